@@ -1,0 +1,19 @@
+// Every benchmark group in the M4 firmware. A group whose ops_*.cpp is not in
+// this build is declared weak and simply skipped (its address is null), so
+// the firmware links whatever subset exists. The lead keeps this list.
+#pragma once
+#include "bench_ops.hpp"
+
+namespace pqmcu::bench {
+
+PQMCU_BENCH_GROUP_DECL(baseline_ops);                           // bench/m4/baseline.cpp
+PQMCU_BENCH_GROUP_DECL(hash_ops) __attribute__((weak));         // bench/m4/ops_hash.cpp
+PQMCU_BENCH_GROUP_DECL(cipher_ops) __attribute__((weak));       // bench/m4/ops_cipher.cpp
+
+inline const OpGroup* const all_groups[] = {
+    &baseline_ops,
+    &hash_ops,
+    &cipher_ops,
+};
+
+}  // namespace pqmcu::bench

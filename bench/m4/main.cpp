@@ -1,0 +1,37 @@
+// M4 benchmark firmware. For operation i (counted over all groups):
+//   setup(); run();                       -- warm-up, unmeasured
+//   setup(); stack_paint();
+//   pqmcu_bench_mark(2i); run(); pqmcu_bench_mark(2i+1);
+// and prints "pqmcu-op <i> <group>/<name> stack=<bytes> ramtag=<tag or ->".
+// The QEMU plugin reports instructions/cycles at every mark; the k-th mark it
+// sees is id k, so nothing else may call pqmcu_bench_mark.
+// tools/m4sim/bench_table.py joins both into the table.
+#include "groups.hpp"
+#include "m4/bench_mark.hpp"
+#include "m4/format.hpp"
+#include "m4/stack.hpp"
+
+int main() {
+    using namespace pqmcu;
+    m4::print("pqmcu-bench start\n");
+    unsigned index = 0;
+    for (const bench::OpGroup* group : bench::all_groups) {
+        if (group == nullptr) continue;  // weak: that group is not in this build
+        for (size_t j = 0; j < group->count; ++j) {
+            const bench::Op& op = group->ops[j];
+            if (op.setup) op.setup();
+            op.run();  // warm-up: lazy initialisation must not land in the figure
+            if (op.setup) op.setup();
+            m4::stack_paint();
+            pqmcu_bench_mark(2 * index);
+            op.run();
+            pqmcu_bench_mark(2 * index + 1);
+            const size_t peak = m4::stack_peak_bytes();
+            m4::print("pqmcu-op %u %s/%s stack=%u ramtag=%s\n", index, group->name, op.name, unsigned(peak),
+                      op.ram_tag ? op.ram_tag : "-");
+            ++index;
+        }
+    }
+    m4::print("pqmcu-bench done %u ops\n", index);
+    return 0;
+}

@@ -1,0 +1,72 @@
+// Cortex-M4 benchmark operations of the block ciphers, named after the rows
+// of shared/anchors/mqom-paper-rijndael.csv: <cipher>_<bs|table>_<keysched|x1|x2|x4>.
+// keysched = one public (table) key schedule, as MQOM schedules public salts.
+// xN = N blocks each under its own, already scheduled key (MQOM's x2/x4 calls).
+#include "bench_ops.hpp"
+#include "cipher/block_cipher.hpp"
+
+namespace {
+namespace cph = pqmcu::cipher;
+using cph::Backend;
+
+#if defined(PQMCU_AES_TABLE_IN_RAM)
+constexpr const char* kTableTag = "aes_table";
+#else
+constexpr const char* kTableTag = nullptr;
+#endif
+
+cph::Aes128Ctx g_aes[4];
+cph::Rijndael256Ctx g_r256[4];
+const cph::Aes128Ctx* g_aes_ptr[4];
+const cph::Rijndael256Ctx* g_r256_ptr[4];
+uint8_t g_key[4][32];
+uint8_t g_in[4 * 32];
+uint8_t g_out[4 * 32];
+
+void setup() {
+    for (unsigned k = 0; k < 4; ++k)
+        for (unsigned i = 0; i < 32; ++i) g_key[k][i] = uint8_t(31 * k + 7 * i + 3);
+    for (unsigned i = 0; i < sizeof g_in; ++i) g_in[i] = uint8_t(i * 13 + 5);
+    for (unsigned k = 0; k < 4; ++k) {
+        g_aes_ptr[k] = &g_aes[k];
+        g_r256_ptr[k] = &g_r256[k];
+        cph::key_schedule_public<cph::Aes128>(g_aes[k], g_key[k], 16);
+        cph::key_schedule_public<cph::Rijndael256>(g_r256[k], g_key[k], 32);
+    }
+}
+
+void aes_ks() { cph::key_schedule_public<cph::Aes128>(g_aes[0], g_key[0], 16); }
+void r256_ks() { cph::key_schedule_public<cph::Rijndael256>(g_r256[0], g_key[0], 32); }
+
+template <Backend B, size_t N>
+void aes_enc() {
+    if constexpr (N == 1) cph::encrypt<cph::Aes128>(g_aes[0], g_in, g_out, 1, B);
+    else cph::encrypt_multi<cph::Aes128>(g_aes_ptr, g_in, g_out, N, B);
+}
+template <Backend B, size_t N>
+void r256_enc() {
+    if constexpr (N == 1) cph::encrypt<cph::Rijndael256>(g_r256[0], g_in, g_out, 1, B);
+    else cph::encrypt_multi<cph::Rijndael256>(g_r256_ptr, g_in, g_out, N, B);
+}
+
+}  // namespace
+
+namespace pqmcu::bench {
+PQMCU_BENCH_GROUP(cipher_ops, "cipher",
+                  {{"aes128_bs_keysched", setup, aes_ks, nullptr},
+                   {"aes128_bs_x1", setup, aes_enc<Backend::bitsliced, 1>, nullptr},
+                   {"aes128_bs_x2", setup, aes_enc<Backend::bitsliced, 2>, nullptr},
+                   {"aes128_bs_x4", setup, aes_enc<Backend::bitsliced, 4>, nullptr},
+                   {"aes128_table_keysched", setup, aes_ks, nullptr},
+                   {"aes128_table_x1", setup, aes_enc<Backend::table_not_ct, 1>, kTableTag},
+                   {"aes128_table_x2", setup, aes_enc<Backend::table_not_ct, 2>, kTableTag},
+                   {"aes128_table_x4", setup, aes_enc<Backend::table_not_ct, 4>, kTableTag},
+                   {"rijndael256_bs_keysched", setup, r256_ks, nullptr},
+                   {"rijndael256_bs_x1", setup, r256_enc<Backend::bitsliced, 1>, nullptr},
+                   {"rijndael256_bs_x2", setup, r256_enc<Backend::bitsliced, 2>, nullptr},
+                   {"rijndael256_bs_x4", setup, r256_enc<Backend::bitsliced, 4>, nullptr},
+                   {"rijndael256_table_keysched", setup, r256_ks, nullptr},
+                   {"rijndael256_table_x1", setup, r256_enc<Backend::table_not_ct, 1>, kTableTag},
+                   {"rijndael256_table_x2", setup, r256_enc<Backend::table_not_ct, 2>, kTableTag},
+                   {"rijndael256_table_x4", setup, r256_enc<Backend::table_not_ct, 4>, kTableTag}});
+}  // namespace pqmcu::bench

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs what pqmcu needs on Debian 12 (idempotent, non-interactive; run as root).
+set -euo pipefail
+packages=(
+  cmake ninja-build g++ python3 git
+  googletest libgtest-dev libbenchmark-dev libcli11-dev libfmt-dev valgrind
+  gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-dev
+  qemu-system-arm dpkg-dev xz-utils
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "bootstrap: installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+# The QEMU plugin header is not packaged; it comes from Debian's qemu source package.
+"$(dirname "$0")/../tools/m4sim/fetch-qemu-plugin-header.sh" /opt/pqmcu/qemu-plugin

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Every test suite: host (Release), host-debug (ASan+UBSan), the emulated
+# Cortex-M4, and link checks for the real boards.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/bootstrap.sh
+start=$(date +%s)
+for preset in host host-debug m4 nucleo-l4r5zi stm32f4discovery; do
+  echo "=== workflow: $preset ==="
+  cmake --workflow --preset "$preset"
+done
+echo "test-all: every preset passed in $(( $(date +%s) - start )) s"

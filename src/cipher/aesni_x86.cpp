@@ -1,0 +1,177 @@
+// AES-NI (SSE) and VAES (AVX2) backends, selected at run time. Rijndael-256
+// runs on two 128-bit halves: before each AESENC a byte blend + shuffle
+// moves bytes so that AES's per-half ShiftRows (offsets 0,1,2,3 over 4
+// columns) yields Rijndael-256's ShiftRows (0,1,3,4 over 8 columns).
+#include <immintrin.h>
+
+#include "cipher/internal.hpp"
+#include "x86/cpu_features.hpp"
+
+#define PQ_AESNI __attribute__((target("aes,sse4.1")))
+#define PQ_VAES __attribute__((target("vaes,aes,avx2")))
+
+namespace pqmcu::cipher::x86 {
+namespace {
+
+// For destination half h: blend selector (0x80 = take from the other half)
+// and the shuffle placing each selected byte. Computed from the offsets.
+struct R256Perm {
+    alignas(32) uint8_t blend[2][16];
+    alignas(32) uint8_t shuf[2][16];
+};
+constexpr R256Perm make_r256_perm() {
+    R256Perm p{};
+    constexpr unsigned off[4] = {0, 1, 3, 4};
+    for (unsigned h = 0; h < 2; ++h)
+        for (unsigned r = 0; r < 4; ++r)
+            for (unsigned q = 0; q < 4; ++q) {
+                // After AES ShiftRows, (r, q) of half h lands at column q - r;
+                // Rijndael-256 wants there the byte of column 4h + (q - r) + off[r].
+                const unsigned cdst = (q + 4 - r) % 4;
+                const unsigned src = (4 * h + cdst + off[r]) % 8;
+                const unsigned pos = 4 * (src % 4) + r;
+                p.blend[h][pos] = (src / 4 != h) ? 0x80 : 0x00;
+                p.shuf[h][4 * q + r] = uint8_t(pos);
+            }
+    return p;
+}
+constexpr R256Perm kPerm = make_r256_perm();
+
+inline __m128i ld(const void* p) { return _mm_loadu_si128(static_cast<const __m128i*>(p)); }
+inline void st(void* p, __m128i v) { _mm_storeu_si128(static_cast<__m128i*>(p), v); }
+
+template <size_t NR, size_t N>
+PQ_AESNI void aes_group(const uint32_t* const* rk, const uint8_t* in,
+                        uint8_t* out) {
+    __m128i x[N];
+    for (size_t i = 0; i < N; ++i) x[i] = _mm_xor_si128(ld(in + 16 * i), ld(rk[i]));
+    for (size_t r = 1; r < NR; ++r)
+        for (size_t i = 0; i < N; ++i) x[i] = _mm_aesenc_si128(x[i], ld(rk[i] + 4 * r));
+    for (size_t i = 0; i < N; ++i) st(out + 16 * i, _mm_aesenclast_si128(x[i], ld(rk[i] + 4 * NR)));
+}
+
+template <size_t NR>
+PQ_AESNI void aes_blocks(const uint32_t* const* rk, const uint8_t* in, uint8_t* out, size_t n) {
+    size_t i = 0;
+    for (; i + 4 <= n; i += 4) aes_group<NR, 4>(rk + i, in + 16 * i, out + 16 * i);
+    for (; i < n; ++i) aes_group<NR, 1>(rk + i, in + 16 * i, out + 16 * i);
+}
+
+PQ_AESNI inline void r256_round(__m128i& lo, __m128i& hi, const uint32_t* k, bool last) {
+    const __m128i b0 = _mm_blendv_epi8(lo, hi, ld(kPerm.blend[0]));
+    const __m128i b1 = _mm_blendv_epi8(hi, lo, ld(kPerm.blend[1]));
+    const __m128i p0 = _mm_shuffle_epi8(b0, ld(kPerm.shuf[0]));
+    const __m128i p1 = _mm_shuffle_epi8(b1, ld(kPerm.shuf[1]));
+    if (last) {
+        lo = _mm_aesenclast_si128(p0, ld(k));
+        hi = _mm_aesenclast_si128(p1, ld(k + 4));
+    } else {
+        lo = _mm_aesenc_si128(p0, ld(k));
+        hi = _mm_aesenc_si128(p1, ld(k + 4));
+    }
+}
+
+PQ_AESNI void r256_blocks(const uint32_t* const* rk, const uint8_t* in, uint8_t* out, size_t n) {
+    for (size_t i = 0; i < n; ++i) {
+        const uint32_t* k = rk[i];
+        __m128i lo = _mm_xor_si128(ld(in + 32 * i), ld(k));
+        __m128i hi = _mm_xor_si128(ld(in + 32 * i + 16), ld(k + 4));
+        for (size_t r = 1; r < 14; ++r) r256_round(lo, hi, k + 8 * r, false);
+        r256_round(lo, hi, k + 8 * 14, true);
+        st(out + 32 * i, lo);
+        st(out + 32 * i + 16, hi);
+    }
+}
+
+// VAES: two AES blocks per 256-bit register; Rijndael-256 one block per register.
+PQ_VAES inline __m256i ld2(const void* a, const void* b) {
+    return _mm256_set_m128i(ld(b), ld(a));
+}
+
+template <size_t NR>
+PQ_VAES void vaes_aes_blocks(const uint32_t* const* rk, const uint8_t* in, uint8_t* out, size_t n) {
+    size_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        __m256i x0 = _mm256_xor_si256(_mm256_loadu_si256((const __m256i*)(in + 16 * i)), ld2(rk[i], rk[i + 1]));
+        __m256i x1 =
+            _mm256_xor_si256(_mm256_loadu_si256((const __m256i*)(in + 16 * i + 32)), ld2(rk[i + 2], rk[i + 3]));
+        for (size_t r = 1; r < NR; ++r) {
+            x0 = _mm256_aesenc_epi128(x0, ld2(rk[i] + 4 * r, rk[i + 1] + 4 * r));
+            x1 = _mm256_aesenc_epi128(x1, ld2(rk[i + 2] + 4 * r, rk[i + 3] + 4 * r));
+        }
+        x0 = _mm256_aesenclast_epi128(x0, ld2(rk[i] + 4 * NR, rk[i + 1] + 4 * NR));
+        x1 = _mm256_aesenclast_epi128(x1, ld2(rk[i + 2] + 4 * NR, rk[i + 3] + 4 * NR));
+        _mm256_storeu_si256((__m256i*)(out + 16 * i), x0);
+        _mm256_storeu_si256((__m256i*)(out + 16 * i + 32), x1);
+    }
+    for (; i + 2 <= n; i += 2) {
+        __m256i x = _mm256_xor_si256(_mm256_loadu_si256((const __m256i*)(in + 16 * i)), ld2(rk[i], rk[i + 1]));
+        for (size_t r = 1; r < NR; ++r) x = _mm256_aesenc_epi128(x, ld2(rk[i] + 4 * r, rk[i + 1] + 4 * r));
+        x = _mm256_aesenclast_epi128(x, ld2(rk[i] + 4 * NR, rk[i + 1] + 4 * NR));
+        _mm256_storeu_si256((__m256i*)(out + 16 * i), x);
+    }
+    if (i < n) aes_group<NR, 1>(rk + i, in + 16 * i, out + 16 * i);
+}
+
+PQ_VAES void vaes_r256_blocks(const uint32_t* const* rk, const uint8_t* in, uint8_t* out, size_t n) {
+    const __m256i blend = _mm256_load_si256((const __m256i*)kPerm.blend);
+    const __m256i shuf = _mm256_load_si256((const __m256i*)kPerm.shuf);
+    for (size_t i = 0; i < n; ++i) {
+        const uint32_t* k = rk[i];
+        __m256i x = _mm256_xor_si256(_mm256_loadu_si256((const __m256i*)(in + 32 * i)),
+                                     _mm256_loadu_si256((const __m256i*)k));
+        for (size_t r = 1; r <= 14; ++r) {
+            const __m256i sw = _mm256_permute2x128_si256(x, x, 1);
+            x = _mm256_shuffle_epi8(_mm256_blendv_epi8(x, sw, blend), shuf);
+            const __m256i key = _mm256_loadu_si256((const __m256i*)(k + 8 * r));
+            x = r < 14 ? _mm256_aesenc_epi128(x, key) : _mm256_aesenclast_epi128(x, key);
+        }
+        _mm256_storeu_si256((__m256i*)(out + 32 * i), x);
+    }
+}
+
+// Expands a KeyList into per-block round-key pointers, a chunk at a time.
+template <class C, class F>
+void chunks(detail::KeyList<C> keys, const uint8_t* in, uint8_t* out, size_t n, F f) {
+    const uint32_t* ptrs[16];
+    for (size_t i = 0; i < n; i += 16) {
+        const size_t m = n - i < 16 ? n - i : 16;
+        for (size_t j = 0; j < m; ++j) ptrs[j] = keys.at(i + j).w;
+        f(ptrs, in + C::block_bytes * i, out + C::block_bytes * i, m);
+    }
+}
+
+}  // namespace
+
+bool aesni_available() { return pqmcu::x86::cpu_features().aesni; }
+bool vaes_available() {
+    const auto& f = pqmcu::x86::cpu_features();
+    return f.vaes && f.avx2 && f.aesni;
+}
+
+template <>
+void aesni_encrypt<Aes128>(detail::KeyList<Aes128> k, const uint8_t* in, uint8_t* out, size_t n) {
+    chunks(k, in, out, n, aes_blocks<10>);
+}
+template <>
+void aesni_encrypt<Aes256>(detail::KeyList<Aes256> k, const uint8_t* in, uint8_t* out, size_t n) {
+    chunks(k, in, out, n, aes_blocks<14>);
+}
+template <>
+void aesni_encrypt<Rijndael256>(detail::KeyList<Rijndael256> k, const uint8_t* in, uint8_t* out, size_t n) {
+    chunks(k, in, out, n, r256_blocks);
+}
+template <>
+void vaes_encrypt<Aes128>(detail::KeyList<Aes128> k, const uint8_t* in, uint8_t* out, size_t n) {
+    chunks(k, in, out, n, vaes_aes_blocks<10>);
+}
+template <>
+void vaes_encrypt<Aes256>(detail::KeyList<Aes256> k, const uint8_t* in, uint8_t* out, size_t n) {
+    chunks(k, in, out, n, vaes_aes_blocks<14>);
+}
+template <>
+void vaes_encrypt<Rijndael256>(detail::KeyList<Rijndael256> k, const uint8_t* in, uint8_t* out, size_t n) {
+    chunks(k, in, out, n, vaes_r256_blocks);
+}
+
+}  // namespace pqmcu::cipher::x86

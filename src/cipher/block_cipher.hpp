@@ -1,0 +1,134 @@
+// Block ciphers: AES-128, AES-256 and Rijndael-256-256 (256-bit block and key).
+//
+// One round-key type per cipher (the FIPS-197 expanded key), shared by every
+// backend, so a context made once can be encrypted with any backend:
+//   bitsliced     constant time (the default on the M4 and in portable builds)
+//   table_not_ct  T-table code: NOT constant time, only for public plaintexts
+//   aesni / vaes  x86 instructions, chosen at run time (constant time)
+//   external      a hardware engine plugged in through ExternalAes128 (AES-128 only)
+//
+// Key schedules: key_schedule() is constant time (for secret keys);
+// key_schedule_public() uses S-box table lookups and is only for public keys
+// (MQOM's salts/tweaks), where it is several times faster.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+#include "core/status.hpp"
+
+namespace pqmcu::cipher {
+
+struct Aes128 {
+    static constexpr size_t key_bytes = 16, block_bytes = 16, nk = 4, nb = 4, rounds = 10;
+};
+struct Aes256 {
+    static constexpr size_t key_bytes = 32, block_bytes = 16, nk = 8, nb = 4, rounds = 14;
+};
+struct Rijndael256 {
+    static constexpr size_t key_bytes = 32, block_bytes = 32, nk = 8, nb = 8, rounds = 14;
+};
+
+// Expanded key: word i holds bytes 4i..4i+3 of the FIPS-197 key schedule,
+// little-endian (so the round key of round r is the byte string at w + nb*r).
+template <class C>
+struct RoundKeys {
+    static constexpr size_t words = C::nb * (C::rounds + 1);
+    alignas(16) uint32_t w[words];
+};
+using Aes128Ctx = RoundKeys<Aes128>;
+using Aes256Ctx = RoundKeys<Aes256>;
+using Rijndael256Ctx = RoundKeys<Rijndael256>;
+
+enum class Backend : uint8_t {
+    automatic = 0,  // host: aesni when the CPU has it, else bitsliced; M4: bitsliced
+    bitsliced,
+    table_not_ct,
+    aesni,
+    vaes,
+    external,
+};
+
+const char* backend_name(Backend b);
+// Whether encrypt() with this backend can succeed for cipher C in this build/CPU.
+template <class C>
+bool backend_available(Backend b);
+// What Backend::automatic resolves to.
+Backend default_backend();
+
+// key_len must be C::key_bytes, else Status::bad_length (ctx untouched).
+template <class C>
+Status key_schedule(RoundKeys<C>& ctx, const uint8_t* key, size_t key_len);
+template <class C>
+Status key_schedule_public(RoundKeys<C>& ctx, const uint8_t* key, size_t key_len);
+template <class C>
+void wipe(RoundKeys<C>& ctx);
+
+// ECB on nblocks consecutive blocks under one key. in == out is allowed.
+// nullptr with nblocks > 0 -> bad_argument; backend missing -> unsupported.
+template <class C>
+Status encrypt(const RoundKeys<C>& ctx, const uint8_t* in, uint8_t* out, size_t nblocks,
+               Backend b = Backend::automatic);
+// Byte-length form: in_len must be a multiple of the block size and
+// out_len >= in_len, else bad_length.
+template <class C>
+Status encrypt_bytes(const RoundKeys<C>& ctx, const uint8_t* in, size_t in_len, uint8_t* out,
+                     size_t out_len, Backend b = Backend::automatic);
+// Block i encrypted under *ctxs[i], i < nblocks <= 8 (else bad_argument).
+template <class C>
+Status encrypt_multi(const RoundKeys<C>* const* ctxs, const uint8_t* in, uint8_t* out, size_t nblocks,
+                     Backend b = Backend::automatic);
+
+// Fixed-width forms (MQOM's x1/x2/x4/x8 calls).
+template <class C>
+inline Status encrypt_x1(const RoundKeys<C>& k, const uint8_t* in, uint8_t* out, Backend b = Backend::automatic) {
+    return encrypt<C>(k, in, out, 1, b);
+}
+template <class C>
+inline Status encrypt_x2(const RoundKeys<C>& k, const uint8_t* in, uint8_t* out, Backend b = Backend::automatic) {
+    return encrypt<C>(k, in, out, 2, b);
+}
+template <class C>
+inline Status encrypt_x4(const RoundKeys<C>& k, const uint8_t* in, uint8_t* out, Backend b = Backend::automatic) {
+    return encrypt<C>(k, in, out, 4, b);
+}
+template <class C>
+inline Status encrypt_x8(const RoundKeys<C>& k, const uint8_t* in, uint8_t* out, Backend b = Backend::automatic) {
+    return encrypt<C>(k, in, out, 8, b);
+}
+template <class C>
+inline Status encrypt_x2_multi(const RoundKeys<C>* const ctxs[2], const uint8_t* in, uint8_t* out,
+                               Backend b = Backend::automatic) {
+    return encrypt_multi<C>(ctxs, in, out, 2, b);
+}
+template <class C>
+inline Status encrypt_x4_multi(const RoundKeys<C>* const ctxs[4], const uint8_t* in, uint8_t* out,
+                               Backend b = Backend::automatic) {
+    return encrypt_multi<C>(ctxs, in, out, 4, b);
+}
+template <class C>
+inline Status encrypt_x8_multi(const RoundKeys<C>* const ctxs[8], const uint8_t* in, uint8_t* out,
+                               Backend b = Backend::automatic) {
+    return encrypt_multi<C>(ctxs, in, out, 8, b);
+}
+
+// Hardware AES-128 engine hook (e.g. STM32 CRYP). set_key receives the raw
+// 16-byte key (the first round key), then encrypt runs ECB on nblocks.
+struct ExternalAes128 {
+    void* ctx;
+    Status (*set_key)(void* ctx, const uint8_t key[16]);
+    Status (*encrypt)(void* ctx, const uint8_t* in, uint8_t* out, size_t nblocks);
+};
+// Installs (or, with nullptr, removes) the engine used by Backend::external.
+// The struct is copied. Not thread safe: call at start-up.
+void set_external_aes128(const ExternalAes128* hook);
+
+// Test double for a hardware engine: forwards to the bitsliced code and counts calls.
+struct EmulatedAesEngine {
+    Aes128Ctx key;
+    uint32_t set_key_calls;
+    uint32_t blocks;
+    bool keyed;
+};
+ExternalAes128 emulated_engine_hook(EmulatedAesEngine& engine);
+
+}  // namespace pqmcu::cipher

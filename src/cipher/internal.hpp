@@ -1,0 +1,88 @@
+// Internal interface between the dispatcher and the backends (not public API).
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+#include "cipher/block_cipher.hpp"
+
+namespace pqmcu::cipher::detail {
+
+// Key of block i: either one key for all blocks or one per block.
+template <class C>
+struct KeyList {
+    const RoundKeys<C>* one;
+    const RoundKeys<C>* const* list;
+    const RoundKeys<C>& at(size_t i) const { return one ? *one : *list[i]; }
+};
+
+// AES S-box computed at compile time from its definition (inverse in
+// GF(2^8) followed by the affine map), so no table is typed in by hand.
+constexpr uint8_t gf_mul(uint8_t a, uint8_t b) {
+    uint8_t r = 0;
+    for (int i = 0; i < 8; ++i) {
+        if (b & 1) r ^= a;
+        a = uint8_t((a << 1) ^ ((a & 0x80) ? 0x1B : 0));
+        b >>= 1;
+    }
+    return r;
+}
+struct SboxTable {
+    uint8_t s[256];
+};
+constexpr SboxTable make_sbox() {
+    SboxTable t{};
+    for (int x = 0; x < 256; ++x) {
+        uint8_t inv = 0;
+        for (int y = 1; y < 256 && x != 0; ++y)
+            if (gf_mul(uint8_t(x), uint8_t(y)) == 1) { inv = uint8_t(y); break; }
+        uint8_t s = inv;
+        for (int i = 1; i < 5; ++i) s ^= uint8_t((inv << i) | (inv >> (8 - i)));
+        t.s[x] = uint8_t(s ^ 0x63);
+    }
+    return t;
+}
+
+// Little-endian word access; memcpy lets the compiler use one (unaligned)
+// LDR/STR on Cortex-M4 and x86 instead of four byte accesses.
+static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "cipher code assumes a little-endian target");
+inline uint32_t ld32(const uint8_t* p) {
+    uint32_t v;
+    __builtin_memcpy(&v, p, 4);
+    return v;
+}
+inline void st32(uint8_t* p, uint32_t v) { __builtin_memcpy(p, &v, 4); }
+
+// Byte S-box for public data only (key schedules of public keys, table backend).
+extern const uint8_t sbox_table[256];
+
+// Constant-time SubWord: the bitsliced circuit applied to 4 bytes.
+uint32_t sub_word_ct(uint32_t w);
+// Table SubWord (public input only).
+inline uint32_t sub_word_table(uint32_t w) {
+    return uint32_t(sbox_table[w & 0xFF]) | (uint32_t(sbox_table[(w >> 8) & 0xFF]) << 8) |
+           (uint32_t(sbox_table[(w >> 16) & 0xFF]) << 16) | (uint32_t(sbox_table[w >> 24]) << 24);
+}
+
+}  // namespace pqmcu::cipher::detail
+
+namespace pqmcu::cipher::bitsliced {
+template <class C>
+void encrypt(detail::KeyList<C> keys, const uint8_t* in, uint8_t* out, size_t nblocks);
+}
+
+// NOT constant time: memory accesses depend on the data and the key.
+namespace pqmcu::cipher::table_not_ct {
+template <class C>
+void encrypt(detail::KeyList<C> keys, const uint8_t* in, uint8_t* out, size_t nblocks);
+}
+
+#if defined(PQMCU_CIPHER_X86)
+namespace pqmcu::cipher::x86 {
+bool aesni_available();
+bool vaes_available();
+template <class C>
+void aesni_encrypt(detail::KeyList<C> keys, const uint8_t* in, uint8_t* out, size_t nblocks);
+template <class C>
+void vaes_encrypt(detail::KeyList<C> keys, const uint8_t* in, uint8_t* out, size_t nblocks);
+}  // namespace pqmcu::cipher::x86
+#endif

@@ -1,0 +1,66 @@
+// FIPS-197 key expansion for AES-128/256 and Rijndael-256-256, with the
+// S-box either as the constant-time circuit (secret keys) or a table
+// lookup (public keys only).
+#include "cipher/internal.hpp"
+#include "core/secure.hpp"
+
+namespace pqmcu::cipher {
+namespace {
+
+// One key-length chunk (nk words) per step, the previous chunk kept in
+// registers; the last chunk is cut to the words the schedule needs.
+template <class C, uint32_t (*Sub)(uint32_t), bool Secret>
+void expand(RoundKeys<C>& ctx, const uint8_t* key) {
+    constexpr size_t nk = C::nk, total = RoundKeys<C>::words;
+    uint32_t* w = ctx.w;
+    uint32_t k[nk];
+#pragma GCC unroll 8
+    for (size_t i = 0; i < nk; ++i) w[i] = k[i] = detail::ld32(key + 4 * i);
+    uint32_t rcon = 1;
+    for (size_t i = nk; i < total; i += nk) {
+        // RotWord is a rotation by one byte of the little-endian word.
+        k[0] ^= Sub((k[nk - 1] >> 8) | (k[nk - 1] << 24)) ^ rcon;
+        rcon = (rcon << 1) ^ ((rcon >> 7) * 0x11Bu);
+#pragma GCC unroll 8
+        for (size_t j = 1; j < nk; ++j) k[j] ^= (nk > 6 && j == 4) ? Sub(k[3]) : k[j - 1];
+        const size_t n = total - i < nk ? total - i : nk;
+#pragma GCC unroll 8
+        for (size_t j = 0; j < nk; ++j)
+            if (j < n) w[i + j] = k[j];
+    }
+    if constexpr (Secret) secure_wipe(k, sizeof k);
+}
+
+}  // namespace
+
+template <class C>
+Status key_schedule(RoundKeys<C>& ctx, const uint8_t* key, size_t key_len) {
+    if (key_len != C::key_bytes) return Status::bad_length;
+    if (!key) return Status::bad_argument;
+    expand<C, detail::sub_word_ct, true>(ctx, key);
+    return Status::ok;
+}
+
+template <class C>
+Status key_schedule_public(RoundKeys<C>& ctx, const uint8_t* key, size_t key_len) {
+    if (key_len != C::key_bytes) return Status::bad_length;
+    if (!key) return Status::bad_argument;
+    expand<C, detail::sub_word_table, false>(ctx, key);
+    return Status::ok;
+}
+
+template <class C>
+void wipe(RoundKeys<C>& ctx) {
+    secure_wipe(ctx.w, sizeof ctx.w);
+}
+
+#define PQMCU_KS_INSTANTIATE(C)                                                     \
+    template Status key_schedule<C>(RoundKeys<C>&, const uint8_t*, size_t);         \
+    template Status key_schedule_public<C>(RoundKeys<C>&, const uint8_t*, size_t);  \
+    template void wipe<C>(RoundKeys<C>&);
+PQMCU_KS_INSTANTIATE(Aes128)
+PQMCU_KS_INSTANTIATE(Aes256)
+PQMCU_KS_INSTANTIATE(Rijndael256)
+#undef PQMCU_KS_INSTANTIATE
+
+}  // namespace pqmcu::cipher

@@ -1,0 +1,88 @@
+// Keccak-f[1600]: the permutation under SHA-3/SHAKE, one state or four at once.
+//
+// Representation is hidden behind KeccakState / KeccakX4State: hosts keep 25
+// 64-bit lanes; the Cortex-M4 build (PQMCU_TARGET_M4) keeps the state
+// bit-interleaved (two 32-bit words per lane) for its whole life, converting
+// only when bytes go in or out. Always use the byte accessors below.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+#include "core/status.hpp"
+
+#if defined(PQMCU_TARGET_M4) || defined(PQMCU_KECCAK_FORCE_BI32)
+#define PQMCU_KECCAK_BI32 1
+#endif
+#if defined(PQMCU_HASH_AVX2)
+#define PQMCU_KECCAK_HAVE_AVX2 1
+#endif
+
+namespace pqmcu::hash {
+
+inline constexpr size_t kKeccakStateBytes = 200;
+
+struct KeccakState {
+#if defined(PQMCU_KECCAK_BI32)
+    alignas(8) uint32_t w[50];  // w[i] = even bits of lane i, w[25 + i] = odd bits
+#else
+    alignas(8) uint64_t lane[25];
+#endif
+};
+
+// Four independent states. Hosts store lane i of instance j at lane[4*i + j]
+// (one 256-bit vector per lane); the M4 simply keeps four KeccakStates.
+struct KeccakX4State {
+#if defined(PQMCU_KECCAK_BI32)
+    KeccakState st[4];
+#else
+    alignas(32) uint64_t lane[100];
+#endif
+};
+
+// --- one state -------------------------------------------------------------
+void keccak_init(KeccakState& s);  // all-zero state
+void keccak_wipe(KeccakState& s);  // same, but cannot be optimised away
+void keccak_f1600(KeccakState& s);
+// XOR len bytes into the state starting at byte offset (offset + len <= 200).
+void keccak_xor_bytes(KeccakState& s, size_t offset, const uint8_t* in, size_t len);
+// Copy len bytes of the state starting at byte offset (offset + len <= 200).
+void keccak_extract_bytes(const KeccakState& s, size_t offset, uint8_t* out, size_t len);
+
+// The permutation on plain 64-bit lanes (little-endian lane order), available
+// in every build; the reference the other paths are tested against.
+void keccak_f1600_lanes(uint64_t lanes[25]);
+// The permutation on bit-interleaved words (layout of KeccakState::w),
+// available in every build so hosts can test the M4 code.
+void keccak_f1600_bi32(uint32_t words[50]);
+// Lane <-> interleaved halves (even bits in *even, odd bits in *odd).
+void keccak_interleave(uint64_t lane, uint32_t* even, uint32_t* odd);
+uint64_t keccak_deinterleave(uint32_t even, uint32_t odd);
+
+// --- four states -----------------------------------------------------------
+void keccak_x4_init(KeccakX4State& s);
+void keccak_x4_wipe(KeccakX4State& s);
+void keccak_x4_xor_bytes(KeccakX4State& s, unsigned instance, size_t offset, const uint8_t* in, size_t len);
+void keccak_x4_extract_bytes(const KeccakX4State& s, unsigned instance, size_t offset, uint8_t* out,
+                             size_t len);
+
+// Runs the permutation on all four states with the selected backend.
+void keccak_f1600_x4(KeccakX4State& s);
+// Explicit backends (tests, benchmarks). The AVX2 one exists only in x86
+// builds (PQMCU_KECCAK_HAVE_AVX2) and must only be called when the CPU has AVX2.
+void keccak_f1600_x4_portable(KeccakX4State& s);
+#if defined(PQMCU_KECCAK_HAVE_AVX2)
+void keccak_f1600_x4_avx2(KeccakX4State& s);
+#endif
+
+enum class Backend : uint8_t { automatic, portable, avx2 };
+
+// Chooses the x4 backend for the whole program (not thread-safe; meant for
+// start-up and tests). automatic = best available. Returns
+//   ok           the backend is now in use,
+//   unsupported  avx2 asked for but not compiled in or not on this CPU (unchanged),
+//   bad_argument unknown value (unchanged).
+Status set_backend(Backend b);
+// The backend actually used now (never automatic).
+Backend active_backend();
+
+}  // namespace pqmcu::hash

@@ -1,0 +1,66 @@
+// Keccak-f[1600] x4 with AVX2: one 256-bit register holds the same lane of
+// the four states (KeccakX4State's host layout). Only this file's functions
+// carry target("avx2"); the caller checks the CPU first.
+#include "hash/keccak.hpp"
+
+#if defined(PQMCU_KECCAK_HAVE_AVX2)
+#include <immintrin.h>
+
+#include "hash/keccak_internal.hpp"
+
+#define PQMCU_AVX2 __attribute__((target("avx2")))
+#define PQMCU_AVX2_INLINE __attribute__((target("avx2"), always_inline)) inline
+
+namespace pqmcu::hash {
+namespace {
+using internal::kRho;
+using internal::kRoundConstants;
+using internal::pi_dest;
+
+PQMCU_AVX2_INLINE __m256i rotl(__m256i v, unsigned n) {
+    // Byte-multiple rotations are a single shuffle.
+    if (n == 0) return v;
+    if (n == 8)
+        return _mm256_shuffle_epi8(v, _mm256_setr_epi8(7, 0, 1, 2, 3, 4, 5, 6, 15, 8, 9, 10, 11, 12, 13, 14, 7,
+                                                       0, 1, 2, 3, 4, 5, 6, 15, 8, 9, 10, 11, 12, 13, 14));
+    if (n == 56)
+        return _mm256_shuffle_epi8(v, _mm256_setr_epi8(1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8, 1,
+                                                       2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8));
+    return _mm256_or_si256(_mm256_slli_epi64(v, int(n)), _mm256_srli_epi64(v, int(64 - n)));
+}
+
+PQMCU_AVX2_INLINE void round_x4(__m256i* a, uint64_t rc) {
+    __m256i c[5], d[5], b[25];
+#pragma GCC unroll 5
+    for (unsigned x = 0; x < 5; ++x)
+        c[x] = _mm256_xor_si256(_mm256_xor_si256(_mm256_xor_si256(a[x], a[x + 5]), _mm256_xor_si256(a[x + 10], a[x + 15])),
+                                a[x + 20]);
+#pragma GCC unroll 5
+    for (unsigned x = 0; x < 5; ++x) d[x] = _mm256_xor_si256(c[(x + 4) % 5], rotl(c[(x + 1) % 5], 1));
+#pragma GCC unroll 25
+    for (unsigned i = 0; i < 25; ++i) b[pi_dest(i)] = rotl(_mm256_xor_si256(a[i], d[i % 5]), kRho[i]);
+#pragma GCC unroll 5
+    for (unsigned y = 0; y < 25; y += 5) {
+#pragma GCC unroll 5
+        for (unsigned x = 0; x < 5; ++x)
+            a[y + x] = _mm256_xor_si256(b[y + x], _mm256_andnot_si256(b[y + (x + 1) % 5], b[y + (x + 2) % 5]));
+    }
+    a[0] = _mm256_xor_si256(a[0], _mm256_set1_epi64x(static_cast<long long>(rc)));
+}
+
+}  // namespace
+
+PQMCU_AVX2 void keccak_f1600_x4_avx2(KeccakX4State& s) {
+    __m256i a[25];
+    auto* p = reinterpret_cast<__m256i*>(s.lane);
+    for (unsigned i = 0; i < 25; ++i) a[i] = _mm256_load_si256(p + i);
+    for (unsigned r = 0; r < 24; ++r) round_x4(a, kRoundConstants[r]);
+    for (unsigned i = 0; i < 25; ++i) _mm256_store_si256(p + i, a[i]);
+    // The register copy on the stack held state words: clear it.
+    for (unsigned i = 0; i < 25; ++i) a[i] = _mm256_setzero_si256();
+    __asm__ __volatile__("" : : "r"(a) : "memory");
+}
+
+}  // namespace pqmcu::hash
+
+#endif  // PQMCU_KECCAK_HAVE_AVX2

@@ -1,0 +1,146 @@
+#include "hash/shake.hpp"
+
+#include "hash/keccak_internal.hpp"
+
+namespace pqmcu::hash {
+namespace detail {
+
+// A full block is permuted as soon as it is complete, so pos < rate while
+// absorbing. finalize() leaves pos == rate: the first squeeze permutes.
+
+void sponge_reset(Sponge& s) {
+    keccak_wipe(s.st);
+    s.pos = 0;
+    s.phase = 0;
+}
+
+void sponge_wipe(Sponge& s) { internal::wipe_words(&s, sizeof s); }
+
+Status sponge_absorb(Sponge& s, size_t rate, const uint8_t* in, size_t len) {
+    if ((in == nullptr && len != 0) || s.phase != 0) return Status::bad_argument;
+    while (len > 0) {
+        const size_t n = (rate - s.pos < len) ? rate - s.pos : len;
+        keccak_xor_bytes(s.st, s.pos, in, n);
+        s.pos += uint32_t(n), in += n, len -= n;
+        if (s.pos == rate) {
+            keccak_f1600(s.st);
+            s.pos = 0;
+        }
+    }
+    return Status::ok;
+}
+
+Status sponge_finalize(Sponge& s, size_t rate, uint8_t domain) {
+    if (s.phase != 0) return Status::bad_argument;
+    const uint8_t d = domain, last = 0x80;
+    keccak_xor_bytes(s.st, s.pos, &d, 1);
+    keccak_xor_bytes(s.st, rate - 1, &last, 1);
+    s.pos = uint32_t(rate);
+    s.phase = 1;
+    return Status::ok;
+}
+
+Status sponge_squeeze(Sponge& s, size_t rate, uint8_t* out, size_t len) {
+    if ((out == nullptr && len != 0) || s.phase != 1) return Status::bad_argument;
+    while (len > 0) {
+        if (s.pos == rate) {
+            keccak_f1600(s.st);
+            s.pos = 0;
+        }
+        const size_t n = (rate - s.pos < len) ? rate - s.pos : len;
+        keccak_extract_bytes(s.st, s.pos, out, n);
+        s.pos += uint32_t(n), out += n, len -= n;
+    }
+    return Status::ok;
+}
+
+void sponge_x4_reset(SpongeX4& s) {
+    keccak_x4_wipe(s.st);
+    s.pos = 0;
+    s.phase = 0;
+}
+
+void sponge_x4_wipe(SpongeX4& s) { internal::wipe_words(&s, sizeof s); }
+
+Status sponge_x4_absorb(SpongeX4& s, size_t rate, const uint8_t* const in[4], size_t len) {
+    if (s.phase != 0) return Status::bad_argument;
+    if (len != 0)
+        for (unsigned j = 0; j < 4; ++j)
+            if (in[j] == nullptr) return Status::bad_argument;
+    size_t done = 0;
+    while (done < len) {
+        const size_t n = (rate - s.pos < len - done) ? rate - s.pos : len - done;
+        for (unsigned j = 0; j < 4; ++j) keccak_x4_xor_bytes(s.st, j, s.pos, in[j] + done, n);
+        s.pos += uint32_t(n), done += n;
+        if (s.pos == rate) {
+            keccak_f1600_x4(s.st);
+            s.pos = 0;
+        }
+    }
+    return Status::ok;
+}
+
+Status sponge_x4_finalize(SpongeX4& s, size_t rate, uint8_t domain) {
+    if (s.phase != 0) return Status::bad_argument;
+    const uint8_t d = domain, last = 0x80;
+    for (unsigned j = 0; j < 4; ++j) {
+        keccak_x4_xor_bytes(s.st, j, s.pos, &d, 1);
+        keccak_x4_xor_bytes(s.st, j, rate - 1, &last, 1);
+    }
+    s.pos = uint32_t(rate);
+    s.phase = 1;
+    return Status::ok;
+}
+
+Status sponge_x4_squeeze(SpongeX4& s, size_t rate, uint8_t* const out[4], size_t len) {
+    if (s.phase != 1) return Status::bad_argument;
+    if (len != 0)
+        for (unsigned j = 0; j < 4; ++j)
+            if (out[j] == nullptr) return Status::bad_argument;
+    size_t done = 0;
+    while (done < len) {
+        if (s.pos == rate) {
+            keccak_f1600_x4(s.st);
+            s.pos = 0;
+        }
+        const size_t n = (rate - s.pos < len - done) ? rate - s.pos : len - done;
+        for (unsigned j = 0; j < 4; ++j) keccak_x4_extract_bytes(s.st, j, s.pos, out[j] + done, n);
+        s.pos += uint32_t(n), done += n;
+    }
+    return Status::ok;
+}
+
+}  // namespace detail
+
+namespace {
+template <class Xof>
+Status xof_oneshot(uint8_t* out, size_t outlen, const uint8_t* in, size_t inlen) {
+    if ((out == nullptr && outlen != 0) || (in == nullptr && inlen != 0)) return Status::bad_argument;
+    Xof x;
+    x.absorb(in, inlen);
+    x.finalize();
+    return x.squeeze(out, outlen);
+}
+template <class Hash>
+Status hash_oneshot(uint8_t* out, const uint8_t* in, size_t inlen) {
+    if (out == nullptr || (in == nullptr && inlen != 0)) return Status::bad_argument;
+    Hash h;
+    h.absorb(in, inlen);
+    return h.finalize(out);
+}
+}  // namespace
+
+Status shake128(uint8_t* out, size_t outlen, const uint8_t* in, size_t inlen) {
+    return xof_oneshot<Shake128>(out, outlen, in, inlen);
+}
+Status shake256(uint8_t* out, size_t outlen, const uint8_t* in, size_t inlen) {
+    return xof_oneshot<Shake256>(out, outlen, in, inlen);
+}
+Status sha3_256(uint8_t out[32], const uint8_t* in, size_t inlen) {
+    return hash_oneshot<Sha3_256>(out, in, inlen);
+}
+Status sha3_512(uint8_t out[64], const uint8_t* in, size_t inlen) {
+    return hash_oneshot<Sha3_512>(out, in, inlen);
+}
+
+}  // namespace pqmcu::hash

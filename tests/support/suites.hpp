@@ -1,0 +1,20 @@
+// Every suite that runs on both the host and the emulated M4. A suite whose
+// code is not in this build (e.g. an x86-only one) is simply not listed.
+#pragma once
+#include "support/check.hpp"
+
+namespace pqmcu::test {
+
+extern const Suite harness_suite;
+extern const Suite hash_suite;
+extern const Suite cipher_suite;
+extern const Suite rng_suite;
+
+inline constexpr const Suite* all_suites[] = {
+    &harness_suite,
+    &hash_suite,
+    &cipher_suite,
+    &rng_suite,
+};
+
+}  // namespace pqmcu::test

@@ -1,0 +1,155 @@
+#!/usr/bin/env python3
+"""Run cycle-model kernels under QEMU with the pqmcu_m4cycles plugin and
+compare the measured figures with the hand-computed ones.
+
+Each kernel source (.S) holds lines
+    @ expect NAME: insns=N cycles=C
+in the order its kernels run. A kernel is bracketed by two calls of
+pqmcu_bench_mark; the plugin prints a "pqmcu-mark" line at every call. The
+difference between the two marks of a kernel includes, besides the kernel,
+the mark function's `bx lr` (1 + refill 2: the kernel's first instruction is
+16-bit or word aligned, the sources put `.balign 4` before the opening `bl`)
+and the closing `bl` (1 + refill 2: its target `bx lr` is 16-bit), i.e.
+MARK_INSNS instructions and MARK_CYCLES cycles, which are removed here.
+
+Usage: check_kernels.py --plugin LIB.so [--qemu qemu-system-arm]
+                        [--max-seconds S] KERNEL.elf KERNEL.S
+"""
+import argparse
+import os
+import re
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+
+MARK_INSNS = 2
+MARK_CYCLES = (1 + 2) + (1 + 2)
+MARK_SYMBOL = "pqmcu_bench_mark"
+
+EXPECT_RE = re.compile(r"^\s*@\s*expect\s+([\w.-]+):\s*insns=(\d+)\s+cycles=(\d+)\s*$")
+MARK_RE = re.compile(r"^pqmcu-mark seq=(\d+) insns=(\d+) cycles=(\d+)$")
+TOTAL_RE = re.compile(r"^pqmcu-total insns=(\d+) cycles=(\d+)$")
+
+
+def elf_symbol(path, name):
+    """Value of a symbol in a little-endian ELF32 file (Thumb bit cleared)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:4] != b"\x7fELF" or data[4] != 1 or data[5] != 1:
+        raise SystemExit(f"{path}: not a little-endian ELF32 file")
+    shoff, = struct.unpack_from("<I", data, 0x20)
+    shentsize, shnum = struct.unpack_from("<HH", data, 0x2E)
+    sections = [struct.unpack_from("<IIIIIIIIII", data, shoff + i * shentsize) for i in range(shnum)]
+    for sh in sections:
+        if sh[1] != 2:  # SHT_SYMTAB
+            continue
+        strtab = sections[sh[6]]
+        str_off = strtab[4]
+        for off in range(sh[4], sh[4] + sh[5], 16):
+            st_name, st_value = struct.unpack_from("<II", data, off)
+            end = data.index(b"\0", str_off + st_name)
+            if data[str_off + st_name:end].decode() == name:
+                return st_value & ~1
+    raise SystemExit(f"{path}: symbol {name} not found")
+
+
+def read_expectations(src):
+    out = []
+    with open(src, encoding="utf-8") as f:
+        for line in f:
+            m = EXPECT_RE.match(line)
+            if m:
+                out.append((m.group(1), int(m.group(2)), int(m.group(3))))
+    if not out:
+        raise SystemExit(f"{src}: no '@ expect' lines")
+    return out
+
+
+def run_qemu(qemu, plugin, elf, mark, timeout):
+    with tempfile.TemporaryDirectory(prefix="pqmcu-cyc-") as tmp:
+        log = os.path.join(tmp, "plugin.log")
+        cmd = [qemu, "-M", "mps2-an386", "-display", "none", "-monitor", "none",
+               "-semihosting-config", "enable=on,target=native", "-no-reboot",
+               "-icount", "shift=0", "-kernel", elf,
+               "-plugin", f"{plugin},mark=0x{mark:x}", "-d", "plugin", "-D", log]
+        t0 = time.monotonic()
+        proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                              timeout=timeout, check=False)
+        elapsed = time.monotonic() - t0
+        text = open(log, encoding="utf-8").read() if os.path.exists(log) else ""
+    return proc.returncode, proc.stdout.decode(errors="replace"), text, elapsed, cmd
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--plugin", required=True)
+    ap.add_argument("--qemu", default="qemu-system-arm")
+    ap.add_argument("--timeout", type=float, default=120.0)
+    ap.add_argument("--max-seconds", type=float, default=None,
+                    help="fail if one QEMU run takes longer than this")
+    ap.add_argument("elf")
+    ap.add_argument("src")
+    args = ap.parse_args()
+
+    expect = read_expectations(args.src)
+    mark = elf_symbol(args.elf, MARK_SYMBOL)
+    failures = []
+
+    rc, out, log, elapsed, cmd = run_qemu(args.qemu, args.plugin, args.elf, mark, args.timeout)
+    if rc != 0:
+        print(" ".join(cmd))
+        print(out)
+        raise SystemExit(f"FAIL: QEMU exit status {rc}")
+    marks, total = [], None
+    for line in log.splitlines():
+        m = MARK_RE.match(line)
+        if m:
+            marks.append(tuple(int(g) for g in m.groups()))
+            continue
+        m = TOTAL_RE.match(line)
+        if m:
+            total = (int(m.group(1)), int(m.group(2)))
+
+    # the mark lines themselves: consecutive sequence numbers, non-decreasing counts
+    if [m[0] for m in marks] != list(range(len(marks))):
+        failures.append(f"mark sequence numbers are not 0..{len(marks) - 1}")
+    if any(b[1] <= a[1] or b[2] < a[2] for a, b in zip(marks, marks[1:])):
+        failures.append("mark counts are not increasing")
+    if len(marks) != 2 * len(expect):
+        failures.append(f"{len(marks)} mark lines for {len(expect)} kernels (expected {2 * len(expect)})")
+    if total is None:
+        failures.append("no pqmcu-total line")
+    elif marks and (total[0] <= marks[-1][1] or total[1] <= marks[-1][2]):
+        failures.append("pqmcu-total does not exceed the last mark")
+
+    print(f"{os.path.basename(args.elf)}: {elapsed:.2f} s in QEMU, mark at 0x{mark:x}")
+    print(f"  {'kernel':24} {'insns':>12} {'expected':>12} {'cycles':>12} {'expected':>12}")
+    for i, (name, e_insns, e_cycles) in enumerate(expect):
+        if 2 * i + 1 >= len(marks):
+            failures.append(f"{name}: no marks")
+            continue
+        a, b = marks[2 * i], marks[2 * i + 1]
+        insns = b[1] - a[1] - MARK_INSNS
+        cycles = b[2] - a[2] - MARK_CYCLES
+        ok = insns == e_insns and cycles == e_cycles
+        print(f"  {name:24} {insns:12} {e_insns:12} {cycles:12} {e_cycles:12}  {'ok' if ok else 'MISMATCH'}")
+        if not ok:
+            failures.append(f"{name}: insns {insns} (expected {e_insns}), cycles {cycles} (expected {e_cycles})")
+
+    # determinism under -icount shift=0: a second run prints the same lines
+    rc2, _, log2, _, _ = run_qemu(args.qemu, args.plugin, args.elf, mark, args.timeout)
+    if rc2 != 0 or log2 != log:
+        failures.append("second run differs from the first (not deterministic)")
+
+    if args.max_seconds is not None and elapsed > args.max_seconds:
+        failures.append(f"QEMU run took {elapsed:.1f} s (limit {args.max_seconds} s)")
+
+    for f in failures:
+        print("FAIL:", f)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
