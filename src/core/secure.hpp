@@ -45,6 +45,16 @@ inline uint32_t ct_memneq(const void* a, const void* b, size_t n) {
     return (d + 0xFFu) >> 8;
 }
 
+// Hides a value from the optimiser, so it cannot turn arithmetic on secrets
+// into branches (e.g. replace a public loop counter by a secret one).
+template <typename T>
+inline T value_barrier(T x) {
+#if defined(__GNUC__)
+    __asm__("" : "+r"(x));
+#endif
+    return x;
+}
+
 // mask = all ones when bit == 1, zero when bit == 0 (bit must be 0 or 1).
 inline uint32_t ct_mask32(uint32_t bit) { return 0u - bit; }
 

@@ -4,6 +4,8 @@
 // 64-bit lanes; the Cortex-M4 build (PQMCU_TARGET_M4) keeps the state
 // bit-interleaved (two 32-bit words per lane) for its whole life, converting
 // only when bytes go in or out. Always use the byte accessors below.
+// keccak_f1600 on the M4 is generated assembly (keccak_f1600_m4.S, from
+// gen_keccak_m4_asm.py); define PQMCU_KECCAK_NO_ASM to use the generated C.
 #pragma once
 #include <cstddef>
 #include <cstdint>

@@ -11,11 +11,21 @@ constexpr size_t kBatch = 8;  // counter blocks per cipher call
 }
 
 void CtrDrbg::next_counters(uint8_t* blocks, size_t n) {
-    for (size_t i = 0; i < n; ++i) {
-        for (int j = 15; j >= 0 && ++v_[j] == 0; --j) {
-        }
-        std::memcpy(blocks + 16 * i, v_, 16);
+    // V is secret: a branch-free 128-bit big-endian increment.
+    uint64_t hi = 0, lo = 0;
+    for (int j = 0; j < 8; ++j) {
+        hi = (hi << 8) | v_[j];
+        lo = (lo << 8) | v_[8 + j];
     }
+    for (size_t i = 0; i < n; ++i) {
+        lo = value_barrier(lo + 1);  // keeps GCC from using lo as the loop counter
+        hi += ((lo | (0 - lo)) >> 63) ^ 1;  // carry exactly when lo wrapped to 0
+        for (int j = 0; j < 8; ++j) {
+            blocks[16 * i + j] = uint8_t(hi >> (56 - 8 * j));
+            blocks[16 * i + 8 + j] = uint8_t(lo >> (56 - 8 * j));
+        }
+    }
+    if (n > 0) std::memcpy(v_, blocks + 16 * (n - 1), 16);
 }
 
 void CtrDrbg::update(const uint8_t* provided) {
