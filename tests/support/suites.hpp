@@ -9,12 +9,14 @@ extern const Suite harness_suite;
 extern const Suite hash_suite;
 extern const Suite cipher_suite;
 extern const Suite rng_suite;
+extern const Suite field_suite;
 
 inline constexpr const Suite* all_suites[] = {
     &harness_suite,
     &hash_suite,
     &cipher_suite,
     &rng_suite,
+    &field_suite,
 };
 
 }  // namespace pqmcu::test
