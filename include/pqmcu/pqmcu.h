@@ -1,0 +1,53 @@
+/* pqmcu C API (hosts): detached signatures by algorithm name.
+ *
+ * Every function returns a pqmcu status: 0 on success, a negative PQMCU_*
+ * code otherwise (pqmcu_status_message() names it). Lengths are checked;
+ * nothing is allocated. Randomness comes from the operating system unless
+ * pqmcu_set_random() installs another source (e.g. the NIST KAT generator).
+ *
+ * For one compiled-in parameter set with the NIST shapes (crypto_sign_keypair,
+ * crypto_sign, crypto_sign_open), link a pqmcu_nist_<set> library and include
+ * pqmcu/nist_sign.h. */
+#ifndef PQMCU_H
+#define PQMCU_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum {
+    PQMCU_OK = 0,
+    PQMCU_BAD_LENGTH = -1,
+    PQMCU_BAD_ARGUMENT = -2,
+    PQMCU_UNSUPPORTED = -3,
+    PQMCU_VERIFY_FAILED = -4,
+    PQMCU_MALFORMED_INPUT = -5,
+    PQMCU_UNKNOWN_NAME = -6,
+    PQMCU_INTERNAL_ERROR = -7
+};
+
+const char* pqmcu_status_message(int status);
+
+/* Number of signature algorithms and the name of the i-th (NULL past the end). */
+size_t pqmcu_sign_count(void);
+const char* pqmcu_sign_name(size_t index);
+
+int pqmcu_sign_sizes(const char* name, size_t* pk_bytes, size_t* sk_bytes, size_t* sig_bytes);
+int pqmcu_sign_keypair(const char* name, uint8_t* pk, size_t pk_len, uint8_t* sk, size_t sk_len);
+/* sig_len: in, the capacity of sig; out, the signature length. */
+int pqmcu_sign_signature(const char* name, uint8_t* sig, size_t* sig_len, const uint8_t* msg, size_t msg_len,
+                         const uint8_t* sk, size_t sk_len);
+int pqmcu_sign_verify(const char* name, const uint8_t* sig, size_t sig_len, const uint8_t* msg, size_t msg_len,
+                      const uint8_t* pk, size_t pk_len);
+
+/* Installs the randomness used by keypair/signature (NULL restores the OS
+ * generator). fill returns 0 on success. */
+void pqmcu_set_random(int (*fill)(void* ctx, uint8_t* out, size_t n), void* ctx);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,83 @@
+// The C API (pqmcu/pqmcu.h) over the C++ registry.
+#include "pqmcu/pqmcu.h"
+
+#include "pqmcu/pqmcu.hpp"
+
+namespace {
+using pqmcu::RandomSource;
+using pqmcu::Signature;
+using pqmcu::Status;
+
+struct CRandom {
+    int (*fill)(void*, uint8_t*, size_t) = nullptr;
+    void* ctx = nullptr;
+} g_random;
+
+Status c_fill(void*, uint8_t* out, size_t n) {
+    return g_random.fill(g_random.ctx, out, n) == 0 ? Status::ok : Status::internal_error;
+}
+
+RandomSource current_random() {
+    return g_random.fill ? RandomSource{nullptr, c_fill} : pqmcu::system_random();
+}
+
+int code(Status s) { return static_cast<int>(s); }
+
+Signature lookup(const char* name) { return name ? Signature::by_name(name) : Signature::by_name(""); }
+
+// Spans over possibly-null pointers: a null pointer with a non-zero length is an argument error.
+bool bad_buffer(const void* p, size_t n) { return p == nullptr && n != 0; }
+}  // namespace
+
+extern "C" {
+
+const char* pqmcu_status_message(int status) { return pqmcu::status_message(static_cast<Status>(status)); }
+
+size_t pqmcu_sign_count(void) { return Signature::all().size(); }
+
+const char* pqmcu_sign_name(size_t index) {
+    const auto all = Signature::all();
+    return index < all.size() ? all[index].name : nullptr;
+}
+
+int pqmcu_sign_sizes(const char* name, size_t* pk_bytes, size_t* sk_bytes, size_t* sig_bytes) {
+    const Signature s = lookup(name);
+    if (!s) return PQMCU_UNKNOWN_NAME;
+    if (pk_bytes) *pk_bytes = s.public_key_bytes();
+    if (sk_bytes) *sk_bytes = s.secret_key_bytes();
+    if (sig_bytes) *sig_bytes = s.signature_bytes();
+    return PQMCU_OK;
+}
+
+int pqmcu_sign_keypair(const char* name, uint8_t* pk, size_t pk_len, uint8_t* sk, size_t sk_len) {
+    const Signature s = lookup(name);
+    if (!s) return PQMCU_UNKNOWN_NAME;
+    if (pk == nullptr || sk == nullptr) return PQMCU_BAD_ARGUMENT;
+    return code(s.keypair({pk, pk_len}, {sk, sk_len}, current_random()));
+}
+
+int pqmcu_sign_signature(const char* name, uint8_t* sig, size_t* sig_len, const uint8_t* msg, size_t msg_len,
+                         const uint8_t* sk, size_t sk_len) {
+    const Signature s = lookup(name);
+    if (!s) return PQMCU_UNKNOWN_NAME;
+    if (sig == nullptr || sig_len == nullptr || sk == nullptr || bad_buffer(msg, msg_len)) return PQMCU_BAD_ARGUMENT;
+    size_t written = 0;
+    const Status st = s.sign({sk, sk_len}, {msg, msg_len}, {sig, *sig_len}, &written, current_random());
+    *sig_len = st == Status::ok ? written : 0;
+    return code(st);
+}
+
+int pqmcu_sign_verify(const char* name, const uint8_t* sig, size_t sig_len, const uint8_t* msg, size_t msg_len,
+                      const uint8_t* pk, size_t pk_len) {
+    const Signature s = lookup(name);
+    if (!s) return PQMCU_UNKNOWN_NAME;
+    if (sig == nullptr || pk == nullptr || bad_buffer(msg, msg_len)) return PQMCU_BAD_ARGUMENT;
+    return code(s.verify({pk, pk_len}, {msg, msg_len}, {sig, sig_len}));
+}
+
+void pqmcu_set_random(int (*fill)(void* ctx, uint8_t* out, size_t n), void* ctx) {
+    g_random.fill = fill;
+    g_random.ctx = ctx;
+}
+
+}  // extern "C"

@@ -1,0 +1,70 @@
+#include "api/nist_kat.hpp"
+
+#include <vector>
+
+#include "rng/randombytes.h"
+
+namespace pqmcu::kat {
+namespace {
+
+void put_hex(std::FILE* out, const char* label, const uint8_t* p, size_t n) {
+    std::fprintf(out, "%s = ", label);
+    for (size_t i = 0; i < n; ++i) std::fprintf(out, "%02X", p[i]);
+    std::fputc('\n', out);
+}
+
+}  // namespace
+
+Status write_sign_rsp(const Signature& sig, size_t count, std::FILE* out) {
+    if (!sig) return Status::unknown_name;
+    const std::string_view name = sig.name();
+    std::fprintf(out, "# %.*s\n\n", int(name.size()), name.data());
+
+    // As PQCgenKAT_sign: one DRBG seeded with 0..47 makes every entry's seed
+    // and message (in that order), then each entry reseeds with its own seed.
+    unsigned char entropy[48];
+    for (int i = 0; i < 48; ++i) entropy[i] = static_cast<unsigned char>(i);
+    randombytes_init(entropy, nullptr, 256);
+    struct Request {
+        uint8_t seed[48];
+        std::vector<uint8_t> msg;
+    };
+    std::vector<Request> requests(count);
+    for (size_t i = 0; i < count; ++i) {
+        randombytes(requests[i].seed, 48);
+        requests[i].msg.resize(33 * (i + 1));
+        randombytes(requests[i].msg.data(), requests[i].msg.size());
+    }
+
+    std::vector<uint8_t> pk(sig.public_key_bytes()), sk(sig.secret_key_bytes()), s(sig.signature_bytes());
+    for (size_t i = 0; i < count; ++i) {
+        const Request& r = requests[i];
+        randombytes_init(const_cast<unsigned char*>(r.seed), nullptr, 256);
+        Status st = sig.keypair(pk, sk, nist_drbg_random());
+        if (st != Status::ok) return st;
+        size_t siglen = 0;
+        st = sig.sign(sk, r.msg, s, &siglen, nist_drbg_random());
+        if (st != Status::ok) return st;
+        st = sig.verify(pk, r.msg, {s.data(), siglen});
+        if (st != Status::ok) return st;
+
+        std::fprintf(out, "count = %zu\n", i);
+        put_hex(out, "seed", r.seed, 48);
+        std::fprintf(out, "mlen = %zu\n", r.msg.size());
+        put_hex(out, "msg", r.msg.data(), r.msg.size());
+        put_hex(out, "pk", pk.data(), pk.size());
+        put_hex(out, "sk", sk.data(), sk.size());
+        std::fprintf(out, "smlen = %zu\n", siglen + r.msg.size());
+        std::fprintf(out, "sm = ");
+        const uint8_t* first = sig.attached_signature_first() ? s.data() : r.msg.data();
+        const size_t first_len = sig.attached_signature_first() ? siglen : r.msg.size();
+        const uint8_t* second = sig.attached_signature_first() ? r.msg.data() : s.data();
+        const size_t second_len = sig.attached_signature_first() ? r.msg.size() : siglen;
+        for (size_t k = 0; k < first_len; ++k) std::fprintf(out, "%02X", first[k]);
+        for (size_t k = 0; k < second_len; ++k) std::fprintf(out, "%02X", second[k]);
+        std::fprintf(out, "\n\n");
+    }
+    return Status::ok;
+}
+
+}  // namespace pqmcu::kat

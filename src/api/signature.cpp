@@ -1,0 +1,67 @@
+// pqmcu::Signature: length checks and dispatch to the registered algorithms.
+#include <sys/random.h>
+
+#include <cerrno>
+
+#include "api/registry.hpp"
+#include "pqmcu/pqmcu.hpp"
+#include "rng/randombytes.h"
+
+namespace pqmcu {
+namespace {
+
+Status os_fill(void*, uint8_t* out, size_t n) {
+    while (n > 0) {
+        const ssize_t got = getrandom(out, n, 0);
+        if (got < 0) {
+            if (errno == EINTR) continue;
+            return Status::internal_error;
+        }
+        out += got;
+        n -= size_t(got);
+    }
+    return Status::ok;
+}
+
+Status drbg_fill(void*, uint8_t* out, size_t n) {
+    return randombytes(out, n) == 0 ? Status::ok : Status::internal_error;
+}
+
+bool same_name(std::string_view a, const char* b) { return a == std::string_view(b); }
+
+}  // namespace
+
+RandomSource system_random() { return RandomSource{nullptr, os_fill}; }
+RandomSource nist_drbg_random() { return RandomSource{nullptr, drbg_fill}; }
+
+std::span<const SignatureOps> Signature::all() { return registry::signatures(); }
+
+Signature Signature::by_name(std::string_view name) {
+    for (const SignatureOps& ops : all())
+        if (same_name(name, ops.name)) return Signature(&ops);
+    return Signature(nullptr);
+}
+
+Status Signature::keypair(std::span<uint8_t> pk, std::span<uint8_t> sk, const RandomSource& rng) const {
+    if (!ops_) return Status::unknown_name;
+    if (pk.size() != ops_->public_key_bytes || sk.size() != ops_->secret_key_bytes) return Status::bad_length;
+    return ops_->keypair(pk.data(), sk.data(), rng);
+}
+
+Status Signature::sign(std::span<const uint8_t> sk, std::span<const uint8_t> msg, std::span<uint8_t> sig,
+                       size_t* siglen, const RandomSource& rng) const {
+    if (!ops_) return Status::unknown_name;
+    if (siglen == nullptr) return Status::bad_argument;
+    if (sk.size() != ops_->secret_key_bytes || sig.size() < ops_->signature_bytes) return Status::bad_length;
+    return ops_->sign(sk.data(), msg.data(), msg.size(), sig.data(), siglen, rng);
+}
+
+Status Signature::verify(std::span<const uint8_t> pk, std::span<const uint8_t> msg,
+                         std::span<const uint8_t> sig) const {
+    if (!ops_) return Status::unknown_name;
+    if (pk.size() != ops_->public_key_bytes) return Status::bad_length;
+    if (sig.empty() || sig.size() > ops_->signature_bytes) return Status::bad_length;
+    return ops_->verify(pk.data(), msg.data(), msg.size(), sig.data(), sig.size());
+}
+
+}  // namespace pqmcu

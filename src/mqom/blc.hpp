@@ -1,0 +1,276 @@
+// Batched linear commitment (BLC) of MQOM v2.1.
+//
+// For each repetition e, with the GGM leaves lseed[0..N):
+//   ls_com[i] = SeedCommit(salt, e, lseed[i])                (2S bytes)
+//   exp[i]    = lseed[i] || PRG(salt, e, lseed[i], xb+ub-S)  (x share || u share)
+//   h_e       = XOF(0x06 || ls_com[0] || ... || ls_com[N-1])
+// The shares are folded along the Gray code: acc = running sum of exp[i],
+// fold[g(i)] ^= acc where g(i) is the bit flipped between gray(i) and
+// gray(i+1) (g(N-1) = L-1). Then, with c_j = 2^j in the extension field:
+//   x0[e] = sum_j c_j * fold_j.x,   u0[e] = sum_j c_j * fold_j.u,
+//   u1[e] = acc.u,   delta_x[e] = x ^ acc.x  (its first S bytes are public as delta)
+//   com1  = XOF(0x07 || h_0..h_{tau-1} || pdx_0..pdx_{tau-1}),  pdx_e = delta_x[e][S..xb)
+// The verifier redoes the same with the opened leaf's commitment and a zero
+// share at i*, and gets the evaluations at r = gray(i*):
+//   x_eval = sum_j c_j fold_j.x + r * (acc.x ^ (0^S || pdx_e)),  u_eval likewise.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "core/secure.hpp"
+#include "mqom/dims.hpp"
+#include "mqom/ggm.hpp"
+#include "mqom/gf.hpp"
+#include "mqom/work.hpp"
+
+namespace pqmcu::mqom::detail {
+
+inline uint32_t gray_bit(uint32_t i, uint32_t n_evals, uint32_t log_n) {
+    if (i + 1 == n_evals) return log_n - 1;
+    return uint32_t(__builtin_ctz(i + 1));
+}
+
+template <unsigned Sec, class E, class B>
+struct Blc {
+    using P = Prims<Sec>;
+    using T = Ggm<Sec>;
+    using C = typename P::C;
+    using Key = typename P::Key;
+    using Elt = typename E::Elt;
+    static constexpr size_t S = P::S;
+    static constexpr size_t kBatch = 32;  // leaves per chunk (N is a multiple of 32)
+    static constexpr size_t kMaxPrgBlocks = 8;
+
+    // NR repetitions e0 .. e0+NR-1 in lock-step (NR = 1 or 4; with 4, the
+    // leaf commitments are hashed by the 4-way Keccak): leaf commitments
+    // hashed into hls + r*2S, shares folded into the rep's scratch area
+    // (acc = area[0..xb+ub), fold_j = area[(1+j)*(xb+ub)...]).
+    // leaves: rep r at leaves + r*N*S. opened != nullptr: verifier mode
+    // (leaf i_star[r] replaced by the opened commitment opened + r*2S).
+    template <unsigned NR>
+    static void fold_reps(const Dims& d, const uint8_t* salt, uint32_t e0, const uint8_t* leaves, uint8_t* scratch,
+                          uint8_t* hls, const uint8_t* opened, const uint16_t* i_star) {
+        const size_t eb = d.exp_bytes(), prg_bytes = d.prg_blc_bytes();
+        const uint32_t N = d.n_evals(), L = d.log_n;
+        const size_t area = size_t(1 + L) * eb;
+        uint8_t* exp = scratch + NR * area;  // kBatch * eb
+        std::memset(scratch, 0, NR * area);
+        const size_t nblk = (prg_bytes + S - 1) / S;
+
+        Key k1[NR], k2[NR], kb[NR][kMaxPrgBlocks];
+        for (unsigned r = 0; r < NR; ++r) {
+            uint8_t t[S];
+            P::tweak_salt(salt, t, 0, e0 + r, 0);
+            C::schedule(k1[r], t);
+            t[0] ^= 0x01;
+            C::schedule(k2[r], t);
+            for (size_t b = 0; b < nblk; ++b) P::tweak_key(kb[r][b], salt, 3, e0 + r, uint32_t(b));
+        }
+        XofCtx<Sec> xof;
+        XofCtx4<Sec> xof4;
+        if constexpr (NR == 4) {
+            xof4.init();
+            xof4.absorb_byte(0x06);
+        } else {
+            xof.init();
+            xof.absorb_byte(0x06);
+        }
+        uint8_t c1[kBatch * S], c2[kBatch * S], lsc[NR][kBatch * 2 * S];
+        for (uint32_t i0 = 0; i0 < N; i0 += kBatch) {
+            const size_t nb = kBatch;
+            for (unsigned r = 0; r < NR; ++r) {
+                const uint8_t* ls = leaves + (size_t(r) * N + i0) * S;
+                const bool verifier = opened != nullptr;
+                const uint32_t istar = verifier ? i_star[r] : 0;
+                uint8_t* acc = scratch + r * area;
+                uint8_t* fold = acc + eb;
+                P::derive(k1[r], ls, c1, nb);
+                P::derive(k2[r], ls, c2, nb);
+                for (size_t q = 0; q < nb; ++q) {
+                    if (verifier && i0 + q == istar) {
+                        std::memcpy(lsc[r] + q * 2 * S, opened + size_t(r) * 2 * S, 2 * S);
+                    } else {
+                        std::memcpy(lsc[r] + q * 2 * S, c1 + q * S, S);
+                        std::memcpy(lsc[r] + q * 2 * S + S, c2 + q * S, S);
+                    }
+                    std::memcpy(exp + q * eb, ls + q * S, S);
+                }
+                for (size_t b = 0; b < nblk; ++b) {
+                    P::derive(kb[r][b], ls, c1, nb);
+                    const size_t off = S + b * S;
+                    const size_t len = (eb - off) < S ? (eb - off) : S;
+                    for (size_t q = 0; q < nb; ++q) std::memcpy(exp + q * eb + off, c1 + q * S, len);
+                }
+                for (size_t q = 0; q < nb; ++q) {
+                    const uint32_t i = uint32_t(i0 + q);
+                    const uint8_t* ex = exp + q * eb;
+                    if (!(verifier && i == istar)) {
+                        for (size_t t = 0; t < eb; ++t) acc[t] ^= ex[t];
+                    }
+                    uint8_t* f = fold + size_t(gray_bit(i, N, L)) * eb;
+                    for (size_t t = 0; t < eb; ++t) f[t] ^= acc[t];
+                }
+            }
+            if constexpr (NR == 4) {
+                const uint8_t* const in[4] = {lsc[0], lsc[1], lsc[2], lsc[3]};
+                xof4.absorb(in, nb * 2 * S);
+            } else {
+                xof.absorb(lsc[0], nb * 2 * S);
+            }
+        }
+        if constexpr (NR == 4) {
+            uint8_t* const out[4] = {hls, hls + 2 * S, hls + 4 * S, hls + 6 * S};
+            xof4.squeeze(out, 2 * S);
+        } else {
+            xof.squeeze(hls, 2 * S);
+        }
+        for (unsigned r = 0; r < NR; ++r) {
+            C::wipe(k1[r]);
+            C::wipe(k2[r]);
+            for (size_t b = 0; b < nblk; ++b) C::wipe(kb[r][b]);
+        }
+        secure_wipe(c1, sizeof(c1));
+        secure_wipe(c2, sizeof(c2));
+        secure_wipe(exp, kBatch * eb);
+    }
+
+    // Lane e of the transposed rows: x_rows[k] lane e = sum_j 2^j lift(fold_j.x[k]);
+    // u_out = sum_j 2^j fold_j.u
+    static void combine(const Dims& d, const uint8_t* scratch, uint8_t* x_lane, size_t row_bytes, Elt* u_out) {
+        const size_t xb = d.x_bytes(), eb = d.exp_bytes();
+        const uint8_t* fold = scratch + eb;
+        for (uint32_t k = 0; k < d.n; ++k) {
+            Elt s = 0;
+            for (uint32_t j = 0; j < d.log_n; ++j)
+                s ^= E::mul(E::from_index(1u << j), Elt(B::lift(B::get(fold + size_t(j) * eb, k))));
+            E::store(&s, x_lane + size_t(k) * row_bytes, 1);
+        }
+        Elt tmp[1];
+        for (uint32_t k = 0; k < d.eta; ++k) {
+            Elt s = 0;
+            for (uint32_t j = 0; j < d.log_n; ++j) {
+                E::load(fold + size_t(j) * eb + xb + size_t(k) * E::bytes, tmp, 1);
+                s ^= E::mul(E::from_index(1u << j), tmp[0]);
+            }
+            u_out[k] = s;
+        }
+    }
+
+    // Signer. x: packed secret (xb bytes). Writes x0/u0/u1 into w.xT (lanes)/ua/ub,
+    // root seeds into w.rseed, pdx into pdx_out (tau * pdx_bytes), com1.
+    static void commit(const Dims& d, const uint8_t* mseed, const uint8_t* salt, const uint8_t* x, Work<Elt>& w,
+                       uint8_t* pdx_out, uint8_t* com1) {
+        const size_t xb = d.x_bytes(), eb = d.exp_bytes(), pdxb = d.pdx_bytes();
+        const uint8_t zero_salt[S] = {0};
+        P::prg(zero_salt, 0, mseed, size_t(d.tau) * S, w.rseed);
+        const uint8_t* delta = x;  // first S bytes of x
+        const size_t R = d.lane_bytes();
+        const size_t leaves_bytes = size_t(d.n_evals()) * S;
+        const size_t area = size_t(1 + d.log_n) * eb;
+        uint8_t* xrows = reinterpret_cast<uint8_t*>(w.xT);
+        std::memset(xrows, 0, size_t(d.n) * R);
+        for (uint32_t e0 = 0; e0 < d.tau;) {
+            const unsigned nr = (w.par_reps >= 4 && e0 + 4 <= d.tau) ? 4 : 1;
+            for (unsigned r = 0; r < nr; ++r)
+                T::expand(salt, w.rseed + size_t(e0 + r) * S, delta, e0 + r, d.log_n, w.leaves + r * leaves_bytes);
+            if (nr == 4)
+                fold_reps<4>(d, salt, e0, w.leaves, w.scratch, w.hls + size_t(e0) * 2 * S, nullptr, nullptr);
+            else
+                fold_reps<1>(d, salt, e0, w.leaves, w.scratch, w.hls + size_t(e0) * 2 * S, nullptr, nullptr);
+            for (unsigned r = 0; r < nr; ++r) {
+                const uint32_t e = e0 + r;
+                const uint8_t* acc = w.scratch + r * area;
+                combine(d, acc, xrows + size_t(e) * E::bytes, R, w.ua + size_t(e) * d.eta);
+                E::load(acc + xb, w.ub + size_t(e) * d.eta, d.eta);
+                uint8_t* pdx = pdx_out + size_t(e) * pdxb;
+                for (size_t t = 0; t < pdxb; ++t) pdx[t] = uint8_t(x[S + t] ^ acc[S + t]);
+            }
+            e0 += nr;
+        }
+        secure_wipe(w.scratch, (size_t(w.par_reps) * (1 + d.log_n) + kBatch) * eb);
+        secure_wipe(w.leaves, size_t(w.par_reps) * d.n_evals() * S);
+        XofCtx<Sec> xof;
+        xof.init();
+        xof.absorb_byte(0x07);
+        xof.absorb(w.hls, size_t(d.tau) * 2 * S);
+        xof.absorb(pdx_out, size_t(d.tau) * pdxb);
+        xof.squeeze(com1, 2 * S);
+    }
+
+    // Signer: the opening for challenge i_star[] (paths, leaf commitments;
+    // pdx was already written by commit).
+    static void open(const Dims& d, const uint8_t* salt, const uint8_t* x, const uint8_t* rseed,
+                     const uint16_t* i_star, uint8_t* paths, uint8_t* lscom) {
+        uint8_t leaf[S];
+        Key k1, k2;
+        for (uint32_t e = 0; e < d.tau; ++e) {
+            T::open_path(salt, rseed + size_t(e) * S, x, e, d.log_n, i_star[e],
+                         paths + size_t(e) * d.log_n * S, leaf);
+            uint8_t t[S];
+            P::tweak_salt(salt, t, 0, e, 0);
+            C::schedule(k1, t);
+            t[0] ^= 0x01;
+            C::schedule(k2, t);
+            P::derive(k1, leaf, lscom + size_t(e) * 2 * S, 1);
+            P::derive(k2, leaf, lscom + size_t(e) * 2 * S + S, 1);
+        }
+        C::wipe(k1);
+        C::wipe(k2);
+        secure_wipe(leaf, sizeof(leaf));
+    }
+
+    // Verifier: evaluations x_eval/u_eval into w.xT (lanes)/ua; false if com1 differs.
+    static bool eval(const Dims& d, const uint8_t* salt, const uint8_t* com1, const uint8_t* paths,
+                     const uint8_t* lscom, const uint8_t* pdx_in, const uint16_t* i_star, Work<Elt>& w) {
+        const size_t xb = d.x_bytes(), pdxb = d.pdx_bytes();
+        const size_t R = d.lane_bytes();
+        uint8_t* xrows = reinterpret_cast<uint8_t*>(w.xT);
+        std::memset(xrows, 0, size_t(d.n) * R);
+        const size_t leaves_bytes = size_t(d.n_evals()) * S;
+        const size_t area = size_t(1 + d.log_n) * d.exp_bytes();
+        for (uint32_t e0 = 0; e0 < d.tau;) {
+            const unsigned nr = (w.par_reps >= 4 && e0 + 4 <= d.tau) ? 4 : 1;
+            for (unsigned r = 0; r < nr; ++r)
+                T::partial_expand(salt, paths + size_t(e0 + r) * d.log_n * S, e0 + r, d.log_n, i_star[e0 + r],
+                                  w.leaves + r * leaves_bytes);
+            if (nr == 4)
+                fold_reps<4>(d, salt, e0, w.leaves, w.scratch, w.hls + size_t(e0) * 2 * S,
+                             lscom + size_t(e0) * 2 * S, i_star + e0);
+            else
+                fold_reps<1>(d, salt, e0, w.leaves, w.scratch, w.hls + size_t(e0) * 2 * S,
+                             lscom + size_t(e0) * 2 * S, i_star + e0);
+            for (unsigned r = 0; r < nr; ++r) {
+                const uint32_t e = e0 + r;
+                uint8_t* xe = xrows + size_t(e) * E::bytes;
+                Elt* ue = w.ua + size_t(e) * d.eta;
+                uint8_t* acc = w.scratch + r * area;
+                combine(d, acc, xe, R, ue);
+                const Elt rr = E::from_index(i_star[e] ^ (i_star[e] >> 1));
+                const uint8_t* pdx = pdx_in + size_t(e) * pdxb;
+                for (size_t t = 0; t < pdxb; ++t) acc[S + t] ^= pdx[t];
+                Elt tmp[1];
+                for (uint32_t k = 0; k < d.n; ++k) {
+                    E::load(xe + size_t(k) * R, tmp, 1);
+                    tmp[0] ^= E::mul(rr, Elt(B::lift(B::get(acc, k))));
+                    E::store(tmp, xe + size_t(k) * R, 1);
+                }
+                for (uint32_t k = 0; k < d.eta; ++k) {
+                    E::load(acc + xb + size_t(k) * E::bytes, tmp, 1);
+                    ue[k] ^= E::mul(rr, tmp[0]);
+                }
+            }
+            e0 += nr;
+        }
+        XofCtx<Sec> xof;
+        xof.init();
+        xof.absorb_byte(0x07);
+        xof.absorb(w.hls, size_t(d.tau) * 2 * S);
+        xof.absorb(pdx_in, size_t(d.tau) * pdxb);
+        uint8_t c[2 * S];
+        xof.squeeze(c, 2 * S);
+        return ct_memneq(c, com1, 2 * S) == 0;
+    }
+};
+
+}  // namespace pqmcu::mqom::detail

@@ -1,0 +1,260 @@
+// MQOM v2.1 key generation, signing and verification over run-time counts
+// (Dims) for one (security level, base field, extension field) triple.
+// Explicitly instantiated in engine_cat{1,3,5}.cpp; scheme.hpp is the typed
+// front end that sizes every buffer at compile time.
+//
+//   KeyGen(seed_key):  (x || mseed_eq) = XOF(0x00 || seed_key);  y_i = x^T (A_i x + b_i)
+//     pk = mseed_eq || y,  sk = pk || x
+//   Sign(sk, msg; mseed, salt):
+//     msg_hash = XOF(0x02 || msg)
+//     com1 = BLC.Commit(mseed, salt, x);  alpha = PIOP(com1, ...)
+//     com2 = XOF(0x03 || alpha0[0..tau) || alpha1[0..tau))
+//     h    = XOF(0x04 || pk || com1 || com2 || msg_hash)
+//     smallest nonce (uint32 LE) with XOF(0x05 || h || nonce) -> i*[e] (tau x le16 mod N)
+//       and the next le16 having its w low bits zero (grinding)
+//     sig  = salt || com1 || com2 || alpha1 || BLC.Open(i*) || nonce
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "core/secure.hpp"
+#include "core/status.hpp"
+#include "mqom/blc.hpp"
+#include "mqom/dims.hpp"
+#include "mqom/gf.hpp"
+#include "mqom/piop.hpp"
+#include "mqom/work.hpp"
+
+namespace pqmcu::mqom::detail {
+
+inline constexpr uint32_t kMaxTau = 36;
+
+template <unsigned Sec>
+inline void hash_message(const uint8_t* msg, size_t mlen, uint8_t* out) {
+    XofCtx<Sec> xof;
+    xof.init();
+    xof.absorb_byte(0x02);
+    xof.absorb(msg, mlen);
+    xof.squeeze(out, 2 * (Sec / 8));
+}
+
+template <unsigned Sec>
+inline void fs_hash(const Dims& d, const uint8_t* pk, const uint8_t* com1, const uint8_t* com2,
+                    const uint8_t* msg_hash, uint8_t* h) {
+    XofCtx<Sec> xof;
+    xof.init();
+    xof.absorb_byte(0x04);
+    xof.absorb(pk, d.pk_bytes());
+    xof.absorb(com1, d.digest());
+    xof.absorb(com2, d.digest());
+    xof.absorb(msg_hash, d.digest());
+    xof.squeeze(h, d.digest());
+}
+
+// Returns true when the nonce passes the grinding condition; fills i_star.
+template <unsigned Sec>
+inline bool challenge(const Dims& d, const uint8_t* h, const uint8_t nonce[4], uint16_t* i_star) {
+    uint8_t buf[2 * kMaxTau + 2];
+    XofCtx<Sec> xof;
+    xof.init();
+    xof.absorb_byte(0x05);
+    xof.absorb(h, d.digest());
+    xof.absorb(nonce, 4);
+    xof.squeeze(buf, 2 * size_t(d.tau) + 2);
+    const uint32_t nmask = d.n_evals() - 1u;
+    for (uint32_t e = 0; e < d.tau; ++e) i_star[e] = uint16_t((buf[2 * e] | (uint32_t(buf[2 * e + 1]) << 8)) & nmask);
+    const uint32_t v = (buf[2 * d.tau] | (uint32_t(buf[2 * d.tau + 1]) << 8)) & ((1u << d.w) - 1u);
+    return v == 0;
+}
+
+// Grinding: the smallest nonce whose challenge passes, four candidates per
+// 4-way Keccak call (same result as trying 0, 1, 2, ... one by one).
+template <unsigned Sec>
+inline void grind(const Dims& d, const uint8_t* h, uint8_t nonce[4], uint16_t* i_star) {
+    const size_t len = 2 * size_t(d.tau) + 2;
+    const uint32_t nmask = d.n_evals() - 1u, wmask = (1u << d.w) - 1u;
+    uint8_t buf[4][2 * kMaxTau + 2], nb[4][4];
+    for (uint32_t base = 0;; base += 4) {
+        for (unsigned r = 0; r < 4; ++r)
+            for (unsigned t = 0; t < 4; ++t) nb[r][t] = uint8_t((base + r) >> (8 * t));
+        XofCtx4<Sec> xof;
+        xof.init();
+        xof.absorb_byte(0x05);
+        const uint8_t* const hs[4] = {h, h, h, h};
+        xof.absorb(hs, d.digest());
+        const uint8_t* const ns[4] = {nb[0], nb[1], nb[2], nb[3]};
+        xof.absorb(ns, 4);
+        uint8_t* const outs[4] = {buf[0], buf[1], buf[2], buf[3]};
+        xof.squeeze(outs, len);
+        for (unsigned r = 0; r < 4; ++r) {
+            const uint8_t* b = buf[r];
+            const uint32_t v = (b[2 * d.tau] | (uint32_t(b[2 * d.tau + 1]) << 8)) & wmask;
+            if (v != 0) continue;
+            for (uint32_t e = 0; e < d.tau; ++e) i_star[e] = uint16_t((b[2 * e] | (uint32_t(b[2 * e + 1]) << 8)) & nmask);
+            std::memcpy(nonce, nb[r], 4);
+            return;
+        }
+    }
+}
+
+template <unsigned Sec, unsigned BaseLog2, unsigned ExtLog2>
+struct Engine {
+    using E = Ext<ExtLog2>;
+    using B = Base<BaseLog2>;
+    using Elt = typename E::Elt;
+    static constexpr size_t S = Sec / 8;
+
+    static Status keygen(const Dims& d, const uint8_t* seed_key, uint8_t* pk, uint8_t* sk, Work<Elt>& w);
+    static Status sign(const Dims& d, const uint8_t* sk, const uint8_t* msg, size_t mlen, const uint8_t* salt,
+                       const uint8_t* mseed, uint8_t* sig, Work<Elt>& w);
+    static Status verify(const Dims& d, const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig,
+                         Work<Elt>& w);
+};
+
+template <unsigned Sec, unsigned BaseLog2, unsigned ExtLog2>
+Status Engine<Sec, BaseLog2, ExtLog2>::keygen(const Dims& d, const uint8_t* seed_key, uint8_t* pk, uint8_t* sk,
+                                              Work<Elt>& w) {
+    const size_t xb = d.x_bytes();
+    const uint32_t n = d.n;
+    uint8_t* x = sk + d.pk_bytes();
+    uint8_t mseed_eq[2 * S];
+    {
+        XofCtx<Sec> xof;
+        xof.init();
+        xof.absorb_byte(0x00);
+        xof.absorb(seed_key, 2 * S);
+        xof.squeeze(x, xb);
+        xof.squeeze(mseed_eq, 2 * S);
+    }
+    const size_t tri = size_t(n) * (n + 1) / 2;
+    Elt* y = w.z0;
+    for (uint32_t i = 0; i < d.m_ext(); ++i) {
+        const uint32_t q = i % w.eq_group;
+        if (q == 0) expand_equations<Sec, E>(d, mseed_eq, i, min_u32(w.eq_group, d.m_ext() - i), w.eq);
+        const Elt* A = w.eq + size_t(q) * d.eq_elts();
+        // t = A_i x + b_i, y_i = x . t  (base x ext products by bit planes of x)
+        for (uint32_t j = 0; j < n; ++j)
+            w.t1[j] = Elt(field::dot_base<typename B::F, typename E::F>(A + size_t(j) * (j + 1) / 2, x, j + 1) ^
+                          A[tri + j]);
+        y[i] = field::dot_base<typename B::F, typename E::F>(w.t1, x, n);
+    }
+    std::memcpy(pk, mseed_eq, 2 * S);
+    E::store(y, pk + 2 * S, d.m_ext());
+    std::memcpy(sk, pk, d.pk_bytes());
+    secure_wipe(w.t1, sizeof(Elt) * n);
+    return Status::ok;
+}
+
+template <unsigned Sec, unsigned BaseLog2, unsigned ExtLog2>
+Status Engine<Sec, BaseLog2, ExtLog2>::sign(const Dims& d, const uint8_t* sk, const uint8_t* msg, size_t mlen,
+                                            const uint8_t* salt, const uint8_t* mseed, uint8_t* sig,
+                                            Work<Elt>& w) {
+    const uint8_t* pk = sk;
+    const uint8_t* mseed_eq = sk;
+    const uint8_t* x = sk + d.pk_bytes();
+    uint8_t* com1 = sig + d.off_com1();
+    uint8_t* com2 = sig + d.off_com2();
+    uint8_t* alpha1_ser = sig + d.off_alpha1();
+    uint8_t* nonce = sig + d.off_nonce();
+
+    // The message is read once, before anything is written to sig, so the
+    // two may overlap (e.g. the NIST sm = msg || sig layout built in place).
+    uint8_t msg_hash[2 * S], h[2 * S];
+    hash_message<Sec>(msg, mlen, msg_hash);
+    std::memmove(sig, salt, S);
+    salt = sig;  // sig[0..S) is not written again
+
+    Blc<Sec, E, B>::commit(d, mseed, salt, x, w, sig + d.off_pdx(), com1);
+    // Published in the signature: no longer secret (for the valgrind CT tests).
+    ct_unpoison(com1, d.digest());
+    ct_unpoison(sig + d.off_pdx(), size_t(d.tau) * d.pdx_bytes());
+
+    lift_vector<E, B>(x, d.n, w.xl);
+    {
+        uint8_t* xrows = reinterpret_cast<uint8_t*>(w.xT);
+        for (uint32_t k = 0; k < d.n; ++k)
+            E::store(w.xl + k, xrows + size_t(k) * d.lane_bytes() + size_t(d.tau) * E::bytes, 1);
+    }
+    Piop<Sec, E, B>::compute(d, com1, mseed_eq, x, w, w.alpha1);
+
+    {
+        XofCtx<Sec> xof;
+        xof.init();
+        xof.absorb_byte(0x03);
+        uint8_t buf[256];
+        for (uint32_t e = 0; e < d.tau; ++e) {
+            E::store(w.alpha + size_t(e) * d.eta, buf, d.eta);
+            xof.absorb(buf, d.u_bytes());
+        }
+        for (uint32_t e = 0; e < d.tau; ++e) {
+            uint8_t* dst = alpha1_ser + size_t(e) * d.u_bytes();
+            E::store(w.alpha1 + size_t(e) * d.eta, dst, d.eta);
+            xof.absorb(dst, d.u_bytes());
+        }
+        xof.squeeze(com2, d.digest());
+    }
+    ct_unpoison(alpha1_ser, size_t(d.tau) * d.u_bytes());
+    ct_unpoison(com2, d.digest());
+    fs_hash<Sec>(d, pk, com1, com2, msg_hash, h);
+
+    uint16_t i_star[kMaxTau];
+    grind<Sec>(d, h, nonce, i_star);
+    Blc<Sec, E, B>::open(d, salt, x, w.rseed, i_star, sig + d.off_paths(), sig + d.off_lscom());
+    ct_unpoison(sig + d.off_paths(), size_t(d.tau) * d.log_n * S);
+    ct_unpoison(sig + d.off_lscom(), size_t(d.tau) * d.digest());
+
+    secure_wipe(w.xl, sizeof(Elt) * d.n);
+    secure_wipe(w.xT, size_t(d.n) * d.lane_bytes());
+    secure_wipe(w.tT, size_t(d.n) * d.lane_bytes());
+    secure_wipe(w.tab, sizeof(word_t) * Lanes<E>::kTableWords);
+    secure_wipe(w.ua, sizeof(Elt) * d.tau * d.eta);
+    secure_wipe(w.ub, sizeof(Elt) * d.tau * d.eta);
+    secure_wipe(w.t1, sizeof(Elt) * d.n);
+    secure_wipe(w.rseed, S * d.tau);
+    secure_wipe(w.z0, sizeof(Elt) * d.tau * d.m_ext());
+    secure_wipe(w.z1, sizeof(Elt) * d.tau * d.m_ext());
+    secure_wipe(w.alpha, sizeof(Elt) * d.tau * d.eta);
+    secure_wipe(w.alpha1, sizeof(Elt) * d.tau * d.eta);
+    secure_wipe(msg_hash, sizeof(msg_hash));
+    return Status::ok;
+}
+
+template <unsigned Sec, unsigned BaseLog2, unsigned ExtLog2>
+Status Engine<Sec, BaseLog2, ExtLog2>::verify(const Dims& d, const uint8_t* pk, const uint8_t* msg, size_t mlen,
+                                              const uint8_t* sig, Work<Elt>& w) {
+    const uint8_t* salt = sig;
+    const uint8_t* com1 = sig + d.off_com1();
+    const uint8_t* com2 = sig + d.off_com2();
+    const uint8_t* alpha1_ser = sig + d.off_alpha1();
+    const uint8_t* nonce = sig + d.off_nonce();
+    uint8_t msg_hash[2 * S], h[2 * S];
+    hash_message<Sec>(msg, mlen, msg_hash);
+    fs_hash<Sec>(d, pk, com1, com2, msg_hash, h);
+    uint16_t i_star[kMaxTau];
+    if (!challenge<Sec>(d, h, nonce, i_star)) return Status::verify_failed;
+
+    if (!Blc<Sec, E, B>::eval(d, salt, com1, sig + d.off_paths(), sig + d.off_lscom(), sig + d.off_pdx(), i_star, w))
+        return Status::verify_failed;
+
+    for (uint32_t e = 0; e < d.tau; ++e) E::load(alpha1_ser + size_t(e) * d.u_bytes(), w.ub + size_t(e) * d.eta, d.eta);
+    Elt* y = w.z1;
+    E::load(pk + 2 * S, y, d.m_ext());
+    Piop<Sec, E, B>::recompute(d, com1, pk, y, i_star, w);
+
+    XofCtx<Sec> xof;
+    xof.init();
+    xof.absorb_byte(0x03);
+    uint8_t buf[256];
+    for (uint32_t e = 0; e < d.tau; ++e) {
+        E::store(w.alpha + size_t(e) * d.eta, buf, d.eta);
+        xof.absorb(buf, d.u_bytes());
+    }
+    xof.absorb(alpha1_ser, size_t(d.tau) * d.u_bytes());
+    uint8_t c2[2 * S];
+    xof.squeeze(c2, d.digest());
+    if (ct_memneq(c2, com2, d.digest()) != 0) return Status::verify_failed;
+    return Status::ok;
+}
+
+}  // namespace pqmcu::mqom::detail

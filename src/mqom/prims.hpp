@@ -1,0 +1,77 @@
+// MQOM's small symmetric building blocks over the seed cipher:
+//   TweakSalt(salt, sel, e, j): salt with byte0 ^= sel + 4e, bytes1-2 ^= j (LE)
+//     sel 0: seed commitments, 2: GGM tree levels, 3: PRG blocks.
+//   LinOrtho(s) = (s_lo ^ s_hi) || s_lo   (s_lo/s_hi = halves of s)
+//   SeedDerive_K(s) = Enc_K(s) ^ LinOrtho(s)  (the "Davies-Meyer-like" step)
+//   PRG(salt, e, seed, n): block i = SeedDerive_{TweakSalt(salt,3,e,i)}(seed)
+//   SeedCommit(salt, e, s) = SeedDerive_{K0}(s) || SeedDerive_{K0 ^ 1}(s),
+//     K0 = TweakSalt(salt, 0, e, 0), "^ 1" on byte 0.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "mqom/sym.hpp"
+
+namespace pqmcu::mqom::detail {
+
+template <unsigned Sec>
+struct Prims {
+    using C = Enc<Sec>;
+    using Key = typename C::Key;
+    static constexpr size_t S = Sec / 8;
+
+    static void tweak_salt(const uint8_t* salt, uint8_t* out, uint32_t sel, uint32_t e, uint32_t j) {
+        std::memcpy(out, salt, S);
+        out[0] ^= uint8_t(sel + 4 * e);
+        out[1] ^= uint8_t(j);
+        out[2] ^= uint8_t(j >> 8);
+    }
+    static void tweak_key(Key& k, const uint8_t* salt, uint32_t sel, uint32_t e, uint32_t j) {
+        uint8_t t[S];
+        tweak_salt(salt, t, sel, e, j);
+        C::schedule(k, t);
+    }
+    static void lin_ortho(const uint8_t* s, uint8_t* out) {
+        constexpr size_t h = S / 2;
+        for (size_t i = 0; i < h; ++i) {
+            out[i] = uint8_t(s[i] ^ s[h + i]);
+            out[h + i] = s[i];
+        }
+    }
+    // out[i] = Enc_k(in[i]) ^ LinOrtho(in[i]) for nb consecutive seeds. in != out.
+    static void derive(const Key& k, const uint8_t* in, uint8_t* out, size_t nb) {
+        C::encrypt(k, in, out, nb);
+        for (size_t b = 0; b < nb; ++b) {
+            uint8_t lo[S];
+            lin_ortho(in + b * S, lo);
+            for (size_t i = 0; i < S; ++i) out[b * S + i] ^= lo[i];
+        }
+    }
+    // PRG with keys made on the fly (nbytes may be any length).
+    static void prg(const uint8_t* salt, uint32_t e, const uint8_t* seed, size_t nbytes, uint8_t* out) {
+        uint8_t lo[S];
+        lin_ortho(seed, lo);
+        Key keys[C::kMaxBatch];
+        const Key* kp[C::kMaxBatch];
+        uint8_t in[C::kMaxBatch * S], ct[C::kMaxBatch * S];
+        for (size_t b = 0; b < C::kMaxBatch; ++b) {
+            std::memcpy(in + b * S, seed, S);
+            kp[b] = &keys[b];
+        }
+        const size_t nblocks = (nbytes + S - 1) / S;
+        for (size_t b0 = 0; b0 < nblocks; b0 += C::kMaxBatch) {
+            const size_t nb = (nblocks - b0) < C::kMaxBatch ? (nblocks - b0) : C::kMaxBatch;
+            for (size_t b = 0; b < nb; ++b) tweak_key(keys[b], salt, 3, e, uint32_t(b0 + b));
+            C::encrypt_multi(kp, in, ct, nb);
+            for (size_t b = 0; b < nb; ++b) {
+                const size_t off = (b0 + b) * S;
+                const size_t len = (nbytes - off) < S ? (nbytes - off) : S;
+                for (size_t i = 0; i < len; ++i) out[off + i] = uint8_t(ct[b * S + i] ^ lo[i]);
+            }
+        }
+        for (size_t b = 0; b < C::kMaxBatch; ++b) C::wipe(keys[b]);
+    }
+};
+
+}  // namespace pqmcu::mqom::detail

@@ -1,0 +1,226 @@
+// pqmcu::mqom::Scheme<Set, Profile>: MQOM v2.1 key generation, signing and
+// verification for one parameter set (a ParamSet type from params.hpp),
+// byte-compatible with the reference implementation and its KATs.
+//
+//   using S = pqmcu::mqom::Scheme<pqmcu::mqom::mqom2_cat1_gf16_fast_r5>;
+//   uint8_t pk[S::pk_bytes], sk[S::sk_bytes], sig[S::sig_bytes];
+//   S::Workspace ws;                       // big arrays, see below
+//   S::keypair(pk, sk, rng, ws);
+//   S::sign(sk, msg, mlen, sig, rng, ws);
+//   S::verify(pk, msg, mlen, sig, sizeof sig, ws) == pqmcu::Status::ok
+//
+// Randomness: `rng` is any callable rng(uint8_t* out, size_t n) (returning
+// void or pqmcu::Status). keypair draws the 2*lambda/8-byte key seed; sign
+// draws mseed (lambda/8 bytes) then salt (lambda/8 bytes), in that order,
+// which is what the NIST KAT harness of the reference does.
+//
+// Memory: no heap. All large buffers of one call live in `Workspace`, a plain
+// struct sized from the parameter set at compile time (from ~20 KB for
+// cat1 fast sets up to ~190 KB for cat5 gf2 short); the caller owns it
+// (static, stack, or a region reused between operations). On hosts, the
+// overloads without a Workspace put one on the stack (not compiled for the M4).
+//
+// Statuses: ok; bad_argument (nullptr); bad_length (signature length
+// differs from sig_bytes, or a public key length given that differs from
+// pk_bytes); verify_failed (any check of the signature fails: grinding
+// condition, commitment com1, commitment com2); internal_error (the rng
+// reported a failure).
+//
+// Profile: a policy type bundling the knobs (Desktop, the default: four GGM
+// trees in flight for the 4-way Keccak, up to 8 equations expanded together
+// within 256 KB; Compact: one tree, one equation). The cipher backend is the
+// library's constant-time default chosen at run time. Profiles never change
+// outputs; every profile passes the same KATs.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+#include "core/secure.hpp"
+#include "core/status.hpp"
+#include "mqom/dims.hpp"
+#include "mqom/engine.hpp"
+#include "mqom/params.hpp"
+#include "mqom/work.hpp"
+
+namespace pqmcu::mqom {
+
+struct Desktop {
+    static constexpr const char* name = "desktop";
+    // Bytes of equation buffers: up to 8 equations are expanded together
+    // (one key schedule per PRG block for all of them) within this budget.
+    static constexpr size_t eq_buffer_budget = 256 * 1024;
+    // GGM trees expanded and committed together: 4 lets the leaf-commitment
+    // hashes run on the 4-way Keccak (4 leaf buffers in the workspace).
+    static constexpr uint32_t parallel_trees = 4;
+};
+
+// Smallest workspace the current building blocks allow (one GGM tree, one
+// equation at a time): e.g. ~10 KB for cat1 fast sets, ~45 KB for cat1 short
+// sets. Same outputs as Desktop, slower (more key schedules, x1 Keccak).
+struct Compact {
+    static constexpr const char* name = "compact";
+    static constexpr size_t eq_buffer_budget = 0;
+    static constexpr uint32_t parallel_trees = 1;
+};
+
+template <class R>
+concept Rng = requires(R& r, uint8_t* p, size_t n) { r(p, n); };
+
+template <class Set>
+constexpr Dims dims_of() {
+    constexpr const Params& p = Set::P;
+    return Dims{p.security, p.base_bits, p.ext_bits, p.n, p.m, p.tau, p.log_n_evals, p.w, p.eta, p.batching};
+}
+
+namespace detail {
+template <class R>
+inline Status draw(R& rng, uint8_t* out, size_t n) {
+    if constexpr (std::is_same_v<decltype(rng(out, n)), Status>) {
+        return rng(out, n) == Status::ok ? Status::ok : Status::internal_error;
+    } else if constexpr (std::is_convertible_v<decltype(rng(out, n)), int> &&
+                         !std::is_same_v<decltype(rng(out, n)), bool>) {
+        return rng(out, n) == 0 ? Status::ok : Status::internal_error;  // NIST randombytes style
+    } else {
+        rng(out, n);
+        return Status::ok;
+    }
+}
+}  // namespace detail
+
+template <class Set, class Profile = Desktop>
+class Scheme {
+public:
+    using set_type = Set;
+    using profile_type = Profile;
+    static constexpr Dims dims = dims_of<Set>();
+    static constexpr size_t pk_bytes = dims.pk_bytes();
+    static constexpr size_t sk_bytes = dims.sk_bytes();
+    static constexpr size_t sig_bytes = dims.sig_bytes();
+    static constexpr size_t keygen_seed_bytes = 2 * dims.seed();
+    static constexpr size_t seed_bytes = dims.seed();
+    static constexpr const char* name = Set::P.name;
+
+    static_assert(pk_bytes == Set::pk_bytes && sk_bytes == Set::sk_bytes && sig_bytes == Set::sig_bytes);
+    static_assert(dims.y_bytes() <= 256 && dims.u_bytes() <= 256, "fixed scratch in piop/engine");
+    static_assert(dims.tau <= detail::kMaxTau && dims.tau < detail::kMaxTauLanes);
+    static_assert(dims.lane_bytes() <= detail::kMaxLaneBytes);
+    static_assert(Profile::parallel_trees == 1 || Profile::parallel_trees == 4);
+
+    using Eng = detail::Engine<dims.sec, dims.base_log2, dims.ext_log2>;
+    using Elt = typename Eng::Elt;
+
+    static constexpr uint32_t eq_group = [] {
+        const size_t g = Profile::eq_buffer_budget / dims.eq_bytes();
+        return uint32_t(g < 1 ? 1 : g > detail::kMaxEqGroup ? detail::kMaxEqGroup : g);
+    }();
+
+    // Every large buffer of one operation, exactly sized for Set.
+    struct Workspace {
+        alignas(16) uint8_t leaves[size_t(Profile::parallel_trees) * dims.n_evals() * dims.seed()];
+        alignas(16) Elt eq[size_t(eq_group) * dims.eq_elts()];
+        alignas(16) field::word_t xT[size_t(dims.n) * dims.lane_bytes() / sizeof(field::word_t)];
+        alignas(16) field::word_t tT[size_t(dims.n) * dims.lane_bytes() / sizeof(field::word_t)];
+        alignas(16) field::word_t tab[detail::Lanes<detail::Ext<dims.ext_log2>>::kTableWords];
+        alignas(16) Elt ua[size_t(dims.tau) * dims.eta];
+        alignas(16) Elt ub[size_t(dims.tau) * dims.eta];
+        alignas(16) Elt z0[size_t(dims.tau) * dims.m_ext()];
+        alignas(16) Elt z1[size_t(dims.tau) * dims.m_ext()];
+        alignas(16) Elt gamma[dims.batching ? size_t(dims.eta) * dims.m_ext() : 1];
+        alignas(16) Elt xl[dims.n];
+        alignas(16) Elt t1[dims.n];
+        alignas(16) Elt alpha[size_t(dims.tau) * dims.eta];
+        alignas(16) Elt alpha1[size_t(dims.tau) * dims.eta];
+        alignas(16) uint8_t scratch[(size_t(Profile::parallel_trees) * (dims.log_n + 1) + 32) * dims.exp_bytes()];
+        uint8_t hls[size_t(dims.tau) * dims.digest()];
+        uint8_t rseed[size_t(dims.tau) * dims.seed()];
+
+        detail::Work<Elt> view() {
+            return detail::Work<Elt>{leaves, Profile::parallel_trees, eq, eq_group, xT, tT, tab, ua, ub, z0, z1, gamma, xl, t1,
+                                     alpha, alpha1, scratch, hls, rseed};
+        }
+    };
+    static constexpr size_t workspace_bytes = sizeof(Workspace);
+
+    // ---- key generation ---------------------------------------------------
+    static Status keypair_from_seed(const uint8_t* seed, uint8_t* pk, uint8_t* sk, Workspace& ws) {
+        if (seed == nullptr || pk == nullptr || sk == nullptr) return Status::bad_argument;
+        auto w = ws.view();
+        return Eng::keygen(dims, seed, pk, sk, w);
+    }
+    template <Rng R>
+    static Status keypair(uint8_t* pk, uint8_t* sk, R&& rng, Workspace& ws) {
+        if (pk == nullptr || sk == nullptr) return Status::bad_argument;
+        uint8_t seed[keygen_seed_bytes];
+        Status st = detail::draw(rng, seed, sizeof seed);
+        if (st == Status::ok) st = keypair_from_seed(seed, pk, sk, ws);
+        secure_wipe(seed, sizeof seed);
+        return st;
+    }
+
+    // ---- signing --------------------------------------------------------------
+    // Deterministic core: mseed and salt given (lambda/8 bytes each).
+    static Status sign_with(const uint8_t* sk, const uint8_t* msg, size_t mlen, const uint8_t* mseed,
+                            const uint8_t* salt, uint8_t* sig, Workspace& ws) {
+        if (sk == nullptr || sig == nullptr || mseed == nullptr || salt == nullptr || (msg == nullptr && mlen != 0))
+            return Status::bad_argument;
+        auto w = ws.view();
+        return Eng::sign(dims, sk, msg, mlen, salt, mseed, sig, w);
+    }
+    template <Rng R>
+    static Status sign(const uint8_t* sk, const uint8_t* msg, size_t mlen, uint8_t* sig, R&& rng, Workspace& ws) {
+        uint8_t mseed[seed_bytes], salt[seed_bytes];
+        Status st = detail::draw(rng, mseed, seed_bytes);
+        if (st == Status::ok) st = detail::draw(rng, salt, seed_bytes);
+        if (st == Status::ok) st = sign_with(sk, msg, mlen, mseed, salt, sig, ws);
+        secure_wipe(mseed, sizeof mseed);
+        return st;
+    }
+
+    // ---- verification -----------------------------------------------------------
+    static Status verify(const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig, size_t siglen,
+                         Workspace& ws) {
+        if (pk == nullptr || sig == nullptr || (msg == nullptr && mlen != 0)) return Status::bad_argument;
+        if (siglen != sig_bytes) return Status::bad_length;
+        auto w = ws.view();
+        return Eng::verify(dims, pk, msg, mlen, sig, w);
+    }
+    static Status verify(const uint8_t* pk, size_t pklen, const uint8_t* msg, size_t mlen, const uint8_t* sig,
+                         size_t siglen, Workspace& ws) {
+        if (pk != nullptr && pklen != pk_bytes) return Status::bad_length;
+        return verify(pk, msg, mlen, sig, siglen, ws);
+    }
+
+#if !defined(PQMCU_TARGET_M4)
+    // Host conveniences: a Workspace on the stack.
+    template <Rng R>
+    static Status keypair(uint8_t* pk, uint8_t* sk, R&& rng) {
+        Workspace ws;
+        const Status st = keypair(pk, sk, rng, ws);
+        secure_wipe_object(ws);
+        return st;
+    }
+    template <Rng R>
+    static Status sign(const uint8_t* sk, const uint8_t* msg, size_t mlen, uint8_t* sig, R&& rng) {
+        Workspace ws;
+        const Status st = sign(sk, msg, mlen, sig, rng, ws);
+        secure_wipe_object(ws);
+        return st;
+    }
+    static Status verify(const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig, size_t siglen) {
+        Workspace ws;
+        return verify(pk, msg, mlen, sig, siglen, ws);
+    }
+#endif
+};
+
+}  // namespace pqmcu::mqom
+
+// The engines are compiled once, in engine_cat{1,3,5}.cpp.
+#define PQMCU_MQOM_ENGINES_FOR(X, sec) \
+    X(sec, 1, 8) X(sec, 2, 8) X(sec, 4, 8) X(sec, 8, 8) X(sec, 1, 16) X(sec, 2, 16) X(sec, 4, 16) X(sec, 8, 16)
+#define PQMCU_MQOM_EXTERN_ENGINE(sec, b, e) extern template struct pqmcu::mqom::detail::Engine<sec, b, e>;
+PQMCU_MQOM_ENGINES_FOR(PQMCU_MQOM_EXTERN_ENGINE, 128)
+PQMCU_MQOM_ENGINES_FOR(PQMCU_MQOM_EXTERN_ENGINE, 192)
+PQMCU_MQOM_ENGINES_FOR(PQMCU_MQOM_EXTERN_ENGINE, 256)
+#undef PQMCU_MQOM_EXTERN_ENGINE

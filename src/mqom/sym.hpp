@@ -1,0 +1,140 @@
+// Symmetric primitives as MQOM uses them, per security level:
+//   XOF    SHAKE128 (cat 1) or SHAKE256 (cat 3, 5), absorb* then squeeze*.
+//   Enc    the "seed cipher": AES-128 (cat 1), Rijndael-256-256 with 24-byte
+//          key/block padded by 8 zero bytes and truncated (cat 3),
+//          Rijndael-256-256 (cat 5). Key = (tweaked) salt, block = seed.
+// Only adapters over pqmcu::hash and pqmcu::cipher live here.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "cipher/block_cipher.hpp"
+#include "hash/shake.hpp"
+
+namespace pqmcu::mqom::detail {
+
+template <unsigned Sec>
+struct SecTraits;
+template <>
+struct SecTraits<128> {
+    using Shake = hash::Shake128;
+    using ShakeX4 = hash::Shake128x4;
+    using Cipher = cipher::Aes128;
+};
+template <>
+struct SecTraits<192> {
+    using Shake = hash::Shake256;
+    using ShakeX4 = hash::Shake256x4;
+    using Cipher = cipher::Rijndael256;
+};
+template <>
+struct SecTraits<256> {
+    using Shake = hash::Shake256;
+    using ShakeX4 = hash::Shake256x4;
+    using Cipher = cipher::Rijndael256;
+};
+
+// Incremental XOF: absorb any number of times, then squeeze any number of
+// times (the first squeeze finalises).
+template <unsigned Sec>
+class XofCtx {
+public:
+    XofCtx() = default;
+    void init() {
+        sh_.reset();
+        squeezing_ = false;
+    }
+    void absorb(const uint8_t* in, size_t len) { (void)sh_.absorb(in, len); }
+    void absorb_byte(uint8_t b) { (void)sh_.absorb(&b, 1); }
+    void squeeze(uint8_t* out, size_t len) {
+        if (!squeezing_) {
+            (void)sh_.finalize();
+            squeezing_ = true;
+        }
+        (void)sh_.squeeze(out, len);
+    }
+
+private:
+    typename SecTraits<Sec>::Shake sh_;
+    bool squeezing_ = false;
+};
+
+// Four XOFs in lock-step (equal-length inputs and outputs).
+template <unsigned Sec>
+class XofCtx4 {
+public:
+    void init() {
+        sh_.reset();
+        squeezing_ = false;
+    }
+    void absorb(const uint8_t* const in[4], size_t len) { (void)sh_.absorb(in[0], in[1], in[2], in[3], len); }
+    void absorb_byte(uint8_t b) {
+        const uint8_t* p = &b;
+        (void)sh_.absorb(p, p, p, p, 1);
+    }
+    void squeeze(uint8_t* const out[4], size_t len) {
+        if (!squeezing_) {
+            (void)sh_.finalize();
+            squeezing_ = true;
+        }
+        (void)sh_.squeeze(out[0], out[1], out[2], out[3], len);
+    }
+
+private:
+    typename SecTraits<Sec>::ShakeX4 sh_;
+    bool squeezing_ = false;
+};
+
+// The seed cipher on S-byte blocks (S = Sec / 8).
+template <unsigned Sec>
+struct Enc {
+    using C = typename SecTraits<Sec>::Cipher;
+    using Key = cipher::RoundKeys<C>;
+    static constexpr size_t S = Sec / 8;
+    static constexpr size_t kMaxBatch = 8;
+
+    // Key schedule from an S-byte key. The MQOM keys are public (tweaked
+    // salts), so the faster public schedule is used.
+    static void schedule(Key& k, const uint8_t* key) {
+        if constexpr (S == C::key_bytes) {
+            (void)cipher::key_schedule_public<C>(k, key, S);
+        } else {
+            uint8_t kk[C::key_bytes] = {0};
+            std::memcpy(kk, key, S);
+            (void)cipher::key_schedule_public<C>(k, kk, C::key_bytes);
+        }
+    }
+    // nblocks consecutive S-byte blocks, all under k. in == out allowed.
+    static void encrypt(const Key& k, const uint8_t* in, uint8_t* out, size_t nblocks) {
+        if constexpr (S == C::block_bytes) {
+            (void)cipher::encrypt<C>(k, in, out, nblocks);
+        } else {
+            uint8_t buf[kMaxBatch * C::block_bytes];
+            while (nblocks > 0) {
+                const size_t nb = nblocks < kMaxBatch ? nblocks : kMaxBatch;
+                std::memset(buf, 0, sizeof(buf));
+                for (size_t i = 0; i < nb; ++i) std::memcpy(buf + i * C::block_bytes, in + i * S, S);
+                (void)cipher::encrypt<C>(k, buf, buf, nb);
+                for (size_t i = 0; i < nb; ++i) std::memcpy(out + i * S, buf + i * C::block_bytes, S);
+                in += nb * S;
+                out += nb * S;
+                nblocks -= nb;
+            }
+        }
+    }
+    // Block i under *keys[i], nblocks <= 8.
+    static void encrypt_multi(const Key* const* keys, const uint8_t* in, uint8_t* out, size_t nblocks) {
+        if constexpr (S == C::block_bytes) {
+            (void)cipher::encrypt_multi<C>(keys, in, out, nblocks);
+        } else {
+            uint8_t buf[kMaxBatch * C::block_bytes] = {0};
+            for (size_t i = 0; i < nblocks; ++i) std::memcpy(buf + i * C::block_bytes, in + i * S, S);
+            (void)cipher::encrypt_multi<C>(keys, buf, buf, nblocks);
+            for (size_t i = 0; i < nblocks; ++i) std::memcpy(out + i * S, buf + i * C::block_bytes, S);
+        }
+    }
+    static void wipe(Key& k) { cipher::wipe<C>(k); }
+};
+
+}  // namespace pqmcu::mqom::detail

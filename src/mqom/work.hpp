@@ -1,0 +1,35 @@
+// Working memory of one keygen/sign/verify call, as views into a
+// caller-provided Workspace (see scheme.hpp for the owning, exactly sized
+// struct). Nothing here allocates.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+#include "field/word.hpp"
+
+namespace pqmcu::mqom::detail {
+
+template <class Elt>
+struct Work {
+    uint8_t* leaves;  // par_reps * N * S   GGM leaves of the repetitions in flight
+    uint32_t par_reps;   // repetitions processed in lock-step by the BLC (1 or 4)
+    Elt* eq;          // eq_group * eq_elts   A_i (lower triangle) and b_i of eq_group equations
+    uint32_t eq_group;   // equations expanded together (1 .. kMaxEqGroup)
+    field::word_t* xT;   // n rows of lane_bytes: x0[.][k] (sign, lane tau = lift(x_k)) / x_eval[.][k] (verify)
+    field::word_t* tT;   // n rows of lane_bytes: (A_i x0[.])[j]
+    field::word_t* tab;  // nibble tables of one row (Lanes<E>::kTableWords)
+    Elt* ua;          // tau * eta       u0[e] / u_eval[e]
+    Elt* ub;          // tau * eta       u1[e] (sign) / alpha1[e] (verify)
+    Elt* z0;          // tau * m_ext
+    Elt* z1;          // tau * m_ext
+    Elt* gamma;       // eta * m_ext     batching matrix (r5 only)
+    Elt* xl;          // n               lifted x (sign, keygen)
+    Elt* t1;          // n               A_i x + b_i (sign), scratch (keygen)
+    Elt* alpha;       // tau * eta       alpha0 (sign, verify)
+    Elt* alpha1;      // tau * eta       alpha1 (sign)
+    uint8_t* scratch; // (par_reps * (log_n + 1) + 32) * exp_bytes
+    uint8_t* hls;     // tau * digest    hashes of the leaf commitments
+    uint8_t* rseed;   // tau * S         root seeds (kept for the opening)
+};
+
+}  // namespace pqmcu::mqom::detail

@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""Checks `pqmcu kat NAME` against the official NIST .rsp files: everything
+after the first "# name" line must be byte-identical.
+
+usage: check_rsp.py --cli PATH/pqmcu --kat-dir ../shared/kat [--count N] NAME... | --family mqom
+  --count N   compare the first N entries (default: all 100)
+  --family F  every algorithm of that family that has a KAT file
+Exits non-zero on the first mismatch, naming the entry and field."""
+import argparse
+import os
+import subprocess
+import sys
+
+MAYO_FILES = {
+    "MAYO-1": "round2/PQCsignKAT_24_MAYO_1.rsp", "MAYO-2": "round2/PQCsignKAT_24_MAYO_2.rsp",
+    "MAYO-3": "round2/PQCsignKAT_32_MAYO_3.rsp", "MAYO-5": "round2/PQCsignKAT_40_MAYO_5.rsp",
+}
+
+
+def kat_file(kat_dir, name):
+    if name.startswith("mqom2_"):
+        return os.path.join(kat_dir, "mqom", "PQCsignKAT_" + name[len("mqom2_"):].replace("_", "-") + ".rsp")
+    if name in MAYO_FILES:
+        return os.path.join(kat_dir, "mayo", MAYO_FILES[name])
+    raise SystemExit(f"check_rsp: no KAT file known for {name}")
+
+
+def body(text):
+    return text.split("\n", 1)[1] if "\n" in text else ""
+
+
+def first_entries(text, count):
+    """The body up to the end of entry `count` (entries end with a blank line)."""
+    lines = body(text).split("\n")
+    out, seen = [], 0
+    for line in lines:
+        out.append(line)
+        if line.startswith("sm = "):
+            seen += 1
+        if seen == count and line == "":
+            break
+    return "\n".join(out)
+
+
+def describe_difference(got, expected):
+    g, e = got.split("\n"), expected.split("\n")
+    entry = "?"
+    for a, b in zip(g, e):
+        if b.startswith("count = "):
+            entry = b[len("count = "):]
+        if a != b:
+            field = b.split(" = ")[0]
+            return f"entry {entry}, field '{field}'"
+    return f"length differs ({len(got)} vs {len(expected)} bytes)"
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cli", required=True)
+    ap.add_argument("--kat-dir", required=True)
+    ap.add_argument("--count", type=int, default=100)
+    ap.add_argument("--family", default=None)
+    ap.add_argument("names", nargs="*")
+    args = ap.parse_args()
+
+    names = list(args.names)
+    if args.family:
+        listing = subprocess.run([args.cli, "list"], check=True, capture_output=True, text=True).stdout
+        for line in listing.splitlines()[1:]:
+            n = line.split()[0]
+            if n.lower().startswith(args.family.lower()):
+                names.append(n)
+    if not names:
+        raise SystemExit("check_rsp: no algorithm given")
+
+    failed = 0
+    for name in names:
+        with open(kat_file(args.kat_dir, name), encoding="ascii") as f:
+            expected = f.read()
+        run = subprocess.run([args.cli, "kat", name, "--count", str(args.count)], capture_output=True, text=True)
+        if run.returncode != 0:
+            print(f"FAIL {name}: pqmcu kat exited {run.returncode}: {run.stderr.strip()}")
+            failed += 1
+            continue
+        want = first_entries(expected, args.count) if args.count < 100 else body(expected)
+        got = body(run.stdout) if args.count >= 100 else first_entries(run.stdout, args.count)
+        if got == want:
+            print(f"ok   {name}: {args.count} entries byte-identical")
+        else:
+            print(f"FAIL {name}: {describe_difference(got, want)}")
+            failed += 1
+    print(f"{len(names) - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
