@@ -9,11 +9,13 @@ namespace pqmcu::bench {
 PQMCU_BENCH_GROUP_DECL(baseline_ops);                           // bench/m4/baseline.cpp
 PQMCU_BENCH_GROUP_DECL(hash_ops) __attribute__((weak));         // bench/m4/ops_hash.cpp
 PQMCU_BENCH_GROUP_DECL(cipher_ops) __attribute__((weak));       // bench/m4/ops_cipher.cpp
+PQMCU_BENCH_GROUP_DECL(mqom_ops) __attribute__((weak));         // bench/m4/ops_mqom.cpp
 
 inline const OpGroup* const all_groups[] = {
     &baseline_ops,
     &hash_ops,
     &cipher_ops,
+    &mqom_ops,
 };
 
 }  // namespace pqmcu::bench

@@ -5,7 +5,10 @@
 //
 // One 1 KB table (T0); the other three classic tables are rotations of it,
 // and on ARM the rotation is a free operand of the EOR, so 4 KB buys nothing.
-// The last round uses the 256-byte S-box.
+// The last round uses the 256-byte S-box. On the M4, AES-128/256 run in
+// aes_table_m4.S (same tables, same computation); Rijndael-256 stays here.
+#include <cstddef>
+
 #include "cipher/internal.hpp"
 #include "core/bytes.hpp"
 
@@ -117,15 +120,61 @@ const uint8_t sbox_table[256] = {
 };
 }  // namespace detail
 
+#if defined(PQMCU_TARGET_M4)
+// aes_table_m4.S: the same computation for AES-128/256, scheduled by hand
+// for the M4 (loads grouped so they pipeline, row rotations folded into the
+// EORs, rounds unrolled), looping over the blocks itself.
+namespace {
+struct AesTableJob {
+    const uint32_t* const* keys;
+    const uint8_t* in;
+    uint8_t* out;
+    uint32_t nblocks;
+    uint32_t nr;
+    const uint32_t* t0;
+    const uint8_t* sbox;
+    uint32_t key_step;  // bytes between consecutive key pointers: 4, or 0 for one key
+};
+}  // namespace
+extern "C" void pqmcu_aes_table_m4(AesTableJob* job);  // advances keys, in, out, nblocks
+
+namespace {
+// RoundKeys<C> is a standard-layout struct whose only member is w, so a
+// pointer to it is a pointer to w[0]: the key list is passed as it is.
+static_assert(offsetof(RoundKeys<Aes128>, w) == 0 && offsetof(RoundKeys<Aes256>, w) == 0);
+template <class C>
+void aes_table_blocks(detail::KeyList<C> keys, const uint8_t* in, uint8_t* out, size_t n) {
+    const uint32_t* one = keys.one ? keys.one->w : nullptr;
+    AesTableJob job{keys.one ? &one : reinterpret_cast<const uint32_t* const*>(keys.list),
+                    in,
+                    out,
+                    uint32_t(n),
+                    uint32_t(C::rounds),
+                    detail::t0_table,
+                    detail::sbox_table_storage,
+                    keys.one ? 0u : uint32_t(sizeof(void*))};
+    pqmcu_aes_table_m4(&job);
+}
+}  // namespace
+#endif
+
 namespace table_not_ct {
 
 template <>
 void encrypt<Aes128>(detail::KeyList<Aes128> keys, const uint8_t* in, uint8_t* out, size_t n) {
+#if defined(PQMCU_TARGET_M4)
+    aes_table_blocks<Aes128>(keys, in, out, n);
+#else
     for (size_t i = 0; i < n; ++i) table_block<4, 10, 1, 2, 3>(keys.at(i).w, in + 16 * i, out + 16 * i);
+#endif
 }
 template <>
 void encrypt<Aes256>(detail::KeyList<Aes256> keys, const uint8_t* in, uint8_t* out, size_t n) {
+#if defined(PQMCU_TARGET_M4)
+    aes_table_blocks<Aes256>(keys, in, out, n);
+#else
     for (size_t i = 0; i < n; ++i) table_block<4, 14, 1, 2, 3>(keys.at(i).w, in + 16 * i, out + 16 * i);
+#endif
 }
 template <>
 void encrypt<Rijndael256>(detail::KeyList<Rijndael256> keys, const uint8_t* in, uint8_t* out, size_t n) {

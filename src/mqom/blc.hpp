@@ -50,7 +50,8 @@ struct Blc {
     // (leaf i_star[r] replaced by the opened commitment opened + r*2S).
     template <unsigned NR>
     static void fold_reps(const Dims& d, const uint8_t* salt, uint32_t e0, const uint8_t* leaves, uint8_t* scratch,
-                          uint8_t* hls, const uint8_t* opened, const uint16_t* i_star) {
+                          uint8_t* hls, const uint8_t* opened, const uint16_t* i_star,
+                          cipher::Backend be = cipher::Backend::automatic) {
         const size_t eb = d.exp_bytes(), prg_bytes = d.prg_blc_bytes();
         const uint32_t N = d.n_evals(), L = d.log_n;
         const size_t area = size_t(1 + L) * eb;
@@ -85,8 +86,8 @@ struct Blc {
                 const uint32_t istar = verifier ? i_star[r] : 0;
                 uint8_t* acc = scratch + r * area;
                 uint8_t* fold = acc + eb;
-                P::derive(k1[r], ls, c1, nb);
-                P::derive(k2[r], ls, c2, nb);
+                P::derive(k1[r], ls, c1, nb, be);
+                P::derive(k2[r], ls, c2, nb, be);
                 for (size_t q = 0; q < nb; ++q) {
                     if (verifier && i0 + q == istar) {
                         std::memcpy(lsc[r] + q * 2 * S, opened + size_t(r) * 2 * S, 2 * S);
@@ -97,7 +98,7 @@ struct Blc {
                     std::memcpy(exp + q * eb, ls + q * S, S);
                 }
                 for (size_t b = 0; b < nblk; ++b) {
-                    P::derive(kb[r][b], ls, c1, nb);
+                    P::derive(kb[r][b], ls, c1, nb, be);
                     const size_t off = S + b * S;
                     const size_t len = (eb - off) < S ? (eb - off) : S;
                     for (size_t q = 0; q < nb; ++q) std::memcpy(exp + q * eb + off, c1 + q * S, len);
@@ -233,13 +234,13 @@ struct Blc {
             const unsigned nr = (w.par_reps >= 4 && e0 + 4 <= d.tau) ? 4 : 1;
             for (unsigned r = 0; r < nr; ++r)
                 T::partial_expand(salt, paths + size_t(e0 + r) * d.log_n * S, e0 + r, d.log_n, i_star[e0 + r],
-                                  w.leaves + r * leaves_bytes);
+                                  w.leaves + r * leaves_bytes, w.pub_backend);
             if (nr == 4)
                 fold_reps<4>(d, salt, e0, w.leaves, w.scratch, w.hls + size_t(e0) * 2 * S,
-                             lscom + size_t(e0) * 2 * S, i_star + e0);
+                             lscom + size_t(e0) * 2 * S, i_star + e0, w.pub_backend);
             else
                 fold_reps<1>(d, salt, e0, w.leaves, w.scratch, w.hls + size_t(e0) * 2 * S,
-                             lscom + size_t(e0) * 2 * S, i_star + e0);
+                             lscom + size_t(e0) * 2 * S, i_star + e0, w.pub_backend);
             for (unsigned r = 0; r < nr; ++r) {
                 const uint32_t e = e0 + r;
                 uint8_t* xe = xrows + size_t(e) * E::bytes;

@@ -39,8 +39,9 @@ struct Dims {
     constexpr size_t eq_bytes() const { return eq_elts() * ext_bytes(); }
 
     // One row of the transposed PIOP layout: tau + 1 extension elements
-    // (repetitions, then lift(x) for the signer), padded to 16 bytes.
-    constexpr size_t lane_bytes() const { return ((size_t(tau) + 1) * ext_bytes() + 15) / 16 * 16; }
+    // (repetitions, then lift(x) for the signer), padded to 8 bytes (a whole
+    // number of machine words on both the M4 and x86-64).
+    constexpr size_t lane_bytes() const { return ((size_t(tau) + 1) * ext_bytes() + 7) / 8 * 8; }
 
     constexpr size_t pk_bytes() const { return 2 * seed() + y_bytes(); }
     constexpr size_t sk_bytes() const { return pk_bytes() + x_bytes(); }

@@ -21,82 +21,13 @@
 #include "core/secure.hpp"
 #include "core/status.hpp"
 #include "mqom/blc.hpp"
+#include "mqom/challenge.hpp"
 #include "mqom/dims.hpp"
 #include "mqom/gf.hpp"
 #include "mqom/piop.hpp"
 #include "mqom/work.hpp"
 
 namespace pqmcu::mqom::detail {
-
-inline constexpr uint32_t kMaxTau = 36;
-
-template <unsigned Sec>
-inline void hash_message(const uint8_t* msg, size_t mlen, uint8_t* out) {
-    XofCtx<Sec> xof;
-    xof.init();
-    xof.absorb_byte(0x02);
-    xof.absorb(msg, mlen);
-    xof.squeeze(out, 2 * (Sec / 8));
-}
-
-template <unsigned Sec>
-inline void fs_hash(const Dims& d, const uint8_t* pk, const uint8_t* com1, const uint8_t* com2,
-                    const uint8_t* msg_hash, uint8_t* h) {
-    XofCtx<Sec> xof;
-    xof.init();
-    xof.absorb_byte(0x04);
-    xof.absorb(pk, d.pk_bytes());
-    xof.absorb(com1, d.digest());
-    xof.absorb(com2, d.digest());
-    xof.absorb(msg_hash, d.digest());
-    xof.squeeze(h, d.digest());
-}
-
-// Returns true when the nonce passes the grinding condition; fills i_star.
-template <unsigned Sec>
-inline bool challenge(const Dims& d, const uint8_t* h, const uint8_t nonce[4], uint16_t* i_star) {
-    uint8_t buf[2 * kMaxTau + 2];
-    XofCtx<Sec> xof;
-    xof.init();
-    xof.absorb_byte(0x05);
-    xof.absorb(h, d.digest());
-    xof.absorb(nonce, 4);
-    xof.squeeze(buf, 2 * size_t(d.tau) + 2);
-    const uint32_t nmask = d.n_evals() - 1u;
-    for (uint32_t e = 0; e < d.tau; ++e) i_star[e] = uint16_t((buf[2 * e] | (uint32_t(buf[2 * e + 1]) << 8)) & nmask);
-    const uint32_t v = (buf[2 * d.tau] | (uint32_t(buf[2 * d.tau + 1]) << 8)) & ((1u << d.w) - 1u);
-    return v == 0;
-}
-
-// Grinding: the smallest nonce whose challenge passes, four candidates per
-// 4-way Keccak call (same result as trying 0, 1, 2, ... one by one).
-template <unsigned Sec>
-inline void grind(const Dims& d, const uint8_t* h, uint8_t nonce[4], uint16_t* i_star) {
-    const size_t len = 2 * size_t(d.tau) + 2;
-    const uint32_t nmask = d.n_evals() - 1u, wmask = (1u << d.w) - 1u;
-    uint8_t buf[4][2 * kMaxTau + 2], nb[4][4];
-    for (uint32_t base = 0;; base += 4) {
-        for (unsigned r = 0; r < 4; ++r)
-            for (unsigned t = 0; t < 4; ++t) nb[r][t] = uint8_t((base + r) >> (8 * t));
-        XofCtx4<Sec> xof;
-        xof.init();
-        xof.absorb_byte(0x05);
-        const uint8_t* const hs[4] = {h, h, h, h};
-        xof.absorb(hs, d.digest());
-        const uint8_t* const ns[4] = {nb[0], nb[1], nb[2], nb[3]};
-        xof.absorb(ns, 4);
-        uint8_t* const outs[4] = {buf[0], buf[1], buf[2], buf[3]};
-        xof.squeeze(outs, len);
-        for (unsigned r = 0; r < 4; ++r) {
-            const uint8_t* b = buf[r];
-            const uint32_t v = (b[2 * d.tau] | (uint32_t(b[2 * d.tau + 1]) << 8)) & wmask;
-            if (v != 0) continue;
-            for (uint32_t e = 0; e < d.tau; ++e) i_star[e] = uint16_t((b[2 * e] | (uint32_t(b[2 * e + 1]) << 8)) & nmask);
-            std::memcpy(nonce, nb[r], 4);
-            return;
-        }
-    }
-}
 
 template <unsigned Sec, unsigned BaseLog2, unsigned ExtLog2>
 struct Engine {
@@ -106,6 +37,24 @@ struct Engine {
     static constexpr size_t S = Sec / 8;
 
     static Status keygen(const Dims& d, const uint8_t* seed_key, uint8_t* pk, uint8_t* sk, Work<Elt>& w);
+
+    // sum_{k<len} a[k] * lift(x_k) with the bit planes of x (word-wide AND/XOR,
+    // then one GF(256)-scalar product per base bit).
+    static Elt planes_dot(const Elt* planes, uint32_t n, const Elt* a, size_t len) {
+        using W = field::word_t;
+        constexpr size_t L = sizeof(W) / sizeof(Elt);
+        Elt r = 0;
+        for (unsigned b = 0; b < B::F::kBits; ++b) {
+            const Elt* m = planes + size_t(b) * n;
+            W acc = 0;
+            size_t k = 0;
+            for (; k + L <= len; k += L) acc ^= field::load_w<W>(a + k) & field::load_w<W>(m + k);
+            Elt part = E::F::template fold<W>(acc);
+            for (; k < len; ++k) part = Elt(part ^ (a[k] & m[k]));
+            r = Elt(r ^ E::F::mul_sub(B::F::kLift[b], part));
+        }
+        return r;
+    }
     static Status sign(const Dims& d, const uint8_t* sk, const uint8_t* msg, size_t mlen, const uint8_t* salt,
                        const uint8_t* mseed, uint8_t* sig, Work<Elt>& w);
     static Status verify(const Dims& d, const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig,
@@ -129,20 +78,28 @@ Status Engine<Sec, BaseLog2, ExtLog2>::keygen(const Dims& d, const uint8_t* seed
     }
     const size_t tri = size_t(n) * (n + 1) / 2;
     Elt* y = w.z0;
+    // Bit planes of x: planes[b*n + k] = all ones iff bit b of x_k is set
+    // (kept in the tT buffer: Base bits * n * sizeof(Elt) <= n * lane_bytes).
+    Elt* planes = reinterpret_cast<Elt*>(w.tT);
+    for (uint32_t k = 0; k < n; ++k) {
+        const uint32_t xk = B::F::get(x, k);
+        for (unsigned b = 0; b < B::F::kBits; ++b)
+            planes[size_t(b) * n + k] = field::mask_from_bit<Elt>(Elt((xk >> b) & 1u));
+    }
     for (uint32_t i = 0; i < d.m_ext(); ++i) {
         const uint32_t q = i % w.eq_group;
-        if (q == 0) expand_equations<Sec, E>(d, mseed_eq, i, min_u32(w.eq_group, d.m_ext() - i), w.eq);
+        if (q == 0) expand_equations<Sec, E>(d, mseed_eq, i, min_u32(w.eq_group, d.m_ext() - i), w.eq, w.pub_backend);
         const Elt* A = w.eq + size_t(q) * d.eq_elts();
         // t = A_i x + b_i, y_i = x . t  (base x ext products by bit planes of x)
-        for (uint32_t j = 0; j < n; ++j)
-            w.t1[j] = Elt(field::dot_base<typename B::F, typename E::F>(A + size_t(j) * (j + 1) / 2, x, j + 1) ^
-                          A[tri + j]);
-        y[i] = field::dot_base<typename B::F, typename E::F>(w.t1, x, n);
+        for (uint32_t j = 0; j < n; ++j) w.t1[j] = Elt(planes_dot(planes, n, A + size_t(j) * (j + 1) / 2, j + 1) ^ A[tri + j]);
+        y[i] = planes_dot(planes, n, w.t1, n);
     }
     std::memcpy(pk, mseed_eq, 2 * S);
     E::store(y, pk + 2 * S, d.m_ext());
+    ct_unpoison(pk, d.pk_bytes());  // the public key is public (valgrind CT tests)
     std::memcpy(sk, pk, d.pk_bytes());
     secure_wipe(w.t1, sizeof(Elt) * n);
+    secure_wipe(planes, sizeof(Elt) * n * B::F::kBits);
     return Status::ok;
 }
 
@@ -153,6 +110,7 @@ Status Engine<Sec, BaseLog2, ExtLog2>::sign(const Dims& d, const uint8_t* sk, co
     const uint8_t* pk = sk;
     const uint8_t* mseed_eq = sk;
     const uint8_t* x = sk + d.pk_bytes();
+    ct_unpoison(sk, d.pk_bytes());  // sk = pk || x: its first part is the public key
     uint8_t* com1 = sig + d.off_com1();
     uint8_t* com2 = sig + d.off_com2();
     uint8_t* alpha1_ser = sig + d.off_alpha1();

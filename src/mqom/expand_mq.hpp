@@ -22,7 +22,7 @@ inline constexpr uint32_t kMaxEqGroup = 8;
 // Equations i0 .. i0+g-1 into eq + q * eq_elts (q < g <= kMaxEqGroup).
 template <unsigned Sec, class E>
 inline void expand_equations(const Dims& d, const uint8_t* mseed_eq, uint32_t i0, uint32_t g,
-                             typename E::Elt* eq) {
+                             typename E::Elt* eq, cipher::Backend be) {
     constexpr size_t S = Sec / 8;
     using P = Prims<Sec>;
     using C = typename P::C;
@@ -45,7 +45,7 @@ inline void expand_equations(const Dims& d, const uint8_t* mseed_eq, uint32_t i0
     const size_t nblocks = (nbytes + S - 1) / S;
     for (size_t blk = 0; blk < nblocks; ++blk) {
         P::tweak_key(k, zero_salt, 3, 0, uint32_t(blk));
-        C::encrypt(k, seeds, ct, g);
+        C::encrypt(k, seeds, ct, g, be);  // public data: any backend
         const size_t off = blk * S;
         const size_t len = (nbytes - off) < S ? (nbytes - off) : S;
         for (uint32_t q = 0; q < g; ++q) {
@@ -61,16 +61,6 @@ inline void expand_equations(const Dims& d, const uint8_t* mseed_eq, uint32_t i0
             typename E::Elt* el = eq + q * d.eq_elts();
             for (size_t t = 0; t < cnt; ++t) el[t] = uint16_t(bytes[2 * t] | (uint16_t(bytes[2 * t + 1]) << 8));
         }
-    }
-}
-
-// Lower-triangular matrix-vector product: out[j] = sum_{k<=j} A[j][k] v[k].
-template <class E>
-inline void tri_mat_vec(const typename E::Elt* A, const typename E::Elt* v, typename E::Elt* out, uint32_t n) {
-    size_t row = 0;
-    for (uint32_t j = 0; j < n; ++j) {
-        out[j] = E::dot(A + row, v, j + 1);
-        row += j + 1;
     }
 }
 

@@ -31,7 +31,8 @@ struct Ggm {
     // If skip_path, the subtree of the unknown node along the path to i_star is
     // replaced, level by level, with the opened siblings (partial expansion).
     static void expand_levels(const uint8_t* salt, uint32_t e, uint32_t log_n, uint8_t* nodes,
-                              const uint8_t* path, uint32_t i_star) {
+                              const uint8_t* path, uint32_t i_star,
+                              cipher::Backend be = cipher::Backend::automatic) {
         Key k;
         uint8_t par[B * S], left[B * S];
         for (uint32_t j = 1; j < log_n; ++j) {
@@ -43,7 +44,7 @@ struct Ggm {
                 const size_t nb = end < B ? end : B;
                 const size_t p0 = end - nb;
                 std::memcpy(par, nodes + p0 * S, nb * S);
-                P::derive(k, par, left, nb);
+                P::derive(k, par, left, nb, be);
                 for (size_t q = nb; q-- > 0;) {
                     const size_t p = p0 + q;
                     uint8_t* l = nodes + (2 * p) * S;
@@ -106,12 +107,13 @@ struct Ggm {
     }
 
     // Verifier: every leaf but i_star (whose slot is left zero) from the path.
+    // be: the cipher backend (all data here is public).
     static void partial_expand(const uint8_t* salt, const uint8_t* path, uint32_t e, uint32_t log_n,
-                               uint32_t i_star, uint8_t* leaves) {
+                               uint32_t i_star, uint8_t* leaves, cipher::Backend be) {
         const uint32_t u = i_star >> (log_n - 1);
         std::memcpy(leaves + size_t(u ^ 1u) * S, path + size_t(log_n - 1) * S, S);
         std::memset(leaves + size_t(u) * S, 0, S);
-        expand_levels(salt, e, log_n, leaves, path, i_star);
+        expand_levels(salt, e, log_n, leaves, path, i_star, be);
     }
 };
 

@@ -3,7 +3,7 @@
 // entry A[j][k] multiplies a whole row of secret values in one go.
 //
 // Layout ("transposed"): a vector over the repetitions is one row of
-// lane_bytes bytes (tau elements, then spare lanes, padded to 16 bytes);
+// lane_bytes bytes (tau elements, lift(x) or zero, padding to 8 bytes);
 // x0T[k] holds (x0[0][k], ..., x0[tau-1][k], lift(x_k) in lane tau, 0...).
 //
 // Multiplication of a lane row v by a public c uses nibble tables built from
@@ -73,19 +73,61 @@ struct Lanes {
         }
     }
 
+    // acc ^= c * v, c public, tab = build(v); NW words (compile time).
+    template <size_t NW>
+    static void mac_public_n(const word_t* tab, Elt c, word_t* acc) {
+        for (unsigned t = 0; t < kTables; ++t) {
+            const word_t* T = tab + (size_t(t) * 16 + ((uint32_t(c) >> (4 * t)) & 15u)) * NW;
+            for (size_t w = 0; w < NW; ++w) acc[w] ^= T[w];
+        }
+    }
+
     // out[j] = sum_{k<=j} A[j][k] * xT[k] for all lanes (A public, packed
     // lower triangular); if bacc, also bacc = sum_k b[k] * xT[k].
-    // xT, out: n rows of nw words. tab: kTableWords scratch.
+    // xT, out: n rows of NW words. tab: kTableWords scratch.
+    template <size_t NW>
+    static void tri_mat_rows_n(const Elt* A, const word_t* xT, uint32_t n, word_t* out, word_t* tab, const Elt* b,
+                               word_t* bacc) {
+        std::memset(out, 0, size_t(n) * NW * sizeof(word_t));
+        for (uint32_t k = 0; k < n; ++k) {
+            build(xT + size_t(k) * NW, NW, tab);
+            if (b != nullptr) mac_public_n<NW>(tab, b[k], bacc);
+            size_t idx = size_t(k) * (k + 1) / 2 + k;  // A[k][k]
+            for (uint32_t j = k; j < n; ++j) {
+                mac_public_n<NW>(tab, A[idx], out + size_t(j) * NW);
+                idx += j + 1;  // A[j+1][k]
+            }
+        }
+    }
+    // Run-time row width: the widths of the 48 parameter sets get a
+    // specialised loop (fixed trip counts), anything else the generic one.
     static void tri_mat_rows(const Elt* A, const word_t* xT, uint32_t n, size_t nw, word_t* out, word_t* tab,
                              const Elt* b, word_t* bacc) {
+        if constexpr (sizeof(word_t) == 8) {
+            switch (nw) {
+            case 3: return tri_mat_rows_n<3>(A, xT, n, out, tab, b, bacc);
+            case 4: return tri_mat_rows_n<4>(A, xT, n, out, tab, b, bacc);
+            case 5: return tri_mat_rows_n<5>(A, xT, n, out, tab, b, bacc);
+            case 7: return tri_mat_rows_n<7>(A, xT, n, out, tab, b, bacc);
+            default: break;
+            }
+        } else {
+            switch (nw) {
+            case 6: return tri_mat_rows_n<6>(A, xT, n, out, tab, b, bacc);
+            case 8: return tri_mat_rows_n<8>(A, xT, n, out, tab, b, bacc);
+            case 10: return tri_mat_rows_n<10>(A, xT, n, out, tab, b, bacc);
+            case 14: return tri_mat_rows_n<14>(A, xT, n, out, tab, b, bacc);
+            default: break;
+            }
+        }
         std::memset(out, 0, size_t(n) * nw * sizeof(word_t));
         for (uint32_t k = 0; k < n; ++k) {
             build(xT + size_t(k) * nw, nw, tab);
             if (b != nullptr) mac_public(tab, b[k], nw, bacc);
-            size_t idx = size_t(k) * (k + 1) / 2 + k;  // A[k][k]
+            size_t idx = size_t(k) * (k + 1) / 2 + k;
             for (uint32_t j = k; j < n; ++j) {
                 mac_public(tab, A[idx], nw, out + size_t(j) * nw);
-                idx += j + 1;  // A[j+1][k]
+                idx += j + 1;
             }
         }
     }

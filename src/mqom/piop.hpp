@@ -74,7 +74,7 @@ struct Piop {
         word_t acc[kMaxLaneWords];
         for (uint32_t i = 0; i < me; ++i) {
             const uint32_t q = i % w.eq_group;
-            if (q == 0) expand_equations<Sec, E>(d, mseed_eq, i, min_u32(w.eq_group, me - i), w.eq);
+            if (q == 0) expand_equations<Sec, E>(d, mseed_eq, i, min_u32(w.eq_group, me - i), w.eq, w.pub_backend);
             const Elt* A = w.eq + size_t(q) * d.eq_elts();
             const Elt* b = A + tri;
             L::tri_mat_rows(A, w.xT, n, nw, w.tT, w.tab, nullptr, nullptr);
@@ -115,7 +115,7 @@ struct Piop {
         word_t acc[kMaxLaneWords], bacc[kMaxLaneWords];
         for (uint32_t i = 0; i < me; ++i) {
             const uint32_t q = i % w.eq_group;
-            if (q == 0) expand_equations<Sec, E>(d, mseed_eq, i, min_u32(w.eq_group, me - i), w.eq);
+            if (q == 0) expand_equations<Sec, E>(d, mseed_eq, i, min_u32(w.eq_group, me - i), w.eq, w.pub_backend);
             const Elt* A = w.eq + size_t(q) * d.eq_elts();
             const Elt* b = A + tri;
             for (size_t q = 0; q < nw; ++q) bacc[q] = 0;

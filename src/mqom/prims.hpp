@@ -40,8 +40,9 @@ struct Prims {
         }
     }
     // out[i] = Enc_k(in[i]) ^ LinOrtho(in[i]) for nb consecutive seeds. in != out.
-    static void derive(const Key& k, const uint8_t* in, uint8_t* out, size_t nb) {
-        C::encrypt(k, in, out, nb);
+    static void derive(const Key& k, const uint8_t* in, uint8_t* out, size_t nb,
+                       cipher::Backend be = cipher::Backend::automatic) {
+        C::encrypt(k, in, out, nb, be);
         for (size_t b = 0; b < nb; ++b) {
             uint8_t lo[S];
             lin_ortho(in + b * S, lo);
@@ -49,7 +50,8 @@ struct Prims {
         }
     }
     // PRG with keys made on the fly (nbytes may be any length).
-    static void prg(const uint8_t* salt, uint32_t e, const uint8_t* seed, size_t nbytes, uint8_t* out) {
+    static void prg(const uint8_t* salt, uint32_t e, const uint8_t* seed, size_t nbytes, uint8_t* out,
+                    cipher::Backend be = cipher::Backend::automatic) {
         uint8_t lo[S];
         lin_ortho(seed, lo);
         Key keys[C::kMaxBatch];
@@ -63,7 +65,7 @@ struct Prims {
         for (size_t b0 = 0; b0 < nblocks; b0 += C::kMaxBatch) {
             const size_t nb = (nblocks - b0) < C::kMaxBatch ? (nblocks - b0) : C::kMaxBatch;
             for (size_t b = 0; b < nb; ++b) tweak_key(keys[b], salt, 3, e, uint32_t(b0 + b));
-            C::encrypt_multi(kp, in, ct, nb);
+            C::encrypt_multi(kp, in, ct, nb, be);
             for (size_t b = 0; b < nb; ++b) {
                 const size_t off = (b0 + b) * S;
                 const size_t len = (nbytes - off) < S ? (nbytes - off) : S;

@@ -45,8 +45,18 @@
 
 namespace pqmcu::mqom {
 
+// Cipher backend for public data only (equation expansion, verification):
+// on the M4 the T-table code is several times faster than the bitsliced one;
+// hosts keep the run-time choice (AES-NI when present).
+#if defined(PQMCU_TARGET_M4)
+inline constexpr cipher::Backend kPublicDataBackend = cipher::Backend::table_not_ct;
+#else
+inline constexpr cipher::Backend kPublicDataBackend = cipher::Backend::automatic;
+#endif
+
 struct Desktop {
     static constexpr const char* name = "desktop";
+    static constexpr cipher::Backend public_backend = kPublicDataBackend;
     // Bytes of equation buffers: up to 8 equations are expanded together
     // (one key schedule per PRG block for all of them) within this budget.
     static constexpr size_t eq_buffer_budget = 256 * 1024;
@@ -60,6 +70,7 @@ struct Desktop {
 // sets. Same outputs as Desktop, slower (more key schedules, x1 Keccak).
 struct Compact {
     static constexpr const char* name = "compact";
+    static constexpr cipher::Backend public_backend = kPublicDataBackend;
     static constexpr size_t eq_buffer_budget = 0;
     static constexpr uint32_t parallel_trees = 1;
 };
@@ -109,6 +120,7 @@ public:
 
     using Eng = detail::Engine<dims.sec, dims.base_log2, dims.ext_log2>;
     using Elt = typename Eng::Elt;
+    static_assert(size_t(dims.base_log2) * sizeof(Elt) <= dims.lane_bytes(), "keygen bit planes live in tT");
 
     static constexpr uint32_t eq_group = [] {
         const size_t g = Profile::eq_buffer_budget / dims.eq_bytes();
@@ -137,7 +149,7 @@ public:
 
         detail::Work<Elt> view() {
             return detail::Work<Elt>{leaves, Profile::parallel_trees, eq, eq_group, xT, tT, tab, ua, ub, z0, z1, gamma, xl, t1,
-                                     alpha, alpha1, scratch, hls, rseed};
+                                     alpha, alpha1, scratch, hls, rseed, Profile::public_backend};
         }
     };
     static constexpr size_t workspace_bytes = sizeof(Workspace);

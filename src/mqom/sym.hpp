@@ -106,16 +106,18 @@ struct Enc {
         }
     }
     // nblocks consecutive S-byte blocks, all under k. in == out allowed.
-    static void encrypt(const Key& k, const uint8_t* in, uint8_t* out, size_t nblocks) {
+    // b: cipher backend; anything but a constant-time one only for public data.
+    static void encrypt(const Key& k, const uint8_t* in, uint8_t* out, size_t nblocks,
+                        cipher::Backend b = cipher::Backend::automatic) {
         if constexpr (S == C::block_bytes) {
-            (void)cipher::encrypt<C>(k, in, out, nblocks);
+            (void)cipher::encrypt<C>(k, in, out, nblocks, b);
         } else {
             uint8_t buf[kMaxBatch * C::block_bytes];
             while (nblocks > 0) {
                 const size_t nb = nblocks < kMaxBatch ? nblocks : kMaxBatch;
                 std::memset(buf, 0, sizeof(buf));
                 for (size_t i = 0; i < nb; ++i) std::memcpy(buf + i * C::block_bytes, in + i * S, S);
-                (void)cipher::encrypt<C>(k, buf, buf, nb);
+                (void)cipher::encrypt<C>(k, buf, buf, nb, b);
                 for (size_t i = 0; i < nb; ++i) std::memcpy(out + i * S, buf + i * C::block_bytes, S);
                 in += nb * S;
                 out += nb * S;
@@ -124,13 +126,14 @@ struct Enc {
         }
     }
     // Block i under *keys[i], nblocks <= 8.
-    static void encrypt_multi(const Key* const* keys, const uint8_t* in, uint8_t* out, size_t nblocks) {
+    static void encrypt_multi(const Key* const* keys, const uint8_t* in, uint8_t* out, size_t nblocks,
+                              cipher::Backend b = cipher::Backend::automatic) {
         if constexpr (S == C::block_bytes) {
-            (void)cipher::encrypt_multi<C>(keys, in, out, nblocks);
+            (void)cipher::encrypt_multi<C>(keys, in, out, nblocks, b);
         } else {
             uint8_t buf[kMaxBatch * C::block_bytes] = {0};
             for (size_t i = 0; i < nblocks; ++i) std::memcpy(buf + i * C::block_bytes, in + i * S, S);
-            (void)cipher::encrypt_multi<C>(keys, buf, buf, nblocks);
+            (void)cipher::encrypt_multi<C>(keys, buf, buf, nblocks, b);
             for (size_t i = 0; i < nblocks; ++i) std::memcpy(out + i * S, buf + i * C::block_bytes, S);
         }
     }

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "cipher/block_cipher.hpp"
 #include "field/word.hpp"
 
 namespace pqmcu::mqom::detail {
@@ -16,7 +17,7 @@ struct Work {
     Elt* eq;          // eq_group * eq_elts   A_i (lower triangle) and b_i of eq_group equations
     uint32_t eq_group;   // equations expanded together (1 .. kMaxEqGroup)
     field::word_t* xT;   // n rows of lane_bytes: x0[.][k] (sign, lane tau = lift(x_k)) / x_eval[.][k] (verify)
-    field::word_t* tT;   // n rows of lane_bytes: (A_i x0[.])[j]
+    field::word_t* tT;   // n rows of lane_bytes: (A_i x0[.])[j]; bit planes of x in keygen
     field::word_t* tab;  // nibble tables of one row (Lanes<E>::kTableWords)
     Elt* ua;          // tau * eta       u0[e] / u_eval[e]
     Elt* ub;          // tau * eta       u1[e] (sign) / alpha1[e] (verify)
@@ -30,6 +31,7 @@ struct Work {
     uint8_t* scratch; // (par_reps * (log_n + 1) + 32) * exp_bytes
     uint8_t* hls;     // tau * digest    hashes of the leaf commitments
     uint8_t* rseed;   // tau * S         root seeds (kept for the opening)
+    cipher::Backend pub_backend;  // cipher backend for public data (equations, verification)
 };
 
 }  // namespace pqmcu::mqom::detail

@@ -7,6 +7,9 @@
 // Every generated signature is then verified, and (with --tamper) a set of
 // corrupted inputs must be rejected with the expected status.
 //
+// The regenerated .rsp text (header + entries) must also be a byte-exact
+// prefix of the official file (the whole file with --entries 100).
+//
 //   kat_check [--kat-dir DIR] [--set STEM|all|SUBSTRING] [--entries N] [--tamper]
 //             [--profile desktop|compact] [--write-rsp DIR] [--quiet]
 // Exit status 0 iff every comparison and check passed.
@@ -314,14 +317,26 @@ int main(int argc, char** argv) {
             ++failures;
             continue;
         }
-        std::unique_ptr<std::ofstream> out;
-        if (!opt.write_dir.empty()) {
-            out = std::make_unique<std::ofstream>(opt.write_dir + "/PQCsignKAT_" + stem + ".rsp");
-            *out << header << "\n\n";
-        }
-        const SetResult r = runners[i](opt, entries, out.get());
+        // The regenerated .rsp text must equal the start of the official file.
+        std::ostringstream text;
+        text << header << "\n\n";
+        SetResult r = runners[i](opt, entries, &text);
         ++sets_run;
-        const bool ok = r.matched == r.checked && r.verify_ok == r.checked && r.tamper_ok == r.tamper_total;
+        std::string official;
+        {
+            std::ifstream in(path, std::ios::binary);
+            official.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+        }
+        const std::string mine = text.str();
+        const bool text_ok = official.compare(0, mine.size(), mine) == 0 ||
+                             (r.checked == entries.size() && official + "\n" == mine);
+        if (!text_ok && r.first_failure.empty()) r.first_failure = "regenerated .rsp text differs from the file";
+        if (!opt.write_dir.empty()) {
+            std::ofstream out(opt.write_dir + "/PQCsignKAT_" + stem + ".rsp", std::ios::binary);
+            out << mine;
+        }
+        const bool ok =
+            text_ok && r.matched == r.checked && r.verify_ok == r.checked && r.tamper_ok == r.tamper_total;
         if (!ok) ++failures;
         const double n = r.checked ? double(r.checked) : 1.0;
         if (ok && opt.quiet) continue;

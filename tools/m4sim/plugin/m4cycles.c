@@ -19,6 +19,10 @@
  *   mark=0xADDR      print "pqmcu-mark seq=K insns=N cycles=C" each time the
  *                    instruction at ADDR starts (counts exclude that
  *                    instruction); may be given up to 16 times
+ *   elf=PATH         decode instructions from the firmware's own bytes
+ *                    (PT_LOAD segments of the ELF file) instead of QEMU's:
+ *                    QEMU 7.2 gives wrong bytes for a 32-bit instruction
+ *                    that straddles a 1 KiB page
  *   classes=on       per-class histogram at exit
  *   refill=N, wide_target=on|off, div=N, it=N, pipe_after_store=on|off
  *                    model knobs, see docs/cycle-model.md
@@ -34,6 +38,7 @@
 #include <qemu-plugin.h>
 
 #include "m4_decode.h"
+#include "m4_image.h"
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 
@@ -46,6 +51,14 @@ static struct m4_costs g_cfg = M4_COSTS_DEFAULT;
 static uint64_t g_marks[MAX_MARKS];
 static unsigned g_nmarks;
 static int g_classes;
+static char *g_elf_path;           /* own copy: QEMU frees the argument strings */
+static struct m4_image g_image;   /* empty unless elf= */
+
+/* Decoding statistics (translation time), reported at exit. */
+static uint64_t g_straddle_qemu;  /* page-straddling insns decoded from QEMU's bytes */
+static uint64_t g_straddle_first; /* address of the first of them */
+static uint64_t g_elf_mismatch;   /* image bytes != QEMU's bytes (not straddling) */
+static uint64_t g_mismatch_first;
 
 /* Counters. The emulated M4 has one vCPU and icount runs TCG in a single
  * thread, so plain globals are safe. cycles = g_insns + g_extra (mod 2^64:
@@ -173,6 +186,49 @@ static int is_mark(uint64_t va)
     return 0;
 }
 
+/* The bytes and size of one instruction. QEMU 7.2 reports two things wrong
+ * near the end of a 1 KiB page (the ARMv7-M target page):
+ *  - before translating past page offset 0x3FE, its Thumb translator reads
+ *    the next halfword to see whether the next instruction crosses the page;
+ *    that read is appended to the *current* instruction's plugin data, so an
+ *    instruction ending at offset 0x3FE is reported 2 bytes too long (a
+ *    16-bit MOVS as a 32-bit "VMLA", a 32-bit one as 6 bytes), which also
+ *    moved its fall-through address;
+ *  - the bytes of a 32-bit instruction straddling the page (offset 0x3FE)
+ *    come from a cross-page read that the plugin cannot check.
+ * So the size always comes from the first halfword (Thumb: 32-bit iff its
+ * top five bits are 0b11101, 0b11110 or 0b11111), and the bytes from the
+ * firmware image (elf=) whenever it holds them, QEMU's otherwise. Straddling
+ * instructions left to QEMU's bytes are counted and reported at exit. */
+static const uint8_t *insn_bytes(struct qemu_plugin_insn *insn, uint64_t va, unsigned *size)
+{
+    const uint8_t *q = qemu_plugin_insn_data(insn);
+    unsigned qsize = (unsigned)qemu_plugin_insn_size(insn);
+    const uint8_t *img = m4_image_find(&g_image, va, 2);
+    const uint8_t *src = img != NULL ? img : q;
+    unsigned n = m4_insn_size((uint16_t)(src[0] | src[1] << 8));
+    int straddles = n == 4 && m4_straddles_page(va, (uint16_t)(src[0] | src[1] << 8));
+    if (img != NULL && m4_image_find(&g_image, va, n) != NULL) {
+        /* QEMU's bytes are right unless the instruction straddles a page:
+         * a difference there means elf= names another program */
+        if (!straddles && (qsize < n || memcmp(img, q, n) != 0)) {
+            if (g_elf_mismatch++ == 0) {
+                g_mismatch_first = va;
+            }
+        }
+        *size = n;
+        return img;
+    }
+    if (qsize < n) {
+        n = qsize;      /* not expected: decode what QEMU gave */
+    }
+    if (straddles && g_straddle_qemu++ == 0) {
+        g_straddle_first = va;
+    }
+    *size = n;
+    return q;
+}
+
 static void on_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 {
     size_t n = qemu_plugin_tb_n_insns(tb);
@@ -186,9 +242,9 @@ static void on_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
     memset(&first, 0, sizeof first);
     for (size_t i = 0; i < n; i++) {
         struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
-        const uint8_t *bytes = qemu_plugin_insn_data(insn);
-        unsigned size = (unsigned)qemu_plugin_insn_size(insn);
         uint64_t va = qemu_plugin_insn_vaddr(insn);
+        unsigned size;
+        const uint8_t *bytes = insn_bytes(insn, va, &size);
         int cost, branch_cb;
 
         m4_decode(bytes, size, &cur);
@@ -254,6 +310,24 @@ static void on_exit_report(qemu_plugin_id_t id, void *p)
     snprintf(line, sizeof line, "pqmcu-total insns=%" PRIu64 " cycles=%" PRIu64 "\n",
              g_insns, g_insns + g_extra);
     qemu_plugin_outs(line);
+    if (g_straddle_qemu != 0) {
+        char w[512];
+        snprintf(w, sizeof w,
+                 "pqmcu-warning page-straddle=%" PRIu64 " first=0x%" PRIx64 ": 32-bit instructions across "
+                 "a 1 KiB page decoded from QEMU's bytes, which QEMU 7.2 gets wrong; costs may be off "
+                 "(pass elf=<firmware.elf>, docs/cycle-model.md)\n",
+                 g_straddle_qemu, g_straddle_first);
+        qemu_plugin_outs(w);
+    }
+    if (g_elf_mismatch != 0) {
+        char w[512];
+        snprintf(w, sizeof w,
+                 "pqmcu-warning elf-mismatch=%" PRIu64 " first=0x%" PRIx64 ": instructions whose bytes in "
+                 "%.200s differ from the code QEMU ran; is it the firmware's ELF file?\n",
+                 g_elf_mismatch, g_mismatch_first, g_elf_path != NULL ? g_elf_path : "the elf= file");
+        qemu_plugin_outs(w);
+    }
+    m4_image_free(&g_image);
 }
 
 /* ---- arguments ---- */
@@ -293,6 +367,17 @@ static int parse_arg(const char *arg)
         g_marks[g_nmarks++] = v & ~(uint64_t)1; /* accept Thumb symbol values (bit 0 set) */
         return 1;
     }
+    if (strcmp(key, "elf") == 0) {
+        if (g_elf_path != NULL || *eq == '\0') {
+            return 0;       /* one firmware image */
+        }
+        g_elf_path = malloc(strlen(eq) + 1);
+        if (g_elf_path == NULL) {
+            return 0;
+        }
+        memcpy(g_elf_path, eq, strlen(eq) + 1); /* loaded once all arguments are parsed */
+        return 1;
+    }
     if (strcmp(key, "classes") == 0 && qemu_plugin_bool_parse(key, eq, &b)) {
         g_classes = b;
         return 1;
@@ -326,6 +411,13 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
     for (int i = 0; i < argc; i++) {
         if (!parse_arg(argv[i])) {
             fprintf(stderr, "pqmcu_m4cycles: bad argument '%s'\n", argv[i]);
+            return -1;
+        }
+    }
+    if (g_elf_path != NULL) {
+        char err[512];
+        if (m4_image_load_elf(&g_image, g_elf_path, err, sizeof err) != 0) {
+            fprintf(stderr, "pqmcu_m4cycles: elf=: %s\n", err);
             return -1;
         }
     }

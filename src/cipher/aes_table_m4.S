@@ -1,0 +1,139 @@
+@ T-table AES-128/256 encryption for ARMv7-M (Cortex-M4).
+@ NOT CONSTANT TIME (table indices depend on the data): see table_not_ct.cpp.
+@
+@ struct Job { const uint32_t* const* keys; const uint8_t* in; uint8_t* out;
+@              uint32_t nblocks; uint32_t nr; const uint32_t* t0; const uint8_t* sbox;
+@              uint32_t key_step; };
+@ void pqmcu_aes_table_m4(Job* job)   (keys, in, out, nblocks are advanced in place)
+@   Block i (16 bytes at in + 16 i, to out + 16 i) under keys[i * key_step / 4]
+@   (key_step = 4: one key per block; 0: the same key for all), a FIPS-197
+@   expanded key of 4*(nr+1) little-endian words. nblocks >= 1, nr = 10 or
+@   14. t0: the table of table_not_ct.cpp (row-0 column contribution
+@   (2s, s, s, 3s)); sbox: the byte S-box. in/out may be unaligned and may
+@   be equal.
+@
+@ Registers: r0 round-key pointer, r1 table base, r4-r7 / r8-r11 the state
+@ (rounds alternate between the two sets, so no copies), r2, r3, r12, lr
+@ byte indices and table words. One column costs 13 instructions: four
+@ byte extractions, five loads in a row (the M4 pipelines them: 6 cycles),
+@ four EORs with the row rotation folded into the operand.
+@
+@ Every instruction is a 32-bit encoding, so none straddles a 1 KiB
+@ boundary wherever the linker places the code: the QEMU cycle model has
+@ been seen to charge a straddling instruction far more than its cost,
+@ which made the benchmark figures depend on where the code landed.
+    .syntax unified
+    .thumb
+
+@ dst = rk[off] ^ T[x0.b0] ^ ror(T[x1.b1], 24) ^ ror(T[x2.b2], 16) ^ ror(T[x3.b3], 8)
+.macro PQ_TCOL dst, x0, x1, x2, x3, off
+    uxtb.w r2, \x0
+    ubfx r3, \x1, #8, #8
+    ubfx r12, \x2, #16, #8
+    lsr.w lr, \x3, #24
+    ldr.w r2, [r1, r2, lsl #2]
+    ldr.w r3, [r1, r3, lsl #2]
+    ldr.w r12, [r1, r12, lsl #2]
+    ldr.w lr, [r1, lr, lsl #2]
+    ldr.w \dst, [r0, #\off]
+    eor.w \dst, \dst, r2
+    eor.w \dst, \dst, r3, ror #24
+    eor.w \dst, \dst, r12, ror #16
+    eor.w \dst, \dst, lr, ror #8
+.endm
+
+.macro PQ_TROUND d0, d1, d2, d3, s0, s1, s2, s3, off
+    PQ_TCOL \d0, \s0, \s1, \s2, \s3, \off
+    PQ_TCOL \d1, \s1, \s2, \s3, \s0, \off + 4
+    PQ_TCOL \d2, \s2, \s3, \s0, \s1, \off + 8
+    PQ_TCOL \d3, \s3, \s0, \s1, \s2, \off + 12
+.endm
+
+@ Last round: dst = rk[off] ^ (S[x0.b0] | S[x1.b1] << 8 | S[x2.b2] << 16 | S[x3.b3] << 24)
+.macro PQ_SCOL dst, x0, x1, x2, x3, off
+    uxtb.w r2, \x0
+    ubfx r3, \x1, #8, #8
+    ubfx r12, \x2, #16, #8
+    lsr.w lr, \x3, #24
+    ldrb.w r2, [r1, r2]
+    ldrb.w r3, [r1, r3]
+    ldrb.w r12, [r1, r12]
+    ldrb.w lr, [r1, lr]
+    ldr.w \dst, [r0, #\off]
+    eor.w \dst, \dst, r2
+    eor.w \dst, \dst, r3, lsl #8
+    eor.w \dst, \dst, r12, lsl #16
+    eor.w \dst, \dst, lr, lsl #24
+.endm
+
+    .section .text.pqmcu_aes_table_m4, "ax", %progbits
+    .align 2
+    .global pqmcu_aes_table_m4
+    .type pqmcu_aes_table_m4, %function
+    .thumb_func
+@ [sp] = job. The rounds are unrolled: AES-256 first runs four extra
+@ rounds out of line, then both ciphers share the last nine middle rounds
+@ and the final round. keys, in, out and nblocks in *job advance per block.
+pqmcu_aes_table_m4:
+    push {r0, r4-r11, lr}
+.Lpq_table_block:
+    ldr.w r12, [sp, #0]
+    ldr.w r3, [r12, #0]
+    ldr.w r1, [r12, #4]
+    ldr.w r0, [r3]                 @ this block's round keys
+    ldr.w r4, [r1, #0]
+    ldr.w r5, [r1, #4]
+    ldr.w r6, [r1, #8]
+    ldr.w r7, [r1, #12]
+    ldr.w r8, [r0, #0]
+    ldr.w r9, [r0, #4]
+    ldr.w r10, [r0, #8]
+    ldr.w r11, [r0, #12]
+    ldr.w r2, [r12, #28]
+    add.w r3, r3, r2
+    ldr.w r2, [r12, #16]
+    str.w r3, [r12, #0]
+    adds.w r1, r1, #16
+    str.w r1, [r12, #4]
+    ldr.w r1, [r12, #20]
+    eor.w r4, r4, r8
+    eor.w r5, r5, r9
+    eor.w r6, r6, r10
+    eor.w r7, r7, r11
+    cmp.w r2, #10
+    bne.w .Lpq_table_first4
+.Lpq_table_last9:
+    PQ_TROUND r8, r9, r10, r11, r4, r5, r6, r7, 16
+    PQ_TROUND r4, r5, r6, r7, r8, r9, r10, r11, 32
+    PQ_TROUND r8, r9, r10, r11, r4, r5, r6, r7, 48
+    PQ_TROUND r4, r5, r6, r7, r8, r9, r10, r11, 64
+    PQ_TROUND r8, r9, r10, r11, r4, r5, r6, r7, 80
+    PQ_TROUND r4, r5, r6, r7, r8, r9, r10, r11, 96
+    PQ_TROUND r8, r9, r10, r11, r4, r5, r6, r7, 112
+    PQ_TROUND r4, r5, r6, r7, r8, r9, r10, r11, 128
+    PQ_TROUND r8, r9, r10, r11, r4, r5, r6, r7, 144
+    ldr.w r2, [sp, #0]
+    ldr.w r1, [r2, #24]
+    PQ_SCOL r4, r8, r9, r10, r11, 160
+    PQ_SCOL r5, r9, r10, r11, r8, 164
+    PQ_SCOL r6, r10, r11, r8, r9, 168
+    PQ_SCOL r7, r11, r8, r9, r10, 172
+    ldr.w r0, [sp, #0]
+    ldrd r2, r3, [r0, #8]        @ out, blocks left
+    str.w r4, [r2, #0]
+    str.w r5, [r2, #4]
+    str.w r6, [r2, #8]
+    str.w r7, [r2, #12]
+    adds.w r2, r2, #16
+    subs.w r3, r3, #1
+    strd r2, r3, [r0, #8]
+    bne.w .Lpq_table_block
+    pop {r0, r4-r11, pc}
+.Lpq_table_first4:                @ AES-256: rounds 1-4, then rounds 5-14 as above
+    PQ_TROUND r8, r9, r10, r11, r4, r5, r6, r7, 16
+    PQ_TROUND r4, r5, r6, r7, r8, r9, r10, r11, 32
+    PQ_TROUND r8, r9, r10, r11, r4, r5, r6, r7, 48
+    PQ_TROUND r4, r5, r6, r7, r8, r9, r10, r11, 64
+    adds.w r0, r0, #64
+    b.w .Lpq_table_last9
+    .size pqmcu_aes_table_m4, .-pqmcu_aes_table_m4
