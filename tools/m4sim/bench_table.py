@@ -51,7 +51,8 @@ def parse_log(path):
     return ops
 
 
-def parse_plugin_log(path):
+def parse_plugin_log(path, warnings=None):
+    """Marks and total; plugin warning lines are appended to `warnings`."""
     marks, total = {}, None
     if not path or not os.path.exists(path):
         return marks, total
@@ -66,6 +67,9 @@ def parse_plugin_log(path):
             m = tot.search(line)
             if m:
                 total = (int(m.group(1)), int(m.group(2)))
+                continue
+            if warnings is not None and line.startswith("pqmcu-warning "):
+                warnings.append(line.rstrip("\n"))
     return marks, total
 
 
@@ -234,7 +238,8 @@ def main():
     ops = parse_log(args.log)
     if not ops:
         sys.exit(f"bench_table: no 'pqmcu-op' lines in {args.log}")
-    marks, total = parse_plugin_log(args.plugin_log)
+    plugin_warnings = []
+    marks, total = parse_plugin_log(args.plugin_log, plugin_warnings)
     tags, library_ram, harness_ram = ram_accounting(parse_map(args.map))
     mem = memory_totals(args.elf)
     anchors = load_rijndael_anchors(args.anchors) if args.anchors else {}
@@ -287,6 +292,8 @@ def main():
         print(f"whole run: {total[0]:,} instructions, {total[1]:,} cycles (emulated estimate)")
     if not marks:
         print("(no plugin log: instructions and cycles not measured; set PQMCU_M4_PLUGIN)")
+    for w in plugin_warnings:
+        print(w)
 
     if args.csv:
         fields = ["index", "operation", "instructions", "cycles_emulated", "stack_bytes", "ram_tables_bytes",

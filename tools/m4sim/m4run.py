@@ -6,7 +6,9 @@ is the firmware's. A firmware that never ends is stopped after --timeout
 seconds: "TIMEOUT: firmware hung" and exit code 124.
 
 With --plugin, the QEMU TCG plugin (tools/m4sim/plugin) is loaded and told the
-address of pqmcu_bench_mark; its lines go to --plugin-log.
+address of pqmcu_bench_mark and the firmware's ELF file (elf=: it decodes
+instructions from the firmware's bytes, see docs/cycle-model.md); its lines
+go to --plugin-log.
 """
 import argparse
 import os
@@ -44,6 +46,11 @@ def mark_address(elf, nm):
     raise SystemExit(f"m4run: pqmcu_bench_mark not found in {elf}")
 
 
+def plugin_arg(value):
+    """A plugin argument value on QEMU's command line: ',' is written ',,'."""
+    return value.replace(",", ",,")
+
+
 def qemu_command(args):
     cmd = [
         args.qemu, "-M", "mps2-an386", "-cpu", "cortex-m4",
@@ -59,7 +66,8 @@ def qemu_command(args):
     ]
     if args.plugin:
         addr = mark_address(args.elf, args.nm)
-        cmd += ["-plugin", f"{args.plugin},mark=0x{addr:x}", "-d", "plugin"]
+        elf = plugin_arg(os.path.abspath(args.elf))
+        cmd += ["-plugin", f"{args.plugin},mark=0x{addr:x},elf={elf}", "-d", "plugin"]
         if args.plugin_log:
             cmd += ["-D", args.plugin_log]
     return cmd + args.qemu_args

@@ -1,10 +1,12 @@
 /*
  * pqmcu Cortex-M4 cycle model: the firmware image, read from its ELF file.
  *
- * QEMU 7.2 hands plugins wrong bytes for a 32-bit Thumb instruction that
- * straddles a target page (1 KiB on ARMv7-M), so the plugin can decode
- * instructions from the firmware's own bytes instead (plugin argument
- * `elf=PATH`, docs/cycle-model.md). Pure C and stdio, no QEMU dependency.
+ * QEMU 7.2 misreports instructions to plugins at the end of a target page
+ * (1 KiB on ARMv7-M), and the bytes of a 32-bit Thumb instruction that
+ * straddles a page come from a cross-page read the plugin cannot check, so
+ * the plugin can decode instructions from the firmware's own bytes instead
+ * (plugin argument `elf=PATH`, docs/cycle-model.md). Pure C and stdio, no
+ * QEMU dependency.
  */
 #ifndef PQMCU_M4_IMAGE_H
 #define PQMCU_M4_IMAGE_H

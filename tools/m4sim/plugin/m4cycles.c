@@ -20,9 +20,11 @@
  *                    instruction at ADDR starts (counts exclude that
  *                    instruction); may be given up to 16 times
  *   elf=PATH         decode instructions from the firmware's own bytes
- *                    (PT_LOAD segments of the ELF file) instead of QEMU's:
- *                    QEMU 7.2 gives wrong bytes for a 32-bit instruction
- *                    that straddles a 1 KiB page
+ *                    (PT_LOAD segments of the ELF file) instead of QEMU's,
+ *                    which QEMU 7.2 misreports at the end of a 1 KiB page
+ *                    (see insn_bytes); without it, 32-bit instructions that
+ *                    straddle a page are decoded from QEMU's bytes and
+ *                    counted in a "pqmcu-warning page-straddle=N" line
  *   classes=on       per-class histogram at exit
  *   refill=N, wide_target=on|off, div=N, it=N, pipe_after_store=on|off
  *                    model knobs, see docs/cycle-model.md
@@ -192,8 +194,8 @@ static int is_mark(uint64_t va)
  *    the next halfword to see whether the next instruction crosses the page;
  *    that read is appended to the *current* instruction's plugin data, so an
  *    instruction ending at offset 0x3FE is reported 2 bytes too long (a
- *    16-bit MOVS as a 32-bit "VMLA", a 32-bit one as 6 bytes), which also
- *    moved its fall-through address;
+ *    16-bit MOVS as a 32-bit "VMLA", a 32-bit one as 6 bytes; after a
+ *    branch QEMU ends the block without looking ahead);
  *  - the bytes of a 32-bit instruction straddling the page (offset 0x3FE)
  *    come from a cross-page read that the plugin cannot check.
  * So the size always comes from the first halfword (Thumb: 32-bit iff its
@@ -209,8 +211,8 @@ static const uint8_t *insn_bytes(struct qemu_plugin_insn *insn, uint64_t va, uns
     unsigned n = m4_insn_size((uint16_t)(src[0] | src[1] << 8));
     int straddles = n == 4 && m4_straddles_page(va, (uint16_t)(src[0] | src[1] << 8));
     if (img != NULL && m4_image_find(&g_image, va, n) != NULL) {
-        /* QEMU's bytes are right unless the instruction straddles a page:
-         * a difference there means elf= names another program */
+        /* apart from page-straddling instructions, QEMU's bytes are right:
+         * a difference means elf= names another program (or code changed) */
         if (!straddles && (qsize < n || memcmp(img, q, n) != 0)) {
             if (g_elf_mismatch++ == 0) {
                 g_mismatch_first = va;
@@ -313,9 +315,9 @@ static void on_exit_report(qemu_plugin_id_t id, void *p)
     if (g_straddle_qemu != 0) {
         char w[512];
         snprintf(w, sizeof w,
-                 "pqmcu-warning page-straddle=%" PRIu64 " first=0x%" PRIx64 ": 32-bit instructions across "
-                 "a 1 KiB page decoded from QEMU's bytes, which QEMU 7.2 gets wrong; costs may be off "
-                 "(pass elf=<firmware.elf>, docs/cycle-model.md)\n",
+                 "pqmcu-warning page-straddle=%" PRIu64 " first=0x%" PRIx64 ": 32-bit instructions "
+                 "straddling a 1 KiB page were decoded from QEMU's bytes, which the plugin cannot check "
+                 "(QEMU 7.2 misreports code at page ends); pass elf=<firmware.elf> (docs/cycle-model.md)\n",
                  g_straddle_qemu, g_straddle_first);
         qemu_plugin_outs(w);
     }
