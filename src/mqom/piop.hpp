@@ -81,7 +81,7 @@ struct Piop {
             for (uint32_t j = 0; j < n; ++j) w.t1[j] = Elt(lane_get<E>(w.tT + size_t(j) * nw, tau) ^ b[j]);
             L::dot_rows(w.tT, w.xT, n, nw, acc);
             for (uint32_t e = 0; e < tau; ++e) w.z0[size_t(e) * me + i] = lane_get<E>(acc, e);
-            for (size_t q = 0; q < nw; ++q) acc[q] = 0;
+            for (size_t t = 0; t < nw; ++t) acc[t] = 0;
             L::scalar_rows(w.t1, w.xT, n, nw, acc);
             L::template base_rows<typename B::F>(x, w.tT, n, nw, acc);
             for (uint32_t e = 0; e < tau; ++e) w.z1[size_t(e) * me + i] = lane_get<E>(acc, e);
@@ -118,7 +118,7 @@ struct Piop {
             if (q == 0) expand_equations<Sec, E>(d, mseed_eq, i, min_u32(w.eq_group, me - i), w.eq, w.pub_backend);
             const Elt* A = w.eq + size_t(q) * d.eq_elts();
             const Elt* b = A + tri;
-            for (size_t q = 0; q < nw; ++q) bacc[q] = 0;
+            for (size_t t = 0; t < nw; ++t) bacc[t] = 0;
             L::tri_mat_rows(A, w.xT, n, nw, w.tT, w.tab, b, bacc);
             L::dot_rows(w.tT, w.xT, n, nw, acc);
             for (uint32_t e = 0; e < tau; ++e) {

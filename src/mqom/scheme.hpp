@@ -10,13 +10,15 @@
 //   S::verify(pk, msg, mlen, sig, sizeof sig, ws) == pqmcu::Status::ok
 //
 // Randomness: `rng` is any callable rng(uint8_t* out, size_t n) (returning
-// void or pqmcu::Status). keypair draws the 2*lambda/8-byte key seed; sign
+// void, pqmcu::Status, or an int that is 0 on success like NIST's
+// randombytes). keypair draws the 2*lambda/8-byte key seed; sign
 // draws mseed (lambda/8 bytes) then salt (lambda/8 bytes), in that order,
 // which is what the NIST KAT harness of the reference does.
 //
 // Memory: no heap. All large buffers of one call live in `Workspace`, a plain
-// struct sized from the parameter set at compile time (from ~20 KB for
-// cat1 fast sets up to ~190 KB for cat5 gf2 short); the caller owns it
+// struct sized from the parameter set at compile time (Desktop: 40 KB for
+// cat1 gf16/gf256 fast up to 560 KB for cat5 gf4 short; Compact: 16 KB for
+// cat1 gf16 fast); `workspace_bytes` gives it. The caller owns it
 // (static, stack, or a region reused between operations). On hosts, the
 // overloads without a Workspace put one on the stack (not compiled for the M4).
 //
@@ -28,9 +30,10 @@
 //
 // Profile: a policy type bundling the knobs (Desktop, the default: four GGM
 // trees in flight for the 4-way Keccak, up to 8 equations expanded together
-// within 256 KB; Compact: one tree, one equation). The cipher backend is the
-// library's constant-time default chosen at run time. Profiles never change
-// outputs; every profile passes the same KATs.
+// within 256 KB; Compact: one tree, one equation, the M4 choice). Secret
+// data always uses the library's constant-time cipher backend; public data
+// (equations, verification) uses `public_backend` (T-tables on the M4).
+// Profiles never change outputs; every profile passes the same KATs.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -66,8 +69,9 @@ struct Desktop {
 };
 
 // Smallest workspace the current building blocks allow (one GGM tree, one
-// equation at a time): e.g. ~10 KB for cat1 fast sets, ~45 KB for cat1 short
-// sets. Same outputs as Desktop, slower (more key schedules, x1 Keccak).
+// equation at a time): e.g. 16 KB for cat1 gf16 fast, 48 KB for cat1 gf16
+// short. Same outputs as Desktop; on hosts slower (more key schedules, x1
+// Keccak), on the M4 as fast (its x4 Keccak is four x1 anyway).
 struct Compact {
     static constexpr const char* name = "compact";
     static constexpr cipher::Backend public_backend = kPublicDataBackend;
