@@ -1,4 +1,4 @@
-// Cortex-M4 benchmark operations of MQOM v2.1 (Desktop profile):
+// Cortex-M4 benchmark operations of MQOM v2.1 (Desktop and Compact profiles):
 // keygen, sign, verify for mqom2_cat1_gf16_fast_r5 and mqom2_cat1_gf16_short_r5.
 //
 // The Workspace of each set is a static buffer in the input section
@@ -14,7 +14,7 @@
 // of times); the rows measure the scheme, not a DRBG. The message is 32 bytes.
 //
 // STM32F4DISCOVERY: its 128 KB SRAM cannot hold the short set's 171 KB
-// Desktop workspace, so that build has the fast set's rows only.
+// Desktop workspace, so that build leaves out those three rows.
 #include <cstddef>
 #include <cstdint>
 
@@ -43,9 +43,9 @@ struct PatternRng {
     }
 };
 
-template <class Set>
+template <class Set, class Profile = mq::Desktop>
 struct Bench {
-    using S = mq::Scheme<Set, mq::Desktop>;
+    using S = mq::Scheme<Set, Profile>;
     static inline PatternRng rng{};
     static inline uint8_t pk[S::pk_bytes];
     static inline uint8_t sk[S::sk_bytes];
@@ -94,42 +94,48 @@ struct Bench {
     }
 };
 
-// One workspace per set, each in its own .pqmcu_ram.mqom_ws.<set> section
-// (a plain struct of arrays, no constructor). .pqmcu_ram.* sections are part
-// of .data, so the reset handler copies their zero image from flash.
-using Fast = mq::mqom2_cat1_gf16_fast_r5;
-__attribute__((section(".pqmcu_ram.mqom_ws.cat1_gf16_fast_r5")))
-Bench<Fast>::S::Workspace g_ws_fast;
-template <>
-Bench<Fast>::S::Workspace& Bench<Fast>::ws() { return g_ws_fast; }
+// One workspace per set and profile, each in its own .pqmcu_ram.mqom_ws.<tag>
+// section (a plain struct of arrays, no constructor). .pqmcu_ram.* sections
+// are part of .data, so the reset handler copies their zero image from flash.
+#define PQMCU_BENCH_MQOM_WS(Type, var, tag)                                      \
+    __attribute__((section(".pqmcu_ram.mqom_ws." tag))) Type::S::Workspace var; \
+    template <>                                                                  \
+    Type::S::Workspace& Type::ws() { return var; }
+
+using Fast = Bench<mq::mqom2_cat1_gf16_fast_r5>;
+using FastCompact = Bench<mq::mqom2_cat1_gf16_fast_r5, mq::Compact>;
+using ShortCompact = Bench<mq::mqom2_cat1_gf16_short_r5, mq::Compact>;
+PQMCU_BENCH_MQOM_WS(Fast, g_ws_fast, "cat1_gf16_fast_r5")
+PQMCU_BENCH_MQOM_WS(FastCompact, g_ws_fast_compact, "compact.cat1_gf16_fast_r5")
+PQMCU_BENCH_MQOM_WS(ShortCompact, g_ws_short_compact, "compact.cat1_gf16_short_r5")
+constexpr const char* kTagFast = "mqom_ws.cat1_gf16_fast_r5" PQMCU_BENCH_MQOM_TABLE_TAG;
+constexpr const char* kTagFastCompact = "mqom_ws.compact.cat1_gf16_fast_r5" PQMCU_BENCH_MQOM_TABLE_TAG;
+constexpr const char* kTagShortCompact = "mqom_ws.compact.cat1_gf16_short_r5" PQMCU_BENCH_MQOM_TABLE_TAG;
 
 #if !defined(PQMCU_BOARD_STM32F4DISCOVERY)
 #define PQMCU_BENCH_MQOM_SHORT 1
-using Short = mq::mqom2_cat1_gf16_short_r5;
-__attribute__((section(".pqmcu_ram.mqom_ws.cat1_gf16_short_r5")))
-Bench<Short>::S::Workspace g_ws_short;
-template <>
-Bench<Short>::S::Workspace& Bench<Short>::ws() { return g_ws_short; }
+using Short = Bench<mq::mqom2_cat1_gf16_short_r5>;
+PQMCU_BENCH_MQOM_WS(Short, g_ws_short, "cat1_gf16_short_r5")
 constexpr const char* kTagShort = "mqom_ws.cat1_gf16_short_r5" PQMCU_BENCH_MQOM_TABLE_TAG;
 #endif
 
-constexpr const char* kTagFast = "mqom_ws.cat1_gf16_fast_r5" PQMCU_BENCH_MQOM_TABLE_TAG;
-
 }  // namespace
 
-#define PQMCU_BENCH_MQOM_FAST_OPS                                                                  \
-    {"cat1_gf16_fast_r5_keygen", Bench<Fast>::setup_keygen, Bench<Fast>::keygen, kTagFast},       \
-        {"cat1_gf16_fast_r5_sign", Bench<Fast>::setup_sign, Bench<Fast>::sign, kTagFast},         \
-        {"cat1_gf16_fast_r5_verify", Bench<Fast>::setup_verify, Bench<Fast>::verify, kTagFast}
+#define PQMCU_BENCH_MQOM_OPS(label, B, tag) \
+    {label "_keygen", B::setup_keygen, B::keygen, tag}, {label "_sign", B::setup_sign, B::sign, tag}, \
+        {label "_verify", B::setup_verify, B::verify, tag}
 
 namespace pqmcu::bench {
 #if defined(PQMCU_BENCH_MQOM_SHORT)
 PQMCU_BENCH_GROUP(mqom_ops, "mqom",
-                  {PQMCU_BENCH_MQOM_FAST_OPS,
-                   {"cat1_gf16_short_r5_keygen", Bench<Short>::setup_keygen, Bench<Short>::keygen, kTagShort},
-                   {"cat1_gf16_short_r5_sign", Bench<Short>::setup_sign, Bench<Short>::sign, kTagShort},
-                   {"cat1_gf16_short_r5_verify", Bench<Short>::setup_verify, Bench<Short>::verify, kTagShort}});
+                  {PQMCU_BENCH_MQOM_OPS("cat1_gf16_fast_r5", Fast, kTagFast),
+                   PQMCU_BENCH_MQOM_OPS("cat1_gf16_fast_r5_compact", FastCompact, kTagFastCompact),
+                   PQMCU_BENCH_MQOM_OPS("cat1_gf16_short_r5", Short, kTagShort),
+                   PQMCU_BENCH_MQOM_OPS("cat1_gf16_short_r5_compact", ShortCompact, kTagShortCompact)});
 #else
-PQMCU_BENCH_GROUP(mqom_ops, "mqom", {PQMCU_BENCH_MQOM_FAST_OPS});
+PQMCU_BENCH_GROUP(mqom_ops, "mqom",
+                  {PQMCU_BENCH_MQOM_OPS("cat1_gf16_fast_r5", Fast, kTagFast),
+                   PQMCU_BENCH_MQOM_OPS("cat1_gf16_fast_r5_compact", FastCompact, kTagFastCompact),
+                   PQMCU_BENCH_MQOM_OPS("cat1_gf16_short_r5_compact", ShortCompact, kTagShortCompact)});
 #endif
 }  // namespace pqmcu::bench
