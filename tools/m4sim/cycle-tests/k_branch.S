@@ -3,32 +3,7 @@
 @ Expectation lines give the kernel body alone; see k_alu.S for the format.
 @ Refill P = 2, or 3 when the target is a 32-bit instruction at an address
 @ that is 2 mod 4.
-    .syntax unified
-    .cpu cortex-m4
-    .fpu fpv4-sp-d16
-    .thumb
-
-    .section .vectors, "a"
-    .word __stack_top
-    .word reset_handler
-    .rept 14
-    .word fault_handler
-    .endr
-
-    .text
-    .thumb_func
-    .global pqmcu_bench_mark
-pqmcu_bench_mark:
-    bx lr
-
-    .thumb_func
-fault_handler:
-    movs r2, #3
-    b exit
-
-    .thumb_func
-    .global reset_handler
-reset_handler:
+#include "kernel_start.inc"
     movs r0, #3
     movs r1, #5
 
@@ -160,16 +135,4 @@ jump_slot:
 
 after_helpers:
     movs r2, #0
-exit:
-    ldr r1, =exit_block
-    ldr r3, =0x20026
-    str r3, [r1]
-    str r2, [r1, #4]
-    movs r0, #0x20
-    bkpt 0xab
-    b .
-
-    .bss
-    .balign 4
-exit_block:
-    .space 8
+#include "kernel_exit.inc"
