@@ -61,6 +61,13 @@ using Profile = std::conditional_t<(mqom::Scheme<Set, mqom::Desktop>::workspace_
 using S = mqom::Scheme<Set, Profile>;
 static_assert(S::workspace_bytes <= kWorkspaceBudget, "workspace does not fit this board");
 
+// Stack budgets held by this test: the measured peaks plus a small margin, so
+// a change that grows the stack of an operation fails here.
+constexpr bool kCompact = std::is_same_v<Profile, mqom::Compact>;
+constexpr size_t kKeypairStackBudget = 2560;
+constexpr size_t kSignStackBudget =
+    Set::P.category == 1 ? (kCompact ? 7680 : 16384) : (kCompact ? 14336 : 35840);
+
 S::Workspace g_ws;                // .bss: no constructor (plain arrays)
 uint8_t g_sig[S::sig_bytes];      // .bss
 
@@ -126,6 +133,10 @@ void check_entry(test::Context& ctx, size_t index) {
     g_sig[pos] ^= bit;
     PQ_CHECK(ctx, S::verify(pk, msg->bytes, mlen, g_sig, S::sig_bytes, g_ws) == Status::verify_failed);
     g_sig[pos] ^= bit;
+
+    PQ_CHECK(ctx, kpeak <= kKeypairStackBudget);
+    PQ_CHECK(ctx, speak <= kSignStackBudget);
+    PQ_CHECK(ctx, vpeak <= kSignStackBudget);
 
     note_peak(g_peak.keypair, kpeak);
     note_peak(g_peak.sign, speak);
