@@ -8,7 +8,7 @@ std::span<const SignatureOps> signatures() {
     // Host-only code: one contiguous table of every family, built once.
     static const std::vector<SignatureOps> all = [] {
         std::vector<SignatureOps> v;
-        for (auto family : {mqom_signatures()}) v.insert(v.end(), family.begin(), family.end());
+        for (auto family : {mqom_signatures(), mayo_signatures()}) v.insert(v.end(), family.begin(), family.end());
         return v;
     }();
     return all;

@@ -11,5 +11,6 @@ std::span<const SignatureOps> signatures();
 
 // Families contribute their tables here (one translation unit each).
 std::span<const SignatureOps> mqom_signatures();
+std::span<const SignatureOps> mayo_signatures();
 
 }  // namespace pqmcu::registry

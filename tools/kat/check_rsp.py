@@ -14,6 +14,8 @@ import sys
 MAYO_FILES = {
     "MAYO-1": "round2/PQCsignKAT_24_MAYO_1.rsp", "MAYO-2": "round2/PQCsignKAT_24_MAYO_2.rsp",
     "MAYO-3": "round2/PQCsignKAT_32_MAYO_3.rsp", "MAYO-5": "round2/PQCsignKAT_40_MAYO_5.rsp",
+    "MAYO-1-r1": "round1/PQCsignKAT_24_MAYO_1.rsp", "MAYO-2-r1": "round1/PQCsignKAT_24_MAYO_2.rsp",
+    "MAYO-3-r1": "round1/PQCsignKAT_32_MAYO_3.rsp", "MAYO-5-r1": "round1/PQCsignKAT_40_MAYO_5.rsp",
 }
 
 

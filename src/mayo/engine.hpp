@@ -1,0 +1,58 @@
+// MAYO key generation, signing and verification on a run-time Params, over
+// caller-provided buffers (Work). One compiled engine serves all eight sets.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+#include "core/status.hpp"
+#include "mayo/params.hpp"
+
+namespace pqmcu::mayo {
+
+// Largest values over all sets (small stack arrays of the engine).
+inline constexpr uint32_t kMaxM = 142, kMaxN = 154, kMaxK = 12, kMaxO = 18, kMaxKO = 144, kMaxKK = 78;
+inline constexpr uint32_t kMaxSalt = 40, kMaxDigest = 64, kMaxSkSeed = 40;
+
+// Sizes of the large buffers, in elements.
+struct Sizes {
+    size_t p_limbs;        // expanded P1 | P2 (P2 becomes P1*O+P2 or L)
+    size_t p3_limbs;       // P3 (o x o, keygen) or its upper part (verify)
+    size_t scratch_limbs;  // sign: M, P1*V^T, V P1 V^T; verify: P*S^T, S P S^T
+    size_t a_bytes;        // (m + k(k+1)/2) x (k*o + 1), one element per byte
+    size_t ap_limbs;       // m rows of A packed 16 elements per word (echelon form)
+    size_t o_bytes;        // O, v x o
+    size_t vs_bytes;       // the k vectors v_i (sign) or s_i (verify)
+};
+constexpr Sizes sizes(const Params& p) {
+    const size_t L = p.m_limbs();
+    const size_t sign_scr = size_t(p.k) * p.o + size_t(p.v()) * p.k + size_t(p.k) * p.k;
+    const size_t ver_scr = size_t(p.n) * p.k + size_t(p.k) * p.k;
+    return Sizes{(size_t(p.p1_vecs()) + p.p2_vecs()) * L,
+                 size_t(p.o) * p.o * L,
+                 (sign_scr > ver_scr ? sign_scr : ver_scr) * L,
+                 (size_t(p.m) + p.kk()) * p.a_cols(),
+                 size_t(p.m) * ((p.a_cols() + 15) / 16),
+                 size_t(p.v()) * p.o,
+                 size_t(p.k) * p.n};
+}
+
+struct Work {
+    uint64_t* p;
+    uint64_t* p3;
+    uint64_t* scratch;
+    uint8_t* a;
+    uint64_t* ap;
+    uint8_t* O;
+    uint8_t* vs;
+};
+
+// pk: pk_bytes, sk: sk_bytes (= the seed, copied).
+Status keypair_from_seed(const Params& p, const uint8_t* seed_sk, uint8_t* pk, uint8_t* sk, const Work& w);
+// randomizer: salt_bytes of fresh randomness (the reference's R).
+Status sign_with(const Params& p, const uint8_t* sk, const uint8_t* msg, size_t mlen, const uint8_t* randomizer,
+                 uint8_t* sig, const Work& w);
+// sig: exactly sig_bytes (checked by the caller). ok or verify_failed.
+Status verify(const Params& p, const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig,
+              const Work& w);
+
+}  // namespace pqmcu::mayo

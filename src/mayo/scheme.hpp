@@ -1,0 +1,134 @@
+// pqmcu::mayo::Scheme<Set>: MAYO key generation, signing and verification
+// for one parameter set (params.hpp: mayo_1 .. mayo_5 for round 2,
+// mayo_1_r1 .. mayo_5_r1 for round 1), byte-compatible with the reference
+// implementation (PQCMayo/MAYO-C) and its NIST KATs.
+//
+//   using S = pqmcu::mayo::Scheme<pqmcu::mayo::mayo_2>;
+//   uint8_t pk[S::pk_bytes], sk[S::sk_bytes], sig[S::sig_bytes];
+//   static S::Workspace ws;                    // expanded keys etc., no heap
+//   S::keypair(pk, sk, rng, ws);               // draws sk_seed_bytes
+//   S::sign(sk, msg, mlen, sig, rng, ws);      // draws salt_bytes (randomizer R)
+//   S::verify(pk, msg, mlen, sig, siglen, ws); // ok / verify_failed / bad_length
+//
+// `rng` is any callable rng(uint8_t*, size_t) returning void, Status or an
+// int (0 = ok, NIST randombytes style). sk is the compact secret key (the
+// seed), pk the compact public key (seed_pk || Upper(P3)), sig = s || salt.
+// Hosts also get overloads without a Workspace (one on the stack; up to
+// ~0.9 MB for MAYO-5: run them on a thread with a large enough stack).
+//
+// Statuses: ok; bad_argument (nullptr); bad_length (signature, or a given
+// public-key length, of the wrong size); verify_failed; internal_error (the
+// rng failed, or no solvable system in 256 attempts).
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+#include "core/secure.hpp"
+#include "core/status.hpp"
+#include "mayo/engine.hpp"
+#include "mayo/params.hpp"
+
+namespace pqmcu::mayo {
+
+namespace detail {
+template <class R>
+inline Status draw(R& rng, uint8_t* out, size_t n) {
+    if constexpr (std::is_same_v<decltype(rng(out, n)), Status>) {
+        return rng(out, n) == Status::ok ? Status::ok : Status::internal_error;
+    } else if constexpr (std::is_convertible_v<decltype(rng(out, n)), int> &&
+                         !std::is_same_v<decltype(rng(out, n)), bool>) {
+        return rng(out, n) == 0 ? Status::ok : Status::internal_error;
+    } else {
+        rng(out, n);
+        return Status::ok;
+    }
+}
+}  // namespace detail
+
+template <class Set>
+struct Scheme {
+    static constexpr const Params& params = Set::params;
+    static constexpr const char* name = Set::params.name;
+    static constexpr size_t pk_bytes = params.pk_bytes();
+    static constexpr size_t sk_bytes = params.sk_bytes();
+    static constexpr size_t sig_bytes = params.sig_bytes();
+    static constexpr size_t seed_bytes = params.sk_seed_bytes;
+    static constexpr size_t randomizer_bytes = params.salt_bytes;
+    static constexpr Sizes sz = sizes(params);
+
+    struct Workspace {
+        alignas(32) uint64_t p[sz.p_limbs];
+        alignas(32) uint64_t p3[sz.p3_limbs];
+        alignas(32) uint64_t scratch[sz.scratch_limbs];
+        alignas(32) uint64_t ap[sz.ap_limbs];
+        alignas(32) uint8_t a[sz.a_bytes];
+        uint8_t O[sz.o_bytes];
+        uint8_t vs[sz.vs_bytes];
+        Work view() { return Work{p, p3, scratch, a, ap, O, vs}; }
+    };
+    static constexpr size_t workspace_bytes = sizeof(Workspace);
+
+    static Status keypair_from_seed(const uint8_t* seed, uint8_t* pk, uint8_t* sk, Workspace& ws) {
+        if (seed == nullptr || pk == nullptr || sk == nullptr) return Status::bad_argument;
+        return mayo::keypair_from_seed(params, seed, pk, sk, ws.view());
+    }
+    template <class R>
+    static Status keypair(uint8_t* pk, uint8_t* sk, R&& rng, Workspace& ws) {
+        if (pk == nullptr || sk == nullptr) return Status::bad_argument;
+        uint8_t seed[seed_bytes] = {};
+        Status st = detail::draw(rng, seed, seed_bytes);
+        if (st == Status::ok) st = keypair_from_seed(seed, pk, sk, ws);
+        secure_wipe(seed, sizeof seed);
+        return st;
+    }
+    // Deterministic core: `randomizer` is the salt_bytes the reference draws.
+    static Status sign_with(const uint8_t* sk, const uint8_t* msg, size_t mlen, const uint8_t* randomizer,
+                            uint8_t* sig, Workspace& ws) {
+        if (sk == nullptr || sig == nullptr || randomizer == nullptr || (msg == nullptr && mlen != 0))
+            return Status::bad_argument;
+        return mayo::sign_with(params, sk, msg, mlen, randomizer, sig, ws.view());
+    }
+    template <class R>
+    static Status sign(const uint8_t* sk, const uint8_t* msg, size_t mlen, uint8_t* sig, R&& rng, Workspace& ws) {
+        uint8_t rnd[randomizer_bytes] = {};
+        Status st = detail::draw(rng, rnd, randomizer_bytes);
+        if (st == Status::ok) st = sign_with(sk, msg, mlen, rnd, sig, ws);
+        secure_wipe(rnd, sizeof rnd);
+        return st;
+    }
+    static Status verify(const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig, size_t siglen,
+                         Workspace& ws) {
+        if (pk == nullptr || sig == nullptr || (msg == nullptr && mlen != 0)) return Status::bad_argument;
+        if (siglen != sig_bytes) return Status::bad_length;
+        return mayo::verify(params, pk, msg, mlen, sig, ws.view());
+    }
+    static Status verify(const uint8_t* pk, size_t pklen, const uint8_t* msg, size_t mlen, const uint8_t* sig,
+                         size_t siglen, Workspace& ws) {
+        if (pk != nullptr && pklen != pk_bytes) return Status::bad_length;
+        return verify(pk, msg, mlen, sig, siglen, ws);
+    }
+
+#if !defined(PQMCU_TARGET_M4)
+    template <class R>
+    static Status keypair(uint8_t* pk, uint8_t* sk, R&& rng) {
+        Workspace ws;
+        const Status st = keypair(pk, sk, rng, ws);
+        secure_wipe_object(ws);
+        return st;
+    }
+    template <class R>
+    static Status sign(const uint8_t* sk, const uint8_t* msg, size_t mlen, uint8_t* sig, R&& rng) {
+        Workspace ws;
+        const Status st = sign(sk, msg, mlen, sig, rng, ws);
+        secure_wipe_object(ws);
+        return st;
+    }
+    static Status verify(const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig, size_t siglen) {
+        Workspace ws;
+        return verify(pk, msg, mlen, sig, siglen, ws);
+    }
+#endif
+};
+
+}  // namespace pqmcu::mayo
