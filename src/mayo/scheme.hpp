@@ -24,6 +24,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "core/scheme_support.hpp"
 #include "core/secure.hpp"
 #include "core/status.hpp"
 #include "mayo/engine.hpp"
@@ -31,23 +32,8 @@
 
 namespace pqmcu::mayo {
 
-namespace detail {
-template <class R>
-inline Status draw(R& rng, uint8_t* out, size_t n) {
-    if constexpr (std::is_same_v<decltype(rng(out, n)), Status>) {
-        return rng(out, n) == Status::ok ? Status::ok : Status::internal_error;
-    } else if constexpr (std::is_convertible_v<decltype(rng(out, n)), int> &&
-                         !std::is_same_v<decltype(rng(out, n)), bool>) {
-        return rng(out, n) == 0 ? Status::ok : Status::internal_error;
-    } else {
-        rng(out, n);
-        return Status::ok;
-    }
-}
-}  // namespace detail
-
 template <class Set>
-struct Scheme {
+struct Scheme : WorkspaceOnStack<Scheme<Set>> {
     static constexpr const Params& params = Set::params;
     static constexpr const char* name = Set::params.name;
     static constexpr size_t pk_bytes = params.pk_bytes();
@@ -73,11 +59,11 @@ struct Scheme {
         if (seed == nullptr || pk == nullptr || sk == nullptr) return Status::bad_argument;
         return mayo::keypair_from_seed(params, seed, pk, sk, ws.view());
     }
-    template <class R>
+    template <Rng R>
     static Status keypair(uint8_t* pk, uint8_t* sk, R&& rng, Workspace& ws) {
         if (pk == nullptr || sk == nullptr) return Status::bad_argument;
         uint8_t seed[seed_bytes] = {};
-        Status st = detail::draw(rng, seed, seed_bytes);
+        Status st = draw_random(rng, seed, seed_bytes);
         if (st == Status::ok) st = keypair_from_seed(seed, pk, sk, ws);
         secure_wipe(seed, sizeof seed);
         return st;
@@ -89,10 +75,10 @@ struct Scheme {
             return Status::bad_argument;
         return mayo::sign_with(params, sk, msg, mlen, randomizer, sig, ws.view());
     }
-    template <class R>
+    template <Rng R>
     static Status sign(const uint8_t* sk, const uint8_t* msg, size_t mlen, uint8_t* sig, R&& rng, Workspace& ws) {
         uint8_t rnd[randomizer_bytes] = {};
-        Status st = detail::draw(rng, rnd, randomizer_bytes);
+        Status st = draw_random(rng, rnd, randomizer_bytes);
         if (st == Status::ok) st = sign_with(sk, msg, mlen, rnd, sig, ws);
         secure_wipe(rnd, sizeof rnd);
         return st;
@@ -110,24 +96,9 @@ struct Scheme {
     }
 
 #if !defined(PQMCU_TARGET_M4)
-    template <class R>
-    static Status keypair(uint8_t* pk, uint8_t* sk, R&& rng) {
-        Workspace ws;
-        const Status st = keypair(pk, sk, rng, ws);
-        secure_wipe_object(ws);
-        return st;
-    }
-    template <class R>
-    static Status sign(const uint8_t* sk, const uint8_t* msg, size_t mlen, uint8_t* sig, R&& rng) {
-        Workspace ws;
-        const Status st = sign(sk, msg, mlen, sig, rng, ws);
-        secure_wipe_object(ws);
-        return st;
-    }
-    static Status verify(const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig, size_t siglen) {
-        Workspace ws;
-        return verify(pk, msg, mlen, sig, siglen, ws);
-    }
+    using WorkspaceOnStack<Scheme>::keypair;
+    using WorkspaceOnStack<Scheme>::sign;
+    using WorkspaceOnStack<Scheme>::verify;
 #endif
 };
 

@@ -39,6 +39,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "core/scheme_support.hpp"
 #include "core/secure.hpp"
 #include "core/status.hpp"
 #include "mqom/dims.hpp"
@@ -79,32 +80,14 @@ struct Compact {
     static constexpr uint32_t parallel_trees = 1;
 };
 
-template <class R>
-concept Rng = requires(R& r, uint8_t* p, size_t n) { r(p, n); };
-
 template <class Set>
 constexpr Dims dims_of() {
     constexpr const Params& p = Set::P;
     return Dims{p.security, p.base_bits, p.ext_bits, p.n, p.m, p.tau, p.log_n_evals, p.w, p.eta, p.batching};
 }
 
-namespace detail {
-template <class R>
-inline Status draw(R& rng, uint8_t* out, size_t n) {
-    if constexpr (std::is_same_v<decltype(rng(out, n)), Status>) {
-        return rng(out, n) == Status::ok ? Status::ok : Status::internal_error;
-    } else if constexpr (std::is_convertible_v<decltype(rng(out, n)), int> &&
-                         !std::is_same_v<decltype(rng(out, n)), bool>) {
-        return rng(out, n) == 0 ? Status::ok : Status::internal_error;  // NIST randombytes style
-    } else {
-        rng(out, n);
-        return Status::ok;
-    }
-}
-}  // namespace detail
-
 template <class Set, class Profile = Desktop>
-class Scheme {
+class Scheme : public WorkspaceOnStack<Scheme<Set, Profile>> {
 public:
     using set_type = Set;
     using profile_type = Profile;
@@ -168,7 +151,7 @@ public:
     static Status keypair(uint8_t* pk, uint8_t* sk, R&& rng, Workspace& ws) {
         if (pk == nullptr || sk == nullptr) return Status::bad_argument;
         uint8_t seed[keygen_seed_bytes];
-        Status st = detail::draw(rng, seed, sizeof seed);
+        Status st = draw_random(rng, seed, sizeof seed);
         if (st == Status::ok) st = keypair_from_seed(seed, pk, sk, ws);
         secure_wipe(seed, sizeof seed);
         return st;
@@ -186,8 +169,8 @@ public:
     template <Rng R>
     static Status sign(const uint8_t* sk, const uint8_t* msg, size_t mlen, uint8_t* sig, R&& rng, Workspace& ws) {
         uint8_t mseed[seed_bytes], salt[seed_bytes];
-        Status st = detail::draw(rng, mseed, seed_bytes);
-        if (st == Status::ok) st = detail::draw(rng, salt, seed_bytes);
+        Status st = draw_random(rng, mseed, seed_bytes);
+        if (st == Status::ok) st = draw_random(rng, salt, seed_bytes);
         if (st == Status::ok) st = sign_with(sk, msg, mlen, mseed, salt, sig, ws);
         secure_wipe(mseed, sizeof mseed);
         return st;
@@ -208,25 +191,9 @@ public:
     }
 
 #if !defined(PQMCU_TARGET_M4)
-    // Host conveniences: a Workspace on the stack.
-    template <Rng R>
-    static Status keypair(uint8_t* pk, uint8_t* sk, R&& rng) {
-        Workspace ws;
-        const Status st = keypair(pk, sk, rng, ws);
-        secure_wipe_object(ws);
-        return st;
-    }
-    template <Rng R>
-    static Status sign(const uint8_t* sk, const uint8_t* msg, size_t mlen, uint8_t* sig, R&& rng) {
-        Workspace ws;
-        const Status st = sign(sk, msg, mlen, sig, rng, ws);
-        secure_wipe_object(ws);
-        return st;
-    }
-    static Status verify(const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig, size_t siglen) {
-        Workspace ws;
-        return verify(pk, msg, mlen, sig, siglen, ws);
-    }
+    using WorkspaceOnStack<Scheme>::keypair;
+    using WorkspaceOnStack<Scheme>::sign;
+    using WorkspaceOnStack<Scheme>::verify;
 #endif
 };
 

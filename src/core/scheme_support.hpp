@@ -1,0 +1,59 @@
+// Pieces every signature scheme type shares: the randomness concept and the
+// host conveniences that put the scheme's Workspace on the stack.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+#include "core/secure.hpp"
+#include "core/status.hpp"
+
+namespace pqmcu {
+
+// A randomness source: any callable rng(uint8_t* out, size_t n) returning
+// void, pqmcu::Status, or an int that is 0 on success (NIST randombytes).
+template <class R>
+concept Rng = requires(R& r, uint8_t* p, size_t n) { r(p, n); };
+
+template <Rng R>
+inline Status draw_random(R& rng, uint8_t* out, size_t n) {
+    using Result = decltype(rng(out, n));
+    if constexpr (std::is_same_v<Result, Status>) {
+        return rng(out, n) == Status::ok ? Status::ok : Status::internal_error;
+    } else if constexpr (std::is_convertible_v<Result, int> && !std::is_same_v<Result, bool>) {
+        return rng(out, n) == 0 ? Status::ok : Status::internal_error;
+    } else {
+        rng(out, n);
+        return Status::ok;
+    }
+}
+
+// keypair / sign / verify without a Workspace argument: one on the stack,
+// wiped afterwards. Hosts only: on a microcontroller where the workspace
+// lives is the caller's decision. A scheme derives from this and says
+// `using WorkspaceOnStack<Scheme>::keypair;` (and sign, verify).
+template <class Scheme>
+struct WorkspaceOnStack {
+#if !defined(PQMCU_TARGET_M4)
+    template <Rng R>
+    static Status keypair(uint8_t* pk, uint8_t* sk, R&& rng) {
+        typename Scheme::Workspace ws;
+        const Status st = Scheme::keypair(pk, sk, rng, ws);
+        secure_wipe_object(ws);
+        return st;
+    }
+    template <Rng R>
+    static Status sign(const uint8_t* sk, const uint8_t* msg, size_t mlen, uint8_t* sig, R&& rng) {
+        typename Scheme::Workspace ws;
+        const Status st = Scheme::sign(sk, msg, mlen, sig, rng, ws);
+        secure_wipe_object(ws);
+        return st;
+    }
+    static Status verify(const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig, size_t siglen) {
+        typename Scheme::Workspace ws;
+        return Scheme::verify(pk, msg, mlen, sig, siglen, ws);
+    }
+#endif
+};
+
+}  // namespace pqmcu
