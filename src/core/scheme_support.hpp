@@ -28,6 +28,15 @@ inline Status draw_random(R& rng, uint8_t* out, size_t n) {
     }
 }
 
+// The argument checks every scheme's verify() starts with: null pointers are
+// bad_argument, a signature of the wrong length is bad_length.
+inline Status verify_arguments(const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig, size_t siglen,
+                               size_t sig_bytes) {
+    if (pk == nullptr || sig == nullptr || (msg == nullptr && mlen != 0)) return Status::bad_argument;
+    if (siglen != sig_bytes) return Status::bad_length;
+    return Status::ok;
+}
+
 // keypair / sign / verify without a Workspace argument: one on the stack,
 // wiped afterwards. Hosts only: on a microcontroller where the workspace
 // lives is the caller's decision. A scheme derives from this and says

@@ -85,8 +85,7 @@ struct Scheme : WorkspaceOnStack<Scheme<Set>> {
     }
     static Status verify(const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig, size_t siglen,
                          Workspace& ws) {
-        if (pk == nullptr || sig == nullptr || (msg == nullptr && mlen != 0)) return Status::bad_argument;
-        if (siglen != sig_bytes) return Status::bad_length;
+        if (const Status st = verify_arguments(pk, msg, mlen, sig, siglen, sig_bytes); st != Status::ok) return st;
         return mayo::verify(params, pk, msg, mlen, sig, ws.view());
     }
     static Status verify(const uint8_t* pk, size_t pklen, const uint8_t* msg, size_t mlen, const uint8_t* sig,

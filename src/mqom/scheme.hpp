@@ -179,8 +179,7 @@ public:
     // ---- verification -----------------------------------------------------------
     static Status verify(const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig, size_t siglen,
                          Workspace& ws) {
-        if (pk == nullptr || sig == nullptr || (msg == nullptr && mlen != 0)) return Status::bad_argument;
-        if (siglen != sig_bytes) return Status::bad_length;
+        if (const Status st = verify_arguments(pk, msg, mlen, sig, siglen, sig_bytes); st != Status::ok) return st;
         auto w = ws.view();
         return Eng::verify(dims, pk, msg, mlen, sig, w);
     }
