@@ -25,7 +25,7 @@ namespace pqmcu::mqom::detail {
 using word_t = field::word_t;
 inline constexpr size_t kMaxLaneBytes = 64;
 inline constexpr size_t kMaxLaneWords = kMaxLaneBytes / sizeof(word_t);
-inline constexpr size_t kMaxTauLanes = 40;
+inline constexpr size_t kMaxTauLanes = 56;  // > tau of every set (50: cat5 faster)
 
 template <class E>
 struct Lanes {
