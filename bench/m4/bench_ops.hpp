@@ -8,7 +8,9 @@
 // setup() prepares inputs (not measured); run() is the measured operation.
 // ram_tag names the RAM tables run() relies on: the input sections
 // .pqmcu_ram.<ram_tag>* (see platform/m4/ld/common.ld) are charged to it by
-// tools/m4sim/bench_table.py. nullptr when it uses none.
+// tools/m4sim/bench_table.py. nullptr when it uses none. report(), when
+// given, runs after the measured run and prints "pqmcu-op-info <i> key=value
+// ..." facts the table needs (workspace bytes, messages signed, nonces).
 #pragma once
 #include <cstddef>
 
@@ -19,7 +21,12 @@ struct Op {
     void (*setup)();
     void (*run)();
     const char* ram_tag;
+    void (*report)(unsigned index) = nullptr;
 };
+
+// True only during the measured run() (main.cpp): an op may do more work
+// there than in its warm-up (e.g. sign several messages, warm up with one).
+inline bool g_measured_run = false;
 
 struct OpGroup {
     const char* name;

@@ -1,16 +1,28 @@
 // Keygen / sign / verify benchmark rows for any signature scheme type (MQOM,
-// MAYO, ...). The scheme's Workspace is a static object the op file places in
-// its own .pqmcu_ram.<tag> section, so bench_table.py charges it to the rows
-// whose ram_tag names it (tags must not be prefixes of each other).
+// MAYO, ...).
+//
+// Workspace: either a static object the op file places in its own
+// .pqmcu_ram.<tag> section (SignBench<S, &ws>: bench_table.py charges it to
+// the rows whose ram_tag names it; tags must not be prefixes of each other),
+// or a RAM arena shared by the rows of several schemes (ArenaWs: only one op
+// runs at a time; each row reports "ws=<sizeof(Workspace)>" and the table
+// charges that, not the arena).
 //
 // Randomness: a fixed counter pattern, reset in every setup(), so the warm-up
 // and the measured run draw the same bytes (and sign does the same amount of
 // work, grinding or retries included); the rows measure the scheme, not a
-// DRBG. The message is 32 bytes; keys, message and signature are the
+// DRBG. Messages are 32 bytes; keys, messages and signatures are the
 // caller's buffers (not charged).
+//
+// Sign rows sign `Messages` different messages in the measured run (one in
+// the warm-up), so the table divides by Messages for the mean. report()
+// prints "pqmcu-op-info <i> [ws=<B>] messages=<k> [w=<bits> nonces=<n0,...>]"
+// for MQOM (the nonce is the signature's last 4 bytes, le32): bench_table.py
+// adjusts the sign cycles to the expected grinding cost with them.
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <new>
 
 #include "bench_ops.hpp"
 #include "core/status.hpp"
@@ -28,14 +40,44 @@ struct PatternRng {
     }
 };
 
+// Workspace as a static object in its own section (charged by ram_tag).
 template <class S, typename S::Workspace* Ws>
-struct SignBench {
+struct StaticWs {
+    static constexpr bool reports_bytes = false;
+    static typename S::Workspace& get() { return *Ws; }
+};
+
+// Workspace inside a shared arena (Arena::bytes, Arena::data()); a plain
+// struct of arrays, so placement new only starts its lifetime.
+template <class S, class Arena>
+struct ArenaWs {
+    static constexpr bool reports_bytes = true;
+    static_assert(sizeof(typename S::Workspace) <= Arena::bytes, "arena smaller than the workspace");
+    static typename S::Workspace& get() { return *::new (static_cast<void*>(Arena::data())) typename S::Workspace; }
+};
+
+// Keys and signature (pk | sk | sig): the scheme's own static buffer, or one
+// buffer shared by the rows of several schemes (setup() remakes them anyway).
+template <size_t Bytes>
+struct SharedIo {
+    static constexpr size_t bytes = Bytes;
+    alignas(8) static inline uint8_t buf[Bytes];
+};
+template <class S>
+using OwnIo = SharedIo<S::pk_bytes + S::sk_bytes + S::sig_bytes>;
+
+template <class S, class WsSource, unsigned Messages = 1, class Io = OwnIo<S>>
+struct SignBenchT {
+    static_assert(Messages >= 1 && Messages <= 16);
+    static_assert(Io::bytes >= S::pk_bytes + S::sk_bytes + S::sig_bytes, "io buffer too small");
     static inline PatternRng rng{};
-    static inline uint8_t pk[S::pk_bytes];
-    static inline uint8_t sk[S::sk_bytes];
-    static inline uint8_t sig[S::sig_bytes];
+    static constexpr uint8_t* pk = Io::buf;
+    static constexpr uint8_t* sk = Io::buf + S::pk_bytes;
+    static constexpr uint8_t* sig = Io::buf + S::pk_bytes + S::sk_bytes;
     static inline uint8_t msg[32];
     static inline Status status = Status::ok;
+    static inline unsigned signed_messages = 0;
+    static inline uint32_t nonces[Messages];
 
     static void fail(const char* what) {
         m4::print("pqmcu-bench error: %s %s returned status %d\n", S::name, what, int(status));
@@ -45,15 +87,18 @@ struct SignBench {
         rng.counter = 0;
         rng.salt = salt;
     }
+    // MQOM publishes its grinding nonce in the last 4 bytes (le32).
+    static constexpr bool kHasNonce = requires { S::set_type::P.w; };
 
     // keygen: nothing to prepare but the generator.
     static void setup_keygen() { reset_rng(1); }
     static void keygen() {
-        status = S::keypair(pk, sk, rng, *Ws);
+        status = S::keypair(pk, sk, rng, WsSource::get());
         if (status != Status::ok) fail("keypair");
     }
 
-    // sign: a key pair and a message, made in setup.
+    // sign: a key pair, made in setup; message k is 0, 1, ..., 31 with its
+    // last byte replaced by k.
     static void setup_sign() {
         reset_rng(1);
         keygen();
@@ -61,20 +106,51 @@ struct SignBench {
         reset_rng(2);
     }
     static void sign() {
-        status = S::sign(sk, msg, sizeof msg, sig, rng, *Ws);
-        if (status != Status::ok) fail("sign");
+        const unsigned count = g_measured_run ? Messages : 1;
+        for (unsigned k = 0; k < count; ++k) {
+            msg[sizeof msg - 1] = uint8_t(k == 0 ? sizeof msg - 1 : 0x80 + k);
+            status = S::sign(sk, msg, sizeof msg, sig, rng, WsSource::get());
+            if (status != Status::ok) fail("sign");
+            const uint8_t* n = sig + S::sig_bytes - 4;
+            nonces[k] = n[0] | uint32_t(n[1]) << 8 | uint32_t(n[2]) << 16 | uint32_t(n[3]) << 24;
+        }
+        msg[sizeof msg - 1] = uint8_t(sizeof msg - 1);
+        signed_messages = count;
     }
 
-    // verify: a valid signature, made in setup.
+    // verify: a valid signature of message 0, made in setup.
     static void setup_verify() {
         setup_sign();
         sign();
     }
     static void verify() {
-        status = S::verify(pk, msg, sizeof msg, sig, sizeof sig, *Ws);
+        status = S::verify(pk, msg, sizeof msg, sig, S::sig_bytes, WsSource::get());
         if (status != Status::ok) fail("verify");
     }
+
+    static void print_ws(unsigned index) {
+        m4::print("pqmcu-op-info %u", index);
+        if constexpr (WsSource::reports_bytes) m4::print(" ws=%u", unsigned(sizeof(typename S::Workspace)));
+    }
+    static void report_keygen(unsigned index) {
+        print_ws(index);
+        m4::print("\n");
+    }
+    static void report_verify(unsigned index) { report_keygen(index); }
+    static void report_sign(unsigned index) {
+        print_ws(index);
+        m4::print(" messages=%u", signed_messages);
+        if constexpr (kHasNonce) {
+            m4::print(" w=%u nonces=", unsigned(S::set_type::P.w));
+            for (unsigned k = 0; k < signed_messages; ++k) m4::print(k ? ",%u" : "%u", unsigned(nonces[k]));
+        }
+        m4::print("\n");
+    }
 };
+
+// The original form: a static workspace charged by tag, one message per sign.
+template <class S, typename S::Workspace* Ws>
+using SignBench = SignBenchT<S, StaticWs<S, Ws>, 1>;
 
 }  // namespace pqmcu::bench
 
@@ -85,6 +161,8 @@ struct SignBench {
     __attribute__((section(".pqmcu_ram." tag))) Scheme::Workspace var
 
 // The three rows of one scheme: "<label>_keygen", "<label>_sign", "<label>_verify".
-#define PQMCU_SIGN_BENCH_OPS(label, B, tag)                                                           \
-    {label "_keygen", B::setup_keygen, B::keygen, tag}, {label "_sign", B::setup_sign, B::sign, tag}, \
-        {label "_verify", B::setup_verify, B::verify, tag}
+// tag may be nullptr (workspace in an arena and no RAM tables).
+#define PQMCU_SIGN_BENCH_OPS(label, B, tag)                                   \
+    {label "_keygen", B::setup_keygen, B::keygen, tag, B::report_keygen},     \
+        {label "_sign", B::setup_sign, B::sign, tag, B::report_sign},         \
+        {label "_verify", B::setup_verify, B::verify, tag, B::report_verify}
