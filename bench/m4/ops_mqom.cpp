@@ -25,6 +25,7 @@
 #include <initializer_list>
 
 #include "mqom/challenge.hpp"
+#include "m4/format.hpp"
 #include "mqom/scheme.hpp"
 #include "sign_bench.hpp"
 
@@ -74,9 +75,14 @@ struct Arena {
 __attribute__((section(".pqmcu_ram.mqom_arena"), aligned(16))) uint8_t g_arena[Arena::bytes];
 uint8_t* Arena::data() { return g_arena; }
 
-// Keys and signature of every row in one buffer (the largest: cat5).
-using Io = pqmcu::bench::SharedIo<mq::mqom2_cat5_gf16_faster_r5::pk_bytes + mq::mqom2_cat5_gf16_faster_r5::sk_bytes +
-                                  mq::mqom2_cat5_gf16_faster_r5::sig_bytes>;
+// Keys and signature of every row in one buffer, sized for the largest
+// (faster: the longest signature of its level).
+#if defined(PQMCU_BENCH_MQOM_BIG)
+using IoSet = mq::mqom2_cat5_gf16_faster_r5;
+#else
+using IoSet = mq::mqom2_cat1_gf16_faster_r5;
+#endif
+using Io = pqmcu::bench::SharedIo<IoSet::pk_bytes + IoSet::sk_bytes + IoSet::sig_bytes>;
 
 template <class S, unsigned Messages = 8>
 using B = SignBenchT<S, ArenaWs<S, Arena>, Messages, Io>;
@@ -101,12 +107,13 @@ struct GrindTry {
         nonce[0] = 5;
     }
     static void run() { ok = mq::detail::challenge<dims.sec>(dims, h, nonce, i_star); }
+    static void report(unsigned index) { pqmcu::m4::print("pqmcu-op-info %u set=%s\n", index, Set::P.name); }
 };
 
 }  // namespace
 
 #define PQMCU_BENCH_MQOM_ROWS(label, Bench) PQMCU_SIGN_BENCH_OPS(label, Bench, PQMCU_BENCH_MQOM_TAG)
-#define PQMCU_BENCH_MQOM_GRIND(label, Set) {label "_grind_try", GrindTry<Set>::setup, GrindTry<Set>::run, nullptr}
+#define PQMCU_BENCH_MQOM_GRIND(label, Set) {label "_grind_try", GrindTry<Set>::setup, GrindTry<Set>::run, nullptr, GrindTry<Set>::report}
 
 namespace pqmcu::bench {
 PQMCU_BENCH_GROUP(mqom_ops, "mqom",

@@ -15,8 +15,9 @@
 // caller's buffers (not charged).
 //
 // Sign rows sign `Messages` different messages in the measured run (one in
-// the warm-up), so the table divides by Messages for the mean. report()
-// prints "pqmcu-op-info <i> [ws=<B>] messages=<k> [w=<bits> nonces=<n0,...>]"
+// the warm-up), so the table divides by Messages for the mean. Every row's
+// report() prints "pqmcu-op-info <i> set=<S::name> [profile=<name>] [ws=<B>]",
+// sign rows add "messages=<k> [w=<bits> nonces=<n0,...>]"
 // for MQOM (the nonce is the signature's last 4 bytes, le32): bench_table.py
 // adjusts the sign cycles to the expected grinding cost with them.
 #pragma once
@@ -129,7 +130,8 @@ struct SignBenchT {
     }
 
     static void print_ws(unsigned index) {
-        m4::print("pqmcu-op-info %u", index);
+        m4::print("pqmcu-op-info %u set=%s", index, S::name);
+        if constexpr (requires { S::profile_type::name; }) m4::print(" profile=%s", S::profile_type::name);
         if constexpr (WsSource::reports_bytes) m4::print(" ws=%u", unsigned(sizeof(typename S::Workspace)));
     }
     static void report_keygen(unsigned index) {
