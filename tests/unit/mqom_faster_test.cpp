@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -61,7 +62,14 @@ using Sets = testing::Types<mqom::Scheme<mqom::mqom2_cat1_gf16_faster_r5, mqom::
                             mqom::Scheme<mqom::mqom2_cat3_gf16_faster_r5, mqom::Compact>,
                             mqom::Scheme<mqom::mqom2_cat5_gf16_faster_r5, mqom::Desktop>,
                             mqom::Scheme<mqom::mqom2_cat5_gf16_faster_r5, mqom::Compact>>;
-TYPED_TEST_SUITE(MqomFaster, Sets);
+// Test names: <set>_<profile>, e.g. mqom2_cat1_gf16_faster_r5_compact.
+struct SetNames {
+    template <class S>
+    static std::string GetName(int) {
+        return std::string(S::name) + "_" + S::profile_type::name;
+    }
+};
+TYPED_TEST_SUITE(MqomFaster, Sets, SetNames);
 
 std::vector<uint8_t> message(size_t len, uint8_t tag) {
     std::vector<uint8_t> m(len);

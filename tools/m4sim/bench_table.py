@@ -601,7 +601,7 @@ def print_rijndael_table(rows, anchors):
 
 
 def print_matmul_table(rows, directory):
-    paper = {r["implementation"]: r for r in read_anchor_csv(directory, "mqom-paper-matmul.csv")}
+    paper = {r["implementation"].lower(): r for r in read_anchor_csv(directory, "mqom-paper-matmul.csv")}
     pat = re.compile(r"matmul[_-]([a-z0-9-]+?)[_-](l[135])\b")
     table = []
     for r in rows:
@@ -625,30 +625,10 @@ def fmt_int(v):
     return "-" if v is None else f"{int(round(v)):,}"
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--elf", required=True)
-    ap.add_argument("--map", required=True)
-    ap.add_argument("--log", required=True, help="firmware console output (m4run.py --log)")
-    ap.add_argument("--plugin-log", help="QEMU plugin output (m4run.py --plugin-log)")
-    ap.add_argument("--csv", help="write the table as CSV here")
-    ap.add_argument("--paper-csv", help="write the MQOM paper-style comparison (long format) as CSV here")
-    ap.add_argument("--svg", help="write the MQOM sign cycles-vs-RAM plot (SVG) here")
-    ap.add_argument("--anchors", help="shared/anchors directory: adds the paper's figures")
-    args = ap.parse_args()
-
-    ops = parse_log(args.log)
-    if not ops:
-        sys.exit(f"bench_table: no 'pqmcu-op' lines in {args.log}")
-    plugin_warnings = []
-    marks, total = parse_plugin_log(args.plugin_log, plugin_warnings)
-    tags, library_ram, harness_ram = ram_accounting(parse_map(args.map))
-    mem = memory_totals(args.elf)
-    anchors = load_rijndael_anchors(args.anchors) if args.anchors else {}
-    scheme_anchors = load_scheme_anchors(args.anchors) if args.anchors else {}
-    if args.plugin_log and not marks:
-        print(f"bench_table: no marks in {args.plugin_log}; instruction/cycle columns empty", file=sys.stderr)
-
+def build_rows(ops, marks, tags, library_ram, anchors=None, scheme_anchors=None):
+    """One row per op: mean instructions/cycles per message, RAM charged, the
+    grinding-adjusted sign figures and the anchor the op is compared with."""
+    anchors, scheme_anchors = anchors or {}, scheme_anchors or {}
     rows = []
     for op in ops:
         k = op["index"]
@@ -690,7 +670,12 @@ def main():
                    for r in rows if r["mqom"]}
     for r in rows:
         key = anchor_key(r["operation"]) if anchors else None
-        skey = scheme_anchor_key(r["operation"], profile_map) if scheme_anchors else None
+        skey = None
+        if scheme_anchors and r["mqom"] and r["mqom"][3] != "grind_try":
+            level, instance, _profile, kind = r["mqom"]
+            skey = ("mqom", f"{level}-{instance}", profile_map[r["mqom"][:3]], kind)
+        elif scheme_anchors:
+            skey = scheme_anchor_key(r["operation"])
         ref = None
         if key and key in anchors:
             ref = (anchors[key], "paper " + "/".join(key))
@@ -702,6 +687,35 @@ def main():
             ours = r["cycles_adjusted"] if r["cycles_adjusted"] is not None else r["cycles_emulated"]
             if ours is not None:
                 r["ratio_vs_paper"] = round(ours / ref[0], 3)
+
+    return rows
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--elf", required=True)
+    ap.add_argument("--map", required=True)
+    ap.add_argument("--log", required=True, help="firmware console output (m4run.py --log)")
+    ap.add_argument("--plugin-log", help="QEMU plugin output (m4run.py --plugin-log)")
+    ap.add_argument("--csv", help="write the table as CSV here")
+    ap.add_argument("--paper-csv", help="write the MQOM paper-style comparison (long format) as CSV here")
+    ap.add_argument("--svg", help="write the MQOM sign cycles-vs-RAM plot (SVG) here")
+    ap.add_argument("--anchors", help="shared/anchors directory: adds the paper's figures")
+    args = ap.parse_args()
+
+    ops = parse_log(args.log)
+    if not ops:
+        sys.exit(f"bench_table: no 'pqmcu-op' lines in {args.log}")
+    plugin_warnings = []
+    marks, total = parse_plugin_log(args.plugin_log, plugin_warnings)
+    tags, library_ram, harness_ram = ram_accounting(parse_map(args.map))
+    mem = memory_totals(args.elf)
+    anchors = load_rijndael_anchors(args.anchors) if args.anchors else {}
+    scheme_anchors = load_scheme_anchors(args.anchors) if args.anchors else {}
+    if args.plugin_log and not marks:
+        print(f"bench_table: no marks in {args.plugin_log}; instruction/cycle columns empty", file=sys.stderr)
+
+    rows = build_rows(ops, marks, tags, library_ram, anchors, scheme_anchors)
 
     headers = ["operation", "n", "instructions", "cycles (emulated est.)", "sign, grind-adj.", "stack B",
                "static RAM B", "total RAM B"]
