@@ -43,6 +43,7 @@ int main() {
     bad |= run<mqom::mqom2_cat1_gf4_fast_r3>();
     bad |= run<mqom::mqom2_cat1_gf16_short_r5>();  // GF(2^16) extension
     bad |= run<mqom::mqom2_cat3_gf16_fast_r5>();   // Rijndael-256, padded cat-3 cipher
+    bad |= run<mqom::mqom2_cat1_gf16_faster_r5>(); // Faster: N = 64, tau = 25
     std::puts(bad ? "ct_mqom: an operation failed" : "ct_mqom: done");
     return bad;
 }
