@@ -505,9 +505,9 @@ def svg_plot(path, prows, published_rows):
     (filled circles, labelled with the profile), the paper's published board
     figures (hollow squares) and its code on this emulator (crosses)."""
     import math
-    levels = sorted({r["level"] for r in prows if r["op"] == "sign"})
+    levels = sorted({r["level"] for r in prows if r["op"] == "sign" and r["cycles"]})
     if not levels:
-        return False
+        return False  # nothing measured (no plugin log)
     pw, ph, ml, mb, mt, mr = 420, 340, 60, 45, 30, 15
     width = len(levels) * (pw + ml + mr)
     height = ph + mt + mb + 40
