@@ -8,7 +8,8 @@
 // setup() prepares inputs (not measured); run() is the measured operation.
 // ram_tag names the RAM tables run() relies on: the input sections
 // .pqmcu_ram.<ram_tag>* (see platform/m4/ld/common.ld) are charged to it by
-// tools/m4sim/bench_table.py. nullptr when it uses none.
+// tools/m4sim/bench_table.py. nullptr when it uses none. ws_bytes: the part
+// of the shared bench arena (arena.hpp) the operation uses as its workspace.
 #pragma once
 #include <cstddef>
 
@@ -19,6 +20,7 @@ struct Op {
     void (*setup)();
     void (*run)();
     const char* ram_tag;
+    size_t ws_bytes = 0;
 };
 
 struct OpGroup {

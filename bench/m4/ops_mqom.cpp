@@ -1,7 +1,6 @@
 // Cortex-M4 benchmark operations of MQOM v2.1 (Desktop and Compact profiles):
 // keygen, sign, verify for mqom2_cat1_gf16_fast_r5 and mqom2_cat1_gf16_short_r5,
-// through sign_bench.hpp. Workspaces: .pqmcu_ram.mqom_ws.[compact.]<set>,
-// charged to that set's rows. MQOM runs its public-data AES on the T-table
+// through sign_bench.hpp (workspaces in the shared bench arena). MQOM runs its public-data AES on the T-table
 // backend on the M4: when those tables are placed in RAM
 // (PQMCU_AES_TABLE_IN_RAM), the rows also charge "aes_table".
 //
@@ -11,9 +10,9 @@
 #include "sign_bench.hpp"
 
 #if defined(PQMCU_AES_TABLE_IN_RAM)
-#define PQMCU_BENCH_MQOM_TABLE_TAG "+aes_table"
+#define PQMCU_BENCH_MQOM_TABLE_TAG "aes_table"
 #else
-#define PQMCU_BENCH_MQOM_TABLE_TAG ""
+#define PQMCU_BENCH_MQOM_TABLE_TAG nullptr
 #endif
 
 namespace {
@@ -26,30 +25,25 @@ using FastCompactScheme = mq::Scheme<mq::mqom2_cat1_gf16_fast_r5, mq::Compact>;
 using ShortScheme = mq::Scheme<mq::mqom2_cat1_gf16_short_r5, mq::Desktop>;
 using ShortCompactScheme = mq::Scheme<mq::mqom2_cat1_gf16_short_r5, mq::Compact>;
 
-PQMCU_SIGN_BENCH_WORKSPACE(FastScheme, g_ws_fast, "mqom_ws.cat1_gf16_fast_r5");
-PQMCU_SIGN_BENCH_WORKSPACE(FastCompactScheme, g_ws_fast_compact, "mqom_ws.compact.cat1_gf16_fast_r5");
-PQMCU_SIGN_BENCH_WORKSPACE(ShortCompactScheme, g_ws_short_compact, "mqom_ws.compact.cat1_gf16_short_r5");
-using Fast = SignBench<FastScheme, &g_ws_fast>;
-using FastCompact = SignBench<FastCompactScheme, &g_ws_fast_compact>;
-using ShortCompact = SignBench<ShortCompactScheme, &g_ws_short_compact>;
+using Fast = SignBench<FastScheme>;
+using FastCompact = SignBench<FastCompactScheme>;
+using ShortCompact = SignBench<ShortCompactScheme>;
 
 #if !defined(PQMCU_BOARD_STM32F4DISCOVERY)
 #define PQMCU_BENCH_MQOM_SHORT 1
-PQMCU_SIGN_BENCH_WORKSPACE(ShortScheme, g_ws_short, "mqom_ws.cat1_gf16_short_r5");
-using Short = SignBench<ShortScheme, &g_ws_short>;
+using Short = SignBench<ShortScheme>;
 #endif
 
 }  // namespace
 
-#define PQMCU_BENCH_MQOM_ROWS(label, B, tag) PQMCU_SIGN_BENCH_OPS(label, B, tag PQMCU_BENCH_MQOM_TABLE_TAG)
+#define PQMCU_BENCH_MQOM_ROWS(label, B) PQMCU_SIGN_BENCH_OPS(label, B, PQMCU_BENCH_MQOM_TABLE_TAG)
 
 namespace pqmcu::bench {
 PQMCU_BENCH_GROUP(mqom_ops, "mqom",
-                  {PQMCU_BENCH_MQOM_ROWS("cat1_gf16_fast_r5", Fast, "mqom_ws.cat1_gf16_fast_r5"),
-                   PQMCU_BENCH_MQOM_ROWS("cat1_gf16_fast_r5_compact", FastCompact, "mqom_ws.compact.cat1_gf16_fast_r5"),
+                  {PQMCU_BENCH_MQOM_ROWS("cat1_gf16_fast_r5", Fast),
+                   PQMCU_BENCH_MQOM_ROWS("cat1_gf16_fast_r5_compact", FastCompact),
 #if defined(PQMCU_BENCH_MQOM_SHORT)
-                   PQMCU_BENCH_MQOM_ROWS("cat1_gf16_short_r5", Short, "mqom_ws.cat1_gf16_short_r5"),
+                   PQMCU_BENCH_MQOM_ROWS("cat1_gf16_short_r5", Short),
 #endif
-                   PQMCU_BENCH_MQOM_ROWS("cat1_gf16_short_r5_compact", ShortCompact,
-                                         "mqom_ws.compact.cat1_gf16_short_r5")});
+                   PQMCU_BENCH_MQOM_ROWS("cat1_gf16_short_r5_compact", ShortCompact)});
 }  // namespace pqmcu::bench

@@ -1,7 +1,6 @@
 // Keygen / sign / verify benchmark rows for any signature scheme type (MQOM,
-// MAYO, ...). The scheme's Workspace is a static object the op file places in
-// its own .pqmcu_ram.<tag> section, so bench_table.py charges it to the rows
-// whose ram_tag names it (tags must not be prefixes of each other).
+// MAYO, ...). The scheme's Workspace lives in the shared bench arena
+// (arena.hpp); each row reports its size (Op::ws_bytes).
 //
 // Randomness: a fixed counter pattern, reset in every setup(), so the warm-up
 // and the measured run draw the same bytes (and sign does the same amount of
@@ -12,6 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "arena.hpp"
 #include "bench_ops.hpp"
 #include "core/status.hpp"
 #include "m4/exit.hpp"
@@ -28,8 +28,10 @@ struct PatternRng {
     }
 };
 
-template <class S, typename S::Workspace* Ws>
+template <class S>
 struct SignBench {
+    using Workspace = typename S::Workspace;
+    static Workspace& ws() { return arena_as<Workspace>(); }
     static inline PatternRng rng{};
     static inline uint8_t pk[S::pk_bytes];
     static inline uint8_t sk[S::sk_bytes];
@@ -49,7 +51,7 @@ struct SignBench {
     // keygen: nothing to prepare but the generator.
     static void setup_keygen() { reset_rng(1); }
     static void keygen() {
-        status = S::keypair(pk, sk, rng, *Ws);
+        status = S::keypair(pk, sk, rng, ws());
         if (status != Status::ok) fail("keypair");
     }
 
@@ -61,7 +63,7 @@ struct SignBench {
         reset_rng(2);
     }
     static void sign() {
-        status = S::sign(sk, msg, sizeof msg, sig, rng, *Ws);
+        status = S::sign(sk, msg, sizeof msg, sig, rng, ws());
         if (status != Status::ok) fail("sign");
     }
 
@@ -71,20 +73,16 @@ struct SignBench {
         sign();
     }
     static void verify() {
-        status = S::verify(pk, msg, sizeof msg, sig, sizeof sig, *Ws);
+        status = S::verify(pk, msg, sizeof msg, sig, sizeof sig, ws());
         if (status != Status::ok) fail("verify");
     }
 };
 
 }  // namespace pqmcu::bench
 
-// A scheme's workspace in section .pqmcu_ram.<tag> (a plain struct of arrays,
-// no constructor; .pqmcu_ram.* is part of .data, so the reset handler copies
-// its zero image from flash).
-#define PQMCU_SIGN_BENCH_WORKSPACE(Scheme, var, tag) \
-    __attribute__((section(".pqmcu_ram." tag))) Scheme::Workspace var
-
 // The three rows of one scheme: "<label>_keygen", "<label>_sign", "<label>_verify".
-#define PQMCU_SIGN_BENCH_OPS(label, B, tag)                                                           \
-    {label "_keygen", B::setup_keygen, B::keygen, tag}, {label "_sign", B::setup_sign, B::sign, tag}, \
-        {label "_verify", B::setup_verify, B::verify, tag}
+// tag: extra RAM tables the rows use (.pqmcu_ram.<tag> sections), or nullptr.
+#define PQMCU_SIGN_BENCH_OPS(label, B, tag)                                              \
+    {label "_keygen", B::setup_keygen, B::keygen, tag, sizeof(typename B::Workspace)},   \
+        {label "_sign", B::setup_sign, B::sign, tag, sizeof(typename B::Workspace)},     \
+        {label "_verify", B::setup_verify, B::verify, tag, sizeof(typename B::Workspace)}

@@ -2,7 +2,7 @@
 """Per-operation table of the M4 benchmark firmware (bench/m4).
 
 Joins three sources:
-  --log         firmware console: "pqmcu-op <i> <group>/<name> stack=<B> ramtag=<tag>"
+  --log         firmware console: "pqmcu-op <i> <group>/<name> stack=<B> ramtag=<tag> ws=<B>"
   --plugin-log  QEMU plugin: "pqmcu-mark seq=<k> insns=<n> cycles=<n>" (cumulative);
                 op i spans marks 2i and 2i+1. Optional: without it the
                 instruction and cycle columns stay empty.
@@ -17,6 +17,7 @@ What is counted:
   stack B               peak stack of run() measured by painting (exact to 4 B).
   static RAM B          sizes of the input sections .pqmcu_ram.<tag>* for the
                         op's ram_tag (several tags joined by '+'), plus the
+                        op's workspace in the shared bench arena (ws=), plus the
                         .data/.bss/COMMON input sections of the library's own
                         archives (libpqmcu_*.a except the M4 platform, test and
                         vector archives). Not counted: the platform, the
@@ -40,14 +41,15 @@ LIB_ARCHIVE = re.compile(r"(?:^|/)(libpqmcu_\w+\.a)\((.+)\)$")
 # ---------------------------------------------------------------- inputs
 def parse_log(path):
     ops = []
-    pat = re.compile(r"pqmcu-op (\d+) (.+?) stack=(\d+) ramtag=(\S+)")
+    pat = re.compile(r"pqmcu-op (\d+) (.+?) stack=(\d+) ramtag=(\S+)(?: ws=(\d+))?")
     with open(path, errors="replace") as f:
         for line in f:
             m = pat.search(line)
             if m:
                 ops.append({"index": int(m.group(1)), "name": m.group(2),
                             "stack": int(m.group(3)),
-                            "ramtag": None if m.group(4) == "-" else m.group(4)})
+                            "ramtag": None if m.group(4) == "-" else m.group(4),
+                            "ws": int(m.group(5) or 0)})
     return ops
 
 
@@ -293,7 +295,7 @@ def main():
         a, b = marks.get(2 * k), marks.get(2 * k + 1)
         insns = b[0] - a[0] if a and b else None
         cycles = b[1] - a[1] if a and b else None
-        static = tag_bytes(op["ramtag"], tags) + library_ram
+        static = tag_bytes(op["ramtag"], tags) + op["ws"] + library_ram
         row = {"index": k, "operation": op["name"], "instructions": insns, "cycles_emulated": cycles,
                "stack_bytes": op["stack"], "ram_tables_bytes": tag_bytes(op["ramtag"], tags),
                "static_ram_bytes": static, "total_ram_bytes": op["stack"] + static,
