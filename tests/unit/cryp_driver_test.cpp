@@ -116,7 +116,9 @@ TEST_P(CrypModes, ManyBlocksSlowCoreMatchSoftware) {
         ASSERT_EQ(rig.drv->set_key(key.data()), Status::ok);
         ASSERT_EQ(rig.drv->encrypt(pt.data(), out.data(), 37), Status::ok);
         EXPECT_EQ(out, software_ecb(key, pt)) << "latency " << latency;
-        if (latency >= 14) EXPECT_GT(rig.model.max_busy_polls, 0u) << "BUSY never observed";
+        if (latency >= 14 && GetParam() == CrypMode::polling) {
+            EXPECT_GT(rig.model.max_busy_polls, 0u) << "BUSY never observed";
+        }
         rig.expect_clean();
     }
 }

@@ -50,18 +50,22 @@ public:
         size_t len;
     };
     std::map<uint32_t, Region> by_bus;
-    std::map<std::pair<const uint8_t*, size_t>, uint32_t> by_host;
+    std::map<const uint8_t*, std::pair<size_t, uint32_t>> by_host;  // start -> (len, bus)
     uint32_t next_bus = 0x20000000;
     std::vector<std::pair<const uint8_t*, size_t>> ccm;  // host ranges that are "in CCM"
 
+    // The bus address of [p, p+len): inside a window given out before, or a new window.
     uint32_t map(const void* p, size_t len) {
         auto* h = static_cast<const uint8_t*>(p);
-        const auto key = std::make_pair(h, len);
-        if (auto it = by_host.find(key); it != by_host.end()) return it->second;
+        auto it = by_host.upper_bound(h);
+        for (int k = 0; k < 8 && it != by_host.begin(); ++k) {
+            --it;
+            if (h + len <= it->first + it->second.first) return it->second.second + uint32_t(h - it->first);
+        }
         const uint32_t bus = next_bus + uint32_t(reinterpret_cast<uintptr_t>(h) & 3u);
         next_bus += uint32_t((len + 4 + 15) & ~size_t(15)) + 16;
         by_bus[bus] = Region{const_cast<uint8_t*>(h), len};
-        by_host[key] = bus;
+        by_host[h] = {len, bus};
         return bus;
     }
     void mark_ccm(const void* p, size_t n) { ccm.emplace_back(static_cast<const uint8_t*>(p), n); }
