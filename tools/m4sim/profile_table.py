@@ -63,6 +63,9 @@ def rows_from_csv(text, profiles, instances):
     for rec in csv.DictReader(io.StringIO(text)):
         m = ROW_NAME.match(rec.get("operation", ""))
         if not m:
+            if rec.get("operation", "").startswith("mqom/"):
+                print(f"profile_table.py: skipping {rec['operation']} (not mqom/<set>[_<profile>]_<op>)",
+                      file=sys.stderr)
             continue
         inst, prof, op = "mqom2_" + m.group(1), m.group(2) or "desktop", m.group(3)
         if prof not in profiles:
