@@ -211,6 +211,24 @@ TEST(CrypDriver, DmaDirectForSramBuffers) {
     rig.expect_clean();
 }
 
+// SxNDTR counts 16 bits: a longer run is split into transfers of at most 65535 words.
+TEST(CrypDriver, DmaSplitsRunsAtTheNdtrLimit) {
+    Rig rig(CrypMode::dma);
+    rig.model.latency = 0;
+    ASSERT_EQ(rig.drv->init(), Status::ok);
+    const auto key = hex(kFips197Key);
+    ASSERT_EQ(rig.drv->set_key(key.data()), Status::ok);
+    constexpr size_t n = 16383 + 17;  // 16383 blocks = 65532 words per transfer
+    std::vector<uint8_t> in(16 * n), out(16 * n);
+    for (size_t i = 0; i < in.size(); ++i) in[i] = uint8_t(i * 7 + (i >> 9));
+    ASSERT_EQ(rig.drv->encrypt(in.data(), out.data(), n), Status::ok);
+    EXPECT_EQ(out, software_ecb(key, in));
+    ASSERT_EQ(rig.model.m0ar_seen.size(), 4u);
+    EXPECT_EQ(rig.model.m0ar_seen[3] - rig.model.m0ar_seen[1], 16u * 16383u);
+    EXPECT_EQ(rig.model.dma_words_in, 4u * n);
+    rig.expect_clean();
+}
+
 TEST(CrypDriver, DmaTransferErrorIsReported) {
     Rig rig(CrypMode::dma);
     ASSERT_EQ(rig.drv->init(), Status::ok);
