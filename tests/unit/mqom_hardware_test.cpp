@@ -119,6 +119,36 @@ TEST_F(MqomHardware, EngineFailureMidSignIsReportedAndOutputWiped) {
     EXPECT_EQ(H::verify(pk.data(), in.msg, 3, sig.data(), sig.size(), *ws), Status::ok);
 }
 
+// The cipher layer's side: a failing engine's status is returned, the output
+// of the failed run zeroed, and the first failure kept until taken.
+TEST(CipherExternalFault, FirstFailureKeptOutputZeroed) {
+    FailingEngine fe;
+    fe.inner_hook = cipher::emulated_engine_hook(fe.inner);
+    const cipher::ExternalAes128 hook{&fe, &FailingEngine::set_key, &FailingEngine::encrypt};
+    cipher::set_external_aes128(&hook);
+    EXPECT_EQ(cipher::take_external_aes128_fault(), Status::ok);
+    cipher::Aes128Ctx k;
+    const uint8_t key[16] = {1, 2, 3};
+    ASSERT_EQ(cipher::key_schedule<cipher::Aes128>(k, key, 16), Status::ok);
+    uint8_t buf[64];
+    std::fill(buf, buf + 64, uint8_t(0x5A));
+    fe.budget = 1;
+    EXPECT_EQ(cipher::encrypt<cipher::Aes128>(k, buf, buf, 4, cipher::Backend::external), Status::ok);
+    EXPECT_EQ(cipher::encrypt<cipher::Aes128>(k, buf, buf, 4, cipher::Backend::external), Status::internal_error);
+    EXPECT_TRUE(std::all_of(buf, buf + 64, [](uint8_t b) { return b == 0; }));
+    cipher::set_external_aes128(nullptr);  // removing the engine clears the fault too
+    EXPECT_EQ(cipher::take_external_aes128_fault(), Status::ok);
+    cipher::set_external_aes128(&hook);
+    EXPECT_EQ(cipher::encrypt<cipher::Aes128>(k, buf, buf, 1, cipher::Backend::external), Status::internal_error);
+    fe.budget = 10;
+    EXPECT_EQ(cipher::encrypt<cipher::Aes128>(k, buf, buf, 1, cipher::Backend::external), Status::ok);
+    EXPECT_EQ(cipher::take_external_aes128_fault(), Status::internal_error);  // kept across later successes
+    EXPECT_EQ(cipher::take_external_aes128_fault(), Status::ok);              // and cleared by taking it
+    cipher::set_external_aes128(nullptr);
+    EXPECT_EQ(cipher::encrypt<cipher::Aes128>(k, buf, buf, 1, cipher::Backend::external), Status::unsupported);
+    EXPECT_EQ(cipher::take_external_aes128_fault(), Status::unsupported);
+}
+
 // Only AES-128 sets have the profile (a static_assert in Scheme otherwise).
 static_assert(H::uses_engine);
 static_assert(!pqmcu::mqom::Scheme<Set, pqmcu::mqom::Compact>::uses_engine);
