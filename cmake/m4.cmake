@@ -10,10 +10,10 @@
 include_guard(GLOBAL)
 
 set(PQMCU_M4_ROOT "${CMAKE_CURRENT_LIST_DIR}/..")
-set(PQMCU_M4_BOARDS mps2-an386 nucleo-l4r5zi stm32f4discovery)
+set(PQMCU_M4_BOARDS mps2-an386 nucleo-l4r5zi stm32f4discovery stm32f437)
 if(PQMCU_BOARD STREQUAL "host" OR PQMCU_BOARD STREQUAL "")
   message(STATUS "pqmcu: cross build without PQMCU_BOARD; using mps2-an386")
-  set(PQMCU_BOARD "mps2-an386" CACHE STRING "host | mps2-an386 | nucleo-l4r5zi | stm32f4discovery" FORCE)
+  set(PQMCU_BOARD "mps2-an386" CACHE STRING "host | mps2-an386 | nucleo-l4r5zi | stm32f4discovery | stm32f437" FORCE)
 endif()
 if(NOT PQMCU_BOARD IN_LIST PQMCU_M4_BOARDS)
   message(FATAL_ERROR "pqmcu: PQMCU_BOARD must be one of ${PQMCU_M4_BOARDS} for a Cortex-M4 build")

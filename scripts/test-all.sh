@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/bootstrap.sh
 start=$(date +%s)
-for preset in host host-debug m4 nucleo-l4r5zi stm32f4discovery; do
+for preset in host host-debug m4 nucleo-l4r5zi stm32f4discovery stm32f437; do
   echo "=== workflow: $preset ==="
   cmake --workflow --preset "$preset"
 done

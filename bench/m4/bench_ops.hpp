@@ -8,9 +8,11 @@
 // setup() prepares inputs (not measured); run() is the measured operation.
 // ram_tag names the RAM tables run() relies on: the input sections
 // .pqmcu_ram.<ram_tag>* (see platform/m4/ld/common.ld) are charged to it by
-// tools/m4sim/bench_table.py. nullptr when it uses none. report(), when
-// given, runs after the measured run and prints "pqmcu-op-info <i> key=value
-// ..." facts the table needs (workspace bytes, messages signed, nonces).
+// tools/m4sim/bench_table.py. nullptr when it uses none. ws_bytes: the part
+// of the shared bench arena (arena.hpp) the operation uses as its workspace.
+// report(), when given, runs after the measured run and prints
+// "pqmcu-op-info <i> key=value ..." facts the table needs (scheme, profile,
+// messages signed, nonces).
 #pragma once
 #include <cstddef>
 
@@ -21,6 +23,7 @@ struct Op {
     void (*setup)();
     void (*run)();
     const char* ram_tag;
+    size_t ws_bytes = 0;
     void (*report)(unsigned index) = nullptr;
 };
 

@@ -12,17 +12,15 @@
 // and adjusts it with each signature's nonce); L3/L5 short sign 3 to keep the
 // main job short (each of their signatures is 1.3 / 4 G cycles).
 //
-// Workspaces: one arena (.pqmcu_ram.mqom_arena) sized for the largest
-// workspace, shared by every row (one op runs at a time); each row reports
-// its own sizeof(Workspace) ("ws=") and is charged that. MQOM runs its
+// Workspaces live in the shared bench arena (arena.hpp); each row reports
+// its own sizeof(Workspace) (ws=) and is charged that. MQOM runs its
 // public-data AES on the T-table backend on the M4: when those tables are
 // placed in RAM (PQMCU_AES_TABLE_IN_RAM), the rows also charge "aes_table".
 //
-// STM32F4DISCOVERY (128 KB SRAM): only the L1 rows whose workspace fits
-// 64 KB (all but short Desktop).
+// STM32F4DISCOVERY (128 KB SRAM, 96 KB arena): the L1 rows but short
+// Desktop (171 KB workspace); no L3/L5 rows.
 #include <cstddef>
 #include <cstdint>
-#include <initializer_list>
 
 #include "mqom/challenge.hpp"
 #include "m4/format.hpp"
@@ -41,39 +39,12 @@
 namespace {
 
 namespace mq = pqmcu::mqom;
-using pqmcu::bench::ArenaWs;
-using pqmcu::bench::SignBenchT;
+using pqmcu::bench::SignBench;
 
 template <class Set>
 using D = mq::Scheme<Set, mq::Desktop>;
 template <class Set>
 using C = mq::Scheme<Set, mq::Compact>;
-
-constexpr size_t max_of(std::initializer_list<size_t> v) {
-    size_t m = 0;
-    for (size_t x : v) m = x > m ? x : m;
-    return m;
-}
-
-struct Arena {
-    static constexpr size_t bytes = max_of({
-        D<mq::mqom2_cat1_gf16_faster_r5>::workspace_bytes, D<mq::mqom2_cat1_gf16_fast_r5>::workspace_bytes,
-        C<mq::mqom2_cat1_gf16_faster_r5>::workspace_bytes, C<mq::mqom2_cat1_gf16_fast_r5>::workspace_bytes,
-        C<mq::mqom2_cat1_gf16_short_r5>::workspace_bytes,
-#if defined(PQMCU_BENCH_MQOM_BIG)
-        D<mq::mqom2_cat1_gf16_short_r5>::workspace_bytes,
-        D<mq::mqom2_cat3_gf16_faster_r5>::workspace_bytes, D<mq::mqom2_cat3_gf16_fast_r5>::workspace_bytes,
-        C<mq::mqom2_cat3_gf16_faster_r5>::workspace_bytes, C<mq::mqom2_cat3_gf16_fast_r5>::workspace_bytes,
-        C<mq::mqom2_cat3_gf16_short_r5>::workspace_bytes,
-        D<mq::mqom2_cat5_gf16_faster_r5>::workspace_bytes, D<mq::mqom2_cat5_gf16_fast_r5>::workspace_bytes,
-        C<mq::mqom2_cat5_gf16_faster_r5>::workspace_bytes, C<mq::mqom2_cat5_gf16_fast_r5>::workspace_bytes,
-        C<mq::mqom2_cat5_gf16_short_r5>::workspace_bytes,
-#endif
-    });
-    static uint8_t* data();
-};
-__attribute__((section(".pqmcu_ram.mqom_arena"), aligned(16))) uint8_t g_arena[Arena::bytes];
-uint8_t* Arena::data() { return g_arena; }
 
 // Keys and signature of every row in one buffer, sized for the largest
 // (faster: the longest signature of its level).
@@ -85,7 +56,7 @@ using IoSet = mq::mqom2_cat1_gf16_faster_r5;
 using Io = pqmcu::bench::SharedIo<IoSet::pk_bytes + IoSet::sk_bytes + IoSet::sig_bytes>;
 
 template <class S, unsigned Messages = 8>
-using B = SignBenchT<S, ArenaWs<S, Arena>, Messages, Io>;
+using B = SignBench<S, Messages, Io>;
 
 #if defined(PQMCU_BENCH_MQOM_BIG)
 using Cat3ShortCompact = B<C<mq::mqom2_cat3_gf16_short_r5>, 3>;
@@ -113,7 +84,7 @@ struct GrindTry {
 }  // namespace
 
 #define PQMCU_BENCH_MQOM_ROWS(label, Bench) PQMCU_SIGN_BENCH_OPS(label, Bench, PQMCU_BENCH_MQOM_TAG)
-#define PQMCU_BENCH_MQOM_GRIND(label, Set) {label "_grind_try", GrindTry<Set>::setup, GrindTry<Set>::run, nullptr, GrindTry<Set>::report}
+#define PQMCU_BENCH_MQOM_GRIND(label, Set) {label "_grind_try", GrindTry<Set>::setup, GrindTry<Set>::run, nullptr, 0, GrindTry<Set>::report}
 
 namespace pqmcu::bench {
 PQMCU_BENCH_GROUP(mqom_ops, "mqom",

@@ -1,30 +1,25 @@
 // Keygen / sign / verify benchmark rows for any signature scheme type (MQOM,
-// MAYO, ...).
-//
-// Workspace: either a static object the op file places in its own
-// .pqmcu_ram.<tag> section (SignBench<S, &ws>: bench_table.py charges it to
-// the rows whose ram_tag names it; tags must not be prefixes of each other),
-// or a RAM arena shared by the rows of several schemes (ArenaWs: only one op
-// runs at a time; each row reports "ws=<sizeof(Workspace)>" and the table
-// charges that, not the arena).
+// MAYO, ...). The scheme's Workspace lives in the shared bench arena
+// (arena.hpp); each row reports its size (Op::ws_bytes).
 //
 // Randomness: a fixed counter pattern, reset in every setup(), so the warm-up
 // and the measured run draw the same bytes (and sign does the same amount of
 // work, grinding or retries included); the rows measure the scheme, not a
-// DRBG. Messages are 32 bytes; keys, messages and signatures are the
-// caller's buffers (not charged).
+// DRBG. Messages are 32 bytes; keys, messages and signature are the caller's
+// buffers (not charged): the scheme's own (default), or one buffer shared by
+// the rows of several schemes (SharedIo; setup() remakes them anyway).
 //
 // Sign rows sign `Messages` different messages in the measured run (one in
 // the warm-up), so the table divides by Messages for the mean. Every row's
-// report() prints "pqmcu-op-info <i> set=<S::name> [profile=<name>] [ws=<B>]",
-// sign rows add "messages=<k> [w=<bits> nonces=<n0,...>]"
-// for MQOM (the nonce is the signature's last 4 bytes, le32): bench_table.py
-// adjusts the sign cycles to the expected grinding cost with them.
+// report() prints "pqmcu-op-info <i> set=<S::name> [profile=<name>]"; sign
+// rows add "messages=<k>", and for MQOM "w=<bits> nonces=<n0,...>" (the
+// nonce is the signature's last 4 bytes, le32): bench_table.py adjusts the
+// sign cycles to the expected grinding cost with them.
 #pragma once
 #include <cstddef>
 #include <cstdint>
-#include <new>
 
+#include "arena.hpp"
 #include "bench_ops.hpp"
 #include "core/status.hpp"
 #include "m4/exit.hpp"
@@ -41,24 +36,7 @@ struct PatternRng {
     }
 };
 
-// Workspace as a static object in its own section (charged by ram_tag).
-template <class S, typename S::Workspace* Ws>
-struct StaticWs {
-    static constexpr bool reports_bytes = false;
-    static typename S::Workspace& get() { return *Ws; }
-};
-
-// Workspace inside a shared arena (Arena::bytes, Arena::data()); a plain
-// struct of arrays, so placement new only starts its lifetime.
-template <class S, class Arena>
-struct ArenaWs {
-    static constexpr bool reports_bytes = true;
-    static_assert(sizeof(typename S::Workspace) <= Arena::bytes, "arena smaller than the workspace");
-    static typename S::Workspace& get() { return *::new (static_cast<void*>(Arena::data())) typename S::Workspace; }
-};
-
-// Keys and signature (pk | sk | sig): the scheme's own static buffer, or one
-// buffer shared by the rows of several schemes (setup() remakes them anyway).
+// Keys and signature, pk | sk | sig.
 template <size_t Bytes>
 struct SharedIo {
     static constexpr size_t bytes = Bytes;
@@ -67,10 +45,12 @@ struct SharedIo {
 template <class S>
 using OwnIo = SharedIo<S::pk_bytes + S::sk_bytes + S::sig_bytes>;
 
-template <class S, class WsSource, unsigned Messages = 1, class Io = OwnIo<S>>
-struct SignBenchT {
+template <class S, unsigned Messages = 1, class Io = OwnIo<S>>
+struct SignBench {
     static_assert(Messages >= 1 && Messages <= 16);
     static_assert(Io::bytes >= S::pk_bytes + S::sk_bytes + S::sig_bytes, "io buffer too small");
+    using Workspace = typename S::Workspace;
+    static Workspace& ws() { return arena_as<Workspace>(); }
     static inline PatternRng rng{};
     static constexpr uint8_t* pk = Io::buf;
     static constexpr uint8_t* sk = Io::buf + S::pk_bytes;
@@ -79,6 +59,8 @@ struct SignBenchT {
     static inline Status status = Status::ok;
     static inline unsigned signed_messages = 0;
     static inline uint32_t nonces[Messages];
+    // MQOM publishes its grinding nonce in the last 4 bytes (le32).
+    static constexpr bool kHasNonce = requires { S::set_type::P.w; };
 
     static void fail(const char* what) {
         m4::print("pqmcu-bench error: %s %s returned status %d\n", S::name, what, int(status));
@@ -88,18 +70,16 @@ struct SignBenchT {
         rng.counter = 0;
         rng.salt = salt;
     }
-    // MQOM publishes its grinding nonce in the last 4 bytes (le32).
-    static constexpr bool kHasNonce = requires { S::set_type::P.w; };
 
     // keygen: nothing to prepare but the generator.
     static void setup_keygen() { reset_rng(1); }
     static void keygen() {
-        status = S::keypair(pk, sk, rng, WsSource::get());
+        status = S::keypair(pk, sk, rng, ws());
         if (status != Status::ok) fail("keypair");
     }
 
     // sign: a key pair, made in setup; message k is 0, 1, ..., 31 with its
-    // last byte replaced by k.
+    // last byte replaced by 0x80 + k (k > 0).
     static void setup_sign() {
         reset_rng(1);
         keygen();
@@ -110,7 +90,7 @@ struct SignBenchT {
         const unsigned count = g_measured_run ? Messages : 1;
         for (unsigned k = 0; k < count; ++k) {
             msg[sizeof msg - 1] = uint8_t(k == 0 ? sizeof msg - 1 : 0x80 + k);
-            status = S::sign(sk, msg, sizeof msg, sig, rng, WsSource::get());
+            status = S::sign(sk, msg, sizeof msg, sig, rng, ws());
             if (status != Status::ok) fail("sign");
             const uint8_t* n = sig + S::sig_bytes - 4;
             nonces[k] = n[0] | uint32_t(n[1]) << 8 | uint32_t(n[2]) << 16 | uint32_t(n[3]) << 24;
@@ -125,22 +105,21 @@ struct SignBenchT {
         sign();
     }
     static void verify() {
-        status = S::verify(pk, msg, sizeof msg, sig, S::sig_bytes, WsSource::get());
+        status = S::verify(pk, msg, sizeof msg, sig, S::sig_bytes, ws());
         if (status != Status::ok) fail("verify");
     }
 
-    static void print_ws(unsigned index) {
+    static void print_set(unsigned index) {
         m4::print("pqmcu-op-info %u set=%s", index, S::name);
         if constexpr (requires { S::profile_type::name; }) m4::print(" profile=%s", S::profile_type::name);
-        if constexpr (WsSource::reports_bytes) m4::print(" ws=%u", unsigned(sizeof(typename S::Workspace)));
     }
     static void report_keygen(unsigned index) {
-        print_ws(index);
+        print_set(index);
         m4::print("\n");
     }
     static void report_verify(unsigned index) { report_keygen(index); }
     static void report_sign(unsigned index) {
-        print_ws(index);
+        print_set(index);
         m4::print(" messages=%u", signed_messages);
         if constexpr (kHasNonce) {
             m4::print(" w=%u nonces=", unsigned(S::set_type::P.w));
@@ -150,21 +129,11 @@ struct SignBenchT {
     }
 };
 
-// The original form: a static workspace charged by tag, one message per sign.
-template <class S, typename S::Workspace* Ws>
-using SignBench = SignBenchT<S, StaticWs<S, Ws>, 1>;
-
 }  // namespace pqmcu::bench
 
-// A scheme's workspace in section .pqmcu_ram.<tag> (a plain struct of arrays,
-// no constructor; .pqmcu_ram.* is part of .data, so the reset handler copies
-// its zero image from flash).
-#define PQMCU_SIGN_BENCH_WORKSPACE(Scheme, var, tag) \
-    __attribute__((section(".pqmcu_ram." tag))) Scheme::Workspace var
-
 // The three rows of one scheme: "<label>_keygen", "<label>_sign", "<label>_verify".
-// tag may be nullptr (workspace in an arena and no RAM tables).
-#define PQMCU_SIGN_BENCH_OPS(label, B, tag)                                   \
-    {label "_keygen", B::setup_keygen, B::keygen, tag, B::report_keygen},     \
-        {label "_sign", B::setup_sign, B::sign, tag, B::report_sign},         \
-        {label "_verify", B::setup_verify, B::verify, tag, B::report_verify}
+// tag: extra RAM tables the rows use (.pqmcu_ram.<tag> sections), or nullptr.
+#define PQMCU_SIGN_BENCH_OPS(label, B, tag)                                                                  \
+    {label "_keygen", B::setup_keygen, B::keygen, tag, sizeof(typename B::Workspace), B::report_keygen},     \
+        {label "_sign", B::setup_sign, B::sign, tag, sizeof(typename B::Workspace), B::report_sign},         \
+        {label "_verify", B::setup_verify, B::verify, tag, sizeof(typename B::Workspace), B::report_verify}

@@ -121,6 +121,11 @@ struct ExternalAes128 {
 // Installs (or, with nullptr, removes) the engine used by Backend::external.
 // The struct is copied. Not thread safe: call at start-up.
 void set_external_aes128(const ExternalAes128* hook);
+// The first failure the engine reported since the last call, or ok; reading
+// clears it. Encrypt calls report failures too (and zero the output blocks of
+// the failed run), but callers whose inner loops drop statuses (MQOM's seed
+// cipher) check this once per operation instead.
+Status take_external_aes128_fault();
 
 // Test double for a hardware engine: forwards to the bitsliced code and counts calls.
 struct EmulatedAesEngine {

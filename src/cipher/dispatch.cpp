@@ -8,6 +8,7 @@ namespace pqmcu::cipher {
 namespace {
 
 ExternalAes128 g_external{nullptr, nullptr, nullptr};
+Status g_external_fault = Status::ok;  // first failure since take_external_aes128_fault()
 
 bool external_installed() { return g_external.set_key != nullptr && g_external.encrypt != nullptr; }
 
@@ -18,7 +19,10 @@ Status external_encrypt(detail::KeyList<C> keys, const uint8_t* in, uint8_t* out
         (void)keys, (void)in, (void)out, (void)n;
         return Status::unsupported;
     } else {
-        if (!external_installed()) return Status::unsupported;
+        if (!external_installed()) {
+            if (g_external_fault == Status::ok) g_external_fault = Status::unsupported;
+            return Status::unsupported;
+        }
         uint8_t key[16];
         size_t i = 0;
         while (i < n) {
@@ -30,7 +34,10 @@ Status external_encrypt(detail::KeyList<C> keys, const uint8_t* in, uint8_t* out
             Status st = g_external.set_key(g_external.ctx, key);
             if (st == Status::ok) st = g_external.encrypt(g_external.ctx, in + 16 * i, out + 16 * i, j - i);
             if (st != Status::ok) {
+                // Never leave plaintext (or a half-written run) where ciphertext is expected.
+                secure_wipe(out + 16 * i, 16 * (n - i));
                 secure_wipe(key, sizeof key);
+                if (g_external_fault == Status::ok) g_external_fault = st;
                 return st;
             }
             i = j;
@@ -132,6 +139,13 @@ PQMCU_ENC_INSTANTIATE(Rijndael256)
 
 void set_external_aes128(const ExternalAes128* hook) {
     g_external = hook ? *hook : ExternalAes128{nullptr, nullptr, nullptr};
+    g_external_fault = Status::ok;
+}
+
+Status take_external_aes128_fault() {
+    const Status st = g_external_fault;
+    g_external_fault = Status::ok;
+    return st;
 }
 
 namespace {

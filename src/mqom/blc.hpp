@@ -164,7 +164,7 @@ struct Blc {
                        uint8_t* pdx_out, uint8_t* com1) {
         const size_t xb = d.x_bytes(), eb = d.exp_bytes(), pdxb = d.pdx_bytes();
         const uint8_t zero_salt[S] = {0};
-        P::prg(zero_salt, 0, mseed, size_t(d.tau) * S, w.rseed);
+        P::prg(zero_salt, 0, mseed, size_t(d.tau) * S, w.rseed, w.sec_backend);
         const uint8_t* delta = x;  // first S bytes of x
         const size_t R = d.lane_bytes();
         const size_t leaves_bytes = size_t(d.n_evals()) * S;
@@ -174,11 +174,14 @@ struct Blc {
         for (uint32_t e0 = 0; e0 < d.tau;) {
             const unsigned nr = (w.par_reps >= 4 && e0 + 4 <= d.tau) ? 4 : 1;
             for (unsigned r = 0; r < nr; ++r)
-                T::expand(salt, w.rseed + size_t(e0 + r) * S, delta, e0 + r, d.log_n, w.leaves + r * leaves_bytes);
+                T::expand(salt, w.rseed + size_t(e0 + r) * S, delta, e0 + r, d.log_n, w.leaves + r * leaves_bytes,
+                          w.sec_backend);
             if (nr == 4)
-                fold_reps<4>(d, salt, e0, w.leaves, w.scratch, w.hls + size_t(e0) * 2 * S, nullptr, nullptr);
+                fold_reps<4>(d, salt, e0, w.leaves, w.scratch, w.hls + size_t(e0) * 2 * S, nullptr, nullptr,
+                             w.sec_backend);
             else
-                fold_reps<1>(d, salt, e0, w.leaves, w.scratch, w.hls + size_t(e0) * 2 * S, nullptr, nullptr);
+                fold_reps<1>(d, salt, e0, w.leaves, w.scratch, w.hls + size_t(e0) * 2 * S, nullptr, nullptr,
+                             w.sec_backend);
             for (unsigned r = 0; r < nr; ++r) {
                 const uint32_t e = e0 + r;
                 const uint8_t* acc = w.scratch + r * area;
@@ -202,19 +205,20 @@ struct Blc {
     // Signer: the opening for challenge i_star[] (paths, leaf commitments;
     // pdx was already written by commit).
     static void open(const Dims& d, const uint8_t* salt, const uint8_t* x, const uint8_t* rseed,
-                     const uint16_t* i_star, uint8_t* paths, uint8_t* lscom) {
+                     const uint16_t* i_star, uint8_t* paths, uint8_t* lscom,
+                     cipher::Backend be = cipher::Backend::automatic) {
         uint8_t leaf[S];
         Key k1, k2;
         for (uint32_t e = 0; e < d.tau; ++e) {
             T::open_path(salt, rseed + size_t(e) * S, x, e, d.log_n, i_star[e],
-                         paths + size_t(e) * d.log_n * S, leaf);
+                         paths + size_t(e) * d.log_n * S, leaf, be);
             uint8_t t[S];
             P::tweak_salt(salt, t, 0, e, 0);
             C::schedule(k1, t);
             t[0] ^= 0x01;
             C::schedule(k2, t);
-            P::derive(k1, leaf, lscom + size_t(e) * 2 * S, 1);
-            P::derive(k2, leaf, lscom + size_t(e) * 2 * S + S, 1);
+            P::derive(k1, leaf, lscom + size_t(e) * 2 * S, 1, be);
+            P::derive(k2, leaf, lscom + size_t(e) * 2 * S + S, 1, be);
         }
         C::wipe(k1);
         C::wipe(k2);

@@ -158,7 +158,7 @@ Status Engine<Sec, BaseLog2, ExtLog2>::sign(const Dims& d, const uint8_t* sk, co
 
     uint16_t i_star[kMaxTau];
     grind<Sec>(d, h, nonce, i_star);
-    Blc<Sec, E, B>::open(d, salt, x, w.rseed, i_star, sig + d.off_paths(), sig + d.off_lscom());
+    Blc<Sec, E, B>::open(d, salt, x, w.rseed, i_star, sig + d.off_paths(), sig + d.off_lscom(), w.sec_backend);
     ct_unpoison(sig + d.off_paths(), size_t(d.tau) * d.log_n * S);
     ct_unpoison(sig + d.off_lscom(), size_t(d.tau) * d.digest());
 

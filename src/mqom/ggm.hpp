@@ -69,16 +69,18 @@ struct Ggm {
     }
 
     // Signer: all leaves from (rseed, delta).
+    // be: the cipher backend for these secret seeds (constant time, or a hardware engine).
     static void expand(const uint8_t* salt, const uint8_t* rseed, const uint8_t* delta, uint32_t e, uint32_t log_n,
-                       uint8_t* leaves) {
+                       uint8_t* leaves, cipher::Backend be = cipher::Backend::automatic) {
         std::memcpy(leaves, rseed, S);
         for (size_t i = 0; i < S; ++i) leaves[S + i] = uint8_t(rseed[i] ^ delta[i]);
-        expand_levels(salt, e, log_n, leaves, nullptr, 0);
+        expand_levels(salt, e, log_n, leaves, nullptr, 0, be);
     }
 
     // Signer: the path of i_star (log_n seeds) and the leaf seed at i_star.
     static void open_path(const uint8_t* salt, const uint8_t* rseed, const uint8_t* delta, uint32_t e,
-                          uint32_t log_n, uint32_t i_star, uint8_t* path, uint8_t* leaf) {
+                          uint32_t log_n, uint32_t i_star, uint8_t* path, uint8_t* leaf,
+                          cipher::Backend be = cipher::Backend::automatic) {
         uint8_t cur[S], other[S], left[S];
         const uint32_t top = (i_star >> (log_n - 1)) & 1u;
         for (size_t i = 0; i < S; ++i) {
@@ -90,7 +92,7 @@ struct Ggm {
         Key k;
         for (uint32_t j = 1; j < log_n; ++j) {
             P::tweak_key(k, salt, 2, e, j - 1);
-            P::derive(k, cur, left, 1);
+            P::derive(k, cur, left, 1, be);
             const uint32_t bit = (i_star >> (log_n - j - 1)) & 1u;
             uint8_t* sib = path + size_t(log_n - j - 1) * S;
             for (size_t i = 0; i < S; ++i) {

@@ -30,10 +30,15 @@
 //
 // Profile: a policy type bundling the knobs (Desktop, the default: four GGM
 // trees in flight for the 4-way Keccak, up to 8 equations expanded together
-// within 256 KB; Compact: one tree, one equation, the M4 choice). Secret
-// data always uses the library's constant-time cipher backend; public data
-// (equations, verification) uses `public_backend` (T-tables on the M4).
-// Profiles never change outputs; every profile passes the same KATs.
+// within 256 KB; Compact: one tree, one equation, the M4 choice; Hardware:
+// Compact's layout with all AES-128 on an engine installed through
+// cipher::set_external_aes128, cat 1 sets only). Secret data uses
+// `secret_backend` (the library's constant-time cipher, or the hardware
+// engine); public data (equations, verification) uses `public_backend`
+// (T-tables on the M4). Profiles never change outputs; every profile passes
+// the same KATs. With Hardware, every call returns unsupported when no engine
+// is installed, and the engine's first failure (e.g. a DMA timeout) when it
+// fails mid-operation, with the output (signature or keys) wiped.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -61,6 +66,8 @@ inline constexpr cipher::Backend kPublicDataBackend = cipher::Backend::automatic
 struct Desktop {
     static constexpr const char* name = "desktop";
     static constexpr cipher::Backend public_backend = kPublicDataBackend;
+    // Secret seeds: the constant-time default (AES-NI or bitsliced).
+    static constexpr cipher::Backend secret_backend = cipher::Backend::automatic;
     // Bytes of equation buffers: up to 8 equations are expanded together
     // (one key schedule per PRG block for all of them) within this budget.
     static constexpr size_t eq_buffer_budget = 256 * 1024;
@@ -76,7 +83,25 @@ struct Desktop {
 struct Compact {
     static constexpr const char* name = "compact";
     static constexpr cipher::Backend public_backend = kPublicDataBackend;
+    static constexpr cipher::Backend secret_backend = cipher::Backend::automatic;
     static constexpr size_t eq_buffer_budget = 0;
+    static constexpr uint32_t parallel_trees = 1;
+};
+
+// The embedded-MQOM paper's Hardware profile: every AES-128 (GGM trees, seed
+// commitments, PRG, equations, verification) on a hardware engine such as the
+// STM32F437's CRYP (platform/m4/stm32f4/cryp.hpp), installed at start-up with
+// cipher::set_external_aes128. AES-128 sets (cat 1) only. The key schedule
+// is still computed in software (the engine takes the raw key from it).
+struct Hardware {
+    static constexpr const char* name = "hardware";
+    // The engine is constant time and faster than T-tables: public data too.
+    static constexpr cipher::Backend public_backend = cipher::Backend::external;
+    // Secret seeds go to the engine: that is the point of the profile.
+    static constexpr cipher::Backend secret_backend = cipher::Backend::external;
+    // One equation at a time: the boards with an AES engine are RAM-bound.
+    static constexpr size_t eq_buffer_budget = 0;
+    // One tree: Compact's workspace (the M4's x4 Keccak gains nothing).
     static constexpr uint32_t parallel_trees = 1;
 };
 
@@ -104,6 +129,11 @@ public:
     static_assert(dims.tau <= detail::kMaxTau && dims.tau < detail::kMaxTauLanes);
     static_assert(dims.lane_bytes() <= detail::kMaxLaneBytes);
     static_assert(Profile::parallel_trees == 1 || Profile::parallel_trees == 4);
+    // Profiles that put AES on the external engine (Hardware).
+    static constexpr bool uses_engine =
+        Profile::secret_backend == cipher::Backend::external || Profile::public_backend == cipher::Backend::external;
+    static_assert(!uses_engine || dims.sec == 128,
+                  "the external engine does AES-128 only: the Hardware profile exists for cat 1 sets only");
 
     using Eng = detail::Engine<dims.sec, dims.base_log2, dims.ext_log2>;
     using Elt = typename Eng::Elt;
@@ -136,7 +166,8 @@ public:
 
         detail::Work<Elt> view() {
             return detail::Work<Elt>{leaves, Profile::parallel_trees, eq, eq_group, xT, tT, tab, ua, ub, z0, z1, gamma, xl, t1,
-                                     alpha, alpha1, scratch, hls, rseed, Profile::public_backend};
+                                     alpha, alpha1, scratch, hls, rseed, Profile::public_backend,
+                                     Profile::secret_backend};
         }
     };
     static constexpr size_t workspace_bytes = sizeof(Workspace);
@@ -144,8 +175,10 @@ public:
     // ---- key generation ---------------------------------------------------
     static Status keypair_from_seed(const uint8_t* seed, uint8_t* pk, uint8_t* sk, Workspace& ws) {
         if (seed == nullptr || pk == nullptr || sk == nullptr) return Status::bad_argument;
+        if (const Status st = engine_ready(); st != Status::ok) return st;
         auto w = ws.view();
-        return Eng::keygen(dims, seed, pk, sk, w);
+        const Status st = Eng::keygen(dims, seed, pk, sk, w);
+        return engine_result(st, pk, pk_bytes, sk, sk_bytes);
     }
     template <Rng R>
     static Status keypair(uint8_t* pk, uint8_t* sk, R&& rng, Workspace& ws) {
@@ -163,8 +196,10 @@ public:
                             const uint8_t* salt, uint8_t* sig, Workspace& ws) {
         if (sk == nullptr || sig == nullptr || mseed == nullptr || salt == nullptr || (msg == nullptr && mlen != 0))
             return Status::bad_argument;
+        if (const Status st = engine_ready(); st != Status::ok) return st;
         auto w = ws.view();
-        return Eng::sign(dims, sk, msg, mlen, salt, mseed, sig, w);
+        const Status st = Eng::sign(dims, sk, msg, mlen, salt, mseed, sig, w);
+        return engine_result(st, sig, sig_bytes);
     }
     template <Rng R>
     static Status sign(const uint8_t* sk, const uint8_t* msg, size_t mlen, uint8_t* sig, R&& rng, Workspace& ws) {
@@ -180,8 +215,10 @@ public:
     static Status verify(const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig, size_t siglen,
                          Workspace& ws) {
         if (const Status st = verify_arguments(pk, msg, mlen, sig, siglen, sig_bytes); st != Status::ok) return st;
+        if (const Status st = engine_ready(); st != Status::ok) return st;
         auto w = ws.view();
-        return Eng::verify(dims, pk, msg, mlen, sig, w);
+        const Status st = Eng::verify(dims, pk, msg, mlen, sig, w);
+        return engine_result(st, nullptr, 0);
     }
     static Status verify(const uint8_t* pk, size_t pklen, const uint8_t* msg, size_t mlen, const uint8_t* sig,
                          size_t siglen, Workspace& ws) {
@@ -189,6 +226,33 @@ public:
         return verify(pk, msg, mlen, sig, siglen, ws);
     }
 
+private:
+    // Hardware profile: the engine must be installed before any work starts.
+    static Status engine_ready() {
+        if constexpr (uses_engine) {
+            if (!cipher::backend_available<cipher::Aes128>(cipher::Backend::external)) return Status::unsupported;
+            (void)cipher::take_external_aes128_fault();  // a stale fault of an earlier caller
+        }
+        return Status::ok;
+    }
+    // The seed cipher drops per-call statuses; the engine's sticky fault says
+    // whether any call failed. Then the outputs are garbage: wipe them.
+    static Status engine_result(Status st, uint8_t* out, size_t out_len, uint8_t* out2 = nullptr,
+                                size_t out2_len = 0) {
+        if constexpr (uses_engine) {
+            const Status fault = cipher::take_external_aes128_fault();
+            if (fault != Status::ok) {
+                if (out != nullptr) secure_wipe(out, out_len);
+                if (out2 != nullptr) secure_wipe(out2, out2_len);
+                return fault;
+            }
+        } else {
+            (void)out, (void)out_len, (void)out2, (void)out2_len;
+        }
+        return st;
+    }
+
+public:
 #if !defined(PQMCU_TARGET_M4)
     using WorkspaceOnStack<Scheme>::keypair;
     using WorkspaceOnStack<Scheme>::sign;

@@ -32,6 +32,7 @@ struct Work {
     uint8_t* hls;     // tau * digest    hashes of the leaf commitments
     uint8_t* rseed;   // tau * S         root seeds (kept for the opening)
     cipher::Backend pub_backend;  // cipher backend for public data (equations, verification)
+    cipher::Backend sec_backend;  // cipher backend for secret seeds (GGM tree, commitments, PRG): constant time or hardware
 };
 
 }  // namespace pqmcu::mqom::detail

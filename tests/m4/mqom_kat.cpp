@@ -6,6 +6,12 @@
 //                      Compact when the Desktop workspace does not fit the
 //                      board's static RAM, i.e. on the STM32F4DISCOVERY)
 //   PQMCU_KAT_WITH_NIST  also run the NIST API suite (tests/nist_sign)
+//   PQMCU_KAT_ENGINE_EMULATED / PQMCU_KAT_ENGINE_CRYP=polling|dma  (Hardware
+//                      profile) the AES-128 engine installed before the
+//                      suite: the emulated engine (QEMU; its call counters
+//                      must show the work went through it, and without it
+//                      every call must return unsupported) or the STM32F437's
+//                      CRYP peripheral (board stm32f437, link only)
 // For every embedded entry, as the NIST KAT harness does: DRBG seeded with
 // the entry's seed, keypair, sign; pk, sk and sm = msg || signature must equal
 // the file byte for byte; verify must accept; the signature with one flipped
@@ -16,8 +22,13 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "cipher/block_cipher.hpp"
+#include "m4/bench_mark.hpp"
 #include "m4/format.hpp"
 #include "mqom/scheme.hpp"
+#if defined(PQMCU_KAT_ENGINE_CRYP)
+#include "m4/stm32f4/cryp.hpp"
+#endif
 #include "runner.hpp"
 #include "sign_kat.hpp"
 #include "support/check.hpp"
@@ -48,6 +59,8 @@ using Set = mqom::PQMCU_KAT_SET;
 // .bss (its stack is the separate 64 KB CCM); the L4R5 / QEMU link has 640 KB.
 #if defined(PQMCU_BOARD_STM32F4DISCOVERY)
 constexpr size_t kWorkspaceBudget = 96 * 1024;
+#elif defined(PQMCU_BOARD_STM32F437)
+constexpr size_t kWorkspaceBudget = 160 * 1024;  // 192 KB SRAM; stack in CCM
 #else
 constexpr size_t kWorkspaceBudget = 400 * 1024;
 #endif
@@ -63,7 +76,7 @@ static_assert(S::workspace_bytes <= kWorkspaceBudget, "workspace does not fit th
 
 // Stack budgets held by this test: the measured peaks plus a small margin, so
 // a change that grows the stack of an operation fails here.
-constexpr bool kCompact = std::is_same_v<Profile, mqom::Compact>;
+constexpr bool kCompact = std::is_same_v<Profile, mqom::Compact> || std::is_same_v<Profile, mqom::Hardware>;
 constexpr size_t kKeypairStackBudget = 2560;
 constexpr size_t kSignStackBudget =
     Set::P.category == 1 ? (kCompact ? 7680 : 16384) : (kCompact ? 14336 : 35840);
@@ -86,14 +99,95 @@ void check_entry(test::Context& ctx, size_t index) {
 void entry0(test::Context& ctx) { check_entry(ctx, 0); }
 void entry1(test::Context& ctx) { check_entry(ctx, 1); }
 
+#if defined(PQMCU_KAT_ENGINE_EMULATED)
+cipher::EmulatedAesEngine g_engine;  // .bss
+cipher::ExternalAes128 g_inner, g_hook;
+
+// After the suites, one keygen/sign/verify runs with a pqmcu_bench_mark
+// before and after every engine call, so the cycle-model plugin can split
+// the time inside the engine (bitsliced AES here; CRYP on a board) from the
+// rest of the Hardware profile (tools/m4sim/engine_split.py).
+bool g_marking = false;
+unsigned g_marks = 0;
+void mark() { pqmcu_bench_mark(g_marks++); }
+Status marked_set_key(void* c, const uint8_t k[16]) {
+    if (g_marking) mark();
+    const Status st = g_inner.set_key(c, k);
+    if (g_marking) mark();
+    return st;
+}
+Status marked_encrypt(void* c, const uint8_t* in, uint8_t* out, size_t n) {
+    if (g_marking) mark();
+    const Status st = g_inner.encrypt(c, in, out, n);
+    if (g_marking) mark();
+    return st;
+}
+Status install_engine() {
+    g_inner = cipher::emulated_engine_hook(g_engine);
+    g_hook = cipher::ExternalAes128{g_inner.ctx, marked_set_key, marked_encrypt};
+    cipher::set_external_aes128(&g_hook);
+    return Status::ok;
+}
+// Prints "engine-split <op> <first mark> <last mark>" per operation (mark
+// numbers = the plugin's seq).
+void marked_run() {
+    static uint8_t pk[S::pk_bytes], sk[S::sk_bytes];
+    uint8_t seed[S::keygen_seed_bytes] = {7}, mseed[S::seed_bytes] = {1}, salt[S::seed_bytes] = {2}, msg[4] = {};
+    unsigned at[4];
+    g_marking = true;
+    at[0] = g_marks, mark();
+    const Status k = S::keypair_from_seed(seed, pk, sk, g_ws);
+    at[1] = g_marks, mark();
+    const Status s = S::sign_with(sk, msg, sizeof msg, mseed, salt, g_sig, g_ws);
+    at[2] = g_marks, mark();
+    const Status v = S::verify(pk, msg, sizeof msg, g_sig, S::sig_bytes, g_ws);
+    at[3] = g_marks, mark();
+    g_marking = false;
+    m4::print("engine-split keygen %u %u\nengine-split sign %u %u\nengine-split verify %u %u\n", at[0], at[1],
+              at[1], at[2], at[2], at[3]);
+    if (k != Status::ok || s != Status::ok || v != Status::ok) m4::print("engine-split: an operation failed\n");
+}
+// Runs after the entries: the engine saw keygen, sign and verify's AES.
+void engine_used(test::Context& ctx) {
+    PQ_CHECK(ctx, g_engine.set_key_calls > 0);
+    // Per entry the BLC alone needs tau * N * 2 seed commitments.
+    PQ_CHECK(ctx, g_engine.blocks > 2u * Set::P.tau * (1u << Set::P.log_n_evals));
+    m4::print("  engine: %u key loads, %u blocks\n", unsigned(g_engine.set_key_calls), unsigned(g_engine.blocks));
+}
+void no_engine_unsupported(test::Context& ctx) {
+    cipher::set_external_aes128(nullptr);
+    uint8_t seed[S::keygen_seed_bytes] = {0}, pk[S::pk_bytes], sk[S::sk_bytes];
+    PQ_CHECK(ctx, S::keypair_from_seed(seed, pk, sk, g_ws) == Status::unsupported);
+    PQ_CHECK(ctx, S::verify(pk, seed, 1, g_sig, S::sig_bytes, g_ws) == Status::unsupported);
+    PQ_CHECK(ctx, install_engine() == Status::ok);
+}
+#define PQMCU_KAT_ENGINE_CASES {"engine counters", engine_used}, {"no engine: unsupported", no_engine_unsupported},
+#elif defined(PQMCU_KAT_ENGINE_CRYP)
+#define PQMCU_KAT_CRYP_MODE_polling ::pqmcu::m4::stm32f4::CrypMode::polling
+#define PQMCU_KAT_CRYP_MODE_dma ::pqmcu::m4::stm32f4::CrypMode::dma
+#define PQMCU_KAT_CRYP_MODE_(m) PQMCU_KAT_CRYP_MODE_##m
+#define PQMCU_KAT_CRYP_MODE(m) PQMCU_KAT_CRYP_MODE_(m)
+Status install_engine() { return m4::stm32f4::cryp_install(PQMCU_KAT_CRYP_MODE(PQMCU_KAT_ENGINE_CRYP)); }
+#endif
+#if !defined(PQMCU_KAT_ENGINE_CASES)
+#define PQMCU_KAT_ENGINE_CASES
+#endif
+
 }  // namespace
 
 PQMCU_SUITE(mqom_kat_suite, "mqom kat " PQMCU_KAT_STR(PQMCU_KAT_SET), {
     {"kat entry 0", entry0},
     {"kat entry 1", entry1},
+    PQMCU_KAT_ENGINE_CASES
 });
 
 int main() {
+#if defined(PQMCU_KAT_ENGINE_EMULATED) || defined(PQMCU_KAT_ENGINE_CRYP)
+    if (install_engine() != Status::ok) {
+        m4::print("AES engine did not start\n");
+        return 1;
+    }
+#endif
     m4::print("%s: profile %s, workspace %u B (.bss), signature buffer %u B (.bss), %u KAT entries embedded\n",
               S::name, Profile::name, unsigned(S::workspace_bytes), unsigned(S::sig_bytes), unsigned(kat().count));
 #if defined(PQMCU_KAT_WITH_NIST)
@@ -102,6 +196,9 @@ int main() {
     const test::Suite* const suites[] = {&mqom_kat_suite};
 #endif
     const int rc = test::run_suites(suites);
+#if defined(PQMCU_KAT_ENGINE_EMULATED)
+    marked_run();
+#endif
     test::sign_kat::print_summary(S::name, g_peak, S::workspace_bytes, S::sig_bytes);
     return rc;
 }

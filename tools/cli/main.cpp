@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "api/nist_kat.hpp"
+#include "mqom/profile_choice.hpp"
 #include "pqmcu/pqmcu.hpp"
 
 namespace {
@@ -43,6 +44,29 @@ Signature find(const std::string& name, int& rc) {
 
 std::string status_text(Status st) { return pqmcu::status_message(st); }
 
+// `pqmcu profile NAME --ram BYTES`: the chooser over the committed M4 table.
+int choose_profile(const std::string& name, size_t ram, const std::string& goal) {
+    using namespace pqmcu::mqom;
+    const ProfileGoal g = goal == "verify" ? ProfileGoal::verify : goal == "keygen" ? ProfileGoal::keygen
+                                                                                    : ProfileGoal::sign;
+    ProfileChoice c;
+    const Status st = fastest_profile_within(name.c_str(), ram, c, g);
+    if (st == Status::unknown_name) return fail("unknown MQOM instance '" + name + "' (see `pqmcu list`)");
+    if (st == Status::unsupported && c.min_ram_bytes == 0)
+        return fail("no profile of " + name + " has been measured on the M4 (tools/m4sim/profile_table.py)");
+    if (st == Status::unsupported)
+        return fail("no measured profile of " + name + " fits in " + std::to_string(ram) +
+                    " bytes of RAM; the smallest needs " + std::to_string(c.min_ram_bytes) + " bytes");
+    if (st != Status::ok) return fail("profile choice failed: " + status_text(st));
+    const ProfileFigures& f = *c.figures;
+    std::printf("%s\n", f.profile);
+    std::printf("  %s, fastest %s within %zu bytes: peak RAM %u bytes; Cortex-M4 cycles (emulated) "
+                "keygen %llu, sign %llu, verify %llu\n",
+                f.instance, goal.c_str(), ram, unsigned(f.ram_bytes), (unsigned long long)f.keygen_cycles,
+                (unsigned long long)f.sign_cycles, (unsigned long long)f.verify_cycles);
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -75,6 +99,15 @@ int main(int argc, char** argv) {
     verify->add_option("--in", in_path, "Signed file")->required();
     verify->add_option("--sig", sig_path, "Signature file")->required();
 
+    size_t ram_budget = 0;
+    std::string goal = "sign";
+    auto* profile = app.add_subcommand(
+        "profile", "Name the fastest MQOM profile whose measured Cortex-M4 RAM fits a budget");
+    profile->add_option("name", name, "MQOM instance (e.g. mqom2_cat1_gf16_fast_r5)")->required();
+    profile->add_option("--ram", ram_budget, "RAM budget in bytes (stack + workspace + static data)")->required();
+    profile->add_option("--goal", goal, "Operation to make fastest (sign, verify, keygen)")
+        ->check(CLI::IsMember({"sign", "verify", "keygen"}));
+
     CLI11_PARSE(app, argc, argv);
 
     int rc = 0;
@@ -85,6 +118,7 @@ int main(int argc, char** argv) {
                         ops.secret_key_bytes, ops.signature_bytes);
         return 0;
     }
+    if (profile->parsed()) return choose_profile(name, ram_budget, goal);
     const Signature s = find(name, rc);
     if (!s) return rc;
 

@@ -2,7 +2,7 @@
 """Per-operation table of the M4 benchmark firmware (bench/m4).
 
 Joins three sources:
-  --log         firmware console: "pqmcu-op <i> <group>/<name> stack=<B> ramtag=<tag>"
+  --log         firmware console: "pqmcu-op <i> <group>/<name> stack=<B> ramtag=<tag> ws=<B>"
   --plugin-log  QEMU plugin: "pqmcu-mark seq=<k> insns=<n> cycles=<n>" (cumulative);
                 op i spans marks 2i and 2i+1. Optional: without it the
                 instruction and cycle columns stay empty.
@@ -17,6 +17,7 @@ What is counted:
   stack B               peak stack of run() measured by painting (exact to 4 B).
   static RAM B          sizes of the input sections .pqmcu_ram.<tag>* for the
                         op's ram_tag (several tags joined by '+'), plus the
+                        op's workspace in the shared bench arena (ws=), plus the
                         .data/.bss/COMMON input sections of the library's own
                         archives (libpqmcu_*.a except the M4 platform, test and
                         vector archives). Not counted: the platform, the
@@ -30,8 +31,6 @@ Row facts ("pqmcu-op-info <i> key=value ...", printed by the op's report()):
   set=, profile=        the scheme and profile of the row (else parsed from
                         the row name: <set>[_<profile>]_<op>, no suffix =
                         desktop)
-  ws=<B>                the row's workspace lives in a shared arena: charged
-                        this many bytes (the arena section itself is not)
   messages=<k>          the measured run signed k messages: instructions and
                         cycles are divided by k (mean per signature)
   w=, nonces=           MQOM grinding bits and the nonce of each signature
@@ -64,7 +63,7 @@ LIB_ARCHIVE = re.compile(r"(?:^|/)(libpqmcu_\w+\.a)\((.+)\)$")
 # ---------------------------------------------------------------- inputs
 def parse_log(path):
     ops = []
-    pat = re.compile(r"pqmcu-op (\d+) (.+?) stack=(\d+) ramtag=(\S+)")
+    pat = re.compile(r"pqmcu-op (\d+) (.+?) stack=(\d+) ramtag=(\S+)(?: ws=(\d+))?")
     info = re.compile(r"pqmcu-op-info (\d+)((?: \w+=\S*)*)")
     facts = {}
     with open(path, errors="replace") as f:
@@ -80,7 +79,8 @@ def parse_log(path):
             if m:
                 ops.append({"index": int(m.group(1)), "name": m.group(2),
                             "stack": int(m.group(3)),
-                            "ramtag": None if m.group(4) == "-" else m.group(4)})
+                            "ramtag": None if m.group(4) == "-" else m.group(4),
+                            "ws": int(m.group(5) or 0)})
     for op in ops:
         op["info"] = facts.get(op["index"], {})
     return ops
@@ -637,7 +637,7 @@ def build_rows(ops, marks, tags, library_ram, anchors=None, scheme_anchors=None)
         n = max(1, int(info.get("messages", "1") or 1))
         insns = (b[0] - a[0]) / n if a and b else None
         cycles = (b[1] - a[1]) / n if a and b else None
-        ws = int(info["ws"]) if info.get("ws", "").isdigit() else 0
+        ws = op.get("ws") or (int(info["ws"]) if info.get("ws", "").isdigit() else 0)
         tables = tag_bytes(op["ramtag"], tags)
         static = tables + ws + library_ram
         nonces = [int(x) for x in info.get("nonces", "").split(",") if x.isdigit()]

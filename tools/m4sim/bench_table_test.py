@@ -13,14 +13,14 @@ import bench_table as bt  # noqa: E402
 
 LOG = """pqmcu-bench start
 pqmcu-op 0 baseline/empty stack=0 ramtag=-
-pqmcu-op 1 mqom/cat1_gf16_faster_r5_compact_sign stack=7000 ramtag=-
-pqmcu-op-info 1 set=mqom2_cat1_gf16_faster_r5 profile=compact ws=15000 messages=2 w=3 nonces=1,5
+pqmcu-op 1 mqom/cat1_gf16_faster_r5_compact_sign stack=7000 ramtag=- ws=15000
+pqmcu-op-info 1 set=mqom2_cat1_gf16_faster_r5 profile=compact messages=2 w=3 nonces=1,5
 pqmcu-op 2 mqom/cat1_gf16_faster_r5_grind_try stack=600 ramtag=-
 pqmcu-op-info 2 set=mqom2_cat1_gf16_faster_r5
-pqmcu-op 3 mqom/cat1_gf16_fast_r5_lut_sign stack=8000 ramtag=aes_table
-pqmcu-op-info 3 set=mqom2_cat1_gf16_fast_r5 ws=9000 messages=1 w=9 nonces=500
-pqmcu-op 4 mqom/cat1_gf16_fast_r5_compact_keygen stack=1500 ramtag=-
-pqmcu-op-info 4 set=mqom2_cat1_gf16_fast_r5 profile=compact ws=15000
+pqmcu-op 3 mqom/cat1_gf16_fast_r5_lut_sign stack=8000 ramtag=aes_table ws=9000
+pqmcu-op-info 3 set=mqom2_cat1_gf16_fast_r5 messages=1 w=9 nonces=500
+pqmcu-op 4 mqom/cat1_gf16_fast_r5_compact_keygen stack=1500 ramtag=- ws=15000
+pqmcu-op-info 4 set=mqom2_cat1_gf16_fast_r5 profile=compact
 pqmcu-op 5 mqom/cat5_gf16_short_r5_sign stack=30000 ramtag=-
 pqmcu-op 6 piop/matmul_bitslice_composite_public_jump_l1 stack=100 ramtag=-
 pqmcu-bench done 7 ops
