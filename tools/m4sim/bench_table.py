@@ -492,7 +492,8 @@ def write_csv(path, fields, rows):
         w = csv.DictWriter(f, fieldnames=fields, extrasaction="ignore")
         w.writeheader()
         for r in rows:
-            w.writerow({k: ("" if r.get(k) is None else (round(r[k], 4) if isinstance(r[k], float) else r[k]))
+            w.writerow({k: "" if r.get(k) is None else
+                        (int(r[k]) if r[k].is_integer() else round(r[k], 4)) if isinstance(r[k], float) else r[k]
                         for k in fields})
 
 
@@ -635,8 +636,9 @@ def build_rows(ops, marks, tags, library_ram, anchors=None, scheme_anchors=None)
         info = op["info"]
         a, b = marks.get(2 * k), marks.get(2 * k + 1)
         n = max(1, int(info.get("messages", "1") or 1))
-        insns = (b[0] - a[0]) / n if a and b else None
-        cycles = (b[1] - a[1]) / n if a and b else None
+        # whole counts in the CSV (tools/m4sim/profile_table.py reads them)
+        insns = round((b[0] - a[0]) / n) if a and b else None
+        cycles = round((b[1] - a[1]) / n) if a and b else None
         ws = op.get("ws") or (int(info["ws"]) if info.get("ws", "").isdigit() else 0)
         tables = tag_bytes(op["ramtag"], tags)
         static = tables + ws + library_ram
@@ -662,8 +664,8 @@ def build_rows(ops, marks, tags, library_ram, anchors=None, scheme_anchors=None)
         t = tries.get(r["mqom"][:2]) if r["mqom"] and r["mqom"][3] == "sign" else None
         if t and r["w"] is not None and r["nonces"] and r["cycles_emulated"] is not None:
             missing = sum((1 << r["w"]) - x for x in r["nonces"]) / len(r["nonces"])
-            r["instructions_adjusted"] = r["instructions"] + missing * t[0]
-            r["cycles_adjusted"] = r["cycles_emulated"] + missing * t[1]
+            r["instructions_adjusted"] = round(r["instructions"] + missing * t[0])
+            r["cycles_adjusted"] = round(r["cycles_emulated"] + missing * t[1])
 
     has_balanced = {r["mqom"][:2] for r in rows if r["mqom"] and r["mqom"][2] == "balanced"}
     profile_map = {r["mqom"][:3]: paper_profile(r["mqom"][2], r["mqom"][:2] in has_balanced)

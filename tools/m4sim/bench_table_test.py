@@ -70,6 +70,7 @@ class BenchTableTest(unittest.TestCase):
         self.assertEqual(r["cycles_emulated"], 1_500_000)
         # per signature (8 - nonce) more tries of 1000 cycles: (7 + 3) / 2 = 5
         self.assertEqual(r["cycles_adjusted"], 1_500_000 + 5 * 1000)
+        self.assertIsInstance(r["cycles_emulated"], int)  # whole counts in the CSV
         self.assertEqual(r["instructions_adjusted"], 1_000_000 + 5 * 1000)
         # no grind_try row for cat1 fast: no adjustment
         self.assertIsNone(self.by["mqom/cat1_gf16_fast_r5_lut_sign"]["cycles_adjusted"])
