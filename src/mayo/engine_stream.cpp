@@ -10,6 +10,7 @@
 #include "mayo/engine.hpp"
 #include "mayo/engine_common.hpp"
 #include "mayo/mvec.hpp"
+#include "mayo/mvec_table.hpp"
 
 namespace pqmcu::mayo {
 namespace {
@@ -77,32 +78,56 @@ private:
     alignas(8) uint8_t buf_[16 * kBlocks];
 };
 
+// Packs R (cols elements, one per byte, at R[t * step]) into words and
+// builds its table.
+void table_for(uint32_t* tab, uint32_t Wt, const uint8_t* R, uint32_t cols, uint32_t step,
+               const uint8_t* R2 = nullptr, uint32_t cols2 = 0) {
+    uint32_t w[3] = {0, 0, 0};
+    for (uint32_t t = 0; t < cols; ++t) w[t / 8] |= uint32_t(R[size_t(t) * step] & 0xF) << (4 * (t % 8));
+    for (uint32_t t = 0; t < cols2; ++t) w[(cols + t) / 8] |= uint32_t(R2[t] & 0xF) << (4 * ((cols + t) % 8));
+    mvec::build_table(tab, w, Wt);
+    secure_wipe(w, sizeof w);
+}
+
+// acc = sum_c P[c] R_c over `count` m-vectors of `row` and the tables from
+// `tabs`; then cols[t] = column t of acc (ncols m-vectors).
+void row_products(const Params& p, const uint64_t* row, uint32_t count, const uint32_t* tabs, uint32_t Wt,
+                  uint32_t* acc, uint64_t* cols, uint32_t ncols) {
+    const uint32_t L = p.m_limbs();
+    std::memset(acc, 0, sizeof(uint32_t) * 16 * L * Wt);
+    mvec::table_accumulate(acc, reinterpret_cast<const mvec::word32_alias_t*>(row), L, tabs, count, Wt);
+    std::memset(cols, 0, sizeof(uint64_t) * size_t(ncols) * L);
+    for (uint32_t t = 0; t < ncols; ++t) mvec::xor_column(acc, Wt, t, cols + size_t(t) * L, L);
+}
+
 }  // namespace
 
 // ---------------------------------------------------------------- key generation
 
 Status keypair_streamed(const Params& p, const uint8_t* seed_sk, uint8_t* pk, uint8_t* sk,
                         const KeygenStreamWork& w) {
-    const uint32_t v = p.v(), o = p.o, L = p.m_limbs();
+    const uint32_t v = p.v(), o = p.o, L = p.m_limbs(), Wt = table_words(o);
     uint8_t seed_pk[16];
     derive_seed_pk_and_O(p, seed_sk, seed_pk, w.O);
     cipher::Aes128Ctx ctx;
     Status st = cipher::key_schedule_public<cipher::Aes128>(ctx, seed_pk, p.pk_seed_bytes);
     if (st != Status::ok) return st;
     KeyStream s1(ctx, p, 0), s2(ctx, p, p.p1_vecs());
+    for (uint32_t c = 0; c < v; ++c) table_for(w.tabs + size_t(c) * 16 * Wt, Wt, w.O + size_t(c) * o, o, 1);
 
-    // Row r of P1 O + P2 (T, o m-vectors), then P3 += O[r]^T T.
+    // T = row r of P1 O + P2 (o m-vectors), then P3 += O[r]^T T.
     std::memset(w.p3, 0, sizeof(uint64_t) * size_t(o) * o * L);
-    uint64_t T[kMaxO * kMaxL], e[kMaxL];
+    uint64_t e[kMaxL];
     for (uint32_t r = 0; r < v; ++r) {
-        for (uint32_t j = 0; j < o; ++j) s2.next(T + j * L);
-        for (uint32_t c = r; c < v; ++c) {
-            s1.next(e);
-            for (uint32_t j = 0; j < o; ++j) mvec::mul_add(T + j * L, e, w.O[c * o + j], L);
+        for (uint32_t c = 0; c < v - r; ++c) s1.next(w.row + size_t(c) * L);
+        row_products(p, w.row, v - r, w.tabs + size_t(r) * 16 * Wt, Wt, w.acc, w.cols, o);
+        for (uint32_t j = 0; j < o; ++j) {
+            s2.next(e);
+            mvec::add(w.cols + size_t(j) * L, e, L);
         }
         for (uint32_t a = 0; a < o; ++a) {
             const mvec::Scalar sa(w.O[r * o + a]);
-            for (uint32_t b = 0; b < o; ++b) mvec::mul_add(w.p3 + size_t(a * o + b) * L, T + b * L, sa, L);
+            for (uint32_t b = 0; b < o; ++b) mvec::mul_add(w.p3 + size_t(a * o + b) * L, w.cols + size_t(b) * L, sa, L);
         }
     }
     if (s1.status() != Status::ok) st = s1.status();
@@ -112,10 +137,11 @@ Status keypair_streamed(const Params& p, const uint8_t* seed_sk, uint8_t* pk, ui
         store_upper_p3(p, w.p3, pk + p.pk_seed_bytes);
         std::memmove(sk, seed_sk, p.sk_seed_bytes);
     }
-    secure_wipe(T, sizeof T);
-    secure_wipe(e, sizeof e);
     secure_wipe(w.O, size_t(v) * o);
     secure_wipe(w.p3, sizeof(uint64_t) * size_t(o) * o * L);
+    secure_wipe(w.tabs, sizeof(uint32_t) * size_t(v) * 16 * Wt);
+    secure_wipe(w.acc, sizeof(uint32_t) * 16 * L * Wt);
+    secure_wipe(w.cols, sizeof(uint64_t) * size_t(o) * L);
     cipher::wipe(ctx);
     return st;
 }
@@ -124,7 +150,7 @@ Status keypair_streamed(const Params& p, const uint8_t* seed_sk, uint8_t* pk, ui
 
 Status sign_streamed(const Params& p, const uint8_t* sk, const uint8_t* msg, size_t mlen, const uint8_t* randomizer,
                      uint8_t* sig, const SignStreamWork& w) {
-    const uint32_t v = p.v(), o = p.o, k = p.k, L = p.m_limbs();
+    const uint32_t v = p.v(), o = p.o, k = p.k, L = p.m_limbs(), Wt = table_words(k + o);
     uint8_t seed_pk[16];
     derive_seed_pk_and_O(p, sk, seed_pk, w.O);
     cipher::Aes128Ctx ctx;
@@ -135,51 +161,44 @@ Status sign_streamed(const Params& p, const uint8_t* sk, const uint8_t* msg, siz
     uint8_t salt[kMaxSalt], t[kMaxM];
     sign_prelude(p, sk, msg, mlen, randomizer, buf, salt, t);
 
-    const size_t y_bytes = sizeof(uint64_t) * size_t(v) * k * L;
     const size_t m_bytes = sizeof(uint64_t) * size_t(k) * o * L, vpv_bytes = sizeof(uint64_t) * size_t(k) * k * L;
-    uint64_t W[kMaxK * kMaxL], e[kMaxL], diag[kMaxL], u[kMaxL];
+    uint64_t e[kMaxL];
     uint8_t r[kMaxKO], x[kMaxKO + 1];  // x: the back substitution may touch x[ko] (with 0)
     uint8_t* vd = w.vs;                // k x v
     bool found = false;
     for (uint32_t ctr = 0; ctr <= 255 && !found && st == Status::ok; ++ctr) {
         sample_vinegar(p, buf, ctr, vd, r);
-        std::memset(w.y, 0, y_bytes);
+        // Column c's table: (v_1[c], .., v_k[c], O[c][0], .., O[c][o-1]).
+        for (uint32_t c = 0; c < v; ++c)
+            table_for(w.tabs + size_t(c) * 16 * Wt, Wt, vd + c, k, v, w.O + size_t(c) * o, o);
         std::memset(w.M, 0, m_bytes);
         std::memset(w.vpv, 0, vpv_bytes);
-        KeyStream ks(ctx, p, 0);
-        // Row rr of P1: W_i = sum_{c>rr} P1[rr][c] v_i[c] (then + the
-        // diagonal: (P1 v_i)[rr]); Y[c][i] += P1[rr][c] v_i[rr] for c > rr,
-        // complete for c = rr once the rows above are done. u_i[rr] = W_i +
-        // Y[rr][i] is entry rr of v_i^T (P1 + P1^T).
+        KeyStream s1(ctx, p, 0), s2(ctx, p, p.p1_vecs());
         for (uint32_t rr = 0; rr < v; ++rr) {
-            std::memset(W, 0, sizeof(uint64_t) * size_t(k) * L);
-            ks.next(diag);
-            for (uint32_t c = rr + 1; c < v; ++c) {
-                ks.next(e);
-                uint64_t* yc = w.y + size_t(c) * k * L;
-                for (uint32_t i = 0; i < k; ++i) {
-                    mvec::mul_add(W + i * L, e, vd[i * v + c], L);
-                    mvec::mul_add(yc + i * L, e, vd[i * v + rr], L);
-                }
+            // Row rr of P1 times the tables: W_i = (P1 v_i)[rr] (cols 0..k-1)
+            // and T_j = (P1 O)[rr][j] (cols k..k+o-1); T_j += P2[rr][j].
+            for (uint32_t c = 0; c < v - rr; ++c) s1.next(w.row + size_t(c) * L);
+            row_products(p, w.row, v - rr, w.tabs + size_t(rr) * 16 * Wt, Wt, w.acc, w.cols, k + o);
+            const uint64_t* W = w.cols;
+            uint64_t* T = w.cols + size_t(k) * L;
+            for (uint32_t j = 0; j < o; ++j) {
+                s2.next(e);
+                mvec::add(T + size_t(j) * L, e, L);
             }
-            const uint64_t* yr = w.y + size_t(rr) * k * L;
+            // M_i[j] += O[rr][j] W_i + v_i[rr] T_j;  VPV[j][i] += v_j[rr] W_i.
+            for (uint32_t j = 0; j < o; ++j) {
+                const mvec::Scalar a(w.O[rr * o + j]);
+                for (uint32_t i = 0; i < k; ++i) mvec::mul_add(w.M + size_t(i * o + j) * L, W + size_t(i) * L, a, L);
+            }
             for (uint32_t i = 0; i < k; ++i) {
-                for (uint32_t l = 0; l < L; ++l) u[l] = W[i * L + l] ^ yr[i * L + l];
-                for (uint32_t c = 0; c < o; ++c) mvec::mul_add(w.M + size_t(i * o + c) * L, u, w.O[rr * o + c], L);
-                mvec::mul_add(W + i * L, diag, vd[i * v + rr], L);
-            }
-            for (uint32_t j = 0; j < k; ++j) {
-                const mvec::Scalar a(vd[j * v + rr]);
-                for (uint32_t i = 0; i < k; ++i) mvec::mul_add(w.vpv + size_t(j * k + i) * L, W + i * L, a, L);
+                const mvec::Scalar a(vd[i * v + rr]);
+                for (uint32_t j = 0; j < o; ++j) mvec::mul_add(w.M + size_t(i * o + j) * L, T + size_t(j) * L, a, L);
+                for (uint32_t i2 = 0; i2 < k; ++i2)
+                    mvec::mul_add(w.vpv + size_t(i * k + i2) * L, W + size_t(i2) * L, a, L);
             }
         }
-        // M_i += v_i^T P2 (P2 follows P1 in the keystream).
-        for (uint32_t rr = 0; rr < v; ++rr)
-            for (uint32_t c = 0; c < o; ++c) {
-                ks.next(e);
-                for (uint32_t i = 0; i < k; ++i) mvec::mul_add(w.M + size_t(i * o + c) * L, e, vd[i * v + rr], L);
-            }
-        st = ks.status();
+        if (s1.status() != Status::ok) st = s1.status();
+        if (s2.status() != Status::ok) st = s2.status();
         if (st == Status::ok) found = solve_attempt(p, w.M, w.vpv, t, r, w.a, w.ap, x);
     }
     if (st == Status::ok && !found) st = Status::internal_error;  // see engine.cpp
@@ -188,14 +207,12 @@ Status sign_streamed(const Params& p, const uint8_t* sk, const uint8_t* msg, siz
     secure_wipe(buf, sizeof buf);
     secure_wipe(r, sizeof r);
     secure_wipe(x, sizeof x);
-    secure_wipe(W, sizeof W);
-    secure_wipe(e, sizeof e);
-    secure_wipe(diag, sizeof diag);
-    secure_wipe(u, sizeof u);
     secure_wipe(w.O, size_t(v) * o);
-    secure_wipe(w.y, y_bytes);
     secure_wipe(w.M, m_bytes);
     secure_wipe(w.vpv, vpv_bytes);
+    secure_wipe(w.tabs, sizeof(uint32_t) * size_t(v) * 16 * Wt);
+    secure_wipe(w.acc, sizeof(uint32_t) * 16 * L * Wt);
+    secure_wipe(w.cols, sizeof(uint64_t) * size_t(k + o) * L);
     secure_wipe(w.a, size_t(p.m + p.kk()) * p.a_cols());
     secure_wipe(w.ap, sizeof(uint64_t) * size_t(p.m) * ((p.a_cols() + 15) / 16));
     secure_wipe(w.vs, size_t(k) * p.n);
@@ -207,7 +224,7 @@ Status sign_streamed(const Params& p, const uint8_t* sk, const uint8_t* msg, siz
 
 Status verify_streamed(const Params& p, const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig,
                        const VerifyStreamWork& w) {
-    const uint32_t v = p.v(), o = p.o, k = p.k, n = p.n, L = p.m_limbs();
+    const uint32_t v = p.v(), o = p.o, k = p.k, n = p.n, L = p.m_limbs(), Wt = table_words(k);
     uint8_t t[kMaxM];
     const uint8_t* s = w.s;  // k x n
     if (!verify_prelude(p, msg, mlen, sig, t, w.s)) return Status::verify_failed;
@@ -215,40 +232,27 @@ Status verify_streamed(const Params& p, const uint8_t* pk, const uint8_t* msg, s
     Status st = cipher::key_schedule_public<cipher::Aes128>(ctx, pk, p.pk_seed_bytes);
     if (st != Status::ok) return st;
     KeyStream s1(ctx, p, 0), s2(ctx, p, p.p1_vecs());
+    for (uint32_t c = 0; c < n; ++c) table_for(w.tabs + size_t(c) * 16 * Wt, Wt, s + c, k, n);
 
-    // Row r of P = [P1 P2; 0 P3] through the bins gives (P s_i)[r] for all
-    // i, folded at once: SPS[j][i] += s_j[r] (P s_i)[r].
+    // Row r of P = [P1 P2; 0 P3] (columns r..n-1) times the tables gives
+    // (P s_i)[r] for all i, folded at once: SPS[j][i] += s_j[r] (P s_i)[r].
     std::memset(w.sps, 0, sizeof(uint64_t) * size_t(k) * k * L);
-    const size_t bins_bytes = sizeof(uint64_t) * size_t(k) * 16 * L;
-    uint64_t row[kMaxK * kMaxL], e[kMaxL];
-    auto fold_row = [&](uint32_t r) {
-        std::memset(row, 0, sizeof(uint64_t) * size_t(k) * L);
-        bins_flush(p, w.bins, row);
+    auto fold_row = [&](uint32_t r, uint32_t count) {
+        row_products(p, w.row, count, w.tabs + size_t(r) * 16 * Wt, Wt, w.acc, w.cols, k);
         for (uint32_t j = 0; j < k; ++j) {
             const mvec::Scalar a(s[j * n + r]);
-            for (uint32_t i = 0; i < k; ++i) mvec::mul_add(w.sps + size_t(j * k + i) * L, row + i * L, a, L);
+            for (uint32_t i = 0; i < k; ++i) mvec::mul_add(w.sps + size_t(j * k + i) * L, w.cols + size_t(i) * L, a, L);
         }
     };
     for (uint32_t r = 0; r < v; ++r) {
-        std::memset(w.bins, 0, bins_bytes);
-        for (uint32_t c = r; c < v; ++c) {
-            s1.next(e);
-            bins_put(p, w.bins, e, s, c);
-        }
-        for (uint32_t c = 0; c < o; ++c) {
-            s2.next(e);
-            bins_put(p, w.bins, e, s, v + c);
-        }
-        fold_row(r);
+        for (uint32_t c = 0; c < v - r; ++c) s1.next(w.row + size_t(c) * L);
+        for (uint32_t c = 0; c < o; ++c) s2.next(w.row + size_t(v - r + c) * L);
+        fold_row(r, n - r);
     }
     const uint8_t* P3 = pk + p.pk_seed_bytes;  // upper, o(o+1)/2 packed m-vectors
     for (uint32_t r = 0; r < o; ++r) {
-        std::memset(w.bins, 0, bins_bytes);
-        for (uint32_t c = r; c < o; ++c, P3 += p.m_bytes()) {
-            load_mvec(p, P3, e);
-            bins_put(p, w.bins, e, s, v + c);
-        }
-        fold_row(v + r);
+        for (uint32_t c = 0; c < o - r; ++c, P3 += p.m_bytes()) load_mvec(p, P3, w.row + size_t(c) * L);
+        fold_row(v + r, o - r);
     }
     cipher::wipe(ctx);
     if (s1.status() != Status::ok) return s1.status();
