@@ -34,7 +34,7 @@ class KeyStream {
 public:
     KeyStream(const cipher::Aes128Ctx& ctx, const Params& p, size_t first_vec) : ctx_(ctx), p_(p) {
         const size_t off = first_vec * p.m_bytes();
-        block_ = off / 16;
+        block_ = uint32_t(off / 16);
         refill();
         pos_ = uint32_t(off % 16);
     }
@@ -43,7 +43,12 @@ public:
         uint8_t tmp[kMaxM / 2];
         const uint32_t mb = p_.m_bytes();
         if (pos_ + mb <= sizeof buf_) {
-            load_mvec(p_, buf_ + pos_, out);
+            if (p_.layout == MvecLayout::nibbles) {  // limbs are the packed bytes, zero-padded (little-endian)
+                out[p_.m_limbs() - 1] = 0;
+                std::memcpy(out, buf_ + pos_, mb);
+            } else {
+                load_mvec(p_, buf_ + pos_, out);
+            }
             pos_ += mb;
             return;
         }
@@ -59,11 +64,14 @@ public:
 private:
     static constexpr uint32_t kBlocks = 8;
     void refill() {
-        for (uint32_t i = 0; i < kBlocks; ++i) {  // 128-bit big-endian counter; < 2^64 blocks
-            uint8_t* b = buf_ + 16 * i;
-            std::memset(b, 0, 8);
-            const uint64_t c = block_ + i;
-            for (uint32_t j = 0; j < 8; ++j) b[15 - j] = uint8_t(c >> (8 * j));
+        std::memset(buf_, 0, sizeof buf_);
+        for (uint32_t i = 0; i < kBlocks; ++i) {  // 128-bit big-endian counter; < 2^32 blocks
+            const uint32_t c = block_ + i;
+            uint8_t* b = buf_ + 16 * i + 12;
+            b[0] = uint8_t(c >> 24);
+            b[1] = uint8_t(c >> 16);
+            b[2] = uint8_t(c >> 8);
+            b[3] = uint8_t(c);
         }
         const Status st = cipher::encrypt<cipher::Aes128>(ctx_, buf_, buf_, kBlocks, kPublicAes);
         if (st != Status::ok) st_ = st;
@@ -72,7 +80,7 @@ private:
     }
     const cipher::Aes128Ctx& ctx_;
     const Params& p_;
-    uint64_t block_ = 0;
+    uint32_t block_ = 0;  // P1 | P2 are at most ~1.5 MB: far below 2^32 blocks
     uint32_t pos_ = 0;
     Status st_ = Status::ok;
     alignas(8) uint8_t buf_[16 * kBlocks];
@@ -125,10 +133,8 @@ Status keypair_streamed(const Params& p, const uint8_t* seed_sk, uint8_t* pk, ui
             s2.next(e);
             mvec::add(w.cols + size_t(j) * L, e, L);
         }
-        for (uint32_t a = 0; a < o; ++a) {
-            const mvec::Scalar sa(w.O[r * o + a]);
-            for (uint32_t b = 0; b < o; ++b) mvec::mul_add(w.p3 + size_t(a * o + b) * L, w.cols + size_t(b) * L, sa, L);
-        }
+        for (uint32_t b = 0; b < o; ++b)  // P3[a][b] += O[r][a] T_b
+            mvec::mul_add_multi(w.p3 + size_t(b) * L, size_t(o) * L, w.cols + size_t(b) * L, w.O + size_t(r) * o, 1, o, L);
     }
     if (s1.status() != Status::ok) st = s1.status();
     if (s2.status() != Status::ok) st = s2.status();
@@ -186,16 +192,12 @@ Status sign_streamed(const Params& p, const uint8_t* sk, const uint8_t* msg, siz
                 mvec::add(T + size_t(j) * L, e, L);
             }
             // M_i[j] += O[rr][j] W_i + v_i[rr] T_j;  VPV[j][i] += v_j[rr] W_i.
-            for (uint32_t j = 0; j < o; ++j) {
-                const mvec::Scalar a(w.O[rr * o + j]);
-                for (uint32_t i = 0; i < k; ++i) mvec::mul_add(w.M + size_t(i * o + j) * L, W + size_t(i) * L, a, L);
-            }
             for (uint32_t i = 0; i < k; ++i) {
-                const mvec::Scalar a(vd[i * v + rr]);
-                for (uint32_t j = 0; j < o; ++j) mvec::mul_add(w.M + size_t(i * o + j) * L, T + size_t(j) * L, a, L);
-                for (uint32_t i2 = 0; i2 < k; ++i2)
-                    mvec::mul_add(w.vpv + size_t(i * k + i2) * L, W + size_t(i2) * L, a, L);
+                mvec::mul_add_multi(w.M + size_t(i * o) * L, L, W + size_t(i) * L, w.O + size_t(rr) * o, 1, o, L);
+                mvec::mul_add_multi(w.vpv + size_t(i) * L, size_t(k) * L, W + size_t(i) * L, vd + rr, v, k, L);
             }
+            for (uint32_t j = 0; j < o; ++j)
+                mvec::mul_add_multi(w.M + size_t(j) * L, size_t(o) * L, T + size_t(j) * L, vd + rr, v, k, L);
         }
         if (s1.status() != Status::ok) st = s1.status();
         if (s2.status() != Status::ok) st = s2.status();
@@ -239,10 +241,8 @@ Status verify_streamed(const Params& p, const uint8_t* pk, const uint8_t* msg, s
     std::memset(w.sps, 0, sizeof(uint64_t) * size_t(k) * k * L);
     auto fold_row = [&](uint32_t r, uint32_t count) {
         row_products(p, w.row, count, w.tabs + size_t(r) * 16 * Wt, Wt, w.acc, w.cols, k);
-        for (uint32_t j = 0; j < k; ++j) {
-            const mvec::Scalar a(s[j * n + r]);
-            for (uint32_t i = 0; i < k; ++i) mvec::mul_add(w.sps + size_t(j * k + i) * L, w.cols + size_t(i) * L, a, L);
-        }
+        for (uint32_t i = 0; i < k; ++i)  // SPS[j][i] += s_j[r] (P s_i)[r]
+            mvec::mul_add_multi(w.sps + size_t(i) * L, size_t(k) * L, w.cols + size_t(i) * L, s + r, n, k, L);
     };
     for (uint32_t r = 0; r < v; ++r) {
         for (uint32_t c = 0; c < v - r; ++c) s1.next(w.row + size_t(c) * L);

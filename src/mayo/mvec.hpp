@@ -39,7 +39,8 @@ struct Scalar {  // a, a*x, a*x^2, a*x^3
 using word32_alias = uint32_t __attribute__((may_alias));
 template <uint32_t L>
 inline void mul_add_w32(uint64_t* acc64, const uint64_t* in64, const Scalar& a) {
-    const uint32_t m = field::value_barrier(0x11111111u);  // in a register: and r, m, x, lsr #k
+    uint32_t m = 0x11111111u;
+    __asm__("" : "+r"(m));  // keep the mask in a register: and r, m, x, lsr #k (one instruction)
     word32_alias* acc = reinterpret_cast<word32_alias*>(acc64);
     const word32_alias* in = reinterpret_cast<const word32_alias*>(in64);
     const uint32_t c0 = uint32_t(a.c0), c1 = uint32_t(a.c1), c2 = uint32_t(a.c2), c3 = uint32_t(a.c3);
