@@ -238,6 +238,18 @@ void sample_vinegar(const Params& p, uint8_t* buf, uint32_t ctr, uint8_t* vd, ui
     secure_wipe(V, sizeof V);
 }
 
+constexpr uint32_t kMaxL = (kMaxM + 15) / 16;
+// The 16 L elements of an m-vector, one per byte (32-bit halves: cheap on the M4).
+void limbs_to_bytes(const uint64_t* v, uint8_t* out, uint32_t L) {
+    for (uint32_t l = 0; l < L; ++l) {
+        const uint32_t lo = uint32_t(v[l]), hi = uint32_t(v[l] >> 32);
+        for (uint32_t e = 0; e < 8; ++e) {
+            out[16 * l + e] = uint8_t((lo >> (4 * e)) & 0xF);
+            out[16 * l + 8 + e] = uint8_t((hi >> (4 * e)) & 0xF);
+        }
+    }
+}
+
 bool solve_attempt(const Params& p, const uint64_t* M, const uint64_t* VPV, const uint8_t* t, const uint8_t* r,
                    uint8_t* a, uint64_t* ap, uint8_t* x) {
     const uint32_t k = p.k, o = p.o, m = p.m, L = p.m_limbs(), ko = k * o;
@@ -249,23 +261,25 @@ bool solve_attempt(const Params& p, const uint64_t* M, const uint64_t* VPV, cons
     // A = sum_l z^l (M_j in block i, M_i in block j), reduced mod f(z)
     const uint32_t ac = p.a_cols();
     std::memset(a, 0, size_t(m + p.kk()) * ac);
+    uint8_t mj[kMaxL * 16], mi[kMaxL * 16];  // M_j and M_i of column c, one element per byte
     uint32_t l = 0;
     for (uint32_t i = 0; i < k; ++i)
         for (uint32_t j = k; j-- > i;) {
             for (uint32_t c = 0; c < o; ++c) {
-                const uint64_t* Mj = M + size_t(j * o + c) * L;
-                const uint64_t* Mi = M + size_t(i * o + c) * L;
-                for (uint32_t e = 0; e < m; ++e) {
-                    uint8_t* row = a + size_t(e + l) * ac;
-                    row[i * o + c] ^= mvec::get(Mj, e);
-                    if (i != j) row[j * o + c] ^= mvec::get(Mi, e);
-                }
+                limbs_to_bytes(M + size_t(j * o + c) * L, mj, L);
+                limbs_to_bytes(M + size_t(i * o + c) * L, mi, L);
+                uint8_t* col = a + size_t(l) * ac;
+                for (uint32_t e = 0; e < m; ++e) col[size_t(e) * ac + i * o + c] ^= mj[e];
+                if (i != j)
+                    for (uint32_t e = 0; e < m; ++e) col[size_t(e) * ac + j * o + c] ^= mi[e];
             }
             ++l;
         }
     reduce_rows(p, a, ac, ko);
     const bool found = sample_solution(p, a, ap, y, r, x);
     secure_wipe(y, sizeof y);
+    secure_wipe(mj, sizeof mj);
+    secure_wipe(mi, sizeof mi);
     return found;
 }
 

@@ -86,26 +86,29 @@ private:
     alignas(8) uint8_t buf_[16 * kBlocks];
 };
 
-// Packs R (cols elements, one per byte, at R[t * step]) into words and
-// builds its table.
-void table_for(uint32_t* tab, uint32_t Wt, const uint8_t* R, uint32_t cols, uint32_t step,
-               const uint8_t* R2 = nullptr, uint32_t cols2 = 0) {
+// Packs R (cols elements, one per byte, at R[t * step], then cols2 more
+// from R2) into words and builds column c's table (planes of 16 * ncols words).
+void table_for(uint32_t* tabs, uint32_t ncols, uint32_t c, uint32_t Wt, const uint8_t* R, uint32_t cols,
+               uint32_t step, const uint8_t* R2 = nullptr, uint32_t cols2 = 0) {
     uint32_t w[3] = {0, 0, 0};
     for (uint32_t t = 0; t < cols; ++t) w[t / 8] |= uint32_t(R[size_t(t) * step] & 0xF) << (4 * (t % 8));
     for (uint32_t t = 0; t < cols2; ++t) w[(cols + t) / 8] |= uint32_t(R2[t] & 0xF) << (4 * ((cols + t) % 8));
-    mvec::build_table(tab, w, Wt);
+    mvec::build_table(tabs + size_t(c) * 16, size_t(ncols) * 16, w, Wt);
     secure_wipe(w, sizeof w);
 }
 
-// acc = sum_c P[c] R_c over `count` m-vectors of `row` and the tables from
-// `tabs`; then cols[t] = column t of acc (ncols m-vectors).
-void row_products(const Params& p, const uint64_t* row, uint32_t count, const uint32_t* tabs, uint32_t Wt,
-                  uint32_t* acc, uint64_t* cols, uint32_t ncols) {
+// acc = sum_c P[c] R_c over `count` m-vectors of `row` and the tables of
+// columns first.. (of ncols_tab); then cols[t] = column t of acc (ncols m-vectors).
+void row_products(const Params& p, const uint64_t* row, uint32_t count, const uint32_t* tabs, uint32_t ncols_tab,
+                  uint32_t first, uint32_t Wt, uint32_t* acc, uint64_t* cols, uint32_t ncols) {
     const uint32_t L = p.m_limbs();
     std::memset(acc, 0, sizeof(uint32_t) * 16 * L * Wt);
-    mvec::table_accumulate(acc, reinterpret_cast<const mvec::word32_alias_t*>(row), L, tabs, count, Wt);
+    const auto* words = reinterpret_cast<const mvec::word32_alias_t*>(row);
+    for (uint32_t w = 0; w < Wt; ++w)
+        mvec::table_accumulate(acc + size_t(w) * 16 * L, words, L,
+                               tabs + size_t(w) * 16 * ncols_tab + size_t(first) * 16, count);
     std::memset(cols, 0, sizeof(uint64_t) * size_t(ncols) * L);
-    for (uint32_t t = 0; t < ncols; ++t) mvec::xor_column(acc, Wt, t, cols + size_t(t) * L, L);
+    for (uint32_t t = 0; t < ncols; ++t) mvec::xor_column(acc, t, cols + size_t(t) * L, L);
 }
 
 }  // namespace
@@ -121,14 +124,14 @@ Status keypair_streamed(const Params& p, const uint8_t* seed_sk, uint8_t* pk, ui
     Status st = cipher::key_schedule_public<cipher::Aes128>(ctx, seed_pk, p.pk_seed_bytes);
     if (st != Status::ok) return st;
     KeyStream s1(ctx, p, 0), s2(ctx, p, p.p1_vecs());
-    for (uint32_t c = 0; c < v; ++c) table_for(w.tabs + size_t(c) * 16 * Wt, Wt, w.O + size_t(c) * o, o, 1);
+    for (uint32_t c = 0; c < v; ++c) table_for(w.tabs, v, c, Wt, w.O + size_t(c) * o, o, 1);
 
     // T = row r of P1 O + P2 (o m-vectors), then P3 += O[r]^T T.
     std::memset(w.p3, 0, sizeof(uint64_t) * size_t(o) * o * L);
     uint64_t e[kMaxL];
     for (uint32_t r = 0; r < v; ++r) {
         for (uint32_t c = 0; c < v - r; ++c) s1.next(w.row + size_t(c) * L);
-        row_products(p, w.row, v - r, w.tabs + size_t(r) * 16 * Wt, Wt, w.acc, w.cols, o);
+        row_products(p, w.row, v - r, w.tabs, v, r, Wt, w.acc, w.cols, o);
         for (uint32_t j = 0; j < o; ++j) {
             s2.next(e);
             mvec::add(w.cols + size_t(j) * L, e, L);
@@ -175,8 +178,7 @@ Status sign_streamed(const Params& p, const uint8_t* sk, const uint8_t* msg, siz
     for (uint32_t ctr = 0; ctr <= 255 && !found && st == Status::ok; ++ctr) {
         sample_vinegar(p, buf, ctr, vd, r);
         // Column c's table: (v_1[c], .., v_k[c], O[c][0], .., O[c][o-1]).
-        for (uint32_t c = 0; c < v; ++c)
-            table_for(w.tabs + size_t(c) * 16 * Wt, Wt, vd + c, k, v, w.O + size_t(c) * o, o);
+        for (uint32_t c = 0; c < v; ++c) table_for(w.tabs, v, c, Wt, vd + c, k, v, w.O + size_t(c) * o, o);
         std::memset(w.M, 0, m_bytes);
         std::memset(w.vpv, 0, vpv_bytes);
         KeyStream s1(ctx, p, 0), s2(ctx, p, p.p1_vecs());
@@ -184,7 +186,7 @@ Status sign_streamed(const Params& p, const uint8_t* sk, const uint8_t* msg, siz
             // Row rr of P1 times the tables: W_i = (P1 v_i)[rr] (cols 0..k-1)
             // and T_j = (P1 O)[rr][j] (cols k..k+o-1); T_j += P2[rr][j].
             for (uint32_t c = 0; c < v - rr; ++c) s1.next(w.row + size_t(c) * L);
-            row_products(p, w.row, v - rr, w.tabs + size_t(rr) * 16 * Wt, Wt, w.acc, w.cols, k + o);
+            row_products(p, w.row, v - rr, w.tabs, v, rr, Wt, w.acc, w.cols, k + o);
             const uint64_t* W = w.cols;
             uint64_t* T = w.cols + size_t(k) * L;
             for (uint32_t j = 0; j < o; ++j) {
@@ -234,13 +236,13 @@ Status verify_streamed(const Params& p, const uint8_t* pk, const uint8_t* msg, s
     Status st = cipher::key_schedule_public<cipher::Aes128>(ctx, pk, p.pk_seed_bytes);
     if (st != Status::ok) return st;
     KeyStream s1(ctx, p, 0), s2(ctx, p, p.p1_vecs());
-    for (uint32_t c = 0; c < n; ++c) table_for(w.tabs + size_t(c) * 16 * Wt, Wt, s + c, k, n);
+    for (uint32_t c = 0; c < n; ++c) table_for(w.tabs, n, c, Wt, s + c, k, n);
 
     // Row r of P = [P1 P2; 0 P3] (columns r..n-1) times the tables gives
     // (P s_i)[r] for all i, folded at once: SPS[j][i] += s_j[r] (P s_i)[r].
     std::memset(w.sps, 0, sizeof(uint64_t) * size_t(k) * k * L);
     auto fold_row = [&](uint32_t r, uint32_t count) {
-        row_products(p, w.row, count, w.tabs + size_t(r) * 16 * Wt, Wt, w.acc, w.cols, k);
+        row_products(p, w.row, count, w.tabs, n, r, Wt, w.acc, w.cols, k);
         for (uint32_t i = 0; i < k; ++i)  // SPS[j][i] += s_j[r] (P s_i)[r]
             mvec::mul_add_multi(w.sps + size_t(i) * L, size_t(k) * L, w.cols + size_t(i) * L, s + r, n, k, L);
     };

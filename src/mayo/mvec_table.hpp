@@ -44,63 +44,59 @@ using word32_alias_t = uint32_t __attribute__((may_alias));
 // 8 packed GF(16) elements times x (x^4 = x + 1).
 constexpr uint32_t xtime8(uint32_t v) { return ((v << 1) & 0xEEEEEEEEu) ^ (((v >> 3) & 0x11111111u) * 3u); }
 
-// tab[x * Wt + w] = x * row[w], x = 0..15. Constant time in row.
-inline void build_table(uint32_t* tab, const uint32_t* row, uint32_t Wt) {
+// Tables are stored plane by plane: word w of entry x of column c's table is
+// tab[w * plane + c * 16 + x] (plane = 16 * number of columns), so that
+// every plane is a table of single words (the fastest kernel below).
+
+// Column c's table from its row (Wt words of packed elements). Constant time in row.
+inline void build_table(uint32_t* tab_c, size_t plane, const uint32_t* row, uint32_t Wt) {
     for (uint32_t w = 0; w < Wt; ++w) {
         const uint32_t b0 = row[w], b1 = xtime8(b0), b2 = xtime8(b1), b3 = xtime8(b2);
+        uint32_t* t = tab_c + w * plane;
         for (uint32_t x = 0; x < 16; ++x)
-            tab[x * Wt + w] = ((0u - (x & 1)) & b0) ^ ((0u - ((x >> 1) & 1)) & b1) ^ ((0u - ((x >> 2) & 1)) & b2) ^
-                              ((0u - ((x >> 3) & 1)) & b3);
+            t[x] = ((0u - (x & 1)) & b0) ^ ((0u - ((x >> 1) & 1)) & b1) ^ ((0u - ((x >> 2) & 1)) & b2) ^
+                   ((0u - ((x >> 3) & 1)) & b3);
     }
 }
 
-// acc[e * Wt + w] ^= tabs[c * 16 * Wt + P[c]_e * Wt + w] for c < count and
-// every element e < 16 L (the limbs' zero tail reads tab[0] = 0). P[c] is
-// the m-vector at words + c * 2L (L limbs of 2 words). acc: 16 L Wt words.
-// A chunk of E equations is accumulated in registers over all c.
-template <uint32_t Wt>
+// One plane: acc[e] ^= tabs[c * 16 + P[c]_e] for c < count and every element
+// e < 16 L (the limbs' zero tail reads tab[0] = 0). P[c] is the m-vector at
+// words + c * 2L. Eight equations (one word of each P[c]) are accumulated in
+// registers over all c.
 inline void table_accumulate(uint32_t* acc, const word32_alias_t* words, uint32_t L, const uint32_t* tabs,
                              uint32_t count) {
-    constexpr uint32_t E = Wt == 1 ? 8 : Wt == 2 ? 4 : 2;  // E * Wt accumulators stay in registers
     const uint32_t stride = 2 * L;
-    for (uint32_t e0 = 0; e0 < 16 * L; e0 += E) {
-        uint32_t a[E * Wt];
-#pragma GCC unroll 32
-        for (uint32_t j = 0; j < E * Wt; ++j) a[j] = acc[e0 * Wt + j];
-        const word32_alias_t* p = words + e0 / 8;
+    for (uint32_t wi = 0; wi < stride; ++wi) {
+        uint32_t a0 = acc[8 * wi], a1 = acc[8 * wi + 1], a2 = acc[8 * wi + 2], a3 = acc[8 * wi + 3];
+        uint32_t a4 = acc[8 * wi + 4], a5 = acc[8 * wi + 5], a6 = acc[8 * wi + 6], a7 = acc[8 * wi + 7];
+        const word32_alias_t* p = words + wi;
         const uint32_t* t = tabs;
-        const uint32_t sh = 4 * (e0 % 8);
-        for (uint32_t c = 0; c < count; ++c, p += stride, t += 16 * Wt) {
-            const uint32_t x = *p >> sh;
-#pragma GCC unroll 8
-            for (uint32_t j = 0; j < E; ++j) {
-                const uint32_t* row = t + ((x >> (4 * j)) & 15) * Wt;
-#pragma GCC unroll 3
-                for (uint32_t u = 0; u < Wt; ++u) a[j * Wt + u] ^= row[u];
-            }
+        for (uint32_t c = 0; c < count; ++c, p += stride, t += 16) {
+            const uint32_t x = *p;
+            a0 ^= t[x & 15];
+            a1 ^= t[(x >> 4) & 15];
+            a2 ^= t[(x >> 8) & 15];
+            a3 ^= t[(x >> 12) & 15];
+            a4 ^= t[(x >> 16) & 15];
+            a5 ^= t[(x >> 20) & 15];
+            a6 ^= t[(x >> 24) & 15];
+            a7 ^= t[x >> 28];
         }
-#pragma GCC unroll 32
-        for (uint32_t j = 0; j < E * Wt; ++j) acc[e0 * Wt + j] = a[j];
-    }
-}
-inline void table_accumulate(uint32_t* acc, const word32_alias_t* words, uint32_t L, const uint32_t* tabs,
-                             uint32_t count, uint32_t Wt) {
-    switch (Wt) {
-        case 1: return table_accumulate<1>(acc, words, L, tabs, count);
-        case 2: return table_accumulate<2>(acc, words, L, tabs, count);
-        default: return table_accumulate<3>(acc, words, L, tabs, count);
+        acc[8 * wi] = a0, acc[8 * wi + 1] = a1, acc[8 * wi + 2] = a2, acc[8 * wi + 3] = a3;
+        acc[8 * wi + 4] = a4, acc[8 * wi + 5] = a5, acc[8 * wi + 6] = a6, acc[8 * wi + 7] = a7;
     }
 }
 
-// out (L limbs) ^= column col of acc (16 L rows of Wt words).
-inline void xor_column(const uint32_t* acc, uint32_t Wt, uint32_t col, uint64_t* out, uint32_t L) {
-    const uint32_t w = col / 8, sh = 4 * (col % 8);
+// out (L limbs) ^= column col of acc (Wt planes of 16 L words).
+inline void xor_column(const uint32_t* acc, uint32_t col, uint64_t* out, uint32_t L) {
+    const uint32_t sh = 4 * (col % 8);
+    const uint32_t* plane = acc + size_t(col / 8) * 16 * L;
     for (uint32_t l = 0; l < L; ++l) {
         uint32_t lo = 0, hi = 0;
-        const uint32_t* base = acc + size_t(l) * 16 * Wt + w;
+        const uint32_t* base = plane + size_t(l) * 16;
         for (uint32_t e = 0; e < 8; ++e) {
-            lo |= ((base[e * Wt] >> sh) & 15) << (4 * e);
-            hi |= ((base[(e + 8) * Wt] >> sh) & 15) << (4 * e);
+            lo |= ((base[e] >> sh) & 15) << (4 * e);
+            hi |= ((base[e + 8] >> sh) & 15) << (4 * e);
         }
         out[l] ^= uint64_t(lo) | (uint64_t(hi) << 32);
     }

@@ -75,6 +75,15 @@ void check_entry(test::Context& ctx, size_t index) {
                                    kStackBudget, g_peak);
 }
 
+// The streamed profile has one workspace per operation.
+template <class T>
+void print_operation_workspaces() {
+    if constexpr (requires { T::sign_workspace_bytes; })
+        m4::print("%s streamed: keygen / sign / verify workspaces %u / %u / %u B\n", T::name,
+                  unsigned(T::keygen_workspace_bytes), unsigned(T::sign_workspace_bytes),
+                  unsigned(T::verify_workspace_bytes));
+}
+
 void entry0(test::Context& ctx) { check_entry(ctx, 0); }
 void entry1(test::Context& ctx) { check_entry(ctx, 1); }
 
@@ -88,10 +97,7 @@ PQMCU_SUITE(mayo_kat_suite, "mayo kat " PQMCU_KAT_STR(PQMCU_KAT_SET) " " PQMCU_K
 int main() {
     m4::print("%s: workspace %u B (.bss), signature buffer %u B (.bss), %u KAT entries embedded\n", S::name,
               unsigned(S::workspace_bytes), unsigned(S::sig_bytes), unsigned(kat().count));
-    if constexpr (kStreamed)
-        m4::print("%s streamed: keygen / sign / verify workspaces %u / %u / %u B\n", S::name,
-                  unsigned(S::keygen_workspace_bytes), unsigned(S::sign_workspace_bytes),
-                  unsigned(S::verify_workspace_bytes));
+    print_operation_workspaces<S>();
     const test::Suite* const suites[] = {&mayo_kat_suite};
     const int rc = test::run_suites(suites);
     test::sign_kat::print_summary(S::name, g_peak, S::workspace_bytes, S::sig_bytes);
