@@ -91,6 +91,16 @@ void fold_quadratic(const Params& p, const uint64_t* U, uint8_t* y_ext) {
 
 // Rows m .. m + kk - 2 of a (m + kk)-row matrix folded onto the first rows:
 // z^(m+d) = sum_t f_t z^(t+d) mod f(z). `width` columns, row stride `stride`.
+// Four elements (one per byte) times a PUBLIC constant f: carry-less
+// products per byte (at most 7 bits, no carry between bytes), then x^4 = x + 1.
+inline uint32_t mul4_by_public(uint32_t x, uint32_t f) {
+    const uint32_t b = 0x01010101u;
+    const uint32_t p = ((x & b) * f) ^ (((x >> 1) & b) * (f << 1)) ^ (((x >> 2) & b) * (f << 2)) ^
+                       (((x >> 3) & b) * (f << 3));
+    const uint32_t top = p & 0x70707070u;
+    return (p ^ (top >> 4) ^ (top >> 3)) & 0x0F0F0F0Fu;
+}
+
 void reduce_rows(const Params& p, uint8_t* rows, size_t stride, uint32_t width) {
     for (uint32_t r = p.m + p.kk() - 1; r-- > p.m;) {
         uint8_t* src = rows + size_t(r) * stride;
@@ -98,7 +108,15 @@ void reduce_rows(const Params& p, uint8_t* rows, size_t stride, uint32_t width) 
             const uint8_t f = p.f_tail[t];
             if (f == 0) continue;  // public constant
             uint8_t* dst = rows + size_t(r - p.m + t) * stride;
-            for (uint32_t c = 0; c < width; ++c) dst[c] ^= mul(src[c], f);
+            uint32_t c = 0;
+            for (; c + 4 <= width; c += 4) {
+                uint32_t x, d;
+                std::memcpy(&x, src + c, 4);
+                std::memcpy(&d, dst + c, 4);
+                d ^= mul4_by_public(x, f);
+                std::memcpy(dst + c, &d, 4);
+            }
+            for (; c < width; ++c) dst[c] ^= mul(src[c], f);
         }
         for (uint32_t c = 0; c < width; ++c) src[c] = 0;
     }
@@ -238,15 +256,13 @@ void sample_vinegar(const Params& p, uint8_t* buf, uint32_t ctr, uint8_t* vd, ui
     secure_wipe(V, sizeof V);
 }
 
-constexpr uint32_t kMaxL = (kMaxM + 15) / 16;
-// The 16 L elements of an m-vector, one per byte (32-bit halves: cheap on the M4).
-void limbs_to_bytes(const uint64_t* v, uint8_t* out, uint32_t L) {
-    for (uint32_t l = 0; l < L; ++l) {
-        const uint32_t lo = uint32_t(v[l]), hi = uint32_t(v[l] >> 32);
-        for (uint32_t e = 0; e < 8; ++e) {
-            out[16 * l + e] = uint8_t((lo >> (4 * e)) & 0xF);
-            out[16 * l + 8 + e] = uint8_t((hi >> (4 * e)) & 0xF);
-        }
+// dst[e * stride] ^= element e of the m-vector v, e < m (nibbles read from
+// 32-bit halves: no 64-bit shifts on the M4).
+void xor_elements_strided(const uint64_t* v, uint32_t m, uint8_t* dst, size_t stride) {
+    for (uint32_t e0 = 0; e0 < m; e0 += 8) {
+        const uint32_t w = uint32_t(v[e0 / 16] >> (32 * ((e0 / 8) & 1)));
+        const uint32_t n = m - e0 < 8 ? m - e0 : 8;
+        for (uint32_t e = 0; e < n; ++e) dst[size_t(e0 + e) * stride] ^= uint8_t((w >> (4 * e)) & 0xF);
     }
 }
 
@@ -261,25 +277,19 @@ bool solve_attempt(const Params& p, const uint64_t* M, const uint64_t* VPV, cons
     // A = sum_l z^l (M_j in block i, M_i in block j), reduced mod f(z)
     const uint32_t ac = p.a_cols();
     std::memset(a, 0, size_t(m + p.kk()) * ac);
-    uint8_t mj[kMaxL * 16], mi[kMaxL * 16];  // M_j and M_i of column c, one element per byte
     uint32_t l = 0;
     for (uint32_t i = 0; i < k; ++i)
         for (uint32_t j = k; j-- > i;) {
             for (uint32_t c = 0; c < o; ++c) {
-                limbs_to_bytes(M + size_t(j * o + c) * L, mj, L);
-                limbs_to_bytes(M + size_t(i * o + c) * L, mi, L);
-                uint8_t* col = a + size_t(l) * ac;
-                for (uint32_t e = 0; e < m; ++e) col[size_t(e) * ac + i * o + c] ^= mj[e];
-                if (i != j)
-                    for (uint32_t e = 0; e < m; ++e) col[size_t(e) * ac + j * o + c] ^= mi[e];
+                uint8_t* rows = a + size_t(l) * ac;
+                xor_elements_strided(M + size_t(j * o + c) * L, m, rows + i * o + c, ac);
+                if (i != j) xor_elements_strided(M + size_t(i * o + c) * L, m, rows + j * o + c, ac);
             }
             ++l;
         }
     reduce_rows(p, a, ac, ko);
     const bool found = sample_solution(p, a, ap, y, r, x);
     secure_wipe(y, sizeof y);
-    secure_wipe(mj, sizeof mj);
-    secure_wipe(mi, sizeof mi);
     return found;
 }
 
