@@ -111,30 +111,6 @@ void row_products(const Params& p, const uint64_t* row, uint32_t count, const ui
     for (uint32_t t = 0; t < ncols; ++t) mvec::xor_column(acc, t, cols + size_t(t) * L, L);
 }
 
-// acc[t] += a_t * in for t < count (acc[t] at acc + t * stride limbs, a_t =
-// scalars[t * step]) where every a_t is PUBLIC (verification): in * x^b is
-// formed once and each product adds the multiples of a_t's set bits
-// (branches on public data only).
-void mul_add_multi_public(uint64_t* acc, size_t stride, const uint64_t* in, const uint8_t* scalars, size_t step,
-                          uint32_t count, uint32_t L) {
-    constexpr uint64_t lsb = 0x1111111111111111ull;
-    uint64_t mult[4][kMaxL];
-    for (uint32_t l = 0; l < L; ++l) {
-        uint64_t x = in[l];
-        for (uint32_t b = 0; b < 4; ++b) {
-            mult[b][l] = x;
-            const uint64_t top = (x >> 3) & lsb;  // x^4 = x + 1
-            x = ((x << 1) & ~lsb) ^ top ^ (top << 1);
-        }
-    }
-    for (uint32_t t = 0; t < count; ++t) {
-        const uint8_t a = scalars[t * step];
-        uint64_t* out = acc + t * stride;
-        for (uint32_t b = 0; b < 4; ++b)
-            if ((a >> b) & 1) mvec::add(out, mult[b], L);
-    }
-}
-
 }  // namespace
 
 // ---------------------------------------------------------------- key generation
@@ -268,7 +244,7 @@ Status verify_streamed(const Params& p, const uint8_t* pk, const uint8_t* msg, s
     auto fold_row = [&](uint32_t r, uint32_t count) {
         row_products(p, w.row, count, w.tabs, n, r, Wt, w.acc, w.cols, k);
         for (uint32_t i = 0; i < k; ++i)  // SPS[j][i] += s_j[r] (P s_i)[r]
-            mul_add_multi_public(w.sps + size_t(i) * L, size_t(k) * L, w.cols + size_t(i) * L, s + r, n, k, L);
+            mvec::mul_add_multi(w.sps + size_t(i) * L, size_t(k) * L, w.cols + size_t(i) * L, s + r, n, k, L);
     };
     for (uint32_t r = 0; r < v; ++r) {
         for (uint32_t c = 0; c < v - r; ++c) s1.next(w.row + size_t(c) * L);
