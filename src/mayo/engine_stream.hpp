@@ -23,26 +23,23 @@ namespace pqmcu::mayo {
 constexpr uint32_t table_words(uint32_t cols) { return (cols + 7) / 8; }
 
 // Buffer sizes per operation, in elements. Tables: one 16-entry table per
-// column of P (keygen/sign: v columns of P1 and o of P2; verify: n); row: one
-// row of P (P1's part, then P2's) as limbs; acc: the table accumulator (Wt
-// planes of 16 L words: for every equation e, the row times the columns'
-// vectors, packed). Keygen and sign keep their products in that transposed
-// layout too (P3t, Mt, Vt: per equation, rows of packed elements) and turn
-// them into m-vectors once at the end.
+// column of P (v for keygen/sign, n for verify); row: one row of P as limbs;
+// acc: the table accumulator (16 L rows of Wt words); cols: the m-vectors
+// read out of it (keygen: row r of P1 O + P2; sign: (P1 v_i)[r] and row r of
+// P1 O + P2; verify: (P s_i)[r]).
 struct StreamSizes {
     uint32_t kg_wt, sg_wt, vf_wt;  // table widths: o, k + o, k elements
     size_t kg_p3_limbs;            // keygen: P3, o x o m-vectors
-    size_t kg_tab_words, kg_acc_words;
-    size_t kg_p3t_words;           // keygen: P3 transposed, 16 L x o x ceil(o/8)
+    size_t kg_tab_words, kg_acc_words, kg_cols_limbs;
     size_t sg_m_limbs;             // sign: M_i, k x o
     size_t sg_vpv_limbs;           // sign: v_j^T P1 v_i, k x k
-    size_t sg_tab_words, sg_acc_words;
-    size_t sg_mvt_words;           // sign: M and VPV transposed, 16 L x k x (ceil(o/8) + ceil(k/8))
+    size_t sg_tab_words, sg_acc_words, sg_cols_limbs;
     size_t a_bytes;                // sign: A, (m + k(k+1)/2) x (k*o + 1)
     size_t ap_limbs;               // sign: A packed (echelon form)
     size_t vf_sps_limbs;           // verify: S P S^T, k x k
     size_t vf_tab_words, vf_acc_words, vf_cols_limbs;
-    size_t row_limbs;              // one row of [P1 P2]: n m-vectors
+    size_t row_limbs;              // keygen, sign: v m-vectors; verify: n
+    size_t vf_row_limbs;
     size_t o_bytes;                // keygen, sign: O, v x o
     size_t vs_bytes;               // sign: v_i (k x v; k x n for s); verify: s_i (k x n)
 };
@@ -53,20 +50,21 @@ constexpr StreamSizes stream_sizes(const Params& p) {
                        sw,
                        vw,
                        o * o * L,
-                       (v + o) * 16 * kw,
+                       v * 16 * kw,
                        16 * L * kw,
-                       16 * L * o * kw,
+                       o * L,
                        k * o * L,
                        k * k * L,
-                       (v + o) * 16 * sw,
+                       v * 16 * sw,
                        16 * L * sw,
-                       16 * L * k * (table_words(p.o) + table_words(p.k)),
+                       (k + o) * L,
                        (size_t(p.m) + p.kk()) * p.a_cols(),
                        size_t(p.m) * ((p.a_cols() + 15) / 16),
                        k * k * L,
                        n * 16 * vw,
                        16 * L * vw,
                        k * L,
+                       v * L,
                        n * L,
                        v * o,
                        k * n};
@@ -77,7 +75,7 @@ struct KeygenStreamWork {
     uint32_t* tabs;
     uint64_t* row;
     uint32_t* acc;
-    uint32_t* p3t;
+    uint64_t* cols;
     uint8_t* O;
 };
 struct SignStreamWork {
@@ -86,7 +84,7 @@ struct SignStreamWork {
     uint32_t* tabs;
     uint64_t* row;
     uint32_t* acc;
-    uint32_t* mvt;
+    uint64_t* cols;
     uint8_t* a;
     uint64_t* ap;
     uint8_t* O;

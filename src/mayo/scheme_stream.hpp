@@ -37,28 +37,28 @@ struct Scheme<Set, Streamed> {
     struct KeygenWorkspace {
         alignas(8) uint64_t p3[sz.kg_p3_limbs];
         alignas(8) uint64_t row[sz.row_limbs];
-        uint32_t p3t[sz.kg_p3t_words];
+        alignas(8) uint64_t cols[sz.kg_cols_limbs];
         uint32_t tabs[sz.kg_tab_words];
         uint32_t acc[sz.kg_acc_words];
         uint8_t O[sz.o_bytes];
-        KeygenStreamWork view() { return KeygenStreamWork{p3, tabs, row, acc, p3t, O}; }
+        KeygenStreamWork view() { return KeygenStreamWork{p3, tabs, row, acc, cols, O}; }
     };
     struct SignWorkspace {
         alignas(8) uint64_t M[sz.sg_m_limbs];
         alignas(8) uint64_t vpv[sz.sg_vpv_limbs];
         alignas(8) uint64_t row[sz.row_limbs];
+        alignas(8) uint64_t cols[sz.sg_cols_limbs];
         alignas(8) uint64_t ap[sz.ap_limbs];
-        uint32_t mvt[sz.sg_mvt_words];
         uint32_t tabs[sz.sg_tab_words];
         uint32_t acc[sz.sg_acc_words];
         uint8_t a[sz.a_bytes];
         uint8_t O[sz.o_bytes];
         uint8_t vs[sz.vs_bytes];
-        SignStreamWork view() { return SignStreamWork{M, vpv, tabs, row, acc, mvt, a, ap, O, vs}; }
+        SignStreamWork view() { return SignStreamWork{M, vpv, tabs, row, acc, cols, a, ap, O, vs}; }
     };
     struct VerifyWorkspace {
         alignas(8) uint64_t sps[sz.vf_sps_limbs];
-        alignas(8) uint64_t row[sz.row_limbs];
+        alignas(8) uint64_t row[sz.vf_row_limbs];
         alignas(8) uint64_t cols[sz.vf_cols_limbs];
         uint32_t tabs[sz.vf_tab_words];
         uint32_t acc[sz.vf_acc_words];
