@@ -44,7 +44,7 @@ inline void mul_add_w32(uint64_t* acc64, const uint64_t* in64, const Scalar& a) 
     word32_alias* acc = reinterpret_cast<word32_alias*>(acc64);
     const word32_alias* in = reinterpret_cast<const word32_alias*>(in64);
     const uint32_t c0 = uint32_t(a.c0), c1 = uint32_t(a.c1), c2 = uint32_t(a.c2), c3 = uint32_t(a.c3);
-#pragma GCC unroll 2
+#pragma GCC unroll 18
     for (uint32_t i = 0; i < 2 * L; ++i) {
         const uint32_t x = in[i];
         acc[i] ^= (x & m) * c0 ^ ((x >> 1) & m) * c1 ^ ((x >> 2) & m) * c2 ^ ((x >> 3) & m) * c3;

@@ -62,16 +62,17 @@ inline void build_table(uint32_t* tab_c, size_t plane, const uint32_t* row, uint
 // One plane: acc[e] ^= tabs[c * 16 + P[c]_e] for c < count and every element
 // e < 16 L (the limbs' zero tail reads tab[0] = 0). P[c] is the m-vector at
 // words + c * 2L. Eight equations (one word of each P[c]) are accumulated in
-// registers over all c.
-inline void table_accumulate(uint32_t* acc, const word32_alias_t* words, uint32_t L, const uint32_t* tabs,
-                             uint32_t count) {
-    const uint32_t stride = 2 * L;
-    for (uint32_t wi = 0; wi < stride; ++wi) {
-        uint32_t a0 = acc[8 * wi], a1 = acc[8 * wi + 1], a2 = acc[8 * wi + 2], a3 = acc[8 * wi + 3];
-        uint32_t a4 = acc[8 * wi + 4], a5 = acc[8 * wi + 5], a6 = acc[8 * wi + 6], a7 = acc[8 * wi + 7];
+// registers over all c; L is a template parameter and the loop runs on an end
+// pointer so that the eight accumulators, the word, the pointers and one
+// temporary fit the M4's 13 registers.
+template <uint32_t L>
+inline void table_accumulate_n(uint32_t* acc, const word32_alias_t* words, const uint32_t* tabs, uint32_t count) {
+    const uint32_t* t_end = tabs + 16 * size_t(count);
+    for (uint32_t wi = 0; wi < 2 * L; ++wi) {
+        uint32_t* a = acc + 8 * wi;
+        uint32_t a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3], a4 = a[4], a5 = a[5], a6 = a[6], a7 = a[7];
         const word32_alias_t* p = words + wi;
-        const uint32_t* t = tabs;
-        for (uint32_t c = 0; c < count; ++c, p += stride, t += 16) {
+        for (const uint32_t* t = tabs; t != t_end; t += 16, p += 2 * L) {
             const uint32_t x = *p;
             a0 ^= t[x & 15];
             a1 ^= t[(x >> 4) & 15];
@@ -82,8 +83,18 @@ inline void table_accumulate(uint32_t* acc, const word32_alias_t* words, uint32_
             a6 ^= t[(x >> 24) & 15];
             a7 ^= t[x >> 28];
         }
-        acc[8 * wi] = a0, acc[8 * wi + 1] = a1, acc[8 * wi + 2] = a2, acc[8 * wi + 3] = a3;
-        acc[8 * wi + 4] = a4, acc[8 * wi + 5] = a5, acc[8 * wi + 6] = a6, acc[8 * wi + 7] = a7;
+        a[0] = a0, a[1] = a1, a[2] = a2, a[3] = a3, a[4] = a4, a[5] = a5, a[6] = a6, a[7] = a7;
+    }
+}
+inline void table_accumulate(uint32_t* acc, const word32_alias_t* words, uint32_t L, const uint32_t* tabs,
+                             uint32_t count) {
+    switch (L) {  // m_limbs of the eight sets
+        case 4: return table_accumulate_n<4>(acc, words, tabs, count);
+        case 5: return table_accumulate_n<5>(acc, words, tabs, count);
+        case 6: return table_accumulate_n<6>(acc, words, tabs, count);
+        case 7: return table_accumulate_n<7>(acc, words, tabs, count);
+        case 8: return table_accumulate_n<8>(acc, words, tabs, count);
+        default: return table_accumulate_n<9>(acc, words, tabs, count);
     }
 }
 
