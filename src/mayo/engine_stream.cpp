@@ -108,7 +108,7 @@ void row_products(const Params& p, const uint64_t* row, uint32_t count, const ui
         mvec::table_accumulate(acc + size_t(w) * 16 * L, words, L,
                                tabs + size_t(w) * 16 * ncols_tab + size_t(first) * 16, count);
     std::memset(cols, 0, sizeof(uint64_t) * size_t(ncols) * L);
-    for (uint32_t t = 0; t < ncols; ++t) mvec::xor_column(acc, t, cols + size_t(t) * L, L);
+    mvec::xor_columns(acc, ncols, cols, L);
 }
 
 }  // namespace

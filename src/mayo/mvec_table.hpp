@@ -98,18 +98,36 @@ inline void table_accumulate(uint32_t* acc, const word32_alias_t* words, uint32_
     }
 }
 
-// out (L limbs) ^= column col of acc (Wt planes of 16 L words).
-inline void xor_column(const uint32_t* acc, uint32_t col, uint64_t* out, uint32_t L) {
-    const uint32_t sh = 4 * (col % 8);
-    const uint32_t* plane = acc + size_t(col / 8) * 16 * L;
-    for (uint32_t l = 0; l < L; ++l) {
-        uint32_t lo = 0, hi = 0;
-        const uint32_t* base = plane + size_t(l) * 16;
-        for (uint32_t e = 0; e < 8; ++e) {
-            lo |= ((base[e] >> sh) & 15) << (4 * e);
-            hi |= ((base[e + 8] >> sh) & 15) << (4 * e);
+// Transposes the 8 x 8 nibble matrix w (word r = row r, nibble c = column c).
+inline void transpose8x8(uint32_t* w) {
+    for (uint32_t i = 0; i < 8; i += 2) {
+        const uint32_t t = ((w[i] >> 4) ^ w[i + 1]) & 0x0F0F0F0Fu;
+        w[i + 1] ^= t, w[i] ^= t << 4;
+    }
+    for (uint32_t j = 0; j < 4; ++j) {  // rows 0, 1, 4, 5 with 2, 3, 6, 7
+        const uint32_t i = j + (j & 2);
+        const uint32_t t = ((w[i] >> 8) ^ w[i + 2]) & 0x00FF00FFu;
+        w[i + 2] ^= t, w[i] ^= t << 8;
+    }
+    for (uint32_t i = 0; i < 4; ++i) {
+        const uint32_t t = ((w[i] >> 16) ^ w[i + 4]) & 0x0000FFFFu;
+        w[i + 4] ^= t, w[i] ^= t << 16;
+    }
+}
+
+// cols[t] (L limbs each) ^= column t of acc (planes of 16 L words), t < ncols:
+// 8 x 8 nibble blocks (8 equations x 8 columns) transposed at a time.
+inline void xor_columns(const uint32_t* acc, uint32_t ncols, uint64_t* cols, uint32_t L) {
+    auto* out = reinterpret_cast<word32_alias_t*>(cols);
+    for (uint32_t plane = 0; 8 * plane < ncols; ++plane) {
+        const uint32_t* pl = acc + size_t(plane) * 16 * L;
+        const uint32_t nc = ncols - 8 * plane < 8 ? ncols - 8 * plane : 8;
+        for (uint32_t half = 0; half < 2 * L; ++half) {  // equations 8 half .. 8 half + 7
+            uint32_t w[8];
+            for (uint32_t r = 0; r < 8; ++r) w[r] = pl[8 * half + r];
+            transpose8x8(w);
+            for (uint32_t c = 0; c < nc; ++c) out[size_t(8 * plane + c) * 2 * L + half] ^= w[c];
         }
-        out[l] ^= uint64_t(lo) | (uint64_t(hi) << 32);
     }
 }
 
