@@ -27,6 +27,17 @@ constexpr cipher::Backend kPublicAes = cipher::Backend::table_not_ct;
 constexpr cipher::Backend kPublicAes = cipher::Backend::automatic;
 #endif
 
+// memcpy with the round-2 m-vector sizes as constants (inlined word copies).
+inline void copy_mvec_bytes(void* out, const uint8_t* in, uint32_t mb) {
+    switch (mb) {
+        case 32: std::memcpy(out, in, 32); return;  // MAYO-2
+        case 39: std::memcpy(out, in, 39); return;  // MAYO-1
+        case 54: std::memcpy(out, in, 54); return;  // MAYO-3
+        case 71: std::memcpy(out, in, 71); return;  // MAYO-5
+        default: std::memcpy(out, in, mb);
+    }
+}
+
 // Sequential reader of packed m-vectors from AES-128-CTR(seed_pk), starting
 // at any m-vector index (the counter of its first block is computed, the
 // bytes before it in that block skipped).
@@ -45,7 +56,7 @@ public:
         if (pos_ + mb <= sizeof buf_) {
             if (p_.layout == MvecLayout::nibbles) {  // limbs are the packed bytes, zero-padded (little-endian)
                 out[p_.m_limbs() - 1] = 0;
-                std::memcpy(out, buf_ + pos_, mb);
+                copy_mvec_bytes(out, buf_ + pos_, mb);
             } else {
                 load_mvec(p_, buf_ + pos_, out);
             }
@@ -64,16 +75,15 @@ public:
 private:
     static constexpr uint32_t kBlocks = 8;
     void refill() {
-        std::memset(buf_, 0, sizeof buf_);
         for (uint32_t i = 0; i < kBlocks; ++i) {  // 128-bit big-endian counter; < 2^32 blocks
             const uint32_t c = block_ + i;
-            uint8_t* b = buf_ + 16 * i + 12;
+            uint8_t* b = ctr_ + 16 * i + 12;  // bytes 0..11 stay zero
             b[0] = uint8_t(c >> 24);
             b[1] = uint8_t(c >> 16);
             b[2] = uint8_t(c >> 8);
             b[3] = uint8_t(c);
         }
-        const Status st = cipher::encrypt<cipher::Aes128>(ctx_, buf_, buf_, kBlocks, kPublicAes);
+        const Status st = cipher::encrypt<cipher::Aes128>(ctx_, ctr_, buf_, kBlocks, kPublicAes);
         if (st != Status::ok) st_ = st;
         block_ += kBlocks;
         pos_ = 0;
@@ -84,6 +94,7 @@ private:
     uint32_t pos_ = 0;
     Status st_ = Status::ok;
     alignas(8) uint8_t buf_[16 * kBlocks];
+    alignas(8) uint8_t ctr_[16 * kBlocks] = {};
 };
 
 // Packs R (cols elements, one per byte, at R[t * step], then cols2 more
