@@ -140,6 +140,7 @@ Status keypair_streamed(const Params& p, const uint8_t* seed_sk, uint8_t* pk, ui
     // T = row r of P1 O + P2 (o m-vectors), then P3 += O[r]^T T.
     std::memset(w.p3, 0, sizeof(uint64_t) * size_t(o) * o * L);
     uint64_t e[kMaxL];
+    mvec::Scalar Or[kMaxO];  // O[r][0..o)
     for (uint32_t r = 0; r < v; ++r) {
         for (uint32_t c = 0; c < v - r; ++c) s1.next(w.row + size_t(c) * L);
         row_products(p, w.row, v - r, w.tabs, v, r, Wt, w.acc, w.cols, o);
@@ -147,8 +148,9 @@ Status keypair_streamed(const Params& p, const uint8_t* seed_sk, uint8_t* pk, ui
             s2.next(e);
             mvec::add(w.cols + size_t(j) * L, e, L);
         }
+        mvec::prepare_scalars(Or, w.O + size_t(r) * o, 1, o);
         for (uint32_t b = 0; b < o; ++b)  // P3[a][b] += O[r][a] T_b
-            mvec::mul_add_multi(w.p3 + size_t(b) * L, size_t(o) * L, w.cols + size_t(b) * L, w.O + size_t(r) * o, 1, o, L);
+            mvec::mul_add_multi(w.p3 + size_t(b) * L, size_t(o) * L, w.cols + size_t(b) * L, Or, o, L);
     }
     if (s1.status() != Status::ok) st = s1.status();
     if (s2.status() != Status::ok) st = s2.status();
@@ -157,6 +159,7 @@ Status keypair_streamed(const Params& p, const uint8_t* seed_sk, uint8_t* pk, ui
         store_upper_p3(p, w.p3, pk + p.pk_seed_bytes);
         std::memmove(sk, seed_sk, p.sk_seed_bytes);
     }
+    secure_wipe(Or, sizeof Or);
     secure_wipe(w.O, size_t(v) * o);
     secure_wipe(w.p3, sizeof(uint64_t) * size_t(o) * o * L);
     secure_wipe(w.tabs, sizeof(uint32_t) * size_t(v) * 16 * Wt);
@@ -183,6 +186,7 @@ Status sign_streamed(const Params& p, const uint8_t* sk, const uint8_t* msg, siz
 
     const size_t m_bytes = sizeof(uint64_t) * size_t(k) * o * L, vpv_bytes = sizeof(uint64_t) * size_t(k) * k * L;
     uint64_t e[kMaxL];
+    mvec::Scalar Or[kMaxO], Vr[kMaxK];  // row rr's O[rr][j] and v_i[rr]
     uint8_t r[kMaxKO], x[kMaxKO + 1];  // x: the back substitution may touch x[ko] (with 0)
     uint8_t* vd = w.vs;                // k x v
     bool found = false;
@@ -205,12 +209,14 @@ Status sign_streamed(const Params& p, const uint8_t* sk, const uint8_t* msg, siz
                 mvec::add(T + size_t(j) * L, e, L);
             }
             // M_i[j] += O[rr][j] W_i + v_i[rr] T_j;  VPV[j][i] += v_j[rr] W_i.
+            mvec::prepare_scalars(Or, w.O + size_t(rr) * o, 1, o);  // O[rr][0..o)
+            mvec::prepare_scalars(Vr, vd + rr, v, k);                // v_0[rr] .. v_{k-1}[rr]
             for (uint32_t i = 0; i < k; ++i) {
-                mvec::mul_add_multi(w.M + size_t(i * o) * L, L, W + size_t(i) * L, w.O + size_t(rr) * o, 1, o, L);
-                mvec::mul_add_multi(w.vpv + size_t(i) * L, size_t(k) * L, W + size_t(i) * L, vd + rr, v, k, L);
+                mvec::mul_add_multi(w.M + size_t(i * o) * L, L, W + size_t(i) * L, Or, o, L);
+                mvec::mul_add_multi(w.vpv + size_t(i) * L, size_t(k) * L, W + size_t(i) * L, Vr, k, L);
             }
             for (uint32_t j = 0; j < o; ++j)
-                mvec::mul_add_multi(w.M + size_t(j) * L, size_t(o) * L, T + size_t(j) * L, vd + rr, v, k, L);
+                mvec::mul_add_multi(w.M + size_t(j) * L, size_t(o) * L, T + size_t(j) * L, Vr, k, L);
         }
         if (s1.status() != Status::ok) st = s1.status();
         if (s2.status() != Status::ok) st = s2.status();
@@ -222,6 +228,8 @@ Status sign_streamed(const Params& p, const uint8_t* sk, const uint8_t* msg, siz
     secure_wipe(buf, sizeof buf);
     secure_wipe(r, sizeof r);
     secure_wipe(x, sizeof x);
+    secure_wipe(Or, sizeof Or);
+    secure_wipe(Vr, sizeof Vr);
     secure_wipe(w.O, size_t(v) * o);
     secure_wipe(w.M, m_bytes);
     secure_wipe(w.vpv, vpv_bytes);
@@ -254,8 +262,10 @@ Status verify_streamed(const Params& p, const uint8_t* pk, const uint8_t* msg, s
     std::memset(w.sps, 0, sizeof(uint64_t) * size_t(k) * k * L);
     auto fold_row = [&](uint32_t r, uint32_t count) {
         row_products(p, w.row, count, w.tabs, n, r, Wt, w.acc, w.cols, k);
+        mvec::Scalar Sr[kMaxK];
+        mvec::prepare_scalars(Sr, s + r, n, k);
         for (uint32_t i = 0; i < k; ++i)  // SPS[j][i] += s_j[r] (P s_i)[r]
-            mvec::mul_add_multi(w.sps + size_t(i) * L, size_t(k) * L, w.cols + size_t(i) * L, s + r, n, k, L);
+            mvec::mul_add_multi(w.sps + size_t(i) * L, size_t(k) * L, w.cols + size_t(i) * L, Sr, k, L);
     };
     for (uint32_t r = 0; r < v; ++r) {
         for (uint32_t c = 0; c < v - r; ++c) s1.next(w.row + size_t(c) * L);

@@ -19,6 +19,7 @@ inline constexpr uint64_t kLsb = 0x1111111111111111ull;
 
 struct Scalar {  // a, a*x, a*x^2, a*x^3
     uint64_t c0, c1, c2, c3;
+    Scalar() = default;
     // Byte i of a * 0x08040201 is the unreduced a * x^i (at most 7 bits);
     // x^4 = x + 1 folds bits 4..6 of every byte back at once.
     explicit Scalar(uint8_t a) {

@@ -17,26 +17,29 @@
 
 namespace pqmcu::mayo::mvec {
 
-// acc[t] += a_t * in for t < count (acc[t] at acc + t * stride limbs, a_t =
-// scalars[t * step]): one m-vector times a column of secret scalars, the
-// dispatch on L done once and the product kernel inlined.
+// acc[t] += a_t * in for t < count (acc[t] at acc + t * stride limbs, a_t
+// given as prepared Scalars): one m-vector times a column of secret scalars,
+// the dispatch on L done once and the product kernel inlined.
 template <uint32_t L>
-inline void mul_add_multi_n(uint64_t* acc, size_t stride, const uint64_t* in, const uint8_t* scalars, size_t step,
-                            uint32_t count) {
-    for (uint32_t t = 0; t < count; ++t) mul_add_n<L>(acc + t * stride, in, Scalar(scalars[t * step]));
+inline void mul_add_multi_n(uint64_t* acc, size_t stride, const uint64_t* in, const Scalar* a, uint32_t count) {
+    for (uint32_t t = 0; t < count; ++t) mul_add_n<L>(acc + t * stride, in, a[t]);
 }
-inline void mul_add_multi(uint64_t* acc, size_t stride, const uint64_t* in, const uint8_t* scalars, size_t step,
-                          uint32_t count, uint32_t L) {
+inline void mul_add_multi(uint64_t* acc, size_t stride, const uint64_t* in, const Scalar* a, uint32_t count,
+                          uint32_t L) {
     switch (L) {
-        case 4: return mul_add_multi_n<4>(acc, stride, in, scalars, step, count);
-        case 5: return mul_add_multi_n<5>(acc, stride, in, scalars, step, count);
-        case 6: return mul_add_multi_n<6>(acc, stride, in, scalars, step, count);
-        case 7: return mul_add_multi_n<7>(acc, stride, in, scalars, step, count);
-        case 8: return mul_add_multi_n<8>(acc, stride, in, scalars, step, count);
-        case 9: return mul_add_multi_n<9>(acc, stride, in, scalars, step, count);
+        case 4: return mul_add_multi_n<4>(acc, stride, in, a, count);
+        case 5: return mul_add_multi_n<5>(acc, stride, in, a, count);
+        case 6: return mul_add_multi_n<6>(acc, stride, in, a, count);
+        case 7: return mul_add_multi_n<7>(acc, stride, in, a, count);
+        case 8: return mul_add_multi_n<8>(acc, stride, in, a, count);
+        case 9: return mul_add_multi_n<9>(acc, stride, in, a, count);
         default:
-            for (uint32_t t = 0; t < count; ++t) mul_add(acc + t * stride, in, scalars[t * step], L);
+            for (uint32_t t = 0; t < count; ++t) mul_add(acc + t * stride, in, a[t], L);
     }
+}
+// a[t] = Scalar(x[t * step]), t < count.
+inline void prepare_scalars(Scalar* a, const uint8_t* x, size_t step, uint32_t count) {
+    for (uint32_t t = 0; t < count; ++t) a[t] = Scalar(x[t * step]);
 }
 
 using word32_alias_t = uint32_t __attribute__((may_alias));
