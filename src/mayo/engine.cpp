@@ -337,14 +337,14 @@ bool quadratic_matches(const Params& p, const uint64_t* SPS, const uint8_t* t) {
 // s is public, so every entry P[r][c] of a row is added into bin s_i[c]
 // (no multiplication), and the row ends with sum_a a * bin_a = G0 + x G1 +
 // x^2 G2 + x^3 G3, G_b the sum of the bins whose index has bit b set.
-void bins_put(const Params& p, uint64_t* bins, const uint64_t* entry, const uint8_t* s, uint32_t col, uint32_t i0) {
+void bins_put(const Params& p, uint64_t* bins, const uint64_t* entry, const uint8_t* s, uint32_t col) {
     const uint32_t L = p.m_limbs();
-    for (uint32_t i = i0; i < p.k; ++i) mvec::add(bins + (size_t(i - i0) * 16 + s[i * p.n + col]) * L, entry, L);
+    for (uint32_t i = 0; i < p.k; ++i) mvec::add(bins + (size_t(i) * 16 + s[i * p.n + col]) * L, entry, L);
 }
-void bins_flush(const Params& p, const uint64_t* bins, uint64_t* out, uint32_t i0) {
+void bins_flush(const Params& p, const uint64_t* bins, uint64_t* out) {
     const uint32_t L = p.m_limbs();
     const mvec::Scalar x1(2), x2(4), x3(8);
-    for (uint32_t i = 0; i < p.k - i0; ++i) {
+    for (uint32_t i = 0; i < p.k; ++i) {
         const uint64_t* b = bins + size_t(i) * 16 * L;
         uint64_t g[4][9] = {};
         for (uint32_t a = 1; a < 16; ++a)

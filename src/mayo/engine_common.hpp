@@ -38,11 +38,10 @@ void encode_signature(const Params& p, const uint8_t* vd, const uint8_t* O, cons
 bool verify_prelude(const Params& p, const uint8_t* msg, size_t mlen, const uint8_t* sig, uint8_t* t, uint8_t* s);
 // Whether the folded SPS (k x k m-vectors) equals t.
 bool quadratic_matches(const Params& p, const uint64_t* SPS, const uint8_t* t);
-// P s_i by bins (s public), for i = i0..k-1: bins is (k - i0) x 16
-// m-vectors, cleared per row; bins_put adds entry P[r][col] to bin s_i[col]
-// of every such i; bins_flush adds sum_a a * bin_a of every such i to
-// out[i - i0] (k - i0 m-vectors).
-void bins_put(const Params& p, uint64_t* bins, const uint64_t* entry, const uint8_t* s, uint32_t col, uint32_t i0 = 0);
-void bins_flush(const Params& p, const uint64_t* bins, uint64_t* out, uint32_t i0 = 0);
+// P s_i by bins (s public): bins is k x 16 m-vectors, cleared per row;
+// bins_put adds entry P[r][col] to bin s_i[col] of every i; bins_flush adds
+// sum_a a * bin_a of every i to out[i] (k m-vectors).
+void bins_put(const Params& p, uint64_t* bins, const uint64_t* entry, const uint8_t* s, uint32_t col);
+void bins_flush(const Params& p, const uint64_t* bins, uint64_t* out);
 
 }  // namespace pqmcu::mayo::detail

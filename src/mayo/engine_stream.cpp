@@ -247,8 +247,7 @@ Status sign_streamed(const Params& p, const uint8_t* sk, const uint8_t* msg, siz
 
 Status verify_streamed(const Params& p, const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig,
                        const VerifyStreamWork& w) {
-    const uint32_t v = p.v(), o = p.o, k = p.k, n = p.n, L = p.m_limbs();
-    const uint32_t Wt = verify_planes(p), nb = verify_bin_cols(p), kt = k - nb;  // kt columns through tables
+    const uint32_t v = p.v(), o = p.o, k = p.k, n = p.n, L = p.m_limbs(), Wt = table_words(k);
     uint8_t t[kMaxM];
     const uint8_t* s = w.s;  // k x n
     if (!verify_prelude(p, msg, mlen, sig, t, w.s)) return Status::verify_failed;
@@ -256,21 +255,13 @@ Status verify_streamed(const Params& p, const uint8_t* pk, const uint8_t* msg, s
     Status st = cipher::key_schedule_public<cipher::Aes128>(ctx, pk, p.pk_seed_bytes);
     if (st != Status::ok) return st;
     KeyStream s1(ctx, p, 0), s2(ctx, p, p.p1_vecs());
-    for (uint32_t c = 0; c < n; ++c) table_for(w.tabs, n, c, Wt, s + c, kt, n);
+    for (uint32_t c = 0; c < n; ++c) table_for(w.tabs, n, c, Wt, s + c, k, n);
 
-    // Row r of P = [P1 P2; 0 P3] (columns r..n-1) times the tables (and the
-    // bins of the last nb columns) gives (P s_i)[r] for all i, folded at
-    // once: SPS[j][i] += s_j[r] (P s_i)[r].
+    // Row r of P = [P1 P2; 0 P3] (columns r..n-1) times the tables gives
+    // (P s_i)[r] for all i, folded at once: SPS[j][i] += s_j[r] (P s_i)[r].
     std::memset(w.sps, 0, sizeof(uint64_t) * size_t(k) * k * L);
-    const size_t bins_bytes = sizeof(uint64_t) * size_t(nb) * 16 * L;
     auto fold_row = [&](uint32_t r, uint32_t count) {
-        row_products(p, w.row, count, w.tabs, n, r, Wt, w.acc, w.cols, kt);
-        if (nb != 0) {
-            std::memset(w.bins, 0, bins_bytes);
-            for (uint32_t c = 0; c < count; ++c) bins_put(p, w.bins, w.row + size_t(c) * L, s, r + c, kt);
-            std::memset(w.cols + size_t(kt) * L, 0, sizeof(uint64_t) * size_t(nb) * L);
-            bins_flush(p, w.bins, w.cols + size_t(kt) * L, kt);
-        }
+        row_products(p, w.row, count, w.tabs, n, r, Wt, w.acc, w.cols, k);
         mvec::Scalar Sr[kMaxK];
         mvec::prepare_scalars(Sr, s + r, n, k);
         for (uint32_t i = 0; i < k; ++i)  // SPS[j][i] += s_j[r] (P s_i)[r]

@@ -22,11 +22,6 @@ namespace pqmcu::mayo {
 // Width in 32-bit words of a table row of `cols` GF(16) elements (mvec_table.hpp).
 constexpr uint32_t table_words(uint32_t cols) { return (cols + 7) / 8; }
 
-// Verify: s_1..s_k's columns go through table planes of 8; a last partial
-// plane of at most 2 columns costs less through bins (s is public).
-constexpr uint32_t verify_bin_cols(const Params& p) { return p.k % 8 <= 2 ? p.k % 8 : 0; }
-constexpr uint32_t verify_planes(const Params& p) { return (p.k - verify_bin_cols(p) + 7) / 8; }
-
 // Buffer sizes per operation, in elements. Tables: one 16-entry table per
 // column of P (v for keygen/sign, n for verify); row: one row of P as limbs;
 // acc: the table accumulator (16 L rows of Wt words); cols: the m-vectors
@@ -43,7 +38,6 @@ struct StreamSizes {
     size_t ap_limbs;               // sign: A packed (echelon form)
     size_t vf_sps_limbs;           // verify: S P S^T, k x k
     size_t vf_tab_words, vf_acc_words, vf_cols_limbs;
-    size_t vf_bins_limbs;          // verify: bins of the last k % 8 columns when there are at most 2
     size_t row_limbs;              // keygen, sign: v m-vectors; verify: n
     size_t vf_row_limbs;
     size_t o_bytes;                // keygen, sign: O, v x o
@@ -51,7 +45,7 @@ struct StreamSizes {
 };
 constexpr StreamSizes stream_sizes(const Params& p) {
     const size_t L = p.m_limbs(), k = p.k, o = p.o, v = p.v(), n = p.n;
-    const uint32_t kw = table_words(p.o), sw = table_words(p.k + p.o), vw = verify_planes(p);
+    const uint32_t kw = table_words(p.o), sw = table_words(p.k + p.o), vw = table_words(p.k);
     return StreamSizes{kw,
                        sw,
                        vw,
@@ -70,7 +64,6 @@ constexpr StreamSizes stream_sizes(const Params& p) {
                        n * 16 * vw,
                        16 * L * vw,
                        k * L,
-                       size_t(verify_bin_cols(p)) * 16 * L,
                        v * L,
                        n * L,
                        v * o,
@@ -98,7 +91,6 @@ struct SignStreamWork {
     uint8_t* vs;
 };
 struct VerifyStreamWork {
-    uint64_t* bins;
     uint64_t* sps;
     uint32_t* tabs;
     uint64_t* row;

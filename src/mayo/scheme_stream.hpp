@@ -60,11 +60,10 @@ struct Scheme<Set, Streamed> {
         alignas(8) uint64_t sps[sz.vf_sps_limbs];
         alignas(8) uint64_t row[sz.vf_row_limbs];
         alignas(8) uint64_t cols[sz.vf_cols_limbs];
-        alignas(8) uint64_t bins[sz.vf_bins_limbs + 1];  // + 1: no zero-length array
         uint32_t tabs[sz.vf_tab_words];
         uint32_t acc[sz.vf_acc_words];
         uint8_t s[sz.vs_bytes];
-        VerifyStreamWork view() { return VerifyStreamWork{bins, sps, tabs, row, acc, cols, s}; }
+        VerifyStreamWork view() { return VerifyStreamWork{sps, tabs, row, acc, cols, s}; }
     };
     union Workspace {
         KeygenWorkspace kg;
