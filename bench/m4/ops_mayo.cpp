@@ -46,7 +46,7 @@ struct PerOpWorkspaces : S {
 
 using Mayo1S = pqmcu::mayo::Scheme<pqmcu::mayo::mayo_1, pqmcu::mayo::Streamed>;
 using Mayo2S = pqmcu::mayo::Scheme<pqmcu::mayo::mayo_2, pqmcu::mayo::Streamed>;
-#if PQMCU_BENCH_MAYO1
+#ifdef PQMCU_BENCH_MAYO1
 PQMCU_MAYO_ST_WS(Mayo1S, g_kw1, KeygenWorkspace, "mayo_st.r2.mayo1.kg");
 PQMCU_MAYO_ST_WS(Mayo1S, g_sw1, SignWorkspace, "mayo_st.r2.mayo1.sg");
 PQMCU_MAYO_ST_WS(Mayo1S, g_vw1, VerifyWorkspace, "mayo_st.r2.mayo1.vf");
@@ -55,7 +55,7 @@ PQMCU_MAYO_ST_WS(Mayo2S, g_kw2, KeygenWorkspace, "mayo_st.r2.mayo2.kg");
 PQMCU_MAYO_ST_WS(Mayo2S, g_sw2, SignWorkspace, "mayo_st.r2.mayo2.sg");
 PQMCU_MAYO_ST_WS(Mayo2S, g_vw2, VerifyWorkspace, "mayo_st.r2.mayo2.vf");
 
-#if PQMCU_BENCH_MAYO1
+#ifdef PQMCU_BENCH_MAYO1
 using Mayo1Ops = PerOpWorkspaces<Mayo1S, &g_kw1, &g_sw1, &g_vw1>;
 Mayo1Ops::Workspace g_token1;
 using Mayo1 = pqmcu::bench::SignBench<Mayo1Ops, &g_token1>;
@@ -69,7 +69,7 @@ using Mayo2 = pqmcu::bench::SignBench<Mayo2Ops, &g_token2>;
 namespace pqmcu::bench {
 PQMCU_BENCH_GROUP(mayo_ops, "mayo",
                   {
-#if PQMCU_BENCH_MAYO1
+#ifdef PQMCU_BENCH_MAYO1
                       {"mayo1_keygen", Mayo1::setup_keygen, Mayo1::keygen, "mayo_st.r2.mayo1.kg"},
                       {"mayo1_sign", Mayo1::setup_sign, Mayo1::sign, "mayo_st.r2.mayo1.sg"},
                       {"mayo1_verify", Mayo1::setup_verify, Mayo1::verify, "mayo_st.r2.mayo1.vf"},

@@ -133,7 +133,10 @@ Status keypair_streamed(const Params& p, const uint8_t* seed_sk, uint8_t* pk, ui
     derive_seed_pk_and_O(p, seed_sk, seed_pk, w.O);
     cipher::Aes128Ctx ctx;
     Status st = cipher::key_schedule_public<cipher::Aes128>(ctx, seed_pk, p.pk_seed_bytes);
-    if (st != Status::ok) return st;
+    if (st != Status::ok) {
+        secure_wipe(w.O, size_t(v) * o);
+        return st;
+    }
     KeyStream s1(ctx, p, 0), s2(ctx, p, p.p1_vecs());
     for (uint32_t c = 0; c < v; ++c) table_for(w.tabs, v, c, Wt, w.O + size_t(c) * o, o, 1);
 
@@ -178,7 +181,10 @@ Status sign_streamed(const Params& p, const uint8_t* sk, const uint8_t* msg, siz
     derive_seed_pk_and_O(p, sk, seed_pk, w.O);
     cipher::Aes128Ctx ctx;
     Status st = cipher::key_schedule_public<cipher::Aes128>(ctx, seed_pk, p.pk_seed_bytes);
-    if (st != Status::ok) return st;
+    if (st != Status::ok) {
+        secure_wipe(w.O, size_t(v) * o);
+        return st;
+    }
 
     uint8_t buf[kMaxDigest + kMaxSalt + kMaxSkSeed + 1];
     uint8_t salt[kMaxSalt], t[kMaxM];
