@@ -6,13 +6,15 @@
 
 #include <cstring>
 
+#include "mayo/engine_common.hpp"
+
 #include "cipher/modes.hpp"
 #include "core/secure.hpp"
 #include "hash/shake.hpp"
 #include "mayo/mvec.hpp"
 
 namespace pqmcu::mayo {
-namespace {
+namespace detail {  // shared with the streamed engine (engine_common.hpp)
 
 inline uint8_t mul(uint8_t a, uint8_t b) { return mvec::mul1(a, b); }
 
@@ -89,6 +91,16 @@ void fold_quadratic(const Params& p, const uint64_t* U, uint8_t* y_ext) {
 
 // Rows m .. m + kk - 2 of a (m + kk)-row matrix folded onto the first rows:
 // z^(m+d) = sum_t f_t z^(t+d) mod f(z). `width` columns, row stride `stride`.
+// Four elements (one per byte) times a PUBLIC constant f: carry-less
+// products per byte (at most 7 bits, no carry between bytes), then x^4 = x + 1.
+inline uint32_t mul4_by_public(uint32_t x, uint32_t f) {
+    const uint32_t b = 0x01010101u;
+    const uint32_t p = ((x & b) * f) ^ (((x >> 1) & b) * (f << 1)) ^ (((x >> 2) & b) * (f << 2)) ^
+                       (((x >> 3) & b) * (f << 3));
+    const uint32_t top = p & 0x70707070u;
+    return (p ^ (top >> 4) ^ (top >> 3)) & 0x0F0F0F0Fu;
+}
+
 void reduce_rows(const Params& p, uint8_t* rows, size_t stride, uint32_t width) {
     for (uint32_t r = p.m + p.kk() - 1; r-- > p.m;) {
         uint8_t* src = rows + size_t(r) * stride;
@@ -96,7 +108,15 @@ void reduce_rows(const Params& p, uint8_t* rows, size_t stride, uint32_t width) 
             const uint8_t f = p.f_tail[t];
             if (f == 0) continue;  // public constant
             uint8_t* dst = rows + size_t(r - p.m + t) * stride;
-            for (uint32_t c = 0; c < width; ++c) dst[c] ^= mul(src[c], f);
+            uint32_t c = 0;
+            for (; c + 4 <= width; c += 4) {
+                uint32_t x, d;
+                std::memcpy(&x, src + c, 4);
+                std::memcpy(&d, dst + c, 4);
+                d ^= mul4_by_public(x, f);
+                std::memcpy(dst + c, &d, 4);
+            }
+            for (; c < width; ++c) dst[c] ^= mul(src[c], f);
         }
         for (uint32_t c = 0; c < width; ++c) src[c] = 0;
     }
@@ -196,11 +216,150 @@ bool sample_solution(const Params& p, uint8_t* a, uint64_t* ap, const uint8_t* y
     return true;
 }
 
-inline size_t up_index(uint32_t r, uint32_t c, uint32_t size) {  // r <= c
-    return size_t(r) * size - size_t(r) * (r + 1) / 2 + c;
+
+// Upper(P3) (P3[r][c] + P3[c][r] above the diagonal) packed into the public key.
+void store_upper_p3(const Params& p, const uint64_t* P3, uint8_t* out) {
+    const uint32_t o = p.o, L = p.m_limbs();
+    uint64_t u[16];
+    for (uint32_t r = 0; r < o; ++r)
+        for (uint32_t c = r; c < o; ++c) {
+            std::memcpy(u, P3 + size_t(r * o + c) * L, 8 * size_t(L));
+            if (r != c) mvec::add(u, P3 + size_t(c * o + r) * L, L);
+            store_mvec(p, u, out);
+            out += p.m_bytes();
+        }
 }
 
-}  // namespace
+// ---------------------------------------------------------------- signing steps (both engines)
+
+void sign_prelude(const Params& p, const uint8_t* sk, const uint8_t* msg, size_t mlen, const uint8_t* randomizer,
+                  uint8_t* buf, uint8_t* salt, uint8_t* t) {
+    const uint32_t db = p.digest_bytes, sb = p.salt_bytes, skb = p.sk_seed_bytes;
+    hash::shake256(buf, db, msg, mlen);
+    std::memcpy(buf + db, randomizer, sb);
+    std::memcpy(buf + db + sb, sk, skb);
+    hash::shake256(salt, sb, buf, db + sb + skb);
+    ct_unpoison(salt, sb);
+    std::memcpy(buf + db, salt, sb);
+    uint8_t tenc[kMaxM / 2];
+    hash::shake256(tenc, p.m_bytes(), buf, db + sb);
+    decode_nibbles(tenc, t, p.m);
+}
+
+void sample_vinegar(const Params& p, uint8_t* buf, uint32_t ctr, uint8_t* vd, uint8_t* r) {
+    const uint32_t n_in = p.digest_bytes + p.salt_bytes + p.sk_seed_bytes;
+    uint8_t V[kMaxK * ((kMaxN + 1) / 2) + (kMaxKO + 1) / 2];
+    buf[n_in] = uint8_t(ctr);
+    hash::shake256(V, p.k * p.v_bytes() + p.r_bytes(), buf, n_in + 1);
+    for (uint32_t i = 0; i < p.k; ++i) decode_nibbles(V + i * p.v_bytes(), vd + i * p.v(), p.v());
+    decode_nibbles(V + p.k * p.v_bytes(), r, p.k * p.o);
+    secure_wipe(V, sizeof V);
+}
+
+// dst[e * stride] ^= element e of the m-vector v, e < m (nibbles read from
+// 32-bit halves: no 64-bit shifts on the M4).
+void xor_elements_strided(const uint64_t* v, uint32_t m, uint8_t* dst, size_t stride) {
+    for (uint32_t e0 = 0; e0 < m; e0 += 8) {
+        const uint32_t w = uint32_t(v[e0 / 16] >> (32 * ((e0 / 8) & 1)));
+        const uint32_t n = m - e0 < 8 ? m - e0 : 8;
+        for (uint32_t e = 0; e < n; ++e) dst[size_t(e0 + e) * stride] ^= uint8_t((w >> (4 * e)) & 0xF);
+    }
+}
+
+bool solve_attempt(const Params& p, const uint64_t* M, const uint64_t* VPV, const uint8_t* t, const uint8_t* r,
+                   uint8_t* a, uint64_t* ap, uint8_t* x) {
+    const uint32_t k = p.k, o = p.o, m = p.m, L = p.m_limbs(), ko = k * o;
+    // y = t - sum_l z^l u_l
+    uint8_t y[kMaxM + kMaxKK] = {0};
+    fold_quadratic(p, VPV, y);
+    for (uint32_t e = 0; e < m; ++e) y[e] ^= t[e];
+
+    // A = sum_l z^l (M_j in block i, M_i in block j), reduced mod f(z)
+    const uint32_t ac = p.a_cols();
+    std::memset(a, 0, size_t(m + p.kk()) * ac);
+    uint32_t l = 0;
+    for (uint32_t i = 0; i < k; ++i)
+        for (uint32_t j = k; j-- > i;) {
+            for (uint32_t c = 0; c < o; ++c) {
+                uint8_t* rows = a + size_t(l) * ac;
+                xor_elements_strided(M + size_t(j * o + c) * L, m, rows + i * o + c, ac);
+                if (i != j) xor_elements_strided(M + size_t(i * o + c) * L, m, rows + j * o + c, ac);
+            }
+            ++l;
+        }
+    reduce_rows(p, a, ac, ko);
+    const bool found = sample_solution(p, a, ap, y, r, x);
+    secure_wipe(y, sizeof y);
+    return found;
+}
+
+void encode_signature(const Params& p, const uint8_t* vd, const uint8_t* O, const uint8_t* x, const uint8_t* salt,
+                      uint8_t* s, uint8_t* sig) {
+    const uint32_t k = p.k, o = p.o, n = p.n, v = p.v();
+    for (uint32_t i = 0; i < k; ++i) {
+        uint8_t* si = s + size_t(i) * n;
+        for (uint32_t rr = 0; rr < v; ++rr) {
+            uint8_t acc = vd[i * v + rr];
+            for (uint32_t c = 0; c < o; ++c) acc ^= mul(O[rr * o + c], x[i * o + c]);
+            si[rr] = acc;
+        }
+        std::memcpy(si + v, x + i * o, o);
+    }
+    ct_unpoison(s, size_t(k) * n);
+    encode_nibbles(s, sig, k * n);
+    std::memcpy(sig + p.s_bytes(), salt, p.salt_bytes);
+}
+
+// ---------------------------------------------------------------- verification steps (both engines)
+
+bool verify_prelude(const Params& p, const uint8_t* msg, size_t mlen, const uint8_t* sig, uint8_t* t, uint8_t* s) {
+    const uint32_t k = p.k, n = p.n, db = p.digest_bytes, sb = p.salt_bytes;
+    // An odd number of signature nibbles leaves a padding nibble: it must be 0.
+    if (((k * n) & 1) && (sig[(k * n) >> 1] >> 4) != 0) return false;
+    uint8_t buf[kMaxDigest + kMaxSalt];
+    hash::shake256(buf, db, msg, mlen);
+    std::memcpy(buf + db, sig + p.s_bytes(), sb);
+    uint8_t tenc[kMaxM / 2];
+    hash::shake256(tenc, p.m_bytes(), buf, db + sb);
+    decode_nibbles(tenc, t, p.m);
+    decode_nibbles(sig, s, k * n);
+    return true;
+}
+
+bool quadratic_matches(const Params& p, const uint64_t* SPS, const uint8_t* t) {
+    uint8_t y[kMaxM + kMaxKK] = {0};
+    fold_quadratic(p, SPS, y);
+    uint8_t diff = 0;
+    for (uint32_t e = 0; e < p.m; ++e) diff |= uint8_t(y[e] ^ t[e]);
+    return diff == 0;
+}
+
+// s is public, so every entry P[r][c] of a row is added into bin s_i[c]
+// (no multiplication), and the row ends with sum_a a * bin_a = G0 + x G1 +
+// x^2 G2 + x^3 G3, G_b the sum of the bins whose index has bit b set.
+void bins_put(const Params& p, uint64_t* bins, const uint64_t* entry, const uint8_t* s, uint32_t col) {
+    const uint32_t L = p.m_limbs();
+    for (uint32_t i = 0; i < p.k; ++i) mvec::add(bins + (size_t(i) * 16 + s[i * p.n + col]) * L, entry, L);
+}
+void bins_flush(const Params& p, const uint64_t* bins, uint64_t* out) {
+    const uint32_t L = p.m_limbs();
+    const mvec::Scalar x1(2), x2(4), x3(8);
+    for (uint32_t i = 0; i < p.k; ++i) {
+        const uint64_t* b = bins + size_t(i) * 16 * L;
+        uint64_t g[4][9] = {};
+        for (uint32_t a = 1; a < 16; ++a)
+            for (uint32_t bit = 0; bit < 4; ++bit)
+                if ((a >> bit) & 1) mvec::add(g[bit], b + size_t(a) * L, L);
+        uint64_t* o = out + size_t(i) * L;
+        mvec::add(o, g[0], L);
+        mvec::mul_add(o, g[1], x1, L);
+        mvec::mul_add(o, g[2], x2, L);
+        mvec::mul_add(o, g[3], x3, L);
+    }
+}
+
+}  // namespace detail
+using namespace detail;
 
 // ---------------------------------------------------------------- key generation
 
@@ -225,17 +384,8 @@ Status keypair_from_seed(const Params& p, const uint8_t* seed_sk, uint8_t* pk, u
             const mvec::Scalar a(w.O[j * o + r]);
             for (uint32_t c = 0; c < o; ++c) mvec::mul_add(w.p3 + size_t(r * o + c) * L, P2 + size_t(j * o + c) * L, a, L);
         }
-    // pk = seed_pk || Upper(P3)
     std::memcpy(pk, seed_pk, p.pk_seed_bytes);
-    uint8_t* out = pk + p.pk_seed_bytes;
-    uint64_t u[16];
-    for (uint32_t r = 0; r < o; ++r)
-        for (uint32_t c = r; c < o; ++c) {
-            std::memcpy(u, w.p3 + size_t(r * o + c) * L, 8 * size_t(L));
-            if (r != c) mvec::add(u, w.p3 + size_t(c * o + r) * L, L);
-            store_mvec(p, u, out);
-            out += p.m_bytes();
-        }
+    store_upper_p3(p, w.p3, pk + p.pk_seed_bytes);
     std::memmove(sk, seed_sk, p.sk_seed_bytes);
     secure_wipe(w.O, size_t(v) * o);
     secure_wipe(P2, sizeof(uint64_t) * size_t(p.p2_vecs()) * L);
@@ -248,7 +398,6 @@ Status keypair_from_seed(const Params& p, const uint8_t* seed_sk, uint8_t* pk, u
 Status sign_with(const Params& p, const uint8_t* sk, const uint8_t* msg, size_t mlen, const uint8_t* randomizer,
                  uint8_t* sig, const Work& w) {
     const uint32_t v = p.v(), o = p.o, k = p.k, n = p.n, m = p.m, L = p.m_limbs(), ko = k * o;
-    const uint32_t db = p.digest_bytes, sb = p.salt_bytes, skb = p.sk_seed_bytes;
 
     // Expanded secret key: O, P1 and L = (P1 + P1^T) O + P2 (in place of P2).
     uint8_t seed_pk[16];
@@ -269,29 +418,17 @@ Status sign_with(const Params& p, const uint8_t* sk, const uint8_t* msg, size_t 
 
     // digest || salt || seed_sk || ctr
     uint8_t buf[kMaxDigest + kMaxSalt + kMaxSkSeed + 1];
-    hash::shake256(buf, db, msg, mlen);
-    std::memcpy(buf + db, randomizer, sb);
-    std::memcpy(buf + db + sb, sk, skb);
-    uint8_t salt[kMaxSalt];
-    hash::shake256(salt, sb, buf, db + sb + skb);
-    ct_unpoison(salt, sb);
-    std::memcpy(buf + db, salt, sb);
-    uint8_t tenc[kMaxM / 2], t[kMaxM];
-    hash::shake256(tenc, p.m_bytes(), buf, db + sb);
-    decode_nibbles(tenc, t, m);
+    uint8_t salt[kMaxSalt], t[kMaxM];
+    sign_prelude(p, sk, msg, mlen, randomizer, buf, salt, t);
 
     uint64_t* M = w.scratch;                      // k x o
     uint64_t* Pv = M + size_t(ko) * L;            // v x k: P1 v_i
     uint64_t* VPV = Pv + size_t(v) * k * L;       // k x k: v_i^T P1 v_j
-    uint8_t V[kMaxK * ((kMaxN + 1) / 2) + (kMaxKO + 1) / 2];
-    uint8_t r[kMaxKO], x[kMaxKO + 1], y[kMaxM + kMaxKK];  // x: the back substitution may touch x[ko] (with 0)
+    uint8_t r[kMaxKO], x[kMaxKO + 1];  // x: the back substitution may touch x[ko] (with 0)
     uint8_t* vd = w.vs;  // k x v
     bool found = false;
     for (uint32_t ctr = 0; ctr <= 255 && !found; ++ctr) {
-        buf[db + sb + skb] = uint8_t(ctr);
-        hash::shake256(V, k * p.v_bytes() + p.r_bytes(), buf, db + sb + skb + 1);
-        for (uint32_t i = 0; i < k; ++i) decode_nibbles(V + i * p.v_bytes(), vd + i * v, v);
-        decode_nibbles(V + k * p.v_bytes(), r, ko);
+        sample_vinegar(p, buf, ctr, vd, r);
 
         std::memset(w.scratch, 0, sizeof(uint64_t) * (size_t(ko) + size_t(v) * k + size_t(k) * k) * L);
         // M_i = v_i^T L
@@ -310,56 +447,16 @@ Status sign_with(const Params& p, const uint8_t* sk, const uint8_t* msg, size_t 
                 const mvec::Scalar a(vd[j * v + rr]);
                 for (uint32_t i = 0; i < k; ++i) mvec::mul_add(VPV + size_t(j * k + i) * L, Pv + size_t(rr * k + i) * L, a, L);
             }
-
-        // y = t - sum_l z^l u_l
-        std::memset(y, 0, sizeof y);
-        fold_quadratic(p, VPV, y);
-        for (uint32_t e = 0; e < m; ++e) y[e] ^= t[e];
-
-        // A = sum_l z^l (M_j in block i, M_i in block j), reduced mod f(z)
-        const uint32_t ac = p.a_cols();
-        std::memset(w.a, 0, size_t(m + p.kk()) * ac);
-        uint32_t l = 0;
-        for (uint32_t i = 0; i < k; ++i)
-            for (uint32_t j = k; j-- > i;) {
-                for (uint32_t c = 0; c < o; ++c) {
-                    const uint64_t* Mj = M + size_t(j * o + c) * L;
-                    const uint64_t* Mi = M + size_t(i * o + c) * L;
-                    for (uint32_t e = 0; e < m; ++e) {
-                        uint8_t* row = w.a + size_t(e + l) * ac;
-                        row[i * o + c] ^= mvec::get(Mj, e);
-                        if (i != j) row[j * o + c] ^= mvec::get(Mi, e);
-                    }
-                }
-                ++l;
-            }
-        reduce_rows(p, w.a, ac, ko);
-        found = sample_solution(p, w.a, w.ap, y, r, x);
+        found = solve_attempt(p, M, VPV, t, r, w.a, w.ap, x);
     }
-    if (!found) {
+    if (!found)
         st = Status::internal_error;  // probability about 2^-(256*(k*o-m)*4) per message
-    } else {
-        // s_i = (v_i + O x_i, x_i)
-        uint8_t* s = w.a;  // k x n, reuses A
-        for (uint32_t i = 0; i < k; ++i) {
-            uint8_t* si = s + size_t(i) * n;
-            for (uint32_t rr = 0; rr < v; ++rr) {
-                uint8_t acc = vd[i * v + rr];
-                for (uint32_t c = 0; c < o; ++c) acc ^= mul(w.O[rr * o + c], x[i * o + c]);
-                si[rr] = acc;
-            }
-            std::memcpy(si + v, x + i * o, o);
-        }
-        ct_unpoison(s, size_t(k) * n);
-        encode_nibbles(s, sig, k * n);
-        std::memcpy(sig + p.s_bytes(), salt, sb);
-    }
+    else
+        encode_signature(p, vd, w.O, x, salt, w.a /* k x n, reuses A */, sig);
 
     secure_wipe(buf, sizeof buf);
-    secure_wipe(V, sizeof V);
     secure_wipe(r, sizeof r);
     secure_wipe(x, sizeof x);
-    secure_wipe(y, sizeof y);
     secure_wipe(w.O, size_t(v) * o);
     secure_wipe(Lm, sizeof(uint64_t) * size_t(p.p2_vecs()) * L);
     secure_wipe(w.scratch, sizeof(uint64_t) * (size_t(ko) + size_t(v) * k + size_t(k) * k) * L);
@@ -373,10 +470,10 @@ Status sign_with(const Params& p, const uint8_t* sk, const uint8_t* msg, size_t 
 
 Status verify(const Params& p, const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig,
               const Work& w) {
-    const uint32_t v = p.v(), o = p.o, k = p.k, n = p.n, m = p.m, L = p.m_limbs();
-    const uint32_t db = p.digest_bytes, sb = p.salt_bytes;
-    // An odd number of signature nibbles leaves a padding nibble: it must be 0.
-    if (((k * n) & 1) && (sig[(k * n) >> 1] >> 4) != 0) return Status::verify_failed;
+    const uint32_t v = p.v(), o = p.o, k = p.k, n = p.n, L = p.m_limbs();
+    uint8_t t[kMaxM];
+    uint8_t* s = w.vs;  // k x n
+    if (!verify_prelude(p, msg, mlen, sig, t, s)) return Status::verify_failed;
 
     Status st = expand_p12(p, pk, w.p);
     if (st != Status::ok) return st;
@@ -385,67 +482,31 @@ Status verify(const Params& p, const uint8_t* pk, const uint8_t* msg, size_t mle
     uint64_t* P3 = w.p3;  // upper, o(o+1)/2 vectors
     for (uint32_t i = 0; i < p.p3_vecs(); ++i) load_mvec(p, pk + p.pk_seed_bytes + size_t(i) * p.m_bytes(), P3 + size_t(i) * L);
 
-    uint8_t buf[kMaxDigest + kMaxSalt];
-    hash::shake256(buf, db, msg, mlen);
-    std::memcpy(buf + db, sig + p.s_bytes(), sb);
-    uint8_t tenc[kMaxM / 2], t[kMaxM];
-    hash::shake256(tenc, p.m_bytes(), buf, db + sb);
-    decode_nibbles(tenc, t, m);
-
-    uint8_t* s = w.vs;  // k x n
-    decode_nibbles(sig, s, k * n);
-
     uint64_t* PS = w.scratch;                 // n x k: P s_i
     uint64_t* SPS = PS + size_t(n) * k * L;   // k x k
     std::memset(w.scratch, 0, sizeof(uint64_t) * (size_t(n) * k + size_t(k) * k) * L);
-    // P s_i, row by row of P = [P1 P2; 0 P3]. s is public, so every entry
-    // P[r][c] is added into bin s_i[c] (no multiplication), and each row
-    // ends with sum_a a * bin_a = G0 + x G1 + x^2 G2 + x^3 G3, G_b the sum of
-    // the bins whose index has bit b set.
+    // P s_i, row by row of P = [P1 P2; 0 P3], through the bins.
     uint64_t bins[kMaxK * 16 * 9];
-    auto clear_bins = [&] { std::memset(bins, 0, sizeof(uint64_t) * size_t(k) * 16 * L); };
-    auto put = [&](const uint64_t* entry, uint32_t col) {
-        for (uint32_t i = 0; i < k; ++i) mvec::add(bins + (size_t(i) * 16 + s[i * n + col]) * L, entry, L);
-    };
-    auto flush = [&](uint32_t row) {
-        const mvec::Scalar x1(2), x2(4), x3(8);
-        for (uint32_t i = 0; i < k; ++i) {
-            const uint64_t* b = bins + size_t(i) * 16 * L;
-            uint64_t g[4][9] = {};
-            for (uint32_t a = 1; a < 16; ++a)
-                for (uint32_t bit = 0; bit < 4; ++bit)
-                    if ((a >> bit) & 1) mvec::add(g[bit], b + size_t(a) * L, L);
-            uint64_t* out = PS + size_t(row * k + i) * L;
-            mvec::add(out, g[0], L);
-            mvec::mul_add(out, g[1], x1, L);
-            mvec::mul_add(out, g[2], x2, L);
-            mvec::mul_add(out, g[3], x3, L);
-        }
-    };
+    const size_t bins_bytes = sizeof(uint64_t) * size_t(k) * 16 * L;
     size_t idx = 0;
     for (uint32_t r = 0; r < v; ++r) {
-        clear_bins();
-        for (uint32_t c = r; c < v; ++c, ++idx) put(P1 + idx * L, c);
-        for (uint32_t c = 0; c < o; ++c) put(P2 + size_t(r * o + c) * L, v + c);
-        flush(r);
+        std::memset(bins, 0, bins_bytes);
+        for (uint32_t c = r; c < v; ++c, ++idx) bins_put(p, bins, P1 + idx * L, s, c);
+        for (uint32_t c = 0; c < o; ++c) bins_put(p, bins, P2 + size_t(r * o + c) * L, s, v + c);
+        bins_flush(p, bins, PS + size_t(r) * k * L);
     }
     idx = 0;
     for (uint32_t r = 0; r < o; ++r) {
-        clear_bins();
-        for (uint32_t c = r; c < o; ++c, ++idx) put(P3 + idx * L, v + c);
-        flush(v + r);
+        std::memset(bins, 0, bins_bytes);
+        for (uint32_t c = r; c < o; ++c, ++idx) bins_put(p, bins, P3 + idx * L, s, v + c);
+        bins_flush(p, bins, PS + size_t(v + r) * k * L);
     }
     for (uint32_t j = 0; j < k; ++j)
         for (uint32_t r = 0; r < n; ++r) {
             const mvec::Scalar a(s[j * n + r]);
             for (uint32_t i = 0; i < k; ++i) mvec::mul_add(SPS + size_t(j * k + i) * L, PS + size_t(r * k + i) * L, a, L);
         }
-    uint8_t y[kMaxM + kMaxKK] = {0};
-    fold_quadratic(p, SPS, y);
-    uint8_t diff = 0;
-    for (uint32_t e = 0; e < m; ++e) diff |= uint8_t(y[e] ^ t[e]);
-    (void)up_index;
-    return diff == 0 ? Status::ok : Status::verify_failed;
+    return quadratic_matches(p, SPS, t) ? Status::ok : Status::verify_failed;
 }
 
 }  // namespace pqmcu::mayo

@@ -19,6 +19,7 @@ inline constexpr uint64_t kLsb = 0x1111111111111111ull;
 
 struct Scalar {  // a, a*x, a*x^2, a*x^3
     uint64_t c0, c1, c2, c3;
+    Scalar() = default;
     // Byte i of a * 0x08040201 is the unreduced a * x^i (at most 7 bits);
     // x^4 = x + 1 folds bits 4..6 of every byte back at once.
     explicit Scalar(uint8_t a) {
@@ -32,14 +33,38 @@ struct Scalar {  // a, a*x, a*x^2, a*x^3
     }
 };
 
+#if defined(PQMCU_TARGET_M4)
+// 32-bit cores: the same nibble lanes on the two 32-bit halves of every limb
+// (little-endian, so limb i is words 2i, 2i+1): 32x32 multiplications
+// instead of the emulated 64-bit ones. may_alias: the limbs are read as words.
+using word32_alias = uint32_t __attribute__((may_alias));
+template <uint32_t L>
+inline void mul_add_w32(uint64_t* acc64, const uint64_t* in64, const Scalar& a) {
+    uint32_t m = 0x11111111u;
+    __asm__("" : "+r"(m));  // keep the mask in a register: and r, m, x, lsr #k (one instruction)
+    word32_alias* acc = reinterpret_cast<word32_alias*>(acc64);
+    const word32_alias* in = reinterpret_cast<const word32_alias*>(in64);
+    const uint32_t c0 = uint32_t(a.c0), c1 = uint32_t(a.c1), c2 = uint32_t(a.c2), c3 = uint32_t(a.c3);
+#pragma GCC unroll 18
+    for (uint32_t i = 0; i < 2 * L; ++i) {
+        const uint32_t x = in[i];
+        acc[i] ^= (x & m) * c0 ^ ((x >> 1) & m) * c1 ^ ((x >> 2) & m) * c2 ^ ((x >> 3) & m) * c3;
+    }
+}
+#endif
+
 // acc += a * in (L limbs)
 template <uint32_t L>
 inline void mul_add_n(uint64_t* acc, const uint64_t* in, const Scalar& a) {
+#if defined(PQMCU_TARGET_M4)
+    mul_add_w32<L>(acc, in, a);
+#else
     for (uint32_t i = 0; i < L; ++i) {
         const uint64_t x = in[i];
         acc[i] ^= (x & kLsb) * a.c0 ^ ((x >> 1) & kLsb) * a.c1 ^ ((x >> 2) & kLsb) * a.c2 ^
                   ((x >> 3) & kLsb) * a.c3;
     }
+#endif
 }
 inline void mul_add(uint64_t* acc, const uint64_t* in, const Scalar& a, uint32_t L) {
     switch (L) {  // the m-vector lengths of the eight sets, unrolled

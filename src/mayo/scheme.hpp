@@ -32,8 +32,15 @@
 
 namespace pqmcu::mayo {
 
-template <class Set>
-struct Scheme : WorkspaceOnStack<Scheme<Set>> {
+// Profiles: Expanded (default) holds the expanded keys whole (fastest on
+// hosts); Streamed regenerates P1/P2 from seed_pk as it consumes them and
+// has one small workspace per operation (scheme_stream.hpp; the M4 profile).
+struct Expanded {};
+struct Streamed {};
+
+template <class Set, class Profile = Expanded>
+struct Scheme : WorkspaceOnStack<Scheme<Set, Profile>> {
+    static_assert(std::is_same_v<Profile, Expanded>, "unknown MAYO profile");
     static constexpr const Params& params = Set::params;
     static constexpr const char* name = Set::params.name;
     static constexpr size_t pk_bytes = params.pk_bytes();
@@ -102,3 +109,5 @@ struct Scheme : WorkspaceOnStack<Scheme<Set>> {
 };
 
 }  // namespace pqmcu::mayo
+
+#include "mayo/scheme_stream.hpp"  // Scheme<Set, Streamed>

@@ -68,9 +68,9 @@ std::vector<KatEntry> read_rsp(const std::string& path, size_t max_entries) {
 
 auto nist_rng = [](uint8_t* out, size_t n) { return randombytes(out, n); };
 
-template <class Set>
+template <class Set, class Profile = mayo::Expanded>
 void check_kat(const char* file, size_t entries) {
-    using S = mayo::Scheme<Set>;
+    using S = mayo::Scheme<Set, Profile>;
     const auto kats = read_rsp(std::string(PQMCU_SHARED_DIR) + "/kat/mayo/" + file, entries);
     ASSERT_EQ(kats.size(), entries) << file;
     auto ws = std::make_unique<typename S::Workspace>();
@@ -106,12 +106,57 @@ TEST(MayoKat, Mayo2R1) { check_kat<mayo::mayo_2_r1>("round1/PQCsignKAT_24_MAYO_2
 TEST(MayoKat, Mayo3R1) { check_kat<mayo::mayo_3_r1>("round1/PQCsignKAT_32_MAYO_3.rsp", kEntries); }
 TEST(MayoKat, Mayo5R1) { check_kat<mayo::mayo_5_r1>("round1/PQCsignKAT_40_MAYO_5.rsp", kEntries); }
 
+// The streamed (low-RAM) profile must give the same bytes.
+using mayo::Streamed;
+TEST(MayoKatStreamed, Mayo1) { check_kat<mayo::mayo_1, Streamed>("round2/PQCsignKAT_24_MAYO_1.rsp", kEntries); }
+TEST(MayoKatStreamed, Mayo2) { check_kat<mayo::mayo_2, Streamed>("round2/PQCsignKAT_24_MAYO_2.rsp", kEntries); }
+TEST(MayoKatStreamed, Mayo3) { check_kat<mayo::mayo_3, Streamed>("round2/PQCsignKAT_32_MAYO_3.rsp", kEntries); }
+TEST(MayoKatStreamed, Mayo5) { check_kat<mayo::mayo_5, Streamed>("round2/PQCsignKAT_40_MAYO_5.rsp", kEntries); }
+TEST(MayoKatStreamed, Mayo1R1) { check_kat<mayo::mayo_1_r1, Streamed>("round1/PQCsignKAT_24_MAYO_1.rsp", kEntries); }
+TEST(MayoKatStreamed, Mayo2R1) { check_kat<mayo::mayo_2_r1, Streamed>("round1/PQCsignKAT_24_MAYO_2.rsp", kEntries); }
+TEST(MayoKatStreamed, Mayo3R1) { check_kat<mayo::mayo_3_r1, Streamed>("round1/PQCsignKAT_32_MAYO_3.rsp", kEntries); }
+TEST(MayoKatStreamed, Mayo5R1) { check_kat<mayo::mayo_5_r1, Streamed>("round1/PQCsignKAT_40_MAYO_5.rsp", kEntries); }
+
+// Keys and signatures cross between the profiles; the per-operation
+// workspaces and the ones on the stack give the same bytes as the union.
+template <class Set>
+void check_cross() {
+    using E = mayo::Scheme<Set>;
+    using T = mayo::Scheme<Set, Streamed>;
+    auto ews = std::make_unique<typename E::Workspace>();
+    auto kw = std::make_unique<typename T::KeygenWorkspace>();
+    auto sw = std::make_unique<typename T::SignWorkspace>();
+    auto vw = std::make_unique<typename T::VerifyWorkspace>();
+    uint8_t seed[E::seed_bytes], rnd[E::randomizer_bytes];
+    for (size_t i = 0; i < sizeof seed; ++i) seed[i] = uint8_t(3 * i + 1);
+    for (size_t i = 0; i < sizeof rnd; ++i) rnd[i] = uint8_t(5 * i + 2);
+    std::vector<uint8_t> pk1(E::pk_bytes), sk1(E::sk_bytes), pk2(E::pk_bytes), sk2(E::sk_bytes);
+    std::vector<uint8_t> sig1(E::sig_bytes), sig2(E::sig_bytes);
+    const uint8_t msg[] = {'c', 'r', 'o', 's', 's'};
+    ASSERT_EQ(E::keypair_from_seed(seed, pk1.data(), sk1.data(), *ews), Status::ok);
+    ASSERT_EQ(T::keypair_from_seed(seed, pk2.data(), sk2.data(), *kw), Status::ok);
+    EXPECT_EQ(pk1, pk2);
+    EXPECT_EQ(sk1, sk2);
+    ASSERT_EQ(E::sign_with(sk1.data(), msg, sizeof msg, rnd, sig1.data(), *ews), Status::ok);
+    ASSERT_EQ(T::sign_with(sk1.data(), msg, sizeof msg, rnd, sig2.data(), *sw), Status::ok);
+    EXPECT_EQ(sig1, sig2);
+    EXPECT_EQ(T::verify(pk1.data(), msg, sizeof msg, sig1.data(), sig1.size(), *vw), Status::ok);
+    EXPECT_EQ(T::verify(pk1.data(), msg, sizeof msg, sig1.data(), sig1.size()), Status::ok);
+    sig1[0] ^= 1;
+    EXPECT_EQ(T::verify(pk1.data(), msg, sizeof msg, sig1.data(), sig1.size(), *vw), Status::verify_failed);
+    EXPECT_EQ(T::sign_with(nullptr, msg, sizeof msg, rnd, sig2.data(), *sw), Status::bad_argument);
+    EXPECT_EQ(T::verify(pk1.data(), msg, sizeof msg, sig1.data(), sig1.size() - 1, *vw), Status::bad_length);
+}
+TEST(MayoStreamedCross, Mayo1) { check_cross<mayo::mayo_1>(); }
+TEST(MayoStreamedCross, Mayo2) { check_cross<mayo::mayo_2>(); }
+TEST(MayoStreamedCross, Mayo3R1) { check_cross<mayo::mayo_3_r1>(); }
+
 // Every single-bit flip of the signature is rejected (salt and s; for an odd
 // number of nibbles the padding nibble too), as are a wrong key and wrong
 // lengths.
-template <class Set>
+template <class Set, class Profile = mayo::Expanded>
 void check_negative() {
-    using S = mayo::Scheme<Set>;
+    using S = mayo::Scheme<Set, Profile>;
     auto ws = std::make_unique<typename S::Workspace>();
     uint32_t state = 0x12345678u;
     auto rng = [&state](uint8_t* out, size_t n) {
@@ -170,5 +215,8 @@ TEST(MayoNegative, Mayo1R1) { check_negative<mayo::mayo_1_r1>(); }
 TEST(MayoNegative, Mayo2R1) { check_negative<mayo::mayo_2_r1>(); }
 TEST(MayoNegative, Mayo3R1) { check_negative<mayo::mayo_3_r1>(); }
 TEST(MayoNegative, Mayo5R1) { check_negative<mayo::mayo_5_r1>(); }
+TEST(MayoNegativeStreamed, Mayo1) { check_negative<mayo::mayo_1, Streamed>(); }
+TEST(MayoNegativeStreamed, Mayo2) { check_negative<mayo::mayo_2, Streamed>(); }
+TEST(MayoNegativeStreamed, Mayo3R1) { check_negative<mayo::mayo_3_r1, Streamed>(); }
 
 }  // namespace
