@@ -8,7 +8,8 @@
 #     and M instructions, total RAM in KB) beside the embedded paper's code on
 #     this emulator and its published figures -> build/m4/m4-bench-mqom.csv,
 #     and the sign cycles-vs-RAM plot -> build/m4/m4-bench-mqom.svg.
-# About 5 minutes on 2 shared cores once the firmware is built.
+# The QEMU run takes about 3-4 minutes on 2 shared cores (8 messages per MQOM
+# sign row, 3 for L3/L5 short); building the firmware comes on top.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/bootstrap.sh
