@@ -13,6 +13,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "core/status.hpp"
 
@@ -109,6 +110,79 @@ template <class C>
 inline Status encrypt_x8_multi(const RoundKeys<C>* const ctxs[8], const uint8_t* in, uint8_t* out,
                                Backend b = Backend::automatic) {
     return encrypt_multi<C>(ctxs, in, out, 8, b);
+}
+
+// Prepared key (the key-schedule cache): a key made ready once for many
+// encryptions under it. AES-128 keeps its round keys fixsliced (see
+// fixsliced.cpp: ShiftRows folded into the round keys, the S-box constant
+// 0x63 added, bitsliced for both lanes of a two-block pass), which is what
+// the M4 assembly adds directly; on the M4 that is all it holds (352 bytes),
+// elsewhere it also holds the expanded key for the other backends. Other
+// ciphers hold the expanded key only. Backends that need the expanded key
+// recover it from the fixsliced words (slow path, e.g. table/external on the M4).
+#if defined(PQMCU_TARGET_M4)
+inline constexpr bool kPreparedHoldsRoundKeys = false;
+#else
+inline constexpr bool kPreparedHoldsRoundKeys = true;
+#endif
+namespace detail {
+template <class C>
+struct PreparedStore {
+    RoundKeys<C> rk;
+};
+struct FixslicedAes128 {
+    static constexpr size_t words = 8 * (Aes128::rounds + 1);
+    alignas(8) uint32_t fs[words];  // round r: planes 0..7 at 8r
+};
+struct PreparedAes128Host : FixslicedAes128 {
+    RoundKeys<Aes128> rk;
+};
+template <>
+struct PreparedStore<Aes128>
+    : std::conditional_t<kPreparedHoldsRoundKeys, PreparedAes128Host, FixslicedAes128> {};
+}  // namespace detail
+template <class C>
+struct PreparedKey : detail::PreparedStore<C> {};
+
+// From an expanded key (constant time).
+template <class C>
+void prepare(PreparedKey<C>& pk, const RoundKeys<C>& ctx);
+// key_schedule / key_schedule_public followed by prepare (same statuses).
+template <class C>
+Status prepare_key(PreparedKey<C>& pk, const uint8_t* key, size_t key_len);
+template <class C>
+Status prepare_key_public(PreparedKey<C>& pk, const uint8_t* key, size_t key_len);
+template <class C>
+void wipe(PreparedKey<C>& pk);
+// The expanded key back (constant time; what non-fixsliced backends use on the M4).
+template <class C>
+void round_keys(const PreparedKey<C>& pk, RoundKeys<C>& out);
+
+// Same contracts as the RoundKeys forms. Backend::bitsliced (and automatic
+// where it resolves to it) runs the fixsliced code for AES-128.
+template <class C>
+Status encrypt(const PreparedKey<C>& pk, const uint8_t* in, uint8_t* out, size_t nblocks,
+               Backend b = Backend::automatic);
+// (K is deduced so that encrypt_multi<C>(nullptr, ...) still picks the RoundKeys form.)
+template <class C, class K>
+    requires std::is_same_v<K, PreparedKey<C>>
+Status encrypt_multi(const K* const* pks, const uint8_t* in, uint8_t* out, size_t nblocks,
+                     Backend b = Backend::automatic);
+template <class C>
+inline Status encrypt_x1(const PreparedKey<C>& k, const uint8_t* in, uint8_t* out, Backend b = Backend::automatic) {
+    return encrypt<C>(k, in, out, 1, b);
+}
+template <class C>
+inline Status encrypt_x2(const PreparedKey<C>& k, const uint8_t* in, uint8_t* out, Backend b = Backend::automatic) {
+    return encrypt<C>(k, in, out, 2, b);
+}
+template <class C>
+inline Status encrypt_x4(const PreparedKey<C>& k, const uint8_t* in, uint8_t* out, Backend b = Backend::automatic) {
+    return encrypt<C>(k, in, out, 4, b);
+}
+template <class C>
+inline Status encrypt_x8(const PreparedKey<C>& k, const uint8_t* in, uint8_t* out, Backend b = Backend::automatic) {
+    return encrypt<C>(k, in, out, 8, b);
 }
 
 // Hardware AES-128 engine hook (e.g. STM32 CRYP). set_key receives the raw
