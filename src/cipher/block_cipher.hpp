@@ -144,6 +144,13 @@ struct PreparedStore<Aes128>
 template <class C>
 struct PreparedKey : detail::PreparedStore<C> {};
 
+// Whether encrypt() through a PreparedKey beats the RoundKeys form with
+// backend b even when the key is prepared for that one call (AES-128 on the
+// bitsliced backend: prepare() costs less than bitslicing the round keys in
+// every pass). Multi-key calls with distinct keys are better off without.
+template <class C>
+bool prepared_is_faster(Backend b);
+
 // From an expanded key (constant time).
 template <class C>
 void prepare(PreparedKey<C>& pk, const RoundKeys<C>& ctx);

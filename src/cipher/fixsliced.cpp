@@ -155,6 +155,11 @@ Backend resolved(Backend b) { return b == Backend::automatic ? default_backend()
 }  // namespace
 
 template <class C>
+bool prepared_is_faster(Backend b) {
+    return std::is_same_v<C, Aes128> && resolved(b) == Backend::bitsliced;
+}
+
+template <class C>
 void prepare(PreparedKey<C>& pk, const RoundKeys<C>& ctx) {
     if constexpr (std::is_same_v<C, Aes128>) {
         fixslice_keys(pk.fs, ctx.w);
@@ -248,6 +253,7 @@ Status encrypt_multi(const K* const* pks, const uint8_t* in, uint8_t* out, size_
 }
 
 #define PQMCU_PREP_INSTANTIATE(C)                                                                          \
+    template bool prepared_is_faster<C>(Backend);                                                          \
     template void prepare<C>(PreparedKey<C>&, const RoundKeys<C>&);                                        \
     template void round_keys<C>(const PreparedKey<C>&, RoundKeys<C>&);                                     \
     template Status prepare_key<C>(PreparedKey<C>&, const uint8_t*, size_t);                               \

@@ -110,7 +110,18 @@ struct Enc {
     static void encrypt(const Key& k, const uint8_t* in, uint8_t* out, size_t nblocks,
                         cipher::Backend b = cipher::Backend::automatic) {
         if constexpr (S == C::block_bytes) {
-            (void)cipher::encrypt<C>(k, in, out, nblocks, b);
+            if (cipher::prepared_is_faster<C>(b)) {
+                // Fixsliced AES-128 (the M4 default): the round keys are
+                // prepared once per call and amortised over its blocks. Key
+                // itself stays the 176-byte expanded key: the BLC holds 40 of
+                // them on the stack, twice that would not fit the M4's.
+                cipher::PreparedKey<C> pk;
+                cipher::prepare<C>(pk, k);
+                (void)cipher::encrypt<C>(pk, in, out, nblocks, b);
+                cipher::wipe<C>(pk);
+            } else {
+                (void)cipher::encrypt<C>(k, in, out, nblocks, b);
+            }
         } else {
             uint8_t buf[kMaxBatch * C::block_bytes];
             while (nblocks > 0) {
