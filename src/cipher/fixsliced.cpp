@@ -27,21 +27,43 @@ using bs::ror;
 using Fs = detail::FixslicedAes128;
 constexpr size_t kFsWords = Fs::words;
 
+// secure_wipe stores bytes; these buffers are words, wiped on every call, so
+// a word at a time (same volatile store + barrier, a quarter of the stores).
+void wipe_words(void* p, size_t nwords) {
+    volatile uint32_t* v = static_cast<volatile uint32_t*>(p);
+    for (size_t i = 0; i < nwords; ++i) v[i] = 0;
+#if defined(__GNUC__)
+    __asm__ __volatile__("" : : "r"(p) : "memory");
+#endif
+}
+
 // Round keys -> fixsliced words. Only fixed permutations and XORs: constant time.
+// Round r depends on r mod 4 only through the permutation, so the rounds go
+// four at a time with compile-time column indices.
+template <unsigned R4>
+PQ_BS_INLINE void fixslice_round(uint32_t* fs, const uint32_t* k, uint32_t cst) {
+    uint32_t x[8];
+#pragma GCC unroll 4
+    for (unsigned c = 0; c < 4; ++c) {
+        // stored[row][c] = rk[row][c - r*row]  (SR^-r)
+        const uint32_t col = (k[c] & 0xFFu) | (k[(c - R4) & 3] & 0xFF00u) | (k[(c - 2 * R4) & 3] & 0xFF0000u) |
+                             (k[(c - 3 * R4) & 3] & 0xFF000000u);
+        x[2 * c] = x[2 * c + 1] = col ^ cst;
+    }
+    bs::transpose(x);
+#pragma GCC unroll 8
+    for (unsigned j = 0; j < 8; ++j) fs[j] = x[j];
+}
+
 void fixslice_keys(uint32_t fs[kFsWords], const uint32_t* w) {
-    for (unsigned r = 0; r <= Aes128::rounds; ++r) {
-        const uint32_t* k = w + 4 * r;
-        uint32_t x[8];
-        for (unsigned c = 0; c < 4; ++c) {
-            // stored[row][c] = rk[row][c - r*row]  (SR^-r)
-            uint32_t col = (k[c] & 0xFFu) | (k[(c - r) & 3] & 0xFF00u) | (k[(c - 2 * r) & 3] & 0xFF0000u) |
-                           (k[(c - 3 * r) & 3] & 0xFF000000u);
-            if (r != 0) col ^= 0x63636363u;
-            x[2 * c] = x[2 * c + 1] = col;
-        }
-        bs::transpose(x);
-        for (unsigned j = 0; j < 8; ++j) fs[8 * r + j] = x[j];
-        secure_wipe(x, sizeof x);
+    static_assert(Aes128::rounds == 10);
+    fixslice_round<0>(fs, w, 0);  // round 0: no permutation, no S-box constant
+    for (unsigned r = 1; r <= Aes128::rounds; r += 4) {
+        fixslice_round<1>(fs + 8 * r, w + 4 * r, 0x63636363u);
+        fixslice_round<2>(fs + 8 * (r + 1), w + 4 * (r + 1), 0x63636363u);
+        if (r + 2 > Aes128::rounds) break;
+        fixslice_round<3>(fs + 8 * (r + 2), w + 4 * (r + 2), 0x63636363u);
+        fixslice_round<0>(fs + 8 * (r + 3), w + 4 * (r + 3), 0x63636363u);
     }
 }
 
@@ -119,27 +141,28 @@ void fs_pass(const uint32_t* rk, const uint8_t* const io[4]) {
         detail::st32(const_cast<uint8_t*>(io[2]) + 4 * c, s[2 * c]);
         detail::st32(const_cast<uint8_t*>(io[3]) + 4 * c, s[2 * c + 1]);
     }
-    secure_wipe(s, sizeof s);
+    wipe_words(s, 8);
 }
 #endif
 
 // Blocks two at a time; block i under *key(i). Two different keys are
 // merged lane by lane into a stack copy (wiped after).
+// Out of line: only multi-key calls pay for the merged copy's stack.
+__attribute__((noinline)) void fs_pass_two_keys(const uint32_t* a, const uint32_t* b, const uint8_t* const io[4]) {
+    uint32_t merged[kFsWords];
+    for (size_t j = 0; j < kFsWords; ++j) merged[j] = (a[j] & 0x55555555u) | (b[j] & 0xAAAAAAAAu);
+    fs_pass(merged, io);
+    wipe_words(merged, kFsWords);
+}
+
 template <class KeyAt>
 void fs_blocks(KeyAt key, const uint8_t* in, uint8_t* out, size_t n) {
-    uint32_t merged[kFsWords];
-    bool used = false;
     size_t i = 0;
     for (; i + 2 <= n; i += 2) {
         const uint8_t* const io[4] = {in + 16 * i, in + 16 * (i + 1), out + 16 * i, out + 16 * (i + 1)};
         const uint32_t *a = key(i), *b = key(i + 1);
-        if (a == b) {
-            fs_pass(a, io);
-        } else {
-            for (size_t j = 0; j < kFsWords; ++j) merged[j] = (a[j] & 0x55555555u) | (b[j] & 0xAAAAAAAAu);
-            used = true;
-            fs_pass(merged, io);
-        }
+        if (a == b) fs_pass(a, io);
+        else fs_pass_two_keys(a, b, io);
     }
     if (i < n) {
         // Odd block: both lanes take it and write the same ciphertext (all
@@ -147,7 +170,6 @@ void fs_blocks(KeyAt key, const uint8_t* in, uint8_t* out, size_t n) {
         const uint8_t* const io[4] = {in + 16 * i, in + 16 * i, out + 16 * i, out + 16 * i};
         fs_pass(key(i), io);
     }
-    if (used) secure_wipe(merged, sizeof merged);
 }
 
 Backend resolved(Backend b) { return b == Backend::automatic ? default_backend() : b; }
@@ -186,7 +208,7 @@ Status prepare_key(PreparedKey<C>& pk, const uint8_t* key, size_t key_len) {
     RoundKeys<C> rk;
     const Status st = key_schedule<C>(rk, key, key_len);
     if (st == Status::ok) prepare<C>(pk, rk);
-    wipe<C>(rk);
+    wipe_words(rk.w, RoundKeys<C>::words);
     return st;
 }
 
@@ -195,13 +217,14 @@ Status prepare_key_public(PreparedKey<C>& pk, const uint8_t* key, size_t key_len
     RoundKeys<C> rk;
     const Status st = key_schedule_public<C>(rk, key, key_len);
     if (st == Status::ok) prepare<C>(pk, rk);
-    wipe<C>(rk);
+    wipe_words(rk.w, RoundKeys<C>::words);
     return st;
 }
 
 template <class C>
 void wipe(PreparedKey<C>& pk) {
-    secure_wipe(&pk, sizeof pk);
+    static_assert(sizeof pk % 4 == 0 && alignof(PreparedKey<C>) >= 4);
+    wipe_words(&pk, sizeof pk / 4);
 }
 
 template <class C>
@@ -220,7 +243,7 @@ Status encrypt(const PreparedKey<C>& pk, const uint8_t* in, uint8_t* out, size_t
         RoundKeys<C> rk;
         round_keys<C>(pk, rk);
         const Status st = encrypt<C>(rk, in, out, nblocks, b);
-        wipe<C>(rk);
+        wipe_words(rk.w, RoundKeys<C>::words);
         return st;
     }
 }
