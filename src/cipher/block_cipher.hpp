@@ -150,6 +150,9 @@ struct PreparedKey : detail::PreparedStore<C> {};
 // every pass). Multi-key calls with distinct keys are better off without.
 template <class C>
 bool prepared_is_faster(Backend b);
+// Compile-time part of it: whether C has a fixsliced prepared form at all.
+template <class C>
+inline constexpr bool has_fixsliced = std::is_same_v<C, Aes128>;
 
 // From an expanded key (constant time).
 template <class C>

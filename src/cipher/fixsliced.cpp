@@ -227,6 +227,18 @@ void wipe(PreparedKey<C>& pk) {
     wipe_words(&pk, sizeof pk / 4);
 }
 
+// Slow path (a backend other than the fixsliced one, on the M4). Out of
+// line, so the fast path's stack frame has no expanded key in it.
+template <class C>
+__attribute__((noinline)) Status encrypt_via_round_keys(const PreparedKey<C>& pk, const uint8_t* in, uint8_t* out,
+                                                        size_t nblocks, Backend b) {
+    RoundKeys<C> rk;
+    round_keys<C>(pk, rk);
+    const Status st = encrypt<C>(rk, in, out, nblocks, b);
+    wipe_words(rk.w, RoundKeys<C>::words);
+    return st;
+}
+
 template <class C>
 Status encrypt(const PreparedKey<C>& pk, const uint8_t* in, uint8_t* out, size_t nblocks, Backend b) {
     if (nblocks == 0) return Status::ok;
@@ -240,11 +252,7 @@ Status encrypt(const PreparedKey<C>& pk, const uint8_t* in, uint8_t* out, size_t
     if constexpr (!std::is_same_v<C, Aes128> || kPreparedHoldsRoundKeys) {
         return encrypt<C>(pk.rk, in, out, nblocks, b);
     } else {
-        RoundKeys<C> rk;
-        round_keys<C>(pk, rk);
-        const Status st = encrypt<C>(rk, in, out, nblocks, b);
-        wipe_words(rk.w, RoundKeys<C>::words);
-        return st;
+        return encrypt_via_round_keys<C>(pk, in, out, nblocks, b);
     }
 }
 

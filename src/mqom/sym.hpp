@@ -110,18 +110,13 @@ struct Enc {
     static void encrypt(const Key& k, const uint8_t* in, uint8_t* out, size_t nblocks,
                         cipher::Backend b = cipher::Backend::automatic) {
         if constexpr (S == C::block_bytes) {
-            if (cipher::prepared_is_faster<C>(b)) {
-                // Fixsliced AES-128 (the M4 default): the round keys are
-                // prepared once per call and amortised over its blocks. Key
-                // itself stays the 176-byte expanded key: the BLC holds 40 of
-                // them on the stack, twice that would not fit the M4's.
-                cipher::PreparedKey<C> pk;
-                cipher::prepare<C>(pk, k);
-                (void)cipher::encrypt<C>(pk, in, out, nblocks, b);
-                cipher::wipe<C>(pk);
-            } else {
-                (void)cipher::encrypt<C>(k, in, out, nblocks, b);
+            if constexpr (cipher::has_fixsliced<C>) {
+                if (cipher::prepared_is_faster<C>(b)) {
+                    encrypt_prepared(k, in, out, nblocks, b);
+                    return;
+                }
             }
+            (void)cipher::encrypt<C>(k, in, out, nblocks, b);
         } else {
             uint8_t buf[kMaxBatch * C::block_bytes];
             while (nblocks > 0) {
@@ -135,6 +130,17 @@ struct Enc {
                 nblocks -= nb;
             }
         }
+    }
+    // Fixsliced AES-128 (the M4 default): the round keys are prepared once
+    // per call and amortised over its blocks. Key itself stays the 176-byte
+    // expanded key: the BLC holds 40 of them on the stack, and twice that
+    // would not fit the M4's. Out of line, so only this path has pk on its stack.
+    __attribute__((noinline)) static void encrypt_prepared(const Key& k, const uint8_t* in, uint8_t* out,
+                                                           size_t nblocks, cipher::Backend b) {
+        cipher::PreparedKey<C> pk;
+        cipher::prepare<C>(pk, k);
+        (void)cipher::encrypt<C>(pk, in, out, nblocks, b);
+        cipher::wipe<C>(pk);
     }
     // Block i under *keys[i], nblocks <= 8.
     static void encrypt_multi(const Key* const* keys, const uint8_t* in, uint8_t* out, size_t nblocks,
