@@ -28,13 +28,14 @@ using Fs = detail::FixslicedAes128;
 constexpr size_t kFsWords = Fs::words;
 
 // secure_wipe stores bytes; these buffers are words, wiped on every call, so
-// a word at a time (same volatile store + barrier, a quarter of the stores).
-void wipe_words(void* p, size_t nwords) {
-    volatile uint32_t* v = static_cast<volatile uint32_t*>(p);
-    for (size_t i = 0; i < nwords; ++i) v[i] = 0;
-#if defined(__GNUC__)
+// words, unrolled. The stores cannot be dropped: the asm statement after them
+// takes the pointer and clobbers memory, so the compiler must assume it reads them.
+template <size_t N>
+void wipe_words(void* p) {
+    static_assert(N % 4 == 0);
+    uint32_t* v = static_cast<uint32_t*>(p);
+    for (size_t i = 0; i < N; i += 4) v[i] = v[i + 1] = v[i + 2] = v[i + 3] = 0;
     __asm__ __volatile__("" : : "r"(p) : "memory");
-#endif
 }
 
 // Round keys -> fixsliced words. Only fixed permutations and XORs: constant time.
@@ -141,7 +142,7 @@ void fs_pass(const uint32_t* rk, const uint8_t* const io[4]) {
         detail::st32(const_cast<uint8_t*>(io[2]) + 4 * c, s[2 * c]);
         detail::st32(const_cast<uint8_t*>(io[3]) + 4 * c, s[2 * c + 1]);
     }
-    wipe_words(s, 8);
+    wipe_words<8>(s);
 }
 #endif
 
@@ -150,9 +151,11 @@ void fs_pass(const uint32_t* rk, const uint8_t* const io[4]) {
 // Out of line: only multi-key calls pay for the merged copy's stack.
 __attribute__((noinline)) void fs_pass_two_keys(const uint32_t* a, const uint32_t* b, const uint8_t* const io[4]) {
     uint32_t merged[kFsWords];
+    static_assert(kFsWords % 8 == 0);
+#pragma GCC unroll 8
     for (size_t j = 0; j < kFsWords; ++j) merged[j] = (a[j] & 0x55555555u) | (b[j] & 0xAAAAAAAAu);
     fs_pass(merged, io);
-    wipe_words(merged, kFsWords);
+    wipe_words<kFsWords>(merged);
 }
 
 template <class KeyAt>
@@ -208,7 +211,7 @@ Status prepare_key(PreparedKey<C>& pk, const uint8_t* key, size_t key_len) {
     RoundKeys<C> rk;
     const Status st = key_schedule<C>(rk, key, key_len);
     if (st == Status::ok) prepare<C>(pk, rk);
-    wipe_words(rk.w, RoundKeys<C>::words);
+    wipe_words<RoundKeys<C>::words>(rk.w);
     return st;
 }
 
@@ -217,14 +220,14 @@ Status prepare_key_public(PreparedKey<C>& pk, const uint8_t* key, size_t key_len
     RoundKeys<C> rk;
     const Status st = key_schedule_public<C>(rk, key, key_len);
     if (st == Status::ok) prepare<C>(pk, rk);
-    wipe_words(rk.w, RoundKeys<C>::words);
+    wipe_words<RoundKeys<C>::words>(rk.w);
     return st;
 }
 
 template <class C>
 void wipe(PreparedKey<C>& pk) {
     static_assert(sizeof pk % 4 == 0 && alignof(PreparedKey<C>) >= 4);
-    wipe_words(&pk, sizeof pk / 4);
+    wipe_words<sizeof pk / 4>(&pk);
 }
 
 // Slow path (a backend other than the fixsliced one, on the M4). Out of
@@ -235,7 +238,7 @@ __attribute__((noinline)) Status encrypt_via_round_keys(const PreparedKey<C>& pk
     RoundKeys<C> rk;
     round_keys<C>(pk, rk);
     const Status st = encrypt<C>(rk, in, out, nblocks, b);
-    wipe_words(rk.w, RoundKeys<C>::words);
+    wipe_words<RoundKeys<C>::words>(rk.w);
     return st;
 }
 

@@ -111,7 +111,7 @@ struct Enc {
                         cipher::Backend b = cipher::Backend::automatic) {
         if constexpr (S == C::block_bytes) {
             if constexpr (cipher::has_fixsliced<C>) {
-                if (cipher::prepared_is_faster<C>(b)) {
+                if (nblocks != 0 && cipher::prepared_is_faster<C>(b)) {
                     encrypt_prepared(k, in, out, nblocks, b);
                     return;
                 }
