@@ -16,10 +16,11 @@ rotation. SR^4 = id, so the four round types repeat; after round 10 the
 state is SR^-2(state) and two swaps of bytes between output words put it
 back. The prepared round key r is SR^-r(rk_r) with the S-box's constant
 0x63 folded in (r >= 1), bitsliced for both lanes, so a round is just
-S-box (113 gates, no NOT), MC_k and 8 loads + 8 XORs.
+S-box (Boyar-Peralta, 32 AND + 83 XOR, no NOT), MC_k and 8 loads + 8 XORs.
 
-The register allocator, list scheduler, annealing and cycle estimate are
-the ones of gen_aes_bs_m4_asm.py (imported). The body of the loop is four
+The register allocator, list scheduler and annealing are the ones of
+gen_aes_bs_m4_asm.py (imported); spill slots 0-15 are FPU registers s0-s15
+(VMOV, one cycle, no memory access; caller-saved under the hard-float AAPCS). The body of the loop is four
 rounds (types 1, 2, 3, 0), run twice; rounds 9 and 10 follow. Before
 printing, the code is run on the instruction simulator and compared with a
 plain AES; the script fails on any difference. No secret-dependent branch
@@ -50,10 +51,11 @@ SBOX_ITERS = _arg(3, 40000)
 ROTMASK = {2: 0xFCFCFCFC, 4: 0xF0F0F0F0, 6: 0xC0C0C0C0}
 
 
-def sbox113(P, s):
-    """The smaller Boyar-Peralta S-box circuit (32 AND, 83 XOR/XNOR; the
-    one bitsliced.cpp's bs::sbox is not): top linear layer, inversion in
-    GF(2^4)-towers, bottom linear layer. x0 = MSB plane."""
+def sbox_bp(P, s):
+    """The smaller Boyar-Peralta S-box circuit (32 AND, 83 XOR/XNOR, against
+    the 128 gates of bs::sbox in bitslice_ops.hpp): top linear layer,
+    nonlinear middle, bottom linear layer. x0 = MSB plane. The four XNORs
+    are flagged, not computed (their constant 0x63 is in the round keys)."""
     X, A = P.eor, P.and_
     x0, x1, x2, x3, x4, x5, x6, x7 = s[7], s[6], s[5], s[4], s[3], s[2], s[1], s[0]
     y14 = X(x3, x5); y13 = X(x0, x6); y9 = X(x0, x3); y8 = X(x0, x5); t0 = X(x1, x2)
@@ -98,7 +100,7 @@ def sbox113(P, s):
 def sbox_pattern():
     """Planes the S-box circuit leaves complemented (its NOTs, never computed)."""
     P = bs.Prog()
-    o = sbox113(P, [P.mem(-1 - j) for j in range(8)])
+    o = sbox_bp(P, [P.mem(-1 - j) for j in range(8)])
     return sum(P.flag[o[j]] << j for j in range(8))
 
 
@@ -109,7 +111,7 @@ SBOX_ORDER = None
 
 def sbox_ordered(P, s):
     start = len(P.ops)
-    o = sbox113(P, s)
+    o = sbox_bp(P, s)
     if SBOX_ORDER is not None:
         P.ops[start:] = [P.ops[start + i] for i in SBOX_ORDER]
     return o
@@ -170,7 +172,7 @@ def entry_state(P):
 def build_S():
     P = Prog()
     s = entry_state(P)
-    s = sbox113(P, s)
+    s = sbox_bp(P, s)
     return P, {j + 1: CANON[j] for j in range(8)}, {v: CANON[j] for j, v in enumerate(s)}
 
 
