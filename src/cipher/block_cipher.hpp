@@ -113,13 +113,16 @@ inline Status encrypt_x8_multi(const RoundKeys<C>* const ctxs[8], const uint8_t*
 }
 
 // Prepared key (the key-schedule cache): a key made ready once for many
-// encryptions under it. AES-128 keeps its round keys fixsliced (see
-// fixsliced.cpp: ShiftRows folded into the round keys, the S-box constant
-// 0x63 added, bitsliced for both lanes of a two-block pass), which is what
-// the M4 assembly adds directly; on the M4 that is all it holds (352 bytes),
-// elsewhere it also holds the expanded key for the other backends. Other
-// ciphers hold the expanded key only. Backends that need the expanded key
-// recover it from the fixsliced words (slow path, e.g. table/external on the M4).
+// encryptions under it.
+//   AES-128: round keys fixsliced (see fixsliced.cpp: ShiftRows folded into
+//     the round keys, the S-box constant 0x63 added, bitsliced for both lanes
+//     of a two-block pass), what the M4 assembly adds directly; 352 bytes.
+//   Rijndael-256: round keys bitsliced (the pass skips 15 key transpositions
+//     per block); 480 bytes, as large as the expanded key.
+//   AES-256: the expanded key.
+// On the M4 that is all a prepared key holds; elsewhere it also holds the
+// expanded key for the other backends. On the M4 a backend that needs the
+// expanded key recovers it (slow path, e.g. table/external).
 #if defined(PQMCU_TARGET_M4)
 inline constexpr bool kPreparedHoldsRoundKeys = false;
 #else
@@ -140,19 +143,30 @@ struct PreparedAes128Host : FixslicedAes128 {
 template <>
 struct PreparedStore<Aes128>
     : std::conditional_t<kPreparedHoldsRoundKeys, PreparedAes128Host, FixslicedAes128> {};
+struct BitslicedRijndael256 {
+    static constexpr size_t words = 8 * (Rijndael256::rounds + 1);
+    alignas(16) uint32_t bs[words];  // round r: planes 0..7 at 8r (same size as RoundKeys)
+};
+struct PreparedRijndael256Host : BitslicedRijndael256 {
+    RoundKeys<Rijndael256> rk;
+};
+template <>
+struct PreparedStore<Rijndael256>
+    : std::conditional_t<kPreparedHoldsRoundKeys, PreparedRijndael256Host, BitslicedRijndael256> {};
 }  // namespace detail
 template <class C>
 struct PreparedKey : detail::PreparedStore<C> {};
 
-// Whether encrypt() through a PreparedKey beats the RoundKeys form with
-// backend b even when the key is prepared for that one call (AES-128 on the
-// bitsliced backend: prepare() costs less than bitslicing the round keys in
-// every pass). Multi-key calls with distinct keys are better off without.
+// Whether encrypt() of nblocks through a PreparedKey beats the RoundKeys form
+// with backend b even when the key is prepared for that one call: on the
+// bitsliced backend, AES-128 from one block on (prepare() costs less than
+// one pass's key bitslicing saves), Rijndael-256 from two. Multi-key calls
+// with distinct keys are better off without.
 template <class C>
-bool prepared_is_faster(Backend b);
-// Compile-time part of it: whether C has a fixsliced prepared form at all.
+bool prepared_is_faster(Backend b, size_t nblocks);
+// Compile-time part of it: whether C has a prepared form other than the expanded key.
 template <class C>
-inline constexpr bool has_fixsliced = std::is_same_v<C, Aes128>;
+inline constexpr bool has_prepared_form = std::is_same_v<C, Aes128> || std::is_same_v<C, Rijndael256>;
 
 // From an expanded key (constant time).
 template <class C>

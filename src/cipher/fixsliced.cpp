@@ -1,4 +1,5 @@
-// Prepared keys (the key-schedule cache) and fixsliced AES-128.
+// Prepared keys (the key-schedule cache): fixsliced AES-128 (below) and
+// Rijndael-256 with pre-bitsliced round keys (bitsliced.cpp).
 //
 // Fixslicing (Adomnicai and Peyrin, TCHES 2021) on the bitsliced layout of
 // bitslice_ops.hpp (word j = bit plane j, byte r = row r, bit 2c+k = column
@@ -180,24 +181,30 @@ Backend resolved(Backend b) { return b == Backend::automatic ? default_backend()
 }  // namespace
 
 template <class C>
-bool prepared_is_faster(Backend b) {
-    return std::is_same_v<C, Aes128> && resolved(b) == Backend::bitsliced;
+constexpr bool kSliced = std::is_same_v<C, Aes128> || std::is_same_v<C, Rijndael256>;
+// Whether PreparedKey<C> has an rk member.
+template <class C>
+constexpr bool kHasRk = !kSliced<C> || kPreparedHoldsRoundKeys;
+
+template <class C>
+bool prepared_is_faster(Backend b, size_t nblocks) {
+    const size_t min_blocks = std::is_same_v<C, Aes128> ? 1 : 2;
+    return kSliced<C> && nblocks >= min_blocks && resolved(b) == Backend::bitsliced;
 }
 
 template <class C>
 void prepare(PreparedKey<C>& pk, const RoundKeys<C>& ctx) {
-    if constexpr (std::is_same_v<C, Aes128>) {
-        fixslice_keys(pk.fs, ctx.w);
-        if constexpr (kPreparedHoldsRoundKeys) pk.rk = ctx;
-    } else {
-        pk.rk = ctx;
-    }
+    if constexpr (std::is_same_v<C, Aes128>) fixslice_keys(pk.fs, ctx.w);
+    if constexpr (std::is_same_v<C, Rijndael256>) bitsliced::rijndael256_slice_keys(pk.bs, ctx.w);
+    if constexpr (kHasRk<C>) pk.rk = ctx;
 }
 
 template <class C>
 void round_keys(const PreparedKey<C>& pk, RoundKeys<C>& out) {
-    if constexpr (!std::is_same_v<C, Aes128> || kPreparedHoldsRoundKeys) {
+    if constexpr (kHasRk<C>) {
         out = pk.rk;
+    } else if constexpr (std::is_same_v<C, Rijndael256>) {
+        bitsliced::rijndael256_unslice_keys(out.w, pk.bs);
     } else {
         uint8_t key[16];
         key_from_fixsliced(pk.fs, key);
@@ -252,7 +259,16 @@ Status encrypt(const PreparedKey<C>& pk, const uint8_t* in, uint8_t* out, size_t
             return Status::ok;
         }
     }
-    if constexpr (!std::is_same_v<C, Aes128> || kPreparedHoldsRoundKeys) {
+    if constexpr (std::is_same_v<C, Rijndael256>) {
+        if (resolved(b) == Backend::bitsliced) {
+            for (size_t i = 0; i < nblocks; ++i) {
+                const uint32_t* k = pk.bs;
+                bitsliced::rijndael256_encrypt_sliced(&k, in + 32 * i, out + 32 * i, 1);
+            }
+            return Status::ok;
+        }
+    }
+    if constexpr (kHasRk<C>) {
         return encrypt<C>(pk.rk, in, out, nblocks, b);
     } else {
         return encrypt_via_round_keys<C>(pk, in, out, nblocks, b);
@@ -272,7 +288,16 @@ Status encrypt_multi(const K* const* pks, const uint8_t* in, uint8_t* out, size_
             return Status::ok;
         }
     }
-    if constexpr (!std::is_same_v<C, Aes128> || kPreparedHoldsRoundKeys) {
+    if constexpr (std::is_same_v<C, Rijndael256>) {
+        if (resolved(b) == Backend::bitsliced) {
+            for (size_t i = 0; i < nblocks; ++i) {
+                const uint32_t* k = pks[i]->bs;
+                bitsliced::rijndael256_encrypt_sliced(&k, in + 32 * i, out + 32 * i, 1);
+            }
+            return Status::ok;
+        }
+    }
+    if constexpr (kHasRk<C>) {
         const RoundKeys<C>* ptrs[8];
         for (size_t i = 0; i < nblocks; ++i) ptrs[i] = &pks[i]->rk;
         return encrypt_multi<C>(ptrs, in, out, nblocks, b);
@@ -287,7 +312,7 @@ Status encrypt_multi(const K* const* pks, const uint8_t* in, uint8_t* out, size_
 }
 
 #define PQMCU_PREP_INSTANTIATE(C)                                                                          \
-    template bool prepared_is_faster<C>(Backend);                                                          \
+    template bool prepared_is_faster<C>(Backend, size_t);                                                          \
     template void prepare<C>(PreparedKey<C>&, const RoundKeys<C>&);                                        \
     template void round_keys<C>(const PreparedKey<C>&, RoundKeys<C>&);                                     \
     template Status prepare_key<C>(PreparedKey<C>&, const uint8_t*, size_t);                               \

@@ -109,13 +109,29 @@ struct Enc {
     // b: cipher backend; anything but a constant-time one only for public data.
     static void encrypt(const Key& k, const uint8_t* in, uint8_t* out, size_t nblocks,
                         cipher::Backend b = cipher::Backend::automatic) {
-        if constexpr (S == C::block_bytes) {
-            if constexpr (cipher::has_fixsliced<C>) {
-                if (nblocks != 0 && cipher::prepared_is_faster<C>(b)) {
-                    encrypt_prepared(k, in, out, nblocks, b);
-                    return;
-                }
+        if constexpr (cipher::has_prepared_form<C>) {
+            if (cipher::prepared_is_faster<C>(b, nblocks)) {
+                encrypt_prepared(k, in, out, nblocks, b);
+                return;
             }
+        }
+        encrypt_with(k, in, out, nblocks, b);
+    }
+    // On the bitsliced backend (the M4 default) the round keys are prepared
+    // once per call (AES-128 fixsliced, Rijndael-256 bitsliced) and amortised
+    // over its blocks. Key itself stays the expanded key: the BLC holds 40 of
+    // them on the stack, and the AES-128 prepared form is twice as large.
+    // Out of line, so only this path has pk on its stack.
+    __attribute__((noinline)) static void encrypt_prepared(const Key& k, const uint8_t* in, uint8_t* out,
+                                                           size_t nblocks, cipher::Backend b) {
+        cipher::PreparedKey<C> pk;
+        cipher::prepare<C>(pk, k);
+        encrypt_with(pk, in, out, nblocks, b);
+        cipher::wipe<C>(pk);
+    }
+    template <class K>
+    static void encrypt_with(const K& k, const uint8_t* in, uint8_t* out, size_t nblocks, cipher::Backend b) {
+        if constexpr (S == C::block_bytes) {
             (void)cipher::encrypt<C>(k, in, out, nblocks, b);
         } else {
             uint8_t buf[kMaxBatch * C::block_bytes];
@@ -130,17 +146,6 @@ struct Enc {
                 nblocks -= nb;
             }
         }
-    }
-    // Fixsliced AES-128 (the M4 default): the round keys are prepared once
-    // per call and amortised over its blocks. Key itself stays the 176-byte
-    // expanded key: the BLC holds 40 of them on the stack, and twice that
-    // would not fit the M4's. Out of line, so only this path has pk on its stack.
-    __attribute__((noinline)) static void encrypt_prepared(const Key& k, const uint8_t* in, uint8_t* out,
-                                                           size_t nblocks, cipher::Backend b) {
-        cipher::PreparedKey<C> pk;
-        cipher::prepare<C>(pk, k);
-        (void)cipher::encrypt<C>(pk, in, out, nblocks, b);
-        cipher::wipe<C>(pk);
     }
     // Block i under *keys[i], nblocks <= 8.
     static void encrypt_multi(const Key* const* keys, const uint8_t* in, uint8_t* out, size_t nblocks,
