@@ -5,6 +5,7 @@
 // aes128_fs_*: fixsliced AES-128 over prepared keys (the key-schedule cache):
 // prepare = from the expanded key, prepare_key = public schedule + prepare,
 // xN = N blocks under one prepared key, xN_multi = each under its own.
+// rijndael256_sliced_*: Rijndael-256 over prepared (pre-bitsliced) round keys.
 #include "bench_ops.hpp"
 #include "cipher/block_cipher.hpp"
 
@@ -24,6 +25,10 @@ cph::Aes128Ctx g_aes[4];
 union {
     cph::Rijndael256Ctx r256[4];
     cph::PreparedKey<cph::Aes128> fs[4];
+    struct {
+        cph::PreparedKey<cph::Rijndael256> p[2];  // over r256[0..1] (480 B each on the M4)
+        cph::Rijndael256Ctx src[2];               // over r256[2..3]
+    } r256p;
 } g_keys;
 cph::Rijndael256Ctx* const g_r256 = g_keys.r256;
 cph::PreparedKey<cph::Aes128>* const g_fs = g_keys.fs;
@@ -58,6 +63,18 @@ template <size_t N, bool Multi>
 void fs_enc() {
     if constexpr (Multi) cph::encrypt_multi<cph::Aes128>(g_fs_ptr, g_in, g_out, N);
     else cph::encrypt<cph::Aes128>(g_fs[0], g_in, g_out, N);
+}
+void setup_r256p() {
+    setup();
+    cph::key_schedule_public<cph::Rijndael256>(g_keys.r256p.src[0], g_key[0], 32);
+    cph::Rijndael256Ctx rk;
+    cph::key_schedule_public<cph::Rijndael256>(rk, g_key[0], 32);
+    cph::prepare<cph::Rijndael256>(g_keys.r256p.p[0], rk);
+}
+void r256_prepare() { cph::prepare<cph::Rijndael256>(g_keys.r256p.p[1], g_keys.r256p.src[0]); }
+template <size_t N>
+void r256_prepared_enc() {
+    cph::encrypt<cph::Rijndael256>(g_keys.r256p.p[0], g_in, g_out, N);
 }
 void r256_ks() { cph::key_schedule_public<cph::Rijndael256>(g_r256[0], g_key[0], 32); }
 
@@ -95,6 +112,9 @@ PQMCU_BENCH_GROUP(cipher_ops, "cipher",
                    {"rijndael256_bs_x1", setup, r256_enc<Backend::bitsliced, 1>, nullptr},
                    {"rijndael256_bs_x2", setup, r256_enc<Backend::bitsliced, 2>, nullptr},
                    {"rijndael256_bs_x4", setup, r256_enc<Backend::bitsliced, 4>, nullptr},
+                   {"rijndael256_sliced_prepare", setup_r256p, r256_prepare, nullptr},
+                   {"rijndael256_sliced_x1", setup_r256p, r256_prepared_enc<1>, nullptr},
+                   {"rijndael256_sliced_x2", setup_r256p, r256_prepared_enc<2>, nullptr},
                    {"rijndael256_table_keysched", setup, r256_ks, nullptr},
                    {"rijndael256_table_x1", setup, r256_enc<Backend::table_not_ct, 1>, kTableTag},
                    {"rijndael256_table_x2", setup, r256_enc<Backend::table_not_ct, 2>, kTableTag},
