@@ -30,8 +30,8 @@ int cipher_case(cipher::Backend backend) {
     return 0;
 }
 
-// Prepared keys (fixsliced AES-128 on the bitsliced backend): secret key,
-// secret blocks, one key and two keys per pass.
+// Prepared keys on the bitsliced backend (fixsliced AES-128: one key and two
+// keys per pass; pre-bitsliced Rijndael-256): secret keys, secret blocks.
 int prepared_case() {
     using C = cipher::Aes128;
     uint8_t key[2][16], in[8 * 16], out[8 * 16];
@@ -49,6 +49,18 @@ int prepared_case() {
     cipher::wipe<C>(pk[0]);
     cipher::wipe<C>(pk[1]);
     ct_unpoison(out, sizeof out);
+    // Rijndael-256 over pre-bitsliced round keys
+    using R = cipher::Rijndael256;
+    uint8_t rkey[32], rin[2 * 32], rout[2 * 32];
+    for (size_t i = 0; i < sizeof rkey; ++i) rkey[i] = uint8_t(3 * i + 9);
+    for (size_t i = 0; i < sizeof rin; ++i) rin[i] = uint8_t(7 * i + 2);
+    ct_poison(rkey, sizeof rkey);
+    ct_poison(rin, sizeof rin);
+    static cipher::PreparedKey<R> rpk;
+    if (cipher::prepare_key<R>(rpk, rkey, 32) != Status::ok) return 1;
+    if (cipher::encrypt<R>(rpk, rin, rout, 2, cipher::Backend::bitsliced) != Status::ok) return 1;
+    cipher::wipe<R>(rpk);
+    ct_unpoison(rout, sizeof rout);
     return 0;
 }
 
