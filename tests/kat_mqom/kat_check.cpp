@@ -11,7 +11,7 @@
 // prefix of the official file (the whole file with --entries 100).
 //
 //   kat_check [--kat-dir DIR] [--set STEM|all|SUBSTRING] [--entries N] [--tamper]
-//             [--profile desktop|compact] [--write-rsp DIR] [--quiet]
+//             [--profile desktop|compact|balanced|memory|lut] [--write-rsp DIR] [--quiet]
 // Exit status 0 iff every comparison and check passed.
 #include <array>
 #include <chrono>
@@ -290,7 +290,7 @@ int main(int argc, char** argv) {
         else if (a == "--profile") opt.profile = next();
         else {
             std::cerr << "usage: kat_check [--kat-dir DIR] [--set STEM|all|SUBSTRING] [--entries N] [--tamper]"
-                         " [--profile desktop|compact] [--write-rsp DIR] [--quiet]\n";
+                         " [--profile desktop|compact|balanced|memory|lut] [--write-rsp DIR] [--quiet]\n";
             return 2;
         }
     }
@@ -298,11 +298,22 @@ int main(int argc, char** argv) {
         make_runners<pqmcu::mqom::Desktop>(std::make_index_sequence<pqmcu::mqom::kNumParams>{});
     static constexpr auto compact =
         make_runners<pqmcu::mqom::Compact>(std::make_index_sequence<pqmcu::mqom::kNumParams>{});
-    if (opt.profile != "desktop" && opt.profile != "compact") {
-        std::cerr << "unknown profile '" << opt.profile << "' (desktop, compact)\n";
+    static constexpr auto balanced =
+        make_runners<pqmcu::mqom::Balanced>(std::make_index_sequence<pqmcu::mqom::kNumParams>{});
+    static constexpr auto memory =
+        make_runners<pqmcu::mqom::Memory>(std::make_index_sequence<pqmcu::mqom::kNumParams>{});
+    static constexpr auto lut = make_runners<pqmcu::mqom::Lut>(std::make_index_sequence<pqmcu::mqom::kNumParams>{});
+    const auto* runners_p = opt.profile == "desktop"  ? &desktop
+                            : opt.profile == "compact"  ? &compact
+                            : opt.profile == "balanced" ? &balanced
+                            : opt.profile == "memory"   ? &memory
+                            : opt.profile == "lut"      ? &lut
+                                                        : nullptr;
+    if (runners_p == nullptr) {
+        std::cerr << "unknown profile '" << opt.profile << "' (desktop, compact, balanced, memory, lut)\n";
         return 2;
     }
-    const auto& runners = opt.profile == "compact" ? compact : desktop;
+    const auto& runners = *runners_p;
     int failures = 0, sets_run = 0;
     for (size_t i = 0; i < pqmcu::mqom::kNumParams; ++i) {
         const pqmcu::mqom::Params& p = pqmcu::mqom::kAllParams[i];
