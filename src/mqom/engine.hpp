@@ -86,26 +86,28 @@ Status Engine<Sec, BaseLog2, ExtLog2>::keygen(const Dims& d, const uint8_t* seed
         for (unsigned b = 0; b < B::F::kBits; ++b)
             planes[size_t(b) * n + k] = field::mask_from_bit<Elt>(Elt((xk >> b) & 1u));
     }
-    Elt y[kMaxEqGroup];
+    // y_i is accumulated in place in pk (no extra buffer: keygen RAM).
+    uint8_t* y = pk + 2 * S;
+    std::memset(y, 0, d.y_bytes());
+    auto add_y = [&](uint32_t i, Elt v) {
+        Elt t;
+        E::load(y + size_t(i) * E::bytes, &t, 1);
+        t = Elt(t ^ v);
+        E::store(&t, y + size_t(i) * E::bytes, 1);
+    };
     for (uint32_t i0 = 0; i0 < me; i0 += w.eq_group) {
         const uint32_t g = min_u32(w.eq_group, me - i0);
         EqStream<Sec, E> st(d, mseed_eq, i0, g, w.eq, w.pub_backend);
-        for (uint32_t q = 0; q < g; ++q) y[q] = 0;
         for (uint32_t j = 0; j < n; ++j) {
             st.next(j + 1);
             const uint8_t xj = B::lift(B::get(x, j));
-            for (uint32_t q = 0; q < g; ++q) y[q] = Elt(y[q] ^ E::F::mul_sub(xj, planes_dot(planes, n, st.at(q), j + 1)));
+            for (uint32_t q = 0; q < g; ++q) add_y(i0 + q, E::F::mul_sub(xj, planes_dot(planes, n, st.at(q), j + 1)));
         }
         st.next(n);  // b_i
-        for (uint32_t q = 0; q < g; ++q) {
-            y[q] = Elt(y[q] ^ planes_dot(planes, n, st.at(q), n));
-            E::store(&y[q], pk + 2 * S + size_t(i0 + q) * E::bytes, 1);
-        }
-        st.wipe();
+        for (uint32_t q = 0; q < g; ++q) add_y(i0 + q, planes_dot(planes, n, st.at(q), n));
     }
     ct_unpoison(pk, d.pk_bytes());  // the public key is public (valgrind CT tests)
     std::memcpy(sk, pk, d.pk_bytes());
-    secure_wipe(y, sizeof y);
     secure_wipe(planes, sizeof(Elt) * n * B::F::kBits);
     return Status::ok;
 }

@@ -21,10 +21,13 @@ namespace pqmcu::mqom::detail {
 
 inline constexpr uint32_t kMaxEqGroup = 8;
 
-// Bytes of one equation's stream window: the longest piece (n elements) plus
-// the unread tail of the previous block (< S bytes) plus one new block,
-// rounded to 8 so that element arrays stay aligned.
-constexpr size_t eq_window_bytes(const Dims& d) { return (size_t(d.n) * d.ext_bytes() + 2 * d.seed() + 7) / 8 * 8; }
+// Bytes of one equation's stream window: its seed, then
+// room for the longest piece (n elements): next() starts from fewer than that
+// many unread bytes and adds whole blocks, so n elements + S - 1 bytes at
+// most; rounded to 8 so that element arrays stay aligned.
+constexpr size_t eq_window_bytes(const Dims& d) {
+    return (d.seed() + size_t(d.n) * d.ext_bytes() + d.seed() + 7) / 8 * 8;
+}
 
 template <unsigned Sec, class E>
 class EqStream {
@@ -36,6 +39,7 @@ public:
     EqStream(const Dims& d, const uint8_t* mseed_eq, uint32_t i0, uint32_t g, Elt* buf, cipher::Backend be)
         : g_(g), win_(eq_window_bytes(d)), buf_(reinterpret_cast<uint8_t*>(buf)), be_(be) {
         for (uint32_t q = 0; q < g; ++q) {
+            uint8_t* seed = buf_ + q * win_;
             const uint32_t i = i0 + q;
             XofCtx<Sec> xof;
             xof.init();
@@ -43,8 +47,7 @@ public:
             xof.absorb(mseed_eq, 2 * S);
             const uint8_t i16[2] = {uint8_t(i), uint8_t(i >> 8)};
             xof.absorb(i16, 2);
-            xof.squeeze(seeds_ + q * S, S);
-            Prims<Sec>::lin_ortho(seeds_ + q * S, lo_ + q * S);
+            xof.squeeze(seed, S);
         }
     }
 
@@ -56,17 +59,20 @@ public:
         pos_ += cur_;
         size_t left = have_ - pos_;
         if (left != 0 && pos_ != 0)
-            for (uint32_t q = 0; q < g_; ++q) std::memmove(buf_ + q * win_, buf_ + q * win_ + pos_, left);
+            for (uint32_t q = 0; q < g_; ++q) std::memmove(data(q), data(q) + pos_, left);
         pos_ = 0;
         while (left < need) {
             typename P::C::Key k;
             const uint8_t zero_salt[S] = {0};
             P::tweak_key(k, zero_salt, 3, 0, uint32_t(blk_));
-            uint8_t ct[kMaxEqGroup * S];
-            P::C::encrypt(k, seeds_, ct, g_, be_);  // public data: any backend
-            for (uint32_t q = 0; q < g_; ++q) {
-                uint8_t* out = buf_ + q * win_ + left;
-                for (size_t t = 0; t < S; ++t) out[t] = uint8_t(ct[q * S + t] ^ lo_[q * S + t]);
+            for (uint32_t q = 0; q < g_; ++q) {  // public data: any backend
+                const uint8_t* seed = buf_ + q * win_;
+                uint8_t* out = data(q) + left;
+                P::C::encrypt(k, seed, out, 1, be_);
+                for (size_t t = 0; t < S / 2; ++t) {  // ^= LinOrtho(seed)
+                    out[t] ^= uint8_t(seed[t] ^ seed[S / 2 + t]);
+                    out[S / 2 + t] ^= seed[t];
+                }
             }
             ++blk_;
             left += S;
@@ -76,12 +82,8 @@ public:
     }
     // Elements of the current piece of equation q (the window holds Elt
     // objects whose bytes the PRG wrote: little-endian = MQOM's encoding).
-    const Elt* at(uint32_t q) const { return reinterpret_cast<const Elt*>(buf_ + q * win_); }
+    const Elt* at(uint32_t q) const { return reinterpret_cast<const Elt*>(buf_ + q * win_ + S); }
     uint32_t group() const { return g_; }
-    void wipe() {
-        secure_wipe(seeds_, sizeof seeds_);
-        secure_wipe(lo_, sizeof lo_);
-    }
 
 private:
     static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "stream bytes are read as little-endian elements");
@@ -90,8 +92,7 @@ private:
     uint8_t* buf_;
     cipher::Backend be_;
     size_t blk_ = 0, have_ = 0, pos_ = 0, cur_ = 0;
-    uint8_t seeds_[kMaxEqGroup * S];
-    uint8_t lo_[kMaxEqGroup * S];
+    uint8_t* data(uint32_t q) { return buf_ + q * win_ + S; }
 };
 
 }  // namespace pqmcu::mqom::detail

@@ -3,7 +3,7 @@
 // entry A[j][k] multiplies a whole row of secret values in one go.
 //
 // Layout ("transposed"): a vector over the repetitions is one row of
-// lane_bytes bytes (tau elements, lift(x) or zero, padding to 8 bytes);
+// lane_bytes bytes (tau elements, lift(x) or zero, padding to a word);
 // x0T[k] holds (x0[0][k], ..., x0[tau-1][k], lift(x_k) in lane tau, 0...).
 //
 // Row products with a public row c (streamed A_i row or b_i):
@@ -22,6 +22,7 @@
 #include <cstring>
 
 #include "field/fields.hpp"
+#include "field/lut.hpp"
 #include "core/secure.hpp"
 #include "field/vec.hpp"
 #include "mqom/gf.hpp"
@@ -49,33 +50,56 @@ struct Lanes {
 
     // out = sum_{k<len} c[k] * xT[k] (c public), NW = nw when non-zero.
     template <size_t NW, unsigned D>
-    static void row_public(const Elt* c, const word_t* xT, uint32_t len, size_t nw_rt, word_t* bk, word_t* out) {
+    static void row_public(const Elt* c, const word_t* __restrict xT, uint32_t len, size_t nw_rt,
+                           word_t* __restrict bk, word_t* __restrict out) {
         static_assert(kBits % D == 0);
         constexpr unsigned G = kBits / D, P = (1u << D) - 1;
+        constexpr size_t NWX = NW != 0 ? NW : kMaxLaneWords;
         const size_t nw = NW != 0 ? NW : nw_rt;
         std::memset(bk, 0, size_t(G) * P * nw * sizeof(word_t));
         for (uint32_t k = 0; k < len; ++k) {
             const uint32_t v = c[k];
             if (v == 0) continue;  // public
+            word_t xv[NWX];  // registers when NW is fixed (full unroll)
             const word_t* x = xT + size_t(k) * nw;
+#pragma GCC unroll 16
+            for (size_t w = 0; w < nw; ++w) xv[w] = x[w];
+#pragma GCC unroll 16
             for (unsigned t = 0; t < G; ++t) {
                 const uint32_t h = (v >> (D * t)) & P;
                 if (h == 0) continue;  // public
                 word_t* b = bk + (size_t(t) * P + h - 1) * nw;
-                for (size_t w = 0; w < nw; ++w) b[w] ^= x[w];
+#pragma GCC unroll 16
+                for (size_t w = 0; w < nw; ++w) b[w] ^= xv[w];
             }
         }
         for (size_t w = 0; w < nw; ++w) {
             word_t lo = 0, hi = 0;  // Horner over bits 7..0, and 15..8 (then times X)
+#pragma GCC unroll 16
             for (unsigned t = G; t-- > 0;) {
-                word_t s[D];
-                for (unsigned i = 0; i < D; ++i) s[i] = 0;
                 const word_t* bt = bk + size_t(t) * P * nw + w;
-                for (unsigned h = 1; h <= P; ++h) {
-                    const word_t v = bt[size_t(h - 1) * nw];
-                    for (unsigned i = 0; i < D; ++i)
-                        if ((h >> i) & 1u) s[i] ^= v;
+                word_t s[D];
+                if constexpr (D == 4) {
+                    // s_i = XOR of the buckets h (1..15) with bit i of h set.
+                    const word_t b1 = bt[0], b2 = bt[nw], b3 = bt[2 * nw], b4 = bt[3 * nw], b5 = bt[4 * nw],
+                                 b6 = bt[5 * nw], b7 = bt[6 * nw], b8 = bt[7 * nw], b9 = bt[8 * nw],
+                                 b10 = bt[9 * nw], b11 = bt[10 * nw], b12 = bt[11 * nw], b13 = bt[12 * nw],
+                                 b14 = bt[13 * nw], b15 = bt[14 * nw];
+                    const word_t o3 = b3 ^ b7 ^ b11 ^ b15;  // bits 0 and 1 set
+                    s[0] = b1 ^ b5 ^ b9 ^ b13 ^ o3;
+                    s[1] = b2 ^ b6 ^ b10 ^ b14 ^ o3;
+                    const word_t u = b12 ^ b13 ^ b14 ^ b15;  // bits 2 and 3 set
+                    s[2] = b4 ^ b5 ^ b6 ^ b7 ^ u;
+                    s[3] = b8 ^ b9 ^ b10 ^ b11 ^ u;
+                } else if constexpr (D == 1) {
+                    s[0] = bt[0];
+                } else {
+                    for (unsigned i = 0; i < D; ++i) s[i] = 0;
+                    for (unsigned h = 1; h <= P; ++h)
+                        for (unsigned i = 0; i < D; ++i)
+                            if ((h >> i) & 1u) s[i] ^= bt[size_t(h - 1) * nw];
                 }
+#pragma GCC unroll 16
                 for (unsigned i = D; i-- > 0;) {
                     if (t * D + i >= 8) hi = field::gf256::xtime_w<word_t>(hi) ^ s[i];
                     else lo = field::gf256::xtime_w<word_t>(lo) ^ s[i];
@@ -118,5 +142,55 @@ struct Lanes {
     }
 
 };
+
+// =====================================================================
+// !!! NOT CONSTANT TIME !!!  Kernels of the Lut profile only: products of
+// SECRET lane values through log/exp tables (field/lut.hpp), so table
+// addresses and branches (zero operands) depend on secrets. Never used by
+// the constant-time profiles; the Lut profile is excluded from the valgrind
+// CT tests on purpose. Same results as the constant-time kernels.
+// =====================================================================
+namespace lut_not_ct {
+
+namespace fl = field::lut_not_ct;
+
+// acc ^= a (.) b over the first `lanes` extension elements of the rows.
+template <class E>
+inline void mul_acc_lanes(const word_t* a, const word_t* b, uint32_t lanes, word_t* acc) {
+    const uint8_t* pa = reinterpret_cast<const uint8_t*>(a);
+    const uint8_t* pb = reinterpret_cast<const uint8_t*>(b);
+    uint8_t* pc = reinterpret_cast<uint8_t*>(acc);
+    if constexpr (E::bytes == 1) {
+        for (uint32_t l = 0; l < lanes; ++l) pc[l] ^= fl::gf256_mul(pa[l], pb[l]);
+    } else {
+        for (uint32_t l = 0; l < lanes; ++l) {
+            const uint16_t p = fl::gf256sq_mul(uint16_t(pa[2 * l] | (pa[2 * l + 1] << 8)),
+                                               uint16_t(pb[2 * l] | (pb[2 * l + 1] << 8)));
+            pc[2 * l] ^= uint8_t(p);
+            pc[2 * l + 1] ^= uint8_t(p >> 8);
+        }
+    }
+}
+
+// acc ^= s * row over `lanes` elements, s an extension element (secret).
+template <class E>
+inline void scal_acc_lanes(typename E::Elt s, const word_t* row, uint32_t lanes, word_t* acc) {
+    const uint8_t* pr = reinterpret_cast<const uint8_t*>(row);
+    uint8_t* pc = reinterpret_cast<uint8_t*>(acc);
+    if constexpr (E::bytes == 1) {
+        if (s == 0) return;
+        const unsigned ls = fl::kGf256.log[s];
+        for (uint32_t l = 0; l < lanes; ++l)
+            if (pr[l] != 0) pc[l] ^= fl::kGf256.exp[ls + fl::kGf256.log[pr[l]]];
+    } else {
+        for (uint32_t l = 0; l < lanes; ++l) {
+            const uint16_t p = fl::gf256sq_mul(s, uint16_t(pr[2 * l] | (pr[2 * l + 1] << 8)));
+            pc[2 * l] ^= uint8_t(p);
+            pc[2 * l + 1] ^= uint8_t(p >> 8);
+        }
+    }
+}
+
+}  // namespace lut_not_ct
 
 }  // namespace pqmcu::mqom::detail

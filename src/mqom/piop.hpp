@@ -88,10 +88,10 @@ struct Piop {
             }
         } else {
             switch (nw) {
-            case 6: return go(std::integral_constant<size_t, 6>{});
-            case 8: return go(std::integral_constant<size_t, 8>{});
+            case 5: return go(std::integral_constant<size_t, 5>{});
+            case 7: return go(std::integral_constant<size_t, 7>{});
             case 10: return go(std::integral_constant<size_t, 10>{});
-            case 14: return go(std::integral_constant<size_t, 14>{});
+            case 13: return go(std::integral_constant<size_t, 13>{});
             default: break;
             }
         }
@@ -136,6 +136,13 @@ struct Piop {
                 for (uint32_t q = 0; q < g; ++q) {
                     word_t* s = w.tT + q * stw;
                     L::template row_public<NW, D>(st.at(q), w.xT, j + 1, nw, w.tab, t);
+                    if (w.lut_not_ct) {
+                        // !!! NOT CONSTANT TIME (Lut profile): secret-indexed log/exp tables.
+                        lut_not_ct::mul_acc_lanes<E>(t, xj, tau, s);
+                        lut_not_ct::scal_acc_lanes<E>(lane_get<E>(t, tau), xj, tau, s + nw);
+                        lut_not_ct::scal_acc_lanes<E>(Elt(B::lift(uint8_t(xv))), t, tau, s + nw);
+                        continue;
+                    }
                     L::template mul_acc<NW>(t, xj, nw, s);                                      // z0
                     L::template planes_add<NW>(s + 2 * nw, L::kBits, lane_get<E>(t, tau), xj, nw);  // (A x)_j x0_j
                     L::template planes_add<NW>(s + (2 + L::kBits) * nw, B::F::kBits, xv, t, nw);  // t0_j x_j
@@ -146,14 +153,15 @@ struct Piop {
                 word_t* s = w.tT + q * stw;
                 L::template row_public<NW, D>(st.at(q), w.xT, n, nw, w.tab, t);
                 for (size_t k = 0; k < nw; ++k) s[nw + k] ^= t[k];
-                L::planes_fold_ext(s + 2 * nw, nw, s + nw);
-                L::template planes_fold_base<typename B::F>(s + (2 + L::kBits) * nw, nw, s + nw);
+                if (!w.lut_not_ct) {
+                    L::planes_fold_ext(s + 2 * nw, nw, s + nw);
+                    L::template planes_fold_base<typename B::F>(s + (2 + L::kBits) * nw, nw, s + nw);
+                }
                 for (uint32_t e = 0; e < tau; ++e) {
                     w.z0[size_t(e) * me + i0 + q] = lane_get<E>(s, e);
                     w.z1[size_t(e) * me + i0 + q] = lane_get<E>(s + nw, e);
                 }
             }
-            st.wipe();
         }
         secure_wipe(t, sizeof(t));
     }
