@@ -88,7 +88,7 @@ struct PiopBench {
     static inline volatile uint32_t sink_ = 0;
     static void recompute() {
         auto w = Ws->view();
-        S::Piop::recompute(S::dims, com1, pk, reinterpret_cast<const typename S::Elt*>(Ws->z1), i_star, w);
+        S::Piop::recompute(S::dims, com1, pk, pk + 2 * S::dims.seed(), i_star, w);
     }
 };
 using FastBalancedPiop = PiopBench<FastBalancedScheme, &g_ws_fast_bal>;

@@ -178,8 +178,10 @@ Status Engine<Sec, BaseLog2, ExtLog2>::sign(const Dims& d, const uint8_t* sk, co
     secure_wipe(w.ua, sizeof(Elt) * d.tau * d.eta);
     secure_wipe(w.ub, sizeof(Elt) * d.tau * d.eta);
     secure_wipe(w.rseed, S * d.tau);
-    secure_wipe(w.z0, sizeof(Elt) * d.tau * d.m_ext());
-    secure_wipe(w.z1, sizeof(Elt) * d.tau * d.m_ext());
+    if (!w.alpha_direct) {
+        secure_wipe(w.z0, sizeof(Elt) * d.tau * d.m_ext());
+        secure_wipe(w.z1, sizeof(Elt) * d.tau * d.m_ext());
+    }
     secure_wipe(w.alpha, sizeof(Elt) * d.tau * d.eta);
     secure_wipe(w.alpha1, sizeof(Elt) * d.tau * d.eta);
     secure_wipe(msg_hash, sizeof(msg_hash));
@@ -204,9 +206,7 @@ Status Engine<Sec, BaseLog2, ExtLog2>::verify(const Dims& d, const uint8_t* pk, 
         return Status::verify_failed;
 
     for (uint32_t e = 0; e < d.tau; ++e) E::load(alpha1_ser + size_t(e) * d.u_bytes(), w.ub + size_t(e) * d.eta, d.eta);
-    Elt* y = w.z1;  // the prover's z1 is free in verification
-    E::load(pk + 2 * S, y, d.m_ext());
-    Piop<Sec, E, B>::recompute(d, com1, pk, y, i_star, w);
+    Piop<Sec, E, B>::recompute(d, com1, pk, pk + 2 * S, i_star, w);
 
     XofCtx<Sec> xof;
     xof.init();

@@ -60,7 +60,7 @@ struct Lanes {
         for (uint32_t k = 0; k < len; ++k) {
             const uint32_t v = c[k];
             if (v == 0) continue;  // public
-            word_t xv[NWX];  // registers when NW is fixed (full unroll)
+            word_t xv[NWX] = {};  // registers when NW is fixed (full unroll)
             const word_t* x = xT + size_t(k) * nw;
 #pragma GCC unroll 16
             for (size_t w = 0; w < nw; ++w) xv[w] = x[w];
@@ -76,7 +76,8 @@ struct Lanes {
         for (size_t w = 0; w < nw; ++w) {
             word_t lo = 0, hi = 0;  // Horner over bits 7..0, and 15..8 (then times X)
 #pragma GCC unroll 16
-            for (unsigned t = G; t-- > 0;) {
+            for (unsigned tt = 0; tt < G; ++tt) {
+                const unsigned t = G - 1 - tt;  // high digits first (Horner)
                 const word_t* bt = bk + size_t(t) * P * nw + w;
                 word_t s[D];
                 if constexpr (D == 4) {
@@ -100,7 +101,8 @@ struct Lanes {
                             if ((h >> i) & 1u) s[i] ^= bt[size_t(h - 1) * nw];
                 }
 #pragma GCC unroll 16
-                for (unsigned i = D; i-- > 0;) {
+                for (unsigned ii = 0; ii < D; ++ii) {
+                    const unsigned i = D - 1 - ii;
                     if (t * D + i >= 8) hi = field::gf256::xtime_w<word_t>(hi) ^ s[i];
                     else lo = field::gf256::xtime_w<word_t>(lo) ^ s[i];
                 }

@@ -98,20 +98,61 @@ struct Piop {
         go(std::integral_constant<size_t, 0>{});
     }
 
+    // v * X (the extension generator) for GF(2^16); unused for GF(256).
+    static uint32_t F_mul_x(Elt v) {
+        if constexpr (L::kBits == 16) return E::F::template mul_w_scalar<uint32_t>(uint32_t(v), uint16_t(0x0100));
+        else return v;
+    }
+
+    // z[e][i] of equation i: kept (z, batched at the end) or, with
+    // w.alpha_direct, added to alpha[e] = Gamma z[e] at once (no tau x m/mu
+    // buffer; the same products, one at a time).
+    static void emit(const Dims& d, const Work<Elt>& w, Elt* alpha, Elt* z, uint32_t e, uint32_t i, Elt v) {
+        if (!w.alpha_direct) {
+            z[size_t(e) * d.m_ext() + i] = v;
+        } else if (d.batching) {
+            // gamma is public (from com1): v * gamma = XOR of beta_b v over the set
+            // bits b of gamma ("public jumps"), beta_b v by xtime (bytewise).
+            Elt chain[L::kBits];
+            chain[0] = v;
+            for (unsigned b = 1; b < L::kBits; ++b) {
+                if (b == 8) chain[8] = Elt(F_mul_x(v));
+                else chain[b] = Elt(field::gf256::xtime_w<uint32_t>(chain[b - 1]));
+            }
+            Elt* a = alpha + size_t(e) * d.eta;
+            for (uint32_t k = 0; k < d.eta; ++k) {
+                Elt acc = a[k];
+                for (uint32_t g = w.gamma[size_t(k) * d.m_ext() + i]; g != 0; g &= g - 1)  // public
+                    acc = Elt(acc ^ chain[__builtin_ctz(g)]);
+                a[k] = acc;
+            }
+            secure_wipe(chain, sizeof chain);
+        } else {
+            alpha[size_t(e) * d.eta + i] = v;  // eta = m/mu
+        }
+    }
+
     // Prover. w.xT holds x0 (lanes 0..tau-1) and lift(x) (lane tau); u0 = w.ua,
     // u1 = w.ub; x is the packed secret. Outputs alpha0 into w.alpha, alpha1.
     static void compute(const Dims& d, const uint8_t* com1, const uint8_t* mseed_eq, const uint8_t* x, Work<Elt>& w,
                         Elt* alpha1) {
         expand_gamma(d, com1, w.gamma);
+        const size_t ae = size_t(d.tau) * d.eta;
+        if (w.alpha_direct) {
+            std::memset(w.alpha, 0, ae * sizeof(Elt));
+            std::memset(alpha1, 0, ae * sizeof(Elt));
+        }
         with_nw(d.lane_bytes() / sizeof(word_t), w.digit_bits, [&](auto nwc, auto dc) {
-            compute_n<decltype(nwc)::value, decltype(dc)::value>(d, mseed_eq, x, w);
+            compute_n<decltype(nwc)::value, decltype(dc)::value>(d, mseed_eq, x, w, alpha1);
         });
         const uint32_t me = d.m_ext();
         for (uint32_t e = 0; e < d.tau; ++e) {
             Elt* a0 = w.alpha + size_t(e) * d.eta;
             Elt* a1 = alpha1 + size_t(e) * d.eta;
-            batch(d, w.gamma, w.z0 + size_t(e) * me, a0);
-            batch(d, w.gamma, w.z1 + size_t(e) * me, a1);
+            if (!w.alpha_direct) {
+                batch(d, w.gamma, w.z0 + size_t(e) * me, a0);
+                batch(d, w.gamma, w.z1 + size_t(e) * me, a1);
+            }
             for (uint32_t k = 0; k < d.eta; ++k) {
                 a0[k] ^= w.ua[size_t(e) * d.eta + k];
                 a1[k] ^= w.ub[size_t(e) * d.eta + k];
@@ -120,7 +161,7 @@ struct Piop {
     }
 
     template <size_t NW, unsigned D>
-    static void compute_n(const Dims& d, const uint8_t* mseed_eq, const uint8_t* x, Work<Elt>& w) {
+    static void compute_n(const Dims& d, const uint8_t* mseed_eq, const uint8_t* x, Work<Elt>& w, Elt* alpha1) {
         const uint32_t n = d.n, me = d.m_ext(), tau = d.tau;
         const size_t nw = NW != 0 ? NW : d.lane_bytes() / sizeof(word_t);
         const size_t stw = state_rows() * nw;
@@ -158,8 +199,8 @@ struct Piop {
                     L::template planes_fold_base<typename B::F>(s + (2 + L::kBits) * nw, nw, s + nw);
                 }
                 for (uint32_t e = 0; e < tau; ++e) {
-                    w.z0[size_t(e) * me + i0 + q] = lane_get<E>(s, e);
-                    w.z1[size_t(e) * me + i0 + q] = lane_get<E>(s + nw, e);
+                    emit(d, w, w.alpha, w.z0, e, i0 + q, lane_get<E>(s, e));
+                    emit(d, w, alpha1, w.z1, e, i0 + q, lane_get<E>(s + nw, e));
                 }
             }
         }
@@ -168,7 +209,8 @@ struct Piop {
 
     // Verifier. w.xT holds x_eval, u_eval = w.ua, alpha1 = w.ub, y (m_ext elts).
     // Output alpha0 into w.alpha.
-    static void recompute(const Dims& d, const uint8_t* com1, const uint8_t* mseed_eq, const Elt* y,
+    // y: the public key's y (m/mu encoded ext elements).
+    static void recompute(const Dims& d, const uint8_t* com1, const uint8_t* mseed_eq, const uint8_t* y,
                           const uint16_t* i_star, Work<Elt>& w) {
         expand_gamma(d, com1, w.gamma);
         const uint32_t me = d.m_ext(), tau = d.tau;
@@ -177,19 +219,20 @@ struct Piop {
             r[e] = E::from_index(i_star[e] ^ (i_star[e] >> 1));
             r2[e] = E::mul(r[e], r[e]);
         }
+        if (w.alpha_direct) std::memset(w.alpha, 0, size_t(tau) * d.eta * sizeof(Elt));
         with_nw(d.lane_bytes() / sizeof(word_t), w.digit_bits, [&](auto nwc, auto dc) {
             recompute_n<decltype(nwc)::value, decltype(dc)::value>(d, mseed_eq, r, r2, y, w);
         });
         for (uint32_t e = 0; e < tau; ++e) {
             Elt* a0 = w.alpha + size_t(e) * d.eta;
-            batch(d, w.gamma, w.z0 + size_t(e) * me, a0);
+            if (!w.alpha_direct) batch(d, w.gamma, w.z0 + size_t(e) * me, a0);
             for (uint32_t k = 0; k < d.eta; ++k)
                 a0[k] ^= Elt(w.ua[size_t(e) * d.eta + k] ^ E::mul(r[e], w.ub[size_t(e) * d.eta + k]));
         }
     }
 
     template <size_t NW, unsigned D>
-    static void recompute_n(const Dims& d, const uint8_t* mseed_eq, const Elt* r, const Elt* r2, const Elt* y,
+    static void recompute_n(const Dims& d, const uint8_t* mseed_eq, const Elt* r, const Elt* r2, const uint8_t* y,
                             Work<Elt>& w) {
         const uint32_t n = d.n, me = d.m_ext(), tau = d.tau;
         const size_t nw = NW != 0 ? NW : d.lane_bytes() / sizeof(word_t);
@@ -209,9 +252,11 @@ struct Piop {
             for (uint32_t q = 0; q < g; ++q) {
                 L::template row_public<NW, D>(st.at(q), w.xT, n, nw, w.tab, t);
                 const uint32_t i = i0 + q;
+                Elt yi;
+                E::load(y + size_t(i) * E::bytes, &yi, 1);
                 for (uint32_t e = 0; e < tau; ++e)
-                    w.z0[size_t(e) * me + i] = Elt(lane_get<E>(w.tT + q * nw, e) ^ E::mul(r[e], lane_get<E>(t, e)) ^
-                                                   E::mul(r2[e], y[i]));
+                    emit(d, w, w.alpha, w.z0, e, i,
+                         Elt(lane_get<E>(w.tT + q * nw, e) ^ E::mul(r[e], lane_get<E>(t, e)) ^ E::mul(r2[e], yi)));
             }
         }
     }

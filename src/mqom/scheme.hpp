@@ -68,6 +68,7 @@ struct Desktop {
     static constexpr uint32_t keygen_eq_lockstep = 8;
     // Digit of the PIOP's public-row buckets: 4 = nibbles (fewest XORs).
     static constexpr uint32_t piop_digit_bits = 4;
+    static constexpr bool piop_alpha_direct = false;  // z kept, batched by vector dot products (fastest)
     // GGM trees expanded and committed together: 4 lets the leaf-commitment
     // hashes run on the 4-way Keccak (4 leaf buffers in the workspace).
     static constexpr uint32_t parallel_trees = 4;
@@ -82,6 +83,7 @@ struct Balanced {
     static constexpr uint32_t eq_lockstep = 1;         // accumulators of one equation only
     static constexpr uint32_t keygen_eq_lockstep = 4;  // shares key schedules, keygen RAM stays < 2.4 KB (cat1)
     static constexpr uint32_t piop_digit_bits = 4;     // nibble buckets: 4 XOR rows per entry at most
+    static constexpr bool piop_alpha_direct = true;  // alpha += Gamma column x z per equation: no 2 tau m/mu z buffers
     static constexpr uint32_t parallel_trees = 1;
 };
 
@@ -93,6 +95,7 @@ struct Memory {
     static constexpr uint32_t eq_lockstep = 1;         // one stream window + accumulators
     static constexpr uint32_t keygen_eq_lockstep = 1;  // one stream window
     static constexpr uint32_t piop_digit_bits = 1;     // kBits buckets: ~4x less bucket RAM, more XORs
+    static constexpr bool piop_alpha_direct = true;  // same
     static constexpr uint32_t parallel_trees = 1;
 };
 
@@ -104,6 +107,7 @@ struct Compact {
     static constexpr uint32_t eq_lockstep = 1;
     static constexpr uint32_t keygen_eq_lockstep = 1;
     static constexpr uint32_t piop_digit_bits = 4;
+    static constexpr bool piop_alpha_direct = false;
     static constexpr uint32_t parallel_trees = 1;
 };
 
@@ -118,6 +122,7 @@ struct Lut {
     static constexpr uint32_t eq_lockstep = 1;
     static constexpr uint32_t keygen_eq_lockstep = 4;
     static constexpr uint32_t piop_digit_bits = 4;
+    static constexpr bool piop_alpha_direct = true;
     static constexpr uint32_t parallel_trees = 1;
     // Secret x secret products of the PIOP by log/exp tables (not constant time).
     static constexpr bool lut_not_ct = true;
@@ -177,8 +182,8 @@ public:
         alignas(16) field::word_t tab[LanesE::bucket_words(Profile::piop_digit_bits, lane_words)];
         alignas(16) Elt ua[size_t(dims.tau) * dims.eta];
         alignas(16) Elt ub[size_t(dims.tau) * dims.eta];
-        alignas(16) Elt z0[size_t(dims.tau) * dims.m_ext()];
-        alignas(16) Elt z1[size_t(dims.tau) * dims.m_ext()];
+        alignas(16) Elt z0[Profile::piop_alpha_direct ? 1 : size_t(dims.tau) * dims.m_ext()];
+        alignas(16) Elt z1[Profile::piop_alpha_direct ? 1 : size_t(dims.tau) * dims.m_ext()];
         alignas(16) Elt gamma[dims.batching ? size_t(dims.eta) * dims.m_ext() : 1];
         alignas(16) Elt xl[dims.n];
         alignas(16) Elt alpha[size_t(dims.tau) * dims.eta];
@@ -189,7 +194,8 @@ public:
 
         detail::Work<Elt> view() {
             return detail::Work<Elt>{leaves, Profile::parallel_trees, eq, eq_group, xT, tT, tab,
-                                     Profile::piop_digit_bits, uses_lut_not_ct<Profile>(), ua, ub, z0, z1, gamma,
+                                     Profile::piop_digit_bits, uses_lut_not_ct<Profile>(), ua, ub, z0, z1,
+                                     Profile::piop_alpha_direct, gamma,
                                      xl, alpha, alpha1, scratch, hls, rseed, Profile::public_backend};
         }
     };

@@ -23,8 +23,9 @@ struct Work {
     bool lut_not_ct;     // Lut profile: secret products by log/exp tables (NOT constant time)
     Elt* ua;          // tau * eta       u0[e] / u_eval[e]
     Elt* ub;          // tau * eta       u1[e] (sign) / alpha1[e] (verify)
-    Elt* z0;          // tau * m_ext
-    Elt* z1;          // tau * m_ext
+    Elt* z0;          // tau * m_ext   z0 (sign) / v_z (verify); unused with alpha_direct
+    Elt* z1;          // tau * m_ext   z1 (sign); unused with alpha_direct
+    bool alpha_direct;   // alpha accumulated per equation (no z buffers)
     Elt* gamma;       // eta * m_ext     batching matrix (r5 only)
     Elt* xl;          // n               lifted x (sign)
     Elt* alpha;       // tau * eta       alpha0 (sign, verify)
