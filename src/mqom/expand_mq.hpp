@@ -21,6 +21,7 @@ namespace pqmcu::mqom::detail {
 
 inline constexpr uint32_t kMaxEqGroup = 8;
 
+// Windows, blocks and offsets fit 16 bits (eq_window_bytes < 64 KB for all sets).
 // Bytes of one equation's stream window: its seed, then
 // room for the longest piece (n elements): next() starts from fewer than that
 // many unread bytes and adds whole blocks, so n elements + S - 1 bytes at
@@ -37,7 +38,7 @@ public:
 
     // Equations i0 .. i0+g-1; buf: g windows of eq_window_bytes(d) bytes (Elt-aligned).
     EqStream(const Dims& d, const uint8_t* mseed_eq, uint32_t i0, uint32_t g, Elt* buf, cipher::Backend be)
-        : g_(g), win_(eq_window_bytes(d)), buf_(reinterpret_cast<uint8_t*>(buf)), be_(be) {
+        : buf_(reinterpret_cast<uint8_t*>(buf)), win_(uint16_t(eq_window_bytes(d))), g_(uint8_t(g)), be_(be) {
         for (uint32_t q = 0; q < g; ++q) {
             uint8_t* seed = buf_ + q * win_;
             const uint32_t i = i0 + q;
@@ -56,8 +57,8 @@ public:
     void next(size_t cnt) {
         using P = Prims<Sec>;
         const size_t need = cnt * E::bytes;
-        pos_ += cur_;
-        size_t left = have_ - pos_;
+        pos_ = uint16_t(pos_ + cur_);
+        size_t left = size_t(have_) - pos_;
         if (left != 0 && pos_ != 0)
             for (uint32_t q = 0; q < g_; ++q) std::memmove(data(q), data(q) + pos_, left);
         pos_ = 0;
@@ -77,8 +78,8 @@ public:
             ++blk_;
             left += S;
         }
-        have_ = left;
-        cur_ = need;
+        have_ = uint16_t(left);
+        cur_ = uint16_t(need);
     }
     // Elements of the current piece of equation q (the window holds Elt
     // objects whose bytes the PRG wrote: little-endian = MQOM's encoding).
@@ -87,11 +88,12 @@ public:
 
 private:
     static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "stream bytes are read as little-endian elements");
-    uint32_t g_;
-    size_t win_;
+    // Small on purpose: it lives on the stack of the low-RAM keygen.
     uint8_t* buf_;
+    uint16_t win_;
+    uint8_t g_;
     cipher::Backend be_;
-    size_t blk_ = 0, have_ = 0, pos_ = 0, cur_ = 0;
+    uint16_t blk_ = 0, have_ = 0, pos_ = 0, cur_ = 0;
     uint8_t* data(uint32_t q) { return buf_ + q * win_ + S; }
 };
 

@@ -15,10 +15,10 @@
 // draws mseed (lambda/8 bytes) then salt (lambda/8 bytes), in that order,
 // which is what the NIST KAT harness of the reference does.
 //
-// Memory: no heap. All large buffers of one call live in `Workspace`, a plain
-// struct sized from the parameter set at compile time (Desktop: 40 KB for
-// cat1 gf16/gf256 fast up to 560 KB for cat5 gf4 short; Compact: 16 KB for
-// cat1 gf16 fast); `workspace_bytes` gives it. The caller owns it
+// Memory: no heap. All large buffers of a sign / verify call live in
+// `Workspace`, a plain struct sized from the parameter set at compile time
+// (Desktop: 27 KB for cat1 gf16 fast up to 560 KB for cat5 gf4 short;
+// Balanced: 10.5 KB for cat1 gf16 fast); `workspace_bytes` gives it. The caller owns it
 // (static, stack, or a region reused between operations). On hosts, the
 // overloads without a Workspace put one on the stack (not compiled for the M4).
 //
@@ -29,10 +29,12 @@
 // reported a failure).
 //
 // Profile: a policy type bundling the knobs (Desktop, the default: four GGM
-// trees in flight for the 4-way Keccak, up to 8 equations expanded together
-// within 256 KB; Compact: one tree, one equation, the M4 choice). Secret
-// data always uses the library's constant-time cipher backend; public data
-// (equations, verification) uses `public_backend` (T-tables on the M4).
+// trees in flight for the 4-way Keccak, 8 equations streamed in lock-step;
+// Balanced: the M4 choice, one tree, one equation, constant time; Memory:
+// smallest RAM; Lut: NOT constant time, log/exp tables on secrets; Compact:
+// the earlier M4 profile). Secret data always uses the library's
+// constant-time cipher backend; public data (equations, verification) uses
+// `public_backend` (T-tables on the M4). Key generation needs no Workspace.
 // Profiles never change outputs; every profile passes the same KATs.
 #pragma once
 #include <cstddef>
@@ -162,6 +164,7 @@ public:
     using Eng = detail::Engine<dims.sec, dims.base_log2, dims.ext_log2>;
     using Elt = typename Eng::Elt;
     static_assert(Profile::piop_digit_bits == 1 || Profile::piop_digit_bits == 4);
+    static_assert(detail::eq_window_bytes(dims) < 65536 && Profile::eq_lockstep <= 255);
 
     static constexpr uint32_t clamp_group(uint32_t g, uint32_t me) {
         const uint32_t c = g < 1 ? 1 : g > detail::kMaxEqGroup ? detail::kMaxEqGroup : g;
@@ -204,8 +207,9 @@ public:
     // Key generation's working memory (a few hundred bytes to ~2 KB: it lives
     // on the stack of keypair_from_seed; the signing Workspace is not needed).
     struct KeygenWorkspace {
-        alignas(16) Elt eq[size_t(keygen_eq_group) * detail::eq_window_bytes(dims) / sizeof(Elt)];
-        alignas(16) Elt planes[size_t(dims.base_log2) * dims.n];
+        // Word alignment only (no padding: this is all of keygen's buffer RAM).
+        alignas(field::word_t) Elt eq[size_t(keygen_eq_group) * detail::eq_window_bytes(dims) / sizeof(Elt)];
+        alignas(field::word_t) Elt planes[size_t(dims.base_log2) * dims.n];
         detail::KeygenWork<Elt> view() {
             return detail::KeygenWork<Elt>{eq, keygen_eq_group, planes, Profile::public_backend};
         }
