@@ -21,6 +21,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "arena.hpp"
 #include "bench_ops.hpp"
@@ -39,9 +40,18 @@ struct PatternRng {
     }
 };
 
+// An operation that takes no workspace (its buffers are on its stack, as in
+// MQOM's key generation): charged 0 bytes of the arena.
+struct NoWorkspace {};
+template <class W>
+inline constexpr size_t arena_bytes = sizeof(W);
+template <>
+inline constexpr size_t arena_bytes<NoWorkspace> = 0;
+
 template <class S>
 struct OpWorkspaces {
-    using Keygen = typename S::Workspace;
+    using Keygen = std::conditional_t<requires(uint8_t* p, PatternRng& r) { S::keypair(p, p, r); }, NoWorkspace,
+                                      typename S::Workspace>;
     using Sign = typename S::Workspace;
     using Verify = typename S::Workspace;
 };
@@ -90,7 +100,10 @@ struct SignBench {
     // keygen: nothing to prepare but the generator.
     static void setup_keygen() { reset_rng(1); }
     static void keygen() {
-        status = S::keypair(pk, sk, rng, arena_as<typename Ws::Keygen>());
+        if constexpr (std::is_same_v<typename Ws::Keygen, NoWorkspace>)
+            status = S::keypair(pk, sk, rng);
+        else
+            status = S::keypair(pk, sk, rng, arena_as<typename Ws::Keygen>());
         if (status != Status::ok) fail("keypair");
     }
 
@@ -150,6 +163,6 @@ struct SignBench {
 // The three rows of one scheme: "<label>_keygen", "<label>_sign", "<label>_verify".
 // tag: extra RAM tables the rows use (.pqmcu_ram.<tag> sections), or nullptr.
 #define PQMCU_SIGN_BENCH_OPS(label, B, tag)                                                                 \
-    {label "_keygen", B::setup_keygen, B::keygen, tag, sizeof(typename B::Ws::Keygen), B::report_keygen},   \
-        {label "_sign", B::setup_sign, B::sign, tag, sizeof(typename B::Ws::Sign), B::report_sign},         \
-        {label "_verify", B::setup_verify, B::verify, tag, sizeof(typename B::Ws::Verify), B::report_verify}
+    {label "_keygen", B::setup_keygen, B::keygen, tag, pqmcu::bench::arena_bytes<typename B::Ws::Keygen>, B::report_keygen},   \
+        {label "_sign", B::setup_sign, B::sign, tag, pqmcu::bench::arena_bytes<typename B::Ws::Sign>, B::report_sign},         \
+        {label "_verify", B::setup_verify, B::verify, tag, pqmcu::bench::arena_bytes<typename B::Ws::Verify>, B::report_verify}

@@ -13,7 +13,7 @@
 // checks them against files generated with the reference code.
 //
 //   kat_check [--kat-dir DIR] [--set STEM|all|faster|SUBSTRING] [--entries N] [--tamper]
-//             [--profile desktop|compact|hardware] [--write-rsp DIR] [--quiet]
+//             [--profile desktop|compact|balanced|memory|lut|hardware] [--write-rsp DIR] [--quiet]
 // Exit status 0 iff every comparison and check passed.
 // --profile hardware runs the cat 1 sets only (AES-128), through the
 // emulated engine (cipher::EmulatedAesEngine), whose counters must show that
@@ -324,7 +324,7 @@ int main(int argc, char** argv) {
         else if (a == "--profile") opt.profile = next();
         else {
             std::cerr << "usage: kat_check [--kat-dir DIR] [--set STEM|all|faster|SUBSTRING] [--entries N] [--tamper]"
-                         " [--profile desktop|compact|hardware] [--write-rsp DIR] [--quiet]\n";
+                         " [--profile desktop|compact|balanced|memory|lut|hardware] [--write-rsp DIR] [--quiet]\n";
             return 2;
         }
     }
@@ -334,11 +334,23 @@ int main(int argc, char** argv) {
         make_runners<pqmcu::mqom::Compact>(std::make_index_sequence<pqmcu::mqom::kNumParams>{});
     static constexpr auto hardware =
         make_runners<pqmcu::mqom::Hardware>(std::make_index_sequence<pqmcu::mqom::kNumParams>{});
-    if (opt.profile != "desktop" && opt.profile != "compact" && opt.profile != "hardware") {
-        std::cerr << "unknown profile '" << opt.profile << "' (desktop, compact, hardware)\n";
+    static constexpr auto balanced =
+        make_runners<pqmcu::mqom::Balanced>(std::make_index_sequence<pqmcu::mqom::kNumParams>{});
+    static constexpr auto memory =
+        make_runners<pqmcu::mqom::Memory>(std::make_index_sequence<pqmcu::mqom::kNumParams>{});
+    static constexpr auto lut = make_runners<pqmcu::mqom::Lut>(std::make_index_sequence<pqmcu::mqom::kNumParams>{});
+    const auto* runners_p = opt.profile == "desktop"    ? &desktop
+                            : opt.profile == "compact"  ? &compact
+                            : opt.profile == "balanced" ? &balanced
+                            : opt.profile == "memory"   ? &memory
+                            : opt.profile == "lut"      ? &lut
+                            : opt.profile == "hardware" ? &hardware
+                                                        : nullptr;
+    if (runners_p == nullptr) {
+        std::cerr << "unknown profile '" << opt.profile << "' (desktop, compact, balanced, memory, lut, hardware)\n";
         return 2;
     }
-    const auto& runners = opt.profile == "compact" ? compact : opt.profile == "hardware" ? hardware : desktop;
+    const auto& runners = *runners_p;
     int failures = 0, sets_run = 0;
     for (size_t i = 0; i < pqmcu::mqom::kNumParams; ++i) {
         const pqmcu::mqom::Params& p = pqmcu::mqom::kAllParams[i];
