@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "cipher/block_cipher.hpp"
+#include "cipher/ctr_table_not_ct.hpp"
 #include "core/secure.hpp"
 #include "mayo/engine.hpp"
 #include "mayo/engine_common.hpp"
@@ -19,12 +20,11 @@ using namespace detail;
 constexpr uint32_t kMaxL = (kMaxM + 15) / 16;
 
 // P1 and P2 are public (a keystream of the published seed_pk), so on the M4
-// the fast T-table AES is allowed for them (NOT constant time: never use it
-// for secret data); hosts keep the default (AES-NI or bitsliced).
+// the fast T-table AES-CTR with counter-mode caching is allowed for them (NOT
+// constant time: never use it for secret data); hosts keep the default
+// block cipher (AES-NI or bitsliced).
 #if defined(PQMCU_TARGET_M4)
-constexpr cipher::Backend kPublicAes = cipher::Backend::table_not_ct;
-#else
-constexpr cipher::Backend kPublicAes = cipher::Backend::automatic;
+#define PQMCU_MAYO_CTR_TABLE 1
 #endif
 
 // memcpy with the round-2 m-vector sizes as constants (inlined word copies).
@@ -43,7 +43,11 @@ inline void copy_mvec_bytes(void* out, const uint8_t* in, uint32_t mb) {
 // bytes before it in that block skipped).
 class KeyStream {
 public:
+#if defined(PQMCU_MAYO_CTR_TABLE)
+    KeyStream(const cipher::Aes128Ctx& ctx, const Params& p, size_t first_vec) : ctr_(ctx), p_(p) {
+#else
     KeyStream(const cipher::Aes128Ctx& ctx, const Params& p, size_t first_vec) : ctx_(ctx), p_(p) {
+#endif
         const size_t off = first_vec * p.m_bytes();
         block_ = uint32_t(off / 16);
         refill();
@@ -73,28 +77,38 @@ public:
     Status status() const { return st_; }
 
 private:
-    static constexpr uint32_t kBlocks = 8;
+    static constexpr uint32_t kBlocks = 16;  // 256 bytes: few calls, few m-vectors straddling a refill
     void refill() {
+#if defined(PQMCU_MAYO_CTR_TABLE)
+        ctr_.keystream(block_, buf_, kBlocks);
+#else
         for (uint32_t i = 0; i < kBlocks; ++i) {  // 128-bit big-endian counter; < 2^32 blocks
             const uint32_t c = block_ + i;
-            uint8_t* b = ctr_ + 16 * i + 12;  // bytes 0..11 stay zero
+            uint8_t* b = ctrb_ + 16 * i + 12;  // bytes 0..11 stay zero
             b[0] = uint8_t(c >> 24);
             b[1] = uint8_t(c >> 16);
             b[2] = uint8_t(c >> 8);
             b[3] = uint8_t(c);
         }
-        const Status st = cipher::encrypt<cipher::Aes128>(ctx_, ctr_, buf_, kBlocks, kPublicAes);
+        const Status st = cipher::encrypt<cipher::Aes128>(ctx_, ctrb_, buf_, kBlocks);
         if (st != Status::ok) st_ = st;
+#endif
         block_ += kBlocks;
         pos_ = 0;
     }
+#if defined(PQMCU_MAYO_CTR_TABLE)
+    cipher::Aes128CtrTableNotCt ctr_;
+#else
     const cipher::Aes128Ctx& ctx_;
+#endif
     const Params& p_;
     uint32_t block_ = 0;  // P1 | P2 are at most ~1.5 MB: far below 2^32 blocks
     uint32_t pos_ = 0;
     Status st_ = Status::ok;
     alignas(8) uint8_t buf_[16 * kBlocks];
-    alignas(8) uint8_t ctr_[16 * kBlocks] = {};
+#if !defined(PQMCU_MAYO_CTR_TABLE)
+    alignas(8) uint8_t ctrb_[16 * kBlocks] = {};  // counter blocks
+#endif
 };
 
 // Packs R (cols elements, one per byte, at R[t * step], then cols2 more
