@@ -4,6 +4,7 @@
 // stored as m-vectors (one limb array per matrix entry, mvec.hpp).
 #include "mayo/engine.hpp"
 
+#include <bit>
 #include <cstring>
 
 #include "mayo/engine_common.hpp"
@@ -72,6 +73,8 @@ void derive_seed_pk_and_O(const Params& p, const uint8_t* seed_sk, uint8_t* seed
 // (U[i][i] on the diagonal), l counting (i, j) for i = 0.., j = k-1 down to i;
 // then reduced mod f(z) into the first m elements.
 void reduce_rows(const Params& p, uint8_t* rows, size_t stride, uint32_t width);
+// dst[e * stride] ^= element e of v, e < m.
+void xor_elements_strided(const uint64_t* v, uint32_t m, uint8_t* dst, size_t stride);
 
 void fold_quadratic(const Params& p, const uint64_t* U, uint8_t* y_ext) {
     const uint32_t k = p.k, L = p.m_limbs();
@@ -81,7 +84,7 @@ void fold_quadratic(const Params& p, const uint64_t* U, uint8_t* y_ext) {
         for (uint32_t j = k; j-- > i;) {
             std::memcpy(u, U + size_t(i * k + j) * L, 8 * size_t(L));
             if (i != j) mvec::add(u, U + size_t(j * k + i) * L, L);
-            for (uint32_t e = 0; e < p.m; ++e) y_ext[l + e] ^= mvec::get(u, e);
+            xor_elements_strided(u, p.m, y_ext + l, 1);
             ++l;
         }
     }
@@ -185,14 +188,14 @@ bool sample_solution(const Params& p, uint8_t* a, uint64_t* ap, const uint8_t* y
         uint8_t acc = y[row];
         for (uint32_t c = 0; c < ko; ++c) acc ^= mul(ar[c], r[c]);
         ar[ko] = acc;
-        uint64_t* pr = ap + size_t(row) * W;
-        for (uint32_t i = 0; i < W; ++i) pr[i] = 0;
-        for (uint32_t c = 0; c < ac; ++c) pr[c >> 4] |= uint64_t(ar[c]) << (4 * (c & 15));
+        auto* pr = reinterpret_cast<uint32_t __attribute__((may_alias))*>(ap + size_t(row) * W);  // as LE words
+        for (uint32_t i = 0; i < 2 * W; ++i) pr[i] = 0;
+        for (uint32_t c = 0; c < ac; ++c) pr[c >> 3] |= uint32_t(ar[c]) << (4 * (c & 7));
     }
     echelon_form(ap, m, ac);
     for (uint32_t row = 0; row < m; ++row) {
-        const uint64_t* pr = ap + size_t(row) * W;
-        for (uint32_t c = 0; c < ac; ++c) a[size_t(row) * ac + c] = mvec::get(pr, c);
+        const auto* pr = reinterpret_cast<const uint32_t __attribute__((may_alias))*>(ap + size_t(row) * W);
+        for (uint32_t c = 0; c < ac; ++c) a[size_t(row) * ac + c] = uint8_t((pr[c >> 3] >> (4 * (c & 7))) & 0xF);
     }
     uint8_t nonzero = 0;
     for (uint32_t c = 0; c < ko; ++c) nonzero |= a[size_t(m - 1) * ac + c];
@@ -257,13 +260,19 @@ void sample_vinegar(const Params& p, uint8_t* buf, uint32_t ctr, uint8_t* vd, ui
 }
 
 // dst[e * stride] ^= element e of the m-vector v, e < m (nibbles read from
-// 32-bit halves: no 64-bit shifts on the M4).
+// 32-bit halves: no 64-bit shifts on the M4). The limbs are read as
+// little-endian words and dst advanced by pointer: one shift, one load and
+// one store per element (this runs 2 m k(k+1)/2 o times per attempt).
 void xor_elements_strided(const uint64_t* v, uint32_t m, uint8_t* dst, size_t stride) {
-    for (uint32_t e0 = 0; e0 < m; e0 += 8) {
-        const uint32_t w = uint32_t(v[e0 / 16] >> (32 * ((e0 / 8) & 1)));
-        const uint32_t n = m - e0 < 8 ? m - e0 : 8;
-        for (uint32_t e = 0; e < n; ++e) dst[size_t(e0 + e) * stride] ^= uint8_t((w >> (4 * e)) & 0xF);
+    static_assert(std::endian::native == std::endian::little, "limbs read as 32-bit words");
+    const auto* w32 = reinterpret_cast<const uint32_t __attribute__((may_alias))*>(v);
+    uint32_t e0 = 0;
+    for (; e0 + 8 <= m; e0 += 8) {
+        const uint32_t w = w32[e0 / 8];
+#pragma GCC unroll 8
+        for (uint32_t e = 0; e < 8; ++e, dst += stride) *dst ^= uint8_t((w >> (4 * e)) & 0xF);
     }
+    for (uint32_t w = e0 < m ? w32[e0 / 8] : 0; e0 < m; ++e0, dst += stride, w >>= 4) *dst ^= uint8_t(w & 0xF);
 }
 
 bool solve_attempt(const Params& p, const uint64_t* M, const uint64_t* VPV, const uint8_t* t, const uint8_t* r,

@@ -3,6 +3,7 @@
 // keystream holds P1 row by row (row r: columns r..v-1), then P2 row by row.
 #include "mayo/engine_stream.hpp"
 
+#include <cstdint>
 #include <cstring>
 
 #include "cipher/block_cipher.hpp"
@@ -26,6 +27,17 @@ constexpr uint32_t kMaxL = (kMaxM + 15) / 16;
 #if defined(PQMCU_TARGET_M4)
 #define PQMCU_MAYO_CTR_TABLE 1
 #endif
+
+// secure_wipe for the large workspace arrays: word stores when aligned
+// (secure_wipe stores bytes; the tables alone are ~15 KB for MAYO-1 signing).
+inline void wipe_large(void* p, size_t n) {
+    if ((reinterpret_cast<uintptr_t>(p) & 3) != 0) return secure_wipe(p, n);
+    volatile uint32_t* v = static_cast<volatile uint32_t*>(p);
+    size_t i = 0;
+    for (; i + 4 <= n / 4; i += 4) v[i] = 0, v[i + 1] = 0, v[i + 2] = 0, v[i + 3] = 0;
+    for (; i < n / 4; ++i) v[i] = 0;
+    secure_wipe(static_cast<uint8_t*>(p) + 4 * (n / 4), n % 4);
+}
 
 // memcpy with the round-2 m-vector sizes as constants (inlined word copies).
 inline void copy_mvec_bytes(void* out, const uint8_t* in, uint32_t mb) {
@@ -148,7 +160,7 @@ Status keypair_streamed(const Params& p, const uint8_t* seed_sk, uint8_t* pk, ui
     cipher::Aes128Ctx ctx;
     Status st = cipher::key_schedule_public<cipher::Aes128>(ctx, seed_pk, p.pk_seed_bytes);
     if (st != Status::ok) {
-        secure_wipe(w.O, size_t(v) * o);
+        wipe_large(w.O, size_t(v) * o);
         return st;
     }
     KeyStream s1(ctx, p, 0), s2(ctx, p, p.p1_vecs());
@@ -177,11 +189,11 @@ Status keypair_streamed(const Params& p, const uint8_t* seed_sk, uint8_t* pk, ui
         std::memmove(sk, seed_sk, p.sk_seed_bytes);
     }
     secure_wipe(Or, sizeof Or);
-    secure_wipe(w.O, size_t(v) * o);
-    secure_wipe(w.p3, sizeof(uint64_t) * size_t(o) * o * L);
-    secure_wipe(w.tabs, sizeof(uint32_t) * size_t(v) * 16 * Wt);
-    secure_wipe(w.acc, sizeof(uint32_t) * 16 * L * Wt);
-    secure_wipe(w.cols, sizeof(uint64_t) * size_t(o) * L);
+    wipe_large(w.O, size_t(v) * o);
+    wipe_large(w.p3, sizeof(uint64_t) * size_t(o) * o * L);
+    wipe_large(w.tabs, sizeof(uint32_t) * size_t(v) * 16 * Wt);
+    wipe_large(w.acc, sizeof(uint32_t) * 16 * L * Wt);
+    wipe_large(w.cols, sizeof(uint64_t) * size_t(o) * L);
     cipher::wipe(ctx);
     return st;
 }
@@ -196,7 +208,7 @@ Status sign_streamed(const Params& p, const uint8_t* sk, const uint8_t* msg, siz
     cipher::Aes128Ctx ctx;
     Status st = cipher::key_schedule_public<cipher::Aes128>(ctx, seed_pk, p.pk_seed_bytes);
     if (st != Status::ok) {
-        secure_wipe(w.O, size_t(v) * o);
+        wipe_large(w.O, size_t(v) * o);
         return st;
     }
 
@@ -250,15 +262,15 @@ Status sign_streamed(const Params& p, const uint8_t* sk, const uint8_t* msg, siz
     secure_wipe(x, sizeof x);
     secure_wipe(Or, sizeof Or);
     secure_wipe(Vr, sizeof Vr);
-    secure_wipe(w.O, size_t(v) * o);
-    secure_wipe(w.M, m_bytes);
-    secure_wipe(w.vpv, vpv_bytes);
-    secure_wipe(w.tabs, sizeof(uint32_t) * size_t(v) * 16 * Wt);
-    secure_wipe(w.acc, sizeof(uint32_t) * 16 * L * Wt);
-    secure_wipe(w.cols, sizeof(uint64_t) * size_t(k + o) * L);
-    secure_wipe(w.a, size_t(p.m + p.kk()) * p.a_cols());
-    secure_wipe(w.ap, sizeof(uint64_t) * size_t(p.m) * ((p.a_cols() + 15) / 16));
-    secure_wipe(w.vs, size_t(k) * p.n);
+    wipe_large(w.O, size_t(v) * o);
+    wipe_large(w.M, m_bytes);
+    wipe_large(w.vpv, vpv_bytes);
+    wipe_large(w.tabs, sizeof(uint32_t) * size_t(v) * 16 * Wt);
+    wipe_large(w.acc, sizeof(uint32_t) * 16 * L * Wt);
+    wipe_large(w.cols, sizeof(uint64_t) * size_t(k + o) * L);
+    wipe_large(w.a, size_t(p.m + p.kk()) * p.a_cols());
+    wipe_large(w.ap, sizeof(uint64_t) * size_t(p.m) * ((p.a_cols() + 15) / 16));
+    wipe_large(w.vs, size_t(k) * p.n);
     cipher::wipe(ctx);
     return st;
 }
