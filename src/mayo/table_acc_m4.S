@@ -10,7 +10,8 @@
 @ C++ kernel; the tables may be secret. Eight accumulators live in r4-r11
 @ over a whole column of words; the table loads go in pairs (the M4
 @ pipelines back-to-back loads: 3 cycles for two instead of 4), which the
-@ compiler's schedule of the C++ loop does not do. Every instruction is a
+@ compiler's schedule of the C++ loop does not do, and the loop runs two
+@ words per iteration (an odd count enters at the second). Every instruction is a
 @ 32-bit encoding (see src/cipher/aes_table_m4.S on 1 KiB boundaries).
     .syntax unified
     .thumb
@@ -32,12 +33,44 @@ pqmcu_mayo_table_acc_m4_\L:
     str.w r1, [sp, #8]             @ words + wi
     mov.w r12, #(2 * \L)
     str.w r12, [sp, #12]           @ columns left
+    and.w r12, r3, #1
+    str.w r12, [sp, #16]           @ count odd
 1:
     ldr.w r0, [sp, #4]
     ldmia.w r0, {r4-r11}
     ldr.w r2, [sp, #0]
     ldr.w r3, [sp, #8]
+    ldr.w r12, [sp, #16]           @ odd count: enter at the second word
+    cmp.w r12, #0
+    bne.w 4f
 2:
+    ldr.w r12, [r3], #(8 * \L)
+    and.w r0, r12, #15
+    ubfx r1, r12, #4, #4
+    ldr.w r0, [r2, r0, lsl #2]
+    ldr.w r1, [r2, r1, lsl #2]
+    eor.w r4, r4, r0
+    eor.w r5, r5, r1
+    ubfx r0, r12, #8, #4
+    ubfx r1, r12, #12, #4
+    ldr.w r0, [r2, r0, lsl #2]
+    ldr.w r1, [r2, r1, lsl #2]
+    eor.w r6, r6, r0
+    eor.w r7, r7, r1
+    ubfx r0, r12, #16, #4
+    ubfx r1, r12, #20, #4
+    ldr.w r0, [r2, r0, lsl #2]
+    ldr.w r1, [r2, r1, lsl #2]
+    eor.w r8, r8, r0
+    eor.w r9, r9, r1
+    ubfx r0, r12, #24, #4
+    lsr.w r12, r12, #28
+    ldr.w r0, [r2, r0, lsl #2]
+    ldr.w r12, [r2, r12, lsl #2]
+    add.w r2, r2, #64
+    eor.w r10, r10, r0
+    eor.w r11, r11, r12
+4:
     ldr.w r12, [r3], #(8 * \L)
     and.w r0, r12, #15
     ubfx r1, r12, #4, #4
