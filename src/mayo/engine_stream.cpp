@@ -34,7 +34,12 @@ inline void wipe_large(void* p, size_t n) {
     if ((reinterpret_cast<uintptr_t>(p) & 3) != 0) return secure_wipe(p, n);
     volatile uint32_t* v = static_cast<volatile uint32_t*>(p);
     size_t i = 0;
-    for (; i + 4 <= n / 4; i += 4) v[i] = 0, v[i + 1] = 0, v[i + 2] = 0, v[i + 3] = 0;
+    for (; i + 4 <= n / 4; i += 4) {
+        v[i] = 0;
+        v[i + 1] = 0;
+        v[i + 2] = 0;
+        v[i + 3] = 0;
+    }
     for (; i < n / 4; ++i) v[i] = 0;
     secure_wipe(static_cast<uint8_t*>(p) + 4 * (n / 4), n % 4);
 }
