@@ -4,6 +4,7 @@
 // stored as m-vectors (one limb array per matrix entry, mvec.hpp).
 #include "mayo/engine.hpp"
 
+#include <bit>
 #include <cstring>
 
 #include "mayo/engine_common.hpp"
@@ -17,6 +18,9 @@ namespace pqmcu::mayo {
 namespace detail {  // shared with the streamed engine (engine_common.hpp)
 
 inline uint8_t mul(uint8_t a, uint8_t b) { return mvec::mul1(a, b); }
+// Limbs read as little-endian 32-bit words (no 64-bit shifts on the M4).
+using word32_alias = uint32_t __attribute__((may_alias));
+static_assert(std::endian::native == std::endian::little, "limbs read as 32-bit words");
 
 // ---------------------------------------------------------------- encodings
 
@@ -72,6 +76,8 @@ void derive_seed_pk_and_O(const Params& p, const uint8_t* seed_sk, uint8_t* seed
 // (U[i][i] on the diagonal), l counting (i, j) for i = 0.., j = k-1 down to i;
 // then reduced mod f(z) into the first m elements.
 void reduce_rows(const Params& p, uint8_t* rows, size_t stride, uint32_t width);
+// dst[e * stride] ^= element e of v, e < m.
+void xor_elements_strided(const uint64_t* v, uint32_t m, uint8_t* dst, size_t stride);
 
 void fold_quadratic(const Params& p, const uint64_t* U, uint8_t* y_ext) {
     const uint32_t k = p.k, L = p.m_limbs();
@@ -81,7 +87,7 @@ void fold_quadratic(const Params& p, const uint64_t* U, uint8_t* y_ext) {
         for (uint32_t j = k; j-- > i;) {
             std::memcpy(u, U + size_t(i * k + j) * L, 8 * size_t(L));
             if (i != j) mvec::add(u, U + size_t(j * k + i) * L, L);
-            for (uint32_t e = 0; e < p.m; ++e) y_ext[l + e] ^= mvec::get(u, e);
+            xor_elements_strided(u, p.m, y_ext + l, 1);
             ++l;
         }
     }
@@ -132,6 +138,12 @@ inline uint64_t ct_gt(uint32_t a, uint32_t b) {  // all ones iff a > b
     return 0 - ((uint64_t(value_barrier(b)) - uint64_t(a)) >> 63);
 }
 
+// Element e of packed limbs through a 32-bit word (no 64-bit shift on the M4).
+inline uint8_t get_elem(const uint64_t* v, uint32_t e) {
+    const word32_alias* w = reinterpret_cast<const word32_alias*>(v);
+    return uint8_t((w[e >> 3] >> (4 * (e & 7))) & 0xF);
+}
+
 // Row echelon form of the nrows x ncols matrix ap (packed rows of W words),
 // pivots scaled to 1, in constant time: the pivot row index is never used
 // as a branch or an address. The search windows (pivot rows between
@@ -153,7 +165,7 @@ void echelon_form(uint64_t* ap, uint32_t nrows, uint32_t ncols) {
             const uint64_t take = ct_eq(row, pivot_row) | (ct_gt(row, pivot_row) & pivot_zero);
             const uint64_t* src = ap + size_t(row) * W;
             for (uint32_t i = 0; i < W; ++i) prow[i] ^= take & src[i];
-            pivot = mvec::get(prow, pc);
+            pivot = get_elem(prow, pc);
             pivot_zero = ct_is_zero(pivot);
         }
         mvec::mul_add(prow2, prow, field::gf16::inv(pivot), W);
@@ -164,7 +176,7 @@ void echelon_form(uint64_t* ap, uint32_t nrows, uint32_t ncols) {
         }
         for (uint32_t row = lo; row < nrows; ++row) {
             uint64_t* dst = ap + size_t(row) * W;
-            const uint8_t e = uint8_t(mvec::get(dst, pc) & ct_gt(row, pivot_row));
+            const uint8_t e = uint8_t(get_elem(dst, pc) & ct_gt(row, pivot_row));
             mvec::mul_add(dst, prow2, e, W);
         }
         pivot_row += uint32_t(1 & ~pivot_zero);
@@ -180,19 +192,39 @@ void echelon_form(uint64_t* ap, uint32_t nrows, uint32_t ncols) {
 bool sample_solution(const Params& p, uint8_t* a, uint64_t* ap, const uint8_t* y, const uint8_t* r, uint8_t* x) {
     const uint32_t m = p.m, ko = p.k * p.o, ac = p.a_cols(), W = (ac + 15) / 16;
     for (uint32_t i = 0; i < ko; ++i) x[i] = r[i];
+    // A r four elements (bytes) at a time: rx[b] = r * x^b bytewise, then
+    // a * r = XOR over b of (bit b of a ? rx[b] : 0), the masks by
+    // multiplying 0/1 bytes by 0xFF (no carries).
+    constexpr uint32_t kB = 0x01010101u;
+    const uint32_t nw = ko / 4;
+    uint32_t rx[4][kMaxKO / 4];
+    for (uint32_t w = 0; w < nw; ++w) {
+        uint32_t v;
+        std::memcpy(&v, r + 4 * w, 4);
+        for (uint32_t b = 0; b < 4; ++b, v = ((v << 1) & 0x0E0E0E0Eu) ^ (((v >> 3) & kB) * 3u)) rx[b][w] = v;
+    }
     for (uint32_t row = 0; row < m; ++row) {
         uint8_t* ar = a + size_t(row) * ac;
-        uint8_t acc = y[row];
-        for (uint32_t c = 0; c < ko; ++c) acc ^= mul(ar[c], r[c]);
+        uint32_t acc4 = 0;
+        for (uint32_t w = 0; w < nw; ++w) {
+            uint32_t e;
+            std::memcpy(&e, ar + 4 * w, 4);
+            acc4 ^= ((e & kB) * 0xFFu & rx[0][w]) ^ (((e >> 1) & kB) * 0xFFu & rx[1][w]) ^
+                    (((e >> 2) & kB) * 0xFFu & rx[2][w]) ^ (((e >> 3) & kB) * 0xFFu & rx[3][w]);
+        }
+        acc4 ^= acc4 >> 16;
+        uint8_t acc = uint8_t(y[row] ^ acc4 ^ (acc4 >> 8));
+        for (uint32_t c = 4 * nw; c < ko; ++c) acc ^= mul(ar[c], r[c]);
         ar[ko] = acc;
-        uint64_t* pr = ap + size_t(row) * W;
-        for (uint32_t i = 0; i < W; ++i) pr[i] = 0;
-        for (uint32_t c = 0; c < ac; ++c) pr[c >> 4] |= uint64_t(ar[c]) << (4 * (c & 15));
+        word32_alias* pr = reinterpret_cast<word32_alias*>(ap + size_t(row) * W);  // as LE words
+        for (uint32_t i = 0; i < 2 * W; ++i) pr[i] = 0;
+        for (uint32_t c = 0; c < ac; ++c) pr[c >> 3] |= uint32_t(ar[c]) << (4 * (c & 7));
     }
+    secure_wipe(rx, sizeof rx);
     echelon_form(ap, m, ac);
     for (uint32_t row = 0; row < m; ++row) {
-        const uint64_t* pr = ap + size_t(row) * W;
-        for (uint32_t c = 0; c < ac; ++c) a[size_t(row) * ac + c] = mvec::get(pr, c);
+        const word32_alias* pr = reinterpret_cast<const word32_alias*>(ap + size_t(row) * W);
+        for (uint32_t c = 0; c < ac; ++c) a[size_t(row) * ac + c] = uint8_t((pr[c >> 3] >> (4 * (c & 7))) & 0xF);
     }
     uint8_t nonzero = 0;
     for (uint32_t c = 0; c < ko; ++c) nonzero |= a[size_t(m - 1) * ac + c];
@@ -257,13 +289,18 @@ void sample_vinegar(const Params& p, uint8_t* buf, uint32_t ctr, uint8_t* vd, ui
 }
 
 // dst[e * stride] ^= element e of the m-vector v, e < m (nibbles read from
-// 32-bit halves: no 64-bit shifts on the M4).
+// 32-bit halves: no 64-bit shifts on the M4). The limbs are read as
+// little-endian words and dst advanced by pointer: one shift, one load and
+// one store per element (this runs 2 m k(k+1)/2 o times per attempt).
 void xor_elements_strided(const uint64_t* v, uint32_t m, uint8_t* dst, size_t stride) {
-    for (uint32_t e0 = 0; e0 < m; e0 += 8) {
-        const uint32_t w = uint32_t(v[e0 / 16] >> (32 * ((e0 / 8) & 1)));
-        const uint32_t n = m - e0 < 8 ? m - e0 : 8;
-        for (uint32_t e = 0; e < n; ++e) dst[size_t(e0 + e) * stride] ^= uint8_t((w >> (4 * e)) & 0xF);
+    const word32_alias* w32 = reinterpret_cast<const word32_alias*>(v);
+    uint32_t e0 = 0;
+    for (; e0 + 8 <= m; e0 += 8) {
+        const uint32_t w = w32[e0 / 8];
+#pragma GCC unroll 8
+        for (uint32_t e = 0; e < 8; ++e, dst += stride) *dst ^= uint8_t((w >> (4 * e)) & 0xF);
     }
+    for (uint32_t w = e0 < m ? w32[e0 / 8] : 0; e0 < m; ++e0, dst += stride, w >>= 4) *dst ^= uint8_t(w & 0xF);
 }
 
 bool solve_attempt(const Params& p, const uint64_t* M, const uint64_t* VPV, const uint8_t* t, const uint8_t* r,
