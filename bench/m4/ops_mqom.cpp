@@ -1,5 +1,6 @@
-// Cortex-M4 benchmark operations of MQOM v2.1 (Desktop and Compact profiles):
-// keygen, sign, verify for mqom2_cat1_gf16_fast_r5 and mqom2_cat1_gf16_short_r5,
+// Cortex-M4 benchmark operations of MQOM v2.1 (Desktop, Balanced and Memory
+// profiles): keygen, sign, verify for mqom2_cat1_gf16_fast_r5 and
+// mqom2_cat1_gf16_short_r5 (and mqom2_cat5_gf16_fast_r5, streamed profiles),
 // through sign_bench.hpp. Workspaces: .pqmcu_ram.mqom_ws.[compact.]<set>,
 // charged to that set's rows. MQOM runs its public-data AES on the T-table
 // backend on the M4: when those tables are placed in RAM
@@ -22,21 +23,17 @@ namespace mq = pqmcu::mqom;
 using pqmcu::bench::SignBench;
 
 using FastScheme = mq::Scheme<mq::mqom2_cat1_gf16_fast_r5, mq::Desktop>;
-using FastCompactScheme = mq::Scheme<mq::mqom2_cat1_gf16_fast_r5, mq::Compact>;
 using ShortScheme = mq::Scheme<mq::mqom2_cat1_gf16_short_r5, mq::Desktop>;
-using ShortCompactScheme = mq::Scheme<mq::mqom2_cat1_gf16_short_r5, mq::Compact>;
+template <class Set>
+using Bal = SignBench<mq::Scheme<Set, mq::Balanced>>;
+template <class Set>
+using Mem = SignBench<mq::Scheme<Set, mq::Memory>>;
 
-PQMCU_SIGN_BENCH_WORKSPACE(FastScheme, g_ws_fast, "mqom_ws.cat1_gf16_fast_r5");
-PQMCU_SIGN_BENCH_WORKSPACE(FastCompactScheme, g_ws_fast_compact, "mqom_ws.compact.cat1_gf16_fast_r5");
-PQMCU_SIGN_BENCH_WORKSPACE(ShortCompactScheme, g_ws_short_compact, "mqom_ws.compact.cat1_gf16_short_r5");
-using Fast = SignBench<FastScheme, &g_ws_fast>;
-using FastCompact = SignBench<FastCompactScheme, &g_ws_fast_compact>;
-using ShortCompact = SignBench<ShortCompactScheme, &g_ws_short_compact>;
+using Fast = SignBench<FastScheme>;
 
 #if !defined(PQMCU_BOARD_STM32F4DISCOVERY)
 #define PQMCU_BENCH_MQOM_SHORT 1
-PQMCU_SIGN_BENCH_WORKSPACE(ShortScheme, g_ws_short, "mqom_ws.cat1_gf16_short_r5");
-using Short = SignBench<ShortScheme, &g_ws_short>;
+using Short = SignBench<ShortScheme>;
 #endif
 
 }  // namespace
@@ -45,11 +42,14 @@ using Short = SignBench<ShortScheme, &g_ws_short>;
 
 namespace pqmcu::bench {
 PQMCU_BENCH_GROUP(mqom_ops, "mqom",
-                  {PQMCU_BENCH_MQOM_ROWS("cat1_gf16_fast_r5", Fast, "mqom_ws.cat1_gf16_fast_r5"),
-                   PQMCU_BENCH_MQOM_ROWS("cat1_gf16_fast_r5_compact", FastCompact, "mqom_ws.compact.cat1_gf16_fast_r5"),
+                  {PQMCU_BENCH_MQOM_ROWS("cat1_gf16_fast_r5", Fast),
+                   PQMCU_BENCH_MQOM_ROWS("cat1_gf16_fast_r5_balanced", Bal<mq::mqom2_cat1_gf16_fast_r5>),
+                   PQMCU_BENCH_MQOM_ROWS("cat1_gf16_fast_r5_memory", Mem<mq::mqom2_cat1_gf16_fast_r5>),
 #if defined(PQMCU_BENCH_MQOM_SHORT)
-                   PQMCU_BENCH_MQOM_ROWS("cat1_gf16_short_r5", Short, "mqom_ws.cat1_gf16_short_r5"),
+                   PQMCU_BENCH_MQOM_ROWS("cat1_gf16_short_r5", Short),
 #endif
-                   PQMCU_BENCH_MQOM_ROWS("cat1_gf16_short_r5_compact", ShortCompact,
-                                         "mqom_ws.compact.cat1_gf16_short_r5")});
+                   PQMCU_BENCH_MQOM_ROWS("cat1_gf16_short_r5_balanced", Bal<mq::mqom2_cat1_gf16_short_r5>),
+                   PQMCU_BENCH_MQOM_ROWS("cat1_gf16_short_r5_memory", Mem<mq::mqom2_cat1_gf16_short_r5>),
+                   PQMCU_BENCH_MQOM_ROWS("cat5_gf16_fast_r5_balanced", Bal<mq::mqom2_cat5_gf16_fast_r5>),
+                   PQMCU_BENCH_MQOM_ROWS("cat5_gf16_fast_r5_memory", Mem<mq::mqom2_cat5_gf16_fast_r5>)});
 }  // namespace pqmcu::bench

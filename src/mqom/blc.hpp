@@ -136,6 +136,175 @@ struct Blc {
         secure_wipe(exp, kBatch * eb);
     }
 
+    // ---- streamed BLC (Balanced / Memory): no N-leaf buffer ----------------
+    // Keys one streamed tree uses when the profile caches them (w.keys):
+    // SeedCommit k1, k2, the PRG block keys, the bottom lb tree levels.
+    static constexpr size_t stream_key_count(const Dims& d, uint32_t lb) { return 2 + prg_blocks(d) + lb; }
+    static constexpr size_t prg_blocks(const Dims& d) { return (d.prg_blc_bytes() + S - 1) / S; }
+
+    // Root seed of repetition e: block e of PRG(0^S, 0, mseed) (recomputed for
+    // the opening instead of keeping tau seeds).
+    static void root_seed(const uint8_t* mseed, uint32_t e, uint8_t* out) {
+        const uint8_t zero_salt[S] = {0};
+        Key k;
+        P::tweak_key(k, zero_salt, 3, 0, e);
+        P::derive(k, mseed, out, 1);
+        C::wipe(k);
+    }
+
+    // One repetition, streamed: leaves from Ggm::stream in batches of 2^lb,
+    // each batch committed into the XOF of h_e (written to h), expanded and
+    // folded into area (acc | fold_0 .. fold_{L-1}, eb bytes each) column by
+    // column (the Gray-code fold is bytewise, so one PRG block of the batch
+    // is folded at a time and no share of a whole leaf is buffered).
+    // Verifier: path != nullptr, opened = the leaf commitment of i_star.
+    // keys: stream_key_count() scheduled keys, or nullptr to schedule per batch.
+    __attribute__((noinline)) static void stream_rep(const Dims& d, const uint8_t* salt, uint32_t e,
+                                                     const uint8_t* rseed, const uint8_t* delta,
+                                                     const uint8_t* path, uint32_t i_star, const uint8_t* opened,
+                                                     uint32_t lb, uint8_t* area, Key* keys, uint8_t* h,
+                                                     cipher::Backend be) {
+        const size_t eb = d.exp_bytes();
+        const uint32_t N = d.n_evals(), L = d.log_n;
+        if (lb > T::kMaxStreamLog) lb = T::kMaxStreamLog;
+        const size_t nblk = prg_blocks(d), nb = size_t(1) << lb;
+        const bool ver = path != nullptr;
+        uint8_t* acc = area;
+        uint8_t* fold = area + eb;
+        std::memset(area, 0, size_t(1 + L) * eb);
+        Key kt;
+        if (keys != nullptr) {
+            uint8_t t[S];
+            P::tweak_salt(salt, t, 0, e, 0);
+            C::schedule(keys[0], t);
+            t[0] ^= 0x01;
+            C::schedule(keys[1], t);
+            for (size_t b = 0; b < nblk; ++b) P::tweak_key(keys[2 + b], salt, 3, e, uint32_t(b));
+            for (uint32_t t2 = 0; t2 < lb; ++t2) P::tweak_key(keys[2 + nblk + t2], salt, 2, e, L - lb + t2 - 1);
+        }
+        // k(i): cached key i, or the same key scheduled into kt now.
+        auto key = [&](size_t i) -> const Key& {
+            if (keys != nullptr) return keys[i];
+            uint8_t t[S];
+            if (i < 2) {
+                P::tweak_salt(salt, t, 0, e, 0);
+                t[0] ^= uint8_t(i);
+                C::schedule(kt, t);
+            } else {
+                P::tweak_key(kt, salt, 3, e, uint32_t(i - 2));
+            }
+            return kt;
+        };
+        XofCtx<Sec> xof;
+        xof.init();
+        xof.absorb_byte(0x06);
+        uint8_t tmp[(1u << T::kMaxStreamLog) * S], lsc[(1u << T::kMaxStreamLog) * 2 * S];
+        auto fold_col = [&](uint32_t i0, const uint8_t* src, size_t off, size_t len) {
+            for (size_t q = 0; q < nb; ++q) {
+                const uint32_t i = uint32_t(i0 + q);
+                if (!(ver && i == i_star))
+                    for (size_t t = 0; t < len; ++t) acc[off + t] ^= src[q * S + t];
+                uint8_t* f = fold + size_t(gray_bit(i, N, L)) * eb + off;
+                for (size_t t = 0; t < len; ++t) f[t] ^= acc[off + t];
+            }
+        };
+        T::stream(salt, e, L, lb, rseed, delta, path, i_star, keys != nullptr ? keys + 2 + nblk : nullptr, be,
+                  [&](uint32_t i0, const uint8_t* ls) {
+                      for (size_t c = 0; c < 2; ++c) {
+                          P::derive(key(c), ls, tmp, nb, be);
+                          for (size_t q = 0; q < nb; ++q) std::memcpy(lsc + q * 2 * S + c * S, tmp + q * S, S);
+                      }
+                      if (ver && (i_star >> lb) == (i0 >> lb))
+                          std::memcpy(lsc + size_t(i_star - i0) * 2 * S, opened, 2 * S);
+                      xof.absorb(lsc, nb * 2 * S);
+                      fold_col(i0, ls, 0, S);
+                      for (size_t b = 0; b < nblk; ++b) {
+                          P::derive(key(2 + b), ls, tmp, nb, be);
+                          const size_t off = S + b * S;
+                          fold_col(i0, tmp, off, (eb - off) < S ? (eb - off) : S);
+                      }
+                  });
+        xof.squeeze(h, 2 * S);
+        C::wipe(kt);
+        secure_wipe(tmp, sizeof(tmp));
+        secure_wipe(lsc, sizeof(lsc));
+    }
+
+    static void commit_streamed(const Dims& d, const uint8_t* mseed, const uint8_t* salt, const uint8_t* x,
+                                Work<Elt>& w, uint8_t* pdx_out, uint8_t* com1) {
+        const size_t xb = d.x_bytes(), eb = d.exp_bytes(), pdxb = d.pdx_bytes();
+        const size_t R = d.lane_bytes();
+        uint8_t* xrows = reinterpret_cast<uint8_t*>(w.xT);
+        std::memset(xrows, 0, size_t(d.n) * R);
+        Key* keys = w.cache_keys ? reinterpret_cast<Key*>(w.keys) : nullptr;
+        XofCtx<Sec> c1x;  // com1 = XOF(0x07 || h_0 .. h_{tau-1} || pdx): the h_e are absorbed as they come
+        c1x.init();
+        c1x.absorb_byte(0x07);
+        uint8_t rs[S], h[2 * S];
+        for (uint32_t e = 0; e < d.tau; ++e) {
+            root_seed(mseed, e, rs);
+            stream_rep(d, salt, e, rs, x, nullptr, 0, nullptr, w.leaf_batch_log, w.scratch, keys, h,
+                       cipher::Backend::automatic);
+            c1x.absorb(h, 2 * S);
+            const uint8_t* acc = w.scratch;
+            combine(d, acc, xrows + size_t(e) * E::bytes, R, w.ua + size_t(e) * d.eta);
+            E::load(acc + xb, w.ub + size_t(e) * d.eta, d.eta);
+            uint8_t* pdx = pdx_out + size_t(e) * pdxb;
+            for (size_t t = 0; t < pdxb; ++t) pdx[t] = uint8_t(x[S + t] ^ acc[S + t]);
+        }
+        secure_wipe(rs, sizeof(rs));
+        secure_wipe(w.scratch, size_t(1 + d.log_n) * eb);
+        if (keys != nullptr)
+            for (size_t i = 0; i < stream_key_count(d, w.leaf_batch_log); ++i) C::wipe(keys[i]);
+        c1x.absorb(pdx_out, size_t(d.tau) * pdxb);
+        c1x.squeeze(com1, 2 * S);
+    }
+
+    static bool eval_streamed(const Dims& d, const uint8_t* salt, const uint8_t* com1, const uint8_t* paths,
+                              const uint8_t* lscom, const uint8_t* pdx_in, const uint16_t* i_star, Work<Elt>& w) {
+        const size_t pdxb = d.pdx_bytes();
+        const size_t R = d.lane_bytes();
+        uint8_t* xrows = reinterpret_cast<uint8_t*>(w.xT);
+        std::memset(xrows, 0, size_t(d.n) * R);
+        Key* keys = w.cache_keys ? reinterpret_cast<Key*>(w.keys) : nullptr;
+        XofCtx<Sec> c1x;
+        c1x.init();
+        c1x.absorb_byte(0x07);
+        uint8_t h[2 * S];
+        for (uint32_t e = 0; e < d.tau; ++e) {
+            stream_rep(d, salt, e, nullptr, nullptr, paths + size_t(e) * d.log_n * S, i_star[e],
+                       lscom + size_t(e) * 2 * S, w.leaf_batch_log, w.scratch, keys, h, w.pub_backend);
+            c1x.absorb(h, 2 * S);
+            eval_finish(d, e, w.scratch, pdx_in, i_star, xrows, w);
+        }
+        c1x.absorb(pdx_in, size_t(d.tau) * pdxb);
+        uint8_t c[2 * S];
+        c1x.squeeze(c, 2 * S);
+        return ct_memneq(c, com1, 2 * S) == 0;
+    }
+
+    // Verifier, repetition e: evaluations from the fold area (acc is modified).
+    static void eval_finish(const Dims& d, uint32_t e, uint8_t* acc, const uint8_t* pdx_in, const uint16_t* i_star,
+                            uint8_t* xrows, Work<Elt>& w) {
+        const size_t xb = d.x_bytes(), pdxb = d.pdx_bytes(), R = d.lane_bytes();
+        uint8_t* xe = xrows + size_t(e) * E::bytes;
+        Elt* ue = w.ua + size_t(e) * d.eta;
+        combine(d, acc, xe, R, ue);
+        const Elt rr = E::from_index(i_star[e] ^ (i_star[e] >> 1));
+        const uint8_t* pdx = pdx_in + size_t(e) * pdxb;
+        for (size_t t = 0; t < pdxb; ++t) acc[S + t] ^= pdx[t];
+        Elt tmp[1];
+        for (uint32_t k = 0; k < d.n; ++k) {
+            E::load(xe + size_t(k) * R, tmp, 1);
+            tmp[0] ^= E::mul(rr, Elt(B::lift(B::get(acc, k))));
+            E::store(tmp, xe + size_t(k) * R, 1);
+        }
+        for (uint32_t k = 0; k < d.eta; ++k) {
+            E::load(acc + xb + size_t(k) * E::bytes, tmp, 1);
+            ue[k] ^= E::mul(rr, tmp[0]);
+        }
+    }
+
     // Lane e of the transposed rows: x_rows[k] lane e = sum_j 2^j lift(fold_j.x[k]);
     // u_out = sum_j 2^j fold_j.u
     static void combine(const Dims& d, const uint8_t* scratch, uint8_t* x_lane, size_t row_bytes, Elt* u_out) {
@@ -162,6 +331,7 @@ struct Blc {
     // root seeds into w.rseed, pdx into pdx_out (tau * pdx_bytes), com1.
     static void commit(const Dims& d, const uint8_t* mseed, const uint8_t* salt, const uint8_t* x, Work<Elt>& w,
                        uint8_t* pdx_out, uint8_t* com1) {
+        if (w.leaf_batch_log != 0) return commit_streamed(d, mseed, salt, x, w, pdx_out, com1);
         const size_t xb = d.x_bytes(), eb = d.exp_bytes(), pdxb = d.pdx_bytes();
         const uint8_t zero_salt[S] = {0};
         P::prg(zero_salt, 0, mseed, size_t(d.tau) * S, w.rseed);
@@ -201,13 +371,15 @@ struct Blc {
 
     // Signer: the opening for challenge i_star[] (paths, leaf commitments;
     // pdx was already written by commit).
+    // rseed == nullptr: the root seeds are recomputed from mseed (streamed profiles).
     static void open(const Dims& d, const uint8_t* salt, const uint8_t* x, const uint8_t* rseed,
-                     const uint16_t* i_star, uint8_t* paths, uint8_t* lscom) {
-        uint8_t leaf[S];
+                     const uint8_t* mseed, const uint16_t* i_star, uint8_t* paths, uint8_t* lscom) {
+        uint8_t leaf[S], rs[S];
         Key k1, k2;
         for (uint32_t e = 0; e < d.tau; ++e) {
-            T::open_path(salt, rseed + size_t(e) * S, x, e, d.log_n, i_star[e],
-                         paths + size_t(e) * d.log_n * S, leaf);
+            if (rseed != nullptr) std::memcpy(rs, rseed + size_t(e) * S, S);
+            else root_seed(mseed, e, rs);
+            T::open_path(salt, rs, x, e, d.log_n, i_star[e], paths + size_t(e) * d.log_n * S, leaf);
             uint8_t t[S];
             P::tweak_salt(salt, t, 0, e, 0);
             C::schedule(k1, t);
@@ -219,12 +391,14 @@ struct Blc {
         C::wipe(k1);
         C::wipe(k2);
         secure_wipe(leaf, sizeof(leaf));
+        secure_wipe(rs, sizeof(rs));
     }
 
     // Verifier: evaluations x_eval/u_eval into w.xT (lanes)/ua; false if com1 differs.
     static bool eval(const Dims& d, const uint8_t* salt, const uint8_t* com1, const uint8_t* paths,
                      const uint8_t* lscom, const uint8_t* pdx_in, const uint16_t* i_star, Work<Elt>& w) {
-        const size_t xb = d.x_bytes(), pdxb = d.pdx_bytes();
+        if (w.leaf_batch_log != 0) return eval_streamed(d, salt, com1, paths, lscom, pdx_in, i_star, w);
+        const size_t pdxb = d.pdx_bytes();
         const size_t R = d.lane_bytes();
         uint8_t* xrows = reinterpret_cast<uint8_t*>(w.xT);
         std::memset(xrows, 0, size_t(d.n) * R);
@@ -241,26 +415,7 @@ struct Blc {
             else
                 fold_reps<1>(d, salt, e0, w.leaves, w.scratch, w.hls + size_t(e0) * 2 * S,
                              lscom + size_t(e0) * 2 * S, i_star + e0, w.pub_backend);
-            for (unsigned r = 0; r < nr; ++r) {
-                const uint32_t e = e0 + r;
-                uint8_t* xe = xrows + size_t(e) * E::bytes;
-                Elt* ue = w.ua + size_t(e) * d.eta;
-                uint8_t* acc = w.scratch + r * area;
-                combine(d, acc, xe, R, ue);
-                const Elt rr = E::from_index(i_star[e] ^ (i_star[e] >> 1));
-                const uint8_t* pdx = pdx_in + size_t(e) * pdxb;
-                for (size_t t = 0; t < pdxb; ++t) acc[S + t] ^= pdx[t];
-                Elt tmp[1];
-                for (uint32_t k = 0; k < d.n; ++k) {
-                    E::load(xe + size_t(k) * R, tmp, 1);
-                    tmp[0] ^= E::mul(rr, Elt(B::lift(B::get(acc, k))));
-                    E::store(tmp, xe + size_t(k) * R, 1);
-                }
-                for (uint32_t k = 0; k < d.eta; ++k) {
-                    E::load(acc + xb + size_t(k) * E::bytes, tmp, 1);
-                    ue[k] ^= E::mul(rr, tmp[0]);
-                }
-            }
+            for (unsigned r = 0; r < nr; ++r) eval_finish(d, e0 + r, w.scratch + r * area, pdx_in, i_star, xrows, w);
             e0 += nr;
         }
         XofCtx<Sec> xof;

@@ -158,7 +158,8 @@ Status Engine<Sec, BaseLog2, ExtLog2>::sign(const Dims& d, const uint8_t* sk, co
 
     uint16_t i_star[kMaxTau];
     grind<Sec>(d, h, nonce, i_star);
-    Blc<Sec, E, B>::open(d, salt, x, w.rseed, i_star, sig + d.off_paths(), sig + d.off_lscom());
+    Blc<Sec, E, B>::open(d, salt, x, w.leaf_batch_log != 0 ? nullptr : w.rseed, mseed, i_star, sig + d.off_paths(),
+                         sig + d.off_lscom());
     ct_unpoison(sig + d.off_paths(), size_t(d.tau) * d.log_n * S);
     ct_unpoison(sig + d.off_lscom(), size_t(d.tau) * d.digest());
 
@@ -169,7 +170,7 @@ Status Engine<Sec, BaseLog2, ExtLog2>::sign(const Dims& d, const uint8_t* sk, co
     secure_wipe(w.ua, sizeof(Elt) * d.tau * d.eta);
     secure_wipe(w.ub, sizeof(Elt) * d.tau * d.eta);
     secure_wipe(w.t1, sizeof(Elt) * d.n);
-    secure_wipe(w.rseed, S * d.tau);
+    if (w.leaf_batch_log == 0) secure_wipe(w.rseed, S * d.tau);
     secure_wipe(w.z0, sizeof(Elt) * d.tau * d.m_ext());
     secure_wipe(w.z1, sizeof(Elt) * d.tau * d.m_ext());
     secure_wipe(w.alpha, sizeof(Elt) * d.tau * d.eta);

@@ -67,18 +67,43 @@ struct Desktop {
     // GGM trees expanded and committed together: 4 lets the leaf-commitment
     // hashes run on the 4-way Keccak (4 leaf buffers in the workspace).
     static constexpr uint32_t parallel_trees = 4;
+    // 0: each tree is expanded whole into N stored leaves (fastest on hosts:
+    // long single-key cipher runs, x4 Keccak over 4 trees).
+    static constexpr uint32_t leaf_batch = 0;
+    static constexpr bool cache_tree_keys = true;  // unused with stored trees
 };
 
-// Smallest workspace the current building blocks allow (one GGM tree, one
-// equation at a time): e.g. 16 KB for cat1 gf16 fast, 48 KB for cat1 gf16
-// short. Same outputs as Desktop; on hosts slower (more key schedules, x1
-// Keccak), on the M4 as fast (its x4 Keccak is four x1 anyway).
-struct Compact {
-    static constexpr const char* name = "compact";
+// Embedded, memory-lean: one GGM tree at a time walked depth first (a stack
+// of log N seeds, never N leaves), one equation at a time. The BLC state is
+// the Gray-code fold area ((log N + 1) x exp bytes) plus the per-tree keys.
+struct Balanced {
+    static constexpr const char* name = "balanced";
+    static constexpr cipher::Backend public_backend = kPublicDataBackend;
+    static constexpr size_t eq_buffer_budget = 0;
+    static constexpr uint32_t parallel_trees = 1;  // streamed trees run one at a time
+    // Leaves per streamed batch (2, 4 or 8): every cipher call of the leaf
+    // commitments and the PRG covers a whole batch (fills the 2/4-block
+    // passes of the M4 AES), and a batch costs 2^3 S-byte seeds of stack only.
+    static constexpr uint32_t leaf_batch = 8;
+    // Keep the SeedCommit/PRG keys and the bottom tree-level keys of a tree
+    // in the workspace (2 + PRG blocks + log2(leaf_batch) round keys, ~1.2 KB
+    // for cat 1 fast) instead of scheduling them again for every batch.
+    static constexpr bool cache_tree_keys = true;
+};
+
+// Smallest RAM: as Balanced, but no cached keys (each batch schedules the
+// keys it uses: ~7 key schedules per 8 leaves).
+struct Memory {
+    static constexpr const char* name = "memory";
     static constexpr cipher::Backend public_backend = kPublicDataBackend;
     static constexpr size_t eq_buffer_budget = 0;
     static constexpr uint32_t parallel_trees = 1;
+    static constexpr uint32_t leaf_batch = 8;  // larger batches amortise the per-batch key schedules
+    static constexpr bool cache_tree_keys = false;
 };
+
+// The former one-tree profile; the streamed Balanced profile replaces it.
+using Compact = Balanced;
 
 template <class Set>
 constexpr Dims dims_of() {
@@ -104,6 +129,12 @@ public:
     static_assert(dims.tau <= detail::kMaxTau && dims.tau < detail::kMaxTauLanes);
     static_assert(dims.lane_bytes() <= detail::kMaxLaneBytes);
     static_assert(Profile::parallel_trees == 1 || Profile::parallel_trees == 4);
+    static_assert(Profile::leaf_batch == 0 || Profile::leaf_batch == 2 || Profile::leaf_batch == 4 ||
+                  Profile::leaf_batch == 8);
+    static_assert(Profile::leaf_batch == 0 || (Profile::parallel_trees == 1 && Profile::leaf_batch < dims.n_evals()),
+                  "streamed trees run one at a time");
+    static constexpr bool streamed = Profile::leaf_batch != 0;
+    static constexpr uint32_t leaf_batch_log = Profile::leaf_batch == 0 ? 0 : uint32_t(__builtin_ctz(Profile::leaf_batch));
 
     using Eng = detail::Engine<dims.sec, dims.base_log2, dims.ext_log2>;
     using Elt = typename Eng::Elt;
@@ -114,9 +145,25 @@ public:
         return uint32_t(g < 1 ? 1 : g > detail::kMaxEqGroup ? detail::kMaxEqGroup : g);
     }();
 
+    using Blc = detail::Blc<dims.sec, detail::Ext<dims.ext_log2>, detail::Base<dims.base_log2>>;
+    using CipherKey = typename detail::Prims<dims.sec>::Key;
+    // BLC buffers: stored trees keep par_trees x N leaves, 32 expanded leaves,
+    // the tau leaf hashes and root seeds; a streamed tree only its fold area
+    // (and, with cache_tree_keys, its cipher keys).
+    static constexpr size_t leaves_len = streamed ? 1 : size_t(Profile::parallel_trees) * dims.n_evals() * dims.seed();
+    static constexpr size_t scratch_len =
+        streamed ? size_t(dims.log_n + 1) * dims.exp_bytes()
+                 : (size_t(Profile::parallel_trees) * (dims.log_n + 1) + 32) * dims.exp_bytes();
+    static constexpr size_t hls_len = streamed ? 1 : size_t(dims.tau) * dims.digest();
+    static constexpr size_t rseed_len = streamed ? 1 : size_t(dims.tau) * dims.seed();
+    static constexpr size_t keys_len =
+        streamed && Profile::cache_tree_keys
+            ? sizeof(CipherKey) * (2 + (dims.prg_blc_bytes() + dims.seed() - 1) / dims.seed() + leaf_batch_log)
+            : 1;
+
     // Every large buffer of one operation, exactly sized for Set.
     struct Workspace {
-        alignas(16) uint8_t leaves[size_t(Profile::parallel_trees) * dims.n_evals() * dims.seed()];
+        alignas(16) uint8_t leaves[leaves_len];
         alignas(16) Elt eq[size_t(eq_group) * dims.eq_elts()];
         alignas(16) field::word_t xT[size_t(dims.n) * dims.lane_bytes() / sizeof(field::word_t)];
         alignas(16) field::word_t tT[size_t(dims.n) * dims.lane_bytes() / sizeof(field::word_t)];
@@ -130,15 +177,19 @@ public:
         alignas(16) Elt t1[dims.n];
         alignas(16) Elt alpha[size_t(dims.tau) * dims.eta];
         alignas(16) Elt alpha1[size_t(dims.tau) * dims.eta];
-        alignas(16) uint8_t scratch[(size_t(Profile::parallel_trees) * (dims.log_n + 1) + 32) * dims.exp_bytes()];
-        uint8_t hls[size_t(dims.tau) * dims.digest()];
-        uint8_t rseed[size_t(dims.tau) * dims.seed()];
+        alignas(16) uint8_t scratch[scratch_len];
+        alignas(16) uint8_t keys[keys_len];
+        uint8_t hls[hls_len];
+        uint8_t rseed[rseed_len];
 
         detail::Work<Elt> view() {
             return detail::Work<Elt>{leaves, Profile::parallel_trees, eq, eq_group, xT, tT, tab, ua, ub, z0, z1, gamma, xl, t1,
-                                     alpha, alpha1, scratch, hls, rseed, Profile::public_backend};
+                                     alpha, alpha1, scratch, hls, rseed, Profile::public_backend,
+                                     leaf_batch_log, Profile::cache_tree_keys, keys};
         }
     };
+    static_assert(keys_len == 1 || keys_len == sizeof(CipherKey) * Blc::stream_key_count(dims, leaf_batch_log));
+    static_assert(alignof(CipherKey) <= 16);
     static constexpr size_t workspace_bytes = sizeof(Workspace);
 
     // ---- key generation ---------------------------------------------------

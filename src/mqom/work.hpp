@@ -29,9 +29,16 @@ struct Work {
     Elt* alpha;       // tau * eta       alpha0 (sign, verify)
     Elt* alpha1;      // tau * eta       alpha1 (sign)
     uint8_t* scratch; // (par_reps * (log_n + 1) + 32) * exp_bytes
-    uint8_t* hls;     // tau * digest    hashes of the leaf commitments
-    uint8_t* rseed;   // tau * S         root seeds (kept for the opening)
+    uint8_t* hls;     // tau * digest    hashes of the leaf commitments (stored-tree BLC only)
+    uint8_t* rseed;   // tau * S         root seeds (kept for the opening; stored-tree BLC only)
     cipher::Backend pub_backend;  // cipher backend for public data (equations, verification)
+    // Streamed BLC (leaf_batch_log != 0): one GGM tree walked depth first,
+    // 2^leaf_batch_log leaves at a time; scratch then holds (log_n + 1) *
+    // exp_bytes, leaves/hls/rseed are unused (h_e and com1 are hashed as they
+    // come, root seeds are recomputed from mseed for the opening).
+    uint32_t leaf_batch_log;   // 0: stored tree (Desktop); 1..3: streamed, batches of 2/4/8 leaves
+    bool cache_keys;           // streamed: keep the per-tree cipher keys in `keys` (else schedule per batch)
+    uint8_t* keys;             // Blc::stream_key_count() round keys of the seed cipher, when cache_keys
 };
 
 }  // namespace pqmcu::mqom::detail

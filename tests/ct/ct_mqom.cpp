@@ -1,4 +1,5 @@
-// Constant-time check of MQOM key generation and signing (default profile):
+// Constant-time check of MQOM key generation and signing (Desktop profile, and
+// the streamed-tree Balanced and Memory profiles for some sets):
 // the key seed, the secret key and the signing seed are poisoned; valgrind
 // reports any branch or memory index that depends on them. Values that the
 // scheme publishes (pk, commitments, challenges) are declassified inside the
@@ -12,9 +13,9 @@
 namespace {
 using namespace pqmcu;
 
-template <class Set>
+template <class Set, class Profile = mqom::Desktop>
 int run() {
-    using S = mqom::Scheme<Set>;
+    using S = mqom::Scheme<Set, Profile>;
     static typename S::Workspace ws;
     static uint8_t pk[S::pk_bytes], sk[S::sk_bytes], sig[S::sig_bytes];
     uint8_t seed[S::keygen_seed_bytes];
@@ -43,6 +44,10 @@ int main() {
     bad |= run<mqom::mqom2_cat1_gf4_fast_r3>();
     bad |= run<mqom::mqom2_cat1_gf16_short_r5>();  // GF(2^16) extension
     bad |= run<mqom::mqom2_cat3_gf16_fast_r5>();   // Rijndael-256, padded cat-3 cipher
+    bad |= run<mqom::mqom2_cat1_gf16_fast_r5, mqom::Balanced>();
+    bad |= run<mqom::mqom2_cat1_gf16_fast_r5, mqom::Memory>();
+    bad |= run<mqom::mqom2_cat1_gf16_short_r5, mqom::Balanced>();
+    bad |= run<mqom::mqom2_cat3_gf16_fast_r5, mqom::Memory>();
     std::puts(bad ? "ct_mqom: an operation failed" : "ct_mqom: done");
     return bad;
 }

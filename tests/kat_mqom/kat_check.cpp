@@ -11,7 +11,7 @@
 // prefix of the official file (the whole file with --entries 100).
 //
 //   kat_check [--kat-dir DIR] [--set STEM|all|SUBSTRING] [--entries N] [--tamper]
-//             [--profile desktop|compact] [--write-rsp DIR] [--quiet]
+//             [--profile desktop|balanced|memory|compact] [--write-rsp DIR] [--quiet]
 // Exit status 0 iff every comparison and check passed.
 #include <array>
 #include <chrono>
@@ -290,19 +290,22 @@ int main(int argc, char** argv) {
         else if (a == "--profile") opt.profile = next();
         else {
             std::cerr << "usage: kat_check [--kat-dir DIR] [--set STEM|all|SUBSTRING] [--entries N] [--tamper]"
-                         " [--profile desktop|compact] [--write-rsp DIR] [--quiet]\n";
+                         " [--profile desktop|balanced|memory|compact] [--write-rsp DIR] [--quiet]\n";
             return 2;
         }
     }
     static constexpr auto desktop =
         make_runners<pqmcu::mqom::Desktop>(std::make_index_sequence<pqmcu::mqom::kNumParams>{});
-    static constexpr auto compact =
-        make_runners<pqmcu::mqom::Compact>(std::make_index_sequence<pqmcu::mqom::kNumParams>{});
-    if (opt.profile != "desktop" && opt.profile != "compact") {
-        std::cerr << "unknown profile '" << opt.profile << "' (desktop, compact)\n";
+    // compact is an alias of balanced (same runners).
+    static constexpr auto balanced =
+        make_runners<pqmcu::mqom::Balanced>(std::make_index_sequence<pqmcu::mqom::kNumParams>{});
+    static constexpr auto memory =
+        make_runners<pqmcu::mqom::Memory>(std::make_index_sequence<pqmcu::mqom::kNumParams>{});
+    if (opt.profile != "desktop" && opt.profile != "compact" && opt.profile != "balanced" && opt.profile != "memory") {
+        std::cerr << "unknown profile '" << opt.profile << "' (desktop, balanced, memory, compact)\n";
         return 2;
     }
-    const auto& runners = opt.profile == "compact" ? compact : desktop;
+    const auto& runners = opt.profile == "desktop" ? desktop : opt.profile == "memory" ? memory : balanced;
     int failures = 0, sets_run = 0;
     for (size_t i = 0; i < pqmcu::mqom::kNumParams; ++i) {
         const pqmcu::mqom::Params& p = pqmcu::mqom::kAllParams[i];

@@ -2,8 +2,8 @@
 // tests/m4/CMakeLists.txt):
 //   PQMCU_KAT_SET      the set type, e.g. mqom2_cat1_gf16_fast_r5
 //   PQMCU_KAT_VECTORS  the embedded .rsp entries (pqmcu::vectors::<id>)
-//   PQMCU_KAT_PROFILE  optional: Desktop or Compact (default: Desktop, or
-//                      Compact when the Desktop workspace does not fit the
+//   PQMCU_KAT_PROFILE  optional: Desktop, Balanced or Memory (default: Desktop,
+//                      or Balanced when the Desktop workspace does not fit the
 //                      board's static RAM, i.e. on the STM32F4DISCOVERY)
 //   PQMCU_KAT_WITH_NIST  also run the NIST API suite (tests/nist_sign)
 // For every embedded entry, as the NIST KAT harness does: DRBG seeded with
@@ -56,7 +56,7 @@ constexpr size_t kWorkspaceBudget = 400 * 1024;
 using Profile = mqom::PQMCU_KAT_PROFILE;
 #else
 using Profile = std::conditional_t<(mqom::Scheme<Set, mqom::Desktop>::workspace_bytes <= kWorkspaceBudget),
-                                   mqom::Desktop, mqom::Compact>;
+                                   mqom::Desktop, mqom::Balanced>;
 #endif
 using S = mqom::Scheme<Set, Profile>;
 static_assert(S::workspace_bytes <= kWorkspaceBudget, "workspace does not fit this board");

@@ -248,15 +248,16 @@ def load_scheme_anchors(directory):
 
 def scheme_anchor_key(opname):
     """'mayo/mayo1_sign' -> ('mayo', 'MAYO_1', 'sign');
-    'mqom/cat1_gf16_fast_r5_compact_sign' -> ('mqom', 'L1-fast', 'mem', 'sign')."""
+    'mqom/cat1_gf16_fast_r5_memory_sign' -> ('mqom', 'L1-fast', 'mem', 'sign') (_balanced: 'bal')."""
     family, _, n = opname.partition("/")
     m = re.fullmatch(r"mayo(\d)_(keygen|sign|verify)", n)
     if family == "mayo" and m:
         return ("mayo", f"MAYO_{m.group(1)}", m.group(2))
-    m = re.fullmatch(r"cat(\d)_gf16_(fast|short|faster)_r5(_compact)?_(keygen|sign|verify)", n)
+    m = re.fullmatch(r"cat(\d)_gf16_(fast|short|faster)_r5(_compact|_balanced|_memory)?_(keygen|sign|verify)", n)
     if family == "mqom" and m:
         level = {"1": "L1", "3": "L3", "5": "L5"}[m.group(1)]
-        return ("mqom", f"{level}-{m.group(2)}", "mem" if m.group(3) else "ref", m.group(4))
+        prof = {None: "ref", "_compact": "bal", "_balanced": "bal", "_memory": "mem"}[m.group(3)]
+        return ("mqom", f"{level}-{m.group(2)}", prof, m.group(4))
     return None
 
 
