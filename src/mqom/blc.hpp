@@ -17,6 +17,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <new>
 
 #include "core/secure.hpp"
 #include "mqom/dims.hpp"
@@ -29,6 +30,19 @@ namespace pqmcu::mqom::detail {
 inline uint32_t gray_bit(uint32_t i, uint32_t n_evals, uint32_t log_n) {
     if (i + 1 == n_evals) return log_n - 1;
     return uint32_t(__builtin_ctz(i + 1));
+}
+
+// dst ^= src, a word at a time (the fold runs over every leaf's share).
+inline void xor_into(uint8_t* dst, const uint8_t* src, size_t len) {
+    size_t t = 0;
+    for (; t + 4 <= len; t += 4) {
+        uint32_t a, b;
+        std::memcpy(&a, dst + t, 4);
+        std::memcpy(&b, src + t, 4);
+        a ^= b;
+        std::memcpy(dst + t, &a, 4);
+    }
+    for (; t < len; ++t) dst[t] ^= src[t];
 }
 
 template <unsigned Sec, class E, class B>
@@ -137,8 +151,9 @@ struct Blc {
     }
 
     // ---- streamed BLC (Balanced / Memory): no N-leaf buffer ----------------
-    // Keys one streamed tree uses when the profile caches them (w.keys):
-    // SeedCommit k1, k2, the PRG block keys, the bottom lb tree levels.
+    // Keys one streamed tree uses when the signer caches them (in the
+    // signature's path field, see commit_streamed): SeedCommit k1, k2, the
+    // PRG block keys, the bottom lb tree levels.
     static constexpr size_t stream_key_count(const Dims& d, uint32_t lb) { return 2 + prg_blocks(d) + lb; }
     static constexpr size_t prg_blocks(const Dims& d) { return (d.prg_blc_bytes() + S - 1) / S; }
 
@@ -202,13 +217,11 @@ struct Blc {
         auto fold_col = [&](uint32_t i0, const uint8_t* src, size_t off, size_t len) {
             for (size_t q = 0; q < nb; ++q) {
                 const uint32_t i = uint32_t(i0 + q);
-                if (!(ver && i == i_star))
-                    for (size_t t = 0; t < len; ++t) acc[off + t] ^= src[q * S + t];
-                uint8_t* f = fold + size_t(gray_bit(i, N, L)) * eb + off;
-                for (size_t t = 0; t < len; ++t) f[t] ^= acc[off + t];
+                if (!(ver && i == i_star)) xor_into(acc + off, src + q * S, len);
+                xor_into(fold + size_t(gray_bit(i, N, L)) * eb + off, acc + off, len);
             }
         };
-        T::stream(salt, e, L, lb, rseed, delta, path, i_star, keys != nullptr ? keys + 2 + nblk : nullptr, be,
+        T::stream(salt, e, L, lb, rseed, delta, path, i_star, keys != nullptr ? keys + 2 + nblk : nullptr, kt, be,
                   [&](uint32_t i0, const uint8_t* ls) {
                       for (size_t c = 0; c < 2; ++c) {
                           P::derive(key(c), ls, tmp, nb, be);
@@ -230,22 +243,32 @@ struct Blc {
         secure_wipe(lsc, sizeof(lsc));
     }
 
-    static void commit_streamed(const Dims& d, const uint8_t* mseed, const uint8_t* salt, const uint8_t* x,
-                                Work<Elt>& w, uint8_t* pdx_out, uint8_t* com1) {
+    // The signature as scratch: until the opening is written, its
+    // leaf-commitment field (hs, tau * 2S bytes) holds the h_e for com1 and
+    // its path field (ka, tau * log_n * S bytes) the cached keys of the tree
+    // being committed (w.cache_keys; they fit every set, else none are cached).
+    __attribute__((noinline)) static void commit_streamed(const Dims& d, const uint8_t* mseed, const uint8_t* salt,
+                                                          const uint8_t* x, Work<Elt>& w, uint8_t* pdx_out,
+                                                          uint8_t* com1, uint8_t* hs, uint8_t* ka) {
         const size_t xb = d.x_bytes(), eb = d.exp_bytes(), pdxb = d.pdx_bytes();
         const size_t R = d.lane_bytes();
         uint8_t* xrows = reinterpret_cast<uint8_t*>(w.xT);
         std::memset(xrows, 0, size_t(d.n) * R);
-        Key* keys = w.cache_keys ? reinterpret_cast<Key*>(w.keys) : nullptr;
-        XofCtx<Sec> c1x;  // com1 = XOF(0x07 || h_0 .. h_{tau-1} || pdx): the h_e are absorbed as they come
-        c1x.init();
-        c1x.absorb_byte(0x07);
-        uint8_t rs[S], h[2 * S];
+        const size_t nkeys = stream_key_count(d, w.leaf_batch_log);
+        Key* keys = nullptr;
+        if (w.cache_keys) {
+            const uintptr_t a0 = reinterpret_cast<uintptr_t>(ka);
+            const uintptr_t a = (a0 + alignof(Key) - 1) & ~uintptr_t(alignof(Key) - 1);
+            if (a - a0 + nkeys * sizeof(Key) <= size_t(d.tau) * d.log_n * S) {
+                keys = reinterpret_cast<Key*>(a);
+                for (size_t i = 0; i < nkeys; ++i) ::new (static_cast<void*>(keys + i)) Key;
+            }
+        }
+        uint8_t rs[S];
         for (uint32_t e = 0; e < d.tau; ++e) {
             root_seed(mseed, e, rs);
-            stream_rep(d, salt, e, rs, x, nullptr, 0, nullptr, w.leaf_batch_log, w.scratch, keys, h,
-                       cipher::Backend::automatic);
-            c1x.absorb(h, 2 * S);
+            stream_rep(d, salt, e, rs, x, nullptr, 0, nullptr, w.leaf_batch_log, w.scratch, keys,
+                       hs + size_t(e) * 2 * S, cipher::Backend::automatic);
             const uint8_t* acc = w.scratch;
             combine(d, acc, xrows + size_t(e) * E::bytes, R, w.ua + size_t(e) * d.eta);
             E::load(acc + xb, w.ub + size_t(e) * d.eta, d.eta);
@@ -255,18 +278,24 @@ struct Blc {
         secure_wipe(rs, sizeof(rs));
         secure_wipe(w.scratch, size_t(1 + d.log_n) * eb);
         if (keys != nullptr)
-            for (size_t i = 0; i < stream_key_count(d, w.leaf_batch_log); ++i) C::wipe(keys[i]);
+            for (size_t i = 0; i < nkeys; ++i) C::wipe(keys[i]);
+        XofCtx<Sec> c1x;
+        c1x.init();
+        c1x.absorb_byte(0x07);
+        c1x.absorb(hs, size_t(d.tau) * 2 * S);
         c1x.absorb(pdx_out, size_t(d.tau) * pdxb);
         c1x.squeeze(com1, 2 * S);
     }
 
-    static bool eval_streamed(const Dims& d, const uint8_t* salt, const uint8_t* com1, const uint8_t* paths,
+    // The verifier cannot write into the signature: com1's XOF takes the h_e
+    // as they come (com1 = XOF(0x07 || h_0 .. h_{tau-1} || pdx)).
+    __attribute__((noinline)) static bool eval_streamed(const Dims& d, const uint8_t* salt, const uint8_t* com1, const uint8_t* paths,
                               const uint8_t* lscom, const uint8_t* pdx_in, const uint16_t* i_star, Work<Elt>& w) {
         const size_t pdxb = d.pdx_bytes();
         const size_t R = d.lane_bytes();
         uint8_t* xrows = reinterpret_cast<uint8_t*>(w.xT);
         std::memset(xrows, 0, size_t(d.n) * R);
-        Key* keys = w.cache_keys ? reinterpret_cast<Key*>(w.keys) : nullptr;
+        Key* const keys = nullptr;  // no room for cached keys: each batch schedules its own
         XofCtx<Sec> c1x;
         c1x.init();
         c1x.absorb_byte(0x07);
@@ -328,10 +357,16 @@ struct Blc {
     }
 
     // Signer. x: packed secret (xb bytes). Writes x0/u0/u1 into w.xT (lanes)/ua/ub,
-    // root seeds into w.rseed, pdx into pdx_out (tau * pdx_bytes), com1.
+    // root seeds into w.rseed (stored trees), pdx into pdx_out (tau * pdx_bytes), com1.
+    // paths/lscom: the signature's opening fields, free until open() (scratch).
     static void commit(const Dims& d, const uint8_t* mseed, const uint8_t* salt, const uint8_t* x, Work<Elt>& w,
-                       uint8_t* pdx_out, uint8_t* com1) {
-        if (w.leaf_batch_log != 0) return commit_streamed(d, mseed, salt, x, w, pdx_out, com1);
+                       uint8_t* pdx_out, uint8_t* com1, uint8_t* paths, uint8_t* lscom) {
+        if (w.leaf_batch_log != 0) return commit_streamed(d, mseed, salt, x, w, pdx_out, com1, lscom, paths);
+        commit_stored(d, mseed, salt, x, w, pdx_out, com1);
+    }
+    __attribute__((noinline)) static void commit_stored(const Dims& d, const uint8_t* mseed, const uint8_t* salt,
+                                                        const uint8_t* x, Work<Elt>& w, uint8_t* pdx_out,
+                                                        uint8_t* com1) {
         const size_t xb = d.x_bytes(), eb = d.exp_bytes(), pdxb = d.pdx_bytes();
         const uint8_t zero_salt[S] = {0};
         P::prg(zero_salt, 0, mseed, size_t(d.tau) * S, w.rseed);
@@ -398,6 +433,11 @@ struct Blc {
     static bool eval(const Dims& d, const uint8_t* salt, const uint8_t* com1, const uint8_t* paths,
                      const uint8_t* lscom, const uint8_t* pdx_in, const uint16_t* i_star, Work<Elt>& w) {
         if (w.leaf_batch_log != 0) return eval_streamed(d, salt, com1, paths, lscom, pdx_in, i_star, w);
+        return eval_stored(d, salt, com1, paths, lscom, pdx_in, i_star, w);
+    }
+    __attribute__((noinline)) static bool eval_stored(const Dims& d, const uint8_t* salt, const uint8_t* com1,
+                                                      const uint8_t* paths, const uint8_t* lscom,
+                                                      const uint8_t* pdx_in, const uint16_t* i_star, Work<Elt>& w) {
         const size_t pdxb = d.pdx_bytes();
         const size_t R = d.lane_bytes();
         uint8_t* xrows = reinterpret_cast<uint8_t*>(w.xT);

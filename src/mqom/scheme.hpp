@@ -75,31 +75,35 @@ struct Desktop {
 
 // Embedded, memory-lean: one GGM tree at a time walked depth first (a stack
 // of log N seeds, never N leaves), one equation at a time. The BLC state is
-// the Gray-code fold area ((log N + 1) x exp bytes) plus the per-tree keys.
+// the Gray-code fold area ((log N + 1) x exp bytes); the signature buffer is
+// the signer's scratch for the leaf hashes h_e and the cached keys.
 struct Balanced {
     static constexpr const char* name = "balanced";
     static constexpr cipher::Backend public_backend = kPublicDataBackend;
     static constexpr size_t eq_buffer_budget = 0;
     static constexpr uint32_t parallel_trees = 1;  // streamed trees run one at a time
     // Leaves per streamed batch (2, 4 or 8): every cipher call of the leaf
-    // commitments and the PRG covers a whole batch (fills the 2/4-block
-    // passes of the M4 AES), and a batch costs 2^3 S-byte seeds of stack only.
+    // commitments and the PRG covers a whole batch (fills the 2-block passes
+    // of the M4 AES); 8 costs ~0.5 KB of stack (seeds, commitments, one PRG block).
     static constexpr uint32_t leaf_batch = 8;
-    // Keep the SeedCommit/PRG keys and the bottom tree-level keys of a tree
-    // in the workspace (2 + PRG blocks + log2(leaf_batch) round keys, ~1.2 KB
-    // for cat 1 fast) instead of scheduling them again for every batch.
+    // Signer: keep the SeedCommit/PRG keys and the bottom tree-level keys of
+    // a tree (2 + PRG blocks + log2(leaf_batch) round keys) in the signature's
+    // not yet written path field instead of scheduling them for every batch
+    // (-1.6 Mc on cat 1 fast, no RAM). The verifier cannot write there and
+    // always schedules per batch.
     static constexpr bool cache_tree_keys = true;
 };
 
-// Smallest RAM: as Balanced, but no cached keys (each batch schedules the
-// keys it uses: ~7 key schedules per 8 leaves).
+// Smallest RAM. Its BLC knobs equal Balanced's: the streamed tree's RAM
+// (fold area, batch buffers sized for 8 leaves in every engine) does not
+// shrink with smaller batches or uncached keys, which only cost time.
 struct Memory {
     static constexpr const char* name = "memory";
     static constexpr cipher::Backend public_backend = kPublicDataBackend;
     static constexpr size_t eq_buffer_budget = 0;
     static constexpr uint32_t parallel_trees = 1;
-    static constexpr uint32_t leaf_batch = 8;  // larger batches amortise the per-batch key schedules
-    static constexpr bool cache_tree_keys = false;
+    static constexpr uint32_t leaf_batch = 8;
+    static constexpr bool cache_tree_keys = true;  // in the signature buffer: no RAM
 };
 
 // The former one-tree profile; the streamed Balanced profile replaces it.
@@ -148,18 +152,13 @@ public:
     using Blc = detail::Blc<dims.sec, detail::Ext<dims.ext_log2>, detail::Base<dims.base_log2>>;
     using CipherKey = typename detail::Prims<dims.sec>::Key;
     // BLC buffers: stored trees keep par_trees x N leaves, 32 expanded leaves,
-    // the tau leaf hashes and root seeds; a streamed tree only its fold area
-    // (and, with cache_tree_keys, its cipher keys).
+    // the tau leaf hashes and root seeds; a streamed tree only its fold area.
     static constexpr size_t leaves_len = streamed ? 1 : size_t(Profile::parallel_trees) * dims.n_evals() * dims.seed();
     static constexpr size_t scratch_len =
         streamed ? size_t(dims.log_n + 1) * dims.exp_bytes()
                  : (size_t(Profile::parallel_trees) * (dims.log_n + 1) + 32) * dims.exp_bytes();
     static constexpr size_t hls_len = streamed ? 1 : size_t(dims.tau) * dims.digest();
     static constexpr size_t rseed_len = streamed ? 1 : size_t(dims.tau) * dims.seed();
-    static constexpr size_t keys_len =
-        streamed && Profile::cache_tree_keys
-            ? sizeof(CipherKey) * (2 + (dims.prg_blc_bytes() + dims.seed() - 1) / dims.seed() + leaf_batch_log)
-            : 1;
 
     // Every large buffer of one operation, exactly sized for Set.
     struct Workspace {
@@ -178,18 +177,20 @@ public:
         alignas(16) Elt alpha[size_t(dims.tau) * dims.eta];
         alignas(16) Elt alpha1[size_t(dims.tau) * dims.eta];
         alignas(16) uint8_t scratch[scratch_len];
-        alignas(16) uint8_t keys[keys_len];
         uint8_t hls[hls_len];
         uint8_t rseed[rseed_len];
 
         detail::Work<Elt> view() {
             return detail::Work<Elt>{leaves, Profile::parallel_trees, eq, eq_group, xT, tT, tab, ua, ub, z0, z1, gamma, xl, t1,
                                      alpha, alpha1, scratch, hls, rseed, Profile::public_backend,
-                                     leaf_batch_log, Profile::cache_tree_keys, keys};
+                                     leaf_batch_log, Profile::cache_tree_keys};
         }
     };
-    static_assert(keys_len == 1 || keys_len == sizeof(CipherKey) * Blc::stream_key_count(dims, leaf_batch_log));
-    static_assert(alignof(CipherKey) <= 16);
+    // The signer's cached tree keys live in the signature's path field.
+    static_assert(!streamed || !Profile::cache_tree_keys ||
+                      Blc::stream_key_count(dims, leaf_batch_log) * sizeof(CipherKey) + alignof(CipherKey) <=
+                          size_t(dims.tau) * dims.log_n * dims.seed(),
+                  "cached keys do not fit the signature's path field");
     static constexpr size_t workspace_bytes = sizeof(Workspace);
 
     // ---- key generation ---------------------------------------------------

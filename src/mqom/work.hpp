@@ -34,11 +34,11 @@ struct Work {
     cipher::Backend pub_backend;  // cipher backend for public data (equations, verification)
     // Streamed BLC (leaf_batch_log != 0): one GGM tree walked depth first,
     // 2^leaf_batch_log leaves at a time; scratch then holds (log_n + 1) *
-    // exp_bytes, leaves/hls/rseed are unused (h_e and com1 are hashed as they
-    // come, root seeds are recomputed from mseed for the opening).
+    // exp_bytes, leaves/hls/rseed are unused (the signer keeps the h_e in
+    // the signature until com1, the verifier hashes them as they come; root
+    // seeds are recomputed from mseed for the opening).
     uint32_t leaf_batch_log;   // 0: stored tree (Desktop); 1..3: streamed, batches of 2/4/8 leaves
-    bool cache_keys;           // streamed: keep the per-tree cipher keys in `keys` (else schedule per batch)
-    uint8_t* keys;             // Blc::stream_key_count() round keys of the seed cipher, when cache_keys
+    bool cache_keys;           // streamed signer: per-tree cipher keys kept in the signature's path field
 };
 
 }  // namespace pqmcu::mqom::detail
