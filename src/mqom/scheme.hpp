@@ -186,11 +186,13 @@ public:
                                      leaf_batch_log, Profile::cache_tree_keys};
         }
     };
-    // The signer's cached tree keys live in the signature's path field.
-    static_assert(!streamed || !Profile::cache_tree_keys ||
-                      Blc::stream_key_count(dims, leaf_batch_log) * sizeof(CipherKey) + alignof(CipherKey) <=
-                          size_t(dims.tau) * dims.log_n * dims.seed(),
-                  "cached keys do not fit the signature's path field");
+    // The signer's cached tree keys live in the signature's path field; when
+    // they do not fit (cat 3 gf256 short r3: 10 Rijndael keys), every batch
+    // schedules its own.
+    static constexpr bool keys_in_signature =
+        streamed && Profile::cache_tree_keys &&
+        Blc::stream_key_count(dims, leaf_batch_log) * sizeof(CipherKey) + alignof(CipherKey) <=
+            size_t(dims.tau) * dims.log_n * dims.seed();
     static constexpr size_t workspace_bytes = sizeof(Workspace);
 
     // ---- key generation ---------------------------------------------------
