@@ -17,8 +17,8 @@
 //
 // Memory: no heap. All large buffers of one call live in `Workspace`, a plain
 // struct sized from the parameter set at compile time (Desktop: 40 KB for
-// cat1 gf16/gf256 fast up to 560 KB for cat5 gf4 short; Compact: 16 KB for
-// cat1 gf16 fast); `workspace_bytes` gives it. The caller owns it
+// cat1 gf16/gf256 fast up to 560 KB for cat5 gf4 short; Balanced/Memory:
+// 9.4 KB for cat1 gf16 fast); `workspace_bytes` gives it. The caller owns it
 // (static, stack, or a region reused between operations). On hosts, the
 // overloads without a Workspace put one on the stack (not compiled for the M4).
 //
@@ -30,7 +30,8 @@
 //
 // Profile: a policy type bundling the knobs (Desktop, the default: four GGM
 // trees in flight for the 4-way Keccak, up to 8 equations expanded together
-// within 256 KB; Compact: one tree, one equation, the M4 choice). Secret
+// within 256 KB; Balanced / Memory: streamed GGM trees, one equation, the M4
+// choice; Compact = Balanced). Secret
 // data always uses the library's constant-time cipher backend; public data
 // (equations, verification) uses `public_backend` (T-tables on the M4).
 // Profiles never change outputs; every profile passes the same KATs.
@@ -86,11 +87,13 @@ struct Balanced {
     // commitments and the PRG covers a whole batch (fills the 2-block passes
     // of the M4 AES); 8 costs ~0.5 KB of stack (seeds, commitments, one PRG block).
     static constexpr uint32_t leaf_batch = 8;
-    // Signer: keep the SeedCommit/PRG keys and the bottom tree-level keys of
-    // a tree (2 + PRG blocks + log2(leaf_batch) round keys) in the signature's
-    // not yet written path field instead of scheduling them for every batch
-    // (-1.6 Mc on cat 1 fast, no RAM). The verifier cannot write there and
-    // always schedules per batch.
+    // Keep the SeedCommit/PRG keys and the bottom tree-level keys of a tree
+    // (2 + PRG blocks + log2(leaf_batch) round keys) instead of scheduling
+    // them for every batch (~1.5 Mc each for sign and verify on cat 1 fast)
+    // at no RAM cost: the signer keeps them in the signature's not yet
+    // written path field, the verifier in the workspace's tT rows (the PIOP
+    // only uses them afterwards). With the keys cached, the two leaf-commitment
+    // keys run interleaved in two-key cipher passes.
     static constexpr bool cache_tree_keys = true;
 };
 

@@ -226,7 +226,8 @@ def load_scheme_anchors(directory):
     MAYO: pqm4's m4f code on the Nucleo-L4R5ZI (mayo-published.csv, round 2).
     MQOM: the embedded paper's code run on this same emulator and cycle model
     (mqom-paper-code-emulated.csv): its 'ref' profile beside our Desktop rows,
-    its 'mem' profile beside our Compact rows; sign is its grinding-adjusted
+    its 'bal' / 'mem' profiles beside our _balanced (and _compact) / _memory
+    rows; sign is its grinding-adjusted
     figure, as the paper reports it."""
     rows = {}
     path = os.path.join(directory, "mayo-published.csv")
