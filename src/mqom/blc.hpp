@@ -170,7 +170,8 @@ struct Blc {
     // column (the Gray-code fold is bytewise, so one PRG block of the batch
     // is folded at a time and no share of a whole leaf is buffered).
     // Verifier: path != nullptr, opened = the leaf commitment of i_star.
-    // keys: stream_key_count() scheduled keys, or nullptr to schedule per batch.
+    // keys: room for stream_key_count() keys (scheduled here once), or
+    // nullptr to schedule every key per batch into one scratch key.
     __attribute__((noinline)) static void stream_rep(const Dims& d, const uint8_t* salt, uint32_t e,
                                                      const uint8_t* rseed, const uint8_t* delta,
                                                      const uint8_t* path, uint32_t i_star, const uint8_t* opened,
@@ -212,7 +213,7 @@ struct Blc {
         xof.absorb_byte(0x06);
         // The batch's leaf commitments (c1 of every leaf, then c2; then
         // interleaved), later one PRG block of every leaf.
-        uint8_t cm[(1u << T::kMaxStreamLog) * 2 * S];
+        uint8_t cm[(1u << T::kMaxStreamLog) * 2 * S], lo[S];
         auto fold_col = [&](uint32_t i0, const uint8_t* src, size_t off, size_t len) {
             for (size_t q = 0; q < nb; ++q) {
                 const uint32_t i = uint32_t(i0 + q);
@@ -234,7 +235,6 @@ struct Blc {
                           for (size_t o = 0; o < 2 * nb; o += 8)
                               C::encrypt_multi(kl, cm + o * S, cm + o * S, (2 * nb - o) < 8 ? (2 * nb - o) : 8, be);
                           for (size_t q = 0; q < nb; ++q) {
-                              uint8_t lo[S];
                               P::lin_ortho(ls + q * S, lo);
                               xor_into(cm + 2 * q * S, lo, S);
                               xor_into(cm + (2 * q + 1) * S, lo, S);
@@ -265,6 +265,7 @@ struct Blc {
         xof.squeeze(h, 2 * S);
         C::wipe(kt);
         secure_wipe(cm, sizeof(cm));
+        secure_wipe(lo, sizeof(lo));
     }
 
     // nkeys keys in the byte region [p, p + len), aligned; nullptr if they do not fit.
