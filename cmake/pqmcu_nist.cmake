@@ -1,7 +1,7 @@
 # NIST PQC API builds of one compiled-in MQOM parameter set, and the KAT
 # embedding used by their tests. Included from the top level (host and M4).
 #
-#   pqmcu_add_nist_sign_library(<target> <set> [PROFILE desktop|compact])
+#   pqmcu_add_nist_sign_library(<target> <set> [PROFILE desktop|balanced|memory|compact])
 #       Static library <target> exposing crypto_sign_keypair / crypto_sign /
 #       crypto_sign_open (include/pqmcu/nist_sign.h) for <set>, a liboqs-style
 #       MQOM v2.1 name such as mqom2_cat1_gf16_fast_r5 (or a Faster set,
@@ -37,10 +37,12 @@ function(pqmcu_add_nist_sign_library target set)
   endif()
   if(NIST_PROFILE STREQUAL "desktop")
     set(profile Desktop)
-  elseif(NIST_PROFILE STREQUAL "compact")
-    set(profile Compact)
+  elseif(NIST_PROFILE STREQUAL "balanced" OR NIST_PROFILE STREQUAL "compact")
+    set(profile Balanced)
+  elseif(NIST_PROFILE STREQUAL "memory")
+    set(profile Memory)
   else()
-    message(FATAL_ERROR "pqmcu_add_nist_sign_library(${target}): PROFILE must be desktop or compact")
+    message(FATAL_ERROR "pqmcu_add_nist_sign_library(${target}): PROFILE must be desktop, balanced, memory or compact")
   endif()
   add_library(${target} STATIC "${root}/src/api/nist_sign.cpp")
   target_compile_definitions(${target}

@@ -17,6 +17,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <new>
 
 #include "core/secure.hpp"
 #include "mqom/dims.hpp"
@@ -29,6 +30,19 @@ namespace pqmcu::mqom::detail {
 inline uint32_t gray_bit(uint32_t i, uint32_t n_evals, uint32_t log_n) {
     if (i + 1 == n_evals) return log_n - 1;
     return uint32_t(__builtin_ctz(i + 1));
+}
+
+// dst ^= src, a word at a time (the fold runs over every leaf's share).
+inline void xor_into(uint8_t* dst, const uint8_t* src, size_t len) {
+    size_t t = 0;
+    for (; t + 4 <= len; t += 4) {
+        uint32_t a, b;
+        std::memcpy(&a, dst + t, 4);
+        std::memcpy(&b, src + t, 4);
+        a ^= b;
+        std::memcpy(dst + t, &a, 4);
+    }
+    for (; t < len; ++t) dst[t] ^= src[t];
 }
 
 template <unsigned Sec, class E, class B>
@@ -106,11 +120,8 @@ struct Blc {
                 for (size_t q = 0; q < nb; ++q) {
                     const uint32_t i = uint32_t(i0 + q);
                     const uint8_t* ex = exp + q * eb;
-                    if (!(verifier && i == istar)) {
-                        for (size_t t = 0; t < eb; ++t) acc[t] ^= ex[t];
-                    }
-                    uint8_t* f = fold + size_t(gray_bit(i, N, L)) * eb;
-                    for (size_t t = 0; t < eb; ++t) f[t] ^= acc[t];
+                    if (!(verifier && i == istar)) xor_into(acc, ex, eb);
+                    xor_into(fold + size_t(gray_bit(i, N, L)) * eb, acc, eb);
                 }
             }
             if constexpr (NR == 4) {
@@ -136,6 +147,230 @@ struct Blc {
         secure_wipe(exp, kBatch * eb);
     }
 
+    // ---- streamed BLC (Balanced / Memory): no N-leaf buffer ----------------
+    // Keys one streamed tree uses when the signer caches them (in the
+    // signature's path field, see commit_streamed): SeedCommit k1, k2, the
+    // PRG block keys, the bottom lb tree levels.
+    static constexpr size_t stream_key_count(const Dims& d, uint32_t lb) { return 2 + prg_blocks(d) + lb; }
+    static constexpr size_t prg_blocks(const Dims& d) { return (d.prg_blc_bytes() + S - 1) / S; }
+
+    // Root seed of repetition e: block e of PRG(0^S, 0, mseed) (recomputed for
+    // the opening instead of keeping tau seeds).
+    static void root_seed(const uint8_t* mseed, uint32_t e, uint8_t* out, cipher::Backend be) {
+        const uint8_t zero_salt[S] = {0};
+        Key k;
+        P::tweak_key(k, zero_salt, 3, 0, e);
+        P::derive(k, mseed, out, 1, be);
+        C::wipe(k);
+    }
+
+    // One repetition, streamed: leaves from Ggm::stream in batches of 2^lb,
+    // each batch committed into the XOF of h_e (written to h), expanded and
+    // folded into area (acc | fold_0 .. fold_{L-1}, eb bytes each) column by
+    // column (the Gray-code fold is bytewise, so one PRG block of the batch
+    // is folded at a time and no share of a whole leaf is buffered).
+    // Verifier: path != nullptr, opened = the leaf commitment of i_star.
+    // keys: room for stream_key_count() keys (scheduled here once), or
+    // nullptr to schedule every key per batch into one scratch key.
+    __attribute__((noinline)) static void stream_rep(const Dims& d, const uint8_t* salt, uint32_t e,
+                                                     const uint8_t* rseed, const uint8_t* delta,
+                                                     const uint8_t* path, uint32_t i_star, const uint8_t* opened,
+                                                     uint32_t lb, uint8_t* area, Key* keys, uint8_t* h,
+                                                     cipher::Backend be) {
+        const size_t eb = d.exp_bytes();
+        const uint32_t N = d.n_evals(), L = d.log_n;
+        if (lb > T::kMaxStreamLog) lb = T::kMaxStreamLog;
+        const size_t nblk = prg_blocks(d), nb = size_t(1) << lb;
+        const bool ver = path != nullptr;
+        uint8_t* acc = area;
+        uint8_t* fold = area + eb;
+        std::memset(area, 0, size_t(1 + L) * eb);
+        Key kt;
+        if (keys != nullptr) {
+            uint8_t t[S];
+            P::tweak_salt(salt, t, 0, e, 0);
+            C::schedule(keys[0], t);
+            t[0] ^= 0x01;
+            C::schedule(keys[1], t);
+            for (size_t b = 0; b < nblk; ++b) P::tweak_key(keys[2 + b], salt, 3, e, uint32_t(b));
+            for (uint32_t t2 = 0; t2 < lb; ++t2) P::tweak_key(keys[2 + nblk + t2], salt, 2, e, L - lb + t2 - 1);
+        }
+        // k(i): cached key i, or the same key scheduled into kt now.
+        auto key = [&](size_t i) -> const Key& {
+            if (keys != nullptr) return keys[i];
+            uint8_t t[S];
+            if (i < 2) {
+                P::tweak_salt(salt, t, 0, e, 0);
+                t[0] ^= uint8_t(i);
+                C::schedule(kt, t);
+            } else {
+                P::tweak_key(kt, salt, 3, e, uint32_t(i - 2));
+            }
+            return kt;
+        };
+        XofCtx<Sec> xof;
+        xof.init();
+        xof.absorb_byte(0x06);
+        // The batch's leaf commitments (c1 of every leaf, then c2; then
+        // interleaved), later one PRG block of every leaf.
+        uint8_t cm[(1u << T::kMaxStreamLog) * 2 * S], lo[S];
+        auto fold_col = [&](uint32_t i0, const uint8_t* src, size_t off, size_t len) {
+            for (size_t q = 0; q < nb; ++q) {
+                const uint32_t i = uint32_t(i0 + q);
+                if (!(ver && i == i_star)) xor_into(acc + off, src + q * S, len);
+                xor_into(fold + size_t(gray_bit(i, N, L)) * eb + off, acc + off, len);
+            }
+        };
+        T::stream(salt, e, L, lb, rseed, delta, path, i_star, keys != nullptr ? keys + 2 + nblk : nullptr, kt, be,
+                  [&](uint32_t i0, const uint8_t* ls) {
+                      if (keys != nullptr) {
+                          // c1_0 c2_0 c1_1 c2_1 ... straight out of two-key cipher
+                          // passes (in place, as cipher::encrypt allows; same backends).
+                          const Key* kl[8];
+                          for (size_t i = 0; i < 8; ++i) kl[i] = &keys[i & 1];
+                          for (size_t q = 0; q < nb; ++q) {
+                              std::memcpy(cm + 2 * q * S, ls + q * S, S);
+                              std::memcpy(cm + (2 * q + 1) * S, ls + q * S, S);
+                          }
+                          for (size_t o = 0; o < 2 * nb; o += 8)
+                              C::encrypt_multi(kl, cm + o * S, cm + o * S, (2 * nb - o) < 8 ? (2 * nb - o) : 8, be);
+                          for (size_t q = 0; q < nb; ++q) {
+                              P::lin_ortho(ls + q * S, lo);
+                              xor_into(cm + 2 * q * S, lo, S);
+                              xor_into(cm + (2 * q + 1) * S, lo, S);
+                          }
+                          if (ver && (i_star >> lb) == (i0 >> lb))
+                              std::memcpy(cm + size_t(i_star - i0) * 2 * S, opened, 2 * S);
+                          xof.absorb(cm, nb * 2 * S);  // one call: each costs ~140 cycles on the M4
+                      } else {
+                          // One scratch key: c1 of the batch, then c2, two absorbs a leaf.
+                          P::derive(key(0), ls, cm, nb, be);
+                          P::derive(key(1), ls, cm + nb * S, nb, be);
+                          for (size_t q = 0; q < nb; ++q) {
+                              if (ver && i0 + q == i_star) {
+                                  xof.absorb(opened, 2 * S);
+                              } else {
+                                  xof.absorb(cm + q * S, S);
+                                  xof.absorb(cm + (nb + q) * S, S);
+                              }
+                          }
+                      }
+                      fold_col(i0, ls, 0, S);
+                      for (size_t b = 0; b < nblk; ++b) {
+                          P::derive(key(2 + b), ls, cm, nb, be);
+                          const size_t off = S + b * S;
+                          fold_col(i0, cm, off, (eb - off) < S ? (eb - off) : S);
+                      }
+                  });
+        xof.squeeze(h, 2 * S);
+        C::wipe(kt);
+        secure_wipe(cm, sizeof(cm));
+        secure_wipe(lo, sizeof(lo));
+    }
+
+    // nkeys keys in the byte region [p, p + len), aligned; nullptr if they do not fit.
+    static Key* place_keys(uint8_t* p, size_t len, size_t nkeys) {
+        const uintptr_t a0 = reinterpret_cast<uintptr_t>(p);
+        const uintptr_t a = (a0 + alignof(Key) - 1) & ~uintptr_t(alignof(Key) - 1);
+        if (a - a0 + nkeys * sizeof(Key) > len) return nullptr;
+        Key* keys = reinterpret_cast<Key*>(a);
+        for (size_t i = 0; i < nkeys; ++i) ::new (static_cast<void*>(keys + i)) Key;
+        return keys;
+    }
+
+    // The signature as scratch: until the opening is written, its
+    // leaf-commitment field (hs, tau * 2S bytes) holds the h_e for com1 and
+    // its path field (ka, tau * log_n * S bytes) the cached keys of the tree
+    // being committed (w.cache_keys; they fit every set, else none are cached).
+    __attribute__((noinline)) static void commit_streamed(const Dims& d, const uint8_t* mseed, const uint8_t* salt,
+                                                          const uint8_t* x, Work<Elt>& w, uint8_t* pdx_out,
+                                                          uint8_t* com1, uint8_t* hs, uint8_t* ka) {
+        const size_t xb = d.x_bytes(), eb = d.exp_bytes(), pdxb = d.pdx_bytes();
+        const size_t R = d.lane_bytes();
+        uint8_t* xrows = reinterpret_cast<uint8_t*>(w.xT);
+        std::memset(xrows, 0, size_t(d.n) * R);
+        const size_t nkeys = stream_key_count(d, w.leaf_batch_log);
+        Key* keys = w.cache_keys ? place_keys(ka, size_t(d.tau) * d.log_n * S, nkeys) : nullptr;
+        uint8_t rs[S];
+        for (uint32_t e = 0; e < d.tau; ++e) {
+            root_seed(mseed, e, rs, w.sec_backend);
+            stream_rep(d, salt, e, rs, x, nullptr, 0, nullptr, w.leaf_batch_log, w.scratch, keys,
+                       hs + size_t(e) * 2 * S, w.sec_backend);
+            const uint8_t* acc = w.scratch;
+            combine(d, acc, xrows + size_t(e) * E::bytes, R, w.ua + size_t(e) * d.eta);
+            E::load(acc + xb, w.ub + size_t(e) * d.eta, d.eta);
+            uint8_t* pdx = pdx_out + size_t(e) * pdxb;
+            for (size_t t = 0; t < pdxb; ++t) pdx[t] = uint8_t(x[S + t] ^ acc[S + t]);
+        }
+        secure_wipe(rs, sizeof(rs));
+        secure_wipe(w.scratch, size_t(1 + d.log_n) * eb);
+        if (keys != nullptr)
+            for (size_t i = 0; i < nkeys; ++i) C::wipe(keys[i]);
+        hash_com1(d, hs, pdx_out, com1);
+    }
+    // com1 = XOF(0x07 || h_0 .. h_{tau-1} || pdx) (its own frame: the XOF
+    // state is not on the stack while the trees stream).
+    __attribute__((noinline)) static void hash_com1(const Dims& d, const uint8_t* hs, const uint8_t* pdx,
+                                                    uint8_t* com1) {
+        XofCtx<Sec> c1x;
+        c1x.init();
+        c1x.absorb_byte(0x07);
+        c1x.absorb(hs, size_t(d.tau) * 2 * S);
+        c1x.absorb(pdx, size_t(d.tau) * d.pdx_bytes());
+        c1x.squeeze(com1, 2 * S);
+    }
+
+    // The verifier cannot write into the signature: com1's XOF takes the h_e
+    // as they come (com1 = XOF(0x07 || h_0 .. h_{tau-1} || pdx)), and the
+    // cached keys go to the workspace's tT rows (free until the PIOP).
+    __attribute__((noinline)) static bool eval_streamed(const Dims& d, const uint8_t* salt, const uint8_t* com1, const uint8_t* paths,
+                              const uint8_t* lscom, const uint8_t* pdx_in, const uint16_t* i_star, Work<Elt>& w) {
+        const size_t pdxb = d.pdx_bytes();
+        const size_t R = d.lane_bytes();
+        uint8_t* xrows = reinterpret_cast<uint8_t*>(w.xT);
+        std::memset(xrows, 0, size_t(d.n) * R);
+        // Cached keys in the tT rows, which the PIOP only uses afterwards.
+        Key* const keys = w.cache_keys ? place_keys(reinterpret_cast<uint8_t*>(w.tT), w.tT_bytes,
+                                                    stream_key_count(d, w.leaf_batch_log))
+                                       : nullptr;
+        XofCtx<Sec> c1x;
+        c1x.init();
+        c1x.absorb_byte(0x07);
+        uint8_t h[2 * S];
+        for (uint32_t e = 0; e < d.tau; ++e) {
+            stream_rep(d, salt, e, nullptr, nullptr, paths + size_t(e) * d.log_n * S, i_star[e],
+                       lscom + size_t(e) * 2 * S, w.leaf_batch_log, w.scratch, keys, h, w.pub_backend);
+            c1x.absorb(h, 2 * S);
+            eval_finish(d, e, w.scratch, pdx_in, i_star, xrows, w);
+        }
+        c1x.absorb(pdx_in, size_t(d.tau) * pdxb);
+        uint8_t c[2 * S];
+        c1x.squeeze(c, 2 * S);
+        return ct_memneq(c, com1, 2 * S) == 0;
+    }
+
+    // Verifier, repetition e: evaluations from the fold area (acc is modified).
+    static void eval_finish(const Dims& d, uint32_t e, uint8_t* acc, const uint8_t* pdx_in, const uint16_t* i_star,
+                            uint8_t* xrows, Work<Elt>& w) {
+        const size_t xb = d.x_bytes(), pdxb = d.pdx_bytes(), R = d.lane_bytes();
+        uint8_t* xe = xrows + size_t(e) * E::bytes;
+        Elt* ue = w.ua + size_t(e) * d.eta;
+        combine(d, acc, xe, R, ue);
+        const Elt rr = E::from_index(i_star[e] ^ (i_star[e] >> 1));
+        const uint8_t* pdx = pdx_in + size_t(e) * pdxb;
+        for (size_t t = 0; t < pdxb; ++t) acc[S + t] ^= pdx[t];
+        Elt tmp[1];
+        for (uint32_t k = 0; k < d.n; ++k) {
+            E::load(xe + size_t(k) * R, tmp, 1);
+            tmp[0] ^= E::mul(rr, Elt(B::lift(B::get(acc, k))));
+            E::store(tmp, xe + size_t(k) * R, 1);
+        }
+        for (uint32_t k = 0; k < d.eta; ++k) {
+            E::load(acc + xb + size_t(k) * E::bytes, tmp, 1);
+            ue[k] ^= E::mul(rr, tmp[0]);
+        }
+    }
+
     // Lane e of the transposed rows: x_rows[k] lane e = sum_j 2^j lift(fold_j.x[k]);
     // u_out = sum_j 2^j fold_j.u
     static void combine(const Dims& d, const uint8_t* scratch, uint8_t* x_lane, size_t row_bytes, Elt* u_out) {
@@ -159,9 +394,16 @@ struct Blc {
     }
 
     // Signer. x: packed secret (xb bytes). Writes x0/u0/u1 into w.xT (lanes)/ua/ub,
-    // root seeds into w.rseed, pdx into pdx_out (tau * pdx_bytes), com1.
+    // root seeds into w.rseed (stored trees), pdx into pdx_out (tau * pdx_bytes), com1.
+    // paths/lscom: the signature's opening fields, free until open() (scratch).
     static void commit(const Dims& d, const uint8_t* mseed, const uint8_t* salt, const uint8_t* x, Work<Elt>& w,
-                       uint8_t* pdx_out, uint8_t* com1) {
+                       uint8_t* pdx_out, uint8_t* com1, uint8_t* paths, uint8_t* lscom) {
+        if (w.leaf_batch_log != 0) return commit_streamed(d, mseed, salt, x, w, pdx_out, com1, lscom, paths);
+        commit_stored(d, mseed, salt, x, w, pdx_out, com1);
+    }
+    __attribute__((noinline)) static void commit_stored(const Dims& d, const uint8_t* mseed, const uint8_t* salt,
+                                                        const uint8_t* x, Work<Elt>& w, uint8_t* pdx_out,
+                                                        uint8_t* com1) {
         const size_t xb = d.x_bytes(), eb = d.exp_bytes(), pdxb = d.pdx_bytes();
         const uint8_t zero_salt[S] = {0};
         P::prg(zero_salt, 0, mseed, size_t(d.tau) * S, w.rseed, w.sec_backend);
@@ -204,14 +446,16 @@ struct Blc {
 
     // Signer: the opening for challenge i_star[] (paths, leaf commitments;
     // pdx was already written by commit).
+    // rseed == nullptr: the root seeds are recomputed from mseed (streamed profiles).
     static void open(const Dims& d, const uint8_t* salt, const uint8_t* x, const uint8_t* rseed,
-                     const uint16_t* i_star, uint8_t* paths, uint8_t* lscom,
+                     const uint8_t* mseed, const uint16_t* i_star, uint8_t* paths, uint8_t* lscom,
                      cipher::Backend be = cipher::Backend::automatic) {
-        uint8_t leaf[S];
+        uint8_t leaf[S], rs[S];
         Key k1, k2;
         for (uint32_t e = 0; e < d.tau; ++e) {
-            T::open_path(salt, rseed + size_t(e) * S, x, e, d.log_n, i_star[e],
-                         paths + size_t(e) * d.log_n * S, leaf, be);
+            if (rseed != nullptr) std::memcpy(rs, rseed + size_t(e) * S, S);
+            else root_seed(mseed, e, rs, be);
+            T::open_path(salt, rs, x, e, d.log_n, i_star[e], paths + size_t(e) * d.log_n * S, leaf, be);
             uint8_t t[S];
             P::tweak_salt(salt, t, 0, e, 0);
             C::schedule(k1, t);
@@ -223,12 +467,19 @@ struct Blc {
         C::wipe(k1);
         C::wipe(k2);
         secure_wipe(leaf, sizeof(leaf));
+        secure_wipe(rs, sizeof(rs));
     }
 
     // Verifier: evaluations x_eval/u_eval into w.xT (lanes)/ua; false if com1 differs.
     static bool eval(const Dims& d, const uint8_t* salt, const uint8_t* com1, const uint8_t* paths,
                      const uint8_t* lscom, const uint8_t* pdx_in, const uint16_t* i_star, Work<Elt>& w) {
-        const size_t xb = d.x_bytes(), pdxb = d.pdx_bytes();
+        if (w.leaf_batch_log != 0) return eval_streamed(d, salt, com1, paths, lscom, pdx_in, i_star, w);
+        return eval_stored(d, salt, com1, paths, lscom, pdx_in, i_star, w);
+    }
+    __attribute__((noinline)) static bool eval_stored(const Dims& d, const uint8_t* salt, const uint8_t* com1,
+                                                      const uint8_t* paths, const uint8_t* lscom,
+                                                      const uint8_t* pdx_in, const uint16_t* i_star, Work<Elt>& w) {
+        const size_t pdxb = d.pdx_bytes();
         const size_t R = d.lane_bytes();
         uint8_t* xrows = reinterpret_cast<uint8_t*>(w.xT);
         std::memset(xrows, 0, size_t(d.n) * R);
@@ -245,26 +496,7 @@ struct Blc {
             else
                 fold_reps<1>(d, salt, e0, w.leaves, w.scratch, w.hls + size_t(e0) * 2 * S,
                              lscom + size_t(e0) * 2 * S, i_star + e0, w.pub_backend);
-            for (unsigned r = 0; r < nr; ++r) {
-                const uint32_t e = e0 + r;
-                uint8_t* xe = xrows + size_t(e) * E::bytes;
-                Elt* ue = w.ua + size_t(e) * d.eta;
-                uint8_t* acc = w.scratch + r * area;
-                combine(d, acc, xe, R, ue);
-                const Elt rr = E::from_index(i_star[e] ^ (i_star[e] >> 1));
-                const uint8_t* pdx = pdx_in + size_t(e) * pdxb;
-                for (size_t t = 0; t < pdxb; ++t) acc[S + t] ^= pdx[t];
-                Elt tmp[1];
-                for (uint32_t k = 0; k < d.n; ++k) {
-                    E::load(xe + size_t(k) * R, tmp, 1);
-                    tmp[0] ^= E::mul(rr, Elt(B::lift(B::get(acc, k))));
-                    E::store(tmp, xe + size_t(k) * R, 1);
-                }
-                for (uint32_t k = 0; k < d.eta; ++k) {
-                    E::load(acc + xb + size_t(k) * E::bytes, tmp, 1);
-                    ue[k] ^= E::mul(rr, tmp[0]);
-                }
-            }
+            for (unsigned r = 0; r < nr; ++r) eval_finish(d, e0 + r, w.scratch + r * area, pdx_in, i_star, xrows, w);
             e0 += nr;
         }
         XofCtx<Sec> xof;

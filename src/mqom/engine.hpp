@@ -132,7 +132,7 @@ Status Engine<Sec, BaseLog2, ExtLog2>::sign(const Dims& d, const uint8_t* sk, co
     std::memmove(sig, salt, S);
     salt = sig;  // sig[0..S) is not written again
 
-    Blc<Sec, E, B>::commit(d, mseed, salt, x, w, sig + d.off_pdx(), com1);
+    Blc<Sec, E, B>::commit(d, mseed, salt, x, w, sig + d.off_pdx(), com1, sig + d.off_paths(), sig + d.off_lscom());
     // Published in the signature: no longer secret (for the valgrind CT tests).
     ct_unpoison(com1, d.digest());
     ct_unpoison(sig + d.off_pdx(), size_t(d.tau) * d.pdx_bytes());
@@ -167,7 +167,8 @@ Status Engine<Sec, BaseLog2, ExtLog2>::sign(const Dims& d, const uint8_t* sk, co
 
     uint16_t i_star[kMaxTau];
     grind<Sec>(d, h, nonce, i_star);
-    Blc<Sec, E, B>::open(d, salt, x, w.rseed, i_star, sig + d.off_paths(), sig + d.off_lscom(), w.sec_backend);
+    Blc<Sec, E, B>::open(d, salt, x, w.leaf_batch_log != 0 ? nullptr : w.rseed, mseed, i_star, sig + d.off_paths(),
+                         sig + d.off_lscom(), w.sec_backend);
     ct_unpoison(sig + d.off_paths(), size_t(d.tau) * d.log_n * S);
     ct_unpoison(sig + d.off_lscom(), size_t(d.tau) * d.digest());
 
@@ -177,7 +178,7 @@ Status Engine<Sec, BaseLog2, ExtLog2>::sign(const Dims& d, const uint8_t* sk, co
     secure_wipe(w.tab, sizeof(word_t) * Lanes<E>::bucket_words(w.digit_bits, d.lane_bytes() / sizeof(word_t)));
     secure_wipe(w.ua, sizeof(Elt) * d.tau * d.eta);
     secure_wipe(w.ub, sizeof(Elt) * d.tau * d.eta);
-    secure_wipe(w.rseed, S * d.tau);
+    if (w.leaf_batch_log == 0) secure_wipe(w.rseed, S * d.tau);
     if (!w.alpha_direct) {
         secure_wipe(w.z0, sizeof(Elt) * d.tau * d.m_ext());
         secure_wipe(w.z1, sizeof(Elt) * d.tau * d.m_ext());

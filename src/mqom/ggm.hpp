@@ -9,6 +9,13 @@
 // N-seed buffer (children of position p go to 2p, 2p+1, parents walked from
 // the end), so no internal node is kept; the signer recomputes the single
 // opened path later (L derivations).
+//
+// Streamed layout (stream(), the Balanced/Memory profiles): depth first with
+// one seed per level down to the roots of 2^lb-leaf subtrees, each subtree
+// expanded breadth first in a 2^lb-seed buffer and handed to a callback. A
+// right child is left ^ parent, so walking to the next subtree costs one
+// derivation per level that changes (N/2^lb - 1 of them per tree) and never
+// more than the in-place expansion; no N-leaf buffer exists.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -105,6 +112,120 @@ struct Ggm {
         C::wipe(k);
         secure_wipe(cur, sizeof(cur));
         secure_wipe(other, sizeof(other));
+        secure_wipe(left, sizeof(left));
+    }
+
+    static constexpr uint32_t kMaxLogN = 12;
+    static constexpr uint32_t kMaxStreamLog = 3;  // batches of up to 8 leaves
+
+    // Streamed expansion: calls f(i0, leaves) for i0 = 0, 2^lb, 2*2^lb, ...
+    // with the 2^lb consecutive leaves i0.. (lb <= kMaxStreamLog, lb < log_n).
+    // Signer: path == nullptr, level 1 = {rseed, rseed ^ delta}. Verifier:
+    // rseed/delta unused, the nodes come from the opened path and leaf i_star
+    // is all zeros. bottom: the keys of levels log_n-lb .. log_n-1 (made once
+    // per tree by the caller), or nullptr to schedule them per batch (less
+    // memory); keys of the levels above are always scheduled per use into k
+    // (the caller's scratch key, free again when f runs).
+    template <class F>
+    static void stream(const uint8_t* salt, uint32_t e, uint32_t log_n, uint32_t lb, const uint8_t* rseed,
+                       const uint8_t* delta, const uint8_t* path, uint32_t i_star, const Key* bottom, Key& k,
+                       cipher::Backend be, F&& f) {
+        if (lb > kMaxStreamLog) lb = kMaxStreamLog;  // the buffers below (callers never pass more)
+        const uint32_t L = log_n, R = log_n - lb;  // subtree roots at level R
+        const bool ver = path != nullptr;
+        uint8_t st[kMaxLogN * S];  // st[(j-1)*S]: the current node of level j (1..R)
+        uint8_t buf[(1u << kMaxStreamLog) * S], left[(1u << (kMaxStreamLog - 1)) * S];
+        // Level j node p (parent at level j-1 in st) into st, when that needs
+        // no cipher call (p's left sibling is in st when p is odd: it was the
+        // previous node of the level); false: p is a left child to derive
+        // from st[j-1] under level key j-2.
+        auto node_cheap = [&](uint32_t j, uint32_t p) -> bool {
+            uint8_t* cur = st + size_t(j - 1) * S;
+            if (ver && (p >> 1) == (i_star >> (L - j + 1))) {
+                if (p == (i_star >> (L - j))) std::memset(cur, 0, S);
+                else std::memcpy(cur, path + size_t(L - j) * S, S);
+            } else if (j == 1) {
+                if (p == 0) std::memcpy(cur, rseed, S);
+                else for (size_t i = 0; i < S; ++i) cur[i] ^= delta[i];
+            } else if ((p & 1u) == 0) {
+                return false;
+            } else {
+                for (size_t i = 0; i < S; ++i) cur[i] ^= cur[i - S];
+            }
+            return true;
+        };
+        auto derive_node = [&](uint32_t j) {
+            P::tweak_key(k, salt, 2, e, j - 2);
+            P::derive(k, st + size_t(j - 2) * S, st + size_t(j - 1) * S, 1, be);
+        };
+        // Levels from..R of batch q (from > R: nothing).
+        auto chain = [&](uint32_t q, uint32_t from) {
+            for (uint32_t j = from; j <= R; ++j)
+                if (!node_cheap(j, q >> (R - j))) derive_node(j);
+        };
+        // Subtree level t: children of the 2^t nodes in buf from left[] (their
+        // left children), with the opened path put in (verifier).
+        auto children = [&](uint32_t q, uint32_t t) {
+            const size_t cnt = size_t(1) << t;
+            for (size_t p = cnt; p-- > 0;) {
+                for (size_t i = 0; i < S; ++i) {
+                    const uint8_t l = left[p * S + i], par = buf[p * S + i];
+                    buf[(2 * p) * S + i] = l;
+                    buf[(2 * p + 1) * S + i] = uint8_t(l ^ par);
+                }
+            }
+            if (ver) {
+                const uint32_t lev = R + t;
+                const uint32_t u = i_star >> (L - lev - 1), base = q << (t + 1);
+                if ((u >> 1) >= (base >> 1) && (u >> 1) < ((base >> 1) + cnt)) {
+                    std::memcpy(buf + size_t((u ^ 1u) - base) * S, path + size_t(L - lev - 1) * S, S);
+                    std::memset(buf + size_t(u - base) * S, 0, S);
+                }
+            }
+        };
+        const uint32_t nsub = 1u << R;
+        chain(0, 1);
+        for (uint32_t q = 0; q < nsub; ++q) {
+            std::memcpy(buf, st + size_t(R - 1) * S, S);  // subtree root (global index q at level R)
+            // Next batch's nodes (st is free once the root is copied): the
+            // cheap ones, then its first derivation shares one two-block
+            // cipher pass (two keys) with this subtree's single first-level
+            // derivation when the bottom keys are cached; then the rest.
+            uint32_t jn = R + 1;
+            if (q + 1 < nsub) {
+                jn = R - uint32_t(__builtin_ctz(q + 1));
+                while (jn <= R && node_cheap(jn, (q + 1) >> (R - jn))) ++jn;
+            }
+            uint32_t t = 0;
+            if (lb > 0 && bottom != nullptr && jn <= R) {
+                P::tweak_key(k, salt, 2, e, jn - 2);
+                const Key* kl[2] = {bottom, &k};
+                uint8_t in2[2 * S], out2[2 * S], lo[S];
+                std::memcpy(in2, buf, S);
+                std::memcpy(in2 + S, st + size_t(jn - 2) * S, S);
+                C::encrypt_multi(kl, in2, out2, 2, be);
+                P::lin_ortho(in2, lo);
+                for (size_t i = 0; i < S; ++i) left[i] = uint8_t(out2[i] ^ lo[i]);
+                P::lin_ortho(in2 + S, lo);
+                for (size_t i = 0; i < S; ++i) st[size_t(jn - 1) * S + i] = uint8_t(out2[S + i] ^ lo[i]);
+                children(q, 0);
+                t = 1;
+                ++jn;
+                secure_wipe(in2, sizeof(in2));
+                secure_wipe(out2, sizeof(out2));
+                secure_wipe(lo, sizeof(lo));
+            }
+            if (q + 1 < nsub) chain(q + 1, jn);
+            for (; t < lb; ++t) {
+                const Key* kk = bottom != nullptr ? bottom + t : &k;
+                if (bottom == nullptr) P::tweak_key(k, salt, 2, e, R + t - 1);
+                P::derive(*kk, buf, left, size_t(1) << t, be);
+                children(q, t);
+            }
+            f(q << lb, static_cast<const uint8_t*>(buf));
+        }
+        secure_wipe(st, sizeof(st));
+        secure_wipe(buf, sizeof(buf));
         secure_wipe(left, sizeof(left));
     }
 

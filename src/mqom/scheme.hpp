@@ -18,7 +18,8 @@
 // Memory: no heap. All large buffers of a sign / verify call live in
 // `Workspace`, a plain struct sized from the parameter set at compile time
 // (Desktop: 27 KB for cat1 gf16 fast up to 560 KB for cat5 gf4 short;
-// Balanced: 10.5 KB for cat1 gf16 fast); `workspace_bytes` gives it. The caller owns it
+// Balanced/Memory/Lut: streamed trees, a few KB for cat1 gf16 fast);
+// `workspace_bytes` gives it. The caller owns it
 // (static, stack, or a region reused between operations). On hosts, the
 // overloads without a Workspace put one on the stack (not compiled for the M4).
 //
@@ -30,17 +31,17 @@
 //
 // Profile: a policy type bundling the knobs (Desktop, the default: four GGM
 // trees in flight for the 4-way Keccak, 8 equations streamed in lock-step;
-// Balanced: the M4 choice, one tree, one equation, constant time; Memory:
-// smallest RAM; Lut: NOT constant time, log/exp tables on secrets; Compact:
-// the earlier M4 profile; Hardware: Compact's layout with all AES-128 on an
-// engine installed through cipher::set_external_aes128, cat 1 sets only).
-// Secret data uses `secret_backend` (the library's constant-time cipher, or
-// the hardware engine); public data (equations, verification) uses
-// `public_backend` (T-tables on the M4). Key generation needs no Workspace.
-// Profiles never change outputs; every profile passes the same KATs. With
-// Hardware, every call returns unsupported when no engine is installed, and
-// the engine's first failure (e.g. a DMA timeout) when it fails
-// mid-operation, with the output (signature or keys) wiped.
+// Balanced: the M4 choice, one GGM tree walked depth first, one equation,
+// constant time; Memory: smallest RAM; Lut: NOT constant time, log/exp
+// tables on secrets; Compact = Balanced; Hardware: one stored tree with all
+// AES-128 on an engine installed through cipher::set_external_aes128, cat 1
+// sets only). Secret data uses `secret_backend` (the library's constant-time
+// cipher, or the hardware engine); public data (equations, verification)
+// uses `public_backend` (T-tables on the M4). Key generation needs no
+// Workspace. Profiles never change outputs; every profile passes the same
+// KATs. With Hardware, every call returns unsupported when no engine is
+// installed, and the engine's first failure (e.g. a DMA timeout) when it
+// fails mid-operation, with the output (signature or keys) wiped.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -81,11 +82,19 @@ struct Desktop {
     // GGM trees expanded and committed together: 4 lets the leaf-commitment
     // hashes run on the 4-way Keccak (4 leaf buffers in the workspace).
     static constexpr uint32_t parallel_trees = 4;
+    // 0: each tree is expanded whole into N stored leaves (fastest on hosts:
+    // long single-key cipher runs, x4 Keccak over 4 trees).
+    static constexpr uint32_t leaf_batch = 0;
+    static constexpr bool cache_tree_keys = true;  // unused with stored trees
 };
 
-// The M4 default: constant time, one tree, one equation in flight in
-// sign/verify (nibble buckets), key generation with a few equations in
-// lock-step (~1 KB of stream windows on the stack for a third fewer cycles).
+// The M4 default, constant time. Commitments: one GGM tree at a time walked
+// depth first (a stack of log N seeds, never N leaves); the BLC state is the
+// Gray-code fold area ((log N + 1) x exp bytes); the signature buffer is the
+// signer's scratch for the leaf hashes h_e and the cached keys. PIOP: one
+// equation in flight in sign/verify (nibble buckets), key generation with a
+// few equations in lock-step (~1 KB of stream windows on the stack for a
+// third fewer cycles).
 struct Balanced {
     static constexpr const char* name = "balanced";
     static constexpr cipher::Backend public_backend = kPublicDataBackend;
@@ -94,11 +103,25 @@ struct Balanced {
     static constexpr uint32_t keygen_eq_lockstep = 4;  // shares key schedules, keygen RAM stays < 2.4 KB (cat1)
     static constexpr uint32_t piop_digit_bits = 4;     // nibble buckets: 4 XOR rows per entry at most
     static constexpr bool piop_alpha_direct = true;  // alpha += Gamma column x z per equation: no 2 tau m/mu z buffers
-    static constexpr uint32_t parallel_trees = 1;
+    static constexpr uint32_t parallel_trees = 1;    // streamed trees run one at a time
+    // Leaves per streamed batch (2, 4 or 8): every cipher call of the leaf
+    // commitments and the PRG covers a whole batch (fills the 2-block passes
+    // of the M4 AES); 8 costs ~0.5 KB of stack (seeds, commitments, one PRG block).
+    static constexpr uint32_t leaf_batch = 8;
+    // Keep the SeedCommit/PRG keys and the bottom tree-level keys of a tree
+    // (2 + PRG blocks + log2(leaf_batch) round keys) instead of scheduling
+    // them for every batch (~1.5 Mc each for sign and verify on cat 1 fast):
+    // the signer keeps them in the signature's not yet written path field,
+    // the verifier in the workspace's tT rows (the PIOP only uses them
+    // afterwards). With the keys cached, the two leaf-commitment keys run
+    // interleaved in two-key cipher passes.
+    static constexpr bool cache_tree_keys = true;
 };
 
 // Smallest RAM: bit buckets (kBits rows instead of 15 per nibble digit) and
-// one equation at a time everywhere.
+// one equation at a time everywhere. Its BLC knobs equal Balanced's: the
+// streamed tree's RAM (fold area, batch buffers sized for 8 leaves in every
+// engine) does not shrink with smaller batches, which only cost time.
 struct Memory {
     static constexpr const char* name = "memory";
     static constexpr cipher::Backend public_backend = kPublicDataBackend;
@@ -108,12 +131,12 @@ struct Memory {
     static constexpr uint32_t piop_digit_bits = 1;     // kBits buckets: ~4x less bucket RAM, more XORs
     static constexpr bool piop_alpha_direct = true;  // same
     static constexpr uint32_t parallel_trees = 1;
+    static constexpr uint32_t leaf_batch = 8;
+    static constexpr bool cache_tree_keys = true;  // signer: in the signature buffer (no RAM)
 };
 
-// Compact (the earlier M4 profile) is Balanced's BLC side with one equation
-// in keygen too; kept for its name in tests and benches.
-struct Compact {
-    static constexpr const char* name = "compact";
+// The former one-tree profile; the streamed Balanced profile replaces it.
+using Compact = Balanced;
     static constexpr cipher::Backend public_backend = kPublicDataBackend;
     static constexpr cipher::Backend secret_backend = cipher::Backend::automatic;
     static constexpr uint32_t eq_lockstep = 1;
@@ -121,6 +144,8 @@ struct Compact {
     static constexpr uint32_t piop_digit_bits = 4;
     static constexpr bool piop_alpha_direct = false;
     static constexpr uint32_t parallel_trees = 1;
+    static constexpr uint32_t leaf_batch = 8;
+    static constexpr bool cache_tree_keys = true;  // in the signature buffer: no RAM
 };
 
 // The embedded-MQOM paper's Hardware profile: every AES-128 (GGM trees, seed
@@ -139,8 +164,11 @@ struct Hardware {
     static constexpr uint32_t keygen_eq_lockstep = 4;
     static constexpr uint32_t piop_digit_bits = 4;
     static constexpr bool piop_alpha_direct = true;
-    // One tree (the M4's x4 Keccak gains nothing).
+    // One stored tree (the M4's x4 Keccak gains nothing): the streamed
+    // tree's two-key passes are not wired to the engine.
     static constexpr uint32_t parallel_trees = 1;
+    static constexpr uint32_t leaf_batch = 0;
+    static constexpr bool cache_tree_keys = true;  // unused with stored trees
 };
 
 // !!! NOT CONSTANT TIME !!!  The Lut profile multiplies secret PIOP values
@@ -157,6 +185,8 @@ struct Lut {
     static constexpr uint32_t piop_digit_bits = 4;
     static constexpr bool piop_alpha_direct = true;
     static constexpr uint32_t parallel_trees = 1;
+    static constexpr uint32_t leaf_batch = 8;      // Balanced's streamed tree
+    static constexpr bool cache_tree_keys = true;
     // Secret x secret products of the PIOP by log/exp tables (not constant time).
     static constexpr bool lut_not_ct = true;
 };
@@ -196,6 +226,12 @@ public:
         Profile::secret_backend == cipher::Backend::external || Profile::public_backend == cipher::Backend::external;
     static_assert(!uses_engine || dims.sec == 128,
                   "the external engine does AES-128 only: the Hardware profile exists for cat 1 sets only");
+    static_assert(Profile::leaf_batch == 0 || Profile::leaf_batch == 2 || Profile::leaf_batch == 4 ||
+                  Profile::leaf_batch == 8);
+    static_assert(Profile::leaf_batch == 0 || (Profile::parallel_trees == 1 && Profile::leaf_batch < dims.n_evals()),
+                  "streamed trees run one at a time");
+    static constexpr bool streamed = Profile::leaf_batch != 0;
+    static constexpr uint32_t leaf_batch_log = Profile::leaf_batch == 0 ? 0 : uint32_t(__builtin_ctz(Profile::leaf_batch));
 
     using Eng = detail::Engine<dims.sec, dims.base_log2, dims.ext_log2>;
     using Elt = typename Eng::Elt;
@@ -212,12 +248,32 @@ public:
     using Piop = detail::Piop<dims.sec, detail::Ext<dims.ext_log2>, detail::Base<dims.base_log2>>;
     using LanesE = detail::Lanes<detail::Ext<dims.ext_log2>>;
 
+    using Blc = detail::Blc<dims.sec, detail::Ext<dims.ext_log2>, detail::Base<dims.base_log2>>;
+    using CipherKey = typename detail::Prims<dims.sec>::Key;
+    // BLC buffers: stored trees keep par_trees x N leaves, 32 expanded leaves,
+    // the tau leaf hashes and root seeds; a streamed tree only its fold area.
+    static constexpr size_t leaves_len = streamed ? 1 : size_t(Profile::parallel_trees) * dims.n_evals() * dims.seed();
+    static constexpr size_t scratch_len =
+        streamed ? size_t(dims.log_n + 1) * dims.exp_bytes()
+                 : (size_t(Profile::parallel_trees) * (dims.log_n + 1) + 32) * dims.exp_bytes();
+    static constexpr size_t hls_len = streamed ? 1 : size_t(dims.tau) * dims.digest();
+    static constexpr size_t rseed_len = streamed ? 1 : size_t(dims.tau) * dims.seed();
+    // tT: the PIOP's per-equation accumulators; before the PIOP, the streamed
+    // verifier's cached tree keys (when they do not fit, it schedules per batch).
+    static constexpr size_t piop_tT_words = size_t(eq_group) * Piop::state_rows() * lane_words;
+    static constexpr size_t key_cache_words =
+        streamed && Profile::cache_tree_keys
+            ? (Blc::stream_key_count(dims, leaf_batch_log) * sizeof(CipherKey) + alignof(CipherKey) +
+               sizeof(field::word_t) - 1) / sizeof(field::word_t)
+            : 0;
+    static constexpr size_t tT_words = piop_tT_words > key_cache_words ? piop_tT_words : key_cache_words;
+
     // Every large buffer of one operation, exactly sized for Set.
     struct Workspace {
-        alignas(16) uint8_t leaves[size_t(Profile::parallel_trees) * dims.n_evals() * dims.seed()];
+        alignas(16) uint8_t leaves[leaves_len];
         alignas(16) Elt eq[size_t(eq_group) * detail::eq_window_bytes(dims) / sizeof(Elt)];
         alignas(16) field::word_t xT[size_t(dims.n) * lane_words];
-        alignas(16) field::word_t tT[size_t(eq_group) * Piop::state_rows() * lane_words];
+        alignas(16) field::word_t tT[tT_words];
         alignas(16) field::word_t tab[LanesE::bucket_words(Profile::piop_digit_bits, lane_words)];
         alignas(16) Elt ua[size_t(dims.tau) * dims.eta];
         alignas(16) Elt ub[size_t(dims.tau) * dims.eta];
@@ -227,18 +283,26 @@ public:
         alignas(16) Elt xl[dims.n];
         alignas(16) Elt alpha[size_t(dims.tau) * dims.eta];
         alignas(16) Elt alpha1[size_t(dims.tau) * dims.eta];
-        alignas(16) uint8_t scratch[(size_t(Profile::parallel_trees) * (dims.log_n + 1) + 32) * dims.exp_bytes()];
-        uint8_t hls[size_t(dims.tau) * dims.digest()];
-        uint8_t rseed[size_t(dims.tau) * dims.seed()];
+        alignas(16) uint8_t scratch[scratch_len];
+        uint8_t hls[hls_len];
+        uint8_t rseed[rseed_len];
 
         detail::Work<Elt> view() {
             return detail::Work<Elt>{leaves, Profile::parallel_trees, eq, eq_group, xT, tT, tab,
                                      Profile::piop_digit_bits, uses_lut_not_ct<Profile>(), ua, ub, z0, z1,
                                      Profile::piop_alpha_direct, gamma,
                                      xl, alpha, alpha1, scratch, hls, rseed, Profile::public_backend,
-                                     Profile::secret_backend};
+                                     Profile::secret_backend, leaf_batch_log, Profile::cache_tree_keys,
+                                     sizeof(tT)};
         }
     };
+    // The signer's cached tree keys live in the signature's path field; when
+    // they do not fit (cat 3 gf256 short r3: 10 Rijndael keys), every batch
+    // schedules its own.
+    static constexpr bool keys_in_signature =
+        streamed && Profile::cache_tree_keys &&
+        Blc::stream_key_count(dims, leaf_batch_log) * sizeof(CipherKey) + alignof(CipherKey) <=
+            size_t(dims.tau) * dims.log_n * dims.seed();
     static constexpr size_t workspace_bytes = sizeof(Workspace);
 
     // Key generation's working memory (a few hundred bytes to ~2 KB: it lives

@@ -31,10 +31,18 @@ struct Work {
     Elt* alpha;       // tau * eta       alpha0 (sign, verify)
     Elt* alpha1;      // tau * eta       alpha1 (sign)
     uint8_t* scratch; // (par_reps * (log_n + 1) + 32) * exp_bytes
-    uint8_t* hls;     // tau * digest    hashes of the leaf commitments
-    uint8_t* rseed;   // tau * S         root seeds (kept for the opening)
+    uint8_t* hls;     // tau * digest    hashes of the leaf commitments (stored-tree BLC only)
+    uint8_t* rseed;   // tau * S         root seeds (kept for the opening; stored-tree BLC only)
     cipher::Backend pub_backend;  // cipher backend for public data (equations, verification)
     cipher::Backend sec_backend;  // cipher backend for secret seeds (GGM tree, commitments, PRG): constant time or hardware
+    // Streamed BLC (leaf_batch_log != 0): one GGM tree walked depth first,
+    // 2^leaf_batch_log leaves at a time; scratch then holds (log_n + 1) *
+    // exp_bytes, leaves/hls/rseed are unused (the signer keeps the h_e in
+    // the signature until com1, the verifier hashes them as they come; root
+    // seeds are recomputed from mseed for the opening).
+    uint32_t leaf_batch_log;   // 0: stored tree (Desktop); 1..3: streamed, batches of 2/4/8 leaves
+    bool cache_keys;           // streamed signer: per-tree cipher keys kept in the signature's path field
+    size_t tT_bytes;           // size of tT (the streamed verifier's key cache must fit in it)
 };
 
 // Key generation's own small working memory (no signing Workspace needed).

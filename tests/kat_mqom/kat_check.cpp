@@ -330,8 +330,6 @@ int main(int argc, char** argv) {
     }
     static constexpr auto desktop =
         make_runners<pqmcu::mqom::Desktop>(std::make_index_sequence<pqmcu::mqom::kNumParams>{});
-    static constexpr auto compact =
-        make_runners<pqmcu::mqom::Compact>(std::make_index_sequence<pqmcu::mqom::kNumParams>{});
     static constexpr auto hardware =
         make_runners<pqmcu::mqom::Hardware>(std::make_index_sequence<pqmcu::mqom::kNumParams>{});
     static constexpr auto balanced =
@@ -340,8 +338,8 @@ int main(int argc, char** argv) {
         make_runners<pqmcu::mqom::Memory>(std::make_index_sequence<pqmcu::mqom::kNumParams>{});
     static constexpr auto lut = make_runners<pqmcu::mqom::Lut>(std::make_index_sequence<pqmcu::mqom::kNumParams>{});
     const auto* runners_p = opt.profile == "desktop"    ? &desktop
-                            : opt.profile == "compact"  ? &compact
                             : opt.profile == "balanced" ? &balanced
+                            : opt.profile == "compact"  ? &balanced  // Compact is an alias of Balanced
                             : opt.profile == "memory"   ? &memory
                             : opt.profile == "lut"      ? &lut
                             : opt.profile == "hardware" ? &hardware
