@@ -12,7 +12,7 @@ constexpr ProfileFigures kTable[] = {
 };
 
 // Every profile type of scheme.hpp (a new profile is added here too).
-constexpr const char* kProfiles[] = {Desktop::name, Compact::name, Hardware::name};
+constexpr const char* kProfiles[] = {Desktop::name, Balanced::name, Memory::name, Lut::name, Hardware::name};
 
 bool same(const char* a, const char* b) {
     while (*a != '\0' && *a == *b) ++a, ++b;
@@ -43,7 +43,7 @@ bool profile_exists(const char* name) {
 }
 
 Status fastest_profile_within(const char* instance, size_t ram_budget_bytes, ProfileChoice& out,
-                              ProfileGoal goal) {
+                              ProfileGoal goal, bool allow_not_constant_time) {
     out = ProfileChoice{};
     if (instance == nullptr) return Status::bad_argument;
     const Params* p = find_params(instance);
@@ -51,6 +51,8 @@ Status fastest_profile_within(const char* instance, size_t ram_budget_bytes, Pro
     const ProfileFigures* best = nullptr;
     for (const ProfileFigures& f : kTable) {
         if (!same(f.instance, p->name)) continue;
+        // Lut indexes tables with secrets: only on explicit request.
+        if (!allow_not_constant_time && same(f.profile, Lut::name)) continue;
         if (out.min_ram_bytes == 0 || f.ram_bytes < out.min_ram_bytes) out.min_ram_bytes = f.ram_bytes;
         if (f.ram_bytes > ram_budget_bytes) continue;
         if (best == nullptr || cost(f, goal) < cost(*best, goal) ||

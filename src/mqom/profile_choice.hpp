@@ -10,7 +10,7 @@
 //
 //   pqmcu::mqom::ProfileChoice c;
 //   if (fastest_profile_within("mqom2_cat1_gf16_fast_r5", 32 * 1024, c) == Status::ok)
-//       use(c.profile);   // "compact"
+//       use(c.profile);   // e.g. "balanced"
 //
 // Statuses: ok; bad_argument (nullptr name); unknown_name (not an MQOM set:
 // liboqs name, reference label or KAT stem as params.hpp's find_params);
@@ -28,7 +28,7 @@ namespace pqmcu::mqom {
 // One measured (instance, profile) pair.
 struct ProfileFigures {
     const char* instance;  // liboqs name, e.g. "mqom2_cat1_gf16_fast_r5"
-    const char* profile;   // a profile's `name` (scheme.hpp), e.g. "compact"
+    const char* profile;   // a profile's `name` (scheme.hpp), e.g. "balanced"
     uint64_t keygen_cycles, sign_cycles, verify_cycles;
     uint32_t ram_bytes;    // peak of the three operations
 };
@@ -43,9 +43,11 @@ struct ProfileChoice {
 };
 
 // Fastest (fewest cycles for `goal`, then least RAM) measured profile of
-// `instance` whose peak RAM is <= ram_budget_bytes.
+// `instance` whose peak RAM is <= ram_budget_bytes. The Lut profile (NOT
+// constant time: secret-indexed tables) is only considered when
+// allow_not_constant_time is true.
 Status fastest_profile_within(const char* instance, size_t ram_budget_bytes, ProfileChoice& out,
-                              ProfileGoal goal = ProfileGoal::sign);
+                              ProfileGoal goal = ProfileGoal::sign, bool allow_not_constant_time = false);
 
 // The committed table and the profile names that exist (for the tests and the CLI).
 const ProfileFigures* profile_table(size_t& rows);

@@ -137,16 +137,6 @@ struct Memory {
 
 // The former one-tree profile; the streamed Balanced profile replaces it.
 using Compact = Balanced;
-    static constexpr cipher::Backend public_backend = kPublicDataBackend;
-    static constexpr cipher::Backend secret_backend = cipher::Backend::automatic;
-    static constexpr uint32_t eq_lockstep = 1;
-    static constexpr uint32_t keygen_eq_lockstep = 1;
-    static constexpr uint32_t piop_digit_bits = 4;
-    static constexpr bool piop_alpha_direct = false;
-    static constexpr uint32_t parallel_trees = 1;
-    static constexpr uint32_t leaf_batch = 8;
-    static constexpr bool cache_tree_keys = true;  // in the signature buffer: no RAM
-};
 
 // The embedded-MQOM paper's Hardware profile: every AES-128 (GGM trees, seed
 // commitments, PRG, equations, verification) on a hardware engine such as the

@@ -67,15 +67,33 @@ TEST(MqomProfileChoice, ChoosesTheFastestThatFits) {
     }
 }
 
-// The measured cat1 gf16 fast figures: Desktop is faster, Compact smaller.
-TEST(MqomProfileChoice, Cat1Gf16FastDesktopOrCompact) {
+// The measured cat1 gf16 fast figures: Desktop is faster, Balanced smaller.
+TEST(MqomProfileChoice, Cat1Gf16FastDesktopOrBalanced) {
     ProfileChoice big, small;
     ASSERT_EQ(fastest_profile_within("mqom2_cat1_gf16_fast_r5", 1 << 20, big), Status::ok);
     EXPECT_STREQ(big.profile, "desktop");
     ASSERT_EQ(fastest_profile_within("cat1-gf16-fast-r5", big.figures->ram_bytes - 1, small), Status::ok);
-    EXPECT_STREQ(small.profile, "compact");
+    EXPECT_STREQ(small.profile, "balanced");
     EXPECT_LT(small.figures->ram_bytes, big.figures->ram_bytes);
-    EXPECT_EQ(small.min_ram_bytes, small.figures->ram_bytes);
+    EXPECT_LE(small.min_ram_bytes, small.figures->ram_bytes);  // Memory is smaller still
+}
+
+// Lut (NOT constant time) is never chosen unless asked for; when asked, the
+// choice is at least as fast.
+TEST(MqomProfileChoice, LutOnlyWhenAllowed) {
+    size_t n = 0;
+    const ProfileFigures* t = profile_table(n);
+    bool saw_lut = false;
+    for (size_t i = 0; i < n; ++i) {
+        saw_lut |= std::strcmp(t[i].profile, "lut") == 0;
+        ProfileChoice ct, any;
+        ASSERT_EQ(fastest_profile_within(t[i].instance, 1 << 30, any, ProfileGoal::sign, true), Status::ok);
+        if (fastest_profile_within(t[i].instance, t[i].ram_bytes, ct) != Status::ok) continue;
+        EXPECT_STRNE(ct.profile, "lut");
+        ASSERT_EQ(fastest_profile_within(t[i].instance, t[i].ram_bytes, any, ProfileGoal::sign, true), Status::ok);
+        EXPECT_LE(any.figures->sign_cycles, ct.figures->sign_cycles);
+    }
+    EXPECT_TRUE(saw_lut) << "the table should have measured Lut rows";
 }
 
 TEST(MqomProfileChoice, Errors) {

@@ -45,12 +45,12 @@ Signature find(const std::string& name, int& rc) {
 std::string status_text(Status st) { return pqmcu::status_message(st); }
 
 // `pqmcu profile NAME --ram BYTES`: the chooser over the committed M4 table.
-int choose_profile(const std::string& name, size_t ram, const std::string& goal) {
+int choose_profile(const std::string& name, size_t ram, const std::string& goal, bool allow_lut) {
     using namespace pqmcu::mqom;
     const ProfileGoal g = goal == "verify" ? ProfileGoal::verify : goal == "keygen" ? ProfileGoal::keygen
                                                                                     : ProfileGoal::sign;
     ProfileChoice c;
-    const Status st = fastest_profile_within(name.c_str(), ram, c, g);
+    const Status st = fastest_profile_within(name.c_str(), ram, c, g, allow_lut);
     if (st == Status::unknown_name) return fail("unknown MQOM instance '" + name + "' (see `pqmcu list`)");
     if (st == Status::unsupported && c.min_ram_bytes == 0)
         return fail("no profile of " + name + " has been measured on the M4 (tools/m4sim/profile_table.py)");
@@ -107,6 +107,9 @@ int main(int argc, char** argv) {
     profile->add_option("--ram", ram_budget, "RAM budget in bytes (stack + workspace + static data)")->required();
     profile->add_option("--goal", goal, "Operation to make fastest (sign, verify, keygen)")
         ->check(CLI::IsMember({"sign", "verify", "keygen"}));
+    bool allow_lut = false;
+    profile->add_flag("--allow-not-constant-time", allow_lut,
+                      "Also consider the Lut profile (secret-indexed tables: NOT constant time)");
 
     CLI11_PARSE(app, argc, argv);
 
@@ -118,7 +121,7 @@ int main(int argc, char** argv) {
                         ops.secret_key_bytes, ops.signature_bytes);
         return 0;
     }
-    if (profile->parsed()) return choose_profile(name, ram_budget, goal);
+    if (profile->parsed()) return choose_profile(name, ram_budget, goal, allow_lut);
     const Signature s = find(name, rc);
     if (!s) return rc;
 

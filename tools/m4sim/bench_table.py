@@ -302,6 +302,8 @@ def mqom_row(op):
     if not m:
         return None
     level, instance, profile, kind = "L" + m.group(1), m.group(2), m.group(3) or "desktop", m.group(4)
+    if profile.endswith("_piop"):  # the PIOP-alone rows (_piop_compute/_verify/_expand) are not profiles
+        return None
     info = op.get("info", {})
     ms = MQOM_SET.fullmatch(info.get("set", ""))
     if ms:

@@ -9,7 +9,7 @@ emulated cycles of keygen, sign and verify and the peak RAM of the three
 
 MQOM rows of the CSV are named mqom/<set>[_<profile>]_<op>, e.g.
 mqom/cat1_gf16_fast_r5_sign (no suffix: Desktop) or
-mqom/cat1_gf16_fast_r5_compact_sign. A profile must be one that
+mqom/cat1_gf16_fast_r5_balanced_sign. A profile must be one that
 src/mqom/scheme.hpp defines (its `name`), an instance one of params.hpp.
 
   profile_table.py --csv build/m4/m4-bench.csv --out src/mqom/profile_table.inc
@@ -128,22 +128,22 @@ SAMPLE = """index,operation,instructions,cycles_emulated,stack_bytes,ram_tables_
 1,mqom/cat1_gf16_fast_r5_keygen,1,100,10,0,1000,1010,,,
 2,mqom/cat1_gf16_fast_r5_sign,1,900,50,0,1000,1050,,,
 3,mqom/cat1_gf16_fast_r5_verify,1,500,40,0,1000,1040,,,
-4,mqom/cat1_gf16_fast_r5_compact_keygen,1,110,10,0,300,310,,,
-5,mqom/cat1_gf16_fast_r5_compact_sign,1,950,30,0,300,330,,,
-6,mqom/cat1_gf16_fast_r5_compact_verify,1,520,20,0,300,320,,,
+4,mqom/cat1_gf16_fast_r5_balanced_keygen,1,110,10,0,300,310,,,
+5,mqom/cat1_gf16_fast_r5_balanced_sign,1,950,30,0,300,330,,,
+6,mqom/cat1_gf16_fast_r5_balanced_verify,1,520,20,0,300,320,,,
 7,mayo/mayo1_sign,1,5,5,0,5,10,,,
 """
 
 
 def self_test(profiles, instances):
     rows = rows_from_csv(SAMPLE, profiles, instances)
-    want = [("mqom2_cat1_gf16_fast_r5", "compact", 110, 950, 520, 330),
+    want = [("mqom2_cat1_gf16_fast_r5", "balanced", 110, 950, 520, 330),
             ("mqom2_cat1_gf16_fast_r5", "desktop", 100, 900, 500, 1050)]
     assert rows == want, rows
     assert parse_inc(render(rows)) == rows
     assert not check(rows, profiles, instances)
-    for bad, why in ((SAMPLE.replace("_compact_", "_turbo_"), "profile 'turbo'"),
-                     (SAMPLE.replace("cat1_gf16_fast_r5_compact_verify", "cat1_gf16_fast_r5_compact_verifx"), "verify"),
+    for bad, why in ((SAMPLE.replace("_balanced_", "_turbo_"), "profile 'turbo'"),
+                     (SAMPLE.replace("cat1_gf16_fast_r5_balanced_verify", "cat1_gf16_fast_r5_balanced_verifx"), "verify"),
                      (SAMPLE.replace("cat1_gf16_fast", "cat1_gf99_fast"), "not in params")):
         try:
             rows_from_csv(bad, profiles, instances)
