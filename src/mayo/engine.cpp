@@ -9,6 +9,7 @@
 #include "cipher/modes.hpp"
 #include "core/secure.hpp"
 #include "hash/shake.hpp"
+#include "mayo/kernels.hpp"
 #include "mayo/mvec.hpp"
 
 namespace pqmcu::mayo {
@@ -44,7 +45,7 @@ void store_mvec(const Params& p, const uint64_t* in, uint8_t* out) {
 // limbs never overlap the packed bytes of an earlier vector).
 Status expand_p12(const Params& p, const uint8_t* seed_pk, uint64_t* P) {
     uint8_t* bytes = reinterpret_cast<uint8_t*>(P);
-    const Status st = cipher::aes128_ctr(seed_pk, p.pk_seed_bytes, bytes, p.p12_bytes());
+    const Status st = kernels().aes128_ctr(seed_pk, bytes, p.p12_bytes());  // pk_seed_bytes = 16
     if (st != Status::ok) return st;
     const uint32_t L = p.m_limbs(), mb = p.m_bytes();
     uint8_t tmp[kMaxM / 2];
@@ -196,10 +197,6 @@ bool sample_solution(const Params& p, uint8_t* a, uint64_t* ap, const uint8_t* y
     return true;
 }
 
-inline size_t up_index(uint32_t r, uint32_t c, uint32_t size) {  // r <= c
-    return size_t(r) * size - size_t(r) * (r + 1) / 2 + c;
-}
-
 }  // namespace
 
 // ---------------------------------------------------------------- key generation
@@ -213,18 +210,12 @@ Status keypair_from_seed(const Params& p, const uint8_t* seed_sk, uint8_t* pk, u
     const uint64_t* P1 = w.p;
     uint64_t* P2 = w.p + size_t(p.p1_vecs()) * L;
 
+    const Kernels& kern = kernels();
     // P2 <- P1 O + P2
-    size_t idx = 0;
-    for (uint32_t r = 0; r < v; ++r)
-        for (uint32_t c = r; c < v; ++c, ++idx)
-            for (uint32_t j = 0; j < o; ++j) mvec::mul_add(P2 + size_t(r * o + j) * L, P1 + idx * L, w.O[c * o + j], L);
+    kern.upper_times(P1, v, w.O, o, 1, o, P2, L);
     // P3 = O^T (P1 O + P2)
     std::memset(w.p3, 0, sizeof(uint64_t) * size_t(o) * o * L);
-    for (uint32_t j = 0; j < v; ++j)
-        for (uint32_t r = 0; r < o; ++r) {
-            const mvec::Scalar a(w.O[j * o + r]);
-            for (uint32_t c = 0; c < o; ++c) mvec::mul_add(w.p3 + size_t(r * o + c) * L, P2 + size_t(j * o + c) * L, a, L);
-        }
+    kern.scalars_times(w.O, 1, o, o, v, P2, o, w.p3, L);
     // pk = seed_pk || Upper(P3)
     std::memcpy(pk, seed_pk, p.pk_seed_bytes);
     uint8_t* out = pk + p.pk_seed_bytes;
@@ -245,27 +236,25 @@ Status keypair_from_seed(const Params& p, const uint8_t* seed_sk, uint8_t* pk, u
 
 // ---------------------------------------------------------------- signing
 
-Status sign_with(const Params& p, const uint8_t* sk, const uint8_t* msg, size_t mlen, const uint8_t* randomizer,
-                 uint8_t* sig, const Work& w) {
+Status expand_secret_key(const Params& p, const uint8_t* sk, uint64_t* P1L, uint8_t* O) {
+    const uint32_t v = p.v(), o = p.o, L = p.m_limbs();
+    // O, P1 and L = (P1 + P1^T) O + P2 (in place of P2).
+    uint8_t seed_pk[16];
+    derive_seed_pk_and_O(p, sk, seed_pk, O);
+    const Status st = expand_p12(p, seed_pk, P1L);
+    if (st != Status::ok) return st;
+    kernels().sym_times(P1L, v, O, o, 1, o, P1L + size_t(p.p1_vecs()) * L, L);
+    return Status::ok;
+}
+
+Status sign_expanded(const Params& p, const uint8_t* sk, const uint64_t* P1L, const uint8_t* O, const uint8_t* msg,
+                     size_t mlen, const uint8_t* randomizer, uint8_t* sig, const Work& w) {
     const uint32_t v = p.v(), o = p.o, k = p.k, n = p.n, m = p.m, L = p.m_limbs(), ko = k * o;
     const uint32_t db = p.digest_bytes, sb = p.salt_bytes, skb = p.sk_seed_bytes;
-
-    // Expanded secret key: O, P1 and L = (P1 + P1^T) O + P2 (in place of P2).
-    uint8_t seed_pk[16];
-    derive_seed_pk_and_O(p, sk, seed_pk, w.O);
-    Status st = expand_p12(p, seed_pk, w.p);
-    if (st != Status::ok) return st;
-    const uint64_t* P1 = w.p;
-    uint64_t* Lm = w.p + size_t(p.p1_vecs()) * L;
-    size_t idx = 0;
-    for (uint32_t r = 0; r < v; ++r)
-        for (uint32_t c = r; c < v; ++c, ++idx) {
-            if (c == r) continue;  // the diagonal of P1 + P1^T is zero
-            for (uint32_t j = 0; j < o; ++j) {
-                mvec::mul_add(Lm + size_t(r * o + j) * L, P1 + idx * L, w.O[c * o + j], L);
-                mvec::mul_add(Lm + size_t(c * o + j) * L, P1 + idx * L, w.O[r * o + j], L);
-            }
-        }
+    const Kernels& kern = kernels();
+    const uint64_t* P1 = P1L;
+    const uint64_t* Lm = P1L + size_t(p.p1_vecs()) * L;
+    Status st = Status::ok;
 
     // digest || salt || seed_sk || ctr
     uint8_t buf[kMaxDigest + kMaxSalt + kMaxSkSeed + 1];
@@ -295,21 +284,10 @@ Status sign_with(const Params& p, const uint8_t* sk, const uint8_t* msg, size_t 
 
         std::memset(w.scratch, 0, sizeof(uint64_t) * (size_t(ko) + size_t(v) * k + size_t(k) * k) * L);
         // M_i = v_i^T L
-        for (uint32_t j = 0; j < v; ++j)
-            for (uint32_t i = 0; i < k; ++i) {
-                const mvec::Scalar a(vd[i * v + j]);
-                for (uint32_t c = 0; c < o; ++c) mvec::mul_add(M + size_t(i * o + c) * L, Lm + size_t(j * o + c) * L, a, L);
-            }
+        kern.scalars_times(vd, v, 1, k, v, Lm, o, M, L);
         // P1 v_i, then v_j^T P1 v_i
-        idx = 0;
-        for (uint32_t rr = 0; rr < v; ++rr)
-            for (uint32_t c = rr; c < v; ++c, ++idx)
-                for (uint32_t i = 0; i < k; ++i) mvec::mul_add(Pv + size_t(rr * k + i) * L, P1 + idx * L, vd[i * v + c], L);
-        for (uint32_t j = 0; j < k; ++j)
-            for (uint32_t rr = 0; rr < v; ++rr) {
-                const mvec::Scalar a(vd[j * v + rr]);
-                for (uint32_t i = 0; i < k; ++i) mvec::mul_add(VPV + size_t(j * k + i) * L, Pv + size_t(rr * k + i) * L, a, L);
-            }
+        kern.upper_times(P1, v, vd, 1, v, k, Pv, L);
+        kern.scalars_times(vd, v, 1, k, v, Pv, k, VPV, L);
 
         // y = t - sum_l z^l u_l
         std::memset(y, 0, sizeof y);
@@ -345,7 +323,7 @@ Status sign_with(const Params& p, const uint8_t* sk, const uint8_t* msg, size_t 
             uint8_t* si = s + size_t(i) * n;
             for (uint32_t rr = 0; rr < v; ++rr) {
                 uint8_t acc = vd[i * v + rr];
-                for (uint32_t c = 0; c < o; ++c) acc ^= mul(w.O[rr * o + c], x[i * o + c]);
+                for (uint32_t c = 0; c < o; ++c) acc ^= mul(O[rr * o + c], x[i * o + c]);
                 si[rr] = acc;
             }
             std::memcpy(si + v, x + i * o, o);
@@ -360,8 +338,6 @@ Status sign_with(const Params& p, const uint8_t* sk, const uint8_t* msg, size_t 
     secure_wipe(r, sizeof r);
     secure_wipe(x, sizeof x);
     secure_wipe(y, sizeof y);
-    secure_wipe(w.O, size_t(v) * o);
-    secure_wipe(Lm, sizeof(uint64_t) * size_t(p.p2_vecs()) * L);
     secure_wipe(w.scratch, sizeof(uint64_t) * (size_t(ko) + size_t(v) * k + size_t(k) * k) * L);
     secure_wipe(w.a, size_t(m + p.kk()) * p.a_cols());
     secure_wipe(w.ap, sizeof(uint64_t) * size_t(m) * ((p.a_cols() + 15) / 16));
@@ -369,21 +345,32 @@ Status sign_with(const Params& p, const uint8_t* sk, const uint8_t* msg, size_t 
     return st;
 }
 
+Status sign_with(const Params& p, const uint8_t* sk, const uint8_t* msg, size_t mlen, const uint8_t* randomizer,
+                 uint8_t* sig, const Work& w) {
+    Status st = expand_secret_key(p, sk, w.p, w.O);
+    if (st == Status::ok) st = sign_expanded(p, sk, w.p, w.O, msg, mlen, randomizer, sig, w);
+    secure_wipe(w.O, size_t(p.v()) * p.o);
+    secure_wipe(w.p + size_t(p.p1_vecs()) * p.m_limbs(), sizeof(uint64_t) * size_t(p.p2_vecs()) * p.m_limbs());
+    return st;
+}
+
 // ---------------------------------------------------------------- verification
 
-Status verify(const Params& p, const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig,
-              const Work& w) {
-    const uint32_t v = p.v(), o = p.o, k = p.k, n = p.n, m = p.m, L = p.m_limbs();
+Status expand_public_key(const Params& p, const uint8_t* pk, uint64_t* P, uint64_t* P3) {
+    const Status st = expand_p12(p, pk, P);
+    if (st != Status::ok) return st;
+    for (uint32_t i = 0; i < p.p3_vecs(); ++i)
+        load_mvec(p, pk + p.pk_seed_bytes + size_t(i) * p.m_bytes(), P3 + size_t(i) * p.m_limbs());
+    return Status::ok;
+}
+
+Status verify_expanded(const Params& p, const uint64_t* P, const uint64_t* P3, const uint8_t* msg, size_t mlen,
+                       const uint8_t* sig, const Work& w) {
+    const uint32_t k = p.k, n = p.n, m = p.m, L = p.m_limbs();
     const uint32_t db = p.digest_bytes, sb = p.salt_bytes;
     // An odd number of signature nibbles leaves a padding nibble: it must be 0.
     if (((k * n) & 1) && (sig[(k * n) >> 1] >> 4) != 0) return Status::verify_failed;
-
-    Status st = expand_p12(p, pk, w.p);
-    if (st != Status::ok) return st;
-    const uint64_t* P1 = w.p;
-    const uint64_t* P2 = w.p + size_t(p.p1_vecs()) * L;
-    uint64_t* P3 = w.p3;  // upper, o(o+1)/2 vectors
-    for (uint32_t i = 0; i < p.p3_vecs(); ++i) load_mvec(p, pk + p.pk_seed_bytes + size_t(i) * p.m_bytes(), P3 + size_t(i) * L);
+    const Kernels& kern = kernels();
 
     uint8_t buf[kMaxDigest + kMaxSalt];
     hash::shake256(buf, db, msg, mlen);
@@ -398,54 +385,22 @@ Status verify(const Params& p, const uint8_t* pk, const uint8_t* msg, size_t mle
     uint64_t* PS = w.scratch;                 // n x k: P s_i
     uint64_t* SPS = PS + size_t(n) * k * L;   // k x k
     std::memset(w.scratch, 0, sizeof(uint64_t) * (size_t(n) * k + size_t(k) * k) * L);
-    // P s_i, row by row of P = [P1 P2; 0 P3]. s is public, so every entry
-    // P[r][c] is added into bin s_i[c] (no multiplication), and each row
-    // ends with sum_a a * bin_a = G0 + x G1 + x^2 G2 + x^3 G3, G_b the sum of
-    // the bins whose index has bit b set.
-    uint64_t bins[kMaxK * 16 * 9];
-    auto clear_bins = [&] { std::memset(bins, 0, sizeof(uint64_t) * size_t(k) * 16 * L); };
-    auto put = [&](const uint64_t* entry, uint32_t col) {
-        for (uint32_t i = 0; i < k; ++i) mvec::add(bins + (size_t(i) * 16 + s[i * n + col]) * L, entry, L);
-    };
-    auto flush = [&](uint32_t row) {
-        const mvec::Scalar x1(2), x2(4), x3(8);
-        for (uint32_t i = 0; i < k; ++i) {
-            const uint64_t* b = bins + size_t(i) * 16 * L;
-            uint64_t g[4][9] = {};
-            for (uint32_t a = 1; a < 16; ++a)
-                for (uint32_t bit = 0; bit < 4; ++bit)
-                    if ((a >> bit) & 1) mvec::add(g[bit], b + size_t(a) * L, L);
-            uint64_t* out = PS + size_t(row * k + i) * L;
-            mvec::add(out, g[0], L);
-            mvec::mul_add(out, g[1], x1, L);
-            mvec::mul_add(out, g[2], x2, L);
-            mvec::mul_add(out, g[3], x3, L);
-        }
-    };
-    size_t idx = 0;
-    for (uint32_t r = 0; r < v; ++r) {
-        clear_bins();
-        for (uint32_t c = r; c < v; ++c, ++idx) put(P1 + idx * L, c);
-        for (uint32_t c = 0; c < o; ++c) put(P2 + size_t(r * o + c) * L, v + c);
-        flush(r);
-    }
-    idx = 0;
-    for (uint32_t r = 0; r < o; ++r) {
-        clear_bins();
-        for (uint32_t c = r; c < o; ++c, ++idx) put(P3 + idx * L, v + c);
-        flush(v + r);
-    }
-    for (uint32_t j = 0; j < k; ++j)
-        for (uint32_t r = 0; r < n; ++r) {
-            const mvec::Scalar a(s[j * n + r]);
-            for (uint32_t i = 0; i < k; ++i) mvec::mul_add(SPS + size_t(j * k + i) * L, PS + size_t(r * k + i) * L, a, L);
-        }
+    kern.p_times_s(p, P, P + size_t(p.p1_vecs()) * L, P3, s, PS);
+    kern.scalars_times(s, n, 1, k, n, PS, k, SPS, L);
     uint8_t y[kMaxM + kMaxKK] = {0};
     fold_quadratic(p, SPS, y);
     uint8_t diff = 0;
     for (uint32_t e = 0; e < m; ++e) diff |= uint8_t(y[e] ^ t[e]);
-    (void)up_index;
     return diff == 0 ? Status::ok : Status::verify_failed;
+}
+
+Status verify(const Params& p, const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig,
+              const Work& w) {
+    // An odd number of signature nibbles leaves a padding nibble: it must be 0.
+    if (((p.k * p.n) & 1) && (sig[(p.k * p.n) >> 1] >> 4) != 0) return Status::verify_failed;
+    const Status st = expand_public_key(p, pk, w.p, w.p3);
+    if (st != Status::ok) return st;
+    return verify_expanded(p, w.p, w.p3, msg, mlen, sig, w);
 }
 
 }  // namespace pqmcu::mayo

@@ -55,4 +55,17 @@ Status sign_with(const Params& p, const uint8_t* sk, const uint8_t* msg, size_t 
 Status verify(const Params& p, const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig,
               const Work& w);
 
+// Expanded keys (expand once, then sign / verify many messages).
+// Secret: P1L = P1 | L (p_limbs, L = (P1 + P1^T) O + P2), O (o_bytes).
+Status expand_secret_key(const Params& p, const uint8_t* sk, uint64_t* P1L, uint8_t* O);
+// sk (the seed) is still needed: it enters the salt and V derivations.
+// Uses w.scratch, w.a, w.ap, w.vs only.
+Status sign_expanded(const Params& p, const uint8_t* sk, const uint64_t* P1L, const uint8_t* O, const uint8_t* msg,
+                     size_t mlen, const uint8_t* randomizer, uint8_t* sig, const Work& w);
+// Public: P = P1 | P2 (p_limbs), P3 = Upper(P3) (p3_vecs() m-vectors).
+Status expand_public_key(const Params& p, const uint8_t* pk, uint64_t* P, uint64_t* P3);
+// Uses w.scratch and w.vs only.
+Status verify_expanded(const Params& p, const uint64_t* P, const uint64_t* P3, const uint8_t* msg, size_t mlen,
+                       const uint8_t* sig, const Work& w);
+
 }  // namespace pqmcu::mayo

@@ -1,0 +1,387 @@
+// MAYO kernels for x86-64 with AVX2 (and VAES for the P1 | P2 keystream),
+// enabled per function (target attributes), chosen at run time.
+//
+// Products by scalars use 16-entry tables in registers: for a pair of
+// scalars (s0, s1), byte x of the table is s0*x | (s1*x) << 4, so one
+// vpshufb on the low (or high) nibbles of 32 bytes of an m-vector gives 32
+// products by s0 and 32 by s1 at once. A pass over a row of matrix entries
+// keeps the products "entangled" (low and high nibbles of the entries in
+// separate registers, the pair's two products in one byte) and sorts them
+// into the two accumulating m-vectors once per row. The tables are built
+// from the scalars with shuffles and masks (no table indexed by a secret),
+// and vpshufb only permutes within a register: constant time in the
+// scalars.
+//
+// An m-vector of 8L bytes is covered by 32-byte chunks at 0, 32, ..., and
+// a last one ending at byte 8L (overlapping the previous one; both compute
+// the same values there).
+#include <immintrin.h>
+
+#include <cstring>
+
+#include "cipher/modes.hpp"
+#include "mayo/engine.hpp"
+#include "mayo/kernels.hpp"
+#include "x86/cpu_features.hpp"
+
+#define PQ_AVX2 __attribute__((target("avx2")))
+#define PQ_VAES __attribute__((target("avx2,aes,vaes")))
+
+namespace pqmcu::mayo {
+namespace {
+
+constexpr uint32_t kMaxPairs = (kMaxO + 1) / 2;  // 9: o = 17, 18
+constexpr uint32_t kMaxTabCols = kMaxN;           // columns of B (or inner size of A)
+
+// Tables hold products by secret scalars: zeroed after use (memset with a
+// compiler barrier; the byte loop of secure_wipe costs ~1 cycle per byte).
+inline void wipe(void* p, size_t n) {
+    std::memset(p, 0, n);
+    __asm__ __volatile__("" : : "r"(p) : "memory");
+}
+
+// Byte b of the result: s * x^b in GF(16) (b = 0..3), constant time.
+inline uint32_t multiples(uint8_t s) {
+    uint32_t v = uint32_t(s & 0xF);
+    __asm__("" : "+r"(v));
+    const uint32_t p = v * 0x08040201u;
+    const uint32_t top = p & 0x70707070u;
+    return (p ^ (top >> 4) ^ (top >> 3)) & 0x0F0F0F0Fu;
+}
+
+// Byte x of selector b: b when bit b of x is set, else 0x80 (vpshufb -> 0).
+alignas(32) constexpr uint8_t kSel[4][32] = {
+    {0x80, 0, 0x80, 0, 0x80, 0, 0x80, 0, 0x80, 0, 0x80, 0, 0x80, 0, 0x80, 0,
+     0x80, 0, 0x80, 0, 0x80, 0, 0x80, 0, 0x80, 0, 0x80, 0, 0x80, 0, 0x80, 0},
+    {0x80, 0x80, 1, 1, 0x80, 0x80, 1, 1, 0x80, 0x80, 1, 1, 0x80, 0x80, 1, 1,
+     0x80, 0x80, 1, 1, 0x80, 0x80, 1, 1, 0x80, 0x80, 1, 1, 0x80, 0x80, 1, 1},
+    {0x80, 0x80, 0x80, 0x80, 2, 2, 2, 2, 0x80, 0x80, 0x80, 0x80, 2, 2, 2, 2,
+     0x80, 0x80, 0x80, 0x80, 2, 2, 2, 2, 0x80, 0x80, 0x80, 0x80, 2, 2, 2, 2},
+    {0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 3, 3, 3, 3, 3, 3, 3, 3,
+     0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 3, 3, 3, 3, 3, 3, 3, 3},
+};
+
+// Table of the pair (s0, s1): byte x (both lanes) = s0*x | (s1*x) << 4.
+PQ_AVX2 inline __m256i pair_table(uint8_t s0, uint8_t s1) {
+    const __m256i w = _mm256_set1_epi32(int(multiples(s0) | (multiples(s1) << 4)));
+    __m256i t = _mm256_shuffle_epi8(w, _mm256_load_si256(reinterpret_cast<const __m256i*>(kSel[0])));
+    t = _mm256_xor_si256(t, _mm256_shuffle_epi8(w, _mm256_load_si256(reinterpret_cast<const __m256i*>(kSel[1]))));
+    t = _mm256_xor_si256(t, _mm256_shuffle_epi8(w, _mm256_load_si256(reinterpret_cast<const __m256i*>(kSel[2]))));
+    return _mm256_xor_si256(t, _mm256_shuffle_epi8(w, _mm256_load_si256(reinterpret_cast<const __m256i*>(kSel[3]))));
+}
+
+// tabs[c * npairs + p] = table of (S(c, 2p), S(c, 2p+1)), S(c, i) = s[c*row + i*col]
+// for i < count (0 beyond).
+PQ_AVX2 void build_tables(__m256i* tabs, const uint8_t* s, uint32_t ncols, uint32_t row, uint32_t col,
+                          uint32_t count) {
+    const uint32_t np = (count + 1) / 2;
+    for (uint32_t c = 0; c < ncols; ++c)
+        for (uint32_t p = 0; p < np; ++p) {
+            const uint32_t i = 2 * p;
+            const uint8_t s0 = s[c * row + i * col];
+            const uint8_t s1 = i + 1 < count ? s[c * row + (i + 1) * col] : 0;
+            tabs[size_t(c) * np + p] = pair_table(s0, s1);
+        }
+}
+
+struct Out {  // accumulator of group g, output i: acc + (g*gs + i*is) * L
+    uint64_t* acc;
+    size_t gs, is;
+    uint32_t cols;
+};
+
+constexpr uint8_t kNib = 0x0F;
+
+template <int Q, int NP>
+struct Block {
+    __m256i t[NP][Q][2];
+};
+
+// Products of one m-vector (8L bytes at v) by NP table pairs, into the
+// entangled accumulators.
+template <int Q, int NP>
+PQ_AVX2 inline void mac(Block<Q, NP>& b, const uint64_t* vec, const __m256i* tb, uint32_t last) {
+    const __m256i mask = _mm256_set1_epi8(kNib);
+    const uint8_t* v = reinterpret_cast<const uint8_t*>(vec);
+    __m256i lo[Q], hi[Q];
+    for (int q = 0; q < Q; ++q) {
+        const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(v + (q + 1 < Q ? 32 * q : last)));
+        lo[q] = _mm256_and_si256(x, mask);
+        hi[q] = _mm256_and_si256(_mm256_srli_epi16(x, 4), mask);
+    }
+    for (int p = 0; p < NP; ++p) {
+        const __m256i tab = _mm256_load_si256(tb + p);
+        for (int q = 0; q < Q; ++q) {
+            b.t[p][q][0] = _mm256_xor_si256(b.t[p][q][0], _mm256_shuffle_epi8(tab, lo[q]));
+            b.t[p][q][1] = _mm256_xor_si256(b.t[p][q][1], _mm256_shuffle_epi8(tab, hi[q]));
+        }
+    }
+}
+
+template <int Q, int NP>
+PQ_AVX2 inline void zero(Block<Q, NP>& b) {
+    for (int p = 0; p < NP; ++p)
+        for (int q = 0; q < Q; ++q) b.t[p][q][0] = b.t[p][q][1] = _mm256_setzero_si256();
+}
+
+// Sorts the entangled products of pairs p0 .. p0+NP-1 into the outputs of group g.
+template <int Q, int NP>
+PQ_AVX2 inline void flush(const Block<Q, NP>& b, const Out& o, uint32_t g, uint32_t p0, uint32_t L) {
+    const __m256i mask = _mm256_set1_epi8(kNib);
+    const uint32_t last = 8 * L - 32;
+    for (int p = 0; p < NP; ++p) {
+        for (uint32_t s = 0; s < 2; ++s) {
+            const uint32_t i = 2 * (p0 + p) + s;
+            if (i >= o.cols) break;
+            uint8_t* dst = reinterpret_cast<uint8_t*>(o.acc + (size_t(g) * o.gs + size_t(i) * o.is) * L);
+            __m256i a[Q];
+            for (int q = 0; q < Q; ++q)
+                a[q] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(dst + (q + 1 < Q ? 32 * q : last)));
+            for (int q = 0; q < Q; ++q) {
+                const __m256i lo = b.t[p][q][0], hi = b.t[p][q][1];
+                const __m256i prod =
+                    s == 0 ? _mm256_or_si256(_mm256_and_si256(lo, mask),
+                                             _mm256_slli_epi16(_mm256_and_si256(hi, mask), 4))
+                           : _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(lo, 4), mask),
+                                             _mm256_andnot_si256(mask, hi));
+                a[q] = _mm256_xor_si256(a[q], prod);
+            }
+            for (int q = 0; q < Q; ++q)
+                _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + (q + 1 < Q ? 32 * q : last)), a[q]);
+        }
+    }
+}
+
+// ---- the four term patterns
+
+// Row g of an upper triangular n x n matrix of m-vectors: columns g .. n-1.
+struct Upper {
+    const uint64_t* P;
+    uint32_t n;
+    uint32_t count(uint32_t g) const { return n - g; }
+    const uint64_t* vec(uint32_t g, uint32_t j, uint32_t L, uint32_t& c) const {
+        c = g + j;
+        return P + (size_t(g) * n - size_t(g) * (g + 1) / 2 + g + j) * L;
+    }
+};
+// Row g of P + P^T (P upper triangular): columns c != g.
+struct Sym {
+    const uint64_t* P;
+    uint32_t n;
+    uint32_t count(uint32_t) const { return n - 1; }
+    const uint64_t* vec(uint32_t g, uint32_t j, uint32_t L, uint32_t& c) const {
+        c = j < g ? j : j + 1;
+        const uint32_t r = j < g ? c : g, cc = j < g ? g : c;
+        return P + (size_t(r) * n - size_t(r) * (r + 1) / 2 + cc) * L;
+    }
+};
+// Row g of a dense nr x nc matrix.
+struct Rect {
+    const uint64_t* X;
+    uint32_t nc;
+    uint32_t count(uint32_t) const { return nc; }
+    const uint64_t* vec(uint32_t g, uint32_t j, uint32_t L, uint32_t& c) const {
+        c = j;
+        return X + (size_t(g) * nc + j) * L;
+    }
+};
+// Column g of a dense inner x cols matrix (the scalars vary with the row j).
+struct Column {
+    const uint64_t* X;
+    uint32_t inner, cols;
+    uint32_t count(uint32_t) const { return inner; }
+    const uint64_t* vec(uint32_t g, uint32_t j, uint32_t L, uint32_t& c) const {
+        c = j;
+        return X + (size_t(j) * cols + g) * L;
+    }
+};
+// Verification rows of P = [P1 P2; 0 P3] (n x n, P3 upper): row g < v is P1's
+// row then P2's, row g >= v is P3's.
+struct Public {
+    const uint64_t *P1, *P2, *P3;
+    uint32_t v, o;
+    uint32_t count(uint32_t g) const { return g < v ? v - g + o : v + o - g; }
+    const uint64_t* vec(uint32_t g, uint32_t j, uint32_t L, uint32_t& c) const {
+        if (g < v) {
+            c = g + j;
+            if (c < v) return P1 + (size_t(g) * v - size_t(g) * (g + 1) / 2 + c) * L;
+            return P2 + (size_t(g) * o + (c - v)) * L;
+        }
+        const uint32_t r = g - v;
+        c = g + j;
+        return P3 + (size_t(r) * o - size_t(r) * (r + 1) / 2 + (c - v)) * L;
+    }
+};
+
+template <int Q, int NP, class T>
+PQ_AVX2 void run_block(const T& terms, uint32_t g, const __m256i* tabs, uint32_t np, uint32_t p0, const Out& o,
+                       uint32_t L) {
+    Block<Q, NP> b;
+    zero(b);
+    const uint32_t last = 8 * L - 32, cnt = terms.count(g);
+    for (uint32_t j = 0; j < cnt; ++j) {
+        uint32_t c;
+        const uint64_t* v = terms.vec(g, j, L, c);
+        mac(b, v, tabs + size_t(c) * np + p0, last);
+    }
+    flush(b, o, g, p0, L);
+    // The accumulators held products by (possibly secret) scalars.
+    for (int p = 0; p < NP; ++p)
+        for (int q = 0; q < Q; ++q) b.t[p][q][0] = b.t[p][q][1] = _mm256_setzero_si256();
+    __asm__ __volatile__("" : : "r"(&b) : "memory");
+}
+
+// Pairs per pass: as many as the 16 ymm registers hold (2*Q*NP
+// accumulators + 2*Q nibble registers + a table).
+template <int Q, class T>
+PQ_AVX2 void run_q(const T& terms, uint32_t ngroups, const __m256i* tabs, uint32_t np, const Out& o, uint32_t L) {
+    for (uint32_t g = 0; g < ngroups; ++g) {
+        uint32_t p0 = 0;
+        while (p0 < np) {
+            const uint32_t rem = np - p0;
+            if constexpr (Q == 1) {
+                if (rem >= 4) { run_block<Q, 4>(terms, g, tabs, np, p0, o, L); p0 += 4; continue; }
+                if (rem == 3) { run_block<Q, 3>(terms, g, tabs, np, p0, o, L); p0 += 3; continue; }
+            }
+            if (rem >= 2) {
+                run_block<Q, 2>(terms, g, tabs, np, p0, o, L);
+                p0 += 2;
+            } else {
+                run_block<Q, 1>(terms, g, tabs, np, p0, o, L);
+                p0 += 1;
+            }
+        }
+    }
+}
+
+template <class T>
+PQ_AVX2 void run(const T& terms, uint32_t ngroups, const __m256i* tabs, uint32_t np, const Out& o, uint32_t L) {
+    if (L <= 4)
+        run_q<1>(terms, ngroups, tabs, np, o, L);
+    else if (L <= 8)
+        run_q<2>(terms, ngroups, tabs, np, o, L);
+    else
+        run_q<3>(terms, ngroups, tabs, np, o, L);
+}
+
+struct Tables {
+    alignas(32) __m256i t[kMaxTabCols * kMaxPairs];
+};
+
+PQ_AVX2 void upper_times(const uint64_t* P, uint32_t n, const uint8_t* b, uint32_t b_row, uint32_t b_col,
+                         uint32_t cols, uint64_t* acc, uint32_t L) {
+    Tables tb;
+    const uint32_t np = (cols + 1) / 2;
+    build_tables(tb.t, b, n, b_row, b_col, cols);
+    run(Upper{P, n}, n, tb.t, np, Out{acc, cols, 1, cols}, L);
+    wipe(tb.t, sizeof(__m256i) * n * np);
+}
+
+PQ_AVX2 void sym_times(const uint64_t* P, uint32_t n, const uint8_t* b, uint32_t b_row, uint32_t b_col,
+                       uint32_t cols, uint64_t* acc, uint32_t L) {
+    Tables tb;
+    const uint32_t np = (cols + 1) / 2;
+    build_tables(tb.t, b, n, b_row, b_col, cols);
+    run(Sym{P, n}, n, tb.t, np, Out{acc, cols, 1, cols}, L);
+    wipe(tb.t, sizeof(__m256i) * n * np);
+}
+
+PQ_AVX2 void rect_times(const uint64_t* X, uint32_t nr, uint32_t nc, const uint8_t* b, uint32_t b_row,
+                        uint32_t b_col, uint32_t cols, uint64_t* acc, uint32_t L) {
+    Tables tb;
+    const uint32_t np = (cols + 1) / 2;
+    build_tables(tb.t, b, nc, b_row, b_col, cols);
+    run(Rect{X, nc}, nr, tb.t, np, Out{acc, cols, 1, cols}, L);
+    wipe(tb.t, sizeof(__m256i) * nc * np);
+}
+
+PQ_AVX2 void scalars_times(const uint8_t* a, uint32_t a_row, uint32_t a_col, uint32_t rows, uint32_t inner,
+                           const uint64_t* X, uint32_t cols, uint64_t* acc, uint32_t L) {
+    Tables tb;
+    const uint32_t np = (rows + 1) / 2;
+    // Table row j holds the pairs of A(i, j) over i: S(j, i) = a[j*a_col + i*a_row].
+    build_tables(tb.t, a, inner, a_col, a_row, rows);
+    run(Column{X, inner, cols}, cols, tb.t, np, Out{acc, 1, cols, rows}, L);
+    wipe(tb.t, sizeof(__m256i) * inner * np);
+}
+
+PQ_AVX2 void p_times_s(const Params& p, const uint64_t* P1, const uint64_t* P2, const uint64_t* P3,
+                       const uint8_t* s, uint64_t* PS) {
+    Tables tb;  // s is public: no wipe needed
+    const uint32_t np = (p.k + 1) / 2;
+    build_tables(tb.t, s, p.n, 1, p.n, p.k);
+    run(Public{P1, P2, P3, p.v(), p.o}, p.n, tb.t, np, Out{PS, p.k, 1, p.k}, p.m_limbs());
+}
+
+// ---- AES-128-CTR keystream with VAES (two blocks per instruction)
+
+PQ_VAES inline __m128i expand_step(__m128i k, __m128i t) {
+    t = _mm_shuffle_epi32(t, 0xFF);
+    k = _mm_xor_si128(k, _mm_slli_si128(k, 4));
+    k = _mm_xor_si128(k, _mm_slli_si128(k, 4));
+    k = _mm_xor_si128(k, _mm_slli_si128(k, 4));
+    return _mm_xor_si128(k, t);
+}
+
+PQ_VAES Status ctr_vaes(const uint8_t* key, uint8_t* out, size_t len) {
+    __m128i k[11];
+    k[0] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(key));
+    k[1] = expand_step(k[0], _mm_aeskeygenassist_si128(k[0], 0x01));
+    k[2] = expand_step(k[1], _mm_aeskeygenassist_si128(k[1], 0x02));
+    k[3] = expand_step(k[2], _mm_aeskeygenassist_si128(k[2], 0x04));
+    k[4] = expand_step(k[3], _mm_aeskeygenassist_si128(k[3], 0x08));
+    k[5] = expand_step(k[4], _mm_aeskeygenassist_si128(k[4], 0x10));
+    k[6] = expand_step(k[5], _mm_aeskeygenassist_si128(k[5], 0x20));
+    k[7] = expand_step(k[6], _mm_aeskeygenassist_si128(k[6], 0x40));
+    k[8] = expand_step(k[7], _mm_aeskeygenassist_si128(k[7], 0x80));
+    k[9] = expand_step(k[8], _mm_aeskeygenassist_si128(k[8], 0x1B));
+    k[10] = expand_step(k[9], _mm_aeskeygenassist_si128(k[9], 0x36));
+    __m256i rk[11];
+    for (int r = 0; r < 11; ++r) rk[r] = _mm256_broadcastsi128_si256(k[r]);
+    // Counter blocks: 32-bit block index, big-endian in bytes 12..15 (the
+    // keystreams here are far shorter than 2^32 blocks).
+    const __m256i bswap = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 15, 14, 13, 12, 0, 1, 2, 3, 4, 5, 6,
+                                           7, 8, 9, 10, 11, 15, 14, 13, 12);
+    const __m256i two = _mm256_setr_epi32(0, 0, 0, 2, 0, 0, 0, 2);
+    __m256i ctr = _mm256_setr_epi32(0, 0, 0, 0, 0, 0, 0, 1);
+    constexpr int W = 8;  // 16 blocks in flight
+    size_t done = 0;
+    for (; done + 32 * W <= len; done += 32 * W) {
+        __m256i x[W];
+        for (int i = 0; i < W; ++i) {
+            x[i] = _mm256_xor_si256(_mm256_shuffle_epi8(ctr, bswap), rk[0]);
+            ctr = _mm256_add_epi32(ctr, two);
+        }
+        for (int r = 1; r < 10; ++r)
+            for (int i = 0; i < W; ++i) x[i] = _mm256_aesenc_epi128(x[i], rk[r]);
+        for (int i = 0; i < W; ++i) {
+            x[i] = _mm256_aesenclast_epi128(x[i], rk[10]);
+            _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + done + 32 * i), x[i]);
+        }
+    }
+    for (; done < len; done += 32) {
+        __m256i x = _mm256_xor_si256(_mm256_shuffle_epi8(ctr, bswap), rk[0]);
+        ctr = _mm256_add_epi32(ctr, two);
+        for (int r = 1; r < 10; ++r) x = _mm256_aesenc_epi128(x, rk[r]);
+        x = _mm256_aesenclast_epi128(x, rk[10]);
+        alignas(32) uint8_t tmp[32];
+        _mm256_store_si256(reinterpret_cast<__m256i*>(tmp), x);
+        std::memcpy(out + done, tmp, len - done < 32 ? len - done : 32);
+    }
+    return Status::ok;
+}
+
+Status ctr_generic(const uint8_t* key, uint8_t* out, size_t len) { return cipher::aes128_ctr(key, 16, out, len); }
+
+constexpr Kernels kAvx2Vaes{"avx2+vaes", ctr_vaes, upper_times, sym_times, rect_times, scalars_times, p_times_s};
+constexpr Kernels kAvx2{"avx2", ctr_generic, upper_times, sym_times, rect_times, scalars_times, p_times_s};
+
+}  // namespace
+
+const Kernels* kernels_avx2() {
+    const x86::CpuFeatures& f = x86::cpu_features();
+    if (!f.avx2) return nullptr;
+    return f.vaes && f.aesni ? &kAvx2Vaes : &kAvx2;
+}
+
+}  // namespace pqmcu::mayo
