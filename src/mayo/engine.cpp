@@ -154,43 +154,102 @@ void echelon_form(uint64_t* ap, uint32_t nrows, uint32_t ncols) {
     secure_wipe(prow2, sizeof prow2);
 }
 
-// x = r + a solution of A x' = y - A r (A: m x ko in a, stride ko + 1).
-// x holds ko + 1 elements (the last candidate column of the back
-// substitution can be the y column; it then adds 0 to x[ko]).
-// Returns false when A does not have full rank (the signer retries).
-bool sample_solution(const Params& p, uint8_t* a, uint64_t* ap, const uint8_t* y, const uint8_t* r, uint8_t* x) {
-    const uint32_t m = p.m, ko = p.k * p.o, ac = p.a_cols(), W = (ac + 15) / 16;
+// Large secret buffers: memset and a compiler barrier (the barrier keeps
+// the stores; secure_wipe's byte loop costs about a cycle per byte).
+inline void wipe(void* p, size_t n) {
+    std::memset(p, 0, n);
+#if defined(__GNUC__)
+    __asm__ __volatile__("" : : "r"(p) : "memory");
+#endif
+}
+
+// Extended nibble vectors (m + k(k+1)/2 - 1 elements, coefficients of z^e)
+// hold the columns of A and y before the reduction mod f(z).
+inline constexpr uint32_t kMaxLx = (kMaxM + kMaxKK + 15) / 16 + 1;
+constexpr uint32_t ext_limbs(const Params& p) { return (p.m + p.kk() + 15) / 16 + 1; }
+
+// dst ^= src * z^sh (src: n limbs; dst has n + sh/16 + 1 limbs).
+inline void shift_xor(uint64_t* dst, const uint64_t* src, uint32_t n, uint32_t sh) {
+    const uint32_t q = sh / 16, r = 4 * (sh % 16);
+    if (r == 0) {
+        for (uint32_t w = 0; w < n; ++w) dst[w + q] ^= src[w];
+        return;
+    }
+    for (uint32_t w = 0; w < n; ++w) {
+        dst[w + q] ^= src[w] << r;
+        dst[w + q + 1] ^= src[w] >> (64 - r);
+    }
+}
+
+// ext (Lx limbs) reduced mod f(z) into its first m elements (the rest
+// cleared): z^(m+d) = sum_t f_t z^(t+d), with t + d < m for every set, so
+// one pass folds everything.
+void reduce_ext(const Params& p, uint64_t* ext, uint32_t Lx) {
+    const uint32_t q = p.m / 16, r = 4 * (p.m % 16), Lh = (p.kk() + 15) / 16;
+    uint64_t h[kMaxLx] = {0}, t[kMaxLx];
+    for (uint32_t w = 0; w < Lh; ++w) {
+        uint64_t x = ext[q + w] >> r;
+        if (r != 0 && q + w + 1 < Lx) x |= ext[q + w + 1] << (64 - r);
+        h[w] = x;
+    }
+    ext[q] = r != 0 ? ext[q] & ((uint64_t(1) << r) - 1) : 0;
+    for (uint32_t w = q + 1; w < Lx; ++w) ext[w] = 0;
+    for (uint32_t i = 0; i < 5; ++i) {
+        if (p.f_tail[i] == 0) continue;  // public constant
+        for (uint32_t w = 0; w < Lh; ++w) t[w] = 0;
+        mvec::mul_add(t, h, p.f_tail[i], Lh);
+        shift_xor(ext, t, Lh, i);
+    }
+    secure_wipe(h, sizeof h);
+    secure_wipe(t, sizeof t);
+}
+
+// x = r + a solution of A x' = y' (y' = y - A r), A given by its ko columns
+// (m-vectors, stride cstride limbs; overwritten), y' an m-vector. ap: m
+// packed rows of ko + 1 elements (the echelon form). x holds ko + 1
+// elements (the last candidate column of the back substitution can be the
+// y column; it then adds 0 to x[ko]). Returns false when A does not have
+// full rank (the signer retries).
+bool sample_solution(const Params& p, uint64_t* cols, uint32_t cstride, const uint64_t* y, uint64_t* ap,
+                     const uint8_t* r, uint8_t* x) {
+    const uint32_t m = p.m, ko = p.k * p.o, ac = p.a_cols(), W = (ac + 15) / 16, L = p.m_limbs();
     for (uint32_t i = 0; i < ko; ++i) x[i] = r[i];
-    for (uint32_t row = 0; row < m; ++row) {
-        uint8_t* ar = a + size_t(row) * ac;
-        uint8_t acc = y[row];
-        for (uint32_t c = 0; c < ko; ++c) acc ^= mul(ar[c], r[c]);
-        ar[ko] = acc;
-        uint64_t* pr = ap + size_t(row) * W;
-        for (uint32_t i = 0; i < W; ++i) pr[i] = 0;
-        for (uint32_t c = 0; c < ac; ++c) pr[c >> 4] |= uint64_t(ar[c]) << (4 * (c & 15));
+    std::memset(ap, 0, sizeof(uint64_t) * size_t(m) * W);
+    for (uint32_t c = 0; c < ac; ++c) {
+        const uint64_t* cv = c < ko ? cols + size_t(c) * cstride : y;
+        uint64_t* dst = ap + (c >> 4);
+        const uint32_t sh = 4 * (c & 15);
+        for (uint32_t row = 0; row < m; ++row) dst[size_t(row) * W] |= uint64_t(mvec::get(cv, row)) << sh;
     }
     echelon_form(ap, m, ac);
-    for (uint32_t row = 0; row < m; ++row) {
-        const uint64_t* pr = ap + size_t(row) * W;
-        for (uint32_t c = 0; c < ac; ++c) a[size_t(row) * ac + c] = mvec::get(pr, c);
-    }
     uint8_t nonzero = 0;
-    for (uint32_t c = 0; c < ko; ++c) nonzero |= a[size_t(m - 1) * ac + c];
+    for (uint32_t c = 0; c < ko; ++c) nonzero |= mvec::get(ap + size_t(m - 1) * W, c);
     ct_unpoison(&nonzero, 1);  // whether to retry is public
     if (nonzero == 0) return false;
 
+    // The echelon form back into columns (stride L); the last one is y.
+    uint64_t* E = cols;
+    std::memset(E, 0, sizeof(uint64_t) * size_t(ac) * L);
+    for (uint32_t row = 0; row < m; ++row) {
+        const uint64_t* pr = ap + size_t(row) * W;
+        const uint32_t sh = 4 * (row & 15);
+        uint64_t* dst = E + (row >> 4);
+        for (uint32_t c = 0; c < ac; ++c) dst[size_t(c) * L] |= uint64_t(mvec::get(pr, c)) << sh;
+    }
+    uint64_t* last = E + size_t(ko) * L;
     // Back substitution: the pivot column of each row is secret, so every
     // candidate column (up to row + 32/(m-row), as in the reference) is
-    // visited and only the first non-zero one takes effect.
+    // visited and only the first non-zero one takes effect. The update of
+    // y' runs over whole columns: below `row` the echelon form is zero in
+    // a pivot column, and rows >= row are not read again.
     for (uint32_t row = m; row-- > 0;) {
         uint8_t done = 0;
         const uint32_t bound = row + 32 / (m - row) < ko ? row + 32 / (m - row) : ko;
         for (uint32_t col = row; col <= bound; ++col) {
-            const uint8_t is_pivot = uint8_t(~ct_is_zero(a[size_t(row) * ac + col])) & uint8_t(~done);
-            const uint8_t u = uint8_t(is_pivot & a[size_t(row) * ac + ac - 1]);
+            const uint8_t is_pivot = uint8_t(~ct_is_zero(mvec::get(E + size_t(col) * L, row))) & uint8_t(~done);
+            const uint8_t u = uint8_t(is_pivot & mvec::get(last, row));
             x[col] ^= u;
-            for (uint32_t i = 0; i < row; ++i) a[size_t(i) * ac + ac - 1] ^= mul(u, a[size_t(i) * ac + col]);
+            mvec::mul_add(last, E + size_t(col) * L, u, L);
             done |= is_pivot;
         }
     }
@@ -229,8 +288,8 @@ Status keypair_from_seed(const Params& p, const uint8_t* seed_sk, uint8_t* pk, u
         }
     std::memmove(sk, seed_sk, p.sk_seed_bytes);
     secure_wipe(w.O, size_t(v) * o);
-    secure_wipe(P2, sizeof(uint64_t) * size_t(p.p2_vecs()) * L);
-    secure_wipe(w.p3, sizeof(uint64_t) * size_t(o) * o * L);
+    wipe(P2, sizeof(uint64_t) * size_t(p.p2_vecs()) * L);
+    wipe(w.p3, sizeof(uint64_t) * size_t(o) * o * L);
     return Status::ok;
 }
 
@@ -265,15 +324,17 @@ Status sign_expanded(const Params& p, const uint8_t* sk, const uint64_t* P1L, co
     hash::shake256(salt, sb, buf, db + sb + skb);
     ct_unpoison(salt, sb);
     std::memcpy(buf + db, salt, sb);
-    uint8_t tenc[kMaxM / 2], t[kMaxM];
+    uint8_t tenc[kMaxM / 2];
+    uint64_t tv[16], yv[kMaxLx], u[16];
     hash::shake256(tenc, p.m_bytes(), buf, db + sb);
-    decode_nibbles(tenc, t, m);
+    mvec::from_nibbles(tenc, tv, m);  // t is nibble-packed in both rounds
+    const uint32_t Lx = ext_limbs(p);
 
     uint64_t* M = w.scratch;                      // k x o
     uint64_t* Pv = M + size_t(ko) * L;            // v x k: P1 v_i
     uint64_t* VPV = Pv + size_t(v) * k * L;       // k x k: v_i^T P1 v_j
     uint8_t V[kMaxK * ((kMaxN + 1) / 2) + (kMaxKO + 1) / 2];
-    uint8_t r[kMaxKO], x[kMaxKO + 1], y[kMaxM + kMaxKK];  // x: the back substitution may touch x[ko] (with 0)
+    uint8_t r[kMaxKO], x[kMaxKO + 1];  // x: the back substitution may touch x[ko] (with 0)
     uint8_t* vd = w.vs;  // k x v
     bool found = false;
     for (uint32_t ctr = 0; ctr <= 255 && !found; ++ctr) {
@@ -289,45 +350,47 @@ Status sign_expanded(const Params& p, const uint8_t* sk, const uint64_t* P1L, co
         kern.upper_times(P1, v, vd, 1, v, k, Pv, L);
         kern.scalars_times(vd, v, 1, k, v, Pv, k, VPV, L);
 
-        // y = t - sum_l z^l u_l
-        std::memset(y, 0, sizeof y);
-        fold_quadratic(p, VPV, y);
-        for (uint32_t e = 0; e < m; ++e) y[e] ^= t[e];
-
-        // A = sum_l z^l (M_j in block i, M_i in block j), reduced mod f(z)
-        const uint32_t ac = p.a_cols();
-        std::memset(w.a, 0, size_t(m + p.kk()) * ac);
+        // Columns of A = sum_l z^l (M_j in block i, M_i in block j) and
+        // y = t - sum_l z^l u_l, as nibble vectors over z, reduced mod f(z).
+        uint64_t* cols = reinterpret_cast<uint64_t*>(w.a);  // ko x Lx limbs (fits in a_bytes)
+        std::memset(cols, 0, sizeof(uint64_t) * size_t(ko) * Lx);
+        std::memset(yv, 0, sizeof yv);
         uint32_t l = 0;
         for (uint32_t i = 0; i < k; ++i)
-            for (uint32_t j = k; j-- > i;) {
+            for (uint32_t j = k; j-- > i; ++l) {
                 for (uint32_t c = 0; c < o; ++c) {
-                    const uint64_t* Mj = M + size_t(j * o + c) * L;
-                    const uint64_t* Mi = M + size_t(i * o + c) * L;
-                    for (uint32_t e = 0; e < m; ++e) {
-                        uint8_t* row = w.a + size_t(e + l) * ac;
-                        row[i * o + c] ^= mvec::get(Mj, e);
-                        if (i != j) row[j * o + c] ^= mvec::get(Mi, e);
-                    }
+                    shift_xor(cols + size_t(i * o + c) * Lx, M + size_t(j * o + c) * L, L, l);
+                    if (i != j) shift_xor(cols + size_t(j * o + c) * Lx, M + size_t(i * o + c) * L, L, l);
                 }
-                ++l;
+                std::memcpy(u, VPV + size_t(i * k + j) * L, 8 * size_t(L));
+                if (i != j) mvec::add(u, VPV + size_t(j * k + i) * L, L);
+                shift_xor(yv, u, L, l);
             }
-        reduce_rows(p, w.a, ac, ko);
-        found = sample_solution(p, w.a, w.ap, y, r, x);
+        for (uint32_t c = 0; c < ko; ++c) reduce_ext(p, cols + size_t(c) * Lx, Lx);
+        reduce_ext(p, yv, Lx);
+        mvec::add(yv, tv, L);
+        // y' = y - A r
+        for (uint32_t c = 0; c < ko; ++c) mvec::mul_add(yv, cols + size_t(c) * Lx, r[c], L);
+        found = sample_solution(p, cols, Lx, yv, w.ap, r, x);
     }
     if (!found) {
         st = Status::internal_error;  // probability about 2^-(256*(k*o-m)*4) per message
     } else {
-        // s_i = (v_i + O x_i, x_i)
+        // s_i = (v_i + O x_i, x_i), with the columns of O as nibble vectors
+        const uint32_t Lv = (v + 15) / 16;
+        uint64_t Oc[kMaxO][(kMaxN + 15) / 16] = {}, si[(kMaxN + 15) / 16];
+        for (uint32_t rr = 0; rr < v; ++rr)
+            for (uint32_t c = 0; c < o; ++c) Oc[c][rr >> 4] |= uint64_t(O[rr * o + c]) << (4 * (rr & 15));
         uint8_t* s = w.a;  // k x n, reuses A
         for (uint32_t i = 0; i < k; ++i) {
-            uint8_t* si = s + size_t(i) * n;
-            for (uint32_t rr = 0; rr < v; ++rr) {
-                uint8_t acc = vd[i * v + rr];
-                for (uint32_t c = 0; c < o; ++c) acc ^= mul(O[rr * o + c], x[i * o + c]);
-                si[rr] = acc;
-            }
-            std::memcpy(si + v, x + i * o, o);
+            for (uint32_t w2 = 0; w2 < Lv; ++w2) si[w2] = 0;
+            for (uint32_t rr = 0; rr < v; ++rr) si[rr >> 4] |= uint64_t(vd[i * v + rr]) << (4 * (rr & 15));
+            for (uint32_t c = 0; c < o; ++c) mvec::mul_add(si, Oc[c], x[i * o + c], Lv);
+            for (uint32_t rr = 0; rr < v; ++rr) s[size_t(i) * n + rr] = mvec::get(si, rr);
+            std::memcpy(s + size_t(i) * n + v, x + i * o, o);
         }
+        secure_wipe(Oc, sizeof Oc);
+        secure_wipe(si, sizeof si);
         ct_unpoison(s, size_t(k) * n);
         encode_nibbles(s, sig, k * n);
         std::memcpy(sig + p.s_bytes(), salt, sb);
@@ -337,11 +400,13 @@ Status sign_expanded(const Params& p, const uint8_t* sk, const uint64_t* P1L, co
     secure_wipe(V, sizeof V);
     secure_wipe(r, sizeof r);
     secure_wipe(x, sizeof x);
-    secure_wipe(y, sizeof y);
-    secure_wipe(w.scratch, sizeof(uint64_t) * (size_t(ko) + size_t(v) * k + size_t(k) * k) * L);
-    secure_wipe(w.a, size_t(m + p.kk()) * p.a_cols());
-    secure_wipe(w.ap, sizeof(uint64_t) * size_t(m) * ((p.a_cols() + 15) / 16));
-    secure_wipe(w.vs, size_t(k) * n);
+    secure_wipe(yv, sizeof yv);
+    secure_wipe(u, sizeof u);
+    secure_wipe(tv, sizeof tv);
+    wipe(w.scratch, sizeof(uint64_t) * (size_t(ko) + size_t(v) * k + size_t(k) * k) * L);
+    wipe(w.a, size_t(m + p.kk()) * p.a_cols());
+    wipe(w.ap, sizeof(uint64_t) * size_t(m) * ((p.a_cols() + 15) / 16));
+    wipe(w.vs, size_t(k) * n);
     return st;
 }
 
@@ -350,7 +415,7 @@ Status sign_with(const Params& p, const uint8_t* sk, const uint8_t* msg, size_t 
     Status st = expand_secret_key(p, sk, w.p, w.O);
     if (st == Status::ok) st = sign_expanded(p, sk, w.p, w.O, msg, mlen, randomizer, sig, w);
     secure_wipe(w.O, size_t(p.v()) * p.o);
-    secure_wipe(w.p + size_t(p.p1_vecs()) * p.m_limbs(), sizeof(uint64_t) * size_t(p.p2_vecs()) * p.m_limbs());
+    wipe(w.p + size_t(p.p1_vecs()) * p.m_limbs(), sizeof(uint64_t) * size_t(p.p2_vecs()) * p.m_limbs());
     return st;
 }
 
