@@ -4,6 +4,8 @@
 #include <cstring>
 
 #include "cipher/modes.hpp"
+#include "core/secure.hpp"
+#include "field/gf_small.hpp"
 #include "mayo/engine.hpp"
 #include "mayo/mvec.hpp"
 
@@ -94,7 +96,57 @@ void p_times_s(const Params& p, const uint64_t* P1, const uint64_t* P2, const ui
     }
 }
 
-constexpr Kernels kPortable{"portable", ctr_portable, upper_times, sym_times, rect_times, scalars_times, p_times_s};
+inline uint64_t ct_is_zero(uint64_t x) {  // all ones iff x == 0 (x < 2^63)
+    return 0 - ((value_barrier(x) - 1) >> 63);
+}
+inline uint64_t ct_eq(uint32_t a, uint32_t b) { return ct_is_zero(uint64_t(a ^ b)); }
+inline uint64_t ct_gt(uint32_t a, uint32_t b) {  // all ones iff a > b
+    return 0 - ((uint64_t(value_barrier(b)) - uint64_t(a)) >> 63);
+}
+
+// Row echelon form of the nrows x ncols matrix ap (packed rows of W words),
+// pivots scaled to 1, in constant time: the pivot row index is never used
+// as a branch or an address. The search windows (pivot rows between
+// pc + nrows - ncols and pc, candidates at most 32 rows further) are those
+// of the reference implementation, so the rare matrices where they matter
+// are treated identically.
+void echelon_form(uint64_t* ap, uint32_t nrows, uint32_t ncols) {
+    const uint32_t W = (ncols + 15) / 16;
+    uint64_t prow[(kMaxKO + 1 + 15) / 16], prow2[(kMaxKO + 1 + 15) / 16];
+    uint32_t pivot_row = 0;
+    for (uint32_t pc = 0; pc < ncols; ++pc) {
+        const uint32_t lo = pc + nrows > ncols ? pc + nrows - ncols : 0;
+        const uint32_t hi = pc < nrows - 1 ? pc : nrows - 1;
+        const uint32_t search_end = hi + 32 < nrows - 1 ? hi + 32 : nrows - 1;
+        for (uint32_t i = 0; i < W; ++i) prow[i] = prow2[i] = 0;
+        uint64_t pivot_zero = ~uint64_t(0);
+        uint8_t pivot = 0;
+        for (uint32_t row = lo; row <= search_end; ++row) {
+            const uint64_t take = ct_eq(row, pivot_row) | (ct_gt(row, pivot_row) & pivot_zero);
+            const uint64_t* src = ap + size_t(row) * W;
+            for (uint32_t i = 0; i < W; ++i) prow[i] ^= take & src[i];
+            pivot = mvec::get(prow, pc);
+            pivot_zero = ct_is_zero(pivot);
+        }
+        mvec::mul_add(prow2, prow, field::gf16::inv(pivot), W);
+        for (uint32_t row = lo; row <= hi; ++row) {
+            const uint64_t put = ct_eq(row, pivot_row) & ~pivot_zero;
+            uint64_t* dst = ap + size_t(row) * W;
+            for (uint32_t i = 0; i < W; ++i) dst[i] = (dst[i] & ~put) | (prow2[i] & put);
+        }
+        for (uint32_t row = lo; row < nrows; ++row) {
+            uint64_t* dst = ap + size_t(row) * W;
+            const uint8_t e = uint8_t(mvec::get(dst, pc) & ct_gt(row, pivot_row));
+            mvec::mul_add(dst, prow2, e, W);
+        }
+        pivot_row += uint32_t(1 & ~pivot_zero);
+    }
+    secure_wipe(prow, sizeof prow);
+    secure_wipe(prow2, sizeof prow2);
+}
+
+constexpr Kernels kPortable{"portable", ctr_portable, upper_times, sym_times, rect_times, scalars_times, p_times_s,
+                             echelon_form};
 
 }  // namespace
 

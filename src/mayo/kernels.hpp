@@ -41,6 +41,10 @@ struct Kernels {
     // one element per byte).
     void (*p_times_s)(const Params& p, const uint64_t* P1, const uint64_t* P2, const uint64_t* P3,
                       const uint8_t* s, uint64_t* PS);
+    // Row echelon form of the nrows x ncols matrix ap (rows of (ncols+15)/16
+    // words), pivots scaled to 1, constant time; the reference's search
+    // windows (see kernels.cpp).
+    void (*echelon_form)(uint64_t* ap, uint32_t nrows, uint32_t ncols);
 };
 
 const Kernels& kernels_portable();

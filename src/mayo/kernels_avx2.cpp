@@ -22,6 +22,7 @@
 #include "cipher/modes.hpp"
 #include "mayo/engine.hpp"
 #include "mayo/kernels.hpp"
+#include "mayo/mvec.hpp"
 #include "x86/cpu_features.hpp"
 
 #define PQ_AVX2 __attribute__((target("avx2")))
@@ -313,6 +314,96 @@ PQ_AVX2 void p_times_s(const Params& p, const uint64_t* P1, const uint64_t* P2, 
     run(Public{P1, P2, P3, p.v(), p.o}, p.n, tb.t, np, Out{PS, p.k, 1, p.k}, p.m_limbs());
 }
 
+// ---- echelon form (same algorithm as the portable one in kernels.cpp)
+
+inline uint64_t ct_is_zero(uint64_t x) {  // all ones iff x == 0 (x < 2^63)
+    __asm__("" : "+r"(x));
+    return 0 - ((x - 1) >> 63);
+}
+inline uint64_t ct_eq(uint32_t a, uint32_t b) { return ct_is_zero(uint64_t(a ^ b)); }
+inline uint64_t ct_gt(uint32_t a, uint32_t b) {  // all ones iff a > b
+    uint64_t bb = b;
+    __asm__("" : "+r"(bb));
+    return 0 - ((bb - uint64_t(a)) >> 63);
+}
+inline uint8_t nibble(const uint64_t* row, uint32_t c) { return uint8_t((row[c >> 4] >> (4 * (c & 15))) & 0xF); }
+
+// Rows of W words (8W bytes, 32 < 8W <= 96) in Q chunks; the pivot row is
+// gathered with masks, the pivot itself (and each row's entry in column
+// pc) read as scalars, so the row selection chain stays in integer
+// registers. Row updates: dst += e * prow2 with e's table built in
+// registers.
+template <int Q>
+PQ_AVX2 void echelon_q(uint64_t* ap, uint32_t nrows, uint32_t ncols) {
+    const uint32_t W = (ncols + 15) / 16, last = 8 * W - 32;
+    const __m256i mask = _mm256_set1_epi8(kNib);
+    uint32_t off[Q];
+    for (int q = 0; q < Q; ++q) off[q] = q + 1 < Q ? 32 * q : last;
+    uint32_t pivot_row = 0;
+    for (uint32_t pc = 0; pc < ncols; ++pc) {
+        const uint32_t lo = pc + nrows > ncols ? pc + nrows - ncols : 0;
+        const uint32_t hi = pc < nrows - 1 ? pc : nrows - 1;
+        const uint32_t search_end = hi + 32 < nrows - 1 ? hi + 32 : nrows - 1;
+        __m256i pr[Q];
+        for (int q = 0; q < Q; ++q) pr[q] = _mm256_setzero_si256();
+        uint64_t pivot_zero = ~uint64_t(0), pivot = 0;
+        for (uint32_t row = lo; row <= search_end; ++row) {
+            const uint64_t take = ct_eq(row, pivot_row) | (ct_gt(row, pivot_row) & pivot_zero);
+            const uint64_t* src = ap + size_t(row) * W;
+            const __m256i t = _mm256_set1_epi64x(int64_t(take));
+            for (int q = 0; q < Q; ++q)
+                pr[q] = _mm256_xor_si256(
+                    pr[q], _mm256_and_si256(t, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(
+                                                   reinterpret_cast<const uint8_t*>(src) + off[q]))));
+            pivot ^= take & nibble(src, pc);
+            pivot_zero = ct_is_zero(pivot);
+        }
+        // prow2 = pivot^-1 * prow (a^-1 = a^14, by squarings and products)
+        const uint8_t a = uint8_t(pivot);
+        const uint8_t a2 = mvec::mul1(a, a), a4 = mvec::mul1(a2, a2), a8 = mvec::mul1(a4, a4);
+        const uint8_t inv = mvec::mul1(mvec::mul1(a8, a4), a2);
+        const __m256i ti = pair_table(inv, 0), ti4 = pair_table(0, inv);
+        __m256i p2[Q], p2lo[Q], p2hi[Q];
+        for (int q = 0; q < Q; ++q) {
+            const __m256i l = _mm256_and_si256(pr[q], mask), h = _mm256_and_si256(_mm256_srli_epi16(pr[q], 4), mask);
+            p2[q] = _mm256_xor_si256(_mm256_shuffle_epi8(ti, l), _mm256_shuffle_epi8(ti4, h));
+            p2lo[q] = _mm256_and_si256(p2[q], mask);
+            p2hi[q] = _mm256_and_si256(_mm256_srli_epi16(p2[q], 4), mask);
+        }
+        for (uint32_t row = lo; row <= hi; ++row) {
+            const __m256i put = _mm256_set1_epi64x(int64_t(ct_eq(row, pivot_row) & ~pivot_zero));
+            uint8_t* dst = reinterpret_cast<uint8_t*>(ap + size_t(row) * W);
+            __m256i d[Q];
+            for (int q = 0; q < Q; ++q) d[q] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(dst + off[q]));
+            for (int q = 0; q < Q; ++q)
+                _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + off[q]), _mm256_blendv_epi8(d[q], p2[q], put));
+        }
+        for (uint32_t row = lo; row < nrows; ++row) {
+            uint64_t* r64 = ap + size_t(row) * W;
+            const uint8_t e = uint8_t(nibble(r64, pc) & ct_gt(row, pivot_row));
+            const __m256i te = pair_table(e, 0), te4 = pair_table(0, e);
+            uint8_t* dst = reinterpret_cast<uint8_t*>(r64);
+            __m256i d[Q];
+            for (int q = 0; q < Q; ++q) d[q] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(dst + off[q]));
+            for (int q = 0; q < Q; ++q)
+                d[q] = _mm256_xor_si256(d[q], _mm256_xor_si256(_mm256_shuffle_epi8(te, p2lo[q]),
+                                                                _mm256_shuffle_epi8(te4, p2hi[q])));
+            for (int q = 0; q < Q; ++q) _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + off[q]), d[q]);
+        }
+        pivot_row += uint32_t(1 & ~pivot_zero);
+    }
+}
+
+PQ_AVX2 void echelon_form(uint64_t* ap, uint32_t nrows, uint32_t ncols) {
+    const uint32_t W = (ncols + 15) / 16;
+    if (W <= 4)
+        kernels_portable().echelon_form(ap, nrows, ncols);  // no such set (k*o + 1 > 64 in all eight)
+    else if (W <= 8)
+        echelon_q<2>(ap, nrows, ncols);
+    else
+        echelon_q<3>(ap, nrows, ncols);
+}
+
 // ---- AES-128-CTR keystream with VAES (two blocks per instruction)
 
 PQ_VAES inline __m128i expand_step(__m128i k, __m128i t) {
@@ -373,8 +464,10 @@ PQ_VAES Status ctr_vaes(const uint8_t* key, uint8_t* out, size_t len) {
 
 Status ctr_generic(const uint8_t* key, uint8_t* out, size_t len) { return cipher::aes128_ctr(key, 16, out, len); }
 
-constexpr Kernels kAvx2Vaes{"avx2+vaes", ctr_vaes, upper_times, sym_times, rect_times, scalars_times, p_times_s};
-constexpr Kernels kAvx2{"avx2", ctr_generic, upper_times, sym_times, rect_times, scalars_times, p_times_s};
+constexpr Kernels kAvx2Vaes{"avx2+vaes", ctr_vaes, upper_times, sym_times, rect_times, scalars_times, p_times_s,
+                             echelon_form};
+constexpr Kernels kAvx2{"avx2", ctr_generic, upper_times, sym_times, rect_times, scalars_times, p_times_s,
+                             echelon_form};
 
 }  // namespace
 
