@@ -48,6 +48,10 @@ Status expand_p12(const Params& p, const uint8_t* seed_pk, uint64_t* P) {
     const Status st = kernels().aes128_ctr(seed_pk, bytes, p.p12_bytes());  // pk_seed_bytes = 16
     if (st != Status::ok) return st;
     const uint32_t L = p.m_limbs(), mb = p.m_bytes();
+    if (p.layout == MvecLayout::nibbles) {
+        kernels().nibbles_in_place(P, p.p1_vecs() + p.p2_vecs(), p.m);
+        return Status::ok;
+    }
     uint8_t tmp[kMaxM / 2];
     for (uint32_t i = p.p1_vecs() + p.p2_vecs(); i-- > 0;) {
         std::memcpy(tmp, bytes + size_t(i) * mb, mb);

@@ -145,8 +145,20 @@ void echelon_form(uint64_t* ap, uint32_t nrows, uint32_t ncols) {
     secure_wipe(prow2, sizeof prow2);
 }
 
+// From the last vector down: a vector's limbs never overlap the packed
+// bytes of an earlier one.
+void nibbles_in_place(uint64_t* P, uint32_t count, uint32_t m) {
+    const uint8_t* bytes = reinterpret_cast<const uint8_t*>(P);
+    const uint32_t L = (m + 15) / 16, mb = m / 2;
+    uint8_t tmp[kMaxM / 2];
+    for (uint32_t i = count; i-- > 0;) {
+        std::memcpy(tmp, bytes + size_t(i) * mb, mb);
+        mvec::from_nibbles(tmp, P + size_t(i) * L, m);
+    }
+}
+
 constexpr Kernels kPortable{"portable", ctr_portable, upper_times, sym_times, rect_times, scalars_times, p_times_s,
-                             echelon_form};
+                             echelon_form, nibbles_in_place};
 
 }  // namespace
 

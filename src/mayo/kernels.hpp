@@ -45,6 +45,9 @@ struct Kernels {
     // words), pivots scaled to 1, constant time; the reference's search
     // windows (see kernels.cpp).
     void (*echelon_form)(uint64_t* ap, uint32_t nrows, uint32_t ncols);
+    // P holds count nibble-packed m-vectors (m/2 bytes each) from its
+    // start: turned into limbs in place (tails zero).
+    void (*nibbles_in_place)(uint64_t* P, uint32_t count, uint32_t m);
 };
 
 const Kernels& kernels_portable();
