@@ -409,24 +409,31 @@ PQ_AVX2 void echelon_form(uint64_t* ap, uint32_t nrows, uint32_t ncols) {
 // all loads before the stores), so the last chunk reads up to 8L - m/2
 // bytes past its packed vector (still inside P, which holds count * 8L
 // bytes) and masks them: no partial read-back of a fresh store.
-PQ_AVX2 void nibbles_in_place(uint64_t* P, uint32_t count, uint32_t m) {
-    const uint32_t L = (m + 15) / 16, mb = m / 2, nq = (8 * L + 31) / 32;
-    if (8 * L < 32 || nq > 3) return kernels_portable().nibbles_in_place(P, count, m);
+template <int Q>
+PQ_AVX2 void nibbles_in_place_q(uint64_t* P, uint32_t count, uint32_t m) {
+    const uint32_t L = (m + 15) / 16, mb = m / 2, last = 8 * L - 32;
     uint8_t* bytes = reinterpret_cast<uint8_t*>(P);
     alignas(32) uint8_t keep[32];
     for (uint32_t b = 0; b < 32; ++b) keep[b] = b < 32 - (8 * L - mb) ? 0xFF : 0;
     const __m256i km = _mm256_load_si256(reinterpret_cast<const __m256i*>(keep));
-    const uint32_t last = 8 * L - 32;
     for (uint32_t i = count; i-- > 0;) {
         const uint8_t* src = bytes + size_t(i) * mb;
         uint8_t* dst = bytes + size_t(i) * L * 8;
-        __m256i c[3];
-        for (uint32_t q = 0; q < nq; ++q)
-            c[q] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + (q + 1 < nq ? 32 * q : last)));
-        c[nq - 1] = _mm256_and_si256(c[nq - 1], km);
-        for (uint32_t q = 0; q < nq; ++q)
-            _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + (q + 1 < nq ? 32 * q : last)), c[q]);
+        __m256i c[Q];
+        for (int q = 0; q < Q; ++q)
+            c[q] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + (q + 1 < Q ? 32 * q : last)));
+        c[Q - 1] = _mm256_and_si256(c[Q - 1], km);
+        for (int q = 0; q < Q; ++q)
+            _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + (q + 1 < Q ? 32 * q : last)), c[q]);
     }
+}
+
+PQ_AVX2 void nibbles_in_place(uint64_t* P, uint32_t count, uint32_t m) {
+    const uint32_t L = (m + 15) / 16;
+    if (L == 4) return nibbles_in_place_q<1>(P, count, m);
+    if (L >= 5 && L <= 8) return nibbles_in_place_q<2>(P, count, m);
+    if (L >= 9 && L <= 12) return nibbles_in_place_q<3>(P, count, m);
+    kernels_portable().nibbles_in_place(P, count, m);
 }
 
 // ---- AES-128-CTR keystream with VAES (two blocks per instruction)
