@@ -71,18 +71,26 @@ PQ_AVX2 inline __m256i pair_table(uint8_t s0, uint8_t s1) {
     return _mm256_xor_si256(t, _mm256_shuffle_epi8(w, _mm256_load_si256(reinterpret_cast<const __m256i*>(kSel[3]))));
 }
 
-// tabs[c * npairs + p] = table of (S(c, 2p), S(c, 2p+1)), S(c, i) = s[c*row + i*col]
-// for i < count (0 beyond).
+// Row c of the tables (stride np + nd): np pair tables, tabs[c][p] for
+// the scalars (S(c, 2p), S(c, 2p+1)), S(c, i) = s[c*row + i*col] for
+// i < count (0 beyond); then nd = ceil(np/2) "tail" tables holding pair 2d
+// in the low lane and pair 2d+1 in the high lane (for 8-byte tails, see mac).
 PQ_AVX2 void build_tables(__m256i* tabs, const uint8_t* s, uint32_t ncols, uint32_t row, uint32_t col,
                           uint32_t count) {
-    const uint32_t np = (count + 1) / 2;
-    for (uint32_t c = 0; c < ncols; ++c)
+    const uint32_t np = (count + 1) / 2, nd = (np + 1) / 2, rs = np + nd;
+    for (uint32_t c = 0; c < ncols; ++c) {
+        __m256i* t = tabs + size_t(c) * rs;
         for (uint32_t p = 0; p < np; ++p) {
             const uint32_t i = 2 * p;
             const uint8_t s0 = s[c * row + i * col];
             const uint8_t s1 = i + 1 < count ? s[c * row + (i + 1) * col] : 0;
-            tabs[size_t(c) * np + p] = pair_table(s0, s1);
+            t[p] = pair_table(s0, s1);
         }
+        for (uint32_t dd = 0; dd < nd; ++dd) {
+            const __m256i hi = 2 * dd + 1 < np ? t[2 * dd + 1] : _mm256_setzero_si256();
+            t[np + dd] = _mm256_permute2x128_si256(t[2 * dd], hi, 0x20);
+        }
+    }
 }
 
 struct Out {  // accumulator of group g, output i: acc + (g*gs + i*is) * L
@@ -93,20 +101,32 @@ struct Out {  // accumulator of group g, output i: acc + (g*gs + i*is) * L
 
 constexpr uint8_t kNib = 0x0F;
 
-template <int Q, int NP>
+// Chunking of an m-vector of 8L bytes: Q chunks of 32 bytes, and either
+// T8: an 8-byte tail (8L = 32Q + 8: MAYO-1, MAYO-5), whose low and high
+// nibbles fit in one 128-bit lane, so one vpshufb serves two pairs; or the
+// last chunk ends at 8L, overlapping the one before.
+template <int Q, bool T8, int NP>
 struct Block {
+    static constexpr int ND = T8 ? (NP + 1) / 2 : 0;
     __m256i t[NP][Q][2];
+    __m256i tail[ND > 0 ? ND : 1];
 };
 
-// Products of one m-vector (8L bytes at v) by NP table pairs, into the
-// entangled accumulators.
-template <int Q, int NP>
-PQ_AVX2 inline void mac(Block<Q, NP>& b, const uint64_t* vec, const __m256i* tb, uint32_t last) {
+template <int Q, bool T8>
+inline uint32_t chunk_off(int q, uint32_t last) {
+    return T8 || q + 1 < Q ? 32 * uint32_t(q) : last;
+}
+
+// Products of one m-vector (at vec) by NP pairs (tables tb[p], tail tables
+// tt[d]), into the entangled accumulators.
+template <int Q, bool T8, int NP>
+PQ_AVX2 inline void mac(Block<Q, T8, NP>& b, const uint64_t* vec, const __m256i* tb, const __m256i* tt,
+                        uint32_t last) {
     const __m256i mask = _mm256_set1_epi8(kNib);
     const uint8_t* v = reinterpret_cast<const uint8_t*>(vec);
     __m256i lo[Q], hi[Q];
     for (int q = 0; q < Q; ++q) {
-        const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(v + (q + 1 < Q ? 32 * q : last)));
+        const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(v + chunk_off<Q, T8>(q, last)));
         lo[q] = _mm256_and_si256(x, mask);
         hi[q] = _mm256_and_si256(_mm256_srli_epi16(x, 4), mask);
     }
@@ -117,17 +137,26 @@ PQ_AVX2 inline void mac(Block<Q, NP>& b, const uint64_t* vec, const __m256i* tb,
             b.t[p][q][1] = _mm256_xor_si256(b.t[p][q][1], _mm256_shuffle_epi8(tab, hi[q]));
         }
     }
+    if constexpr (T8) {
+        const __m128i m128 = _mm_set1_epi8(kNib);
+        const __m128i x = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(v + 32 * Q));
+        const __m128i idx = _mm_unpacklo_epi64(_mm_and_si128(x, m128), _mm_and_si128(_mm_srli_epi16(x, 4), m128));
+        const __m256i idx2 = _mm256_broadcastsi128_si256(idx);
+        for (int d = 0; d < Block<Q, T8, NP>::ND; ++d)
+            b.tail[d] = _mm256_xor_si256(b.tail[d], _mm256_shuffle_epi8(_mm256_load_si256(tt + d), idx2));
+    }
 }
 
-template <int Q, int NP>
-PQ_AVX2 inline void zero(Block<Q, NP>& b) {
+template <int Q, bool T8, int NP>
+PQ_AVX2 inline void zero(Block<Q, T8, NP>& b) {
     for (int p = 0; p < NP; ++p)
         for (int q = 0; q < Q; ++q) b.t[p][q][0] = b.t[p][q][1] = _mm256_setzero_si256();
+    for (int d = 0; d < Block<Q, T8, NP>::ND; ++d) b.tail[d] = _mm256_setzero_si256();
 }
 
 // Sorts the entangled products of pairs p0 .. p0+NP-1 into the outputs of group g.
-template <int Q, int NP>
-PQ_AVX2 inline void flush(const Block<Q, NP>& b, const Out& o, uint32_t g, uint32_t p0, uint32_t L) {
+template <int Q, bool T8, int NP>
+PQ_AVX2 inline void flush(const Block<Q, T8, NP>& b, const Out& o, uint32_t g, uint32_t p0, uint32_t L) {
     const __m256i mask = _mm256_set1_epi8(kNib);
     const uint32_t last = 8 * L - 32;
     for (int p = 0; p < NP; ++p) {
@@ -137,7 +166,7 @@ PQ_AVX2 inline void flush(const Block<Q, NP>& b, const Out& o, uint32_t g, uint3
             uint8_t* dst = reinterpret_cast<uint8_t*>(o.acc + (size_t(g) * o.gs + size_t(i) * o.is) * L);
             __m256i a[Q];
             for (int q = 0; q < Q; ++q)
-                a[q] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(dst + (q + 1 < Q ? 32 * q : last)));
+                a[q] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(dst + chunk_off<Q, T8>(q, last)));
             for (int q = 0; q < Q; ++q) {
                 const __m256i lo = b.t[p][q][0], hi = b.t[p][q][1];
                 const __m256i prod =
@@ -148,7 +177,18 @@ PQ_AVX2 inline void flush(const Block<Q, NP>& b, const Out& o, uint32_t g, uint3
                 a[q] = _mm256_xor_si256(a[q], prod);
             }
             for (int q = 0; q < Q; ++q)
-                _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + (q + 1 < Q ? 32 * q : last)), a[q]);
+                _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + chunk_off<Q, T8>(q, last)), a[q]);
+            if constexpr (T8) {
+                // lane p%2 of tail p/2: bytes 0..7 low-nibble products, 8..15 high
+                const __m256i tl = b.tail[p / 2];
+                const __m128i x = (p & 1) ? _mm256_extracti128_si256(tl, 1) : _mm256_castsi256_si128(tl);
+                const __m128i xh = _mm_srli_si128(x, 8), m128 = _mm256_castsi256_si128(mask);
+                const __m128i prod =
+                    s == 0 ? _mm_or_si128(_mm_and_si128(x, m128), _mm_slli_epi16(_mm_and_si128(xh, m128), 4))
+                           : _mm_or_si128(_mm_and_si128(_mm_srli_epi16(x, 4), m128), _mm_andnot_si128(m128, xh));
+                __m128i* t8 = reinterpret_cast<__m128i*>(dst + 32 * Q);
+                _mm_storel_epi64(t8, _mm_xor_si128(_mm_loadl_epi64(t8), prod));
+            }
         }
     }
 }
@@ -214,41 +254,45 @@ struct Public {
     }
 };
 
-template <int Q, int NP, class T>
+template <int Q, bool T8, int NP, class T>
 PQ_AVX2 void run_block(const T& terms, uint32_t g, const __m256i* tabs, uint32_t np, uint32_t p0, const Out& o,
                        uint32_t L) {
-    Block<Q, NP> b;
+    Block<Q, T8, NP> b;
     zero(b);
-    const uint32_t last = 8 * L - 32, cnt = terms.count(g);
+    const uint32_t last = 8 * L - 32, cnt = terms.count(g), rs = np + (np + 1) / 2;
     for (uint32_t j = 0; j < cnt; ++j) {
         uint32_t c;
         const uint64_t* v = terms.vec(g, j, L, c);
-        mac(b, v, tabs + size_t(c) * np + p0, last);
+        const __m256i* row = tabs + size_t(c) * rs;
+        mac(b, v, row + p0, row + np + p0 / 2, last);
     }
     flush(b, o, g, p0, L);
     // The accumulators held products by (possibly secret) scalars.
-    for (int p = 0; p < NP; ++p)
-        for (int q = 0; q < Q; ++q) b.t[p][q][0] = b.t[p][q][1] = _mm256_setzero_si256();
+    zero(b);
     __asm__ __volatile__("" : : "r"(&b) : "memory");
 }
 
-// Pairs per pass: as many as the 16 ymm registers hold (2*Q*NP
-// accumulators + 2*Q nibble registers + a table).
-template <int Q, class T>
+// Pairs per pass: as many as the 16 ymm registers hold (accumulators,
+// nibble registers and a table). Passes start at even pairs (tail tables
+// come in pairs of pairs); only the last pass may be odd.
+template <int Q, bool T8, class T>
 PQ_AVX2 void run_q(const T& terms, uint32_t ngroups, const __m256i* tabs, uint32_t np, const Out& o, uint32_t L) {
+    constexpr int kWide = Q == 1 ? 4 : 2;
     for (uint32_t g = 0; g < ngroups; ++g) {
         uint32_t p0 = 0;
         while (p0 < np) {
             const uint32_t rem = np - p0;
-            if constexpr (Q == 1) {
-                if (rem >= 4) { run_block<Q, 4>(terms, g, tabs, np, p0, o, L); p0 += 4; continue; }
-                if (rem == 3) { run_block<Q, 3>(terms, g, tabs, np, p0, o, L); p0 += 3; continue; }
-            }
-            if (rem >= 2) {
-                run_block<Q, 2>(terms, g, tabs, np, p0, o, L);
+            if (rem >= uint32_t(kWide)) {
+                run_block<Q, T8, kWide>(terms, g, tabs, np, p0, o, L);
+                p0 += kWide;
+            } else if (rem == 3) {
+                run_block<Q, T8, 3>(terms, g, tabs, np, p0, o, L);
+                p0 += 3;
+            } else if (rem == 2) {
+                run_block<Q, T8, 2>(terms, g, tabs, np, p0, o, L);
                 p0 += 2;
             } else {
-                run_block<Q, 1>(terms, g, tabs, np, p0, o, L);
+                run_block<Q, T8, 1>(terms, g, tabs, np, p0, o, L);
                 p0 += 1;
             }
         }
@@ -257,61 +301,66 @@ PQ_AVX2 void run_q(const T& terms, uint32_t ngroups, const __m256i* tabs, uint32
 
 template <class T>
 PQ_AVX2 void run(const T& terms, uint32_t ngroups, const __m256i* tabs, uint32_t np, const Out& o, uint32_t L) {
-    if (L <= 4)
-        run_q<1>(terms, ngroups, tabs, np, o, L);
+    if (L == 4)
+        run_q<1, false>(terms, ngroups, tabs, np, o, L);
+    else if (L == 5)
+        run_q<1, true>(terms, ngroups, tabs, np, o, L);
     else if (L <= 8)
-        run_q<2>(terms, ngroups, tabs, np, o, L);
+        run_q<2, false>(terms, ngroups, tabs, np, o, L);
+    else if (L == 9)
+        run_q<2, true>(terms, ngroups, tabs, np, o, L);
     else
-        run_q<3>(terms, ngroups, tabs, np, o, L);
+        run_q<3, false>(terms, ngroups, tabs, np, o, L);
 }
 
+constexpr uint32_t kMaxRow = kMaxPairs + (kMaxPairs + 1) / 2;  // tables per row
+
 struct Tables {
-    alignas(32) __m256i t[kMaxTabCols * kMaxPairs];
+    alignas(32) __m256i t[kMaxTabCols * kMaxRow];
 };
+inline size_t tables_bytes(uint32_t ncols, uint32_t count) {
+    const uint32_t np = (count + 1) / 2;
+    return sizeof(__m256i) * ncols * (np + (np + 1) / 2);
+}
 
 PQ_AVX2 void upper_times(const uint64_t* P, uint32_t n, const uint8_t* b, uint32_t b_row, uint32_t b_col,
                          uint32_t cols, uint64_t* acc, uint32_t L) {
     Tables tb;
-    const uint32_t np = (cols + 1) / 2;
     build_tables(tb.t, b, n, b_row, b_col, cols);
-    run(Upper{P, n}, n, tb.t, np, Out{acc, cols, 1, cols}, L);
-    wipe(tb.t, sizeof(__m256i) * n * np);
+    run(Upper{P, n}, n, tb.t, (cols + 1) / 2, Out{acc, cols, 1, cols}, L);
+    wipe(tb.t, tables_bytes(n, cols));
 }
 
 PQ_AVX2 void sym_times(const uint64_t* P, uint32_t n, const uint8_t* b, uint32_t b_row, uint32_t b_col,
                        uint32_t cols, uint64_t* acc, uint32_t L) {
     Tables tb;
-    const uint32_t np = (cols + 1) / 2;
     build_tables(tb.t, b, n, b_row, b_col, cols);
-    run(Sym{P, n}, n, tb.t, np, Out{acc, cols, 1, cols}, L);
-    wipe(tb.t, sizeof(__m256i) * n * np);
+    run(Sym{P, n}, n, tb.t, (cols + 1) / 2, Out{acc, cols, 1, cols}, L);
+    wipe(tb.t, tables_bytes(n, cols));
 }
 
 PQ_AVX2 void rect_times(const uint64_t* X, uint32_t nr, uint32_t nc, const uint8_t* b, uint32_t b_row,
                         uint32_t b_col, uint32_t cols, uint64_t* acc, uint32_t L) {
     Tables tb;
-    const uint32_t np = (cols + 1) / 2;
     build_tables(tb.t, b, nc, b_row, b_col, cols);
-    run(Rect{X, nc}, nr, tb.t, np, Out{acc, cols, 1, cols}, L);
-    wipe(tb.t, sizeof(__m256i) * nc * np);
+    run(Rect{X, nc}, nr, tb.t, (cols + 1) / 2, Out{acc, cols, 1, cols}, L);
+    wipe(tb.t, tables_bytes(nc, cols));
 }
 
 PQ_AVX2 void scalars_times(const uint8_t* a, uint32_t a_row, uint32_t a_col, uint32_t rows, uint32_t inner,
                            const uint64_t* X, uint32_t cols, uint64_t* acc, uint32_t L) {
     Tables tb;
-    const uint32_t np = (rows + 1) / 2;
     // Table row j holds the pairs of A(i, j) over i: S(j, i) = a[j*a_col + i*a_row].
     build_tables(tb.t, a, inner, a_col, a_row, rows);
-    run(Column{X, inner, cols}, cols, tb.t, np, Out{acc, 1, cols, rows}, L);
-    wipe(tb.t, sizeof(__m256i) * inner * np);
+    run(Column{X, inner, cols}, cols, tb.t, (rows + 1) / 2, Out{acc, 1, cols, rows}, L);
+    wipe(tb.t, tables_bytes(inner, rows));
 }
 
 PQ_AVX2 void p_times_s(const Params& p, const uint64_t* P1, const uint64_t* P2, const uint64_t* P3,
                        const uint8_t* s, uint64_t* PS) {
     Tables tb;  // s is public: no wipe needed
-    const uint32_t np = (p.k + 1) / 2;
     build_tables(tb.t, s, p.n, 1, p.n, p.k);
-    run(Public{P1, P2, P3, p.v(), p.o}, p.n, tb.t, np, Out{PS, p.k, 1, p.k}, p.m_limbs());
+    run(Public{P1, P2, P3, p.v(), p.o}, p.n, tb.t, (p.k + 1) / 2, Out{PS, p.k, 1, p.k}, p.m_limbs());
 }
 
 // ---- echelon form (same algorithm as the portable one in kernels.cpp)
@@ -362,7 +411,7 @@ PQ_AVX2 void echelon_q(uint64_t* ap, uint32_t nrows, uint32_t ncols) {
         const uint8_t a = uint8_t(pivot);
         const uint8_t a2 = mvec::mul1(a, a), a4 = mvec::mul1(a2, a2), a8 = mvec::mul1(a4, a4);
         const uint8_t inv = mvec::mul1(mvec::mul1(a8, a4), a2);
-        const __m256i ti = pair_table(inv, 0), ti4 = pair_table(0, inv);
+        const __m256i ti = pair_table(inv, 0), ti4 = _mm256_slli_epi16(ti, 4);
         __m256i p2[Q], p2lo[Q], p2hi[Q];
         for (int q = 0; q < Q; ++q) {
             const __m256i l = _mm256_and_si256(pr[q], mask), h = _mm256_and_si256(_mm256_srli_epi16(pr[q], 4), mask);
@@ -381,7 +430,7 @@ PQ_AVX2 void echelon_q(uint64_t* ap, uint32_t nrows, uint32_t ncols) {
         for (uint32_t row = lo; row < nrows; ++row) {
             uint64_t* r64 = ap + size_t(row) * W;
             const uint8_t e = uint8_t(nibble(r64, pc) & ct_gt(row, pivot_row));
-            const __m256i te = pair_table(e, 0), te4 = pair_table(0, e);
+            const __m256i te = pair_table(e, 0), te4 = _mm256_slli_epi16(te, 4);
             uint8_t* dst = reinterpret_cast<uint8_t*>(r64);
             __m256i d[Q];
             for (int q = 0; q < Q; ++q) d[q] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(dst + off[q]));
