@@ -163,6 +163,22 @@ void reduce_ext(const Params& p, uint64_t* ext, uint32_t Lx) {
     secure_wipe(t, sizeof t);
 }
 
+// In-place transpose of a 16 x 16 matrix of nibbles (b[r] holds row r,
+// element c in bits 4c..4c+3): swaps of 8x8, 4x4, 2x2 and 1x1 blocks.
+inline void transpose16(uint64_t* b) {
+    constexpr uint64_t masks[4] = {0x00000000FFFFFFFFull, 0x0000FFFF0000FFFFull, 0x00FF00FF00FF00FFull,
+                                   0x0F0F0F0F0F0F0F0Full};
+    for (uint32_t s = 0, w = 8; s < 4; ++s, w >>= 1) {
+        const uint32_t sh = 4 * w;
+        for (uint32_t r = 0; r < 16; ++r) {
+            if (r & w) continue;
+            const uint64_t t = ((b[r] >> sh) ^ b[r + w]) & masks[s];
+            b[r] ^= t << sh;
+            b[r + w] ^= t;
+        }
+    }
+}
+
 // x = r + a solution of A x' = y' (y' = y - A r), A given by its ko columns
 // (m-vectors, stride cstride limbs; overwritten), y' an m-vector. ap: m
 // packed rows of ko + 1 elements (the echelon form). x holds ko + 1
@@ -173,13 +189,17 @@ bool sample_solution(const Params& p, uint64_t* cols, uint32_t cstride, const ui
                      const uint8_t* r, uint8_t* x) {
     const uint32_t m = p.m, ko = p.k * p.o, ac = p.a_cols(), W = (ac + 15) / 16, L = p.m_limbs();
     for (uint32_t i = 0; i < ko; ++i) x[i] = r[i];
-    std::memset(ap, 0, sizeof(uint64_t) * size_t(m) * W);
-    for (uint32_t c = 0; c < ac; ++c) {
-        const uint64_t* cv = c < ko ? cols + size_t(c) * cstride : y;
-        uint64_t* dst = ap + (c >> 4);
-        const uint32_t sh = 4 * (c & 15);
-        for (uint32_t row = 0; row < m; ++row) dst[size_t(row) * W] |= uint64_t(mvec::get(cv, row)) << sh;
-    }
+    // Columns -> packed rows, by 16 x 16 blocks.
+    uint64_t blk[16];
+    for (uint32_t C = 0; C < W; ++C)
+        for (uint32_t R = 0; R < L; ++R) {
+            for (uint32_t i = 0; i < 16; ++i) {
+                const uint32_t c = 16 * C + i;
+                blk[i] = c < ko ? cols[size_t(c) * cstride + R] : c == ko ? y[R] : 0;
+            }
+            transpose16(blk);
+            for (uint32_t j = 0; j < 16 && 16 * R + j < m; ++j) ap[size_t(16 * R + j) * W + C] = blk[j];
+        }
     kernels().echelon_form(ap, m, ac);
     uint8_t nonzero = 0;
     for (uint32_t c = 0; c < ko; ++c) nonzero |= mvec::get(ap + size_t(m - 1) * W, c);
@@ -188,13 +208,13 @@ bool sample_solution(const Params& p, uint64_t* cols, uint32_t cstride, const ui
 
     // The echelon form back into columns (stride L); the last one is y.
     uint64_t* E = cols;
-    std::memset(E, 0, sizeof(uint64_t) * size_t(ac) * L);
-    for (uint32_t row = 0; row < m; ++row) {
-        const uint64_t* pr = ap + size_t(row) * W;
-        const uint32_t sh = 4 * (row & 15);
-        uint64_t* dst = E + (row >> 4);
-        for (uint32_t c = 0; c < ac; ++c) dst[size_t(c) * L] |= uint64_t(mvec::get(pr, c)) << sh;
-    }
+    for (uint32_t C = 0; C < W; ++C)
+        for (uint32_t R = 0; R < L; ++R) {
+            for (uint32_t j = 0; j < 16; ++j) blk[j] = 16 * R + j < m ? ap[size_t(16 * R + j) * W + C] : 0;
+            transpose16(blk);
+            for (uint32_t i = 0; i < 16 && 16 * C + i < ac; ++i) E[size_t(16 * C + i) * L + R] = blk[i];
+        }
+    secure_wipe(blk, sizeof blk);
     uint64_t* last = E + size_t(ko) * L;
     // Back substitution: the pivot column of each row is secret, so every
     // candidate column (up to row + 32/(m-row), as in the reference) is
