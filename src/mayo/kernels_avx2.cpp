@@ -386,8 +386,8 @@ template <int Q>
 PQ_AVX2 void echelon_q(uint64_t* ap, uint32_t nrows, uint32_t ncols) {
     const uint32_t W = (ncols + 15) / 16, last = 8 * W - 32;
     const __m256i mask = _mm256_set1_epi8(kNib);
-    uint32_t off[Q];
-    for (int q = 0; q < Q; ++q) off[q] = q + 1 < Q ? 32 * q : last;
+    uint32_t off_[Q];
+    for (int q = 0; q < Q; ++q) off_[q] = q + 1 < Q ? 32 * q : last;
     uint32_t pivot_row = 0;
     for (uint32_t pc = 0; pc < ncols; ++pc) {
         const uint32_t lo = pc + nrows > ncols ? pc + nrows - ncols : 0;
@@ -395,17 +395,33 @@ PQ_AVX2 void echelon_q(uint64_t* ap, uint32_t nrows, uint32_t ncols) {
         const uint32_t search_end = hi + 32 < nrows - 1 ? hi + 32 : nrows - 1;
         __m256i pr[Q];
         for (int q = 0; q < Q; ++q) pr[q] = _mm256_setzero_si256();
-        uint64_t pivot_zero = ~uint64_t(0), pivot = 0;
+        // Rows taken into the pivot row: pivot_row (when in the window) up
+        // to the first row from there whose entry in column pc is non-zero
+        // (all of them when none is): the portable chain of masks, computed
+        // at once on a bit mask of the window (<= 64 rows for every set).
+        const uint32_t wn = search_end - lo + 1;
+        uint8_t e[64];
+        uint64_t nz = 0;
         for (uint32_t row = lo; row <= search_end; ++row) {
-            const uint64_t take = ct_eq(row, pivot_row) | (ct_gt(row, pivot_row) & pivot_zero);
-            const uint64_t* src = ap + size_t(row) * W;
-            const __m256i t = _mm256_set1_epi64x(int64_t(take));
+            e[row - lo] = nibble(ap + size_t(row) * W, pc);
+            nz |= (1 & ~ct_is_zero(e[row - lo])) << (row - lo);
+        }
+        const uint64_t below = ct_gt(lo, pivot_row);                    // pivot_row < lo
+        const uint32_t off = uint32_t((uint64_t(pivot_row) - lo) & ~below);  // < wn
+        const uint64_t ge = ~uint64_t(0) << off;                         // shift: constant time
+        const uint64_t nzg = nz & ge, lowest = nzg & (0 - nzg);
+        const uint64_t window = wn == 64 ? ~uint64_t(0) : (uint64_t(1) << wn) - 1;
+        const uint64_t take = ge & (lowest | (lowest - 1)) & window;
+        const uint64_t pivot_zero = ((lowest | (0 - lowest)) >> 63) - 1;  // all ones iff lowest == 0
+        uint64_t pivot = 0;
+        for (uint32_t row = lo; row <= search_end; ++row) {
+            const uint64_t t = 0 - ((take >> (row - lo)) & 1);
+            const uint8_t* src = reinterpret_cast<const uint8_t*>(ap + size_t(row) * W);
+            const __m256i tv = _mm256_set1_epi64x(int64_t(t));
             for (int q = 0; q < Q; ++q)
                 pr[q] = _mm256_xor_si256(
-                    pr[q], _mm256_and_si256(t, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(
-                                                   reinterpret_cast<const uint8_t*>(src) + off[q]))));
-            pivot ^= take & nibble(src, pc);
-            pivot_zero = ct_is_zero(pivot);
+                    pr[q], _mm256_and_si256(tv, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + off_[q]))));
+            pivot ^= t & e[row - lo];
         }
         // prow2 = pivot^-1 * prow (a^-1 = a^14, by squarings and products)
         const uint8_t a = uint8_t(pivot);
@@ -423,9 +439,9 @@ PQ_AVX2 void echelon_q(uint64_t* ap, uint32_t nrows, uint32_t ncols) {
             const __m256i put = _mm256_set1_epi64x(int64_t(ct_eq(row, pivot_row) & ~pivot_zero));
             uint8_t* dst = reinterpret_cast<uint8_t*>(ap + size_t(row) * W);
             __m256i d[Q];
-            for (int q = 0; q < Q; ++q) d[q] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(dst + off[q]));
+            for (int q = 0; q < Q; ++q) d[q] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(dst + off_[q]));
             for (int q = 0; q < Q; ++q)
-                _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + off[q]), _mm256_blendv_epi8(d[q], p2[q], put));
+                _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + off_[q]), _mm256_blendv_epi8(d[q], p2[q], put));
         }
         for (uint32_t row = lo; row < nrows; ++row) {
             uint64_t* r64 = ap + size_t(row) * W;
@@ -433,11 +449,11 @@ PQ_AVX2 void echelon_q(uint64_t* ap, uint32_t nrows, uint32_t ncols) {
             const __m256i te = pair_table(e, 0), te4 = _mm256_slli_epi16(te, 4);
             uint8_t* dst = reinterpret_cast<uint8_t*>(r64);
             __m256i d[Q];
-            for (int q = 0; q < Q; ++q) d[q] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(dst + off[q]));
+            for (int q = 0; q < Q; ++q) d[q] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(dst + off_[q]));
             for (int q = 0; q < Q; ++q)
                 d[q] = _mm256_xor_si256(d[q], _mm256_xor_si256(_mm256_shuffle_epi8(te, p2lo[q]),
                                                                 _mm256_shuffle_epi8(te4, p2hi[q])));
-            for (int q = 0; q < Q; ++q) _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + off[q]), d[q]);
+            for (int q = 0; q < Q; ++q) _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + off_[q]), d[q]);
         }
         pivot_row += uint32_t(1 & ~pivot_zero);
     }
@@ -445,8 +461,8 @@ PQ_AVX2 void echelon_q(uint64_t* ap, uint32_t nrows, uint32_t ncols) {
 
 PQ_AVX2 void echelon_form(uint64_t* ap, uint32_t nrows, uint32_t ncols) {
     const uint32_t W = (ncols + 15) / 16;
-    if (W <= 4)
-        kernels_portable().echelon_form(ap, nrows, ncols);  // no such set (k*o + 1 > 64 in all eight)
+    if (W <= 4 || ncols > nrows + 31)
+        kernels_portable().echelon_form(ap, nrows, ncols);  // no such set (64 < k*o + 1 <= m + 31)
     else if (W <= 8)
         echelon_q<2>(ap, nrows, ncols);
     else
