@@ -142,8 +142,14 @@ inline void shift_xor(uint64_t* dst, const uint64_t* src, uint32_t n, uint32_t s
 
 // ext (Lx limbs) reduced mod f(z) into its first m elements (the rest
 // cleared): z^(m+d) = sum_t f_t z^(t+d), with t + d < m for every set, so
-// one pass folds everything.
-void reduce_ext(const Params& p, uint64_t* ext, uint32_t Lx) {
+// one pass folds everything. `taps`: the products by f_0 .. f_4.
+struct FTaps {
+    mvec::Scalar f[5];
+    explicit FTaps(const Params& p)
+        : f{mvec::Scalar(p.f_tail[0]), mvec::Scalar(p.f_tail[1]), mvec::Scalar(p.f_tail[2]),
+            mvec::Scalar(p.f_tail[3]), mvec::Scalar(p.f_tail[4])} {}
+};
+void reduce_ext(const Params& p, const FTaps& taps, uint64_t* ext, uint32_t Lx) {
     const uint32_t q = p.m / 16, r = 4 * (p.m % 16), Lh = (p.kk() + 15) / 16;
     uint64_t h[kMaxLx] = {0}, t[kMaxLx];
     for (uint32_t w = 0; w < Lh; ++w) {
@@ -154,13 +160,18 @@ void reduce_ext(const Params& p, uint64_t* ext, uint32_t Lx) {
     ext[q] = r != 0 ? ext[q] & ((uint64_t(1) << r) - 1) : 0;
     for (uint32_t w = q + 1; w < Lx; ++w) ext[w] = 0;
     for (uint32_t i = 0; i < 5; ++i) {
-        if (p.f_tail[i] == 0) continue;  // public constant
+        const uint8_t f = p.f_tail[i];  // public constants
+        if (f == 0) continue;
+        if (f == 1) {
+            shift_xor(ext, h, Lh, i);
+            continue;
+        }
         for (uint32_t w = 0; w < Lh; ++w) t[w] = 0;
-        mvec::mul_add(t, h, p.f_tail[i], Lh);
+        mvec::mul_add(t, h, taps.f[i], Lh);
         shift_xor(ext, t, Lh, i);
     }
-    secure_wipe(h, sizeof h);
-    secure_wipe(t, sizeof t);
+    wipe(h, sizeof h);
+    wipe(t, sizeof t);
 }
 
 // In-place transpose of a 16 x 16 matrix of nibbles (b[r] holds row r,
@@ -345,8 +356,9 @@ Status sign_expanded(const Params& p, const uint8_t* sk, const uint64_t* P1L, co
                 if (i != j) mvec::add(u, VPV + size_t(j * k + i) * L, L);
                 shift_xor(yv, u, L, l);
             }
-        for (uint32_t c = 0; c < ko; ++c) reduce_ext(p, cols + size_t(c) * Lx, Lx);
-        reduce_ext(p, yv, Lx);
+        const FTaps taps(p);
+        for (uint32_t c = 0; c < ko; ++c) reduce_ext(p, taps, cols + size_t(c) * Lx, Lx);
+        reduce_ext(p, taps, yv, Lx);
         mvec::add(yv, tv, L);
         // y' = y - A r
         for (uint32_t c = 0; c < ko; ++c) mvec::mul_add(yv, cols + size_t(c) * Lx, r[c], L);

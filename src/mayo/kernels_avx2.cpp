@@ -193,47 +193,54 @@ PQ_AVX2 inline void flush(const Block<Q, T8, NP>& b, const Out& o, uint32_t g, u
     }
 }
 
-// ---- the four term patterns
+// ---- term patterns: the m-vectors of output group g, as at most two runs
+// (first vector, its column of tables, count, stride in limbs shrinking by
+// dstride after each step).
+struct Seg {
+    const uint64_t* ptr;
+    uint32_t c0, count;
+    size_t stride, dstride;
+};
+inline size_t up_index(uint32_t r, uint32_t c, uint32_t size) {  // r <= c
+    return size_t(r) * size - size_t(r) * (r + 1) / 2 + c;
+}
 
 // Row g of an upper triangular n x n matrix of m-vectors: columns g .. n-1.
 struct Upper {
     const uint64_t* P;
     uint32_t n;
-    uint32_t count(uint32_t g) const { return n - g; }
-    const uint64_t* vec(uint32_t g, uint32_t j, uint32_t L, uint32_t& c) const {
-        c = g + j;
-        return P + (size_t(g) * n - size_t(g) * (g + 1) / 2 + g + j) * L;
+    int segs(uint32_t g, uint32_t L, Seg* s) const {
+        s[0] = Seg{P + up_index(g, g, n) * L, g, n - g, L, 0};
+        return 1;
     }
 };
-// Row g of P + P^T (P upper triangular): columns c != g.
+// Row g of P + P^T (P upper triangular): columns c < g down column g of P,
+// then c > g along row g.
 struct Sym {
     const uint64_t* P;
     uint32_t n;
-    uint32_t count(uint32_t) const { return n - 1; }
-    const uint64_t* vec(uint32_t g, uint32_t j, uint32_t L, uint32_t& c) const {
-        c = j < g ? j : j + 1;
-        const uint32_t r = j < g ? c : g, cc = j < g ? g : c;
-        return P + (size_t(r) * n - size_t(r) * (r + 1) / 2 + cc) * L;
+    int segs(uint32_t g, uint32_t L, Seg* s) const {
+        s[0] = Seg{P + size_t(g) * L, 0, g, size_t(n - 1) * L, L};
+        s[1] = Seg{P + up_index(g, g + 1, n) * L, g + 1, n - 1 - g, L, 0};
+        return 2;
     }
 };
 // Row g of a dense nr x nc matrix.
 struct Rect {
     const uint64_t* X;
     uint32_t nc;
-    uint32_t count(uint32_t) const { return nc; }
-    const uint64_t* vec(uint32_t g, uint32_t j, uint32_t L, uint32_t& c) const {
-        c = j;
-        return X + (size_t(g) * nc + j) * L;
+    int segs(uint32_t g, uint32_t L, Seg* s) const {
+        s[0] = Seg{X + size_t(g) * nc * L, 0, nc, L, 0};
+        return 1;
     }
 };
 // Column g of a dense inner x cols matrix (the scalars vary with the row j).
 struct Column {
     const uint64_t* X;
     uint32_t inner, cols;
-    uint32_t count(uint32_t) const { return inner; }
-    const uint64_t* vec(uint32_t g, uint32_t j, uint32_t L, uint32_t& c) const {
-        c = j;
-        return X + (size_t(j) * cols + g) * L;
+    int segs(uint32_t g, uint32_t L, Seg* s) const {
+        s[0] = Seg{X + size_t(g) * L, 0, inner, size_t(cols) * L, 0};
+        return 1;
     }
 };
 // Verification rows of P = [P1 P2; 0 P3] (n x n, P3 upper): row g < v is P1's
@@ -241,16 +248,15 @@ struct Column {
 struct Public {
     const uint64_t *P1, *P2, *P3;
     uint32_t v, o;
-    uint32_t count(uint32_t g) const { return g < v ? v - g + o : v + o - g; }
-    const uint64_t* vec(uint32_t g, uint32_t j, uint32_t L, uint32_t& c) const {
+    int segs(uint32_t g, uint32_t L, Seg* s) const {
         if (g < v) {
-            c = g + j;
-            if (c < v) return P1 + (size_t(g) * v - size_t(g) * (g + 1) / 2 + c) * L;
-            return P2 + (size_t(g) * o + (c - v)) * L;
+            s[0] = Seg{P1 + up_index(g, g, v) * L, g, v - g, L, 0};
+            s[1] = Seg{P2 + size_t(g) * o * L, v, o, L, 0};
+            return 2;
         }
         const uint32_t r = g - v;
-        c = g + j;
-        return P3 + (size_t(r) * o - size_t(r) * (r + 1) / 2 + (c - v)) * L;
+        s[0] = Seg{P3 + up_index(r, r, o) * L, g, o - r, L, 0};
+        return 1;
     }
 };
 
@@ -259,12 +265,19 @@ PQ_AVX2 void run_block(const T& terms, uint32_t g, const __m256i* tabs, uint32_t
                        uint32_t L) {
     Block<Q, T8, NP> b;
     zero(b);
-    const uint32_t last = 8 * L - 32, cnt = terms.count(g), rs = np + (np + 1) / 2;
-    for (uint32_t j = 0; j < cnt; ++j) {
-        uint32_t c;
-        const uint64_t* v = terms.vec(g, j, L, c);
-        const __m256i* row = tabs + size_t(c) * rs;
-        mac(b, v, row + p0, row + np + p0 / 2, last);
+    const uint32_t last = 8 * L - 32, rs = np + (np + 1) / 2;
+    Seg sg[2];
+    const int ns = terms.segs(g, L, sg);
+    for (int k = 0; k < ns; ++k) {
+        const uint64_t* v = sg[k].ptr;
+        size_t stride = sg[k].stride;
+        const __m256i* row = tabs + size_t(sg[k].c0) * rs;
+        for (uint32_t j = 0; j < sg[k].count; ++j) {
+            mac(b, v, row + p0, row + np + p0 / 2, last);
+            v += stride;
+            stride -= sg[k].dstride;
+            row += rs;
+        }
     }
     flush(b, o, g, p0, L);
     // The accumulators held products by (possibly secret) scalars.
@@ -282,7 +295,10 @@ PQ_AVX2 void run_q(const T& terms, uint32_t ngroups, const __m256i* tabs, uint32
         uint32_t p0 = 0;
         while (p0 < np) {
             const uint32_t rem = np - p0;
-            if (rem >= uint32_t(kWide)) {
+            if (Q == 1 && rem == 5) {  // k = 10, 9: one pass (one register spills at most)
+                run_block<Q, T8, (Q == 1 ? 5 : 1)>(terms, g, tabs, np, p0, o, L);
+                p0 += 5;
+            } else if (rem >= uint32_t(kWide)) {
                 run_block<Q, T8, kWide>(terms, g, tabs, np, p0, o, L);
                 p0 += kWide;
             } else if (rem == 3) {
