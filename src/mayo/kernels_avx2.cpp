@@ -41,34 +41,27 @@ inline void wipe(void* p, size_t n) {
     __asm__ __volatile__("" : : "r"(p) : "memory");
 }
 
-// Byte b of the result: s * x^b in GF(16) (b = 0..3), constant time.
-inline uint32_t multiples(uint8_t s) {
-    uint32_t v = uint32_t(s & 0xF);
-    __asm__("" : "+r"(v));
-    const uint32_t p = v * 0x08040201u;
-    const uint32_t top = p & 0x70707070u;
-    return (p ^ (top >> 4) ^ (top >> 3)) & 0x0F0F0F0Fu;
-}
+// GF(16) = GF(2)[x]/(x^4+x+1), generator x: kLog[a] = log_x(a) (0x80 for
+// a = 0), kExp[i] = x^i. In registers only (vpshufb), never indexed in memory.
+alignas(32) constexpr uint8_t kLog[32] = {0x80, 0, 1, 4, 2, 8, 5, 10, 3, 14, 9, 7, 6, 13, 11, 12,
+                                         0x80, 0, 1, 4, 2, 8, 5, 10, 3, 14, 9, 7, 6, 13, 11, 12};
+alignas(32) constexpr uint8_t kExp[32] = {1, 2, 4, 8, 3, 6, 12, 11, 5, 10, 7, 14, 15, 13, 9, 1,
+                                         1, 2, 4, 8, 3, 6, 12, 11, 5, 10, 7, 14, 15, 13, 9, 1};
 
-// Byte x of selector b: b when bit b of x is set, else 0x80 (vpshufb -> 0).
-alignas(32) constexpr uint8_t kSel[4][32] = {
-    {0x80, 0, 0x80, 0, 0x80, 0, 0x80, 0, 0x80, 0, 0x80, 0, 0x80, 0, 0x80, 0,
-     0x80, 0, 0x80, 0, 0x80, 0, 0x80, 0, 0x80, 0, 0x80, 0, 0x80, 0, 0x80, 0},
-    {0x80, 0x80, 1, 1, 0x80, 0x80, 1, 1, 0x80, 0x80, 1, 1, 0x80, 0x80, 1, 1,
-     0x80, 0x80, 1, 1, 0x80, 0x80, 1, 1, 0x80, 0x80, 1, 1, 0x80, 0x80, 1, 1},
-    {0x80, 0x80, 0x80, 0x80, 2, 2, 2, 2, 0x80, 0x80, 0x80, 0x80, 2, 2, 2, 2,
-     0x80, 0x80, 0x80, 0x80, 2, 2, 2, 2, 0x80, 0x80, 0x80, 0x80, 2, 2, 2, 2},
-    {0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 3, 3, 3, 3, 3, 3, 3, 3,
-     0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 3, 3, 3, 3, 3, 3, 3, 3},
-};
+// Table of one scalar s: byte x (both lanes) = s*x = x^(log s + log x mod
+// 15); a zero factor makes the index >= 0x80 (saturating add), which vpshufb
+// turns into 0.
+PQ_AVX2 inline __m256i scalar_table(uint8_t s) {
+    const __m256i lg = _mm256_load_si256(reinterpret_cast<const __m256i*>(kLog));
+    const __m256i ls = _mm256_shuffle_epi8(lg, _mm256_set1_epi8(char(s & 0xF)));
+    __m256i i = _mm256_adds_epu8(lg, ls);
+    i = _mm256_sub_epi8(i, _mm256_and_si256(_mm256_cmpgt_epi8(i, _mm256_set1_epi8(14)), _mm256_set1_epi8(15)));
+    return _mm256_shuffle_epi8(_mm256_load_si256(reinterpret_cast<const __m256i*>(kExp)), i);
+}
 
 // Table of the pair (s0, s1): byte x (both lanes) = s0*x | (s1*x) << 4.
 PQ_AVX2 inline __m256i pair_table(uint8_t s0, uint8_t s1) {
-    const __m256i w = _mm256_set1_epi32(int(multiples(s0) | (multiples(s1) << 4)));
-    __m256i t = _mm256_shuffle_epi8(w, _mm256_load_si256(reinterpret_cast<const __m256i*>(kSel[0])));
-    t = _mm256_xor_si256(t, _mm256_shuffle_epi8(w, _mm256_load_si256(reinterpret_cast<const __m256i*>(kSel[1]))));
-    t = _mm256_xor_si256(t, _mm256_shuffle_epi8(w, _mm256_load_si256(reinterpret_cast<const __m256i*>(kSel[2]))));
-    return _mm256_xor_si256(t, _mm256_shuffle_epi8(w, _mm256_load_si256(reinterpret_cast<const __m256i*>(kSel[3]))));
+    return _mm256_or_si256(scalar_table(s0), _mm256_slli_epi16(scalar_table(s1), 4));
 }
 
 // Row c of the tables (stride np + nd): np pair tables, tabs[c][p] for
@@ -443,7 +436,7 @@ PQ_AVX2 void echelon_q(uint64_t* ap, uint32_t nrows, uint32_t ncols) {
         const uint8_t a = uint8_t(pivot);
         const uint8_t a2 = mvec::mul1(a, a), a4 = mvec::mul1(a2, a2), a8 = mvec::mul1(a4, a4);
         const uint8_t inv = mvec::mul1(mvec::mul1(a8, a4), a2);
-        const __m256i ti = pair_table(inv, 0), ti4 = _mm256_slli_epi16(ti, 4);
+        const __m256i ti = scalar_table(inv), ti4 = _mm256_slli_epi16(ti, 4);
         __m256i p2[Q], p2lo[Q], p2hi[Q];
         for (int q = 0; q < Q; ++q) {
             const __m256i l = _mm256_and_si256(pr[q], mask), h = _mm256_and_si256(_mm256_srli_epi16(pr[q], 4), mask);
@@ -462,7 +455,7 @@ PQ_AVX2 void echelon_q(uint64_t* ap, uint32_t nrows, uint32_t ncols) {
         for (uint32_t row = lo; row < nrows; ++row) {
             uint64_t* r64 = ap + size_t(row) * W;
             const uint8_t e = uint8_t(nibble(r64, pc) & ct_gt(row, pivot_row));
-            const __m256i te = pair_table(e, 0), te4 = _mm256_slli_epi16(te, 4);
+            const __m256i te = scalar_table(e), te4 = _mm256_slli_epi16(te, 4);
             uint8_t* dst = reinterpret_cast<uint8_t*>(r64);
             __m256i d[Q];
             for (int q = 0; q < Q; ++q) d[q] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(dst + off_[q]));
