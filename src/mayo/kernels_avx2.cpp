@@ -272,10 +272,9 @@ PQ_AVX2 void run_block(const T& terms, uint32_t g, const __m256i* tabs, uint32_t
             row += rs;
         }
     }
+    // (No wipe of b: taking its address would keep the accumulators in
+    // memory; they live in registers and the tables, which are wiped.)
     flush(b, o, g, p0, L);
-    // The accumulators held products by (possibly secret) scalars.
-    zero(b);
-    __asm__ __volatile__("" : : "r"(&b) : "memory");
 }
 
 // Pairs per pass: as many as the 16 ymm registers hold (accumulators,
