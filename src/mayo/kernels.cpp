@@ -164,6 +164,10 @@ constexpr Kernels kPortable{"portable", ctr_portable, upper_times, sym_times, re
 
 const Kernels& kernels_portable() { return kPortable; }
 
+#if !defined(PQMCU_MAYO_X86)
+const Kernels* kernels_avx2() { return nullptr; }
+#endif
+
 const Kernels& kernels() {
 #if defined(PQMCU_MAYO_X86)
     static const Kernels* const chosen = [] {

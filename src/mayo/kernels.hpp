@@ -51,9 +51,8 @@ struct Kernels {
 };
 
 const Kernels& kernels_portable();
-#if defined(PQMCU_MAYO_X86)
-const Kernels* kernels_avx2();  // nullptr when the CPU lacks AVX2 (or it is masked)
-#endif
+// nullptr when the CPU lacks AVX2 (or it is masked), and off x86-64.
+const Kernels* kernels_avx2();
 // The table every engine call uses: chosen once (first call).
 const Kernels& kernels();
 
