@@ -296,13 +296,19 @@ Status expand_secret_key(const Params& p, const uint8_t* sk, uint64_t* P1L, uint
     return Status::ok;
 }
 
-Status sign_expanded(const Params& p, const uint8_t* sk, const uint64_t* P1L, const uint8_t* O, const uint8_t* msg,
-                     size_t mlen, const uint8_t* randomizer, uint8_t* sig, const Work& w) {
+namespace {
+
+// The signing core. with_L: P12 = P1 | L (expanded key), M_i = v_i^T L.
+// Otherwise P12 = P1 | P2 (compact key, L never formed): with S = (P1 +
+// P1^T) V^T, M_i = S_i^T O + v_i^T P2 and v_i^T P1 v_j + v_j^T P1 v_i =
+// v_j^T S_i; this costs fewer products than L whenever o > k/2 or so.
+Status sign_core(const Params& p, const uint8_t* sk, const uint64_t* P12, bool with_L, const uint8_t* O,
+                 const uint8_t* msg, size_t mlen, const uint8_t* randomizer, uint8_t* sig, const Work& w) {
     const uint32_t v = p.v(), o = p.o, k = p.k, n = p.n, m = p.m, L = p.m_limbs(), ko = k * o;
     const uint32_t db = p.digest_bytes, sb = p.salt_bytes, skb = p.sk_seed_bytes;
     const Kernels& kern = kernels();
-    const uint64_t* P1 = P1L;
-    const uint64_t* Lm = P1L + size_t(p.p1_vecs()) * L;
+    const uint64_t* P1 = P12;
+    const uint64_t* Lm = P12 + size_t(p.p1_vecs()) * L;  // L, or P2
     Status st = Status::ok;
 
     // digest || salt || seed_sk || ctr
@@ -334,11 +340,28 @@ Status sign_expanded(const Params& p, const uint8_t* sk, const uint64_t* P1L, co
         decode_nibbles(V + k * p.v_bytes(), r, ko);
 
         std::memset(w.scratch, 0, sizeof(uint64_t) * (size_t(ko) + size_t(v) * k + size_t(k) * k) * L);
-        // M_i = v_i^T L
+        // M_i = v_i^T L (or v_i^T P2, completed below)
         kern.scalars_times(vd, v, 1, k, v, Lm, o, M, L);
         // P1 v_i, then v_j^T P1 v_i
         kern.upper_times(P1, v, vd, 1, v, k, Pv, L);
         kern.scalars_times(vd, v, 1, k, v, Pv, k, VPV, L);
+        if (!with_L) {
+            // Pv becomes S = (P1 + P1^T) V^T (the diagonal cancels).
+            kern.lower_times(P1, v, vd, 1, v, k, Pv, L);
+            uint64_t* Mt = reinterpret_cast<uint64_t*>(w.a);  // o x k, then k x k (w.a is free until A)
+            uint64_t* VS = Mt + size_t(ko) * L;
+            std::memset(Mt, 0, sizeof(uint64_t) * (size_t(ko) + size_t(k) * k) * L);
+            kern.scalars_times(O, 1, o, o, v, Pv, k, Mt, L);  // Mt[c][i] = sum_r O[r][c] S[r][i]
+            for (uint32_t i = 0; i < k; ++i)
+                for (uint32_t c = 0; c < o; ++c) mvec::add(M + size_t(i * o + c) * L, Mt + size_t(c * k + i) * L, L);
+            kern.scalars_times(vd, v, 1, k, v, Pv, k, VS, L);  // VS[j][i] = v_j^T S_i
+            // VPV keeps its diagonal; the pairs i < j get the symmetric sum.
+            for (uint32_t i = 0; i < k; ++i)
+                for (uint32_t j = i + 1; j < k; ++j) {
+                    std::memcpy(VPV + size_t(i * k + j) * L, VS + size_t(j * k + i) * L, 8 * size_t(L));
+                    std::memset(VPV + size_t(j * k + i) * L, 0, 8 * size_t(L));
+                }
+        }
 
         // Columns of A = sum_l z^l (M_j in block i, M_i in block j) and
         // y = t - sum_l z^l u_l, as nibble vectors over z, reduced mod f(z).
@@ -401,10 +424,21 @@ Status sign_expanded(const Params& p, const uint8_t* sk, const uint64_t* P1L, co
     return st;
 }
 
+}  // namespace
+
+Status sign_expanded(const Params& p, const uint8_t* sk, const uint64_t* P1L, const uint8_t* O, const uint8_t* msg,
+                     size_t mlen, const uint8_t* randomizer, uint8_t* sig, const Work& w) {
+    return sign_core(p, sk, P1L, true, O, msg, mlen, randomizer, sig, w);
+}
+
 Status sign_with(const Params& p, const uint8_t* sk, const uint8_t* msg, size_t mlen, const uint8_t* randomizer,
                  uint8_t* sig, const Work& w) {
-    Status st = expand_secret_key(p, sk, w.p, w.O);
-    if (st == Status::ok) st = sign_expanded(p, sk, w.p, w.O, msg, mlen, randomizer, sig, w);
+    // Compact key: O and P1 | P2 only (L would cost more than it saves for
+    // one signature).
+    uint8_t seed_pk[16];
+    derive_seed_pk_and_O(p, sk, seed_pk, w.O);
+    Status st = expand_p12(p, seed_pk, w.p);
+    if (st == Status::ok) st = sign_core(p, sk, w.p, false, w.O, msg, mlen, randomizer, sig, w);
     secure_wipe(w.O, size_t(p.v()) * p.o);
     wipe(w.p + size_t(p.p1_vecs()) * p.m_limbs(), sizeof(uint64_t) * size_t(p.p2_vecs()) * p.m_limbs());
     return st;

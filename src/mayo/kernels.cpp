@@ -36,6 +36,15 @@ void sym_times(const uint64_t* P, uint32_t n, const uint8_t* b, uint32_t b_row, 
         }
 }
 
+void lower_times(const uint64_t* P, uint32_t n, const uint8_t* b, uint32_t b_row, uint32_t b_col, uint32_t cols,
+                 uint64_t* acc, uint32_t L) {
+    size_t idx = 0;
+    for (uint32_t r = 0; r < n; ++r)
+        for (uint32_t c = r; c < n; ++c, ++idx)
+            for (uint32_t i = 0; i < cols; ++i)
+                mvec::mul_add(acc + size_t(c * cols + i) * L, P + idx * L, b[r * b_row + i * b_col], L);
+}
+
 void rect_times(const uint64_t* X, uint32_t nr, uint32_t nc, const uint8_t* b, uint32_t b_row, uint32_t b_col,
                 uint32_t cols, uint64_t* acc, uint32_t L) {
     for (uint32_t r = 0; r < nr; ++r)
@@ -157,7 +166,7 @@ void nibbles_in_place(uint64_t* P, uint32_t count, uint32_t m) {
     }
 }
 
-constexpr Kernels kPortable{"portable", ctr_portable, upper_times, sym_times, rect_times, scalars_times, p_times_s,
+constexpr Kernels kPortable{"portable", ctr_portable, upper_times, sym_times, lower_times, rect_times, scalars_times, p_times_s,
                              echelon_form, nibbles_in_place};
 
 }  // namespace

@@ -29,6 +29,10 @@ struct Kernels {
     // product by P + P^T (zero diagonal) of an upper triangular P.
     void (*sym_times)(const uint64_t* P, uint32_t n, const uint8_t* b, uint32_t b_row, uint32_t b_col,
                       uint32_t cols, uint64_t* acc, uint32_t L);
+    // acc[r*cols + i] += sum_{c <= r} P[c][r] B(c, i): the product by the
+    // lower triangle P^T (diagonal included) of an upper triangular P.
+    void (*lower_times)(const uint64_t* P, uint32_t n, const uint8_t* b, uint32_t b_row, uint32_t b_col,
+                        uint32_t cols, uint64_t* acc, uint32_t L);
     // acc[r*cols + i] += sum_{c < nc} X[r*nc + c] B(c, i), r < nr.
     void (*rect_times)(const uint64_t* X, uint32_t nr, uint32_t nc, const uint8_t* b, uint32_t b_row,
                        uint32_t b_col, uint32_t cols, uint64_t* acc, uint32_t L);

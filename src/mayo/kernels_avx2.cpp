@@ -218,6 +218,15 @@ struct Sym {
         return 2;
     }
 };
+// Row g of P^T (P upper triangular): column g of P, rows c = 0 .. g.
+struct Lower {
+    const uint64_t* P;
+    uint32_t n;
+    int segs(uint32_t g, uint32_t L, Seg* s) const {
+        s[0] = Seg{P + size_t(g) * L, 0, g + 1, size_t(n - 1) * L, L};
+        return 1;
+    }
+};
 // Row g of a dense nr x nc matrix.
 struct Rect {
     const uint64_t* X;
@@ -287,7 +296,7 @@ PQ_AVX2 void run_q(const T& terms, uint32_t ngroups, const __m256i* tabs, uint32
         uint32_t p0 = 0;
         while (p0 < np) {
             const uint32_t rem = np - p0;
-            if (Q == 1 && rem == 5) {  // k = 10, 9: one pass (one register spills at most)
+            if (Q == 1 && (rem == 5 || rem == 9)) {  // k = 9, 10 (one pass) and o = 17, 18 (5 + 4)
                 run_block<Q, T8, (Q == 1 ? 5 : 1)>(terms, g, tabs, np, p0, o, L);
                 p0 += 5;
             } else if (rem >= uint32_t(kWide)) {
@@ -344,6 +353,14 @@ PQ_AVX2 void sym_times(const uint64_t* P, uint32_t n, const uint8_t* b, uint32_t
     Tables tb;
     build_tables(tb.t, b, n, b_row, b_col, cols);
     run(Sym{P, n}, n, tb.t, (cols + 1) / 2, Out{acc, cols, 1, cols}, L);
+    wipe(tb.t, tables_bytes(n, cols));
+}
+
+PQ_AVX2 void lower_times(const uint64_t* P, uint32_t n, const uint8_t* b, uint32_t b_row, uint32_t b_col,
+                         uint32_t cols, uint64_t* acc, uint32_t L) {
+    Tables tb;
+    build_tables(tb.t, b, n, b_row, b_col, cols);
+    run(Lower{P, n}, n, tb.t, (cols + 1) / 2, Out{acc, cols, 1, cols}, L);
     wipe(tb.t, tables_bytes(n, cols));
 }
 
@@ -569,9 +586,9 @@ PQ_VAES Status ctr_vaes(const uint8_t* key, uint8_t* out, size_t len) {
 
 Status ctr_generic(const uint8_t* key, uint8_t* out, size_t len) { return cipher::aes128_ctr(key, 16, out, len); }
 
-constexpr Kernels kAvx2Vaes{"avx2+vaes", ctr_vaes, upper_times, sym_times, rect_times, scalars_times, p_times_s,
+constexpr Kernels kAvx2Vaes{"avx2+vaes", ctr_vaes, upper_times, sym_times, lower_times, rect_times, scalars_times, p_times_s,
                              echelon_form, nibbles_in_place};
-constexpr Kernels kAvx2{"avx2", ctr_generic, upper_times, sym_times, rect_times, scalars_times, p_times_s,
+constexpr Kernels kAvx2{"avx2", ctr_generic, upper_times, sym_times, lower_times, rect_times, scalars_times, p_times_s,
                              echelon_form, nibbles_in_place};
 
 }  // namespace

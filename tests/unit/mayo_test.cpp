@@ -302,6 +302,8 @@ void check_kernels(const mayo::Params& p) {
          size_t(v) * k * L);
     both("sym_times", [&](const mayo::Kernels& K, uint64_t* acc) { K.sym_times(P1.data(), v, O.data(), o, 1, o, acc, L); },
          size_t(v) * o * L);
+    both("lower_times", [&](const mayo::Kernels& K, uint64_t* acc) { K.lower_times(P1.data(), v, V.data(), 1, n, k, acc, L); },
+         size_t(v) * k * L);
     both("rect_times", [&](const mayo::Kernels& K, uint64_t* acc) { K.rect_times(P2.data(), v, o, V.data(), 1, n, k, acc, L); },
          size_t(v) * k * L);
     both("scalars_times O^T", [&](const mayo::Kernels& K, uint64_t* acc) { K.scalars_times(O.data(), 1, o, o, v, P2.data(), o, acc, L); },
