@@ -17,6 +17,15 @@ namespace {
 
 inline uint8_t mul(uint8_t a, uint8_t b) { return mvec::mul1(a, b); }
 
+// Large secret buffers: memset and a compiler barrier (the barrier keeps
+// the stores; secure_wipe's byte loop costs about a cycle per byte).
+inline void wipe(void* p, size_t n) {
+    std::memset(p, 0, n);
+#if defined(__GNUC__)
+    __asm__ __volatile__("" : : "r"(p) : "memory");
+#endif
+}
+
 // ---------------------------------------------------------------- encodings
 
 void decode_nibbles(const uint8_t* in, uint8_t* out, uint32_t count) {
@@ -68,7 +77,7 @@ void derive_seed_pk_and_O(const Params& p, const uint8_t* seed_sk, uint8_t* seed
     std::memcpy(seed_pk, S, p.pk_seed_bytes);
     ct_unpoison(seed_pk, p.pk_seed_bytes);  // seed_pk is published (pk)
     decode_nibbles(S + p.pk_seed_bytes, O, p.v() * p.o);
-    secure_wipe(S, sizeof S);
+    wipe(S, sizeof S);
 }
 
 // y_ext (m + k(k+1)/2 elements) += sum_l z^l u_l, u_l = U[i][j] + U[j][i]
@@ -89,7 +98,7 @@ void fold_quadratic(const Params& p, const uint64_t* U, uint8_t* y_ext) {
         }
     }
     reduce_rows(p, y_ext, 1, 1);
-    secure_wipe(u, sizeof u);
+    wipe(u, sizeof u);
 }
 
 // Rows m .. m + kk - 2 of a (m + kk)-row matrix folded onto the first rows:
@@ -111,15 +120,6 @@ void reduce_rows(const Params& p, uint8_t* rows, size_t stride, uint32_t width) 
 
 inline uint64_t ct_is_zero(uint64_t x) {  // all ones iff x == 0 (x < 2^63)
     return 0 - ((value_barrier(x) - 1) >> 63);
-}
-
-// Large secret buffers: memset and a compiler barrier (the barrier keeps
-// the stores; secure_wipe's byte loop costs about a cycle per byte).
-inline void wipe(void* p, size_t n) {
-    std::memset(p, 0, n);
-#if defined(__GNUC__)
-    __asm__ __volatile__("" : : "r"(p) : "memory");
-#endif
 }
 
 // Extended nibble vectors (m + k(k+1)/2 - 1 elements, coefficients of z^e)
@@ -225,7 +225,7 @@ bool sample_solution(const Params& p, uint64_t* cols, uint32_t cstride, const ui
             transpose16(blk);
             for (uint32_t i = 0; i < 16 && 16 * C + i < ac; ++i) E[size_t(16 * C + i) * L + R] = blk[i];
         }
-    secure_wipe(blk, sizeof blk);
+    wipe(blk, sizeof blk);
     uint64_t* last = E + size_t(ko) * L;
     // Back substitution: the pivot column of each row is secret, so every
     // candidate column (up to row + 32/(m-row), as in the reference) is
@@ -277,7 +277,7 @@ Status keypair_from_seed(const Params& p, const uint8_t* seed_sk, uint8_t* pk, u
             out += p.m_bytes();
         }
     std::memmove(sk, seed_sk, p.sk_seed_bytes);
-    secure_wipe(w.O, size_t(v) * o);
+    wipe(w.O, size_t(v) * o);
     wipe(P2, sizeof(uint64_t) * size_t(p.p2_vecs()) * L);
     wipe(w.p3, sizeof(uint64_t) * size_t(o) * o * L);
     return Status::ok;
@@ -403,20 +403,20 @@ Status sign_core(const Params& p, const uint8_t* sk, const uint64_t* P12, bool w
             for (uint32_t rr = 0; rr < v; ++rr) s[size_t(i) * n + rr] = mvec::get(si, rr);
             std::memcpy(s + size_t(i) * n + v, x + i * o, o);
         }
-        secure_wipe(Oc, sizeof Oc);
-        secure_wipe(si, sizeof si);
+        wipe(Oc, sizeof Oc);
+        wipe(si, sizeof si);
         ct_unpoison(s, size_t(k) * n);
         encode_nibbles(s, sig, k * n);
         std::memcpy(sig + p.s_bytes(), salt, sb);
     }
 
-    secure_wipe(buf, sizeof buf);
-    secure_wipe(V, sizeof V);
-    secure_wipe(r, sizeof r);
-    secure_wipe(x, sizeof x);
-    secure_wipe(yv, sizeof yv);
-    secure_wipe(u, sizeof u);
-    secure_wipe(tv, sizeof tv);
+    wipe(buf, sizeof buf);
+    wipe(V, sizeof V);
+    wipe(r, sizeof r);
+    wipe(x, sizeof x);
+    wipe(yv, sizeof yv);
+    wipe(u, sizeof u);
+    wipe(tv, sizeof tv);
     wipe(w.scratch, sizeof(uint64_t) * (size_t(ko) + size_t(v) * k + size_t(k) * k) * L);
     wipe(w.a, size_t(m + p.kk()) * p.a_cols());
     wipe(w.ap, sizeof(uint64_t) * size_t(m) * ((p.a_cols() + 15) / 16));
@@ -439,7 +439,7 @@ Status sign_with(const Params& p, const uint8_t* sk, const uint8_t* msg, size_t 
     derive_seed_pk_and_O(p, sk, seed_pk, w.O);
     Status st = expand_p12(p, seed_pk, w.p);
     if (st == Status::ok) st = sign_core(p, sk, w.p, false, w.O, msg, mlen, randomizer, sig, w);
-    secure_wipe(w.O, size_t(p.v()) * p.o);
+    wipe(w.O, size_t(p.v()) * p.o);
     wipe(w.p + size_t(p.p1_vecs()) * p.m_limbs(), sizeof(uint64_t) * size_t(p.p2_vecs()) * p.m_limbs());
     return st;
 }
@@ -454,8 +454,11 @@ Status expand_public_key(const Params& p, const uint8_t* pk, uint64_t* P, uint64
     return Status::ok;
 }
 
-Status verify_expanded(const Params& p, const uint64_t* P, const uint64_t* P3, const uint8_t* msg, size_t mlen,
-                       const uint8_t* sig, const Work& w) {
+namespace {
+
+// packed: P holds P1 | P2 as the keystream gave them (nibbles layout).
+Status verify_core(const Params& p, const uint64_t* P, bool packed, const uint64_t* P3, const uint8_t* msg,
+                   size_t mlen, const uint8_t* sig, const Work& w) {
     const uint32_t k = p.k, n = p.n, m = p.m, L = p.m_limbs();
     const uint32_t db = p.digest_bytes, sb = p.salt_bytes;
     // An odd number of signature nibbles leaves a padding nibble: it must be 0.
@@ -475,7 +478,10 @@ Status verify_expanded(const Params& p, const uint64_t* P, const uint64_t* P3, c
     uint64_t* PS = w.scratch;                 // n x k: P s_i
     uint64_t* SPS = PS + size_t(n) * k * L;   // k x k
     std::memset(w.scratch, 0, sizeof(uint64_t) * (size_t(n) * k + size_t(k) * k) * L);
-    kern.p_times_s(p, P, P + size_t(p.p1_vecs()) * L, P3, s, PS);
+    if (packed)
+        kern.p_times_s_packed(p, reinterpret_cast<const uint8_t*>(P), P3, s, PS);
+    else
+        kern.p_times_s(p, P, P + size_t(p.p1_vecs()) * L, P3, s, PS);
     kern.scalars_times(s, n, 1, k, n, PS, k, SPS, L);
     uint8_t y[kMaxM + kMaxKK] = {0};
     fold_quadratic(p, SPS, y);
@@ -484,13 +490,30 @@ Status verify_expanded(const Params& p, const uint64_t* P, const uint64_t* P3, c
     return diff == 0 ? Status::ok : Status::verify_failed;
 }
 
+}  // namespace
+
+Status verify_expanded(const Params& p, const uint64_t* P, const uint64_t* P3, const uint8_t* msg, size_t mlen,
+                       const uint8_t* sig, const Work& w) {
+    return verify_core(p, P, false, P3, msg, mlen, sig, w);
+}
+
 Status verify(const Params& p, const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig,
               const Work& w) {
     // An odd number of signature nibbles leaves a padding nibble: it must be 0.
     if (((p.k * p.n) & 1) && (sig[(p.k * p.n) >> 1] >> 4) != 0) return Status::verify_failed;
+    const Kernels& kern = kernels();
+    if (p.layout == MvecLayout::nibbles && kern.p_times_s_packed != nullptr) {
+        // P1 | P2 used as packed by the keystream (w.p holds p_limbs words,
+        // far more than p12_bytes + 8).
+        const Status st = kern.aes128_ctr(pk, reinterpret_cast<uint8_t*>(w.p), p.p12_bytes());
+        if (st != Status::ok) return st;
+        for (uint32_t i = 0; i < p.p3_vecs(); ++i)
+            load_mvec(p, pk + p.pk_seed_bytes + size_t(i) * p.m_bytes(), w.p3 + size_t(i) * p.m_limbs());
+        return verify_core(p, w.p, true, w.p3, msg, mlen, sig, w);
+    }
     const Status st = expand_public_key(p, pk, w.p, w.p3);
     if (st != Status::ok) return st;
-    return verify_expanded(p, w.p, w.p3, msg, mlen, sig, w);
+    return verify_core(p, w.p, false, w.p3, msg, mlen, sig, w);
 }
 
 }  // namespace pqmcu::mayo

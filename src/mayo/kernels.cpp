@@ -167,7 +167,7 @@ void nibbles_in_place(uint64_t* P, uint32_t count, uint32_t m) {
 }
 
 constexpr Kernels kPortable{"portable", ctr_portable, upper_times, sym_times, lower_times, rect_times, scalars_times, p_times_s,
-                             echelon_form, nibbles_in_place};
+                             echelon_form, nibbles_in_place, nullptr};
 
 }  // namespace
 

@@ -52,6 +52,12 @@ struct Kernels {
     // P holds count nibble-packed m-vectors (m/2 bytes each) from its
     // start: turned into limbs in place (tails zero).
     void (*nibbles_in_place)(uint64_t* P, uint32_t count, uint32_t m);
+    // p_times_s with P1 | P2 still nibble-packed (m/2 bytes per vector, as
+    // the keystream gives them; P3 in limbs): verification skips the
+    // unpacking. May read 8 bytes past P12's last vector (masked): the
+    // buffer must extend that far. nullptr when the table has none.
+    void (*p_times_s_packed)(const Params& p, const uint8_t* P12, const uint64_t* P3, const uint8_t* s,
+                             uint64_t* PS);
 };
 
 const Kernels& kernels_portable();

@@ -90,9 +90,22 @@ struct Out {  // accumulator of group g, output i: acc + (g*gs + i*is) * L
     uint64_t* acc;
     size_t gs, is;
     uint32_t cols;
+    // Chunk geometry shared by inputs and outputs: offset of the last
+    // (overlapping) chunk, and the bytes of an 8-byte tail that belong to the
+    // vector. Limb inputs: 8L - 32 and 8 (their padding is zero); packed
+    // inputs (m/2 bytes each): m/2 - 32 and m/2 - 32Q.
+    uint32_t last, tail_keep;
 };
+inline Out out_limbs(uint64_t* acc, size_t gs, size_t is, uint32_t cols, uint32_t L) {
+    return Out{acc, gs, is, cols, 8 * L - 32, 8};
+}
 
 constexpr uint8_t kNib = 0x0F;
+// kKeep[k]: 8 bytes, the first k of them 0xFF (k = 1..8; row 0 unused).
+alignas(16) constexpr uint8_t kKeep[9][8] = {
+    {0}, {0xFF}, {0xFF, 0xFF}, {0xFF, 0xFF, 0xFF}, {0xFF, 0xFF, 0xFF, 0xFF}, {0xFF, 0xFF, 0xFF, 0xFF, 0xFF},
+    {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF}, {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF},
+    {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF}};
 
 // Chunking of an m-vector of 8L bytes: Q chunks of 32 bytes, and either
 // T8: an 8-byte tail (8L = 32Q + 8: MAYO-1, MAYO-5), whose low and high
@@ -113,10 +126,9 @@ inline uint32_t chunk_off(int q, uint32_t last) {
 // Products of one m-vector (at vec) by NP pairs (tables tb[p], tail tables
 // tt[d]), into the entangled accumulators.
 template <int Q, bool T8, int NP>
-PQ_AVX2 inline void mac(Block<Q, T8, NP>& b, const uint64_t* vec, const __m256i* tb, const __m256i* tt,
-                        uint32_t last) {
+PQ_AVX2 inline void mac(Block<Q, T8, NP>& b, const uint8_t* v, const __m256i* tb, const __m256i* tt,
+                        uint32_t last, __m128i tkeep) {
     const __m256i mask = _mm256_set1_epi8(kNib);
-    const uint8_t* v = reinterpret_cast<const uint8_t*>(vec);
     __m256i lo[Q], hi[Q];
     for (int q = 0; q < Q; ++q) {
         const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(v + chunk_off<Q, T8>(q, last)));
@@ -132,7 +144,7 @@ PQ_AVX2 inline void mac(Block<Q, T8, NP>& b, const uint64_t* vec, const __m256i*
     }
     if constexpr (T8) {
         const __m128i m128 = _mm_set1_epi8(kNib);
-        const __m128i x = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(v + 32 * Q));
+        const __m128i x = _mm_and_si128(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(v + 32 * Q)), tkeep);
         const __m128i idx = _mm_unpacklo_epi64(_mm_and_si128(x, m128), _mm_and_si128(_mm_srli_epi16(x, 4), m128));
         const __m256i idx2 = _mm256_broadcastsi128_si256(idx);
         for (int d = 0; d < Block<Q, T8, NP>::ND; ++d)
@@ -151,7 +163,7 @@ PQ_AVX2 inline void zero(Block<Q, T8, NP>& b) {
 template <int Q, bool T8, int NP>
 PQ_AVX2 inline void flush(const Block<Q, T8, NP>& b, const Out& o, uint32_t g, uint32_t p0, uint32_t L) {
     const __m256i mask = _mm256_set1_epi8(kNib);
-    const uint32_t last = 8 * L - 32;
+    const uint32_t last = o.last;
     for (int p = 0; p < NP; ++p) {
         for (uint32_t s = 0; s < 2; ++s) {
             const uint32_t i = 2 * (p0 + p) + s;
@@ -189,11 +201,12 @@ PQ_AVX2 inline void flush(const Block<Q, T8, NP>& b, const Out& o, uint32_t g, u
 // ---- term patterns: the m-vectors of output group g, as at most two runs
 // (first vector, its column of tables, count, stride in limbs shrinking by
 // dstride after each step).
-struct Seg {
-    const uint64_t* ptr;
+struct Seg {  // bytes
+    const uint8_t* ptr;
     uint32_t c0, count;
     size_t stride, dstride;
 };
+inline const uint8_t* bytes(const uint64_t* p) { return reinterpret_cast<const uint8_t*>(p); }
 inline size_t up_index(uint32_t r, uint32_t c, uint32_t size) {  // r <= c
     return size_t(r) * size - size_t(r) * (r + 1) / 2 + c;
 }
@@ -203,7 +216,7 @@ struct Upper {
     const uint64_t* P;
     uint32_t n;
     int segs(uint32_t g, uint32_t L, Seg* s) const {
-        s[0] = Seg{P + up_index(g, g, n) * L, g, n - g, L, 0};
+        s[0] = Seg{bytes(P + up_index(g, g, n) * L), g, n - g, 8 * L, 0};
         return 1;
     }
 };
@@ -213,8 +226,8 @@ struct Sym {
     const uint64_t* P;
     uint32_t n;
     int segs(uint32_t g, uint32_t L, Seg* s) const {
-        s[0] = Seg{P + size_t(g) * L, 0, g, size_t(n - 1) * L, L};
-        s[1] = Seg{P + up_index(g, g + 1, n) * L, g + 1, n - 1 - g, L, 0};
+        s[0] = Seg{bytes(P + size_t(g) * L), 0, g, size_t(n - 1) * 8 * L, 8 * L};
+        s[1] = Seg{bytes(P + up_index(g, g + 1, n) * L), g + 1, n - 1 - g, 8 * L, 0};
         return 2;
     }
 };
@@ -223,7 +236,7 @@ struct Lower {
     const uint64_t* P;
     uint32_t n;
     int segs(uint32_t g, uint32_t L, Seg* s) const {
-        s[0] = Seg{P + size_t(g) * L, 0, g + 1, size_t(n - 1) * L, L};
+        s[0] = Seg{bytes(P + size_t(g) * L), 0, g + 1, size_t(n - 1) * 8 * L, 8 * L};
         return 1;
     }
 };
@@ -232,7 +245,7 @@ struct Rect {
     const uint64_t* X;
     uint32_t nc;
     int segs(uint32_t g, uint32_t L, Seg* s) const {
-        s[0] = Seg{X + size_t(g) * nc * L, 0, nc, L, 0};
+        s[0] = Seg{bytes(X + size_t(g) * nc * L), 0, nc, 8 * L, 0};
         return 1;
     }
 };
@@ -241,7 +254,7 @@ struct Column {
     const uint64_t* X;
     uint32_t inner, cols;
     int segs(uint32_t g, uint32_t L, Seg* s) const {
-        s[0] = Seg{X + size_t(g) * L, 0, inner, size_t(cols) * L, 0};
+        s[0] = Seg{bytes(X + size_t(g) * L), 0, inner, size_t(cols) * 8 * L, 0};
         return 1;
     }
 };
@@ -252,12 +265,30 @@ struct Public {
     uint32_t v, o;
     int segs(uint32_t g, uint32_t L, Seg* s) const {
         if (g < v) {
-            s[0] = Seg{P1 + up_index(g, g, v) * L, g, v - g, L, 0};
-            s[1] = Seg{P2 + size_t(g) * o * L, v, o, L, 0};
+            s[0] = Seg{bytes(P1 + up_index(g, g, v) * L), g, v - g, 8 * L, 0};
+            s[1] = Seg{bytes(P2 + size_t(g) * o * L), v, o, 8 * L, 0};
             return 2;
         }
         const uint32_t r = g - v;
-        s[0] = Seg{P3 + up_index(r, r, o) * L, g, o - r, L, 0};
+        s[0] = Seg{bytes(P3 + up_index(r, r, o) * L), g, o - r, 8 * L, 0};
+        return 1;
+    }
+};
+
+// The same rows with P1 | P2 still packed (m/2 bytes per vector, straight
+// from the keystream), P3 in limbs.
+struct PublicPacked {
+    const uint8_t* P12;
+    const uint64_t* P3;
+    uint32_t v, o, mb, p1;
+    int segs(uint32_t g, uint32_t L, Seg* s) const {
+        if (g < v) {
+            s[0] = Seg{P12 + up_index(g, g, v) * mb, g, v - g, mb, 0};
+            s[1] = Seg{P12 + (p1 + size_t(g) * o) * mb, v, o, mb, 0};
+            return 2;
+        }
+        const uint32_t r = g - v;
+        s[0] = Seg{bytes(P3 + up_index(r, r, o) * L), g, o - r, 8 * L, 0};
         return 1;
     }
 };
@@ -267,15 +298,17 @@ PQ_AVX2 void run_block(const T& terms, uint32_t g, const __m256i* tabs, uint32_t
                        uint32_t L) {
     Block<Q, T8, NP> b;
     zero(b);
-    const uint32_t last = 8 * L - 32, rs = np + (np + 1) / 2;
+    const uint32_t last = o.last, rs = np + (np + 1) / 2;
+    const uint32_t tk = o.tail_keep >= 1 && o.tail_keep <= 8 ? o.tail_keep : 8;
+    const __m128i keep = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(kKeep[tk]));
     Seg sg[2];
     const int ns = terms.segs(g, L, sg);
     for (int k = 0; k < ns; ++k) {
-        const uint64_t* v = sg[k].ptr;
+        const uint8_t* v = sg[k].ptr;
         size_t stride = sg[k].stride;
         const __m256i* row = tabs + size_t(sg[k].c0) * rs;
         for (uint32_t j = 0; j < sg[k].count; ++j) {
-            mac(b, v, row + p0, row + np + p0 / 2, last);
+            mac(b, v, row + p0, row + np + p0 / 2, last, keep);
             v += stride;
             stride -= sg[k].dstride;
             row += rs;
@@ -344,7 +377,7 @@ PQ_AVX2 void upper_times(const uint64_t* P, uint32_t n, const uint8_t* b, uint32
                          uint32_t cols, uint64_t* acc, uint32_t L) {
     Tables tb;
     build_tables(tb.t, b, n, b_row, b_col, cols);
-    run(Upper{P, n}, n, tb.t, (cols + 1) / 2, Out{acc, cols, 1, cols}, L);
+    run(Upper{P, n}, n, tb.t, (cols + 1) / 2, out_limbs(acc, cols, 1, cols, L), L);
     wipe(tb.t, tables_bytes(n, cols));
 }
 
@@ -352,7 +385,7 @@ PQ_AVX2 void sym_times(const uint64_t* P, uint32_t n, const uint8_t* b, uint32_t
                        uint32_t cols, uint64_t* acc, uint32_t L) {
     Tables tb;
     build_tables(tb.t, b, n, b_row, b_col, cols);
-    run(Sym{P, n}, n, tb.t, (cols + 1) / 2, Out{acc, cols, 1, cols}, L);
+    run(Sym{P, n}, n, tb.t, (cols + 1) / 2, out_limbs(acc, cols, 1, cols, L), L);
     wipe(tb.t, tables_bytes(n, cols));
 }
 
@@ -360,7 +393,7 @@ PQ_AVX2 void lower_times(const uint64_t* P, uint32_t n, const uint8_t* b, uint32
                          uint32_t cols, uint64_t* acc, uint32_t L) {
     Tables tb;
     build_tables(tb.t, b, n, b_row, b_col, cols);
-    run(Lower{P, n}, n, tb.t, (cols + 1) / 2, Out{acc, cols, 1, cols}, L);
+    run(Lower{P, n}, n, tb.t, (cols + 1) / 2, out_limbs(acc, cols, 1, cols, L), L);
     wipe(tb.t, tables_bytes(n, cols));
 }
 
@@ -368,7 +401,7 @@ PQ_AVX2 void rect_times(const uint64_t* X, uint32_t nr, uint32_t nc, const uint8
                         uint32_t b_col, uint32_t cols, uint64_t* acc, uint32_t L) {
     Tables tb;
     build_tables(tb.t, b, nc, b_row, b_col, cols);
-    run(Rect{X, nc}, nr, tb.t, (cols + 1) / 2, Out{acc, cols, 1, cols}, L);
+    run(Rect{X, nc}, nr, tb.t, (cols + 1) / 2, out_limbs(acc, cols, 1, cols, L), L);
     wipe(tb.t, tables_bytes(nc, cols));
 }
 
@@ -377,7 +410,7 @@ PQ_AVX2 void scalars_times(const uint8_t* a, uint32_t a_row, uint32_t a_col, uin
     Tables tb;
     // Table row j holds the pairs of A(i, j) over i: S(j, i) = a[j*a_col + i*a_row].
     build_tables(tb.t, a, inner, a_col, a_row, rows);
-    run(Column{X, inner, cols}, cols, tb.t, (rows + 1) / 2, Out{acc, 1, cols, rows}, L);
+    run(Column{X, inner, cols}, cols, tb.t, (rows + 1) / 2, out_limbs(acc, 1, cols, rows, L), L);
     wipe(tb.t, tables_bytes(inner, rows));
 }
 
@@ -385,7 +418,21 @@ PQ_AVX2 void p_times_s(const Params& p, const uint64_t* P1, const uint64_t* P2, 
                        const uint8_t* s, uint64_t* PS) {
     Tables tb;  // s is public: no wipe needed
     build_tables(tb.t, s, p.n, 1, p.n, p.k);
-    run(Public{P1, P2, P3, p.v(), p.o}, p.n, tb.t, (p.k + 1) / 2, Out{PS, p.k, 1, p.k}, p.m_limbs());
+    run(Public{P1, P2, P3, p.v(), p.o}, p.n, tb.t, (p.k + 1) / 2, out_limbs(PS, p.k, 1, p.k, p.m_limbs()),
+        p.m_limbs());
+}
+
+// P1 | P2 packed (nibbles layout, m/2 >= 32 bytes per vector; reads up to 8
+// bytes past the last one, inside the caller's buffer, and masks them).
+PQ_AVX2 void p_times_s_packed(const Params& p, const uint8_t* P12, const uint64_t* P3, const uint8_t* s,
+                              uint64_t* PS) {
+    const uint32_t L = p.m_limbs(), mb = p.m / 2;
+    Tables tb;
+    build_tables(tb.t, s, p.n, 1, p.n, p.k);
+    // T8 sets (8L = 32Q + 8): the tail holds mb - 32Q bytes of the vector.
+    const bool t8 = (8 * L) % 32 == 8;
+    Out o{PS, p.k, 1, p.k, mb - 32, t8 ? mb - 32 * ((8 * L) / 32) : 8};
+    run(PublicPacked{P12, P3, p.v(), p.o, mb, p.p1_vecs()}, p.n, tb.t, (p.k + 1) / 2, o, L);
 }
 
 // ---- echelon form (same algorithm as the portable one in kernels.cpp)
@@ -587,9 +634,9 @@ PQ_VAES Status ctr_vaes(const uint8_t* key, uint8_t* out, size_t len) {
 Status ctr_generic(const uint8_t* key, uint8_t* out, size_t len) { return cipher::aes128_ctr(key, 16, out, len); }
 
 constexpr Kernels kAvx2Vaes{"avx2+vaes", ctr_vaes, upper_times, sym_times, lower_times, rect_times, scalars_times, p_times_s,
-                             echelon_form, nibbles_in_place};
+                             echelon_form, nibbles_in_place, p_times_s_packed};
 constexpr Kernels kAvx2{"avx2", ctr_generic, upper_times, sym_times, lower_times, rect_times, scalars_times, p_times_s,
-                             echelon_form, nibbles_in_place};
+                             echelon_form, nibbles_in_place, p_times_s_packed};
 
 }  // namespace
 

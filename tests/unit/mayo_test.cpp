@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "mayo/kernels.hpp"
+#include "mayo/mvec.hpp"
 #include "mayo/scheme.hpp"
 #include "rng/randombytes.h"
 
@@ -312,6 +313,19 @@ void check_kernels(const mayo::Params& p) {
          size_t(k) * o * L);
     both("p_times_s", [&](const mayo::Kernels& K, uint64_t* acc) { K.p_times_s(p, P1.data(), P2.data(), P3.data(), V.data(), acc); },
          size_t(n) * k * L);
+    if (avx->p_times_s_packed != nullptr && p.layout == mayo::MvecLayout::nibbles) {
+        // P1 | P2 nibble-packed, 8 bytes of slack after the last vector.
+        const uint32_t mb = m / 2;
+        std::vector<uint8_t> packed(size_t(p.p1_vecs() + p.p2_vecs()) * mb + 8, 0xEE);
+        for (uint32_t i = 0; i < p.p1_vecs(); ++i) mayo::mvec::to_nibbles(P1.data() + size_t(i) * L, packed.data() + size_t(i) * mb, m);
+        for (uint32_t i = 0; i < p.p2_vecs(); ++i)
+            mayo::mvec::to_nibbles(P2.data() + size_t(i) * L, packed.data() + size_t(p.p1_vecs() + i) * mb, m);
+        random_vecs(g, a1, n * k, m);
+        a2 = a1;
+        ref.p_times_s(p, P1.data(), P2.data(), P3.data(), V.data(), a1.data());
+        avx->p_times_s_packed(p, packed.data(), P3.data(), V.data(), a2.data());
+        EXPECT_EQ(a1, a2) << p.name << ": p_times_s_packed";
+    }
     // Echelon form of random (and of rank-deficient) matrices.
     const uint32_t ac = p.a_cols(), W = (ac + 15) / 16;
     for (int t = 0; t < 3; ++t) {
