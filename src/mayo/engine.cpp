@@ -300,8 +300,8 @@ namespace {
 
 // The signing core. with_L: P12 = P1 | L (expanded key), M_i = v_i^T L.
 // Otherwise P12 = P1 | P2 (compact key, L never formed): with S = (P1 +
-// P1^T) V^T, M_i = S_i^T O + v_i^T P2 and v_i^T P1 v_j + v_j^T P1 v_i =
-// v_j^T S_i; this costs fewer products than L whenever o > k/2 or so.
+// P1^T) V^T, M_i = S_i^T O + v_i^T P2 (one more pass over P1 with k
+// scalars instead of two with o: cheaper for one signature).
 Status sign_core(const Params& p, const uint8_t* sk, const uint64_t* P12, bool with_L, const uint8_t* O,
                  const uint8_t* msg, size_t mlen, const uint8_t* randomizer, uint8_t* sig, const Work& w) {
     const uint32_t v = p.v(), o = p.o, k = p.k, n = p.n, m = p.m, L = p.m_limbs(), ko = k * o;
@@ -346,23 +346,15 @@ Status sign_core(const Params& p, const uint8_t* sk, const uint64_t* P12, bool w
         kern.upper_times(P1, v, vd, 1, v, k, Pv, L);
         kern.scalars_times(vd, v, 1, k, v, Pv, k, VPV, L);
         if (!with_L) {
-            // Pv becomes S = (P1 + P1^T) V^T (the diagonal cancels).
+            // Pv becomes S = (P1 + P1^T) V^T (the diagonal cancels). VPV
+            // stays as computed: the fold only uses VPV[i][j] + VPV[j][i].
             kern.lower_times(P1, v, vd, 1, v, k, Pv, L);
-            uint64_t* Mt = reinterpret_cast<uint64_t*>(w.a);  // o x k, then k x k (w.a is free until A)
-            uint64_t* VS = Mt + size_t(ko) * L;
-            std::memset(Mt, 0, sizeof(uint64_t) * (size_t(ko) + size_t(k) * k) * L);
+            uint64_t* Mt = reinterpret_cast<uint64_t*>(w.a);  // o x k (w.a is free until A)
+            std::memset(Mt, 0, sizeof(uint64_t) * size_t(ko) * L);
             kern.scalars_times(O, 1, o, o, v, Pv, k, Mt, L);  // Mt[c][i] = sum_r O[r][c] S[r][i]
             for (uint32_t i = 0; i < k; ++i)
                 for (uint32_t c = 0; c < o; ++c) mvec::add(M + size_t(i * o + c) * L, Mt + size_t(c * k + i) * L, L);
-            kern.scalars_times(vd, v, 1, k, v, Pv, k, VS, L);  // VS[j][i] = v_j^T S_i
-            // VPV keeps its diagonal; the pairs i < j get the symmetric sum.
-            for (uint32_t i = 0; i < k; ++i)
-                for (uint32_t j = i + 1; j < k; ++j) {
-                    std::memcpy(VPV + size_t(i * k + j) * L, VS + size_t(j * k + i) * L, 8 * size_t(L));
-                    std::memset(VPV + size_t(j * k + i) * L, 0, 8 * size_t(L));
-                }
         }
-
         // Columns of A = sum_l z^l (M_j in block i, M_i in block j) and
         // y = t - sum_l z^l u_l, as nibble vectors over z, reduced mod f(z).
         uint64_t* cols = reinterpret_cast<uint64_t*>(w.a);  // ko x Lx limbs (fits in a_bytes)
@@ -397,8 +389,10 @@ Status sign_core(const Params& p, const uint8_t* sk, const uint64_t* P12, bool w
             for (uint32_t c = 0; c < o; ++c) Oc[c][rr >> 4] |= uint64_t(O[rr * o + c]) << (4 * (rr & 15));
         uint8_t* s = w.a;  // k x n, reuses A
         for (uint32_t i = 0; i < k; ++i) {
+            // v_i as limbs: its packed bytes (an odd v leaves a high nibble to clear)
             for (uint32_t w2 = 0; w2 < Lv; ++w2) si[w2] = 0;
-            for (uint32_t rr = 0; rr < v; ++rr) si[rr >> 4] |= uint64_t(vd[i * v + rr]) << (4 * (rr & 15));
+            std::memcpy(si, V + i * p.v_bytes(), p.v_bytes());
+            if (v & 1) si[v >> 4] &= ~(uint64_t(0xF) << (4 * (v & 15)));
             for (uint32_t c = 0; c < o; ++c) mvec::mul_add(si, Oc[c], x[i * o + c], Lv);
             for (uint32_t rr = 0; rr < v; ++rr) s[size_t(i) * n + rr] = mvec::get(si, rr);
             std::memcpy(s + size_t(i) * n + v, x + i * o, o);
