@@ -8,13 +8,17 @@
 // keeps the products "entangled" (low and high nibbles of the entries in
 // separate registers, the pair's two products in one byte) and sorts them
 // into the two accumulating m-vectors once per row. The tables are built
-// from the scalars with shuffles and masks (no table indexed by a secret),
-// and vpshufb only permutes within a register: constant time in the
-// scalars.
+// from the scalars by log/exp lookups that are themselves vpshufb (no
+// memory indexed by a secret), and vpshufb only permutes within a
+// register: constant time in the scalars.
 //
 // An m-vector of 8L bytes is covered by 32-byte chunks at 0, 32, ..., and
 // a last one ending at byte 8L (overlapping the previous one; both compute
-// the same values there).
+// the same values there), or, when 8L = 32Q + 8 (MAYO-1, MAYO-5), by Q
+// chunks and an 8-byte tail whose low and high nibbles share one lane.
+//
+// Also here: the echelon form, the P1 | P2 keystream (VAES, 16 blocks in
+// flight) and its unpacking to limbs.
 #include <immintrin.h>
 
 #include <cstring>
