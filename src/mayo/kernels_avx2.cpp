@@ -372,6 +372,8 @@ constexpr uint32_t kMaxRow = kMaxPairs + (kMaxPairs + 1) / 2;  // tables per row
 struct Tables {
     alignas(32) __m256i t[kMaxTabCols * kMaxRow];
 };
+// Sizes beyond the eight sets' (never reached) go to the portable kernels.
+inline bool fits(uint32_t ncols, uint32_t count) { return ncols <= kMaxTabCols && count <= 2 * kMaxPairs; }
 inline size_t tables_bytes(uint32_t ncols, uint32_t count) {
     const uint32_t np = (count + 1) / 2;
     return sizeof(__m256i) * ncols * (np + (np + 1) / 2);
@@ -379,6 +381,7 @@ inline size_t tables_bytes(uint32_t ncols, uint32_t count) {
 
 PQ_AVX2 void upper_times(const uint64_t* P, uint32_t n, const uint8_t* b, uint32_t b_row, uint32_t b_col,
                          uint32_t cols, uint64_t* acc, uint32_t L) {
+    if (!fits(n, cols)) return kernels_portable().upper_times(P, n, b, b_row, b_col, cols, acc, L);
     Tables tb;
     build_tables(tb.t, b, n, b_row, b_col, cols);
     run(Upper{P, n}, n, tb.t, (cols + 1) / 2, out_limbs(acc, cols, 1, cols, L), L);
@@ -387,6 +390,7 @@ PQ_AVX2 void upper_times(const uint64_t* P, uint32_t n, const uint8_t* b, uint32
 
 PQ_AVX2 void sym_times(const uint64_t* P, uint32_t n, const uint8_t* b, uint32_t b_row, uint32_t b_col,
                        uint32_t cols, uint64_t* acc, uint32_t L) {
+    if (!fits(n, cols)) return kernels_portable().sym_times(P, n, b, b_row, b_col, cols, acc, L);
     Tables tb;
     build_tables(tb.t, b, n, b_row, b_col, cols);
     run(Sym{P, n}, n, tb.t, (cols + 1) / 2, out_limbs(acc, cols, 1, cols, L), L);
@@ -395,6 +399,7 @@ PQ_AVX2 void sym_times(const uint64_t* P, uint32_t n, const uint8_t* b, uint32_t
 
 PQ_AVX2 void lower_times(const uint64_t* P, uint32_t n, const uint8_t* b, uint32_t b_row, uint32_t b_col,
                          uint32_t cols, uint64_t* acc, uint32_t L) {
+    if (!fits(n, cols)) return kernels_portable().lower_times(P, n, b, b_row, b_col, cols, acc, L);
     Tables tb;
     build_tables(tb.t, b, n, b_row, b_col, cols);
     run(Lower{P, n}, n, tb.t, (cols + 1) / 2, out_limbs(acc, cols, 1, cols, L), L);
@@ -403,6 +408,7 @@ PQ_AVX2 void lower_times(const uint64_t* P, uint32_t n, const uint8_t* b, uint32
 
 PQ_AVX2 void rect_times(const uint64_t* X, uint32_t nr, uint32_t nc, const uint8_t* b, uint32_t b_row,
                         uint32_t b_col, uint32_t cols, uint64_t* acc, uint32_t L) {
+    if (!fits(nc, cols)) return kernels_portable().rect_times(X, nr, nc, b, b_row, b_col, cols, acc, L);
     Tables tb;
     build_tables(tb.t, b, nc, b_row, b_col, cols);
     run(Rect{X, nc}, nr, tb.t, (cols + 1) / 2, out_limbs(acc, cols, 1, cols, L), L);
@@ -411,6 +417,7 @@ PQ_AVX2 void rect_times(const uint64_t* X, uint32_t nr, uint32_t nc, const uint8
 
 PQ_AVX2 void scalars_times(const uint8_t* a, uint32_t a_row, uint32_t a_col, uint32_t rows, uint32_t inner,
                            const uint64_t* X, uint32_t cols, uint64_t* acc, uint32_t L) {
+    if (!fits(inner, rows)) return kernels_portable().scalars_times(a, a_row, a_col, rows, inner, X, cols, acc, L);
     Tables tb;
     // Table row j holds the pairs of A(i, j) over i: S(j, i) = a[j*a_col + i*a_row].
     build_tables(tb.t, a, inner, a_col, a_row, rows);
@@ -420,6 +427,7 @@ PQ_AVX2 void scalars_times(const uint8_t* a, uint32_t a_row, uint32_t a_col, uin
 
 PQ_AVX2 void p_times_s(const Params& p, const uint64_t* P1, const uint64_t* P2, const uint64_t* P3,
                        const uint8_t* s, uint64_t* PS) {
+    if (!fits(p.n, p.k)) return kernels_portable().p_times_s(p, P1, P2, P3, s, PS);
     Tables tb;  // s is public: no wipe needed
     build_tables(tb.t, s, p.n, 1, p.n, p.k);
     run(Public{P1, P2, P3, p.v(), p.o}, p.n, tb.t, (p.k + 1) / 2, out_limbs(PS, p.k, 1, p.k, p.m_limbs()),
