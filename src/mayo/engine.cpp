@@ -340,21 +340,11 @@ Status sign_core(const Params& p, const uint8_t* sk, const uint64_t* P12, bool w
         decode_nibbles(V + k * p.v_bytes(), r, ko);
 
         std::memset(w.scratch, 0, sizeof(uint64_t) * (size_t(ko) + size_t(v) * k + size_t(k) * k) * L);
-        // M_i = v_i^T L (or v_i^T P2, completed below)
-        kern.scalars_times(vd, v, 1, k, v, Lm, o, M, L);
-        // P1 v_i, then v_j^T P1 v_i
-        kern.upper_times(P1, v, vd, 1, v, k, Pv, L);
-        kern.scalars_times(vd, v, 1, k, v, Pv, k, VPV, L);
-        if (!with_L) {
-            // Pv becomes S = (P1 + P1^T) V^T (the diagonal cancels). VPV
-            // stays as computed: the fold only uses VPV[i][j] + VPV[j][i].
-            kern.lower_times(P1, v, vd, 1, v, k, Pv, L);
-            uint64_t* Mt = reinterpret_cast<uint64_t*>(w.a);  // o x k (w.a is free until A)
-            std::memset(Mt, 0, sizeof(uint64_t) * size_t(ko) * L);
-            kern.scalars_times(O, 1, o, o, v, Pv, k, Mt, L);  // Mt[c][i] = sum_r O[r][c] S[r][i]
-            for (uint32_t i = 0; i < k; ++i)
-                for (uint32_t c = 0; c < o; ++c) mvec::add(M + size_t(i * o + c) * L, Mt + size_t(c * k + i) * L, L);
-        }
+        // M_i = v_i^T L, P1 v_i, v_j^T P1 v_i (kernels.hpp). Without L, Pv
+        // ends as S = (P1 + P1^T) V^T; VPV stays as computed: the fold only
+        // uses VPV[i][j] + VPV[j][i]. Mt: o x k scratch in A's space (free
+        // until A is built).
+        kern.sign_products(p, P1, Lm, with_L, O, vd, M, Pv, VPV, reinterpret_cast<uint64_t*>(w.a));
         // Columns of A = sum_l z^l (M_j in block i, M_i in block j) and
         // y = t - sum_l z^l u_l, as nibble vectors over z, reduced mod f(z).
         uint64_t* cols = reinterpret_cast<uint64_t*>(w.a);  // ko x Lx limbs (fits in a_bytes)

@@ -64,6 +64,20 @@ void scalars_times(const uint8_t* a, uint32_t a_row, uint32_t a_col, uint32_t ro
         }
 }
 
+void sign_products(const Params& p, const uint64_t* P1, const uint64_t* X, bool with_L, const uint8_t* O,
+                   const uint8_t* V, uint64_t* M, uint64_t* Pv, uint64_t* VPV, uint64_t* Mt) {
+    const uint32_t v = p.v(), o = p.o, k = p.k, L = p.m_limbs();
+    scalars_times(V, v, 1, k, v, X, o, M, L);
+    upper_times(P1, v, V, 1, v, k, Pv, L);
+    scalars_times(V, v, 1, k, v, Pv, k, VPV, L);
+    if (with_L) return;
+    lower_times(P1, v, V, 1, v, k, Pv, L);
+    std::memset(Mt, 0, sizeof(uint64_t) * size_t(k) * o * L);
+    scalars_times(O, 1, o, o, v, Pv, k, Mt, L);  // Mt[c][i] = sum_r O[r][c] S[r][i]
+    for (uint32_t i = 0; i < k; ++i)
+        for (uint32_t c = 0; c < o; ++c) mvec::add(M + size_t(i * o + c) * L, Mt + size_t(c * k + i) * L, L);
+}
+
 // s is public, so every entry P[r][c] is added into bin s_i[c] (no
 // multiplication), and each row ends with sum_a a * bin_a = G0 + x G1 +
 // x^2 G2 + x^3 G3, G_b the sum of the bins whose index has bit b set.
@@ -167,7 +181,7 @@ void nibbles_in_place(uint64_t* P, uint32_t count, uint32_t m) {
 }
 
 constexpr Kernels kPortable{"portable", ctr_portable, upper_times, sym_times, lower_times, rect_times, scalars_times, p_times_s,
-                             echelon_form, nibbles_in_place, nullptr};
+                             sign_products, echelon_form, nibbles_in_place, nullptr};
 
 }  // namespace
 

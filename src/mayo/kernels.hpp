@@ -45,6 +45,12 @@ struct Kernels {
     // one element per byte).
     void (*p_times_s)(const Params& p, const uint64_t* P1, const uint64_t* P2, const uint64_t* P3,
                       const uint8_t* s, uint64_t* PS);
+    // One signing attempt's products, with V (k x v, one element per byte):
+    // M (k x o) += V X, Pv (v x k) += P1 V^T, VPV (k x k) += V Pv; when
+    // !with_L (X = P2, not L) also Pv += P1^T V^T (giving S = (P1 + P1^T)
+    // V^T) and M_i += S_i^T O, with Mt (o x k m-vectors) as scratch.
+    void (*sign_products)(const Params& p, const uint64_t* P1, const uint64_t* X, bool with_L, const uint8_t* O,
+                          const uint8_t* V, uint64_t* M, uint64_t* Pv, uint64_t* VPV, uint64_t* Mt);
     // Row echelon form of the nrows x ncols matrix ap (rows of (ncols+15)/16
     // words), pivots scaled to 1, constant time; the reference's search
     // windows (see kernels.cpp).

@@ -434,6 +434,36 @@ PQ_AVX2 void p_times_s(const Params& p, const uint64_t* P1, const uint64_t* P2, 
         p.m_limbs());
 }
 
+// The tables of V (and of O) are built once for all the products.
+PQ_AVX2 void sign_products(const Params& p, const uint64_t* P1, const uint64_t* X, bool with_L, const uint8_t* O,
+                           const uint8_t* V, uint64_t* M, uint64_t* Pv, uint64_t* VPV, uint64_t* Mt) {
+    const uint32_t v = p.v(), o = p.o, k = p.k, L = p.m_limbs(), npk = (k + 1) / 2;
+    if (!fits(v, k) || !fits(v, o)) return kernels_portable().sign_products(p, P1, X, with_L, O, V, M, Pv, VPV, Mt);
+    Tables tb;
+    // Row c: the pairs of V[i][c] over i, as both B(c, i) (row products) and
+    // A(i, c) (scalars_times).
+    build_tables(tb.t, V, v, 1, v, k);
+    run(Column{X, v, o}, o, tb.t, npk, out_limbs(M, 1, o, k, L), L);        // M += V X
+    run(Upper{P1, v}, v, tb.t, npk, out_limbs(Pv, k, 1, k, L), L);          // Pv += P1 V^T
+    run(Column{Pv, v, k}, k, tb.t, npk, out_limbs(VPV, 1, k, k, L), L);     // VPV += V Pv
+    if (!with_L) {
+        run(Lower{P1, v}, v, tb.t, npk, out_limbs(Pv, k, 1, k, L), L);      // S = Pv + P1^T V^T
+        wipe(tb.t, tables_bytes(v, k));
+        std::memset(Mt, 0, sizeof(uint64_t) * size_t(k) * o * L);
+        build_tables(tb.t, O, v, o, 1, o);                                  // row r: pairs of O[r][c] over c
+        run(Column{Pv, v, k}, k, tb.t, (o + 1) / 2, out_limbs(Mt, 1, k, o, L), L);  // Mt[c][i] = sum_r O[r][c] S[r][i]
+        wipe(tb.t, tables_bytes(v, o));
+        for (uint32_t i = 0; i < k; ++i)
+            for (uint32_t c = 0; c < o; ++c) {
+                uint64_t* d = M + size_t(i * o + c) * L;
+                const uint64_t* a = Mt + size_t(c * k + i) * L;
+                for (uint32_t w = 0; w < L; ++w) d[w] ^= a[w];
+            }
+        return;
+    }
+    wipe(tb.t, tables_bytes(v, k));
+}
+
 // P1 | P2 packed (nibbles layout, m/2 >= 32 bytes per vector; reads up to 8
 // bytes past the last one, inside the caller's buffer, and masks them).
 PQ_AVX2 void p_times_s_packed(const Params& p, const uint8_t* P12, const uint64_t* P3, const uint8_t* s,
@@ -646,9 +676,9 @@ PQ_VAES Status ctr_vaes(const uint8_t* key, uint8_t* out, size_t len) {
 Status ctr_generic(const uint8_t* key, uint8_t* out, size_t len) { return cipher::aes128_ctr(key, 16, out, len); }
 
 constexpr Kernels kAvx2Vaes{"avx2+vaes", ctr_vaes, upper_times, sym_times, lower_times, rect_times, scalars_times, p_times_s,
-                             echelon_form, nibbles_in_place, p_times_s_packed};
+                             sign_products, echelon_form, nibbles_in_place, p_times_s_packed};
 constexpr Kernels kAvx2{"avx2", ctr_generic, upper_times, sym_times, lower_times, rect_times, scalars_times, p_times_s,
-                             echelon_form, nibbles_in_place, p_times_s_packed};
+                             sign_products, echelon_form, nibbles_in_place, p_times_s_packed};
 
 }  // namespace
 

@@ -313,6 +313,18 @@ void check_kernels(const mayo::Params& p) {
          size_t(k) * o * L);
     both("p_times_s", [&](const mayo::Kernels& K, uint64_t* acc) { K.p_times_s(p, P1.data(), P2.data(), P3.data(), V.data(), acc); },
          size_t(n) * k * L);
+    for (bool with_L : {true, false}) {  // X = P2 stands for L or P2 (any m-vectors)
+        std::vector<uint64_t> M1, P1v, VPV1, Mt(size_t(k) * o * L), M2, P2v, VPV2;
+        random_vecs(g, M1, k * o, m);
+        random_vecs(g, P1v, v * k, m);
+        random_vecs(g, VPV1, k * k, m);
+        M2 = M1, P2v = P1v, VPV2 = VPV1;
+        ref.sign_products(p, P1.data(), P2.data(), with_L, O.data(), V.data(), M1.data(), P1v.data(), VPV1.data(), Mt.data());
+        avx->sign_products(p, P1.data(), P2.data(), with_L, O.data(), V.data(), M2.data(), P2v.data(), VPV2.data(), Mt.data());
+        EXPECT_EQ(M1, M2) << p.name << ": sign_products M, with_L " << with_L;
+        EXPECT_EQ(P1v, P2v) << p.name << ": sign_products Pv, with_L " << with_L;
+        EXPECT_EQ(VPV1, VPV2) << p.name << ": sign_products VPV, with_L " << with_L;
+    }
     if (avx->p_times_s_packed != nullptr && p.layout == mayo::MvecLayout::nibbles) {
         // P1 | P2 nibble-packed, 8 bytes of slack after the last vector.
         const uint32_t mb = m / 2;
