@@ -259,12 +259,9 @@ Status keypair_from_seed(const Params& p, const uint8_t* seed_sk, uint8_t* pk, u
     const uint64_t* P1 = w.p;
     uint64_t* P2 = w.p + size_t(p.p1_vecs()) * L;
 
-    const Kernels& kern = kernels();
-    // P2 <- P1 O + P2
-    kern.upper_times(P1, v, w.O, o, 1, o, P2, L);
-    // P3 = O^T (P1 O + P2)
+    // P2 <- P1 O + P2, P3 = O^T (P1 O + P2)
     std::memset(w.p3, 0, sizeof(uint64_t) * size_t(o) * o * L);
-    kern.scalars_times(w.O, 1, o, o, v, P2, o, w.p3, L);
+    kernels().keygen_products(p, P1, P2, w.O, w.p3);
     // pk = seed_pk || Upper(P3)
     std::memcpy(pk, seed_pk, p.pk_seed_bytes);
     uint8_t* out = pk + p.pk_seed_bytes;

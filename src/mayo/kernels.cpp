@@ -64,6 +64,12 @@ void scalars_times(const uint8_t* a, uint32_t a_row, uint32_t a_col, uint32_t ro
         }
 }
 
+void keygen_products(const Params& p, const uint64_t* P1, uint64_t* P2, const uint8_t* O, uint64_t* P3) {
+    const uint32_t v = p.v(), o = p.o, L = p.m_limbs();
+    upper_times(P1, v, O, o, 1, o, P2, L);
+    scalars_times(O, 1, o, o, v, P2, o, P3, L);
+}
+
 void sign_products(const Params& p, const uint64_t* P1, const uint64_t* X, bool with_L, const uint8_t* O,
                    const uint8_t* V, uint64_t* M, uint64_t* Pv, uint64_t* VPV, uint64_t* Mt) {
     const uint32_t v = p.v(), o = p.o, k = p.k, L = p.m_limbs();
@@ -181,7 +187,7 @@ void nibbles_in_place(uint64_t* P, uint32_t count, uint32_t m) {
 }
 
 constexpr Kernels kPortable{"portable", ctr_portable, upper_times, sym_times, lower_times, rect_times, scalars_times, p_times_s,
-                             sign_products, echelon_form, nibbles_in_place, nullptr};
+                             keygen_products, sign_products, echelon_form, nibbles_in_place, nullptr};
 
 }  // namespace
 

@@ -45,6 +45,8 @@ struct Kernels {
     // one element per byte).
     void (*p_times_s)(const Params& p, const uint64_t* P1, const uint64_t* P2, const uint64_t* P3,
                       const uint8_t* s, uint64_t* PS);
+    // Key generation: P2 (v x o) += P1 O, then P3 (o x o) += O^T P2.
+    void (*keygen_products)(const Params& p, const uint64_t* P1, uint64_t* P2, const uint8_t* O, uint64_t* P3);
     // One signing attempt's products, with V (k x v, one element per byte):
     // M (k x o) += V X, Pv (v x k) += P1 V^T, VPV (k x k) += V Pv; when
     // !with_L (X = P2, not L) also Pv += P1^T V^T (giving S = (P1 + P1^T)

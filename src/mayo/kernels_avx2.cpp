@@ -434,6 +434,17 @@ PQ_AVX2 void p_times_s(const Params& p, const uint64_t* P1, const uint64_t* P2, 
         p.m_limbs());
 }
 
+// O's tables serve both products.
+PQ_AVX2 void keygen_products(const Params& p, const uint64_t* P1, uint64_t* P2, const uint8_t* O, uint64_t* P3) {
+    const uint32_t v = p.v(), o = p.o, L = p.m_limbs(), np = (o + 1) / 2;
+    if (!fits(v, o)) return kernels_portable().keygen_products(p, P1, P2, O, P3);
+    Tables tb;
+    build_tables(tb.t, O, v, o, 1, o);  // row r: pairs of O[r][c] over c
+    run(Upper{P1, v}, v, tb.t, np, out_limbs(P2, o, 1, o, L), L);      // P2 += P1 O
+    run(Column{P2, v, o}, o, tb.t, np, out_limbs(P3, 1, o, o, L), L);  // P3 += O^T P2
+    wipe(tb.t, tables_bytes(v, o));
+}
+
 // The tables of V (and of O) are built once for all the products.
 PQ_AVX2 void sign_products(const Params& p, const uint64_t* P1, const uint64_t* X, bool with_L, const uint8_t* O,
                            const uint8_t* V, uint64_t* M, uint64_t* Pv, uint64_t* VPV, uint64_t* Mt) {
@@ -676,9 +687,9 @@ PQ_VAES Status ctr_vaes(const uint8_t* key, uint8_t* out, size_t len) {
 Status ctr_generic(const uint8_t* key, uint8_t* out, size_t len) { return cipher::aes128_ctr(key, 16, out, len); }
 
 constexpr Kernels kAvx2Vaes{"avx2+vaes", ctr_vaes, upper_times, sym_times, lower_times, rect_times, scalars_times, p_times_s,
-                             sign_products, echelon_form, nibbles_in_place, p_times_s_packed};
+                             keygen_products, sign_products, echelon_form, nibbles_in_place, p_times_s_packed};
 constexpr Kernels kAvx2{"avx2", ctr_generic, upper_times, sym_times, lower_times, rect_times, scalars_times, p_times_s,
-                             sign_products, echelon_form, nibbles_in_place, p_times_s_packed};
+                             keygen_products, sign_products, echelon_form, nibbles_in_place, p_times_s_packed};
 
 }  // namespace
 

@@ -313,6 +313,15 @@ void check_kernels(const mayo::Params& p) {
          size_t(k) * o * L);
     both("p_times_s", [&](const mayo::Kernels& K, uint64_t* acc) { K.p_times_s(p, P1.data(), P2.data(), P3.data(), V.data(), acc); },
          size_t(n) * k * L);
+    {
+        std::vector<uint64_t> Q1 = P2, Q2 = P2, R1, R2;
+        random_vecs(g, R1, o * o, m);
+        R2 = R1;
+        ref.keygen_products(p, P1.data(), Q1.data(), O.data(), R1.data());
+        avx->keygen_products(p, P1.data(), Q2.data(), O.data(), R2.data());
+        EXPECT_EQ(Q1, Q2) << p.name << ": keygen_products P2";
+        EXPECT_EQ(R1, R2) << p.name << ": keygen_products P3";
+    }
     for (bool with_L : {true, false}) {  // X = P2 stands for L or P2 (any m-vectors)
         std::vector<uint64_t> M1, P1v, VPV1, Mt(size_t(k) * o * L), M2, P2v, VPV2;
         random_vecs(g, M1, k * o, m);
