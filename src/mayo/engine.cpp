@@ -19,8 +19,6 @@
 namespace pqmcu::mayo {
 namespace detail {  // shared with the streamed engine (engine_common.hpp)
 
-inline uint8_t mul(uint8_t a, uint8_t b) { return mvec::mul1(a, b); }
-
 // Large secret buffers: memset and a compiler barrier (the barrier keeps
 // the stores; secure_wipe's byte loop costs about a cycle per byte).
 inline void wipe(void* p, size_t n) {
@@ -82,61 +80,6 @@ void derive_seed_pk_and_O(const Params& p, const uint8_t* seed_sk, uint8_t* seed
     ct_unpoison(seed_pk, p.pk_seed_bytes);  // seed_pk is published (pk)
     decode_nibbles(S + p.pk_seed_bytes, O, p.v() * p.o);
     wipe(S, sizeof S);
-}
-
-// y_ext (m + k(k+1)/2 elements) += sum_l z^l u_l, u_l = U[i][j] + U[j][i]
-// (U[i][i] on the diagonal), l counting (i, j) for i = 0.., j = k-1 down to i;
-// then reduced mod f(z) into the first m elements. (Verification only:
-// signing builds y as a nibble vector, see solve_attempt.)
-void reduce_rows(const Params& p, uint8_t* rows, size_t stride, uint32_t width);
-
-void fold_quadratic(const Params& p, const uint64_t* U, uint8_t* y_ext) {
-    const uint32_t k = p.k, L = p.m_limbs();
-    uint64_t u[16];
-    uint32_t l = 0;
-    for (uint32_t i = 0; i < k; ++i) {
-        for (uint32_t j = k; j-- > i;) {
-            std::memcpy(u, U + size_t(i * k + j) * L, 8 * size_t(L));
-            if (i != j) mvec::add(u, U + size_t(j * k + i) * L, L);
-            for (uint32_t e = 0; e < p.m; ++e) y_ext[l + e] ^= mvec::get(u, e);
-            ++l;
-        }
-    }
-    reduce_rows(p, y_ext, 1, 1);
-    wipe(u, sizeof u);
-}
-
-// Rows m .. m + kk - 2 of a (m + kk)-row matrix folded onto the first rows:
-// z^(m+d) = sum_t f_t z^(t+d) mod f(z). `width` columns, row stride `stride`.
-// Four elements (one per byte) times a PUBLIC constant f: carry-less
-// products per byte (at most 7 bits, no carry between bytes), then x^4 = x + 1.
-inline uint32_t mul4_by_public(uint32_t x, uint32_t f) {
-    const uint32_t b = 0x01010101u;
-    const uint32_t p = ((x & b) * f) ^ (((x >> 1) & b) * (f << 1)) ^ (((x >> 2) & b) * (f << 2)) ^
-                       (((x >> 3) & b) * (f << 3));
-    const uint32_t top = p & 0x70707070u;
-    return (p ^ (top >> 4) ^ (top >> 3)) & 0x0F0F0F0Fu;
-}
-
-void reduce_rows(const Params& p, uint8_t* rows, size_t stride, uint32_t width) {
-    for (uint32_t r = p.m + p.kk() - 1; r-- > p.m;) {
-        uint8_t* src = rows + size_t(r) * stride;
-        for (uint32_t t = 0; t < 5; ++t) {
-            const uint8_t f = p.f_tail[t];
-            if (f == 0) continue;  // public constant
-            uint8_t* dst = rows + size_t(r - p.m + t) * stride;
-            uint32_t c = 0;
-            for (; c + 4 <= width; c += 4) {
-                uint32_t x, d;
-                std::memcpy(&x, src + c, 4);
-                std::memcpy(&d, dst + c, 4);
-                d ^= mul4_by_public(x, f);
-                std::memcpy(dst + c, &d, 4);
-            }
-            for (; c < width; ++c) dst[c] ^= mul(src[c], f);
-        }
-        for (uint32_t c = 0; c < width; ++c) src[c] = 0;
-    }
 }
 
 // ---------------------------------------------------------------- constant-time helpers
@@ -349,8 +292,9 @@ void encode_signature(const Params& p, const uint8_t* vd, const uint8_t* O, cons
     for (uint32_t rr = 0; rr < v; ++rr)
         for (uint32_t c = 0; c < o; ++c) Oc[c][rr >> 4] |= uint64_t(O[rr * o + c]) << (4 * (rr & 15));
     for (uint32_t i = 0; i < k; ++i) {
+        // v_i as limbs: its packed nibbles (an odd v leaves a zero high nibble)
         for (uint32_t w = 0; w < Lv; ++w) si[w] = 0;
-        for (uint32_t rr = 0; rr < v; ++rr) si[rr >> 4] |= uint64_t(vd[i * v + rr]) << (4 * (rr & 15));
+        encode_nibbles(vd + size_t(i) * v, reinterpret_cast<uint8_t*>(si), v);
         for (uint32_t c = 0; c < o; ++c) mvec::mul_add(si, Oc[c], x[i * o + c], Lv);
         for (uint32_t rr = 0; rr < v; ++rr) s[size_t(i) * n + rr] = mvec::get(si, rr);
         std::memcpy(s + size_t(i) * n + v, x + i * o, o);
@@ -378,11 +322,23 @@ bool verify_prelude(const Params& p, const uint8_t* msg, size_t mlen, const uint
     return true;
 }
 
+// y = sum_l z^l u_l (u_l = SPS[i][j] + SPS[j][i], SPS[i][i] on the
+// diagonal; l counting (i, j) for i = 0.., j = k-1 down to i) as a nibble
+// vector over z, reduced mod f(z) once, compared with t. All public.
 bool quadratic_matches(const Params& p, const uint64_t* SPS, const uint8_t* t) {
-    uint8_t y[kMaxM + kMaxKK] = {0};
-    fold_quadratic(p, SPS, y);
-    uint8_t diff = 0;
-    for (uint32_t e = 0; e < p.m; ++e) diff |= uint8_t(y[e] ^ t[e]);
+    const uint32_t k = p.k, L = p.m_limbs(), Lx = ext_limbs(p);
+    uint64_t yv[kMaxLx] = {0}, u[16];
+    uint32_t l = 0;
+    for (uint32_t i = 0; i < k; ++i)
+        for (uint32_t j = k; j-- > i; ++l) {
+            std::memcpy(u, SPS + size_t(i * k + j) * L, 8 * size_t(L));
+            if (i != j) mvec::add(u, SPS + size_t(j * k + i) * L, L);
+            shift_xor(yv, u, L, l);
+        }
+    reduce_ext(p, FTaps(p), yv, Lx);
+    for (uint32_t e = 0; e < p.m; ++e) yv[e >> 4] ^= uint64_t(t[e]) << (4 * (e & 15));
+    uint64_t diff = 0;
+    for (uint32_t w = 0; w < L; ++w) diff |= yv[w];  // reduce_ext cleared the elements >= m
     return diff == 0;
 }
 
