@@ -117,7 +117,7 @@ struct FTaps {
 };
 void reduce_ext(const Params& p, const FTaps& taps, uint64_t* ext, uint32_t Lx) {
     const uint32_t q = p.m / 16, r = 4 * (p.m % 16), Lh = (p.kk() + 15) / 16;
-    uint64_t h[kMaxLx] = {0}, t[kMaxLx];
+    uint64_t h[(kMaxKK + 15) / 16] = {0}, t[(kMaxKK + 15) / 16];  // Lh limbs: the part above z^m
     for (uint32_t w = 0; w < Lh; ++w) {
         uint64_t x = ext[q + w] >> r;
         if (r != 0 && q + w + 1 < Lx) x |= ext[q + w + 1] << (64 - r);
@@ -327,13 +327,12 @@ bool verify_prelude(const Params& p, const uint8_t* msg, size_t mlen, const uint
 // vector over z, reduced mod f(z) once, compared with t. All public.
 bool quadratic_matches(const Params& p, const uint64_t* SPS, const uint8_t* t) {
     const uint32_t k = p.k, L = p.m_limbs(), Lx = ext_limbs(p);
-    uint64_t yv[kMaxLx] = {0}, u[16];
+    uint64_t yv[kMaxLx] = {0};  // (no u_l copy: the streamed verify's stack peak is here)
     uint32_t l = 0;
     for (uint32_t i = 0; i < k; ++i)
         for (uint32_t j = k; j-- > i; ++l) {
-            std::memcpy(u, SPS + size_t(i * k + j) * L, 8 * size_t(L));
-            if (i != j) mvec::add(u, SPS + size_t(j * k + i) * L, L);
-            shift_xor(yv, u, L, l);
+            shift_xor(yv, SPS + size_t(i * k + j) * L, L, l);
+            if (i != j) shift_xor(yv, SPS + size_t(j * k + i) * L, L, l);
         }
     reduce_ext(p, FTaps(p), yv, Lx);
     for (uint32_t e = 0; e < p.m; ++e) yv[e >> 4] ^= uint64_t(t[e]) << (4 * (e & 15));
