@@ -4,7 +4,8 @@
 #   pqmcu_add_nist_sign_library(<target> <set> [PROFILE desktop|compact])
 #       Static library <target> exposing crypto_sign_keypair / crypto_sign /
 #       crypto_sign_open (include/pqmcu/nist_sign.h) for <set>, a liboqs-style
-#       MQOM v2.1 name such as mqom2_cat1_gf16_fast_r5. Consumers get
+#       MQOM v2.1 name such as mqom2_cat1_gf16_fast_r5 (or a Faster set,
+#       mqom2_cat{1,3,5}_gf16_faster_r5). Consumers get
 #       PQMCU_NIST_SET=<set> so CRYPTO_PUBLICKEYBYTES, CRYPTO_SECRETKEYBYTES,
 #       CRYPTO_BYTES and CRYPTO_ALGNAME describe that set. Randomness comes
 #       from randombytes() (src/rng/randombytes.h, pqmcu_rng); the scheme's
@@ -26,7 +27,8 @@ function(pqmcu_add_nist_sign_library target set)
   if(NIST_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "pqmcu_add_nist_sign_library(${target}): unknown arguments ${NIST_UNPARSED_ARGUMENTS}")
   endif()
-  if(NOT set MATCHES "^mqom2_cat[135]_gf(2|4|16|256)_(fast|short)_r[35]$")
+  if(NOT set MATCHES "^mqom2_cat[135]_gf(2|4|16|256)_(fast|short)_r[35]$" AND
+     NOT set MATCHES "^mqom2_cat[135]_gf16_faster_r5$")
     message(FATAL_ERROR "pqmcu_add_nist_sign_library(${target}): '${set}' is not an MQOM v2.1 set name "
                         "(e.g. mqom2_cat1_gf16_fast_r5)")
   endif()

@@ -10,6 +10,9 @@
 // .pqmcu_ram.<ram_tag>* (see platform/m4/ld/common.ld) are charged to it by
 // tools/m4sim/bench_table.py. nullptr when it uses none. ws_bytes: the part
 // of the shared bench arena (arena.hpp) the operation uses as its workspace.
+// report(), when given, runs after the measured run and prints
+// "pqmcu-op-info <i> key=value ..." facts the table needs (scheme, profile,
+// messages signed, nonces).
 #pragma once
 #include <cstddef>
 
@@ -21,7 +24,12 @@ struct Op {
     void (*run)();
     const char* ram_tag;
     size_t ws_bytes = 0;
+    void (*report)(unsigned index) = nullptr;
 };
+
+// True only during the measured run() (main.cpp): an op may do more work
+// there than in its warm-up (e.g. sign several messages, warm up with one).
+inline bool g_measured_run = false;
 
 struct OpGroup {
     const char* name;

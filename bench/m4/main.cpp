@@ -1,8 +1,9 @@
 // M4 benchmark firmware. For operation i (counted over all groups):
 //   setup(); run();                       -- warm-up, unmeasured
 //   setup(); stack_paint();
-//   pqmcu_bench_mark(2i); run(); pqmcu_bench_mark(2i+1);
-// and prints "pqmcu-op <i> <group>/<name> stack=<bytes> ramtag=<tag or -> ws=<bytes>".
+//   pqmcu_bench_mark(2i); run(); pqmcu_bench_mark(2i+1);   -- g_measured_run set
+// and prints "pqmcu-op <i> <group>/<name> stack=<bytes> ramtag=<tag or -> ws=<bytes>",
+// then the op's report(i) lines ("pqmcu-op-info <i> ...") when it has one.
 // The QEMU plugin reports instructions/cycles at every mark; the k-th mark it
 // sees is id k, so nothing else may call pqmcu_bench_mark.
 // tools/m4sim/bench_table.py joins both into the table.
@@ -23,12 +24,15 @@ int main() {
             op.run();  // warm-up: lazy initialisation must not land in the figure
             if (op.setup) op.setup();
             m4::stack_paint();
+            bench::g_measured_run = true;
             pqmcu_bench_mark(2 * index);
             op.run();
             pqmcu_bench_mark(2 * index + 1);
+            bench::g_measured_run = false;
             const size_t peak = m4::stack_peak_bytes();
             m4::print("pqmcu-op %u %s/%s stack=%u ramtag=%s ws=%u\n", index, group->name, op.name, unsigned(peak),
                       op.ram_tag ? op.ram_tag : "-", unsigned(op.ws_bytes));
+            if (op.report) op.report(index);
             ++index;
         }
     }

@@ -23,7 +23,7 @@
 
 #include <stddef.h>
 
-/* ---- sizes of the 48 sets: PQMCU_NIST_<set>_{PK,SK,SIG,NAME} ---------- */
+/* ---- sizes of the 48 + 3 sets: PQMCU_NIST_<set>_{PK,SK,SIG,NAME} ---------- */
 #define PQMCU_NIST_mqom2_cat1_gf2_short_r3_PK 52
 #define PQMCU_NIST_mqom2_cat1_gf2_short_r3_SK 72
 #define PQMCU_NIST_mqom2_cat1_gf2_short_r3_SIG 2868
@@ -216,6 +216,19 @@
 #define PQMCU_NIST_mqom2_cat5_gf256_fast_r5_SK 256
 #define PQMCU_NIST_mqom2_cat5_gf256_fast_r5_SIG 15140
 #define PQMCU_NIST_mqom2_cat5_gf256_fast_r5_NAME "MQOM2-L5-gf256-fast-r5"
+/* the Faster sets (N = 64; not part of the NIST submission) */
+#define PQMCU_NIST_mqom2_cat1_gf16_faster_r5_PK 60
+#define PQMCU_NIST_mqom2_cat1_gf16_faster_r5_SK 88
+#define PQMCU_NIST_mqom2_cat1_gf16_faster_r5_SIG 3984
+#define PQMCU_NIST_mqom2_cat1_gf16_faster_r5_NAME "MQOM2-L1-gf16-faster-r5"
+#define PQMCU_NIST_mqom2_cat3_gf16_faster_r5_PK 90
+#define PQMCU_NIST_mqom2_cat3_gf16_faster_r5_SK 132
+#define PQMCU_NIST_mqom2_cat3_gf16_faster_r5_SIG 9016
+#define PQMCU_NIST_mqom2_cat3_gf16_faster_r5_NAME "MQOM2-L3-gf16-faster-r5"
+#define PQMCU_NIST_mqom2_cat5_gf16_faster_r5_PK 122
+#define PQMCU_NIST_mqom2_cat5_gf16_faster_r5_SK 180
+#define PQMCU_NIST_mqom2_cat5_gf16_faster_r5_SIG 15864
+#define PQMCU_NIST_mqom2_cat5_gf16_faster_r5_NAME "MQOM2-L5-gf16-faster-r5"
 
 /* ---- the compiled-in set ------------------------------------------------ */
 #define PQMCU_NIST_FIELD_(set, field) PQMCU_NIST_##set##_##field

@@ -82,6 +82,9 @@ PQMCU_NIST_CHECK(mqom2_cat5_gf256_short_r3)
 PQMCU_NIST_CHECK(mqom2_cat5_gf256_short_r5)
 PQMCU_NIST_CHECK(mqom2_cat5_gf256_fast_r3)
 PQMCU_NIST_CHECK(mqom2_cat5_gf256_fast_r5)
+PQMCU_NIST_CHECK(mqom2_cat1_gf16_faster_r5)
+PQMCU_NIST_CHECK(mqom2_cat3_gf16_faster_r5)
+PQMCU_NIST_CHECK(mqom2_cat5_gf16_faster_r5)
 #undef PQMCU_NIST_CHECK
 
 using Set = pqmcu::mqom::PQMCU_NIST_SET;

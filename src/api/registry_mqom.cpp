@@ -1,4 +1,5 @@
-// The 48 MQOM v2.1 parameter sets in the run-time registry.
+// The 48 MQOM v2.1 parameter sets and the 3 Faster sets in the run-time registry
+// (names as in params.hpp, e.g. mqom2_cat1_gf16_faster_r5; no other aliases).
 #include <array>
 #include <utility>
 

@@ -64,6 +64,27 @@ void aes_pass(const uint32_t* ka, const uint32_t* kb, const uint8_t* in0, const 
     secure_wipe(k, sizeof k);
 }
 
+// Same pass over round keys bitsliced in advance (prepared keys): the 15
+// key transpositions per block are done once per key instead.
+void rijndael256_pass_sliced(const uint32_t* bsk, const uint8_t* in, uint8_t* out) {
+    uint32_t s[8];
+#pragma GCC unroll 8
+    for (unsigned c = 0; c < 8; ++c) s[c] = detail::ld32(in + 4 * c);
+    bs::transpose(s);
+    add_key(s, bsk);
+    for (size_t r = 1; r <= 14; ++r) {
+        bs::sbox(s);
+#pragma GCC unroll 8
+        for (unsigned j = 0; j < 8; ++j) s[j] = bs::rotate_row_bytes<1, 3, 4>(s[j]);
+        if (r != 14) bs::mix_columns(s);
+        add_key(s, bsk + 8 * r);
+    }
+    bs::transpose(s);
+#pragma GCC unroll 8
+    for (unsigned c = 0; c < 8; ++c) detail::st32(out + 4 * c, s[c]);
+    secure_wipe(s, sizeof s);
+}
+
 void rijndael256_pass(const uint32_t* rk, const uint8_t* in, uint8_t* out) {
     uint32_t s[8], k[8];
 #pragma GCC unroll 8
@@ -121,6 +142,19 @@ void aes_blocks(detail::KeyList<C> keys, const uint8_t* in, uint8_t* out, size_t
 }  // namespace
 
 namespace bitsliced {
+
+void rijndael256_slice_keys(uint32_t* bsk, const uint32_t* w) {
+    for (size_t r = 0; r <= 14; ++r) {
+        uint32_t k[8];
+        std::memcpy(k, w + 8 * r, sizeof k);
+        bs::transpose(k);
+        std::memcpy(bsk + 8 * r, k, sizeof k);
+    }
+}
+void rijndael256_unslice_keys(uint32_t* w, const uint32_t* bsk) { rijndael256_slice_keys(w, bsk); }
+void rijndael256_encrypt_sliced(const uint32_t* const* bsks, const uint8_t* in, uint8_t* out, size_t n) {
+    for (size_t i = 0; i < n; ++i) rijndael256_pass_sliced(bsks[i], in + 32 * i, out + 32 * i);
+}
 
 template <>
 void encrypt<Aes128>(detail::KeyList<Aes128> keys, const uint8_t* in, uint8_t* out, size_t n) {

@@ -13,6 +13,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "core/status.hpp"
 
@@ -109,6 +110,103 @@ template <class C>
 inline Status encrypt_x8_multi(const RoundKeys<C>* const ctxs[8], const uint8_t* in, uint8_t* out,
                                Backend b = Backend::automatic) {
     return encrypt_multi<C>(ctxs, in, out, 8, b);
+}
+
+// Prepared key (the key-schedule cache): a key made ready once for many
+// encryptions under it.
+//   AES-128: round keys fixsliced (see fixsliced.cpp: ShiftRows folded into
+//     the round keys, the S-box constant 0x63 added, bitsliced for both lanes
+//     of a two-block pass), what the M4 assembly adds directly; 352 bytes.
+//   Rijndael-256: round keys bitsliced (the pass skips 15 key transpositions
+//     per block); 480 bytes, as large as the expanded key.
+//   AES-256: the expanded key.
+// On the M4 that is all a prepared key holds; elsewhere it also holds the
+// expanded key for the other backends. On the M4 a backend that needs the
+// expanded key recovers it (slow path, e.g. table/external).
+#if defined(PQMCU_TARGET_M4)
+inline constexpr bool kPreparedHoldsRoundKeys = false;
+#else
+inline constexpr bool kPreparedHoldsRoundKeys = true;
+#endif
+namespace detail {
+template <class C>
+struct PreparedStore {
+    RoundKeys<C> rk;
+};
+struct FixslicedAes128 {
+    static constexpr size_t words = 8 * (Aes128::rounds + 1);
+    alignas(8) uint32_t fs[words];  // round r: planes 0..7 at 8r
+};
+struct PreparedAes128Host : FixslicedAes128 {
+    RoundKeys<Aes128> rk;
+};
+template <>
+struct PreparedStore<Aes128>
+    : std::conditional_t<kPreparedHoldsRoundKeys, PreparedAes128Host, FixslicedAes128> {};
+struct BitslicedRijndael256 {
+    static constexpr size_t words = 8 * (Rijndael256::rounds + 1);
+    alignas(16) uint32_t bs[words];  // round r: planes 0..7 at 8r (same size as RoundKeys)
+};
+struct PreparedRijndael256Host : BitslicedRijndael256 {
+    RoundKeys<Rijndael256> rk;
+};
+template <>
+struct PreparedStore<Rijndael256>
+    : std::conditional_t<kPreparedHoldsRoundKeys, PreparedRijndael256Host, BitslicedRijndael256> {};
+}  // namespace detail
+template <class C>
+struct PreparedKey : detail::PreparedStore<C> {};
+
+// Whether encrypt() of nblocks through a PreparedKey beats the RoundKeys form
+// with backend b even when the key is prepared for that one call: on the
+// bitsliced backend, AES-128 from one block on (prepare() costs less than
+// one pass's key bitslicing saves), Rijndael-256 from two. Multi-key calls
+// with distinct keys are better off without.
+template <class C>
+bool prepared_is_faster(Backend b, size_t nblocks);
+// Compile-time part of it: whether C has a prepared form other than the expanded key.
+template <class C>
+inline constexpr bool has_prepared_form = std::is_same_v<C, Aes128> || std::is_same_v<C, Rijndael256>;
+
+// From an expanded key (constant time).
+template <class C>
+void prepare(PreparedKey<C>& pk, const RoundKeys<C>& ctx);
+// key_schedule / key_schedule_public followed by prepare (same statuses).
+template <class C>
+Status prepare_key(PreparedKey<C>& pk, const uint8_t* key, size_t key_len);
+template <class C>
+Status prepare_key_public(PreparedKey<C>& pk, const uint8_t* key, size_t key_len);
+template <class C>
+void wipe(PreparedKey<C>& pk);
+// The expanded key back (constant time; what non-fixsliced backends use on the M4).
+template <class C>
+void round_keys(const PreparedKey<C>& pk, RoundKeys<C>& out);
+
+// Same contracts as the RoundKeys forms. Backend::bitsliced (and automatic
+// where it resolves to it) runs the fixsliced code for AES-128.
+template <class C>
+Status encrypt(const PreparedKey<C>& pk, const uint8_t* in, uint8_t* out, size_t nblocks,
+               Backend b = Backend::automatic);
+// (K is deduced so that encrypt_multi<C>(nullptr, ...) still picks the RoundKeys form.)
+template <class C, class K>
+    requires std::is_same_v<K, PreparedKey<C>>
+Status encrypt_multi(const K* const* pks, const uint8_t* in, uint8_t* out, size_t nblocks,
+                     Backend b = Backend::automatic);
+template <class C>
+inline Status encrypt_x1(const PreparedKey<C>& k, const uint8_t* in, uint8_t* out, Backend b = Backend::automatic) {
+    return encrypt<C>(k, in, out, 1, b);
+}
+template <class C>
+inline Status encrypt_x2(const PreparedKey<C>& k, const uint8_t* in, uint8_t* out, Backend b = Backend::automatic) {
+    return encrypt<C>(k, in, out, 2, b);
+}
+template <class C>
+inline Status encrypt_x4(const PreparedKey<C>& k, const uint8_t* in, uint8_t* out, Backend b = Backend::automatic) {
+    return encrypt<C>(k, in, out, 4, b);
+}
+template <class C>
+inline Status encrypt_x8(const PreparedKey<C>& k, const uint8_t* in, uint8_t* out, Backend b = Backend::automatic) {
+    return encrypt<C>(k, in, out, 8, b);
 }
 
 // Hardware AES-128 engine hook (e.g. STM32 CRYP). set_key receives the raw

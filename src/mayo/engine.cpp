@@ -288,7 +288,7 @@ void encode_signature(const Params& p, const uint8_t* vd, const uint8_t* O, cons
                       uint8_t* s, uint8_t* sig) {
     const uint32_t k = p.k, o = p.o, n = p.n, v = p.v(), Lv = (v + 15) / 16;
     // s_i = (v_i + O x_i, x_i), with v_i and the columns of O as nibble vectors
-    uint64_t Oc[kMaxO][(kMaxN + 15) / 16] = {}, si[(kMaxN + 15) / 16];
+    uint64_t Oc[kMaxO][(kMaxV + 15) / 16] = {}, si[(kMaxV + 15) / 16];  // v limbs
     for (uint32_t rr = 0; rr < v; ++rr)
         for (uint32_t c = 0; c < o; ++c) Oc[c][rr >> 4] |= uint64_t(O[rr * o + c]) << (4 * (rr & 15));
     for (uint32_t i = 0; i < k; ++i) {

@@ -12,6 +12,7 @@ namespace pqmcu::mayo {
 // Largest values over all sets (small stack arrays of the engine).
 inline constexpr uint32_t kMaxM = 142, kMaxN = 154, kMaxK = 12, kMaxO = 18, kMaxKO = 144, kMaxKK = 78;
 inline constexpr uint32_t kMaxSalt = 40, kMaxDigest = 64, kMaxSkSeed = 40;
+inline constexpr uint32_t kMaxV = 142;  // n - o (MAYO-5); checked by the scheme templates
 
 // Sizes of the large buffers, in elements.
 struct Sizes {

@@ -3,9 +3,11 @@
 // keystream holds P1 row by row (row r: columns r..v-1), then P2 row by row.
 #include "mayo/engine_stream.hpp"
 
+#include <cstdint>
 #include <cstring>
 
 #include "cipher/block_cipher.hpp"
+#include "cipher/ctr_table_not_ct.hpp"
 #include "core/secure.hpp"
 #include "mayo/engine.hpp"
 #include "mayo/engine_common.hpp"
@@ -19,13 +21,28 @@ using namespace detail;
 constexpr uint32_t kMaxL = (kMaxM + 15) / 16;
 
 // P1 and P2 are public (a keystream of the published seed_pk), so on the M4
-// the fast T-table AES is allowed for them (NOT constant time: never use it
-// for secret data); hosts keep the default (AES-NI or bitsliced).
+// the fast T-table AES-CTR with counter-mode caching is allowed for them (NOT
+// constant time: never use it for secret data); hosts keep the default
+// block cipher (AES-NI or bitsliced).
 #if defined(PQMCU_TARGET_M4)
-constexpr cipher::Backend kPublicAes = cipher::Backend::table_not_ct;
-#else
-constexpr cipher::Backend kPublicAes = cipher::Backend::automatic;
+#define PQMCU_MAYO_CTR_TABLE 1
 #endif
+
+// secure_wipe for the large workspace arrays: word stores when aligned
+// (secure_wipe stores bytes; the tables alone are ~15 KB for MAYO-1 signing).
+inline void wipe_large(void* p, size_t n) {
+    if ((reinterpret_cast<uintptr_t>(p) & 3) != 0) return secure_wipe(p, n);
+    volatile uint32_t* v = static_cast<volatile uint32_t*>(p);
+    size_t i = 0;
+    for (; i + 4 <= n / 4; i += 4) {
+        v[i] = 0;
+        v[i + 1] = 0;
+        v[i + 2] = 0;
+        v[i + 3] = 0;
+    }
+    for (; i < n / 4; ++i) v[i] = 0;
+    secure_wipe(static_cast<uint8_t*>(p) + 4 * (n / 4), n % 4);
+}
 
 // memcpy with the round-2 m-vector sizes as constants (inlined word copies).
 inline void copy_mvec_bytes(void* out, const uint8_t* in, uint32_t mb) {
@@ -43,7 +60,11 @@ inline void copy_mvec_bytes(void* out, const uint8_t* in, uint32_t mb) {
 // bytes before it in that block skipped).
 class KeyStream {
 public:
+#if defined(PQMCU_MAYO_CTR_TABLE)
+    KeyStream(const cipher::Aes128Ctx& ctx, const Params& p, size_t first_vec) : ctr_(ctx), p_(p) {
+#else
     KeyStream(const cipher::Aes128Ctx& ctx, const Params& p, size_t first_vec) : ctx_(ctx), p_(p) {
+#endif
         const size_t off = first_vec * p.m_bytes();
         block_ = uint32_t(off / 16);
         refill();
@@ -73,28 +94,38 @@ public:
     Status status() const { return st_; }
 
 private:
-    static constexpr uint32_t kBlocks = 8;
+    static constexpr uint32_t kBlocks = 16;  // 256 bytes: few calls, few m-vectors straddling a refill
     void refill() {
+#if defined(PQMCU_MAYO_CTR_TABLE)
+        ctr_.keystream(block_, buf_, kBlocks);
+#else
         for (uint32_t i = 0; i < kBlocks; ++i) {  // 128-bit big-endian counter; < 2^32 blocks
             const uint32_t c = block_ + i;
-            uint8_t* b = ctr_ + 16 * i + 12;  // bytes 0..11 stay zero
+            uint8_t* b = ctrb_ + 16 * i + 12;  // bytes 0..11 stay zero
             b[0] = uint8_t(c >> 24);
             b[1] = uint8_t(c >> 16);
             b[2] = uint8_t(c >> 8);
             b[3] = uint8_t(c);
         }
-        const Status st = cipher::encrypt<cipher::Aes128>(ctx_, ctr_, buf_, kBlocks, kPublicAes);
+        const Status st = cipher::encrypt<cipher::Aes128>(ctx_, ctrb_, buf_, kBlocks);
         if (st != Status::ok) st_ = st;
+#endif
         block_ += kBlocks;
         pos_ = 0;
     }
+#if defined(PQMCU_MAYO_CTR_TABLE)
+    cipher::Aes128CtrTableNotCt ctr_;
+#else
     const cipher::Aes128Ctx& ctx_;
+#endif
     const Params& p_;
     uint32_t block_ = 0;  // P1 | P2 are at most ~1.5 MB: far below 2^32 blocks
     uint32_t pos_ = 0;
     Status st_ = Status::ok;
     alignas(8) uint8_t buf_[16 * kBlocks];
-    alignas(8) uint8_t ctr_[16 * kBlocks] = {};
+#if !defined(PQMCU_MAYO_CTR_TABLE)
+    alignas(8) uint8_t ctrb_[16 * kBlocks] = {};  // counter blocks
+#endif
 };
 
 // Packs R (cols elements, one per byte, at R[t * step], then cols2 more
@@ -134,7 +165,7 @@ Status keypair_streamed(const Params& p, const uint8_t* seed_sk, uint8_t* pk, ui
     cipher::Aes128Ctx ctx;
     Status st = cipher::key_schedule_public<cipher::Aes128>(ctx, seed_pk, p.pk_seed_bytes);
     if (st != Status::ok) {
-        secure_wipe(w.O, size_t(v) * o);
+        wipe_large(w.O, size_t(v) * o);
         return st;
     }
     KeyStream s1(ctx, p, 0), s2(ctx, p, p.p1_vecs());
@@ -163,11 +194,11 @@ Status keypair_streamed(const Params& p, const uint8_t* seed_sk, uint8_t* pk, ui
         std::memmove(sk, seed_sk, p.sk_seed_bytes);
     }
     secure_wipe(Or, sizeof Or);
-    secure_wipe(w.O, size_t(v) * o);
-    secure_wipe(w.p3, sizeof(uint64_t) * size_t(o) * o * L);
-    secure_wipe(w.tabs, sizeof(uint32_t) * size_t(v) * 16 * Wt);
-    secure_wipe(w.acc, sizeof(uint32_t) * 16 * L * Wt);
-    secure_wipe(w.cols, sizeof(uint64_t) * size_t(o) * L);
+    wipe_large(w.O, size_t(v) * o);
+    wipe_large(w.p3, sizeof(uint64_t) * size_t(o) * o * L);
+    wipe_large(w.tabs, sizeof(uint32_t) * size_t(v) * 16 * Wt);
+    wipe_large(w.acc, sizeof(uint32_t) * 16 * L * Wt);
+    wipe_large(w.cols, sizeof(uint64_t) * size_t(o) * L);
     cipher::wipe(ctx);
     return st;
 }
@@ -182,7 +213,7 @@ Status sign_streamed(const Params& p, const uint8_t* sk, const uint8_t* msg, siz
     cipher::Aes128Ctx ctx;
     Status st = cipher::key_schedule_public<cipher::Aes128>(ctx, seed_pk, p.pk_seed_bytes);
     if (st != Status::ok) {
-        secure_wipe(w.O, size_t(v) * o);
+        wipe_large(w.O, size_t(v) * o);
         return st;
     }
 
@@ -236,15 +267,15 @@ Status sign_streamed(const Params& p, const uint8_t* sk, const uint8_t* msg, siz
     secure_wipe(x, sizeof x);
     secure_wipe(Or, sizeof Or);
     secure_wipe(Vr, sizeof Vr);
-    secure_wipe(w.O, size_t(v) * o);
-    secure_wipe(w.M, m_bytes);
-    secure_wipe(w.vpv, vpv_bytes);
-    secure_wipe(w.tabs, sizeof(uint32_t) * size_t(v) * 16 * Wt);
-    secure_wipe(w.acc, sizeof(uint32_t) * 16 * L * Wt);
-    secure_wipe(w.cols, sizeof(uint64_t) * size_t(k + o) * L);
-    secure_wipe(w.a, size_t(p.m + p.kk()) * p.a_cols());
-    secure_wipe(w.ap, sizeof(uint64_t) * size_t(p.m) * ((p.a_cols() + 15) / 16));
-    secure_wipe(w.vs, size_t(k) * p.n);
+    wipe_large(w.O, size_t(v) * o);
+    wipe_large(w.M, m_bytes);
+    wipe_large(w.vpv, vpv_bytes);
+    wipe_large(w.tabs, sizeof(uint32_t) * size_t(v) * 16 * Wt);
+    wipe_large(w.acc, sizeof(uint32_t) * 16 * L * Wt);
+    wipe_large(w.cols, sizeof(uint64_t) * size_t(k + o) * L);
+    wipe_large(w.a, size_t(p.m + p.kk()) * p.a_cols());
+    wipe_large(w.ap, sizeof(uint64_t) * size_t(p.m) * ((p.a_cols() + 15) / 16));
+    wipe_large(w.vs, size_t(k) * p.n);
     cipher::wipe(ctx);
     return st;
 }

@@ -1,6 +1,7 @@
 // Portable MAYO kernels (64-bit limbs, mvec.hpp) and the run-time choice.
 #include "mayo/kernels.hpp"
 
+#include <bit>
 #include <cstring>
 
 #include "cipher/modes.hpp"
@@ -133,6 +134,15 @@ inline uint64_t ct_gt(uint32_t a, uint32_t b) {  // all ones iff a > b
     return 0 - ((uint64_t(value_barrier(b)) - uint64_t(a)) >> 63);
 }
 
+// Element e of packed limbs through a little-endian 32-bit word (no 64-bit
+// shift on the M4; from the streamed branch's solver).
+using word32_alias = uint32_t __attribute__((may_alias));
+static_assert(std::endian::native == std::endian::little, "limbs read as 32-bit words");
+inline uint8_t get_elem(const uint64_t* v, uint32_t e) {
+    const word32_alias* w = reinterpret_cast<const word32_alias*>(v);
+    return uint8_t((w[e >> 3] >> (4 * (e & 7))) & 0xF);
+}
+
 // Row echelon form of the nrows x ncols matrix ap (packed rows of W words),
 // pivots scaled to 1, in constant time: the pivot row index is never used
 // as a branch or an address. The search windows (pivot rows between
@@ -154,7 +164,7 @@ void echelon_form(uint64_t* ap, uint32_t nrows, uint32_t ncols) {
             const uint64_t take = ct_eq(row, pivot_row) | (ct_gt(row, pivot_row) & pivot_zero);
             const uint64_t* src = ap + size_t(row) * W;
             for (uint32_t i = 0; i < W; ++i) prow[i] ^= take & src[i];
-            pivot = mvec::get(prow, pc);
+            pivot = get_elem(prow, pc);
             pivot_zero = ct_is_zero(pivot);
         }
         mvec::mul_add(prow2, prow, field::gf16::inv(pivot), W);
@@ -165,7 +175,7 @@ void echelon_form(uint64_t* ap, uint32_t nrows, uint32_t ncols) {
         }
         for (uint32_t row = lo; row < nrows; ++row) {
             uint64_t* dst = ap + size_t(row) * W;
-            const uint8_t e = uint8_t(mvec::get(dst, pc) & ct_gt(row, pivot_row));
+            const uint8_t e = uint8_t(get_elem(dst, pc) & ct_gt(row, pivot_row));
             mvec::mul_add(dst, prow2, e, W);
         }
         pivot_row += uint32_t(1 & ~pivot_zero);

@@ -89,8 +89,29 @@ inline void table_accumulate_n(uint32_t* acc, const word32_alias_t* words, const
         a[0] = a0, a[1] = a1, a[2] = a2, a[3] = a3, a[4] = a4, a[5] = a5, a[6] = a6, a[7] = a7;
     }
 }
+#if defined(PQMCU_TARGET_M4)
+// table_acc_m4.S: the same kernel with the table loads paired.
+extern "C" {
+void pqmcu_mayo_table_acc_m4_4(uint32_t*, const word32_alias_t*, const uint32_t*, uint32_t);
+void pqmcu_mayo_table_acc_m4_5(uint32_t*, const word32_alias_t*, const uint32_t*, uint32_t);
+void pqmcu_mayo_table_acc_m4_6(uint32_t*, const word32_alias_t*, const uint32_t*, uint32_t);
+void pqmcu_mayo_table_acc_m4_7(uint32_t*, const word32_alias_t*, const uint32_t*, uint32_t);
+void pqmcu_mayo_table_acc_m4_8(uint32_t*, const word32_alias_t*, const uint32_t*, uint32_t);
+void pqmcu_mayo_table_acc_m4_9(uint32_t*, const word32_alias_t*, const uint32_t*, uint32_t);
+}
+#endif
 inline void table_accumulate(uint32_t* acc, const word32_alias_t* words, uint32_t L, const uint32_t* tabs,
                              uint32_t count) {
+#if defined(PQMCU_TARGET_M4)
+    switch (L) {
+        case 4: return pqmcu_mayo_table_acc_m4_4(acc, words, tabs, count);
+        case 5: return pqmcu_mayo_table_acc_m4_5(acc, words, tabs, count);
+        case 6: return pqmcu_mayo_table_acc_m4_6(acc, words, tabs, count);
+        case 7: return pqmcu_mayo_table_acc_m4_7(acc, words, tabs, count);
+        case 8: return pqmcu_mayo_table_acc_m4_8(acc, words, tabs, count);
+        default: return pqmcu_mayo_table_acc_m4_9(acc, words, tabs, count);
+    }
+#endif
     switch (L) {  // m_limbs of the eight sets
         case 4: return table_accumulate_n<4>(acc, words, tabs, count);
         case 5: return table_accumulate_n<5>(acc, words, tabs, count);

@@ -70,6 +70,7 @@ struct Scheme : WorkspaceOnStack<Scheme<Set, Profile>> {
     };
     static constexpr size_t workspace_bytes = sizeof(Workspace);
     static_assert(sz.a_bytes >= a_column_bytes(params), "A's columns must fit in the a buffer");
+    static_assert(params.v() <= kMaxV && params.o <= kMaxO, "engine stack arrays");
 
     static Status keypair_from_seed(const uint8_t* seed, uint8_t* pk, uint8_t* sk, Workspace& ws) {
         if (seed == nullptr || pk == nullptr || sk == nullptr) return Status::bad_argument;

@@ -56,6 +56,7 @@ struct Scheme<Set, Streamed> {
         uint8_t O[sz.o_bytes];
         uint8_t vs[sz.vs_bytes];
         static_assert(sz.a_bytes >= a_column_bytes(params), "A's columns must fit in the a buffer");
+        static_assert(params.v() <= kMaxV && params.o <= kMaxO, "engine stack arrays");
         SignStreamWork view() { return SignStreamWork{M, vpv, tabs, row, acc, cols, a, ap, O, vs}; }
     };
     struct VerifyWorkspace {

@@ -11,11 +11,12 @@
 #include <cstring>
 
 #include "mqom/dims.hpp"
+#include "mqom/params.hpp"
 #include "mqom/sym.hpp"
 
 namespace pqmcu::mqom::detail {
 
-inline constexpr uint32_t kMaxTau = 36;
+inline constexpr uint32_t kMaxTau = kMaxTauAll;  // 50 (cat5 faster)
 
 template <unsigned Sec>
 inline void hash_message(const uint8_t* msg, size_t mlen, uint8_t* out) {

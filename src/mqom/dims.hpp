@@ -7,6 +7,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "field/word.hpp"
+
 namespace pqmcu::mqom {
 
 struct Dims {
@@ -39,9 +41,12 @@ struct Dims {
     constexpr size_t eq_bytes() const { return eq_elts() * ext_bytes(); }
 
     // One row of the transposed PIOP layout: tau + 1 extension elements
-    // (repetitions, then lift(x) for the signer), padded to 8 bytes (a whole
-    // number of machine words on both the M4 and x86-64).
-    constexpr size_t lane_bytes() const { return ((size_t(tau) + 1) * ext_bytes() + 7) / 8 * 8; }
+    // (repetitions, then lift(x) for the signer), padded to a whole number of
+    // machine words (4 bytes on the M4: 5 words instead of 6 for cat1 fast,
+    // one sixth less PIOP work; 8 bytes on x86-64).
+    constexpr size_t lane_bytes() const {
+        return ((size_t(tau) + 1) * ext_bytes() + field::kWordBytes - 1) / field::kWordBytes * field::kWordBytes;
+    }
 
     constexpr size_t pk_bytes() const { return 2 * seed() + y_bytes(); }
     constexpr size_t sk_bytes() const { return pk_bytes() + x_bytes(); }

@@ -36,7 +36,7 @@ struct Engine {
     using Elt = typename E::Elt;
     static constexpr size_t S = Sec / 8;
 
-    static Status keygen(const Dims& d, const uint8_t* seed_key, uint8_t* pk, uint8_t* sk, Work<Elt>& w);
+    static Status keygen(const Dims& d, const uint8_t* seed_key, uint8_t* pk, uint8_t* sk, KeygenWork<Elt>& w);
 
     // sum_{k<len} a[k] * lift(x_k) with the bit planes of x (word-wide AND/XOR,
     // then one GF(256)-scalar product per base bit).
@@ -61,13 +61,15 @@ struct Engine {
                          Work<Elt>& w);
 };
 
+// Streamed: y_i = sum_j x_j (A_i x)_j + b_i . x, row j of A_i used as soon as
+// it is generated (g equations in lock-step share the key schedules).
 template <unsigned Sec, unsigned BaseLog2, unsigned ExtLog2>
 Status Engine<Sec, BaseLog2, ExtLog2>::keygen(const Dims& d, const uint8_t* seed_key, uint8_t* pk, uint8_t* sk,
-                                              Work<Elt>& w) {
+                                              KeygenWork<Elt>& w) {
     const size_t xb = d.x_bytes();
-    const uint32_t n = d.n;
+    const uint32_t n = d.n, me = d.m_ext();
     uint8_t* x = sk + d.pk_bytes();
-    uint8_t mseed_eq[2 * S];
+    uint8_t* mseed_eq = pk;  // pk = mseed_eq || y
     {
         XofCtx<Sec> xof;
         xof.init();
@@ -76,29 +78,36 @@ Status Engine<Sec, BaseLog2, ExtLog2>::keygen(const Dims& d, const uint8_t* seed
         xof.squeeze(x, xb);
         xof.squeeze(mseed_eq, 2 * S);
     }
-    const size_t tri = size_t(n) * (n + 1) / 2;
-    Elt* y = w.z0;
-    // Bit planes of x: planes[b*n + k] = all ones iff bit b of x_k is set
-    // (kept in the tT buffer: Base bits * n * sizeof(Elt) <= n * lane_bytes).
-    Elt* planes = reinterpret_cast<Elt*>(w.tT);
+    ct_unpoison(mseed_eq, 2 * S);  // part of the public key
+    // Bit planes of x: planes[b*n + k] = all ones iff bit b of x_k is set.
+    Elt* planes = w.planes;
     for (uint32_t k = 0; k < n; ++k) {
         const uint32_t xk = B::F::get(x, k);
         for (unsigned b = 0; b < B::F::kBits; ++b)
             planes[size_t(b) * n + k] = field::mask_from_bit<Elt>(Elt((xk >> b) & 1u));
     }
-    for (uint32_t i = 0; i < d.m_ext(); ++i) {
-        const uint32_t q = i % w.eq_group;
-        if (q == 0) expand_equations<Sec, E>(d, mseed_eq, i, min_u32(w.eq_group, d.m_ext() - i), w.eq, w.pub_backend);
-        const Elt* A = w.eq + size_t(q) * d.eq_elts();
-        // t = A_i x + b_i, y_i = x . t  (base x ext products by bit planes of x)
-        for (uint32_t j = 0; j < n; ++j) w.t1[j] = Elt(planes_dot(planes, n, A + size_t(j) * (j + 1) / 2, j + 1) ^ A[tri + j]);
-        y[i] = planes_dot(planes, n, w.t1, n);
+    // y_i is accumulated in place in pk (no extra buffer: keygen RAM).
+    uint8_t* y = pk + 2 * S;
+    std::memset(y, 0, d.y_bytes());
+    auto add_y = [&](uint32_t i, Elt v) {
+        Elt t;
+        E::load(y + size_t(i) * E::bytes, &t, 1);
+        t = Elt(t ^ v);
+        E::store(&t, y + size_t(i) * E::bytes, 1);
+    };
+    for (uint32_t i0 = 0; i0 < me; i0 += w.eq_group) {
+        const uint32_t g = min_u32(w.eq_group, me - i0);
+        EqStream<Sec, E> st(d, mseed_eq, i0, g, w.eq, w.pub_backend);
+        for (uint32_t j = 0; j < n; ++j) {
+            st.next(j + 1);
+            const uint8_t xj = B::lift(B::get(x, j));
+            for (uint32_t q = 0; q < g; ++q) add_y(i0 + q, E::F::mul_sub(xj, planes_dot(planes, n, st.at(q), j + 1)));
+        }
+        st.next(n);  // b_i
+        for (uint32_t q = 0; q < g; ++q) add_y(i0 + q, planes_dot(planes, n, st.at(q), n));
     }
-    std::memcpy(pk, mseed_eq, 2 * S);
-    E::store(y, pk + 2 * S, d.m_ext());
     ct_unpoison(pk, d.pk_bytes());  // the public key is public (valgrind CT tests)
     std::memcpy(sk, pk, d.pk_bytes());
-    secure_wipe(w.t1, sizeof(Elt) * n);
     secure_wipe(planes, sizeof(Elt) * n * B::F::kBits);
     return Status::ok;
 }
@@ -164,14 +173,15 @@ Status Engine<Sec, BaseLog2, ExtLog2>::sign(const Dims& d, const uint8_t* sk, co
 
     secure_wipe(w.xl, sizeof(Elt) * d.n);
     secure_wipe(w.xT, size_t(d.n) * d.lane_bytes());
-    secure_wipe(w.tT, size_t(d.n) * d.lane_bytes());
-    secure_wipe(w.tab, sizeof(word_t) * Lanes<E>::kTableWords);
+    secure_wipe(w.tT, size_t(w.eq_group) * Piop<Sec, E, B>::state_rows() * d.lane_bytes());
+    secure_wipe(w.tab, sizeof(word_t) * Lanes<E>::bucket_words(w.digit_bits, d.lane_bytes() / sizeof(word_t)));
     secure_wipe(w.ua, sizeof(Elt) * d.tau * d.eta);
     secure_wipe(w.ub, sizeof(Elt) * d.tau * d.eta);
-    secure_wipe(w.t1, sizeof(Elt) * d.n);
     secure_wipe(w.rseed, S * d.tau);
-    secure_wipe(w.z0, sizeof(Elt) * d.tau * d.m_ext());
-    secure_wipe(w.z1, sizeof(Elt) * d.tau * d.m_ext());
+    if (!w.alpha_direct) {
+        secure_wipe(w.z0, sizeof(Elt) * d.tau * d.m_ext());
+        secure_wipe(w.z1, sizeof(Elt) * d.tau * d.m_ext());
+    }
     secure_wipe(w.alpha, sizeof(Elt) * d.tau * d.eta);
     secure_wipe(w.alpha1, sizeof(Elt) * d.tau * d.eta);
     secure_wipe(msg_hash, sizeof(msg_hash));
@@ -196,9 +206,7 @@ Status Engine<Sec, BaseLog2, ExtLog2>::verify(const Dims& d, const uint8_t* pk, 
         return Status::verify_failed;
 
     for (uint32_t e = 0; e < d.tau; ++e) E::load(alpha1_ser + size_t(e) * d.u_bytes(), w.ub + size_t(e) * d.eta, d.eta);
-    Elt* y = w.z1;
-    E::load(pk + 2 * S, y, d.m_ext());
-    Piop<Sec, E, B>::recompute(d, com1, pk, y, i_star, w);
+    Piop<Sec, E, B>::recompute(d, com1, pk, pk + 2 * S, i_star, w);
 
     XofCtx<Sec> xof;
     xof.init();

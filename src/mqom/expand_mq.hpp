@@ -1,16 +1,18 @@
-// ExpandEquations, a few equations at a time:
+// ExpandEquations, streamed:
 //   seed_eq_i = XOF(0x01 || mseed_eq || le16(i))[0..S)
 //   stream_i  = PRG(salt = 0, e = 0, seed_eq_i, (n + n(n+1)/2) ext elements)
 //   A_i row j (j = 0..n-1) = the next j+1 elements (lower triangle), b_i = the last n.
-// An equation buffer is laid out exactly like its stream: row j starts at
-// element j(j+1)/2, b_i at n(n+1)/2. Expanding g equations together shares
-// each PRG block's key schedule (the key depends on the block index only)
-// and feeds the cipher g blocks per call; g is the workspace's choice.
+// EqStream hands out that stream piece by piece (a row of A_i, then b_i), so
+// no equation is ever whole in memory: each equation in flight owns a window
+// of n ext elements + one PRG block. g equations are streamed in lock-step
+// so that each PRG block's key schedule (the key depends on the block index
+// only) is shared by all g; g is the profile's choice (RAM vs cycles).
 #pragma once
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 
+#include "core/secure.hpp"
 #include "mqom/dims.hpp"
 #include "mqom/gf.hpp"
 #include "mqom/prims.hpp"
@@ -19,49 +21,80 @@ namespace pqmcu::mqom::detail {
 
 inline constexpr uint32_t kMaxEqGroup = 8;
 
-// Equations i0 .. i0+g-1 into eq + q * eq_elts (q < g <= kMaxEqGroup).
-template <unsigned Sec, class E>
-inline void expand_equations(const Dims& d, const uint8_t* mseed_eq, uint32_t i0, uint32_t g,
-                             typename E::Elt* eq, cipher::Backend be) {
-    constexpr size_t S = Sec / 8;
-    using P = Prims<Sec>;
-    using C = typename P::C;
-    uint8_t seeds[kMaxEqGroup * S], lo[kMaxEqGroup * S], ct[kMaxEqGroup * S];
-    for (uint32_t q = 0; q < g; ++q) {
-        const uint32_t i = i0 + q;
-        XofCtx<Sec> xof;
-        xof.init();
-        xof.absorb_byte(0x01);
-        xof.absorb(mseed_eq, 2 * S);
-        const uint8_t i16[2] = {uint8_t(i), uint8_t(i >> 8)};
-        xof.absorb(i16, 2);
-        xof.squeeze(seeds + q * S, S);
-        P::lin_ortho(seeds + q * S, lo + q * S);
-    }
-    const uint8_t zero_salt[S] = {0};
-    const size_t nbytes = d.eq_bytes(), stride = d.eq_elts() * sizeof(typename E::Elt);
-    uint8_t* base = reinterpret_cast<uint8_t*>(eq);
-    typename C::Key k;
-    const size_t nblocks = (nbytes + S - 1) / S;
-    for (size_t blk = 0; blk < nblocks; ++blk) {
-        P::tweak_key(k, zero_salt, 3, 0, uint32_t(blk));
-        C::encrypt(k, seeds, ct, g, be);  // public data: any backend
-        const size_t off = blk * S;
-        const size_t len = (nbytes - off) < S ? (nbytes - off) : S;
-        for (uint32_t q = 0; q < g; ++q) {
-            uint8_t* out = base + q * stride + off;
-            for (size_t t = 0; t < len; ++t) out[t] = uint8_t(ct[q * S + t] ^ lo[q * S + t]);
-        }
-    }
-    if constexpr (sizeof(typename E::Elt) > 1) {
-        // Little-endian bytes -> elements, in place (element k only touches its own bytes).
-        const size_t cnt = d.eq_elts();
-        for (uint32_t q = 0; q < g; ++q) {
-            uint8_t* bytes = base + q * stride;
-            typename E::Elt* el = eq + q * d.eq_elts();
-            for (size_t t = 0; t < cnt; ++t) el[t] = uint16_t(bytes[2 * t] | (uint16_t(bytes[2 * t + 1]) << 8));
-        }
-    }
+// Windows, blocks and offsets fit 16 bits (eq_window_bytes < 64 KB for all sets).
+// Bytes of one equation's stream window: its seed, then
+// room for the longest piece (n elements): next() starts from fewer than that
+// many unread bytes and adds whole blocks, so n elements + S - 1 bytes at
+// most; rounded to 8 so that element arrays stay aligned.
+constexpr size_t eq_window_bytes(const Dims& d) {
+    return (d.seed() + size_t(d.n) * d.ext_bytes() + d.seed() + 7) / 8 * 8;
 }
+
+template <unsigned Sec, class E>
+class EqStream {
+public:
+    using Elt = typename E::Elt;
+    static constexpr size_t S = Sec / 8;
+
+    // Equations i0 .. i0+g-1; buf: g windows of eq_window_bytes(d) bytes (Elt-aligned).
+    EqStream(const Dims& d, const uint8_t* mseed_eq, uint32_t i0, uint32_t g, Elt* buf, cipher::Backend be)
+        : buf_(reinterpret_cast<uint8_t*>(buf)), win_(uint16_t(eq_window_bytes(d))), g_(uint8_t(g)), be_(be) {
+        for (uint32_t q = 0; q < g; ++q) {
+            uint8_t* seed = buf_ + q * win_;
+            const uint32_t i = i0 + q;
+            XofCtx<Sec> xof;
+            xof.init();
+            xof.absorb_byte(0x01);
+            xof.absorb(mseed_eq, 2 * S);
+            const uint8_t i16[2] = {uint8_t(i), uint8_t(i >> 8)};
+            xof.absorb(i16, 2);
+            xof.squeeze(seed, S);
+        }
+    }
+
+    // Makes the next cnt (<= n) elements of every equation available at at(q);
+    // the previous piece is consumed.
+    void next(size_t cnt) {
+        using P = Prims<Sec>;
+        const size_t need = cnt * E::bytes;
+        pos_ = uint16_t(pos_ + cur_);
+        size_t left = size_t(have_) - pos_;
+        if (left != 0 && pos_ != 0)
+            for (uint32_t q = 0; q < g_; ++q) std::memmove(data(q), data(q) + pos_, left);
+        pos_ = 0;
+        while (left < need) {
+            typename P::C::Key k;
+            const uint8_t zero_salt[S] = {0};
+            P::tweak_key(k, zero_salt, 3, 0, uint32_t(blk_));
+            for (uint32_t q = 0; q < g_; ++q) {  // public data: any backend
+                const uint8_t* seed = buf_ + q * win_;
+                uint8_t* out = data(q) + left;
+                P::C::encrypt(k, seed, out, 1, be_);
+                for (size_t t = 0; t < S / 2; ++t) {  // ^= LinOrtho(seed)
+                    out[t] ^= uint8_t(seed[t] ^ seed[S / 2 + t]);
+                    out[S / 2 + t] ^= seed[t];
+                }
+            }
+            ++blk_;
+            left += S;
+        }
+        have_ = uint16_t(left);
+        cur_ = uint16_t(need);
+    }
+    // Elements of the current piece of equation q (the window holds Elt
+    // objects whose bytes the PRG wrote: little-endian = MQOM's encoding).
+    const Elt* at(uint32_t q) const { return reinterpret_cast<const Elt*>(buf_ + q * win_ + S); }
+    uint32_t group() const { return g_; }
+
+private:
+    static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "stream bytes are read as little-endian elements");
+    // Small on purpose: it lives on the stack of the low-RAM keygen.
+    uint8_t* buf_;
+    uint16_t win_;
+    uint8_t g_;
+    cipher::Backend be_;
+    uint16_t blk_ = 0, have_ = 0, pos_ = 0, cur_ = 0;
+    uint8_t* data(uint32_t q) { return buf_ + q * win_ + S; }
+};
 
 }  // namespace pqmcu::mqom::detail

@@ -3,19 +3,26 @@
 // entry A[j][k] multiplies a whole row of secret values in one go.
 //
 // Layout ("transposed"): a vector over the repetitions is one row of
-// lane_bytes bytes (tau elements, lift(x) or zero, padding to 8 bytes);
+// lane_bytes bytes (tau elements, lift(x) or zero, padding to a word);
 // x0T[k] holds (x0[0][k], ..., x0[tau-1][k], lift(x_k) in lane tau, 0...).
 //
-// Multiplication of a lane row v by a public c uses nibble tables built from
-// v: T_t[h] = (h << 4t) * v, so c*v = XOR_t T_t[nibble_t(c)]. The table
-// index is public (it comes from the public matrix), the contents are
-// secret; no secret-dependent branch or address.
+// Row products with a public row c (streamed A_i row or b_i):
+//   out = sum_k c[k] * xT[k]
+// by buckets ("public jumps"): c[k] is cut into digits of D bits; xT[k] is
+// XORed into the bucket named by each non-zero digit (the branch and the
+// bucket address depend on the public c[k] only), then the buckets are
+// folded into bit sums S_i (S_i = XOR of the buckets whose digit has bit i)
+// and out = sum_i beta_i S_i by Horner with xtime (beta_i = bit basis of
+// the extension field: 2^i, then X 2^i for GF(2^16) = GF(256)^2).
+// D = 4 (nibbles): 4 word-row XORs per entry at most, 15 buckets per digit;
+// D = 1: ~kBits/2 XORs per entry, kBits buckets (the Memory profile).
 #pragma once
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 
 #include "field/fields.hpp"
+#include "field/lut.hpp"
 #include "core/secure.hpp"
 #include "field/vec.hpp"
 #include "mqom/gf.hpp"
@@ -25,155 +32,167 @@ namespace pqmcu::mqom::detail {
 using word_t = field::word_t;
 inline constexpr size_t kMaxLaneBytes = 64;
 inline constexpr size_t kMaxLaneWords = kMaxLaneBytes / sizeof(word_t);
-inline constexpr size_t kMaxTauLanes = 40;
+inline constexpr size_t kMaxTauLanes = 56;  // > tau of every set (50: cat5 faster)
 
 template <class E>
 struct Lanes {
     using Elt = typename E::Elt;
     using F = typename E::F;
     static constexpr unsigned kBits = unsigned(E::bytes * 8);
-    static constexpr unsigned kTables = kBits / 4;  // nibble tables
-    static constexpr size_t kTableWords = size_t(kTables) * 16 * kMaxLaneWords;
 
     static word_t ld(const void* p) { return field::load_w<word_t>(p); }
     static void st(void* p, word_t w) { field::store_w<word_t>(p, w); }
 
-    // beta_i * v for the bit basis of the extension field (2^i, then Y 2^i).
-    static void basis(const word_t* v, size_t nw, word_t (*out)[kMaxLaneWords]) {
-        for (size_t w = 0; w < nw; ++w) out[0][w] = v[w];
-        for (unsigned i = 1; i < 8; ++i)
-            for (size_t w = 0; w < nw; ++w) out[i][w] = field::gf256::xtime_w<word_t>(out[i - 1][w]);
-        if constexpr (kBits == 16) {
-            for (size_t w = 0; w < nw; ++w) out[8][w] = F::template mul_w_scalar<word_t>(v[w], uint16_t(0x0100));
-            for (unsigned i = 9; i < 16; ++i)
-                for (size_t w = 0; w < nw; ++w) out[i][w] = field::gf256::xtime_w<word_t>(out[i - 1][w]);
-        }
+    // Bucket words for digits of D bits and rows of nw words.
+    static constexpr size_t bucket_words(unsigned D, size_t nw) {
+        return size_t(kBits / D) * ((1u << D) - 1) * nw;
     }
 
-    // Nibble tables of row v (nw words): tab[(t*16 + h)*nw + w].
-    static void build(const word_t* v, size_t nw, word_t* tab) {
-        word_t b[kBits][kMaxLaneWords];
-        basis(v, nw, b);
-        for (unsigned t = 0; t < kTables; ++t) {
-            word_t* T = tab + size_t(t) * 16 * nw;
-            for (size_t w = 0; w < nw; ++w) T[w] = 0;
-            for (unsigned h = 1; h < 16; ++h) {
-                const unsigned low = unsigned(__builtin_ctz(h));
-                const word_t* prev = T + size_t(h & (h - 1)) * nw;
-                for (size_t w = 0; w < nw; ++w) T[size_t(h) * nw + w] = prev[w] ^ b[4 * t + low][w];
+    // out = sum_{k<len} c[k] * xT[k] (c public), NW = nw when non-zero.
+    template <size_t NW, unsigned D>
+    static void row_public(const Elt* c, const word_t* __restrict xT, uint32_t len, size_t nw_rt,
+                           word_t* __restrict bk, word_t* __restrict out) {
+        static_assert(kBits % D == 0);
+        constexpr unsigned G = kBits / D, P = (1u << D) - 1;
+        constexpr size_t NWX = NW != 0 ? NW : kMaxLaneWords;
+        const size_t nw = NW != 0 ? NW : nw_rt;
+        std::memset(bk, 0, size_t(G) * P * nw * sizeof(word_t));
+        for (uint32_t k = 0; k < len; ++k) {
+            const uint32_t v = c[k];
+            if (v == 0) continue;  // public
+            word_t xv[NWX] = {};  // registers when NW is fixed (full unroll)
+            const word_t* x = xT + size_t(k) * nw;
+#pragma GCC unroll 16
+            for (size_t w = 0; w < nw; ++w) xv[w] = x[w];
+#pragma GCC unroll 16
+            for (unsigned t = 0; t < G; ++t) {
+                const uint32_t h = (v >> (D * t)) & P;
+                if (h == 0) continue;  // public
+                word_t* b = bk + (size_t(t) * P + h - 1) * nw;
+#pragma GCC unroll 16
+                for (size_t w = 0; w < nw; ++w) b[w] ^= xv[w];
             }
         }
-    }
-
-    // acc ^= c * v, c public, tab = build(v).
-    static void mac_public(const word_t* tab, Elt c, size_t nw, word_t* acc) {
-        for (unsigned t = 0; t < kTables; ++t) {
-            const word_t* T = tab + (size_t(t) * 16 + ((uint32_t(c) >> (4 * t)) & 15u)) * nw;
-            for (size_t w = 0; w < nw; ++w) acc[w] ^= T[w];
+        for (size_t w = 0; w < nw; ++w) {
+            word_t lo = 0, hi = 0;  // Horner over bits 7..0, and 15..8 (then times X)
+#pragma GCC unroll 16
+            for (unsigned tt = 0; tt < G; ++tt) {
+                const unsigned t = G - 1 - tt;  // high digits first (Horner)
+                const word_t* bt = bk + size_t(t) * P * nw + w;
+                word_t s[D];
+                if constexpr (D == 4) {
+                    // s_i = XOR of the buckets h (1..15) with bit i of h set.
+                    const word_t b1 = bt[0], b2 = bt[nw], b3 = bt[2 * nw], b4 = bt[3 * nw], b5 = bt[4 * nw],
+                                 b6 = bt[5 * nw], b7 = bt[6 * nw], b8 = bt[7 * nw], b9 = bt[8 * nw],
+                                 b10 = bt[9 * nw], b11 = bt[10 * nw], b12 = bt[11 * nw], b13 = bt[12 * nw],
+                                 b14 = bt[13 * nw], b15 = bt[14 * nw];
+                    const word_t o3 = b3 ^ b7 ^ b11 ^ b15;  // bits 0 and 1 set
+                    s[0] = b1 ^ b5 ^ b9 ^ b13 ^ o3;
+                    s[1] = b2 ^ b6 ^ b10 ^ b14 ^ o3;
+                    const word_t u = b12 ^ b13 ^ b14 ^ b15;  // bits 2 and 3 set
+                    s[2] = b4 ^ b5 ^ b6 ^ b7 ^ u;
+                    s[3] = b8 ^ b9 ^ b10 ^ b11 ^ u;
+                } else if constexpr (D == 1) {
+                    s[0] = bt[0];
+                } else {
+                    for (unsigned i = 0; i < D; ++i) s[i] = 0;
+                    for (unsigned h = 1; h <= P; ++h)
+                        for (unsigned i = 0; i < D; ++i)
+                            if ((h >> i) & 1u) s[i] ^= bt[size_t(h - 1) * nw];
+                }
+#pragma GCC unroll 16
+                for (unsigned ii = 0; ii < D; ++ii) {
+                    const unsigned i = D - 1 - ii;
+                    if (t * D + i >= 8) hi = field::gf256::xtime_w<word_t>(hi) ^ s[i];
+                    else lo = field::gf256::xtime_w<word_t>(lo) ^ s[i];
+                }
+            }
+            if constexpr (kBits == 16) lo ^= F::template mul_w_scalar<word_t>(hi, uint16_t(0x0100));
+            out[w] = lo;
         }
     }
 
-    // acc ^= c * v, c public, tab = build(v); NW words (compile time).
+    // acc ^= a (.) b lane-wise (both secret).
     template <size_t NW>
-    static void mac_public_n(const word_t* tab, Elt c, word_t* acc) {
-        for (unsigned t = 0; t < kTables; ++t) {
-            const word_t* T = tab + (size_t(t) * 16 + ((uint32_t(c) >> (4 * t)) & 15u)) * NW;
-            for (size_t w = 0; w < NW; ++w) acc[w] ^= T[w];
-        }
+    static void mul_acc(const word_t* a, const word_t* b, size_t nw_rt, word_t* acc) {
+        const size_t nw = NW != 0 ? NW : nw_rt;
+        for (size_t w = 0; w < nw; ++w) acc[w] ^= F::template mul_w<word_t>(a[w], b[w]);
     }
 
-    // out[j] = sum_{k<=j} A[j][k] * xT[k] for all lanes (A public, packed
-    // lower triangular); if bacc, also bacc = sum_k b[k] * xT[k].
-    // xT, out: n rows of NW words. tab: kTableWords scratch.
+    // Bit planes of a secret scalar times a row: P[i] ^= row & mask(bit i of s), i < bits.
     template <size_t NW>
-    static void tri_mat_rows_n(const Elt* A, const word_t* xT, uint32_t n, word_t* out, word_t* tab, const Elt* b,
-                               word_t* bacc) {
-        std::memset(out, 0, size_t(n) * NW * sizeof(word_t));
-        for (uint32_t k = 0; k < n; ++k) {
-            build(xT + size_t(k) * NW, NW, tab);
-            if (b != nullptr) mac_public_n<NW>(tab, b[k], bacc);
-            size_t idx = size_t(k) * (k + 1) / 2 + k;  // A[k][k]
-            for (uint32_t j = k; j < n; ++j) {
-                mac_public_n<NW>(tab, A[idx], out + size_t(j) * NW);
-                idx += j + 1;  // A[j+1][k]
-            }
+    static void planes_add(word_t* P, unsigned bits, uint32_t s, const word_t* row, size_t nw_rt) {
+        const size_t nw = NW != 0 ? NW : nw_rt;
+        for (unsigned i = 0; i < bits; ++i) {
+            const word_t m = field::mask_from_bit<word_t>(word_t((s >> i) & 1u));
+            word_t* p = P + size_t(i) * nw;
+            for (size_t w = 0; w < nw; ++w) p[w] ^= row[w] & m;
         }
     }
-    // Run-time row width: the widths of the 48 parameter sets get a
-    // specialised loop (fixed trip counts), anything else the generic one.
-    static void tri_mat_rows(const Elt* A, const word_t* xT, uint32_t n, size_t nw, word_t* out, word_t* tab,
-                             const Elt* b, word_t* bacc) {
-        if constexpr (sizeof(word_t) == 8) {
-            switch (nw) {
-            case 3: return tri_mat_rows_n<3>(A, xT, n, out, tab, b, bacc);
-            case 4: return tri_mat_rows_n<4>(A, xT, n, out, tab, b, bacc);
-            case 5: return tri_mat_rows_n<5>(A, xT, n, out, tab, b, bacc);
-            case 7: return tri_mat_rows_n<7>(A, xT, n, out, tab, b, bacc);
-            default: break;
-            }
-        } else {
-            switch (nw) {
-            case 6: return tri_mat_rows_n<6>(A, xT, n, out, tab, b, bacc);
-            case 8: return tri_mat_rows_n<8>(A, xT, n, out, tab, b, bacc);
-            case 10: return tri_mat_rows_n<10>(A, xT, n, out, tab, b, bacc);
-            case 14: return tri_mat_rows_n<14>(A, xT, n, out, tab, b, bacc);
-            default: break;
-            }
-        }
-        std::memset(out, 0, size_t(n) * nw * sizeof(word_t));
-        for (uint32_t k = 0; k < n; ++k) {
-            build(xT + size_t(k) * nw, nw, tab);
-            if (b != nullptr) mac_public(tab, b[k], nw, bacc);
-            size_t idx = size_t(k) * (k + 1) / 2 + k;
-            for (uint32_t j = k; j < n; ++j) {
-                mac_public(tab, A[idx], nw, out + size_t(j) * nw);
-                idx += j + 1;
-            }
-        }
-    }
-
-    // acc = sum_j a[j] (.) b[j] lane-wise (both secret).
-    static void dot_rows(const word_t* a, const word_t* b, uint32_t n, size_t nw, word_t* acc) {
-        for (size_t w = 0; w < nw; ++w) acc[w] = 0;
-        for (uint32_t j = 0; j < n; ++j)
-            for (size_t w = 0; w < nw; ++w)
-                acc[w] ^= F::template mul_w<word_t>(a[size_t(j) * nw + w], b[size_t(j) * nw + w]);
-    }
-
-    // acc ^= sum_j s[j] * rows[j], s secret extension scalars: bit planes,
-    // then one multiplication by each basis element.
-    static void scalar_rows(const Elt* s, const word_t* rows, uint32_t n, size_t nw, word_t* acc) {
-        word_t P[kBits][kMaxLaneWords] = {};
-        for (uint32_t j = 0; j < n; ++j) {
-            const word_t* r = rows + size_t(j) * nw;
-            for (unsigned i = 0; i < kBits; ++i) {
-                const word_t m = field::mask_from_bit<word_t>(word_t((uint32_t(s[j]) >> i) & 1u));
-                for (size_t w = 0; w < nw; ++w) P[i][w] ^= r[w] & m;
-            }
-        }
+    // acc ^= sum_i beta_i P[i] (extension bit basis), kBits planes.
+    static void planes_fold_ext(const word_t* P, size_t nw, word_t* acc) {
         for (unsigned i = 0; i < kBits; ++i) {
             const Elt beta = Elt(i < 8 ? (1u << i) : (0x100u << (i - 8)));
-            for (size_t w = 0; w < nw; ++w) acc[w] ^= F::template mul_w_scalar<word_t>(P[i][w], beta);
+            for (size_t w = 0; w < nw; ++w) acc[w] ^= F::template mul_w_scalar<word_t>(P[size_t(i) * nw + w], beta);
         }
-        secure_wipe(P, sizeof(P));
+    }
+    // acc ^= sum_i lift(2^i) P[i] (base field bit basis lifted), BF::kBits planes.
+    template <class BF>
+    static void planes_fold_base(const word_t* P, size_t nw, word_t* acc) {
+        for (unsigned i = 0; i < BF::kBits; ++i)
+            for (size_t w = 0; w < nw; ++w) acc[w] ^= F::template mul_w_sub<word_t>(P[size_t(i) * nw + w], BF::kLift[i]);
     }
 
-    // acc ^= sum_j lift(x_j) * rows[j], x packed in base field B (secret).
-    template <class BF>
-    static void base_rows(const uint8_t* x, const word_t* rows, uint32_t n, size_t nw, word_t* acc) {
-        word_t P[BF::kBits][kMaxLaneWords] = {};
-        for (uint32_t j = 0; j < n; ++j) {
-            const word_t* r = rows + size_t(j) * nw;
-            const uint32_t xj = BF::get(x, j);
-            for (unsigned i = 0; i < BF::kBits; ++i) {
-                const word_t m = field::mask_from_bit<word_t>(word_t((xj >> i) & 1u));
-                for (size_t w = 0; w < nw; ++w) P[i][w] ^= r[w] & m;
-            }
-        }
-        for (unsigned i = 0; i < BF::kBits; ++i)
-            for (size_t w = 0; w < nw; ++w) acc[w] ^= F::template mul_w_sub<word_t>(P[i][w], BF::kLift[i]);
-        secure_wipe(P, sizeof(P));
-    }
 };
+
+// =====================================================================
+// !!! NOT CONSTANT TIME !!!  Kernels of the Lut profile only: products of
+// SECRET lane values through log/exp tables (field/lut.hpp), so table
+// addresses and branches (zero operands) depend on secrets. Never used by
+// the constant-time profiles; the Lut profile is excluded from the valgrind
+// CT tests on purpose. Same results as the constant-time kernels.
+// =====================================================================
+namespace lut_not_ct {
+
+namespace fl = field::lut_not_ct;
+
+// acc ^= a (.) b over the first `lanes` extension elements of the rows.
+template <class E>
+inline void mul_acc_lanes(const word_t* a, const word_t* b, uint32_t lanes, word_t* acc) {
+    const uint8_t* pa = reinterpret_cast<const uint8_t*>(a);
+    const uint8_t* pb = reinterpret_cast<const uint8_t*>(b);
+    uint8_t* pc = reinterpret_cast<uint8_t*>(acc);
+    if constexpr (E::bytes == 1) {
+        for (uint32_t l = 0; l < lanes; ++l) pc[l] ^= fl::gf256_mul(pa[l], pb[l]);
+    } else {
+        for (uint32_t l = 0; l < lanes; ++l) {
+            const uint16_t p = fl::gf256sq_mul(uint16_t(pa[2 * l] | (pa[2 * l + 1] << 8)),
+                                               uint16_t(pb[2 * l] | (pb[2 * l + 1] << 8)));
+            pc[2 * l] ^= uint8_t(p);
+            pc[2 * l + 1] ^= uint8_t(p >> 8);
+        }
+    }
+}
+
+// acc ^= s * row over `lanes` elements, s an extension element (secret).
+template <class E>
+inline void scal_acc_lanes(typename E::Elt s, const word_t* row, uint32_t lanes, word_t* acc) {
+    const uint8_t* pr = reinterpret_cast<const uint8_t*>(row);
+    uint8_t* pc = reinterpret_cast<uint8_t*>(acc);
+    if constexpr (E::bytes == 1) {
+        if (s == 0) return;
+        const unsigned ls = fl::kGf256.log[s];
+        for (uint32_t l = 0; l < lanes; ++l)
+            if (pr[l] != 0) pc[l] ^= fl::kGf256.exp[ls + fl::kGf256.log[pr[l]]];
+    } else {
+        for (uint32_t l = 0; l < lanes; ++l) {
+            const uint16_t p = fl::gf256sq_mul(s, uint16_t(pr[2 * l] | (pr[2 * l + 1] << 8)));
+            pc[2 * l] ^= uint8_t(p);
+            pc[2 * l + 1] ^= uint8_t(p >> 8);
+        }
+    }
+}
+
+}  // namespace lut_not_ct
 
 }  // namespace pqmcu::mqom::detail

@@ -1,8 +1,14 @@
-// MQOM v2.1 parameter sets (48 = {cat1, cat3, cat5} x {gf2, gf4, gf16, gf256}
-// x {short, fast} x {r3, r5}), as compile-time types and as a constexpr table
-// for run-time lookup by name. See docs/mqom-notes.md for the meaning of every
-// constant; pk/sk/signature sizes are checked below against the lengths found
-// in the official KAT files (../shared/kat/mqom/PQCsignKAT_*.rsp).
+// MQOM v2.1 parameter sets as compile-time types and as a constexpr table for
+// run-time lookup by name:
+//   - the 48 official sets ({cat1, cat3, cat5} x {gf2, gf4, gf16, gf256} x
+//     {short, fast} x {r3, r5}), first in the table, pk/sk/signature sizes
+//     checked below against the official KAT files
+//     (../shared/kat/mqom/PQCsignKAT_*.rsp);
+//   - then the 3 "Faster" sets of the embedded-experiments paper
+//     (mqom/embedded-experiments, mqom_base/parameters/*faster*): gf16, r5,
+//     N = 64 leaves (log N = 6), more repetitions and fewer grinding bits
+//     than "fast", same algorithm otherwise. No official KATs exist for them.
+// See docs/mqom-notes.md for the meaning of every constant.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -13,7 +19,8 @@ namespace pqmcu::mqom {
 
 using field::FieldId;
 
-enum class Tradeoff : uint8_t { fast = 0, short_ = 1 };
+// fast / short: MQOM v2.1; faster: N = 64 (the embedded paper's instances).
+enum class Tradeoff : uint8_t { fast = 0, short_ = 1, faster = 2 };
 
 // Block cipher behind SeedDerive / SeedCommit / PRG (key = tweaked salt,
 // plaintext = seed). cat3 uses Rijndael-256-256 on key||0^64, pt||0^64 and
@@ -30,7 +37,7 @@ struct Params {
     uint8_t category;       // 1, 3, 5
     uint16_t security;      // lambda: 128, 192, 256
     FieldId base;           // field of x
-    FieldId ext;            // field of the equations / PIOP: gf256 (fast) or gf256sq (short)
+    FieldId ext;            // field of the equations / PIOP: gf256 (fast, faster) or gf256sq (short)
     Tradeoff tradeoff;
     uint8_t rounds;         // 3 or 5
     bool batching;          // r5: statistical batching of the m/mu equations into eta
@@ -42,7 +49,7 @@ struct Params {
     uint16_t m_hat;         // m / mu equations over the extension field
     uint16_t eta;           // PIOP output length (ext elements): r3 m/mu, r5 lambda/ext_bits
     uint8_t tau;            // parallel repetitions (GGM trees)
-    uint8_t log_n_evals;    // log2 N (8 fast, 11 short)
+    uint8_t log_n_evals;    // log2 N (6 faster, 8 fast, 11 short)
     uint16_t n_evals;       // N, leaves per tree
     uint8_t w;              // grinding bits (challenge rejected unless w bits are zero)
     Cipher cipher;
@@ -82,13 +89,16 @@ constexpr uint16_t n_for(uint8_t cat, FieldId base) {
     }
 }
 constexpr uint8_t tau_for(uint8_t cat, Tradeoff t) {
+    if (t == Tradeoff::faster) return cat == 1 ? 25 : cat == 3 ? 38 : 50;
     if (t == Tradeoff::fast) return cat == 1 ? 17 : cat == 3 ? 27 : 36;
     return cat == 1 ? 12 : cat == 3 ? 18 : 25;
 }
 constexpr uint8_t w_for(uint8_t cat, Tradeoff t) {
+    if (t == Tradeoff::faster) return cat == 1 ? 3 : cat == 3 ? 2 : 6;
     if (t == Tradeoff::fast) return cat == 1 ? 9 : cat == 3 ? 3 : 4;
     return cat == 1 ? 8 : cat == 3 ? 12 : 6;
 }
+constexpr uint8_t log_n_for(Tradeoff t) { return t == Tradeoff::faster ? 6 : t == Tradeoff::fast ? 8 : 11; }
 
 constexpr Params make(const char* name, const char* label, const char* stem, uint8_t cat, FieldId base,
                       Tradeoff t, uint8_t rounds) {
@@ -100,18 +110,18 @@ constexpr Params make(const char* name, const char* label, const char* stem, uin
     p.security = cat == 1 ? 128 : cat == 3 ? 192 : 256;
     p.base = base;
     p.tradeoff = t;
-    p.ext = t == Tradeoff::fast ? FieldId::gf256 : FieldId::gf256sq;
+    p.ext = t == Tradeoff::short_ ? FieldId::gf256sq : FieldId::gf256;
     p.rounds = rounds;
     p.batching = rounds == 5;
     p.base_bits = uint16_t(base);
-    p.ext_bits = t == Tradeoff::fast ? 8 : 16;
+    p.ext_bits = t == Tradeoff::short_ ? 16 : 8;
     p.mu = uint16_t(p.ext_bits / p.base_bits);
     p.n = n_for(cat, base);
     p.m = p.n;
     p.m_hat = uint16_t(p.m / p.mu);
     p.eta = p.batching ? uint16_t(p.security / p.ext_bits) : p.m_hat;
     p.tau = tau_for(cat, t);
-    p.log_n_evals = t == Tradeoff::fast ? 8 : 11;
+    p.log_n_evals = log_n_for(t);
     p.n_evals = uint16_t(1u << p.log_n_evals);
     p.w = w_for(cat, t);
     p.cipher = cat == 1 ? Cipher::aes128 : cat == 3 ? Cipher::rijndael256_trunc192 : Cipher::rijndael256;
@@ -152,6 +162,7 @@ constexpr Params make(const char* name, const char* label, const char* stem, uin
                  Tradeoff::PQMCU_MQOM_TR_##tr, r)
 #define PQMCU_MQOM_TR_fast fast
 #define PQMCU_MQOM_TR_short short_
+#define PQMCU_MQOM_TR_faster faster
 #define PQMCU_MQOM_SETS_FOR(cat)                                                                   \
     PQMCU_MQOM_SET(cat, gf2, short, 3), PQMCU_MQOM_SET(cat, gf2, short, 5),                        \
     PQMCU_MQOM_SET(cat, gf2, fast, 3), PQMCU_MQOM_SET(cat, gf2, fast, 5),                          \
@@ -162,13 +173,21 @@ constexpr Params make(const char* name, const char* label, const char* stem, uin
     PQMCU_MQOM_SET(cat, gf256, short, 3), PQMCU_MQOM_SET(cat, gf256, short, 5),                    \
     PQMCU_MQOM_SET(cat, gf256, fast, 3), PQMCU_MQOM_SET(cat, gf256, fast, 5)
 
+// The official sets first (indices 0 .. kNumOfficialParams-1, the ones with
+// KAT files), then the Faster sets: code that walks the KAT files stops at
+// kNumOfficialParams.
 inline constexpr Params kAllParams[] = {
     PQMCU_MQOM_SETS_FOR(1),
     PQMCU_MQOM_SETS_FOR(3),
     PQMCU_MQOM_SETS_FOR(5),
+    PQMCU_MQOM_SET(1, gf16, faster, 5),
+    PQMCU_MQOM_SET(3, gf16, faster, 5),
+    PQMCU_MQOM_SET(5, gf16, faster, 5),
 };
 inline constexpr size_t kNumParams = sizeof(kAllParams) / sizeof(kAllParams[0]);
-static_assert(kNumParams == 48);
+inline constexpr size_t kNumOfficialParams = 48;
+static_assert(kNumParams == kNumOfficialParams + 3);
+constexpr bool is_official(const Params& p) { return p.tradeoff != Tradeoff::faster; }
 
 #undef PQMCU_MQOM_SETS_FOR
 #undef PQMCU_MQOM_SET
@@ -264,6 +283,9 @@ PQMCU_MQOM_ALIAS(mqom2_cat5_gf16_short_r3);  PQMCU_MQOM_ALIAS(mqom2_cat5_gf16_sh
 PQMCU_MQOM_ALIAS(mqom2_cat5_gf16_fast_r3);   PQMCU_MQOM_ALIAS(mqom2_cat5_gf16_fast_r5);
 PQMCU_MQOM_ALIAS(mqom2_cat5_gf256_short_r3); PQMCU_MQOM_ALIAS(mqom2_cat5_gf256_short_r5);
 PQMCU_MQOM_ALIAS(mqom2_cat5_gf256_fast_r3);  PQMCU_MQOM_ALIAS(mqom2_cat5_gf256_fast_r5);
+PQMCU_MQOM_ALIAS(mqom2_cat1_gf16_faster_r5);
+PQMCU_MQOM_ALIAS(mqom2_cat3_gf16_faster_r5);
+PQMCU_MQOM_ALIAS(mqom2_cat5_gf16_faster_r5);
 #undef PQMCU_MQOM_ALIAS
 
 // ---- sizes verified against the official KAT files -----------------------
@@ -299,17 +321,28 @@ inline constexpr KatSizes kKatSizes[] = {
     {"cat5-gf256-short-r3", 160, 256, 14564}, {"cat5-gf256-short-r5", 160, 256, 12964},
     {"cat5-gf256-fast-r3", 160, 256, 17444},  {"cat5-gf256-fast-r5", 160, 256, 15140},
 };
-static_assert(sizeof(kKatSizes) / sizeof(kKatSizes[0]) == kNumParams);
+static_assert(sizeof(kKatSizes) / sizeof(kKatSizes[0]) == kNumOfficialParams);
+
+// The Faster sets have no official KAT files: their sizes as published with
+// them (embedded-experiments README and paper: signatures 3984 / 9016 / 15864
+// bytes; pk and sk as the gf16 fast sets of the same category).
+inline constexpr KatSizes kFasterSizes[] = {
+    {"cat1-gf16-faster-r5", 60, 88, 3984},
+    {"cat3-gf16-faster-r5", 90, 132, 9016},
+    {"cat5-gf16-faster-r5", 122, 180, 15864},
+};
+static_assert(sizeof(kFasterSizes) / sizeof(kFasterSizes[0]) == kNumParams - kNumOfficialParams);
 
 namespace detail {
 constexpr bool all_sizes_match() {
     for (size_t i = 0; i < kNumParams; ++i) {
-        const KatSizes& k = kKatSizes[i];
+        const KatSizes& k = i < kNumOfficialParams ? kKatSizes[i] : kFasterSizes[i - kNumOfficialParams];
         size_t j = 0;
         while (j < kNumParams && !str_eq(kAllParams[j].kat_stem, k.kat_stem)) ++j;
         if (j == kNumParams) return false;
         const Params& p = kAllParams[j];
         if (p.pk_bytes != k.pk_bytes || p.sk_bytes != k.sk_bytes || p.sig_bytes != k.sig_bytes) return false;
+        if (is_official(p) != (j < kNumOfficialParams)) return false;  // official sets first
     }
     return true;
 }
@@ -331,5 +364,16 @@ static_assert(detail::all_sizes_match(), "MQOM sizes disagree with the KAT files
 static_assert(detail::all_sets_consistent());
 static_assert(mqom2_cat1_gf16_fast_r5::sig_bytes == 3280);
 static_assert(mqom2_cat5_gf256_fast_r3::sig_bytes == 17444);
+static_assert(mqom2_cat1_gf16_faster_r5::n_evals == 64 && mqom2_cat1_gf16_faster_r5::tau == 25 &&
+              mqom2_cat1_gf16_faster_r5::w == 3 && mqom2_cat1_gf16_faster_r5::eta == 16);
+static_assert(mqom2_cat3_gf16_faster_r5::tau == 38 && mqom2_cat3_gf16_faster_r5::w == 2);
+static_assert(mqom2_cat5_gf16_faster_r5::tau == 50 && mqom2_cat5_gf16_faster_r5::w == 6);
+
+// Largest tau of any set: sizes the fixed challenge buffers.
+inline constexpr uint32_t kMaxTauAll = [] {
+    uint32_t t = 0;
+    for (const Params& p : kAllParams) t = p.tau > t ? p.tau : t;
+    return t;
+}();
 
 }  // namespace pqmcu::mqom

@@ -15,10 +15,10 @@
 // draws mseed (lambda/8 bytes) then salt (lambda/8 bytes), in that order,
 // which is what the NIST KAT harness of the reference does.
 //
-// Memory: no heap. All large buffers of one call live in `Workspace`, a plain
-// struct sized from the parameter set at compile time (Desktop: 40 KB for
-// cat1 gf16/gf256 fast up to 560 KB for cat5 gf4 short; Compact: 16 KB for
-// cat1 gf16 fast); `workspace_bytes` gives it. The caller owns it
+// Memory: no heap. All large buffers of a sign / verify call live in
+// `Workspace`, a plain struct sized from the parameter set at compile time
+// (Desktop: 27 KB for cat1 gf16 fast up to 560 KB for cat5 gf4 short;
+// Balanced: 10.5 KB for cat1 gf16 fast); `workspace_bytes` gives it. The caller owns it
 // (static, stack, or a region reused between operations). On hosts, the
 // overloads without a Workspace put one on the stack (not compiled for the M4).
 //
@@ -29,16 +29,18 @@
 // reported a failure).
 //
 // Profile: a policy type bundling the knobs (Desktop, the default: four GGM
-// trees in flight for the 4-way Keccak, up to 8 equations expanded together
-// within 256 KB; Compact: one tree, one equation, the M4 choice; Hardware:
-// Compact's layout with all AES-128 on an engine installed through
-// cipher::set_external_aes128, cat 1 sets only). Secret data uses
-// `secret_backend` (the library's constant-time cipher, or the hardware
-// engine); public data (equations, verification) uses `public_backend`
-// (T-tables on the M4). Profiles never change outputs; every profile passes
-// the same KATs. With Hardware, every call returns unsupported when no engine
-// is installed, and the engine's first failure (e.g. a DMA timeout) when it
-// fails mid-operation, with the output (signature or keys) wiped.
+// trees in flight for the 4-way Keccak, 8 equations streamed in lock-step;
+// Balanced: the M4 choice, one tree, one equation, constant time; Memory:
+// smallest RAM; Lut: NOT constant time, log/exp tables on secrets; Compact:
+// the earlier M4 profile; Hardware: Compact's layout with all AES-128 on an
+// engine installed through cipher::set_external_aes128, cat 1 sets only).
+// Secret data uses `secret_backend` (the library's constant-time cipher, or
+// the hardware engine); public data (equations, verification) uses
+// `public_backend` (T-tables on the M4). Key generation needs no Workspace.
+// Profiles never change outputs; every profile passes the same KATs. With
+// Hardware, every call returns unsupported when no engine is installed, and
+// the engine's first failure (e.g. a DMA timeout) when it fails
+// mid-operation, with the output (signature or keys) wiped.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -68,23 +70,56 @@ struct Desktop {
     static constexpr cipher::Backend public_backend = kPublicDataBackend;
     // Secret seeds: the constant-time default (AES-NI or bitsliced).
     static constexpr cipher::Backend secret_backend = cipher::Backend::automatic;
-    // Bytes of equation buffers: up to 8 equations are expanded together
-    // (one key schedule per PRG block for all of them) within this budget.
-    static constexpr size_t eq_buffer_budget = 256 * 1024;
+    // Equations streamed in lock-step in sign/verify (each PRG block's key
+    // schedule shared by all of them; one stream window + accumulators each).
+    static constexpr uint32_t eq_lockstep = 8;
+    // Same for key generation (one stream window each).
+    static constexpr uint32_t keygen_eq_lockstep = 8;
+    // Digit of the PIOP's public-row buckets: 4 = nibbles (fewest XORs).
+    static constexpr uint32_t piop_digit_bits = 4;
+    static constexpr bool piop_alpha_direct = false;  // z kept, batched by vector dot products (fastest)
     // GGM trees expanded and committed together: 4 lets the leaf-commitment
     // hashes run on the 4-way Keccak (4 leaf buffers in the workspace).
     static constexpr uint32_t parallel_trees = 4;
 };
 
-// Smallest workspace the current building blocks allow (one GGM tree, one
-// equation at a time): e.g. 16 KB for cat1 gf16 fast, 48 KB for cat1 gf16
-// short. Same outputs as Desktop; on hosts slower (more key schedules, x1
-// Keccak), on the M4 as fast (its x4 Keccak is four x1 anyway).
+// The M4 default: constant time, one tree, one equation in flight in
+// sign/verify (nibble buckets), key generation with a few equations in
+// lock-step (~1 KB of stream windows on the stack for a third fewer cycles).
+struct Balanced {
+    static constexpr const char* name = "balanced";
+    static constexpr cipher::Backend public_backend = kPublicDataBackend;
+    static constexpr cipher::Backend secret_backend = cipher::Backend::automatic;
+    static constexpr uint32_t eq_lockstep = 1;         // accumulators of one equation only
+    static constexpr uint32_t keygen_eq_lockstep = 4;  // shares key schedules, keygen RAM stays < 2.4 KB (cat1)
+    static constexpr uint32_t piop_digit_bits = 4;     // nibble buckets: 4 XOR rows per entry at most
+    static constexpr bool piop_alpha_direct = true;  // alpha += Gamma column x z per equation: no 2 tau m/mu z buffers
+    static constexpr uint32_t parallel_trees = 1;
+};
+
+// Smallest RAM: bit buckets (kBits rows instead of 15 per nibble digit) and
+// one equation at a time everywhere.
+struct Memory {
+    static constexpr const char* name = "memory";
+    static constexpr cipher::Backend public_backend = kPublicDataBackend;
+    static constexpr cipher::Backend secret_backend = cipher::Backend::automatic;
+    static constexpr uint32_t eq_lockstep = 1;         // one stream window + accumulators
+    static constexpr uint32_t keygen_eq_lockstep = 1;  // one stream window
+    static constexpr uint32_t piop_digit_bits = 1;     // kBits buckets: ~4x less bucket RAM, more XORs
+    static constexpr bool piop_alpha_direct = true;  // same
+    static constexpr uint32_t parallel_trees = 1;
+};
+
+// Compact (the earlier M4 profile) is Balanced's BLC side with one equation
+// in keygen too; kept for its name in tests and benches.
 struct Compact {
     static constexpr const char* name = "compact";
     static constexpr cipher::Backend public_backend = kPublicDataBackend;
     static constexpr cipher::Backend secret_backend = cipher::Backend::automatic;
-    static constexpr size_t eq_buffer_budget = 0;
+    static constexpr uint32_t eq_lockstep = 1;
+    static constexpr uint32_t keygen_eq_lockstep = 1;
+    static constexpr uint32_t piop_digit_bits = 4;
+    static constexpr bool piop_alpha_direct = false;
     static constexpr uint32_t parallel_trees = 1;
 };
 
@@ -99,11 +134,38 @@ struct Hardware {
     static constexpr cipher::Backend public_backend = cipher::Backend::external;
     // Secret seeds go to the engine: that is the point of the profile.
     static constexpr cipher::Backend secret_backend = cipher::Backend::external;
-    // One equation at a time: the boards with an AES engine are RAM-bound.
-    static constexpr size_t eq_buffer_budget = 0;
-    // One tree: Compact's workspace (the M4's x4 Keccak gains nothing).
+    // The PIOP side of Balanced: the boards with an AES engine are RAM-bound.
+    static constexpr uint32_t eq_lockstep = 1;
+    static constexpr uint32_t keygen_eq_lockstep = 4;
+    static constexpr uint32_t piop_digit_bits = 4;
+    static constexpr bool piop_alpha_direct = true;
+    // One tree (the M4's x4 Keccak gains nothing).
     static constexpr uint32_t parallel_trees = 1;
 };
+
+// !!! NOT CONSTANT TIME !!!  The Lut profile multiplies secret PIOP values
+// with log/exp tables (detail::lut_not_ct kernels: table addresses and
+// branches depend on secrets). For targets where that is accepted (no data
+// cache, no co-located attacker); excluded from the valgrind CT tests on
+// purpose. Same outputs as every other profile (same KATs).
+struct Lut {
+    static constexpr const char* name = "lut";
+    static constexpr cipher::Backend public_backend = kPublicDataBackend;
+    static constexpr cipher::Backend secret_backend = cipher::Backend::automatic;
+    static constexpr uint32_t eq_lockstep = 1;
+    static constexpr uint32_t keygen_eq_lockstep = 4;
+    static constexpr uint32_t piop_digit_bits = 4;
+    static constexpr bool piop_alpha_direct = true;
+    static constexpr uint32_t parallel_trees = 1;
+    // Secret x secret products of the PIOP by log/exp tables (not constant time).
+    static constexpr bool lut_not_ct = true;
+};
+
+template <class P>
+constexpr bool uses_lut_not_ct() {
+    if constexpr (requires { P::lut_not_ct; }) return P::lut_not_ct;
+    else return false;
+}
 
 template <class Set>
 constexpr Dims dims_of() {
@@ -137,27 +199,32 @@ public:
 
     using Eng = detail::Engine<dims.sec, dims.base_log2, dims.ext_log2>;
     using Elt = typename Eng::Elt;
-    static_assert(size_t(dims.base_log2) * sizeof(Elt) <= dims.lane_bytes(), "keygen bit planes live in tT");
+    static_assert(Profile::piop_digit_bits == 1 || Profile::piop_digit_bits == 4);
+    static_assert(detail::eq_window_bytes(dims) < 65536 && Profile::eq_lockstep <= 255);
 
-    static constexpr uint32_t eq_group = [] {
-        const size_t g = Profile::eq_buffer_budget / dims.eq_bytes();
-        return uint32_t(g < 1 ? 1 : g > detail::kMaxEqGroup ? detail::kMaxEqGroup : g);
-    }();
+    static constexpr uint32_t clamp_group(uint32_t g, uint32_t me) {
+        const uint32_t c = g < 1 ? 1 : g > detail::kMaxEqGroup ? detail::kMaxEqGroup : g;
+        return c < me ? c : me;
+    }
+    static constexpr uint32_t eq_group = clamp_group(Profile::eq_lockstep, dims.m_ext());
+    static constexpr uint32_t keygen_eq_group = clamp_group(Profile::keygen_eq_lockstep, dims.m_ext());
+    static constexpr size_t lane_words = dims.lane_bytes() / sizeof(field::word_t);
+    using Piop = detail::Piop<dims.sec, detail::Ext<dims.ext_log2>, detail::Base<dims.base_log2>>;
+    using LanesE = detail::Lanes<detail::Ext<dims.ext_log2>>;
 
     // Every large buffer of one operation, exactly sized for Set.
     struct Workspace {
         alignas(16) uint8_t leaves[size_t(Profile::parallel_trees) * dims.n_evals() * dims.seed()];
-        alignas(16) Elt eq[size_t(eq_group) * dims.eq_elts()];
-        alignas(16) field::word_t xT[size_t(dims.n) * dims.lane_bytes() / sizeof(field::word_t)];
-        alignas(16) field::word_t tT[size_t(dims.n) * dims.lane_bytes() / sizeof(field::word_t)];
-        alignas(16) field::word_t tab[detail::Lanes<detail::Ext<dims.ext_log2>>::kTableWords];
+        alignas(16) Elt eq[size_t(eq_group) * detail::eq_window_bytes(dims) / sizeof(Elt)];
+        alignas(16) field::word_t xT[size_t(dims.n) * lane_words];
+        alignas(16) field::word_t tT[size_t(eq_group) * Piop::state_rows() * lane_words];
+        alignas(16) field::word_t tab[LanesE::bucket_words(Profile::piop_digit_bits, lane_words)];
         alignas(16) Elt ua[size_t(dims.tau) * dims.eta];
         alignas(16) Elt ub[size_t(dims.tau) * dims.eta];
-        alignas(16) Elt z0[size_t(dims.tau) * dims.m_ext()];
-        alignas(16) Elt z1[size_t(dims.tau) * dims.m_ext()];
+        alignas(16) Elt z0[Profile::piop_alpha_direct ? 1 : size_t(dims.tau) * dims.m_ext()];
+        alignas(16) Elt z1[Profile::piop_alpha_direct ? 1 : size_t(dims.tau) * dims.m_ext()];
         alignas(16) Elt gamma[dims.batching ? size_t(dims.eta) * dims.m_ext() : 1];
         alignas(16) Elt xl[dims.n];
-        alignas(16) Elt t1[dims.n];
         alignas(16) Elt alpha[size_t(dims.tau) * dims.eta];
         alignas(16) Elt alpha1[size_t(dims.tau) * dims.eta];
         alignas(16) uint8_t scratch[(size_t(Profile::parallel_trees) * (dims.log_n + 1) + 32) * dims.exp_bytes()];
@@ -165,27 +232,51 @@ public:
         uint8_t rseed[size_t(dims.tau) * dims.seed()];
 
         detail::Work<Elt> view() {
-            return detail::Work<Elt>{leaves, Profile::parallel_trees, eq, eq_group, xT, tT, tab, ua, ub, z0, z1, gamma, xl, t1,
-                                     alpha, alpha1, scratch, hls, rseed, Profile::public_backend,
+            return detail::Work<Elt>{leaves, Profile::parallel_trees, eq, eq_group, xT, tT, tab,
+                                     Profile::piop_digit_bits, uses_lut_not_ct<Profile>(), ua, ub, z0, z1,
+                                     Profile::piop_alpha_direct, gamma,
+                                     xl, alpha, alpha1, scratch, hls, rseed, Profile::public_backend,
                                      Profile::secret_backend};
         }
     };
     static constexpr size_t workspace_bytes = sizeof(Workspace);
 
+    // Key generation's working memory (a few hundred bytes to ~2 KB: it lives
+    // on the stack of keypair_from_seed; the signing Workspace is not needed).
+    struct KeygenWorkspace {
+        // Word alignment only (no padding: this is all of keygen's buffer RAM).
+        alignas(field::word_t) Elt eq[size_t(keygen_eq_group) * detail::eq_window_bytes(dims) / sizeof(Elt)];
+        alignas(field::word_t) Elt planes[size_t(dims.base_log2) * dims.n];
+        detail::KeygenWork<Elt> view() {
+            return detail::KeygenWork<Elt>{eq, keygen_eq_group, planes, Profile::public_backend};
+        }
+    };
+    static constexpr size_t keygen_workspace_bytes = sizeof(KeygenWorkspace);
+
     // ---- key generation ---------------------------------------------------
-    static Status keypair_from_seed(const uint8_t* seed, uint8_t* pk, uint8_t* sk, Workspace& ws) {
+    // Stack only (KeygenWorkspace); the Workspace overloads are kept for
+    // callers that pass one (it is not used).
+    static Status keypair_from_seed(const uint8_t* seed, uint8_t* pk, uint8_t* sk) {
         if (seed == nullptr || pk == nullptr || sk == nullptr) return Status::bad_argument;
         if (const Status st = engine_ready(); st != Status::ok) return st;
-        auto w = ws.view();
+        KeygenWorkspace kws;
+        auto w = kws.view();
         const Status st = Eng::keygen(dims, seed, pk, sk, w);
         return engine_result(st, pk, pk_bytes, sk, sk_bytes);
     }
+    static Status keypair_from_seed(const uint8_t* seed, uint8_t* pk, uint8_t* sk, Workspace&) {
+        return keypair_from_seed(seed, pk, sk);
+    }
     template <Rng R>
-    static Status keypair(uint8_t* pk, uint8_t* sk, R&& rng, Workspace& ws) {
+    static Status keypair(uint8_t* pk, uint8_t* sk, R&& rng, Workspace&) {
+        return keypair(pk, sk, rng);
+    }
+    template <Rng R>
+    static Status keypair(uint8_t* pk, uint8_t* sk, R&& rng) {
         if (pk == nullptr || sk == nullptr) return Status::bad_argument;
         uint8_t seed[keygen_seed_bytes];
         Status st = draw_random(rng, seed, sizeof seed);
-        if (st == Status::ok) st = keypair_from_seed(seed, pk, sk, ws);
+        if (st == Status::ok) st = keypair_from_seed(seed, pk, sk);
         secure_wipe(seed, sizeof seed);
         return st;
     }
@@ -254,7 +345,6 @@ private:
 
 public:
 #if !defined(PQMCU_TARGET_M4)
-    using WorkspaceOnStack<Scheme>::keypair;
     using WorkspaceOnStack<Scheme>::sign;
     using WorkspaceOnStack<Scheme>::verify;
 #endif

@@ -109,6 +109,28 @@ struct Enc {
     // b: cipher backend; anything but a constant-time one only for public data.
     static void encrypt(const Key& k, const uint8_t* in, uint8_t* out, size_t nblocks,
                         cipher::Backend b = cipher::Backend::automatic) {
+        if constexpr (cipher::has_prepared_form<C>) {
+            if (cipher::prepared_is_faster<C>(b, nblocks)) {
+                encrypt_prepared(k, in, out, nblocks, b);
+                return;
+            }
+        }
+        encrypt_with(k, in, out, nblocks, b);
+    }
+    // On the bitsliced backend (the M4 default) the round keys are prepared
+    // once per call (AES-128 fixsliced, Rijndael-256 bitsliced) and amortised
+    // over its blocks. Key itself stays the expanded key: the BLC holds 40 of
+    // them on the stack, and the AES-128 prepared form is twice as large.
+    // Out of line, so only this path has pk on its stack.
+    __attribute__((noinline)) static void encrypt_prepared(const Key& k, const uint8_t* in, uint8_t* out,
+                                                           size_t nblocks, cipher::Backend b) {
+        cipher::PreparedKey<C> pk;
+        cipher::prepare<C>(pk, k);
+        encrypt_with(pk, in, out, nblocks, b);
+        cipher::wipe<C>(pk);
+    }
+    template <class K>
+    static void encrypt_with(const K& k, const uint8_t* in, uint8_t* out, size_t nblocks, cipher::Backend b) {
         if constexpr (S == C::block_bytes) {
             (void)cipher::encrypt<C>(k, in, out, nblocks, b);
         } else {

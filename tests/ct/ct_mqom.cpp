@@ -1,6 +1,8 @@
-// Constant-time check of MQOM key generation and signing (default profile,
-// and the Hardware profile through the emulated engine, which checks the
-// path to the external engine; the engine itself is the hardware's business):
+// Constant-time check of MQOM key generation and signing (Desktop, the
+// Balanced / Memory profiles on two sets, and the Hardware profile through
+// the emulated engine, which checks the path to the external engine; the
+// engine itself is the hardware's business; the Lut profile is NOT constant
+// time by design and is deliberately not checked here):
 // the key seed, the secret key and the signing seed are poisoned; valgrind
 // reports any branch or memory index that depends on them. Values that the
 // scheme publishes (pk, commitments, challenges) are declassified inside the
@@ -45,6 +47,10 @@ int main() {
     bad |= run<mqom::mqom2_cat1_gf4_fast_r3>();
     bad |= run<mqom::mqom2_cat1_gf16_short_r5>();  // GF(2^16) extension
     bad |= run<mqom::mqom2_cat3_gf16_fast_r5>();   // Rijndael-256, padded cat-3 cipher
+    bad |= run<mqom::mqom2_cat1_gf16_fast_r5, mqom::Balanced>();
+    bad |= run<mqom::mqom2_cat1_gf16_fast_r5, mqom::Memory>();   // bit buckets
+    bad |= run<mqom::mqom2_cat1_gf16_short_r5, mqom::Memory>();  // GF(2^16), bit buckets
+    bad |= run<mqom::mqom2_cat1_gf16_faster_r5>();  // Faster: N = 64, tau = 25
     {
         static cipher::EmulatedAesEngine engine;
         const cipher::ExternalAes128 hook = cipher::emulated_engine_hook(engine);

@@ -30,6 +30,40 @@ int cipher_case(cipher::Backend backend) {
     return 0;
 }
 
+// Prepared keys on the bitsliced backend (fixsliced AES-128: one key and two
+// keys per pass; pre-bitsliced Rijndael-256): secret keys, secret blocks.
+int prepared_case() {
+    using C = cipher::Aes128;
+    uint8_t key[2][16], in[8 * 16], out[8 * 16];
+    for (size_t i = 0; i < sizeof key; ++i) key[i / 16][i % 16] = uint8_t(5 * i + 3);
+    for (size_t i = 0; i < sizeof in; ++i) in[i] = uint8_t(11 * i + 1);
+    ct_poison(key, sizeof key);
+    ct_poison(in, sizeof in);
+    static cipher::PreparedKey<C> pk[2];
+    if (cipher::prepare_key<C>(pk[0], key[0], 16) != Status::ok) return 1;
+    if (cipher::prepare_key<C>(pk[1], key[1], 16) != Status::ok) return 1;
+    for (size_t n = 1; n <= 8; n *= 2)
+        if (cipher::encrypt<C>(pk[0], in, out, n, cipher::Backend::bitsliced) != Status::ok) return 1;
+    const cipher::PreparedKey<C>* pks[8] = {&pk[0], &pk[1], &pk[1], &pk[0], &pk[0], &pk[0], &pk[1], &pk[1]};
+    if (cipher::encrypt_multi<C>(pks, in, out, 8, cipher::Backend::bitsliced) != Status::ok) return 1;
+    cipher::wipe<C>(pk[0]);
+    cipher::wipe<C>(pk[1]);
+    ct_unpoison(out, sizeof out);
+    // Rijndael-256 over pre-bitsliced round keys
+    using R = cipher::Rijndael256;
+    uint8_t rkey[32], rin[2 * 32], rout[2 * 32];
+    for (size_t i = 0; i < sizeof rkey; ++i) rkey[i] = uint8_t(3 * i + 9);
+    for (size_t i = 0; i < sizeof rin; ++i) rin[i] = uint8_t(7 * i + 2);
+    ct_poison(rkey, sizeof rkey);
+    ct_poison(rin, sizeof rin);
+    static cipher::PreparedKey<R> rpk;
+    if (cipher::prepare_key<R>(rpk, rkey, 32) != Status::ok) return 1;
+    if (cipher::encrypt<R>(rpk, rin, rout, 2, cipher::Backend::bitsliced) != Status::ok) return 1;
+    cipher::wipe<R>(rpk);
+    ct_unpoison(rout, sizeof rout);
+    return 0;
+}
+
 int hash_case() {
     uint8_t secret[300], out[200];
     for (size_t i = 0; i < sizeof secret; ++i) secret[i] = uint8_t(i);
@@ -63,6 +97,7 @@ int main() {
     bad |= cipher_case<cipher::Aes128>(cipher::Backend::bitsliced);
     bad |= cipher_case<cipher::Aes256>(cipher::Backend::bitsliced);
     bad |= cipher_case<cipher::Rijndael256>(cipher::Backend::bitsliced);
+    bad |= prepared_case();
     bad |= hash_case();
     bad |= drbg_case();
     std::puts(bad ? "ct_primitives: an operation failed" : "ct_primitives: done");

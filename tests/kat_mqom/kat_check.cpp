@@ -8,10 +8,12 @@
 // corrupted inputs must be rejected with the expected status.
 //
 // The regenerated .rsp text (header + entries) must also be a byte-exact
-// prefix of the official file (the whole file with --entries 100).
+// prefix of the official file (the whole file with --entries 100). The Faster
+// sets have no official files: `--set faster --kat-dir tests/kat_mqom/faster`
+// checks them against files generated with the reference code.
 //
-//   kat_check [--kat-dir DIR] [--set STEM|all|SUBSTRING] [--entries N] [--tamper]
-//             [--profile desktop|compact|hardware] [--write-rsp DIR] [--quiet]
+//   kat_check [--kat-dir DIR] [--set STEM|all|faster|SUBSTRING] [--entries N] [--tamper]
+//             [--profile desktop|compact|balanced|memory|lut|hardware] [--write-rsp DIR] [--quiet]
 // Exit status 0 iff every comparison and check passed.
 // --profile hardware runs the cat 1 sets only (AES-128), through the
 // emulated engine (cipher::EmulatedAesEngine), whose counters must show that
@@ -321,8 +323,8 @@ int main(int argc, char** argv) {
         else if (a == "--write-rsp") opt.write_dir = next();
         else if (a == "--profile") opt.profile = next();
         else {
-            std::cerr << "usage: kat_check [--kat-dir DIR] [--set STEM|all|SUBSTRING] [--entries N] [--tamper]"
-                         " [--profile desktop|compact|hardware] [--write-rsp DIR] [--quiet]\n";
+            std::cerr << "usage: kat_check [--kat-dir DIR] [--set STEM|all|faster|SUBSTRING] [--entries N] [--tamper]"
+                         " [--profile desktop|compact|balanced|memory|lut|hardware] [--write-rsp DIR] [--quiet]\n";
             return 2;
         }
     }
@@ -332,17 +334,37 @@ int main(int argc, char** argv) {
         make_runners<pqmcu::mqom::Compact>(std::make_index_sequence<pqmcu::mqom::kNumParams>{});
     static constexpr auto hardware =
         make_runners<pqmcu::mqom::Hardware>(std::make_index_sequence<pqmcu::mqom::kNumParams>{});
-    if (opt.profile != "desktop" && opt.profile != "compact" && opt.profile != "hardware") {
-        std::cerr << "unknown profile '" << opt.profile << "' (desktop, compact, hardware)\n";
+    static constexpr auto balanced =
+        make_runners<pqmcu::mqom::Balanced>(std::make_index_sequence<pqmcu::mqom::kNumParams>{});
+    static constexpr auto memory =
+        make_runners<pqmcu::mqom::Memory>(std::make_index_sequence<pqmcu::mqom::kNumParams>{});
+    static constexpr auto lut = make_runners<pqmcu::mqom::Lut>(std::make_index_sequence<pqmcu::mqom::kNumParams>{});
+    const auto* runners_p = opt.profile == "desktop"    ? &desktop
+                            : opt.profile == "compact"  ? &compact
+                            : opt.profile == "balanced" ? &balanced
+                            : opt.profile == "memory"   ? &memory
+                            : opt.profile == "lut"      ? &lut
+                            : opt.profile == "hardware" ? &hardware
+                                                        : nullptr;
+    if (runners_p == nullptr) {
+        std::cerr << "unknown profile '" << opt.profile << "' (desktop, compact, balanced, memory, lut, hardware)\n";
         return 2;
     }
-    const auto& runners = opt.profile == "compact" ? compact : opt.profile == "hardware" ? hardware : desktop;
+    const auto& runners = *runners_p;
     int failures = 0, sets_run = 0;
     for (size_t i = 0; i < pqmcu::mqom::kNumParams; ++i) {
         const pqmcu::mqom::Params& p = pqmcu::mqom::kAllParams[i];
         const std::string stem = p.kat_stem;
-        if (opt.set != "all" && stem != opt.set && p.name != opt.set && stem.find(opt.set) == std::string::npos)
+        // "all" and substrings select official sets only; the Faster sets (no
+        // official KATs; reference-generated files in tests/kat_mqom/faster)
+        // run for "faster" or their exact name.
+        const bool exact = stem == opt.set || p.name == opt.set;
+        if (!pqmcu::mqom::is_official(p)) {
+            if (opt.set != "faster" && !exact) continue;
+        } else if (opt.set == "faster" ||
+                   (opt.set != "all" && !exact && stem.find(opt.set) == std::string::npos)) {
             continue;
+        }
         if (runners[i] == nullptr) continue;  // profile not defined for this set
         std::string header;
         const std::string path = opt.kat_dir + "/PQCsignKAT_" + stem + ".rsp";

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "cipher/block_cipher.hpp"
+#include "cipher/ctr_table_not_ct.hpp"
 #include "cipher/modes.hpp"
 #include "support/check.hpp"
 #include "vectors/aes128.hpp"
@@ -104,6 +105,121 @@ void check_kat(Context& ctx, const VecFile& file) {
             }
         }
     }
+}
+
+// The same KAT entries through prepared keys (the fixsliced path for
+// AES-128 on Backend::bitsliced): x1/x2/x4/x8 under one key, multi-key
+// x1..x8 (lane 0 and lane 1 under different keys, and pairs that share a
+// key), every backend, and the expanded key recovered from the prepared one.
+template <class C>
+void check_prepared_kat(Context& ctx, const VecFile& file) {
+    constexpr size_t B = C::block_bytes;
+    static cph::PreparedKey<C> pk[9];
+    auto* ks = Scratch<C>::ks;
+    uint8_t in[8 * B], out[8 * B], want[8 * B];
+    for (size_t e = 0; e < file.count; ++e) {
+        const auto& v = file.entries[e];
+        const auto *key = v.get("key"), *pt = v.get("pt"), *ct = v.get("ct");
+        if (!key || !pt || !ct || key->len != C::key_bytes) {
+            PQ_CHECK(ctx, false);
+            return;
+        }
+        PQ_CHECK(ctx, cph::prepare_key<C>(pk[0], key->bytes, key->len) == Status::ok);
+        PQ_CHECK(ctx, cph::key_schedule<C>(ks[0], key->bytes, key->len) == Status::ok);
+        cph::round_keys<C>(pk[0], ks[1]);
+        PQ_CHECK_BYTES(ctx, ks[0].w, ks[1].w, sizeof ks[0].w);
+        // multi-key group: entries e, e+1, ...; odd/even pattern "a a b c ..." also
+        // exercises a pair under one key.
+        const cph::PreparedKey<C>* ptrs[8];
+        const cph::PreparedKey<C>* shared[8];
+        uint8_t want_shared[8 * B];
+        for (size_t i = 0; i < 8; ++i) {
+            const auto& vi = file.entries[(e + i) % file.count];
+            PQ_CHECK(ctx, cph::prepare_key_public<C>(pk[1 + i], vi.get("key")->bytes, C::key_bytes) == Status::ok);
+            ptrs[i] = &pk[1 + i];
+            std::memcpy(in + B * i, vi.get("pt")->bytes, B);
+            std::memcpy(want + B * i, vi.get("ct")->bytes, B);
+        }
+        for (size_t i = 0; i < 8; ++i) {
+            shared[i] = ptrs[i == 1 ? 0 : i];
+            cph::RoundKeys<C> rk;
+            cph::round_keys<C>(*shared[i], rk);
+            PQ_CHECK(ctx, cph::encrypt<C>(rk, in + B * i, want_shared + B * i, 1, Backend::table_not_ct) == Status::ok);
+        }
+        for (Backend b : kBackends) {
+            if (!cph::backend_available<C>(b)) continue;
+            for (size_t n : kWidths) {
+                uint8_t one[8 * B];
+                for (size_t i = 0; i < n; ++i) std::memcpy(one + B * i, pt->bytes, B);
+                std::memset(out, 0xAA, sizeof out);
+                Status st = n == 1   ? cph::encrypt_x1<C>(pk[0], one, out, b)
+                            : n == 2 ? cph::encrypt_x2<C>(pk[0], one, out, b)
+                            : n == 4 ? cph::encrypt_x4<C>(pk[0], one, out, b)
+                                     : cph::encrypt_x8<C>(pk[0], one, out, b);
+                PQ_CHECK(ctx, st == Status::ok);
+                for (size_t i = 0; i < n; ++i) PQ_CHECK_BYTES(ctx, out + B * i, ct->bytes, B);
+                std::memset(out, 0xAA, sizeof out);
+                PQ_CHECK(ctx, cph::encrypt_multi<C>(ptrs, in, out, n, b) == Status::ok);
+                PQ_CHECK_BYTES(ctx, out, want, B * n);
+                std::memset(out, 0xAA, sizeof out);
+                PQ_CHECK(ctx, cph::encrypt_multi<C>(shared, in, out, n, b) == Status::ok);
+                PQ_CHECK_BYTES(ctx, out, want_shared, B * n);
+                // in place, odd counts
+                std::memcpy(out, in, sizeof out);
+                PQ_CHECK(ctx, cph::encrypt_multi<C>(ptrs, out, out, n - 1 + (n == 1), b) == Status::ok);
+                PQ_CHECK_BYTES(ctx, out, want, B * (n - 1 + (n == 1)));
+            }
+        }
+    }
+    cph::wipe(pk[0]);
+    uint32_t acc = 0;
+    const auto* p = reinterpret_cast<const uint8_t*>(&pk[0]);
+    for (size_t i = 0; i < sizeof pk[0]; ++i) acc |= p[i];
+    PQ_CHECK_EQ(ctx, acc, 0u);
+}
+
+void prepared_kat(Context& ctx) {
+    EngineGuard g;
+    check_prepared_kat<cph::Aes128>(ctx, pqmcu::vectors::aes128);
+    check_prepared_kat<cph::Rijndael256>(ctx, pqmcu::vectors::rijndael256);
+}
+
+// Prepared keys agree with the expanded-key path on random keys and blocks
+// (AES-128, n = 1..8, one key and one key per block).
+void prepared_agree(Context& ctx) {
+    static cph::PreparedKey<cph::Aes128> pk[8];
+    auto* ks = Scratch<cph::Aes128>::ks;
+    Rand rnd{0x5EED1234u};
+    uint8_t key[16], in[8 * 16], ref[8 * 16], out[8 * 16];
+    for (int round = 0; round < 8; ++round) {
+        const cph::PreparedKey<cph::Aes128>* pp[8];
+        const cph::Aes128Ctx* kp[8];
+        for (size_t i = 0; i < 8; ++i) {
+            rnd.fill(key, sizeof key);
+            cph::key_schedule<cph::Aes128>(ks[i], key, 16);
+            cph::prepare<cph::Aes128>(pk[i], ks[i]);
+            pp[i] = &pk[i];
+            kp[i] = &ks[i];
+        }
+        rnd.fill(in, sizeof in);
+        for (size_t n = 1; n <= 8; ++n) {
+            PQ_CHECK(ctx, cph::encrypt<cph::Aes128>(ks[0], in, ref, n, Backend::table_not_ct) == Status::ok);
+            PQ_CHECK(ctx, cph::encrypt<cph::Aes128>(pk[0], in, out, n, Backend::bitsliced) == Status::ok);
+            PQ_CHECK_BYTES(ctx, out, ref, 16 * n);
+            PQ_CHECK(ctx, cph::encrypt_multi<cph::Aes128>(kp, in, ref, n, Backend::table_not_ct) == Status::ok);
+            PQ_CHECK(ctx, cph::encrypt_multi<cph::Aes128>(pp, in, out, n) == Status::ok);
+            PQ_CHECK_BYTES(ctx, out, ref, 16 * n);
+        }
+    }
+    const cph::PreparedKey<cph::Aes128>* bad[9] = {&pk[0], &pk[0], &pk[0], &pk[0], &pk[0],
+                                                   &pk[0], &pk[0], &pk[0], &pk[0]};
+    PQ_CHECK(ctx, cph::encrypt_multi<cph::Aes128>(bad, in, out, 9) == Status::bad_argument);
+    PQ_CHECK(ctx, cph::encrypt<cph::Aes128>(pk[0], nullptr, out, 1) == Status::bad_argument);
+    PQ_CHECK(ctx, cph::encrypt<cph::Aes128>(pk[0], in, out, 0) == Status::ok);
+    PQ_CHECK(ctx, cph::prepare_key<cph::Aes128>(pk[0], key, 15) == Status::bad_length);
+    PQ_CHECK(ctx, cph::prepare_key_public<cph::Aes128>(pk[0], nullptr, 16) == Status::bad_argument);
+    bad[3] = nullptr;
+    PQ_CHECK(ctx, cph::encrypt_multi<cph::Aes128>(bad, in, out, 4) == Status::bad_argument);
 }
 
 void aes128_kat(Context& ctx) {
@@ -268,6 +384,36 @@ void aes128_ctr_kat(Context& ctx) {
     PQ_CHECK_BYTES(ctx, ks3, blocks, 48);
 }
 
+// Aes128CtrTableNotCt (counter-mode caching; assembly on the M4) against
+// aes128_ctr_xor: starts and lengths around the 256-block runs where the
+// cached rounds are recomputed, unaligned outputs, several keys.
+void aes128_ctr_table_cached(Context& ctx) {
+    static uint8_t got[16 * 600 + 1], want[16 * 600];
+    struct Case {
+        uint32_t first, n;
+    };
+    const Case cases[] = {{0, 1}, {0, 600}, {255, 2}, {250, 20}, {256, 256}, {1, 255}, {0x1FFFF, 3}, {0x01FFFEFF, 300}};
+    Rand r{0x5eed1234u};
+    for (uint32_t key_i = 0; key_i < 3; ++key_i) {
+        uint8_t key[16];
+        r.fill(key, 16);
+        cph::Aes128Ctx ks;
+        PQ_CHECK(ctx, cph::key_schedule_public<cph::Aes128>(ks, key, 16) == Status::ok);
+        for (const Case& c : cases) {
+            uint8_t iv[16] = {};
+            iv[12] = uint8_t(c.first >> 24), iv[13] = uint8_t(c.first >> 16), iv[14] = uint8_t(c.first >> 8);
+            iv[15] = uint8_t(c.first);
+            PQ_CHECK(ctx, cph::aes128_ctr_xor(ks, iv, nullptr, want, 16 * size_t(c.n)) == Status::ok);
+            cph::Aes128CtrTableNotCt gen(ks);
+            // in two calls (the second reuses the cached run), to an odd address
+            const uint32_t half = c.n / 2;
+            gen.keystream(c.first, got + 1, half);
+            gen.keystream(c.first + half, got + 1 + 16 * size_t(half), c.n - half);
+            PQ_CHECK_BYTES(ctx, got + 1, want, 16 * size_t(c.n));
+        }
+    }
+}
+
 void error_statuses(Context& ctx) {
     cph::Aes128Ctx a;
     cph::Rijndael256Ctx r;
@@ -321,6 +467,9 @@ PQMCU_SUITE(cipher_suite, "cipher",
              {"aes256 fips197", aes256_fips197},
              {"mqom cat3 kat", mqom_cat3_kat},
              {"aes128 ctr kat", aes128_ctr_kat},
+             {"aes128 ctr table cached", aes128_ctr_table_cached},
              {"backends agree", backends_agree},
+             {"prepared keys kat all backends", prepared_kat},
+             {"prepared keys agree", prepared_agree},
              {"error statuses", error_statuses}});
 }  // namespace pqmcu::test

@@ -448,7 +448,31 @@ void scale_known(Context& ctx) {
 
 void mqom_params_table(Context& ctx) {
     using namespace pqmcu::mqom;
-    PQ_CHECK_EQ(ctx, kNumParams, size_t(48));
+    PQ_CHECK_EQ(ctx, kNumParams, size_t(51));
+    PQ_CHECK_EQ(ctx, kNumOfficialParams, size_t(48));
+    for (size_t i = 0; i < kNumParams; ++i) PQ_CHECK_EQ(ctx, is_official(kAllParams[i]), i < kNumOfficialParams);
+    // The Faster sets (embedded-experiments mqom_base/parameters/*faster*).
+    const struct {
+        const char* name;
+        uint16_t n, tau, w, eta;
+        uint32_t sig;
+    } faster[] = {{"mqom2_cat1_gf16_faster_r5", 56, 25, 3, 16, 3984},
+                  {"mqom2_cat3_gf16_faster_r5", 84, 38, 2, 24, 9016},
+                  {"mqom2_cat5_gf16_faster_r5", 116, 50, 6, 32, 15864}};
+    for (const auto& f : faster) {
+        const Params* q = find_params(f.name);
+        PQ_CHECK(ctx, q != nullptr);
+        if (!q) continue;
+        PQ_CHECK_EQ(ctx, q->n, f.n);
+        PQ_CHECK_EQ(ctx, unsigned(q->tau), unsigned(f.tau));
+        PQ_CHECK_EQ(ctx, unsigned(q->w), unsigned(f.w));
+        PQ_CHECK_EQ(ctx, q->eta, f.eta);
+        PQ_CHECK_EQ(ctx, q->sig_bytes, f.sig);
+        PQ_CHECK_EQ(ctx, q->n_evals, 64);
+        PQ_CHECK_EQ(ctx, unsigned(q->log_n_evals), 6u);
+        PQ_CHECK(ctx, q->ext == FieldId::gf256 && q->base == FieldId::gf16 && q->rounds == 5);
+    }
+    PQ_CHECK(ctx, find_params("MQOM2-L3-gf16-faster-r5") == find_params("cat3-gf16-faster-r5"));
     const Params* p = find_params("mqom2_cat1_gf16_fast_r5");
     PQ_CHECK(ctx, p != nullptr);
     if (p) {
@@ -469,7 +493,7 @@ void mqom_params_table(Context& ctx) {
 void mqom_params_match_kat_files(Context& ctx) {
     using namespace pqmcu::mqom;
     static char buf[1 << 16];
-    for (size_t i = 0; i < kNumParams; ++i) {
+    for (size_t i = 0; i < kNumOfficialParams; ++i) {
         const Params& p = kAllParams[i];
         char path[512];
         std::snprintf(path, sizeof path, "%s/kat/mqom/PQCsignKAT_%s.rsp", PQMCU_SHARED_DIR, p.kat_stem);

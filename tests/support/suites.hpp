@@ -10,6 +10,7 @@ extern const Suite hash_suite;
 extern const Suite cipher_suite;
 extern const Suite rng_suite;
 extern const Suite field_suite;
+extern const Suite mayo_kernel_suite;
 
 inline constexpr const Suite* all_suites[] = {
     &harness_suite,
@@ -17,6 +18,7 @@ inline constexpr const Suite* all_suites[] = {
     &cipher_suite,
     &rng_suite,
     &field_suite,
+    &mayo_kernel_suite,
 };
 
 }  // namespace pqmcu::test

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "mqom/params.hpp"
+#include "mqom_sig_regions.hpp"
 #include "pqmcu/pqmcu.h"
 #include "pqmcu/pqmcu.hpp"
 
@@ -16,6 +17,8 @@ namespace {
 using pqmcu::Signature;
 using pqmcu::Status;
 using pqmcu::mqom::Params;
+using pqmcu::test::mqom_regions::Region;
+using pqmcu::test::mqom_regions::regions;
 
 struct KeyAndSig {
     std::vector<uint8_t> pk, sk, sig, msg;
@@ -33,35 +36,6 @@ KeyAndSig make(const Signature& s) {
     EXPECT_EQ(len, s.signature_bytes());
     EXPECT_EQ(s.verify(k.pk, k.msg, k.sig), Status::ok);
     return k;
-}
-
-// The named regions of an MQOM signature (docs/mqom-notes.md §8), each as
-// (label, offset, length).
-struct Region {
-    std::string label;
-    size_t offset, length;
-    bool inner = false;  // a repetition other than the first and last: one flip is enough
-};
-
-std::vector<Region> regions(const Params& p) {
-    std::vector<Region> r;
-    const size_t S = p.seed_bytes, D = p.digest_bytes, aB = p.alpha_bytes;
-    const size_t log_n = p.log_n_evals, pdx = p.partial_delta_x_bytes;
-    r.push_back({"salt", 0, p.salt_bytes});
-    r.push_back({"com1", p.sig_off_com1, D});
-    r.push_back({"com2", p.sig_off_com2, D});
-    auto inner = [&p](size_t e) { return e != 0 && e + 1 != p.tau; };
-    for (size_t e = 0; e < p.tau; ++e)
-        r.push_back({"alpha1[" + std::to_string(e) + "]", p.sig_off_alpha1 + e * aB, aB, inner(e)});
-    const size_t paths = p.sig_off_opening, coms = paths + p.tau * log_n * S, pdxs = coms + p.tau * D;
-    for (size_t e = 0; e < p.tau; ++e) {
-        r.push_back({"path[" + std::to_string(e) + "]", paths + e * log_n * S, log_n * S, inner(e)});
-        r.push_back({"leaf_com[" + std::to_string(e) + "]", coms + e * D, D, inner(e)});
-        r.push_back({"partial_dx[" + std::to_string(e) + "]", pdxs + e * pdx, pdx, inner(e)});
-    }
-    r.push_back({"nonce", p.sig_off_nonce, 4});
-    std::sort(r.begin(), r.end(), [](const Region& a, const Region& b) { return a.offset < b.offset; });
-    return r;
 }
 
 class MqomNegative : public testing::TestWithParam<const char*> {};
@@ -121,12 +95,13 @@ TEST_P(MqomNegative, WrongKeysMessagesAndLengthsAreRejected) {
     EXPECT_EQ(s.keypair(pk_short, k.sk), Status::bad_length);
 }
 
-// Release builds cover all 48 sets; sanitizer builds (much slower) a spread of them.
+// Release builds cover all 48 + 3 (Faster) sets; sanitizer builds (much slower) a spread of them.
 std::vector<const char*> tested_sets() {
     std::vector<const char*> v;
 #if defined(PQMCU_FEWER_SETS)
     for (const char* n : {"mqom2_cat1_gf16_fast_r5", "mqom2_cat1_gf2_short_r3", "mqom2_cat1_gf4_fast_r3",
-                          "mqom2_cat1_gf256_short_r5", "mqom2_cat3_gf16_fast_r5", "mqom2_cat5_gf256_fast_r3"})
+                          "mqom2_cat1_gf256_short_r5", "mqom2_cat3_gf16_fast_r5", "mqom2_cat5_gf256_fast_r3",
+                          "mqom2_cat1_gf16_faster_r5"})
         v.push_back(n);
 #else
     for (const Params& p : pqmcu::mqom::kAllParams) v.push_back(p.name);

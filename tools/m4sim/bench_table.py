@@ -26,6 +26,28 @@ What is counted:
   total RAM B           stack + static RAM.
 Also prints the ELF's flash (text + rodata + exidx + data image) and RAM
 (.data + .bss) totals.
+
+Row facts ("pqmcu-op-info <i> key=value ...", printed by the op's report()):
+  set=, profile=        the scheme and profile of the row (else parsed from
+                        the row name: <set>[_<profile>]_<op>, no suffix =
+                        desktop)
+  messages=<k>          the measured run signed k messages: instructions and
+                        cycles are divided by k (mean per signature)
+  w=, nonces=           MQOM grinding bits and the nonce of each signature
+
+MQOM paper-style tables (one per security level present; --paper-csv,
+--svg): instance (faster / fast / short) x profile, KGen / Sign / Verify in
+millions of emulated cycles and instructions, total RAM in KB (1 KB = 1000 B,
+as the paper), beside the embedded paper's code run on this emulator
+(mqom-paper-code-emulated.csv) and its published board figures
+(mqom-paper-l1.csv, mqom-paper-l5.csv), with ratios ours / theirs.
+Sign follows the paper's convention, raw + (2^w - nonce) x (cost of one
+grinding try, the <set>_grind_try row), averaged over the row's messages;
+the raw mean is shown too. Our profiles map onto the paper's columns by
+name (lut, balanced, memory, hardware; desktop -> reference); compact maps
+to balanced while no balanced row exists for that instance.
+Rijndael rows (cipher/*) and matmul rows (names containing
+"matmul_<strategy>_l<1|3|5>") get side-by-side tables with the paper's.
 """
 import argparse
 import csv
@@ -42,14 +64,25 @@ LIB_ARCHIVE = re.compile(r"(?:^|/)(libpqmcu_\w+\.a)\((.+)\)$")
 def parse_log(path):
     ops = []
     pat = re.compile(r"pqmcu-op (\d+) (.+?) stack=(\d+) ramtag=(\S+)(?: ws=(\d+))?")
+    info = re.compile(r"pqmcu-op-info (\d+)((?: \w+=\S*)*)")
+    facts = {}
     with open(path, errors="replace") as f:
         for line in f:
+            m = info.search(line)
+            if m:
+                d = facts.setdefault(int(m.group(1)), {})
+                for kv in m.group(2).split():
+                    k, _, v = kv.partition("=")
+                    d[k] = v
+                continue
             m = pat.search(line)
             if m:
                 ops.append({"index": int(m.group(1)), "name": m.group(2),
                             "stack": int(m.group(3)),
                             "ramtag": None if m.group(4) == "-" else m.group(4),
                             "ws": int(m.group(5) or 0)})
+    for op in ops:
+        op["info"] = facts.get(op["index"], {})
     return ops
 
 
@@ -222,49 +255,442 @@ def anchor_key(opname):
     return (cipher, variant, f"{impl}_{part}")
 
 
+def read_anchor_csv(directory, name):
+    path = os.path.join(directory, name)
+    if not os.path.exists(path):
+        return []
+    with open(path) as f:
+        return list(csv.DictReader(l for l in f if not l.startswith("#")))
+
+
 def load_scheme_anchors(directory):
     """Published / paper-code cycles of the schemes, keyed like scheme_anchor_key().
 
     MAYO: pqm4's m4f code on the Nucleo-L4R5ZI (mayo-published.csv, round 2).
     MQOM: the embedded paper's code run on this same emulator and cycle model
-    (mqom-paper-code-emulated.csv): its 'ref' profile beside our Desktop rows,
-    its 'mem' profile beside our Compact rows; sign is its grinding-adjusted
-    figure, as the paper reports it."""
+    (mqom-paper-code-emulated.csv), keyed by (level-instance, paper profile)
+    with our profiles mapped by paper_profile(); sign is its
+    grinding-adjusted figure, as the paper reports it."""
     rows = {}
-    path = os.path.join(directory, "mayo-published.csv")
-    if os.path.exists(path):
-        with open(path) as f:
-            for r in csv.DictReader(l for l in f if not l.startswith("#")):
-                if r["round"] == "2" and r["impl"] == "pqm4-m4f":
-                    for op in ("keygen", "sign", "verify"):
-                        rows[("mayo", r["set"], op)] = (float(r[op + "_cycles"]), "pqm4-m4f " + r["set"])
-    path = os.path.join(directory, "mqom-paper-code-emulated.csv")
-    if os.path.exists(path):
-        with open(path) as f:
-            for r in csv.DictReader(l for l in f if not l.startswith("#")):
-                for op, col in (("keygen", "kgen_cyc"), ("sign", "sign_cyc_powadj"), ("verify", "verify_cyc")):
-                    label = f"paper {r['instance']} {r['profile']}"
-                    rows[("mqom", r["instance"], r["profile"], op)] = (float(r[col]), label)
+    for r in read_anchor_csv(directory, "mayo-published.csv"):
+        if r["round"] == "2" and r["impl"] == "pqm4-m4f":
+            for op in ("keygen", "sign", "verify"):
+                rows[("mayo", r["set"], op)] = (float(r[op + "_cycles"]), "pqm4-m4f " + r["set"])
+    for r in read_anchor_csv(directory, "mqom-paper-code-emulated.csv"):
+        prof = EMU_PROFILE.get(r["profile"], r["profile"])
+        for op, col in (("keygen", "kgen_cyc"), ("sign", "sign_cyc_powadj"), ("verify", "verify_cyc")):
+            rows[("mqom", r["instance"], prof, op)] = (float(r[col]), f"paper code {r['instance']} {r['profile']}")
     return rows
 
 
-def scheme_anchor_key(opname):
+# ---------------------------------------------------------------- MQOM rows
+# The paper's profile columns, in its order; the emulated CSV's short names.
+PAPER_PROFILES = ["lut", "balanced", "memory", "hardware", "reference"]
+EMU_PROFILE = {"lut": "lut", "bal": "balanced", "mem": "memory", "ref": "reference", "hard": "hardware"}
+INSTANCES = ["faster", "fast", "short"]
+MQOM_SET = re.compile(r"mqom2_cat([135])_gf16_(faster|fast|short)_r5$")
+MQOM_ROW = re.compile(r"cat([135])_gf16_(faster|fast|short)_r5(?:_([a-z0-9_]+?))?_(keygen|sign|verify|grind_try)$")
+
+
+def mqom_row(op):
+    """(level, instance, profile, kind) of an MQOM gf16 r5 row, else None.
+    The firmware's set=/profile= facts win over the row name."""
+    family, _, n = op["name"].partition("/")
+    if family != "mqom":
+        return None
+    m = MQOM_ROW.fullmatch(n)
+    if not m:
+        return None
+    level, instance, profile, kind = "L" + m.group(1), m.group(2), m.group(3) or "desktop", m.group(4)
+    info = op.get("info", {})
+    ms = MQOM_SET.fullmatch(info.get("set", ""))
+    if ms:
+        level, instance = "L" + ms.group(1), ms.group(2)
+    if info.get("profile"):
+        profile = info["profile"]
+    return level, instance, profile.lower(), kind
+
+
+def paper_profile(profile, has_balanced):
+    """Our profile name -> the paper's column (None: no counterpart)."""
+    p = profile.lower()
+    if p in ("lut", "balanced", "memory", "hardware"):
+        return p
+    if p in ("desktop", "reference"):
+        return "reference"
+    if p == "compact" and not has_balanced:
+        return "balanced"
+    return None
+
+
+def scheme_anchor_key(opname, profile_map=None):
     """'mayo/mayo1_sign' -> ('mayo', 'MAYO_1', 'sign');
-    'mqom/cat1_gf16_fast_r5_compact_sign' -> ('mqom', 'L1-fast', 'mem', 'sign')."""
+    'mqom/cat1_gf16_fast_r5_compact_sign' -> ('mqom', 'L1-fast', 'balanced', 'sign')."""
     family, _, n = opname.partition("/")
     m = re.fullmatch(r"mayo(\d)_(keygen|sign|verify)", n)
     if family == "mayo" and m:
         return ("mayo", f"MAYO_{m.group(1)}", m.group(2))
-    m = re.fullmatch(r"cat(\d)_gf16_(fast|short|faster)_r5(_compact)?_(keygen|sign|verify)", n)
-    if family == "mqom" and m:
-        level = {"1": "L1", "3": "L3", "5": "L5"}[m.group(1)]
-        return ("mqom", f"{level}-{m.group(2)}", "mem" if m.group(3) else "ref", m.group(4))
+    r = mqom_row({"name": opname})
+    if r and r[3] != "grind_try":
+        level, instance, profile, kind = r
+        pp = (profile_map or {}).get((level, instance, profile), paper_profile(profile, False))
+        return ("mqom", f"{level}-{instance}", pp, kind) if pp else None
     return None
+
+
+def load_paper_tables(directory):
+    """(level, instance, paper profile) -> published figures (Mc, KB) and
+    (level-instance, paper profile) -> emulated paper-code figures."""
+    published = {}
+    for level, name in (("L1", "mqom-paper-l1.csv"), ("L5", "mqom-paper-l5.csv")):
+        for r in read_anchor_csv(directory, name):
+            published[(level, r["instance"], r["profile"])] = r
+    emulated = {}
+    for r in read_anchor_csv(directory, "mqom-paper-code-emulated.csv"):
+        level, _, instance = r["instance"].partition("-")
+        emulated[(level, instance, EMU_PROFILE.get(r["profile"], r["profile"]))] = r
+    return published, emulated
+
+
+def num(v):
+    try:
+        return float(v)
+    except (TypeError, ValueError):
+        return None
+
+
+def mc(v):
+    return "-" if v is None else (f"{v / 1e6:.1f}" if v >= 1e8 else f"{v / 1e6:.2f}")
+
+
+def kb(v):
+    return "-" if v is None else f"{v / 1000:.2f}" if v < 10000 else f"{v / 1000:.1f}"
+
+
+def ratio(a, b):
+    return None if a is None or not b else a / b
+
+
+def fmt_ratio(r):
+    return "-" if r is None else f"{r:.2f}"
+
+
+def print_table(headers, table, left=1):
+    widths = [max(len(h), *(len(c[i]) for c in table)) if table else len(h) for i, h in enumerate(headers)]
+    line = "  ".join(h.ljust(w) if i < left else h.rjust(w) for i, (h, w) in enumerate(zip(headers, widths)))
+    print(line)
+    print("-" * len(line))
+    for c in table:
+        print("  ".join(v.ljust(w) if i < left else v.rjust(w) for i, (v, w) in enumerate(zip(c, widths))))
+
+
+def mqom_entries(rows):
+    """Our MQOM rows grouped: (level, instance, profile) -> {kind: row}."""
+    out = {}
+    for r in rows:
+        k = r.get("mqom")
+        if k and k[3] != "grind_try":
+            out.setdefault(k[:3], {})[k[3]] = r
+    return out
+
+
+def profile_order(p):
+    order = ["lut", "balanced", "memory", "hardware", "compact", "desktop"]
+    return (order.index(p) if p in order else len(order), p)
+
+
+def paper_rows(rows, directory):
+    """Long-format rows of the paper-style comparison (also the --paper-csv)."""
+    published, emulated = load_paper_tables(directory) if directory else ({}, {})
+    entries = mqom_entries(rows)
+    out = []
+    for (level, instance, profile), ops in sorted(
+            entries.items(), key=lambda kv: (kv[0][0], INSTANCES.index(kv[0][1]), profile_order(kv[0][2]))):
+        has_bal = (level, instance, "balanced") in entries
+        pp = paper_profile(profile, has_bal)
+        pub = published.get((level, instance, pp)) if pp else None
+        emu = emulated.get((level, instance, pp)) if pp else None
+        for kind, pub_mc, pub_kb, emu_cyc, emu_ins, emu_ram in (
+                ("keygen", "kgen_mc", "kgen_kb", "kgen_cyc", "kgen_instr", "kgen_total_ram"),
+                ("sign", "sign_mc", "sign_kb", "sign_cyc_powadj", "sign_instr_powadj", "sign_total_ram"),
+                ("verify", "verify_mc", "verify_kb", "verify_cyc", "verify_instr", "verify_total_ram")):
+            r = ops.get(kind)
+            if not r:
+                continue
+            cyc = r["cycles_adjusted"] if kind == "sign" and r["cycles_adjusted"] is not None else r["cycles_emulated"]
+            ins = r["instructions_adjusted"] if kind == "sign" and r["instructions_adjusted"] is not None \
+                else r["instructions"]
+            e_cyc = num(emu[emu_cyc]) if emu else None
+            p_cyc = num(pub[pub_mc]) * 1e6 if pub and num(pub[pub_mc]) is not None else None
+            e_ram = num(emu[emu_ram]) if emu else None
+            p_ram = num(pub[pub_kb]) * 1000 if pub and num(pub[pub_kb]) is not None else None
+            out.append({
+                "level": level, "instance": instance, "profile": profile, "paper_profile": pp or "",
+                "op": kind, "messages": r["messages"],
+                "cycles": cyc, "cycles_raw_mean": r["cycles_emulated"], "instructions": ins,
+                "instructions_raw_mean": r["instructions"], "total_ram_bytes": r["total_ram_bytes"],
+                "paper_code_cycles": e_cyc, "paper_code_instructions": num(emu[emu_ins]) if emu else None,
+                "paper_code_ram_bytes": e_ram, "published_cycles": p_cyc, "published_ram_bytes": p_ram,
+                "ratio_cycles_vs_paper_code": ratio(cyc, e_cyc), "ratio_cycles_vs_published": ratio(cyc, p_cyc),
+                "ratio_ram_vs_published": ratio(r["total_ram_bytes"], p_ram),
+                "lut_secret": (pub or {}).get("lut_secret", ""), "hw_aes": (pub or {}).get("hw_aes", ""),
+            })
+    return out
+
+
+def print_paper_tables(prows):
+    levels = sorted({r["level"] for r in prows})
+    for level in levels:
+        lr = [r for r in prows if r["level"] == level]
+        print()
+        print(f"MQOM {level} (gf16, r5): our rows, paper-style (Mc = 10^6 emulated cycles, Mi = 10^6 instructions,"
+              f" KB = 1000 B total RAM; Sign = grinding-adjusted mean, raw = plain mean over n messages)")
+        groups = {}
+        for r in lr:
+            groups.setdefault((r["instance"], r["profile"]), {})[r["op"]] = r
+        table = []
+        for (inst, prof), ops in groups.items():
+            k, s, v = ops.get("keygen"), ops.get("sign"), ops.get("verify")
+            g = lambda r, f: (r or {}).get(f)  # noqa: E731
+            table.append([inst, prof, (s or k or v)["paper_profile"] or "-",
+                          mc(g(k, "cycles")), mc(g(s, "cycles")),
+                          f"{mc(g(s, 'cycles_raw_mean'))} ({g(s, 'messages') or '-'})", mc(g(v, "cycles")),
+                          mc(g(k, "instructions")), mc(g(s, "instructions")), mc(g(v, "instructions")),
+                          kb(g(k, "total_ram_bytes")), kb(g(s, "total_ram_bytes")), kb(g(v, "total_ram_bytes"))])
+        print_table(["instance", "profile", "paper col", "KGen Mc", "Sign Mc", "Sign raw Mc (n)", "Verify Mc",
+                     "KGen Mi", "Sign Mi", "Verify Mi", "KGen KB", "Sign KB", "Verify KB"], table, left=3)
+        if not any(r["paper_code_cycles"] or r["published_cycles"] for r in lr):
+            print(f"(no paper figures for {level})")
+            continue
+        print()
+        print(f"MQOM {level} beside the paper: its code on this emulator (paper code) and its board figures"
+              f" (published); ratios = ours / theirs")
+        table = []
+        for r in lr:
+            table.append([r["instance"], r["profile"], r["paper_profile"] or "-", r["op"],
+                          mc(r["cycles"]), mc(r["paper_code_cycles"]), fmt_ratio(r["ratio_cycles_vs_paper_code"]),
+                          mc(r["published_cycles"]), fmt_ratio(r["ratio_cycles_vs_published"]),
+                          kb(r["total_ram_bytes"]), kb(r["paper_code_ram_bytes"]), kb(r["published_ram_bytes"]),
+                          fmt_ratio(r["ratio_ram_vs_published"])])
+        print_table(["instance", "profile", "paper col", "op", "ours Mc", "paper code Mc", "ratio",
+                     "published Mc", "ratio", "ours KB", "paper code KB", "published KB", "ratio"], table, left=4)
+        pub_only = []
+        seen = {(r["instance"], r["paper_profile"]) for r in lr}
+        for r in sorted(PUBLISHED_CACHE.get(level, []), key=lambda x: (INSTANCES.index(x["instance"])
+                                                                       if x["instance"] in INSTANCES else 9)):
+            if (r["instance"], r["profile"]) not in seen:
+                pub_only.append(f"{r['instance']}/{r['profile']}")
+        if pub_only:
+            print(f"paper columns without a row of ours yet: {', '.join(pub_only)}")
+
+
+PUBLISHED_CACHE = {}
+
+
+def write_csv(path, fields, rows):
+    with open(path, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=fields, extrasaction="ignore")
+        w.writeheader()
+        for r in rows:
+            w.writerow({k: "" if r.get(k) is None else
+                        (int(r[k]) if r[k].is_integer() else round(r[k], 4)) if isinstance(r[k], float) else r[k]
+                        for k in fields})
+
+
+# ---------------------------------------------------------------- plot (SVG, no dependencies)
+COLORS = {"faster": "#d62728", "fast": "#1f77b4", "short": "#2ca02c"}
+
+
+def svg_plot(path, prows, published_rows):
+    """Sign cycles (log) against sign RAM (log), one panel per level: ours
+    (filled circles, labelled with the profile), the paper's published board
+    figures (hollow squares) and its code on this emulator (crosses)."""
+    import math
+    levels = sorted({r["level"] for r in prows if r["op"] == "sign" and r["cycles"]})
+    if not levels:
+        return False  # nothing measured (no plugin log)
+    pw, ph, ml, mb, mt, mr = 420, 340, 60, 45, 30, 15
+    width = len(levels) * (pw + ml + mr)
+    height = ph + mt + mb + 40
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'font-family="sans-serif" font-size="10">', f'<rect width="{width}" height="{height}" fill="white"/>']
+    for li, level in enumerate(levels):
+        pts = []  # (ram_bytes, cycles, kind, instance, label)
+        for r in prows:
+            if r["level"] != level or r["op"] != "sign":
+                continue
+            if r["cycles"] and r["total_ram_bytes"]:
+                pts.append((r["total_ram_bytes"], r["cycles"], "ours", r["instance"], r["profile"]))
+            if r["paper_code_cycles"] and r["paper_code_ram_bytes"]:
+                pts.append((r["paper_code_ram_bytes"], r["paper_code_cycles"], "paper code", r["instance"],
+                            r["paper_profile"]))
+        for r in published_rows.get(level, []):
+            c, k = num(r["sign_mc"]), num(r["sign_kb"])
+            if c and k and r["instance"] in COLORS:
+                pts.append((k * 1000, c * 1e6, "published", r["instance"], r["profile"]))
+        if not pts:
+            continue
+        xs = [math.log10(p[0]) for p in pts]
+        ys = [math.log10(p[1]) for p in pts]
+        x0, x1 = math.floor(min(xs) * 2) / 2, math.ceil(max(xs) * 2) / 2 + 0.01
+        y0, y1 = math.floor(min(ys) * 4) / 4, math.ceil(max(ys) * 4) / 4 + 0.01
+        ox = li * (pw + ml + mr) + ml
+        X = lambda v: ox + (math.log10(v) - x0) / (x1 - x0) * pw  # noqa: E731
+        Y = lambda v: mt + ph - (math.log10(v) - y0) / (y1 - y0) * ph  # noqa: E731
+        out.append(f'<rect x="{ox}" y="{mt}" width="{pw}" height="{ph}" fill="none" stroke="#888"/>')
+        out.append(f'<text x="{ox + pw / 2}" y="{mt - 10}" text-anchor="middle" font-size="13">'
+                   f'MQOM {level} sign: cycles vs RAM</text>')
+        for e in range(int(math.ceil(x0)), int(math.floor(x1)) + 1):
+            for m in (1, 2, 5):
+                v = m * 10 ** e
+                if x0 <= math.log10(v) <= x1:
+                    out.append(f'<line x1="{X(v):.1f}" y1="{mt}" x2="{X(v):.1f}" y2="{mt + ph}" stroke="#eee"/>')
+                    out.append(f'<text x="{X(v):.1f}" y="{mt + ph + 14}" text-anchor="middle">{v / 1000:g}</text>')
+        for e in range(int(math.ceil(y0)), int(math.floor(y1)) + 1):
+            for m in (1, 2, 5):
+                v = m * 10 ** e
+                if y0 <= math.log10(v) <= y1:
+                    out.append(f'<line x1="{ox}" y1="{Y(v):.1f}" x2="{ox + pw}" y2="{Y(v):.1f}" stroke="#eee"/>')
+                    out.append(f'<text x="{ox - 4}" y="{Y(v) + 3:.1f}" text-anchor="end">{v / 1e6:g}</text>')
+        out.append(f'<text x="{ox + pw / 2}" y="{mt + ph + 30}" text-anchor="middle">total RAM (KB)</text>')
+        out.append(f'<text x="{ox - 42}" y="{mt + ph / 2}" text-anchor="middle" '
+                   f'transform="rotate(-90 {ox - 42} {mt + ph / 2})">sign (M cycles)</text>')
+        for ram, cyc, kind, inst, label in pts:
+            x, y, col = X(ram), Y(cyc), COLORS.get(inst, "#555")
+            if kind == "ours":
+                out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4.5" fill="{col}"/>')
+                out.append(f'<text x="{x + 6:.1f}" y="{y - 4:.1f}" fill="{col}">{label}</text>')
+            elif kind == "published":
+                out.append(f'<rect x="{x - 4:.1f}" y="{y - 4:.1f}" width="8" height="8" fill="none" '
+                           f'stroke="{col}" stroke-width="1.5"/>')
+                out.append(f'<text x="{x + 6:.1f}" y="{y + 10:.1f}" fill="{col}" opacity="0.7">{label}</text>')
+            else:
+                out.append(f'<path d="M{x - 4:.1f},{y - 4:.1f}L{x + 4:.1f},{y + 4:.1f}M{x - 4:.1f},{y + 4:.1f}'
+                           f'L{x + 4:.1f},{y - 4:.1f}" stroke="{col}" stroke-width="1.5"/>')
+    ly = height - 12
+    lx = ml
+    for inst, col in COLORS.items():
+        out.append(f'<rect x="{lx}" y="{ly - 8}" width="10" height="10" fill="{col}"/>'
+                   f'<text x="{lx + 14}" y="{ly + 1}">{inst}</text>')
+        lx += 70
+    out.append(f'<circle cx="{lx + 5}" cy="{ly - 3}" r="4.5" fill="#555"/><text x="{lx + 14}" y="{ly + 1}">'
+               f'pqmcu (emulated, grinding-adjusted)</text>')
+    lx += 220
+    out.append(f'<rect x="{lx}" y="{ly - 7}" width="8" height="8" fill="none" stroke="#555"/>'
+               f'<text x="{lx + 14}" y="{ly + 1}">paper, published (board)</text>')
+    lx += 170
+    out.append(f'<path d="M{lx},{ly - 7}L{lx + 8},{ly + 1}M{lx},{ly + 1}L{lx + 8},{ly - 7}" stroke="#555"/>'
+               f'<text x="{lx + 14}" y="{ly + 1}">paper code, this emulator</text>')
+    out.append("</svg>")
+    with open(path, "w") as f:
+        f.write("\n".join(out) + "\n")
+    return True
+
+
+# ---------------------------------------------------------------- side-by-side tables
+def print_rijndael_table(rows, anchors):
+    table = []
+    for r in rows:
+        key = anchor_key(r["operation"])
+        if key and key in anchors:
+            table.append([r["operation"], "/".join(key), fmt_int(r["cycles_emulated"]), fmt_int(int(anchors[key])),
+                          fmt_ratio(ratio(r["cycles_emulated"], anchors[key]))])
+    if table:
+        print()
+        print("AES-128 / Rijndael-256 beside the paper (cycles per call; paper: real board)")
+        print_table(["operation", "paper row", "ours", "paper", "ratio"], table, left=2)
+
+
+def print_matmul_table(rows, directory):
+    paper = {r["implementation"].lower(): r for r in read_anchor_csv(directory, "mqom-paper-matmul.csv")}
+    pat = re.compile(r"matmul[_-]([a-z0-9-]+?)[_-](l[135])\b")
+    table = []
+    for r in rows:
+        m = pat.search(r["operation"].lower().replace("_", "-").replace("matmul-", "matmul_", 1))
+        if not m:
+            continue
+        impl, level = m.group(1), m.group(2)
+        p = paper.get(impl, {})
+        ref = num(p.get(f"{level}_mc"))
+        table.append([r["operation"], impl, level.upper(), mc(r["cycles_emulated"]), "-" if ref is None else f"{ref:g}",
+                      fmt_ratio(ratio(r["cycles_emulated"], ref * 1e6 if ref else None)),
+                      p.get("constant_time", "-")])
+    if table:
+        print()
+        print("PIOP matrix multiplication beside the paper's strategies (Mc)")
+        print_table(["operation", "strategy", "level", "ours Mc", "paper Mc", "ratio", "paper CT"], table, left=3)
 
 
 # ---------------------------------------------------------------- output
 def fmt_int(v):
-    return "-" if v is None else f"{v:,}"
+    return "-" if v is None else f"{int(round(v)):,}"
+
+
+def build_rows(ops, marks, tags, library_ram, anchors=None, scheme_anchors=None):
+    """One row per op: mean instructions/cycles per message, RAM charged, the
+    grinding-adjusted sign figures and the anchor the op is compared with."""
+    anchors, scheme_anchors = anchors or {}, scheme_anchors or {}
+    rows = []
+    for op in ops:
+        k = op["index"]
+        info = op["info"]
+        a, b = marks.get(2 * k), marks.get(2 * k + 1)
+        n = max(1, int(info.get("messages", "1") or 1))
+        # whole counts in the CSV (tools/m4sim/profile_table.py reads them)
+        insns = round((b[0] - a[0]) / n) if a and b else None
+        cycles = round((b[1] - a[1]) / n) if a and b else None
+        ws = op.get("ws") or (int(info["ws"]) if info.get("ws", "").isdigit() else 0)
+        tables = tag_bytes(op["ramtag"], tags)
+        static = tables + ws + library_ram
+        nonces = [int(x) for x in info.get("nonces", "").split(",") if x.isdigit()]
+        row = {"index": k, "operation": op["name"], "messages": n, "instructions": insns, "cycles_emulated": cycles,
+               "stack_bytes": op["stack"], "ram_tables_bytes": tables, "workspace_bytes": ws,
+               "static_ram_bytes": static, "total_ram_bytes": op["stack"] + static,
+               "w": int(info["w"]) if info.get("w", "").isdigit() else None, "nonces": nonces,
+               "cycles_adjusted": None, "instructions_adjusted": None,
+               "paper_cycles": None, "ratio_vs_paper": None, "paper_row": "", "mqom": mqom_row(op)}
+        rows.append(row)
+
+    # Grinding adjustment (the paper's convention): per signature
+    # raw + (2^w - nonce) x one try; the try row's cost less the empty row's.
+    base = next((r for r in rows if r["operation"] == "baseline/empty"), None)
+    b_ins = base["instructions"] or 0 if base else 0
+    b_cyc = base["cycles_emulated"] or 0 if base else 0
+    tries = {}
+    for r in rows:
+        if r["mqom"] and r["mqom"][3] == "grind_try" and r["cycles_emulated"] is not None:
+            tries[r["mqom"][:2]] = (r["instructions"] - b_ins, r["cycles_emulated"] - b_cyc)
+    for r in rows:
+        t = tries.get(r["mqom"][:2]) if r["mqom"] and r["mqom"][3] == "sign" else None
+        if t and r["w"] is not None and r["nonces"] and r["cycles_emulated"] is not None:
+            missing = sum((1 << r["w"]) - x for x in r["nonces"]) / len(r["nonces"])
+            r["instructions_adjusted"] = round(r["instructions"] + missing * t[0])
+            r["cycles_adjusted"] = round(r["cycles_emulated"] + missing * t[1])
+
+    has_balanced = {r["mqom"][:2] for r in rows if r["mqom"] and r["mqom"][2] == "balanced"}
+    profile_map = {r["mqom"][:3]: paper_profile(r["mqom"][2], r["mqom"][:2] in has_balanced)
+                   for r in rows if r["mqom"]}
+    for r in rows:
+        key = anchor_key(r["operation"]) if anchors else None
+        skey = None
+        if scheme_anchors and r["mqom"] and r["mqom"][3] != "grind_try":
+            level, instance, _profile, kind = r["mqom"]
+            skey = ("mqom", f"{level}-{instance}", profile_map[r["mqom"][:3]], kind)
+        elif scheme_anchors:
+            skey = scheme_anchor_key(r["operation"])
+        ref = None
+        if key and key in anchors:
+            ref = (anchors[key], "paper " + "/".join(key))
+        elif skey and skey in scheme_anchors:
+            ref = scheme_anchors[skey]
+        if ref:
+            r["paper_cycles"] = int(ref[0])
+            r["paper_row"] = ref[1]
+            ours = r["cycles_adjusted"] if r["cycles_adjusted"] is not None else r["cycles_emulated"]
+            if ours is not None:
+                r["ratio_vs_paper"] = round(ours / ref[0], 3)
+
+    return rows
 
 
 def main():
@@ -274,6 +700,8 @@ def main():
     ap.add_argument("--log", required=True, help="firmware console output (m4run.py --log)")
     ap.add_argument("--plugin-log", help="QEMU plugin output (m4run.py --plugin-log)")
     ap.add_argument("--csv", help="write the table as CSV here")
+    ap.add_argument("--paper-csv", help="write the MQOM paper-style comparison (long format) as CSV here")
+    ap.add_argument("--svg", help="write the MQOM sign cycles-vs-RAM plot (SVG) here")
     ap.add_argument("--anchors", help="shared/anchors directory: adds the paper's figures")
     args = ap.parse_args()
 
@@ -289,53 +717,29 @@ def main():
     if args.plugin_log and not marks:
         print(f"bench_table: no marks in {args.plugin_log}; instruction/cycle columns empty", file=sys.stderr)
 
-    rows = []
-    for op in ops:
-        k = op["index"]
-        a, b = marks.get(2 * k), marks.get(2 * k + 1)
-        insns = b[0] - a[0] if a and b else None
-        cycles = b[1] - a[1] if a and b else None
-        static = tag_bytes(op["ramtag"], tags) + op["ws"] + library_ram
-        row = {"index": k, "operation": op["name"], "instructions": insns, "cycles_emulated": cycles,
-               "stack_bytes": op["stack"], "ram_tables_bytes": tag_bytes(op["ramtag"], tags),
-               "static_ram_bytes": static, "total_ram_bytes": op["stack"] + static,
-               "paper_cycles": None, "ratio_vs_paper": None, "paper_row": ""}
-        key = anchor_key(op["name"]) if anchors else None
-        skey = scheme_anchor_key(op["name"]) if scheme_anchors else None
-        ref = None
-        if key and key in anchors:
-            ref = (anchors[key], "paper " + "/".join(key))
-        elif skey and skey in scheme_anchors:
-            ref = scheme_anchors[skey]
-        if ref:
-            row["paper_cycles"] = int(ref[0])
-            row["paper_row"] = ref[1]
-            if cycles is not None:
-                row["ratio_vs_paper"] = round(cycles / ref[0], 3)
-        rows.append(row)
+    rows = build_rows(ops, marks, tags, library_ram, anchors, scheme_anchors)
 
-    headers = ["operation", "instructions", "cycles (emulated est.)", "stack B", "static RAM B", "total RAM B"]
+    headers = ["operation", "n", "instructions", "cycles (emulated est.)", "sign, grind-adj.", "stack B",
+               "static RAM B", "total RAM B"]
     show_anchor = any(r["paper_cycles"] is not None for r in rows)
     if show_anchor:
         headers += ["anchor cycles", "ratio", "anchor"]
     table = []
     for r in rows:
-        cells = [r["operation"], fmt_int(r["instructions"]), fmt_int(r["cycles_emulated"]),
-                 fmt_int(r["stack_bytes"]), fmt_int(r["static_ram_bytes"]), fmt_int(r["total_ram_bytes"])]
+        cells = [r["operation"], str(r["messages"]), fmt_int(r["instructions"]), fmt_int(r["cycles_emulated"]),
+                 fmt_int(r["cycles_adjusted"]), fmt_int(r["stack_bytes"]), fmt_int(r["static_ram_bytes"]),
+                 fmt_int(r["total_ram_bytes"])]
         if show_anchor:
             cells += [fmt_int(r["paper_cycles"]),
                       "-" if r["ratio_vs_paper"] is None else f"{r['ratio_vs_paper']:.2f}", r["paper_row"] or "-"]
         table.append(cells)
-    widths = [max(len(h), *(len(c[i]) for c in table)) for i, h in enumerate(headers)]
-    line = "  ".join(h.ljust(w) if i == 0 else h.rjust(w) for i, (h, w) in enumerate(zip(headers, widths)))
-    print(line)
-    print("-" * len(line))
-    for c in table:
-        print("  ".join(v.ljust(w) if i == 0 else v.rjust(w) for i, (v, w) in enumerate(zip(c, widths))))
+    print_table(headers, table)
+    print("n = messages signed in the measured run (instructions and cycles are the mean per signature);"
+          " grind-adj. = the paper's convention, raw + (2^w - nonce) x one grinding try")
     print()
     print(f"flash: {mem['flash']:,} B (text {mem['text']:,} + rodata {mem['rodata']:,} + data {mem['data']:,})")
     print(f"RAM:   {mem['ram']:,} B static (data {mem['data']:,} + bss {mem['bss']:,}; library {library_ram:,}, "
-          f"RAM tables {sum(tags.values()):,}, harness/platform/libc {harness_ram:,}); "
+          f"RAM tables and workspace arenas {sum(tags.values()):,}, harness/platform/libc {harness_ram:,}); "
           f"stack region {mem['stack']:,} B")
     if total:
         print(f"whole run: {total[0]:,} instructions, {total[1]:,} cycles (emulated estimate)")
@@ -344,14 +748,34 @@ def main():
     for w in plugin_warnings:
         print(w)
 
+    if args.anchors:
+        published, _ = load_paper_tables(args.anchors)
+        for (level, _inst, _prof), r in published.items():
+            PUBLISHED_CACHE.setdefault(level, []).append(r)
+    prows = paper_rows(rows, args.anchors)
+    if prows:
+        print_paper_tables(prows)
+    if args.anchors:
+        print_rijndael_table(rows, anchors)
+        print_matmul_table(rows, args.anchors)
+
     if args.csv:
-        fields = ["index", "operation", "instructions", "cycles_emulated", "stack_bytes", "ram_tables_bytes",
+        fields = ["index", "operation", "messages", "instructions", "cycles_emulated", "instructions_adjusted",
+                  "cycles_adjusted", "w", "nonces", "stack_bytes", "ram_tables_bytes", "workspace_bytes",
                   "static_ram_bytes", "total_ram_bytes", "paper_cycles", "ratio_vs_paper", "paper_row"]
-        with open(args.csv, "w", newline="") as f:
-            w = csv.DictWriter(f, fieldnames=fields)
-            w.writeheader()
-            for r in rows:
-                w.writerow({k: ("" if r[k] is None else r[k]) for k in fields})
+        for r in rows:
+            r["nonces"] = " ".join(map(str, r["nonces"])) if isinstance(r["nonces"], list) else r["nonces"]
+        write_csv(args.csv, fields, rows)
+    if args.paper_csv:
+        fields = ["level", "instance", "profile", "paper_profile", "op", "messages", "cycles", "cycles_raw_mean",
+                  "instructions", "instructions_raw_mean", "total_ram_bytes", "paper_code_cycles",
+                  "paper_code_instructions", "paper_code_ram_bytes", "published_cycles", "published_ram_bytes",
+                  "ratio_cycles_vs_paper_code", "ratio_cycles_vs_published", "ratio_ram_vs_published",
+                  "lut_secret", "hw_aes"]
+        write_csv(args.paper_csv, fields, prows)
+    if args.svg:
+        if svg_plot(args.svg, prows, PUBLISHED_CACHE):
+            print(f"\nplot: {args.svg}")
     return 0
 
 

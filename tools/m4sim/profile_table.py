@@ -54,6 +54,9 @@ def param_names(params_hpp):
     names = set(re.findall(r'"(mqom2_cat[135]_gf\d+_[a-z]+_r\d)"', text))
     for fld, tr, r in re.findall(r"PQMCU_MQOM_SET\(cat, (\w+), (\w+), (\d)\)", text):
         names.update(f"mqom2_cat{c}_{fld}_{tr}_r{r}" for c in cats)
+    # sets listed one by one (the Faster sets: PQMCU_MQOM_SET(1, gf16, faster, 5))
+    for c, fld, tr, r in re.findall(r"PQMCU_MQOM_SET\((\d), (\w+), (\w+), (\d)\)", text):
+        names.add(f"mqom2_cat{c}_{fld}_{tr}_r{r}")
     return names
 
 

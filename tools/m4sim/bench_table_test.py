@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""Unit tests of bench_table.py's row logic on synthetic firmware output:
+messages and means, the grinding adjustment, workspace charging, profile
+columns parsed from row names / reported facts, the paper-style rows, the SVG."""
+import os
+import sys
+import tempfile
+import unittest
+import xml.etree.ElementTree as ET
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bench_table as bt  # noqa: E402
+
+LOG = """pqmcu-bench start
+pqmcu-op 0 baseline/empty stack=0 ramtag=-
+pqmcu-op 1 mqom/cat1_gf16_faster_r5_compact_sign stack=7000 ramtag=- ws=15000
+pqmcu-op-info 1 set=mqom2_cat1_gf16_faster_r5 profile=compact messages=2 w=3 nonces=1,5
+pqmcu-op 2 mqom/cat1_gf16_faster_r5_grind_try stack=600 ramtag=-
+pqmcu-op-info 2 set=mqom2_cat1_gf16_faster_r5
+pqmcu-op 3 mqom/cat1_gf16_fast_r5_lut_sign stack=8000 ramtag=aes_table ws=9000
+pqmcu-op-info 3 set=mqom2_cat1_gf16_fast_r5 messages=1 w=9 nonces=500
+pqmcu-op 4 mqom/cat1_gf16_fast_r5_compact_keygen stack=1500 ramtag=- ws=15000
+pqmcu-op-info 4 set=mqom2_cat1_gf16_fast_r5 profile=compact
+pqmcu-op 5 mqom/cat5_gf16_short_r5_sign stack=30000 ramtag=-
+pqmcu-op 6 piop/matmul_bitslice_composite_public_jump_l1 stack=100 ramtag=-
+pqmcu-bench done 7 ops
+"""
+MARKS = {0: (0, 0), 1: (6, 10),                       # empty: 6 instructions, 10 cycles
+         2: (100, 100), 3: (2_000_100, 3_000_100),     # sign: 2 messages
+         4: (0, 0), 5: (1_006, 1_010),                 # one try: 1000 / 1000 net
+         6: (0, 0), 7: (50, 60), 8: (0, 0), 9: (70, 80), 10: (0, 0), 11: (5, 9),
+         12: (0, 0), 13: (9_000_000, 9_900_000)}
+L1 = """# test
+instance,sig_bytes,profile,kgen_mc,sign_mc,verify_mc,kgen_kb,sign_kb,verify_kb,lut_secret,hw_aes
+faster,3984,balanced,9.95,1.0,28.5,2.50,10.9,12.0,0,0
+fast,3280,lut,6.74,52.8,46.4,3.52,10.5,11.8,1,0
+fast,3280,balanced,9.95,73.2,47.0,2.50,9.50,10.7,0,0
+"""
+MATMUL = """# t
+implementation,l1_mc,l3_mc,l5_mc,constant_time
+bitslice-composite-public-jump,9.9,32.3,160,1
+"""
+
+
+class BenchTableTest(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        log = os.path.join(self.dir.name, "log")
+        with open(log, "w") as f:
+            f.write(LOG)
+        for name, text in (("mqom-paper-l1.csv", L1), ("mqom-paper-matmul.csv", MATMUL)):
+            with open(os.path.join(self.dir.name, name), "w") as f:
+                f.write(text)
+        self.ops = bt.parse_log(log)
+        tags = {".pqmcu_ram.aes_table": 4096, ".pqmcu_ram.mqom_arena": 200000}
+        self.rows = bt.build_rows(self.ops, MARKS, tags, 16, {}, bt.load_scheme_anchors(self.dir.name))
+        self.by = {r["operation"]: r for r in self.rows}
+
+    def tearDown(self):
+        self.dir.cleanup()
+
+    def test_facts_are_parsed(self):
+        self.assertEqual(len(self.ops), 7)
+        self.assertEqual(self.ops[1]["info"]["nonces"], "1,5")
+        self.assertEqual(self.ops[0]["info"], {})
+
+    def test_mean_and_grinding_adjustment(self):
+        r = self.by["mqom/cat1_gf16_faster_r5_compact_sign"]
+        self.assertEqual(r["messages"], 2)
+        self.assertEqual(r["cycles_emulated"], 1_500_000)
+        # per signature (8 - nonce) more tries of 1000 cycles: (7 + 3) / 2 = 5
+        self.assertEqual(r["cycles_adjusted"], 1_500_000 + 5 * 1000)
+        self.assertIsInstance(r["cycles_emulated"], int)  # whole counts in the CSV
+        self.assertEqual(r["instructions_adjusted"], 1_000_000 + 5 * 1000)
+        # no grind_try row for cat1 fast: no adjustment
+        self.assertIsNone(self.by["mqom/cat1_gf16_fast_r5_lut_sign"]["cycles_adjusted"])
+
+    def test_ram_charged(self):
+        r = self.by["mqom/cat1_gf16_faster_r5_compact_sign"]
+        self.assertEqual(r["static_ram_bytes"], 15000 + 16)     # workspace, not the arena
+        self.assertEqual(r["total_ram_bytes"], 7000 + 15000 + 16)
+        lut = self.by["mqom/cat1_gf16_fast_r5_lut_sign"]
+        self.assertEqual(lut["static_ram_bytes"], 9000 + 4096 + 16)
+
+    def test_profiles_from_names_and_facts(self):
+        self.assertEqual(self.by["mqom/cat1_gf16_fast_r5_lut_sign"]["mqom"], ("L1", "fast", "lut", "sign"))
+        self.assertEqual(self.by["mqom/cat5_gf16_short_r5_sign"]["mqom"], ("L5", "short", "desktop", "sign"))
+        self.assertEqual(self.by["mqom/cat1_gf16_faster_r5_grind_try"]["mqom"][3], "grind_try")
+        self.assertIsNone(bt.mqom_row({"name": "mayo/mayo1_sign"}))
+        self.assertEqual(bt.paper_profile("compact", False), "balanced")
+        self.assertIsNone(bt.paper_profile("compact", True))
+        self.assertEqual(bt.paper_profile("desktop", False), "reference")
+        self.assertEqual(bt.paper_profile("hardware", True), "hardware")
+
+    def test_paper_rows(self):
+        prows = bt.paper_rows(self.rows, self.dir.name)
+        sign = [p for p in prows if p["op"] == "sign" and p["instance"] == "faster"][0]
+        self.assertEqual(sign["paper_profile"], "balanced")
+        self.assertAlmostEqual(sign["published_cycles"], 1.0e6)
+        self.assertAlmostEqual(sign["ratio_cycles_vs_published"], 1.505)
+        lut = [p for p in prows if p["profile"] == "lut"][0]
+        self.assertEqual((lut["instance"], lut["paper_profile"], lut["lut_secret"]), ("fast", "lut", "1"))
+        self.assertAlmostEqual(lut["published_ram_bytes"], 10500)
+        self.assertEqual({p["level"] for p in prows}, {"L1", "L5"})
+
+    def test_svg_is_valid_xml(self):
+        prows = bt.paper_rows(self.rows, self.dir.name)
+        published, _ = bt.load_paper_tables(self.dir.name)
+        by_level = {}
+        for (level, _i, _p), r in published.items():
+            by_level.setdefault(level, []).append(r)
+        path = os.path.join(self.dir.name, "plot.svg")
+        self.assertTrue(bt.svg_plot(path, prows, by_level))
+        root = ET.parse(path).getroot()
+        self.assertTrue(root.tag.endswith("svg"))
+        circles = [e for e in root.iter() if e.tag.endswith("circle")]
+        self.assertGreaterEqual(len(circles), 3)  # 2 L1 sign rows + L5 + legend
+
+    def test_matmul_table(self):
+        from io import StringIO
+        out = StringIO()
+        old, sys.stdout = sys.stdout, out
+        try:
+            bt.print_matmul_table(self.rows, self.dir.name)
+        finally:
+            sys.stdout = old
+        self.assertIn("bitslice-composite-public-jump", out.getvalue())
+        self.assertIn("9.9", out.getvalue())
+
+
+if __name__ == "__main__":
+    unittest.main()
