@@ -2,25 +2,31 @@
 // O (v x o) is the secret oil subspace, P1 (v x v, upper triangular), P2
 // (v x o), P3 (o x o, upper triangular) are the m public quadratic forms,
 // stored as m-vectors (one limb array per matrix entry, mvec.hpp).
+//
+// The bulk products go through the kernel table (kernels.hpp: portable, or
+// AVX2 on x86 hosts); the steps in `detail` are shared with the streamed
+// engine (engine_common.hpp, engine_stream.cpp).
 #include "mayo/engine.hpp"
 
-#include <bit>
 #include <cstring>
 
-#include "mayo/engine_common.hpp"
-
-#include "cipher/modes.hpp"
 #include "core/secure.hpp"
 #include "hash/shake.hpp"
+#include "mayo/engine_common.hpp"
+#include "mayo/kernels.hpp"
 #include "mayo/mvec.hpp"
 
 namespace pqmcu::mayo {
 namespace detail {  // shared with the streamed engine (engine_common.hpp)
 
-inline uint8_t mul(uint8_t a, uint8_t b) { return mvec::mul1(a, b); }
-// Limbs read as little-endian 32-bit words (no 64-bit shifts on the M4).
-using word32_alias = uint32_t __attribute__((may_alias));
-static_assert(std::endian::native == std::endian::little, "limbs read as 32-bit words");
+// Large secret buffers: memset and a compiler barrier (the barrier keeps
+// the stores; secure_wipe's byte loop costs about a cycle per byte).
+inline void wipe(void* p, size_t n) {
+    std::memset(p, 0, n);
+#if defined(__GNUC__)
+    __asm__ __volatile__("" : : "r"(p) : "memory");
+#endif
+}
 
 // ---------------------------------------------------------------- encodings
 
@@ -50,9 +56,13 @@ void store_mvec(const Params& p, const uint64_t* in, uint8_t* out) {
 // limbs never overlap the packed bytes of an earlier vector).
 Status expand_p12(const Params& p, const uint8_t* seed_pk, uint64_t* P) {
     uint8_t* bytes = reinterpret_cast<uint8_t*>(P);
-    const Status st = cipher::aes128_ctr(seed_pk, p.pk_seed_bytes, bytes, p.p12_bytes());
+    const Status st = kernels().aes128_ctr(seed_pk, bytes, p.p12_bytes());  // pk_seed_bytes = 16
     if (st != Status::ok) return st;
     const uint32_t L = p.m_limbs(), mb = p.m_bytes();
+    if (p.layout == MvecLayout::nibbles) {
+        kernels().nibbles_in_place(P, p.p1_vecs() + p.p2_vecs(), p.m);
+        return Status::ok;
+    }
     uint8_t tmp[kMaxM / 2];
     for (uint32_t i = p.p1_vecs() + p.p2_vecs(); i-- > 0;) {
         std::memcpy(tmp, bytes + size_t(i) * mb, mb);
@@ -69,63 +79,7 @@ void derive_seed_pk_and_O(const Params& p, const uint8_t* seed_sk, uint8_t* seed
     std::memcpy(seed_pk, S, p.pk_seed_bytes);
     ct_unpoison(seed_pk, p.pk_seed_bytes);  // seed_pk is published (pk)
     decode_nibbles(S + p.pk_seed_bytes, O, p.v() * p.o);
-    secure_wipe(S, sizeof S);
-}
-
-// y_ext (m + k(k+1)/2 elements) += sum_l z^l u_l, u_l = U[i][j] + U[j][i]
-// (U[i][i] on the diagonal), l counting (i, j) for i = 0.., j = k-1 down to i;
-// then reduced mod f(z) into the first m elements.
-void reduce_rows(const Params& p, uint8_t* rows, size_t stride, uint32_t width);
-// dst[e * stride] ^= element e of v, e < m.
-void xor_elements_strided(const uint64_t* v, uint32_t m, uint8_t* dst, size_t stride);
-
-void fold_quadratic(const Params& p, const uint64_t* U, uint8_t* y_ext) {
-    const uint32_t k = p.k, L = p.m_limbs();
-    uint64_t u[16];
-    uint32_t l = 0;
-    for (uint32_t i = 0; i < k; ++i) {
-        for (uint32_t j = k; j-- > i;) {
-            std::memcpy(u, U + size_t(i * k + j) * L, 8 * size_t(L));
-            if (i != j) mvec::add(u, U + size_t(j * k + i) * L, L);
-            xor_elements_strided(u, p.m, y_ext + l, 1);
-            ++l;
-        }
-    }
-    reduce_rows(p, y_ext, 1, 1);
-    secure_wipe(u, sizeof u);
-}
-
-// Rows m .. m + kk - 2 of a (m + kk)-row matrix folded onto the first rows:
-// z^(m+d) = sum_t f_t z^(t+d) mod f(z). `width` columns, row stride `stride`.
-// Four elements (one per byte) times a PUBLIC constant f: carry-less
-// products per byte (at most 7 bits, no carry between bytes), then x^4 = x + 1.
-inline uint32_t mul4_by_public(uint32_t x, uint32_t f) {
-    const uint32_t b = 0x01010101u;
-    const uint32_t p = ((x & b) * f) ^ (((x >> 1) & b) * (f << 1)) ^ (((x >> 2) & b) * (f << 2)) ^
-                       (((x >> 3) & b) * (f << 3));
-    const uint32_t top = p & 0x70707070u;
-    return (p ^ (top >> 4) ^ (top >> 3)) & 0x0F0F0F0Fu;
-}
-
-void reduce_rows(const Params& p, uint8_t* rows, size_t stride, uint32_t width) {
-    for (uint32_t r = p.m + p.kk() - 1; r-- > p.m;) {
-        uint8_t* src = rows + size_t(r) * stride;
-        for (uint32_t t = 0; t < 5; ++t) {
-            const uint8_t f = p.f_tail[t];
-            if (f == 0) continue;  // public constant
-            uint8_t* dst = rows + size_t(r - p.m + t) * stride;
-            uint32_t c = 0;
-            for (; c + 4 <= width; c += 4) {
-                uint32_t x, d;
-                std::memcpy(&x, src + c, 4);
-                std::memcpy(&d, dst + c, 4);
-                d ^= mul4_by_public(x, f);
-                std::memcpy(dst + c, &d, 4);
-            }
-            for (; c < width; ++c) dst[c] ^= mul(src[c], f);
-        }
-        for (uint32_t c = 0; c < width; ++c) src[c] = 0;
-    }
+    wipe(S, sizeof S);
 }
 
 // ---------------------------------------------------------------- constant-time helpers
@@ -133,121 +87,130 @@ void reduce_rows(const Params& p, uint8_t* rows, size_t stride, uint32_t width) 
 inline uint64_t ct_is_zero(uint64_t x) {  // all ones iff x == 0 (x < 2^63)
     return 0 - ((value_barrier(x) - 1) >> 63);
 }
-inline uint64_t ct_eq(uint32_t a, uint32_t b) { return ct_is_zero(uint64_t(a ^ b)); }
-inline uint64_t ct_gt(uint32_t a, uint32_t b) {  // all ones iff a > b
-    return 0 - ((uint64_t(value_barrier(b)) - uint64_t(a)) >> 63);
-}
 
-// Element e of packed limbs through a 32-bit word (no 64-bit shift on the M4).
-inline uint8_t get_elem(const uint64_t* v, uint32_t e) {
-    const word32_alias* w = reinterpret_cast<const word32_alias*>(v);
-    return uint8_t((w[e >> 3] >> (4 * (e & 7))) & 0xF);
-}
+// Extended nibble vectors (m + k(k+1)/2 - 1 elements, coefficients of z^e)
+// hold the columns of A and y before the reduction mod f(z).
+inline constexpr uint32_t kMaxLx = (kMaxM + kMaxKK + 15) / 16 + 1;
+constexpr uint32_t ext_limbs(const Params& p) { return (p.m + p.kk() + 15) / 16 + 1; }
 
-// Row echelon form of the nrows x ncols matrix ap (packed rows of W words),
-// pivots scaled to 1, in constant time: the pivot row index is never used
-// as a branch or an address. The search windows (pivot rows between
-// pc + nrows - ncols and pc, candidates at most 32 rows further) are those
-// of the reference implementation, so the rare matrices where they matter
-// are treated identically.
-void echelon_form(uint64_t* ap, uint32_t nrows, uint32_t ncols) {
-    const uint32_t W = (ncols + 15) / 16;
-    uint64_t prow[(kMaxKO + 1 + 15) / 16], prow2[(kMaxKO + 1 + 15) / 16];
-    uint32_t pivot_row = 0;
-    for (uint32_t pc = 0; pc < ncols; ++pc) {
-        const uint32_t lo = pc + nrows > ncols ? pc + nrows - ncols : 0;
-        const uint32_t hi = pc < nrows - 1 ? pc : nrows - 1;
-        const uint32_t search_end = hi + 32 < nrows - 1 ? hi + 32 : nrows - 1;
-        for (uint32_t i = 0; i < W; ++i) prow[i] = prow2[i] = 0;
-        uint64_t pivot_zero = ~uint64_t(0);
-        uint8_t pivot = 0;
-        for (uint32_t row = lo; row <= search_end; ++row) {
-            const uint64_t take = ct_eq(row, pivot_row) | (ct_gt(row, pivot_row) & pivot_zero);
-            const uint64_t* src = ap + size_t(row) * W;
-            for (uint32_t i = 0; i < W; ++i) prow[i] ^= take & src[i];
-            pivot = get_elem(prow, pc);
-            pivot_zero = ct_is_zero(pivot);
-        }
-        mvec::mul_add(prow2, prow, field::gf16::inv(pivot), W);
-        for (uint32_t row = lo; row <= hi; ++row) {
-            const uint64_t put = ct_eq(row, pivot_row) & ~pivot_zero;
-            uint64_t* dst = ap + size_t(row) * W;
-            for (uint32_t i = 0; i < W; ++i) dst[i] = (dst[i] & ~put) | (prow2[i] & put);
-        }
-        for (uint32_t row = lo; row < nrows; ++row) {
-            uint64_t* dst = ap + size_t(row) * W;
-            const uint8_t e = uint8_t(get_elem(dst, pc) & ct_gt(row, pivot_row));
-            mvec::mul_add(dst, prow2, e, W);
-        }
-        pivot_row += uint32_t(1 & ~pivot_zero);
+// dst ^= src * z^sh (src: n limbs; dst has n + sh/16 + 1 limbs).
+inline void shift_xor(uint64_t* dst, const uint64_t* src, uint32_t n, uint32_t sh) {
+    const uint32_t q = sh / 16, r = 4 * (sh % 16);
+    if (r == 0) {
+        for (uint32_t w = 0; w < n; ++w) dst[w + q] ^= src[w];
+        return;
     }
-    secure_wipe(prow, sizeof prow);
-    secure_wipe(prow2, sizeof prow2);
+    for (uint32_t w = 0; w < n; ++w) {
+        dst[w + q] ^= src[w] << r;
+        dst[w + q + 1] ^= src[w] >> (64 - r);
+    }
 }
 
-// x = r + a solution of A x' = y - A r (A: m x ko in a, stride ko + 1).
-// x holds ko + 1 elements (the last candidate column of the back
-// substitution can be the y column; it then adds 0 to x[ko]).
-// Returns false when A does not have full rank (the signer retries).
-bool sample_solution(const Params& p, uint8_t* a, uint64_t* ap, const uint8_t* y, const uint8_t* r, uint8_t* x) {
-    const uint32_t m = p.m, ko = p.k * p.o, ac = p.a_cols(), W = (ac + 15) / 16;
+// ext (Lx limbs) reduced mod f(z) into its first m elements (the rest
+// cleared): z^(m+d) = sum_t f_t z^(t+d), with t + d < m for every set, so
+// one pass folds everything. `taps`: the products by f_0 .. f_4.
+struct FTaps {
+    mvec::Scalar f[5];
+    explicit FTaps(const Params& p)
+        : f{mvec::Scalar(p.f_tail[0]), mvec::Scalar(p.f_tail[1]), mvec::Scalar(p.f_tail[2]),
+            mvec::Scalar(p.f_tail[3]), mvec::Scalar(p.f_tail[4])} {}
+};
+void reduce_ext(const Params& p, const FTaps& taps, uint64_t* ext, uint32_t Lx) {
+    const uint32_t q = p.m / 16, r = 4 * (p.m % 16), Lh = (p.kk() + 15) / 16;
+    uint64_t h[(kMaxKK + 15) / 16] = {0}, t[(kMaxKK + 15) / 16];  // Lh limbs: the part above z^m
+    for (uint32_t w = 0; w < Lh; ++w) {
+        uint64_t x = ext[q + w] >> r;
+        if (r != 0 && q + w + 1 < Lx) x |= ext[q + w + 1] << (64 - r);
+        h[w] = x;
+    }
+    ext[q] = r != 0 ? ext[q] & ((uint64_t(1) << r) - 1) : 0;
+    for (uint32_t w = q + 1; w < Lx; ++w) ext[w] = 0;
+    for (uint32_t i = 0; i < 5; ++i) {
+        const uint8_t f = p.f_tail[i];  // public constants
+        if (f == 0) continue;
+        if (f == 1) {
+            shift_xor(ext, h, Lh, i);
+            continue;
+        }
+        for (uint32_t w = 0; w < Lh; ++w) t[w] = 0;
+        mvec::mul_add(t, h, taps.f[i], Lh);
+        shift_xor(ext, t, Lh, i);
+    }
+    wipe(h, sizeof h);
+    wipe(t, sizeof t);
+}
+
+// In-place transpose of a 16 x 16 matrix of nibbles (b[r] holds row r,
+// element c in bits 4c..4c+3): swaps of 8x8, 4x4, 2x2 and 1x1 blocks.
+inline void transpose16(uint64_t* b) {
+    constexpr uint64_t masks[4] = {0x00000000FFFFFFFFull, 0x0000FFFF0000FFFFull, 0x00FF00FF00FF00FFull,
+                                   0x0F0F0F0F0F0F0F0Full};
+    for (uint32_t s = 0, w = 8; s < 4; ++s, w >>= 1) {
+        const uint32_t sh = 4 * w;
+        for (uint32_t r = 0; r < 16; ++r) {
+            if (r & w) continue;
+            const uint64_t t = ((b[r] >> sh) ^ b[r + w]) & masks[s];
+            b[r] ^= t << sh;
+            b[r + w] ^= t;
+        }
+    }
+}
+
+// x = r + a solution of A x' = y' (y' = y - A r), A given by its ko columns
+// (m-vectors, stride cstride limbs; overwritten), y' an m-vector. ap: m
+// packed rows of ko + 1 elements (the echelon form). x holds ko + 1
+// elements (the last candidate column of the back substitution can be the
+// y column; it then adds 0 to x[ko]). Returns false when A does not have
+// full rank (the signer retries).
+bool sample_solution(const Params& p, uint64_t* cols, uint32_t cstride, const uint64_t* y, uint64_t* ap,
+                     const uint8_t* r, uint8_t* x) {
+    const uint32_t m = p.m, ko = p.k * p.o, ac = p.a_cols(), W = (ac + 15) / 16, L = p.m_limbs();
     for (uint32_t i = 0; i < ko; ++i) x[i] = r[i];
-    // A r four elements (bytes) at a time: rx[b] = r * x^b bytewise, then
-    // a * r = XOR over b of (bit b of a ? rx[b] : 0), the masks by
-    // multiplying 0/1 bytes by 0xFF (no carries).
-    constexpr uint32_t kB = 0x01010101u;
-    const uint32_t nw = ko / 4;
-    uint32_t rx[4][kMaxKO / 4];
-    for (uint32_t w = 0; w < nw; ++w) {
-        uint32_t v;
-        std::memcpy(&v, r + 4 * w, 4);
-        for (uint32_t b = 0; b < 4; ++b, v = ((v << 1) & 0x0E0E0E0Eu) ^ (((v >> 3) & kB) * 3u)) rx[b][w] = v;
-    }
-    for (uint32_t row = 0; row < m; ++row) {
-        uint8_t* ar = a + size_t(row) * ac;
-        uint32_t acc4 = 0;
-        for (uint32_t w = 0; w < nw; ++w) {
-            uint32_t e;
-            std::memcpy(&e, ar + 4 * w, 4);
-            acc4 ^= ((e & kB) * 0xFFu & rx[0][w]) ^ (((e >> 1) & kB) * 0xFFu & rx[1][w]) ^
-                    (((e >> 2) & kB) * 0xFFu & rx[2][w]) ^ (((e >> 3) & kB) * 0xFFu & rx[3][w]);
+    // Columns -> packed rows, by 16 x 16 blocks.
+    uint64_t blk[16];
+    for (uint32_t C = 0; C < W; ++C)
+        for (uint32_t R = 0; R < L; ++R) {
+            for (uint32_t i = 0; i < 16; ++i) {
+                const uint32_t c = 16 * C + i;
+                blk[i] = c < ko ? cols[size_t(c) * cstride + R] : c == ko ? y[R] : 0;
+            }
+            transpose16(blk);
+            for (uint32_t j = 0; j < 16 && 16 * R + j < m; ++j) ap[size_t(16 * R + j) * W + C] = blk[j];
         }
-        acc4 ^= acc4 >> 16;
-        uint8_t acc = uint8_t(y[row] ^ acc4 ^ (acc4 >> 8));
-        for (uint32_t c = 4 * nw; c < ko; ++c) acc ^= mul(ar[c], r[c]);
-        ar[ko] = acc;
-        word32_alias* pr = reinterpret_cast<word32_alias*>(ap + size_t(row) * W);  // as LE words
-        for (uint32_t i = 0; i < 2 * W; ++i) pr[i] = 0;
-        for (uint32_t c = 0; c < ac; ++c) pr[c >> 3] |= uint32_t(ar[c]) << (4 * (c & 7));
-    }
-    secure_wipe(rx, sizeof rx);
-    echelon_form(ap, m, ac);
-    for (uint32_t row = 0; row < m; ++row) {
-        const word32_alias* pr = reinterpret_cast<const word32_alias*>(ap + size_t(row) * W);
-        for (uint32_t c = 0; c < ac; ++c) a[size_t(row) * ac + c] = uint8_t((pr[c >> 3] >> (4 * (c & 7))) & 0xF);
-    }
+    kernels().echelon_form(ap, m, ac);
     uint8_t nonzero = 0;
-    for (uint32_t c = 0; c < ko; ++c) nonzero |= a[size_t(m - 1) * ac + c];
+    for (uint32_t c = 0; c < ko; ++c) nonzero |= mvec::get(ap + size_t(m - 1) * W, c);
     ct_unpoison(&nonzero, 1);  // whether to retry is public
     if (nonzero == 0) return false;
 
+    // The echelon form back into columns (stride L); the last one is y.
+    uint64_t* E = cols;
+    for (uint32_t C = 0; C < W; ++C)
+        for (uint32_t R = 0; R < L; ++R) {
+            for (uint32_t j = 0; j < 16; ++j) blk[j] = 16 * R + j < m ? ap[size_t(16 * R + j) * W + C] : 0;
+            transpose16(blk);
+            for (uint32_t i = 0; i < 16 && 16 * C + i < ac; ++i) E[size_t(16 * C + i) * L + R] = blk[i];
+        }
+    wipe(blk, sizeof blk);
+    uint64_t* last = E + size_t(ko) * L;
     // Back substitution: the pivot column of each row is secret, so every
     // candidate column (up to row + 32/(m-row), as in the reference) is
-    // visited and only the first non-zero one takes effect.
+    // visited and only the first non-zero one takes effect. The update of
+    // y' runs over whole columns: below `row` the echelon form is zero in
+    // a pivot column, and rows >= row are not read again.
     for (uint32_t row = m; row-- > 0;) {
         uint8_t done = 0;
         const uint32_t bound = row + 32 / (m - row) < ko ? row + 32 / (m - row) : ko;
         for (uint32_t col = row; col <= bound; ++col) {
-            const uint8_t is_pivot = uint8_t(~ct_is_zero(a[size_t(row) * ac + col])) & uint8_t(~done);
-            const uint8_t u = uint8_t(is_pivot & a[size_t(row) * ac + ac - 1]);
+            const uint8_t is_pivot = uint8_t(~ct_is_zero(mvec::get(E + size_t(col) * L, row))) & uint8_t(~done);
+            const uint8_t u = uint8_t(is_pivot & mvec::get(last, row));
             x[col] ^= u;
-            for (uint32_t i = 0; i < row; ++i) a[size_t(i) * ac + ac - 1] ^= mul(u, a[size_t(i) * ac + col]);
+            mvec::mul_add(last, E + size_t(col) * L, u, L);
             done |= is_pivot;
         }
     }
     return true;
 }
-
 
 // Upper(P3) (P3[r][c] + P3[c][r] above the diagonal) packed into the public key.
 void store_upper_p3(const Params& p, const uint64_t* P3, uint8_t* out) {
@@ -285,63 +248,59 @@ void sample_vinegar(const Params& p, uint8_t* buf, uint32_t ctr, uint8_t* vd, ui
     hash::shake256(V, p.k * p.v_bytes() + p.r_bytes(), buf, n_in + 1);
     for (uint32_t i = 0; i < p.k; ++i) decode_nibbles(V + i * p.v_bytes(), vd + i * p.v(), p.v());
     decode_nibbles(V + p.k * p.v_bytes(), r, p.k * p.o);
-    secure_wipe(V, sizeof V);
+    wipe(V, sizeof V);
 }
 
-// dst[e * stride] ^= element e of the m-vector v, e < m (nibbles read from
-// 32-bit halves: no 64-bit shifts on the M4). The limbs are read as
-// little-endian words and dst advanced by pointer: one shift, one load and
-// one store per element (this runs 2 m k(k+1)/2 o times per attempt).
-void xor_elements_strided(const uint64_t* v, uint32_t m, uint8_t* dst, size_t stride) {
-    const word32_alias* w32 = reinterpret_cast<const word32_alias*>(v);
-    uint32_t e0 = 0;
-    for (; e0 + 8 <= m; e0 += 8) {
-        const uint32_t w = w32[e0 / 8];
-#pragma GCC unroll 8
-        for (uint32_t e = 0; e < 8; ++e, dst += stride) *dst ^= uint8_t((w >> (4 * e)) & 0xF);
-    }
-    for (uint32_t w = e0 < m ? w32[e0 / 8] : 0; e0 < m; ++e0, dst += stride, w >>= 4) *dst ^= uint8_t(w & 0xF);
-}
-
+// Columns of A = sum_l z^l (M_j in block i, M_i in block j) and y = t -
+// sum_l z^l u_l, as nibble vectors over z (one reduction mod f(z) per
+// column), then y' = y - A r and the solution. `a` holds the ko columns of
+// Lx limbs (8-byte aligned; ko * Lx * 8 <= a_bytes for every set).
 bool solve_attempt(const Params& p, const uint64_t* M, const uint64_t* VPV, const uint8_t* t, const uint8_t* r,
                    uint8_t* a, uint64_t* ap, uint8_t* x) {
-    const uint32_t k = p.k, o = p.o, m = p.m, L = p.m_limbs(), ko = k * o;
-    // y = t - sum_l z^l u_l
-    uint8_t y[kMaxM + kMaxKK] = {0};
-    fold_quadratic(p, VPV, y);
-    for (uint32_t e = 0; e < m; ++e) y[e] ^= t[e];
-
-    // A = sum_l z^l (M_j in block i, M_i in block j), reduced mod f(z)
-    const uint32_t ac = p.a_cols();
-    std::memset(a, 0, size_t(m + p.kk()) * ac);
+    const uint32_t k = p.k, o = p.o, m = p.m, L = p.m_limbs(), ko = k * o, Lx = ext_limbs(p);
+    uint64_t yv[kMaxLx] = {0}, u[16];
+    uint64_t* cols = reinterpret_cast<uint64_t*>(a);
+    std::memset(cols, 0, sizeof(uint64_t) * size_t(ko) * Lx);
     uint32_t l = 0;
     for (uint32_t i = 0; i < k; ++i)
-        for (uint32_t j = k; j-- > i;) {
+        for (uint32_t j = k; j-- > i; ++l) {
             for (uint32_t c = 0; c < o; ++c) {
-                uint8_t* rows = a + size_t(l) * ac;
-                xor_elements_strided(M + size_t(j * o + c) * L, m, rows + i * o + c, ac);
-                if (i != j) xor_elements_strided(M + size_t(i * o + c) * L, m, rows + j * o + c, ac);
+                shift_xor(cols + size_t(i * o + c) * Lx, M + size_t(j * o + c) * L, L, l);
+                if (i != j) shift_xor(cols + size_t(j * o + c) * Lx, M + size_t(i * o + c) * L, L, l);
             }
-            ++l;
+            std::memcpy(u, VPV + size_t(i * k + j) * L, 8 * size_t(L));
+            if (i != j) mvec::add(u, VPV + size_t(j * k + i) * L, L);
+            shift_xor(yv, u, L, l);
         }
-    reduce_rows(p, a, ac, ko);
-    const bool found = sample_solution(p, a, ap, y, r, x);
-    secure_wipe(y, sizeof y);
+    const FTaps taps(p);
+    for (uint32_t c = 0; c < ko; ++c) reduce_ext(p, taps, cols + size_t(c) * Lx, Lx);
+    reduce_ext(p, taps, yv, Lx);
+    for (uint32_t e = 0; e < m; ++e) yv[e >> 4] ^= uint64_t(t[e]) << (4 * (e & 15));
+    // y' = y - A r
+    for (uint32_t c = 0; c < ko; ++c) mvec::mul_add(yv, cols + size_t(c) * Lx, r[c], L);
+    const bool found = sample_solution(p, cols, Lx, yv, ap, r, x);
+    wipe(yv, sizeof yv);
+    wipe(u, sizeof u);
     return found;
 }
 
 void encode_signature(const Params& p, const uint8_t* vd, const uint8_t* O, const uint8_t* x, const uint8_t* salt,
                       uint8_t* s, uint8_t* sig) {
-    const uint32_t k = p.k, o = p.o, n = p.n, v = p.v();
+    const uint32_t k = p.k, o = p.o, n = p.n, v = p.v(), Lv = (v + 15) / 16;
+    // s_i = (v_i + O x_i, x_i), with v_i and the columns of O as nibble vectors
+    uint64_t Oc[kMaxO][(kMaxV + 15) / 16] = {}, si[(kMaxV + 15) / 16];  // v limbs
+    for (uint32_t rr = 0; rr < v; ++rr)
+        for (uint32_t c = 0; c < o; ++c) Oc[c][rr >> 4] |= uint64_t(O[rr * o + c]) << (4 * (rr & 15));
     for (uint32_t i = 0; i < k; ++i) {
-        uint8_t* si = s + size_t(i) * n;
-        for (uint32_t rr = 0; rr < v; ++rr) {
-            uint8_t acc = vd[i * v + rr];
-            for (uint32_t c = 0; c < o; ++c) acc ^= mul(O[rr * o + c], x[i * o + c]);
-            si[rr] = acc;
-        }
-        std::memcpy(si + v, x + i * o, o);
+        // v_i as limbs: its packed nibbles (an odd v leaves a zero high nibble)
+        for (uint32_t w = 0; w < Lv; ++w) si[w] = 0;
+        encode_nibbles(vd + size_t(i) * v, reinterpret_cast<uint8_t*>(si), v);
+        for (uint32_t c = 0; c < o; ++c) mvec::mul_add(si, Oc[c], x[i * o + c], Lv);
+        for (uint32_t rr = 0; rr < v; ++rr) s[size_t(i) * n + rr] = mvec::get(si, rr);
+        std::memcpy(s + size_t(i) * n + v, x + i * o, o);
     }
+    wipe(Oc, sizeof Oc);
+    wipe(si, sizeof si);
     ct_unpoison(s, size_t(k) * n);
     encode_nibbles(s, sig, k * n);
     std::memcpy(sig + p.s_bytes(), salt, p.salt_bytes);
@@ -363,36 +322,23 @@ bool verify_prelude(const Params& p, const uint8_t* msg, size_t mlen, const uint
     return true;
 }
 
+// y = sum_l z^l u_l (u_l = SPS[i][j] + SPS[j][i], SPS[i][i] on the
+// diagonal; l counting (i, j) for i = 0.., j = k-1 down to i) as a nibble
+// vector over z, reduced mod f(z) once, compared with t. All public.
 bool quadratic_matches(const Params& p, const uint64_t* SPS, const uint8_t* t) {
-    uint8_t y[kMaxM + kMaxKK] = {0};
-    fold_quadratic(p, SPS, y);
-    uint8_t diff = 0;
-    for (uint32_t e = 0; e < p.m; ++e) diff |= uint8_t(y[e] ^ t[e]);
+    const uint32_t k = p.k, L = p.m_limbs(), Lx = ext_limbs(p);
+    uint64_t yv[kMaxLx] = {0};  // (no u_l copy: the streamed verify's stack peak is here)
+    uint32_t l = 0;
+    for (uint32_t i = 0; i < k; ++i)
+        for (uint32_t j = k; j-- > i; ++l) {
+            shift_xor(yv, SPS + size_t(i * k + j) * L, L, l);
+            if (i != j) shift_xor(yv, SPS + size_t(j * k + i) * L, L, l);
+        }
+    reduce_ext(p, FTaps(p), yv, Lx);
+    for (uint32_t e = 0; e < p.m; ++e) yv[e >> 4] ^= uint64_t(t[e]) << (4 * (e & 15));
+    uint64_t diff = 0;
+    for (uint32_t w = 0; w < L; ++w) diff |= yv[w];  // reduce_ext cleared the elements >= m
     return diff == 0;
-}
-
-// s is public, so every entry P[r][c] of a row is added into bin s_i[c]
-// (no multiplication), and the row ends with sum_a a * bin_a = G0 + x G1 +
-// x^2 G2 + x^3 G3, G_b the sum of the bins whose index has bit b set.
-void bins_put(const Params& p, uint64_t* bins, const uint64_t* entry, const uint8_t* s, uint32_t col) {
-    const uint32_t L = p.m_limbs();
-    for (uint32_t i = 0; i < p.k; ++i) mvec::add(bins + (size_t(i) * 16 + s[i * p.n + col]) * L, entry, L);
-}
-void bins_flush(const Params& p, const uint64_t* bins, uint64_t* out) {
-    const uint32_t L = p.m_limbs();
-    const mvec::Scalar x1(2), x2(4), x3(8);
-    for (uint32_t i = 0; i < p.k; ++i) {
-        const uint64_t* b = bins + size_t(i) * 16 * L;
-        uint64_t g[4][9] = {};
-        for (uint32_t a = 1; a < 16; ++a)
-            for (uint32_t bit = 0; bit < 4; ++bit)
-                if ((a >> bit) & 1) mvec::add(g[bit], b + size_t(a) * L, L);
-        uint64_t* o = out + size_t(i) * L;
-        mvec::add(o, g[0], L);
-        mvec::mul_add(o, g[1], x1, L);
-        mvec::mul_add(o, g[2], x2, L);
-        mvec::mul_add(o, g[3], x3, L);
-    }
 }
 
 }  // namespace detail
@@ -409,49 +355,45 @@ Status keypair_from_seed(const Params& p, const uint8_t* seed_sk, uint8_t* pk, u
     const uint64_t* P1 = w.p;
     uint64_t* P2 = w.p + size_t(p.p1_vecs()) * L;
 
-    // P2 <- P1 O + P2
-    size_t idx = 0;
-    for (uint32_t r = 0; r < v; ++r)
-        for (uint32_t c = r; c < v; ++c, ++idx)
-            for (uint32_t j = 0; j < o; ++j) mvec::mul_add(P2 + size_t(r * o + j) * L, P1 + idx * L, w.O[c * o + j], L);
-    // P3 = O^T (P1 O + P2)
+    // P2 <- P1 O + P2, P3 = O^T (P1 O + P2)
     std::memset(w.p3, 0, sizeof(uint64_t) * size_t(o) * o * L);
-    for (uint32_t j = 0; j < v; ++j)
-        for (uint32_t r = 0; r < o; ++r) {
-            const mvec::Scalar a(w.O[j * o + r]);
-            for (uint32_t c = 0; c < o; ++c) mvec::mul_add(w.p3 + size_t(r * o + c) * L, P2 + size_t(j * o + c) * L, a, L);
-        }
+    kernels().keygen_products(p, P1, P2, w.O, w.p3);
+    // pk = seed_pk || Upper(P3)
     std::memcpy(pk, seed_pk, p.pk_seed_bytes);
     store_upper_p3(p, w.p3, pk + p.pk_seed_bytes);
     std::memmove(sk, seed_sk, p.sk_seed_bytes);
-    secure_wipe(w.O, size_t(v) * o);
-    secure_wipe(P2, sizeof(uint64_t) * size_t(p.p2_vecs()) * L);
-    secure_wipe(w.p3, sizeof(uint64_t) * size_t(o) * o * L);
+    wipe(w.O, size_t(v) * o);
+    wipe(P2, sizeof(uint64_t) * size_t(p.p2_vecs()) * L);
+    wipe(w.p3, sizeof(uint64_t) * size_t(o) * o * L);
     return Status::ok;
 }
 
 // ---------------------------------------------------------------- signing
 
-Status sign_with(const Params& p, const uint8_t* sk, const uint8_t* msg, size_t mlen, const uint8_t* randomizer,
-                 uint8_t* sig, const Work& w) {
-    const uint32_t v = p.v(), o = p.o, k = p.k, n = p.n, m = p.m, L = p.m_limbs(), ko = k * o;
-
-    // Expanded secret key: O, P1 and L = (P1 + P1^T) O + P2 (in place of P2).
+Status expand_secret_key(const Params& p, const uint8_t* sk, uint64_t* P1L, uint8_t* O) {
+    const uint32_t v = p.v(), o = p.o, L = p.m_limbs();
+    // O, P1 and L = (P1 + P1^T) O + P2 (in place of P2).
     uint8_t seed_pk[16];
-    derive_seed_pk_and_O(p, sk, seed_pk, w.O);
-    Status st = expand_p12(p, seed_pk, w.p);
+    derive_seed_pk_and_O(p, sk, seed_pk, O);
+    const Status st = expand_p12(p, seed_pk, P1L);
     if (st != Status::ok) return st;
-    const uint64_t* P1 = w.p;
-    uint64_t* Lm = w.p + size_t(p.p1_vecs()) * L;
-    size_t idx = 0;
-    for (uint32_t r = 0; r < v; ++r)
-        for (uint32_t c = r; c < v; ++c, ++idx) {
-            if (c == r) continue;  // the diagonal of P1 + P1^T is zero
-            for (uint32_t j = 0; j < o; ++j) {
-                mvec::mul_add(Lm + size_t(r * o + j) * L, P1 + idx * L, w.O[c * o + j], L);
-                mvec::mul_add(Lm + size_t(c * o + j) * L, P1 + idx * L, w.O[r * o + j], L);
-            }
-        }
+    kernels().sym_times(P1L, v, O, o, 1, o, P1L + size_t(p.p1_vecs()) * L, L);
+    return Status::ok;
+}
+
+namespace {
+
+// The signing core. with_L: P12 = P1 | L (expanded key), M_i = v_i^T L.
+// Otherwise P12 = P1 | P2 (compact key, L never formed): with S = (P1 +
+// P1^T) V^T, M_i = S_i^T O + v_i^T P2 (one more pass over P1 with k
+// scalars instead of two with o: cheaper for one signature).
+Status sign_core(const Params& p, const uint8_t* sk, const uint64_t* P12, bool with_L, const uint8_t* O,
+                 const uint8_t* msg, size_t mlen, const uint8_t* randomizer, uint8_t* sig, const Work& w) {
+    const uint32_t v = p.v(), o = p.o, k = p.k, n = p.n, m = p.m, L = p.m_limbs(), ko = k * o;
+    const Kernels& kern = kernels();
+    const uint64_t* P1 = P12;
+    const uint64_t* Lm = P12 + size_t(p.p1_vecs()) * L;  // L, or P2
+    Status st = Status::ok;
 
     // digest || salt || seed_sk || ctr
     uint8_t buf[kMaxDigest + kMaxSalt + kMaxSkSeed + 1];
@@ -466,84 +408,106 @@ Status sign_with(const Params& p, const uint8_t* sk, const uint8_t* msg, size_t 
     bool found = false;
     for (uint32_t ctr = 0; ctr <= 255 && !found; ++ctr) {
         sample_vinegar(p, buf, ctr, vd, r);
-
         std::memset(w.scratch, 0, sizeof(uint64_t) * (size_t(ko) + size_t(v) * k + size_t(k) * k) * L);
-        // M_i = v_i^T L
-        for (uint32_t j = 0; j < v; ++j)
-            for (uint32_t i = 0; i < k; ++i) {
-                const mvec::Scalar a(vd[i * v + j]);
-                for (uint32_t c = 0; c < o; ++c) mvec::mul_add(M + size_t(i * o + c) * L, Lm + size_t(j * o + c) * L, a, L);
-            }
-        // P1 v_i, then v_j^T P1 v_i
-        idx = 0;
-        for (uint32_t rr = 0; rr < v; ++rr)
-            for (uint32_t c = rr; c < v; ++c, ++idx)
-                for (uint32_t i = 0; i < k; ++i) mvec::mul_add(Pv + size_t(rr * k + i) * L, P1 + idx * L, vd[i * v + c], L);
-        for (uint32_t j = 0; j < k; ++j)
-            for (uint32_t rr = 0; rr < v; ++rr) {
-                const mvec::Scalar a(vd[j * v + rr]);
-                for (uint32_t i = 0; i < k; ++i) mvec::mul_add(VPV + size_t(j * k + i) * L, Pv + size_t(rr * k + i) * L, a, L);
-            }
+        // M_i = v_i^T L, P1 v_i, v_j^T P1 v_i (kernels.hpp). Without L, Pv
+        // ends as S = (P1 + P1^T) V^T; VPV stays as computed: the fold only
+        // uses VPV[i][j] + VPV[j][i]. Mt: o x k scratch in A's space (free
+        // until A is built).
+        kern.sign_products(p, P1, Lm, with_L, O, vd, M, Pv, VPV, reinterpret_cast<uint64_t*>(w.a));
         found = solve_attempt(p, M, VPV, t, r, w.a, w.ap, x);
     }
     if (!found)
         st = Status::internal_error;  // probability about 2^-(256*(k*o-m)*4) per message
     else
-        encode_signature(p, vd, w.O, x, salt, w.a /* k x n, reuses A */, sig);
+        encode_signature(p, vd, O, x, salt, w.a /* k x n, reuses A */, sig);
 
-    secure_wipe(buf, sizeof buf);
-    secure_wipe(r, sizeof r);
-    secure_wipe(x, sizeof x);
-    secure_wipe(w.O, size_t(v) * o);
-    secure_wipe(Lm, sizeof(uint64_t) * size_t(p.p2_vecs()) * L);
-    secure_wipe(w.scratch, sizeof(uint64_t) * (size_t(ko) + size_t(v) * k + size_t(k) * k) * L);
-    secure_wipe(w.a, size_t(m + p.kk()) * p.a_cols());
-    secure_wipe(w.ap, sizeof(uint64_t) * size_t(m) * ((p.a_cols() + 15) / 16));
-    secure_wipe(w.vs, size_t(k) * n);
+    wipe(buf, sizeof buf);
+    wipe(r, sizeof r);
+    wipe(x, sizeof x);
+    wipe(w.scratch, sizeof(uint64_t) * (size_t(ko) + size_t(v) * k + size_t(k) * k) * L);
+    wipe(w.a, size_t(m + p.kk()) * p.a_cols());
+    wipe(w.ap, sizeof(uint64_t) * size_t(m) * ((p.a_cols() + 15) / 16));
+    wipe(w.vs, size_t(k) * n);
+    return st;
+}
+
+}  // namespace
+
+Status sign_expanded(const Params& p, const uint8_t* sk, const uint64_t* P1L, const uint8_t* O, const uint8_t* msg,
+                     size_t mlen, const uint8_t* randomizer, uint8_t* sig, const Work& w) {
+    return sign_core(p, sk, P1L, true, O, msg, mlen, randomizer, sig, w);
+}
+
+Status sign_with(const Params& p, const uint8_t* sk, const uint8_t* msg, size_t mlen, const uint8_t* randomizer,
+                 uint8_t* sig, const Work& w) {
+    // Compact key: O and P1 | P2 only (L would cost more than it saves for
+    // one signature).
+    uint8_t seed_pk[16];
+    derive_seed_pk_and_O(p, sk, seed_pk, w.O);
+    Status st = expand_p12(p, seed_pk, w.p);
+    if (st == Status::ok) st = sign_core(p, sk, w.p, false, w.O, msg, mlen, randomizer, sig, w);
+    wipe(w.O, size_t(p.v()) * p.o);
+    wipe(w.p + size_t(p.p1_vecs()) * p.m_limbs(), sizeof(uint64_t) * size_t(p.p2_vecs()) * p.m_limbs());
     return st;
 }
 
 // ---------------------------------------------------------------- verification
 
-Status verify(const Params& p, const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig,
-              const Work& w) {
-    const uint32_t v = p.v(), o = p.o, k = p.k, n = p.n, L = p.m_limbs();
+Status expand_public_key(const Params& p, const uint8_t* pk, uint64_t* P, uint64_t* P3) {
+    const Status st = expand_p12(p, pk, P);
+    if (st != Status::ok) return st;
+    for (uint32_t i = 0; i < p.p3_vecs(); ++i)
+        load_mvec(p, pk + p.pk_seed_bytes + size_t(i) * p.m_bytes(), P3 + size_t(i) * p.m_limbs());
+    return Status::ok;
+}
+
+namespace {
+
+// packed: P holds P1 | P2 as the keystream gave them (nibbles layout).
+Status verify_core(const Params& p, const uint64_t* P, bool packed, const uint64_t* P3, const uint8_t* msg,
+                   size_t mlen, const uint8_t* sig, const Work& w) {
+    const uint32_t k = p.k, n = p.n, L = p.m_limbs();
+    const Kernels& kern = kernels();
     uint8_t t[kMaxM];
     uint8_t* s = w.vs;  // k x n
     if (!verify_prelude(p, msg, mlen, sig, t, s)) return Status::verify_failed;
 
-    Status st = expand_p12(p, pk, w.p);
-    if (st != Status::ok) return st;
-    const uint64_t* P1 = w.p;
-    const uint64_t* P2 = w.p + size_t(p.p1_vecs()) * L;
-    uint64_t* P3 = w.p3;  // upper, o(o+1)/2 vectors
-    for (uint32_t i = 0; i < p.p3_vecs(); ++i) load_mvec(p, pk + p.pk_seed_bytes + size_t(i) * p.m_bytes(), P3 + size_t(i) * L);
-
     uint64_t* PS = w.scratch;                 // n x k: P s_i
     uint64_t* SPS = PS + size_t(n) * k * L;   // k x k
     std::memset(w.scratch, 0, sizeof(uint64_t) * (size_t(n) * k + size_t(k) * k) * L);
-    // P s_i, row by row of P = [P1 P2; 0 P3], through the bins.
-    uint64_t bins[kMaxK * 16 * 9];
-    const size_t bins_bytes = sizeof(uint64_t) * size_t(k) * 16 * L;
-    size_t idx = 0;
-    for (uint32_t r = 0; r < v; ++r) {
-        std::memset(bins, 0, bins_bytes);
-        for (uint32_t c = r; c < v; ++c, ++idx) bins_put(p, bins, P1 + idx * L, s, c);
-        for (uint32_t c = 0; c < o; ++c) bins_put(p, bins, P2 + size_t(r * o + c) * L, s, v + c);
-        bins_flush(p, bins, PS + size_t(r) * k * L);
-    }
-    idx = 0;
-    for (uint32_t r = 0; r < o; ++r) {
-        std::memset(bins, 0, bins_bytes);
-        for (uint32_t c = r; c < o; ++c, ++idx) bins_put(p, bins, P3 + idx * L, s, v + c);
-        bins_flush(p, bins, PS + size_t(v + r) * k * L);
-    }
-    for (uint32_t j = 0; j < k; ++j)
-        for (uint32_t r = 0; r < n; ++r) {
-            const mvec::Scalar a(s[j * n + r]);
-            for (uint32_t i = 0; i < k; ++i) mvec::mul_add(SPS + size_t(j * k + i) * L, PS + size_t(r * k + i) * L, a, L);
-        }
+    if (packed)
+        kern.p_times_s_packed(p, reinterpret_cast<const uint8_t*>(P), P3, s, PS);
+    else
+        kern.p_times_s(p, P, P + size_t(p.p1_vecs()) * L, P3, s, PS);
+    kern.scalars_times(s, n, 1, k, n, PS, k, SPS, L);
     return quadratic_matches(p, SPS, t) ? Status::ok : Status::verify_failed;
+}
+
+}  // namespace
+
+Status verify_expanded(const Params& p, const uint64_t* P, const uint64_t* P3, const uint8_t* msg, size_t mlen,
+                       const uint8_t* sig, const Work& w) {
+    return verify_core(p, P, false, P3, msg, mlen, sig, w);
+}
+
+Status verify(const Params& p, const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig,
+              const Work& w) {
+    // An odd number of signature nibbles leaves a padding nibble: it must be 0
+    // (checked before the expansion; verify_core checks it again).
+    if (((p.k * p.n) & 1) && (sig[(p.k * p.n) >> 1] >> 4) != 0) return Status::verify_failed;
+    const Kernels& kern = kernels();
+    if (p.layout == MvecLayout::nibbles && kern.p_times_s_packed != nullptr) {
+        // P1 | P2 used as packed by the keystream (w.p holds p_limbs words,
+        // far more than p12_bytes + 8).
+        const Status st = kern.aes128_ctr(pk, reinterpret_cast<uint8_t*>(w.p), p.p12_bytes());
+        if (st != Status::ok) return st;
+        for (uint32_t i = 0; i < p.p3_vecs(); ++i)
+            load_mvec(p, pk + p.pk_seed_bytes + size_t(i) * p.m_bytes(), w.p3 + size_t(i) * p.m_limbs());
+        return verify_core(p, w.p, true, w.p3, msg, mlen, sig, w);
+    }
+    const Status st = expand_public_key(p, pk, w.p, w.p3);
+    if (st != Status::ok) return st;
+    return verify_core(p, w.p, false, w.p3, msg, mlen, sig, w);
 }
 
 }  // namespace pqmcu::mayo

@@ -12,6 +12,7 @@ namespace pqmcu::mayo {
 // Largest values over all sets (small stack arrays of the engine).
 inline constexpr uint32_t kMaxM = 142, kMaxN = 154, kMaxK = 12, kMaxO = 18, kMaxKO = 144, kMaxKK = 78;
 inline constexpr uint32_t kMaxSalt = 40, kMaxDigest = 64, kMaxSkSeed = 40;
+inline constexpr uint32_t kMaxV = 142;  // n - o (MAYO-5); checked by the scheme templates
 
 // Sizes of the large buffers, in elements.
 struct Sizes {
@@ -36,6 +37,15 @@ constexpr Sizes sizes(const Params& p) {
                  size_t(p.k) * p.n};
 }
 
+// Signing builds A in the `a` buffer as ko nibble-vector columns over z
+// (ext limbs each), then writes the echelon form back as ko + 1 columns of
+// m_limbs: both must fit in a_bytes (checked by the workspaces).
+constexpr size_t a_column_bytes(const Params& p) {
+    const size_t ko = size_t(p.k) * p.o, Lx = (p.m + p.kk() + 15) / 16 + 1;
+    const size_t built = ko * Lx, echelon = size_t(p.a_cols()) * p.m_limbs();
+    return 8 * (built > echelon ? built : echelon);
+}
+
 struct Work {
     uint64_t* p;
     uint64_t* p3;
@@ -54,5 +64,18 @@ Status sign_with(const Params& p, const uint8_t* sk, const uint8_t* msg, size_t 
 // sig: exactly sig_bytes (checked by the caller). ok or verify_failed.
 Status verify(const Params& p, const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig,
               const Work& w);
+
+// Expanded keys (expand once, then sign / verify many messages).
+// Secret: P1L = P1 | L (p_limbs, L = (P1 + P1^T) O + P2), O (o_bytes).
+Status expand_secret_key(const Params& p, const uint8_t* sk, uint64_t* P1L, uint8_t* O);
+// sk (the seed) is still needed: it enters the salt and V derivations.
+// Uses w.scratch, w.a, w.ap, w.vs only.
+Status sign_expanded(const Params& p, const uint8_t* sk, const uint64_t* P1L, const uint8_t* O, const uint8_t* msg,
+                     size_t mlen, const uint8_t* randomizer, uint8_t* sig, const Work& w);
+// Public: P = P1 | P2 (p_limbs), P3 = Upper(P3) (p3_vecs() m-vectors).
+Status expand_public_key(const Params& p, const uint8_t* pk, uint64_t* P, uint64_t* P3);
+// Uses w.scratch and w.vs only.
+Status verify_expanded(const Params& p, const uint64_t* P, const uint64_t* P3, const uint8_t* msg, size_t mlen,
+                       const uint8_t* sig, const Work& w);
 
 }  // namespace pqmcu::mayo

@@ -1,6 +1,7 @@
 // Steps shared by the expanded engine (engine.cpp) and the streamed one
 // (engine_stream.cpp): encodings, key derivation, the signing tail (y, A,
-// solve, encode) and verification's bins. Defined in engine.cpp.
+// solve through the kernel table's echelon form, encode) and verification's
+// final fold. Defined in engine.cpp.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -25,8 +26,10 @@ void sign_prelude(const Params& p, const uint8_t* sk, const uint8_t* msg, size_t
                   uint8_t* buf, uint8_t* salt, uint8_t* t);
 // Attempt ctr: v_1..v_k into vd (k x v) and r (k*o).
 void sample_vinegar(const Params& p, uint8_t* buf, uint32_t ctr, uint8_t* vd, uint8_t* r);
-// From M_i = v_i^T L (k x o m-vectors) and VPV[j][i] = v_j^T P1 v_i (k x k):
-// y, A, and a solution x (kMaxKO + 1 bytes). false: A is not full rank.
+// From M_i = v_i^T L (k x o m-vectors) and VPV[j][i] = v_j^T P1 v_i (k x k;
+// only VPV[i][j] + VPV[j][i] is used): y, A, and a solution x (kMaxKO + 1
+// bytes). a: a_bytes, 8-byte aligned (A is built there as ko nibble-vector
+// columns, a_column_bytes). false: A is not full rank.
 bool solve_attempt(const Params& p, const uint64_t* M, const uint64_t* VPV, const uint8_t* t, const uint8_t* r,
                    uint8_t* a, uint64_t* ap, uint8_t* x);
 // sig = encode(s_i = (v_i + O x_i, x_i)) || salt; s: k x n bytes of scratch.
@@ -38,10 +41,5 @@ void encode_signature(const Params& p, const uint8_t* vd, const uint8_t* O, cons
 bool verify_prelude(const Params& p, const uint8_t* msg, size_t mlen, const uint8_t* sig, uint8_t* t, uint8_t* s);
 // Whether the folded SPS (k x k m-vectors) equals t.
 bool quadratic_matches(const Params& p, const uint64_t* SPS, const uint8_t* t);
-// P s_i by bins (s public): bins is k x 16 m-vectors, cleared per row;
-// bins_put adds entry P[r][col] to bin s_i[col] of every i; bins_flush adds
-// sum_a a * bin_a of every i to out[i] (k m-vectors).
-void bins_put(const Params& p, uint64_t* bins, const uint64_t* entry, const uint8_t* s, uint32_t col);
-void bins_flush(const Params& p, const uint64_t* bins, uint64_t* out);
 
 }  // namespace pqmcu::mayo::detail

@@ -10,6 +10,13 @@
 //   S::sign(sk, msg, mlen, sig, rng, ws);      // draws salt_bytes (randomizer R)
 //   S::verify(pk, msg, mlen, sig, siglen, ws); // ok / verify_failed / bad_length
 //
+// Expanded keys, for many messages under one key (the same signatures):
+//   static S::ExpandedSecretKey esk;  S::expand_secret_key(sk, esk);
+//   S::sign_expanded(esk, msg, mlen, sig, rng, ws);   ...   S::wipe_expanded(esk);
+//   static S::ExpandedPublicKey epk;  S::expand_public_key(pk, epk);
+//   S::verify_expanded(epk, msg, mlen, sig, siglen, ws);
+// A key that was never expanded (or failed to) gives bad_argument.
+//
 // `rng` is any callable rng(uint8_t*, size_t) returning void, Status or an
 // int (0 = ok, NIST randombytes style). sk is the compact secret key (the
 // seed), pk the compact public key (seed_pk || Upper(P3)), sig = s || salt.
@@ -22,6 +29,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 
 #include "core/scheme_support.hpp"
@@ -61,6 +69,8 @@ struct Scheme : WorkspaceOnStack<Scheme<Set, Profile>> {
         Work view() { return Work{p, p3, scratch, a, ap, O, vs}; }
     };
     static constexpr size_t workspace_bytes = sizeof(Workspace);
+    static_assert(sz.a_bytes >= a_column_bytes(params), "A's columns must fit in the a buffer");
+    static_assert(params.v() <= kMaxV && params.o <= kMaxO, "engine stack arrays");
 
     static Status keypair_from_seed(const uint8_t* seed, uint8_t* pk, uint8_t* sk, Workspace& ws) {
         if (seed == nullptr || pk == nullptr || sk == nullptr) return Status::bad_argument;
@@ -99,6 +109,66 @@ struct Scheme : WorkspaceOnStack<Scheme<Set, Profile>> {
                          size_t siglen, Workspace& ws) {
         if (pk != nullptr && pklen != pk_bytes) return Status::bad_length;
         return verify(pk, msg, mlen, sig, siglen, ws);
+    }
+
+    // ---- expanded keys: expand once, then sign / verify many messages.
+    // ExpandedSecretKey holds secrets (P1, L, O and the seed): wipe it with
+    // wipe_expanded when done. Signatures equal those of the compact calls.
+    struct ExpandedSecretKey {
+        alignas(32) uint64_t p1l[sz.p_limbs];  // P1 | L = (P1 + P1^T) O + P2
+        uint8_t O[sz.o_bytes];
+        uint8_t seed[sk_bytes];
+        bool ready;  // set by expand_secret_key
+    };
+    struct ExpandedPublicKey {
+        alignas(32) uint64_t p[sz.p_limbs];  // P1 | P2
+        alignas(32) uint64_t p3[size_t(params.p3_vecs()) * params.m_limbs()];
+        bool ready;  // set by expand_public_key
+    };
+    static Status expand_secret_key(const uint8_t* sk, ExpandedSecretKey& esk) {
+        esk.ready = false;
+        if (sk == nullptr) return Status::bad_argument;
+        std::memmove(esk.seed, sk, sk_bytes);
+        const Status st = mayo::expand_secret_key(params, esk.seed, esk.p1l, esk.O);
+        if (st != Status::ok) wipe_expanded(esk);
+        esk.ready = st == Status::ok;
+        return st;
+    }
+    static void wipe_expanded(ExpandedSecretKey& esk) { secure_wipe(&esk, sizeof esk); }
+    static Status expand_public_key(const uint8_t* pk, ExpandedPublicKey& epk) {
+        epk.ready = false;
+        if (pk == nullptr) return Status::bad_argument;
+        const Status st = mayo::expand_public_key(params, pk, epk.p, epk.p3);
+        epk.ready = st == Status::ok;
+        return st;
+    }
+    static Status expand_public_key(const uint8_t* pk, size_t pklen, ExpandedPublicKey& epk) {
+        if (pk != nullptr && pklen != pk_bytes) {
+            epk.ready = false;
+            return Status::bad_length;
+        }
+        return expand_public_key(pk, epk);
+    }
+    static Status sign_expanded_with(const ExpandedSecretKey& esk, const uint8_t* msg, size_t mlen,
+                                     const uint8_t* randomizer, uint8_t* sig, Workspace& ws) {
+        if (sig == nullptr || randomizer == nullptr || (msg == nullptr && mlen != 0)) return Status::bad_argument;
+        if (!esk.ready) return Status::bad_argument;
+        return mayo::sign_expanded(params, esk.seed, esk.p1l, esk.O, msg, mlen, randomizer, sig, ws.view());
+    }
+    template <Rng R>
+    static Status sign_expanded(const ExpandedSecretKey& esk, const uint8_t* msg, size_t mlen, uint8_t* sig, R&& rng,
+                                Workspace& ws) {
+        uint8_t rnd[randomizer_bytes] = {};
+        Status st = draw_random(rng, rnd, randomizer_bytes);
+        if (st == Status::ok) st = sign_expanded_with(esk, msg, mlen, rnd, sig, ws);
+        secure_wipe(rnd, sizeof rnd);
+        return st;
+    }
+    static Status verify_expanded(const ExpandedPublicKey& epk, const uint8_t* msg, size_t mlen, const uint8_t* sig,
+                                  size_t siglen, Workspace& ws) {
+        if (sig == nullptr || (msg == nullptr && mlen != 0) || !epk.ready) return Status::bad_argument;
+        if (siglen != sig_bytes) return Status::bad_length;
+        return mayo::verify_expanded(params, epk.p, epk.p3, msg, mlen, sig, ws.view());
     }
 
 #if !defined(PQMCU_TARGET_M4)

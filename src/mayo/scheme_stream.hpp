@@ -18,6 +18,7 @@
 #include "core/scheme_support.hpp"
 #include "core/secure.hpp"
 #include "core/status.hpp"
+#include "mayo/engine.hpp"  // a_column_bytes
 #include "mayo/engine_stream.hpp"
 #include "mayo/params.hpp"
 
@@ -51,9 +52,11 @@ struct Scheme<Set, Streamed> {
         alignas(8) uint64_t ap[sz.ap_limbs];
         uint32_t tabs[sz.sg_tab_words];
         uint32_t acc[sz.sg_acc_words];
-        uint8_t a[sz.a_bytes];
+        alignas(8) uint8_t a[sz.a_bytes];  // A's columns are built here as limbs
         uint8_t O[sz.o_bytes];
         uint8_t vs[sz.vs_bytes];
+        static_assert(sz.a_bytes >= a_column_bytes(params), "A's columns must fit in the a buffer");
+        static_assert(params.v() <= kMaxV && params.o <= kMaxO, "engine stack arrays");
         SignStreamWork view() { return SignStreamWork{M, vpv, tabs, row, acc, cols, a, ap, O, vs}; }
     };
     struct VerifyWorkspace {

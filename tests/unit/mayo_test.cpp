@@ -7,10 +7,14 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
+#include "mayo/kernels.hpp"
+#include "mayo/mvec.hpp"
 #include "mayo/scheme.hpp"
 #include "rng/randombytes.h"
 
@@ -87,6 +91,20 @@ void check_kat(const char* file, size_t entries) {
         sm.insert(sm.end(), k.msg.begin(), k.msg.end());
         ASSERT_EQ(sm, k.sm) << file << " entry " << e << ": sm";
         ASSERT_EQ(S::verify(pk.data(), k.msg.data(), k.msg.size(), sig.data(), sig.size(), *ws), Status::ok);
+        if constexpr (std::is_same_v<Profile, mayo::Expanded>) {
+            // Expanded keys: the same DRBG flow gives the same signature.
+            auto esk = std::make_unique<typename S::ExpandedSecretKey>();
+            auto epk = std::make_unique<typename S::ExpandedPublicKey>();
+            randombytes_init(seed.data(), nullptr, 256);
+            ASSERT_EQ(S::keypair(pk.data(), sk.data(), nist_rng, *ws), Status::ok);
+            ASSERT_EQ(S::expand_secret_key(sk.data(), *esk), Status::ok);
+            ASSERT_EQ(S::expand_public_key(pk.data(), pk.size(), *epk), Status::ok);
+            std::vector<uint8_t> sig2(S::sig_bytes);
+            ASSERT_EQ(S::sign_expanded(*esk, k.msg.data(), k.msg.size(), sig2.data(), nist_rng, *ws), Status::ok);
+            ASSERT_EQ(sig2, sig) << file << " entry " << e << ": expanded-key signature";
+            ASSERT_EQ(S::verify_expanded(*epk, k.msg.data(), k.msg.size(), sig2.data(), sig2.size(), *ws),
+                      Status::ok);
+        }
     }
 }
 
@@ -218,5 +236,207 @@ TEST(MayoNegative, Mayo5R1) { check_negative<mayo::mayo_5_r1>(); }
 TEST(MayoNegativeStreamed, Mayo1) { check_negative<mayo::mayo_1, Streamed>(); }
 TEST(MayoNegativeStreamed, Mayo2) { check_negative<mayo::mayo_2, Streamed>(); }
 TEST(MayoNegativeStreamed, Mayo3R1) { check_negative<mayo::mayo_3_r1, Streamed>(); }
+
+// Expanded keys: many messages under one expansion (round trip, same bytes
+// as the compact calls), and bad input.
+template <class Set>
+void check_expanded() {
+    using S = mayo::Scheme<Set>;
+    auto ws = std::make_unique<typename S::Workspace>();
+    auto esk = std::make_unique<typename S::ExpandedSecretKey>();  // value-initialized: not ready
+    auto epk = std::make_unique<typename S::ExpandedPublicKey>();
+    uint32_t state = 0x9E3779B9u;
+    auto rng = [&state](uint8_t* out, size_t n) {
+        for (size_t i = 0; i < n; ++i) {
+            state = state * 1664525u + 1013904223u;
+            out[i] = uint8_t(state >> 24);
+        }
+    };
+    std::vector<uint8_t> pk(S::pk_bytes), sk(S::sk_bytes), sig(S::sig_bytes), sig2(S::sig_bytes);
+    std::vector<uint8_t> R(S::randomizer_bytes, 0x42);
+    uint8_t msg[40] = {0};
+    // Not expanded yet.
+    EXPECT_EQ(S::sign_expanded_with(*esk, msg, sizeof msg, R.data(), sig.data(), *ws), Status::bad_argument);
+    EXPECT_EQ(S::verify_expanded(*epk, msg, sizeof msg, sig.data(), sig.size(), *ws), Status::bad_argument);
+    ASSERT_EQ(S::keypair(pk.data(), sk.data(), rng, *ws), Status::ok);
+    EXPECT_EQ(S::expand_secret_key(nullptr, *esk), Status::bad_argument);
+    EXPECT_EQ(S::expand_public_key(nullptr, *epk), Status::bad_argument);
+    EXPECT_EQ(S::expand_public_key(pk.data(), pk.size() - 1, *epk), Status::bad_length);
+    EXPECT_EQ(S::verify_expanded(*epk, msg, sizeof msg, sig.data(), sig.size(), *ws), Status::bad_argument);
+    ASSERT_EQ(S::expand_secret_key(sk.data(), *esk), Status::ok);
+    ASSERT_EQ(S::expand_public_key(pk.data(), *epk), Status::ok);
+    for (int i = 0; i < 5; ++i) {
+        msg[0] = uint8_t(i);
+        R[0] = uint8_t(i);
+        ASSERT_EQ(S::sign_with(sk.data(), msg, sizeof msg, R.data(), sig.data(), *ws), Status::ok);
+        ASSERT_EQ(S::sign_expanded_with(*esk, msg, sizeof msg, R.data(), sig2.data(), *ws), Status::ok);
+        EXPECT_EQ(sig, sig2) << "message " << i;
+        EXPECT_EQ(S::verify_expanded(*epk, msg, sizeof msg, sig2.data(), sig2.size(), *ws), Status::ok);
+        EXPECT_EQ(S::verify(pk.data(), msg, sizeof msg, sig2.data(), sig2.size(), *ws), Status::ok);
+    }
+    ASSERT_EQ(S::sign_expanded(*esk, msg, sizeof msg, sig.data(), rng, *ws), Status::ok);
+    EXPECT_EQ(S::verify_expanded(*epk, msg, sizeof msg, sig.data(), sig.size(), *ws), Status::ok);
+    // Rejections through the expanded public key.
+    sig[3] ^= 0x10;
+    EXPECT_EQ(S::verify_expanded(*epk, msg, sizeof msg, sig.data(), sig.size(), *ws), Status::verify_failed);
+    sig[3] ^= 0x10;
+    sig[S::sig_bytes - 1] ^= 0x01;  // salt
+    EXPECT_EQ(S::verify_expanded(*epk, msg, sizeof msg, sig.data(), sig.size(), *ws), Status::verify_failed);
+    sig[S::sig_bytes - 1] ^= 0x01;
+    msg[1] ^= 1;
+    EXPECT_EQ(S::verify_expanded(*epk, msg, sizeof msg, sig.data(), sig.size(), *ws), Status::verify_failed);
+    msg[1] ^= 1;
+    EXPECT_EQ(S::verify_expanded(*epk, msg, sizeof msg, sig.data(), sig.size() - 1, *ws), Status::bad_length);
+    EXPECT_EQ(S::verify_expanded(*epk, msg, sizeof msg, nullptr, sig.size(), *ws), Status::bad_argument);
+    EXPECT_EQ(S::verify_expanded(*epk, nullptr, 1, sig.data(), sig.size(), *ws), Status::bad_argument);
+    EXPECT_EQ(S::sign_expanded_with(*esk, msg, sizeof msg, nullptr, sig2.data(), *ws), Status::bad_argument);
+    EXPECT_EQ(S::sign_expanded_with(*esk, msg, sizeof msg, R.data(), nullptr, *ws), Status::bad_argument);
+    EXPECT_EQ(S::sign_expanded_with(*esk, nullptr, 3, R.data(), sig2.data(), *ws), Status::bad_argument);
+    // Another key's expansion rejects the signature.
+    std::vector<uint8_t> pk2(S::pk_bytes), sk2(S::sk_bytes);
+    ASSERT_EQ(S::keypair(pk2.data(), sk2.data(), rng, *ws), Status::ok);
+    ASSERT_EQ(S::expand_public_key(pk2.data(), *epk), Status::ok);
+    EXPECT_EQ(S::verify_expanded(*epk, msg, sizeof msg, sig.data(), sig.size(), *ws), Status::verify_failed);
+    // A wiped secret key is no longer usable.
+    S::wipe_expanded(*esk);
+    EXPECT_EQ(S::sign_expanded_with(*esk, msg, sizeof msg, R.data(), sig2.data(), *ws), Status::bad_argument);
+}
+
+TEST(MayoExpanded, Mayo1) { check_expanded<mayo::mayo_1>(); }
+TEST(MayoExpanded, Mayo2) { check_expanded<mayo::mayo_2>(); }
+TEST(MayoExpanded, Mayo3) { check_expanded<mayo::mayo_3>(); }
+TEST(MayoExpanded, Mayo5) { check_expanded<mayo::mayo_5>(); }
+TEST(MayoExpanded, Mayo1R1) { check_expanded<mayo::mayo_1_r1>(); }
+TEST(MayoExpanded, Mayo2R1) { check_expanded<mayo::mayo_2_r1>(); }
+TEST(MayoExpanded, Mayo3R1) { check_expanded<mayo::mayo_3_r1>(); }
+TEST(MayoExpanded, Mayo5R1) { check_expanded<mayo::mayo_5_r1>(); }
+
+// The AVX2 kernels against the portable ones on random inputs, at the
+// sizes of every set (skipped without AVX2 or with PQMCU_CPU_DISABLE=avx2).
+struct Lcg {
+    uint64_t s = 0x243F6A8885A308D3ull;
+    uint64_t next() {
+        s = s * 6364136223846793005ull + 1442695040888963407ull;
+        return s >> 11;
+    }
+    uint8_t nib() { return uint8_t(next() & 0xF); }
+};
+
+void random_vecs(Lcg& g, std::vector<uint64_t>& v, uint32_t count, uint32_t m) {
+    const uint32_t L = (m + 15) / 16;
+    v.assign(size_t(count) * L, 0);
+    for (uint32_t i = 0; i < count; ++i)
+        for (uint32_t e = 0; e < m; ++e) v[size_t(i) * L + e / 16] |= uint64_t(g.nib()) << (4 * (e % 16));
+}
+
+void check_kernels(const mayo::Params& p) {
+    const mayo::Kernels* avx = mayo::kernels_avx2();
+    if (avx == nullptr) GTEST_SKIP() << "no AVX2 kernels on this CPU (or masked)";
+    const mayo::Kernels& ref = mayo::kernels_portable();
+    Lcg g;
+    const uint32_t v = p.v(), o = p.o, k = p.k, n = p.n, m = p.m, L = p.m_limbs();
+    std::vector<uint64_t> P1, P2, P3, X, a1, a2;
+    random_vecs(g, P1, p.p1_vecs(), m);
+    random_vecs(g, P2, p.p2_vecs(), m);
+    random_vecs(g, P3, p.p3_vecs(), m);
+    std::vector<uint8_t> O(size_t(v) * o), V(size_t(k) * n);
+    for (auto& x : O) x = g.nib();
+    for (auto& x : V) x = g.nib();
+    auto both = [&](const char* what, auto&& call, size_t limbs) {
+        random_vecs(g, a1, uint32_t(limbs / L), m);
+        a2 = a1;
+        call(ref, a1.data());
+        call(*avx, a2.data());
+        EXPECT_EQ(a1, a2) << p.name << ": " << what;
+    };
+    both("upper_times", [&](const mayo::Kernels& K, uint64_t* acc) { K.upper_times(P1.data(), v, O.data(), o, 1, o, acc, L); },
+         size_t(v) * o * L);
+    both("upper_times V^T", [&](const mayo::Kernels& K, uint64_t* acc) { K.upper_times(P1.data(), v, V.data(), 1, n, k, acc, L); },
+         size_t(v) * k * L);
+    both("sym_times", [&](const mayo::Kernels& K, uint64_t* acc) { K.sym_times(P1.data(), v, O.data(), o, 1, o, acc, L); },
+         size_t(v) * o * L);
+    both("lower_times", [&](const mayo::Kernels& K, uint64_t* acc) { K.lower_times(P1.data(), v, V.data(), 1, n, k, acc, L); },
+         size_t(v) * k * L);
+    both("rect_times", [&](const mayo::Kernels& K, uint64_t* acc) { K.rect_times(P2.data(), v, o, V.data(), 1, n, k, acc, L); },
+         size_t(v) * k * L);
+    both("scalars_times O^T", [&](const mayo::Kernels& K, uint64_t* acc) { K.scalars_times(O.data(), 1, o, o, v, P2.data(), o, acc, L); },
+         size_t(o) * o * L);
+    both("scalars_times V", [&](const mayo::Kernels& K, uint64_t* acc) { K.scalars_times(V.data(), n, 1, k, v, P2.data(), o, acc, L); },
+         size_t(k) * o * L);
+    both("p_times_s", [&](const mayo::Kernels& K, uint64_t* acc) { K.p_times_s(p, P1.data(), P2.data(), P3.data(), V.data(), acc); },
+         size_t(n) * k * L);
+    {
+        std::vector<uint64_t> Q1 = P2, Q2 = P2, R1, R2;
+        random_vecs(g, R1, o * o, m);
+        R2 = R1;
+        ref.keygen_products(p, P1.data(), Q1.data(), O.data(), R1.data());
+        avx->keygen_products(p, P1.data(), Q2.data(), O.data(), R2.data());
+        EXPECT_EQ(Q1, Q2) << p.name << ": keygen_products P2";
+        EXPECT_EQ(R1, R2) << p.name << ": keygen_products P3";
+    }
+    for (bool with_L : {true, false}) {  // X = P2 stands for L or P2 (any m-vectors)
+        std::vector<uint64_t> M1, P1v, VPV1, Mt(size_t(k) * o * L), M2, P2v, VPV2;
+        random_vecs(g, M1, k * o, m);
+        random_vecs(g, P1v, v * k, m);
+        random_vecs(g, VPV1, k * k, m);
+        M2 = M1, P2v = P1v, VPV2 = VPV1;
+        ref.sign_products(p, P1.data(), P2.data(), with_L, O.data(), V.data(), M1.data(), P1v.data(), VPV1.data(), Mt.data());
+        avx->sign_products(p, P1.data(), P2.data(), with_L, O.data(), V.data(), M2.data(), P2v.data(), VPV2.data(), Mt.data());
+        EXPECT_EQ(M1, M2) << p.name << ": sign_products M, with_L " << with_L;
+        EXPECT_EQ(P1v, P2v) << p.name << ": sign_products Pv, with_L " << with_L;
+        EXPECT_EQ(VPV1, VPV2) << p.name << ": sign_products VPV, with_L " << with_L;
+    }
+    if (avx->p_times_s_packed != nullptr && p.layout == mayo::MvecLayout::nibbles) {
+        // P1 | P2 nibble-packed, 8 bytes of slack after the last vector.
+        const uint32_t mb = m / 2;
+        std::vector<uint8_t> packed(size_t(p.p1_vecs() + p.p2_vecs()) * mb + 8, 0xEE);
+        for (uint32_t i = 0; i < p.p1_vecs(); ++i) mayo::mvec::to_nibbles(P1.data() + size_t(i) * L, packed.data() + size_t(i) * mb, m);
+        for (uint32_t i = 0; i < p.p2_vecs(); ++i)
+            mayo::mvec::to_nibbles(P2.data() + size_t(i) * L, packed.data() + size_t(p.p1_vecs() + i) * mb, m);
+        random_vecs(g, a1, n * k, m);
+        a2 = a1;
+        ref.p_times_s(p, P1.data(), P2.data(), P3.data(), V.data(), a1.data());
+        avx->p_times_s_packed(p, packed.data(), P3.data(), V.data(), a2.data());
+        EXPECT_EQ(a1, a2) << p.name << ": p_times_s_packed";
+    }
+    // Echelon form of random (and of rank-deficient) matrices.
+    const uint32_t ac = p.a_cols(), W = (ac + 15) / 16;
+    for (int t = 0; t < 3; ++t) {
+        std::vector<uint64_t> e1(size_t(m) * W, 0);
+        for (uint32_t r = 0; r < m; ++r)
+            for (uint32_t c = 0; c < ac; ++c)
+                e1[size_t(r) * W + c / 16] |= uint64_t(t == 2 && c % 3 == 0 ? 0 : g.nib()) << (4 * (c % 16));
+        if (t == 1)
+            for (uint32_t r = 1; r < m; r += 2)
+                for (uint32_t w = 0; w < W; ++w) e1[size_t(r) * W + w] = e1[size_t(r - 1) * W + w];
+        std::vector<uint64_t> e2 = e1;
+        ref.echelon_form(e1.data(), m, ac);
+        avx->echelon_form(e2.data(), m, ac);
+        EXPECT_EQ(e1, e2) << p.name << ": echelon_form, case " << t;
+    }
+    // Keystream and unpacking.
+    const uint8_t key[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+    const size_t bytes = p.p12_bytes() + 7;  // not a multiple of the block size
+    std::vector<uint8_t> s1(bytes), s2(bytes);
+    ASSERT_EQ(ref.aes128_ctr(key, s1.data(), bytes), Status::ok);
+    ASSERT_EQ(avx->aes128_ctr(key, s2.data(), bytes), Status::ok);
+    EXPECT_EQ(s1, s2) << p.name << ": keystream";
+    const uint32_t cnt = p.p1_vecs() + p.p2_vecs();
+    std::vector<uint64_t> u1(size_t(cnt) * L, 0), u2;
+    std::memcpy(u1.data(), s1.data(), p.p12_bytes());
+    u2 = u1;
+    ref.nibbles_in_place(u1.data(), cnt, m);
+    avx->nibbles_in_place(u2.data(), cnt, m);
+    EXPECT_EQ(u1, u2) << p.name << ": nibbles_in_place";
+}
+
+TEST(MayoKernels, Mayo1) { check_kernels(mayo::mayo_1::params); }
+TEST(MayoKernels, Mayo2) { check_kernels(mayo::mayo_2::params); }
+TEST(MayoKernels, Mayo3) { check_kernels(mayo::mayo_3::params); }
+TEST(MayoKernels, Mayo5) { check_kernels(mayo::mayo_5::params); }
+TEST(MayoKernels, Mayo1R1) { check_kernels(mayo::mayo_1_r1::params); }
+TEST(MayoKernels, Mayo2R1) { check_kernels(mayo::mayo_2_r1::params); }
+TEST(MayoKernels, Mayo3R1) { check_kernels(mayo::mayo_3_r1::params); }
+TEST(MayoKernels, Mayo5R1) { check_kernels(mayo::mayo_5_r1::params); }
 
 }  // namespace

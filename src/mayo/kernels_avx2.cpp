@@ -1,0 +1,702 @@
+// MAYO kernels for x86-64 with AVX2 (and VAES for the P1 | P2 keystream),
+// enabled per function (target attributes), chosen at run time.
+//
+// Products by scalars use 16-entry tables in registers: for a pair of
+// scalars (s0, s1), byte x of the table is s0*x | (s1*x) << 4, so one
+// vpshufb on the low (or high) nibbles of 32 bytes of an m-vector gives 32
+// products by s0 and 32 by s1 at once. A pass over a row of matrix entries
+// keeps the products "entangled" (low and high nibbles of the entries in
+// separate registers, the pair's two products in one byte) and sorts them
+// into the two accumulating m-vectors once per row. The tables are built
+// from the scalars by log/exp lookups that are themselves vpshufb (no
+// memory indexed by a secret), and vpshufb only permutes within a
+// register: constant time in the scalars.
+//
+// An m-vector of 8L bytes is covered by 32-byte chunks at 0, 32, ..., and
+// a last one ending at byte 8L (overlapping the previous one; both compute
+// the same values there), or, when 8L = 32Q + 8 (MAYO-1, MAYO-5), by Q
+// chunks and an 8-byte tail whose low and high nibbles share one lane.
+//
+// Also here: the echelon form, the P1 | P2 keystream (VAES, 16 blocks in
+// flight) and its unpacking to limbs.
+#include <immintrin.h>
+
+#include <cstring>
+
+#include "cipher/modes.hpp"
+#include "mayo/engine.hpp"
+#include "mayo/kernels.hpp"
+#include "mayo/mvec.hpp"
+#include "x86/cpu_features.hpp"
+
+#define PQ_AVX2 __attribute__((target("avx2")))
+#define PQ_VAES __attribute__((target("avx2,aes,vaes")))
+
+namespace pqmcu::mayo {
+namespace {
+
+constexpr uint32_t kMaxPairs = (kMaxO + 1) / 2;  // 9: o = 17, 18
+constexpr uint32_t kMaxTabCols = kMaxN;           // columns of B (or inner size of A)
+
+// Tables hold products by secret scalars: zeroed after use (memset with a
+// compiler barrier; the byte loop of secure_wipe costs ~1 cycle per byte).
+inline void wipe(void* p, size_t n) {
+    std::memset(p, 0, n);
+    __asm__ __volatile__("" : : "r"(p) : "memory");
+}
+
+// GF(16) = GF(2)[x]/(x^4+x+1), generator x: kLog[a] = log_x(a) (0x80 for
+// a = 0), kExp[i] = x^i. In registers only (vpshufb), never indexed in memory.
+alignas(32) constexpr uint8_t kLog[32] = {0x80, 0, 1, 4, 2, 8, 5, 10, 3, 14, 9, 7, 6, 13, 11, 12,
+                                         0x80, 0, 1, 4, 2, 8, 5, 10, 3, 14, 9, 7, 6, 13, 11, 12};
+alignas(32) constexpr uint8_t kExp[32] = {1, 2, 4, 8, 3, 6, 12, 11, 5, 10, 7, 14, 15, 13, 9, 1,
+                                         1, 2, 4, 8, 3, 6, 12, 11, 5, 10, 7, 14, 15, 13, 9, 1};
+
+// Table of one scalar s: byte x (both lanes) = s*x = x^(log s + log x mod
+// 15); a zero factor makes the index >= 0x80 (saturating add), which vpshufb
+// turns into 0.
+PQ_AVX2 inline __m256i scalar_table(uint8_t s) {
+    const __m256i lg = _mm256_load_si256(reinterpret_cast<const __m256i*>(kLog));
+    const __m256i ls = _mm256_shuffle_epi8(lg, _mm256_set1_epi8(char(s & 0xF)));
+    __m256i i = _mm256_adds_epu8(lg, ls);
+    i = _mm256_sub_epi8(i, _mm256_and_si256(_mm256_cmpgt_epi8(i, _mm256_set1_epi8(14)), _mm256_set1_epi8(15)));
+    return _mm256_shuffle_epi8(_mm256_load_si256(reinterpret_cast<const __m256i*>(kExp)), i);
+}
+
+// Table of the pair (s0, s1): byte x (both lanes) = s0*x | (s1*x) << 4.
+PQ_AVX2 inline __m256i pair_table(uint8_t s0, uint8_t s1) {
+    return _mm256_or_si256(scalar_table(s0), _mm256_slli_epi16(scalar_table(s1), 4));
+}
+
+// Row c of the tables (stride np + nd): np pair tables, tabs[c][p] for
+// the scalars (S(c, 2p), S(c, 2p+1)), S(c, i) = s[c*row + i*col] for
+// i < count (0 beyond); then nd = ceil(np/2) "tail" tables holding pair 2d
+// in the low lane and pair 2d+1 in the high lane (for 8-byte tails, see mac).
+PQ_AVX2 void build_tables(__m256i* tabs, const uint8_t* s, uint32_t ncols, uint32_t row, uint32_t col,
+                          uint32_t count) {
+    const uint32_t np = (count + 1) / 2, nd = (np + 1) / 2, rs = np + nd;
+    for (uint32_t c = 0; c < ncols; ++c) {
+        __m256i* t = tabs + size_t(c) * rs;
+        for (uint32_t p = 0; p < np; ++p) {
+            const uint32_t i = 2 * p;
+            const uint8_t s0 = s[c * row + i * col];
+            const uint8_t s1 = i + 1 < count ? s[c * row + (i + 1) * col] : 0;
+            t[p] = pair_table(s0, s1);
+        }
+        for (uint32_t dd = 0; dd < nd; ++dd) {
+            const __m256i hi = 2 * dd + 1 < np ? t[2 * dd + 1] : _mm256_setzero_si256();
+            t[np + dd] = _mm256_permute2x128_si256(t[2 * dd], hi, 0x20);
+        }
+    }
+}
+
+struct Out {  // accumulator of group g, output i: acc + (g*gs + i*is) * L
+    uint64_t* acc;
+    size_t gs, is;
+    uint32_t cols;
+    // Chunk geometry shared by inputs and outputs: offset of the last
+    // (overlapping) chunk, and the bytes of an 8-byte tail that belong to the
+    // vector. Limb inputs: 8L - 32 and 8 (their padding is zero); packed
+    // inputs (m/2 bytes each): m/2 - 32 and m/2 - 32Q.
+    uint32_t last, tail_keep;
+};
+inline Out out_limbs(uint64_t* acc, size_t gs, size_t is, uint32_t cols, uint32_t L) {
+    return Out{acc, gs, is, cols, 8 * L - 32, 8};
+}
+
+constexpr uint8_t kNib = 0x0F;
+// kKeep[k]: 8 bytes, the first k of them 0xFF (k = 1..8; row 0 unused).
+alignas(16) constexpr uint8_t kKeep[9][8] = {
+    {0}, {0xFF}, {0xFF, 0xFF}, {0xFF, 0xFF, 0xFF}, {0xFF, 0xFF, 0xFF, 0xFF}, {0xFF, 0xFF, 0xFF, 0xFF, 0xFF},
+    {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF}, {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF},
+    {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF}};
+
+// Chunking of an m-vector of 8L bytes: Q chunks of 32 bytes, and either
+// T8: an 8-byte tail (8L = 32Q + 8: MAYO-1, MAYO-5), whose low and high
+// nibbles fit in one 128-bit lane, so one vpshufb serves two pairs; or the
+// last chunk ends at 8L, overlapping the one before.
+template <int Q, bool T8, int NP>
+struct Block {
+    static constexpr int ND = T8 ? (NP + 1) / 2 : 0;
+    __m256i t[NP][Q][2];
+    __m256i tail[ND > 0 ? ND : 1];
+};
+
+template <int Q, bool T8>
+inline uint32_t chunk_off(int q, uint32_t last) {
+    return T8 || q + 1 < Q ? 32 * uint32_t(q) : last;
+}
+
+// Products of one m-vector (at vec) by NP pairs (tables tb[p], tail tables
+// tt[d]), into the entangled accumulators.
+template <int Q, bool T8, int NP>
+PQ_AVX2 inline void mac(Block<Q, T8, NP>& b, const uint8_t* v, const __m256i* tb, const __m256i* tt,
+                        uint32_t last, __m128i tkeep) {
+    const __m256i mask = _mm256_set1_epi8(kNib);
+    __m256i lo[Q], hi[Q];
+    for (int q = 0; q < Q; ++q) {
+        const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(v + chunk_off<Q, T8>(q, last)));
+        lo[q] = _mm256_and_si256(x, mask);
+        hi[q] = _mm256_and_si256(_mm256_srli_epi16(x, 4), mask);
+    }
+    for (int p = 0; p < NP; ++p) {
+        const __m256i tab = _mm256_load_si256(tb + p);
+        for (int q = 0; q < Q; ++q) {
+            b.t[p][q][0] = _mm256_xor_si256(b.t[p][q][0], _mm256_shuffle_epi8(tab, lo[q]));
+            b.t[p][q][1] = _mm256_xor_si256(b.t[p][q][1], _mm256_shuffle_epi8(tab, hi[q]));
+        }
+    }
+    if constexpr (T8) {
+        const __m128i m128 = _mm_set1_epi8(kNib);
+        const __m128i x = _mm_and_si128(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(v + 32 * Q)), tkeep);
+        const __m128i idx = _mm_unpacklo_epi64(_mm_and_si128(x, m128), _mm_and_si128(_mm_srli_epi16(x, 4), m128));
+        const __m256i idx2 = _mm256_broadcastsi128_si256(idx);
+        for (int d = 0; d < Block<Q, T8, NP>::ND; ++d)
+            b.tail[d] = _mm256_xor_si256(b.tail[d], _mm256_shuffle_epi8(_mm256_load_si256(tt + d), idx2));
+    }
+}
+
+template <int Q, bool T8, int NP>
+PQ_AVX2 inline void zero(Block<Q, T8, NP>& b) {
+    for (int p = 0; p < NP; ++p)
+        for (int q = 0; q < Q; ++q) b.t[p][q][0] = b.t[p][q][1] = _mm256_setzero_si256();
+    for (int d = 0; d < Block<Q, T8, NP>::ND; ++d) b.tail[d] = _mm256_setzero_si256();
+}
+
+// Sorts the entangled products of pairs p0 .. p0+NP-1 into the outputs of group g.
+template <int Q, bool T8, int NP>
+PQ_AVX2 inline void flush(const Block<Q, T8, NP>& b, const Out& o, uint32_t g, uint32_t p0, uint32_t L) {
+    const __m256i mask = _mm256_set1_epi8(kNib);
+    const uint32_t last = o.last;
+    for (int p = 0; p < NP; ++p) {
+        for (uint32_t s = 0; s < 2; ++s) {
+            const uint32_t i = 2 * (p0 + p) + s;
+            if (i >= o.cols) break;
+            uint8_t* dst = reinterpret_cast<uint8_t*>(o.acc + (size_t(g) * o.gs + size_t(i) * o.is) * L);
+            __m256i a[Q];
+            for (int q = 0; q < Q; ++q)
+                a[q] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(dst + chunk_off<Q, T8>(q, last)));
+            for (int q = 0; q < Q; ++q) {
+                const __m256i lo = b.t[p][q][0], hi = b.t[p][q][1];
+                const __m256i prod =
+                    s == 0 ? _mm256_or_si256(_mm256_and_si256(lo, mask),
+                                             _mm256_slli_epi16(_mm256_and_si256(hi, mask), 4))
+                           : _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(lo, 4), mask),
+                                             _mm256_andnot_si256(mask, hi));
+                a[q] = _mm256_xor_si256(a[q], prod);
+            }
+            for (int q = 0; q < Q; ++q)
+                _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + chunk_off<Q, T8>(q, last)), a[q]);
+            if constexpr (T8) {
+                // lane p%2 of tail p/2: bytes 0..7 low-nibble products, 8..15 high
+                const __m256i tl = b.tail[p / 2];
+                const __m128i x = (p & 1) ? _mm256_extracti128_si256(tl, 1) : _mm256_castsi256_si128(tl);
+                const __m128i xh = _mm_srli_si128(x, 8), m128 = _mm256_castsi256_si128(mask);
+                const __m128i prod =
+                    s == 0 ? _mm_or_si128(_mm_and_si128(x, m128), _mm_slli_epi16(_mm_and_si128(xh, m128), 4))
+                           : _mm_or_si128(_mm_and_si128(_mm_srli_epi16(x, 4), m128), _mm_andnot_si128(m128, xh));
+                __m128i* t8 = reinterpret_cast<__m128i*>(dst + 32 * Q);
+                _mm_storel_epi64(t8, _mm_xor_si128(_mm_loadl_epi64(t8), prod));
+            }
+        }
+    }
+}
+
+// ---- term patterns: the m-vectors of output group g, as at most two runs
+// (first vector, its column of tables, count, stride in limbs shrinking by
+// dstride after each step).
+struct Seg {  // bytes
+    const uint8_t* ptr;
+    uint32_t c0, count;
+    size_t stride, dstride;
+};
+inline const uint8_t* bytes(const uint64_t* p) { return reinterpret_cast<const uint8_t*>(p); }
+inline size_t up_index(uint32_t r, uint32_t c, uint32_t size) {  // r <= c
+    return size_t(r) * size - size_t(r) * (r + 1) / 2 + c;
+}
+
+// Row g of an upper triangular n x n matrix of m-vectors: columns g .. n-1.
+struct Upper {
+    const uint64_t* P;
+    uint32_t n;
+    int segs(uint32_t g, uint32_t L, Seg* s) const {
+        s[0] = Seg{bytes(P + up_index(g, g, n) * L), g, n - g, 8 * L, 0};
+        return 1;
+    }
+};
+// Row g of P + P^T (P upper triangular): columns c < g down column g of P,
+// then c > g along row g.
+struct Sym {
+    const uint64_t* P;
+    uint32_t n;
+    int segs(uint32_t g, uint32_t L, Seg* s) const {
+        s[0] = Seg{bytes(P + size_t(g) * L), 0, g, size_t(n - 1) * 8 * L, 8 * L};
+        s[1] = Seg{bytes(P + up_index(g, g + 1, n) * L), g + 1, n - 1 - g, 8 * L, 0};
+        return 2;
+    }
+};
+// Row g of P^T (P upper triangular): column g of P, rows c = 0 .. g.
+struct Lower {
+    const uint64_t* P;
+    uint32_t n;
+    int segs(uint32_t g, uint32_t L, Seg* s) const {
+        s[0] = Seg{bytes(P + size_t(g) * L), 0, g + 1, size_t(n - 1) * 8 * L, 8 * L};
+        return 1;
+    }
+};
+// Row g of a dense nr x nc matrix.
+struct Rect {
+    const uint64_t* X;
+    uint32_t nc;
+    int segs(uint32_t g, uint32_t L, Seg* s) const {
+        s[0] = Seg{bytes(X + size_t(g) * nc * L), 0, nc, 8 * L, 0};
+        return 1;
+    }
+};
+// Column g of a dense inner x cols matrix (the scalars vary with the row j).
+struct Column {
+    const uint64_t* X;
+    uint32_t inner, cols;
+    int segs(uint32_t g, uint32_t L, Seg* s) const {
+        s[0] = Seg{bytes(X + size_t(g) * L), 0, inner, size_t(cols) * 8 * L, 0};
+        return 1;
+    }
+};
+// Verification rows of P = [P1 P2; 0 P3] (n x n, P3 upper): row g < v is P1's
+// row then P2's, row g >= v is P3's.
+struct Public {
+    const uint64_t *P1, *P2, *P3;
+    uint32_t v, o;
+    int segs(uint32_t g, uint32_t L, Seg* s) const {
+        if (g < v) {
+            s[0] = Seg{bytes(P1 + up_index(g, g, v) * L), g, v - g, 8 * L, 0};
+            s[1] = Seg{bytes(P2 + size_t(g) * o * L), v, o, 8 * L, 0};
+            return 2;
+        }
+        const uint32_t r = g - v;
+        s[0] = Seg{bytes(P3 + up_index(r, r, o) * L), g, o - r, 8 * L, 0};
+        return 1;
+    }
+};
+
+// The same rows with P1 | P2 still packed (m/2 bytes per vector, straight
+// from the keystream), P3 in limbs.
+struct PublicPacked {
+    const uint8_t* P12;
+    const uint64_t* P3;
+    uint32_t v, o, mb, p1;
+    int segs(uint32_t g, uint32_t L, Seg* s) const {
+        if (g < v) {
+            s[0] = Seg{P12 + up_index(g, g, v) * mb, g, v - g, mb, 0};
+            s[1] = Seg{P12 + (p1 + size_t(g) * o) * mb, v, o, mb, 0};
+            return 2;
+        }
+        const uint32_t r = g - v;
+        s[0] = Seg{bytes(P3 + up_index(r, r, o) * L), g, o - r, 8 * L, 0};
+        return 1;
+    }
+};
+
+template <int Q, bool T8, int NP, class T>
+PQ_AVX2 void run_block(const T& terms, uint32_t g, const __m256i* tabs, uint32_t np, uint32_t p0, const Out& o,
+                       uint32_t L) {
+    Block<Q, T8, NP> b;
+    zero(b);
+    const uint32_t last = o.last, rs = np + (np + 1) / 2;
+    const uint32_t tk = o.tail_keep >= 1 && o.tail_keep <= 8 ? o.tail_keep : 8;
+    const __m128i keep = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(kKeep[tk]));
+    Seg sg[2];
+    const int ns = terms.segs(g, L, sg);
+    for (int k = 0; k < ns; ++k) {
+        const uint8_t* v = sg[k].ptr;
+        size_t stride = sg[k].stride;
+        const __m256i* row = tabs + size_t(sg[k].c0) * rs;
+        for (uint32_t j = 0; j < sg[k].count; ++j) {
+            mac(b, v, row + p0, row + np + p0 / 2, last, keep);
+            v += stride;
+            stride -= sg[k].dstride;
+            row += rs;
+        }
+    }
+    // (No wipe of b: taking its address would keep the accumulators in
+    // memory; they live in registers and the tables, which are wiped.)
+    flush(b, o, g, p0, L);
+}
+
+// Pairs per pass: as many as the 16 ymm registers hold (accumulators,
+// nibble registers and a table). Passes start at even pairs (tail tables
+// come in pairs of pairs); only the last pass may be odd.
+template <int Q, bool T8, class T>
+PQ_AVX2 void run_q(const T& terms, uint32_t ngroups, const __m256i* tabs, uint32_t np, const Out& o, uint32_t L) {
+    constexpr int kWide = Q == 1 ? 4 : 2;
+    for (uint32_t g = 0; g < ngroups; ++g) {
+        uint32_t p0 = 0;
+        while (p0 < np) {
+            const uint32_t rem = np - p0;
+            if (Q == 1 && (rem == 5 || rem == 9)) {  // k = 9, 10 (one pass) and o = 17, 18 (5 + 4)
+                run_block<Q, T8, (Q == 1 ? 5 : 1)>(terms, g, tabs, np, p0, o, L);
+                p0 += 5;
+            } else if (rem >= uint32_t(kWide)) {
+                run_block<Q, T8, kWide>(terms, g, tabs, np, p0, o, L);
+                p0 += kWide;
+            } else if (rem == 3) {
+                run_block<Q, T8, 3>(terms, g, tabs, np, p0, o, L);
+                p0 += 3;
+            } else if (rem == 2) {
+                run_block<Q, T8, 2>(terms, g, tabs, np, p0, o, L);
+                p0 += 2;
+            } else {
+                run_block<Q, T8, 1>(terms, g, tabs, np, p0, o, L);
+                p0 += 1;
+            }
+        }
+    }
+}
+
+template <class T>
+PQ_AVX2 void run(const T& terms, uint32_t ngroups, const __m256i* tabs, uint32_t np, const Out& o, uint32_t L) {
+    if (L == 4)
+        run_q<1, false>(terms, ngroups, tabs, np, o, L);
+    else if (L == 5)
+        run_q<1, true>(terms, ngroups, tabs, np, o, L);
+    else if (L <= 8)
+        run_q<2, false>(terms, ngroups, tabs, np, o, L);
+    else if (L == 9)
+        run_q<2, true>(terms, ngroups, tabs, np, o, L);
+    else
+        run_q<3, false>(terms, ngroups, tabs, np, o, L);
+}
+
+constexpr uint32_t kMaxRow = kMaxPairs + (kMaxPairs + 1) / 2;  // tables per row
+
+struct Tables {
+    alignas(32) __m256i t[kMaxTabCols * kMaxRow];
+};
+// Sizes beyond the eight sets' (never reached) go to the portable kernels.
+inline bool fits(uint32_t ncols, uint32_t count) { return ncols <= kMaxTabCols && count <= 2 * kMaxPairs; }
+inline size_t tables_bytes(uint32_t ncols, uint32_t count) {
+    const uint32_t np = (count + 1) / 2;
+    return sizeof(__m256i) * ncols * (np + (np + 1) / 2);
+}
+
+PQ_AVX2 void upper_times(const uint64_t* P, uint32_t n, const uint8_t* b, uint32_t b_row, uint32_t b_col,
+                         uint32_t cols, uint64_t* acc, uint32_t L) {
+    if (!fits(n, cols)) return kernels_portable().upper_times(P, n, b, b_row, b_col, cols, acc, L);
+    Tables tb;
+    build_tables(tb.t, b, n, b_row, b_col, cols);
+    run(Upper{P, n}, n, tb.t, (cols + 1) / 2, out_limbs(acc, cols, 1, cols, L), L);
+    wipe(tb.t, tables_bytes(n, cols));
+}
+
+PQ_AVX2 void sym_times(const uint64_t* P, uint32_t n, const uint8_t* b, uint32_t b_row, uint32_t b_col,
+                       uint32_t cols, uint64_t* acc, uint32_t L) {
+    if (!fits(n, cols)) return kernels_portable().sym_times(P, n, b, b_row, b_col, cols, acc, L);
+    Tables tb;
+    build_tables(tb.t, b, n, b_row, b_col, cols);
+    run(Sym{P, n}, n, tb.t, (cols + 1) / 2, out_limbs(acc, cols, 1, cols, L), L);
+    wipe(tb.t, tables_bytes(n, cols));
+}
+
+PQ_AVX2 void lower_times(const uint64_t* P, uint32_t n, const uint8_t* b, uint32_t b_row, uint32_t b_col,
+                         uint32_t cols, uint64_t* acc, uint32_t L) {
+    if (!fits(n, cols)) return kernels_portable().lower_times(P, n, b, b_row, b_col, cols, acc, L);
+    Tables tb;
+    build_tables(tb.t, b, n, b_row, b_col, cols);
+    run(Lower{P, n}, n, tb.t, (cols + 1) / 2, out_limbs(acc, cols, 1, cols, L), L);
+    wipe(tb.t, tables_bytes(n, cols));
+}
+
+PQ_AVX2 void rect_times(const uint64_t* X, uint32_t nr, uint32_t nc, const uint8_t* b, uint32_t b_row,
+                        uint32_t b_col, uint32_t cols, uint64_t* acc, uint32_t L) {
+    if (!fits(nc, cols)) return kernels_portable().rect_times(X, nr, nc, b, b_row, b_col, cols, acc, L);
+    Tables tb;
+    build_tables(tb.t, b, nc, b_row, b_col, cols);
+    run(Rect{X, nc}, nr, tb.t, (cols + 1) / 2, out_limbs(acc, cols, 1, cols, L), L);
+    wipe(tb.t, tables_bytes(nc, cols));
+}
+
+PQ_AVX2 void scalars_times(const uint8_t* a, uint32_t a_row, uint32_t a_col, uint32_t rows, uint32_t inner,
+                           const uint64_t* X, uint32_t cols, uint64_t* acc, uint32_t L) {
+    if (!fits(inner, rows)) return kernels_portable().scalars_times(a, a_row, a_col, rows, inner, X, cols, acc, L);
+    Tables tb;
+    // Table row j holds the pairs of A(i, j) over i: S(j, i) = a[j*a_col + i*a_row].
+    build_tables(tb.t, a, inner, a_col, a_row, rows);
+    run(Column{X, inner, cols}, cols, tb.t, (rows + 1) / 2, out_limbs(acc, 1, cols, rows, L), L);
+    wipe(tb.t, tables_bytes(inner, rows));
+}
+
+PQ_AVX2 void p_times_s(const Params& p, const uint64_t* P1, const uint64_t* P2, const uint64_t* P3,
+                       const uint8_t* s, uint64_t* PS) {
+    if (!fits(p.n, p.k)) return kernels_portable().p_times_s(p, P1, P2, P3, s, PS);
+    Tables tb;  // s is public: no wipe needed
+    build_tables(tb.t, s, p.n, 1, p.n, p.k);
+    run(Public{P1, P2, P3, p.v(), p.o}, p.n, tb.t, (p.k + 1) / 2, out_limbs(PS, p.k, 1, p.k, p.m_limbs()),
+        p.m_limbs());
+}
+
+// O's tables serve both products.
+PQ_AVX2 void keygen_products(const Params& p, const uint64_t* P1, uint64_t* P2, const uint8_t* O, uint64_t* P3) {
+    const uint32_t v = p.v(), o = p.o, L = p.m_limbs(), np = (o + 1) / 2;
+    if (!fits(v, o)) return kernels_portable().keygen_products(p, P1, P2, O, P3);
+    Tables tb;
+    build_tables(tb.t, O, v, o, 1, o);  // row r: pairs of O[r][c] over c
+    run(Upper{P1, v}, v, tb.t, np, out_limbs(P2, o, 1, o, L), L);      // P2 += P1 O
+    run(Column{P2, v, o}, o, tb.t, np, out_limbs(P3, 1, o, o, L), L);  // P3 += O^T P2
+    wipe(tb.t, tables_bytes(v, o));
+}
+
+// The tables of V (and of O) are built once for all the products.
+PQ_AVX2 void sign_products(const Params& p, const uint64_t* P1, const uint64_t* X, bool with_L, const uint8_t* O,
+                           const uint8_t* V, uint64_t* M, uint64_t* Pv, uint64_t* VPV, uint64_t* Mt) {
+    const uint32_t v = p.v(), o = p.o, k = p.k, L = p.m_limbs(), npk = (k + 1) / 2;
+    if (!fits(v, k) || !fits(v, o)) return kernels_portable().sign_products(p, P1, X, with_L, O, V, M, Pv, VPV, Mt);
+    Tables tb;
+    // Row c: the pairs of V[i][c] over i, as both B(c, i) (row products) and
+    // A(i, c) (scalars_times).
+    build_tables(tb.t, V, v, 1, v, k);
+    run(Column{X, v, o}, o, tb.t, npk, out_limbs(M, 1, o, k, L), L);        // M += V X
+    run(Upper{P1, v}, v, tb.t, npk, out_limbs(Pv, k, 1, k, L), L);          // Pv += P1 V^T
+    run(Column{Pv, v, k}, k, tb.t, npk, out_limbs(VPV, 1, k, k, L), L);     // VPV += V Pv
+    if (!with_L) {
+        run(Lower{P1, v}, v, tb.t, npk, out_limbs(Pv, k, 1, k, L), L);      // S = Pv + P1^T V^T
+        wipe(tb.t, tables_bytes(v, k));
+        std::memset(Mt, 0, sizeof(uint64_t) * size_t(k) * o * L);
+        build_tables(tb.t, O, v, o, 1, o);                                  // row r: pairs of O[r][c] over c
+        run(Column{Pv, v, k}, k, tb.t, (o + 1) / 2, out_limbs(Mt, 1, k, o, L), L);  // Mt[c][i] = sum_r O[r][c] S[r][i]
+        wipe(tb.t, tables_bytes(v, o));
+        for (uint32_t i = 0; i < k; ++i)
+            for (uint32_t c = 0; c < o; ++c) {
+                uint64_t* d = M + size_t(i * o + c) * L;
+                const uint64_t* a = Mt + size_t(c * k + i) * L;
+                for (uint32_t w = 0; w < L; ++w) d[w] ^= a[w];
+            }
+        return;
+    }
+    wipe(tb.t, tables_bytes(v, k));
+}
+
+// P1 | P2 packed (nibbles layout, m/2 >= 32 bytes per vector; reads up to 8
+// bytes past the last one, inside the caller's buffer, and masks them).
+PQ_AVX2 void p_times_s_packed(const Params& p, const uint8_t* P12, const uint64_t* P3, const uint8_t* s,
+                              uint64_t* PS) {
+    const uint32_t L = p.m_limbs(), mb = p.m / 2;
+    Tables tb;
+    build_tables(tb.t, s, p.n, 1, p.n, p.k);
+    // T8 sets (8L = 32Q + 8): the tail holds mb - 32Q bytes of the vector.
+    const bool t8 = (8 * L) % 32 == 8;
+    Out o{PS, p.k, 1, p.k, mb - 32, t8 ? mb - 32 * ((8 * L) / 32) : 8};
+    run(PublicPacked{P12, P3, p.v(), p.o, mb, p.p1_vecs()}, p.n, tb.t, (p.k + 1) / 2, o, L);
+}
+
+// ---- echelon form (same algorithm as the portable one in kernels.cpp)
+
+inline uint64_t ct_is_zero(uint64_t x) {  // all ones iff x == 0 (x < 2^63)
+    __asm__("" : "+r"(x));
+    return 0 - ((x - 1) >> 63);
+}
+inline uint64_t ct_eq(uint32_t a, uint32_t b) { return ct_is_zero(uint64_t(a ^ b)); }
+inline uint64_t ct_gt(uint32_t a, uint32_t b) {  // all ones iff a > b
+    uint64_t bb = b;
+    __asm__("" : "+r"(bb));
+    return 0 - ((bb - uint64_t(a)) >> 63);
+}
+inline uint8_t nibble(const uint64_t* row, uint32_t c) { return uint8_t((row[c >> 4] >> (4 * (c & 15))) & 0xF); }
+
+// Rows of W words (8W bytes, 32 < 8W <= 96) in Q chunks; the pivot row is
+// gathered with masks, the pivot itself (and each row's entry in column
+// pc) read as scalars, so the row selection chain stays in integer
+// registers. Row updates: dst += e * prow2 with e's table built in
+// registers.
+template <int Q>
+PQ_AVX2 void echelon_q(uint64_t* ap, uint32_t nrows, uint32_t ncols) {
+    const uint32_t W = (ncols + 15) / 16, last = 8 * W - 32;
+    const __m256i mask = _mm256_set1_epi8(kNib);
+    uint32_t off_[Q];
+    for (int q = 0; q < Q; ++q) off_[q] = q + 1 < Q ? 32 * q : last;
+    uint32_t pivot_row = 0;
+    for (uint32_t pc = 0; pc < ncols; ++pc) {
+        const uint32_t lo = pc + nrows > ncols ? pc + nrows - ncols : 0;
+        const uint32_t hi = pc < nrows - 1 ? pc : nrows - 1;
+        const uint32_t search_end = hi + 32 < nrows - 1 ? hi + 32 : nrows - 1;
+        __m256i pr[Q];
+        for (int q = 0; q < Q; ++q) pr[q] = _mm256_setzero_si256();
+        // Rows taken into the pivot row: pivot_row (when in the window) up
+        // to the first row from there whose entry in column pc is non-zero
+        // (all of them when none is): the portable chain of masks, computed
+        // at once on a bit mask of the window (<= 64 rows for every set).
+        const uint32_t wn = search_end - lo + 1;
+        uint8_t e[64];
+        uint64_t nz = 0;
+        for (uint32_t row = lo; row <= search_end; ++row) {
+            e[row - lo] = nibble(ap + size_t(row) * W, pc);
+            nz |= (1 & ~ct_is_zero(e[row - lo])) << (row - lo);
+        }
+        const uint64_t below = ct_gt(lo, pivot_row);                    // pivot_row < lo
+        const uint32_t off = uint32_t((uint64_t(pivot_row) - lo) & ~below);  // < wn
+        const uint64_t ge = ~uint64_t(0) << off;                         // shift: constant time
+        const uint64_t nzg = nz & ge, lowest = nzg & (0 - nzg);
+        const uint64_t window = wn == 64 ? ~uint64_t(0) : (uint64_t(1) << wn) - 1;
+        const uint64_t take = ge & (lowest | (lowest - 1)) & window;
+        const uint64_t pivot_zero = ((lowest | (0 - lowest)) >> 63) - 1;  // all ones iff lowest == 0
+        uint64_t pivot = 0;
+        for (uint32_t row = lo; row <= search_end; ++row) {
+            const uint64_t t = 0 - ((take >> (row - lo)) & 1);
+            const uint8_t* src = reinterpret_cast<const uint8_t*>(ap + size_t(row) * W);
+            const __m256i tv = _mm256_set1_epi64x(int64_t(t));
+            for (int q = 0; q < Q; ++q)
+                pr[q] = _mm256_xor_si256(
+                    pr[q], _mm256_and_si256(tv, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + off_[q]))));
+            pivot ^= t & e[row - lo];
+        }
+        // prow2 = pivot^-1 * prow (a^-1 = a^14, by squarings and products)
+        const uint8_t a = uint8_t(pivot);
+        const uint8_t a2 = mvec::mul1(a, a), a4 = mvec::mul1(a2, a2), a8 = mvec::mul1(a4, a4);
+        const uint8_t inv = mvec::mul1(mvec::mul1(a8, a4), a2);
+        const __m256i ti = scalar_table(inv), ti4 = _mm256_slli_epi16(ti, 4);
+        __m256i p2[Q], p2lo[Q], p2hi[Q];
+        for (int q = 0; q < Q; ++q) {
+            const __m256i l = _mm256_and_si256(pr[q], mask), h = _mm256_and_si256(_mm256_srli_epi16(pr[q], 4), mask);
+            p2[q] = _mm256_xor_si256(_mm256_shuffle_epi8(ti, l), _mm256_shuffle_epi8(ti4, h));
+            p2lo[q] = _mm256_and_si256(p2[q], mask);
+            p2hi[q] = _mm256_and_si256(_mm256_srli_epi16(p2[q], 4), mask);
+        }
+        for (uint32_t row = lo; row <= hi; ++row) {
+            const __m256i put = _mm256_set1_epi64x(int64_t(ct_eq(row, pivot_row) & ~pivot_zero));
+            uint8_t* dst = reinterpret_cast<uint8_t*>(ap + size_t(row) * W);
+            __m256i d[Q];
+            for (int q = 0; q < Q; ++q) d[q] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(dst + off_[q]));
+            for (int q = 0; q < Q; ++q)
+                _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + off_[q]), _mm256_blendv_epi8(d[q], p2[q], put));
+        }
+        for (uint32_t row = lo; row < nrows; ++row) {
+            uint64_t* r64 = ap + size_t(row) * W;
+            const uint8_t e = uint8_t(nibble(r64, pc) & ct_gt(row, pivot_row));
+            const __m256i te = scalar_table(e), te4 = _mm256_slli_epi16(te, 4);
+            uint8_t* dst = reinterpret_cast<uint8_t*>(r64);
+            __m256i d[Q];
+            for (int q = 0; q < Q; ++q) d[q] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(dst + off_[q]));
+            for (int q = 0; q < Q; ++q)
+                d[q] = _mm256_xor_si256(d[q], _mm256_xor_si256(_mm256_shuffle_epi8(te, p2lo[q]),
+                                                                _mm256_shuffle_epi8(te4, p2hi[q])));
+            for (int q = 0; q < Q; ++q) _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + off_[q]), d[q]);
+        }
+        pivot_row += uint32_t(1 & ~pivot_zero);
+    }
+}
+
+PQ_AVX2 void echelon_form(uint64_t* ap, uint32_t nrows, uint32_t ncols) {
+    const uint32_t W = (ncols + 15) / 16;
+    if (W <= 4 || ncols > nrows + 31)
+        kernels_portable().echelon_form(ap, nrows, ncols);  // no such set (64 < k*o + 1 <= m + 31)
+    else if (W <= 8)
+        echelon_q<2>(ap, nrows, ncols);
+    else
+        echelon_q<3>(ap, nrows, ncols);
+}
+
+// ---- P1 | P2 bytes -> limbs, in place, from the last vector down. Vector
+// i is read at the same chunk offsets as it is written (0, 32, ..., 8L-32,
+// all loads before the stores), so the last chunk reads up to 8L - m/2
+// bytes past its packed vector (still inside P, which holds count * 8L
+// bytes) and masks them: no partial read-back of a fresh store.
+template <int Q>
+PQ_AVX2 void nibbles_in_place_q(uint64_t* P, uint32_t count, uint32_t m) {
+    const uint32_t L = (m + 15) / 16, mb = m / 2, last = 8 * L - 32;
+    uint8_t* bytes = reinterpret_cast<uint8_t*>(P);
+    alignas(32) uint8_t keep[32];
+    for (uint32_t b = 0; b < 32; ++b) keep[b] = b < 32 - (8 * L - mb) ? 0xFF : 0;
+    const __m256i km = _mm256_load_si256(reinterpret_cast<const __m256i*>(keep));
+    for (uint32_t i = count; i-- > 0;) {
+        const uint8_t* src = bytes + size_t(i) * mb;
+        uint8_t* dst = bytes + size_t(i) * L * 8;
+        __m256i c[Q];
+        for (int q = 0; q < Q; ++q)
+            c[q] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + (q + 1 < Q ? 32 * q : last)));
+        c[Q - 1] = _mm256_and_si256(c[Q - 1], km);
+        for (int q = 0; q < Q; ++q)
+            _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + (q + 1 < Q ? 32 * q : last)), c[q]);
+    }
+}
+
+PQ_AVX2 void nibbles_in_place(uint64_t* P, uint32_t count, uint32_t m) {
+    const uint32_t L = (m + 15) / 16;
+    if (L == 4) return nibbles_in_place_q<1>(P, count, m);
+    if (L >= 5 && L <= 8) return nibbles_in_place_q<2>(P, count, m);
+    if (L >= 9 && L <= 12) return nibbles_in_place_q<3>(P, count, m);
+    kernels_portable().nibbles_in_place(P, count, m);
+}
+
+// ---- AES-128-CTR keystream with VAES (two blocks per instruction)
+
+PQ_VAES inline __m128i expand_step(__m128i k, __m128i t) {
+    t = _mm_shuffle_epi32(t, 0xFF);
+    k = _mm_xor_si128(k, _mm_slli_si128(k, 4));
+    k = _mm_xor_si128(k, _mm_slli_si128(k, 4));
+    k = _mm_xor_si128(k, _mm_slli_si128(k, 4));
+    return _mm_xor_si128(k, t);
+}
+
+PQ_VAES Status ctr_vaes(const uint8_t* key, uint8_t* out, size_t len) {
+    __m128i k[11];
+    k[0] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(key));
+    k[1] = expand_step(k[0], _mm_aeskeygenassist_si128(k[0], 0x01));
+    k[2] = expand_step(k[1], _mm_aeskeygenassist_si128(k[1], 0x02));
+    k[3] = expand_step(k[2], _mm_aeskeygenassist_si128(k[2], 0x04));
+    k[4] = expand_step(k[3], _mm_aeskeygenassist_si128(k[3], 0x08));
+    k[5] = expand_step(k[4], _mm_aeskeygenassist_si128(k[4], 0x10));
+    k[6] = expand_step(k[5], _mm_aeskeygenassist_si128(k[5], 0x20));
+    k[7] = expand_step(k[6], _mm_aeskeygenassist_si128(k[6], 0x40));
+    k[8] = expand_step(k[7], _mm_aeskeygenassist_si128(k[7], 0x80));
+    k[9] = expand_step(k[8], _mm_aeskeygenassist_si128(k[8], 0x1B));
+    k[10] = expand_step(k[9], _mm_aeskeygenassist_si128(k[9], 0x36));
+    __m256i rk[11];
+    for (int r = 0; r < 11; ++r) rk[r] = _mm256_broadcastsi128_si256(k[r]);
+    // Counter blocks: 32-bit block index, big-endian in bytes 12..15 (the
+    // keystreams here are far shorter than 2^32 blocks).
+    const __m256i bswap = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 15, 14, 13, 12, 0, 1, 2, 3, 4, 5, 6,
+                                           7, 8, 9, 10, 11, 15, 14, 13, 12);
+    const __m256i two = _mm256_setr_epi32(0, 0, 0, 2, 0, 0, 0, 2);
+    __m256i ctr = _mm256_setr_epi32(0, 0, 0, 0, 0, 0, 0, 1);
+    constexpr int W = 8;  // 16 blocks in flight
+    size_t done = 0;
+    for (; done + 32 * W <= len; done += 32 * W) {
+        __m256i x[W];
+        for (int i = 0; i < W; ++i) {
+            x[i] = _mm256_xor_si256(_mm256_shuffle_epi8(ctr, bswap), rk[0]);
+            ctr = _mm256_add_epi32(ctr, two);
+        }
+        for (int r = 1; r < 10; ++r)
+            for (int i = 0; i < W; ++i) x[i] = _mm256_aesenc_epi128(x[i], rk[r]);
+        for (int i = 0; i < W; ++i) {
+            x[i] = _mm256_aesenclast_epi128(x[i], rk[10]);
+            _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + done + 32 * i), x[i]);
+        }
+    }
+    for (; done < len; done += 32) {
+        __m256i x = _mm256_xor_si256(_mm256_shuffle_epi8(ctr, bswap), rk[0]);
+        ctr = _mm256_add_epi32(ctr, two);
+        for (int r = 1; r < 10; ++r) x = _mm256_aesenc_epi128(x, rk[r]);
+        x = _mm256_aesenclast_epi128(x, rk[10]);
+        alignas(32) uint8_t tmp[32];
+        _mm256_store_si256(reinterpret_cast<__m256i*>(tmp), x);
+        std::memcpy(out + done, tmp, len - done < 32 ? len - done : 32);
+    }
+    return Status::ok;
+}
+
+Status ctr_generic(const uint8_t* key, uint8_t* out, size_t len) { return cipher::aes128_ctr(key, 16, out, len); }
+
+constexpr Kernels kAvx2Vaes{"avx2+vaes", ctr_vaes, upper_times, sym_times, lower_times, rect_times, scalars_times, p_times_s,
+                             keygen_products, sign_products, echelon_form, nibbles_in_place, p_times_s_packed};
+constexpr Kernels kAvx2{"avx2", ctr_generic, upper_times, sym_times, lower_times, rect_times, scalars_times, p_times_s,
+                             keygen_products, sign_products, echelon_form, nibbles_in_place, p_times_s_packed};
+
+}  // namespace
+
+const Kernels* kernels_avx2() {
+    const x86::CpuFeatures& f = x86::cpu_features();
+    if (!f.avx2) return nullptr;
+    return f.vaes && f.aesni ? &kAvx2Vaes : &kAvx2;
+}
+
+}  // namespace pqmcu::mayo
