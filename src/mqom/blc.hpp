@@ -172,10 +172,13 @@ struct Blc {
     // Verifier: path != nullptr, opened = the leaf commitment of i_star.
     // keys: room for stream_key_count() keys (scheduled here once), or
     // nullptr to schedule every key per batch into one scratch key.
+    // K: Key, or PKey for a prepared key cache (keys != nullptr; then the
+    // tree's scratch key is prepared too and every pass takes prepared keys).
+    template <class K>
     __attribute__((noinline)) static void stream_rep(const Dims& d, const uint8_t* salt, uint32_t e,
                                                      const uint8_t* rseed, const uint8_t* delta,
                                                      const uint8_t* path, uint32_t i_star, const uint8_t* opened,
-                                                     uint32_t lb, uint8_t* area, Key* keys, uint8_t* h,
+                                                     uint32_t lb, uint8_t* area, K* keys, uint8_t* h,
                                                      cipher::Backend be) {
         const size_t eb = d.exp_bytes();
         const uint32_t N = d.n_evals(), L = d.log_n;
@@ -185,7 +188,7 @@ struct Blc {
         uint8_t* acc = area;
         uint8_t* fold = area + eb;
         std::memset(area, 0, size_t(1 + L) * eb);
-        Key kt;
+        K kt;
         if (keys != nullptr) {
             uint8_t t[S];
             P::tweak_salt(salt, t, 0, e, 0);
@@ -196,7 +199,7 @@ struct Blc {
             for (uint32_t t2 = 0; t2 < lb; ++t2) P::tweak_key(keys[2 + nblk + t2], salt, 2, e, L - lb + t2 - 1);
         }
         // k(i): cached key i, or the same key scheduled into kt now.
-        auto key = [&](size_t i) -> const Key& {
+        auto key = [&](size_t i) -> const K& {
             if (keys != nullptr) return keys[i];
             uint8_t t[S];
             if (i < 2) {
@@ -213,7 +216,7 @@ struct Blc {
         xof.absorb_byte(0x06);
         // The batch's leaf commitments (c1 of every leaf, then c2; then
         // interleaved), later one PRG block of every leaf.
-        uint8_t cm[(1u << T::kMaxStreamLog) * 2 * S], lo[S];
+        uint8_t cm[(1u << T::kMaxStreamLog) * 2 * S], lo[S], pair[4 * S];
         auto fold_col = [&](uint32_t i0, const uint8_t* src, size_t off, size_t len) {
             for (size_t q = 0; q < nb; ++q) {
                 const uint32_t i = uint32_t(i0 + q);
@@ -223,10 +226,26 @@ struct Blc {
         };
         T::stream(salt, e, L, lb, rseed, delta, path, i_star, keys != nullptr ? keys + 2 + nblk : nullptr, kt, be,
                   [&](uint32_t i0, const uint8_t* ls) {
-                      if (keys != nullptr) {
+                      if (keys != nullptr && std::is_same_v<K, typename C::PKey>) {
+                          // Prepared keys: one key per 2-block pass (a two-key
+                          // pass costs ~40% more on the fixsliced code), two
+                          // leaves at a time, interleaved c1_q c2_q c1_q+1 c2_q+1.
+                          for (size_t q = 0; q < nb; q += 2) {
+                              const size_t n2 = (nb - q) < 2 ? (nb - q) : 2;
+                              P::derive(key(0), ls + q * S, pair, n2, be);
+                              P::derive(key(1), ls + q * S, pair + 2 * S, n2, be);
+                              for (size_t u = 0; u < n2; ++u) {
+                                  std::memcpy(cm + 2 * (q + u) * S, pair + u * S, S);
+                                  std::memcpy(cm + (2 * (q + u) + 1) * S, pair + (2 + u) * S, S);
+                              }
+                          }
+                          if (ver && (i_star >> lb) == (i0 >> lb))
+                              std::memcpy(cm + size_t(i_star - i0) * 2 * S, opened, 2 * S);
+                          xof.absorb(cm, nb * 2 * S);
+                      } else if (keys != nullptr) {
                           // c1_0 c2_0 c1_1 c2_1 ... straight out of two-key cipher
                           // passes (in place, as cipher::encrypt allows; same backends).
-                          const Key* kl[8];
+                          const K* kl[8];
                           for (size_t i = 0; i < 8; ++i) kl[i] = &keys[i & 1];
                           for (size_t q = 0; q < nb; ++q) {
                               std::memcpy(cm + 2 * q * S, ls + q * S, S);
@@ -266,46 +285,69 @@ struct Blc {
         C::wipe(kt);
         secure_wipe(cm, sizeof(cm));
         secure_wipe(lo, sizeof(lo));
+        secure_wipe(pair, sizeof(pair));
     }
 
     // nkeys keys in the byte region [p, p + len), aligned; nullptr if they do not fit.
-    static Key* place_keys(uint8_t* p, size_t len, size_t nkeys) {
+    template <class K = Key>
+    static K* place_keys(uint8_t* p, size_t len, size_t nkeys) {
         const uintptr_t a0 = reinterpret_cast<uintptr_t>(p);
-        const uintptr_t a = (a0 + alignof(Key) - 1) & ~uintptr_t(alignof(Key) - 1);
-        if (a - a0 + nkeys * sizeof(Key) > len) return nullptr;
-        Key* keys = reinterpret_cast<Key*>(a);
-        for (size_t i = 0; i < nkeys; ++i) ::new (static_cast<void*>(keys + i)) Key;
+        const uintptr_t a = (a0 + alignof(K) - 1) & ~uintptr_t(alignof(K) - 1);
+        if (a - a0 + nkeys * sizeof(K) > len) return nullptr;
+        K* keys = reinterpret_cast<K*>(a);
+        for (size_t i = 0; i < nkeys; ++i) ::new (static_cast<void*>(keys + i)) K;
         return keys;
+    }
+    // Calls f(keys) with the key cache placed in [p, p + len): prepared keys
+    // when backend be runs prepared passes faster and they fit, else expanded
+    // keys if they fit, else (or without cache) a null Key*. The keys are
+    // wiped afterwards.
+    template <class F>
+    static void with_key_cache(const Dims& d, uint32_t lb, bool cache, uint8_t* p, size_t len,
+                               cipher::Backend be, F&& f) {
+        const size_t nkeys = stream_key_count(d, lb);
+        if (cache && C::cache_prepared(be)) {
+            if (typename C::PKey* pk = place_keys<typename C::PKey>(p, len, nkeys)) {
+                f(pk);
+                for (size_t i = 0; i < nkeys; ++i) C::wipe(pk[i]);
+                return;
+            }
+        }
+        Key* keys = cache ? place_keys<Key>(p, len, nkeys) : nullptr;
+        f(keys);
+        if (keys != nullptr)
+            for (size_t i = 0; i < nkeys; ++i) C::wipe(keys[i]);
     }
 
     // The signature as scratch: until the opening is written, its
     // leaf-commitment field (hs, tau * 2S bytes) holds the h_e for com1 and
-    // its path field (ka, tau * log_n * S bytes) the cached keys of the tree
-    // being committed (w.cache_keys; they fit every set, else none are cached).
+    // ka (ka_len bytes: the signature's com2 | alpha1 | path fields, written
+    // only after commit) the cached keys of the tree being committed
+    // (w.cache_keys): prepared keys where they fit and are faster, else
+    // expanded keys, else none (with_key_cache).
     __attribute__((noinline)) static void commit_streamed(const Dims& d, const uint8_t* mseed, const uint8_t* salt,
                                                           const uint8_t* x, Work<Elt>& w, uint8_t* pdx_out,
-                                                          uint8_t* com1, uint8_t* hs, uint8_t* ka) {
+                                                          uint8_t* com1, uint8_t* hs, uint8_t* ka, size_t ka_len) {
         const size_t xb = d.x_bytes(), eb = d.exp_bytes(), pdxb = d.pdx_bytes();
         const size_t R = d.lane_bytes();
         uint8_t* xrows = reinterpret_cast<uint8_t*>(w.xT);
         std::memset(xrows, 0, size_t(d.n) * R);
-        const size_t nkeys = stream_key_count(d, w.leaf_batch_log);
-        Key* keys = w.cache_keys ? place_keys(ka, size_t(d.tau) * d.log_n * S, nkeys) : nullptr;
         uint8_t rs[S];
-        for (uint32_t e = 0; e < d.tau; ++e) {
-            root_seed(mseed, e, rs, w.sec_backend);
-            stream_rep(d, salt, e, rs, x, nullptr, 0, nullptr, w.leaf_batch_log, w.scratch, keys,
-                       hs + size_t(e) * 2 * S, w.sec_backend);
-            const uint8_t* acc = w.scratch;
-            combine(d, acc, xrows + size_t(e) * E::bytes, R, w.ua + size_t(e) * d.eta);
-            E::load(acc + xb, w.ub + size_t(e) * d.eta, d.eta);
-            uint8_t* pdx = pdx_out + size_t(e) * pdxb;
-            for (size_t t = 0; t < pdxb; ++t) pdx[t] = uint8_t(x[S + t] ^ acc[S + t]);
-        }
+        with_key_cache(d, w.leaf_batch_log, w.cache_keys, ka, ka_len, w.sec_backend,
+                       [&](auto* keys) {
+                           for (uint32_t e = 0; e < d.tau; ++e) {
+                               root_seed(mseed, e, rs, w.sec_backend);
+                               stream_rep(d, salt, e, rs, x, nullptr, 0, nullptr, w.leaf_batch_log, w.scratch,
+                                          keys, hs + size_t(e) * 2 * S, w.sec_backend);
+                               const uint8_t* acc = w.scratch;
+                               combine(d, acc, xrows + size_t(e) * E::bytes, R, w.ua + size_t(e) * d.eta);
+                               E::load(acc + xb, w.ub + size_t(e) * d.eta, d.eta);
+                               uint8_t* pdx = pdx_out + size_t(e) * pdxb;
+                               for (size_t t = 0; t < pdxb; ++t) pdx[t] = uint8_t(x[S + t] ^ acc[S + t]);
+                           }
+                       });
         secure_wipe(rs, sizeof(rs));
         secure_wipe(w.scratch, size_t(1 + d.log_n) * eb);
-        if (keys != nullptr)
-            for (size_t i = 0; i < nkeys; ++i) C::wipe(keys[i]);
         hash_com1(d, hs, pdx_out, com1);
     }
     // com1 = XOF(0x07 || h_0 .. h_{tau-1} || pdx) (its own frame: the XOF
@@ -329,20 +371,21 @@ struct Blc {
         const size_t R = d.lane_bytes();
         uint8_t* xrows = reinterpret_cast<uint8_t*>(w.xT);
         std::memset(xrows, 0, size_t(d.n) * R);
-        // Cached keys in the tT rows, which the PIOP only uses afterwards.
-        Key* const keys = w.cache_keys ? place_keys(reinterpret_cast<uint8_t*>(w.tT), w.tT_bytes,
-                                                    stream_key_count(d, w.leaf_batch_log))
-                                       : nullptr;
         XofCtx<Sec> c1x;
         c1x.init();
         c1x.absorb_byte(0x07);
         uint8_t h[2 * S];
-        for (uint32_t e = 0; e < d.tau; ++e) {
-            stream_rep(d, salt, e, nullptr, nullptr, paths + size_t(e) * d.log_n * S, i_star[e],
-                       lscom + size_t(e) * 2 * S, w.leaf_batch_log, w.scratch, keys, h, w.pub_backend);
-            c1x.absorb(h, 2 * S);
-            eval_finish(d, e, w.scratch, pdx_in, i_star, xrows, w);
-        }
+        // Cached keys in the tT rows, which the PIOP only uses afterwards.
+        with_key_cache(d, w.leaf_batch_log, w.cache_keys, reinterpret_cast<uint8_t*>(w.tT), w.tT_bytes,
+                       w.pub_backend, [&](auto* keys) {
+                           for (uint32_t e = 0; e < d.tau; ++e) {
+                               stream_rep(d, salt, e, nullptr, nullptr, paths + size_t(e) * d.log_n * S,
+                                          i_star[e], lscom + size_t(e) * 2 * S, w.leaf_batch_log, w.scratch,
+                                          keys, h, w.pub_backend);
+                               c1x.absorb(h, 2 * S);
+                               eval_finish(d, e, w.scratch, pdx_in, i_star, xrows, w);
+                           }
+                       });
         c1x.absorb(pdx_in, size_t(d.tau) * pdxb);
         uint8_t c[2 * S];
         c1x.squeeze(c, 2 * S);
@@ -396,9 +439,17 @@ struct Blc {
     // Signer. x: packed secret (xb bytes). Writes x0/u0/u1 into w.xT (lanes)/ua/ub,
     // root seeds into w.rseed (stored trees), pdx into pdx_out (tau * pdx_bytes), com1.
     // paths/lscom: the signature's opening fields, free until open() (scratch).
+    // key_area: where the streamed signer may cache its keys (free until
+    // commit returns; it must not overlap com1, pdx, lscom), nullptr: paths.
     static void commit(const Dims& d, const uint8_t* mseed, const uint8_t* salt, const uint8_t* x, Work<Elt>& w,
-                       uint8_t* pdx_out, uint8_t* com1, uint8_t* paths, uint8_t* lscom) {
-        if (w.leaf_batch_log != 0) return commit_streamed(d, mseed, salt, x, w, pdx_out, com1, lscom, paths);
+                       uint8_t* pdx_out, uint8_t* com1, uint8_t* paths, uint8_t* lscom,
+                       uint8_t* key_area = nullptr, size_t key_area_len = 0) {
+        if (key_area == nullptr) {
+            key_area = paths;
+            key_area_len = size_t(d.tau) * d.log_n * S;
+        }
+        if (w.leaf_batch_log != 0)
+            return commit_streamed(d, mseed, salt, x, w, pdx_out, com1, lscom, key_area, key_area_len);
         commit_stored(d, mseed, salt, x, w, pdx_out, com1);
     }
     __attribute__((noinline)) static void commit_stored(const Dims& d, const uint8_t* mseed, const uint8_t* salt,

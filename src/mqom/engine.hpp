@@ -132,7 +132,9 @@ Status Engine<Sec, BaseLog2, ExtLog2>::sign(const Dims& d, const uint8_t* sk, co
     std::memmove(sig, salt, S);
     salt = sig;  // sig[0..S) is not written again
 
-    Blc<Sec, E, B>::commit(d, mseed, salt, x, w, sig + d.off_pdx(), com1, sig + d.off_paths(), sig + d.off_lscom());
+    // Key cache of the streamed BLC: com2 | alpha1 | paths, all written after commit.
+    Blc<Sec, E, B>::commit(d, mseed, salt, x, w, sig + d.off_pdx(), com1, sig + d.off_paths(), sig + d.off_lscom(),
+                           sig + d.off_com2(), d.off_lscom() - d.off_com2());
     // Published in the signature: no longer secret (for the valgrind CT tests).
     ct_unpoison(com1, d.digest());
     ct_unpoison(sig + d.off_pdx(), size_t(d.tau) * d.pdx_bytes());

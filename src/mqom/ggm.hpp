@@ -126,9 +126,10 @@ struct Ggm {
     // per tree by the caller), or nullptr to schedule them per batch (less
     // memory); keys of the levels above are always scheduled per use into k
     // (the caller's scratch key, free again when f runs).
-    template <class F>
+    // K: Key, or the prepared form (Enc::PKey) for a prepared key cache.
+    template <class K, class F>
     static void stream(const uint8_t* salt, uint32_t e, uint32_t log_n, uint32_t lb, const uint8_t* rseed,
-                       const uint8_t* delta, const uint8_t* path, uint32_t i_star, const Key* bottom, Key& k,
+                       const uint8_t* delta, const uint8_t* path, uint32_t i_star, const K* bottom, K& k,
                        cipher::Backend be, F&& f) {
         if (lb > kMaxStreamLog) lb = kMaxStreamLog;  // the buffers below (callers never pass more)
         const uint32_t L = log_n, R = log_n - lb;  // subtree roots at level R
@@ -199,7 +200,7 @@ struct Ggm {
             uint32_t t = 0;
             if (lb > 0 && bottom != nullptr && jn <= R) {
                 P::tweak_key(k, salt, 2, e, jn - 2);
-                const Key* kl[2] = {bottom, &k};
+                const K* kl[2] = {bottom, &k};
                 uint8_t in2[2 * S], out2[2 * S], lo[S];
                 std::memcpy(in2, buf, S);
                 std::memcpy(in2 + S, st + size_t(jn - 2) * S, S);
@@ -217,7 +218,7 @@ struct Ggm {
             }
             if (q + 1 < nsub) chain(q + 1, jn);
             for (; t < lb; ++t) {
-                const Key* kk = bottom != nullptr ? bottom + t : &k;
+                const K* kk = bottom != nullptr ? bottom + t : &k;
                 if (bottom == nullptr) P::tweak_key(k, salt, 2, e, R + t - 1);
                 P::derive(*kk, buf, left, size_t(1) << t, be);
                 children(q, t);

@@ -27,7 +27,8 @@ struct Prims {
         out[1] ^= uint8_t(j);
         out[2] ^= uint8_t(j >> 8);
     }
-    static void tweak_key(Key& k, const uint8_t* salt, uint32_t sel, uint32_t e, uint32_t j) {
+    template <class K>
+    static void tweak_key(K& k, const uint8_t* salt, uint32_t sel, uint32_t e, uint32_t j) {
         uint8_t t[S];
         tweak_salt(salt, t, sel, e, j);
         C::schedule(k, t);
@@ -40,7 +41,8 @@ struct Prims {
         }
     }
     // out[i] = Enc_k(in[i]) ^ LinOrtho(in[i]) for nb consecutive seeds. in != out.
-    static void derive(const Key& k, const uint8_t* in, uint8_t* out, size_t nb,
+    template <class K>
+    static void derive(const K& k, const uint8_t* in, uint8_t* out, size_t nb,
                        cipher::Backend be = cipher::Backend::automatic) {
         C::encrypt(k, in, out, nb, be);
         for (size_t b = 0; b < nb; ++b) {

@@ -91,6 +91,9 @@ template <unsigned Sec>
 struct Enc {
     using C = typename SecTraits<Sec>::Cipher;
     using Key = cipher::RoundKeys<C>;
+    // Prepared form (fixsliced AES-128 / bitsliced Rijndael-256 round keys on
+    // the M4; on hosts it also holds Key): what the streamed BLC caches per tree.
+    using PKey = cipher::PreparedKey<C>;
     static constexpr size_t S = Sec / 8;
     static constexpr size_t kMaxBatch = 8;
 
@@ -104,6 +107,24 @@ struct Enc {
             std::memcpy(kk, key, S);
             (void)cipher::key_schedule_public<C>(k, kk, C::key_bytes);
         }
+    }
+    // Schedule + prepare (public key). Out of line: the expanded key is a
+    // temporary of this frame only.
+    __attribute__((noinline)) static void schedule(PKey& pk, const uint8_t* key) {
+        Key k;
+        schedule(k, key);
+        cipher::prepare<C>(pk, k);
+        cipher::wipe<C>(k);
+    }
+    // Whether caching PKey beats caching Key with backend b (the prepared
+    // passes are the faster ones: the bitsliced backend).
+    static bool cache_prepared(cipher::Backend b) {
+        if constexpr (cipher::has_prepared_form<C>) return cipher::prepared_is_faster<C>(b, 2);
+        return false;
+    }
+    static void encrypt(const PKey& pk, const uint8_t* in, uint8_t* out, size_t nblocks,
+                        cipher::Backend b = cipher::Backend::automatic) {
+        encrypt_with(pk, in, out, nblocks, b);
     }
     // nblocks consecutive S-byte blocks, all under k. in == out allowed.
     // b: cipher backend; anything but a constant-time one only for public data.
@@ -147,8 +168,9 @@ struct Enc {
             }
         }
     }
-    // Block i under *keys[i], nblocks <= 8.
-    static void encrypt_multi(const Key* const* keys, const uint8_t* in, uint8_t* out, size_t nblocks,
+    // Block i under *keys[i], nblocks <= 8 (K = Key or PKey).
+    template <class K>
+    static void encrypt_multi(const K* const* keys, const uint8_t* in, uint8_t* out, size_t nblocks,
                               cipher::Backend b = cipher::Backend::automatic) {
         if constexpr (S == C::block_bytes) {
             (void)cipher::encrypt_multi<C>(keys, in, out, nblocks, b);
@@ -160,6 +182,7 @@ struct Enc {
         }
     }
     static void wipe(Key& k) { cipher::wipe<C>(k); }
+    static void wipe(PKey& k) { cipher::wipe<C>(k); }
 };
 
 }  // namespace pqmcu::mqom::detail

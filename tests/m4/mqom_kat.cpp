@@ -76,8 +76,9 @@ static_assert(S::workspace_bytes <= kWorkspaceBudget, "workspace does not fit th
 
 // Stack budgets held by this test: the measured peaks plus a small margin, so
 // a change that grows the stack of an operation fails here.
-// Streamed profiles (Balanced, Memory), measured peaks: cat 1 2,912 B sign /
-// 3,040 B verify, cat 3 3,628 / 4,000 B, cat 5 3,760 / 4,224 B.
+// Streamed profiles (Balanced, Memory), measured peaks (prepared key cache,
+// 2026-11-30): cat 1 3,344 B sign / 3,184 B verify, cat 3 3,740 / 4,192 B,
+// cat 5 4,152 / 4,432 B.
 constexpr bool kStreamed = S::streamed;
 constexpr size_t kKeypairStackBudget = 2560;
 constexpr size_t kSignStackBudget =
