@@ -12,6 +12,30 @@
 #include "m4/format.hpp"
 #include "m4/stack.hpp"
 
+namespace {
+// PQMCU_BENCH_ONLY (CMake cache, for profiling one row): run only the ops
+// whose "group/name" contains it.
+bool selected([[maybe_unused]] const char* group, [[maybe_unused]] const char* name) {
+#ifdef PQMCU_BENCH_ONLY
+    char full[128];
+    size_t n = 0;
+    const char* parts[] = {group, "/", name};
+    for (const char* p : parts)
+        while (*p && n + 1 < sizeof full) full[n++] = *p++;
+    full[n] = 0;
+    const char* want = PQMCU_BENCH_ONLY;
+    for (size_t i = 0; full[i]; ++i) {
+        size_t k = 0;
+        while (want[k] && full[i + k] == want[k]) ++k;
+        if (!want[k]) return true;
+    }
+    return false;
+#else
+    return true;
+#endif
+}
+}  // namespace
+
 int main() {
     using namespace pqmcu;
     m4::print("pqmcu-bench start\n");
@@ -20,6 +44,7 @@ int main() {
         if (group == nullptr) continue;  // weak: that group is not in this build
         for (size_t j = 0; j < group->count; ++j) {
             const bench::Op& op = group->ops[j];
+            if (!selected(group->name, op.name)) continue;
             if (op.setup) op.setup();
             op.run();  // warm-up: lazy initialisation must not land in the figure
             if (op.setup) op.setup();

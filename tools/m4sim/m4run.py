@@ -67,7 +67,8 @@ def qemu_command(args):
     if args.plugin:
         addr = mark_address(args.elf, args.nm)
         elf = plugin_arg(os.path.abspath(args.elf))
-        cmd += ["-plugin", f"{args.plugin},mark=0x{addr:x},elf={elf}", "-d", "plugin"]
+        prof = f",profile={args.profile}" if args.profile is not None else ""
+        cmd += ["-plugin", f"{args.plugin},mark=0x{addr:x},elf={elf}{prof}", "-d", "plugin"]
         if args.plugin_log:
             cmd += ["-D", args.plugin_log]
     return cmd + args.qemu_args
@@ -90,6 +91,9 @@ def main():
     ap.add_argument("--timeout", type=float, default=60.0, help="seconds before the run counts as hung")
     ap.add_argument("--plugin", help="QEMU TCG plugin .so (cycle model)")
     ap.add_argument("--plugin-log", help="file for the plugin's output (-D)")
+    ap.add_argument("--profile", type=int, metavar="K",
+                    help="flat cycle profile between the K-th pqmcu_bench_mark call and the next "
+                         "(needs --plugin; fold the log with profile_report.py)")
     ap.add_argument("--log", help="also write the firmware's console output to this file")
     ap.add_argument("--quiet", action="store_true", help="do not echo firmware output; only the runner's verdict")
     ap.add_argument("--expect-exit", type=int,

@@ -26,6 +26,12 @@
  *                    straddle a page are decoded from QEMU's bytes and
  *                    counted in a "pqmcu-warning page-straddle=N" line
  *   classes=on       per-class histogram at exit
+ *   profile=K        flat profile of the interval from the K-th mark (seq=K)
+ *                    to the next one: at exit, one "pqmcu-prof 0xADDR
+ *                    insns=N cycles=C" line per translation block address
+ *                    (cycles of a block include the refill of the branch
+ *                    that left it); tools/m4sim/profile_report.py folds
+ *                    them into functions
  *   refill=N, wide_target=on|off, div=N, it=N, pipe_after_store=on|off
  *                    model knobs, see docs/cycle-model.md
  * Output goes through qemu_plugin_outs (enable with `-d plugin`, redirect
@@ -70,6 +76,37 @@ static uint64_t g_extra;
 static uint64_t g_mark_seq;
 static uint64_t g_cls_n[M4C_COUNT + 1];
 static uint64_t g_cls_cyc[M4C_COUNT + 1];
+
+/* Flat profile (profile=K): counts per block start address, open
+ * addressing. A full table stops recording and says so at exit. */
+#define PROF_SLOTS (1u << 16)
+static int g_prof_on;                 /* profile= given */
+static uint64_t g_prof_seq;           /* the mark that opens the window */
+static int g_prof_active;
+static uint32_t g_prof_prev;          /* block being charged; 0 = none */
+static uint64_t g_prof_last_i, g_prof_last_c;
+static uint64_t g_prof_dropped;
+static struct prof_slot { uint32_t va; uint64_t insns, cycles; } *g_prof;
+
+static void prof_charge(void)
+{
+    uint64_t i = g_insns, c = g_insns + g_extra;
+    if (g_prof_prev != 0) {
+        uint32_t h = (g_prof_prev * 2654435761u) >> 16;
+        for (unsigned k = 0; k < PROF_SLOTS; k++, h = (h + 1) & (PROF_SLOTS - 1)) {
+            if (g_prof[h].va == g_prof_prev || g_prof[h].va == 0) {
+                g_prof[h].va = g_prof_prev;
+                g_prof[h].insns += i - g_prof_last_i;
+                g_prof[h].cycles += c - g_prof_last_c;
+                goto done;
+            }
+        }
+        g_prof_dropped += c - g_prof_last_c;
+    }
+done:
+    g_prof_last_i = i;
+    g_prof_last_c = c;
+}
 
 /* Dynamic state between blocks. */
 static int g_pending;            /* a PC-writing insn ended the previous block */
@@ -142,6 +179,10 @@ static void on_tb_exec(unsigned int vcpu, void *ud)
     }
     g_tail.flags = (uint8_t)((d >> 47) & 0x3F);
     g_tail.rt = (uint8_t)((d >> 53) & 0xF);
+    if (g_prof_active) {
+        prof_charge();          /* after resolve_pending: the refill belongs to the block left */
+        g_prof_prev = va | 1u;  /* never 0, even for a block at address 0 */
+    }
 }
 
 static void on_branch_exec(unsigned int vcpu, void *ud)
@@ -162,6 +203,16 @@ static void on_mark_exec(unsigned int vcpu, void *ud)
     snprintf(line, sizeof line, "pqmcu-mark seq=%" PRIu64 " insns=%" PRIu64 " cycles=%" PRIu64 "\n",
              g_mark_seq, g_insns, g_insns + g_extra);
     qemu_plugin_outs(line);
+    if (g_prof_on && (g_mark_seq == g_prof_seq || g_prof_active)) {
+        if (g_prof_active) {
+            prof_charge();      /* the block holding the closing mark */
+        } else {
+            g_prof_last_i = g_insns;
+            g_prof_last_c = g_insns + g_extra;
+        }
+        g_prof_active = g_mark_seq == g_prof_seq;
+        g_prof_prev = 0;        /* the rest of this block is the mark function's own */
+    }
     g_mark_seq++;
     /* the marked instruction is counted here rather than inline, so the
      * figures printed above never depend on callback ordering */
@@ -309,6 +360,22 @@ static void on_exit_report(qemu_plugin_id_t id, void *p)
             qemu_plugin_outs(line);
         }
     }
+    if (g_prof != NULL) {
+        for (unsigned k = 0; k < PROF_SLOTS; k++) {
+            if (g_prof[k].va != 0) {
+                snprintf(line, sizeof line, "pqmcu-prof 0x%08" PRIx32 " insns=%" PRIu64 " cycles=%" PRIu64 "\n",
+                         g_prof[k].va & ~1u, g_prof[k].insns, g_prof[k].cycles);
+                qemu_plugin_outs(line);
+            }
+        }
+        if (g_prof_dropped != 0) {
+            snprintf(line, sizeof line, "pqmcu-warning prof-dropped cycles=%" PRIu64 " (table full)\n",
+                     g_prof_dropped);
+            qemu_plugin_outs(line);
+        }
+        free(g_prof);
+        g_prof = NULL;
+    }
     snprintf(line, sizeof line, "pqmcu-total insns=%" PRIu64 " cycles=%" PRIu64 "\n",
              g_insns, g_insns + g_extra);
     qemu_plugin_outs(line);
@@ -378,6 +445,18 @@ static int parse_arg(const char *arg)
             return 0;
         }
         memcpy(g_elf_path, eq, strlen(eq) + 1); /* loaded once all arguments are parsed */
+        return 1;
+    }
+    if (strcmp(key, "profile") == 0) {
+        if (g_prof_on || !parse_uint(eq, UINT32_MAX, &v)) {
+            return 0;
+        }
+        g_prof = calloc(PROF_SLOTS, sizeof *g_prof);
+        if (g_prof == NULL) {
+            return 0;
+        }
+        g_prof_on = 1;
+        g_prof_seq = v;
         return 1;
     }
     if (strcmp(key, "classes") == 0 && qemu_plugin_bool_parse(key, eq, &b)) {
