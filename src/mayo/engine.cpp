@@ -195,20 +195,28 @@ bool sample_solution(const Params& p, uint64_t* cols, uint32_t cstride, const ui
     uint64_t* last = E + size_t(ko) * L;
     // Back substitution: the pivot column of each row is secret, so every
     // candidate column (up to row + 32/(m-row), as in the reference) is
-    // visited and only the first non-zero one takes effect. The update of
-    // y' runs over whole columns: below `row` the echelon form is zero in
-    // a pivot column, and rows >= row are not read again.
+    // visited and only the first non-zero one takes effect. Before it, the
+    // candidates add nothing, so its multiplier is y'[row] as the row
+    // starts: the pivot column is selected with masks and multiplied once
+    // per row (not once per candidate). The update of y' runs over whole
+    // columns: below `row` the echelon form is zero in a pivot column, and
+    // rows >= row are not read again.
+    uint64_t sel[16];
     for (uint32_t row = m; row-- > 0;) {
-        uint8_t done = 0;
+        uint64_t done = 0;
+        const uint8_t u = mvec::get(last, row);
+        for (uint32_t w = 0; w < L; ++w) sel[w] = 0;
         const uint32_t bound = row + 32 / (m - row) < ko ? row + 32 / (m - row) : ko;
         for (uint32_t col = row; col <= bound; ++col) {
-            const uint8_t is_pivot = uint8_t(~ct_is_zero(mvec::get(E + size_t(col) * L, row))) & uint8_t(~done);
-            const uint8_t u = uint8_t(is_pivot & mvec::get(last, row));
-            x[col] ^= u;
-            mvec::mul_add(last, E + size_t(col) * L, u, L);
+            const uint64_t* ec = E + size_t(col) * L;
+            const uint64_t is_pivot = ~ct_is_zero(mvec::get(ec, row)) & ~done;
+            x[col] ^= uint8_t(is_pivot & u);
+            for (uint32_t w = 0; w < L; ++w) sel[w] |= is_pivot & ec[w];
             done |= is_pivot;
         }
+        mvec::mul_add(last, sel, u, L);
     }
+    wipe(sel, sizeof sel);
     return true;
 }
 
@@ -387,7 +395,9 @@ namespace {
 // Otherwise P12 = P1 | P2 (compact key, L never formed): with S = (P1 +
 // P1^T) V^T, M_i = S_i^T O + v_i^T P2 (one more pass over P1 with k
 // scalars instead of two with o: cheaper for one signature).
-Status sign_core(const Params& p, const uint8_t* sk, const uint64_t* P12, bool with_L, const uint8_t* O,
+// packed: P12 holds P1 | P2 as the keystream gave them (compact key, the
+// kernel table's sign_products_packed).
+Status sign_core(const Params& p, const uint8_t* sk, const uint64_t* P12, bool with_L, bool packed, const uint8_t* O,
                  const uint8_t* msg, size_t mlen, const uint8_t* randomizer, uint8_t* sig, const Work& w) {
     const uint32_t v = p.v(), o = p.o, k = p.k, n = p.n, m = p.m, L = p.m_limbs(), ko = k * o;
     const Kernels& kern = kernels();
@@ -413,7 +423,11 @@ Status sign_core(const Params& p, const uint8_t* sk, const uint64_t* P12, bool w
         // ends as S = (P1 + P1^T) V^T; VPV stays as computed: the fold only
         // uses VPV[i][j] + VPV[j][i]. Mt: o x k scratch in A's space (free
         // until A is built).
-        kern.sign_products(p, P1, Lm, with_L, O, vd, M, Pv, VPV, reinterpret_cast<uint64_t*>(w.a));
+        if (packed)
+            kern.sign_products_packed(p, reinterpret_cast<const uint8_t*>(P12), O, vd, M, Pv, VPV,
+                                      reinterpret_cast<uint64_t*>(w.a));
+        else
+            kern.sign_products(p, P1, Lm, with_L, O, vd, M, Pv, VPV, reinterpret_cast<uint64_t*>(w.a));
         found = solve_attempt(p, M, VPV, t, r, w.a, w.ap, x);
     }
     if (!found)
@@ -435,7 +449,7 @@ Status sign_core(const Params& p, const uint8_t* sk, const uint64_t* P12, bool w
 
 Status sign_expanded(const Params& p, const uint8_t* sk, const uint64_t* P1L, const uint8_t* O, const uint8_t* msg,
                      size_t mlen, const uint8_t* randomizer, uint8_t* sig, const Work& w) {
-    return sign_core(p, sk, P1L, true, O, msg, mlen, randomizer, sig, w);
+    return sign_core(p, sk, P1L, true, false, O, msg, mlen, randomizer, sig, w);
 }
 
 Status sign_with(const Params& p, const uint8_t* sk, const uint8_t* msg, size_t mlen, const uint8_t* randomizer,
@@ -444,10 +458,24 @@ Status sign_with(const Params& p, const uint8_t* sk, const uint8_t* msg, size_t 
     // one signature).
     uint8_t seed_pk[16];
     derive_seed_pk_and_O(p, sk, seed_pk, w.O);
-    Status st = expand_p12(p, seed_pk, w.p);
-    if (st == Status::ok) st = sign_core(p, sk, w.p, false, w.O, msg, mlen, randomizer, sig, w);
+    const Kernels& kern = kernels();
+    Status st;
+    // Packed P1 | P2 (no unpacking) where it measured faster: one 32-byte
+    // chunk per m-vector (MAYO-1, MAYO-2: -4 %). With two or three chunks
+    // (MAYO-3, MAYO-5) the unaligned 54- / 71-byte vectors made the
+    // products ~30 % slower than unpacking once.
+    if (p.layout == MvecLayout::nibbles && kern.sign_products_packed != nullptr && p.m_limbs() <= 5) {
+        // P1 | P2 used as packed by the keystream (w.p holds p_limbs words,
+        // far more than p12_bytes + 8).
+        st = kern.aes128_ctr(seed_pk, reinterpret_cast<uint8_t*>(w.p), p.p12_bytes());
+        if (st == Status::ok) st = sign_core(p, sk, w.p, false, true, w.O, msg, mlen, randomizer, sig, w);
+        wipe(reinterpret_cast<uint8_t*>(w.p) + size_t(p.p1_vecs()) * p.m_bytes(), size_t(p.p2_vecs()) * p.m_bytes());
+    } else {
+        st = expand_p12(p, seed_pk, w.p);
+        if (st == Status::ok) st = sign_core(p, sk, w.p, false, false, w.O, msg, mlen, randomizer, sig, w);
+        wipe(w.p + size_t(p.p1_vecs()) * p.m_limbs(), sizeof(uint64_t) * size_t(p.p2_vecs()) * p.m_limbs());
+    }
     wipe(w.O, size_t(p.v()) * p.o);
-    wipe(w.p + size_t(p.p1_vecs()) * p.m_limbs(), sizeof(uint64_t) * size_t(p.p2_vecs()) * p.m_limbs());
     return st;
 }
 

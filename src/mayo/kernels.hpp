@@ -66,6 +66,12 @@ struct Kernels {
     // buffer must extend that far. nullptr when the table has none.
     void (*p_times_s_packed)(const Params& p, const uint8_t* P12, const uint64_t* P3, const uint8_t* s,
                              uint64_t* PS);
+    // sign_products(with_L = false) with P1 | P2 still nibble-packed (m/2
+    // bytes per vector, straight from the keystream; round-2 sets): compact
+    // signing skips the unpacking. May read 8 bytes past P12's last vector
+    // (masked). nullptr when the table has none.
+    void (*sign_products_packed)(const Params& p, const uint8_t* P12, const uint8_t* O, const uint8_t* V,
+                                 uint64_t* M, uint64_t* Pv, uint64_t* VPV, uint64_t* Mt);
 };
 
 const Kernels& kernels_portable();

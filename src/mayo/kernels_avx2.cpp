@@ -262,6 +262,32 @@ struct Column {
         return 1;
     }
 };
+// The same patterns over nibble-packed m-vectors of es bytes (P1 | P2 as
+// the keystream gives them; signing with a compact key).
+struct UpperPacked {
+    const uint8_t* P;
+    uint32_t n, es;
+    int segs(uint32_t g, uint32_t, Seg* s) const {
+        s[0] = Seg{P + up_index(g, g, n) * es, g, n - g, es, 0};
+        return 1;
+    }
+};
+struct LowerPacked {
+    const uint8_t* P;
+    uint32_t n, es;
+    int segs(uint32_t g, uint32_t, Seg* s) const {
+        s[0] = Seg{P + size_t(g) * es, 0, g + 1, size_t(n - 1) * es, es};
+        return 1;
+    }
+};
+struct ColumnPacked {
+    const uint8_t* X;
+    uint32_t inner, cols, es;
+    int segs(uint32_t g, uint32_t, Seg* s) const {
+        s[0] = Seg{X + size_t(g) * es, 0, inner, size_t(cols) * es, 0};
+        return 1;
+    }
+};
 // Verification rows of P = [P1 P2; 0 P3] (n x n, P3 upper): row g < v is P1's
 // row then P2's, row g >= v is P3's.
 struct Public {
@@ -473,6 +499,41 @@ PQ_AVX2 void sign_products(const Params& p, const uint64_t* P1, const uint64_t* 
         return;
     }
     wipe(tb.t, tables_bytes(v, k));
+}
+
+// Output geometry for packed inputs (m/2 bytes per vector): the last chunk
+// ends at byte m/2; in T8 sets the tail holds m/2 - 32Q bytes. Limb inputs
+// and outputs use it too (their bytes past m/2 are zero and stay so).
+inline Out out_packed(uint64_t* acc, size_t gs, size_t is, uint32_t cols, const Params& p) {
+    const uint32_t L = p.m_limbs(), mb = p.m / 2;
+    const bool t8 = (8 * L) % 32 == 8;
+    return Out{acc, gs, is, cols, mb - 32, t8 ? mb - 32 * ((8 * L) / 32) : 8};
+}
+
+// Compact-key signing straight from the keystream bytes (P1 | P2 packed,
+// no unpacking): the products of sign_products(with_L = false).
+PQ_AVX2 void sign_products_packed(const Params& p, const uint8_t* P12, const uint8_t* O, const uint8_t* V,
+                                  uint64_t* M, uint64_t* Pv, uint64_t* VPV, uint64_t* Mt) {
+    const uint32_t v = p.v(), o = p.o, k = p.k, L = p.m_limbs(), npk = (k + 1) / 2, mb = p.m / 2;
+    if (!fits(v, k) || !fits(v, o)) return;  // never for the round-2 sets (the engine checks p.m_limbs())
+    const uint8_t* P2 = P12 + size_t(p.p1_vecs()) * mb;
+    Tables tb;
+    build_tables(tb.t, V, v, 1, v, k);
+    run(ColumnPacked{P2, v, o, mb}, o, tb.t, npk, out_packed(M, 1, o, k, p), L);   // M += V P2
+    run(UpperPacked{P12, v, mb}, v, tb.t, npk, out_packed(Pv, k, 1, k, p), L);     // Pv += P1 V^T
+    run(Column{Pv, v, k}, k, tb.t, npk, out_packed(VPV, 1, k, k, p), L);           // VPV += V Pv
+    run(LowerPacked{P12, v, mb}, v, tb.t, npk, out_packed(Pv, k, 1, k, p), L);     // S = Pv + P1^T V^T
+    wipe(tb.t, tables_bytes(v, k));
+    std::memset(Mt, 0, sizeof(uint64_t) * size_t(k) * o * L);
+    build_tables(tb.t, O, v, o, 1, o);
+    run(Column{Pv, v, k}, k, tb.t, (o + 1) / 2, out_packed(Mt, 1, k, o, p), L);    // Mt[c][i] = sum_r O[r][c] S[r][i]
+    wipe(tb.t, tables_bytes(v, o));
+    for (uint32_t i = 0; i < k; ++i)
+        for (uint32_t c = 0; c < o; ++c) {
+            uint64_t* d = M + size_t(i * o + c) * L;
+            const uint64_t* a = Mt + size_t(c * k + i) * L;
+            for (uint32_t w = 0; w < L; ++w) d[w] ^= a[w];
+        }
 }
 
 // P1 | P2 packed (nibbles layout, m/2 >= 32 bytes per vector; reads up to 8
@@ -687,9 +748,11 @@ PQ_VAES Status ctr_vaes(const uint8_t* key, uint8_t* out, size_t len) {
 Status ctr_generic(const uint8_t* key, uint8_t* out, size_t len) { return cipher::aes128_ctr(key, 16, out, len); }
 
 constexpr Kernels kAvx2Vaes{"avx2+vaes", ctr_vaes, upper_times, sym_times, lower_times, rect_times, scalars_times, p_times_s,
-                             keygen_products, sign_products, echelon_form, nibbles_in_place, p_times_s_packed};
+                             keygen_products, sign_products, echelon_form, nibbles_in_place, p_times_s_packed,
+                             sign_products_packed};
 constexpr Kernels kAvx2{"avx2", ctr_generic, upper_times, sym_times, lower_times, rect_times, scalars_times, p_times_s,
-                             keygen_products, sign_products, echelon_form, nibbles_in_place, p_times_s_packed};
+                             keygen_products, sign_products, echelon_form, nibbles_in_place, p_times_s_packed,
+                             sign_products_packed};
 
 }  // namespace
 

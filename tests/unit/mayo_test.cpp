@@ -399,6 +399,24 @@ void check_kernels(const mayo::Params& p) {
         avx->p_times_s_packed(p, packed.data(), P3.data(), V.data(), a2.data());
         EXPECT_EQ(a1, a2) << p.name << ": p_times_s_packed";
     }
+    if (avx->sign_products_packed != nullptr && p.layout == mayo::MvecLayout::nibbles) {
+        // Compact signing from packed P1 | P2 (8 bytes of slack) against the limb kernel.
+        const uint32_t mb = m / 2;
+        std::vector<uint8_t> packed(size_t(p.p1_vecs() + p.p2_vecs()) * mb + 8, 0xEE);
+        for (uint32_t i = 0; i < p.p1_vecs(); ++i) mayo::mvec::to_nibbles(P1.data() + size_t(i) * L, packed.data() + size_t(i) * mb, m);
+        for (uint32_t i = 0; i < p.p2_vecs(); ++i)
+            mayo::mvec::to_nibbles(P2.data() + size_t(i) * L, packed.data() + size_t(p.p1_vecs() + i) * mb, m);
+        std::vector<uint64_t> M1, P1v, VPV1, Mt(size_t(k) * o * L), M2, P2v, VPV2;
+        random_vecs(g, M1, k * o, m);
+        random_vecs(g, P1v, v * k, m);
+        random_vecs(g, VPV1, k * k, m);
+        M2 = M1, P2v = P1v, VPV2 = VPV1;
+        ref.sign_products(p, P1.data(), P2.data(), false, O.data(), V.data(), M1.data(), P1v.data(), VPV1.data(), Mt.data());
+        avx->sign_products_packed(p, packed.data(), O.data(), V.data(), M2.data(), P2v.data(), VPV2.data(), Mt.data());
+        EXPECT_EQ(M1, M2) << p.name << ": sign_products_packed M";
+        EXPECT_EQ(P1v, P2v) << p.name << ": sign_products_packed Pv";
+        EXPECT_EQ(VPV1, VPV2) << p.name << ": sign_products_packed VPV";
+    }
     // Echelon form of random (and of rank-deficient) matrices.
     const uint32_t ac = p.a_cols(), W = (ac + 15) / 16;
     for (int t = 0; t < 3; ++t) {
