@@ -55,6 +55,8 @@ void store_mvec(const Params& p, const uint64_t* in, uint8_t* out) {
 // the other, then unpacked in place from the last vector down (a vector's
 // limbs never overlap the packed bytes of an earlier vector).
 Status expand_p12(const Params& p, const uint8_t* seed_pk, uint64_t* P) {
+    if (p.layout == MvecLayout::nibbles && kernels().keystream_limbs != nullptr)
+        return kernels().keystream_limbs(seed_pk, P, p.p1_vecs() + p.p2_vecs(), p.m);  // one pass
     uint8_t* bytes = reinterpret_cast<uint8_t*>(P);
     const Status st = kernels().aes128_ctr(seed_pk, bytes, p.p12_bytes());  // pk_seed_bytes = 16
     if (st != Status::ok) return st;

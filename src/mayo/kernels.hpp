@@ -72,6 +72,10 @@ struct Kernels {
     // (masked). nullptr when the table has none.
     void (*sign_products_packed)(const Params& p, const uint8_t* P12, const uint8_t* O, const uint8_t* V,
                                  uint64_t* M, uint64_t* Pv, uint64_t* VPV, uint64_t* Mt);
+    // aes128_ctr + nibbles_in_place in one pass (count nibble-packed
+    // m-vectors of the keystream into limbs, P: count * m_limbs words).
+    // nullptr when the table has none.
+    Status (*keystream_limbs)(const uint8_t* key, uint64_t* P, uint32_t count, uint32_t m);
 };
 
 const Kernels& kernels_portable();

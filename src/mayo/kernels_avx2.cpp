@@ -697,7 +697,7 @@ PQ_VAES inline __m128i expand_step(__m128i k, __m128i t) {
     return _mm_xor_si128(k, t);
 }
 
-PQ_VAES Status ctr_vaes(const uint8_t* key, uint8_t* out, size_t len) {
+PQ_VAES void expand_key_vaes(const uint8_t* key, __m256i* rk) {
     __m128i k[11];
     k[0] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(key));
     k[1] = expand_step(k[0], _mm_aeskeygenassist_si128(k[0], 0x01));
@@ -710,8 +710,12 @@ PQ_VAES Status ctr_vaes(const uint8_t* key, uint8_t* out, size_t len) {
     k[8] = expand_step(k[7], _mm_aeskeygenassist_si128(k[7], 0x80));
     k[9] = expand_step(k[8], _mm_aeskeygenassist_si128(k[8], 0x1B));
     k[10] = expand_step(k[9], _mm_aeskeygenassist_si128(k[9], 0x36));
-    __m256i rk[11];
     for (int r = 0; r < 11; ++r) rk[r] = _mm256_broadcastsi128_si256(k[r]);
+}
+
+PQ_VAES Status ctr_vaes(const uint8_t* key, uint8_t* out, size_t len) {
+    __m256i rk[11];
+    expand_key_vaes(key, rk);
     // Counter blocks: 32-bit block index, big-endian in bytes 12..15 (the
     // keystreams here are far shorter than 2^32 blocks).
     const __m256i bswap = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 15, 14, 13, 12, 0, 1, 2, 3, 4, 5, 6,
@@ -745,14 +749,75 @@ PQ_VAES Status ctr_vaes(const uint8_t* key, uint8_t* out, size_t len) {
     return Status::ok;
 }
 
+// P1 | P2 keystream straight into limbs: 32 vectors at a time (32 m/2
+// bytes = m/2 whole ymm of keystream, rounded up to the 8 in flight) into an
+// L1 buffer, then copied out as nibbles_in_place does (last chunk masked).
+// Saves the separate in-place pass over the whole (L2-sized) buffer.
+template <int Q>
+PQ_VAES void keystream_limbs_q(const __m256i* rk, uint64_t* P, uint32_t count, uint32_t m) {
+    constexpr uint32_t G = 32, W = 8;
+    const uint32_t L = (m + 15) / 16, mb = m / 2, last = 8 * L - 32, nymm = (mb + W - 1) / W * W;
+    alignas(32) uint8_t buf[32 * ((kMaxM / 2 + W - 1) / W * W) + 32];
+    alignas(32) uint8_t keep[32];
+    for (uint32_t b = 0; b < 32; ++b) keep[b] = b < 32 - (8 * L - mb) ? 0xFF : 0;
+    const __m256i km = _mm256_load_si256(reinterpret_cast<const __m256i*>(keep));
+    const __m256i bswap = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 15, 14, 13, 12, 0, 1, 2, 3, 4, 5, 6,
+                                           7, 8, 9, 10, 11, 15, 14, 13, 12);
+    const __m256i two = _mm256_setr_epi32(0, 0, 0, 2, 0, 0, 0, 2);
+    for (uint32_t b0 = 0; b0 < count; b0 += G) {
+        const uint32_t blk = 2 * mb * (b0 / G);  // first block: b0 * mb / 16
+        __m256i ctr = _mm256_setr_epi32(0, 0, 0, int(blk), 0, 0, 0, int(blk + 1));
+        for (uint32_t y = 0; y < nymm; y += W) {
+            __m256i x[W];
+            for (uint32_t i = 0; i < W; ++i) {
+                x[i] = _mm256_xor_si256(_mm256_shuffle_epi8(ctr, bswap), rk[0]);
+                ctr = _mm256_add_epi32(ctr, two);
+            }
+            for (int r = 1; r < 10; ++r)
+                for (uint32_t i = 0; i < W; ++i) x[i] = _mm256_aesenc_epi128(x[i], rk[r]);
+            for (uint32_t i = 0; i < W; ++i)
+                _mm256_store_si256(reinterpret_cast<__m256i*>(buf + 32 * (y + i)), _mm256_aesenclast_epi128(x[i], rk[10]));
+        }
+        const uint32_t nv = count - b0 < G ? count - b0 : G;
+        for (uint32_t i = 0; i < nv; ++i) {
+            const uint8_t* src = buf + size_t(i) * mb;
+            uint8_t* dst = reinterpret_cast<uint8_t*>(P + size_t(b0 + i) * L);
+            __m256i c[Q];
+            for (int q = 0; q < Q; ++q)
+                c[q] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + (q + 1 < Q ? 32 * q : last)));
+            c[Q - 1] = _mm256_and_si256(c[Q - 1], km);
+            for (int q = 0; q < Q; ++q)
+                _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + (q + 1 < Q ? 32 * q : last)), c[q]);
+        }
+    }
+}
+
+PQ_VAES Status keystream_limbs(const uint8_t* key, uint64_t* P, uint32_t count, uint32_t m) {
+    const uint32_t L = (m + 15) / 16;
+    if (m > kMaxM || m / 2 < 32 || L > 12) {  // no such set: keystream, then unpacking
+        const Status st = ctr_vaes(key, reinterpret_cast<uint8_t*>(P), size_t(count) * (m / 2));
+        if (st == Status::ok) nibbles_in_place(P, count, m);
+        return st;
+    }
+    __m256i rk[11];
+    expand_key_vaes(key, rk);
+    if (L == 4)
+        keystream_limbs_q<1>(rk, P, count, m);
+    else if (L <= 8)
+        keystream_limbs_q<2>(rk, P, count, m);
+    else
+        keystream_limbs_q<3>(rk, P, count, m);
+    return Status::ok;
+}
+
 Status ctr_generic(const uint8_t* key, uint8_t* out, size_t len) { return cipher::aes128_ctr(key, 16, out, len); }
 
 constexpr Kernels kAvx2Vaes{"avx2+vaes", ctr_vaes, upper_times, sym_times, lower_times, rect_times, scalars_times, p_times_s,
                              keygen_products, sign_products, echelon_form, nibbles_in_place, p_times_s_packed,
-                             sign_products_packed};
+                             sign_products_packed, keystream_limbs};
 constexpr Kernels kAvx2{"avx2", ctr_generic, upper_times, sym_times, lower_times, rect_times, scalars_times, p_times_s,
                              keygen_products, sign_products, echelon_form, nibbles_in_place, p_times_s_packed,
-                             sign_products_packed};
+                             sign_products_packed, nullptr};
 
 }  // namespace
 

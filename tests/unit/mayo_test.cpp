@@ -446,6 +446,11 @@ void check_kernels(const mayo::Params& p) {
     ref.nibbles_in_place(u1.data(), cnt, m);
     avx->nibbles_in_place(u2.data(), cnt, m);
     EXPECT_EQ(u1, u2) << p.name << ": nibbles_in_place";
+    if (avx->keystream_limbs != nullptr && p.layout == mayo::MvecLayout::nibbles) {
+        std::vector<uint64_t> u3(u1.size(), 0x5555);
+        ASSERT_EQ(avx->keystream_limbs(key, u3.data(), cnt, m), Status::ok);
+        EXPECT_EQ(u1, u3) << p.name << ": keystream_limbs";
+    }
 }
 
 TEST(MayoKernels, Mayo1) { check_kernels(mayo::mayo_1::params); }
