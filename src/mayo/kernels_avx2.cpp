@@ -127,13 +127,20 @@ inline uint32_t chunk_off(int q, uint32_t last) {
     return T8 || q + 1 < Q ? 32 * uint32_t(q) : last;
 }
 
+// Which part of a T8 vector a pass covers: both, the 32-byte chunks only,
+// or the 8-byte tail only. MAYO-1 (Q = 1, five pairs) would need 17 ymm
+// registers for both at once: the spilled accumulators cost more than a
+// second, tail-only pass over the same vectors.
+enum Part : int { kBoth = 0, kChunks = 1, kTail = 2 };
+
 // Products of one m-vector (at vec) by NP pairs (tables tb[p], tail tables
 // tt[d]), into the entangled accumulators.
-template <int Q, bool T8, int NP>
+template <int Q, bool T8, int NP, int PART = kBoth>
 PQ_AVX2 inline void mac(Block<Q, T8, NP>& b, const uint8_t* v, const __m256i* tb, const __m256i* tt,
                         uint32_t last, __m128i tkeep) {
     const __m256i mask = _mm256_set1_epi8(kNib);
     __m256i lo[Q], hi[Q];
+    if constexpr (PART != kTail) {
     for (int q = 0; q < Q; ++q) {
         const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(v + chunk_off<Q, T8>(q, last)));
         lo[q] = _mm256_and_si256(x, mask);
@@ -146,7 +153,8 @@ PQ_AVX2 inline void mac(Block<Q, T8, NP>& b, const uint8_t* v, const __m256i* tb
             b.t[p][q][1] = _mm256_xor_si256(b.t[p][q][1], _mm256_shuffle_epi8(tab, hi[q]));
         }
     }
-    if constexpr (T8) {
+    }
+    if constexpr (T8 && PART != kChunks) {
         const __m128i m128 = _mm_set1_epi8(kNib);
         const __m128i x = _mm_and_si128(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(v + 32 * Q)), tkeep);
         const __m128i idx = _mm_unpacklo_epi64(_mm_and_si128(x, m128), _mm_and_si128(_mm_srli_epi16(x, 4), m128));
@@ -164,7 +172,7 @@ PQ_AVX2 inline void zero(Block<Q, T8, NP>& b) {
 }
 
 // Sorts the entangled products of pairs p0 .. p0+NP-1 into the outputs of group g.
-template <int Q, bool T8, int NP>
+template <int Q, bool T8, int NP, int PART = kBoth>
 PQ_AVX2 inline void flush(const Block<Q, T8, NP>& b, const Out& o, uint32_t g, uint32_t p0, uint32_t L) {
     const __m256i mask = _mm256_set1_epi8(kNib);
     const uint32_t last = o.last;
@@ -173,6 +181,7 @@ PQ_AVX2 inline void flush(const Block<Q, T8, NP>& b, const Out& o, uint32_t g, u
             const uint32_t i = 2 * (p0 + p) + s;
             if (i >= o.cols) break;
             uint8_t* dst = reinterpret_cast<uint8_t*>(o.acc + (size_t(g) * o.gs + size_t(i) * o.is) * L);
+            if constexpr (PART != kTail) {
             __m256i a[Q];
             for (int q = 0; q < Q; ++q)
                 a[q] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(dst + chunk_off<Q, T8>(q, last)));
@@ -187,7 +196,8 @@ PQ_AVX2 inline void flush(const Block<Q, T8, NP>& b, const Out& o, uint32_t g, u
             }
             for (int q = 0; q < Q; ++q)
                 _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + chunk_off<Q, T8>(q, last)), a[q]);
-            if constexpr (T8) {
+            }
+            if constexpr (T8 && PART != kChunks) {
                 // lane p%2 of tail p/2: bytes 0..7 low-nibble products, 8..15 high
                 const __m256i tl = b.tail[p / 2];
                 const __m128i x = (p & 1) ? _mm256_extracti128_si256(tl, 1) : _mm256_castsi256_si128(tl);
@@ -323,7 +333,7 @@ struct PublicPacked {
     }
 };
 
-template <int Q, bool T8, int NP, class T>
+template <int Q, bool T8, int NP, class T, int PART = kBoth>
 PQ_AVX2 void run_block(const T& terms, uint32_t g, const __m256i* tabs, uint32_t np, uint32_t p0, const Out& o,
                        uint32_t L) {
     Block<Q, T8, NP> b;
@@ -338,7 +348,7 @@ PQ_AVX2 void run_block(const T& terms, uint32_t g, const __m256i* tabs, uint32_t
         size_t stride = sg[k].stride;
         const __m256i* row = tabs + size_t(sg[k].c0) * rs;
         for (uint32_t j = 0; j < sg[k].count; ++j) {
-            mac(b, v, row + p0, row + np + p0 / 2, last, keep);
+            mac<Q, T8, NP, PART>(b, v, row + p0, row + np + p0 / 2, last, keep);
             v += stride;
             stride -= sg[k].dstride;
             row += rs;
@@ -346,7 +356,7 @@ PQ_AVX2 void run_block(const T& terms, uint32_t g, const __m256i* tabs, uint32_t
     }
     // (No wipe of b: taking its address would keep the accumulators in
     // memory; they live in registers and the tables, which are wiped.)
-    flush(b, o, g, p0, L);
+    flush<Q, T8, NP, PART>(b, o, g, p0, L);
 }
 
 // Pairs per pass: as many as the 16 ymm registers hold (accumulators,
@@ -359,7 +369,11 @@ PQ_AVX2 void run_q(const T& terms, uint32_t ngroups, const __m256i* tabs, uint32
         uint32_t p0 = 0;
         while (p0 < np) {
             const uint32_t rem = np - p0;
-            if (Q == 1 && (rem == 5 || rem == 9)) {  // k = 9, 10 (one pass) and o = 17, 18 (5 + 4)
+            if (Q == 1 && T8 && rem == 5) {  // MAYO-1 (k = 10): chunk and tail passes (see Part)
+                run_block<Q, T8, 5, T, kChunks>(terms, g, tabs, np, p0, o, L);
+                run_block<Q, T8, 5, T, kTail>(terms, g, tabs, np, p0, o, L);
+                p0 += 5;
+            } else if (Q == 1 && (rem == 5 || rem == 9)) {  // k = 9, 10 (one pass) and o = 17, 18 (5 + 4)
                 run_block<Q, T8, (Q == 1 ? 5 : 1)>(terms, g, tabs, np, p0, o, L);
                 p0 += 5;
             } else if (rem >= uint32_t(kWide)) {
