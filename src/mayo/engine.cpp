@@ -279,14 +279,17 @@ bool solve_attempt(const Params& p, const uint64_t* M, const uint64_t* VPV, cons
     const uint32_t k = p.k, o = p.o, m = p.m, L = p.m_limbs(), ko = k * o, Lx = ext_limbs(p);
     uint64_t yv[kMaxLx] = {0}, u[16];
     uint64_t* cols = reinterpret_cast<uint64_t*>(a);
-    std::memset(cols, 0, sizeof(uint64_t) * size_t(ko) * Lx);
+    const Kernels& kern = kernels();
+    if (kern.a_columns != nullptr) kern.a_columns(p, M, cols, Lx);
+    else std::memset(cols, 0, sizeof(uint64_t) * size_t(ko) * Lx);
     uint32_t l = 0;
     for (uint32_t i = 0; i < k; ++i)
         for (uint32_t j = k; j-- > i; ++l) {
-            for (uint32_t c = 0; c < o; ++c) {
-                shift_xor(cols + size_t(i * o + c) * Lx, M + size_t(j * o + c) * L, L, l);
-                if (i != j) shift_xor(cols + size_t(j * o + c) * Lx, M + size_t(i * o + c) * L, L, l);
-            }
+            if (kern.a_columns == nullptr)
+                for (uint32_t c = 0; c < o; ++c) {
+                    shift_xor(cols + size_t(i * o + c) * Lx, M + size_t(j * o + c) * L, L, l);
+                    if (i != j) shift_xor(cols + size_t(j * o + c) * Lx, M + size_t(i * o + c) * L, L, l);
+                }
             std::memcpy(u, VPV + size_t(i * k + j) * L, 8 * size_t(L));
             if (i != j) mvec::add(u, VPV + size_t(j * k + i) * L, L);
             shift_xor(yv, u, L, l);

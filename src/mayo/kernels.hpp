@@ -76,6 +76,12 @@ struct Kernels {
     // m-vectors of the keystream into limbs, P: count * m_limbs words).
     // nullptr when the table has none.
     Status (*keystream_limbs)(const uint8_t* key, uint64_t* P, uint32_t count, uint32_t m);
+    // Signing's columns of A before the reduction mod f(z): cols (k*o
+    // columns of Lx >= (m + k(k+1)/2 + 15)/16 + 1 limbs, zeroed here) gets
+    // z^l M_j[c] in column i*o + c and z^l M_i[c] in column j*o + c (i != j)
+    // for the pairs l = (i, j), i = 0.., j = k-1 down to i (M: k x o
+    // m-vectors). nullptr: the engine's limb loop.
+    void (*a_columns)(const Params& p, const uint64_t* M, uint64_t* cols, uint32_t Lx);
 };
 
 const Kernels& kernels_portable();

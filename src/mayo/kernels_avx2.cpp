@@ -563,6 +563,58 @@ PQ_AVX2 void p_times_s_packed(const Params& p, const uint8_t* P12, const uint64_
     run(PublicPacked{P12, P3, p.v(), p.o, mb, p.p1_vecs()}, p.n, tb.t, (p.k + 1) / 2, o, L);
 }
 
+// ---- columns of A (signing): column i*o + c = sum_j z^l(i,j) M_j[c], the
+// shift by z^l being l nibbles: l/2 bytes, plus one nibble when l is odd.
+// Each M_j[c] is laid out twice in a zeroed buffer (as is, and shifted by
+// one nibble), so every term is an XOR of whole bytes at byte offset l/2:
+// ymm chunks, then 8-byte words (the buffer's zero padding makes the last
+// word exact enough: it stays inside the column, 8 Lx bytes).
+PQ_AVX2 void a_columns(const Params& p, const uint64_t* M, uint64_t* cols, uint32_t Lx) {
+    const uint32_t k = p.k, o = p.o, L = p.m_limbs(), ko = k * o, mb = p.m / 2;
+    constexpr uint32_t kStride = 96;  // bytes per laid-out vector (m/2 + 1 <= 72, padding to whole words)
+    alignas(32) uint8_t buf[2 * kMaxKO * kStride];
+    std::memset(buf, 0, size_t(2) * ko * kStride);
+    for (uint32_t v = 0; v < ko; ++v) {
+        uint8_t* s0 = buf + size_t(2 * v) * kStride;
+        uint64_t* s1 = reinterpret_cast<uint64_t*>(s0 + kStride);
+        std::memcpy(s0, M + size_t(v) * L, 8 * size_t(L));
+        uint64_t carry = 0;  // s1 = M_v * z (one nibble up)
+        for (uint32_t w = 0; w < L; ++w) {
+            const uint64_t x = M[size_t(v) * L + w];
+            s1[w] = (x << 4) | carry;
+            carry = x >> 60;
+        }
+        s1[L] = carry;
+    }
+    std::memset(cols, 0, sizeof(uint64_t) * size_t(ko) * Lx);
+    uint32_t l = 0;
+    for (uint32_t i = 0; i < k; ++i)
+        for (uint32_t j = k; j-- > i; ++l) {
+            const uint32_t off = l / 2, len = mb + (l & 1);  // bytes of the shifted vector
+            for (uint32_t side = 0; side < (i != j ? 2u : 1u); ++side) {
+                const uint32_t dcol = side == 0 ? i : j, svec = side == 0 ? j : i;
+                for (uint32_t c = 0; c < o; ++c) {
+                    const uint8_t* src = buf + size_t(2 * (svec * o + c) + (l & 1)) * kStride;
+                    uint8_t* dst = reinterpret_cast<uint8_t*>(cols + size_t(dcol * o + c) * Lx) + off;
+                    uint32_t b = 0;
+                    for (; b + 32 <= len; b += 32) {
+                        __m256i* d = reinterpret_cast<__m256i*>(dst + b);
+                        _mm256_storeu_si256(d, _mm256_xor_si256(_mm256_loadu_si256(d),
+                                                                _mm256_load_si256(reinterpret_cast<const __m256i*>(src + b))));
+                    }
+                    for (; b < len; b += 8) {
+                        uint64_t dw, sw;
+                        std::memcpy(&dw, dst + b, 8);
+                        std::memcpy(&sw, src + b, 8);
+                        dw ^= sw;
+                        std::memcpy(dst + b, &dw, 8);
+                    }
+                }
+            }
+        }
+    wipe(buf, size_t(2) * ko * kStride);
+}
+
 // ---- echelon form (same algorithm as the portable one in kernels.cpp)
 
 inline uint64_t ct_is_zero(uint64_t x) {  // all ones iff x == 0 (x < 2^63)
@@ -828,10 +880,10 @@ Status ctr_generic(const uint8_t* key, uint8_t* out, size_t len) { return cipher
 
 constexpr Kernels kAvx2Vaes{"avx2+vaes", ctr_vaes, upper_times, sym_times, lower_times, rect_times, scalars_times, p_times_s,
                              keygen_products, sign_products, echelon_form, nibbles_in_place, p_times_s_packed,
-                             sign_products_packed, keystream_limbs};
+                             sign_products_packed, keystream_limbs, a_columns};
 constexpr Kernels kAvx2{"avx2", ctr_generic, upper_times, sym_times, lower_times, rect_times, scalars_times, p_times_s,
                              keygen_products, sign_products, echelon_form, nibbles_in_place, p_times_s_packed,
-                             sign_products_packed, nullptr};
+                             sign_products_packed, nullptr, a_columns};
 
 }  // namespace
 

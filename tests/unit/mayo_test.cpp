@@ -417,6 +417,24 @@ void check_kernels(const mayo::Params& p) {
         EXPECT_EQ(P1v, P2v) << p.name << ": sign_products_packed Pv";
         EXPECT_EQ(VPV1, VPV2) << p.name << ": sign_products_packed VPV";
     }
+    if (avx->a_columns != nullptr) {
+        // Columns of A before the reduction, against nibble-by-nibble sums.
+        const uint32_t Lx = (m + p.kk() + 15) / 16 + 1, ko = k * o;
+        std::vector<uint64_t> Mv, cols(size_t(ko) * Lx, 0x77), ref_cols(size_t(ko) * Lx, 0);
+        random_vecs(g, Mv, ko, m);
+        auto nib = [](const uint64_t* v, uint32_t e) { return uint64_t((v[e / 16] >> (4 * (e % 16))) & 0xF); };
+        uint32_t l = 0;
+        for (uint32_t i = 0; i < k; ++i)
+            for (uint32_t j = k; j-- > i; ++l)
+                for (uint32_t c = 0; c < o; ++c)
+                    for (uint32_t e = 0; e < m; ++e) {
+                        ref_cols[size_t(i * o + c) * Lx + (e + l) / 16] ^= nib(&Mv[size_t(j * o + c) * L], e) << (4 * ((e + l) % 16));
+                        if (i != j)
+                            ref_cols[size_t(j * o + c) * Lx + (e + l) / 16] ^= nib(&Mv[size_t(i * o + c) * L], e) << (4 * ((e + l) % 16));
+                    }
+        avx->a_columns(p, Mv.data(), cols.data(), Lx);
+        EXPECT_EQ(cols, ref_cols) << p.name << ": a_columns";
+    }
     // Echelon form of random (and of rank-deficient) matrices.
     const uint32_t ac = p.a_cols(), W = (ac + 15) / 16;
     for (int t = 0; t < 3; ++t) {
