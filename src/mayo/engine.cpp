@@ -193,6 +193,8 @@ bool sample_solution(const Params& p, uint64_t* cols, uint32_t cstride, const ui
     for (uint32_t c = 0; c < ko; ++c) nonzero |= mvec::get(ap + size_t(m - 1) * W, c);
     ct_unpoison(&nonzero, 1);  // whether to retry is public
     if (nonzero == 0) return false;
+    const Kernels& kern = kernels();
+    if (kern.back_substitute != nullptr && kern.back_substitute(ap, m, ko, x)) return true;  // on the rows
 
     // The echelon form back into columns (stride L); the last one is y.
     uint64_t* E = cols;

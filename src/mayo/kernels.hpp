@@ -82,6 +82,11 @@ struct Kernels {
     // for the pairs l = (i, j), i = 0.., j = k-1 down to i (M: k x o
     // m-vectors). nullptr: the engine's limb loop.
     void (*a_columns)(const Params& p, const uint64_t* M, uint64_t* cols, uint32_t Lx);
+    // Back substitution on the m rows of the echelon form (ap as after
+    // echelon_form, ko + 1 columns, the last one y'): x (ko + 1 bytes) +=
+    // the solution, exactly as the engine's column form gives it. false
+    // (nothing done) for shapes the table does not cover; nullptr: none.
+    bool (*back_substitute)(const uint64_t* ap, uint32_t m, uint32_t ko, uint8_t* x);
 };
 
 const Kernels& kernels_portable();

@@ -711,6 +711,102 @@ PQ_AVX2 void echelon_q(uint64_t* ap, uint32_t nrows, uint32_t ncols) {
     }
 }
 
+// Nibble-wise products of two vectors of byte lanes holding one GF(16)
+// element each (a_i * b_i = exp(log a_i + log b_i), in registers).
+PQ_AVX2 inline __m256i gf16_mul_lanes(__m256i a, __m256i b) {
+    const __m256i lg = _mm256_load_si256(reinterpret_cast<const __m256i*>(kLog));
+    __m256i i = _mm256_adds_epu8(_mm256_shuffle_epi8(lg, a), _mm256_shuffle_epi8(lg, b));
+    i = _mm256_sub_epi8(i, _mm256_and_si256(_mm256_cmpgt_epi8(i, _mm256_set1_epi8(14)), _mm256_set1_epi8(15)));
+    return _mm256_shuffle_epi8(_mm256_load_si256(reinterpret_cast<const __m256i*>(kExp)), i);
+}
+
+// Back substitution on the rows of the echelon form (the portable path
+// turns them back into columns first). The column form keeps y' = y -
+// (selected columns) and reads y'[row]; here y' = f y + E x' is kept as
+// the scalar f and the nibble vector x' (E x' by a dot product of the row
+// with x'), which gives the same u for every row, the same candidate
+// choice (first non-zero entry among columns row .. bound, the y column
+// counting as y'[row]) and the same x: x[col] ^= u; a selected y column
+// multiplies y' by 1 + u (f and x' scaled). Constant time: the selection
+// by masks, products in registers.
+template <int Q>
+PQ_AVX2 void back_substitute_q(const uint64_t* ap, uint32_t m, uint32_t ko, uint8_t* x) {
+    const uint32_t W = (ko + 1 + 15) / 16, last = 8 * W - 32;
+    const __m256i mask = _mm256_set1_epi8(kNib);
+    // The last chunk overlaps the one before: its first bytes are masked
+    // out of x' so that they count once.
+    alignas(32) uint8_t keep[32];
+    for (uint32_t b = 0; b < 32; ++b) keep[b] = Q == 1 || last + b >= 32 * (Q - 1) ? 0xFF : 0;
+    const __m256i km = _mm256_load_si256(reinterpret_cast<const __m256i*>(keep));
+    alignas(32) uint64_t xp[12] = {0};  // x', W words (nibble ko stays 0)
+    uint8_t f = 1;
+    for (uint32_t row = m; row-- > 0;) {
+        const uint64_t* rw = ap + size_t(row) * W;
+        const uint8_t* rb = reinterpret_cast<const uint8_t*>(rw);
+        const uint8_t* xb = reinterpret_cast<const uint8_t*>(xp);
+        __m256i acc = _mm256_setzero_si256();
+#pragma GCC unroll 4
+        for (int q = 0; q < Q; ++q) {
+            const uint32_t off = q + 1 < Q ? 32 * uint32_t(q) : last;
+            const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(rb + off));
+            __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(xb + off));
+            if (q + 1 == Q) b = _mm256_and_si256(b, km);
+            acc = _mm256_xor_si256(acc, gf16_mul_lanes(_mm256_and_si256(a, mask), _mm256_and_si256(b, mask)));
+            acc = _mm256_xor_si256(acc, gf16_mul_lanes(_mm256_and_si256(_mm256_srli_epi16(a, 4), mask),
+                                                       _mm256_and_si256(_mm256_srli_epi16(b, 4), mask)));
+        }
+        __m128i h = _mm_xor_si128(_mm256_castsi256_si128(acc), _mm256_extracti128_si256(acc, 1));
+        h = _mm_xor_si128(h, _mm_srli_si128(h, 8));
+        uint64_t w = uint64_t(_mm_cvtsi128_si64(h));
+        w ^= w >> 32;
+        w ^= w >> 16;
+        w ^= w >> 8;
+        // y'[row] = f y[row] + (E x')[row]  (the y column holds nibble ko of x' = 0)
+        const uint8_t u = uint8_t(mvec::mul1(f, nibble(rw, ko)) ^ (w & 0xF));
+        const uint32_t bound = row + 32 / (m - row) < ko ? row + 32 / (m - row) : ko;
+        uint64_t done = 0;
+        for (uint32_t col = row; col <= bound && col < ko; ++col) {
+            const uint64_t is_pivot = ~ct_is_zero(nibble(rw, col)) & ~done;
+            const uint8_t val = uint8_t(is_pivot & u);
+            x[col] ^= val;
+            xp[col >> 4] ^= uint64_t(val) << (4 * (col & 15));
+            done |= is_pivot;
+        }
+        if (bound == ko) {  // the y column as the candidate: its entry is y'[row] = u
+            const uint64_t is_pivot = ~ct_is_zero(u) & ~done;
+            const uint8_t val = uint8_t(is_pivot & u), sc = uint8_t(1 ^ val);
+            x[ko] ^= val;
+            f = mvec::mul1(f, sc);
+            const __m256i ts = scalar_table(sc), ts4 = _mm256_slli_epi16(ts, 4);
+            uint8_t* xw = reinterpret_cast<uint8_t*>(xp);
+            __m256i c[Q];
+#pragma GCC unroll 4
+            for (int q = 0; q < Q; ++q)
+                c[q] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(xw + (q + 1 < Q ? 32 * q : last)));
+#pragma GCC unroll 4
+            for (int q = 0; q < Q; ++q) {
+                const __m256i lo = _mm256_and_si256(c[q], mask), hi = _mm256_and_si256(_mm256_srli_epi16(c[q], 4), mask);
+                c[q] = _mm256_xor_si256(_mm256_shuffle_epi8(ts, lo), _mm256_shuffle_epi8(ts4, hi));
+            }
+#pragma GCC unroll 4
+            for (int q = 0; q < Q; ++q)
+                _mm256_storeu_si256(reinterpret_cast<__m256i*>(xw + (q + 1 < Q ? 32 * q : last)), c[q]);
+        }
+    }
+    std::memset(xp, 0, sizeof xp);
+    __asm__ __volatile__("" : : "r"(xp) : "memory");
+}
+
+PQ_AVX2 bool back_substitute(const uint64_t* ap, uint32_t m, uint32_t ko, uint8_t* x) {
+    const uint32_t W = (ko + 1 + 15) / 16;
+    if (W <= 4 || W > 12) return false;
+    if (W <= 8)
+        back_substitute_q<2>(ap, m, ko, x);
+    else
+        back_substitute_q<3>(ap, m, ko, x);
+    return true;
+}
+
 PQ_AVX2 void echelon_form(uint64_t* ap, uint32_t nrows, uint32_t ncols) {
     const uint32_t W = (ncols + 15) / 16;
     if (W <= 4 || ncols > nrows + 31)
@@ -880,10 +976,10 @@ Status ctr_generic(const uint8_t* key, uint8_t* out, size_t len) { return cipher
 
 constexpr Kernels kAvx2Vaes{"avx2+vaes", ctr_vaes, upper_times, sym_times, lower_times, rect_times, scalars_times, p_times_s,
                              keygen_products, sign_products, echelon_form, nibbles_in_place, p_times_s_packed,
-                             sign_products_packed, keystream_limbs, a_columns};
+                             sign_products_packed, keystream_limbs, a_columns, back_substitute};
 constexpr Kernels kAvx2{"avx2", ctr_generic, upper_times, sym_times, lower_times, rect_times, scalars_times, p_times_s,
                              keygen_products, sign_products, echelon_form, nibbles_in_place, p_times_s_packed,
-                             sign_products_packed, nullptr, a_columns};
+                             sign_products_packed, nullptr, a_columns, back_substitute};
 
 }  // namespace
 
