@@ -139,20 +139,21 @@ template <int Q, bool T8, int NP, int PART = kBoth>
 PQ_AVX2 inline void mac(Block<Q, T8, NP>& b, const uint8_t* v, const __m256i* tb, const __m256i* tt,
                         uint32_t last, __m128i tkeep) {
     const __m256i mask = _mm256_set1_epi8(kNib);
-    __m256i lo[Q], hi[Q];
     if constexpr (PART != kTail) {
-    for (int q = 0; q < Q; ++q) {
-        const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(v + chunk_off<Q, T8>(q, last)));
-        lo[q] = _mm256_and_si256(x, mask);
-        hi[q] = _mm256_and_si256(_mm256_srli_epi16(x, 4), mask);
-    }
-    for (int p = 0; p < NP; ++p) {
-        const __m256i tab = _mm256_load_si256(tb + p);
+        // Chunk by chunk (its two nibble registers, then every pair's table,
+        // loaded again per chunk): 4 NP Q accumulators + 3 registers + the
+        // mask. MAYO-5's chunk passes take three pairs this way (two
+        // accumulators spill, still faster than a third pass); MAYO-3's
+        // overlapping chunks measured slower with three, so two there.
         for (int q = 0; q < Q; ++q) {
-            b.t[p][q][0] = _mm256_xor_si256(b.t[p][q][0], _mm256_shuffle_epi8(tab, lo[q]));
-            b.t[p][q][1] = _mm256_xor_si256(b.t[p][q][1], _mm256_shuffle_epi8(tab, hi[q]));
+            const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(v + chunk_off<Q, T8>(q, last)));
+            const __m256i lo = _mm256_and_si256(x, mask), hi = _mm256_and_si256(_mm256_srli_epi16(x, 4), mask);
+            for (int p = 0; p < NP; ++p) {
+                const __m256i tab = _mm256_load_si256(tb + p);
+                b.t[p][q][0] = _mm256_xor_si256(b.t[p][q][0], _mm256_shuffle_epi8(tab, lo));
+                b.t[p][q][1] = _mm256_xor_si256(b.t[p][q][1], _mm256_shuffle_epi8(tab, hi));
+            }
         }
-    }
     }
     if constexpr (T8 && PART != kChunks) {
         const __m128i m128 = _mm_set1_epi8(kNib);
@@ -369,7 +370,12 @@ PQ_AVX2 void run_q(const T& terms, uint32_t ngroups, const __m256i* tabs, uint32
         uint32_t p0 = 0;
         while (p0 < np) {
             const uint32_t rem = np - p0;
-            if (Q == 1 && T8 && rem == 5) {  // MAYO-1 (k = 10): chunk and tail passes (see Part)
+            if (Q == 2 && T8 && p0 == 0 && np == 6) {  // MAYO-5 (k = o = 12): 3 + 3 pairs, then the tails
+                run_block<Q, T8, 3, T, kChunks>(terms, g, tabs, np, 0, o, L);
+                run_block<Q, T8, 3, T, kChunks>(terms, g, tabs, np, 3, o, L);
+                run_block<Q, T8, 6, T, kTail>(terms, g, tabs, np, 0, o, L);
+                p0 = 6;
+            } else if (Q == 1 && T8 && rem == 5) {  // MAYO-1 (k = 10): chunk and tail passes (see Part)
                 run_block<Q, T8, 5, T, kChunks>(terms, g, tabs, np, p0, o, L);
                 run_block<Q, T8, 5, T, kTail>(terms, g, tabs, np, p0, o, L);
                 p0 += 5;
