@@ -493,18 +493,18 @@ Status sign_with(const Params& p, const uint8_t* sk, const uint8_t* msg, size_t 
     // Packed P1 | P2 (no unpacking) where it measured faster: one 32-byte
     // chunk per m-vector (MAYO-1, MAYO-2: -4 %). With two or three chunks
     // (MAYO-3, MAYO-5) the unaligned 54- / 71-byte vectors made the
-    // products ~30 % slower than unpacking once.
+    // products ~30 % slower than limbs (keystream_limbs writes them).
     if (p.layout == MvecLayout::nibbles && kern.sign_products_packed != nullptr && p.m_limbs() <= 5) {
         // P1 | P2 used as packed by the keystream (w.p holds p_limbs words,
         // far more than p12_bytes + 8).
         st = kern.aes128_ctr(seed_pk, reinterpret_cast<uint8_t*>(w.p), p.p12_bytes());
         if (st == Status::ok) st = sign_core(p, sk, w.p, false, true, w.O, msg, mlen, randomizer, sig, w);
-        wipe(reinterpret_cast<uint8_t*>(w.p) + size_t(p.p1_vecs()) * p.m_bytes(), size_t(p.p2_vecs()) * p.m_bytes());
     } else {
         st = expand_p12(p, seed_pk, w.p);
         if (st == Status::ok) st = sign_core(p, sk, w.p, false, false, w.O, msg, mlen, randomizer, sig, w);
-        wipe(w.p + size_t(p.p1_vecs()) * p.m_limbs(), sizeof(uint64_t) * size_t(p.p2_vecs()) * p.m_limbs());
     }
+    // w.p holds P1 | P2, a function of the public seed_pk: not wiped (up to
+    // 122 KB for MAYO-5). O is secret.
     wipe(w.O, size_t(p.v()) * p.o);
     return st;
 }
