@@ -559,8 +559,10 @@ Status verify(const Params& p, const uint8_t* pk, const uint8_t* msg, size_t mle
         // far more than p12_bytes + 8).
         const Status st = kern.aes128_ctr(pk, reinterpret_cast<uint8_t*>(w.p), p.p12_bytes());
         if (st != Status::ok) return st;
-        for (uint32_t i = 0; i < p.p3_vecs(); ++i)
-            load_mvec(p, pk + p.pk_seed_bytes + size_t(i) * p.m_bytes(), w.p3 + size_t(i) * p.m_limbs());
+        // Upper(P3) as limbs: one copy, then unpacked in place (w.p3 holds
+        // o*o vectors of limbs).
+        std::memcpy(w.p3, pk + p.pk_seed_bytes, size_t(p.p3_vecs()) * p.m_bytes());
+        kern.nibbles_in_place(w.p3, p.p3_vecs(), p.m);
         return verify_core(p, w.p, true, w.p3, msg, mlen, sig, w);
     }
     const Status st = expand_public_key(p, pk, w.p, w.p3);
