@@ -348,6 +348,15 @@ PQ_AVX2 void run_block(const T& terms, uint32_t g, const __m256i* tabs, uint32_t
         const uint8_t* v = sg[k].ptr;
         size_t stride = sg[k].stride;
         const __m256i* row = tabs + size_t(sg[k].c0) * rs;
+        if (sg[k].dstride == 0) {  // constant stride (rows, dense columns): a lighter loop
+#pragma GCC unroll 2
+            for (uint32_t j = 0; j < sg[k].count; ++j) {
+                mac<Q, T8, NP, PART>(b, v, row + p0, row + np + p0 / 2, last, keep);
+                v += stride;
+                row += rs;
+            }
+            continue;
+        }
         for (uint32_t j = 0; j < sg[k].count; ++j) {
             mac<Q, T8, NP, PART>(b, v, row + p0, row + np + p0 / 2, last, keep);
             v += stride;
