@@ -151,21 +151,6 @@ void reduce_ext(const Params& p, const FTaps& taps, uint64_t* ext, uint32_t Lx) 
     wipe(t, sizeof t);
 }
 
-// In-place transpose of a 16 x 16 matrix of nibbles (b[r] holds row r,
-// element c in bits 4c..4c+3): swaps of 8x8, 4x4, 2x2 and 1x1 blocks.
-inline void transpose16(uint64_t* b) {
-    constexpr uint64_t masks[4] = {0x00000000FFFFFFFFull, 0x0000FFFF0000FFFFull, 0x00FF00FF00FF00FFull,
-                                   0x0F0F0F0F0F0F0F0Full};
-    for (uint32_t s = 0, w = 8; s < 4; ++s, w >>= 1) {
-        const uint32_t sh = 4 * w;
-        for (uint32_t r = 0; r < 16; ++r) {
-            if (r & w) continue;
-            const uint64_t t = ((b[r] >> sh) ^ b[r + w]) & masks[s];
-            b[r] ^= t << sh;
-            b[r + w] ^= t;
-        }
-    }
-}
 
 // x = r + a solution of A x' = y' (y' = y - A r), A given by its ko columns
 // (m-vectors, stride cstride limbs; overwritten), y' an m-vector. ap: m
@@ -173,19 +158,21 @@ inline void transpose16(uint64_t* b) {
 // elements (the last candidate column of the back substitution can be the
 // y column; it then adds 0 to x[ko]). Returns false when A does not have
 // full rank (the signer retries).
+// y == nullptr: ap already holds the rows (y' in column ko; the kernel
+// table's rows_of_a), cols is only scratch.
 bool sample_solution(const Params& p, uint64_t* cols, uint32_t cstride, const uint64_t* y, uint64_t* ap,
                      const uint8_t* r, uint8_t* x) {
     const uint32_t m = p.m, ko = p.k * p.o, ac = p.a_cols(), W = (ac + 15) / 16, L = p.m_limbs();
     for (uint32_t i = 0; i < ko; ++i) x[i] = r[i];
     // Columns -> packed rows, by 16 x 16 blocks.
     uint64_t blk[16];
-    for (uint32_t C = 0; C < W; ++C)
+    for (uint32_t C = 0; y != nullptr && C < W; ++C)
         for (uint32_t R = 0; R < L; ++R) {
             for (uint32_t i = 0; i < 16; ++i) {
                 const uint32_t c = 16 * C + i;
                 blk[i] = c < ko ? cols[size_t(c) * cstride + R] : c == ko ? y[R] : 0;
             }
-            transpose16(blk);
+            mvec::transpose16(blk);
             for (uint32_t j = 0; j < 16 && 16 * R + j < m; ++j) ap[size_t(16 * R + j) * W + C] = blk[j];
         }
     kernels().echelon_form(ap, m, ac);
@@ -201,7 +188,7 @@ bool sample_solution(const Params& p, uint64_t* cols, uint32_t cstride, const ui
     for (uint32_t C = 0; C < W; ++C)
         for (uint32_t R = 0; R < L; ++R) {
             for (uint32_t j = 0; j < 16; ++j) blk[j] = 16 * R + j < m ? ap[size_t(16 * R + j) * W + C] : 0;
-            transpose16(blk);
+            mvec::transpose16(blk);
             for (uint32_t i = 0; i < 16 && 16 * C + i < ac; ++i) E[size_t(16 * C + i) * L + R] = blk[i];
         }
     wipe(blk, sizeof blk);
@@ -296,13 +283,18 @@ bool solve_attempt(const Params& p, const uint64_t* M, const uint64_t* VPV, cons
             if (i != j) mvec::add(u, VPV + size_t(j * k + i) * L, L);
             shift_xor(yv, u, L, l);
         }
-    const FTaps taps(p);
-    for (uint32_t c = 0; c < ko; ++c) reduce_ext(p, taps, cols + size_t(c) * Lx, Lx);
-    reduce_ext(p, taps, yv, Lx);
-    for (uint32_t e = 0; e < m; ++e) yv[e >> 4] ^= uint64_t(t[e]) << (4 * (e & 15));
-    // y' = y - A r
-    for (uint32_t c = 0; c < ko; ++c) mvec::mul_add(yv, cols + size_t(c) * Lx, r[c], L);
-    const bool found = sample_solution(p, cols, Lx, yv, ap, r, x);
+    for (uint32_t e = 0; e < m; ++e) yv[e >> 4] ^= uint64_t(t[e]) << (4 * (e & 15));  // before or after f(z)
+    bool found;
+    if (kern.rows_of_a != nullptr && kern.rows_of_a(p, cols, Lx, yv, r, ap)) {
+        found = sample_solution(p, cols, Lx, nullptr, ap, r, x);  // rows reduced, y' = y - A r in ap
+    } else {
+        const FTaps taps(p);
+        for (uint32_t c = 0; c < ko; ++c) reduce_ext(p, taps, cols + size_t(c) * Lx, Lx);
+        reduce_ext(p, taps, yv, Lx);
+        // y' = y - A r
+        for (uint32_t c = 0; c < ko; ++c) mvec::mul_add(yv, cols + size_t(c) * Lx, r[c], L);
+        found = sample_solution(p, cols, Lx, yv, ap, r, x);
+    }
     wipe(yv, sizeof yv);
     wipe(u, sizeof u);
     return found;

@@ -87,6 +87,14 @@ struct Kernels {
     // the solution, exactly as the engine's column form gives it. false
     // (nothing done) for shapes the table does not cover; nullptr: none.
     bool (*back_substitute)(const uint64_t* ap, uint32_t m, uint32_t ko, uint8_t* x);
+    // The rows of A for the echelon form from the unreduced columns (cols as
+    // a_columns leaves them, Lx limbs each) and y (Lx limbs, t included):
+    // transposed to m + k(k+1)/2 - 1 rows, reduced mod f(z) by row
+    // operations (row d + i += f_i row m + d), and y' = y - A r put in column
+    // k*o (ap: m rows of (k*o + 16)/16 words). false (nothing written) for
+    // shapes the table does not cover; nullptr: none.
+    bool (*rows_of_a)(const Params& p, const uint64_t* cols, uint32_t Lx, const uint64_t* y, const uint8_t* r,
+                      uint64_t* ap);
 };
 
 const Kernels& kernels_portable();

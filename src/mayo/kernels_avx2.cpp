@@ -822,6 +822,107 @@ PQ_AVX2 bool back_substitute(const uint64_t* ap, uint32_t m, uint32_t ko, uint8_
     return true;
 }
 
+// Rows of A (kernels.hpp, rows_of_a): the reduction mod f(z) as row
+// operations on the transposed extended columns (z^(m+d) = sum_i f_i
+// z^(d+i), d + i < m for every set: one pass), then y'[row] = y[row] -
+// A[row] . r by dot products (r packed as nibbles).
+template <int Q>
+PQ_AVX2 void rows_of_a_q(const Params& p, const uint64_t* cols, uint32_t Lx, const uint64_t* y, const uint8_t* r,
+                         uint64_t* ap) {
+    const uint32_t m = p.m, ko = p.k * p.o, W = (ko + 1 + 15) / 16, R = m + p.kk() - 1, RB = (R + 15) / 16;
+    const uint32_t last = 8 * W - 32;
+    constexpr uint32_t kMaxHi = kMaxKK;  // rows m .. R-1
+    alignas(32) uint64_t hi[kMaxHi * 12];
+    uint64_t blk[16];
+    for (uint32_t C = 0; C < W; ++C)
+        for (uint32_t B = 0; B < RB; ++B) {
+            for (uint32_t i = 0; i < 16; ++i) {
+                const uint32_t c = 16 * C + i;
+                blk[i] = c < ko ? cols[size_t(c) * Lx + B] : c == ko ? y[B] : 0;
+            }
+            mvec::transpose16(blk);
+            for (uint32_t j = 0; j < 16 && 16 * B + j < R; ++j) {
+                const uint32_t row = 16 * B + j;
+                (row < m ? ap + size_t(row) * W : hi + size_t(row - m) * W)[C] = blk[j];
+            }
+        }
+    // row d + i ^= f_i * row m + d (f public: plain tables)
+    const __m256i mask = _mm256_set1_epi8(kNib);
+    for (uint32_t i = 0; i < 5; ++i) {
+        const uint8_t f = p.f_tail[i];
+        if (f == 0) continue;
+        const __m256i tf = scalar_table(f), tf4 = _mm256_slli_epi16(tf, 4);
+        for (uint32_t d = 0; d + m < R; ++d) {
+            const uint8_t* src = reinterpret_cast<const uint8_t*>(hi + size_t(d) * W);
+            uint8_t* dst = reinterpret_cast<uint8_t*>(ap + size_t(d + i) * W);
+            __m256i a[Q];
+#pragma GCC unroll 4
+            for (int q = 0; q < Q; ++q) {
+                const uint32_t off = q + 1 < Q ? 32 * uint32_t(q) : last;
+                const __m256i h = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + off));
+                const __m256i prod = f == 1 ? h
+                                            : _mm256_xor_si256(_mm256_shuffle_epi8(tf, _mm256_and_si256(h, mask)),
+                                                               _mm256_shuffle_epi8(tf4, _mm256_and_si256(_mm256_srli_epi16(h, 4), mask)));
+                a[q] = _mm256_xor_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(dst + off)), prod);
+            }
+#pragma GCC unroll 4
+            for (int q = 0; q < Q; ++q)
+                _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + (q + 1 < Q ? 32 * q : last)), a[q]);
+        }
+    }
+    // y' = y - A r: r as nibbles (zero from column ko on), the last chunk's
+    // overlap with the one before masked out of it.
+    alignas(32) uint64_t rp[12] = {0};
+    for (uint32_t c = 0; c < ko; ++c) rp[c >> 4] |= uint64_t(r[c] & 0xF) << (4 * (c & 15));
+    alignas(32) uint8_t keep[32];
+    for (uint32_t b = 0; b < 32; ++b) keep[b] = Q == 1 || last + b >= 32 * (Q - 1) ? 0xFF : 0;
+    const __m256i km = _mm256_load_si256(reinterpret_cast<const __m256i*>(keep));
+    __m256i rl[Q], rh[Q];
+    const uint8_t* rb = reinterpret_cast<const uint8_t*>(rp);
+#pragma GCC unroll 4
+    for (int q = 0; q < Q; ++q) {
+        __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(rb + (q + 1 < Q ? 32 * q : last)));
+        if (q + 1 == Q) b = _mm256_and_si256(b, km);
+        rl[q] = _mm256_and_si256(b, mask);
+        rh[q] = _mm256_and_si256(_mm256_srli_epi16(b, 4), mask);
+    }
+    for (uint32_t row = 0; row < m; ++row) {
+        uint64_t* rw = ap + size_t(row) * W;
+        const uint8_t* ab = reinterpret_cast<const uint8_t*>(rw);
+        __m256i acc = _mm256_setzero_si256();
+#pragma GCC unroll 4
+        for (int q = 0; q < Q; ++q) {
+            const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ab + (q + 1 < Q ? 32 * q : last)));
+            acc = _mm256_xor_si256(acc, gf16_mul_lanes(_mm256_and_si256(a, mask), rl[q]));
+            acc = _mm256_xor_si256(acc, gf16_mul_lanes(_mm256_and_si256(_mm256_srli_epi16(a, 4), mask), rh[q]));
+        }
+        __m128i h = _mm_xor_si128(_mm256_castsi256_si128(acc), _mm256_extracti128_si256(acc, 1));
+        h = _mm_xor_si128(h, _mm_srli_si128(h, 8));
+        uint64_t w = uint64_t(_mm_cvtsi128_si64(h));
+        w ^= w >> 32;
+        w ^= w >> 16;
+        w ^= w >> 8;
+        rw[ko >> 4] ^= (w & 0xF) << (4 * (ko & 15));
+    }
+    std::memset(hi, 0, sizeof(uint64_t) * size_t(R - m) * W);
+    std::memset(blk, 0, sizeof blk);
+    std::memset(rp, 0, sizeof rp);
+    __asm__ __volatile__("" : : "r"(hi), "r"(blk), "r"(rp) : "memory");
+}
+
+PQ_AVX2 bool rows_of_a(const Params& p, const uint64_t* cols, uint32_t Lx, const uint64_t* y, const uint8_t* r,
+                       uint64_t* ap) {
+    const uint32_t ko = p.k * p.o, W = (ko + 1 + 15) / 16;
+    if (W <= 4 || W > 12 || p.kk() > kMaxKK || p.kk() < 2 || Lx < (p.m + p.kk() - 1 + 15) / 16) return false;
+    for (uint32_t i = 0; i < 5; ++i)
+        if (i + p.kk() - 2 >= p.m) return false;  // one pass must fold everything (true for every set)
+    if (W <= 8)
+        rows_of_a_q<2>(p, cols, Lx, y, r, ap);
+    else
+        rows_of_a_q<3>(p, cols, Lx, y, r, ap);
+    return true;
+}
+
 PQ_AVX2 void echelon_form(uint64_t* ap, uint32_t nrows, uint32_t ncols) {
     const uint32_t W = (ncols + 15) / 16;
     if (W <= 4 || ncols > nrows + 31)
@@ -991,10 +1092,10 @@ Status ctr_generic(const uint8_t* key, uint8_t* out, size_t len) { return cipher
 
 constexpr Kernels kAvx2Vaes{"avx2+vaes", ctr_vaes, upper_times, sym_times, lower_times, rect_times, scalars_times, p_times_s,
                              keygen_products, sign_products, echelon_form, nibbles_in_place, p_times_s_packed,
-                             sign_products_packed, keystream_limbs, a_columns, back_substitute};
+                             sign_products_packed, keystream_limbs, a_columns, back_substitute, rows_of_a};
 constexpr Kernels kAvx2{"avx2", ctr_generic, upper_times, sym_times, lower_times, rect_times, scalars_times, p_times_s,
                              keygen_products, sign_products, echelon_form, nibbles_in_place, p_times_s_packed,
-                             sign_products_packed, nullptr, a_columns, back_substitute};
+                             sign_products_packed, nullptr, a_columns, back_substitute, rows_of_a};
 
 }  // namespace
 
