@@ -357,6 +357,7 @@ PQ_AVX2 void run_block(const T& terms, uint32_t g, const __m256i* tabs, uint32_t
             }
             continue;
         }
+#pragma GCC unroll 2
         for (uint32_t j = 0; j < sg[k].count; ++j) {
             mac<Q, T8, NP, PART>(b, v, row + p0, row + np + p0 / 2, last, keep);
             v += stride;
