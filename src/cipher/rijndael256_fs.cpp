@@ -42,10 +42,8 @@ PQ_BS_INLINE void to_d1(uint32_t k[8]) {
     }
 }
 
-void fs_round_key(uint32_t* out, const uint32_t* in, size_t r, bool to_fs) {
-    uint32_t k[8];
-#pragma GCC unroll 8
-    for (unsigned c = 0; c < 8; ++c) k[c] = in[c];
+// k: one round key (column words in, prepared words out, or back).
+PQ_BS_INLINE void fs_round_key(uint32_t k[8], size_t r, bool to_fs) {
     if (!to_fs) bs::transpose(k);
     if (r % 2) to_d1(k);
     if (r) {
@@ -53,8 +51,18 @@ void fs_round_key(uint32_t* out, const uint32_t* in, size_t r, bool to_fs) {
         for (unsigned c = 0; c < 8; ++c) k[c] ^= 0x63636363u;
     }
     if (to_fs) bs::transpose(k);
+}
+
+// All 15 round keys; one stack buffer, wiped once at the end.
+void fs_keys(uint32_t* out, const uint32_t* in, bool to_fs) {
+    uint32_t k[8];
+    for (size_t r = 0; r <= kRounds; ++r) {
 #pragma GCC unroll 8
-    for (unsigned c = 0; c < 8; ++c) out[c] = k[c];
+        for (unsigned c = 0; c < 8; ++c) k[c] = in[8 * r + c];
+        fs_round_key(k, r, to_fs);
+#pragma GCC unroll 8
+        for (unsigned c = 0; c < 8; ++c) out[8 * r + c] = k[c];
+    }
     secure_wipe(k, sizeof k);
 }
 
@@ -119,12 +127,8 @@ void fs_pass(const uint32_t* rk, const uint8_t* in, uint8_t* out) {
 
 namespace bitsliced {
 
-void rijndael256_slice_keys(uint32_t* bsk, const uint32_t* w) {
-    for (size_t r = 0; r <= kRounds; ++r) fs_round_key(bsk + 8 * r, w + 8 * r, r, true);
-}
-void rijndael256_unslice_keys(uint32_t* w, const uint32_t* bsk) {
-    for (size_t r = 0; r <= kRounds; ++r) fs_round_key(w + 8 * r, bsk + 8 * r, r, false);
-}
+void rijndael256_slice_keys(uint32_t* bsk, const uint32_t* w) { fs_keys(bsk, w, true); }
+void rijndael256_unslice_keys(uint32_t* w, const uint32_t* bsk) { fs_keys(w, bsk, false); }
 void rijndael256_encrypt_sliced(const uint32_t* const* bsks, const uint8_t* in, uint8_t* out, size_t n) {
     for (size_t i = 0; i < n; ++i) fs_pass(bsks[i], in + 32 * i, out + 32 * i);
 }
