@@ -1,0 +1,240 @@
+#!/usr/bin/env python3
+"""Writes rijndael256_table_m4.S: the T-table Rijndael-256-256 block for
+ARMv7-M (Cortex-M4). NOT CONSTANT TIME: the table addresses are state and
+key bytes. Only for public data (table_not_ct backend; MQOM's verification
+side and public equations), like table_not_ct.cpp, whose computation it is.
+
+usage: gen_rijndael256_table_m4_asm.py > rijndael256_table_m4.S   (deterministic, instant)
+
+void pqmcu_rijndael256_table_not_ct_m4(const uint32_t rk[120], const uint8_t in[32],
+                                        uint8_t out[32], const uint32_t t0[256])
+  rk: FIPS-197 expanded key; t0: table_not_ct.cpp's T0 (2s, s, s, 3s); the
+  S-box of the last round is byte 1 of its entries. in == out allowed.
+
+State s[0..7] (column words) in r0-r7, T0 in r8, the round key pointer in
+r9, four temporaries. Column j of a middle round is
+  rk[j] ^ T0[s[j].b0] ^ ror(T0[s[j+1].b1], 24) ^ ror(T0[s[j+3].b2], 16) ^ ror(T0[s[j+4].b3], 8)
+(ShiftRows offsets 1, 3, 4): four UXTB (with rotation), four table loads
+back to back (they pipeline), the row rotations folded into the EORs. The
+new column goes to an FPU register (VMOV, one cycle) until the round is
+done. Before printing, the code is run on a small simulator and compared
+with a plain Rijndael-256; the script fails on any difference.
+"""
+import os
+import random
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import gen_aes_bs_m4_asm as bs  # noqa: E402  (S-box, GF arithmetic, ror)
+
+FUNC = "pqmcu_rijndael256_table_not_ct_m4"
+S = ["r%d" % i for i in range(8)]
+T, K, TMP = "r8", "r9", ["r10", "r11", "r12", "lr"]
+OFF = (0, 1, 3, 4)  # ShiftRows offsets
+MIDDLE = 13
+
+
+def column(j, last):
+    """Code of output column j (into TMP[0]); last: S-box bytes instead of T0."""
+    c = []
+    srcs = [S[(j + OFF[r]) % 8] for r in range(4)]
+    for r in range(4):
+        if r == 3:
+            c.append(("lsr", TMP[3], srcs[3], 24))
+        else:
+            c.append(("uxtb", TMP[r], srcs[r], 8 * r))
+    for r in range(4):
+        c.append(("ldrb_t" if last else "ldr_t", TMP[r], T, TMP[r]))
+    if last:
+        for r in range(1, 4):
+            c.append(("orr_lsl", TMP[0], TMP[0], TMP[r], 8 * r))
+    else:
+        for r in range(1, 4):
+            c.append(("eor_ror", TMP[0], TMP[0], TMP[r], 32 - 8 * r))
+        c.append(("ldr", TMP[1], K, 4 * j))
+        c.append(("eor_ror", TMP[0], TMP[0], TMP[1], 0))
+    c.append(("vmov_to", "s%d" % j, TMP[0]))
+    return c
+
+
+def program():
+    """(prologue+entry, loop body, tail) as instruction tuples."""
+    a = [("mov", T, "r3"), ("mov", K, "r0"), ("vmov_to", "s8", "r2"),
+         ("add", TMP[0], "r0", 32 * MIDDLE), ("vmov_to", "s9", TMP[0])]
+    a += [("ldr", S[i], "r1", 4 * i) for i in (0, 2, 3, 4, 5, 6, 7)] + [("ldr", S[1], "r1", 4)]
+    for h in (0, 4):
+        a += [("ldr", TMP[i], K, 4 * (h + i)) for i in range(4)]
+        a += [("eor_ror", S[h + i], S[h + i], TMP[i], 0) for i in range(4)]
+    body = [("add", K, K, 32)]
+    for j in range(8):
+        body += column(j, False)
+    body += [("vmov_from", S[j], "s%d" % j) for j in range(8)]
+    body += [("vmov_from", TMP[0], "s9"), ("cmp", K, TMP[0])]
+    tail = [("add", T, T, 1), ("add", K, K, 32)]  # S-box = byte 1 of the T0 entries
+    for j in range(8):
+        tail += column(j, True)
+    tail += [("vmov_from", S[j], "s%d" % j) for j in range(8)]
+    for h in (0, 4):
+        tail += [("ldr", TMP[i], K, 4 * (h + i)) for i in range(4)]
+        tail += [("eor_ror", S[h + i], S[h + i], TMP[i], 0) for i in range(4)]
+    tail += [("vmov_from", TMP[0], "s8")]
+    tail += [("str", S[i], TMP[0], 4 * i) for i in range(8)]
+    return a, body, tail
+
+
+def fmt(ins):
+    k = ins[0]
+    if k == "mov":
+        return "mov.w %s, %s" % ins[1:]
+    if k == "add":
+        return "add.w %s, %s, #%d" % ins[1:]
+    if k == "lsr":
+        return "lsr.w %s, %s, #%d" % ins[1:]
+    if k == "uxtb":
+        return "uxtb.w %s, %s" % ins[1:3] + (", ror #%d" % ins[3] if ins[3] else "")
+    if k == "ldr_t":
+        return "ldr.w %s, [%s, %s, lsl #2]" % ins[1:]
+    if k == "ldrb_t":
+        return "ldrb.w %s, [%s, %s, lsl #2]" % ins[1:]
+    if k == "ldr":
+        return "ldr.w %s, [%s, #%d]" % ins[1:]
+    if k == "str":
+        return "str.w %s, [%s, #%d]" % ins[1:]
+    if k == "eor_ror":
+        return "eor.w %s, %s, %s" % ins[1:4] + (", ror #%d" % ins[4] if ins[4] else "")
+    if k == "orr_lsl":
+        return "orr.w %s, %s, %s, lsl #%d" % ins[1:]
+    if k == "vmov_to":
+        return "vmov %s, %s" % ins[1:]
+    if k == "vmov_from":
+        return "vmov %s, %s" % ins[1:]
+    if k == "cmp":
+        return "cmp.w %s, %s" % ins[1:]
+    raise ValueError(k)
+
+
+def cycles(seg):
+    """Same rule as the other generators: a load/store after a load pipelines."""
+    c, prev = 0, False
+    for ins in seg:
+        mem = ins[0] in ("ldr", "ldr_t", "ldrb_t", "str")
+        c += 1 if (mem and prev) else (2 if mem else 1)
+        prev = ins[0] in ("ldr", "ldr_t", "ldrb_t")
+    return c
+
+
+# ------------------------------------------------------------ self-check
+def t0_table():
+    t = []
+    for x in range(256):
+        s = bs.SBOX[x]
+        s2 = bs._mul(s, 2)
+        t.append(s2 | (s << 8) | (s << 16) | ((s2 ^ s) << 24))
+    return t
+
+
+def simulate(segs, w, block):
+    mem = {}
+    RK, IN, OUT, TB = 0x1000, 0x3000, 0x3100, 0x4000
+    for i, x in enumerate(w):
+        mem[RK + 4 * i] = x
+    for i in range(8):
+        mem[IN + 4 * i] = int.from_bytes(block[4 * i:4 * i + 4], "little")
+    tb = b"".join(x.to_bytes(4, "little") for x in t0_table())
+    R = {"r0": RK, "r1": IN, "r2": OUT, "r3": TB}
+    flag = [False]
+
+    def ld(a):
+        return int.from_bytes(bytes(tb[a - TB + i] for i in range(4)), "little") if TB <= a < TB + 1024 else mem[a]
+
+    def run(seg):
+        for ins in seg:
+            k = ins[0]
+            if k == "mov":
+                R[ins[1]] = R[ins[2]]
+            elif k == "add":
+                R[ins[1]] = (R[ins[2]] + ins[3]) & bs.M32
+            elif k == "lsr":
+                R[ins[1]] = R[ins[2]] >> ins[3]
+            elif k == "uxtb":
+                R[ins[1]] = bs.ror(R[ins[2]], ins[3]) & 0xFF
+            elif k == "ldr_t":
+                R[ins[1]] = ld(R[ins[2]] + 4 * R[ins[3]])
+            elif k == "ldrb_t":
+                R[ins[1]] = tb[R[ins[2]] + 4 * R[ins[3]] - TB]
+            elif k == "ldr":
+                R[ins[1]] = ld(R[ins[2]] + ins[3])
+            elif k == "str":
+                mem[R[ins[2]] + ins[3]] = R[ins[1]]
+            elif k == "eor_ror":
+                R[ins[1]] = R[ins[2]] ^ bs.ror(R[ins[3]], ins[4])
+            elif k == "orr_lsl":
+                R[ins[1]] = R[ins[2]] | ((R[ins[3]] << ins[4]) & bs.M32)
+            elif k in ("vmov_to", "vmov_from"):
+                R[ins[1]] = R[ins[2]]
+            elif k == "cmp":
+                flag[0] = R[ins[1]] == R[ins[2]]
+            else:
+                raise ValueError(k)
+
+    a, body, tail = segs
+    run(a)
+    n = 0
+    while True:
+        run(body)
+        n += 1
+        if flag[0]:
+            break
+    assert n == MIDDLE
+    run(tail)
+    return b"".join(mem[OUT + 4 * i].to_bytes(4, "little") for i in range(8))
+
+
+def self_check(segs):
+    import gen_rijndael256_m4_asm as fsgen  # reference Rijndael-256 and the KAT reader
+    for key, pt, ct in fsgen.kat_vectors(8):
+        if simulate(segs, fsgen.expand(key), pt) != ct:
+            raise SystemExit("self-check failed (KAT vector)")
+    rng = random.Random(3)
+    for trial in range(8):
+        w = fsgen.expand(bytes(rng.getrandbits(8) for _ in range(32)))
+        pt = bytes(rng.getrandbits(8) for _ in range(32))
+        if simulate(segs, w, pt) != fsgen.rijndael256_ref(w, pt):
+            raise SystemExit("self-check failed (trial %d)" % trial)
+
+
+def main():
+    segs = program()
+    self_check(segs)
+    a, body, tail = segs
+    p = print
+    p("@ Generated by gen_rijndael256_table_m4_asm.py; do not edit.")
+    p("@ NOT CONSTANT TIME (table lookups indexed by state bytes): public data only.")
+    p("@ Middle round: %d instructions, about %d cycles (+ loop branch); 13 of them;"
+      % (len(body) + 1, cycles(body) + 3))
+    p("@ entry: about %d cycles, last round + output: about %d cycles; about %d per block."
+      % (cycles(a), cycles(tail), cycles(a) + MIDDLE * (cycles(body) + 3) + cycles(tail)))
+    p("@ void %s(const uint32_t rk[120], const uint8_t in[32], uint8_t out[32], const uint32_t t0[256])" % FUNC)
+    p("    .syntax unified")
+    p("    .thumb")
+    p("    .section .text.%s, \"ax\", %%progbits" % FUNC)
+    p("    .align 2")
+    p("    .global %s" % FUNC)
+    p("    .type %s, %%function" % FUNC)
+    p("    .thumb_func")
+    p("%s:" % FUNC)
+    p("    push {r4-r11, lr}")
+    for ins in a:
+        p("    " + fmt(ins))
+    p(".Lround_%s:" % FUNC)
+    for ins in body:
+        p("    " + fmt(ins))
+    p("    bne.w .Lround_%s" % FUNC)
+    for ins in tail:
+        p("    " + fmt(ins))
+    p("    pop {r4-r11, pc}")
+    p("    .size %s, .-%s" % (FUNC, FUNC))
+
+
+if __name__ == "__main__":
+    main()
