@@ -11,18 +11,23 @@ void pqmcu_rijndael256_table_not_ct_m4(const uint32_t rk[120], const uint8_t in[
   rk: FIPS-197 expanded key; t0: table_not_ct.cpp's T0 (2s, s, s, 3s); the
   S-box of the last round is byte 1 of its entries. in == out allowed.
 
-State s[0..7] (column words) in r0-r7, T0 in r8, the round key pointer in
-r9, four temporaries. Column j of a middle round is
-  rk[j] ^ T0[s[j].b0] ^ ror(T0[s[j+1].b1], 24) ^ ror(T0[s[j+3].b2], 16) ^ ror(T0[s[j+4].b3], 8)
-(ShiftRows offsets 1, 3, 4): four UXTB (with rotation), four table loads
-back to back (they pipeline), the row rotations folded into the EORs. The
-new column goes to an FPU register (VMOV, one cycle) until the round is
-done. Before printing, the code is run on a small simulator and compared
-with a plain Rijndael-256; the script fails on any difference.
+The state (eight column words) lives in r0-r7, T0 in r8, the round key
+pointer in r9, with four temporaries. Column j of a middle round is
+  T0[s[j].b0] ^ ror(T0[s[j+1].b1], 24) ^ ror(T0[s[j+3].b2], 16) ^ ror(T0[s[j+4].b3], 8)
+(ShiftRows offsets 1, 3, 4): four UXTB/LSR, four table loads back to back
+(they pipeline), the row rotations folded into the EORs. The rounds are
+unrolled and the register of each column word changes from round to round:
+once a word has no use left in the round, its register takes the next new
+column directly (columns 4-7); columns 0-3 wait in FPU registers (VMOV, one
+cycle). The round key is then added four words at a time, its loads back
+to back. Before printing, the code is run on a small simulator and
+compared with a plain Rijndael-256 and the first vectors of
+../shared/kat/primitives; the script fails on any difference.
 """
 import os
 import random
 import sys
+from collections import defaultdict
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import gen_aes_bs_m4_asm as bs  # noqa: E402  (S-box, GF arithmetic, ror)
@@ -34,52 +39,75 @@ OFF = (0, 1, 3, 4)  # ShiftRows offsets
 MIDDLE = 13
 
 
-def column(j, last):
-    """Code of output column j (into TMP[0]); last: S-box bytes instead of T0."""
-    c = []
-    srcs = [S[(j + OFF[r]) % 8] for r in range(4)]
-    for r in range(4):
-        if r == 3:
-            c.append(("lsr", TMP[3], srcs[3], 24))
+def round_code(phys, last):
+    """One round over the state in registers phys[c] (column word c).
+    Columns in order 0..7: a register whose word has no use left takes the
+    next new column directly (from column 4 on), the others wait in FPU
+    registers; then the round key is added four words at a time (its loads
+    back to back). last: S-box bytes (byte 1 of the T0 entries) instead of
+    T0 words. Returns the code and the new register map."""
+    code, new, fpu = [], [None] * 8, []
+    uses = defaultdict(int)
+    for j in range(8):
+        for o in OFF:
+            uses[(j + o) % 8] += 1
+    free = []
+    for j in range(8):
+        srcs = [phys[(j + OFF[r]) % 8] for r in range(4)]
+        for r in range(4):
+            if r == 3:
+                code.append(("lsr", TMP[3], srcs[3], 24))
+            else:
+                code.append(("uxtb", TMP[r], srcs[r], 8 * r))
+        for r in range(4):
+            code.append(("ldrb_t" if last else "ldr_t", TMP[r], T, TMP[r]))
+        for o in OFF:
+            uses[(j + o) % 8] -= 1
+            if uses[(j + o) % 8] == 0 and phys[(j + o) % 8] not in free:
+                free.append(phys[(j + o) % 8])
+        dst = free.pop(0) if free else TMP[0]
+        for r in range(1, 4):
+            src0 = TMP[0]
+            d = dst if r == 3 else TMP[0]
+            if last:
+                code.append(("orr_lsl", d, src0, TMP[r], 8 * r))
+            else:
+                code.append(("eor_ror", d, src0, TMP[r], 32 - 8 * r))
+        if dst == TMP[0]:
+            code.append(("vmov_to", "s%d" % len(fpu), TMP[0]))
+            fpu.append(j)
         else:
-            c.append(("uxtb", TMP[r], srcs[r], 8 * r))
-    for r in range(4):
-        c.append(("ldrb_t" if last else "ldr_t", TMP[r], T, TMP[r]))
-    if last:
-        for r in range(1, 4):
-            c.append(("orr_lsl", TMP[0], TMP[0], TMP[r], 8 * r))
-    else:
-        for r in range(1, 4):
-            c.append(("eor_ror", TMP[0], TMP[0], TMP[r], 32 - 8 * r))
-        c.append(("ldr", TMP[1], K, 4 * j))
-        c.append(("eor_ror", TMP[0], TMP[0], TMP[1], 0))
-    c.append(("vmov_to", "s%d" % j, TMP[0]))
-    return c
+            new[j] = dst
+    for i, j in enumerate(fpu):
+        new[j] = free.pop(0)
+        code.append(("vmov_from", new[j], "s%d" % i))
+    return code, new
+
+
+def add_key(phys, koff):
+    code = []
+    for h in (0, 4):
+        code += [("ldr", TMP[i], K, koff + 4 * (h + i)) for i in range(4)]
+        code += [("eor_ror", phys[h + i], phys[h + i], TMP[i], 0) for i in range(4)]
+    return code
 
 
 def program():
-    """(prologue+entry, loop body, tail) as instruction tuples."""
-    a = [("mov", T, "r3"), ("mov", K, "r0"), ("vmov_to", "s8", "r2"),
-         ("add", TMP[0], "r0", 32 * MIDDLE), ("vmov_to", "s9", TMP[0])]
-    a += [("ldr", S[i], "r1", 4 * i) for i in (0, 2, 3, 4, 5, 6, 7)] + [("ldr", S[1], "r1", 4)]
-    for h in (0, 4):
-        a += [("ldr", TMP[i], K, 4 * (h + i)) for i in range(4)]
-        a += [("eor_ror", S[h + i], S[h + i], TMP[i], 0) for i in range(4)]
-    body = [("add", K, K, 32)]
-    for j in range(8):
-        body += column(j, False)
-    body += [("vmov_from", S[j], "s%d" % j) for j in range(8)]
-    body += [("vmov_from", TMP[0], "s9"), ("cmp", K, TMP[0])]
-    tail = [("add", T, T, 1), ("add", K, K, 32)]  # S-box = byte 1 of the T0 entries
-    for j in range(8):
-        tail += column(j, True)
-    tail += [("vmov_from", S[j], "s%d" % j) for j in range(8)]
-    for h in (0, 4):
-        tail += [("ldr", TMP[i], K, 4 * (h + i)) for i in range(4)]
-        tail += [("eor_ror", S[h + i], S[h + i], TMP[i], 0) for i in range(4)]
-    tail += [("vmov_from", TMP[0], "s8")]
-    tail += [("str", S[i], TMP[0], 4 * i) for i in range(8)]
-    return a, body, tail
+    """Straight-line code: entry, 13 middle rounds, the last round, output.
+    The register of each column word changes from round to round."""
+    code = [("mov", T, "r3"), ("mov", K, "r0"), ("vmov_to", "s8", "r2")]
+    code += [("ldr", S[i], "r1", 4 * i) for i in (0, 2, 3, 4, 5, 6, 7)] + [("ldr", S[1], "r1", 4)]
+    phys = list(S)
+    code += add_key(phys, 0)
+    for r in range(1, MIDDLE + 2):
+        last = r == MIDDLE + 1
+        if last:
+            code.append(("add", T, T, 1))  # S-box = byte 1 of the T0 entries
+        c, phys = round_code(phys, last)
+        code += c + add_key(phys, 32 * r)
+    code.append(("vmov_from", TMP[0], "s8"))
+    code += [("str", phys[c], TMP[0], 4 * c) for c in range(8)]
+    return code
 
 
 def fmt(ins):
@@ -177,16 +205,7 @@ def simulate(segs, w, block):
             else:
                 raise ValueError(k)
 
-    a, body, tail = segs
-    run(a)
-    n = 0
-    while True:
-        run(body)
-        n += 1
-        if flag[0]:
-            break
-    assert n == MIDDLE
-    run(tail)
+    run(segs)
     return b"".join(mem[OUT + 4 * i].to_bytes(4, "little") for i in range(8))
 
 
@@ -204,16 +223,13 @@ def self_check(segs):
 
 
 def main():
-    segs = program()
-    self_check(segs)
-    a, body, tail = segs
+    code = program()
+    self_check(code)
     p = print
     p("@ Generated by gen_rijndael256_table_m4_asm.py; do not edit.")
     p("@ NOT CONSTANT TIME (table lookups indexed by state bytes): public data only.")
-    p("@ Middle round: %d instructions, about %d cycles (+ loop branch); 13 of them;"
-      % (len(body) + 1, cycles(body) + 3))
-    p("@ entry: about %d cycles, last round + output: about %d cycles; about %d per block."
-      % (cycles(a), cycles(tail), cycles(a) + MIDDLE * (cycles(body) + 3) + cycles(tail)))
+    p("@ Straight-line, %d instructions, about %d cycles per block (model of the generator)."
+      % (len(code) + 2, cycles(code) + 2))
     p("@ void %s(const uint32_t rk[120], const uint8_t in[32], uint8_t out[32], const uint32_t t0[256])" % FUNC)
     p("    .syntax unified")
     p("    .thumb")
@@ -224,13 +240,7 @@ def main():
     p("    .thumb_func")
     p("%s:" % FUNC)
     p("    push {r4-r11, lr}")
-    for ins in a:
-        p("    " + fmt(ins))
-    p(".Lround_%s:" % FUNC)
-    for ins in body:
-        p("    " + fmt(ins))
-    p("    bne.w .Lround_%s" % FUNC)
-    for ins in tail:
+    for ins in code:
         p("    " + fmt(ins))
     p("    pop {r4-r11, pc}")
     p("    .size %s, .-%s" % (FUNC, FUNC))
