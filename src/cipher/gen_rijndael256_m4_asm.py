@@ -164,7 +164,10 @@ def gen(plain):
     segB, sb = fs.best_segment(build_B, 0, 2, ITERS)
     segC, sc = fs.best_segment(build_C, 0, 3, TAIL_ITERS)
     spill_end = max(sa, sb, sc)
-    frame = (spill_end + 7) // 8 * 8 + 4  # with the 9 pushed registers, sp stays 8-aligned
+    # Spill slots 0-15 are FPU registers (fs.to_fp): the stack frame holds
+    # only the fixed slots and the slots beyond those.
+    stack_end = spill_end if spill_end > SPILL0 + 4 * fs.NFP else SPILL0
+    frame = (stack_end + 7) // 8 * 8 + 4  # with the 9 pushed registers, sp stays 8-aligned
     return segA, segB, segC, frame, spill_end
 
 

@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
-"""Writes rijndael256_table_m4.S: the T-table Rijndael-256-256 block for
-ARMv7-M (Cortex-M4). NOT CONSTANT TIME: the table addresses are state and
-key bytes. Only for public data (table_not_ct backend; MQOM's verification
-side and public equations), like table_not_ct.cpp, whose computation it is.
+"""Writes rijndael256_table_m4.S: the T-table Rijndael-256-256 block and
+the table-S-box key expansion for ARMv7-M (Cortex-M4). NOT CONSTANT TIME:
+the table addresses are state and key bytes. Only for public data and
+public keys (table_not_ct backend, key_schedule_public; MQOM's salts and
+tweaks, its verification side and public equations), like table_not_ct.cpp
+and key_schedule.cpp, whose computations they are.
 
 usage: gen_rijndael256_table_m4_asm.py > rijndael256_table_m4.S   (deterministic, instant)
 
@@ -110,6 +112,41 @@ def program():
     return code
 
 
+KS_FUNC = "pqmcu_rijndael256_ks_public_not_ct_m4"
+KW = ["r%d" % i for i in range(3, 11)]  # the current eight key words (ascending: STM order)
+KT = ["r1", "r11", "r12", "lr"]
+
+
+def ks_program():
+    """Rijndael-256 key expansion (Nk = 8, 15 x 8 words) with the S-box read
+    from the 256-byte table: 14 steps of eight words, each stored with one
+    STM. Round constants are immediates (they do not depend on the key)."""
+    code = [("ldr", KW[i], "r1", 4 * i) for i in range(8)]
+    code.append(("stm", "r0", KW))
+    rcon = 1
+    for step in range(14):
+        for word, rot in ((0, True), (4, False)):
+            src = KW[7] if rot else KW[3]
+            # RotWord (rot) then SubWord: byte b of the result is S[byte (b + rot) % 4]
+            for b in range(4):
+                sb = (b + 1) % 4 if rot else b
+                if sb == 3:
+                    code.append(("lsr", KT[b], src, 24))
+                else:
+                    code.append(("uxtb", KT[b], src, 8 * sb))
+            for b in range(4):
+                code.append(("ldrb_r", KT[b], "r2", KT[b]))
+            for b in range(4):
+                code.append(("eor_lsl", KW[word], KW[word], KT[b], 8 * b))
+            if rot:
+                code.append(("eor_imm", KW[0], KW[0], rcon))
+                rcon = bs._xt(rcon)
+            for j in range(word + 1, word + 4):
+                code.append(("eor_ror", KW[j], KW[j], KW[j - 1], 0))
+        code.append(("stm", "r0", KW))
+    return code
+
+
 def fmt(ins):
     k = ins[0]
     if k == "mov":
@@ -128,6 +165,14 @@ def fmt(ins):
         return "ldr.w %s, [%s, #%d]" % ins[1:]
     if k == "str":
         return "str.w %s, [%s, #%d]" % ins[1:]
+    if k == "ldrb_r":
+        return "ldrb.w %s, [%s, %s]" % ins[1:]
+    if k == "eor_lsl":
+        return "eor.w %s, %s, %s" % ins[1:4] + (", lsl #%d" % ins[4] if ins[4] else "")
+    if k == "eor_imm":
+        return "eor.w %s, %s, #0x%02X" % ins[1:]
+    if k == "stm":
+        return "stmia.w %s!, {%s}" % (ins[1], ", ".join(ins[2]))
     if k == "eor_ror":
         return "eor.w %s, %s, %s" % ins[1:4] + (", ror #%d" % ins[4] if ins[4] else "")
     if k == "orr_lsl":
@@ -145,9 +190,12 @@ def cycles(seg):
     """Same rule as the other generators: a load/store after a load pipelines."""
     c, prev = 0, False
     for ins in seg:
-        mem = ins[0] in ("ldr", "ldr_t", "ldrb_t", "str")
+        if ins[0] == "stm":
+            c, prev = c + 1 + len(ins[2]), False
+            continue
+        mem = ins[0] in ("ldr", "ldr_t", "ldrb_t", "ldrb_r", "str")
         c += 1 if (mem and prev) else (2 if mem else 1)
-        prev = ins[0] in ("ldr", "ldr_t", "ldrb_t")
+        prev = ins[0] in ("ldr", "ldr_t", "ldrb_t", "ldrb_r")
     return c
 
 
@@ -222,9 +270,51 @@ def self_check(segs):
             raise SystemExit("self-check failed (trial %d)" % trial)
 
 
+def ks_simulate(code, key):
+    sb = bytes(bs.SBOX)
+    SBA, KEY, W = 0x5000, 0x3000, 0x1000
+    mem = {KEY + i: key[i] for i in range(32)}
+    R = {"r0": W, "r1": KEY, "r2": SBA}
+    out = {}
+    for ins in code:
+        k = ins[0]
+        if k == "ldr":
+            R[ins[1]] = int.from_bytes(bytes(mem[R[ins[2]] + ins[3] + i] for i in range(4)), "little")
+        elif k == "stm":
+            for reg in ins[2]:
+                out[R[ins[1]]] = R[reg]
+                R[ins[1]] += 4
+        elif k == "lsr":
+            R[ins[1]] = R[ins[2]] >> ins[3]
+        elif k == "uxtb":
+            R[ins[1]] = bs.ror(R[ins[2]], ins[3]) & 0xFF
+        elif k == "ldrb_r":
+            R[ins[1]] = sb[R[ins[2]] + R[ins[3]] - SBA]
+        elif k == "eor_lsl":
+            R[ins[1]] = R[ins[2]] ^ ((R[ins[3]] << ins[4]) & bs.M32)
+        elif k == "eor_imm":
+            R[ins[1]] = R[ins[2]] ^ ins[3]
+        elif k == "eor_ror":
+            R[ins[1]] = R[ins[2]] ^ bs.ror(R[ins[3]], ins[4])
+        else:
+            raise ValueError(k)
+    return [out[W + 4 * i] for i in range(120)]
+
+
+def ks_self_check(code):
+    import gen_rijndael256_m4_asm as fsgen
+    rng = random.Random(5)
+    keys = [k for k, _, _ in fsgen.kat_vectors(8)] + [bytes(rng.getrandbits(8) for _ in range(32)) for _ in range(8)]
+    for key in keys:
+        if ks_simulate(code, key) != fsgen.expand(key):
+            raise SystemExit("self-check failed (key schedule)")
+
+
 def main():
     code = program()
     self_check(code)
+    ks = ks_program()
+    ks_self_check(ks)
     p = print
     p("@ Generated by gen_rijndael256_table_m4_asm.py; do not edit.")
     p("@ NOT CONSTANT TIME (table lookups indexed by state bytes): public data only.")
@@ -244,6 +334,21 @@ def main():
         p("    " + fmt(ins))
     p("    pop {r4-r11, pc}")
     p("    .size %s, .-%s" % (FUNC, FUNC))
+    p("")
+    p("@ void %s(uint32_t w[120], const uint8_t key[32], const uint8_t sbox[256])" % KS_FUNC)
+    p("@   Rijndael-256 key expansion, S-box by table lookups (PUBLIC keys only); w 4-byte aligned.")
+    p("@   %d instructions, about %d cycles." % (len(ks) + 2, cycles(ks) + 2))
+    p("    .section .text.%s, \"ax\", %%progbits" % KS_FUNC)
+    p("    .align 2")
+    p("    .global %s" % KS_FUNC)
+    p("    .type %s, %%function" % KS_FUNC)
+    p("    .thumb_func")
+    p("%s:" % KS_FUNC)
+    p("    push {r4-r11, lr}")
+    for ins in ks:
+        p("    " + fmt(ins))
+    p("    pop {r4-r11, pc}")
+    p("    .size %s, .-%s" % (KS_FUNC, KS_FUNC))
 
 
 if __name__ == "__main__":

@@ -1618,3 +1618,473 @@ pqmcu_rijndael256_table_not_ct_m4:
     str.w r0, [r10, #28]
     pop {r4-r11, pc}
     .size pqmcu_rijndael256_table_not_ct_m4, .-pqmcu_rijndael256_table_not_ct_m4
+
+@ void pqmcu_rijndael256_ks_public_not_ct_m4(uint32_t w[120], const uint8_t key[32], const uint8_t sbox[256])
+@   Rijndael-256 key expansion, S-box by table lookups (PUBLIC keys only); w 4-byte aligned.
+@   459 instructions, about 608 cycles.
+    .section .text.pqmcu_rijndael256_ks_public_not_ct_m4, "ax", %progbits
+    .align 2
+    .global pqmcu_rijndael256_ks_public_not_ct_m4
+    .type pqmcu_rijndael256_ks_public_not_ct_m4, %function
+    .thumb_func
+pqmcu_rijndael256_ks_public_not_ct_m4:
+    push {r4-r11, lr}
+    ldr.w r3, [r1, #0]
+    ldr.w r4, [r1, #4]
+    ldr.w r5, [r1, #8]
+    ldr.w r6, [r1, #12]
+    ldr.w r7, [r1, #16]
+    ldr.w r8, [r1, #20]
+    ldr.w r9, [r1, #24]
+    ldr.w r10, [r1, #28]
+    stmia.w r0!, {r3, r4, r5, r6, r7, r8, r9, r10}
+    uxtb.w r1, r10, ror #8
+    uxtb.w r11, r10, ror #16
+    lsr.w r12, r10, #24
+    uxtb.w lr, r10
+    ldrb.w r1, [r2, r1]
+    ldrb.w r11, [r2, r11]
+    ldrb.w r12, [r2, r12]
+    ldrb.w lr, [r2, lr]
+    eor.w r3, r3, r1
+    eor.w r3, r3, r11, lsl #8
+    eor.w r3, r3, r12, lsl #16
+    eor.w r3, r3, lr, lsl #24
+    eor.w r3, r3, #0x01
+    eor.w r4, r4, r3
+    eor.w r5, r5, r4
+    eor.w r6, r6, r5
+    uxtb.w r1, r6
+    uxtb.w r11, r6, ror #8
+    uxtb.w r12, r6, ror #16
+    lsr.w lr, r6, #24
+    ldrb.w r1, [r2, r1]
+    ldrb.w r11, [r2, r11]
+    ldrb.w r12, [r2, r12]
+    ldrb.w lr, [r2, lr]
+    eor.w r7, r7, r1
+    eor.w r7, r7, r11, lsl #8
+    eor.w r7, r7, r12, lsl #16
+    eor.w r7, r7, lr, lsl #24
+    eor.w r8, r8, r7
+    eor.w r9, r9, r8
+    eor.w r10, r10, r9
+    stmia.w r0!, {r3, r4, r5, r6, r7, r8, r9, r10}
+    uxtb.w r1, r10, ror #8
+    uxtb.w r11, r10, ror #16
+    lsr.w r12, r10, #24
+    uxtb.w lr, r10
+    ldrb.w r1, [r2, r1]
+    ldrb.w r11, [r2, r11]
+    ldrb.w r12, [r2, r12]
+    ldrb.w lr, [r2, lr]
+    eor.w r3, r3, r1
+    eor.w r3, r3, r11, lsl #8
+    eor.w r3, r3, r12, lsl #16
+    eor.w r3, r3, lr, lsl #24
+    eor.w r3, r3, #0x02
+    eor.w r4, r4, r3
+    eor.w r5, r5, r4
+    eor.w r6, r6, r5
+    uxtb.w r1, r6
+    uxtb.w r11, r6, ror #8
+    uxtb.w r12, r6, ror #16
+    lsr.w lr, r6, #24
+    ldrb.w r1, [r2, r1]
+    ldrb.w r11, [r2, r11]
+    ldrb.w r12, [r2, r12]
+    ldrb.w lr, [r2, lr]
+    eor.w r7, r7, r1
+    eor.w r7, r7, r11, lsl #8
+    eor.w r7, r7, r12, lsl #16
+    eor.w r7, r7, lr, lsl #24
+    eor.w r8, r8, r7
+    eor.w r9, r9, r8
+    eor.w r10, r10, r9
+    stmia.w r0!, {r3, r4, r5, r6, r7, r8, r9, r10}
+    uxtb.w r1, r10, ror #8
+    uxtb.w r11, r10, ror #16
+    lsr.w r12, r10, #24
+    uxtb.w lr, r10
+    ldrb.w r1, [r2, r1]
+    ldrb.w r11, [r2, r11]
+    ldrb.w r12, [r2, r12]
+    ldrb.w lr, [r2, lr]
+    eor.w r3, r3, r1
+    eor.w r3, r3, r11, lsl #8
+    eor.w r3, r3, r12, lsl #16
+    eor.w r3, r3, lr, lsl #24
+    eor.w r3, r3, #0x04
+    eor.w r4, r4, r3
+    eor.w r5, r5, r4
+    eor.w r6, r6, r5
+    uxtb.w r1, r6
+    uxtb.w r11, r6, ror #8
+    uxtb.w r12, r6, ror #16
+    lsr.w lr, r6, #24
+    ldrb.w r1, [r2, r1]
+    ldrb.w r11, [r2, r11]
+    ldrb.w r12, [r2, r12]
+    ldrb.w lr, [r2, lr]
+    eor.w r7, r7, r1
+    eor.w r7, r7, r11, lsl #8
+    eor.w r7, r7, r12, lsl #16
+    eor.w r7, r7, lr, lsl #24
+    eor.w r8, r8, r7
+    eor.w r9, r9, r8
+    eor.w r10, r10, r9
+    stmia.w r0!, {r3, r4, r5, r6, r7, r8, r9, r10}
+    uxtb.w r1, r10, ror #8
+    uxtb.w r11, r10, ror #16
+    lsr.w r12, r10, #24
+    uxtb.w lr, r10
+    ldrb.w r1, [r2, r1]
+    ldrb.w r11, [r2, r11]
+    ldrb.w r12, [r2, r12]
+    ldrb.w lr, [r2, lr]
+    eor.w r3, r3, r1
+    eor.w r3, r3, r11, lsl #8
+    eor.w r3, r3, r12, lsl #16
+    eor.w r3, r3, lr, lsl #24
+    eor.w r3, r3, #0x08
+    eor.w r4, r4, r3
+    eor.w r5, r5, r4
+    eor.w r6, r6, r5
+    uxtb.w r1, r6
+    uxtb.w r11, r6, ror #8
+    uxtb.w r12, r6, ror #16
+    lsr.w lr, r6, #24
+    ldrb.w r1, [r2, r1]
+    ldrb.w r11, [r2, r11]
+    ldrb.w r12, [r2, r12]
+    ldrb.w lr, [r2, lr]
+    eor.w r7, r7, r1
+    eor.w r7, r7, r11, lsl #8
+    eor.w r7, r7, r12, lsl #16
+    eor.w r7, r7, lr, lsl #24
+    eor.w r8, r8, r7
+    eor.w r9, r9, r8
+    eor.w r10, r10, r9
+    stmia.w r0!, {r3, r4, r5, r6, r7, r8, r9, r10}
+    uxtb.w r1, r10, ror #8
+    uxtb.w r11, r10, ror #16
+    lsr.w r12, r10, #24
+    uxtb.w lr, r10
+    ldrb.w r1, [r2, r1]
+    ldrb.w r11, [r2, r11]
+    ldrb.w r12, [r2, r12]
+    ldrb.w lr, [r2, lr]
+    eor.w r3, r3, r1
+    eor.w r3, r3, r11, lsl #8
+    eor.w r3, r3, r12, lsl #16
+    eor.w r3, r3, lr, lsl #24
+    eor.w r3, r3, #0x10
+    eor.w r4, r4, r3
+    eor.w r5, r5, r4
+    eor.w r6, r6, r5
+    uxtb.w r1, r6
+    uxtb.w r11, r6, ror #8
+    uxtb.w r12, r6, ror #16
+    lsr.w lr, r6, #24
+    ldrb.w r1, [r2, r1]
+    ldrb.w r11, [r2, r11]
+    ldrb.w r12, [r2, r12]
+    ldrb.w lr, [r2, lr]
+    eor.w r7, r7, r1
+    eor.w r7, r7, r11, lsl #8
+    eor.w r7, r7, r12, lsl #16
+    eor.w r7, r7, lr, lsl #24
+    eor.w r8, r8, r7
+    eor.w r9, r9, r8
+    eor.w r10, r10, r9
+    stmia.w r0!, {r3, r4, r5, r6, r7, r8, r9, r10}
+    uxtb.w r1, r10, ror #8
+    uxtb.w r11, r10, ror #16
+    lsr.w r12, r10, #24
+    uxtb.w lr, r10
+    ldrb.w r1, [r2, r1]
+    ldrb.w r11, [r2, r11]
+    ldrb.w r12, [r2, r12]
+    ldrb.w lr, [r2, lr]
+    eor.w r3, r3, r1
+    eor.w r3, r3, r11, lsl #8
+    eor.w r3, r3, r12, lsl #16
+    eor.w r3, r3, lr, lsl #24
+    eor.w r3, r3, #0x20
+    eor.w r4, r4, r3
+    eor.w r5, r5, r4
+    eor.w r6, r6, r5
+    uxtb.w r1, r6
+    uxtb.w r11, r6, ror #8
+    uxtb.w r12, r6, ror #16
+    lsr.w lr, r6, #24
+    ldrb.w r1, [r2, r1]
+    ldrb.w r11, [r2, r11]
+    ldrb.w r12, [r2, r12]
+    ldrb.w lr, [r2, lr]
+    eor.w r7, r7, r1
+    eor.w r7, r7, r11, lsl #8
+    eor.w r7, r7, r12, lsl #16
+    eor.w r7, r7, lr, lsl #24
+    eor.w r8, r8, r7
+    eor.w r9, r9, r8
+    eor.w r10, r10, r9
+    stmia.w r0!, {r3, r4, r5, r6, r7, r8, r9, r10}
+    uxtb.w r1, r10, ror #8
+    uxtb.w r11, r10, ror #16
+    lsr.w r12, r10, #24
+    uxtb.w lr, r10
+    ldrb.w r1, [r2, r1]
+    ldrb.w r11, [r2, r11]
+    ldrb.w r12, [r2, r12]
+    ldrb.w lr, [r2, lr]
+    eor.w r3, r3, r1
+    eor.w r3, r3, r11, lsl #8
+    eor.w r3, r3, r12, lsl #16
+    eor.w r3, r3, lr, lsl #24
+    eor.w r3, r3, #0x40
+    eor.w r4, r4, r3
+    eor.w r5, r5, r4
+    eor.w r6, r6, r5
+    uxtb.w r1, r6
+    uxtb.w r11, r6, ror #8
+    uxtb.w r12, r6, ror #16
+    lsr.w lr, r6, #24
+    ldrb.w r1, [r2, r1]
+    ldrb.w r11, [r2, r11]
+    ldrb.w r12, [r2, r12]
+    ldrb.w lr, [r2, lr]
+    eor.w r7, r7, r1
+    eor.w r7, r7, r11, lsl #8
+    eor.w r7, r7, r12, lsl #16
+    eor.w r7, r7, lr, lsl #24
+    eor.w r8, r8, r7
+    eor.w r9, r9, r8
+    eor.w r10, r10, r9
+    stmia.w r0!, {r3, r4, r5, r6, r7, r8, r9, r10}
+    uxtb.w r1, r10, ror #8
+    uxtb.w r11, r10, ror #16
+    lsr.w r12, r10, #24
+    uxtb.w lr, r10
+    ldrb.w r1, [r2, r1]
+    ldrb.w r11, [r2, r11]
+    ldrb.w r12, [r2, r12]
+    ldrb.w lr, [r2, lr]
+    eor.w r3, r3, r1
+    eor.w r3, r3, r11, lsl #8
+    eor.w r3, r3, r12, lsl #16
+    eor.w r3, r3, lr, lsl #24
+    eor.w r3, r3, #0x80
+    eor.w r4, r4, r3
+    eor.w r5, r5, r4
+    eor.w r6, r6, r5
+    uxtb.w r1, r6
+    uxtb.w r11, r6, ror #8
+    uxtb.w r12, r6, ror #16
+    lsr.w lr, r6, #24
+    ldrb.w r1, [r2, r1]
+    ldrb.w r11, [r2, r11]
+    ldrb.w r12, [r2, r12]
+    ldrb.w lr, [r2, lr]
+    eor.w r7, r7, r1
+    eor.w r7, r7, r11, lsl #8
+    eor.w r7, r7, r12, lsl #16
+    eor.w r7, r7, lr, lsl #24
+    eor.w r8, r8, r7
+    eor.w r9, r9, r8
+    eor.w r10, r10, r9
+    stmia.w r0!, {r3, r4, r5, r6, r7, r8, r9, r10}
+    uxtb.w r1, r10, ror #8
+    uxtb.w r11, r10, ror #16
+    lsr.w r12, r10, #24
+    uxtb.w lr, r10
+    ldrb.w r1, [r2, r1]
+    ldrb.w r11, [r2, r11]
+    ldrb.w r12, [r2, r12]
+    ldrb.w lr, [r2, lr]
+    eor.w r3, r3, r1
+    eor.w r3, r3, r11, lsl #8
+    eor.w r3, r3, r12, lsl #16
+    eor.w r3, r3, lr, lsl #24
+    eor.w r3, r3, #0x1B
+    eor.w r4, r4, r3
+    eor.w r5, r5, r4
+    eor.w r6, r6, r5
+    uxtb.w r1, r6
+    uxtb.w r11, r6, ror #8
+    uxtb.w r12, r6, ror #16
+    lsr.w lr, r6, #24
+    ldrb.w r1, [r2, r1]
+    ldrb.w r11, [r2, r11]
+    ldrb.w r12, [r2, r12]
+    ldrb.w lr, [r2, lr]
+    eor.w r7, r7, r1
+    eor.w r7, r7, r11, lsl #8
+    eor.w r7, r7, r12, lsl #16
+    eor.w r7, r7, lr, lsl #24
+    eor.w r8, r8, r7
+    eor.w r9, r9, r8
+    eor.w r10, r10, r9
+    stmia.w r0!, {r3, r4, r5, r6, r7, r8, r9, r10}
+    uxtb.w r1, r10, ror #8
+    uxtb.w r11, r10, ror #16
+    lsr.w r12, r10, #24
+    uxtb.w lr, r10
+    ldrb.w r1, [r2, r1]
+    ldrb.w r11, [r2, r11]
+    ldrb.w r12, [r2, r12]
+    ldrb.w lr, [r2, lr]
+    eor.w r3, r3, r1
+    eor.w r3, r3, r11, lsl #8
+    eor.w r3, r3, r12, lsl #16
+    eor.w r3, r3, lr, lsl #24
+    eor.w r3, r3, #0x36
+    eor.w r4, r4, r3
+    eor.w r5, r5, r4
+    eor.w r6, r6, r5
+    uxtb.w r1, r6
+    uxtb.w r11, r6, ror #8
+    uxtb.w r12, r6, ror #16
+    lsr.w lr, r6, #24
+    ldrb.w r1, [r2, r1]
+    ldrb.w r11, [r2, r11]
+    ldrb.w r12, [r2, r12]
+    ldrb.w lr, [r2, lr]
+    eor.w r7, r7, r1
+    eor.w r7, r7, r11, lsl #8
+    eor.w r7, r7, r12, lsl #16
+    eor.w r7, r7, lr, lsl #24
+    eor.w r8, r8, r7
+    eor.w r9, r9, r8
+    eor.w r10, r10, r9
+    stmia.w r0!, {r3, r4, r5, r6, r7, r8, r9, r10}
+    uxtb.w r1, r10, ror #8
+    uxtb.w r11, r10, ror #16
+    lsr.w r12, r10, #24
+    uxtb.w lr, r10
+    ldrb.w r1, [r2, r1]
+    ldrb.w r11, [r2, r11]
+    ldrb.w r12, [r2, r12]
+    ldrb.w lr, [r2, lr]
+    eor.w r3, r3, r1
+    eor.w r3, r3, r11, lsl #8
+    eor.w r3, r3, r12, lsl #16
+    eor.w r3, r3, lr, lsl #24
+    eor.w r3, r3, #0x6C
+    eor.w r4, r4, r3
+    eor.w r5, r5, r4
+    eor.w r6, r6, r5
+    uxtb.w r1, r6
+    uxtb.w r11, r6, ror #8
+    uxtb.w r12, r6, ror #16
+    lsr.w lr, r6, #24
+    ldrb.w r1, [r2, r1]
+    ldrb.w r11, [r2, r11]
+    ldrb.w r12, [r2, r12]
+    ldrb.w lr, [r2, lr]
+    eor.w r7, r7, r1
+    eor.w r7, r7, r11, lsl #8
+    eor.w r7, r7, r12, lsl #16
+    eor.w r7, r7, lr, lsl #24
+    eor.w r8, r8, r7
+    eor.w r9, r9, r8
+    eor.w r10, r10, r9
+    stmia.w r0!, {r3, r4, r5, r6, r7, r8, r9, r10}
+    uxtb.w r1, r10, ror #8
+    uxtb.w r11, r10, ror #16
+    lsr.w r12, r10, #24
+    uxtb.w lr, r10
+    ldrb.w r1, [r2, r1]
+    ldrb.w r11, [r2, r11]
+    ldrb.w r12, [r2, r12]
+    ldrb.w lr, [r2, lr]
+    eor.w r3, r3, r1
+    eor.w r3, r3, r11, lsl #8
+    eor.w r3, r3, r12, lsl #16
+    eor.w r3, r3, lr, lsl #24
+    eor.w r3, r3, #0xD8
+    eor.w r4, r4, r3
+    eor.w r5, r5, r4
+    eor.w r6, r6, r5
+    uxtb.w r1, r6
+    uxtb.w r11, r6, ror #8
+    uxtb.w r12, r6, ror #16
+    lsr.w lr, r6, #24
+    ldrb.w r1, [r2, r1]
+    ldrb.w r11, [r2, r11]
+    ldrb.w r12, [r2, r12]
+    ldrb.w lr, [r2, lr]
+    eor.w r7, r7, r1
+    eor.w r7, r7, r11, lsl #8
+    eor.w r7, r7, r12, lsl #16
+    eor.w r7, r7, lr, lsl #24
+    eor.w r8, r8, r7
+    eor.w r9, r9, r8
+    eor.w r10, r10, r9
+    stmia.w r0!, {r3, r4, r5, r6, r7, r8, r9, r10}
+    uxtb.w r1, r10, ror #8
+    uxtb.w r11, r10, ror #16
+    lsr.w r12, r10, #24
+    uxtb.w lr, r10
+    ldrb.w r1, [r2, r1]
+    ldrb.w r11, [r2, r11]
+    ldrb.w r12, [r2, r12]
+    ldrb.w lr, [r2, lr]
+    eor.w r3, r3, r1
+    eor.w r3, r3, r11, lsl #8
+    eor.w r3, r3, r12, lsl #16
+    eor.w r3, r3, lr, lsl #24
+    eor.w r3, r3, #0xAB
+    eor.w r4, r4, r3
+    eor.w r5, r5, r4
+    eor.w r6, r6, r5
+    uxtb.w r1, r6
+    uxtb.w r11, r6, ror #8
+    uxtb.w r12, r6, ror #16
+    lsr.w lr, r6, #24
+    ldrb.w r1, [r2, r1]
+    ldrb.w r11, [r2, r11]
+    ldrb.w r12, [r2, r12]
+    ldrb.w lr, [r2, lr]
+    eor.w r7, r7, r1
+    eor.w r7, r7, r11, lsl #8
+    eor.w r7, r7, r12, lsl #16
+    eor.w r7, r7, lr, lsl #24
+    eor.w r8, r8, r7
+    eor.w r9, r9, r8
+    eor.w r10, r10, r9
+    stmia.w r0!, {r3, r4, r5, r6, r7, r8, r9, r10}
+    uxtb.w r1, r10, ror #8
+    uxtb.w r11, r10, ror #16
+    lsr.w r12, r10, #24
+    uxtb.w lr, r10
+    ldrb.w r1, [r2, r1]
+    ldrb.w r11, [r2, r11]
+    ldrb.w r12, [r2, r12]
+    ldrb.w lr, [r2, lr]
+    eor.w r3, r3, r1
+    eor.w r3, r3, r11, lsl #8
+    eor.w r3, r3, r12, lsl #16
+    eor.w r3, r3, lr, lsl #24
+    eor.w r3, r3, #0x4D
+    eor.w r4, r4, r3
+    eor.w r5, r5, r4
+    eor.w r6, r6, r5
+    uxtb.w r1, r6
+    uxtb.w r11, r6, ror #8
+    uxtb.w r12, r6, ror #16
+    lsr.w lr, r6, #24
+    ldrb.w r1, [r2, r1]
+    ldrb.w r11, [r2, r11]
+    ldrb.w r12, [r2, r12]
+    ldrb.w lr, [r2, lr]
+    eor.w r7, r7, r1
+    eor.w r7, r7, r11, lsl #8
+    eor.w r7, r7, r12, lsl #16
+    eor.w r7, r7, lr, lsl #24
+    eor.w r8, r8, r7
+    eor.w r9, r9, r8
+    eor.w r10, r10, r9
+    stmia.w r0!, {r3, r4, r5, r6, r7, r8, r9, r10}
+    pop {r4-r11, pc}
+    .size pqmcu_rijndael256_ks_public_not_ct_m4, .-pqmcu_rijndael256_ks_public_not_ct_m4
