@@ -15,7 +15,7 @@
     .thumb_func
 pqmcu_rijndael256_fs_m4:
     push {r4-r11, lr}
-    sub.w sp, sp, #84
+    sub.w sp, sp, #28
     str.w r0, [sp, #0]
     str.w r1, [sp, #4]
     str.w r2, [sp, #8]
@@ -1292,7 +1292,7 @@ pqmcu_rijndael256_fs_m4:
     vmov s12, r0
     vmov s13, r0
     vmov s14, r0
-    add.w sp, sp, #84
+    add.w sp, sp, #28
     pop {r4-r11, pc}
     .size pqmcu_rijndael256_fs_m4, .-pqmcu_rijndael256_fs_m4
 
@@ -1309,7 +1309,7 @@ pqmcu_rijndael256_fs_m4:
     .thumb_func
 pqmcu_rijndael256_bs_m4:
     push {r4-r11, lr}
-    sub.w sp, sp, #84
+    sub.w sp, sp, #28
     str.w r0, [sp, #0]
     str.w r1, [sp, #4]
     str.w r2, [sp, #8]
@@ -2905,6 +2905,6 @@ pqmcu_rijndael256_bs_m4:
     vmov s12, r0
     vmov s13, r0
     vmov s14, r0
-    add.w sp, sp, #84
+    add.w sp, sp, #28
     pop {r4-r11, pc}
     .size pqmcu_rijndael256_bs_m4, .-pqmcu_rijndael256_bs_m4
