@@ -8,10 +8,12 @@ and key_schedule.cpp, whose computations they are.
 
 usage: gen_rijndael256_table_m4_asm.py > rijndael256_table_m4.S   (deterministic, instant)
 
-void pqmcu_rijndael256_table_not_ct_m4(const uint32_t rk[120], const uint8_t in[32],
-                                        uint8_t out[32], const uint32_t t0[256])
-  rk: FIPS-197 expanded key; t0: table_not_ct.cpp's T0 (2s, s, s, 3s); the
-  S-box of the last round is byte 1 of its entries. in == out allowed.
+void pqmcu_rijndael256_table_not_ct_m4(AesTableJob* job)
+  table_not_ct.cpp's job: nblocks >= 1 blocks, block i under *keys[i] (a
+  FIPS-197 expanded key; key_step 0 = one key for all), T0 = (2s, s, s, 3s),
+  the S-box of the last round read as byte 1 of its entries; advances
+  keys, in, out, nblocks. in == out allowed. The block loop is in the
+  assembly (one call per run of blocks, not per block).
 
 The state (eight column words) lives in r0-r7, T0 in r8, the round key
 pointer in r9, with four temporaries. Column j of a middle round is
@@ -39,6 +41,8 @@ S = ["r%d" % i for i in range(8)]
 T, K, TMP = "r8", "r9", ["r10", "r11", "r12", "lr"]
 OFF = (0, 1, 3, 4)  # ShiftRows offsets
 MIDDLE = 13
+# Job fields (byte offsets; table_not_ct.cpp's AesTableJob)
+JOB_KEYS, JOB_IN, JOB_OUT, JOB_N, JOB_T0, JOB_KEY_STEP = 0, 4, 8, 12, 20, 28
 
 
 def round_code(phys, last):
@@ -320,7 +324,10 @@ def main():
     p("@ NOT CONSTANT TIME (table lookups indexed by state bytes): public data only.")
     p("@ Straight-line, %d instructions, about %d cycles per block (model of the generator)."
       % (len(code) + 2, cycles(code) + 2))
-    p("@ void %s(const uint32_t rk[120], const uint8_t in[32], uint8_t out[32], const uint32_t t0[256])" % FUNC)
+    p("@ void %s(Job* job): job = {keys, in, out, nblocks, nr, t0, sbox, key_step}" % FUNC)
+    p("@   (table_not_ct.cpp's AesTableJob; nr and sbox unused, nblocks >= 1): block i under")
+    p("@   *keys (FIPS-197 expanded key), keys advancing by key_step bytes; advances keys, in,")
+    p("@   out, nblocks. in == out allowed.")
     p("    .syntax unified")
     p("    .thumb")
     p("    .section .text.%s, \"ax\", %%progbits" % FUNC)
@@ -330,8 +337,29 @@ def main():
     p("    .thumb_func")
     p("%s:" % FUNC)
     p("    push {r4-r11, lr}")
+    p("    vmov s10, r0")
+    p(".Lblock_%s:" % FUNC)
+    # the block below takes r0 = round keys, r1 = in, r2 = out, r3 = T0
+    p("    ldr.w r12, [r0, #%d]" % JOB_KEYS)
+    p("    ldr.w lr, [r0, #%d]" % JOB_KEY_STEP)
+    p("    ldr.w r1, [r0, #%d]" % JOB_IN)
+    p("    ldr.w r2, [r0, #%d]" % JOB_OUT)
+    p("    ldr.w r3, [r0, #%d]" % JOB_T0)
+    p("    ldr.w r11, [r12]")
+    p("    add.w r12, r12, lr")
+    p("    str.w r12, [r0, #%d]" % JOB_KEYS)
+    p("    add.w r12, r1, #32")
+    p("    str.w r12, [r0, #%d]" % JOB_IN)
+    p("    add.w r12, r2, #32")
+    p("    str.w r12, [r0, #%d]" % JOB_OUT)
+    p("    mov.w r0, r11")
     for ins in code:
         p("    " + fmt(ins))
+    p("    vmov r0, s10")
+    p("    ldr.w r1, [r0, #%d]" % JOB_N)
+    p("    subs.w r1, r1, #1")
+    p("    str.w r1, [r0, #%d]" % JOB_N)
+    p("    bne.w .Lblock_%s" % FUNC)
     p("    pop {r4-r11, pc}")
     p("    .size %s, .-%s" % (FUNC, FUNC))
     p("")
