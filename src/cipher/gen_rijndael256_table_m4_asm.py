@@ -11,9 +11,10 @@ usage: gen_rijndael256_table_m4_asm.py > rijndael256_table_m4.S   (deterministic
 void pqmcu_rijndael256_table_not_ct_m4(AesTableJob* job)
   table_not_ct.cpp's job: nblocks >= 1 blocks, block i under *keys[i] (a
   FIPS-197 expanded key; key_step 0 = one key for all), T0 = (2s, s, s, 3s),
-  the S-box of the last round read as byte 1 of its entries; advances
-  keys, in, out, nblocks. in == out allowed. The block loop is in the
-  assembly (one call per run of blocks, not per block).
+  the S-box of the last round read as byte 1 of its entries; the job is
+  only read. in == out allowed. The block loop is in the assembly (one
+  call per run of blocks, not per block; the job's fields wait in FPU
+  registers s10-s15).
 
 The state (eight column words) lives in r0-r7, T0 in r8, the round key
 pointer in r9, with four temporaries. Column j of a middle round is
@@ -326,8 +327,8 @@ def main():
       % (len(code) + 2, cycles(code) + 2))
     p("@ void %s(Job* job): job = {keys, in, out, nblocks, nr, t0, sbox, key_step}" % FUNC)
     p("@   (table_not_ct.cpp's AesTableJob; nr and sbox unused, nblocks >= 1): block i under")
-    p("@   *keys (FIPS-197 expanded key), keys advancing by key_step bytes; advances keys, in,")
-    p("@   out, nblocks. in == out allowed.")
+    p("@   *keys (FIPS-197 expanded key), keys advancing by key_step bytes; the job is not")
+    p("@   written. in == out allowed.")
     p("    .syntax unified")
     p("    .thumb")
     p("    .section .text.%s, \"ax\", %%progbits" % FUNC)
@@ -337,28 +338,31 @@ def main():
     p("    .thumb_func")
     p("%s:" % FUNC)
     p("    push {r4-r11, lr}")
-    p("    vmov s10, r0")
+    # the job's fields wait in FPU registers s10-s15 between the blocks
+    for reg, off in (("r1", JOB_KEYS), ("r2", JOB_IN), ("r3", JOB_OUT), ("r12", JOB_N), ("lr", JOB_T0)):
+        p("    ldr.w %s, [r0, #%d]" % (reg, off))
+    p("    ldr.w r0, [r0, #%d]" % JOB_KEY_STEP)
+    for i, reg in enumerate(("r1", "r2", "r3", "r12", "lr", "r0")):
+        p("    vmov s%d, %s" % (10 + i, reg))
     p(".Lblock_%s:" % FUNC)
     # the block below takes r0 = round keys, r1 = in, r2 = out, r3 = T0
-    p("    ldr.w r12, [r0, #%d]" % JOB_KEYS)
-    p("    ldr.w lr, [r0, #%d]" % JOB_KEY_STEP)
-    p("    ldr.w r1, [r0, #%d]" % JOB_IN)
-    p("    ldr.w r2, [r0, #%d]" % JOB_OUT)
-    p("    ldr.w r3, [r0, #%d]" % JOB_T0)
-    p("    ldr.w r11, [r12]")
+    p("    vmov r12, s10")
+    p("    vmov lr, s15")
+    p("    vmov r1, s11")
+    p("    vmov r2, s12")
+    p("    vmov r3, s14")
+    p("    ldr.w r0, [r12]")
     p("    add.w r12, r12, lr")
-    p("    str.w r12, [r0, #%d]" % JOB_KEYS)
+    p("    vmov s10, r12")
     p("    add.w r12, r1, #32")
-    p("    str.w r12, [r0, #%d]" % JOB_IN)
+    p("    vmov s11, r12")
     p("    add.w r12, r2, #32")
-    p("    str.w r12, [r0, #%d]" % JOB_OUT)
-    p("    mov.w r0, r11")
+    p("    vmov s12, r12")
     for ins in code:
         p("    " + fmt(ins))
-    p("    vmov r0, s10")
-    p("    ldr.w r1, [r0, #%d]" % JOB_N)
+    p("    vmov r1, s13")
     p("    subs.w r1, r1, #1")
-    p("    str.w r1, [r0, #%d]" % JOB_N)
+    p("    vmov s13, r1")
     p("    bne.w .Lblock_%s" % FUNC)
     p("    pop {r4-r11, pc}")
     p("    .size %s, .-%s" % (FUNC, FUNC))

@@ -3,8 +3,8 @@
 @ Straight-line, 1607 instructions, about 1757 cycles per block (model of the generator).
 @ void pqmcu_rijndael256_table_not_ct_m4(Job* job): job = {keys, in, out, nblocks, nr, t0, sbox, key_step}
 @   (table_not_ct.cpp's AesTableJob; nr and sbox unused, nblocks >= 1): block i under
-@   *keys (FIPS-197 expanded key), keys advancing by key_step bytes; advances keys, in,
-@   out, nblocks. in == out allowed.
+@   *keys (FIPS-197 expanded key), keys advancing by key_step bytes; the job is not
+@   written. in == out allowed.
     .syntax unified
     .thumb
     .section .text.pqmcu_rijndael256_table_not_ct_m4, "ax", %progbits
@@ -14,21 +14,31 @@
     .thumb_func
 pqmcu_rijndael256_table_not_ct_m4:
     push {r4-r11, lr}
-    vmov s10, r0
+    ldr.w r1, [r0, #0]
+    ldr.w r2, [r0, #4]
+    ldr.w r3, [r0, #8]
+    ldr.w r12, [r0, #12]
+    ldr.w lr, [r0, #20]
+    ldr.w r0, [r0, #28]
+    vmov s10, r1
+    vmov s11, r2
+    vmov s12, r3
+    vmov s13, r12
+    vmov s14, lr
+    vmov s15, r0
 .Lblock_pqmcu_rijndael256_table_not_ct_m4:
-    ldr.w r12, [r0, #0]
-    ldr.w lr, [r0, #28]
-    ldr.w r1, [r0, #4]
-    ldr.w r2, [r0, #8]
-    ldr.w r3, [r0, #20]
-    ldr.w r11, [r12]
+    vmov r12, s10
+    vmov lr, s15
+    vmov r1, s11
+    vmov r2, s12
+    vmov r3, s14
+    ldr.w r0, [r12]
     add.w r12, r12, lr
-    str.w r12, [r0, #0]
+    vmov s10, r12
     add.w r12, r1, #32
-    str.w r12, [r0, #4]
+    vmov s11, r12
     add.w r12, r2, #32
-    str.w r12, [r0, #8]
-    mov.w r0, r11
+    vmov s12, r12
     mov.w r8, r3
     mov.w r9, r0
     vmov s8, r2
@@ -1634,10 +1644,9 @@ pqmcu_rijndael256_table_not_ct_m4:
     str.w r5, [r10, #20]
     str.w r6, [r10, #24]
     str.w r0, [r10, #28]
-    vmov r0, s10
-    ldr.w r1, [r0, #12]
+    vmov r1, s13
     subs.w r1, r1, #1
-    str.w r1, [r0, #12]
+    vmov s13, r1
     bne.w .Lblock_pqmcu_rijndael256_table_not_ct_m4
     pop {r4-r11, pc}
     .size pqmcu_rijndael256_table_not_ct_m4, .-pqmcu_rijndael256_table_not_ct_m4
