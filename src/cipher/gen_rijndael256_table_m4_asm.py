@@ -24,8 +24,9 @@ pointer in r9, with four temporaries. Column j of a middle round is
 unrolled and the register of each column word changes from round to round:
 once a word has no use left in the round, its register takes the next new
 column directly (columns 4-7); columns 0-3 wait in FPU registers (VMOV, one
-cycle). The round key is then added four words at a time, its loads back
-to back. Before printing, the code is run on a small simulator and
+cycle) and get their round-key words in the registers column 7 frees,
+loaded right behind its table loads; the other four key words are added
+with their loads back to back. Before printing, the code is run on a small simulator and
 compared with a plain Rijndael-256 and the first vectors of
 ../shared/kat/primitives; the script fails on any difference.
 """
@@ -46,12 +47,13 @@ MIDDLE = 13
 JOB_KEYS, JOB_IN, JOB_OUT, JOB_N, JOB_T0, JOB_KEY_STEP = 0, 4, 8, 12, 20, 28
 
 
-def round_code(phys, last):
+def round_code(phys, last, koff):
     """One round over the state in registers phys[c] (column word c).
     Columns in order 0..7: a register whose word has no use left takes the
     next new column directly (from column 4 on), the others wait in FPU
-    registers; then the round key is added four words at a time (its loads
-    back to back). last: S-box bytes (byte 1 of the T0 entries) instead of
+    registers; the round key words of those are loaded behind the table
+    loads of the last column, into the registers it frees, the others are
+    added four words at a time (loads back to back). last: S-box bytes (byte 1 of the T0 entries) instead of
     T0 words. Returns the code and the new register map."""
     code, new, fpu = [], [None] * 8, []
     uses = defaultdict(int)
@@ -73,6 +75,13 @@ def round_code(phys, last):
             if uses[(j + o) % 8] == 0 and phys[(j + o) % 8] not in free:
                 free.append(phys[(j + o) % 8])
         dst = free.pop(0) if free else TMP[0]
+        if j == 7:
+            # the round key of the parked columns, loaded into the registers
+            # the last column frees, right behind its table loads (pipelined)
+            assert len(free) >= len(fpu)
+            for i, c in enumerate(fpu):
+                new[c] = free.pop(0)
+                code.append(("ldr", new[c], K, koff + 4 * c))
         for r in range(1, 4):
             src0 = TMP[0]
             d = dst if r == 3 else TMP[0]
@@ -85,9 +94,15 @@ def round_code(phys, last):
             fpu.append(j)
         else:
             new[j] = dst
-    for i, j in enumerate(fpu):
-        new[j] = free.pop(0)
-        code.append(("vmov_from", new[j], "s%d" % i))
+    for i, c in enumerate(fpu):
+        code.append(("vmov_from", TMP[i % 4], "s%d" % i))
+        code.append(("eor_ror", new[c], new[c], TMP[i % 4], 0))
+    # the round key of the other columns, four words at a time
+    rest = [c for c in range(8) if c not in fpu]
+    for h in range(0, len(rest), 4):
+        grp = rest[h:h + 4]
+        code += [("ldr", TMP[i], K, koff + 4 * c) for i, c in enumerate(grp)]
+        code += [("eor_ror", new[c], new[c], TMP[i], 0) for i, c in enumerate(grp)]
     return code, new
 
 
@@ -110,8 +125,8 @@ def program():
         last = r == MIDDLE + 1
         if last:
             code.append(("add", T, T, 1))  # S-box = byte 1 of the T0 entries
-        c, phys = round_code(phys, last)
-        code += c + add_key(phys, 32 * r)
+        c, phys = round_code(phys, last, 32 * r)
+        code += c
     code.append(("vmov_from", TMP[0], "s8"))
     code += [("str", phys[c], TMP[0], 4 * c) for c in range(8)]
     return code
