@@ -53,8 +53,9 @@ def round_code(phys, last, koff):
     next new column directly (from column 4 on), the others wait in FPU
     registers; the round key words of those are loaded behind the table
     loads of the last column, into the registers it frees, the others are
-    added four words at a time (loads back to back). last: S-box bytes (byte 1 of the T0 entries) instead of
-    T0 words. Returns the code and the new register map."""
+    added four words at a time (loads back to back). last: S-box bytes
+    (byte 1 of the T0 entries) instead of T0 words. Returns the code and
+    the new register map."""
     code, new, fpu = [], [None] * 8, []
     uses = defaultdict(int)
     for j in range(8):
