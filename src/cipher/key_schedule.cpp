@@ -11,8 +11,20 @@ namespace {
 
 // One key-length chunk (nk words) per step, the previous chunk kept in
 // registers; the last chunk is cut to the words the schedule needs.
+#if defined(PQMCU_TARGET_M4)
+// rijndael256_table_m4.S (gen_rijndael256_table_m4_asm.py): this expansion
+// for Rijndael-256 with the table S-box (public keys only), one STM per 8 words.
+extern "C" void pqmcu_rijndael256_ks_public_not_ct_m4(uint32_t w[120], const uint8_t* key, const uint8_t* sbox);
+#endif
+
 template <class C, uint32_t (*Sub)(uint32_t), bool Secret>
 void expand(RoundKeys<C>& ctx, const uint8_t* key) {
+#if defined(PQMCU_TARGET_M4)
+    if constexpr (std::is_same_v<C, Rijndael256> && !Secret) {
+        pqmcu_rijndael256_ks_public_not_ct_m4(ctx.w, key, detail::sbox_table);
+        return;
+    }
+#endif
     constexpr size_t nk = C::nk, total = RoundKeys<C>::words;
     uint32_t* w = ctx.w;
     uint32_t k[nk];
@@ -43,22 +55,10 @@ Status key_schedule(RoundKeys<C>& ctx, const uint8_t* key, size_t key_len) {
     return Status::ok;
 }
 
-#if defined(PQMCU_TARGET_M4)
-// rijndael256_table_m4.S (gen_rijndael256_table_m4_asm.py): expand() for
-// Rijndael-256 with the table S-box (public keys only), one STM per 8 words.
-extern "C" void pqmcu_rijndael256_ks_public_not_ct_m4(uint32_t w[120], const uint8_t* key, const uint8_t* sbox);
-#endif
-
 template <class C>
 Status key_schedule_public(RoundKeys<C>& ctx, const uint8_t* key, size_t key_len) {
     if (key_len != C::key_bytes) return Status::bad_length;
     if (!key) return Status::bad_argument;
-#if defined(PQMCU_TARGET_M4)
-    if constexpr (std::is_same_v<C, Rijndael256>) {
-        pqmcu_rijndael256_ks_public_not_ct_m4(ctx.w, key, detail::sbox_table);
-        return Status::ok;
-    }
-#endif
     expand<C, detail::sub_word_table, false>(ctx, key);
     return Status::ok;
 }
