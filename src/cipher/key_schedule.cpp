@@ -9,14 +9,14 @@
 namespace pqmcu::cipher {
 namespace {
 
-// One key-length chunk (nk words) per step, the previous chunk kept in
-// registers; the last chunk is cut to the words the schedule needs.
 #if defined(PQMCU_TARGET_M4)
 // rijndael256_table_m4.S (gen_rijndael256_table_m4_asm.py): this expansion
 // for Rijndael-256 with the table S-box (public keys only), one STM per 8 words.
 extern "C" void pqmcu_rijndael256_ks_public_not_ct_m4(uint32_t w[120], const uint8_t* key, const uint8_t* sbox);
 #endif
 
+// One key-length chunk (nk words) per step, the previous chunk kept in
+// registers; the last chunk is cut to the words the schedule needs.
 template <class C, uint32_t (*Sub)(uint32_t), bool Secret>
 void expand(RoundKeys<C>& ctx, const uint8_t* key) {
 #if defined(PQMCU_TARGET_M4)
