@@ -524,7 +524,11 @@ Status verify_core(const Params& p, const uint64_t* P, bool packed, const uint64
 
     uint64_t* PS = w.scratch;                 // n x k: P s_i
     uint64_t* SPS = PS + size_t(n) * k * L;   // k x k
-    std::memset(w.scratch, 0, sizeof(uint64_t) * (size_t(n) * k + size_t(k) * k) * L);
+    // (p_times_s_packed overwrites PS: only SPS needs zeroing then)
+    if (packed)
+        std::memset(SPS, 0, sizeof(uint64_t) * size_t(k) * k * L);
+    else
+        std::memset(w.scratch, 0, sizeof(uint64_t) * (size_t(n) * k + size_t(k) * k) * L);
     if (packed) {
         kern.p_times_s_packed(p, reinterpret_cast<const uint8_t*>(P), P3, s, PS, SPS);  // SPS too
     } else {

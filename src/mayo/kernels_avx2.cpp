@@ -142,6 +142,9 @@ struct Out {  // accumulator of group g, output i: acc + (g*gs + i*is) * L
     // vector. Limb inputs: 8L - 32 and 8 (their padding is zero); packed
     // inputs (m/2 bytes each): m/2 - 32 and m/2 - 32Q.
     uint32_t last, tail_keep;
+    // Store the products instead of adding them (every output written once
+    // per group, and the chunks cover all its 8L bytes): no zeroing first.
+    bool overwrite = false;
 };
 inline Out out_limbs(uint64_t* acc, size_t gs, size_t is, uint32_t cols, uint32_t L) {
     return Out{acc, gs, is, cols, 8 * L - 32, 8};
@@ -228,7 +231,8 @@ PQ_AVX2 inline void flush(const Block<Q, T8, NP>& b, const Out& o, uint32_t g, u
             if constexpr (PART != kTail) {
             __m256i a[Q];
             for (int q = 0; q < Q; ++q)
-                a[q] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(dst + chunk_off<Q, T8>(q, last)));
+                a[q] = o.overwrite ? _mm256_setzero_si256()
+                                   : _mm256_loadu_si256(reinterpret_cast<const __m256i*>(dst + chunk_off<Q, T8>(q, last)));
             for (int q = 0; q < Q; ++q) {
                 const __m256i lo = b.t[p][q][0], hi = b.t[p][q][1];
                 const __m256i prod =
@@ -250,7 +254,7 @@ PQ_AVX2 inline void flush(const Block<Q, T8, NP>& b, const Out& o, uint32_t g, u
                     s == 0 ? _mm_or_si128(_mm_and_si128(x, m128), _mm_slli_epi16(_mm_and_si128(xh, m128), 4))
                            : _mm_or_si128(_mm_and_si128(_mm_srli_epi16(x, 4), m128), _mm_andnot_si128(m128, xh));
                 __m128i* t8 = reinterpret_cast<__m128i*>(dst + 32 * Q);
-                _mm_storel_epi64(t8, _mm_xor_si128(_mm_loadl_epi64(t8), prod));
+                _mm_storel_epi64(t8, o.overwrite ? prod : _mm_xor_si128(_mm_loadl_epi64(t8), prod));
             }
         }
     }
@@ -611,7 +615,8 @@ PQ_AVX2 void sign_products_packed(const Params& p, const uint8_t* P12, const uin
 
 // P1 | P2 packed (nibbles layout, m/2 >= 32 bytes per vector; reads up to 8
 // bytes past the last one, inside the caller's buffer, and masks them).
-// SPS (when given) += S PS with the same tables (those of scalars_times).
+// PS = P S^T (overwritten, n x k); SPS (when given) += S PS with the same
+// tables (those of scalars_times).
 PQ_AVX2 void p_times_s_packed(const Params& p, const uint8_t* P12, const uint64_t* P3, const uint8_t* s,
                               uint64_t* PS, uint64_t* SPS) {
     const uint32_t L = p.m_limbs(), mb = p.m / 2, np = (p.k + 1) / 2;
@@ -620,6 +625,11 @@ PQ_AVX2 void p_times_s_packed(const Params& p, const uint8_t* P12, const uint64_
     // T8 sets (8L = 32Q + 8): the tail holds mb - 32Q bytes of the vector.
     const bool t8 = (8 * L) % 32 == 8;
     Out o{PS, p.k, 1, p.k, mb - 32, t8 ? mb - 32 * ((8 * L) / 32) : 8};
+    // Each PS vector is written once: stored, not added, when the chunks
+    // reach its last byte (all sets but MAYO-3, whose last chunk ends at
+    // byte m/2 = 54 of 56: zeroed first there).
+    o.overwrite = t8 || mb == 8 * L;
+    if (!o.overwrite) std::memset(PS, 0, sizeof(uint64_t) * size_t(p.n) * p.k * L);
     run(PublicPacked{P12, P3, p.v(), p.o, mb, p.p1_vecs()}, p.n, tb.t, np, o, L);
     if (SPS != nullptr) run(Column{PS, p.n, p.k}, p.k, tb.t, np, out_limbs(SPS, 1, p.k, p.k, L), L);
 }
@@ -1143,15 +1153,20 @@ PQ_VAES Status keystream_limbs(const uint8_t* key, uint64_t* P, uint32_t count, 
 #define PQ_VAES512 __attribute__((target("avx2,aes,vaes,avx512f,avx512bw")))
 
 PQ_VAES512 inline void expand_key_vaes512(const uint8_t* key, __m512i* rk) {
-    __m256i r[11];
-    expand_key_vaes(key, r);
-    for (int i = 0; i < 11; ++i) rk[i] = _mm512_broadcast_i64x4(r[i]);
+    // (replicated through memory: GCC 12's broadcast intrinsics warn under -Wall)
+    alignas(64) __m256i r[11][2];
+    __m256i k[11];
+    expand_key_vaes(key, k);
+    for (int i = 0; i < 11; ++i) r[i][0] = r[i][1] = k[i];
+    for (int i = 0; i < 11; ++i) rk[i] = _mm512_load_si512(r[i]);
 }
 
 // W zmm (4W blocks) from counter block blk on: 10 rounds, stored at out.
 template <int W>
 PQ_VAES512 inline void ctr_zmm(const __m512i* rk, uint32_t blk, uint8_t* out) {
-    const __m512i bswap = _mm512_broadcast_i32x4(_mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 15, 14, 13, 12));
+    const __m512i bswap = _mm512_setr_epi32(0x03020100, 0x07060504, 0x0B0A0908, 0x0C0D0E0F, 0x03020100, 0x07060504,
+                                            0x0B0A0908, 0x0C0D0E0F, 0x03020100, 0x07060504, 0x0B0A0908, 0x0C0D0E0F,
+                                            0x03020100, 0x07060504, 0x0B0A0908, 0x0C0D0E0F);
     const __m512i four = _mm512_setr_epi32(0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0, 4);
     __m512i ctr = _mm512_add_epi32(_mm512_setr_epi32(0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3),
                                    _mm512_setr_epi32(0, 0, 0, int(blk), 0, 0, 0, int(blk), 0, 0, 0, int(blk), 0, 0, 0,

@@ -393,17 +393,19 @@ void check_kernels(const mayo::Params& p) {
         for (uint32_t i = 0; i < p.p1_vecs(); ++i) mayo::mvec::to_nibbles(P1.data() + size_t(i) * L, packed.data() + size_t(i) * mb, m);
         for (uint32_t i = 0; i < p.p2_vecs(); ++i)
             mayo::mvec::to_nibbles(P2.data() + size_t(i) * L, packed.data() + size_t(p.p1_vecs() + i) * mb, m);
-        random_vecs(g, a1, n * k, m);
-        a2 = a1;
-        ref.p_times_s(p, P1.data(), P2.data(), P3.data(), V.data(), a1.data());
+        random_vecs(g, a2, n * k, m);
+        std::vector<uint64_t> zero(a2.size(), 0);
+        ref.p_times_s(p, P1.data(), P2.data(), P3.data(), V.data(), zero.data());  // PS from zero
+        std::fill(a2.begin(), a2.end(), 0x3C3C3C3C3C3C3C3Cull);  // overwritten, garbage before
         avx->p_times_s_packed(p, packed.data(), P3.data(), V.data(), a2.data(), nullptr);
-        EXPECT_EQ(a1, a2) << p.name << ": p_times_s_packed";
+        EXPECT_EQ(zero, a2) << p.name << ": p_times_s_packed";
         // With S PS (k x k) from the same tables.
         std::vector<uint64_t> a3 = a2, q1, q2;
         random_vecs(g, a3, n * k, m);
         random_vecs(g, q1, k * k, m);
         q2 = q1;
         std::vector<uint64_t> a4 = a3;
+        std::fill(a3.begin(), a3.end(), 0);
         ref.p_times_s(p, P1.data(), P2.data(), P3.data(), V.data(), a3.data());
         ref.scalars_times(V.data(), n, 1, k, n, a3.data(), k, q1.data(), L);
         avx->p_times_s_packed(p, packed.data(), P3.data(), V.data(), a4.data(), q2.data());
