@@ -18,7 +18,8 @@
 // chunks and an 8-byte tail whose low and high nibbles share one lane.
 //
 // Also here: the echelon form, the P1 | P2 keystream (VAES, 16 blocks in
-// flight) and its unpacking to limbs.
+// flight; or AVX-512 + VAES, 32 blocks in zmm, a table of its own) and its
+// unpacking to limbs.
 #include <immintrin.h>
 
 #include <cstring>
@@ -93,7 +94,8 @@ PQ_AVX2 void build_tables(__m256i* tabs, const uint8_t* s, uint32_t ncols, uint3
 // Verification only: the signature's scalars are public, so their pair
 // tables are read from a GF(16) multiplication table indexed by them: NOT
 // constant time in s (never for secret scalars: keygen and signing use
-// build_tables). Four loads per pair instead of two log/exp table builds.
+// build_tables). Two broadcast loads and an OR per pair instead of two
+// log/exp table builds.
 struct MulTables {
     uint8_t lo[16][16], hi[16][16];  // lo[s][x] = s*x, hi[s][x] = (s*x) << 4
 };
