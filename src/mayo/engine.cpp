@@ -524,12 +524,14 @@ Status verify_core(const Params& p, const uint64_t* P, bool packed, const uint64
 
     uint64_t* PS = w.scratch;                 // n x k: P s_i
     uint64_t* SPS = PS + size_t(n) * k * L;   // k x k
-    std::memset(w.scratch, 0, sizeof(uint64_t) * (size_t(n) * k + size_t(k) * k) * L);
-    if (packed)
-        kern.p_times_s_packed(p, reinterpret_cast<const uint8_t*>(P), P3, s, PS);
-    else
+    if (packed) {  // overwrites PS and adds S PS to SPS with the same tables
+        std::memset(SPS, 0, sizeof(uint64_t) * size_t(k) * k * L);
+        kern.p_times_s_packed(p, reinterpret_cast<const uint8_t*>(P), P3, s, PS, SPS);
+    } else {
+        std::memset(w.scratch, 0, sizeof(uint64_t) * (size_t(n) * k + size_t(k) * k) * L);
         kern.p_times_s(p, P, P + size_t(p.p1_vecs()) * L, P3, s, PS);
-    kern.scalars_times(s, n, 1, k, n, PS, k, SPS, L);
+        kern.scalars_times(s, n, 1, k, n, PS, k, SPS, L);
+    }
     return quadratic_matches(p, SPS, t) ? Status::ok : Status::verify_failed;
 }
 

@@ -18,7 +18,8 @@
 // chunks and an 8-byte tail whose low and high nibbles share one lane.
 //
 // Also here: the echelon form, the P1 | P2 keystream (VAES, 16 blocks in
-// flight) and its unpacking to limbs.
+// flight; or AVX-512 + VAES, 32 blocks in zmm, a table of its own) and its
+// unpacking to limbs.
 #include <immintrin.h>
 
 #include <cstring>
@@ -82,6 +83,50 @@ PQ_AVX2 void build_tables(__m256i* tabs, const uint8_t* s, uint32_t ncols, uint3
             const uint8_t s0 = s[c * row + i * col];
             const uint8_t s1 = i + 1 < count ? s[c * row + (i + 1) * col] : 0;
             t[p] = pair_table(s0, s1);
+        }
+        for (uint32_t dd = 0; dd < nd; ++dd) {
+            const __m256i hi = 2 * dd + 1 < np ? t[2 * dd + 1] : _mm256_setzero_si256();
+            t[np + dd] = _mm256_permute2x128_si256(t[2 * dd], hi, 0x20);
+        }
+    }
+}
+
+// Verification only: the signature's scalars are public, so their pair
+// tables are read from a GF(16) multiplication table indexed by them: NOT
+// constant time in s (never for secret scalars: keygen and signing use
+// build_tables). Two broadcast loads and an OR per pair instead of two
+// log/exp table builds.
+struct MulTables {
+    uint8_t lo[16][16], hi[16][16];  // lo[s][x] = s*x, hi[s][x] = (s*x) << 4
+};
+constexpr MulTables make_mul_tables() {
+    MulTables t{};
+    for (int a = 0; a < 16; ++a)
+        for (int b = 0; b < 16; ++b) {
+            int r = 0;
+            for (int i = 0; i < 4; ++i)
+                if ((b >> i) & 1) r ^= a << i;
+            for (int i = 6; i >= 4; --i)
+                if ((r >> i) & 1) r ^= 0x13 << (i - 4);  // x^4 = x + 1
+            t.lo[a][b] = uint8_t(r);
+            t.hi[a][b] = uint8_t(r << 4);
+        }
+    return t;
+}
+alignas(16) constexpr MulTables kMulPublic = make_mul_tables();
+
+PQ_AVX2 void build_tables_public_not_ct(__m256i* tabs, const uint8_t* s, uint32_t ncols, uint32_t row,
+                                        uint32_t col, uint32_t count) {
+    const uint32_t np = (count + 1) / 2, nd = (np + 1) / 2, rs = np + nd;
+    for (uint32_t c = 0; c < ncols; ++c) {
+        __m256i* t = tabs + size_t(c) * rs;
+        for (uint32_t p = 0; p < np; ++p) {
+            const uint32_t i = 2 * p;
+            const uint8_t s0 = s[c * row + i * col] & 0xF;
+            const uint8_t s1 = i + 1 < count ? s[c * row + (i + 1) * col] & 0xF : 0;
+            t[p] = _mm256_or_si256(
+                _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(kMulPublic.lo[s0]))),
+                _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(kMulPublic.hi[s1]))));
         }
         for (uint32_t dd = 0; dd < nd; ++dd) {
             const __m256i hi = 2 * dd + 1 < np ? t[2 * dd + 1] : _mm256_setzero_si256();
@@ -173,7 +218,10 @@ PQ_AVX2 inline void zero(Block<Q, T8, NP>& b) {
 }
 
 // Sorts the entangled products of pairs p0 .. p0+NP-1 into the outputs of group g.
-template <int Q, bool T8, int NP, int PART = kBoth>
+// OW: store the products instead of adding them (every output written once
+// per group, and the chunks cover all its 8L bytes): no zeroing first. A
+// template parameter: a run-time test here slowed MAYO-1 signing by 2 %.
+template <int Q, bool T8, int NP, int PART = kBoth, bool OW = false>
 PQ_AVX2 inline void flush(const Block<Q, T8, NP>& b, const Out& o, uint32_t g, uint32_t p0, uint32_t L) {
     const __m256i mask = _mm256_set1_epi8(kNib);
     const uint32_t last = o.last;
@@ -185,7 +233,8 @@ PQ_AVX2 inline void flush(const Block<Q, T8, NP>& b, const Out& o, uint32_t g, u
             if constexpr (PART != kTail) {
             __m256i a[Q];
             for (int q = 0; q < Q; ++q)
-                a[q] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(dst + chunk_off<Q, T8>(q, last)));
+                a[q] = OW ? _mm256_setzero_si256()
+                          : _mm256_loadu_si256(reinterpret_cast<const __m256i*>(dst + chunk_off<Q, T8>(q, last)));
             for (int q = 0; q < Q; ++q) {
                 const __m256i lo = b.t[p][q][0], hi = b.t[p][q][1];
                 const __m256i prod =
@@ -207,7 +256,7 @@ PQ_AVX2 inline void flush(const Block<Q, T8, NP>& b, const Out& o, uint32_t g, u
                     s == 0 ? _mm_or_si128(_mm_and_si128(x, m128), _mm_slli_epi16(_mm_and_si128(xh, m128), 4))
                            : _mm_or_si128(_mm_and_si128(_mm_srli_epi16(x, 4), m128), _mm_andnot_si128(m128, xh));
                 __m128i* t8 = reinterpret_cast<__m128i*>(dst + 32 * Q);
-                _mm_storel_epi64(t8, _mm_xor_si128(_mm_loadl_epi64(t8), prod));
+                _mm_storel_epi64(t8, OW ? prod : _mm_xor_si128(_mm_loadl_epi64(t8), prod));
             }
         }
     }
@@ -334,7 +383,7 @@ struct PublicPacked {
     }
 };
 
-template <int Q, bool T8, int NP, class T, int PART = kBoth>
+template <int Q, bool T8, int NP, class T, int PART = kBoth, bool OW = false>
 PQ_AVX2 void run_block(const T& terms, uint32_t g, const __m256i* tabs, uint32_t np, uint32_t p0, const Out& o,
                        uint32_t L) {
     Block<Q, T8, NP> b;
@@ -367,13 +416,13 @@ PQ_AVX2 void run_block(const T& terms, uint32_t g, const __m256i* tabs, uint32_t
     }
     // (No wipe of b: taking its address would keep the accumulators in
     // memory; they live in registers and the tables, which are wiped.)
-    flush<Q, T8, NP, PART>(b, o, g, p0, L);
+    flush<Q, T8, NP, PART, OW>(b, o, g, p0, L);
 }
 
 // Pairs per pass: as many as the 16 ymm registers hold (accumulators,
 // nibble registers and a table). Passes start at even pairs (tail tables
 // come in pairs of pairs); only the last pass may be odd.
-template <int Q, bool T8, class T>
+template <int Q, bool T8, bool OW, class T>
 PQ_AVX2 void run_q(const T& terms, uint32_t ngroups, const __m256i* tabs, uint32_t np, const Out& o, uint32_t L) {
     constexpr int kWide = Q == 1 ? 4 : 2;
     for (uint32_t g = 0; g < ngroups; ++g) {
@@ -381,46 +430,46 @@ PQ_AVX2 void run_q(const T& terms, uint32_t ngroups, const __m256i* tabs, uint32
         while (p0 < np) {
             const uint32_t rem = np - p0;
             if (Q == 2 && T8 && p0 == 0 && np == 6) {  // MAYO-5 (k = o = 12): 3 + 3 pairs, then the tails
-                run_block<Q, T8, 3, T, kChunks>(terms, g, tabs, np, 0, o, L);
-                run_block<Q, T8, 3, T, kChunks>(terms, g, tabs, np, 3, o, L);
-                run_block<Q, T8, 6, T, kTail>(terms, g, tabs, np, 0, o, L);
+                run_block<Q, T8, 3, T, kChunks, OW>(terms, g, tabs, np, 0, o, L);
+                run_block<Q, T8, 3, T, kChunks, OW>(terms, g, tabs, np, 3, o, L);
+                run_block<Q, T8, 6, T, kTail, OW>(terms, g, tabs, np, 0, o, L);
                 p0 = 6;
             } else if (Q == 1 && T8 && rem == 5) {  // MAYO-1 (k = 10): chunk and tail passes (see Part)
-                run_block<Q, T8, 5, T, kChunks>(terms, g, tabs, np, p0, o, L);
-                run_block<Q, T8, 5, T, kTail>(terms, g, tabs, np, p0, o, L);
+                run_block<Q, T8, 5, T, kChunks, OW>(terms, g, tabs, np, p0, o, L);
+                run_block<Q, T8, 5, T, kTail, OW>(terms, g, tabs, np, p0, o, L);
                 p0 += 5;
             } else if (Q == 1 && (rem == 5 || rem == 9)) {  // k = 9, 10 (one pass) and o = 17, 18 (5 + 4)
-                run_block<Q, T8, (Q == 1 ? 5 : 1)>(terms, g, tabs, np, p0, o, L);
+                run_block<Q, T8, (Q == 1 ? 5 : 1), T, kBoth, OW>(terms, g, tabs, np, p0, o, L);
                 p0 += 5;
             } else if (rem >= uint32_t(kWide)) {
-                run_block<Q, T8, kWide>(terms, g, tabs, np, p0, o, L);
+                run_block<Q, T8, kWide, T, kBoth, OW>(terms, g, tabs, np, p0, o, L);
                 p0 += kWide;
             } else if (rem == 3) {
-                run_block<Q, T8, 3>(terms, g, tabs, np, p0, o, L);
+                run_block<Q, T8, 3, T, kBoth, OW>(terms, g, tabs, np, p0, o, L);
                 p0 += 3;
             } else if (rem == 2) {
-                run_block<Q, T8, 2>(terms, g, tabs, np, p0, o, L);
+                run_block<Q, T8, 2, T, kBoth, OW>(terms, g, tabs, np, p0, o, L);
                 p0 += 2;
             } else {
-                run_block<Q, T8, 1>(terms, g, tabs, np, p0, o, L);
+                run_block<Q, T8, 1, T, kBoth, OW>(terms, g, tabs, np, p0, o, L);
                 p0 += 1;
             }
         }
     }
 }
 
-template <class T>
+template <bool OW = false, class T>
 PQ_AVX2 void run(const T& terms, uint32_t ngroups, const __m256i* tabs, uint32_t np, const Out& o, uint32_t L) {
     if (L == 4)
-        run_q<1, false>(terms, ngroups, tabs, np, o, L);
+        run_q<1, false, OW>(terms, ngroups, tabs, np, o, L);
     else if (L == 5)
-        run_q<1, true>(terms, ngroups, tabs, np, o, L);
+        run_q<1, true, OW>(terms, ngroups, tabs, np, o, L);
     else if (L <= 8)
-        run_q<2, false>(terms, ngroups, tabs, np, o, L);
+        run_q<2, false, OW>(terms, ngroups, tabs, np, o, L);
     else if (L == 9)
-        run_q<2, true>(terms, ngroups, tabs, np, o, L);
+        run_q<2, true, OW>(terms, ngroups, tabs, np, o, L);
     else
-        run_q<3, false>(terms, ngroups, tabs, np, o, L);
+        run_q<3, false, OW>(terms, ngroups, tabs, np, o, L);
 }
 
 constexpr uint32_t kMaxRow = kMaxPairs + (kMaxPairs + 1) / 2;  // tables per row
@@ -485,7 +534,7 @@ PQ_AVX2 void p_times_s(const Params& p, const uint64_t* P1, const uint64_t* P2, 
                        const uint8_t* s, uint64_t* PS) {
     if (!fits(p.n, p.k)) return kernels_portable().p_times_s(p, P1, P2, P3, s, PS);
     Tables tb;  // s is public: no wipe needed
-    build_tables(tb.t, s, p.n, 1, p.n, p.k);
+    build_tables_public_not_ct(tb.t, s, p.n, 1, p.n, p.k);
     run(Public{P1, P2, P3, p.v(), p.o}, p.n, tb.t, (p.k + 1) / 2, out_limbs(PS, p.k, 1, p.k, p.m_limbs()),
         p.m_limbs());
 }
@@ -568,15 +617,27 @@ PQ_AVX2 void sign_products_packed(const Params& p, const uint8_t* P12, const uin
 
 // P1 | P2 packed (nibbles layout, m/2 >= 32 bytes per vector; reads up to 8
 // bytes past the last one, inside the caller's buffer, and masks them).
+// PS = P S^T (overwritten, n x k); SPS (when given) += S PS with the same
+// tables (those of scalars_times).
 PQ_AVX2 void p_times_s_packed(const Params& p, const uint8_t* P12, const uint64_t* P3, const uint8_t* s,
-                              uint64_t* PS) {
-    const uint32_t L = p.m_limbs(), mb = p.m / 2;
-    Tables tb;
-    build_tables(tb.t, s, p.n, 1, p.n, p.k);
+                              uint64_t* PS, uint64_t* SPS) {
+    const uint32_t L = p.m_limbs(), mb = p.m / 2, np = (p.k + 1) / 2;
+    Tables tb;  // s is public: no wipe needed
+    build_tables_public_not_ct(tb.t, s, p.n, 1, p.n, p.k);
     // T8 sets (8L = 32Q + 8): the tail holds mb - 32Q bytes of the vector.
     const bool t8 = (8 * L) % 32 == 8;
     Out o{PS, p.k, 1, p.k, mb - 32, t8 ? mb - 32 * ((8 * L) / 32) : 8};
-    run(PublicPacked{P12, P3, p.v(), p.o, mb, p.p1_vecs()}, p.n, tb.t, (p.k + 1) / 2, o, L);
+    // Each PS vector is written once: stored, not added, when the chunks
+    // reach its last byte (all sets but MAYO-3, whose last chunk ends at
+    // byte m/2 = 54 of 56: zeroed first there).
+    const PublicPacked terms{P12, P3, p.v(), p.o, mb, p.p1_vecs()};
+    if (t8 || mb == 8 * L) {
+        run<true>(terms, p.n, tb.t, np, o, L);
+    } else {
+        std::memset(PS, 0, sizeof(uint64_t) * size_t(p.n) * p.k * L);
+        run(terms, p.n, tb.t, np, o, L);
+    }
+    if (SPS != nullptr) run(Column{PS, p.n, p.k}, p.k, tb.t, np, out_limbs(SPS, 1, p.k, p.k, L), L);
 }
 
 // ---- columns of A (signing): column i*o + c = sum_j z^l(i,j) M_j[c], the
@@ -1089,11 +1150,117 @@ PQ_VAES Status keystream_limbs(const uint8_t* key, uint64_t* P, uint32_t count, 
     return Status::ok;
 }
 
+// ---- The same keystreams four blocks per instruction (AVX-512F/BW +
+// VAES, zmm), a table variant for CPUs that have them. The key and the
+// counters are public (seed_pk), so nothing here needs to be constant time;
+// the AVX2 table stays for CPUs without AVX-512 and for the valgrind CT
+// tests (they mask avx512). Measured on the EPYC host: 101 KB of MAYO-2
+// keystream in ~0.6x the ticks of the ymm loop.
+#define PQ_VAES512 __attribute__((target("avx2,aes,vaes,avx512f,avx512bw")))
+
+PQ_VAES512 inline void expand_key_vaes512(const uint8_t* key, __m512i* rk) {
+    // (replicated through memory: GCC 12's broadcast intrinsics warn under -Wall)
+    alignas(64) __m256i r[11][2];
+    __m256i k[11];
+    expand_key_vaes(key, k);
+    for (int i = 0; i < 11; ++i) r[i][0] = r[i][1] = k[i];
+    for (int i = 0; i < 11; ++i) rk[i] = _mm512_load_si512(r[i]);
+}
+
+// W zmm (4W blocks) from counter block blk on: 10 rounds, stored at out.
+template <int W>
+PQ_VAES512 inline void ctr_zmm(const __m512i* rk, uint32_t blk, uint8_t* out) {
+    const __m512i bswap = _mm512_setr_epi32(0x03020100, 0x07060504, 0x0B0A0908, 0x0C0D0E0F, 0x03020100, 0x07060504,
+                                            0x0B0A0908, 0x0C0D0E0F, 0x03020100, 0x07060504, 0x0B0A0908, 0x0C0D0E0F,
+                                            0x03020100, 0x07060504, 0x0B0A0908, 0x0C0D0E0F);
+    const __m512i four = _mm512_setr_epi32(0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0, 4);
+    __m512i ctr = _mm512_add_epi32(_mm512_setr_epi32(0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3),
+                                   _mm512_setr_epi32(0, 0, 0, int(blk), 0, 0, 0, int(blk), 0, 0, 0, int(blk), 0, 0, 0,
+                                                     int(blk)));
+    __m512i x[W];
+    for (int i = 0; i < W; ++i) {
+        x[i] = _mm512_xor_si512(_mm512_shuffle_epi8(ctr, bswap), rk[0]);
+        ctr = _mm512_add_epi32(ctr, four);
+    }
+    for (int r = 1; r < 10; ++r)
+        for (int i = 0; i < W; ++i) x[i] = _mm512_aesenc_epi128(x[i], rk[r]);
+    for (int i = 0; i < W; ++i)
+        _mm512_storeu_si512(reinterpret_cast<__m512i*>(out + 64 * i), _mm512_aesenclast_epi128(x[i], rk[10]));
+}
+
+PQ_VAES512 Status ctr_vaes512(const uint8_t* key, uint8_t* out, size_t len) {
+    __m512i rk[11];
+    expand_key_vaes512(key, rk);
+    // 32-bit block index (as ctr_vaes): 32 blocks in flight.
+    constexpr int W = 8;
+    size_t done = 0;
+    for (; done + 64 * W <= len; done += 64 * W) ctr_zmm<W>(rk, uint32_t(done / 16), out + done);
+    if (done < len) {
+        alignas(64) uint8_t tmp[64 * W];
+        ctr_zmm<W>(rk, uint32_t(done / 16), tmp);
+        std::memcpy(out + done, tmp, len - done);
+        wipe(tmp, sizeof tmp);  // (public; keeps the stack tidy)
+    }
+    return Status::ok;
+}
+
+// keystream_limbs_q with the zmm keystream (same buffer geometry: nymm ymm
+// = nymm/2 zmm, a multiple of 4, per group of 32 vectors).
+template <int Q>
+PQ_VAES512 void keystream_limbs512_q(const __m512i* rk, uint64_t* P, uint32_t count, uint32_t m) {
+    constexpr uint32_t G = 32, W = 8;
+    const uint32_t L = (m + 15) / 16, mb = m / 2, last = 8 * L - 32, nz = (mb + W - 1) / W * W / 2;
+    alignas(64) uint8_t buf[32 * ((kMaxM / 2 + W - 1) / W * W) + 64];
+    alignas(32) uint8_t keep[32];
+    for (uint32_t b = 0; b < 32; ++b) keep[b] = b < 32 - (8 * L - mb) ? 0xFF : 0;
+    const __m256i km = _mm256_load_si256(reinterpret_cast<const __m256i*>(keep));
+    for (uint32_t b0 = 0; b0 < count; b0 += G) {
+        const uint32_t blk = 2 * mb * (b0 / G);  // first block: b0 * mb / 16
+        uint32_t y = 0;
+        for (; y + 8 <= nz; y += 8) ctr_zmm<8>(rk, blk + 4 * y, buf + 64 * y);
+        if (y < nz) ctr_zmm<4>(rk, blk + 4 * y, buf + 64 * y);  // nz is a multiple of 4
+        const uint32_t nv = count - b0 < G ? count - b0 : G;
+        for (uint32_t i = 0; i < nv; ++i) {
+            const uint8_t* src = buf + size_t(i) * mb;
+            uint8_t* dst = reinterpret_cast<uint8_t*>(P + size_t(b0 + i) * L);
+            __m256i c[Q];
+            for (int q = 0; q < Q; ++q)
+                c[q] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + (q + 1 < Q ? 32 * q : last)));
+            c[Q - 1] = _mm256_and_si256(c[Q - 1], km);
+            for (int q = 0; q < Q; ++q)
+                _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + (q + 1 < Q ? 32 * q : last)), c[q]);
+        }
+    }
+}
+
+PQ_VAES512 Status keystream_limbs512(const uint8_t* key, uint64_t* P, uint32_t count, uint32_t m) {
+    const uint32_t L = (m + 15) / 16;
+    if (m > kMaxM || m / 2 < 32 || L > 12) {  // no such set: keystream, then unpacking
+        const Status st = ctr_vaes512(key, reinterpret_cast<uint8_t*>(P), size_t(count) * (m / 2));
+        if (st == Status::ok) nibbles_in_place(P, count, m);
+        return st;
+    }
+    __m512i rk[11];
+    expand_key_vaes512(key, rk);
+    if (L == 4)
+        keystream_limbs512_q<1>(rk, P, count, m);
+    else if (L <= 8)
+        keystream_limbs512_q<2>(rk, P, count, m);
+    else
+        keystream_limbs512_q<3>(rk, P, count, m);
+    return Status::ok;
+}
+
 Status ctr_generic(const uint8_t* key, uint8_t* out, size_t len) { return cipher::aes128_ctr(key, 16, out, len); }
 
 constexpr Kernels kAvx2Vaes{"avx2+vaes", ctr_vaes, upper_times, sym_times, lower_times, rect_times, scalars_times, p_times_s,
                              keygen_products, sign_products, echelon_form, nibbles_in_place, p_times_s_packed,
                              sign_products_packed, keystream_limbs, a_columns, back_substitute, rows_of_a};
+// AVX2 kernels with the zmm keystream (AVX-512 + VAES; PQMCU_CPU_DISABLE=avx512 masks it).
+constexpr Kernels kAvx2Vaes512{"avx2+vaes512", ctr_vaes512, upper_times, sym_times, lower_times, rect_times,
+                               scalars_times, p_times_s, keygen_products, sign_products, echelon_form,
+                               nibbles_in_place, p_times_s_packed, sign_products_packed, keystream_limbs512,
+                               a_columns, back_substitute, rows_of_a};
 constexpr Kernels kAvx2{"avx2", ctr_generic, upper_times, sym_times, lower_times, rect_times, scalars_times, p_times_s,
                              keygen_products, sign_products, echelon_form, nibbles_in_place, p_times_s_packed,
                              sign_products_packed, nullptr, a_columns, back_substitute, rows_of_a};
@@ -1103,7 +1270,8 @@ constexpr Kernels kAvx2{"avx2", ctr_generic, upper_times, sym_times, lower_times
 const Kernels* kernels_avx2() {
     const x86::CpuFeatures& f = x86::cpu_features();
     if (!f.avx2) return nullptr;
-    return f.vaes && f.aesni ? &kAvx2Vaes : &kAvx2;
+    if (!(f.vaes && f.aesni)) return &kAvx2;
+    return f.avx512f && f.avx512bw ? &kAvx2Vaes512 : &kAvx2Vaes;
 }
 
 }  // namespace pqmcu::mayo

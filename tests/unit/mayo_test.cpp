@@ -393,11 +393,24 @@ void check_kernels(const mayo::Params& p) {
         for (uint32_t i = 0; i < p.p1_vecs(); ++i) mayo::mvec::to_nibbles(P1.data() + size_t(i) * L, packed.data() + size_t(i) * mb, m);
         for (uint32_t i = 0; i < p.p2_vecs(); ++i)
             mayo::mvec::to_nibbles(P2.data() + size_t(i) * L, packed.data() + size_t(p.p1_vecs() + i) * mb, m);
-        random_vecs(g, a1, n * k, m);
-        a2 = a1;
-        ref.p_times_s(p, P1.data(), P2.data(), P3.data(), V.data(), a1.data());
-        avx->p_times_s_packed(p, packed.data(), P3.data(), V.data(), a2.data());
-        EXPECT_EQ(a1, a2) << p.name << ": p_times_s_packed";
+        random_vecs(g, a2, n * k, m);
+        std::vector<uint64_t> zero(a2.size(), 0);
+        ref.p_times_s(p, P1.data(), P2.data(), P3.data(), V.data(), zero.data());  // PS from zero
+        std::fill(a2.begin(), a2.end(), 0x3C3C3C3C3C3C3C3Cull);  // overwritten, garbage before
+        avx->p_times_s_packed(p, packed.data(), P3.data(), V.data(), a2.data(), nullptr);
+        EXPECT_EQ(zero, a2) << p.name << ": p_times_s_packed";
+        // With S PS (k x k) from the same tables.
+        std::vector<uint64_t> a3 = a2, q1, q2;
+        random_vecs(g, a3, n * k, m);
+        random_vecs(g, q1, k * k, m);
+        q2 = q1;
+        std::vector<uint64_t> a4 = a3;
+        std::fill(a3.begin(), a3.end(), 0);
+        ref.p_times_s(p, P1.data(), P2.data(), P3.data(), V.data(), a3.data());
+        ref.scalars_times(V.data(), n, 1, k, n, a3.data(), k, q1.data(), L);
+        avx->p_times_s_packed(p, packed.data(), P3.data(), V.data(), a4.data(), q2.data());
+        EXPECT_EQ(a3, a4) << p.name << ": p_times_s_packed (with SPS)";
+        EXPECT_EQ(q1, q2) << p.name << ": p_times_s_packed SPS";
     }
     if (avx->sign_products_packed != nullptr && p.layout == mayo::MvecLayout::nibbles) {
         // Compact signing from packed P1 | P2 (8 bytes of slack) against the limb kernel.
@@ -457,6 +470,13 @@ void check_kernels(const mayo::Params& p) {
     ASSERT_EQ(ref.aes128_ctr(key, s1.data(), bytes), Status::ok);
     ASSERT_EQ(avx->aes128_ctr(key, s2.data(), bytes), Status::ok);
     EXPECT_EQ(s1, s2) << p.name << ": keystream";
+    for (size_t len : {size_t(1), size_t(31), size_t(64), size_t(65), size_t(511), size_t(512), size_t(513), size_t(1000)}) {
+        std::vector<uint8_t> k1(len), k2(len + 1, 0xA5);  // the byte past len stays untouched
+        ASSERT_EQ(ref.aes128_ctr(key, k1.data(), len), Status::ok);
+        ASSERT_EQ(avx->aes128_ctr(key, k2.data(), len), Status::ok);
+        EXPECT_EQ(0, std::memcmp(k1.data(), k2.data(), len)) << p.name << ": keystream of " << len << " bytes";
+        EXPECT_EQ(k2[len], 0xA5) << p.name << ": keystream of " << len << " bytes wrote past the end";
+    }
     const uint32_t cnt = p.p1_vecs() + p.p2_vecs();
     std::vector<uint64_t> u1(size_t(cnt) * L, 0), u2;
     std::memcpy(u1.data(), s1.data(), p.p12_bytes());
