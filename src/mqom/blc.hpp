@@ -185,6 +185,7 @@ struct Blc {
         if (lb > T::kMaxStreamLog) lb = T::kMaxStreamLog;
         const size_t nblk = prg_blocks(d), nb = size_t(1) << lb;
         const bool ver = path != nullptr;
+        be = cipher::resolve_backend(be);  // once per tree, not per cipher call
         uint8_t* acc = area;
         uint8_t* fold = area + eb;
         std::memset(area, 0, size_t(1 + L) * eb);
@@ -214,33 +215,30 @@ struct Blc {
         XofCtx<Sec> xof;
         xof.init();
         xof.absorb_byte(0x06);
-        // The batch's leaf commitments (c1 of every leaf, then c2; then
-        // interleaved), later one PRG block of every leaf.
-        uint8_t cm[(1u << T::kMaxStreamLog) * 2 * S], lo[S], pair[4 * S];
-        auto fold_col = [&](uint32_t i0, const uint8_t* src, size_t off, size_t len) {
-            for (size_t q = 0; q < nb; ++q) {
-                const uint32_t i = uint32_t(i0 + q);
-                if (!(ver && i == i_star)) xor_into(acc + off, src + q * S, len);
-                xor_into(fold + size_t(gray_bit(i, N, L)) * eb + off, acc + off, len);
-            }
-        };
+        // The batch's leaf commitments (c1_0 c2_0 c1_1 c2_1 ...), later one
+        // PRG block of every leaf.
+        uint8_t cm[(1u << T::kMaxStreamLog) * 2 * S];
+        uint8_t* rows[1u << T::kMaxStreamLog];  // fold row of each leaf of the batch
         T::stream(salt, e, L, lb, rseed, delta, path, i_star, keys != nullptr ? keys + 2 + nblk : nullptr, kt, be,
                   [&](uint32_t i0, const uint8_t* ls) {
+                      // The verifier's unknown leaf i_star: its seed is zero (the
+                      // stream zeroes it), its commitment is the opened one, and
+                      // its PRG blocks are zeroed below, so the fold skips it.
+                      const bool star = ver && (i_star >> lb) == (i0 >> lb);
+                      const size_t qs = star ? size_t(i_star - i0) : 0;
+                      for (size_t q = 0; q + 1 < nb; ++q) rows[q] = fold + size_t(__builtin_ctz(uint32_t(q + 1))) * eb;
+                      rows[nb - 1] = fold + size_t(gray_bit(uint32_t(i0 + nb - 1), N, L)) * eb;
                       if (keys != nullptr && std::is_same_v<K, typename C::PKey>) {
                           // Prepared keys: one key per 2-block pass (a two-key
                           // pass costs ~40% more on the fixsliced code), two
-                          // leaves at a time, interleaved c1_q c2_q c1_q+1 c2_q+1.
+                          // leaves at a time, written straight to their places.
                           for (size_t q = 0; q < nb; q += 2) {
-                              const size_t n2 = (nb - q) < 2 ? (nb - q) : 2;
-                              P::derive(key(0), ls + q * S, pair, n2, be);
-                              P::derive(key(1), ls + q * S, pair + 2 * S, n2, be);
-                              for (size_t u = 0; u < n2; ++u) {
-                                  std::memcpy(cm + 2 * (q + u) * S, pair + u * S, S);
-                                  std::memcpy(cm + (2 * (q + u) + 1) * S, pair + (2 + u) * S, S);
-                              }
+                              const uint8_t* l0 = ls + q * S;
+                              uint8_t* o = cm + 2 * q * S;
+                              P::derive2(key(0), l0, l0 + S, o, o + 2 * S, be);
+                              P::derive2(key(1), l0, l0 + S, o + S, o + 3 * S, be);
                           }
-                          if (ver && (i_star >> lb) == (i0 >> lb))
-                              std::memcpy(cm + size_t(i_star - i0) * 2 * S, opened, 2 * S);
+                          if (star) std::memcpy(cm + qs * 2 * S, opened, 2 * S);
                           xof.absorb(cm, nb * 2 * S);
                       } else if (keys != nullptr) {
                           // c1_0 c2_0 c1_1 c2_1 ... straight out of two-key cipher
@@ -254,19 +252,17 @@ struct Blc {
                           for (size_t o = 0; o < 2 * nb; o += 8)
                               C::encrypt_multi(kl, cm + o * S, cm + o * S, (2 * nb - o) < 8 ? (2 * nb - o) : 8, be);
                           for (size_t q = 0; q < nb; ++q) {
-                              P::lin_ortho(ls + q * S, lo);
-                              xor_into(cm + 2 * q * S, lo, S);
-                              xor_into(cm + (2 * q + 1) * S, lo, S);
+                              P::xor_lin_ortho(ls + q * S, cm + 2 * q * S);
+                              P::xor_lin_ortho(ls + q * S, cm + (2 * q + 1) * S);
                           }
-                          if (ver && (i_star >> lb) == (i0 >> lb))
-                              std::memcpy(cm + size_t(i_star - i0) * 2 * S, opened, 2 * S);
+                          if (star) std::memcpy(cm + qs * 2 * S, opened, 2 * S);
                           xof.absorb(cm, nb * 2 * S);  // one call: each costs ~140 cycles on the M4
                       } else {
                           // One scratch key: c1 of the batch, then c2, two absorbs a leaf.
                           P::derive(key(0), ls, cm, nb, be);
                           P::derive(key(1), ls, cm + nb * S, nb, be);
                           for (size_t q = 0; q < nb; ++q) {
-                              if (ver && i0 + q == i_star) {
+                              if (star && q == qs) {
                                   xof.absorb(opened, 2 * S);
                               } else {
                                   xof.absorb(cm + q * S, S);
@@ -274,18 +270,55 @@ struct Blc {
                               }
                           }
                       }
-                      fold_col(i0, ls, 0, S);
+                      fold_column(acc, rows, 0, ls, nb, S);
                       for (size_t b = 0; b < nblk; ++b) {
                           P::derive(key(2 + b), ls, cm, nb, be);
+                          if (star) std::memset(cm + qs * S, 0, S);
                           const size_t off = S + b * S;
-                          fold_col(i0, cm, off, (eb - off) < S ? (eb - off) : S);
+                          fold_column(acc, rows, off, cm, nb, (eb - off) < S ? (eb - off) : S);
                       }
                   });
         xof.squeeze(h, 2 * S);
         C::wipe(kt);
         secure_wipe(cm, sizeof(cm));
-        secure_wipe(lo, sizeof(lo));
-        secure_wipe(pair, sizeof(pair));
+    }
+
+    // The Gray-code fold of one column [off, off + len) (len <= S) of a batch
+    // of nb shares (share q at src + q*S): acc ^= share q, then leaf q's fold
+    // row ^= acc; acc stays in a register a word at a time.
+    static void fold_column(uint8_t* acc, uint8_t* const* rows, size_t off, const uint8_t* src, size_t nb,
+                            size_t len) {
+        if (nb == 8) return fold_column_n<8>(acc, rows, off, src, len);
+        for (size_t t = 0; t < len; ++t) {
+            uint8_t a = acc[off + t];
+            for (size_t q = 0; q < nb; ++q) {
+                a = uint8_t(a ^ src[q * S + t]);
+                rows[q][off + t] ^= a;
+            }
+            acc[off + t] = a;
+        }
+    }
+    template <size_t NB>
+    static void fold_column_n(uint8_t* acc, uint8_t* const* rows, size_t off, const uint8_t* src, size_t len) {
+        size_t t = 0;
+        for (; t + 4 <= len; t += 4) {
+            uint32_t a = P::ld32(acc + off + t);
+#pragma GCC unroll 8
+            for (size_t q = 0; q < NB; ++q) {
+                a ^= P::ld32(src + q * S + t);
+                uint8_t* r = rows[q] + off + t;
+                P::st32(r, P::ld32(r) ^ a);
+            }
+            P::st32(acc + off + t, a);
+        }
+        for (; t < len; ++t) {
+            uint8_t a = acc[off + t];
+            for (size_t q = 0; q < NB; ++q) {
+                a = uint8_t(a ^ src[q * S + t]);
+                rows[q][off + t] ^= a;
+            }
+            acc[off + t] = a;
+        }
     }
 
     // nkeys keys in the byte region [p, p + len), aligned; nullptr if they do not fit.
@@ -301,7 +334,7 @@ struct Blc {
     // Calls f(keys) with the key cache placed in [p, p + len): prepared keys
     // when backend be runs prepared passes faster and they fit, else expanded
     // keys if they fit, else (or without cache) a null Key*. The keys are
-    // wiped afterwards.
+    // public (tweaked salts): not wiped, the signature or the PIOP overwrites them.
     template <class F>
     static void with_key_cache(const Dims& d, uint32_t lb, bool cache, uint8_t* p, size_t len,
                                cipher::Backend be, F&& f) {
@@ -309,14 +342,11 @@ struct Blc {
         if (cache && C::cache_prepared(be)) {
             if (typename C::PKey* pk = place_keys<typename C::PKey>(p, len, nkeys)) {
                 f(pk);
-                for (size_t i = 0; i < nkeys; ++i) C::wipe(pk[i]);
                 return;
             }
         }
         Key* keys = cache ? place_keys<Key>(p, len, nkeys) : nullptr;
         f(keys);
-        if (keys != nullptr)
-            for (size_t i = 0; i < nkeys; ++i) C::wipe(keys[i]);
     }
 
     // The signature as scratch: until the opening is written, its
@@ -402,10 +432,13 @@ struct Blc {
         const Elt rr = E::from_index(i_star[e] ^ (i_star[e] >> 1));
         const uint8_t* pdx = pdx_in + size_t(e) * pdxb;
         for (size_t t = 0; t < pdxb; ++t) acc[S + t] ^= pdx[t];
+        // rr * lift(v) is linear in the bits of v: rr * lift(2^b) picked by masks.
+        Elt tr[kBaseBits];
+        for (unsigned b = 0; b < kBaseBits; ++b) tr[b] = E::mul(rr, Elt(B::lift(uint8_t(1u << b))));
         Elt tmp[1];
         for (uint32_t k = 0; k < d.n; ++k) {
             E::load(xe + size_t(k) * R, tmp, 1);
-            tmp[0] ^= E::mul(rr, Elt(B::lift(B::get(acc, k))));
+            tmp[0] ^= lifted(tr, B::get(acc, k));
             E::store(tmp, xe + size_t(k) * R, 1);
         }
         for (uint32_t k = 0; k < d.eta; ++k) {
@@ -414,15 +447,29 @@ struct Blc {
         }
     }
 
+    static constexpr unsigned kBaseBits = B::F::kBits;
+    // sum_b bit_b(v) * t[b], by masks (v may be secret).
+    static Elt lifted(const Elt* t, uint32_t v) {
+        Elt s = 0;
+        for (unsigned b = 0; b < kBaseBits; ++b) s ^= Elt(Elt(0u - ((v >> b) & 1u)) & t[b]);
+        return s;
+    }
+
     // Lane e of the transposed rows: x_rows[k] lane e = sum_j 2^j lift(fold_j.x[k]);
     // u_out = sum_j 2^j fold_j.u
     static void combine(const Dims& d, const uint8_t* scratch, uint8_t* x_lane, size_t row_bytes, Elt* u_out) {
         const size_t xb = d.x_bytes(), eb = d.exp_bytes();
         const uint8_t* fold = scratch + eb;
+        // 2^j * lift(v) is linear in the bits of v: the L x kBaseBits products
+        // 2^j * lift(2^b) once, then masks per element (no multiplication per
+        // element and fold row).
+        Elt tx[T::kMaxLogN][kBaseBits];
+        for (uint32_t j = 0; j < d.log_n; ++j)
+            for (unsigned b = 0; b < kBaseBits; ++b)
+                tx[j][b] = E::mul(E::from_index(1u << j), Elt(B::lift(uint8_t(1u << b))));
         for (uint32_t k = 0; k < d.n; ++k) {
             Elt s = 0;
-            for (uint32_t j = 0; j < d.log_n; ++j)
-                s ^= E::mul(E::from_index(1u << j), Elt(B::lift(B::get(fold + size_t(j) * eb, k))));
+            for (uint32_t j = 0; j < d.log_n; ++j) s ^= lifted(tx[j], B::get(fold + size_t(j) * eb, k));
             E::store(&s, x_lane + size_t(k) * row_bytes, 1);
         }
         Elt tmp[1];

@@ -147,11 +147,11 @@ struct Ggm {
                 else std::memcpy(cur, path + size_t(L - j) * S, S);
             } else if (j == 1) {
                 if (p == 0) std::memcpy(cur, rseed, S);
-                else for (size_t i = 0; i < S; ++i) cur[i] ^= delta[i];
+                else P::xor_seed(cur, delta);
             } else if ((p & 1u) == 0) {
                 return false;
             } else {
-                for (size_t i = 0; i < S; ++i) cur[i] ^= cur[i - S];
+                P::xor_seed(cur, cur - S);
             }
             return true;
         };
@@ -169,10 +169,10 @@ struct Ggm {
         auto children = [&](uint32_t q, uint32_t t) {
             const size_t cnt = size_t(1) << t;
             for (size_t p = cnt; p-- > 0;) {
-                for (size_t i = 0; i < S; ++i) {
-                    const uint8_t l = left[p * S + i], par = buf[p * S + i];
-                    buf[(2 * p) * S + i] = l;
-                    buf[(2 * p + 1) * S + i] = uint8_t(l ^ par);
+                for (size_t i = 0; i < S; i += 4) {  // both words read before either store (p = 0)
+                    const uint32_t l = P::ld32(left + p * S + i), par = P::ld32(buf + p * S + i);
+                    P::st32(buf + (2 * p) * S + i, l);
+                    P::st32(buf + (2 * p + 1) * S + i, l ^ par);
                 }
             }
             if (ver) {
@@ -201,20 +201,19 @@ struct Ggm {
             if (lb > 0 && bottom != nullptr && jn <= R) {
                 P::tweak_key(k, salt, 2, e, jn - 2);
                 const K* kl[2] = {bottom, &k};
-                uint8_t in2[2 * S], out2[2 * S], lo[S];
+                uint8_t in2[2 * S], out2[2 * S];
                 std::memcpy(in2, buf, S);
                 std::memcpy(in2 + S, st + size_t(jn - 2) * S, S);
                 C::encrypt_multi(kl, in2, out2, 2, be);
-                P::lin_ortho(in2, lo);
-                for (size_t i = 0; i < S; ++i) left[i] = uint8_t(out2[i] ^ lo[i]);
-                P::lin_ortho(in2 + S, lo);
-                for (size_t i = 0; i < S; ++i) st[size_t(jn - 1) * S + i] = uint8_t(out2[S + i] ^ lo[i]);
+                std::memcpy(left, out2, S);
+                P::xor_lin_ortho(in2, left);
+                std::memcpy(st + size_t(jn - 1) * S, out2 + S, S);
+                P::xor_lin_ortho(in2 + S, st + size_t(jn - 1) * S);
                 children(q, 0);
                 t = 1;
                 ++jn;
                 secure_wipe(in2, sizeof(in2));
                 secure_wipe(out2, sizeof(out2));
-                secure_wipe(lo, sizeof(lo));
             }
             if (q + 1 < nsub) chain(q + 1, jn);
             for (; t < lb; ++t) {

@@ -163,13 +163,23 @@ struct Hardware {
 
 // !!! NOT CONSTANT TIME !!!  The Lut profile multiplies secret PIOP values
 // with log/exp tables (detail::lut_not_ct kernels: table addresses and
-// branches depend on secrets). For targets where that is accepted (no data
-// cache, no co-located attacker); excluded from the valgrind CT tests on
-// purpose. Same outputs as every other profile (same KATs).
+// branches depend on secrets) and, on the M4, runs the AES of the secret
+// seeds (GGM trees, seed commitments, PRG: the key is public, the plaintext
+// secret) on the T-table code (cipher::Backend::table_not_ct: table indices
+// depend on the secret seeds), ~0.7 kc a block against 1.34 kc on the
+// fixsliced pass; its key cache then holds expanded round keys. For targets
+// where that is accepted (no data cache, no co-located attacker); excluded
+// from the valgrind CT tests on purpose. Same outputs as every other profile
+// (same KATs). Hosts keep the constant-time default (AES-NI is faster there).
+#if defined(PQMCU_TARGET_M4)
+inline constexpr cipher::Backend kLutSecretBackend = cipher::Backend::table_not_ct;  // NOT constant time
+#else
+inline constexpr cipher::Backend kLutSecretBackend = cipher::Backend::automatic;
+#endif
 struct Lut {
     static constexpr const char* name = "lut";
     static constexpr cipher::Backend public_backend = kPublicDataBackend;
-    static constexpr cipher::Backend secret_backend = cipher::Backend::automatic;
+    static constexpr cipher::Backend secret_backend = kLutSecretBackend;  // !!! T-tables on the M4: NOT CT
     static constexpr uint32_t eq_lockstep = 1;
     static constexpr uint32_t keygen_eq_lockstep = 4;
     static constexpr uint32_t piop_digit_bits = 4;

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "cipher/block_cipher.hpp"
 #include "hash/shake.hpp"
@@ -108,13 +109,17 @@ struct Enc {
             (void)cipher::key_schedule_public<C>(k, kk, C::key_bytes);
         }
     }
-    // Schedule + prepare (public key). Out of line: the expanded key is a
-    // temporary of this frame only.
+    // Schedule + prepare (public key, so the expanded temporary is not
+    // wiped). Out of line: the expanded key is a temporary of this frame only.
     __attribute__((noinline)) static void schedule(PKey& pk, const uint8_t* key) {
         Key k;
         schedule(k, key);
         cipher::prepare<C>(pk, k);
-        cipher::wipe<C>(k);
+    }
+    // AES-128 prepared keys on the fixsliced pass: no dispatch, no checks.
+    static constexpr bool kFixsliced = std::is_same_v<C, cipher::Aes128>;
+    static bool fixsliced(cipher::Backend b) {
+        return kFixsliced && cipher::resolve_backend(b) == cipher::Backend::bitsliced;
     }
     // Whether caching PKey beats caching Key with backend b (the prepared
     // passes are the faster ones: the bitsliced backend).
@@ -124,7 +129,37 @@ struct Enc {
     }
     static void encrypt(const PKey& pk, const uint8_t* in, uint8_t* out, size_t nblocks,
                         cipher::Backend b = cipher::Backend::automatic) {
+        if constexpr (kFixsliced) {
+            if (fixsliced(b)) {
+                for (; nblocks >= 2; nblocks -= 2, in += 2 * S, out += 2 * S)
+                    cipher::encrypt2_fixsliced(pk, in, in + S, out, out + S);
+                if (nblocks != 0) cipher::encrypt2_fixsliced(pk, in, in, out, out);
+                return;
+            }
+        }
         encrypt_with(pk, in, out, nblocks, b);
+    }
+    // Two blocks under one key, each from/to its own address (in0 == in1
+    // allowed; out0 == out1 only if in0 == in1).
+    static void encrypt2(const PKey& pk, const uint8_t* in0, const uint8_t* in1, uint8_t* out0, uint8_t* out1,
+                         cipher::Backend b) {
+        if constexpr (kFixsliced) {
+            if (fixsliced(b)) {
+                cipher::encrypt2_fixsliced(pk, in0, in1, out0, out1);
+                return;
+            }
+        }
+        encrypt_with(pk, in0, out0, 1, b);
+        encrypt_with(pk, in1, out1, 1, b);
+    }
+    static void encrypt2(const Key& k, const uint8_t* in0, const uint8_t* in1, uint8_t* out0, uint8_t* out1,
+                         cipher::Backend b) {
+        if (in0 + S == in1 && out0 + S == out1) {
+            encrypt(k, in0, out0, 2, b);
+        } else {
+            encrypt(k, in0, out0, 1, b);
+            encrypt(k, in1, out1, 1, b);
+        }
     }
     // nblocks consecutive S-byte blocks, all under k. in == out allowed.
     // b: cipher backend; anything but a constant-time one only for public data.
