@@ -226,8 +226,21 @@ inline Status encrypt_x8(const PreparedKey<C>& k, const uint8_t* in, uint8_t* ou
 // dispatch, for callers that resolved the backend once: in0 -> out0 and
 // in1 -> out1 (in0 == in1 allowed: one block, then out0 == out1 allowed).
 // Both inputs are read before any output is written, so out may alias in.
+#if defined(PQMCU_TARGET_M4)
+}  // namespace pqmcu::cipher
+// aes_fs_m4.S: io = {in0, in1, out0, out1}.
+extern "C" void pqmcu_aes128_fs2_m4(const uint32_t* rk, const uint8_t* const io[4]);
+namespace pqmcu::cipher {
+// Inline: the M4's inner loops call it ~11 K times a signature.
+inline void encrypt2_fixsliced(const PreparedKey<Aes128>& pk, const uint8_t* in0, const uint8_t* in1,
+                               uint8_t* out0, uint8_t* out1) {
+    const uint8_t* const io[4] = {in0, in1, out0, out1};
+    pqmcu_aes128_fs2_m4(pk.fs, io);
+}
+#else
 void encrypt2_fixsliced(const PreparedKey<Aes128>& pk, const uint8_t* in0, const uint8_t* in1, uint8_t* out0,
                         uint8_t* out1);
+#endif
 
 // Hardware AES-128 engine hook (e.g. STM32 CRYP). set_key receives the raw
 // 16-byte key (the first round key), then encrypt runs ECB on nblocks.

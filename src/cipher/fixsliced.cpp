@@ -306,11 +306,13 @@ Status encrypt_multi(const K* const* pks, const uint8_t* in, uint8_t* out, size_
     }
 }
 
+#if !defined(PQMCU_TARGET_M4)  // inline in block_cipher.hpp on the M4
 void encrypt2_fixsliced(const PreparedKey<Aes128>& pk, const uint8_t* in0, const uint8_t* in1, uint8_t* out0,
                         uint8_t* out1) {
     const uint8_t* const io[4] = {in0, in1, out0, out1};
     fs_pass(pk.fs, io);
 }
+#endif
 
 #define PQMCU_PREP_INSTANTIATE(C)                                                                          \
     template void prepare<C>(PreparedKey<C>&, const RoundKeys<C>&);                                        \

@@ -147,8 +147,23 @@ void keccak_xor_bytes(KeccakState& s, size_t offset, const uint8_t* in, size_t l
     while (len > 0) {
         const size_t i = offset / 8, at = offset % 8;
         if (at == 0 && len >= 8) {
-            xor_lane(s, i, lane_load(in));
-            in += 8, offset += 8, len -= 8;
+            const size_t nl = len / 8;
+#if defined(PQMCU_KECCAK_BI32)
+            // Whole lanes in a tight loop: two words in, each split into its
+            // even/odd bits, the halves paired into the two interleaved words.
+            for (size_t k = 0; k < nl; ++k) {
+                uint32_t lo, hi;
+                std::memcpy(&lo, in + 8 * k, 4);
+                std::memcpy(&hi, in + 8 * k + 4, 4);
+                lo = unshuffle(lo);
+                hi = unshuffle(hi);
+                s.w[i + k] ^= (lo & 0xFFFFu) | (hi << 16);
+                s.w[25 + i + k] ^= (lo >> 16) | (hi & 0xFFFF0000u);
+            }
+#else
+            for (size_t k = 0; k < nl; ++k) xor_lane(s, i + k, lane_load(in + 8 * k));
+#endif
+            in += 8 * nl, offset += 8 * nl, len -= 8 * nl;
             continue;
         }
         const size_t n = (8 - at < len) ? 8 - at : len;

@@ -178,8 +178,8 @@ struct Blc {
     __attribute__((noinline)) static void stream_rep(const Dims& d, const uint8_t* salt, uint32_t e,
                                                      const uint8_t* rseed, const uint8_t* delta,
                                                      const uint8_t* path, uint32_t i_star, const uint8_t* opened,
-                                                     uint32_t lb, uint8_t* area, K* keys, uint8_t* h,
-                                                     cipher::Backend be) {
+                                                     uint32_t lb, uint8_t* area, K* keys, K* upper, uint32_t nup,
+                                                     uint8_t* h, cipher::Backend be) {
         const size_t eb = d.exp_bytes();
         const uint32_t N = d.n_evals(), L = d.log_n;
         if (lb > T::kMaxStreamLog) lb = T::kMaxStreamLog;
@@ -199,6 +199,9 @@ struct Blc {
             for (size_t b = 0; b < nblk; ++b) P::tweak_key(keys[2 + b], salt, 3, e, uint32_t(b));
             for (uint32_t t2 = 0; t2 < lb; ++t2) P::tweak_key(keys[2 + nblk + t2], salt, 2, e, L - lb + t2 - 1);
         }
+        if (keys == nullptr) upper = nullptr;
+        if (upper != nullptr)
+            for (uint32_t u = 0; u < nup; ++u) P::tweak_key(upper[u], salt, 2, e, L - lb - 1 - nup + u);
         // k(i): cached key i, or the same key scheduled into kt now.
         auto key = [&](size_t i) -> const K& {
             if (keys != nullptr) return keys[i];
@@ -219,7 +222,8 @@ struct Blc {
         // PRG block of every leaf.
         uint8_t cm[(1u << T::kMaxStreamLog) * 2 * S];
         uint8_t* rows[1u << T::kMaxStreamLog];  // fold row of each leaf of the batch
-        T::stream(salt, e, L, lb, rseed, delta, path, i_star, keys != nullptr ? keys + 2 + nblk : nullptr, kt, be,
+        T::stream(salt, e, L, lb, rseed, delta, path, i_star, keys != nullptr ? keys + 2 + nblk : nullptr, upper, nup,
+                  kt, be,
                   [&](uint32_t i0, const uint8_t* ls) {
                       // The verifier's unknown leaf i_star: its seed is zero (the
                       // stream zeroes it), its commitment is the opened one, and
@@ -331,22 +335,51 @@ struct Blc {
         for (size_t i = 0; i < nkeys; ++i) ::new (static_cast<void*>(keys + i)) K;
         return keys;
     }
-    // Calls f(keys) with the key cache placed in [p, p + len): prepared keys
-    // when backend be runs prepared passes faster and they fit, else expanded
-    // keys if they fit, else (or without cache) a null Key*. The keys are
-    // public (tweaked salts): not wiped, the signature or the PIOP overwrites them.
+    // Up to max keys in [p, p + len), aligned; n = how many (0: nullptr).
+    template <class K>
+    static K* fit_keys(uint8_t* p, size_t len, size_t max, uint32_t& n) {
+        n = 0;
+        if (p == nullptr) return nullptr;
+        const uintptr_t a0 = reinterpret_cast<uintptr_t>(p);
+        const size_t pad = size_t(((a0 + alignof(K) - 1) & ~uintptr_t(alignof(K) - 1)) - a0);
+        if (pad > len) return nullptr;
+        const size_t fit = (len - pad) / sizeof(K);
+        n = uint32_t(fit < max ? fit : max);
+        return n != 0 ? place_keys<K>(p, len, n) : nullptr;
+    }
+    // f(keys, upper, nup): the tree's base keys at the start of [p, p + len),
+    // then as many keys of the levels above the subtrees (deepest first: they
+    // derive the most nodes) as fit in the rest of it or in [p2, p2 + len2).
+    template <class K, class F>
+    static void with_upper(const Dims& d, uint32_t lb, K* keys, uint8_t* p, size_t len, uint8_t* p2, size_t len2,
+                           F& f) {
+        const size_t nbase = stream_key_count(d, lb);
+        const uint32_t nupper = d.log_n - lb - 1;
+        uint8_t* rest = reinterpret_cast<uint8_t*>(keys + nbase);
+        uint32_t n1 = 0, n2 = 0;
+        K* u1 = fit_keys<K>(rest, len - size_t(rest - p), nupper, n1);
+        K* u2 = n1 < nupper ? fit_keys<K>(p2, len2, nupper, n2) : nullptr;
+        if (n2 > n1) f(keys, u2, n2);
+        else f(keys, u1, n1);
+    }
+    // Calls f(keys, upper, nup) with the key cache placed in [p, p + len)
+    // (and [p2, p2 + len2) for upper-level keys): prepared keys when backend
+    // be runs prepared passes faster and they fit, else expanded keys if they
+    // fit, else (or without cache) null Key pointers. The keys are public
+    // (tweaked salts): not wiped, the signature or the PIOP overwrites them.
     template <class F>
-    static void with_key_cache(const Dims& d, uint32_t lb, bool cache, uint8_t* p, size_t len,
-                               cipher::Backend be, F&& f) {
+    static void with_key_cache(const Dims& d, uint32_t lb, bool cache, uint8_t* p, size_t len, uint8_t* p2,
+                               size_t len2, cipher::Backend be, F&& f) {
         const size_t nkeys = stream_key_count(d, lb);
         if (cache && C::cache_prepared(be)) {
             if (typename C::PKey* pk = place_keys<typename C::PKey>(p, len, nkeys)) {
-                f(pk);
+                with_upper(d, lb, pk, p, len, p2, len2, f);
                 return;
             }
         }
         Key* keys = cache ? place_keys<Key>(p, len, nkeys) : nullptr;
-        f(keys);
+        if (keys != nullptr) with_upper(d, lb, keys, p, len, p2, len2, f);
+        else f(keys, keys, 0u);
     }
 
     // The signature as scratch: until the opening is written, its
@@ -363,12 +396,13 @@ struct Blc {
         uint8_t* xrows = reinterpret_cast<uint8_t*>(w.xT);
         std::memset(xrows, 0, size_t(d.n) * R);
         uint8_t rs[S];
-        with_key_cache(d, w.leaf_batch_log, w.cache_keys, ka, ka_len, w.sec_backend,
-                       [&](auto* keys) {
+        // The PIOP's tT rows are free until it runs: room for upper-level keys.
+        with_key_cache(d, w.leaf_batch_log, w.cache_keys, ka, ka_len, reinterpret_cast<uint8_t*>(w.tT), w.tT_bytes,
+                       w.sec_backend, [&](auto* keys, auto* upper, uint32_t nup) {
                            for (uint32_t e = 0; e < d.tau; ++e) {
                                root_seed(mseed, e, rs, w.sec_backend);
                                stream_rep(d, salt, e, rs, x, nullptr, 0, nullptr, w.leaf_batch_log, w.scratch,
-                                          keys, hs + size_t(e) * 2 * S, w.sec_backend);
+                                          keys, upper, nup, hs + size_t(e) * 2 * S, w.sec_backend);
                                const uint8_t* acc = w.scratch;
                                combine(d, acc, xrows + size_t(e) * E::bytes, R, w.ua + size_t(e) * d.eta);
                                E::load(acc + xb, w.ub + size_t(e) * d.eta, d.eta);
@@ -406,12 +440,12 @@ struct Blc {
         c1x.absorb_byte(0x07);
         uint8_t h[2 * S];
         // Cached keys in the tT rows, which the PIOP only uses afterwards.
-        with_key_cache(d, w.leaf_batch_log, w.cache_keys, reinterpret_cast<uint8_t*>(w.tT), w.tT_bytes,
-                       w.pub_backend, [&](auto* keys) {
+        with_key_cache(d, w.leaf_batch_log, w.cache_keys, reinterpret_cast<uint8_t*>(w.tT), w.tT_bytes, nullptr, 0,
+                       w.pub_backend, [&](auto* keys, auto* upper, uint32_t nup) {
                            for (uint32_t e = 0; e < d.tau; ++e) {
                                stream_rep(d, salt, e, nullptr, nullptr, paths + size_t(e) * d.log_n * S,
                                           i_star[e], lscom + size_t(e) * 2 * S, w.leaf_batch_log, w.scratch,
-                                          keys, h, w.pub_backend);
+                                          keys, upper, nup, h, w.pub_backend);
                                c1x.absorb(h, 2 * S);
                                eval_finish(d, e, w.scratch, pdx_in, i_star, xrows, w);
                            }
@@ -433,14 +467,10 @@ struct Blc {
         const uint8_t* pdx = pdx_in + size_t(e) * pdxb;
         for (size_t t = 0; t < pdxb; ++t) acc[S + t] ^= pdx[t];
         // rr * lift(v) is linear in the bits of v: rr * lift(2^b) picked by masks.
-        Elt tr[kBaseBits];
-        for (unsigned b = 0; b < kBaseBits; ++b) tr[b] = E::mul(rr, Elt(B::lift(uint8_t(1u << b))));
+        Elt tr[1][kBaseBits];
+        for (unsigned b = 0; b < kBaseBits; ++b) tr[0][b] = E::mul(rr, Elt(B::lift(uint8_t(1u << b))));
+        lifted_rows(d, tr, 1, acc, 0, xe, R, true);
         Elt tmp[1];
-        for (uint32_t k = 0; k < d.n; ++k) {
-            E::load(xe + size_t(k) * R, tmp, 1);
-            tmp[0] ^= lifted(tr, B::get(acc, k));
-            E::store(tmp, xe + size_t(k) * R, 1);
-        }
         for (uint32_t k = 0; k < d.eta; ++k) {
             E::load(acc + xb + size_t(k) * E::bytes, tmp, 1);
             ue[k] ^= E::mul(rr, tmp[0]);
@@ -448,11 +478,33 @@ struct Blc {
     }
 
     static constexpr unsigned kBaseBits = B::F::kBits;
-    // sum_b bit_b(v) * t[b], by masks (v may be secret).
-    static Elt lifted(const Elt* t, uint32_t v) {
-        Elt s = 0;
-        for (unsigned b = 0; b < kBaseBits; ++b) s ^= Elt(Elt(0u - ((v >> b) & 1u)) & t[b]);
-        return s;
+    // Lane elements k < n of x_lane (row stride row_bytes) = (or ^=, with
+    // add) sum_j sum_b bit b of packed element k of row j * t[j][b], rows j <
+    // nrows at src + j * stride: masks (the elements may be secret), a byte
+    // (8 / kBaseBits elements) at a time, no multiplication and no get().
+    static void lifted_rows(const Dims& d, const Elt (*t)[kBaseBits], uint32_t nrows, const uint8_t* src,
+                            size_t stride, uint8_t* x_lane, size_t row_bytes, bool add) {
+        constexpr unsigned kPer = 8 / kBaseBits;
+        const size_t xb = d.x_bytes();
+        for (size_t by = 0; by < xb; ++by) {
+            Elt s[kPer] = {};
+            for (uint32_t j = 0; j < nrows; ++j) {
+                const uint32_t v = src[size_t(j) * stride + by];
+#pragma GCC unroll 8
+                for (unsigned p = 0; p < 8; ++p) s[p / kBaseBits] ^= Elt(Elt(0u - ((v >> p) & 1u)) & t[j][p % kBaseBits]);
+            }
+            for (unsigned q = 0; q < kPer; ++q) {
+                const size_t k = by * kPer + q;
+                if (k >= d.n) break;
+                uint8_t* dst = x_lane + k * row_bytes;
+                if (add) {
+                    Elt o;
+                    E::load(dst, &o, 1);
+                    s[q] ^= o;
+                }
+                E::store(&s[q], dst, 1);
+            }
+        }
     }
 
     // Lane e of the transposed rows: x_rows[k] lane e = sum_j 2^j lift(fold_j.x[k]);
@@ -467,11 +519,7 @@ struct Blc {
         for (uint32_t j = 0; j < d.log_n; ++j)
             for (unsigned b = 0; b < kBaseBits; ++b)
                 tx[j][b] = E::mul(E::from_index(1u << j), Elt(B::lift(uint8_t(1u << b))));
-        for (uint32_t k = 0; k < d.n; ++k) {
-            Elt s = 0;
-            for (uint32_t j = 0; j < d.log_n; ++j) s ^= lifted(tx[j], B::get(fold + size_t(j) * eb, k));
-            E::store(&s, x_lane + size_t(k) * row_bytes, 1);
-        }
+        lifted_rows(d, tx, d.log_n, fold, eb, x_lane, row_bytes, false);
         Elt tmp[1];
         for (uint32_t k = 0; k < d.eta; ++k) {
             Elt s = 0;

@@ -127,13 +127,22 @@ struct Ggm {
     // memory); keys of the levels above are always scheduled per use into k
     // (the caller's scratch key, free again when f runs).
     // K: Key, or the prepared form (Enc::PKey) for a prepared key cache.
+    // upper: the keys of the nup levels just above the subtrees (tweaks
+    // R-1-nup .. R-2, made once per tree by the caller), or nullptr.
     template <class K, class F>
     static void stream(const uint8_t* salt, uint32_t e, uint32_t log_n, uint32_t lb, const uint8_t* rseed,
-                       const uint8_t* delta, const uint8_t* path, uint32_t i_star, const K* bottom, K& k,
-                       cipher::Backend be, F&& f) {
+                       const uint8_t* delta, const uint8_t* path, uint32_t i_star, const K* bottom, const K* upper,
+                       uint32_t nup, K& k, cipher::Backend be, F&& f) {
         if (lb > kMaxStreamLog) lb = kMaxStreamLog;  // the buffers below (callers never pass more)
         const uint32_t L = log_n, R = log_n - lb;  // subtree roots at level R
         const bool ver = path != nullptr;
+        if (upper == nullptr) nup = 0;
+        // Key of tree tweak t (expands level t+1): cached, or scheduled into k.
+        auto level_key = [&](uint32_t t) -> const K& {
+            if (t + nup + 1 >= R) return upper[t + nup + 1 - R];
+            P::tweak_key(k, salt, 2, e, t);
+            return k;
+        };
         uint8_t st[kMaxLogN * S];  // st[(j-1)*S]: the current node of level j (1..R)
         uint8_t buf[(1u << kMaxStreamLog) * S], left[(1u << (kMaxStreamLog - 1)) * S];
         // Level j node p (parent at level j-1 in st) into st, when that needs
@@ -156,8 +165,7 @@ struct Ggm {
             return true;
         };
         auto derive_node = [&](uint32_t j) {
-            P::tweak_key(k, salt, 2, e, j - 2);
-            P::derive(k, st + size_t(j - 2) * S, st + size_t(j - 1) * S, 1, be);
+            P::derive(level_key(j - 2), st + size_t(j - 2) * S, st + size_t(j - 1) * S, 1, be);
         };
         // Levels from..R of batch q (from > R: nothing).
         auto chain = [&](uint32_t q, uint32_t from) {
@@ -199,8 +207,7 @@ struct Ggm {
             }
             uint32_t t = 0;
             if (lb > 0 && bottom != nullptr && jn <= R) {
-                P::tweak_key(k, salt, 2, e, jn - 2);
-                const K* kl[2] = {bottom, &k};
+                const K* kl[2] = {bottom, &level_key(jn - 2)};
                 uint8_t in2[2 * S], out2[2 * S];
                 std::memcpy(in2, buf, S);
                 std::memcpy(in2 + S, st + size_t(jn - 2) * S, S);

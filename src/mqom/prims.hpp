@@ -43,7 +43,7 @@ struct Prims {
     static_assert(S % 8 == 0, "LinOrtho halves are whole words");
 
     // dst ^= src on one seed (S bytes), a word at a time.
-    static void xor_seed(uint8_t* dst, const uint8_t* src) {
+    __attribute__((always_inline)) static void xor_seed(uint8_t* dst, const uint8_t* src) {
         for (size_t i = 0; i < S; i += 4) st32(dst + i, ld32(dst + i) ^ ld32(src + i));
     }
     static void lin_ortho(const uint8_t* s, uint8_t* out) {
@@ -56,7 +56,7 @@ struct Prims {
     }
     // out ^= LinOrtho(in), a word at a time: what turns a cipher output into
     // SeedDerive (no LinOrtho buffer, no byte loop).
-    static void xor_lin_ortho(const uint8_t* in, uint8_t* out) {
+    __attribute__((always_inline)) static void xor_lin_ortho(const uint8_t* in, uint8_t* out) {
         constexpr size_t h = S / 2;
         for (size_t i = 0; i < h; i += 4) {
             const uint32_t lo = ld32(in + i), hi = ld32(in + h + i);
