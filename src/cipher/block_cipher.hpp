@@ -242,6 +242,14 @@ void encrypt2_fixsliced(const PreparedKey<Aes128>& pk, const uint8_t* in0, const
                         uint8_t* out1);
 #endif
 
+// T-table AES-128 without checks or dispatch, for callers that resolved
+// Backend::table_not_ct once. NOT CONSTANT TIME (see table_not_ct.cpp).
+// Same contracts as encrypt / encrypt_multi (in == out allowed, nblocks <= 8
+// for the multi-key form); nblocks == 0 does nothing.
+void encrypt_table_not_ct(const RoundKeys<Aes128>& k, const uint8_t* in, uint8_t* out, size_t nblocks);
+void encrypt_multi_table_not_ct(const RoundKeys<Aes128>* const* ks, const uint8_t* in, uint8_t* out,
+                                size_t nblocks);
+
 // Hardware AES-128 engine hook (e.g. STM32 CRYP). set_key receives the raw
 // 16-byte key (the first round key), then encrypt runs ECB on nblocks.
 struct ExternalAes128 {

@@ -179,7 +179,7 @@ struct Blc {
                                                      const uint8_t* rseed, const uint8_t* delta,
                                                      const uint8_t* path, uint32_t i_star, const uint8_t* opened,
                                                      uint32_t lb, uint8_t* area, K* keys, K* upper, uint32_t nup,
-                                                     uint8_t* h, cipher::Backend be) {
+                                                     uint8_t* nodes, uint8_t* h, cipher::Backend be) {
         const size_t eb = d.exp_bytes();
         const uint32_t N = d.n_evals(), L = d.log_n;
         if (lb > T::kMaxStreamLog) lb = T::kMaxStreamLog;
@@ -223,7 +223,7 @@ struct Blc {
         uint8_t cm[(1u << T::kMaxStreamLog) * 2 * S];
         uint8_t* rows[1u << T::kMaxStreamLog];  // fold row of each leaf of the batch
         T::stream(salt, e, L, lb, rseed, delta, path, i_star, keys != nullptr ? keys + 2 + nblk : nullptr, upper, nup,
-                  kt, be,
+                  nodes, kt, be,
                   [&](uint32_t i0, const uint8_t* ls) {
                       // The verifier's unknown leaf i_star: its seed is zero (the
                       // stream zeroes it), its commitment is the opened one, and
@@ -396,13 +396,18 @@ struct Blc {
         uint8_t* xrows = reinterpret_cast<uint8_t*>(w.xT);
         std::memset(xrows, 0, size_t(d.n) * R);
         uint8_t rs[S];
-        // The PIOP's tT rows are free until it runs: room for upper-level keys.
-        with_key_cache(d, w.leaf_batch_log, w.cache_keys, ka, ka_len, reinterpret_cast<uint8_t*>(w.tT), w.tT_bytes,
+        // The PIOP's tT rows are free until it runs: the 2^R subtree roots of
+        // a breadth-first top of the tree (Ggm::stream) where they fit, else
+        // keys of the levels above the subtrees.
+        uint8_t* tT = reinterpret_cast<uint8_t*>(w.tT);
+        const size_t roots_bytes = S << (d.log_n - w.leaf_batch_log);
+        uint8_t* nodes = w.cache_keys && roots_bytes <= w.tT_bytes ? tT : nullptr;
+        with_key_cache(d, w.leaf_batch_log, w.cache_keys, ka, ka_len, nodes ? nullptr : tT, nodes ? 0 : w.tT_bytes,
                        w.sec_backend, [&](auto* keys, auto* upper, uint32_t nup) {
                            for (uint32_t e = 0; e < d.tau; ++e) {
                                root_seed(mseed, e, rs, w.sec_backend);
                                stream_rep(d, salt, e, rs, x, nullptr, 0, nullptr, w.leaf_batch_log, w.scratch,
-                                          keys, upper, nup, hs + size_t(e) * 2 * S, w.sec_backend);
+                                          keys, upper, nup, nodes, hs + size_t(e) * 2 * S, w.sec_backend);
                                const uint8_t* acc = w.scratch;
                                combine(d, acc, xrows + size_t(e) * E::bytes, R, w.ua + size_t(e) * d.eta);
                                E::load(acc + xb, w.ub + size_t(e) * d.eta, d.eta);
@@ -412,6 +417,7 @@ struct Blc {
                        });
         secure_wipe(rs, sizeof(rs));
         secure_wipe(w.scratch, size_t(1 + d.log_n) * eb);
+        if (nodes != nullptr) secure_wipe(nodes, roots_bytes);
         hash_com1(d, hs, pdx_out, com1);
     }
     // com1 = XOF(0x07 || h_0 .. h_{tau-1} || pdx) (its own frame: the XOF
@@ -445,7 +451,7 @@ struct Blc {
                            for (uint32_t e = 0; e < d.tau; ++e) {
                                stream_rep(d, salt, e, nullptr, nullptr, paths + size_t(e) * d.log_n * S,
                                           i_star[e], lscom + size_t(e) * 2 * S, w.leaf_batch_log, w.scratch,
-                                          keys, upper, nup, h, w.pub_backend);
+                                          keys, upper, nup, nullptr, h, w.pub_backend);
                                c1x.absorb(h, 2 * S);
                                eval_finish(d, e, w.scratch, pdx_in, i_star, xrows, w);
                            }

@@ -129,10 +129,15 @@ struct Ggm {
     // K: Key, or the prepared form (Enc::PKey) for a prepared key cache.
     // upper: the keys of the nup levels just above the subtrees (tweaks
     // R-1-nup .. R-2, made once per tree by the caller), or nullptr.
+    // nodes: room for the 2^R subtree roots (R = log_n - lb), or nullptr. The
+    // signer with bottom keys then expands the levels above the subtrees
+    // breadth first (each level: one key, full two-block passes) and derives
+    // the roots' first level two subtrees at a time (single-key passes), so
+    // no pass of the tree is half empty or mixes keys. The caller wipes it.
     template <class K, class F>
     static void stream(const uint8_t* salt, uint32_t e, uint32_t log_n, uint32_t lb, const uint8_t* rseed,
                        const uint8_t* delta, const uint8_t* path, uint32_t i_star, const K* bottom, const K* upper,
-                       uint32_t nup, K& k, cipher::Backend be, F&& f) {
+                       uint32_t nup, uint8_t* nodes, K& k, cipher::Backend be, F&& f) {
         if (lb > kMaxStreamLog) lb = kMaxStreamLog;  // the buffers below (callers never pass more)
         const uint32_t L = log_n, R = log_n - lb;  // subtree roots at level R
         const bool ver = path != nullptr;
@@ -193,6 +198,44 @@ struct Ggm {
             }
         };
         const uint32_t nsub = 1u << R;
+        if (nodes != nullptr && !ver && bottom != nullptr && lb > 0) {
+            uint8_t par[2 * S], lf[2 * S];
+            std::memcpy(nodes, rseed, S);
+            std::memcpy(nodes + S, rseed, S);
+            P::xor_seed(nodes + S, delta);
+            for (uint32_t j = 1; j < R; ++j) {  // level j (2^j nodes) -> level j + 1, in place from the end
+                P::tweak_key(k, salt, 2, e, j - 1);
+                for (size_t p = size_t(1) << j; p >= 2; p -= 2) {  // parents p - 2, p - 1
+                    std::memcpy(par, nodes + (p - 2) * S, 2 * S);
+                    P::derive2(k, par, par + S, lf, lf + S, be);
+                    for (size_t u = 2; u-- > 0;) {
+                        uint8_t* c = nodes + 2 * (p - 2 + u) * S;
+                        std::memcpy(c, lf + u * S, S);
+                        std::memcpy(c + S, lf + u * S, S);
+                        P::xor_seed(c + S, par + u * S);
+                    }
+                }
+            }
+            for (uint32_t q = 0; q < nsub; q += 2) {
+                std::memcpy(par, nodes + size_t(q) * S, 2 * S);  // roots q, q + 1
+                P::derive2(bottom[0], par, par + S, lf, lf + S, be);
+                for (uint32_t u = 0; u < 2; ++u) {
+                    std::memcpy(buf, par + u * S, S);
+                    std::memcpy(left, lf + u * S, S);
+                    children(q + u, 0);
+                    for (uint32_t t = 1; t < lb; ++t) {
+                        P::derive(bottom[t], buf, left, size_t(1) << t, be);
+                        children(q + u, t);
+                    }
+                    f((q + u) << lb, static_cast<const uint8_t*>(buf));
+                }
+            }
+            secure_wipe(par, sizeof(par));
+            secure_wipe(lf, sizeof(lf));
+            secure_wipe(buf, sizeof(buf));
+            secure_wipe(left, sizeof(left));
+            return;
+        }
         chain(0, 1);
         for (uint32_t q = 0; q < nsub; ++q) {
             std::memcpy(buf, st + size_t(R - 1) * S, S);  // subtree root (global index q at level R)

@@ -116,10 +116,11 @@ struct Enc {
         schedule(k, key);
         cipher::prepare<C>(pk, k);
     }
-    // AES-128 prepared keys on the fixsliced pass: no dispatch, no checks.
-    static constexpr bool kFixsliced = std::is_same_v<C, cipher::Aes128>;
+    // AES-128: prepared keys on the fixsliced pass, expanded keys on the T-table
+    // code, both without dispatch or checks.
+    static constexpr bool kAes128 = std::is_same_v<C, cipher::Aes128>;
     static bool fixsliced(cipher::Backend b) {
-        return kFixsliced && cipher::resolve_backend(b) == cipher::Backend::bitsliced;
+        return kAes128 && cipher::resolve_backend(b) == cipher::Backend::bitsliced;
     }
     // Whether caching PKey beats caching Key with backend b (the prepared
     // passes are the faster ones: the bitsliced backend).
@@ -129,7 +130,7 @@ struct Enc {
     }
     static void encrypt(const PKey& pk, const uint8_t* in, uint8_t* out, size_t nblocks,
                         cipher::Backend b = cipher::Backend::automatic) {
-        if constexpr (kFixsliced) {
+        if constexpr (kAes128) {
             if (fixsliced(b)) {
                 for (; nblocks >= 2; nblocks -= 2, in += 2 * S, out += 2 * S)
                     cipher::encrypt2_fixsliced(pk, in, in + S, out, out + S);
@@ -143,7 +144,7 @@ struct Enc {
     // allowed; out0 == out1 only if in0 == in1).
     static void encrypt2(const PKey& pk, const uint8_t* in0, const uint8_t* in1, uint8_t* out0, uint8_t* out1,
                          cipher::Backend b) {
-        if constexpr (kFixsliced) {
+        if constexpr (kAes128) {
             if (fixsliced(b)) {
                 cipher::encrypt2_fixsliced(pk, in0, in1, out0, out1);
                 return;
@@ -165,6 +166,13 @@ struct Enc {
     // b: cipher backend; anything but a constant-time one only for public data.
     static void encrypt(const Key& k, const uint8_t* in, uint8_t* out, size_t nblocks,
                         cipher::Backend b = cipher::Backend::automatic) {
+        if constexpr (kAes128) {
+            // Public data (or the Lut profile) on T-tables: straight to the table code.
+            if (cipher::resolve_backend(b) == cipher::Backend::table_not_ct) {
+                cipher::encrypt_table_not_ct(k, in, out, nblocks);
+                return;
+            }
+        }
         if constexpr (cipher::has_prepared_form<C>) {
             if (cipher::prepared_is_faster<C>(b, nblocks)) {
                 encrypt_prepared(k, in, out, nblocks, b);
@@ -207,6 +215,12 @@ struct Enc {
     template <class K>
     static void encrypt_multi(const K* const* keys, const uint8_t* in, uint8_t* out, size_t nblocks,
                               cipher::Backend b = cipher::Backend::automatic) {
+        if constexpr (kAes128 && std::is_same_v<K, Key>) {
+            if (cipher::resolve_backend(b) == cipher::Backend::table_not_ct) {
+                cipher::encrypt_multi_table_not_ct(keys, in, out, nblocks);
+                return;
+            }
+        }
         if constexpr (S == C::block_bytes) {
             (void)cipher::encrypt_multi<C>(keys, in, out, nblocks, b);
         } else {
