@@ -151,14 +151,16 @@ void keccak_xor_bytes(KeccakState& s, size_t offset, const uint8_t* in, size_t l
 #if defined(PQMCU_KECCAK_BI32)
             // Whole lanes in a tight loop: two words in, each split into its
             // even/odd bits, the halves paired into the two interleaved words.
-            for (size_t k = 0; k < nl; ++k) {
+            uint32_t* we = s.w + i;
+            const uint8_t* const end = in + 8 * nl;
+            for (const uint8_t* p = in; p != end; p += 8, ++we) {
                 uint32_t lo, hi;
-                std::memcpy(&lo, in + 8 * k, 4);
-                std::memcpy(&hi, in + 8 * k + 4, 4);
+                std::memcpy(&lo, p, 4);
+                std::memcpy(&hi, p + 4, 4);
                 lo = unshuffle(lo);
                 hi = unshuffle(hi);
-                s.w[i + k] ^= (lo & 0xFFFFu) | (hi << 16);
-                s.w[25 + i + k] ^= (lo >> 16) | (hi & 0xFFFF0000u);
+                we[0] ^= (lo & 0xFFFFu) | (hi << 16);
+                we[25] ^= (lo >> 16) | (hi & 0xFFFF0000u);
             }
 #else
             for (size_t k = 0; k < nl; ++k) xor_lane(s, i + k, lane_load(in + 8 * k));

@@ -221,17 +221,15 @@ struct Blc {
         // The batch's leaf commitments (c1_0 c2_0 c1_1 c2_1 ...), later one
         // PRG block of every leaf.
         uint8_t cm[(1u << T::kMaxStreamLog) * 2 * S];
-        uint8_t* rows[1u << T::kMaxStreamLog];  // fold row of each leaf of the batch
-        T::stream(salt, e, L, lb, rseed, delta, path, i_star, keys != nullptr ? keys + 2 + nblk : nullptr, upper, nup,
-                  nodes, kt, be,
-                  [&](uint32_t i0, const uint8_t* ls) {
+        uint8_t gb[1u << T::kMaxStreamLog];  // fold row (Gray-code bit) of each leaf of the batch
+        auto batch = [&](uint32_t i0, const uint8_t* ls) {
                       // The verifier's unknown leaf i_star: its seed is zero (the
                       // stream zeroes it), its commitment is the opened one, and
                       // its PRG blocks are zeroed below, so the fold skips it.
                       const bool star = ver && (i_star >> lb) == (i0 >> lb);
                       const size_t qs = star ? size_t(i_star - i0) : 0;
-                      for (size_t q = 0; q + 1 < nb; ++q) rows[q] = fold + size_t(__builtin_ctz(uint32_t(q + 1))) * eb;
-                      rows[nb - 1] = fold + size_t(gray_bit(uint32_t(i0 + nb - 1), N, L)) * eb;
+                      for (size_t q = 0; q + 1 < nb; ++q) gb[q] = uint8_t(__builtin_ctz(uint32_t(q + 1)));
+                      gb[nb - 1] = uint8_t(gray_bit(uint32_t(i0 + nb - 1), N, L));
                       if (keys != nullptr && std::is_same_v<K, typename C::PKey>) {
                           // Prepared keys: one key per 2-block pass (a two-key
                           // pass costs ~40% more on the fixsliced code), two
@@ -274,14 +272,19 @@ struct Blc {
                               }
                           }
                       }
-                      fold_column(acc, rows, 0, ls, nb, S);
+                      fold_column(acc, fold, eb, gb, 0, ls, nb, S);
                       for (size_t b = 0; b < nblk; ++b) {
                           P::derive(key(2 + b), ls, cm, nb, be);
                           if (star) std::memset(cm + qs * S, 0, S);
                           const size_t off = S + b * S;
-                          fold_column(acc, rows, off, cm, nb, (eb - off) < S ? (eb - off) : S);
+                          fold_column(acc, fold, eb, gb, off, cm, nb, (eb - off) < S ? (eb - off) : S);
                       }
-                  });
+                  };
+        if (nodes != nullptr && !ver && keys != nullptr)
+            T::stream_bfs(salt, e, L - lb, lb, rseed, delta, keys + 2 + nblk, nodes, kt, be, batch);
+        else
+            T::stream(salt, e, L, lb, rseed, delta, path, i_star, keys != nullptr ? keys + 2 + nblk : nullptr, upper,
+                      nup, kt, be, batch);
         xof.squeeze(h, 2 * S);
         C::wipe(kt);
         secure_wipe(cm, sizeof(cm));
@@ -289,29 +292,32 @@ struct Blc {
 
     // The Gray-code fold of one column [off, off + len) (len <= S) of a batch
     // of nb shares (share q at src + q*S): acc ^= share q, then leaf q's fold
-    // row ^= acc; acc stays in a register a word at a time.
-    static void fold_column(uint8_t* acc, uint8_t* const* rows, size_t off, const uint8_t* src, size_t nb,
-                            size_t len) {
-        if (nb == 8) return fold_column_n<8>(acc, rows, off, src, len);
+    // row (fold + gb[q] * eb) ^= acc; acc stays in a register a word at a time.
+    // Out of line: its row pointers stay off the stack of the cipher calls.
+    __attribute__((noinline)) static void fold_column(uint8_t* acc, uint8_t* fold, size_t eb, const uint8_t* gb, size_t off,
+                            const uint8_t* src, size_t nb, size_t len) {
+        if (nb == 8) return fold_column_n<8>(acc, fold, eb, gb, off, src, len);
         for (size_t t = 0; t < len; ++t) {
             uint8_t a = acc[off + t];
             for (size_t q = 0; q < nb; ++q) {
                 a = uint8_t(a ^ src[q * S + t]);
-                rows[q][off + t] ^= a;
+                fold[gb[q] * eb + off + t] ^= a;
             }
             acc[off + t] = a;
         }
     }
     template <size_t NB>
-    static void fold_column_n(uint8_t* acc, uint8_t* const* rows, size_t off, const uint8_t* src, size_t len) {
+    static void fold_column_n(uint8_t* acc, uint8_t* fold, size_t eb, const uint8_t* gb, size_t off,
+                              const uint8_t* src, size_t len) {
+        uint8_t* rows[NB];
+        for (size_t q = 0; q < NB; ++q) rows[q] = fold + gb[q] * eb + off;
         size_t t = 0;
         for (; t + 4 <= len; t += 4) {
             uint32_t a = P::ld32(acc + off + t);
 #pragma GCC unroll 8
             for (size_t q = 0; q < NB; ++q) {
                 a ^= P::ld32(src + q * S + t);
-                uint8_t* r = rows[q] + off + t;
-                P::st32(r, P::ld32(r) ^ a);
+                P::st32(rows[q] + t, P::ld32(rows[q] + t) ^ a);
             }
             P::st32(acc + off + t, a);
         }
@@ -319,7 +325,7 @@ struct Blc {
             uint8_t a = acc[off + t];
             for (size_t q = 0; q < NB; ++q) {
                 a = uint8_t(a ^ src[q * S + t]);
-                rows[q][off + t] ^= a;
+                rows[q][t] ^= a;
             }
             acc[off + t] = a;
         }

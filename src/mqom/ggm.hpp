@@ -129,25 +129,16 @@ struct Ggm {
     // K: Key, or the prepared form (Enc::PKey) for a prepared key cache.
     // upper: the keys of the nup levels just above the subtrees (tweaks
     // R-1-nup .. R-2, made once per tree by the caller), or nullptr.
-    // nodes: room for the 2^R subtree roots (R = log_n - lb), or nullptr. The
-    // signer with bottom keys then expands the levels above the subtrees
-    // breadth first (each level: one key, full two-block passes) and derives
-    // the roots' first level two subtrees at a time (single-key passes), so
-    // no pass of the tree is half empty or mixes keys. The caller wipes it.
+    // (The signer with room for the 2^R subtree roots calls stream_bfs instead.)
     template <class K, class F>
     static void stream(const uint8_t* salt, uint32_t e, uint32_t log_n, uint32_t lb, const uint8_t* rseed,
                        const uint8_t* delta, const uint8_t* path, uint32_t i_star, const K* bottom, const K* upper,
-                       uint32_t nup, uint8_t* nodes, K& k, cipher::Backend be, F&& f) {
+                       uint32_t nup, K& k, cipher::Backend be, F&& f) {
         if (lb > kMaxStreamLog) lb = kMaxStreamLog;  // the buffers below (callers never pass more)
         const uint32_t L = log_n, R = log_n - lb;  // subtree roots at level R
         const bool ver = path != nullptr;
-        if (upper == nullptr) nup = 0;
-        // Key of tree tweak t (expands level t+1): cached, or scheduled into k.
-        auto level_key = [&](uint32_t t) -> const K& {
-            if (t + nup + 1 >= R) return upper[t + nup + 1 - R];
-            P::tweak_key(k, salt, 2, e, t);
-            return k;
-        };
+        // Tree tweaks first_cached .. R-2 have cached keys (upper).
+        const uint32_t first_cached = upper != nullptr ? R - 1 - nup : R;
         uint8_t st[kMaxLogN * S];  // st[(j-1)*S]: the current node of level j (1..R)
         uint8_t buf[(1u << kMaxStreamLog) * S], left[(1u << (kMaxStreamLog - 1)) * S];
         // Level j node p (parent at level j-1 in st) into st, when that needs
@@ -170,7 +161,8 @@ struct Ggm {
             return true;
         };
         auto derive_node = [&](uint32_t j) {
-            P::derive(level_key(j - 2), st + size_t(j - 2) * S, st + size_t(j - 1) * S, 1, be);
+            P::derive(level_key(k, salt, e, j - 2, upper, first_cached), st + size_t(j - 2) * S,
+                      st + size_t(j - 1) * S, 1, be);
         };
         // Levels from..R of batch q (from > R: nothing).
         auto chain = [&](uint32_t q, uint32_t from) {
@@ -198,44 +190,6 @@ struct Ggm {
             }
         };
         const uint32_t nsub = 1u << R;
-        if (nodes != nullptr && !ver && bottom != nullptr && lb > 0) {
-            uint8_t par[2 * S], lf[2 * S];
-            std::memcpy(nodes, rseed, S);
-            std::memcpy(nodes + S, rseed, S);
-            P::xor_seed(nodes + S, delta);
-            for (uint32_t j = 1; j < R; ++j) {  // level j (2^j nodes) -> level j + 1, in place from the end
-                P::tweak_key(k, salt, 2, e, j - 1);
-                for (size_t p = size_t(1) << j; p >= 2; p -= 2) {  // parents p - 2, p - 1
-                    std::memcpy(par, nodes + (p - 2) * S, 2 * S);
-                    P::derive2(k, par, par + S, lf, lf + S, be);
-                    for (size_t u = 2; u-- > 0;) {
-                        uint8_t* c = nodes + 2 * (p - 2 + u) * S;
-                        std::memcpy(c, lf + u * S, S);
-                        std::memcpy(c + S, lf + u * S, S);
-                        P::xor_seed(c + S, par + u * S);
-                    }
-                }
-            }
-            for (uint32_t q = 0; q < nsub; q += 2) {
-                std::memcpy(par, nodes + size_t(q) * S, 2 * S);  // roots q, q + 1
-                P::derive2(bottom[0], par, par + S, lf, lf + S, be);
-                for (uint32_t u = 0; u < 2; ++u) {
-                    std::memcpy(buf, par + u * S, S);
-                    std::memcpy(left, lf + u * S, S);
-                    children(q + u, 0);
-                    for (uint32_t t = 1; t < lb; ++t) {
-                        P::derive(bottom[t], buf, left, size_t(1) << t, be);
-                        children(q + u, t);
-                    }
-                    f((q + u) << lb, static_cast<const uint8_t*>(buf));
-                }
-            }
-            secure_wipe(par, sizeof(par));
-            secure_wipe(lf, sizeof(lf));
-            secure_wipe(buf, sizeof(buf));
-            secure_wipe(left, sizeof(left));
-            return;
-        }
         chain(0, 1);
         for (uint32_t q = 0; q < nsub; ++q) {
             std::memcpy(buf, st + size_t(R - 1) * S, S);  // subtree root (global index q at level R)
@@ -250,7 +204,7 @@ struct Ggm {
             }
             uint32_t t = 0;
             if (lb > 0 && bottom != nullptr && jn <= R) {
-                const K* kl[2] = {bottom, &level_key(jn - 2)};
+                const K* kl[2] = {bottom, &level_key(k, salt, e, jn - 2, upper, first_cached)};
                 uint8_t in2[2 * S], out2[2 * S];
                 std::memcpy(in2, buf, S);
                 std::memcpy(in2 + S, st + size_t(jn - 2) * S, S);
@@ -275,6 +229,76 @@ struct Ggm {
             f(q << lb, static_cast<const uint8_t*>(buf));
         }
         secure_wipe(st, sizeof(st));
+        secure_wipe(buf, sizeof(buf));
+        secure_wipe(left, sizeof(left));
+    }
+
+    // Key of tree tweak t (expands level t+1): cached (t >= first_cached), or scheduled into k.
+    template <class K>
+    static const K& level_key(K& k, const uint8_t* salt, uint32_t e, uint32_t t, const K* upper,
+                              uint32_t first_cached) {
+        if (t >= first_cached) return upper[t - first_cached];
+        P::tweak_key(k, salt, 2, e, t);
+        return k;
+    }
+
+    // stream() of the signer (R = log_n - lb >= 1, bottom keys given) with
+    // room for the 2^R subtree roots in nodes (the caller wipes it): levels
+    // 1..R breadth first (each level under one key, two parents per full
+    // pass, in place from the end), then the roots two at a time (one
+    // single-key pass for both first derivations), each subtree's lower
+    // levels, f. No pass of the tree is then half empty or mixes two keys,
+    // and each level key is prepared once. Out of line: its frame (no DFS
+    // stack) is not added to the depth-first walk's.
+    template <class K, class F>
+    __attribute__((noinline)) static void stream_bfs(const uint8_t* salt, uint32_t e, uint32_t R, uint32_t lb,
+                                                     const uint8_t* rseed, const uint8_t* delta, const K* bottom,
+                                                     uint8_t* nodes, K& k, cipher::Backend be, F& f) {
+        uint8_t buf[(1u << kMaxStreamLog) * S], left[(1u << (kMaxStreamLog - 1)) * S];
+        uint8_t par[2 * S], lf[2 * S];
+        // Children of the 2^t nodes in buf from their left children in left.
+        auto children = [&](uint32_t t) {
+            for (size_t p = size_t(1) << t; p-- > 0;) {
+                for (size_t i = 0; i < S; i += 4) {  // both words read before either store (p = 0)
+                    const uint32_t l = P::ld32(left + p * S + i), pr = P::ld32(buf + p * S + i);
+                    P::st32(buf + (2 * p) * S + i, l);
+                    P::st32(buf + (2 * p + 1) * S + i, l ^ pr);
+                }
+            }
+        };
+        std::memcpy(nodes, rseed, S);
+        std::memcpy(nodes + S, rseed, S);
+        P::xor_seed(nodes + S, delta);
+        for (uint32_t j = 1; j < R; ++j) {  // level j (2^j nodes) -> level j + 1
+            P::tweak_key(k, salt, 2, e, j - 1);
+            for (size_t p = size_t(1) << j; p >= 2; p -= 2) {  // parents p - 2, p - 1
+                std::memcpy(par, nodes + (p - 2) * S, 2 * S);
+                P::derive2(k, par, par + S, lf, lf + S, be);
+                for (size_t u = 2; u-- > 0;) {
+                    uint8_t* c = nodes + 2 * (p - 2 + u) * S;
+                    std::memcpy(c, lf + u * S, S);
+                    std::memcpy(c + S, lf + u * S, S);
+                    P::xor_seed(c + S, par + u * S);
+                }
+            }
+        }
+        const uint32_t nsub = 1u << R;
+        for (uint32_t q = 0; q < nsub; q += 2) {
+            std::memcpy(par, nodes + size_t(q) * S, 2 * S);  // roots q, q + 1
+            P::derive2(bottom[0], par, par + S, lf, lf + S, be);
+            for (uint32_t u = 0; u < 2; ++u) {
+                std::memcpy(buf, par + u * S, S);
+                std::memcpy(left, lf + u * S, S);
+                children(0);
+                for (uint32_t t = 1; t < lb; ++t) {
+                    P::derive(bottom[t], buf, left, size_t(1) << t, be);
+                    children(t);
+                }
+                f((q + u) << lb, static_cast<const uint8_t*>(buf));
+            }
+        }
+        secure_wipe(par, sizeof(par));
+        secure_wipe(lf, sizeof(lf));
         secure_wipe(buf, sizeof(buf));
         secure_wipe(left, sizeof(left));
     }

@@ -33,7 +33,8 @@
 // trees in flight for the 4-way Keccak, 8 equations streamed in lock-step;
 // Balanced: the M4 choice, one GGM tree walked depth first, one equation,
 // constant time; Memory: smallest RAM; Lut: NOT constant time, log/exp
-// tables on secrets; Compact = Balanced; Hardware: one stored tree with all
+// tables on secrets and, on the M4, T-table AES on the secret seeds;
+// Compact = Balanced; Hardware: one stored tree with all
 // AES-128 on an engine installed through cipher::set_external_aes128, cat 1
 // sets only). Secret data uses `secret_backend` (the library's constant-time
 // cipher, or the hardware engine); public data (equations, verification)

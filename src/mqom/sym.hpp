@@ -198,6 +198,13 @@ struct Enc {
         if constexpr (S == C::block_bytes) {
             (void)cipher::encrypt<C>(k, in, out, nblocks, b);
         } else {
+            encrypt_padded(k, in, out, nblocks, b);
+        }
+    }
+    // Cat 3: S-byte blocks zero-padded to the cipher's.
+    template <class K>
+    static void encrypt_padded(const K& k, const uint8_t* in, uint8_t* out, size_t nblocks, cipher::Backend b) {
+        {
             uint8_t buf[kMaxBatch * C::block_bytes];
             while (nblocks > 0) {
                 const size_t nb = nblocks < kMaxBatch ? nblocks : kMaxBatch;
