@@ -124,8 +124,8 @@ struct Ggm {
     // rseed/delta unused, the nodes come from the opened path and leaf i_star
     // is all zeros. bottom: the keys of levels log_n-lb .. log_n-1 (made once
     // per tree by the caller), or nullptr to schedule them per batch (less
-    // memory); keys of the levels above are always scheduled per use into k
-    // (the caller's scratch key, free again when f runs).
+    // memory); keys of the levels above are scheduled per use into k (the
+    // caller's scratch key, free again when f runs) unless cached (upper).
     // K: Key, or the prepared form (Enc::PKey) for a prepared key cache.
     // upper: the keys of the nup levels just above the subtrees (tweaks
     // R-1-nup .. R-2, made once per tree by the caller), or nullptr.
