@@ -55,6 +55,15 @@ template <class C>
 bool backend_available(Backend b);
 // What Backend::automatic resolves to.
 Backend default_backend();
+// b with automatic resolved; inline on the M4 (always the bitsliced code
+// there), so inner loops can test the backend without a call.
+inline Backend resolve_backend(Backend b) {
+#if defined(PQMCU_TARGET_M4)
+    return b == Backend::automatic ? Backend::bitsliced : b;
+#else
+    return b == Backend::automatic ? default_backend() : b;
+#endif
+}
 
 // key_len must be C::key_bytes, else Status::bad_length (ctx untouched).
 template <class C>
@@ -164,11 +173,15 @@ struct PreparedKey : detail::PreparedStore<C> {};
 // bitsliced backend, AES-128 from one block on (prepare() costs less than
 // one pass's key bitslicing saves), Rijndael-256 from two. Multi-key calls
 // with distinct keys are better off without.
-template <class C>
-bool prepared_is_faster(Backend b, size_t nblocks);
 // Compile-time part of it: whether C has a prepared form other than the expanded key.
 template <class C>
 inline constexpr bool has_prepared_form = std::is_same_v<C, Aes128> || std::is_same_v<C, Rijndael256>;
+// Inline: MQOM asks it per cipher call.
+template <class C>
+inline bool prepared_is_faster(Backend b, size_t nblocks) {
+    const size_t min_blocks = std::is_same_v<C, Aes128> ? 1 : 2;
+    return has_prepared_form<C> && nblocks >= min_blocks && resolve_backend(b) == Backend::bitsliced;
+}
 
 // From an expanded key (constant time).
 template <class C>
@@ -210,6 +223,34 @@ template <class C>
 inline Status encrypt_x8(const PreparedKey<C>& k, const uint8_t* in, uint8_t* out, Backend b = Backend::automatic) {
     return encrypt<C>(k, in, out, 8, b);
 }
+
+// One fixsliced AES-128 pass (Backend::bitsliced) without checks or
+// dispatch, for callers that resolved the backend once: in0 -> out0 and
+// in1 -> out1 (in0 == in1 allowed: one block, then out0 == out1 allowed).
+// Both inputs are read before any output is written, so out may alias in.
+#if defined(PQMCU_TARGET_M4)
+}  // namespace pqmcu::cipher
+// aes_fs_m4.S: io = {in0, in1, out0, out1}.
+extern "C" void pqmcu_aes128_fs2_m4(const uint32_t* rk, const uint8_t* const io[4]);
+namespace pqmcu::cipher {
+// Inline: the M4's inner loops call it ~11 K times a signature.
+inline void encrypt2_fixsliced(const PreparedKey<Aes128>& pk, const uint8_t* in0, const uint8_t* in1,
+                               uint8_t* out0, uint8_t* out1) {
+    const uint8_t* const io[4] = {in0, in1, out0, out1};
+    pqmcu_aes128_fs2_m4(pk.fs, io);
+}
+#else
+void encrypt2_fixsliced(const PreparedKey<Aes128>& pk, const uint8_t* in0, const uint8_t* in1, uint8_t* out0,
+                        uint8_t* out1);
+#endif
+
+// T-table AES-128 without checks or dispatch, for callers that resolved
+// Backend::table_not_ct once. NOT CONSTANT TIME (see table_not_ct.cpp).
+// Same contracts as encrypt / encrypt_multi (in == out allowed, nblocks <= 8
+// for the multi-key form); nblocks == 0 does nothing.
+void encrypt_table_not_ct(const RoundKeys<Aes128>& k, const uint8_t* in, uint8_t* out, size_t nblocks);
+void encrypt_multi_table_not_ct(const RoundKeys<Aes128>* const* ks, const uint8_t* in, uint8_t* out,
+                                size_t nblocks);
 
 // Hardware AES-128 engine hook (e.g. STM32 CRYP). set_key receives the raw
 // 16-byte key (the first round key), then encrypt runs ECB on nblocks.

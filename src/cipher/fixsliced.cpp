@@ -186,11 +186,6 @@ constexpr bool kSliced = std::is_same_v<C, Aes128> || std::is_same_v<C, Rijndael
 template <class C>
 constexpr bool kHasRk = !kSliced<C> || kPreparedHoldsRoundKeys;
 
-template <class C>
-bool prepared_is_faster(Backend b, size_t nblocks) {
-    const size_t min_blocks = std::is_same_v<C, Aes128> ? 1 : 2;
-    return kSliced<C> && nblocks >= min_blocks && resolved(b) == Backend::bitsliced;
-}
 
 template <class C>
 void prepare(PreparedKey<C>& pk, const RoundKeys<C>& ctx) {
@@ -311,8 +306,15 @@ Status encrypt_multi(const K* const* pks, const uint8_t* in, uint8_t* out, size_
     }
 }
 
+#if !defined(PQMCU_TARGET_M4)  // inline in block_cipher.hpp on the M4
+void encrypt2_fixsliced(const PreparedKey<Aes128>& pk, const uint8_t* in0, const uint8_t* in1, uint8_t* out0,
+                        uint8_t* out1) {
+    const uint8_t* const io[4] = {in0, in1, out0, out1};
+    fs_pass(pk.fs, io);
+}
+#endif
+
 #define PQMCU_PREP_INSTANTIATE(C)                                                                          \
-    template bool prepared_is_faster<C>(Backend, size_t);                                                          \
     template void prepare<C>(PreparedKey<C>&, const RoundKeys<C>&);                                        \
     template void round_keys<C>(const PreparedKey<C>&, RoundKeys<C>&);                                     \
     template Status prepare_key<C>(PreparedKey<C>&, const uint8_t*, size_t);                               \

@@ -45,6 +45,23 @@ void expand(RoundKeys<C>& ctx, const uint8_t* key) {
     if constexpr (Secret) secure_wipe(k, sizeof k);
 }
 
+// AES-128 with a public key (MQOM's tweaked salts, thousands per
+// signature): fully unrolled, round constants as immediates, no loop state.
+void expand_aes128_public(uint32_t* w, const uint8_t* key) {
+    constexpr uint8_t kRcon[10] = {0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1B, 0x36};
+    uint32_t k0 = detail::ld32(key), k1 = detail::ld32(key + 4), k2 = detail::ld32(key + 8),
+             k3 = detail::ld32(key + 12);
+    w[0] = k0, w[1] = k1, w[2] = k2, w[3] = k3;
+#pragma GCC unroll 10
+    for (unsigned r = 0; r < 10; ++r) {
+        k0 ^= detail::sub_word_table((k3 >> 8) | (k3 << 24)) ^ kRcon[r];
+        k1 ^= k0;
+        k2 ^= k1;
+        k3 ^= k2;
+        w[4 * r + 4] = k0, w[4 * r + 5] = k1, w[4 * r + 6] = k2, w[4 * r + 7] = k3;
+    }
+}
+
 }  // namespace
 
 template <class C>
@@ -59,7 +76,8 @@ template <class C>
 Status key_schedule_public(RoundKeys<C>& ctx, const uint8_t* key, size_t key_len) {
     if (key_len != C::key_bytes) return Status::bad_length;
     if (!key) return Status::bad_argument;
-    expand<C, detail::sub_word_table, false>(ctx, key);
+    if constexpr (std::is_same_v<C, Aes128>) expand_aes128_public(ctx.w, key);
+    else expand<C, detail::sub_word_table, false>(ctx, key);
     return Status::ok;
 }
 

@@ -204,4 +204,13 @@ void encrypt<Rijndael256>(detail::KeyList<Rijndael256> keys, const uint8_t* in, 
 }
 
 }  // namespace table_not_ct
+
+void encrypt_table_not_ct(const RoundKeys<Aes128>& k, const uint8_t* in, uint8_t* out, size_t nblocks) {
+    if (nblocks != 0) table_not_ct::encrypt<Aes128>(detail::KeyList<Aes128>{&k, nullptr}, in, out, nblocks);
+}
+void encrypt_multi_table_not_ct(const RoundKeys<Aes128>* const* ks, const uint8_t* in, uint8_t* out,
+                                size_t nblocks) {
+    if (nblocks != 0) table_not_ct::encrypt<Aes128>(detail::KeyList<Aes128>{nullptr, ks}, in, out, nblocks);
+}
+
 }  // namespace pqmcu::cipher

@@ -147,8 +147,25 @@ void keccak_xor_bytes(KeccakState& s, size_t offset, const uint8_t* in, size_t l
     while (len > 0) {
         const size_t i = offset / 8, at = offset % 8;
         if (at == 0 && len >= 8) {
-            xor_lane(s, i, lane_load(in));
-            in += 8, offset += 8, len -= 8;
+            const size_t nl = len / 8;
+#if defined(PQMCU_KECCAK_BI32)
+            // Whole lanes in a tight loop: two words in, each split into its
+            // even/odd bits, the halves paired into the two interleaved words.
+            uint32_t* we = s.w + i;
+            const uint8_t* const end = in + 8 * nl;
+            for (const uint8_t* p = in; p != end; p += 8, ++we) {
+                uint32_t lo, hi;
+                std::memcpy(&lo, p, 4);
+                std::memcpy(&hi, p + 4, 4);
+                lo = unshuffle(lo);
+                hi = unshuffle(hi);
+                we[0] ^= (lo & 0xFFFFu) | (hi << 16);
+                we[25] ^= (lo >> 16) | (hi & 0xFFFF0000u);
+            }
+#else
+            for (size_t k = 0; k < nl; ++k) xor_lane(s, i + k, lane_load(in + 8 * k));
+#endif
+            in += 8 * nl, offset += 8 * nl, len -= 8 * nl;
             continue;
         }
         const size_t n = (8 - at < len) ? 8 - at : len;

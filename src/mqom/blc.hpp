@@ -178,13 +178,14 @@ struct Blc {
     __attribute__((noinline)) static void stream_rep(const Dims& d, const uint8_t* salt, uint32_t e,
                                                      const uint8_t* rseed, const uint8_t* delta,
                                                      const uint8_t* path, uint32_t i_star, const uint8_t* opened,
-                                                     uint32_t lb, uint8_t* area, K* keys, uint8_t* h,
-                                                     cipher::Backend be) {
+                                                     uint32_t lb, uint8_t* area, K* keys, K* upper, uint32_t nup,
+                                                     uint8_t* nodes, uint8_t* h, cipher::Backend be) {
         const size_t eb = d.exp_bytes();
         const uint32_t N = d.n_evals(), L = d.log_n;
         if (lb > T::kMaxStreamLog) lb = T::kMaxStreamLog;
         const size_t nblk = prg_blocks(d), nb = size_t(1) << lb;
         const bool ver = path != nullptr;
+        be = cipher::resolve_backend(be);  // once per tree, not per cipher call
         uint8_t* acc = area;
         uint8_t* fold = area + eb;
         std::memset(area, 0, size_t(1 + L) * eb);
@@ -198,6 +199,9 @@ struct Blc {
             for (size_t b = 0; b < nblk; ++b) P::tweak_key(keys[2 + b], salt, 3, e, uint32_t(b));
             for (uint32_t t2 = 0; t2 < lb; ++t2) P::tweak_key(keys[2 + nblk + t2], salt, 2, e, L - lb + t2 - 1);
         }
+        if (keys == nullptr) upper = nullptr;
+        if (upper != nullptr)
+            for (uint32_t u = 0; u < nup; ++u) P::tweak_key(upper[u], salt, 2, e, L - lb - 1 - nup + u);
         // k(i): cached key i, or the same key scheduled into kt now.
         auto key = [&](size_t i) -> const K& {
             if (keys != nullptr) return keys[i];
@@ -214,33 +218,29 @@ struct Blc {
         XofCtx<Sec> xof;
         xof.init();
         xof.absorb_byte(0x06);
-        // The batch's leaf commitments (c1 of every leaf, then c2; then
-        // interleaved), later one PRG block of every leaf.
-        uint8_t cm[(1u << T::kMaxStreamLog) * 2 * S], lo[S], pair[4 * S];
-        auto fold_col = [&](uint32_t i0, const uint8_t* src, size_t off, size_t len) {
-            for (size_t q = 0; q < nb; ++q) {
-                const uint32_t i = uint32_t(i0 + q);
-                if (!(ver && i == i_star)) xor_into(acc + off, src + q * S, len);
-                xor_into(fold + size_t(gray_bit(i, N, L)) * eb + off, acc + off, len);
-            }
-        };
-        T::stream(salt, e, L, lb, rseed, delta, path, i_star, keys != nullptr ? keys + 2 + nblk : nullptr, kt, be,
-                  [&](uint32_t i0, const uint8_t* ls) {
+        // The batch's leaf commitments (c1_0 c2_0 c1_1 c2_1 ...), later one
+        // PRG block of every leaf.
+        uint8_t cm[(1u << T::kMaxStreamLog) * 2 * S];
+        uint8_t gb[1u << T::kMaxStreamLog];  // fold row (Gray-code bit) of each leaf of the batch
+        auto batch = [&](uint32_t i0, const uint8_t* ls) {
+                      // The verifier's unknown leaf i_star: its seed is zero (the
+                      // stream zeroes it), its commitment is the opened one, and
+                      // its PRG blocks are zeroed below, so the fold skips it.
+                      const bool star = ver && (i_star >> lb) == (i0 >> lb);
+                      const size_t qs = star ? size_t(i_star - i0) : 0;
+                      for (size_t q = 0; q + 1 < nb; ++q) gb[q] = uint8_t(__builtin_ctz(uint32_t(q + 1)));
+                      gb[nb - 1] = uint8_t(gray_bit(uint32_t(i0 + nb - 1), N, L));
                       if (keys != nullptr && std::is_same_v<K, typename C::PKey>) {
                           // Prepared keys: one key per 2-block pass (a two-key
                           // pass costs ~40% more on the fixsliced code), two
-                          // leaves at a time, interleaved c1_q c2_q c1_q+1 c2_q+1.
+                          // leaves at a time, written straight to their places.
                           for (size_t q = 0; q < nb; q += 2) {
-                              const size_t n2 = (nb - q) < 2 ? (nb - q) : 2;
-                              P::derive(key(0), ls + q * S, pair, n2, be);
-                              P::derive(key(1), ls + q * S, pair + 2 * S, n2, be);
-                              for (size_t u = 0; u < n2; ++u) {
-                                  std::memcpy(cm + 2 * (q + u) * S, pair + u * S, S);
-                                  std::memcpy(cm + (2 * (q + u) + 1) * S, pair + (2 + u) * S, S);
-                              }
+                              const uint8_t* l0 = ls + q * S;
+                              uint8_t* o = cm + 2 * q * S;
+                              P::derive2(key(0), l0, l0 + S, o, o + 2 * S, be);
+                              P::derive2(key(1), l0, l0 + S, o + S, o + 3 * S, be);
                           }
-                          if (ver && (i_star >> lb) == (i0 >> lb))
-                              std::memcpy(cm + size_t(i_star - i0) * 2 * S, opened, 2 * S);
+                          if (star) std::memcpy(cm + qs * 2 * S, opened, 2 * S);
                           xof.absorb(cm, nb * 2 * S);
                       } else if (keys != nullptr) {
                           // c1_0 c2_0 c1_1 c2_1 ... straight out of two-key cipher
@@ -254,19 +254,17 @@ struct Blc {
                           for (size_t o = 0; o < 2 * nb; o += 8)
                               C::encrypt_multi(kl, cm + o * S, cm + o * S, (2 * nb - o) < 8 ? (2 * nb - o) : 8, be);
                           for (size_t q = 0; q < nb; ++q) {
-                              P::lin_ortho(ls + q * S, lo);
-                              xor_into(cm + 2 * q * S, lo, S);
-                              xor_into(cm + (2 * q + 1) * S, lo, S);
+                              P::xor_lin_ortho(ls + q * S, cm + 2 * q * S);
+                              P::xor_lin_ortho(ls + q * S, cm + (2 * q + 1) * S);
                           }
-                          if (ver && (i_star >> lb) == (i0 >> lb))
-                              std::memcpy(cm + size_t(i_star - i0) * 2 * S, opened, 2 * S);
+                          if (star) std::memcpy(cm + qs * 2 * S, opened, 2 * S);
                           xof.absorb(cm, nb * 2 * S);  // one call: each costs ~140 cycles on the M4
                       } else {
                           // One scratch key: c1 of the batch, then c2, two absorbs a leaf.
                           P::derive(key(0), ls, cm, nb, be);
                           P::derive(key(1), ls, cm + nb * S, nb, be);
                           for (size_t q = 0; q < nb; ++q) {
-                              if (ver && i0 + q == i_star) {
+                              if (star && q == qs) {
                                   xof.absorb(opened, 2 * S);
                               } else {
                                   xof.absorb(cm + q * S, S);
@@ -274,18 +272,63 @@ struct Blc {
                               }
                           }
                       }
-                      fold_col(i0, ls, 0, S);
+                      fold_column(acc, fold, eb, gb, 0, ls, nb, S);
                       for (size_t b = 0; b < nblk; ++b) {
                           P::derive(key(2 + b), ls, cm, nb, be);
+                          if (star) std::memset(cm + qs * S, 0, S);
                           const size_t off = S + b * S;
-                          fold_col(i0, cm, off, (eb - off) < S ? (eb - off) : S);
+                          fold_column(acc, fold, eb, gb, off, cm, nb, (eb - off) < S ? (eb - off) : S);
                       }
-                  });
+                  };
+        if (nodes != nullptr && !ver && keys != nullptr)
+            T::stream_bfs(salt, e, L - lb, lb, rseed, delta, keys + 2 + nblk, nodes, kt, be, batch);
+        else
+            T::stream(salt, e, L, lb, rseed, delta, path, i_star, keys != nullptr ? keys + 2 + nblk : nullptr, upper,
+                      nup, kt, be, batch);
         xof.squeeze(h, 2 * S);
         C::wipe(kt);
         secure_wipe(cm, sizeof(cm));
-        secure_wipe(lo, sizeof(lo));
-        secure_wipe(pair, sizeof(pair));
+    }
+
+    // The Gray-code fold of one column [off, off + len) (len <= S) of a batch
+    // of nb shares (share q at src + q*S): acc ^= share q, then leaf q's fold
+    // row (fold + gb[q] * eb) ^= acc; acc stays in a register a word at a time.
+    // Out of line: its row pointers stay off the stack of the cipher calls.
+    __attribute__((noinline)) static void fold_column(uint8_t* acc, uint8_t* fold, size_t eb, const uint8_t* gb, size_t off,
+                            const uint8_t* src, size_t nb, size_t len) {
+        if (nb == 8) return fold_column_n<8>(acc, fold, eb, gb, off, src, len);
+        for (size_t t = 0; t < len; ++t) {
+            uint8_t a = acc[off + t];
+            for (size_t q = 0; q < nb; ++q) {
+                a = uint8_t(a ^ src[q * S + t]);
+                fold[gb[q] * eb + off + t] ^= a;
+            }
+            acc[off + t] = a;
+        }
+    }
+    template <size_t NB>
+    static void fold_column_n(uint8_t* acc, uint8_t* fold, size_t eb, const uint8_t* gb, size_t off,
+                              const uint8_t* src, size_t len) {
+        uint8_t* rows[NB];
+        for (size_t q = 0; q < NB; ++q) rows[q] = fold + gb[q] * eb + off;
+        size_t t = 0;
+        for (; t + 4 <= len; t += 4) {
+            uint32_t a = P::ld32(acc + off + t);
+#pragma GCC unroll 8
+            for (size_t q = 0; q < NB; ++q) {
+                a ^= P::ld32(src + q * S + t);
+                P::st32(rows[q] + t, P::ld32(rows[q] + t) ^ a);
+            }
+            P::st32(acc + off + t, a);
+        }
+        for (; t < len; ++t) {
+            uint8_t a = acc[off + t];
+            for (size_t q = 0; q < NB; ++q) {
+                a = uint8_t(a ^ src[q * S + t]);
+                rows[q][t] ^= a;
+            }
+            acc[off + t] = a;
+        }
     }
 
     // nkeys keys in the byte region [p, p + len), aligned; nullptr if they do not fit.
@@ -298,25 +341,51 @@ struct Blc {
         for (size_t i = 0; i < nkeys; ++i) ::new (static_cast<void*>(keys + i)) K;
         return keys;
     }
-    // Calls f(keys) with the key cache placed in [p, p + len): prepared keys
-    // when backend be runs prepared passes faster and they fit, else expanded
-    // keys if they fit, else (or without cache) a null Key*. The keys are
-    // wiped afterwards.
+    // Up to max keys in [p, p + len), aligned; n = how many (0: nullptr).
+    template <class K>
+    static K* fit_keys(uint8_t* p, size_t len, size_t max, uint32_t& n) {
+        n = 0;
+        if (p == nullptr) return nullptr;
+        const uintptr_t a0 = reinterpret_cast<uintptr_t>(p);
+        const size_t pad = size_t(((a0 + alignof(K) - 1) & ~uintptr_t(alignof(K) - 1)) - a0);
+        if (pad > len) return nullptr;
+        const size_t fit = (len - pad) / sizeof(K);
+        n = uint32_t(fit < max ? fit : max);
+        return n != 0 ? place_keys<K>(p, len, n) : nullptr;
+    }
+    // f(keys, upper, nup): the tree's base keys at the start of [p, p + len),
+    // then as many keys of the levels above the subtrees (deepest first: they
+    // derive the most nodes) as fit in the rest of it or in [p2, p2 + len2).
+    template <class K, class F>
+    static void with_upper(const Dims& d, uint32_t lb, K* keys, uint8_t* p, size_t len, uint8_t* p2, size_t len2,
+                           F& f) {
+        const size_t nbase = stream_key_count(d, lb);
+        const uint32_t nupper = d.log_n - lb - 1;
+        uint8_t* rest = reinterpret_cast<uint8_t*>(keys + nbase);
+        uint32_t n1 = 0, n2 = 0;
+        K* u1 = fit_keys<K>(rest, len - size_t(rest - p), nupper, n1);
+        K* u2 = n1 < nupper ? fit_keys<K>(p2, len2, nupper, n2) : nullptr;
+        if (n2 > n1) f(keys, u2, n2);
+        else f(keys, u1, n1);
+    }
+    // Calls f(keys, upper, nup) with the key cache placed in [p, p + len)
+    // (and [p2, p2 + len2) for upper-level keys): prepared keys when backend
+    // be runs prepared passes faster and they fit, else expanded keys if they
+    // fit, else (or without cache) null Key pointers. The keys are public
+    // (tweaked salts): not wiped, the signature or the PIOP overwrites them.
     template <class F>
-    static void with_key_cache(const Dims& d, uint32_t lb, bool cache, uint8_t* p, size_t len,
-                               cipher::Backend be, F&& f) {
+    static void with_key_cache(const Dims& d, uint32_t lb, bool cache, uint8_t* p, size_t len, uint8_t* p2,
+                               size_t len2, cipher::Backend be, F&& f) {
         const size_t nkeys = stream_key_count(d, lb);
         if (cache && C::cache_prepared(be)) {
             if (typename C::PKey* pk = place_keys<typename C::PKey>(p, len, nkeys)) {
-                f(pk);
-                for (size_t i = 0; i < nkeys; ++i) C::wipe(pk[i]);
+                with_upper(d, lb, pk, p, len, p2, len2, f);
                 return;
             }
         }
         Key* keys = cache ? place_keys<Key>(p, len, nkeys) : nullptr;
-        f(keys);
-        if (keys != nullptr)
-            for (size_t i = 0; i < nkeys; ++i) C::wipe(keys[i]);
+        if (keys != nullptr) with_upper(d, lb, keys, p, len, p2, len2, f);
+        else f(keys, keys, 0u);
     }
 
     // The signature as scratch: until the opening is written, its
@@ -333,12 +402,18 @@ struct Blc {
         uint8_t* xrows = reinterpret_cast<uint8_t*>(w.xT);
         std::memset(xrows, 0, size_t(d.n) * R);
         uint8_t rs[S];
-        with_key_cache(d, w.leaf_batch_log, w.cache_keys, ka, ka_len, w.sec_backend,
-                       [&](auto* keys) {
+        // The PIOP's tT rows are free until it runs: the 2^R subtree roots of
+        // a breadth-first top of the tree (Ggm::stream) where they fit, else
+        // keys of the levels above the subtrees.
+        uint8_t* tT = reinterpret_cast<uint8_t*>(w.tT);
+        const size_t roots_bytes = S << (d.log_n - w.leaf_batch_log);
+        uint8_t* nodes = w.cache_keys && roots_bytes <= w.tT_bytes ? tT : nullptr;
+        with_key_cache(d, w.leaf_batch_log, w.cache_keys, ka, ka_len, nodes ? nullptr : tT, nodes ? 0 : w.tT_bytes,
+                       w.sec_backend, [&](auto* keys, auto* upper, uint32_t nup) {
                            for (uint32_t e = 0; e < d.tau; ++e) {
                                root_seed(mseed, e, rs, w.sec_backend);
                                stream_rep(d, salt, e, rs, x, nullptr, 0, nullptr, w.leaf_batch_log, w.scratch,
-                                          keys, hs + size_t(e) * 2 * S, w.sec_backend);
+                                          keys, upper, nup, nodes, hs + size_t(e) * 2 * S, w.sec_backend);
                                const uint8_t* acc = w.scratch;
                                combine(d, acc, xrows + size_t(e) * E::bytes, R, w.ua + size_t(e) * d.eta);
                                E::load(acc + xb, w.ub + size_t(e) * d.eta, d.eta);
@@ -348,6 +423,7 @@ struct Blc {
                        });
         secure_wipe(rs, sizeof(rs));
         secure_wipe(w.scratch, size_t(1 + d.log_n) * eb);
+        if (nodes != nullptr) secure_wipe(nodes, roots_bytes);
         hash_com1(d, hs, pdx_out, com1);
     }
     // com1 = XOF(0x07 || h_0 .. h_{tau-1} || pdx) (its own frame: the XOF
@@ -376,12 +452,12 @@ struct Blc {
         c1x.absorb_byte(0x07);
         uint8_t h[2 * S];
         // Cached keys in the tT rows, which the PIOP only uses afterwards.
-        with_key_cache(d, w.leaf_batch_log, w.cache_keys, reinterpret_cast<uint8_t*>(w.tT), w.tT_bytes,
-                       w.pub_backend, [&](auto* keys) {
+        with_key_cache(d, w.leaf_batch_log, w.cache_keys, reinterpret_cast<uint8_t*>(w.tT), w.tT_bytes, nullptr, 0,
+                       w.pub_backend, [&](auto* keys, auto* upper, uint32_t nup) {
                            for (uint32_t e = 0; e < d.tau; ++e) {
                                stream_rep(d, salt, e, nullptr, nullptr, paths + size_t(e) * d.log_n * S,
                                           i_star[e], lscom + size_t(e) * 2 * S, w.leaf_batch_log, w.scratch,
-                                          keys, h, w.pub_backend);
+                                          keys, upper, nup, nullptr, h, w.pub_backend);
                                c1x.absorb(h, 2 * S);
                                eval_finish(d, e, w.scratch, pdx_in, i_star, xrows, w);
                            }
@@ -402,15 +478,44 @@ struct Blc {
         const Elt rr = E::from_index(i_star[e] ^ (i_star[e] >> 1));
         const uint8_t* pdx = pdx_in + size_t(e) * pdxb;
         for (size_t t = 0; t < pdxb; ++t) acc[S + t] ^= pdx[t];
+        // rr * lift(v) is linear in the bits of v: rr * lift(2^b) picked by masks.
+        Elt tr[1][kBaseBits];
+        for (unsigned b = 0; b < kBaseBits; ++b) tr[0][b] = E::mul(rr, Elt(B::lift(uint8_t(1u << b))));
+        lifted_rows(d, tr, 1, acc, 0, xe, R, true);
         Elt tmp[1];
-        for (uint32_t k = 0; k < d.n; ++k) {
-            E::load(xe + size_t(k) * R, tmp, 1);
-            tmp[0] ^= E::mul(rr, Elt(B::lift(B::get(acc, k))));
-            E::store(tmp, xe + size_t(k) * R, 1);
-        }
         for (uint32_t k = 0; k < d.eta; ++k) {
             E::load(acc + xb + size_t(k) * E::bytes, tmp, 1);
             ue[k] ^= E::mul(rr, tmp[0]);
+        }
+    }
+
+    static constexpr unsigned kBaseBits = B::F::kBits;
+    // Lane elements k < n of x_lane (row stride row_bytes) = (or ^=, with
+    // add) sum_j sum_b bit b of packed element k of row j * t[j][b], rows j <
+    // nrows at src + j * stride: masks (the elements may be secret), a byte
+    // (8 / kBaseBits elements) at a time, no multiplication and no get().
+    static void lifted_rows(const Dims& d, const Elt (*t)[kBaseBits], uint32_t nrows, const uint8_t* src,
+                            size_t stride, uint8_t* x_lane, size_t row_bytes, bool add) {
+        constexpr unsigned kPer = 8 / kBaseBits;
+        const size_t xb = d.x_bytes();
+        for (size_t by = 0; by < xb; ++by) {
+            Elt s[kPer] = {};
+            for (uint32_t j = 0; j < nrows; ++j) {
+                const uint32_t v = src[size_t(j) * stride + by];
+#pragma GCC unroll 8
+                for (unsigned p = 0; p < 8; ++p) s[p / kBaseBits] ^= Elt(Elt(0u - ((v >> p) & 1u)) & t[j][p % kBaseBits]);
+            }
+            for (unsigned q = 0; q < kPer; ++q) {
+                const size_t k = by * kPer + q;
+                if (k >= d.n) break;
+                uint8_t* dst = x_lane + k * row_bytes;
+                if (add) {
+                    Elt o;
+                    E::load(dst, &o, 1);
+                    s[q] ^= o;
+                }
+                E::store(&s[q], dst, 1);
+            }
         }
     }
 
@@ -419,12 +524,14 @@ struct Blc {
     static void combine(const Dims& d, const uint8_t* scratch, uint8_t* x_lane, size_t row_bytes, Elt* u_out) {
         const size_t xb = d.x_bytes(), eb = d.exp_bytes();
         const uint8_t* fold = scratch + eb;
-        for (uint32_t k = 0; k < d.n; ++k) {
-            Elt s = 0;
-            for (uint32_t j = 0; j < d.log_n; ++j)
-                s ^= E::mul(E::from_index(1u << j), Elt(B::lift(B::get(fold + size_t(j) * eb, k))));
-            E::store(&s, x_lane + size_t(k) * row_bytes, 1);
-        }
+        // 2^j * lift(v) is linear in the bits of v: the L x kBaseBits products
+        // 2^j * lift(2^b) once, then masks per element (no multiplication per
+        // element and fold row).
+        Elt tx[T::kMaxLogN][kBaseBits];
+        for (uint32_t j = 0; j < d.log_n; ++j)
+            for (unsigned b = 0; b < kBaseBits; ++b)
+                tx[j][b] = E::mul(E::from_index(1u << j), Elt(B::lift(uint8_t(1u << b))));
+        lifted_rows(d, tx, d.log_n, fold, eb, x_lane, row_bytes, false);
         Elt tmp[1];
         for (uint32_t k = 0; k < d.eta; ++k) {
             Elt s = 0;

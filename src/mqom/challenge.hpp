@@ -12,6 +12,8 @@
 
 #include "mqom/dims.hpp"
 #include "mqom/params.hpp"
+#include "hash/keccak.hpp"
+#include "hash/shake.hpp"
 #include "mqom/sym.hpp"
 
 namespace pqmcu::mqom::detail {
@@ -56,10 +58,44 @@ inline bool challenge(const Dims& d, const uint8_t* h, const uint8_t nonce[4], u
     return v == 0;
 }
 
+// Grinding, one candidate per permutation: 0x05 || h and the padding are
+// absorbed once into a prefix state, so each try is a state copy, the four
+// nonce bytes, one Keccak-f and two output bytes (i* only for the winner).
+// Everything here is public: no wipes. Same result as grind_x4.
+template <unsigned Sec>
+inline void grind_scalar(const Dims& d, const uint8_t* h, uint8_t nonce[4], uint16_t* i_star) {
+    constexpr size_t rate = SecTraits<Sec>::Shake::rate;
+    const size_t dg = d.digest(), at = 1 + dg, len = 2 * size_t(d.tau) + 2;
+    const uint32_t nmask = d.n_evals() - 1u, wmask = (1u << d.w) - 1u;
+    hash::KeccakState pre, st;
+    hash::keccak_init(pre);
+    const uint8_t dom = 0x05, pad = hash::detail::kShakeDomain, last = 0x80;
+    hash::keccak_xor_bytes(pre, 0, &dom, 1);
+    hash::keccak_xor_bytes(pre, 1, h, dg);
+    hash::keccak_xor_bytes(pre, at + 4, &pad, 1);  // one block in, one block out (checked below)
+    hash::keccak_xor_bytes(pre, rate - 1, &last, 1);
+    for (uint32_t ctr = 0;; ++ctr) {
+        st = pre;
+        const uint8_t nb[4] = {uint8_t(ctr), uint8_t(ctr >> 8), uint8_t(ctr >> 16), uint8_t(ctr >> 24)};
+        hash::keccak_xor_bytes(st, at, nb, 4);
+        hash::keccak_f1600(st);
+        uint8_t v[2];
+        hash::keccak_extract_bytes(st, 2 * size_t(d.tau), v, 2);
+        if (((v[0] | (uint32_t(v[1]) << 8)) & wmask) != 0) continue;
+        uint8_t buf[2 * kMaxTau];
+        hash::keccak_extract_bytes(st, 0, buf, len - 2);
+        for (uint32_t e = 0; e < d.tau; ++e)
+            i_star[e] = uint16_t((buf[2 * e] | (uint32_t(buf[2 * e + 1]) << 8)) & nmask);
+        std::memcpy(nonce, nb, 4);
+        return;
+    }
+}
+static_assert(1 + 64 + 4 + 1 < 136 && 2 * kMaxTau + 2 <= 136, "grind_scalar: one block in, one out");
+
 // Grinding: the smallest nonce whose challenge passes, four candidates per
 // 4-way Keccak call (same result as trying 0, 1, 2, ... one by one).
 template <unsigned Sec>
-inline void grind(const Dims& d, const uint8_t* h, uint8_t nonce[4], uint16_t* i_star) {
+inline void grind_x4(const Dims& d, const uint8_t* h, uint8_t nonce[4], uint16_t* i_star) {
     const size_t len = 2 * size_t(d.tau) + 2;
     const uint32_t nmask = d.n_evals() - 1u, wmask = (1u << d.w) - 1u;
     uint8_t buf[4][2 * kMaxTau + 2], nb[4][4];
@@ -84,6 +120,17 @@ inline void grind(const Dims& d, const uint8_t* h, uint8_t nonce[4], uint16_t* i
             return;
         }
     }
+}
+
+// The M4's x4 Keccak runs its lanes one after the other: there the scalar
+// form (no x4 state to reset and wipe per 4 tries) is the faster one.
+template <unsigned Sec>
+inline void grind(const Dims& d, const uint8_t* h, uint8_t nonce[4], uint16_t* i_star) {
+#if defined(PQMCU_KECCAK_BI32)
+    grind_scalar<Sec>(d, h, nonce, i_star);
+#else
+    grind_x4<Sec>(d, h, nonce, i_star);
+#endif
 }
 
 }  // namespace pqmcu::mqom::detail

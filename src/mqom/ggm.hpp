@@ -124,16 +124,21 @@ struct Ggm {
     // rseed/delta unused, the nodes come from the opened path and leaf i_star
     // is all zeros. bottom: the keys of levels log_n-lb .. log_n-1 (made once
     // per tree by the caller), or nullptr to schedule them per batch (less
-    // memory); keys of the levels above are always scheduled per use into k
-    // (the caller's scratch key, free again when f runs).
+    // memory); keys of the levels above are scheduled per use into k (the
+    // caller's scratch key, free again when f runs) unless cached (upper).
     // K: Key, or the prepared form (Enc::PKey) for a prepared key cache.
+    // upper: the keys of the nup levels just above the subtrees (tweaks
+    // R-1-nup .. R-2, made once per tree by the caller), or nullptr.
+    // (The signer with room for the 2^R subtree roots calls stream_bfs instead.)
     template <class K, class F>
     static void stream(const uint8_t* salt, uint32_t e, uint32_t log_n, uint32_t lb, const uint8_t* rseed,
-                       const uint8_t* delta, const uint8_t* path, uint32_t i_star, const K* bottom, K& k,
-                       cipher::Backend be, F&& f) {
+                       const uint8_t* delta, const uint8_t* path, uint32_t i_star, const K* bottom, const K* upper,
+                       uint32_t nup, K& k, cipher::Backend be, F&& f) {
         if (lb > kMaxStreamLog) lb = kMaxStreamLog;  // the buffers below (callers never pass more)
         const uint32_t L = log_n, R = log_n - lb;  // subtree roots at level R
         const bool ver = path != nullptr;
+        // Tree tweaks first_cached .. R-2 have cached keys (upper).
+        const uint32_t first_cached = upper != nullptr ? R - 1 - nup : R;
         uint8_t st[kMaxLogN * S];  // st[(j-1)*S]: the current node of level j (1..R)
         uint8_t buf[(1u << kMaxStreamLog) * S], left[(1u << (kMaxStreamLog - 1)) * S];
         // Level j node p (parent at level j-1 in st) into st, when that needs
@@ -147,17 +152,17 @@ struct Ggm {
                 else std::memcpy(cur, path + size_t(L - j) * S, S);
             } else if (j == 1) {
                 if (p == 0) std::memcpy(cur, rseed, S);
-                else for (size_t i = 0; i < S; ++i) cur[i] ^= delta[i];
+                else P::xor_seed(cur, delta);
             } else if ((p & 1u) == 0) {
                 return false;
             } else {
-                for (size_t i = 0; i < S; ++i) cur[i] ^= cur[i - S];
+                P::xor_seed(cur, cur - S);
             }
             return true;
         };
         auto derive_node = [&](uint32_t j) {
-            P::tweak_key(k, salt, 2, e, j - 2);
-            P::derive(k, st + size_t(j - 2) * S, st + size_t(j - 1) * S, 1, be);
+            P::derive(level_key(k, salt, e, j - 2, upper, first_cached), st + size_t(j - 2) * S,
+                      st + size_t(j - 1) * S, 1, be);
         };
         // Levels from..R of batch q (from > R: nothing).
         auto chain = [&](uint32_t q, uint32_t from) {
@@ -169,10 +174,10 @@ struct Ggm {
         auto children = [&](uint32_t q, uint32_t t) {
             const size_t cnt = size_t(1) << t;
             for (size_t p = cnt; p-- > 0;) {
-                for (size_t i = 0; i < S; ++i) {
-                    const uint8_t l = left[p * S + i], par = buf[p * S + i];
-                    buf[(2 * p) * S + i] = l;
-                    buf[(2 * p + 1) * S + i] = uint8_t(l ^ par);
+                for (size_t i = 0; i < S; i += 4) {  // both words read before either store (p = 0)
+                    const uint32_t l = P::ld32(left + p * S + i), par = P::ld32(buf + p * S + i);
+                    P::st32(buf + (2 * p) * S + i, l);
+                    P::st32(buf + (2 * p + 1) * S + i, l ^ par);
                 }
             }
             if (ver) {
@@ -199,22 +204,20 @@ struct Ggm {
             }
             uint32_t t = 0;
             if (lb > 0 && bottom != nullptr && jn <= R) {
-                P::tweak_key(k, salt, 2, e, jn - 2);
-                const K* kl[2] = {bottom, &k};
-                uint8_t in2[2 * S], out2[2 * S], lo[S];
+                const K* kl[2] = {bottom, &level_key(k, salt, e, jn - 2, upper, first_cached)};
+                uint8_t in2[2 * S], out2[2 * S];
                 std::memcpy(in2, buf, S);
                 std::memcpy(in2 + S, st + size_t(jn - 2) * S, S);
                 C::encrypt_multi(kl, in2, out2, 2, be);
-                P::lin_ortho(in2, lo);
-                for (size_t i = 0; i < S; ++i) left[i] = uint8_t(out2[i] ^ lo[i]);
-                P::lin_ortho(in2 + S, lo);
-                for (size_t i = 0; i < S; ++i) st[size_t(jn - 1) * S + i] = uint8_t(out2[S + i] ^ lo[i]);
+                std::memcpy(left, out2, S);
+                P::xor_lin_ortho(in2, left);
+                std::memcpy(st + size_t(jn - 1) * S, out2 + S, S);
+                P::xor_lin_ortho(in2 + S, st + size_t(jn - 1) * S);
                 children(q, 0);
                 t = 1;
                 ++jn;
                 secure_wipe(in2, sizeof(in2));
                 secure_wipe(out2, sizeof(out2));
-                secure_wipe(lo, sizeof(lo));
             }
             if (q + 1 < nsub) chain(q + 1, jn);
             for (; t < lb; ++t) {
@@ -226,6 +229,76 @@ struct Ggm {
             f(q << lb, static_cast<const uint8_t*>(buf));
         }
         secure_wipe(st, sizeof(st));
+        secure_wipe(buf, sizeof(buf));
+        secure_wipe(left, sizeof(left));
+    }
+
+    // Key of tree tweak t (expands level t+1): cached (t >= first_cached), or scheduled into k.
+    template <class K>
+    static const K& level_key(K& k, const uint8_t* salt, uint32_t e, uint32_t t, const K* upper,
+                              uint32_t first_cached) {
+        if (t >= first_cached) return upper[t - first_cached];
+        P::tweak_key(k, salt, 2, e, t);
+        return k;
+    }
+
+    // stream() of the signer (R = log_n - lb >= 1, bottom keys given) with
+    // room for the 2^R subtree roots in nodes (the caller wipes it): levels
+    // 1..R breadth first (each level under one key, two parents per full
+    // pass, in place from the end), then the roots two at a time (one
+    // single-key pass for both first derivations), each subtree's lower
+    // levels, f. No pass of the tree is then half empty or mixes two keys,
+    // and each level key is prepared once. Out of line: its frame (no DFS
+    // stack) is not added to the depth-first walk's.
+    template <class K, class F>
+    __attribute__((noinline)) static void stream_bfs(const uint8_t* salt, uint32_t e, uint32_t R, uint32_t lb,
+                                                     const uint8_t* rseed, const uint8_t* delta, const K* bottom,
+                                                     uint8_t* nodes, K& k, cipher::Backend be, F& f) {
+        uint8_t buf[(1u << kMaxStreamLog) * S], left[(1u << (kMaxStreamLog - 1)) * S];
+        uint8_t par[2 * S], lf[2 * S];
+        // Children of the 2^t nodes in buf from their left children in left.
+        auto children = [&](uint32_t t) {
+            for (size_t p = size_t(1) << t; p-- > 0;) {
+                for (size_t i = 0; i < S; i += 4) {  // both words read before either store (p = 0)
+                    const uint32_t l = P::ld32(left + p * S + i), pr = P::ld32(buf + p * S + i);
+                    P::st32(buf + (2 * p) * S + i, l);
+                    P::st32(buf + (2 * p + 1) * S + i, l ^ pr);
+                }
+            }
+        };
+        std::memcpy(nodes, rseed, S);
+        std::memcpy(nodes + S, rseed, S);
+        P::xor_seed(nodes + S, delta);
+        for (uint32_t j = 1; j < R; ++j) {  // level j (2^j nodes) -> level j + 1
+            P::tweak_key(k, salt, 2, e, j - 1);
+            for (size_t p = size_t(1) << j; p >= 2; p -= 2) {  // parents p - 2, p - 1
+                std::memcpy(par, nodes + (p - 2) * S, 2 * S);
+                P::derive2(k, par, par + S, lf, lf + S, be);
+                for (size_t u = 2; u-- > 0;) {
+                    uint8_t* c = nodes + 2 * (p - 2 + u) * S;
+                    std::memcpy(c, lf + u * S, S);
+                    std::memcpy(c + S, lf + u * S, S);
+                    P::xor_seed(c + S, par + u * S);
+                }
+            }
+        }
+        const uint32_t nsub = 1u << R;
+        for (uint32_t q = 0; q < nsub; q += 2) {
+            std::memcpy(par, nodes + size_t(q) * S, 2 * S);  // roots q, q + 1
+            P::derive2(bottom[0], par, par + S, lf, lf + S, be);
+            for (uint32_t u = 0; u < 2; ++u) {
+                std::memcpy(buf, par + u * S, S);
+                std::memcpy(left, lf + u * S, S);
+                children(0);
+                for (uint32_t t = 1; t < lb; ++t) {
+                    P::derive(bottom[t], buf, left, size_t(1) << t, be);
+                    children(t);
+                }
+                f((q + u) << lb, static_cast<const uint8_t*>(buf));
+            }
+        }
+        secure_wipe(par, sizeof(par));
+        secure_wipe(lf, sizeof(lf));
         secure_wipe(buf, sizeof(buf));
         secure_wipe(left, sizeof(left));
     }

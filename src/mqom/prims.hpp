@@ -33,11 +33,35 @@ struct Prims {
         tweak_salt(salt, t, sel, e, j);
         C::schedule(k, t);
     }
+    // 32-bit little-endian word access at any alignment (one LDR/STR on the M4).
+    static uint32_t ld32(const uint8_t* p) {
+        uint32_t v;
+        std::memcpy(&v, p, 4);
+        return v;
+    }
+    static void st32(uint8_t* p, uint32_t v) { std::memcpy(p, &v, 4); }
+    static_assert(S % 8 == 0, "LinOrtho halves are whole words");
+
+    // dst ^= src on one seed (S bytes), a word at a time.
+    __attribute__((always_inline)) static void xor_seed(uint8_t* dst, const uint8_t* src) {
+        for (size_t i = 0; i < S; i += 4) st32(dst + i, ld32(dst + i) ^ ld32(src + i));
+    }
     static void lin_ortho(const uint8_t* s, uint8_t* out) {
         constexpr size_t h = S / 2;
-        for (size_t i = 0; i < h; ++i) {
-            out[i] = uint8_t(s[i] ^ s[h + i]);
-            out[h + i] = s[i];
+        for (size_t i = 0; i < h; i += 4) {
+            const uint32_t lo = ld32(s + i), hi = ld32(s + h + i);
+            st32(out + i, lo ^ hi);
+            st32(out + h + i, lo);
+        }
+    }
+    // out ^= LinOrtho(in), a word at a time: what turns a cipher output into
+    // SeedDerive (no LinOrtho buffer, no byte loop).
+    __attribute__((always_inline)) static void xor_lin_ortho(const uint8_t* in, uint8_t* out) {
+        constexpr size_t h = S / 2;
+        for (size_t i = 0; i < h; i += 4) {
+            const uint32_t lo = ld32(in + i), hi = ld32(in + h + i);
+            st32(out + i, ld32(out + i) ^ lo ^ hi);
+            st32(out + h + i, ld32(out + h + i) ^ lo);
         }
     }
     // out[i] = Enc_k(in[i]) ^ LinOrtho(in[i]) for nb consecutive seeds. in != out.
@@ -45,11 +69,16 @@ struct Prims {
     static void derive(const K& k, const uint8_t* in, uint8_t* out, size_t nb,
                        cipher::Backend be = cipher::Backend::automatic) {
         C::encrypt(k, in, out, nb, be);
-        for (size_t b = 0; b < nb; ++b) {
-            uint8_t lo[S];
-            lin_ortho(in + b * S, lo);
-            for (size_t i = 0; i < S; ++i) out[b * S + i] ^= lo[i];
-        }
+        for (size_t b = 0; b < nb; ++b) xor_lin_ortho(in + b * S, out + b * S);
+    }
+    // SeedDerive of two seeds under k into two distinct outputs anywhere
+    // (one cipher pass on the fixsliced code). Outputs must not overlap the inputs.
+    template <class K>
+    static void derive2(const K& k, const uint8_t* in0, const uint8_t* in1, uint8_t* out0, uint8_t* out1,
+                        cipher::Backend be) {
+        C::encrypt2(k, in0, in1, out0, out1, be);
+        xor_lin_ortho(in0, out0);
+        xor_lin_ortho(in1, out1);
     }
     // PRG with keys made on the fly (nbytes may be any length).
     static void prg(const uint8_t* salt, uint32_t e, const uint8_t* seed, size_t nbytes, uint8_t* out,

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "cipher/block_cipher.hpp"
 #include "hash/shake.hpp"
@@ -108,13 +109,18 @@ struct Enc {
             (void)cipher::key_schedule_public<C>(k, kk, C::key_bytes);
         }
     }
-    // Schedule + prepare (public key). Out of line: the expanded key is a
-    // temporary of this frame only.
+    // Schedule + prepare (public key, so the expanded temporary is not
+    // wiped). Out of line: the expanded key is a temporary of this frame only.
     __attribute__((noinline)) static void schedule(PKey& pk, const uint8_t* key) {
         Key k;
         schedule(k, key);
         cipher::prepare<C>(pk, k);
-        cipher::wipe<C>(k);
+    }
+    // AES-128: prepared keys on the fixsliced pass, expanded keys on the T-table
+    // code, both without dispatch or checks.
+    static constexpr bool kAes128 = std::is_same_v<C, cipher::Aes128>;
+    static bool fixsliced(cipher::Backend b) {
+        return kAes128 && cipher::resolve_backend(b) == cipher::Backend::bitsliced;
     }
     // Whether caching PKey beats caching Key with backend b (the prepared
     // passes are the faster ones: the bitsliced backend).
@@ -124,12 +130,49 @@ struct Enc {
     }
     static void encrypt(const PKey& pk, const uint8_t* in, uint8_t* out, size_t nblocks,
                         cipher::Backend b = cipher::Backend::automatic) {
+        if constexpr (kAes128) {
+            if (fixsliced(b)) {
+                for (; nblocks >= 2; nblocks -= 2, in += 2 * S, out += 2 * S)
+                    cipher::encrypt2_fixsliced(pk, in, in + S, out, out + S);
+                if (nblocks != 0) cipher::encrypt2_fixsliced(pk, in, in, out, out);
+                return;
+            }
+        }
         encrypt_with(pk, in, out, nblocks, b);
+    }
+    // Two blocks under one key, each from/to its own address (in0 == in1
+    // allowed; out0 == out1 only if in0 == in1).
+    static void encrypt2(const PKey& pk, const uint8_t* in0, const uint8_t* in1, uint8_t* out0, uint8_t* out1,
+                         cipher::Backend b) {
+        if constexpr (kAes128) {
+            if (fixsliced(b)) {
+                cipher::encrypt2_fixsliced(pk, in0, in1, out0, out1);
+                return;
+            }
+        }
+        encrypt_with(pk, in0, out0, 1, b);
+        encrypt_with(pk, in1, out1, 1, b);
+    }
+    static void encrypt2(const Key& k, const uint8_t* in0, const uint8_t* in1, uint8_t* out0, uint8_t* out1,
+                         cipher::Backend b) {
+        if (in0 + S == in1 && out0 + S == out1) {
+            encrypt(k, in0, out0, 2, b);
+        } else {
+            encrypt(k, in0, out0, 1, b);
+            encrypt(k, in1, out1, 1, b);
+        }
     }
     // nblocks consecutive S-byte blocks, all under k. in == out allowed.
     // b: cipher backend; anything but a constant-time one only for public data.
     static void encrypt(const Key& k, const uint8_t* in, uint8_t* out, size_t nblocks,
                         cipher::Backend b = cipher::Backend::automatic) {
+        if constexpr (kAes128) {
+            // Public data (or the Lut profile) on T-tables: straight to the table code.
+            if (cipher::resolve_backend(b) == cipher::Backend::table_not_ct) {
+                cipher::encrypt_table_not_ct(k, in, out, nblocks);
+                return;
+            }
+        }
         if constexpr (cipher::has_prepared_form<C>) {
             if (cipher::prepared_is_faster<C>(b, nblocks)) {
                 encrypt_prepared(k, in, out, nblocks, b);
@@ -155,6 +198,13 @@ struct Enc {
         if constexpr (S == C::block_bytes) {
             (void)cipher::encrypt<C>(k, in, out, nblocks, b);
         } else {
+            encrypt_padded(k, in, out, nblocks, b);
+        }
+    }
+    // Cat 3: S-byte blocks zero-padded to the cipher's.
+    template <class K>
+    static void encrypt_padded(const K& k, const uint8_t* in, uint8_t* out, size_t nblocks, cipher::Backend b) {
+        {
             uint8_t buf[kMaxBatch * C::block_bytes];
             while (nblocks > 0) {
                 const size_t nb = nblocks < kMaxBatch ? nblocks : kMaxBatch;
@@ -172,6 +222,12 @@ struct Enc {
     template <class K>
     static void encrypt_multi(const K* const* keys, const uint8_t* in, uint8_t* out, size_t nblocks,
                               cipher::Backend b = cipher::Backend::automatic) {
+        if constexpr (kAes128 && std::is_same_v<K, Key>) {
+            if (cipher::resolve_backend(b) == cipher::Backend::table_not_ct) {
+                cipher::encrypt_multi_table_not_ct(keys, in, out, nblocks);
+                return;
+            }
+        }
         if constexpr (S == C::block_bytes) {
             (void)cipher::encrypt_multi<C>(keys, in, out, nblocks, b);
         } else {
