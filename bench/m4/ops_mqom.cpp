@@ -118,9 +118,11 @@ struct PiopBench {
         auto w = ws().view();
         const auto& d = S::dims;
         uint32_t sink = 0;
-        for (uint32_t i0 = 0; i0 < d.m_ext(); i0 += w.eq_group) {
-            const uint32_t g = d.m_ext() - i0 < w.eq_group ? d.m_ext() - i0 : w.eq_group;
-            mq::detail::EqStream<S::dims.sec, mq::detail::Ext<S::dims.ext_log2>> st(d, pk, i0, g, w.eq,
+        // The signer's equation groups (Piop::group: as many as tT holds).
+        const auto grp = S::Piop::group(d, w, S::Piop::state_rows() * S::lane_words);
+        for (uint32_t i0 = 0; i0 < d.m_ext(); i0 += grp.g) {
+            const uint32_t g = d.m_ext() - i0 < grp.g ? d.m_ext() - i0 : grp.g;
+            mq::detail::EqStream<S::dims.sec, mq::detail::Ext<S::dims.ext_log2>> st(d, pk, i0, g, grp.eq,
                                                                                    w.pub_backend);
             for (uint32_t j = 0; j <= d.n; ++j) {
                 st.next(j < d.n ? j + 1 : d.n);

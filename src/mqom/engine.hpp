@@ -176,7 +176,7 @@ Status Engine<Sec, BaseLog2, ExtLog2>::sign(const Dims& d, const uint8_t* sk, co
 
     secure_wipe(w.xl, sizeof(Elt) * d.n);
     secure_wipe(w.xT, size_t(d.n) * d.lane_bytes());
-    secure_wipe(w.tT, size_t(w.eq_group) * Piop<Sec, E, B>::state_rows() * d.lane_bytes());
+    secure_wipe(w.tT, w.tT_bytes);
     secure_wipe(w.tab, sizeof(word_t) * Lanes<E>::bucket_words(w.digit_bits, d.lane_bytes() / sizeof(word_t)));
     secure_wipe(w.ua, sizeof(Elt) * d.tau * d.eta);
     secure_wipe(w.ub, sizeof(Elt) * d.tau * d.eta);

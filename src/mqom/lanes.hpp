@@ -49,6 +49,8 @@ struct Lanes {
     }
 
     // out = sum_{k<len} c[k] * xT[k] (c public), NW = nw when non-zero.
+    // The buckets bk must be all zero on entry; the fold clears them as it
+    // reads them, so they are zero again on return (no memset per row).
     template <size_t NW, unsigned D>
     static void row_public(const Elt* c, const word_t* __restrict xT, uint32_t len, size_t nw_rt,
                            word_t* __restrict bk, word_t* __restrict out) {
@@ -56,12 +58,11 @@ struct Lanes {
         constexpr unsigned G = kBits / D, P = (1u << D) - 1;
         constexpr size_t NWX = NW != 0 ? NW : kMaxLaneWords;
         const size_t nw = NW != 0 ? NW : nw_rt;
-        std::memset(bk, 0, size_t(G) * P * nw * sizeof(word_t));
-        for (uint32_t k = 0; k < len; ++k) {
+        const word_t* x = xT;
+        for (uint32_t k = 0; k < len; ++k, x += nw) {
             const uint32_t v = c[k];
             if (v == 0) continue;  // public
             word_t xv[NWX] = {};  // registers when NW is fixed (full unroll)
-            const word_t* x = xT + size_t(k) * nw;
 #pragma GCC unroll 16
             for (size_t w = 0; w < nw; ++w) xv[w] = x[w];
 #pragma GCC unroll 16
@@ -73,12 +74,23 @@ struct Lanes {
                 for (size_t w = 0; w < nw; ++w) b[w] ^= xv[w];
             }
         }
+        fold_clear<NW, D>(bk, nw, out);
+    }
+
+    // out = sum over digits t and buckets h of (h << D t) * bucket, by bit
+    // sums and Horner with xtime; every bucket word is zeroed once read.
+    template <size_t NW, unsigned D>
+    static void fold_clear(word_t* __restrict bk, size_t nw_rt, word_t* __restrict out) {
+        constexpr unsigned G = kBits / D, P = (1u << D) - 1;
+        const size_t nw = NW != 0 ? NW : nw_rt;
+#pragma GCC unroll 2
         for (size_t w = 0; w < nw; ++w) {
             word_t lo = 0, hi = 0;  // Horner over bits 7..0, and 15..8 (then times X)
+            bool lo_started = false, hi_started = false;
 #pragma GCC unroll 16
             for (unsigned tt = 0; tt < G; ++tt) {
                 const unsigned t = G - 1 - tt;  // high digits first (Horner)
-                const word_t* bt = bk + size_t(t) * P * nw + w;
+                word_t* bt = bk + size_t(t) * P * nw + w;
                 word_t s[D];
                 if constexpr (D == 4) {
                     // s_i = XOR of the buckets h (1..15) with bit i of h set.
@@ -86,28 +98,36 @@ struct Lanes {
                                  b6 = bt[5 * nw], b7 = bt[6 * nw], b8 = bt[7 * nw], b9 = bt[8 * nw],
                                  b10 = bt[9 * nw], b11 = bt[10 * nw], b12 = bt[11 * nw], b13 = bt[12 * nw],
                                  b14 = bt[13 * nw], b15 = bt[14 * nw];
+#pragma GCC unroll 16
+                    for (unsigned h = 0; h < P; ++h) bt[h * nw] = 0;
                     const word_t o3 = b3 ^ b7 ^ b11 ^ b15;  // bits 0 and 1 set
                     s[0] = b1 ^ b5 ^ b9 ^ b13 ^ o3;
                     s[1] = b2 ^ b6 ^ b10 ^ b14 ^ o3;
                     const word_t u = b12 ^ b13 ^ b14 ^ b15;  // bits 2 and 3 set
                     s[2] = b4 ^ b5 ^ b6 ^ b7 ^ u;
                     s[3] = b8 ^ b9 ^ b10 ^ b11 ^ u;
-                } else if constexpr (D == 1) {
-                    s[0] = bt[0];
                 } else {
                     for (unsigned i = 0; i < D; ++i) s[i] = 0;
-                    for (unsigned h = 1; h <= P; ++h)
+                    for (unsigned h = 1; h <= P; ++h) {
+                        const word_t bh = bt[size_t(h - 1) * nw];
+                        bt[size_t(h - 1) * nw] = 0;
                         for (unsigned i = 0; i < D; ++i)
-                            if ((h >> i) & 1u) s[i] ^= bt[size_t(h - 1) * nw];
+                            if ((h >> i) & 1u) s[i] ^= bh;
+                    }
                 }
 #pragma GCC unroll 16
                 for (unsigned ii = 0; ii < D; ++ii) {
                     const unsigned i = D - 1 - ii;
-                    if (t * D + i >= 8) hi = field::gf256::xtime_w<word_t>(hi) ^ s[i];
-                    else lo = field::gf256::xtime_w<word_t>(lo) ^ s[i];
+                    if (t * D + i >= 8) {
+                        hi = hi_started ? word_t(field::gf256::xtime_w<word_t>(hi) ^ s[i]) : s[i];
+                        hi_started = true;
+                    } else {
+                        lo = lo_started ? word_t(field::gf256::xtime_w<word_t>(lo) ^ s[i]) : s[i];
+                        lo_started = true;
+                    }
                 }
             }
-            if constexpr (kBits == 16) lo ^= F::template mul_w_scalar<word_t>(hi, uint16_t(0x0100));
+            if constexpr (kBits == 16) lo ^= field::gf256sq::mul_w_x<word_t>(hi);
             out[w] = lo;
         }
     }
@@ -116,16 +136,58 @@ struct Lanes {
     template <size_t NW>
     static void mul_acc(const word_t* a, const word_t* b, size_t nw_rt, word_t* acc) {
         const size_t nw = NW != 0 ? NW : nw_rt;
+#pragma GCC unroll 16
         for (size_t w = 0; w < nw; ++w) acc[w] ^= F::template mul_w<word_t>(a[w], b[w]);
+    }
+
+    // GF(256) on the M4's byte SIMD: (A x)_j x0_j is one more product in the
+    // Horner pass of t (.) x0_j (gf256::simd32::mul2_acc), cheaper than 8
+    // bit planes and their fold, and 8 state rows fewer per equation.
+#if defined(PQMCU_GF256_SIMD32)
+    static constexpr bool kFusedAx = kBits == 8 && sizeof(word_t) == 4;
+#else
+    static constexpr bool kFusedAx = false;
+#endif
+    // Rows of one equation's signer state: z0, z1, the bit planes of
+    // (A x)_j x0_j (unless fused) and of x_j t_j (base bits).
+    template <class BF>
+    static constexpr size_t sign_state_rows() { return 2 + (kFusedAx ? 0 : kBits) + BF::kBits; }
+
+    // One row j of the signer (constant time): s = z0 | z1 | planes.
+    //   z0 ^= t (.) x0_j;  z1 ^= (A x)_j x0_j + x_j t   (ax = (A x)_j, xv = x_j)
+    template <size_t NW, class BF>
+    static void sign_row(const word_t* __restrict t, const word_t* __restrict xj, uint32_t ax, uint32_t xv,
+                         word_t* __restrict s, size_t nw_rt) {
+        const size_t nw = NW != 0 ? NW : nw_rt;
+        word_t* pb = s + (2 + (kFusedAx ? 0 : kBits)) * nw;
+        if constexpr (kFusedAx) {
+#if defined(PQMCU_GF256_SIMD32)
+            const uint32_t bax = field::bcast8<uint32_t>(uint8_t(ax));
+#pragma GCC unroll 16
+            for (size_t w = 0; w < nw; ++w) field::gf256::simd32::mul2_acc(t[w], bax, xj[w], s[w], s[nw + w]);
+#endif
+        } else {
+            mul_acc<NW>(t, xj, nw, s);
+            planes_add<NW>(s + 2 * nw, kBits, ax, xj, nw);
+        }
+        planes_add<NW>(pb, BF::kBits, xv, t, nw);
+    }
+    // End of an equation: fold the planes into z1 (s + nw).
+    template <class BF>
+    static void sign_fold(word_t* s, size_t nw) {
+        if constexpr (!kFusedAx) planes_fold_ext(s + 2 * nw, nw, s + nw);
+        planes_fold_base<BF>(s + (2 + (kFusedAx ? 0 : kBits)) * nw, nw, s + nw);
     }
 
     // Bit planes of a secret scalar times a row: P[i] ^= row & mask(bit i of s), i < bits.
     template <size_t NW>
-    static void planes_add(word_t* P, unsigned bits, uint32_t s, const word_t* row, size_t nw_rt) {
+    static void planes_add(word_t* __restrict P, unsigned bits, uint32_t s, const word_t* __restrict row,
+                           size_t nw_rt) {
         const size_t nw = NW != 0 ? NW : nw_rt;
         for (unsigned i = 0; i < bits; ++i) {
             const word_t m = field::mask_from_bit<word_t>(word_t((s >> i) & 1u));
             word_t* p = P + size_t(i) * nw;
+#pragma GCC unroll 16
             for (size_t w = 0; w < nw; ++w) p[w] ^= row[w] & m;
         }
     }

@@ -14,10 +14,10 @@ template <class Elt>
 struct Work {
     uint8_t* leaves;  // par_reps * N * S   GGM leaves of the repetitions in flight
     uint32_t par_reps;   // repetitions processed in lock-step by the BLC (1 or 4)
-    Elt* eq;          // eq_group * eq_window_bytes   stream windows of the equations in flight
-    uint32_t eq_group;   // equations streamed in lock-step (1 .. kMaxEqGroup)
+    uint32_t eq_group;   // equations tT is sized for (1 .. kMaxEqGroup); the PIOP runs as many as fit in tT
     field::word_t* xT;   // n rows of lane_bytes: x0[.][k] (sign, lane tau = lift(x_k)) / x_eval[.][k] (verify)
-    field::word_t* tT;   // eq_group * Piop::state_rows() rows of lane_bytes: per-equation accumulators
+    field::word_t* tT;   // PIOP: per equation in flight its accumulators (Piop::state_rows() rows of
+                         // lane_bytes; verify: 1 row) and its EqStream window (Piop::group)
     field::word_t* tab;  // row-product buckets (Lanes<E>::bucket_words(digit_bits, lane words))
     uint32_t digit_bits; // bucket digit of the row products: 4 (nibbles) or 1 (bits, smallest)
     bool lut_not_ct;     // Lut profile: secret products by log/exp tables (NOT constant time)
