@@ -17,7 +17,7 @@ inline constexpr uint8_t kPolyLow = 0x1B;  // z^8 = z^4 + z^3 + z + 1
 // instructions (constant time), so xtime is 3 instructions and one round of
 // a product 6. The GE flags never leave an asm block.
 namespace simd32 {
-inline uint32_t xtime(uint32_t v) {
+__attribute__((always_inline)) inline uint32_t xtime(uint32_t v) {
     uint32_t d, t;
     __asm__("uadd8 %0, %2, %2\n\tsel %1, %3, %4\n\teor %0, %0, %1"
             : "=&r"(d), "=&r"(t)
@@ -25,7 +25,7 @@ inline uint32_t xtime(uint32_t v) {
     return d;
 }
 // Byte-lane products a (.) b by Horner over the bits of b, top bit first.
-inline uint32_t mul(uint32_t a, uint32_t b) {
+__attribute__((always_inline)) inline uint32_t mul(uint32_t a, uint32_t b) {
     uint32_t r, t;
     const uint32_t p = 0x1B1B1B1Bu, z = 0;
     __asm__("uadd8 %[b], %[b], %[b]\n\tsel %[r], %[a], %[z]\n\t"
@@ -41,7 +41,7 @@ inline uint32_t mul(uint32_t a, uint32_t b) {
 }
 // r0 ^= a0 (.) b and r1 ^= a1 (.) b in one Horner pass over the bits of b
 // (the bit tests of b shared: 11 instructions a round instead of 12).
-inline void mul2_acc(uint32_t a0, uint32_t a1, uint32_t b, uint32_t& r0, uint32_t& r1) {
+__attribute__((always_inline)) inline void mul2_acc(uint32_t a0, uint32_t a1, uint32_t b, uint32_t& r0, uint32_t& r1) {
     uint32_t u, v, t;
     const uint32_t p = 0x1B1B1B1Bu, z = 0;
     __asm__("uadd8 %[b], %[b], %[b]\n\tsel %[u], %[a0], %[z]\n\tsel %[v], %[a1], %[z]\n\t"

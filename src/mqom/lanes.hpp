@@ -43,22 +43,26 @@ struct Lanes {
     static word_t ld(const void* p) { return field::load_w<word_t>(p); }
     static void st(void* p, word_t w) { field::store_w<word_t>(p, w); }
 
-    // Bucket words for digits of D bits and rows of nw words.
+    // Bucket words for digits of D bits and rows of nw words, then prev (nw).
     static constexpr size_t bucket_words(unsigned D, size_t nw) {
-        return size_t(kBits / D) * ((1u << D) - 1) * nw;
+        return (size_t(kBits / D) * ((1u << D) - 1) + 1) * nw;
     }
 
     // out = sum_{k<len} c[k] * xT[k] (c public), NW = nw when non-zero.
-    // The buckets bk must be all zero on entry; the fold clears them as it
-    // reads them, so they are zero again on return (no memset per row).
+    // The buckets are never cleared between rows: they hold the sum of every
+    // row since the caller zeroed them (bk) and prev (nw words) the fold of
+    // that sum before this row, so out = fold(buckets) ^ prev (the fold is
+    // linear) and prev = fold(buckets): no memset or zero stores per row.
     template <size_t NW, unsigned D>
     static void row_public(const Elt* c, const word_t* __restrict xT, uint32_t len, size_t nw_rt,
-                           word_t* __restrict bk, word_t* __restrict out) {
+                           word_t* __restrict bk, word_t* __restrict prev, word_t* __restrict out) {
         static_assert(kBits % D == 0);
         constexpr unsigned G = kBits / D, P = (1u << D) - 1;
         constexpr size_t NWX = NW != 0 ? NW : kMaxLaneWords;
         const size_t nw = NW != 0 ? NW : nw_rt;
         const word_t* x = xT;
+        const size_t row_bytes = nw * sizeof(word_t);
+        const uintptr_t base = reinterpret_cast<uintptr_t>(bk) - row_bytes;
         for (uint32_t k = 0; k < len; ++k, x += nw) {
             const uint32_t v = c[k];
             if (v == 0) continue;  // public
@@ -69,18 +73,20 @@ struct Lanes {
             for (unsigned t = 0; t < G; ++t) {
                 const uint32_t h = (v >> (D * t)) & P;
                 if (h == 0) continue;  // public
-                word_t* b = bk + (size_t(t) * P + h - 1) * nw;
+                // bucket h of digit t = bk + (t P + h - 1) nw, as base + h * row bytes: immediate
+                // offsets for the row's words (GCC otherwise recomputes every address).
+                word_t* b = reinterpret_cast<word_t*>(base + (size_t(t) * P + h) * row_bytes);
 #pragma GCC unroll 16
                 for (size_t w = 0; w < nw; ++w) b[w] ^= xv[w];
             }
         }
-        fold_clear<NW, D>(bk, nw, out);
+        fold<NW, D>(bk, nw, prev, out);
     }
 
-    // out = sum over digits t and buckets h of (h << D t) * bucket, by bit
-    // sums and Horner with xtime; every bucket word is zeroed once read.
+    // f = sum over digits t and buckets h of (h << D t) * bucket, by bit
+    // sums and Horner with xtime; out = f ^ prev, prev = f.
     template <size_t NW, unsigned D>
-    static void fold_clear(word_t* __restrict bk, size_t nw_rt, word_t* __restrict out) {
+    static void fold(const word_t* __restrict bk, size_t nw_rt, word_t* __restrict prev, word_t* __restrict out) {
         constexpr unsigned G = kBits / D, P = (1u << D) - 1;
         const size_t nw = NW != 0 ? NW : nw_rt;
 #pragma GCC unroll 2
@@ -90,7 +96,7 @@ struct Lanes {
 #pragma GCC unroll 16
             for (unsigned tt = 0; tt < G; ++tt) {
                 const unsigned t = G - 1 - tt;  // high digits first (Horner)
-                word_t* bt = bk + size_t(t) * P * nw + w;
+                const word_t* bt = bk + size_t(t) * P * nw + w;
                 word_t s[D];
                 if constexpr (D == 4) {
                     // s_i = XOR of the buckets h (1..15) with bit i of h set.
@@ -98,8 +104,6 @@ struct Lanes {
                                  b6 = bt[5 * nw], b7 = bt[6 * nw], b8 = bt[7 * nw], b9 = bt[8 * nw],
                                  b10 = bt[9 * nw], b11 = bt[10 * nw], b12 = bt[11 * nw], b13 = bt[12 * nw],
                                  b14 = bt[13 * nw], b15 = bt[14 * nw];
-#pragma GCC unroll 16
-                    for (unsigned h = 0; h < P; ++h) bt[h * nw] = 0;
                     const word_t o3 = b3 ^ b7 ^ b11 ^ b15;  // bits 0 and 1 set
                     s[0] = b1 ^ b5 ^ b9 ^ b13 ^ o3;
                     s[1] = b2 ^ b6 ^ b10 ^ b14 ^ o3;
@@ -110,7 +114,6 @@ struct Lanes {
                     for (unsigned i = 0; i < D; ++i) s[i] = 0;
                     for (unsigned h = 1; h <= P; ++h) {
                         const word_t bh = bt[size_t(h - 1) * nw];
-                        bt[size_t(h - 1) * nw] = 0;
                         for (unsigned i = 0; i < D; ++i)
                             if ((h >> i) & 1u) s[i] ^= bh;
                     }
@@ -128,7 +131,8 @@ struct Lanes {
                 }
             }
             if constexpr (kBits == 16) lo ^= field::gf256sq::mul_w_x<word_t>(hi);
-            out[w] = lo;
+            out[w] = lo ^ prev[w];
+            prev[w] = lo;
         }
     }
 
@@ -217,6 +221,34 @@ struct Lanes {
 namespace lut_not_ct {
 
 namespace fl = field::lut_not_ct;
+
+// GF(256) rows of the signer in the log domain: per row j the logs of x0_j
+// (every byte of the nw words, shared by the equations in lock-step) and of
+// lift(x_j), then per equation:
+//   z0 ^= t (.) x0_j;  z1 ^= t[tau] x0_j + lift(x_j) t
+// with zero-safe tables (no branch on zeros, but table ADDRESSES depend on
+// secrets: NOT constant time), a word of four lanes at a time.
+inline void logs_row(const word_t* row, size_t nw, uint16_t* out) {
+    const uint8_t* p = reinterpret_cast<const uint8_t*>(row);
+    for (size_t l = 0; l < nw * sizeof(word_t); ++l) out[l] = fl::kGf256Z.log[p[l]];
+}
+inline void sign_row_gf256(const word_t* t, const uint16_t* lx, uint16_t lxl, uint32_t tau, size_t nw, word_t* z0,
+                           word_t* z1) {
+    const uint8_t* exp = fl::kGf256Z.exp;
+    const uint16_t* log = fl::kGf256Z.log;
+    const uint16_t la = log[reinterpret_cast<const uint8_t*>(t)[tau]];  // (A x)_j
+    for (size_t w = 0; w < nw; ++w, lx += sizeof(word_t)) {
+        const word_t tw = t[w];
+        word_t a0 = 0, a1 = 0;
+        for (unsigned l = 0; l < sizeof(word_t); ++l) {
+            const unsigned lt = log[uint8_t(tw >> (8 * l))];
+            a0 |= word_t(exp[lt + lx[l]]) << (8 * l);
+            a1 |= word_t(exp[la + lx[l]] ^ exp[lxl + lt]) << (8 * l);
+        }
+        z0[w] ^= a0;
+        z1[w] ^= a1;
+    }
+}
 
 // acc ^= a (.) b over the first `lanes` extension elements of the rows.
 template <class E>

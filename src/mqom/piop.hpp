@@ -119,24 +119,24 @@ struct Piop {
     }
 
     // Row i of z over the lanes (lane e = z[e][i]): kept (z, batched at the
-    // end) or, with w.alpha_direct, added to alpha[e] = Gamma z[e] at once
-    // (no tau x m/mu buffer). Gamma is public (from com1): gamma * v = XOR of
-    // beta_b v over the set bits b of gamma ("public jumps"), the beta_b v
-    // of a whole word of lanes by xtime.
+    // end) or, with w.alpha_direct, added at once to alpha held as eta lane
+    // rows (alpha[k] lane e = alpha[e][k]; no tau x m/mu buffer). Gamma is
+    // public (from com1): gamma * v = XOR of beta_b v over the set bits b of
+    // gamma ("public jumps"), beta_b v for a word of lanes by xtime.
     static void emit_row(const Dims& d, const Work<Elt>& w, Elt* alpha, Elt* z, uint32_t i, const word_t* row,
                          size_t nw) {
-        const uint32_t tau = d.tau, eta = d.eta, me = d.m_ext();
-        if (!w.alpha_direct || !d.batching) {
-            for (uint32_t e = 0; e < tau; ++e) {
-                if (!w.alpha_direct) z[size_t(e) * me + i] = lane_get<E>(row, e);
-                else alpha[size_t(e) * eta + i] = lane_get<E>(row, e);  // eta = m/mu
-            }
+        const uint32_t tau = d.tau, me = d.m_ext();
+        if (!w.alpha_direct) {
+            for (uint32_t e = 0; e < tau; ++e) z[size_t(e) * me + i] = lane_get<E>(row, e);
             return;
         }
-        constexpr uint32_t LPW = sizeof(word_t) / E::bytes;  // lanes per word
+        word_t* arow = reinterpret_cast<word_t*>(alpha);
+        if (!d.batching) {  // r3: alpha = z (eta = m/mu)
+            for (size_t wi = 0; wi < nw; ++wi) arow[i * nw + wi] ^= row[wi];
+            return;
+        }
         word_t chain[L::kBits];
-        for (size_t wi = 0; wi < nw && wi * LPW < tau; ++wi) {
-            const uint32_t e0 = uint32_t(wi * LPW), ne = min_u32(LPW, tau - e0);
+        for (size_t wi = 0; wi < nw; ++wi) {
             chain[0] = row[wi];
             for (unsigned b = 1; b < L::kBits; ++b) {
                 if constexpr (L::kBits == 16) {
@@ -147,15 +147,25 @@ struct Piop {
                 }
                 chain[b] = field::gf256::xtime_w<word_t>(chain[b - 1]);
             }
-            Elt* a = alpha + size_t(e0) * eta;
             const Elt* gk = w.gamma + i;
-            for (uint32_t k = 0; k < eta; ++k, gk += me) {
+            word_t* a = arow + wi;
+            for (uint32_t k = 0; k < d.eta; ++k, gk += me, a += nw) {
                 word_t v = 0;
                 for (uint32_t g = *gk; g != 0; g &= g - 1) v ^= chain[__builtin_ctz(g)];  // public
-                for (uint32_t l = 0; l < ne; ++l) a[size_t(l) * eta + k] ^= Elt(v >> (8 * E::bytes * l));
+                *a ^= v;
             }
         }
         secure_wipe(chain, sizeof chain);
+    }
+
+    // alpha_direct: out[e][k] = extra[e][k] ^ lane e of alpha row k; out
+    // (tau x eta) overwrites the lane rows, through extra (updated in place).
+    static void lanes_to_alpha(const Dims& d, Elt* alpha, Elt* extra, size_t nw) {
+        const word_t* arow = reinterpret_cast<const word_t*>(alpha);
+        for (uint32_t e = 0; e < d.tau; ++e)
+            for (uint32_t k = 0; k < d.eta; ++k)
+                extra[size_t(e) * d.eta + k] ^= lane_get<E>(arow + size_t(k) * nw, e);
+        std::memcpy(alpha, extra, size_t(d.tau) * d.eta * sizeof(Elt));
     }
 
     // Prover. w.xT holds x0 (lanes 0..tau-1) and lift(x) (lane tau); u0 = w.ua,
@@ -163,22 +173,25 @@ struct Piop {
     static void compute(const Dims& d, const uint8_t* com1, const uint8_t* mseed_eq, const uint8_t* x, Work<Elt>& w,
                         Elt* alpha1) {
         expand_gamma(d, com1, w.gamma);
-        const size_t ae = size_t(d.tau) * d.eta;
+        const size_t nw = d.lane_bytes() / sizeof(word_t);
         if (w.alpha_direct) {
-            std::memset(w.alpha, 0, ae * sizeof(Elt));
-            std::memset(alpha1, 0, ae * sizeof(Elt));
+            std::memset(w.alpha, 0, d.alpha_buf_bytes());
+            std::memset(alpha1, 0, d.alpha_buf_bytes());
         }
-        with_nw(d.lane_bytes() / sizeof(word_t), w.digit_bits, [&](auto nwc, auto dc) {
+        with_nw(nw, w.digit_bits, [&](auto nwc, auto dc) {
             compute_n<decltype(nwc)::value, decltype(dc)::value>(d, mseed_eq, x, w, alpha1);
         });
+        if (w.alpha_direct) {  // alpha_c = lanes + u_c (ua, ub: free afterwards)
+            lanes_to_alpha(d, w.alpha, w.ua, nw);
+            lanes_to_alpha(d, alpha1, w.ub, nw);
+            return;
+        }
         const uint32_t me = d.m_ext();
         for (uint32_t e = 0; e < d.tau; ++e) {
             Elt* a0 = w.alpha + size_t(e) * d.eta;
             Elt* a1 = alpha1 + size_t(e) * d.eta;
-            if (!w.alpha_direct) {
-                batch(d, w.gamma, w.z0 + size_t(e) * me, a0);
-                batch(d, w.gamma, w.z1 + size_t(e) * me, a1);
-            }
+            batch(d, w.gamma, w.z0 + size_t(e) * me, a0);
+            batch(d, w.gamma, w.z1 + size_t(e) * me, a1);
             for (uint32_t k = 0; k < d.eta; ++k) {
                 a0[k] ^= w.ua[size_t(e) * d.eta + k];
                 a1[k] ^= w.ub[size_t(e) * d.eta + k];
@@ -193,7 +206,9 @@ struct Piop {
         const size_t stw = state_rows() * nw;
         const Group grp = group(d, w, stw);
         word_t t[kMaxLaneWords];
-        std::memset(w.tab, 0, L::bucket_words(D, nw) * sizeof(word_t));  // row_public keeps them zero
+        uint16_t lx[kMaxLaneBytes];  // Lut profile: logs of x0_j
+        std::memset(w.tab, 0, L::bucket_words(D, nw) * sizeof(word_t));  // buckets and prev (row_public)
+        word_t* prev = w.tab + L::bucket_words(D, nw) - nw;
         for (uint32_t i0 = 0; i0 < me; i0 += grp.g) {
             const uint32_t g = min_u32(grp.g, me - i0);
             EqStream<Sec, E> st(d, mseed_eq, i0, g, grp.eq, w.pub_backend);
@@ -202,11 +217,22 @@ struct Piop {
                 st.next(j + 1);
                 const word_t* xj = w.xT + size_t(j) * nw;
                 const uint32_t xv = B::F::get(x, j);
+                uint16_t lxl = 0;
+                if constexpr (E::bytes == 1) {
+                    if (w.lut_not_ct) {  // !!! NOT CONSTANT TIME (Lut profile): logs of secrets
+                        lut_not_ct::logs_row(xj, nw, lx);
+                        lxl = field::lut_not_ct::kGf256Z.log[B::lift(uint8_t(xv))];
+                    }
+                }
                 for (uint32_t q = 0; q < g; ++q) {
                     word_t* s = grp.state + q * stw;
-                    L::template row_public<NW, D>(st.at(q), w.xT, j + 1, nw, w.tab, t);
+                    L::template row_public<NW, D>(st.at(q), w.xT, j + 1, nw, w.tab, prev, t);
                     if (w.lut_not_ct) {
                         // !!! NOT CONSTANT TIME (Lut profile): secret-indexed log/exp tables.
+                        if constexpr (E::bytes == 1) {
+                            lut_not_ct::sign_row_gf256(t, lx, lxl, tau, nw, s, s + nw);
+                            continue;
+                        }
                         lut_not_ct::mul_acc_lanes<E>(t, xj, tau, s);
                         lut_not_ct::scal_acc_lanes<E>(lane_get<E>(t, tau), xj, tau, s + nw);
                         lut_not_ct::scal_acc_lanes<E>(Elt(B::lift(uint8_t(xv))), t, tau, s + nw);
@@ -218,7 +244,7 @@ struct Piop {
             st.next(n);  // b_i
             for (uint32_t q = 0; q < g; ++q) {
                 word_t* s = grp.state + q * stw;
-                L::template row_public<NW, D>(st.at(q), w.xT, n, nw, w.tab, t);
+                L::template row_public<NW, D>(st.at(q), w.xT, n, nw, w.tab, prev, t);
                 for (size_t k = 0; k < nw; ++k) s[nw + k] ^= t[k];
                 if (!w.lut_not_ct) L::template sign_fold<typename B::F>(s, nw);
                 emit_row(d, w, w.alpha, w.z0, i0 + q, s, nw);
@@ -226,6 +252,7 @@ struct Piop {
             }
         }
         secure_wipe(t, sizeof(t));
+        if (w.lut_not_ct) secure_wipe(lx, sizeof(lx));
     }
 
     // Verifier. w.xT holds x_eval, u_eval = w.ua, alpha1 = w.ub, y (m_ext elts).
@@ -240,15 +267,24 @@ struct Piop {
             r[e] = E::from_index(i_star[e] ^ (i_star[e] >> 1));
             r2[e] = E::mul(r[e], r[e]);
         }
-        if (w.alpha_direct) std::memset(w.alpha, 0, size_t(tau) * d.eta * sizeof(Elt));
-        with_nw(d.lane_bytes() / sizeof(word_t), w.digit_bits, [&](auto nwc, auto dc) {
+        const size_t nw = d.lane_bytes() / sizeof(word_t);
+        if (w.alpha_direct) std::memset(w.alpha, 0, d.alpha_buf_bytes());
+        with_nw(nw, w.digit_bits, [&](auto nwc, auto dc) {
             recompute_n<decltype(nwc)::value, decltype(dc)::value>(d, mseed_eq, r, r2, y, w);
         });
+        for (uint32_t e = 0; e < tau; ++e) {  // u_eval + r alpha1 (into ua when alpha_direct)
+            Elt* u = w.ua + size_t(e) * d.eta;
+            const Elt* a1 = w.ub + size_t(e) * d.eta;
+            for (uint32_t k = 0; k < d.eta; ++k) u[k] = Elt(u[k] ^ E::mul(r[e], a1[k]));
+        }
+        if (w.alpha_direct) {
+            lanes_to_alpha(d, w.alpha, w.ua, nw);
+            return;
+        }
         for (uint32_t e = 0; e < tau; ++e) {
             Elt* a0 = w.alpha + size_t(e) * d.eta;
-            if (!w.alpha_direct) batch(d, w.gamma, w.z0 + size_t(e) * me, a0);
-            for (uint32_t k = 0; k < d.eta; ++k)
-                a0[k] ^= Elt(w.ua[size_t(e) * d.eta + k] ^ E::mul(r[e], w.ub[size_t(e) * d.eta + k]));
+            batch(d, w.gamma, w.z0 + size_t(e) * me, a0);
+            for (uint32_t k = 0; k < d.eta; ++k) a0[k] ^= w.ua[size_t(e) * d.eta + k];
         }
     }
 
@@ -263,7 +299,8 @@ struct Piop {
             lane_put<E>(rr, e, r[e]);
             lane_put<E>(rr2, e, r2[e]);
         }
-        std::memset(w.tab, 0, L::bucket_words(D, nw) * sizeof(word_t));  // row_public keeps them zero
+        std::memset(w.tab, 0, L::bucket_words(D, nw) * sizeof(word_t));  // buckets and prev (row_public)
+        word_t* prev = w.tab + L::bucket_words(D, nw) - nw;
         for (uint32_t i0 = 0; i0 < me; i0 += grp.g) {
             const uint32_t g = min_u32(grp.g, me - i0);
             EqStream<Sec, E> st(d, mseed_eq, i0, g, grp.eq, w.pub_backend);
@@ -271,13 +308,13 @@ struct Piop {
             for (uint32_t j = 0; j < n; ++j) {
                 st.next(j + 1);
                 for (uint32_t q = 0; q < g; ++q) {
-                    L::template row_public<NW, D>(st.at(q), w.xT, j + 1, nw, w.tab, t);
+                    L::template row_public<NW, D>(st.at(q), w.xT, j + 1, nw, w.tab, prev, t);
                     L::template mul_acc<NW>(t, w.xT + size_t(j) * nw, nw, grp.state + q * nw);
                 }
             }
             st.next(n);  // b_i
             for (uint32_t q = 0; q < g; ++q) {
-                L::template row_public<NW, D>(st.at(q), w.xT, n, nw, w.tab, t);
+                L::template row_public<NW, D>(st.at(q), w.xT, n, nw, w.tab, prev, t);
                 const uint32_t i = i0 + q;
                 Elt yi;
                 E::load(y + size_t(i) * E::bytes, &yi, 1);

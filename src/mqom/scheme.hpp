@@ -273,9 +273,8 @@ public:
         alignas(16) Elt z0[Profile::piop_alpha_direct ? 1 : size_t(dims.tau) * dims.m_ext()];
         alignas(16) Elt z1[Profile::piop_alpha_direct ? 1 : size_t(dims.tau) * dims.m_ext()];
         alignas(16) Elt gamma[dims.batching ? size_t(dims.eta) * dims.m_ext() : 1];
-        alignas(16) Elt xl[dims.n];
-        alignas(16) Elt alpha[size_t(dims.tau) * dims.eta];
-        alignas(16) Elt alpha1[size_t(dims.tau) * dims.eta];
+        alignas(16) Elt alpha[dims.alpha_buf_bytes() / sizeof(Elt)];
+        alignas(16) Elt alpha1[dims.alpha_buf_bytes() / sizeof(Elt)];
         alignas(16) uint8_t scratch[scratch_len];
         uint8_t hls[hls_len];
         uint8_t rseed[rseed_len];
@@ -284,7 +283,7 @@ public:
             return detail::Work<Elt>{leaves, Profile::parallel_trees, eq_group, xT, tT, tab,
                                      Profile::piop_digit_bits, uses_lut_not_ct<Profile>(), ua, ub, z0, z1,
                                      Profile::piop_alpha_direct, gamma,
-                                     xl, alpha, alpha1, scratch, hls, rseed, Profile::public_backend,
+                                     alpha, alpha1, scratch, hls, rseed, Profile::public_backend,
                                      Profile::secret_backend, leaf_batch_log, Profile::cache_tree_keys,
                                      sizeof(tT)};
         }

@@ -27,9 +27,8 @@ struct Work {
     Elt* z1;          // tau * m_ext   z1 (sign); unused with alpha_direct
     bool alpha_direct;   // alpha accumulated per equation (no z buffers)
     Elt* gamma;       // eta * m_ext     batching matrix (r5 only)
-    Elt* xl;          // n               lifted x (sign)
-    Elt* alpha;       // tau * eta       alpha0 (sign, verify)
-    Elt* alpha1;      // tau * eta       alpha1 (sign)
+    Elt* alpha;       // Dims::alpha_buf_bytes   alpha0 (sign, verify): tau x eta on return
+    Elt* alpha1;      // Dims::alpha_buf_bytes   alpha1 (sign); word aligned (lane rows inside the PIOP)
     uint8_t* scratch; // (par_reps * (log_n + 1) + 32) * exp_bytes
     uint8_t* hls;     // tau * digest    hashes of the leaf commitments (stored-tree BLC only)
     uint8_t* rseed;   // tau * S         root seeds (kept for the opening; stored-tree BLC only)

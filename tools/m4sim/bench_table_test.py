@@ -124,8 +124,15 @@ class BenchTableTest(unittest.TestCase):
             bt.print_matmul_table(self.rows, self.dir.name)
         finally:
             sys.stdout = old
-        self.assertIn("bitslice-composite-public-jump", out.getvalue())
-        self.assertIn("9.9", out.getvalue())
+        text = out.getvalue()
+        self.assertIn("bitslice-composite-public-jump", text)
+        self.assertIn("9.9", text)
+        # our row (9.9 M cycles at L1) beside the paper's best CT strategy: ratio 1.00
+        ours = [l for l in text.splitlines() if l.startswith("bitslice-composite-public-jump") and "pqmcu" in l]
+        self.assertEqual(len(ours), 1)
+        self.assertIn("9.90", ours[0])
+        self.assertIn("1.00/-/-", ours[0])
+        self.assertEqual(bt.matmul_rows(self.rows), {"bitslice-composite-public-jump": {"l1": 9_900_000}})
 
 
 if __name__ == "__main__":
