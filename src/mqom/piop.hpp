@@ -80,13 +80,15 @@ struct Piop {
         word_t* state;  // g x state_words
         Elt* eq;        // g x eq_window_bytes (EqStream windows)
     };
-    static Group group(const Dims& d, const Work<Elt>& w, size_t state_words) {
+    // extra_words: the caller's own rows at the end of tT (verify: r, r^2).
+    static Group group(const Dims& d, const Work<Elt>& w, size_t state_words, size_t extra_words = 0) {
         const size_t win = eq_window_bytes(d);
         const size_t per = state_words * sizeof(word_t) + win;
-        size_t g = w.tT_bytes / per;
+        const size_t room = w.tT_bytes - extra_words * sizeof(word_t);
+        size_t g = room / per;
         if (g > kMaxEqGroup) g = kMaxEqGroup;
         if (g > d.m_ext()) g = d.m_ext();
-        if (g < 1) g = 1;  // Scheme sizes tT for eq_group >= 1
+        if (g < 1) g = 1;  // Scheme sizes tT for eq_group >= 1 (and the extra rows)
         return Group{uint32_t(g), w.tT, reinterpret_cast<Elt*>(w.tT + g * state_words)};
     }
 
@@ -206,7 +208,6 @@ struct Piop {
         const size_t stw = state_rows() * nw;
         const Group grp = group(d, w, stw);
         word_t t[kMaxLaneWords];
-        uint16_t lx[kMaxLaneBytes];  // Lut profile: logs of x0_j
         std::memset(w.tab, 0, L::bucket_words(D, nw) * sizeof(word_t));  // buckets and prev (row_public)
         word_t* prev = w.tab + L::bucket_words(D, nw) - nw;
         for (uint32_t i0 = 0; i0 < me; i0 += grp.g) {
@@ -217,20 +218,15 @@ struct Piop {
                 st.next(j + 1);
                 const word_t* xj = w.xT + size_t(j) * nw;
                 const uint32_t xv = B::F::get(x, j);
-                uint16_t lxl = 0;
-                if constexpr (E::bytes == 1) {
-                    if (w.lut_not_ct) {  // !!! NOT CONSTANT TIME (Lut profile): logs of secrets
-                        lut_not_ct::logs_row(xj, nw, lx);
-                        lxl = field::lut_not_ct::kGf256Z.log[B::lift(uint8_t(xv))];
-                    }
-                }
+                // !!! NOT CONSTANT TIME (Lut profile only): log of a secret.
+                const uint16_t lxl = w.lut_not_ct ? field::lut_not_ct::kGf256Z.log[B::lift(uint8_t(xv))] : 0;
                 for (uint32_t q = 0; q < g; ++q) {
                     word_t* s = grp.state + q * stw;
                     L::template row_public<NW, D>(st.at(q), w.xT, j + 1, nw, w.tab, prev, t);
                     if (w.lut_not_ct) {
                         // !!! NOT CONSTANT TIME (Lut profile): secret-indexed log/exp tables.
                         if constexpr (E::bytes == 1) {
-                            lut_not_ct::sign_row_gf256(t, lx, lxl, tau, nw, s, s + nw);
+                            lut_not_ct::sign_row_gf256(t, xj, lxl, tau, nw, s, s + nw);
                             continue;
                         }
                         lut_not_ct::mul_acc_lanes<E>(t, xj, tau, s);
@@ -252,7 +248,6 @@ struct Piop {
             }
         }
         secure_wipe(t, sizeof(t));
-        if (w.lut_not_ct) secure_wipe(lx, sizeof(lx));
     }
 
     // Verifier. w.xT holds x_eval, u_eval = w.ua, alpha1 = w.ub, y (m_ext elts).
@@ -293,9 +288,12 @@ struct Piop {
                             Work<Elt>& w) {
         const uint32_t n = d.n, me = d.m_ext(), tau = d.tau;
         const size_t nw = NW != 0 ? NW : d.lane_bytes() / sizeof(word_t);
-        const Group grp = group(d, w, nw);
-        word_t t[kMaxLaneWords], rr[kMaxLaneWords] = {}, rr2[kMaxLaneWords] = {};
-        for (uint32_t e = 0; e < tau; ++e) {  // r, r^2 as lane rows (public)
+        const Group grp = group(d, w, nw, 2 * nw);
+        word_t t[kMaxLaneWords];
+        word_t* rr = w.tT + w.tT_bytes / sizeof(word_t) - 2 * nw;  // r, r^2 as lane rows (public)
+        word_t* rr2 = rr + nw;
+        std::memset(rr, 0, 2 * nw * sizeof(word_t));
+        for (uint32_t e = 0; e < tau; ++e) {
             lane_put<E>(rr, e, r[e]);
             lane_put<E>(rr2, e, r2[e]);
         }

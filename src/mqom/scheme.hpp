@@ -253,8 +253,11 @@ public:
     // of them at least; the PIOP runs as many as fit); before the PIOP, the
     // streamed verifier's cached tree keys (when they do not fit, it
     // schedules per batch).
-    static constexpr size_t piop_tT_words =
-        size_t(eq_group) * (Piop::state_rows() * lane_words + detail::eq_window_bytes(dims) / sizeof(field::word_t));
+    static constexpr size_t piop_tT_words = size_t(eq_group) * (Piop::state_rows() * lane_words +
+                                                                detail::eq_window_bytes(dims) / sizeof(field::word_t));
+    static_assert(piop_tT_words >= eq_group * (lane_words + detail::eq_window_bytes(dims) / sizeof(field::word_t)) +
+                                       2 * lane_words,
+                  "the verifier's r, r^2 rows fit beside its equation group (Piop::group)");
     static constexpr size_t key_cache_words =
         streamed && Profile::cache_tree_keys
             ? (Blc::stream_key_count(dims, leaf_batch_log) * sizeof(CipherKey) + alignof(CipherKey) +
