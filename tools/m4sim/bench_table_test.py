@@ -134,6 +134,21 @@ class BenchTableTest(unittest.TestCase):
         self.assertIn("1.00/-/-", ours[0])
         self.assertEqual(bt.matmul_rows(self.rows), {"bitslice-composite-public-jump": {"l1": 9_900_000}})
 
+    def test_matmul_expansion_is_subtracted(self):
+        from io import StringIO
+        rows = [{"operation": "mqom/matmul_swar-nibble-buckets_l1", "cycles_emulated": 9_000_000},
+                {"operation": "mqom/matmul_expansion_l1", "cycles_emulated": 3_000_000}]
+        out = StringIO()
+        old, sys.stdout = sys.stdout, out
+        try:
+            bt.print_matmul_table(rows, self.dir.name)
+        finally:
+            sys.stdout = old
+        line = [l for l in out.getvalue().splitlines() if l.startswith("swar-nibble-buckets")][0]
+        self.assertIn("6.00", line)        # 9 - 3 Mc
+        self.assertIn("0.61/-/-", line)    # 6.0 / 9.9
+        self.assertIn("(equation expansion, ours)", out.getvalue())
+
 
 if __name__ == "__main__":
     unittest.main()
