@@ -10,6 +10,7 @@ PQMCU_BENCH_GROUP_DECL(baseline_ops);                           // bench/m4/base
 PQMCU_BENCH_GROUP_DECL(hash_ops) __attribute__((weak));         // bench/m4/ops_hash.cpp
 PQMCU_BENCH_GROUP_DECL(cipher_ops) __attribute__((weak));       // bench/m4/ops_cipher.cpp
 PQMCU_BENCH_GROUP_DECL(mqom_ops) __attribute__((weak));         // bench/m4/ops_mqom.cpp
+PQMCU_BENCH_GROUP_DECL(mqom_hw_ops) __attribute__((weak));      // bench/m4/ops_mqom_hw.cpp
 PQMCU_BENCH_GROUP_DECL(mayo_ops) __attribute__((weak));         // bench/m4/ops_mayo.cpp
 
 inline const OpGroup* const all_groups[] = {
@@ -17,6 +18,7 @@ inline const OpGroup* const all_groups[] = {
     &hash_ops,
     &cipher_ops,
     &mqom_ops,
+    &mqom_hw_ops,
     &mayo_ops,
 };
 

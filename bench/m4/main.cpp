@@ -14,7 +14,7 @@
 
 namespace {
 // PQMCU_BENCH_ONLY (CMake cache, for profiling one row): run only the ops
-// whose "group/name" contains it.
+// whose "group/name" contains it (or one of its '|'-separated parts).
 bool selected([[maybe_unused]] const char* group, [[maybe_unused]] const char* name) {
 #ifdef PQMCU_BENCH_ONLY
     char full[128];
@@ -23,11 +23,16 @@ bool selected([[maybe_unused]] const char* group, [[maybe_unused]] const char* n
     for (const char* p : parts)
         while (*p && n + 1 < sizeof full) full[n++] = *p++;
     full[n] = 0;
-    const char* want = PQMCU_BENCH_ONLY;
-    for (size_t i = 0; full[i]; ++i) {
-        size_t k = 0;
-        while (want[k] && full[i + k] == want[k]) ++k;
-        if (!want[k]) return true;
+    // alternatives separated by '|'
+    for (const char* want = PQMCU_BENCH_ONLY; *want;) {
+        size_t len = 0;
+        while (want[len] && want[len] != '|') ++len;
+        for (size_t i = 0; len && full[i]; ++i) {
+            size_t k = 0;
+            while (k < len && full[i + k] == want[k]) ++k;
+            if (k == len) return true;
+        }
+        want += want[len] ? len + 1 : len;
     }
     return false;
 #else

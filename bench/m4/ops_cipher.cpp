@@ -5,7 +5,10 @@
 // aes128_fs_*: fixsliced AES-128 over prepared keys (the key-schedule cache):
 // prepare = from the expanded key, prepare_key = public schedule + prepare,
 // xN = N blocks under one prepared key, xN_multi = each under its own.
-// rijndael256_sliced_*: Rijndael-256 over prepared (pre-bitsliced) round keys.
+// rijndael256_sliced_*: Rijndael-256 over prepared round keys (M4: generated
+// assembly rijndael256_fs_m4.S); x2_multi = two blocks under two prepared keys.
+// rijndael256_bs_x*: over expanded keys, each round key sliced on the fly
+// (M4: the same file's second entry point).
 #include "bench_ops.hpp"
 #include "cipher/block_cipher.hpp"
 
@@ -76,6 +79,14 @@ template <size_t N>
 void r256_prepared_enc() {
     cph::encrypt<cph::Rijndael256>(g_keys.r256p.p[0], g_in, g_out, N);
 }
+const cph::PreparedKey<cph::Rijndael256>* g_r256p_ptr[2];
+void setup_r256p2() {
+    setup_r256p();
+    cph::prepare<cph::Rijndael256>(g_keys.r256p.p[1], g_keys.r256p.src[0]);
+    g_r256p_ptr[0] = &g_keys.r256p.p[0];
+    g_r256p_ptr[1] = &g_keys.r256p.p[1];
+}
+void r256_prepared_multi2() { cph::encrypt_multi<cph::Rijndael256>(g_r256p_ptr, g_in, g_out, 2); }
 void r256_ks() { cph::key_schedule_public<cph::Rijndael256>(g_r256[0], g_key[0], 32); }
 
 template <Backend B, size_t N>
@@ -115,6 +126,8 @@ PQMCU_BENCH_GROUP(cipher_ops, "cipher",
                    {"rijndael256_sliced_prepare", setup_r256p, r256_prepare, nullptr},
                    {"rijndael256_sliced_x1", setup_r256p, r256_prepared_enc<1>, nullptr},
                    {"rijndael256_sliced_x2", setup_r256p, r256_prepared_enc<2>, nullptr},
+                   {"rijndael256_sliced_x4", setup_r256p, r256_prepared_enc<4>, nullptr},
+                   {"rijndael256_sliced_x2_multi", setup_r256p2, r256_prepared_multi2, nullptr},
                    {"rijndael256_table_keysched", setup, r256_ks, nullptr},
                    {"rijndael256_table_x1", setup, r256_enc<Backend::table_not_ct, 1>, kTableTag},
                    {"rijndael256_table_x2", setup, r256_enc<Backend::table_not_ct, 2>, kTableTag},

@@ -117,8 +117,10 @@ inline Status encrypt_x8_multi(const RoundKeys<C>* const ctxs[8], const uint8_t*
 //   AES-128: round keys fixsliced (see fixsliced.cpp: ShiftRows folded into
 //     the round keys, the S-box constant 0x63 added, bitsliced for both lanes
 //     of a two-block pass), what the M4 assembly adds directly; 352 bytes.
-//   Rijndael-256: round keys bitsliced (the pass skips 15 key transpositions
-//     per block); 480 bytes, as large as the expanded key.
+//   Rijndael-256: round keys bitsliced, in the representation of the state
+//     of their round (rijndael256_fs.cpp: ShiftRows half folded away), the
+//     S-box constant 0x63 added; what the M4 assembly (rijndael256_fs_m4.S)
+//     adds directly; 480 bytes, as large as the expanded key.
 //   AES-256: the expanded key.
 // On the M4 that is all a prepared key holds; elsewhere it also holds the
 // expanded key for the other backends. On the M4 a backend that needs the
@@ -145,7 +147,7 @@ struct PreparedStore<Aes128>
     : std::conditional_t<kPreparedHoldsRoundKeys, PreparedAes128Host, FixslicedAes128> {};
 struct BitslicedRijndael256 {
     static constexpr size_t words = 8 * (Rijndael256::rounds + 1);
-    alignas(16) uint32_t bs[words];  // round r: planes 0..7 at 8r (same size as RoundKeys)
+    alignas(16) uint32_t bs[words];  // round r: planes 0..7 at 8r (same size as RoundKeys; rijndael256_fs.cpp)
 };
 struct PreparedRijndael256Host : BitslicedRijndael256 {
     RoundKeys<Rijndael256> rk;

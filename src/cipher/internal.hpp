@@ -68,8 +68,8 @@ inline uint32_t sub_word_table(uint32_t w) {
 namespace pqmcu::cipher::bitsliced {
 template <class C>
 void encrypt(detail::KeyList<C> keys, const uint8_t* in, uint8_t* out, size_t nblocks);
-// Rijndael-256 over pre-bitsliced round keys (prepared keys): 15 x 8 planes.
-// The slicing is a transposition, its own inverse (unslice = slice).
+// Rijndael-256 over prepared round keys (rijndael256_fs.cpp): 15 x 8 planes,
+// each round key in its round's representation, 0x63 added, bitsliced.
 void rijndael256_slice_keys(uint32_t* bsk, const uint32_t* w);
 void rijndael256_unslice_keys(uint32_t* w, const uint32_t* bsk);
 // Block i under bsks[i].

@@ -1,16 +1,30 @@
 // FIPS-197 key expansion for AES-128/256 and Rijndael-256-256, with the
 // S-box either as the constant-time circuit (secret keys) or a table
 // lookup (public keys only).
+#include <type_traits>
+
 #include "cipher/internal.hpp"
 #include "core/secure.hpp"
 
 namespace pqmcu::cipher {
 namespace {
 
+#if defined(PQMCU_TARGET_M4)
+// rijndael256_table_m4.S (gen_rijndael256_table_m4_asm.py): this expansion
+// for Rijndael-256 with the table S-box (public keys only), one STM per 8 words.
+extern "C" void pqmcu_rijndael256_ks_public_not_ct_m4(uint32_t w[120], const uint8_t* key, const uint8_t* sbox);
+#endif
+
 // One key-length chunk (nk words) per step, the previous chunk kept in
 // registers; the last chunk is cut to the words the schedule needs.
 template <class C, uint32_t (*Sub)(uint32_t), bool Secret>
 void expand(RoundKeys<C>& ctx, const uint8_t* key) {
+#if defined(PQMCU_TARGET_M4)
+    if constexpr (std::is_same_v<C, Rijndael256> && !Secret) {
+        pqmcu_rijndael256_ks_public_not_ct_m4(ctx.w, key, detail::sbox_table);
+        return;
+    }
+#endif
     constexpr size_t nk = C::nk, total = RoundKeys<C>::words;
     uint32_t* w = ctx.w;
     uint32_t k[nk];

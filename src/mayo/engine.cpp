@@ -31,7 +31,12 @@ inline void wipe(void* p, size_t n) {
 // ---------------------------------------------------------------- encodings
 
 void decode_nibbles(const uint8_t* in, uint8_t* out, uint32_t count) {
-    for (uint32_t i = 0; i < count; ++i) out[i] = uint8_t((in[i >> 1] >> (4 * (i & 1))) & 0xF);
+    // Two elements per byte (a loop the compiler vectorizes).
+    for (uint32_t j = 0; j < count / 2; ++j) {
+        out[2 * j] = uint8_t(in[j] & 0xF);
+        out[2 * j + 1] = uint8_t(in[j] >> 4);
+    }
+    if (count & 1) out[count - 1] = uint8_t(in[count >> 1] & 0xF);
 }
 void encode_nibbles(const uint8_t* in, uint8_t* out, uint32_t count) {
     for (uint32_t i = 0; i + 1 < count; i += 2) out[i >> 1] = uint8_t(in[i] | (in[i + 1] << 4));
@@ -55,6 +60,8 @@ void store_mvec(const Params& p, const uint64_t* in, uint8_t* out) {
 // the other, then unpacked in place from the last vector down (a vector's
 // limbs never overlap the packed bytes of an earlier vector).
 Status expand_p12(const Params& p, const uint8_t* seed_pk, uint64_t* P) {
+    if (p.layout == MvecLayout::nibbles && kernels().keystream_limbs != nullptr)
+        return kernels().keystream_limbs(seed_pk, P, p.p1_vecs() + p.p2_vecs(), p.m);  // one pass
     uint8_t* bytes = reinterpret_cast<uint8_t*>(P);
     const Status st = kernels().aes128_ctr(seed_pk, bytes, p.p12_bytes());  // pk_seed_bytes = 16
     if (st != Status::ok) return st;
@@ -100,10 +107,14 @@ inline void shift_xor(uint64_t* dst, const uint64_t* src, uint32_t n, uint32_t s
         for (uint32_t w = 0; w < n; ++w) dst[w + q] ^= src[w];
         return;
     }
+    // The carry stays in a register: one read-modify-write per word (two
+    // per word made a store-to-load chain through dst[w + q + 1]).
+    uint64_t carry = 0;
     for (uint32_t w = 0; w < n; ++w) {
-        dst[w + q] ^= src[w] << r;
-        dst[w + q + 1] ^= src[w] >> (64 - r);
+        dst[w + q] ^= (src[w] << r) | carry;
+        carry = src[w] >> (64 - r);
     }
+    dst[n + q] ^= carry;
 }
 
 // ext (Lx limbs) reduced mod f(z) into its first m elements (the rest
@@ -140,21 +151,6 @@ void reduce_ext(const Params& p, const FTaps& taps, uint64_t* ext, uint32_t Lx) 
     wipe(t, sizeof t);
 }
 
-// In-place transpose of a 16 x 16 matrix of nibbles (b[r] holds row r,
-// element c in bits 4c..4c+3): swaps of 8x8, 4x4, 2x2 and 1x1 blocks.
-inline void transpose16(uint64_t* b) {
-    constexpr uint64_t masks[4] = {0x00000000FFFFFFFFull, 0x0000FFFF0000FFFFull, 0x00FF00FF00FF00FFull,
-                                   0x0F0F0F0F0F0F0F0Full};
-    for (uint32_t s = 0, w = 8; s < 4; ++s, w >>= 1) {
-        const uint32_t sh = 4 * w;
-        for (uint32_t r = 0; r < 16; ++r) {
-            if (r & w) continue;
-            const uint64_t t = ((b[r] >> sh) ^ b[r + w]) & masks[s];
-            b[r] ^= t << sh;
-            b[r + w] ^= t;
-        }
-    }
-}
 
 // x = r + a solution of A x' = y' (y' = y - A r), A given by its ko columns
 // (m-vectors, stride cstride limbs; overwritten), y' an m-vector. ap: m
@@ -162,19 +158,21 @@ inline void transpose16(uint64_t* b) {
 // elements (the last candidate column of the back substitution can be the
 // y column; it then adds 0 to x[ko]). Returns false when A does not have
 // full rank (the signer retries).
+// y == nullptr: ap already holds the rows (y' in column ko; the kernel
+// table's rows_of_a), cols is only scratch.
 bool sample_solution(const Params& p, uint64_t* cols, uint32_t cstride, const uint64_t* y, uint64_t* ap,
                      const uint8_t* r, uint8_t* x) {
     const uint32_t m = p.m, ko = p.k * p.o, ac = p.a_cols(), W = (ac + 15) / 16, L = p.m_limbs();
     for (uint32_t i = 0; i < ko; ++i) x[i] = r[i];
     // Columns -> packed rows, by 16 x 16 blocks.
     uint64_t blk[16];
-    for (uint32_t C = 0; C < W; ++C)
+    for (uint32_t C = 0; y != nullptr && C < W; ++C)
         for (uint32_t R = 0; R < L; ++R) {
             for (uint32_t i = 0; i < 16; ++i) {
                 const uint32_t c = 16 * C + i;
                 blk[i] = c < ko ? cols[size_t(c) * cstride + R] : c == ko ? y[R] : 0;
             }
-            transpose16(blk);
+            mvec::transpose16(blk);
             for (uint32_t j = 0; j < 16 && 16 * R + j < m; ++j) ap[size_t(16 * R + j) * W + C] = blk[j];
         }
     kernels().echelon_form(ap, m, ac);
@@ -182,33 +180,43 @@ bool sample_solution(const Params& p, uint64_t* cols, uint32_t cstride, const ui
     for (uint32_t c = 0; c < ko; ++c) nonzero |= mvec::get(ap + size_t(m - 1) * W, c);
     ct_unpoison(&nonzero, 1);  // whether to retry is public
     if (nonzero == 0) return false;
+    const Kernels& kern = kernels();
+    if (kern.back_substitute != nullptr && kern.back_substitute(ap, m, ko, x)) return true;  // on the rows
 
     // The echelon form back into columns (stride L); the last one is y.
     uint64_t* E = cols;
     for (uint32_t C = 0; C < W; ++C)
         for (uint32_t R = 0; R < L; ++R) {
             for (uint32_t j = 0; j < 16; ++j) blk[j] = 16 * R + j < m ? ap[size_t(16 * R + j) * W + C] : 0;
-            transpose16(blk);
+            mvec::transpose16(blk);
             for (uint32_t i = 0; i < 16 && 16 * C + i < ac; ++i) E[size_t(16 * C + i) * L + R] = blk[i];
         }
     wipe(blk, sizeof blk);
     uint64_t* last = E + size_t(ko) * L;
     // Back substitution: the pivot column of each row is secret, so every
     // candidate column (up to row + 32/(m-row), as in the reference) is
-    // visited and only the first non-zero one takes effect. The update of
-    // y' runs over whole columns: below `row` the echelon form is zero in
-    // a pivot column, and rows >= row are not read again.
+    // visited and only the first non-zero one takes effect. Before it, the
+    // candidates add nothing, so its multiplier is y'[row] as the row
+    // starts: the pivot column is selected with masks and multiplied once
+    // per row (not once per candidate). The update of y' runs over whole
+    // columns: below `row` the echelon form is zero in a pivot column, and
+    // rows >= row are not read again.
+    uint64_t sel[16];
     for (uint32_t row = m; row-- > 0;) {
-        uint8_t done = 0;
+        uint64_t done = 0;
+        const uint8_t u = mvec::get(last, row);
+        for (uint32_t w = 0; w < L; ++w) sel[w] = 0;
         const uint32_t bound = row + 32 / (m - row) < ko ? row + 32 / (m - row) : ko;
         for (uint32_t col = row; col <= bound; ++col) {
-            const uint8_t is_pivot = uint8_t(~ct_is_zero(mvec::get(E + size_t(col) * L, row))) & uint8_t(~done);
-            const uint8_t u = uint8_t(is_pivot & mvec::get(last, row));
-            x[col] ^= u;
-            mvec::mul_add(last, E + size_t(col) * L, u, L);
+            const uint64_t* ec = E + size_t(col) * L;
+            const uint64_t is_pivot = ~ct_is_zero(mvec::get(ec, row)) & ~done;
+            x[col] ^= uint8_t(is_pivot & u);
+            for (uint32_t w = 0; w < L; ++w) sel[w] |= is_pivot & ec[w];
             done |= is_pivot;
         }
+        mvec::mul_add(last, sel, u, L);
     }
+    wipe(sel, sizeof sel);
     return true;
 }
 
@@ -260,25 +268,33 @@ bool solve_attempt(const Params& p, const uint64_t* M, const uint64_t* VPV, cons
     const uint32_t k = p.k, o = p.o, m = p.m, L = p.m_limbs(), ko = k * o, Lx = ext_limbs(p);
     uint64_t yv[kMaxLx] = {0}, u[16];
     uint64_t* cols = reinterpret_cast<uint64_t*>(a);
-    std::memset(cols, 0, sizeof(uint64_t) * size_t(ko) * Lx);
+    const Kernels& kern = kernels();
+    if (kern.a_columns != nullptr) kern.a_columns(p, M, cols, Lx);
+    else std::memset(cols, 0, sizeof(uint64_t) * size_t(ko) * Lx);
     uint32_t l = 0;
     for (uint32_t i = 0; i < k; ++i)
         for (uint32_t j = k; j-- > i; ++l) {
-            for (uint32_t c = 0; c < o; ++c) {
-                shift_xor(cols + size_t(i * o + c) * Lx, M + size_t(j * o + c) * L, L, l);
-                if (i != j) shift_xor(cols + size_t(j * o + c) * Lx, M + size_t(i * o + c) * L, L, l);
-            }
+            if (kern.a_columns == nullptr)
+                for (uint32_t c = 0; c < o; ++c) {
+                    shift_xor(cols + size_t(i * o + c) * Lx, M + size_t(j * o + c) * L, L, l);
+                    if (i != j) shift_xor(cols + size_t(j * o + c) * Lx, M + size_t(i * o + c) * L, L, l);
+                }
             std::memcpy(u, VPV + size_t(i * k + j) * L, 8 * size_t(L));
             if (i != j) mvec::add(u, VPV + size_t(j * k + i) * L, L);
             shift_xor(yv, u, L, l);
         }
-    const FTaps taps(p);
-    for (uint32_t c = 0; c < ko; ++c) reduce_ext(p, taps, cols + size_t(c) * Lx, Lx);
-    reduce_ext(p, taps, yv, Lx);
-    for (uint32_t e = 0; e < m; ++e) yv[e >> 4] ^= uint64_t(t[e]) << (4 * (e & 15));
-    // y' = y - A r
-    for (uint32_t c = 0; c < ko; ++c) mvec::mul_add(yv, cols + size_t(c) * Lx, r[c], L);
-    const bool found = sample_solution(p, cols, Lx, yv, ap, r, x);
+    for (uint32_t e = 0; e < m; ++e) yv[e >> 4] ^= uint64_t(t[e]) << (4 * (e & 15));  // before or after f(z)
+    bool found;
+    if (kern.rows_of_a != nullptr && kern.rows_of_a(p, cols, Lx, yv, r, ap)) {
+        found = sample_solution(p, cols, Lx, nullptr, ap, r, x);  // rows reduced, y' = y - A r in ap
+    } else {
+        const FTaps taps(p);
+        for (uint32_t c = 0; c < ko; ++c) reduce_ext(p, taps, cols + size_t(c) * Lx, Lx);
+        reduce_ext(p, taps, yv, Lx);
+        // y' = y - A r
+        for (uint32_t c = 0; c < ko; ++c) mvec::mul_add(yv, cols + size_t(c) * Lx, r[c], L);
+        found = sample_solution(p, cols, Lx, yv, ap, r, x);
+    }
     wipe(yv, sizeof yv);
     wipe(u, sizeof u);
     return found;
@@ -291,18 +307,32 @@ void encode_signature(const Params& p, const uint8_t* vd, const uint8_t* O, cons
     uint64_t Oc[kMaxO][(kMaxV + 15) / 16] = {}, si[(kMaxV + 15) / 16];  // v limbs
     for (uint32_t rr = 0; rr < v; ++rr)
         for (uint32_t c = 0; c < o; ++c) Oc[c][rr >> 4] |= uint64_t(O[rr * o + c]) << (4 * (rr & 15));
+    // v and o even (MAYO-1, -3, -5 and their round-1 sets): s_i starts on a
+    // byte, and its two parts are written packed as they are (no element
+    // bytes in between).
+    const bool packed = (v % 2 == 0) && (o % 2 == 0);
     for (uint32_t i = 0; i < k; ++i) {
         // v_i as limbs: its packed nibbles (an odd v leaves a zero high nibble)
         for (uint32_t w = 0; w < Lv; ++w) si[w] = 0;
         encode_nibbles(vd + size_t(i) * v, reinterpret_cast<uint8_t*>(si), v);
         for (uint32_t c = 0; c < o; ++c) mvec::mul_add(si, Oc[c], x[i * o + c], Lv);
-        for (uint32_t rr = 0; rr < v; ++rr) s[size_t(i) * n + rr] = mvec::get(si, rr);
+        if (packed) {
+            uint8_t* row = sig + size_t(i) * (n / 2);
+            std::memcpy(row, si, v / 2);
+            encode_nibbles(x + i * o, row + v / 2, o);
+            continue;
+        }
+        decode_nibbles(reinterpret_cast<const uint8_t*>(si), s + size_t(i) * n, v);
         std::memcpy(s + size_t(i) * n + v, x + i * o, o);
     }
     wipe(Oc, sizeof Oc);
     wipe(si, sizeof si);
-    ct_unpoison(s, size_t(k) * n);
-    encode_nibbles(s, sig, k * n);
+    if (packed) {
+        ct_unpoison(sig, p.s_bytes());
+    } else {
+        ct_unpoison(s, size_t(k) * n);
+        encode_nibbles(s, sig, k * n);
+    }
     std::memcpy(sig + p.s_bytes(), salt, p.salt_bytes);
 }
 
@@ -387,7 +417,9 @@ namespace {
 // Otherwise P12 = P1 | P2 (compact key, L never formed): with S = (P1 +
 // P1^T) V^T, M_i = S_i^T O + v_i^T P2 (one more pass over P1 with k
 // scalars instead of two with o: cheaper for one signature).
-Status sign_core(const Params& p, const uint8_t* sk, const uint64_t* P12, bool with_L, const uint8_t* O,
+// packed: P12 holds P1 | P2 as the keystream gave them (compact key, the
+// kernel table's sign_products_packed).
+Status sign_core(const Params& p, const uint8_t* sk, const uint64_t* P12, bool with_L, bool packed, const uint8_t* O,
                  const uint8_t* msg, size_t mlen, const uint8_t* randomizer, uint8_t* sig, const Work& w) {
     const uint32_t v = p.v(), o = p.o, k = p.k, n = p.n, m = p.m, L = p.m_limbs(), ko = k * o;
     const Kernels& kern = kernels();
@@ -413,7 +445,11 @@ Status sign_core(const Params& p, const uint8_t* sk, const uint64_t* P12, bool w
         // ends as S = (P1 + P1^T) V^T; VPV stays as computed: the fold only
         // uses VPV[i][j] + VPV[j][i]. Mt: o x k scratch in A's space (free
         // until A is built).
-        kern.sign_products(p, P1, Lm, with_L, O, vd, M, Pv, VPV, reinterpret_cast<uint64_t*>(w.a));
+        if (packed)
+            kern.sign_products_packed(p, reinterpret_cast<const uint8_t*>(P12), O, vd, M, Pv, VPV,
+                                      reinterpret_cast<uint64_t*>(w.a));
+        else
+            kern.sign_products(p, P1, Lm, with_L, O, vd, M, Pv, VPV, reinterpret_cast<uint64_t*>(w.a));
         found = solve_attempt(p, M, VPV, t, r, w.a, w.ap, x);
     }
     if (!found)
@@ -435,7 +471,7 @@ Status sign_core(const Params& p, const uint8_t* sk, const uint64_t* P12, bool w
 
 Status sign_expanded(const Params& p, const uint8_t* sk, const uint64_t* P1L, const uint8_t* O, const uint8_t* msg,
                      size_t mlen, const uint8_t* randomizer, uint8_t* sig, const Work& w) {
-    return sign_core(p, sk, P1L, true, O, msg, mlen, randomizer, sig, w);
+    return sign_core(p, sk, P1L, true, false, O, msg, mlen, randomizer, sig, w);
 }
 
 Status sign_with(const Params& p, const uint8_t* sk, const uint8_t* msg, size_t mlen, const uint8_t* randomizer,
@@ -444,10 +480,24 @@ Status sign_with(const Params& p, const uint8_t* sk, const uint8_t* msg, size_t 
     // one signature).
     uint8_t seed_pk[16];
     derive_seed_pk_and_O(p, sk, seed_pk, w.O);
-    Status st = expand_p12(p, seed_pk, w.p);
-    if (st == Status::ok) st = sign_core(p, sk, w.p, false, w.O, msg, mlen, randomizer, sig, w);
+    const Kernels& kern = kernels();
+    Status st;
+    // Packed P1 | P2 (no unpacking) where it measured faster: one 32-byte
+    // chunk per m-vector (MAYO-1, MAYO-2: -4 %). With two or three chunks
+    // (MAYO-3, MAYO-5) the unaligned 54- / 71-byte vectors made the
+    // products ~30 % slower than limbs (keystream_limbs writes them).
+    if (p.layout == MvecLayout::nibbles && kern.sign_products_packed != nullptr && p.m_limbs() <= 5) {
+        // P1 | P2 used as packed by the keystream (w.p holds p_limbs words,
+        // far more than p12_bytes + 8).
+        st = kern.aes128_ctr(seed_pk, reinterpret_cast<uint8_t*>(w.p), p.p12_bytes());
+        if (st == Status::ok) st = sign_core(p, sk, w.p, false, true, w.O, msg, mlen, randomizer, sig, w);
+    } else {
+        st = expand_p12(p, seed_pk, w.p);
+        if (st == Status::ok) st = sign_core(p, sk, w.p, false, false, w.O, msg, mlen, randomizer, sig, w);
+    }
+    // w.p holds P1 | P2, a function of the public seed_pk: not wiped (up to
+    // 122 KB for MAYO-5). O is secret.
     wipe(w.O, size_t(p.v()) * p.o);
-    wipe(w.p + size_t(p.p1_vecs()) * p.m_limbs(), sizeof(uint64_t) * size_t(p.p2_vecs()) * p.m_limbs());
     return st;
 }
 
@@ -501,8 +551,10 @@ Status verify(const Params& p, const uint8_t* pk, const uint8_t* msg, size_t mle
         // far more than p12_bytes + 8).
         const Status st = kern.aes128_ctr(pk, reinterpret_cast<uint8_t*>(w.p), p.p12_bytes());
         if (st != Status::ok) return st;
-        for (uint32_t i = 0; i < p.p3_vecs(); ++i)
-            load_mvec(p, pk + p.pk_seed_bytes + size_t(i) * p.m_bytes(), w.p3 + size_t(i) * p.m_limbs());
+        // Upper(P3) as limbs: one copy, then unpacked in place (w.p3 holds
+        // o*o vectors of limbs).
+        std::memcpy(w.p3, pk + p.pk_seed_bytes, size_t(p.p3_vecs()) * p.m_bytes());
+        kern.nibbles_in_place(w.p3, p.p3_vecs(), p.m);
         return verify_core(p, w.p, true, w.p3, msg, mlen, sig, w);
     }
     const Status st = expand_public_key(p, pk, w.p, w.p3);

@@ -197,7 +197,8 @@ void nibbles_in_place(uint64_t* P, uint32_t count, uint32_t m) {
 }
 
 constexpr Kernels kPortable{"portable", ctr_portable, upper_times, sym_times, lower_times, rect_times, scalars_times, p_times_s,
-                             keygen_products, sign_products, echelon_form, nibbles_in_place, nullptr};
+                             keygen_products, sign_products, echelon_form, nibbles_in_place, nullptr,
+                             nullptr, nullptr, nullptr, nullptr, nullptr};
 
 }  // namespace
 

@@ -66,6 +66,35 @@ struct Kernels {
     // buffer must extend that far. nullptr when the table has none.
     void (*p_times_s_packed)(const Params& p, const uint8_t* P12, const uint64_t* P3, const uint8_t* s,
                              uint64_t* PS);
+    // sign_products(with_L = false) with P1 | P2 still nibble-packed (m/2
+    // bytes per vector, straight from the keystream; round-2 sets): compact
+    // signing skips the unpacking. May read 8 bytes past P12's last vector
+    // (masked). nullptr when the table has none.
+    void (*sign_products_packed)(const Params& p, const uint8_t* P12, const uint8_t* O, const uint8_t* V,
+                                 uint64_t* M, uint64_t* Pv, uint64_t* VPV, uint64_t* Mt);
+    // aes128_ctr + nibbles_in_place in one pass (count nibble-packed
+    // m-vectors of the keystream into limbs, P: count * m_limbs words).
+    // nullptr when the table has none.
+    Status (*keystream_limbs)(const uint8_t* key, uint64_t* P, uint32_t count, uint32_t m);
+    // Signing's columns of A before the reduction mod f(z): cols (k*o
+    // columns of Lx >= (m + k(k+1)/2 + 15)/16 + 1 limbs, zeroed here) gets
+    // z^l M_j[c] in column i*o + c and z^l M_i[c] in column j*o + c (i != j)
+    // for the pairs l = (i, j), i = 0.., j = k-1 down to i (M: k x o
+    // m-vectors). nullptr: the engine's limb loop.
+    void (*a_columns)(const Params& p, const uint64_t* M, uint64_t* cols, uint32_t Lx);
+    // Back substitution on the m rows of the echelon form (ap as after
+    // echelon_form, ko + 1 columns, the last one y'): x (ko + 1 bytes) +=
+    // the solution, exactly as the engine's column form gives it. false
+    // (nothing done) for shapes the table does not cover; nullptr: none.
+    bool (*back_substitute)(const uint64_t* ap, uint32_t m, uint32_t ko, uint8_t* x);
+    // The rows of A for the echelon form from the unreduced columns (cols as
+    // a_columns leaves them, Lx limbs each) and y (Lx limbs, t included):
+    // transposed to m + k(k+1)/2 - 1 rows, reduced mod f(z) by row
+    // operations (row d + i += f_i row m + d), and y' = y - A r put in column
+    // k*o (ap: m rows of (k*o + 16)/16 words). false (nothing written) for
+    // shapes the table does not cover; nullptr: none.
+    bool (*rows_of_a)(const Params& p, const uint64_t* cols, uint32_t Lx, const uint64_t* y, const uint8_t* r,
+                      uint64_t* ap);
 };
 
 const Kernels& kernels_portable();

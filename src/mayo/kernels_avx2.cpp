@@ -127,26 +127,35 @@ inline uint32_t chunk_off(int q, uint32_t last) {
     return T8 || q + 1 < Q ? 32 * uint32_t(q) : last;
 }
 
+// Which part of a T8 vector a pass covers: both, the 32-byte chunks only,
+// or the 8-byte tail only. MAYO-1 (Q = 1, five pairs) would need 17 ymm
+// registers for both at once: the spilled accumulators cost more than a
+// second, tail-only pass over the same vectors.
+enum Part : int { kBoth = 0, kChunks = 1, kTail = 2 };
+
 // Products of one m-vector (at vec) by NP pairs (tables tb[p], tail tables
 // tt[d]), into the entangled accumulators.
-template <int Q, bool T8, int NP>
+template <int Q, bool T8, int NP, int PART = kBoth>
 PQ_AVX2 inline void mac(Block<Q, T8, NP>& b, const uint8_t* v, const __m256i* tb, const __m256i* tt,
                         uint32_t last, __m128i tkeep) {
     const __m256i mask = _mm256_set1_epi8(kNib);
-    __m256i lo[Q], hi[Q];
-    for (int q = 0; q < Q; ++q) {
-        const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(v + chunk_off<Q, T8>(q, last)));
-        lo[q] = _mm256_and_si256(x, mask);
-        hi[q] = _mm256_and_si256(_mm256_srli_epi16(x, 4), mask);
-    }
-    for (int p = 0; p < NP; ++p) {
-        const __m256i tab = _mm256_load_si256(tb + p);
+    if constexpr (PART != kTail) {
+        // Chunk by chunk (its two nibble registers, then every pair's table,
+        // loaded again per chunk): 4 NP Q accumulators + 3 registers + the
+        // mask. MAYO-5's chunk passes take three pairs this way (two
+        // accumulators spill, still faster than a third pass); MAYO-3's
+        // overlapping chunks measured slower with three, so two there.
         for (int q = 0; q < Q; ++q) {
-            b.t[p][q][0] = _mm256_xor_si256(b.t[p][q][0], _mm256_shuffle_epi8(tab, lo[q]));
-            b.t[p][q][1] = _mm256_xor_si256(b.t[p][q][1], _mm256_shuffle_epi8(tab, hi[q]));
+            const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(v + chunk_off<Q, T8>(q, last)));
+            const __m256i lo = _mm256_and_si256(x, mask), hi = _mm256_and_si256(_mm256_srli_epi16(x, 4), mask);
+            for (int p = 0; p < NP; ++p) {
+                const __m256i tab = _mm256_load_si256(tb + p);
+                b.t[p][q][0] = _mm256_xor_si256(b.t[p][q][0], _mm256_shuffle_epi8(tab, lo));
+                b.t[p][q][1] = _mm256_xor_si256(b.t[p][q][1], _mm256_shuffle_epi8(tab, hi));
+            }
         }
     }
-    if constexpr (T8) {
+    if constexpr (T8 && PART != kChunks) {
         const __m128i m128 = _mm_set1_epi8(kNib);
         const __m128i x = _mm_and_si128(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(v + 32 * Q)), tkeep);
         const __m128i idx = _mm_unpacklo_epi64(_mm_and_si128(x, m128), _mm_and_si128(_mm_srli_epi16(x, 4), m128));
@@ -164,7 +173,7 @@ PQ_AVX2 inline void zero(Block<Q, T8, NP>& b) {
 }
 
 // Sorts the entangled products of pairs p0 .. p0+NP-1 into the outputs of group g.
-template <int Q, bool T8, int NP>
+template <int Q, bool T8, int NP, int PART = kBoth>
 PQ_AVX2 inline void flush(const Block<Q, T8, NP>& b, const Out& o, uint32_t g, uint32_t p0, uint32_t L) {
     const __m256i mask = _mm256_set1_epi8(kNib);
     const uint32_t last = o.last;
@@ -173,6 +182,7 @@ PQ_AVX2 inline void flush(const Block<Q, T8, NP>& b, const Out& o, uint32_t g, u
             const uint32_t i = 2 * (p0 + p) + s;
             if (i >= o.cols) break;
             uint8_t* dst = reinterpret_cast<uint8_t*>(o.acc + (size_t(g) * o.gs + size_t(i) * o.is) * L);
+            if constexpr (PART != kTail) {
             __m256i a[Q];
             for (int q = 0; q < Q; ++q)
                 a[q] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(dst + chunk_off<Q, T8>(q, last)));
@@ -187,7 +197,8 @@ PQ_AVX2 inline void flush(const Block<Q, T8, NP>& b, const Out& o, uint32_t g, u
             }
             for (int q = 0; q < Q; ++q)
                 _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + chunk_off<Q, T8>(q, last)), a[q]);
-            if constexpr (T8) {
+            }
+            if constexpr (T8 && PART != kChunks) {
                 // lane p%2 of tail p/2: bytes 0..7 low-nibble products, 8..15 high
                 const __m256i tl = b.tail[p / 2];
                 const __m128i x = (p & 1) ? _mm256_extracti128_si256(tl, 1) : _mm256_castsi256_si128(tl);
@@ -262,6 +273,32 @@ struct Column {
         return 1;
     }
 };
+// The same patterns over nibble-packed m-vectors of es bytes (P1 | P2 as
+// the keystream gives them; signing with a compact key).
+struct UpperPacked {
+    const uint8_t* P;
+    uint32_t n, es;
+    int segs(uint32_t g, uint32_t, Seg* s) const {
+        s[0] = Seg{P + up_index(g, g, n) * es, g, n - g, es, 0};
+        return 1;
+    }
+};
+struct LowerPacked {
+    const uint8_t* P;
+    uint32_t n, es;
+    int segs(uint32_t g, uint32_t, Seg* s) const {
+        s[0] = Seg{P + size_t(g) * es, 0, g + 1, size_t(n - 1) * es, es};
+        return 1;
+    }
+};
+struct ColumnPacked {
+    const uint8_t* X;
+    uint32_t inner, cols, es;
+    int segs(uint32_t g, uint32_t, Seg* s) const {
+        s[0] = Seg{X + size_t(g) * es, 0, inner, size_t(cols) * es, 0};
+        return 1;
+    }
+};
 // Verification rows of P = [P1 P2; 0 P3] (n x n, P3 upper): row g < v is P1's
 // row then P2's, row g >= v is P3's.
 struct Public {
@@ -297,7 +334,7 @@ struct PublicPacked {
     }
 };
 
-template <int Q, bool T8, int NP, class T>
+template <int Q, bool T8, int NP, class T, int PART = kBoth>
 PQ_AVX2 void run_block(const T& terms, uint32_t g, const __m256i* tabs, uint32_t np, uint32_t p0, const Out& o,
                        uint32_t L) {
     Block<Q, T8, NP> b;
@@ -311,8 +348,18 @@ PQ_AVX2 void run_block(const T& terms, uint32_t g, const __m256i* tabs, uint32_t
         const uint8_t* v = sg[k].ptr;
         size_t stride = sg[k].stride;
         const __m256i* row = tabs + size_t(sg[k].c0) * rs;
+        if (sg[k].dstride == 0) {  // constant stride (rows, dense columns): a lighter loop
+#pragma GCC unroll 2
+            for (uint32_t j = 0; j < sg[k].count; ++j) {
+                mac<Q, T8, NP, PART>(b, v, row + p0, row + np + p0 / 2, last, keep);
+                v += stride;
+                row += rs;
+            }
+            continue;
+        }
+#pragma GCC unroll 2
         for (uint32_t j = 0; j < sg[k].count; ++j) {
-            mac(b, v, row + p0, row + np + p0 / 2, last, keep);
+            mac<Q, T8, NP, PART>(b, v, row + p0, row + np + p0 / 2, last, keep);
             v += stride;
             stride -= sg[k].dstride;
             row += rs;
@@ -320,7 +367,7 @@ PQ_AVX2 void run_block(const T& terms, uint32_t g, const __m256i* tabs, uint32_t
     }
     // (No wipe of b: taking its address would keep the accumulators in
     // memory; they live in registers and the tables, which are wiped.)
-    flush(b, o, g, p0, L);
+    flush<Q, T8, NP, PART>(b, o, g, p0, L);
 }
 
 // Pairs per pass: as many as the 16 ymm registers hold (accumulators,
@@ -333,7 +380,16 @@ PQ_AVX2 void run_q(const T& terms, uint32_t ngroups, const __m256i* tabs, uint32
         uint32_t p0 = 0;
         while (p0 < np) {
             const uint32_t rem = np - p0;
-            if (Q == 1 && (rem == 5 || rem == 9)) {  // k = 9, 10 (one pass) and o = 17, 18 (5 + 4)
+            if (Q == 2 && T8 && p0 == 0 && np == 6) {  // MAYO-5 (k = o = 12): 3 + 3 pairs, then the tails
+                run_block<Q, T8, 3, T, kChunks>(terms, g, tabs, np, 0, o, L);
+                run_block<Q, T8, 3, T, kChunks>(terms, g, tabs, np, 3, o, L);
+                run_block<Q, T8, 6, T, kTail>(terms, g, tabs, np, 0, o, L);
+                p0 = 6;
+            } else if (Q == 1 && T8 && rem == 5) {  // MAYO-1 (k = 10): chunk and tail passes (see Part)
+                run_block<Q, T8, 5, T, kChunks>(terms, g, tabs, np, p0, o, L);
+                run_block<Q, T8, 5, T, kTail>(terms, g, tabs, np, p0, o, L);
+                p0 += 5;
+            } else if (Q == 1 && (rem == 5 || rem == 9)) {  // k = 9, 10 (one pass) and o = 17, 18 (5 + 4)
                 run_block<Q, T8, (Q == 1 ? 5 : 1)>(terms, g, tabs, np, p0, o, L);
                 p0 += 5;
             } else if (rem >= uint32_t(kWide)) {
@@ -475,6 +531,41 @@ PQ_AVX2 void sign_products(const Params& p, const uint64_t* P1, const uint64_t* 
     wipe(tb.t, tables_bytes(v, k));
 }
 
+// Output geometry for packed inputs (m/2 bytes per vector): the last chunk
+// ends at byte m/2; in T8 sets the tail holds m/2 - 32Q bytes. Limb inputs
+// and outputs use it too (their bytes past m/2 are zero and stay so).
+inline Out out_packed(uint64_t* acc, size_t gs, size_t is, uint32_t cols, const Params& p) {
+    const uint32_t L = p.m_limbs(), mb = p.m / 2;
+    const bool t8 = (8 * L) % 32 == 8;
+    return Out{acc, gs, is, cols, mb - 32, t8 ? mb - 32 * ((8 * L) / 32) : 8};
+}
+
+// Compact-key signing straight from the keystream bytes (P1 | P2 packed,
+// no unpacking): the products of sign_products(with_L = false).
+PQ_AVX2 void sign_products_packed(const Params& p, const uint8_t* P12, const uint8_t* O, const uint8_t* V,
+                                  uint64_t* M, uint64_t* Pv, uint64_t* VPV, uint64_t* Mt) {
+    const uint32_t v = p.v(), o = p.o, k = p.k, L = p.m_limbs(), npk = (k + 1) / 2, mb = p.m / 2;
+    if (!fits(v, k) || !fits(v, o)) return;  // never for the round-2 sets (the engine checks p.m_limbs())
+    const uint8_t* P2 = P12 + size_t(p.p1_vecs()) * mb;
+    Tables tb;
+    build_tables(tb.t, V, v, 1, v, k);
+    run(ColumnPacked{P2, v, o, mb}, o, tb.t, npk, out_packed(M, 1, o, k, p), L);   // M += V P2
+    run(UpperPacked{P12, v, mb}, v, tb.t, npk, out_packed(Pv, k, 1, k, p), L);     // Pv += P1 V^T
+    run(Column{Pv, v, k}, k, tb.t, npk, out_packed(VPV, 1, k, k, p), L);           // VPV += V Pv
+    run(LowerPacked{P12, v, mb}, v, tb.t, npk, out_packed(Pv, k, 1, k, p), L);     // S = Pv + P1^T V^T
+    wipe(tb.t, tables_bytes(v, k));
+    std::memset(Mt, 0, sizeof(uint64_t) * size_t(k) * o * L);
+    build_tables(tb.t, O, v, o, 1, o);
+    run(Column{Pv, v, k}, k, tb.t, (o + 1) / 2, out_packed(Mt, 1, k, o, p), L);    // Mt[c][i] = sum_r O[r][c] S[r][i]
+    wipe(tb.t, tables_bytes(v, o));
+    for (uint32_t i = 0; i < k; ++i)
+        for (uint32_t c = 0; c < o; ++c) {
+            uint64_t* d = M + size_t(i * o + c) * L;
+            const uint64_t* a = Mt + size_t(c * k + i) * L;
+            for (uint32_t w = 0; w < L; ++w) d[w] ^= a[w];
+        }
+}
+
 // P1 | P2 packed (nibbles layout, m/2 >= 32 bytes per vector; reads up to 8
 // bytes past the last one, inside the caller's buffer, and masks them).
 PQ_AVX2 void p_times_s_packed(const Params& p, const uint8_t* P12, const uint64_t* P3, const uint8_t* s,
@@ -486,6 +577,58 @@ PQ_AVX2 void p_times_s_packed(const Params& p, const uint8_t* P12, const uint64_
     const bool t8 = (8 * L) % 32 == 8;
     Out o{PS, p.k, 1, p.k, mb - 32, t8 ? mb - 32 * ((8 * L) / 32) : 8};
     run(PublicPacked{P12, P3, p.v(), p.o, mb, p.p1_vecs()}, p.n, tb.t, (p.k + 1) / 2, o, L);
+}
+
+// ---- columns of A (signing): column i*o + c = sum_j z^l(i,j) M_j[c], the
+// shift by z^l being l nibbles: l/2 bytes, plus one nibble when l is odd.
+// Each M_j[c] is laid out twice in a zeroed buffer (as is, and shifted by
+// one nibble), so every term is an XOR of whole bytes at byte offset l/2:
+// ymm chunks, then 8-byte words (the buffer's zero padding makes the last
+// word exact enough: it stays inside the column, 8 Lx bytes).
+PQ_AVX2 void a_columns(const Params& p, const uint64_t* M, uint64_t* cols, uint32_t Lx) {
+    const uint32_t k = p.k, o = p.o, L = p.m_limbs(), ko = k * o, mb = p.m / 2;
+    constexpr uint32_t kStride = 96;  // bytes per laid-out vector (m/2 + 1 <= 72, padding to whole words)
+    alignas(32) uint8_t buf[2 * kMaxKO * kStride];
+    std::memset(buf, 0, size_t(2) * ko * kStride);
+    for (uint32_t v = 0; v < ko; ++v) {
+        uint8_t* s0 = buf + size_t(2 * v) * kStride;
+        uint64_t* s1 = reinterpret_cast<uint64_t*>(s0 + kStride);
+        std::memcpy(s0, M + size_t(v) * L, 8 * size_t(L));
+        uint64_t carry = 0;  // s1 = M_v * z (one nibble up)
+        for (uint32_t w = 0; w < L; ++w) {
+            const uint64_t x = M[size_t(v) * L + w];
+            s1[w] = (x << 4) | carry;
+            carry = x >> 60;
+        }
+        s1[L] = carry;
+    }
+    std::memset(cols, 0, sizeof(uint64_t) * size_t(ko) * Lx);
+    uint32_t l = 0;
+    for (uint32_t i = 0; i < k; ++i)
+        for (uint32_t j = k; j-- > i; ++l) {
+            const uint32_t off = l / 2, len = mb + (l & 1);  // bytes of the shifted vector
+            for (uint32_t side = 0; side < (i != j ? 2u : 1u); ++side) {
+                const uint32_t dcol = side == 0 ? i : j, svec = side == 0 ? j : i;
+                for (uint32_t c = 0; c < o; ++c) {
+                    const uint8_t* src = buf + size_t(2 * (svec * o + c) + (l & 1)) * kStride;
+                    uint8_t* dst = reinterpret_cast<uint8_t*>(cols + size_t(dcol * o + c) * Lx) + off;
+                    uint32_t b = 0;
+                    for (; b + 32 <= len; b += 32) {
+                        __m256i* d = reinterpret_cast<__m256i*>(dst + b);
+                        _mm256_storeu_si256(d, _mm256_xor_si256(_mm256_loadu_si256(d),
+                                                                _mm256_load_si256(reinterpret_cast<const __m256i*>(src + b))));
+                    }
+                    for (; b < len; b += 8) {
+                        uint64_t dw, sw;
+                        std::memcpy(&dw, dst + b, 8);
+                        std::memcpy(&sw, src + b, 8);
+                        dw ^= sw;
+                        std::memcpy(dst + b, &dw, 8);
+                    }
+                }
+            }
+        }
+    wipe(buf, size_t(2) * ko * kStride);
 }
 
 // ---- echelon form (same algorithm as the portable one in kernels.cpp)
@@ -584,6 +727,203 @@ PQ_AVX2 void echelon_q(uint64_t* ap, uint32_t nrows, uint32_t ncols) {
     }
 }
 
+// Nibble-wise products of two vectors of byte lanes holding one GF(16)
+// element each (a_i * b_i = exp(log a_i + log b_i), in registers).
+PQ_AVX2 inline __m256i gf16_mul_lanes(__m256i a, __m256i b) {
+    const __m256i lg = _mm256_load_si256(reinterpret_cast<const __m256i*>(kLog));
+    __m256i i = _mm256_adds_epu8(_mm256_shuffle_epi8(lg, a), _mm256_shuffle_epi8(lg, b));
+    i = _mm256_sub_epi8(i, _mm256_and_si256(_mm256_cmpgt_epi8(i, _mm256_set1_epi8(14)), _mm256_set1_epi8(15)));
+    return _mm256_shuffle_epi8(_mm256_load_si256(reinterpret_cast<const __m256i*>(kExp)), i);
+}
+
+// Back substitution on the rows of the echelon form (the portable path
+// turns them back into columns first). The column form keeps y' = y -
+// (selected columns) and reads y'[row]; here y' = f y + E x' is kept as
+// the scalar f and the nibble vector x' (E x' by a dot product of the row
+// with x'), which gives the same u for every row, the same candidate
+// choice (first non-zero entry among columns row .. bound, the y column
+// counting as y'[row]) and the same x: x[col] ^= u; a selected y column
+// multiplies y' by 1 + u (f and x' scaled). Constant time: the selection
+// by masks, products in registers.
+template <int Q>
+PQ_AVX2 void back_substitute_q(const uint64_t* ap, uint32_t m, uint32_t ko, uint8_t* x) {
+    const uint32_t W = (ko + 1 + 15) / 16, last = 8 * W - 32;
+    const __m256i mask = _mm256_set1_epi8(kNib);
+    // The last chunk overlaps the one before: its first bytes are masked
+    // out of x' so that they count once.
+    alignas(32) uint8_t keep[32];
+    for (uint32_t b = 0; b < 32; ++b) keep[b] = Q == 1 || last + b >= 32 * (Q - 1) ? 0xFF : 0;
+    const __m256i km = _mm256_load_si256(reinterpret_cast<const __m256i*>(keep));
+    alignas(32) uint64_t xp[12] = {0};  // x', W words (nibble ko stays 0)
+    uint8_t f = 1;
+    for (uint32_t row = m; row-- > 0;) {
+        const uint64_t* rw = ap + size_t(row) * W;
+        const uint8_t* rb = reinterpret_cast<const uint8_t*>(rw);
+        const uint8_t* xb = reinterpret_cast<const uint8_t*>(xp);
+        __m256i acc = _mm256_setzero_si256();
+#pragma GCC unroll 4
+        for (int q = 0; q < Q; ++q) {
+            const uint32_t off = q + 1 < Q ? 32 * uint32_t(q) : last;
+            const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(rb + off));
+            __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(xb + off));
+            if (q + 1 == Q) b = _mm256_and_si256(b, km);
+            acc = _mm256_xor_si256(acc, gf16_mul_lanes(_mm256_and_si256(a, mask), _mm256_and_si256(b, mask)));
+            acc = _mm256_xor_si256(acc, gf16_mul_lanes(_mm256_and_si256(_mm256_srli_epi16(a, 4), mask),
+                                                       _mm256_and_si256(_mm256_srli_epi16(b, 4), mask)));
+        }
+        __m128i h = _mm_xor_si128(_mm256_castsi256_si128(acc), _mm256_extracti128_si256(acc, 1));
+        h = _mm_xor_si128(h, _mm_srli_si128(h, 8));
+        uint64_t w = uint64_t(_mm_cvtsi128_si64(h));
+        w ^= w >> 32;
+        w ^= w >> 16;
+        w ^= w >> 8;
+        // y'[row] = f y[row] + (E x')[row]  (the y column holds nibble ko of x' = 0)
+        const uint8_t u = uint8_t(mvec::mul1(f, nibble(rw, ko)) ^ (w & 0xF));
+        const uint32_t bound = row + 32 / (m - row) < ko ? row + 32 / (m - row) : ko;
+        uint64_t done = 0;
+        for (uint32_t col = row; col <= bound && col < ko; ++col) {
+            const uint64_t is_pivot = ~ct_is_zero(nibble(rw, col)) & ~done;
+            const uint8_t val = uint8_t(is_pivot & u);
+            x[col] ^= val;
+            xp[col >> 4] ^= uint64_t(val) << (4 * (col & 15));
+            done |= is_pivot;
+        }
+        if (bound == ko) {  // the y column as the candidate: its entry is y'[row] = u
+            const uint64_t is_pivot = ~ct_is_zero(u) & ~done;
+            const uint8_t val = uint8_t(is_pivot & u), sc = uint8_t(1 ^ val);
+            x[ko] ^= val;
+            f = mvec::mul1(f, sc);
+            const __m256i ts = scalar_table(sc), ts4 = _mm256_slli_epi16(ts, 4);
+            uint8_t* xw = reinterpret_cast<uint8_t*>(xp);
+            __m256i c[Q];
+#pragma GCC unroll 4
+            for (int q = 0; q < Q; ++q)
+                c[q] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(xw + (q + 1 < Q ? 32 * q : last)));
+#pragma GCC unroll 4
+            for (int q = 0; q < Q; ++q) {
+                const __m256i lo = _mm256_and_si256(c[q], mask), hi = _mm256_and_si256(_mm256_srli_epi16(c[q], 4), mask);
+                c[q] = _mm256_xor_si256(_mm256_shuffle_epi8(ts, lo), _mm256_shuffle_epi8(ts4, hi));
+            }
+#pragma GCC unroll 4
+            for (int q = 0; q < Q; ++q)
+                _mm256_storeu_si256(reinterpret_cast<__m256i*>(xw + (q + 1 < Q ? 32 * q : last)), c[q]);
+        }
+    }
+    std::memset(xp, 0, sizeof xp);
+    __asm__ __volatile__("" : : "r"(xp) : "memory");
+}
+
+PQ_AVX2 bool back_substitute(const uint64_t* ap, uint32_t m, uint32_t ko, uint8_t* x) {
+    const uint32_t W = (ko + 1 + 15) / 16;
+    if (W <= 4 || W > 12) return false;
+    if (W <= 8)
+        back_substitute_q<2>(ap, m, ko, x);
+    else
+        back_substitute_q<3>(ap, m, ko, x);
+    return true;
+}
+
+// Rows of A (kernels.hpp, rows_of_a): the reduction mod f(z) as row
+// operations on the transposed extended columns (z^(m+d) = sum_i f_i
+// z^(d+i), d + i < m for every set: one pass), then y'[row] = y[row] -
+// A[row] . r by dot products (r packed as nibbles).
+template <int Q>
+PQ_AVX2 void rows_of_a_q(const Params& p, const uint64_t* cols, uint32_t Lx, const uint64_t* y, const uint8_t* r,
+                         uint64_t* ap) {
+    const uint32_t m = p.m, ko = p.k * p.o, W = (ko + 1 + 15) / 16, R = m + p.kk() - 1, RB = (R + 15) / 16;
+    const uint32_t last = 8 * W - 32;
+    constexpr uint32_t kMaxHi = kMaxKK;  // rows m .. R-1
+    alignas(32) uint64_t hi[kMaxHi * 12];
+    uint64_t blk[16];
+    for (uint32_t C = 0; C < W; ++C)
+        for (uint32_t B = 0; B < RB; ++B) {
+            for (uint32_t i = 0; i < 16; ++i) {
+                const uint32_t c = 16 * C + i;
+                blk[i] = c < ko ? cols[size_t(c) * Lx + B] : c == ko ? y[B] : 0;
+            }
+            mvec::transpose16(blk);
+            for (uint32_t j = 0; j < 16 && 16 * B + j < R; ++j) {
+                const uint32_t row = 16 * B + j;
+                (row < m ? ap + size_t(row) * W : hi + size_t(row - m) * W)[C] = blk[j];
+            }
+        }
+    // row d + i ^= f_i * row m + d (f public: plain tables)
+    const __m256i mask = _mm256_set1_epi8(kNib);
+    for (uint32_t i = 0; i < 5; ++i) {
+        const uint8_t f = p.f_tail[i];
+        if (f == 0) continue;
+        const __m256i tf = scalar_table(f), tf4 = _mm256_slli_epi16(tf, 4);
+        for (uint32_t d = 0; d + m < R; ++d) {
+            const uint8_t* src = reinterpret_cast<const uint8_t*>(hi + size_t(d) * W);
+            uint8_t* dst = reinterpret_cast<uint8_t*>(ap + size_t(d + i) * W);
+            __m256i a[Q];
+#pragma GCC unroll 4
+            for (int q = 0; q < Q; ++q) {
+                const uint32_t off = q + 1 < Q ? 32 * uint32_t(q) : last;
+                const __m256i h = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + off));
+                const __m256i prod = f == 1 ? h
+                                            : _mm256_xor_si256(_mm256_shuffle_epi8(tf, _mm256_and_si256(h, mask)),
+                                                               _mm256_shuffle_epi8(tf4, _mm256_and_si256(_mm256_srli_epi16(h, 4), mask)));
+                a[q] = _mm256_xor_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(dst + off)), prod);
+            }
+#pragma GCC unroll 4
+            for (int q = 0; q < Q; ++q)
+                _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + (q + 1 < Q ? 32 * q : last)), a[q]);
+        }
+    }
+    // y' = y - A r: r as nibbles (zero from column ko on), the last chunk's
+    // overlap with the one before masked out of it.
+    alignas(32) uint64_t rp[12] = {0};
+    for (uint32_t c = 0; c < ko; ++c) rp[c >> 4] |= uint64_t(r[c] & 0xF) << (4 * (c & 15));
+    alignas(32) uint8_t keep[32];
+    for (uint32_t b = 0; b < 32; ++b) keep[b] = Q == 1 || last + b >= 32 * (Q - 1) ? 0xFF : 0;
+    const __m256i km = _mm256_load_si256(reinterpret_cast<const __m256i*>(keep));
+    __m256i rl[Q], rh[Q];
+    const uint8_t* rb = reinterpret_cast<const uint8_t*>(rp);
+#pragma GCC unroll 4
+    for (int q = 0; q < Q; ++q) {
+        __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(rb + (q + 1 < Q ? 32 * q : last)));
+        if (q + 1 == Q) b = _mm256_and_si256(b, km);
+        rl[q] = _mm256_and_si256(b, mask);
+        rh[q] = _mm256_and_si256(_mm256_srli_epi16(b, 4), mask);
+    }
+    for (uint32_t row = 0; row < m; ++row) {
+        uint64_t* rw = ap + size_t(row) * W;
+        const uint8_t* ab = reinterpret_cast<const uint8_t*>(rw);
+        __m256i acc = _mm256_setzero_si256();
+#pragma GCC unroll 4
+        for (int q = 0; q < Q; ++q) {
+            const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ab + (q + 1 < Q ? 32 * q : last)));
+            acc = _mm256_xor_si256(acc, gf16_mul_lanes(_mm256_and_si256(a, mask), rl[q]));
+            acc = _mm256_xor_si256(acc, gf16_mul_lanes(_mm256_and_si256(_mm256_srli_epi16(a, 4), mask), rh[q]));
+        }
+        __m128i h = _mm_xor_si128(_mm256_castsi256_si128(acc), _mm256_extracti128_si256(acc, 1));
+        h = _mm_xor_si128(h, _mm_srli_si128(h, 8));
+        uint64_t w = uint64_t(_mm_cvtsi128_si64(h));
+        w ^= w >> 32;
+        w ^= w >> 16;
+        w ^= w >> 8;
+        rw[ko >> 4] ^= (w & 0xF) << (4 * (ko & 15));
+    }
+    std::memset(hi, 0, sizeof(uint64_t) * size_t(R - m) * W);
+    std::memset(blk, 0, sizeof blk);
+    std::memset(rp, 0, sizeof rp);
+    __asm__ __volatile__("" : : "r"(hi), "r"(blk), "r"(rp) : "memory");
+}
+
+PQ_AVX2 bool rows_of_a(const Params& p, const uint64_t* cols, uint32_t Lx, const uint64_t* y, const uint8_t* r,
+                       uint64_t* ap) {
+    const uint32_t ko = p.k * p.o, W = (ko + 1 + 15) / 16;
+    if (W <= 4 || W > 12 || p.kk() > kMaxKK || p.kk() < 2 || Lx < (p.m + p.kk() - 1 + 15) / 16) return false;
+    for (uint32_t i = 0; i < 5; ++i)
+        if (i + p.kk() - 2 >= p.m) return false;  // one pass must fold everything (true for every set)
+    if (W <= 8)
+        rows_of_a_q<2>(p, cols, Lx, y, r, ap);
+    else
+        rows_of_a_q<3>(p, cols, Lx, y, r, ap);
+    return true;
+}
+
 PQ_AVX2 void echelon_form(uint64_t* ap, uint32_t nrows, uint32_t ncols) {
     const uint32_t W = (ncols + 15) / 16;
     if (W <= 4 || ncols > nrows + 31)
@@ -636,7 +976,7 @@ PQ_VAES inline __m128i expand_step(__m128i k, __m128i t) {
     return _mm_xor_si128(k, t);
 }
 
-PQ_VAES Status ctr_vaes(const uint8_t* key, uint8_t* out, size_t len) {
+PQ_VAES void expand_key_vaes(const uint8_t* key, __m256i* rk) {
     __m128i k[11];
     k[0] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(key));
     k[1] = expand_step(k[0], _mm_aeskeygenassist_si128(k[0], 0x01));
@@ -649,8 +989,12 @@ PQ_VAES Status ctr_vaes(const uint8_t* key, uint8_t* out, size_t len) {
     k[8] = expand_step(k[7], _mm_aeskeygenassist_si128(k[7], 0x80));
     k[9] = expand_step(k[8], _mm_aeskeygenassist_si128(k[8], 0x1B));
     k[10] = expand_step(k[9], _mm_aeskeygenassist_si128(k[9], 0x36));
-    __m256i rk[11];
     for (int r = 0; r < 11; ++r) rk[r] = _mm256_broadcastsi128_si256(k[r]);
+}
+
+PQ_VAES Status ctr_vaes(const uint8_t* key, uint8_t* out, size_t len) {
+    __m256i rk[11];
+    expand_key_vaes(key, rk);
     // Counter blocks: 32-bit block index, big-endian in bytes 12..15 (the
     // keystreams here are far shorter than 2^32 blocks).
     const __m256i bswap = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 15, 14, 13, 12, 0, 1, 2, 3, 4, 5, 6,
@@ -684,12 +1028,75 @@ PQ_VAES Status ctr_vaes(const uint8_t* key, uint8_t* out, size_t len) {
     return Status::ok;
 }
 
+// P1 | P2 keystream straight into limbs: 32 vectors at a time (32 m/2
+// bytes = m/2 whole ymm of keystream, rounded up to the 8 in flight) into an
+// L1 buffer, then copied out as nibbles_in_place does (last chunk masked).
+// Saves the separate in-place pass over the whole (L2-sized) buffer.
+template <int Q>
+PQ_VAES void keystream_limbs_q(const __m256i* rk, uint64_t* P, uint32_t count, uint32_t m) {
+    constexpr uint32_t G = 32, W = 8;
+    const uint32_t L = (m + 15) / 16, mb = m / 2, last = 8 * L - 32, nymm = (mb + W - 1) / W * W;
+    alignas(32) uint8_t buf[32 * ((kMaxM / 2 + W - 1) / W * W) + 32];
+    alignas(32) uint8_t keep[32];
+    for (uint32_t b = 0; b < 32; ++b) keep[b] = b < 32 - (8 * L - mb) ? 0xFF : 0;
+    const __m256i km = _mm256_load_si256(reinterpret_cast<const __m256i*>(keep));
+    const __m256i bswap = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 15, 14, 13, 12, 0, 1, 2, 3, 4, 5, 6,
+                                           7, 8, 9, 10, 11, 15, 14, 13, 12);
+    const __m256i two = _mm256_setr_epi32(0, 0, 0, 2, 0, 0, 0, 2);
+    for (uint32_t b0 = 0; b0 < count; b0 += G) {
+        const uint32_t blk = 2 * mb * (b0 / G);  // first block: b0 * mb / 16
+        __m256i ctr = _mm256_setr_epi32(0, 0, 0, int(blk), 0, 0, 0, int(blk + 1));
+        for (uint32_t y = 0; y < nymm; y += W) {
+            __m256i x[W];
+            for (uint32_t i = 0; i < W; ++i) {
+                x[i] = _mm256_xor_si256(_mm256_shuffle_epi8(ctr, bswap), rk[0]);
+                ctr = _mm256_add_epi32(ctr, two);
+            }
+            for (int r = 1; r < 10; ++r)
+                for (uint32_t i = 0; i < W; ++i) x[i] = _mm256_aesenc_epi128(x[i], rk[r]);
+            for (uint32_t i = 0; i < W; ++i)
+                _mm256_store_si256(reinterpret_cast<__m256i*>(buf + 32 * (y + i)), _mm256_aesenclast_epi128(x[i], rk[10]));
+        }
+        const uint32_t nv = count - b0 < G ? count - b0 : G;
+        for (uint32_t i = 0; i < nv; ++i) {
+            const uint8_t* src = buf + size_t(i) * mb;
+            uint8_t* dst = reinterpret_cast<uint8_t*>(P + size_t(b0 + i) * L);
+            __m256i c[Q];
+            for (int q = 0; q < Q; ++q)
+                c[q] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + (q + 1 < Q ? 32 * q : last)));
+            c[Q - 1] = _mm256_and_si256(c[Q - 1], km);
+            for (int q = 0; q < Q; ++q)
+                _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + (q + 1 < Q ? 32 * q : last)), c[q]);
+        }
+    }
+}
+
+PQ_VAES Status keystream_limbs(const uint8_t* key, uint64_t* P, uint32_t count, uint32_t m) {
+    const uint32_t L = (m + 15) / 16;
+    if (m > kMaxM || m / 2 < 32 || L > 12) {  // no such set: keystream, then unpacking
+        const Status st = ctr_vaes(key, reinterpret_cast<uint8_t*>(P), size_t(count) * (m / 2));
+        if (st == Status::ok) nibbles_in_place(P, count, m);
+        return st;
+    }
+    __m256i rk[11];
+    expand_key_vaes(key, rk);
+    if (L == 4)
+        keystream_limbs_q<1>(rk, P, count, m);
+    else if (L <= 8)
+        keystream_limbs_q<2>(rk, P, count, m);
+    else
+        keystream_limbs_q<3>(rk, P, count, m);
+    return Status::ok;
+}
+
 Status ctr_generic(const uint8_t* key, uint8_t* out, size_t len) { return cipher::aes128_ctr(key, 16, out, len); }
 
 constexpr Kernels kAvx2Vaes{"avx2+vaes", ctr_vaes, upper_times, sym_times, lower_times, rect_times, scalars_times, p_times_s,
-                             keygen_products, sign_products, echelon_form, nibbles_in_place, p_times_s_packed};
+                             keygen_products, sign_products, echelon_form, nibbles_in_place, p_times_s_packed,
+                             sign_products_packed, keystream_limbs, a_columns, back_substitute, rows_of_a};
 constexpr Kernels kAvx2{"avx2", ctr_generic, upper_times, sym_times, lower_times, rect_times, scalars_times, p_times_s,
-                             keygen_products, sign_products, echelon_form, nibbles_in_place, p_times_s_packed};
+                             keygen_products, sign_products, echelon_form, nibbles_in_place, p_times_s_packed,
+                             sign_products_packed, nullptr, a_columns, back_substitute, rows_of_a};
 
 }  // namespace
 

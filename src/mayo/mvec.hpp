@@ -151,4 +151,20 @@ inline void to_bitsliced(const uint64_t* in, uint8_t* out, uint32_t m) {
     }
 }
 
+// In-place transpose of a 16 x 16 matrix of nibbles (b[r] holds row r,
+// element c in bits 4c..4c+3): swaps of 8x8, 4x4, 2x2 and 1x1 blocks.
+inline void transpose16(uint64_t* b) {
+    constexpr uint64_t masks[4] = {0x00000000FFFFFFFFull, 0x0000FFFF0000FFFFull, 0x00FF00FF00FF00FFull,
+                                   0x0F0F0F0F0F0F0F0Full};
+    for (uint32_t s = 0, w = 8; s < 4; ++s, w >>= 1) {
+        const uint32_t sh = 4 * w;
+        for (uint32_t r = 0; r < 16; ++r) {
+            if (r & w) continue;
+            const uint64_t t = ((b[r] >> sh) ^ b[r + w]) & masks[s];
+            b[r] ^= t << sh;
+            b[r + w] ^= t;
+        }
+    }
+}
+
 }  // namespace pqmcu::mayo::mvec

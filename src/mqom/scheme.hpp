@@ -154,11 +154,12 @@ struct Hardware {
     static constexpr uint32_t keygen_eq_lockstep = 4;
     static constexpr uint32_t piop_digit_bits = 4;
     static constexpr bool piop_alpha_direct = true;
-    // One stored tree (the M4's x4 Keccak gains nothing): the streamed
-    // tree's two-key passes are not wired to the engine.
+    // Balanced's streamed tree (no N-leaf buffer). Without the key cache
+    // every engine call is one key and a whole batch of blocks (the cached
+    // keys' two-key passes would reload the engine's key every block).
     static constexpr uint32_t parallel_trees = 1;
-    static constexpr uint32_t leaf_batch = 0;
-    static constexpr bool cache_tree_keys = true;  // unused with stored trees
+    static constexpr uint32_t leaf_batch = 8;
+    static constexpr bool cache_tree_keys = false;
 };
 
 // !!! NOT CONSTANT TIME !!!  The Lut profile multiplies secret PIOP values

@@ -399,6 +399,42 @@ void check_kernels(const mayo::Params& p) {
         avx->p_times_s_packed(p, packed.data(), P3.data(), V.data(), a2.data());
         EXPECT_EQ(a1, a2) << p.name << ": p_times_s_packed";
     }
+    if (avx->sign_products_packed != nullptr && p.layout == mayo::MvecLayout::nibbles) {
+        // Compact signing from packed P1 | P2 (8 bytes of slack) against the limb kernel.
+        const uint32_t mb = m / 2;
+        std::vector<uint8_t> packed(size_t(p.p1_vecs() + p.p2_vecs()) * mb + 8, 0xEE);
+        for (uint32_t i = 0; i < p.p1_vecs(); ++i) mayo::mvec::to_nibbles(P1.data() + size_t(i) * L, packed.data() + size_t(i) * mb, m);
+        for (uint32_t i = 0; i < p.p2_vecs(); ++i)
+            mayo::mvec::to_nibbles(P2.data() + size_t(i) * L, packed.data() + size_t(p.p1_vecs() + i) * mb, m);
+        std::vector<uint64_t> M1, P1v, VPV1, Mt(size_t(k) * o * L), M2, P2v, VPV2;
+        random_vecs(g, M1, k * o, m);
+        random_vecs(g, P1v, v * k, m);
+        random_vecs(g, VPV1, k * k, m);
+        M2 = M1, P2v = P1v, VPV2 = VPV1;
+        ref.sign_products(p, P1.data(), P2.data(), false, O.data(), V.data(), M1.data(), P1v.data(), VPV1.data(), Mt.data());
+        avx->sign_products_packed(p, packed.data(), O.data(), V.data(), M2.data(), P2v.data(), VPV2.data(), Mt.data());
+        EXPECT_EQ(M1, M2) << p.name << ": sign_products_packed M";
+        EXPECT_EQ(P1v, P2v) << p.name << ": sign_products_packed Pv";
+        EXPECT_EQ(VPV1, VPV2) << p.name << ": sign_products_packed VPV";
+    }
+    if (avx->a_columns != nullptr) {
+        // Columns of A before the reduction, against nibble-by-nibble sums.
+        const uint32_t Lx = (m + p.kk() + 15) / 16 + 1, ko = k * o;
+        std::vector<uint64_t> Mv, cols(size_t(ko) * Lx, 0x77), ref_cols(size_t(ko) * Lx, 0);
+        random_vecs(g, Mv, ko, m);
+        auto nib = [](const uint64_t* v, uint32_t e) { return uint64_t((v[e / 16] >> (4 * (e % 16))) & 0xF); };
+        uint32_t l = 0;
+        for (uint32_t i = 0; i < k; ++i)
+            for (uint32_t j = k; j-- > i; ++l)
+                for (uint32_t c = 0; c < o; ++c)
+                    for (uint32_t e = 0; e < m; ++e) {
+                        ref_cols[size_t(i * o + c) * Lx + (e + l) / 16] ^= nib(&Mv[size_t(j * o + c) * L], e) << (4 * ((e + l) % 16));
+                        if (i != j)
+                            ref_cols[size_t(j * o + c) * Lx + (e + l) / 16] ^= nib(&Mv[size_t(i * o + c) * L], e) << (4 * ((e + l) % 16));
+                    }
+        avx->a_columns(p, Mv.data(), cols.data(), Lx);
+        EXPECT_EQ(cols, ref_cols) << p.name << ": a_columns";
+    }
     // Echelon form of random (and of rank-deficient) matrices.
     const uint32_t ac = p.a_cols(), W = (ac + 15) / 16;
     for (int t = 0; t < 3; ++t) {
@@ -428,6 +464,11 @@ void check_kernels(const mayo::Params& p) {
     ref.nibbles_in_place(u1.data(), cnt, m);
     avx->nibbles_in_place(u2.data(), cnt, m);
     EXPECT_EQ(u1, u2) << p.name << ": nibbles_in_place";
+    if (avx->keystream_limbs != nullptr && p.layout == mayo::MvecLayout::nibbles) {
+        std::vector<uint64_t> u3(u1.size(), 0x5555);
+        ASSERT_EQ(avx->keystream_limbs(key, u3.data(), cnt, m), Status::ok);
+        EXPECT_EQ(u1, u3) << p.name << ": keystream_limbs";
+    }
 }
 
 TEST(MayoKernels, Mayo1) { check_kernels(mayo::mayo_1::params); }

@@ -150,5 +150,55 @@ class BenchTableTest(unittest.TestCase):
         self.assertIn("(equation expansion, ours)", out.getvalue())
 
 
+HW_LOG = """pqmcu-op 0 baseline/empty stack=0 ramtag=-
+pqmcu-op 1 mqom/hw_stub_set_key stack=0 ramtag=-
+pqmcu-op 2 mqom/hw_stub_encrypt_x1 stack=16 ramtag=-
+pqmcu-op 3 mqom/hw_stub_encrypt_x8 stack=16 ramtag=-
+pqmcu-op 4 mqom/cat1_gf16_fast_r5_hardware_verify stack=9000 ramtag=- ws=20000
+pqmcu-op-info 4 set=mqom2_cat1_gf16_fast_r5 profile=hardware
+pqmcu-op-info 4 engine_keys=10 engine_calls=100 engine_blocks=1000
+pqmcu-op 5 mqom/cat1_gf16_fast_r5_hardware_sign stack=9000 ramtag=- ws=20000
+pqmcu-op-info 5 set=mqom2_cat1_gf16_fast_r5 profile=hardware messages=2 w=9 nonces=512,512
+pqmcu-op-info 5 engine_keys=20 engine_calls=200 engine_blocks=2000
+"""
+# empty 10 cycles; stub: key 40-10 = 30, x1 110-10 = 100, x8 450-10 = 440 -> 340/7 per block
+HW_MARKS = {0: (0, 0), 1: (4, 10), 2: (0, 0), 3: (14, 40), 4: (0, 0), 5: (40, 110), 6: (0, 0), 7: (110, 450),
+            8: (0, 0), 9: (500_000, 1_000_000), 10: (0, 0), 11: (1_000_000, 2_000_000)}
+
+
+class HardwareRowsTest(unittest.TestCase):
+    def rows(self, anchors):
+        with tempfile.TemporaryDirectory() as d:
+            log = os.path.join(d, "log")
+            with open(log, "w") as f:
+                f.write(HW_LOG)
+            return {r["operation"]: r for r in bt.build_rows(bt.parse_log(log), HW_MARKS, {}, 0, anchors, {})}
+
+    def test_cryp_model_fit(self):
+        k, b = bt.cryp_model({("aes128", "x1", "hardware_total"): 529.0, ("aes128", "x2", "hardware_total"): 909.0,
+                              ("aes128", "x4", "hardware_total"): 1661.0})
+        self.assertAlmostEqual(b, 377.14, places=1)
+        self.assertAlmostEqual(k, 153.0, places=0)
+        self.assertIsNone(bt.cryp_model({}))
+
+    def test_stub_out_model_in(self):
+        anchors = {("aes128", "x1", "hardware_total"): 300.0, ("aes128", "x2", "hardware_total"): 500.0}
+        by = self.rows(anchors)   # model: 100 per key load, 200 per block
+        v = by["mqom/cat1_gf16_fast_r5_hardware_verify"]
+        per_block = 340 / 7
+        stub = 10 * 30 + 100 * (100 - per_block) + 1000 * per_block
+        self.assertEqual(v["cycles_software"], round(1_000_000 - stub))
+        self.assertEqual(v["cycles_emulated"], round(1_000_000 - stub) + 10 * 100 + 1000 * 200)
+        s = by["mqom/cat1_gf16_fast_r5_hardware_sign"]   # 2 messages: counts halved like the cycles
+        self.assertEqual(s["cycles_software"], v["cycles_software"])
+        self.assertEqual(s["cycles_emulated"], v["cycles_emulated"])
+        self.assertIn("modelled", bt.ENGINE_NOTES[0])
+
+    def test_without_anchors_software_only(self):
+        v = self.rows({})["mqom/cat1_gf16_fast_r5_hardware_verify"]
+        self.assertEqual(v["cycles_emulated"], v["cycles_software"])
+        self.assertIn("software cycles only", bt.ENGINE_NOTES[0])
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -18,9 +18,13 @@ the program's own bytes; then no "pqmcu-warning" line may appear. With
 given, must report the page-straddling 32-bit instructions it met that way
 (docs/cycle-model.md, "Code at the end of a 1 KiB page").
 
+With --profile K the plugin also profiles the interval from mark K to mark
+K+1 (profile=K): the per-block lines must sum exactly to that interval, and
+the kernels' figures must not move.
+
 Usage: check_kernels.py --plugin LIB.so [--qemu qemu-system-arm]
                         [--max-seconds S] [--no-elf [--expect-straddle-warning]]
-                        KERNEL.elf KERNEL.S
+                        [--profile K] KERNEL.elf KERNEL.S
 """
 import argparse
 import os
@@ -37,6 +41,7 @@ MARK_SYMBOL = "pqmcu_bench_mark"
 
 EXPECT_RE = re.compile(r"^\s*@\s*expect\s+([\w.-]+):\s*insns=(\d+)\s+cycles=(\d+)\s*$")
 MARK_RE = re.compile(r"^pqmcu-mark seq=(\d+) insns=(\d+) cycles=(\d+)$")
+PROF_RE = re.compile(r"^pqmcu-prof 0x([0-9a-f]+) insns=(\d+) cycles=(\d+)$")
 TOTAL_RE = re.compile(r"^pqmcu-total insns=(\d+) cycles=(\d+)$")
 WARNING_RE = re.compile(r"^pqmcu-warning ")
 STRADDLE_RE = re.compile(r"^pqmcu-warning page-straddle=(\d+) ")
@@ -81,10 +86,12 @@ def read_expectations(src):
     return out
 
 
-def run_qemu(qemu, plugin, elf, mark, timeout, give_elf=True):
+def run_qemu(qemu, plugin, elf, mark, timeout, give_elf=True, profile=None):
     with tempfile.TemporaryDirectory(prefix="pqmcu-cyc-") as tmp:
         log = os.path.join(tmp, "plugin.log")
         plugin_spec = f"{plugin},mark=0x{mark:x}"
+        if profile is not None:
+            plugin_spec += f",profile={profile}"
         if give_elf:
             plugin_spec += f",elf={plugin_arg(os.path.abspath(elf))}"
         cmd = [qemu, "-M", "mps2-an386", "-display", "none", "-monitor", "none",
@@ -110,6 +117,8 @@ def main():
                     help="do not pass elf= to the plugin (decode from QEMU's bytes)")
     ap.add_argument("--expect-straddle-warning", action="store_true",
                     help="with --no-elf: require the plugin's page-straddle warning")
+    ap.add_argument("--profile", type=int, metavar="K",
+                    help="also profile mark K .. K+1 and check that the profile sums to it")
     ap.add_argument("elf")
     ap.add_argument("src")
     args = ap.parse_args()
@@ -121,13 +130,18 @@ def main():
     mark = elf_symbol(args.elf, MARK_SYMBOL)
     failures = []
 
-    rc, out, log, elapsed, cmd = run_qemu(args.qemu, args.plugin, args.elf, mark, args.timeout, give_elf)
+    rc, out, log, elapsed, cmd = run_qemu(args.qemu, args.plugin, args.elf, mark, args.timeout, give_elf,
+                                          args.profile)
     if rc != 0:
         print(" ".join(cmd))
         print(out)
         raise SystemExit(f"FAIL: QEMU exit status {rc}")
-    marks, total, warnings, straddles = [], None, [], None
+    marks, total, warnings, straddles, prof = [], None, [], None, []
     for line in log.splitlines():
+        m = PROF_RE.match(line)
+        if m:
+            prof.append((int(m.group(1), 16), int(m.group(2)), int(m.group(3))))
+            continue
         if WARNING_RE.match(line):
             warnings.append(line)
             m = STRADDLE_RE.match(line)
@@ -154,6 +168,20 @@ def main():
     elif marks and (total[0] <= marks[-1][1] or total[1] <= marks[-1][2]):
         failures.append("pqmcu-total does not exceed the last mark")
 
+    if args.profile is not None:
+        k = args.profile
+        if k + 1 >= len(marks):
+            failures.append(f"--profile {k}: the kernel has no marks {k} and {k + 1}")
+        else:
+            want = (marks[k + 1][1] - marks[k][1], marks[k + 1][2] - marks[k][2])
+            got = (sum(p[1] for p in prof), sum(p[2] for p in prof))
+            print(f"  profile of marks {k}..{k + 1}: {len(prof)} blocks, insns {got[0]} cycles {got[1]} "
+                  f"(marks: {want[0]} / {want[1]})")
+            if got != want:
+                failures.append(f"profile sums to insns {got[0]} cycles {got[1]}, the marks to {want[0]} / {want[1]}")
+            if len(prof) < 2:
+                failures.append("profile has fewer than 2 blocks (the kernel's own block is missing)")
+
     if give_elf and warnings:
         failures.append("plugin warnings with elf=: " + " | ".join(warnings))
     if args.expect_straddle_warning and not straddles:
@@ -177,7 +205,7 @@ def main():
             failures.append(f"{name}: insns {insns} (expected {e_insns}), cycles {cycles} (expected {e_cycles})")
 
     # determinism under -icount shift=0: a second run prints the same lines
-    rc2, _, log2, _, _ = run_qemu(args.qemu, args.plugin, args.elf, mark, args.timeout, give_elf)
+    rc2, _, log2, _, _ = run_qemu(args.qemu, args.plugin, args.elf, mark, args.timeout, give_elf, args.profile)
     if rc2 != 0 or log2 != log:
         failures.append("second run differs from the first (not deterministic)")
 

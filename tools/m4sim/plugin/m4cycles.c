@@ -30,8 +30,8 @@
  *                    to the next one: at exit, one "pqmcu-prof 0xADDR
  *                    insns=N cycles=C" line per translation block address
  *                    (cycles of a block include the refill of the branch
- *                    that left it); tools/m4sim/profile_report.py folds
- *                    them into functions
+ *                    that left it; they sum to the two marks' difference);
+ *                    tools/m4sim/profile_report.py folds them into functions
  *   refill=N, wide_target=on|off, div=N, it=N, pipe_after_store=on|off
  *                    model knobs, see docs/cycle-model.md
  * Output goes through qemu_plugin_outs (enable with `-d plugin`, redirect
@@ -211,7 +211,9 @@ static void on_mark_exec(unsigned int vcpu, void *ud)
             g_prof_last_c = g_insns + g_extra;
         }
         g_prof_active = g_mark_seq == g_prof_seq;
-        g_prof_prev = 0;        /* the rest of this block is the mark function's own */
+        /* the marked instruction and the rest of its block: charged to the
+         * mark function, so that the profile sums to the marks' difference */
+        g_prof_prev = (uint32_t)g_marks[0] | 1u;
     }
     g_mark_seq++;
     /* the marked instruction is counted here rather than inline, so the
