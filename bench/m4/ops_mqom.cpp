@@ -5,7 +5,10 @@
 //   <set>_grind_try                          one grinding try (challenge()
 //                                             for one nonce), for the paper's
 //                                             grinding-adjusted sign figure
-//   <set>_<profile>_piop_{compute,verify,expand}  the PIOP alone (L1 fast)
+//   <set>_<profile>_piop_{compute,verify,expand}  the PIOP alone (L1 fast;
+//                                             L1 faster and short: Balanced)
+//   matmul_<strategy>_l<1|3|5>               the PIOP compute alone of L1/L3/L5
+//                                             fast per strategy (profile), below
 // for the gf16 r5 sets: L1 faster / fast / short in every profile; L3 and L5
 // in Desktop and Balanced (L5 also Memory); L5 short in Balanced only (its
 // 407 KB Desktop workspace does not fit the 320 KB bench arena). Key
@@ -118,9 +121,11 @@ struct PiopBench {
         auto w = ws().view();
         const auto& d = S::dims;
         uint32_t sink = 0;
-        for (uint32_t i0 = 0; i0 < d.m_ext(); i0 += w.eq_group) {
-            const uint32_t g = d.m_ext() - i0 < w.eq_group ? d.m_ext() - i0 : w.eq_group;
-            mq::detail::EqStream<S::dims.sec, mq::detail::Ext<S::dims.ext_log2>> st(d, pk, i0, g, w.eq,
+        // The signer's equation groups (Piop::group: as many as tT holds).
+        const auto grp = S::Piop::group(d, w, S::Piop::state_rows() * S::lane_words);
+        for (uint32_t i0 = 0; i0 < d.m_ext(); i0 += grp.g) {
+            const uint32_t g = d.m_ext() - i0 < grp.g ? d.m_ext() - i0 : grp.g;
+            mq::detail::EqStream<S::dims.sec, mq::detail::Ext<S::dims.ext_log2>> st(d, pk, i0, g, grp.eq,
                                                                                    w.pub_backend);
             for (uint32_t j = 0; j <= d.n; ++j) {
                 st.next(j < d.n ? j + 1 : d.n);
@@ -146,6 +151,25 @@ struct PiopBench {
          sizeof(typename S::Workspace)},                                                                    \
         {label "_piop_expand", PiopBench<S>::setup, PiopBench<S>::expand, PQMCU_BENCH_MQOM_TAG,                \
          sizeof(typename S::Workspace)}
+// The PIOP compute alone under the name of its matrix-multiplication
+// strategy, per level, for tools/m4sim/bench_table.py's side-by-side table
+// with the paper's strategies (mqom-paper-matmul.csv, F16 fast):
+//   swar-nibble-buckets         Balanced: byte lanes (SWAR), public rows by
+//                               nibble buckets, secret products on the byte SIMD (CT)
+//   swar-bit-buckets            Memory: the same with 1-bit buckets (CT)
+//   swar-nibble-buckets-logexp  Lut: secret products by log/exp tables (NOT CT)
+#define PQMCU_BENCH_MQOM_MATMUL(strategy, level, S)                                                         \
+    {"matmul_" strategy "_" level, PiopBench<S>::setup, PiopBench<S>::compute, PQMCU_BENCH_MQOM_TAG,            \
+     sizeof(typename S::Workspace)}
+// matmul_expansion_<level>: the equation expansion inside those rows (the
+// Balanced signer's equation groups), which the table subtracts: the paper's
+// strategy figures are the matrix products alone.
+#define PQMCU_BENCH_MQOM_MATMULS(level, Set)                                                                \
+    {"matmul_expansion_" level, PiopBench<Bal<Set>>::setup, PiopBench<Bal<Set>>::expand, PQMCU_BENCH_MQOM_TAG, \
+     sizeof(typename Bal<Set>::Workspace)},                                                                 \
+        PQMCU_BENCH_MQOM_MATMUL("swar-nibble-buckets", level, Bal<Set>),                                     \
+        PQMCU_BENCH_MQOM_MATMUL("swar-bit-buckets", level, Mem<Set>),                                        \
+        PQMCU_BENCH_MQOM_MATMUL("swar-nibble-buckets-logexp", level, Lut<Set>)
 #define PQMCU_BENCH_MQOM_GRIND(label, Set) {label "_grind_try", GrindTry<Set>::setup, GrindTry<Set>::run, nullptr, 0, GrindTry<Set>::report}
 
 namespace pqmcu::bench {
@@ -163,6 +187,9 @@ PQMCU_BENCH_GROUP(mqom_ops, "mqom",
                    PQMCU_BENCH_MQOM_PIOP("cat1_gf16_fast_r5_balanced", Bal<mq::mqom2_cat1_gf16_fast_r5>),
                    PQMCU_BENCH_MQOM_PIOP("cat1_gf16_fast_r5_memory", Mem<mq::mqom2_cat1_gf16_fast_r5>),
                    PQMCU_BENCH_MQOM_PIOP("cat1_gf16_fast_r5_lut", Lut<mq::mqom2_cat1_gf16_fast_r5>),
+                   PQMCU_BENCH_MQOM_PIOP("cat1_gf16_faster_r5_balanced", Bal<mq::mqom2_cat1_gf16_faster_r5>),
+                   PQMCU_BENCH_MQOM_PIOP("cat1_gf16_short_r5_balanced", Bal<mq::mqom2_cat1_gf16_short_r5>),
+                   PQMCU_BENCH_MQOM_MATMULS("l1", mq::mqom2_cat1_gf16_fast_r5),
 #if defined(PQMCU_BENCH_MQOM_BIG)
                    PQMCU_BENCH_MQOM_ROWS("cat1_gf16_short_r5", B<D<mq::mqom2_cat1_gf16_short_r5>>),
 #endif
@@ -176,6 +203,7 @@ PQMCU_BENCH_GROUP(mqom_ops, "mqom",
                    PQMCU_BENCH_MQOM_GRIND("cat3_gf16_faster_r5", mq::mqom2_cat3_gf16_faster_r5),
                    PQMCU_BENCH_MQOM_ROWS("cat3_gf16_fast_r5", B<D<mq::mqom2_cat3_gf16_fast_r5>>),
                    PQMCU_BENCH_MQOM_ROWS("cat3_gf16_fast_r5_balanced", B<Bal<mq::mqom2_cat3_gf16_fast_r5>>),
+                   PQMCU_BENCH_MQOM_MATMULS("l3", mq::mqom2_cat3_gf16_fast_r5),
                    PQMCU_BENCH_MQOM_GRIND("cat3_gf16_fast_r5", mq::mqom2_cat3_gf16_fast_r5),
                    PQMCU_BENCH_MQOM_ROWS("cat3_gf16_short_r5", Cat3Short),
                    PQMCU_BENCH_MQOM_ROWS("cat3_gf16_short_r5_balanced", Cat3ShortBalanced),
@@ -187,6 +215,7 @@ PQMCU_BENCH_GROUP(mqom_ops, "mqom",
                    PQMCU_BENCH_MQOM_ROWS("cat5_gf16_fast_r5", B<D<mq::mqom2_cat5_gf16_fast_r5>>),
                    PQMCU_BENCH_MQOM_ROWS("cat5_gf16_fast_r5_balanced", B<Bal<mq::mqom2_cat5_gf16_fast_r5>>),
                    PQMCU_BENCH_MQOM_ROWS("cat5_gf16_fast_r5_memory", Cat5FastMemory),
+                   PQMCU_BENCH_MQOM_MATMULS("l5", mq::mqom2_cat5_gf16_fast_r5),
                    PQMCU_BENCH_MQOM_GRIND("cat5_gf16_fast_r5", mq::mqom2_cat5_gf16_fast_r5),
                    PQMCU_BENCH_MQOM_ROWS("cat5_gf16_short_r5_balanced", Cat5ShortBalanced),
                    PQMCU_BENCH_MQOM_GRIND("cat5_gf16_short_r5", mq::mqom2_cat5_gf16_short_r5),

@@ -72,6 +72,14 @@ constexpr W mul_w_scalar(W a, uint16_t c) {
     return u ^ vx;
 }
 
+// Every lane times X: (u0 + u1 X) X = 0x20 u1 + (u0 + u1) X.
+template <class W>
+constexpr W mul_w_x(W a) {
+    const W lo = bcast16<W>(0x00FF);
+    const W u0 = a & lo, u1 = (a >> 8) & lo;
+    return W(gf256::mul_w_const(u1, kXSquaredConst) | ((u0 ^ u1) << 8));
+}
+
 // Every lane times a GF(256) subfield scalar (byte-wise).
 template <class W>
 constexpr W mul_w_sub(W a, uint8_t s) {

@@ -35,6 +35,23 @@ constexpr Gf256Tables make_gf256_tables() {
 
 inline constexpr Gf256Tables kGf256 = make_gf256_tables();
 
+// Zero-safe log/exp for branch-free products: log(0) = kLogZero, so a sum
+// of two logs with a zero operand is >= kLogZero and exp maps it to 0
+// (nonzero sums stay <= 508). 512 + 1025 bytes of read-only data.
+inline constexpr uint16_t kLogZero = 0x200;
+struct Gf256ZeroSafe {
+    uint16_t log[256];
+    uint8_t exp[2 * kLogZero + 1];
+};
+constexpr Gf256ZeroSafe make_gf256_zero_safe() {
+    Gf256ZeroSafe t{};
+    t.log[0] = kLogZero;
+    for (unsigned a = 1; a < 256; ++a) t.log[a] = kGf256.log[a];
+    for (unsigned i = 0; i < 510; ++i) t.exp[i] = kGf256.exp[i];  // 510 .. 2 kLogZero: 0
+    return t;
+}
+inline constexpr Gf256ZeroSafe kGf256Z = make_gf256_zero_safe();
+
 inline uint8_t gf256_mul(uint8_t a, uint8_t b) {
     if (a == 0 || b == 0) return 0;
     return kGf256.exp[unsigned(kGf256.log[a]) + kGf256.log[b]];

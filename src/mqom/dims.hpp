@@ -48,6 +48,13 @@ struct Dims {
         return ((size_t(tau) + 1) * ext_bytes() + field::kWordBytes - 1) / field::kWordBytes * field::kWordBytes;
     }
 
+    // alpha0 / alpha1 buffers: tau x eta elements, or while the PIOP
+    // accumulates them per equation (alpha_direct), eta lane rows.
+    constexpr size_t alpha_buf_bytes() const {
+        const size_t e_major = size_t(tau) * ext_bytes(), lanes = lane_bytes();
+        return size_t(eta) * (e_major > lanes ? e_major : lanes);
+    }
+
     constexpr size_t pk_bytes() const { return 2 * seed() + y_bytes(); }
     constexpr size_t sk_bytes() const { return pk_bytes() + x_bytes(); }
     constexpr size_t opening_bytes() const {

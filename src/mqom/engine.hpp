@@ -139,11 +139,12 @@ Status Engine<Sec, BaseLog2, ExtLog2>::sign(const Dims& d, const uint8_t* sk, co
     ct_unpoison(com1, d.digest());
     ct_unpoison(sig + d.off_pdx(), size_t(d.tau) * d.pdx_bytes());
 
-    lift_vector<E, B>(x, d.n, w.xl);
-    {
+    {  // lane tau of the PIOP rows: lift(x_k)
         uint8_t* xrows = reinterpret_cast<uint8_t*>(w.xT);
-        for (uint32_t k = 0; k < d.n; ++k)
-            E::store(w.xl + k, xrows + size_t(k) * d.lane_bytes() + size_t(d.tau) * E::bytes, 1);
+        for (uint32_t k = 0; k < d.n; ++k) {
+            const Elt v = Elt(B::lift(B::get(x, k)));
+            E::store(&v, xrows + size_t(k) * d.lane_bytes() + size_t(d.tau) * E::bytes, 1);
+        }
     }
     Piop<Sec, E, B>::compute(d, com1, mseed_eq, x, w, w.alpha1);
 
@@ -174,9 +175,8 @@ Status Engine<Sec, BaseLog2, ExtLog2>::sign(const Dims& d, const uint8_t* sk, co
     ct_unpoison(sig + d.off_paths(), size_t(d.tau) * d.log_n * S);
     ct_unpoison(sig + d.off_lscom(), size_t(d.tau) * d.digest());
 
-    secure_wipe(w.xl, sizeof(Elt) * d.n);
     secure_wipe(w.xT, size_t(d.n) * d.lane_bytes());
-    secure_wipe(w.tT, size_t(w.eq_group) * Piop<Sec, E, B>::state_rows() * d.lane_bytes());
+    secure_wipe(w.tT, w.tT_bytes);
     secure_wipe(w.tab, sizeof(word_t) * Lanes<E>::bucket_words(w.digit_bits, d.lane_bytes() / sizeof(word_t)));
     secure_wipe(w.ua, sizeof(Elt) * d.tau * d.eta);
     secure_wipe(w.ub, sizeof(Elt) * d.tau * d.eta);
@@ -185,8 +185,8 @@ Status Engine<Sec, BaseLog2, ExtLog2>::sign(const Dims& d, const uint8_t* sk, co
         secure_wipe(w.z0, sizeof(Elt) * d.tau * d.m_ext());
         secure_wipe(w.z1, sizeof(Elt) * d.tau * d.m_ext());
     }
-    secure_wipe(w.alpha, sizeof(Elt) * d.tau * d.eta);
-    secure_wipe(w.alpha1, sizeof(Elt) * d.tau * d.eta);
+    secure_wipe(w.alpha, d.alpha_buf_bytes());
+    secure_wipe(w.alpha1, d.alpha_buf_bytes());
     secure_wipe(msg_hash, sizeof(msg_hash));
     return Status::ok;
 }

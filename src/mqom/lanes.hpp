@@ -43,38 +43,56 @@ struct Lanes {
     static word_t ld(const void* p) { return field::load_w<word_t>(p); }
     static void st(void* p, word_t w) { field::store_w<word_t>(p, w); }
 
-    // Bucket words for digits of D bits and rows of nw words.
+    // Bucket words for digits of D bits and rows of nw words, then prev (nw).
     static constexpr size_t bucket_words(unsigned D, size_t nw) {
-        return size_t(kBits / D) * ((1u << D) - 1) * nw;
+        return (size_t(kBits / D) * ((1u << D) - 1) + 1) * nw;
     }
 
     // out = sum_{k<len} c[k] * xT[k] (c public), NW = nw when non-zero.
+    // The buckets are never cleared between rows: they hold the sum of every
+    // row since the caller zeroed them (bk) and prev (nw words) the fold of
+    // that sum before this row, so out = fold(buckets) ^ prev (the fold is
+    // linear) and prev = fold(buckets): no memset or zero stores per row.
     template <size_t NW, unsigned D>
     static void row_public(const Elt* c, const word_t* __restrict xT, uint32_t len, size_t nw_rt,
-                           word_t* __restrict bk, word_t* __restrict out) {
+                           word_t* __restrict bk, word_t* __restrict prev, word_t* __restrict out) {
         static_assert(kBits % D == 0);
         constexpr unsigned G = kBits / D, P = (1u << D) - 1;
         constexpr size_t NWX = NW != 0 ? NW : kMaxLaneWords;
         const size_t nw = NW != 0 ? NW : nw_rt;
-        std::memset(bk, 0, size_t(G) * P * nw * sizeof(word_t));
-        for (uint32_t k = 0; k < len; ++k) {
+        const word_t* x = xT;
+        const size_t row_bytes = nw * sizeof(word_t);
+        const uintptr_t base = reinterpret_cast<uintptr_t>(bk) - row_bytes;
+        for (uint32_t k = 0; k < len; ++k, x += nw) {
             const uint32_t v = c[k];
             if (v == 0) continue;  // public
             word_t xv[NWX] = {};  // registers when NW is fixed (full unroll)
-            const word_t* x = xT + size_t(k) * nw;
 #pragma GCC unroll 16
             for (size_t w = 0; w < nw; ++w) xv[w] = x[w];
 #pragma GCC unroll 16
             for (unsigned t = 0; t < G; ++t) {
                 const uint32_t h = (v >> (D * t)) & P;
                 if (h == 0) continue;  // public
-                word_t* b = bk + (size_t(t) * P + h - 1) * nw;
+                // bucket h of digit t = bk + (t P + h - 1) nw, as base + h * row bytes: immediate
+                // offsets for the row's words (GCC otherwise recomputes every address).
+                word_t* b = reinterpret_cast<word_t*>(base + (size_t(t) * P + h) * row_bytes);
 #pragma GCC unroll 16
                 for (size_t w = 0; w < nw; ++w) b[w] ^= xv[w];
             }
         }
+        fold<NW, D>(bk, nw, prev, out);
+    }
+
+    // f = sum over digits t and buckets h of (h << D t) * bucket, by bit
+    // sums and Horner with xtime; out = f ^ prev, prev = f.
+    template <size_t NW, unsigned D>
+    static void fold(const word_t* __restrict bk, size_t nw_rt, word_t* __restrict prev, word_t* __restrict out) {
+        constexpr unsigned G = kBits / D, P = (1u << D) - 1;
+        const size_t nw = NW != 0 ? NW : nw_rt;
+#pragma GCC unroll 2
         for (size_t w = 0; w < nw; ++w) {
             word_t lo = 0, hi = 0;  // Horner over bits 7..0, and 15..8 (then times X)
+            bool lo_started = false, hi_started = false;
 #pragma GCC unroll 16
             for (unsigned tt = 0; tt < G; ++tt) {
                 const unsigned t = G - 1 - tt;  // high digits first (Horner)
@@ -92,23 +110,29 @@ struct Lanes {
                     const word_t u = b12 ^ b13 ^ b14 ^ b15;  // bits 2 and 3 set
                     s[2] = b4 ^ b5 ^ b6 ^ b7 ^ u;
                     s[3] = b8 ^ b9 ^ b10 ^ b11 ^ u;
-                } else if constexpr (D == 1) {
-                    s[0] = bt[0];
                 } else {
                     for (unsigned i = 0; i < D; ++i) s[i] = 0;
-                    for (unsigned h = 1; h <= P; ++h)
+                    for (unsigned h = 1; h <= P; ++h) {
+                        const word_t bh = bt[size_t(h - 1) * nw];
                         for (unsigned i = 0; i < D; ++i)
-                            if ((h >> i) & 1u) s[i] ^= bt[size_t(h - 1) * nw];
+                            if ((h >> i) & 1u) s[i] ^= bh;
+                    }
                 }
 #pragma GCC unroll 16
                 for (unsigned ii = 0; ii < D; ++ii) {
                     const unsigned i = D - 1 - ii;
-                    if (t * D + i >= 8) hi = field::gf256::xtime_w<word_t>(hi) ^ s[i];
-                    else lo = field::gf256::xtime_w<word_t>(lo) ^ s[i];
+                    if (t * D + i >= 8) {
+                        hi = hi_started ? word_t(field::gf256::xtime_w<word_t>(hi) ^ s[i]) : s[i];
+                        hi_started = true;
+                    } else {
+                        lo = lo_started ? word_t(field::gf256::xtime_w<word_t>(lo) ^ s[i]) : s[i];
+                        lo_started = true;
+                    }
                 }
             }
-            if constexpr (kBits == 16) lo ^= F::template mul_w_scalar<word_t>(hi, uint16_t(0x0100));
-            out[w] = lo;
+            if constexpr (kBits == 16) lo ^= field::gf256sq::mul_w_x<word_t>(hi);
+            out[w] = lo ^ prev[w];
+            prev[w] = lo;
         }
     }
 
@@ -116,16 +140,58 @@ struct Lanes {
     template <size_t NW>
     static void mul_acc(const word_t* a, const word_t* b, size_t nw_rt, word_t* acc) {
         const size_t nw = NW != 0 ? NW : nw_rt;
+#pragma GCC unroll 16
         for (size_t w = 0; w < nw; ++w) acc[w] ^= F::template mul_w<word_t>(a[w], b[w]);
+    }
+
+    // GF(256) on the M4's byte SIMD: (A x)_j x0_j is one more product in the
+    // Horner pass of t (.) x0_j (gf256::simd32::mul2_acc), cheaper than 8
+    // bit planes and their fold, and 8 state rows fewer per equation.
+#if defined(PQMCU_GF256_SIMD32)
+    static constexpr bool kFusedAx = kBits == 8 && sizeof(word_t) == 4;
+#else
+    static constexpr bool kFusedAx = false;
+#endif
+    // Rows of one equation's signer state: z0, z1, the bit planes of
+    // (A x)_j x0_j (unless fused) and of x_j t_j (base bits).
+    template <class BF>
+    static constexpr size_t sign_state_rows() { return 2 + (kFusedAx ? 0 : kBits) + BF::kBits; }
+
+    // One row j of the signer (constant time): s = z0 | z1 | planes.
+    //   z0 ^= t (.) x0_j;  z1 ^= (A x)_j x0_j + x_j t   (ax = (A x)_j, xv = x_j)
+    template <size_t NW, class BF>
+    static void sign_row(const word_t* __restrict t, const word_t* __restrict xj, uint32_t ax, uint32_t xv,
+                         word_t* __restrict s, size_t nw_rt) {
+        const size_t nw = NW != 0 ? NW : nw_rt;
+        word_t* pb = s + (2 + (kFusedAx ? 0 : kBits)) * nw;
+        if constexpr (kFusedAx) {
+#if defined(PQMCU_GF256_SIMD32)
+            const uint32_t bax = field::bcast8<uint32_t>(uint8_t(ax));
+#pragma GCC unroll 16
+            for (size_t w = 0; w < nw; ++w) field::gf256::simd32::mul2_acc(t[w], bax, xj[w], s[w], s[nw + w]);
+#endif
+        } else {
+            mul_acc<NW>(t, xj, nw, s);
+            planes_add<NW>(s + 2 * nw, kBits, ax, xj, nw);
+        }
+        planes_add<NW>(pb, BF::kBits, xv, t, nw);
+    }
+    // End of an equation: fold the planes into z1 (s + nw).
+    template <class BF>
+    static void sign_fold(word_t* s, size_t nw) {
+        if constexpr (!kFusedAx) planes_fold_ext(s + 2 * nw, nw, s + nw);
+        planes_fold_base<BF>(s + (2 + (kFusedAx ? 0 : kBits)) * nw, nw, s + nw);
     }
 
     // Bit planes of a secret scalar times a row: P[i] ^= row & mask(bit i of s), i < bits.
     template <size_t NW>
-    static void planes_add(word_t* P, unsigned bits, uint32_t s, const word_t* row, size_t nw_rt) {
+    static void planes_add(word_t* __restrict P, unsigned bits, uint32_t s, const word_t* __restrict row,
+                           size_t nw_rt) {
         const size_t nw = NW != 0 ? NW : nw_rt;
         for (unsigned i = 0; i < bits; ++i) {
             const word_t m = field::mask_from_bit<word_t>(word_t((s >> i) & 1u));
             word_t* p = P + size_t(i) * nw;
+#pragma GCC unroll 16
             for (size_t w = 0; w < nw; ++w) p[w] ^= row[w] & m;
         }
     }
@@ -155,6 +221,30 @@ struct Lanes {
 namespace lut_not_ct {
 
 namespace fl = field::lut_not_ct;
+
+// GF(256) rows of the signer in the log domain, lift(x_j) given by its log:
+//   z0 ^= t (.) x0_j;  z1 ^= t[tau] x0_j + lift(x_j) t
+// with zero-safe tables (no branch on zeros, but table ADDRESSES depend on
+// secrets: NOT constant time), a word of lanes at a time: 5 table loads a
+// lane against ~25 instructions for the constant-time byte-SIMD products.
+inline void sign_row_gf256(const word_t* __restrict t, const word_t* __restrict xj, uint16_t lxl, uint32_t tau,
+                           size_t nw, word_t* __restrict z0, word_t* __restrict z1) {
+    const uint8_t* exp = fl::kGf256Z.exp;
+    const uint16_t* log = fl::kGf256Z.log;
+    const unsigned la = log[reinterpret_cast<const uint8_t*>(t)[tau]];  // (A x)_j
+    for (size_t w = 0; w < nw; ++w) {
+        const word_t tw = t[w], xw = xj[w];
+        word_t a0 = 0, a1 = 0;
+#pragma GCC unroll 8
+        for (unsigned l = 0; l < sizeof(word_t); ++l) {
+            const unsigned lt = log[uint8_t(tw >> (8 * l))], lx = log[uint8_t(xw >> (8 * l))];
+            a0 |= word_t(exp[lt + lx]) << (8 * l);
+            a1 |= word_t(exp[la + lx] ^ exp[lxl + lt]) << (8 * l);
+        }
+        z0[w] ^= a0;
+        z1[w] ^= a1;
+    }
+}
 
 // acc ^= a (.) b over the first `lanes` extension elements of the rows.
 template <class E>

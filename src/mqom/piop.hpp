@@ -66,9 +66,31 @@ struct Piop {
         }
     }
 
-    // Words of one equation's prover accumulators in w.tT: z0, z1 rows, then
-    // the bit planes of (A_i x)_j and of x_j times rows.
-    static constexpr size_t state_rows() { return 2 + L::kBits + B::F::kBits; }
+    // Words of one equation's prover accumulators: z0, z1 rows, then the
+    // bit planes (Lanes::sign_state_rows); the verifier keeps one row.
+    static constexpr size_t state_rows() { return L::template sign_state_rows<typename B::F>(); }
+
+    // Equations in lock-step and where their state lives: tT holds g x
+    // (state rows + stream window), g as large as tT allows (up to
+    // kMaxEqGroup): the streamed verifier's key cache sizes tT, so the PIOP
+    // shares the PRG key schedules of ~3 (sign) / 8 (verify) equations at no
+    // RAM cost. w.eq_group is the group tT was sized for (at least 1 fits).
+    struct Group {
+        uint32_t g;
+        word_t* state;  // g x state_words
+        Elt* eq;        // g x eq_window_bytes (EqStream windows)
+    };
+    // extra_words: the caller's own rows at the end of tT (verify: r, r^2).
+    static Group group(const Dims& d, const Work<Elt>& w, size_t state_words, size_t extra_words = 0) {
+        const size_t win = eq_window_bytes(d);
+        const size_t per = state_words * sizeof(word_t) + win;
+        const size_t room = w.tT_bytes - extra_words * sizeof(word_t);
+        size_t g = room / per;
+        if (g > kMaxEqGroup) g = kMaxEqGroup;
+        if (g > d.m_ext()) g = d.m_ext();
+        if (g < 1) g = 1;  // Scheme sizes tT for eq_group >= 1 (and the extra rows)
+        return Group{uint32_t(g), w.tT, reinterpret_cast<Elt*>(w.tT + g * state_words)};
+    }
 
     // Row width as a compile-time constant for the widths of the 48 sets
     // (fixed trip counts), 0 (run-time width) otherwise.
@@ -98,38 +120,54 @@ struct Piop {
         go(std::integral_constant<size_t, 0>{});
     }
 
-    // v * X (the extension generator) for GF(2^16); unused for GF(256).
-    static uint32_t F_mul_x(Elt v) {
-        if constexpr (L::kBits == 16) return E::F::template mul_w_scalar<uint32_t>(uint32_t(v), uint16_t(0x0100));
-        else return v;
+    // Row i of z over the lanes (lane e = z[e][i]): kept (z, batched at the
+    // end) or, with w.alpha_direct, added at once to alpha held as eta lane
+    // rows (alpha[k] lane e = alpha[e][k]; no tau x m/mu buffer). Gamma is
+    // public (from com1): gamma * v = XOR of beta_b v over the set bits b of
+    // gamma ("public jumps"), beta_b v for a word of lanes by xtime.
+    static void emit_row(const Dims& d, const Work<Elt>& w, Elt* alpha, Elt* z, uint32_t i, const word_t* row,
+                         size_t nw) {
+        const uint32_t tau = d.tau, me = d.m_ext();
+        if (!w.alpha_direct) {
+            for (uint32_t e = 0; e < tau; ++e) z[size_t(e) * me + i] = lane_get<E>(row, e);
+            return;
+        }
+        word_t* arow = reinterpret_cast<word_t*>(alpha);
+        if (!d.batching) {  // r3: alpha = z (eta = m/mu)
+            for (size_t wi = 0; wi < nw; ++wi) arow[i * nw + wi] ^= row[wi];
+            return;
+        }
+        word_t chain[L::kBits];
+        for (size_t wi = 0; wi < nw; ++wi) {
+            chain[0] = row[wi];
+            for (unsigned b = 1; b < L::kBits; ++b) {
+                if constexpr (L::kBits == 16) {
+                    if (b == 8) {
+                        chain[8] = field::gf256sq::mul_w_x<word_t>(chain[0]);
+                        continue;
+                    }
+                }
+                chain[b] = field::gf256::xtime_w<word_t>(chain[b - 1]);
+            }
+            const Elt* gk = w.gamma + i;
+            word_t* a = arow + wi;
+            for (uint32_t k = 0; k < d.eta; ++k, gk += me, a += nw) {
+                word_t v = 0;
+                for (uint32_t g = *gk; g != 0; g &= g - 1) v ^= chain[__builtin_ctz(g)];  // public
+                *a ^= v;
+            }
+        }
+        secure_wipe(chain, sizeof chain);
     }
 
-    // z[e][i] of equation i: kept (z, batched at the end) or, with
-    // w.alpha_direct, added to alpha[e] = Gamma z[e] at once (no tau x m/mu
-    // buffer; the same products, one at a time).
-    static void emit(const Dims& d, const Work<Elt>& w, Elt* alpha, Elt* z, uint32_t e, uint32_t i, Elt v) {
-        if (!w.alpha_direct) {
-            z[size_t(e) * d.m_ext() + i] = v;
-        } else if (d.batching) {
-            // gamma is public (from com1): v * gamma = XOR of beta_b v over the set
-            // bits b of gamma ("public jumps"), beta_b v by xtime (bytewise).
-            Elt chain[L::kBits];
-            chain[0] = v;
-            for (unsigned b = 1; b < L::kBits; ++b) {
-                if (b == 8) chain[8] = Elt(F_mul_x(v));
-                else chain[b] = Elt(field::gf256::xtime_w<uint32_t>(chain[b - 1]));
-            }
-            Elt* a = alpha + size_t(e) * d.eta;
-            for (uint32_t k = 0; k < d.eta; ++k) {
-                Elt acc = a[k];
-                for (uint32_t g = w.gamma[size_t(k) * d.m_ext() + i]; g != 0; g &= g - 1)  // public
-                    acc = Elt(acc ^ chain[__builtin_ctz(g)]);
-                a[k] = acc;
-            }
-            secure_wipe(chain, sizeof chain);
-        } else {
-            alpha[size_t(e) * d.eta + i] = v;  // eta = m/mu
-        }
+    // alpha_direct: out[e][k] = extra[e][k] ^ lane e of alpha row k; out
+    // (tau x eta) overwrites the lane rows, through extra (updated in place).
+    static void lanes_to_alpha(const Dims& d, Elt* alpha, Elt* extra, size_t nw) {
+        const word_t* arow = reinterpret_cast<const word_t*>(alpha);
+        for (uint32_t e = 0; e < d.tau; ++e)
+            for (uint32_t k = 0; k < d.eta; ++k)
+                extra[size_t(e) * d.eta + k] ^= lane_get<E>(arow + size_t(k) * nw, e);
+        std::memcpy(alpha, extra, size_t(d.tau) * d.eta * sizeof(Elt));
     }
 
     // Prover. w.xT holds x0 (lanes 0..tau-1) and lift(x) (lane tau); u0 = w.ua,
@@ -137,22 +175,25 @@ struct Piop {
     static void compute(const Dims& d, const uint8_t* com1, const uint8_t* mseed_eq, const uint8_t* x, Work<Elt>& w,
                         Elt* alpha1) {
         expand_gamma(d, com1, w.gamma);
-        const size_t ae = size_t(d.tau) * d.eta;
+        const size_t nw = d.lane_bytes() / sizeof(word_t);
         if (w.alpha_direct) {
-            std::memset(w.alpha, 0, ae * sizeof(Elt));
-            std::memset(alpha1, 0, ae * sizeof(Elt));
+            std::memset(w.alpha, 0, d.alpha_buf_bytes());
+            std::memset(alpha1, 0, d.alpha_buf_bytes());
         }
-        with_nw(d.lane_bytes() / sizeof(word_t), w.digit_bits, [&](auto nwc, auto dc) {
+        with_nw(nw, w.digit_bits, [&](auto nwc, auto dc) {
             compute_n<decltype(nwc)::value, decltype(dc)::value>(d, mseed_eq, x, w, alpha1);
         });
+        if (w.alpha_direct) {  // alpha_c = lanes + u_c (ua, ub: free afterwards)
+            lanes_to_alpha(d, w.alpha, w.ua, nw);
+            lanes_to_alpha(d, alpha1, w.ub, nw);
+            return;
+        }
         const uint32_t me = d.m_ext();
         for (uint32_t e = 0; e < d.tau; ++e) {
             Elt* a0 = w.alpha + size_t(e) * d.eta;
             Elt* a1 = alpha1 + size_t(e) * d.eta;
-            if (!w.alpha_direct) {
-                batch(d, w.gamma, w.z0 + size_t(e) * me, a0);
-                batch(d, w.gamma, w.z1 + size_t(e) * me, a1);
-            }
+            batch(d, w.gamma, w.z0 + size_t(e) * me, a0);
+            batch(d, w.gamma, w.z1 + size_t(e) * me, a1);
             for (uint32_t k = 0; k < d.eta; ++k) {
                 a0[k] ^= w.ua[size_t(e) * d.eta + k];
                 a1[k] ^= w.ub[size_t(e) * d.eta + k];
@@ -165,43 +206,45 @@ struct Piop {
         const uint32_t n = d.n, me = d.m_ext(), tau = d.tau;
         const size_t nw = NW != 0 ? NW : d.lane_bytes() / sizeof(word_t);
         const size_t stw = state_rows() * nw;
+        const Group grp = group(d, w, stw);
         word_t t[kMaxLaneWords];
-        for (uint32_t i0 = 0; i0 < me; i0 += w.eq_group) {
-            const uint32_t g = min_u32(w.eq_group, me - i0);
-            EqStream<Sec, E> st(d, mseed_eq, i0, g, w.eq, w.pub_backend);
-            std::memset(w.tT, 0, g * stw * sizeof(word_t));
+        std::memset(w.tab, 0, L::bucket_words(D, nw) * sizeof(word_t));  // buckets and prev (row_public)
+        word_t* prev = w.tab + L::bucket_words(D, nw) - nw;
+        for (uint32_t i0 = 0; i0 < me; i0 += grp.g) {
+            const uint32_t g = min_u32(grp.g, me - i0);
+            EqStream<Sec, E> st(d, mseed_eq, i0, g, grp.eq, w.pub_backend);
+            std::memset(grp.state, 0, g * stw * sizeof(word_t));
             for (uint32_t j = 0; j < n; ++j) {
                 st.next(j + 1);
                 const word_t* xj = w.xT + size_t(j) * nw;
                 const uint32_t xv = B::F::get(x, j);
+                // !!! NOT CONSTANT TIME (Lut profile only): log of a secret.
+                const uint16_t lxl = w.lut_not_ct ? field::lut_not_ct::kGf256Z.log[B::lift(uint8_t(xv))] : 0;
                 for (uint32_t q = 0; q < g; ++q) {
-                    word_t* s = w.tT + q * stw;
-                    L::template row_public<NW, D>(st.at(q), w.xT, j + 1, nw, w.tab, t);
+                    word_t* s = grp.state + q * stw;
+                    L::template row_public<NW, D>(st.at(q), w.xT, j + 1, nw, w.tab, prev, t);
                     if (w.lut_not_ct) {
                         // !!! NOT CONSTANT TIME (Lut profile): secret-indexed log/exp tables.
+                        if constexpr (E::bytes == 1) {
+                            lut_not_ct::sign_row_gf256(t, xj, lxl, tau, nw, s, s + nw);
+                            continue;
+                        }
                         lut_not_ct::mul_acc_lanes<E>(t, xj, tau, s);
                         lut_not_ct::scal_acc_lanes<E>(lane_get<E>(t, tau), xj, tau, s + nw);
                         lut_not_ct::scal_acc_lanes<E>(Elt(B::lift(uint8_t(xv))), t, tau, s + nw);
                         continue;
                     }
-                    L::template mul_acc<NW>(t, xj, nw, s);                                      // z0
-                    L::template planes_add<NW>(s + 2 * nw, L::kBits, lane_get<E>(t, tau), xj, nw);  // (A x)_j x0_j
-                    L::template planes_add<NW>(s + (2 + L::kBits) * nw, B::F::kBits, xv, t, nw);  // t0_j x_j
+                    L::template sign_row<NW, typename B::F>(t, xj, uint32_t(lane_get<E>(t, tau)), xv, s, nw);
                 }
             }
             st.next(n);  // b_i
             for (uint32_t q = 0; q < g; ++q) {
-                word_t* s = w.tT + q * stw;
-                L::template row_public<NW, D>(st.at(q), w.xT, n, nw, w.tab, t);
+                word_t* s = grp.state + q * stw;
+                L::template row_public<NW, D>(st.at(q), w.xT, n, nw, w.tab, prev, t);
                 for (size_t k = 0; k < nw; ++k) s[nw + k] ^= t[k];
-                if (!w.lut_not_ct) {
-                    L::planes_fold_ext(s + 2 * nw, nw, s + nw);
-                    L::template planes_fold_base<typename B::F>(s + (2 + L::kBits) * nw, nw, s + nw);
-                }
-                for (uint32_t e = 0; e < tau; ++e) {
-                    emit(d, w, w.alpha, w.z0, e, i0 + q, lane_get<E>(s, e));
-                    emit(d, w, alpha1, w.z1, e, i0 + q, lane_get<E>(s + nw, e));
-                }
+                if (!w.lut_not_ct) L::template sign_fold<typename B::F>(s, nw);
+                emit_row(d, w, w.alpha, w.z0, i0 + q, s, nw);
+                emit_row(d, w, alpha1, w.z1, i0 + q, s + nw, nw);
             }
         }
         secure_wipe(t, sizeof(t));
@@ -219,15 +262,24 @@ struct Piop {
             r[e] = E::from_index(i_star[e] ^ (i_star[e] >> 1));
             r2[e] = E::mul(r[e], r[e]);
         }
-        if (w.alpha_direct) std::memset(w.alpha, 0, size_t(tau) * d.eta * sizeof(Elt));
-        with_nw(d.lane_bytes() / sizeof(word_t), w.digit_bits, [&](auto nwc, auto dc) {
+        const size_t nw = d.lane_bytes() / sizeof(word_t);
+        if (w.alpha_direct) std::memset(w.alpha, 0, d.alpha_buf_bytes());
+        with_nw(nw, w.digit_bits, [&](auto nwc, auto dc) {
             recompute_n<decltype(nwc)::value, decltype(dc)::value>(d, mseed_eq, r, r2, y, w);
         });
+        for (uint32_t e = 0; e < tau; ++e) {  // u_eval + r alpha1 (into ua when alpha_direct)
+            Elt* u = w.ua + size_t(e) * d.eta;
+            const Elt* a1 = w.ub + size_t(e) * d.eta;
+            for (uint32_t k = 0; k < d.eta; ++k) u[k] = Elt(u[k] ^ E::mul(r[e], a1[k]));
+        }
+        if (w.alpha_direct) {
+            lanes_to_alpha(d, w.alpha, w.ua, nw);
+            return;
+        }
         for (uint32_t e = 0; e < tau; ++e) {
             Elt* a0 = w.alpha + size_t(e) * d.eta;
-            if (!w.alpha_direct) batch(d, w.gamma, w.z0 + size_t(e) * me, a0);
-            for (uint32_t k = 0; k < d.eta; ++k)
-                a0[k] ^= Elt(w.ua[size_t(e) * d.eta + k] ^ E::mul(r[e], w.ub[size_t(e) * d.eta + k]));
+            batch(d, w.gamma, w.z0 + size_t(e) * me, a0);
+            for (uint32_t k = 0; k < d.eta; ++k) a0[k] ^= w.ua[size_t(e) * d.eta + k];
         }
     }
 
@@ -236,27 +288,39 @@ struct Piop {
                             Work<Elt>& w) {
         const uint32_t n = d.n, me = d.m_ext(), tau = d.tau;
         const size_t nw = NW != 0 ? NW : d.lane_bytes() / sizeof(word_t);
+        const Group grp = group(d, w, nw, 2 * nw);
         word_t t[kMaxLaneWords];
-        for (uint32_t i0 = 0; i0 < me; i0 += w.eq_group) {
-            const uint32_t g = min_u32(w.eq_group, me - i0);
-            EqStream<Sec, E> st(d, mseed_eq, i0, g, w.eq, w.pub_backend);
-            std::memset(w.tT, 0, g * nw * sizeof(word_t));
+        word_t* rr = w.tT + w.tT_bytes / sizeof(word_t) - 2 * nw;  // r, r^2 as lane rows (public)
+        word_t* rr2 = rr + nw;
+        std::memset(rr, 0, 2 * nw * sizeof(word_t));
+        for (uint32_t e = 0; e < tau; ++e) {
+            lane_put<E>(rr, e, r[e]);
+            lane_put<E>(rr2, e, r2[e]);
+        }
+        std::memset(w.tab, 0, L::bucket_words(D, nw) * sizeof(word_t));  // buckets and prev (row_public)
+        word_t* prev = w.tab + L::bucket_words(D, nw) - nw;
+        for (uint32_t i0 = 0; i0 < me; i0 += grp.g) {
+            const uint32_t g = min_u32(grp.g, me - i0);
+            EqStream<Sec, E> st(d, mseed_eq, i0, g, grp.eq, w.pub_backend);
+            std::memset(grp.state, 0, g * nw * sizeof(word_t));
             for (uint32_t j = 0; j < n; ++j) {
                 st.next(j + 1);
                 for (uint32_t q = 0; q < g; ++q) {
-                    L::template row_public<NW, D>(st.at(q), w.xT, j + 1, nw, w.tab, t);
-                    L::template mul_acc<NW>(t, w.xT + size_t(j) * nw, nw, w.tT + q * nw);
+                    L::template row_public<NW, D>(st.at(q), w.xT, j + 1, nw, w.tab, prev, t);
+                    L::template mul_acc<NW>(t, w.xT + size_t(j) * nw, nw, grp.state + q * nw);
                 }
             }
             st.next(n);  // b_i
             for (uint32_t q = 0; q < g; ++q) {
-                L::template row_public<NW, D>(st.at(q), w.xT, n, nw, w.tab, t);
+                L::template row_public<NW, D>(st.at(q), w.xT, n, nw, w.tab, prev, t);
                 const uint32_t i = i0 + q;
                 Elt yi;
                 E::load(y + size_t(i) * E::bytes, &yi, 1);
-                for (uint32_t e = 0; e < tau; ++e)
-                    emit(d, w, w.alpha, w.z0, e, i,
-                         Elt(lane_get<E>(w.tT + q * nw, e) ^ E::mul(r[e], lane_get<E>(t, e)) ^ E::mul(r2[e], yi)));
+                const word_t yb = E::F::template bcast<word_t>(yi);
+                word_t* acc = grp.state + q * nw;  // v_z = (A v_x).v_x + r (b.v_x) + r^2 y_i
+                for (size_t k = 0; k < nw; ++k)
+                    acc[k] ^= E::F::template mul_w<word_t>(t[k], rr[k]) ^ E::F::template mul_w<word_t>(yb, rr2[k]);
+                emit_row(d, w, w.alpha, w.z0, i, acc, nw);
             }
         }
     }

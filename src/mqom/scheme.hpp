@@ -239,6 +239,7 @@ public:
     using Elt = typename Eng::Elt;
     static_assert(Profile::piop_digit_bits == 1 || Profile::piop_digit_bits == 4);
     static_assert(detail::eq_window_bytes(dims) < 65536 && Profile::eq_lockstep <= 255);
+    static_assert(detail::eq_window_bytes(dims) % sizeof(field::word_t) == 0);
 
     static constexpr uint32_t clamp_group(uint32_t g, uint32_t me) {
         const uint32_t c = g < 1 ? 1 : g > detail::kMaxEqGroup ? detail::kMaxEqGroup : g;
@@ -260,9 +261,15 @@ public:
                  : (size_t(Profile::parallel_trees) * (dims.log_n + 1) + 32) * dims.exp_bytes();
     static constexpr size_t hls_len = streamed ? 1 : size_t(dims.tau) * dims.digest();
     static constexpr size_t rseed_len = streamed ? 1 : size_t(dims.tau) * dims.seed();
-    // tT: the PIOP's per-equation accumulators; before the PIOP, the streamed
-    // verifier's cached tree keys (when they do not fit, it schedules per batch).
-    static constexpr size_t piop_tT_words = size_t(eq_group) * Piop::state_rows() * lane_words;
+    // tT: the PIOP's per-equation accumulators and stream windows (eq_group
+    // of them at least; the PIOP runs as many as fit); before the PIOP, the
+    // streamed verifier's cached tree keys (when they do not fit, it
+    // schedules per batch).
+    static constexpr size_t piop_tT_words = size_t(eq_group) * (Piop::state_rows() * lane_words +
+                                                                detail::eq_window_bytes(dims) / sizeof(field::word_t));
+    static_assert(piop_tT_words >= eq_group * (lane_words + detail::eq_window_bytes(dims) / sizeof(field::word_t)) +
+                                       2 * lane_words,
+                  "the verifier's r, r^2 rows fit beside its equation group (Piop::group)");
     static constexpr size_t key_cache_words =
         streamed && Profile::cache_tree_keys
             ? (Blc::stream_key_count(dims, leaf_batch_log) * sizeof(CipherKey) + alignof(CipherKey) +
@@ -273,7 +280,6 @@ public:
     // Every large buffer of one operation, exactly sized for Set.
     struct Workspace {
         alignas(16) uint8_t leaves[leaves_len];
-        alignas(16) Elt eq[size_t(eq_group) * detail::eq_window_bytes(dims) / sizeof(Elt)];
         alignas(16) field::word_t xT[size_t(dims.n) * lane_words];
         alignas(16) field::word_t tT[tT_words];
         alignas(16) field::word_t tab[LanesE::bucket_words(Profile::piop_digit_bits, lane_words)];
@@ -282,18 +288,17 @@ public:
         alignas(16) Elt z0[Profile::piop_alpha_direct ? 1 : size_t(dims.tau) * dims.m_ext()];
         alignas(16) Elt z1[Profile::piop_alpha_direct ? 1 : size_t(dims.tau) * dims.m_ext()];
         alignas(16) Elt gamma[dims.batching ? size_t(dims.eta) * dims.m_ext() : 1];
-        alignas(16) Elt xl[dims.n];
-        alignas(16) Elt alpha[size_t(dims.tau) * dims.eta];
-        alignas(16) Elt alpha1[size_t(dims.tau) * dims.eta];
+        alignas(16) Elt alpha[dims.alpha_buf_bytes() / sizeof(Elt)];
+        alignas(16) Elt alpha1[dims.alpha_buf_bytes() / sizeof(Elt)];
         alignas(16) uint8_t scratch[scratch_len];
         uint8_t hls[hls_len];
         uint8_t rseed[rseed_len];
 
         detail::Work<Elt> view() {
-            return detail::Work<Elt>{leaves, Profile::parallel_trees, eq, eq_group, xT, tT, tab,
+            return detail::Work<Elt>{leaves, Profile::parallel_trees, eq_group, xT, tT, tab,
                                      Profile::piop_digit_bits, uses_lut_not_ct<Profile>(), ua, ub, z0, z1,
                                      Profile::piop_alpha_direct, gamma,
-                                     xl, alpha, alpha1, scratch, hls, rseed, Profile::public_backend,
+                                     alpha, alpha1, scratch, hls, rseed, Profile::public_backend,
                                      Profile::secret_backend, leaf_batch_log, Profile::cache_tree_keys,
                                      sizeof(tT)};
         }

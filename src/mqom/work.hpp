@@ -14,10 +14,10 @@ template <class Elt>
 struct Work {
     uint8_t* leaves;  // par_reps * N * S   GGM leaves of the repetitions in flight
     uint32_t par_reps;   // repetitions processed in lock-step by the BLC (1 or 4)
-    Elt* eq;          // eq_group * eq_window_bytes   stream windows of the equations in flight
-    uint32_t eq_group;   // equations streamed in lock-step (1 .. kMaxEqGroup)
+    uint32_t eq_group;   // equations tT is sized for (1 .. kMaxEqGroup); the PIOP runs as many as fit in tT
     field::word_t* xT;   // n rows of lane_bytes: x0[.][k] (sign, lane tau = lift(x_k)) / x_eval[.][k] (verify)
-    field::word_t* tT;   // eq_group * Piop::state_rows() rows of lane_bytes: per-equation accumulators
+    field::word_t* tT;   // PIOP: per equation in flight its accumulators (Piop::state_rows() rows of
+                         // lane_bytes; verify: 1 row) and its EqStream window (Piop::group)
     field::word_t* tab;  // row-product buckets (Lanes<E>::bucket_words(digit_bits, lane words))
     uint32_t digit_bits; // bucket digit of the row products: 4 (nibbles) or 1 (bits, smallest)
     bool lut_not_ct;     // Lut profile: secret products by log/exp tables (NOT constant time)
@@ -27,9 +27,8 @@ struct Work {
     Elt* z1;          // tau * m_ext   z1 (sign); unused with alpha_direct
     bool alpha_direct;   // alpha accumulated per equation (no z buffers)
     Elt* gamma;       // eta * m_ext     batching matrix (r5 only)
-    Elt* xl;          // n               lifted x (sign)
-    Elt* alpha;       // tau * eta       alpha0 (sign, verify)
-    Elt* alpha1;      // tau * eta       alpha1 (sign)
+    Elt* alpha;       // Dims::alpha_buf_bytes   alpha0 (sign, verify): tau x eta on return
+    Elt* alpha1;      // Dims::alpha_buf_bytes   alpha1 (sign); word aligned (lane rows inside the PIOP)
     uint8_t* scratch; // (par_reps * (log_n + 1) + 32) * exp_bytes
     uint8_t* hls;     // tau * digest    hashes of the leaf commitments (stored-tree BLC only)
     uint8_t* rseed;   // tau * S         root seeds (kept for the opening; stored-tree BLC only)

@@ -124,8 +124,30 @@ class BenchTableTest(unittest.TestCase):
             bt.print_matmul_table(self.rows, self.dir.name)
         finally:
             sys.stdout = old
-        self.assertIn("bitslice-composite-public-jump", out.getvalue())
-        self.assertIn("9.9", out.getvalue())
+        text = out.getvalue()
+        self.assertIn("bitslice-composite-public-jump", text)
+        self.assertIn("9.9", text)
+        # our row (9.9 M cycles at L1) beside the paper's best CT strategy: ratio 1.00
+        ours = [l for l in text.splitlines() if l.startswith("bitslice-composite-public-jump") and "pqmcu" in l]
+        self.assertEqual(len(ours), 1)
+        self.assertIn("9.90", ours[0])
+        self.assertIn("1.00/-/-", ours[0])
+        self.assertEqual(bt.matmul_rows(self.rows), {"bitslice-composite-public-jump": {"l1": 9_900_000}})
+
+    def test_matmul_expansion_is_subtracted(self):
+        from io import StringIO
+        rows = [{"operation": "mqom/matmul_swar-nibble-buckets_l1", "cycles_emulated": 9_000_000},
+                {"operation": "mqom/matmul_expansion_l1", "cycles_emulated": 3_000_000}]
+        out = StringIO()
+        old, sys.stdout = sys.stdout, out
+        try:
+            bt.print_matmul_table(rows, self.dir.name)
+        finally:
+            sys.stdout = old
+        line = [l for l in out.getvalue().splitlines() if l.startswith("swar-nibble-buckets")][0]
+        self.assertIn("6.00", line)        # 9 - 3 Mc
+        self.assertIn("0.61/-/-", line)    # 6.0 / 9.9
+        self.assertIn("(equation expansion, ours)", out.getvalue())
 
 
 HW_LOG = """pqmcu-op 0 baseline/empty stack=0 ramtag=-
