@@ -143,7 +143,11 @@ void keccak_f1600(KeccakState& s) {
 }
 
 void keccak_xor_bytes(KeccakState& s, size_t offset, const uint8_t* in, size_t len) {
-    // Partial lanes go through a zero-padded 8-byte buffer; whole lanes directly.
+    // Whole lanes directly; a partial lane by one 8-byte load and a shift
+    // when 8 bytes of the input around it are readable (the head of a call
+    // at an unaligned offset, e.g. after a domain byte, and its tail), else
+    // byte by byte.
+    const uint8_t* const start = in;
     while (len > 0) {
         const size_t i = offset / 8, at = offset % 8;
         if (at == 0 && len >= 8) {
@@ -169,7 +173,14 @@ void keccak_xor_bytes(KeccakState& s, size_t offset, const uint8_t* in, size_t l
             continue;
         }
         const size_t n = (8 - at < len) ? 8 - at : len;
-        xor_lane(s, i, partial_lane(in, at, n));
+        uint64_t v;
+        if (len >= 8)  // at != 0, n = 8 - at: bytes in[n..8) shift out
+            v = lane_load(in) << (8 * at);
+        else if (at == 0 && size_t(in - start) >= 8 - n)  // tail: the 8 bytes ending at in + n
+            v = lane_load(in + n - 8) >> (8 * (8 - n));
+        else
+            v = partial_lane(in, at, n);
+        xor_lane(s, i, v);
         in += n, offset += n, len -= n;
     }
 }

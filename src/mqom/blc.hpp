@@ -23,6 +23,7 @@
 #include "mqom/dims.hpp"
 #include "mqom/ggm.hpp"
 #include "mqom/gf.hpp"
+#include "mqom/lanes.hpp"
 #include "mqom/work.hpp"
 
 namespace pqmcu::mqom::detail {
@@ -451,9 +452,13 @@ struct Blc {
         c1x.init();
         c1x.absorb_byte(0x07);
         uint8_t h[2 * S];
-        // Cached keys in the tT rows, which the PIOP only uses afterwards.
-        with_key_cache(d, w.leaf_batch_log, w.cache_keys, reinterpret_cast<uint8_t*>(w.tT), w.tT_bytes, nullptr, 0,
-                       w.pub_backend, [&](auto* keys, auto* upper, uint32_t nup) {
+        // Cached keys in the tT rows, which the PIOP only uses afterwards;
+        // upper-level keys there or in the row-product buckets (tab: the PIOP
+        // zeroes them before its first row), whichever holds more.
+        const size_t tab_bytes =
+            sizeof(field::word_t) * Lanes<E>::bucket_words(w.digit_bits, R / sizeof(field::word_t));
+        with_key_cache(d, w.leaf_batch_log, w.cache_keys, reinterpret_cast<uint8_t*>(w.tT), w.tT_bytes,
+                       reinterpret_cast<uint8_t*>(w.tab), tab_bytes, w.pub_backend, [&](auto* keys, auto* upper, uint32_t nup) {
                            for (uint32_t e = 0; e < d.tau; ++e) {
                                stream_rep(d, salt, e, nullptr, nullptr, paths + size_t(e) * d.log_n * S,
                                           i_star[e], lscom + size_t(e) * 2 * S, w.leaf_batch_log, w.scratch,

@@ -209,10 +209,8 @@ struct Ggm {
                 std::memcpy(in2, buf, S);
                 std::memcpy(in2 + S, st + size_t(jn - 2) * S, S);
                 C::encrypt_multi(kl, in2, out2, 2, be);
-                std::memcpy(left, out2, S);
-                P::xor_lin_ortho(in2, left);
-                std::memcpy(st + size_t(jn - 1) * S, out2 + S, S);
-                P::xor_lin_ortho(in2 + S, st + size_t(jn - 1) * S);
+                P::put_lin_ortho(out2, in2, left);
+                P::put_lin_ortho(out2 + S, in2 + S, st + size_t(jn - 1) * S);
                 children(q, 0);
                 t = 1;
                 ++jn;
@@ -274,12 +272,7 @@ struct Ggm {
             for (size_t p = size_t(1) << j; p >= 2; p -= 2) {  // parents p - 2, p - 1
                 std::memcpy(par, nodes + (p - 2) * S, 2 * S);
                 P::derive2(k, par, par + S, lf, lf + S, be);
-                for (size_t u = 2; u-- > 0;) {
-                    uint8_t* c = nodes + 2 * (p - 2 + u) * S;
-                    std::memcpy(c, lf + u * S, S);
-                    std::memcpy(c + S, lf + u * S, S);
-                    P::xor_seed(c + S, par + u * S);
-                }
+                for (size_t u = 2; u-- > 0;) P::put_children(lf + u * S, par + u * S, nodes + 2 * (p - 2 + u) * S);
             }
         }
         const uint32_t nsub = 1u << R;
@@ -287,9 +280,7 @@ struct Ggm {
             std::memcpy(par, nodes + size_t(q) * S, 2 * S);  // roots q, q + 1
             P::derive2(bottom[0], par, par + S, lf, lf + S, be);
             for (uint32_t u = 0; u < 2; ++u) {
-                std::memcpy(buf, par + u * S, S);
-                std::memcpy(left, lf + u * S, S);
-                children(0);
+                P::put_children(lf + u * S, par + u * S, buf);  // = children(0), no copies
                 for (uint32_t t = 1; t < lb; ++t) {
                     P::derive(bottom[t], buf, left, size_t(1) << t, be);
                     children(t);

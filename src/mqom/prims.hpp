@@ -64,6 +64,25 @@ struct Prims {
             st32(out + h + i, ld32(out + h + i) ^ lo);
         }
     }
+    // out = ct ^ LinOrtho(in): a cipher output moved to its place and made a
+    // SeedDerive in one pass (no memcpy then xor_lin_ortho).
+    __attribute__((always_inline)) static void put_lin_ortho(const uint8_t* ct, const uint8_t* in, uint8_t* out) {
+        constexpr size_t h = S / 2;
+        for (size_t i = 0; i < h; i += 4) {
+            const uint32_t lo = ld32(in + i), hi = ld32(in + h + i);
+            st32(out + i, ld32(ct + i) ^ lo ^ hi);
+            st32(out + h + i, ld32(ct + h + i) ^ lo);
+        }
+    }
+    // GGM children of one parent: out = left || left ^ parent (out overlaps neither).
+    __attribute__((always_inline)) static void put_children(const uint8_t* left, const uint8_t* parent,
+                                                            uint8_t* out) {
+        for (size_t i = 0; i < S; i += 4) {
+            const uint32_t l = ld32(left + i);
+            st32(out + i, l);
+            st32(out + S + i, l ^ ld32(parent + i));
+        }
+    }
     // out[i] = Enc_k(in[i]) ^ LinOrtho(in[i]) for nb consecutive seeds. in != out.
     template <class K>
     static void derive(const K& k, const uint8_t* in, uint8_t* out, size_t nb,

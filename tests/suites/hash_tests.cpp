@@ -215,6 +215,26 @@ void byte_at_a_time(Context& ctx) {
     PQ_CHECK_BYTES(ctx, got, ref, sizeof ref);
 }
 
+void split_at_every_offset(Context& ctx) {
+    // Two absorb calls: a head of h bytes (every lane offset, incl. across
+    // the rate) then l bytes, so both the single-load partial lanes and the
+    // byte-loop ones (short calls) are hit at each offset. Vs one-shot.
+    uint8_t msg[200], ref[32], got[32];
+    Prng rng(5);
+    rng.fill(msg, sizeof msg);
+    for (size_t h = 0; h < 20; ++h) {
+        for (size_t l = 0; l + h <= sizeof msg; l += (l < 24 ? 1 : 7)) {
+            PQ_CHECK(ctx, hash::shake128(ref, sizeof ref, msg, h + l) == Status::ok);
+            hash::Shake128 x;
+            PQ_CHECK(ctx, x.absorb(msg, h) == Status::ok);
+            PQ_CHECK(ctx, x.absorb(msg + h, l) == Status::ok);
+            PQ_CHECK(ctx, x.finalize() == Status::ok);
+            PQ_CHECK(ctx, x.squeeze(got, sizeof got) == Status::ok);
+            PQ_CHECK_BYTES(ctx, got, ref, sizeof ref);
+        }
+    }
+}
+
 constexpr size_t kX4Max = 340;  // two SHAKE128 blocks and a bit
 
 template <class X4, class X1>
@@ -397,6 +417,7 @@ PQMCU_SUITE(hash_suite, "hash",
              {"vectors one-shot", vectors_oneshot},
              {"vectors incremental", vectors_incremental},
              {"byte at a time", byte_at_a_time},
+             {"split at every offset", split_at_every_offset},
              {"x4 permutation", x4_permutation},
              {"shake128 x4 vs x1", x4_shake128},
              {"shake256 x4 vs x1", x4_shake256},
