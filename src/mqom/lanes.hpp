@@ -48,6 +48,46 @@ struct Lanes {
         return (size_t(kBits / D) * ((1u << D) - 1) + 1) * nw;
     }
 
+#if defined(__ARM_FEATURE_SIMD32) && defined(__GNUC__) && defined(__thumb2__)
+    static constexpr bool kBucketAsm = sizeof(word_t) == 4;
+#else
+    static constexpr bool kBucketAsm = false;
+#endif
+    // b[0..NW) ^= xv on the M4: the bucket's words in LDM/STM groups of 3
+    // (1 + n cycles each) instead of GCC's interleaved ldr/eor/str (2 + 1 + 2
+    // a word). The address b is public (a matrix digit), so still CT.
+    template <size_t NW>
+    __attribute__((always_inline)) static void bucket_xor_m4(word_t* b, const word_t* xv) {
+#if defined(__ARM_FEATURE_SIMD32) && defined(__GNUC__) && defined(__thumb2__)
+        using W3 = word_t[3];
+        using W2 = word_t[2];
+        size_t w = 0;
+#pragma GCC unroll 8
+        for (; w + 3 <= NW; w += 3)
+            __asm__(
+                "ldmia %[b], {r10, r11, r12}\n\t"
+                "eor r10, r10, %[x0]\n\t"
+                "eor r11, r11, %[x1]\n\t"
+                "eor r12, r12, %[x2]\n\t"
+                "stmia %[b], {r10, r11, r12}"
+                : "+m"(*reinterpret_cast<W3*>(b + w))
+                : [b] "r"(b + w), [x0] "r"(xv[w]), [x1] "r"(xv[w + 1]), [x2] "r"(xv[w + 2])
+                : "r10", "r11", "r12");
+        if constexpr (NW % 3 == 2)
+            __asm__(
+                "ldmia %[b], {r10, r11}\n\t"
+                "eor r10, r10, %[x0]\n\t"
+                "eor r11, r11, %[x1]\n\t"
+                "stmia %[b], {r10, r11}"
+                : "+m"(*reinterpret_cast<W2*>(b + w))
+                : [b] "r"(b + w), [x0] "r"(xv[w]), [x1] "r"(xv[w + 1])
+                : "r10", "r11");
+        if constexpr (NW % 3 == 1) b[w] ^= xv[w];
+#else
+        for (size_t w = 0; w < NW; ++w) b[w] ^= xv[w];
+#endif
+    }
+
     // out = sum_{k<len} c[k] * xT[k] (c public), NW = nw when non-zero.
     // The buckets are never cleared between rows: they hold the sum of every
     // row since the caller zeroed them (bk) and prev (nw words) the fold of
@@ -76,8 +116,12 @@ struct Lanes {
                 // bucket h of digit t = bk + (t P + h - 1) nw, as base + h * row bytes: immediate
                 // offsets for the row's words (GCC otherwise recomputes every address).
                 word_t* b = reinterpret_cast<word_t*>(base + (size_t(t) * P + h) * row_bytes);
+                if constexpr (kBucketAsm && NW == 5) {  // measured: a gain at 5 words, a loss at 7 (spills)
+                    bucket_xor_m4<NW>(b, xv);
+                } else {
 #pragma GCC unroll 16
-                for (size_t w = 0; w < nw; ++w) b[w] ^= xv[w];
+                    for (size_t w = 0; w < nw; ++w) b[w] ^= xv[w];
+                }
             }
         }
         fold<NW, D>(bk, nw, prev, out);
