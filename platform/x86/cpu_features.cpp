@@ -43,6 +43,7 @@ CpuFeatures detect() {
         f.avx512f = zmm_ok && ((b >> 16) & 1);
         f.avx512bw = zmm_ok && ((b >> 30) & 1);
         f.avx512vl = zmm_ok && ((b >> 31) & 1);
+        f.avx512vbmi = zmm_ok && ((c >> 1) & 1);
         f.vaes = ymm_ok && ((c >> 9) & 1);
         f.vpclmul = ymm_ok && ((c >> 10) & 1);
         f.gfni = (c >> 8) & 1;
@@ -52,7 +53,8 @@ CpuFeatures detect() {
     if (disabled(off, "aesni")) f.aesni = false;
     if (disabled(off, "vaes")) f.vaes = false;
     if (disabled(off, "gfni")) f.gfni = false;
-    if (disabled(off, "avx512")) f.avx512f = f.avx512bw = f.avx512vl = false;
+    if (disabled(off, "avx512")) f.avx512f = f.avx512bw = f.avx512vl = f.avx512vbmi = false;
+    if (disabled(off, "avx512vbmi")) f.avx512vbmi = false;
     // Wider features are unusable without their base.
     if (!f.avx2) f.vaes = f.vpclmul = false;
     if (!f.aesni) f.vaes = false;

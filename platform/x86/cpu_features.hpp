@@ -14,6 +14,7 @@ struct CpuFeatures {
     bool avx512f = false;
     bool avx512bw = false;
     bool avx512vl = false;
+    bool avx512vbmi = false;
 };
 
 // Detected once (CPUID + XGETBV: the OS must save the wide registers). The

@@ -513,8 +513,9 @@ Status expand_public_key(const Params& p, const uint8_t* pk, uint64_t* P, uint64
 
 namespace {
 
-// packed: P holds P1 | P2 as the keystream gave them (nibbles layout).
-Status verify_core(const Params& p, const uint64_t* P, bool packed, const uint64_t* P3, const uint8_t* msg,
+// packed: P holds P1 | P2 as the keystream gave them (nibbles layout), and
+// P3 is read through p_times_s_packed (bytes of limbs, 8L per vector).
+Status verify_core(const Params& p, const uint64_t* P, bool packed, const uint8_t* P3, const uint8_t* msg,
                    size_t mlen, const uint8_t* sig, const Work& w) {
     const uint32_t k = p.k, n = p.n, L = p.m_limbs();
     const Kernels& kern = kernels();
@@ -529,7 +530,7 @@ Status verify_core(const Params& p, const uint64_t* P, bool packed, const uint64
         kern.p_times_s_packed(p, reinterpret_cast<const uint8_t*>(P), P3, s, PS, SPS);
     } else {
         std::memset(w.scratch, 0, sizeof(uint64_t) * (size_t(n) * k + size_t(k) * k) * L);
-        kern.p_times_s(p, P, P + size_t(p.p1_vecs()) * L, P3, s, PS);
+        kern.p_times_s(p, P, P + size_t(p.p1_vecs()) * L, reinterpret_cast<const uint64_t*>(P3), s, PS);
         kern.scalars_times(s, n, 1, k, n, PS, k, SPS, L);
     }
     return quadratic_matches(p, SPS, t) ? Status::ok : Status::verify_failed;
@@ -539,7 +540,7 @@ Status verify_core(const Params& p, const uint64_t* P, bool packed, const uint64
 
 Status verify_expanded(const Params& p, const uint64_t* P, const uint64_t* P3, const uint8_t* msg, size_t mlen,
                        const uint8_t* sig, const Work& w) {
-    return verify_core(p, P, false, P3, msg, mlen, sig, w);
+    return verify_core(p, P, false, reinterpret_cast<const uint8_t*>(P3), msg, mlen, sig, w);
 }
 
 Status verify(const Params& p, const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig,
@@ -553,15 +554,20 @@ Status verify(const Params& p, const uint8_t* pk, const uint8_t* msg, size_t mle
         // far more than p12_bytes + 8).
         const Status st = kern.aes128_ctr(pk, reinterpret_cast<uint8_t*>(w.p), p.p12_bytes());
         if (st != Status::ok) return st;
-        // Upper(P3) as limbs: one copy, then unpacked in place (w.p3 holds
+        // Upper(P3) as limbs: pk's own vectors when they are limbs already
+        // (m/2 = 8L: MAYO-2), else one copy unpacked in place (w.p3 holds
         // o*o vectors of limbs).
-        std::memcpy(w.p3, pk + p.pk_seed_bytes, size_t(p.p3_vecs()) * p.m_bytes());
-        kern.nibbles_in_place(w.p3, p.p3_vecs(), p.m);
-        return verify_core(p, w.p, true, w.p3, msg, mlen, sig, w);
+        const uint8_t* P3 = pk + p.pk_seed_bytes;
+        if (p.m_bytes() != 8 * p.m_limbs()) {
+            std::memcpy(w.p3, P3, size_t(p.p3_vecs()) * p.m_bytes());
+            kern.nibbles_in_place(w.p3, p.p3_vecs(), p.m);
+            P3 = reinterpret_cast<const uint8_t*>(w.p3);
+        }
+        return verify_core(p, w.p, true, P3, msg, mlen, sig, w);
     }
     const Status st = expand_public_key(p, pk, w.p, w.p3);
     if (st != Status::ok) return st;
-    return verify_core(p, w.p, false, w.p3, msg, mlen, sig, w);
+    return verify_expanded(p, w.p, w.p3, msg, mlen, sig, w);
 }
 
 }  // namespace pqmcu::mayo

@@ -115,26 +115,6 @@ constexpr MulTables make_mul_tables() {
 }
 alignas(16) constexpr MulTables kMulPublic = make_mul_tables();
 
-PQ_AVX2 void build_tables_public_not_ct(__m256i* tabs, const uint8_t* s, uint32_t ncols, uint32_t row,
-                                        uint32_t col, uint32_t count) {
-    const uint32_t np = (count + 1) / 2, nd = (np + 1) / 2, rs = np + nd;
-    for (uint32_t c = 0; c < ncols; ++c) {
-        __m256i* t = tabs + size_t(c) * rs;
-        for (uint32_t p = 0; p < np; ++p) {
-            const uint32_t i = 2 * p;
-            const uint8_t s0 = s[c * row + i * col] & 0xF;
-            const uint8_t s1 = i + 1 < count ? s[c * row + (i + 1) * col] & 0xF : 0;
-            t[p] = _mm256_or_si256(
-                _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(kMulPublic.lo[s0]))),
-                _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(kMulPublic.hi[s1]))));
-        }
-        for (uint32_t dd = 0; dd < nd; ++dd) {
-            const __m256i hi = 2 * dd + 1 < np ? t[2 * dd + 1] : _mm256_setzero_si256();
-            t[np + dd] = _mm256_permute2x128_si256(t[2 * dd], hi, 0x20);
-        }
-    }
-}
-
 struct Out {  // accumulator of group g, output i: acc + (g*gs + i*is) * L
     uint64_t* acc;
     size_t gs, is;
@@ -177,90 +157,6 @@ inline uint32_t chunk_off(int q, uint32_t last) {
 // registers for both at once: the spilled accumulators cost more than a
 // second, tail-only pass over the same vectors.
 enum Part : int { kBoth = 0, kChunks = 1, kTail = 2 };
-
-// Products of one m-vector (at vec) by NP pairs (tables tb[p], tail tables
-// tt[d]), into the entangled accumulators.
-template <int Q, bool T8, int NP, int PART = kBoth>
-PQ_AVX2 inline void mac(Block<Q, T8, NP>& b, const uint8_t* v, const __m256i* tb, const __m256i* tt,
-                        uint32_t last, __m128i tkeep) {
-    const __m256i mask = _mm256_set1_epi8(kNib);
-    if constexpr (PART != kTail) {
-        // Chunk by chunk (its two nibble registers, then every pair's table,
-        // loaded again per chunk): 4 NP Q accumulators + 3 registers + the
-        // mask. MAYO-5's chunk passes take three pairs this way (two
-        // accumulators spill, still faster than a third pass); MAYO-3's
-        // overlapping chunks measured slower with three, so two there.
-        for (int q = 0; q < Q; ++q) {
-            const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(v + chunk_off<Q, T8>(q, last)));
-            const __m256i lo = _mm256_and_si256(x, mask), hi = _mm256_and_si256(_mm256_srli_epi16(x, 4), mask);
-            for (int p = 0; p < NP; ++p) {
-                const __m256i tab = _mm256_load_si256(tb + p);
-                b.t[p][q][0] = _mm256_xor_si256(b.t[p][q][0], _mm256_shuffle_epi8(tab, lo));
-                b.t[p][q][1] = _mm256_xor_si256(b.t[p][q][1], _mm256_shuffle_epi8(tab, hi));
-            }
-        }
-    }
-    if constexpr (T8 && PART != kChunks) {
-        const __m128i m128 = _mm_set1_epi8(kNib);
-        const __m128i x = _mm_and_si128(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(v + 32 * Q)), tkeep);
-        const __m128i idx = _mm_unpacklo_epi64(_mm_and_si128(x, m128), _mm_and_si128(_mm_srli_epi16(x, 4), m128));
-        const __m256i idx2 = _mm256_broadcastsi128_si256(idx);
-        for (int d = 0; d < Block<Q, T8, NP>::ND; ++d)
-            b.tail[d] = _mm256_xor_si256(b.tail[d], _mm256_shuffle_epi8(_mm256_load_si256(tt + d), idx2));
-    }
-}
-
-template <int Q, bool T8, int NP>
-PQ_AVX2 inline void zero(Block<Q, T8, NP>& b) {
-    for (int p = 0; p < NP; ++p)
-        for (int q = 0; q < Q; ++q) b.t[p][q][0] = b.t[p][q][1] = _mm256_setzero_si256();
-    for (int d = 0; d < Block<Q, T8, NP>::ND; ++d) b.tail[d] = _mm256_setzero_si256();
-}
-
-// Sorts the entangled products of pairs p0 .. p0+NP-1 into the outputs of group g.
-// OW: store the products instead of adding them (every output written once
-// per group, and the chunks cover all its 8L bytes): no zeroing first. A
-// template parameter: a run-time test here slowed MAYO-1 signing by 2 %.
-template <int Q, bool T8, int NP, int PART = kBoth, bool OW = false>
-PQ_AVX2 inline void flush(const Block<Q, T8, NP>& b, const Out& o, uint32_t g, uint32_t p0, uint32_t L) {
-    const __m256i mask = _mm256_set1_epi8(kNib);
-    const uint32_t last = o.last;
-    for (int p = 0; p < NP; ++p) {
-        for (uint32_t s = 0; s < 2; ++s) {
-            const uint32_t i = 2 * (p0 + p) + s;
-            if (i >= o.cols) break;
-            uint8_t* dst = reinterpret_cast<uint8_t*>(o.acc + (size_t(g) * o.gs + size_t(i) * o.is) * L);
-            if constexpr (PART != kTail) {
-            __m256i a[Q];
-            for (int q = 0; q < Q; ++q)
-                a[q] = OW ? _mm256_setzero_si256()
-                          : _mm256_loadu_si256(reinterpret_cast<const __m256i*>(dst + chunk_off<Q, T8>(q, last)));
-            for (int q = 0; q < Q; ++q) {
-                const __m256i lo = b.t[p][q][0], hi = b.t[p][q][1];
-                const __m256i prod =
-                    s == 0 ? _mm256_or_si256(_mm256_and_si256(lo, mask),
-                                             _mm256_slli_epi16(_mm256_and_si256(hi, mask), 4))
-                           : _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(lo, 4), mask),
-                                             _mm256_andnot_si256(mask, hi));
-                a[q] = _mm256_xor_si256(a[q], prod);
-            }
-            for (int q = 0; q < Q; ++q)
-                _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + chunk_off<Q, T8>(q, last)), a[q]);
-            }
-            if constexpr (T8 && PART != kChunks) {
-                // lane p%2 of tail p/2: bytes 0..7 low-nibble products, 8..15 high
-                const __m256i tl = b.tail[p / 2];
-                const __m128i x = (p & 1) ? _mm256_extracti128_si256(tl, 1) : _mm256_castsi256_si128(tl);
-                const __m128i xh = _mm_srli_si128(x, 8), m128 = _mm256_castsi256_si128(mask);
-                const __m128i prod =
-                    s == 0 ? _mm_or_si128(_mm_and_si128(x, m128), _mm_slli_epi16(_mm_and_si128(xh, m128), 4))
-                           : _mm_or_si128(_mm_and_si128(_mm_srli_epi16(x, 4), m128), _mm_andnot_si128(m128, xh));
-                __m128i* t8 = reinterpret_cast<__m128i*>(dst + 32 * Q);
-                _mm_storel_epi64(t8, OW ? prod : _mm_xor_si128(_mm_loadl_epi64(t8), prod));
-            }
-        }
-    }
-}
 
 // ---- term patterns: the m-vectors of output group g, as at most two runs
 // (first vector, its column of tables, count, stride in limbs shrinking by
@@ -366,10 +262,10 @@ struct Public {
 };
 
 // The same rows with P1 | P2 still packed (m/2 bytes per vector, straight
-// from the keystream), P3 in limbs.
+// from the keystream), P3 as bytes in limb layout (8L per vector).
 struct PublicPacked {
     const uint8_t* P12;
-    const uint64_t* P3;
+    const uint8_t* P3;
     uint32_t v, o, mb, p1;
     int segs(uint32_t g, uint32_t L, Seg* s) const {
         if (g < v) {
@@ -378,99 +274,10 @@ struct PublicPacked {
             return 2;
         }
         const uint32_t r = g - v;
-        s[0] = Seg{bytes(P3 + up_index(r, r, o) * L), g, o - r, 8 * L, 0};
+        s[0] = Seg{P3 + up_index(r, r, o) * 8 * L, g, o - r, 8 * L, 0};
         return 1;
     }
 };
-
-template <int Q, bool T8, int NP, class T, int PART = kBoth, bool OW = false>
-PQ_AVX2 void run_block(const T& terms, uint32_t g, const __m256i* tabs, uint32_t np, uint32_t p0, const Out& o,
-                       uint32_t L) {
-    Block<Q, T8, NP> b;
-    zero(b);
-    const uint32_t last = o.last, rs = np + (np + 1) / 2;
-    const uint32_t tk = o.tail_keep >= 1 && o.tail_keep <= 8 ? o.tail_keep : 8;
-    const __m128i keep = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(kKeep[tk]));
-    Seg sg[2];
-    const int ns = terms.segs(g, L, sg);
-    for (int k = 0; k < ns; ++k) {
-        const uint8_t* v = sg[k].ptr;
-        size_t stride = sg[k].stride;
-        const __m256i* row = tabs + size_t(sg[k].c0) * rs;
-        if (sg[k].dstride == 0) {  // constant stride (rows, dense columns): a lighter loop
-#pragma GCC unroll 2
-            for (uint32_t j = 0; j < sg[k].count; ++j) {
-                mac<Q, T8, NP, PART>(b, v, row + p0, row + np + p0 / 2, last, keep);
-                v += stride;
-                row += rs;
-            }
-            continue;
-        }
-#pragma GCC unroll 2
-        for (uint32_t j = 0; j < sg[k].count; ++j) {
-            mac<Q, T8, NP, PART>(b, v, row + p0, row + np + p0 / 2, last, keep);
-            v += stride;
-            stride -= sg[k].dstride;
-            row += rs;
-        }
-    }
-    // (No wipe of b: taking its address would keep the accumulators in
-    // memory; they live in registers and the tables, which are wiped.)
-    flush<Q, T8, NP, PART, OW>(b, o, g, p0, L);
-}
-
-// Pairs per pass: as many as the 16 ymm registers hold (accumulators,
-// nibble registers and a table). Passes start at even pairs (tail tables
-// come in pairs of pairs); only the last pass may be odd.
-template <int Q, bool T8, bool OW, class T>
-PQ_AVX2 void run_q(const T& terms, uint32_t ngroups, const __m256i* tabs, uint32_t np, const Out& o, uint32_t L) {
-    constexpr int kWide = Q == 1 ? 4 : 2;
-    for (uint32_t g = 0; g < ngroups; ++g) {
-        uint32_t p0 = 0;
-        while (p0 < np) {
-            const uint32_t rem = np - p0;
-            if (Q == 2 && T8 && p0 == 0 && np == 6) {  // MAYO-5 (k = o = 12): 3 + 3 pairs, then the tails
-                run_block<Q, T8, 3, T, kChunks, OW>(terms, g, tabs, np, 0, o, L);
-                run_block<Q, T8, 3, T, kChunks, OW>(terms, g, tabs, np, 3, o, L);
-                run_block<Q, T8, 6, T, kTail, OW>(terms, g, tabs, np, 0, o, L);
-                p0 = 6;
-            } else if (Q == 1 && T8 && rem == 5) {  // MAYO-1 (k = 10): chunk and tail passes (see Part)
-                run_block<Q, T8, 5, T, kChunks, OW>(terms, g, tabs, np, p0, o, L);
-                run_block<Q, T8, 5, T, kTail, OW>(terms, g, tabs, np, p0, o, L);
-                p0 += 5;
-            } else if (Q == 1 && (rem == 5 || rem == 9)) {  // k = 9, 10 (one pass) and o = 17, 18 (5 + 4)
-                run_block<Q, T8, (Q == 1 ? 5 : 1), T, kBoth, OW>(terms, g, tabs, np, p0, o, L);
-                p0 += 5;
-            } else if (rem >= uint32_t(kWide)) {
-                run_block<Q, T8, kWide, T, kBoth, OW>(terms, g, tabs, np, p0, o, L);
-                p0 += kWide;
-            } else if (rem == 3) {
-                run_block<Q, T8, 3, T, kBoth, OW>(terms, g, tabs, np, p0, o, L);
-                p0 += 3;
-            } else if (rem == 2) {
-                run_block<Q, T8, 2, T, kBoth, OW>(terms, g, tabs, np, p0, o, L);
-                p0 += 2;
-            } else {
-                run_block<Q, T8, 1, T, kBoth, OW>(terms, g, tabs, np, p0, o, L);
-                p0 += 1;
-            }
-        }
-    }
-}
-
-template <bool OW = false, class T>
-PQ_AVX2 void run(const T& terms, uint32_t ngroups, const __m256i* tabs, uint32_t np, const Out& o, uint32_t L) {
-    if (L == 4)
-        run_q<1, false, OW>(terms, ngroups, tabs, np, o, L);
-    else if (L == 5)
-        run_q<1, true, OW>(terms, ngroups, tabs, np, o, L);
-    else if (L <= 8)
-        run_q<2, false, OW>(terms, ngroups, tabs, np, o, L);
-    else if (L == 9)
-        run_q<2, true, OW>(terms, ngroups, tabs, np, o, L);
-    else
-        run_q<3, false, OW>(terms, ngroups, tabs, np, o, L);
-}
 
 constexpr uint32_t kMaxRow = kMaxPairs + (kMaxPairs + 1) / 2;  // tables per row
 
@@ -483,6 +290,26 @@ inline size_t tables_bytes(uint32_t ncols, uint32_t count) {
     const uint32_t np = (count + 1) / 2;
     return sizeof(__m256i) * ncols * (np + (np + 1) / 2);
 }
+
+// The product engine and verification's kernels, built twice: for AVX2 (every
+// kernel table), and for AVX-512 VL + VBMI (verification only, on CPUs that
+// have them: 32 registers, vpternlogq, vpermb). Signing and key generation
+// stay on the AVX2 build, which is the code the valgrind constant-time test
+// runs (valgrind has no AVX-512).
+#define PQ_AVX512VBMI __attribute__((target("avx2,avx512f,avx512vl,avx512bw,avx512vbmi")))
+namespace avx2_build {
+#define PQ_VEC PQ_AVX2
+constexpr bool kAvx512 = false;
+#include "mayo/kernels_avx2_products.inc"
+#undef PQ_VEC
+}  // namespace avx2_build
+namespace avx512_build {
+#define PQ_VEC PQ_AVX512VBMI
+constexpr bool kAvx512 = true;
+#include "mayo/kernels_avx2_products.inc"
+#undef PQ_VEC
+}  // namespace avx512_build
+using namespace avx2_build;
 
 PQ_AVX2 void upper_times(const uint64_t* P, uint32_t n, const uint8_t* b, uint32_t b_row, uint32_t b_col,
                          uint32_t cols, uint64_t* acc, uint32_t L) {
@@ -528,15 +355,6 @@ PQ_AVX2 void scalars_times(const uint8_t* a, uint32_t a_row, uint32_t a_col, uin
     build_tables(tb.t, a, inner, a_col, a_row, rows);
     run(Column{X, inner, cols}, cols, tb.t, (rows + 1) / 2, out_limbs(acc, 1, cols, rows, L), L);
     wipe(tb.t, tables_bytes(inner, rows));
-}
-
-PQ_AVX2 void p_times_s(const Params& p, const uint64_t* P1, const uint64_t* P2, const uint64_t* P3,
-                       const uint8_t* s, uint64_t* PS) {
-    if (!fits(p.n, p.k)) return kernels_portable().p_times_s(p, P1, P2, P3, s, PS);
-    Tables tb;  // s is public: no wipe needed
-    build_tables_public_not_ct(tb.t, s, p.n, 1, p.n, p.k);
-    run(Public{P1, P2, P3, p.v(), p.o}, p.n, tb.t, (p.k + 1) / 2, out_limbs(PS, p.k, 1, p.k, p.m_limbs()),
-        p.m_limbs());
 }
 
 // O's tables serve both products.
@@ -613,31 +431,6 @@ PQ_AVX2 void sign_products_packed(const Params& p, const uint8_t* P12, const uin
             const uint64_t* a = Mt + size_t(c * k + i) * L;
             for (uint32_t w = 0; w < L; ++w) d[w] ^= a[w];
         }
-}
-
-// P1 | P2 packed (nibbles layout, m/2 >= 32 bytes per vector; reads up to 8
-// bytes past the last one, inside the caller's buffer, and masks them).
-// PS = P S^T (overwritten, n x k); SPS (when given) += S PS with the same
-// tables (those of scalars_times).
-PQ_AVX2 void p_times_s_packed(const Params& p, const uint8_t* P12, const uint64_t* P3, const uint8_t* s,
-                              uint64_t* PS, uint64_t* SPS) {
-    const uint32_t L = p.m_limbs(), mb = p.m / 2, np = (p.k + 1) / 2;
-    Tables tb;  // s is public: no wipe needed
-    build_tables_public_not_ct(tb.t, s, p.n, 1, p.n, p.k);
-    // T8 sets (8L = 32Q + 8): the tail holds mb - 32Q bytes of the vector.
-    const bool t8 = (8 * L) % 32 == 8;
-    Out o{PS, p.k, 1, p.k, mb - 32, t8 ? mb - 32 * ((8 * L) / 32) : 8};
-    // Each PS vector is written once: stored, not added, when the chunks
-    // reach its last byte (all sets but MAYO-3, whose last chunk ends at
-    // byte m/2 = 54 of 56: zeroed first there).
-    const PublicPacked terms{P12, P3, p.v(), p.o, mb, p.p1_vecs()};
-    if (t8 || mb == 8 * L) {
-        run<true>(terms, p.n, tb.t, np, o, L);
-    } else {
-        std::memset(PS, 0, sizeof(uint64_t) * size_t(p.n) * p.k * L);
-        run(terms, p.n, tb.t, np, o, L);
-    }
-    if (SPS != nullptr) run(Column{PS, p.n, p.k}, p.k, tb.t, np, out_limbs(SPS, 1, p.k, p.k, L), L);
 }
 
 // ---- columns of A (signing): column i*o + c = sum_j z^l(i,j) M_j[c], the
@@ -1256,11 +1049,17 @@ Status ctr_generic(const uint8_t* key, uint8_t* out, size_t len) { return cipher
 constexpr Kernels kAvx2Vaes{"avx2+vaes", ctr_vaes, upper_times, sym_times, lower_times, rect_times, scalars_times, p_times_s,
                              keygen_products, sign_products, echelon_form, nibbles_in_place, p_times_s_packed,
                              sign_products_packed, keystream_limbs, a_columns, back_substitute, rows_of_a};
-// AVX2 kernels with the zmm keystream (AVX-512 + VAES; PQMCU_CPU_DISABLE=avx512 masks it).
+// AVX2 kernels with the zmm keystream (AVX-512F/BW + VAES; PQMCU_CPU_DISABLE=avx512 masks it).
 constexpr Kernels kAvx2Vaes512{"avx2+vaes512", ctr_vaes512, upper_times, sym_times, lower_times, rect_times,
                                scalars_times, p_times_s, keygen_products, sign_products, echelon_form,
                                nibbles_in_place, p_times_s_packed, sign_products_packed, keystream_limbs512,
                                a_columns, back_substitute, rows_of_a};
+// The same with verification's products from the AVX-512 VL + VBMI build
+// (PQMCU_CPU_DISABLE=avx512vbmi masks it); signing and key generation as above.
+constexpr Kernels kAvx512Vbmi{"avx512vbmi+vaes512", ctr_vaes512, upper_times, sym_times, lower_times, rect_times,
+                              scalars_times, avx512_build::p_times_s, keygen_products, sign_products, echelon_form,
+                              nibbles_in_place, avx512_build::p_times_s_packed, sign_products_packed, keystream_limbs512,
+                              a_columns, back_substitute, rows_of_a};
 constexpr Kernels kAvx2{"avx2", ctr_generic, upper_times, sym_times, lower_times, rect_times, scalars_times, p_times_s,
                              keygen_products, sign_products, echelon_form, nibbles_in_place, p_times_s_packed,
                              sign_products_packed, nullptr, a_columns, back_substitute, rows_of_a};
@@ -1271,7 +1070,8 @@ const Kernels* kernels_avx2() {
     const x86::CpuFeatures& f = x86::cpu_features();
     if (!f.avx2) return nullptr;
     if (!(f.vaes && f.aesni)) return &kAvx2;
-    return f.avx512f && f.avx512bw ? &kAvx2Vaes512 : &kAvx2Vaes;
+    if (!(f.avx512f && f.avx512bw)) return &kAvx2Vaes;
+    return f.avx512vl && f.avx512vbmi ? &kAvx512Vbmi : &kAvx2Vaes512;
 }
 
 }  // namespace pqmcu::mayo

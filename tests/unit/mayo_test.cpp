@@ -397,7 +397,7 @@ void check_kernels(const mayo::Params& p) {
         std::vector<uint64_t> zero(a2.size(), 0);
         ref.p_times_s(p, P1.data(), P2.data(), P3.data(), V.data(), zero.data());  // PS from zero
         std::fill(a2.begin(), a2.end(), 0x3C3C3C3C3C3C3C3Cull);  // overwritten, garbage before
-        avx->p_times_s_packed(p, packed.data(), P3.data(), V.data(), a2.data(), nullptr);
+        avx->p_times_s_packed(p, packed.data(), reinterpret_cast<const uint8_t*>(P3.data()), V.data(), a2.data(), nullptr);
         EXPECT_EQ(zero, a2) << p.name << ": p_times_s_packed";
         // With S PS (k x k) from the same tables.
         std::vector<uint64_t> a3 = a2, q1, q2;
@@ -408,7 +408,7 @@ void check_kernels(const mayo::Params& p) {
         std::fill(a3.begin(), a3.end(), 0);
         ref.p_times_s(p, P1.data(), P2.data(), P3.data(), V.data(), a3.data());
         ref.scalars_times(V.data(), n, 1, k, n, a3.data(), k, q1.data(), L);
-        avx->p_times_s_packed(p, packed.data(), P3.data(), V.data(), a4.data(), q2.data());
+        avx->p_times_s_packed(p, packed.data(), reinterpret_cast<const uint8_t*>(P3.data()), V.data(), a4.data(), q2.data());
         EXPECT_EQ(a3, a4) << p.name << ": p_times_s_packed (with SPS)";
         EXPECT_EQ(q1, q2) << p.name << ": p_times_s_packed SPS";
     }
