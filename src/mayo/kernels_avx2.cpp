@@ -1058,8 +1058,8 @@ constexpr Kernels kAvx2Vaes512{"avx2+vaes512", ctr_vaes512, upper_times, sym_tim
 // (PQMCU_CPU_DISABLE=avx512vbmi masks it); signing and key generation as above.
 constexpr Kernels kAvx512Vbmi{"avx512vbmi+vaes512", ctr_vaes512, upper_times, sym_times, lower_times, rect_times,
                               scalars_times, avx512_build::p_times_s, keygen_products, sign_products, echelon_form,
-                              nibbles_in_place, avx512_build::p_times_s_packed, sign_products_packed, keystream_limbs512,
-                              a_columns, back_substitute, rows_of_a};
+                              nibbles_in_place, avx512_build::p_times_s_packed, sign_products_packed,
+                              keystream_limbs512, a_columns, back_substitute, rows_of_a};
 constexpr Kernels kAvx2{"avx2", ctr_generic, upper_times, sym_times, lower_times, rect_times, scalars_times, p_times_s,
                              keygen_products, sign_products, echelon_form, nibbles_in_place, p_times_s_packed,
                              sign_products_packed, nullptr, a_columns, back_substitute, rows_of_a};
