@@ -143,10 +143,18 @@ void chunks(detail::KeyList<C> keys, const uint8_t* in, uint8_t* out, size_t n, 
 
 }  // namespace
 
-bool aesni_available() { return pqmcu::x86::cpu_features().aesni; }
+// Asked on every automatic-backend cipher call: read once (cpu_features is
+// fixed for the process; the call into it cost MQOM signing ~1.5 %).
+bool aesni_available() {
+    static const bool yes = pqmcu::x86::cpu_features().aesni;
+    return yes;
+}
 bool vaes_available() {
-    const auto& f = pqmcu::x86::cpu_features();
-    return f.vaes && f.avx2 && f.aesni;
+    static const bool yes = [] {
+        const auto& f = pqmcu::x86::cpu_features();
+        return f.vaes && f.avx2 && f.aesni;
+    }();
+    return yes;
 }
 
 template <>
