@@ -533,6 +533,23 @@ struct Blc {
         // 2^j * lift(2^b) once, then masks per element (no multiplication per
         // element and fold row).
         Elt tx[T::kMaxLogN][kBaseBits];
+        if constexpr (E::bytes == 1) {
+            // GF(256): from_index(2^j) is 2^j for j < 8 (0 above), so the
+            // products are xtime chains and u_out is Horner in j (no
+            // out-of-line multiplications: ~160 per repetition).
+            for (unsigned b = 0; b < kBaseBits; ++b) {
+                uint8_t v = B::lift(uint8_t(1u << b));
+                for (uint32_t j = 0; j < d.log_n; ++j, v = field::gf256::xtime(v)) tx[j][b] = j < 8 ? v : 0;
+            }
+            lifted_rows(d, tx, d.log_n, fold, eb, x_lane, row_bytes, false);
+            const uint32_t lj = d.log_n < 8 ? d.log_n : 8;
+            for (uint32_t k = 0; k < d.eta; ++k) {
+                uint8_t s = 0;
+                for (uint32_t j = lj; j-- > 0;) s = uint8_t(field::gf256::xtime(s) ^ fold[size_t(j) * eb + xb + k]);
+                u_out[k] = s;
+            }
+            return;
+        }
         for (uint32_t j = 0; j < d.log_n; ++j)
             for (unsigned b = 0; b < kBaseBits; ++b)
                 tx[j][b] = E::mul(E::from_index(1u << j), Elt(B::lift(uint8_t(1u << b))));
