@@ -11,6 +11,9 @@
 @   14. t0: the table of table_not_ct.cpp (row-0 column contribution
 @   (2s, s, s, 3s)); sbox: the byte S-box. in/out may be unaligned and may
 @   be equal.
+@ void pqmcu_aes_table_lo_m4(Job* job): the same, then out ^= LinOrtho(in)
+@   = (in_lo ^ in_hi) || in_lo on 8-byte halves (MQOM's SeedDerive), the
+@   input words reloaded before the stores: no second pass in C. in != out.
 @
 @ Registers: r0 round-key pointer, r1 table base, r4-r7 / r8-r11 the state
 @ (rounds alternate between the two sets, so no copies), r2, r3, r12, lr
@@ -66,17 +69,18 @@
     eor.w \dst, \dst, lr, lsl #24
 .endm
 
-    .section .text.pqmcu_aes_table_m4, "ax", %progbits
+.macro PQ_TABLE_FN name, lo
+    .section .text.\name, "ax", %progbits
     .align 2
-    .global pqmcu_aes_table_m4
-    .type pqmcu_aes_table_m4, %function
+    .global \name
+    .type \name, %function
     .thumb_func
 @ [sp] = job. The rounds are unrolled: AES-256 first runs four extra
 @ rounds out of line, then both ciphers share the last nine middle rounds
 @ and the final round. keys, in, out and nblocks in *job advance per block.
-pqmcu_aes_table_m4:
+\name:
     push {r0, r4-r11, lr}
-.Lpq_table_block:
+.Lpq_\name\()_block:
     ldr.w r12, [sp, #0]
     ldr.w r3, [r12, #0]
     ldr.w r1, [r12, #4]
@@ -101,8 +105,8 @@ pqmcu_aes_table_m4:
     eor.w r6, r6, r10
     eor.w r7, r7, r11
     cmp.w r2, #10
-    bne.w .Lpq_table_first4
-.Lpq_table_last9:
+    bne.w .Lpq_\name\()_first4
+.Lpq_\name\()_last9:
     PQ_TROUND r8, r9, r10, r11, r4, r5, r6, r7, 16
     PQ_TROUND r4, r5, r6, r7, r8, r9, r10, r11, 32
     PQ_TROUND r8, r9, r10, r11, r4, r5, r6, r7, 48
@@ -119,7 +123,22 @@ pqmcu_aes_table_m4:
     PQ_SCOL r6, r10, r11, r8, r9, 168
     PQ_SCOL r7, r11, r8, r9, r10, 172
     ldr.w r0, [sp, #0]
+    .if \lo
+    ldr.w r1, [r0, #4]             @ in, already advanced past this block
+    .endif
     ldrd r2, r3, [r0, #8]        @ out, blocks left
+    .if \lo
+    ldr.w r8, [r1, #-16]
+    ldr.w r9, [r1, #-12]
+    ldr.w r10, [r1, #-8]
+    ldr.w r11, [r1, #-4]
+    eor.w r4, r4, r8
+    eor.w r5, r5, r9
+    eor.w r6, r6, r8
+    eor.w r7, r7, r9
+    eor.w r4, r4, r10
+    eor.w r5, r5, r11
+    .endif
     str.w r4, [r2, #0]
     str.w r5, [r2, #4]
     str.w r6, [r2, #8]
@@ -127,13 +146,17 @@ pqmcu_aes_table_m4:
     adds.w r2, r2, #16
     subs.w r3, r3, #1
     strd r2, r3, [r0, #8]
-    bne.w .Lpq_table_block
+    bne.w .Lpq_\name\()_block
     pop {r0, r4-r11, pc}
-.Lpq_table_first4:                @ AES-256: rounds 1-4, then rounds 5-14 as above
+.Lpq_\name\()_first4:                @ AES-256: rounds 1-4, then rounds 5-14 as above
     PQ_TROUND r8, r9, r10, r11, r4, r5, r6, r7, 16
     PQ_TROUND r4, r5, r6, r7, r8, r9, r10, r11, 32
     PQ_TROUND r8, r9, r10, r11, r4, r5, r6, r7, 48
     PQ_TROUND r4, r5, r6, r7, r8, r9, r10, r11, 64
     adds.w r0, r0, #64
-    b.w .Lpq_table_last9
-    .size pqmcu_aes_table_m4, .-pqmcu_aes_table_m4
+    b.w .Lpq_\name\()_last9
+    .size \name, .-\name
+.endm
+
+    PQ_TABLE_FN pqmcu_aes_table_m4, 0
+    PQ_TABLE_FN pqmcu_aes_table_lo_m4, 1

@@ -139,6 +139,7 @@ struct AesTableJob {
 };
 }  // namespace
 extern "C" void pqmcu_aes_table_m4(AesTableJob* job);  // advances keys, in, out, nblocks
+extern "C" void pqmcu_aes_table_lo_m4(AesTableJob* job);  // the same, out ^= LinOrtho(in)
 // rijndael256_table_m4.S: the same job for Rijndael-256 (nr and sbox unused).
 extern "C" void pqmcu_rijndael256_table_not_ct_m4(AesTableJob* job);
 
@@ -207,6 +208,22 @@ void encrypt<Rijndael256>(detail::KeyList<Rijndael256> keys, const uint8_t* in, 
 
 void encrypt_table_not_ct(const RoundKeys<Aes128>& k, const uint8_t* in, uint8_t* out, size_t nblocks) {
     if (nblocks != 0) table_not_ct::encrypt<Aes128>(detail::KeyList<Aes128>{&k, nullptr}, in, out, nblocks);
+}
+void encrypt_lin_ortho_table_not_ct(const RoundKeys<Aes128>& k, const uint8_t* in, uint8_t* out, size_t nblocks) {
+    if (nblocks == 0) return;
+#if defined(PQMCU_TARGET_M4)
+    const uint32_t* one = k.w;
+    AesTableJob job{&one, in, out, uint32_t(nblocks), uint32_t(Aes128::rounds), detail::t0_table,
+                    detail::sbox_table_storage, 0u};
+    pqmcu_aes_table_lo_m4(&job);
+#else
+    table_not_ct::encrypt<Aes128>(detail::KeyList<Aes128>{&k, nullptr}, in, out, nblocks);
+    for (size_t b = 0; b < nblocks; ++b, in += 16, out += 16)
+        for (size_t i = 0; i < 8; ++i) {
+            out[i] = uint8_t(out[i] ^ in[i] ^ in[8 + i]);
+            out[8 + i] = uint8_t(out[8 + i] ^ in[i]);
+        }
+#endif
 }
 void encrypt_multi_table_not_ct(const RoundKeys<Aes128>* const* ks, const uint8_t* in, uint8_t* out,
                                 size_t nblocks) {

@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "mqom/sym.hpp"
 
@@ -87,6 +88,13 @@ struct Prims {
     template <class K>
     static void derive(const K& k, const uint8_t* in, uint8_t* out, size_t nb,
                        cipher::Backend be = cipher::Backend::automatic) {
+        if constexpr (C::kAes128 && std::is_same_v<K, Key>) {
+            // T-tables (public data, or the Lut profile): LinOrtho in the cipher's stores.
+            if (cipher::resolve_backend(be) == cipher::Backend::table_not_ct) {
+                cipher::encrypt_lin_ortho_table_not_ct(k, in, out, nb);
+                return;
+            }
+        }
         C::encrypt(k, in, out, nb, be);
         for (size_t b = 0; b < nb; ++b) xor_lin_ortho(in + b * S, out + b * S);
     }
