@@ -10,6 +10,7 @@
 // gen_rijndael256_table_m4_asm.py; same table, same computation, its last
 // round reading the S-box as byte 1 of the T0 entries).
 #include <cstddef>
+#include <type_traits>
 
 #include "cipher/internal.hpp"
 #include "core/bytes.hpp"
@@ -139,7 +140,9 @@ struct AesTableJob {
 };
 }  // namespace
 extern "C" void pqmcu_aes_table_m4(AesTableJob* job);  // advances keys, in, out, nblocks
-extern "C" void pqmcu_aes_table_lo_m4(AesTableJob* job);  // the same, out ^= LinOrtho(in)
+// One AES-128 key (key_step 0): *job is not advanced; the lo form adds LinOrtho(in).
+extern "C" void pqmcu_aes128_table1_m4(const AesTableJob* job);
+extern "C" void pqmcu_aes128_table1_lo_m4(const AesTableJob* job);
 // rijndael256_table_m4.S: the same job for Rijndael-256 (nr and sbox unused).
 extern "C" void pqmcu_rijndael256_table_not_ct_m4(AesTableJob* job);
 
@@ -158,6 +161,12 @@ void aes_table_blocks(detail::KeyList<C> keys, const uint8_t* in, uint8_t* out, 
                     detail::t0_table,
                     detail::sbox_table_storage,
                     keys.one ? 0u : uint32_t(sizeof(void*))};
+    if constexpr (std::is_same_v<C, Aes128>) {
+        if (keys.one) {  // the common case: its own loop, pointers kept in registers
+            pqmcu_aes128_table1_m4(&job);
+            return;
+        }
+    }
     pqmcu_aes_table_m4(&job);
 }
 }  // namespace
@@ -215,7 +224,7 @@ void encrypt_lin_ortho_table_not_ct(const RoundKeys<Aes128>& k, const uint8_t* i
     const uint32_t* one = k.w;
     AesTableJob job{&one, in, out, uint32_t(nblocks), uint32_t(Aes128::rounds), detail::t0_table,
                     detail::sbox_table_storage, 0u};
-    pqmcu_aes_table_lo_m4(&job);
+    pqmcu_aes128_table1_lo_m4(&job);
 #else
     table_not_ct::encrypt<Aes128>(detail::KeyList<Aes128>{&k, nullptr}, in, out, nblocks);
     for (size_t b = 0; b < nblocks; ++b, in += 16, out += 16)
