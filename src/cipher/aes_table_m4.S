@@ -12,7 +12,7 @@
 @   (2s, s, s, 3s)); sbox: the byte S-box. in/out may be unaligned and may
 @   be equal.
 @ void pqmcu_aes128_table1_m4(Job* job): AES-128 under one key (key_step 0),
-@   *job left as it was; pqmcu_aes128_table1_lo_m4: the same, then out ^=
+@   output i at out + i * out_step (uint32_t after key_step), *job left as it was; pqmcu_aes128_table1_lo_m4: the same, then out ^=
 @   LinOrtho(in) = (in_lo ^ in_hi) || in_lo on 8-byte halves (MQOM's
 @   SeedDerive), the input words reloaded before the stores: no second pass
 @   in C. in != out for the lo form.
@@ -147,9 +147,10 @@
 
     PQ_TABLE_FN pqmcu_aes_table_m4
 
-@ AES-128 under one key (key_step = 0, nr = 10; the same Job): the round-key
-@ and table pointers stay in r0 / r1 across blocks and in, out, nblocks,
-@ sbox, t0 live in this frame (sp + 0 .. 16), so a block's set-up and
+@ AES-128 under one key (key_step = 0, nr = 10; the same Job, whose out_step
+@ is the distance between outputs): the round-key and table pointers stay
+@ in r0 / r1 across blocks and in, out, nblocks, sbox, t0, out_step live in
+@ this frame (sp + 0 .. 20), so a block's set-up and
 @ write-back cost about 10 cycles less than the general loop's.
 .macro PQ_TABLE1_FN name, lo
     .section .text.\name, "ax", %progbits
@@ -159,7 +160,7 @@
     .thumb_func
 \name:
     push.w {r4-r11, lr}
-    sub.w sp, sp, #20
+    sub.w sp, sp, #28
     ldr.w r1, [r0, #4]
     ldr.w r2, [r0, #8]
     ldr.w r3, [r0, #12]
@@ -170,6 +171,8 @@
     str.w r3, [sp, #8]
     str.w r12, [sp, #12]
     str.w lr, [sp, #16]
+    ldr.w r1, [r0, #32]
+    str.w r1, [sp, #20]
     ldr.w r0, [r0, #0]
     ldr.w r0, [r0]                 @ the round keys
 .Lpq_\name\()_block:
@@ -224,12 +227,13 @@
     str.w r6, [r3, #8]
     str.w r7, [r3, #12]
     ldr.w r2, [sp, #8]
-    add.w r3, r3, #16
+    ldr.w r12, [sp, #20]
+    add.w r3, r3, r12
     str.w r3, [sp, #4]
     subs.w r2, r2, #1
     str.w r2, [sp, #8]
     bne.w .Lpq_\name\()_block
-    add.w sp, sp, #20
+    add.w sp, sp, #28
     pop.w {r4-r11, pc}
     .size \name, .-\name
 .endm

@@ -165,6 +165,23 @@ struct Blc {
         C::wipe(k);
     }
 
+    // Leaf commitments c1_q c2_q interleaved at cm (2S each) from nb seeds
+    // at ls with the two SeedCommit keys: on the T-tables (AES-128) two
+    // single-key passes with LinOrtho in the cipher's stores and strided
+    // outputs (no copies, no two-key pass, no second pass in C). False:
+    // another backend, the caller's passes apply.
+    template <class K>
+    static bool derive_strided(const K* keys, const uint8_t* ls, uint8_t* cm, size_t nb, cipher::Backend be) {
+        if constexpr (C::kAes128 && std::is_same_v<K, typename C::Key>) {
+            if (be == cipher::Backend::table_not_ct) {
+                cipher::encrypt_lin_ortho_table_not_ct(keys[0], ls, cm, nb, 2 * S);
+                cipher::encrypt_lin_ortho_table_not_ct(keys[1], ls, cm + S, nb, 2 * S);
+                return true;
+            }
+        }
+        return false;
+    }
+
     // One repetition, streamed: leaves from Ggm::stream in batches of 2^lb,
     // each batch committed into the XOF of h_e (written to h), expanded and
     // folded into area (acc | fold_0 .. fold_{L-1}, eb bytes each) column by
@@ -241,6 +258,9 @@ struct Blc {
                               P::derive2(key(0), l0, l0 + S, o, o + 2 * S, be);
                               P::derive2(key(1), l0, l0 + S, o + S, o + 3 * S, be);
                           }
+                          if (star) std::memcpy(cm + qs * 2 * S, opened, 2 * S);
+                          xof.absorb(cm, nb * 2 * S);
+                      } else if (keys != nullptr && derive_strided(keys, ls, cm, nb, be)) {
                           if (star) std::memcpy(cm + qs * 2 * S, opened, 2 * S);
                           xof.absorb(cm, nb * 2 * S);
                       } else if (keys != nullptr) {
