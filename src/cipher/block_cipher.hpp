@@ -251,6 +251,12 @@ void encrypt2_fixsliced(const PreparedKey<Aes128>& pk, const uint8_t* in0, const
 void encrypt_table_not_ct(const RoundKeys<Aes128>& k, const uint8_t* in, uint8_t* out, size_t nblocks);
 void encrypt_multi_table_not_ct(const RoundKeys<Aes128>* const* ks, const uint8_t* in, uint8_t* out,
                                 size_t nblocks);
+// The same single-key pass, then out ^= LinOrtho(in) = (in_lo ^ in_hi) ||
+// in_lo on 8-byte halves (MQOM's SeedDerive feed-forward, fused into the
+// M4 assembly's stores). in != out; output i at out + i * out_stride
+// (>= 16: the outputs may be interleaved with other data).
+void encrypt_lin_ortho_table_not_ct(const RoundKeys<Aes128>& k, const uint8_t* in, uint8_t* out, size_t nblocks,
+                                    size_t out_stride = 16);
 
 // Hardware AES-128 engine hook (e.g. STM32 CRYP). set_key receives the raw
 // 16-byte key (the first round key), then encrypt runs ECB on nblocks.

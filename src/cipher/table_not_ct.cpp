@@ -10,6 +10,7 @@
 // gen_rijndael256_table_m4_asm.py; same table, same computation, its last
 // round reading the S-box as byte 1 of the T0 entries).
 #include <cstddef>
+#include <type_traits>
 
 #include "cipher/internal.hpp"
 #include "core/bytes.hpp"
@@ -136,9 +137,13 @@ struct AesTableJob {
     const uint32_t* t0;
     const uint8_t* sbox;
     uint32_t key_step;  // bytes between consecutive key pointers: 4, or 0 for one key
+    uint32_t out_step;  // bytes between outputs (the single-key loops only)
 };
 }  // namespace
 extern "C" void pqmcu_aes_table_m4(AesTableJob* job);  // advances keys, in, out, nblocks
+// One AES-128 key (key_step 0): *job is not advanced; the lo form adds LinOrtho(in).
+extern "C" void pqmcu_aes128_table1_m4(const AesTableJob* job);
+extern "C" void pqmcu_aes128_table1_lo_m4(const AesTableJob* job);
 // rijndael256_table_m4.S: the same job for Rijndael-256 (nr and sbox unused).
 extern "C" void pqmcu_rijndael256_table_not_ct_m4(AesTableJob* job);
 
@@ -156,7 +161,14 @@ void aes_table_blocks(detail::KeyList<C> keys, const uint8_t* in, uint8_t* out, 
                     uint32_t(C::rounds),
                     detail::t0_table,
                     detail::sbox_table_storage,
-                    keys.one ? 0u : uint32_t(sizeof(void*))};
+                    keys.one ? 0u : uint32_t(sizeof(void*)),
+                    16u};
+    if constexpr (std::is_same_v<C, Aes128>) {
+        if (keys.one) {  // the common case: its own loop, pointers kept in registers
+            pqmcu_aes128_table1_m4(&job);
+            return;
+        }
+    }
     pqmcu_aes_table_m4(&job);
 }
 }  // namespace
@@ -207,6 +219,24 @@ void encrypt<Rijndael256>(detail::KeyList<Rijndael256> keys, const uint8_t* in, 
 
 void encrypt_table_not_ct(const RoundKeys<Aes128>& k, const uint8_t* in, uint8_t* out, size_t nblocks) {
     if (nblocks != 0) table_not_ct::encrypt<Aes128>(detail::KeyList<Aes128>{&k, nullptr}, in, out, nblocks);
+}
+void encrypt_lin_ortho_table_not_ct(const RoundKeys<Aes128>& k, const uint8_t* in, uint8_t* out, size_t nblocks,
+                                    size_t out_stride) {
+    if (nblocks == 0) return;
+#if defined(PQMCU_TARGET_M4)
+    const uint32_t* one = k.w;
+    AesTableJob job{&one, in, out, uint32_t(nblocks), uint32_t(Aes128::rounds), detail::t0_table,
+                    detail::sbox_table_storage, 0u, uint32_t(out_stride)};
+    pqmcu_aes128_table1_lo_m4(&job);
+#else
+    for (size_t b = 0; b < nblocks; ++b, in += 16, out += out_stride) {
+        table_not_ct::encrypt<Aes128>(detail::KeyList<Aes128>{&k, nullptr}, in, out, 1);
+        for (size_t i = 0; i < 8; ++i) {
+            out[i] = uint8_t(out[i] ^ in[i] ^ in[8 + i]);
+            out[8 + i] = uint8_t(out[8 + i] ^ in[i]);
+        }
+    }
+#endif
 }
 void encrypt_multi_table_not_ct(const RoundKeys<Aes128>* const* ks, const uint8_t* in, uint8_t* out,
                                 size_t nblocks) {

@@ -165,6 +165,23 @@ struct Blc {
         C::wipe(k);
     }
 
+    // Leaf commitments c1_q c2_q interleaved at cm (2S each) from nb seeds
+    // at ls with the two SeedCommit keys: on the T-tables (AES-128) two
+    // single-key passes with LinOrtho in the cipher's stores and strided
+    // outputs (no copies, no two-key pass, no second pass in C). False:
+    // another backend, the caller's passes apply.
+    template <class K>
+    static bool derive_strided(const K* keys, const uint8_t* ls, uint8_t* cm, size_t nb, cipher::Backend be) {
+        if constexpr (C::kAes128 && std::is_same_v<K, typename C::Key>) {
+            if (be == cipher::Backend::table_not_ct) {
+                cipher::encrypt_lin_ortho_table_not_ct(keys[0], ls, cm, nb, 2 * S);
+                cipher::encrypt_lin_ortho_table_not_ct(keys[1], ls, cm + S, nb, 2 * S);
+                return true;
+            }
+        }
+        return false;
+    }
+
     // One repetition, streamed: leaves from Ggm::stream in batches of 2^lb,
     // each batch committed into the XOF of h_e (written to h), expanded and
     // folded into area (acc | fold_0 .. fold_{L-1}, eb bytes each) column by
@@ -241,6 +258,9 @@ struct Blc {
                               P::derive2(key(0), l0, l0 + S, o, o + 2 * S, be);
                               P::derive2(key(1), l0, l0 + S, o + S, o + 3 * S, be);
                           }
+                          if (star) std::memcpy(cm + qs * 2 * S, opened, 2 * S);
+                          xof.absorb(cm, nb * 2 * S);
+                      } else if (keys != nullptr && derive_strided(keys, ls, cm, nb, be)) {
                           if (star) std::memcpy(cm + qs * 2 * S, opened, 2 * S);
                           xof.absorb(cm, nb * 2 * S);
                       } else if (keys != nullptr) {
@@ -533,6 +553,23 @@ struct Blc {
         // 2^j * lift(2^b) once, then masks per element (no multiplication per
         // element and fold row).
         Elt tx[T::kMaxLogN][kBaseBits];
+        if constexpr (E::bytes == 1) {
+            // GF(256): from_index(2^j) is 2^j for j < 8 (0 above), so the
+            // products are xtime chains and u_out is Horner in j (no
+            // out-of-line multiplications: ~160 per repetition).
+            for (unsigned b = 0; b < kBaseBits; ++b) {
+                uint8_t v = B::lift(uint8_t(1u << b));
+                for (uint32_t j = 0; j < d.log_n; ++j, v = field::gf256::xtime(v)) tx[j][b] = j < 8 ? v : 0;
+            }
+            lifted_rows(d, tx, d.log_n, fold, eb, x_lane, row_bytes, false);
+            const uint32_t lj = d.log_n < 8 ? d.log_n : 8;
+            for (uint32_t k = 0; k < d.eta; ++k) {
+                uint8_t s = 0;
+                for (uint32_t j = lj; j-- > 0;) s = uint8_t(field::gf256::xtime(s) ^ fold[size_t(j) * eb + xb + k]);
+                u_out[k] = s;
+            }
+            return;
+        }
         for (uint32_t j = 0; j < d.log_n; ++j)
             for (unsigned b = 0; b < kBaseBits; ++b)
                 tx[j][b] = E::mul(E::from_index(1u << j), Elt(B::lift(uint8_t(1u << b))));

@@ -27,6 +27,13 @@
 #include "field/vec.hpp"
 #include "mqom/gf.hpp"
 
+#if defined(PQMCU_TARGET_M4)
+// bucket_rows_m4.S: row_public's bucket pass for GF(256) entries, 4-bit
+// digits and 5- / 7-word rows (base = first bucket - one row).
+extern "C" void pqmcu_mqom_bucket_rows5_m4(const uint8_t* c, const uint32_t* xT, uint32_t len, uint32_t* base);
+extern "C" void pqmcu_mqom_bucket_rows7_m4(const uint8_t* c, const uint32_t* xT, uint32_t len, uint32_t* base);
+#endif
+
 namespace pqmcu::mqom::detail {
 
 using word_t = field::word_t;
@@ -97,6 +104,16 @@ struct Lanes {
     static void row_public(const Elt* c, const word_t* __restrict xT, uint32_t len, size_t nw_rt,
                            word_t* __restrict bk, word_t* __restrict prev, word_t* __restrict out) {
         static_assert(kBits % D == 0);
+#if defined(PQMCU_TARGET_M4)
+        if constexpr (kBits == 8 && D == 4 && sizeof(word_t) == 4 && (NW == 5 || NW == 7)) {
+            // L1 fast / faster: the whole bucket pass in assembly (x row
+            // loaded once per half, LDM/STM per bucket half, no spills).
+            if constexpr (NW == 5) pqmcu_mqom_bucket_rows5_m4(c, xT, len, bk - NW);
+            else pqmcu_mqom_bucket_rows7_m4(c, xT, len, bk - NW);
+            fold<NW, D>(bk, NW, prev, out);
+            return;
+        }
+#endif
         constexpr unsigned G = kBits / D, P = (1u << D) - 1;
         constexpr size_t NWX = NW != 0 ? NW : kMaxLaneWords;
         const size_t nw = NW != 0 ? NW : nw_rt;

@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "mqom/sym.hpp"
 
@@ -87,6 +88,13 @@ struct Prims {
     template <class K>
     static void derive(const K& k, const uint8_t* in, uint8_t* out, size_t nb,
                        cipher::Backend be = cipher::Backend::automatic) {
+        if constexpr (C::kAes128 && std::is_same_v<K, Key>) {
+            // T-tables (public data, or the Lut profile): LinOrtho in the cipher's stores.
+            if (cipher::resolve_backend(be) == cipher::Backend::table_not_ct) {
+                cipher::encrypt_lin_ortho_table_not_ct(k, in, out, nb);
+                return;
+            }
+        }
         C::encrypt(k, in, out, nb, be);
         for (size_t b = 0; b < nb; ++b) xor_lin_ortho(in + b * S, out + b * S);
     }
@@ -95,6 +103,17 @@ struct Prims {
     template <class K>
     static void derive2(const K& k, const uint8_t* in0, const uint8_t* in1, uint8_t* out0, uint8_t* out1,
                         cipher::Backend be) {
+        if constexpr (C::kAes128 && std::is_same_v<K, Key>) {
+            if (cipher::resolve_backend(be) == cipher::Backend::table_not_ct) {
+                if (in0 + S == in1 && out0 + S == out1) {
+                    cipher::encrypt_lin_ortho_table_not_ct(k, in0, out0, 2);
+                } else {
+                    cipher::encrypt_lin_ortho_table_not_ct(k, in0, out0, 1);
+                    cipher::encrypt_lin_ortho_table_not_ct(k, in1, out1, 1);
+                }
+                return;
+            }
+        }
         C::encrypt2(k, in0, in1, out0, out1, be);
         xor_lin_ortho(in0, out0);
         xor_lin_ortho(in1, out1);

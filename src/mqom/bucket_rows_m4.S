@@ -1,0 +1,128 @@
+@ The bucket pass of Lanes::row_public (lanes.hpp) on the M4, for GF(256)
+@ entries, 4-bit digits and rows of 5 or 7 words (the L1 fast / faster sets):
+@
+@ void pqmcu_mqom_bucket_rows{5,7}_m4(const uint8_t* c, const uint32_t* xT,
+@                                    uint32_t len, uint32_t* base)
+@   for k < len: for each non-zero nibble h of c[k] (digit t = 0 low, 1 high):
+@     row at base + (15 t + h) * nw words ^= xT[k * nw .. k * nw + nw)
+@   (base = the first bucket - one row, as in row_public).
+@
+@ Branches and bucket addresses depend on the public c[k] only.
+@ Why assembly: with both buckets of an entry in flight, the x row is loaded
+@ once per half (LDM) and each bucket half costs LDM + EORs + STM (1 + n,
+@ n, 1 + n cycles), against GCC's ldr/eor/str per word (2 + 1 + 2) and its
+@ spills at 7 words. Registers: r0 c, r1 the x row (advances as it is
+@ read), r2 c end, r3 base, r4-r7 x words, r8-r11 bucket words, r12 / lr
+@ the low / high digit's bucket. Every instruction is a 32-bit encoding, so
+@ none straddles a 1 KiB boundary wherever the code lands.
+    .syntax unified
+    .thumb
+
+@ b[0..n) ^= r4.. (n = 2, 3 or 4 words), b advances by n words.
+.macro PQ_BX b, n
+    .if \n == 4
+    ldmia.w \b, {r8, r9, r10, r11}
+    eor.w r8, r8, r4
+    eor.w r9, r9, r5
+    eor.w r10, r10, r6
+    eor.w r11, r11, r7
+    stmia.w \b!, {r8, r9, r10, r11}
+    .elseif \n == 3
+    ldmia.w \b, {r8, r9, r10}
+    eor.w r8, r8, r4
+    eor.w r9, r9, r5
+    eor.w r10, r10, r6
+    stmia.w \b!, {r8, r9, r10}
+    .else
+    ldmia.w \b, {r8, r9}
+    eor.w r8, r8, r4
+    eor.w r9, r9, r5
+    stmia.w \b!, {r8, r9}
+    .endif
+.endm
+
+@ r4.. = the next n words of the x row.
+.macro PQ_LX n
+    .if \n == 4
+    ldmia.w r1!, {r4, r5, r6, r7}
+    .elseif \n == 3
+    ldmia.w r1!, {r4, r5, r6}
+    .else
+    ldmia.w r1!, {r4, r5}
+    .endif
+.endm
+
+@ reg = base + (reg + off) * nw words (nw = 5 or 7; off = 0 or 15).
+.macro PQ_ADDR reg, nw, off
+    .if \nw == 7
+    rsb.w \reg, \reg, \reg, lsl #3
+    .else
+    add.w \reg, \reg, \reg, lsl #2
+    .endif
+    add.w \reg, r3, \reg, lsl #2
+    .if \off
+    add.w \reg, \reg, #(\off * \nw * 4)
+    .endif
+.endm
+
+@ One function: nw = a + b words, x row read in halves of a then b words.
+.macro PQ_ROWS name, nw, a, b
+    .section .text.\name, "ax", %progbits
+    .align 2
+    .global \name
+    .type \name, %function
+    .thumb_func
+\name:
+    push.w {r4-r11, lr}
+    cmp.w r2, #0
+    beq.w 9f
+    add.w r2, r0, r2
+1:
+    ldrb.w r4, [r0], #1
+    cmp.w r4, #0
+    beq.w 5f                    @ c[k] = 0: no bucket
+    ands.w r12, r4, #15
+    beq.w 6f                    @ high digit only
+    lsrs.w lr, r4, #4
+    beq.w 7f                    @ low digit only
+    PQ_ADDR r12, \nw, 0
+    PQ_ADDR lr, \nw, 15
+    PQ_LX \a
+    PQ_BX r12, \a
+    PQ_BX lr, \a
+    PQ_LX \b
+    PQ_BX r12, \b
+    PQ_BX lr, \b
+    cmp.w r0, r2
+    bne.w 1b
+    pop.w {r4-r11, pc}
+5:
+    add.w r1, r1, #(\nw * 4)
+    cmp.w r0, r2
+    bne.w 1b
+    pop.w {r4-r11, pc}
+6:
+    lsr.w lr, r4, #4
+    PQ_ADDR lr, \nw, 15
+    PQ_LX \a
+    PQ_BX lr, \a
+    PQ_LX \b
+    PQ_BX lr, \b
+    cmp.w r0, r2
+    bne.w 1b
+    pop.w {r4-r11, pc}
+7:
+    PQ_ADDR r12, \nw, 0
+    PQ_LX \a
+    PQ_BX r12, \a
+    PQ_LX \b
+    PQ_BX r12, \b
+    cmp.w r0, r2
+    bne.w 1b
+9:
+    pop.w {r4-r11, pc}
+    .size \name, .-\name
+.endm
+
+    PQ_ROWS pqmcu_mqom_bucket_rows5_m4, 5, 3, 2
+    PQ_ROWS pqmcu_mqom_bucket_rows7_m4, 7, 4, 3
