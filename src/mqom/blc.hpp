@@ -249,16 +249,10 @@ struct Blc {
                           // passes (in place, as cipher::encrypt allows; same backends).
                           const K* kl[8];
                           for (size_t i = 0; i < 8; ++i) kl[i] = &keys[i & 1];
-                          for (size_t q = 0; q < nb; ++q) {
-                              std::memcpy(cm + 2 * q * S, ls + q * S, S);
-                              std::memcpy(cm + (2 * q + 1) * S, ls + q * S, S);
-                          }
+                          dup_seeds(ls, cm, nb);
                           for (size_t o = 0; o < 2 * nb; o += 8)
                               C::encrypt_multi(kl, cm + o * S, cm + o * S, (2 * nb - o) < 8 ? (2 * nb - o) : 8, be);
-                          for (size_t q = 0; q < nb; ++q) {
-                              P::xor_lin_ortho(ls + q * S, cm + 2 * q * S);
-                              P::xor_lin_ortho(ls + q * S, cm + (2 * q + 1) * S);
-                          }
+                          lin_ortho_pairs(ls, cm, nb);
                           if (star) std::memcpy(cm + qs * 2 * S, opened, 2 * S);
                           xof.absorb(cm, nb * 2 * S);  // one call: each costs ~140 cycles on the M4
                       } else {
@@ -291,6 +285,35 @@ struct Blc {
         secure_wipe(cm, sizeof(cm));
     }
 
+    // cm = seed_0 seed_0 seed_1 seed_1 ... (the two SeedCommit inputs of
+    // each leaf), then cm ^= LinOrtho of each pair's seed once encrypted.
+    // Out of line with local pointers: inlined, GCC reloaded the lambda's
+    // captures every leaf.
+    __attribute__((noinline)) static void dup_seeds(const uint8_t* __restrict ls, uint8_t* __restrict cm, size_t nb) {
+        for (size_t q = 0; q < nb; ++q, ls += S, cm += 2 * S) {
+#pragma GCC unroll 8
+            for (size_t i = 0; i < S; i += 4) {
+                const uint32_t v = P::ld32(ls + i);
+                P::st32(cm + i, v);
+                P::st32(cm + S + i, v);
+            }
+        }
+    }
+    __attribute__((noinline)) static void lin_ortho_pairs(const uint8_t* __restrict ls, uint8_t* __restrict cm,
+                                                          size_t nb) {
+        constexpr size_t h = S / 2;
+        for (size_t q = 0; q < nb; ++q, ls += S, cm += 2 * S) {
+#pragma GCC unroll 8
+            for (size_t i = 0; i < h; i += 4) {
+                const uint32_t lo = P::ld32(ls + i), hi = P::ld32(ls + h + i), x = lo ^ hi;
+                P::st32(cm + i, P::ld32(cm + i) ^ x);
+                P::st32(cm + h + i, P::ld32(cm + h + i) ^ lo);
+                P::st32(cm + S + i, P::ld32(cm + S + i) ^ x);
+                P::st32(cm + S + h + i, P::ld32(cm + S + h + i) ^ lo);
+            }
+        }
+    }
+
     // The Gray-code fold of one column [off, off + len) (len <= S) of a batch
     // of nb shares (share q at src + q*S): acc ^= share q, then leaf q's fold
     // row (fold + gb[q] * eb) ^= acc; acc stays in a register a word at a time.
@@ -308,11 +331,37 @@ struct Blc {
         }
     }
     template <size_t NB>
-    static void fold_column_n(uint8_t* acc, uint8_t* fold, size_t eb, const uint8_t* gb, size_t off,
+    __attribute__((always_inline)) static void fold_column_n(uint8_t* acc, uint8_t* fold, size_t eb, const uint8_t* gb, size_t off,
                               const uint8_t* src, size_t len) {
+        size_t t = 0;
+        if constexpr (NB == 8) {
+            // In a batch gb = 0 1 0 2 0 1 0 g (ctz(q + 1), the last leaf's
+            // bit): the XORs into one row add up in registers first, so 4
+            // row updates a word instead of 8.
+            uint8_t* const r0 = fold + off;
+            uint8_t* const r1 = fold + eb + off;
+            uint8_t* const r2 = fold + 2 * eb + off;
+            uint8_t* const r3 = fold + gb[7] * eb + off;
+            for (; t + 4 <= len; t += 4) {
+                const uint8_t* s = src + t;
+                const uint32_t a0 = P::ld32(acc + off + t) ^ P::ld32(s);
+                const uint32_t a1 = a0 ^ P::ld32(s + S);
+                const uint32_t a2 = a1 ^ P::ld32(s + 2 * S);
+                const uint32_t a3 = a2 ^ P::ld32(s + 3 * S);
+                const uint32_t a4 = a3 ^ P::ld32(s + 4 * S);
+                const uint32_t a5 = a4 ^ P::ld32(s + 5 * S);
+                const uint32_t a6 = a5 ^ P::ld32(s + 6 * S);
+                const uint32_t a7 = a6 ^ P::ld32(s + 7 * S);
+                P::st32(r0 + t, P::ld32(r0 + t) ^ a0 ^ a2 ^ a4 ^ a6);
+                P::st32(r1 + t, P::ld32(r1 + t) ^ a1 ^ a5);
+                P::st32(r2 + t, P::ld32(r2 + t) ^ a3);
+                P::st32(r3 + t, P::ld32(r3 + t) ^ a7);
+                P::st32(acc + off + t, a7);
+            }
+            if (t == len) return;
+        }
         uint8_t* rows[NB];
         for (size_t q = 0; q < NB; ++q) rows[q] = fold + gb[q] * eb + off;
-        size_t t = 0;
         for (; t + 4 <= len; t += 4) {
             uint32_t a = P::ld32(acc + off + t);
 #pragma GCC unroll 8

@@ -205,7 +205,9 @@ struct Piop {
     static void compute_n(const Dims& d, const uint8_t* mseed_eq, const uint8_t* x, Work<Elt>& w, Elt* alpha1) {
         const uint32_t n = d.n, me = d.m_ext(), tau = d.tau;
         const size_t nw = NW != 0 ? NW : d.lane_bytes() / sizeof(word_t);
-        const size_t stw = state_rows() * nw;
+        // The Lut kernels keep z0, z1 only (no bit planes): more equations
+        // per group share each PRG key schedule (cat1 short: 6 instead of 1).
+        const size_t stw = (w.lut_not_ct ? 2 : state_rows()) * nw;
         const Group grp = group(d, w, stw);
         word_t t[kMaxLaneWords];
         std::memset(w.tab, 0, L::bucket_words(D, nw) * sizeof(word_t));  // buckets and prev (row_public)
