@@ -88,6 +88,142 @@ struct Lanes {
 #endif
     }
 
+    // The bucket XORs of row_public for rows of 7 words and 4 nibble digits
+    // (GF(2^16) entries: cat1 short) on the M4, the whole row in assembly:
+    // the 7 words of x[k] stay in r4-r10 for its 4 digits (GCC spilled 3 of
+    // them and reloaded them for every digit). Bucket h of digit t is
+    // base + (15 t + h) 28; branches and addresses depend on the public
+    // entries c[k] only. len >= 1. (ANDS, not UBFX: the digit's zero test
+    // needs the flags; the shift of the address undoes the digit's position.)
+    static void buckets7_m4(const Elt* c, const word_t* x, uint32_t len, uintptr_t base) {
+#if defined(__ARM_FEATURE_SIMD32) && defined(__GNUC__) && defined(__thumb2__)
+        const Elt* const end = c + len;
+        __asm__ volatile(
+                "1:\n\t"
+                "ldrh r11, [%[c]], #2\n\t"
+                "cmp r11, #0\n\t"
+                "beq 8f\n\t"
+                "ldmia %[x]!, {r4-r10}\n\t"
+                "ands r12, r11, #15\n\t"
+                "beq 2f\n\t"
+                "rsb r12, r12, r12, lsl #3\n\t"
+                "add r12, %[base], r12, lsl #2\n\t"
+                "ldr lr, [r12, #0]\n\t"
+                "eor lr, lr, r4\n\t"
+                "str lr, [r12, #0]\n\t"
+                "ldr lr, [r12, #4]\n\t"
+                "eor lr, lr, r5\n\t"
+                "str lr, [r12, #4]\n\t"
+                "ldr lr, [r12, #8]\n\t"
+                "eor lr, lr, r6\n\t"
+                "str lr, [r12, #8]\n\t"
+                "ldr lr, [r12, #12]\n\t"
+                "eor lr, lr, r7\n\t"
+                "str lr, [r12, #12]\n\t"
+                "ldr lr, [r12, #16]\n\t"
+                "eor lr, lr, r8\n\t"
+                "str lr, [r12, #16]\n\t"
+                "ldr lr, [r12, #20]\n\t"
+                "eor lr, lr, r9\n\t"
+                "str lr, [r12, #20]\n\t"
+                "ldr lr, [r12, #24]\n\t"
+                "eor lr, lr, r10\n\t"
+                "str lr, [r12, #24]\n\t"
+                "2:\n\t"
+                "ands r12, r11, #0xf0\n\t"
+                "beq 3f\n\t"
+                "rsb r12, r12, r12, lsl #3\n\t"
+                "add r12, %[base], r12, lsr #2\n\t"
+                "ldr lr, [r12, #420]\n\t"
+                "eor lr, lr, r4\n\t"
+                "str lr, [r12, #420]\n\t"
+                "ldr lr, [r12, #424]\n\t"
+                "eor lr, lr, r5\n\t"
+                "str lr, [r12, #424]\n\t"
+                "ldr lr, [r12, #428]\n\t"
+                "eor lr, lr, r6\n\t"
+                "str lr, [r12, #428]\n\t"
+                "ldr lr, [r12, #432]\n\t"
+                "eor lr, lr, r7\n\t"
+                "str lr, [r12, #432]\n\t"
+                "ldr lr, [r12, #436]\n\t"
+                "eor lr, lr, r8\n\t"
+                "str lr, [r12, #436]\n\t"
+                "ldr lr, [r12, #440]\n\t"
+                "eor lr, lr, r9\n\t"
+                "str lr, [r12, #440]\n\t"
+                "ldr lr, [r12, #444]\n\t"
+                "eor lr, lr, r10\n\t"
+                "str lr, [r12, #444]\n\t"
+                "3:\n\t"
+                "ands r12, r11, #0xf00\n\t"
+                "beq 4f\n\t"
+                "rsb r12, r12, r12, lsl #3\n\t"
+                "add r12, %[base], r12, lsr #6\n\t"
+                "ldr lr, [r12, #840]\n\t"
+                "eor lr, lr, r4\n\t"
+                "str lr, [r12, #840]\n\t"
+                "ldr lr, [r12, #844]\n\t"
+                "eor lr, lr, r5\n\t"
+                "str lr, [r12, #844]\n\t"
+                "ldr lr, [r12, #848]\n\t"
+                "eor lr, lr, r6\n\t"
+                "str lr, [r12, #848]\n\t"
+                "ldr lr, [r12, #852]\n\t"
+                "eor lr, lr, r7\n\t"
+                "str lr, [r12, #852]\n\t"
+                "ldr lr, [r12, #856]\n\t"
+                "eor lr, lr, r8\n\t"
+                "str lr, [r12, #856]\n\t"
+                "ldr lr, [r12, #860]\n\t"
+                "eor lr, lr, r9\n\t"
+                "str lr, [r12, #860]\n\t"
+                "ldr lr, [r12, #864]\n\t"
+                "eor lr, lr, r10\n\t"
+                "str lr, [r12, #864]\n\t"
+                "4:\n\t"
+                "lsrs r12, r11, #12\n\t"
+                "beq 5f\n\t"
+                "rsb r12, r12, r12, lsl #3\n\t"
+                "add r12, %[base], r12, lsl #2\n\t"
+                "ldr lr, [r12, #1260]\n\t"
+                "eor lr, lr, r4\n\t"
+                "str lr, [r12, #1260]\n\t"
+                "ldr lr, [r12, #1264]\n\t"
+                "eor lr, lr, r5\n\t"
+                "str lr, [r12, #1264]\n\t"
+                "ldr lr, [r12, #1268]\n\t"
+                "eor lr, lr, r6\n\t"
+                "str lr, [r12, #1268]\n\t"
+                "ldr lr, [r12, #1272]\n\t"
+                "eor lr, lr, r7\n\t"
+                "str lr, [r12, #1272]\n\t"
+                "ldr lr, [r12, #1276]\n\t"
+                "eor lr, lr, r8\n\t"
+                "str lr, [r12, #1276]\n\t"
+                "ldr lr, [r12, #1280]\n\t"
+                "eor lr, lr, r9\n\t"
+                "str lr, [r12, #1280]\n\t"
+                "ldr lr, [r12, #1284]\n\t"
+                "eor lr, lr, r10\n\t"
+                "str lr, [r12, #1284]\n\t"
+                "5:\n\t"
+                "cmp %[c], %[end]\n\t"
+                "bne 1b\n\t"
+                "b 9f\n\t"
+                "8:\n\t"
+                "adds %[x], %[x], #28\n\t"
+                "cmp %[c], %[end]\n\t"
+                "bne 1b\n\t"
+                "9:"
+                : [c] "+r"(c), [x] "+r"(x)
+                : [end] "r"(end), [base] "r"(base)
+                : "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "lr", "cc", "memory");
+#else
+        (void)c, (void)x, (void)len, (void)base;
+#endif
+    }
+
     // out = sum_{k<len} c[k] * xT[k] (c public), NW = nw when non-zero.
     // The buckets are never cleared between rows: they hold the sum of every
     // row since the caller zeroed them (bk) and prev (nw words) the fold of
@@ -103,6 +239,11 @@ struct Lanes {
         const word_t* x = xT;
         const size_t row_bytes = nw * sizeof(word_t);
         const uintptr_t base = reinterpret_cast<uintptr_t>(bk) - row_bytes;
+        if constexpr (kBucketAsm && NW == 7 && D == 4 && kBits == 16) {
+            if (len != 0) buckets7_m4(c, xT, len, base);
+            fold<NW, D>(bk, nw, prev, out);
+            return;
+        }
         for (uint32_t k = 0; k < len; ++k, x += nw) {
             const uint32_t v = c[k];
             if (v == 0) continue;  // public
