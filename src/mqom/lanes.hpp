@@ -431,40 +431,44 @@ inline void sign_row_gf256(const word_t* __restrict t, const word_t* __restrict 
     }
 }
 
-// acc ^= a (.) b over the first `lanes` extension elements of the rows.
-template <class E>
-inline void mul_acc_lanes(const word_t* a, const word_t* b, uint32_t lanes, word_t* acc) {
-    const uint8_t* pa = reinterpret_cast<const uint8_t*>(a);
-    const uint8_t* pb = reinterpret_cast<const uint8_t*>(b);
-    uint8_t* pc = reinterpret_cast<uint8_t*>(acc);
-    if constexpr (E::bytes == 1) {
-        for (uint32_t l = 0; l < lanes; ++l) pc[l] ^= fl::gf256_mul(pa[l], pb[l]);
-    } else {
-        for (uint32_t l = 0; l < lanes; ++l) {
-            const uint16_t p = fl::gf256sq_mul(uint16_t(pa[2 * l] | (pa[2 * l + 1] << 8)),
-                                               uint16_t(pb[2 * l] | (pb[2 * l + 1] << 8)));
-            pc[2 * l] ^= uint8_t(p);
-            pc[2 * l + 1] ^= uint8_t(p >> 8);
-        }
-    }
+// exp with the product by X^2 - X = 0x20 folded in (zero-safe like kGf256Z.exp).
+struct Exp20 {
+    uint8_t v[2 * fl::kLogZero + 1];
+};
+constexpr Exp20 make_exp20() {
+    Exp20 t{};
+    const unsigned l20 = fl::kGf256.log[0x20];
+    for (unsigned i = 0; i < 510; ++i) t.v[i] = fl::kGf256.exp[(i % 255) + l20];
+    return t;
 }
+inline constexpr Exp20 kExp20 = make_exp20();
 
-// acc ^= s * row over `lanes` elements, s an extension element (secret).
-template <class E>
-inline void scal_acc_lanes(typename E::Elt s, const word_t* row, uint32_t lanes, word_t* acc) {
-    const uint8_t* pr = reinterpret_cast<const uint8_t*>(row);
-    uint8_t* pc = reinterpret_cast<uint8_t*>(acc);
-    if constexpr (E::bytes == 1) {
-        if (s == 0) return;
-        const unsigned ls = fl::kGf256.log[s];
-        for (uint32_t l = 0; l < lanes; ++l)
-            if (pr[l] != 0) pc[l] ^= fl::kGf256.exp[ls + fl::kGf256.log[pr[l]]];
-    } else {
-        for (uint32_t l = 0; l < lanes; ++l) {
-            const uint16_t p = fl::gf256sq_mul(s, uint16_t(pr[2 * l] | (pr[2 * l + 1] << 8)));
-            pc[2 * l] ^= uint8_t(p);
-            pc[2 * l + 1] ^= uint8_t(p >> 8);
-        }
+// GF(2^16) rows of the signer in the log domain, lift(x_j) given by its log
+// (Karatsuba: c0 = a0 b0 + 0x20 a1 b1, c1 = a0 b0 + (a0 + a1)(b0 + b1)):
+//   z0 ^= t (.) x0_j;  z1 ^= t[tau] x0_j + lift(x_j) t
+// in one pass, each byte's log looked up once (the three separate kernels
+// below looked up every operand per product). Zero-safe tables (no branch
+// on zeros, but table ADDRESSES depend on secrets: NOT constant time).
+inline void sign_row_gf256sq(const word_t* __restrict t, const word_t* __restrict xj, uint16_t lxl, uint32_t tau,
+                             word_t* __restrict z0, word_t* __restrict z1) {
+    const uint8_t* exp = fl::kGf256Z.exp;
+    const uint8_t* e20 = kExp20.v;
+    const uint16_t* log = fl::kGf256Z.log;
+    const uint8_t* pt = reinterpret_cast<const uint8_t*>(t);
+    const uint8_t* px = reinterpret_cast<const uint8_t*>(xj);
+    uint8_t* p0 = reinterpret_cast<uint8_t*>(z0);
+    uint8_t* p1 = reinterpret_cast<uint8_t*>(z1);
+    const uint8_t a0 = pt[2 * tau], a1 = pt[2 * tau + 1];  // (A x)_j
+    const unsigned la0 = log[a0], la1 = log[a1], las = log[uint8_t(a0 ^ a1)];
+    for (uint32_t l = 0; l < tau; ++l) {
+        const uint8_t t0 = pt[2 * l], t1 = pt[2 * l + 1], x0 = px[2 * l], x1 = px[2 * l + 1];
+        const unsigned lt0 = log[t0], lt1 = log[t1], lts = log[uint8_t(t0 ^ t1)];
+        const unsigned lx0 = log[x0], lx1 = log[x1], lxs = log[uint8_t(x0 ^ x1)];
+        const uint8_t p00 = exp[lt0 + lx0], q00 = exp[la0 + lx0];
+        p0[2 * l] ^= uint8_t(p00 ^ e20[lt1 + lx1]);
+        p0[2 * l + 1] ^= uint8_t(p00 ^ exp[lts + lxs]);
+        p1[2 * l] ^= uint8_t(q00 ^ e20[la1 + lx1] ^ exp[lxl + lt0]);
+        p1[2 * l + 1] ^= uint8_t(q00 ^ exp[las + lxs] ^ exp[lxl + lt1]);
     }
 }
 

@@ -229,11 +229,9 @@ struct Piop {
                         // !!! NOT CONSTANT TIME (Lut profile): secret-indexed log/exp tables.
                         if constexpr (E::bytes == 1) {
                             lut_not_ct::sign_row_gf256(t, xj, lxl, tau, nw, s, s + nw);
-                            continue;
+                        } else {
+                            lut_not_ct::sign_row_gf256sq(t, xj, lxl, tau, s, s + nw);
                         }
-                        lut_not_ct::mul_acc_lanes<E>(t, xj, tau, s);
-                        lut_not_ct::scal_acc_lanes<E>(lane_get<E>(t, tau), xj, tau, s + nw);
-                        lut_not_ct::scal_acc_lanes<E>(Elt(B::lift(uint8_t(xv))), t, tau, s + nw);
                         continue;
                     }
                     L::template sign_row<NW, typename B::F>(t, xj, uint32_t(lane_get<E>(t, tau)), xv, s, nw);
