@@ -249,10 +249,16 @@ struct Blc {
                           // passes (in place, as cipher::encrypt allows; same backends).
                           const K* kl[8];
                           for (size_t i = 0; i < 8; ++i) kl[i] = &keys[i & 1];
-                          dup_seeds(ls, cm, nb);
+                          for (size_t q = 0; q < nb; ++q) {
+                              std::memcpy(cm + 2 * q * S, ls + q * S, S);
+                              std::memcpy(cm + (2 * q + 1) * S, ls + q * S, S);
+                          }
                           for (size_t o = 0; o < 2 * nb; o += 8)
                               C::encrypt_multi(kl, cm + o * S, cm + o * S, (2 * nb - o) < 8 ? (2 * nb - o) : 8, be);
-                          lin_ortho_pairs(ls, cm, nb);
+                          for (size_t q = 0; q < nb; ++q) {
+                              P::xor_lin_ortho(ls + q * S, cm + 2 * q * S);
+                              P::xor_lin_ortho(ls + q * S, cm + (2 * q + 1) * S);
+                          }
                           if (star) std::memcpy(cm + qs * 2 * S, opened, 2 * S);
                           xof.absorb(cm, nb * 2 * S);  // one call: each costs ~140 cycles on the M4
                       } else {
@@ -283,35 +289,6 @@ struct Blc {
         xof.squeeze(h, 2 * S);
         C::wipe(kt);
         secure_wipe(cm, sizeof(cm));
-    }
-
-    // cm = seed_0 seed_0 seed_1 seed_1 ... (the two SeedCommit inputs of
-    // each leaf), then cm ^= LinOrtho of each pair's seed once encrypted.
-    // Out of line with local pointers: inlined, GCC reloaded the lambda's
-    // captures every leaf.
-    __attribute__((noinline)) static void dup_seeds(const uint8_t* __restrict ls, uint8_t* __restrict cm, size_t nb) {
-        for (size_t q = 0; q < nb; ++q, ls += S, cm += 2 * S) {
-#pragma GCC unroll 8
-            for (size_t i = 0; i < S; i += 4) {
-                const uint32_t v = P::ld32(ls + i);
-                P::st32(cm + i, v);
-                P::st32(cm + S + i, v);
-            }
-        }
-    }
-    __attribute__((noinline)) static void lin_ortho_pairs(const uint8_t* __restrict ls, uint8_t* __restrict cm,
-                                                          size_t nb) {
-        constexpr size_t h = S / 2;
-        for (size_t q = 0; q < nb; ++q, ls += S, cm += 2 * S) {
-#pragma GCC unroll 8
-            for (size_t i = 0; i < h; i += 4) {
-                const uint32_t lo = P::ld32(ls + i), hi = P::ld32(ls + h + i), x = lo ^ hi;
-                P::st32(cm + i, P::ld32(cm + i) ^ x);
-                P::st32(cm + h + i, P::ld32(cm + h + i) ^ lo);
-                P::st32(cm + S + i, P::ld32(cm + S + i) ^ x);
-                P::st32(cm + S + h + i, P::ld32(cm + S + h + i) ^ lo);
-            }
-        }
     }
 
     // The Gray-code fold of one column [off, off + len) (len <= S) of a batch
