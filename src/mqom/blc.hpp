@@ -380,13 +380,21 @@ struct Blc {
         n = uint32_t(fit < max ? fit : max);
         return n != 0 ? place_keys<K>(p, len, n) : nullptr;
     }
-    // f(keys, bottom, upper, nup): the tree's base keys at the start of
-    // [p, p + len), then as many keys of the levels above the subtrees
-    // (deepest first: they derive the most nodes) as fit in the rest of it or
-    // in [p2, p2 + len2).
-    template <class K, class F>
-    static void with_upper(const Dims& d, uint32_t lb, K* keys, uint8_t* p, size_t len, uint8_t* p2, size_t len2,
-                           F& f) {
+    // Where a tree's cached keys went: keys (SeedCommit, PRG), bottom (the
+    // lb bottom level keys), upper (nup keys of the levels just above).
+    template <class K>
+    struct KeyPlace {
+        K* keys;
+        K* bottom;
+        K* upper;
+        uint32_t nup;
+    };
+    // The tree's base keys at the start of [p, p + len), then as many keys of
+    // the levels above the subtrees (deepest first: they derive the most
+    // nodes) as fit in the rest of it or in [p2, p2 + len2).
+    template <class K>
+    __attribute__((noinline)) static KeyPlace<K> place_upper(const Dims& d, uint32_t lb, K* keys, uint8_t* p,
+                                                             size_t len, uint8_t* p2, size_t len2) {
         const size_t nbase = stream_key_count(d, lb);
         const uint32_t nupper = d.log_n - lb - 1;
         uint8_t* rest = reinterpret_cast<uint8_t*>(keys + nbase);
@@ -394,20 +402,20 @@ struct Blc {
         K* u1 = fit_keys<K>(rest, len - size_t(rest - p), nupper, n1);
         K* u2 = n1 < nupper ? fit_keys<K>(p2, len2, nupper, n2) : nullptr;
         K* bottom = keys + (nbase - lb);
-        if (n2 > n1) f(keys, bottom, u2, n2);
-        else f(keys, bottom, u1, n1);
+        return n2 > n1 ? KeyPlace<K>{keys, bottom, u2, n2} : KeyPlace<K>{keys, bottom, u1, n1};
     }
     // Prepared keys that do not fit at once in [p, p + len) (cat1 short
     // signer: 7 x 352 B in 2,336 B): the SeedCommit / PRG keys there, the
     // bottom level keys in [p2, p2 + len2), upper-level keys in the larger
-    // rest of either or [p3, p3 + len3). False if even that does not fit.
-    template <class K, class F>
-    static bool with_split(const Dims& d, uint32_t lb, uint8_t* p, size_t len, uint8_t* p2, size_t len2,
-                           uint8_t* p3, size_t len3, F& f) {
+    // rest of either or [p3, p3 + len3). keys == nullptr if even that does
+    // not fit. (Placement only: these frames are gone when the tree runs.)
+    template <class K>
+    __attribute__((noinline)) static KeyPlace<K> place_split(const Dims& d, uint32_t lb, uint8_t* p, size_t len,
+                                                             uint8_t* p2, size_t len2, uint8_t* p3, size_t len3) {
         const size_t nc = 2 + prg_blocks(d);
         K* keys = p2 != nullptr ? place_keys<K>(p, len, nc) : nullptr;
         K* bottom = keys != nullptr ? place_keys<K>(p2, len2, lb) : nullptr;
-        if (bottom == nullptr) return false;
+        if (bottom == nullptr) return KeyPlace<K>{nullptr, nullptr, nullptr, 0};
         const uint32_t nupper = d.log_n - lb - 1;
         uint8_t* r1 = reinterpret_cast<uint8_t*>(keys + nc);
         uint8_t* r2 = reinterpret_cast<uint8_t*>(bottom + lb);
@@ -415,10 +423,9 @@ struct Blc {
         K* u1 = fit_keys<K>(r1, len - size_t(r1 - p), nupper, n1);
         K* u2 = fit_keys<K>(r2, len2 - size_t(r2 - p2), nupper, n2);
         K* u3 = fit_keys<K>(p3, len3, nupper, n3);
-        if (n3 > n1 && n3 > n2) f(keys, bottom, u3, n3);
-        else if (n2 > n1) f(keys, bottom, u2, n2);
-        else f(keys, bottom, u1, n1);
-        return true;
+        if (n3 > n1 && n3 > n2) return KeyPlace<K>{keys, bottom, u3, n3};
+        if (n2 > n1) return KeyPlace<K>{keys, bottom, u2, n2};
+        return KeyPlace<K>{keys, bottom, u1, n1};
     }
     // Calls f(keys, bottom, upper, nup) with the key cache placed in
     // [p, p + len) (and [p2, p2 + len2), [p3, p3 + len3) for bottom and
@@ -431,15 +438,19 @@ struct Blc {
                                size_t len2, cipher::Backend be, F&& f, uint8_t* p3 = nullptr, size_t len3 = 0) {
         const size_t nkeys = stream_key_count(d, lb);
         if (cache && C::cache_prepared(be)) {
-            if (typename C::PKey* pk = place_keys<typename C::PKey>(p, len, nkeys)) {
-                with_upper(d, lb, pk, p, len, p2, len2, f);
+            using PK = typename C::PKey;
+            PK* pk = place_keys<PK>(p, len, nkeys);
+            const KeyPlace<PK> kp = pk != nullptr ? place_upper<PK>(d, lb, pk, p, len, p2, len2)
+                                                  : place_split<PK>(d, lb, p, len, p2, len2, p3, len3);
+            if (kp.keys != nullptr) {
+                f(kp.keys, kp.bottom, kp.upper, kp.nup);
                 return;
             }
-            if (with_split<typename C::PKey>(d, lb, p, len, p2, len2, p3, len3, f)) return;
         }
         Key* keys = cache ? place_keys<Key>(p, len, nkeys) : nullptr;
-        if (keys != nullptr) with_upper(d, lb, keys, p, len, p2, len2, f);
-        else f(keys, keys, keys, 0u);
+        const KeyPlace<Key> kk =
+            keys != nullptr ? place_upper<Key>(d, lb, keys, p, len, p2, len2) : KeyPlace<Key>{nullptr, nullptr, nullptr, 0};
+        f(kk.keys, kk.bottom, kk.upper, kk.nup);
     }
 
     // The signature as scratch: until the opening is written, its
