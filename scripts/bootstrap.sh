@@ -4,7 +4,7 @@ set -euo pipefail
 packages=(
   cmake ninja-build g++ python3 git
   googletest libgtest-dev libbenchmark-dev libcli11-dev libfmt-dev valgrind
-  gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-dev
+  gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-dev libstdc++-arm-none-eabi-newlib
   qemu-system-arm dpkg-dev xz-utils
 )
 missing=()

@@ -188,16 +188,17 @@ struct Blc {
     // column (the Gray-code fold is bytewise, so one PRG block of the batch
     // is folded at a time and no share of a whole leaf is buffered).
     // Verifier: path != nullptr, opened = the leaf commitment of i_star.
-    // keys: room for stream_key_count() keys (scheduled here once), or
-    // nullptr to schedule every key per batch into one scratch key.
+    // keys: room for the 2 + prg_blocks() SeedCommit / PRG keys and bottom
+    // for the lb bottom level keys (scheduled here once), or both nullptr to
+    // schedule every key per batch into one scratch key.
     // K: Key, or PKey for a prepared key cache (keys != nullptr; then the
     // tree's scratch key is prepared too and every pass takes prepared keys).
     template <class K>
     __attribute__((noinline)) static void stream_rep(const Dims& d, const uint8_t* salt, uint32_t e,
                                                      const uint8_t* rseed, const uint8_t* delta,
                                                      const uint8_t* path, uint32_t i_star, const uint8_t* opened,
-                                                     uint32_t lb, uint8_t* area, K* keys, K* upper, uint32_t nup,
-                                                     uint8_t* nodes, uint8_t* h, cipher::Backend be) {
+                                                     uint32_t lb, uint8_t* area, K* keys, K* bottom, K* upper,
+                                                     uint32_t nup, uint8_t* nodes, uint8_t* h, cipher::Backend be) {
         const size_t eb = d.exp_bytes();
         const uint32_t N = d.n_evals(), L = d.log_n;
         if (lb > T::kMaxStreamLog) lb = T::kMaxStreamLog;
@@ -215,9 +216,9 @@ struct Blc {
             t[0] ^= 0x01;
             C::schedule(keys[1], t);
             for (size_t b = 0; b < nblk; ++b) P::tweak_key(keys[2 + b], salt, 3, e, uint32_t(b));
-            for (uint32_t t2 = 0; t2 < lb; ++t2) P::tweak_key(keys[2 + nblk + t2], salt, 2, e, L - lb + t2 - 1);
+            for (uint32_t t2 = 0; t2 < lb; ++t2) P::tweak_key(bottom[t2], salt, 2, e, L - lb + t2 - 1);
         }
-        if (keys == nullptr) upper = nullptr;
+        if (keys == nullptr) upper = bottom = nullptr;
         if (upper != nullptr)
             for (uint32_t u = 0; u < nup; ++u) P::tweak_key(upper[u], salt, 2, e, L - lb - 1 - nup + u);
         // k(i): cached key i, or the same key scheduled into kt now.
@@ -302,10 +303,9 @@ struct Blc {
                       }
                   };
         if (nodes != nullptr && !ver && keys != nullptr)
-            T::stream_bfs(salt, e, L - lb, lb, rseed, delta, keys + 2 + nblk, nodes, kt, be, batch);
+            T::stream_bfs(salt, e, L - lb, lb, rseed, delta, bottom, nodes, kt, be, batch);
         else
-            T::stream(salt, e, L, lb, rseed, delta, path, i_star, keys != nullptr ? keys + 2 + nblk : nullptr, upper,
-                      nup, kt, be, batch);
+            T::stream(salt, e, L, lb, rseed, delta, path, i_star, bottom, upper, nup, kt, be, batch);
         xof.squeeze(h, 2 * S);
         C::wipe(kt);
         secure_wipe(cm, sizeof(cm));
@@ -328,11 +328,37 @@ struct Blc {
         }
     }
     template <size_t NB>
-    static void fold_column_n(uint8_t* acc, uint8_t* fold, size_t eb, const uint8_t* gb, size_t off,
+    __attribute__((always_inline)) static void fold_column_n(uint8_t* acc, uint8_t* fold, size_t eb, const uint8_t* gb, size_t off,
                               const uint8_t* src, size_t len) {
+        size_t t = 0;
+        if constexpr (NB == 8) {
+            // In a batch gb = 0 1 0 2 0 1 0 g (ctz(q + 1), the last leaf's
+            // bit): the XORs into one row add up in registers first, so 4
+            // row updates a word instead of 8.
+            uint8_t* const r0 = fold + off;
+            uint8_t* const r1 = fold + eb + off;
+            uint8_t* const r2 = fold + 2 * eb + off;
+            uint8_t* const r3 = fold + gb[7] * eb + off;
+            for (; t + 4 <= len; t += 4) {
+                const uint8_t* s = src + t;
+                const uint32_t a0 = P::ld32(acc + off + t) ^ P::ld32(s);
+                const uint32_t a1 = a0 ^ P::ld32(s + S);
+                const uint32_t a2 = a1 ^ P::ld32(s + 2 * S);
+                const uint32_t a3 = a2 ^ P::ld32(s + 3 * S);
+                const uint32_t a4 = a3 ^ P::ld32(s + 4 * S);
+                const uint32_t a5 = a4 ^ P::ld32(s + 5 * S);
+                const uint32_t a6 = a5 ^ P::ld32(s + 6 * S);
+                const uint32_t a7 = a6 ^ P::ld32(s + 7 * S);
+                P::st32(r0 + t, P::ld32(r0 + t) ^ a0 ^ a2 ^ a4 ^ a6);
+                P::st32(r1 + t, P::ld32(r1 + t) ^ a1 ^ a5);
+                P::st32(r2 + t, P::ld32(r2 + t) ^ a3);
+                P::st32(r3 + t, P::ld32(r3 + t) ^ a7);
+                P::st32(acc + off + t, a7);
+            }
+            if (t == len) return;
+        }
         uint8_t* rows[NB];
         for (size_t q = 0; q < NB; ++q) rows[q] = fold + gb[q] * eb + off;
-        size_t t = 0;
         for (; t + 4 <= len; t += 4) {
             uint32_t a = P::ld32(acc + off + t);
 #pragma GCC unroll 8
@@ -374,39 +400,77 @@ struct Blc {
         n = uint32_t(fit < max ? fit : max);
         return n != 0 ? place_keys<K>(p, len, n) : nullptr;
     }
-    // f(keys, upper, nup): the tree's base keys at the start of [p, p + len),
-    // then as many keys of the levels above the subtrees (deepest first: they
-    // derive the most nodes) as fit in the rest of it or in [p2, p2 + len2).
-    template <class K, class F>
-    static void with_upper(const Dims& d, uint32_t lb, K* keys, uint8_t* p, size_t len, uint8_t* p2, size_t len2,
-                           F& f) {
+    // Where a tree's cached keys went: keys (SeedCommit, PRG), bottom (the
+    // lb bottom level keys), upper (nup keys of the levels just above).
+    template <class K>
+    struct KeyPlace {
+        K* keys;
+        K* bottom;
+        K* upper;
+        uint32_t nup;
+    };
+    // The tree's base keys at the start of [p, p + len), then as many keys of
+    // the levels above the subtrees (deepest first: they derive the most
+    // nodes) as fit in the rest of it or in [p2, p2 + len2).
+    template <class K>
+    __attribute__((noinline)) static KeyPlace<K> place_upper(const Dims& d, uint32_t lb, K* keys, uint8_t* p,
+                                                             size_t len, uint8_t* p2, size_t len2) {
         const size_t nbase = stream_key_count(d, lb);
         const uint32_t nupper = d.log_n - lb - 1;
         uint8_t* rest = reinterpret_cast<uint8_t*>(keys + nbase);
         uint32_t n1 = 0, n2 = 0;
         K* u1 = fit_keys<K>(rest, len - size_t(rest - p), nupper, n1);
         K* u2 = n1 < nupper ? fit_keys<K>(p2, len2, nupper, n2) : nullptr;
-        if (n2 > n1) f(keys, u2, n2);
-        else f(keys, u1, n1);
+        K* bottom = keys + (nbase - lb);
+        return n2 > n1 ? KeyPlace<K>{keys, bottom, u2, n2} : KeyPlace<K>{keys, bottom, u1, n1};
     }
-    // Calls f(keys, upper, nup) with the key cache placed in [p, p + len)
-    // (and [p2, p2 + len2) for upper-level keys): prepared keys when backend
-    // be runs prepared passes faster and they fit, else expanded keys if they
-    // fit, else (or without cache) null Key pointers. The keys are public
-    // (tweaked salts): not wiped, the signature or the PIOP overwrites them.
+    // Prepared keys that do not fit at once in [p, p + len) (cat1 short
+    // signer: 7 x 352 B in 2,336 B): the SeedCommit / PRG keys there, the
+    // bottom level keys in [p2, p2 + len2), upper-level keys in the larger
+    // rest of either or [p3, p3 + len3). keys == nullptr if even that does
+    // not fit. (Placement only: these frames are gone when the tree runs.)
+    template <class K>
+    __attribute__((noinline)) static KeyPlace<K> place_split(const Dims& d, uint32_t lb, uint8_t* p, size_t len,
+                                                             uint8_t* p2, size_t len2, uint8_t* p3, size_t len3) {
+        const size_t nc = 2 + prg_blocks(d);
+        K* keys = p2 != nullptr ? place_keys<K>(p, len, nc) : nullptr;
+        K* bottom = keys != nullptr ? place_keys<K>(p2, len2, lb) : nullptr;
+        if (bottom == nullptr) return KeyPlace<K>{nullptr, nullptr, nullptr, 0};
+        const uint32_t nupper = d.log_n - lb - 1;
+        uint8_t* r1 = reinterpret_cast<uint8_t*>(keys + nc);
+        uint8_t* r2 = reinterpret_cast<uint8_t*>(bottom + lb);
+        uint32_t n1 = 0, n2 = 0, n3 = 0;
+        K* u1 = fit_keys<K>(r1, len - size_t(r1 - p), nupper, n1);
+        K* u2 = fit_keys<K>(r2, len2 - size_t(r2 - p2), nupper, n2);
+        K* u3 = fit_keys<K>(p3, len3, nupper, n3);
+        if (n3 > n1 && n3 > n2) return KeyPlace<K>{keys, bottom, u3, n3};
+        if (n2 > n1) return KeyPlace<K>{keys, bottom, u2, n2};
+        return KeyPlace<K>{keys, bottom, u1, n1};
+    }
+    // Calls f(keys, bottom, upper, nup) with the key cache placed in
+    // [p, p + len) (and [p2, p2 + len2), [p3, p3 + len3) for bottom and
+    // upper-level keys): prepared keys when backend be runs prepared passes
+    // faster and they fit, else expanded keys if they fit, else (or without
+    // cache) null Key pointers. The keys are public (tweaked salts): not
+    // wiped, the signature or the PIOP overwrites them.
     template <class F>
     static void with_key_cache(const Dims& d, uint32_t lb, bool cache, uint8_t* p, size_t len, uint8_t* p2,
-                               size_t len2, cipher::Backend be, F&& f) {
+                               size_t len2, cipher::Backend be, F&& f, uint8_t* p3 = nullptr, size_t len3 = 0) {
         const size_t nkeys = stream_key_count(d, lb);
         if (cache && C::cache_prepared(be)) {
-            if (typename C::PKey* pk = place_keys<typename C::PKey>(p, len, nkeys)) {
-                with_upper(d, lb, pk, p, len, p2, len2, f);
+            using PK = typename C::PKey;
+            PK* pk = place_keys<PK>(p, len, nkeys);
+            const KeyPlace<PK> kp = pk != nullptr ? place_upper<PK>(d, lb, pk, p, len, p2, len2)
+                                                  : place_split<PK>(d, lb, p, len, p2, len2, p3, len3);
+            if (kp.keys != nullptr) {
+                f(kp.keys, kp.bottom, kp.upper, kp.nup);
                 return;
             }
         }
         Key* keys = cache ? place_keys<Key>(p, len, nkeys) : nullptr;
-        if (keys != nullptr) with_upper(d, lb, keys, p, len, p2, len2, f);
-        else f(keys, keys, 0u);
+        const KeyPlace<Key> kk =
+            keys != nullptr ? place_upper<Key>(d, lb, keys, p, len, p2, len2) : KeyPlace<Key>{nullptr, nullptr, nullptr, 0};
+        f(kk.keys, kk.bottom, kk.upper, kk.nup);
     }
 
     // The signature as scratch: until the opening is written, its
@@ -429,19 +493,23 @@ struct Blc {
         uint8_t* tT = reinterpret_cast<uint8_t*>(w.tT);
         const size_t roots_bytes = S << (d.log_n - w.leaf_batch_log);
         uint8_t* nodes = w.cache_keys && roots_bytes <= w.tT_bytes ? tT : nullptr;
+        // The row-product buckets (tab) are free until the PIOP zeroes them:
+        // room for upper-level keys when the prepared keys must be split.
+        const size_t tab_bytes = sizeof(field::word_t) * Lanes<E>::bucket_words(w.digit_bits, R / sizeof(field::word_t));
         with_key_cache(d, w.leaf_batch_log, w.cache_keys, ka, ka_len, nodes ? nullptr : tT, nodes ? 0 : w.tT_bytes,
-                       w.sec_backend, [&](auto* keys, auto* upper, uint32_t nup) {
+                       w.sec_backend, [&](auto* keys, auto* bottom, auto* upper, uint32_t nup) {
                            for (uint32_t e = 0; e < d.tau; ++e) {
                                root_seed(mseed, e, rs, w.sec_backend);
                                stream_rep(d, salt, e, rs, x, nullptr, 0, nullptr, w.leaf_batch_log, w.scratch,
-                                          keys, upper, nup, nodes, hs + size_t(e) * 2 * S, w.sec_backend);
+                                          keys, bottom, upper, nup, nodes, hs + size_t(e) * 2 * S, w.sec_backend);
                                const uint8_t* acc = w.scratch;
                                combine(d, acc, xrows + size_t(e) * E::bytes, R, w.ua + size_t(e) * d.eta);
                                E::load(acc + xb, w.ub + size_t(e) * d.eta, d.eta);
                                uint8_t* pdx = pdx_out + size_t(e) * pdxb;
                                for (size_t t = 0; t < pdxb; ++t) pdx[t] = uint8_t(x[S + t] ^ acc[S + t]);
                            }
-                       });
+                       },
+                       nodes ? nullptr : reinterpret_cast<uint8_t*>(w.tab), tab_bytes);
         secure_wipe(rs, sizeof(rs));
         secure_wipe(w.scratch, size_t(1 + d.log_n) * eb);
         if (nodes != nullptr) secure_wipe(nodes, roots_bytes);
@@ -478,11 +546,11 @@ struct Blc {
         const size_t tab_bytes =
             sizeof(field::word_t) * Lanes<E>::bucket_words(w.digit_bits, R / sizeof(field::word_t));
         with_key_cache(d, w.leaf_batch_log, w.cache_keys, reinterpret_cast<uint8_t*>(w.tT), w.tT_bytes,
-                       reinterpret_cast<uint8_t*>(w.tab), tab_bytes, w.pub_backend, [&](auto* keys, auto* upper, uint32_t nup) {
+                       reinterpret_cast<uint8_t*>(w.tab), tab_bytes, w.pub_backend, [&](auto* keys, auto* bottom, auto* upper, uint32_t nup) {
                            for (uint32_t e = 0; e < d.tau; ++e) {
                                stream_rep(d, salt, e, nullptr, nullptr, paths + size_t(e) * d.log_n * S,
                                           i_star[e], lscom + size_t(e) * 2 * S, w.leaf_batch_log, w.scratch,
-                                          keys, upper, nup, nullptr, h, w.pub_backend);
+                                          keys, bottom, upper, nup, nullptr, h, w.pub_backend);
                                c1x.absorb(h, 2 * S);
                                eval_finish(d, e, w.scratch, pdx_in, i_star, xrows, w);
                            }

@@ -95,6 +95,142 @@ struct Lanes {
 #endif
     }
 
+    // The bucket XORs of row_public for rows of 7 words and 4 nibble digits
+    // (GF(2^16) entries: cat1 short) on the M4, the whole row in assembly:
+    // the 7 words of x[k] stay in r4-r10 for its 4 digits (GCC spilled 3 of
+    // them and reloaded them for every digit). Bucket h of digit t is
+    // base + (15 t + h) 28; branches and addresses depend on the public
+    // entries c[k] only. len >= 1. (ANDS, not UBFX: the digit's zero test
+    // needs the flags; the shift of the address undoes the digit's position.)
+    static void buckets7_m4(const Elt* c, const word_t* x, uint32_t len, uintptr_t base) {
+#if defined(__ARM_FEATURE_SIMD32) && defined(__GNUC__) && defined(__thumb2__)
+        const Elt* const end = c + len;
+        __asm__ volatile(
+                "1:\n\t"
+                "ldrh r11, [%[c]], #2\n\t"
+                "cmp r11, #0\n\t"
+                "beq 8f\n\t"
+                "ldmia %[x]!, {r4-r10}\n\t"
+                "ands r12, r11, #15\n\t"
+                "beq 2f\n\t"
+                "rsb r12, r12, r12, lsl #3\n\t"
+                "add r12, %[base], r12, lsl #2\n\t"
+                "ldr lr, [r12, #0]\n\t"
+                "eor lr, lr, r4\n\t"
+                "str lr, [r12, #0]\n\t"
+                "ldr lr, [r12, #4]\n\t"
+                "eor lr, lr, r5\n\t"
+                "str lr, [r12, #4]\n\t"
+                "ldr lr, [r12, #8]\n\t"
+                "eor lr, lr, r6\n\t"
+                "str lr, [r12, #8]\n\t"
+                "ldr lr, [r12, #12]\n\t"
+                "eor lr, lr, r7\n\t"
+                "str lr, [r12, #12]\n\t"
+                "ldr lr, [r12, #16]\n\t"
+                "eor lr, lr, r8\n\t"
+                "str lr, [r12, #16]\n\t"
+                "ldr lr, [r12, #20]\n\t"
+                "eor lr, lr, r9\n\t"
+                "str lr, [r12, #20]\n\t"
+                "ldr lr, [r12, #24]\n\t"
+                "eor lr, lr, r10\n\t"
+                "str lr, [r12, #24]\n\t"
+                "2:\n\t"
+                "ands r12, r11, #0xf0\n\t"
+                "beq 3f\n\t"
+                "rsb r12, r12, r12, lsl #3\n\t"
+                "add r12, %[base], r12, lsr #2\n\t"
+                "ldr lr, [r12, #420]\n\t"
+                "eor lr, lr, r4\n\t"
+                "str lr, [r12, #420]\n\t"
+                "ldr lr, [r12, #424]\n\t"
+                "eor lr, lr, r5\n\t"
+                "str lr, [r12, #424]\n\t"
+                "ldr lr, [r12, #428]\n\t"
+                "eor lr, lr, r6\n\t"
+                "str lr, [r12, #428]\n\t"
+                "ldr lr, [r12, #432]\n\t"
+                "eor lr, lr, r7\n\t"
+                "str lr, [r12, #432]\n\t"
+                "ldr lr, [r12, #436]\n\t"
+                "eor lr, lr, r8\n\t"
+                "str lr, [r12, #436]\n\t"
+                "ldr lr, [r12, #440]\n\t"
+                "eor lr, lr, r9\n\t"
+                "str lr, [r12, #440]\n\t"
+                "ldr lr, [r12, #444]\n\t"
+                "eor lr, lr, r10\n\t"
+                "str lr, [r12, #444]\n\t"
+                "3:\n\t"
+                "ands r12, r11, #0xf00\n\t"
+                "beq 4f\n\t"
+                "rsb r12, r12, r12, lsl #3\n\t"
+                "add r12, %[base], r12, lsr #6\n\t"
+                "ldr lr, [r12, #840]\n\t"
+                "eor lr, lr, r4\n\t"
+                "str lr, [r12, #840]\n\t"
+                "ldr lr, [r12, #844]\n\t"
+                "eor lr, lr, r5\n\t"
+                "str lr, [r12, #844]\n\t"
+                "ldr lr, [r12, #848]\n\t"
+                "eor lr, lr, r6\n\t"
+                "str lr, [r12, #848]\n\t"
+                "ldr lr, [r12, #852]\n\t"
+                "eor lr, lr, r7\n\t"
+                "str lr, [r12, #852]\n\t"
+                "ldr lr, [r12, #856]\n\t"
+                "eor lr, lr, r8\n\t"
+                "str lr, [r12, #856]\n\t"
+                "ldr lr, [r12, #860]\n\t"
+                "eor lr, lr, r9\n\t"
+                "str lr, [r12, #860]\n\t"
+                "ldr lr, [r12, #864]\n\t"
+                "eor lr, lr, r10\n\t"
+                "str lr, [r12, #864]\n\t"
+                "4:\n\t"
+                "lsrs r12, r11, #12\n\t"
+                "beq 5f\n\t"
+                "rsb r12, r12, r12, lsl #3\n\t"
+                "add r12, %[base], r12, lsl #2\n\t"
+                "ldr lr, [r12, #1260]\n\t"
+                "eor lr, lr, r4\n\t"
+                "str lr, [r12, #1260]\n\t"
+                "ldr lr, [r12, #1264]\n\t"
+                "eor lr, lr, r5\n\t"
+                "str lr, [r12, #1264]\n\t"
+                "ldr lr, [r12, #1268]\n\t"
+                "eor lr, lr, r6\n\t"
+                "str lr, [r12, #1268]\n\t"
+                "ldr lr, [r12, #1272]\n\t"
+                "eor lr, lr, r7\n\t"
+                "str lr, [r12, #1272]\n\t"
+                "ldr lr, [r12, #1276]\n\t"
+                "eor lr, lr, r8\n\t"
+                "str lr, [r12, #1276]\n\t"
+                "ldr lr, [r12, #1280]\n\t"
+                "eor lr, lr, r9\n\t"
+                "str lr, [r12, #1280]\n\t"
+                "ldr lr, [r12, #1284]\n\t"
+                "eor lr, lr, r10\n\t"
+                "str lr, [r12, #1284]\n\t"
+                "5:\n\t"
+                "cmp %[c], %[end]\n\t"
+                "bne 1b\n\t"
+                "b 9f\n\t"
+                "8:\n\t"
+                "adds %[x], %[x], #28\n\t"
+                "cmp %[c], %[end]\n\t"
+                "bne 1b\n\t"
+                "9:"
+                : [c] "+r"(c), [x] "+r"(x)
+                : [end] "r"(end), [base] "r"(base)
+                : "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "lr", "cc", "memory");
+#else
+        (void)c, (void)x, (void)len, (void)base;
+#endif
+    }
+
     // out = sum_{k<len} c[k] * xT[k] (c public), NW = nw when non-zero.
     // The buckets are never cleared between rows: they hold the sum of every
     // row since the caller zeroed them (bk) and prev (nw words) the fold of
@@ -120,6 +256,11 @@ struct Lanes {
         const word_t* x = xT;
         const size_t row_bytes = nw * sizeof(word_t);
         const uintptr_t base = reinterpret_cast<uintptr_t>(bk) - row_bytes;
+        if constexpr (kBucketAsm && NW == 7 && D == 4 && kBits == 16) {
+            if (len != 0) buckets7_m4(c, xT, len, base);
+            fold<NW, D>(bk, nw, prev, out);
+            return;
+        }
         for (uint32_t k = 0; k < len; ++k, x += nw) {
             const uint32_t v = c[k];
             if (v == 0) continue;  // public
@@ -307,40 +448,44 @@ inline void sign_row_gf256(const word_t* __restrict t, const word_t* __restrict 
     }
 }
 
-// acc ^= a (.) b over the first `lanes` extension elements of the rows.
-template <class E>
-inline void mul_acc_lanes(const word_t* a, const word_t* b, uint32_t lanes, word_t* acc) {
-    const uint8_t* pa = reinterpret_cast<const uint8_t*>(a);
-    const uint8_t* pb = reinterpret_cast<const uint8_t*>(b);
-    uint8_t* pc = reinterpret_cast<uint8_t*>(acc);
-    if constexpr (E::bytes == 1) {
-        for (uint32_t l = 0; l < lanes; ++l) pc[l] ^= fl::gf256_mul(pa[l], pb[l]);
-    } else {
-        for (uint32_t l = 0; l < lanes; ++l) {
-            const uint16_t p = fl::gf256sq_mul(uint16_t(pa[2 * l] | (pa[2 * l + 1] << 8)),
-                                               uint16_t(pb[2 * l] | (pb[2 * l + 1] << 8)));
-            pc[2 * l] ^= uint8_t(p);
-            pc[2 * l + 1] ^= uint8_t(p >> 8);
-        }
-    }
+// exp with the product by X^2 - X = 0x20 folded in (zero-safe like kGf256Z.exp).
+struct Exp20 {
+    uint8_t v[2 * fl::kLogZero + 1];
+};
+constexpr Exp20 make_exp20() {
+    Exp20 t{};
+    const unsigned l20 = fl::kGf256.log[0x20];
+    for (unsigned i = 0; i < 510; ++i) t.v[i] = fl::kGf256.exp[(i % 255) + l20];
+    return t;
 }
+inline constexpr Exp20 kExp20 = make_exp20();
 
-// acc ^= s * row over `lanes` elements, s an extension element (secret).
-template <class E>
-inline void scal_acc_lanes(typename E::Elt s, const word_t* row, uint32_t lanes, word_t* acc) {
-    const uint8_t* pr = reinterpret_cast<const uint8_t*>(row);
-    uint8_t* pc = reinterpret_cast<uint8_t*>(acc);
-    if constexpr (E::bytes == 1) {
-        if (s == 0) return;
-        const unsigned ls = fl::kGf256.log[s];
-        for (uint32_t l = 0; l < lanes; ++l)
-            if (pr[l] != 0) pc[l] ^= fl::kGf256.exp[ls + fl::kGf256.log[pr[l]]];
-    } else {
-        for (uint32_t l = 0; l < lanes; ++l) {
-            const uint16_t p = fl::gf256sq_mul(s, uint16_t(pr[2 * l] | (pr[2 * l + 1] << 8)));
-            pc[2 * l] ^= uint8_t(p);
-            pc[2 * l + 1] ^= uint8_t(p >> 8);
-        }
+// GF(2^16) rows of the signer in the log domain, lift(x_j) given by its log
+// (Karatsuba: c0 = a0 b0 + 0x20 a1 b1, c1 = a0 b0 + (a0 + a1)(b0 + b1)):
+//   z0 ^= t (.) x0_j;  z1 ^= t[tau] x0_j + lift(x_j) t
+// in one pass, each byte's log looked up once (the three separate kernels
+// below looked up every operand per product). Zero-safe tables (no branch
+// on zeros, but table ADDRESSES depend on secrets: NOT constant time).
+inline void sign_row_gf256sq(const word_t* __restrict t, const word_t* __restrict xj, uint16_t lxl, uint32_t tau,
+                             word_t* __restrict z0, word_t* __restrict z1) {
+    const uint8_t* exp = fl::kGf256Z.exp;
+    const uint8_t* e20 = kExp20.v;
+    const uint16_t* log = fl::kGf256Z.log;
+    const uint8_t* pt = reinterpret_cast<const uint8_t*>(t);
+    const uint8_t* px = reinterpret_cast<const uint8_t*>(xj);
+    uint8_t* p0 = reinterpret_cast<uint8_t*>(z0);
+    uint8_t* p1 = reinterpret_cast<uint8_t*>(z1);
+    const uint8_t a0 = pt[2 * tau], a1 = pt[2 * tau + 1];  // (A x)_j
+    const unsigned la0 = log[a0], la1 = log[a1], las = log[uint8_t(a0 ^ a1)];
+    for (uint32_t l = 0; l < tau; ++l) {
+        const uint8_t t0 = pt[2 * l], t1 = pt[2 * l + 1], x0 = px[2 * l], x1 = px[2 * l + 1];
+        const unsigned lt0 = log[t0], lt1 = log[t1], lts = log[uint8_t(t0 ^ t1)];
+        const unsigned lx0 = log[x0], lx1 = log[x1], lxs = log[uint8_t(x0 ^ x1)];
+        const uint8_t p00 = exp[lt0 + lx0], q00 = exp[la0 + lx0];
+        p0[2 * l] ^= uint8_t(p00 ^ e20[lt1 + lx1]);
+        p0[2 * l + 1] ^= uint8_t(p00 ^ exp[lts + lxs]);
+        p1[2 * l] ^= uint8_t(q00 ^ e20[la1 + lx1] ^ exp[lxl + lt0]);
+        p1[2 * l + 1] ^= uint8_t(q00 ^ exp[las + lxs] ^ exp[lxl + lt1]);
     }
 }
 

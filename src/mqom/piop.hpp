@@ -81,14 +81,26 @@ struct Piop {
         Elt* eq;        // g x eq_window_bytes (EqStream windows)
     };
     // extra_words: the caller's own rows at the end of tT (verify: r, r^2).
-    static Group group(const Dims& d, const Work<Elt>& w, size_t state_words, size_t extra_words = 0) {
+    // win_area: other free RAM for the stream windows (the streamed signer's
+    // BLC fold area, dead after commit), used when tT then holds more
+    // states (cat1 short: 2 equations instead of 1 share each key schedule).
+    static Group group(const Dims& d, const Work<Elt>& w, size_t state_words, size_t extra_words = 0,
+                       uint8_t* win_area = nullptr, size_t win_len = 0) {
         const size_t win = eq_window_bytes(d);
         const size_t per = state_words * sizeof(word_t) + win;
         const size_t room = w.tT_bytes - extra_words * sizeof(word_t);
-        size_t g = room / per;
-        if (g > kMaxEqGroup) g = kMaxEqGroup;
-        if (g > d.m_ext()) g = d.m_ext();
+        auto clamp = [&](size_t g) {
+            if (g > kMaxEqGroup) g = kMaxEqGroup;
+            if (g > d.m_ext()) g = d.m_ext();
+            return g;
+        };
+        size_t g = clamp(room / per);
         if (g < 1) g = 1;  // Scheme sizes tT for eq_group >= 1 (and the extra rows)
+        if (win_area != nullptr) {
+            const size_t gs = room / (state_words * sizeof(word_t)), gw = win_len / win;
+            const size_t g2 = clamp(gs < gw ? gs : gw);
+            if (g2 > g) return Group{uint32_t(g2), w.tT, reinterpret_cast<Elt*>(win_area)};
+        }
         return Group{uint32_t(g), w.tT, reinterpret_cast<Elt*>(w.tT + g * state_words)};
     }
 
@@ -205,8 +217,12 @@ struct Piop {
     static void compute_n(const Dims& d, const uint8_t* mseed_eq, const uint8_t* x, Work<Elt>& w, Elt* alpha1) {
         const uint32_t n = d.n, me = d.m_ext(), tau = d.tau;
         const size_t nw = NW != 0 ? NW : d.lane_bytes() / sizeof(word_t);
-        const size_t stw = state_rows() * nw;
-        const Group grp = group(d, w, stw);
+        // The Lut kernels keep z0, z1 only (no bit planes): more equations
+        // per group share each PRG key schedule (cat1 short: 6 instead of 1).
+        const size_t stw = (w.lut_not_ct ? 2 : state_rows()) * nw;
+        const bool streamed = w.leaf_batch_log != 0;
+        const Group grp = group(d, w, stw, 0, streamed ? w.scratch : nullptr,
+                                streamed ? size_t(1 + d.log_n) * d.exp_bytes() : 0);
         word_t t[kMaxLaneWords];
         std::memset(w.tab, 0, L::bucket_words(D, nw) * sizeof(word_t));  // buckets and prev (row_public)
         word_t* prev = w.tab + L::bucket_words(D, nw) - nw;
@@ -227,11 +243,9 @@ struct Piop {
                         // !!! NOT CONSTANT TIME (Lut profile): secret-indexed log/exp tables.
                         if constexpr (E::bytes == 1) {
                             lut_not_ct::sign_row_gf256(t, xj, lxl, tau, nw, s, s + nw);
-                            continue;
+                        } else {
+                            lut_not_ct::sign_row_gf256sq(t, xj, lxl, tau, s, s + nw);
                         }
-                        lut_not_ct::mul_acc_lanes<E>(t, xj, tau, s);
-                        lut_not_ct::scal_acc_lanes<E>(lane_get<E>(t, tau), xj, tau, s + nw);
-                        lut_not_ct::scal_acc_lanes<E>(Elt(B::lift(uint8_t(xv))), t, tau, s + nw);
                         continue;
                     }
                     L::template sign_row<NW, typename B::F>(t, xj, uint32_t(lane_get<E>(t, tau)), xv, s, nw);
