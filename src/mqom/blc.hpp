@@ -627,7 +627,9 @@ struct Blc {
             // out-of-line multiplications: ~160 per repetition).
             for (unsigned b = 0; b < kBaseBits; ++b) {
                 uint8_t v = B::lift(uint8_t(1u << b));
-                for (uint32_t j = 0; j < d.log_n; ++j, v = field::gf256::xtime(v)) tx[j][b] = j < 8 ? v : 0;
+                // (j < kMaxLogN as well: GCC 12 cannot see that log_n never exceeds it)
+                for (uint32_t j = 0; j < d.log_n && j < T::kMaxLogN; ++j, v = field::gf256::xtime(v))
+                    tx[j][b] = j < 8 ? v : 0;
             }
             lifted_rows(d, tx, d.log_n, fold, eb, x_lane, row_bytes, false);
             const uint32_t lj = d.log_n < 8 ? d.log_n : 8;
