@@ -62,8 +62,9 @@ struct Kernels {
     void (*nibbles_in_place)(uint64_t* P, uint32_t count, uint32_t m);
     // p_times_s with P1 | P2 still nibble-packed (m/2 bytes per vector, as
     // the keystream gives them; P3 as the bytes of its limbs, 8L per vector:
-    // for m/2 = 8L, pk's own vectors): verification skips the unpacking. May read 8 bytes past P12's last vector (masked): the
-    // buffer must extend that far. nullptr when the table has none.
+    // for m/2 = 8L, pk's own vectors): verification skips the unpacking.
+    // May read 8 bytes past P12's last vector (masked): the buffer must
+    // extend that far. nullptr when the table has none.
     // Unlike p_times_s, PS is overwritten (no need to zero it). When SPS is
     // not nullptr, also SPS (k x k) += S PS, as
     // scalars_times(s, n, 1, k, n, PS, k, SPS, L) gives it (same tables).
