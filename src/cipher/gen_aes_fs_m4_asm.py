@@ -44,7 +44,7 @@ _arg = lambda i, d, t=int: t(_args[i]) if len(_args) > i else d
 ITERS = _arg(0, 30000)        # annealing moves on the 4-round loop body
 TAIL_ITERS = _arg(1, 15000)   # on rounds 9-10 + output
 SBOX_TRIES = _arg(2, 40)
-SBOX_ITERS = _arg(3, 40000)
+SBOX_ITERS = _arg(3, 120000)
 
 # Masks rol(M_n, s) of the byte rotations (see mc_rot): byte-periodic, so
 # each is a Thumb-2 modified immediate.
