@@ -141,6 +141,12 @@ struct Memory {
     static constexpr uint32_t verify_rep_group = 4;
     // Grouped verifier's tree key cache (~1.2 KB of expanded keys for cat 1).
     static constexpr bool verify_cache_keys = false;
+    // Its PIOP (public data only): nibble buckets where they take at most
+    // half the fold area they live in (GF(256) rows of one word: 124 B,
+    // ~3x fewer bucket XORs than bit buckets), and room for this many
+    // equations in lock-step (each PRG key schedule shared).
+    static constexpr uint32_t verify_digit_bits = 4;
+    static constexpr uint32_t verify_eq_lockstep = 2;
 };
 
 // The former one-tree profile; the streamed Balanced profile replaces it.
@@ -210,6 +216,16 @@ template <class P>
 constexpr uint32_t verify_rep_group_of() {
     if constexpr (requires { P::verify_rep_group; }) return P::verify_rep_group;
     else return 0;
+}
+template <class P>
+constexpr uint32_t verify_digit_bits_of() {
+    if constexpr (requires { P::verify_digit_bits; }) return P::verify_digit_bits;
+    else return P::piop_digit_bits;
+}
+template <class P>
+constexpr uint32_t verify_eq_lockstep_of() {
+    if constexpr (requires { P::verify_eq_lockstep; }) return P::verify_eq_lockstep;
+    else return 1;
 }
 template <class P>
 constexpr bool verify_cache_keys_of() {
@@ -339,7 +355,13 @@ public:
     static constexpr size_t vgroup_nw =
         (size_t(verify_group) * detail::Ext<dims.ext_log2>::bytes + sizeof(field::word_t) - 1) / sizeof(field::word_t);
     static constexpr size_t vfold_bytes = size_t(dims.log_n + 1) * dims.exp_bytes();
-    static constexpr size_t vpiop_bytes = Piop::group_bytes(dims, vgroup_nw, Profile::piop_digit_bits, 1);
+    static constexpr uint32_t vdigit_bits =
+        LanesE::bucket_words(verify_digit_bits_of<Profile>(), vgroup_nw) * sizeof(field::word_t) <= vfold_bytes / 2
+            ? verify_digit_bits_of<Profile>()
+            : Profile::piop_digit_bits;
+    static_assert(vdigit_bits == 1 || vdigit_bits == 4);
+    static constexpr size_t vpiop_bytes = Piop::group_bytes(
+        dims, vgroup_nw, vdigit_bits, clamp_group(verify_eq_lockstep_of<Profile>(), dims.m_ext()));
     static constexpr size_t vscratch_bytes = ((vfold_bytes > vpiop_bytes ? vfold_bytes : vpiop_bytes) + 7) / 8 * 8;
     static constexpr size_t vkeys_bytes =
         grouped_verify && verify_cache_keys_of<Profile>() ? key_cache_words * sizeof(field::word_t) : 0;
@@ -350,7 +372,7 @@ public:
         alignas(16) uint8_t keys[vkeys_bytes ? vkeys_bytes : 1];
         detail::VerifyWork<Elt> view() {
             return detail::VerifyWork<Elt>{verify_group, uint32_t(vgroup_nw), xT, ua, scratch, sizeof(scratch),
-                                           vkeys_bytes ? keys : nullptr, vkeys_bytes, Profile::piop_digit_bits,
+                                           vkeys_bytes ? keys : nullptr, vkeys_bytes, vdigit_bits,
                                            leaf_batch_log, Profile::public_backend};
         }
     };
