@@ -48,12 +48,23 @@ inline constexpr size_t arena_bytes = sizeof(W);
 template <>
 inline constexpr size_t arena_bytes<NoWorkspace> = 0;
 
+// Verify's own workspace where the scheme has one (MQOM's grouped Memory
+// verifier: S::VerifyWorkspace), else the shared one.
+template <class S>
+struct VerifyWs {
+    using type = typename S::Workspace;
+};
+template <class S>
+    requires requires { typename S::VerifyWorkspace; }
+struct VerifyWs<S> {
+    using type = typename S::VerifyWorkspace;
+};
 template <class S>
 struct OpWorkspaces {
     using Keygen = std::conditional_t<requires(uint8_t* p, PatternRng& r) { S::keypair(p, p, r); }, NoWorkspace,
                                       typename S::Workspace>;
     using Sign = typename S::Workspace;
-    using Verify = typename S::Workspace;
+    using Verify = typename VerifyWs<S>::type;
 };
 template <class S>
     requires requires { typename S::SignWorkspace; }

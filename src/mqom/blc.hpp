@@ -561,12 +561,42 @@ struct Blc {
         return ct_memneq(c, com1, 2 * S) == 0;
     }
 
+    // Grouped verifier (Memory): repetitions e0 .. e0+k-1 only, x_eval in
+    // lanes 0..k-1 of xrows (rows of R bytes), u_eval at ue (k x eta); each
+    // h_e goes into com1's XOF as it comes. keys: the tree key cache (or
+    // nullptr: keys scheduled per batch).
+    __attribute__((noinline)) static void eval_group(const Dims& d, const uint8_t* salt, const uint8_t* paths,
+                                                     const uint8_t* lscom, const uint8_t* pdx_in,
+                                                     const uint16_t* i_star, uint32_t e0, uint32_t k,
+                                                     uint8_t* xrows, size_t R, Elt* ue, uint8_t* area,
+                                                     uint8_t* keys, size_t keys_len, uint32_t lb,
+                                                     cipher::Backend be, XofCtx<Sec>& c1x) {
+        std::memset(xrows, 0, size_t(d.n) * R);
+        with_key_cache(d, lb, keys != nullptr && keys_len != 0, keys, keys_len, nullptr, 0, be,
+                       [&](auto* kc, auto* bottom, auto* upper, uint32_t nup) {
+                           uint8_t h[2 * S];
+                           for (uint32_t q = 0; q < k; ++q) {
+                               const uint32_t e = e0 + q;
+                               stream_rep(d, salt, e, nullptr, nullptr, paths + size_t(e) * d.log_n * S,
+                                          i_star[e], lscom + size_t(e) * 2 * S, lb, area, kc, bottom, upper, nup,
+                                          nullptr, h, be);
+                               c1x.absorb(h, 2 * S);
+                               eval_finish_at(d, e, area, pdx_in, i_star, xrows + size_t(q) * E::bytes, R,
+                                              ue + size_t(q) * d.eta);
+                           }
+                       });
+    }
+
     // Verifier, repetition e: evaluations from the fold area (acc is modified).
     static void eval_finish(const Dims& d, uint32_t e, uint8_t* acc, const uint8_t* pdx_in, const uint16_t* i_star,
                             uint8_t* xrows, Work<Elt>& w) {
-        const size_t xb = d.x_bytes(), pdxb = d.pdx_bytes(), R = d.lane_bytes();
-        uint8_t* xe = xrows + size_t(e) * E::bytes;
-        Elt* ue = w.ua + size_t(e) * d.eta;
+        eval_finish_at(d, e, acc, pdx_in, i_star, xrows + size_t(e) * E::bytes, d.lane_bytes(),
+                       w.ua + size_t(e) * d.eta);
+    }
+    // Same, x_eval into the lane at xe (rows of R bytes), u_eval into ue.
+    static void eval_finish_at(const Dims& d, uint32_t e, uint8_t* acc, const uint8_t* pdx_in,
+                               const uint16_t* i_star, uint8_t* xe, size_t R, Elt* ue) {
+        const size_t xb = d.x_bytes(), pdxb = d.pdx_bytes();
         combine(d, acc, xe, R, ue);
         const Elt rr = E::from_index(i_star[e] ^ (i_star[e] >> 1));
         const uint8_t* pdx = pdx_in + size_t(e) * pdxb;

@@ -59,6 +59,9 @@ struct Engine {
                        const uint8_t* mseed, uint8_t* sig, Work<Elt>& w);
     static Status verify(const Dims& d, const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig,
                          Work<Elt>& w);
+    // Memory profile: the repetitions in groups (VerifyWork), same result.
+    static Status verify_grouped(const Dims& d, const uint8_t* pk, const uint8_t* msg, size_t mlen,
+                                 const uint8_t* sig, VerifyWork<Elt>& w);
 };
 
 // Streamed: y_i = sum_j x_j (A_i x)_j + b_i . x, row j of A_i used as soon as
@@ -223,6 +226,52 @@ Status Engine<Sec, BaseLog2, ExtLog2>::verify(const Dims& d, const uint8_t* pk, 
     uint8_t c2[2 * S];
     xof.squeeze(c2, d.digest());
     if (ct_memneq(c2, com2, d.digest()) != 0) return Status::verify_failed;
+    return Status::ok;
+}
+
+// Per group of repetitions: their trees (each h_e into com1's XOF), then
+// their PIOP, and their alpha0 into com2's XOF (com2 absorbs alpha0 in
+// repetition order, then alpha1); the com1 check comes at the end (Gamma
+// only needs the signature's com1).
+template <unsigned Sec, unsigned BaseLog2, unsigned ExtLog2>
+Status Engine<Sec, BaseLog2, ExtLog2>::verify_grouped(const Dims& d, const uint8_t* pk, const uint8_t* msg,
+                                                      size_t mlen, const uint8_t* sig, VerifyWork<Elt>& w) {
+    const uint8_t* salt = sig;
+    const uint8_t* com1 = sig + d.off_com1();
+    const uint8_t* com2 = sig + d.off_com2();
+    const uint8_t* alpha1_ser = sig + d.off_alpha1();
+    const uint8_t* nonce = sig + d.off_nonce();
+    uint16_t i_star[kMaxTau];
+    {
+        uint8_t msg_hash[2 * S], h[2 * S];
+        hash_message<Sec>(msg, mlen, msg_hash);
+        fs_hash<Sec>(d, pk, com1, com2, msg_hash, h);
+        if (!challenge<Sec>(d, h, nonce, i_star)) return Status::verify_failed;
+    }
+    XofCtx<Sec> c1x, c2x;
+    c1x.init();
+    c1x.absorb_byte(0x07);
+    c2x.init();
+    c2x.absorb_byte(0x03);
+    for (uint32_t e0 = 0; e0 < d.tau; e0 += w.group) {
+        const uint32_t k = min_u32(w.group, d.tau - e0);
+        Blc<Sec, E, B>::eval_group(d, salt, sig + d.off_paths(), sig + d.off_lscom(), sig + d.off_pdx(), i_star, e0,
+                                   k, reinterpret_cast<uint8_t*>(w.xT), w.nw * sizeof(word_t), w.ua, w.scratch,
+                                   w.keys, w.keys_bytes, w.leaf_batch_log, w.pub_backend, c1x);
+        Piop<Sec, E, B>::recompute_group(d, com1, pk, pk + 2 * S, i_star, e0, k, alpha1_ser, w);
+        for (uint32_t q = 0; q < k; ++q) {  // serialized in place (public)
+            uint8_t* a0 = reinterpret_cast<uint8_t*>(w.ua + size_t(q) * d.eta);
+            E::store(w.ua + size_t(q) * d.eta, a0, d.eta);
+            c2x.absorb(a0, d.u_bytes());
+        }
+    }
+    uint8_t c[2 * S];
+    c1x.absorb(sig + d.off_pdx(), size_t(d.tau) * d.pdx_bytes());
+    c1x.squeeze(c, 2 * S);
+    if (ct_memneq(c, com1, 2 * S) != 0) return Status::verify_failed;
+    c2x.absorb(alpha1_ser, size_t(d.tau) * d.u_bytes());
+    c2x.squeeze(c, 2 * S);
+    if (ct_memneq(c, com2, 2 * S) != 0) return Status::verify_failed;
     return Status::ok;
 }
 

@@ -338,6 +338,129 @@ struct Piop {
             }
         }
     }
+
+    // ---- grouped verifier (Memory): k repetitions at a time --------------
+    // Bytes of its PIOP buffers for rows of nw words and g equations in
+    // lock-step: v_z (m_ext rows), r and r^2 (2 rows), the buckets, g
+    // accumulator rows, g stream windows.
+    static constexpr size_t group_bytes(const Dims& d, size_t nw, unsigned digit_bits, size_t g) {
+        return (size_t(d.m_ext()) * nw + 2 * nw + L::bucket_words(digit_bits, nw) + g * nw) * sizeof(word_t) +
+               g * eq_window_bytes(d);
+    }
+    // alpha0 of repetitions e0 .. e0+k-1 into ue (k x eta, in place of
+    // u_eval), from x_eval in lanes 0..k-1 of w.xT; alpha1 read from the
+    // signature (alpha1_ser). The equations are expanded again for every
+    // group and Gamma squeezed again (RAM: one row of it): the price of
+    // rows of k lanes instead of tau.
+    static void recompute_group(const Dims& d, const uint8_t* com1, const uint8_t* mseed_eq, const uint8_t* y,
+                                const uint16_t* i_star, uint32_t e0, uint32_t k, const uint8_t* alpha1_ser,
+                                VerifyWork<Elt>& w) {
+        const size_t nw = w.nw;
+        auto go = [&](auto nwc, auto dc) {
+            recompute_group_n<decltype(nwc)::value, decltype(dc)::value>(d, mseed_eq, y, i_star, e0, k, w);
+        };
+        auto dig = [&](auto nwc) {
+            if (w.digit_bits == 1) go(nwc, std::integral_constant<unsigned, 1>{});
+            else go(nwc, std::integral_constant<unsigned, 4>{});
+        };
+        if (nw == 1) dig(std::integral_constant<size_t, 1>{});
+        else if (nw == 2) dig(std::integral_constant<size_t, 2>{});
+        else dig(std::integral_constant<size_t, 0>{});
+        group_alpha(d, com1, i_star, e0, k, alpha1_ser, w);
+    }
+
+    // v_z of the group's repetitions for every equation, into the z rows.
+    template <size_t NW, unsigned D>
+    __attribute__((noinline)) static void recompute_group_n(const Dims& d, const uint8_t* mseed_eq,
+                                                            const uint8_t* y, const uint16_t* i_star, uint32_t e0,
+                                                            uint32_t k, VerifyWork<Elt>& w) {
+        const uint32_t n = d.n, me = d.m_ext();
+        const size_t nw = NW != 0 ? NW : w.nw;
+        const size_t bw = L::bucket_words(D, nw);
+        word_t* z = reinterpret_cast<word_t*>(w.scratch);
+        word_t* rr = z + size_t(me) * nw;  // r, r^2 as lane rows (public)
+        word_t* rr2 = rr + nw;
+        word_t* tab = rr2 + nw;
+        word_t* prev = tab + bw - nw;
+        word_t* acc = tab + bw;
+        // As many equations in lock-step as the rest of the fold area holds
+        // (each PRG block's key schedule shared by all of them).
+        size_t g = 1;
+        while (g < kMaxEqGroup && g < me && group_bytes(d, nw, D, g + 1) <= w.scratch_bytes) ++g;
+        Elt* eq = reinterpret_cast<Elt*>(acc + g * nw);
+        std::memset(rr, 0, (2 * nw + bw) * sizeof(word_t));
+        for (uint32_t q = 0; q < k; ++q) {
+            const uint32_t ie = i_star[e0 + q];
+            const Elt r = E::from_index(ie ^ (ie >> 1));
+            lane_put<E>(rr, q, r);
+            lane_put<E>(rr2, q, E::mul(r, r));
+        }
+        word_t t[kMaxLaneWords];
+        for (uint32_t i0 = 0; i0 < me; i0 += uint32_t(g)) {
+            const uint32_t gg = min_u32(uint32_t(g), me - i0);
+            EqStream<Sec, E> st(d, mseed_eq, i0, gg, eq, w.pub_backend);
+            std::memset(acc, 0, gg * nw * sizeof(word_t));
+            for (uint32_t j = 0; j < n; ++j) {
+                st.next(j + 1);
+                for (uint32_t q = 0; q < gg; ++q) {
+                    L::template row_public<NW, D>(st.at(q), w.xT, j + 1, nw, tab, prev, t);
+                    L::template mul_acc<NW>(t, w.xT + size_t(j) * nw, nw, acc + q * nw);
+                }
+            }
+            st.next(n);  // b_i
+            for (uint32_t q = 0; q < gg; ++q) {
+                L::template row_public<NW, D>(st.at(q), w.xT, n, nw, tab, prev, t);
+                const uint32_t i = i0 + q;
+                Elt yi;
+                E::load(y + size_t(i) * E::bytes, &yi, 1);
+                const word_t yb = E::F::template bcast<word_t>(yi);
+                const word_t* a = acc + q * nw;  // v_z = (A v_x).v_x + r (b.v_x) + r^2 y_i
+                for (size_t c = 0; c < nw; ++c)
+                    z[size_t(i) * nw + c] = a[c] ^ E::F::template mul_w<word_t>(t[c], rr[c]) ^
+                                            E::F::template mul_w<word_t>(yb, rr2[c]);
+            }
+        }
+    }
+
+    // alpha0[e][c] = (Gamma v_z[e])_c + u_eval[e][c] + r_e alpha1[e][c] for
+    // the group, into ue; Gamma row by row from its XOF (public).
+    __attribute__((noinline)) static void group_alpha(const Dims& d, const uint8_t* com1, const uint16_t* i_star,
+                                                      uint32_t e0, uint32_t k, const uint8_t* alpha1_ser,
+                                                      VerifyWork<Elt>& w) {
+        const uint32_t me = d.m_ext();
+        const size_t nw = w.nw;
+        const word_t* z = reinterpret_cast<const word_t*>(w.scratch);
+        XofCtx<Sec> xof;
+        if (d.batching) {
+            xof.init();
+            xof.absorb_byte(0x08);
+            xof.absorb(com1, d.digest());
+        }
+        uint8_t row[256];  // one row of Gamma: y_bytes() <= 256 (checked by Scheme)
+        word_t v[kMaxLaneWords];
+        for (uint32_t c = 0; c < d.eta; ++c) {
+            if (d.batching) {
+                xof.squeeze(row, d.y_bytes());
+                std::memset(v, 0, nw * sizeof(word_t));
+                for (uint32_t i = 0; i < me; ++i) {
+                    Elt gi;
+                    E::load(row + size_t(i) * E::bytes, &gi, 1);
+                    if (gi == 0) continue;  // public
+                    for (size_t x = 0; x < nw; ++x)
+                        v[x] ^= E::F::template mul_w_scalar<word_t>(z[size_t(i) * nw + x], gi);
+                }
+            } else {  // r3: alpha = z (eta = m/mu)
+                std::memcpy(v, z + size_t(c) * nw, nw * sizeof(word_t));
+            }
+            for (uint32_t q = 0; q < k; ++q) {
+                const uint32_t e = e0 + q, ie = i_star[e];
+                Elt a1;
+                E::load(alpha1_ser + size_t(e) * d.u_bytes() + size_t(c) * E::bytes, &a1, 1);
+                Elt& u = w.ua[size_t(q) * d.eta + c];
+                u = Elt(u ^ lane_get<E>(v, q) ^ E::mul(E::from_index(ie ^ (ie >> 1)), a1));
+            }
+        }
+    }
 };
 
 }  // namespace pqmcu::mqom::detail

@@ -46,6 +46,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <new>
 #include <type_traits>
 
 #include "core/scheme_support.hpp"
@@ -134,6 +135,18 @@ struct Memory {
     static constexpr uint32_t parallel_trees = 1;
     static constexpr uint32_t leaf_batch = 8;
     static constexpr bool cache_tree_keys = true;  // signer: in the signature buffer (no RAM)
+    // Verifier: the tau repetitions in groups of this many (trees, then the
+    // PIOP with the equations expanded again per group), every buffer sized
+    // for one group (Scheme::VerifyWorkspace); 0: all at once.
+    static constexpr uint32_t verify_rep_group = 4;
+    // Grouped verifier's tree key cache (~1.2 KB of expanded keys for cat 1).
+    static constexpr bool verify_cache_keys = false;
+    // Its PIOP (public data only): nibble buckets where they take at most
+    // half the fold area they live in (GF(256) rows of one word: 124 B,
+    // ~3x fewer bucket XORs than bit buckets), and room for this many
+    // equations in lock-step (each PRG key schedule shared).
+    static constexpr uint32_t verify_digit_bits = 4;
+    static constexpr uint32_t verify_eq_lockstep = 2;
 };
 
 // The former one-tree profile; the streamed Balanced profile replaces it.
@@ -196,6 +209,27 @@ struct Lut {
 template <class P>
 constexpr bool uses_lut_not_ct() {
     if constexpr (requires { P::lut_not_ct; }) return P::lut_not_ct;
+    else return false;
+}
+
+template <class P>
+constexpr uint32_t verify_rep_group_of() {
+    if constexpr (requires { P::verify_rep_group; }) return P::verify_rep_group;
+    else return 0;
+}
+template <class P>
+constexpr uint32_t verify_digit_bits_of() {
+    if constexpr (requires { P::verify_digit_bits; }) return P::verify_digit_bits;
+    else return P::piop_digit_bits;
+}
+template <class P>
+constexpr uint32_t verify_eq_lockstep_of() {
+    if constexpr (requires { P::verify_eq_lockstep; }) return P::verify_eq_lockstep;
+    else return 1;
+}
+template <class P>
+constexpr bool verify_cache_keys_of() {
+    if constexpr (requires { P::verify_cache_keys; }) return P::verify_cache_keys;
     else return false;
 }
 
@@ -312,6 +346,40 @@ public:
             size_t(dims.tau) * dims.log_n * dims.seed();
     static constexpr size_t workspace_bytes = sizeof(Workspace);
 
+    // Grouped verifier (Profile::verify_rep_group != 0, streamed trees): its
+    // own small workspace, n x k-lane rows of x_eval, the group's u_eval, the
+    // fold area (also the PIOP's buffers) and optionally the tree key cache.
+    static constexpr uint32_t verify_group =
+        streamed ? (verify_rep_group_of<Profile>() < dims.tau ? verify_rep_group_of<Profile>() : dims.tau) : 0;
+    static constexpr bool grouped_verify = verify_group != 0;
+    static constexpr size_t vgroup_nw =
+        (size_t(verify_group) * detail::Ext<dims.ext_log2>::bytes + sizeof(field::word_t) - 1) / sizeof(field::word_t);
+    static constexpr size_t vfold_bytes = size_t(dims.log_n + 1) * dims.exp_bytes();
+    static constexpr uint32_t vdigit_bits =
+        LanesE::bucket_words(verify_digit_bits_of<Profile>(), vgroup_nw) * sizeof(field::word_t) <= vfold_bytes / 2
+            ? verify_digit_bits_of<Profile>()
+            : Profile::piop_digit_bits;
+    static_assert(vdigit_bits == 1 || vdigit_bits == 4);
+    static constexpr size_t vpiop_bytes = Piop::group_bytes(
+        dims, vgroup_nw, vdigit_bits, clamp_group(verify_eq_lockstep_of<Profile>(), dims.m_ext()));
+    static constexpr size_t vscratch_bytes = ((vfold_bytes > vpiop_bytes ? vfold_bytes : vpiop_bytes) + 7) / 8 * 8;
+    static constexpr size_t vkeys_bytes =
+        grouped_verify && verify_cache_keys_of<Profile>() ? key_cache_words * sizeof(field::word_t) : 0;
+    struct GroupedVerifyWorkspace {
+        alignas(16) field::word_t xT[size_t(dims.n) * (vgroup_nw ? vgroup_nw : 1)];
+        alignas(16) Elt ua[size_t(verify_group ? verify_group : 1) * dims.eta];
+        alignas(16) uint8_t scratch[vscratch_bytes];
+        alignas(16) uint8_t keys[vkeys_bytes ? vkeys_bytes : 1];
+        detail::VerifyWork<Elt> view() {
+            return detail::VerifyWork<Elt>{verify_group, uint32_t(vgroup_nw), xT, ua, scratch, sizeof(scratch),
+                                           vkeys_bytes ? keys : nullptr, vkeys_bytes, vdigit_bits,
+                                           leaf_batch_log, Profile::public_backend};
+        }
+    };
+    // What verify needs: the grouped verifier's own, else the Workspace.
+    using VerifyWorkspace = std::conditional_t<grouped_verify, GroupedVerifyWorkspace, Workspace>;
+    static constexpr size_t verify_workspace_bytes = sizeof(VerifyWorkspace);
+
     // Key generation's working memory (a few hundred bytes to ~2 KB: it lives
     // on the stack of keypair_from_seed; the signing Workspace is not needed).
     struct KeygenWorkspace {
@@ -378,9 +446,33 @@ public:
                          Workspace& ws) {
         if (const Status st = verify_arguments(pk, msg, mlen, sig, siglen, sig_bytes); st != Status::ok) return st;
         if (const Status st = engine_ready(); st != Status::ok) return st;
-        auto w = ws.view();
-        const Status st = Eng::verify(dims, pk, msg, mlen, sig, w);
+        if constexpr (grouped_verify) {
+            // The grouped verifier's buffers in the (larger) Workspace's bytes.
+            static_assert(sizeof(GroupedVerifyWorkspace) <= sizeof(Workspace));
+            return verify(pk, msg, mlen, sig, siglen, *::new (static_cast<void*>(&ws)) GroupedVerifyWorkspace);
+        } else {
+            auto w = ws.view();
+            const Status st = Eng::verify(dims, pk, msg, mlen, sig, w);
+            return engine_result(st, nullptr, 0);
+        }
+    }
+    // A verifier-only device needs no more than this one.
+    static Status verify(const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig, size_t siglen,
+                         GroupedVerifyWorkspace& vws)
+        requires grouped_verify
+    {
+        if (const Status st = verify_arguments(pk, msg, mlen, sig, siglen, sig_bytes); st != Status::ok) return st;
+        if (const Status st = engine_ready(); st != Status::ok) return st;
+        auto w = vws.view();
+        const Status st = Eng::verify_grouped(dims, pk, msg, mlen, sig, w);
         return engine_result(st, nullptr, 0);
+    }
+    static Status verify(const uint8_t* pk, size_t pklen, const uint8_t* msg, size_t mlen, const uint8_t* sig,
+                         size_t siglen, GroupedVerifyWorkspace& vws)
+        requires grouped_verify
+    {
+        if (pk != nullptr && pklen != pk_bytes) return Status::bad_length;
+        return verify(pk, msg, mlen, sig, siglen, vws);
     }
     static Status verify(const uint8_t* pk, size_t pklen, const uint8_t* msg, size_t mlen, const uint8_t* sig,
                          size_t siglen, Workspace& ws) {

@@ -44,6 +44,26 @@ struct Work {
     size_t tT_bytes;           // size of tT (the streamed verifier's key cache must fit in it)
 };
 
+// The grouped verifier's working memory (Memory profile): the tau
+// repetitions run in groups of `group`; each group's tree evaluations, then
+// its PIOP (equations re-expanded per group), so every buffer is sized for
+// one group. The PIOP's buffers (z, acc, eq, tab) live in the bytes of the
+// BLC fold area (scratch), which is dead while they are used.
+template <class Elt>
+struct VerifyWork {
+    uint32_t group;       // repetitions per group
+    uint32_t nw;          // words of a lane row of one group
+    field::word_t* xT;    // n rows of nw words: x_eval of the group's repetitions
+    Elt* ua;              // group * eta: u_eval, then alpha0 of the group
+    uint8_t* scratch;     // BLC fold area (log_n + 1) * exp_bytes, then the PIOP buffers
+    size_t scratch_bytes;
+    uint8_t* keys;        // tree key cache (keys_bytes 0: every batch schedules its keys)
+    size_t keys_bytes;
+    uint32_t digit_bits;  // bucket digit of the row products
+    uint32_t leaf_batch_log;
+    cipher::Backend pub_backend;
+};
+
 // Key generation's own small working memory (no signing Workspace needed).
 template <class Elt>
 struct KeygenWork {
