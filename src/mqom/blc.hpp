@@ -496,12 +496,29 @@ struct Blc {
         // The row-product buckets (tab) are free until the PIOP zeroes them:
         // room for upper-level keys when the prepared keys must be split.
         const size_t tab_bytes = sizeof(field::word_t) * Lanes<E>::bucket_words(w.digit_bits, R / sizeof(field::word_t));
+        // Memory's signer (w.piop_in_sig, ka reaching to the end of the
+        // leaf-commitment field): com1's XOF takes each h_e as it comes (via
+        // the com1 field, written last), its state at the start of ka, so
+        // the leaf-commitment field holds keys too (cat1 short: all 7
+        // prepared keys in the signature, no split).
+        XofCtx<Sec>* c1x = nullptr;
+        if (w.piop_in_sig) {
+            const uintptr_t a0 = reinterpret_cast<uintptr_t>(ka);
+            const size_t pad = size_t(((a0 + alignof(XofCtx<Sec>) - 1) & ~uintptr_t(alignof(XofCtx<Sec>) - 1)) - a0);
+            c1x = ::new (static_cast<void*>(ka + pad)) XofCtx<Sec>;
+            c1x->init();
+            c1x->absorb_byte(0x07);
+            ka += pad + sizeof(XofCtx<Sec>);
+            ka_len -= pad + sizeof(XofCtx<Sec>);
+        }
         with_key_cache(d, w.leaf_batch_log, w.cache_keys, ka, ka_len, nodes ? nullptr : tT, nodes ? 0 : w.tT_bytes,
                        w.sec_backend, [&](auto* keys, auto* bottom, auto* upper, uint32_t nup) {
                            for (uint32_t e = 0; e < d.tau; ++e) {
                                root_seed(mseed, e, rs, w.sec_backend);
+                               uint8_t* he = c1x != nullptr ? com1 : hs + size_t(e) * 2 * S;
                                stream_rep(d, salt, e, rs, x, nullptr, 0, nullptr, w.leaf_batch_log, w.scratch,
-                                          keys, bottom, upper, nup, nodes, hs + size_t(e) * 2 * S, w.sec_backend);
+                                          keys, bottom, upper, nup, nodes, he, w.sec_backend);
+                               if (c1x != nullptr) c1x->absorb(he, 2 * S);
                                const uint8_t* acc = w.scratch;
                                combine(d, acc, xrows + size_t(e) * E::bytes, R, w.ua + size_t(e) * d.eta);
                                E::load(acc + xb, w.ub + size_t(e) * d.eta, d.eta);
@@ -513,6 +530,12 @@ struct Blc {
         secure_wipe(rs, sizeof(rs));
         secure_wipe(w.scratch, size_t(1 + d.log_n) * eb);
         if (nodes != nullptr) secure_wipe(nodes, roots_bytes);
+        if (c1x != nullptr) {
+            c1x->absorb(pdx_out, size_t(d.tau) * pdxb);
+            c1x->squeeze(com1, 2 * S);
+            secure_wipe(c1x, sizeof(XofCtx<Sec>));  // in the signature: written again by open()
+            return;
+        }
         hash_com1(d, hs, pdx_out, com1);
     }
     // com1 = XOF(0x07 || h_0 .. h_{tau-1} || pdx) (its own frame: the XOF
