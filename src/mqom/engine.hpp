@@ -57,15 +57,20 @@ struct Engine {
     }
     static Status sign(const Dims& d, const uint8_t* sk, const uint8_t* msg, size_t mlen, const uint8_t* salt,
                        const uint8_t* mseed, uint8_t* sig, Work<Elt>& w);
-    // The same for the smallest RAM (Memory's SignWorkspace): com2's XOF and
-    // the grinding / opening run in frames of their own, so the ~0.5 KB of
-    // their buffers is not on the stack under the commitment's deep frames.
+    // The same for the smallest RAM (Memory's SignWorkspace, w: its view):
+    // com1 streamed and the tree keys up to the end of the leaf-commitment
+    // field (Blc::commit<true>), the PIOP's buffers in the signature
+    // (place_piop_in_sig); com2's XOF and the grinding / opening run in
+    // frames of their own, so the ~0.5 KB of their buffers is not on the
+    // stack under the commitment's deep frames.
     static Status sign_low_stack(const Dims& d, const uint8_t* sk, const uint8_t* msg, size_t mlen,
                                  const uint8_t* salt, const uint8_t* mseed, uint8_t* sig, Work<Elt>& w);
+    // (Inlined into both: sign keeps the frame it had.)
     template <bool Low>
-    static Status sign_impl(const Dims& d, const uint8_t* sk, const uint8_t* msg,
-                                                           size_t mlen, const uint8_t* salt, const uint8_t* mseed,
-                                                           uint8_t* sig, Work<Elt>& w);
+    __attribute__((always_inline)) inline static Status sign_impl(const Dims& d, const uint8_t* sk,
+                                                                  const uint8_t* msg, size_t mlen,
+                                                                  const uint8_t* salt, const uint8_t* mseed,
+                                                                  uint8_t* sig, Work<Elt>& w);
     // com2 = XOF(0x03 || alpha0 || alpha1), alpha1 serialized into the signature.
     __attribute__((always_inline)) static void hash_com2(const Dims& d, const Work<Elt>& w, uint8_t* alpha1_ser,
                                                          uint8_t* com2) {
@@ -208,9 +213,9 @@ Status Engine<Sec, BaseLog2, ExtLog2>::sign_low_stack(const Dims& d, const uint8
 
 template <unsigned Sec, unsigned BaseLog2, unsigned ExtLog2>
 template <bool Low>
-Status Engine<Sec, BaseLog2, ExtLog2>::sign_impl(const Dims& d, const uint8_t* sk, const uint8_t* msg, size_t mlen,
-                                                 const uint8_t* salt, const uint8_t* mseed, uint8_t* sig,
-                                                 Work<Elt>& w) {
+inline Status Engine<Sec, BaseLog2, ExtLog2>::sign_impl(const Dims& d, const uint8_t* sk, const uint8_t* msg,
+                                                        size_t mlen, const uint8_t* salt, const uint8_t* mseed,
+                                                        uint8_t* sig, Work<Elt>& w) {
     const uint8_t* pk = sk;
     const uint8_t* mseed_eq = sk;
     const uint8_t* x = sk + d.pk_bytes();
@@ -228,13 +233,14 @@ Status Engine<Sec, BaseLog2, ExtLog2>::sign_impl(const Dims& d, const uint8_t* s
 
     // Key cache of the streamed BLC: com2 | alpha1 | paths, all written after
     // commit (Memory's signer: and the leaf-commitment field, see commit_streamed).
-    Blc<Sec, E, B>::commit(d, mseed, salt, x, w, sig + d.off_pdx(), com1, sig + d.off_paths(), sig + d.off_lscom(),
-                           sig + d.off_com2(), (w.piop_in_sig ? d.off_pdx() : d.off_lscom()) - d.off_com2());
+    Blc<Sec, E, B>::template commit<Low>(d, mseed, salt, x, w, sig + d.off_pdx(), com1, sig + d.off_paths(),
+                                         sig + d.off_lscom(), sig + d.off_com2(),
+                                         (Low ? d.off_pdx() : d.off_lscom()) - d.off_com2());
     // Published in the signature: no longer secret (for the valgrind CT tests).
     ct_unpoison(com1, d.digest());
     ct_unpoison(sig + d.off_pdx(), size_t(d.tau) * d.pdx_bytes());
 
-    if (w.piop_in_sig) place_piop_in_sig(d, sig, w);
+    if constexpr (Low) place_piop_in_sig(d, sig, w);
     {  // lane tau of the PIOP rows: lift(x_k)
         uint8_t* xrows = reinterpret_cast<uint8_t*>(w.xT);
         for (uint32_t k = 0; k < d.n; ++k) {
@@ -254,7 +260,7 @@ Status Engine<Sec, BaseLog2, ExtLog2>::sign_impl(const Dims& d, const uint8_t* s
     secure_wipe(w.tab, sizeof(word_t) * Lanes<E>::bucket_words(w.digit_bits, d.lane_bytes() / sizeof(word_t)));
     secure_wipe(w.alpha, d.alpha_buf_bytes());
     secure_wipe(w.alpha1, d.alpha_buf_bytes());
-    if (w.piop_in_sig) secure_wipe(sig + d.off_paths(), d.off_pdx() - d.off_paths());  // gamma, padding
+    if constexpr (Low) secure_wipe(sig + d.off_paths(), d.off_pdx() - d.off_paths());  // gamma, padding
     if constexpr (Low) finish_frame(d, pk, com1, com2, msg_hash, salt, x, mseed, sig, w);
     else finish(d, pk, com1, com2, msg_hash, salt, x, mseed, sig, w);
     ct_unpoison(sig + d.off_paths(), size_t(d.tau) * d.log_n * S);

@@ -323,11 +323,11 @@ public:
     static constexpr size_t workspace_bytes = sizeof(Workspace);
 
     // The signer's own workspace. Profiles with sign_piop_in_signature
-    // (Memory, streamed trees): x0 lanes, u0, u1 and the BLC fold area only;
-    // Engine::sign puts the PIOP's tT, tab, gamma, alpha, alpha1 in the
-    // signature's paths | leaf-commitment fields once the commitment is done
-    // (the tree's key cache and the h_e there are dead; open() overwrites
-    // them last). Other profiles: the Workspace itself.
+    // (Memory, streamed trees): x0 lanes, u0, u1, the BLC fold area and the
+    // tree top's roots only; Engine::sign_low_stack keeps com1's XOF state
+    // and the tree keys in the signature during the commitment, then the
+    // PIOP's tT, tab, gamma, alpha, alpha1 in its paths | leaf-commitment
+    // fields (open() overwrites them last). Other profiles: the Workspace.
     // (Sets whose PIOP buffers exceed the opening fields keep the Workspace.)
     static constexpr bool piop_in_sig =
         streamed && sign_piop_in_signature<Profile>() && !uses_lut_not_ct<Profile>() && Profile::piop_alpha_direct &&
@@ -350,14 +350,13 @@ public:
 
         detail::Work<Elt> view() {
             // tT: the commitment's subtree roots (or nothing: no split keys
-            // either); Engine::sign then points it into the signature for the PIOP.
-            detail::Work<Elt> w{nullptr, 1, eq_group, xT, sign_nodes_words > 0 ? nodes : nullptr, nullptr,
-                                Profile::piop_digit_bits, false, ua, ub, nullptr, nullptr,
-                                true, nullptr, nullptr, nullptr, scratch, nullptr, nullptr, Profile::public_backend,
-                                Profile::secret_backend, leaf_batch_log, Profile::cache_tree_keys,
-                                sign_nodes_words * sizeof(field::word_t)};
-            w.piop_in_sig = true;
-            return w;
+            // either); Engine::sign_low_stack then points tT, tab, gamma,
+            // alpha, alpha1 into the signature for the PIOP.
+            return detail::Work<Elt>{nullptr, 1, eq_group, xT, sign_nodes_words > 0 ? nodes : nullptr, nullptr,
+                                     Profile::piop_digit_bits, false, ua, ub, nullptr, nullptr,
+                                     true, nullptr, nullptr, nullptr, scratch, nullptr, nullptr,
+                                     Profile::public_backend, Profile::secret_backend, leaf_batch_log,
+                                     Profile::cache_tree_keys, sign_nodes_words * sizeof(field::word_t)};
         }
     };
     using SignWorkspace = std::conditional_t<piop_in_sig, SmallSignWorkspace, Workspace>;

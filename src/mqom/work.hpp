@@ -42,11 +42,6 @@ struct Work {
     uint32_t leaf_batch_log;   // 0: stored tree (Desktop); 1..3: streamed, batches of 2/4/8 leaves
     bool cache_keys;           // streamed signer: per-tree cipher keys kept in the signature's path field
     size_t tT_bytes;           // size of tT (the streamed verifier's key cache must fit in it)
-    // Signer (Memory's SignWorkspace): tT, tab, gamma, alpha, alpha1 are
-    // placed by Engine::sign in the signature's paths | leaf-commitment
-    // fields after the commitment (free until the opening, which overwrites
-    // all of them); before that tT is the commitment's own area (tT_bytes).
-    bool piop_in_sig = false;
 };
 
 // Key generation's own small working memory (no signing Workspace needed).
