@@ -48,26 +48,36 @@ inline constexpr size_t arena_bytes = sizeof(W);
 template <>
 inline constexpr size_t arena_bytes<NoWorkspace> = 0;
 
-// Verify's own workspace where the scheme has one (MQOM's grouped Memory
-// verifier: S::VerifyWorkspace), else the shared one.
+// One Workspace for every operation, or (MQOM) the signer's own
+// SignWorkspace / the verifier's own VerifyWorkspace where the scheme has them.
 template <class S>
-struct VerifyWs {
+struct SignWsOf {
+    using type = typename S::Workspace;
+};
+template <class S>
+    requires requires { typename S::SignWorkspace; }
+struct SignWsOf<S> {
+    using type = typename S::SignWorkspace;
+};
+template <class S>
+struct VerifyWsOf {
     using type = typename S::Workspace;
 };
 template <class S>
     requires requires { typename S::VerifyWorkspace; }
-struct VerifyWs<S> {
+struct VerifyWsOf<S> {
     using type = typename S::VerifyWorkspace;
 };
 template <class S>
 struct OpWorkspaces {
     using Keygen = std::conditional_t<requires(uint8_t* p, PatternRng& r) { S::keypair(p, p, r); }, NoWorkspace,
                                       typename S::Workspace>;
-    using Sign = typename S::Workspace;
-    using Verify = typename VerifyWs<S>::type;
+    using Sign = typename SignWsOf<S>::type;
+    using Verify = typename VerifyWsOf<S>::type;
 };
+// One workspace per operation and no common one (MAYO's Streamed profile).
 template <class S>
-    requires requires { typename S::SignWorkspace; }
+    requires requires { typename S::SignWorkspace; } && (!requires { typename S::Workspace; })
 struct OpWorkspaces<S> {
     using Keygen = typename S::KeygenWorkspace;
     using Sign = typename S::SignWorkspace;

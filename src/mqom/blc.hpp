@@ -479,6 +479,9 @@ struct Blc {
     // only after commit) the cached keys of the tree being committed
     // (w.cache_keys): prepared keys where they fit and are faster, else
     // expanded keys, else none (with_key_cache).
+    // StreamCom1 (Memory's signer): see below; its own instance, so the
+    // other profiles' commitment is the code it was.
+    template <bool StreamCom1>
     __attribute__((noinline)) static void commit_streamed(const Dims& d, const uint8_t* mseed, const uint8_t* salt,
                                                           const uint8_t* x, Work<Elt>& w, uint8_t* pdx_out,
                                                           uint8_t* com1, uint8_t* hs, uint8_t* ka, size_t ka_len) {
@@ -496,12 +499,29 @@ struct Blc {
         // The row-product buckets (tab) are free until the PIOP zeroes them:
         // room for upper-level keys when the prepared keys must be split.
         const size_t tab_bytes = sizeof(field::word_t) * Lanes<E>::bucket_words(w.digit_bits, R / sizeof(field::word_t));
+        // Memory's signer (StreamCom1, ka reaching to the end of the
+        // leaf-commitment field): com1's XOF takes each h_e as it comes (via
+        // the com1 field, written last), its state at the start of ka, so
+        // the leaf-commitment field holds keys too (cat1 short: all 7
+        // prepared keys in the signature, no split).
+        XofCtx<Sec>* c1x = nullptr;
+        if constexpr (StreamCom1) {
+            const uintptr_t a0 = reinterpret_cast<uintptr_t>(ka);
+            const size_t pad = size_t(((a0 + alignof(XofCtx<Sec>) - 1) & ~uintptr_t(alignof(XofCtx<Sec>) - 1)) - a0);
+            c1x = ::new (static_cast<void*>(ka + pad)) XofCtx<Sec>;
+            c1x->init();
+            c1x->absorb_byte(0x07);
+            ka += pad + sizeof(XofCtx<Sec>);
+            ka_len -= pad + sizeof(XofCtx<Sec>);
+        }
         with_key_cache(d, w.leaf_batch_log, w.cache_keys, ka, ka_len, nodes ? nullptr : tT, nodes ? 0 : w.tT_bytes,
                        w.sec_backend, [&](auto* keys, auto* bottom, auto* upper, uint32_t nup) {
                            for (uint32_t e = 0; e < d.tau; ++e) {
                                root_seed(mseed, e, rs, w.sec_backend);
+                               uint8_t* he = StreamCom1 ? com1 : hs + size_t(e) * 2 * S;
                                stream_rep(d, salt, e, rs, x, nullptr, 0, nullptr, w.leaf_batch_log, w.scratch,
-                                          keys, bottom, upper, nup, nodes, hs + size_t(e) * 2 * S, w.sec_backend);
+                                          keys, bottom, upper, nup, nodes, he, w.sec_backend);
+                               if constexpr (StreamCom1) c1x->absorb(he, 2 * S);
                                const uint8_t* acc = w.scratch;
                                combine(d, acc, xrows + size_t(e) * E::bytes, R, w.ua + size_t(e) * d.eta);
                                E::load(acc + xb, w.ub + size_t(e) * d.eta, d.eta);
@@ -513,7 +533,14 @@ struct Blc {
         secure_wipe(rs, sizeof(rs));
         secure_wipe(w.scratch, size_t(1 + d.log_n) * eb);
         if (nodes != nullptr) secure_wipe(nodes, roots_bytes);
-        hash_com1(d, hs, pdx_out, com1);
+        if constexpr (StreamCom1) {
+            c1x->absorb(pdx_out, size_t(d.tau) * pdxb);
+            c1x->squeeze(com1, 2 * S);
+            secure_wipe(c1x, sizeof(XofCtx<Sec>));  // in the signature: written again by open()
+        } else {
+            (void)c1x;
+            hash_com1(d, hs, pdx_out, com1);
+        }
     }
     // com1 = XOF(0x07 || h_0 .. h_{tau-1} || pdx) (its own frame: the XOF
     // state is not on the stack while the trees stream).
@@ -690,6 +717,9 @@ struct Blc {
     // paths/lscom: the signature's opening fields, free until open() (scratch).
     // key_area: where the streamed signer may cache its keys (free until
     // commit returns; it must not overlap com1, pdx, lscom), nullptr: paths.
+    // StreamCom1 (Memory's signer, streamed trees): com1's XOF takes the h_e
+    // as they come and key_area may reach to the end of lscom.
+    template <bool StreamCom1 = false>
     static void commit(const Dims& d, const uint8_t* mseed, const uint8_t* salt, const uint8_t* x, Work<Elt>& w,
                        uint8_t* pdx_out, uint8_t* com1, uint8_t* paths, uint8_t* lscom,
                        uint8_t* key_area = nullptr, size_t key_area_len = 0) {
@@ -698,7 +728,7 @@ struct Blc {
             key_area_len = size_t(d.tau) * d.log_n * S;
         }
         if (w.leaf_batch_log != 0)
-            return commit_streamed(d, mseed, salt, x, w, pdx_out, com1, lscom, key_area, key_area_len);
+            return commit_streamed<StreamCom1>(d, mseed, salt, x, w, pdx_out, com1, lscom, key_area, key_area_len);
         commit_stored(d, mseed, salt, x, w, pdx_out, com1);
     }
     __attribute__((noinline)) static void commit_stored(const Dims& d, const uint8_t* mseed, const uint8_t* salt,

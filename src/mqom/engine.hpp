@@ -57,6 +57,92 @@ struct Engine {
     }
     static Status sign(const Dims& d, const uint8_t* sk, const uint8_t* msg, size_t mlen, const uint8_t* salt,
                        const uint8_t* mseed, uint8_t* sig, Work<Elt>& w);
+    // The same for the smallest RAM (Memory's SignWorkspace, w: its view):
+    // com1 streamed and the tree keys up to the end of the leaf-commitment
+    // field (Blc::commit<true>), the PIOP's buffers in the signature
+    // (place_piop_in_sig); com2's XOF and the grinding / opening run in
+    // frames of their own, so the ~0.5 KB of their buffers is not on the
+    // stack under the commitment's deep frames.
+    static Status sign_low_stack(const Dims& d, const uint8_t* sk, const uint8_t* msg, size_t mlen,
+                                 const uint8_t* salt, const uint8_t* mseed, uint8_t* sig, Work<Elt>& w);
+    // (Inlined into both: sign keeps the frame it had.)
+    template <bool Low>
+    __attribute__((always_inline)) inline static Status sign_impl(const Dims& d, const uint8_t* sk,
+                                                                  const uint8_t* msg, size_t mlen,
+                                                                  const uint8_t* salt, const uint8_t* mseed,
+                                                                  uint8_t* sig, Work<Elt>& w);
+    // com2 = XOF(0x03 || alpha0 || alpha1), alpha1 serialized into the signature.
+    __attribute__((always_inline)) static void hash_com2(const Dims& d, const Work<Elt>& w, uint8_t* alpha1_ser,
+                                                         uint8_t* com2) {
+        XofCtx<Sec> xof;
+        xof.init();
+        xof.absorb_byte(0x03);
+        uint8_t buf[256];
+        for (uint32_t e = 0; e < d.tau; ++e) {
+            E::store(w.alpha + size_t(e) * d.eta, buf, d.eta);
+            xof.absorb(buf, d.u_bytes());
+        }
+        for (uint32_t e = 0; e < d.tau; ++e) {
+            uint8_t* dst = alpha1_ser + size_t(e) * d.u_bytes();
+            E::store(w.alpha1 + size_t(e) * d.eta, dst, d.eta);
+            xof.absorb(dst, d.u_bytes());
+        }
+        xof.squeeze(com2, d.digest());
+    }
+    __attribute__((noinline)) static void hash_com2_frame(const Dims& d, const Work<Elt>& w, uint8_t* alpha1_ser,
+                                                          uint8_t* com2) {
+        hash_com2(d, w, alpha1_ser, com2);
+    }
+    // h = FS hash, grinding (nonce), the opening (paths, leaf commitments).
+    __attribute__((always_inline)) static void finish(const Dims& d, const uint8_t* pk, const uint8_t* com1,
+                                                      const uint8_t* com2, const uint8_t* msg_hash,
+                                                      const uint8_t* salt, const uint8_t* x, const uint8_t* mseed,
+                                                      uint8_t* sig, const Work<Elt>& w) {
+        uint8_t h[2 * S];
+        fs_hash<Sec>(d, pk, com1, com2, msg_hash, h);
+        uint16_t i_star[kMaxTau];
+        grind<Sec>(d, h, sig + d.off_nonce(), i_star);
+        Blc<Sec, E, B>::open(d, salt, x, w.leaf_batch_log != 0 ? nullptr : w.rseed, mseed, i_star,
+                             sig + d.off_paths(), sig + d.off_lscom(), w.sec_backend);
+    }
+    __attribute__((noinline)) static void finish_frame(const Dims& d, const uint8_t* pk, const uint8_t* com1,
+                                                       const uint8_t* com2, const uint8_t* msg_hash,
+                                                       const uint8_t* salt, const uint8_t* x, const uint8_t* mseed,
+                                                       uint8_t* sig, const Work<Elt>& w) {
+        finish(d, pk, com1, com2, msg_hash, salt, x, mseed, sig, w);
+    }
+
+    // Bytes the PIOP's buffers take when placed in the signature (tab,
+    // gamma, alpha, alpha1, then tT: at least one equation's state and
+    // window), 16-aligned pieces, plus the worst-case alignment of the start.
+    static constexpr size_t piop_sig_bytes(const Dims& d, uint32_t digit_bits, size_t state_words) {
+        const size_t nw = d.lane_bytes() / sizeof(word_t);
+        auto a16 = [](size_t v) { return (v + 15) / 16 * 16; };
+        return 15 + a16(sizeof(word_t) * Lanes<E>::bucket_words(digit_bits, nw)) +
+               a16(d.batching ? sizeof(Elt) * d.eta * d.m_ext() : sizeof(Elt)) + 2 * a16(d.alpha_buf_bytes()) +
+               state_words * sizeof(word_t) + eq_window_bytes(d);
+    }
+    // After the commitment, the signature's paths | leaf-commitment fields
+    // (the key cache and the h_e there are dead; open() writes them last)
+    // hold the PIOP's buffers; tT gets the rest, so more equations share
+    // each PRG key schedule. alpha1's own field stays free for its output.
+    static void place_piop_in_sig(const Dims& d, uint8_t* sig, Work<Elt>& w) {
+        const size_t nw = d.lane_bytes() / sizeof(word_t);
+        uint8_t* const end = sig + d.off_pdx();
+        const uintptr_t a0 = reinterpret_cast<uintptr_t>(sig + d.off_paths());
+        uint8_t* p = sig + d.off_paths() + (((a0 + 15) & ~uintptr_t(15)) - a0);
+        auto take = [&](size_t bytes) {
+            uint8_t* r = p;
+            p += (bytes + 15) / 16 * 16;
+            return r;
+        };
+        w.tab = reinterpret_cast<word_t*>(take(sizeof(word_t) * Lanes<E>::bucket_words(w.digit_bits, nw)));
+        w.gamma = reinterpret_cast<Elt*>(take(d.batching ? sizeof(Elt) * d.eta * d.m_ext() : sizeof(Elt)));
+        w.alpha = reinterpret_cast<Elt*>(take(d.alpha_buf_bytes()));
+        w.alpha1 = reinterpret_cast<Elt*>(take(d.alpha_buf_bytes()));
+        w.tT = reinterpret_cast<word_t*>(p);
+        w.tT_bytes = size_t(end - p) / 16 * 16;
+    }
     static Status verify(const Dims& d, const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig,
                          Work<Elt>& w);
     // Memory profile: the repetitions in groups (VerifyWork), same result.
@@ -119,6 +205,20 @@ template <unsigned Sec, unsigned BaseLog2, unsigned ExtLog2>
 Status Engine<Sec, BaseLog2, ExtLog2>::sign(const Dims& d, const uint8_t* sk, const uint8_t* msg, size_t mlen,
                                             const uint8_t* salt, const uint8_t* mseed, uint8_t* sig,
                                             Work<Elt>& w) {
+    return sign_impl<false>(d, sk, msg, mlen, salt, mseed, sig, w);
+}
+template <unsigned Sec, unsigned BaseLog2, unsigned ExtLog2>
+Status Engine<Sec, BaseLog2, ExtLog2>::sign_low_stack(const Dims& d, const uint8_t* sk, const uint8_t* msg,
+                                                      size_t mlen, const uint8_t* salt, const uint8_t* mseed,
+                                                      uint8_t* sig, Work<Elt>& w) {
+    return sign_impl<true>(d, sk, msg, mlen, salt, mseed, sig, w);
+}
+
+template <unsigned Sec, unsigned BaseLog2, unsigned ExtLog2>
+template <bool Low>
+inline Status Engine<Sec, BaseLog2, ExtLog2>::sign_impl(const Dims& d, const uint8_t* sk, const uint8_t* msg,
+                                                        size_t mlen, const uint8_t* salt, const uint8_t* mseed,
+                                                        uint8_t* sig, Work<Elt>& w) {
     const uint8_t* pk = sk;
     const uint8_t* mseed_eq = sk;
     const uint8_t* x = sk + d.pk_bytes();
@@ -126,22 +226,24 @@ Status Engine<Sec, BaseLog2, ExtLog2>::sign(const Dims& d, const uint8_t* sk, co
     uint8_t* com1 = sig + d.off_com1();
     uint8_t* com2 = sig + d.off_com2();
     uint8_t* alpha1_ser = sig + d.off_alpha1();
-    uint8_t* nonce = sig + d.off_nonce();
 
     // The message is read once, before anything is written to sig, so the
     // two may overlap (e.g. the NIST sm = msg || sig layout built in place).
-    uint8_t msg_hash[2 * S], h[2 * S];
+    uint8_t msg_hash[2 * S];
     hash_message<Sec>(msg, mlen, msg_hash);
     std::memmove(sig, salt, S);
     salt = sig;  // sig[0..S) is not written again
 
-    // Key cache of the streamed BLC: com2 | alpha1 | paths, all written after commit.
-    Blc<Sec, E, B>::commit(d, mseed, salt, x, w, sig + d.off_pdx(), com1, sig + d.off_paths(), sig + d.off_lscom(),
-                           sig + d.off_com2(), d.off_lscom() - d.off_com2());
+    // Key cache of the streamed BLC: com2 | alpha1 | paths, all written after
+    // commit (Memory's signer: and the leaf-commitment field, see commit_streamed).
+    Blc<Sec, E, B>::template commit<Low>(d, mseed, salt, x, w, sig + d.off_pdx(), com1, sig + d.off_paths(),
+                                         sig + d.off_lscom(), sig + d.off_com2(),
+                                         (Low ? d.off_pdx() : d.off_lscom()) - d.off_com2());
     // Published in the signature: no longer secret (for the valgrind CT tests).
     ct_unpoison(com1, d.digest());
     ct_unpoison(sig + d.off_pdx(), size_t(d.tau) * d.pdx_bytes());
 
+    if constexpr (Low) place_piop_in_sig(d, sig, w);
     {  // lane tau of the PIOP rows: lift(x_k)
         uint8_t* xrows = reinterpret_cast<uint8_t*>(w.xT);
         for (uint32_t k = 0; k < d.n; ++k) {
@@ -151,36 +253,23 @@ Status Engine<Sec, BaseLog2, ExtLog2>::sign(const Dims& d, const uint8_t* sk, co
     }
     Piop<Sec, E, B>::compute(d, com1, mseed_eq, x, w, w.alpha1);
 
-    {
-        XofCtx<Sec> xof;
-        xof.init();
-        xof.absorb_byte(0x03);
-        uint8_t buf[256];
-        for (uint32_t e = 0; e < d.tau; ++e) {
-            E::store(w.alpha + size_t(e) * d.eta, buf, d.eta);
-            xof.absorb(buf, d.u_bytes());
-        }
-        for (uint32_t e = 0; e < d.tau; ++e) {
-            uint8_t* dst = alpha1_ser + size_t(e) * d.u_bytes();
-            E::store(w.alpha1 + size_t(e) * d.eta, dst, d.eta);
-            xof.absorb(dst, d.u_bytes());
-        }
-        xof.squeeze(com2, d.digest());
-    }
+    if constexpr (Low) hash_com2_frame(d, w, alpha1_ser, com2);
+    else hash_com2(d, w, alpha1_ser, com2);
     ct_unpoison(alpha1_ser, size_t(d.tau) * d.u_bytes());
     ct_unpoison(com2, d.digest());
-    fs_hash<Sec>(d, pk, com1, com2, msg_hash, h);
-
-    uint16_t i_star[kMaxTau];
-    grind<Sec>(d, h, nonce, i_star);
-    Blc<Sec, E, B>::open(d, salt, x, w.leaf_batch_log != 0 ? nullptr : w.rseed, mseed, i_star, sig + d.off_paths(),
-                         sig + d.off_lscom(), w.sec_backend);
+    // The PIOP's buffers are dead: wiped now, as they may sit in the
+    // signature's opening fields, which open() writes next.
+    secure_wipe(w.tT, w.tT_bytes);
+    secure_wipe(w.tab, sizeof(word_t) * Lanes<E>::bucket_words(w.digit_bits, d.lane_bytes() / sizeof(word_t)));
+    secure_wipe(w.alpha, d.alpha_buf_bytes());
+    secure_wipe(w.alpha1, d.alpha_buf_bytes());
+    if constexpr (Low) secure_wipe(sig + d.off_paths(), d.off_pdx() - d.off_paths());  // gamma, padding
+    if constexpr (Low) finish_frame(d, pk, com1, com2, msg_hash, salt, x, mseed, sig, w);
+    else finish(d, pk, com1, com2, msg_hash, salt, x, mseed, sig, w);
     ct_unpoison(sig + d.off_paths(), size_t(d.tau) * d.log_n * S);
     ct_unpoison(sig + d.off_lscom(), size_t(d.tau) * d.digest());
 
     secure_wipe(w.xT, size_t(d.n) * d.lane_bytes());
-    secure_wipe(w.tT, w.tT_bytes);
-    secure_wipe(w.tab, sizeof(word_t) * Lanes<E>::bucket_words(w.digit_bits, d.lane_bytes() / sizeof(word_t)));
     secure_wipe(w.ua, sizeof(Elt) * d.tau * d.eta);
     secure_wipe(w.ub, sizeof(Elt) * d.tau * d.eta);
     if (w.leaf_batch_log == 0) secure_wipe(w.rseed, S * d.tau);
@@ -188,8 +277,6 @@ Status Engine<Sec, BaseLog2, ExtLog2>::sign(const Dims& d, const uint8_t* sk, co
         secure_wipe(w.z0, sizeof(Elt) * d.tau * d.m_ext());
         secure_wipe(w.z1, sizeof(Elt) * d.tau * d.m_ext());
     }
-    secure_wipe(w.alpha, d.alpha_buf_bytes());
-    secure_wipe(w.alpha1, d.alpha_buf_bytes());
     secure_wipe(msg_hash, sizeof(msg_hash));
     return Status::ok;
 }

@@ -147,6 +147,10 @@ struct Memory {
     // equations in lock-step (each PRG key schedule shared).
     static constexpr uint32_t verify_digit_bits = 4;
     static constexpr uint32_t verify_eq_lockstep = 2;
+    // Scheme::SignWorkspace holds only what the commitment makes (x0 lanes,
+    // u0, u1, the fold area); the PIOP's buffers go to the signature's
+    // opening fields, free between the commitment and the opening.
+    static constexpr bool sign_piop_in_signature = true;
 };
 
 // The former one-tree profile; the streamed Balanced profile replaces it.
@@ -230,6 +234,11 @@ constexpr uint32_t verify_eq_lockstep_of() {
 template <class P>
 constexpr bool verify_cache_keys_of() {
     if constexpr (requires { P::verify_cache_keys; }) return P::verify_cache_keys;
+    else return false;
+}
+template <class P>
+constexpr bool sign_piop_in_signature() {
+    if constexpr (requires { P::sign_piop_in_signature; }) return P::sign_piop_in_signature;
     else return false;
 }
 
@@ -380,6 +389,46 @@ public:
     using VerifyWorkspace = std::conditional_t<grouped_verify, GroupedVerifyWorkspace, Workspace>;
     static constexpr size_t verify_workspace_bytes = sizeof(VerifyWorkspace);
 
+    // The signer's own workspace. Profiles with sign_piop_in_signature
+    // (Memory, streamed trees): x0 lanes, u0, u1, the BLC fold area and the
+    // tree top's roots only; Engine::sign_low_stack keeps com1's XOF state
+    // and the tree keys in the signature during the commitment, then the
+    // PIOP's tT, tab, gamma, alpha, alpha1 in its paths | leaf-commitment
+    // fields (open() overwrites them last). Other profiles: the Workspace.
+    // (Sets whose PIOP buffers exceed the opening fields keep the Workspace.)
+    static constexpr bool piop_in_sig =
+        streamed && sign_piop_in_signature<Profile>() && !uses_lut_not_ct<Profile>() && Profile::piop_alpha_direct &&
+        !uses_engine &&
+        Eng::piop_sig_bytes(dims, Profile::piop_digit_bits, Piop::state_rows() * lane_words) <=
+            dims.off_pdx() - dims.off_paths();
+    // The subtree roots of the breadth-first tree top (Ggm::stream_bfs) where
+    // they take at most 1 KB (cat1 faster 128 B, fast 512 B, cat5 fast 1 KB):
+    // fewer cycles, and its frame is ~270 B smaller than the depth-first
+    // walk's. Larger trees (short: 4 KB) walk depth first.
+    static constexpr size_t sign_roots_bytes = streamed ? dims.seed() << (dims.log_n - leaf_batch_log) : 0;
+    static constexpr size_t sign_nodes_words =
+        sign_roots_bytes <= 1024 ? sign_roots_bytes / sizeof(field::word_t) : 0;
+    struct SmallSignWorkspace {
+        alignas(16) field::word_t xT[size_t(dims.n) * lane_words];
+        alignas(16) Elt ua[size_t(dims.tau) * dims.eta];
+        alignas(16) Elt ub[size_t(dims.tau) * dims.eta];
+        alignas(16) uint8_t scratch[scratch_len];
+        alignas(16) field::word_t nodes[sign_nodes_words > 0 ? sign_nodes_words : 1];
+
+        detail::Work<Elt> view() {
+            // tT: the commitment's subtree roots (or nothing: no split keys
+            // either); Engine::sign_low_stack then points tT, tab, gamma,
+            // alpha, alpha1 into the signature for the PIOP.
+            return detail::Work<Elt>{nullptr, 1, eq_group, xT, sign_nodes_words > 0 ? nodes : nullptr, nullptr,
+                                     Profile::piop_digit_bits, false, ua, ub, nullptr, nullptr,
+                                     true, nullptr, nullptr, nullptr, scratch, nullptr, nullptr,
+                                     Profile::public_backend, Profile::secret_backend, leaf_batch_log,
+                                     Profile::cache_tree_keys, sign_nodes_words * sizeof(field::word_t)};
+        }
+    };
+    using SignWorkspace = std::conditional_t<piop_in_sig, SmallSignWorkspace, Workspace>;
+    static constexpr size_t sign_workspace_bytes = sizeof(SignWorkspace);
+
     // Key generation's working memory (a few hundred bytes to ~2 KB: it lives
     // on the stack of keypair_from_seed; the signing Workspace is not needed).
     struct KeygenWorkspace {
@@ -430,6 +479,26 @@ public:
         auto w = ws.view();
         const Status st = Eng::sign(dims, sk, msg, mlen, salt, mseed, sig, w);
         return engine_result(st, sig, sig_bytes);
+    }
+    // The signer's own workspace (Memory: x0, u0, u1 and the fold area).
+    template <class W>
+        requires(piop_in_sig && std::is_same_v<W, SmallSignWorkspace>)
+    static Status sign_with(const uint8_t* sk, const uint8_t* msg, size_t mlen, const uint8_t* mseed,
+                            const uint8_t* salt, uint8_t* sig, W& ws) {
+        if (sk == nullptr || sig == nullptr || mseed == nullptr || salt == nullptr || (msg == nullptr && mlen != 0))
+            return Status::bad_argument;
+        auto w = ws.view();
+        return Eng::sign_low_stack(dims, sk, msg, mlen, salt, mseed, sig, w);
+    }
+    template <Rng R, class W>
+        requires(piop_in_sig && std::is_same_v<W, SmallSignWorkspace>)
+    static Status sign(const uint8_t* sk, const uint8_t* msg, size_t mlen, uint8_t* sig, R&& rng, W& ws) {
+        uint8_t mseed[seed_bytes], salt[seed_bytes];
+        Status st = draw_random(rng, mseed, seed_bytes);
+        if (st == Status::ok) st = draw_random(rng, salt, seed_bytes);
+        if (st == Status::ok) st = sign_with(sk, msg, mlen, mseed, salt, sig, ws);
+        secure_wipe(mseed, sizeof mseed);
+        return st;
     }
     template <Rng R>
     static Status sign(const uint8_t* sk, const uint8_t* msg, size_t mlen, uint8_t* sig, R&& rng, Workspace& ws) {

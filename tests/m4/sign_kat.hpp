@@ -47,9 +47,11 @@ struct StackPeaks {
 
 inline uint8_t flip_bit(size_t index) { return uint8_t(1u << ((3 * index + 1) % 8)); }
 
-template <class S, class Workspace>
+// sign_ws: the signer's own workspace (MQOM's SignWorkspace), nullptr: ws.
+template <class S, class Workspace, class SignWs = Workspace>
 void check_entry(Context& ctx, const vectors::VecFile& kat, size_t index, Workspace& ws, uint8_t* sig,
-                 SmLayout layout, size_t flip_pos, const StackBudgets& budget, StackPeaks& peaks) {
+                 SmLayout layout, size_t flip_pos, const StackBudgets& budget, StackPeaks& peaks,
+                 SignWs* sign_ws = nullptr) {
     PQ_CHECK(ctx, index < kat.count);
     if (index >= kat.count) return;
     const vectors::VecEntry& e = kat.entries[index];
@@ -82,7 +84,9 @@ void check_entry(Context& ctx, const vectors::VecFile& kat, size_t index, Worksp
     PQ_CHECK_BYTES(ctx, sk, sk_kat->bytes, S::sk_bytes);
 
     m4::stack_paint();
-    const Status sst = S::sign(sk, msg->bytes, mlen, sig, rng, ws);
+    Status sst;
+    if (sign_ws != nullptr) sst = S::sign(sk, msg->bytes, mlen, sig, rng, *sign_ws);
+    else sst = S::sign(sk, msg->bytes, mlen, sig, rng, ws);
     const size_t speak = m4::stack_peak_bytes();
     PQ_CHECK(ctx, sst == Status::ok);
     const uint8_t* sm_msg = layout == SmLayout::msg_then_sig ? sm_kat->bytes : sm_kat->bytes + S::sig_bytes;
