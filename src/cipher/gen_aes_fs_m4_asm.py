@@ -3,7 +3,11 @@
 for ARMv7-M (Cortex-M4) over round keys prepared once (the key-schedule
 cache built by prepare() in fixsliced.cpp).
 
-usage: gen_aes_fs_m4_asm.py > aes_fs_m4.S   (deterministic; a few minutes)
+usage: gen_aes_fs_m4_asm.py > aes_fs_m4.S   (seconds: replays the op orders
+           recorded in aes_fs_m4_orders.txt)
+       gen_aes_fs_m4_asm.py --search [ITERS TAIL_ITERS SBOX_TRIES SBOX_ITERS]
+           > aes_fs_m4.S   (minutes: re-runs the annealing, deterministic,
+           and rewrites aes_fs_m4_orders.txt)
 
 Layout as in bitslice_ops.hpp (word j = bit plane j, byte r = row r, bit
 2c+k = column c of block k). Fixslicing (the idea of Adomnicai and Peyrin,
@@ -32,6 +36,9 @@ import sys
 from collections import defaultdict
 
 _args = sys.argv[1:]
+SEARCH = bool(_args) and _args[0] == "--search"
+if SEARCH:
+    _args = _args[1:]
 sys.argv = sys.argv[:1]  # the imported generator reads its own arguments at import
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import gen_aes_bs_m4_asm as bs  # noqa: E402
@@ -275,6 +282,10 @@ def cost(build):
 
 
 def best_segment(build, tries, seed, iters=0, temp=0.05):
+    return allocate(build, best_order(build, tries, seed, iters, temp))
+
+
+def best_order(build, tries, seed, iters=0, temp=0.05):
     """As in gen_aes_bs_m4_asm.py, with FPU-register spills in the cost."""
     rng = random.Random(seed)
     P, _, _ = build()
@@ -288,7 +299,7 @@ def best_segment(build, tries, seed, iters=0, temp=0.05):
             best, best_order = c, order
     if iters:
         best_order, best = bs.improve(build, best_order, cost(build), iters, rng, temp)
-    return allocate(build, best_order)
+    return best_order
 
 
 def find_sbox_order(tries, iters, seed=11):
@@ -307,12 +318,52 @@ def find_sbox_order(tries, iters, seed=11):
     return order
 
 
+def save_orders(path, how, orders):
+    with open(path, "w") as f:
+        f.write("# op orders found by %s (replayed by plain generation)\n" % how)
+        for k, v in orders.items():
+            f.write("%s: %s\n" % (k, " ".join(map(str, v))))
+
+
+def load_orders(path):
+    orders = {}
+    with open(path) as f:
+        for line in f:
+            if line.strip() and not line.startswith("#"):
+                k, v = line.split(":")
+                orders[k] = [int(x) for x in v.split()]
+    return orders
+
+
+def replay(path, orders, k, build):
+    """Allocates segment k under its recorded order (checked to still be a
+    permutation of the segment's ops, or the record is stale)."""
+    P, _, _ = build()
+    if sorted(orders[k]) != list(range(len(P.ops))):
+        raise SystemExit("%s: stale op order for segment %s; rerun with --search" % (path, k))
+    return allocate(build, orders[k])
+
+
+ORDERS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "aes_fs_m4_orders.txt")
+
+
 def gen():
+    """Searched (--search) or replayed op orders: the annealing costs minutes,
+    so its result is kept to let the sync test regenerate in seconds."""
     global SBOX_ORDER
-    SBOX_ORDER = find_sbox_order(SBOX_TRIES, SBOX_ITERS)
-    segA, sa = best_segment(build_A, 20, 1)
-    segB, sb = best_segment(build_B, 0, 2, ITERS)
-    segC, sc = best_segment(build_C, 0, 3, TAIL_ITERS)
+    if SEARCH:
+        SBOX_ORDER = find_sbox_order(SBOX_TRIES, SBOX_ITERS)
+        orders = {"sbox": SBOX_ORDER,
+                  "A": best_order(build_A, 20, 1),
+                  "B": best_order(build_B, 0, 2, ITERS),
+                  "C": best_order(build_C, 0, 3, TAIL_ITERS)}
+        save_orders(ORDERS_FILE, "gen_aes_fs_m4_asm.py --search %d %d %d %d"
+                    % (ITERS, TAIL_ITERS, SBOX_TRIES, SBOX_ITERS), orders)
+    else:
+        orders = load_orders(ORDERS_FILE)
+        SBOX_ORDER = orders["sbox"]
+    (segA, sa), (segB, sb), (segC, sc) = [replay(ORDERS_FILE, orders, k, b)
+                                          for k, b in (("A", build_A), ("B", build_B), ("C", build_C))]
     spill_end = max(sa, sb, sc)
     frame = (spill_end + 7) // 8 * 8 + 4  # with the 9 pushed registers, sp stays 8-aligned
     return segA, segB, segC, frame, spill_end
