@@ -232,6 +232,7 @@ inline Status encrypt_x8(const PreparedKey<C>& k, const uint8_t* in, uint8_t* ou
 }  // namespace pqmcu::cipher
 // aes_fs_m4.S: io = {in0, in1, out0, out1}.
 extern "C" void pqmcu_aes128_fs2_m4(const uint32_t* rk, const uint8_t* const io[4]);
+extern "C" void pqmcu_aes128_fs2_lo_m4(const uint32_t* rk, const uint8_t* const io[4]);
 namespace pqmcu::cipher {
 // Inline: the M4's inner loops call it ~11 K times a signature.
 inline void encrypt2_fixsliced(const PreparedKey<Aes128>& pk, const uint8_t* in0, const uint8_t* in1,
@@ -239,9 +240,18 @@ inline void encrypt2_fixsliced(const PreparedKey<Aes128>& pk, const uint8_t* in0
     const uint8_t* const io[4] = {in0, in1, out0, out1};
     pqmcu_aes128_fs2_m4(pk.fs, io);
 }
+// The same pass with out ^= LinOrtho(in) = (in_lo ^ in_hi) || in_lo done in
+// its output stores (MQOM's SeedDerive, no second pass over out).
+inline void encrypt2_lin_ortho_fixsliced(const PreparedKey<Aes128>& pk, const uint8_t* in0, const uint8_t* in1,
+                                         uint8_t* out0, uint8_t* out1) {
+    const uint8_t* const io[4] = {in0, in1, out0, out1};
+    pqmcu_aes128_fs2_lo_m4(pk.fs, io);
+}
 #else
 void encrypt2_fixsliced(const PreparedKey<Aes128>& pk, const uint8_t* in0, const uint8_t* in1, uint8_t* out0,
                         uint8_t* out1);
+void encrypt2_lin_ortho_fixsliced(const PreparedKey<Aes128>& pk, const uint8_t* in0, const uint8_t* in1,
+                                  uint8_t* out0, uint8_t* out1);
 #endif
 
 // T-table AES-128 without checks or dispatch, for callers that resolved

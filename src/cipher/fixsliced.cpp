@@ -312,6 +312,18 @@ void encrypt2_fixsliced(const PreparedKey<Aes128>& pk, const uint8_t* in0, const
     const uint8_t* const io[4] = {in0, in1, out0, out1};
     fs_pass(pk.fs, io);
 }
+void encrypt2_lin_ortho_fixsliced(const PreparedKey<Aes128>& pk, const uint8_t* in0, const uint8_t* in1,
+                                  uint8_t* out0, uint8_t* out1) {
+    uint32_t x[2][4];  // inputs first: out may alias in, as in the assembly
+    for (unsigned c = 0; c < 4; ++c) x[0][c] = detail::ld32(in0 + 4 * c), x[1][c] = detail::ld32(in1 + 4 * c);
+    encrypt2_fixsliced(pk, in0, in1, out0, out1);
+    uint8_t* out[2] = {out0, out1};
+    for (unsigned k = 0; k < 2; ++k) {
+        const uint32_t lo[4] = {x[k][0] ^ x[k][2], x[k][1] ^ x[k][3], x[k][0], x[k][1]};
+        for (unsigned c = 0; c < 4; ++c) detail::st32(out[k] + 4 * c, detail::ld32(out[k] + 4 * c) ^ lo[c]);
+    }
+    secure_wipe(x, sizeof x);
+}
 #endif
 
 #define PQMCU_PREP_INSTANTIATE(C)                                                                          \

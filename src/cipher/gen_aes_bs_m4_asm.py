@@ -2,7 +2,7 @@
 """Writes aes_bs_m4.S: the constant-time bitsliced AES (two blocks per pass,
 AES-128 and AES-256) for ARMv7-M (Cortex-M4).
 
-usage: gen_aes_bs_m4_asm.py > aes_bs_m4.S   (deterministic; about a minute)
+usage: gen_aes_bs_m4_asm.py > aes_bs_m4.S   (seconds; --search: minutes, see below)
 
 Same bit layout as bitsliced.cpp / bitslice_ops.hpp (word j = bit plane j,
 byte r = row r, bit 2c+k = column c of block k), so the C++ code is the
@@ -33,6 +33,7 @@ emitted: the only branch is the round loop.
 import bisect
 import math
 import random
+import os
 import sys
 from collections import defaultdict
 
@@ -44,9 +45,13 @@ M32 = 0xFFFFFFFF
 # Fixed stack slots (byte offsets from sp after the prologue).
 KA, KB, IO, KEND, MASK = 0, 4, 8, 12, 16
 SPILL0 = 20
-# Search effort (defaults = the committed aes_bs_m4.S; about a minute):
-# usage: gen_aes_bs_m4_asm.py [TRIES ITERS TEMP SBOX_TRIES SBOX_ITERS]
-_arg = lambda i, d, t=int: t(sys.argv[i]) if len(sys.argv) > i else d
+# Search effort (defaults = the committed aes_bs_m4.S; a few minutes):
+# usage: gen_aes_bs_m4_asm.py --search [TRIES ITERS TEMP SBOX_TRIES SBOX_ITERS]
+# records the op orders found in aes_bs_m4_orders.txt; without --search the
+# recorded orders are replayed (seconds; what the sync test runs).
+SEARCH = len(sys.argv) > 1 and sys.argv[1] == "--search"
+_argv = sys.argv[1:] if SEARCH else sys.argv
+_arg = lambda i, d, t=int: t(_argv[i]) if len(_argv) > i else d
 TRIES = _arg(1, 0)             # random list schedules per segment
 ITERS = _arg(2, 8000)          # annealing moves on the loop body
 TEMP = _arg(3, 0.05, float)    # its starting temperature (cycles)
@@ -631,6 +636,10 @@ def allocate_order(build, order):
 
 
 def best_segment(build, tries, seed, iters=0):
+    return allocate_order(build, best_order(build, tries, seed, iters))
+
+
+def best_order(build, tries, seed, iters=0):
     """Allocates the segment under the order as written and `tries` random
     list schedules, then improves the cheapest by local search (`iters`
     moves). Deterministic (fixed seeds)."""
@@ -646,18 +655,41 @@ def best_segment(build, tries, seed, iters=0):
             best, best_order = c, order
     if iters:
         best_order, best = improve(build, best_order, lambda o: cycles(allocate_order(build, o)[0]), iters, rng, TEMP)
-    return allocate_order(build, best_order)
+    return best_order
 
 
 LOOP_PATTERN = loop_pattern()
+ORDERS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "aes_bs_m4_orders.txt")
 
 
 def gen(tries=TRIES):
     global SBOX_ORDER
-    SBOX_ORDER = find_sbox_order(SBOX_TRIES, SBOX_ITERS)
-    segA, sa = best_segment(build_A, 20, 1)
-    segB, sb = best_segment(build_B, tries, 2, ITERS)
-    segC, sc = best_segment(build_C, tries, 3, ITERS // 4)
+    builds = (("A", build_A), ("B", build_B), ("C", build_C))
+    if SEARCH:
+        orders = {"sbox": find_sbox_order(SBOX_TRIES, SBOX_ITERS)}
+        SBOX_ORDER = orders["sbox"]
+        for (k, b), args in zip(builds, ((20, 1), (tries, 2, ITERS), (tries, 3, ITERS // 4))):
+            orders[k] = best_order(b, *args)
+        with open(ORDERS_FILE, "w") as f:
+            f.write("# op orders found by gen_aes_bs_m4_asm.py --search %d %d %g %d %d (replayed by plain generation)\n"
+                    % (tries, ITERS, TEMP, SBOX_TRIES, SBOX_ITERS))
+            for k, v in orders.items():
+                f.write("%s: %s\n" % (k, " ".join(map(str, v))))
+    else:
+        orders = {}
+        with open(ORDERS_FILE) as f:
+            for line in f:
+                if line.strip() and not line.startswith("#"):
+                    k, v = line.split(":")
+                    orders[k] = [int(x) for x in v.split()]
+        SBOX_ORDER = orders["sbox"]
+    segs = []
+    for k, b in builds:
+        P, _, _ = b()
+        if sorted(orders[k]) != list(range(len(P.ops))):
+            raise SystemExit("%s: stale op order for segment %s; rerun with --search" % (ORDERS_FILE, k))
+        segs.append(allocate_order(b, orders[k]))
+    (segA, sa), (segB, sb), (segC, sc) = segs
     spill_end = max(sa, sb, sc)
     frame = (spill_end + 7) // 8 * 8 + 4  # with the 9 pushed registers, sp stays 8-aligned
     return segA, segB, segC, frame, spill_end

@@ -3,7 +3,11 @@
 for ARMv7-M (Cortex-M4) over round keys prepared once (the key-schedule
 cache built by prepare() in fixsliced.cpp).
 
-usage: gen_aes_fs_m4_asm.py > aes_fs_m4.S   (deterministic; a few minutes)
+usage: gen_aes_fs_m4_asm.py > aes_fs_m4.S   (seconds: replays the op orders
+           recorded in aes_fs_m4_orders.txt)
+       gen_aes_fs_m4_asm.py --search [ITERS TAIL_ITERS SBOX_TRIES SBOX_ITERS]
+           > aes_fs_m4.S   (minutes: re-runs the annealing, deterministic,
+           and rewrites aes_fs_m4_orders.txt)
 
 Layout as in bitslice_ops.hpp (word j = bit plane j, byte r = row r, bit
 2c+k = column c of block k). Fixslicing (the idea of Adomnicai and Peyrin,
@@ -25,6 +29,10 @@ rounds (types 1, 2, 3, 0), run twice; rounds 9 and 10 follow. Before
 printing, the code is run on the instruction simulator and compared with a
 plain AES; the script fails on any difference. No secret-dependent branch
 or address: the only branch is the loop.
+
+A second entry point, pqmcu_aes128_fs2_lo_m4, has the same rounds and a tail
+that also XORs LinOrtho(in) into the outputs before storing them (MQOM's
+SeedDerive): the inputs are loaded again there, so no C pass over the outputs.
 """
 import os
 import random
@@ -32,11 +40,15 @@ import sys
 from collections import defaultdict
 
 _args = sys.argv[1:]
+SEARCH = bool(_args) and _args[0] == "--search"
+if SEARCH:
+    _args = _args[1:]
 sys.argv = sys.argv[:1]  # the imported generator reads its own arguments at import
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import gen_aes_bs_m4_asm as bs  # noqa: E402
 
 FUNC = "pqmcu_aes128_fs2_m4"
+FUNC_LO = "pqmcu_aes128_fs2_lo_m4"  # out = Enc(in) ^ LinOrtho(in)
 CANON = bs.CANON
 KP, IO, KEND = 0, 4, 8
 bs.SPILL0 = 12
@@ -208,8 +220,10 @@ def build_B():
     return P, {j + 1: CANON[j] for j in range(8)}, {v: CANON[j] for j, v in enumerate(s)}
 
 
-def build_C():
-    """Round 9 (type 1), round 10 (no MixColumns), then SR^2 and the output."""
+def build_C(lo=False):
+    """Round 9 (type 1), round 10 (no MixColumns), then SR^2 and the output;
+    with lo, out = Enc(in) ^ LinOrtho(in) (MQOM's SeedDerive) in the same
+    stores (the inputs are loaded again: no C pass over out afterwards)."""
     P = Prog()
     s = entry_state(P)
     kp = P.mem(KP)
@@ -227,11 +241,21 @@ def build_C():
         s[w] = P.eor(s[w], t)
         s[w + 4] = P.eor(s[w + 4], t)
     io = P.mem(IO)
+    if lo:  # LinOrtho(x) = (x_lo ^ x_hi) || x_lo; word c of block k is s[2c + k]
+        for k in range(2):
+            ip = P.ldr(io, 4 * k)
+            x = [P.ldr(ip, 4 * c) for c in range(4)]
+            for c, v in enumerate((P.eor(x[0], x[2]), P.eor(x[1], x[3]), x[0], x[1])):
+                s[2 * c + k] = P.eor(s[2 * c + k], v)
     o0, o1 = P.ldr(io, 8), P.ldr(io, 12)
     for c in range(4):
         P.store(s[2 * c], o0, 4 * c)
         P.store(s[2 * c + 1], o1, 4 * c)
     return P, {j + 1: CANON[j] for j in range(8)}, {}
+
+
+def build_C_lo():
+    return build_C(True)
 
 
 NFP = 16  # s0-s15: caller-saved under the hard-float AAPCS, free to clobber
@@ -275,6 +299,10 @@ def cost(build):
 
 
 def best_segment(build, tries, seed, iters=0, temp=0.05):
+    return allocate(build, best_order(build, tries, seed, iters, temp))
+
+
+def best_order(build, tries, seed, iters=0, temp=0.05):
     """As in gen_aes_bs_m4_asm.py, with FPU-register spills in the cost."""
     rng = random.Random(seed)
     P, _, _ = build()
@@ -288,7 +316,7 @@ def best_segment(build, tries, seed, iters=0, temp=0.05):
             best, best_order = c, order
     if iters:
         best_order, best = bs.improve(build, best_order, cost(build), iters, rng, temp)
-    return allocate(build, best_order)
+    return best_order
 
 
 def find_sbox_order(tries, iters, seed=11):
@@ -307,15 +335,58 @@ def find_sbox_order(tries, iters, seed=11):
     return order
 
 
+def save_orders(path, how, orders):
+    with open(path, "w") as f:
+        f.write("# op orders found by %s (replayed by plain generation)\n" % how)
+        for k, v in orders.items():
+            f.write("%s: %s\n" % (k, " ".join(map(str, v))))
+
+
+def load_orders(path):
+    orders = {}
+    with open(path) as f:
+        for line in f:
+            if line.strip() and not line.startswith("#"):
+                k, v = line.split(":")
+                orders[k] = [int(x) for x in v.split()]
+    return orders
+
+
+def replay(path, orders, k, build):
+    """Allocates segment k under its recorded order (checked to still be a
+    permutation of the segment's ops, or the record is stale)."""
+    P, _, _ = build()
+    if sorted(orders[k]) != list(range(len(P.ops))):
+        raise SystemExit("%s: stale op order for segment %s; rerun with --search" % (path, k))
+    return allocate(build, orders[k])
+
+
+ORDERS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "aes_fs_m4_orders.txt")
+
+
 def gen():
+    """Searched (--search) or replayed op orders: the annealing costs minutes,
+    so its result is kept to let the sync test regenerate in seconds."""
     global SBOX_ORDER
-    SBOX_ORDER = find_sbox_order(SBOX_TRIES, SBOX_ITERS)
-    segA, sa = best_segment(build_A, 20, 1)
-    segB, sb = best_segment(build_B, 0, 2, ITERS)
-    segC, sc = best_segment(build_C, 0, 3, TAIL_ITERS)
+    if SEARCH:
+        SBOX_ORDER = find_sbox_order(SBOX_TRIES, SBOX_ITERS)
+        orders = {"sbox": SBOX_ORDER,
+                  "A": best_order(build_A, 20, 1),
+                  "B": best_order(build_B, 0, 2, ITERS),
+                  "C": best_order(build_C, 0, 3, TAIL_ITERS),
+                  "C_lo": best_order(build_C_lo, 0, 4, TAIL_ITERS)}
+        save_orders(ORDERS_FILE, "gen_aes_fs_m4_asm.py --search %d %d %d %d"
+                    % (ITERS, TAIL_ITERS, SBOX_TRIES, SBOX_ITERS), orders)
+    else:
+        orders = load_orders(ORDERS_FILE)
+        SBOX_ORDER = orders["sbox"]
+    (segA, sa), (segB, sb), (segC, sc), (segL, sl) = [
+        replay(ORDERS_FILE, orders, k, b)
+        for k, b in (("A", build_A), ("B", build_B), ("C", build_C), ("C_lo", build_C_lo))]
     spill_end = max(sa, sb, sc)
     frame = (spill_end + 7) // 8 * 8 + 4  # with the 9 pushed registers, sp stays 8-aligned
-    return segA, segB, segC, frame, spill_end
+    spill_lo = max(sa, sb, sl)
+    return segA, segB, segC, frame, spill_end, segL, (spill_lo + 7) // 8 * 8 + 4, spill_lo
 
 
 # ------------------------------------------------------------ key preparation
@@ -398,7 +469,20 @@ def simulate(segA, segB, segC, rk, blocks):
     return [b"".join(mem[base + 4 * i].to_bytes(4, "little") for i in range(4)) for base in (OUT0, OUT1)]
 
 
-def self_check(segs):
+def lin_ortho(b):
+    return bytes(x ^ y for x, y in zip(b[:8], b[8:])) + b[:8]
+
+
+def self_check(segs, lo=False):
+    if lo:  # Enc(x) ^ LinOrtho(x)
+        rng = random.Random(2)
+        for trial in range(8):
+            w, nr = bs.expand(bytes(rng.getrandbits(8) for _ in range(16)))
+            blocks = [bytes(rng.getrandbits(8) for _ in range(16)) for _ in range(2)]
+            want = [bytes(x ^ y for x, y in zip(bs.aes_ref(w, nr, b), lin_ortho(b))) for b in blocks]
+            if simulate(*segs, prepare(w), blocks) != want:
+                raise SystemExit("self-check failed (LinOrtho trial %d)" % trial)
+        return
     w, nr = bs.expand(bytes(range(16)))
     pt = bytes.fromhex("00112233445566778899aabbccddeeff")
     assert bs.aes_ref(w, nr, pt).hex() == "69c4e0d86a7b0430d8cdb78070b4c55a"
@@ -423,8 +507,9 @@ def fmt(ins):
 
 
 def main():
-    segA, segB, segC, frame, spill_end = gen()
+    segA, segB, segC, frame, spill_end, segL, frame_lo, spill_lo = gen()
     self_check((segA, segB, segC))
+    self_check((segA, segB, segL), True)
     hist = defaultdict(int)
     for ins in segB:
         hist[ins[1] if ins[0] == "alu" else ins[0]] += 1
@@ -439,6 +524,14 @@ def main():
     p("@   io = {in0, in1, out0, out1}; rk = prepared (fixsliced) AES-128 round keys; AAPCS.")
     p("    .syntax unified")
     p("    .thumb")
+    emit(FUNC, segA, segB, segC, frame, spill_end)
+    p("@ void %s(const uint32_t rk[88], const uint8_t* const io[4]): the same, then" % FUNC_LO)
+    p("@   out ^= LinOrtho(in) = (in_lo ^ in_hi) || in_lo in the output stores (MQOM's SeedDerive).")
+    emit(FUNC_LO, segA, segB, segL, frame_lo, spill_lo)
+
+
+def emit(FUNC, segA, segB, segC, frame, spill_end):
+    p = print
     p("    .section .text.%s, \"ax\", %%progbits" % FUNC)
     p("    .align 2")
     p("    .global %s" % FUNC)

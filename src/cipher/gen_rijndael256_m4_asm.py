@@ -8,7 +8,10 @@ block per pass) for ARMv7-M (Cortex-M4), two entry points:
                            and its 0x63 made up by four MVNs on the fly (for
                            keys used once, as MQOM's PRG does).
 
-usage: gen_rijndael256_m4_asm.py > rijndael256_fs_m4.S   (deterministic; a minute or two)
+usage: gen_rijndael256_m4_asm.py > rijndael256_fs_m4.S   (seconds: replays the op
+           orders recorded in rijndael256_fs_m4_orders.txt)
+       gen_rijndael256_m4_asm.py --search [ITERS TAIL_ITERS SBOX_TRIES SBOX_ITERS]
+           > rijndael256_fs_m4.S   (minutes, deterministic; rewrites that file)
 
 Layout of bitslice_ops.hpp: word j = bit plane j, byte i = row i, bit c =
 column c (Nb = 8 columns fill a byte), so the state is exactly 8 words and
@@ -50,6 +53,9 @@ import sys
 from collections import defaultdict
 
 _args = sys.argv[1:]
+SEARCH = bool(_args) and _args[0] == "--search"
+if SEARCH:
+    _args = _args[1:]
 sys.argv = sys.argv[:1]  # the imported generators read their own arguments at import
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import gen_aes_fs_m4_asm as fs  # noqa: E402
@@ -154,15 +160,27 @@ def build_C():
     return P, {j + 1: CANON[j] for j in range(8)}, {}
 
 
+ORDERS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "rijndael256_fs_m4_orders.txt")
+ORDERS = {}
+
+
 def gen(plain):
     global PLAIN
     PLAIN = plain
     bs.SPILL0 = SPILL0
-    if fs.SBOX_ORDER is None:
-        fs.SBOX_ORDER = fs.find_sbox_order(SBOX_TRIES, SBOX_ITERS)
-    segA, sa = fs.best_segment(build_A, 20, 1)
-    segB, sb = fs.best_segment(build_B, 0, 2, ITERS)
-    segC, sc = fs.best_segment(build_C, 0, 3, TAIL_ITERS)
+    # the annealing costs minutes: its orders are recorded (--search) and replayed
+    pre = "bs." if plain else "fs."
+    builds = (("A", build_A), ("B", build_B), ("C", build_C))
+    if SEARCH:
+        if fs.SBOX_ORDER is None:
+            fs.SBOX_ORDER = ORDERS["sbox"] = fs.find_sbox_order(SBOX_TRIES, SBOX_ITERS)
+        for (k, b), args in zip(builds, ((20, 1), (0, 2, ITERS), (0, 3, TAIL_ITERS))):
+            ORDERS[pre + k] = fs.best_order(b, *args)
+    else:
+        if not ORDERS:
+            ORDERS.update(fs.load_orders(ORDERS_FILE))
+        fs.SBOX_ORDER = ORDERS["sbox"]
+    (segA, sa), (segB, sb), (segC, sc) = [fs.replay(ORDERS_FILE, ORDERS, pre + k, b) for k, b in builds]
     spill_end = max(sa, sb, sc)
     # Spill slots 0-15 are FPU registers (fs.to_fp): the stack frame holds
     # only the fixed slots and the slots beyond those.
@@ -386,6 +404,9 @@ def main():
     print("    .thumb")
     emit(FUNC, False)
     emit(FUNC_PLAIN, True)
+    if SEARCH:
+        fs.save_orders(ORDERS_FILE, "gen_rijndael256_m4_asm.py --search %d %d %d %d"
+                       % (ITERS, TAIL_ITERS, SBOX_TRIES, SBOX_ITERS), ORDERS)
 
 
 if __name__ == "__main__":

@@ -95,6 +95,14 @@ struct Prims {
                 return;
             }
         }
+        if constexpr (C::kAes128 && std::is_same_v<K, typename C::PKey>) {
+            if (C::fixsliced(be)) {  // LinOrtho in the pass's output stores
+                for (; nb >= 2; nb -= 2, in += 2 * S, out += 2 * S)
+                    cipher::encrypt2_lin_ortho_fixsliced(k, in, in + S, out, out + S);
+                if (nb != 0) cipher::encrypt2_lin_ortho_fixsliced(k, in, in, out, out);
+                return;
+            }
+        }
         C::encrypt(k, in, out, nb, be);
         for (size_t b = 0; b < nb; ++b) xor_lin_ortho(in + b * S, out + b * S);
     }
@@ -111,6 +119,12 @@ struct Prims {
                     cipher::encrypt_lin_ortho_table_not_ct(k, in0, out0, 1);
                     cipher::encrypt_lin_ortho_table_not_ct(k, in1, out1, 1);
                 }
+                return;
+            }
+        }
+        if constexpr (C::kAes128 && std::is_same_v<K, typename C::PKey>) {
+            if (C::fixsliced(be)) {
+                cipher::encrypt2_lin_ortho_fixsliced(k, in0, in1, out0, out1);
                 return;
             }
         }
