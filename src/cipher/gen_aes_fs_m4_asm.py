@@ -3,7 +3,7 @@
 for ARMv7-M (Cortex-M4) over round keys prepared once (the key-schedule
 cache built by prepare() in fixsliced.cpp).
 
-usage: gen_aes_fs_m4_asm.py > aes_fs_m4.S   (deterministic; a minute or two)
+usage: gen_aes_fs_m4_asm.py > aes_fs_m4.S   (deterministic; a few minutes)
 
 Layout as in bitslice_ops.hpp (word j = bit plane j, byte r = row r, bit
 2c+k = column c of block k). Fixslicing (the idea of Adomnicai and Peyrin,
@@ -41,10 +41,10 @@ CANON = bs.CANON
 KP, IO, KEND = 0, 4, 8
 bs.SPILL0 = 12
 _arg = lambda i, d, t=int: t(_args[i]) if len(_args) > i else d
-ITERS = _arg(0, 6000)         # annealing moves on the 4-round loop body
-TAIL_ITERS = _arg(1, 3000)    # on rounds 9-10 + output
+ITERS = _arg(0, 30000)        # annealing moves on the 4-round loop body
+TAIL_ITERS = _arg(1, 15000)   # on rounds 9-10 + output
 SBOX_TRIES = _arg(2, 40)
-SBOX_ITERS = _arg(3, 40000)
+SBOX_ITERS = _arg(3, 120000)
 
 # Masks rol(M_n, s) of the byte rotations (see mc_rot): byte-periodic, so
 # each is a Thumb-2 modified immediate.

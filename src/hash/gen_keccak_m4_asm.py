@@ -8,43 +8,44 @@ usage: gen_keccak_m4_asm.py [ROUNDS_PER_BLOCK] > keccak_f1600_m4.S
 Same data layout and lazy-rotation bookkeeping as gen_keccak_bi32.py (the C
 version); here, in addition:
   - rounds go state -> stack buffer -> state, so there are only two base
-    registers and no copies;
-  - theta: the ten column parities live in r2-r11; the ten D words replace
-    them in place and go to the stack with one STM;
-  - chi works on one output plane-half (5 words, adjacent in memory) at a
-    time and stores it with one STM; four registers keep D words across
-    plane-halves (Belady replacement), and the plane-halves are ordered so
-    consecutive ones reuse most of them;
-  - loads are grouped so the M4 pipelines them (1 cycle each).
+    registers and no copies; the ten output plane-halves of a round are
+    written in address order, each with one STM with writeback;
+  - theta's column parities are accumulated while chi writes the previous
+    round's output (five accumulator registers per half, the even half
+    parked in FPU registers s10-s14), so theta never re-reads the state:
+    only the first round of a call computes them from memory;
+  - the ten D words live in FPU registers s0-s9 (VMOV is one cycle and,
+    unlike single loads, needs no run of loads to be cheap);
+  - chi works in place on the five B registers with two temporaries, the
+    registers chosen so each output plane-half is one ascending STM list;
+  - in the last round of a block, where every word must end at rotation 0,
+    each B word takes the frame of its state word or of its D word and each
+    chi output the frame of either input, whichever leaves fewer RORs.
 """
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import gen_keccak_bi32 as bi  # noqa: E402  (shared tables and plane order)
+import gen_keccak_bi32 as bi  # noqa: E402  (shared tables)
 
-R = int(sys.argv[1]) if len(sys.argv) > 1 else 4
+R = int(sys.argv[1]) if len(sys.argv) > 1 else 8
 assert 24 % R == 0 and R % 2 == 0
 
-# Stack frame (after the push): rc pointer, block counter, D words, buffer.
-RCP, CNT, DOFF, TOFF, FRAME = 0, 4, 8, 48, 248
+# Stack frame (after the push): rc pointer, block counter, buffer.
+RCP, CNT, TOFF, FRAME = 0, 4, 8, 208
 SRC_DST = [("r0", "r1"), ("r1", "r0")]  # r0 = state, r1 = stack buffer
-# chi: out0/out1 are built in r2/r3, out2..out4 overwrite B2..B4 (r6-r8), so
-# the plane-half leaves with one STM {r2, r3, r6, r7, r8}; r9 is scratch and
-# also a short-lived D slot, r10-r12/lr keep D words across plane-halves.
-OUT01 = ["r2", "r3"]
-B_REGS = ["r4", "r5", "r6", "r7", "r8"]
-SCRATCH = "r9"
-D_KEEP = ["r10", "r11", "r12", "lr"]
-# theta
-C_REGS = ["r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11"]
-TMP = ["r12", "lr"]
-# Where theta leaves D[x].h, and the stack slot order that follows from it.
-D_REG = {(1, 0): "r2", (1, 1): "r3", (2, 0): "r4", (2, 1): "r5", (3, 0): "r6", (3, 1): "r7",
-         (4, 0): "r8", (4, 1): "r9", (0, 0): "r12", (0, 1): "lr"}
-D_STM = ["r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r12", "lr"]
-D_SLOT = {d: D_STM.index(r) for d, r in D_REG.items()}
-D_BASE = "r10"
+# chi: B[X] in BR[X]; out0/out1 go to T0/T1, out4/out3/out2 overwrite
+# B1/B0/B2, so OUTR (out0..out4) is an ascending register list for the STM.
+T0, T1 = "r2", "r3"
+BR = ["r5", "r6", "r4", "r7", "r8"]
+OUTR = [T0, T1, BR[2], BR[0], BR[1]]
+# Column-parity accumulators (ascending: plane Y = 0 is computed into them).
+ACC = ["r9", "r10", "r11", "r12", "lr"]
+# theta: C[x, 0] come back from s10-s14 into C0R, C[x, 1] are in ACC.
+C0R = ["r2", "r3", "r4", "r5", "r6"]
+DTMP = "r7"
+D_S = {(x, h): f"s{2 * x + h}" for x in range(5) for h in range(2)}
+C0_S = [f"s{10 + x}" for x in range(5)]
 
 
 def word(x, y, h):
@@ -63,9 +64,6 @@ class Asm:
     def ldr(self, rd, base, off):
         self.ins.append(("ldr", rd, base, off))
 
-    def str(self, rs, base, off):
-        self.ins.append(("str", rs, base, off))
-
     def eor(self, rd, rn, rm, ror=0):
         self.ins.append(("eor", rd, rn, rm, ror % 32))
 
@@ -75,136 +73,163 @@ class Asm:
     def ror(self, rd, rm, ror):
         self.ins.append(("ror", rd, rm, ror % 32))
 
-    def add(self, rd, rn, imm):
-        self.ins.append(("add", rd, rn, imm))
+    def sub(self, rd, rn, imm):
+        self.ins.append(("sub", rd, rn, imm))
 
-    def stm(self, base, regs):
-        self.ins.append(("stm", base, tuple(regs)))
+    def stmw(self, base, regs):
+        self.ins.append(("stmw", base, tuple(regs)))
+
+    def vto(self, s, r):
+        self.ins.append(("vto", s, r))
+
+    def vfrom(self, r, s):
+        self.ins.append(("vfrom", r, s))
 
 
-def gen_round(a, j, frames, last, rc_frames):
-    src, dst = SRC_DST[j % 2]
-    # theta: column parities C[x,h] -> C_REGS[2x+h], frame = first word's
-    cf = {}
-    for i in range(10):
-        x, h = i // 2, i % 2
-        c = C_REGS[i]
+def gen_prologue(a):
+    """Column parities of the input state (frame 0): C[x, 0] -> s10-s14,
+    C[x, 1] -> ACC[x]."""
+    tmp = ["r2", "r3", "r4", "r5", "r6", "r7", "r8"]
+    cols = [(x, h) for h in range(2) for x in range(5)]
+    for x, h in cols:
         ws = [word(x, y, h) for y in range(5)]
-        # Parity registers not yet computed serve as load scratch, so the
-        # loads come in runs (the M4 pipelines consecutive loads).
-        free = C_REGS[i + 1:] + TMP
-        a.ldr(c, src, 4 * ws[0])
-        rest = ws[1:]
-        while rest:
-            run, rest = rest[:len(free)], rest[len(free):]
-            for t, w in zip(free, run):
-                a.ldr(t, src, 4 * w)
-            for t, w in zip(free, run):
-                a.eor(c, c, t, rr(frames[w] - frames[ws[0]]))
-        cf[x, h] = frames[ws[0]]
-    # D[x].e = C[x-1].e ^ rol(C[x+1].o, 1); D[x].o = C[x-1].o ^ C[x+1].e.
-    # D0 goes to r12/lr, then D2, D4, D1, D3 overwrite C1, C3, C0, C2 (each
-    # at its last use), and one STM writes all ten (slot = register order).
+        for t, w in zip(tmp, ws):
+            a.ldr(t, "r0", 4 * w)
+        dest = tmp[0] if h == 0 else ACC[x]
+        a.eor(dest, tmp[0], tmp[1])
+        for t in tmp[2:5]:
+            a.eor(dest, dest, t)
+        if h == 0:
+            a.vto(C0_S[x], dest)
+    return {c: 0 for c in cols}
+
+
+def plane_needs(Y, h):
+    row = []
+    for X in range(5):
+        x, y = (3 * (Y - 3 * X)) % 5, X
+        r = bi.RHO[x][y]
+        if r % 2 == 0:
+            hs, add = h, r // 2
+        else:
+            hs, add = (1, r // 2 + 1) if h == 0 else (0, r // 2)
+        row.append((x, hs, word(x, y, hs), add))
+    return row
+
+
+def gen_round(a, j, frames, cf, last, rc_frames):
+    src, dst = SRC_DST[j % 2]
+    # theta: D[x].e = C[x-1].e ^ rol(C[x+1].o, 1); D[x].o = C[x-1].o ^ C[x+1].e
+    for x in range(5):
+        a.vfrom(C0R[x], C0_S[x])
+
+    def creg(x, h):
+        return C0R[x] if h == 0 else ACC[x]
+
     df = {}
-    for x in (0, 2, 4, 1, 3):
+    for x in range(5):
         p, n = (x - 1) % 5, (x + 1) % 5
         for h, (oh, add) in enumerate([(1, 1), (0, 0)]):
-            rd = TMP[h] if x == 0 else C_REGS[2 * p + h]
-            a.eor(rd, C_REGS[2 * p + h], C_REGS[2 * n + oh], rr(cf[n, oh] + add - cf[p, h]))
+            a.eor(DTMP, creg(p, h), creg(n, oh), rr(cf[n, oh] + add - cf[p, h]))
+            a.vto(D_S[x, h], DTMP)
             df[x, h] = cf[p, h]
-    a.add(D_BASE, "sp", DOFF)
-    a.stm(D_BASE, D_STM)
-    # rho, pi, chi, iota, one output plane-half at a time
-    order = bi.PLANE_ORDER
-    needs = []  # per plane-half: [(x, hs, word, rho_add)] for X = 0..4
-    for Y, h in order:
-        row = []
-        for X in range(5):
-            x, y = (3 * (Y - 3 * X)) % 5, X
-            r = bi.RHO[x][y]
-            if r % 2 == 0:
-                hs, add = h, r // 2
-            else:
-                hs, add = (1, r // 2 + 1) if h == 0 else (0, r // 2)
-            row.append((x, hs, word(x, y, hs), add))
-        needs.append(row)
-
-    def next_use(d, k):
-        for kk in range(k + 1, len(needs)):
-            if any((x, hs) == d for x, hs, _, _ in needs[kk]):
-                return kk
-        return len(needs) + 1
-
-    held = {r: None for r in D_KEEP}  # register -> (x, hs)
+    # rho, pi, chi, iota, one output plane-half at a time, in address order
     out_frames = [0] * 50
-    for k, (Y, h) in enumerate(order):
-        want = [(x, hs) for x, hs, _, _ in needs[k]]
-        where = {}
-        for r, d in held.items():
-            if d in want:
-                where[d] = r
-        missing = [d for d in want if d not in where]
-        # Belady: the missing word used again soonest goes to a kept register,
-        # the one used last (or never) to the scratch register.
-        missing.sort(key=lambda d: next_use(d, k))
-        free = [r for r, d in held.items() if d not in want]
-        free.sort(key=lambda r: -1 if held[r] is None else -next_use(held[r], k))
-        slots = free[: len(missing) - 1] + [SCRATCH]
-        for d, r in zip(missing, slots):
-            a.ldr(r, "sp", DOFF + 4 * D_SLOT[d])
-            where[d] = r
-            if r != SCRATCH:
-                held[r] = d
-        B = []
-        for X, (x, hs, w, add) in enumerate(needs[k]):
-            a.ldr(B_REGS[X], src, 4 * w)
-        for X, (x, hs, w, add) in enumerate(needs[k]):
-            a.eor(B_REGS[X], B_REGS[X], where[x, hs], rr(df[x, hs] - frames[w]))
-            B.append(frames[w] + add)
-        for X in range(5):
-            b0, b1, b2 = X, (X + 1) % 5, (X + 2) % 5
-            # out0/out1 into r2/r3 (B0, B1 are still needed); out2..out4 into
-            # their own B register, whose last use this is.
-            t = OUT01[X] if X < 2 else B_REGS[X]
-            tb = t if X < 2 else SCRATCH
-            a.bic(tb, B_REGS[b2], B_REGS[b1], rr(B[b1] - B[b2]))  # frame B[b2]
-            f0, f2 = B[b0] % 32, B[b2] % 32
-            if last and f2 == 0 and f0 != 0:
-                a.eor(t, tb, B_REGS[b0], rr(f0 - f2))
-                f = f2
+    facc = [0] * 5
+    cf_new = {}
+    for h in range(2):
+        for Y in range(5):
+            need = plane_needs(Y, h)
+            # frames of B[X] for both choices: state word's or D word's
+            opts = [((frames[w] + add), (df[x, hs] + add)) for x, hs, w, add in need]
+            if last:
+                best = None
+                for m in range(32):
+                    fb = [opts[X][(m >> X) & 1] % 32 for X in range(5)]
+                    bad = sum(fb[X] != 0 and fb[(X + 2) % 5] != 0 for X in range(5))
+                    if best is None or bad < best[0]:
+                        best = (bad, m)
+                choice = best[1]
             else:
-                a.eor(t, B_REGS[b0], tb, rr(f2 - f0))
-                f = f0
-            if X == 0 and Y == 0:
-                a.ldr(SCRATCH, "sp", RCP)
-                a.ldr(SCRATCH, SCRATCH, 4 * (2 * j + h))
-                a.eor(t, t, SCRATCH)
-                rc_frames[j, h] = f
-            if last and f != 0:
-                a.ror(t, t, rr(f))
-                f = 0
-            out_frames[word(X, Y, h)] = f
-        off = 4 * word(0, Y, h)
-        base = dst
-        if off:
-            a.add(SCRATCH, dst, off)
-            base = SCRATCH
-        a.stm(base, OUT01 + B_REGS[2:])
-    return out_frames
+                choice = 0
+            if Y == 0:
+                a.ldr(T0, "sp", RCP)
+            for X, (x, hs, w, add) in enumerate(need):
+                a.ldr(BR[X], src, 4 * w)
+            if Y == 0:
+                a.ldr(T0, T0, 4 * (2 * j + h))
+                dt = [T1] + ACC
+            else:
+                dt = [T0, T1] * 3
+            B = []
+            for X, (x, hs, w, add) in enumerate(need):
+                t = dt[X]
+                a.vfrom(t, D_S[x, hs])
+                if (choice >> X) & 1:
+                    a.eor(BR[X], t, BR[X], rr(frames[w] - df[x, hs]))
+                else:
+                    a.eor(BR[X], BR[X], t, rr(df[x, hs] - frames[w]))
+                B.append(opts[X][(choice >> X) & 1])
+            # chi
+            if Y == 0:
+                order = range(5)
+                regs = {X: (ACC[X], ACC[X]) for X in range(5)}
+                outr = ACC
+            else:
+                order = [0, 1, 4, 3, 2]
+                regs = {0: (T0, T0), 1: (T1, T1), 4: (BR[1], BR[1]), 3: (BR[0], BR[0]), 2: (BR[4], BR[2])}
+                outr = OUTR
+            fo = [0] * 5
+            for X in order:
+                b0, b1, b2 = X, (X + 1) % 5, (X + 2) % 5
+                bt, d = regs[X]
+                a.bic(bt, BR[b2], BR[b1], rr(B[b1] - B[b2]))  # frame B[b2]
+                f0, f2 = B[b0] % 32, B[b2] % 32
+                if last and f2 == 0 and f0 != 0:
+                    a.eor(d, bt, BR[b0], rr(B[b0] - B[b2]))
+                    f = B[b2]
+                else:
+                    a.eor(d, BR[b0], bt, rr(B[b2] - B[b0]))
+                    f = B[b0]
+                fo[X] = f % 32
+            if Y == 0:
+                a.eor(ACC[0], ACC[0], T0)
+                rc_frames[j, h] = fo[0]
+            for X in range(5):
+                if last and fo[X] % 32 != 0:
+                    a.ror(outr[X], outr[X], rr(fo[X]))
+                    fo[X] = 0
+                out_frames[word(X, Y, h)] = fo[X]
+            a.stmw(dst, outr)
+            for X in range(5):
+                if Y == 0:
+                    facc[X] = fo[X]
+                else:
+                    a.eor(ACC[X], ACC[X], outr[X], rr(fo[X] - facc[X]))
+        for X in range(5):
+            cf_new[X, h] = facc[X]
+            if h == 0:
+                a.vto(C0_S[X], ACC[X])
+    a.sub(dst, dst, 200)
+    return out_frames, cf_new
 
 
-def gen_block():
+def gen_code():
+    pro = Asm()
+    cf0 = gen_prologue(pro)
     a = Asm()
     frames = [0] * 50
+    cf = cf0
     rc_frames = {}
     for j in range(R):
-        frames = gen_round(a, j, frames, j == R - 1, rc_frames)
+        frames, cf = gen_round(a, j, frames, cf, j == R - 1, rc_frames)
     assert all(f == 0 for f in frames)
+    assert all(cf[k] % 32 == cf0[k] for k in cf0), "parity frames must repeat"
     table = []
     for r in range(24):
         for h in range(2):
             table.append(bi.rotr32(bi.RC[r][h], rc_frames[r % R, h]))
-    return a.ins, table
+    return pro.ins, a.ins, table
 
 
 # --- simulator ---------------------------------------------------------------
@@ -214,7 +239,35 @@ def rotr(v, n):
     return ((v >> n) | (v << (32 - n))) & 0xFFFFFFFF if n else v
 
 
-def simulate(ins, table, state_words):
+def run(ins, reg, mem):
+    for op in ins:
+        k = op[0]
+        if k == "ldr":
+            reg[op[1]] = mem[reg[op[2]] + op[3]]
+        elif k == "eor":
+            reg[op[1]] = reg[op[2]] ^ rotr(reg[op[3]], op[4])
+        elif k == "bic":
+            reg[op[1]] = reg[op[2]] & ~rotr(reg[op[3]], op[4]) & 0xFFFFFFFF
+        elif k == "ror":
+            reg[op[1]] = rotr(reg[op[2]], op[3])
+        elif k == "sub":
+            reg[op[1]] = reg[op[2]] - op[3]
+        elif k == "stmw":
+            assert op[1] not in op[2]
+            nums = [14 if r == "lr" else int(r[1:]) for r in op[2]]
+            assert nums == sorted(nums) and len(set(nums)) == len(nums)
+            for i, r in enumerate(op[2]):
+                mem[reg[op[1]] + 4 * i] = reg[r]
+            reg[op[1]] += 4 * len(op[2])
+        elif k == "vto":
+            reg[op[1]] = reg[op[2]]
+        elif k == "vfrom":
+            reg[op[1]] = reg[op[2]]
+        else:
+            raise ValueError(op)
+
+
+def simulate(pro, body, table, state_words):
     STATE, SP, TABLE = 0x10000, 0x20000, 0x30000
     mem = {}
     for i, v in enumerate(state_words):
@@ -223,25 +276,11 @@ def simulate(ins, table, state_words):
         mem[TABLE + 4 * i] = v
     reg = {"r0": STATE, "r1": SP + TOFF, "sp": SP}
     mem[SP + RCP] = TABLE
+    run(pro, reg, mem)
     for _ in range(24 // R):
-        for op in ins:
-            k = op[0]
-            if k == "ldr":
-                reg[op[1]] = mem[reg[op[2]] + op[3]]
-            elif k == "str":
-                mem[reg[op[2]] + op[3]] = reg[op[1]]
-            elif k == "eor":
-                reg[op[1]] = reg[op[2]] ^ rotr(reg[op[3]], op[4])
-            elif k == "bic":
-                reg[op[1]] = reg[op[2]] & ~rotr(reg[op[3]], op[4]) & 0xFFFFFFFF
-            elif k == "ror":
-                reg[op[1]] = rotr(reg[op[2]], op[3])
-            elif k == "add":
-                reg[op[1]] = reg[op[2]] + op[3]
-            elif k == "stm":
-                for i, r in enumerate(op[2]):
-                    mem[reg[op[1]] + 4 * i] = reg[r]
+        run(body, reg, mem)
         mem[SP + RCP] += 8 * R
+    assert reg["r0"] == STATE and reg["r1"] == SP + TOFF
     return [mem[STATE + 4 * i] for i in range(50)]
 
 
@@ -271,13 +310,28 @@ def bi_join(e, o):
     return v
 
 
-def self_check(ins, table):
+def self_check(pro, body, table):
     import random
     rnd = random.Random(1)
     for _ in range(3):
         words = [rnd.getrandbits(32) for _ in range(50)]
-        if simulate(ins, table, words) != reference(words):
+        if simulate(pro, body, table, words) != reference(words):
             raise SystemExit("gen_keccak_m4_asm: simulated code disagrees with the reference")
+
+
+def cycles(ins):
+    """The emulator's model (docs/cycle-model.md) on straight-line code."""
+    c, prev = 0, None
+    for op in ins:
+        k = op[0]
+        if k == "ldr":
+            c += 1 if prev and prev[0] == "ldr" and prev[1] != op[2] else 2
+        elif k == "stmw":
+            c += 1 + len(op[2])
+        else:
+            c += 1
+        prev = op
+    return c
 
 
 # --- assembly text ---------------------------------------------------------
@@ -287,8 +341,8 @@ LOW = {f"r{i}" for i in range(8)}
 
 def text(op):
     k = op[0]
-    if k in ("ldr", "str"):
-        return f"{k} {op[1]}, [{op[2]}, #{op[3]}]"
+    if k == "ldr":
+        return f"ldr {op[1]}, [{op[2]}, #{op[3]}]"
     if k in ("eor", "bic"):
         _, rd, rn, rm, s = op
         if s == 0 and rd == rn and rd in LOW and rm in LOW:
@@ -296,16 +350,18 @@ def text(op):
         return f"{k} {rd}, {rn}, {rm}" + (f", ror #{s}" if s else "")
     if k == "ror":
         return f"ror {op[1]}, {op[2]}, #{op[3]}"
-    if k == "add":
-        return f"add {op[1]}, {op[2]}, #{op[3]}"
-    if k == "stm":
-        return f"stm {op[1]}, {{{', '.join(op[2])}}}"
+    if k == "sub":
+        return f"sub {op[1]}, {op[2]}, #{op[3]}"
+    if k == "stmw":
+        return f"stm {op[1]}!, {{{', '.join(op[2])}}}"
+    if k in ("vto", "vfrom"):
+        return f"vmov {op[1]}, {op[2]}"
     raise ValueError(op)
 
 
 def main():
-    ins, table = gen_block()
-    self_check(ins, table)
+    pro, ins, table = gen_code()
+    self_check(pro, ins, table)
     n = {}
     for op in ins:
         n[op[0]] = n.get(op[0], 0) + 1
@@ -313,8 +369,9 @@ def main():
     out = []
     w = out.append
     w(f"@ Generated by gen_keccak_m4_asm.py {R}; do not edit.")
-    w(f"@ Per round: " + ", ".join(f"{k} {v:g}" for k, v in per_round.items()))
-    w("@ void pqmcu_keccak_f1600_bi32_m4(uint32_t words[50])  (AAPCS)")
+    w("@ Per round: " + ", ".join(f"{k} {v:g}" for k, v in per_round.items()))
+    w(f"@ Model cycles: prologue {cycles(pro)}, {R} rounds {cycles(ins)}")
+    w("@ void pqmcu_keccak_f1600_bi32_m4(uint32_t words[50])  (AAPCS; uses s0-s14)")
     w("    .syntax unified")
     w("    .thumb")
     w("    .section .rodata.pqmcu_keccak_rc_m4, \"a\", %progbits")
@@ -336,6 +393,9 @@ def main():
     w(f"    movs r2, #{24 // R}")
     w(f"    str r2, [sp, #{CNT}]")
     w(f"    add r1, sp, #{TOFF}")
+    w("    @ column parities of the input")
+    for op in pro:
+        w("    " + text(op))
     w("1:")
     for op in ins:
         w("    " + text(op))
@@ -346,15 +406,17 @@ def main():
     w("    subs r2, r2, #1")
     w(f"    str r2, [sp, #{CNT}]")
     w("    bne.w 1b")
-    w("    @ the stack buffer and D words hold state: clear them")
-    w("    movs r2, #0")
-    w("    movs r3, #0")
-    w(f"    add r12, sp, #{DOFF}")
-    w(f"    movs lr, #{(FRAME - DOFF) // 8}")
-    w("2:")
-    w("    strd r2, r3, [r12], #8")
-    w("    subs lr, lr, #1")
-    w("    bne 2b")
+    w("    @ the stack buffer (r1) and s0-s14 hold state: clear them")
+    zero = ["r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "lr"]
+    for r in zero:
+        w(f"    mov {r}, #0")
+    for i in range(15):
+        w(f"    vmov s{i}, r2")
+    left = (FRAME - TOFF) // 4
+    while left:
+        k = min(left, len(zero))
+        w(f"    stm r1!, {{{', '.join(zero[:k])}}}")
+        left -= k
     w(f"    add sp, sp, #{FRAME}")
     w("    pop {r3-r11, pc}")
     w("    .size pqmcu_keccak_f1600_bi32_m4, .-pqmcu_keccak_f1600_bi32_m4")
