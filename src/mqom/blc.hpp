@@ -182,6 +182,19 @@ struct Blc {
         return false;
     }
 
+    // Whether derive_strided1 runs (AES-128 T-tables): nb commitments of ls
+    // under one key at cm, cm + 2S, ...
+    template <class K>
+    static constexpr bool strides1(cipher::Backend be) {
+        if constexpr (C::kAes128 && std::is_same_v<K, typename C::Key>) return be == cipher::Backend::table_not_ct;
+        else return false;
+    }
+    template <class K>
+    static void derive_strided1(const K& key, const uint8_t* ls, uint8_t* cm, size_t nb) {
+        if constexpr (C::kAes128 && std::is_same_v<K, typename C::Key>)
+            cipher::encrypt_lin_ortho_table_not_ct(key, ls, cm, nb, 2 * S);
+    }
+
     // One repetition, streamed: leaves from Ggm::stream in batches of 2^lb,
     // each batch committed into the XOF of h_e (written to h), expanded and
     // folded into area (acc | fold_0 .. fold_{L-1}, eb bytes each) column by
@@ -281,6 +294,14 @@ struct Blc {
                           }
                           if (star) std::memcpy(cm + qs * 2 * S, opened, 2 * S);
                           xof.absorb(cm, nb * 2 * S);  // one call: each costs ~140 cycles on the M4
+                      } else if (strides1<K>(be)) {
+                          // One scratch key, c1 then c2 written interleaved: one
+                          // absorb a batch (two 16-byte absorbs a leaf at an odd
+                          // state offset cost ~3x as much per byte).
+                          derive_strided1(key(0), ls, cm, nb);
+                          derive_strided1(key(1), ls, cm + S, nb);
+                          if (star) std::memcpy(cm + qs * 2 * S, opened, 2 * S);
+                          xof.absorb(cm, nb * 2 * S);
                       } else {
                           // One scratch key: c1 of the batch, then c2, two absorbs a leaf.
                           P::derive(key(0), ls, cm, nb, be);

@@ -374,14 +374,26 @@ public:
     static constexpr size_t vscratch_bytes = ((vfold_bytes > vpiop_bytes ? vfold_bytes : vpiop_bytes) + 7) / 8 * 8;
     static constexpr size_t vkeys_bytes =
         grouped_verify && verify_cache_keys_of<Profile>() ? key_cache_words * sizeof(field::word_t) : 0;
+    // The key cache only when enabled (an unused 1-byte array cost 16 B of
+    // padding).
+    template <size_t N>
+    struct VerifyKeys {
+        alignas(16) uint8_t b[N];
+        uint8_t* get() { return b; }
+    };
+    template <size_t N>
+        requires(N == 0)
+    struct VerifyKeys<N> {
+        uint8_t* get() { return nullptr; }
+    };
     struct GroupedVerifyWorkspace {
         alignas(16) field::word_t xT[size_t(dims.n) * (vgroup_nw ? vgroup_nw : 1)];
         alignas(16) Elt ua[size_t(verify_group ? verify_group : 1) * dims.eta];
         alignas(16) uint8_t scratch[vscratch_bytes];
-        alignas(16) uint8_t keys[vkeys_bytes ? vkeys_bytes : 1];
+        [[no_unique_address]] VerifyKeys<vkeys_bytes> keys;
         detail::VerifyWork<Elt> view() {
             return detail::VerifyWork<Elt>{verify_group, uint32_t(vgroup_nw), xT, ua, scratch, sizeof(scratch),
-                                           vkeys_bytes ? keys : nullptr, vkeys_bytes, vdigit_bits,
+                                           keys.get(), vkeys_bytes, vdigit_bits,
                                            leaf_batch_log, Profile::public_backend};
         }
     };

@@ -80,13 +80,13 @@ static_assert(S::workspace_bytes <= kWorkspaceBudget, "workspace does not fit th
 // 2026-11-30): cat 1 3,344 B sign / 3,184 B verify, cat 3 3,740 / 4,192 B,
 // cat 5 4,152 / 4,432 B.
 // Grouped Memory verifier (Scheme::VerifyWorkspace, 2026-12-02), measured
-// verify peaks: cat 1 2,896 B, cat 3 3,724 B, cat 5 3,968 B.
+// verify peaks: cat 1 2,848 B, cat 3 3,724 B, cat 5 3,928 B.
 constexpr bool kStreamed = S::streamed;
 constexpr size_t kKeypairStackBudget = 2560;
 constexpr size_t kSignStackBudget =
     Set::P.category == 1 ? (kStreamed ? 3584 : 16384) : (kStreamed ? 4864 : 35840);
 constexpr size_t kVerifyStackBudget =
-    S::grouped_verify ? (Set::P.category == 1 ? 3072 : 4096) : kSignStackBudget;
+    S::grouped_verify ? (Set::P.category == 1 ? 2944 : 4096) : kSignStackBudget;
 // Memory's signer (SignWorkspace, sign_low_stack), measured peaks
 // (2026-12-01): cat 1 faster / fast 2,480 B, gf2 fast r3 2,472 B
 // (breadth-first tree top), short 2,960 B, gf256 short 2,936 B (depth
