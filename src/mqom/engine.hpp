@@ -55,6 +55,20 @@ struct Engine {
         }
         return r;
     }
+    // The same sum from the packed x itself (no planes: Memory's keygen RAM),
+    // one partial sum per base bit, masks from the bits (constant time).
+    static Elt x_dot(const uint8_t* x, const Elt* a, size_t len) {
+        Elt part[B::F::kBits] = {};
+        for (size_t k = 0; k < len; ++k) {
+            const uint32_t xk = B::F::get(x, uint32_t(k));
+            for (unsigned b = 0; b < B::F::kBits; ++b)
+                part[b] = Elt(part[b] ^ (a[k] & field::mask_from_bit<Elt>(Elt((xk >> b) & 1u))));
+        }
+        Elt r = 0;
+        for (unsigned b = 0; b < B::F::kBits; ++b) r = Elt(r ^ E::F::mul_sub(B::F::kLift[b], part[b]));
+        secure_wipe(part, sizeof part);
+        return r;
+    }
     static Status sign(const Dims& d, const uint8_t* sk, const uint8_t* msg, size_t mlen, const uint8_t* salt,
                        const uint8_t* mseed, uint8_t* sig, Work<Elt>& w);
     // The same for the smallest RAM (Memory's SignWorkspace, w: its view):
@@ -168,9 +182,13 @@ Status Engine<Sec, BaseLog2, ExtLog2>::keygen(const Dims& d, const uint8_t* seed
         xof.squeeze(mseed_eq, 2 * S);
     }
     ct_unpoison(mseed_eq, 2 * S);  // part of the public key
-    // Bit planes of x: planes[b*n + k] = all ones iff bit b of x_k is set.
+    // Bit planes of x: planes[b*n + k] = all ones iff bit b of x_k is set
+    // (none for Memory: x_dot reads x's bits instead).
     Elt* planes = w.planes;
-    for (uint32_t k = 0; k < n; ++k) {
+    auto dot = [&](const Elt* a, size_t len) {
+        return planes != nullptr ? planes_dot(planes, n, a, len) : x_dot(x, a, len);
+    };
+    for (uint32_t k = 0; planes != nullptr && k < n; ++k) {
         const uint32_t xk = B::F::get(x, k);
         for (unsigned b = 0; b < B::F::kBits; ++b)
             planes[size_t(b) * n + k] = field::mask_from_bit<Elt>(Elt((xk >> b) & 1u));
@@ -190,14 +208,14 @@ Status Engine<Sec, BaseLog2, ExtLog2>::keygen(const Dims& d, const uint8_t* seed
         for (uint32_t j = 0; j < n; ++j) {
             st.next(j + 1);
             const uint8_t xj = B::lift(B::get(x, j));
-            for (uint32_t q = 0; q < g; ++q) add_y(i0 + q, E::F::mul_sub(xj, planes_dot(planes, n, st.at(q), j + 1)));
+            for (uint32_t q = 0; q < g; ++q) add_y(i0 + q, E::F::mul_sub(xj, dot(st.at(q), j + 1)));
         }
         st.next(n);  // b_i
-        for (uint32_t q = 0; q < g; ++q) add_y(i0 + q, planes_dot(planes, n, st.at(q), n));
+        for (uint32_t q = 0; q < g; ++q) add_y(i0 + q, dot(st.at(q), n));
     }
     ct_unpoison(pk, d.pk_bytes());  // the public key is public (valgrind CT tests)
     std::memcpy(sk, pk, d.pk_bytes());
-    secure_wipe(planes, sizeof(Elt) * n * B::F::kBits);
+    if (planes != nullptr) secure_wipe(planes, sizeof(Elt) * n * B::F::kBits);
     return Status::ok;
 }
 

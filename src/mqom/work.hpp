@@ -69,7 +69,7 @@ template <class Elt>
 struct KeygenWork {
     Elt* eq;             // eq_group * eq_window_bytes   stream windows
     uint32_t eq_group;   // equations streamed in lock-step
-    Elt* planes;         // base bits * n   bit planes of x (all-ones / zero elements)
+    Elt* planes;         // base bits * n   bit planes of x (all-ones / zero elements); nullptr: none
     cipher::Backend pub_backend;
 };
 
