@@ -85,17 +85,21 @@ struct Engine {
                                                                   const uint8_t* msg, size_t mlen,
                                                                   const uint8_t* salt, const uint8_t* mseed,
                                                                   uint8_t* sig, Work<Elt>& w);
+    // com2's first part: alpha0[0..tau) serialized (signer and verifier).
+    __attribute__((always_inline)) static void absorb_alpha0(XofCtx<Sec>& xof, const Dims& d, const Elt* alpha) {
+        uint8_t buf[256];
+        for (uint32_t e = 0; e < d.tau; ++e) {
+            E::store(alpha + size_t(e) * d.eta, buf, d.eta);
+            xof.absorb(buf, d.u_bytes());
+        }
+    }
     // com2 = XOF(0x03 || alpha0 || alpha1), alpha1 serialized into the signature.
     __attribute__((always_inline)) static void hash_com2(const Dims& d, const Work<Elt>& w, uint8_t* alpha1_ser,
                                                          uint8_t* com2) {
         XofCtx<Sec> xof;
         xof.init();
         xof.absorb_byte(0x03);
-        uint8_t buf[256];
-        for (uint32_t e = 0; e < d.tau; ++e) {
-            E::store(w.alpha + size_t(e) * d.eta, buf, d.eta);
-            xof.absorb(buf, d.u_bytes());
-        }
+        absorb_alpha0(xof, d, w.alpha);
         for (uint32_t e = 0; e < d.tau; ++e) {
             uint8_t* dst = alpha1_ser + size_t(e) * d.u_bytes();
             E::store(w.alpha1 + size_t(e) * d.eta, dst, d.eta);
@@ -322,11 +326,7 @@ Status Engine<Sec, BaseLog2, ExtLog2>::verify(const Dims& d, const uint8_t* pk, 
     XofCtx<Sec> xof;
     xof.init();
     xof.absorb_byte(0x03);
-    uint8_t buf[256];
-    for (uint32_t e = 0; e < d.tau; ++e) {
-        E::store(w.alpha + size_t(e) * d.eta, buf, d.eta);
-        xof.absorb(buf, d.u_bytes());
-    }
+    absorb_alpha0(xof, d, w.alpha);
     xof.absorb(alpha1_ser, size_t(d.tau) * d.u_bytes());
     uint8_t c2[2 * S];
     xof.squeeze(c2, d.digest());
