@@ -318,7 +318,10 @@ void encrypt2_lin_ortho_fixsliced(const PreparedKey<Aes128>& pk, const uint8_t* 
     for (unsigned c = 0; c < 4; ++c) x[0][c] = detail::ld32(in0 + 4 * c), x[1][c] = detail::ld32(in1 + 4 * c);
     encrypt2_fixsliced(pk, in0, in1, out0, out1);
     uint8_t* out[2] = {out0, out1};
-    for (unsigned k = 0; k < 2; ++k) {
+    // One block twice (out0 == out1: a single SeedDerive, as the assembly
+    // allows): its LinOrtho goes in once, not twice (that would cancel it).
+    const unsigned nout = out0 == out1 ? 1 : 2;
+    for (unsigned k = 0; k < nout; ++k) {
         const uint32_t lo[4] = {x[k][0] ^ x[k][2], x[k][1] ^ x[k][3], x[k][0], x[k][1]};
         for (unsigned c = 0; c < 4; ++c) detail::st32(out[k] + 4 * c, detail::ld32(out[k] + 4 * c) ^ lo[c]);
     }
