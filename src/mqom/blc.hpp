@@ -211,7 +211,8 @@ struct Blc {
                                                      const uint8_t* rseed, const uint8_t* delta,
                                                      const uint8_t* path, uint32_t i_star, const uint8_t* opened,
                                                      uint32_t lb, uint8_t* area, K* keys, K* bottom, K* upper,
-                                                     uint32_t nup, uint8_t* nodes, uint8_t* h, cipher::Backend be) {
+                                                     uint32_t nup, uint8_t* nodes, uint32_t nodes_log, uint8_t* h,
+                                                     cipher::Backend be) {
         const size_t eb = d.exp_bytes();
         const uint32_t N = d.n_evals(), L = d.log_n;
         if (lb > T::kMaxStreamLog) lb = T::kMaxStreamLog;
@@ -269,8 +270,8 @@ struct Blc {
                           for (size_t q = 0; q < nb; q += 2) {
                               const uint8_t* l0 = ls + q * S;
                               uint8_t* o = cm + 2 * q * S;
-                              P::derive2(key(0), l0, l0 + S, o, o + 2 * S, be);
-                              P::derive2(key(1), l0, l0 + S, o + S, o + 3 * S, be);
+                              P::derive2_inline(key(0), l0, l0 + S, o, o + 2 * S, be);
+                              P::derive2_inline(key(1), l0, l0 + S, o + S, o + 3 * S, be);
                           }
                           if (star) std::memcpy(cm + qs * 2 * S, opened, 2 * S);
                           xof.absorb(cm, nb * 2 * S);
@@ -317,14 +318,14 @@ struct Blc {
                       }
                       fold_column(acc, fold, eb, gb, 0, ls, nb, S);
                       for (size_t b = 0; b < nblk; ++b) {
-                          P::derive(key(2 + b), ls, cm, nb, be);
+                          P::derive_inline(key(2 + b), ls, cm, nb, be);
                           if (star) std::memset(cm + qs * S, 0, S);
                           const size_t off = S + b * S;
                           fold_column(acc, fold, eb, gb, off, cm, nb, (eb - off) < S ? (eb - off) : S);
                       }
                   };
         if (nodes != nullptr && !ver && keys != nullptr)
-            T::stream_bfs(salt, e, L - lb, lb, rseed, delta, bottom, nodes, kt, be, batch);
+            T::stream_bfs(salt, e, L - lb, lb, rseed, delta, bottom, upper, nup, nodes, nodes_log, kt, be, batch);
         else
             T::stream(salt, e, L, lb, rseed, delta, path, i_star, bottom, upper, nup, kt, be, batch);
         xof.squeeze(h, 2 * S);
@@ -512,11 +513,19 @@ struct Blc {
         std::memset(xrows, 0, size_t(d.n) * R);
         uint8_t rs[S];
         // The PIOP's tT rows are free until it runs: the 2^R subtree roots of
-        // a breadth-first top of the tree (Ggm::stream) where they fit, else
-        // keys of the levels above the subtrees.
+        // a breadth-first top of the tree (Ggm::stream_bfs) where they fit,
+        // else keys of the levels above the subtrees; then the tree runs in
+        // breadth-first groups of as many roots as w.tree_top holds, if any.
         uint8_t* tT = reinterpret_cast<uint8_t*>(w.tT);
-        const size_t roots_bytes = S << (d.log_n - w.leaf_batch_log);
-        uint8_t* nodes = w.cache_keys && roots_bytes <= w.tT_bytes ? tT : nullptr;
+        const uint32_t Rt = d.log_n - w.leaf_batch_log;
+        const size_t roots_bytes = S << Rt;
+        const bool roots_in_tT = w.cache_keys && roots_bytes <= w.tT_bytes;
+        uint8_t* nodes = roots_in_tT ? tT : nullptr;
+        uint32_t nodes_log = roots_in_tT ? Rt : 0;
+        if (!roots_in_tT && w.cache_keys && w.tree_top_bytes >= 2 * S) {
+            nodes = w.tree_top;
+            while (nodes_log < Rt && (S << (nodes_log + 1)) <= w.tree_top_bytes) ++nodes_log;
+        }
         // The row-product buckets (tab) are free until the PIOP zeroes them:
         // room for upper-level keys when the prepared keys must be split.
         const size_t tab_bytes = sizeof(field::word_t) * Lanes<E>::bucket_words(w.digit_bits, R / sizeof(field::word_t));
@@ -535,13 +544,14 @@ struct Blc {
             ka += pad + sizeof(XofCtx<Sec>);
             ka_len -= pad + sizeof(XofCtx<Sec>);
         }
-        with_key_cache(d, w.leaf_batch_log, w.cache_keys, ka, ka_len, nodes ? nullptr : tT, nodes ? 0 : w.tT_bytes,
+        with_key_cache(d, w.leaf_batch_log, w.cache_keys, ka, ka_len, roots_in_tT ? nullptr : tT,
+                       roots_in_tT ? 0 : w.tT_bytes,
                        w.sec_backend, [&](auto* keys, auto* bottom, auto* upper, uint32_t nup) {
                            for (uint32_t e = 0; e < d.tau; ++e) {
                                root_seed(mseed, e, rs, w.sec_backend);
                                uint8_t* he = StreamCom1 ? com1 : hs + size_t(e) * 2 * S;
                                stream_rep(d, salt, e, rs, x, nullptr, 0, nullptr, w.leaf_batch_log, w.scratch,
-                                          keys, bottom, upper, nup, nodes, he, w.sec_backend);
+                                          keys, bottom, upper, nup, nodes, nodes_log, he, w.sec_backend);
                                if constexpr (StreamCom1) c1x->absorb(he, 2 * S);
                                const uint8_t* acc = w.scratch;
                                combine(d, acc, xrows + size_t(e) * E::bytes, R, w.ua + size_t(e) * d.eta);
@@ -550,10 +560,10 @@ struct Blc {
                                for (size_t t = 0; t < pdxb; ++t) pdx[t] = uint8_t(x[S + t] ^ acc[S + t]);
                            }
                        },
-                       nodes ? nullptr : reinterpret_cast<uint8_t*>(w.tab), tab_bytes);
+                       roots_in_tT ? nullptr : reinterpret_cast<uint8_t*>(w.tab), tab_bytes);
         secure_wipe(rs, sizeof(rs));
         secure_wipe(w.scratch, size_t(1 + d.log_n) * eb);
-        if (nodes != nullptr) secure_wipe(nodes, roots_bytes);
+        if (nodes != nullptr) secure_wipe(nodes, S << nodes_log);
         if constexpr (StreamCom1) {
             c1x->absorb(pdx_out, size_t(d.tau) * pdxb);
             c1x->squeeze(com1, 2 * S);
@@ -598,7 +608,7 @@ struct Blc {
                            for (uint32_t e = 0; e < d.tau; ++e) {
                                stream_rep(d, salt, e, nullptr, nullptr, paths + size_t(e) * d.log_n * S,
                                           i_star[e], lscom + size_t(e) * 2 * S, w.leaf_batch_log, w.scratch,
-                                          keys, bottom, upper, nup, nullptr, h, w.pub_backend);
+                                          keys, bottom, upper, nup, nullptr, 0, h, w.pub_backend);
                                c1x.absorb(h, 2 * S);
                                eval_finish(d, e, w.scratch, pdx_in, i_star, xrows, w);
                            }
@@ -627,7 +637,7 @@ struct Blc {
                                const uint32_t e = e0 + q;
                                stream_rep(d, salt, e, nullptr, nullptr, paths + size_t(e) * d.log_n * S,
                                           i_star[e], lscom + size_t(e) * 2 * S, lb, area, kc, bottom, upper, nup,
-                                          nullptr, h, be);
+                                          nullptr, 0, h, be);
                                c1x.absorb(h, 2 * S);
                                eval_finish_at(d, e, area, pdx_in, i_star, xrows + size_t(q) * E::bytes, R,
                                               ue + size_t(q) * d.eta);

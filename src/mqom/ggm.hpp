@@ -129,7 +129,7 @@ struct Ggm {
     // K: Key, or the prepared form (Enc::PKey) for a prepared key cache.
     // upper: the keys of the nup levels just above the subtrees (tweaks
     // R-1-nup .. R-2, made once per tree by the caller), or nullptr.
-    // (The signer with room for the 2^R subtree roots calls stream_bfs instead.)
+    // (The signer with room for some subtree roots calls stream_bfs instead.)
     template <class K, class F>
     static void stream(const uint8_t* salt, uint32_t e, uint32_t log_n, uint32_t lb, const uint8_t* rseed,
                        const uint8_t* delta, const uint8_t* path, uint32_t i_star, const K* bottom, const K* upper,
@@ -241,17 +241,73 @@ struct Ggm {
     }
 
     // stream() of the signer (R = log_n - lb >= 1, bottom keys given) with
-    // room for the 2^R subtree roots in nodes (the caller wipes it): levels
-    // 1..R breadth first (each level under one key, two parents per full
-    // pass, in place from the end), then the roots two at a time (one
-    // single-key pass for both first derivations), each subtree's lower
-    // levels, f. No pass of the tree is then half empty or mixes two keys,
-    // and each level key is prepared once. Out of line: its frame (no DFS
-    // stack) is not added to the depth-first walk's.
+    // room in nodes for 2^m subtree roots (m = min(nodes_log, R); the caller
+    // wipes it): the tree is cut into 2^(R-m) groups of 2^m subtrees. Above
+    // the groups it is walked depth first (one seed per level); each group's
+    // sibling pair at level G = R - m + 1 is then expanded breadth first
+    // (bfs_group). m = R (room for all roots) is the plain breadth-first top.
+    // Passes per tree above the subtrees: 2^R + 2^(R-m) - 2, against ~1.5 x
+    // 2^R for stream()'s depth-first walk (half-empty or two-key passes);
+    // levels with cached keys (upper, nup of them just above the subtrees)
+    // are not scheduled.
     template <class K, class F>
-    __attribute__((noinline)) static void stream_bfs(const uint8_t* salt, uint32_t e, uint32_t R, uint32_t lb,
-                                                     const uint8_t* rseed, const uint8_t* delta, const K* bottom,
-                                                     uint8_t* nodes, K& k, cipher::Backend be, F& f) {
+    static void stream_bfs(const uint8_t* salt, uint32_t e, uint32_t R, uint32_t lb, const uint8_t* rseed,
+                           const uint8_t* delta, const K* bottom, const K* upper, uint32_t nup, uint8_t* nodes,
+                           uint32_t nodes_log, K& k, cipher::Backend be, F& f) {
+        const uint32_t first_cached = upper != nullptr ? R - 1 - nup : R;
+        if (nodes_log >= R) {
+            std::memcpy(nodes, rseed, S);
+            std::memcpy(nodes + S, rseed, S);
+            P::xor_seed(nodes + S, delta);
+            bfs_group(salt, e, R, lb, 1, 0, bottom, upper, first_cached, nodes, k, be, f);
+        } else {
+            walk_groups(salt, e, R, lb, R - nodes_log + 1, rseed, delta, bottom, upper, first_cached, nodes, k, be, f);
+        }
+    }
+    // The depth-first walk above the groups: node g of level G - 1 for each
+    // g (only the levels below the lowest one that changes from node g - 1
+    // are recomputed; a right child is its left sibling ^ the parent, no
+    // cipher call), its children (the group's pair) into nodes, bfs_group.
+    // Out of line, like bfs_group: the plain breadth-first top's stack has
+    // neither this frame nor its seed stack.
+    template <class K, class F>
+    __attribute__((noinline)) static void walk_groups(const uint8_t* salt, uint32_t e, uint32_t R, uint32_t lb,
+                                                      uint32_t G, const uint8_t* rseed, const uint8_t* delta,
+                                                      const K* bottom, const K* upper, uint32_t first_cached,
+                                                      uint8_t* nodes, K& k, cipher::Backend be, F& f) {
+        uint8_t st[kMaxLogN * S];  // st[(j-1)*S]: the current node of level j < G
+        uint8_t lf[S];
+        for (uint32_t g = 0; g < (1u << (G - 1)); ++g) {
+            for (uint32_t j = g == 0 ? 1 : G - 1 - uint32_t(__builtin_ctz(g)); j <= G - 1; ++j) {
+                const uint32_t p = g >> (G - 1 - j);
+                uint8_t* cur = st + size_t(j - 1) * S;
+                if (j == 1) {
+                    if (p == 0) std::memcpy(cur, rseed, S);
+                    else P::xor_seed(cur, delta);
+                } else if ((p & 1u) != 0) {
+                    P::xor_seed(cur, cur - S);
+                } else {
+                    P::derive(level_key(k, salt, e, j - 2, upper, first_cached), cur - S, cur, 1, be);
+                }
+            }
+            const uint8_t* gp = st + size_t(G - 2) * S;
+            P::derive(level_key(k, salt, e, G - 2, upper, first_cached), gp, lf, 1, be);
+            P::put_children(lf, gp, nodes);
+            bfs_group(salt, e, R, lb, G, g, bottom, upper, first_cached, nodes, k, be, f);
+        }
+        secure_wipe(st, sizeof(st));
+        secure_wipe(lf, sizeof(lf));
+    }
+    // Group g: its sibling pair at level G (in nodes[0..1]) expanded breadth
+    // first to its 2^(R-G+1) subtree roots (each level under one key, two
+    // parents per full pass, in place from the end), the roots two at a time
+    // (one single-key pass for both first derivations), each subtree's lower
+    // levels, f.
+    template <class K, class F>
+    __attribute__((noinline)) static void bfs_group(const uint8_t* salt, uint32_t e, uint32_t R, uint32_t lb,
+                                                    uint32_t G, uint32_t g, const K* bottom, const K* upper,
+                                                    uint32_t first_cached, uint8_t* nodes, K& k,
+                                                    cipher::Backend be, F& f) {
         uint8_t buf[(1u << kMaxStreamLog) * S], left[(1u << (kMaxStreamLog - 1)) * S];
         uint8_t par[2 * S], lf[2 * S];
         // Children of the 2^t nodes in buf from their left children in left.
@@ -264,28 +320,25 @@ struct Ggm {
                 }
             }
         };
-        std::memcpy(nodes, rseed, S);
-        std::memcpy(nodes + S, rseed, S);
-        P::xor_seed(nodes + S, delta);
-        for (uint32_t j = 1; j < R; ++j) {  // level j (2^j nodes) -> level j + 1
-            P::tweak_key(k, salt, 2, e, j - 1);
-            for (size_t p = size_t(1) << j; p >= 2; p -= 2) {  // parents p - 2, p - 1
+        for (uint32_t j = G; j < R; ++j) {  // level j (2^(j-G+1) nodes of the group) -> level j + 1
+            const K& kj = level_key(k, salt, e, j - 1, upper, first_cached);
+            for (size_t p = size_t(1) << (j - G + 1); p >= 2; p -= 2) {  // parents p - 2, p - 1
                 std::memcpy(par, nodes + (p - 2) * S, 2 * S);
-                P::derive2(k, par, par + S, lf, lf + S, be);
+                P::derive2_inline(kj, par, par + S, lf, lf + S, be);
                 for (size_t u = 2; u-- > 0;) P::put_children(lf + u * S, par + u * S, nodes + 2 * (p - 2 + u) * S);
             }
         }
-        const uint32_t nsub = 1u << R;
-        for (uint32_t q = 0; q < nsub; q += 2) {
+        const uint32_t m = R - G + 1, nroots = 1u << m;
+        for (uint32_t q = 0; q < nroots; q += 2) {
             std::memcpy(par, nodes + size_t(q) * S, 2 * S);  // roots q, q + 1
-            P::derive2(bottom[0], par, par + S, lf, lf + S, be);
+            P::derive2_inline(bottom[0], par, par + S, lf, lf + S, be);
             for (uint32_t u = 0; u < 2; ++u) {
                 P::put_children(lf + u * S, par + u * S, buf);  // = children(0), no copies
                 for (uint32_t t = 1; t < lb; ++t) {
-                    P::derive(bottom[t], buf, left, size_t(1) << t, be);
+                    P::derive_inline(bottom[t], buf, left, size_t(1) << t, be);
                     children(t);
                 }
-                f((q + u) << lb, static_cast<const uint8_t*>(buf));
+                f(((g << m) + q + u) << lb, static_cast<const uint8_t*>(buf));
             }
         }
         secure_wipe(par, sizeof(par));

@@ -118,6 +118,12 @@ struct Balanced {
     // afterwards). With the keys cached, the two leaf-commitment keys run
     // interleaved in two-key cipher passes.
     static constexpr bool cache_tree_keys = true;
+    // Trees whose 2^(log N - 3) subtree roots do not fit in the PIOP's tT
+    // rows (cat1 short: 256 roots, 4 KB) run in breadth-first groups of 32
+    // roots (Ggm::stream_bfs) in this much of the Workspace: every fixsliced
+    // pass of the tree's top full and under one key (~120 fewer passes a
+    // tree than the depth-first walk's half-empty and two-key ones).
+    static constexpr size_t sign_tree_top_bytes = 512;
 };
 
 // Smallest RAM: bit buckets (kBits rows instead of 15 per nibble digit) and
@@ -236,6 +242,11 @@ constexpr uint32_t verify_eq_lockstep_of() {
     else return 1;
 }
 template <class P>
+constexpr size_t sign_tree_top_bytes_of() {
+    if constexpr (requires { P::sign_tree_top_bytes; }) return P::sign_tree_top_bytes;
+    else return 0;
+}
+template <class P>
 constexpr bool verify_cache_keys_of() {
     if constexpr (requires { P::verify_cache_keys; }) return P::verify_cache_keys;
     else return false;
@@ -328,6 +339,25 @@ public:
                sizeof(field::word_t) - 1) / sizeof(field::word_t)
             : 0;
     static constexpr size_t tT_words = piop_tT_words > key_cache_words ? piop_tT_words : key_cache_words;
+    // The streamed signer's breadth-first tree group (Ggm::stream_bfs) when
+    // the subtree roots do not fit in tT (Profile::sign_tree_top_bytes).
+    static constexpr size_t tree_top_bytes =
+        streamed && Profile::cache_tree_keys &&
+                (dims.seed() << (dims.log_n - leaf_batch_log)) > tT_words * sizeof(field::word_t)
+            ? sign_tree_top_bytes_of<Profile>()
+            : 0;
+
+    // A buffer only when it is used (an unused 1-byte array cost 16 B of padding).
+    template <size_t N>
+    struct OptBytes {
+        alignas(16) uint8_t b[N];
+        uint8_t* get() { return b; }
+    };
+    template <size_t N>
+        requires(N == 0)
+    struct OptBytes<N> {
+        uint8_t* get() { return nullptr; }
+    };
 
     // Every large buffer of one operation, exactly sized for Set.
     struct Workspace {
@@ -345,6 +375,7 @@ public:
         alignas(16) uint8_t scratch[scratch_len];
         uint8_t hls[hls_len];
         uint8_t rseed[rseed_len];
+        [[no_unique_address]] OptBytes<tree_top_bytes> top;
 
         detail::Work<Elt> view() {
             return detail::Work<Elt>{leaves, Profile::parallel_trees, eq_group, xT, tT, tab,
@@ -352,7 +383,7 @@ public:
                                      Profile::piop_alpha_direct, gamma,
                                      alpha, alpha1, scratch, hls, rseed, Profile::public_backend,
                                      Profile::secret_backend, leaf_batch_log, Profile::cache_tree_keys,
-                                     sizeof(tT)};
+                                     sizeof(tT), top.get(), tree_top_bytes};
         }
     };
     // The signer's cached tree keys live in the signature's path field; when
@@ -383,23 +414,11 @@ public:
     static constexpr size_t vscratch_bytes = ((vfold_bytes > vpiop_bytes ? vfold_bytes : vpiop_bytes) + 7) / 8 * 8;
     static constexpr size_t vkeys_bytes =
         grouped_verify && verify_cache_keys_of<Profile>() ? key_cache_words * sizeof(field::word_t) : 0;
-    // The key cache only when enabled (an unused 1-byte array cost 16 B of
-    // padding).
-    template <size_t N>
-    struct VerifyKeys {
-        alignas(16) uint8_t b[N];
-        uint8_t* get() { return b; }
-    };
-    template <size_t N>
-        requires(N == 0)
-    struct VerifyKeys<N> {
-        uint8_t* get() { return nullptr; }
-    };
     struct GroupedVerifyWorkspace {
         alignas(16) field::word_t xT[size_t(dims.n) * (vgroup_nw ? vgroup_nw : 1)];
         alignas(16) Elt ua[size_t(verify_group ? verify_group : 1) * dims.eta];
         alignas(16) uint8_t scratch[vscratch_bytes];
-        [[no_unique_address]] VerifyKeys<vkeys_bytes> keys;
+        [[no_unique_address]] OptBytes<vkeys_bytes> keys;
         detail::VerifyWork<Elt> view() {
             return detail::VerifyWork<Elt>{verify_group, uint32_t(vgroup_nw), xT, ua, scratch, sizeof(scratch),
                                            keys.get(), vkeys_bytes, vdigit_bits,
@@ -444,7 +463,7 @@ public:
                                      Profile::piop_digit_bits, false, ua, ub, nullptr, nullptr,
                                      true, nullptr, nullptr, nullptr, scratch, nullptr, nullptr,
                                      Profile::public_backend, Profile::secret_backend, leaf_batch_log,
-                                     Profile::cache_tree_keys, sign_nodes_words * sizeof(field::word_t)};
+                                     Profile::cache_tree_keys, sign_nodes_words * sizeof(field::word_t), nullptr, 0};
         }
     };
     using SignWorkspace = std::conditional_t<piop_in_sig, SmallSignWorkspace, Workspace>;

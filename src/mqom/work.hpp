@@ -42,6 +42,10 @@ struct Work {
     uint32_t leaf_batch_log;   // 0: stored tree (Desktop); 1..3: streamed, batches of 2/4/8 leaves
     bool cache_keys;           // streamed signer: per-tree cipher keys kept in the signature's path field
     size_t tT_bytes;           // size of tT (the streamed verifier's key cache must fit in it)
+    // Streamed signer whose subtree roots do not fit in tT: room for a
+    // breadth-first group of them (Ggm::stream_bfs), or nullptr / 0.
+    uint8_t* tree_top;
+    size_t tree_top_bytes;
 };
 
 // The grouped verifier's working memory (Memory profile): the tau

@@ -52,6 +52,62 @@ TEST(Grind, ScalarMatchesX4) {
     check_grind<mqom::mqom2_cat5_gf16_faster_r5>();
 }
 
+// The signer's streamed tree walks against the in-place expansion: the
+// depth-first walk (Ggm::stream), the breadth-first top (stream_bfs with room
+// for all 2^R subtree roots) and its groups (room for 2^m of them, every m),
+// with and without cached upper-level keys; prepared (fixsliced) and plain
+// keys. Every leaf, in order.
+template <unsigned Sec, class K>
+void check_tree_walks(uint32_t log_n, cipher::Backend be) {
+    using G = mqom::detail::Ggm<Sec>;
+    using P = mqom::detail::Prims<Sec>;
+    constexpr size_t S = Sec / 8;
+    constexpr uint32_t lb = 3;
+    const uint32_t N = 1u << log_n, R = log_n - lb;
+    const uint32_t e = 5;
+    uint8_t salt[S], rseed[S], delta[S];
+    fill(salt, S, 11 * log_n);
+    fill(rseed, S, 23 * log_n);
+    fill(delta, S, 37 * log_n);
+    std::vector<uint8_t> ref(size_t(N) * S), got(size_t(N) * S);
+    G::expand(salt, rseed, delta, e, log_n, ref.data(), be);
+    auto bottom = std::make_unique<K[]>(lb);
+    for (uint32_t t = 0; t < lb; ++t) P::tweak_key(bottom[t], salt, 2, e, R + t - 1);
+    const uint32_t max_up = R - 1;
+    auto upper = std::make_unique<K[]>(max_up > 0 ? max_up : 1);
+    std::vector<uint8_t> nodes(S << R);
+    uint32_t next = 0;
+    auto f = [&](uint32_t i0, const uint8_t* leaves) {
+        ASSERT_EQ(i0, next);
+        std::memcpy(got.data() + size_t(i0) * S, leaves, S << lb);
+        next += 1u << lb;
+    };
+    for (uint32_t nup : {0u, 2u, max_up}) {
+        if (nup > max_up) continue;
+        for (uint32_t u = 0; u < nup; ++u) P::tweak_key(upper[u], salt, 2, e, R - 1 - nup + u);
+        const K* up = nup ? upper.get() : nullptr;
+        for (uint32_t m = 0; m <= R; ++m) {  // m = 0: the depth-first walk
+            std::fill(got.begin(), got.end(), 0);
+            next = 0;
+            K k;
+            if (m == 0) G::stream(salt, e, log_n, lb, rseed, delta, nullptr, 0, bottom.get(), up, nup, k, be, f);
+            else G::stream_bfs(salt, e, R, lb, rseed, delta, bottom.get(), up, nup, nodes.data(), m, k, be, f);
+            ASSERT_EQ(next, N) << "log N " << log_n << " m " << m << " nup " << nup;
+            ASSERT_EQ(got, ref) << "log N " << log_n << " m " << m << " nup " << nup;
+        }
+    }
+}
+
+TEST(Ggm, StreamedWalksMatchInPlaceExpansion) {
+    using E128 = mqom::detail::Enc<128>;
+    using E256 = mqom::detail::Enc<256>;
+    for (uint32_t log_n : {5u, 8u, 11u}) {
+        check_tree_walks<128, E128::Key>(log_n, cipher::Backend::automatic);
+        check_tree_walks<128, E128::PKey>(log_n, cipher::Backend::bitsliced);
+    }
+    check_tree_walks<256, E256::PKey>(8, cipher::Backend::bitsliced);
+}
+
 TEST(Cipher, Encrypt2FixslicedMatchesBitsliced) {
     for (uint32_t t = 0; t < 20; ++t) {
         uint8_t key[16], in[32], ref[32], out[32];
@@ -75,6 +131,19 @@ TEST(Cipher, Encrypt2FixslicedMatchesBitsliced) {
         std::memcpy(io, in, 32);
         cipher::encrypt2_fixsliced(pk, io, io + 16, io, io + 16);
         EXPECT_EQ(std::memcmp(io, ref, 32), 0);
+        // SeedDerive (LinOrtho in the stores): two blocks, and one block in
+        // both lanes with one output (its LinOrtho once: the host fallback
+        // once XORed it twice, cancelling it)
+        uint8_t sd[32], sd1[16];
+        for (unsigned k = 0; k < 2; ++k)
+            for (unsigned i = 0; i < 8; ++i) {
+                sd[16 * k + i] = uint8_t(ref[16 * k + i] ^ in[16 * k + i] ^ in[16 * k + 8 + i]);
+                sd[16 * k + 8 + i] = uint8_t(ref[16 * k + 8 + i] ^ in[16 * k + i]);
+            }
+        cipher::encrypt2_lin_ortho_fixsliced(pk, in, in + 16, out, out + 16);
+        EXPECT_EQ(std::memcmp(out, sd, 32), 0);
+        cipher::encrypt2_lin_ortho_fixsliced(pk, in + 16, in + 16, sd1, sd1);
+        EXPECT_EQ(std::memcmp(sd1, sd + 16, 16), 0);
     }
 }
 
@@ -98,6 +167,11 @@ TEST(Cipher, PublicAes128ScheduleMatchesConstantTime) {
 struct M4Balanced : mqom::Balanced {
     static constexpr cipher::Backend public_backend = cipher::Backend::table_not_ct;
     static constexpr cipher::Backend secret_backend = cipher::Backend::bitsliced;
+};
+// The same without the breadth-first tree groups: short sets' signers walk
+// their trees depth first (Ggm::stream, single-block and two-key passes).
+struct M4BalancedDepthFirst : M4Balanced {
+    static constexpr size_t sign_tree_top_bytes = 0;
 };
 // Lut as on the M4: T-table AES for the secret seeds too (NOT constant time).
 struct M4Lut : mqom::Lut {
@@ -133,6 +207,9 @@ TEST(Profiles, M4BackendsBalancedMatchDesktop) {
     check_profile<mqom::mqom2_cat1_gf16_faster_r5, M4Balanced>();
     check_profile<mqom::mqom2_cat1_gf2_fast_r3, M4Balanced>();
     check_profile<mqom::mqom2_cat3_gf16_faster_r5, M4Balanced>();
+    check_profile<mqom::mqom2_cat1_gf16_short_r5, M4Balanced>();  // tree in breadth-first groups
+    check_profile<mqom::mqom2_cat1_gf16_short_r5, M4BalancedDepthFirst>();
+    check_profile<mqom::mqom2_cat3_gf16_short_r5, M4Balanced>();
 }
 
 TEST(Profiles, M4BackendsLutMatchDesktop) {
