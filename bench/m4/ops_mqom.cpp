@@ -74,6 +74,11 @@ using Cat3ShortBalanced = B<Bal<mq::mqom2_cat3_gf16_short_r5>, 3>;
 using Cat5ShortBalanced = B<Bal<mq::mqom2_cat5_gf16_short_r5>, 3>;
 using Cat5FastMemory = B<Mem<mq::mqom2_cat5_gf16_fast_r5>, 3>;
 using Cat5FasterMemory = B<Mem<mq::mqom2_cat5_gf16_faster_r5>, 3>;
+// The rest of the paper's published L5 table (Lut at every instance, Memory short).
+using Cat5ShortMemory = B<Mem<mq::mqom2_cat5_gf16_short_r5>, 3>;
+using Cat5FasterLut = B<Lut<mq::mqom2_cat5_gf16_faster_r5>, 3>;
+using Cat5FastLut = B<Lut<mq::mqom2_cat5_gf16_fast_r5>, 3>;
+using Cat5ShortLut = B<Lut<mq::mqom2_cat5_gf16_short_r5>, 3>;
 #endif
 
 // One grinding try of the signer: challenge(h, nonce) (XOF(0x05 || h ||
@@ -211,13 +216,17 @@ PQMCU_BENCH_GROUP(mqom_ops, "mqom",
                    PQMCU_BENCH_MQOM_ROWS("cat5_gf16_faster_r5", B<D<mq::mqom2_cat5_gf16_faster_r5>>),
                    PQMCU_BENCH_MQOM_ROWS("cat5_gf16_faster_r5_balanced", B<Bal<mq::mqom2_cat5_gf16_faster_r5>>),
                    PQMCU_BENCH_MQOM_ROWS("cat5_gf16_faster_r5_memory", Cat5FasterMemory),
+                   PQMCU_BENCH_MQOM_ROWS("cat5_gf16_faster_r5_lut", Cat5FasterLut),
                    PQMCU_BENCH_MQOM_GRIND("cat5_gf16_faster_r5", mq::mqom2_cat5_gf16_faster_r5),
                    PQMCU_BENCH_MQOM_ROWS("cat5_gf16_fast_r5", B<D<mq::mqom2_cat5_gf16_fast_r5>>),
                    PQMCU_BENCH_MQOM_ROWS("cat5_gf16_fast_r5_balanced", B<Bal<mq::mqom2_cat5_gf16_fast_r5>>),
                    PQMCU_BENCH_MQOM_ROWS("cat5_gf16_fast_r5_memory", Cat5FastMemory),
+                   PQMCU_BENCH_MQOM_ROWS("cat5_gf16_fast_r5_lut", Cat5FastLut),
                    PQMCU_BENCH_MQOM_MATMULS("l5", mq::mqom2_cat5_gf16_fast_r5),
                    PQMCU_BENCH_MQOM_GRIND("cat5_gf16_fast_r5", mq::mqom2_cat5_gf16_fast_r5),
                    PQMCU_BENCH_MQOM_ROWS("cat5_gf16_short_r5_balanced", Cat5ShortBalanced),
+                   PQMCU_BENCH_MQOM_ROWS("cat5_gf16_short_r5_memory", Cat5ShortMemory),
+                   PQMCU_BENCH_MQOM_ROWS("cat5_gf16_short_r5_lut", Cat5ShortLut),
                    PQMCU_BENCH_MQOM_GRIND("cat5_gf16_short_r5", mq::mqom2_cat5_gf16_short_r5),
 #endif
                   });
