@@ -59,9 +59,11 @@ TEST(MqomProfileChoice, ChoosesTheFastestThatFits) {
                 ASSERT_NE(c.figures, nullptr);
                 EXPECT_STREQ(c.profile, c.figures->profile);
                 EXPECT_LE(c.figures->ram_bytes, budget);
-                for (size_t j = 0; j < n; ++j)
-                    if (std::strcmp(t[j].instance, t[i].instance) == 0 && t[j].ram_bytes <= budget)
+                for (size_t j = 0; j < n; ++j) {
+                    if (std::strcmp(t[j].instance, t[i].instance) == 0 && t[j].ram_bytes <= budget) {
                         EXPECT_LE(cyc(*c.figures), cyc(t[j]));
+                    }
+                }
             }
         }
     }
