@@ -141,24 +141,8 @@ struct Ggm {
         const uint32_t first_cached = upper != nullptr ? R - 1 - nup : R;
         uint8_t st[kMaxLogN * S];  // st[(j-1)*S]: the current node of level j (1..R)
         uint8_t buf[(1u << kMaxStreamLog) * S], left[(1u << (kMaxStreamLog - 1)) * S];
-        // Level j node p (parent at level j-1 in st) into st, when that needs
-        // no cipher call (p's left sibling is in st when p is odd: it was the
-        // previous node of the level); false: p is a left child to derive
-        // from st[j-1] under level key j-2.
         auto node_cheap = [&](uint32_t j, uint32_t p) -> bool {
-            uint8_t* cur = st + size_t(j - 1) * S;
-            if (ver && (p >> 1) == (i_star >> (L - j + 1))) {
-                if (p == (i_star >> (L - j))) std::memset(cur, 0, S);
-                else std::memcpy(cur, path + size_t(L - j) * S, S);
-            } else if (j == 1) {
-                if (p == 0) std::memcpy(cur, rseed, S);
-                else P::xor_seed(cur, delta);
-            } else if ((p & 1u) == 0) {
-                return false;
-            } else {
-                P::xor_seed(cur, cur - S);
-            }
-            return true;
+            return walk_node_cheap(st, j, p, L, rseed, delta, path, i_star);
         };
         auto derive_node = [&](uint32_t j) {
             P::derive(level_key(k, salt, e, j - 2, upper, first_cached), st + size_t(j - 2) * S,
@@ -231,6 +215,28 @@ struct Ggm {
         secure_wipe(left, sizeof(left));
     }
 
+    // Depth-first walk (st[(j-1)*S] = the current node of level j): level j
+    // node p (parent at level j-1 in st) into st, when that needs no cipher
+    // call (p's left sibling is in st when p is odd: it was the previous node
+    // of the level; the verifier's opened path); false: p is a left child to
+    // derive from st[j-2] under level key j-2. path == nullptr: the signer.
+    static bool walk_node_cheap(uint8_t* st, uint32_t j, uint32_t p, uint32_t L, const uint8_t* rseed,
+                                const uint8_t* delta, const uint8_t* path, uint32_t i_star) {
+        uint8_t* cur = st + size_t(j - 1) * S;
+        if (path != nullptr && (p >> 1) == (i_star >> (L - j + 1))) {
+            if (p == (i_star >> (L - j))) std::memset(cur, 0, S);
+            else std::memcpy(cur, path + size_t(L - j) * S, S);
+        } else if (j == 1) {
+            if (p == 0) std::memcpy(cur, rseed, S);
+            else P::xor_seed(cur, delta);
+        } else if ((p & 1u) == 0) {
+            return false;
+        } else {
+            P::xor_seed(cur, cur - S);
+        }
+        return true;
+    }
+
     // Key of tree tweak t (expands level t+1): cached (t >= first_cached), or scheduled into k.
     template <class K>
     static const K& level_key(K& k, const uint8_t* salt, uint32_t e, uint32_t t, const K* upper,
@@ -266,8 +272,8 @@ struct Ggm {
     }
     // The depth-first walk above the groups: node g of level G - 1 for each
     // g (only the levels below the lowest one that changes from node g - 1
-    // are recomputed; a right child is its left sibling ^ the parent, no
-    // cipher call), its children (the group's pair) into nodes, bfs_group.
+    // are recomputed, walk_node_cheap as in stream()), its children (the
+    // group's pair) into nodes, bfs_group.
     // Out of line, like bfs_group: the plain breadth-first top's stack has
     // neither this frame nor its seed stack.
     template <class K, class F>
@@ -278,18 +284,10 @@ struct Ggm {
         uint8_t st[kMaxLogN * S];  // st[(j-1)*S]: the current node of level j < G
         uint8_t lf[S];
         for (uint32_t g = 0; g < (1u << (G - 1)); ++g) {
-            for (uint32_t j = g == 0 ? 1 : G - 1 - uint32_t(__builtin_ctz(g)); j <= G - 1; ++j) {
-                const uint32_t p = g >> (G - 1 - j);
-                uint8_t* cur = st + size_t(j - 1) * S;
-                if (j == 1) {
-                    if (p == 0) std::memcpy(cur, rseed, S);
-                    else P::xor_seed(cur, delta);
-                } else if ((p & 1u) != 0) {
-                    P::xor_seed(cur, cur - S);
-                } else {
-                    P::derive(level_key(k, salt, e, j - 2, upper, first_cached), cur - S, cur, 1, be);
-                }
-            }
+            for (uint32_t j = g == 0 ? 1 : G - 1 - uint32_t(__builtin_ctz(g)); j <= G - 1; ++j)
+                if (!walk_node_cheap(st, j, g >> (G - 1 - j), G - 1, rseed, delta, nullptr, 0))
+                    P::derive(level_key(k, salt, e, j - 2, upper, first_cached), st + size_t(j - 2) * S,
+                              st + size_t(j - 1) * S, 1, be);
             const uint8_t* gp = st + size_t(G - 2) * S;
             P::derive(level_key(k, salt, e, G - 2, upper, first_cached), gp, lf, 1, be);
             P::put_children(lf, gp, nodes);
