@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Cortex-M4 firmware helpers (included by the top level when PQMCU_M4 is on).
 #
 #   pqmcu_add_firmware(<target> SOURCES ... [LIBS ...] [LINKER_SCRIPT file] [MIN_STACK bytes])

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # NIST PQC API builds of one compiled-in MQOM parameter set, and the KAT
 # embedding used by their tests. Included from the top level (host and M4).
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Installs what pqmcu needs on Debian 12 (idempotent, non-interactive; run as root).
 set -euo pipefail
 packages=(

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Flat cycle profile of one M4 benchmark row on the emulated M4, by function.
 #   scripts/m4-profile.sh mqom/cat1_gf16_fast_r5_balanced_ [--op I] [--top N]
 # Builds the bench firmware with only the rows whose "group/name" contains

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # The main job: build the Cortex-M4 benchmark firmware, run it in QEMU with
 # the cycle-model plugin and print (tools/m4sim/bench_table.py)
 #   - the per-operation table (instructions, emulated cycles, stack, static

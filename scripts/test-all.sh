@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Every test suite: host (Release), host-debug (ASan+UBSan), the emulated
 # Cortex-M4, and link checks for the real boards.
 set -euo pipefail

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Host benchmarks of the block ciphers: public key schedule and x1/x2/x4
 // encryption (one key per block) for every backend available on this CPU.
 #include <benchmark/benchmark.h>

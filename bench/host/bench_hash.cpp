@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Host benchmarks of the hashing module: the permutation (x1, x4 per
 // backend) and SHAKE throughput on 1 KiB messages.
 #include <benchmark/benchmark.h>

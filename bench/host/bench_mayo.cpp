@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // MAYO on the host: keygen / sign / verify (compact keys: sign expands sk,
 // verify expands pk, as the reference's "ExpandSK+Sign" / "ExpandPK+Verify"
 // figures), and sign / verify with expanded keys. Timed in TSC ticks per

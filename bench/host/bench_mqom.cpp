@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // MQOM v2.1 on the host: keygen / sign / verify for the cat1 gf16 sets (and the
 // other sets of ../shared/anchors/x86-baselines.md), through the public
 // registry. Counters give the reference code's median time on this machine

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // One RAM arena shared by every benchmark operation's workspace. Operations
 // run one at a time, so the firmware needs the largest workspace, not the sum
 // of all of them: adding rows (profiles, sets) no longer eats the stack.

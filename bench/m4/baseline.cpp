@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Reference rows: what the measurement itself costs (call and mark overhead)
 // and a memcpy, so the other rows can be read against them.
 #include <cstdint>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // What an M4 benchmark operation is. Each ops_<area>.cpp defines one group:
 //
 //   PQMCU_BENCH_GROUP(hash_ops, "hash", {

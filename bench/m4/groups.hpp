@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Every benchmark group in the M4 firmware. A group whose ops_*.cpp is not in
 // this build is declared weak and simply skipped (its address is null), so
 // the firmware links whatever subset exists. The lead keeps this list.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // M4 benchmark firmware. For operation i (counted over all groups):
 //   setup(); run();                       -- warm-up, unmeasured
 //   setup(); stack_paint();

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Cortex-M4 benchmark operations of the block ciphers, named after the rows
 // of shared/anchors/mqom-paper-rijndael.csv: <cipher>_<bs|table>_<keysched|x1|x2|x4>.
 // keysched = one public (table) key schedule, as MQOM schedules public salts.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Cortex-M4 benchmark operations of the hashing module.
 #include "bench_ops.hpp"
 #include "hash/keccak.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Cortex-M4 benchmark operations of MAYO (round 2): keygen, sign, verify for
 // MAYO-1 and MAYO-2 through sign_bench.hpp, with the streamed low-RAM profile
 // (Scheme<Set, Streamed>, src/mayo/engine_stream.cpp; rows "mayo1_*" beside

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Cortex-M4 benchmark operations of MQOM (profiles Desktop, Balanced, Memory
 // and Lut -- Lut is NOT constant time), the rows behind the paper-style
 // tables of tools/m4sim/bench_table.py:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // MQOM's Hardware profile (all AES-128 on an external engine, cat 1 only) on
 // the emulated M4, where there is no AES engine. The rows
 //   <set>_hardware_{keygen,sign,verify}   L1 faster / fast / short

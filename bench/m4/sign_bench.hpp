@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Keygen / sign / verify benchmark rows for any signature scheme type (MQOM,
 // MAYO, ...). The scheme's workspace lives in the shared bench arena
 // (arena.hpp); each row reports its size (Op::ws_bytes). A scheme with one

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 /* NIST PQC signature API (api.h shape) for ONE MQOM v2.1 parameter set chosen
    at build time. Build it with the CMake function
        pqmcu_add_nist_sign_library(<target> <set> [PROFILE desktop|compact])

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 /* pqmcu C API (hosts): detached signatures by algorithm name.
  *
  * Every function returns a pqmcu status: 0 on success, a negative PQMCU_*

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // pqmcu C++ API for hosts: signature algorithms looked up by name at run time.
 //
 //   pqmcu::Signature sig = pqmcu::Signature::by_name("mqom2_cat1_gf16_fast_r5");

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Kept in its own file and out of inlining/IPA so every call stays a real
 // branch to one fixed address, in program order.
 #include "m4/bench_mark.hpp"

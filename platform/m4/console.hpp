@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Polling console: CMSDK UART0 on mps2-an386 (QEMU -serial stdio), LPUART1
 // (ST-Link virtual COM port) on Nucleo-L4R5ZI, USART2 TX on PA2 on
 // STM32F4DISCOVERY. 115200 8N1 on the boards, from their reset clocks.

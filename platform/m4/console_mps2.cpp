@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // CMSDK APB UART0 of the MPS2 AN386 image at 0x40004000 (as QEMU models it).
 #include <cstdint>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // STM32F4DISCOVERY (STM32F407): USART2 TX on PA2 (AF7). The board's ST-Link
 // has no virtual COM port: connect a 3.3 V USB-serial adapter to PA2/GND.
 // Register offsets from the STM32F40x reference manual (RM0090); reset clock

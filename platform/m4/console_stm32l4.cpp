@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Nucleo-L4R5ZI: LPUART1 on PG7 (TX, AF8) is wired to the ST-Link virtual COM
 // port. Clocked from HSI16 so the rate does not depend on the system clock.
 // Register offsets from the STM32L4+ reference manual (RM0432).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 #include "m4/exit.hpp"
 
 #include "m4/console.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // How firmware ends, and the exit codes the QEMU runner (tools/m4sim/m4run.py)
 // and the ctest EXPECT_EXIT values rely on. Faults use 100 + exception number.
 #pragma once

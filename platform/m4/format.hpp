@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // A small printf-like formatter: no heap, no libc printf, no floating point.
 // Conversions: %s %c %d %i %u %x %X %p %%; flags '-' and '0'; a field width;
 // length modifiers l and z are accepted (32-bit), ll formats 64-bit values.

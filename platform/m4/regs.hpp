@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Minimal memory-mapped register access and the few ARMv7-M system registers
 // the platform touches (addresses from the ARMv7-M Architecture Reference Manual).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // What a freestanding C++ program may still pull in. The library has no heap:
 // if anything reaches an allocator, the firmware stops with exit_heap_used and
 // names the caller, instead of silently growing into the stack.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // ARM semihosting (BKPT 0xAB on M-profile). Only meaningful under a debugger
 // or QEMU with -semihosting-config enable=on; on a bare board without a probe
 // the BKPT escalates to HardFault, so boards do not call these by default.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Stack high-water measurement by painting: fill the free stack with a
 // pattern, run code, then find the lowest word that no longer holds it.
 // Word granular; stack the code reserves but never writes is not seen.

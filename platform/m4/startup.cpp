@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Reset handler, vector table and fault reporting for every board.
 #include <cstddef>
 #include <cstdint>

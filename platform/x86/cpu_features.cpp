@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 #include "x86/cpu_features.hpp"
 
 #include <cpuid.h>

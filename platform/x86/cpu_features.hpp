@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // x86-64 CPU feature detection for run-time dispatch (AVX2, AES-NI, VAES, ...).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // The C API (pqmcu/pqmcu.h) over the C++ registry.
 #include "pqmcu/pqmcu.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // The NIST PQC known-answer generator (PQCgenKAT_sign), for any registered
 // signature: everything is driven by the AES-256 CTR-DRBG, so the output is
 // byte-identical to the official .rsp files after their "# name" line.

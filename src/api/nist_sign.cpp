@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // NIST PQC signature API over pqmcu::mqom::Scheme for the one parameter set
 // named by PQMCU_NIST_SET (see include/pqmcu/nist_sign.h and
 // cmake/pqmcu_nist.cmake). No heap: one static workspace (.bss), wiped after

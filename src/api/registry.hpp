@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // The table behind Signature::by_name: every algorithm of every family, built
 // at compile time from the schemes' types (sign_ops.hpp).
 #pragma once

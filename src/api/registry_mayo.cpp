@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // The eight MAYO parameter sets (round 2: MAYO-1/2/3/5; round 1: MAYO-x-r1)
 // in the run-time registry.
 #include <array>

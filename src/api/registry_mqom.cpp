@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // The 48 MQOM v2.1 parameter sets and the 3 Faster sets in the run-time registry
 // (names as in params.hpp, e.g. mqom2_cat1_gf16_faster_r5; no other aliases).
 #include <array>

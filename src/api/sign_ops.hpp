@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Turns a compile-time signature scheme type into a SignatureOps entry.
 // Scheme must provide pk_bytes/sk_bytes/sig_bytes, name, and host
 // keypair/sign/verify overloads taking an rng callable.

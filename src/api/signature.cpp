@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // pqmcu::Signature: length checks and dispatch to the registered algorithms.
 #include <sys/random.h>
 

@@ -1,3 +1,4 @@
+@ SPDX-License-Identifier: Apache-2.0 OR MIT
 @ AES-128-CTR keystream by T-tables with counter-mode caching, ARMv7-M.
 @ NOT CONSTANT TIME (table indices depend on the key and the counter): only
 @ for public keys, e.g. MAYO's seed_pk. See ctr_table_not_ct.cpp.

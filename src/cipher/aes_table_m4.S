@@ -1,3 +1,4 @@
+@ SPDX-License-Identifier: Apache-2.0 OR MIT
 @ T-table AES-128/256 encryption for ARMv7-M (Cortex-M4).
 @ NOT CONSTANT TIME (table indices depend on the data): see table_not_ct.cpp.
 @

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // AES-NI (SSE) and VAES (AVX2) backends, selected at run time. Rijndael-256
 // runs on two 128-bit halves: before each AESENC a byte blend + shuffle
 // moves bytes so that AES's per-half ShiftRows (offsets 0,1,2,3 over 4

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Bitsliced building blocks shared by the constant-time AES/Rijndael code.
 //
 // State: 8 words s[0..7], s[j] holding bit j of every state byte. Inside a

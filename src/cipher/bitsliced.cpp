@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Constant-time bitsliced AES-128/256 (two blocks per pass) and
 // Rijndael-256 (one block per pass) in 8 x 32-bit words. (Rijndael-256
 // over prepared round keys: rijndael256_fs.cpp.) Round keys are

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Block ciphers: AES-128, AES-256 and Rijndael-256-256 (256-bit block and key).
 //
 // One round-key type per cipher (the FIPS-197 expanded key), shared by every

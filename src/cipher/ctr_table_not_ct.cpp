@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // AES-128-CTR with counter-mode caching (ctr_table_not_ct.hpp). NOT CONSTANT
 // TIME. Same T-table and S-box as table_not_ct.cpp; T[x] is row 0's column
 // contribution, rows 1-3 are its rotations.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // AES-128-CTR keystream by T-tables with counter-mode caching, for PUBLIC
 // keys only (MAYO's P1/P2 from seed_pk). NOT CONSTANT TIME: table indices
 // depend on the key and the counter.

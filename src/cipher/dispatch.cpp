@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Backend selection, argument checks and the external (hardware) engine hook.
 #include <type_traits>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Prepared keys (the key-schedule cache): fixsliced AES-128 (below) and
 // Rijndael-256 with pre-bitsliced round keys (bitsliced.cpp).
 //

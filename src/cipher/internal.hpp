@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Internal interface between the dispatcher and the backends (not public API).
 #pragma once
 #include <cstddef>

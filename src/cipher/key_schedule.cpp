@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // FIPS-197 key expansion for AES-128/256 and Rijndael-256-256, with the
 // S-box either as the constant-time circuit (secret keys) or a table
 // lookup (public keys only).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Modes built on the block ciphers: AES-128-CTR (MAYO's PK_PRF / AES_128_CTR)
 // and MQOM's category-3 cipher (Rijndael-256-256 on zero-padded 24-byte
 // key and plaintext, ciphertext truncated to 24 bytes).

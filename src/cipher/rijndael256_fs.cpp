@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Rijndael-256 over prepared round keys (PreparedKey<Rijndael256>): one
 // block per pass in 8 x 32-bit words, ShiftRows half folded into the
 // representation of the state ("fixsliced" with period 2).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // T-table AES / Rijndael-256. NOT CONSTANT TIME: table indices depend on
 // the state, so cache or bus timing can leak plaintext and key. Only for
 // data that is public, or where the platform has no data-dependent timing

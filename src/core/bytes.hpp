@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Little/big-endian loads and stores used by the primitives.
 #pragma once
 #include <cstdint>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Pieces every signature scheme type shares: the randomness concept and the
 // host conveniences that put the scheme's Workspace on the stack.
 #pragma once

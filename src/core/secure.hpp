@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Secret hygiene: wiping, constant-time helpers, and valgrind poisoning hooks.
 //
 // ct_poison/ct_unpoison mark memory as "undefined" for valgrind memcheck, so any

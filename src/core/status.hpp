@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Status codes returned by every pqmcu entry point (no exceptions anywhere).
 #pragma once
 #include <cstdint>

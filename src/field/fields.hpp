@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Field types for MQOM (and anything else needing small binary fields).
 //
 // Base fields (the MQ secret x lives here): GF2, GF4, GF16, GF256.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // GF(2^8) = GF(2)[z]/(z^8 + z^4 + z^3 + z + 1) (the AES polynomial, 0x11B),
 // elements encoded as bytes with bit i = coefficient of z^i. This is the
 // field MQOM v2.1 calls GF(256), both as base field and as the fast-variant

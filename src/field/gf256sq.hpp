@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // GF(2^16) built as the quadratic extension GF(256)[X]/(X^2 + X + 0x20),
 // the MQOM v2.1 extension field of the "short" parameter sets.
 //

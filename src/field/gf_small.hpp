@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // The small MQOM base fields GF(2), GF(4), GF(16): packed encodings, native
 // constant-time arithmetic, SWAR arithmetic on packed words, and the
 // embedding into GF(256) that MQOM uses to multiply base by extension

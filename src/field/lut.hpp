@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Table-based GF(256) / GF(2^16) arithmetic for the LUT profile.
 //
 // NOT CONSTANT TIME: table lookups are indexed by (possibly secret) field

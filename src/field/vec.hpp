@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Vector and matrix kernels over the MQOM fields, constant time, written on
 // the machine word (32-bit lanes on the M4, 64-bit on x86-64).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Machine-word helpers shared by the field code: the SWAR word type, unaligned
 // word loads/stores, byte broadcast and a compiler value barrier used to keep
 // secret-dependent masks branch-free.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Keccak-f[1600]: the permutation under SHA-3/SHAKE, one state or four at once.
 //
 // Representation is hidden behind KeccakState / KeccakX4State: hosts keep 25

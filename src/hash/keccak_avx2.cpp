@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Keccak-f[1600] x4 with AVX2: one 256-bit register holds the same lane of
 // the four states (KeccakX4State's host layout). Only this file's functions
 // carry target("avx2"); the caller checks the CPU first.

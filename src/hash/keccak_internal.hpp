@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Constants shared by the Keccak-f[1600] implementations (not a public header).
 #pragma once
 #include <cstddef>

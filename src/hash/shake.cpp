@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 #include "hash/shake.hpp"
 
 #include "hash/keccak_internal.hpp"

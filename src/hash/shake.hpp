@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // SHAKE128/256 and SHA3-256/512 (FIPS 202), incremental, no heap, plus
 // 4-way SHAKE over four equal-length inputs.
 //

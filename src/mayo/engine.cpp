@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // MAYO engine (see engine.hpp). Notation follows the MAYO specification:
 // O (v x o) is the secret oil subspace, P1 (v x v, upper triangular), P2
 // (v x o), P3 (o x o, upper triangular) are the m public quadratic forms,

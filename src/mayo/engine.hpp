@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // MAYO key generation, signing and verification on a run-time Params, over
 // caller-provided buffers (Work). One compiled engine serves all eight sets.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Steps shared by the expanded engine (engine.cpp) and the streamed one
 // (engine_stream.cpp): encodings, key derivation, the signing tail (y, A,
 // solve through the kernel table's echelon form, encode) and verification's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Streamed MAYO engine (engine_stream.hpp). Notation as in engine.cpp: O (v x
 // o) secret, P1 (v x v upper triangular), P2 (v x o), P3 (o x o); the
 // keystream holds P1 row by row (row r: columns r..v-1), then P2 row by row.

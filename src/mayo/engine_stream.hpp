@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Streamed (low-RAM) MAYO engine: P1 and P2 are never held whole. They are
 // the AES-128-CTR keystream of the public seed_pk, read one row at a time
 // from the counter (the keystream holds P1 row by row, then P2), and every

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Portable MAYO kernels (64-bit limbs, mvec.hpp) and the run-time choice.
 #include "mayo/kernels.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // MAYO bulk kernels: the m-vector matrix products and the P1 | P2 expansion,
 // behind a small table chosen once at run time (portable C++ everywhere;
 // AVX2 + VAES on x86-64 hosts that have them, PQMCU_CPU_DISABLE=avx2 masks

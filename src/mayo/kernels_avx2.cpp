@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // MAYO kernels for x86-64 with AVX2 (and VAES for the P1 | P2 keystream),
 // enabled per function (target attributes), chosen at run time.
 //

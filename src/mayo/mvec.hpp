@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // m-vector kernels: one GF(16) element per equation, 16 elements per 64-bit
 // limb (element e in bits 4(e%16).. of limb e/16), GF(16) = GF(2)[x]/(x^4+x+1)
 // as in src/field (gf16::xtime / gf16::mul / gf16::inv).

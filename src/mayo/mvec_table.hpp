@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Products of public m-vectors by small secret matrices through 16-entry
 // tables ("transposed" layout), the kernel of the streamed engine.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // MAYO parameter sets (q = 16), rounds 1 and 2.
 //
 // A parameter set is a type with a `static constexpr Params params`; the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // pqmcu::mayo::Scheme<Set>: MAYO key generation, signing and verification
 // for one parameter set (params.hpp: mayo_1 .. mayo_5 for round 2,
 // mayo_1_r1 .. mayo_5_r1 for round 1), byte-compatible with the reference

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // pqmcu::mayo::Scheme<Set, Streamed>: the low-RAM MAYO profile (the M4's).
 // Same API and the same bytes as Scheme<Set> (engine_stream.hpp explains
 // what is streamed), with one workspace per operation:

@@ -1,3 +1,4 @@
+@ SPDX-License-Identifier: Apache-2.0 OR MIT
 @ The streamed MAYO engine's table kernel (mvec_table.hpp,
 @ table_accumulate_n) for ARMv7-M, one function per m-vector length L:
 @

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Batched linear commitment (BLC) of MQOM v2.1.
 //
 // For each repetition e, with the GGM leaves lseed[0..N):

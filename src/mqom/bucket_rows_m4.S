@@ -1,3 +1,4 @@
+@ SPDX-License-Identifier: Apache-2.0 OR MIT
 @ The bucket pass of Lanes::row_public (lanes.hpp) on the M4, for GF(256)
 @ entries, 4-bit digits and rows of 5 or 7 words (the L1 fast / faster sets):
 @

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Hashing, Fiat-Shamir challenge and grinding of MQOM v2.1:
 //   msg_hash = XOF(0x02 || msg)                                   (2 lambda/8 bytes)
 //   h        = XOF(0x04 || pk || com1 || com2 || msg_hash)

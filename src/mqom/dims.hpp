@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Run-time counts and byte sizes of one MQOM v2.1 parameter set, derived from
 // the parameter set's constexpr data (so every value is a compile-time
 // constant where the set type is known). The building blocks take a Dims by

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // MQOM v2.1 key generation, signing and verification over run-time counts
 // (Dims) for one (security level, base field, extension field) triple.
 // Explicitly instantiated in engine_cat{1,3,5}.cpp; scheme.hpp is the typed

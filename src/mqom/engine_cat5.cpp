@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // The MQOM engines of security category 5 (all base/extension fields).
 #include "mqom/scheme.hpp"
 

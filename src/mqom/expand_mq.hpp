@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // ExpandEquations, streamed:
 //   seed_eq_i = XOF(0x01 || mseed_eq || le16(i))[0..S)
 //   stream_i  = PRG(salt = 0, e = 0, seed_eq_i, (n + n(n+1)/2) ext elements)

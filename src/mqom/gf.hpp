@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // The field operations MQOM's building blocks use, as thin adapters over
 // src/field (constant-time element arithmetic and SWAR vector kernels):
 //   Ext<8>  = GF(256) (AES polynomial), Ext<16> = GF(256)[Y]/(Y^2+Y+0x20);

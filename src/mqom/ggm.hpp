@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // The correlated GGM tree of one repetition e (N = 2^L leaves):
 //   level 1 = { rseed, rseed ^ delta }  (the root itself is never used);
 //   expanding level j (1 <= j < L) under K_j = TweakSalt(salt, 2, e, j-1):

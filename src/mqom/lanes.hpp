@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // "Lane" kernels of the PIOP: all tau repetitions are processed at once,
 // one extension element per lane of a machine word, so the public matrix
 // entry A[j][k] multiplies a whole row of secret values in one go.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // MQOM v2.1 parameter sets as compile-time types and as a constexpr table for
 // run-time lookup by name:
 //   - the 48 official sets ({cat1, cat3, cat5} x {gf2, gf4, gf16, gf256} x

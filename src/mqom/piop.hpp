@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // The MQOM v2.1 PIOP, with the equations streamed row by row (EqStream):
 // each row of A_i (then b_i) is used for all tau repetitions at once, in the
 // lane layout of lanes.hpp, and dropped; g = w.eq_group equations run in

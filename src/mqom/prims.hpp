@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // MQOM's small symmetric building blocks over the seed cipher:
 //   TweakSalt(salt, sel, e, j): salt with byte0 ^= sel + 4e, bytes1-2 ^= j (LE)
 //     sel 0: seed commitments, 2: GGM tree levels, 3: PRG blocks.

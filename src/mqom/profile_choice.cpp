@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // RAM-budget profile chooser over the committed M4 measurements.
 #include "mqom/profile_choice.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // The RAM-budget profile chooser: given an MQOM instance and a RAM budget,
 // the fastest profile whose measured peak RAM on the Cortex-M4 fits.
 //

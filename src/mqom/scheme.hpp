@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // pqmcu::mqom::Scheme<Set, Profile>: MQOM v2.1 key generation, signing and
 // verification for one parameter set (a ParamSet type from params.hpp),
 // byte-compatible with the reference implementation and its KATs.

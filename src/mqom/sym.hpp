@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Symmetric primitives as MQOM uses them, per security level:
 //   XOF    SHAKE128 (cat 1) or SHAKE256 (cat 3, 5), absorb* then squeeze*.
 //   Enc    the "seed cipher": AES-128 (cat 1), Rijndael-256-256 with 24-byte

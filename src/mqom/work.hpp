@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Working memory of one keygen/sign/verify call, as views into a
 // caller-provided Workspace (see scheme.hpp for the owning, exactly sized
 // struct). Nothing here allocates.

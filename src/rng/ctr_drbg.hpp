@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // NIST SP 800-90A AES-256 CTR_DRBG without derivation function, exactly as
 // the PQC KAT generators use it (NIST's rng.c): seed = 48 bytes of entropy
 // XOR an optional 48-byte personalization string; each generate() call

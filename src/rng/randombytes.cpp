@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Global NIST-style randombytes over one CtrDrbg instance.
 #include "rng/randombytes.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 /* NIST PQC KAT interface (rng.h shape) over pqmcu's AES-256 CTR_DRBG.
    One process-wide generator; not thread safe. security_strength is
    accepted for compatibility and ignored (always AES-256). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Constant-time check of MAYO key generation and signing, both profiles
 // (Expanded, with compact and expanded secret keys, and Streamed): the key
 // seed, the secret key and the signing randomizer are poisoned; valgrind

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Constant-time check of MQOM key generation and signing (Desktop, the
 // streamed Balanced / Memory profiles on some sets, and the Hardware profile
 // through the emulated engine, which checks the path to the external engine;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Constant-time check of the default (secret-handling) primitive paths: run
 // under valgrind memcheck with every secret marked undefined, any branch or
 // memory index that depends on a secret is reported and fails the test.

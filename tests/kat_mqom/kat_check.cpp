@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Host-only MQOM v2.1 known-answer checker.
 //
 // For every selected parameter set and the first N entries of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Firmware running every shared suite (tests/support/suites.hpp) under QEMU.
 #include "runner.hpp"
 #include "support/suites.hpp"

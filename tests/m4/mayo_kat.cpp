@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // MAYO known-answer firmware for one parameter set (built once per set by
 // tests/m4/CMakeLists.txt):
 //   PQMCU_KAT_SET      the set type, e.g. mayo_1 or mayo_2_r1 (mayo/params.hpp)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // MQOM v2.1 known-answer firmware for one parameter set (built once per set by
 // tests/m4/CMakeLists.txt):
 //   PQMCU_KAT_SET      the set type, e.g. mqom2_cat1_gf16_fast_r5

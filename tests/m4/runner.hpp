@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Runs test suites on the M4 and prints "N passed, N failed".
 #pragma once
 #include <cstddef>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Shared pieces of the signature known-answer firmwares (mqom_kat.cpp,
 // mayo_kat.cpp): one NIST KAT entry checked the way the NIST harness makes it.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Host runner of the NIST API suite: prints "N passed, N failed" like the
 // firmware runner; exit status 0 iff every case passed and checked something.
 #include <cstdio>

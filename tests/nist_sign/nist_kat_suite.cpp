@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // KAT of the NIST API library (include/pqmcu/nist_sign.h) for its compiled-in
 // set, shared by the host test (tests/nist_sign) and an M4 KAT firmware
 // (tests/m4). PQMCU_NIST_KAT_VECTORS names the embedded .rsp entries.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Block cipher tests: every known-answer vector through every backend in the
 // build (x1, x2, x4, x8 and multi-key paths), agreement between backends on
 // pseudo-random inputs, and the error statuses. Runs on host and M4.

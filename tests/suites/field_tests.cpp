@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Field arithmetic for MQOM: axioms, inverses, SWAR kernels against the
 // scalar code, constant-time against table (lut_not_ct) code, and known
 // answers. The expected hashes/values below were obtained by running the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Tests of the harness itself: a check that must fail is counted as a failure.
 #include "support/check.hpp"
 #include "support/vectors.hpp"

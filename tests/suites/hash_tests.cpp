@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Keccak-f[1600], SHAKE and SHA3: known answers, incremental use, 4-way
 // agreement, backend agreement and misuse. Runs on the host and the M4.
 #include "hash/keccak.hpp"

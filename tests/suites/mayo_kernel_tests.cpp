@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // MAYO streamed-engine kernels (src/mayo/mvec_table.hpp): table_accumulate,
 // which on the M4 is assembly (table_acc_m4.S), against the portable C++
 // template table_accumulate_n<L>, for every m-vector length and for odd and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // CTR_DRBG tests: the KAT file through the class (every available AES-256
 // backend) and through the C randombytes() globals, plus error statuses.
 #include <cstring>

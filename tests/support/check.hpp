@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // The test harness shared by the host (GoogleTest bridge) and the emulated
 // Cortex-M4 firmware, so the very same test code runs on both.
 #pragma once

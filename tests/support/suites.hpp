@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Every suite that runs on both the host and the emulated M4. A suite whose
 // code is not in this build (e.g. an x86-only one) is simply not listed.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Known-answer vectors embedded at build time from ../shared/kat (see
 // tools/kat/embed_vectors.py), so host and firmware tests read the same data.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // The STM32F4 CRYP driver (platform/m4/stm32f4/cryp.hpp) against the
 // register model of tests/unit/fake_cryp.hpp: FIPS-197 / SP 800-38A AES-128
 // vectors in polling and DMA mode, FIFO and BUSY handling under slow cores,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // A register-level model of the STM32F4 CRYP peripheral and of the two DMA2
 // streams that serve it, for host tests of platform/m4/stm32f4/cryp.hpp.
 //

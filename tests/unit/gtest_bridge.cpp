@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Registers every case of every shared suite as a GoogleTest test, so the
 // host runs exactly the code the firmware runs.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // MAYO (rounds 1 and 2) against the official NIST KAT files, through the
 // DRBG flow of the reference harness: randombytes_init(seed); keypair;
 // sign; compare pk, sk and sm (= signature || message); verify. Plus

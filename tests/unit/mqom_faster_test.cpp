@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // The MQOM Faster sets (mqom2_cat{1,3,5}_gf16_faster_r5) through the typed
 // front end, for each profile: round trips over several messages, exact
 // signature sizes, deterministic signing, Desktop and Compact giving the same

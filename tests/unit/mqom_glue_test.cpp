@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // The commitment-side glue of MQOM on its M4 paths, run on the host:
 // grinding one lane at a time (the M4 form) against the 4-way form, the
 // direct fixsliced pass and the unrolled public AES-128 schedule against the

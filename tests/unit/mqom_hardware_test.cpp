@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // MQOM's Hardware profile around its engine: no engine installed gives
 // `unsupported` (nothing computed), an engine failing mid-operation gives its
 // error with the output wiped, and the emulated engine's counters show that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // MQOM negative tests through the public APIs: every part of a signature is
 // tampered with, keys are wrong or malformed, lengths are off. Verification
 // must fail with a clear status and never crash (run under ASan/UBSan too).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // The RAM-budget profile chooser (src/mqom/profile_choice.hpp) over the
 // committed M4 table: every row names an existing set and profile, choices
 // are the fastest that fit, and bad requests fail with a clear status.

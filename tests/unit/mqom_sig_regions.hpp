@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // The named regions of an MQOM signature (salt, com1, com2, alpha1[e],
 // path[e], leaf_com[e], partial_dx[e], nonce), shared by the negative tests
 // (mqom_negative_test.cpp through the registry, mqom_faster_test.cpp per

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // The `pqmcu` command: list algorithms, write NIST KAT files, and sign or
 // verify files on the host.
 #include <CLI/CLI.hpp>

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Checks `pqmcu kat NAME` against the official NIST .rsp files: everything
 after the first "# name" line must be byte-identical.
 

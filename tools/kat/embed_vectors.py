@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Embeds a NIST-style vector file ("name = value" lines, blank-line separated
 entries, '#' comments) as C++ data, so host and firmware tests share it.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Per-operation table of the M4 benchmark firmware (bench/m4).
 
 Joins three sources:

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Unit tests of bench_table.py's row logic on synthetic firmware output:
 messages and means, the grinding adjustment, workspace charging, profile
 columns parsed from row names / reported facts, the paper-style rows, the SVG."""

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Cycles of MQOM's Hardware profile inside and outside the AES engine.
 
 The QEMU Hardware KAT firmware (tests/m4/mqom_kat.cpp with the emulated

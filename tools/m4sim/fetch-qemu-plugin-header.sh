@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Brings qemu-plugin.h (the TCG plugin API header of the installed QEMU) from
 # Debian's qemu source package. Debian does not package the header, and we must
 # not copy it into the repository, so it is fetched at set-up time.

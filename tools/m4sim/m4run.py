@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Run Cortex-M4 firmware on QEMU mps2-an386 and return its exit code.
 
 The firmware ends through semihosting SYS_EXIT_EXTENDED, so QEMU's exit code

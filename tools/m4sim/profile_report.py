@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Fold the plugin's flat profile (pqmcu-prof lines, m4run.py --profile K) into
 functions of the firmware and print them, most cycles first.
 

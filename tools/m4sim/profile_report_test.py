@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """profile_report.py's folding of pqmcu-prof lines into functions, on
 synthetic symbols and plugin lines (no firmware needed)."""
 import os

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // The STM32F437's CRYP over its real registers (board `stm32f437`): the
 // memory-mapped Bus for Cryp<Bus> (cryp.hpp) and the engine installed for
 // cipher::Backend::external.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // STM32F4 CRYP peripheral (STM32F415/417/437/439) as an AES-128-ECB engine
 // for cipher::Backend::external (cipher::ExternalAes128).
 //

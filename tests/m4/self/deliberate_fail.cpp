@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // One case passes, one has a deliberately false check, one checks nothing:
 // the runner must print both failures, "1 passed, 2 failed", and exit 1.
 #include "runner.hpp"

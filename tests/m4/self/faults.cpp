@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Firmware that must die in a specific way; built once per SELFTEST_* macro.
 // Each ctest expects the matching exit code (platform/m4/exit.hpp), proving
 // that the fault reaches its own handler and is reported as such.

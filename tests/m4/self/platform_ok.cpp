@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Platform self-test that must pass: startup did its job (.data copied, .bss
 // zeroed, constructors run, FPU on), the formatter is right, RAM tables land
 // in RAM, the stack bounds are sane. Exit 0.

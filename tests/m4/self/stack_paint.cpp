@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Stack painting accuracy: code with a known stack footprint must measure
 // exactly that (assembly, footprint known to the byte) or within a small
 // frame overhead (C++ array). Prints every measurement.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Run cycle-model kernels under QEMU with the pqmcu_m4cycles plugin and
 compare the measured figures with the hand-computed ones.
 

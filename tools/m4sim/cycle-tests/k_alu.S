@@ -1,3 +1,4 @@
+@ SPDX-License-Identifier: Apache-2.0 OR MIT
 @ Cycle-model kernels: data processing and multiplies.
 @ Each kernel runs between two calls of pqmcu_bench_mark. The expectation
 @ lines ("@ expect NAME: insns=N cycles=C") give the hand-computed figures of

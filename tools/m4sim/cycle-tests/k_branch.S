@@ -1,3 +1,4 @@
+@ SPDX-License-Identifier: Apache-2.0 OR MIT
 @ Cycle-model kernels: branches (taken / not taken, refill alignment), calls,
 @ returns, IT blocks, CBZ/CBNZ, TBB, LDR PC.
 @ Expectation lines give the kernel body alone; see k_alu.S for the format.

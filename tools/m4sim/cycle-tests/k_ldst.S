@@ -1,3 +1,4 @@
+@ SPDX-License-Identifier: Apache-2.0 OR MIT
 @ Cycle-model kernels: loads and stores (pipelining, dependencies, multiples,
 @ doubles, exclusives, literal loads, pipelining across a block boundary).
 @ Expectation lines give the kernel body alone; see k_alu.S for the format.

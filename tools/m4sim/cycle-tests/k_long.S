@@ -1,3 +1,4 @@
+@ SPDX-License-Identifier: Apache-2.0 OR MIT
 @ Cycle-model kernel: a 100-million-instruction loop. Checks that counts stay
 @ exact over a long run and that the plugin keeps QEMU fast (the checker is
 @ given a time limit for this file).

@@ -1,3 +1,4 @@
+@ SPDX-License-Identifier: Apache-2.0 OR MIT
 @ Cycle-model kernels: code at the end of a 1 KiB page.
 @ QEMU's ARMv7-M target page is 1 KiB. Around page offset 0x3FE, QEMU 7.2's
 @ plugin API misreports instructions: the Thumb translator reads the halfword

@@ -1,3 +1,4 @@
+@ SPDX-License-Identifier: Apache-2.0 OR MIT
 @ Cycle-model kernels: single-precision FPU (FPv4-SP) instructions.
 @ Expectation lines give the kernel body alone; see k_alu.S for the format.
 #include "kernel_start.inc"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 /*
  * pqmcu Cortex-M4 cycle model: Thumb/Thumb-2 instruction classifier.
  * Encodings follow the ARMv7-M Architecture Reference Manual (chapter A5,

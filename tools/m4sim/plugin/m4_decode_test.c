@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 /* Host self-test of the Cortex-M4 instruction classifier (no QEMU needed).
  * Encodings were produced with arm-none-eabi-as; expected classes and costs
  * come from docs/cycle-model.md. */

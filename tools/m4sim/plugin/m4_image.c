@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 /*
  * pqmcu Cortex-M4 cycle model: firmware image from an ELF32 file.
  * Only what the plugin needs: the ELF header, the program header table and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 /*
  * pqmcu Cortex-M4 cycle model: the firmware image, read from its ELF file.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 /* Host self-test of the firmware-image reader used by the plugin's elf=
  * argument (no QEMU needed). Writes small ELF32 files into the working
  * directory and checks what m4_image_load_elf/m4_image_find make of them. */

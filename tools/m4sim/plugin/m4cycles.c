@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 /*
  * pqmcu_m4cycles: a QEMU (7.2 plugin API) TCG plugin that estimates
  * Cortex-M4 cycle counts of code run on `qemu-system-arm -M mps2-an386`.
