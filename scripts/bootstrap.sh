@@ -4,9 +4,9 @@
 set -euo pipefail
 packages=(
   cmake ninja-build g++ python3 git
-  googletest libgtest-dev libbenchmark-dev libcli11-dev libfmt-dev valgrind
+  googletest libgtest-dev libbenchmark-dev libcli11-dev valgrind pkg-config binutils
   gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-dev libstdc++-arm-none-eabi-newlib
-  qemu-system-arm dpkg-dev xz-utils
+  qemu-system-arm dpkg-dev xz-utils python3-matplotlib
 )
 missing=()
 for p in "${packages[@]}"; do

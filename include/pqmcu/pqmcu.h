@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-/* pqmcu C API (hosts): detached signatures by algorithm name.
+/* pqmcu C API (hosts): detached signatures and KEMs by algorithm name.
  *
  * Every function returns a pqmcu status: 0 on success, a negative PQMCU_*
- * code otherwise (pqmcu_status_message() names it). Lengths are checked;
- * nothing is allocated. Randomness comes from the operating system unless
+ * code otherwise (pqmcu_status_message() names it). Lengths are checked.
+ * Workspaces are on the heap, one per thread and algorithm, kept for reuse
+ * and wiped after every call; calls are thread safe. Randomness comes from the operating system unless
  * pqmcu_set_random() installs another source (e.g. the NIST KAT generator).
  *
  * For one compiled-in parameter set with the NIST shapes (crypto_sign_keypair,
@@ -14,6 +15,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "pqmcu/export.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -30,23 +33,39 @@ enum {
     PQMCU_INTERNAL_ERROR = -7
 };
 
-const char* pqmcu_status_message(int status);
+PQMCU_API const char* pqmcu_status_message(int status);
 
 /* Number of signature algorithms and the name of the i-th (NULL past the end). */
-size_t pqmcu_sign_count(void);
-const char* pqmcu_sign_name(size_t index);
+PQMCU_API size_t pqmcu_sign_count(void);
+PQMCU_API const char* pqmcu_sign_name(size_t index);
 
-int pqmcu_sign_sizes(const char* name, size_t* pk_bytes, size_t* sk_bytes, size_t* sig_bytes);
-int pqmcu_sign_keypair(const char* name, uint8_t* pk, size_t pk_len, uint8_t* sk, size_t sk_len);
+PQMCU_API int pqmcu_sign_sizes(const char* name, size_t* pk_bytes, size_t* sk_bytes, size_t* sig_bytes);
+PQMCU_API int pqmcu_sign_keypair(const char* name, uint8_t* pk, size_t pk_len, uint8_t* sk, size_t sk_len);
 /* sig_len: in, the capacity of sig; out, the signature length. */
-int pqmcu_sign_signature(const char* name, uint8_t* sig, size_t* sig_len, const uint8_t* msg, size_t msg_len,
+PQMCU_API int pqmcu_sign_signature(const char* name, uint8_t* sig, size_t* sig_len, const uint8_t* msg, size_t msg_len,
                          const uint8_t* sk, size_t sk_len);
-int pqmcu_sign_verify(const char* name, const uint8_t* sig, size_t sig_len, const uint8_t* msg, size_t msg_len,
+PQMCU_API int pqmcu_sign_verify(const char* name, const uint8_t* sig, size_t sig_len, const uint8_t* msg, size_t msg_len,
                       const uint8_t* pk, size_t pk_len);
 
-/* Installs the randomness used by keypair/signature (NULL restores the OS
- * generator). fill returns 0 on success. */
-void pqmcu_set_random(int (*fill)(void* ctx, uint8_t* out, size_t n), void* ctx);
+/* Number of KEMs and the name of the i-th (NULL past the end). */
+PQMCU_API size_t pqmcu_kem_count(void);
+PQMCU_API const char* pqmcu_kem_name(size_t index);
+
+PQMCU_API int pqmcu_kem_sizes(const char* name, size_t* pk_bytes, size_t* sk_bytes, size_t* ct_bytes,
+                              size_t* ss_bytes);
+PQMCU_API int pqmcu_kem_keypair(const char* name, uint8_t* pk, size_t pk_len, uint8_t* sk, size_t sk_len);
+PQMCU_API int pqmcu_kem_encapsulate(const char* name, uint8_t* ct, size_t ct_len, uint8_t* ss, size_t ss_len,
+                                    const uint8_t* pk, size_t pk_len);
+/* A tampered ciphertext is not an error: ss receives the implicit-rejection
+   secret (pseudo-random), in the same time as a valid decapsulation. */
+PQMCU_API int pqmcu_kem_decapsulate(const char* name, uint8_t* ss, size_t ss_len, const uint8_t* ct, size_t ct_len,
+                                    const uint8_t* sk, size_t sk_len);
+
+/* Installs the randomness used by every keypair / signature / encapsulation
+ * (NULL restores the OS generator). fill returns 0 on success. The setting is
+ * process-wide: install it before other threads call the library; fill must
+ * itself be thread safe if several threads then call it. */
+PQMCU_API void pqmcu_set_random(int (*fill)(void* ctx, uint8_t* out, size_t n), void* ctx);
 
 #ifdef __cplusplus
 }

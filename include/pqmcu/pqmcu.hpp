@@ -1,21 +1,34 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// pqmcu C++ API for hosts: signature algorithms looked up by name at run time.
+// pqmcu C++ API for hosts: signatures and KEMs looked up by name at run time.
 //
 //   pqmcu::Signature sig = pqmcu::Signature::by_name("mqom2_cat1_gf16_fast_r5");
 //   if (!sig) ...                                   // unknown name
 //   std::vector<uint8_t> pk(sig.public_key_bytes()), sk(sig.secret_key_bytes());
 //   sig.keypair(pk, sk);                             // OS randomness by default
 //
+//   pqmcu::Kem kem = pqmcu::Kem::by_name("mceliece348864");
+//   kem.keypair(pk, sk);  kem.encapsulate(pk, ct, ss);  kem.decapsulate(sk, ct, ss);
+//
 // No exceptions: every operation returns a pqmcu::Status and writes only into
 // the caller's buffers, whose lengths are checked (Status::bad_length).
-// Firmware uses the compile-time scheme types instead (e.g. pqmcu/mqom.hpp).
+// Firmware uses the compile-time scheme types instead (e.g. pqmcu::mqom::Scheme).
+//
+// Memory and threads: an operation's workspace (up to ~1 MB for MAYO-5) is
+// never on the caller's stack; each thread keeps one heap workspace per
+// algorithm it has used, wiped after every call and freed when the thread
+// ends. Calls are thread safe: no state is shared between threads except the
+// randomness installed by the C API's pqmcu_set_random (process-wide) and the
+// NIST KAT generator behind nist_drbg_random() (one process-wide DRBG, for
+// KAT harnesses only). Secrets the library copies (workspaces, seeds) are
+// wiped before it returns; the caller's own key buffers are the caller's.
 #pragma once
 #include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string_view>
 
-#include "core/status.hpp"
+#include "pqmcu/export.h"
+#include "pqmcu/status.hpp"
 
 namespace pqmcu {
 
@@ -25,9 +38,9 @@ struct RandomSource {
     Status (*fill)(void* ctx, uint8_t* out, size_t n);
 };
 // The operating system's generator (getrandom).
-RandomSource system_random();
+PQMCU_API RandomSource system_random();
 // The NIST KAT generator's global state (randombytes, after randombytes_init).
-RandomSource nist_drbg_random();
+PQMCU_API RandomSource nist_drbg_random();
 
 // One algorithm's sizes and entry points, filled from its compile-time scheme.
 struct SignatureOps {
@@ -43,7 +56,7 @@ struct SignatureOps {
     Status (*verify)(const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig, size_t siglen);
 };
 
-class Signature {
+class PQMCU_API Signature {
 public:
     // An invalid Signature (operator bool is false) when the name is unknown;
     // its operations then return Status::unknown_name.
@@ -67,6 +80,47 @@ public:
 private:
     explicit Signature(const SignatureOps* ops) : ops_(ops) {}
     const SignatureOps* ops_ = nullptr;
+};
+
+// One KEM's sizes and entry points, filled from its compile-time scheme.
+struct KemOps {
+    const char* name;
+    const char* family;
+    size_t public_key_bytes;
+    size_t secret_key_bytes;
+    size_t ciphertext_bytes;
+    size_t shared_secret_bytes;
+    Status (*keypair)(uint8_t* pk, uint8_t* sk, const RandomSource& rng);
+    Status (*encapsulate)(uint8_t* ct, uint8_t* ss, const uint8_t* pk, const RandomSource& rng);
+    Status (*decapsulate)(uint8_t* ss, const uint8_t* ct, const uint8_t* sk);
+};
+
+class PQMCU_API Kem {
+public:
+    // An invalid Kem (operator bool is false) when the name is unknown; its
+    // operations then return Status::unknown_name.
+    static Kem by_name(std::string_view name);
+    static std::span<const KemOps> all();
+
+    explicit operator bool() const { return ops_ != nullptr; }
+    std::string_view name() const { return ops_ ? ops_->name : ""; }
+    std::string_view family() const { return ops_ ? ops_->family : ""; }
+    size_t public_key_bytes() const { return ops_ ? ops_->public_key_bytes : 0; }
+    size_t secret_key_bytes() const { return ops_ ? ops_->secret_key_bytes : 0; }
+    size_t ciphertext_bytes() const { return ops_ ? ops_->ciphertext_bytes : 0; }
+    size_t shared_secret_bytes() const { return ops_ ? ops_->shared_secret_bytes : 0; }
+
+    // Every span must have exactly the algorithm's size (else bad_length).
+    Status keypair(std::span<uint8_t> pk, std::span<uint8_t> sk, const RandomSource& rng = system_random()) const;
+    Status encapsulate(std::span<const uint8_t> pk, std::span<uint8_t> ct, std::span<uint8_t> ss,
+                       const RandomSource& rng = system_random()) const;
+    // A ciphertext that was tampered with is not an error: it gives the
+    // implicit-rejection secret (a pseudo-random value), in the same time.
+    Status decapsulate(std::span<const uint8_t> sk, std::span<const uint8_t> ct, std::span<uint8_t> ss) const;
+
+private:
+    explicit Kem(const KemOps* ops) : ops_(ops) {}
+    const KemOps* ops_ = nullptr;
 };
 
 }  // namespace pqmcu

@@ -2,29 +2,44 @@
 // The C API (pqmcu/pqmcu.h) over the C++ registry.
 #include "pqmcu/pqmcu.h"
 
+#include <mutex>
+
 #include "pqmcu/pqmcu.hpp"
 
 namespace {
+using pqmcu::Kem;
 using pqmcu::RandomSource;
 using pqmcu::Signature;
 using pqmcu::Status;
 
+// The randomness installed by pqmcu_set_random: process-wide, read under a
+// lock, and each call works on its own copy (a thread may change it while
+// another thread's call is running).
 struct CRandom {
     int (*fill)(void*, uint8_t*, size_t) = nullptr;
     void* ctx = nullptr;
-} g_random;
+};
+std::mutex g_random_lock;
+CRandom g_random;
 
-Status c_fill(void*, uint8_t* out, size_t n) {
-    return g_random.fill(g_random.ctx, out, n) == 0 ? Status::ok : Status::internal_error;
+Status c_fill(void* p, uint8_t* out, size_t n) {
+    const CRandom* r = static_cast<const CRandom*>(p);
+    return r->fill(r->ctx, out, n) == 0 ? Status::ok : Status::internal_error;
 }
 
-RandomSource current_random() {
-    return g_random.fill ? RandomSource{nullptr, c_fill} : pqmcu::system_random();
+// A call's randomness: `copy` must outlive the returned source.
+RandomSource current_random(CRandom& copy) {
+    {
+        const std::lock_guard<std::mutex> hold(g_random_lock);
+        copy = g_random;
+    }
+    return copy.fill ? RandomSource{&copy, c_fill} : pqmcu::system_random();
 }
 
 int code(Status s) { return static_cast<int>(s); }
 
 Signature lookup(const char* name) { return name ? Signature::by_name(name) : Signature::by_name(""); }
+Kem lookup_kem(const char* name) { return name ? Kem::by_name(name) : Kem::by_name(""); }
 
 // Spans over possibly-null pointers: a null pointer with a non-zero length is an argument error.
 bool bad_buffer(const void* p, size_t n) { return p == nullptr && n != 0; }
@@ -54,7 +69,8 @@ int pqmcu_sign_keypair(const char* name, uint8_t* pk, size_t pk_len, uint8_t* sk
     const Signature s = lookup(name);
     if (!s) return PQMCU_UNKNOWN_NAME;
     if (pk == nullptr || sk == nullptr) return PQMCU_BAD_ARGUMENT;
-    return code(s.keypair({pk, pk_len}, {sk, sk_len}, current_random()));
+    CRandom rnd;
+    return code(s.keypair({pk, pk_len}, {sk, sk_len}, current_random(rnd)));
 }
 
 int pqmcu_sign_signature(const char* name, uint8_t* sig, size_t* sig_len, const uint8_t* msg, size_t msg_len,
@@ -63,7 +79,8 @@ int pqmcu_sign_signature(const char* name, uint8_t* sig, size_t* sig_len, const 
     if (!s) return PQMCU_UNKNOWN_NAME;
     if (sig == nullptr || sig_len == nullptr || sk == nullptr || bad_buffer(msg, msg_len)) return PQMCU_BAD_ARGUMENT;
     size_t written = 0;
-    const Status st = s.sign({sk, sk_len}, {msg, msg_len}, {sig, *sig_len}, &written, current_random());
+    CRandom rnd;
+    const Status st = s.sign({sk, sk_len}, {msg, msg_len}, {sig, *sig_len}, &written, current_random(rnd));
     *sig_len = st == Status::ok ? written : 0;
     return code(st);
 }
@@ -76,7 +93,50 @@ int pqmcu_sign_verify(const char* name, const uint8_t* sig, size_t sig_len, cons
     return code(s.verify({pk, pk_len}, {msg, msg_len}, {sig, sig_len}));
 }
 
+size_t pqmcu_kem_count(void) { return Kem::all().size(); }
+
+const char* pqmcu_kem_name(size_t index) {
+    const auto all = Kem::all();
+    return index < all.size() ? all[index].name : nullptr;
+}
+
+int pqmcu_kem_sizes(const char* name, size_t* pk_bytes, size_t* sk_bytes, size_t* ct_bytes, size_t* ss_bytes) {
+    const Kem k = lookup_kem(name);
+    if (!k) return PQMCU_UNKNOWN_NAME;
+    if (pk_bytes) *pk_bytes = k.public_key_bytes();
+    if (sk_bytes) *sk_bytes = k.secret_key_bytes();
+    if (ct_bytes) *ct_bytes = k.ciphertext_bytes();
+    if (ss_bytes) *ss_bytes = k.shared_secret_bytes();
+    return PQMCU_OK;
+}
+
+int pqmcu_kem_keypair(const char* name, uint8_t* pk, size_t pk_len, uint8_t* sk, size_t sk_len) {
+    const Kem k = lookup_kem(name);
+    if (!k) return PQMCU_UNKNOWN_NAME;
+    if (pk == nullptr || sk == nullptr) return PQMCU_BAD_ARGUMENT;
+    CRandom rnd;
+    return code(k.keypair({pk, pk_len}, {sk, sk_len}, current_random(rnd)));
+}
+
+int pqmcu_kem_encapsulate(const char* name, uint8_t* ct, size_t ct_len, uint8_t* ss, size_t ss_len,
+                          const uint8_t* pk, size_t pk_len) {
+    const Kem k = lookup_kem(name);
+    if (!k) return PQMCU_UNKNOWN_NAME;
+    if (ct == nullptr || ss == nullptr || pk == nullptr) return PQMCU_BAD_ARGUMENT;
+    CRandom rnd;
+    return code(k.encapsulate({pk, pk_len}, {ct, ct_len}, {ss, ss_len}, current_random(rnd)));
+}
+
+int pqmcu_kem_decapsulate(const char* name, uint8_t* ss, size_t ss_len, const uint8_t* ct, size_t ct_len,
+                          const uint8_t* sk, size_t sk_len) {
+    const Kem k = lookup_kem(name);
+    if (!k) return PQMCU_UNKNOWN_NAME;
+    if (ss == nullptr || ct == nullptr || sk == nullptr) return PQMCU_BAD_ARGUMENT;
+    return code(k.decapsulate({sk, sk_len}, {ct, ct_len}, {ss, ss_len}));
+}
+
 void pqmcu_set_random(int (*fill)(void* ctx, uint8_t* out, size_t n), void* ctx) {
+    const std::lock_guard<std::mutex> hold(g_random_lock);
     g_random.fill = fill;
     g_random.ctx = ctx;
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 #include "api/nist_kat.hpp"
 
+#include <array>
 #include <vector>
 
 #include "rng/randombytes.h"
@@ -64,6 +65,44 @@ Status write_sign_rsp(const Signature& sig, size_t count, std::FILE* out) {
         for (size_t k = 0; k < first_len; ++k) std::fprintf(out, "%02X", first[k]);
         for (size_t k = 0; k < second_len; ++k) std::fprintf(out, "%02X", second[k]);
         std::fprintf(out, "\n\n");
+    }
+    return Status::ok;
+}
+
+Status write_kem_rsp(const Kem& kem, size_t count, std::FILE* out, std::FILE* progress) {
+    if (!kem) return Status::unknown_name;
+    const std::string_view name = kem.name();
+    std::fprintf(out, "# %.*s\n\n", int(name.size()), name.data());
+
+    // As PQCgenKAT_kem: one DRBG seeded with 0..47 makes every entry's seed,
+    // then each entry reseeds with its own seed before keypair and encaps.
+    unsigned char entropy[48];
+    for (int i = 0; i < 48; ++i) entropy[i] = static_cast<unsigned char>(i);
+    randombytes_init(entropy, nullptr, 256);
+    std::vector<std::array<uint8_t, 48>> seeds(count);
+    for (auto& seed : seeds) randombytes(seed.data(), seed.size());
+
+    std::vector<uint8_t> pk(kem.public_key_bytes()), sk(kem.secret_key_bytes()), ct(kem.ciphertext_bytes()),
+        ss(kem.shared_secret_bytes()), ss2(kem.shared_secret_bytes());
+    for (size_t i = 0; i < count; ++i) {
+        if (progress != nullptr) {
+            std::fprintf(progress, "%.*s: entry %zu/%zu\n", int(name.size()), name.data(), i + 1, count);
+            std::fflush(progress);
+        }
+        randombytes_init(seeds[i].data(), nullptr, 256);
+        Status st = kem.keypair(pk, sk, nist_drbg_random());
+        if (st == Status::ok) st = kem.encapsulate(pk, ct, ss, nist_drbg_random());
+        if (st == Status::ok) st = kem.decapsulate(sk, ct, ss2);
+        if (st == Status::ok && ss != ss2) st = Status::internal_error;
+        if (st != Status::ok) return st;
+
+        std::fprintf(out, "count = %zu\n", i);
+        put_hex(out, "seed", seeds[i].data(), seeds[i].size());
+        put_hex(out, "pk", pk.data(), pk.size());
+        put_hex(out, "sk", sk.data(), sk.size());
+        put_hex(out, "ct", ct.data(), ct.size());
+        put_hex(out, "ss", ss.data(), ss.size());
+        std::fputc('\n', out);
     }
     return Status::ok;
 }

@@ -110,8 +110,9 @@ extern "C" {
 
 int crypto_sign_keypair(unsigned char* pk, unsigned char* sk) {
     if (pk == nullptr || sk == nullptr) return -1;
-    WipeOnExit wipe;
-    return Scheme::keypair(pk, sk, nist_randombytes, g_ws) == pqmcu::Status::ok ? 0 : -1;
+    // MQOM's key generation works in a small frame of its own (and wipes it):
+    // the static workspace is neither used nor wiped.
+    return Scheme::keypair(pk, sk, nist_randombytes) == pqmcu::Status::ok ? 0 : -1;
 }
 
 int crypto_sign(unsigned char* sm, unsigned long long* smlen, const unsigned char* m, unsigned long long mlen,

@@ -1,18 +1,48 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 #include "api/registry.hpp"
 
+#include "api/algorithms.hpp"
+
+#include <initializer_list>
 #include <vector>
 
 namespace pqmcu::registry {
+namespace {
+
+// Host-only code: one contiguous table of every family, built once.
+template <class Ops>
+std::vector<Ops> concatenate(std::initializer_list<std::span<const Ops>> families) {
+    std::vector<Ops> v;
+    for (auto family : families) v.insert(v.end(), family.begin(), family.end());
+    return v;
+}
+
+}  // namespace
 
 std::span<const SignatureOps> signatures() {
-    // Host-only code: one contiguous table of every family, built once.
-    static const std::vector<SignatureOps> all = [] {
-        std::vector<SignatureOps> v;
-        for (auto family : {mqom_signatures(), mayo_signatures()}) v.insert(v.end(), family.begin(), family.end());
-        return v;
-    }();
+    // The families PQMCU_ALGORITHMS chose (all by default; src/api/CMakeLists.txt).
+    static const std::vector<SignatureOps> all = concatenate<SignatureOps>({
+#if defined(PQMCU_HAVE_MQOM)
+        mqom_signatures(),
+#endif
+#if defined(PQMCU_HAVE_MAYO)
+        mayo_signatures(),
+#endif
+    });
     return all;
+}
+
+std::span<const KemOps> kems() {
+    static const std::vector<KemOps> all = concatenate<KemOps>({});
+    return all;
+}
+
+bool names_match(std::string_view given, const char* canonical) {
+    const std::string_view c(canonical);
+    if (given.size() != c.size()) return false;
+    for (size_t i = 0; i < c.size(); ++i)
+        if (fold_name_char(given[i]) != fold_name_char(c[i])) return false;
+    return true;
 }
 
 }  // namespace pqmcu::registry

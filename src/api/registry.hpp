@@ -1,14 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// The table behind Signature::by_name: every algorithm of every family, built
-// at compile time from the schemes' types (sign_ops.hpp).
+// The tables behind Signature::by_name and Kem::by_name: every algorithm of
+// every family, built at compile time from the schemes' types (sign_ops.hpp,
+// kem_ops.hpp).
 #pragma once
 #include <span>
+#include <string_view>
 
 #include "pqmcu/pqmcu.hpp"
 
 namespace pqmcu::registry {
 
 std::span<const SignatureOps> signatures();
+std::span<const KemOps> kems();
+
+// Whether a name given by a user names the algorithm registered as `canonical`.
+bool names_match(std::string_view given, const char* canonical);
 
 // Families contribute their tables here (one translation unit each).
 std::span<const SignatureOps> mqom_signatures();

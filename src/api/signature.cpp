@@ -28,8 +28,6 @@ Status drbg_fill(void*, uint8_t* out, size_t n) {
     return randombytes(out, n) == 0 ? Status::ok : Status::internal_error;
 }
 
-bool same_name(std::string_view a, const char* b) { return a == std::string_view(b); }
-
 }  // namespace
 
 RandomSource system_random() { return RandomSource{nullptr, os_fill}; }
@@ -39,7 +37,7 @@ std::span<const SignatureOps> Signature::all() { return registry::signatures(); 
 
 Signature Signature::by_name(std::string_view name) {
     for (const SignatureOps& ops : all())
-        if (same_name(name, ops.name)) return Signature(&ops);
+        if (registry::names_match(name, ops.name)) return Signature(&ops);
     return Signature(nullptr);
 }
 

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // Pieces every signature scheme type shares: the randomness concept and the
-// host conveniences that put the scheme's Workspace on the stack.
+// host conveniences that keep the scheme's Workspace on the heap.
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <new>
 #include <type_traits>
 
 #include "core/secure.hpp"
@@ -38,30 +39,56 @@ inline Status verify_arguments(const uint8_t* pk, const uint8_t* msg, size_t mle
     return Status::ok;
 }
 
-// keypair / sign / verify without a Workspace argument: one on the stack,
-// wiped afterwards. Hosts only: on a microcontroller where the workspace
-// lives is the caller's decision. A scheme derives from this and says
-// `using WorkspaceOnStack<Scheme>::keypair;` (and sign, verify).
+#if !defined(PQMCU_TARGET_M4)
+// Hosts only (never compiled for the M4, where the heap is not used): one
+// heap workspace per thread and type, made on first use, reused by later
+// calls, wiped and freed when the thread ends. Workspaces reach ~1 MB
+// (MAYO-5): too much for a thread's stack. nullptr when memory runs out.
+template <class W>
+W* thread_workspace() {
+    struct Slot {
+        W* ws = nullptr;
+        ~Slot() {
+            if (ws != nullptr) {
+                secure_wipe(ws, sizeof(W));
+                delete ws;
+            }
+        }
+    };
+    thread_local Slot slot;
+    if (slot.ws == nullptr) slot.ws = new (std::nothrow) W;
+    return slot.ws;
+}
+#endif
+
+// keypair / sign / verify without a Workspace argument, over the calling
+// thread's heap workspace (thread_workspace), wiped after keypair and sign.
+// Hosts only: on a microcontroller where the workspace lives is the caller's
+// decision. A scheme derives from this and says
+// `using HostWorkspace<Scheme>::keypair;` (and sign, verify).
 template <class Scheme>
-struct WorkspaceOnStack {
+struct HostWorkspace {
 #if !defined(PQMCU_TARGET_M4)
     template <Rng R>
     static Status keypair(uint8_t* pk, uint8_t* sk, R&& rng) {
-        typename Scheme::Workspace ws;
-        const Status st = Scheme::keypair(pk, sk, rng, ws);
-        secure_wipe_object(ws);
+        auto* ws = thread_workspace<typename Scheme::Workspace>();
+        if (ws == nullptr) return Status::internal_error;
+        const Status st = Scheme::keypair(pk, sk, rng, *ws);
+        secure_wipe(ws, sizeof *ws);
         return st;
     }
     template <Rng R>
     static Status sign(const uint8_t* sk, const uint8_t* msg, size_t mlen, uint8_t* sig, R&& rng) {
-        typename Scheme::Workspace ws;
-        const Status st = Scheme::sign(sk, msg, mlen, sig, rng, ws);
-        secure_wipe_object(ws);
+        auto* ws = thread_workspace<typename Scheme::Workspace>();
+        if (ws == nullptr) return Status::internal_error;
+        const Status st = Scheme::sign(sk, msg, mlen, sig, rng, *ws);
+        secure_wipe(ws, sizeof *ws);
         return st;
     }
     static Status verify(const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig, size_t siglen) {
-        typename Scheme::Workspace ws;
-        return Scheme::verify(pk, msg, mlen, sig, siglen, ws);
+        auto* ws = thread_workspace<typename Scheme::Workspace>();
+        if (ws == nullptr) return Status::internal_error;
+        return Scheme::verify(pk, msg, mlen, sig, siglen, *ws);
     }
 #endif
 };

@@ -7,6 +7,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #if defined(PQMCU_CT_VALGRIND)
 #include <valgrind/memcheck.h>
@@ -14,12 +15,16 @@
 
 namespace pqmcu {
 
-// Zeroes memory in a way the optimiser may not remove.
+// Zeroes memory in a way the optimiser may not remove: a plain memset (at
+// memory bandwidth), then a barrier that tells the compiler the zeroes may be
+// read, so the stores cannot be dropped as dead.
 inline void secure_wipe(void* p, size_t n) {
+#if defined(__GNUC__)
+    if (n != 0) std::memset(p, 0, n);
+    __asm__ __volatile__("" : : "r"(p) : "memory");
+#else
     volatile uint8_t* v = static_cast<volatile uint8_t*>(p);
     for (size_t i = 0; i < n; ++i) v[i] = 0;
-#if defined(__GNUC__)
-    __asm__ __volatile__("" : : "r"(p) : "memory");
 #endif
 }
 

@@ -21,8 +21,8 @@
 // `rng` is any callable rng(uint8_t*, size_t) returning void, Status or an
 // int (0 = ok, NIST randombytes style). sk is the compact secret key (the
 // seed), pk the compact public key (seed_pk || Upper(P3)), sig = s || salt.
-// Hosts also get overloads without a Workspace (one on the stack; up to
-// ~0.9 MB for MAYO-5: run them on a thread with a large enough stack).
+// Hosts also get overloads without a Workspace (the calling thread's heap
+// workspace, core/scheme_support.hpp: up to ~0.9 MB for MAYO-5, never on the stack).
 //
 // Statuses: ok; bad_argument (nullptr); bad_length (signature, or a given
 // public-key length, of the wrong size); verify_failed; internal_error (the
@@ -48,7 +48,7 @@ struct Expanded {};
 struct Streamed {};
 
 template <class Set, class Profile = Expanded>
-struct Scheme : WorkspaceOnStack<Scheme<Set, Profile>> {
+struct Scheme : HostWorkspace<Scheme<Set, Profile>> {
     static_assert(std::is_same_v<Profile, Expanded>, "unknown MAYO profile");
     static constexpr const Params& params = Set::params;
     static constexpr const char* name = Set::params.name;
@@ -173,9 +173,9 @@ struct Scheme : WorkspaceOnStack<Scheme<Set, Profile>> {
     }
 
 #if !defined(PQMCU_TARGET_M4)
-    using WorkspaceOnStack<Scheme>::keypair;
-    using WorkspaceOnStack<Scheme>::sign;
-    using WorkspaceOnStack<Scheme>::verify;
+    using HostWorkspace<Scheme>::keypair;
+    using HostWorkspace<Scheme>::sign;
+    using HostWorkspace<Scheme>::verify;
 #endif
 };
 

@@ -22,7 +22,8 @@
 // Balanced/Memory/Lut: streamed trees, a few KB for cat1 gf16 fast);
 // `workspace_bytes` gives it. The caller owns it
 // (static, stack, or a region reused between operations). On hosts, the
-// overloads without a Workspace put one on the stack (not compiled for the M4).
+// overloads without a Workspace use the calling thread's heap workspace (not
+// compiled for the M4).
 //
 // Statuses: ok; bad_argument (nullptr); bad_length (signature length
 // differs from sig_bytes, or a public key length given that differs from
@@ -270,7 +271,7 @@ constexpr Dims dims_of() {
 }
 
 template <class Set, class Profile = Desktop>
-class Scheme : public WorkspaceOnStack<Scheme<Set, Profile>> {
+class Scheme : public HostWorkspace<Scheme<Set, Profile>> {
 public:
     using set_type = Set;
     using profile_type = Profile;
@@ -619,8 +620,8 @@ private:
 
 public:
 #if !defined(PQMCU_TARGET_M4)
-    using WorkspaceOnStack<Scheme>::sign;
-    using WorkspaceOnStack<Scheme>::verify;
+    using HostWorkspace<Scheme>::sign;
+    using HostWorkspace<Scheme>::verify;
 #endif
 };
 

@@ -511,93 +511,52 @@ def write_csv(path, fields, rows):
                         for k in fields})
 
 
-# ---------------------------------------------------------------- plot (SVG, no dependencies)
+# ---------------------------------------------------------------- plot (matplotlib)
 COLORS = {"faster": "#d62728", "fast": "#1f77b4", "short": "#2ca02c"}
 
 
 def svg_plot(path, prows, published_rows):
-    """Sign cycles (log) against sign RAM (log), one panel per level: ours
+    """Sign cycles against sign RAM (both log), one panel per level: ours
     (filled circles, labelled with the profile), the paper's published board
     figures (hollow squares) and its code on this emulator (crosses)."""
-    import math
     levels = sorted({r["level"] for r in prows if r["op"] == "sign" and r["cycles"]})
     if not levels:
         return False  # nothing measured (no plugin log)
-    pw, ph, ml, mb, mt, mr = 420, 340, 60, 45, 30, 15
-    width = len(levels) * (pw + ml + mr)
-    height = ph + mt + mb + 40
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'font-family="sans-serif" font-size="10">', f'<rect width="{width}" height="{height}" fill="white"/>']
-    for li, level in enumerate(levels):
-        pts = []  # (ram_bytes, cycles, kind, instance, label)
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.lines import Line2D
+
+    fig, axes = plt.subplots(1, len(levels), figsize=(5 * len(levels), 4.6), squeeze=False)
+    for ax, level in zip(axes[0], levels):
         for r in prows:
             if r["level"] != level or r["op"] != "sign":
                 continue
+            col = COLORS.get(r["instance"], "#555")
             if r["cycles"] and r["total_ram_bytes"]:
-                pts.append((r["total_ram_bytes"], r["cycles"], "ours", r["instance"], r["profile"]))
+                x, y = r["total_ram_bytes"] / 1000, r["cycles"] / 1e6
+                ax.plot(x, y, "o", color=col)
+                ax.annotate(r["profile"], (x, y), xytext=(4, 3), textcoords="offset points", fontsize=7, color=col)
             if r["paper_code_cycles"] and r["paper_code_ram_bytes"]:
-                pts.append((r["paper_code_ram_bytes"], r["paper_code_cycles"], "paper code", r["instance"],
-                            r["paper_profile"]))
+                ax.plot(r["paper_code_ram_bytes"] / 1000, r["paper_code_cycles"] / 1e6, "x", color=col)
         for r in published_rows.get(level, []):
             c, k = num(r["sign_mc"]), num(r["sign_kb"])
             if c and k and r["instance"] in COLORS:
-                pts.append((k * 1000, c * 1e6, "published", r["instance"], r["profile"]))
-        if not pts:
-            continue
-        xs = [math.log10(p[0]) for p in pts]
-        ys = [math.log10(p[1]) for p in pts]
-        x0, x1 = math.floor(min(xs) * 2) / 2, math.ceil(max(xs) * 2) / 2 + 0.01
-        y0, y1 = math.floor(min(ys) * 4) / 4, math.ceil(max(ys) * 4) / 4 + 0.01
-        ox = li * (pw + ml + mr) + ml
-        X = lambda v: ox + (math.log10(v) - x0) / (x1 - x0) * pw  # noqa: E731
-        Y = lambda v: mt + ph - (math.log10(v) - y0) / (y1 - y0) * ph  # noqa: E731
-        out.append(f'<rect x="{ox}" y="{mt}" width="{pw}" height="{ph}" fill="none" stroke="#888"/>')
-        out.append(f'<text x="{ox + pw / 2}" y="{mt - 10}" text-anchor="middle" font-size="13">'
-                   f'MQOM {level} sign: cycles vs RAM</text>')
-        for e in range(int(math.ceil(x0)), int(math.floor(x1)) + 1):
-            for m in (1, 2, 5):
-                v = m * 10 ** e
-                if x0 <= math.log10(v) <= x1:
-                    out.append(f'<line x1="{X(v):.1f}" y1="{mt}" x2="{X(v):.1f}" y2="{mt + ph}" stroke="#eee"/>')
-                    out.append(f'<text x="{X(v):.1f}" y="{mt + ph + 14}" text-anchor="middle">{v / 1000:g}</text>')
-        for e in range(int(math.ceil(y0)), int(math.floor(y1)) + 1):
-            for m in (1, 2, 5):
-                v = m * 10 ** e
-                if y0 <= math.log10(v) <= y1:
-                    out.append(f'<line x1="{ox}" y1="{Y(v):.1f}" x2="{ox + pw}" y2="{Y(v):.1f}" stroke="#eee"/>')
-                    out.append(f'<text x="{ox - 4}" y="{Y(v) + 3:.1f}" text-anchor="end">{v / 1e6:g}</text>')
-        out.append(f'<text x="{ox + pw / 2}" y="{mt + ph + 30}" text-anchor="middle">total RAM (KB)</text>')
-        out.append(f'<text x="{ox - 42}" y="{mt + ph / 2}" text-anchor="middle" '
-                   f'transform="rotate(-90 {ox - 42} {mt + ph / 2})">sign (M cycles)</text>')
-        for ram, cyc, kind, inst, label in pts:
-            x, y, col = X(ram), Y(cyc), COLORS.get(inst, "#555")
-            if kind == "ours":
-                out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4.5" fill="{col}"/>')
-                out.append(f'<text x="{x + 6:.1f}" y="{y - 4:.1f}" fill="{col}">{label}</text>')
-            elif kind == "published":
-                out.append(f'<rect x="{x - 4:.1f}" y="{y - 4:.1f}" width="8" height="8" fill="none" '
-                           f'stroke="{col}" stroke-width="1.5"/>')
-                out.append(f'<text x="{x + 6:.1f}" y="{y + 10:.1f}" fill="{col}" opacity="0.7">{label}</text>')
-            else:
-                out.append(f'<path d="M{x - 4:.1f},{y - 4:.1f}L{x + 4:.1f},{y + 4:.1f}M{x - 4:.1f},{y + 4:.1f}'
-                           f'L{x + 4:.1f},{y - 4:.1f}" stroke="{col}" stroke-width="1.5"/>')
-    ly = height - 12
-    lx = ml
-    for inst, col in COLORS.items():
-        out.append(f'<rect x="{lx}" y="{ly - 8}" width="10" height="10" fill="{col}"/>'
-                   f'<text x="{lx + 14}" y="{ly + 1}">{inst}</text>')
-        lx += 70
-    out.append(f'<circle cx="{lx + 5}" cy="{ly - 3}" r="4.5" fill="#555"/><text x="{lx + 14}" y="{ly + 1}">'
-               f'pqmcu (emulated, grinding-adjusted)</text>')
-    lx += 220
-    out.append(f'<rect x="{lx}" y="{ly - 7}" width="8" height="8" fill="none" stroke="#555"/>'
-               f'<text x="{lx + 14}" y="{ly + 1}">paper, published (board)</text>')
-    lx += 170
-    out.append(f'<path d="M{lx},{ly - 7}L{lx + 8},{ly + 1}M{lx},{ly + 1}L{lx + 8},{ly - 7}" stroke="#555"/>'
-               f'<text x="{lx + 14}" y="{ly + 1}">paper code, this emulator</text>')
-    out.append("</svg>")
-    with open(path, "w") as f:
-        f.write("\n".join(out) + "\n")
+                ax.plot(k, c, "s", mfc="none", color=COLORS[r["instance"]])
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+        ax.set_title(f"MQOM {level} sign: cycles vs RAM")
+        ax.set_xlabel("total RAM (KB)")
+        ax.set_ylabel("sign (M cycles)")
+        ax.grid(True, which="both", color="#eee")
+    handles = [Line2D([], [], marker="s", ls="", color=c, label=i) for i, c in COLORS.items()]
+    handles += [Line2D([], [], marker="o", ls="", color="#555", label="pqmcu (emulated, grinding-adjusted)"),
+                Line2D([], [], marker="s", ls="", mfc="none", color="#555", label="paper, published (board)"),
+                Line2D([], [], marker="x", ls="", color="#555", label="paper code, this emulator")]
+    fig.legend(handles=handles, loc="lower center", ncol=len(handles), fontsize=8, frameon=False)
+    fig.tight_layout(rect=(0, 0.06, 1, 1))
+    fig.savefig(path, format="svg")
+    plt.close(fig)
     return True
 
 
