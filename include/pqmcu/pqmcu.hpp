@@ -59,7 +59,9 @@ struct SignatureOps {
 class PQMCU_API Signature {
 public:
     // An invalid Signature (operator bool is false) when the name is unknown;
-    // its operations then return Status::unknown_name.
+    // its operations then return Status::unknown_name. Names match in any
+    // case with '-' and '_' ignored ("mayo_2" is MAYO-2), and MQOM's
+    // reference labels too ("MQOM2-L1-gf16-fast-r5" is mqom2_cat1_gf16_fast_r5).
     static Signature by_name(std::string_view name);
     static std::span<const SignatureOps> all();
 
@@ -98,7 +100,7 @@ struct KemOps {
 class PQMCU_API Kem {
 public:
     // An invalid Kem (operator bool is false) when the name is unknown; its
-    // operations then return Status::unknown_name.
+    // operations then return Status::unknown_name. Names match as for Signature.
     static Kem by_name(std::string_view name);
     static std::span<const KemOps> all();
 

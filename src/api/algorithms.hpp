@@ -5,19 +5,45 @@
 // never instantiated.
 #pragma once
 #include <cstddef>
+#include <string_view>
 
 #include "api/algorithms_chosen.inc"  // generated: PQMCU_CHOSEN_ALGORITHMS
 
 namespace pqmcu::registry {
 
-// Names compare case-insensitively with '-' and '_' alike ("mayo_2" is MAYO-2).
-constexpr char fold_name_char(char c) {
-    if (c >= 'A' && c <= 'Z') return char(c - 'A' + 'a');
-    return c == '-' ? '_' : c;
+// Names compare case-insensitively with '-' and '_' ignored, so "MAYO-2",
+// "mayo_2" and "mayo2" are one algorithm; MQOM's reference labels name the
+// category "L1/L3/L5" where the canonical names say "cat1/cat3/cat5"
+// ("MQOM2-L1-gf16-fast-r5" = "mqom2_cat1_gf16_fast_r5"). Every canonical name
+// stays distinct under this folding (tests/unit/armor_names_test.cpp).
+struct FoldedName {
+    static constexpr size_t cap = 64;  // longer than any registered name
+    char text[cap + 2] = {};
+    size_t size = 0;
+    bool too_long = false;
+    constexpr std::string_view view() const { return {text, size}; }
+};
+constexpr FoldedName fold_name(std::string_view in) {
+    FoldedName f;
+    for (char c : in) {
+        if (c == '-' || c == '_') continue;
+        if (f.size == FoldedName::cap) {
+            f.too_long = true;
+            return f;
+        }
+        f.text[f.size++] = (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c;
+    }
+    constexpr std::string_view label_prefix = "mqom2l";  // "mqom2l1..." -> "mqom2cat1..."
+    if (f.size > label_prefix.size() && f.view().substr(0, label_prefix.size()) == label_prefix) {
+        for (size_t i = f.size; i-- > label_prefix.size();) f.text[i + 2] = f.text[i];
+        f.text[5] = 'c', f.text[6] = 'a', f.text[7] = 't';
+        f.size += 2;
+    }
+    return f;
 }
-constexpr bool folded_equal(const char* a, const char* b) {
-    while (*a != 0 && fold_name_char(*a) == fold_name_char(*b)) ++a, ++b;
-    return *a == 0 && *b == 0;
+constexpr bool names_equal(std::string_view a, std::string_view b) {
+    const FoldedName fa = fold_name(a), fb = fold_name(b);
+    return !fa.too_long && !fb.too_long && fa.view() == fb.view();
 }
 
 inline constexpr const char* kChosenAlgorithms[] = {PQMCU_CHOSEN_ALGORITHMS nullptr};
@@ -28,7 +54,7 @@ template <class... Names>
 constexpr bool built(Names... names) {
     if (kNumChosen == 0) return true;
     for (size_t i = 0; i < kNumChosen; ++i)
-        if ((folded_equal(kChosenAlgorithms[i], names) || ...)) return true;
+        if ((names_equal(kChosenAlgorithms[i], names) || ...)) return true;
     return false;
 }
 
@@ -37,15 +63,10 @@ constexpr bool built(Names... names) {
 namespace pqmcu::registry {
 
 constexpr bool folded_starts_with(const char* s, const char* prefix) {
-    while (*prefix != 0 && fold_name_char(*s) == fold_name_char(*prefix)) ++s, ++prefix;
-    return *prefix == 0;
+    return fold_name(s).view().starts_with(fold_name(prefix).view());
 }
-
 constexpr bool folded_ends_with(const char* s, const char* suffix) {
-    size_t n = 0, m = 0;
-    while (s[n] != 0) ++n;
-    while (suffix[m] != 0) ++m;
-    return n >= m && folded_equal(s + (n - m), suffix);
+    return fold_name(s).view().ends_with(fold_name(suffix).view());
 }
 
 // For a family's static_assert: every chosen name the family claims

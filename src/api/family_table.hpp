@@ -16,7 +16,7 @@ namespace pqmcu::registry {
 
 template <class... Sets>
 struct SetList {
-    static constexpr bool has(const char* name) { return (folded_equal(name, Sets::params.name) || ...); }
+    static constexpr bool has(const char* name) { return (names_equal(name, Sets::params.name) || ...); }
     static constexpr size_t count_built() { return (size_t(built(Sets::params.name)) + ... + 0); }
 };
 

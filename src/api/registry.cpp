@@ -37,12 +37,6 @@ std::span<const KemOps> kems() {
     return all;
 }
 
-bool names_match(std::string_view given, const char* canonical) {
-    const std::string_view c(canonical);
-    if (given.size() != c.size()) return false;
-    for (size_t i = 0; i < c.size(); ++i)
-        if (fold_name_char(given[i]) != fold_name_char(c[i])) return false;
-    return true;
-}
+bool names_match(std::string_view given, const char* canonical) { return names_equal(given, canonical); }
 
 }  // namespace pqmcu::registry

@@ -13,7 +13,8 @@ namespace pqmcu::registry {
 std::span<const SignatureOps> signatures();
 std::span<const KemOps> kems();
 
-// Whether a name given by a user names the algorithm registered as `canonical`.
+// Whether a name given by a user names the algorithm registered as `canonical`
+// (any case, '-' / '_' ignored, MQOM's L1/L3/L5 labels: algorithms.hpp).
 bool names_match(std::string_view given, const char* canonical);
 
 // Families contribute their tables here (one translation unit each).

@@ -17,7 +17,7 @@ constexpr bool mqom_built(size_t i) { return built(mqom::kAllParams[i].name, mqo
 
 constexpr bool is_mqom_set(const char* name) {
     for (const mqom::Params& p : mqom::kAllParams)
-        if (folded_equal(name, p.name) || folded_equal(name, p.label)) return true;
+        if (names_equal(name, p.name) || names_equal(name, p.label)) return true;
     return false;
 }
 static_assert(chosen_names_known("mqom", is_mqom_set), "PQMCU_ALGORITHMS names an MQOM set that does not exist");

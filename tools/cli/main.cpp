@@ -1,46 +1,122 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// The `pqmcu` command: list algorithms, write NIST KAT files, and sign or
-// verify files on the host.
+// The `pqmcu` command: list algorithms, write NIST KAT files, make keys, and
+// sign or verify files on the host. Keys and signatures are armored files
+// naming their algorithm (src/api/armor.hpp) or, with --raw, raw bytes; file
+// handling (atomic writes, no overwrite, aliasing, "-") is in files.cpp.
+// Exit status: 0 success / valid, 1 invalid signature, 2 any error.
 #include <CLI/CLI.hpp>
 
+#include <cerrno>
 #include <cstdio>
-#include <fstream>
-#include <iterator>
+#include <cstring>
+#include <exception>
 #include <string>
 #include <vector>
 
+#include "api/armor.hpp"
 #include "api/nist_kat.hpp"
+#include "files.hpp"
 #include "mqom/profile_choice.hpp"
 #include "pqmcu/pqmcu.hpp"
+
+#ifndef PQMCU_VERSION
+#define PQMCU_VERSION "unknown"
+#endif
 
 namespace {
 
 using pqmcu::Signature;
 using pqmcu::Status;
+using pqmcu::armor::Bytes;
+using pqmcu::armor::Kind;
+using pqmcu::cli::fail;
+using pqmcu::cli::Failure;
+using pqmcu::cli::kExitError;
+using pqmcu::cli::kExitInvalidSignature;
+using pqmcu::cli::kExitOk;
 
-// One line on stderr, a non-zero exit: the CLI's only error style.
-int fail(const std::string& what) {
-    std::fprintf(stderr, "pqmcu: %s\n", what.c_str());
-    return 1;
-}
+constexpr const char* kFooter = R"(Keys and signatures are armored text by default:
+  -----BEGIN PQMCU PUBLIC KEY-----   (or SECRET KEY, SIGNATURE)
+  Algorithm: mqom2_cat1_gf16_fast_r5
+  <base64 of the raw bytes, 64 columns>
+  -----END PQMCU PUBLIC KEY-----
+so sign and verify take the algorithm from the files (naming it on the command
+line is optional; a key of another algorithm is refused). With --raw, keygen
+and sign write raw bytes and raw inputs are accepted (then name the algorithm).
+'-' is stdin for --in (and for one key or signature input), stdout for --pk of
+keygen and --sig of sign. Outputs are never replaced without --force, never
+left half-written, and secret keys are created mode 0600. Messages are limited
+to 256 MiB. Algorithm names are case-insensitive; '-' and '_' are optional
+(MAYO-2 = mayo_2 = mayo2; MQOM2-L1-gf16-fast-r5 = mqom2_cat1_gf16_fast_r5).
 
-bool read_file(const std::string& path, std::vector<uint8_t>& out) {
-    std::ifstream f(path, std::ios::binary);
-    if (!f) return false;
-    out.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
-    return true;
-}
+Exit status: 0 success (verify: signature valid), 1 signature invalid,
+2 usage, file or any other error (one line on stderr).)";
 
-bool write_file(const std::string& path, const uint8_t* p, size_t n) {
-    std::ofstream f(path, std::ios::binary | std::ios::trunc);
-    f.write(reinterpret_cast<const char*>(p), std::streamsize(n));
-    return bool(f);
-}
+std::string in_quotes(const std::string& s) { return "'" + s + "'"; }
 
-Signature find(const std::string& name, int& rc) {
-    Signature s = Signature::by_name(name);
-    if (!s) rc = fail("unknown algorithm '" + name + "' (see `pqmcu list`)");
+Signature lookup(const std::string& name) {
+    const Signature s = Signature::by_name(name);
+    if (!s) fail("unknown algorithm " + in_quotes(name) + " (see `pqmcu list`)");
     return s;
+}
+
+// A key or signature read from a file: its bytes and the algorithm, which an
+// armored file names and a raw one does not (empty).
+struct Loaded {
+    Bytes bytes;
+    std::string algorithm;
+};
+
+Loaded load(const std::string& path, Kind kind, bool raw_allowed) {
+    const char* what = pqmcu::armor::kind_noun(kind);
+    const std::string name = pqmcu::cli::is_stdio(path) ? std::string("stdin") : in_quotes(path);
+    Bytes file = pqmcu::cli::read_small_file(path, what);
+    Loaded out;
+    if (pqmcu::armor::looks_armored(file.data(), file.size())) {
+        pqmcu::armor::Decoded d;
+        std::string error;
+        if (!pqmcu::armor::decode(file.data(), file.size(), kind, d, error)) fail(name + ": " + error);
+        out.bytes = std::move(d.bytes);
+        out.algorithm = std::move(d.algorithm);
+        return out;
+    }
+    if (!raw_allowed)
+        fail(name + ": not an armored PQMCU " + what + " (for raw bytes, pass --raw and the algorithm name)");
+    out.bytes = std::move(file);
+    return out;
+}
+
+// The algorithm of an operation: the one the files name, which must agree with
+// each other and with the command line's (if given).
+struct Claim {
+    std::string algorithm;  // canonical, or empty
+    std::string source;     // "secret key 'sk.pem'" / "the command line"
+};
+Signature agree(const std::string& cli_name, const std::vector<Claim>& from_files) {
+    Claim chosen;
+    if (!cli_name.empty()) chosen = {std::string(lookup(cli_name).name()), "the command line"};
+    for (const Claim& n : from_files) {
+        if (n.algorithm.empty()) continue;
+        if (chosen.algorithm.empty()) {
+            chosen = n;
+        } else if (chosen.algorithm != n.algorithm) {
+            fail(n.source + " is for " + n.algorithm + ", but " + chosen.source +
+                 (chosen.source == "the command line" ? " names " : " is for ") + chosen.algorithm);
+        }
+    }
+    if (chosen.algorithm.empty()) fail("raw key / signature files do not name their algorithm: give it on the command line");
+    return lookup(chosen.algorithm);
+}
+
+void check_raw(const Signature& s, Kind kind, const Loaded& l, const std::string& path) {
+    if (!l.algorithm.empty()) return;  // armored: already checked
+    std::string error;
+    if (!pqmcu::armor::check_raw_length(s, kind, l.bytes.size(), error)) fail(in_quotes(path) + ": " + error);
+}
+
+Bytes as_file(bool raw, Kind kind, const Signature& s, const uint8_t* p, size_t n) {
+    if (raw) return Bytes(p, p + n);
+    return pqmcu::armor::encode(kind, s.name(), p, n);
 }
 
 std::string status_text(Status st) { return pqmcu::status_message(st); }
@@ -52,29 +128,35 @@ int choose_profile(const std::string& name, size_t ram, const std::string& goal,
                                                                                     : ProfileGoal::sign;
     ProfileChoice c;
     const Status st = fastest_profile_within(name.c_str(), ram, c, g, allow_lut);
-    if (st == Status::unknown_name) return fail("unknown MQOM instance '" + name + "' (see `pqmcu list`)");
+    if (st == Status::unknown_name) fail("unknown MQOM instance '" + name + "' (see `pqmcu list`)");
     if (st == Status::unsupported && c.min_ram_bytes == 0)
-        return fail("no profile of " + name + " has been measured on the M4 (tools/m4sim/profile_table.py)");
+        fail("no profile of " + name + " has been measured on the M4 (tools/m4sim/profile_table.py)");
     if (st == Status::unsupported)
-        return fail("no measured profile of " + name + " fits in " + std::to_string(ram) +
-                    " bytes of RAM; the smallest needs " + std::to_string(c.min_ram_bytes) + " bytes");
-    if (st != Status::ok) return fail("profile choice failed: " + status_text(st));
+        fail("no measured profile of " + name + " fits in " + std::to_string(ram) +
+             " bytes of RAM; the smallest needs " + std::to_string(c.min_ram_bytes) + " bytes");
+    if (st != Status::ok) fail("profile choice failed: " + status_text(st));
     const ProfileFigures& f = *c.figures;
     std::printf("%s\n", f.profile);
     std::printf("  %s, fastest %s within %zu bytes: peak RAM %u bytes; Cortex-M4 cycles (emulated) "
                 "keygen %llu, sign %llu, verify %llu\n",
                 f.instance, goal.c_str(), ram, unsigned(f.ram_bytes), (unsigned long long)f.keygen_cycles,
                 (unsigned long long)f.sign_cycles, (unsigned long long)f.verify_cycles);
-    return 0;
+    return kExitOk;
 }
 
-}  // namespace
+void flush_stdout() {
+    errno = 0;
+    if (std::fflush(stdout) != 0 || std::ferror(stdout))
+        fail(std::string("cannot write to stdout") + (errno != 0 ? std::string(": ") + std::strerror(errno) : ""));
+}
 
-int main(int argc, char** argv) {
-    CLI::App app{"pqmcu: post-quantum signatures for microcontrollers and hosts"};
+int run(int argc, char** argv) {
+    CLI::App app{"pqmcu " PQMCU_VERSION ": post-quantum signatures for microcontrollers and hosts"};
     app.require_subcommand(1);
+    app.set_version_flag("--version", "pqmcu " PQMCU_VERSION);
+    app.footer(kFooter);
 
-    auto* list = app.add_subcommand("list", "List the signature algorithms and their sizes");
+    auto* list = app.add_subcommand("list", "List the signature algorithms (canonical names) and their sizes");
 
     std::string name;
     size_t count = 100;
@@ -83,22 +165,28 @@ int main(int argc, char** argv) {
     kat->add_option("--count", count, "Number of entries (NIST files have 100)")->check(CLI::Range(1, 100));
 
     std::string pk_path, sk_path, in_path, sig_path;
-    auto* keygen = app.add_subcommand("keygen", "Generate a key pair");
-    keygen->add_option("name", name, "Algorithm name")->required();
-    keygen->add_option("--pk", pk_path, "Public key output file")->required();
+    bool raw = false, force = false;
+    auto* keygen = app.add_subcommand("keygen", "Generate a key pair (secret key file: mode 0600)");
+    keygen->add_option("name", name, "Algorithm name (e.g. mqom2_cat1_gf16_fast_r5, MAYO-2)")->required();
+    keygen->add_option("--pk", pk_path, "Public key output file ('-': stdout)")->required();
     keygen->add_option("--sk", sk_path, "Secret key output file")->required();
+    keygen->add_flag("--raw", raw, "Write raw key bytes instead of armored text");
+    keygen->add_flag("--force", force, "Replace existing output files");
 
     auto* sign = app.add_subcommand("sign", "Sign a file (detached signature)");
-    sign->add_option("name", name, "Algorithm name")->required();
+    sign->add_option("name", name, "Algorithm name (optional: the armored secret key names it)");
     sign->add_option("--sk", sk_path, "Secret key file")->required();
-    sign->add_option("--in", in_path, "File to sign")->required();
-    sign->add_option("--sig", sig_path, "Signature output file")->required();
+    sign->add_option("--in", in_path, "File to sign ('-': stdin)")->required();
+    sign->add_option("--sig", sig_path, "Signature output file ('-': stdout)")->required();
+    sign->add_flag("--raw", raw, "Write a raw signature; accept a raw secret key");
+    sign->add_flag("--force", force, "Replace an existing signature file");
 
-    auto* verify = app.add_subcommand("verify", "Verify a detached signature (exit 0 when valid)");
-    verify->add_option("name", name, "Algorithm name")->required();
+    auto* verify = app.add_subcommand("verify", "Verify a detached signature (exit 0 valid, 1 invalid, 2 error)");
+    verify->add_option("name", name, "Algorithm name (optional: armored files name it)");
     verify->add_option("--pk", pk_path, "Public key file")->required();
-    verify->add_option("--in", in_path, "Signed file")->required();
+    verify->add_option("--in", in_path, "Signed file ('-': stdin)")->required();
     verify->add_option("--sig", sig_path, "Signature file")->required();
+    verify->add_flag("--raw", raw, "Accept a raw signature and public key (then name the algorithm)");
 
     size_t ram_budget = 0;
     std::string goal = "sign";
@@ -112,50 +200,97 @@ int main(int argc, char** argv) {
     profile->add_flag("--allow-not-constant-time", allow_lut,
                       "Also consider the Lut profile (secret-indexed tables: NOT constant time)");
 
-    CLI11_PARSE(app, argc, argv);
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e) == 0 ? kExitOk : kExitError;
+    } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e) == 0 ? kExitOk : kExitError;
+    } catch (const CLI::CallForVersion& e) {
+        return app.exit(e) == 0 ? kExitOk : kExitError;
+    } catch (const CLI::ParseError& e) {
+        fail(std::string(e.what()) + " (see pqmcu --help)");
+    }
 
-    int rc = 0;
     if (list->parsed()) {
         std::printf("%-28s %-10s %10s %10s %10s\n", "name", "family", "pk bytes", "sk bytes", "sig bytes");
         for (const auto& ops : Signature::all())
             std::printf("%-28s %-10s %10zu %10zu %10zu\n", ops.name, ops.family, ops.public_key_bytes,
                         ops.secret_key_bytes, ops.signature_bytes);
-        return 0;
+        flush_stdout();
+        return kExitOk;
     }
-    if (profile->parsed()) return choose_profile(name, ram_budget, goal, allow_lut);
-    const Signature s = find(name, rc);
-    if (!s) return rc;
-
+    if (profile->parsed()) {
+        const int rc = choose_profile(name, ram_budget, goal, allow_lut);
+        flush_stdout();
+        return rc;
+    }
     if (kat->parsed()) {
+        const Signature s = lookup(name);
         const Status st = pqmcu::kat::write_sign_rsp(s, count, stdout);
-        return st == Status::ok ? 0 : fail("kat generation failed: " + status_text(st));
+        if (st != Status::ok) fail("kat generation failed: " + status_text(st));
+        flush_stdout();
+        return kExitOk;
     }
     if (keygen->parsed()) {
-        std::vector<uint8_t> pk(s.public_key_bytes()), sk(s.secret_key_bytes());
+        const Signature s = lookup(name);
+        if (pqmcu::cli::is_stdio(sk_path)) fail("the secret key is not written to stdout: give a file name");
+        pqmcu::cli::check_paths({}, {{pk_path, "public key"}, {sk_path, "secret key"}}, force);
+        Bytes pk(s.public_key_bytes()), sk(s.secret_key_bytes());
         const Status st = s.keypair(pk, sk);
-        if (st != Status::ok) return fail("keygen failed: " + status_text(st));
-        if (!write_file(pk_path, pk.data(), pk.size()) || !write_file(sk_path, sk.data(), sk.size()))
-            return fail("cannot write the key files");
-        return 0;
+        if (st != Status::ok) fail("keygen failed: " + status_text(st));
+        pqmcu::cli::write_outputs({{pk_path, as_file(raw, Kind::public_key, s, pk.data(), pk.size()), 0666, "public key"},
+                                   {sk_path, as_file(raw, Kind::secret_key, s, sk.data(), sk.size()), 0600, "secret key"}},
+                                  force);
+        return kExitOk;
     }
-    std::vector<uint8_t> msg;
-    if (!read_file(in_path, msg)) return fail("cannot read " + in_path);
     if (sign->parsed()) {
-        std::vector<uint8_t> sk, sig(s.signature_bytes());
-        if (!read_file(sk_path, sk)) return fail("cannot read " + sk_path);
-        if (sk.size() != s.secret_key_bytes())
-            return fail("secret key has " + std::to_string(sk.size()) + " bytes, expected " +
-                        std::to_string(s.secret_key_bytes()));
+        pqmcu::cli::check_paths({{sk_path, "secret key"}, {in_path, "message"}}, {{sig_path, "signature"}}, force);
+        const Loaded sk = load(sk_path, Kind::secret_key, raw);
+        const Signature s = agree(name, {{sk.algorithm, "secret key " + in_quotes(sk_path)}});
+        check_raw(s, Kind::secret_key, sk, sk_path);
+        const pqmcu::cli::Message msg = pqmcu::cli::read_message(in_path);
+        Bytes sig(s.signature_bytes());
         size_t siglen = 0;
-        const Status st = s.sign(sk, msg, sig, &siglen);
-        if (st != Status::ok) return fail("signing failed: " + status_text(st));
-        return write_file(sig_path, sig.data(), siglen) ? 0 : fail("cannot write " + sig_path);
+        const Status st = s.sign(sk.bytes, msg, sig, &siglen);
+        if (st != Status::ok) fail("signing failed: " + status_text(st));
+        pqmcu::cli::write_outputs({{sig_path, as_file(raw, Kind::signature, s, sig.data(), siglen), 0666, "signature"}},
+                                  force);
+        return kExitOk;
     }
-    std::vector<uint8_t> pk, sig;
-    if (!read_file(pk_path, pk)) return fail("cannot read " + pk_path);
-    if (!read_file(sig_path, sig)) return fail("cannot read " + sig_path);
-    const Status st = s.verify(pk, msg, sig);
-    if (st != Status::ok) return fail("signature rejected: " + status_text(st));
+    // verify
+    pqmcu::cli::check_paths({{pk_path, "public key"}, {in_path, "message"}, {sig_path, "signature"}}, {}, false);
+    const Loaded pk = load(pk_path, Kind::public_key, raw);
+    const Loaded sig = load(sig_path, Kind::signature, raw);
+    const Signature s = agree(name, {{pk.algorithm, "public key " + in_quotes(pk_path)},
+                                     {sig.algorithm, "signature " + in_quotes(sig_path)}});
+    check_raw(s, Kind::public_key, pk, pk_path);
+    check_raw(s, Kind::signature, sig, sig_path);
+    const pqmcu::cli::Message msg = pqmcu::cli::read_message(in_path);
+    const Status st = s.verify(pk.bytes, msg, sig.bytes);
+    if (st == Status::verify_failed || st == Status::malformed_input || st == Status::bad_length) {
+        std::fprintf(stderr, "pqmcu: signature invalid (%s)\n", status_text(st).c_str());
+        return kExitInvalidSignature;
+    }
+    if (st != Status::ok) fail("verification failed to run: " + status_text(st));
     std::puts("signature valid");
-    return 0;
+    flush_stdout();
+    return kExitOk;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    pqmcu::cli::install_cleanup_handlers();
+    try {
+        return run(argc, argv);
+    } catch (const Failure& f) {
+        std::fprintf(stderr, "pqmcu: %s\n", f.message.c_str());
+        return f.code;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "pqmcu: %s\n", e.what());
+    } catch (...) {
+        std::fprintf(stderr, "pqmcu: unexpected error\n");
+    }
+    return kExitError;
 }
