@@ -13,7 +13,7 @@
 #   PQMCU_MQOM_CATEGORIES    the MQOM security categories to instantiate
 set(PQMCU_ALGORITHMS "" CACHE STRING "Parameter sets to build (semicolon list of names; empty: all)")
 
-set(PQMCU_ALL_FAMILIES mqom mayo)
+set(PQMCU_ALL_FAMILIES mqom mayo ntru)
 if(NOT PQMCU_ALGORITHMS)
   set(PQMCU_FAMILIES ${PQMCU_ALL_FAMILIES})
   set(PQMCU_MQOM_CATEGORIES 1 3 5)
@@ -32,6 +32,8 @@ else()
       endif()
     elseif(folded MATCHES "^mayo")
       list(APPEND PQMCU_FAMILIES mayo)
+    elseif(folded MATCHES "^ntru")
+      list(APPEND PQMCU_FAMILIES ntru)
     else()
       message(FATAL_ERROR "PQMCU_ALGORITHMS: '${name}' names no pqmcu algorithm (see `pqmcu list`)")
     endif()

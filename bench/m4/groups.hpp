@@ -13,6 +13,7 @@ PQMCU_BENCH_GROUP_DECL(cipher_ops) __attribute__((weak));       // bench/m4/ops_
 PQMCU_BENCH_GROUP_DECL(mqom_ops) __attribute__((weak));         // bench/m4/ops_mqom.cpp
 PQMCU_BENCH_GROUP_DECL(mqom_hw_ops) __attribute__((weak));      // bench/m4/ops_mqom_hw.cpp
 PQMCU_BENCH_GROUP_DECL(mayo_ops) __attribute__((weak));         // bench/m4/ops_mayo.cpp
+PQMCU_BENCH_GROUP_DECL(ntru_ops) __attribute__((weak));         // bench/m4/ops_ntru.cpp
 
 inline const OpGroup* const all_groups[] = {
     &baseline_ops,
@@ -21,6 +22,7 @@ inline const OpGroup* const all_groups[] = {
     &mqom_ops,
     &mqom_hw_ops,
     &mayo_ops,
+    &ntru_ops,
 };
 
 }  // namespace pqmcu::bench

@@ -33,7 +33,11 @@ std::span<const SignatureOps> signatures() {
 }
 
 std::span<const KemOps> kems() {
-    static const std::vector<KemOps> all = concatenate<KemOps>({});
+    static const std::vector<KemOps> all = concatenate<KemOps>({
+#if defined(PQMCU_HAVE_NTRU)
+        ntru_kems(),
+#endif
+    });
     return all;
 }
 

@@ -20,5 +20,6 @@ bool names_match(std::string_view given, const char* canonical);
 // Families contribute their tables here (one translation unit each).
 std::span<const SignatureOps> mqom_signatures();
 std::span<const SignatureOps> mayo_signatures();
+std::span<const KemOps> ntru_kems();
 
 }  // namespace pqmcu::registry

@@ -15,7 +15,7 @@
 
 namespace pqmcu::polymul {
 
-inline constexpr size_t kMaxN = 1024;
+inline constexpr size_t kMaxN = 1536;  // NTRU up to ntruhrss1373
 
 // The plain O(n^2) product: the reference every faster method is tested against.
 inline void mul_schoolbook(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n) {

@@ -1,0 +1,548 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// NTRU engine: everything that touches a secret is straight-line code on
+// masks (no secret branch, no secret index): sampling (a sorting network for
+// the fixed-weight polynomials), the divstep inversions mod 2 and mod 3 on
+// bit-sliced words, Newton lifting to mod 2^16, the validity checks of
+// decryption and the implicit-rejection select.
+#include "ntru/engine.hpp"
+
+#include "core/secure.hpp"
+#include "hash/shake.hpp"
+#include "polymul/polymul.hpp"
+
+namespace pqmcu::ntru {
+namespace detail {
+
+uint16_t mod3(uint16_t a) {
+    // 256, 16 and 4 are 1 mod 3: fold digit sums down to 0..5, then subtract 3 once.
+    uint32_t r = (uint32_t(a) >> 8) + (a & 0xFFu);  // <= 510
+    r = (r >> 4) + (r & 0xFu);                      // <= 46
+    r = (r >> 2) + (r & 0x3u);                      // <= 14
+    r = (r >> 2) + (r & 0x3u);                      // <= 5
+    const uint32_t t = r - 3;
+    const uint32_t keep = 0u - (t >> 31);  // all ones when r < 3
+    return uint16_t((r & keep) | (t & ~keep));
+}
+
+namespace {
+
+// ---- bit-sliced polynomials of n coefficients (bit i of the word array = coefficient i)
+
+constexpr size_t kWordBits = 8 * sizeof(InvWord);
+
+inline InvWord word_mask(uint32_t bit) { return InvWord(0) - InvWord(bit & 1); }
+
+inline InvWord top_word_mask(size_t n) {
+    const size_t used = n - (inv_words(n) - 1) * kWordBits;
+    return used == kWordBits ? ~InvWord(0) : (InvWord(1) << used) - 1;
+}
+
+// v <- x * v, dropping coefficient n (x^n does not wrap: the divstep keeps n coefficients).
+inline void shift_up(InvWord* v, size_t nw, InvWord top) {
+    for (size_t k = nw - 1; k > 0; --k) v[k] = (v[k] << 1) | (v[k - 1] >> (kWordBits - 1));
+    v[0] <<= 1;
+    v[nw - 1] &= top;
+}
+
+// g <- g / x (the constant term is zero when this is called).
+inline void shift_down(InvWord* g, size_t nw) {
+    for (size_t k = 0; k + 1 < nw; ++k) g[k] = (g[k] >> 1) | (g[k + 1] << (kWordBits - 1));
+    g[nw - 1] >>= 1;
+}
+
+inline void cswap(InvWord* a, InvWord* b, size_t nw, InvWord mask) {
+    for (size_t k = 0; k < nw; ++k) {
+        const InvWord t = mask & (a[k] ^ b[k]);
+        a[k] ^= t;
+        b[k] ^= t;
+    }
+}
+
+inline void set_bit(InvWord* v, size_t i, uint32_t bit) { v[i / kWordBits] |= InvWord(bit & 1) << (i % kWordBits); }
+inline uint32_t get_bit(const InvWord* v, size_t i) { return uint32_t(v[i / kWordBits] >> (i % kWordBits)) & 1; }
+
+// The swap condition of a divstep: delta > 0 and g(0) != 0 (g0 is 0 or 1).
+inline int32_t divstep_swap(int32_t delta, uint32_t g0) {
+    return value_barrier(int32_t((-delta) & -int32_t(g0)) >> 31);  // -1 or 0
+}
+
+// Z3 in two bit planes: value = p - m (p & m = 0).
+inline void f3_add(InvWord& p, InvWord& m, InvWord bp, InvWord bm) {
+    const InvWord az = ~(p | m), bz = ~(bp | bm);
+    const InvWord np = (p & bz) | (bp & az) | (m & bm);
+    const InvWord nm = (m & bz) | (bm & az) | (p & bp);
+    p = np;
+    m = nm;
+}
+
+}  // namespace
+
+// Both inversions run the constant-time divstep iteration (Bernstein-Yang) on
+// f = Phi_n (all ones) and g = reverse of (a mod Phi_n), 2(n-1)-1 steps; the
+// inverse is the reverse of v, times f(0)^-1.
+void r2_inverse(uint16_t* r, const uint16_t* a, size_t n, InvWord* inv) {
+    const size_t nw = inv_words(n);
+    const InvWord top = top_word_mask(n);
+    InvWord *f = inv, *g = f + nw, *v = g + nw, *w = v + nw;
+    for (size_t k = 0; k < 4 * nw; ++k) inv[k] = 0;
+    for (size_t k = 0; k < nw; ++k) f[k] = ~InvWord(0);
+    f[nw - 1] = top;
+    w[0] = 1;
+    for (size_t i = 0; i + 1 < n; ++i) set_bit(g, n - 2 - i, uint32_t(a[i] ^ a[n - 1]));
+
+    int32_t delta = 1;
+    for (size_t step = 0; step < 2 * (n - 1) - 1; ++step) {
+        shift_up(v, nw, top);
+        const uint32_t g0 = uint32_t(g[0] & 1);
+        const InvWord sign = word_mask(g0 & uint32_t(f[0]));
+        const int32_t swap = divstep_swap(delta, g0);
+        delta = (delta ^ (swap & (delta ^ -delta))) + 1;
+        const InvWord sm = InvWord(0) - InvWord(swap & 1);
+        cswap(f, g, nw, sm);
+        cswap(v, w, nw, sm);
+        for (size_t k = 0; k < nw; ++k) {
+            g[k] ^= sign & f[k];
+            w[k] ^= sign & v[k];
+        }
+        shift_down(g, nw);
+    }
+    for (size_t i = 0; i + 1 < n; ++i) r[i] = uint16_t(get_bit(v, n - 2 - i));
+    r[n - 1] = 0;
+}
+
+void s3_inverse(uint16_t* r, const uint16_t* a, size_t n, InvWord* inv) {
+    const size_t nw = inv_words(n);
+    const InvWord top = top_word_mask(n);
+    InvWord *fp = inv, *fm = fp + nw, *gp = fm + nw, *gm = gp + nw;
+    InvWord *vp = gm + nw, *vm = vp + nw, *wp = vm + nw, *wm = wp + nw;
+    for (size_t k = 0; k < 8 * nw; ++k) inv[k] = 0;
+    for (size_t k = 0; k < nw; ++k) fp[k] = ~InvWord(0);
+    fp[nw - 1] = top;
+    wp[0] = 1;
+    for (size_t i = 0; i + 1 < n; ++i) {
+        const uint16_t c = mod3(uint16_t((a[i] & 3) + 2 * (a[n - 1] & 3)));  // a mod Phi_n
+        set_bit(gp, n - 2 - i, c & 1);
+        set_bit(gm, n - 2 - i, c >> 1);
+    }
+
+    int32_t delta = 1;
+    for (size_t step = 0; step < 2 * (n - 1) - 1; ++step) {
+        shift_up(vp, nw, top);
+        shift_up(vm, nw, top);
+        const uint32_t g0p = uint32_t(gp[0] & 1), g0m = uint32_t(gm[0] & 1);
+        const uint32_t f0p = uint32_t(fp[0] & 1), f0m = uint32_t(fm[0] & 1);
+        // sign = -g(0) * f(0) (f(0) is its own inverse)
+        const InvWord sp = word_mask((g0p & f0m) | (g0m & f0p));
+        const InvWord sn = word_mask((g0p & f0p) | (g0m & f0m));
+        const int32_t swap = divstep_swap(delta, g0p | g0m);
+        delta = (delta ^ (swap & (delta ^ -delta))) + 1;
+        const InvWord sm = InvWord(0) - InvWord(swap & 1);
+        cswap(fp, gp, nw, sm);
+        cswap(fm, gm, nw, sm);
+        cswap(vp, wp, nw, sm);
+        cswap(vm, wm, nw, sm);
+        for (size_t k = 0; k < nw; ++k) {
+            f3_add(gp[k], gm[k], (sp & fp[k]) | (sn & fm[k]), (sp & fm[k]) | (sn & fp[k]));
+            f3_add(wp[k], wm[k], (sp & vp[k]) | (sn & vm[k]), (sp & vm[k]) | (sn & vp[k]));
+        }
+        shift_down(gp, nw);
+        shift_down(gm, nw);
+    }
+    // Multiply by f(0) (+-1 when a is invertible; -1 swaps the planes).
+    const uint32_t f0p = uint32_t(fp[0] & 1), f0m = uint32_t(fm[0] & 1);
+    for (size_t i = 0; i + 1 < n; ++i) {
+        const uint32_t p = get_bit(vp, n - 2 - i), m = get_bit(vm, n - 2 - i);
+        const uint32_t rp = (f0p & p) | (f0m & m), rm = (f0p & m) | (f0m & p);
+        r[i] = uint16_t(rp | (rm << 1));
+    }
+    r[n - 1] = 0;
+}
+
+void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint16_t* scratch, InvWord* inv) {
+    uint16_t *neg_a = scratch, *c = scratch + n, *s = scratch + 2 * n;
+    r2_inverse(r, a, n, inv);
+    for (size_t i = 0; i < n; ++i) neg_a[i] = uint16_t(0u - a[i]);
+    // Newton: r <- r (2 - a r) doubles the 2-adic precision: 1 -> 2 -> 4 -> 8 -> 16 bits.
+    for (int iter = 0; iter < 4; ++iter) {
+        polymul::mul_cyclic(c, r, neg_a, n);
+        c[0] = uint16_t(c[0] + 2);
+        polymul::mul_cyclic(s, c, r, n);
+        for (size_t i = 0; i < n; ++i) r[i] = s[i];
+    }
+}
+
+namespace {
+inline void minmax(int32_t& a, int32_t& b) {
+    // mask = all ones when b < a
+    const uint32_t mask = value_barrier(uint32_t(uint64_t(int64_t(b) - int64_t(a)) >> 63)) * 0xFFFFFFFFu;
+    const int32_t t = int32_t(uint32_t(a ^ b) & mask);
+    a ^= t;
+    b ^= t;
+}
+}  // namespace
+
+// Batcher's merge exchange (Knuth, TAOCP 5.2.2, Algorithm M): a sorting
+// network for any count; which pairs are compared depends on count only.
+void sort_int32(int32_t* x, size_t count) {
+    if (count < 2) return;
+    size_t t = 1;
+    while ((size_t(1) << t) < count) ++t;
+    for (size_t p = size_t(1) << (t - 1); p > 0; p >>= 1) {
+        size_t q = size_t(1) << (t - 1), r = 0, d = p;
+        for (;;) {
+            for (size_t i = 0; i + d < count; ++i)
+                if ((i & p) == r) minmax(x[i], x[i + d]);
+            if (q == p) break;
+            d = q - p;
+            q >>= 1;
+            r = p;
+        }
+    }
+}
+
+}  // namespace detail
+
+namespace {
+using detail::mod3;
+
+struct Ring {
+    size_t n;
+    uint32_t logq;
+    uint16_t qmask;
+    explicit Ring(const Params& p) : n(p.n), logq(p.logq), qmask(uint16_t(p.q() - 1)) {}
+};
+
+// ---- coefficient maps
+
+// {0,1,2} -> {0,1,q-1}
+void z3_to_zq(const Ring& R, uint16_t* a) {
+    for (size_t i = 0; i < R.n; ++i) a[i] = uint16_t(a[i] | ((0u - (a[i] >> 1)) & R.qmask));
+}
+// {0,1,q-1} (mod q) -> {0,1,2}
+void trinary_zq_to_z3(const Ring& R, uint16_t* a) {
+    for (size_t i = 0; i < R.n; ++i) {
+        const uint16_t c = uint16_t(a[i] & R.qmask);
+        a[i] = uint16_t(3 & (c ^ (c >> (R.logq - 1))));
+    }
+}
+// Reduce mod (3, Phi_n): subtract c[n-1] * Phi_n, then mod 3 (inputs < 2^16 / 3).
+void mod3_phi(const Ring& R, uint16_t* a) {
+    const uint32_t last = a[R.n - 1];
+    for (size_t i = 0; i < R.n; ++i) a[i] = mod3(uint16_t(a[i] + 2 * last));
+}
+// Reduce mod Phi_n (mod 2^16): subtract c[n-1] * Phi_n.
+void modq_phi(const Ring& R, uint16_t* a) {
+    const uint16_t last = a[R.n - 1];
+    for (size_t i = 0; i < R.n; ++i) a[i] = uint16_t(a[i] - last);
+}
+// R_q -> S3: centre each coefficient in [-q/2, q/2), then reduce mod (3, Phi_n).
+void rq_to_s3(const Ring& R, uint16_t* r, const uint16_t* a) {
+    const uint32_t neg_q_mod3 = (R.logq & 1) ? 1 : 2;  // -2^logq mod 3
+    for (size_t i = 0; i < R.n; ++i) {
+        const uint32_t c = a[i] & R.qmask;
+        const uint32_t upper = c >> (R.logq - 1);
+        r[i] = uint16_t(c + upper * neg_q_mod3);
+    }
+    mod3_phi(R, r);
+}
+
+// ---- ring products (all through polymul)
+
+void rq_mul(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t* b) { polymul::mul_cyclic(c, a, b, R.n); }
+void sq_mul(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t* b) {
+    rq_mul(R, c, a, b);
+    modq_phi(R, c);
+}
+// Both factors in {0,1,2}: the integer coefficients stay below 4n < 2^16 / 3.
+void s3_mul(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t* b) {
+    rq_mul(R, c, a, b);
+    mod3_phi(R, c);
+}
+
+// ---- packing
+
+// n-1 coefficients mod q, logq bits each, least significant bit first.
+void pack_rq(const Ring& R, uint8_t* out, const uint16_t* a) {
+    uint32_t acc = 0, bits = 0;
+    size_t o = 0;
+    for (size_t i = 0; i + 1 < R.n; ++i) {
+        acc |= uint32_t(a[i] & R.qmask) << bits;
+        bits += R.logq;
+        while (bits >= 8) {
+            out[o++] = uint8_t(acc);
+            acc >>= 8;
+            bits -= 8;
+        }
+    }
+    if (bits > 0) out[o] = uint8_t(acc);
+}
+// Coefficients 0..n-2; the last one is set to 0.
+void unpack_sq(const Ring& R, uint16_t* a, const uint8_t* in) {
+    uint32_t acc = 0, bits = 0;
+    size_t o = 0;
+    for (size_t i = 0; i + 1 < R.n; ++i) {
+        while (bits < R.logq) {
+            acc |= uint32_t(in[o++]) << bits;
+            bits += 8;
+        }
+        a[i] = uint16_t(acc & R.qmask);
+        acc >>= R.logq;
+        bits -= R.logq;
+    }
+    a[R.n - 1] = 0;
+}
+// A polynomial of R_q whose coefficients sum to zero: its last coefficient
+// is not transmitted.
+void unpack_rq_sum_zero(const Ring& R, uint16_t* a, const uint8_t* in) {
+    unpack_sq(R, a, in);
+    uint16_t sum = 0;
+    for (size_t i = 0; i + 1 < R.n; ++i) sum = uint16_t(sum + a[i]);
+    a[R.n - 1] = uint16_t(0u - sum);
+}
+
+// n-1 coefficients in {0,1,2}, five per byte in base 3 (coefficient 5i+j is digit j of byte i).
+void pack_s3(const Ring& R, uint8_t* out, const uint16_t* a) {
+    const size_t count = R.n - 1;
+    for (size_t i = 0; 5 * i < count; ++i) {
+        uint32_t c = 0;
+        const size_t last = (5 * i + 5 < count ? 5 * i + 5 : count);
+        for (size_t j = last; j-- > 5 * i;) c = (3 * c + a[j]) & 0xFF;
+        out[i] = uint8_t(c);
+    }
+}
+void unpack_s3(const Ring& R, uint16_t* a, const uint8_t* in) {
+    const size_t count = R.n - 1;
+    for (size_t i = 0; 5 * i < count; ++i) {
+        uint32_t c = in[i];
+        for (size_t j = 5 * i; j < 5 * i + 5 && j < count; ++j) {
+            a[j] = mod3(uint16_t(c));
+            c = (c * 171) >> 9;  // floor(c / 3) for c < 256
+        }
+    }
+    a[R.n - 1] = 0;
+}
+
+// ---- sampling
+
+// One byte per coefficient, reduced mod 3 (Pr[0] = 86/256), last coefficient 0.
+void sample_iid(const Ring& R, uint16_t* r, const uint8_t* u) {
+    for (size_t i = 0; i + 1 < R.n; ++i) r[i] = mod3(u[i]);
+    r[R.n - 1] = 0;
+}
+
+// HRSS: i.i.d., then the even-index coefficients are negated when needed so
+// that <x*r, r> >= 0.
+void sample_iid_plus(const Ring& R, uint16_t* r, const uint8_t* u) {
+    sample_iid(R, r, u);
+    for (size_t i = 0; i < R.n; ++i) r[i] = uint16_t(r[i] | (0u - (r[i] >> 1)));  // 2 -> 0xFFFF (-1)
+    uint16_t s = 0;
+    for (size_t i = 0; i + 1 < R.n; ++i) s = uint16_t(s + uint32_t(r[i + 1]) * r[i]);
+    const uint16_t sign = uint16_t(1 | (0u - (s >> 15)));  // +1, or -1 when s < 0
+    for (size_t i = 0; i < R.n; i += 2) r[i] = uint16_t(uint32_t(sign) * r[i]);
+    for (size_t i = 0; i < R.n; ++i) r[i] = uint16_t(3 & (r[i] ^ (r[i] >> 15)));  // -1 -> 2
+}
+
+// HPS: exactly weight/2 coefficients +1 and weight/2 coefficients -1 (= 2),
+// placed by sorting 30-bit random keys that carry the values in their low bits.
+void sample_fixed_weight(const Params& p, const Ring& R, uint16_t* r, const uint8_t* u, int32_t* keys) {
+    const size_t count = R.n - 1;
+    for (size_t i = 0; i < count; ++i) {
+        // bits [30i, 30i + 30) of u, little-endian
+        const size_t bit = 30 * i, byte = bit / 8, shift = bit % 8;
+        uint64_t v = 0;
+        for (size_t k = 0; k < 5 && byte + k < p.fixed_weight_bytes(); ++k) v |= uint64_t(u[byte + k]) << (8 * k);
+        keys[i] = int32_t(uint32_t((v >> shift) & 0x3FFFFFFFu) << 2);
+    }
+    const size_t w = p.weight();
+    for (size_t i = 0; i < w / 2; ++i) keys[i] |= 1;
+    for (size_t i = w / 2; i < w; ++i) keys[i] |= 2;
+    detail::sort_int32(keys, count);
+    for (size_t i = 0; i < count; ++i) r[i] = uint16_t(keys[i] & 3);
+    r[R.n - 1] = 0;
+}
+
+// ---- lifting m to R_q
+
+// HPS: Lift(m) = m with coefficients {0,1,q-1}.
+// HRSS: Lift(m) = (x - 1) * b with b = m / (x - 1) mod (3, Phi_n), centred.
+// b solves (x-1) b = m + k Phi_n with b[n-1] = 0: b[i] = -(m[0] + .. + m[i]) - (i+1) k,
+// k = -(m[0] + .. + m[n-1]) / n mod 3.
+void lift(const Params& p, const Ring& R, uint16_t* out, const uint16_t* m, uint16_t* b) {
+    if (p.hps()) {
+        for (size_t i = 0; i < R.n; ++i) out[i] = m[i];
+        z3_to_zq(R, out);
+        return;
+    }
+    uint32_t total = 0;
+    for (size_t i = 0; i < R.n; ++i) total = mod3(uint16_t(total + m[i]));
+    const uint32_t n_mod3 = uint32_t(R.n % 3);  // its own inverse mod 3
+    const uint32_t k = mod3(uint16_t(3 - mod3(uint16_t(total * n_mod3))));
+    uint32_t prefix = 0, ik = 0;
+    for (size_t i = 0; i < R.n; ++i) {
+        prefix = mod3(uint16_t(prefix + m[i]));
+        ik = mod3(uint16_t(ik + k));
+        b[i] = mod3(uint16_t(6 - prefix - ik));
+    }
+    z3_to_zq(R, b);
+    // (x - 1) * b mod (x^n - 1), b[n-1] = 0
+    out[0] = uint16_t(0u - b[0]);
+    for (size_t i = 0; i + 1 < R.n; ++i) out[i + 1] = uint16_t(b[i] - b[i + 1]);
+}
+
+// ---- decryption checks (1 = invalid)
+
+inline uint32_t nonzero(uint32_t t) { return (0u - t) >> 31; }  // t < 2^31
+
+// Unused high bits of the last ciphertext byte must be zero.
+uint32_t check_ciphertext_padding(const Params& p, const uint8_t* ct) {
+    const uint32_t used = uint32_t((size_t(p.logq) * (p.n - 1)) % 8);
+    if (used == 0) return 0;
+    return nonzero(ct[p.ct_bytes() - 1] & (0xFFu << used) & 0xFFu);
+}
+// r must be trinary ({0, 1, q-1}) with r[n-1] = 0.
+uint32_t check_r(const Ring& R, const uint16_t* r) {
+    uint32_t t = 0;
+    for (size_t i = 0; i + 1 < R.n; ++i) {
+        const uint32_t c = r[i] & R.qmask;
+        t |= (c + 1) & (uint32_t(R.qmask) - 3);  // 0 iff c in {q-1, 0, 1, 2}
+        t |= (c + 2) & 4;                        // excludes c = 2
+    }
+    t |= r[R.n - 1] & R.qmask;
+    return nonzero(t);
+}
+// HPS: m must have weight/2 coefficients 1 and weight/2 coefficients 2.
+uint32_t check_m(const Params& p, const Ring& R, const uint16_t* m) {
+    uint32_t ones = 0, twos = 0;
+    for (size_t i = 0; i < R.n; ++i) {
+        ones += m[i] & 1;
+        twos += m[i] >> 1;
+    }
+    return nonzero((ones ^ twos) | ((2 * twos) ^ p.weight()));
+}
+
+// ---- the DPKE
+
+void dpke_keypair(const Params& p, const Ring& R, const uint8_t* seed, uint8_t* pk, uint8_t* sk, const Work& w) {
+    const size_t n = R.n, s3 = p.packed_s3_bytes();
+    uint16_t *f = w.p(0, n), *g = w.p(1, n), *x = w.p(2, n), *gf = w.p(3, n), *inv_gf = w.p(4, n);
+    uint16_t* scratch = w.p(5, n);  // 3 polynomials
+    if (p.hps()) {
+        sample_iid(R, f, seed);
+        sample_fixed_weight(p, R, g, seed + p.iid_bytes(), w.sort);
+    } else {
+        sample_iid_plus(R, f, seed);
+        sample_iid_plus(R, g, seed + p.iid_bytes());
+    }
+    detail::s3_inverse(x, f, n, w.inv);
+    pack_s3(R, sk, f);
+    pack_s3(R, sk + s3, x);
+
+    z3_to_zq(R, f);
+    z3_to_zq(R, g);
+    if (p.hps()) {
+        for (size_t i = 0; i < n; ++i) g[i] = uint16_t(3 * g[i]);  // g = 3g
+    } else {
+        // g = 3 (x - 1) g (g[n-1] = 0)
+        for (size_t i = n - 1; i > 0; --i) g[i] = uint16_t(3 * (g[i - 1] - g[i]));
+        g[0] = uint16_t(0u - 3u * g[0]);
+    }
+    rq_mul(R, gf, g, f);
+    detail::rq_inverse(inv_gf, gf, n, scratch, w.inv);
+
+    // h^-1 = (gf)^-1 f^2 mod (q, Phi_n);  h = (gf)^-1 g^2 mod (q, x^n - 1)
+    rq_mul(R, x, inv_gf, f);
+    sq_mul(R, gf, x, f);
+    pack_rq(R, sk + 2 * s3, gf);
+    rq_mul(R, x, inv_gf, g);
+    rq_mul(R, gf, x, g);
+    pack_rq(R, pk, gf);
+}
+
+// c = r h + Lift(m); r in {0,1,q-1}, m in {0,1,2}.
+void dpke_encrypt(const Params& p, const Ring& R, uint8_t* ct, const uint16_t* r, const uint16_t* m,
+                  const uint8_t* pk, const Work& w) {
+    const size_t n = R.n;
+    uint16_t *h = w.p(2, n), *c = w.p(3, n), *lm = w.p(4, n), *tmp = w.p(5, n);
+    unpack_rq_sum_zero(R, h, pk);
+    rq_mul(R, c, r, h);
+    lift(p, R, lm, m, tmp);
+    for (size_t i = 0; i < n; ++i) c[i] = uint16_t(c[i] + lm[i]);
+    pack_rq(R, ct, c);
+}
+
+// Writes the packed (r, m) to `rm`; returns 1 when the ciphertext is not a
+// valid encryption (then the KEM rejects), 0 otherwise. Checking that r and m
+// lie in the message spaces replaces re-encryption (c(1) = 0 by packing).
+uint32_t dpke_decrypt(const Params& p, const Ring& R, uint8_t* rm, const uint8_t* ct, const uint8_t* sk,
+                      const Work& w) {
+    const size_t n = R.n, s3 = p.packed_s3_bytes();
+    uint16_t *c = w.p(0, n), *f = w.p(1, n), *cf = w.p(2, n), *mf = w.p(3, n), *finv = w.p(4, n);
+    uint16_t *m = w.p(5, n), *lm = w.p(6, n), *tmp = w.p(7, n);
+    unpack_rq_sum_zero(R, c, ct);
+    unpack_s3(R, f, sk);
+    z3_to_zq(R, f);
+    rq_mul(R, cf, c, f);
+    rq_to_s3(R, mf, cf);
+    unpack_s3(R, finv, sk + s3);
+    s3_mul(R, m, mf, finv);
+    pack_s3(R, rm + s3, m);
+
+    uint32_t fail = check_ciphertext_padding(p, ct);
+    if (p.hps()) fail |= check_m(p, R, m);
+
+    // r = (c - Lift(m)) / h mod (q, Phi_n)
+    lift(p, R, lm, m, tmp);
+    for (size_t i = 0; i < n; ++i) c[i] = uint16_t(c[i] - lm[i]);
+    uint16_t *inv_h = w.p(1, n), *r = w.p(2, n);
+    unpack_sq(R, inv_h, sk + 2 * s3);
+    sq_mul(R, r, c, inv_h);
+    fail |= check_r(R, r);
+    trinary_zq_to_z3(R, r);
+    pack_s3(R, rm, r);
+    return fail;
+}
+
+}  // namespace
+
+Status keypair(const Params& p, const uint8_t* fg_seed, const uint8_t* prf_key, uint8_t* pk, uint8_t* sk,
+               const Work& w) {
+    const Ring R(p);
+    dpke_keypair(p, R, fg_seed, pk, sk, w);
+    for (size_t i = 0; i < Params::prf_key_bytes; ++i) sk[p.owcpa_sk_bytes() + i] = prf_key[i];
+    return Status::ok;
+}
+
+Status encapsulate(const Params& p, const uint8_t* rm_seed, const uint8_t* pk, uint8_t* ct, uint8_t* ss,
+                   const Work& w) {
+    const Ring R(p);
+    const size_t n = R.n, s3 = p.packed_s3_bytes();
+    uint16_t *r = w.p(0, n), *m = w.p(1, n);
+    sample_iid(R, r, rm_seed);
+    if (p.hps()) sample_fixed_weight(p, R, m, rm_seed + p.iid_bytes(), w.sort);
+    else sample_iid(R, m, rm_seed + p.iid_bytes());
+    pack_s3(R, w.msg, r);
+    pack_s3(R, w.msg + s3, m);
+    if (hash::sha3_256(ss, w.msg, p.msg_bytes()) != Status::ok) return Status::internal_error;
+    z3_to_zq(R, r);
+    dpke_encrypt(p, R, ct, r, m, pk, w);
+    return Status::ok;
+}
+
+Status decapsulate(const Params& p, const uint8_t* ct, const uint8_t* sk, uint8_t* ss, const Work& w) {
+    const Ring R(p);
+    const uint32_t fail = dpke_decrypt(p, R, w.msg, ct, sk, w);
+    uint8_t k[Params::shared_key_bytes], reject[Params::shared_key_bytes];
+    Status st = hash::sha3_256(k, w.msg, p.msg_bytes());
+    // Implicit rejection: SHA3-256(prf key || ciphertext), always computed.
+    hash::Sha3_256 h;
+    if (st == Status::ok) st = h.absorb(sk + p.owcpa_sk_bytes(), Params::prf_key_bytes);
+    if (st == Status::ok) st = h.absorb(ct, p.ct_bytes());
+    if (st == Status::ok) st = h.finalize(reject);
+    const uint8_t mask = uint8_t(0u - value_barrier(fail));
+    for (size_t i = 0; i < Params::shared_key_bytes; ++i) ss[i] = uint8_t(k[i] ^ (mask & (k[i] ^ reject[i])));
+    secure_wipe(k, sizeof k);
+    secure_wipe(reject, sizeof reject);
+    return st == Status::ok ? Status::ok : Status::internal_error;
+}
+
+}  // namespace pqmcu::ntru

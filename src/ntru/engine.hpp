@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// The NTRU engine on run-time parameters (one copy of every loop for the six
+// sets): sampling, ring arithmetic, inversion mod 2 / 3 / q, packing, the
+// deterministic public-key encryption (DPKE) and the KEM around it.
+// Scheme<Set> (scheme.hpp) sizes the buffers and checks arguments.
+//
+// Polynomials are uint16_t[n], coefficients mod 2^16 unless said otherwise
+// (all ring products go through polymul::mul_cyclic, exact mod 2^16).
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+#include "core/status.hpp"
+#include "ntru/params.hpp"
+
+namespace pqmcu::ntru {
+
+// Bit-sliced words of the constant-time inversions.
+#if defined(PQMCU_TARGET_M4)
+using InvWord = uint32_t;
+#else
+using InvWord = uint64_t;
+#endif
+constexpr size_t inv_words(size_t n) { return (n + 8 * sizeof(InvWord) - 1) / (8 * sizeof(InvWord)); }
+
+inline constexpr size_t kPolys = 8;  // polynomials of scratch every operation fits in
+
+// Caller-owned buffers (Scheme<Set>::Workspace holds them, sized per set).
+struct Work {
+    uint16_t* poly;   // kPolys * n
+    int32_t* sort;    // n - 1 (HPS fixed-weight sampling)
+    InvWord* inv;     // 8 * inv_words(n)
+    uint8_t* seed;    // max(fg_seed_bytes, rm_seed_bytes)
+    uint8_t* msg;     // msg_bytes: packed (r, m)
+    uint16_t* p(size_t i, size_t n) const { return poly + i * n; }
+};
+
+// KEM (the reference's crypto_kem_*), deterministic cores: `fg_seed` and
+// `rm_seed` are the bytes the reference draws from randombytes.
+Status keypair(const Params& p, const uint8_t* fg_seed, const uint8_t* prf_key, uint8_t* pk, uint8_t* sk,
+               const Work& w);
+Status encapsulate(const Params& p, const uint8_t* rm_seed, const uint8_t* pk, uint8_t* ct, uint8_t* ss,
+                   const Work& w);
+Status decapsulate(const Params& p, const uint8_t* ct, const uint8_t* sk, uint8_t* ss, const Work& w);
+
+// Pieces, exposed for the unit tests.
+namespace detail {
+// r = a^-1 mod (2, Phi_n), coefficients {0,1}, r[n-1] = 0. `inv`: 4 * inv_words(n).
+void r2_inverse(uint16_t* r, const uint16_t* a, size_t n, InvWord* inv);
+// r = a^-1 mod (3, Phi_n), coefficients {0,1,2}, r[n-1] = 0; a in {0,1,2}^n. `inv`: 8 * inv_words(n).
+void s3_inverse(uint16_t* r, const uint16_t* a, size_t n, InvWord* inv);
+// r = a^-1 mod (2^16, Phi_n) (as a polynomial mod x^n - 1), from the inverse mod 2.
+// `scratch`: 3 * n coefficients and 4 * inv_words(n) words.
+void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint16_t* scratch, InvWord* inv);
+// Sorts x[0..count) ascending (signed) with a fixed sequence of compare-exchanges.
+void sort_int32(int32_t* x, size_t count);
+// {0,1,...,65535} -> a mod 3, constant time.
+uint16_t mod3(uint16_t a);
+}  // namespace detail
+
+}  // namespace pqmcu::ntru

@@ -1,0 +1,306 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// NTRU against the official KAT files: the whole .rsp text (after its
+// "# name" line) is regenerated through the NIST harness flow (DRBG seeded
+// with 00..2F, 48-byte seeds, then per entry randombytes_init(seed); keypair;
+// enc; dec) and compared byte for byte (all 100 entries; 10 under sanitizers). Plus round trips, implicit rejection
+// of tampered ciphertexts, null arguments, and the pieces (inversions mod 2,
+// 3 and q, the sorting network, mod 3).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <memory>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "hash/shake.hpp"
+#include "ntru/scheme.hpp"
+#include "polymul/polymul.hpp"
+#include "rng/randombytes.h"
+
+#ifndef PQMCU_SHARED_DIR
+#error "PQMCU_SHARED_DIR must point at shared/"
+#endif
+
+namespace {
+
+using pqmcu::Status;
+namespace ntru = pqmcu::ntru;
+
+// All 100 entries; sanitizer builds (about 30x slower) check the first 10.
+// PQMCU_NTRU_KAT_ENTRIES=1..100 overrides either.
+#if defined(PQMCU_FEWER_SETS)
+constexpr long kDefaultKatEntries = 10;
+#else
+constexpr long kDefaultKatEntries = 100;
+#endif
+const size_t kKatEntries = [] {
+    const char* e = std::getenv("PQMCU_NTRU_KAT_ENTRIES");
+    const long n = e ? std::strtol(e, nullptr, 10) : kDefaultKatEntries;
+    return size_t(n >= 1 && n <= 100 ? n : kDefaultKatEntries);
+}();
+
+std::string hex(const uint8_t* p, size_t n) {
+    static const char* digits = "0123456789ABCDEF";
+    std::string s(2 * n, '0');
+    for (size_t i = 0; i < n; ++i) {
+        s[2 * i] = digits[p[i] >> 4];
+        s[2 * i + 1] = digits[p[i] & 15];
+    }
+    return s;
+}
+
+// The file after its first line ("# name\n").
+std::string rsp_body(const std::string& name) {
+    std::ifstream in(std::string(PQMCU_SHARED_DIR) + "/kat/ntru/" + name + ".rsp", std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    const std::string all = ss.str();
+    const size_t eol = all.find('\n');
+    if (all.rfind("# " + name + "\n", 0) != 0 || eol == std::string::npos) return {};
+    return all.substr(eol + 1);
+}
+
+auto nist_rng = [](uint8_t* out, size_t n) { return randombytes(out, n); };
+
+template <class Set>
+void check_kat(size_t entries) {
+    using S = ntru::Scheme<Set>;
+    const std::string expected = rsp_body(S::name);
+    ASSERT_FALSE(expected.empty()) << S::name << ".rsp missing or without its header";
+
+    uint8_t entropy[48];
+    for (int i = 0; i < 48; ++i) entropy[i] = uint8_t(i);
+    randombytes_init(entropy, nullptr, 256);
+    std::vector<std::vector<uint8_t>> seeds(entries, std::vector<uint8_t>(48));
+    for (auto& s : seeds) randombytes(s.data(), 48);
+
+    auto ws = std::make_unique<typename S::Workspace>();
+    std::vector<uint8_t> pk(S::pk_bytes), sk(S::sk_bytes), ct(S::ct_bytes), ss(S::ss_bytes), ss2(S::ss_bytes);
+    std::string text = "\n";
+    for (size_t e = 0; e < entries; ++e) {
+        text += "count = " + std::to_string(e) + "\nseed = " + hex(seeds[e].data(), 48) + "\n";
+        randombytes_init(seeds[e].data(), nullptr, 256);
+        ASSERT_EQ(S::keypair(pk.data(), sk.data(), nist_rng, *ws), Status::ok);
+        ASSERT_EQ(S::encapsulate(ct.data(), ss.data(), pk.data(), nist_rng, *ws), Status::ok);
+        ASSERT_EQ(S::decapsulate(ss2.data(), ct.data(), sk.data(), *ws), Status::ok);
+        ASSERT_EQ(ss, ss2) << S::name << " entry " << e << ": decapsulation";
+        text += "pk = " + hex(pk.data(), pk.size()) + "\nsk = " + hex(sk.data(), sk.size()) + "\nct = " +
+                hex(ct.data(), ct.size()) + "\nss = " + hex(ss.data(), ss.size()) + "\n\n";
+        // Fail at the first entry that differs, naming it.
+        ASSERT_EQ(text, expected.substr(0, text.size())) << S::name << " entry " << e;
+    }
+    if (entries == 100) {
+        EXPECT_EQ(text.size(), expected.size()) << S::name << ": trailing text in the .rsp";
+    }
+}
+
+TEST(NtruKat, Hps2048509) { check_kat<ntru::ntruhps2048509>(kKatEntries); }
+TEST(NtruKat, Hps2048677) { check_kat<ntru::ntruhps2048677>(kKatEntries); }
+TEST(NtruKat, Hps4096821) { check_kat<ntru::ntruhps4096821>(kKatEntries); }
+TEST(NtruKat, Hps40961229) { check_kat<ntru::ntruhps40961229>(kKatEntries); }
+TEST(NtruKat, Hrss701) { check_kat<ntru::ntruhrss701>(kKatEntries); }
+TEST(NtruKat, Hrss1373) { check_kat<ntru::ntruhrss1373>(kKatEntries); }
+
+// ---- KEM behaviour
+
+struct TestRng {
+    std::mt19937_64 gen;
+    explicit TestRng(uint64_t seed) : gen(seed) {}
+    void operator()(uint8_t* out, size_t n) {
+        for (size_t i = 0; i < n; ++i) out[i] = uint8_t(gen());
+    }
+};
+
+template <class Set>
+void check_round_trips_and_rejection() {
+    using S = ntru::Scheme<Set>;
+    auto ws = std::make_unique<typename S::Workspace>();
+    TestRng rng(Set::params.n);
+    std::vector<uint8_t> pk(S::pk_bytes), sk(S::sk_bytes), ct(S::ct_bytes), ss(S::ss_bytes), ss2(S::ss_bytes);
+    for (int key = 0; key < 2; ++key) {
+        ASSERT_EQ(S::keypair(pk.data(), sk.data(), rng, *ws), Status::ok);
+        for (int trial = 0; trial < 3; ++trial) {
+            ASSERT_EQ(S::encapsulate(ct.data(), ss.data(), pk.data(), rng, *ws), Status::ok);
+            ASSERT_EQ(S::decapsulate(ss2.data(), ct.data(), sk.data(), *ws), Status::ok);
+            EXPECT_EQ(ss, ss2) << S::name;
+        }
+    }
+    // Tampered ciphertexts: decapsulation succeeds with SHA3-256(prf key || ct).
+    auto rejection_secret = [&](const std::vector<uint8_t>& c) {
+        std::vector<uint8_t> buf(sk.end() - S::prf_key_bytes, sk.end());
+        buf.insert(buf.end(), c.begin(), c.end());
+        std::vector<uint8_t> out(32);
+        pqmcu::hash::sha3_256(out.data(), buf.data(), buf.size());
+        return out;
+    };
+    // The top bit of a coefficient (adding q/2): never a valid encryption. (A +-1
+    // change can be one: in HRSS, c + x^(n-2) - x^(n-1) may encrypt another
+    // message, which the KEM then hashes to another key.)
+    const size_t logq = Set::params.logq, n = Set::params.n;
+    for (size_t coeff : {size_t(0), size_t(1), n / 2, n - 2}) {
+        std::vector<uint8_t> bad = ct;
+        const size_t bit = coeff * logq + logq - 1;
+        bad[bit / 8] ^= uint8_t(1u << (bit % 8));
+        ASSERT_EQ(S::decapsulate(ss2.data(), bad.data(), sk.data(), *ws), Status::ok);
+        EXPECT_NE(ss2, ss) << S::name << " coefficient " << coeff;
+        EXPECT_EQ(ss2, rejection_secret(bad)) << S::name << " coefficient " << coeff;
+    }
+    // Random garbage.
+    std::vector<uint8_t> garbage(S::ct_bytes);
+    rng(garbage.data(), garbage.size());
+    garbage.back() = 0;
+    ASSERT_EQ(S::decapsulate(ss2.data(), garbage.data(), sk.data(), *ws), Status::ok);
+    EXPECT_EQ(ss2, rejection_secret(garbage)) << S::name << " random ciphertext";
+    // Non-zero padding bits of the last byte (where there are any) are rejected too.
+    const size_t used = (size_t(Set::params.logq) * (Set::params.n - 1)) % 8;
+    if (used != 0) {
+        std::vector<uint8_t> bad = ct;
+        bad.back() ^= uint8_t(0x80);
+        ASSERT_EQ(S::decapsulate(ss2.data(), bad.data(), sk.data(), *ws), Status::ok);
+        EXPECT_EQ(ss2, rejection_secret(bad)) << S::name << " padding";
+    }
+    // The genuine ciphertext still decapsulates to ss.
+    ASSERT_EQ(S::decapsulate(ss2.data(), ct.data(), sk.data(), *ws), Status::ok);
+    EXPECT_EQ(ss, ss2);
+}
+
+TEST(NtruKem, RoundTripAndRejectionHps2048509) { check_round_trips_and_rejection<ntru::ntruhps2048509>(); }
+TEST(NtruKem, RoundTripAndRejectionHps2048677) { check_round_trips_and_rejection<ntru::ntruhps2048677>(); }
+TEST(NtruKem, RoundTripAndRejectionHps4096821) { check_round_trips_and_rejection<ntru::ntruhps4096821>(); }
+TEST(NtruKem, RoundTripAndRejectionHps40961229) { check_round_trips_and_rejection<ntru::ntruhps40961229>(); }
+TEST(NtruKem, RoundTripAndRejectionHrss701) { check_round_trips_and_rejection<ntru::ntruhrss701>(); }
+TEST(NtruKem, RoundTripAndRejectionHrss1373) { check_round_trips_and_rejection<ntru::ntruhrss1373>(); }
+
+TEST(NtruKem, NullArguments) {
+    using S = ntru::Scheme<ntru::ntruhps2048509>;
+    auto ws = std::make_unique<S::Workspace>();
+    TestRng rng(1);
+    std::vector<uint8_t> pk(S::pk_bytes), sk(S::sk_bytes), ct(S::ct_bytes), ss(S::ss_bytes);
+    std::vector<uint8_t> seed(S::fg_seed_bytes), prf(S::prf_key_bytes);
+    EXPECT_EQ(S::keypair(nullptr, sk.data(), rng, *ws), Status::bad_argument);
+    EXPECT_EQ(S::keypair(pk.data(), nullptr, rng, *ws), Status::bad_argument);
+    EXPECT_EQ(S::keypair_derand(pk.data(), sk.data(), nullptr, prf.data(), *ws), Status::bad_argument);
+    EXPECT_EQ(S::keypair_derand(pk.data(), sk.data(), seed.data(), nullptr, *ws), Status::bad_argument);
+    ASSERT_EQ(S::keypair(pk.data(), sk.data(), rng, *ws), Status::ok);
+    EXPECT_EQ(S::encapsulate(nullptr, ss.data(), pk.data(), rng, *ws), Status::bad_argument);
+    EXPECT_EQ(S::encapsulate(ct.data(), nullptr, pk.data(), rng, *ws), Status::bad_argument);
+    EXPECT_EQ(S::encapsulate(ct.data(), ss.data(), nullptr, rng, *ws), Status::bad_argument);
+    EXPECT_EQ(S::encapsulate_derand(ct.data(), ss.data(), pk.data(), nullptr, *ws), Status::bad_argument);
+    EXPECT_EQ(S::decapsulate(nullptr, ct.data(), sk.data(), *ws), Status::bad_argument);
+    EXPECT_EQ(S::decapsulate(ss.data(), nullptr, sk.data(), *ws), Status::bad_argument);
+    EXPECT_EQ(S::decapsulate(ss.data(), ct.data(), nullptr, *ws), Status::bad_argument);
+    // A failing rng is reported.
+    auto failing = [](uint8_t*, size_t) { return -1; };
+    EXPECT_EQ(S::keypair(pk.data(), sk.data(), failing, *ws), Status::internal_error);
+    EXPECT_EQ(S::encapsulate(ct.data(), ss.data(), pk.data(), failing, *ws), Status::internal_error);
+}
+
+// The deterministic cores give what the rng-driven calls give.
+TEST(NtruKem, DerandMatchesRngCalls) {
+    using S = ntru::Scheme<ntru::ntruhrss701>;
+    auto ws = std::make_unique<S::Workspace>();
+    std::vector<uint8_t> coins(S::fg_seed_bytes + S::prf_key_bytes + S::rm_seed_bytes);
+    for (size_t i = 0; i < coins.size(); ++i) coins[i] = uint8_t(i * 29 + 7);
+    size_t pos = 0;
+    auto replay = [&](uint8_t* out, size_t n) {
+        for (size_t i = 0; i < n; ++i) out[i] = coins[pos++];
+    };
+    std::vector<uint8_t> pk(S::pk_bytes), sk(S::sk_bytes), ct(S::ct_bytes), ss(S::ss_bytes);
+    std::vector<uint8_t> pk2(S::pk_bytes), sk2(S::sk_bytes), ct2(S::ct_bytes), ss2(S::ss_bytes);
+    ASSERT_EQ(S::keypair(pk.data(), sk.data(), replay, *ws), Status::ok);
+    ASSERT_EQ(S::encapsulate(ct.data(), ss.data(), pk.data(), replay, *ws), Status::ok);
+    EXPECT_EQ(pos, coins.size());
+    ASSERT_EQ(S::keypair_derand(pk2.data(), sk2.data(), coins.data(), coins.data() + S::fg_seed_bytes, *ws),
+              Status::ok);
+    ASSERT_EQ(S::encapsulate_derand(ct2.data(), ss2.data(), pk2.data(),
+                                    coins.data() + S::fg_seed_bytes + S::prf_key_bytes, *ws),
+              Status::ok);
+    EXPECT_EQ(pk, pk2);
+    EXPECT_EQ(sk, sk2);
+    EXPECT_EQ(ct, ct2);
+    EXPECT_EQ(ss, ss2);
+}
+
+// ---- pieces
+
+// c = a * b reduced mod Phi_n (c[i] - c[n-1]), exact mod 2^16.
+std::vector<uint16_t> mul_mod_phi(const std::vector<uint16_t>& a, const std::vector<uint16_t>& b) {
+    const size_t n = a.size();
+    std::vector<uint16_t> c(n);
+    pqmcu::polymul::mul_cyclic(c.data(), a.data(), b.data(), n);
+    const uint16_t last = c[n - 1];
+    for (auto& x : c) x = uint16_t(x - last);
+    return c;
+}
+
+void check_inversions(size_t n, uint32_t logq) {
+    std::mt19937 gen{uint32_t(n)};
+    std::vector<ntru::InvWord> inv(8 * ntru::inv_words(n));
+    std::vector<uint16_t> scratch(3 * n);
+    const uint16_t qmask = uint16_t((1u << logq) - 1);
+    for (int trial = 0; trial < 4; ++trial) {
+        // mod 3: a ternary polynomial (Phi_n is irreducible mod 3 for these n, so a != 0 is invertible).
+        std::vector<uint16_t> a(n), r(n);
+        for (auto& x : a) x = uint16_t(gen() % 3);
+        ntru::detail::s3_inverse(r.data(), a.data(), n, inv.data());
+        for (size_t i = 0; i < n; ++i) ASSERT_LT(r[i], 3);
+        auto prod = mul_mod_phi(a, r);  // small integers (|c| < 8n), stored mod 2^16
+        for (size_t i = 0; i < n; ++i)
+            ASSERT_EQ((int32_t(int16_t(prod[i])) % 3 + 3) % 3, i == 0 ? 1 : 0)
+                << "S3 inverse, n = " << n << ", coefficient " << i;
+        // mod 2 and mod q: a random polynomial of R_q (invertible mod 2 unless a = 0 mod (2, Phi_n)).
+        for (auto& x : a) x = uint16_t(gen());
+        ntru::detail::r2_inverse(r.data(), a.data(), n, inv.data());
+        prod = mul_mod_phi(a, r);
+        for (size_t i = 0; i < n; ++i) ASSERT_EQ(prod[i] & 1u, i == 0 ? 1u : 0u) << "R2 inverse, n = " << n;
+        ntru::detail::rq_inverse(r.data(), a.data(), n, scratch.data(), inv.data());
+        prod = mul_mod_phi(a, r);
+        for (size_t i = 0; i < n; ++i)
+            ASSERT_EQ(prod[i] & qmask, i == 0 ? 1u : 0u) << "Rq inverse, n = " << n << ", coefficient " << i;
+        // Exact mod 2^16 as well (4 Newton steps from mod 2).
+        for (size_t i = 0; i < n; ++i) ASSERT_EQ(prod[i], i == 0 ? 1u : 0u);
+    }
+}
+
+TEST(NtruPieces, Inversions509) { check_inversions(509, 11); }
+TEST(NtruPieces, Inversions677) { check_inversions(677, 11); }
+TEST(NtruPieces, Inversions701) { check_inversions(701, 13); }
+TEST(NtruPieces, Inversions821) { check_inversions(821, 12); }
+TEST(NtruPieces, Inversions1229) { check_inversions(1229, 12); }
+TEST(NtruPieces, Inversions1373) { check_inversions(1373, 14); }
+
+TEST(NtruPieces, SortingNetwork) {
+    std::mt19937 gen(7);
+    for (size_t count : {2u, 3u, 5u, 17u, 100u, 508u, 676u, 820u, 1228u}) {
+        std::vector<int32_t> x(count);
+        for (auto& v : x) v = int32_t(gen());
+        x[count / 2] = x[0];  // a duplicate
+        std::vector<int32_t> want = x;
+        std::sort(want.begin(), want.end());
+        ntru::detail::sort_int32(x.data(), x.size());
+        EXPECT_EQ(x, want) << "count " << count;
+    }
+}
+
+TEST(NtruPieces, Mod3AllInputs) {
+    for (uint32_t a = 0; a < 65536; ++a) ASSERT_EQ(ntru::detail::mod3(uint16_t(a)), a % 3) << a;
+}
+
+TEST(NtruParams, Sizes) {
+    // The sizes of the reference's api.h.
+    EXPECT_EQ(ntru::Scheme<ntru::ntruhps2048509>::pk_bytes, 699u);
+    EXPECT_EQ(ntru::Scheme<ntru::ntruhps2048509>::sk_bytes, 935u);
+    EXPECT_EQ(ntru::Scheme<ntru::ntruhps2048677>::ct_bytes, 930u);
+    EXPECT_EQ(ntru::Scheme<ntru::ntruhps4096821>::sk_bytes, 1590u);
+    EXPECT_EQ(ntru::Scheme<ntru::ntruhps40961229>::pk_bytes, 1842u);
+    EXPECT_EQ(ntru::Scheme<ntru::ntruhrss701>::sk_bytes, 1450u);
+    EXPECT_EQ(ntru::Scheme<ntru::ntruhrss1373>::ct_bytes, 2401u);
+}
+
+}  // namespace
