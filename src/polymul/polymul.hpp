@@ -9,7 +9,8 @@
 // method that is only exact mod 2^LogQ (bits above LogQ are garbage):
 //
 //   polymul::mul_q<LogQ>(c, a, b, n)            (and mul_cyclic_q, mul_negacyclic_q)
-//   LogQ 16 -> Karatsuba, 14..15 -> Toom-3, 13 -> Toom-4, <= 12 -> Toom-4 + Toom-3
+//   M4:   LogQ 16 -> Karatsuba, 14..15 -> Toom-3, 13 -> Toom-4, <= 12 -> Toom-4 + Toom-3
+//   host: Karatsuba (threshold 128) for every LogQ (faster there, see README.md)
 // (Method<LogQ> names the choice; methods.hpp has the methods and bounds).
 //
 // 1 <= n <= kMaxN. Inputs and outputs may not overlap. No heap: these forms
@@ -19,6 +20,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "polymul/methods.hpp"
 
@@ -32,21 +34,28 @@ inline void mul_schoolbook(uint16_t* c, const uint16_t* a, const uint16_t* b, si
     Schoolbook::mul(c, a, b, n);
 }
 
-// The fastest method exact mod 2^LogQ (the host and M4 measurements in
-// README.md agree on this order for n >= 64).
-template <int LogQ>
+// The fastest method exact mod 2^LogQ, per target. On the M4 the Toom
+// splits (threshold 16) by the bits they keep; on x86 hosts plain Karatsuba
+// with a 128-coefficient vectorised schoolbook beats every Toom variant at
+// all of n = 256 .. 1024 (README.md), so it serves every LogQ there.
+template <int LogQ, bool M4 = kTargetM4>
 struct MethodFor {
     static_assert(LogQ >= 1 && LogQ <= 16, "coefficients are 16-bit");
-    using type = Toom43Default;
+    using type = Karatsuba<128>;
 };
-template <> struct MethodFor<16> { using type = KaratsubaDefault; };
-template <> struct MethodFor<15> { using type = Toom3Default; };
-template <> struct MethodFor<14> { using type = Toom3Default; };
-template <> struct MethodFor<13> { using type = Toom4Default; };
+template <int LogQ>
+struct MethodFor<LogQ, true> {
+    static_assert(LogQ >= 1 && LogQ <= 16, "coefficients are 16-bit");
+    using K = Karatsuba<kM4Threshold>;
+    using type = std::conditional_t<(LogQ >= 16), K,
+                 std::conditional_t<(LogQ >= 14), Toom3<K>,
+                 std::conditional_t<(LogQ == 13), Toom4<K>, Toom4<Toom3<K>>>>>;
+};
 template <int LogQ>
 using Method = typename MethodFor<LogQ>::type;
-static_assert(Method<16>::exact_bits >= 16 && Method<15>::exact_bits >= 15 && Method<13>::exact_bits >= 13 &&
-              Method<12>::exact_bits >= 12);
+static_assert(MethodFor<16, true>::type::exact_bits >= 16 && MethodFor<15, true>::type::exact_bits >= 15 &&
+              MethodFor<14, true>::type::exact_bits >= 14 && MethodFor<13, true>::type::exact_bits >= 13 &&
+              MethodFor<12, true>::type::exact_bits >= 12 && MethodFor<16, false>::type::exact_bits >= 16);
 
 template <int LogQ>
 constexpr size_t mul_scratch_words(size_t n) { return Method<LogQ>::scratch_words(n); }

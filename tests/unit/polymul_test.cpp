@@ -144,6 +144,26 @@ TEST(Polymul, EntryPoints) {
     }
 }
 
+// The M4's per-LogQ choices, run here too (the entry points above use the host's).
+template <int LogQ>
+void check_m4_choice() {
+    using M = typename pm::MethodFor<LogQ, true>::type;
+    static_assert(M::exact_bits >= LogQ);
+    std::mt19937 g(LogQ);
+    for (size_t n : {1, 5, 8, 31, 64, 256, 509, 677, 701, 821, 1024, 1229, 1373}) {
+        const Poly a = random_poly(g, n), b = random_poly(g, n);
+        EXPECT_EQ(first_diff(run<M>(a, b), reference(a, b), LogQ), -1) << "n = " << n << " logq = " << LogQ;
+    }
+}
+TEST(Polymul, M4Choices) {
+    check_m4_choice<16>();
+    check_m4_choice<15>();
+    check_m4_choice<14>();
+    check_m4_choice<13>();
+    check_m4_choice<12>();
+    check_m4_choice<11>();
+}
+
 // Saber's module products with shared evaluations against one negacyclic
 // product per matrix entry, mod 2^13, both orientations.
 template <size_t K>
