@@ -26,6 +26,9 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#if defined(__ARM_FEATURE_DSP)
+#include <arm_acle.h>
+#endif
 
 namespace pqmcu::polymul {
 
@@ -34,6 +37,55 @@ namespace pqmcu::polymul {
 struct Schoolbook {
     static constexpr int exact_bits = 16;
     static constexpr size_t scratch_words(size_t) { return 0; }
+#if defined(__ARM_FEATURE_DSP)
+    // Cortex-M4 (DSP extension): product scanning, each output coefficient
+    // summed in a register, two products per SMLADX on halfword pairs:
+    // a[i] b[k-i] + a[i+1] b[k-i-1] = SMLADX((a[i], a[i+1]), (b[k-i-1], b[k-i])).
+    // The signed 16 x 16 products agree with the unsigned ones mod 2^16.
+    static uint32_t load_pair(const uint16_t* p) {
+        uint32_t v;
+        __builtin_memcpy(&v, p, 4);  // LDR; the M4 allows unaligned word loads
+        return v;
+    }
+    template <size_t N>
+    static void mul_fixed(uint16_t* c, const uint16_t* a, const uint16_t* b) {
+#pragma GCC unroll 64
+        for (size_t k = 0; k + 1 < 2 * N; ++k) {
+            const size_t lo = k < N ? 0 : k - N + 1, hi = k < N ? k : N - 1;
+            uint32_t acc = 0;
+            size_t i = lo;
+#pragma GCC unroll 16
+            for (; i < hi; i += 2) acc = __smladx(load_pair(a + i), load_pair(b + (k - i - 1)), acc);
+            if (i == hi) acc += uint32_t(a[i]) * b[k - i];
+            c[k] = uint16_t(acc);
+        }
+    }
+    static void mul_any(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n) {
+        for (size_t k = 0; k + 1 < 2 * n; ++k) {
+            const size_t lo = k < n ? 0 : k - n + 1, hi = k < n ? k : n - 1;
+            uint32_t acc = 0;
+            size_t i = lo;
+            for (; i < hi; i += 2) acc = __smladx(load_pair(a + i), load_pair(b + (k - i - 1)), acc);
+            if (i == hi) acc += uint32_t(a[i]) * b[k - i];
+            c[k] = uint16_t(acc);
+        }
+    }
+    // The base cases of the recursions (n <= 16) are fully unrolled per n.
+    static void mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint16_t* = nullptr) {
+        switch (n) {
+        case 8: mul_fixed<8>(c, a, b); return;
+        case 9: mul_fixed<9>(c, a, b); return;
+        case 10: mul_fixed<10>(c, a, b); return;
+        case 11: mul_fixed<11>(c, a, b); return;
+        case 12: mul_fixed<12>(c, a, b); return;
+        case 13: mul_fixed<13>(c, a, b); return;
+        case 14: mul_fixed<14>(c, a, b); return;
+        case 15: mul_fixed<15>(c, a, b); return;
+        case 16: mul_fixed<16>(c, a, b); return;
+        default: mul_any(c, a, b, n); return;
+        }
+    }
+#else
     static void mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint16_t* = nullptr) {
         for (size_t k = 0; k + 1 < 2 * n; ++k) c[k] = 0;
         for (size_t i = 0; i < n; ++i) {
@@ -42,6 +94,7 @@ struct Schoolbook {
             for (size_t j = 0; j < n; ++j) ci[j] = uint16_t(ci[j] + ai * b[j]);
         }
     }
+#endif
 };
 
 // ------------------------------------------------------------ Karatsuba

@@ -9,7 +9,7 @@
 // method that is only exact mod 2^LogQ (bits above LogQ are garbage):
 //
 //   polymul::mul_q<LogQ>(c, a, b, n)            (and mul_cyclic_q, mul_negacyclic_q)
-//   M4:   LogQ 16 -> Karatsuba, 14..15 -> Toom-3, 13 -> Toom-4, <= 12 -> Toom-4 + Toom-3
+//   M4:   LogQ 14..16 -> Karatsuba, <= 13 -> Toom-4
 //   host: Karatsuba (threshold 128) for every LogQ (faster there, see README.md)
 // (Method<LogQ> names the choice; methods.hpp has the methods and bounds).
 //
@@ -34,8 +34,8 @@ inline void mul_schoolbook(uint16_t* c, const uint16_t* a, const uint16_t* b, si
     Schoolbook::mul(c, a, b, n);
 }
 
-// The fastest method exact mod 2^LogQ, per target. On the M4 the Toom
-// splits (threshold 16) by the bits they keep; on x86 hosts plain Karatsuba
+// The fastest method exact mod 2^LogQ, per target (measured, README.md). On
+// the M4 Toom-4 where it is exact (threshold 16); on x86 hosts plain Karatsuba
 // with a 128-coefficient vectorised schoolbook beats every Toom variant at
 // all of n = 256 .. 1024 (README.md), so it serves every LogQ there.
 template <int LogQ, bool M4 = kTargetM4>
@@ -47,9 +47,11 @@ template <int LogQ>
 struct MethodFor<LogQ, true> {
     static_assert(LogQ >= 1 && LogQ <= 16, "coefficients are 16-bit");
     using K = Karatsuba<kM4Threshold>;
-    using type = std::conditional_t<(LogQ >= 16), K,
-                 std::conditional_t<(LogQ >= 14), Toom3<K>,
-                 std::conditional_t<(LogQ == 13), Toom4<K>, Toom4<Toom3<K>>>>>;
+    // Measured at n = 256 .. 1024 (README.md): Toom-4 is the fastest wherever
+    // it is exact (Toom-4+3, allowed for LogQ <= 12, makes the limbs too short
+    // for the unrolled 8..16 base cases); for LogQ 14, 15 Toom-3 wins only at
+    // n = 677, 701 (by 11 %) and loses elsewhere, so Karatsuba stays.
+    using type = std::conditional_t<(LogQ >= 14), K, Toom4<K>>;
 };
 template <int LogQ>
 using Method = typename MethodFor<LogQ>::type;
