@@ -18,11 +18,15 @@ struct KeyList {
 
 // AES S-box computed at compile time from its definition (inverse in
 // GF(2^8) followed by the affine map), so no table is typed in by hand.
+// Inverses come from the powers of the generator 3 (the inverse of 3^k is
+// 3^(255-k)): a few thousand constexpr steps, within every compiler's
+// default limits (a search for each inverse took ~10^7 and stopped clang).
+constexpr uint8_t xtime(uint8_t a) { return uint8_t((a << 1) ^ ((a & 0x80) ? 0x1B : 0)); }
 constexpr uint8_t gf_mul(uint8_t a, uint8_t b) {
     uint8_t r = 0;
     for (int i = 0; i < 8; ++i) {
         if (b & 1) r ^= a;
-        a = uint8_t((a << 1) ^ ((a & 0x80) ? 0x1B : 0));
+        a = xtime(a);
         b >>= 1;
     }
     return r;
@@ -31,17 +35,24 @@ struct SboxTable {
     uint8_t s[256];
 };
 constexpr SboxTable make_sbox() {
+    uint8_t power[255] = {}, log[256] = {};
+    uint8_t p = 1;
+    for (int k = 0; k < 255; ++k) {
+        power[k] = p;
+        log[p] = uint8_t(k);
+        p = uint8_t(p ^ xtime(p));  // p * 3
+    }
     SboxTable t{};
     for (int x = 0; x < 256; ++x) {
-        uint8_t inv = 0;
-        for (int y = 1; y < 256 && x != 0; ++y)
-            if (gf_mul(uint8_t(x), uint8_t(y)) == 1) { inv = uint8_t(y); break; }
+        const uint8_t inv = x == 0 ? 0 : power[(255 - log[x]) % 255];
         uint8_t s = inv;
         for (int i = 1; i < 5; ++i) s ^= uint8_t((inv << i) | (inv >> (8 - i)));
         t.s[x] = uint8_t(s ^ 0x63);
     }
     return t;
 }
+static_assert(make_sbox().s[0x00] == 0x63 && make_sbox().s[0x01] == 0x7C && make_sbox().s[0x53] == 0xED &&
+              make_sbox().s[0xFF] == 0x16);  // FIPS 197, figure 7
 
 // Little-endian word access; memcpy lets the compiler use one (unaligned)
 // LDR/STR on Cortex-M4 and x86 instead of four byte accesses.
