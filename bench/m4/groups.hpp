@@ -14,6 +14,8 @@ PQMCU_BENCH_GROUP_DECL(mqom_ops) __attribute__((weak));         // bench/m4/ops_
 PQMCU_BENCH_GROUP_DECL(mqom_hw_ops) __attribute__((weak));      // bench/m4/ops_mqom_hw.cpp
 PQMCU_BENCH_GROUP_DECL(mayo_ops) __attribute__((weak));         // bench/m4/ops_mayo.cpp
 PQMCU_BENCH_GROUP_DECL(ntru_ops) __attribute__((weak));         // bench/m4/ops_ntru.cpp
+PQMCU_BENCH_GROUP_DECL(polymul_ops) __attribute__((weak));      // bench/m4/ops_polymul.cpp
+PQMCU_BENCH_GROUP_DECL(saber_ops) __attribute__((weak));        // bench/m4/ops_polymul.cpp
 
 inline const OpGroup* const all_groups[] = {
     &baseline_ops,
@@ -23,6 +25,8 @@ inline const OpGroup* const all_groups[] = {
     &mqom_hw_ops,
     &mayo_ops,
     &ntru_ops,
+    &polymul_ops,
+    &saber_ops,
 };
 
 }  // namespace pqmcu::bench

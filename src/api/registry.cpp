@@ -37,6 +37,9 @@ std::span<const KemOps> kems() {
 #if defined(PQMCU_HAVE_NTRU)
         ntru_kems(),
 #endif
+#if defined(PQMCU_HAVE_SABER)
+        saber_kems(),
+#endif
     });
     return all;
 }

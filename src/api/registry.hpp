@@ -21,5 +21,6 @@ bool names_match(std::string_view given, const char* canonical);
 std::span<const SignatureOps> mqom_signatures();
 std::span<const SignatureOps> mayo_signatures();
 std::span<const KemOps> ntru_kems();
+std::span<const KemOps> saber_kems();
 
 }  // namespace pqmcu::registry

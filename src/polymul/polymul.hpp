@@ -1,29 +1,113 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// Multiplication in Z_{2^m}[x] (m <= 16): coefficients are uint16_t and every
-// result is exact mod 2^16, hence mod any 2^m; callers mask to their own q.
+// Multiplication in Z_{2^m}[x] (m <= 16): coefficients are uint16_t.
 //
 //   polymul::mul(c, a, b, n)            c = a * b, 2n - 1 coefficients
 //   polymul::mul_cyclic(c, a, b, n)     c = a * b mod (x^n - 1)   (NTRU)
 //   polymul::mul_negacyclic(c, a, b, n) c = a * b mod (x^n + 1)   (Saber)
+// are exact mod 2^16, hence mod any 2^m (Karatsuba underneath); callers mask
+// to their own q. When q = 2^LogQ is smaller, the _q forms may use a Toom
+// method that is only exact mod 2^LogQ (bits above LogQ are garbage):
 //
-// Inputs and outputs may not overlap. No heap: scratch lives on the stack,
-// bounded by kMaxN. Faster methods (Karatsuba, Toom-3/4, Toom-4+3) sit
-// behind these entry points and are chosen per n at compile time.
+//   polymul::mul_q<LogQ>(c, a, b, n)            (and mul_cyclic_q, mul_negacyclic_q)
+//   M4:   LogQ 14..16 -> Karatsuba, <= 13 -> Toom-4
+//   host: Karatsuba (threshold 128) for every LogQ (faster there, see README.md)
+// (Method<LogQ> names the choice; methods.hpp has the methods and bounds).
+//
+// 1 <= n <= kMaxN. Inputs and outputs may not overlap. No heap: these forms
+// keep their scratch on the stack, bounded at compile time for n <= kMaxN;
+// the forms with a trailing `scratch` argument take a caller buffer of at
+// least *_scratch_words<LogQ>(n) words instead (the M4's choice).
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
+
+#include "polymul/methods.hpp"
 
 namespace pqmcu::polymul {
 
-inline constexpr size_t kMaxN = 1536;  // NTRU up to ntruhrss1373
+// 1536 covers NTRU up to n = 1373 (ntruhps40961229 / ntruhrss1373) besides n <= 1024.
+inline constexpr size_t kMaxN = 1536;
 
 // The plain O(n^2) product: the reference every faster method is tested against.
 inline void mul_schoolbook(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n) {
-    for (size_t k = 0; k + 1 < 2 * n; ++k) c[k] = 0;
-    for (size_t i = 0; i < n; ++i)
-        for (size_t j = 0; j < n; ++j) c[i + j] = uint16_t(c[i + j] + uint32_t(a[i]) * b[j]);
+    Schoolbook::mul(c, a, b, n);
 }
 
+// The fastest method exact mod 2^LogQ, per target (measured, README.md). On
+// the M4 Toom-4 where it is exact (threshold 16); on x86 hosts plain Karatsuba
+// with a 128-coefficient vectorised schoolbook beats every Toom variant at
+// all of n = 256 .. 1024 (README.md), so it serves every LogQ there.
+template <int LogQ, bool M4 = kTargetM4>
+struct MethodFor {
+    static_assert(LogQ >= 1 && LogQ <= 16, "coefficients are 16-bit");
+    using type = Karatsuba<128>;
+};
+template <int LogQ>
+struct MethodFor<LogQ, true> {
+    static_assert(LogQ >= 1 && LogQ <= 16, "coefficients are 16-bit");
+    using K = Karatsuba<kM4Threshold>;
+    // Measured at n = 256 .. 1024 (README.md): Toom-4 is the fastest wherever
+    // it is exact (Toom-4+3, allowed for LogQ <= 12, makes the limbs too short
+    // for the unrolled 8..16 base cases); for LogQ 14, 15 Toom-3 wins only at
+    // n = 677, 701 (by 11 %) and loses elsewhere, so Karatsuba stays.
+    using type = std::conditional_t<(LogQ >= 14), K, Toom4<K>>;
+};
+template <int LogQ>
+using Method = typename MethodFor<LogQ>::type;
+static_assert(MethodFor<16, true>::type::exact_bits >= 16 && MethodFor<15, true>::type::exact_bits >= 15 &&
+              MethodFor<14, true>::type::exact_bits >= 14 && MethodFor<13, true>::type::exact_bits >= 13 &&
+              MethodFor<12, true>::type::exact_bits >= 12 && MethodFor<16, false>::type::exact_bits >= 16);
+
+template <int LogQ>
+constexpr size_t mul_scratch_words(size_t n) { return Method<LogQ>::scratch_words(n); }
+// The reductions need the full product (2n - 1 words) next to the method's scratch.
+template <int LogQ>
+constexpr size_t reduce_scratch_words(size_t n) { return 2 * n - 1 + Method<LogQ>::scratch_words(n); }
+
+template <int LogQ>
+inline void mul_q(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint16_t* scratch) {
+    Method<LogQ>::mul(c, a, b, n, scratch);
+}
+// sign = +1: mod x^n - 1; sign = -1: mod x^n + 1 (fold the upper half of the product).
+template <int LogQ>
+inline void mul_reduced_q(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, bool negacyclic,
+                          uint16_t* scratch) {
+    uint16_t* full = scratch;
+    Method<LogQ>::mul(full, a, b, n, full + (2 * n - 1));
+    for (size_t i = 0; i + 1 < n; ++i)
+        c[i] = negacyclic ? uint16_t(full[i] - full[i + n]) : uint16_t(full[i] + full[i + n]);
+    c[n - 1] = full[n - 1];
+}
+template <int LogQ>
+inline void mul_cyclic_q(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint16_t* scratch) {
+    mul_reduced_q<LogQ>(c, a, b, n, false, scratch);
+}
+template <int LogQ>
+inline void mul_negacyclic_q(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint16_t* scratch) {
+    mul_reduced_q<LogQ>(c, a, b, n, true, scratch);
+}
+
+// Stack-scratch forms (n <= kMaxN).
+template <int LogQ>
+inline constexpr size_t kStackScratchWords = 2 * kMaxN - 1 + max_scratch_words<Method<LogQ>>(kMaxN);
+template <int LogQ>
+inline void mul_q(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n) {
+    uint16_t scratch[kStackScratchWords<LogQ>];
+    mul_q<LogQ>(c, a, b, n, scratch);
+}
+template <int LogQ>
+inline void mul_cyclic_q(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n) {
+    uint16_t scratch[kStackScratchWords<LogQ>];
+    mul_cyclic_q<LogQ>(c, a, b, n, scratch);
+}
+template <int LogQ>
+inline void mul_negacyclic_q(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n) {
+    uint16_t scratch[kStackScratchWords<LogQ>];
+    mul_negacyclic_q<LogQ>(c, a, b, n, scratch);
+}
+
+// Exact mod 2^16 (Karatsuba); n <= kMaxN.
 void mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n);
 void mul_cyclic(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n);
 void mul_negacyclic(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n);

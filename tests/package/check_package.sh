@@ -4,7 +4,7 @@
 #   check_package.sh install SOURCE BUILD WORK   the installed tree of BUILD (static):
 #       find_package consumers (C and C++), and a C program built with `cc` and pkg-config alone
 #   check_package.sh subdirectory SOURCE WORK    pqmcu as a subproject, shared (BUILD_SHARED_LIBS=ON),
-#       with two sets chosen (PQMCU_ALGORITHMS): consumers link libpqmcu.so; its registry has exactly
+#       with three sets chosen (PQMCU_ALGORITHMS): consumers link libpqmcu.so; its registry has exactly
 #       those sets; its SONAME, exported symbols, and `cc` against its install
 set -euo pipefail
 mode=$1 src=$2
@@ -47,11 +47,11 @@ subdirectory)
   work=$3
   rm -rf "$work" && mkdir -p "$work"
   cmake -S "$consumer" -B "$work/build" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=ON \
-        -DPQMCU_SOURCE_DIR="$src" "-DPQMCU_ALGORITHMS=mqom2_cat1_gf16_fast_r5;mayo_2" >/dev/null
+        -DPQMCU_SOURCE_DIR="$src" "-DPQMCU_ALGORITHMS=mqom2_cat1_gf16_fast_r5;mayo_2;LightSaber" >/dev/null
   # Only what a user builds: the consumers and the library (no tests, benchmarks or tools).
   cmake --build "$work/build" --target consumer_c consumer_cxx >/dev/null
   run_consumers "$work/build" | tee "$work/consumers.out"
-  grep -q '(2 signatures, 0 KEMs)' "$work/consumers.out" || { echo "PQMCU_ALGORITHMS not honoured" >&2; exit 1; }
+  grep -q '(2 signatures, 1 KEMs)' "$work/consumers.out" || { echo "PQMCU_ALGORITHMS not honoured" >&2; exit 1; }
   so=$(find "$work/build/pqmcu" -name 'libpqmcu.so.*.*.*' | head -n 1)
   soname=$(objdump -p "$so" | awk '/SONAME/ {print $2}')
   [[ "$soname" =~ ^libpqmcu\.so\.[0-9]+\.[0-9]+$ ]] || { echo "bad SONAME '$soname'" >&2; exit 1; }

@@ -12,6 +12,7 @@ extern const Suite cipher_suite;
 extern const Suite rng_suite;
 extern const Suite field_suite;
 extern const Suite mayo_kernel_suite;
+extern const Suite polymul_suite;
 
 inline constexpr const Suite* all_suites[] = {
     &harness_suite,
@@ -20,6 +21,7 @@ inline constexpr const Suite* all_suites[] = {
     &rng_suite,
     &field_suite,
     &mayo_kernel_suite,
+    &polymul_suite,
 };
 
 }  // namespace pqmcu::test

@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// Saber known-answer firmware for one parameter set (built once per set by
+// tests/m4/CMakeLists.txt):
+//   PQMCU_KAT_SET      lightsaber, saber or firesaber (saber/params.hpp)
+//   PQMCU_KAT_VECTORS  the embedded .rsp entries (pqmcu::vectors::<id>)
+// For every embedded entry, as the NIST KAT harness does: CTR-DRBG seeded
+// with the entry's seed, keypair, encapsulate; pk, sk, ct and ss must equal
+// the file byte for byte; decapsulate must give ss, and a flipped ciphertext
+// bit the implicit-rejection secret (not ss). The workspace is in .bss; the
+// stack peak of every operation is printed and held to a budget.
+#include <cstddef>
+#include <cstdint>
+
+#include "m4/format.hpp"
+#include "m4/stack.hpp"
+#include "rng/ctr_drbg.hpp"
+#include "runner.hpp"
+#include "saber/scheme.hpp"
+#include "support/check.hpp"
+#include "support/vectors.hpp"
+
+#if !defined(PQMCU_KAT_SET) || !defined(PQMCU_KAT_VECTORS)
+#error "define PQMCU_KAT_SET and PQMCU_KAT_VECTORS"
+#endif
+
+namespace pqmcu::vectors {
+extern const VecFile PQMCU_KAT_VECTORS;
+}
+
+namespace {
+using namespace pqmcu;
+using S = saber::Scheme<saber::PQMCU_KAT_SET>;
+
+// Measured peaks are ~1 KB (the Workspace holds every big buffer, keys and
+// ciphertexts are in .bss here); the budget keeps that from growing unseen.
+constexpr size_t kStackBudget = 1536;
+
+S::Workspace g_ws;
+uint8_t g_pk[S::pk_bytes], g_sk[S::sk_bytes], g_ct[S::ct_bytes];
+size_t g_peak[3] = {};
+
+void check_entry(test::Context& ctx, size_t index) {
+    const vectors::VecFile& kat = vectors::PQMCU_KAT_VECTORS;
+    PQ_CHECK(ctx, index < kat.count);
+    if (ctx.failures() != 0) return;
+    const vectors::VecEntry& e = kat.entries[index];
+    const vectors::VecField* seed = e.get("seed");
+    const vectors::VecField* pk = e.get("pk");
+    const vectors::VecField* sk = e.get("sk");
+    const vectors::VecField* ct = e.get("ct");
+    const vectors::VecField* ss = e.get("ss");
+    PQ_CHECK(ctx, seed != nullptr && seed->len == 48);
+    PQ_CHECK(ctx, pk != nullptr && pk->len == S::pk_bytes);
+    PQ_CHECK(ctx, sk != nullptr && sk->len == S::sk_bytes);
+    PQ_CHECK(ctx, ct != nullptr && ct->len == S::ct_bytes);
+    PQ_CHECK(ctx, ss != nullptr && ss->len == S::ss_bytes);
+    if (ctx.failures() != 0) return;
+
+    rng::CtrDrbg drbg;
+    PQ_CHECK(ctx, drbg.init(seed->bytes, nullptr) == Status::ok);
+    auto rng = [&drbg](uint8_t* out, size_t n) { return drbg.generate(out, n); };
+    uint8_t key[32], key2[32];
+
+    m4::stack_paint();
+    PQ_CHECK(ctx, S::keypair(g_pk, g_sk, rng, g_ws) == Status::ok);
+    const size_t kpeak = m4::stack_peak_bytes();
+    PQ_CHECK_BYTES(ctx, g_pk, pk->bytes, S::pk_bytes);
+    PQ_CHECK_BYTES(ctx, g_sk, sk->bytes, S::sk_bytes);
+
+    m4::stack_paint();
+    PQ_CHECK(ctx, S::encapsulate(g_ct, key, g_pk, rng, g_ws) == Status::ok);
+    const size_t epeak = m4::stack_peak_bytes();
+    PQ_CHECK_BYTES(ctx, g_ct, ct->bytes, S::ct_bytes);
+    PQ_CHECK_BYTES(ctx, key, ss->bytes, S::ss_bytes);
+
+    m4::stack_paint();
+    PQ_CHECK(ctx, S::decapsulate(key2, g_ct, g_sk, g_ws) == Status::ok);
+    const size_t dpeak = m4::stack_peak_bytes();
+    PQ_CHECK_BYTES(ctx, key2, ss->bytes, S::ss_bytes);
+
+    g_ct[index * 17 % S::ct_bytes] ^= uint8_t(1u << (index % 8));
+    PQ_CHECK(ctx, S::decapsulate(key2, g_ct, g_sk, g_ws) == Status::ok);
+    PQ_CHECK(ctx, test::first_difference(key2, ss->bytes, 32) != 32);
+
+    PQ_CHECK(ctx, kpeak <= kStackBudget && epeak <= kStackBudget && dpeak <= kStackBudget);
+    if (kpeak > g_peak[0]) g_peak[0] = kpeak;
+    if (epeak > g_peak[1]) g_peak[1] = epeak;
+    if (dpeak > g_peak[2]) g_peak[2] = dpeak;
+}
+
+void entry0(test::Context& ctx) { check_entry(ctx, 0); }
+void entry1(test::Context& ctx) { check_entry(ctx, 1); }
+
+}  // namespace
+
+PQMCU_SUITE(saber_kat_suite, "saber kat", {
+    {"kat entry 0", entry0},
+    {"kat entry 1", entry1},
+});
+
+int main() {
+    m4::print("%s: workspace %u B (.bss), %u KAT entries embedded\n", S::name, unsigned(S::workspace_bytes),
+              unsigned(vectors::PQMCU_KAT_VECTORS.count));
+    const test::Suite* const suites[] = {&saber_kat_suite};
+    const int rc = test::run_suites(suites);
+    m4::print("%s stack peaks: keypair %u B, encapsulate %u B, decapsulate %u B\n", S::name, unsigned(g_peak[0]),
+              unsigned(g_peak[1]), unsigned(g_peak[2]));
+    return rc;
+}

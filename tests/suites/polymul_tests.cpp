@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// Z_{2^m}[x] multiplication on both the host and the emulated M4: every
+// method (and the M4's per-LogQ choices) against the schoolbook mod its
+// exact bound, for n = 1..40 and the Saber / NTRU sizes; the shared-
+// evaluation module product; Saber round trips and implicit rejection
+// (the full KAT files are checked by the host's pqmcu_saber_tests).
+#include <initializer_list>
+
+#include "polymul/matvec.hpp"
+#include "polymul/polymul.hpp"
+#include "saber/scheme.hpp"
+#include "support/check.hpp"
+
+namespace {
+using pqmcu::test::Context;
+namespace pm = pqmcu::polymul;
+
+struct XorShift {
+    uint32_t s;
+    uint32_t next() {
+        s ^= s << 13;
+        s ^= s >> 17;
+        s ^= s << 5;
+        return s;
+    }
+};
+
+constexpr size_t kMaxTestN = 1024;
+using T43 = pm::Toom4<pm::Toom3<pm::Karatsuba<16>>>;
+constexpr size_t kScratch = pm::max_scratch_words<T43>(kMaxTestN) > pm::max_scratch_words<pm::Toom3<pm::Karatsuba<16>>>(kMaxTestN)
+                                ? pm::max_scratch_words<T43>(kMaxTestN)
+                                : pm::max_scratch_words<pm::Toom3<pm::Karatsuba<16>>>(kMaxTestN);
+// Static: the M4 stack need not hold them.
+uint16_t g_a[kMaxTestN], g_b[kMaxTestN], g_c[2 * kMaxTestN], g_ref[2 * kMaxTestN], g_scratch[kScratch + 1];
+
+// The reference, written out here (independent of the library's Schoolbook,
+// which on the M4 is the SMLADX kernel under test).
+void reference_product(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n) {
+    for (size_t k = 0; k + 1 < 2 * n; ++k) c[k] = 0;
+    for (size_t i = 0; i < n; ++i)
+        for (size_t j = 0; j < n; ++j) c[i + j] = uint16_t(c[i + j] + uint32_t(a[i]) * uint32_t(b[j]));
+}
+
+template <class M>
+uint32_t mismatches(size_t n, XorShift& rng, int bits) {
+    for (size_t i = 0; i < n; ++i) {
+        g_a[i] = uint16_t(rng.next());
+        g_b[i] = uint16_t(rng.next());
+    }
+    reference_product(g_ref, g_a, g_b, n);
+    g_scratch[M::scratch_words(n)] = 0xA5A5;
+    M::mul(g_c, g_a, g_b, n, g_scratch);
+    const uint16_t mask = uint16_t(bits >= 16 ? 0xFFFF : (1u << bits) - 1);
+    uint32_t bad = g_scratch[M::scratch_words(n)] != 0xA5A5 ? 1 : 0;
+    for (size_t i = 0; i + 1 < 2 * n; ++i) bad += ((g_c[i] ^ g_ref[i]) & mask) != 0;
+    return bad;
+}
+
+template <class M>
+void check_method(Context& ctx, int bits = M::exact_bits) {
+    XorShift rng{0x1234u + uint32_t(bits)};
+    uint32_t bad = 0;
+    for (size_t n = 1; n <= 40; ++n) bad += mismatches<M>(n, rng, bits);
+    for (size_t n : {64u, 255u, 256u, 509u, 677u, 701u, 821u, 1024u}) bad += mismatches<M>(n, rng, bits);
+    PQ_CHECK_EQ(ctx, bad, 0u);
+}
+
+void schoolbook(Context& ctx) { check_method<pm::Schoolbook>(ctx); }
+void karatsuba(Context& ctx) { check_method<pm::Karatsuba<16>>(ctx); }
+void toom3(Context& ctx) { check_method<pm::Toom3<pm::Karatsuba<16>>>(ctx); }
+void toom4(Context& ctx) { check_method<pm::Toom4<pm::Karatsuba<16>>>(ctx); }
+void toom4toom3(Context& ctx) { check_method<T43>(ctx); }
+void m4_choices(Context& ctx) {
+    check_method<pm::MethodFor<16, true>::type>(ctx, 16);
+    check_method<pm::MethodFor<14, true>::type>(ctx, 14);
+    check_method<pm::MethodFor<13, true>::type>(ctx, 13);
+    check_method<pm::MethodFor<11, true>::type>(ctx, 11);
+}
+
+// Saber's k = 3 module product against nine negacyclic products, mod 2^13.
+void matvec(Context& ctx) {
+    constexpr size_t K = 3, N = 256;
+    using MV = pm::MatVecNegacyclic<K, N>;
+    static uint16_t A[K * K * N], s[K * N], res[K * N], sev[K * MV::ev_words], prod[N], expect[N];
+    static MV::Scratch scr;
+    XorShift rng{99};
+    for (auto& v : A) v = uint16_t(rng.next());
+    for (auto& v : s) v = uint16_t(rng.next());
+    MV::evaluate_vector(sev, s);
+    uint32_t bad = 0;
+    for (bool transpose : {false, true}) {
+        MV::mul(res, A, sev, transpose, scr);
+        for (size_t i = 0; i < K; ++i) {
+            for (auto& v : expect) v = 0;
+            for (size_t j = 0; j < K; ++j) {
+                pm::mul_negacyclic_q<16>(prod, A + (transpose ? j * K + i : i * K + j) * N, s + j * N, N, g_scratch);
+                for (size_t t = 0; t < N; ++t) expect[t] = uint16_t(expect[t] + prod[t]);
+            }
+            for (size_t t = 0; t < N; ++t) bad += ((res[i * N + t] ^ expect[t]) & 0x1FFF) != 0;
+        }
+    }
+    PQ_CHECK_EQ(ctx, bad, 0u);
+}
+
+template <class Set>
+void saber_round_trip(Context& ctx) {
+    using S = pqmcu::saber::Scheme<Set>;
+    static typename S::Workspace ws;
+    static uint8_t pk[S::pk_bytes], sk[S::sk_bytes], ct[S::ct_bytes];
+    uint8_t ss[32], ss2[32], zc[64], expect[32];
+    XorShift x{7 + uint32_t(S::L)};
+    auto rng = [&x](uint8_t* out, size_t n) {
+        for (size_t i = 0; i < n; ++i) out[i] = uint8_t(x.next() >> 24);
+    };
+    for (int trial = 0; trial < 3; ++trial) {
+        PQ_CHECK(ctx, S::keypair(pk, sk, rng, ws) == pqmcu::Status::ok);
+        PQ_CHECK(ctx, S::encapsulate(ct, ss, pk, rng, ws) == pqmcu::Status::ok);
+        PQ_CHECK(ctx, S::decapsulate(ss2, ct, sk, ws) == pqmcu::Status::ok);
+        PQ_CHECK_BYTES(ctx, ss2, ss, 32);
+        ct[size_t(trial) * 101 % S::ct_bytes] ^= 0x10;
+        PQ_CHECK(ctx, S::decapsulate(ss2, ct, sk, ws) == pqmcu::Status::ok);
+        for (size_t i = 0; i < 32; ++i) zc[i] = sk[S::sk_bytes - 32 + i];
+        pqmcu::hash::sha3_256(zc + 32, ct, S::ct_bytes);
+        pqmcu::hash::sha3_256(expect, zc, 64);
+        PQ_CHECK_BYTES(ctx, ss2, expect, 32);
+    }
+}
+void case_lightsaber(Context& ctx) { saber_round_trip<pqmcu::saber::lightsaber>(ctx); }
+void case_saber(Context& ctx) { saber_round_trip<pqmcu::saber::saber>(ctx); }
+void case_firesaber(Context& ctx) { saber_round_trip<pqmcu::saber::firesaber>(ctx); }
+
+}  // namespace
+
+// Defined inside pqmcu::test to match the declarations in support/suites.hpp.
+namespace pqmcu::test {
+PQMCU_SUITE(polymul_suite, "polymul",
+            {{"schoolbook", schoolbook},
+             {"karatsuba", karatsuba},
+             {"toom3", toom3},
+             {"toom4", toom4},
+             {"toom4toom3", toom4toom3},
+             {"m4_choices", m4_choices},
+             {"matvec_saber_k3", matvec},
+             {"saber_lightsaber_round_trip", case_lightsaber},
+             {"saber_saber_round_trip", case_saber},
+             {"saber_firesaber_round_trip", case_firesaber}});
+}  // namespace pqmcu::test

@@ -1,0 +1,217 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// Saber (round 3) against the official NIST KAT files: the whole .rsp text
+// is generated from the CTR-DRBG exactly as the NIST harness does
+// (randombytes_init(00..2F); 100 seeds; per entry randombytes_init(seed),
+// keypair, encapsulate, decapsulate) and compared byte for byte with the
+// file after its "# Name" line. Plus round trips, implicit rejection of
+// tampered ciphertexts (ss = SHA3-256(z || SHA3-256(ct))), null arguments,
+// a failing rng, and the encodings.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "hash/shake.hpp"
+#include "rng/randombytes.h"
+#include "saber/poly.hpp"
+#include "saber/scheme.hpp"
+
+#ifndef PQMCU_SHARED_DIR
+#error "PQMCU_SHARED_DIR must point at shared/"
+#endif
+
+namespace {
+using pqmcu::Status;
+namespace saber = pqmcu::saber;
+
+#if defined(PQMCU_FEWER_SETS)
+constexpr int kEntries = 10;  // sanitizer builds: the first entries only
+#else
+constexpr int kEntries = 100;
+#endif
+
+auto nist_rng = [](uint8_t* out, size_t n) { return randombytes(out, n); };
+
+void append_hex(std::string& s, const char* label, const uint8_t* p, size_t n) {
+    static const char* digits = "0123456789ABCDEF";
+    s += label;
+    for (size_t i = 0; i < n; ++i) {
+        s += digits[p[i] >> 4];
+        s += digits[p[i] & 15];
+    }
+    s += '\n';
+}
+
+// The .rsp text after its header line, for the first `entries` entries.
+template <class Set>
+std::string generate_rsp(int entries) {
+    using S = saber::Scheme<Set>;
+    auto ws = std::make_unique<typename S::Workspace>();
+    uint8_t entropy[48];
+    for (int i = 0; i < 48; ++i) entropy[i] = uint8_t(i);
+    randombytes_init(entropy, nullptr, 256);
+    std::vector<std::vector<uint8_t>> seeds(100, std::vector<uint8_t>(48));
+    for (auto& sd : seeds) randombytes(sd.data(), 48);
+    std::string out = "\n";
+    std::vector<uint8_t> pk(S::pk_bytes), sk(S::sk_bytes), ct(S::ct_bytes), ss(S::ss_bytes), ss2(S::ss_bytes);
+    for (int e = 0; e < entries; ++e) {
+        out += "count = " + std::to_string(e) + "\n";
+        append_hex(out, "seed = ", seeds[size_t(e)].data(), 48);
+        randombytes_init(seeds[size_t(e)].data(), nullptr, 256);
+        EXPECT_EQ(S::keypair(pk.data(), sk.data(), nist_rng, *ws), Status::ok);
+        append_hex(out, "pk = ", pk.data(), pk.size());
+        append_hex(out, "sk = ", sk.data(), sk.size());
+        EXPECT_EQ(S::encapsulate(ct.data(), ss.data(), pk.data(), nist_rng, *ws), Status::ok);
+        append_hex(out, "ct = ", ct.data(), ct.size());
+        append_hex(out, "ss = ", ss.data(), ss.size());
+        out += "\n";
+        EXPECT_EQ(S::decapsulate(ss2.data(), ct.data(), sk.data(), *ws), Status::ok);
+        EXPECT_EQ(ss2, ss) << "entry " << e << ": decapsulation";
+    }
+    return out;
+}
+
+// The file after its first line, cut after `entries` entries.
+std::string read_rsp_body(const char* file, int entries) {
+    std::ifstream f(std::string(PQMCU_SHARED_DIR) + "/kat/saber/" + file, std::ios::binary);
+    std::stringstream ss;
+    ss << f.rdbuf();
+    std::string all = ss.str();
+    const size_t nl = all.find('\n');
+    if (nl == std::string::npos) return {};
+    std::string body = all.substr(nl + 1);
+    if (entries < 100) {
+        const size_t cut = body.find("count = " + std::to_string(entries) + "\n");
+        if (cut != std::string::npos) body.resize(cut);
+    }
+    return body;
+}
+
+template <class Set>
+void check_kat(const char* file, const char* header) {
+    std::ifstream f(std::string(PQMCU_SHARED_DIR) + "/kat/saber/" + file);
+    std::string first;
+    std::getline(f, first);
+    EXPECT_EQ(first, header);
+    const std::string expect = read_rsp_body(file, kEntries);
+    ASSERT_GT(expect.size(), 1000u) << file;
+    const std::string got = generate_rsp<Set>(kEntries);
+    ASSERT_EQ(got.size(), expect.size()) << file;
+    if (got != expect) {
+        size_t i = 0;
+        while (got[i] == expect[i]) ++i;
+        FAIL() << file << ": first difference at byte " << i << " near: "
+               << expect.substr(i > 40 ? i - 40 : 0, 80);
+    }
+}
+
+TEST(SaberKat, LightSaber) { check_kat<saber::lightsaber>("lightsaber.rsp", "# LightSaber"); }
+TEST(SaberKat, Saber) { check_kat<saber::saber>("saber.rsp", "# Saber"); }
+TEST(SaberKat, FireSaber) { check_kat<saber::firesaber>("firesaber.rsp", "# FireSaber"); }
+
+// A deterministic test rng (xorshift64*), and one that fails.
+struct TestRng {
+    uint64_t s;
+    void operator()(uint8_t* out, size_t n) {
+        for (size_t i = 0; i < n; ++i) {
+            s ^= s >> 12;
+            s ^= s << 25;
+            s ^= s >> 27;
+            out[i] = uint8_t((s * 0x2545F4914F6CDD1Dull) >> 56);
+        }
+    }
+};
+
+template <class Set>
+void round_trips_and_rejection() {
+    using S = saber::Scheme<Set>;
+    auto ws = std::make_unique<typename S::Workspace>();
+    TestRng rng{0x1234567 + S::L};
+    std::vector<uint8_t> pk(S::pk_bytes), sk(S::sk_bytes), ct(S::ct_bytes), ss(32), ss2(32), expect(32);
+    for (int trial = 0; trial < 20; ++trial) {
+        ASSERT_EQ(S::keypair(pk.data(), sk.data(), rng, *ws), Status::ok);
+        ASSERT_EQ(S::encapsulate(ct.data(), ss.data(), pk.data(), rng, *ws), Status::ok);
+        ASSERT_EQ(S::decapsulate(ss2.data(), ct.data(), sk.data(), *ws), Status::ok);
+        ASSERT_EQ(ss2, ss) << S::name << " trial " << trial;
+        // Tamper one bit (in the vector part, then in c_m): ok, the rejection secret.
+        for (size_t pos : {size_t(trial * 37) % S::ct_bytes, S::ct_bytes - 1 - size_t(trial)}) {
+            std::vector<uint8_t> bad = ct;
+            bad[pos] ^= uint8_t(1u << (trial % 8));
+            ASSERT_EQ(S::decapsulate(ss2.data(), bad.data(), sk.data(), *ws), Status::ok);
+            EXPECT_NE(ss2, ss);
+            uint8_t zc[64];
+            std::memcpy(zc, sk.data() + S::sk_bytes - 32, 32);
+            pqmcu::hash::sha3_256(zc + 32, bad.data(), bad.size());
+            pqmcu::hash::sha3_256(expect.data(), zc, 64);
+            EXPECT_EQ(ss2, expect) << S::name << " tampered byte " << pos;
+        }
+        // The wrong secret key: also rejected implicitly.
+        std::vector<uint8_t> pk2(S::pk_bytes), sk2(S::sk_bytes);
+        if (trial < 3) {
+            ASSERT_EQ(S::keypair(pk2.data(), sk2.data(), rng, *ws), Status::ok);
+            ASSERT_EQ(S::decapsulate(ss2.data(), ct.data(), sk2.data(), *ws), Status::ok);
+            EXPECT_NE(ss2, ss);
+        }
+    }
+}
+TEST(SaberKem, RoundTripAndRejectionLight) { round_trips_and_rejection<saber::lightsaber>(); }
+TEST(SaberKem, RoundTripAndRejectionSaber) { round_trips_and_rejection<saber::saber>(); }
+TEST(SaberKem, RoundTripAndRejectionFire) { round_trips_and_rejection<saber::firesaber>(); }
+
+TEST(SaberKem, BadArguments) {
+    using S = saber::Scheme<saber::saber>;
+    auto ws = std::make_unique<S::Workspace>();
+    TestRng rng{9};
+    std::vector<uint8_t> pk(S::pk_bytes), sk(S::sk_bytes), ct(S::ct_bytes), ss(32);
+    EXPECT_EQ(S::keypair(nullptr, sk.data(), rng, *ws), Status::bad_argument);
+    EXPECT_EQ(S::keypair(pk.data(), nullptr, rng, *ws), Status::bad_argument);
+    ASSERT_EQ(S::keypair(pk.data(), sk.data(), rng, *ws), Status::ok);
+    EXPECT_EQ(S::encapsulate(nullptr, ss.data(), pk.data(), rng, *ws), Status::bad_argument);
+    EXPECT_EQ(S::encapsulate(ct.data(), nullptr, pk.data(), rng, *ws), Status::bad_argument);
+    EXPECT_EQ(S::encapsulate(ct.data(), ss.data(), nullptr, rng, *ws), Status::bad_argument);
+    EXPECT_EQ(S::decapsulate(nullptr, ct.data(), sk.data(), *ws), Status::bad_argument);
+    EXPECT_EQ(S::decapsulate(ss.data(), nullptr, sk.data(), *ws), Status::bad_argument);
+    EXPECT_EQ(S::decapsulate(ss.data(), ct.data(), nullptr, *ws), Status::bad_argument);
+    // An rng that fails (NIST style, nonzero): internal_error, nothing half-done is claimed.
+    auto failing = [](uint8_t*, size_t) { return -1; };
+    EXPECT_EQ(S::keypair(pk.data(), sk.data(), failing, *ws), Status::internal_error);
+    EXPECT_EQ(S::encapsulate(ct.data(), ss.data(), pk.data(), failing, *ws), Status::internal_error);
+    static_assert(S::pk_bytes == 992 && S::sk_bytes == 2304 && S::ct_bytes == 1088 && S::ss_bytes == 32);
+}
+
+TEST(SaberPoly, PackUnpackAndSampler) {
+    TestRng rng{5};
+    for (unsigned bits : {3u, 4u, 6u, 10u, 13u}) {
+        std::vector<uint16_t> v(256), w(256);
+        for (auto& x : v) {
+            uint8_t r[2];
+            rng(r, 2);
+            x = uint16_t((r[0] | (r[1] << 8)) & ((1u << bits) - 1));
+        }
+        std::vector<uint8_t> bytes(bits * 32);
+        saber::pack_bits(bytes.data(), v.data(), 256, bits);
+        saber::unpack_bits(w.data(), bytes.data(), 256, bits);
+        EXPECT_EQ(v, w) << bits;
+        // Bit 0 of coefficient 0 is bit 0 of byte 0; the last coefficient's top bit is byte end's bit 7.
+        EXPECT_EQ(bytes[0] & 1, v[0] & 1);
+        EXPECT_EQ(bytes.back() >> 7, v[255] >> (bits - 1));
+    }
+    for (unsigned mu : {6u, 8u, 10u}) {
+        std::vector<uint8_t> coins(mu * 32, 0xFF);
+        std::vector<uint16_t> s(256);
+        saber::sample_binomial(s.data(), coins.data(), mu);
+        for (auto x : s) EXPECT_EQ(x, 0);
+        for (size_t i = 0; i < coins.size(); ++i) coins[i] = 0;
+        coins[0] = uint8_t((1u << (mu / 2)) - 1);  // coefficient 0: all "a" bits set
+        saber::sample_binomial(s.data(), coins.data(), mu);
+        EXPECT_EQ(s[0], mu / 2);
+        EXPECT_EQ(s[1], 0);
+    }
+}
+
+}  // namespace
