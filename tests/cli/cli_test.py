@@ -658,6 +658,29 @@ def kem_aliasing(d):
     expect(2, "keygen", KEM, "--pk", f"{d}/p", "--sk", "-", contains=("stdout",))
 
 
+def kem_every_kem(d):
+    """Every registered KEM with public keys under 100 KB (not Classic McEliece,
+    whose key generation takes seconds): an armored round trip, implicit rejection."""
+    table = kem_sizes()
+    quick = [n for n, (pk, _, _, _) in table.items() if pk < 100000]
+    check(KEM in quick, "the KEM table lacks " + KEM)
+    for alg in quick:
+        pk, sk = kem_keys(d, alg, prefix=alg + ".")
+        check(armor_parts(read(pk), "KEM PUBLIC KEY")[0] == alg, f"{alg}: public key names another algorithm")
+        expect(0, "encaps", "--pk", pk, "--ct", f"{d}/{alg}.ct", "--ss", f"{d}/{alg}.ss")
+        algorithm, raw_ct = armor_parts(read(f"{d}/{alg}.ct"), "CIPHERTEXT")
+        check(algorithm == alg and len(raw_ct) == table[alg][2], f"{alg}: ciphertext")
+        expect(0, "decaps", "--sk", sk, "--ct", f"{d}/{alg}.ct", "--ss", f"{d}/{alg}.ss2")
+        ss = read(f"{d}/{alg}.ss")
+        check(len(ss) == table[alg][3] and read(f"{d}/{alg}.ss2") == ss, f"{alg}: the two secrets differ")
+        expect(0, "encaps", alg, "--raw", "--pk", pk, "--ct", f"{d}/{alg}.ct.raw", "--ss", f"{d}/{alg}.ss3")
+        raw = bytearray(read(f"{d}/{alg}.ct.raw"))
+        raw[0] ^= 0x01
+        write(f"{d}/{alg}.bad", bytes(raw))
+        expect(0, "decaps", alg, "--raw", "--sk", sk, "--ct", f"{d}/{alg}.bad", "--ss", f"{d}/{alg}.ss4")
+        check(read(f"{d}/{alg}.ss4") != read(f"{d}/{alg}.ss3"), f"{alg}: a tampered ciphertext gave the secret")
+
+
 def kem_kat(d):
     path = os.path.join(SHARED_DIR, "kat", "ntru", f"{KEM}.rsp")
     with open(path, encoding="ascii") as f:

@@ -39,11 +39,12 @@ using pqmcu::cli::kExitError;
 using pqmcu::cli::kExitInvalidSignature;
 using pqmcu::cli::kExitOk;
 
-constexpr const char* kFooter = R"(Keys and signatures are armored text by default:
-  -----BEGIN PQMCU PUBLIC KEY-----   (or SECRET KEY, SIGNATURE; for KEMs
-  Algorithm: mqom2_cat1_gf16_fast_r5  KEM PUBLIC KEY, KEM SECRET KEY, CIPHERTEXT)
+constexpr const char* kFooter = R"(Keys, signatures and ciphertexts are armored text by default:
+  -----BEGIN PQMCU PUBLIC KEY-----
+  Algorithm: mqom2_cat1_gf16_fast_r5
   <base64 of the raw bytes, 64 columns>
   -----END PQMCU PUBLIC KEY-----
+(or SECRET KEY, SIGNATURE; for KEMs: KEM PUBLIC KEY, KEM SECRET KEY, CIPHERTEXT),
 so sign, verify, encaps and decaps take the algorithm from the files (naming
 it on the command line is optional; a key of another algorithm is refused).
 With --raw, keygen, sign and encaps write raw bytes and raw inputs are
