@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-# NIST PQC API builds of one compiled-in MQOM parameter set, and the KAT
-# embedding used by their tests. Included from the top level (host and M4).
+# NIST PQC API builds of one compiled-in MQOM parameter set (signatures) or
+# KEM set, and the KAT embedding used by their tests. Included from the top level (host and M4).
 #
 #   pqmcu_add_nist_sign_library(<target> <set> [PROFILE desktop|balanced|memory|compact])
 #       Static library <target> exposing crypto_sign_keypair / crypto_sign /
@@ -13,6 +13,18 @@
 #       workspace is a static buffer in the library (.bss). PROFILE picks the
 #       MQOM memory profile (src/mqom/scheme.hpp; default desktop). The
 #       functions have the plain NIST names, so one such library per program.
+#
+#   pqmcu_add_nist_kem_library(<target> <set>)
+#       Static library <target> exposing crypto_kem_keypair / crypto_kem_enc /
+#       crypto_kem_dec (include/pqmcu/nist_kem.h) for the KEM set <set>
+#       (e.g. ntruhps2048509, lightsaber, mceliece348864). The family comes
+#       from the name (PQMCU_NIST_KEM_FAMILIES below: family|regex) and must
+#       be in the tree (its library pqmcu_<family>). Consumers get
+#       PQMCU_NIST_KEM_SET=<set>, so CRYPTO_PUBLICKEYBYTES,
+#       CRYPTO_SECRETKEYBYTES, CRYPTO_CIPHERTEXTBYTES, CRYPTO_BYTES and
+#       CRYPTO_ALGNAME describe that set. Randomness from randombytes()
+#       (pqmcu_rng); the scheme's workspace is a static buffer (.bss), wiped
+#       after every call. One such library per program (plain NIST names).
 #
 #   pqmcu_embed_kat(<out_var> <rsp file> <identifier> [MAX_ENTRIES n])
 #       Embeds the first n entries (default 2) of a NIST .rsp file with
@@ -50,6 +62,48 @@ function(pqmcu_add_nist_sign_library target set)
     PUBLIC PQMCU_NIST_SET=${set}
     PRIVATE PQMCU_NIST_PROFILE=${profile})
   target_link_libraries(${target} PUBLIC pqmcu_mqom pqmcu_rng pqmcu_core)
+  target_compile_features(${target} PRIVATE cxx_std_20)
+endfunction()
+
+# KEM families: "<family>|<regex on the set name>"; the family is the folder
+# src/<family>, the namespace pqmcu::<family> and the library pqmcu_<family>.
+set(PQMCU_NIST_KEM_FAMILIES
+  "ntru|^ntru"
+  "saber|saber$"
+  "mceliece|^mceliece")
+
+function(pqmcu_add_nist_kem_library target set)
+  get_filename_component(root "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/.." ABSOLUTE)
+  if(ARGN)
+    message(FATAL_ERROR "pqmcu_add_nist_kem_library(${target}): unknown arguments ${ARGN}")
+  endif()
+  set(family "")
+  foreach(spec IN LISTS PQMCU_NIST_KEM_FAMILIES)
+    string(REPLACE "|" ";" f "${spec}")
+    list(GET f 0 name)
+    list(GET f 1 regex)
+    if(set MATCHES "${regex}")
+      set(family ${name})
+      break()
+    endif()
+  endforeach()
+  if(NOT family)
+    message(FATAL_ERROR "pqmcu_add_nist_kem_library(${target}): '${set}' is not a KEM set name "
+                        "(e.g. ntruhps2048509, lightsaber, mceliece348864)")
+  endif()
+  if(NOT TARGET pqmcu_${family})
+    message(FATAL_ERROR "pqmcu_add_nist_kem_library(${target}): the ${family} family (pqmcu_${family}) "
+                        "is not in this build")
+  endif()
+  file(STRINGS "${root}/include/pqmcu/nist_kem.h" known REGEX "^#define PQMCU_NIST_${set}_PK ")
+  if(NOT known)
+    message(FATAL_ERROR "pqmcu_add_nist_kem_library(${target}): no set '${set}' in include/pqmcu/nist_kem.h")
+  endif()
+  add_library(${target} STATIC "${root}/src/api/nist_kem.cpp")
+  target_compile_definitions(${target}
+    PUBLIC PQMCU_NIST_KEM_SET=${set}
+    PRIVATE PQMCU_NIST_KEM_FAMILY=${family})
+  target_link_libraries(${target} PUBLIC pqmcu_${family} pqmcu_rng pqmcu_core)
   target_compile_features(${target} PRIVATE cxx_std_20)
 endfunction()
 

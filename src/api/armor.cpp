@@ -41,6 +41,9 @@ const char* kind_label(Kind k) {
     case Kind::public_key: return "PUBLIC KEY";
     case Kind::secret_key: return "SECRET KEY";
     case Kind::signature: return "SIGNATURE";
+    case Kind::kem_public_key: return "KEM PUBLIC KEY";
+    case Kind::kem_secret_key: return "KEM SECRET KEY";
+    case Kind::ciphertext: return "CIPHERTEXT";
     }
     return "?";
 }
@@ -50,8 +53,20 @@ const char* kind_noun(Kind k) {
     case Kind::public_key: return "public key";
     case Kind::secret_key: return "secret key";
     case Kind::signature: return "signature";
+    case Kind::kem_public_key: return "KEM public key";
+    case Kind::kem_secret_key: return "KEM secret key";
+    case Kind::ciphertext: return "ciphertext";
     }
     return "?";
+}
+
+bool is_kem_kind(Kind k) { return k == Kind::kem_public_key || k == Kind::kem_secret_key || k == Kind::ciphertext; }
+
+size_t armored_size(Kind kind, std::string_view algorithm, size_t n) {
+    const size_t b64 = (n + 2) / 3 * 4;
+    const size_t label = std::strlen(kind_label(kind));
+    return kBegin.size() + label + kDashes.size() + 1 + kAlgorithm.size() + algorithm.size() + 1 + b64 +
+           (b64 + kColumns - 1) / kColumns + kEnd.size() + label + kDashes.size() + 1;
 }
 
 bool looks_armored(const uint8_t* data, size_t n) {
@@ -114,16 +129,54 @@ Bytes encode(Kind kind, std::string_view algorithm, const uint8_t* data, size_t 
     return out;
 }
 
-bool check_raw_length(const Signature& algorithm, Kind kind, size_t n, std::string& error) {
-    const size_t want = kind == Kind::public_key   ? algorithm.public_key_bytes()
-                        : kind == Kind::secret_key ? algorithm.secret_key_bytes()
-                                                   : algorithm.signature_bytes();
-    // The registry gives a signature's maximum length; every registered scheme's
-    // signatures have exactly that length.
+namespace {
+
+bool length_is(std::string_view name, Kind kind, size_t want, size_t n, std::string& error) {
     if (n == want) return true;
-    error = std::string(algorithm.name()) + " " + kind_noun(kind) + " must be " + std::to_string(want) +
-            " bytes, found " + std::to_string(n);
+    error = std::string(name) + " " + kind_noun(kind) + " must be " + std::to_string(want) + " bytes, found " +
+            std::to_string(n);
     return false;
+}
+
+// A registered algorithm of the kind's sort (signature or KEM): its canonical
+// name and the length of an object of that kind; empty name when unknown.
+struct Expected {
+    std::string_view canonical;
+    size_t length = 0;
+};
+Expected expected(Kind kind, std::string_view name) {
+    if (is_kem_kind(kind)) {
+        const Kem k = Kem::by_name(name);
+        if (!k) return {};
+        return {k.name(), kind == Kind::kem_public_key   ? k.public_key_bytes()
+                          : kind == Kind::kem_secret_key ? k.secret_key_bytes()
+                                                         : k.ciphertext_bytes()};
+    }
+    const Signature s = Signature::by_name(name);
+    if (!s) return {};
+    // The registry gives a signature's maximum length; every registered
+    // scheme's signatures have exactly that length.
+    return {s.name(), kind == Kind::public_key   ? s.public_key_bytes()
+                      : kind == Kind::secret_key ? s.secret_key_bytes()
+                                                 : s.signature_bytes()};
+}
+
+}  // namespace
+
+bool check_raw_length(const Signature& algorithm, Kind kind, size_t n, std::string& error) {
+    if (is_kem_kind(kind)) {
+        error = std::string(algorithm.name()) + " is a signature algorithm, not a KEM";
+        return false;
+    }
+    return length_is(algorithm.name(), kind, expected(kind, algorithm.name()).length, n, error);
+}
+
+bool check_raw_length(const Kem& algorithm, Kind kind, size_t n, std::string& error) {
+    if (!is_kem_kind(kind)) {
+        error = std::string(algorithm.name()) + " is a KEM, not a signature algorithm";
+        return false;
+    }
+    return length_is(algorithm.name(), kind, expected(kind, algorithm.name()).length, n, error);
 }
 
 bool decode(const uint8_t* text, size_t n, Kind kind, Decoded& out, std::string& error) {
@@ -156,8 +209,10 @@ bool decode(const uint8_t* text, size_t n, Kind kind, Decoded& out, std::string&
     }
     const std::string_view label = begin.substr(kBegin.size(), begin.size() - kBegin.size() - kDashes.size());
     if (label != kind_label(kind)) {
-        const bool known = label == kind_label(Kind::public_key) || label == kind_label(Kind::secret_key) ||
-                           label == kind_label(Kind::signature);
+        bool known = false;
+        for (Kind k : {Kind::public_key, Kind::secret_key, Kind::signature, Kind::kem_public_key,
+                       Kind::kem_secret_key, Kind::ciphertext})
+            known = known || label == kind_label(k);
         error = std::string("not a PQMCU ") + kind_noun(kind) + " (" +
                 (known ? "found a " + std::string(label) : "unknown object '" + std::string(label.substr(0, 40)) + "'") +
                 ")";
@@ -169,13 +224,15 @@ bool decode(const uint8_t* text, size_t n, Kind kind, Decoded& out, std::string&
         return false;
     }
     const std::string_view name = line(1).substr(kAlgorithm.size());
-    const Signature algorithm = Signature::by_name(name);
-    if (!algorithm) {
-        error = "unknown algorithm '" + std::string(name.substr(0, 64)) + "'";
+    const Expected algorithm = expected(kind, name);
+    if (algorithm.canonical.empty()) {
+        error = std::string(is_kem_kind(kind) ? "unknown KEM '" : "unknown algorithm '") +
+                std::string(name.substr(0, 64)) + "'";
         return false;
     }
-    if (algorithm.name() != name) {
-        error = "algorithm '" + std::string(name) + "' is not spelled canonically ('" + std::string(algorithm.name()) + "')";
+    if (algorithm.canonical != name) {
+        error = "algorithm '" + std::string(name) + "' is not spelled canonically ('" +
+                std::string(algorithm.canonical) + "')";
         return false;
     }
     // END line, then nothing.
@@ -209,9 +266,9 @@ bool decode(const uint8_t* text, size_t n, Kind kind, Decoded& out, std::string&
         error = "invalid base64";
         return false;
     }
-    if (!check_raw_length(algorithm, kind, raw.size(), error)) return false;
+    if (!length_is(algorithm.canonical, kind, algorithm.length, raw.size(), error)) return false;
     // Belt and braces: exactly one spelling of these contents is accepted.
-    Bytes canonical = encode(kind, algorithm.name(), raw.data(), raw.size());
+    Bytes canonical = encode(kind, algorithm.canonical, raw.data(), raw.size());
     Bytes normalised;
     normalised.reserve(copy.size() + 1);
     for (const Line& l : lines) {
@@ -222,7 +279,7 @@ bool decode(const uint8_t* text, size_t n, Kind kind, Decoded& out, std::string&
         error = "non-canonical encoding";
         return false;
     }
-    out.algorithm = std::string(algorithm.name());
+    out.algorithm = std::string(algorithm.canonical);
     out.bytes = std::move(raw);
     return true;
 }

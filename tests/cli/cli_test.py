@@ -6,9 +6,12 @@ Runs the built binary in a temporary directory: armored and raw round trips,
 strict parsing, algorithm mismatches, exit codes (0 valid, 1 invalid, 2 error,
 one line on stderr), no overwrite without --force, aliasing, secret key mode
 0600, '-' for stdin / stdout, --version, bounded messages (/dev/zero), and no
-partial file when a write fails (RLIMIT_FSIZE, /dev/full).
+partial file when a write fails (RLIMIT_FSIZE, /dev/full). With --kem, the
+KEM commands instead (keygen / encaps / decaps / kat with ntruhps2048509):
+round trips, kinds and algorithms, implicit rejection, modes, aliasing, the
+KAT against the official file (--shared-dir).
 
-usage: cli_test.py --cli build/host/tools/cli/pqmcu --version 0.1.0 [case ...]
+usage: cli_test.py --cli build/host/tools/cli/pqmcu --version 0.1.0 [--kem --shared-dir DIR] [case ...]
 """
 import argparse
 import base64
@@ -25,9 +28,12 @@ MQOM = "mqom2_cat1_gf16_fast_r5"
 MQOM_SAME_SIZE = "mqom2_cat1_gf16_fast_r3"  # same key sizes as MQOM
 MAYO = "MAYO-2"
 ALGS = (MQOM, MAYO)
+KEM = "ntruhps2048509"
+KEM_OTHER = "ntruhrss701"
 
 CLI = None
 VERSION = None
+SHARED_DIR = None
 SANITIZED = False  # AddressSanitizer reserves terabytes of address space: no RLIMIT_AS then
 
 
@@ -75,14 +81,30 @@ def write(path, data):
         f.write(data)
 
 
-def sizes():
+def list_tables():
+    """`pqmcu list`: the signature table, then (after a blank line) the KEM table."""
     rc, out, _ = run("list")
     check(rc == 0, "pqmcu list failed")
-    table = {}
-    for line in out.decode().splitlines()[1:]:
-        f = line.split()
-        table[f[0]] = (int(f[-3]), int(f[-2]), int(f[-1]))
-    return table
+    tables = out.decode().split("\n\n")
+    check(len(tables) == 2, f"`pqmcu list` does not print two tables: {len(tables)}")
+    parsed = []
+    for t in tables:
+        lines = t.strip("\n").split("\n")
+        check(lines[0].split()[0] == "name", f"table header {lines[0]!r}")
+        # name, family (may contain spaces), then the sizes: as many as the header has "bytes".
+        n = lines[0].split().count("bytes")
+        parsed.append({l.split()[0]: tuple(int(x) for x in l.split()[-n:]) for l in lines[1:]})
+    return parsed
+
+
+def sizes():
+    """Signature sizes: name -> (pk, sk, sig)."""
+    return list_tables()[0]
+
+
+def kem_sizes():
+    """KEM sizes: name -> (pk, sk, ct, ss)."""
+    return list_tables()[1]
 
 
 def armor_parts(text, label):
@@ -421,30 +443,295 @@ def case_no_partial_file(d):
     check(listing(d) == sorted(before + ["sig"]), f"failed --force sign left {listing(d)}")
 
 
+# ---------------------------------------------------------------------------
+# KEM cases (--kem).
+
+def kem_keys(d, alg=KEM, prefix="", raw=False):
+    pk, sk = os.path.join(d, prefix + "kpk"), os.path.join(d, prefix + "ksk")
+    expect(0, "keygen", alg, "--pk", pk, "--sk", sk, *(["--raw"] if raw else []))
+    return pk, sk
+
+
+def mode(path):
+    return stat.S_IMODE(os.stat(path).st_mode)
+
+
+def kem_list(d):
+    sig, kem = list_tables()
+    check(MQOM in sig and MAYO in sig, "the signature table lost its algorithms")
+    check(KEM in kem and KEM not in sig and MQOM not in kem, "KEMs are not in their own table")
+    check(kem[KEM] == (699, 935, 699, 32), f"{KEM} sizes {kem[KEM]}")
+    rc, out, _ = run("list")
+    check(out.decode().split("\n\n")[1].split()[:6] == ["name", "family", "pk", "bytes", "sk", "bytes"],
+          "KEM table header")
+
+
+def kem_roundtrip_armored(d):
+    table = kem_sizes()
+    pk, sk = kem_keys(d)
+    a1, raw_pk = armor_parts(read(pk), "KEM PUBLIC KEY")
+    a2, raw_sk = armor_parts(read(sk), "KEM SECRET KEY")
+    check(a1 == KEM and a2 == KEM, f"keys name {a1}/{a2}")
+    check((len(raw_pk), len(raw_sk)) == table[KEM][:2], "key sizes differ from `pqmcu list`")
+    check(mode(sk) == 0o600 and mode(pk) == 0o644, f"key modes {oct(mode(sk))} {oct(mode(pk))}")
+    expect(0, "encaps", "--pk", pk, "--ct", f"{d}/ct", "--ss", f"{d}/ss.enc")  # KEM from the key
+    a3, raw_ct = armor_parts(read(f"{d}/ct"), "CIPHERTEXT")
+    check(a3 == KEM and len(raw_ct) == table[KEM][2], f"ciphertext names {a3}, {len(raw_ct)} bytes")
+    ss = read(f"{d}/ss.enc")
+    check(len(ss) == table[KEM][3] and mode(f"{d}/ss.enc") == 0o600, "shared secret size / mode")
+    expect(0, "decaps", "--sk", sk, "--ct", f"{d}/ct", "--ss", f"{d}/ss.dec")
+    check(read(f"{d}/ss.dec") == ss, "decapsulated secret differs from the encapsulated one")
+    check(mode(f"{d}/ss.dec") == 0o600, "decaps shared secret mode")
+    # The name on the command line (any spelling), hex output.
+    expect(0, "decaps", "NTRUHPS2048509", "--sk", sk, "--ct", f"{d}/ct", "--ss", f"{d}/ss.hex", "--ss-hex")
+    check(read(f"{d}/ss.hex") == ss.hex().encode() + b"\n", "--ss-hex is not one line of lower-case hex")
+    check(mode(f"{d}/ss.hex") == 0o600, "hex shared secret mode")
+    # Two encapsulations differ (fresh randomness).
+    expect(0, "encaps", KEM, "--pk", pk, "--ct", f"{d}/ct2", "--ss", f"{d}/ss2", "--ss-hex")
+    check(read(f"{d}/ct2") != read(f"{d}/ct") and read(f"{d}/ss2") != read(f"{d}/ss.hex"), "encaps repeated itself")
+    expect(0, "decaps", "--sk", sk, "--ct", f"{d}/ct2", "--ss", f"{d}/ss2.dec", "--ss-hex")
+    check(read(f"{d}/ss2.dec") == read(f"{d}/ss2"), "second round trip")
+    # stdin / stdout: the public key from stdin, the ciphertext to stdout and back in.
+    out, _ = expect(0, "encaps", "--pk", "-", "--ct", "-", "--ss", f"{d}/ss3", input_bytes=read(pk))
+    check(out.startswith(b"-----BEGIN PQMCU CIPHERTEXT-----\n"), "ciphertext on stdout")
+    expect(0, "decaps", "--sk", sk, "--ct", "-", "--ss", f"{d}/ss3.dec", input_bytes=out)
+    check(read(f"{d}/ss3.dec") == read(f"{d}/ss3"), "stdio round trip")
+    expect(0, "decaps", "--sk", "-", "--ct", f"{d}/ct", "--ss", f"{d}/ss4", input_bytes=read(sk))
+    check(read(f"{d}/ss4") == ss, "secret key from stdin")
+    check(not os.path.exists("-"), "a file named '-' was created")
+
+
+def kem_roundtrip_raw(d):
+    table = kem_sizes()
+    pk, sk = kem_keys(d, prefix="raw.", raw=True)
+    check((len(read(pk)), len(read(sk))) == table[KEM][:2], "raw key sizes")
+    check(mode(sk) == 0o600, "raw secret key mode")
+    ct, ss = f"{d}/ct.raw", f"{d}/ss"
+    expect(2, "encaps", "--raw", "--pk", pk, "--ct", ct, "--ss", ss, contains=("do not name",))
+    expect(2, "encaps", KEM, "--pk", pk, "--ct", ct, "--ss", ss, contains=("--raw",))
+    check(not os.path.exists(ct) and not os.path.exists(ss), "a refused encaps wrote an output")
+    expect(0, "encaps", KEM, "--raw", "--pk", pk, "--ct", ct, "--ss", ss)
+    check(len(read(ct)) == table[KEM][2], "raw ciphertext size")
+    expect(2, "decaps", KEM, "--sk", sk, "--ct", ct, "--ss", f"{d}/ss.dec", contains=("--raw",))
+    expect(0, "decaps", KEM, "--raw", "--sk", sk, "--ct", ct, "--ss", f"{d}/ss.dec")
+    check(read(f"{d}/ss.dec") == read(ss), "raw round trip: secrets differ")
+    # Armored keys with a raw ciphertext: the key names the KEM.
+    apk, ask = kem_keys(d, prefix="armored.")
+    expect(0, "encaps", "--raw", "--pk", apk, "--ct", f"{d}/ct2.raw", "--ss", f"{d}/ss2")
+    check(len(read(f"{d}/ct2.raw")) == table[KEM][2], "raw ciphertext from an armored key")
+    expect(0, "decaps", "--raw", "--sk", ask, "--ct", f"{d}/ct2.raw", "--ss", f"{d}/ss2.dec")
+    check(read(f"{d}/ss2.dec") == read(f"{d}/ss2"), "mixed round trip")
+    # Raw files of the wrong length.
+    write(f"{d}/short.ct", read(ct)[:-1])
+    expect(2, "decaps", KEM, "--raw", "--sk", sk, "--ct", f"{d}/short.ct", "--ss", f"{d}/x", contains=("must be",))
+    write(f"{d}/long.pk", read(pk) + b"\0")
+    expect(2, "encaps", KEM, "--raw", "--pk", f"{d}/long.pk", "--ct", f"{d}/x", "--ss", f"{d}/y",
+           contains=("must be",))
+    check(not os.path.exists(f"{d}/x") and not os.path.exists(f"{d}/y"), "a refused command wrote an output")
+
+
+def kem_wrong_kind(d):
+    write(f"{d}/msg", b"m")
+    pk, sk = kem_keys(d)
+    spk, ssk = keys(d, MQOM, prefix="sig.")
+    expect(0, "encaps", "--pk", pk, "--ct", f"{d}/ct", "--ss", f"{d}/ss")
+    expect(0, "sign", "--sk", ssk, "--in", f"{d}/msg", "--sig", f"{d}/sig")
+    o = ("--ss", f"{d}/out")
+    # Signature keys and signatures are not KEM objects, and the reverse.
+    expect(2, "encaps", "--pk", spk, "--ct", f"{d}/c", *o, contains=("not a PQMCU KEM public key", "found a PUBLIC KEY"))
+    expect(2, "decaps", "--sk", ssk, "--ct", f"{d}/ct", *o, contains=("found a SECRET KEY",))
+    expect(2, "decaps", "--sk", sk, "--ct", f"{d}/sig", *o, contains=("not a PQMCU ciphertext", "found a SIGNATURE"))
+    expect(2, "encaps", "--pk", sk, "--ct", f"{d}/c", *o, contains=("found a KEM SECRET KEY",))
+    expect(2, "encaps", "--pk", f"{d}/ct", "--ct", f"{d}/c", *o, contains=("found a CIPHERTEXT",))
+    expect(2, "decaps", "--sk", pk, "--ct", f"{d}/ct", *o, contains=("found a KEM PUBLIC KEY",))
+    expect(2, "decaps", "--sk", sk, "--ct", pk, *o, contains=("found a KEM PUBLIC KEY",))
+    expect(2, "verify", "--pk", pk, "--in", f"{d}/msg", "--sig", f"{d}/sig", contains=("found a KEM PUBLIC KEY",))
+    expect(2, "sign", "--sk", sk, "--in", f"{d}/msg", "--sig", f"{d}/s", contains=("found a KEM SECRET KEY",))
+    expect(2, "verify", "--pk", spk, "--in", f"{d}/msg", "--sig", f"{d}/ct", contains=("found a CIPHERTEXT",))
+    # Names of the other sort.
+    expect(2, "encaps", MQOM, "--pk", pk, "--ct", f"{d}/c", *o, contains=("is a signature algorithm",))
+    expect(2, "sign", KEM, "--sk", ssk, "--in", f"{d}/msg", "--sig", f"{d}/s", contains=("is a KEM",))
+    expect(2, "encaps", "no_such_kem", "--pk", pk, "--ct", f"{d}/c", *o, contains=("unknown KEM",))
+    check(not os.path.exists(f"{d}/c") and not os.path.exists(f"{d}/out") and not os.path.exists(f"{d}/s"),
+          "a refused command wrote an output")
+
+
+def kem_wrong_algorithm(d):
+    pk, sk = kem_keys(d, prefix="a.")
+    opk, osk = kem_keys(d, KEM_OTHER, prefix="b.")
+    o = ("--ss", f"{d}/out")
+    expect(2, "encaps", KEM_OTHER, "--pk", pk, "--ct", f"{d}/c", *o, contains=(KEM, KEM_OTHER))
+    expect(0, "encaps", "--pk", opk, "--ct", f"{d}/other.ct", "--ss", f"{d}/other.ss")
+    expect(2, "decaps", "--sk", sk, "--ct", f"{d}/other.ct", *o, contains=(KEM, KEM_OTHER))
+    expect(2, "decaps", KEM_OTHER, "--sk", sk, "--ct", f"{d}/other.ct", *o, contains=(KEM, KEM_OTHER))
+    expect(2, "decaps", KEM, "--sk", osk, "--ct", f"{d}/other.ct", *o, contains=(KEM, KEM_OTHER))
+    check(not os.path.exists(f"{d}/c") and not os.path.exists(f"{d}/out"), "a refused command wrote an output")
+
+
+def kem_tampered(d):
+    pk, sk = kem_keys(d)
+    expect(0, "encaps", "--pk", pk, "--ct", f"{d}/ct", "--ss", f"{d}/ss")
+    ss = read(f"{d}/ss")
+    # One base64 character of the body changed (still canonical base64): exit 0,
+    # another secret (implicit rejection), the same one every time.
+    lines = read(f"{d}/ct").split(b"\n")
+    row = bytearray(lines[4])
+    row[10] = ord("A") if row[10] != ord("A") else ord("B")
+    lines[4] = bytes(row)
+    write(f"{d}/bad.ct", b"\n".join(lines))
+    expect(0, "decaps", "--sk", sk, "--ct", f"{d}/bad.ct", "--ss", f"{d}/bad.ss")
+    bad = read(f"{d}/bad.ss")
+    check(len(bad) == len(ss) and bad != ss, "a tampered ciphertext gave the sender's secret")
+    check(mode(f"{d}/bad.ss") == 0o600, "implicit-rejection secret mode")
+    expect(0, "decaps", "--sk", sk, "--ct", f"{d}/bad.ct", "--ss", f"{d}/bad2.ss")
+    check(read(f"{d}/bad2.ss") == bad, "implicit rejection is not deterministic")
+    # A raw ciphertext with one bit flipped.
+    expect(0, "encaps", "--raw", "--pk", pk, "--ct", f"{d}/ct.raw", "--ss", f"{d}/ss.raw")
+    raw = bytearray(read(f"{d}/ct.raw"))
+    raw[len(raw) // 2] ^= 1
+    write(f"{d}/bad.raw", bytes(raw))
+    expect(0, "decaps", "--raw", "--sk", sk, "--ct", f"{d}/bad.raw", "--ss", f"{d}/bad3.ss")
+    check(read(f"{d}/bad3.ss") != read(f"{d}/ss.raw"), "a flipped raw ciphertext gave the sender's secret")
+    # Another key pair's secret key: also just another secret.
+    _, sk2 = kem_keys(d, prefix="2.")
+    expect(0, "decaps", "--sk", sk2, "--ct", f"{d}/ct", "--ss", f"{d}/other.ss")
+    check(read(f"{d}/other.ss") != ss, "another secret key recovered the secret")
+
+
+def kem_no_overwrite(d):
+    pk, sk = kem_keys(d)
+    old_pk, old_sk = read(pk), read(sk)
+    expect(2, "keygen", KEM, "--pk", pk, "--sk", f"{d}/sk2", contains=("--force",))
+    check(read(pk) == old_pk and not os.path.exists(f"{d}/sk2"), "keygen replaced or created a key")
+    expect(0, "encaps", "--pk", pk, "--ct", f"{d}/ct", "--ss", f"{d}/ss")
+    old_ct, old_ss = read(f"{d}/ct"), read(f"{d}/ss")
+    expect(2, "encaps", "--pk", pk, "--ct", f"{d}/ct", "--ss", f"{d}/ss.new", contains=("already exists",))
+    expect(2, "encaps", "--pk", pk, "--ct", f"{d}/ct.new", "--ss", f"{d}/ss", contains=("already exists",))
+    check(read(f"{d}/ct") == old_ct and read(f"{d}/ss") == old_ss, "encaps replaced an output without --force")
+    check(not os.path.exists(f"{d}/ct.new") and not os.path.exists(f"{d}/ss.new"), "a refused encaps wrote a file")
+    write(f"{d}/taken", b"keep")
+    expect(2, "decaps", "--sk", sk, "--ct", f"{d}/ct", "--ss", f"{d}/taken", contains=("already exists",))
+    check(read(f"{d}/taken") == b"keep", "decaps replaced an output without --force")
+    os.chmod(f"{d}/taken", 0o644)
+    expect(0, "decaps", "--sk", sk, "--ct", f"{d}/ct", "--ss", f"{d}/taken", "--force")
+    check(read(f"{d}/taken") == old_ss and mode(f"{d}/taken") == 0o600, "--force decaps: content or mode")
+    expect(0, "encaps", "--pk", pk, "--ct", f"{d}/ct", "--ss", f"{d}/ss", "--force")
+    check(read(f"{d}/ct") != old_ct and read(f"{d}/ss") != old_ss, "--force did not replace")
+    expect(0, "keygen", KEM, "--pk", pk, "--sk", sk, "--force")
+    check(read(pk) != old_pk and read(sk) != old_sk and mode(sk) == 0o600, "keygen --force")
+
+
+def kem_modes(d):
+    for raw in (False, True):
+        pk, sk = kem_keys(d, prefix=f"{raw}.", raw=raw)
+        check(mode(sk) == 0o600, f"raw={raw}: sk mode {oct(mode(sk))}")
+    umask0 = lambda: os.umask(0)
+    rc, _, _ = run("keygen", KEM, "--pk", f"{d}/u.pk", "--sk", f"{d}/u.sk", preexec=umask0)
+    check(rc == 0 and mode(f"{d}/u.sk") == 0o600 and mode(f"{d}/u.pk") == 0o666, "key modes under umask 0")
+    rc, _, _ = run("encaps", "--pk", f"{d}/u.pk", "--ct", f"{d}/u.ct", "--ss", f"{d}/u.ss", preexec=umask0)
+    check(rc == 0 and mode(f"{d}/u.ss") == 0o600 and mode(f"{d}/u.ct") == 0o666, "encaps modes under umask 0")
+    rc, _, _ = run("decaps", "--sk", f"{d}/u.sk", "--ct", f"{d}/u.ct", "--ss", f"{d}/u.ss2", "--ss-hex",
+                   preexec=umask0)
+    check(rc == 0 and mode(f"{d}/u.ss2") == 0o600, "decaps mode under umask 0")
+    check(read(f"{d}/u.ss2") == read(f"{d}/u.ss").hex().encode() + b"\n", "hex secret under umask 0")
+
+
+def kem_aliasing(d):
+    pk, sk = kem_keys(d)
+    expect(0, "encaps", "--pk", pk, "--ct", f"{d}/ct", "--ss", f"{d}/ss")
+    old = {p: read(p) for p in (pk, sk, f"{d}/ct")}
+    expect(2, "keygen", KEM, "--pk", f"{d}/x", "--sk", f"{d}/./x", contains=("same file",))
+    expect(2, "encaps", "--pk", pk, "--ct", f"{d}/y", "--ss", f"{d}/y", contains=("same file",))
+    check(not os.path.exists(f"{d}/x") and not os.path.exists(f"{d}/y"), "aliased command wrote a file")
+    os.symlink(f"{d}/ct", f"{d}/ctlink")
+    for extra in ((), ("--force",)):
+        expect(2, "encaps", "--pk", pk, "--ct", pk, "--ss", f"{d}/s1", *extra, contains=("same file",))
+        expect(2, "encaps", "--pk", pk, "--ct", f"{d}/c1", "--ss", pk, *extra, contains=("same file",))
+        expect(2, "decaps", "--sk", sk, "--ct", f"{d}/ct", "--ss", f"{d}/ct", *extra, contains=("same file",))
+        expect(2, "decaps", "--sk", sk, "--ct", f"{d}/ct", "--ss", sk, *extra, contains=("same file",))
+        expect(2, "decaps", "--sk", sk, "--ct", f"{d}/ctlink", "--ss", f"{d}/ct", *extra, contains=("same file",))
+    check(all(read(p) == v for p, v in old.items()), "an input was replaced")
+    # '-': never for two inputs, never for a secret output.
+    expect(2, "decaps", "--sk", "-", "--ct", "-", "--ss", f"{d}/s", input_bytes=b"x", contains=("stdin",))
+    expect(2, "encaps", "--pk", pk, "--ct", f"{d}/c", "--ss", "-", contains=("stdout",))
+    expect(2, "decaps", "--sk", sk, "--ct", f"{d}/ct", "--ss", "-", contains=("stdout",))
+    expect(2, "keygen", KEM, "--pk", f"{d}/p", "--sk", "-", contains=("stdout",))
+
+
+def kem_every_kem(d):
+    """Every registered KEM with public keys under 100 KB (not Classic McEliece,
+    whose key generation takes seconds): an armored round trip, implicit rejection."""
+    table = kem_sizes()
+    quick = [n for n, (pk, _, _, _) in table.items() if pk < 100000]
+    check(KEM in quick, "the KEM table lacks " + KEM)
+    for alg in quick:
+        pk, sk = kem_keys(d, alg, prefix=alg + ".")
+        check(armor_parts(read(pk), "KEM PUBLIC KEY")[0] == alg, f"{alg}: public key names another algorithm")
+        expect(0, "encaps", "--pk", pk, "--ct", f"{d}/{alg}.ct", "--ss", f"{d}/{alg}.ss")
+        algorithm, raw_ct = armor_parts(read(f"{d}/{alg}.ct"), "CIPHERTEXT")
+        check(algorithm == alg and len(raw_ct) == table[alg][2], f"{alg}: ciphertext")
+        expect(0, "decaps", "--sk", sk, "--ct", f"{d}/{alg}.ct", "--ss", f"{d}/{alg}.ss2")
+        ss = read(f"{d}/{alg}.ss")
+        check(len(ss) == table[alg][3] and read(f"{d}/{alg}.ss2") == ss, f"{alg}: the two secrets differ")
+        expect(0, "encaps", alg, "--raw", "--pk", pk, "--ct", f"{d}/{alg}.ct.raw", "--ss", f"{d}/{alg}.ss3")
+        raw = bytearray(read(f"{d}/{alg}.ct.raw"))
+        raw[0] ^= 0x01
+        write(f"{d}/{alg}.bad", bytes(raw))
+        expect(0, "decaps", alg, "--raw", "--sk", sk, "--ct", f"{d}/{alg}.bad", "--ss", f"{d}/{alg}.ss4")
+        check(read(f"{d}/{alg}.ss4") != read(f"{d}/{alg}.ss3"), f"{alg}: a tampered ciphertext gave the secret")
+
+
+def kem_kat(d):
+    path = os.path.join(SHARED_DIR, "kat", "ntru", f"{KEM}.rsp")
+    with open(path, encoding="ascii") as f:
+        official = f.read()
+    rc, out, err = run("kat", KEM, "--count", "3")
+    check(rc == 0, f"pqmcu kat exited {rc}: {err.strip()}")
+    text = out.decode()
+    check(text.startswith(f"# {KEM}\n\n"), "kat header")
+    got, want = text.split("\n", 1)[1], official.split("\n", 1)[1]
+    check(got.count("count = ") == 3 and got.endswith("\n\n"), "kat --count 3 does not write 3 whole entries")
+    check(want.startswith(got), "kat --count 3 differs from the first 3 entries of the official file")
+    check(err == "", f"progress without --progress and without a terminal: {err!r}")
+    rc, out2, err = run("kat", KEM, "--count", "2", "--progress")
+    check(rc == 0 and want.startswith(out2.decode().split("\n", 1)[1]), "kat --progress output")
+    check(err.splitlines() == [f"{KEM}: entry 1/2", f"{KEM}: entry 2/2"], f"progress lines {err!r}")
+    expect(2, "kat", KEM, "--progress", "--no-progress", contains=("excludes",))
+    expect(2, "kat", "no_such_kem", contains=("unknown algorithm",))
+
+
+KEM_CASES = {name: fn for name, fn in globals().items() if name.startswith("kem_") and name != "kem_keys"
+             and name != "kem_sizes"}
+
 CASES = {name[len("case_"):]: fn for name, fn in globals().items() if name.startswith("case_")}
 
 
 def main():
-    global CLI, VERSION, SANITIZED
+    global CLI, VERSION, SANITIZED, SHARED_DIR
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cli", required=True)
     ap.add_argument("--version", required=True, help="the expected `pqmcu --version` number")
     ap.add_argument("--sanitized", action="store_true", help="the binary is built with AddressSanitizer")
-    ap.add_argument("cases", nargs="*", help=f"default: all of {', '.join(CASES)}")
+    ap.add_argument("--kem", action="store_true", help=f"the KEM cases: {', '.join(KEM_CASES)}")
+    ap.add_argument("--shared-dir", default=None, help="the shared directory (kat/ntru/*.rsp), for --kem")
+    ap.add_argument("cases", nargs="*", help=f"default: all of {', '.join(CASES)} (or, with --kem, the KEM cases)")
     a = ap.parse_args()
-    CLI, VERSION, SANITIZED = os.path.abspath(a.cli), a.version, a.sanitized
+    CLI, VERSION, SANITIZED, SHARED_DIR = os.path.abspath(a.cli), a.version, a.sanitized, a.shared_dir
+    table = KEM_CASES if a.kem else CASES
+    if a.kem and not SHARED_DIR:
+        ap.error("--kem needs --shared-dir")
     failures = 0
-    for name in a.cases or CASES:
+    for name in a.cases or table:
         d = tempfile.mkdtemp(prefix=f"pqmcu_cli_{name}_")
         try:
-            CASES[name](d)
+            table[name](d)
             print(f"PASS {name}")
         except Exception as e:  # any exception is a failed case, reported, not a crash of the run
             failures += 1
             print(f"FAIL {name}: {type(e).__name__}: {e}")
         finally:
             shutil.rmtree(d, ignore_errors=True)
-    print(f"{len(a.cases or CASES) - failures} passed, {failures} failed")
+    print(f"{len(a.cases or table) - failures} passed, {failures} failed")
     return 1 if failures else 0
 
 

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// The armored key / signature format (src/api/armor.hpp) and the registry's
-// name aliases (Signature::by_name): RFC 4648 base64 vectors, round trips for
-// every registered algorithm, every way a file can deviate from the one
-// canonical encoding, and the alias spellings.
+// The armored key / signature / ciphertext format (src/api/armor.hpp) and the
+// registry's name aliases (Signature::by_name): RFC 4648 base64 vectors, round
+// trips for every registered signature algorithm and KEM, every way a file
+// can deviate from the one canonical encoding, signature and KEM kinds kept
+// apart, the size bound, and the alias spellings.
 #include <gtest/gtest.h>
 
 #include <cctype>
@@ -165,6 +166,82 @@ TEST(Armor, Refused) {
         EXPECT_NE(error.find(c.error), std::string::npos) << c.what << ": got '" << error << "'";
         EXPECT_EQ(error.find('\n'), std::string::npos) << c.what;
     }
+}
+
+// A KEM object of `kind` with made-up contents.
+Bytes kem_object(const pqmcu::Kem& k, Kind kind, Bytes* raw_out = nullptr) {
+    const size_t n = kind == Kind::kem_public_key   ? k.public_key_bytes()
+                     : kind == Kind::kem_secret_key ? k.secret_key_bytes()
+                                                    : k.ciphertext_bytes();
+    Bytes raw;
+    for (size_t i = 0; i < n; ++i) raw.push_back(uint8_t(i * 37 + 1));
+    if (raw_out) *raw_out = raw;
+    return pqmcu::armor::encode(kind, k.name(), raw.data(), raw.size());
+}
+
+TEST(Armor, KemRoundTripEveryKemAndKind) {
+    ASSERT_FALSE(pqmcu::Kem::all().empty());
+    for (const auto& ops : pqmcu::Kem::all())
+        for (Kind kind : {Kind::kem_public_key, Kind::kem_secret_key, Kind::ciphertext}) {
+            Bytes raw;
+            const Bytes file = kem_object(pqmcu::Kem::by_name(ops.name), kind, &raw);
+            EXPECT_EQ(file.size(), pqmcu::armor::armored_size(kind, ops.name, raw.size()));
+            pqmcu::armor::Decoded d;
+            ASSERT_EQ(decode_error(text_of(file), kind, &d), "") << ops.name;
+            EXPECT_EQ(d.algorithm, ops.name);
+            EXPECT_EQ(d.bytes, raw);
+        }
+}
+
+TEST(Armor, KemAndSignatureKindsAreKeptApart) {
+    const pqmcu::Kem k = pqmcu::Kem::by_name("ntruhps2048509");
+    ASSERT_TRUE(k);
+    const std::string kem_pk = text_of(kem_object(k, Kind::kem_public_key));
+    EXPECT_EQ(kem_pk.rfind("-----BEGIN PQMCU KEM PUBLIC KEY-----\nAlgorithm: ntruhps2048509\n", 0), 0u);
+    EXPECT_NE(decode_error(kem_pk, Kind::public_key).find("not a PQMCU public key (found a KEM PUBLIC KEY)"),
+              std::string::npos);
+    EXPECT_NE(decode_error(kem_pk, Kind::kem_secret_key).find("not a PQMCU KEM secret key"), std::string::npos);
+    EXPECT_NE(decode_error(text_of(kem_object(k, Kind::ciphertext)), Kind::signature).find("found a CIPHERTEXT"),
+              std::string::npos);
+    const std::string sig_pk = text_of(sample("MAYO-2", Kind::public_key).file);
+    EXPECT_NE(decode_error(sig_pk, Kind::kem_public_key).find("not a PQMCU KEM public key (found a PUBLIC KEY)"),
+              std::string::npos);
+    // A KEM label naming a signature algorithm (and the reverse): unknown names.
+    std::string swapped = sig_pk;
+    swapped.replace(0, std::string("-----BEGIN PQMCU PUBLIC KEY-----").size(), "-----BEGIN PQMCU KEM PUBLIC KEY-----");
+    EXPECT_NE(decode_error(swapped, Kind::kem_public_key).find("unknown KEM 'MAYO-2'"), std::string::npos);
+    std::string swapped2 = kem_pk;
+    swapped2.replace(0, std::string("-----BEGIN PQMCU KEM PUBLIC KEY-----").size(), "-----BEGIN PQMCU PUBLIC KEY-----");
+    EXPECT_NE(decode_error(swapped2, Kind::public_key).find("unknown algorithm 'ntruhps2048509'"), std::string::npos);
+    std::string error;
+    EXPECT_TRUE(pqmcu::armor::check_raw_length(k, Kind::ciphertext, k.ciphertext_bytes(), error));
+    EXPECT_FALSE(pqmcu::armor::check_raw_length(k, Kind::ciphertext, k.ciphertext_bytes() - 1, error));
+    EXPECT_EQ(error, "ntruhps2048509 ciphertext must be " + std::to_string(k.ciphertext_bytes()) + " bytes, found " +
+                         std::to_string(k.ciphertext_bytes() - 1));
+    EXPECT_FALSE(pqmcu::armor::check_raw_length(k, Kind::public_key, k.public_key_bytes(), error));
+}
+
+// Every object of every registered algorithm fits the parser's bound, with
+// CRLF line ends too; the largest planned one (a Classic McEliece 8192128
+// public key, 1,357,824 bytes) as well, registered or not.
+TEST(Armor, SizeBoundFitsEveryAlgorithm) {
+    const auto fits = [](Kind kind, std::string_view name, size_t n) {
+        const size_t lf = pqmcu::armor::armored_size(kind, name, n);
+        const size_t lines = (n + 2) / 3 * 4 / 64 + 4;
+        return lf + lines <= pqmcu::armor::kMaxArmoredBytes;
+    };
+    for (const auto& o : Signature::all()) {
+        EXPECT_TRUE(fits(Kind::public_key, o.name, o.public_key_bytes)) << o.name;
+        EXPECT_TRUE(fits(Kind::secret_key, o.name, o.secret_key_bytes)) << o.name;
+        EXPECT_TRUE(fits(Kind::signature, o.name, o.signature_bytes)) << o.name;
+    }
+    for (const auto& o : pqmcu::Kem::all()) {
+        EXPECT_TRUE(fits(Kind::kem_public_key, o.name, o.public_key_bytes)) << o.name;
+        EXPECT_TRUE(fits(Kind::kem_secret_key, o.name, o.secret_key_bytes)) << o.name;
+        EXPECT_TRUE(fits(Kind::ciphertext, o.name, o.ciphertext_bytes)) << o.name;
+    }
+    EXPECT_TRUE(fits(Kind::kem_public_key, "mceliece8192128pcf", 1357824));
+    EXPECT_FALSE(fits(Kind::kem_public_key, "x", pqmcu::armor::kMaxArmoredBytes));  // bounded
 }
 
 TEST(Armor, RawLength) {

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// The `pqmcu` command: list algorithms, write NIST KAT files, make keys, and
-// sign or verify files on the host. Keys and signatures are armored files
-// naming their algorithm (src/api/armor.hpp) or, with --raw, raw bytes; file
-// handling (atomic writes, no overwrite, aliasing, "-") is in files.cpp.
+// The `pqmcu` command: list algorithms, write NIST KAT files, make keys, sign
+// or verify files, and encapsulate / decapsulate with a KEM on the host. Keys,
+// signatures and ciphertexts are armored files naming their algorithm
+// (src/api/armor.hpp) or, with --raw, raw bytes; file handling (atomic
+// writes, no overwrite, aliasing, "-") is in files.cpp.
 // Exit status: 0 success / valid, 1 invalid signature, 2 any error.
 #include <CLI/CLI.hpp>
 
@@ -12,6 +13,8 @@
 #include <exception>
 #include <string>
 #include <vector>
+
+#include <unistd.h>
 
 #include "api/armor.hpp"
 #include "api/nist_kat.hpp"
@@ -25,6 +28,7 @@
 
 namespace {
 
+using pqmcu::Kem;
 using pqmcu::Signature;
 using pqmcu::Status;
 using pqmcu::armor::Bytes;
@@ -35,19 +39,25 @@ using pqmcu::cli::kExitError;
 using pqmcu::cli::kExitInvalidSignature;
 using pqmcu::cli::kExitOk;
 
-constexpr const char* kFooter = R"(Keys and signatures are armored text by default:
-  -----BEGIN PQMCU PUBLIC KEY-----   (or SECRET KEY, SIGNATURE)
+constexpr const char* kFooter = R"(Keys, signatures and ciphertexts are armored text by default:
+  -----BEGIN PQMCU PUBLIC KEY-----
   Algorithm: mqom2_cat1_gf16_fast_r5
   <base64 of the raw bytes, 64 columns>
   -----END PQMCU PUBLIC KEY-----
-so sign and verify take the algorithm from the files (naming it on the command
-line is optional; a key of another algorithm is refused). With --raw, keygen
-and sign write raw bytes and raw inputs are accepted (then name the algorithm).
-'-' is stdin for --in (and for one key or signature input), stdout for --pk of
-keygen and --sig of sign. Outputs are never replaced without --force, never
-left half-written, and secret keys are created mode 0600. Messages are limited
-to 256 MiB. Algorithm names are case-insensitive; '-' and '_' are optional
-(MAYO-2 = mayo_2 = mayo2; MQOM2-L1-gf16-fast-r5 = mqom2_cat1_gf16_fast_r5).
+(or SECRET KEY, SIGNATURE; for KEMs: KEM PUBLIC KEY, KEM SECRET KEY, CIPHERTEXT),
+so sign, verify, encaps and decaps take the algorithm from the files (naming
+it on the command line is optional; a key of another algorithm is refused).
+With --raw, keygen, sign and encaps write raw bytes and raw inputs are
+accepted (then name the algorithm). '-' is stdin for --in (and for one key,
+signature or ciphertext input), stdout for --pk of keygen, --sig of sign and
+--ct of encaps. Outputs are never replaced without --force, never left
+half-written; secret keys and shared secrets are created mode 0600 and never
+written to stdout. The shared secret file holds the raw bytes (--ss-hex: one
+line of lower-case hex). A tampered ciphertext is not an error: decaps gives
+the KEM's implicit-rejection secret (pseudo-random, unrelated to the sender's)
+and exits 0. Messages are limited to 256 MiB. Algorithm names are
+case-insensitive; '-' and '_' are optional (MAYO-2 = mayo_2 = mayo2;
+MQOM2-L1-gf16-fast-r5 = mqom2_cat1_gf16_fast_r5).
 
 Exit status: 0 success (verify: signature valid), 1 signature invalid,
 2 usage, file or any other error (one line on stderr).)";
@@ -56,8 +66,27 @@ std::string in_quotes(const std::string& s) { return "'" + s + "'"; }
 
 Signature lookup(const std::string& name) {
     const Signature s = Signature::by_name(name);
+    if (!s && Kem::by_name(name)) fail(in_quotes(name) + " is a KEM, not a signature algorithm (see `pqmcu list`)");
     if (!s) fail("unknown algorithm " + in_quotes(name) + " (see `pqmcu list`)");
     return s;
+}
+
+Kem lookup_kem(const std::string& name) {
+    const Kem k = Kem::by_name(name);
+    if (!k && Signature::by_name(name)) fail(in_quotes(name) + " is a signature algorithm, not a KEM (see `pqmcu list`)");
+    if (!k) fail("unknown KEM " + in_quotes(name) + " (see `pqmcu list`)");
+    return k;
+}
+
+// keygen and kat take either sort of algorithm.
+struct AnyAlgorithm {
+    Signature sig;
+    Kem kem;
+};
+AnyAlgorithm lookup_any(const std::string& name) {
+    AnyAlgorithm a{Signature::by_name(name), Kem::by_name(name)};
+    if (!a.sig && !a.kem) fail("unknown algorithm " + in_quotes(name) + " (see `pqmcu list`)");
+    return a;
 }
 
 // A key or signature read from a file: its bytes and the algorithm, which an
@@ -92,7 +121,8 @@ struct Claim {
     std::string algorithm;  // canonical, or empty
     std::string source;     // "secret key 'sk.pem'" / "the command line"
 };
-Signature agree(const std::string& cli_name, const std::vector<Claim>& from_files) {
+template <class Algorithm, class Lookup>
+Algorithm agree(const std::string& cli_name, const std::vector<Claim>& from_files, Lookup lookup) {
     Claim chosen;
     if (!cli_name.empty()) chosen = {std::string(lookup(cli_name).name()), "the command line"};
     for (const Claim& n : from_files) {
@@ -104,22 +134,50 @@ Signature agree(const std::string& cli_name, const std::vector<Claim>& from_file
                  (chosen.source == "the command line" ? " names " : " is for ") + chosen.algorithm);
         }
     }
-    if (chosen.algorithm.empty()) fail("raw key / signature files do not name their algorithm: give it on the command line");
+    if (chosen.algorithm.empty())
+        fail("raw key / signature / ciphertext files do not name their algorithm: give it on the command line");
     return lookup(chosen.algorithm);
 }
+Signature agree(const std::string& cli_name, const std::vector<Claim>& from_files) {
+    return agree<Signature>(cli_name, from_files, lookup);
+}
+Kem agree_kem(const std::string& cli_name, const std::vector<Claim>& from_files) {
+    return agree<Kem>(cli_name, from_files, lookup_kem);
+}
 
-void check_raw(const Signature& s, Kind kind, const Loaded& l, const std::string& path) {
+template <class Algorithm>
+void check_raw(const Algorithm& s, Kind kind, const Loaded& l, const std::string& path) {
     if (!l.algorithm.empty()) return;  // armored: already checked
     std::string error;
     if (!pqmcu::armor::check_raw_length(s, kind, l.bytes.size(), error)) fail(in_quotes(path) + ": " + error);
 }
 
-Bytes as_file(bool raw, Kind kind, const Signature& s, const uint8_t* p, size_t n) {
+template <class Algorithm>
+Bytes as_file(bool raw, Kind kind, const Algorithm& s, const uint8_t* p, size_t n) {
     if (raw) return Bytes(p, p + n);
     return pqmcu::armor::encode(kind, s.name(), p, n);
 }
 
 std::string status_text(Status st) { return pqmcu::status_message(st); }
+
+// The shared secret file: the raw bytes, or one line of lower-case hex.
+Bytes shared_secret_file(const Bytes& ss, bool hex) {
+    if (!hex) return ss;
+    static constexpr char kDigits[] = "0123456789abcdef";
+    Bytes out;
+    out.reserve(2 * ss.size() + 1);
+    for (uint8_t b : ss) {
+        out.push_back(uint8_t(kDigits[b >> 4]));
+        out.push_back(uint8_t(kDigits[b & 15]));
+    }
+    out.push_back('\n');
+    return out;
+}
+
+// KEMs whose key generation takes up to seconds (Classic McEliece: public
+// keys of 261 KB to 1.36 MB) report KAT progress even when stderr is not a
+// terminal.
+constexpr size_t kSlowKemPublicKeyBytes = 100000;
 
 // `pqmcu profile NAME --ram BYTES`: the chooser over the committed M4 table.
 int choose_profile(const std::string& name, size_t ram, const std::string& goal, bool allow_lut) {
@@ -151,23 +209,28 @@ void flush_stdout() {
 }
 
 int run(int argc, char** argv) {
-    CLI::App app{"pqmcu " PQMCU_VERSION ": post-quantum signatures for microcontrollers and hosts"};
+    CLI::App app{"pqmcu " PQMCU_VERSION ": post-quantum signatures and KEMs for microcontrollers and hosts"};
     app.require_subcommand(1);
     app.set_version_flag("--version", "pqmcu " PQMCU_VERSION);
     app.footer(kFooter);
 
-    auto* list = app.add_subcommand("list", "List the signature algorithms (canonical names) and their sizes");
+    auto* list = app.add_subcommand("list", "List the signature algorithms and KEMs (canonical names) and their sizes");
 
     std::string name;
     size_t count = 100;
     auto* kat = app.add_subcommand("kat", "Write the NIST .rsp known-answer file of an algorithm to stdout");
     kat->add_option("name", name, "Algorithm name (e.g. mqom2_cat1_gf16_fast_r5)")->required();
     kat->add_option("--count", count, "Number of entries (NIST files have 100)")->check(CLI::Range(1, 100));
+    bool progress = false, no_progress = false;
+    auto* progress_flag = kat->add_flag("--progress", progress,
+                                        "KEMs: one line per entry on stderr (default when stderr is a terminal, "
+                                        "and for KEMs with public keys of 100 KB or more)");
+    kat->add_flag("--no-progress", no_progress, "KEMs: no progress lines")->excludes(progress_flag);
 
     std::string pk_path, sk_path, in_path, sig_path;
     bool raw = false, force = false;
-    auto* keygen = app.add_subcommand("keygen", "Generate a key pair (secret key file: mode 0600)");
-    keygen->add_option("name", name, "Algorithm name (e.g. mqom2_cat1_gf16_fast_r5, MAYO-2)")->required();
+    auto* keygen = app.add_subcommand("keygen", "Generate a signature or KEM key pair (secret key file: mode 0600)");
+    keygen->add_option("name", name, "Algorithm name (e.g. mqom2_cat1_gf16_fast_r5, MAYO-2, ntruhps2048509)")->required();
     keygen->add_option("--pk", pk_path, "Public key output file ('-': stdout)")->required();
     keygen->add_option("--sk", sk_path, "Secret key output file")->required();
     keygen->add_flag("--raw", raw, "Write raw key bytes instead of armored text");
@@ -187,6 +250,28 @@ int run(int argc, char** argv) {
     verify->add_option("--in", in_path, "Signed file ('-': stdin)")->required();
     verify->add_option("--sig", sig_path, "Signature file")->required();
     verify->add_flag("--raw", raw, "Accept a raw signature and public key (then name the algorithm)");
+
+    std::string ct_path, ss_path;
+    bool ss_hex = false;
+    auto* encaps = app.add_subcommand("encaps", "KEM: make a shared secret and its ciphertext for a public key");
+    encaps->add_option("name", name, "KEM name (optional: the armored public key names it)");
+    encaps->add_option("--pk", pk_path, "KEM public key file ('-': stdin)")->required();
+    encaps->add_option("--ct", ct_path, "Ciphertext output file ('-': stdout)")->required();
+    encaps->add_option("--ss", ss_path, "Shared secret output file (mode 0600; raw bytes)")->required();
+    encaps->add_flag("--ss-hex", ss_hex, "Write the shared secret as one line of lower-case hex");
+    encaps->add_flag("--raw", raw, "Write a raw ciphertext; accept a raw public key");
+    encaps->add_flag("--force", force, "Replace existing output files");
+
+    auto* decaps = app.add_subcommand(
+        "decaps", "KEM: recover the shared secret of a ciphertext (a tampered one gives the implicit-rejection "
+                  "secret, exit 0)");
+    decaps->add_option("name", name, "KEM name (optional: armored files name it)");
+    decaps->add_option("--sk", sk_path, "KEM secret key file ('-': stdin)")->required();
+    decaps->add_option("--ct", ct_path, "Ciphertext file ('-': stdin)")->required();
+    decaps->add_option("--ss", ss_path, "Shared secret output file (mode 0600; raw bytes)")->required();
+    decaps->add_flag("--ss-hex", ss_hex, "Write the shared secret as one line of lower-case hex");
+    decaps->add_flag("--raw", raw, "Accept a raw secret key and ciphertext (then name the KEM)");
+    decaps->add_flag("--force", force, "Replace an existing shared secret file");
 
     size_t ram_budget = 0;
     std::string goal = "sign";
@@ -213,10 +298,18 @@ int run(int argc, char** argv) {
     }
 
     if (list->parsed()) {
+        // Two tables: signatures, a blank line, KEMs (header lines start with "name").
         std::printf("%-28s %-10s %10s %10s %10s\n", "name", "family", "pk bytes", "sk bytes", "sig bytes");
         for (const auto& ops : Signature::all())
             std::printf("%-28s %-10s %10zu %10zu %10zu\n", ops.name, ops.family, ops.public_key_bytes,
                         ops.secret_key_bytes, ops.signature_bytes);
+        if (!Kem::all().empty()) {
+            std::printf("\n%-28s %-16s %10s %10s %10s %10s\n", "name", "family", "pk bytes", "sk bytes", "ct bytes",
+                        "ss bytes");
+            for (const auto& ops : Kem::all())
+                std::printf("%-28s %-16s %10zu %10zu %10zu %10zu\n", ops.name, ops.family, ops.public_key_bytes,
+                            ops.secret_key_bytes, ops.ciphertext_bytes, ops.shared_secret_bytes);
+        }
         flush_stdout();
         return kExitOk;
     }
@@ -226,10 +319,61 @@ int run(int argc, char** argv) {
         return rc;
     }
     if (kat->parsed()) {
-        const Signature s = lookup(name);
-        const Status st = pqmcu::kat::write_sign_rsp(s, count, stdout);
+        const AnyAlgorithm a = lookup_any(name);
+        Status st;
+        if (a.sig) {
+            st = pqmcu::kat::write_sign_rsp(a.sig, count, stdout);
+        } else {
+            const bool show = !no_progress && (progress || isatty(STDERR_FILENO) == 1 ||
+                                               a.kem.public_key_bytes() >= kSlowKemPublicKeyBytes);
+            st = pqmcu::kat::write_kem_rsp(a.kem, count, stdout, show ? stderr : nullptr);
+        }
         if (st != Status::ok) fail("kat generation failed: " + status_text(st));
         flush_stdout();
+        return kExitOk;
+    }
+    if (keygen->parsed() && !lookup_any(name).sig) {
+        const Kem k = lookup_kem(name);
+        if (pqmcu::cli::is_stdio(sk_path)) fail("the secret key is not written to stdout: give a file name");
+        pqmcu::cli::check_paths({}, {{pk_path, "public key"}, {sk_path, "secret key"}}, force);
+        Bytes pk(k.public_key_bytes()), sk(k.secret_key_bytes());
+        const Status st = k.keypair(pk, sk);
+        if (st != Status::ok) fail("keygen failed: " + status_text(st));
+        pqmcu::cli::write_outputs(
+            {{pk_path, as_file(raw, Kind::kem_public_key, k, pk.data(), pk.size()), 0666, "public key"},
+             {sk_path, as_file(raw, Kind::kem_secret_key, k, sk.data(), sk.size()), 0600, "secret key"}},
+            force);
+        return kExitOk;
+    }
+    if (encaps->parsed()) {
+        if (pqmcu::cli::is_stdio(ss_path)) fail("the shared secret is not written to stdout: give a file name");
+        pqmcu::cli::check_paths({{pk_path, "public key"}}, {{ct_path, "ciphertext"}, {ss_path, "shared secret"}},
+                                force);
+        const Loaded pk = load(pk_path, Kind::kem_public_key, raw);
+        const Kem k = agree_kem(name, {{pk.algorithm, "public key " + in_quotes(pk_path)}});
+        check_raw(k, Kind::kem_public_key, pk, pk_path);
+        Bytes ct(k.ciphertext_bytes()), ss(k.shared_secret_bytes());
+        const Status st = k.encapsulate(pk.bytes, ct, ss);
+        if (st != Status::ok) fail("encapsulation failed: " + status_text(st));
+        pqmcu::cli::write_outputs({{ct_path, as_file(raw, Kind::ciphertext, k, ct.data(), ct.size()), 0666, "ciphertext"},
+                                   {ss_path, shared_secret_file(ss, ss_hex), 0600, "shared secret"}},
+                                  force);
+        return kExitOk;
+    }
+    if (decaps->parsed()) {
+        if (pqmcu::cli::is_stdio(ss_path)) fail("the shared secret is not written to stdout: give a file name");
+        pqmcu::cli::check_paths({{sk_path, "secret key"}, {ct_path, "ciphertext"}}, {{ss_path, "shared secret"}}, force);
+        const Loaded sk = load(sk_path, Kind::kem_secret_key, raw);
+        const Loaded ct = load(ct_path, Kind::ciphertext, raw);
+        const Kem k = agree_kem(name, {{sk.algorithm, "secret key " + in_quotes(sk_path)},
+                                       {ct.algorithm, "ciphertext " + in_quotes(ct_path)}});
+        check_raw(k, Kind::kem_secret_key, sk, sk_path);
+        check_raw(k, Kind::ciphertext, ct, ct_path);
+        Bytes ss(k.shared_secret_bytes());
+        // A ciphertext that was tampered with decapsulates to the implicit-rejection secret: not an error.
+        const Status st = k.decapsulate(sk.bytes, ct.bytes, ss);
+        if (st != Status::ok) fail("decapsulation failed: " + status_text(st));
+        pqmcu::cli::write_outputs({{ss_path, shared_secret_file(ss, ss_hex), 0600, "shared secret"}}, force);
         return kExitOk;
     }
     if (keygen->parsed()) {

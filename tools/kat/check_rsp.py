@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 """Checks `pqmcu kat NAME` against the official NIST .rsp files: everything
-after the first "# name" line must be byte-identical.
+after the first "# name" line must be byte-identical. Signatures (MQOM,
+MAYO) and KEMs (NTRU, Saber: <kat-dir>/<family>/<name>.rsp).
 
 usage: check_rsp.py --cli PATH/pqmcu --kat-dir ../shared/kat [--count N] NAME... | --family mqom
   --count N   compare the first N entries (default: all 100)
-  --family F  every algorithm of that family that has a KAT file (the MQOM
+  --family F  every algorithm whose name starts with F (mqom, mayo, ntru) or,
+              for Saber, ends with "saber", that has a KAT file (the MQOM
               Faster sets have none under ../shared/kat: name them, with
               --kat-dir tests/kat_mqom/faster)
 Exits non-zero on the first mismatch, naming the entry and field."""
@@ -31,7 +33,15 @@ def kat_file(kat_dir, name):
         return path if os.path.exists(path) else os.path.join(kat_dir, stem)
     if name in MAYO_FILES:
         return os.path.join(kat_dir, "mayo", MAYO_FILES[name])
+    if name.startswith("ntru"):
+        return os.path.join(kat_dir, "ntru", name + ".rsp")
+    if name.endswith("saber"):
+        return os.path.join(kat_dir, "saber", name + ".rsp")
     raise SystemExit(f"check_rsp: no KAT file known for {name}")
+
+
+def is_kem(name):
+    return name.startswith("ntru") or name.endswith("saber") or name.startswith("mceliece")
 
 
 def body(text):
@@ -39,12 +49,13 @@ def body(text):
 
 
 def first_entries(text, count):
-    """The body up to the end of entry `count` (entries end with a blank line)."""
+    """The body up to the end of entry `count` (entries end with a blank line
+    after their last field: sm for signatures, ss for KEMs)."""
     lines = body(text).split("\n")
     out, seen = [], 0
     for line in lines:
         out.append(line)
-        if line.startswith("sm = "):
+        if line.startswith("sm = ") or line.startswith("ss = "):
             seen += 1
         if seen == count and line == "":
             break
@@ -75,9 +86,14 @@ def main():
     names = list(args.names)
     if args.family:
         listing = subprocess.run([args.cli, "list"], check=True, capture_output=True, text=True).stdout
-        for line in listing.splitlines()[1:]:
+        # Two tables (signatures, KEMs), each under a "name ..." header.
+        family = args.family.lower()
+        for line in listing.splitlines():
+            if not line.strip() or line.split()[0] == "name":
+                continue
             n = line.split()[0]
-            if n.lower().startswith(args.family.lower()) and os.path.exists(kat_file(args.kat_dir, n)):
+            in_family = n.lower().endswith("saber") if family == "saber" else n.lower().startswith(family)
+            if in_family and os.path.exists(kat_file(args.kat_dir, n)):
                 names.append(n)
     if not names:
         raise SystemExit("check_rsp: no algorithm given")
@@ -86,7 +102,8 @@ def main():
     for name in names:
         with open(kat_file(args.kat_dir, name), encoding="ascii") as f:
             expected = f.read()
-        run = subprocess.run([args.cli, "kat", name, "--count", str(args.count)], capture_output=True, text=True)
+        run = subprocess.run([args.cli, "kat", name, "--count", str(args.count), *(["--no-progress"] if is_kem(name) else [])],
+                             capture_output=True, text=True)
         if run.returncode != 0:
             print(f"FAIL {name}: pqmcu kat exited {run.returncode}: {run.stderr.strip()}")
             failed += 1
