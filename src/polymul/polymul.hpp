@@ -88,23 +88,39 @@ inline void mul_negacyclic_q(uint16_t* c, const uint16_t* a, const uint16_t* b, 
     mul_reduced_q<LogQ>(c, a, b, n, true, scratch);
 }
 
-// Stack-scratch forms (n <= kMaxN).
-template <int LogQ>
-inline constexpr size_t kStackScratchWords = 2 * kMaxN - 1 + max_scratch_words<Method<LogQ>>(kMaxN);
+// Stack-scratch forms (n <= kMaxN). The buffer is sized per class of n
+// (<= 256, 512, 768, 1024, 1536), each class in its own non-inlined frame, so
+// the stack used grows with n rather than always being the kMaxN worst case.
+namespace detail {
+enum class Form { plain, cyclic, negacyclic };
+template <int LogQ, size_t Cap>
+inline constexpr size_t kStackScratchWords = 2 * Cap - 1 + max_scratch_words<Method<LogQ>>(Cap);
+template <int LogQ, size_t Cap, Form F>
+[[gnu::noinline]] void on_stack(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n) {
+    uint16_t scratch[kStackScratchWords<LogQ, Cap>];
+    if constexpr (F == Form::plain) mul_q<LogQ>(c, a, b, n, scratch);
+    else mul_reduced_q<LogQ>(c, a, b, n, F == Form::negacyclic, scratch);
+}
+template <int LogQ, Form F>
+inline void dispatch_on_stack(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n) {
+    if (n <= 256) on_stack<LogQ, 256, F>(c, a, b, n);
+    else if (n <= 512) on_stack<LogQ, 512, F>(c, a, b, n);
+    else if (n <= 768) on_stack<LogQ, 768, F>(c, a, b, n);
+    else if (n <= 1024) on_stack<LogQ, 1024, F>(c, a, b, n);
+    else on_stack<LogQ, kMaxN, F>(c, a, b, n);
+}
+}  // namespace detail
 template <int LogQ>
 inline void mul_q(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n) {
-    uint16_t scratch[kStackScratchWords<LogQ>];
-    mul_q<LogQ>(c, a, b, n, scratch);
+    detail::dispatch_on_stack<LogQ, detail::Form::plain>(c, a, b, n);
 }
 template <int LogQ>
 inline void mul_cyclic_q(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n) {
-    uint16_t scratch[kStackScratchWords<LogQ>];
-    mul_cyclic_q<LogQ>(c, a, b, n, scratch);
+    detail::dispatch_on_stack<LogQ, detail::Form::cyclic>(c, a, b, n);
 }
 template <int LogQ>
 inline void mul_negacyclic_q(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n) {
-    uint16_t scratch[kStackScratchWords<LogQ>];
-    mul_negacyclic_q<LogQ>(c, a, b, n, scratch);
+    detail::dispatch_on_stack<LogQ, detail::Form::negacyclic>(c, a, b, n);
 }
 
 // Exact mod 2^16 (Karatsuba); n <= kMaxN.
