@@ -49,6 +49,20 @@ using T43 = pm::Toom4<pm::Toom3<K16>>;
     PQMCU_MUL_ROW("karatsuba_" #n, K16, n), PQMCU_MUL_ROW("toom3_" #n, T3, n),              \
         PQMCU_MUL_ROW("toom4_" #n, T4, n), PQMCU_MUL_ROW("toom4toom3_" #n, T43, n)
 
+// The four-argument mul_cyclic (exact mod 2^16, blocked: bounded stack) at
+// the NTRU sizes, beside the methods' full products above.
+uint16_t g_big_a[pm::kMaxN], g_big_b[pm::kMaxN], g_big_c[pm::kMaxN];
+void fill_big() {
+    uint32_t x = 0x9E3779B9u;
+    for (size_t i = 0; i < pm::kMaxN; ++i) {
+        g_big_a[i] = uint16_t((x = x * 1664525u + 1013904223u) >> 16);
+        g_big_b[i] = uint16_t((x = x * 1664525u + 1013904223u) >> 16);
+    }
+}
+template <size_t N>
+void run_cyclic() { pm::mul_cyclic(g_big_c, g_big_a, g_big_b, N); }
+#define PQMCU_CYCLIC_ROW(n) {"mul_cyclic_" #n, fill_big, run_cyclic<n>, nullptr, 0}
+
 // Saber-sized module product (k = 3, N = 256), mod 2^13.
 constexpr size_t kK = 3, kN = 256;
 using MV = pm::MatVecNegacyclic<kK, kN, K16>;
@@ -117,6 +131,8 @@ namespace pqmcu::bench {
 PQMCU_BENCH_GROUP(polymul_ops, "polymul",
                   {PQMCU_MUL_ROW("schoolbook_256", pm::Schoolbook, 256), PQMCU_MUL_ROWS(256), PQMCU_MUL_ROWS(509),
                    PQMCU_MUL_ROWS(677), PQMCU_MUL_ROWS(701), PQMCU_MUL_ROWS(821), PQMCU_MUL_ROWS(1024),
+                   PQMCU_CYCLIC_ROW(509), PQMCU_CYCLIC_ROW(677), PQMCU_CYCLIC_ROW(701), PQMCU_CYCLIC_ROW(821),
+                   PQMCU_CYCLIC_ROW(1229), PQMCU_CYCLIC_ROW(1373),
                    {"matvec256_k3_shared", fill_matvec<MatVecWs>, run_matvec_shared, nullptr, sizeof(MatVecWs)},
                    {"matvec256_k3_separate", fill_matvec<SeparateWs>, run_matvec_separate, nullptr,
                     sizeof(SeparateWs)}});

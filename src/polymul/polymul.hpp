@@ -88,26 +88,83 @@ inline void mul_negacyclic_q(uint16_t* c, const uint16_t* a, const uint16_t* b, 
     mul_reduced_q<LogQ>(c, a, b, n, true, scratch);
 }
 
-// Stack-scratch forms (n <= kMaxN).
-template <int LogQ>
-inline constexpr size_t kStackScratchWords = 2 * kMaxN - 1 + max_scratch_words<Method<LogQ>>(kMaxN);
+// Stack-scratch forms (n <= kMaxN). The buffer is sized per class of n
+// (<= 256, 512, 768, 1024, 1536), each class in its own non-inlined frame, so
+// the stack used grows with n rather than always being the kMaxN worst case.
+namespace detail {
+enum class Form { plain, cyclic, negacyclic };
+template <int LogQ, size_t Cap>
+inline constexpr size_t kStackScratchWords = 2 * Cap - 1 + max_scratch_words<Method<LogQ>>(Cap);
+template <int LogQ, size_t Cap, Form F>
+[[gnu::noinline]] void on_stack(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n) {
+    uint16_t scratch[kStackScratchWords<LogQ, Cap>];
+    if constexpr (F == Form::plain) mul_q<LogQ>(c, a, b, n, scratch);
+    else mul_reduced_q<LogQ>(c, a, b, n, F == Form::negacyclic, scratch);
+}
+template <int LogQ, Form F>
+inline void dispatch_on_stack(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n) {
+    if (n <= 256) on_stack<LogQ, 256, F>(c, a, b, n);
+    else if (n <= 512) on_stack<LogQ, 512, F>(c, a, b, n);
+    else if (n <= 768) on_stack<LogQ, 768, F>(c, a, b, n);
+    else if (n <= 1024) on_stack<LogQ, 1024, F>(c, a, b, n);
+    else on_stack<LogQ, kMaxN, F>(c, a, b, n);
+}
+}  // namespace detail
 template <int LogQ>
 inline void mul_q(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n) {
-    uint16_t scratch[kStackScratchWords<LogQ>];
-    mul_q<LogQ>(c, a, b, n, scratch);
+    detail::dispatch_on_stack<LogQ, detail::Form::plain>(c, a, b, n);
 }
 template <int LogQ>
 inline void mul_cyclic_q(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n) {
-    uint16_t scratch[kStackScratchWords<LogQ>];
-    mul_cyclic_q<LogQ>(c, a, b, n, scratch);
+    detail::dispatch_on_stack<LogQ, detail::Form::cyclic>(c, a, b, n);
 }
 template <int LogQ>
 inline void mul_negacyclic_q(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n) {
-    uint16_t scratch[kStackScratchWords<LogQ>];
-    mul_negacyclic_q<LogQ>(c, a, b, n, scratch);
+    detail::dispatch_on_stack<LogQ, detail::Form::negacyclic>(c, a, b, n);
 }
 
-// Exact mod 2^16 (Karatsuba); n <= kMaxN.
+// Blocked product with a bounded stack: a and b cut into k = ceil(n / MaxBlock)
+// blocks of B = ceil(n / k) coefficients (the last zero-padded), the k^2
+// block products (method M, one at a time) added into c at offset (i + j) B,
+// folded mod x^n -/+ 1 for the reduced forms. Stack: ~8 B words whatever n,
+// for k^2 products of B instead of one of n (k = 1 for n <= MaxBlock: the
+// plain product). Exact as M.
+template <class M, size_t MaxBlock>
+struct Blocked {
+    static constexpr size_t stack_words = 2 * MaxBlock + (2 * MaxBlock - 1) + max_scratch_words<M>(MaxBlock);
+    // form: 0 plain (c has 2n - 1 words), 1 cyclic, 2 negacyclic (c has n words).
+    static void mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, int form) {
+        uint16_t buf[stack_words];
+        const size_t k = (n + MaxBlock - 1) / MaxBlock, B = (n + k - 1) / k, out = form == 0 ? 2 * n - 1 : n;
+        uint16_t* ablk = buf;
+        uint16_t* bblk = ablk + B;
+        uint16_t* prod = bblk + B;
+        uint16_t* scratch = prod + (2 * B - 1);
+        for (size_t t = 0; t < out; ++t) c[t] = 0;
+        for (size_t i = 0; i < k; ++i) {
+            for (size_t t = 0; t < B; ++t) ablk[t] = i * B + t < n ? a[i * B + t] : uint16_t(0);
+            for (size_t j = 0; j < k; ++j) {
+                for (size_t t = 0; t < B; ++t) bblk[t] = j * B + t < n ? b[j * B + t] : uint16_t(0);
+                M::mul(prod, ablk, bblk, B, scratch);
+                const size_t off = (i + j) * B;
+                // Terms at 2n - 1 and beyond are products of the zero padding.
+                for (size_t t = 0; t < 2 * B - 1 && off + t < 2 * n - 1; ++t) {
+                    const size_t at = off + t;
+                    if (form == 0 || at < n) c[at] = uint16_t(c[at] + prod[t]);
+                    else if (form == 1) c[at - n] = uint16_t(c[at - n] + prod[t]);
+                    else c[at - n] = uint16_t(c[at - n] - prod[t]);
+                }
+            }
+        }
+    }
+};
+// The M4's four-argument forms: Karatsuba<16> blocks of at most 352
+// coefficients, ~5.6 KB of stack for any n <= kMaxN (NTRU's n = 509 .. 1373
+// run as 2 x 2 .. 4 x 4 block products).
+using M4Blocked = Blocked<Karatsuba<kM4Threshold>, 352>;
+
+// Exact mod 2^16 (Karatsuba); n <= kMaxN. On the M4 through M4Blocked (bounded
+// stack), elsewhere the size-class stack forms above.
 void mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n);
 void mul_cyclic(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n);
 void mul_negacyclic(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n);

@@ -77,6 +77,31 @@ void m4_choices(Context& ctx) {
     check_method<pm::MethodFor<11, true>::type>(ctx, 11);
 }
 
+// The four-argument entry points (exact mod 2^16; blocked on the M4) at the
+// NTRU sizes, against the reference and its folds.
+void entry_points(Context& ctx) {
+    static uint16_t a[pm::kMaxN], b[pm::kMaxN], full[2 * pm::kMaxN], c[2 * pm::kMaxN], cc[pm::kMaxN], cn[pm::kMaxN];
+    XorShift rng{0xC0FFEEu};
+    uint32_t bad = 0;
+    for (size_t n : {1u, 17u, 256u, 352u, 353u, 509u, 677u, 701u, 821u, 1229u, 1373u}) {
+        for (size_t i = 0; i < n; ++i) {
+            a[i] = uint16_t(rng.next());
+            b[i] = uint16_t(rng.next());
+        }
+        reference_product(full, a, b, n);
+        pm::mul(c, a, b, n);
+        pm::mul_cyclic(cc, a, b, n);
+        pm::mul_negacyclic(cn, a, b, n);
+        for (size_t i = 0; i + 1 < 2 * n; ++i) bad += c[i] != full[i];
+        for (size_t i = 0; i < n; ++i) {
+            const uint16_t hi = i + n < 2 * n - 1 ? full[i + n] : 0;
+            bad += cc[i] != uint16_t(full[i] + hi);
+            bad += cn[i] != uint16_t(full[i] - hi);
+        }
+    }
+    PQ_CHECK_EQ(ctx, bad, 0u);
+}
+
 // Saber's k = 3 module product against nine negacyclic products, mod 2^13.
 void matvec(Context& ctx) {
     constexpr size_t K = 3, N = 256;
@@ -140,6 +165,7 @@ PQMCU_SUITE(polymul_suite, "polymul",
              {"toom4", toom4},
              {"toom4toom3", toom4toom3},
              {"m4_choices", m4_choices},
+             {"entry_points_mod_2_16", entry_points},
              {"matvec_saber_k3", matvec},
              {"saber_lightsaber_round_trip", case_lightsaber},
              {"saber_saber_round_trip", case_saber},

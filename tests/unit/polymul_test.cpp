@@ -146,6 +146,25 @@ TEST(Polymul, EntryPoints) {
     }
 }
 
+// The bounded-stack blocked product (the M4's four-argument forms), run on the host.
+template <size_t MaxBlock>
+void check_blocked() {
+    using BL = pm::Blocked<pm::Karatsuba<16>, MaxBlock>;
+    std::mt19937 g(MaxBlock);
+    for (size_t n : {1, 2, 31, 100, 255, 256, 257, 351, 352, 353, 509, 677, 701, 821, 1024, 1229, 1373, 1536}) {
+        const Poly a = random_poly(g, n), b = random_poly(g, n), r = reference(a, b);
+        Poly c(2 * n - 1), cc(n), cn(n);
+        BL::mul(c.data(), a.data(), b.data(), n, 0);
+        BL::mul(cc.data(), a.data(), b.data(), n, 1);
+        BL::mul(cn.data(), a.data(), b.data(), n, 2);
+        EXPECT_EQ(c, r) << "n = " << n;
+        EXPECT_EQ(cc, fold(r, n, false)) << "n = " << n;
+        EXPECT_EQ(cn, fold(r, n, true)) << "n = " << n;
+    }
+}
+TEST(Polymul, BlockedM4) { check_blocked<352>(); }
+TEST(Polymul, BlockedSmallBlocks) { check_blocked<100>(); }
+
 // The M4's per-LogQ choices, run here too (the entry points above use the host's).
 template <int LogQ>
 void check_m4_choice() {
