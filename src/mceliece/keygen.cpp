@@ -141,6 +141,7 @@ inline uint32_t ct_ctz(uint64_t x) {
     return r;
 }
 inline uint64_t eq_mask64(uint64_t a, uint64_t b) { return 0 - (((a ^ b) - 1) >> 63); }  // a, b < 2^63
+inline uint64_t nonzero_bit(uint64_t x) { return (x | (0 - x)) >> 63; }
 
 // The f sets: at row mt-32, choose as pivots the first 32 independent
 // columns among mt-32 .. mt+31 of the remaining rows and swap them into
@@ -148,6 +149,7 @@ inline uint64_t eq_mask64(uint64_t a, uint64_t b) { return 0 - (((a ^ b) - 1) >>
 bool move_columns(const Matrix& a, uint32_t mt, int16_t* pi, uint64_t& pivots) {
     const uint32_t row0 = mt - 32;
     uint64_t buf[32];
+    uint64_t pivot_bit[32];  // one-hot: the i-th pivot column (no shifts by secret amounts)
     uint32_t ctz_list[32];
     for (uint32_t i = 0; i < 32; ++i) buf[i] = a.window(row0 + i, mt);
     pivots = 0;
@@ -156,14 +158,16 @@ bool move_columns(const Matrix& a, uint32_t mt, int16_t* pi, uint64_t& pivots) {
         for (uint32_t j = i + 1; j < 32; ++j) any |= buf[j];
         if (declassify_bool(eq_mask64(any >> 1, 0) & ((any & 1) ^ 1))) return false;  // rank < 32
         const uint32_t s = ct_ctz(any);
+        const uint64_t sel = any & (0 - any);  // lowest set bit
         ctz_list[i] = s;
-        pivots |= uint64_t(1) << s;
+        pivot_bit[i] = sel;
+        pivots |= sel;
         for (uint32_t j = i + 1; j < 32; ++j) {
-            const uint64_t missing = ((buf[i] >> s) & 1) - 1;
+            const uint64_t missing = nonzero_bit(buf[i] & sel) - 1;
             buf[i] ^= buf[j] & missing;
         }
         for (uint32_t j = i + 1; j < 32; ++j) {
-            const uint64_t has = 0 - ((buf[j] >> s) & 1);
+            const uint64_t has = 0 - nonzero_bit(buf[j] & sel);
             buf[j] ^= buf[i] & has;
         }
     }
@@ -175,14 +179,15 @@ bool move_columns(const Matrix& a, uint32_t mt, int16_t* pi, uint64_t& pivots) {
         }
     for (uint32_t r = 0; r < a.rows; ++r) {
         uint64_t v = a.window(r, mt);
-        for (uint32_t j = 0; j < 32; ++j) {
-            const uint64_t d = ((v >> j) ^ (v >> ctz_list[j])) & 1;
-            v ^= d << ctz_list[j];
+        for (uint32_t j = 0; j < 32; ++j) {  // swap bits j and ctz_list[j]
+            const uint64_t d = ((v >> j) & 1) ^ nonzero_bit(v & pivot_bit[j]);
+            v ^= pivot_bit[j] & (0 - d);
             v ^= d << j;
         }
         a.set_window(r, mt, v);
     }
     secure_wipe(buf, sizeof buf);
+    secure_wipe(pivot_bit, sizeof pivot_bit);
     secure_wipe(ctz_list, sizeof ctz_list);
     return true;
 }
