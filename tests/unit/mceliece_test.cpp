@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <map>
@@ -176,6 +177,22 @@ TEST(McElieceKatLaterCounts, mceliece348864) {
 TEST(McElieceKatLaterCounts, mceliece348864f) {
     check_later_counts<mce::mceliece348864f>("mceliece348864f-entries-sha256.csv", kLaterCounts);
 }
+
+// The 13-bit sets' later counts (PQClean reference, counts 0..5): ~2-10 s per
+// set in Release, so only when PQMCU_SLOW_TESTS is set (CI skips them).
+bool slow_tests_enabled() {
+    const char* v = std::getenv("PQMCU_SLOW_TESTS");
+    return v != nullptr && v[0] != '\0' && v[0] != '0';
+}
+#define LATER_SLOW(set)                                                               \
+    TEST(McElieceKatLaterCountsSlow, set) {                                           \
+        if (!slow_tests_enabled()) GTEST_SKIP() << "set PQMCU_SLOW_TESTS=1";          \
+        check_later_counts<mce::set>(#set "-entries-sha256.csv", 6);                  \
+    }
+LATER_SLOW(mceliece460896f)
+LATER_SLOW(mceliece6960119)
+LATER_SLOW(mceliece6960119f)
+LATER_SLOW(mceliece8192128f)
 
 // ---- behaviour
 struct CountingRng {  // deterministic bytes, counts the calls
