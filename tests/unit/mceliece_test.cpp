@@ -150,26 +150,34 @@ void check_later_counts(const char* file, int entries) {
 
 #define COUNT0(set) \
     TEST(McElieceKatCount0, set) { check_count0<mce::set>(); }
+// Sanitizer builds: the 13-bit pc / pcf sets have the keys of their plain
+// sets (checked there); their count 0 is checked in the Release build.
+#if defined(PQMCU_MCELIECE_SANITIZE)
+#define COUNT0_PC13(set) \
+    TEST(McElieceKatCount0, set) { GTEST_SKIP() << "Release builds check this set"; }
+#else
+#define COUNT0_PC13(set) COUNT0(set)
+#endif
 COUNT0(mceliece348864)
 COUNT0(mceliece348864f)
 COUNT0(mceliece348864pc)
 COUNT0(mceliece348864pcf)
 COUNT0(mceliece460896)
 COUNT0(mceliece460896f)
-COUNT0(mceliece460896pc)
-COUNT0(mceliece460896pcf)
+COUNT0_PC13(mceliece460896pc)
+COUNT0_PC13(mceliece460896pcf)
 COUNT0(mceliece6688128)
 COUNT0(mceliece6688128f)
-COUNT0(mceliece6688128pc)
-COUNT0(mceliece6688128pcf)
+COUNT0_PC13(mceliece6688128pc)
+COUNT0_PC13(mceliece6688128pcf)
 COUNT0(mceliece6960119)
 COUNT0(mceliece6960119f)
-COUNT0(mceliece6960119pc)
-COUNT0(mceliece6960119pcf)
+COUNT0_PC13(mceliece6960119pc)
+COUNT0_PC13(mceliece6960119pcf)
 COUNT0(mceliece8192128)
 COUNT0(mceliece8192128f)
-COUNT0(mceliece8192128pc)
-COUNT0(mceliece8192128pcf)
+COUNT0_PC13(mceliece8192128pc)
+COUNT0_PC13(mceliece8192128pcf)
 
 TEST(McElieceKatLaterCounts, mceliece348864) {
     check_later_counts<mce::mceliece348864>("mceliece348864-entries-sha256.csv", kLaterCounts);
