@@ -249,6 +249,11 @@ void check_behaviour() {
     ASSERT_EQ(S::keypair(pk2.data(), sk2.data(), rng, *ws), Status::ok);
     ASSERT_EQ(S::decapsulate(ss3, ct.data(), sk2.data(), *ws), Status::ok);
     EXPECT_NE(std::memcmp(ss3, ss, 32), 0);
+    // Encapsulation to the wrong public key: the holder of sk gets a different secret.
+    std::vector<uint8_t> ct2(S::ct_bytes);
+    ASSERT_EQ(S::encapsulate(ct2.data(), ss2, pk2.data(), rng, *ws), Status::ok);
+    ASSERT_EQ(S::decapsulate(ss3, ct2.data(), sk.data(), *ws), Status::ok);
+    EXPECT_NE(std::memcmp(ss3, ss2, 32), 0);
     // Malformed secret keys (all 0x00, all 0xFF: not a permutation network of a
     // valid key, a zero Goppa polynomial): no out-of-bounds access (ASan), status ok.
     for (uint8_t fill : {uint8_t(0x00), uint8_t(0xFF)}) {
