@@ -198,6 +198,7 @@ bool slow_tests_enabled() {
         check_later_counts<mce::set>(#set "-entries-sha256.csv", 6);                  \
     }
 LATER_SLOW(mceliece460896f)
+LATER_SLOW(mceliece6688128)
 LATER_SLOW(mceliece6960119)
 LATER_SLOW(mceliece6960119f)
 LATER_SLOW(mceliece8192128f)
