@@ -27,13 +27,17 @@ struct KeygenWork {
     uint64_t* left;      // mt rows x left_words(); also the Goppa system's (t+1) x t elements first
 };
 
-// Decapsulation's buffers.
+// Decapsulation's buffers. Decoding works on 64 support elements at once,
+// bitsliced (word k of a batch holds bit k of 64 field elements).
 struct DecapsWork {
-    gf* L;        // q: the support (the Benes network applied to bitrev(0 .. q-1))
-    gf* ginv2;    // n: 1 / g(alpha_i)^2
-    uint8_t* e;   // n/8: the decoded error vector, then e or s
-    gf* small;    // 9 (t + 1): g, syndromes, locator, Berlekamp-Massey state
+    gf* L;         // q: the support (the Benes network applied to bitrev(0 .. q-1));
+                   // then, as words, the syndrome's running terms (batches x m words)
+    uint64_t* Lbs;    // batches x m: the support, bitsliced
+    uint64_t* ginv2;  // batches x m: 1 / g(alpha)^2, bitsliced
+    uint8_t* e;       // n/8: the decoded error vector, then e or s
+    gf* small;        // 9 (t + 1): g, syndromes, locator, Berlekamp-Massey state
 };
+constexpr uint32_t decode_batches(const Params& p) { return (p.n + 63) / 64; }
 
 // Encapsulation's buffers.
 struct EncapsWork {

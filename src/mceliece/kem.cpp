@@ -43,20 +43,114 @@ void kem_hash(uint8_t* ss, uint8_t prefix, const uint8_t* e, size_t e_bytes, con
     h.squeeze(ss, 32);
 }
 
-// out[0 .. 2t): sum over positions i < count with bit i of r set of
-// ginv2[i] * alpha_i^j.
+// Bitsliced GF(2^m): 64 elements per batch, word k = their bits k.
 template <int M>
-void syndrome(const Params& p, gf* out, const gf* L, const gf* ginv2, const uint8_t* r, uint32_t count) {
-    using F = Gf<M>;
-    const uint32_t t2 = 2 * p.t;
-    for (uint32_t j = 0; j < t2; ++j) out[j] = 0;
-    for (uint32_t i = 0; i < count; ++i) {
-        const gf bit = gf(0 - ((r[i / 8] >> (i % 8)) & 1));
-        gf v = ginv2[i] & bit;
-        for (uint32_t j = 0; j < t2; ++j) {
-            out[j] ^= v;
-            v = F::mul(v, L[i]);
+struct Bs {
+    static void reduce(uint64_t* out, uint64_t* prod) {
+        for (int i = 2 * M - 2; i >= M; --i) {  // z^12 = z^3 + 1; z^13 = z^4 + z^3 + z + 1
+            const uint64_t v = prod[i];
+            if constexpr (M == 12) {
+                prod[i - 9] ^= v;
+                prod[i - 12] ^= v;
+            } else {
+                prod[i - 9] ^= v;
+                prod[i - 10] ^= v;
+                prod[i - 12] ^= v;
+                prod[i - 13] ^= v;
+            }
         }
+        for (int i = 0; i < M; ++i) out[i] = prod[i];
+    }
+    static void mul(uint64_t* out, const uint64_t* a, const uint64_t* b) {
+        uint64_t prod[2 * M - 1] = {};
+        for (int i = 0; i < M; ++i)
+            for (int j = 0; j < M; ++j) prod[i + j] ^= a[i] & b[j];
+        reduce(out, prod);
+    }
+    static void sq(uint64_t* out, const uint64_t* a) {
+        uint64_t prod[2 * M - 1] = {};
+        for (int i = 0; i < M; ++i) prod[2 * i] = a[i];
+        reduce(out, prod);
+    }
+    static void inv(uint64_t* out, const uint64_t* a) {  // a^(2^m - 2)
+        uint64_t r[M];
+        for (int i = 0; i < M; ++i) r[i] = a[i];
+        for (int j = 1; j < M - 1; ++j) {
+            sq(r, r);
+            mul(r, r, a);
+        }
+        sq(out, r);
+    }
+    static void add_constant(uint64_t* x, gf c) {
+        for (int k = 0; k < M; ++k) x[k] ^= 0 - uint64_t((c >> k) & 1);
+    }
+    // out = f(x) for the 64 elements of x (f of degree deg, Horner).
+    static void eval(uint64_t* out, const gf* f, uint32_t deg, const uint64_t* x) {
+        for (int k = 0; k < M; ++k) out[k] = 0;
+        add_constant(out, f[deg]);
+        for (uint32_t i = deg; i-- > 0;) {
+            mul(out, out, x);
+            add_constant(out, f[i]);
+        }
+    }
+    static uint64_t zero_lanes(const uint64_t* x) {
+        uint64_t any = 0;
+        for (int k = 0; k < M; ++k) any |= x[k];
+        return ~any;
+    }
+};
+
+inline uint64_t parity64(uint64_t x) {
+    x ^= x >> 32;
+    x ^= x >> 16;
+    x ^= x >> 8;
+    x ^= x >> 4;
+    x ^= x >> 2;
+    x ^= x >> 1;
+    return x & 1;
+}
+inline uint32_t popcount64(uint64_t x) {  // SWAR, no table, no instruction assumptions
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return uint32_t((x * 0x0101010101010101ull) >> 56);
+}
+inline uint64_t lane_mask(uint32_t batch, uint32_t count) {  // lanes below count (public)
+    const uint32_t first = 64 * batch;
+    if (count >= first + 64) return ~uint64_t(0);
+    if (count <= first) return 0;
+    return (uint64_t(1) << (count - first)) - 1;
+}
+// Bits 64 b .. 64 b + 63 of r (bit i of byte i / 8), zero from bit count on.
+inline uint64_t load_lanes(const uint8_t* r, uint32_t batch, uint32_t count) {
+    const uint32_t bytes = (count + 7) / 8;
+    uint64_t v = 0;
+    for (uint32_t i = 0; i < 8; ++i) {
+        const uint32_t idx = 8 * batch + i;
+        if (idx < bytes) v |= uint64_t(r[idx]) << (8 * i);
+    }
+    return v & lane_mask(batch, count);
+}
+
+// out[0 .. 2t): sum over positions i < count with bit i of r set of
+// ginv2_i alpha_i^j (all batches at once per j; `run` holds the terms).
+template <int M>
+void syndrome(const Params& p, gf* out, const uint64_t* Lbs, const uint64_t* ginv2, uint64_t* run, const uint8_t* r,
+              uint32_t count) {
+    const uint32_t batches = (count + 63) / 64;
+    for (uint32_t b = 0; b < batches; ++b) {
+        const uint64_t c = load_lanes(r, b, count);
+        for (int k = 0; k < M; ++k) run[b * M + k] = ginv2[b * M + k] & c;
+    }
+    for (uint32_t j = 0; j < 2 * p.t; ++j) {
+        uint64_t acc[M] = {};
+        for (uint32_t b = 0; b < batches; ++b)
+            for (int k = 0; k < M; ++k) acc[k] ^= run[b * M + k];
+        gf v = 0;
+        for (int k = 0; k < M; ++k) v |= gf(parity64(acc[k]) << k);
+        out[j] = v;
+        if (j + 1 < 2 * p.t)
+            for (uint32_t b = 0; b < batches; ++b) Bs<M>::mul(run + b * M, run + b * M, Lbs + b * M);
     }
 }
 
@@ -199,23 +293,34 @@ Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_
     // Support: the network applied to bitrev(0 .. q-1) gives alpha_i = bitrev(pi(i)).
     for (uint32_t i = 0; i < q; ++i) w.L[i] = F::bitrev(gf(i));
     apply_control_bits(w.L, sk_cond, M);
-    for (uint32_t i = 0; i < n; ++i) {
-        const gf v = F::eval(g, t, w.L[i]);
-        w.ginv2[i] = F::inv(F::sq(v));
+    const uint32_t batches = decode_batches(p);
+    for (uint32_t b = 0; b < batches; ++b) {
+        uint64_t* x = w.Lbs + b * M;
+        for (int k = 0; k < M; ++k) x[k] = 0;
+        for (uint32_t lane = 0; lane < 64 && 64 * b + lane < n; ++lane) {
+            const uint32_t a = w.L[64 * b + lane];
+            for (int k = 0; k < M; ++k) x[k] |= uint64_t((a >> k) & 1) << lane;
+        }
+        uint64_t y[M];
+        Bs<M>::eval(y, g, t, x);
+        Bs<M>::sq(y, y);
+        Bs<M>::inv(w.ginv2 + b * M, y);
     }
+    uint64_t* run = reinterpret_cast<uint64_t*>(w.L);  // the support is bitsliced now
 
     // Decode C0 (as a word of length n with zeros after mt).
-    syndrome<M>(p, s, w.L, w.ginv2, ct, mt);
+    syndrome<M>(p, s, w.Lbs, w.ginv2, run, ct, mt);
     berlekamp_massey<M>(p, loc, s, T, C, B);
     uint32_t weight = 0;
-    for (uint32_t i = 0; i < n / 8; ++i) w.e[i] = 0;
-    for (uint32_t i = 0; i < n; ++i) {
-        const uint32_t root = F::is_zero_mask(F::eval(loc, t, w.L[i])) & 1;
-        w.e[i / 8] |= uint8_t(root << (i % 8));
-        weight += root;
+    for (uint32_t b = 0; b < batches; ++b) {
+        uint64_t y[M];
+        Bs<M>::eval(y, loc, t, w.Lbs + b * M);
+        const uint64_t roots = Bs<M>::zero_lanes(y) & lane_mask(b, n);
+        weight += popcount64(roots);
+        for (uint32_t i = 0; i < 8 && 8 * b + i < n / 8; ++i) w.e[8 * b + i] = uint8_t(roots >> (8 * i));
     }
     // Success iff weight t and H e = C0 (same syndrome).
-    syndrome<M>(p, s_check, w.L, w.ginv2, w.e, n);
+    syndrome<M>(p, s_check, w.Lbs, w.ginv2, run, w.e, n);
     uint32_t diff = weight ^ t;
     for (uint32_t j = 0; j < 2 * t; ++j) diff |= uint32_t(s[j] ^ s_check[j]);
     uint8_t ok = uint8_t(eq_mask(diff, 0));  // 0xFF on success
@@ -236,6 +341,9 @@ Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_
     }
     kem_hash(ss, uint8_t(ok & 1), w.e, e_bytes, ct, p.ct_bytes());
     secure_wipe(w.e, e_bytes);
+    secure_wipe(w.L, sizeof(gf) * q);
+    secure_wipe(w.Lbs, sizeof(uint64_t) * batches * M);
+    secure_wipe(w.ginv2, sizeof(uint64_t) * batches * M);
     secure_wipe(w.small, sizeof(gf) * 9 * (t + 1));
     return Status::ok;
 }

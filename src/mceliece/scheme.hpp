@@ -63,8 +63,9 @@ struct Scheme {
                 gf inv[params.n];
             } keygen;
             struct {
-                gf L[params.q()];
-                gf ginv2[params.n];
+                uint64_t L[params.q() / 4];  // q elements, then the syndrome's bitsliced terms
+                uint64_t Lbs[decode_batches(params) * params.m];
+                uint64_t ginv2[decode_batches(params) * params.m];
                 gf small[9 * (params.t + 1)];
                 uint8_t e[params.n / 8];
             } decaps;
@@ -76,6 +77,7 @@ struct Scheme {
         };
     };
     static constexpr size_t workspace_bytes = sizeof(Workspace);
+    static_assert(decode_batches(params) * params.m <= params.q() / 4, "the syndrome's terms reuse the support");
     static_assert(size_t(params.t + 1) * params.t * sizeof(gf) <= sizeof(Workspace{}.keygen.left),
                   "the Goppa system shares the left block");
 
@@ -114,7 +116,7 @@ struct Scheme {
     static Status decapsulate(uint8_t* ss, const uint8_t* ct, const uint8_t* sk, Workspace& ws) {
         if (ss == nullptr || ct == nullptr || sk == nullptr) return Status::bad_argument;
         auto& d = ws.decaps;
-        const Status st = mceliece::decapsulate<M>(params, ss, ct, sk, DecapsWork{d.L, d.ginv2, d.e, d.small});
+        const Status st = mceliece::decapsulate<M>(params, ss, ct, sk, DecapsWork{reinterpret_cast<gf*>(d.L), d.Lbs, d.ginv2, d.e, d.small});
         secure_wipe(&d, sizeof d);
         return st;
     }
