@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // Constant-time sorting of a power-of-two number of words (bitonic
 // network: which pairs are compared depends only on n; each compare-exchange
-// is a masked swap). Values must be below 2^63.
+// is a masked swap). Values must be below 2^63 (uint64_t) or 2^31 (uint32_t).
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -15,6 +15,17 @@ inline void ct_minmax(T& a, T& b) {
     const uint64_t d = (x ^ y) & swap;
     a = T(x ^ d);
     b = T(y ^ d);
+}
+
+// uint32 values below 2^31 (the control-bit recursion's packed pairs): the
+// difference fits a signed word, so the swap mask is one arithmetic shift
+// (SIMD-friendly).
+inline void ct_minmax(uint32_t& a, uint32_t& b) {
+    const uint32_t x = a, y = b;
+    const uint32_t swap = uint32_t(int32_t(y - x) >> 31);  // y < x
+    const uint32_t d = (x ^ y) & swap;
+    a = x ^ d;
+    b = y ^ d;
 }
 
 // Ascending sort of x[0..n), n a power of two.
