@@ -16,7 +16,8 @@
 // int (0 = ok, NIST randombytes style); it is called exactly as the
 // reference calls randombytes, so the NIST DRBG reproduces the KATs.
 //
-// Statuses: ok; bad_argument (nullptr); internal_error (the rng failed);
+// Statuses: ok; bad_argument (nullptr); internal_error (the rng failed, or gave
+// no usable FixedWeight draw in 1000 attempts);
 // malformed_input (mceliece6960119*: non-zero padding bits in the public key
 // (encapsulate: ct, ss zeroed) or in the ciphertext (decapsulate: ss all
 // 0xFF), as the reference). A tampered ciphertext otherwise decapsulates
@@ -47,6 +48,7 @@ struct Scheme {
     static constexpr size_t ct_bytes = params.ct_bytes();
     static constexpr size_t ss_bytes = 32;
     static constexpr size_t seed_bytes = 32;
+    static constexpr int kMaxFixedWeightAttempts = 1000;
     static constexpr int M = int(params.m);
     static_assert(M == 12 || M == 13, "the engine is instantiated for m = 12 and 13");
     static_assert(params.t <= kMaxT);
@@ -104,10 +106,16 @@ struct Scheme {
     static Status encapsulate(uint8_t* ct, uint8_t* ss, const uint8_t* pk, R&& rng, Workspace& ws) {
         if (ct == nullptr || ss == nullptr || pk == nullptr) return Status::bad_argument;
         auto& en = ws.encaps;
-        Status st = Status::ok;
-        for (;;) {
-            st = draw_random(rng, en.random, sizeof en.random);
-            if (st != Status::ok || fixed_weight(params, en.random, en.e)) break;
+        // A real rng succeeds within a few draws; a stuck one (all zeros: repeated
+        // positions) must not hang the caller.
+        Status st = Status::internal_error;
+        for (int attempt = 0; attempt < kMaxFixedWeightAttempts; ++attempt) {
+            const Status drawn = draw_random(rng, en.random, sizeof en.random);
+            if (drawn != Status::ok) break;
+            if (fixed_weight(params, en.random, en.e)) {
+                st = Status::ok;
+                break;
+            }
         }
         if (st == Status::ok) st = encapsulate_with_e(params, ct, ss, pk, en.e, EncapsWork{en.e, en.etail});
         secure_wipe(&en, sizeof en);

@@ -269,6 +269,14 @@ void check_behaviour() {
     auto failing = [](uint8_t*, size_t) { return -1; };
     EXPECT_EQ(S::keypair(pk.data(), sk.data(), failing, *ws), Status::internal_error);
     EXPECT_EQ(S::encapsulate(ct.data(), ss, pk.data(), failing, *ws), Status::internal_error);
+    // A stuck rng (all zeros: FixedWeight always sees repeated positions) ends.
+    int zero_calls = 0;
+    auto zeros = [&](uint8_t* out, size_t n) {
+        ++zero_calls;
+        std::memset(out, 0, n);
+    };
+    EXPECT_EQ(S::encapsulate(ct.data(), ss, pk.data(), zeros, *ws), Status::internal_error);
+    EXPECT_EQ(zero_calls, S::kMaxFixedWeightAttempts);
 }
 
 TEST(McElieceBehaviour, mceliece348864) { check_behaviour<mce::mceliece348864>(); }
