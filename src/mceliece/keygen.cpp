@@ -300,6 +300,7 @@ Status keypair_from_seed(const Params& p, const uint8_t* delta, uint8_t* pk, uin
         result = Status::ok;
         break;
     }
+    if (result != Status::ok) secure_wipe(sk, p.sk_bytes());
     secure_wipe(seed, sizeof seed);
     secure_wipe(f, sizeof f);
     secure_wipe(g, sizeof g);
