@@ -7,7 +7,8 @@
 //   using S = pqmcu::mceliece::Scheme<pqmcu::mceliece::mceliece348864>;
 //   static uint8_t pk[S::pk_bytes];            // 261 KB .. 1.36 MB
 //   uint8_t sk[S::sk_bytes], ct[S::ct_bytes], ss[S::ss_bytes];
-//   static S::Workspace ws;                    // no heap
+//   static S::Workspace ws;                    // no heap (or the per-operation
+//                                              // KeygenWorkspace / EncapsWorkspace / DecapsWorkspace)
 //   S::keypair(pk, sk, rng, ws);               // draws 32 bytes (delta)
 //   S::encapsulate(ct, ss, pk, rng, ws);       // draws fixed_weight_bytes per FixedWeight attempt
 //   S::decapsulate(ss, ct, sk, ws);            // implicit rejection: always ok
@@ -53,43 +54,49 @@ struct Scheme {
     static_assert(M == 12 || M == 13, "the engine is instantiated for m = 12 and 13");
     static_assert(params.t <= kMaxT);
 
-    // Key generation, encapsulation and decapsulation never run at once on
-    // one workspace: their buffers share the space.
+    // Each operation's buffers. Workspace (the contract's one type) is their
+    // union; a device that only decapsulates (or encapsulates) can keep just
+    // the small DecapsWorkspace (EncapsWorkspace) and call the overloads.
+    struct KeygenWorkspace {
+        uint64_t sort_buf[params.q()];
+        uint64_t left[size_t(params.mt()) * params.left_words()];
+        int16_t pi[params.q()];
+        gf L[params.n];
+        gf inv[params.n];
+    };
+    struct DecapsWorkspace {
+        uint64_t L[params.q() / 4];  // q elements, then the syndrome's bitsliced terms
+        uint64_t Lbs[decode_batches(params) * params.m];
+        uint64_t ginv2[decode_batches(params) * params.m];
+        gf small[9 * (params.t + 1)];
+        uint8_t e[params.n / 8];
+    };
+    struct EncapsWorkspace {
+        uint8_t random[params.fixed_weight_bytes()];
+        uint8_t e[params.n / 8];
+        uint8_t etail[params.pk_row_bytes()];
+    };
     struct Workspace {
         union {
-            struct {
-                uint64_t sort_buf[params.q()];
-                uint64_t left[size_t(params.mt()) * params.left_words()];
-                int16_t pi[params.q()];
-                gf L[params.n];
-                gf inv[params.n];
-            } keygen;
-            struct {
-                uint64_t L[params.q() / 4];  // q elements, then the syndrome's bitsliced terms
-                uint64_t Lbs[decode_batches(params) * params.m];
-                uint64_t ginv2[decode_batches(params) * params.m];
-                gf small[9 * (params.t + 1)];
-                uint8_t e[params.n / 8];
-            } decaps;
-            struct {
-                uint8_t random[params.fixed_weight_bytes()];
-                uint8_t e[params.n / 8];
-                uint8_t etail[params.pk_row_bytes()];
-            } encaps;
+            KeygenWorkspace keygen;
+            DecapsWorkspace decaps;
+            EncapsWorkspace encaps;
         };
     };
     static constexpr size_t workspace_bytes = sizeof(Workspace);
     static_assert(decode_batches(params) * params.m <= params.q() / 4, "the syndrome's terms reuse the support");
-    static_assert(size_t(params.t + 1) * params.t * sizeof(gf) <= sizeof(Workspace{}.keygen.left),
+    static_assert(size_t(params.t + 1) * params.t * sizeof(gf) <= sizeof(KeygenWorkspace::left),
                   "the Goppa system shares the left block");
 
     // Deterministic key generation from delta (32 bytes).
     static Status keypair_from_seed(const uint8_t* delta, uint8_t* pk, uint8_t* sk, Workspace& ws) {
+        return keypair_from_seed(delta, pk, sk, ws.keygen);
+    }
+    static Status keypair_from_seed(const uint8_t* delta, uint8_t* pk, uint8_t* sk, KeygenWorkspace& k) {
         if (delta == nullptr || pk == nullptr || sk == nullptr) return Status::bad_argument;
-        auto& k = ws.keygen;
         const Status st = mceliece::keypair_from_seed<M>(params, delta, pk, sk,
                                                          KeygenWork{k.sort_buf, k.pi, k.L, k.inv, k.left});
-        secure_wipe(&ws, sizeof ws);
+        secure_wipe(&k, sizeof k);
         return st;
     }
     template <Rng R>
@@ -104,8 +111,11 @@ struct Scheme {
     // FixedWeight draws until a usable e (the reference's loop), then Encode.
     template <Rng R>
     static Status encapsulate(uint8_t* ct, uint8_t* ss, const uint8_t* pk, R&& rng, Workspace& ws) {
+        return encapsulate(ct, ss, pk, rng, ws.encaps);
+    }
+    template <Rng R>
+    static Status encapsulate(uint8_t* ct, uint8_t* ss, const uint8_t* pk, R&& rng, EncapsWorkspace& en) {
         if (ct == nullptr || ss == nullptr || pk == nullptr) return Status::bad_argument;
-        auto& en = ws.encaps;
         // A real rng succeeds within a few draws; a stuck one (all zeros: repeated
         // positions) must not hang the caller.
         Status st = Status::internal_error;
@@ -122,9 +132,12 @@ struct Scheme {
         return st;
     }
     static Status decapsulate(uint8_t* ss, const uint8_t* ct, const uint8_t* sk, Workspace& ws) {
+        return decapsulate(ss, ct, sk, ws.decaps);
+    }
+    static Status decapsulate(uint8_t* ss, const uint8_t* ct, const uint8_t* sk, DecapsWorkspace& d) {
         if (ss == nullptr || ct == nullptr || sk == nullptr) return Status::bad_argument;
-        auto& d = ws.decaps;
-        const Status st = mceliece::decapsulate<M>(params, ss, ct, sk, DecapsWork{reinterpret_cast<gf*>(d.L), d.Lbs, d.ginv2, d.e, d.small});
+        const Status st = mceliece::decapsulate<M>(
+            params, ss, ct, sk, DecapsWork{reinterpret_cast<gf*>(d.L), d.Lbs, d.ginv2, d.e, d.small});
         secure_wipe(&d, sizeof d);
         return st;
     }

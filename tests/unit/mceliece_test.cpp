@@ -230,6 +230,15 @@ void check_behaviour() {
         ASSERT_EQ(S::decapsulate(ss2, ct.data(), sk.data(), *ws), Status::ok);
         EXPECT_EQ(std::memcmp(ss, ss2, 32), 0);
     }
+    // The per-operation workspaces give the same results.
+    {
+        auto enc_ws = std::make_unique<typename S::EncapsWorkspace>();
+        auto dec_ws = std::make_unique<typename S::DecapsWorkspace>();
+        ASSERT_EQ(S::encapsulate(ct.data(), ss, pk.data(), rng, *enc_ws), Status::ok);
+        ASSERT_EQ(S::decapsulate(ss2, ct.data(), sk.data(), *dec_ws), Status::ok);
+        EXPECT_EQ(std::memcmp(ss, ss2, 32), 0);
+        static_assert(sizeof(typename S::DecapsWorkspace) < sizeof(typename S::Workspace));
+    }
     // Implicit rejection: a flipped ciphertext bit gives H(0, s, C') with status ok.
     const size_t s_off = 40 + S::params.irr_bytes() + S::params.cond_bytes();
     for (size_t pos : {size_t(0), S::ct_bytes / 2, S::ct_bytes - 1}) {
