@@ -173,7 +173,7 @@ void berlekamp_massey(const Params& p, gf* loc, const gf* s, gf* T, gf* C, gf* B
         const gf grow = gf(d_nonzero & ~lt_mask(N, 2 * len));  // d != 0 and 2 len <= N
         for (uint32_t i = 0; i <= t; ++i) T[i] = C[i];
         const gf f = F::mul(F::inv(b), d);
-        for (uint32_t i = 0; i <= t; ++i) C[i] ^= F::mul(f, B[i]) & d_nonzero;
+        for (uint32_t i = 0; i <= t; ++i) C[i] = gf(C[i] ^ (F::mul(f, B[i]) & d_nonzero));
         const uint32_t grow32 = 0u - uint32_t(grow & 1);
         len = (len & ~grow32) | ((N + 1 - len) & grow32);
         for (uint32_t i = 0; i <= t; ++i) B[i] = gf((B[i] & ~grow) | (T[i] & grow));

@@ -67,7 +67,7 @@ bool irreducible(const Params& p, const gf* f, gf* g, gf* mat) {
     for (uint32_t j = 0; j < t; ++j) {
         for (uint32_t k = j + 1; k < t; ++k) {  // make the pivot non-zero without branching
             const gf z = F::is_zero_mask(at(j, j));
-            for (uint32_t c = j; c <= t; ++c) at(c, j) ^= at(c, k) & z;
+            for (uint32_t c = j; c <= t; ++c) at(c, j) = gf(at(c, j) ^ (at(c, k) & z));
         }
         if (declassify_bool(F::is_zero_mask(at(j, j)))) return false;
         const gf iv = F::inv(at(j, j));

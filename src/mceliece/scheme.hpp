@@ -102,7 +102,7 @@ struct Scheme {
     template <Rng R>
     static Status keypair(uint8_t* pk, uint8_t* sk, R&& rng, Workspace& ws) {
         if (pk == nullptr || sk == nullptr) return Status::bad_argument;
-        uint8_t delta[seed_bytes];
+        uint8_t delta[seed_bytes] = {};
         Status st = draw_random(rng, delta, seed_bytes);
         if (st == Status::ok) st = keypair_from_seed(delta, pk, sk, ws);
         secure_wipe(delta, sizeof delta);
