@@ -13,7 +13,7 @@
 #   PQMCU_MQOM_CATEGORIES    the MQOM security categories to instantiate
 set(PQMCU_ALGORITHMS "" CACHE STRING "Parameter sets to build (semicolon list of names; empty: all)")
 
-set(PQMCU_ALL_FAMILIES mqom mayo ntru saber)
+set(PQMCU_ALL_FAMILIES mqom mayo ntru saber mceliece)
 if(NOT PQMCU_ALGORITHMS)
   set(PQMCU_FAMILIES ${PQMCU_ALL_FAMILIES})
   set(PQMCU_MQOM_CATEGORIES 1 3 5)
@@ -36,6 +36,8 @@ else()
       list(APPEND PQMCU_FAMILIES ntru)
     elseif(folded MATCHES "saber$")
       list(APPEND PQMCU_FAMILIES saber)
+    elseif(folded MATCHES "^(classic)?[-_]?mceliece")
+      list(APPEND PQMCU_FAMILIES mceliece)
     else()
       message(FATAL_ERROR "PQMCU_ALGORITHMS: '${name}' names no pqmcu algorithm (see `pqmcu list`)")
     endif()

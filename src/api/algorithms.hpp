@@ -14,7 +14,9 @@ namespace pqmcu::registry {
 // Names compare case-insensitively with '-' and '_' ignored, so "MAYO-2",
 // "mayo_2" and "mayo2" are one algorithm; MQOM's reference labels name the
 // category "L1/L3/L5" where the canonical names say "cat1/cat3/cat5"
-// ("MQOM2-L1-gf16-fast-r5" = "mqom2_cat1_gf16_fast_r5"). Every canonical name
+// ("MQOM2-L1-gf16-fast-r5" = "mqom2_cat1_gf16_fast_r5"), and liboqs' Classic
+// McEliece names carry a "Classic-" prefix ("Classic-McEliece-348864f" =
+// "mceliece348864f"). Every canonical name
 // stays distinct under this folding (tests/unit/armor_names_test.cpp).
 struct FoldedName {
     static constexpr size_t cap = 64;  // longer than any registered name
@@ -32,6 +34,12 @@ constexpr FoldedName fold_name(std::string_view in) {
             return f;
         }
         f.text[f.size++] = (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c;
+    }
+    constexpr std::string_view liboqs_prefix = "classicmceliece";  // liboqs: "Classic-McEliece-348864"
+    if (f.view().starts_with(liboqs_prefix)) {
+        constexpr size_t drop = liboqs_prefix.size() - 8;  // keep "mceliece"
+        for (size_t i = drop; i < f.size; ++i) f.text[i - drop] = f.text[i];
+        f.size -= drop;
     }
     constexpr std::string_view label_prefix = "mqom2l";  // "mqom2l1..." -> "mqom2cat1..."
     if (f.size > label_prefix.size() && f.view().substr(0, label_prefix.size()) == label_prefix) {

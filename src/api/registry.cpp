@@ -40,6 +40,9 @@ std::span<const KemOps> kems() {
 #if defined(PQMCU_HAVE_SABER)
         saber_kems(),
 #endif
+#if defined(PQMCU_HAVE_MCELIECE)
+        mceliece_kems(),
+#endif
     });
     return all;
 }

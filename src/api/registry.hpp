@@ -22,5 +22,6 @@ std::span<const SignatureOps> mqom_signatures();
 std::span<const SignatureOps> mayo_signatures();
 std::span<const KemOps> ntru_kems();
 std::span<const KemOps> saber_kems();
+std::span<const KemOps> mceliece_kems();
 
 }  // namespace pqmcu::registry

@@ -68,6 +68,9 @@ TEST(HostApi, NamesInAnyCaseWithDashOrUnderscore) {
     EXPECT_FALSE(Signature::by_name("MAYO-2 "));
     EXPECT_FALSE(Signature::by_name(""));
     EXPECT_FALSE(pqmcu::Kem::by_name("MAYO-2"));  // a signature is not a KEM
+    EXPECT_EQ(pqmcu::Kem::by_name("Classic-McEliece-348864f").name(), "mceliece348864f");  // liboqs' spelling
+    EXPECT_EQ(pqmcu::Kem::by_name("NTRU-HPS-2048-509").name(), "ntruhps2048509");
+    EXPECT_EQ(pqmcu::Kem::by_name("LightSaber").name(), "lightsaber");
 }
 
 // The C API's installed randomness reaches the scheme, and a failing source

@@ -1,0 +1,354 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// Classic McEliece FixedWeight, Encode, Decode (syndrome, Berlekamp-Massey,
+// root search by evaluation at every support element) and the KEM's hashes
+// with implicit rejection. Constant time in e, s and the secret key.
+#include <cstring>
+
+#include "core/secure.hpp"
+#include "hash/shake.hpp"
+#include "mceliece/benes.hpp"
+#include "mceliece/engine.hpp"
+
+namespace pqmcu::mceliece {
+namespace {
+
+inline uint32_t lt_mask(uint32_t a, uint32_t b) { return 0u - uint32_t((uint64_t(a) - b) >> 63); }  // a < b
+inline uint32_t eq_mask(uint32_t a, uint32_t b) { return 0u - uint32_t((uint64_t(a ^ b) - 1) >> 63); }
+inline bool declassify_bool(uint32_t nonzero_if_true) {
+    uint32_t v = nonzero_if_true;
+    ct_unpoison(&v, sizeof v);
+    return v != 0;
+}
+
+// 6960119: mt and n - mt are not multiples of 8; the unused top bits of the
+// ciphertext's last byte and of each public-key row must be zero.
+bool ciphertext_padding_ok(const Params& p, const uint8_t* ct) {
+    const uint32_t used = p.mt() % 8;
+    return used == 0 || (ct[p.syndrome_bytes() - 1] >> used) == 0;
+}
+bool public_key_padding_ok(const Params& p, const uint8_t* pk) {
+    const uint32_t used = p.k() % 8;
+    if (used == 0) return true;
+    uint8_t b = 0;
+    for (uint32_t r = 0; r < p.mt(); ++r) b |= pk[size_t(r) * p.pk_row_bytes() + p.pk_row_bytes() - 1];
+    return (b >> used) == 0;
+}
+
+void kem_hash(uint8_t* ss, uint8_t prefix, const uint8_t* e, size_t e_bytes, const uint8_t* ct, size_t ct_bytes) {
+    hash::Shake256 h;
+    h.absorb(&prefix, 1);
+    h.absorb(e, e_bytes);
+    h.absorb(ct, ct_bytes);
+    h.finalize();
+    h.squeeze(ss, 32);
+}
+
+// Bitsliced GF(2^m): 64 elements per batch, word k = their bits k.
+template <int M>
+struct Bs {
+    static void reduce(uint64_t* out, uint64_t* prod) {
+        for (int i = 2 * M - 2; i >= M; --i) {  // z^12 = z^3 + 1; z^13 = z^4 + z^3 + z + 1
+            const uint64_t v = prod[i];
+            if constexpr (M == 12) {
+                prod[i - 9] ^= v;
+                prod[i - 12] ^= v;
+            } else {
+                prod[i - 9] ^= v;
+                prod[i - 10] ^= v;
+                prod[i - 12] ^= v;
+                prod[i - 13] ^= v;
+            }
+        }
+        for (int i = 0; i < M; ++i) out[i] = prod[i];
+    }
+    static void mul(uint64_t* out, const uint64_t* a, const uint64_t* b) {
+        uint64_t prod[2 * M - 1] = {};
+        for (int i = 0; i < M; ++i)
+            for (int j = 0; j < M; ++j) prod[i + j] ^= a[i] & b[j];
+        reduce(out, prod);
+    }
+    static void sq(uint64_t* out, const uint64_t* a) {
+        uint64_t prod[2 * M - 1] = {};
+        for (int i = 0; i < M; ++i) prod[2 * i] = a[i];
+        reduce(out, prod);
+    }
+    static void inv(uint64_t* out, const uint64_t* a) {  // a^(2^m - 2)
+        uint64_t r[M];
+        for (int i = 0; i < M; ++i) r[i] = a[i];
+        for (int j = 1; j < M - 1; ++j) {
+            sq(r, r);
+            mul(r, r, a);
+        }
+        sq(out, r);
+    }
+    static void add_constant(uint64_t* x, gf c) {
+        for (int k = 0; k < M; ++k) x[k] ^= 0 - uint64_t((c >> k) & 1);
+    }
+    // out = f(x) for the 64 elements of x (f of degree deg, Horner).
+    static void eval(uint64_t* out, const gf* f, uint32_t deg, const uint64_t* x) {
+        for (int k = 0; k < M; ++k) out[k] = 0;
+        add_constant(out, f[deg]);
+        for (uint32_t i = deg; i-- > 0;) {
+            mul(out, out, x);
+            add_constant(out, f[i]);
+        }
+    }
+    static uint64_t zero_lanes(const uint64_t* x) {
+        uint64_t any = 0;
+        for (int k = 0; k < M; ++k) any |= x[k];
+        return ~any;
+    }
+};
+
+inline uint64_t parity64(uint64_t x) {
+    x ^= x >> 32;
+    x ^= x >> 16;
+    x ^= x >> 8;
+    x ^= x >> 4;
+    x ^= x >> 2;
+    x ^= x >> 1;
+    return x & 1;
+}
+inline uint32_t popcount64(uint64_t x) {  // SWAR, no table, no instruction assumptions
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return uint32_t((x * 0x0101010101010101ull) >> 56);
+}
+inline uint64_t lane_mask(uint32_t batch, uint32_t count) {  // lanes below count (public)
+    const uint32_t first = 64 * batch;
+    if (count >= first + 64) return ~uint64_t(0);
+    if (count <= first) return 0;
+    return (uint64_t(1) << (count - first)) - 1;
+}
+// Bits 64 b .. 64 b + 63 of r (bit i of byte i / 8), zero from bit count on.
+inline uint64_t load_lanes(const uint8_t* r, uint32_t batch, uint32_t count) {
+    const uint32_t bytes = (count + 7) / 8;
+    uint64_t v = 0;
+    for (uint32_t i = 0; i < 8; ++i) {
+        const uint32_t idx = 8 * batch + i;
+        if (idx < bytes) v |= uint64_t(r[idx]) << (8 * i);
+    }
+    return v & lane_mask(batch, count);
+}
+
+// out[0 .. 2t): sum over positions i < count with bit i of r set of
+// ginv2_i alpha_i^j (all batches at once per j; `run` holds the terms).
+template <int M>
+void syndrome(const Params& p, gf* out, const uint64_t* Lbs, const uint64_t* ginv2, uint64_t* run, const uint8_t* r,
+              uint32_t count) {
+    const uint32_t batches = (count + 63) / 64;
+    for (uint32_t b = 0; b < batches; ++b) {
+        const uint64_t c = load_lanes(r, b, count);
+        for (int k = 0; k < M; ++k) run[b * M + k] = ginv2[b * M + k] & c;
+    }
+    for (uint32_t j = 0; j < 2 * p.t; ++j) {
+        uint64_t acc[M] = {};
+        for (uint32_t b = 0; b < batches; ++b)
+            for (int k = 0; k < M; ++k) acc[k] ^= run[b * M + k];
+        gf v = 0;
+        for (int k = 0; k < M; ++k) v |= gf(parity64(acc[k]) << k);
+        out[j] = v;
+        if (j + 1 < 2 * p.t)
+            for (uint32_t b = 0; b < batches; ++b) Bs<M>::mul(run + b * M, run + b * M, Lbs + b * M);
+    }
+}
+
+// Berlekamp-Massey on s[0 .. 2t), branch-free; loc = the error locator
+// reversed (its roots are the support elements at error positions).
+template <int M>
+void berlekamp_massey(const Params& p, gf* loc, const gf* s, gf* T, gf* C, gf* B) {
+    using F = Gf<M>;
+    const uint32_t t = p.t;
+    for (uint32_t i = 0; i <= t; ++i) C[i] = B[i] = 0;
+    C[0] = 1;
+    B[1] = 1;
+    uint32_t len = 0;
+    gf b = 1;
+    for (uint32_t N = 0; N < 2 * t; ++N) {
+        gf d = 0;
+        const uint32_t top = N < t ? N : t;
+        for (uint32_t i = 0; i <= top; ++i) d ^= F::mul(C[i], s[N - i]);
+        const gf d_nonzero = gf(~F::is_zero_mask(d));
+        const gf grow = gf(d_nonzero & ~lt_mask(N, 2 * len));  // d != 0 and 2 len <= N
+        for (uint32_t i = 0; i <= t; ++i) T[i] = C[i];
+        const gf f = F::mul(F::inv(b), d);
+        for (uint32_t i = 0; i <= t; ++i) C[i] = gf(C[i] ^ (F::mul(f, B[i]) & d_nonzero));
+        const uint32_t grow32 = 0u - uint32_t(grow & 1);
+        len = (len & ~grow32) | ((N + 1 - len) & grow32);
+        for (uint32_t i = 0; i <= t; ++i) B[i] = gf((B[i] & ~grow) | (T[i] & grow));
+        b = gf((b & ~grow) | (d & grow));
+        for (uint32_t i = t; i >= 1; --i) B[i] = B[i - 1];
+        B[0] = 0;
+    }
+    for (uint32_t i = 0; i <= t; ++i) loc[i] = C[t - i];
+}
+
+}  // namespace
+
+bool fixed_weight(const Params& p, const uint8_t* random, uint8_t* e) {
+    const uint32_t t = p.t, n = p.n;
+    uint16_t ind[kMaxT] = {};
+    if (p.n == p.q()) {
+        for (uint32_t i = 0; i < t; ++i) ind[i] = load_gf(random + 2 * i, p.m);
+    } else {
+        // The first t of the 2t candidates below n, compacted without branches.
+        uint32_t count = 0;
+        for (uint32_t i = 0; i < 2 * t; ++i) {
+            const uint32_t v = load_gf(random + 2 * i, p.m);
+            const uint32_t take = lt_mask(v, n) & lt_mask(count, t);
+            for (uint32_t k = 0; k < t; ++k) ind[k] |= uint16_t(v & take & eq_mask(k, count));
+            count += take & 1;
+        }
+        if (declassify_bool(lt_mask(count, t))) return false;
+    }
+    uint32_t repeated = 0;
+    for (uint32_t i = 1; i < t; ++i)
+        for (uint32_t j = 0; j < i; ++j) repeated |= eq_mask(ind[i], ind[j]);
+    if (declassify_bool(repeated)) {
+        secure_wipe(ind, sizeof ind);
+        return false;
+    }
+    for (uint32_t i = 0; i < n / 8; ++i) {
+        uint8_t byte = 0;
+        for (uint32_t j = 0; j < t; ++j) byte |= uint8_t((1u << (ind[j] & 7)) & eq_mask(i, ind[j] >> 3));
+        e[i] = byte;
+    }
+    secure_wipe(ind, sizeof ind);
+    return true;
+}
+
+Status encapsulate_with_e(const Params& p, uint8_t* ct, uint8_t* ss, const uint8_t* pk, const uint8_t* e,
+                          const EncapsWork& w) {
+    const uint32_t mt = p.mt(), rb = p.pk_row_bytes(), sb = p.syndrome_bytes();
+    // e's bits mt .. n-1, from bit 0.
+    const uint32_t byte0 = mt / 8, shift = mt % 8;
+    for (uint32_t i = 0; i < rb; ++i) {
+        const uint32_t lo = e[byte0 + i];
+        const uint32_t hi = byte0 + i + 1 < p.n / 8 ? e[byte0 + i + 1] : 0;
+        w.etail[i] = uint8_t(shift ? (lo >> shift) | (hi << (8 - shift)) : lo);
+    }
+    // C0 = H e = e[0 .. mt) + T e[mt .. n).
+    std::memset(ct, 0, sb);
+    for (uint32_t r = 0; r < mt; ++r) {
+        const uint8_t* row = pk + size_t(r) * rb;
+        uint64_t acc = 0;
+        uint32_t i = 0;
+        for (; i + 8 <= rb; i += 8) {
+            uint64_t x, y;
+            std::memcpy(&x, row + i, 8);
+            std::memcpy(&y, w.etail + i, 8);
+            acc ^= x & y;
+        }
+        for (; i < rb; ++i) acc ^= uint64_t(row[i] & w.etail[i]);
+        acc ^= acc >> 32;
+        acc ^= acc >> 16;
+        acc ^= acc >> 8;
+        acc ^= acc >> 4;
+        acc ^= acc >> 2;
+        acc ^= acc >> 1;
+        const uint32_t bit = uint32_t(acc & 1) ^ ((e[r / 8] >> (r % 8)) & 1);
+        ct[r / 8] |= uint8_t(bit << (r % 8));
+    }
+    const size_t e_bytes = p.n / 8;
+    if (p.pc) {  // C1 = H(2, e)
+        hash::Shake256 h;
+        const uint8_t two = 2;
+        h.absorb(&two, 1);
+        h.absorb(e, e_bytes);
+        h.finalize();
+        h.squeeze(ct + sb, 32);
+    }
+    kem_hash(ss, 1, e, e_bytes, ct, p.ct_bytes());
+    secure_wipe(w.etail, rb);
+    if (!public_key_padding_ok(p, pk)) {
+        std::memset(ct, 0, p.ct_bytes());
+        std::memset(ss, 0, 32);
+        return Status::malformed_input;
+    }
+    return Status::ok;
+}
+
+template <int M>
+Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_t* sk, const DecapsWork& w) {
+    using F = Gf<M>;
+    const uint32_t n = p.n, t = p.t, q = p.q(), mt = p.mt();
+    if (!ciphertext_padding_ok(p, ct)) {
+        std::memset(ss, 0xFF, 32);
+        return Status::malformed_input;
+    }
+    const uint8_t* sk_g = sk + 40;
+    const uint8_t* sk_cond = sk_g + p.irr_bytes();
+    const uint8_t* sk_s = sk_cond + p.cond_bytes();
+    gf* g = w.small;              // t + 1
+    gf* s = g + (t + 1);          // 2t
+    gf* s_check = s + 2 * t;      // 2t
+    gf* loc = s_check + 2 * t;    // t + 1
+    gf* T = loc + (t + 1);        // t + 1 each
+    gf* C = T + (t + 1);
+    gf* B = C + (t + 1);
+
+    for (uint32_t i = 0; i < t; ++i) g[i] = load_gf(sk_g + 2 * i, M);
+    g[t] = 1;
+    // Support: the network applied to bitrev(0 .. q-1) gives alpha_i = bitrev(pi(i)).
+    for (uint32_t i = 0; i < q; ++i) w.L[i] = F::bitrev(gf(i));
+    apply_control_bits(w.L, sk_cond, M);
+    const uint32_t batches = decode_batches(p);
+    for (uint32_t b = 0; b < batches; ++b) {
+        uint64_t* x = w.Lbs + b * M;
+        for (int k = 0; k < M; ++k) x[k] = 0;
+        for (uint32_t lane = 0; lane < 64 && 64 * b + lane < n; ++lane) {
+            const uint32_t a = w.L[64 * b + lane];
+            for (int k = 0; k < M; ++k) x[k] |= uint64_t((a >> k) & 1) << lane;
+        }
+        uint64_t y[M];
+        Bs<M>::eval(y, g, t, x);
+        Bs<M>::sq(y, y);
+        Bs<M>::inv(w.ginv2 + b * M, y);
+    }
+    uint64_t* run = reinterpret_cast<uint64_t*>(w.L);  // the support is bitsliced now
+
+    // Decode C0 (as a word of length n with zeros after mt).
+    syndrome<M>(p, s, w.Lbs, w.ginv2, run, ct, mt);
+    berlekamp_massey<M>(p, loc, s, T, C, B);
+    uint32_t weight = 0;
+    for (uint32_t b = 0; b < batches; ++b) {
+        uint64_t y[M];
+        Bs<M>::eval(y, loc, t, w.Lbs + b * M);
+        const uint64_t roots = Bs<M>::zero_lanes(y) & lane_mask(b, n);
+        weight += popcount64(roots);
+        for (uint32_t i = 0; i < 8 && 8 * b + i < n / 8; ++i) w.e[8 * b + i] = uint8_t(roots >> (8 * i));
+    }
+    // Success iff weight t and H e = C0 (same syndrome).
+    syndrome<M>(p, s_check, w.Lbs, w.ginv2, run, w.e, n);
+    uint32_t diff = weight ^ t;
+    for (uint32_t j = 0; j < 2 * t; ++j) diff |= uint32_t(s[j] ^ s_check[j]);
+    uint8_t ok = uint8_t(eq_mask(diff, 0));  // 0xFF on success
+
+    const size_t e_bytes = n / 8;
+    for (size_t i = 0; i < e_bytes; ++i) w.e[i] = uint8_t((w.e[i] & ok) | (sk_s[i] & ~ok));
+    if (p.pc) {  // C1' = H(2, e) must equal C1
+        uint8_t c1[32];
+        hash::Shake256 h;
+        const uint8_t two = 2;
+        h.absorb(&two, 1);
+        h.absorb(w.e, e_bytes);
+        h.finalize();
+        h.squeeze(c1, 32);
+        const uint8_t same = uint8_t(0 - (ct_memneq(c1, ct + p.syndrome_bytes(), 32) ^ 1));
+        for (size_t i = 0; i < e_bytes; ++i) w.e[i] = uint8_t((w.e[i] & same) | (sk_s[i] & ~same));
+        ok &= same;
+    }
+    kem_hash(ss, uint8_t(ok & 1), w.e, e_bytes, ct, p.ct_bytes());
+    secure_wipe(w.e, e_bytes);
+    secure_wipe(w.L, sizeof(gf) * q);
+    secure_wipe(w.Lbs, sizeof(uint64_t) * batches * M);
+    secure_wipe(w.ginv2, sizeof(uint64_t) * batches * M);
+    secure_wipe(w.small, sizeof(gf) * 9 * (t + 1));
+    return Status::ok;
+}
+
+template Status decapsulate<12>(const Params&, uint8_t*, const uint8_t*, const uint8_t*, const DecapsWork&);
+template Status decapsulate<13>(const Params&, uint8_t*, const uint8_t*, const uint8_t*, const DecapsWork&);
+
+}  // namespace pqmcu::mceliece
