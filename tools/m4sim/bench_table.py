@@ -524,6 +524,7 @@ def svg_plot(path, prows, published_rows):
         return False  # nothing measured (no plugin log)
     import matplotlib
     matplotlib.use("Agg")
+    matplotlib.rcParams["svg.fonttype"] = "none"  # text stays text in the SVG
     import matplotlib.pyplot as plt
     from matplotlib.lines import Line2D
 

@@ -114,8 +114,12 @@ class BenchTableTest(unittest.TestCase):
         self.assertTrue(bt.svg_plot(path, prows, by_level))
         root = ET.parse(path).getroot()
         self.assertTrue(root.tag.endswith("svg"))
-        circles = [e for e in root.iter() if e.tag.endswith("circle")]
-        self.assertGreaterEqual(len(circles), 3)  # 2 L1 sign rows + L5 + legend
+        # matplotlib draws each marker as a <use> of one path: 2 L1 sign rows + L5 + legend.
+        markers = [e for e in root.iter() if e.tag.endswith("use")]
+        self.assertGreaterEqual(len(markers), 3)
+        texts = " ".join(e.text or "" for e in root.iter() if e.tag.endswith("text"))
+        self.assertIn("MQOM L1 sign", texts)
+        self.assertIn("MQOM L5 sign", texts)
 
     def test_matmul_table(self):
         from io import StringIO
