@@ -1,18 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// Host runner of the NIST API suite: prints "N passed, N failed" like the
-// firmware runner; exit status 0 iff every case passed and checked something.
+// Host runner of one suite (named by PQMCU_HOST_SUITE at compile time, e.g.
+// the NIST API suites): prints "N passed, N failed" like the firmware runner;
+// exit status 0 iff every case passed and checked something.
 #include <cstdio>
 
 #include "support/check.hpp"
 
 namespace pqmcu::test {
-extern const Suite nist_kem_kat_suite;
+extern const Suite PQMCU_HOST_SUITE;
 void print(const char* text) { std::fputs(text, stdout); }
 }  // namespace pqmcu::test
 
 int main() {
     using namespace pqmcu::test;
-    const Suite& suite = nist_kem_kat_suite;
+    const Suite& suite = PQMCU_HOST_SUITE;
     unsigned passed = 0, failed = 0;
     std::printf("[suite] %s (%u cases)\n", suite.name, unsigned(suite.count));
     for (size_t i = 0; i < suite.count; ++i) {
