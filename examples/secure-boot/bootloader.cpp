@@ -44,7 +44,7 @@ constexpr int kRefused = 2;  // semihosting exit code of a refused image
 // QEMU mps2-an386 it is the top 2 MB of the 4 MB SSRAM1 at 0x0, beyond the
 // 2 MB flash budget the firmware is linked for); the execution address is
 // SRAM the bootloader does not use (app.ld links the application there).
-#if defined(PQMCU_BOARD_STM32F4DISCOVERY)
+#if defined(PQMCU_BOARD_STM32F4DISCOVERY) || defined(PQMCU_BOARD_STM32F437)
 constexpr uintptr_t kStagingSlot = 0x08080000;
 constexpr uintptr_t kExecAddress = 0x20008000;
 constexpr size_t kMaxImage = 64 * 1024;
