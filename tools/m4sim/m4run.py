@@ -65,6 +65,13 @@ def qemu_command(args):
         "-no-reboot",
         "-icount", "shift=0",  # deterministic: one instruction per virtual ns
     ]
+    if args.uart_input:
+        # UART0 alone on stdio (QEMU's stdin is the file): a mux chardev would
+        # eat 0x01 bytes (its Ctrl-A escape). QEMU 7.2's file chardev has no
+        # input-path. Semihosting output then goes to stderr (exit needs none).
+        i = cmd.index("stdio,id=con,mux=on")
+        cmd[i] = "stdio,id=con"
+        cmd[cmd.index("enable=on,target=native,chardev=con")] = "enable=on,target=native"
     if args.plugin:
         addr = mark_address(args.elf, args.nm)
         elf = plugin_arg(os.path.abspath(args.elf))
@@ -99,6 +106,8 @@ def main():
     ap.add_argument("--quiet", action="store_true", help="do not echo firmware output; only the runner's verdict")
     ap.add_argument("--expect-exit", type=int,
                     help="exit 0 when the firmware's exit code equals this, 1 otherwise (for ctest)")
+    ap.add_argument("--uart-input", metavar="FILE",
+                    help="feed this file to UART0's receiver (e.g. a secure-boot frame)")
     ap.add_argument("--qemu", default="qemu-system-arm")
     ap.add_argument("--nm", default="arm-none-eabi-nm")
     ap.add_argument("--print-command", action="store_true", help="show the QEMU command line")
@@ -114,7 +123,8 @@ def main():
     if log:
         sinks.append(log)
 
-    proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, start_new_session=True)
+    stdin = open(args.uart_input, "rb") if args.uart_input else subprocess.DEVNULL
+    proc = subprocess.Popen(cmd, stdin=stdin, stdout=subprocess.PIPE, start_new_session=True)
     reader = threading.Thread(target=pump, args=(proc.stdout, sinks), daemon=True)
     reader.start()
     try:

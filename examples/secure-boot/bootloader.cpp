@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// Secure-boot bootloader: receives a framed image + signature on the UART
+// (protocol.hpp), checks the frame (magic, version, scheme, lengths, CRC-32),
+// verifies the signature with the public key compiled in, then copies the
+// image to its execution address and jumps to it (VTOR, MSP, reset vector).
+// Anything else: one "boot: refused: ..." line and exit code kRefused.
+// One firmware per scheme: PQMCU_BOOT_MAYO2 or PQMCU_BOOT_MQOM.
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "m4/bench_mark.hpp"
+#include "m4/console.hpp"
+#include "m4/exit.hpp"
+#include "m4/format.hpp"
+#include "m4/regs.hpp"
+#include "m4/stack.hpp"
+#include "protocol.hpp"
+#include "uart_rx.hpp"
+
+#if defined(PQMCU_BOOT_MAYO2)
+#include "mayo/scheme.hpp"
+using Verifier = pqmcu::mayo::Scheme<pqmcu::mayo::mayo_2, pqmcu::mayo::Streamed>;
+constexpr auto kSchemeId = pqmcu::boot::SchemeId::mayo2;
+#elif defined(PQMCU_BOOT_MQOM)
+#include "mqom/scheme.hpp"
+using Verifier = pqmcu::mqom::Scheme<pqmcu::mqom::mqom2_cat1_gf16_fast_r5, pqmcu::mqom::Memory>;
+constexpr auto kSchemeId = pqmcu::boot::SchemeId::mqom2_cat1_gf16_fast_r5;
+#else
+#error "define PQMCU_BOOT_MAYO2 or PQMCU_BOOT_MQOM"
+#endif
+
+extern const uint8_t boot_public_key[];
+extern const size_t boot_public_key_bytes;
+extern "C" char __pqmcu_data_start[], __pqmcu_bss_end[];
+
+namespace {
+using namespace pqmcu;
+using m4::print;
+
+constexpr int kRefused = 2;  // semihosting exit code of a refused image
+
+// Where images land and run. The staging slot stands for a flash slot (on
+// QEMU mps2-an386 it is the top 2 MB of the 4 MB SSRAM1 at 0x0, beyond the
+// 2 MB flash budget the firmware is linked for); the execution address is
+// SRAM the bootloader does not use (app.ld links the application there).
+#if defined(PQMCU_BOARD_STM32F4DISCOVERY) || defined(PQMCU_BOARD_STM32F437)
+constexpr uintptr_t kStagingSlot = 0x08080000;
+constexpr uintptr_t kExecAddress = 0x20008000;
+constexpr size_t kMaxImage = 64 * 1024;
+#elif defined(PQMCU_BOARD_NUCLEO_L4R5ZI)
+constexpr uintptr_t kStagingSlot = 0x08100000;
+constexpr uintptr_t kExecAddress = 0x20080000;
+constexpr size_t kMaxImage = 256 * 1024;
+#else
+constexpr uintptr_t kStagingSlot = 0x00200000;
+constexpr uintptr_t kExecAddress = 0x20080000;
+constexpr size_t kMaxImage = 256 * 1024;
+#endif
+
+Verifier::VerifyWorkspace g_ws;
+uint8_t g_sig[Verifier::sig_bytes];
+
+[[noreturn]] void refuse(const char* why) {
+    print("boot: refused: %s\n", why);
+    m4::exit(kRefused);
+}
+
+// Receives n bytes or refuses (a truncated transfer times out here).
+void receive(uint8_t* dst, size_t n, boot::Crc32& crc) {
+    for (size_t i = 0; i < n; ++i) {
+        int c = boot::uart_getc_timeout();
+        if (c < 0) refuse("transfer timed out (truncated frame)");
+        dst[i] = uint8_t(c);
+    }
+    crc.update(dst, n);
+}
+
+[[noreturn]] void jump_to(uintptr_t image) {
+    const uint32_t* vt = reinterpret_cast<const uint32_t*>(image);
+    const uint32_t sp = vt[0], pc = vt[1];
+    m4::mmio(0xE000ED94) = 0;  // MPU off: the application sets up its own guard
+    m4::mmio(0xE000ED08) = uint32_t(image);  // VTOR
+    __asm volatile("dsb\nisb\nmsr msp, %0\nbx %1\n" : : "r"(sp), "r"(pc | 1u) : "memory");
+    __builtin_unreachable();
+}
+
+}  // namespace
+
+int main() {
+    print("boot: pqmcu secure boot, %s (verify workspace %u B, signature buffer %u B)\n", Verifier::name,
+          unsigned(sizeof g_ws), unsigned(sizeof g_sig));
+    boot::uart_rx_init();
+
+    uint8_t head[boot::kHeaderBytes];
+    boot::Crc32 crc;
+    receive(head, 16, crc);
+    boot::Crc32 unused;
+    receive(head + 16, 4, unused);
+    if (std::memcmp(head, boot::kMagic, 4) != 0) refuse("bad magic");
+    if (head[4] != boot::kVersion) refuse("unknown frame version");
+    if (head[5] != uint8_t(kSchemeId)) refuse("image signed for another scheme");
+    const uint32_t image_len = boot::load_le32(head + 8), sig_len = boot::load_le32(head + 12);
+    const uint32_t want_crc = boot::load_le32(head + 16);
+    if (image_len < 8 || image_len > kMaxImage) refuse("bad image length");
+    if (sig_len != Verifier::sig_bytes) refuse("bad signature length");
+
+    uint8_t* staged = reinterpret_cast<uint8_t*>(kStagingSlot);
+    receive(staged, image_len, crc);
+    receive(g_sig, sig_len, crc);
+    if (crc.value() != want_crc) refuse("CRC mismatch (garbled transfer)");
+    print("boot: frame ok: image %u B, signature %u B\n", unsigned(image_len), unsigned(sig_len));
+
+    m4::stack_paint();
+    pqmcu_bench_mark(0);
+    const Status st = Verifier::verify(boot_public_key, staged, image_len, g_sig, sig_len, g_ws);
+    pqmcu_bench_mark(1);
+    const size_t peak = m4::stack_peak_bytes();
+    const size_t static_ram = size_t(__pqmcu_bss_end - __pqmcu_data_start);
+    print("boot: verify stack %u B, static RAM %u B, total %u B\n", unsigned(peak), unsigned(static_ram),
+          unsigned(peak + static_ram));
+    if (st != Status::ok) refuse("signature does not verify");
+
+    print("boot: signature ok, starting the application at 0x%x\n", unsigned(kExecAddress));
+    m4::console_flush();
+    std::memcpy(reinterpret_cast<void*>(kExecAddress), staged, image_len);
+    jump_to(kExecAddress);
+}

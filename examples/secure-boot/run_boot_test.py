@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
+"""Secure-boot flow in QEMU (ctest m4.secure_boot.<scheme>; scripts/main-job.sh).
+
+Host side with the pqmcu CLI only: sign the application image (raw signature)
+with the bootloader's key; a second key from `pqmcu keygen`. Frames (pack.py)
+are fed to the bootloader's UART0 (m4run.py --uart-input):
+
+  valid      the signed image: boots, the application's output appears, exit 0
+  flipped    one image byte flipped after signing, CRC recomputed: refused
+  other-key  signed by another key: refused
+  truncated  the frame cut in the middle of the image: refused (RX timeout)
+  garbled    one byte flipped in transit (CRC left): refused before verifying
+
+Refusals must exit with code 2 and print the expected reason. Prints the
+bootloader's verify stack / static RAM (and, with --plugin, the verify
+instructions / emulated cycles between pqmcu_bench_mark 0 and 1); --metrics
+writes them as one CSV line.
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import pack  # noqa: E402
+
+APP_TEXT = "app: hello from the verified application"
+REFUSED = 2
+SKIPPED = 77  # ctest SKIP_RETURN_CODE
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, capture_output=True, text=True, **kw)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--cli", required=True)
+    ap.add_argument("--alg", required=True)
+    ap.add_argument("--sk", required=True)
+    ap.add_argument("--boot", required=True)
+    ap.add_argument("--app", required=True)
+    ap.add_argument("--m4run", required=True)
+    ap.add_argument("--qemu", default="qemu-system-arm")
+    ap.add_argument("--work", required=True)
+    ap.add_argument("--plugin", help="cycle-model plugin .so: measure the valid boot's verify")
+    ap.add_argument("--metrics", help="append '<alg>,<stack>,<static>,<total>,<insns>,<cycles>,<flash>' here")
+    ap.add_argument("--size", default="arm-none-eabi-size")
+    a = ap.parse_args()
+
+    if not os.path.exists(a.cli):
+        print(f"SKIP: no host pqmcu CLI at {a.cli} (cmake --build build/host --target pqmcu_cli)")
+        return SKIPPED
+    os.makedirs(a.work, exist_ok=True)
+    w = lambda name: os.path.join(a.work, name)  # noqa: E731
+
+    image = open(a.app, "rb").read()
+    sig_path = w("app.sig")
+    r = run([a.cli, "sign", a.alg, "--raw", "--sk", a.sk, "--in", a.app, "--sig", sig_path, "--force"])
+    if r.returncode != 0:
+        sys.exit(f"pqmcu sign failed: {r.stderr}")
+    sig = open(sig_path, "rb").read()
+    r = run([a.cli, "keygen", a.alg, "--raw", "--pk", w("other.pk"), "--sk", w("other.sk"), "--force"])
+    if r.returncode != 0:
+        sys.exit(f"pqmcu keygen failed: {r.stderr}")
+    r = run([a.cli, "sign", a.alg, "--raw", "--sk", w("other.sk"), "--in", a.app, "--sig", w("other.sig"),
+             "--force"])
+    if r.returncode != 0:
+        sys.exit(f"pqmcu sign (other key) failed: {r.stderr}")
+    other_sig = open(w("other.sig"), "rb").read()
+
+    valid = pack.frame(a.alg, image, sig)
+    flipped_image = bytearray(image)
+    flipped_image[len(image) // 2] ^= 0x01
+    garbled = bytearray(valid)
+    garbled[pack_header() + len(image) // 3] ^= 0x40
+    cases = [
+        ("valid", valid, 0, ["boot: signature ok", APP_TEXT]),
+        ("flipped", pack.frame(a.alg, bytes(flipped_image), sig), REFUSED, ["refused: signature does not verify"]),
+        ("other-key", pack.frame(a.alg, image, other_sig), REFUSED, ["refused: signature does not verify"]),
+        ("truncated", valid[: pack_header() + len(image) // 2], REFUSED, ["refused: transfer timed out"]),
+        ("garbled", bytes(garbled), REFUSED, ["refused: CRC mismatch"]),
+    ]
+    failures = 0
+    metrics = None
+    for name, frame, want_code, want_text in cases:
+        path = w(f"{name}.frame")
+        with open(path, "wb") as f:
+            f.write(frame)
+        cmd = [sys.executable, a.m4run, a.boot, "--uart-input", path, "--timeout", "300", "--quiet",
+               "--log", w(f"{name}.log"), "--qemu", a.qemu]
+        if a.plugin and name == "valid":
+            cmd += ["--plugin", a.plugin, "--plugin-log", w("valid.plugin.log")]
+        r = run(cmd)
+        out = open(w(f"{name}.log"), "rb").read().decode("utf-8", "replace")
+        ok = r.returncode == want_code and all(t in out for t in want_text)
+        print(f"{'PASS' if ok else 'FAIL'} {name}: exit {r.returncode} (want {want_code})")
+        if not ok:
+            failures += 1
+            print(out + r.stderr)
+        if name == "valid":
+            m = re.search(r"verify stack (\d+) B, static RAM (\d+) B, total (\d+) B", out)
+            if m:
+                metrics = [int(x) for x in m.groups()]
+    if metrics:
+        insns = cycles = ""
+        if a.plugin and os.path.exists(w("valid.plugin.log")):
+            marks = dict()
+            for line in open(w("valid.plugin.log")):
+                mm = re.search(r"pqmcu-mark seq=(\d+) insns=(\d+) cycles=(\d+)", line)
+                if mm:
+                    marks[int(mm.group(1))] = (int(mm.group(2)), int(mm.group(3)))
+            if 0 in marks and 1 in marks:
+                insns = marks[1][0] - marks[0][0]
+                cycles = marks[1][1] - marks[0][1]
+        flash = ""
+        r = run([a.size, "-A", "-d", a.boot])
+        if r.returncode == 0:
+            sec = dict((p[0], int(p[1])) for p in (l.split() for l in r.stdout.splitlines())
+                       if len(p) >= 3 and p[0] in (".text", ".rodata", ".ARM.exidx", ".data"))
+            flash = sum(sec.values())
+        print(f"{a.alg}: verify stack {metrics[0]} B, static RAM {metrics[1]} B, total {metrics[2]} B, "
+              f"flash {flash} B" + (f", verify {insns} instructions, {cycles} emulated cycles" if insns != "" else ""))
+        if a.metrics:
+            with open(a.metrics, "a") as f:
+                f.write(f"{a.alg},{metrics[0]},{metrics[1]},{metrics[2]},{insns},{cycles},{flash}\n")
+    elif failures == 0:
+        print("FAIL: no verify measurement line in the valid boot's output")
+        failures += 1
+    print(f"{len(cases) - failures}/{len(cases)} secure-boot cases passed")
+    return 1 if failures else 0
+
+
+def pack_header():
+    return 20
+
+
+if __name__ == "__main__":
+    sys.exit(main())
