@@ -18,6 +18,7 @@
 
 #include "mayo/scheme.hpp"
 #include "mqom/scheme.hpp"
+#include "pqmcu/pqmcu.h"
 #include "pqmcu/pqmcu.hpp"
 #include "rng/randombytes.h"
 
@@ -232,6 +233,47 @@ TEST(DigestSchemeKat, MayoExpandedKeys) {
     ASSERT_EQ(sig, signature_of(kats[0], true));
     ASSERT_EQ(S::verify_expanded_digest(*epk, digest.data(), sig.data(), sig.size(), *ws), Status::ok);
     S::wipe_expanded(*esk);
+}
+
+// ---- the C API: pqmcu_sign_digest_* over the NIST DRBG (pqmcu_set_random)
+
+TEST(DigestCApi, MqomAndMayoKat) {
+    pqmcu_set_random([](void*, uint8_t* out, size_t n) { return randombytes(out, n); }, nullptr);
+    for (const ApiCase& c : {ApiCase{"mqom2_cat1_gf16_fast_r5", "mqom/PQCsignKAT_cat1-gf16-fast-r5.rsp"},
+                             ApiCase{"MAYO-2", "mayo/round2/PQCsignKAT_24_MAYO_2.rsp"}}) {
+        const auto kats = read_rsp(std::string(PQMCU_SHARED_DIR) + "/kat/" + c.file, 1);
+        ASSERT_EQ(kats.size(), 1u);
+        const KatEntry& k = kats[0];
+        size_t pkb = 0, skb = 0, sigb = 0, db = 0;
+        ASSERT_EQ(pqmcu_sign_sizes(c.name, &pkb, &skb, &sigb), PQMCU_OK);
+        ASSERT_EQ(pqmcu_sign_digest_bytes(c.name, &db), PQMCU_OK);
+        Bytes seed = k.seed;
+        randombytes_init(seed.data(), nullptr, 256);
+        Bytes pk(pkb), sk(skb), sig(sigb), digest(db);
+        ASSERT_EQ(pqmcu_sign_keypair(c.name, pk.data(), pk.size(), sk.data(), sk.size()), PQMCU_OK);
+        pqmcu_message_digest md;
+        ASSERT_EQ(pqmcu_sign_digest_init(c.name, &md), PQMCU_OK);
+        for (size_t off = 0; off < k.msg.size(); off += 5)
+            ASSERT_EQ(pqmcu_sign_digest_absorb(&md, k.msg.data() + off, std::min<size_t>(5, k.msg.size() - off)),
+                      PQMCU_OK);
+        ASSERT_EQ(pqmcu_sign_digest_final(&md, digest.data(), digest.size()), PQMCU_OK);
+        size_t siglen = sig.size();
+        ASSERT_EQ(pqmcu_sign_digest_signature(c.name, sig.data(), &siglen, digest.data(), digest.size(), sk.data(),
+                                              sk.size()),
+                  PQMCU_OK);
+        sig.resize(siglen);
+        const bool sig_first = pqmcu::Signature::by_name(c.name).attached_signature_first();
+        EXPECT_EQ(sig, signature_of(k, sig_first)) << c.name;
+        EXPECT_EQ(pqmcu_sign_digest_verify(c.name, sig.data(), sig.size(), digest.data(), digest.size(), pk.data(),
+                                           pk.size()),
+                  PQMCU_OK);
+        digest[0] ^= 1;
+        EXPECT_EQ(pqmcu_sign_digest_verify(c.name, sig.data(), sig.size(), digest.data(), digest.size(), pk.data(),
+                                           pk.size()),
+                  PQMCU_VERIFY_FAILED);
+        EXPECT_EQ(pqmcu_sign_digest_init("no-such", &md), PQMCU_UNKNOWN_NAME);
+    }
+    pqmcu_set_random(nullptr, nullptr);
 }
 
 // ---- the digest does not depend on the chunking
