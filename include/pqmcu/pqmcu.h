@@ -47,6 +47,26 @@ PQMCU_API int pqmcu_sign_signature(const char* name, uint8_t* sig, size_t* sig_l
 PQMCU_API int pqmcu_sign_verify(const char* name, const uint8_t* sig, size_t sig_len, const uint8_t* msg, size_t msg_len,
                       const uint8_t* pk, size_t pk_len);
 
+/* Hash-then-sign: a message of any size absorbed in chunks into a digest
+ * state, then signed / verified by its digest (the same signature as
+ * pqmcu_sign_signature on the whole message with the same randomness).
+ *   pqmcu_message_digest md;  pqmcu_sign_digest_init(name, &md);
+ *   pqmcu_sign_digest_absorb(&md, chunk, n); ...
+ *   pqmcu_sign_digest_final(&md, digest, digest_len);   (digest_len: pqmcu_sign_digest_bytes)
+ *   pqmcu_sign_digest_signature(name, sig, &sig_len, digest, digest_len, sk, sk_len); */
+#define PQMCU_MAX_MESSAGE_DIGEST_BYTES 64
+typedef struct pqmcu_message_digest {
+    uint64_t opaque[36];
+} pqmcu_message_digest;
+PQMCU_API int pqmcu_sign_digest_bytes(const char* name, size_t* digest_bytes);
+PQMCU_API int pqmcu_sign_digest_init(const char* name, pqmcu_message_digest* md);
+PQMCU_API int pqmcu_sign_digest_absorb(pqmcu_message_digest* md, const uint8_t* in, size_t len);
+PQMCU_API int pqmcu_sign_digest_final(pqmcu_message_digest* md, uint8_t* digest, size_t digest_len);
+PQMCU_API int pqmcu_sign_digest_signature(const char* name, uint8_t* sig, size_t* sig_len, const uint8_t* digest,
+                                          size_t digest_len, const uint8_t* sk, size_t sk_len);
+PQMCU_API int pqmcu_sign_digest_verify(const char* name, const uint8_t* sig, size_t sig_len, const uint8_t* digest,
+                                       size_t digest_len, const uint8_t* pk, size_t pk_len);
+
 /* Number of KEMs and the name of the i-th (NULL past the end). */
 PQMCU_API size_t pqmcu_kem_count(void);
 PQMCU_API const char* pqmcu_kem_name(size_t index);

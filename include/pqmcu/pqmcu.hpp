@@ -54,6 +54,46 @@ struct SignatureOps {
     Status (*sign)(const uint8_t* sk, const uint8_t* msg, size_t mlen, uint8_t* sig, size_t* siglen,
                    const RandomSource& rng);
     Status (*verify)(const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig, size_t siglen);
+    // Hash-then-sign: sign(msg) == sign_digest(digest(msg)) for the same
+    // randomness. digest_*: an incremental digest in a caller-provided state
+    // of kMessageDigestStateBytes (alignment kMessageDigestStateAlign),
+    // init -> absorb* -> final(message_digest_bytes).
+    size_t message_digest_bytes;
+    void (*digest_init)(void* state);
+    Status (*digest_absorb)(void* state, const uint8_t* in, size_t len);
+    Status (*digest_final)(void* state, uint8_t* digest);
+    Status (*sign_digest)(const uint8_t* sk, const uint8_t* digest, uint8_t* sig, size_t* siglen,
+                          const RandomSource& rng);
+    Status (*verify_digest)(const uint8_t* pk, const uint8_t* digest, const uint8_t* sig, size_t siglen);
+};
+
+// The largest message digest and digest state of any registered signature.
+inline constexpr size_t kMaxMessageDigestBytes = 64;
+inline constexpr size_t kMessageDigestStateBytes = 256;
+inline constexpr size_t kMessageDigestStateAlign = 8;
+
+class Signature;
+
+// A message hashed in chunks (constant memory for any size) for
+// Signature::sign_digest / verify_digest:
+//   auto h = sig.message_hasher();  h.update(chunk) ...;  h.finish(digest);
+class PQMCU_API MessageHasher {
+public:
+    explicit MessageHasher(const Signature& sig);
+    ~MessageHasher();
+    MessageHasher(const MessageHasher&) = default;
+    MessageHasher& operator=(const MessageHasher&) = default;
+
+    size_t digest_bytes() const { return ops_ ? ops_->message_digest_bytes : 0; }
+    void reset();  // a new message
+    // bad_argument after finish (until reset).
+    Status update(std::span<const uint8_t> chunk);
+    // digest must be exactly digest_bytes(). Then reset() before reuse.
+    Status finish(std::span<uint8_t> digest);
+
+private:
+    const SignatureOps* ops_ = nullptr;
+    alignas(kMessageDigestStateAlign) unsigned char state_[kMessageDigestStateBytes];
 };
 
 class PQMCU_API Signature {
@@ -79,7 +119,16 @@ public:
                 const RandomSource& rng = system_random()) const;
     Status verify(std::span<const uint8_t> pk, std::span<const uint8_t> msg, std::span<const uint8_t> sig) const;
 
+    // The same on a message digest (MessageHasher's output, message_digest_bytes()).
+    size_t message_digest_bytes() const { return ops_ ? ops_->message_digest_bytes : 0; }
+    MessageHasher message_hasher() const { return MessageHasher(*this); }
+    Status sign_digest(std::span<const uint8_t> sk, std::span<const uint8_t> digest, std::span<uint8_t> sig,
+                       size_t* siglen, const RandomSource& rng = system_random()) const;
+    Status verify_digest(std::span<const uint8_t> pk, std::span<const uint8_t> digest,
+                         std::span<const uint8_t> sig) const;
+
 private:
+    friend class MessageHasher;
     explicit Signature(const SignatureOps* ops) : ops_(ops) {}
     const SignatureOps* ops_ = nullptr;
 };

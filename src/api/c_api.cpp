@@ -3,6 +3,7 @@
 #include "pqmcu/pqmcu.h"
 
 #include <mutex>
+#include <new>
 
 #include "pqmcu/pqmcu.hpp"
 
@@ -91,6 +92,60 @@ int pqmcu_sign_verify(const char* name, const uint8_t* sig, size_t sig_len, cons
     if (!s) return PQMCU_UNKNOWN_NAME;
     if (sig == nullptr || pk == nullptr || bad_buffer(msg, msg_len)) return PQMCU_BAD_ARGUMENT;
     return code(s.verify({pk, pk_len}, {msg, msg_len}, {sig, sig_len}));
+}
+
+// The C digest state holds a MessageHasher (its algorithm and SHAKE state).
+static_assert(sizeof(pqmcu::MessageHasher) <= sizeof(pqmcu_message_digest) &&
+              alignof(pqmcu::MessageHasher) <= alignof(pqmcu_message_digest));
+static_assert(PQMCU_MAX_MESSAGE_DIGEST_BYTES == pqmcu::kMaxMessageDigestBytes);
+
+int pqmcu_sign_digest_bytes(const char* name, size_t* digest_bytes) {
+    const Signature s = lookup(name);
+    if (!s) return PQMCU_UNKNOWN_NAME;
+    if (digest_bytes == nullptr) return PQMCU_BAD_ARGUMENT;
+    *digest_bytes = s.message_digest_bytes();
+    return PQMCU_OK;
+}
+
+int pqmcu_sign_digest_init(const char* name, pqmcu_message_digest* md) {
+    const Signature s = lookup(name);
+    if (!s) return PQMCU_UNKNOWN_NAME;
+    if (md == nullptr) return PQMCU_BAD_ARGUMENT;
+    ::new (static_cast<void*>(md->opaque)) pqmcu::MessageHasher(s);
+    return PQMCU_OK;
+}
+
+int pqmcu_sign_digest_absorb(pqmcu_message_digest* md, const uint8_t* in, size_t len) {
+    if (md == nullptr || bad_buffer(in, len)) return PQMCU_BAD_ARGUMENT;
+    auto* h = std::launder(reinterpret_cast<pqmcu::MessageHasher*>(md->opaque));
+    return code(h->update({in, len}));
+}
+
+int pqmcu_sign_digest_final(pqmcu_message_digest* md, uint8_t* digest, size_t digest_len) {
+    if (md == nullptr || digest == nullptr) return PQMCU_BAD_ARGUMENT;
+    auto* h = std::launder(reinterpret_cast<pqmcu::MessageHasher*>(md->opaque));
+    return code(h->finish({digest, digest_len}));
+}
+
+int pqmcu_sign_digest_signature(const char* name, uint8_t* sig, size_t* sig_len, const uint8_t* digest,
+                                size_t digest_len, const uint8_t* sk, size_t sk_len) {
+    const Signature s = lookup(name);
+    if (!s) return PQMCU_UNKNOWN_NAME;
+    if (sig == nullptr || sig_len == nullptr || sk == nullptr || digest == nullptr) return PQMCU_BAD_ARGUMENT;
+    size_t written = 0;
+    CRandom rnd;
+    const Status st =
+        s.sign_digest({sk, sk_len}, {digest, digest_len}, {sig, *sig_len}, &written, current_random(rnd));
+    *sig_len = st == Status::ok ? written : 0;
+    return code(st);
+}
+
+int pqmcu_sign_digest_verify(const char* name, const uint8_t* sig, size_t sig_len, const uint8_t* digest,
+                             size_t digest_len, const uint8_t* pk, size_t pk_len) {
+    const Signature s = lookup(name);
+    if (!s) return PQMCU_UNKNOWN_NAME;
+    if (sig == nullptr || pk == nullptr || digest == nullptr) return PQMCU_BAD_ARGUMENT;
+    return code(s.verify_digest({pk, pk_len}, {digest, digest_len}, {sig, sig_len}));
 }
 
 size_t pqmcu_kem_count(void) { return Kem::all().size(); }

@@ -5,6 +5,7 @@
 #include <cerrno>
 
 #include "api/registry.hpp"
+#include "core/secure.hpp"
 #include "pqmcu/pqmcu.hpp"
 #include "rng/randombytes.h"
 
@@ -61,6 +62,43 @@ Status Signature::verify(std::span<const uint8_t> pk, std::span<const uint8_t> m
     if (pk.size() != ops_->public_key_bytes) return Status::bad_length;
     if (sig.empty() || sig.size() > ops_->signature_bytes) return Status::bad_length;
     return ops_->verify(pk.data(), msg.data(), msg.size(), sig.data(), sig.size());
+}
+
+Status Signature::sign_digest(std::span<const uint8_t> sk, std::span<const uint8_t> digest, std::span<uint8_t> sig,
+                              size_t* siglen, const RandomSource& rng) const {
+    if (!ops_) return Status::unknown_name;
+    if (siglen == nullptr) return Status::bad_argument;
+    if (sk.size() != ops_->secret_key_bytes || digest.size() != ops_->message_digest_bytes ||
+        sig.size() < ops_->signature_bytes)
+        return Status::bad_length;
+    return ops_->sign_digest(sk.data(), digest.data(), sig.data(), siglen, rng);
+}
+
+Status Signature::verify_digest(std::span<const uint8_t> pk, std::span<const uint8_t> digest,
+                                std::span<const uint8_t> sig) const {
+    if (!ops_) return Status::unknown_name;
+    if (pk.size() != ops_->public_key_bytes || digest.size() != ops_->message_digest_bytes) return Status::bad_length;
+    if (sig.empty() || sig.size() > ops_->signature_bytes) return Status::bad_length;
+    return ops_->verify_digest(pk.data(), digest.data(), sig.data(), sig.size());
+}
+
+MessageHasher::MessageHasher(const Signature& sig) : ops_(sig.ops_) { reset(); }
+
+MessageHasher::~MessageHasher() { secure_wipe(state_, sizeof state_); }
+
+void MessageHasher::reset() {
+    if (ops_) ops_->digest_init(state_);
+}
+
+Status MessageHasher::update(std::span<const uint8_t> chunk) {
+    if (!ops_) return Status::unknown_name;
+    return ops_->digest_absorb(state_, chunk.data(), chunk.size());
+}
+
+Status MessageHasher::finish(std::span<uint8_t> digest) {
+    if (!ops_) return Status::unknown_name;
+    if (digest.size() != ops_->message_digest_bytes) return Status::bad_length;
+    return ops_->digest_final(state_, digest.data());
 }
 
 }  // namespace pqmcu

@@ -65,7 +65,8 @@ W* thread_workspace() {
 // thread's heap workspace (thread_workspace), wiped after keypair and sign.
 // Hosts only: on a microcontroller where the workspace lives is the caller's
 // decision. A scheme derives from this and says
-// `using HostWorkspace<Scheme>::keypair;` (and sign, verify).
+// `using HostWorkspace<Scheme>::keypair;` (and sign, verify, sign_digest,
+// verify_digest).
 template <class Scheme>
 struct HostWorkspace {
 #if !defined(PQMCU_TARGET_M4)
@@ -89,6 +90,20 @@ struct HostWorkspace {
         auto* ws = thread_workspace<typename Scheme::Workspace>();
         if (ws == nullptr) return Status::internal_error;
         return Scheme::verify(pk, msg, mlen, sig, siglen, *ws);
+    }
+    // The same on a message digest (Scheme::MessageDigest's output).
+    template <Rng R>
+    static Status sign_digest(const uint8_t* sk, const uint8_t* digest, uint8_t* sig, R&& rng) {
+        auto* ws = thread_workspace<typename Scheme::Workspace>();
+        if (ws == nullptr) return Status::internal_error;
+        const Status st = Scheme::sign_digest(sk, digest, sig, rng, *ws);
+        secure_wipe(ws, sizeof *ws);
+        return st;
+    }
+    static Status verify_digest(const uint8_t* pk, const uint8_t* digest, const uint8_t* sig, size_t siglen) {
+        auto* ws = thread_workspace<typename Scheme::Workspace>();
+        if (ws == nullptr) return Status::internal_error;
+        return Scheme::verify_digest(pk, digest, sig, siglen, *ws);
     }
 #endif
 };

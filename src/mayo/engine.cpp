@@ -236,10 +236,10 @@ void store_upper_p3(const Params& p, const uint64_t* P3, uint8_t* out) {
 
 // ---------------------------------------------------------------- signing steps (both engines)
 
-void sign_prelude(const Params& p, const uint8_t* sk, const uint8_t* msg, size_t mlen, const uint8_t* randomizer,
+void sign_prelude(const Params& p, const uint8_t* sk, const uint8_t* digest, const uint8_t* randomizer,
                   uint8_t* buf, uint8_t* salt, uint8_t* t) {
     const uint32_t db = p.digest_bytes, sb = p.salt_bytes, skb = p.sk_seed_bytes;
-    hash::shake256(buf, db, msg, mlen);
+    std::memcpy(buf, digest, db);
     std::memcpy(buf + db, randomizer, sb);
     std::memcpy(buf + db + sb, sk, skb);
     hash::shake256(salt, sb, buf, db + sb + skb);
@@ -339,12 +339,12 @@ void encode_signature(const Params& p, const uint8_t* vd, const uint8_t* O, cons
 
 // ---------------------------------------------------------------- verification steps (both engines)
 
-bool verify_prelude(const Params& p, const uint8_t* msg, size_t mlen, const uint8_t* sig, uint8_t* t, uint8_t* s) {
+bool verify_prelude(const Params& p, const uint8_t* digest, const uint8_t* sig, uint8_t* t, uint8_t* s) {
     const uint32_t k = p.k, n = p.n, db = p.digest_bytes, sb = p.salt_bytes;
     // An odd number of signature nibbles leaves a padding nibble: it must be 0.
     if (((k * n) & 1) && (sig[(k * n) >> 1] >> 4) != 0) return false;
     uint8_t buf[kMaxDigest + kMaxSalt];
-    hash::shake256(buf, db, msg, mlen);
+    std::memcpy(buf, digest, db);
     std::memcpy(buf + db, sig + p.s_bytes(), sb);
     uint8_t tenc[kMaxM / 2];
     hash::shake256(tenc, p.m_bytes(), buf, db + sb);
@@ -421,7 +421,7 @@ namespace {
 // packed: P12 holds P1 | P2 as the keystream gave them (compact key, the
 // kernel table's sign_products_packed).
 Status sign_core(const Params& p, const uint8_t* sk, const uint64_t* P12, bool with_L, bool packed, const uint8_t* O,
-                 const uint8_t* msg, size_t mlen, const uint8_t* randomizer, uint8_t* sig, const Work& w) {
+                 const uint8_t* digest, const uint8_t* randomizer, uint8_t* sig, const Work& w) {
     const uint32_t v = p.v(), o = p.o, k = p.k, n = p.n, m = p.m, L = p.m_limbs(), ko = k * o;
     const Kernels& kern = kernels();
     const uint64_t* P1 = P12;
@@ -431,7 +431,7 @@ Status sign_core(const Params& p, const uint8_t* sk, const uint64_t* P12, bool w
     // digest || salt || seed_sk || ctr
     uint8_t buf[kMaxDigest + kMaxSalt + kMaxSkSeed + 1];
     uint8_t salt[kMaxSalt], t[kMaxM];
-    sign_prelude(p, sk, msg, mlen, randomizer, buf, salt, t);
+    sign_prelude(p, sk, digest, randomizer, buf, salt, t);
 
     uint64_t* M = w.scratch;                      // k x o
     uint64_t* Pv = M + size_t(ko) * L;            // v x k: P1 v_i
@@ -470,12 +470,12 @@ Status sign_core(const Params& p, const uint8_t* sk, const uint64_t* P12, bool w
 
 }  // namespace
 
-Status sign_expanded(const Params& p, const uint8_t* sk, const uint64_t* P1L, const uint8_t* O, const uint8_t* msg,
-                     size_t mlen, const uint8_t* randomizer, uint8_t* sig, const Work& w) {
-    return sign_core(p, sk, P1L, true, false, O, msg, mlen, randomizer, sig, w);
+Status sign_expanded(const Params& p, const uint8_t* sk, const uint64_t* P1L, const uint8_t* O, const uint8_t* digest,
+                     const uint8_t* randomizer, uint8_t* sig, const Work& w) {
+    return sign_core(p, sk, P1L, true, false, O, digest, randomizer, sig, w);
 }
 
-Status sign_with(const Params& p, const uint8_t* sk, const uint8_t* msg, size_t mlen, const uint8_t* randomizer,
+Status sign_with(const Params& p, const uint8_t* sk, const uint8_t* digest, const uint8_t* randomizer,
                  uint8_t* sig, const Work& w) {
     // Compact key: O and P1 | P2 only (L would cost more than it saves for
     // one signature).
@@ -491,10 +491,10 @@ Status sign_with(const Params& p, const uint8_t* sk, const uint8_t* msg, size_t 
         // P1 | P2 used as packed by the keystream (w.p holds p_limbs words,
         // far more than p12_bytes + 8).
         st = kern.aes128_ctr(seed_pk, reinterpret_cast<uint8_t*>(w.p), p.p12_bytes());
-        if (st == Status::ok) st = sign_core(p, sk, w.p, false, true, w.O, msg, mlen, randomizer, sig, w);
+        if (st == Status::ok) st = sign_core(p, sk, w.p, false, true, w.O, digest, randomizer, sig, w);
     } else {
         st = expand_p12(p, seed_pk, w.p);
-        if (st == Status::ok) st = sign_core(p, sk, w.p, false, false, w.O, msg, mlen, randomizer, sig, w);
+        if (st == Status::ok) st = sign_core(p, sk, w.p, false, false, w.O, digest, randomizer, sig, w);
     }
     // w.p holds P1 | P2, a function of the public seed_pk: not wiped (up to
     // 122 KB for MAYO-5). O is secret.
@@ -516,13 +516,13 @@ namespace {
 
 // packed: P holds P1 | P2 as the keystream gave them (nibbles layout), and
 // P3 is read through p_times_s_packed (bytes of limbs, 8L per vector).
-Status verify_core(const Params& p, const uint64_t* P, bool packed, const uint8_t* P3, const uint8_t* msg,
-                   size_t mlen, const uint8_t* sig, const Work& w) {
+Status verify_core(const Params& p, const uint64_t* P, bool packed, const uint8_t* P3, const uint8_t* digest,
+                   const uint8_t* sig, const Work& w) {
     const uint32_t k = p.k, n = p.n, L = p.m_limbs();
     const Kernels& kern = kernels();
     uint8_t t[kMaxM];
     uint8_t* s = w.vs;  // k x n
-    if (!verify_prelude(p, msg, mlen, sig, t, s)) return Status::verify_failed;
+    if (!verify_prelude(p, digest, sig, t, s)) return Status::verify_failed;
 
     uint64_t* PS = w.scratch;                 // n x k: P s_i
     uint64_t* SPS = PS + size_t(n) * k * L;   // k x k
@@ -539,12 +539,11 @@ Status verify_core(const Params& p, const uint64_t* P, bool packed, const uint8_
 
 }  // namespace
 
-Status verify_expanded(const Params& p, const uint64_t* P, const uint64_t* P3, const uint8_t* msg, size_t mlen,
-                       const uint8_t* sig, const Work& w) {
-    return verify_core(p, P, false, reinterpret_cast<const uint8_t*>(P3), msg, mlen, sig, w);
+Status verify_expanded(const Params& p, const uint64_t* P, const uint64_t* P3, const uint8_t* digest, const uint8_t* sig, const Work& w) {
+    return verify_core(p, P, false, reinterpret_cast<const uint8_t*>(P3), digest, sig, w);
 }
 
-Status verify(const Params& p, const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig,
+Status verify(const Params& p, const uint8_t* pk, const uint8_t* digest, const uint8_t* sig,
               const Work& w) {
     // An odd number of signature nibbles leaves a padding nibble: it must be 0
     // (checked before the expansion; verify_core checks it again).
@@ -564,11 +563,11 @@ Status verify(const Params& p, const uint8_t* pk, const uint8_t* msg, size_t mle
             kern.nibbles_in_place(w.p3, p.p3_vecs(), p.m);
             P3 = reinterpret_cast<const uint8_t*>(w.p3);
         }
-        return verify_core(p, w.p, true, P3, msg, mlen, sig, w);
+        return verify_core(p, w.p, true, P3, digest, sig, w);
     }
     const Status st = expand_public_key(p, pk, w.p, w.p3);
     if (st != Status::ok) return st;
-    return verify_expanded(p, w.p, w.p3, msg, mlen, sig, w);
+    return verify_expanded(p, w.p, w.p3, digest, sig, w);
 }
 
 }  // namespace pqmcu::mayo

@@ -59,11 +59,12 @@ struct Work {
 
 // pk: pk_bytes, sk: sk_bytes (= the seed, copied).
 Status keypair_from_seed(const Params& p, const uint8_t* seed_sk, uint8_t* pk, uint8_t* sk, const Work& w);
+// digest: M_digest = SHAKE256(msg), digest_bytes (the message enters nothing else).
 // randomizer: salt_bytes of fresh randomness (the reference's R).
-Status sign_with(const Params& p, const uint8_t* sk, const uint8_t* msg, size_t mlen, const uint8_t* randomizer,
+Status sign_with(const Params& p, const uint8_t* sk, const uint8_t* digest, const uint8_t* randomizer,
                  uint8_t* sig, const Work& w);
 // sig: exactly sig_bytes (checked by the caller). ok or verify_failed.
-Status verify(const Params& p, const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig,
+Status verify(const Params& p, const uint8_t* pk, const uint8_t* digest, const uint8_t* sig,
               const Work& w);
 
 // Expanded keys (expand once, then sign / verify many messages).
@@ -71,12 +72,11 @@ Status verify(const Params& p, const uint8_t* pk, const uint8_t* msg, size_t mle
 Status expand_secret_key(const Params& p, const uint8_t* sk, uint64_t* P1L, uint8_t* O);
 // sk (the seed) is still needed: it enters the salt and V derivations.
 // Uses w.scratch, w.a, w.ap, w.vs only.
-Status sign_expanded(const Params& p, const uint8_t* sk, const uint64_t* P1L, const uint8_t* O, const uint8_t* msg,
-                     size_t mlen, const uint8_t* randomizer, uint8_t* sig, const Work& w);
+Status sign_expanded(const Params& p, const uint8_t* sk, const uint64_t* P1L, const uint8_t* O, const uint8_t* digest,
+                     const uint8_t* randomizer, uint8_t* sig, const Work& w);
 // Public: P = P1 | P2 (p_limbs), P3 = Upper(P3) (p3_vecs() m-vectors).
 Status expand_public_key(const Params& p, const uint8_t* pk, uint64_t* P, uint64_t* P3);
 // Uses w.scratch and w.vs only.
-Status verify_expanded(const Params& p, const uint64_t* P, const uint64_t* P3, const uint8_t* msg, size_t mlen,
-                       const uint8_t* sig, const Work& w);
+Status verify_expanded(const Params& p, const uint64_t* P, const uint64_t* P3, const uint8_t* digest, const uint8_t* sig, const Work& w);
 
 }  // namespace pqmcu::mayo

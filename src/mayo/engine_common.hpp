@@ -21,9 +21,10 @@ void derive_seed_pk_and_O(const Params& p, const uint8_t* seed_sk, uint8_t* seed
 // P3 (o x o m-vectors, full) -> Upper(P3) as packed in the public key.
 void store_upper_p3(const Params& p, const uint64_t* P3, uint8_t* out);
 
+// digest: M_digest = SHAKE256(msg) (Scheme::MessageDigest, digest_bytes).
 // buf (digest || salt || seed_sk || ctr, kMaxDigest + kMaxSalt + kMaxSkSeed + 1
 // bytes) filled; salt (declassified) and t (m elements) computed.
-void sign_prelude(const Params& p, const uint8_t* sk, const uint8_t* msg, size_t mlen, const uint8_t* randomizer,
+void sign_prelude(const Params& p, const uint8_t* sk, const uint8_t* digest, const uint8_t* randomizer,
                   uint8_t* buf, uint8_t* salt, uint8_t* t);
 // Attempt ctr: v_1..v_k into vd (k x v) and r (k*o).
 void sample_vinegar(const Params& p, uint8_t* buf, uint32_t ctr, uint8_t* vd, uint8_t* r);
@@ -37,9 +38,9 @@ bool solve_attempt(const Params& p, const uint64_t* M, const uint64_t* VPV, cons
 void encode_signature(const Params& p, const uint8_t* vd, const uint8_t* O, const uint8_t* x, const uint8_t* salt,
                       uint8_t* s, uint8_t* sig);
 
-// t from msg and the signature's salt, s (k x n) decoded; false when the
+// t from the message digest and the signature's salt, s (k x n) decoded; false when the
 // padding nibble is set.
-bool verify_prelude(const Params& p, const uint8_t* msg, size_t mlen, const uint8_t* sig, uint8_t* t, uint8_t* s);
+bool verify_prelude(const Params& p, const uint8_t* digest, const uint8_t* sig, uint8_t* t, uint8_t* s);
 // Whether the folded SPS (k x k m-vectors) equals t.
 bool quadratic_matches(const Params& p, const uint64_t* SPS, const uint8_t* t);
 

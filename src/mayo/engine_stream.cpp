@@ -206,7 +206,7 @@ Status keypair_streamed(const Params& p, const uint8_t* seed_sk, uint8_t* pk, ui
 
 // ---------------------------------------------------------------- signing
 
-Status sign_streamed(const Params& p, const uint8_t* sk, const uint8_t* msg, size_t mlen, const uint8_t* randomizer,
+Status sign_streamed(const Params& p, const uint8_t* sk, const uint8_t* digest, const uint8_t* randomizer,
                      uint8_t* sig, const SignStreamWork& w) {
     const uint32_t v = p.v(), o = p.o, k = p.k, L = p.m_limbs(), Wt = table_words(k + o);
     uint8_t seed_pk[16];
@@ -220,7 +220,7 @@ Status sign_streamed(const Params& p, const uint8_t* sk, const uint8_t* msg, siz
 
     uint8_t buf[kMaxDigest + kMaxSalt + kMaxSkSeed + 1];
     uint8_t salt[kMaxSalt], t[kMaxM];
-    sign_prelude(p, sk, msg, mlen, randomizer, buf, salt, t);
+    sign_prelude(p, sk, digest, randomizer, buf, salt, t);
 
     const size_t m_bytes = sizeof(uint64_t) * size_t(k) * o * L, vpv_bytes = sizeof(uint64_t) * size_t(k) * k * L;
     uint64_t e[kMaxL];
@@ -283,12 +283,12 @@ Status sign_streamed(const Params& p, const uint8_t* sk, const uint8_t* msg, siz
 
 // ---------------------------------------------------------------- verification
 
-Status verify_streamed(const Params& p, const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig,
+Status verify_streamed(const Params& p, const uint8_t* pk, const uint8_t* digest, const uint8_t* sig,
                        const VerifyStreamWork& w) {
     const uint32_t v = p.v(), o = p.o, k = p.k, n = p.n, L = p.m_limbs(), Wt = table_words(k);
     uint8_t t[kMaxM];
     const uint8_t* s = w.s;  // k x n
-    if (!verify_prelude(p, msg, mlen, sig, t, w.s)) return Status::verify_failed;
+    if (!verify_prelude(p, digest, sig, t, w.s)) return Status::verify_failed;
     cipher::Aes128Ctx ctx;
     Status st = cipher::key_schedule_public<cipher::Aes128>(ctx, pk, p.pk_seed_bytes);
     if (st != Status::ok) return st;

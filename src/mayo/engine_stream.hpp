@@ -101,9 +101,9 @@ struct VerifyStreamWork {
 };
 
 Status keypair_streamed(const Params& p, const uint8_t* seed_sk, uint8_t* pk, uint8_t* sk, const KeygenStreamWork& w);
-Status sign_streamed(const Params& p, const uint8_t* sk, const uint8_t* msg, size_t mlen, const uint8_t* randomizer,
+Status sign_streamed(const Params& p, const uint8_t* sk, const uint8_t* digest, const uint8_t* randomizer,
                      uint8_t* sig, const SignStreamWork& w);
-Status verify_streamed(const Params& p, const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig,
+Status verify_streamed(const Params& p, const uint8_t* pk, const uint8_t* digest, const uint8_t* sig,
                        const VerifyStreamWork& w);
 
 }  // namespace pqmcu::mayo

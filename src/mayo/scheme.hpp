@@ -36,6 +36,7 @@
 #include "core/scheme_support.hpp"
 #include "core/secure.hpp"
 #include "core/status.hpp"
+#include "hash/message_digest.hpp"
 #include "mayo/engine.hpp"
 #include "mayo/params.hpp"
 
@@ -86,25 +87,54 @@ struct Scheme : HostWorkspace<Scheme<Set, Profile>> {
         secure_wipe(seed, sizeof seed);
         return st;
     }
+    // ---- hash-then-sign: the message enters only M_digest = SHAKE256(msg,
+    // digest_bytes). A message of any size can be absorbed in chunks into a
+    // MessageDigest, then signed or verified by its digest; sign / verify
+    // on a whole message are the same calls after MessageDigest::compute.
+    static constexpr size_t message_digest_bytes = params.digest_bytes;
+    using MessageDigest = hash::MessageDigest<hash::Shake256, message_digest_bytes>;
+
     // Deterministic core: `randomizer` is the salt_bytes the reference draws.
+    static Status sign_digest_with(const uint8_t* sk, const uint8_t* digest, const uint8_t* randomizer,
+                                   uint8_t* sig, Workspace& ws) {
+        if (sk == nullptr || sig == nullptr || randomizer == nullptr || digest == nullptr) return Status::bad_argument;
+        return mayo::sign_with(params, sk, digest, randomizer, sig, ws.view());
+    }
     static Status sign_with(const uint8_t* sk, const uint8_t* msg, size_t mlen, const uint8_t* randomizer,
                             uint8_t* sig, Workspace& ws) {
-        if (sk == nullptr || sig == nullptr || randomizer == nullptr || (msg == nullptr && mlen != 0))
-            return Status::bad_argument;
-        return mayo::sign_with(params, sk, msg, mlen, randomizer, sig, ws.view());
+        if (msg == nullptr && mlen != 0) return Status::bad_argument;
+        uint8_t digest[message_digest_bytes];  // hashed first: msg and sig may overlap
+        (void)MessageDigest::compute(msg, mlen, digest);
+        return sign_digest_with(sk, digest, randomizer, sig, ws);
+    }
+    template <Rng R>
+    static Status sign_digest(const uint8_t* sk, const uint8_t* digest, uint8_t* sig, R&& rng, Workspace& ws) {
+        uint8_t rnd[randomizer_bytes] = {};
+        Status st = draw_random(rng, rnd, randomizer_bytes);
+        if (st == Status::ok) st = sign_digest_with(sk, digest, rnd, sig, ws);
+        secure_wipe(rnd, sizeof rnd);
+        return st;
     }
     template <Rng R>
     static Status sign(const uint8_t* sk, const uint8_t* msg, size_t mlen, uint8_t* sig, R&& rng, Workspace& ws) {
-        uint8_t rnd[randomizer_bytes] = {};
-        Status st = draw_random(rng, rnd, randomizer_bytes);
-        if (st == Status::ok) st = sign_with(sk, msg, mlen, rnd, sig, ws);
-        secure_wipe(rnd, sizeof rnd);
-        return st;
+        if (msg == nullptr && mlen != 0) return Status::bad_argument;
+        uint8_t digest[message_digest_bytes];
+        (void)MessageDigest::compute(msg, mlen, digest);
+        return sign_digest(sk, digest, sig, rng, ws);
+    }
+    static Status verify_digest(const uint8_t* pk, const uint8_t* digest, const uint8_t* sig, size_t siglen,
+                                Workspace& ws) {
+        if (const Status st = verify_arguments(pk, digest, message_digest_bytes, sig, siglen, sig_bytes);
+            st != Status::ok)
+            return st;
+        return mayo::verify(params, pk, digest, sig, ws.view());
     }
     static Status verify(const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig, size_t siglen,
                          Workspace& ws) {
         if (const Status st = verify_arguments(pk, msg, mlen, sig, siglen, sig_bytes); st != Status::ok) return st;
-        return mayo::verify(params, pk, msg, mlen, sig, ws.view());
+        uint8_t digest[message_digest_bytes];
+        (void)MessageDigest::compute(msg, mlen, digest);
+        return verify_digest(pk, digest, sig, siglen, ws);
     }
     static Status verify(const uint8_t* pk, size_t pklen, const uint8_t* msg, size_t mlen, const uint8_t* sig,
                          size_t siglen, Workspace& ws) {
@@ -150,32 +180,57 @@ struct Scheme : HostWorkspace<Scheme<Set, Profile>> {
         }
         return expand_public_key(pk, epk);
     }
+    static Status sign_expanded_digest_with(const ExpandedSecretKey& esk, const uint8_t* digest,
+                                            const uint8_t* randomizer, uint8_t* sig, Workspace& ws) {
+        if (sig == nullptr || randomizer == nullptr || digest == nullptr) return Status::bad_argument;
+        if (!esk.ready) return Status::bad_argument;
+        return mayo::sign_expanded(params, esk.seed, esk.p1l, esk.O, digest, randomizer, sig, ws.view());
+    }
     static Status sign_expanded_with(const ExpandedSecretKey& esk, const uint8_t* msg, size_t mlen,
                                      const uint8_t* randomizer, uint8_t* sig, Workspace& ws) {
-        if (sig == nullptr || randomizer == nullptr || (msg == nullptr && mlen != 0)) return Status::bad_argument;
-        if (!esk.ready) return Status::bad_argument;
-        return mayo::sign_expanded(params, esk.seed, esk.p1l, esk.O, msg, mlen, randomizer, sig, ws.view());
+        if (msg == nullptr && mlen != 0) return Status::bad_argument;
+        uint8_t digest[message_digest_bytes];
+        (void)MessageDigest::compute(msg, mlen, digest);
+        return sign_expanded_digest_with(esk, digest, randomizer, sig, ws);
+    }
+    template <Rng R>
+    static Status sign_expanded_digest(const ExpandedSecretKey& esk, const uint8_t* digest, uint8_t* sig, R&& rng,
+                                       Workspace& ws) {
+        uint8_t rnd[randomizer_bytes] = {};
+        Status st = draw_random(rng, rnd, randomizer_bytes);
+        if (st == Status::ok) st = sign_expanded_digest_with(esk, digest, rnd, sig, ws);
+        secure_wipe(rnd, sizeof rnd);
+        return st;
     }
     template <Rng R>
     static Status sign_expanded(const ExpandedSecretKey& esk, const uint8_t* msg, size_t mlen, uint8_t* sig, R&& rng,
                                 Workspace& ws) {
-        uint8_t rnd[randomizer_bytes] = {};
-        Status st = draw_random(rng, rnd, randomizer_bytes);
-        if (st == Status::ok) st = sign_expanded_with(esk, msg, mlen, rnd, sig, ws);
-        secure_wipe(rnd, sizeof rnd);
-        return st;
+        if (msg == nullptr && mlen != 0) return Status::bad_argument;
+        uint8_t digest[message_digest_bytes];
+        (void)MessageDigest::compute(msg, mlen, digest);
+        return sign_expanded_digest(esk, digest, sig, rng, ws);
+    }
+    static Status verify_expanded_digest(const ExpandedPublicKey& epk, const uint8_t* digest, const uint8_t* sig,
+                                         size_t siglen, Workspace& ws) {
+        if (sig == nullptr || digest == nullptr || !epk.ready) return Status::bad_argument;
+        if (siglen != sig_bytes) return Status::bad_length;
+        return mayo::verify_expanded(params, epk.p, epk.p3, digest, sig, ws.view());
     }
     static Status verify_expanded(const ExpandedPublicKey& epk, const uint8_t* msg, size_t mlen, const uint8_t* sig,
                                   size_t siglen, Workspace& ws) {
         if (sig == nullptr || (msg == nullptr && mlen != 0) || !epk.ready) return Status::bad_argument;
         if (siglen != sig_bytes) return Status::bad_length;
-        return mayo::verify_expanded(params, epk.p, epk.p3, msg, mlen, sig, ws.view());
+        uint8_t digest[message_digest_bytes];
+        (void)MessageDigest::compute(msg, mlen, digest);
+        return verify_expanded_digest(epk, digest, sig, siglen, ws);
     }
 
 #if !defined(PQMCU_TARGET_M4)
     using HostWorkspace<Scheme>::keypair;
     using HostWorkspace<Scheme>::sign;
     using HostWorkspace<Scheme>::verify;
+    using HostWorkspace<Scheme>::sign_digest;
+    using HostWorkspace<Scheme>::verify_digest;
 #endif
 };
 

@@ -19,6 +19,7 @@
 #include "core/scheme_support.hpp"
 #include "core/secure.hpp"
 #include "core/status.hpp"
+#include "hash/message_digest.hpp"
 #include "mayo/engine.hpp"  // a_column_bytes
 #include "mayo/engine_stream.hpp"
 #include "mayo/params.hpp"
@@ -93,27 +94,54 @@ struct Scheme<Set, Streamed> {
         secure_wipe(seed, sizeof seed);
         return st;
     }
+    // ---- hash-then-sign: the message enters only M_digest = SHAKE256(msg,
+    // digest_bytes); see Scheme<Set, Expanded>.
+    static constexpr size_t message_digest_bytes = params.digest_bytes;
+    using MessageDigest = hash::MessageDigest<hash::Shake256, message_digest_bytes>;
+
     // ---- signing; `randomizer` is the salt_bytes the reference draws
+    static Status sign_digest_with(const uint8_t* sk, const uint8_t* digest, const uint8_t* randomizer,
+                                   uint8_t* sig, SignWorkspace& ws) {
+        if (sk == nullptr || sig == nullptr || randomizer == nullptr || digest == nullptr) return Status::bad_argument;
+        return sign_streamed(params, sk, digest, randomizer, sig, ws.view());
+    }
     static Status sign_with(const uint8_t* sk, const uint8_t* msg, size_t mlen, const uint8_t* randomizer,
                             uint8_t* sig, SignWorkspace& ws) {
-        if (sk == nullptr || sig == nullptr || randomizer == nullptr || (msg == nullptr && mlen != 0))
-            return Status::bad_argument;
-        return sign_streamed(params, sk, msg, mlen, randomizer, sig, ws.view());
+        if (msg == nullptr && mlen != 0) return Status::bad_argument;
+        uint8_t digest[message_digest_bytes];  // hashed first: msg and sig may overlap
+        (void)MessageDigest::compute(msg, mlen, digest);
+        return sign_digest_with(sk, digest, randomizer, sig, ws);
+    }
+    template <Rng R>
+    static Status sign_digest(const uint8_t* sk, const uint8_t* digest, uint8_t* sig, R&& rng, SignWorkspace& ws) {
+        uint8_t rnd[randomizer_bytes] = {};
+        Status st = draw_random(rng, rnd, randomizer_bytes);
+        if (st == Status::ok) st = sign_digest_with(sk, digest, rnd, sig, ws);
+        secure_wipe(rnd, sizeof rnd);
+        return st;
     }
     template <Rng R>
     static Status sign(const uint8_t* sk, const uint8_t* msg, size_t mlen, uint8_t* sig, R&& rng,
                        SignWorkspace& ws) {
-        uint8_t rnd[randomizer_bytes] = {};
-        Status st = draw_random(rng, rnd, randomizer_bytes);
-        if (st == Status::ok) st = sign_with(sk, msg, mlen, rnd, sig, ws);
-        secure_wipe(rnd, sizeof rnd);
-        return st;
+        if (msg == nullptr && mlen != 0) return Status::bad_argument;
+        uint8_t digest[message_digest_bytes];
+        (void)MessageDigest::compute(msg, mlen, digest);
+        return sign_digest(sk, digest, sig, rng, ws);
     }
     // ---- verification
+    static Status verify_digest(const uint8_t* pk, const uint8_t* digest, const uint8_t* sig, size_t siglen,
+                                VerifyWorkspace& ws) {
+        if (const Status st = verify_arguments(pk, digest, message_digest_bytes, sig, siglen, sig_bytes);
+            st != Status::ok)
+            return st;
+        return verify_streamed(params, pk, digest, sig, ws.view());
+    }
     static Status verify(const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig, size_t siglen,
                          VerifyWorkspace& ws) {
         if (const Status st = verify_arguments(pk, msg, mlen, sig, siglen, sig_bytes); st != Status::ok) return st;
-        return verify_streamed(params, pk, msg, mlen, sig, ws.view());
+        uint8_t digest[message_digest_bytes];
+        (void)MessageDigest::compute(msg, mlen, digest);
+        return verify_digest(pk, digest, sig, siglen, ws);
     }
     static Status verify(const uint8_t* pk, size_t pklen, const uint8_t* msg, size_t mlen, const uint8_t* sig,
                          size_t siglen, VerifyWorkspace& ws) {
@@ -136,6 +164,18 @@ struct Scheme<Set, Streamed> {
     template <Rng R>
     static Status sign(const uint8_t* sk, const uint8_t* msg, size_t mlen, uint8_t* sig, R&& rng, Workspace& ws) {
         return sign(sk, msg, mlen, sig, rng, ws.sg);
+    }
+    static Status sign_digest_with(const uint8_t* sk, const uint8_t* digest, const uint8_t* randomizer,
+                                   uint8_t* sig, Workspace& ws) {
+        return sign_digest_with(sk, digest, randomizer, sig, ws.sg);
+    }
+    template <Rng R>
+    static Status sign_digest(const uint8_t* sk, const uint8_t* digest, uint8_t* sig, R&& rng, Workspace& ws) {
+        return sign_digest(sk, digest, sig, rng, ws.sg);
+    }
+    static Status verify_digest(const uint8_t* pk, const uint8_t* digest, const uint8_t* sig, size_t siglen,
+                                Workspace& ws) {
+        return verify_digest(pk, digest, sig, siglen, ws.vf);
     }
     static Status verify(const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig, size_t siglen,
                          Workspace& ws) {
@@ -164,6 +204,17 @@ struct Scheme<Set, Streamed> {
     static Status verify(const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig, size_t siglen) {
         VerifyWorkspace ws;
         return verify(pk, msg, mlen, sig, siglen, ws);
+    }
+    template <Rng R>
+    static Status sign_digest(const uint8_t* sk, const uint8_t* digest, uint8_t* sig, R&& rng) {
+        SignWorkspace ws;
+        const Status st = sign_digest(sk, digest, sig, rng, ws);
+        secure_wipe_object(ws);
+        return st;
+    }
+    static Status verify_digest(const uint8_t* pk, const uint8_t* digest, const uint8_t* sig, size_t siglen) {
+        VerifyWorkspace ws;
+        return verify_digest(pk, digest, sig, siglen, ws);
     }
 };
 

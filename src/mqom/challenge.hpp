@@ -14,6 +14,7 @@
 #include "mqom/dims.hpp"
 #include "mqom/params.hpp"
 #include "hash/keccak.hpp"
+#include "hash/message_digest.hpp"
 #include "hash/shake.hpp"
 #include "mqom/sym.hpp"
 
@@ -21,14 +22,10 @@ namespace pqmcu::mqom::detail {
 
 inline constexpr uint32_t kMaxTau = kMaxTauAll;  // 50 (cat5 faster)
 
+// msg_hash = XOF(0x02 || msg): the only place the message enters (Scheme::
+// MessageDigest; the engine takes the digest).
 template <unsigned Sec>
-inline void hash_message(const uint8_t* msg, size_t mlen, uint8_t* out) {
-    XofCtx<Sec> xof;
-    xof.init();
-    xof.absorb_byte(0x02);
-    xof.absorb(msg, mlen);
-    xof.squeeze(out, 2 * (Sec / 8));
-}
+using MessageDigest = hash::MessageDigest<typename SecTraits<Sec>::Shake, 2 * (Sec / 8), 0x02>;
 
 template <unsigned Sec>
 inline void fs_hash(const Dims& d, const uint8_t* pk, const uint8_t* com1, const uint8_t* com2,

@@ -7,7 +7,7 @@
 //   KeyGen(seed_key):  (x || mseed_eq) = XOF(0x00 || seed_key);  y_i = x^T (A_i x + b_i)
 //     pk = mseed_eq || y,  sk = pk || x
 //   Sign(sk, msg; mseed, salt):
-//     msg_hash = XOF(0x02 || msg)
+//     msg_hash = XOF(0x02 || msg)          (Scheme::MessageDigest: the engine takes msg_hash)
 //     com1 = BLC.Commit(mseed, salt, x);  alpha = PIOP(com1, ...)
 //     com2 = XOF(0x03 || alpha0[0..tau) || alpha1[0..tau))
 //     h    = XOF(0x04 || pk || com1 || com2 || msg_hash)
@@ -70,7 +70,7 @@ struct Engine {
         secure_wipe(part, sizeof part);
         return r;
     }
-    static Status sign(const Dims& d, const uint8_t* sk, const uint8_t* msg, size_t mlen, const uint8_t* salt,
+    static Status sign(const Dims& d, const uint8_t* sk, const uint8_t* msg_digest, const uint8_t* salt,
                        const uint8_t* mseed, uint8_t* sig, Work<Elt>& w);
     // The same for the smallest RAM (Memory's SignWorkspace, w: its view):
     // com1 streamed and the tree keys up to the end of the leaf-commitment
@@ -78,12 +78,12 @@ struct Engine {
     // (place_piop_in_sig); com2's XOF and the grinding / opening run in
     // frames of their own, so the ~0.5 KB of their buffers is not on the
     // stack under the commitment's deep frames.
-    static Status sign_low_stack(const Dims& d, const uint8_t* sk, const uint8_t* msg, size_t mlen,
+    static Status sign_low_stack(const Dims& d, const uint8_t* sk, const uint8_t* msg_digest,
                                  const uint8_t* salt, const uint8_t* mseed, uint8_t* sig, Work<Elt>& w);
     // (Inlined into both: sign keeps the frame it had.)
     template <bool Low>
     __attribute__((always_inline)) inline static Status sign_impl(const Dims& d, const uint8_t* sk,
-                                                                  const uint8_t* msg, size_t mlen,
+                                                                  const uint8_t* msg_digest,
                                                                   const uint8_t* salt, const uint8_t* mseed,
                                                                   uint8_t* sig, Work<Elt>& w);
     // com2's first part: alpha0[0..tau) serialized (signer and verifier).
@@ -162,10 +162,10 @@ struct Engine {
         w.tT = reinterpret_cast<word_t*>(p);
         w.tT_bytes = size_t(end - p) / 16 * 16;
     }
-    static Status verify(const Dims& d, const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig,
+    static Status verify(const Dims& d, const uint8_t* pk, const uint8_t* msg_digest, const uint8_t* sig,
                          Work<Elt>& w);
     // Memory profile: the repetitions in groups (VerifyWork), same result.
-    static Status verify_grouped(const Dims& d, const uint8_t* pk, const uint8_t* msg, size_t mlen,
+    static Status verify_grouped(const Dims& d, const uint8_t* pk, const uint8_t* msg_digest,
                                  const uint8_t* sig, VerifyWork<Elt>& w);
 };
 
@@ -225,22 +225,22 @@ Status Engine<Sec, BaseLog2, ExtLog2>::keygen(const Dims& d, const uint8_t* seed
 }
 
 template <unsigned Sec, unsigned BaseLog2, unsigned ExtLog2>
-Status Engine<Sec, BaseLog2, ExtLog2>::sign(const Dims& d, const uint8_t* sk, const uint8_t* msg, size_t mlen,
+Status Engine<Sec, BaseLog2, ExtLog2>::sign(const Dims& d, const uint8_t* sk, const uint8_t* msg_digest,
                                             const uint8_t* salt, const uint8_t* mseed, uint8_t* sig,
                                             Work<Elt>& w) {
-    return sign_impl<false>(d, sk, msg, mlen, salt, mseed, sig, w);
+    return sign_impl<false>(d, sk, msg_digest, salt, mseed, sig, w);
 }
 template <unsigned Sec, unsigned BaseLog2, unsigned ExtLog2>
-Status Engine<Sec, BaseLog2, ExtLog2>::sign_low_stack(const Dims& d, const uint8_t* sk, const uint8_t* msg,
-                                                      size_t mlen, const uint8_t* salt, const uint8_t* mseed,
+Status Engine<Sec, BaseLog2, ExtLog2>::sign_low_stack(const Dims& d, const uint8_t* sk, const uint8_t* msg_digest,
+                                                       const uint8_t* salt, const uint8_t* mseed,
                                                       uint8_t* sig, Work<Elt>& w) {
-    return sign_impl<true>(d, sk, msg, mlen, salt, mseed, sig, w);
+    return sign_impl<true>(d, sk, msg_digest, salt, mseed, sig, w);
 }
 
 template <unsigned Sec, unsigned BaseLog2, unsigned ExtLog2>
 template <bool Low>
-inline Status Engine<Sec, BaseLog2, ExtLog2>::sign_impl(const Dims& d, const uint8_t* sk, const uint8_t* msg,
-                                                        size_t mlen, const uint8_t* salt, const uint8_t* mseed,
+inline Status Engine<Sec, BaseLog2, ExtLog2>::sign_impl(const Dims& d, const uint8_t* sk, const uint8_t* msg_digest,
+                                                         const uint8_t* salt, const uint8_t* mseed,
                                                         uint8_t* sig, Work<Elt>& w) {
     const uint8_t* pk = sk;
     const uint8_t* mseed_eq = sk;
@@ -250,10 +250,9 @@ inline Status Engine<Sec, BaseLog2, ExtLog2>::sign_impl(const Dims& d, const uin
     uint8_t* com2 = sig + d.off_com2();
     uint8_t* alpha1_ser = sig + d.off_alpha1();
 
-    // The message is read once, before anything is written to sig, so the
-    // two may overlap (e.g. the NIST sm = msg || sig layout built in place).
-    uint8_t msg_hash[2 * S];
-    hash_message<Sec>(msg, mlen, msg_hash);
+    // msg_digest (2 S bytes, Scheme::MessageDigest) is read up to the end
+    // (finish): it must not overlap sig (Scheme::sign_digest_with checks).
+    const uint8_t* msg_hash = msg_digest;
     std::memmove(sig, salt, S);
     salt = sig;  // sig[0..S) is not written again
 
@@ -300,21 +299,19 @@ inline Status Engine<Sec, BaseLog2, ExtLog2>::sign_impl(const Dims& d, const uin
         secure_wipe(w.z0, sizeof(Elt) * d.tau * d.m_ext());
         secure_wipe(w.z1, sizeof(Elt) * d.tau * d.m_ext());
     }
-    secure_wipe(msg_hash, sizeof(msg_hash));
     return Status::ok;
 }
 
 template <unsigned Sec, unsigned BaseLog2, unsigned ExtLog2>
-Status Engine<Sec, BaseLog2, ExtLog2>::verify(const Dims& d, const uint8_t* pk, const uint8_t* msg, size_t mlen,
+Status Engine<Sec, BaseLog2, ExtLog2>::verify(const Dims& d, const uint8_t* pk, const uint8_t* msg_digest,
                                               const uint8_t* sig, Work<Elt>& w) {
     const uint8_t* salt = sig;
     const uint8_t* com1 = sig + d.off_com1();
     const uint8_t* com2 = sig + d.off_com2();
     const uint8_t* alpha1_ser = sig + d.off_alpha1();
     const uint8_t* nonce = sig + d.off_nonce();
-    uint8_t msg_hash[2 * S], h[2 * S];
-    hash_message<Sec>(msg, mlen, msg_hash);
-    fs_hash<Sec>(d, pk, com1, com2, msg_hash, h);
+    uint8_t h[2 * S];
+    fs_hash<Sec>(d, pk, com1, com2, msg_digest, h);
     uint16_t i_star[kMaxTau];
     if (!challenge<Sec>(d, h, nonce, i_star)) return Status::verify_failed;
 
@@ -340,8 +337,8 @@ Status Engine<Sec, BaseLog2, ExtLog2>::verify(const Dims& d, const uint8_t* pk, 
 // repetition order, then alpha1); the com1 check comes at the end (Gamma
 // only needs the signature's com1).
 template <unsigned Sec, unsigned BaseLog2, unsigned ExtLog2>
-Status Engine<Sec, BaseLog2, ExtLog2>::verify_grouped(const Dims& d, const uint8_t* pk, const uint8_t* msg,
-                                                      size_t mlen, const uint8_t* sig, VerifyWork<Elt>& w) {
+Status Engine<Sec, BaseLog2, ExtLog2>::verify_grouped(const Dims& d, const uint8_t* pk, const uint8_t* msg_digest,
+                                                       const uint8_t* sig, VerifyWork<Elt>& w) {
     const uint8_t* salt = sig;
     const uint8_t* com1 = sig + d.off_com1();
     const uint8_t* com2 = sig + d.off_com2();
@@ -349,9 +346,8 @@ Status Engine<Sec, BaseLog2, ExtLog2>::verify_grouped(const Dims& d, const uint8
     const uint8_t* nonce = sig + d.off_nonce();
     uint16_t i_star[kMaxTau];
     {
-        uint8_t msg_hash[2 * S], h[2 * S];
-        hash_message<Sec>(msg, mlen, msg_hash);
-        fs_hash<Sec>(d, pk, com1, com2, msg_hash, h);
+        uint8_t h[2 * S];
+        fs_hash<Sec>(d, pk, com1, com2, msg_digest, h);
         if (!challenge<Sec>(d, h, nonce, i_star)) return Status::verify_failed;
     }
     XofCtx<Sec> c1x, c2x;

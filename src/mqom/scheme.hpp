@@ -512,87 +512,123 @@ public:
         return st;
     }
 
+    // ---- hash-then-sign: the message enters only msg_hash = XOF(0x02 || msg)
+    // (SHAKE128 at cat 1, SHAKE256 otherwise; 2 lambda/8 bytes). A message
+    // of any size can be absorbed in chunks into a MessageDigest, then signed
+    // or verified by its digest; sign / verify on a whole message are the
+    // same calls after MessageDigest::compute.
+    static constexpr size_t message_digest_bytes = dims.digest();
+    using MessageDigest = detail::MessageDigest<dims.sec>;
+    static_assert(MessageDigest::digest_bytes == message_digest_bytes);
+
     // ---- signing --------------------------------------------------------------
-    // Deterministic core: mseed and salt given (lambda/8 bytes each).
-    static Status sign_with(const uint8_t* sk, const uint8_t* msg, size_t mlen, const uint8_t* mseed,
-                            const uint8_t* salt, uint8_t* sig, Workspace& ws) {
-        if (sk == nullptr || sig == nullptr || mseed == nullptr || salt == nullptr || (msg == nullptr && mlen != 0))
+    // Deterministic core: mseed and salt given (lambda/8 bytes each). The
+    // digest must not overlap sig (bad_argument); the message of sign /
+    // sign_with may (it is hashed first).
+    static Status sign_digest_with(const uint8_t* sk, const uint8_t* digest, const uint8_t* mseed,
+                                   const uint8_t* salt, uint8_t* sig, Workspace& ws) {
+        if (sk == nullptr || sig == nullptr || mseed == nullptr || salt == nullptr || digest == nullptr ||
+            overlaps(digest, message_digest_bytes, sig, sig_bytes))
             return Status::bad_argument;
         if (const Status st = engine_ready(); st != Status::ok) return st;
         auto w = ws.view();
-        const Status st = Eng::sign(dims, sk, msg, mlen, salt, mseed, sig, w);
+        const Status st = Eng::sign(dims, sk, digest, salt, mseed, sig, w);
         return engine_result(st, sig, sig_bytes);
     }
     // The signer's own workspace (Memory: x0, u0, u1 and the fold area).
     template <class W>
         requires(piop_in_sig && std::is_same_v<W, SmallSignWorkspace>)
-    static Status sign_with(const uint8_t* sk, const uint8_t* msg, size_t mlen, const uint8_t* mseed,
-                            const uint8_t* salt, uint8_t* sig, W& ws) {
-        if (sk == nullptr || sig == nullptr || mseed == nullptr || salt == nullptr || (msg == nullptr && mlen != 0))
+    static Status sign_digest_with(const uint8_t* sk, const uint8_t* digest, const uint8_t* mseed,
+                                   const uint8_t* salt, uint8_t* sig, W& ws) {
+        if (sk == nullptr || sig == nullptr || mseed == nullptr || salt == nullptr || digest == nullptr ||
+            overlaps(digest, message_digest_bytes, sig, sig_bytes))
             return Status::bad_argument;
         auto w = ws.view();
-        return Eng::sign_low_stack(dims, sk, msg, mlen, salt, mseed, sig, w);
+        return Eng::sign_low_stack(dims, sk, digest, salt, mseed, sig, w);
+    }
+    template <class W>
+        requires(std::is_same_v<W, Workspace> || (piop_in_sig && std::is_same_v<W, SmallSignWorkspace>))
+    static Status sign_with(const uint8_t* sk, const uint8_t* msg, size_t mlen, const uint8_t* mseed,
+                            const uint8_t* salt, uint8_t* sig, W& ws) {
+        if (msg == nullptr && mlen != 0) return Status::bad_argument;
+        // Hashed before anything is written to sig: msg and sig may overlap
+        // (e.g. the NIST sm = msg || sig layout built in place).
+        uint8_t digest[message_digest_bytes];
+        (void)MessageDigest::compute(msg, mlen, digest);
+        return sign_digest_with(sk, digest, mseed, salt, sig, ws);
     }
     template <Rng R, class W>
-        requires(piop_in_sig && std::is_same_v<W, SmallSignWorkspace>)
-    static Status sign(const uint8_t* sk, const uint8_t* msg, size_t mlen, uint8_t* sig, R&& rng, W& ws) {
+        requires(std::is_same_v<W, Workspace> || (piop_in_sig && std::is_same_v<W, SmallSignWorkspace>))
+    static Status sign_digest(const uint8_t* sk, const uint8_t* digest, uint8_t* sig, R&& rng, W& ws) {
         uint8_t mseed[seed_bytes], salt[seed_bytes];
         Status st = draw_random(rng, mseed, seed_bytes);
         if (st == Status::ok) st = draw_random(rng, salt, seed_bytes);
-        if (st == Status::ok) st = sign_with(sk, msg, mlen, mseed, salt, sig, ws);
+        if (st == Status::ok) st = sign_digest_with(sk, digest, mseed, salt, sig, ws);
         secure_wipe(mseed, sizeof mseed);
         return st;
     }
-    template <Rng R>
-    static Status sign(const uint8_t* sk, const uint8_t* msg, size_t mlen, uint8_t* sig, R&& rng, Workspace& ws) {
-        uint8_t mseed[seed_bytes], salt[seed_bytes];
-        Status st = draw_random(rng, mseed, seed_bytes);
-        if (st == Status::ok) st = draw_random(rng, salt, seed_bytes);
-        if (st == Status::ok) st = sign_with(sk, msg, mlen, mseed, salt, sig, ws);
-        secure_wipe(mseed, sizeof mseed);
-        return st;
+    template <Rng R, class W>
+        requires(std::is_same_v<W, Workspace> || (piop_in_sig && std::is_same_v<W, SmallSignWorkspace>))
+    static Status sign(const uint8_t* sk, const uint8_t* msg, size_t mlen, uint8_t* sig, R&& rng, W& ws) {
+        if (msg == nullptr && mlen != 0) return Status::bad_argument;
+        uint8_t digest[message_digest_bytes];
+        (void)MessageDigest::compute(msg, mlen, digest);
+        return sign_digest(sk, digest, sig, rng, ws);
     }
 
     // ---- verification -----------------------------------------------------------
-    static Status verify(const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig, size_t siglen,
-                         Workspace& ws) {
-        if (const Status st = verify_arguments(pk, msg, mlen, sig, siglen, sig_bytes); st != Status::ok) return st;
+    static Status verify_digest(const uint8_t* pk, const uint8_t* digest, const uint8_t* sig, size_t siglen,
+                                Workspace& ws) {
+        if (const Status st = verify_arguments(pk, digest, message_digest_bytes, sig, siglen, sig_bytes);
+            st != Status::ok)
+            return st;
         if (const Status st = engine_ready(); st != Status::ok) return st;
         if constexpr (grouped_verify) {
             // The grouped verifier's buffers in the (larger) Workspace's bytes.
             static_assert(sizeof(GroupedVerifyWorkspace) <= sizeof(Workspace));
-            return verify(pk, msg, mlen, sig, siglen, *::new (static_cast<void*>(&ws)) GroupedVerifyWorkspace);
+            return verify_digest(pk, digest, sig, siglen, *::new (static_cast<void*>(&ws)) GroupedVerifyWorkspace);
         } else {
             auto w = ws.view();
-            const Status st = Eng::verify(dims, pk, msg, mlen, sig, w);
+            const Status st = Eng::verify(dims, pk, digest, sig, w);
             return engine_result(st, nullptr, 0);
         }
     }
     // A verifier-only device needs no more than this one.
-    static Status verify(const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig, size_t siglen,
-                         GroupedVerifyWorkspace& vws)
+    static Status verify_digest(const uint8_t* pk, const uint8_t* digest, const uint8_t* sig, size_t siglen,
+                                GroupedVerifyWorkspace& vws)
         requires grouped_verify
     {
-        if (const Status st = verify_arguments(pk, msg, mlen, sig, siglen, sig_bytes); st != Status::ok) return st;
+        if (const Status st = verify_arguments(pk, digest, message_digest_bytes, sig, siglen, sig_bytes);
+            st != Status::ok)
+            return st;
         if (const Status st = engine_ready(); st != Status::ok) return st;
         auto w = vws.view();
-        const Status st = Eng::verify_grouped(dims, pk, msg, mlen, sig, w);
+        const Status st = Eng::verify_grouped(dims, pk, digest, sig, w);
         return engine_result(st, nullptr, 0);
     }
-    static Status verify(const uint8_t* pk, size_t pklen, const uint8_t* msg, size_t mlen, const uint8_t* sig,
-                         size_t siglen, GroupedVerifyWorkspace& vws)
-        requires grouped_verify
-    {
-        if (pk != nullptr && pklen != pk_bytes) return Status::bad_length;
-        return verify(pk, msg, mlen, sig, siglen, vws);
+    template <class W>
+        requires(std::is_same_v<W, Workspace> || (grouped_verify && std::is_same_v<W, GroupedVerifyWorkspace>))
+    static Status verify(const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig, size_t siglen,
+                         W& ws) {
+        if (const Status st = verify_arguments(pk, msg, mlen, sig, siglen, sig_bytes); st != Status::ok) return st;
+        uint8_t digest[message_digest_bytes];
+        (void)MessageDigest::compute(msg, mlen, digest);
+        return verify_digest(pk, digest, sig, siglen, ws);
     }
+    template <class W>
+        requires(std::is_same_v<W, Workspace> || (grouped_verify && std::is_same_v<W, GroupedVerifyWorkspace>))
     static Status verify(const uint8_t* pk, size_t pklen, const uint8_t* msg, size_t mlen, const uint8_t* sig,
-                         size_t siglen, Workspace& ws) {
+                         size_t siglen, W& ws) {
         if (pk != nullptr && pklen != pk_bytes) return Status::bad_length;
         return verify(pk, msg, mlen, sig, siglen, ws);
     }
 
 private:
+    // The engine reads the digest until the signature is complete.
+    static bool overlaps(const uint8_t* a, size_t na, const uint8_t* b, size_t nb) {
+        const auto pa = reinterpret_cast<uintptr_t>(a), pb = reinterpret_cast<uintptr_t>(b);
+        return pa < pb + nb && pb < pa + na;
+    }
     // Hardware profile: the engine must be installed before any work starts.
     static Status engine_ready() {
         if constexpr (uses_engine) {
@@ -622,6 +658,8 @@ public:
 #if !defined(PQMCU_TARGET_M4)
     using HostWorkspace<Scheme>::sign;
     using HostWorkspace<Scheme>::verify;
+    using HostWorkspace<Scheme>::sign_digest;
+    using HostWorkspace<Scheme>::verify_digest;
 #endif
 };
 

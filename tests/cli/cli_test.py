@@ -396,24 +396,50 @@ def case_stdio(d):
     check(not os.path.exists("-"), "a file named '-' was created")
 
 
-def case_message_bound(d):
-    pk, sk = keys(d, MQOM)
-    # /dev/zero: refused at the bound, in bounded memory and time.
-    limit = 1 << 30
+def run_with_rusage(*args, timeout=600):
+    """(exit code, stderr, peak RSS in KiB of that one child) via wait4."""
+    errf = tempfile.TemporaryFile()
+    p = subprocess.Popen([CLI, *args], stdout=subprocess.DEVNULL, stderr=errf)
+    _, status, ru = os.wait4(p.pid, 0)
+    p.returncode = os.waitstatus_to_exitcode(status)
+    errf.seek(0)
+    return p.returncode, errf.read().decode(errors="replace"), ru.ru_maxrss
 
-    def bounded():
-        if not SANITIZED:
-            resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+def case_message_stream(d):
+    # Messages are hashed as they are read (64 KiB chunks): any size in
+    # constant memory. --max-message-bytes bounds a stream that never ends.
+    pk, sk = keys(d, MQOM)
+    mpk, msk = keys(d, MAYO, prefix="mayo")
     expect(0, "sign", "--sk", sk, "--in", "/dev/null", "--sig", f"{d}/s0")
-    expect(2, "sign", "--sk", sk, "--in", "/dev/zero", "--sig", f"{d}/s", timeout=60, preexec=bounded,
-           contains=("256 MiB",))
-    expect(2, "verify", "--pk", pk, "--in", "/dev/zero", "--sig", f"{d}/s0", timeout=60, preexec=bounded,
-           contains=("256 MiB",))
-    # A (sparse) regular file over the bound: refused before reading.
-    with open(f"{d}/big", "wb") as f:
-        f.truncate((256 << 20) + 1)
-    expect(2, "sign", "--sk", sk, "--in", f"{d}/big", "--sig", f"{d}/s", timeout=10, contains=("256 MiB",))
+    expect(0, "verify", "--pk", pk, "--in", "/dev/null", "--sig", f"{d}/s0")
+    expect(2, "sign", "--sk", sk, "--in", "/dev/zero", "--sig", f"{d}/s", "--max-message-bytes", "1048576",
+           timeout=60, contains=("--max-message-bytes",))
+    expect(2, "verify", "--pk", pk, "--in", "/dev/zero", "--sig", f"{d}/s0", "--max-message-bytes", "1048576",
+           timeout=60, contains=("--max-message-bytes",))
     check(not os.path.exists(f"{d}/s"), "a refused sign wrote its output")
+    # A 300 MB (sparse) file: signed and verified with a small peak RSS
+    # (the old whole-message reader needed > 300 MB).
+    big = f"{d}/big"
+    with open(big, "wb") as f:
+        f.truncate(300 * 1000 * 1000)
+        f.seek(123456789)
+        f.write(b"x")
+    expect(2, "sign", "--sk", sk, "--in", big, "--sig", f"{d}/s", "--max-message-bytes", "1000",
+           timeout=10, contains=("--max-message-bytes",))
+    limit_kib = 64 * 1024
+    for alg_pk, alg_sk, tag in ((pk, sk, "mqom"), (mpk, msk, "mayo")):
+        rc, err, rss = run_with_rusage("sign", "--sk", alg_sk, "--in", big, "--sig", f"{d}/big.{tag}.sig")
+        check(rc == 0, f"sign a 300 MB file ({tag}): exit {rc}: {err.strip()!r}")
+        if not SANITIZED:
+            check(rss < limit_kib, f"sign a 300 MB file ({tag}): peak RSS {rss} KiB (limit {limit_kib})")
+        rc, err, rss = run_with_rusage("verify", "--pk", alg_pk, "--in", big, "--sig", f"{d}/big.{tag}.sig")
+        check(rc == 0, f"verify a 300 MB file ({tag}): exit {rc}: {err.strip()!r}")
+        if not SANITIZED:
+            check(rss < limit_kib, f"verify a 300 MB file ({tag}): peak RSS {rss} KiB (limit {limit_kib})")
+    # The same bytes in a small file are not the same message.
+    write(f"{d}/small", b"x")
+    expect(1, "verify", "--pk", pk, "--in", f"{d}/small", "--sig", f"{d}/big.mqom.sig")
 
 
 def case_no_partial_file(d):

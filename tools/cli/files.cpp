@@ -165,48 +165,25 @@ armor::Bytes read_small_file(const std::string& path, const char* what) {
     return out;
 }
 
-Message::~Message() { std::free(data_); }
-
-Message read_message(const std::string& path) {
+void stream_message(const std::string& path, uint64_t max_bytes,
+                    const std::function<void(const uint8_t* chunk, size_t len)>& absorb) {
     struct stat st {};
     const int fd = open_input(path, "message", false, st);
     const std::string name = is_stdio(path) ? std::string("from stdin") : in_quotes(path);
     const auto close_input = [fd] {
         if (fd != 0) close(fd);
     };
-    const std::string too_big = "message " + name + " is larger than 256 MiB (" + std::to_string(kMaxMessageBytes) +
-                                " bytes, the limit: signing needs the whole message in memory)";
-    if (S_ISREG(st.st_mode) && size_t(st.st_size) > kMaxMessageBytes) {
+    const std::string too_big = "message " + name + " is longer than --max-message-bytes (" +
+                                std::to_string(max_bytes) + " bytes)";
+    if (max_bytes != 0 && S_ISREG(st.st_mode) && uint64_t(st.st_size) > max_bytes) {
         close_input();
         fail(too_big);
     }
-    // A regular file's size is known (it may still change); anything else may
-    // run up to the bound, whose untouched pages cost nothing.
-    size_t capacity = (S_ISREG(st.st_mode) ? size_t(st.st_size) : kMaxMessageBytes) + 1;
-    Message m;
-    m.data_ = static_cast<uint8_t*>(std::malloc(capacity));
-    if (m.data_ == nullptr) {
-        close_input();
-        fail("cannot read message " + name + ": out of memory");
-    }
     constexpr size_t kChunk = 64 * 1024;
+    std::vector<uint8_t> buf(kChunk);
+    uint64_t total = 0;
     for (;;) {
-        if (m.size_ == capacity) {
-            if (capacity > kMaxMessageBytes) {
-                close_input();
-                fail(too_big);
-            }
-            const size_t grown = capacity * 2 > kMaxMessageBytes + 1 ? kMaxMessageBytes + 1 : capacity * 2;
-            void* p = std::realloc(m.data_, grown);
-            if (p == nullptr) {
-                close_input();
-                fail("cannot read message " + name + ": out of memory");
-            }
-            m.data_ = static_cast<uint8_t*>(p);
-            capacity = grown;
-        }
-        const size_t room = capacity - m.size_ < kChunk ? capacity - m.size_ : kChunk;
-        const ssize_t got = read(fd, m.data_ + m.size_, room);
+        const ssize_t got = read(fd, buf.data(), kChunk);
         if (got < 0) {
             if (errno == EINTR) continue;
             const int err = errno;
@@ -214,11 +191,19 @@ Message read_message(const std::string& path) {
             fail("cannot read message " + name + ": " + errno_text(err));
         }
         if (got == 0) break;
-        m.size_ += size_t(got);
+        total += uint64_t(got);
+        if (max_bytes != 0 && total > max_bytes) {
+            close_input();
+            fail(too_big);
+        }
+        try {
+            absorb(buf.data(), size_t(got));
+        } catch (...) {
+            close_input();
+            throw;
+        }
     }
     close_input();
-    if (m.size_ > kMaxMessageBytes) fail(too_big);
-    return m;
 }
 
 void check_paths(const std::vector<Named>& inputs, const std::vector<Named>& outputs, bool force) {

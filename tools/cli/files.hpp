@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <vector>
@@ -30,34 +31,16 @@ struct Failure {
 
 inline bool is_stdio(const std::string& path) { return path == "-"; }
 
-// Messages are held whole in memory (the schemes hash them in one call), so
-// they are refused above this size instead of growing without bound.
-inline constexpr size_t kMaxMessageBytes = size_t(256) << 20;
-
 // A key or signature file (a regular file, or stdin for "-"), at most
 // armor::kMaxArmoredBytes. `what` names it in errors ("secret key").
 armor::Bytes read_small_file(const std::string& path, const char* what);
-// A message in one block whose pages are touched only as it fills (malloc /
-// realloc, so reading up to the bound never holds two copies).
-class Message {
-public:
-    Message() = default;
-    Message(const Message&) = delete;
-    Message& operator=(const Message&) = delete;
-    ~Message();
-    const uint8_t* data() const { return data_; }
-    size_t size() const { return size_; }
-    operator std::span<const uint8_t>() const { return {data_, size_}; }
 
-private:
-    friend Message read_message(const std::string& path);
-    Message(Message&& other) noexcept : data_(other.data_), size_(other.size_) { other.data_ = nullptr; }
-    uint8_t* data_ = nullptr;
-    size_t size_ = 0;
-};
-// The message (any readable non-directory, or stdin for "-"), read in 64 KiB
-// chunks, at most kMaxMessageBytes.
-Message read_message(const std::string& path);
+// A message's bytes fed in 64 KiB reads to `absorb` (the signature's
+// incremental message digest): constant memory for any size. The message
+// is any readable non-directory, or stdin for "-"; max_bytes != 0 refuses
+// (fails) a message longer than that (a device such as /dev/zero never ends).
+void stream_message(const std::string& path, uint64_t max_bytes,
+                    const std::function<void(const uint8_t* chunk, size_t len)>& absorb);
 
 struct Output {
     std::string path;  // "-": stdout

@@ -55,7 +55,8 @@ half-written; secret keys and shared secrets are created mode 0600 and never
 written to stdout. The shared secret file holds the raw bytes (--ss-hex: one
 line of lower-case hex). A tampered ciphertext is not an error: decaps gives
 the KEM's implicit-rejection secret (pseudo-random, unrelated to the sender's)
-and exits 0. Messages are limited to 256 MiB. Algorithm names are
+and exits 0. Messages of any size are hashed as they are read (constant
+memory; --max-message-bytes N refuses longer ones). Algorithm names are
 case-insensitive; '-' and '_' are optional (MAYO-2 = mayo_2 = mayo2;
 MQOM2-L1-gf16-fast-r5 = mqom2_cat1_gf16_fast_r5).
 
@@ -202,6 +203,19 @@ int choose_profile(const std::string& name, size_t ram, const std::string& goal,
     return kExitOk;
 }
 
+// The signature's message digest of the file, read in 64 KiB chunks.
+Bytes message_digest(const Signature& s, const std::string& path, uint64_t max_bytes) {
+    pqmcu::MessageHasher h = s.message_hasher();
+    pqmcu::cli::stream_message(path, max_bytes, [&h](const uint8_t* chunk, size_t len) {
+        const Status st = h.update({chunk, len});
+        if (st != Status::ok) fail("hashing the message failed: " + status_text(st));
+    });
+    Bytes digest(s.message_digest_bytes());
+    const Status st = h.finish(digest);
+    if (st != Status::ok) fail("hashing the message failed: " + status_text(st));
+    return digest;
+}
+
 void flush_stdout() {
     errno = 0;
     if (std::fflush(stdout) != 0 || std::ferror(stdout))
@@ -229,6 +243,7 @@ int run(int argc, char** argv) {
 
     std::string pk_path, sk_path, in_path, sig_path;
     bool raw = false, force = false;
+    uint64_t max_message_bytes = 0;  // 0: no bound (the message is streamed)
     auto* keygen = app.add_subcommand("keygen", "Generate a signature or KEM key pair (secret key file: mode 0600)");
     keygen->add_option("name", name, "Algorithm name (e.g. mqom2_cat1_gf16_fast_r5, MAYO-2, ntruhps2048509)")->required();
     keygen->add_option("--pk", pk_path, "Public key output file ('-': stdout)")->required();
@@ -243,6 +258,8 @@ int run(int argc, char** argv) {
     sign->add_option("--sig", sig_path, "Signature output file ('-': stdout)")->required();
     sign->add_flag("--raw", raw, "Write a raw signature; accept a raw secret key");
     sign->add_flag("--force", force, "Replace an existing signature file");
+    sign->add_option("--max-message-bytes", max_message_bytes,
+                     "Refuse a message longer than this (default 0: any length, read in 64 KiB chunks)");
 
     auto* verify = app.add_subcommand("verify", "Verify a detached signature (exit 0 valid, 1 invalid, 2 error)");
     verify->add_option("name", name, "Algorithm name (optional: armored files name it)");
@@ -250,6 +267,8 @@ int run(int argc, char** argv) {
     verify->add_option("--in", in_path, "Signed file ('-': stdin)")->required();
     verify->add_option("--sig", sig_path, "Signature file")->required();
     verify->add_flag("--raw", raw, "Accept a raw signature and public key (then name the algorithm)");
+    verify->add_option("--max-message-bytes", max_message_bytes,
+                       "Refuse a message longer than this (default 0: any length, read in 64 KiB chunks)");
 
     std::string ct_path, ss_path;
     bool ss_hex = false;
@@ -393,10 +412,10 @@ int run(int argc, char** argv) {
         const Loaded sk = load(sk_path, Kind::secret_key, raw);
         const Signature s = agree(name, {{sk.algorithm, "secret key " + in_quotes(sk_path)}});
         check_raw(s, Kind::secret_key, sk, sk_path);
-        const pqmcu::cli::Message msg = pqmcu::cli::read_message(in_path);
+        const Bytes digest = message_digest(s, in_path, max_message_bytes);
         Bytes sig(s.signature_bytes());
         size_t siglen = 0;
-        const Status st = s.sign(sk.bytes, msg, sig, &siglen);
+        const Status st = s.sign_digest(sk.bytes, digest, sig, &siglen);
         if (st != Status::ok) fail("signing failed: " + status_text(st));
         pqmcu::cli::write_outputs({{sig_path, as_file(raw, Kind::signature, s, sig.data(), siglen), 0666, "signature"}},
                                   force);
@@ -410,8 +429,8 @@ int run(int argc, char** argv) {
                                      {sig.algorithm, "signature " + in_quotes(sig_path)}});
     check_raw(s, Kind::public_key, pk, pk_path);
     check_raw(s, Kind::signature, sig, sig_path);
-    const pqmcu::cli::Message msg = pqmcu::cli::read_message(in_path);
-    const Status st = s.verify(pk.bytes, msg, sig.bytes);
+    const Bytes digest = message_digest(s, in_path, max_message_bytes);
+    const Status st = s.verify_digest(pk.bytes, digest, sig.bytes);
     if (st == Status::verify_failed || st == Status::malformed_input || st == Status::bad_length) {
         std::fprintf(stderr, "pqmcu: signature invalid (%s)\n", status_text(st).c_str());
         return kExitInvalidSignature;
