@@ -10,7 +10,11 @@
 #       the firmware's exit code is n (default 0). Only for mps2-an386.
 include_guard(GLOBAL)
 
-set(PQMCU_M4_ROOT "${CMAKE_CURRENT_LIST_DIR}/..")
+# Global (cache) paths: the functions below are also called from a parent
+# project that uses pqmcu through add_subdirectory, whose directory scope does
+# not see pqmcu's normal variables.
+get_filename_component(_pqmcu_m4_root "${CMAKE_CURRENT_LIST_DIR}/.." ABSOLUTE)
+set(PQMCU_M4_ROOT "${_pqmcu_m4_root}" CACHE INTERNAL "pqmcu source tree (Cortex-M4 helpers)")
 set(PQMCU_M4_BOARDS mps2-an386 nucleo-l4r5zi stm32f4discovery stm32f437)
 if(PQMCU_BOARD STREQUAL "host" OR PQMCU_BOARD STREQUAL "")
   message(STATUS "pqmcu: cross build without PQMCU_BOARD; using mps2-an386")
@@ -28,8 +32,9 @@ get_filename_component(_pqmcu_tc_dir "${CMAKE_CXX_COMPILER}" DIRECTORY)
 find_program(PQMCU_ARM_SIZE NAMES arm-none-eabi-size HINTS "${_pqmcu_tc_dir}")
 find_program(PQMCU_ARM_NM NAMES arm-none-eabi-nm HINTS "${_pqmcu_tc_dir}")
 find_package(Python3 REQUIRED COMPONENTS Interpreter)
-set(PQMCU_M4RUN "${PQMCU_M4_ROOT}/tools/m4sim/m4run.py")
-set(PQMCU_BENCH_TABLE "${PQMCU_M4_ROOT}/tools/m4sim/bench_table.py")
+set(PQMCU_PYTHON "${Python3_EXECUTABLE}" CACHE INTERNAL "Python for the M4 tools")
+set(PQMCU_M4RUN "${PQMCU_M4_ROOT}/tools/m4sim/m4run.py" CACHE INTERNAL "QEMU runner")
+set(PQMCU_BENCH_TABLE "${PQMCU_M4_ROOT}/tools/m4sim/bench_table.py" CACHE INTERNAL "M4 bench table script")
 
 function(pqmcu_add_firmware target)
   cmake_parse_arguments(PARSE_ARGV 1 FW "" "LINKER_SCRIPT;MIN_STACK" "SOURCES;LIBS")
@@ -77,7 +82,7 @@ function(pqmcu_add_m4_test name firmware)
     set(T_TIMEOUT ${PQMCU_M4_TEST_TIMEOUT})
   endif()
   add_test(NAME ${name}
-    COMMAND Python3::Interpreter "${PQMCU_M4RUN}" "$<TARGET_FILE:${firmware}>"
+    COMMAND "${PQMCU_PYTHON}" "${PQMCU_M4RUN}" "$<TARGET_FILE:${firmware}>"
             --timeout ${T_TIMEOUT} --expect-exit ${T_EXPECT_EXIT} --qemu "${PQMCU_M4_QEMU}")
   math(EXPR ctest_timeout "${T_TIMEOUT} + 30")
   set_tests_properties(${name} PROPERTIES TIMEOUT ${ctest_timeout} LABELS "m4")

@@ -28,6 +28,19 @@ void pad(Sink& out, size_t n, char c) {
 }
 
 // Emits digits of v in base 10 or 16 with width/flags applied.
+// v /= base, returns the remainder (base <= 16), in 32-bit divisions of
+// 32 + 16 + 16 bits: no 64-bit division helper from libgcc (~0.7 KB of flash).
+unsigned div_small(uint64_t& v, unsigned base) {
+    uint32_t hi = uint32_t(v >> 32), lo = uint32_t(v);
+    uint32_t r = hi % base;
+    hi /= base;
+    const uint32_t mid = (r << 16) | (lo >> 16);
+    r = mid % base;
+    const uint32_t low = (r << 16) | (lo & 0xFFFFu);
+    v = (uint64_t(hi) << 32) | (uint64_t(mid / base) << 16) | (low / base);
+    return low % base;
+}
+
 void emit_number(Sink& out, uint64_t v, bool negative, unsigned base, bool upper, unsigned width,
                  bool left, bool zero) {
     const char* digits = upper ? "0123456789ABCDEF" : "0123456789abcdef";
@@ -41,8 +54,7 @@ void emit_number(Sink& out, uint64_t v, bool negative, unsigned base, bool upper
         } while (w != 0);
     } else {
         do {
-            tmp[n++] = digits[v % base];
-            v /= base;
+            tmp[n++] = digits[div_small(v, base)];
         } while (v != 0);
     }
     const size_t body = n + (negative ? 1 : 0);

@@ -132,6 +132,7 @@ PQMCU_FAULT_ENTRY(pqmcu_busfault_handler, 5)
 PQMCU_FAULT_ENTRY(pqmcu_usagefault_handler, 6)
 PQMCU_FAULT_ENTRY(pqmcu_default_handler, 0)
 
+#if !defined(PQMCU_OPTIMIZE_FOR_SIZE)
 namespace {
 // Fault status bits worth naming (ARMv7-M ARM, CFSR and HFSR).
 struct StatusBit {
@@ -151,8 +152,9 @@ void print_bits(uint32_t value, const StatusBit (&bits)[N]) {
         if (value & (1u << b.bit)) pqmcu::m4::print(" %s", b.name);
 }
 }  // namespace
+#endif
 
-extern "C" void pqmcu_fault_report(const uint32_t* frame, uint32_t kind, uint32_t exc_return) {
+extern "C" __attribute__((used)) void pqmcu_fault_report(const uint32_t* frame, uint32_t kind, uint32_t exc_return) {
     using namespace pqmcu::m4;
     uint32_t ipsr;
     __asm__ volatile("mrs %0, ipsr" : "=r"(ipsr));
@@ -173,10 +175,12 @@ extern "C" void pqmcu_fault_report(const uint32_t* frame, uint32_t kind, uint32_
     print("FAULT: cfsr=0x%08x hfsr=0x%08x mmfar=0x%08x bfar=0x%08x exc_return=0x%08x\n",
           unsigned(mmio(scb::cfsr)), unsigned(mmio(scb::hfsr)), unsigned(mmio(scb::mmfar)),
           unsigned(mmio(scb::bfar)), unsigned(exc_return));
+#if !defined(PQMCU_OPTIMIZE_FOR_SIZE)  // size builds: the raw registers above only
     print("FAULT: reason:");
     print_bits(mmio(scb::cfsr), kCfsrBits);
     print_bits(mmio(scb::hfsr), kHfsrBits);
     print("\n");
+#endif
     const uint32_t cfsr = mmio(scb::cfsr);
     const uintptr_t guard = uintptr_t(__pqmcu_stack_guard);
     const bool mmfar_valid = (cfsr & (1u << 7)) != 0;

@@ -129,7 +129,25 @@ namespace bitsliced {
 
 template <>
 void encrypt<Aes128>(detail::KeyList<Aes128> keys, const uint8_t* in, uint8_t* out, size_t n) {
+#if defined(PQMCU_TARGET_M4) && defined(PQMCU_OPTIMIZE_FOR_SIZE)
+    // Size builds: AES-128 over expanded keys runs the fixsliced pass (which
+    // the library needs anyway) under the key prepared from them, instead of
+    // keeping the two-block bitsliced pass (3.5 KB). Slower per call (one
+    // key preparation per key change), and off every hot path: MQOM
+    // prepares its secret keys itself.
+    PreparedKey<Aes128> pk;
+    const RoundKeys<Aes128>* prepared = nullptr;
+    for (size_t i = 0; i < n; ++i) {
+        if (&keys.at(i) != prepared) {
+            prepared = &keys.at(i);
+            prepare<Aes128>(pk, *prepared);
+        }
+        encrypt2_fixsliced(pk, in + 16 * i, in + 16 * i, out + 16 * i, out + 16 * i);
+    }
+    wipe<Aes128>(pk);
+#else
     aes_blocks<Aes128>(keys, in, out, n);
+#endif
 }
 template <>
 void encrypt<Aes256>(detail::KeyList<Aes256> keys, const uint8_t* in, uint8_t* out, size_t n) {

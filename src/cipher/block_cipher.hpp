@@ -230,23 +230,55 @@ inline Status encrypt_x8(const PreparedKey<C>& k, const uint8_t* in, uint8_t* ou
 // in1 -> out1 (in0 == in1 allowed: one block, then out0 == out1 allowed).
 // Both inputs are read before any output is written, so out may alias in.
 #if defined(PQMCU_TARGET_M4)
+#if defined(PQMCU_OPTIMIZE_FOR_SIZE)
+namespace detail {
+// LinOrtho(in) = (in_lo ^ in_hi) || in_lo on 8-byte halves, as words.
+// Word accesses: the M4 takes unaligned LDR/STR (-Os would copy bytes).
+using u32_unaligned = uint32_t __attribute__((aligned(1), may_alias));
+[[gnu::always_inline]] inline void lin_ortho_words(const uint8_t* in, uint32_t l[4]) {
+    const u32_unaligned* w = reinterpret_cast<const u32_unaligned*>(in);
+    l[0] = w[0] ^ w[2];
+    l[1] = w[1] ^ w[3];
+    l[2] = w[0];
+    l[3] = w[1];
+}
+[[gnu::always_inline]] inline void xor_words(uint8_t* out, const uint32_t l[4]) {
+    u32_unaligned* w = reinterpret_cast<u32_unaligned*>(out);
+    w[0] ^= l[0];
+    w[1] ^= l[1];
+    w[2] ^= l[2];
+    w[3] ^= l[3];
+}
+}  // namespace detail
+#endif
 }  // namespace pqmcu::cipher
 // aes_fs_m4.S: io = {in0, in1, out0, out1}.
 extern "C" void pqmcu_aes128_fs2_m4(const uint32_t* rk, const uint8_t* const io[4]);
 extern "C" void pqmcu_aes128_fs2_lo_m4(const uint32_t* rk, const uint8_t* const io[4]);
 namespace pqmcu::cipher {
 // Inline: the M4's inner loops call it ~11 K times a signature.
-inline void encrypt2_fixsliced(const PreparedKey<Aes128>& pk, const uint8_t* in0, const uint8_t* in1,
+[[gnu::always_inline]] inline void encrypt2_fixsliced(const PreparedKey<Aes128>& pk, const uint8_t* in0, const uint8_t* in1,
                                uint8_t* out0, uint8_t* out1) {
     const uint8_t* const io[4] = {in0, in1, out0, out1};
     pqmcu_aes128_fs2_m4(pk.fs, io);
 }
 // The same pass with out ^= LinOrtho(in) = (in_lo ^ in_hi) || in_lo done in
 // its output stores (MQOM's SeedDerive, no second pass over out).
-inline void encrypt2_lin_ortho_fixsliced(const PreparedKey<Aes128>& pk, const uint8_t* in0, const uint8_t* in1,
-                                         uint8_t* out0, uint8_t* out1) {
+[[gnu::always_inline]] inline void encrypt2_lin_ortho_fixsliced(const PreparedKey<Aes128>& pk, const uint8_t* in0,
+                                                                const uint8_t* in1, uint8_t* out0, uint8_t* out1) {
     const uint8_t* const io[4] = {in0, in1, out0, out1};
+#if defined(PQMCU_OPTIMIZE_FOR_SIZE)
+    // Size builds keep one fixsliced pass (6 KB less flash): LinOrtho of
+    // the inputs, taken before the pass (out may alias in), XORed after it.
+    uint32_t l0[4], l1[4];
+    detail::lin_ortho_words(in0, l0);
+    detail::lin_ortho_words(in1, l1);
+    pqmcu_aes128_fs2_m4(pk.fs, io);
+    detail::xor_words(out0, l0);
+    if (out1 != out0) detail::xor_words(out1, l1);
+#else
     pqmcu_aes128_fs2_lo_m4(pk.fs, io);
+#endif
 }
 #else
 void encrypt2_fixsliced(const PreparedKey<Aes128>& pk, const uint8_t* in0, const uint8_t* in1, uint8_t* out0,

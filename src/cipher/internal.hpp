@@ -70,7 +70,7 @@ extern const uint8_t sbox_table[256];
 // Constant-time SubWord: the bitsliced circuit applied to 4 bytes.
 uint32_t sub_word_ct(uint32_t w);
 // Table SubWord (public input only).
-inline uint32_t sub_word_table(uint32_t w) {
+[[gnu::always_inline]] inline uint32_t sub_word_table(uint32_t w) {
     return uint32_t(sbox_table[w & 0xFF]) | (uint32_t(sbox_table[(w >> 8) & 0xFF]) << 8) |
            (uint32_t(sbox_table[(w >> 16) & 0xFF]) << 16) | (uint32_t(sbox_table[w >> 24]) << 24);
 }

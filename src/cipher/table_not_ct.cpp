@@ -46,6 +46,10 @@ constexpr TTable make_t0() {
 constexpr TTable kT0 = make_t0();
 }  // namespace
 
+#if defined(PQMCU_OPTIMIZE_FOR_SIZE) && !defined(PQMCU_AES_TABLE_IN_RAM)
+// Size builds: the T-table code reads the public S-box below (one copy).
+#define sbox_table_storage sbox_table
+#else
 PQMCU_AES_TABLE_DECL PQMCU_AES_TABLE_CONST uint8_t sbox_table_storage[256] = {
 #define B(i) kSbox.s[i]
 #define B8(i) B(i), B(i + 1), B(i + 2), B(i + 3), B(i + 4), B(i + 5), B(i + 6), B(i + 7)
@@ -55,6 +59,7 @@ PQMCU_AES_TABLE_DECL PQMCU_AES_TABLE_CONST uint8_t sbox_table_storage[256] = {
 #undef B8
 #undef B
 };
+#endif
 PQMCU_AES_TABLE_DECL PQMCU_AES_TABLE_CONST uint32_t t0_table[256] = {
 #define B(i) kT0.t[i]
 #define B8(i) B(i), B(i + 1), B(i + 2), B(i + 3), B(i + 4), B(i + 5), B(i + 6), B(i + 7)
@@ -153,7 +158,7 @@ namespace {
 // pointer to it is a pointer to w[0]: the key list is passed as it is.
 static_assert(offsetof(RoundKeys<Aes128>, w) == 0 && offsetof(RoundKeys<Aes256>, w) == 0);
 template <class C>
-void aes_table_blocks(detail::KeyList<C> keys, const uint8_t* in, uint8_t* out, size_t n) {
+[[gnu::always_inline]] inline void aes_table_blocks(detail::KeyList<C> keys, const uint8_t* in, uint8_t* out, size_t n) {
     const uint32_t* one = keys.one ? keys.one->w : nullptr;
     AesTableJob job{keys.one ? &one : reinterpret_cast<const uint32_t* const*>(keys.list),
                     in,
@@ -169,6 +174,21 @@ void aes_table_blocks(detail::KeyList<C> keys, const uint8_t* in, uint8_t* out, 
             pqmcu_aes128_table1_m4(&job);
             return;
         }
+#if defined(PQMCU_OPTIMIZE_FOR_SIZE)
+        // Size builds: runs of blocks under one key through the same loop,
+        // so AES-128 needs no second T-table routine (3 KB less flash).
+        size_t i = 0;
+        while (i < n) {
+            size_t j = i + 1;
+            while (j < n && keys.list[j] == keys.list[i]) ++j;
+            const uint32_t* k = keys.list[i]->w;
+            const AesTableJob run{&k, in + 16 * i, out + 16 * i, uint32_t(j - i), uint32_t(C::rounds),
+                                  detail::t0_table, detail::sbox_table_storage, 0u, 16u};
+            pqmcu_aes128_table1_m4(&run);
+            i = j;
+        }
+        return;
+#endif
     }
     pqmcu_aes_table_m4(&job);
 }
@@ -219,7 +239,12 @@ void encrypt<Rijndael256>(detail::KeyList<Rijndael256> keys, const uint8_t* in, 
 }  // namespace table_not_ct
 
 void encrypt_table_not_ct(const RoundKeys<Aes128>& k, const uint8_t* in, uint8_t* out, size_t nblocks) {
+#if defined(PQMCU_TARGET_M4)
+    // Straight to the assembly's job (one call less per use; -Os would keep it).
+    if (nblocks != 0) aes_table_blocks<Aes128>(detail::KeyList<Aes128>{&k, nullptr}, in, out, nblocks);
+#else
     if (nblocks != 0) table_not_ct::encrypt<Aes128>(detail::KeyList<Aes128>{&k, nullptr}, in, out, nblocks);
+#endif
 }
 void encrypt_lin_ortho_table_not_ct(const RoundKeys<Aes128>& k, const uint8_t* in, uint8_t* out, size_t nblocks,
                                     size_t out_stride) {
@@ -228,7 +253,24 @@ void encrypt_lin_ortho_table_not_ct(const RoundKeys<Aes128>& k, const uint8_t* i
     const uint32_t* one = k.w;
     AesTableJob job{&one, in, out, uint32_t(nblocks), uint32_t(Aes128::rounds), detail::t0_table,
                     detail::sbox_table_storage, 0u, uint32_t(out_stride)};
+#if defined(PQMCU_OPTIMIZE_FOR_SIZE)
+    // Size builds: the plain single-key loop, then LinOrtho in C (in != out
+    // here), instead of a third T-table routine (2.3 KB less flash).
+    pqmcu_aes128_table1_m4(&job);
+    // Word accesses (the M4 takes unaligned LDR/STR; -Os would copy bytes).
+    using u32u = uint32_t __attribute__((aligned(1), may_alias));
+    for (size_t b = 0; b < nblocks; ++b, in += 16, out += out_stride) {
+        const u32u* w = reinterpret_cast<const u32u*>(in);
+        u32u* o = reinterpret_cast<u32u*>(out);
+        const uint32_t w0 = w[0], w1 = w[1];
+        o[0] ^= w0 ^ w[2];
+        o[1] ^= w1 ^ w[3];
+        o[2] ^= w0;
+        o[3] ^= w1;
+    }
+#else
     pqmcu_aes128_table1_lo_m4(&job);
+#endif
 #else
     for (size_t b = 0; b < nblocks; ++b, in += 16, out += out_stride) {
         table_not_ct::encrypt<Aes128>(detail::KeyList<Aes128>{&k, nullptr}, in, out, 1);

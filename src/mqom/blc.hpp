@@ -25,6 +25,7 @@
 #include "mqom/ggm.hpp"
 #include "mqom/gf.hpp"
 #include "mqom/lanes.hpp"
+#include "mqom/pin.hpp"
 #include "mqom/work.hpp"
 
 namespace pqmcu::mqom::detail {
@@ -480,7 +481,7 @@ struct Blc {
     static void with_key_cache(const Dims& d, uint32_t lb, bool cache, uint8_t* p, size_t len, uint8_t* p2,
                                size_t len2, cipher::Backend be, F&& f, uint8_t* p3 = nullptr, size_t len3 = 0) {
         const size_t nkeys = stream_key_count(d, lb);
-        if (cache && C::cache_prepared(be)) {
+        if (ActivePin::prepared_keys && cache && C::cache_prepared(be)) {
             using PK = typename C::PKey;
             PK* pk = place_keys<PK>(p, len, nkeys);
             const KeyPlace<PK> kp = pk != nullptr ? place_upper<PK>(d, lb, pk, p, len, p2, len2)
@@ -759,7 +760,7 @@ struct Blc {
             key_area = paths;
             key_area_len = size_t(d.tau) * d.log_n * S;
         }
-        if (w.leaf_batch_log != 0)
+        if (streamed_blc(w.leaf_batch_log))
             return commit_streamed<StreamCom1>(d, mseed, salt, x, w, pdx_out, com1, lscom, key_area, key_area_len);
         commit_stored(d, mseed, salt, x, w, pdx_out, com1);
     }
@@ -835,7 +836,7 @@ struct Blc {
     // Verifier: evaluations x_eval/u_eval into w.xT (lanes)/ua; false if com1 differs.
     static bool eval(const Dims& d, const uint8_t* salt, const uint8_t* com1, const uint8_t* paths,
                      const uint8_t* lscom, const uint8_t* pdx_in, const uint16_t* i_star, Work<Elt>& w) {
-        if (w.leaf_batch_log != 0) return eval_streamed(d, salt, com1, paths, lscom, pdx_in, i_star, w);
+        if (streamed_blc(w.leaf_batch_log)) return eval_streamed(d, salt, com1, paths, lscom, pdx_in, i_star, w);
         return eval_stored(d, salt, com1, paths, lscom, pdx_in, i_star, w);
     }
     __attribute__((noinline)) static bool eval_stored(const Dims& d, const uint8_t* salt, const uint8_t* com1,

@@ -62,6 +62,7 @@ struct Engine {
         Elt part[B::F::kBits] = {};
         for (size_t k = 0; k < len; ++k) {
             const uint32_t xk = B::F::get(x, uint32_t(k));
+#pragma GCC unroll 8  // also at -Os (size builds): the bit loop is the hot path of Memory's keygen
             for (unsigned b = 0; b < B::F::kBits; ++b)
                 part[b] = Elt(part[b] ^ (a[k] & field::mask_from_bit<Elt>(Elt((xk >> b) & 1u))));
         }
@@ -191,6 +192,10 @@ Status Engine<Sec, BaseLog2, ExtLog2>::keygen(const Dims& d, const uint8_t* seed
     // (none for Memory: x_dot reads x's bits instead).
     Elt* planes = w.planes;
     auto dot = [&](const Elt* a, size_t len) {
+        if constexpr (ActivePin::on) {  // pinned: the profile's one form
+            if constexpr (ActivePin::keygen_planes) return planes_dot(planes, n, a, len);
+            else return x_dot(x, a, len);
+        }
         return planes != nullptr ? planes_dot(planes, n, a, len) : x_dot(x, a, len);
     };
     for (uint32_t k = 0; planes != nullptr && k < n; ++k) {

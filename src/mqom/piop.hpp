@@ -24,6 +24,7 @@
 #include "mqom/expand_mq.hpp"
 #include "mqom/gf.hpp"
 #include "mqom/lanes.hpp"
+#include "mqom/pin.hpp"
 #include "mqom/work.hpp"
 
 namespace pqmcu::mqom::detail {
@@ -45,6 +46,12 @@ template <unsigned Sec, class E, class B>
 struct Piop {
     using Elt = typename E::Elt;
     using L = Lanes<E>;
+
+    // The Lut kernels exist only where a Lut profile can run (pin.hpp).
+    static bool lut_on(const Work<Elt>& w) {
+        if constexpr (ActivePin::lut) return w.lut_not_ct;
+        else return false;
+    }
 
     static void expand_gamma(const Dims& d, const uint8_t* com1, Elt* gamma) {
         if (!d.batching) return;
@@ -107,13 +114,21 @@ struct Piop {
 
     // Row width as a compile-time constant for the widths of the 48 sets
     // (fixed trip counts), 0 (run-time width) otherwise.
+    static constexpr bool fixed_nw(size_t nw) {
+        if constexpr (sizeof(word_t) == 8) return nw == 3 || nw == 4 || nw == 5 || nw == 7;
+        else return nw == 5 || nw == 7 || nw == 10 || nw == 13;
+    }
     template <class Fn>
     static void with_nw(size_t nw, unsigned digit_bits, Fn&& fn) {
-        auto go = [&](auto nwc) {
-            if (digit_bits == 1) fn(nwc, std::integral_constant<unsigned, 1>{});
-            else fn(nwc, std::integral_constant<unsigned, 4>{});
-        };
-        if constexpr (sizeof(word_t) == 8) {
+        auto go = [&](auto nwc) { with_digit(digit_bits, [&](auto dc) { fn(nwc, dc); }); };
+        if constexpr (ActivePin::on) {
+            // One set: its width only (another width cannot reach here).
+            constexpr size_t pinned = ActivePin::lane_nw;
+            if (nw != pinned || digit_bits != ActivePin::work_digit) __builtin_trap();
+            fn(std::integral_constant<size_t, fixed_nw(pinned) ? pinned : 0>{},
+               std::integral_constant<unsigned, ActivePin::work_digit>{});
+            return;
+        } else if constexpr (sizeof(word_t) == 8) {
             switch (nw) {
             case 3: return go(std::integral_constant<size_t, 3>{});
             case 4: return go(std::integral_constant<size_t, 4>{});
@@ -220,7 +235,7 @@ struct Piop {
         const size_t nw = NW != 0 ? NW : d.lane_bytes() / sizeof(word_t);
         // The Lut kernels keep z0, z1 only (no bit planes): more equations
         // per group share each PRG key schedule (cat1 short: 6 instead of 1).
-        const size_t stw = (w.lut_not_ct ? 2 : state_rows()) * nw;
+        const size_t stw = (lut_on(w) ? 2 : state_rows()) * nw;
         const bool streamed = w.leaf_batch_log != 0;
         const Group grp = group(d, w, stw, 0, streamed ? w.scratch : nullptr,
                                 streamed ? size_t(1 + d.log_n) * d.exp_bytes() : 0);
@@ -236,11 +251,11 @@ struct Piop {
                 const word_t* xj = w.xT + size_t(j) * nw;
                 const uint32_t xv = B::F::get(x, j);
                 // !!! NOT CONSTANT TIME (Lut profile only): log of a secret.
-                const uint16_t lxl = w.lut_not_ct ? field::lut_not_ct::kGf256Z.log[B::lift(uint8_t(xv))] : 0;
+                const uint16_t lxl = lut_on(w) ? field::lut_not_ct::kGf256Z.log[B::lift(uint8_t(xv))] : 0;
                 for (uint32_t q = 0; q < g; ++q) {
                     word_t* s = grp.state + q * stw;
                     L::template row_public<NW, D>(st.at(q), w.xT, j + 1, nw, w.tab, prev, t);
-                    if (w.lut_not_ct) {
+                    if (lut_on(w)) {
                         // !!! NOT CONSTANT TIME (Lut profile): secret-indexed log/exp tables.
                         if constexpr (E::bytes == 1) {
                             lut_not_ct::sign_row_gf256(t, xj, lxl, tau, nw, s, s + nw);
@@ -257,7 +272,7 @@ struct Piop {
                 word_t* s = grp.state + q * stw;
                 L::template row_public<NW, D>(st.at(q), w.xT, n, nw, w.tab, prev, t);
                 for (size_t k = 0; k < nw; ++k) s[nw + k] ^= t[k];
-                if (!w.lut_not_ct) L::template sign_fold<typename B::F>(s, nw);
+                if (!lut_on(w)) L::template sign_fold<typename B::F>(s, nw);
                 emit_row(d, w, w.alpha, w.z0, i0 + q, s, nw);
                 emit_row(d, w, alpha1, w.z1, i0 + q, s + nw, nw);
             }
@@ -360,13 +375,19 @@ struct Piop {
         auto go = [&](auto nwc, auto dc) {
             recompute_group_n<decltype(nwc)::value, decltype(dc)::value>(d, mseed_eq, y, i_star, e0, k, w);
         };
-        auto dig = [&](auto nwc) {
-            if (w.digit_bits == 1) go(nwc, std::integral_constant<unsigned, 1>{});
-            else go(nwc, std::integral_constant<unsigned, 4>{});
-        };
-        if (nw == 1) dig(std::integral_constant<size_t, 1>{});
-        else if (nw == 2) dig(std::integral_constant<size_t, 2>{});
-        else dig(std::integral_constant<size_t, 0>{});
+        auto dig = [&](auto nwc) { with_digit(w.digit_bits, [&](auto dc) { go(nwc, dc); }); };
+        if constexpr (ActivePin::on) {
+            constexpr size_t pinned = ActivePin::vgroup_nw;
+            if (nw != pinned || w.digit_bits != ActivePin::vgroup_digit) __builtin_trap();
+            go(std::integral_constant<size_t, pinned == 1 || pinned == 2 ? pinned : 0>{},
+               std::integral_constant<unsigned, ActivePin::vgroup_digit>{});
+        } else if (nw == 1) {
+            dig(std::integral_constant<size_t, 1>{});
+        } else if (nw == 2) {
+            dig(std::integral_constant<size_t, 2>{});
+        } else {
+            dig(std::integral_constant<size_t, 0>{});
+        }
         group_alpha(d, com1, i_star, e0, k, alpha1_ser, w);
     }
 
