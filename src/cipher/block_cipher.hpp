@@ -12,6 +12,7 @@
 // key_schedule_public() uses S-box table lookups and is only for public keys
 // (MQOM's salts/tweaks), where it is several times faster.
 #pragma once
+#include "core/inline.hpp"
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
@@ -235,14 +236,14 @@ namespace detail {
 // LinOrtho(in) = (in_lo ^ in_hi) || in_lo on 8-byte halves, as words.
 // Word accesses: the M4 takes unaligned LDR/STR (-Os would copy bytes).
 using u32_unaligned = uint32_t __attribute__((aligned(1), may_alias));
-[[gnu::always_inline]] inline void lin_ortho_words(const uint8_t* in, uint32_t l[4]) {
+PQMCU_SIZE_INLINE inline void lin_ortho_words(const uint8_t* in, uint32_t l[4]) {
     const u32_unaligned* w = reinterpret_cast<const u32_unaligned*>(in);
     l[0] = w[0] ^ w[2];
     l[1] = w[1] ^ w[3];
     l[2] = w[0];
     l[3] = w[1];
 }
-[[gnu::always_inline]] inline void xor_words(uint8_t* out, const uint32_t l[4]) {
+PQMCU_SIZE_INLINE inline void xor_words(uint8_t* out, const uint32_t l[4]) {
     u32_unaligned* w = reinterpret_cast<u32_unaligned*>(out);
     w[0] ^= l[0];
     w[1] ^= l[1];
@@ -257,14 +258,14 @@ extern "C" void pqmcu_aes128_fs2_m4(const uint32_t* rk, const uint8_t* const io[
 extern "C" void pqmcu_aes128_fs2_lo_m4(const uint32_t* rk, const uint8_t* const io[4]);
 namespace pqmcu::cipher {
 // Inline: the M4's inner loops call it ~11 K times a signature.
-[[gnu::always_inline]] inline void encrypt2_fixsliced(const PreparedKey<Aes128>& pk, const uint8_t* in0, const uint8_t* in1,
+PQMCU_SIZE_INLINE inline void encrypt2_fixsliced(const PreparedKey<Aes128>& pk, const uint8_t* in0, const uint8_t* in1,
                                uint8_t* out0, uint8_t* out1) {
     const uint8_t* const io[4] = {in0, in1, out0, out1};
     pqmcu_aes128_fs2_m4(pk.fs, io);
 }
 // The same pass with out ^= LinOrtho(in) = (in_lo ^ in_hi) || in_lo done in
 // its output stores (MQOM's SeedDerive, no second pass over out).
-[[gnu::always_inline]] inline void encrypt2_lin_ortho_fixsliced(const PreparedKey<Aes128>& pk, const uint8_t* in0,
+PQMCU_SIZE_INLINE inline void encrypt2_lin_ortho_fixsliced(const PreparedKey<Aes128>& pk, const uint8_t* in0,
                                                                 const uint8_t* in1, uint8_t* out0, uint8_t* out1) {
     const uint8_t* const io[4] = {in0, in1, out0, out1};
 #if defined(PQMCU_OPTIMIZE_FOR_SIZE)

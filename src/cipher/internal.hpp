@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // Internal interface between the dispatcher and the backends (not public API).
 #pragma once
+#include "core/inline.hpp"
 #include <cstddef>
 #include <cstdint>
 
@@ -70,7 +71,7 @@ extern const uint8_t sbox_table[256];
 // Constant-time SubWord: the bitsliced circuit applied to 4 bytes.
 uint32_t sub_word_ct(uint32_t w);
 // Table SubWord (public input only).
-[[gnu::always_inline]] inline uint32_t sub_word_table(uint32_t w) {
+PQMCU_SIZE_INLINE inline uint32_t sub_word_table(uint32_t w) {
     return uint32_t(sbox_table[w & 0xFF]) | (uint32_t(sbox_table[(w >> 8) & 0xFF]) << 8) |
            (uint32_t(sbox_table[(w >> 16) & 0xFF]) << 16) | (uint32_t(sbox_table[w >> 24]) << 24);
 }

@@ -17,6 +17,7 @@
 //   mul_w, mul_w_scalar (lane x ext scalar), mul_w_sub (lane x GF(256) scalar),
 //   mul_sub (GF(256) scalar x ext element), fold (XOR of all lanes of a word).
 #pragma once
+#include "core/inline.hpp"
 #include "field/gf256.hpp"
 #include "field/gf256sq.hpp"
 #include "field/gf_small.hpp"
@@ -34,7 +35,7 @@ struct GF2 {
     static constexpr elem mul(elem a, elem b) { return gf2::mul(a, b); }
     static constexpr elem inv(elem a) { return uint8_t(a & 1); }
     static constexpr uint8_t lift(elem a) { return gf2::lift(a); }
-    [[gnu::always_inline]] static constexpr elem get(const uint8_t* v, size_t i) { return gf2::get(v, i); }
+    PQMCU_SIZE_INLINE static constexpr elem get(const uint8_t* v, size_t i) { return gf2::get(v, i); }
     static constexpr void set(uint8_t* v, size_t i, elem a) { gf2::set(v, i, a); }
 };
 
@@ -47,7 +48,7 @@ struct GF4 {
     static constexpr elem mul(elem a, elem b) { return gf4::mul(a, b); }
     static constexpr elem inv(elem a) { return gf4::inv(a); }
     static constexpr uint8_t lift(elem a) { return gf4::lift(a); }
-    [[gnu::always_inline]] static constexpr elem get(const uint8_t* v, size_t i) { return gf4::get(v, i); }
+    PQMCU_SIZE_INLINE static constexpr elem get(const uint8_t* v, size_t i) { return gf4::get(v, i); }
     static constexpr void set(uint8_t* v, size_t i, elem a) { gf4::set(v, i, a); }
 };
 
@@ -60,7 +61,7 @@ struct GF16 {
     static constexpr elem mul(elem a, elem b) { return gf16::mul(a, b); }
     static constexpr elem inv(elem a) { return gf16::inv(a); }
     static constexpr uint8_t lift(elem a) { return gf16::lift(a); }
-    [[gnu::always_inline]] static constexpr elem get(const uint8_t* v, size_t i) { return gf16::get(v, i); }
+    PQMCU_SIZE_INLINE static constexpr elem get(const uint8_t* v, size_t i) { return gf16::get(v, i); }
     static constexpr void set(uint8_t* v, size_t i, elem a) { gf16::set(v, i, a); }
 };
 
@@ -75,14 +76,14 @@ struct GF256 {
     // As a base field: packed vectors are plain byte arrays, lift is the identity.
     static constexpr const uint8_t* kLift = detail::kGf256Basis;
     static constexpr size_t bytes(size_t n) { return n; }
-    [[gnu::always_inline]] static constexpr elem mul(elem a, elem b) { return gf256::mul(a, b); }
+    PQMCU_SIZE_INLINE static constexpr elem mul(elem a, elem b) { return gf256::mul(a, b); }
     static constexpr elem inv(elem a) { return gf256::inv(a); }
     static constexpr uint8_t lift(elem a) { return a; }
     static constexpr elem get(const uint8_t* v, size_t i) { return v[i]; }
     static constexpr void set(uint8_t* v, size_t i, elem a) { v[i] = a; }
     // As an extension field.
     static constexpr size_t kElemBytes = 1;
-    [[gnu::always_inline]] static constexpr elem mul_sub(uint8_t s, elem a) { return gf256::mul(s, a); }
+    PQMCU_SIZE_INLINE static constexpr elem mul_sub(uint8_t s, elem a) { return gf256::mul(s, a); }
     template <class W> static constexpr W mul_w(W a, W b) { return gf256::mul_w(a, b); }
     template <class W> static constexpr W mul_w_scalar(W a, elem c) { return gf256::mul_w_scalar(a, c); }
     template <class W> static constexpr W mul_w_sub(W a, uint8_t s) { return gf256::mul_w_scalar(a, s); }
@@ -96,9 +97,9 @@ struct GF256Sq {
     using elem = uint16_t;
     static constexpr size_t kElemBytes = 2;
     static constexpr size_t bytes(size_t n) { return 2 * n; }
-    [[gnu::always_inline]] static constexpr elem mul(elem a, elem b) { return gf256sq::mul(a, b); }
+    PQMCU_SIZE_INLINE static constexpr elem mul(elem a, elem b) { return gf256sq::mul(a, b); }
     static constexpr elem inv(elem a) { return gf256sq::inv(a); }
-    [[gnu::always_inline]] static constexpr elem mul_sub(uint8_t s, elem a) { return gf256sq::mul_sub(s, a); }
+    PQMCU_SIZE_INLINE static constexpr elem mul_sub(uint8_t s, elem a) { return gf256sq::mul_sub(s, a); }
     template <class W> static constexpr W mul_w(W a, W b) { return gf256sq::mul_w(a, b); }
     template <class W> static constexpr W mul_w_scalar(W a, elem c) { return gf256sq::mul_w_scalar(a, c); }
     template <class W> static constexpr W mul_w_sub(W a, uint8_t s) { return gf256sq::mul_w_sub(a, s); }

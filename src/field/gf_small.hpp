@@ -16,6 +16,7 @@
 // below agree with multiplying the images in GF(256), checked exhaustively
 // by the field test suite.)
 #pragma once
+#include "core/inline.hpp"
 #include "field/gf256.hpp"
 
 namespace pqmcu::field {
@@ -25,7 +26,7 @@ namespace gf2 {
 constexpr uint8_t mul(uint8_t a, uint8_t b) { return uint8_t(a & b & 1); }
 inline constexpr uint8_t kLift[1] = {0x01};
 constexpr uint8_t lift(uint8_t a) { return uint8_t(a & 1); }
-[[gnu::always_inline]] constexpr uint8_t get(const uint8_t* v, size_t i) { return uint8_t((v[i >> 3] >> (i & 7)) & 1); }
+PQMCU_SIZE_INLINE constexpr uint8_t get(const uint8_t* v, size_t i) { return uint8_t((v[i >> 3] >> (i & 7)) & 1); }
 constexpr void set(uint8_t* v, size_t i, uint8_t a) {
     const unsigned s = unsigned(i & 7);
     v[i >> 3] = uint8_t((v[i >> 3] & ~(1u << s)) | ((a & 1u) << s));
@@ -47,7 +48,7 @@ constexpr uint8_t lift(uint8_t a) {
     return uint8_t((kLift[0] & mask_from_bit<uint8_t>(uint8_t(a & 1))) ^
                    (kLift[1] & mask_from_bit<uint8_t>(uint8_t((a >> 1) & 1))));
 }
-[[gnu::always_inline]] constexpr uint8_t get(const uint8_t* v, size_t i) { return uint8_t((v[i >> 2] >> (2 * (i & 3))) & 3); }
+PQMCU_SIZE_INLINE constexpr uint8_t get(const uint8_t* v, size_t i) { return uint8_t((v[i >> 2] >> (2 * (i & 3))) & 3); }
 constexpr void set(uint8_t* v, size_t i, uint8_t a) {
     const unsigned s = unsigned(2 * (i & 3));
     v[i >> 2] = uint8_t((v[i >> 2] & ~(3u << s)) | ((a & 3u) << s));
@@ -88,7 +89,7 @@ constexpr uint8_t lift(uint8_t a) {
     for (int i = 0; i < 4; ++i) r ^= uint8_t(kLift[i] & mask_from_bit<uint8_t>(uint8_t((a >> i) & 1)));
     return r;
 }
-[[gnu::always_inline]] constexpr uint8_t get(const uint8_t* v, size_t i) { return uint8_t((v[i >> 1] >> (4 * (i & 1))) & 0xF); }
+PQMCU_SIZE_INLINE constexpr uint8_t get(const uint8_t* v, size_t i) { return uint8_t((v[i >> 1] >> (4 * (i & 1))) & 0xF); }
 constexpr void set(uint8_t* v, size_t i, uint8_t a) {
     const unsigned s = unsigned(4 * (i & 1));
     v[i >> 1] = uint8_t((v[i >> 1] & ~(0xFu << s)) | ((a & 0xFu) << s));

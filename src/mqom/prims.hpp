@@ -8,6 +8,7 @@
 //   SeedCommit(salt, e, s) = SeedDerive_{K0}(s) || SeedDerive_{K0 ^ 1}(s),
 //     K0 = TweakSalt(salt, 0, e, 0), "^ 1" on byte 0.
 #pragma once
+#include "core/inline.hpp"
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -23,14 +24,14 @@ struct Prims {
     using Key = typename C::Key;
     static constexpr size_t S = Sec / 8;
 
-    [[gnu::always_inline]] static void tweak_salt(const uint8_t* salt, uint8_t* out, uint32_t sel, uint32_t e, uint32_t j) {
+    PQMCU_SIZE_INLINE static void tweak_salt(const uint8_t* salt, uint8_t* out, uint32_t sel, uint32_t e, uint32_t j) {
         std::memcpy(out, salt, S);
         out[0] ^= uint8_t(sel + 4 * e);
         out[1] ^= uint8_t(j);
         out[2] ^= uint8_t(j >> 8);
     }
     template <class K>
-    [[gnu::always_inline]] static void tweak_key(K& k, const uint8_t* salt, uint32_t sel, uint32_t e, uint32_t j) {
+    PQMCU_SIZE_INLINE static void tweak_key(K& k, const uint8_t* salt, uint32_t sel, uint32_t e, uint32_t j) {
         uint8_t t[S];
         tweak_salt(salt, t, sel, e, j);
         C::schedule(k, t);
