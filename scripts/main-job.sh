@@ -9,6 +9,8 @@
 #     and M instructions, total RAM in KB) beside the embedded paper's code on
 #     this emulator and its published figures -> build/m4/m4-bench-mqom.csv,
 #     and the sign cycles-vs-RAM plot -> build/m4/m4-bench-mqom.svg;
+#   - the flash of a one-set firmware per MQOM profile (-Os and -O2) beside the
+#     embedded paper's firmware (tools/m4sim/flash_table.py) -> build/m4/m4-flash.csv;
 #   - the secure-boot table (examples/secure-boot) -> build/m4/m4-secure-boot.csv.
 # The QEMU run takes about 3-4 minutes on 2 shared cores (8 messages per MQOM
 # sign row, 3 for L3/L5 short); building the firmware comes on top.
@@ -21,6 +23,11 @@ cmake --preset host >/dev/null
 cmake --build build/host --target pqmcu_cli
 cmake --preset m4 >/dev/null
 cmake --build --preset m4 --target m4-bench
+# The flash column: the user firmware project (examples/firmware, one MQOM set
+# pinned, keygen + sign + verify) per profile at -Os and -O2, beside the
+# embedded paper's whole firmware -> build/m4/m4-flash.csv.
+python3 tools/m4sim/flash_table.py --source . --build-dir build/m4/flash \
+  --anchors "${PQMCU_SHARED_DIR:-../shared}/anchors" --csv build/m4/m4-flash.csv
 # Secure boot: MAYO-2 and MQOM L1 bootloaders each boot one signed image and
 # refuse a flipped byte, another key's signature, a truncated and a garbled
 # transfer; then the table of verify cycles, stack, static RAM and flash.
