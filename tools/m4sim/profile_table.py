@@ -11,7 +11,7 @@ emulated cycles of keygen, sign and verify and the peak RAM of the three
 MQOM rows of the CSV are named mqom/<set>[_<profile>]_<op>, e.g.
 mqom/cat1_gf16_fast_r5_sign (no suffix: Desktop) or
 mqom/cat1_gf16_fast_r5_balanced_sign. A profile must be one that
-src/mqom/scheme.hpp defines (its `name`), an instance one of params.hpp.
+src/mqom/profiles.hpp defines (its `name`), an instance one of params.hpp.
 
   profile_table.py --csv build/m4/m4-bench.csv --out src/mqom/profile_table.inc
   profile_table.py --check src/mqom/profile_table.inc    # what the ctest runs
@@ -42,7 +42,7 @@ HEADER = """\
 
 
 def scheme_profiles(scheme_hpp):
-    """Profile names defined in scheme.hpp: `static constexpr const char* name = "...";`."""
+    """Profile names defined in profiles.hpp: `static constexpr const char* name = "...";`."""
     with open(scheme_hpp) as f:
         return set(re.findall(r'static constexpr const char\* name = "([a-z0-9]+)";', f.read()))
 
@@ -76,7 +76,7 @@ def rows_from_csv(text, profiles, instances):
         if prof == "hardware":
             continue  # needs an AES engine, and its cycles are partly a model: not a general choice
         if prof not in profiles:
-            raise ValueError(f"{rec['operation']}: profile '{prof}' is not defined in scheme.hpp")
+            raise ValueError(f"{rec['operation']}: profile '{prof}' is not defined in profiles.hpp")
         if inst not in instances:
             raise ValueError(f"{rec['operation']}: instance '{inst}' is not in params.hpp")
         if not rec.get("cycles_emulated") or not rec.get("total_ram_bytes"):
@@ -114,7 +114,7 @@ def check(rows, profiles, instances):
     errors, seen = [], set()
     for inst, prof, k, s, v, ram in rows:
         if prof not in profiles:
-            errors.append(f"{inst}: profile '{prof}' does not exist (scheme.hpp has {sorted(profiles)})")
+            errors.append(f"{inst}: profile '{prof}' does not exist (profiles.hpp has {sorted(profiles)})")
         if inst not in instances:
             errors.append(f"instance '{inst}' does not exist in params.hpp")
         if min(k, s, v, ram) <= 0:
@@ -166,12 +166,12 @@ def main():
     ap.add_argument("--out", help="table to write (src/mqom/profile_table.inc)")
     ap.add_argument("--check", metavar="INC", help="parse a committed table and check its names")
     ap.add_argument("--self-test", action="store_true")
-    ap.add_argument("--scheme", default=os.path.join(ROOT, "src", "mqom", "scheme.hpp"))
+    ap.add_argument("--scheme", default=os.path.join(ROOT, "src", "mqom", "profiles.hpp"))
     ap.add_argument("--params", default=os.path.join(ROOT, "src", "mqom", "params.hpp"))
     a = ap.parse_args()
     profiles, instances = scheme_profiles(a.scheme), param_names(a.params)
     if not profiles or not instances:
-        sys.exit("profile_table.py: no profiles/instances found in scheme.hpp/params.hpp")
+        sys.exit("profile_table.py: no profiles/instances found in profiles.hpp/params.hpp")
     if a.self_test:
         self_test(profiles, instances)
     if a.check:
