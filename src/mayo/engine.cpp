@@ -382,7 +382,10 @@ Status keypair_from_seed(const Params& p, const uint8_t* seed_sk, uint8_t* pk, u
     uint8_t seed_pk[16];
     derive_seed_pk_and_O(p, seed_sk, seed_pk, w.O);
     Status st = expand_p12(p, seed_pk, w.p);
-    if (st != Status::ok) return st;
+    if (st != Status::ok) {
+        wipe(w.O, size_t(v) * o);  // the secret oil matrix, in the caller's workspace
+        return st;
+    }
     const uint64_t* P1 = w.p;
     uint64_t* P2 = w.p + size_t(p.p1_vecs()) * L;
 

@@ -209,7 +209,17 @@ const Kernels& kernels_portable() { return kPortable; }
 const Kernels* kernels_avx2() { return nullptr; }
 #endif
 
+#if !defined(PQMCU_TARGET_M4)
+namespace {
+const Kernels* testing_override = nullptr;
+}
+void set_kernels_for_testing(const Kernels* k) { testing_override = k; }
+#endif
+
 const Kernels& kernels() {
+#if !defined(PQMCU_TARGET_M4)
+    if (testing_override != nullptr) return *testing_override;
+#endif
 #if defined(PQMCU_MAYO_X86)
     static const Kernels* const chosen = [] {
         const Kernels* k = kernels_avx2();

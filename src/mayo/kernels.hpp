@@ -107,5 +107,11 @@ const Kernels& kernels_portable();
 const Kernels* kernels_avx2();
 // The table every engine call uses: chosen once (first call).
 const Kernels& kernels();
+#if !defined(PQMCU_TARGET_M4)
+// Tests only (hosts): replaces the table kernels() returns (nullptr: back to
+// the chosen one), e.g. with an AES that fails, to reach the engines' error
+// paths. Not thread safe.
+void set_kernels_for_testing(const Kernels* k);
+#endif
 
 }  // namespace pqmcu::mayo

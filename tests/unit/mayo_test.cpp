@@ -234,6 +234,56 @@ TEST(MayoNegative, Mayo1R1) { check_negative<mayo::mayo_1_r1>(); }
 TEST(MayoNegative, Mayo2R1) { check_negative<mayo::mayo_2_r1>(); }
 TEST(MayoNegative, Mayo3R1) { check_negative<mayo::mayo_3_r1>(); }
 TEST(MayoNegative, Mayo5R1) { check_negative<mayo::mayo_5_r1>(); }
+
+// Error paths after the oil matrix O is in the caller's Workspace: an AES that
+// fails (as a hardware engine may) must leave no byte of O behind.
+Status failing_aes128_ctr(const uint8_t*, uint8_t* out, size_t len) {
+    std::memset(out, 0x5a, len);
+    return Status::internal_error;
+}
+template <class Set>
+void check_failed_aes_wipes_oil() {
+    using S = mayo::Scheme<Set>;
+    constexpr size_t o_bytes = size_t(S::params.v()) * S::params.o;
+    static_assert(o_bytes <= sizeof(S::Workspace::O));
+    auto ws = std::make_unique<typename S::Workspace>();
+    std::vector<uint8_t> pk(S::pk_bytes), sk(S::sk_bytes, 0x11), sig(S::sig_bytes);
+    uint8_t seed[S::seed_bytes];
+    for (size_t i = 0; i < sizeof seed; ++i) seed[i] = uint8_t(3 * i + 1);
+    const uint8_t msg[] = {'o', 'i', 'l'}, randomizer[64] = {7};
+    mayo::Kernels failing = mayo::kernels_portable();
+    failing.aes128_ctr = failing_aes128_ctr;
+    const auto oil_is_zero = [&ws] {
+        for (size_t i = 0; i < o_bytes; ++i)
+            if (ws->O[i] != 0) return false;
+        return true;
+    };
+
+    std::memset(ws.get(), 0xa5, sizeof *ws);
+    mayo::set_kernels_for_testing(&failing);
+    const Status kg = S::keypair_from_seed(seed, pk.data(), sk.data(), *ws);
+    mayo::set_kernels_for_testing(nullptr);
+    EXPECT_EQ(kg, Status::internal_error);
+    EXPECT_TRUE(oil_is_zero()) << "keypair_from_seed left the oil matrix in the workspace";
+
+    std::memset(ws.get(), 0xa5, sizeof *ws);
+    mayo::set_kernels_for_testing(&failing);
+    const Status sg = S::sign_with(sk.data(), msg, sizeof msg, randomizer, sig.data(), *ws);
+    mayo::set_kernels_for_testing(nullptr);
+    EXPECT_EQ(sg, Status::internal_error);
+    EXPECT_TRUE(oil_is_zero()) << "sign_with left the oil matrix in the workspace";
+
+    // The same workspace works again with the real kernels.
+    ASSERT_EQ(S::keypair_from_seed(seed, pk.data(), sk.data(), *ws), Status::ok);
+    EXPECT_TRUE(oil_is_zero());
+}
+
+TEST(MayoErrorWipe, Mayo1) { check_failed_aes_wipes_oil<mayo::mayo_1>(); }
+TEST(MayoErrorWipe, Mayo2) { check_failed_aes_wipes_oil<mayo::mayo_2>(); }
+TEST(MayoErrorWipe, Mayo3) { check_failed_aes_wipes_oil<mayo::mayo_3>(); }
+TEST(MayoErrorWipe, Mayo5) { check_failed_aes_wipes_oil<mayo::mayo_5>(); }
+TEST(MayoErrorWipe, Mayo1R1) { check_failed_aes_wipes_oil<mayo::mayo_1_r1>(); }
+TEST(MayoErrorWipe, Mayo5R1) { check_failed_aes_wipes_oil<mayo::mayo_5_r1>(); }
 TEST(MayoNegativeStreamed, Mayo1) { check_negative<mayo::mayo_1, Streamed>(); }
 TEST(MayoNegativeStreamed, Mayo2) { check_negative<mayo::mayo_2, Streamed>(); }
 TEST(MayoNegativeStreamed, Mayo3R1) { check_negative<mayo::mayo_3_r1, Streamed>(); }
