@@ -91,7 +91,7 @@ struct Schoolbook {
         for (size_t i = 0; i < n; ++i) {
             const uint16_t ai = a[i];
             uint16_t* ci = c + i;
-            for (size_t j = 0; j < n; ++j) ci[j] = uint16_t(ci[j] + ai * b[j]);
+            for (size_t j = 0; j < n; ++j) ci[j] = uint16_t(ci[j] + uint32_t(ai) * b[j]);  // unsigned: no int overflow
         }
     }
 #endif
@@ -212,7 +212,7 @@ struct Toom3 {
         }
         const size_t len = 2 * n - 1;
         for (size_t k = 0; k < len; ++k) c[k] = 0;
-        const uint16_t inv3 = 0xAAAB;  // 3 * 0xAAAB = 1 mod 2^16
+        const uint32_t inv3 = 0xAAAB;  // 3 * 0xAAAB = 1 mod 2^16 (uint32_t: the products must not overflow int)
         const uint16_t *w0 = w, *w1 = w + w_len, *wm1 = w + 2 * w_len, *w2 = w + 3 * w_len, *wi = w + 4 * w_len;
         for (size_t i = 0; i < w_len; ++i) {
             const uint16_t c0 = w0[i], c4 = wi[i];
@@ -303,7 +303,9 @@ struct Toom4 {
     static void interpolate(uint16_t* c, const uint16_t* w, size_t n) {
         const size_t m = limb(n), w_len = 2 * m - 1, len = 2 * n - 1;
         for (size_t k = 0; k < len; ++k) c[k] = 0;
-        const uint16_t inv3 = 0xAAAB, inv9 = 0x8E39, inv15 = 0xEEEF;  // inverses mod 2^16
+        // Inverses mod 2^16, as uint32_t: uint16_t operands would be promoted to
+        // int, and 0xFFFF * 0x8E39 overflows it.
+        const uint32_t inv3 = 0xAAAB, inv9 = 0x8E39, inv15 = 0xEEEF;
         const uint16_t *w0 = w, *w1 = w + w_len, *wm1 = w + 2 * w_len, *w2 = w + 3 * w_len, *wm2 = w + 4 * w_len,
                        *wh = w + 5 * w_len, *wi = w + 6 * w_len;
         for (size_t i = 0; i < w_len; ++i) {
