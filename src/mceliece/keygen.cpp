@@ -27,11 +27,6 @@ inline bool declassify_bool(uint64_t nonzero_if_true) {
     return v != 0;
 }
 
-inline uint64_t load64_le(const uint8_t* p) {
-    uint64_t v = 0;
-    for (int i = 7; i >= 0; --i) v = (v << 8) | p[i];
-    return v;
-}
 inline void store64_le(uint8_t* p, uint64_t v) {
     for (int i = 0; i < 8; ++i) p[i] = uint8_t(v >> (8 * i));
 }

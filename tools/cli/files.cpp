@@ -180,7 +180,7 @@ void stream_message(const std::string& path, uint64_t max_bytes,
         fail(too_big);
     }
     constexpr size_t kChunk = 64 * 1024;
-    std::vector<uint8_t> buf(kChunk);
+    armor::Bytes buf(kChunk);  // wiped when freed, like every buffer of the command (a message may be secret)
     uint64_t total = 0;
     for (;;) {
         const ssize_t got = read(fd, buf.data(), kChunk);
