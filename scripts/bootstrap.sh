@@ -7,6 +7,7 @@ packages=(
   googletest libgtest-dev libbenchmark-dev libcli11-dev valgrind pkg-config binutils
   gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-dev libstdc++-arm-none-eabi-newlib
   qemu-system-arm dpkg-dev xz-utils python3-matplotlib
+  clang libclang-rt-14-dev
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 # Every test suite: host (Release), host-debug (ASan+UBSan), the emulated
-# Cortex-M4, and link checks for the real boards.
+# Cortex-M4, link checks for the real boards, and a short run of every
+# libFuzzer target (the `fuzz` preset, tests/fuzz).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/bootstrap.sh
@@ -10,4 +11,7 @@ for preset in host host-debug m4 nucleo-l4r5zi stm32f4discovery stm32f437; do
   echo "=== workflow: $preset ==="
   cmake --workflow --preset "$preset"
 done
+# Fuzz smoke: clang + libFuzzer + ASan/UBSan build, every target 8 s.
+echo "=== fuzz smoke ==="
+scripts/fuzz.sh 8
 echo "test-all: every preset passed in $(( $(date +%s) - start )) s"

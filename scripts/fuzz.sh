@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
+# Builds the `fuzz` preset (clang, libFuzzer, ASan + UBSan), writes the seed
+# corpora from real keys and signatures, then runs every libFuzzer target
+# (or the ones named) for SECONDS each and prints target / executions /
+# exec/s / crashes. Exit status 1 if any target found something.
+#   scripts/fuzz.sh [SECONDS] [TARGET...]       (default 60 s; targets as in tests/fuzz)
+# Working corpora grow in build/fuzz/fuzz/corpus/<target> (kept between runs);
+# findings go to build/fuzz/fuzz/artifacts/<target>/; logs to build/fuzz/fuzz/logs/. Each
+# target first runs its past findings, tests/fuzz/regressions/<target>/*.
+# FUZZ_ARGS adds libFuzzer options (e.g. FUZZ_ARGS="-jobs=2 -workers=2").
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-60}
+shift || true
+all_targets=(mqom_verify mqom_sign mayo_verify mayo_sign mceliece_decaps saber_decaps ntru_decaps cli_key_file)
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
+
+build=build/fuzz
+[ -f "$build/CMakeCache.txt" ] || cmake --preset fuzz
+cmake --build "$build" --target pqmcu_fuzz -j2
+
+work="$build/fuzz"
+seeds="$work/seeds"
+if [ ! -f "$seeds/.done" ] || [ "$seeds/.done" -ot "$build/tests/fuzz/pqmcu_fuzz_make_seeds" ]; then
+  rm -rf "$seeds"
+  mkdir -p "$work"
+  "$build/tests/fuzz/pqmcu_fuzz_make_seeds" "$seeds"
+  touch "$seeds/.done"
+fi
+
+found=0
+rows=()
+for t in "${targets[@]}"; do
+  bin="$build/tests/fuzz/fuzz_$t"
+  [ -x "$bin" ] || { echo "fuzz.sh: no target $t (${all_targets[*]})" >&2; exit 2; }
+  mkdir -p "$work/corpus/$t" "$work/artifacts/$t" "$work/logs"
+  log="$work/logs/$t.log"
+  before=$(find "$work/artifacts/$t" -type f | wc -l)
+  status=0
+  # Past findings (tests/fuzz/regressions/<target>/) first: each must pass.
+  if [ -d "tests/fuzz/regressions/$t" ]; then
+    "$bin" -timeout=60 -rss_limit_mb=4096 tests/fuzz/regressions/"$t"/* >"$work/logs/$t.regressions.log" 2>&1 || {
+      echo "fuzz.sh: $t fails a regression input, see $work/logs/$t.regressions.log" >&2
+      found=1
+    }
+  fi
+  # -timeout: the slowest single input (MQOM cat 5 signing under ASan) takes
+  # well under a second; -rss_limit_mb: Desktop workspaces of several sets.
+  # shellcheck disable=SC2086
+  "$bin" -max_total_time="$seconds" -print_final_stats=1 -timeout=60 -rss_limit_mb=4096 \
+    -artifact_prefix="$work/artifacts/$t/" ${FUZZ_ARGS:-} \
+    "$work/corpus/$t" "$seeds/$t" >"$log" 2>&1 || status=$?
+  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+  crashes=$(( $(find "$work/artifacts/$t" -type f | wc -l) - before ))
+  if [ "$status" -ne 0 ] && [ "$crashes" -eq 0 ]; then crashes=1; fi
+  [ "$crashes" -eq 0 ] || { found=1; echo "fuzz.sh: $t found something (exit $status), see $log" >&2; }
+  rows+=("$(printf '%-18s %14s %10s %8s' "$t" "${execs:-?}" "${rate:-?}" "$crashes")")
+done
+
+printf '%-18s %14s %10s %8s\n' target executions exec/s crashes
+printf '%s\n' "${rows[@]}"
+exit $found
