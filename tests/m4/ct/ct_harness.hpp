@@ -36,8 +36,9 @@ struct Rng {
 };
 extern Rng g_rng;
 
-// Runs op() twice inside regions named `name`; before each run, setup(run)
-// (run = 0, 1) puts that run's secrets in place. Prints one line per run,
+// Runs op() once untraced (warm-up, run 1's secrets), then twice inside
+// regions named `name`; before each run, setup(run) (run = 0, 1) puts that
+// run's secrets in place. Prints one line per run,
 // which ct_check.py pairs with the plugin's digests:
 //   pqmcu-ct-fw seq=K region=NAME run=R expect=same|differ status=S declass=H:N,...
 // Returns 1 when an operation did not return Status::ok.

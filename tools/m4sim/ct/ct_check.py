@@ -39,9 +39,10 @@ import m4run  # noqa: E402  (the QEMU command line shared with the other M4 tool
 
 CK_LOG2 = 16
 FW_RE = re.compile(r"pqmcu-ct-fw seq=(\d+) region=(\S+) run=(\d) expect=(same|differ) status=(\d+) declass=(\S*)")
-CK_RE = re.compile(r"pqmcu-ct ck seq=(\d+) n=(\d+) digest=([0-9a-f]+)")
+CK_RE = re.compile(r"pqmcu-ct ck seq=(\d+) n=(\d+) digest=([0-9a-f]+) mdigest=([0-9a-f]+)")
 DECL_RE = re.compile(r"pqmcu-ct declass seq=(\d+) n=(\d+)")
-END_RE = re.compile(r"pqmcu-ct end seq=(\d+) n=(\d+) insns=(\d+) loads=(\d+) stores=(\d+) digest=([0-9a-f]+)")
+END_RE = re.compile(r"pqmcu-ct end seq=(\d+) n=(\d+) insns=(\d+) loads=(\d+) stores=(\d+) "
+                    r"digest=([0-9a-f]+) mdigest=([0-9a-f]+)")
 
 
 class Symbols:
@@ -50,6 +51,13 @@ class Symbols:
     def __init__(self, nm, elf):
         out = subprocess.run([nm, "-n", "-C", "--defined-only", elf], check=True,
                              capture_output=True, text=True).stdout
+        sized = subprocess.run([nm, "-S", "-C", "--defined-only", elf], check=True,
+                               capture_output=True, text=True).stdout
+        self.sized = []  # (name, address, size)
+        for line in sized.splitlines():
+            parts = line.split(None, 3)
+            if len(parts) == 4:
+                self.sized.append((parts[3], int(parts[0], 16), int(parts[1], 16)))
         self.addrs, self.names, self.by_name = [], [], {}
         for line in out.splitlines():
             parts = line.split(None, 2)
@@ -69,6 +77,10 @@ class Symbols:
                     continue
             self.addrs.append(addr)
             self.names.append(parts[2])
+
+    def ranges(self, regex):
+        """[(lo, hi, name)] of the sized symbols whose name matches regex."""
+        return [(a, a + n, name) for name, a, n in self.sized if n and re.search(regex, name)]
 
     def address(self, name):
         if name not in self.by_name:
@@ -130,11 +142,12 @@ def parse(console, plugin):
         seq = int(m.group(1))
         declass = [d for d in m.group(6).split(",") if d]
         runs[seq] = SimpleNamespace(seq=seq, region=m.group(2), run=int(m.group(3)), expect=m.group(4),
-                                    status=int(m.group(5)), declass=declass, ck={}, declass_n=[], end=None)
+                                    status=int(m.group(5)), declass=declass, ck={}, mck={}, declass_n=[], end=None)
     for m in CK_RE.finditer(plugin):
         r = runs.get(int(m.group(1)))
         if r is not None:
             r.ck[int(m.group(2))] = m.group(3)
+            r.mck[int(m.group(2))] = m.group(4)
     for m in DECL_RE.finditer(plugin):
         r = runs.get(int(m.group(1)))
         if r is not None:
@@ -143,7 +156,7 @@ def parse(console, plugin):
         r = runs.get(int(m.group(1)))
         if r is not None:
             r.end = SimpleNamespace(n=int(m.group(2)), insns=int(m.group(3)), loads=int(m.group(4)),
-                                    stores=int(m.group(5)), digest=m.group(6))
+                                    stores=int(m.group(5)), digest=m.group(6), mdigest=m.group(7))
     return runs
 
 
@@ -157,13 +170,23 @@ def first_public_difference(a, b):
     return None
 
 
-def last_common_checkpoint(a, b):
+def last_common_checkpoint(a, b, masked=False):
+    ca, cb = (a.mck, b.mck) if masked else (a.ck, b.ck)
     lo = 0
-    for n in sorted(set(a.ck) & set(b.ck)):
-        if a.ck[n] != b.ck[n]:
+    for n in sorted(set(ca) & set(cb)):
+        if ca[n] != cb[n]:
             break
         lo = n
     return lo
+
+
+def masked_event(ev, masks):
+    if (ev >> 32) & 3:
+        addr = ev & 0xFFFFFFFF
+        for r, (lo, hi, _) in enumerate(masks):
+            if lo <= addr < hi:
+                return (ev & ~0xFFFFFFFF) | (0xFFFFFF00 + r)
+    return ev
 
 
 def read_dump(path):
@@ -172,7 +195,7 @@ def read_dump(path):
     return [struct.unpack_from("<QQ", data, i) for i in range(0, len(data) - 15, 16)]
 
 
-def locate(args, work, syms, a, b, lo):
+def locate(args, work, syms, a, b, lo, masks=None):
     """Rerun with the window [lo, lo + 2^ck) dumped for both runs: (index, text)."""
     count = 1 << CK_LOG2
     prefix = os.path.join(work, f"dump_{a.seq}")
@@ -183,8 +206,9 @@ def locate(args, work, syms, a, b, lo):
     ea = read_dump(f"{prefix}.{a.seq}.bin")
     eb = read_dump(f"{prefix}.{b.seq}.bin")
     last_insn = None  # the last instruction both runs executed (a branch, when control flow parts)
+    key = (lambda ev: masked_event(ev, masks)) if masks else (lambda ev: ev)
     for i in range(min(len(ea), len(eb))):
-        if ea[i][0] != eb[i][0]:
+        if key(ea[i][0]) != key(eb[i][0]):
             return lo + i, ea[i], eb[i], last_insn
         if (ea[i][0] >> 32) & 3 == 0:
             last_insn = ea[i][1]
@@ -202,27 +226,45 @@ def main():
     ap.add_argument("--work", default=".", help="directory for logs and dumps")
     ap.add_argument("--differ-in", action="append", default=[], metavar="REGION=REGEX",
                     help="an expect=differ region whose first difference must lie in a function matching REGEX")
-    ap.add_argument("--allow-after", action="append", default=[], metavar="REGION=REGEX",
-                    help="an expect=same region may also part in a function matching REGEX (documented "
-                         "non-constant-time code, e.g. a hardware engine model)")
+    ap.add_argument("--public-tables", metavar="REGEX",
+                    help="data symbols (tables) indexed by public data only: once a published value differs "
+                         "between the runs, loads from them are compared without their address")
+    ap.add_argument("--part-in", action="append", default=[], metavar="REGION=REGEX",
+                    help="where a region's traces may part (beyond --public-tables) once a published value "
+                         "differs: the first such difference must lie in a function matching REGEX")
+    ap.add_argument("--locate-all", action="store_true",
+                    help="also locate divergences that the digests already allow (one more run each)")
     args = ap.parse_args()
     os.makedirs(args.work, exist_ok=True)
     syms = Symbols(args.nm, args.elf)
-    differ_in = dict(s.split("=", 1) for s in args.differ_in)
-    allow_in = dict(s.split("=", 1) for s in args.allow_after)
+    differ_in = dict(x.split("=", 1) for x in args.differ_in)
+    part_in = dict(x.split("=", 1) for x in args.part_in)
+    masks = syms.ranges(args.public_tables) if args.public_tables else []
+    if args.public_tables and not masks:
+        raise SystemExit(f"ct_check: no symbol matches --public-tables {args.public_tables}")
 
     plugin_args = [f"begin=0x{syms.address('pqmcu_ct_region_begin'):x}",
                    f"end=0x{syms.address('pqmcu_ct_region_end'):x}", f"ck={CK_LOG2}"]
     if "pqmcu_ct_declassify" in syms.by_name:  # absent when no library code publishes anything
         plugin_args.append(f"declass=0x{syms.address('pqmcu_ct_declassify'):x}")
+    plugin_args += [f"mask=0x{lo:x}:0x{hi:x}" for lo, hi, _ in masks]
     console, plugin, secs = run_firmware(args, args.work, plugin_args, "trace")
-    print(f"ct_check: traced in {secs:.1f} s")
+    print(f"ct_check: traced in {secs:.1f} s" +
+          (f"; public tables: {', '.join(n for _, _, n in masks)}" if masks else ""))
     runs = parse(console, plugin)
     if "pqmcu-ct-fw done failures=0" not in console:
         raise SystemExit("ct_check: the firmware did not finish cleanly")
     seqs = sorted(runs)
     if not seqs or len(seqs) % 2 or seqs != list(range(len(seqs))):
         raise SystemExit(f"ct_check: expected pairs of runs, got seqs {seqs}")
+
+    def where(a, b, idx, ea, eb, last):
+        text = (f"first difference at event {idx} of {a.end.n} / {b.end.n}:\n"
+                f"       run 0: {describe_event(*ea, syms) if ea else 'end of region'}\n"
+                f"       run 1: {describe_event(*eb, syms) if eb else 'end of region'}")
+        if last is not None:
+            text += f"\n       after the common instruction {syms.describe(last)}"
+        return text
 
     failures = 0
     for i in range(0, len(seqs), 2):
@@ -232,49 +274,64 @@ def main():
             print(f"FAIL {name}: runs not paired (plugin and firmware disagree)")
             failures += 1
             continue
-        stats = f"{a.end.n} events: {a.end.insns} insns, {a.end.loads} loads, {a.end.stores} stores"
+        stats = (f"{a.end.n} events: {a.end.insns} insns, {a.end.loads} loads, {a.end.stores} stores, "
+                 f"{len(a.declass)} published values")
         if a.end.digest == b.end.digest and a.end.n == b.end.n:
             if a.expect == "same":
-                print(f"ok   {name}: identical traces ({stats}, {len(a.declass)} published values)")
+                print(f"ok   {name}: identical traces ({stats})")
             else:
                 print(f"FAIL {name}: expected to differ, but the traces are identical ({stats})")
                 failures += 1
             continue
-        lo = last_common_checkpoint(a, b)
         pub = first_public_difference(a, b)
-        if pub is not None and pub[1] <= lo and a.expect == "same":
-            print(f"ok   {name}: identical for the first {lo} events (at least) of {a.end.n} / {b.end.n}; "
-                  f"they part after published value #{pub[0]} (event {pub[1]}), which differs between the "
-                  f"runs: the rest may depend on it")
-            continue
-        idx, ea, eb, last = locate(args, args.work, syms, a, b, lo)
-        where_a = describe_event(*ea, syms) if ea else "end of region"
-        where_b = describe_event(*eb, syms) if eb else "end of region"
-        fn = syms.name_of(ea[1]) if ea else "?"
-        detail = (f"first difference at event {idx} of {a.end.n} / {b.end.n}:\n"
-                  f"       run 0: {where_a}\n       run 1: {where_b}")
-        if last is not None:
-            detail += f"\n       after the common instruction {syms.describe(last)}"
-        if pub is not None and idx >= pub[1]:
-            verdict = "ok  " if a.expect == "same" else "FAIL"
-            print(f"{verdict} {name}: traces part after published value #{pub[0]} (event {pub[1]}), which "
-                  f"differs between the runs; {detail}")
-            failures += a.expect != "same"
-            continue
+        lo = last_common_checkpoint(a, b)
+        after_pub = pub is not None and pub[1] <= lo
+        if not after_pub or args.locate_all:
+            idx, ea, eb, last = locate(args, args.work, syms, a, b, lo)
+            fn = syms.name_of(ea[1]) if ea else "?"
+            after_pub = pub is not None and idx >= pub[1]
+            if not after_pub:
+                # The runs part before any published value differs: a secret dependence.
+                if a.expect == "differ":
+                    rx = differ_in.get(name)
+                    if rx is None or re.search(rx, fn):
+                        print(f"ok   {name}: differs as expected (in {fn}); {where(a, b, idx, ea, eb, last)}")
+                    else:
+                        print(f"FAIL {name}: differs, but first in {fn}, not in /{rx}/; "
+                              f"{where(a, b, idx, ea, eb, last)}")
+                        failures += 1
+                else:
+                    print(f"FAIL {name}: SECRET-DEPENDENT TRACE before any published value differs; "
+                          f"{where(a, b, idx, ea, eb, last)}")
+                    failures += 1
+                continue
+            print(f"     {name}: full traces part after published value #{pub[0]} (event {pub[1]}); "
+                  f"{where(a, b, idx, ea, eb, last)}")
         if a.expect == "differ":
-            rx = differ_in.get(name)
-            if rx is None or re.search(rx, fn):
-                print(f"ok   {name}: differs as expected (in {fn}); {detail}")
-            else:
-                print(f"FAIL {name}: differs, but first in {fn}, not in /{rx}/; {detail}")
-                failures += 1
+            print(f"FAIL {name}: expected to differ before any published value, but parts only after "
+                  f"published value #{pub[0]} (event {pub[1]})")
+            failures += 1
             continue
-        rx = allow_in.get(name)
+        # From published value #k on, the code may depend on public values.
+        head = f"identical up to published value #{pub[0]} (event {pub[1]} of {a.end.n} / {b.end.n})"
+        if not masks:
+            rx = part_in.get(name)
+            print(f"ok   {name}: {head}; not compared after it ({stats})")
+            continue
+        if a.end.mdigest == b.end.mdigest and a.end.n == b.end.n:
+            print(f"ok   {name}: {head}, then identical apart from the addresses of public-table loads ({stats})")
+            continue
+        mlo = last_common_checkpoint(a, b, masked=True)
+        idx, ea, eb, last = locate(args, args.work, syms, a, b, mlo, masks)
+        fn = syms.name_of(ea[1]) if ea else "?"
+        rx = part_in.get(name)
         if rx is not None and re.search(rx, fn):
-            print(f"ok   {name}: differs first in {fn}, documented as allowed (/{rx}/); {detail}")
-            continue
-        print(f"FAIL {name}: SECRET-DEPENDENT TRACE before any differing published value; {detail}")
-        failures += 1
+            print(f"ok   {name}: {head}, then identical apart from public-table loads until {fn}, where the "
+                  f"test allows them to part (/{rx}/: public data); {where(a, b, idx, ea, eb, last)}")
+        else:
+            print(f"FAIL {name}: {head}; beyond public-table loads the traces part in {fn}, which the test does "
+                  f"not allow ({'/' + rx + '/' if rx else 'no --part-in'}); {where(a, b, idx, ea, eb, last)}")
+            failures += 1
     print(f"ct_check: {len(seqs) // 2} regions, {failures} failed")
     return 1 if failures else 0
 

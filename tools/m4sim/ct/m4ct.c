@@ -24,6 +24,10 @@
  *   pqmcu-ct end seq=K n=N insns=I loads=L stores=S digest=H
  * Arguments:
  *   begin=0xADDR end=0xADDR [declass=0xADDR] [ck=LOG2]
+ *   mask=LO:HI (up to 8 times)
+ *       also keep a masked digest (mdigest= on the ck and end lines) in which
+ *       a load/store inside [LO, HI) counts as "range r" instead of its
+ *       address: tables that the code indexes with public data only
  *   dump=PREFIX dump_seq=K (up to 4 times) dump_from=N dump_count=M
  *       write events N .. N+M-1 of region instance K to PREFIX.K.bin, as
  *       little-endian pairs (u64 event, u64 address of the instruction);
@@ -45,6 +49,7 @@ _Static_assert(sizeof(void *) >= 8, "userdata packing needs 64-bit host pointers
 
 enum { MARK_NONE = 0, MARK_BEGIN = 1, MARK_END = 2, MARK_DECLASS = 3 };
 #define MAX_DUMP 4
+#define MAX_MASK 8
 
 static uint64_t g_begin = UINT64_MAX, g_end = UINT64_MAX, g_declass = UINT64_MAX;
 static unsigned g_ck_log2 = 16;
@@ -56,6 +61,12 @@ static uint64_t g_digest;
 static uint64_t g_n;            /* events folded so far */
 static uint64_t g_insns, g_loads, g_stores;
 static uint64_t g_unbalanced;   /* begin inside a region, end outside one */
+
+/* Masked digest: loads/stores inside a mask= range count with the range's
+ * number in place of their address (tables indexed by public data). */
+static uint32_t g_mask_lo[MAX_MASK], g_mask_hi[MAX_MASK];
+static unsigned g_nmask;
+static uint64_t g_mdigest;
 
 static char *g_dump_prefix;
 static uint64_t g_dump_seq[MAX_DUMP];
@@ -76,17 +87,34 @@ static void out(const char *fmt, ...)
 
 #define DIGEST_INIT UINT64_C(0xcbf29ce484222325)
 
+static inline uint64_t mix(uint64_t h, uint64_t ev)
+{
+    h = (h ^ ev) * UINT64_C(0x100000001b3);
+    return h ^ (h >> 29);
+}
+
 static inline void fold(uint64_t ev, uint32_t pc)
 {
-    uint64_t h = (g_digest ^ ev) * UINT64_C(0x100000001b3);
-    g_digest = h ^ (h >> 29);
+    uint64_t mev = ev;
+    g_digest = mix(g_digest, ev);
+    if ((ev >> 32) & 3) {
+        uint32_t a = (uint32_t)ev;
+        for (unsigned r = 0; r < g_nmask; r++) {
+            if (a >= g_mask_lo[r] && a < g_mask_hi[r]) {
+                mev = (ev & ~UINT64_C(0xFFFFFFFF)) | (0xFFFFFF00u + r);
+                break;
+            }
+        }
+    }
+    g_mdigest = mix(g_mdigest, mev);
     if (g_dump_file != NULL && g_n >= g_dump_from && g_n - g_dump_from < g_dump_count) {
         uint64_t rec[2] = {ev, pc};
         fwrite(rec, sizeof rec, 1, g_dump_file);
     }
     g_n++;
     if ((g_n & ((UINT64_C(1) << g_ck_log2) - 1)) == 0) {
-        out("pqmcu-ct ck seq=%" PRIu64 " n=%" PRIu64 " digest=%016" PRIx64 "\n", g_seq, g_n, g_digest);
+        out("pqmcu-ct ck seq=%" PRIu64 " n=%" PRIu64 " digest=%016" PRIx64 " mdigest=%016" PRIx64 "\n",
+            g_seq, g_n, g_digest, g_mdigest);
     }
 }
 
@@ -120,7 +148,7 @@ static void on_mark(unsigned kind, uint32_t va)
             return;
         }
         g_active = 1;
-        g_digest = DIGEST_INIT;
+        g_digest = g_mdigest = DIGEST_INIT;
         g_n = g_insns = g_loads = g_stores = 0;
         open_dump();
         out("pqmcu-ct begin seq=%" PRIu64 "\n", g_seq);
@@ -132,7 +160,8 @@ static void on_mark(unsigned kind, uint32_t va)
             return;
         }
         out("pqmcu-ct end seq=%" PRIu64 " n=%" PRIu64 " insns=%" PRIu64 " loads=%" PRIu64 " stores=%" PRIu64
-            " digest=%016" PRIx64 "\n", g_seq, g_n, g_insns, g_loads, g_stores, g_digest);
+            " digest=%016" PRIx64 " mdigest=%016" PRIx64 "\n", g_seq, g_n, g_insns, g_loads, g_stores, g_digest,
+            g_mdigest);
         if (g_dump_file != NULL) {
             fclose(g_dump_file);
             g_dump_file = NULL;
@@ -238,7 +267,7 @@ static int parse_uint(const char *s, uint64_t max, uint64_t *v)
     return 1;
 }
 
-static int parse_arg(const char *arg)
+static int parse_arg(char *arg)
 {
     const char *eq = strchr(arg, '=');
     uint64_t v;
@@ -258,6 +287,23 @@ static int parse_arg(const char *arg)
     }
     if (KEY("declass") && parse_uint(val, UINT32_MAX, &v)) {
         g_declass = v & ~(uint64_t)1;
+        return 1;
+    }
+    if (KEY("mask") && g_nmask < MAX_MASK) {
+        char *colon = strchr(val, ':');
+        uint64_t lo, hi;
+        if (colon == NULL) {
+            return 0;
+        }
+        *colon = '\0';
+        int okv = parse_uint(val, UINT32_MAX, &lo) && parse_uint(colon + 1, UINT32_MAX, &hi) && lo < hi;
+        *colon = ':';
+        if (!okv) {
+            return 0;
+        }
+        g_mask_lo[g_nmask] = (uint32_t)lo;
+        g_mask_hi[g_nmask] = (uint32_t)hi;
+        g_nmask++;
         return 1;
     }
     if (KEY("ck") && parse_uint(val, 40, &v) && v >= 4) {
