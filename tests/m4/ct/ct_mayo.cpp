@@ -45,6 +45,27 @@ void draw_seed(int run) {
     ct_m4::g_rng(g_seed, sizeof g_seed);
 }
 
+// mayo.sign.key (Expanded profile only: T is S there).
+template <class T>
+int sign_with_mixed_keys() {
+    static typename T::ExpandedSecretKey esk0, esk;
+    return ct_m4::region_pair(
+        "mayo.sign.key", ct_m4::Expect::same,
+        [](int run) {
+            constexpr size_t p1_limbs = size_t(T::params.p1_vecs()) * T::params.m_limbs();
+            draw_seed(0);
+            (void)T::keypair_from_seed(g_seed, g_pk, g_sk, g_ws);
+            (void)T::expand_secret_key(g_sk, esk0);
+            draw_seed(run);
+            (void)T::keypair_from_seed(g_seed, g_pk, g_sk, g_ws);
+            (void)T::expand_secret_key(g_sk, esk);
+            // Key 0's public P1 and seed; this run's secret O and L.
+            std::memcpy(esk.p1l, esk0.p1l, p1_limbs * sizeof(uint64_t));
+            std::memcpy(esk.seed, esk0.seed, sizeof esk.seed);
+        },
+        [] { return T::sign_expanded_with(esk, kMsg, sizeof kMsg, g_rnd, g_sig, g_ws); });
+}
+
 }  // namespace
 
 int main() {
@@ -60,23 +81,6 @@ int main() {
             (void)S::keypair_from_seed(g_seed, g_pk, g_sk, g_ws);
         },
         [] { return S::sign_with(g_sk, kMsg, sizeof kMsg, g_rnd, g_sig, g_ws); });
-    if constexpr (kExpanded) {
-        static typename S::ExpandedSecretKey esk0, esk;
-        constexpr size_t p1_limbs = size_t(S::params.p1_vecs()) * S::params.m_limbs();
-        bad |= ct_m4::region_pair(
-            "mayo.sign.key", Expect::same,
-            [](int run) {
-                draw_seed(0);
-                (void)S::keypair_from_seed(g_seed, g_pk, g_sk, g_ws);
-                (void)S::expand_secret_key(g_sk, esk0);
-                draw_seed(run);
-                (void)S::keypair_from_seed(g_seed, g_pk, g_sk, g_ws);
-                (void)S::expand_secret_key(g_sk, esk);
-                // Key 0's public P1 and seed; this run's secret O and L.
-                std::memcpy(esk.p1l, esk0.p1l, p1_limbs * sizeof(uint64_t));
-                std::memcpy(esk.seed, esk0.seed, sizeof esk.seed);
-            },
-            [] { return S::sign_expanded_with(esk, kMsg, sizeof kMsg, g_rnd, g_sig, g_ws); });
-    }
+    if constexpr (kExpanded) bad |= sign_with_mixed_keys<S>();
     return ct_m4::finish(bad);
 }
