@@ -315,7 +315,6 @@ def main():
         # From published value #k on, the code may depend on public values.
         head = f"identical up to published value #{pub[0]} (event {pub[1]} of {a.end.n} / {b.end.n})"
         if not masks:
-            rx = part_in.get(name)
             print(f"ok   {name}: {head}; not compared after it ({stats})")
             continue
         if a.end.mdigest == b.end.mdigest and a.end.n == b.end.n:
