@@ -3,7 +3,11 @@
 //
 // ct_poison/ct_unpoison mark memory as "undefined" for valgrind memcheck, so any
 // branch or memory index that depends on it is reported: that is how the
-// constant-time tests work. They compile to nothing unless PQMCU_CT_VALGRIND is set.
+// constant-time tests work. They compile to nothing unless PQMCU_CT_VALGRIND is set,
+// except that on Arm targets ct_unpoison reports the published value to
+// pqmcu_ct_declassify when a firmware defines it (the emulated-M4 trace check,
+// tests/m4/ct, docs/ct-m4.md); elsewhere that weak reference is null and the
+// call is skipped.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -11,6 +15,11 @@
 
 #if defined(PQMCU_CT_VALGRIND)
 #include <valgrind/memcheck.h>
+#endif
+
+#if defined(__arm__) && !defined(PQMCU_CT_VALGRIND)
+extern "C" void pqmcu_ct_declassify(const void* p, size_t n) __attribute__((weak));
+#define PQMCU_CT_DECLASSIFY_HOOK 1
 #endif
 
 namespace pqmcu {
@@ -39,6 +48,8 @@ inline void ct_poison([[maybe_unused]] const void* p, [[maybe_unused]] size_t n)
 inline void ct_unpoison([[maybe_unused]] const void* p, [[maybe_unused]] size_t n) {
 #if defined(PQMCU_CT_VALGRIND)
     VALGRIND_MAKE_MEM_DEFINED(p, n);
+#elif defined(PQMCU_CT_DECLASSIFY_HOOK)
+    if (&pqmcu_ct_declassify != nullptr) pqmcu_ct_declassify(p, n);
 #endif
 }
 
