@@ -59,11 +59,15 @@ template <>
 struct OneTreeOf<mqom2_cat1_gf16_fast_r5> {
     static constexpr OneTreeDims v{118, 13};
     static constexpr uint32_t par2 = 9;  // the paper's "-2": 9 repetitions in parallel
+    static constexpr const char* name1 = "mqom2_cat1_gf16_fast_r5_onetree1";
+    static constexpr const char* name2 = "mqom2_cat1_gf16_fast_r5_onetree2";
 };
 template <>
 struct OneTreeOf<mqom2_cat1_gf16_short_r5> {
     static constexpr OneTreeDims v{116, 15};
     static constexpr uint32_t par2 = 6;
+    static constexpr const char* name1 = "mqom2_cat1_gf16_short_r5_onetree1";
+    static constexpr const char* name2 = "mqom2_cat1_gf16_short_r5_onetree2";
 };
 
 namespace detail {
@@ -151,7 +155,8 @@ struct OneTreeBlc {
     struct GroupWork {
         uint8_t* fold;
         XofCtx<Sec>* xof;
-        Key* keys;  // par * (2 + prg blocks)
+        Key* keys;      // par * (2 + prg blocks)
+        uint8_t* pend;  // par * 2S: the signer's even leaf of each repetition, waiting for the odd one
         uint32_t par;
     };
 
@@ -182,6 +187,33 @@ struct OneTreeBlc {
         l.v = 2 * n.v;
         r.known = l.known = true;
         sp += 2;
+    }
+    // Sibling nodes p.v, p.v + 1 and their seeds.
+    struct Pair {
+        uint8_t seed[2 * S];
+        uint32_t v;
+    };
+    // Their children as two pairs, the right one below: the left children
+    // under the tweaks of p.v and p.v + 1 in one cipher call.
+    static void expand_pair(const uint8_t* salt, const Pair& p, Pair* st, uint32_t& sp, cipher::Backend be) {
+        Key k[2];
+        P::tweak_key(k[0], salt, 2, (p.v - 1) & 0xffu, (p.v - 1) >> 8);
+        P::tweak_key(k[1], salt, 2, p.v & 0xffu, p.v >> 8);
+        const Key* kp[2] = {&k[0], &k[1]};
+        uint8_t left[2 * S];
+        C::encrypt_multi(kp, p.seed, left, 2, be);
+        Pair& b = st[sp];
+        Pair& a = st[sp + 1];
+        for (uint32_t q = 0; q < 2; ++q) {
+            P::xor_lin_ortho(p.seed + q * S, left + q * S);
+            Pair& c = q == 0 ? a : b;
+            P::put_children(left + q * S, p.seed + q * S, c.seed);
+            c.v = 2 * (p.v + q);
+        }
+        sp += 2;
+        C::wipe(k[0]);
+        C::wipe(k[1]);
+        secure_wipe(left, sizeof left);
     }
     static void push_unknown(uint32_t v, Node* st, uint32_t& sp) {
         st[sp].v = 2 * v + 1;
@@ -242,6 +274,38 @@ struct OneTreeBlc {
         xor_into(acc + eb + size_t(gray_bit(i, d.n_evals(), d.log_n)) * eb, acc, eb);
     }
 
+    // Signer: leaves i, i + 1 of repetition r (seeds at ls, 2S bytes) as
+    // take_leaf does one by one, but every cipher call on both seeds under
+    // one key (one fixsliced pass, one key preparation, for two leaves).
+    static void take_leaf_pair(const Dims& d, const GroupWork& g, uint32_t r, uint32_t i, const uint8_t* ls,
+                               cipher::Backend be) {
+        const size_t eb = d.exp_bytes(), nblk = prg_blocks(d), per = 2 + nblk;
+        const Key* k = g.keys + r * per;
+        uint8_t* acc = g.fold + size_t(r) * (1 + d.log_n) * eb;
+        uint8_t c1[2 * S], c2[2 * S], cm[4 * S];
+        P::derive(k[0], ls, c1, 2, be);
+        P::derive(k[1], ls, c2, 2, be);
+        std::memcpy(cm, c1, S);  // c1_i c2_i c1_{i+1} c2_{i+1}
+        std::memcpy(cm + S, c2, S);
+        std::memcpy(cm + 2 * S, c1 + S, S);
+        std::memcpy(cm + 3 * S, c2 + S, S);
+        g.xof[r].absorb(cm, 4 * S);
+        uint8_t ex[2][kMaxPrgBlocks * S];
+        for (size_t b = 0; b < nblk; ++b) {
+            P::derive(k[2 + b], ls, c1, 2, be);
+            std::memcpy(ex[0] + b * S, c1, S);
+            std::memcpy(ex[1] + b * S, c1 + S, S);
+        }
+        for (uint32_t q = 0; q < 2; ++q) {
+            xor_into(acc, ex[q], eb);
+            xor_into(acc + eb + size_t(gray_bit(i + q, d.n_evals(), d.log_n)) * eb, acc, eb);
+        }
+        secure_wipe(ex, sizeof ex);
+        secure_wipe(c1, sizeof c1);
+        secure_wipe(c2, sizeof c2);
+        secure_wipe(cm, sizeof cm);
+    }
+
     static void start_group(const Dims& d, const uint8_t* salt, uint32_t e0, uint32_t np, const GroupWork& g) {
         std::memset(g.fold, 0, size_t(np) * (1 + d.log_n) * d.exp_bytes());
         group_keys(d, salt, e0, np, g);
@@ -268,20 +332,30 @@ struct OneTreeBlc {
         for (uint32_t e0 = 0; e0 < d.tau; e0 += g.par) {
             const uint32_t np = min_u32(g.par, d.tau - e0);
             start_group(d, salt, e0, np, g);
-            Node st[kOneTreeMaxHeight + 2];
+            // Sibling pairs (v, v + 1), v even: both inner nodes or both leaves
+            // (N tau is even); the left children of both come from one
+            // two-key cipher pass.
+            Pair st[kOneTreeMaxHeight + 2];
             uint32_t sp = 1;
-            std::memcpy(st[0].seed, delta, S);
-            st[0].v = 1;
+            std::memcpy(st[0].seed, rseed, S);  // nodes 2, 3: rseed, delta ^ rseed
+            for (size_t b = 0; b < S; ++b) st[0].seed[S + b] = uint8_t(delta[b] ^ rseed[b]);
+            st[0].v = 2;
             while (sp != 0) {
-                const Node n = st[--sp];
-                if (n.v < t.nt) {
-                    push_children(salt, rseed, n, st, sp, be);
+                const Pair p = st[--sp];
+                if (p.v < t.nt) {
+                    expand_pair(salt, p, st, sp, be);
                     continue;
                 }
-                const uint32_t L = t.leaf_number(n.v), e = L % d.tau;
-                if (e >= e0 && e < e0 + np) take_leaf(d, g, e - e0, L / d.tau, n.seed, nullptr, be);
+                for (uint32_t q = 0; q < 2; ++q) {
+                    const uint32_t L = t.leaf_number(p.v + q), e = L % d.tau, i = L / d.tau;
+                    if (e < e0 || e >= e0 + np) continue;
+                    uint8_t* pend = g.pend + size_t(e - e0) * 2 * S;  // N is even: every leaf gets its pair
+                    std::memcpy(pend + (i & 1u) * S, p.seed + q * S, S);
+                    if ((i & 1u) != 0) take_leaf_pair(d, g, e - e0, i - 1, pend, be);
+                }
             }
             secure_wipe(st, sizeof st);
+            secure_wipe(g.pend, size_t(np) * 2 * S);
             for (uint32_t r = 0; r < np; ++r) {
                 const uint32_t e = e0 + r;
                 const uint8_t* acc = g.fold + size_t(r) * (1 + d.log_n) * eb;

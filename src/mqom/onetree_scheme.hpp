@@ -41,6 +41,10 @@ public:
     static constexpr OneTreeDims ot = OneTreeOf<Set>::v;
     static constexpr detail::OneTreeLayout layout = detail::onetree_layout(dims, ot);
     static constexpr uint32_t par = (Par == 0 || Par > dims.tau) ? dims.tau : Par;
+    // <set>_onetree1 (all repetitions per walk) / _onetree2 (the paper's 9 / 6) / _onetree (other Par)
+    static constexpr const char* name = par == dims.tau                 ? OneTreeOf<Set>::name1
+                                        : par == OneTreeOf<Set>::par2 ? OneTreeOf<Set>::name2
+                                                                      : "mqom2_onetree";
     static constexpr size_t pk_bytes = Base::pk_bytes, sk_bytes = Base::sk_bytes;
     static constexpr size_t sig_bytes = layout.sig_bytes;
     static constexpr size_t seed_bytes = Base::seed_bytes;
@@ -63,7 +67,8 @@ public:
         alignas(16) uint8_t fold[size_t(par) * (dims.log_n + 1) * dims.exp_bytes()];
         detail::XofCtx<dims.sec> xof[par];
         Key keys[size_t(par) * (2 + prg_blocks)];
-        typename OT::GroupWork group() { return {fold, xof, keys, par}; }
+        uint8_t pend[size_t(par) * 2 * dims.seed()];
+        typename OT::GroupWork group() { return {fold, xof, keys, pend, par}; }
     };
     static constexpr size_t workspace_bytes = sizeof(Workspace);
 
