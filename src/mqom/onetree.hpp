@@ -151,12 +151,14 @@ struct OneTreeBlc {
 
     // The group's buffers (OneTreeScheme::Workspace): fold areas (acc |
     // fold_0 .. fold_{L-1}, exp_bytes each), leaf-commitment XOFs and the
-    // per-repetition SeedCommit / PRG keys of par repetitions.
+    // leaves waiting for their batch, of par repetitions. No key cache: a
+    // batch schedules its 2 + prg_blocks keys (public: tweaked salts), which
+    // costs less than the 15 KB a cache of 17 x 5 keys takes.
+    static constexpr uint32_t kLeafBatch = 8;
     struct GroupWork {
         uint8_t* fold;
         XofCtx<Sec>* xof;
-        Key* keys;      // par * (2 + prg blocks)
-        uint8_t* pend;  // par * 2S: the signer's even leaf of each repetition, waiting for the odd one
+        uint8_t* pend;  // par * kLeafBatch * S
         uint32_t par;
     };
 
@@ -174,7 +176,7 @@ struct OneTreeBlc {
                               cipher::Backend be) {
         Node& r = st[sp];
         Node& l = st[sp + 1];
-        if (n.v == 1) {
+        if (n.v == 1 && rseed != nullptr) {  // (the verifier never knows the root)
             std::memcpy(l.seed, rseed, S);
         } else {
             Key k;
@@ -232,71 +234,46 @@ struct OneTreeBlc {
         secure_wipe(both, sizeof both);
     }
 
-    static void group_keys(const Dims& d, const uint8_t* salt, uint32_t e0, uint32_t np, const GroupWork& g) {
-        const size_t nblk = prg_blocks(d), per = 2 + nblk;
-        for (uint32_t r = 0; r < np; ++r) {
-            Key* k = g.keys + r * per;
-            uint8_t t[S];
-            P::tweak_salt(salt, t, 0, e0 + r, 0);
-            C::schedule(k[0], t);
-            t[0] ^= 0x01;
-            C::schedule(k[1], t);
-            for (size_t b = 0; b < nblk; ++b) P::tweak_key(k[2 + b], salt, 3, e0 + r, uint32_t(b));
-        }
-    }
     static void wipe_group(const Dims& d, uint32_t np, const GroupWork& g) {
-        const size_t per = 2 + prg_blocks(d);
-        for (size_t k = 0; k < np * per; ++k) C::wipe(g.keys[k]);
         secure_wipe(g.fold, size_t(np) * (1 + d.log_n) * d.exp_bytes());
+        secure_wipe(g.pend, size_t(np) * kLeafBatch * S);
     }
 
-    // Leaf i of repetition r of the group: its commitment into the XOF (cm:
-    // the opened one, for the verifier's hidden leaf, whose share is zero),
-    // its share into the Gray-code fold.
-    static void take_leaf(const Dims& d, const GroupWork& g, uint32_t r, uint32_t i, const uint8_t* seed,
-                          const uint8_t* opened_cm, cipher::Backend be) {
-        const size_t eb = d.exp_bytes(), nblk = prg_blocks(d), per = 2 + nblk;
-        const Key* k = g.keys + r * per;
+    // kLeafBatch consecutive leaves i.. of repetition r (seeds at ls): leaf
+    // commitments into the XOF, shares into the Gray-code fold, every cipher
+    // call on the whole batch under one key (one key preparation and half
+    // as many passes on the fixsliced AES as one leaf at a time).
+    // Verifier: leaf `hidden` (< kLeafBatch) of the batch is the unknown one:
+    // the opened commitment, a zero share.
+    static void take_batch(const Dims& d, const GroupWork& g, const uint8_t* salt, uint32_t e, uint32_t r,
+                           uint32_t i, const uint8_t* ls, uint32_t hidden, const uint8_t* opened,
+                           cipher::Backend be) {
+        constexpr uint32_t nb = kLeafBatch;
+        const size_t eb = d.exp_bytes(), nblk = prg_blocks(d);
         uint8_t* acc = g.fold + size_t(r) * (1 + d.log_n) * eb;
-        if (opened_cm != nullptr) {
-            g.xof[r].absorb(opened_cm, 2 * S);
-        } else {
-            uint8_t cm[2 * S];
-            P::derive(k[0], seed, cm, 1, be);
-            P::derive(k[1], seed, cm + S, 1, be);
-            g.xof[r].absorb(cm, 2 * S);
-            uint8_t ex[kMaxPrgBlocks * S];
-            for (size_t b = 0; b < nblk; ++b) P::derive(k[2 + b], seed, ex + b * S, 1, be);
-            xor_into(acc, ex, eb);
-            secure_wipe(ex, sizeof ex);
-            secure_wipe(cm, sizeof cm);
+        uint8_t c1[nb * S], c2[nb * S], cm[nb * 2 * S];
+        Key k;
+        uint8_t t[S];
+        P::tweak_salt(salt, t, 0, e, 0);
+        C::schedule(k, t);
+        P::derive(k, ls, c1, nb, be);
+        t[0] ^= 0x01;
+        C::schedule(k, t);
+        P::derive(k, ls, c2, nb, be);
+        for (uint32_t q = 0; q < nb; ++q) {  // c1_i c2_i c1_{i+1} c2_{i+1} ...
+            std::memcpy(cm + q * 2 * S, c1 + q * S, S);
+            std::memcpy(cm + q * 2 * S + S, c2 + q * S, S);
         }
-        xor_into(acc + eb + size_t(gray_bit(i, d.n_evals(), d.log_n)) * eb, acc, eb);
-    }
-
-    // Signer: leaves i, i + 1 of repetition r (seeds at ls, 2S bytes) as
-    // take_leaf does one by one, but every cipher call on both seeds under
-    // one key (one fixsliced pass, one key preparation, for two leaves).
-    static void take_leaf_pair(const Dims& d, const GroupWork& g, uint32_t r, uint32_t i, const uint8_t* ls,
-                               cipher::Backend be) {
-        const size_t eb = d.exp_bytes(), nblk = prg_blocks(d), per = 2 + nblk;
-        const Key* k = g.keys + r * per;
-        uint8_t* acc = g.fold + size_t(r) * (1 + d.log_n) * eb;
-        uint8_t c1[2 * S], c2[2 * S], cm[4 * S];
-        P::derive(k[0], ls, c1, 2, be);
-        P::derive(k[1], ls, c2, 2, be);
-        std::memcpy(cm, c1, S);  // c1_i c2_i c1_{i+1} c2_{i+1}
-        std::memcpy(cm + S, c2, S);
-        std::memcpy(cm + 2 * S, c1 + S, S);
-        std::memcpy(cm + 3 * S, c2 + S, S);
-        g.xof[r].absorb(cm, 4 * S);
-        uint8_t ex[2][kMaxPrgBlocks * S];
+        if (hidden < nb) std::memcpy(cm + hidden * 2 * S, opened, 2 * S);
+        g.xof[r].absorb(cm, nb * 2 * S);
+        uint8_t ex[nb][kMaxPrgBlocks * S];
         for (size_t b = 0; b < nblk; ++b) {
-            P::derive(k[2 + b], ls, c1, 2, be);
-            std::memcpy(ex[0] + b * S, c1, S);
-            std::memcpy(ex[1] + b * S, c1 + S, S);
+            P::tweak_key(k, salt, 3, e, uint32_t(b));
+            P::derive(k, ls, c1, nb, be);
+            for (uint32_t q = 0; q < nb; ++q) std::memcpy(ex[q] + b * S, c1 + q * S, S);
         }
-        for (uint32_t q = 0; q < 2; ++q) {
+        if (hidden < nb) std::memset(ex[hidden], 0, sizeof ex[hidden]);
+        for (uint32_t q = 0; q < nb; ++q) {
             xor_into(acc, ex[q], eb);
             xor_into(acc + eb + size_t(gray_bit(i + q, d.n_evals(), d.log_n)) * eb, acc, eb);
         }
@@ -305,10 +282,23 @@ struct OneTreeBlc {
         secure_wipe(c2, sizeof c2);
         secure_wipe(cm, sizeof cm);
     }
+    // Leaf i of repetition e (group slot r) into its batch; the batch runs
+    // with its last leaf (N is a multiple of kLeafBatch).
+    static void add_leaf(const Dims& d, const GroupWork& g, const uint8_t* salt, uint32_t e, uint32_t r, uint32_t i,
+                         const uint8_t* seed, uint32_t& hidden_slot, const uint8_t* opened, cipher::Backend be) {
+        constexpr uint32_t m = kLeafBatch - 1;
+        uint8_t* pend = g.pend + size_t(r) * kLeafBatch * S;
+        if (seed != nullptr) std::memcpy(pend + (i & m) * S, seed, S);
+        else std::memset(pend + (i & m) * S, 0, S);
+        if ((i & m) == m) {
+            take_batch(d, g, salt, e, r, i - m, pend, hidden_slot, opened, be);
+            hidden_slot = kLeafBatch;
+        }
+    }
 
     static void start_group(const Dims& d, const uint8_t* salt, uint32_t e0, uint32_t np, const GroupWork& g) {
+        (void)salt, (void)e0;
         std::memset(g.fold, 0, size_t(np) * (1 + d.log_n) * d.exp_bytes());
-        group_keys(d, salt, e0, np, g);
         for (uint32_t r = 0; r < np; ++r) {
             g.xof[r].init();
             g.xof[r].absorb_byte(0x06);
@@ -347,15 +337,13 @@ struct OneTreeBlc {
                     continue;
                 }
                 for (uint32_t q = 0; q < 2; ++q) {
-                    const uint32_t L = t.leaf_number(p.v + q), e = L % d.tau, i = L / d.tau;
-                    if (e < e0 || e >= e0 + np) continue;
-                    uint8_t* pend = g.pend + size_t(e - e0) * 2 * S;  // N is even: every leaf gets its pair
-                    std::memcpy(pend + (i & 1u) * S, p.seed + q * S, S);
-                    if ((i & 1u) != 0) take_leaf_pair(d, g, e - e0, i - 1, pend, be);
+                    const uint32_t L = t.leaf_number(p.v + q), e = L % d.tau;
+                    uint32_t none = kLeafBatch;
+                    if (e >= e0 && e < e0 + np)
+                        add_leaf(d, g, salt, e, e - e0, L / d.tau, p.seed + q * S, none, nullptr, be);
                 }
             }
             secure_wipe(st, sizeof st);
-            secure_wipe(g.pend, size_t(np) * 2 * S);
             for (uint32_t r = 0; r < np; ++r) {
                 const uint32_t e = e0 + r;
                 const uint8_t* acc = g.fold + size_t(r) * (1 + d.log_n) * eb;
@@ -451,6 +439,8 @@ struct OneTreeBlc {
             start_group(d, salt, e0, np, g);
             Node st[kOneTreeMaxHeight + 2];
             uint32_t sp = 1, pos = 1, size = h.min_path, k = 0;
+            uint32_t hslot[kOneTreeMaxTau];  // slot of the hidden leaf in each repetition's current batch
+            for (uint32_t r = 0; r < np; ++r) hslot[r] = kLeafBatch;
             st[0].v = 1;
             st[0].known = false;
             while (sp != 0) {
@@ -465,9 +455,12 @@ struct OneTreeBlc {
                         if (n.v < t.nt) {
                             push_unknown(n.v, st, sp);
                         } else {  // hidden leaf: the opened commitment, a zero share
-                            const uint32_t L = t.leaf_number(n.v), e = L % d.tau;
-                            if (e >= e0 && e < e0 + np)
-                                take_leaf(d, g, e - e0, L / d.tau, nullptr, lscom + size_t(e) * 2 * S, be);
+                            const uint32_t L = t.leaf_number(n.v), e = L % d.tau, i = L / d.tau;
+                            if (e >= e0 && e < e0 + np) {
+                                hslot[e - e0] = i % kLeafBatch;
+                                add_leaf(d, g, salt, e, e - e0, i, nullptr, hslot[e - e0],
+                                         lscom + size_t(e) * 2 * S, be);
+                            }
                         }
                         continue;
                     }
@@ -488,7 +481,8 @@ struct OneTreeBlc {
                     continue;
                 }
                 const uint32_t L = t.leaf_number(n.v), e = L % d.tau;
-                if (e >= e0 && e < e0 + np) take_leaf(d, g, e - e0, L / d.tau, n.seed, nullptr, be);
+                if (e >= e0 && e < e0 + np)
+                    add_leaf(d, g, salt, e, e - e0, L / d.tau, n.seed, hslot[e - e0], lscom + size_t(e) * 2 * S, be);
             }
             for (uint32_t r = 0; r < np; ++r) {
                 const uint32_t e = e0 + r;

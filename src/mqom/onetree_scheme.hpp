@@ -66,9 +66,8 @@ public:
         typename Base::Workspace base;  // the PIOP's buffers (its tree buffers stay unused)
         alignas(16) uint8_t fold[size_t(par) * (dims.log_n + 1) * dims.exp_bytes()];
         detail::XofCtx<dims.sec> xof[par];
-        Key keys[size_t(par) * (2 + prg_blocks)];
-        uint8_t pend[size_t(par) * 2 * dims.seed()];
-        typename OT::GroupWork group() { return {fold, xof, keys, pend, par}; }
+        uint8_t pend[size_t(par) * OT::kLeafBatch * dims.seed()];
+        typename OT::GroupWork group() { return {fold, xof, pend, par}; }
     };
     static constexpr size_t workspace_bytes = sizeof(Workspace);
 
