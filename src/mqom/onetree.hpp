@@ -154,12 +154,13 @@ struct OneTreeBlc {
     // leaves waiting for their batch, of par repetitions. No key cache: a
     // batch schedules its 2 + prg_blocks keys (public: tweaked salts), which
     // costs less than the 15 KB a cache of 17 x 5 keys takes.
-    static constexpr uint32_t kLeafBatch = 8;
+    static constexpr uint32_t kMaxLeafBatch = 16;
     struct GroupWork {
         uint8_t* fold;
         XofCtx<Sec>* xof;
-        uint8_t* pend;  // par * kLeafBatch * S
+        uint8_t* pend;   // par * batch * S
         uint32_t par;
+        uint32_t batch;  // leaves per cipher call: 8 or 16 (N is a multiple)
     };
 
     static size_t prg_blocks(const Dims& d) { return (d.exp_bytes() + S - 1) / S; }
@@ -236,19 +237,20 @@ struct OneTreeBlc {
 
     static void wipe_group(const Dims& d, uint32_t np, const GroupWork& g) {
         secure_wipe(g.fold, size_t(np) * (1 + d.log_n) * d.exp_bytes());
-        secure_wipe(g.pend, size_t(np) * kLeafBatch * S);
+        secure_wipe(g.pend, size_t(np) * g.batch * S);
     }
 
-    // kLeafBatch consecutive leaves i.. of repetition r (seeds at ls): leaf
+    // NB consecutive leaves i.. of repetition r (seeds at ls): leaf
     // commitments into the XOF, shares into the Gray-code fold, every cipher
     // call on the whole batch under one key (one key preparation and half
     // as many passes on the fixsliced AES as one leaf at a time).
-    // Verifier: leaf `hidden` (< kLeafBatch) of the batch is the unknown one:
-    // the opened commitment, a zero share.
+    // Verifier: leaf `hidden` (< NB) of the batch is the unknown one: the
+    // opened commitment, a zero share.
+    template <uint32_t NB>
     static void take_batch(const Dims& d, const GroupWork& g, const uint8_t* salt, uint32_t e, uint32_t r,
                            uint32_t i, const uint8_t* ls, uint32_t hidden, const uint8_t* opened,
                            cipher::Backend be) {
-        constexpr uint32_t nb = kLeafBatch;
+        constexpr uint32_t nb = NB;
         const size_t eb = d.exp_bytes(), nblk = prg_blocks(d);
         uint8_t* acc = g.fold + size_t(r) * (1 + d.log_n) * eb;
         uint8_t c1[nb * S], c2[nb * S], cm[nb * 2 * S];
@@ -283,16 +285,17 @@ struct OneTreeBlc {
         secure_wipe(cm, sizeof cm);
     }
     // Leaf i of repetition e (group slot r) into its batch; the batch runs
-    // with its last leaf (N is a multiple of kLeafBatch).
+    // with its last leaf (N is a multiple of the batch).
     static void add_leaf(const Dims& d, const GroupWork& g, const uint8_t* salt, uint32_t e, uint32_t r, uint32_t i,
                          const uint8_t* seed, uint32_t& hidden_slot, const uint8_t* opened, cipher::Backend be) {
-        constexpr uint32_t m = kLeafBatch - 1;
-        uint8_t* pend = g.pend + size_t(r) * kLeafBatch * S;
+        const uint32_t m = g.batch - 1;
+        uint8_t* pend = g.pend + size_t(r) * g.batch * S;
         if (seed != nullptr) std::memcpy(pend + (i & m) * S, seed, S);
         else std::memset(pend + (i & m) * S, 0, S);
         if ((i & m) == m) {
-            take_batch(d, g, salt, e, r, i - m, pend, hidden_slot, opened, be);
-            hidden_slot = kLeafBatch;
+            if (g.batch == 16) take_batch<16>(d, g, salt, e, r, i - m, pend, hidden_slot, opened, be);
+            else take_batch<8>(d, g, salt, e, r, i - m, pend, hidden_slot, opened, be);
+            hidden_slot = kMaxLeafBatch;
         }
     }
 
@@ -338,7 +341,7 @@ struct OneTreeBlc {
                 }
                 for (uint32_t q = 0; q < 2; ++q) {
                     const uint32_t L = t.leaf_number(p.v + q), e = L % d.tau;
-                    uint32_t none = kLeafBatch;
+                    uint32_t none = kMaxLeafBatch;
                     if (e >= e0 && e < e0 + np)
                         add_leaf(d, g, salt, e, e - e0, L / d.tau, p.seed + q * S, none, nullptr, be);
                 }
@@ -440,7 +443,7 @@ struct OneTreeBlc {
             Node st[kOneTreeMaxHeight + 2];
             uint32_t sp = 1, pos = 1, size = h.min_path, k = 0;
             uint32_t hslot[kOneTreeMaxTau];  // slot of the hidden leaf in each repetition's current batch
-            for (uint32_t r = 0; r < np; ++r) hslot[r] = kLeafBatch;
+            for (uint32_t r = 0; r < np; ++r) hslot[r] = kMaxLeafBatch;
             st[0].v = 1;
             st[0].known = false;
             while (sp != 0) {
@@ -457,7 +460,7 @@ struct OneTreeBlc {
                         } else {  // hidden leaf: the opened commitment, a zero share
                             const uint32_t L = t.leaf_number(n.v), e = L % d.tau, i = L / d.tau;
                             if (e >= e0 && e < e0 + np) {
-                                hslot[e - e0] = i % kLeafBatch;
+                                hslot[e - e0] = i % g.batch;
                                 add_leaf(d, g, salt, e, e - e0, i, nullptr, hslot[e - e0],
                                          lscom + size_t(e) * 2 * S, be);
                             }
