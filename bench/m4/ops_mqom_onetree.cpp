@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// Cortex-M4 benchmark rows of the one-tree variant of MQOM
+// (mqom/onetree_scheme.hpp), L1 gf16 fast and short r5, profiles Balanced,
+// Memory and Lut (NOT constant time), each in the paper's two forms:
+//   mqom_onetree/<set>_onetree<1|2>_<profile>_{keygen,sign,verify}
+// onetree1: all repetitions per tree walk; onetree2: 9 (fast) / 6 (short).
+// Their own group ("mqom_onetree"), so the base MQOM paper tables of
+// tools/m4sim/bench_table.py do not take them; the one-tree anchors
+// (mqom-paper-onetree.csv) are compared in docs/m4-mqom.md. Sign rows sign 2
+// messages (the mean is reported; grinding not adjusted).
+#include <cstddef>
+#include <cstdint>
+
+#include "mqom/onetree_scheme.hpp"
+#include "sign_bench.hpp"
+
+namespace {
+
+namespace mq = pqmcu::mqom;
+using pqmcu::bench::SignBench;
+
+using Io = pqmcu::bench::SharedIo<mq::mqom2_cat1_gf16_fast_r5::pk_bytes + mq::mqom2_cat1_gf16_fast_r5::sk_bytes +
+                                  3264>;
+template <class S>
+using B = SignBench<S, 2, Io>;
+using FastSet = mq::mqom2_cat1_gf16_fast_r5;
+using ShortSet = mq::mqom2_cat1_gf16_short_r5;
+using F1Balanced = B<mq::OneTree1<FastSet, mq::Balanced>>;
+using F2Balanced = B<mq::OneTree2<FastSet, mq::Balanced>>;
+using F1Memory = B<mq::OneTree1<FastSet, mq::Memory>>;
+using F2Memory = B<mq::OneTree2<FastSet, mq::Memory>>;
+using F1Lut = B<mq::OneTree1<FastSet, mq::Lut>>;
+using F2Lut = B<mq::OneTree2<FastSet, mq::Lut>>;
+using Sh1Balanced = B<mq::OneTree1<ShortSet, mq::Balanced>>;
+using Sh2Balanced = B<mq::OneTree2<ShortSet, mq::Balanced>>;
+using Sh1Memory = B<mq::OneTree1<ShortSet, mq::Memory>>;
+using Sh2Memory = B<mq::OneTree2<ShortSet, mq::Memory>>;
+using Sh1Lut = B<mq::OneTree1<ShortSet, mq::Lut>>;
+using Sh2Lut = B<mq::OneTree2<ShortSet, mq::Lut>>;
+
+}  // namespace
+
+#define PQMCU_BENCH_ONETREE_ROWS(label, Bench) PQMCU_SIGN_BENCH_OPS(label, Bench, nullptr)
+
+namespace pqmcu::bench {
+PQMCU_BENCH_GROUP(mqom_onetree_ops, "mqom_onetree",
+                  {PQMCU_BENCH_ONETREE_ROWS("cat1_gf16_fast_r5_onetree1_balanced", F1Balanced),
+                   PQMCU_BENCH_ONETREE_ROWS("cat1_gf16_fast_r5_onetree2_balanced", F2Balanced),
+                   PQMCU_BENCH_ONETREE_ROWS("cat1_gf16_fast_r5_onetree1_memory", F1Memory),
+                   PQMCU_BENCH_ONETREE_ROWS("cat1_gf16_fast_r5_onetree2_memory", F2Memory),
+                   PQMCU_BENCH_ONETREE_ROWS("cat1_gf16_fast_r5_onetree1_lut", F1Lut),
+                   PQMCU_BENCH_ONETREE_ROWS("cat1_gf16_fast_r5_onetree2_lut", F2Lut),
+                   PQMCU_BENCH_ONETREE_ROWS("cat1_gf16_short_r5_onetree1_balanced", Sh1Balanced),
+                   PQMCU_BENCH_ONETREE_ROWS("cat1_gf16_short_r5_onetree2_balanced", Sh2Balanced),
+                   PQMCU_BENCH_ONETREE_ROWS("cat1_gf16_short_r5_onetree1_memory", Sh1Memory),
+                   PQMCU_BENCH_ONETREE_ROWS("cat1_gf16_short_r5_onetree2_memory", Sh2Memory),
+                   PQMCU_BENCH_ONETREE_ROWS("cat1_gf16_short_r5_onetree1_lut", Sh1Lut),
+                   PQMCU_BENCH_ONETREE_ROWS("cat1_gf16_short_r5_onetree2_lut", Sh2Lut)});
+}  // namespace pqmcu::bench

@@ -1,0 +1,520 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// The one-tree variant of MQOM v2.1 (the embedded-experiments paper's tweak,
+// L1 gf16 fast / short r5): the tau GGM trees of the BLC become ONE tree
+// with N * tau leaves, and the opening reveals a single sibling path of
+// exactly T_open seeds for the tau hidden leaves (3,264 B instead of 3,540 B
+// for fast; 2,852 B instead of 3,156 B for short). What changes against
+// base MQOM (everything else, keys, PIOP, com2, h, is unchanged):
+//
+//   Tree: heap-indexed (root 1, children 2v, 2v+1), leaves are the nodes
+//     v >= N tau; (delta || rseed) = PRG(0^S, 0, mseed, 2S); seed(1) = delta,
+//     seed(2) = rseed, and for an inner node v != 1:
+//       left(v)  = SeedDerive_{TweakSalt(salt, 2, (v-1) & 0xff, (v-1) >> 8)}(seed(v))
+//       right(v) = seed(v) ^ left(v)        (node 1 too: seed(3) = delta ^ rseed)
+//     Leaves in depth-first (left to right) order: leaf number L = i tau + e
+//     is the seed of evaluation i of repetition e. With H = tree height,
+//     L < 2 N tau - 2^H sits at node 2^H + L, the rest at 2^H + L - N tau.
+//   BLC: exp = PRG(salt, e, lseed, xb + ub) (no seed prefix), the whole
+//     delta_x[e] = x ^ acc.x is published, com1 = XOF(0x07 || h_0..h_{tau-1}
+//     || delta_x[0..tau)); h_e, the Gray-code fold and the evaluations as in
+//     base MQOM.
+//   Challenge: i* is valid only if, besides the w grinding bits, the hidden
+//     leaves i*[e] tau + e need at most T_open sibling-path nodes.
+//   Opening: path (T_open seeds) || ls_com of the hidden leaves (tau x 2S,
+//     by e) || delta_x (tau x xb), then the nonce. Walking the tree depth
+//     first, a node on a hidden leaf's root path is descended into; any other
+//     node is revealed, except that while fewer than T_open nodes are needed
+//     an inner node is split into its two children (one more node), so the
+//     path always has exactly T_open seeds.
+//
+// Parallel repetitions (the paper's "-1" / "-2"): the signer and verifier
+// walk the whole tree once per group of `par` repetitions and keep only that
+// group's XOF states and fold areas; par changes RAM and time, never bytes.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "core/secure.hpp"
+#include "core/status.hpp"
+#include "mqom/blc.hpp"
+#include "mqom/challenge.hpp"
+#include "mqom/dims.hpp"
+#include "mqom/params.hpp"
+#include "mqom/piop.hpp"
+#include "mqom/prims.hpp"
+#include "mqom/work.hpp"
+
+namespace pqmcu::mqom {
+
+// Sibling-path budget and tree height of a set's one-tree variant.
+struct OneTreeDims {
+    uint32_t topen;
+    uint32_t height;
+};
+// Only the sets the paper gives one-tree parameters for.
+template <class Set>
+struct OneTreeOf;
+template <>
+struct OneTreeOf<mqom2_cat1_gf16_fast_r5> {
+    static constexpr OneTreeDims v{118, 13};
+    static constexpr uint32_t par2 = 9;  // the paper's "-2": 9 repetitions in parallel
+    static constexpr const char* name1 = "mqom2_cat1_gf16_fast_r5_onetree1";
+    static constexpr const char* name2 = "mqom2_cat1_gf16_fast_r5_onetree2";
+};
+template <>
+struct OneTreeOf<mqom2_cat1_gf16_short_r5> {
+    static constexpr OneTreeDims v{116, 15};
+    static constexpr uint32_t par2 = 6;
+    static constexpr const char* name1 = "mqom2_cat1_gf16_short_r5_onetree1";
+    static constexpr const char* name2 = "mqom2_cat1_gf16_short_r5_onetree2";
+};
+
+namespace detail {
+
+inline constexpr uint32_t kOneTreeMaxHeight = 15;
+inline constexpr uint32_t kOneTreeMaxTau = 17;
+
+// Signature offsets of the one-tree opening (the fields before it as in Dims).
+struct OneTreeLayout {
+    size_t off_path, off_lscom, off_dx, off_nonce, sig_bytes;
+};
+constexpr OneTreeLayout onetree_layout(const Dims& d, const OneTreeDims& o) {
+    const size_t path = d.off_opening(), lscom = path + size_t(o.topen) * d.seed();
+    const size_t dx = lscom + size_t(d.tau) * d.digest(), nonce = dx + size_t(d.tau) * d.x_bytes();
+    return {path, lscom, dx, nonce, nonce + 4};
+}
+
+// The opening structure of a challenge: the nodes on the hidden leaves'
+// root paths (depth-first order, the root first) and how many sibling nodes
+// they need at least.
+struct HiddenNodes {
+    uint16_t node[kOneTreeMaxTau * (kOneTreeMaxHeight + 1)];
+    uint32_t count;
+    uint32_t min_path;
+};
+
+struct OneTreeShape {
+    uint32_t nt;      // N * tau: leaves; nodes >= nt are leaves
+    uint32_t height;  // H
+    uint32_t tau;
+    uint32_t leaf_node(uint32_t L) const {
+        const uint32_t top = 1u << height;
+        return L < 2 * nt - top ? top + L : top + L - nt;
+    }
+    uint32_t leaf_number(uint32_t v) const {
+        const uint32_t top = 1u << height;
+        return v >= top ? v - top : v + nt - top;
+    }
+    uint32_t depth_of_leaf(uint32_t L) const { return L < 2 * nt - (1u << height) ? height : height - 1; }
+};
+
+// i_star is public (after the challenge): no constant-time needs here.
+inline void hidden_nodes(const OneTreeShape& t, const uint16_t* i_star, HiddenNodes& h) {
+    uint32_t leaves[kOneTreeMaxTau];
+    for (uint32_t e = 0; e < t.tau; ++e) leaves[e] = uint32_t(i_star[e]) * t.tau + e;
+    for (uint32_t a = 1; a < t.tau; ++a)  // insertion sort (tau <= 17)
+        for (uint32_t b = a; b > 0 && leaves[b - 1] > leaves[b]; --b) {
+            const uint32_t s = leaves[b];
+            leaves[b] = leaves[b - 1];
+            leaves[b - 1] = s;
+        }
+    uint32_t last[kOneTreeMaxHeight + 1] = {};  // the previous leaf's root path, by depth
+    int32_t need = 0;
+    h.count = 0;
+    for (uint32_t q = 0; q < t.tau; ++q) {
+        const uint32_t depth = t.depth_of_leaf(leaves[q]);
+        uint32_t v = t.leaf_node(leaves[q]), fresh = 0;
+        // climb until the path meets the previous one
+        while (fresh <= depth && last[depth - fresh] != v) {
+            last[depth - fresh] = v;
+            v >>= 1;
+            ++fresh;
+        }
+        // fresh new path nodes: each needs its sibling, except that the top
+        // one's sibling is on the previous path (and was one of its siblings)
+        need += int32_t(fresh) - 1 - (q > 0 ? 1 : 0);
+        for (uint32_t k = depth + 1 - fresh; k <= depth; ++k) h.node[h.count++] = uint16_t(last[k]);
+    }
+    h.min_path = uint32_t(need);
+}
+
+template <unsigned Sec, class E, class B>
+struct OneTreeBlc {
+    using P = Prims<Sec>;
+    using C = typename P::C;
+    using Key = typename P::Key;
+    using Elt = typename E::Elt;
+    using Base = Blc<Sec, E, B>;
+    static constexpr size_t S = Sec / 8;
+    static constexpr size_t kMaxPrgBlocks = 4;
+
+    // The group's buffers (OneTreeScheme::Workspace): fold areas (acc |
+    // fold_0 .. fold_{L-1}, exp_bytes each), leaf-commitment XOFs and the
+    // leaves waiting for their batch, of par repetitions. No key cache: a
+    // batch schedules its 2 + prg_blocks keys (public: tweaked salts), which
+    // costs less than the 15 KB a cache of 17 x 5 keys takes.
+    static constexpr uint32_t kMaxLeafBatch = 16;
+    struct GroupWork {
+        uint8_t* fold;
+        XofCtx<Sec>* xof;
+        uint8_t* pend;   // par * batch * S
+        uint32_t par;
+        uint32_t batch;  // leaves per cipher call: 8 or 16 (N is a multiple)
+    };
+
+    static size_t prg_blocks(const Dims& d) { return (d.exp_bytes() + S - 1) / S; }
+    static OneTreeShape shape(const Dims& d, const OneTreeDims& o) { return {d.n_evals() * d.tau, o.height, d.tau}; }
+
+    struct Node {
+        uint8_t seed[S];
+        uint32_t v;
+        bool known;
+    };
+    // Children of v (seed known) at the stack top: right below, left on top
+    // (so leaves come out left to right).
+    static void push_children(const uint8_t* salt, const uint8_t* rseed, const Node& n, Node* st, uint32_t& sp,
+                              cipher::Backend be) {
+        Node& r = st[sp];
+        Node& l = st[sp + 1];
+        if (n.v == 1 && rseed != nullptr) {  // (the verifier never knows the root)
+            std::memcpy(l.seed, rseed, S);
+        } else {
+            Key k;
+            P::tweak_key(k, salt, 2, (n.v - 1) & 0xffu, (n.v - 1) >> 8);
+            P::derive(k, n.seed, l.seed, 1, be);
+            C::wipe(k);
+        }
+        for (size_t b = 0; b < S; ++b) r.seed[b] = uint8_t(n.seed[b] ^ l.seed[b]);
+        r.v = 2 * n.v + 1;
+        l.v = 2 * n.v;
+        r.known = l.known = true;
+        sp += 2;
+    }
+    // Sibling nodes p.v, p.v + 1 and their seeds.
+    struct Pair {
+        uint8_t seed[2 * S];
+        uint32_t v;
+    };
+    // Their children as two pairs, the right one below: the left children
+    // under the tweaks of p.v and p.v + 1 in one cipher call.
+    static void expand_pair(const uint8_t* salt, const Pair& p, Pair* st, uint32_t& sp, cipher::Backend be) {
+        Key k[2];
+        P::tweak_key(k[0], salt, 2, (p.v - 1) & 0xffu, (p.v - 1) >> 8);
+        P::tweak_key(k[1], salt, 2, p.v & 0xffu, p.v >> 8);
+        const Key* kp[2] = {&k[0], &k[1]};
+        uint8_t left[2 * S];
+        C::encrypt_multi(kp, p.seed, left, 2, be);
+        Pair& b = st[sp];
+        Pair& a = st[sp + 1];
+        for (uint32_t q = 0; q < 2; ++q) {
+            P::xor_lin_ortho(p.seed + q * S, left + q * S);
+            Pair& c = q == 0 ? a : b;
+            P::put_children(left + q * S, p.seed + q * S, c.seed);
+            c.v = 2 * (p.v + q);
+        }
+        sp += 2;
+        C::wipe(k[0]);
+        C::wipe(k[1]);
+        secure_wipe(left, sizeof left);
+    }
+    static void push_unknown(uint32_t v, Node* st, uint32_t& sp) {
+        st[sp].v = 2 * v + 1;
+        st[sp].known = false;
+        st[sp + 1].v = 2 * v;
+        st[sp + 1].known = false;
+        sp += 2;
+    }
+
+    static void derive_tree_seeds(const uint8_t* mseed, uint8_t* delta, uint8_t* rseed, cipher::Backend be) {
+        const uint8_t zero_salt[S] = {};
+        uint8_t both[2 * S];
+        P::prg(zero_salt, 0, mseed, 2 * S, both, be);
+        std::memcpy(delta, both, S);
+        std::memcpy(rseed, both + S, S);
+        secure_wipe(both, sizeof both);
+    }
+
+    static void wipe_group(const Dims& d, uint32_t np, const GroupWork& g) {
+        secure_wipe(g.fold, size_t(np) * (1 + d.log_n) * d.exp_bytes());
+        secure_wipe(g.pend, size_t(np) * g.batch * S);
+    }
+
+    // NB consecutive leaves i.. of repetition r (seeds at ls): leaf
+    // commitments into the XOF, shares into the Gray-code fold, every cipher
+    // call on the whole batch under one key (one key preparation and half
+    // as many passes on the fixsliced AES as one leaf at a time).
+    // Verifier: leaf `hidden` (< NB) of the batch is the unknown one: the
+    // opened commitment, a zero share.
+    template <uint32_t NB>
+    static void take_batch(const Dims& d, const GroupWork& g, const uint8_t* salt, uint32_t e, uint32_t r,
+                           uint32_t i, const uint8_t* ls, uint32_t hidden, const uint8_t* opened,
+                           cipher::Backend be) {
+        constexpr uint32_t nb = NB;
+        const size_t eb = d.exp_bytes(), nblk = prg_blocks(d);
+        uint8_t* acc = g.fold + size_t(r) * (1 + d.log_n) * eb;
+        uint8_t c1[nb * S], c2[nb * S], cm[nb * 2 * S];
+        Key k;
+        uint8_t t[S];
+        P::tweak_salt(salt, t, 0, e, 0);
+        C::schedule(k, t);
+        P::derive(k, ls, c1, nb, be);
+        t[0] ^= 0x01;
+        C::schedule(k, t);
+        P::derive(k, ls, c2, nb, be);
+        for (uint32_t q = 0; q < nb; ++q) {  // c1_i c2_i c1_{i+1} c2_{i+1} ...
+            std::memcpy(cm + q * 2 * S, c1 + q * S, S);
+            std::memcpy(cm + q * 2 * S + S, c2 + q * S, S);
+        }
+        if (hidden < nb) std::memcpy(cm + hidden * 2 * S, opened, 2 * S);
+        g.xof[r].absorb(cm, nb * 2 * S);
+        uint8_t ex[nb][kMaxPrgBlocks * S];
+        for (size_t b = 0; b < nblk; ++b) {
+            P::tweak_key(k, salt, 3, e, uint32_t(b));
+            P::derive(k, ls, c1, nb, be);
+            for (uint32_t q = 0; q < nb; ++q) std::memcpy(ex[q] + b * S, c1 + q * S, S);
+        }
+        if (hidden < nb) std::memset(ex[hidden], 0, sizeof ex[hidden]);
+        for (uint32_t q = 0; q < nb; ++q) {
+            xor_into(acc, ex[q], eb);
+            xor_into(acc + eb + size_t(gray_bit(i + q, d.n_evals(), d.log_n)) * eb, acc, eb);
+        }
+        secure_wipe(ex, sizeof ex);
+        secure_wipe(c1, sizeof c1);
+        secure_wipe(c2, sizeof c2);
+        secure_wipe(cm, sizeof cm);
+    }
+    // Leaf i of repetition e (group slot r) into its batch; the batch runs
+    // with its last leaf (N is a multiple of the batch).
+    static void add_leaf(const Dims& d, const GroupWork& g, const uint8_t* salt, uint32_t e, uint32_t r, uint32_t i,
+                         const uint8_t* seed, uint32_t& hidden_slot, const uint8_t* opened, cipher::Backend be) {
+        const uint32_t m = g.batch - 1;
+        uint8_t* pend = g.pend + size_t(r) * g.batch * S;
+        if (seed != nullptr) std::memcpy(pend + (i & m) * S, seed, S);
+        else std::memset(pend + (i & m) * S, 0, S);
+        if ((i & m) == m) {
+            if (g.batch == 16) take_batch<16>(d, g, salt, e, r, i - m, pend, hidden_slot, opened, be);
+            else take_batch<8>(d, g, salt, e, r, i - m, pend, hidden_slot, opened, be);
+            hidden_slot = kMaxLeafBatch;
+        }
+    }
+
+    static void start_group(const Dims& d, const uint8_t* salt, uint32_t e0, uint32_t np, const GroupWork& g) {
+        (void)salt, (void)e0;
+        std::memset(g.fold, 0, size_t(np) * (1 + d.log_n) * d.exp_bytes());
+        for (uint32_t r = 0; r < np; ++r) {
+            g.xof[r].init();
+            g.xof[r].absorb_byte(0x06);
+        }
+    }
+
+    // Signer. Writes x0 / u0 / u1 into w.xT (lanes) / ua / ub, delta_x into
+    // dx_out (tau * xb, the signature's field) and com1.
+    static void commit(const Dims& d, const OneTreeDims& o, const uint8_t* mseed, const uint8_t* salt,
+                       const uint8_t* x, Work<Elt>& w, const GroupWork& g, uint8_t* dx_out, uint8_t* com1) {
+        const size_t xb = d.x_bytes(), eb = d.exp_bytes(), R = d.lane_bytes();
+        const OneTreeShape t = shape(d, o);
+        const cipher::Backend be = w.sec_backend;
+        uint8_t delta[S], rseed[S];
+        derive_tree_seeds(mseed, delta, rseed, be);
+        uint8_t* xrows = reinterpret_cast<uint8_t*>(w.xT);
+        std::memset(xrows, 0, size_t(d.n) * R);
+        XofCtx<Sec> c1x;
+        c1x.init();
+        c1x.absorb_byte(0x07);
+        for (uint32_t e0 = 0; e0 < d.tau; e0 += g.par) {
+            const uint32_t np = min_u32(g.par, d.tau - e0);
+            start_group(d, salt, e0, np, g);
+            // Sibling pairs (v, v + 1), v even: both inner nodes or both leaves
+            // (N tau is even); the left children of both come from one
+            // two-key cipher pass.
+            Pair st[kOneTreeMaxHeight + 2];
+            uint32_t sp = 1;
+            std::memcpy(st[0].seed, rseed, S);  // nodes 2, 3: rseed, delta ^ rseed
+            for (size_t b = 0; b < S; ++b) st[0].seed[S + b] = uint8_t(delta[b] ^ rseed[b]);
+            st[0].v = 2;
+            while (sp != 0) {
+                const Pair p = st[--sp];
+                if (p.v < t.nt) {
+                    expand_pair(salt, p, st, sp, be);
+                    continue;
+                }
+                for (uint32_t q = 0; q < 2; ++q) {
+                    const uint32_t L = t.leaf_number(p.v + q), e = L % d.tau;
+                    uint32_t none = kMaxLeafBatch;
+                    if (e >= e0 && e < e0 + np)
+                        add_leaf(d, g, salt, e, e - e0, L / d.tau, p.seed + q * S, none, nullptr, be);
+                }
+            }
+            secure_wipe(st, sizeof st);
+            for (uint32_t r = 0; r < np; ++r) {
+                const uint32_t e = e0 + r;
+                const uint8_t* acc = g.fold + size_t(r) * (1 + d.log_n) * eb;
+                Base::combine(d, acc, xrows + size_t(e) * E::bytes, R, w.ua + size_t(e) * d.eta);
+                E::load(acc + xb, w.ub + size_t(e) * d.eta, d.eta);
+                uint8_t* dx = dx_out + size_t(e) * xb;
+                for (size_t b = 0; b < xb; ++b) dx[b] = uint8_t(x[b] ^ acc[b]);
+                uint8_t h[2 * S];
+                g.xof[r].squeeze(h, 2 * S);
+                c1x.absorb(h, 2 * S);
+            }
+            wipe_group(d, np, g);
+        }
+        ct_unpoison(dx_out, size_t(d.tau) * xb);  // published in the signature
+        c1x.absorb(dx_out, size_t(d.tau) * xb);
+        c1x.squeeze(com1, 2 * S);
+        secure_wipe(delta, S);
+        secure_wipe(rseed, S);
+    }
+
+    // Whether the challenge's hidden leaves fit the path budget.
+    static bool challenge_fits(const Dims& d, const OneTreeDims& o, const uint16_t* i_star) {
+        HiddenNodes h;
+        hidden_nodes(shape(d, o), i_star, h);
+        return h.min_path <= o.topen;
+    }
+
+    // Signer: path (T_open seeds) and the hidden leaves' commitments (by e).
+    static void open(const Dims& d, const OneTreeDims& o, const uint8_t* mseed, const uint8_t* salt,
+                     const uint16_t* i_star, uint8_t* path, uint8_t* lscom, cipher::Backend be) {
+        const OneTreeShape t = shape(d, o);
+        HiddenNodes h;
+        hidden_nodes(t, i_star, h);
+        uint8_t delta[S], rseed[S];
+        derive_tree_seeds(mseed, delta, rseed, be);
+        Node st[kOneTreeMaxHeight + 2];
+        uint32_t sp = 1, pos = 1, size = h.min_path, k = 0, nl = 0;
+        std::memcpy(st[0].seed, delta, S);
+        st[0].v = 1;
+        while (sp != 0 && (k < o.topen || nl < d.tau)) {
+            const Node n = st[--sp];
+            if (n.v != 1) {
+                if (pos < h.count && n.v == h.node[pos]) {
+                    ++pos;
+                    if (n.v >= t.nt) {  // a hidden leaf: its commitment
+                        const uint32_t e = t.leaf_number(n.v) % d.tau;
+                        Key k1, k2;
+                        uint8_t tw[S];
+                        P::tweak_salt(salt, tw, 0, e, 0);
+                        C::schedule(k1, tw);
+                        tw[0] ^= 0x01;
+                        C::schedule(k2, tw);
+                        P::derive(k1, n.seed, lscom + size_t(e) * 2 * S, 1, be);
+                        P::derive(k2, n.seed, lscom + size_t(e) * 2 * S + S, 1, be);
+                        C::wipe(k1);
+                        C::wipe(k2);
+                        ++nl;
+                        continue;
+                    }
+                } else if (size < o.topen && n.v < t.nt) {
+                    ++size;  // split: one more node in the path
+                } else {
+                    if (k < o.topen) std::memcpy(path + size_t(k) * S, n.seed, S);
+                    ++k;
+                    continue;
+                }
+            }
+            push_children(salt, rseed, n, st, sp, be);
+        }
+        secure_wipe(st, sizeof st);
+        secure_wipe(delta, S);
+        secure_wipe(rseed, S);
+    }
+
+    // Verifier: x_eval / u_eval into w.xT (lanes) / ua; false if com1
+    // differs or the opening does not fit the challenge.
+    static bool eval(const Dims& d, const OneTreeDims& o, const uint8_t* salt, const uint8_t* com1,
+                     const uint8_t* path, const uint8_t* lscom, const uint8_t* dx_in, const uint16_t* i_star,
+                     Work<Elt>& w, const GroupWork& g) {
+        const size_t xb = d.x_bytes(), eb = d.exp_bytes(), R = d.lane_bytes();
+        const OneTreeShape t = shape(d, o);
+        const cipher::Backend be = w.pub_backend;
+        HiddenNodes h;
+        hidden_nodes(t, i_star, h);
+        if (h.min_path > o.topen) return false;
+        uint8_t* xrows = reinterpret_cast<uint8_t*>(w.xT);
+        std::memset(xrows, 0, size_t(d.n) * R);
+        XofCtx<Sec> c1x;
+        c1x.init();
+        c1x.absorb_byte(0x07);
+        for (uint32_t e0 = 0; e0 < d.tau; e0 += g.par) {
+            const uint32_t np = min_u32(g.par, d.tau - e0);
+            start_group(d, salt, e0, np, g);
+            Node st[kOneTreeMaxHeight + 2];
+            uint32_t sp = 1, pos = 1, size = h.min_path, k = 0;
+            uint32_t hslot[kOneTreeMaxTau];  // slot of the hidden leaf in each repetition's current batch
+            for (uint32_t r = 0; r < np; ++r) hslot[r] = kMaxLeafBatch;
+            st[0].v = 1;
+            st[0].known = false;
+            while (sp != 0) {
+                Node n = st[--sp];
+                if (!n.known) {
+                    if (n.v == 1) {
+                        push_unknown(1, st, sp);
+                        continue;
+                    }
+                    if (pos < h.count && n.v == h.node[pos]) {
+                        ++pos;
+                        if (n.v < t.nt) {
+                            push_unknown(n.v, st, sp);
+                        } else {  // hidden leaf: the opened commitment, a zero share
+                            const uint32_t L = t.leaf_number(n.v), e = L % d.tau, i = L / d.tau;
+                            if (e >= e0 && e < e0 + np) {
+                                hslot[e - e0] = i % g.batch;
+                                add_leaf(d, g, salt, e, e - e0, i, nullptr, hslot[e - e0],
+                                         lscom + size_t(e) * 2 * S, be);
+                            }
+                        }
+                        continue;
+                    }
+                    if (size < o.topen && n.v < t.nt) {
+                        ++size;
+                        push_unknown(n.v, st, sp);
+                        continue;
+                    }
+                    if (k >= o.topen) {
+                        wipe_group(d, np, g);
+                        return false;
+                    }
+                    std::memcpy(n.seed, path + size_t(k++) * S, S);
+                    n.known = true;
+                }
+                if (n.v < t.nt) {
+                    push_children(salt, nullptr, n, st, sp, be);
+                    continue;
+                }
+                const uint32_t L = t.leaf_number(n.v), e = L % d.tau;
+                if (e >= e0 && e < e0 + np)
+                    add_leaf(d, g, salt, e, e - e0, L / d.tau, n.seed, hslot[e - e0], lscom + size_t(e) * 2 * S, be);
+            }
+            for (uint32_t r = 0; r < np; ++r) {
+                const uint32_t e = e0 + r;
+                uint8_t* acc = g.fold + size_t(r) * (1 + d.log_n) * eb;
+                uint8_t* xe = xrows + size_t(e) * E::bytes;
+                Elt* ue = w.ua + size_t(e) * d.eta;
+                Base::combine(d, acc, xe, R, ue);
+                const Elt rr = E::from_index(i_star[e] ^ (i_star[e] >> 1));
+                xor_into(acc, dx_in + size_t(e) * xb, xb);
+                Elt tr[1][Base::kBaseBits];
+                for (unsigned b = 0; b < Base::kBaseBits; ++b) tr[0][b] = E::mul(rr, Elt(B::lift(uint8_t(1u << b))));
+                Base::lifted_rows(d, tr, 1, acc, 0, xe, R, true);
+                Elt tmp[1];
+                for (uint32_t q = 0; q < d.eta; ++q) {
+                    E::load(acc + xb + size_t(q) * E::bytes, tmp, 1);
+                    ue[q] ^= E::mul(rr, tmp[0]);
+                }
+                uint8_t hh[2 * S];
+                g.xof[r].squeeze(hh, 2 * S);
+                c1x.absorb(hh, 2 * S);
+            }
+            wipe_group(d, np, g);
+        }
+        c1x.absorb(dx_in, size_t(d.tau) * xb);
+        uint8_t c[2 * S];
+        c1x.squeeze(c, 2 * S);
+        return ct_memneq(c, com1, 2 * S) == 0;
+    }
+};
+
+}  // namespace detail
+}  // namespace pqmcu::mqom

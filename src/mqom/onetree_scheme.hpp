@@ -1,0 +1,264 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// pqmcu::mqom::OneTreeScheme<Set, Profile, Par>: the one-tree variant of
+// MQOM v2.1 (onetree.hpp) for the sets that have one (OneTreeOf<Set>: L1
+// gf16 fast / short r5), byte-compatible with the paper code's
+// mqom_onetree for the same seeds (tests/data/mqom_onetree).
+//
+//   using S = pqmcu::mqom::OneTreeScheme<pqmcu::mqom::mqom2_cat1_gf16_fast_r5, pqmcu::mqom::Balanced>;
+//   S::Workspace ws;
+//   S::keypair(pk, sk, rng);                // the keys of base MQOM
+//   S::sign(sk, msg, mlen, sig, rng, ws);   // S::sig_bytes (3,264 / 2,852)
+//   S::verify(pk, msg, mlen, sig, S::sig_bytes, ws) == pqmcu::Status::ok
+//
+// Par: repetitions whose leaves are processed in one walk of the tree
+// (0: all tau, the paper's "-1"; OneTreeOf<Set>::par2, 9 / 6, its "-2":
+// the tree is walked twice, with half the XOF states and fold areas).
+// Profile: as for Scheme (the PIOP's knobs and the cipher backends); the
+// tree itself is always walked depth first, one node at a time. Outputs
+// never depend on Profile or Par. rng: mseed then salt, as Scheme.
+// Statuses as Scheme (verify_failed also when the challenge needs more
+// than T_open path nodes).
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#include "core/scheme_support.hpp"
+#include "core/secure.hpp"
+#include "core/status.hpp"
+#include "mqom/onetree.hpp"
+#include "mqom/scheme.hpp"
+
+namespace pqmcu::mqom {
+
+template <class Set, class Profile = Desktop, uint32_t Par = 0>
+class OneTreeScheme : public HostWorkspace<OneTreeScheme<Set, Profile, Par>> {
+public:
+    using Base = Scheme<Set, Profile>;
+    using set_type = Set;
+    using profile_type = Profile;
+    static constexpr Dims dims = Base::dims;
+    static constexpr OneTreeDims ot = OneTreeOf<Set>::v;
+    static constexpr detail::OneTreeLayout layout = detail::onetree_layout(dims, ot);
+    static constexpr uint32_t par = (Par == 0 || Par > dims.tau) ? dims.tau : Par;
+    // <set>_onetree1 (all repetitions per walk) / _onetree2 (the paper's 9 / 6) / _onetree (other Par)
+    static constexpr const char* name = par == dims.tau                 ? OneTreeOf<Set>::name1
+                                        : par == OneTreeOf<Set>::par2 ? OneTreeOf<Set>::name2
+                                                                      : "mqom2_onetree";
+    static constexpr size_t pk_bytes = Base::pk_bytes, sk_bytes = Base::sk_bytes;
+    static constexpr size_t sig_bytes = layout.sig_bytes;
+    static constexpr size_t seed_bytes = Base::seed_bytes;
+    static constexpr size_t message_digest_bytes = Base::message_digest_bytes;
+    using MessageDigest = typename Base::MessageDigest;
+    static_assert(dims.tau <= detail::kOneTreeMaxTau && ot.height <= detail::kOneTreeMaxHeight);
+    static_assert((dims.n_evals() * dims.tau) <= (1u << ot.height) && 2 * dims.n_evals() * dims.tau < 65536,
+                  "node numbers fit uint16_t");
+
+    using Eng = typename Base::Eng;
+    using Piop = typename Base::Piop;
+    using Elt = typename Base::Elt;
+    using OT = detail::OneTreeBlc<dims.sec, detail::Ext<dims.ext_log2>, detail::Base<dims.base_log2>>;
+    using Key = typename detail::Prims<dims.sec>::Key;
+    static constexpr size_t prg_blocks = (dims.exp_bytes() + dims.seed() - 1) / dims.seed();
+    static_assert(prg_blocks <= OT::kMaxPrgBlocks);
+
+    // Leaves per cipher call: 16 (half the fixsliced key preparations of 8),
+    // except in short's "-2" form, which keeps 8 to stay within the paper's
+    // RAM (its 16 would cost ~1.8 KB more), and in the Memory profile.
+    static constexpr uint32_t leaf_batch =
+        ((dims.tau == 12 && par != dims.tau) || std::is_same_v<Profile, Memory>) ? 8 : 16;
+    static_assert(dims.n_evals() % leaf_batch == 0);
+
+    struct Workspace {
+        typename Base::Workspace base;  // the PIOP's buffers (its tree buffers stay unused)
+        alignas(16) uint8_t fold[size_t(par) * (dims.log_n + 1) * dims.exp_bytes()];
+        detail::XofCtx<dims.sec> xof[par];
+        uint8_t pend[size_t(par) * leaf_batch * dims.seed()];
+        typename OT::GroupWork group() { return {fold, xof, pend, par, leaf_batch}; }
+    };
+    static constexpr size_t workspace_bytes = sizeof(Workspace);
+
+    template <Rng R>
+    static Status keypair(uint8_t* pk, uint8_t* sk, R&& rng) {
+        return Base::keypair(pk, sk, rng);
+    }
+    template <Rng R>
+    static Status keypair(uint8_t* pk, uint8_t* sk, R&& rng, Workspace&) {
+        return Base::keypair(pk, sk, rng);
+    }
+
+    static Status sign_digest_with(const uint8_t* sk, const uint8_t* digest, const uint8_t* mseed,
+                                   const uint8_t* salt, uint8_t* sig, Workspace& ws) {
+        if (sk == nullptr || sig == nullptr || mseed == nullptr || salt == nullptr || digest == nullptr)
+            return Status::bad_argument;
+        auto w = ws.base.view();
+        const auto g = ws.group();
+        sign_engine(sk, digest, salt, mseed, sig, w, g);
+        return Status::ok;
+    }
+    static Status sign_with(const uint8_t* sk, const uint8_t* msg, size_t mlen, const uint8_t* mseed,
+                            const uint8_t* salt, uint8_t* sig, Workspace& ws) {
+        if (msg == nullptr && mlen != 0) return Status::bad_argument;
+        uint8_t digest[message_digest_bytes];
+        (void)MessageDigest::compute(msg, mlen, digest);
+        return sign_digest_with(sk, digest, mseed, salt, sig, ws);
+    }
+    template <Rng R>
+    static Status sign_digest(const uint8_t* sk, const uint8_t* digest, uint8_t* sig, R&& rng, Workspace& ws) {
+        uint8_t mseed[seed_bytes], salt[seed_bytes];
+        Status st = draw_random(rng, mseed, seed_bytes);
+        if (st == Status::ok) st = draw_random(rng, salt, seed_bytes);
+        if (st == Status::ok) st = sign_digest_with(sk, digest, mseed, salt, sig, ws);
+        secure_wipe(mseed, sizeof mseed);
+        return st;
+    }
+    template <Rng R>
+    static Status sign(const uint8_t* sk, const uint8_t* msg, size_t mlen, uint8_t* sig, R&& rng, Workspace& ws) {
+        if (msg == nullptr && mlen != 0) return Status::bad_argument;
+        uint8_t digest[message_digest_bytes];
+        (void)MessageDigest::compute(msg, mlen, digest);
+        return sign_digest(sk, digest, sig, rng, ws);
+    }
+
+    static Status verify_digest(const uint8_t* pk, const uint8_t* digest, const uint8_t* sig, size_t siglen,
+                                Workspace& ws) {
+        if (const Status st = verify_arguments(pk, digest, message_digest_bytes, sig, siglen, sig_bytes);
+            st != Status::ok)
+            return st;
+        auto w = ws.base.view();
+        const auto g = ws.group();
+        return verify_engine(pk, digest, sig, w, g) ? Status::ok : Status::verify_failed;
+    }
+    static Status verify(const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig, size_t siglen,
+                         Workspace& ws) {
+        if (const Status st = verify_arguments(pk, msg, mlen, sig, siglen, sig_bytes); st != Status::ok) return st;
+        uint8_t digest[message_digest_bytes];
+        (void)MessageDigest::compute(msg, mlen, digest);
+        return verify_digest(pk, digest, sig, siglen, ws);
+    }
+
+#if !defined(PQMCU_TARGET_M4)
+    using HostWorkspace<OneTreeScheme>::sign;
+    using HostWorkspace<OneTreeScheme>::verify;
+    using HostWorkspace<OneTreeScheme>::sign_digest;
+    using HostWorkspace<OneTreeScheme>::verify_digest;
+#endif
+
+private:
+    static constexpr size_t S = dims.seed();
+    using E = detail::Ext<dims.ext_log2>;
+    using B = detail::Base<dims.base_log2>;
+
+    // The smallest nonce whose challenge passes the grinding bits and fits
+    // the path budget. As detail::grind_scalar: 0x05 || h and the padding in
+    // a prefix state, so a try is a state copy, the nonce, one Keccak-f and
+    // two output bytes; i* and the path count only for candidates passing
+    // the w bits. Public data: no wipes.
+    static void grind(const uint8_t* h, uint8_t* nonce, uint16_t* i_star) {
+        using Shake = typename detail::SecTraits<dims.sec>::Shake;
+        constexpr size_t rate = Shake::rate, dg = dims.digest(), at = 1 + dg, len = 2 * size_t(dims.tau) + 2;
+        static_assert(at + 4 + 1 < rate && len <= rate, "one block in, one block out");
+        const uint32_t nmask = dims.n_evals() - 1u, wmask = (1u << dims.w) - 1u;
+        hash::KeccakState pre, st;
+        hash::keccak_init(pre);
+        const uint8_t dom = 0x05, pad = hash::detail::kShakeDomain, last = 0x80;
+        hash::keccak_xor_bytes(pre, 0, &dom, 1);
+        hash::keccak_xor_bytes(pre, 1, h, dg);
+        hash::keccak_xor_bytes(pre, at + 4, &pad, 1);
+        hash::keccak_xor_bytes(pre, rate - 1, &last, 1);
+        for (uint32_t ctr = 0;; ++ctr) {
+            st = pre;
+            const uint8_t nb[4] = {uint8_t(ctr), uint8_t(ctr >> 8), uint8_t(ctr >> 16), uint8_t(ctr >> 24)};
+            hash::keccak_xor_bytes(st, at, nb, 4);
+            hash::keccak_f1600(st);
+            uint8_t v[2];
+            hash::keccak_extract_bytes(st, 2 * size_t(dims.tau), v, 2);
+            if (((v[0] | (uint32_t(v[1]) << 8)) & wmask) != 0) continue;
+            uint8_t buf[2 * detail::kMaxTau];
+            hash::keccak_extract_bytes(st, 0, buf, len - 2);
+            for (uint32_t e = 0; e < dims.tau; ++e)
+                i_star[e] = uint16_t((buf[2 * e] | (uint32_t(buf[2 * e + 1]) << 8)) & nmask);
+            if (!OT::challenge_fits(dims, ot, i_star)) continue;
+            std::memcpy(nonce, nb, 4);
+            return;
+        }
+    }
+
+    static void sign_engine(const uint8_t* sk, const uint8_t* digest, const uint8_t* salt, const uint8_t* mseed,
+                            uint8_t* sig, detail::Work<Elt>& w, const typename OT::GroupWork& g) {
+        const uint8_t* pk = sk;
+        const uint8_t* x = sk + dims.pk_bytes();
+        ct_unpoison(sk, dims.pk_bytes());
+        uint8_t* com1 = sig + dims.off_com1();
+        uint8_t* com2 = sig + dims.off_com2();
+        uint8_t* alpha1_ser = sig + dims.off_alpha1();
+        std::memmove(sig, salt, S);
+        salt = sig;
+        OT::commit(dims, ot, mseed, salt, x, w, g, sig + layout.off_dx, com1);
+        ct_unpoison(com1, dims.digest());
+        {  // lane tau of the PIOP rows: lift(x_k)
+            uint8_t* xrows = reinterpret_cast<uint8_t*>(w.xT);
+            for (uint32_t k = 0; k < dims.n; ++k) {
+                const Elt v = Elt(B::lift(B::get(x, k)));
+                E::store(&v, xrows + size_t(k) * dims.lane_bytes() + size_t(dims.tau) * E::bytes, 1);
+            }
+        }
+        Piop::compute(dims, com1, sk, x, w, w.alpha1);
+        Eng::hash_com2(dims, w, alpha1_ser, com2);
+        ct_unpoison(alpha1_ser, size_t(dims.tau) * dims.u_bytes());
+        ct_unpoison(com2, dims.digest());
+        secure_wipe(w.tT, w.tT_bytes);
+        secure_wipe(w.tab, sizeof(field::word_t) *
+                               Base::LanesE::bucket_words(w.digit_bits, dims.lane_bytes() / sizeof(field::word_t)));
+        secure_wipe(w.alpha, dims.alpha_buf_bytes());
+        secure_wipe(w.alpha1, dims.alpha_buf_bytes());
+        uint8_t h[2 * S];
+        detail::fs_hash<dims.sec>(dims, pk, com1, com2, digest, h);
+        uint16_t i_star[detail::kMaxTau];
+        grind(h, sig + layout.off_nonce, i_star);
+        OT::open(dims, ot, mseed, salt, i_star, sig + layout.off_path, sig + layout.off_lscom, w.sec_backend);
+        ct_unpoison(sig + layout.off_path, layout.off_dx - layout.off_path);
+        secure_wipe(w.xT, size_t(dims.n) * dims.lane_bytes());
+        secure_wipe(w.ua, sizeof(Elt) * dims.tau * dims.eta);
+        secure_wipe(w.ub, sizeof(Elt) * dims.tau * dims.eta);
+        if (!w.alpha_direct) {
+            secure_wipe(w.z0, sizeof(Elt) * dims.tau * dims.m_ext());
+            secure_wipe(w.z1, sizeof(Elt) * dims.tau * dims.m_ext());
+        }
+    }
+
+    static bool verify_engine(const uint8_t* pk, const uint8_t* digest, const uint8_t* sig, detail::Work<Elt>& w,
+                              const typename OT::GroupWork& g) {
+        const uint8_t* salt = sig;
+        const uint8_t* com1 = sig + dims.off_com1();
+        const uint8_t* com2 = sig + dims.off_com2();
+        const uint8_t* alpha1_ser = sig + dims.off_alpha1();
+        uint8_t h[2 * S];
+        detail::fs_hash<dims.sec>(dims, pk, com1, com2, digest, h);
+        uint16_t i_star[detail::kMaxTau];
+        if (!detail::challenge<dims.sec>(dims, h, sig + layout.off_nonce, i_star)) return false;
+        if (!OT::eval(dims, ot, salt, com1, sig + layout.off_path, sig + layout.off_lscom, sig + layout.off_dx,
+                      i_star, w, g))
+            return false;
+        for (uint32_t e = 0; e < dims.tau; ++e)
+            E::load(alpha1_ser + size_t(e) * dims.u_bytes(), w.ub + size_t(e) * dims.eta, dims.eta);
+        Piop::recompute(dims, com1, pk, pk + 2 * S, i_star, w);
+        detail::XofCtx<dims.sec> xof;
+        xof.init();
+        xof.absorb_byte(0x03);
+        Eng::absorb_alpha0(xof, dims, w.alpha);
+        xof.absorb(alpha1_ser, size_t(dims.tau) * dims.u_bytes());
+        uint8_t c2[2 * S];
+        xof.squeeze(c2, dims.digest());
+        return ct_memneq(c2, com2, dims.digest()) == 0;
+    }
+};
+
+// The paper's two forms: all repetitions in one walk ("-1"), or 9 / 6 per walk ("-2").
+template <class Set, class Profile = Desktop>
+using OneTree1 = OneTreeScheme<Set, Profile, 0>;
+template <class Set, class Profile = Desktop>
+using OneTree2 = OneTreeScheme<Set, Profile, OneTreeOf<Set>::par2>;
+
+}  // namespace pqmcu::mqom

@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// The one-tree variant of MQOM (mqom/onetree_scheme.hpp) for L1 gf16 fast and
+// short r5, both forms ("-1": all repetitions per tree walk, "-2": 9 / 6) and
+// several profiles: known answers made with the paper code
+// (tests/data/mqom_onetree/README.md) driven by the NIST DRBG like its KAT
+// generator, round trips, and a flipped bit in every signature field.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "mqom/onetree_scheme.hpp"
+#include "rng/randombytes.h"
+
+namespace {
+
+using pqmcu::Status;
+namespace mqom = pqmcu::mqom;
+
+struct Entry {
+    std::map<std::string, std::string> f;
+    std::vector<uint8_t> bytes(const std::string& k) const {
+        std::vector<uint8_t> out;
+        const std::string& h = f.at(k);
+        for (size_t i = 0; i + 1 < h.size(); i += 2) out.push_back(uint8_t(std::stoul(h.substr(i, 2), nullptr, 16)));
+        return out;
+    }
+};
+
+std::vector<Entry> parse_rsp(const std::string& path) {
+    std::ifstream in(path);
+    std::vector<Entry> out;
+    std::string line;
+    Entry cur;
+    while (std::getline(in, line)) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (line.empty() || line[0] == '#') continue;
+        const auto eq = line.find(" = ");
+        if (eq == std::string::npos) continue;
+        const std::string key = line.substr(0, eq);
+        if (key == "count" && !cur.f.empty()) {
+            out.push_back(cur);
+            cur = Entry{};
+        }
+        cur.f[key] = line.substr(eq + 3);
+    }
+    if (!cur.f.empty()) out.push_back(cur);
+    return out;
+}
+
+int drbg(uint8_t* p, size_t n) { return randombytes(p, n); }
+
+// PQMCU_ONETREE_KAT_DIR (environment) may point at the full 100-entry files.
+std::string kat_dir() {
+    const char* env = std::getenv("PQMCU_ONETREE_KAT_DIR");
+    return env != nullptr ? std::string(env) : std::string(PQMCU_ONETREE_DATA_DIR);
+}
+template <class Set>
+std::string kat_file();
+template <>
+std::string kat_file<mqom::mqom2_cat1_gf16_fast_r5>() {
+    return kat_dir() + "/onetree_cat1_gf16_fast_r5.rsp";
+}
+template <>
+std::string kat_file<mqom::mqom2_cat1_gf16_short_r5>() {
+    return kat_dir() + "/onetree_cat1_gf16_short_r5.rsp";
+}
+
+// Deterministic "random" bytes for the round trips.
+struct CounterRng {
+    uint32_t next;
+    void operator()(uint8_t* out, size_t n) {
+        for (size_t i = 0; i < n; ++i) out[i] = uint8_t((next++ * 0x9E3779B1u) >> 24);
+    }
+};
+
+template <class S>
+class MqomOneTree : public testing::Test {
+protected:
+    std::unique_ptr<typename S::Workspace> ws = std::make_unique<typename S::Workspace>();
+};
+
+using Sets = testing::Types<mqom::OneTree1<mqom::mqom2_cat1_gf16_fast_r5, mqom::Desktop>,
+                            mqom::OneTree2<mqom::mqom2_cat1_gf16_fast_r5, mqom::Desktop>,
+                            mqom::OneTree1<mqom::mqom2_cat1_gf16_fast_r5, mqom::Balanced>,
+                            mqom::OneTree2<mqom::mqom2_cat1_gf16_fast_r5, mqom::Memory>,
+                            mqom::OneTree1<mqom::mqom2_cat1_gf16_fast_r5, mqom::Lut>,
+                            mqom::OneTree1<mqom::mqom2_cat1_gf16_short_r5, mqom::Desktop>,
+                            mqom::OneTree2<mqom::mqom2_cat1_gf16_short_r5, mqom::Desktop>,
+                            mqom::OneTree2<mqom::mqom2_cat1_gf16_short_r5, mqom::Balanced>,
+                            mqom::OneTree1<mqom::mqom2_cat1_gf16_short_r5, mqom::Memory>,
+                            mqom::OneTree2<mqom::mqom2_cat1_gf16_short_r5, mqom::Lut>>;
+struct Names {
+    template <class S>
+    static std::string GetName(int) {
+        return std::string(S::set_type::P.name) + "_onetree_" + S::profile_type::name + "_par" +
+               std::to_string(S::par);
+    }
+};
+TYPED_TEST_SUITE(MqomOneTree, Sets, Names);
+
+TYPED_TEST(MqomOneTree, SizesAreThePapers) {
+    using S = TypeParam;
+    const size_t expected = S::dims.tau == 17 ? 3264 : 2852;
+    EXPECT_EQ(S::sig_bytes, expected);
+}
+
+// Known answers of the paper code (keys, then sm = msg || signature).
+TYPED_TEST(MqomOneTree, MatchesPaperCode) {
+    using S = TypeParam;
+    const auto entries = parse_rsp(kat_file<typename S::set_type>());
+    ASSERT_GE(entries.size(), 4u);
+    for (const Entry& e : entries) {
+        auto seed = e.bytes("seed");
+        const auto msg = e.bytes("msg"), epk = e.bytes("pk"), esk = e.bytes("sk"),
+                   esm = e.bytes("sm");
+        std::vector<uint8_t> pk(S::pk_bytes), sk(S::sk_bytes), sm(msg.size() + S::sig_bytes);
+        randombytes_init(seed.data(), nullptr, 256);
+        ASSERT_EQ(S::keypair(pk.data(), sk.data(), drbg, *this->ws), Status::ok);
+        std::memcpy(sm.data(), msg.data(), msg.size());
+        ASSERT_EQ(S::sign(sk.data(), msg.data(), msg.size(), sm.data() + msg.size(), drbg, *this->ws), Status::ok);
+        EXPECT_EQ(pk, epk) << "count " << e.f.at("count");
+        EXPECT_EQ(sk, esk) << "count " << e.f.at("count");
+        ASSERT_EQ(sm.size(), esm.size());
+        EXPECT_EQ(sm, esm) << "count " << e.f.at("count");
+        EXPECT_EQ(S::verify(epk.data(), msg.data(), msg.size(), esm.data() + msg.size(), S::sig_bytes, *this->ws),
+                  Status::ok);
+    }
+}
+
+TYPED_TEST(MqomOneTree, RoundTrips) {
+    using S = TypeParam;
+    std::vector<uint8_t> pk(S::pk_bytes), sk(S::sk_bytes), sig(S::sig_bytes), sig2(S::sig_bytes);
+    ASSERT_EQ(S::keypair(pk.data(), sk.data(), CounterRng{7}), Status::ok);
+    for (size_t len : {size_t(0), size_t(1), size_t(100), size_t(3000)}) {
+        std::vector<uint8_t> msg(len);
+        for (size_t i = 0; i < len; ++i) msg[i] = uint8_t(3 * i + len);
+        ASSERT_EQ(S::sign(sk.data(), msg.data(), len, sig.data(), CounterRng{uint32_t(len)}, *this->ws), Status::ok);
+        EXPECT_EQ(S::verify(pk.data(), msg.data(), len, sig.data(), sig.size(), *this->ws), Status::ok);
+        ASSERT_EQ(S::sign(sk.data(), msg.data(), len, sig2.data(), CounterRng{uint32_t(len)}, *this->ws), Status::ok);
+        EXPECT_EQ(sig, sig2);  // deterministic for the same mseed / salt
+        if (len != 0) {
+            msg[len / 2] ^= 1;
+            EXPECT_EQ(S::verify(pk.data(), msg.data(), len, sig.data(), sig.size(), *this->ws), Status::verify_failed);
+        }
+    }
+    EXPECT_EQ(S::verify(pk.data(), nullptr, 0, sig.data(), sig.size() - 1, *this->ws), Status::bad_length);
+    EXPECT_EQ(S::verify(nullptr, nullptr, 0, sig.data(), sig.size(), *this->ws), Status::bad_argument);
+}
+
+// One flipped bit in every field of the signature (each path seed, each
+// repetition's leaf commitment and delta_x, each alpha1) fails.
+TYPED_TEST(MqomOneTree, TamperedSignaturesFail) {
+    using S = TypeParam;
+    std::vector<uint8_t> pk(S::pk_bytes), sk(S::sk_bytes), sig(S::sig_bytes);
+    ASSERT_EQ(S::keypair(pk.data(), sk.data(), CounterRng{11}), Status::ok);
+    const std::vector<uint8_t> msg = {1, 2, 3, 4, 5};
+    ASSERT_EQ(S::sign(sk.data(), msg.data(), msg.size(), sig.data(), CounterRng{12}, *this->ws), Status::ok);
+    ASSERT_EQ(S::verify(pk.data(), msg.data(), msg.size(), sig.data(), sig.size(), *this->ws), Status::ok);
+    const auto& d = S::dims;
+    const auto& L = S::layout;
+    struct Field {
+        std::string name;
+        size_t off, len;
+    };
+    std::vector<Field> fields = {{"salt", 0, d.salt()}, {"com1", d.off_com1(), d.digest()},
+                                 {"com2", d.off_com2(), d.digest()}, {"nonce", L.off_nonce, 4}};
+    for (size_t e = 0; e < d.tau; ++e) {
+        fields.push_back({"alpha1[" + std::to_string(e) + "]", d.off_alpha1() + e * d.u_bytes(), d.u_bytes()});
+        fields.push_back({"ls_com[" + std::to_string(e) + "]", L.off_lscom + e * d.digest(), d.digest()});
+        fields.push_back({"delta_x[" + std::to_string(e) + "]", L.off_dx + e * d.x_bytes(), d.x_bytes()});
+    }
+    for (size_t k = 0; k < S::ot.topen; ++k)
+        fields.push_back({"path[" + std::to_string(k) + "]", L.off_path + k * d.seed(), d.seed()});
+    size_t tried = 0;
+    for (const Field& f : fields) {
+        for (size_t at : {f.off, f.off + f.len - 1}) {
+            std::vector<uint8_t> bad = sig;
+            bad[at] ^= uint8_t(1u << (at % 8));
+            EXPECT_EQ(S::verify(pk.data(), msg.data(), msg.size(), bad.data(), bad.size(), *this->ws),
+                      Status::verify_failed)
+                << f.name << " byte " << at;
+            ++tried;
+        }
+    }
+    EXPECT_EQ(tried, 2 * (4 + 3 * d.tau + S::ot.topen));
+}
+
+}  // namespace
