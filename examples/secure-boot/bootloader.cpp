@@ -24,7 +24,10 @@ using Verifier = pqmcu::mayo::Scheme<pqmcu::mayo::mayo_2, pqmcu::mayo::Streamed>
 constexpr auto kSchemeId = pqmcu::boot::SchemeId::mayo2;
 #elif defined(PQMCU_BOOT_MQOM)
 #include "mqom/scheme.hpp"
-using Verifier = pqmcu::mqom::Scheme<pqmcu::mqom::mqom2_cat1_gf16_fast_r5, pqmcu::mqom::Memory>;
+#if !defined(PQMCU_BOOT_MQOM_PROFILE)
+#define PQMCU_BOOT_MQOM_PROFILE Memory
+#endif
+using Verifier = pqmcu::mqom::Scheme<pqmcu::mqom::mqom2_cat1_gf16_fast_r5, pqmcu::mqom::PQMCU_BOOT_MQOM_PROFILE>;
 constexpr auto kSchemeId = pqmcu::boot::SchemeId::mqom2_cat1_gf16_fast_r5;
 #else
 #error "define PQMCU_BOOT_MAYO2 or PQMCU_BOOT_MQOM"
@@ -40,23 +43,12 @@ using m4::print;
 
 constexpr int kRefused = 2;  // semihosting exit code of a refused image
 
-// Where images land and run. The staging slot stands for a flash slot (on
-// QEMU mps2-an386 it is the top 2 MB of the 4 MB SSRAM1 at 0x0, beyond the
-// 2 MB flash budget the firmware is linked for); the execution address is
-// SRAM the bootloader does not use (app.ld links the application there).
-#if defined(PQMCU_BOARD_STM32F4DISCOVERY) || defined(PQMCU_BOARD_STM32F437)
-constexpr uintptr_t kStagingSlot = 0x08080000;
-constexpr uintptr_t kExecAddress = 0x20008000;
-constexpr size_t kMaxImage = 64 * 1024;
-#elif defined(PQMCU_BOARD_NUCLEO_L4R5ZI)
-constexpr uintptr_t kStagingSlot = 0x08100000;
-constexpr uintptr_t kExecAddress = 0x20080000;
-constexpr size_t kMaxImage = 256 * 1024;
-#else
-constexpr uintptr_t kStagingSlot = 0x00200000;
-constexpr uintptr_t kExecAddress = 0x20080000;
-constexpr size_t kMaxImage = 256 * 1024;
-#endif
+// Where images land and run (firmware.cmake, per board): the staging slot
+// stands for a flash slot; the execution address is SRAM the bootloader does
+// not use (app.ld.in links the application there).
+constexpr uintptr_t kStagingSlot = BOOT_STAGING;
+constexpr uintptr_t kExecAddress = BOOT_EXEC;
+constexpr size_t kMaxImage = BOOT_MAX_IMAGE;
 
 Verifier::VerifyWorkspace g_ws;
 uint8_t g_sig[Verifier::sig_bytes];

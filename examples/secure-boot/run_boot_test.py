@@ -48,6 +48,8 @@ def main():
     ap.add_argument("--plugin", help="cycle-model plugin .so: measure the valid boot's verify")
     ap.add_argument("--metrics", help="append '<alg>,<stack>,<static>,<total>,<insns>,<cycles>,<flash>' here")
     ap.add_argument("--size", default="arm-none-eabi-size")
+    ap.add_argument("--max-flash", type=int, help="fail above this flash (arm-none-eabi-size text + data, bytes)")
+    ap.add_argument("--max-ram", type=int, help="fail above this total RAM (the bootloader's report, bytes)")
     a = ap.parse_args()
 
     if not os.path.exists(a.cli):
@@ -115,22 +117,34 @@ def main():
             if 0 in marks and 1 in marks:
                 insns = marks[1][0] - marks[0][0]
                 cycles = marks[1][1] - marks[0][1]
-        flash = ""
-        r = run([a.size, "-A", "-d", a.boot])
-        if r.returncode == 0:
-            sec = dict((p[0], int(p[1])) for p in (l.split() for l in r.stdout.splitlines())
-                       if len(p) >= 3 and p[0] in (".text", ".rodata", ".ARM.exidx", ".data"))
-            flash = sum(sec.values())
+        flash = flash_bytes(a.size, a.boot)
         print(f"{a.alg}: verify stack {metrics[0]} B, static RAM {metrics[1]} B, total {metrics[2]} B, "
               f"flash {flash} B" + (f", verify {insns} instructions, {cycles} emulated cycles" if insns != "" else ""))
         if a.metrics:
             with open(a.metrics, "a") as f:
                 f.write(f"{a.alg},{metrics[0]},{metrics[1]},{metrics[2]},{insns},{cycles},{flash}\n")
+        if a.max_ram is not None:
+            ok = metrics[2] <= a.max_ram
+            print(f"{'PASS' if ok else 'FAIL'} RAM budget: total {metrics[2]} B (max {a.max_ram} B)")
+            failures += 0 if ok else 1
+        if a.max_flash is not None:
+            ok = flash != "" and flash <= a.max_flash
+            print(f"{'PASS' if ok else 'FAIL'} flash budget: text + data {flash} B (max {a.max_flash} B)")
+            failures += 0 if ok else 1
     elif failures == 0:
         print("FAIL: no verify measurement line in the valid boot's output")
         failures += 1
-    print(f"{len(cases) - failures}/{len(cases)} secure-boot cases passed")
+    print(f"{failures} failure(s) in {len(cases)} secure-boot cases and the budgets")
     return 1 if failures else 0
+
+
+def flash_bytes(size_tool, elf):
+    """Flash of the firmware: arm-none-eabi-size's text + data (Berkeley)."""
+    r = run([size_tool, "-B", "-d", elf])
+    if r.returncode != 0:
+        return ""
+    text, data = r.stdout.splitlines()[1].split()[:2]
+    return int(text) + int(data)
 
 
 def pack_header():
