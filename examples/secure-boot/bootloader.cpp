@@ -59,13 +59,29 @@ uint8_t g_sig[Verifier::sig_bytes];
 }
 
 // Receives n bytes or refuses (a truncated transfer times out here).
-void receive(uint8_t* dst, size_t n, boot::Crc32& crc) {
+void receive(uint8_t* dst, size_t n) {
     for (size_t i = 0; i < n; ++i) {
         int c = boot::uart_getc_timeout();
         if (c < 0) refuse("transfer timed out (truncated frame)");
         dst[i] = uint8_t(c);
     }
-    crc.update(dst, n);
+}
+
+// Receives one part of the frame (image or signature, `total` bytes) in
+// chunks: each lands at dest(offset), is checked against its CRC (with the
+// running sequence number) and only then handed to use(chunk, n).
+template <class Dest, class Use>
+void receive_part(uint32_t total, uint32_t chunk, uint32_t& seq, Dest&& dest, Use&& use) {
+    for (uint32_t off = 0; off < total; off += chunk) {
+        const uint32_t n = total - off < chunk ? total - off : chunk;
+        uint8_t* p = dest(off);
+        receive(p, n);
+        uint8_t crc[4];
+        receive(crc, 4);
+        if (boot::load_le32(crc) != boot::chunk_crc(seq, p, n)) refuse("CRC mismatch (garbled transfer)");
+        ++seq;
+        use(p, n);
+    }
 }
 
 [[noreturn]] void jump_to(uintptr_t image) {
@@ -85,23 +101,27 @@ int main() {
     boot::uart_rx_init();
 
     uint8_t head[boot::kHeaderBytes];
-    boot::Crc32 crc;
-    receive(head, 16, crc);
-    boot::Crc32 unused;
-    receive(head + 16, 4, unused);
+    receive(head, boot::kHeaderBytes);
     if (std::memcmp(head, boot::kMagic, 4) != 0) refuse("bad magic");
+    boot::Crc32 head_crc;
+    head_crc.update(head, 16);
+    if (head_crc.value() != boot::load_le32(head + 16)) refuse("header CRC mismatch (garbled transfer)");
     if (head[4] != boot::kVersion) refuse("unknown frame version");
     if (head[5] != uint8_t(kSchemeId)) refuse("image signed for another scheme");
+    const uint32_t chunk = uint32_t(head[6]) | uint32_t(head[7]) << 8;
     const uint32_t image_len = boot::load_le32(head + 8), sig_len = boot::load_le32(head + 12);
-    const uint32_t want_crc = boot::load_le32(head + 16);
+    if (chunk == 0 || chunk > boot::kMaxChunk) refuse("bad chunk size");
     if (image_len < 8 || image_len > kMaxImage) refuse("bad image length");
     if (sig_len != Verifier::sig_bytes) refuse("bad signature length");
 
+    // The image goes to the staging slot, checked chunk by chunk; the
+    // signature (whole, for this verifier) to g_sig.
     uint8_t* staged = reinterpret_cast<uint8_t*>(kStagingSlot);
-    receive(staged, image_len, crc);
-    receive(g_sig, sig_len, crc);
-    if (crc.value() != want_crc) refuse("CRC mismatch (garbled transfer)");
-    print("boot: frame ok: image %u B, signature %u B\n", unsigned(image_len), unsigned(sig_len));
+    uint32_t seq = 0;
+    receive_part(image_len, chunk, seq, [&](uint32_t off) { return staged + off; }, [](const uint8_t*, uint32_t) {});
+    receive_part(sig_len, chunk, seq, [](uint32_t off) { return g_sig + off; }, [](const uint8_t*, uint32_t) {});
+    print("boot: frame ok: image %u B, signature %u B in %u-byte chunks\n", unsigned(image_len), unsigned(sig_len),
+          unsigned(chunk));
 
     m4::stack_paint();
     pqmcu_bench_mark(0);

@@ -10,7 +10,11 @@ are fed to the bootloader's UART0 (m4run.py --uart-input):
   flipped    one image byte flipped after signing, CRC recomputed: refused
   other-key  signed by another key: refused
   truncated  the frame cut in the middle of the image: refused (RX timeout)
-  garbled    one byte flipped in transit (CRC left): refused before verifying
+  truncated-sig  cut in the middle of the signature: refused (RX timeout)
+  garbled    one image byte flipped in transit (chunk CRC left): refused
+             before verifying
+  garbled-sig  the same in a signature chunk: refused before that chunk
+             reaches the verifier
 
 Refusals must exit with code 2 and print the expected reason. Prints the
 bootloader's verify stack / static RAM (and, with --plugin, the verify
@@ -77,13 +81,18 @@ def main():
     flipped_image = bytearray(image)
     flipped_image[len(image) // 2] ^= 0x01
     garbled = bytearray(valid)
-    garbled[pack_header() + len(image) // 3] ^= 0x40
+    garbled[pack.offset_of(len(image) // 3)] ^= 0x40
+    garbled_sig = bytearray(valid)
+    garbled_sig[pack.offset_of(len(sig) // 2, image_len=len(image), in_signature=True)] ^= 0x40
     cases = [
         ("valid", valid, 0, ["boot: signature ok", APP_TEXT]),
         ("flipped", pack.frame(a.alg, bytes(flipped_image), sig), REFUSED, ["refused: signature does not verify"]),
         ("other-key", pack.frame(a.alg, image, other_sig), REFUSED, ["refused: signature does not verify"]),
-        ("truncated", valid[: pack_header() + len(image) // 2], REFUSED, ["refused: transfer timed out"]),
+        ("truncated", valid[: pack.offset_of(len(image) // 2)], REFUSED, ["refused: transfer timed out"]),
+        ("truncated-sig", valid[: pack.offset_of(len(sig) // 2, image_len=len(image), in_signature=True)], REFUSED,
+         ["refused: transfer timed out"]),
         ("garbled", bytes(garbled), REFUSED, ["refused: CRC mismatch"]),
+        ("garbled-sig", bytes(garbled_sig), REFUSED, ["refused: CRC mismatch"]),
     ]
     failures = 0
     metrics = None
@@ -114,9 +123,11 @@ def main():
                 mm = re.search(r"pqmcu-mark seq=(\d+) insns=(\d+) cycles=(\d+)", line)
                 if mm:
                     marks[int(mm.group(1))] = (int(mm.group(2)), int(mm.group(3)))
-            if 0 in marks and 1 in marks:
-                insns = marks[1][0] - marks[0][0]
-                cycles = marks[1][1] - marks[0][1]
+            # Marks come in pairs around the verifier's work (one pair for a
+            # verify call; one per chunk for a streaming verifier): the sum.
+            if marks and len(marks) % 2 == 0:
+                insns = sum(marks[k + 1][0] - marks[k][0] for k in range(0, len(marks), 2))
+                cycles = sum(marks[k + 1][1] - marks[k][1] for k in range(0, len(marks), 2))
         flash = flash_bytes(a.size, a.boot)
         print(f"{a.alg}: verify stack {metrics[0]} B, static RAM {metrics[1]} B, total {metrics[2]} B, "
               f"flash {flash} B" + (f", verify {insns} instructions, {cycles} emulated cycles" if insns != "" else ""))
@@ -145,10 +156,6 @@ def flash_bytes(size_tool, elf):
         return ""
     text, data = r.stdout.splitlines()[1].split()[:2]
     return int(text) + int(data)
-
-
-def pack_header():
-    return 20
 
 
 if __name__ == "__main__":
