@@ -32,7 +32,9 @@ constexpr uint8_t kVersion = 2;
 constexpr size_t kHeaderBytes = 20;
 constexpr size_t kMaxChunk = 256;
 
-enum class SchemeId : uint8_t { mayo2 = 1, mqom2_cat1_gf16_fast_r5 = 2 };
+// mqom2_cat1_gf16_fast_r5_stream: MQOM's streaming-verification variant
+// (src/mqom/stream.hpp; not the NIST v2.1 signature format).
+enum class SchemeId : uint8_t { mayo2 = 1, mqom2_cat1_gf16_fast_r5 = 2, mqom2_cat1_gf16_fast_r5_stream = 3 };
 
 // Bitwise CRC-32 (reflected 0xEDB88320): a 1 KB table is not worth it for a
 // bootloader that spends its time in the signature check.
