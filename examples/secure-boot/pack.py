@@ -8,7 +8,8 @@ import argparse
 import struct
 import zlib
 
-SCHEMES = {"MAYO-2": 1, "mqom2_cat1_gf16_fast_r5": 2}
+# protocol.hpp SchemeId; "-stream": MQOM's streaming-verification variant
+SCHEMES = {"MAYO-2": 1, "mqom2_cat1_gf16_fast_r5": 2, "mqom2_cat1_gf16_fast_r5-stream": 3}
 VERSION = 2
 HEADER_BYTES = 20
 CHUNK = 256  # protocol.hpp kMaxChunk

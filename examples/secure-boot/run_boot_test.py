@@ -42,7 +42,10 @@ def run(cmd, **kw):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--cli", required=True)
-    ap.add_argument("--alg", required=True)
+    ap.add_argument("--alg", required=True, help="the CLI's algorithm name (keygen, sign)")
+    ap.add_argument("--scheme", help="the frame's scheme (pack.SCHEMES; default: --alg)")
+    ap.add_argument("--sign-arg", action="append", default=[],
+                    help="extra argument to `pqmcu sign` (repeatable; e.g. a signature variant)")
     ap.add_argument("--sk", required=True)
     ap.add_argument("--boot", required=True)
     ap.add_argument("--app", required=True)
@@ -64,20 +67,21 @@ def main():
 
     image = open(a.app, "rb").read()
     sig_path = w("app.sig")
-    r = run([a.cli, "sign", a.alg, "--raw", "--sk", a.sk, "--in", a.app, "--sig", sig_path, "--force"])
+    scheme = a.scheme or a.alg
+    r = run([a.cli, "sign", a.alg, *a.sign_arg, "--raw", "--sk", a.sk, "--in", a.app, "--sig", sig_path, "--force"])
     if r.returncode != 0:
         sys.exit(f"pqmcu sign failed: {r.stderr}")
     sig = open(sig_path, "rb").read()
     r = run([a.cli, "keygen", a.alg, "--raw", "--pk", w("other.pk"), "--sk", w("other.sk"), "--force"])
     if r.returncode != 0:
         sys.exit(f"pqmcu keygen failed: {r.stderr}")
-    r = run([a.cli, "sign", a.alg, "--raw", "--sk", w("other.sk"), "--in", a.app, "--sig", w("other.sig"),
-             "--force"])
+    r = run([a.cli, "sign", a.alg, *a.sign_arg, "--raw", "--sk", w("other.sk"), "--in", a.app,
+             "--sig", w("other.sig"), "--force"])
     if r.returncode != 0:
         sys.exit(f"pqmcu sign (other key) failed: {r.stderr}")
     other_sig = open(w("other.sig"), "rb").read()
 
-    valid = pack.frame(a.alg, image, sig)
+    valid = pack.frame(scheme, image, sig)
     flipped_image = bytearray(image)
     flipped_image[len(image) // 2] ^= 0x01
     garbled = bytearray(valid)
@@ -86,8 +90,8 @@ def main():
     garbled_sig[pack.offset_of(len(sig) // 2, image_len=len(image), in_signature=True)] ^= 0x40
     cases = [
         ("valid", valid, 0, ["boot: signature ok", APP_TEXT]),
-        ("flipped", pack.frame(a.alg, bytes(flipped_image), sig), REFUSED, ["refused: signature does not verify"]),
-        ("other-key", pack.frame(a.alg, image, other_sig), REFUSED, ["refused: signature does not verify"]),
+        ("flipped", pack.frame(scheme, bytes(flipped_image), sig), REFUSED, ["refused: signature does not verify"]),
+        ("other-key", pack.frame(scheme, image, other_sig), REFUSED, ["refused: signature does not verify"]),
         ("truncated", valid[: pack.offset_of(len(image) // 2)], REFUSED, ["refused: transfer timed out"]),
         ("truncated-sig", valid[: pack.offset_of(len(sig) // 2, image_len=len(image), in_signature=True)], REFUSED,
          ["refused: transfer timed out"]),
@@ -129,11 +133,11 @@ def main():
                 insns = sum(marks[k + 1][0] - marks[k][0] for k in range(0, len(marks), 2))
                 cycles = sum(marks[k + 1][1] - marks[k][1] for k in range(0, len(marks), 2))
         flash = flash_bytes(a.size, a.boot)
-        print(f"{a.alg}: verify stack {metrics[0]} B, static RAM {metrics[1]} B, total {metrics[2]} B, "
+        print(f"{scheme}: verify stack {metrics[0]} B, static RAM {metrics[1]} B, total {metrics[2]} B, "
               f"flash {flash} B" + (f", verify {insns} instructions, {cycles} emulated cycles" if insns != "" else ""))
         if a.metrics:
             with open(a.metrics, "a") as f:
-                f.write(f"{a.alg},{metrics[0]},{metrics[1]},{metrics[2]},{insns},{cycles},{flash}\n")
+                f.write(f"{scheme},{metrics[0]},{metrics[1]},{metrics[2]},{insns},{cycles},{flash}\n")
         if a.max_ram is not None:
             ok = metrics[2] <= a.max_ram
             print(f"{'PASS' if ok else 'FAIL'} RAM budget: total {metrics[2]} B (max {a.max_ram} B)")
