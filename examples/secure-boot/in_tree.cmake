@@ -39,8 +39,6 @@ foreach(lang C CXX)
     list(APPEND boot_args "-DCMAKE_${lang}_COMPILER_LAUNCHER=${CMAKE_${lang}_COMPILER_LAUNCHER}")
   endif()
 endforeach()
-set(boot_elf_mayo2 "${boot_dir}/pqmcu_boot_mayo2.elf")
-set(boot_elf_mqom "${boot_dir}/pqmcu_boot_mqom.elf")
 set(app_bin "${boot_dir}/pqmcu_boot_app.bin")
 # Always re-run the inner build (Ninja finds nothing to do in a second when
 # no source changed): it depends on pqmcu sources the outer tree cannot see.
@@ -52,7 +50,7 @@ ExternalProject_Add(pqmcu_secure_boot
   BUILD_COMMAND "${CMAKE_COMMAND}" --build "${boot_dir}" -j2
   INSTALL_COMMAND ""
   BUILD_ALWAYS ON
-  BUILD_BYPRODUCTS "${boot_elf_mayo2}" "${boot_elf_mqom}" "${app_bin}"
+  BUILD_BYPRODUCTS "${boot_dir}/pqmcu_boot_mayo2.elf" "${boot_dir}/pqmcu_boot_mqom.elf" "${app_bin}"
   USES_TERMINAL_CONFIGURE ON
   USES_TERMINAL_BUILD ON)
 
@@ -76,13 +74,25 @@ elseif(TARGET pqmcu_m4_plugin_host)  # bench/m4 builds it with the host compiler
   set(boot_plugin_args --plugin "${CMAKE_BINARY_DIR}/m4sim-plugin/libpqmcu_m4cycles.so")
   set(boot_plugin_target pqmcu_m4_plugin_host)
 endif()
+# One entry per bootloader: tag, CLI algorithm, frame scheme (pack.py), and
+# extra `pqmcu sign` arguments ("-" for none).
+set(boot_list "mayo2|MAYO-2|MAYO-2|-" "mqom|mqom2_cat1_gf16_fast_r5|mqom2_cat1_gf16_fast_r5|-")
 set(boot_runs)
-foreach(pair "mayo2;MAYO-2" "mqom;mqom2_cat1_gf16_fast_r5")
-  list(GET pair 0 tag)
-  list(GET pair 1 alg)
+foreach(entry IN LISTS boot_list)
+  string(REPLACE "|" ";" entry "${entry}")
+  list(GET entry 0 tag)
+  list(GET entry 1 alg)
+  list(GET entry 2 scheme)
+  list(GET entry 3 sign_args)
+  set(extra)
+  if(NOT sign_args STREQUAL "-")
+    foreach(arg IN LISTS sign_args)
+      list(APPEND extra "--sign-arg=${arg}")
+    endforeach()
+  endif()
   set(run_args
-    --cli "${PQMCU_HOST_CLI}" --alg ${alg} --sk "${boot_keys}/${alg}.sk"
-    --boot "${boot_elf_${tag}}" --app "${app_bin}"
+    --cli "${PQMCU_HOST_CLI}" --alg ${alg} --scheme ${scheme} ${extra} --sk "${boot_keys}/${alg}.sk"
+    --boot "${boot_dir}/pqmcu_boot_${tag}.elf" --app "${app_bin}"
     --m4run "${PQMCU_M4RUN}" --qemu "${PQMCU_M4_QEMU}" --size "${PQMCU_ARM_SIZE}"
     --max-flash ${PQMCU_BOOT_FLASH_BUDGET} --max-ram ${PQMCU_BOOT_RAM_BUDGET_${tag}})
   add_test(NAME m4.secure_boot.${tag}
