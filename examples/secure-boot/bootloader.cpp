@@ -59,6 +59,13 @@ constexpr int kRefused = 2;  // semihosting exit code of a refused image
 constexpr uintptr_t kStagingSlot = BOOT_STAGING;
 constexpr uintptr_t kExecAddress = BOOT_EXEC;
 constexpr size_t kMaxImage = BOOT_MAX_IMAGE;
+// Largest chunk this bootloader takes (protocol: at most boot::kMaxChunk).
+#if defined(BOOT_MAX_CHUNK)
+constexpr size_t kMaxChunk = BOOT_MAX_CHUNK;
+#else
+constexpr size_t kMaxChunk = boot::kMaxChunk;
+#endif
+static_assert(kMaxChunk >= 1 && kMaxChunk <= boot::kMaxChunk);
 
 
 [[noreturn]] void refuse(const char* why) {
@@ -97,7 +104,7 @@ void receive_part(uint32_t total, uint32_t chunk, uint32_t& seq, Dest&& dest, Us
 // all it keeps between chunks); pqmcu_bench_mark pairs around each call, so
 // the cycles are the verifier's, not the UART's.
 Verifier::VerifyStream g_stream;
-uint8_t g_chunk[boot::kMaxChunk];
+uint8_t g_chunk[kMaxChunk];
 
 struct SignatureSink {
     static constexpr size_t buffer_bytes = sizeof g_stream + sizeof g_chunk;
@@ -173,7 +180,7 @@ int main() {
     if (head[5] != uint8_t(kSchemeId)) refuse("image signed for another scheme");
     const uint32_t chunk = uint32_t(head[6]) | uint32_t(head[7]) << 8;
     const uint32_t image_len = boot::load_le32(head + 8), sig_len = boot::load_le32(head + 12);
-    if (chunk == 0 || chunk > boot::kMaxChunk) refuse("bad chunk size");
+    if (chunk == 0 || chunk > kMaxChunk) refuse("bad chunk size");
     if (image_len < 8 || image_len > kMaxImage) refuse("bad image length");
     if (sig_len != Verifier::sig_bytes) refuse("bad signature length");
 

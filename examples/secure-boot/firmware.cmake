@@ -18,7 +18,8 @@ set(PQMCU_BOOT_KEY_DIR "" CACHE PATH
 set(BOOT_MQOM_PROFILE "Memory" CACHE STRING "MQOM profile of the MQOM bootloader (src/mqom/profiles.hpp)")
 set(BOOT_MAYO_RAM 13K CACHE STRING "RAM region of the MAYO-2 bootloader (static RAM + stack + 1 KB MPU guard)")
 set(BOOT_MQOM_RAM 10K CACHE STRING "RAM region of the MQOM bootloader (static RAM + stack + 1 KB MPU guard)")
-set(BOOT_MQOM_STREAM_RAM 5K CACHE STRING "RAM region of the streaming MQOM bootloader (+ 1 KB MPU guard)")
+set(BOOT_MQOM_STREAM_RAM 6K CACHE STRING
+    "RAM region of the streaming MQOM bootloader (4 KB budget + the 1 KB MPU guard and its alignment)")
 set(BOOT_FLASH 64K CACHE STRING "Flash region of each bootloader (the link fails above it)")
 
 # Verify-only firmware: no pqmcu tests, benchmarks or CLI; the two sets only;
@@ -109,8 +110,8 @@ pqmcu_add_secure_boot(mayo2 MAYO-2 pqmcu_mayo PQMCU_BOOT_MAYO2=1 ${BOOT_MAYO_RAM
 pqmcu_add_secure_boot(mqom mqom2_cat1_gf16_fast_r5 pqmcu_mqom
                       "PQMCU_BOOT_MQOM=1;PQMCU_BOOT_MQOM_PROFILE=${BOOT_MQOM_PROFILE}" ${BOOT_MQOM_RAM})
 # MQOM's streaming-verification variant (src/mqom/stream.hpp): the signature
-# is fed to a VerifyStream chunk by chunk as it arrives.
-if(EXISTS "${PQMCU_SOURCE_DIR}/src/mqom/stream.hpp")
-  pqmcu_add_secure_boot(mqom_stream mqom2_cat1_gf16_fast_r5 pqmcu_mqom
-                        "PQMCU_BOOT_MQOM_STREAM=1;PQMCU_BOOT_MQOM_PROFILE=${BOOT_MQOM_PROFILE}" ${BOOT_MQOM_STREAM_RAM})
-endif()
+# is fed to a VerifyStream chunk by chunk as it arrives, through a 64-byte
+# chunk buffer (the frames for it use 64-byte chunks).
+pqmcu_add_secure_boot(mqom_stream mqom2_cat1_gf16_fast_r5 pqmcu_mqom
+                      "PQMCU_BOOT_MQOM_STREAM=1;PQMCU_BOOT_MQOM_PROFILE=${BOOT_MQOM_PROFILE};BOOT_MAX_CHUNK=64"
+                      ${BOOT_MQOM_STREAM_RAM})
