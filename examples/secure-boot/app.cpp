@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // The application the bootloader starts: linked for RAM the bootloader does
-// not use (app.ld), its own startup (platform/m4) sets VTOR, .data, .bss.
+// not use (app.ld.in), its own startup (platform/m4) sets VTOR, .data, .bss.
 #include "m4/format.hpp"
 
 int main() {

@@ -214,7 +214,8 @@ struct Blc {
                                                      const uint8_t* path, uint32_t i_star, const uint8_t* opened,
                                                      uint32_t lb, uint8_t* area, K* keys, K* bottom, K* upper,
                                                      uint32_t nup, uint8_t* nodes, uint32_t nodes_log, uint8_t* h,
-                                                     cipher::Backend be) {
+                                                     cipher::Backend be, XofCtx<Sec>* keep_xof = nullptr,
+                                                     const uint8_t* tail = nullptr, size_t tail_len = 0) {
         const size_t eb = d.exp_bytes();
         const uint32_t N = d.n_evals(), L = d.log_n;
         if (lb > T::kMaxStreamLog) lb = T::kMaxStreamLog;
@@ -330,7 +331,12 @@ struct Blc {
             T::stream_bfs(salt, e, L - lb, lb, rseed, delta, bottom, upper, nup, nodes, nodes_log, kt, be, batch);
         else
             T::stream(salt, e, L, lb, rseed, delta, path, i_star, bottom, upper, nup, kt, be, batch);
-        xof.squeeze(h, 2 * S);
+        // The streaming variant (stream.hpp): h_e also absorbs the
+        // repetition's partial delta x: the verifier's (tail) is known, the
+        // signer's only after the fold (keep_xof: the state is handed back).
+        if (tail_len != 0) xof.absorb(tail, tail_len);
+        if (keep_xof != nullptr) *keep_xof = xof;
+        else xof.squeeze(h, 2 * S);
         C::wipe(kt);
         secure_wipe(cm, sizeof(cm));
     }
