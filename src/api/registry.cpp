@@ -32,6 +32,14 @@ std::span<const SignatureOps> signatures() {
     return all;
 }
 
+std::span<const SignatureOps> signature_variants() {
+#if defined(PQMCU_HAVE_MQOM)
+    return mqom_stream_signatures();
+#else
+    return {};
+#endif
+}
+
 std::span<const KemOps> kems() {
     static const std::vector<KemOps> all = concatenate<KemOps>({
 #if defined(PQMCU_HAVE_NTRU)

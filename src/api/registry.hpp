@@ -12,6 +12,9 @@ namespace pqmcu::registry {
 
 std::span<const SignatureOps> signatures();
 std::span<const KemOps> kems();
+// Signature variants Signature::by_name also finds but all() does not list
+// (MQOM's streaming-verification variant: stream_variant.hpp).
+std::span<const SignatureOps> signature_variants();
 
 // Whether a name given by a user names the algorithm registered as `canonical`
 // (any case, '-' / '_' ignored, MQOM's L1/L3/L5 labels: algorithms.hpp).
@@ -19,6 +22,7 @@ bool names_match(std::string_view given, const char* canonical);
 
 // Families contribute their tables here (one translation unit each).
 std::span<const SignatureOps> mqom_signatures();
+std::span<const SignatureOps> mqom_stream_signatures();
 std::span<const SignatureOps> mayo_signatures();
 std::span<const KemOps> ntru_kems();
 std::span<const KemOps> saber_kems();

@@ -5,6 +5,7 @@
 #include <cerrno>
 
 #include "api/registry.hpp"
+#include "api/stream_variant.hpp"
 #include "core/secure.hpp"
 #include "pqmcu/pqmcu.hpp"
 #include "rng/randombytes.h"
@@ -31,6 +32,10 @@ Status drbg_fill(void*, uint8_t* out, size_t n) {
 
 }  // namespace
 
+#if !defined(PQMCU_HAVE_MQOM)
+const StreamVerifierOps* stream_verifier(std::string_view) { return nullptr; }  // no MQOM in this build
+#endif
+
 RandomSource system_random() { return RandomSource{nullptr, os_fill}; }
 RandomSource nist_drbg_random() { return RandomSource{nullptr, drbg_fill}; }
 
@@ -38,6 +43,8 @@ std::span<const SignatureOps> Signature::all() { return registry::signatures(); 
 
 Signature Signature::by_name(std::string_view name) {
     for (const SignatureOps& ops : all())
+        if (registry::names_match(name, ops.name)) return Signature(&ops);
+    for (const SignatureOps& ops : registry::signature_variants())
         if (registry::names_match(name, ops.name)) return Signature(&ops);
     return Signature(nullptr);
 }

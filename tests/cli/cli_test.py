@@ -728,10 +728,155 @@ def kem_kat(d):
     expect(2, "kat", "no_such_kem", contains=("unknown algorithm",))
 
 
+# MQOM's streaming-verification variant (sign --variant stream, verify --stream-chunk N).
+MQOM_STREAM = MQOM + "_stream"
+STREAM_DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "mqom_stream")
+
+
+def case_stream_roundtrip(d):
+    write(f"{d}/msg", b"bootloader image\n" * 300)
+    table = sizes()
+    check(MQOM_STREAM not in table, "`pqmcu list` lists the variant (it lists the NIST sets only)")
+    pk, sk = keys(d, MQOM)
+    sig = f"{d}/s.sig"
+    expect(0, "sign", "--variant", "stream", "--sk", sk, "--in", f"{d}/msg", "--sig", sig)
+    alg, raw_sig = armor_parts(read(sig), "SIGNATURE")
+    check(alg == MQOM_STREAM and len(raw_sig) == table[MQOM][2], f"stream signature names {alg}, {len(raw_sig)} B")
+    for extra in ([], ["--stream-chunk", "1"], ["--stream-chunk", "64"], ["--stream-chunk", str(len(raw_sig))],
+                  ["--stream-chunk", "1000000"], [MQOM_STREAM], ["mqom2-cat1-gf16-fast-r5-stream", "--stream-chunk", "5"],
+                  [MQOM, "--variant", "stream", "--stream-chunk", "64"], ["--variant", "stream"]):
+        out, _ = expect(0, "verify", *extra, "--pk", pk, "--in", f"{d}/msg", "--sig", sig)
+        check(out == b"signature valid\n", f"verify {extra} printed {out!r}")
+    # Signatures are randomized: another signature, also valid; the variant's name signs too.
+    expect(0, "sign", MQOM_STREAM, "--sk", sk, "--in", f"{d}/msg", "--sig", f"{d}/s2.sig")
+    check(armor_parts(read(f"{d}/s2.sig"), "SIGNATURE")[1] != raw_sig, "two stream signatures are equal")
+    expect(0, "verify", "--stream-chunk", "64", "--pk", pk, "--in", f"{d}/msg", "--sig", f"{d}/s2.sig")
+    # The variant's keys are the set's: keygen under the variant's name writes MQOM keys.
+    vpk, vsk = keys(d, "mqom2_cat1_gf16_fast_r5-stream", prefix="v")
+    check(armor_parts(read(vpk), "PUBLIC KEY")[0] == MQOM, "keygen of the variant names another algorithm")
+    # Raw, as the secure-boot host side does (`sign <set> --variant=stream --raw`).
+    rpk, rsk = keys(d, MQOM, prefix="r", raw=True)
+    expect(0, "sign", MQOM, "--variant=stream", "--raw", "--sk", rsk, "--in", f"{d}/msg", "--sig", f"{d}/r.sig")
+    check(len(read(f"{d}/r.sig")) == table[MQOM][2], "raw stream signature size")
+    for chunk in ("1", "64", "189"):
+        expect(0, "verify", MQOM, "--variant", "stream", "--raw", "--stream-chunk", chunk, "--pk", rpk,
+               "--in", f"{d}/msg", "--sig", f"{d}/r.sig")
+    expect(0, "verify", MQOM_STREAM, "--raw", "--pk", rpk, "--in", f"{d}/msg", "--sig", f"{d}/r.sig")
+
+
+def case_stream_tampered(d):
+    write(f"{d}/msg", b"image")
+    write(f"{d}/msg2", b"imagf")
+    pk, sk = keys(d, MQOM, raw=True)
+    sig = f"{d}/s.raw"
+    expect(0, "sign", MQOM, "--variant", "stream", "--raw", "--sk", sk, "--in", f"{d}/msg", "--sig", sig)
+    good = read(sig)
+    common = (MQOM, "--variant", "stream", "--raw", "--pk", pk)
+    for chunk in ([], ["--stream-chunk", "1"], ["--stream-chunk", "64"]):
+        expect(1, "verify", *common, *chunk, "--in", f"{d}/msg2", "--sig", sig, contains=("invalid",))
+        for pos in (0, 40, len(good) // 2, len(good) - 1):  # header, first repetition, middle, last byte
+            bad = bytearray(good)
+            bad[pos] ^= 0x10
+            write(f"{d}/bad", bytes(bad))
+            expect(1, "verify", *common, *chunk, "--in", f"{d}/msg", "--sig", f"{d}/bad", contains=("invalid",))
+    write(f"{d}/short", good[:-1])
+    expect(2, "verify", *common, "--stream-chunk", "64", "--in", f"{d}/msg", "--sig", f"{d}/short",
+           contains=("must be",))
+    # Armored: one base64 character of the body changed.
+    apk, ask = keys(d, MQOM, prefix="a")
+    expect(0, "sign", "--variant", "stream", "--sk", ask, "--in", f"{d}/msg", "--sig", f"{d}/a.sig")
+    lines = read(f"{d}/a.sig").split(b"\n")
+    row = bytearray(lines[6])
+    row[20] = ord("A") if row[20] != ord("A") else ord("B")
+    lines[6] = bytes(row)
+    write(f"{d}/abad.sig", b"\n".join(lines))
+    expect(1, "verify", "--stream-chunk", "64", "--pk", apk, "--in", f"{d}/msg", "--sig", f"{d}/abad.sig",
+           contains=("invalid",))
+    # Another key of the set.
+    opk, _ = keys(d, MQOM, prefix="o")
+    expect(1, "verify", "--stream-chunk", "64", "--pk", opk, "--in", f"{d}/msg", "--sig", f"{d}/a.sig")
+
+
+def case_stream_wrong_variant(d):
+    write(f"{d}/msg", b"m")
+    pk, sk = keys(d, MQOM)
+    expect(0, "sign", "--variant", "stream", "--sk", sk, "--in", f"{d}/msg", "--sig", f"{d}/stream.sig")
+    expect(0, "sign", "--sk", sk, "--in", f"{d}/msg", "--sig", f"{d}/v21.sig")
+    # A v2.1 verification asked for, a stream signature given: refused, naming both and the way out.
+    expect(2, "verify", MQOM, "--pk", pk, "--in", f"{d}/msg", "--sig", f"{d}/stream.sig",
+           contains=(MQOM_STREAM, "streaming-verification variant", "MQOM v2.1", "--variant stream"))
+    # A stream verification asked for, a v2.1 signature given.
+    expect(2, "verify", "--stream-chunk", "64", "--pk", pk, "--in", f"{d}/msg", "--sig", f"{d}/v21.sig",
+           contains=("--stream-chunk needs", "streaming-verification variant", "MQOM v2.1"))
+    expect(2, "verify", "--variant", "stream", "--pk", pk, "--in", f"{d}/msg", "--sig", f"{d}/v21.sig",
+           contains=("MQOM v2.1", "--variant stream"))
+    expect(2, "verify", MQOM_STREAM, "--pk", pk, "--in", f"{d}/msg", "--sig", f"{d}/v21.sig",
+           contains=(MQOM_STREAM, "MQOM v2.1"))
+    # Raw signatures do not say their variant: invalid (1), with a hint when the other variant verifies.
+    rpk, rsk = keys(d, MQOM, prefix="r", raw=True)
+    expect(0, "sign", MQOM, "--variant", "stream", "--raw", "--sk", rsk, "--in", f"{d}/msg", "--sig", f"{d}/s.raw")
+    expect(0, "sign", MQOM, "--raw", "--sk", rsk, "--in", f"{d}/msg", "--sig", f"{d}/v.raw")
+    expect(1, "verify", MQOM, "--raw", "--pk", rpk, "--in", f"{d}/msg", "--sig", f"{d}/s.raw",
+           contains=("invalid", "valid signature of " + MQOM_STREAM, "--variant stream"))
+    expect(1, "verify", MQOM, "--raw", "--stream-chunk", "1", "--variant", "stream", "--pk", rpk, "--in",
+           f"{d}/msg", "--sig", f"{d}/v.raw", contains=("invalid", "valid signature of " + MQOM, "without --variant"))
+    expect(2, "verify", MQOM, "--raw", "--stream-chunk", "64", "--pk", rpk, "--in", f"{d}/msg", "--sig",
+           f"{d}/s.raw", contains=("--stream-chunk needs",))
+    # Sets without the variant, and a bad chunk size.
+    mpk, msk = keys(d, MAYO, prefix="m")
+    expect(2, "sign", "--variant", "stream", "--sk", msk, "--in", f"{d}/msg", "--sig", f"{d}/x",
+           contains=(MAYO, "no streaming-verification variant"))
+    expect(2, "sign", "mqom2_cat3_gf16_fast_r5", "--variant", "stream", "--raw", "--sk", rsk, "--in", f"{d}/msg",
+           "--sig", f"{d}/x", contains=("no streaming-verification variant",))
+    expect(2, "sign", "--variant", "streamed", "--sk", sk, "--in", f"{d}/msg", "--sig", f"{d}/x")
+    check(not os.path.exists(f"{d}/x"), "a refused sign wrote its output")
+    expect(2, "verify", "--stream-chunk", "0", "--pk", pk, "--in", f"{d}/msg", "--sig", f"{d}/stream.sig")
+
+
+def stream_vectors(name):
+    """The paper code's entries of tests/data/mqom_stream (what mqom.stream.* checks the library against)."""
+    entries, cur = [], {}
+    for line in open(os.path.join(STREAM_DATA, name + ".txt")):
+        if " = " in line:
+            k, v = line.strip().split(" = ", 1)
+            if k == "count" and cur:
+                entries.append(cur)
+                cur = {}
+            cur[k] = v
+    return entries + ([cur] if cur else [])
+
+
+def case_stream_vectors(d):
+    """The CLI's stream signer (through `pqmcu kat`, the NIST DRBG harness) gives the library's and the paper
+    code's signatures byte for byte; the CLI's chunked verifier accepts them."""
+    for name in sorted(f[:-4] for f in os.listdir(STREAM_DATA) if f.startswith("mqom2_cat1_")):
+        want = stream_vectors(name)
+        count = 3 if name == MQOM else 1
+        rc, out, err = run("kat", name + "_stream", "--count", str(count), timeout=600)
+        check(rc == 0, f"kat {name}_stream: exit {rc}: {err.strip()}")
+        got = [dict(l.split(" = ", 1) for l in e.strip().splitlines() if " = " in l)
+               for e in out.decode().split("\n\n") if "count = " in e]
+        check(len(got) == count, f"kat {name}_stream: {len(got)} entries")
+        for g, w in zip(got, want):
+            mlen = int(g["mlen"])
+            sm = bytes.fromhex(g["sm"])
+            check(g["msg"] == w["msg"] and g["pk"] == w["pk"], f"{name} count {g['count']}: message or key differs")
+            check(sm[:mlen].hex().upper() == w["msg"] and sm[mlen:].hex().upper() == w["sig"],
+                  f"{name} count {g['count']}: the CLI's stream signature differs from the vector's")
+            write(f"{d}/pk", bytes.fromhex(w["pk"]))
+            write(f"{d}/msg", bytes.fromhex(w["msg"]))
+            write(f"{d}/sig", bytes.fromhex(w["sig"]))
+            for chunk in ("1", "64"):
+                expect(0, "verify", name, "--variant", "stream", "--raw", "--stream-chunk", chunk, "--pk", f"{d}/pk",
+                       "--in", f"{d}/msg", "--sig", f"{d}/sig")
+
+
+
 KEM_CASES = {name: fn for name, fn in globals().items() if name.startswith("kem_") and name != "kem_keys"
              and name != "kem_sizes"}
 
 CASES = {name[len("case_"):]: fn for name, fn in globals().items() if name.startswith("case_")}
+
 
 
 def main():

@@ -7,9 +7,11 @@
 // Exit status: 0 success / valid, 1 invalid signature, 2 any error.
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <cstddef>
 #include <exception>
 #include <string>
 #include <vector>
@@ -18,6 +20,7 @@
 
 #include "api/armor.hpp"
 #include "api/nist_kat.hpp"
+#include "api/stream_variant.hpp"
 #include "files.hpp"
 #include "mqom/profile_choice.hpp"
 #include "pqmcu/pqmcu.hpp"
@@ -56,7 +59,13 @@ written to stdout. The shared secret file holds the raw bytes (--ss-hex: one
 line of lower-case hex). A tampered ciphertext is not an error: decaps gives
 the KEM's implicit-rejection secret (pseudo-random, unrelated to the sender's)
 and exits 0. Messages of any size are hashed as they are read (constant
-memory; --max-message-bytes N refuses longer ones). Algorithm names are
+memory; --max-message-bytes N refuses longer ones).
+
+MQOM's streaming-verification variant (sign --variant stream, or the name
+<set>_stream; for the cat 1 MQOM sets with a gf2, gf16 or gf256 base field)
+uses the set's keys; its signatures name <set>_stream, so verify knows, and
+verify --stream-chunk N feeds such a signature to the streaming verifier N
+bytes at a time (as a bootloader would). Algorithm names are
 case-insensitive; '-' and '_' are optional (MAYO-2 = mayo_2 = mayo2;
 MQOM2-L1-gf16-fast-r5 = mqom2_cat1_gf16_fast_r5).
 
@@ -141,6 +150,81 @@ Algorithm agree(const std::string& cli_name, const std::vector<Claim>& from_file
 }
 Signature agree(const std::string& cli_name, const std::vector<Claim>& from_files) {
     return agree<Signature>(cli_name, from_files, lookup);
+}
+
+// MQOM's streaming-verification variant (src/api/stream_variant.hpp): a
+// signature algorithm "<set>_stream" of its own, with the set's keys.
+bool is_stream_variant(const Signature& s) { return s.name().ends_with(pqmcu::kStreamVariantSuffix); }
+// The algorithm whose keys a signature algorithm uses (a variant: its set).
+Signature key_algorithm(const Signature& s) {
+    if (!is_stream_variant(s)) return s;
+    std::string_view set = s.name();
+    set.remove_suffix(pqmcu::kStreamVariantSuffix.size());
+    return Signature::by_name(set);
+}
+Signature stream_variant_of(const Signature& set) {
+    const Signature v = Signature::by_name(std::string(set.name()) + std::string(pqmcu::kStreamVariantSuffix));
+    if (!v)
+        fail(std::string(set.name()) + " has no streaming-verification variant (this build has it for the cat 1 "
+                                       "MQOM sets with a gf2, gf16 or gf256 base field)");
+    return v;
+}
+std::string describe(const Signature& s) {
+    return std::string(s.name()) +
+           (is_stream_variant(s) ? " (MQOM's streaming-verification variant)" : " (" + std::string(s.family()) + ")");
+}
+
+// The algorithms of a sign or verify: the keys' (the key files', the command
+// line name's and the signature file's must agree) and the signature's, the
+// keys' algorithm in the variant the command line (a "<set>_stream" name or
+// --variant stream; a set's own name without --variant: its standard
+// signatures) or else the signature file says; if both say, they must agree.
+struct Algorithms {
+    Signature key;
+    Signature sig;
+};
+Algorithms resolve(const std::string& cli_name, bool stream_flag, const std::vector<Claim>& key_files,
+                   const Claim& sig_file) {
+    Signature cli_sig = Signature::by_name("");  // none
+    std::vector<Claim> key_claims;
+    if (!cli_name.empty()) {
+        cli_sig = lookup(cli_name);
+        if (stream_flag && !is_stream_variant(cli_sig)) cli_sig = stream_variant_of(cli_sig);
+        key_claims.push_back({std::string(key_algorithm(cli_sig).name()), "the command line"});
+    }
+    key_claims.insert(key_claims.end(), key_files.begin(), key_files.end());
+    Signature file_sig = Signature::by_name("");
+    if (!sig_file.algorithm.empty()) {
+        file_sig = lookup(sig_file.algorithm);
+        key_claims.push_back({std::string(key_algorithm(file_sig).name()), sig_file.source});
+    }
+    const Signature key = agree("", key_claims);
+    if (cli_sig && file_sig && cli_sig.name() != file_sig.name())
+        fail(sig_file.source + " is for " + describe(file_sig) + ", but the command line names " + describe(cli_sig) +
+             (is_stream_variant(file_sig) ? ": name " + std::string(file_sig.name()) + " or pass --variant stream"
+                                          : ""));
+    if (!cli_name.empty()) return {key, cli_sig};
+    if (file_sig) {
+        if (stream_flag && !is_stream_variant(file_sig))
+            fail(sig_file.source + " is for " + describe(file_sig) + ", but --variant stream was given");
+        return {key, file_sig};
+    }
+    return {key, stream_flag ? stream_variant_of(key) : key};
+}
+
+// A streaming-variant signature fed to its streaming verifier `chunk` bytes
+// at a time (what a bootloader receiving it over a UART does).
+Status verify_in_chunks(const Signature& s, const Bytes& pk, const Bytes& digest, const Bytes& sig, size_t chunk) {
+    const pqmcu::StreamVerifierOps* v = pqmcu::stream_verifier(s.name());
+    if (v == nullptr || v->state_align > alignof(std::max_align_t)) fail("no streaming verifier for " + describe(s));
+    if (pk.size() != s.public_key_bytes() || digest.size() != s.message_digest_bytes()) return Status::bad_length;
+    std::vector<std::max_align_t> state((v->state_bytes + sizeof(std::max_align_t) - 1) / sizeof(std::max_align_t));
+    Status st = v->init_digest(state.data(), pk.data(), digest.data());
+    for (size_t off = 0; st == Status::ok && off < sig.size(); off += chunk)
+        st = v->update(state.data(), sig.data() + off, std::min(chunk, sig.size() - off));
+    const Status fin = v->final(state.data());  // also after a failed update: back to idle
+    v->destroy(state.data());
+    return st != Status::ok ? st : fin;
 }
 Kem agree_kem(const std::string& cli_name, const std::vector<Claim>& from_files) {
     return agree<Kem>(cli_name, from_files, lookup_kem);
@@ -260,6 +344,11 @@ int run(int argc, char** argv) {
     sign->add_flag("--force", force, "Replace an existing signature file");
     sign->add_option("--max-message-bytes", max_message_bytes,
                      "Refuse a message longer than this (default 0: any length, read in 64 KiB chunks)");
+    std::string variant;
+    sign->add_option("--variant", variant,
+                     "'stream': MQOM's streaming-verification variant (the set's keys; the signature names "
+                     "<set>_stream; cat 1 MQOM sets with a gf2, gf16 or gf256 base field)")
+        ->check(CLI::IsMember({"stream"}));
 
     auto* verify = app.add_subcommand("verify", "Verify a detached signature (exit 0 valid, 1 invalid, 2 error)");
     verify->add_option("name", name, "Algorithm name (optional: armored files name it)");
@@ -269,6 +358,14 @@ int run(int argc, char** argv) {
     verify->add_flag("--raw", raw, "Accept a raw signature and public key (then name the algorithm)");
     verify->add_option("--max-message-bytes", max_message_bytes,
                        "Refuse a message longer than this (default 0: any length, read in 64 KiB chunks)");
+    verify->add_option("--variant", variant,
+                       "'stream': the signature is of MQOM's streaming-verification variant (armored signatures "
+                       "say so themselves)")
+        ->check(CLI::IsMember({"stream"}));
+    size_t stream_chunk = 0;
+    verify->add_option("--stream-chunk", stream_chunk,
+                       "Feed a streaming-variant signature to the streaming verifier this many bytes at a time")
+        ->check(CLI::Range(size_t(1), size_t(1) << 30));
 
     std::string ct_path, ss_path;
     bool ss_hex = false;
@@ -396,7 +493,7 @@ int run(int argc, char** argv) {
         return kExitOk;
     }
     if (keygen->parsed()) {
-        const Signature s = lookup(name);
+        const Signature s = key_algorithm(lookup(name));  // a variant's keys are its set's
         if (pqmcu::cli::is_stdio(sk_path)) fail("the secret key is not written to stdout: give a file name");
         pqmcu::cli::check_paths({}, {{pk_path, "public key"}, {sk_path, "secret key"}}, force);
         Bytes pk(s.public_key_bytes()), sk(s.secret_key_bytes());
@@ -410,7 +507,8 @@ int run(int argc, char** argv) {
     if (sign->parsed()) {
         pqmcu::cli::check_paths({{sk_path, "secret key"}, {in_path, "message"}}, {{sig_path, "signature"}}, force);
         const Loaded sk = load(sk_path, Kind::secret_key, raw);
-        const Signature s = agree(name, {{sk.algorithm, "secret key " + in_quotes(sk_path)}});
+        const Signature s =
+            resolve(name, variant == "stream", {{sk.algorithm, "secret key " + in_quotes(sk_path)}}, {}).sig;
         check_raw(s, Kind::secret_key, sk, sk_path);
         const Bytes digest = message_digest(s, in_path, max_message_bytes);
         Bytes sig(s.signature_bytes());
@@ -425,14 +523,29 @@ int run(int argc, char** argv) {
     pqmcu::cli::check_paths({{pk_path, "public key"}, {in_path, "message"}, {sig_path, "signature"}}, {}, false);
     const Loaded pk = load(pk_path, Kind::public_key, raw);
     const Loaded sig = load(sig_path, Kind::signature, raw);
-    const Signature s = agree(name, {{pk.algorithm, "public key " + in_quotes(pk_path)},
-                                     {sig.algorithm, "signature " + in_quotes(sig_path)}});
+    const std::string sig_source = "signature " + in_quotes(sig_path);
+    const Signature s = resolve(name, variant == "stream", {{pk.algorithm, "public key " + in_quotes(pk_path)}},
+                                {sig.algorithm, sig_source})
+                            .sig;
     check_raw(s, Kind::public_key, pk, pk_path);
     check_raw(s, Kind::signature, sig, sig_path);
+    if (stream_chunk != 0 && !is_stream_variant(s))
+        fail("--stream-chunk needs a signature of MQOM's streaming-verification variant (sign --variant stream), "
+             "but " + sig_source + " is " + (sig.algorithm.empty() ? "verified as " : "for ") + describe(s));
     const Bytes digest = message_digest(s, in_path, max_message_bytes);
-    const Status st = s.verify_digest(pk.bytes, digest, sig.bytes);
+    const Status st = stream_chunk != 0 ? verify_in_chunks(s, pk.bytes, digest, sig.bytes, stream_chunk)
+                                        : s.verify_digest(pk.bytes, digest, sig.bytes);
     if (st == Status::verify_failed || st == Status::malformed_input || st == Status::bad_length) {
-        std::fprintf(stderr, "pqmcu: signature invalid (%s)\n", status_text(st).c_str());
+        // A raw signature does not say its variant: name the other one if it verifies there.
+        std::string hint;
+        const Signature set = key_algorithm(s);
+        const Signature other = is_stream_variant(s) ? set
+                                                     : Signature::by_name(std::string(set.name()) +
+                                                                          std::string(pqmcu::kStreamVariantSuffix));
+        if (sig.algorithm.empty() && other && other.verify_digest(pk.bytes, digest, sig.bytes) == Status::ok)
+            hint = "; it is a valid signature of " + describe(other) +
+                   (is_stream_variant(other) ? ": pass --variant stream" : ": verify it without --variant");
+        std::fprintf(stderr, "pqmcu: signature invalid (%s)%s\n", status_text(st).c_str(), hint.c_str());
         return kExitInvalidSignature;
     }
     if (st != Status::ok) fail("verification failed to run: " + status_text(st));
