@@ -21,9 +21,8 @@ set(PQMCU_BOOT_FLASH_BUDGET 65536)
 set(PQMCU_BOOT_RAM_BUDGET_mayo2 12288)
 set(PQMCU_BOOT_RAM_BUDGET_mqom 10240)
 set(PQMCU_BOOT_RAM_BUDGET_mqom_stream 4096)
-# How the host CLI signs MQOM's streaming-verification variant (src/mqom/stream.hpp).
-# Until the CLI has that signer, m4.secure_boot.mqom_stream is skipped (exit 77) and
-# the main job's table says so.
+# How the host CLI signs MQOM's streaming-verification variant (src/mqom/stream.hpp):
+# `pqmcu sign mqom2_cat1_gf16_fast_r5 --variant=stream --raw` (tools/cli/README.md).
 set(PQMCU_BOOT_STREAM_SIGN_ARGS "--variant=stream" CACHE STRING
     "Arguments of `pqmcu sign` for MQOM's streaming-verification variant (semicolon list)")
 
