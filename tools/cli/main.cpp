@@ -9,9 +9,9 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstddef>
 #include <cstdio>
 #include <cstring>
-#include <cstddef>
 #include <exception>
 #include <string>
 #include <vector>
