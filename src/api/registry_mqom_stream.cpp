@@ -66,16 +66,12 @@ struct StreamAdapter {
     }
     template <class R>
     static Status sign(const uint8_t* sk, const uint8_t* msg, size_t mlen, uint8_t* sig, R&& rng) {
-        if (msg == nullptr && mlen != 0) return Status::bad_argument;
-        uint8_t digest[message_digest_bytes];
-        (void)MessageDigest::compute(msg, mlen, digest);
-        return sign_digest(sk, digest, sig, rng);
+        return with_message_digest<MessageDigest>(
+            msg, mlen, [&](const uint8_t* digest) { return sign_digest(sk, digest, sig, rng); });
     }
     static Status verify(const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig, size_t siglen) {
-        if (msg == nullptr && mlen != 0) return Status::bad_argument;
-        uint8_t digest[message_digest_bytes];
-        (void)MessageDigest::compute(msg, mlen, digest);
-        return verify_digest(pk, digest, sig, siglen);
+        return with_message_digest<MessageDigest>(
+            msg, mlen, [&](const uint8_t* digest) { return verify_digest(pk, digest, sig, siglen); });
     }
     // The whole signature in one update.
     static Status verify_digest(const uint8_t* pk, const uint8_t* digest, const uint8_t* sig, size_t siglen) {

@@ -39,6 +39,19 @@ inline Status verify_arguments(const uint8_t* pk, const uint8_t* msg, size_t mle
     return Status::ok;
 }
 
+// Hash-then-sign: a scheme's sign(msg) / verify(msg) is its *_digest call
+// on MessageDigest::compute(msg), handed to `then` (a callable taking the
+// digest and returning Status). The message is hashed before `then` writes
+// anything, so msg may overlap the signature (the NIST sm = msg || sig
+// built in place). bad_argument for a null message of nonzero length.
+template <class MessageDigest, class Then>
+inline Status with_message_digest(const uint8_t* msg, size_t mlen, Then&& then) {
+    if (msg == nullptr && mlen != 0) return Status::bad_argument;
+    uint8_t digest[MessageDigest::digest_bytes];
+    (void)MessageDigest::compute(msg, mlen, digest);
+    return then(static_cast<const uint8_t*>(digest));
+}
+
 #if !defined(PQMCU_TARGET_M4)
 // Hosts only (never compiled for the M4, where the heap is not used): one
 // heap workspace per thread and type, made on first use, reused by later

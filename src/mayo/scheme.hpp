@@ -102,10 +102,8 @@ struct Scheme : HostWorkspace<Scheme<Set, Profile>> {
     }
     static Status sign_with(const uint8_t* sk, const uint8_t* msg, size_t mlen, const uint8_t* randomizer,
                             uint8_t* sig, Workspace& ws) {
-        if (msg == nullptr && mlen != 0) return Status::bad_argument;
-        uint8_t digest[message_digest_bytes];  // hashed first: msg and sig may overlap
-        (void)MessageDigest::compute(msg, mlen, digest);
-        return sign_digest_with(sk, digest, randomizer, sig, ws);
+        return with_message_digest<MessageDigest>(
+            msg, mlen, [&](const uint8_t* digest) { return sign_digest_with(sk, digest, randomizer, sig, ws); });
     }
     template <Rng R>
     static Status sign_digest(const uint8_t* sk, const uint8_t* digest, uint8_t* sig, R&& rng, Workspace& ws) {
@@ -117,10 +115,8 @@ struct Scheme : HostWorkspace<Scheme<Set, Profile>> {
     }
     template <Rng R>
     static Status sign(const uint8_t* sk, const uint8_t* msg, size_t mlen, uint8_t* sig, R&& rng, Workspace& ws) {
-        if (msg == nullptr && mlen != 0) return Status::bad_argument;
-        uint8_t digest[message_digest_bytes];
-        (void)MessageDigest::compute(msg, mlen, digest);
-        return sign_digest(sk, digest, sig, rng, ws);
+        return with_message_digest<MessageDigest>(
+            msg, mlen, [&](const uint8_t* digest) { return sign_digest(sk, digest, sig, rng, ws); });
     }
     static Status verify_digest(const uint8_t* pk, const uint8_t* digest, const uint8_t* sig, size_t siglen,
                                 Workspace& ws) {
@@ -132,9 +128,8 @@ struct Scheme : HostWorkspace<Scheme<Set, Profile>> {
     static Status verify(const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig, size_t siglen,
                          Workspace& ws) {
         if (const Status st = verify_arguments(pk, msg, mlen, sig, siglen, sig_bytes); st != Status::ok) return st;
-        uint8_t digest[message_digest_bytes];
-        (void)MessageDigest::compute(msg, mlen, digest);
-        return verify_digest(pk, digest, sig, siglen, ws);
+        return with_message_digest<MessageDigest>(
+            msg, mlen, [&](const uint8_t* digest) { return verify_digest(pk, digest, sig, siglen, ws); });
     }
     static Status verify(const uint8_t* pk, size_t pklen, const uint8_t* msg, size_t mlen, const uint8_t* sig,
                          size_t siglen, Workspace& ws) {
@@ -188,10 +183,9 @@ struct Scheme : HostWorkspace<Scheme<Set, Profile>> {
     }
     static Status sign_expanded_with(const ExpandedSecretKey& esk, const uint8_t* msg, size_t mlen,
                                      const uint8_t* randomizer, uint8_t* sig, Workspace& ws) {
-        if (msg == nullptr && mlen != 0) return Status::bad_argument;
-        uint8_t digest[message_digest_bytes];
-        (void)MessageDigest::compute(msg, mlen, digest);
-        return sign_expanded_digest_with(esk, digest, randomizer, sig, ws);
+        return with_message_digest<MessageDigest>(msg, mlen, [&](const uint8_t* digest) {
+            return sign_expanded_digest_with(esk, digest, randomizer, sig, ws);
+        });
     }
     template <Rng R>
     static Status sign_expanded_digest(const ExpandedSecretKey& esk, const uint8_t* digest, uint8_t* sig, R&& rng,
@@ -205,10 +199,8 @@ struct Scheme : HostWorkspace<Scheme<Set, Profile>> {
     template <Rng R>
     static Status sign_expanded(const ExpandedSecretKey& esk, const uint8_t* msg, size_t mlen, uint8_t* sig, R&& rng,
                                 Workspace& ws) {
-        if (msg == nullptr && mlen != 0) return Status::bad_argument;
-        uint8_t digest[message_digest_bytes];
-        (void)MessageDigest::compute(msg, mlen, digest);
-        return sign_expanded_digest(esk, digest, sig, rng, ws);
+        return with_message_digest<MessageDigest>(
+            msg, mlen, [&](const uint8_t* digest) { return sign_expanded_digest(esk, digest, sig, rng, ws); });
     }
     static Status verify_expanded_digest(const ExpandedPublicKey& epk, const uint8_t* digest, const uint8_t* sig,
                                          size_t siglen, Workspace& ws) {
@@ -220,9 +212,8 @@ struct Scheme : HostWorkspace<Scheme<Set, Profile>> {
                                   size_t siglen, Workspace& ws) {
         if (sig == nullptr || (msg == nullptr && mlen != 0) || !epk.ready) return Status::bad_argument;
         if (siglen != sig_bytes) return Status::bad_length;
-        uint8_t digest[message_digest_bytes];
-        (void)MessageDigest::compute(msg, mlen, digest);
-        return verify_expanded_digest(epk, digest, sig, siglen, ws);
+        return with_message_digest<MessageDigest>(
+            msg, mlen, [&](const uint8_t* digest) { return verify_expanded_digest(epk, digest, sig, siglen, ws); });
     }
 
 #if !defined(PQMCU_TARGET_M4)

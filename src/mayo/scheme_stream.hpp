@@ -107,10 +107,8 @@ struct Scheme<Set, Streamed> {
     }
     static Status sign_with(const uint8_t* sk, const uint8_t* msg, size_t mlen, const uint8_t* randomizer,
                             uint8_t* sig, SignWorkspace& ws) {
-        if (msg == nullptr && mlen != 0) return Status::bad_argument;
-        uint8_t digest[message_digest_bytes];  // hashed first: msg and sig may overlap
-        (void)MessageDigest::compute(msg, mlen, digest);
-        return sign_digest_with(sk, digest, randomizer, sig, ws);
+        return with_message_digest<MessageDigest>(
+            msg, mlen, [&](const uint8_t* digest) { return sign_digest_with(sk, digest, randomizer, sig, ws); });
     }
     template <Rng R>
     static Status sign_digest(const uint8_t* sk, const uint8_t* digest, uint8_t* sig, R&& rng, SignWorkspace& ws) {
@@ -123,10 +121,8 @@ struct Scheme<Set, Streamed> {
     template <Rng R>
     static Status sign(const uint8_t* sk, const uint8_t* msg, size_t mlen, uint8_t* sig, R&& rng,
                        SignWorkspace& ws) {
-        if (msg == nullptr && mlen != 0) return Status::bad_argument;
-        uint8_t digest[message_digest_bytes];
-        (void)MessageDigest::compute(msg, mlen, digest);
-        return sign_digest(sk, digest, sig, rng, ws);
+        return with_message_digest<MessageDigest>(
+            msg, mlen, [&](const uint8_t* digest) { return sign_digest(sk, digest, sig, rng, ws); });
     }
     // ---- verification
     static Status verify_digest(const uint8_t* pk, const uint8_t* digest, const uint8_t* sig, size_t siglen,
@@ -139,9 +135,8 @@ struct Scheme<Set, Streamed> {
     static Status verify(const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig, size_t siglen,
                          VerifyWorkspace& ws) {
         if (const Status st = verify_arguments(pk, msg, mlen, sig, siglen, sig_bytes); st != Status::ok) return st;
-        uint8_t digest[message_digest_bytes];
-        (void)MessageDigest::compute(msg, mlen, digest);
-        return verify_digest(pk, digest, sig, siglen, ws);
+        return with_message_digest<MessageDigest>(
+            msg, mlen, [&](const uint8_t* digest) { return verify_digest(pk, digest, sig, siglen, ws); });
     }
     static Status verify(const uint8_t* pk, size_t pklen, const uint8_t* msg, size_t mlen, const uint8_t* sig,
                          size_t siglen, VerifyWorkspace& ws) {

@@ -99,10 +99,8 @@ public:
     }
     static Status sign_with(const uint8_t* sk, const uint8_t* msg, size_t mlen, const uint8_t* mseed,
                             const uint8_t* salt, uint8_t* sig, Workspace& ws) {
-        if (msg == nullptr && mlen != 0) return Status::bad_argument;
-        uint8_t digest[message_digest_bytes];
-        (void)MessageDigest::compute(msg, mlen, digest);
-        return sign_digest_with(sk, digest, mseed, salt, sig, ws);
+        return with_message_digest<MessageDigest>(
+            msg, mlen, [&](const uint8_t* digest) { return sign_digest_with(sk, digest, mseed, salt, sig, ws); });
     }
     template <Rng R>
     static Status sign_digest(const uint8_t* sk, const uint8_t* digest, uint8_t* sig, R&& rng, Workspace& ws) {
@@ -115,10 +113,8 @@ public:
     }
     template <Rng R>
     static Status sign(const uint8_t* sk, const uint8_t* msg, size_t mlen, uint8_t* sig, R&& rng, Workspace& ws) {
-        if (msg == nullptr && mlen != 0) return Status::bad_argument;
-        uint8_t digest[message_digest_bytes];
-        (void)MessageDigest::compute(msg, mlen, digest);
-        return sign_digest(sk, digest, sig, rng, ws);
+        return with_message_digest<MessageDigest>(
+            msg, mlen, [&](const uint8_t* digest) { return sign_digest(sk, digest, sig, rng, ws); });
     }
 
     static Status verify_digest(const uint8_t* pk, const uint8_t* digest, const uint8_t* sig, size_t siglen,
@@ -133,9 +129,8 @@ public:
     static Status verify(const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig, size_t siglen,
                          Workspace& ws) {
         if (const Status st = verify_arguments(pk, msg, mlen, sig, siglen, sig_bytes); st != Status::ok) return st;
-        uint8_t digest[message_digest_bytes];
-        (void)MessageDigest::compute(msg, mlen, digest);
-        return verify_digest(pk, digest, sig, siglen, ws);
+        return with_message_digest<MessageDigest>(
+            msg, mlen, [&](const uint8_t* digest) { return verify_digest(pk, digest, sig, siglen, ws); });
     }
 
 #if !defined(PQMCU_TARGET_M4)

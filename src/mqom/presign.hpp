@@ -127,10 +127,8 @@ struct PreSignScheme {
         return Status::ok;
     }
     static Status sign_online(const uint8_t* sk, PreSignature& pre, const uint8_t* msg, size_t mlen, uint8_t* sig) {
-        if (msg == nullptr && mlen != 0) return Status::bad_argument;
-        uint8_t digest[message_digest_bytes];
-        (void)MessageDigest::compute(msg, mlen, digest);
-        return sign_online_digest(sk, pre, digest, sig);
+        return with_message_digest<MessageDigest>(
+            msg, mlen, [&](const uint8_t* digest) { return sign_online_digest(sk, pre, digest, sig); });
     }
 
 private:

@@ -345,12 +345,8 @@ public:
         requires(std::is_same_v<W, Workspace> || (piop_in_sig && std::is_same_v<W, SmallSignWorkspace>))
     static Status sign_with(const uint8_t* sk, const uint8_t* msg, size_t mlen, const uint8_t* mseed,
                             const uint8_t* salt, uint8_t* sig, W& ws) {
-        if (msg == nullptr && mlen != 0) return Status::bad_argument;
-        // Hashed before anything is written to sig: msg and sig may overlap
-        // (e.g. the NIST sm = msg || sig layout built in place).
-        uint8_t digest[message_digest_bytes];
-        (void)MessageDigest::compute(msg, mlen, digest);
-        return sign_digest_with(sk, digest, mseed, salt, sig, ws);
+        return with_message_digest<MessageDigest>(
+            msg, mlen, [&](const uint8_t* digest) { return sign_digest_with(sk, digest, mseed, salt, sig, ws); });
     }
     template <Rng R, class W>
         requires(std::is_same_v<W, Workspace> || (piop_in_sig && std::is_same_v<W, SmallSignWorkspace>))
@@ -365,10 +361,8 @@ public:
     template <Rng R, class W>
         requires(std::is_same_v<W, Workspace> || (piop_in_sig && std::is_same_v<W, SmallSignWorkspace>))
     static Status sign(const uint8_t* sk, const uint8_t* msg, size_t mlen, uint8_t* sig, R&& rng, W& ws) {
-        if (msg == nullptr && mlen != 0) return Status::bad_argument;
-        uint8_t digest[message_digest_bytes];
-        (void)MessageDigest::compute(msg, mlen, digest);
-        return sign_digest(sk, digest, sig, rng, ws);
+        return with_message_digest<MessageDigest>(
+            msg, mlen, [&](const uint8_t* digest) { return sign_digest(sk, digest, sig, rng, ws); });
     }
 
     // ---- verification -----------------------------------------------------------
@@ -406,9 +400,8 @@ public:
     static Status verify(const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig, size_t siglen,
                          W& ws) {
         if (const Status st = verify_arguments(pk, msg, mlen, sig, siglen, sig_bytes); st != Status::ok) return st;
-        uint8_t digest[message_digest_bytes];
-        (void)MessageDigest::compute(msg, mlen, digest);
-        return verify_digest(pk, digest, sig, siglen, ws);
+        return with_message_digest<MessageDigest>(
+            msg, mlen, [&](const uint8_t* digest) { return verify_digest(pk, digest, sig, siglen, ws); });
     }
     template <class W>
         requires(std::is_same_v<W, Workspace> || (grouped_verify && std::is_same_v<W, GroupedVerifyWorkspace>))

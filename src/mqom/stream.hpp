@@ -251,10 +251,8 @@ public:
         ((work_bytes > fold_bytes + chunk_bytes ? work_bytes : fold_bytes + chunk_bytes) + 7) / 8 * 8;
 
     Status init(const uint8_t* pk, const uint8_t* msg, size_t mlen) {
-        if (msg == nullptr && mlen != 0) return Status::bad_argument;
-        uint8_t digest[message_digest_bytes];
-        (void)Base::MessageDigest::compute(msg, mlen, digest);
-        return init_digest(pk, digest);
+        return with_message_digest<typename Base::MessageDigest>(
+            msg, mlen, [&](const uint8_t* digest) { return init_digest(pk, digest); });
     }
     // digest: Scheme::MessageDigest of the message (absorbed in chunks).
     // pk is not copied: it must stay valid and unchanged until final()
@@ -399,10 +397,8 @@ struct StreamScheme {
     }
     static Status sign_with(const uint8_t* sk, const uint8_t* msg, size_t mlen, const uint8_t* mseed,
                             const uint8_t* salt, uint8_t* sig, Workspace& ws) {
-        if (msg == nullptr && mlen != 0) return Status::bad_argument;
-        uint8_t digest[message_digest_bytes];
-        (void)MessageDigest::compute(msg, mlen, digest);
-        return sign_digest_with(sk, digest, mseed, salt, sig, ws);
+        return with_message_digest<MessageDigest>(
+            msg, mlen, [&](const uint8_t* digest) { return sign_digest_with(sk, digest, mseed, salt, sig, ws); });
     }
     // Draws mseed then salt (as the reference signer).
     template <Rng R>
@@ -416,8 +412,7 @@ struct StreamScheme {
     }
     // The whole signature at once (through a VerifyStream).
     static Status verify(const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig, size_t siglen) {
-        if (pk == nullptr || sig == nullptr || (msg == nullptr && mlen != 0)) return Status::bad_argument;
-        if (siglen != sig_bytes) return Status::bad_length;
+        if (const Status st = verify_arguments(pk, msg, mlen, sig, siglen, sig_bytes); st != Status::ok) return st;
         VerifyStream v;
         Status st = v.init(pk, msg, mlen);
         if (st == Status::ok) st = v.update(sig, siglen);
