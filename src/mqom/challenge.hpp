@@ -58,10 +58,17 @@ inline bool challenge(const Dims& d, const uint8_t* h, const uint8_t nonce[4], u
 
 // Grinding, one candidate per permutation: 0x05 || h and the padding are
 // absorbed once into a prefix state, so each try is a state copy, the four
-// nonce bytes, one Keccak-f and two output bytes (i* only for the winner).
-// Everything here is public: no wipes. Same result as grind_x4.
-template <unsigned Sec>
-inline void grind_scalar(const Dims& d, const uint8_t* h, uint8_t nonce[4], uint16_t* i_star) {
+// nonce bytes, one Keccak-f and two output bytes (i* only for candidates
+// passing the w bits). The smallest nonce that passes and whose i* the
+// variant's rule accepts (accept(i_star): every i* for MQOM, at most T_open
+// path seeds for the one-tree variant). Everything here is public: no
+// wipes. Same result as grind_x4 with the default rule.
+struct AcceptAnyChallenge {
+    constexpr bool operator()(const uint16_t*) const { return true; }
+};
+template <unsigned Sec, class Accept = AcceptAnyChallenge>
+inline void grind_scalar(const Dims& d, const uint8_t* h, uint8_t nonce[4], uint16_t* i_star,
+                         const Accept& accept = {}) {
     constexpr size_t rate = SecTraits<Sec>::Shake::rate;
     const size_t dg = d.digest(), at = 1 + dg, len = 2 * size_t(d.tau) + 2;
     const uint32_t nmask = d.n_evals() - 1u, wmask = (1u << d.w) - 1u;
@@ -84,6 +91,7 @@ inline void grind_scalar(const Dims& d, const uint8_t* h, uint8_t nonce[4], uint
         hash::keccak_extract_bytes(st, 0, buf, len - 2);
         for (uint32_t e = 0; e < d.tau; ++e)
             i_star[e] = uint16_t((buf[2 * e] | (uint32_t(buf[2 * e + 1]) << 8)) & nmask);
+        if (!accept(static_cast<const uint16_t*>(i_star))) continue;
         std::memcpy(nonce, nb, 4);
         return;
     }

@@ -145,41 +145,6 @@ private:
     using E = detail::Ext<dims.ext_log2>;
     using B = detail::Base<dims.base_log2>;
 
-    // The smallest nonce whose challenge passes the grinding bits and fits
-    // the path budget. As detail::grind_scalar: 0x05 || h and the padding in
-    // a prefix state, so a try is a state copy, the nonce, one Keccak-f and
-    // two output bytes; i* and the path count only for candidates passing
-    // the w bits. Public data: no wipes.
-    static void grind(const uint8_t* h, uint8_t* nonce, uint16_t* i_star) {
-        using Shake = typename detail::SecTraits<dims.sec>::Shake;
-        constexpr size_t rate = Shake::rate, dg = dims.digest(), at = 1 + dg, len = 2 * size_t(dims.tau) + 2;
-        static_assert(at + 4 + 1 < rate && len <= rate, "one block in, one block out");
-        const uint32_t nmask = dims.n_evals() - 1u, wmask = (1u << dims.w) - 1u;
-        hash::KeccakState pre, st;
-        hash::keccak_init(pre);
-        const uint8_t dom = 0x05, pad = hash::detail::kShakeDomain, last = 0x80;
-        hash::keccak_xor_bytes(pre, 0, &dom, 1);
-        hash::keccak_xor_bytes(pre, 1, h, dg);
-        hash::keccak_xor_bytes(pre, at + 4, &pad, 1);
-        hash::keccak_xor_bytes(pre, rate - 1, &last, 1);
-        for (uint32_t ctr = 0;; ++ctr) {
-            st = pre;
-            const uint8_t nb[4] = {uint8_t(ctr), uint8_t(ctr >> 8), uint8_t(ctr >> 16), uint8_t(ctr >> 24)};
-            hash::keccak_xor_bytes(st, at, nb, 4);
-            hash::keccak_f1600(st);
-            uint8_t v[2];
-            hash::keccak_extract_bytes(st, 2 * size_t(dims.tau), v, 2);
-            if (((v[0] | (uint32_t(v[1]) << 8)) & wmask) != 0) continue;
-            uint8_t buf[2 * detail::kMaxTau];
-            hash::keccak_extract_bytes(st, 0, buf, len - 2);
-            for (uint32_t e = 0; e < dims.tau; ++e)
-                i_star[e] = uint16_t((buf[2 * e] | (uint32_t(buf[2 * e + 1]) << 8)) & nmask);
-            if (!OT::challenge_fits(dims, ot, i_star)) continue;
-            std::memcpy(nonce, nb, 4);
-            return;
-        }
-    }
-
     static void sign_engine(const uint8_t* sk, const uint8_t* digest, const uint8_t* salt, const uint8_t* mseed,
                             uint8_t* sig, detail::Work<Elt>& w, const typename OT::GroupWork& g) {
         const uint8_t* pk = sk;
@@ -211,7 +176,10 @@ private:
         uint8_t h[2 * S];
         detail::fs_hash<dims.sec>(dims, pk, com1, com2, digest, h);
         uint16_t i_star[detail::kMaxTau];
-        grind(h, sig + layout.off_nonce, i_star);
+        // The smallest nonce whose challenge passes the w bits and fits the path budget.
+        detail::grind_scalar<dims.sec>(dims, h, sig + layout.off_nonce, i_star, [](const uint16_t* is) {
+            return OT::challenge_fits(dims, ot, is);
+        });
         OT::open(dims, ot, mseed, salt, i_star, sig + layout.off_path, sig + layout.off_lscom, w.sec_backend);
         ct_unpoison(sig + layout.off_path, layout.off_dx - layout.off_path);
         secure_wipe(w.xT, size_t(dims.n) * dims.lane_bytes());
