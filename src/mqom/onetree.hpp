@@ -299,20 +299,43 @@ struct OneTreeBlc {
         }
     }
 
-    static void start_group(const Dims& d, const uint8_t* salt, uint32_t e0, uint32_t np, const GroupWork& g) {
-        (void)salt, (void)e0;
-        std::memset(g.fold, 0, size_t(np) * (1 + d.log_n) * d.exp_bytes());
-        for (uint32_t r = 0; r < np; ++r) {
-            g.xof[r].init();
-            g.xof[r].absorb_byte(0x06);
+    // The step both walks share: com1's XOF (0x07, then h_e = XOF(0x06 ||
+    // leaf commitments of e) for every repetition e), the tree walked once
+    // per group of g.par repetitions with fresh fold areas and XOFs.
+    // walk(e0, np) walks it for repetitions e0 .. e0 + np - 1 (false: a bad
+    // opening, stop); use(e, acc) takes repetition e's fold area before h_e
+    // is absorbed. The caller absorbs delta_x and squeezes com1. False if a
+    // walk was.
+    template <class Walk, class Use>
+    static bool walk_groups(const Dims& d, const GroupWork& g, XofCtx<Sec>& c1x, Walk&& walk, Use&& use) {
+        const size_t fold_bytes = (1 + d.log_n) * d.exp_bytes();
+        c1x.init();
+        c1x.absorb_byte(0x07);
+        for (uint32_t e0 = 0; e0 < d.tau; e0 += g.par) {
+            const uint32_t np = min_u32(g.par, d.tau - e0);
+            std::memset(g.fold, 0, size_t(np) * fold_bytes);
+            for (uint32_t r = 0; r < np; ++r) {
+                g.xof[r].init();
+                g.xof[r].absorb_byte(0x06);
+            }
+            const bool ok = walk(e0, np);
+            for (uint32_t r = 0; ok && r < np; ++r) {
+                use(e0 + r, g.fold + size_t(r) * fold_bytes);
+                uint8_t h[2 * S];
+                g.xof[r].squeeze(h, 2 * S);
+                c1x.absorb(h, 2 * S);
+            }
+            wipe_group(d, np, g);
+            if (!ok) return false;
         }
+        return true;
     }
 
     // Signer. Writes x0 / u0 / u1 into w.xT (lanes) / ua / ub, delta_x into
     // dx_out (tau * xb, the signature's field) and com1.
     static void commit(const Dims& d, const OneTreeDims& o, const uint8_t* mseed, const uint8_t* salt,
                        const uint8_t* x, Work<Elt>& w, const GroupWork& g, uint8_t* dx_out, uint8_t* com1) {
-        const size_t xb = d.x_bytes(), eb = d.exp_bytes(), R = d.lane_bytes();
+        const size_t xb = d.x_bytes(), R = d.lane_bytes();
         const OneTreeShape t = shape(d, o);
         const cipher::Backend be = w.sec_backend;
         uint8_t delta[S], rseed[S];
@@ -320,11 +343,7 @@ struct OneTreeBlc {
         uint8_t* xrows = reinterpret_cast<uint8_t*>(w.xT);
         std::memset(xrows, 0, size_t(d.n) * R);
         XofCtx<Sec> c1x;
-        c1x.init();
-        c1x.absorb_byte(0x07);
-        for (uint32_t e0 = 0; e0 < d.tau; e0 += g.par) {
-            const uint32_t np = min_u32(g.par, d.tau - e0);
-            start_group(d, salt, e0, np, g);
+        const auto walk = [&](uint32_t e0, uint32_t np) {
             // Sibling pairs (v, v + 1), v even: both inner nodes or both leaves
             // (N tau is even); the left children of both come from one
             // two-key cipher pass.
@@ -347,19 +366,14 @@ struct OneTreeBlc {
                 }
             }
             secure_wipe(st, sizeof st);
-            for (uint32_t r = 0; r < np; ++r) {
-                const uint32_t e = e0 + r;
-                const uint8_t* acc = g.fold + size_t(r) * (1 + d.log_n) * eb;
-                Base::combine(d, acc, xrows + size_t(e) * E::bytes, R, w.ua + size_t(e) * d.eta);
-                E::load(acc + xb, w.ub + size_t(e) * d.eta, d.eta);
-                uint8_t* dx = dx_out + size_t(e) * xb;
-                for (size_t b = 0; b < xb; ++b) dx[b] = uint8_t(x[b] ^ acc[b]);
-                uint8_t h[2 * S];
-                g.xof[r].squeeze(h, 2 * S);
-                c1x.absorb(h, 2 * S);
-            }
-            wipe_group(d, np, g);
-        }
+            return true;
+        };
+        (void)walk_groups(d, g, c1x, walk, [&](uint32_t e, const uint8_t* acc) {
+            Base::combine(d, acc, xrows + size_t(e) * E::bytes, R, w.ua + size_t(e) * d.eta);
+            E::load(acc + xb, w.ub + size_t(e) * d.eta, d.eta);
+            uint8_t* dx = dx_out + size_t(e) * xb;
+            for (size_t b = 0; b < xb; ++b) dx[b] = uint8_t(x[b] ^ acc[b]);
+        });
         ct_unpoison(dx_out, size_t(d.tau) * xb);  // published in the signature
         c1x.absorb(dx_out, size_t(d.tau) * xb);
         c1x.squeeze(com1, 2 * S);
@@ -426,7 +440,7 @@ struct OneTreeBlc {
     static bool eval(const Dims& d, const OneTreeDims& o, const uint8_t* salt, const uint8_t* com1,
                      const uint8_t* path, const uint8_t* lscom, const uint8_t* dx_in, const uint16_t* i_star,
                      Work<Elt>& w, const GroupWork& g) {
-        const size_t xb = d.x_bytes(), eb = d.exp_bytes(), R = d.lane_bytes();
+        const size_t xb = d.x_bytes(), R = d.lane_bytes();
         const OneTreeShape t = shape(d, o);
         const cipher::Backend be = w.pub_backend;
         HiddenNodes h;
@@ -435,11 +449,7 @@ struct OneTreeBlc {
         uint8_t* xrows = reinterpret_cast<uint8_t*>(w.xT);
         std::memset(xrows, 0, size_t(d.n) * R);
         XofCtx<Sec> c1x;
-        c1x.init();
-        c1x.absorb_byte(0x07);
-        for (uint32_t e0 = 0; e0 < d.tau; e0 += g.par) {
-            const uint32_t np = min_u32(g.par, d.tau - e0);
-            start_group(d, salt, e0, np, g);
+        const auto walk = [&](uint32_t e0, uint32_t np) {
             Node st[kOneTreeMaxHeight + 2];
             uint32_t sp = 1, pos = 1, size = h.min_path, k = 0;
             uint32_t hslot[kOneTreeMaxTau];  // slot of the hidden leaf in each repetition's current batch
@@ -472,10 +482,7 @@ struct OneTreeBlc {
                         push_unknown(n.v, st, sp);
                         continue;
                     }
-                    if (k >= o.topen) {
-                        wipe_group(d, np, g);
-                        return false;
-                    }
+                    if (k >= o.topen) return false;
                     std::memcpy(n.seed, path + size_t(k++) * S, S);
                     n.known = true;
                 }
@@ -487,28 +494,24 @@ struct OneTreeBlc {
                 if (e >= e0 && e < e0 + np)
                     add_leaf(d, g, salt, e, e - e0, L / d.tau, n.seed, hslot[e - e0], lscom + size_t(e) * 2 * S, be);
             }
-            for (uint32_t r = 0; r < np; ++r) {
-                const uint32_t e = e0 + r;
-                uint8_t* acc = g.fold + size_t(r) * (1 + d.log_n) * eb;
-                uint8_t* xe = xrows + size_t(e) * E::bytes;
-                Elt* ue = w.ua + size_t(e) * d.eta;
-                Base::combine(d, acc, xe, R, ue);
-                const Elt rr = E::from_index(i_star[e] ^ (i_star[e] >> 1));
-                xor_into(acc, dx_in + size_t(e) * xb, xb);
-                Elt tr[1][Base::kBaseBits];
-                for (unsigned b = 0; b < Base::kBaseBits; ++b) tr[0][b] = E::mul(rr, Elt(B::lift(uint8_t(1u << b))));
-                Base::lifted_rows(d, tr, 1, acc, 0, xe, R, true);
-                Elt tmp[1];
-                for (uint32_t q = 0; q < d.eta; ++q) {
-                    E::load(acc + xb + size_t(q) * E::bytes, tmp, 1);
-                    ue[q] ^= E::mul(rr, tmp[0]);
-                }
-                uint8_t hh[2 * S];
-                g.xof[r].squeeze(hh, 2 * S);
-                c1x.absorb(hh, 2 * S);
+            return true;
+        };
+        const bool opened = walk_groups(d, g, c1x, walk, [&](uint32_t e, uint8_t* acc) {
+            uint8_t* xe = xrows + size_t(e) * E::bytes;
+            Elt* ue = w.ua + size_t(e) * d.eta;
+            Base::combine(d, acc, xe, R, ue);
+            const Elt rr = E::from_index(i_star[e] ^ (i_star[e] >> 1));
+            xor_into(acc, dx_in + size_t(e) * xb, xb);
+            Elt tr[1][Base::kBaseBits];
+            for (unsigned b = 0; b < Base::kBaseBits; ++b) tr[0][b] = E::mul(rr, Elt(B::lift(uint8_t(1u << b))));
+            Base::lifted_rows(d, tr, 1, acc, 0, xe, R, true);
+            Elt tmp[1];
+            for (uint32_t q = 0; q < d.eta; ++q) {
+                E::load(acc + xb + size_t(q) * E::bytes, tmp, 1);
+                ue[q] ^= E::mul(rr, tmp[0]);
             }
-            wipe_group(d, np, g);
-        }
+        });
+        if (!opened) return false;
         c1x.absorb(dx_in, size_t(d.tau) * xb);
         uint8_t c[2 * S];
         c1x.squeeze(c, 2 * S);
