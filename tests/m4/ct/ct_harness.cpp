@@ -54,6 +54,12 @@ void Rng::operator()(uint8_t* out, size_t n) {
     state = s;
 }
 
+void seed_run(int run) {
+    static const uint64_t states[4] = {0x0123456789abcdefu, 0xfedcba9876543210u, 0x1111222233334444u,
+                                       0x9999aaaabbbbccccu};
+    g_rng.state = states[run & 3];
+}
+
 int region_pair_impl(const char* name, Expect expect, void (*setup)(int, void*), Status (*op)(void*),
                      void* ctx) {
     // An untraced warm-up with run 1's secrets: one-time set-up (lazily chosen

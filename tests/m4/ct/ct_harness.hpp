@@ -35,6 +35,9 @@ struct Rng {
     void operator()(uint8_t* out, size_t n);
 };
 extern Rng g_rng;
+// g_rng's state for run r (0 .. 3; runs 2, 3 for a second pair of secrets):
+// the same fixed states in every firmware.
+void seed_run(int run);
 
 // Runs op() once untraced (warm-up, run 1's secrets), then twice inside
 // regions named `name`; before each run, setup(run) (run = 0, 1) puts that

@@ -50,7 +50,7 @@ S::SignWorkspace g_sws;
 
 // The secrets of run r: key seed, then signing seed, from the same generator.
 void draw_secrets(int run) {
-    ct_m4::g_rng.state = run == 0 ? 0x0123456789abcdefu : 0xfedcba9876543210u;
+    ct_m4::seed_run(run);
     ct_m4::g_rng(g_seed, sizeof g_seed);
     ct_m4::g_rng(g_mseed, sizeof g_mseed);
 }
