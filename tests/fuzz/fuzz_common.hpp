@@ -12,6 +12,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <initializer_list>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "core/status.hpp"
@@ -27,6 +29,24 @@ struct Selector {
 inline Selector select(const uint8_t* data, size_t size, size_t count) {
     const uint8_t b = size > 0 ? data[0] : 0;
     return Selector{size_t(b & 0x7f) % count, (b & kModeBit) != 0};
+}
+
+// Calls f.template operator()<Set>() for the index-th set of a tuple of sets.
+template <class Tuple, class F, size_t... I>
+void dispatch_impl(size_t index, F&& f, std::index_sequence<I...>) {
+    ((index == I ? (f.template operator()<std::tuple_element_t<I, Tuple>>(), 0) : 0), ...);
+}
+template <class Tuple, class F>
+void dispatch(size_t index, F&& f) {
+    dispatch_impl<Tuple>(index, f, std::make_index_sequence<std::tuple_size_v<Tuple>>{});
+}
+
+// A target's entry: the input's selector picks the set of Sets (a tuple) and
+// the mode, then f.template operator()<Set>(mode) runs on the input.
+template <class Sets, class F>
+void on_selected_set(const uint8_t* data, size_t size, F&& f) {
+    const Selector s = select(data, size, std::tuple_size_v<Sets>);
+    dispatch<Sets>(s.index, [&]<class Set>() { f.template operator()<Set>(s.mode); });
 }
 
 // Reads fixed-size fields off the input, zero padding past its end; the

@@ -3,8 +3,8 @@
 #pragma once
 #include <tuple>
 
+#include "fuzz_common.hpp"
 #include "mayo/scheme.hpp"
-#include "mqom_fuzz.hpp"  // dispatch
 
 namespace pqmcu::fuzz {
 

@@ -49,7 +49,7 @@ void sign_both_profiles(const uint8_t* data, size_t size, bool expanded_key) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-    const fuzz::Selector s = fuzz::select(data, size, fuzz::kMayoSetCount);
-    fuzz::dispatch<fuzz::MayoSets>(s.index, [&]<class Set>() { sign_both_profiles<Set>(data, size, s.mode); });
+    fuzz::on_selected_set<fuzz::MayoSets>(
+        data, size, [&]<class Set>(bool expanded_key) { sign_both_profiles<Set>(data, size, expanded_key); });
     return 0;
 }

@@ -41,7 +41,7 @@ void verify_both_profiles(const uint8_t* data, size_t size, bool short_pk) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-    const fuzz::Selector s = fuzz::select(data, size, fuzz::kMayoSetCount);
-    fuzz::dispatch<fuzz::MayoSets>(s.index, [&]<class Set>() { verify_both_profiles<Set>(data, size, s.mode); });
+    fuzz::on_selected_set<fuzz::MayoSets>(
+        data, size, [&]<class Set>(bool short_pk) { verify_both_profiles<Set>(data, size, short_pk); });
     return 0;
 }

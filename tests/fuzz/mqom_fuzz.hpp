@@ -6,8 +6,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <tuple>
-#include <utility>
 
+#include "fuzz_common.hpp"
 #include "mqom/challenge.hpp"
 #include "mqom/scheme.hpp"
 
@@ -20,16 +20,6 @@ using MqomSets = std::tuple<
     mqom::mqom2_cat5_gf4_fast_r5, mqom::mqom2_cat5_gf16_fast_r5, mqom::mqom2_cat5_gf256_fast_r5,
     mqom::mqom2_cat1_gf16_fast_r3, mqom::mqom2_cat1_gf16_short_r5, mqom::mqom2_cat1_gf16_faster_r5>;
 inline constexpr size_t kMqomSetCount = std::tuple_size_v<MqomSets>;
-
-// Calls f.template operator()<Set>() for the index-th set of a tuple of sets.
-template <class Tuple, class F, size_t... I>
-void dispatch_impl(size_t index, F&& f, std::index_sequence<I...>) {
-    ((index == I ? (f.template operator()<std::tuple_element_t<I, Tuple>>(), 0) : 0), ...);
-}
-template <class Tuple, class F>
-void dispatch(size_t index, F&& f) {
-    dispatch_impl<Tuple>(index, f, std::make_index_sequence<std::tuple_size_v<Tuple>>{});
-}
 
 // Recomputes the signature's grinding nonce for (pk, msg) exactly as the
 // verifier checks it (h = XOF(0x04 || pk || com1 || com2 || msg_hash), the

@@ -53,7 +53,7 @@ void sign_both_profiles(const uint8_t* data, size_t size, bool from_seed) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-    const fuzz::Selector s = fuzz::select(data, size, fuzz::kMqomSetCount);
-    fuzz::dispatch<fuzz::MqomSets>(s.index, [&]<class Set>() { sign_both_profiles<Set>(data, size, s.mode); });
+    fuzz::on_selected_set<fuzz::MqomSets>(
+        data, size, [&]<class Set>(bool from_seed) { sign_both_profiles<Set>(data, size, from_seed); });
     return 0;
 }

@@ -46,7 +46,7 @@ void verify_all_profiles(const uint8_t* data, size_t size, bool keep_nonce) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-    const fuzz::Selector s = fuzz::select(data, size, fuzz::kMqomSetCount);
-    fuzz::dispatch<fuzz::MqomSets>(s.index, [&]<class Set>() { verify_all_profiles<Set>(data, size, s.mode); });
+    fuzz::on_selected_set<fuzz::MqomSets>(
+        data, size, [&]<class Set>(bool keep_nonce) { verify_all_profiles<Set>(data, size, keep_nonce); });
     return 0;
 }
