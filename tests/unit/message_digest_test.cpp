@@ -21,6 +21,7 @@
 #include "pqmcu/pqmcu.h"
 #include "pqmcu/pqmcu.hpp"
 #include "rng/randombytes.h"
+#include "support/rsp.hpp"
 
 #ifndef PQMCU_SHARED_DIR
 #error "PQMCU_SHARED_DIR must point at shared/"
@@ -31,48 +32,8 @@ namespace {
 using pqmcu::Status;
 using Bytes = std::vector<uint8_t>;
 
-struct KatEntry {
-    Bytes seed, msg, pk, sk, sm;
-};
-
-Bytes from_hex(const std::string& s) {
-    Bytes out;
-    for (size_t i = 0; i + 1 < s.size(); i += 2) out.push_back(uint8_t(std::stoul(s.substr(i, 2), nullptr, 16)));
-    return out;
-}
-
-std::vector<KatEntry> read_rsp(const std::string& path, size_t max_entries) {
-    std::vector<KatEntry> out;
-    FILE* f = std::fopen(path.c_str(), "r");
-    if (f == nullptr) return out;
-    std::string line;
-    KatEntry cur;
-    auto flush_line = [&]() {
-        const size_t eq = line.find(" = ");
-        if (eq != std::string::npos) {
-            const std::string key = line.substr(0, eq), val = line.substr(eq + 3);
-            if (key == "count" && !cur.seed.empty()) {
-                out.push_back(cur);
-                cur = KatEntry{};
-            }
-            if (key == "seed") cur.seed = from_hex(val);
-            else if (key == "msg") cur.msg = from_hex(val);
-            else if (key == "pk") cur.pk = from_hex(val);
-            else if (key == "sk") cur.sk = from_hex(val);
-            else if (key == "sm") cur.sm = from_hex(val);
-        }
-        line.clear();
-    };
-    int c;
-    while ((c = std::fgetc(f)) != EOF && out.size() < max_entries) {
-        if (c == '\n') flush_line();
-        else if (c != '\r') line.push_back(char(c));
-    }
-    flush_line();
-    if (!cur.seed.empty() && out.size() < max_entries) out.push_back(cur);
-    std::fclose(f);
-    return out;
-}
+using pqmcu::test::KatEntry;
+using pqmcu::test::read_rsp;
 
 // The signature inside the NIST attached form.
 Bytes signature_of(const KatEntry& k, bool signature_first) {

@@ -12,6 +12,7 @@
 
 #include "mqom/presign.hpp"
 #include "rng/randombytes.h"
+#include "support/rsp.hpp"
 
 namespace {
 
@@ -19,48 +20,9 @@ using pqmcu::Status;
 namespace mqom = pqmcu::mqom;
 using Bytes = std::vector<uint8_t>;
 
-struct KatEntry {
-    Bytes seed, msg, pk, sm;
-};
-Bytes from_hex(const std::string& s) {
-    Bytes out;
-    for (size_t i = 0; i + 1 < s.size(); i += 2) out.push_back(uint8_t(std::stoul(s.substr(i, 2), nullptr, 16)));
-    return out;
-}
-std::vector<KatEntry> read_rsp(const std::string& path, size_t max_entries) {
-    std::vector<KatEntry> out;
-    FILE* f = std::fopen(path.c_str(), "r");
-    if (f == nullptr) return out;
-    char buf[1 << 16];
-    std::string line;
-    KatEntry cur;
-    bool any = false;
-    auto take = [&]() {
-        const size_t eq = line.find(" = ");
-        if (eq == std::string::npos) return;
-        const std::string k = line.substr(0, eq), v = line.substr(eq + 3);
-        if (k == "count") {
-            if (any) out.push_back(cur);
-            cur = KatEntry{};
-            any = true;
-        } else if (k == "seed") cur.seed = from_hex(v);
-        else if (k == "msg") cur.msg = from_hex(v);
-        else if (k == "pk") cur.pk = from_hex(v);
-        else if (k == "sm") cur.sm = from_hex(v);
-    };
-    while (out.size() < max_entries && std::fgets(buf, sizeof buf, f) != nullptr) {
-        line += buf;
-        if (!line.empty() && line.back() == '\n') {
-            while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.pop_back();
-            take();
-            line.clear();
-        }
-    }
-    take();
-    if (any && out.size() < max_entries) out.push_back(cur);
-    std::fclose(f);
-    return out;
-}
+using pqmcu::test::KatEntry;
+using pqmcu::test::read_rsp;
+
 int nist_rng(uint8_t* out, size_t n) { return randombytes(out, n); }
 
 template <class P>
