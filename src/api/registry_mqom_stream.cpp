@@ -56,9 +56,11 @@ struct StreamAdapter {
     static Status sign_digest(const uint8_t* sk, const uint8_t* digest, uint8_t* sig, R&& rng) {
         auto* ws = thread_workspace<typename SS::Workspace>();
         if (ws == nullptr) return Status::internal_error;
-        const Status st = with_random<SS::seed_bytes, SS::seed_bytes>(rng, [&](const uint8_t* mseed_salt) {
-            return SS::sign_digest_with(sk, digest, mseed_salt, mseed_salt + SS::seed_bytes, sig, *ws);
-        });
+        uint8_t mseed[SS::seed_bytes], salt[SS::seed_bytes];  // drawn in the reference's order
+        Status st = draw_random(rng, mseed, sizeof mseed);
+        if (st == Status::ok) st = draw_random(rng, salt, sizeof salt);
+        if (st == Status::ok) st = SS::sign_digest_with(sk, digest, mseed, salt, sig, *ws);
+        secure_wipe(mseed, sizeof mseed);
         secure_wipe(ws, sizeof *ws);
         return st;
     }

@@ -30,25 +30,6 @@ inline Status draw_random(R& rng, uint8_t* out, size_t n) {
     }
 }
 
-// Fresh randomness for a deterministic core (keypair_from_seed, sign_with,
-// ...): one rng call per size in Sizes, in that order (as the reference
-// implementations draw them: a DRBG's output depends on how it is split
-// into calls), into one stack buffer handed to `then` and wiped after.
-template <size_t... Sizes, Rng R, class Then>
-inline Status with_random(R& rng, Then&& then) {
-    constexpr size_t sizes[] = {Sizes...};
-    uint8_t buf[(Sizes + ...)];
-    Status st = Status::ok;
-    size_t at = 0;
-    for (const size_t n : sizes) {
-        if (st == Status::ok) st = draw_random(rng, buf + at, n);
-        at += n;
-    }
-    if (st == Status::ok) st = then(static_cast<const uint8_t*>(buf));
-    secure_wipe(buf, sizeof buf);
-    return st;
-}
-
 // The argument checks every scheme's verify() starts with: null pointers are
 // bad_argument, a signature of the wrong length is bad_length.
 inline Status verify_arguments(const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig, size_t siglen,

@@ -104,9 +104,12 @@ public:
     }
     template <Rng R>
     static Status sign_digest(const uint8_t* sk, const uint8_t* digest, uint8_t* sig, R&& rng, Workspace& ws) {
-        return with_random<seed_bytes, seed_bytes>(rng, [&](const uint8_t* mseed_salt) {
-            return sign_digest_with(sk, digest, mseed_salt, mseed_salt + seed_bytes, sig, ws);
-        });
+        uint8_t mseed[seed_bytes], salt[seed_bytes];
+        Status st = draw_random(rng, mseed, seed_bytes);
+        if (st == Status::ok) st = draw_random(rng, salt, seed_bytes);
+        if (st == Status::ok) st = sign_digest_with(sk, digest, mseed, salt, sig, ws);
+        secure_wipe(mseed, sizeof mseed);
+        return st;
     }
     template <Rng R>
     static Status sign(const uint8_t* sk, const uint8_t* msg, size_t mlen, uint8_t* sig, R&& rng, Workspace& ws) {

@@ -93,9 +93,13 @@ struct PreSignScheme {
     }
     template <Rng R>
     static Status presign(const uint8_t* sk, R&& rng, PreSignature& pre, Workspace& ws) {
-        return with_random<seed_bytes, seed_bytes, mask_rnd_bytes>(rng, [&](const uint8_t* r) {
-            return presign_with(sk, r, r + seed_bytes, r + 2 * seed_bytes, pre, ws);
-        });
+        uint8_t mseed[seed_bytes], salt[seed_bytes], mrnd[mask_rnd_bytes];
+        Status st = draw_random(rng, mseed, seed_bytes);
+        if (st == Status::ok) st = draw_random(rng, salt, seed_bytes);
+        if (st == Status::ok) st = draw_random(rng, mrnd, mask_rnd_bytes);
+        if (st == Status::ok) st = presign_with(sk, mseed, salt, mrnd, pre, ws);
+        secure_wipe(mseed, sizeof mseed);
+        return st;
     }
 
     // Consumes pre (wiped whatever the outcome): bad_argument when it is not

@@ -300,8 +300,11 @@ public:
     template <Rng R>
     static Status keypair(uint8_t* pk, uint8_t* sk, R&& rng) {
         if (pk == nullptr || sk == nullptr) return Status::bad_argument;
-        return with_random<keygen_seed_bytes>(
-            rng, [&](const uint8_t* seed) { return keypair_from_seed(seed, pk, sk); });
+        uint8_t seed[keygen_seed_bytes];
+        Status st = draw_random(rng, seed, sizeof seed);
+        if (st == Status::ok) st = keypair_from_seed(seed, pk, sk);
+        secure_wipe(seed, sizeof seed);
+        return st;
     }
 
     // ---- hash-then-sign: the message enters only msg_hash = XOF(0x02 || msg)
@@ -348,9 +351,12 @@ public:
     template <Rng R, class W>
         requires(std::is_same_v<W, Workspace> || (piop_in_sig && std::is_same_v<W, SmallSignWorkspace>))
     static Status sign_digest(const uint8_t* sk, const uint8_t* digest, uint8_t* sig, R&& rng, W& ws) {
-        return with_random<seed_bytes, seed_bytes>(rng, [&](const uint8_t* mseed_salt) {
-            return sign_digest_with(sk, digest, mseed_salt, mseed_salt + seed_bytes, sig, ws);
-        });
+        uint8_t mseed[seed_bytes], salt[seed_bytes];
+        Status st = draw_random(rng, mseed, seed_bytes);
+        if (st == Status::ok) st = draw_random(rng, salt, seed_bytes);
+        if (st == Status::ok) st = sign_digest_with(sk, digest, mseed, salt, sig, ws);
+        secure_wipe(mseed, sizeof mseed);
+        return st;
     }
     template <Rng R, class W>
         requires(std::is_same_v<W, Workspace> || (piop_in_sig && std::is_same_v<W, SmallSignWorkspace>))

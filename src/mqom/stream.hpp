@@ -403,9 +403,12 @@ struct StreamScheme {
     // Draws mseed then salt (as the reference signer).
     template <Rng R>
     static Status sign(const uint8_t* sk, const uint8_t* msg, size_t mlen, uint8_t* sig, R&& rng, Workspace& ws) {
-        return with_random<seed_bytes, seed_bytes>(rng, [&](const uint8_t* mseed_salt) {
-            return sign_with(sk, msg, mlen, mseed_salt, mseed_salt + seed_bytes, sig, ws);
-        });
+        uint8_t mseed[seed_bytes], salt[seed_bytes];
+        Status st = draw_random(rng, mseed, seed_bytes);
+        if (st == Status::ok) st = draw_random(rng, salt, seed_bytes);
+        if (st == Status::ok) st = sign_with(sk, msg, mlen, mseed, salt, sig, ws);
+        secure_wipe(mseed, sizeof mseed);
+        return st;
     }
     // The whole signature at once (through a VerifyStream).
     static Status verify(const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig, size_t siglen) {
