@@ -63,9 +63,9 @@ struct PkSink {
 // key generation's stack (the target) with a little margin.
 constexpr uint32_t sink_band_rows(const Params& p) {
     if (p.m == 12) return 96;     // 348864: 32.6 KB of band
-    if (p.t == 96) return 128;    // 460896: 53.8 KB
-    if (p.t == 119) return 48;    // 6960119: 32.5 KB
-    return p.n == 6688 ? 64 : 48; // 6688128: 40.2 KB; 8192128: 49.2 KB
+    if (p.t == 96) return 160;    // 460896: 67.2 KB
+    if (p.t == 119) return 60;    // 6960119: 40.6 KB
+    return p.n == 6688 ? 88 : 68; // 6688128: 55.3 KB; 8192128: 69.6 KB
 }
 inline constexpr uint32_t kSinkBlockWords = 2;
 

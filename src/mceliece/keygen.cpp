@@ -317,24 +317,6 @@ struct SinkMatrix {
     }
 };
 
-// Bitsliced GF(2^m) product, 64 elements per word (word k: their bits k).
-template <int M>
-void bs_mul(uint64_t* out, const uint64_t* a, const uint64_t* b) {
-    uint64_t prod[2 * M - 1] = {};
-    for (int i = 0; i < M; ++i)
-        for (int j = 0; j < M; ++j) prod[i + j] ^= a[i] & b[j];
-    for (int i = 2 * M - 2; i >= M; --i) {  // z^12 = z^3 + 1; z^13 = z^4 + z^3 + z + 1
-        const uint64_t v = prod[i];
-        prod[i - 9] ^= v;
-        prod[i - 12] ^= v;
-        if constexpr (M == 13) {
-            prod[i - 10] ^= v;
-            prod[i - 13] ^= v;
-        }
-    }
-    for (int i = 0; i < M; ++i) out[i] = prod[i];
-}
-
 // rows[i][w0 .. w1) ^= src[w0 .. w1) & masks[i] for i < nrows (32-bit words;
 // src is not one of the rows touched, or its mask is 0). Eight words of src
 // stay in registers while every row streams past.
@@ -446,28 +428,56 @@ bool invert_left(const Params& p, const KeygenSinkWork& w, uint64_t& pivots) {
 
 // H's right columns c0 .. c0 + 64 kSinkBlockWords - 1 (of T's k columns):
 // hblk[row * kSinkBlockWords + x], bit l = row of column c0 + 64 x + l.
+// Bitsliced over 32 columns per word: the powers alpha^i / g(alpha) by
+// repeated multiplication with alpha, a fixed factor, so that product is a
+// precomputed m x m matrix of lane masks (az[i][k] = bit k of alpha z^i):
+// m^2 AND/XOR per step and no reduction.
 template <int M>
-__attribute__((noinline)) void right_block(const Params& p, const KeygenSinkWork& w, uint32_t c0) {
+void right_block(const Params& p, const KeygenSinkWork& w, uint32_t c0) {
     using F = Gf<M>;
     const uint32_t mt = p.mt(), kc = p.k(), t = p.t;
-    for (uint32_t x = 0; x < kSinkBlockWords; ++x) {
-        uint64_t a[M] = {}, v[M] = {};
-        for (uint32_t l = 0; l < 64; ++l) {
-            const uint32_t c = c0 + 64 * x + l;
+    constexpr uint32_t HW = 2 * kSinkBlockWords;
+    uint32_t* const h32 = reinterpret_cast<uint32_t*>(w.hblk);
+    uint32_t az[M][M], v[M];
+    for (uint32_t x = 0; x < HW; ++x) {
+        uint32_t a[M] = {};
+        for (int b = 0; b < M; ++b) v[b] = 0;
+        for (uint32_t l = 0; l < 32; ++l) {
+            const uint32_t c = c0 + 32 * x + l;
             if (c >= kc) break;  // public
             const uint32_t alpha = F::bitrev(gf(w.pi[mt + c])), y = w.ginv[c];
             for (int b = 0; b < M; ++b) {
-                a[b] |= uint64_t((alpha >> b) & 1) << l;
-                v[b] |= uint64_t((y >> b) & 1) << l;
+                a[b] |= ((alpha >> b) & 1) << l;
+                v[b] |= ((y >> b) & 1) << l;
             }
         }
+        // az[i] = alpha z^i: multiply by z (shift up one bit index, fold the top bit).
+        for (int b = 0; b < M; ++b) az[0][b] = a[b];
+        for (int i = 1; i < M; ++i) {
+            const uint32_t top = az[i - 1][M - 1];
+            for (int b = M - 1; b > 0; --b) az[i][b] = az[i - 1][b - 1];
+            az[i][0] = top;
+            az[i][3] ^= top;  // z^12 = z^3 + 1; z^13 = z^4 + z^3 + z + 1
+            if constexpr (M == 13) {
+                az[i][1] ^= top;
+                az[i][4] ^= top;
+            }
+        }
+        uint32_t* out = h32 + x;
         for (uint32_t i = 0; i < t; ++i) {
-            for (int b = 0; b < M; ++b) w.hblk[(size_t(i) * M + b) * kSinkBlockWords + x] = v[b];
-            if (i + 1 < t) bs_mul<M>(v, v, a);
+            for (int b = 0; b < M; ++b, out += HW) *out = v[b];
+            if (i + 1 == t) break;
+            uint32_t nv[M] = {};
+            for (int j = 0; j < M; ++j) {
+                const uint32_t vj = v[j];
+                for (int b = 0; b < M; ++b) nv[b] ^= vj & az[j][b];
+            }
+            for (int b = 0; b < M; ++b) v[b] = nv[b];
         }
         secure_wipe(a, sizeof a);
-        secure_wipe(v, sizeof v);
     }
+    secure_wipe(az, sizeof az);
+    secure_wipe(v, sizeof v);
 }
 
 // Rows r0 .. r0 + rows - 1 of T = S^-1 H_right, columns of the current block,
