@@ -430,15 +430,15 @@ bool invert_left(const Params& p, const KeygenSinkWork& w, uint64_t& pivots) {
 // hblk[row * kSinkBlockWords + x], bit l = row of column c0 + 64 x + l.
 // Bitsliced over 32 columns per word: the powers alpha^i / g(alpha) by
 // repeated multiplication with alpha, a fixed factor, so that product is a
-// precomputed m x m matrix of lane masks (az[i][k] = bit k of alpha z^i):
-// m^2 AND/XOR per step and no reduction.
+// precomputed m x m matrix of lane masks (bit b of alpha z^i): m^2 AND/XOR
+// per step and no reduction.
 template <int M>
 void right_block(const Params& p, const KeygenSinkWork& w, uint32_t c0) {
     using F = Gf<M>;
     const uint32_t mt = p.mt(), kc = p.k(), t = p.t;
     constexpr uint32_t HW = 2 * kSinkBlockWords;
     uint32_t* const h32 = reinterpret_cast<uint32_t*>(w.hblk);
-    uint32_t az[M][M], v[M];
+    uint32_t azT[M][M], v[M];
     for (uint32_t x = 0; x < HW; ++x) {
         uint32_t a[M] = {};
         for (int b = 0; b < M; ++b) v[b] = 0;
@@ -451,32 +451,36 @@ void right_block(const Params& p, const KeygenSinkWork& w, uint32_t c0) {
                 v[b] |= ((y >> b) & 1) << l;
             }
         }
-        // az[i] = alpha z^i: multiply by z (shift up one bit index, fold the top bit).
-        for (int b = 0; b < M; ++b) az[0][b] = a[b];
+        // azT[b][i] = bit b of alpha z^i (multiplying by z moves bit b to b + 1
+        // and folds the top bit back): one output bit's row is contiguous.
+        for (int b = 0; b < M; ++b) azT[b][0] = a[b];
         for (int i = 1; i < M; ++i) {
-            const uint32_t top = az[i - 1][M - 1];
-            for (int b = M - 1; b > 0; --b) az[i][b] = az[i - 1][b - 1];
-            az[i][0] = top;
-            az[i][3] ^= top;  // z^12 = z^3 + 1; z^13 = z^4 + z^3 + z + 1
+            const uint32_t top = azT[M - 1][i - 1];
+            for (int b = M - 1; b > 0; --b) azT[b][i] = azT[b - 1][i - 1];
+            azT[0][i] = top;
+            azT[3][i] ^= top;  // z^12 = z^3 + 1; z^13 = z^4 + z^3 + z + 1
             if constexpr (M == 13) {
-                az[i][1] ^= top;
-                az[i][4] ^= top;
+                azT[1][i] ^= top;
+                azT[4][i] ^= top;
             }
         }
         uint32_t* out = h32 + x;
         for (uint32_t i = 0; i < t; ++i) {
             for (int b = 0; b < M; ++b, out += HW) *out = v[b];
             if (i + 1 == t) break;
-            uint32_t nv[M] = {};
-            for (int j = 0; j < M; ++j) {
-                const uint32_t vj = v[j];
-                for (int b = 0; b < M; ++b) nv[b] ^= vj & az[j][b];
+            uint32_t nv[M];
+            for (int b = 0; b < M; ++b) {
+                const uint32_t* r = azT[b];
+                uint32_t acc = 0;
+#pragma GCC unroll 13
+                for (int j = 0; j < M; ++j) acc ^= v[j] & r[j];
+                nv[b] = acc;
             }
             for (int b = 0; b < M; ++b) v[b] = nv[b];
         }
         secure_wipe(a, sizeof a);
     }
-    secure_wipe(az, sizeof az);
+    secure_wipe(azT, sizeof azT);
     secure_wipe(v, sizeof v);
 }
 
