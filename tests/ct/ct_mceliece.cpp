@@ -4,7 +4,8 @@
 // FixedWeight random bytes and the secret key are poisoned; valgrind reports
 // any branch or memory index that depends on them. The library declassifies
 // only the published "retry" outcomes (a failed key-generation attempt, a
-// rejected FixedWeight draw).
+// rejected FixedWeight draw). Key generation runs twice: into a pk buffer and
+// through a pk sink (streaming, KeygenSinkWorkspace).
 #include <cstdio>
 #include <cstring>
 #include <memory>
