@@ -318,19 +318,22 @@ struct SinkMatrix {
 };
 
 // rows[i][w0 .. w1) ^= src[w0 .. w1) & masks[i] for i < nrows (32-bit words;
-// src is not one of the rows touched, or its mask is 0). Eight words of src
+// src is not one of the rows touched, or its mask is 0). A few words of src
 // stay in registers while every row streams past.
 inline void add_masked_to_rows(uint32_t* rows, uint32_t stride, uint32_t nrows, const uint32_t* masks,
                                const uint32_t* src, uint32_t w0, uint32_t w1) {
     uint32_t c = w0;
-    for (; c + 8 <= w1; c += 8) {
+    // six words per pass: src, the mask and the row pointer fit the M4's registers
+    for (; c + 6 <= w1; c += 6) {
         const uint32_t s0 = src[c], s1 = src[c + 1], s2 = src[c + 2], s3 = src[c + 3], s4 = src[c + 4],
-                       s5 = src[c + 5], s6 = src[c + 6], s7 = src[c + 7];
+                       s5 = src[c + 5];
         uint32_t* d = rows + c;
         for (uint32_t i = 0; i < nrows; ++i, d += stride) {
+            // loads together, then stores together (the M4 pipelines back-to-back loads)
             const uint32_t m = masks[i];
-            d[0] ^= s0 & m, d[1] ^= s1 & m, d[2] ^= s2 & m, d[3] ^= s3 & m;
-            d[4] ^= s4 & m, d[5] ^= s5 & m, d[6] ^= s6 & m, d[7] ^= s7 & m;
+            uint32_t d0 = d[0], d1 = d[1], d2 = d[2], d3 = d[3], d4 = d[4], d5 = d[5];
+            d0 ^= s0 & m, d1 ^= s1 & m, d2 ^= s2 & m, d3 ^= s3 & m, d4 ^= s4 & m, d5 ^= s5 & m;
+            d[0] = d0, d[1] = d1, d[2] = d2, d[3] = d3, d[4] = d4, d[5] = d5;
         }
     }
     for (; c < w1; ++c) {

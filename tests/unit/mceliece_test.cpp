@@ -176,9 +176,21 @@ void check_later_counts(const char* file, int entries, bool sink = false) {
             << Kat<Set>::S::name << " count " << c;
 }
 
+// Sanitizer builds run the sink path's count 0 for 348864, 348864f and
+// 6960119f only (the streaming code is shared; ASan is ~20x slower).
+template <class Set>
+void check_count0_sink() {
+#if defined(PQMCU_MCELIECE_SANITIZE)
+    constexpr const char* n = Set::params.name;
+    if (std::strcmp(n, "mceliece348864") != 0 && std::strcmp(n, "mceliece348864f") != 0 &&
+        std::strcmp(n, "mceliece6960119f") != 0)
+        GTEST_SKIP() << "Release builds check this set";
+#endif
+    check_count0<Set>(true);
+}
 #define COUNT0(set)                                               \
     TEST(McElieceKatCount0, set) { check_count0<mce::set>(); } \
-    TEST(McElieceKatCount0Sink, set) { check_count0<mce::set>(true); }
+    TEST(McElieceKatCount0Sink, set) { check_count0_sink<mce::set>(); }
 // Sanitizer builds: the 13-bit pc / pcf sets have the keys of their plain
 // sets (checked there); their count 0 is checked in the Release build.
 #if defined(PQMCU_MCELIECE_SANITIZE)
