@@ -487,6 +487,19 @@ void right_block(const Params& p, const KeygenSinkWork& w, uint32_t c0) {
     secure_wipe(v, sizeof v);
 }
 
+// h AND (all ones if the sign bit of bits is set): on the M4 one instruction
+// (the arithmetic shift is the AND's shifted operand; the compiler would
+// compute the mask once per bit and spend an instruction on it).
+inline uint32_t and_sign(uint32_t h, uint32_t bits) {
+#if defined(__arm__) && defined(__thumb2__)
+    uint32_t r;
+    __asm__("and %0, %1, %2, asr #31" : "=r"(r) : "r"(h), "r"(bits));
+    return r;
+#else
+    return h & uint32_t(int32_t(bits) >> 31);
+#endif
+}
+
 // Rows r0 .. r0 + rows - 1 of T = S^-1 H_right, columns of the current block,
 // into the band (row-major, pk format). Two rows at a time, 64 columns
 // (two 32-bit words) per pass: each H word loaded once serves both rows.
@@ -510,12 +523,11 @@ inline void band_block(const Params& p, const KeygenSinkWork& w, uint32_t r0, ui
                 const uint32_t* h = h32 + size_t(j0 + jn - 1) * HW + 2 * half;
 #pragma GCC unroll 4
                 for (uint32_t b = 0; b < jn; ++b, h -= HW) {
-                    const uint32_t ma = uint32_t(int32_t(ba) >> 31), mb = uint32_t(int32_t(bb) >> 31);
+                    const uint32_t h0 = h[0], h1 = h[1];
+                    a0 ^= and_sign(h0, ba), a1 ^= and_sign(h1, ba);
+                    q0 ^= and_sign(h0, bb), q1 ^= and_sign(h1, bb);
                     ba <<= 1;
                     bb <<= 1;
-                    const uint32_t h0 = h[0], h1 = h[1];
-                    a0 ^= h0 & ma, a1 ^= h1 & ma;
-                    q0 ^= h0 & mb, q1 ^= h1 & mb;
                 }
             }
             const uint32_t at = b0 + 8 * half, nb = rb - at < 8 ? rb - at : 8;
