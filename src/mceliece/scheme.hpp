@@ -82,8 +82,9 @@ struct Scheme {
     };
     // The streaming key generation's buffers (keypair with a sink): no pk
     // buffer; S^-1 of the left block, one block of H's right columns and one
-    // band of T's rows. sizeof = keygen_sink_workspace_bytes (~108 KB for
-    // 348864).
+    // band of T's rows. sizeof = keygen_sink_workspace_bytes (132 KB for
+    // 348864 .. 458 KB for 8192128). Not part of Workspace (whose size stays
+    // the buffer key generation's).
     struct KeygenSinkWorkspace {
         uint64_t mat[size_t(params.mt()) * params.left_words()];
         uint64_t hblk[size_t(params.mt()) * kSinkBlockWords];
@@ -96,7 +97,6 @@ struct Scheme {
     struct Workspace {
         union {
             KeygenWorkspace keygen;
-            KeygenSinkWorkspace keygen_sink;
             DecapsWorkspace decaps;
             EncapsWorkspace encaps;
         };
@@ -157,11 +157,6 @@ struct Scheme {
         secure_wipe(&k, sizeof k);
         return st;
     }
-    template <class Sink>
-        requires PkSinkFn<Sink>
-    static Status keypair_from_seed(const uint8_t* delta, Sink&& sink, uint8_t* sk, Workspace& ws) {
-        return keypair_from_seed(delta, sink, sk, ws.keygen_sink);
-    }
     template <class Sink, Rng R>
         requires PkSinkFn<Sink>
     static Status keypair(Sink&& sink, uint8_t* sk, R&& rng, KeygenSinkWorkspace& k) {
@@ -171,11 +166,6 @@ struct Scheme {
         if (st == Status::ok) st = keypair_from_seed(delta, sink, sk, k);
         secure_wipe(delta, sizeof delta);
         return st;
-    }
-    template <class Sink, Rng R>
-        requires PkSinkFn<Sink>
-    static Status keypair(Sink&& sink, uint8_t* sk, R&& rng, Workspace& ws) {
-        return keypair(sink, sk, rng, ws.keygen_sink);
     }
     // FixedWeight draws until a usable e (the reference's loop), then Encode.
     template <Rng R>

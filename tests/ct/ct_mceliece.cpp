@@ -29,6 +29,25 @@ int run() {
     if (S::keypair_from_seed(delta, pk.data(), sk.data(), *ws) != Status::ok) return 1;
     ct_unpoison(pk.data(), pk.size());
 
+    // The streaming key generation (public key through a sink) from the same
+    // poisoned delta: the bands it emits are public once emitted.
+    {
+        auto kws = std::make_unique<typename S::KeygenSinkWorkspace>();
+        std::vector<uint8_t> pk2(S::pk_bytes), sk2(S::sk_bytes);
+        size_t at = 0;
+        auto sink = [&](const uint8_t* bytes, size_t n) {
+            if (n > pk2.size() - at) return Status::internal_error;
+            std::memcpy(pk2.data() + at, bytes, n);
+            at += n;
+            return Status::ok;
+        };
+        if (S::keypair_from_seed(delta, sink, sk2.data(), *kws) != Status::ok) return 1;
+        ct_unpoison(pk2.data(), pk2.size());
+        ct_unpoison(sk2.data(), sk2.size());
+        ct_unpoison(sk.data(), sk.size());
+        if (at != pk2.size() || pk2 != pk || sk2 != sk) return 1;
+    }
+
     uint32_t state = 12345;
     auto secret_rng = [&](uint8_t* out, size_t n) {
         for (size_t i = 0; i < n; ++i) {
