@@ -520,9 +520,10 @@ inline void band_block(const Params& p, const KeygenSinkWork& w, uint32_t r0, ui
                 const uint32_t jn = mt - j0 < 32 ? mt - j0 : 32;
                 // most significant bit first: bit jn-1 of this word is column j0 + jn - 1
                 uint32_t ba = sa[j0 / 32] << (32 - jn), bb = sb[j0 / 32] << (32 - jn);
-                const uint32_t* h = h32 + size_t(j0 + jn - 1) * HW + 2 * half;
+                const uint32_t* const hb = h32 + size_t(j0) * HW + 2 * half;
 #pragma GCC unroll 4
-                for (uint32_t b = 0; b < jn; ++b, h -= HW) {
+                for (uint32_t b = jn; b-- > 0;) {
+                    const uint32_t* h = hb + size_t(b) * HW;
                     const uint32_t h0 = h[0], h1 = h[1];
                     a0 ^= and_sign(h0, ba), a1 ^= and_sign(h1, ba);
                     q0 ^= and_sign(h0, bb), q1 ^= and_sign(h1, bb);
