@@ -51,9 +51,14 @@ Status keypair_from_seed(const Params& p, const uint8_t* delta, uint8_t* pk, uin
 // Where the streaming key generation writes the public key: write(ctx, bytes,
 // n) receives the pk bytes in order, a band of whole rows per call; anything
 // but ok aborts key generation with that status (sk wiped).
+// progress (optional): called with (done, total), total = 2 mt: done runs
+// to mt through the left block's inversion (restarting after a failed
+// attempt), then to 2 mt as the rows of T are written.
 struct PkSink {
     void* ctx;
     Status (*write)(void* ctx, const uint8_t* bytes, size_t n);
+    void* progress_ctx = nullptr;
+    void (*progress)(void* ctx, uint32_t done, uint32_t total) = nullptr;
 };
 
 // Rows of T per sink call, and 64-column words per column block, of the

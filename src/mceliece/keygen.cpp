@@ -403,7 +403,7 @@ inline bool left_block_invertible(const Params& p, const KeygenSinkWork& w) {
 // masks: mt words of scratch. false: singular / the pivot window has rank
 // < 32 (published, retry).
 template <int M>
-bool invert_left(const Params& p, const KeygenSinkWork& w, uint64_t& pivots) {
+bool invert_left(const Params& p, const KeygenSinkWork& w, uint64_t& pivots, const PkSink& sink) {
     const uint32_t mt = p.mt(), lw = p.left_words(), nw = 2 * lw;
     uint64_t* const mat = w.mat;
     uint32_t* const mat32 = reinterpret_cast<uint32_t*>(mat);
@@ -411,6 +411,7 @@ bool invert_left(const Params& p, const KeygenSinkWork& w, uint64_t& pivots) {
     for (uint32_t k = 0; k < mt; ++k) {
         if (p.semi_systematic && k == mt - 32 && !move_columns(SinkMatrix{mat, w.ext, lw, mt}, mt, w.pi, pivots))
             return false;
+        if (sink.progress != nullptr && k % 64 == 0) sink.progress(sink.progress_ctx, k, 2 * mt);
         const uint32_t wk = k / 32, bk = k % 32;
         uint32_t* const rk = mat32 + size_t(k) * nw;
         auto bit = [&](uint32_t r) { return (mat32[size_t(r) * nw + wk] >> bk) & 1; };
@@ -647,7 +648,7 @@ Status keypair_from_seed_sink(const Params& p, const uint8_t* delta, const PkSin
             build_left();
         }
         uint64_t pivots = 0xFFFFFFFFu;
-        if (!invert_left<M>(p, w, pivots)) continue;
+        if (!invert_left<M>(p, w, pivots, sink)) continue;
 
         // T, a band of rows at a time, each from every block of H's right columns.
         for (uint32_t j = mt; j < n; ++j) w.ginv[j - mt] = F::inv(F::eval(g, t, F::bitrev(gf(w.pi[j]))));
@@ -660,6 +661,7 @@ Status keypair_from_seed_sink(const Params& p, const uint8_t* delta, const PkSin
                 band_block(p, w, r0, rows, c0);
             }
             result = sink.write(sink.ctx, w.band, size_t(rows) * rb);
+            if (sink.progress != nullptr) sink.progress(sink.progress_ctx, mt + r0 + rows, 2 * mt);
         }
         if (result != Status::ok) break;
         result = Status::internal_error;

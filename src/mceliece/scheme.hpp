@@ -135,21 +135,28 @@ struct Scheme {
     // sink_band_rows rows); it returns Status (anything but ok aborts key
     // generation with that status, sk wiped) or void. The pk is identical to
     // the buffer API's; nothing is written before the attempt that succeeds.
-    template <class Sink>
+    // progress (optional): progress(uint32_t done, uint32_t total), see PkSink in engine.hpp.
+    template <class Sink, class Progress = std::nullptr_t>
         requires PkSinkFn<Sink>
-    static Status keypair_from_seed(const uint8_t* delta, Sink&& sink, uint8_t* sk, KeygenSinkWorkspace& k) {
+    static Status keypair_from_seed(const uint8_t* delta, Sink&& sink, uint8_t* sk, KeygenSinkWorkspace& k,
+                                    Progress&& progress = nullptr) {
         if (delta == nullptr || sk == nullptr) return Status::bad_argument;
         using Fn = std::remove_reference_t<Sink>;
-        const PkSink ps{const_cast<void*>(static_cast<const void*>(&sink)),
-                        [](void* ctx, const uint8_t* bytes, size_t n) -> Status {
-                            Fn& fn = *static_cast<Fn*>(ctx);
-                            if constexpr (std::is_same_v<decltype(fn(bytes, n)), Status>) {
-                                return fn(bytes, n);
-                            } else {
-                                fn(bytes, n);
-                                return Status::ok;
-                            }
-                        }};
+        PkSink ps{const_cast<void*>(static_cast<const void*>(&sink)),
+                  [](void* ctx, const uint8_t* bytes, size_t n) -> Status {
+                      Fn& fn = *static_cast<Fn*>(ctx);
+                      if constexpr (std::is_same_v<decltype(fn(bytes, n)), Status>) {
+                          return fn(bytes, n);
+                      } else {
+                          fn(bytes, n);
+                          return Status::ok;
+                      }
+                  }};
+        if constexpr (!std::is_same_v<std::remove_cvref_t<Progress>, std::nullptr_t>) {
+            using Pf = std::remove_reference_t<Progress>;
+            ps.progress_ctx = const_cast<void*>(static_cast<const void*>(&progress));
+            ps.progress = [](void* ctx, uint32_t done, uint32_t total) { (*static_cast<Pf*>(ctx))(done, total); };
+        }
         const Status st = mceliece::keypair_from_seed_sink<M>(
             params, delta, ps, sk, KeygenSinkWork{k.mat, reinterpret_cast<uint32_t*>(k.band),
                                           reinterpret_cast<uint16_t*>(k.band + 4 * params.mt()), k.pi, k.ginv,
@@ -157,13 +164,13 @@ struct Scheme {
         secure_wipe(&k, sizeof k);
         return st;
     }
-    template <class Sink, Rng R>
+    template <class Sink, Rng R, class Progress = std::nullptr_t>
         requires PkSinkFn<Sink>
-    static Status keypair(Sink&& sink, uint8_t* sk, R&& rng, KeygenSinkWorkspace& k) {
+    static Status keypair(Sink&& sink, uint8_t* sk, R&& rng, KeygenSinkWorkspace& k, Progress&& progress = nullptr) {
         if (sk == nullptr) return Status::bad_argument;
         uint8_t delta[seed_bytes] = {};
         Status st = draw_random(rng, delta, seed_bytes);
-        if (st == Status::ok) st = keypair_from_seed(delta, sink, sk, k);
+        if (st == Status::ok) st = keypair_from_seed(delta, sink, sk, k, progress);
         secure_wipe(delta, sizeof delta);
         return st;
     }

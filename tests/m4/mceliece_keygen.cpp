@@ -7,7 +7,8 @@
 //   PQMCU_MCE_SK_SHAKE   SHAKE256-512 of count 0's sk (hex)
 // from ../shared/kat/mceliece/count0-botan.csv. As the NIST harness: CTR-DRBG
 // seeded with the seed, keypair; the sink hashes the pk as it arrives (it
-// never exists in RAM) and prints progress. Prints the stack peak and the
+// never exists in RAM) and prints progress, as does the progress callback
+// during the left block's inversion. Prints the stack peak and the
 // workspace (the key generation's whole RAM but the caller's sk) and marks
 // the key generation for the cycle-model plugin (marks 0 and 1).
 #include <cstddef>
@@ -78,7 +79,13 @@ int main() {
               S::name, unsigned(sizeof g_ws), unsigned(mceliece::sink_band_rows(S::params)));
     m4::stack_paint();
     pqmcu_bench_mark(0);
-    const Status st = S::keypair(sink, g_sk, rng, g_ws);
+    // The inversion's progress (the sink reports the rows written).
+    auto progress = [](uint32_t done, uint32_t total) {
+        if (done < total / 2)
+            m4::print("%s keygen: inverting the left block, step %u / %u\n", S::name, unsigned(done),
+                      unsigned(total / 2));
+    };
+    const Status st = S::keypair(sink, g_sk, rng, g_ws, progress);
     pqmcu_bench_mark(1);
     const size_t stack = m4::stack_peak_bytes();
     pk_hash.finalize();

@@ -249,11 +249,21 @@ TEST(McElieceKeygenSink, failing_sink_aborts) {
               Status::bad_length);
     EXPECT_EQ(calls, 3);
     EXPECT_EQ(std::count(sk.begin(), sk.end(), uint8_t(0)), std::ptrdiff_t(sk.size()));
-    // A void sink, and the rng / nullptr checks.
+    // A void sink with a progress callback, and the rng / nullptr checks.
     size_t total = 0;
+    uint32_t last = 0, calls_p = 0, last_total = 0;
     CountingRngForSink rng;
-    EXPECT_EQ(S::keypair([&](const uint8_t*, size_t n) { total += n; }, sk.data(), rng, *ws), Status::ok);
+    EXPECT_EQ(S::keypair([&](const uint8_t*, size_t n) { total += n; }, sk.data(), rng, *ws,
+                         [&](uint32_t done, uint32_t all) {
+                             ++calls_p;
+                             last = done;
+                             last_total = all;
+                         }),
+              Status::ok);
     EXPECT_EQ(total, S::pk_bytes);
+    EXPECT_GT(calls_p, 2u);
+    EXPECT_EQ(last_total, 2 * S::params.mt());
+    EXPECT_EQ(last, last_total);
     EXPECT_EQ(S::keypair_from_seed(nullptr, [](const uint8_t*, size_t) {}, sk.data(), *ws), Status::bad_argument);
     EXPECT_EQ(S::keypair([](const uint8_t*, size_t) {}, nullptr, rng, *ws), Status::bad_argument);
     auto failing = [](uint8_t*, size_t) { return Status::internal_error; };
