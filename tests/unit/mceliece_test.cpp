@@ -286,6 +286,14 @@ LATER_SLOW(mceliece6688128)
 LATER_SLOW(mceliece6960119)
 LATER_SLOW(mceliece6960119f)
 LATER_SLOW(mceliece8192128f)
+// The same through the sink (streaming key generation), two of them.
+#define LATER_SLOW_SINK(set)                                                          \
+    TEST(McElieceKatLaterCountsSinkSlow, set) {                                       \
+        if (!slow_tests_enabled()) GTEST_SKIP() << "set PQMCU_SLOW_TESTS=1";          \
+        check_later_counts<mce::set>(#set "-entries-sha256.csv", 6, true);            \
+    }
+LATER_SLOW_SINK(mceliece6960119)
+LATER_SLOW_SINK(mceliece8192128f)
 
 // ---- behaviour
 struct CountingRng {  // deterministic bytes, counts the calls
