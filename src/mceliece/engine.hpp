@@ -48,6 +48,54 @@ struct EncapsWork {
 template <int M>
 Status keypair_from_seed(const Params& p, const uint8_t* delta, uint8_t* pk, uint8_t* sk, const KeygenWork& w);
 
+// Where the streaming key generation writes the public key: write(ctx, bytes,
+// n) receives the pk bytes in order, a band of whole rows per call; anything
+// but ok aborts key generation with that status (sk wiped).
+// progress (optional): called with (done, total), total = 2 mt: done runs
+// to mt through the left block's inversion (restarting after a failed
+// attempt), then to 2 mt as the rows of T are written.
+struct PkSink {
+    void* ctx;
+    Status (*write)(void* ctx, const uint8_t* bytes, size_t n);
+    void* progress_ctx = nullptr;
+    void (*progress)(void* ctx, uint32_t done, uint32_t total) = nullptr;
+};
+
+// Rows of T per sink call, and 64-column words per column block, of the
+// streaming key generation (the Goppa columns of one block are regenerated
+// once per band, so fewer, larger bands regenerate less).
+// Chosen so that the workspace plus stack stay within 0.8x the CHES 2021 M4
+// key generation's stack (the target) with a little margin.
+constexpr uint32_t sink_band_rows(const Params& p) {
+    if (p.m == 12) return 96;     // 348864: 32.6 KB of band
+    if (p.t == 96) return 160;    // 460896: 67.2 KB
+    if (p.t == 119) return 60;    // 6960119: 40.6 KB
+    return p.n == 6688 ? 88 : 68; // 6688128: 55.3 KB; 8192128: 69.6 KB
+}
+inline constexpr uint32_t kSinkBlockWords = 2;
+
+// The streaming key generation's buffers (the public key never exists whole):
+// `inv` = S^-1 of the mt x mt left block of H is computed in place, then T is
+// produced a band of rows at a time as S^-1 times H's right columns,
+// regenerated a block at a time from g and the support. `mat` also holds the
+// Goppa system, the field ordering's sort and the control-bit recursion,
+// which run before / after it is used.
+struct KeygenSinkWork {
+    uint64_t* mat;       // mt rows x left_words()
+    uint32_t* ext;       // mt: the f sets' columns mt .. mt+31 during the elimination (in `band`)
+    uint16_t* adds;      // mt: the pivot row added at each step, bit 15: an add happened (in `band`)
+    int16_t* pi;         // q: the field ordering
+    gf* ginv;            // n - mt: 1 / g(alpha_j) of the right columns (j = mt + index)
+    uint64_t* hblk;      // mt x kSinkBlockWords: a block of H's right columns, 64 per word (first: mt row masks)
+    uint8_t* band;       // sink_band_rows x pk_row_bytes
+};
+// Words of `mat` the sort of SeedGen starts at (after the Goppa system).
+constexpr size_t sink_sort_offset_words(const Params& p) { return (size_t(p.t + 1) * p.t * sizeof(gf) + 7) / 8; }
+
+template <int M>
+Status keypair_from_seed_sink(const Params& p, const uint8_t* delta, const PkSink& sink, uint8_t* sk,
+                              const KeygenSinkWork& w);
+
 // FixedWeight from fixed_weight_bytes() random bytes: true (public) and the
 // weight-t vector e when the draw is usable; false asks for a new draw.
 bool fixed_weight(const Params& p, const uint8_t* random, uint8_t* e);

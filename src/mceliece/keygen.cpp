@@ -141,7 +141,8 @@ inline uint64_t nonzero_bit(uint64_t x) { return (x | (0 - x)) >> 63; }
 // The f sets: at row mt-32, choose as pivots the first 32 independent
 // columns among mt-32 .. mt+31 of the remaining rows and swap them into
 // place (matrix columns and the field ordering pi). pivots: their bitmap.
-bool move_columns(const Matrix& a, uint32_t mt, int16_t* pi, uint64_t& pivots) {
+template <class Mat>
+bool move_columns(const Mat& a, uint32_t mt, int16_t* pi, uint64_t& pivots) {
     const uint32_t row0 = mt - 32;
     uint64_t buf[32];
     uint64_t pivot_bit[32];  // one-hot: the i-th pivot column (no shifts by secret amounts)
@@ -230,68 +231,365 @@ bool systematic_form(const Params& p, const gf* g, const gf* L, gf* inv, int16_t
     return true;
 }
 
+// One attempt's SeedGen, Irreducible and FieldOrdering: writes delta, s and g
+// into sk, g[0..t] and pi; seed becomes 64 || delta'. false: the attempt
+// failed (published), retry from delta'.
+template <int M>
+bool seed_attempt(const Params& p, uint8_t* seed, uint8_t* sk, gf* f, gf* g, uint8_t* chunk, uint64_t* sort_buf,
+                  gf* gmat, int16_t* pi) {
+    const uint32_t n = p.n, t = p.t, q = p.q();
+    uint8_t* const sk_g = sk + 40;
+    uint8_t* const sk_s = sk_g + p.irr_bytes() + p.cond_bytes();
+    std::memcpy(sk, seed + 1, 32);
+    // E = SHAKE256(64 || delta): s, a_0 .. a_{q-1} (32 bits each), f, delta'.
+    hash::Shake256 h;
+    h.absorb(seed, 33);
+    h.finalize();
+    h.squeeze(sk_s, n / 8);
+    for (uint32_t i = 0; i < q; i += 64) {
+        h.squeeze(chunk, 256);
+        for (uint32_t j = 0; j < 64; ++j) {
+            const uint8_t* b = chunk + 4 * j;
+            const uint64_t a = uint64_t(b[0]) | uint64_t(b[1]) << 8 | uint64_t(b[2]) << 16 | uint64_t(b[3]) << 24;
+            sort_buf[i + j] = (a << 31) | (i + j);
+        }
+    }
+    h.squeeze(chunk, 2 * t);
+    for (uint32_t i = 0; i < t; ++i) f[i] = load_gf(chunk + 2 * i, M);
+    h.squeeze(seed + 1, 32);
+
+    if (!irreducible<M>(p, f, g, gmat)) return false;
+    for (uint32_t i = 0; i < t; ++i) store_gf(sk_g + 2 * i, g[i]);
+    g[t] = 1;
+
+    // FieldOrdering: sort the pairs; equal a_i (a repeated value) fail.
+    ct_sort(sort_buf, q);
+    uint64_t repeated = 0;
+    for (uint32_t i = 1; i < q; ++i) repeated |= eq_mask64(sort_buf[i - 1] >> 31, sort_buf[i] >> 31);
+    if (declassify_bool(repeated)) return false;
+    for (uint32_t i = 0; i < q; ++i) pi[i] = int16_t(sort_buf[i] & (q - 1));
+    return true;
+}
+
+// The control bits of pi into sk, checked against pi. temp: q words.
+template <int M>
+bool control_bits_checked(const Params& p, uint8_t* sk, const int16_t* pi, uint64_t* temp_words) {
+    const uint32_t q = p.q();
+    uint8_t* const sk_cond = sk + 40 + p.irr_bytes();
+    control_bits(sk_cond, pi, M, reinterpret_cast<uint32_t*>(temp_words));
+    // The network must reproduce pi (a self-check of the recursion).
+    uint16_t* check = reinterpret_cast<uint16_t*>(temp_words);
+    for (uint32_t i = 0; i < q; ++i) check[i] = uint16_t(i);
+    apply_control_bits(check, sk_cond, M);
+    uint32_t diff = 0;
+    for (uint32_t i = 0; i < q; ++i) diff |= uint32_t(check[i] ^ uint16_t(pi[i]));
+    return !declassify_bool(diff);
+}
+
+
+// ---- streaming key generation (keypair_from_seed_sink) ----
+
+// Bits [off, off + 32) of a bit row (off + 32 <= the row's bits).
+inline uint32_t get32(const uint64_t* row, uint32_t off) {
+    const uint32_t wi = off / 64, sh = off % 64;
+    uint64_t v = row[wi] >> sh;
+    if (sh > 32) v |= row[wi + 1] << (64 - sh);
+    return uint32_t(v);
+}
+inline void set32(uint64_t* row, uint32_t off, uint32_t v) {
+    const uint32_t wi = off / 64, sh = off % 64;
+    const uint64_t lo = v;
+    row[wi] = (row[wi] & ~(uint64_t(0xFFFFFFFFu) << sh)) | (lo << sh);
+    if (sh > 32) row[wi + 1] = (row[wi + 1] & ~(uint64_t(0xFFFFFFFFu) >> (64 - sh))) | (lo >> (64 - sh));
+}
+
+// The left block being inverted, with the f sets' 32 columns after it.
+struct SinkMatrix {
+    uint64_t* mat;
+    uint32_t* ext;
+    uint32_t lw, rows;
+    uint64_t window(uint32_t r, uint32_t mt) const {
+        return uint64_t(get32(mat + size_t(r) * lw, mt - 32)) | uint64_t(ext[r]) << 32;
+    }
+    void set_window(uint32_t r, uint32_t mt, uint64_t v) const {
+        set32(mat + size_t(r) * lw, mt - 32, uint32_t(v));
+        ext[r] = uint32_t(v >> 32);
+    }
+};
+
+// rows[i][w0 .. w1) ^= src[w0 .. w1) & masks[i] for i < nrows (32-bit words;
+// src is not one of the rows touched, or its mask is 0). A few words of src
+// stay in registers while every row streams past.
+inline void add_masked_to_rows(uint32_t* rows, uint32_t stride, uint32_t nrows, const uint32_t* masks,
+                               const uint32_t* src, uint32_t w0, uint32_t w1) {
+    uint32_t c = w0;
+    // six words per pass: src, the mask and the row pointer fit the M4's registers
+    for (; c + 6 <= w1; c += 6) {
+        const uint32_t s0 = src[c], s1 = src[c + 1], s2 = src[c + 2], s3 = src[c + 3], s4 = src[c + 4],
+                       s5 = src[c + 5];
+        uint32_t* d = rows + c;
+        for (uint32_t i = 0; i < nrows; ++i, d += stride) {
+            // loads together, then stores together (the M4 pipelines back-to-back loads)
+            const uint32_t m = masks[i];
+            uint32_t d0 = d[0], d1 = d[1], d2 = d[2], d3 = d[3], d4 = d[4], d5 = d[5];
+            d0 ^= s0 & m, d1 ^= s1 & m, d2 ^= s2 & m, d3 ^= s3 & m, d4 ^= s4 & m, d5 ^= s5 & m;
+            d[0] = d0, d[1] = d1, d[2] = d2, d[3] = d3, d[4] = d4, d[5] = d5;
+        }
+    }
+    for (; c < w1; ++c) {
+        const uint32_t sc = src[c];
+        uint32_t* d = rows + c;
+        for (uint32_t i = 0; i < nrows; ++i, d += stride) *d ^= sc & masks[i];
+    }
+}
+
+// dst[0 .. nw) ^= XOR of rows[j][0 .. nw) & masks[j], j < nrows.
+inline void sum_masked_rows(uint32_t* dst, const uint32_t* rows, uint32_t stride, uint32_t nrows,
+                            const uint32_t* masks, uint32_t nw) {
+    uint32_t c = 0;
+    for (; c + 8 <= nw; c += 8) {
+        uint32_t d0 = dst[c], d1 = dst[c + 1], d2 = dst[c + 2], d3 = dst[c + 3], d4 = dst[c + 4], d5 = dst[c + 5],
+                 d6 = dst[c + 6], d7 = dst[c + 7];
+        const uint32_t* r = rows + c;
+        for (uint32_t j = 0; j < nrows; ++j, r += stride) {
+            const uint32_t m = masks[j];
+            d0 ^= r[0] & m, d1 ^= r[1] & m, d2 ^= r[2] & m, d3 ^= r[3] & m;
+            d4 ^= r[4] & m, d5 ^= r[5] & m, d6 ^= r[6] & m, d7 ^= r[7] & m;
+        }
+        dst[c] = d0, dst[c + 1] = d1, dst[c + 2] = d2, dst[c + 3] = d3;
+        dst[c + 4] = d4, dst[c + 5] = d5, dst[c + 6] = d6, dst[c + 7] = d7;
+    }
+    for (; c < nw; ++c) {
+        uint32_t d = dst[c];
+        const uint32_t* r = rows + c;
+        for (uint32_t j = 0; j < nrows; ++j, r += stride) d ^= *r & masks[j];
+        dst[c] = d;
+    }
+}
+
+// Whether the mt x mt left block is invertible, by forward elimination (rows
+// below the pivot only, columns from the pivot's word on; destroys the
+// block). The same pivot rule and published outcome as invert_left.
+inline bool left_block_invertible(const Params& p, const KeygenSinkWork& w) {
+    const uint32_t mt = p.mt(), nw = 2 * p.left_words();
+    uint32_t* const mat32 = reinterpret_cast<uint32_t*>(w.mat);
+    uint32_t* const masks = reinterpret_cast<uint32_t*>(w.hblk);
+    for (uint32_t k = 0; k < mt; ++k) {
+        const uint32_t wk = k / 32, bk = k % 32;
+        uint32_t* const rk = mat32 + size_t(k) * nw;
+        auto bit = [&](uint32_t r) { return (mat32[size_t(r) * nw + wk] >> bk) & 1; };
+        uint32_t todo = bit(k) ^ 1;
+        for (uint32_t j = k + 1; j < mt; ++j) {
+            const uint32_t take = todo & bit(j);
+            masks[j] = 0 - take;
+            todo &= take ^ 1;
+        }
+        if (declassify_bool(todo)) return false;
+        if (k + 1 == mt) break;
+        sum_masked_rows(rk + wk, rk + nw + wk, nw, mt - k - 1, masks + k + 1, nw - wk);
+        for (uint32_t i = k + 1; i < mt; ++i) masks[i] = 0 - bit(i);
+        add_masked_to_rows(mat32 + size_t(k + 1) * nw, nw, mt - k - 1, masks + k + 1, rk, wk, nw);
+    }
+    return true;
+}
+
+// S^-1 of the left block, in place (Gauss-Jordan: step k leaves column k of
+// the inverse where column k of the block was). A zero pivot is fixed by
+// adding the first row below with a one there; the result is then the
+// inverse of the block with those additions made first, (E A)^-1, and the
+// column operations of E turn it into A^-1 at the end. The f sets choose
+// their pivot columns at step mt - 32 (move_columns, as systematic_form).
+// Rows are handled as 32-bit words (little-endian halves of the uint64 rows).
+// masks: mt words of scratch. false: singular / the pivot window has rank
+// < 32 (published, retry).
+template <int M>
+bool invert_left(const Params& p, const KeygenSinkWork& w, uint64_t& pivots, const PkSink& sink) {
+    const uint32_t mt = p.mt(), lw = p.left_words(), nw = 2 * lw;
+    uint64_t* const mat = w.mat;
+    uint32_t* const mat32 = reinterpret_cast<uint32_t*>(mat);
+    uint32_t* const masks = reinterpret_cast<uint32_t*>(w.hblk);
+    for (uint32_t k = 0; k < mt; ++k) {
+        if (p.semi_systematic && k == mt - 32 && !move_columns(SinkMatrix{mat, w.ext, lw, mt}, mt, w.pi, pivots))
+            return false;
+        if (sink.progress != nullptr && k % 64 == 0) sink.progress(sink.progress_ctx, k, 2 * mt);
+        const uint32_t wk = k / 32, bk = k % 32;
+        uint32_t* const rk = mat32 + size_t(k) * nw;
+        auto bit = [&](uint32_t r) { return (mat32[size_t(r) * nw + wk] >> bk) & 1; };
+        // Pivot: the first row below with a one in column k, added when row k has a zero.
+        const uint32_t need = bit(k) ^ 1;
+        uint32_t todo = need, sel = 0;
+        for (uint32_t j = k + 1; j < mt; ++j) {
+            const uint32_t take = todo & bit(j);
+            masks[j] = 0 - take;
+            sel |= j & masks[j];
+            todo &= take ^ 1;
+        }
+        if (declassify_bool(todo)) return false;
+        if (k + 1 < mt) {
+            sum_masked_rows(rk, rk + nw, nw, mt - k - 1, masks + k + 1, nw);
+            uint32_t e = w.ext[k];
+            for (uint32_t j = k + 1; j < mt; ++j) e ^= w.ext[j] & masks[j];
+            w.ext[k] = e;
+        }
+        w.adds[k] = uint16_t(sel | (need << 15));
+        // Eliminate column k from every other row; the pivot's own column keeps the multipliers.
+        for (uint32_t i = 0; i < mt; ++i) masks[i] = 0 - bit(i);
+        masks[k] = 0;
+        rk[wk] ^= uint32_t(1) << bk;
+        add_masked_to_rows(mat32, nw, mt, masks, rk, 0, nw);
+        for (uint32_t i = 0; i < mt; ++i) w.ext[i] ^= w.ext[k] & masks[i];
+        rk[wk] |= uint32_t(1) << bk;
+    }
+    // A^-1 = (E A)^-1 E, E = E_{mt-1} .. E_0, E_k = I + e_k e_sel^T: from the
+    // last step back, column sel ^= column k.
+    uint32_t onehot[2 * ((kMaxT * 13 + 63) / 64)];
+    for (uint32_t k = mt; k-- > 0;) {
+        const uint32_t sel = w.adds[k] & 0x7FFFu;
+        const uint32_t did = 0 - uint32_t(w.adds[k] >> 15);
+        const uint32_t from = (k + 1) / 32, wk = k / 32, bk = k % 32;
+        for (uint32_t x = from; x < nw; ++x)
+            onehot[x] = (uint32_t(1) << (sel % 32)) & uint32_t(eq_mask64(x, sel / 32)) & did;
+        for (uint32_t r = 0; r < mt; ++r) masks[r] = 0 - ((mat32[size_t(r) * nw + wk] >> bk) & 1);
+        add_masked_to_rows(mat32, nw, mt, masks, onehot, from, nw);
+    }
+    secure_wipe(onehot, sizeof onehot);
+    return true;
+}
+
+// H's right columns c0 .. c0 + 64 kSinkBlockWords - 1 (of T's k columns):
+// hblk[row * kSinkBlockWords + x], bit l = row of column c0 + 64 x + l.
+// Bitsliced over 32 columns per word: the powers alpha^i / g(alpha) by
+// repeated multiplication with alpha, a fixed factor, so that product is a
+// precomputed m x m matrix of lane masks (bit b of alpha z^i): m^2 AND/XOR
+// per step and no reduction.
+template <int M>
+void right_block(const Params& p, const KeygenSinkWork& w, uint32_t c0) {
+    using F = Gf<M>;
+    const uint32_t mt = p.mt(), kc = p.k(), t = p.t;
+    constexpr uint32_t HW = 2 * kSinkBlockWords;
+    uint32_t* const h32 = reinterpret_cast<uint32_t*>(w.hblk);
+    uint32_t azT[M][M], v[M];
+    for (uint32_t x = 0; x < HW; ++x) {
+        uint32_t a[M] = {};
+        for (int b = 0; b < M; ++b) v[b] = 0;
+        for (uint32_t l = 0; l < 32; ++l) {
+            const uint32_t c = c0 + 32 * x + l;
+            if (c >= kc) break;  // public
+            const uint32_t alpha = F::bitrev(gf(w.pi[mt + c])), y = w.ginv[c];
+            for (int b = 0; b < M; ++b) {
+                a[b] |= ((alpha >> b) & 1) << l;
+                v[b] |= ((y >> b) & 1) << l;
+            }
+        }
+        // azT[b][i] = bit b of alpha z^i (multiplying by z moves bit b to b + 1
+        // and folds the top bit back): one output bit's row is contiguous.
+        for (int b = 0; b < M; ++b) azT[b][0] = a[b];
+        for (int i = 1; i < M; ++i) {
+            const uint32_t top = azT[M - 1][i - 1];
+            for (int b = M - 1; b > 0; --b) azT[b][i] = azT[b - 1][i - 1];
+            azT[0][i] = top;
+            azT[3][i] ^= top;  // z^12 = z^3 + 1; z^13 = z^4 + z^3 + z + 1
+            if constexpr (M == 13) {
+                azT[1][i] ^= top;
+                azT[4][i] ^= top;
+            }
+        }
+        uint32_t* out = h32 + x;
+        for (uint32_t i = 0; i < t; ++i) {
+            for (int b = 0; b < M; ++b, out += HW) *out = v[b];
+            if (i + 1 == t) break;
+            uint32_t nv[M];
+            for (int b = 0; b < M; ++b) {
+                const uint32_t* r = azT[b];
+                uint32_t acc = 0;
+#pragma GCC unroll 13
+                for (int j = 0; j < M; ++j) acc ^= v[j] & r[j];
+                nv[b] = acc;
+            }
+            for (int b = 0; b < M; ++b) v[b] = nv[b];
+        }
+        secure_wipe(a, sizeof a);
+    }
+    secure_wipe(azT, sizeof azT);
+    secure_wipe(v, sizeof v);
+}
+
+// h AND (all ones if the sign bit of bits is set): on the M4 one instruction
+// (the arithmetic shift is the AND's shifted operand; the compiler would
+// compute the mask once per bit and spend an instruction on it).
+inline uint32_t and_sign(uint32_t h, uint32_t bits) {
+#if defined(__arm__) && defined(__thumb2__)
+    uint32_t r;
+    __asm__("and %0, %1, %2, asr #31" : "=r"(r) : "r"(h), "r"(bits));
+    return r;
+#else
+    return h & uint32_t(int32_t(bits) >> 31);
+#endif
+}
+
+// Rows r0 .. r0 + rows - 1 of T = S^-1 H_right, columns of the current block,
+// into the band (row-major, pk format). Two rows at a time, 64 columns
+// (two 32-bit words) per pass: each H word loaded once serves both rows.
+inline void band_block(const Params& p, const KeygenSinkWork& w, uint32_t r0, uint32_t rows, uint32_t c0) {
+    const uint32_t mt = p.mt(), nw = 2 * p.left_words(), rb = p.pk_row_bytes();
+    constexpr uint32_t HW = 2 * kSinkBlockWords;  // 32-bit words per H row
+    const uint32_t* const mat32 = reinterpret_cast<const uint32_t*>(w.mat);
+    const uint32_t* const h32 = reinterpret_cast<const uint32_t*>(w.hblk);
+    const uint32_t b0 = c0 / 8;
+    for (uint32_t r = 0; r < rows; r += 2) {
+        const uint32_t ra = r, rbw = r + 1 < rows ? r + 1 : r;  // an odd last row pairs with itself
+        const uint32_t* sa = mat32 + size_t(r0 + ra) * nw;
+        const uint32_t* sb = mat32 + size_t(r0 + rbw) * nw;
+        for (uint32_t half = 0; half < kSinkBlockWords; ++half) {
+            if (b0 + 8 * half >= rb) break;  // public
+            uint32_t a0 = 0, a1 = 0, q0 = 0, q1 = 0;
+            for (uint32_t j0 = 0; j0 < mt; j0 += 32) {
+                const uint32_t jn = mt - j0 < 32 ? mt - j0 : 32;
+                // most significant bit first: bit jn-1 of this word is column j0 + jn - 1
+                uint32_t ba = sa[j0 / 32] << (32 - jn), bb = sb[j0 / 32] << (32 - jn);
+                const uint32_t* const hb = h32 + size_t(j0) * HW + 2 * half;
+#pragma GCC unroll 4
+                for (uint32_t b = jn; b-- > 0;) {
+                    const uint32_t* h = hb + size_t(b) * HW;
+                    const uint32_t h0 = h[0], h1 = h[1];
+                    a0 ^= and_sign(h0, ba), a1 ^= and_sign(h1, ba);
+                    q0 ^= and_sign(h0, bb), q1 ^= and_sign(h1, bb);
+                    ba <<= 1;
+                    bb <<= 1;
+                }
+            }
+            const uint32_t at = b0 + 8 * half, nb = rb - at < 8 ? rb - at : 8;
+            uint8_t* oa = w.band + size_t(ra) * rb + at;
+            uint8_t* ob = w.band + size_t(rbw) * rb + at;
+            for (uint32_t i = 0; i < nb; ++i) {
+                oa[i] = uint8_t((i < 4 ? a0 : a1) >> (8 * (i % 4)));
+                ob[i] = uint8_t((i < 4 ? q0 : q1) >> (8 * (i % 4)));
+            }
+        }
+    }
+}
+
 }  // namespace
 
 template <int M>
 Status keypair_from_seed(const Params& p, const uint8_t* delta, uint8_t* pk, uint8_t* sk, const KeygenWork& w) {
     using F = Gf<M>;
-    const uint32_t n = p.n, t = p.t, q = p.q();
+    const uint32_t n = p.n;
     uint8_t seed[33];
     seed[0] = 64;
     std::memcpy(seed + 1, delta, 32);
-    uint8_t* const sk_pivots = sk + 32;
-    uint8_t* const sk_g = sk + 40;
-    uint8_t* const sk_cond = sk_g + p.irr_bytes();
-    uint8_t* const sk_s = sk_cond + p.cond_bytes();
     gf f[kMaxT], g[kMaxT + 1];
     uint8_t chunk[256];
     Status result = Status::internal_error;
 
     for (int attempt = 0; attempt < kMaxAttempts; ++attempt) {
-        std::memcpy(sk, seed + 1, 32);
-        // E = SHAKE256(64 || delta): s, a_0 .. a_{q-1} (32 bits each), f, delta'.
-        hash::Shake256 h;
-        h.absorb(seed, sizeof seed);
-        h.finalize();
-        h.squeeze(sk_s, n / 8);
-        for (uint32_t i = 0; i < q; i += 64) {
-            h.squeeze(chunk, 256);
-            for (uint32_t j = 0; j < 64; ++j) {
-                const uint8_t* b = chunk + 4 * j;
-                const uint64_t a = uint64_t(b[0]) | uint64_t(b[1]) << 8 | uint64_t(b[2]) << 16 | uint64_t(b[3]) << 24;
-                w.sort_buf[i + j] = (a << 31) | (i + j);
-            }
-        }
-        h.squeeze(chunk, 2 * t);
-        for (uint32_t i = 0; i < t; ++i) f[i] = load_gf(chunk + 2 * i, M);
-        h.squeeze(seed + 1, 32);
-
-        if (!irreducible<M>(p, f, g, reinterpret_cast<gf*>(w.left))) continue;
-        for (uint32_t i = 0; i < t; ++i) store_gf(sk_g + 2 * i, g[i]);
-        g[t] = 1;
-
-        // FieldOrdering: sort the pairs; equal a_i (a repeated value) fail.
-        ct_sort(w.sort_buf, q);
-        uint64_t repeated = 0;
-        for (uint32_t i = 1; i < q; ++i) repeated |= eq_mask64(w.sort_buf[i - 1] >> 31, w.sort_buf[i] >> 31);
-        if (declassify_bool(repeated)) continue;
-        for (uint32_t i = 0; i < q; ++i) w.pi[i] = int16_t(w.sort_buf[i] & (q - 1));
+        if (!seed_attempt<M>(p, seed, sk, f, g, chunk, w.sort_buf, reinterpret_cast<gf*>(w.left), w.pi)) continue;
         for (uint32_t i = 0; i < n; ++i) w.L[i] = F::bitrev(gf(w.pi[i]));
 
         uint64_t pivots = 0xFFFFFFFFu;
         if (!systematic_form<M>(p, g, w.L, w.inv, w.pi, w.left, pk, pivots)) continue;
-
-        uint32_t* temp = reinterpret_cast<uint32_t*>(w.sort_buf);
-        control_bits(sk_cond, w.pi, M, temp);
-        // The network must reproduce pi (a self-check of the recursion).
-        uint16_t* check = reinterpret_cast<uint16_t*>(w.sort_buf);
-        for (uint32_t i = 0; i < q; ++i) check[i] = uint16_t(i);
-        apply_control_bits(check, sk_cond, M);
-        uint32_t diff = 0;
-        for (uint32_t i = 0; i < q; ++i) diff |= uint32_t(check[i] ^ uint16_t(w.pi[i]));
-        if (declassify_bool(diff)) break;  // internal_error
-
-        store64_le(sk_pivots, pivots);
+        if (!control_bits_checked<M>(p, sk, w.pi, w.sort_buf)) break;  // internal_error
+        store64_le(sk + 32, pivots);
         result = Status::ok;
         break;
     }
@@ -305,5 +603,84 @@ Status keypair_from_seed(const Params& p, const uint8_t* delta, uint8_t* pk, uin
 
 template Status keypair_from_seed<12>(const Params&, const uint8_t*, uint8_t*, uint8_t*, const KeygenWork&);
 template Status keypair_from_seed<13>(const Params&, const uint8_t*, uint8_t*, uint8_t*, const KeygenWork&);
+
+template <int M>
+Status keypair_from_seed_sink(const Params& p, const uint8_t* delta, const PkSink& sink, uint8_t* sk,
+                              const KeygenSinkWork& w) {
+    using F = Gf<M>;
+    const uint32_t n = p.n, t = p.t, mt = p.mt(), lw = p.left_words(), kc = p.k(), rb = p.pk_row_bytes();
+    uint8_t seed[33];
+    seed[0] = 64;
+    std::memcpy(seed + 1, delta, 32);
+    gf f[kMaxT], g[kMaxT + 1];
+    uint8_t chunk[256];
+    Status result = Status::internal_error;
+    uint64_t* const sort_buf = w.mat + sink_sort_offset_words(p);
+
+    for (int attempt = 0; attempt < kMaxAttempts; ++attempt) {
+        if (!seed_attempt<M>(p, seed, sk, f, g, chunk, sort_buf, reinterpret_cast<gf*>(w.mat), w.pi)) continue;
+
+        // The left block (and the f sets' next 32 columns): bit k of alpha_j^i / g(alpha_j) at row i m + k.
+        auto build_left = [&] {
+            std::memset(w.mat, 0, size_t(mt) * lw * 8);
+            std::memset(w.ext, 0, size_t(mt) * 4);
+            const uint32_t cols = mt + (p.semi_systematic ? 32 : 0);
+            for (uint32_t j = 0; j < cols; ++j) {
+                const gf alpha = F::bitrev(gf(w.pi[j]));
+                uint32_t v = F::inv(F::eval(g, t, alpha));
+                for (uint32_t i = 0; i < t; ++i) {
+                    for (uint32_t b = 0; b < M; ++b) {
+                        const uint32_t bit = (v >> b) & 1, row = i * M + b;
+                        if (j < mt)
+                            w.mat[size_t(row) * lw + j / 64] |= uint64_t(bit) << (j % 64);
+                        else
+                            w.ext[row] |= bit << (j - mt);
+                    }
+                    v = F::mul(gf(v), alpha);
+                }
+            }
+        };
+        build_left();
+        // The non-f sets fail ~70 % of their attempts (a singular block): a
+        // forward elimination (a third of the inversion's work) decides first.
+        if (!p.semi_systematic) {
+            if (!left_block_invertible(p, w)) continue;
+            build_left();
+        }
+        uint64_t pivots = 0xFFFFFFFFu;
+        if (!invert_left<M>(p, w, pivots, sink)) continue;
+
+        // T, a band of rows at a time, each from every block of H's right columns.
+        for (uint32_t j = mt; j < n; ++j) w.ginv[j - mt] = F::inv(F::eval(g, t, F::bitrev(gf(w.pi[j]))));
+        const uint32_t band = sink_band_rows(p);
+        result = Status::ok;
+        for (uint32_t r0 = 0; r0 < mt && result == Status::ok; r0 += band) {
+            const uint32_t rows = mt - r0 < band ? mt - r0 : band;
+            for (uint32_t c0 = 0; c0 < kc; c0 += 64 * kSinkBlockWords) {
+                right_block<M>(p, w, c0);
+                band_block(p, w, r0, rows, c0);
+            }
+            result = sink.write(sink.ctx, w.band, size_t(rows) * rb);
+            if (sink.progress != nullptr) sink.progress(sink.progress_ctx, mt + r0 + rows, 2 * mt);
+        }
+        if (result != Status::ok) break;
+        result = Status::internal_error;
+        if (!control_bits_checked<M>(p, sk, w.pi, w.mat)) break;
+        store64_le(sk + 32, pivots);
+        result = Status::ok;
+        break;
+    }
+    if (result != Status::ok) secure_wipe(sk, p.sk_bytes());
+    secure_wipe(seed, sizeof seed);
+    secure_wipe(f, sizeof f);
+    secure_wipe(g, sizeof g);
+    secure_wipe(chunk, sizeof chunk);
+    return result;
+}
+
+template Status keypair_from_seed_sink<12>(const Params&, const uint8_t*, const PkSink&, uint8_t*,
+                                           const KeygenSinkWork&);
+template Status keypair_from_seed_sink<13>(const Params&, const uint8_t*, const PkSink&, uint8_t*,
+                                           const KeygenSinkWork&);
 
 }  // namespace pqmcu::mceliece

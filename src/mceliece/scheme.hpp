@@ -36,6 +36,10 @@
 
 namespace pqmcu::mceliece {
 
+// A public-key sink: sink(const uint8_t* bytes, size_t n) returning Status or void.
+template <class F>
+concept PkSinkFn = requires(F& f, const uint8_t* p, size_t n) { f(p, n); } && !std::is_pointer_v<std::remove_cvref_t<F>>;
+
 // The only profile so far: portable, constant time.
 struct Default {};
 
@@ -76,6 +80,20 @@ struct Scheme {
         uint8_t e[params.n / 8];
         uint8_t etail[params.pk_row_bytes()];
     };
+    // The streaming key generation's buffers (keypair with a sink): no pk
+    // buffer; S^-1 of the left block, one block of H's right columns and one
+    // band of T's rows. sizeof = keygen_sink_workspace_bytes (132 KB for
+    // 348864 .. 458 KB for 8192128). Not part of Workspace (whose size stays
+    // the buffer key generation's).
+    struct KeygenSinkWorkspace {
+        uint64_t mat[size_t(params.mt()) * params.left_words()];
+        uint64_t hblk[size_t(params.mt()) * kSinkBlockWords];
+        int16_t pi[params.q()];
+        gf ginv[params.k()];
+        // one band of T; during the inversion, the f sets' 32 extra columns
+        // (mt words) and the pivot additions (mt halfwords)
+        alignas(8) uint8_t band[size_t(sink_band_rows(params)) * params.pk_row_bytes()];
+    };
     struct Workspace {
         union {
             KeygenWorkspace keygen;
@@ -84,6 +102,10 @@ struct Scheme {
         };
     };
     static constexpr size_t workspace_bytes = sizeof(Workspace);
+    static constexpr size_t keygen_sink_workspace_bytes = sizeof(KeygenSinkWorkspace);
+    static_assert(sizeof(KeygenSinkWorkspace::band) >= 6 * size_t(params.mt()), "ext and adds share the band");
+    static_assert(sink_sort_offset_words(params) + params.q() <= size_t(params.mt()) * params.left_words(),
+                  "the Goppa system and the field ordering's sort share the left block");
     static_assert(decode_batches(params) * params.m <= params.q() / 4, "the syndrome's terms reuse the support");
     static_assert(size_t(params.t + 1) * params.t * sizeof(gf) <= sizeof(KeygenWorkspace::left),
                   "the Goppa system shares the left block");
@@ -105,6 +127,50 @@ struct Scheme {
         uint8_t delta[seed_bytes] = {};
         Status st = draw_random(rng, delta, seed_bytes);
         if (st == Status::ok) st = keypair_from_seed(delta, pk, sk, ws);
+        secure_wipe(delta, sizeof delta);
+        return st;
+    }
+    // Key generation with the public key streamed: sink(const uint8_t* bytes,
+    // size_t n) receives the pk_bytes in order, whole rows per call (a band of
+    // sink_band_rows rows); it returns Status (anything but ok aborts key
+    // generation with that status, sk wiped) or void. The pk is identical to
+    // the buffer API's; nothing is written before the attempt that succeeds.
+    // progress (optional): progress(uint32_t done, uint32_t total), see PkSink in engine.hpp.
+    template <class Sink, class Progress = std::nullptr_t>
+        requires PkSinkFn<Sink>
+    static Status keypair_from_seed(const uint8_t* delta, Sink&& sink, uint8_t* sk, KeygenSinkWorkspace& k,
+                                    Progress&& progress = nullptr) {
+        if (delta == nullptr || sk == nullptr) return Status::bad_argument;
+        using Fn = std::remove_reference_t<Sink>;
+        PkSink ps{const_cast<void*>(static_cast<const void*>(&sink)),
+                  [](void* ctx, const uint8_t* bytes, size_t n) -> Status {
+                      Fn& fn = *static_cast<Fn*>(ctx);
+                      if constexpr (std::is_same_v<decltype(fn(bytes, n)), Status>) {
+                          return fn(bytes, n);
+                      } else {
+                          fn(bytes, n);
+                          return Status::ok;
+                      }
+                  }};
+        if constexpr (!std::is_same_v<std::remove_cvref_t<Progress>, std::nullptr_t>) {
+            using Pf = std::remove_reference_t<Progress>;
+            ps.progress_ctx = const_cast<void*>(static_cast<const void*>(&progress));
+            ps.progress = [](void* ctx, uint32_t done, uint32_t total) { (*static_cast<Pf*>(ctx))(done, total); };
+        }
+        const Status st = mceliece::keypair_from_seed_sink<M>(
+            params, delta, ps, sk, KeygenSinkWork{k.mat, reinterpret_cast<uint32_t*>(k.band),
+                                          reinterpret_cast<uint16_t*>(k.band + 4 * params.mt()), k.pi, k.ginv,
+                                          k.hblk, k.band});
+        secure_wipe(&k, sizeof k);
+        return st;
+    }
+    template <class Sink, Rng R, class Progress = std::nullptr_t>
+        requires PkSinkFn<Sink>
+    static Status keypair(Sink&& sink, uint8_t* sk, R&& rng, KeygenSinkWorkspace& k, Progress&& progress = nullptr) {
+        if (sk == nullptr) return Status::bad_argument;
+        uint8_t delta[seed_bytes] = {};
+        Status st = draw_random(rng, delta, seed_bytes);
+        if (st == Status::ok) st = keypair_from_seed(delta, sink, sk, k, progress);
         secure_wipe(delta, sizeof delta);
         return st;
     }

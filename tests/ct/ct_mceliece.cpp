@@ -4,7 +4,8 @@
 // FixedWeight random bytes and the secret key are poisoned; valgrind reports
 // any branch or memory index that depends on them. The library declassifies
 // only the published "retry" outcomes (a failed key-generation attempt, a
-// rejected FixedWeight draw).
+// rejected FixedWeight draw). Key generation runs twice: into a pk buffer and
+// through a pk sink (streaming, KeygenSinkWorkspace).
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -27,6 +28,25 @@ int run() {
     ct_poison(delta, sizeof delta);
     if (S::keypair_from_seed(delta, pk.data(), sk.data(), *ws) != Status::ok) return 1;
     ct_unpoison(pk.data(), pk.size());
+
+    // The streaming key generation (public key through a sink) from the same
+    // poisoned delta: the bands it emits are public once emitted.
+    {
+        auto kws = std::make_unique<typename S::KeygenSinkWorkspace>();
+        std::vector<uint8_t> pk2(S::pk_bytes), sk2(S::sk_bytes);
+        size_t at = 0;
+        auto sink = [&](const uint8_t* bytes, size_t n) {
+            if (n > pk2.size() - at) return Status::internal_error;
+            std::memcpy(pk2.data() + at, bytes, n);
+            at += n;
+            return Status::ok;
+        };
+        if (S::keypair_from_seed(delta, sink, sk2.data(), *kws) != Status::ok) return 1;
+        ct_unpoison(pk2.data(), pk2.size());
+        ct_unpoison(sk2.data(), sk2.size());
+        ct_unpoison(sk.data(), sk.size());
+        if (at != pk2.size() || pk2 != pk || sk2 != sk) return 1;
+    }
 
     uint32_t state = 12345;
     auto secret_rng = [&](uint8_t* out, size_t n) {

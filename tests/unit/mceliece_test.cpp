@@ -13,6 +13,7 @@
 //     generation's retries and the f sets' pivoting happen.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -79,6 +80,12 @@ const std::string kShared = PQMCU_SHARED_DIR;
 const std::string kData = PQMCU_MCELIECE_TEST_DATA;
 
 auto nist_rng = [](uint8_t* out, size_t n) { return randombytes(out, n); };
+struct CountingRngForSink {
+    uint8_t v = 7;
+    void operator()(uint8_t* out, size_t n) {
+        for (size_t i = 0; i < n; ++i) out[i] = v = uint8_t(v * 29 + 11);
+    }
+};
 
 std::vector<std::array<uint8_t, 48>> kat_seeds(int count) {
     uint8_t entropy[48];
@@ -93,15 +100,36 @@ template <class Set>
 struct Kat {
     using S = mce::Scheme<Set>;
     std::unique_ptr<typename S::Workspace> ws = std::make_unique<typename S::Workspace>();
+    std::unique_ptr<typename S::KeygenSinkWorkspace> kws;
     std::vector<uint8_t> pk = std::vector<uint8_t>(S::pk_bytes), sk = std::vector<uint8_t>(S::sk_bytes),
                          ct = std::vector<uint8_t>(S::ct_bytes);
     uint8_t ss[32] = {}, ss2[32] = {};
+    bool sink = false;  // key generation through the streaming API (pk collected from the sink)
 
     // One entry of the NIST harness; returns its six lines.
     std::string entry(int count, const std::array<uint8_t, 48>& seed) {
         std::array<uint8_t, 48> s = seed;
         randombytes_init(s.data(), nullptr, 256);
-        EXPECT_EQ(S::keypair(pk.data(), sk.data(), nist_rng, *ws), Status::ok);
+        if (sink) {
+            if (!kws) kws = std::make_unique<typename S::KeygenSinkWorkspace>();
+            size_t at = 0;
+            int calls = 0;
+            std::fill(pk.begin(), pk.end(), uint8_t(0xA5));
+            EXPECT_EQ(S::keypair(
+                          [&](const uint8_t* b, size_t n) {
+                              ++calls;
+                              if (n > pk.size() - at || n % S::params.pk_row_bytes() != 0) return Status::internal_error;
+                              std::memcpy(pk.data() + at, b, n);
+                              at += n;
+                              return Status::ok;
+                          },
+                          sk.data(), nist_rng, *kws),
+                      Status::ok);
+            EXPECT_EQ(at, pk.size());
+            EXPECT_EQ(calls, int((S::params.mt() + mce::sink_band_rows(S::params) - 1) / mce::sink_band_rows(S::params)));
+        } else {
+            EXPECT_EQ(S::keypair(pk.data(), sk.data(), nist_rng, *ws), Status::ok);
+        }
         EXPECT_EQ(S::encapsulate(ct.data(), ss, pk.data(), nist_rng, *ws), Status::ok);
         EXPECT_EQ(S::decapsulate(ss2, ct.data(), sk.data(), *ws), Status::ok);
         EXPECT_EQ(std::memcmp(ss, ss2, 32), 0) << S::name << " count " << count << ": decapsulation differs";
@@ -112,8 +140,9 @@ struct Kat {
 };
 
 template <class Set>
-void check_count0() {
+void check_count0(bool sink = false) {
     Kat<Set> k;
+    k.sink = sink;
     const std::string name = Kat<Set>::S::name;
     const auto seeds = kat_seeds(1);
     const std::string e = k.entry(0, seeds[0]);
@@ -138,23 +167,38 @@ void check_count0() {
 }
 
 template <class Set>
-void check_later_counts(const char* file, int entries) {
+void check_later_counts(const char* file, int entries, bool sink = false) {
     const auto rows = read_csv(kData + "/" + file);
     ASSERT_GE(int(rows.size()), entries) << file;
     const auto seeds = kat_seeds(entries);
     Kat<Set> k;
+    k.sink = sink;
     for (int c = 0; c < entries; ++c)
         EXPECT_EQ(pqmcu::test::sha256_hex(k.entry(c, seeds[c])), rows.at(std::to_string(c)).at(1))
             << Kat<Set>::S::name << " count " << c;
 }
 
-#define COUNT0(set) \
-    TEST(McElieceKatCount0, set) { check_count0<mce::set>(); }
+// Sanitizer builds run the sink path's count 0 for 348864, 348864f and
+// 6960119f only (the streaming code is shared; ASan is ~20x slower).
+template <class Set>
+void check_count0_sink() {
+#if defined(PQMCU_MCELIECE_SANITIZE)
+    constexpr const char* n = Set::params.name;
+    if (std::strcmp(n, "mceliece348864") != 0 && std::strcmp(n, "mceliece348864f") != 0 &&
+        std::strcmp(n, "mceliece6960119f") != 0)
+        GTEST_SKIP() << "Release builds check this set";
+#endif
+    check_count0<Set>(true);
+}
+#define COUNT0(set)                                               \
+    TEST(McElieceKatCount0, set) { check_count0<mce::set>(); } \
+    TEST(McElieceKatCount0Sink, set) { check_count0_sink<mce::set>(); }
 // Sanitizer builds: the 13-bit pc / pcf sets have the keys of their plain
 // sets (checked there); their count 0 is checked in the Release build.
 #if defined(PQMCU_MCELIECE_SANITIZE)
-#define COUNT0_PC13(set) \
-    TEST(McElieceKatCount0, set) { GTEST_SKIP() << "Release builds check this set"; }
+#define COUNT0_PC13(set)                                                                \
+    TEST(McElieceKatCount0, set) { GTEST_SKIP() << "Release builds check this set"; } \
+    TEST(McElieceKatCount0Sink, set) { GTEST_SKIP() << "Release builds check this set"; }
 #else
 #define COUNT0_PC13(set) COUNT0(set)
 #endif
@@ -185,6 +229,46 @@ TEST(McElieceKatLaterCounts, mceliece348864) {
 TEST(McElieceKatLaterCounts, mceliece348864f) {
     check_later_counts<mce::mceliece348864f>("mceliece348864f-entries-sha256.csv", kLaterCounts);
 }
+TEST(McElieceKatLaterCountsSink, mceliece348864) {
+    check_later_counts<mce::mceliece348864>("mceliece348864-entries-sha256.csv", kLaterCounts, true);
+}
+TEST(McElieceKatLaterCountsSink, mceliece348864f) {
+    check_later_counts<mce::mceliece348864f>("mceliece348864f-entries-sha256.csv", kLaterCounts, true);
+}
+
+// A failing sink aborts key generation with its status, sk wiped.
+TEST(McElieceKeygenSink, failing_sink_aborts) {
+    using S = mce::Scheme<mce::mceliece348864f>;
+    auto ws = std::make_unique<S::KeygenSinkWorkspace>();
+    std::vector<uint8_t> sk(S::sk_bytes, 0xA5);
+    uint8_t delta[32] = {1, 2, 3};
+    int calls = 0;
+    EXPECT_EQ(S::keypair_from_seed(
+                  delta, [&](const uint8_t*, size_t) { return ++calls == 3 ? Status::bad_length : Status::ok; },
+                  sk.data(), *ws),
+              Status::bad_length);
+    EXPECT_EQ(calls, 3);
+    EXPECT_EQ(std::count(sk.begin(), sk.end(), uint8_t(0)), std::ptrdiff_t(sk.size()));
+    // A void sink with a progress callback, and the rng / nullptr checks.
+    size_t total = 0;
+    uint32_t last = 0, calls_p = 0, last_total = 0;
+    CountingRngForSink rng;
+    EXPECT_EQ(S::keypair([&](const uint8_t*, size_t n) { total += n; }, sk.data(), rng, *ws,
+                         [&](uint32_t done, uint32_t all) {
+                             ++calls_p;
+                             last = done;
+                             last_total = all;
+                         }),
+              Status::ok);
+    EXPECT_EQ(total, S::pk_bytes);
+    EXPECT_GT(calls_p, 2u);
+    EXPECT_EQ(last_total, 2 * S::params.mt());
+    EXPECT_EQ(last, last_total);
+    EXPECT_EQ(S::keypair_from_seed(nullptr, [](const uint8_t*, size_t) {}, sk.data(), *ws), Status::bad_argument);
+    EXPECT_EQ(S::keypair([](const uint8_t*, size_t) {}, nullptr, rng, *ws), Status::bad_argument);
+    auto failing = [](uint8_t*, size_t) { return Status::internal_error; };
+    EXPECT_EQ(S::keypair([](const uint8_t*, size_t) {}, sk.data(), failing, *ws), Status::internal_error);
+}
 
 // The 13-bit sets' later counts (PQClean reference, counts 0..5): ~2-10 s per
 // set in Release, so only when PQMCU_SLOW_TESTS is set (CI skips them).
@@ -202,6 +286,14 @@ LATER_SLOW(mceliece6688128)
 LATER_SLOW(mceliece6960119)
 LATER_SLOW(mceliece6960119f)
 LATER_SLOW(mceliece8192128f)
+// The same through the sink (streaming key generation), two of them.
+#define LATER_SLOW_SINK(set)                                                          \
+    TEST(McElieceKatLaterCountsSinkSlow, set) {                                       \
+        if (!slow_tests_enabled()) GTEST_SKIP() << "set PQMCU_SLOW_TESTS=1";          \
+        check_later_counts<mce::set>(#set "-entries-sha256.csv", 6, true);            \
+    }
+LATER_SLOW_SINK(mceliece6960119)
+LATER_SLOW_SINK(mceliece8192128f)
 
 // ---- behaviour
 struct CountingRng {  // deterministic bytes, counts the calls
