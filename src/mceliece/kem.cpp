@@ -9,6 +9,12 @@
 #include "mceliece/benes.hpp"
 #include "mceliece/engine.hpp"
 
+#if defined(__GNUC__)
+#define PQMCU_MCE_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define PQMCU_MCE_ALWAYS_INLINE inline
+#endif
+
 namespace pqmcu::mceliece {
 namespace {
 
@@ -44,10 +50,67 @@ void kem_hash(uint8_t* ss, uint8_t prefix, const uint8_t* e, size_t e_bytes, con
 }
 
 // Bitsliced GF(2^m): 64 elements per batch, word k = their bits k.
+// Multiplication works on the two 32-bit halves of a batch separately
+// (native words on the M4; the uint64_t words are little-endian pairs), fully
+// unrolled so the operands stay in registers: no product array in memory.
 template <int M>
 struct Bs {
-    static void reduce(uint64_t* out, uint64_t* prod) {
+    // p[0 .. 2N-1) = A * B as binary polynomials of N words (schoolbook; N <= 7
+    // keeps both operands and the accumulator in the M4's registers).
+    template <int N>
+    PQMCU_MCE_ALWAYS_INLINE static void school(uint32_t* p, const uint32_t* A, const uint32_t* B) {
+#pragma GCC unroll 16
+        for (int k = 0; k < 2 * N - 1; ++k) {
+            uint32_t acc = 0;
+#pragma GCC unroll 8
+            for (int i = (k < N ? 0 : k - N + 1); i <= (k < N ? k : N - 1); ++i) acc ^= A[i] & B[k - i];
+            p[k] = acc;
+        }
+    }
+    // r = A * B for 32 lanes (A, B, r: M words): one Karatsuba level over
+    // halves of H = ceil(M/2) words (the upper half zero-padded), then the
+    // reduction by the field polynomial.
+    PQMCU_MCE_ALWAYS_INLINE static void mul32(uint32_t* r, const uint32_t* A, const uint32_t* B) {
+        constexpr int H = (M + 1) / 2, L = M - H;
+        uint32_t a1[H], b1[H], as[H], bs[H];
+#pragma GCC unroll 8
+        for (int i = 0; i < H; ++i) {
+            a1[i] = i < L ? A[H + i] : 0;
+            b1[i] = i < L ? B[H + i] : 0;
+            as[i] = A[i] ^ a1[i];
+            bs[i] = B[i] ^ b1[i];
+        }
+        uint32_t p0[2 * H - 1], p1[2 * H - 1], p2[2 * H - 1];
+        school<H>(p0, A, B);
+        school<H>(p2, a1, b1);
+        school<H>(p1, as, bs);
+        uint32_t p[4 * H - 1];
+#pragma GCC unroll 32
+        for (int k = 0; k < 4 * H - 1; ++k) p[k] = 0;
+#pragma GCC unroll 16
+        for (int k = 0; k < 2 * H - 1; ++k) {
+            p[k] ^= p0[k];
+            p[k + H] ^= p1[k] ^ p0[k] ^ p2[k];
+            p[k + 2 * H] ^= p2[k];
+        }
+#pragma GCC unroll 16
         for (int i = 2 * M - 2; i >= M; --i) {  // z^12 = z^3 + 1; z^13 = z^4 + z^3 + z + 1
+            const uint32_t v = p[i];
+            if constexpr (M == 12) {
+                p[i - 9] ^= v;
+                p[i - 12] ^= v;
+            } else {
+                p[i - 9] ^= v;
+                p[i - 10] ^= v;
+                p[i - 12] ^= v;
+                p[i - 13] ^= v;
+            }
+        }
+#pragma GCC unroll 16
+        for (int i = 0; i < M; ++i) r[i] = p[i];
+    }
+    static void reduce(uint64_t* out, uint64_t* prod) {
+        for (int i = 2 * M - 2; i >= M; --i) {
             const uint64_t v = prod[i];
             if constexpr (M == 12) {
                 prod[i - 9] ^= v;
@@ -61,11 +124,23 @@ struct Bs {
         }
         for (int i = 0; i < M; ++i) out[i] = prod[i];
     }
+    // out may alias a or b (every operand word is read before any is written).
     static void mul(uint64_t* out, const uint64_t* a, const uint64_t* b) {
-        uint64_t prod[2 * M - 1] = {};
-        for (int i = 0; i < M; ++i)
-            for (int j = 0; j < M; ++j) prod[i + j] ^= a[i] & b[j];
-        reduce(out, prod);
+        uint32_t lo[M], hi[M], A[M], B[M];
+#pragma GCC unroll 16
+        for (int i = 0; i < M; ++i) {
+            A[i] = uint32_t(a[i]);
+            B[i] = uint32_t(b[i]);
+        }
+        mul32(lo, A, B);
+#pragma GCC unroll 16
+        for (int i = 0; i < M; ++i) {
+            A[i] = uint32_t(a[i] >> 32);
+            B[i] = uint32_t(b[i] >> 32);
+        }
+        mul32(hi, A, B);
+#pragma GCC unroll 16
+        for (int i = 0; i < M; ++i) out[i] = lo[i] | (uint64_t(hi[i]) << 32);
     }
     static void sq(uint64_t* out, const uint64_t* a) {
         uint64_t prod[2 * M - 1] = {};
