@@ -180,15 +180,6 @@ inline uint32_t load32(const uint8_t* p) {  // any alignment (one LDR on the M4)
     std::memcpy(&v, p, 4);
     return v;
 }
-inline uint64_t parity64(uint64_t x) {
-    x ^= x >> 32;
-    x ^= x >> 16;
-    x ^= x >> 8;
-    x ^= x >> 4;
-    x ^= x >> 2;
-    x ^= x >> 1;
-    return x & 1;
-}
 inline uint32_t popcount64(uint64_t x) {  // SWAR, no table, no instruction assumptions
     x = x - ((x >> 1) & 0x5555555555555555ull);
     x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
@@ -212,25 +203,46 @@ inline uint64_t load_lanes(const uint8_t* r, uint32_t batch, uint32_t count) {
     return v & lane_mask(batch, count);
 }
 
-// out[0 .. 2t): sum over positions i < count with bit i of r set of
-// ginv2_i alpha_i^j (all batches at once per j; `run` holds the terms).
+// The 64 support elements of batch b, bitsliced (lanes from n on are zero).
 template <int M>
-void syndrome(const Params& p, gf* out, const uint64_t* Lbs, const uint64_t* ginv2, uint64_t* run, const uint8_t* r,
-              uint32_t count) {
-    const uint32_t batches = (count + 63) / 64;
-    for (uint32_t b = 0; b < batches; ++b) {
-        const uint64_t c = load_lanes(r, b, count);
-        for (int k = 0; k < M; ++k) run[b * M + k] = ginv2[b * M + k] & c;
+void bitslice_support(uint64_t* x, const gf* L, uint32_t b, uint32_t n) {
+    for (int k = 0; k < M; ++k) x[k] = 0;
+    const uint32_t lanes = n - 64 * b < 64 ? n - 64 * b : 64;
+    for (uint32_t lane = 0; lane < lanes; ++lane) {
+        const uint32_t a = L[64 * b + lane];
+        for (int k = 0; k < M; ++k) x[k] |= uint64_t((a >> k) & 1) << lane;
     }
-    for (uint32_t j = 0; j < 2 * p.t; ++j) {
-        uint64_t acc[M] = {};
-        for (uint32_t b = 0; b < batches; ++b)
-            for (int k = 0; k < M; ++k) acc[k] ^= run[b * M + k];
-        gf v = 0;
-        for (int k = 0; k < M; ++k) v |= gf(parity64(acc[k]) << k);
-        out[j] = v;
-        if (j + 1 < 2 * p.t)
-            for (uint32_t b = 0; b < batches; ++b) Bs<M>::mul(run + b * M, run + b * M, Lbs + b * M);
+}
+
+// out[0 .. 2t): sum over positions i < count with bit i of r set of
+// ginv2_i alpha_i^j. One batch at a time: its running term ginv2 alpha^j stays
+// on the stack and each j takes the parities of its words (the parity of a
+// sum is the sum of the parities), so no buffer of all batches' terms.
+template <int M>
+void syndrome(const Params& p, gf* out, const gf* L, const uint64_t* ginv2, const uint8_t* r, uint32_t count) {
+    const uint32_t batches = (count + 63) / 64;
+    for (uint32_t j = 0; j < 2 * p.t; ++j) out[j] = 0;
+    for (uint32_t b = 0; b < batches; ++b) {
+        uint64_t x[M], run[M];
+        bitslice_support<M>(x, L, b, p.n);
+        const uint64_t c = load_lanes(r, b, count);
+        for (int k = 0; k < M; ++k) run[k] = ginv2[b * M + k] & c;
+        for (uint32_t j = 0; j < 2 * p.t; ++j) {
+            gf v = 0;
+            for (int k = 0; k < M; ++k) {
+                uint32_t h = uint32_t(run[k]) ^ uint32_t(run[k] >> 32);
+                h ^= h >> 16;
+                h ^= h >> 8;
+                h ^= h >> 4;
+                h ^= h >> 2;
+                h ^= h >> 1;
+                v |= gf((h & 1) << k);
+            }
+            out[j] ^= v;
+            if (j + 1 < 2 * p.t) Bs<M>::mul(run, run, x);
+        }
+        secure_wipe(run, sizeof run);
+        secure_wipe(x, sizeof x);
     }
 }
 
@@ -394,33 +406,29 @@ Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_
     for (uint32_t i = 0; i < q; ++i) w.L[i] = F::bitrev(gf(i));
     apply_control_bits(w.L, sk_cond, M);
     const uint32_t batches = decode_batches(p);
+    uint64_t x[M], y[M];
     for (uint32_t b = 0; b < batches; ++b) {
-        uint64_t* x = w.Lbs + b * M;
-        for (int k = 0; k < M; ++k) x[k] = 0;
-        for (uint32_t lane = 0; lane < 64 && 64 * b + lane < n; ++lane) {
-            const uint32_t a = w.L[64 * b + lane];
-            for (int k = 0; k < M; ++k) x[k] |= uint64_t((a >> k) & 1) << lane;
-        }
-        uint64_t y[M];
+        bitslice_support<M>(x, w.L, b, n);
         Bs<M>::eval(y, g, t, x);
         Bs<M>::sq(y, y);
         Bs<M>::inv(w.ginv2 + b * M, y);
     }
-    uint64_t* run = reinterpret_cast<uint64_t*>(w.L);  // the support is bitsliced now
 
     // Decode C0 (as a word of length n with zeros after mt).
-    syndrome<M>(p, s, w.Lbs, w.ginv2, run, ct, mt);
+    syndrome<M>(p, s, w.L, w.ginv2, ct, mt);
     berlekamp_massey<M>(p, loc, s, T, C, B);
     uint32_t weight = 0;
     for (uint32_t b = 0; b < batches; ++b) {
-        uint64_t y[M];
-        Bs<M>::eval(y, loc, t, w.Lbs + b * M);
+        bitslice_support<M>(x, w.L, b, n);
+        Bs<M>::eval(y, loc, t, x);
         const uint64_t roots = Bs<M>::zero_lanes(y) & lane_mask(b, n);
         weight += popcount64(roots);
         for (uint32_t i = 0; i < 8 && 8 * b + i < n / 8; ++i) w.e[8 * b + i] = uint8_t(roots >> (8 * i));
     }
+    secure_wipe(x, sizeof x);
+    secure_wipe(y, sizeof y);
     // Success iff weight t and H e = C0 (same syndrome).
-    syndrome<M>(p, s_check, w.Lbs, w.ginv2, run, w.e, n);
+    syndrome<M>(p, s_check, w.L, w.ginv2, w.e, n);
     uint32_t diff = weight ^ t;
     for (uint32_t j = 0; j < 2 * t; ++j) diff |= uint32_t(s[j] ^ s_check[j]);
     uint8_t ok = uint8_t(eq_mask(diff, 0));  // 0xFF on success
@@ -442,7 +450,6 @@ Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_
     kem_hash(ss, uint8_t(ok & 1), w.e, e_bytes, ct, p.ct_bytes());
     secure_wipe(w.e, e_bytes);
     secure_wipe(w.L, sizeof(gf) * q);
-    secure_wipe(w.Lbs, sizeof(uint64_t) * batches * M);
     secure_wipe(w.ginv2, sizeof(uint64_t) * batches * M);
     secure_wipe(w.small, sizeof(gf) * 9 * (t + 1));
     return Status::ok;
