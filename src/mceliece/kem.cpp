@@ -282,6 +282,10 @@ uint32_t berlekamp_massey(const Params& p, gf* loc, const gf* s, gf* T, gf* C, g
 
 }  // namespace
 
+// All-ones iff a == b, for a, b < 2^31 (a ^ b - 1 is negative only for 0):
+// one instruction fewer than eq_mask's 64-bit form on the M4.
+inline uint32_t eq_mask_small(uint32_t a, uint32_t b) { return uint32_t(int32_t((a ^ b) - 1) >> 31); }
+
 bool fixed_weight(const Params& p, const uint8_t* random, uint8_t* e) {
     const uint32_t t = p.t, n = p.n;
     uint16_t ind[kMaxT] = {};
@@ -293,23 +297,31 @@ bool fixed_weight(const Params& p, const uint8_t* random, uint8_t* e) {
         for (uint32_t i = 0; i < 2 * t; ++i) {
             const uint32_t v = load_gf(random + 2 * i, p.m);
             const uint32_t take = lt_mask(v, n) & lt_mask(count, t);
-            for (uint32_t k = 0; k < t; ++k) ind[k] |= uint16_t(v & take & eq_mask(k, count));
+            const uint32_t vt = v & take;
+            for (uint32_t k = 0; k < t; ++k) ind[k] = uint16_t(ind[k] | (vt & eq_mask_small(k, count)));
             count += take & 1;
         }
         if (declassify_bool(lt_mask(count, t))) return false;
     }
     uint32_t repeated = 0;
-    for (uint32_t i = 1; i < t; ++i)
-        for (uint32_t j = 0; j < i; ++j) repeated |= eq_mask(ind[i], ind[j]);
+    for (uint32_t i = 1; i < t; ++i) {
+        const uint32_t v = ind[i];
+        for (uint32_t j = 0; j < i; ++j) repeated |= eq_mask_small(v, ind[j]);
+    }
     if (declassify_bool(repeated)) {
         secure_wipe(ind, sizeof ind);
         return false;
     }
-    // e one 32-bit word at a time (a quarter of the byte loop's work).
+    // e one 32-bit word at a time: x = ind ^ (32 w) is below 32 exactly for the
+    // positions in word w, and is then the bit.
     const uint32_t e_bytes = n / 8;
     for (uint32_t w = 0; 4 * w < e_bytes; ++w) {
         uint32_t word = 0;
-        for (uint32_t j = 0; j < t; ++j) word |= (1u << (ind[j] & 31)) & eq_mask(w, ind[j] >> 5);
+        const uint32_t base = w << 5;
+        for (uint32_t j = 0; j < t; ++j) {
+            const uint32_t x = ind[j] ^ base;
+            word |= (1u << (x & 31)) & uint32_t(int32_t(x - 32) >> 31);
+        }
         for (uint32_t b = 0; b < 4 && 4 * w + b < e_bytes; ++b) e[4 * w + b] = uint8_t(word >> (8 * b));
     }
     secure_wipe(ind, sizeof ind);
