@@ -15,6 +15,12 @@
 #define PQMCU_MCE_ALWAYS_INLINE inline
 #endif
 
+#if defined(PQMCU_TARGET_M4)
+// bs_mul_m4.S (gen_bs_mul_m4_asm.py): p = a * b for N-word operands.
+extern "C" void pqmcu_mce_mul6(uint32_t* p, const uint32_t* a, const uint32_t* b);
+extern "C" void pqmcu_mce_mul7(uint32_t* p, const uint32_t* a, const uint32_t* b);
+#endif
+
 namespace pqmcu::mceliece {
 namespace {
 
@@ -59,6 +65,15 @@ struct Bs {
     // keeps both operands and the accumulator in the M4's registers).
     template <int N>
     PQMCU_MCE_ALWAYS_INLINE static void school(uint32_t* p, const uint32_t* A, const uint32_t* B) {
+#if defined(PQMCU_TARGET_M4)
+        if constexpr (N == 6) {
+            pqmcu_mce_mul6(p, A, B);
+            return;
+        } else if constexpr (N == 7) {
+            pqmcu_mce_mul7(p, A, B);
+            return;
+        }
+#endif
 #pragma GCC unroll 16
         for (int k = 0; k < 2 * N - 1; ++k) {
             uint32_t acc = 0;
