@@ -11,7 +11,10 @@
 #     and the sign cycles-vs-RAM plot -> build/m4/m4-bench-mqom.svg;
 #   - the flash of a one-set firmware per MQOM profile (-Os and -O2) beside the
 #     embedded paper's firmware (tools/m4sim/flash_table.py) -> build/m4/m4-flash.csv;
-#   - the secure-boot table (examples/secure-boot) -> build/m4/m4-secure-boot.csv.
+#   - the secure-boot table (examples/secure-boot) -> build/m4/m4-secure-boot.csv;
+#   - Classic McEliece encapsulation / decapsulation of the 10 standard sets
+#     (one firmware per set, its public key in flash) beside CHES 2021
+#     (tools/m4sim/mceliece_table.py) -> build/m4/m4-bench-mceliece.csv.
 # The QEMU run takes about 3-4 minutes on 2 shared cores (8 messages per MQOM
 # sign row, 3 for L3/L5 short); building the firmware comes on top.
 set -euo pipefail
@@ -23,6 +26,8 @@ cmake --preset host >/dev/null
 cmake --build build/host --target pqmcu_cli
 cmake --preset m4 >/dev/null
 cmake --build --preset m4 --target m4-bench
+# Classic McEliece: ~15 s of QEMU for the 10 sets (+ their host-generated keys).
+cmake --build --preset m4 --target m4-bench-mceliece
 # The flash column: the user firmware project (examples/firmware, one MQOM set
 # pinned, keygen + sign + verify) per profile at -Os and -O2, beside the
 # embedded paper's whole firmware -> build/m4/m4-flash.csv.
