@@ -221,12 +221,17 @@ inline uint64_t load_lanes(const uint8_t* r, uint32_t batch, uint32_t count) {
 // The 64 support elements of batch b, bitsliced (lanes from n on are zero).
 template <int M>
 void bitslice_support(uint64_t* x, const gf* L, uint32_t b, uint32_t n) {
-    for (int k = 0; k < M; ++k) x[k] = 0;
+    // Two 32-lane halves on 32-bit words (the M4 has no 64-bit shifts).
+    uint32_t h[2][M] = {};
     const uint32_t lanes = n - 64 * b < 64 ? n - 64 * b : 64;
     for (uint32_t lane = 0; lane < lanes; ++lane) {
         const uint32_t a = L[64 * b + lane];
-        for (int k = 0; k < M; ++k) x[k] |= uint64_t((a >> k) & 1) << lane;
+        uint32_t* w = h[lane >> 5];
+        const uint32_t s = lane & 31;
+        for (int k = 0; k < M; ++k) w[k] |= ((a >> k) & 1) << s;
     }
+    for (int k = 0; k < M; ++k) x[k] = h[0][k] | (uint64_t(h[1][k]) << 32);
+    secure_wipe(h, sizeof h);
 }
 
 // out[0 .. terms): sum over positions i < count with bit i of r set of
