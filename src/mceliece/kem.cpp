@@ -82,31 +82,34 @@ struct Bs {
             p[k] = acc;
         }
     }
-    // r = A * B for 32 lanes (A, B, r: M words): one Karatsuba level over
-    // halves of H = ceil(M/2) words (the upper half zero-padded), then the
-    // reduction by the field polynomial.
+    // r = A * B for 32 lanes (A, B, r: M words): one Karatsuba level, low
+    // halves of H = ceil(M/2) words, high halves of L = M - H words (the high
+    // product is L x L, the middle one H x H with the high half zero-padded),
+    // then the reduction by the field polynomial.
     PQMCU_MCE_ALWAYS_INLINE static void mul32(uint32_t* r, const uint32_t* A, const uint32_t* B) {
         constexpr int H = (M + 1) / 2, L = M - H;
-        uint32_t a1[H], b1[H], as[H], bs[H];
+        uint32_t as[H], bs[H];
 #pragma GCC unroll 8
         for (int i = 0; i < H; ++i) {
-            a1[i] = i < L ? A[H + i] : 0;
-            b1[i] = i < L ? B[H + i] : 0;
-            as[i] = A[i] ^ a1[i];
-            bs[i] = B[i] ^ b1[i];
+            as[i] = i < L ? A[i] ^ A[H + i] : A[i];
+            bs[i] = i < L ? B[i] ^ B[H + i] : B[i];
         }
-        uint32_t p0[2 * H - 1], p1[2 * H - 1], p2[2 * H - 1];
+        uint32_t p0[2 * H - 1], p1[2 * H - 1], p2[2 * L - 1];
         school<H>(p0, A, B);
-        school<H>(p2, a1, b1);
+        school<L>(p2, A + H, B + H);
         school<H>(p1, as, bs);
-        uint32_t p[4 * H - 1];
+        // p = p0 + z^H (p1 + p0 + p2) + z^2H p2, 2M - 1 words.
+        uint32_t p[2 * M - 1];
 #pragma GCC unroll 32
-        for (int k = 0; k < 4 * H - 1; ++k) p[k] = 0;
-#pragma GCC unroll 16
-        for (int k = 0; k < 2 * H - 1; ++k) {
-            p[k] ^= p0[k];
-            p[k + H] ^= p1[k] ^ p0[k] ^ p2[k];
-            p[k + 2 * H] ^= p2[k];
+        for (int k = 0; k < 2 * M - 1; ++k) {
+            uint32_t v = 0;
+            if (k < 2 * H - 1) v ^= p0[k];
+            if (k >= H && k - H < 2 * H - 1) {
+                v ^= p1[k - H] ^ p0[k - H];
+                if (k - H < 2 * L - 1) v ^= p2[k - H];
+            }
+            if (k >= 2 * H) v ^= p2[k - 2 * H];
+            p[k] = v;
         }
 #pragma GCC unroll 16
         for (int i = 2 * M - 2; i >= M; --i) {  // z^12 = z^3 + 1; z^13 = z^4 + z^3 + z + 1
