@@ -127,69 +127,65 @@ struct Bs {
 #pragma GCC unroll 16
         for (int i = 0; i < M; ++i) r[i] = p[i];
     }
-    static void reduce(uint64_t* out, uint64_t* prod) {
-        for (int i = 2 * M - 2; i >= M; --i) {
-            const uint64_t v = prod[i];
-            if constexpr (M == 12) {
-                prod[i - 9] ^= v;
-                prod[i - 12] ^= v;
-            } else {
-                prod[i - 9] ^= v;
-                prod[i - 10] ^= v;
-                prod[i - 12] ^= v;
-                prod[i - 13] ^= v;
+    // Batches are planar: 2M words, the low 32 lanes' M bit-words, then the
+    // high 32 lanes'. out may alias a or b (mul32 reads before it writes).
+    static void mul(uint32_t* out, const uint32_t* a, const uint32_t* b) {
+        mul32(out, a, b);
+        mul32(out + M, a + M, b + M);
+    }
+    static void sq(uint32_t* out, const uint32_t* a) {
+        for (int h = 0; h < 2; ++h) {
+            uint32_t p[2 * M - 1];
+#pragma GCC unroll 32
+            for (int i = 0; i < 2 * M - 1; ++i) p[i] = (i & 1) ? 0 : a[h * M + i / 2];
+#pragma GCC unroll 16
+            for (int i = 2 * M - 2; i >= M; --i) {
+                const uint32_t v = p[i];
+                if constexpr (M == 12) {
+                    p[i - 9] ^= v;
+                    p[i - 12] ^= v;
+                } else {
+                    p[i - 9] ^= v;
+                    p[i - 10] ^= v;
+                    p[i - 12] ^= v;
+                    p[i - 13] ^= v;
+                }
             }
+            for (int i = 0; i < M; ++i) out[h * M + i] = p[i];
         }
-        for (int i = 0; i < M; ++i) out[i] = prod[i];
     }
-    // out may alias a or b (every operand word is read before any is written).
-    static void mul(uint64_t* out, const uint64_t* a, const uint64_t* b) {
-        uint32_t lo[M], hi[M], A[M], B[M];
-#pragma GCC unroll 16
-        for (int i = 0; i < M; ++i) {
-            A[i] = uint32_t(a[i]);
-            B[i] = uint32_t(b[i]);
-        }
-        mul32(lo, A, B);
-#pragma GCC unroll 16
-        for (int i = 0; i < M; ++i) {
-            A[i] = uint32_t(a[i] >> 32);
-            B[i] = uint32_t(b[i] >> 32);
-        }
-        mul32(hi, A, B);
-#pragma GCC unroll 16
-        for (int i = 0; i < M; ++i) out[i] = lo[i] | (uint64_t(hi[i]) << 32);
-    }
-    static void sq(uint64_t* out, const uint64_t* a) {
-        uint64_t prod[2 * M - 1] = {};
-        for (int i = 0; i < M; ++i) prod[2 * i] = a[i];
-        reduce(out, prod);
-    }
-    static void inv(uint64_t* out, const uint64_t* a) {  // a^(2^m - 2)
-        uint64_t r[M];
-        for (int i = 0; i < M; ++i) r[i] = a[i];
+    static void inv(uint32_t* out, const uint32_t* a) {  // a^(2^m - 2)
+        uint32_t r[2 * M];
+        for (int i = 0; i < 2 * M; ++i) r[i] = a[i];
         for (int j = 1; j < M - 1; ++j) {
             sq(r, r);
             mul(r, r, a);
         }
         sq(out, r);
     }
-    static void add_constant(uint64_t* x, gf c) {
-        for (int k = 0; k < M; ++k) x[k] ^= 0 - uint64_t((c >> k) & 1);
+    static void add_constant(uint32_t* x, gf c) {
+        for (int k = 0; k < M; ++k) {
+            const uint32_t m = 0u - ((uint32_t(c) >> k) & 1);
+            x[k] ^= m;
+            x[M + k] ^= m;
+        }
     }
     // out = f(x) for the 64 elements of x (f of degree deg, Horner).
-    static void eval(uint64_t* out, const gf* f, uint32_t deg, const uint64_t* x) {
-        for (int k = 0; k < M; ++k) out[k] = 0;
+    static void eval(uint32_t* out, const gf* f, uint32_t deg, const uint32_t* x) {
+        for (int k = 0; k < 2 * M; ++k) out[k] = 0;
         add_constant(out, f[deg]);
         for (uint32_t i = deg; i-- > 0;) {
             mul(out, out, x);
             add_constant(out, f[i]);
         }
     }
-    static uint64_t zero_lanes(const uint64_t* x) {
-        uint64_t any = 0;
-        for (int k = 0; k < M; ++k) any |= x[k];
-        return ~any;
+    static uint64_t zero_lanes(const uint32_t* x) {
+        uint32_t lo = 0, hi = 0;
+        for (int k = 0; k < M; ++k) {
+            lo |= x[k];
+            hi |= x[M + k];
+        }
+        return uint64_t(~lo) | (uint64_t(~hi) << 32);
     }
 };
 
@@ -223,18 +219,15 @@ inline uint64_t load_lanes(const uint8_t* r, uint32_t batch, uint32_t count) {
 
 // The 64 support elements of batch b, bitsliced (lanes from n on are zero).
 template <int M>
-void bitslice_support(uint64_t* x, const gf* L, uint32_t b, uint32_t n) {
-    // Two 32-lane halves on 32-bit words (the M4 has no 64-bit shifts).
-    uint32_t h[2][M] = {};
+void bitslice_support(uint32_t* x, const gf* L, uint32_t b, uint32_t n) {  // planar (Bs)
+    for (int k = 0; k < 2 * M; ++k) x[k] = 0;
     const uint32_t lanes = n - 64 * b < 64 ? n - 64 * b : 64;
     for (uint32_t lane = 0; lane < lanes; ++lane) {
         const uint32_t a = L[64 * b + lane];
-        uint32_t* w = h[lane >> 5];
+        uint32_t* w = x + (lane >> 5) * M;
         const uint32_t s = lane & 31;
         for (int k = 0; k < M; ++k) w[k] |= ((a >> k) & 1) << s;
     }
-    for (int k = 0; k < M; ++k) x[k] = h[0][k] | (uint64_t(h[1][k]) << 32);
-    secure_wipe(h, sizeof h);
 }
 
 // out[0 .. terms): sum over positions i < count with bit i of r set of
@@ -247,14 +240,17 @@ void syndrome(const Params& p, gf* out, uint32_t terms, const gf* L, const uint6
     const uint32_t batches = (count + 63) / 64;
     for (uint32_t j = 0; j < terms; ++j) out[j] = 0;
     for (uint32_t b = 0; b < batches; ++b) {
-        uint64_t x[M], run[M];
+        uint32_t x[2 * M], run[2 * M];
         bitslice_support<M>(x, L, b, p.n);
         const uint64_t c = load_lanes(r, b, count);
-        for (int k = 0; k < M; ++k) run[k] = ginv2[b * M + k] & c;
+        for (int k = 0; k < M; ++k) {
+            run[k] = uint32_t(ginv2[b * M + k] & c);
+            run[M + k] = uint32_t((ginv2[b * M + k] & c) >> 32);
+        }
         for (uint32_t j = 0; j < terms; ++j) {
             gf v = 0;
             for (int k = 0; k < M; ++k) {
-                uint32_t h = uint32_t(run[k]) ^ uint32_t(run[k] >> 32);
+                uint32_t h = run[k] ^ run[M + k];
                 h ^= h >> 16;
                 h ^= h >> 8;
                 h ^= h >> 4;
@@ -479,12 +475,13 @@ Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_
     for (uint32_t i = 0; i < q; ++i) w.L[i] = F::bitrev(gf(i));
     apply_control_bits(w.L, sk_cond, M);
     const uint32_t batches = decode_batches(p);
-    uint64_t x[M], y[M];
+    uint32_t x[2 * M], y[2 * M];
     for (uint32_t b = 0; b < batches; ++b) {
         bitslice_support<M>(x, w.L, b, n);
         Bs<M>::eval(y, g, t, x);
         Bs<M>::sq(y, y);
-        Bs<M>::inv(w.ginv2 + b * M, y);
+        Bs<M>::inv(y, y);
+        for (int k = 0; k < M; ++k) w.ginv2[b * M + k] = y[k] | (uint64_t(y[M + k]) << 32);
     }
 
     // Decode C0 (as a word of length n with zeros after mt).
