@@ -16,9 +16,10 @@
 #endif
 
 #if defined(PQMCU_TARGET_M4)
-// bs_mul_m4.S (gen_bs_mul_m4_asm.py): p = a * b for N-word operands.
-extern "C" void pqmcu_mce_mul6(uint32_t* p, const uint32_t* a, const uint32_t* b);
-extern "C" void pqmcu_mce_mul7(uint32_t* p, const uint32_t* a, const uint32_t* b);
+// bs_mul_m4.S (gen_bs_mul_m4_asm.py): the three half products of one
+// Karatsuba level, a0 b0 | (a0 + a1)(b0 + b1) | a1 b1, for m = 12 and 13.
+extern "C" void pqmcu_mce_kara12(uint32_t* p, const uint32_t* a, const uint32_t* b);
+extern "C" void pqmcu_mce_kara13(uint32_t* p, const uint32_t* a, const uint32_t* b);
 #endif
 
 namespace pqmcu::mceliece {
@@ -65,15 +66,6 @@ struct Bs {
     // keeps both operands and the accumulator in the M4's registers).
     template <int N>
     PQMCU_MCE_ALWAYS_INLINE static void school(uint32_t* p, const uint32_t* A, const uint32_t* B) {
-#if defined(PQMCU_TARGET_M4)
-        if constexpr (N == 6) {
-            pqmcu_mce_mul6(p, A, B);
-            return;
-        } else if constexpr (N == 7) {
-            pqmcu_mce_mul7(p, A, B);
-            return;
-        }
-#endif
 #pragma GCC unroll 16
         for (int k = 0; k < 2 * N - 1; ++k) {
             uint32_t acc = 0;
@@ -88,16 +80,26 @@ struct Bs {
     // then the reduction by the field polynomial.
     PQMCU_MCE_ALWAYS_INLINE static void mul32(uint32_t* r, const uint32_t* A, const uint32_t* B) {
         constexpr int H = (M + 1) / 2, L = M - H;
+        uint32_t pp[2 * (2 * H - 1) + 2 * L - 1];
+        uint32_t* const p0 = pp;
+        uint32_t* const p1 = pp + (2 * H - 1);
+        uint32_t* const p2 = pp + 2 * (2 * H - 1);
+#if defined(PQMCU_TARGET_M4)
+        if constexpr (M == 12)
+            pqmcu_mce_kara12(pp, A, B);
+        else
+            pqmcu_mce_kara13(pp, A, B);
+#else
         uint32_t as[H], bs[H];
 #pragma GCC unroll 8
         for (int i = 0; i < H; ++i) {
             as[i] = i < L ? A[i] ^ A[H + i] : A[i];
             bs[i] = i < L ? B[i] ^ B[H + i] : B[i];
         }
-        uint32_t p0[2 * H - 1], p1[2 * H - 1], p2[2 * L - 1];
         school<H>(p0, A, B);
-        school<L>(p2, A + H, B + H);
         school<H>(p1, as, bs);
+        school<L>(p2, A + H, B + H);
+#endif
         // p = p0 + z^H (p1 + p0 + p2) + z^2H p2, 2M - 1 words.
         uint32_t p[2 * M - 1];
 #pragma GCC unroll 32
