@@ -319,7 +319,9 @@ bool fixed_weight(const Params& p, const uint8_t* random, uint8_t* e) {
             const uint32_t v = load_gf(random + 2 * i, p.m);
             const uint32_t take = lt_mask(v, n) & lt_mask(count, t);
             const uint32_t vt = v & take;
-            for (uint32_t k = 0; k < t; ++k) ind[k] = uint16_t(ind[k] | (vt & eq_mask_small(k, count)));
+            // count <= i: the slots above i cannot be the one (a public bound).
+            const uint32_t slots = i + 1 < t ? i + 1 : t;
+            for (uint32_t k = 0; k < slots; ++k) ind[k] = uint16_t(ind[k] | (vt & eq_mask_small(k, count)));
             count += take & 1;
         }
         if (declassify_bool(lt_mask(count, t))) return false;
