@@ -222,13 +222,22 @@ inline uint64_t load_lanes(const uint8_t* r, uint32_t batch, uint32_t count) {
 // The 64 support elements of batch b, bitsliced (lanes from n on are zero).
 template <int M>
 void bitslice_support(uint32_t* x, const gf* L, uint32_t b, uint32_t n) {  // planar (Bs)
-    for (int k = 0; k < 2 * M; ++k) x[k] = 0;
     const uint32_t lanes = n - 64 * b < 64 ? n - 64 * b : 64;
-    for (uint32_t lane = 0; lane < lanes; ++lane) {
-        const uint32_t a = L[64 * b + lane];
-        uint32_t* w = x + (lane >> 5) * M;
-        const uint32_t s = lane & 31;
-        for (int k = 0; k < M; ++k) w[k] |= ((a >> k) & 1) << s;
+    for (uint32_t h = 0; h < 2; ++h) {
+        // A 32 x 32 bit transpose (swapping blocks of 16, 8, .., 1): word s
+        // holds element s, afterwards word k holds bit k of every element.
+        uint32_t A[32];
+        for (uint32_t s = 0; s < 32; ++s) A[s] = 32 * h + s < lanes ? L[64 * b + 32 * h + s] : 0;
+        uint32_t m = 0x0000FFFFu;
+        for (uint32_t j = 16; j != 0; j >>= 1, m ^= (m << j)) {
+            for (uint32_t k = 0; k < 32; k = (k + j + 1) & ~j) {
+                const uint32_t t = ((A[k] >> j) ^ A[k + j]) & m;
+                A[k + j] ^= t;
+                A[k] ^= t << j;
+            }
+        }
+        for (int k = 0; k < M; ++k) x[h * M + k] = A[k];
+        secure_wipe(A, sizeof A);
     }
 }
 
