@@ -87,3 +87,52 @@ function(pqmcu_add_m4_test name firmware)
   math(EXPR ctest_timeout "${T_TIMEOUT} + 30")
   set_tests_properties(${name} PROPERTIES TIMEOUT ${ctest_timeout} LABELS "m4")
 endfunction()
+
+# pqmcu_mceliece_m4_vectors(<firmware target> <set>)
+#     Classic McEliece count-0 keys and vectors for a firmware: the host
+#     generator tools/kat/mceliece_m4_vectors.cpp (compiled once with the host
+#     C++ compiler, checks everything against shared/kat/mceliece/count0-botan.csv)
+#     writes <set>.pk.bin / .sk.bin and an assembly file placing them in
+#     .rodata (flash), and adds that .S to the firmware. Symbols: see the generator.
+function(pqmcu_mceliece_m4_vectors target set)
+  find_program(PQMCU_HOST_CXX NAMES c++ g++ clang++)
+  if(NOT PQMCU_HOST_CXX)
+    message(FATAL_ERROR "pqmcu_mceliece_m4_vectors: no host C++ compiler")
+  endif()
+  set(dir "${CMAKE_BINARY_DIR}/mceliece-vectors")
+  set(gen "${dir}/mceliece_m4_vectors")
+  get_property(have GLOBAL PROPERTY PQMCU_MCELIECE_GEN_RULE)
+  if(NOT have)
+    set(r "${PQMCU_M4_ROOT}")
+    set(srcs "${r}/tools/kat/mceliece_m4_vectors.cpp")
+    foreach(f mceliece/keygen mceliece/kem mceliece/benes hash/keccak hash/shake rng/ctr_drbg
+              cipher/bitsliced cipher/key_schedule cipher/table_not_ct cipher/ctr_table_not_ct cipher/dispatch
+              cipher/fixsliced cipher/rijndael256_fs cipher/modes)
+      list(APPEND srcs "${r}/src/${f}.cpp")
+    endforeach()
+    file(GLOB_RECURSE hdrs CONFIGURE_DEPENDS "${r}/src/mceliece/*.hpp" "${r}/src/hash/*.hpp")
+    add_custom_command(OUTPUT "${gen}"
+      COMMAND "${CMAKE_COMMAND}" -E make_directory "${dir}"
+      COMMAND "${PQMCU_HOST_CXX}" -std=c++20 -O2 "-I${r}/src" "-I${r}/include" ${srcs} -o "${gen}"
+      DEPENDS ${srcs} ${hdrs}
+      COMMENT "Building the Classic McEliece vector generator with the host compiler"
+      VERBATIM)
+    add_custom_target(pqmcu_mceliece_m4_vectors_gen DEPENDS "${gen}")
+    set_property(GLOBAL PROPERTY PQMCU_MCELIECE_GEN_RULE ON)
+  endif()
+  set(csv "${PQMCU_SHARED_DIR}/kat/mceliece/count0-botan.csv")
+  set(out "${dir}/${set}.S")
+  get_property(have_set GLOBAL PROPERTY PQMCU_MCELIECE_VEC_${set})
+  if(NOT have_set)
+    add_custom_command(OUTPUT "${out}" "${dir}/${set}.pk.bin" "${dir}/${set}.sk.bin"
+      COMMAND "${gen}" ${set} "${csv}" "${out}" "${dir}"
+      DEPENDS "${gen}" "${csv}"
+      COMMENT "Generating ${set} count-0 keys on the host"
+      VERBATIM)
+    add_custom_target(pqmcu_mceliece_m4_vectors_${set} DEPENDS "${out}")
+    set_property(GLOBAL PROPERTY PQMCU_MCELIECE_VEC_${set} ON)
+  endif()
+  set_source_files_properties("${out}" PROPERTIES GENERATED ON)
+  target_sources(${target} PRIVATE "${out}")
+  add_dependencies(${target} pqmcu_mceliece_m4_vectors_${set})
+endfunction()

@@ -17,6 +17,7 @@ PQMCU_BENCH_GROUP_DECL(mayo_ops) __attribute__((weak));         // bench/m4/ops_
 PQMCU_BENCH_GROUP_DECL(ntru_ops) __attribute__((weak));         // bench/m4/ops_ntru.cpp
 PQMCU_BENCH_GROUP_DECL(polymul_ops) __attribute__((weak));      // bench/m4/ops_polymul.cpp
 PQMCU_BENCH_GROUP_DECL(saber_ops) __attribute__((weak));        // bench/m4/ops_polymul.cpp
+PQMCU_BENCH_GROUP_DECL(mceliece_ops) __attribute__((weak));     // bench/m4/mceliece_ops.cpp (own firmware per set)
 
 inline const OpGroup* const all_groups[] = {
     &baseline_ops,
@@ -29,6 +30,7 @@ inline const OpGroup* const all_groups[] = {
     &ntru_ops,
     &polymul_ops,
     &saber_ops,
+    &mceliece_ops,
 };
 
 }  // namespace pqmcu::bench

@@ -28,11 +28,10 @@ struct KeygenWork {
 };
 
 // Decapsulation's buffers. Decoding works on 64 support elements at once,
-// bitsliced (word k of a batch holds bit k of 64 field elements).
+// bitsliced (word k of a batch holds bit k of 64 field elements); a batch's
+// support is bitsliced from L when needed.
 struct DecapsWork {
-    gf* L;         // q: the support (the Benes network applied to bitrev(0 .. q-1));
-                   // then, as words, the syndrome's running terms (batches x m words)
-    uint64_t* Lbs;    // batches x m: the support, bitsliced
+    gf* L;            // q: the support (the Benes network applied to bitrev(0 .. q-1))
     uint64_t* ginv2;  // batches x m: 1 / g(alpha)^2, bitsliced
     uint8_t* e;       // n/8: the decoded error vector, then e or s
     gf* small;        // 9 (t + 1): g, syndromes, locator, Berlekamp-Massey state

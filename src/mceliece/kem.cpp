@@ -9,6 +9,19 @@
 #include "mceliece/benes.hpp"
 #include "mceliece/engine.hpp"
 
+#if defined(__GNUC__)
+#define PQMCU_MCE_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define PQMCU_MCE_ALWAYS_INLINE inline
+#endif
+
+#if defined(PQMCU_TARGET_M4)
+// bs_mul_m4.S (gen_bs_mul_m4_asm.py): the three half products of one
+// Karatsuba level, a0 b0 | (a0 + a1)(b0 + b1) | a1 b1, for m = 12 and 13.
+extern "C" void pqmcu_mce_kara12(uint32_t* p, const uint32_t* a, const uint32_t* b);
+extern "C" void pqmcu_mce_kara13(uint32_t* p, const uint32_t* a, const uint32_t* b);
+#endif
+
 namespace pqmcu::mceliece {
 namespace {
 
@@ -44,70 +57,144 @@ void kem_hash(uint8_t* ss, uint8_t prefix, const uint8_t* e, size_t e_bytes, con
 }
 
 // Bitsliced GF(2^m): 64 elements per batch, word k = their bits k.
+// Multiplication works on the two 32-bit halves of a batch separately
+// (native words on the M4; the uint64_t words are little-endian pairs), fully
+// unrolled so the operands stay in registers: no product array in memory.
 template <int M>
 struct Bs {
-    static void reduce(uint64_t* out, uint64_t* prod) {
+    // p[0 .. 2N-1) = A * B as binary polynomials of N words (schoolbook; N <= 7
+    // keeps both operands and the accumulator in the M4's registers).
+    template <int N>
+    PQMCU_MCE_ALWAYS_INLINE static void school(uint32_t* p, const uint32_t* A, const uint32_t* B) {
+#pragma GCC unroll 16
+        for (int k = 0; k < 2 * N - 1; ++k) {
+            uint32_t acc = 0;
+#pragma GCC unroll 8
+            for (int i = (k < N ? 0 : k - N + 1); i <= (k < N ? k : N - 1); ++i) acc ^= A[i] & B[k - i];
+            p[k] = acc;
+        }
+    }
+    // r = A * B for 32 lanes (A, B, r: M words): one Karatsuba level, low
+    // halves of H = ceil(M/2) words, high halves of L = M - H words (the high
+    // product is L x L, the middle one H x H with the high half zero-padded),
+    // then the reduction by the field polynomial.
+    PQMCU_MCE_ALWAYS_INLINE static void mul32(uint32_t* r, const uint32_t* A, const uint32_t* B) {
+        constexpr int H = (M + 1) / 2, L = M - H;
+        uint32_t pp[2 * (2 * H - 1) + 2 * L - 1];
+        uint32_t* const p0 = pp;
+        uint32_t* const p1 = pp + (2 * H - 1);
+        uint32_t* const p2 = pp + 2 * (2 * H - 1);
+#if defined(PQMCU_TARGET_M4)
+        if constexpr (M == 12)
+            pqmcu_mce_kara12(pp, A, B);
+        else
+            pqmcu_mce_kara13(pp, A, B);
+#else
+        uint32_t as[H], bs[H];
+#pragma GCC unroll 8
+        for (int i = 0; i < H; ++i) {
+            as[i] = i < L ? A[i] ^ A[H + i] : A[i];
+            bs[i] = i < L ? B[i] ^ B[H + i] : B[i];
+        }
+        school<H>(p0, A, B);
+        school<H>(p1, as, bs);
+        school<L>(p2, A + H, B + H);
+#endif
+        // p = p0 + z^H (p1 + p0 + p2) + z^2H p2, 2M - 1 words.
+        uint32_t p[2 * M - 1];
+#pragma GCC unroll 32
+        for (int k = 0; k < 2 * M - 1; ++k) {
+            uint32_t v = 0;
+            if (k < 2 * H - 1) v ^= p0[k];
+            if (k >= H && k - H < 2 * H - 1) {
+                v ^= p1[k - H] ^ p0[k - H];
+                if (k - H < 2 * L - 1) v ^= p2[k - H];
+            }
+            if (k >= 2 * H) v ^= p2[k - 2 * H];
+            p[k] = v;
+        }
+#pragma GCC unroll 16
         for (int i = 2 * M - 2; i >= M; --i) {  // z^12 = z^3 + 1; z^13 = z^4 + z^3 + z + 1
-            const uint64_t v = prod[i];
+            const uint32_t v = p[i];
             if constexpr (M == 12) {
-                prod[i - 9] ^= v;
-                prod[i - 12] ^= v;
+                p[i - 9] ^= v;
+                p[i - 12] ^= v;
             } else {
-                prod[i - 9] ^= v;
-                prod[i - 10] ^= v;
-                prod[i - 12] ^= v;
-                prod[i - 13] ^= v;
+                p[i - 9] ^= v;
+                p[i - 10] ^= v;
+                p[i - 12] ^= v;
+                p[i - 13] ^= v;
             }
         }
-        for (int i = 0; i < M; ++i) out[i] = prod[i];
+#pragma GCC unroll 16
+        for (int i = 0; i < M; ++i) r[i] = p[i];
     }
-    static void mul(uint64_t* out, const uint64_t* a, const uint64_t* b) {
-        uint64_t prod[2 * M - 1] = {};
-        for (int i = 0; i < M; ++i)
-            for (int j = 0; j < M; ++j) prod[i + j] ^= a[i] & b[j];
-        reduce(out, prod);
+    // Batches are planar: 2M words, the low 32 lanes' M bit-words, then the
+    // high 32 lanes'. out may alias a or b (mul32 reads before it writes).
+    static void mul(uint32_t* out, const uint32_t* a, const uint32_t* b) {
+        mul32(out, a, b);
+        mul32(out + M, a + M, b + M);
     }
-    static void sq(uint64_t* out, const uint64_t* a) {
-        uint64_t prod[2 * M - 1] = {};
-        for (int i = 0; i < M; ++i) prod[2 * i] = a[i];
-        reduce(out, prod);
+    static void sq(uint32_t* out, const uint32_t* a) {
+        for (int h = 0; h < 2; ++h) {
+            uint32_t p[2 * M - 1];
+#pragma GCC unroll 32
+            for (int i = 0; i < 2 * M - 1; ++i) p[i] = (i & 1) ? 0 : a[h * M + i / 2];
+#pragma GCC unroll 16
+            for (int i = 2 * M - 2; i >= M; --i) {
+                const uint32_t v = p[i];
+                if constexpr (M == 12) {
+                    p[i - 9] ^= v;
+                    p[i - 12] ^= v;
+                } else {
+                    p[i - 9] ^= v;
+                    p[i - 10] ^= v;
+                    p[i - 12] ^= v;
+                    p[i - 13] ^= v;
+                }
+            }
+            for (int i = 0; i < M; ++i) out[h * M + i] = p[i];
+        }
     }
-    static void inv(uint64_t* out, const uint64_t* a) {  // a^(2^m - 2)
-        uint64_t r[M];
-        for (int i = 0; i < M; ++i) r[i] = a[i];
+    static void inv(uint32_t* out, const uint32_t* a) {  // a^(2^m - 2)
+        uint32_t r[2 * M];
+        for (int i = 0; i < 2 * M; ++i) r[i] = a[i];
         for (int j = 1; j < M - 1; ++j) {
             sq(r, r);
             mul(r, r, a);
         }
         sq(out, r);
     }
-    static void add_constant(uint64_t* x, gf c) {
-        for (int k = 0; k < M; ++k) x[k] ^= 0 - uint64_t((c >> k) & 1);
+    static void add_constant(uint32_t* x, gf c) {
+        for (int k = 0; k < M; ++k) {
+            const uint32_t m = 0u - ((uint32_t(c) >> k) & 1);
+            x[k] ^= m;
+            x[M + k] ^= m;
+        }
     }
     // out = f(x) for the 64 elements of x (f of degree deg, Horner).
-    static void eval(uint64_t* out, const gf* f, uint32_t deg, const uint64_t* x) {
-        for (int k = 0; k < M; ++k) out[k] = 0;
+    static void eval(uint32_t* out, const gf* f, uint32_t deg, const uint32_t* x) {
+        for (int k = 0; k < 2 * M; ++k) out[k] = 0;
         add_constant(out, f[deg]);
         for (uint32_t i = deg; i-- > 0;) {
             mul(out, out, x);
             add_constant(out, f[i]);
         }
     }
-    static uint64_t zero_lanes(const uint64_t* x) {
-        uint64_t any = 0;
-        for (int k = 0; k < M; ++k) any |= x[k];
-        return ~any;
+    static uint64_t zero_lanes(const uint32_t* x) {
+        uint32_t lo = 0, hi = 0;
+        for (int k = 0; k < M; ++k) {
+            lo |= x[k];
+            hi |= x[M + k];
+        }
+        return uint64_t(~lo) | (uint64_t(~hi) << 32);
     }
 };
 
-inline uint64_t parity64(uint64_t x) {
-    x ^= x >> 32;
-    x ^= x >> 16;
-    x ^= x >> 8;
-    x ^= x >> 4;
-    x ^= x >> 2;
-    x ^= x >> 1;
-    return x & 1;
+inline uint32_t load32(const uint8_t* p) {  // any alignment (one LDR on the M4)
+    uint32_t v;
+    std::memcpy(&v, p, 4);
+    return v;
 }
 inline uint32_t popcount64(uint64_t x) {  // SWAR, no table, no instruction assumptions
     x = x - ((x >> 1) & 0x5555555555555555ull);
@@ -132,32 +219,70 @@ inline uint64_t load_lanes(const uint8_t* r, uint32_t batch, uint32_t count) {
     return v & lane_mask(batch, count);
 }
 
-// out[0 .. 2t): sum over positions i < count with bit i of r set of
-// ginv2_i alpha_i^j (all batches at once per j; `run` holds the terms).
+// The 64 support elements of batch b, bitsliced (lanes from n on are zero).
 template <int M>
-void syndrome(const Params& p, gf* out, const uint64_t* Lbs, const uint64_t* ginv2, uint64_t* run, const uint8_t* r,
+void bitslice_support(uint32_t* x, const gf* L, uint32_t b, uint32_t n) {  // planar (Bs)
+    const uint32_t lanes = n - 64 * b < 64 ? n - 64 * b : 64;
+    for (uint32_t h = 0; h < 2; ++h) {
+        // A 32 x 32 bit transpose (swapping blocks of 16, 8, .., 1): word s
+        // holds element s, afterwards word k holds bit k of every element.
+        uint32_t A[32];
+        for (uint32_t s = 0; s < 32; ++s) A[s] = 32 * h + s < lanes ? L[64 * b + 32 * h + s] : 0;
+        uint32_t m = 0x0000FFFFu;
+        for (uint32_t j = 16; j != 0; j >>= 1, m ^= (m << j)) {
+            for (uint32_t k = 0; k < 32; k = (k + j + 1) & ~j) {
+                const uint32_t t = ((A[k] >> j) ^ A[k + j]) & m;
+                A[k + j] ^= t;
+                A[k] ^= t << j;
+            }
+        }
+        for (int k = 0; k < M; ++k) x[h * M + k] = A[k];
+        secure_wipe(A, sizeof A);
+    }
+}
+
+// out[0 .. terms): sum over positions i < count with bit i of r set of
+// ginv2_i alpha_i^j. One batch at a time: its running term ginv2 alpha^j stays
+// on the stack and each j takes the parities of its words (the parity of a
+// sum is the sum of the parities), so no buffer of all batches' terms.
+template <int M>
+void syndrome(const Params& p, gf* out, uint32_t terms, const gf* L, const uint64_t* ginv2, const uint8_t* r,
               uint32_t count) {
     const uint32_t batches = (count + 63) / 64;
+    for (uint32_t j = 0; j < terms; ++j) out[j] = 0;
     for (uint32_t b = 0; b < batches; ++b) {
+        uint32_t x[2 * M], run[2 * M];
+        bitslice_support<M>(x, L, b, p.n);
         const uint64_t c = load_lanes(r, b, count);
-        for (int k = 0; k < M; ++k) run[b * M + k] = ginv2[b * M + k] & c;
-    }
-    for (uint32_t j = 0; j < 2 * p.t; ++j) {
-        uint64_t acc[M] = {};
-        for (uint32_t b = 0; b < batches; ++b)
-            for (int k = 0; k < M; ++k) acc[k] ^= run[b * M + k];
-        gf v = 0;
-        for (int k = 0; k < M; ++k) v |= gf(parity64(acc[k]) << k);
-        out[j] = v;
-        if (j + 1 < 2 * p.t)
-            for (uint32_t b = 0; b < batches; ++b) Bs<M>::mul(run + b * M, run + b * M, Lbs + b * M);
+        for (int k = 0; k < M; ++k) {
+            run[k] = uint32_t(ginv2[b * M + k] & c);
+            run[M + k] = uint32_t((ginv2[b * M + k] & c) >> 32);
+        }
+        for (uint32_t j = 0; j < terms; ++j) {
+            gf v = 0;
+            for (int k = 0; k < M; ++k) {
+                uint32_t h = run[k] ^ run[M + k];
+                h ^= h >> 16;
+                h ^= h >> 8;
+                h ^= h >> 4;
+                h ^= h >> 2;
+                h ^= h >> 1;
+                v |= gf((h & 1) << k);
+            }
+            out[j] ^= v;
+            if (j + 1 < terms) Bs<M>::mul(run, run, x);
+        }
+        secure_wipe(run, sizeof run);
+        secure_wipe(x, sizeof x);
     }
 }
 
 // Berlekamp-Massey on s[0 .. 2t), branch-free; loc = the error locator
-// reversed (its roots are the support elements at error positions).
+// reversed (its roots are the support elements at error positions). Returns
+// the linear complexity L of s (C generates s with L <= t iff s is the
+// syndrome sequence of an LFSR of length <= t).
 template <int M>
-void berlekamp_massey(const Params& p, gf* loc, const gf* s, gf* T, gf* C, gf* B) {
+uint32_t berlekamp_massey(const Params& p, gf* loc, const gf* s, gf* T, gf* C, gf* B) {
     using F = Gf<M>;
     const uint32_t t = p.t;
     for (uint32_t i = 0; i <= t; ++i) C[i] = B[i] = 0;
@@ -182,9 +307,14 @@ void berlekamp_massey(const Params& p, gf* loc, const gf* s, gf* T, gf* C, gf* B
         B[0] = 0;
     }
     for (uint32_t i = 0; i <= t; ++i) loc[i] = C[t - i];
+    return len;
 }
 
 }  // namespace
+
+// All-ones iff a == b, for a, b < 2^31 (a ^ b - 1 is negative only for 0):
+// one instruction fewer than eq_mask's 64-bit form on the M4.
+inline uint32_t eq_mask_small(uint32_t a, uint32_t b) { return uint32_t(int32_t((a ^ b) - 1) >> 31); }
 
 bool fixed_weight(const Params& p, const uint8_t* random, uint8_t* e) {
     const uint32_t t = p.t, n = p.n;
@@ -197,22 +327,34 @@ bool fixed_weight(const Params& p, const uint8_t* random, uint8_t* e) {
         for (uint32_t i = 0; i < 2 * t; ++i) {
             const uint32_t v = load_gf(random + 2 * i, p.m);
             const uint32_t take = lt_mask(v, n) & lt_mask(count, t);
-            for (uint32_t k = 0; k < t; ++k) ind[k] |= uint16_t(v & take & eq_mask(k, count));
+            const uint32_t vt = v & take;
+            // count <= i: the slots above i cannot be the one (a public bound).
+            const uint32_t slots = i + 1 < t ? i + 1 : t;
+            for (uint32_t k = 0; k < slots; ++k) ind[k] = uint16_t(ind[k] | (vt & eq_mask_small(k, count)));
             count += take & 1;
         }
         if (declassify_bool(lt_mask(count, t))) return false;
     }
     uint32_t repeated = 0;
-    for (uint32_t i = 1; i < t; ++i)
-        for (uint32_t j = 0; j < i; ++j) repeated |= eq_mask(ind[i], ind[j]);
+    for (uint32_t i = 1; i < t; ++i) {
+        const uint32_t v = ind[i];
+        for (uint32_t j = 0; j < i; ++j) repeated |= eq_mask_small(v, ind[j]);
+    }
     if (declassify_bool(repeated)) {
         secure_wipe(ind, sizeof ind);
         return false;
     }
-    for (uint32_t i = 0; i < n / 8; ++i) {
-        uint8_t byte = 0;
-        for (uint32_t j = 0; j < t; ++j) byte |= uint8_t((1u << (ind[j] & 7)) & eq_mask(i, ind[j] >> 3));
-        e[i] = byte;
+    // e one 32-bit word at a time: x = ind ^ (32 w) is below 32 exactly for the
+    // positions in word w, and is then the bit.
+    const uint32_t e_bytes = n / 8;
+    for (uint32_t w = 0; 4 * w < e_bytes; ++w) {
+        uint32_t word = 0;
+        const uint32_t base = w << 5;
+        for (uint32_t j = 0; j < t; ++j) {
+            const uint32_t x = ind[j] ^ base;
+            word |= (1u << (x & 31)) & uint32_t(int32_t(x - 32) >> 31);
+        }
+        for (uint32_t b = 0; b < 4 && 4 * w + b < e_bytes; ++b) e[4 * w + b] = uint8_t(word >> (8 * b));
     }
     secure_wipe(ind, sizeof ind);
     return true;
@@ -228,27 +370,79 @@ Status encapsulate_with_e(const Params& p, uint8_t* ct, uint8_t* ss, const uint8
         const uint32_t hi = byte0 + i + 1 < p.n / 8 ? e[byte0 + i + 1] : 0;
         w.etail[i] = uint8_t(shift ? (lo >> shift) | (hi << (8 - shift)) : lo);
     }
-    // C0 = H e = e[0 .. mt) + T e[mt .. n).
+    // C0 = H e = e[0 .. mt) + T e[mt .. n). The rows are read in place (from
+    // flash on a device) with 32-bit loads, four rows per pass over e's tail.
     std::memset(ct, 0, sb);
-    for (uint32_t r = 0; r < mt; ++r) {
-        const uint8_t* row = pk + size_t(r) * rb;
-        uint64_t acc = 0;
-        uint32_t i = 0;
-        for (; i + 8 <= rb; i += 8) {
-            uint64_t x, y;
-            std::memcpy(&x, row + i, 8);
-            std::memcpy(&y, w.etail + i, 8);
-            acc ^= x & y;
-        }
-        for (; i < rb; ++i) acc ^= uint64_t(row[i] & w.etail[i]);
-        acc ^= acc >> 32;
+    const uint32_t words = rb / 4;
+    auto tail_parity = [&](const uint8_t* row) {
+        uint32_t acc = 0;
+        for (uint32_t i = 4 * words; i < rb; ++i) acc ^= uint32_t(row[i] & w.etail[i]);
+        return acc;
+    };
+    auto put = [&](uint32_t r, uint32_t acc) {
         acc ^= acc >> 16;
         acc ^= acc >> 8;
         acc ^= acc >> 4;
         acc ^= acc >> 2;
         acc ^= acc >> 1;
-        const uint32_t bit = uint32_t(acc & 1) ^ ((e[r / 8] >> (r % 8)) & 1);
+        const uint32_t bit = (acc & 1) ^ ((e[r / 8] >> (r % 8)) & 1);
         ct[r / 8] |= uint8_t(bit << (r % 8));
+    };
+    uint32_t r = 0;
+    for (; r + 4 <= mt; r += 4) {
+        const uint8_t* row = pk + size_t(r) * rb;  // advanced through the row, then back
+        uint32_t a0 = 0, a1 = 0, a2 = 0, a3 = 0;
+        const uint8_t* ep = w.etail;
+        const uint8_t* const end = w.etail + 4 * words;
+#if defined(__ARM_ARCH_7EM__) && defined(__GNUC__)
+        // The five loads back to back pipeline on the M4 (one cycle each
+        // after the first); the compiler interleaves them with the ALU work.
+        const uint8_t* rowb = row + 2 * rb;
+        if (ep != end) {
+            uint32_t x, y0, y1, y2, y3;
+            __asm__ volatile(
+                "1:\n\t"
+                "ldr %[x], [%[ep]], #4\n\t"
+                "ldr %[y1], [%[ra], %[rb]]\n\t"
+                "ldr %[y3], [%[rbb], %[rb]]\n\t"
+                "ldr %[y0], [%[ra]], #4\n\t"
+                "ldr %[y2], [%[rbb]], #4\n\t"
+                "and.w %[y0], %[y0], %[x]\n\t"
+                "and.w %[y1], %[y1], %[x]\n\t"
+                "and.w %[y2], %[y2], %[x]\n\t"
+                "and.w %[y3], %[y3], %[x]\n\t"
+                "eor.w %[a0], %[a0], %[y0]\n\t"
+                "eor.w %[a1], %[a1], %[y1]\n\t"
+                "eor.w %[a2], %[a2], %[y2]\n\t"
+                "eor.w %[a3], %[a3], %[y3]\n\t"
+                "cmp %[ep], %[end]\n\t"
+                "bne 1b\n\t"
+                : [x] "=&r"(x), [y0] "=&r"(y0), [y1] "=&r"(y1), [y2] "=&r"(y2), [y3] "=&r"(y3), [a0] "+r"(a0),
+                  [a1] "+r"(a1), [a2] "+r"(a2), [a3] "+r"(a3), [ep] "+r"(ep), [ra] "+r"(row), [rbb] "+r"(rowb)
+                : [rb] "r"(rb), [end] "r"(end)
+                : "cc", "memory");
+        }
+        row -= 4 * words;
+#else
+        for (; ep != end; ep += 4, row += 4) {
+            const uint32_t x = load32(ep);
+            a0 ^= load32(row) & x;
+            a1 ^= load32(row + rb) & x;
+            a2 ^= load32(row + 2 * rb) & x;
+            a3 ^= load32(row + 3 * rb) & x;
+        }
+        row -= 4 * words;
+#endif
+        put(r, a0 ^ tail_parity(row));
+        put(r + 1, a1 ^ tail_parity(row + rb));
+        put(r + 2, a2 ^ tail_parity(row + 2 * rb));
+        put(r + 3, a3 ^ tail_parity(row + 3 * rb));
+    }
+    for (; r < mt; ++r) {
+        const uint8_t* row = pk + size_t(r) * rb;
+        uint32_t a0 = 0;
+        for (uint32_t i = 0; i < words; ++i) a0 ^= load32(row + 4 * i) & load32(w.etail + 4 * i);
+        put(r, a0 ^ tail_parity(row));
     }
     const size_t e_bytes = p.n / 8;
     if (p.pc) {  // C1 = H(2, e)
@@ -294,35 +488,39 @@ Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_
     for (uint32_t i = 0; i < q; ++i) w.L[i] = F::bitrev(gf(i));
     apply_control_bits(w.L, sk_cond, M);
     const uint32_t batches = decode_batches(p);
+    uint32_t x[2 * M], y[2 * M];
     for (uint32_t b = 0; b < batches; ++b) {
-        uint64_t* x = w.Lbs + b * M;
-        for (int k = 0; k < M; ++k) x[k] = 0;
-        for (uint32_t lane = 0; lane < 64 && 64 * b + lane < n; ++lane) {
-            const uint32_t a = w.L[64 * b + lane];
-            for (int k = 0; k < M; ++k) x[k] |= uint64_t((a >> k) & 1) << lane;
-        }
-        uint64_t y[M];
+        bitslice_support<M>(x, w.L, b, n);
         Bs<M>::eval(y, g, t, x);
         Bs<M>::sq(y, y);
-        Bs<M>::inv(w.ginv2 + b * M, y);
+        Bs<M>::inv(y, y);
+        for (int k = 0; k < M; ++k) w.ginv2[b * M + k] = y[k] | (uint64_t(y[M + k]) << 32);
     }
-    uint64_t* run = reinterpret_cast<uint64_t*>(w.L);  // the support is bitsliced now
 
     // Decode C0 (as a word of length n with zeros after mt).
-    syndrome<M>(p, s, w.Lbs, w.ginv2, run, ct, mt);
-    berlekamp_massey<M>(p, loc, s, T, C, B);
+    syndrome<M>(p, s, 2 * t, w.L, w.ginv2, ct, mt);
+    const uint32_t len = berlekamp_massey<M>(p, loc, s, T, C, B);
     uint32_t weight = 0;
     for (uint32_t b = 0; b < batches; ++b) {
-        uint64_t y[M];
-        Bs<M>::eval(y, loc, t, w.Lbs + b * M);
+        bitslice_support<M>(x, w.L, b, n);
+        Bs<M>::eval(y, loc, t, x);
         const uint64_t roots = Bs<M>::zero_lanes(y) & lane_mask(b, n);
         weight += popcount64(roots);
         for (uint32_t i = 0; i < 8 && 8 * b + i < n / 8; ++i) w.e[8 * b + i] = uint8_t(roots >> (8 * i));
     }
-    // Success iff weight t and H e = C0 (same syndrome).
-    syndrome<M>(p, s_check, w.Lbs, w.ginv2, run, w.e, n);
-    uint32_t diff = weight ^ t;
-    for (uint32_t j = 0; j < 2 * t; ++j) diff |= uint32_t(s[j] ^ s_check[j]);
+    secure_wipe(x, sizeof x);
+    secure_wipe(y, sizeof y);
+    // Success iff weight t and H e = C0, i.e. the 2t syndromes s' of e equal s
+    // (the reference compares all 2t). Comparing s'_0 .. s'_{t-1} and L <= t
+    // is equivalent and halves the check: with weight t, loc is monic of
+    // degree t with t distinct roots, the positions of e, so s' satisfies the
+    // order-t recurrence C; when L <= t, Berlekamp-Massey's C (untruncated
+    // then) generates s too, so s and s' agree on all 2t terms once they agree
+    // on the first t. Conversely s' = s is generated by e's locator (length
+    // t), so then L <= t.
+    syndrome<M>(p, s_check, t, w.L, w.ginv2, w.e, n);
+    uint32_t diff = (weight ^ t) | lt_mask(t, len);  // nonzero when weight != t or L > t
+    for (uint32_t j = 0; j < t; ++j) diff |= uint32_t(s[j] ^ s_check[j]);
     uint8_t ok = uint8_t(eq_mask(diff, 0));  // 0xFF on success
 
     const size_t e_bytes = n / 8;
@@ -342,7 +540,6 @@ Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_
     kem_hash(ss, uint8_t(ok & 1), w.e, e_bytes, ct, p.ct_bytes());
     secure_wipe(w.e, e_bytes);
     secure_wipe(w.L, sizeof(gf) * q);
-    secure_wipe(w.Lbs, sizeof(uint64_t) * batches * M);
     secure_wipe(w.ginv2, sizeof(uint64_t) * batches * M);
     secure_wipe(w.small, sizeof(gf) * 9 * (t + 1));
     return Status::ok;

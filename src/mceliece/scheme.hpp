@@ -69,8 +69,7 @@ struct Scheme {
         gf inv[params.n];
     };
     struct DecapsWorkspace {
-        uint64_t L[params.q() / 4];  // q elements, then the syndrome's bitsliced terms
-        uint64_t Lbs[decode_batches(params) * params.m];
+        uint64_t L[params.q() / 4];  // q elements
         uint64_t ginv2[decode_batches(params) * params.m];
         gf small[9 * (params.t + 1)];
         uint8_t e[params.n / 8];
@@ -203,7 +202,7 @@ struct Scheme {
     static Status decapsulate(uint8_t* ss, const uint8_t* ct, const uint8_t* sk, DecapsWorkspace& d) {
         if (ss == nullptr || ct == nullptr || sk == nullptr) return Status::bad_argument;
         const Status st = mceliece::decapsulate<M>(
-            params, ss, ct, sk, DecapsWork{reinterpret_cast<gf*>(d.L), d.Lbs, d.ginv2, d.e, d.small});
+            params, ss, ct, sk, DecapsWork{reinterpret_cast<gf*>(d.L), d.ginv2, d.e, d.small});
         secure_wipe(&d, sizeof d);
         return st;
     }
