@@ -169,4 +169,20 @@ void store_to(uint16_t* acc, const int32_t* x) {
     for (size_t i = 0; i < kN; ++i) acc[i] = uint16_t(uint32_t(centred(x[i])));
 }
 
+void add_to_le16(uint8_t* acc, const int32_t* x) {
+    for (size_t i = 0; i < kN; ++i) {
+        const uint32_t v = uint32_t(acc[2 * i] | (acc[2 * i + 1] << 8)) + uint32_t(centred(x[i]));
+        acc[2 * i] = uint8_t(v);
+        acc[2 * i + 1] = uint8_t(v >> 8);
+    }
+}
+
+void store_to_le16(uint8_t* acc, const int32_t* x) {
+    for (size_t i = 0; i < kN; ++i) {
+        const uint32_t v = uint32_t(centred(x[i]));
+        acc[2 * i] = uint8_t(v);
+        acc[2 * i + 1] = uint8_t(v >> 8);
+    }
+}
+
 }  // namespace pqmcu::saber::ntt

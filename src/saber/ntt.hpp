@@ -39,5 +39,9 @@ void load_signed16(int32_t* dst, const uint16_t* src);
 void add_to(uint16_t* acc, const int32_t* x);
 // acc[i] = centred(x[i]) mod 2^16.
 void store_to(uint16_t* acc, const int32_t* x);
+// The same on accumulators held as little-endian uint16 bytes at any alignment
+// (Saber's key generation keeps them in the caller's pk and sk buffers).
+void add_to_le16(uint8_t* acc, const int32_t* x);
+void store_to_le16(uint8_t* acc, const int32_t* x);
 
 }  // namespace pqmcu::saber::ntt
