@@ -8,6 +8,7 @@
 #include "saber/ntt.hpp"
 
 #include <array>
+#include <cstring>
 
 namespace pqmcu::saber::ntt {
 namespace {
@@ -63,84 +64,115 @@ static_assert(pow_mod(pow_mod(kRoot, (uint64_t(kQ) - 1) / 512), 256) == uint32_t
 constexpr int32_t kInvScale = centre(uint32_t(kRModQ * kRModQ % uint64_t(kQ) * pow_mod(256, uint64_t(kQ) - 2) % uint64_t(kQ)));
 constexpr int32_t kRed = centre(uint32_t(kRModQ));  // mont(x * kRed) = x mod kQ, |.| < kQ
 
-// (a + t q) / 2^32 with t = a * (-q^-1) mod 2^32: SMULL, MUL, SMLAL.
-[[gnu::always_inline]] inline int32_t mont(int64_t a) {
-    const int32_t t = int32_t(uint32_t(a) * kQInvNeg);
-    return int32_t(uint64_t(a + int64_t(t) * kQ) >> 32);
+// a z / 2^32 mod kQ: (a z + t q) / 2^32 with t = a z (-q^-1) mod 2^32.
+#if defined(__ARM_FEATURE_DSP)
+// SMULL, MUL, SMLAL (GCC otherwise widens the sum to two 32-bit adds).
+[[gnu::always_inline]] inline int32_t mulm(int32_t a, int32_t z) {
+    int32_t lo, hi, t;
+    __asm__("smull %0, %1, %2, %3" : "=&r"(lo), "=&r"(hi) : "r"(a), "r"(z));
+    t = int32_t(uint32_t(lo) * kQInvNeg);
+    __asm__("smlal %0, %1, %2, %3" : "+r"(lo), "+r"(hi) : "r"(t), "r"(kQ));
+    return hi;
 }
-[[gnu::always_inline]] inline int32_t mulm(int32_t a, int32_t z) { return mont(int64_t(a) * z); }
+#else
+[[gnu::always_inline]] inline int32_t mulm(int32_t a, int32_t z) {
+    const int64_t p = int64_t(a) * z;
+    const int32_t t = int32_t(uint32_t(p) * kQInvNeg);
+    return int32_t(uint64_t(p + int64_t(t) * kQ) >> 32);
+}
+#endif
+
+// Two forward layers (half-lengths 2 len, len) on the 4 len-blocks of a.
+template <unsigned Len>
+[[gnu::always_inline]] inline void forward_pass(int32_t* a) {
+    for (unsigned start = 0, k = 64 / Len; start < kN; start += 4 * Len, ++k) {
+        const int32_t z0 = kZetas[k], z1 = kZetas[2 * k], z2 = kZetas[2 * k + 1];
+        int32_t* p = a + start;
+        for (unsigned j = 0; j < Len; ++j, ++p) {
+            int32_t x0 = p[0], x1 = p[Len], x2 = p[2 * Len], x3 = p[3 * Len];
+            int32_t t = mulm(x2, z0);
+            x2 = x0 - t;
+            x0 = x0 + t;
+            t = mulm(x3, z0);
+            x3 = x1 - t;
+            x1 = x1 + t;
+            t = mulm(x1, z1);
+            p[Len] = x0 - t;
+            p[0] = x0 + t;
+            t = mulm(x3, z2);
+            p[3 * Len] = x2 - t;
+            p[2 * Len] = x2 + t;
+        }
+    }
+}
+
+// Two inverse layers (half-lengths len, 2 len). Reduce: bring the inputs
+// back under kQ first; Scale: multiply the outputs by kInvScale.
 
 }  // namespace
 
 void forward(int32_t* a) {
-    // Layer pairs (128, 64), (32, 16), (8, 4), (2, 1): x0..x3 = a[j + {0, 1, 2, 3} len].
-    for (unsigned len = 64; len >= 1; len >>= 2) {
-        for (unsigned start = 0, k = 64 / len; start < kN; start += 4 * len, ++k) {
-            const int32_t z0 = kZetas[k], z1 = kZetas[2 * k], z2 = kZetas[2 * k + 1];
-            int32_t* p = a + start;
-            for (unsigned j = 0; j < len; ++j) {
-                int32_t x0 = p[j], x1 = p[j + len], x2 = p[j + 2 * len], x3 = p[j + 3 * len];
-                int32_t t = mulm(x2, z0);
-                x2 = x0 - t;
-                x0 = x0 + t;
-                t = mulm(x3, z0);
-                x3 = x1 - t;
-                x1 = x1 + t;
-                t = mulm(x1, z1);
-                p[j + len] = x0 - t;
-                p[j] = x0 + t;
-                t = mulm(x3, z2);
-                p[j + 3 * len] = x2 - t;
-                p[j + 2 * len] = x2 + t;
-            }
-        }
-    }
+    // Layer pairs (128, 64), (32, 16), (8, 4), (2, 1).
+    forward_pass<64>(a);
+    forward_pass<16>(a);
+    forward_pass<4>(a);
+    forward_pass<1>(a);
 }
 
 void pointwise(int32_t* a, const int32_t* b) {
     for (size_t i = 0; i < kN; ++i) a[i] = mulm(a[i], b[i]);
 }
 
-void inverse(int32_t* a) {
-    // Layer pairs (1, 2), (4, 8), (16, 32), (64, 128), each butterfly the
-    // inverse of forward's (times 2): (u, v) -> (u + v, (u - v) / zeta).
-    for (unsigned len = 1; len <= 64; len <<= 2) {
-        for (unsigned start = 0, k = 64 / len; start < kN; start += 4 * len, ++k) {
-            const int32_t z0 = kZetasInv[k], z1 = kZetasInv[2 * k], z2 = kZetasInv[2 * k + 1];
-            int32_t* p = a + start;
-            for (unsigned j = 0; j < len; ++j) {
-                int32_t x0 = p[j], x1 = p[j + len], x2 = p[j + 2 * len], x3 = p[j + 3 * len];
-                if (len == 16) {  // sums are < 16 kQ after four layers: bring them back under kQ
-                    x0 = mulm(x0, kRed);
-                    x1 = mulm(x1, kRed);
-                    x2 = mulm(x2, kRed);
-                    x3 = mulm(x3, kRed);
-                }
-                int32_t t = x0;
-                x0 = t + x1;
-                x1 = mulm(t - x1, z1);
-                t = x2;
-                x2 = t + x3;
-                x3 = mulm(t - x3, z2);
-                t = x0;
-                x0 = t + x2;
-                x2 = mulm(t - x2, z0);
-                t = x1;
-                x1 = t + x3;
-                x3 = mulm(t - x3, z0);
-                if (len == 64) {
-                    x0 = mulm(x0, kInvScale);
-                    x1 = mulm(x1, kInvScale);
-                    x2 = mulm(x2, kInvScale);
-                    x3 = mulm(x3, kInvScale);
-                }
-                p[j] = x0;
-                p[j + len] = x1;
-                p[j + 2 * len] = x2;
-                p[j + 3 * len] = x3;
+namespace {
+template <unsigned Len, bool Reduce, bool Scale>
+inline void inverse_pass(int32_t* a) {
+    for (unsigned start = 0, k = 64 / Len; start < kN; start += 4 * Len, ++k) {
+        const int32_t z0 = kZetasInv[k], z1 = kZetasInv[2 * k], z2 = kZetasInv[2 * k + 1];
+        int32_t* p = a + start;
+        for (unsigned j = 0; j < Len; ++j, ++p) {
+            int32_t x0 = p[0], x1 = p[Len], x2 = p[2 * Len], x3 = p[3 * Len];
+            if constexpr (Reduce) {
+                x0 = mulm(x0, kRed);
+                x1 = mulm(x1, kRed);
+                x2 = mulm(x2, kRed);
+                x3 = mulm(x3, kRed);
             }
+            int32_t t = x0;
+            x0 = t + x1;
+            x1 = mulm(t - x1, z1);
+            t = x2;
+            x2 = t + x3;
+            x3 = mulm(t - x3, z2);
+            t = x0;
+            x0 = t + x2;
+            x2 = mulm(t - x2, z0);
+            t = x1;
+            x1 = t + x3;
+            x3 = mulm(t - x3, z0);
+            if constexpr (Scale) {
+                x0 = mulm(x0, kInvScale);
+                x1 = mulm(x1, kInvScale);
+                x2 = mulm(x2, kInvScale);
+                x3 = mulm(x3, kInvScale);
+            }
+            p[0] = x0;
+            p[Len] = x1;
+            p[2 * Len] = x2;
+            p[3 * Len] = x3;
         }
     }
+}
+}  // namespace
+
+void inverse(int32_t* a) {
+    // Layer pairs (1, 2), (4, 8), (16, 32), (64, 128); each butterfly is the
+    // inverse of forward's times 2: (u, v) -> (u + v, (u - v) / zeta). The
+    // sums are < 16 kQ after four layers: reduced before the fifth; the
+    // factor 2^8 (and pointwise's 2^-32) is removed with the last pass.
+    inverse_pass<1, false, false>(a);
+    inverse_pass<4, false, false>(a);
+    inverse_pass<16, true, false>(a);
+    inverse_pass<64, false, true>(a);
 }
 
 void load_centred(int32_t* dst, const uint16_t* src, unsigned bits) {
@@ -169,19 +201,22 @@ void store_to(uint16_t* acc, const int32_t* x) {
     for (size_t i = 0; i < kN; ++i) acc[i] = uint16_t(uint32_t(centred(x[i])));
 }
 
+// Little-endian targets only (the M4 and x86-64): a uint16 through memcpy
+// is one unaligned halfword access.
+static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "the le16 accumulators assume little endian");
 void add_to_le16(uint8_t* acc, const int32_t* x) {
     for (size_t i = 0; i < kN; ++i) {
-        const uint32_t v = uint32_t(acc[2 * i] | (acc[2 * i + 1] << 8)) + uint32_t(centred(x[i]));
-        acc[2 * i] = uint8_t(v);
-        acc[2 * i + 1] = uint8_t(v >> 8);
+        uint16_t v;
+        std::memcpy(&v, acc + 2 * i, 2);
+        v = uint16_t(v + uint32_t(centred(x[i])));
+        std::memcpy(acc + 2 * i, &v, 2);
     }
 }
 
 void store_to_le16(uint8_t* acc, const int32_t* x) {
     for (size_t i = 0; i < kN; ++i) {
-        const uint32_t v = uint32_t(centred(x[i]));
-        acc[2 * i] = uint8_t(v);
-        acc[2 * i + 1] = uint8_t(v >> 8);
+        const uint16_t v = uint16_t(uint32_t(centred(x[i])));
+        std::memcpy(acc + 2 * i, &v, 2);
     }
 }
 
