@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstring>
+#include <type_traits>
 
 namespace pqmcu::saber::ntt {
 namespace {
@@ -62,7 +63,10 @@ constexpr std::array<int32_t, 256> kZetasInv = make_zetas_inv();
 static_assert(pow_mod(pow_mod(kRoot, (uint64_t(kQ) - 1) / 512), 256) == uint32_t(kQ) - 1, "psi^256 = -1");
 // 2^64 / 256 mod kQ: cancels the 2^-32 of pointwise() and of the final Montgomery product.
 constexpr int32_t kInvScale = centre(uint32_t(kRModQ * kRModQ % uint64_t(kQ) * pow_mod(256, uint64_t(kQ) - 2) % uint64_t(kQ)));
-constexpr int32_t kRed = centre(uint32_t(kRModQ));  // mont(x * kRed) = x mod kQ, |.| < kQ
+// The last inverse layer's factor with the scale folded in: kZetasInv[1] * kInvScale / 2^32.
+constexpr int32_t kLastZeta = centre(uint32_t(
+    (uint64_t(kZetasInv[1] < 0 ? kZetasInv[1] + kQ : kZetasInv[1]) * uint64_t(kInvScale < 0 ? kInvScale + kQ : kInvScale)) %
+    uint64_t(kQ) * pow_mod(kRModQ, uint64_t(kQ) - 2) % uint64_t(kQ)));
 
 // a z / 2^32 mod kQ: (a z + t q) / 2^32 with t = a z (-q^-1) mod 2^32.
 #if defined(__ARM_FEATURE_DSP)
@@ -124,18 +128,56 @@ void pointwise(int32_t* a, const int32_t* b) {
 }
 
 namespace {
-template <unsigned Len, bool Reduce, bool Scale>
-inline void inverse_pass(int32_t* a) {
+// x in (-kQ, kQ) -> its representative in [-kQ/2, kQ/2], without branches.
+[[gnu::always_inline]] inline int32_t centred(int32_t x) {
+    x += kQ & (x >> 31);
+    x -= kQ & ((kQ / 2 - x) >> 31);
+    return x;
+}
+
+// Where the last inverse pass leaves the product: int32 (inverse()), or
+// added to / stored in uint16 accumulators, aligned or as little-endian
+// bytes at any alignment (memcpy: one unaligned halfword access).
+struct ToInt32 {
+    int32_t* p;
+    void put(size_t i, int32_t v) const { p[i] = v; }
+};
+template <bool Add>
+struct ToU16 {
+    uint16_t* p;
+    void put(size_t i, int32_t v) const {
+        p[i] = uint16_t((Add ? p[i] : 0u) + uint32_t(centred(v)));
+    }
+};
+template <bool Add>
+struct ToLe16 {
+    uint8_t* p;
+    void put(size_t i, int32_t v) const {
+        uint16_t w = 0;
+        if constexpr (Add) std::memcpy(&w, p + 2 * i, 2);
+        w = uint16_t(w + uint32_t(centred(v)));
+        std::memcpy(p + 2 * i, &w, 2);
+    }
+};
+
+// Two inverse layers (half-lengths len, 2 len) of the 4 len-blocks.
+// Mul: the inputs are first multiplied by b (pointwise product, fused).
+// Out: the last pass, scaled by kInvScale and handed to the sink.
+struct InPlace {};
+template <unsigned Len, class Out = InPlace>
+inline void inverse_pass(int32_t* a, const int32_t* b, Out out = {}) {
+    constexpr bool kLast = !std::is_same_v<Out, InPlace>;
     for (unsigned start = 0, k = 64 / Len; start < kN; start += 4 * Len, ++k) {
         const int32_t z0 = kZetasInv[k], z1 = kZetasInv[2 * k], z2 = kZetasInv[2 * k + 1];
         int32_t* p = a + start;
         for (unsigned j = 0; j < Len; ++j, ++p) {
             int32_t x0 = p[0], x1 = p[Len], x2 = p[2 * Len], x3 = p[3 * Len];
-            if constexpr (Reduce) {
-                x0 = mulm(x0, kRed);
-                x1 = mulm(x1, kRed);
-                x2 = mulm(x2, kRed);
-                x3 = mulm(x3, kRed);
+            if (b != nullptr) {
+                const int32_t* q = b + start + j;
+                x0 = mulm(x0, q[0]);
+                x1 = mulm(x1, q[Len]);
+                x2 = mulm(x2, q[2 * Len]);
+                x3 = mulm(x3, q[3 * Len]);
             }
             int32_t t = x0;
             x0 = t + x1;
@@ -143,36 +185,66 @@ inline void inverse_pass(int32_t* a) {
             t = x2;
             x2 = t + x3;
             x3 = mulm(t - x3, z2);
-            t = x0;
-            x0 = t + x2;
-            x2 = mulm(t - x2, z0);
-            t = x1;
-            x1 = t + x3;
-            x3 = mulm(t - x3, z0);
-            if constexpr (Scale) {
-                x0 = mulm(x0, kInvScale);
-                x1 = mulm(x1, kInvScale);
-                x2 = mulm(x2, kInvScale);
-                x3 = mulm(x3, kInvScale);
+            if constexpr (kLast) {
+                // Last layer: the scale is folded into the difference's factor.
+                t = x0;
+                x0 = mulm(t + x2, kInvScale);
+                x2 = mulm(t - x2, kLastZeta);
+                t = x1;
+                x1 = mulm(t + x3, kInvScale);
+                x3 = mulm(t - x3, kLastZeta);
+                const size_t i = start + j;
+                out.put(i, x0);
+                out.put(i + Len, x1);
+                out.put(i + 2 * Len, x2);
+                out.put(i + 3 * Len, x3);
+            } else {
+                t = x0;
+                x0 = t + x2;
+                x2 = mulm(t - x2, z0);
+                t = x1;
+                x1 = t + x3;
+                x3 = mulm(t - x3, z0);
+                p[0] = x0;
+                p[Len] = x1;
+                p[2 * Len] = x2;
+                p[3 * Len] = x3;
             }
-            p[0] = x0;
-            p[Len] = x1;
-            p[2 * Len] = x2;
-            p[3 * Len] = x3;
         }
     }
 }
+
+// Layer pairs (1, 2), (4, 8), (16, 32), (64, 128); each butterfly is the
+// inverse of forward's times 2: (u, v) -> (u + v, (u - v) / zeta); the factor
+// 2^8 and pointwise()'s 2^-32 are removed in the last layer (kInvScale). No
+// reduction in between: with |mont(a)| <= |a| / 2^32 + kQ / 2, forward's
+// outputs are < 4.1 kQ, pointwise products < 0.55 kQ, and 8 layers of sums
+// < 256 * 0.55 kQ < 1.5e9 < 2^31; every Montgomery input stays < 2^31 kQ.
+template <class Out>
+[[gnu::always_inline]] inline void inverse_to(int32_t* a, const int32_t* b, Out out) {
+    inverse_pass<1>(a, b);
+    inverse_pass<4>(a, nullptr);
+    inverse_pass<16>(a, nullptr);
+    inverse_pass<64>(a, nullptr, out);
+}
 }  // namespace
 
-void inverse(int32_t* a) {
-    // Layer pairs (1, 2), (4, 8), (16, 32), (64, 128); each butterfly is the
-    // inverse of forward's times 2: (u, v) -> (u + v, (u - v) / zeta). The
-    // sums are < 16 kQ after four layers: reduced before the fifth; the
-    // factor 2^8 (and pointwise's 2^-32) is removed with the last pass.
-    inverse_pass<1, false, false>(a);
-    inverse_pass<4, false, false>(a);
-    inverse_pass<16, true, false>(a);
-    inverse_pass<64, false, true>(a);
+void inverse(int32_t* a) { inverse_to(a, nullptr, ToInt32{a}); }
+
+void mul_into(uint16_t* acc, int32_t* x, const int32_t* y, bool add) {
+    if (add) {
+        inverse_to(x, y, ToU16<true>{acc});
+    } else {
+        inverse_to(x, y, ToU16<false>{acc});
+    }
+}
+
+void mul_into_le16(uint8_t* acc, int32_t* x, const int32_t* y, bool add) {
+    if (add) {
+        inverse_to(x, y, ToLe16<true>{acc});
+    } else {
+        inverse_to(x, y, ToLe16<false>{acc});
+    }
 }
 
 void load_centred(int32_t* dst, const uint16_t* src, unsigned bits) {
@@ -184,14 +256,6 @@ void load_signed16(int32_t* dst, const uint16_t* src) {
     for (size_t i = 0; i < kN; ++i) dst[i] = int16_t(src[i]);
 }
 
-namespace {
-// x in (-kQ, kQ) -> its representative in [-kQ/2, kQ/2], without branches.
-[[gnu::always_inline]] inline int32_t centred(int32_t x) {
-    x += kQ & (x >> 31);
-    x -= kQ & ((kQ / 2 - x) >> 31);
-    return x;
-}
-}  // namespace
 
 void add_to(uint16_t* acc, const int32_t* x) {
     for (size_t i = 0; i < kN; ++i) acc[i] = uint16_t(acc[i] + uint32_t(centred(x[i])));

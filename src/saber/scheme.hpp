@@ -219,13 +219,7 @@ private:
             ntt::forward(ws.y);
             for (size_t i = 0; i < L; ++i) {
                 squeeze_entry(ws.x, xof);
-                ntt::pointwise(ws.x, ws.y);
-                ntt::inverse(ws.x);
-                if (j == 0) {
-                    ntt::store_to_le16(key_acc(pk, sk, i), ws.x);
-                } else {
-                    ntt::add_to_le16(key_acc(pk, sk, i), ws.x);
-                }
+                ntt::mul_into_le16(key_acc(pk, sk, i), ws.x, ws.y, /*add=*/j != 0);
             }
         }
         for (size_t i = 0; i < L; ++i)
@@ -237,13 +231,7 @@ private:
     static void product_into(uint16_t* acc, Workspace& ws, size_t j, bool first) {
         unpack_centred(ws.y, ws.sp + j * (kN / 2), kN, 4);
         ntt::forward(ws.y);
-        ntt::pointwise(ws.x, ws.y);
-        ntt::inverse(ws.x);
-        if (first) {
-            ntt::store_to(acc, ws.x);
-        } else {
-            ntt::add_to(acc, ws.x);
-        }
+        ntt::mul_into(acc, ws.x, ws.y, /*add=*/!first);
     }
     // ct = (round(A s'), round(b^T s' + m)), or (compare) the same compared to ct: nonzero if different.
     static uint32_t enc_ntt(uint8_t* ct, const uint8_t* m, const uint8_t* seed_sp, const uint8_t* pk, Workspace& ws,
@@ -296,13 +284,7 @@ private:
             ntt::forward(ws.x);
             unpack_centred(ws.y, sk + j * params.poly_q_bytes(), kN, kLogQ);
             ntt::forward(ws.y);
-            ntt::pointwise(ws.x, ws.y);
-            ntt::inverse(ws.x);
-            if (j == 0) {
-                ntt::store_to(ws.acc, ws.x);
-            } else {
-                ntt::add_to(ws.acc, ws.x);
-            }
+            ntt::mul_into(ws.acc, ws.x, ws.y, /*add=*/j != 0);
         }
         int32_t* cm = ws.y;
         unpack_centred(cm, ct + params.polyvec_p_bytes(), kN, params.et);
