@@ -115,6 +115,10 @@ template <unsigned Len>
 
 }  // namespace
 
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+extern "C" void pqmcu_saber_ntt_forward_m4(int32_t* a, const int32_t* zetas, int32_t q, uint32_t minus_qinv);
+void forward(int32_t* a) { pqmcu_saber_ntt_forward_m4(a, kZetas.data(), kQ, kQInvNeg); }
+#else
 void forward(int32_t* a) {
     // Layer pairs (128, 64), (32, 16), (8, 4), (2, 1).
     forward_pass<64>(a);
@@ -122,6 +126,7 @@ void forward(int32_t* a) {
     forward_pass<4>(a);
     forward_pass<1>(a);
 }
+#endif
 
 void pointwise(int32_t* a, const int32_t* b) {
     for (size_t i = 0; i < kN; ++i) a[i] = mulm(a[i], b[i]);
@@ -220,8 +225,19 @@ inline void inverse_pass(int32_t* a, const int32_t* b, Out out = {}) {
 // reduction in between: with |mont(a)| <= |a| / 2^32 + kQ / 2, forward's
 // outputs are < 4.1 kQ, pointwise products < 0.55 kQ, and 8 layers of sums
 // < 256 * 0.55 kQ < 1.5e9 < 2^31; every Montgomery input stays < 2^31 kQ.
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+extern "C" void pqmcu_saber_ntt_inverse6_m4(int32_t* a, const int32_t* b, const int32_t* zetas_inv, int32_t q,
+                                            uint32_t minus_qinv);
+#endif
 template <class Out>
 [[gnu::always_inline]] inline void inverse_to(int32_t* a, const int32_t* b, Out out) {
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+    if (b != nullptr) {  // the assembly: pointwise product and layers 1 .. 32
+        pqmcu_saber_ntt_inverse6_m4(a, b, kZetasInv.data(), kQ, kQInvNeg);
+        inverse_pass<64>(a, nullptr, out);
+        return;
+    }
+#endif
     inverse_pass<1>(a, b);
     inverse_pass<4>(a, nullptr);
     inverse_pass<16>(a, nullptr);
