@@ -261,10 +261,16 @@ private:
                 pack_rounded(out, ws.acc, kN, h1, kLogQ - kLogP, kLogP);
             }
         }
-        for (size_t j = 0; j < L; ++j) {
+        // v' = b^T s', from j = l - 1 down: the last row left s'_{l-1} transformed in y.
+        for (size_t jj = 0; jj < L; ++jj) {
+            const size_t j = L - 1 - jj;
             unpack_centred(ws.x, pk + j * params.poly_p_bytes(), kN, kLogP);
             ntt::forward(ws.x);
-            product_into(ws.acc, ws, j, j == 0);
+            if (jj == 0) {
+                ntt::mul_into(ws.acc, ws.x, ws.y, /*add=*/false);
+            } else {
+                product_into(ws.acc, ws, j, /*first=*/false);
+            }
         }
         for (size_t k = 0; k < kN; ++k) {
             const uint16_t bit = (m[k / 8] >> (k % 8)) & 1;
