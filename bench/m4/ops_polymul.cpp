@@ -126,6 +126,7 @@ struct SaberRows {
         {label "_decaps", SaberRows<Set, P>::setup, SaberRows<Set, P>::decaps, nullptr, SaberRows<Set, P>::ws}
 #define PQMCU_SABER_ROWS(label, Set)                                   \
     PQMCU_SABER_ROWS_P(label, Set, pqmcu::saber::Default),             \
+        PQMCU_SABER_ROWS_P(label "_speed", Set, pqmcu::saber::Speed),  \
         PQMCU_SABER_ROWS_P(label "_toom", Set, pqmcu::saber::Toom)
 
 }  // namespace

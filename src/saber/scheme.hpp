@@ -19,6 +19,9 @@
 //    (overwritten by the keys at the end), encapsulation keeps s' as 4-bit
 //    fields, decapsulation compares the re-encryption while encoding it. The
 //    Workspace is two transform buffers, one accumulator row and s'.
+//  - Speed: the same, but the l transforms of the secret vector are kept in
+//    the Workspace (l KB): l transforms of s' per encapsulation instead of
+//    l^2 + l - 1, and no 4-bit copy of s'.
 //  - Toom: Toom-4 (exact mod 2^13 = q) on Karatsuba limbs, the secret vector
 //    evaluated once and shared by every row and by the inner product
 //    (polymul/matvec.hpp), A generated whole into the Workspace.
@@ -43,12 +46,16 @@
 namespace pqmcu::saber {
 
 struct Default {};  // NTT, streamed (low RAM)
+struct Speed {};    // NTT, streamed, the l secret transforms kept (fewer transforms, l KB more)
 struct Toom {};     // Toom-4 module product, A whole in the Workspace
 
 template <class Set, class Profile = Default>
 struct Scheme {
-    static_assert(std::is_same_v<Profile, Default> || std::is_same_v<Profile, Toom>, "unknown Saber profile");
+    static_assert(std::is_same_v<Profile, Default> || std::is_same_v<Profile, Speed> ||
+                      std::is_same_v<Profile, Toom>,
+                  "unknown Saber profile");
     static constexpr bool kToom = std::is_same_v<Profile, Toom>;
+    static constexpr bool kSpeed = std::is_same_v<Profile, Speed>;
     static constexpr const Params& params = Set::params;
     static constexpr const char* name = params.name;
     static constexpr size_t L = params.l;
@@ -76,7 +83,13 @@ struct Scheme {
         uint16_t acc[kN];             // one output row mod 2^16
         uint8_t sp[L * kN / 2];       // s' as 4-bit two's complement fields
     };
-    using Workspace = std::conditional_t<kToom, ToomWorkspace, NttWorkspace>;
+    struct SpeedWorkspace {
+        int32_t x[kN];                // A_ij, b_j or b'_j, then the product
+        int32_t sev[L][kN];           // the secret vector, transformed once
+        uint16_t acc[kN];             // one output row mod 2^16
+    };
+    using Workspace =
+        std::conditional_t<kToom, ToomWorkspace, std::conditional_t<kSpeed, SpeedWorkspace, NttWorkspace>>;
     static constexpr size_t workspace_bytes = sizeof(Workspace);
 
     template <Rng R>
@@ -183,6 +196,14 @@ private:
     static uint8_t* key_acc(uint8_t* pk, uint8_t* sk, size_t i) {
         return i < kAccInPk ? pk + i * kAccBytes : sk + params.indcpa_sk_bytes() + (i - kAccInPk) * kAccBytes;
     }
+    // The transform buffer of one secret polynomial.
+    static int32_t* ybuf(Workspace& ws) {
+        if constexpr (kSpeed) {
+            return ws.sev[0];
+        } else {
+            return ws.y;
+        }
+    }
     // x = the transform of the next A entry (13-bit fields squeezed from xof).
     static void squeeze_entry(int32_t* x, hash::Shake128& xof) {
         uint8_t chunk[kChunk * kLogQ / 8];
@@ -207,19 +228,20 @@ private:
             (void)xof.absorb(seed_s, kNoiseSeedBytes);
             (void)xof.finalize();
             for (size_t j = 0; j < L; ++j) {
-                sample_secret(ws.y, xof);
-                pack_bits(sk + j * params.poly_q_bytes(), ws.y, kN, kLogQ);
+                sample_secret(ybuf(ws), xof);
+                pack_bits(sk + j * params.poly_q_bytes(), ybuf(ws), kN, kLogQ);
             }
         }
         hash::Shake128 xof;
         (void)xof.absorb(seed_a, kSeedBytes);
         (void)xof.finalize();
         for (size_t j = 0; j < L; ++j) {
-            unpack_centred(ws.y, sk + j * params.poly_q_bytes(), kN, kLogQ);
-            ntt::forward(ws.y);
+            int32_t* y = ybuf(ws);
+            unpack_centred(y, sk + j * params.poly_q_bytes(), kN, kLogQ);
+            ntt::forward(y);
             for (size_t i = 0; i < L; ++i) {
                 squeeze_entry(ws.x, xof);
-                ntt::mul_into_le16(key_acc(pk, sk, i), ws.x, ws.y, /*add=*/j != 0);
+                ntt::mul_into_le16(key_acc(pk, sk, i), ws.x, y, /*add=*/j != 0);
             }
         }
         for (size_t i = 0; i < L; ++i)
@@ -227,11 +249,15 @@ private:
         std::memcpy(pk + params.polyvec_p_bytes(), seed_a, kSeedBytes);
         std::memcpy(sk + params.indcpa_sk_bytes(), pk, pk_bytes);
     }
-    // acc (+)= x * y_j for the 4-bit s'_j.
+    // acc (+)= x * s'_j: Default transforms the 4-bit s'_j again, Speed kept it.
     static void product_into(uint16_t* acc, Workspace& ws, size_t j, bool first) {
-        unpack_centred(ws.y, ws.sp + j * (kN / 2), kN, 4);
-        ntt::forward(ws.y);
-        ntt::mul_into(acc, ws.x, ws.y, /*add=*/!first);
+        if constexpr (kSpeed) {
+            ntt::mul_into(acc, ws.x, ws.sev[j], /*add=*/!first);
+        } else {
+            unpack_centred(ws.y, ws.sp + j * (kN / 2), kN, 4);
+            ntt::forward(ws.y);
+            ntt::mul_into(acc, ws.x, ws.y, /*add=*/!first);
+        }
     }
     // ct = (round(A s'), round(b^T s' + m)), or (compare) the same compared to ct: nonzero if different.
     static uint32_t enc_ntt(uint8_t* ct, const uint8_t* m, const uint8_t* seed_sp, const uint8_t* pk, Workspace& ws,
@@ -241,8 +267,13 @@ private:
             (void)xof.absorb(seed_sp, kNoiseSeedBytes);
             (void)xof.finalize();
             for (size_t j = 0; j < L; ++j) {
-                sample_secret(ws.x, xof);
-                pack_bits(ws.sp + j * (kN / 2), ws.x, kN, 4);
+                if constexpr (kSpeed) {
+                    sample_secret(ws.sev[j], xof);
+                    ntt::forward(ws.sev[j]);
+                } else {
+                    sample_secret(ws.x, xof);
+                    pack_bits(ws.sp + j * (kN / 2), ws.x, kN, 4);
+                }
             }
         }
         uint32_t diff = 0;
@@ -266,10 +297,10 @@ private:
             const size_t j = L - 1 - jj;
             unpack_centred(ws.x, pk + j * params.poly_p_bytes(), kN, kLogP);
             ntt::forward(ws.x);
-            if (jj == 0) {
-                ntt::mul_into(ws.acc, ws.x, ws.y, /*add=*/false);
+            if (jj == 0 && !kSpeed) {
+                ntt::mul_into(ws.acc, ws.x, ybuf(ws), /*add=*/false);
             } else {
-                product_into(ws.acc, ws, j, /*first=*/false);
+                product_into(ws.acc, ws, j, /*first=*/jj == 0);
             }
         }
         for (size_t k = 0; k < kN; ++k) {
@@ -288,11 +319,12 @@ private:
         for (size_t j = 0; j < L; ++j) {
             unpack_centred(ws.x, ct + j * params.poly_p_bytes(), kN, kLogP);
             ntt::forward(ws.x);
-            unpack_centred(ws.y, sk + j * params.poly_q_bytes(), kN, kLogQ);
-            ntt::forward(ws.y);
-            ntt::mul_into(ws.acc, ws.x, ws.y, /*add=*/j != 0);
+            int32_t* y = ybuf(ws);
+            unpack_centred(y, sk + j * params.poly_q_bytes(), kN, kLogQ);
+            ntt::forward(y);
+            ntt::mul_into(ws.acc, ws.x, y, /*add=*/j != 0);
         }
-        int32_t* cm = ws.y;
+        int32_t* cm = ybuf(ws);
         unpack_centred(cm, ct + params.polyvec_p_bytes(), kN, params.et);
         for (size_t i = 0; i < kKeyBytes; ++i) m[i] = 0;
         for (size_t j = 0; j < kN; ++j) {

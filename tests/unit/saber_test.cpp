@@ -114,7 +114,11 @@ void check_kat(const char* file, const char* header) {
 TEST(SaberKat, LightSaber) { check_kat<saber::lightsaber>("lightsaber.rsp", "# LightSaber"); }
 TEST(SaberKat, Saber) { check_kat<saber::saber>("saber.rsp", "# Saber"); }
 TEST(SaberKat, FireSaber) { check_kat<saber::firesaber>("firesaber.rsp", "# FireSaber"); }
-// The Toom-4 profile (kept beside the NTT default for the benchmark tables).
+// The Speed profile (secret transforms kept) and the Toom-4 profile (kept
+// beside the NTT default for the benchmark tables).
+TEST(SaberKat, LightSaberSpeed) { check_kat<saber::lightsaber, saber::Speed>("lightsaber.rsp", "# LightSaber"); }
+TEST(SaberKat, SaberSpeed) { check_kat<saber::saber, saber::Speed>("saber.rsp", "# Saber"); }
+TEST(SaberKat, FireSaberSpeed) { check_kat<saber::firesaber, saber::Speed>("firesaber.rsp", "# FireSaber"); }
 TEST(SaberKat, LightSaberToom) { check_kat<saber::lightsaber, saber::Toom>("lightsaber.rsp", "# LightSaber"); }
 TEST(SaberKat, SaberToom) { check_kat<saber::saber, saber::Toom>("saber.rsp", "# Saber"); }
 TEST(SaberKat, FireSaberToom) { check_kat<saber::firesaber, saber::Toom>("firesaber.rsp", "# FireSaber"); }
@@ -211,6 +215,7 @@ TEST(SaberKem, RoundTripAndRejectionLight) { round_trips_and_rejection<saber::li
 TEST(SaberKem, RoundTripAndRejectionSaber) { round_trips_and_rejection<saber::saber>(); }
 TEST(SaberKem, RoundTripAndRejectionFire) { round_trips_and_rejection<saber::firesaber>(); }
 TEST(SaberKem, RoundTripAndRejectionSaberToom) { round_trips_and_rejection<saber::saber, saber::Toom>(); }
+TEST(SaberKem, RoundTripAndRejectionFireSpeed) { round_trips_and_rejection<saber::firesaber, saber::Speed>(); }
 
 TEST(SaberKem, BadArguments) {
     using S = saber::Scheme<saber::saber>;
