@@ -782,26 +782,33 @@ def load_saber_anchors(directory):
 
 
 def saber_table_rows(rows, anchors):
-    """Our Saber rows (the NTT default and the _toom profile) beside pqm4's
-    m4fspeed cycles and m4fstack stack: [set, op, ours, ratio m4fspeed,
-    RAM, ratio m4fstack, toom, toom ratio, toom RAM, m4fspeed, m4fstack cycles, m4fstack stack]."""
+    """Our Saber rows (the NTT default, the _speed and the _toom profiles)
+    beside pqm4's m4fspeed (cycles, stack) and m4fstack (cycles, stack): [set,
+    op, default cycles, / m4fspeed, default RAM, / m4fstack stack, speed
+    cycles, / m4fspeed, speed RAM, / m4fspeed stack, toom cycles, / m4fspeed,
+    toom RAM, m4fspeed cycles, m4fspeed stack, m4fstack cycles, m4fstack stack]."""
     by_name = {r["operation"]: r for r in rows}
+
+    def cyc(r, ref):
+        return (fmt_int(r["cycles_emulated"]), f"{r['cycles_emulated'] / ref:.2f}") if r and r["cycles_emulated"] \
+            else ("-", "-")
+
     table = []
     for st in SABER_SETS:
         for ours_op, op in SABER_OPS:
             r = by_name.get(f"saber/{st}_{ours_op}")
+            sp = by_name.get(f"saber/{st}_speed_{ours_op}")
             t = by_name.get(f"saber/{st}_toom_{ours_op}")
             fs = anchors.get((st, "m4fspeed", op))
             fk = anchors.get((st, "m4fstack", op))
             if not r or not fs or not fk:
                 continue
-            cyc = r["cycles_emulated"]
-            table.append([st, op, fmt_int(cyc), f"{cyc / fs[0]:.2f}" if cyc else "-", fmt_int(r["total_ram_bytes"]),
+            table.append([st, op, *cyc(r, fs[0]), fmt_int(r["total_ram_bytes"]),
                           f"{r['total_ram_bytes'] / fk[1]:.2f}",
-                          fmt_int(t["cycles_emulated"]) if t else "-",
-                          f"{t['cycles_emulated'] / fs[0]:.2f}" if t and t["cycles_emulated"] else "-",
-                          fmt_int(t["total_ram_bytes"]) if t else "-",
-                          fmt_int(int(fs[0])), fmt_int(int(fk[0])), fmt_int(fk[1])])
+                          *cyc(sp, fs[0]), fmt_int(sp["total_ram_bytes"]) if sp else "-",
+                          f"{sp['total_ram_bytes'] / fs[1]:.2f}" if sp else "-",
+                          *cyc(t, fs[0]), fmt_int(t["total_ram_bytes"]) if t else "-",
+                          fmt_int(int(fs[0])), fmt_int(fs[1]), fmt_int(int(fk[0])), fmt_int(fk[1])])
     return table
 
 
@@ -813,9 +820,10 @@ def print_saber_table(rows, directory):
         return
     print()
     print("Saber (emulated cycles, total RAM = stack + workspace) beside pqm4 @3743a66: targets "
-          "cycles <= 0.9 x m4fspeed and RAM <= m4fstack's stack")
-    print_table(["set", "op", "ntt cycles", "/m4fspeed", "ntt RAM B", "/m4fstack", "toom cycles", "/m4fspeed",
-                 "toom RAM B", "m4fspeed cycles", "m4fstack cycles", "m4fstack stack B"], table)
+          "cycles <= 0.9 x m4fspeed and RAM <= m4fstack's stack; default / speed / toom = our profiles")
+    print_table(["set", "op", "default cyc", "/fspeed", "default RAM", "/fstack", "speed cyc", "/fspeed",
+                 "speed RAM", "/fspeed", "toom cyc", "/fspeed", "toom RAM", "m4fspeed cyc", "m4fspeed stack",
+                 "m4fstack cyc", "m4fstack stack"], table)
 
 
 def main():
