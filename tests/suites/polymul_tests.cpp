@@ -195,6 +195,45 @@ void saber_ntt(Context& ctx) {
     PQ_CHECK_EQ(ctx, bad, 0u);
 }
 
+// The three Saber profiles (Default, Speed, Toom) give the same keys,
+// ciphertexts and secrets from the same rng (Default is held to the KATs).
+template <class Set>
+void saber_profiles_agree(Context& ctx) {
+    namespace sb = pqmcu::saber;
+    using D = sb::Scheme<Set, sb::Default>;
+    using P = sb::Scheme<Set, sb::Speed>;
+    using T = sb::Scheme<Set, sb::Toom>;
+    static typename D::Workspace wd;
+    static typename P::Workspace wp;
+    static typename T::Workspace wt;
+    static uint8_t pk[3][D::pk_bytes], sk[3][D::sk_bytes], ct[3][D::ct_bytes], ss[3][32], ss2[3][32];
+    auto make_rng = [](uint32_t seed) {
+        return [x = XorShift{seed}](uint8_t* out, size_t n) mutable {
+            for (size_t i = 0; i < n; ++i) out[i] = uint8_t(x.next() >> 24);
+        };
+    };
+    auto r0 = make_rng(11), r1 = make_rng(11), r2 = make_rng(11);
+    PQ_CHECK(ctx, D::keypair(pk[0], sk[0], r0, wd) == pqmcu::Status::ok);
+    PQ_CHECK(ctx, P::keypair(pk[1], sk[1], r1, wp) == pqmcu::Status::ok);
+    PQ_CHECK(ctx, T::keypair(pk[2], sk[2], r2, wt) == pqmcu::Status::ok);
+    PQ_CHECK(ctx, D::encapsulate(ct[0], ss[0], pk[0], r0, wd) == pqmcu::Status::ok);
+    PQ_CHECK(ctx, P::encapsulate(ct[1], ss[1], pk[1], r1, wp) == pqmcu::Status::ok);
+    PQ_CHECK(ctx, T::encapsulate(ct[2], ss[2], pk[2], r2, wt) == pqmcu::Status::ok);
+    PQ_CHECK(ctx, D::decapsulate(ss2[0], ct[0], sk[0], wd) == pqmcu::Status::ok);
+    PQ_CHECK(ctx, P::decapsulate(ss2[1], ct[1], sk[1], wp) == pqmcu::Status::ok);
+    PQ_CHECK(ctx, T::decapsulate(ss2[2], ct[2], sk[2], wt) == pqmcu::Status::ok);
+    for (int k = 1; k < 3; ++k) {
+        PQ_CHECK_BYTES(ctx, pk[k], pk[0], D::pk_bytes);
+        PQ_CHECK_BYTES(ctx, sk[k], sk[0], D::sk_bytes);
+        PQ_CHECK_BYTES(ctx, ct[k], ct[0], D::ct_bytes);
+        PQ_CHECK_BYTES(ctx, ss[k], ss[0], 32);
+        PQ_CHECK_BYTES(ctx, ss2[k], ss[0], 32);
+    }
+    PQ_CHECK_BYTES(ctx, ss2[0], ss[0], 32);
+}
+void case_profiles_lightsaber(Context& ctx) { saber_profiles_agree<pqmcu::saber::lightsaber>(ctx); }
+void case_profiles_firesaber(Context& ctx) { saber_profiles_agree<pqmcu::saber::firesaber>(ctx); }
+
 void case_lightsaber(Context& ctx) { saber_round_trip<pqmcu::saber::lightsaber>(ctx); }
 void case_saber(Context& ctx) { saber_round_trip<pqmcu::saber::saber>(ctx); }
 void case_firesaber(Context& ctx) { saber_round_trip<pqmcu::saber::firesaber>(ctx); }
@@ -213,6 +252,8 @@ PQMCU_SUITE(polymul_suite, "polymul",
              {"entry_points_mod_2_16", entry_points},
              {"matvec_saber_k3", matvec},
              {"saber_ntt_product", saber_ntt},
+             {"saber_lightsaber_profiles_agree", case_profiles_lightsaber},
+             {"saber_firesaber_profiles_agree", case_profiles_firesaber},
              {"saber_lightsaber_round_trip", case_lightsaber},
              {"saber_saber_round_trip", case_saber},
              {"saber_firesaber_round_trip", case_firesaber}});
