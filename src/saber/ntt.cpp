@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // Negacyclic NTT over kQ = 10,508,801 for Saber (ntt.hpp). Tables are
 // computed at compile time from the primitive root 3. Forward: Cooley-Tukey
-// butterflies, two layers per pass (four coefficients in registers), no
-// reduction between layers (|a| grows by < kQ per layer: < 2^13 + 8 kQ <
-// 2^27). Inverse: Gentleman-Sande, the growing sums reduced once after four
-// layers (< 32 kQ < 2^29).
+// butterflies, two layers per pass (four coefficients in registers); inverse:
+// Gentleman-Sande, the pointwise product fused into its first pass and the
+// scaling and the accumulation into its last. No reduction inside either
+// (the bounds are above inverse_to()). On the M4 the forward transform and
+// the inverse's first six layers are ntt_m4.S (three layers per pass).
 #include "saber/ntt.hpp"
 
 #include <array>
@@ -154,6 +155,7 @@ struct ToU16 {
         p[i] = uint16_t((Add ? p[i] : 0u) + uint32_t(centred(v)));
     }
 };
+static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "ToLe16 assumes little endian (the M4, x86-64)");
 template <bool Add>
 struct ToLe16 {
     uint8_t* p;
@@ -279,25 +281,6 @@ void add_to(uint16_t* acc, const int32_t* x) {
 
 void store_to(uint16_t* acc, const int32_t* x) {
     for (size_t i = 0; i < kN; ++i) acc[i] = uint16_t(uint32_t(centred(x[i])));
-}
-
-// Little-endian targets only (the M4 and x86-64): a uint16 through memcpy
-// is one unaligned halfword access.
-static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "the le16 accumulators assume little endian");
-void add_to_le16(uint8_t* acc, const int32_t* x) {
-    for (size_t i = 0; i < kN; ++i) {
-        uint16_t v;
-        std::memcpy(&v, acc + 2 * i, 2);
-        v = uint16_t(v + uint32_t(centred(x[i])));
-        std::memcpy(acc + 2 * i, &v, 2);
-    }
-}
-
-void store_to_le16(uint8_t* acc, const int32_t* x) {
-    for (size_t i = 0; i < kN; ++i) {
-        const uint16_t v = uint16_t(uint32_t(centred(x[i])));
-        std::memcpy(acc + 2 * i, &v, 2);
-    }
 }
 
 }  // namespace pqmcu::saber::ntt

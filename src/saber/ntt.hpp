@@ -41,12 +41,9 @@ void add_to(uint16_t* acc, const int32_t* x);
 void store_to(uint16_t* acc, const int32_t* x);
 // Fused: acc (+)= inverse(pointwise(x, y)) mod 2^16 (x is clobbered):
 // add = false stores, add = true adds. _le16: accumulators held as
-// little-endian uint16 bytes at any alignment.
+// little-endian uint16 bytes at any alignment (Saber's key generation keeps
+// them in the caller's pk and sk buffers).
 void mul_into(uint16_t* acc, int32_t* x, const int32_t* y, bool add);
 void mul_into_le16(uint8_t* acc, int32_t* x, const int32_t* y, bool add);
-// The same on accumulators held as little-endian uint16 bytes at any alignment
-// (Saber's key generation keeps them in the caller's pk and sk buffers).
-void add_to_le16(uint8_t* acc, const int32_t* x);
-void store_to_le16(uint8_t* acc, const int32_t* x);
 
 }  // namespace pqmcu::saber::ntt
