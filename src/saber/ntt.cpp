@@ -62,8 +62,20 @@ constexpr std::array<int32_t, 256> make_zetas_inv() {
 }
 constexpr std::array<int32_t, 256> kZetasInv = make_zetas_inv();
 static_assert(pow_mod(pow_mod(kRoot, (uint64_t(kQ) - 1) / 512), 256) == uint32_t(kQ) - 1, "psi^256 = -1");
-// 2^64 / 256 mod kQ: cancels the 2^-32 of pointwise() and of the final Montgomery product.
-constexpr int32_t kInvScale = centre(uint32_t(kRModQ * kRModQ % uint64_t(kQ) * pow_mod(256, uint64_t(kQ) - 2) % uint64_t(kQ)));
+// 2^64 / 64 mod kQ: cancels the 2^6 of six inverse layers, the 2^-32 of
+// pointwise() and that of the final Montgomery product.
+constexpr int32_t kInvScale = centre(uint32_t(kRModQ * kRModQ % uint64_t(kQ) * pow_mod(64, uint64_t(kQ) - 2) % uint64_t(kQ)));
+// The transform stops after six layers: 64 blocks of 4 coefficients, block m
+// being the residue mod x^4 - w_m with w_m = zeta_{64+m}^2 (the factor the
+// seventh layer would split). kOmega[m] = w_m * 2^32 mod kQ (centred).
+constexpr std::array<int32_t, 64> make_omega() {
+    std::array<int32_t, 64> w{};
+    const uint32_t psi = pow_mod(kRoot, (uint64_t(kQ) - 1) / 512);
+    for (unsigned m = 0; m < 64; ++m)
+        w[m] = centre(uint32_t(uint64_t(pow_mod(psi, 2 * uint64_t(brv8(64 + m)))) * kRModQ % uint64_t(kQ)));
+    return w;
+}
+constexpr std::array<int32_t, 64> kOmega = make_omega();
 // The last inverse layer's factor with the scale folded in: kZetasInv[1] * kInvScale / 2^32.
 constexpr int32_t kLastZeta = centre(uint32_t(
     (uint64_t(kZetasInv[1] < 0 ? kZetasInv[1] + kQ : kZetasInv[1]) * uint64_t(kInvScale < 0 ? kInvScale + kQ : kInvScale)) %
@@ -121,16 +133,38 @@ extern "C" void pqmcu_saber_ntt_forward_m4(int32_t* a, const int32_t* zetas, int
 void forward(int32_t* a) { pqmcu_saber_ntt_forward_m4(a, kZetas.data(), kQ, kQInvNeg); }
 #else
 void forward(int32_t* a) {
-    // Layer pairs (128, 64), (32, 16), (8, 4), (2, 1).
+    // Layer pairs (128, 64), (32, 16), (8, 4); six layers (pointwise() works on blocks of 4).
     forward_pass<64>(a);
     forward_pass<16>(a);
     forward_pass<4>(a);
-    forward_pass<1>(a);
 }
 #endif
 
+namespace {
+// (sum) / 2^32 mod kQ for a 64-bit sum of products, |sum| < 2^31 kQ.
+[[gnu::always_inline]] inline int32_t reduce64(int64_t a) {
+    const int32_t t = int32_t(uint32_t(a) * kQInvNeg);
+    return int32_t(uint64_t(a + int64_t(t) * kQ) >> 32);
+}
+// a = a b / 2^32 in Z[x]/(x^4 - w), w given as w 2^32 (Montgomery). With
+// forward's outputs < 3.1 kQ every sum of four products is < 39 kQ^2 <
+// 2^31 kQ and every result < 0.6 kQ.
+[[gnu::always_inline]] inline void basemul4(int32_t* a, const int32_t* b, int32_t w) {
+    const int32_t a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3];
+    const int32_t b0 = b[0], b1 = b[1], b2 = b[2], b3 = b[3];
+    auto m = [](int32_t x, int32_t y) { return int64_t(x) * y; };  // SMULL / SMLAL
+    const int32_t h0 = reduce64(m(a1, b3) + m(a2, b2) + m(a3, b1));
+    const int32_t h1 = reduce64(m(a2, b3) + m(a3, b2));
+    const int32_t h2 = reduce64(m(a3, b3));
+    a[0] = reduce64(m(a0, b0) + m(h0, w));
+    a[1] = reduce64(m(a0, b1) + m(a1, b0) + m(h1, w));
+    a[2] = reduce64(m(a0, b2) + m(a1, b1) + m(a2, b0) + m(h2, w));
+    a[3] = reduce64(m(a0, b3) + m(a1, b2) + m(a2, b1) + m(a3, b0));
+}
+}  // namespace
+
 void pointwise(int32_t* a, const int32_t* b) {
-    for (size_t i = 0; i < kN; ++i) a[i] = mulm(a[i], b[i]);
+    for (size_t m = 0; m < kN / 4; ++m) basemul4(a + 4 * m, b + 4 * m, kOmega[m]);
 }
 
 namespace {
@@ -221,26 +255,16 @@ inline void inverse_pass(int32_t* a, const int32_t* b, Out out = {}) {
     }
 }
 
-// Layer pairs (1, 2), (4, 8), (16, 32), (64, 128); each butterfly is the
-// inverse of forward's times 2: (u, v) -> (u + v, (u - v) / zeta); the factor
-// 2^8 and pointwise()'s 2^-32 are removed in the last layer (kInvScale). No
-// reduction in between: with |mont(a)| <= |a| / 2^32 + kQ / 2, forward's
-// outputs are < 4.1 kQ, pointwise products < 0.55 kQ, and 8 layers of sums
-// < 256 * 0.55 kQ < 1.5e9 < 2^31; every Montgomery input stays < 2^31 kQ.
-#if defined(PQMCU_SABER_NTT_M4_ASM)
-extern "C" void pqmcu_saber_ntt_inverse6_m4(int32_t* a, const int32_t* b, const int32_t* zetas_inv, int32_t q,
-                                            uint32_t minus_qinv);
-#endif
+// pointwise() (products in the 64 blocks), then layer pairs (4, 8), (16, 32),
+// (64, 128); each butterfly is the inverse of forward's times 2: (u, v) ->
+// (u + v, (u - v) / zeta); the factor 2^6 and pointwise()'s 2^-32 are removed
+// in the last layer (kInvScale). No reduction in between: with |mont(a)| <=
+// |a| / 2^32 + kQ / 2, forward's outputs are < 3.1 kQ, block products
+// < 0.6 kQ, and 6 layers of sums < 64 * 0.6 kQ < 4.1e8 < 2^31; every
+// Montgomery input stays < 2^31 kQ.
 template <class Out>
 [[gnu::always_inline]] inline void inverse_to(int32_t* a, const int32_t* b, Out out) {
-#if defined(PQMCU_SABER_NTT_M4_ASM)
-    if (b != nullptr) {  // the assembly: pointwise product and layers 1 .. 32
-        pqmcu_saber_ntt_inverse6_m4(a, b, kZetasInv.data(), kQ, kQInvNeg);
-        inverse_pass<64>(a, nullptr, out);
-        return;
-    }
-#endif
-    inverse_pass<1>(a, b);
+    if (b != nullptr) pointwise(a, b);
     inverse_pass<4>(a, nullptr);
     inverse_pass<16>(a, nullptr);
     inverse_pass<64>(a, nullptr, out);
