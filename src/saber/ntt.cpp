@@ -150,16 +150,19 @@ namespace {
 // forward's outputs < 3.1 kQ every sum of four products is < 39 kQ^2 <
 // 2^31 kQ and every result < 0.6 kQ.
 [[gnu::always_inline]] inline void basemul4(int32_t* a, const int32_t* b, int32_t w) {
-    const int32_t a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3];
-    const int32_t b0 = b[0], b1 = b[1], b2 = b[2], b3 = b[3];
     auto m = [](int32_t x, int32_t y) { return int64_t(x) * y; };  // SMULL / SMLAL
-    const int32_t h0 = reduce64(m(a1, b3) + m(a2, b2) + m(a3, b1));
-    const int32_t h1 = reduce64(m(a2, b3) + m(a3, b2));
-    const int32_t h2 = reduce64(m(a3, b3));
-    a[0] = reduce64(m(a0, b0) + m(h0, w));
-    a[1] = reduce64(m(a0, b1) + m(a1, b0) + m(h1, w));
-    a[2] = reduce64(m(a0, b2) + m(a1, b1) + m(a2, b0) + m(h2, w));
-    a[3] = reduce64(m(a0, b3) + m(a1, b2) + m(a2, b1) + m(a3, b0));
+    // Few values live at a time (the M4 has 13 registers): the three w-terms
+    // first, then each output from memory; a is written once all are known.
+    const int32_t h0 = reduce64(m(a[1], b[3]) + m(a[2], b[2]) + m(a[3], b[1]));
+    const int32_t h1 = reduce64(m(a[2], b[3]) + m(a[3], b[2]));
+    const int32_t h2 = reduce64(m(a[3], b[3]));
+    const int32_t c3 = reduce64(m(a[0], b[3]) + m(a[1], b[2]) + m(a[2], b[1]) + m(a[3], b[0]));
+    const int32_t c2 = reduce64(m(a[0], b[2]) + m(a[1], b[1]) + m(a[2], b[0]) + m(h2, w));
+    const int32_t c1 = reduce64(m(a[0], b[1]) + m(a[1], b[0]) + m(h1, w));
+    a[0] = reduce64(m(a[0], b[0]) + m(h0, w));
+    a[1] = c1;
+    a[2] = c2;
+    a[3] = c3;
 }
 }  // namespace
 
