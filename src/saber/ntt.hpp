@@ -1,20 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// Saber's products in Z_2^13[x]/(x^256 + 1) through a complete negacyclic
-// NTT over the prime kQ = 10,508,801 (= 1 + 41047 * 256, so a primitive
-// 512-th root of unity exists). One product a * s with a centred 13-bit
-// coefficients (|a| <= 4096) and |s| <= 5 has integer coefficients of
-// absolute value <= 256 * 4096 * 5 = 5,242,880 < kQ / 2, so the product
-// computed mod kQ and centred is the exact integer product, and its low 13
-// bits are the product mod q = 2^13. Every product is inverse-transformed on
-// its own and added mod 2^13 (so no accumulation bound on kQ).
+// Saber's products in Z_2^13[x]/(x^256 + 1) through a negacyclic NTT over
+// the prime kQ = 10,508,801 (= 1 + 41047 * 256, so a primitive 512-th root
+// of unity exists), stopped after six layers (64 blocks of 4 coefficients,
+// multiplied in Z[x]/(x^4 - w)). One product a * s with centred 13-bit a
+// (|a| <= 4096) and |s| <= 5 has integer coefficients of absolute value
+// <= 256 * 4096 * 5 = 5,242,880 < kQ / 2, so the product computed mod kQ and
+// centred is the exact integer product, and its low 13 bits are the product
+// mod q = 2^13. Every product is inverse-transformed on its own and added
+// mod 2^16 (so no accumulation bound on kQ).
 //
 // Arithmetic: signed 32-bit Montgomery reduction (R = 2^32; SMULL, MUL,
 // SMLAL on the M4), no data-dependent branch or index.
-//   int32_t x[256], y[256];
-//   ntt::load_centred(x, a, 13); ntt::forward(x);    // a: uint16 mod 2^13
-//   ntt::load_small(y, s); ntt::forward(y);           // s: int8 in [-5, 5]
-//   ntt::pointwise(x, y); ntt::inverse(x);            // x = a * s mod (kQ, x^256 + 1), |x| < kQ
-//   ntt::add_mod_q(acc, x);                           // acc += x mod 2^16
+//   int32_t x[256], y[256];                           // x: A_ij (|a| <= 2^12), y: s_j (|s| <= 5)
+//   ntt::forward(x); ntt::forward(y);
+//   ntt::mul_into(acc, x, y, add);                    // acc (+)= x * y mod (x^256 + 1), mod 2^16
+// (pointwise() + inverse() + add_to() is the same product in three steps.)
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -24,9 +24,11 @@ namespace pqmcu::saber::ntt {
 inline constexpr int32_t kQ = 10508801;
 inline constexpr size_t kN = 256;
 
-// In place; input |a[i]| <= 2^13, output in bit-reversed evaluation order, |a[i]| < 9 kQ.
+// In place; input |a[i]| <= 2^12 (2^13 is fine too), output 64 blocks of 4
+// in bit-reversed block order, |a[i]| < 3.1 kQ.
 void forward(int32_t* a);
-// a[i] = a[i] * b[i] / 2^32 mod kQ (Montgomery), |result| < kQ; inputs from forward().
+// a = a * b / 2^32 blockwise in Z[x]/(x^4 - w_m) (Montgomery), |result| < kQ;
+// inputs from forward().
 void pointwise(int32_t* a, const int32_t* b);
 // In place; input from pointwise(); output the product coefficients, |a[i]| < kQ.
 void inverse(int32_t* a);
