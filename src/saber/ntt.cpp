@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// Negacyclic NTT over kQ = 10,508,801 for Saber (ntt.hpp). Tables are
-// computed at compile time from the primitive root 3. Forward: Cooley-Tukey
-// butterflies, two layers per pass (four coefficients in registers); inverse:
-// Gentleman-Sande, the pointwise product fused into its first pass and the
-// scaling and the accumulation into its last. No reduction inside either
-// (the bounds are above inverse_to()). On the M4 the forward transform and
-// the inverse's first six layers are ntt_m4.S (three layers per pass).
+// Negacyclic NTT over kQ = 10,508,801 for Saber (ntt.hpp), six layers.
+// Tables are computed at compile time from the primitive root 3. Forward:
+// Cooley-Tukey butterflies, two layers per pass (four coefficients in
+// registers); products in the 64 blocks of 4; inverse: Gentleman-Sande,
+// the scaling and the accumulation fused into its last pass. No reduction
+// inside either (the bounds are above inverse_to()). On the M4 the forward
+// transform is ntt_m4.S (three layers per pass).
 #include "saber/ntt.hpp"
 
 #include <array>
