@@ -100,9 +100,9 @@ void run_matvec_separate() {
 }
 
 // Saber: keypair / encaps / decaps with the workspace in the arena.
-template <class Set>
+template <class Set, class Profile = pqmcu::saber::Default>
 struct SaberRows {
-    using S = pqmcu::saber::Scheme<Set>;
+    using S = pqmcu::saber::Scheme<Set, Profile>;
     static inline uint8_t pk[S::pk_bytes], sk[S::sk_bytes], ct[S::ct_bytes], ss[32];
     static void setup() {
         pqmcu::bench::PatternRng rng{0, 0x5A};
@@ -120,10 +120,14 @@ struct SaberRows {
     static void decaps() { S::decapsulate(ss, ct, sk, arena_as<typename S::Workspace>()); }
     static constexpr size_t ws = sizeof(typename S::Workspace);
 };
-#define PQMCU_SABER_ROWS(label, Set)                                                             \
-    {label "_keypair", SaberRows<Set>::setup, SaberRows<Set>::keypair, nullptr, SaberRows<Set>::ws}, \
-        {label "_encaps", SaberRows<Set>::setup, SaberRows<Set>::encaps, nullptr, SaberRows<Set>::ws}, \
-        {label "_decaps", SaberRows<Set>::setup, SaberRows<Set>::decaps, nullptr, SaberRows<Set>::ws}
+#define PQMCU_SABER_ROWS_P(label, Set, P)                                                              \
+    {label "_keypair", SaberRows<Set, P>::setup, SaberRows<Set, P>::keypair, nullptr, SaberRows<Set, P>::ws}, \
+        {label "_encaps", SaberRows<Set, P>::setup, SaberRows<Set, P>::encaps, nullptr, SaberRows<Set, P>::ws}, \
+        {label "_decaps", SaberRows<Set, P>::setup, SaberRows<Set, P>::decaps, nullptr, SaberRows<Set, P>::ws}
+#define PQMCU_SABER_ROWS(label, Set)                                   \
+    PQMCU_SABER_ROWS_P(label, Set, pqmcu::saber::Default),             \
+        PQMCU_SABER_ROWS_P(label "_speed", Set, pqmcu::saber::Speed),  \
+        PQMCU_SABER_ROWS_P(label "_toom", Set, pqmcu::saber::Toom)
 
 }  // namespace
 

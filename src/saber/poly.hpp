@@ -14,4 +14,22 @@ void unpack_bits(uint16_t* out, const uint8_t* in, size_t count, unsigned bits);
 // 256 coefficients from 256 * mu / 8 bytes: HW(low mu/2 bits) - HW(high mu/2 bits) mod 2^16.
 void sample_binomial(uint16_t* s, const uint8_t* coins, unsigned mu);
 
+// The NTT path's forms (count coefficients, count * bits a multiple of 8):
+// `bits`-bit fields read as two's complement (centred) int32 values; int32
+// values stored by their low `bits` bits; `count` (a multiple of 4) binomial
+// samples from count * mu / 8 bytes as int32.
+void unpack_centred(int32_t* out, const uint8_t* in, size_t count, unsigned bits);
+void pack_bits(uint8_t* out, const int32_t* in, size_t count, unsigned bits);
+void sample_binomial(int32_t* s, const uint8_t* coins, size_t count, unsigned mu);
+// The rounded encoding of accumulators held as little-endian uint16 bytes
+// (possibly unaligned, possibly in the output buffer itself: out may equal
+// acc, since byte i of out is written after bytes <= 2i + 1 of acc are read):
+// coefficient (x + add) >> shift, its low `bits` bits.
+void pack_rounded_le16(uint8_t* out, const uint8_t* acc, size_t count, uint16_t add, unsigned shift, unsigned bits);
+// Like pack_bits(out, ((in + add) >> shift), ...) but compares instead of
+// storing: returns 0 if equal to `expect`, nonzero otherwise (no early exit).
+uint32_t pack_rounded_cmp(const uint8_t* expect, const uint16_t* in, size_t count, uint16_t add, unsigned shift,
+                          unsigned bits);
+void pack_rounded(uint8_t* out, const uint16_t* in, size_t count, uint16_t add, unsigned shift, unsigned bits);
+
 }  // namespace pqmcu::saber

@@ -55,4 +55,176 @@ void sample_binomial(uint16_t* s, const uint8_t* coins, unsigned mu) {
     }
 }
 
+namespace {
+// Groups of 8 coefficients = Bits bytes, fully unrolled so that the bit
+// offsets are constants (count a multiple of 8).
+template <unsigned Bits, class Get>
+inline void pack_groups(uint8_t* out, size_t count, Get get) {
+    constexpr uint32_t mask = (1u << Bits) - 1;
+    for (size_t g = 0; g < count; g += 8) {
+        uint32_t acc = 0;
+        unsigned have = 0;
+#pragma GCC unroll 8
+        for (unsigned k = 0; k < 8; ++k) {
+            acc |= (uint32_t(get(g + k)) & mask) << have;
+            have += Bits;
+#pragma GCC unroll 4
+            while (have >= 8) {
+                *out++ = uint8_t(acc);
+                acc >>= 8;
+                have -= 8;
+            }
+        }
+    }
+}
+template <unsigned Bits>
+inline void unpack_centred_t(int32_t* out, const uint8_t* in, size_t count) {
+    constexpr uint32_t mask = (1u << Bits) - 1;
+    constexpr unsigned sh = 32 - Bits;
+    for (size_t g = 0; g < count; g += 8) {
+        uint32_t acc = 0;
+        unsigned have = 0;
+#pragma GCC unroll 8
+        for (unsigned k = 0; k < 8; ++k) {
+#pragma GCC unroll 4
+            while (have < Bits) {
+                acc |= uint32_t(*in++) << have;
+                have += 8;
+            }
+            out[g + k] = int32_t((acc & mask) << sh) >> sh;
+            acc >>= Bits;
+            have -= Bits;
+        }
+    }
+}
+// Four coefficients from 4 mu bits: each half field's bits summed in place
+// (SWAR), then a - b per coefficient.
+template <unsigned Mu>
+inline void sample_t(int32_t* s, const uint8_t* coins, size_t count) {
+    constexpr unsigned half = Mu / 2;
+    constexpr uint64_t ones = [] {
+        uint64_t m = 0;
+        for (unsigned f = 0; f < 8; ++f) m |= uint64_t(1) << (f * half);
+        return m;
+    }();
+    constexpr uint32_t fmask = (1u << half) - 1;
+    for (size_t g = 0; g < count / 4; ++g) {
+        uint64_t t = 0;
+#pragma GCC unroll 5
+        for (unsigned b = 0; b < half; ++b) t |= uint64_t(coins[g * half + b]) << (8 * b);
+        uint64_t d = 0;
+#pragma GCC unroll 5
+        for (unsigned j = 0; j < half; ++j) d += (t >> j) & ones;
+#pragma GCC unroll 4
+        for (unsigned k = 0; k < 4; ++k) {
+            const uint32_t f = uint32_t(d >> (k * Mu));
+            s[4 * g + k] = int32_t(f & fmask) - int32_t((f >> half) & fmask);
+        }
+    }
+}
+inline uint16_t load_le16(const uint8_t* p) { return uint16_t(p[0] | (p[1] << 8)); }
+}  // namespace
+
+void unpack_centred(int32_t* out, const uint8_t* in, size_t count, unsigned bits) {
+    switch (bits) {  // public
+        case 3: return unpack_centred_t<3>(out, in, count);
+        case 4: return unpack_centred_t<4>(out, in, count);
+        case 6: return unpack_centred_t<6>(out, in, count);
+        case 10: return unpack_centred_t<10>(out, in, count);
+        case 13: return unpack_centred_t<13>(out, in, count);
+        default: break;
+    }
+    const uint32_t mask = (1u << bits) - 1;
+    const unsigned sh = 32 - bits;
+    uint32_t acc = 0;
+    unsigned have = 0;
+    for (size_t i = 0; i < count; ++i) {
+        while (have < bits) {
+            acc |= uint32_t(*in++) << have;
+            have += 8;
+        }
+        out[i] = int32_t((acc & mask) << sh) >> sh;
+        acc >>= bits;
+        have -= bits;
+    }
+}
+
+void pack_bits(uint8_t* out, const int32_t* in, size_t count, unsigned bits) {
+    auto get = [in](size_t i) { return in[i]; };
+    switch (bits) {  // public
+        case 4: return pack_groups<4>(out, count, get);
+        case 13: return pack_groups<13>(out, count, get);
+        default: break;
+    }
+    const uint32_t mask = (1u << bits) - 1;
+    uint32_t acc = 0;
+    unsigned have = 0;
+    for (size_t i = 0; i < count; ++i) {
+        acc |= (uint32_t(in[i]) & mask) << have;
+        have += bits;
+        while (have >= 8) {
+            *out++ = uint8_t(acc);
+            acc >>= 8;
+            have -= 8;
+        }
+    }
+}
+
+void sample_binomial(int32_t* s, const uint8_t* coins, size_t count, unsigned mu) {
+    switch (mu) {  // public
+        case 6: return sample_t<6>(s, coins, count);
+        case 8: return sample_t<8>(s, coins, count);
+        default: return sample_t<10>(s, coins, count);
+    }
+}
+
+namespace {
+template <unsigned Shift, unsigned Bits, class Get>
+inline void pack_rounded_t(uint8_t* out, size_t count, uint16_t add, Get get) {
+    pack_groups<Bits>(out, count, [&](size_t i) { return uint32_t(uint16_t(get(i) + add)) >> Shift; });
+}
+template <class Get>
+inline void pack_rounded_any(uint8_t* out, size_t count, uint16_t add, unsigned shift, unsigned bits, Get get) {
+    // (shift, bits): (3, 10) for vectors; (10 - et, et) for c_m.
+    if (shift == 3 && bits == 10) return pack_rounded_t<3, 10>(out, count, add, get);
+    if (shift == 7 && bits == 3) return pack_rounded_t<7, 3>(out, count, add, get);
+    if (shift == 6 && bits == 4) return pack_rounded_t<6, 4>(out, count, add, get);
+    if (shift == 4 && bits == 6) return pack_rounded_t<4, 6>(out, count, add, get);
+    const uint32_t mask = (1u << bits) - 1;
+    uint32_t a = 0;
+    unsigned have = 0;
+    for (size_t i = 0; i < count; ++i) {
+        a |= ((uint32_t(uint16_t(get(i) + add)) >> shift) & mask) << have;
+        have += bits;
+        while (have >= 8) {
+            *out++ = uint8_t(a);
+            a >>= 8;
+            have -= 8;
+        }
+    }
+}
+}  // namespace
+
+void pack_rounded_le16(uint8_t* out, const uint8_t* acc, size_t count, uint16_t add, unsigned shift, unsigned bits) {
+    pack_rounded_any(out, count, add, shift, bits, [acc](size_t i) { return load_le16(acc + 2 * i); });
+}
+
+void pack_rounded(uint8_t* out, const uint16_t* in, size_t count, uint16_t add, unsigned shift, unsigned bits) {
+    pack_rounded_any(out, count, add, shift, bits, [in](size_t i) { return in[i]; });
+}
+
+uint32_t pack_rounded_cmp(const uint8_t* expect, const uint16_t* in, size_t count, uint16_t add, unsigned shift,
+                          unsigned bits) {
+    // Encode 32 coefficients at a time into a small buffer and compare it.
+    uint8_t buf[32 * 16 / 8];
+    uint32_t diff = 0;
+    const size_t chunk_bytes = 32 * bits / 8;
+    for (size_t c = 0; c < count; c += 32) {
+        pack_rounded(buf, in + c, 32, add, shift, bits);
+        for (size_t i = 0; i < chunk_bytes; ++i) diff |= uint32_t(buf[i] ^ expect[i]);
+        expect += chunk_bytes;
+    }
+    return diff;
+}
+
 }  // namespace pqmcu::saber

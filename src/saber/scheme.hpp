@@ -12,9 +12,19 @@
 // `rng` is any callable rng(uint8_t*, size_t) (core/scheme_support.hpp).
 // Statuses: ok; bad_argument (nullptr); internal_error (the rng failed).
 //
-// Products: A s and b^T s over Z_2^13[x]/(x^256 + 1) with Toom-4 (exact mod
-// 2^13 = q) on Karatsuba limbs; the secret vector is evaluated once and
-// shared by every row and by the inner product (polymul/matvec.hpp).
+// Profiles (the products A s and b^T s over Z_2^13[x]/(x^256 + 1)):
+//  - Default: NTT over the prime 10,508,801 (ntt.hpp), one product at a time,
+//    streamed: A is squeezed 32 coefficients at a time into the transform
+//    buffer, key generation keeps its accumulators in the caller's pk / sk
+//    (overwritten by the keys at the end), encapsulation keeps s' as 4-bit
+//    fields, decapsulation compares the re-encryption while encoding it. The
+//    Workspace is two transform buffers, one accumulator row and s'.
+//  - Speed: the same, but the l transforms of the secret vector are kept in
+//    the Workspace (l KB): l transforms of s' per encapsulation instead of
+//    l^2 + l - 1, and no 4-bit copy of s'.
+//  - Toom: Toom-4 (exact mod 2^13 = q) on Karatsuba limbs, the secret vector
+//    evaluated once and shared by every row and by the inner product
+//    (polymul/matvec.hpp), A generated whole into the Workspace.
 // Constant time: the binomial sampler, the products, the encodings, the
 // re-encryption compare (ct_memneq) and the rejection select (masked copy)
 // have no secret-dependent branch or index.
@@ -30,15 +40,22 @@
 #include "hash/shake.hpp"
 #include "polymul/matvec.hpp"
 #include "saber/params.hpp"
+#include "saber/ntt.hpp"
 #include "saber/poly.hpp"
 
 namespace pqmcu::saber {
 
-struct Default {};
+struct Default {};  // NTT, streamed (low RAM)
+struct Speed {};    // NTT, streamed, the l secret transforms kept (fewer transforms, l KB more)
+struct Toom {};     // Toom-4 module product, A whole in the Workspace
 
 template <class Set, class Profile = Default>
 struct Scheme {
-    static_assert(std::is_same_v<Profile, Default>, "unknown Saber profile");
+    static_assert(std::is_same_v<Profile, Default> || std::is_same_v<Profile, Speed> ||
+                      std::is_same_v<Profile, Toom>,
+                  "unknown Saber profile");
+    static constexpr bool kToom = std::is_same_v<Profile, Toom>;
+    static constexpr bool kSpeed = std::is_same_v<Profile, Speed>;
     static constexpr const Params& params = Set::params;
     static constexpr const char* name = params.name;
     static constexpr size_t L = params.l;
@@ -50,7 +67,7 @@ struct Scheme {
     using MV = polymul::MatVecNegacyclic<L, kN>;
     static_assert(MV::exact_bits >= int(kLogQ), "the product must be exact mod q");
 
-    struct Workspace {
+    struct ToomWorkspace {
         uint16_t A[L * L * kN];       // public matrix, row major
         uint16_t s[L * kN];           // secret vector (s or s')
         uint16_t sev[L * MV::ev_words];  // its Toom-4 evaluations
@@ -60,6 +77,19 @@ struct Scheme {
         uint8_t cmp[ct_bytes];        // re-encryption in decapsulate
         typename MV::Scratch mv;
     };
+    struct NttWorkspace {
+        int32_t x[kN];                // A_ij, b_j or b'_j, then the product
+        int32_t y[kN];                // the secret polynomial (transformed)
+        uint16_t acc[kN];             // one output row mod 2^16
+        uint8_t sp[L * kN / 2];       // s' as 4-bit two's complement fields
+    };
+    struct SpeedWorkspace {
+        int32_t x[kN];                // A_ij, b_j or b'_j, then the product
+        int32_t sev[L][kN];           // the secret vector, transformed once
+        uint16_t acc[kN];             // one output row mod 2^16
+    };
+    using Workspace =
+        std::conditional_t<kToom, ToomWorkspace, std::conditional_t<kSpeed, SpeedWorkspace, NttWorkspace>>;
     static constexpr size_t workspace_bytes = sizeof(Workspace);
 
     template <Rng R>
@@ -75,15 +105,11 @@ struct Scheme {
             st = draw_random(rng, seed_s, sizeof seed_s);
         }
         if (st == Status::ok) {
-            gen_matrix(ws.A, seed_a, ws);
-            gen_secret(ws.s, seed_s, ws);
-            MV::evaluate_vector(ws.sev, ws.s);
-            MV::mul(ws.res, ws.A, ws.sev, /*transpose=*/true, ws.mv);
-            round_to_p(ws.res);
-            pack_bits(pk, ws.res, L * kN, kLogP);
-            std::memcpy(pk + params.polyvec_p_bytes(), seed_a, kSeedBytes);
-            pack_bits(sk, ws.s, L * kN, kLogQ);
-            std::memcpy(sk + params.indcpa_sk_bytes(), pk, pk_bytes);
+            if constexpr (!kToom) {
+                keypair_ntt(pk, sk, seed_a, seed_s, ws);
+            } else {
+                keypair_toom(pk, sk, seed_a, seed_s, ws);
+            }
             (void)hash::sha3_256(sk + sk_bytes - kHashBytes - kKeyBytes, pk, pk_bytes);
             st = draw_random(rng, sk + sk_bytes - kKeyBytes, kKeyBytes);
         }
@@ -121,8 +147,14 @@ struct Scheme {
         indcpa_dec(buf, sk, ct, ws);
         std::memcpy(buf + 32, hpk, kHashBytes);
         (void)hash::sha3_512(kr, buf, 64);
-        indcpa_enc(ws.cmp, buf, kr + 32, pk, ws);
-        const uint32_t fail = ct_memneq(ct, ws.cmp, ct_bytes);
+        uint32_t fail;
+        if constexpr (kToom) {
+            indcpa_enc(ws.cmp, buf, kr + 32, pk, ws);
+            fail = ct_memneq(ct, ws.cmp, ct_bytes);
+        } else {
+            const uint32_t diff = enc_ntt(const_cast<uint8_t*>(ct), buf, kr + 32, pk, ws, /*compare=*/true);
+            fail = (diff | (0u - diff)) >> 31;  // 0 or 1
+        }
         (void)hash::sha3_256(kr + 32, ct, ct_bytes);
         // Implicit rejection: K^ := z when the re-encryption differs, by a mask.
         const uint8_t mask = uint8_t(value_barrier(ct_mask32(fail)));
@@ -139,6 +171,183 @@ struct Scheme {
     static constexpr uint16_t h2 = (1u << (kLogP - 2)) - (1u << (kLogP - params.et - 1)) + (1u << (kLogQ - kLogP - 1));
 
     static void indcpa_enc(uint8_t* ct, const uint8_t* m, const uint8_t* seed_sp, const uint8_t* pk, Workspace& ws) {
+        if constexpr (!kToom) {
+            (void)enc_ntt(ct, m, seed_sp, pk, ws, /*compare=*/false);
+        } else {
+            indcpa_enc_toom(ct, m, seed_sp, pk, ws);
+        }
+    }
+    static void indcpa_dec(uint8_t* m, const uint8_t* sk, const uint8_t* ct, Workspace& ws) {
+        if constexpr (!kToom) {
+            dec_ntt(m, sk, ct, ws);
+        } else {
+            indcpa_dec_toom(m, sk, ct, ws);
+        }
+    }
+
+private:
+    // ---- Default profile: NTT, streamed
+    static constexpr size_t kChunk = 32;  // coefficients squeezed / sampled at a time
+    // Key generation's accumulator i (256 little-endian uint16): the first
+    // ones in pk, the others in sk after s; both regions are written last.
+    static constexpr size_t kAccBytes = 2 * kN;
+    static constexpr size_t kAccInPk = pk_bytes / kAccBytes;
+    static_assert(kAccInPk >= 1 && (L - kAccInPk) * kAccBytes <= sk_bytes - params.indcpa_sk_bytes());
+    static uint8_t* key_acc(uint8_t* pk, uint8_t* sk, size_t i) {
+        return i < kAccInPk ? pk + i * kAccBytes : sk + params.indcpa_sk_bytes() + (i - kAccInPk) * kAccBytes;
+    }
+    // The transform buffer of one secret polynomial.
+    static int32_t* ybuf(Workspace& ws) {
+        if constexpr (kSpeed) {
+            return ws.sev[0];
+        } else {
+            return ws.y;
+        }
+    }
+    // x = the transform of the next A entry (13-bit fields squeezed from xof).
+    static void squeeze_entry(int32_t* x, hash::Shake128& xof) {
+        uint8_t chunk[kChunk * kLogQ / 8];
+        for (size_t c = 0; c < kN; c += kChunk) {
+            (void)xof.squeeze(chunk, sizeof chunk);
+            unpack_centred(x + c, chunk, kChunk, kLogQ);
+        }
+        ntt::forward(x);
+    }
+    static void sample_secret(int32_t* s, hash::Shake128& xof) {
+        uint8_t chunk[kChunk * params.mu / 8];
+        for (size_t c = 0; c < kN; c += kChunk) {
+            (void)xof.squeeze(chunk, sizeof chunk);
+            sample_binomial(s + c, chunk, kChunk, params.mu);
+        }
+        secure_wipe(chunk, sizeof chunk);
+    }
+    // b = round(A^T s): s is sampled into sk first; entry (j, i) of A meets s_j in stream order.
+    static void keypair_ntt(uint8_t* pk, uint8_t* sk, const uint8_t* seed_a, const uint8_t* seed_s, Workspace& ws) {
+        {
+            hash::Shake128 xof;
+            (void)xof.absorb(seed_s, kNoiseSeedBytes);
+            (void)xof.finalize();
+            for (size_t j = 0; j < L; ++j) {
+                sample_secret(ybuf(ws), xof);
+                pack_bits(sk + j * params.poly_q_bytes(), ybuf(ws), kN, kLogQ);
+            }
+        }
+        hash::Shake128 xof;
+        (void)xof.absorb(seed_a, kSeedBytes);
+        (void)xof.finalize();
+        for (size_t j = 0; j < L; ++j) {
+            int32_t* y = ybuf(ws);
+            unpack_centred(y, sk + j * params.poly_q_bytes(), kN, kLogQ);
+            ntt::forward(y);
+            for (size_t i = 0; i < L; ++i) {
+                squeeze_entry(ws.x, xof);
+                ntt::mul_into_le16(key_acc(pk, sk, i), ws.x, y, /*add=*/j != 0);
+            }
+        }
+        for (size_t i = 0; i < L; ++i)
+            pack_rounded_le16(pk + i * params.poly_p_bytes(), key_acc(pk, sk, i), kN, h1, kLogQ - kLogP, kLogP);
+        std::memcpy(pk + params.polyvec_p_bytes(), seed_a, kSeedBytes);
+        std::memcpy(sk + params.indcpa_sk_bytes(), pk, pk_bytes);
+    }
+    // acc (+)= x * s'_j: Default transforms the 4-bit s'_j again, Speed kept it.
+    static void product_into(uint16_t* acc, Workspace& ws, size_t j, bool first) {
+        if constexpr (kSpeed) {
+            ntt::mul_into(acc, ws.x, ws.sev[j], /*add=*/!first);
+        } else {
+            unpack_centred(ws.y, ws.sp + j * (kN / 2), kN, 4);
+            ntt::forward(ws.y);
+            ntt::mul_into(acc, ws.x, ws.y, /*add=*/!first);
+        }
+    }
+    // ct = (round(A s'), round(b^T s' + m)), or (compare) the same compared to ct: nonzero if different.
+    static uint32_t enc_ntt(uint8_t* ct, const uint8_t* m, const uint8_t* seed_sp, const uint8_t* pk, Workspace& ws,
+                            bool compare) {
+        {
+            hash::Shake128 xof;
+            (void)xof.absorb(seed_sp, kNoiseSeedBytes);
+            (void)xof.finalize();
+            for (size_t j = 0; j < L; ++j) {
+                if constexpr (kSpeed) {
+                    sample_secret(ws.sev[j], xof);
+                    ntt::forward(ws.sev[j]);
+                } else {
+                    sample_secret(ws.x, xof);
+                    pack_bits(ws.sp + j * (kN / 2), ws.x, kN, 4);
+                }
+            }
+        }
+        uint32_t diff = 0;
+        hash::Shake128 xof;
+        (void)xof.absorb(pk + params.polyvec_p_bytes(), kSeedBytes);
+        (void)xof.finalize();
+        for (size_t i = 0; i < L; ++i) {
+            for (size_t j = 0; j < L; ++j) {
+                squeeze_entry(ws.x, xof);
+                product_into(ws.acc, ws, j, j == 0);
+            }
+            uint8_t* out = ct + i * params.poly_p_bytes();
+            if (compare) {
+                diff |= pack_rounded_cmp(out, ws.acc, kN, h1, kLogQ - kLogP, kLogP);
+            } else {
+                pack_rounded(out, ws.acc, kN, h1, kLogQ - kLogP, kLogP);
+            }
+        }
+        // v' = b^T s', from j = l - 1 down: the last row left s'_{l-1} transformed in y.
+        for (size_t jj = 0; jj < L; ++jj) {
+            const size_t j = L - 1 - jj;
+            unpack_centred(ws.x, pk + j * params.poly_p_bytes(), kN, kLogP);
+            ntt::forward(ws.x);
+            if (jj == 0 && !kSpeed) {
+                ntt::mul_into(ws.acc, ws.x, ybuf(ws), /*add=*/false);
+            } else {
+                product_into(ws.acc, ws, j, /*first=*/jj == 0);
+            }
+        }
+        for (size_t k = 0; k < kN; ++k) {
+            const uint16_t bit = (m[k / 8] >> (k % 8)) & 1;
+            ws.acc[k] = uint16_t(ws.acc[k] - (bit << (kLogP - 1)));
+        }
+        uint8_t* out = ct + params.polyvec_p_bytes();
+        if (compare) {
+            diff |= pack_rounded_cmp(out, ws.acc, kN, h1, kLogP - params.et, params.et);
+        } else {
+            pack_rounded(out, ws.acc, kN, h1, kLogP - params.et, params.et);
+        }
+        return diff;
+    }
+    static void dec_ntt(uint8_t* m, const uint8_t* sk, const uint8_t* ct, Workspace& ws) {
+        for (size_t j = 0; j < L; ++j) {
+            unpack_centred(ws.x, ct + j * params.poly_p_bytes(), kN, kLogP);
+            ntt::forward(ws.x);
+            int32_t* y = ybuf(ws);
+            unpack_centred(y, sk + j * params.poly_q_bytes(), kN, kLogQ);
+            ntt::forward(y);
+            ntt::mul_into(ws.acc, ws.x, y, /*add=*/j != 0);
+        }
+        int32_t* cm = ybuf(ws);
+        unpack_centred(cm, ct + params.polyvec_p_bytes(), kN, params.et);
+        for (size_t i = 0; i < kKeyBytes; ++i) m[i] = 0;
+        for (size_t j = 0; j < kN; ++j) {
+            const uint16_t t =
+                uint16_t(uint16_t(ws.acc[j] + h2 - (uint32_t(cm[j]) << (kLogP - params.et))) >> (kLogP - 1));
+            m[j / 8] = uint8_t(m[j / 8] | ((t & 1) << (j % 8)));
+        }
+    }
+
+    // ---- Toom profile
+    static void keypair_toom(uint8_t* pk, uint8_t* sk, const uint8_t* seed_a, const uint8_t* seed_s, Workspace& ws) {
+        gen_matrix(ws.A, seed_a, ws);
+        gen_secret(ws.s, seed_s, ws);
+        MV::evaluate_vector(ws.sev, ws.s);
+        MV::mul(ws.res, ws.A, ws.sev, /*transpose=*/true, ws.mv);
+        round_to_p(ws.res);
+        pack_bits(pk, ws.res, L * kN, kLogP);
+        std::memcpy(pk + params.polyvec_p_bytes(), seed_a, kSeedBytes);
+        pack_bits(sk, ws.s, L * kN, kLogQ);
+        std::memcpy(sk + params.indcpa_sk_bytes(), pk, pk_bytes);
+    }
+    static void indcpa_enc_toom(uint8_t* ct, const uint8_t* m, const uint8_t* seed_sp, const uint8_t* pk,
+                                Workspace& ws) {
         gen_matrix(ws.A, pk + params.polyvec_p_bytes(), ws);
         gen_secret(ws.s, seed_sp, ws);
         MV::evaluate_vector(ws.sev, ws.s);
@@ -154,7 +363,7 @@ struct Scheme {
         }
         pack_bits(ct + params.polyvec_p_bytes(), v, kN, params.et);
     }
-    static void indcpa_dec(uint8_t* m, const uint8_t* sk, const uint8_t* ct, Workspace& ws) {
+    static void indcpa_dec_toom(uint8_t* m, const uint8_t* sk, const uint8_t* ct, Workspace& ws) {
         unpack_bits(ws.s, sk, L * kN, kLogQ);
         unpack_bits(ws.b, ct, L * kN, kLogP);
         MV::evaluate_vector(ws.sev, ws.s);
@@ -169,7 +378,6 @@ struct Scheme {
         }
     }
 
-private:
     static void round_to_p(uint16_t* x) {
         for (size_t i = 0; i < L * kN; ++i) x[i] = uint16_t(uint16_t(x[i] + h1) >> (kLogQ - kLogP));
     }
@@ -193,6 +401,14 @@ private:
         }
     }
     static void wipe_secrets(Workspace& ws) {
+        if constexpr (!kToom) {
+            secure_wipe(&ws, sizeof ws);
+            return;
+        } else {
+            wipe_toom(ws);
+        }
+    }
+    static void wipe_toom(Workspace& ws) {
         secure_wipe(ws.s, sizeof ws.s);
         secure_wipe(ws.sev, sizeof ws.sev);
         secure_wipe(ws.bytes, sizeof ws.bytes);

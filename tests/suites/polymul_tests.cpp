@@ -2,12 +2,13 @@
 // Z_{2^m}[x] multiplication on both the host and the emulated M4: every
 // method (and the M4's per-LogQ choices) against the schoolbook mod its
 // exact bound, for n = 1..40 and the Saber / NTRU sizes; the shared-
-// evaluation module product; Saber round trips and implicit rejection
+// evaluation module product; Saber's NTT product; Saber round trips and implicit rejection
 // (the full KAT files are checked by the host's pqmcu_saber_tests).
 #include <initializer_list>
 
 #include "polymul/matvec.hpp"
 #include "polymul/polymul.hpp"
+#include "saber/ntt.hpp"
 #include "saber/scheme.hpp"
 #include "support/check.hpp"
 
@@ -150,6 +151,89 @@ void saber_round_trip(Context& ctx) {
         PQ_CHECK_BYTES(ctx, ss2, expect, 32);
     }
 }
+// Saber's NTT product (on the M4: the assembly transforms) against a
+// written-out negacyclic schoolbook mod 2^16, at both extremes of its bound
+// (every a = -4096 times every s = -5 or +5, |c| = 5,242,880) and on random
+// inputs, through the fused forms the scheme uses (mul_into, mul_into_le16).
+void saber_ntt(Context& ctx) {
+    static uint16_t a[256], ref[256], got[256];
+    static uint8_t got_le[512 + 1];
+    static int32_t x[256], y[256];
+    static int8_t sv[256];
+    XorShift r{99};
+    unsigned bad = 0;
+    for (int trial = 0; trial < 6; ++trial) {
+        for (size_t i = 0; i < 256; ++i) {
+            a[i] = uint16_t(trial == 0 || trial == 1 ? 4096 : r.next() & 0x1FFF);
+            sv[i] = int8_t(trial == 0 ? -5 : trial == 1 ? 5 : int(r.next() % 11) - 5);
+            ref[i] = 0;
+        }
+        for (size_t i = 0; i < 256; ++i) {
+            const int32_t ai = a[i] >= 4096 ? int32_t(a[i]) - 8192 : int32_t(a[i]);
+            for (size_t j = 0; j < 256; ++j) {
+                const uint16_t p = uint16_t(ai * sv[j]);
+                if (i + j < 256) ref[i + j] = uint16_t(ref[i + j] + p);
+                else ref[i + j - 256] = uint16_t(ref[i + j - 256] - p);
+            }
+        }
+        for (int form = 0; form < 2; ++form) {
+            pqmcu::saber::ntt::load_centred(x, a, 13);
+            pqmcu::saber::ntt::forward(x);
+            for (size_t i = 0; i < 256; ++i) y[i] = sv[i];
+            pqmcu::saber::ntt::forward(y);
+            if (form == 0) {
+                pqmcu::saber::ntt::mul_into(got, x, y, false);
+            } else {  // at an odd address, added to a nonzero accumulator
+                for (size_t i = 0; i < 512; ++i) got_le[1 + i] = uint8_t(i % 2 == 0 ? 7 : 0);
+                pqmcu::saber::ntt::mul_into_le16(got_le + 1, x, y, true);
+                for (size_t i = 0; i < 256; ++i)
+                    got[i] = uint16_t((got_le[1 + 2 * i] | (got_le[2 + 2 * i] << 8)) - 7);
+            }
+            for (size_t i = 0; i < 256; ++i) bad += got[i] != ref[i];
+        }
+    }
+    PQ_CHECK_EQ(ctx, bad, 0u);
+}
+
+// The three Saber profiles (Default, Speed, Toom) give the same keys,
+// ciphertexts and secrets from the same rng (Default is held to the KATs).
+template <class Set>
+void saber_profiles_agree(Context& ctx) {
+    namespace sb = pqmcu::saber;
+    using D = sb::Scheme<Set, sb::Default>;
+    using P = sb::Scheme<Set, sb::Speed>;
+    using T = sb::Scheme<Set, sb::Toom>;
+    static typename D::Workspace wd;
+    static typename P::Workspace wp;
+    static typename T::Workspace wt;
+    static uint8_t pk[3][D::pk_bytes], sk[3][D::sk_bytes], ct[3][D::ct_bytes], ss[3][32], ss2[3][32];
+    auto make_rng = [](uint32_t seed) {
+        return [x = XorShift{seed}](uint8_t* out, size_t n) mutable {
+            for (size_t i = 0; i < n; ++i) out[i] = uint8_t(x.next() >> 24);
+        };
+    };
+    auto r0 = make_rng(11), r1 = make_rng(11), r2 = make_rng(11);
+    PQ_CHECK(ctx, D::keypair(pk[0], sk[0], r0, wd) == pqmcu::Status::ok);
+    PQ_CHECK(ctx, P::keypair(pk[1], sk[1], r1, wp) == pqmcu::Status::ok);
+    PQ_CHECK(ctx, T::keypair(pk[2], sk[2], r2, wt) == pqmcu::Status::ok);
+    PQ_CHECK(ctx, D::encapsulate(ct[0], ss[0], pk[0], r0, wd) == pqmcu::Status::ok);
+    PQ_CHECK(ctx, P::encapsulate(ct[1], ss[1], pk[1], r1, wp) == pqmcu::Status::ok);
+    PQ_CHECK(ctx, T::encapsulate(ct[2], ss[2], pk[2], r2, wt) == pqmcu::Status::ok);
+    PQ_CHECK(ctx, D::decapsulate(ss2[0], ct[0], sk[0], wd) == pqmcu::Status::ok);
+    PQ_CHECK(ctx, P::decapsulate(ss2[1], ct[1], sk[1], wp) == pqmcu::Status::ok);
+    PQ_CHECK(ctx, T::decapsulate(ss2[2], ct[2], sk[2], wt) == pqmcu::Status::ok);
+    for (int k = 1; k < 3; ++k) {
+        PQ_CHECK_BYTES(ctx, pk[k], pk[0], D::pk_bytes);
+        PQ_CHECK_BYTES(ctx, sk[k], sk[0], D::sk_bytes);
+        PQ_CHECK_BYTES(ctx, ct[k], ct[0], D::ct_bytes);
+        PQ_CHECK_BYTES(ctx, ss[k], ss[0], 32);
+        PQ_CHECK_BYTES(ctx, ss2[k], ss[0], 32);
+    }
+    PQ_CHECK_BYTES(ctx, ss2[0], ss[0], 32);
+}
+void case_profiles_lightsaber(Context& ctx) { saber_profiles_agree<pqmcu::saber::lightsaber>(ctx); }
+void case_profiles_firesaber(Context& ctx) { saber_profiles_agree<pqmcu::saber::firesaber>(ctx); }
+
 void case_lightsaber(Context& ctx) { saber_round_trip<pqmcu::saber::lightsaber>(ctx); }
 void case_saber(Context& ctx) { saber_round_trip<pqmcu::saber::saber>(ctx); }
 void case_firesaber(Context& ctx) { saber_round_trip<pqmcu::saber::firesaber>(ctx); }
@@ -167,6 +251,9 @@ PQMCU_SUITE(polymul_suite, "polymul",
              {"m4_choices", m4_choices},
              {"entry_points_mod_2_16", entry_points},
              {"matvec_saber_k3", matvec},
+             {"saber_ntt_product", saber_ntt},
+             {"saber_lightsaber_profiles_agree", case_profiles_lightsaber},
+             {"saber_firesaber_profiles_agree", case_profiles_firesaber},
              {"saber_lightsaber_round_trip", case_lightsaber},
              {"saber_saber_round_trip", case_saber},
              {"saber_firesaber_round_trip", case_firesaber}});

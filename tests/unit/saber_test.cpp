@@ -18,6 +18,7 @@
 
 #include "hash/shake.hpp"
 #include "rng/randombytes.h"
+#include "saber/ntt.hpp"
 #include "saber/poly.hpp"
 #include "saber/scheme.hpp"
 
@@ -48,9 +49,9 @@ void append_hex(std::string& s, const char* label, const uint8_t* p, size_t n) {
 }
 
 // The .rsp text after its header line, for the first `entries` entries.
-template <class Set>
+template <class Set, class Profile>
 std::string generate_rsp(int entries) {
-    using S = saber::Scheme<Set>;
+    using S = saber::Scheme<Set, Profile>;
     auto ws = std::make_unique<typename S::Workspace>();
     uint8_t entropy[48];
     for (int i = 0; i < 48; ++i) entropy[i] = uint8_t(i);
@@ -92,7 +93,7 @@ std::string read_rsp_body(const char* file, int entries) {
     return body;
 }
 
-template <class Set>
+template <class Set, class Profile = saber::Default>
 void check_kat(const char* file, const char* header) {
     std::ifstream f(std::string(PQMCU_SHARED_DIR) + "/kat/saber/" + file);
     std::string first;
@@ -100,7 +101,7 @@ void check_kat(const char* file, const char* header) {
     EXPECT_EQ(first, header);
     const std::string expect = read_rsp_body(file, kEntries);
     ASSERT_GT(expect.size(), 1000u) << file;
-    const std::string got = generate_rsp<Set>(kEntries);
+    const std::string got = generate_rsp<Set, Profile>(kEntries);
     ASSERT_EQ(got.size(), expect.size()) << file;
     if (got != expect) {
         size_t i = 0;
@@ -113,6 +114,57 @@ void check_kat(const char* file, const char* header) {
 TEST(SaberKat, LightSaber) { check_kat<saber::lightsaber>("lightsaber.rsp", "# LightSaber"); }
 TEST(SaberKat, Saber) { check_kat<saber::saber>("saber.rsp", "# Saber"); }
 TEST(SaberKat, FireSaber) { check_kat<saber::firesaber>("firesaber.rsp", "# FireSaber"); }
+// The Speed profile (secret transforms kept) and the Toom-4 profile (kept
+// beside the NTT default for the benchmark tables).
+TEST(SaberKat, LightSaberSpeed) { check_kat<saber::lightsaber, saber::Speed>("lightsaber.rsp", "# LightSaber"); }
+TEST(SaberKat, SaberSpeed) { check_kat<saber::saber, saber::Speed>("saber.rsp", "# Saber"); }
+TEST(SaberKat, FireSaberSpeed) { check_kat<saber::firesaber, saber::Speed>("firesaber.rsp", "# FireSaber"); }
+TEST(SaberKat, LightSaberToom) { check_kat<saber::lightsaber, saber::Toom>("lightsaber.rsp", "# LightSaber"); }
+TEST(SaberKat, SaberToom) { check_kat<saber::saber, saber::Toom>("saber.rsp", "# Saber"); }
+TEST(SaberKat, FireSaberToom) { check_kat<saber::firesaber, saber::Toom>("firesaber.rsp", "# FireSaber"); }
+
+// The NTT product against a written-out negacyclic schoolbook mod 2^13, on
+// random inputs and at the extremes of its exactness bound (every
+// coefficient -4096 times every secret coefficient -5 or +5: |c| = 5,242,880).
+TEST(SaberNtt, ProductExactModQ) {
+    uint64_t st = 0x9E3779B97F4A7C15ull;
+    auto next = [&st]() {
+        st ^= st << 13;
+        st ^= st >> 7;
+        st ^= st << 17;
+        return uint32_t(st);
+    };
+    for (int trial = 0; trial < 40; ++trial) {
+        std::vector<uint16_t> a(256), s16(256), ref(256, 0), got(256, 0);
+        std::vector<int> s(256);
+        for (int i = 0; i < 256; ++i) {
+            a[size_t(i)] = uint16_t(trial == 0 || trial == 1 ? 4096 : next() & 0x1FFF);
+            s[size_t(i)] = trial == 0 ? -5 : trial == 1 ? 5 : int(next() % 11) - 5;
+            s16[size_t(i)] = uint16_t(s[size_t(i)]);
+        }
+        for (int i = 0; i < 256; ++i) {
+            const int ai = a[size_t(i)] >= 4096 ? int(a[size_t(i)]) - 8192 : int(a[size_t(i)]);
+            for (int j = 0; j < 256; ++j) {
+                const int p = ai * s[size_t(j)];
+                if (i + j < 256) ref[size_t(i + j)] = uint16_t(ref[size_t(i + j)] + p);
+                else ref[size_t(i + j - 256)] = uint16_t(ref[size_t(i + j - 256)] - p);
+            }
+        }
+        int32_t x[256], y[256];
+        saber::ntt::load_centred(x, a.data(), 13);
+        saber::ntt::forward(x);
+        saber::ntt::load_signed16(y, s16.data());
+        saber::ntt::forward(y);
+        saber::ntt::pointwise(x, y);
+        saber::ntt::inverse(x);
+        saber::ntt::add_to(got.data(), x);
+        for (int i = 0; i < 256; ++i)
+            ASSERT_EQ(got[size_t(i)] & 0x1FFF, ref[size_t(i)] & 0x1FFF) << "trial " << trial << " coefficient " << i;
+        if (trial < 2) {  // the extremes are exact as integers, not only mod 2^13
+            for (int i = 0; i < 256; ++i) ASSERT_EQ(got[size_t(i)], ref[size_t(i)]) << i;
+        }
+    }
+}
 
 // A deterministic test rng (xorshift64*), and one that fails.
 struct TestRng {
@@ -127,9 +179,9 @@ struct TestRng {
     }
 };
 
-template <class Set>
+template <class Set, class Profile = saber::Default>
 void round_trips_and_rejection() {
-    using S = saber::Scheme<Set>;
+    using S = saber::Scheme<Set, Profile>;
     auto ws = std::make_unique<typename S::Workspace>();
     TestRng rng{0x1234567 + S::L};
     std::vector<uint8_t> pk(S::pk_bytes), sk(S::sk_bytes), ct(S::ct_bytes), ss(32), ss2(32), expect(32);
@@ -162,6 +214,8 @@ void round_trips_and_rejection() {
 TEST(SaberKem, RoundTripAndRejectionLight) { round_trips_and_rejection<saber::lightsaber>(); }
 TEST(SaberKem, RoundTripAndRejectionSaber) { round_trips_and_rejection<saber::saber>(); }
 TEST(SaberKem, RoundTripAndRejectionFire) { round_trips_and_rejection<saber::firesaber>(); }
+TEST(SaberKem, RoundTripAndRejectionSaberToom) { round_trips_and_rejection<saber::saber, saber::Toom>(); }
+TEST(SaberKem, RoundTripAndRejectionFireSpeed) { round_trips_and_rejection<saber::firesaber, saber::Speed>(); }
 
 TEST(SaberKem, BadArguments) {
     using S = saber::Scheme<saber::saber>;

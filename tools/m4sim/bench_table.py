@@ -762,6 +762,70 @@ def build_rows(ops, marks, tags, library_ram, anchors=None, scheme_anchors=None)
     return rows
 
 
+# ---------------------------------------------------------------- Saber
+SABER_OPS = (("keypair", "keygen"), ("encaps", "encaps"), ("decaps", "decaps"))
+SABER_SETS = ("lightsaber", "saber", "firesaber")
+
+
+def load_saber_anchors(directory):
+    """(set, impl, op) -> (mean cycles, stack bytes) of pqm4's Saber at the
+    newest commit that had it (saber-ntru-m4-published.csv, benchmarks.csv @3743a66)."""
+    out = {}
+    for r in read_anchor_csv(directory, "saber-ntru-m4-published.csv"):
+        if r["source"] != "mupq/pqm4:benchmarks.csv" or not r["commit"].startswith("3743a66"):
+            continue
+        if r["scheme"] not in SABER_SETS:
+            continue
+        for _ours, op in SABER_OPS:
+            out[(r["scheme"], r["impl"], op)] = (float(r[f"{op}_cycles_mean"]), int(r[f"stack_{op}_bytes"]))
+    return out
+
+
+def saber_table_rows(rows, anchors):
+    """Our Saber rows (the NTT default, the _speed and the _toom profiles)
+    beside pqm4's m4fspeed (cycles, stack) and m4fstack (cycles, stack): [set,
+    op, default cycles, / m4fspeed, default RAM, / m4fstack stack, speed
+    cycles, / m4fspeed, speed RAM, / m4fspeed stack, toom cycles, / m4fspeed,
+    toom RAM, m4fspeed cycles, m4fspeed stack, m4fstack cycles, m4fstack stack]."""
+    by_name = {r["operation"]: r for r in rows}
+
+    def cyc(r, ref):
+        return (fmt_int(r["cycles_emulated"]), f"{r['cycles_emulated'] / ref:.2f}") if r and r["cycles_emulated"] \
+            else ("-", "-")
+
+    table = []
+    for st in SABER_SETS:
+        for ours_op, op in SABER_OPS:
+            r = by_name.get(f"saber/{st}_{ours_op}")
+            sp = by_name.get(f"saber/{st}_speed_{ours_op}")
+            t = by_name.get(f"saber/{st}_toom_{ours_op}")
+            fs = anchors.get((st, "m4fspeed", op))
+            fk = anchors.get((st, "m4fstack", op))
+            if not r or not fs or not fk:
+                continue
+            table.append([st, op, *cyc(r, fs[0]), fmt_int(r["total_ram_bytes"]),
+                          f"{r['total_ram_bytes'] / fk[1]:.2f}",
+                          *cyc(sp, fs[0]), fmt_int(sp["total_ram_bytes"]) if sp else "-",
+                          f"{sp['total_ram_bytes'] / fs[1]:.2f}" if sp else "-",
+                          *cyc(t, fs[0]), fmt_int(t["total_ram_bytes"]) if t else "-",
+                          fmt_int(int(fs[0])), fmt_int(fs[1]), fmt_int(int(fk[0])), fmt_int(fk[1])])
+    return table
+
+
+def print_saber_table(rows, directory):
+    if not directory:
+        return
+    table = saber_table_rows(rows, load_saber_anchors(directory))
+    if not table:
+        return
+    print()
+    print("Saber (emulated cycles, total RAM = stack + workspace) beside pqm4 @3743a66: targets "
+          "cycles <= 0.9 x m4fspeed and RAM <= m4fstack's stack; default / speed / toom = our profiles")
+    print_table(["set", "op", "default cyc", "/fspeed", "default RAM", "/fstack", "speed cyc", "/fspeed",
+                 "speed RAM", "/fspeed", "toom cyc", "/fspeed", "toom RAM", "m4fspeed cyc", "m4fspeed stack",
+                 "m4fstack cyc", "m4fstack stack"], table)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--elf", required=True)
@@ -829,6 +893,7 @@ def main():
     if args.anchors:
         print_rijndael_table(rows, anchors)
         print_matmul_table(rows, args.anchors)
+    print_saber_table(rows, args.anchors)
 
     if args.csv:
         fields = ["index", "operation", "messages", "instructions", "cycles_emulated", "instructions_adjusted",

@@ -205,5 +205,32 @@ class HardwareRowsTest(unittest.TestCase):
         self.assertIn("software cycles only", bt.ENGINE_NOTES[0])
 
 
+class SaberTable(unittest.TestCase):
+    """The Saber comparison: our rows beside pqm4 m4fspeed cycles and m4fstack stack."""
+
+    CSV = ("# t\nsource,commit,scheme,impl,keygen_cycles_mean,encaps_cycles_mean,decaps_cycles_mean,"
+           "stack_keygen_bytes,stack_encaps_bytes,stack_decaps_bytes\n"
+           "mupq/pqm4:benchmarks.csv,3743a66571f899d4b9deecfab20de425267fd734,lightsaber,m4fspeed,"
+           "1000,2000,4000,9000,9000,9000\n"
+           "mupq/pqm4:benchmarks.csv,3743a66571f899d4b9deecfab20de425267fd734,lightsaber,m4fstack,"
+           "1100,2200,4400,3000,2000,2000\n"
+           "other,3743a66571f899d4b9deecfab20de425267fd734,lightsaber,m4fspeed,1,1,1,1,1,1\n")
+
+    def test_ratios(self):
+        with tempfile.TemporaryDirectory() as d:
+            with open(os.path.join(d, "saber-ntru-m4-published.csv"), "w") as f:
+                f.write(self.CSV)
+            anchors = bt.load_saber_anchors(d)
+        self.assertEqual(anchors[("lightsaber", "m4fspeed", "keygen")], (1000.0, 9000))
+        rows = [{"operation": "saber/lightsaber_keypair", "cycles_emulated": 900, "total_ram_bytes": 3300},
+                {"operation": "saber/lightsaber_toom_keypair", "cycles_emulated": 2500, "total_ram_bytes": 13000}]
+        table = bt.saber_table_rows(rows, anchors)
+        self.assertEqual(len(table), 1)  # no encaps / decaps rows measured
+        self.assertEqual(table[0][:6], ["lightsaber", "keygen", "900", "0.90", "3,300", "1.10"])
+        self.assertEqual(table[0][6:10], ["-", "-", "-", "-"])  # no _speed row
+        self.assertEqual(table[0][10:13], ["2,500", "2.50", "13,000"])
+        self.assertEqual(table[0][-4:], ["1,000", "9,000", "1,100", "3,000"])
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -1,0 +1,313 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// Negacyclic NTT over kQ = 10,508,801 for Saber (ntt.hpp), six layers.
+// Tables are computed at compile time from the primitive root 3. Forward:
+// Cooley-Tukey butterflies, two layers per pass (four coefficients in
+// registers); products in the 64 blocks of 4; inverse: Gentleman-Sande,
+// the scaling and the accumulation fused into its last pass. No reduction
+// inside either (the bounds are above inverse_to()). On the M4 the forward
+// transform is ntt_m4.S (three layers per pass).
+#include "saber/ntt.hpp"
+
+#include <array>
+#include <cstring>
+#include <type_traits>
+
+namespace pqmcu::saber::ntt {
+namespace {
+
+constexpr uint32_t kRoot = 3;  // a primitive root mod kQ
+
+constexpr uint32_t pow_mod(uint64_t b, uint64_t e) {
+    uint64_t r = 1;
+    b %= uint64_t(kQ);
+    while (e != 0) {
+        if (e & 1) r = r * b % uint64_t(kQ);
+        b = b * b % uint64_t(kQ);
+        e >>= 1;
+    }
+    return uint32_t(r);
+}
+// -kQ^-1 mod 2^32 (Newton's iteration doubles the correct low bits).
+constexpr uint32_t neg_qinv() {
+    uint32_t x = 1;
+    for (int i = 0; i < 5; ++i) x *= 2u - uint32_t(kQ) * x;
+    return 0u - x;
+}
+constexpr uint32_t kQInvNeg = neg_qinv();
+static_assert(uint32_t(kQ) * kQInvNeg == 0xFFFFFFFFu, "-q^-1 mod 2^32");
+constexpr uint64_t kRModQ = (uint64_t(1) << 32) % uint64_t(kQ);
+
+constexpr int32_t centre(uint32_t x) { return x > uint32_t(kQ) / 2 ? int32_t(x) - kQ : int32_t(x); }
+constexpr unsigned brv8(unsigned k) {
+    unsigned r = 0;
+    for (int i = 0; i < 8; ++i) r |= ((k >> i) & 1u) << (7 - i);
+    return r;
+}
+
+// zetas[k] = psi^brv8(k) * 2^32 mod kQ (centred), psi a primitive 512-th root of unity.
+constexpr std::array<int32_t, 256> make_zetas() {
+    std::array<int32_t, 256> z{};
+    const uint32_t psi = pow_mod(kRoot, (uint64_t(kQ) - 1) / 512);
+    for (unsigned k = 0; k < 256; ++k) z[k] = centre(uint32_t(uint64_t(pow_mod(psi, brv8(k))) * kRModQ % uint64_t(kQ)));
+    return z;
+}
+constexpr std::array<int32_t, 256> kZetas = make_zetas();
+// kZetasInv[k] = psi^-brv8(k) * 2^32 mod kQ: the inverse butterflies' factors.
+constexpr std::array<int32_t, 256> make_zetas_inv() {
+    std::array<int32_t, 256> z{};
+    const uint32_t psi_inv = pow_mod(pow_mod(kRoot, (uint64_t(kQ) - 1) / 512), uint64_t(kQ) - 2);
+    for (unsigned k = 0; k < 256; ++k)
+        z[k] = centre(uint32_t(uint64_t(pow_mod(psi_inv, brv8(k))) * kRModQ % uint64_t(kQ)));
+    return z;
+}
+constexpr std::array<int32_t, 256> kZetasInv = make_zetas_inv();
+static_assert(pow_mod(pow_mod(kRoot, (uint64_t(kQ) - 1) / 512), 256) == uint32_t(kQ) - 1, "psi^256 = -1");
+// 2^64 / 64 mod kQ: cancels the 2^6 of six inverse layers, the 2^-32 of
+// pointwise() and that of the final Montgomery product.
+constexpr int32_t kInvScale = centre(uint32_t(kRModQ * kRModQ % uint64_t(kQ) * pow_mod(64, uint64_t(kQ) - 2) % uint64_t(kQ)));
+// The transform stops after six layers: 64 blocks of 4 coefficients, block m
+// being the residue mod x^4 - w_m with w_m = zeta_{64+m}^2 (the factor the
+// seventh layer would split). kOmega[m] = w_m * 2^32 mod kQ (centred).
+constexpr std::array<int32_t, 64> make_omega() {
+    std::array<int32_t, 64> w{};
+    const uint32_t psi = pow_mod(kRoot, (uint64_t(kQ) - 1) / 512);
+    for (unsigned m = 0; m < 64; ++m)
+        w[m] = centre(uint32_t(uint64_t(pow_mod(psi, 2 * uint64_t(brv8(64 + m)))) * kRModQ % uint64_t(kQ)));
+    return w;
+}
+constexpr std::array<int32_t, 64> kOmega = make_omega();
+// The last inverse layer's factor with the scale folded in: kZetasInv[1] * kInvScale / 2^32.
+constexpr int32_t kLastZeta = centre(uint32_t(
+    (uint64_t(kZetasInv[1] < 0 ? kZetasInv[1] + kQ : kZetasInv[1]) * uint64_t(kInvScale < 0 ? kInvScale + kQ : kInvScale)) %
+    uint64_t(kQ) * pow_mod(kRModQ, uint64_t(kQ) - 2) % uint64_t(kQ)));
+
+// a z / 2^32 mod kQ: (a z + t q) / 2^32 with t = a z (-q^-1) mod 2^32.
+#if defined(__ARM_FEATURE_DSP)
+// SMULL, MUL, SMLAL (GCC otherwise widens the sum to two 32-bit adds).
+[[gnu::always_inline]] inline int32_t mulm(int32_t a, int32_t z) {
+    int32_t lo, hi, t;
+    __asm__("smull %0, %1, %2, %3" : "=&r"(lo), "=&r"(hi) : "r"(a), "r"(z));
+    t = int32_t(uint32_t(lo) * kQInvNeg);
+    __asm__("smlal %0, %1, %2, %3" : "+r"(lo), "+r"(hi) : "r"(t), "r"(kQ));
+    return hi;
+}
+#else
+[[gnu::always_inline]] inline int32_t mulm(int32_t a, int32_t z) {
+    const int64_t p = int64_t(a) * z;
+    const int32_t t = int32_t(uint32_t(p) * kQInvNeg);
+    return int32_t(uint64_t(p + int64_t(t) * kQ) >> 32);
+}
+#endif
+
+// Two forward layers (half-lengths 2 len, len) on the 4 len-blocks of a.
+template <unsigned Len>
+[[gnu::always_inline]] inline void forward_pass(int32_t* a) {
+    for (unsigned start = 0, k = 64 / Len; start < kN; start += 4 * Len, ++k) {
+        const int32_t z0 = kZetas[k], z1 = kZetas[2 * k], z2 = kZetas[2 * k + 1];
+        int32_t* p = a + start;
+        for (unsigned j = 0; j < Len; ++j, ++p) {
+            int32_t x0 = p[0], x1 = p[Len], x2 = p[2 * Len], x3 = p[3 * Len];
+            int32_t t = mulm(x2, z0);
+            x2 = x0 - t;
+            x0 = x0 + t;
+            t = mulm(x3, z0);
+            x3 = x1 - t;
+            x1 = x1 + t;
+            t = mulm(x1, z1);
+            p[Len] = x0 - t;
+            p[0] = x0 + t;
+            t = mulm(x3, z2);
+            p[3 * Len] = x2 - t;
+            p[2 * Len] = x2 + t;
+        }
+    }
+}
+
+// Two inverse layers (half-lengths len, 2 len). Reduce: bring the inputs
+// back under kQ first; Scale: multiply the outputs by kInvScale.
+
+}  // namespace
+
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+extern "C" void pqmcu_saber_ntt_forward_m4(int32_t* a, const int32_t* zetas, int32_t q, uint32_t minus_qinv);
+void forward(int32_t* a) { pqmcu_saber_ntt_forward_m4(a, kZetas.data(), kQ, kQInvNeg); }
+#else
+void forward(int32_t* a) {
+    // Layer pairs (128, 64), (32, 16), (8, 4); six layers (pointwise() works on blocks of 4).
+    forward_pass<64>(a);
+    forward_pass<16>(a);
+    forward_pass<4>(a);
+}
+#endif
+
+namespace {
+// (sum) / 2^32 mod kQ for a 64-bit sum of products, |sum| < 2^31 kQ.
+[[gnu::always_inline]] inline int32_t reduce64(int64_t a) {
+    const int32_t t = int32_t(uint32_t(a) * kQInvNeg);
+    return int32_t(uint64_t(a + int64_t(t) * kQ) >> 32);
+}
+// a = a b / 2^32 in Z[x]/(x^4 - w), w given as w 2^32 (Montgomery). With
+// forward's outputs < 3.1 kQ every sum of four products is < 39 kQ^2 <
+// 2^31 kQ and every result < 0.6 kQ.
+[[gnu::always_inline]] inline void basemul4(int32_t* a, const int32_t* b, int32_t w) {
+    auto m = [](int32_t x, int32_t y) { return int64_t(x) * y; };  // SMULL / SMLAL
+    // Few values live at a time (the M4 has 13 registers): the three w-terms
+    // first, then each output from memory; a is written once all are known.
+    const int32_t h0 = reduce64(m(a[1], b[3]) + m(a[2], b[2]) + m(a[3], b[1]));
+    const int32_t h1 = reduce64(m(a[2], b[3]) + m(a[3], b[2]));
+    const int32_t h2 = reduce64(m(a[3], b[3]));
+    const int32_t c3 = reduce64(m(a[0], b[3]) + m(a[1], b[2]) + m(a[2], b[1]) + m(a[3], b[0]));
+    const int32_t c2 = reduce64(m(a[0], b[2]) + m(a[1], b[1]) + m(a[2], b[0]) + m(h2, w));
+    const int32_t c1 = reduce64(m(a[0], b[1]) + m(a[1], b[0]) + m(h1, w));
+    a[0] = reduce64(m(a[0], b[0]) + m(h0, w));
+    a[1] = c1;
+    a[2] = c2;
+    a[3] = c3;
+}
+}  // namespace
+
+void pointwise(int32_t* a, const int32_t* b) {
+    for (size_t m = 0; m < kN / 4; ++m) basemul4(a + 4 * m, b + 4 * m, kOmega[m]);
+}
+
+namespace {
+// x in (-kQ, kQ) -> its representative in [-kQ/2, kQ/2], without branches.
+[[gnu::always_inline]] inline int32_t centred(int32_t x) {
+    x += kQ & (x >> 31);
+    x -= kQ & ((kQ / 2 - x) >> 31);
+    return x;
+}
+
+// Where the last inverse pass leaves the product: int32 (inverse()), or
+// added to / stored in uint16 accumulators, aligned or as little-endian
+// bytes at any alignment (memcpy: one unaligned halfword access).
+struct ToInt32 {
+    int32_t* p;
+    void put(size_t i, int32_t v) const { p[i] = v; }
+};
+template <bool Add>
+struct ToU16 {
+    uint16_t* p;
+    void put(size_t i, int32_t v) const {
+        p[i] = uint16_t((Add ? p[i] : 0u) + uint32_t(centred(v)));
+    }
+};
+static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "ToLe16 assumes little endian (the M4, x86-64)");
+template <bool Add>
+struct ToLe16 {
+    uint8_t* p;
+    void put(size_t i, int32_t v) const {
+        uint16_t w = 0;
+        if constexpr (Add) std::memcpy(&w, p + 2 * i, 2);
+        w = uint16_t(w + uint32_t(centred(v)));
+        std::memcpy(p + 2 * i, &w, 2);
+    }
+};
+
+// Two inverse layers (half-lengths len, 2 len) of the 4 len-blocks.
+// Mul: the inputs are first multiplied by b (pointwise product, fused).
+// Out: the last pass, scaled by kInvScale and handed to the sink.
+struct InPlace {};
+template <unsigned Len, class Out = InPlace>
+inline void inverse_pass(int32_t* a, const int32_t* b, Out out = {}) {
+    constexpr bool kLast = !std::is_same_v<Out, InPlace>;
+    for (unsigned start = 0, k = 64 / Len; start < kN; start += 4 * Len, ++k) {
+        const int32_t z0 = kZetasInv[k], z1 = kZetasInv[2 * k], z2 = kZetasInv[2 * k + 1];
+        int32_t* p = a + start;
+        for (unsigned j = 0; j < Len; ++j, ++p) {
+            int32_t x0 = p[0], x1 = p[Len], x2 = p[2 * Len], x3 = p[3 * Len];
+            if (b != nullptr) {
+                const int32_t* q = b + start + j;
+                x0 = mulm(x0, q[0]);
+                x1 = mulm(x1, q[Len]);
+                x2 = mulm(x2, q[2 * Len]);
+                x3 = mulm(x3, q[3 * Len]);
+            }
+            int32_t t = x0;
+            x0 = t + x1;
+            x1 = mulm(t - x1, z1);
+            t = x2;
+            x2 = t + x3;
+            x3 = mulm(t - x3, z2);
+            if constexpr (kLast) {
+                // Last layer: the scale is folded into the difference's factor.
+                t = x0;
+                x0 = mulm(t + x2, kInvScale);
+                x2 = mulm(t - x2, kLastZeta);
+                t = x1;
+                x1 = mulm(t + x3, kInvScale);
+                x3 = mulm(t - x3, kLastZeta);
+                const size_t i = start + j;
+                out.put(i, x0);
+                out.put(i + Len, x1);
+                out.put(i + 2 * Len, x2);
+                out.put(i + 3 * Len, x3);
+            } else {
+                t = x0;
+                x0 = t + x2;
+                x2 = mulm(t - x2, z0);
+                t = x1;
+                x1 = t + x3;
+                x3 = mulm(t - x3, z0);
+                p[0] = x0;
+                p[Len] = x1;
+                p[2 * Len] = x2;
+                p[3 * Len] = x3;
+            }
+        }
+    }
+}
+
+// pointwise() (products in the 64 blocks), then layer pairs (4, 8), (16, 32),
+// (64, 128); each butterfly is the inverse of forward's times 2: (u, v) ->
+// (u + v, (u - v) / zeta); the factor 2^6 and pointwise()'s 2^-32 are removed
+// in the last layer (kInvScale). No reduction in between: with |mont(a)| <=
+// |a| / 2^32 + kQ / 2, forward's outputs are < 3.1 kQ, block products
+// < 0.6 kQ, and 6 layers of sums < 64 * 0.6 kQ < 4.1e8 < 2^31; every
+// Montgomery input stays < 2^31 kQ.
+template <class Out>
+[[gnu::always_inline]] inline void inverse_to(int32_t* a, const int32_t* b, Out out) {
+    if (b != nullptr) pointwise(a, b);
+    inverse_pass<4>(a, nullptr);
+    inverse_pass<16>(a, nullptr);
+    inverse_pass<64>(a, nullptr, out);
+}
+}  // namespace
+
+void inverse(int32_t* a) { inverse_to(a, nullptr, ToInt32{a}); }
+
+void mul_into(uint16_t* acc, int32_t* x, const int32_t* y, bool add) {
+    if (add) {
+        inverse_to(x, y, ToU16<true>{acc});
+    } else {
+        inverse_to(x, y, ToU16<false>{acc});
+    }
+}
+
+void mul_into_le16(uint8_t* acc, int32_t* x, const int32_t* y, bool add) {
+    if (add) {
+        inverse_to(x, y, ToLe16<true>{acc});
+    } else {
+        inverse_to(x, y, ToLe16<false>{acc});
+    }
+}
+
+void load_centred(int32_t* dst, const uint16_t* src, unsigned bits) {
+    const unsigned sh = 32 - bits;
+    for (size_t i = 0; i < kN; ++i) dst[i] = int32_t(uint32_t(src[i]) << sh) >> sh;
+}
+
+void load_signed16(int32_t* dst, const uint16_t* src) {
+    for (size_t i = 0; i < kN; ++i) dst[i] = int16_t(src[i]);
+}
+
+
+void add_to(uint16_t* acc, const int32_t* x) {
+    for (size_t i = 0; i < kN; ++i) acc[i] = uint16_t(acc[i] + uint32_t(centred(x[i])));
+}
+
+void store_to(uint16_t* acc, const int32_t* x) {
+    for (size_t i = 0; i < kN; ++i) acc[i] = uint16_t(uint32_t(centred(x[i])));
+}
+
+}  // namespace pqmcu::saber::ntt

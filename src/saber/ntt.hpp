@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// Saber's products in Z_2^13[x]/(x^256 + 1) through a negacyclic NTT over
+// the prime kQ = 10,508,801 (= 1 + 41047 * 256, so a primitive 512-th root
+// of unity exists), stopped after six layers (64 blocks of 4 coefficients,
+// multiplied in Z[x]/(x^4 - w)). One product a * s with centred 13-bit a
+// (|a| <= 4096) and |s| <= 5 has integer coefficients of absolute value
+// <= 256 * 4096 * 5 = 5,242,880 < kQ / 2, so the product computed mod kQ and
+// centred is the exact integer product, and its low 13 bits are the product
+// mod q = 2^13. Every product is inverse-transformed on its own and added
+// mod 2^16 (so no accumulation bound on kQ).
+//
+// Arithmetic: signed 32-bit Montgomery reduction (R = 2^32; SMULL, MUL,
+// SMLAL on the M4), no data-dependent branch or index.
+//   int32_t x[256], y[256];                           // x: A_ij (|a| <= 2^12), y: s_j (|s| <= 5)
+//   ntt::forward(x); ntt::forward(y);
+//   ntt::mul_into(acc, x, y, add);                    // acc (+)= x * y mod (x^256 + 1), mod 2^16
+// (pointwise() + inverse() + add_to() is the same product in three steps.)
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+namespace pqmcu::saber::ntt {
+
+inline constexpr int32_t kQ = 10508801;
+inline constexpr size_t kN = 256;
+
+// In place; input |a[i]| <= 2^12 (2^13 is fine too), output 64 blocks of 4
+// in bit-reversed block order, |a[i]| < 3.1 kQ.
+void forward(int32_t* a);
+// a = a * b / 2^32 blockwise in Z[x]/(x^4 - w_m) (Montgomery), |result| < kQ;
+// inputs from forward().
+void pointwise(int32_t* a, const int32_t* b);
+// In place; input from pointwise(); output the product coefficients, |a[i]| < kQ.
+void inverse(int32_t* a);
+
+// dst[i] = src[i] read as a `bits`-bit two's complement value (centred).
+void load_centred(int32_t* dst, const uint16_t* src, unsigned bits);
+// dst[i] = sign-extended src[i] (a uint16 holding a small value mod 2^16).
+void load_signed16(int32_t* dst, const uint16_t* src);
+// acc[i] = (acc[i] + centred(x[i])) mod 2^16 (low bits exact).
+void add_to(uint16_t* acc, const int32_t* x);
+// acc[i] = centred(x[i]) mod 2^16.
+void store_to(uint16_t* acc, const int32_t* x);
+// Fused: acc (+)= inverse(pointwise(x, y)) mod 2^16 (x is clobbered):
+// add = false stores, add = true adds. _le16: accumulators held as
+// little-endian uint16 bytes at any alignment (Saber's key generation keeps
+// them in the caller's pk and sk buffers).
+void mul_into(uint16_t* acc, int32_t* x, const int32_t* y, bool add);
+void mul_into_le16(uint8_t* acc, int32_t* x, const int32_t* y, bool add);
+
+}  // namespace pqmcu::saber::ntt

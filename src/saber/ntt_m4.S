@@ -1,0 +1,164 @@
+@ SPDX-License-Identifier: Apache-2.0 OR MIT
+@ Saber's forward NTT (ntt.cpp) on the Cortex-M4: the same butterflies in the
+@ same order as the C passes, so the same values, but three layers per pass
+@ (eight coefficients in r1-r8, the pass's seven zetas in s0-s6) and the
+@ Montgomery product as SMULL, MUL, SMLAL with the product written over its
+@ operand (two scratch registers). Layers (128, 64, 32), (16, 8, 4): the
+@ transform stops after six layers (ntt.cpp multiplies in blocks of 4).
+@ void pqmcu_saber_ntt_forward_m4(int32_t a[256], const int32_t zetas[256],
+@                                 int32_t q, uint32_t minus_qinv)   (AAPCS; uses s0-s11)
+    .syntax unified
+    .thumb
+
+@ ct a, b, z: t = b z / 2^32 mod q (Montgomery; r9 = q, r10 = -q^-1 mod 2^32);
+@ (a, b) = (a + t, a - t). r11, r12 scratch.
+.macro ct a, b, z
+    smull r11, r12, \b, \z
+    mul \b, r11, r10
+    smlal r11, r12, \b, r9
+    sub \b, \a, r12
+    add \a, \a, r12
+.endm
+
+    .section .text.pqmcu_saber_ntt_forward_m4, "ax", %progbits
+    .align 2
+    .global pqmcu_saber_ntt_forward_m4
+    .type pqmcu_saber_ntt_forward_m4, %function
+    .thumb_func
+pqmcu_saber_ntt_forward_m4:
+    push {r4-r11, lr}
+    mov r9, r2
+    mov r10, r3
+    vmov s8, r1
+    vmov s9, r0
+    @ ---- layers 128, 64, 32: a[j + 32 i], i = 0..7, j = 0..31; zetas 1..7
+    ldr r2, [r1, #4]
+    vmov s0, r2
+    ldr r2, [r1, #8]
+    vmov s1, r2
+    ldr r2, [r1, #12]
+    vmov s2, r2
+    ldr r2, [r1, #16]
+    vmov s3, r2
+    ldr r2, [r1, #20]
+    vmov s4, r2
+    ldr r2, [r1, #24]
+    vmov s5, r2
+    ldr r2, [r1, #28]
+    vmov s6, r2
+    add r2, r0, #128
+    vmov s7, r2
+1:
+    ldr r1, [r0, #0]
+    ldr r2, [r0, #128]
+    ldr r3, [r0, #256]
+    ldr r4, [r0, #384]
+    ldr r5, [r0, #512]
+    ldr r6, [r0, #640]
+    ldr r7, [r0, #768]
+    ldr r8, [r0, #896]
+    vmov lr, s0
+    ct r1, r5, lr
+    ct r2, r6, lr
+    ct r3, r7, lr
+    ct r4, r8, lr
+    vmov lr, s1
+    ct r1, r3, lr
+    ct r2, r4, lr
+    vmov lr, s2
+    ct r5, r7, lr
+    ct r6, r8, lr
+    vmov lr, s3
+    ct r1, r2, lr
+    vmov lr, s4
+    ct r3, r4, lr
+    vmov lr, s5
+    ct r5, r6, lr
+    vmov lr, s6
+    ct r7, r8, lr
+    str r2, [r0, #128]
+    str r3, [r0, #256]
+    str r4, [r0, #384]
+    str r5, [r0, #512]
+    str r6, [r0, #640]
+    str r7, [r0, #768]
+    str r8, [r0, #896]
+    str r1, [r0], #4
+    vmov lr, s7
+    cmp r0, lr
+    bne 1b
+    @ ---- layers 16, 8, 4: blocks of 32 (k = 8..15), a[b + j + 4 i], j = 0..3
+    vmov r0, s9
+    movs r2, #8
+    vmov s10, r2
+    add r2, r0, #1024
+    vmov s11, r2
+2:
+    vmov r1, s8
+    vmov r2, s10
+    ldr lr, [r1, r2, lsl #2]
+    vmov s0, lr
+    add r3, r1, r2, lsl #3
+    ldr lr, [r3, #0]
+    vmov s1, lr
+    ldr lr, [r3, #4]
+    vmov s2, lr
+    add r3, r1, r2, lsl #4
+    ldr lr, [r3, #0]
+    vmov s3, lr
+    ldr lr, [r3, #4]
+    vmov s4, lr
+    ldr lr, [r3, #8]
+    vmov s5, lr
+    ldr lr, [r3, #12]
+    vmov s6, lr
+    adds r2, r2, #1
+    vmov s10, r2
+    add r2, r0, #16
+    vmov s7, r2
+3:
+    ldr r1, [r0, #0]
+    ldr r2, [r0, #16]
+    ldr r3, [r0, #32]
+    ldr r4, [r0, #48]
+    ldr r5, [r0, #64]
+    ldr r6, [r0, #80]
+    ldr r7, [r0, #96]
+    ldr r8, [r0, #112]
+    vmov lr, s0
+    ct r1, r5, lr
+    ct r2, r6, lr
+    ct r3, r7, lr
+    ct r4, r8, lr
+    vmov lr, s1
+    ct r1, r3, lr
+    ct r2, r4, lr
+    vmov lr, s2
+    ct r5, r7, lr
+    ct r6, r8, lr
+    vmov lr, s3
+    ct r1, r2, lr
+    vmov lr, s4
+    ct r3, r4, lr
+    vmov lr, s5
+    ct r5, r6, lr
+    vmov lr, s6
+    ct r7, r8, lr
+    str r2, [r0, #16]
+    str r3, [r0, #32]
+    str r4, [r0, #48]
+    str r5, [r0, #64]
+    str r6, [r0, #80]
+    str r7, [r0, #96]
+    str r8, [r0, #112]
+    str r1, [r0], #4
+    vmov lr, s7
+    cmp r0, lr
+    bne 3b
+    add r0, r0, #112
+    vmov lr, s11
+    cmp r0, lr
+    bne 2b
+    pop {r4-r11, pc}
+    .size pqmcu_saber_ntt_forward_m4, .-pqmcu_saber_ntt_forward_m4
+
