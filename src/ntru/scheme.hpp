@@ -51,7 +51,8 @@ struct Scheme {
         InvWord inv[8 * inv_words(n)];
         uint8_t seed[fg_seed_bytes > rm_seed_bytes ? fg_seed_bytes : rm_seed_bytes];
         uint8_t msg[params.msg_bytes()];
-        Work view() { return Work{poly, sort, inv, seed, msg}; }
+        alignas(4) uint16_t mul[mul_scratch_words(n, params.logq)];
+        Work view() { return Work{poly, sort, inv, seed, msg, mul}; }
     };
     static constexpr size_t workspace_bytes = sizeof(Workspace);
 

@@ -242,7 +242,7 @@ std::vector<uint16_t> mul_mod_phi(const std::vector<uint16_t>& a, const std::vec
 void check_inversions(size_t n, uint32_t logq) {
     std::mt19937 gen{uint32_t(n)};
     std::vector<ntru::InvWord> inv(8 * ntru::inv_words(n));
-    std::vector<uint16_t> scratch(3 * n);
+    std::vector<uint16_t> scratch(3 * n), mul(ntru::mul_scratch_words(n, logq));
     const uint16_t qmask = uint16_t((1u << logq) - 1);
     for (int trial = 0; trial < 4; ++trial) {
         // mod 3: a ternary polynomial (Phi_n is irreducible mod 3 for these n, so a != 0 is invertible).
@@ -259,12 +259,13 @@ void check_inversions(size_t n, uint32_t logq) {
         ntru::detail::r2_inverse(r.data(), a.data(), n, inv.data());
         prod = mul_mod_phi(a, r);
         for (size_t i = 0; i < n; ++i) ASSERT_EQ(prod[i] & 1u, i == 0 ? 1u : 0u) << "R2 inverse, n = " << n;
-        ntru::detail::rq_inverse(r.data(), a.data(), n, scratch.data(), inv.data());
+        ntru::detail::rq_inverse(r.data(), a.data(), n, logq, scratch.data(), mul.data(), inv.data());
         prod = mul_mod_phi(a, r);
         for (size_t i = 0; i < n; ++i)
             ASSERT_EQ(prod[i] & qmask, i == 0 ? 1u : 0u) << "Rq inverse, n = " << n << ", coefficient " << i;
-        // Exact mod 2^16 as well (4 Newton steps from mod 2).
-        for (size_t i = 0; i < n; ++i) ASSERT_EQ(prod[i], i == 0 ? 1u : 0u);
+        // Exact mod 2^mul_logq (4 Newton steps from mod 2 with products exact that far).
+        const uint16_t exact = uint16_t((1u << ntru::mul_logq(logq)) - 1);
+        for (size_t i = 0; i < n; ++i) ASSERT_EQ(prod[i] & exact, i == 0 ? 1u : 0u);
     }
 }
 
@@ -304,3 +305,22 @@ TEST(NtruParams, Sizes) {
 }
 
 }  // namespace
+
+// The bit-sliced S3 product (decryption's m = (c f) f_p) against the integer product mod 3.
+TEST(NtruPieces, S3MulSliced) {
+    std::mt19937 gen{7};
+    for (size_t n : {1u, 2u, 31u, 32u, 33u, 63u, 64u, 65u, 509u, 677u, 701u, 821u, 1229u, 1373u}) {
+        std::vector<ntru::InvWord> inv(4 * ntru::inv_words(n));
+        std::vector<uint16_t> a(n), b(n), c(n);
+        for (int trial = 0; trial < 3; ++trial) {
+            for (auto& x : a) x = uint16_t(gen() % 3);
+            for (auto& x : b) x = uint16_t(trial == 0 ? 2 : gen() % 3);
+            ntru::detail::s3_mul_sliced(c.data(), a.data(), b.data(), n, inv.data());
+            for (size_t k = 0; k < n; ++k) {
+                uint32_t want = 0;
+                for (size_t j = 0; j < n; ++j) want += uint32_t(a[j]) * b[(k + n - j) % n];
+                ASSERT_EQ(c[k], want % 3) << "n = " << n << ", coefficient " << k;
+            }
+        }
+    }
+}
