@@ -106,6 +106,15 @@ void s3_mul_sliced(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, 
     for (size_t i = 0; i < n; ++i) c[i] = uint16_t(get_bit(cp, i) | (get_bit(cm, i) << 1));
 }
 
+namespace {
+// Words of v, w a divstep touches: after the shift of step `step`, deg v, deg w <= step + 1
+// (v = 0, w = 1 at the start; each step multiplies v by x), a bound that depends on step only.
+inline size_t vw_words(size_t step, size_t nw) {
+    const size_t k = (step + 1) / kWordBits + 1;
+    return k < nw ? k : nw;
+}
+}  // namespace
+
 // Both inversions run the constant-time divstep iteration (Bernstein-Yang) on
 // f = Phi_n (all ones) and g = reverse of (a mod Phi_n), 2(n-1)-1 steps; the
 // inverse is the reverse of v, times f(0)^-1.
@@ -121,19 +130,38 @@ void r2_inverse(uint16_t* r, const uint16_t* a, size_t n, InvWord* inv) {
 
     int32_t delta = 1;
     for (size_t step = 0; step < 2 * (n - 1) - 1; ++step) {
-        shift_up(v, nw, top);
         const uint32_t g0 = uint32_t(g[0] & 1);
         const InvWord sign = word_mask(g0 & uint32_t(f[0]));
         const int32_t swap = divstep_swap(delta, g0);
         delta = (delta ^ (swap & (delta ^ -delta))) + 1;
         const InvWord sm = InvWord(0) - InvWord(swap & 1);
-        cswap(f, g, nw, sm);
-        cswap(v, w, nw, sm);
-        for (size_t k = 0; k < nw; ++k) {
-            g[k] ^= sign & f[k];
-            w[k] ^= sign & v[k];
+        // One pass per pair: v <- x v, swap, w += sign v (only the words that
+        // can be non-zero: deg v, deg w <= step + 1, a public bound) ...
+        const size_t vw = vw_words(step, nw);
+        InvWord carry = 0;
+        for (size_t k = 0; k < vw; ++k) {
+            const InvWord vk = v[k];
+            InvWord nv = (vk << 1) | carry, wk = w[k];
+            carry = vk >> (kWordBits - 1);
+            if (k == nw - 1) nv &= top;
+            const InvWord t = sm & (nv ^ wk);
+            nv ^= t;
+            wk ^= t;
+            v[k] = nv;
+            w[k] = wk ^ (sign & nv);
         }
-        shift_down(g, nw);
+        // ... and swap, g += sign f, g <- g / x.
+        InvWord prev = 0;
+        for (size_t k = 0; k < nw; ++k) {
+            InvWord fk = f[k], gk = g[k];
+            const InvWord t = sm & (fk ^ gk);
+            fk ^= t;
+            gk ^= t ^ (sign & fk);
+            f[k] = fk;
+            if (k > 0) g[k - 1] = (prev >> 1) | (gk << (kWordBits - 1));
+            prev = gk;
+        }
+        g[nw - 1] = prev >> 1;
     }
     for (size_t i = 0; i + 1 < n; ++i) r[i] = uint16_t(get_bit(v, n - 2 - i));
     r[n - 1] = 0;
@@ -156,26 +184,58 @@ void s3_inverse(uint16_t* r, const uint16_t* a, size_t n, InvWord* inv) {
 
     int32_t delta = 1;
     for (size_t step = 0; step < 2 * (n - 1) - 1; ++step) {
-        shift_up(vp, nw, top);
-        shift_up(vm, nw, top);
         const uint32_t g0p = uint32_t(gp[0] & 1), g0m = uint32_t(gm[0] & 1);
         const uint32_t f0p = uint32_t(fp[0] & 1), f0m = uint32_t(fm[0] & 1);
-        // sign = -g(0) * f(0) (f(0) is its own inverse)
+        // sign = -g(0) * f(0) (f(0) is its own inverse; symmetric, so taken before the swap)
         const InvWord sp = word_mask((g0p & f0m) | (g0m & f0p));
         const InvWord sn = word_mask((g0p & f0p) | (g0m & f0m));
         const int32_t swap = divstep_swap(delta, g0p | g0m);
         delta = (delta ^ (swap & (delta ^ -delta))) + 1;
         const InvWord sm = InvWord(0) - InvWord(swap & 1);
-        cswap(fp, gp, nw, sm);
-        cswap(fm, gm, nw, sm);
-        cswap(vp, wp, nw, sm);
-        cswap(vm, wm, nw, sm);
-        for (size_t k = 0; k < nw; ++k) {
-            f3_add(gp[k], gm[k], (sp & fp[k]) | (sn & fm[k]), (sp & fm[k]) | (sn & fp[k]));
-            f3_add(wp[k], wm[k], (sp & vp[k]) | (sn & vm[k]), (sp & vm[k]) | (sn & vp[k]));
+        // As in r2_inverse: v <- x v, swap, w += sign v on the words deg v, deg w <= step + 1 reach ...
+        const size_t vw = vw_words(step, nw);
+        InvWord cp = 0, cm = 0;
+        for (size_t k = 0; k < vw; ++k) {
+            const InvWord vpk = vp[k], vmk = vm[k];
+            InvWord nvp = (vpk << 1) | cp, nvm = (vmk << 1) | cm, wpk = wp[k], wmk = wm[k];
+            cp = vpk >> (kWordBits - 1);
+            cm = vmk >> (kWordBits - 1);
+            if (k == nw - 1) {
+                nvp &= top;
+                nvm &= top;
+            }
+            const InvWord tp = sm & (nvp ^ wpk), tm = sm & (nvm ^ wmk);
+            nvp ^= tp;
+            wpk ^= tp;
+            nvm ^= tm;
+            wmk ^= tm;
+            f3_add(wpk, wmk, (sp & nvp) | (sn & nvm), (sp & nvm) | (sn & nvp));
+            vp[k] = nvp;
+            vm[k] = nvm;
+            wp[k] = wpk;
+            wm[k] = wmk;
         }
-        shift_down(gp, nw);
-        shift_down(gm, nw);
+        // ... then swap, g += sign f, g <- g / x in one pass.
+        InvWord prevp = 0, prevm = 0;
+        for (size_t k = 0; k < nw; ++k) {
+            InvWord fpk = fp[k], fmk = fm[k], gpk = gp[k], gmk = gm[k];
+            const InvWord tp = sm & (fpk ^ gpk), tm = sm & (fmk ^ gmk);
+            fpk ^= tp;
+            gpk ^= tp;
+            fmk ^= tm;
+            gmk ^= tm;
+            f3_add(gpk, gmk, (sp & fpk) | (sn & fmk), (sp & fmk) | (sn & fpk));
+            fp[k] = fpk;
+            fm[k] = fmk;
+            if (k > 0) {
+                gp[k - 1] = (prevp >> 1) | (gpk << (kWordBits - 1));
+                gm[k - 1] = (prevm >> 1) | (gmk << (kWordBits - 1));
+            }
+            prevp = gpk;
+            prevm = gmk;
+        }
+        gp[nw - 1] = prevp >> 1;
+        gm[nw - 1] = prevm >> 1;
     }
     // Multiply by f(0) (+-1 when a is invertible; -1 swaps the planes).
     const uint32_t f0p = uint32_t(fp[0] & 1), f0m = uint32_t(fm[0] & 1);
@@ -209,9 +269,10 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
 
 namespace {
 inline void minmax(int32_t& a, int32_t& b) {
-    // mask = all ones when b < a
-    const uint32_t mask = value_barrier(uint32_t(uint64_t(int64_t(b) - int64_t(a)) >> 63)) * 0xFFFFFFFFu;
-    const int32_t t = int32_t(uint32_t(a ^ b) & mask);
+    // mask = all ones when b < a (the sign of the 64-bit difference)
+    const uint32_t mask = value_barrier(uint32_t(uint64_t(int64_t(b) - int64_t(a)) >> 32)) & 0x80000000u;
+    const uint32_t m = uint32_t(int32_t(mask) >> 31);
+    const int32_t t = int32_t(uint32_t(a ^ b) & m);
     a ^= t;
     b ^= t;
 }
@@ -219,6 +280,8 @@ inline void minmax(int32_t& a, int32_t& b) {
 
 // Batcher's merge exchange (Knuth, TAOCP 5.2.2, Algorithm M): a sorting
 // network for any count; which pairs are compared depends on count only.
+// The pairs (i, i + d) with i & p == r are visited as runs of p indices
+// (no test per index).
 void sort_int32(int32_t* x, size_t count) {
     if (count < 2) return;
     size_t t = 1;
@@ -226,8 +289,10 @@ void sort_int32(int32_t* x, size_t count) {
     for (size_t p = size_t(1) << (t - 1); p > 0; p >>= 1) {
         size_t q = size_t(1) << (t - 1), r = 0, d = p;
         for (;;) {
-            for (size_t i = 0; i + d < count; ++i)
-                if ((i & p) == r) minmax(x[i], x[i + d]);
+            for (size_t base = r; base + d < count; base += 2 * p) {
+                const size_t end = (base + p < count - d) ? base + p : count - d;
+                for (size_t i = base; i < end; ++i) minmax(x[i], x[i + d]);
+            }
             if (q == p) break;
             d = q - p;
             q >>= 1;
