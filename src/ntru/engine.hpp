@@ -62,8 +62,6 @@ namespace detail {
 void r2_inverse(uint16_t* r, const uint16_t* a, size_t n, InvWord* inv);
 // r = a^-1 mod (3, Phi_n), coefficients {0,1,2}, r[n-1] = 0; a in {0,1,2}^n. `inv`: 8 * inv_words(n).
 void s3_inverse(uint16_t* r, const uint16_t* a, size_t n, InvWord* inv);
-// c = a b mod (3, x^n - 1), coefficients {0,1,2}; a, b in {0,1,2}^n. `inv`: 4 * inv_words(n).
-void s3_mul_sliced(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, InvWord* inv);
 // r = a^-1 mod (2^logq, Phi_n) (as a polynomial mod x^n - 1), from the inverse
 // mod 2 (exact mod 2^mul_logq(logq); higher bits are garbage).
 // `scratch`: 3 * n coefficients; `mul`: mul_scratch_words(n, logq); `inv`: 4 * inv_words(n) words.

@@ -306,21 +306,3 @@ TEST(NtruParams, Sizes) {
 
 }  // namespace
 
-// The bit-sliced S3 product (decryption's m = (c f) f_p) against the integer product mod 3.
-TEST(NtruPieces, S3MulSliced) {
-    std::mt19937 gen{7};
-    for (size_t n : {1u, 2u, 31u, 32u, 33u, 63u, 64u, 65u, 509u, 677u, 701u, 821u, 1229u, 1373u}) {
-        std::vector<ntru::InvWord> inv(4 * ntru::inv_words(n));
-        std::vector<uint16_t> a(n), b(n), c(n);
-        for (int trial = 0; trial < 3; ++trial) {
-            for (auto& x : a) x = uint16_t(gen() % 3);
-            for (auto& x : b) x = uint16_t(trial == 0 ? 2 : gen() % 3);
-            ntru::detail::s3_mul_sliced(c.data(), a.data(), b.data(), n, inv.data());
-            for (size_t k = 0; k < n; ++k) {
-                uint32_t want = 0;
-                for (size_t j = 0; j < n; ++j) want += uint32_t(a[j]) * b[(k + n - j) % n];
-                ASSERT_EQ(c[k], want % 3) << "n = " << n << ", coefficient " << k;
-            }
-        }
-    }
-}
