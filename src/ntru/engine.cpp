@@ -334,6 +334,7 @@ void sq_mul(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t* b) {
 // M4 against ~420k for this Toom-4 product, so it is not used.)
 void s3_mul(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t* b) {
     rq_mul(R, c, a, b);
+    for (size_t i = 0; i < R.n; ++i) c[i] &= 0x1FFF;  // drop the bits above the exact 13 (Toom-4)
     mod3_phi(R, c);
 }
 
