@@ -84,6 +84,16 @@ inline size_t vw_words(size_t step, size_t nw) {
     const size_t k = (step + 1) / kWordBits + 1;
     return k < nw ? k : nw;
 }
+// Words of f, g a divstep touches. With nominal degrees d_f, d_g (n - 1 and
+// n - 2 at the start) every step lowers d_f + d_g by one (delta = d_f - d_g;
+// a swap exchanges them and the new g has degree < d_f; otherwise g's drops),
+// so before step `step` both are <= 2n - 3 - step: a public bound that is
+// below n in the second half of the iteration.
+inline size_t fg_words(size_t step, size_t n, size_t nw) {
+    const size_t bits = 2 * n - 2 - step;
+    const size_t k = (bits + kWordBits - 1) / kWordBits;
+    return k < nw ? k : nw;
+}
 }  // namespace
 
 // Both inversions run the constant-time divstep iteration (Bernstein-Yang) on
@@ -121,9 +131,10 @@ void r2_inverse(uint16_t* r, const uint16_t* a, size_t n, InvWord* inv) {
             v[k] = nv;
             w[k] = wk ^ (sign & nv);
         }
-        // ... and swap, g += sign f, g <- g / x.
+        // ... and swap, g += sign f, g <- g / x (words above the degree bound stay zero).
+        const size_t fw = fg_words(step, n, nw);
         InvWord prev = 0;
-        for (size_t k = 0; k < nw; ++k) {
+        for (size_t k = 0; k < fw; ++k) {
             InvWord fk = f[k], gk = g[k];
             const InvWord t = sm & (fk ^ gk);
             fk ^= t;
@@ -132,7 +143,7 @@ void r2_inverse(uint16_t* r, const uint16_t* a, size_t n, InvWord* inv) {
             if (k > 0) g[k - 1] = (prev >> 1) | (gk << (kWordBits - 1));
             prev = gk;
         }
-        g[nw - 1] = prev >> 1;
+        g[fw - 1] = prev >> 1;
     }
     for (size_t i = 0; i + 1 < n; ++i) r[i] = uint16_t(get_bit(v, n - 2 - i));
     r[n - 1] = 0;
@@ -186,9 +197,10 @@ void s3_inverse(uint16_t* r, const uint16_t* a, size_t n, InvWord* inv) {
             wp[k] = wpk;
             wm[k] = wmk;
         }
-        // ... then swap, g += sign f, g <- g / x in one pass.
+        // ... then swap, g += sign f, g <- g / x in one pass, below the degree bound.
+        const size_t fw = fg_words(step, n, nw);
         InvWord prevp = 0, prevm = 0;
-        for (size_t k = 0; k < nw; ++k) {
+        for (size_t k = 0; k < fw; ++k) {
             InvWord fpk = fp[k], fmk = fm[k], gpk = gp[k], gmk = gm[k];
             const InvWord tp = sm & (fpk ^ gpk), tm = sm & (fmk ^ gmk);
             fpk ^= tp;
@@ -205,8 +217,8 @@ void s3_inverse(uint16_t* r, const uint16_t* a, size_t n, InvWord* inv) {
             prevp = gpk;
             prevm = gmk;
         }
-        gp[nw - 1] = prevp >> 1;
-        gm[nw - 1] = prevm >> 1;
+        gp[fw - 1] = prevp >> 1;
+        gm[fw - 1] = prevm >> 1;
     }
     // Multiply by f(0) (+-1 when a is invertible; -1 swaps the planes).
     const uint32_t f0p = uint32_t(fp[0] & 1), f0m = uint32_t(fm[0] & 1);
