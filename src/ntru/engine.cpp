@@ -230,9 +230,19 @@ void s3_inverse(uint16_t* r, const uint16_t* a, size_t n, InvWord* inv) {
     r[n - 1] = 0;
 }
 
+namespace {
+template <class M>
+void cyclic(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint16_t* scratch) {
+    uint16_t* full = scratch;  // 2n - 1 words, then the method's scratch
+    M::mul(full, a, b, n, full + (2 * n - 1));
+    for (size_t i = 0; i + 1 < n; ++i) c[i] = uint16_t(full[i] + full[i + n]);
+    c[n - 1] = full[n - 1];
+}
+}  // namespace
+
 void ring_mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t logq, uint16_t* scratch) {
-    if (mul_logq(logq) == 13) polymul::mul_cyclic_q<13>(c, a, b, n, scratch);
-    else polymul::mul_cyclic_q<16>(c, a, b, n, scratch);
+    if (mul_logq(logq) == 13) cyclic<MulMethod13>(c, a, b, n, scratch);
+    else cyclic<MulMethod16>(c, a, b, n, scratch);
 }
 
 void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_t* scratch, uint16_t* mul,

@@ -15,6 +15,7 @@
 
 #include "core/status.hpp"
 #include "ntru/params.hpp"
+#include "polymul/karatsuba_simd.hpp"
 #include "polymul/polymul.hpp"
 
 namespace pqmcu::ntru {
@@ -30,11 +31,20 @@ constexpr size_t inv_words(size_t n) { return (n + 8 * sizeof(InvWord) - 1) / (8
 inline constexpr size_t kPolys = 8;  // polynomials of scratch every operation fits in
 
 // The product method per q: Toom-4 where it is exact (logq <= 13, the M4's
-// fastest), else the Karatsuba of polymul (exact mod 2^16).
+// fastest), else Karatsuba (exact mod 2^16); on the M4 over KaratsubaSimd
+// (halfword-pair additions), elsewhere polymul's choice (Karatsuba<128>).
 constexpr int mul_logq(uint32_t logq) { return logq <= 13 ? 13 : 16; }
+#if defined(PQMCU_TARGET_M4)
+using MulMethod13 = polymul::Toom4<polymul::KaratsubaSimd<polymul::kM4Threshold>>;
+using MulMethod16 = polymul::KaratsubaSimd<polymul::kM4Threshold>;
+#else
+using MulMethod13 = polymul::Method<13>;
+using MulMethod16 = polymul::Method<16>;
+#endif
+static_assert(MulMethod13::exact_bits >= 13 && MulMethod16::exact_bits >= 16);
 // Words of Work::mul: the method's scratch and the 2n - 1-word full product.
 constexpr size_t mul_scratch_words(size_t n, uint32_t logq) {
-    return mul_logq(logq) == 13 ? polymul::reduce_scratch_words<13>(n) : polymul::reduce_scratch_words<16>(n);
+    return 2 * n - 1 + (mul_logq(logq) == 13 ? MulMethod13::scratch_words(n) : MulMethod16::scratch_words(n));
 }
 
 // Caller-owned buffers (Scheme<Set>::Workspace holds them, sized per set).

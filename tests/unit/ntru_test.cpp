@@ -306,3 +306,21 @@ TEST(NtruParams, Sizes) {
 
 }  // namespace
 
+
+// The M4's product methods (KaratsubaSimd; here with its scalar loops) against the schoolbook.
+TEST(NtruPieces, KaratsubaSimdMatchesSchoolbook) {
+    std::mt19937 gen{11};
+    for (size_t n : {1u, 2u, 15u, 16u, 17u, 33u, 64u, 127u, 128u, 255u, 509u, 701u, 1373u}) {
+        std::vector<uint16_t> a(n), b(n), want(2 * n - 1), got(2 * n - 1);
+        std::vector<uint16_t> scratch(pqmcu::polymul::Toom4<pqmcu::polymul::KaratsubaSimd<16>>::scratch_words(n) +
+                                      pqmcu::polymul::KaratsubaSimd<16>::scratch_words(n));
+        for (auto& x : a) x = uint16_t(gen());
+        for (auto& x : b) x = uint16_t(gen());
+        pqmcu::polymul::mul_schoolbook(want.data(), a.data(), b.data(), n);
+        pqmcu::polymul::KaratsubaSimd<16>::mul(got.data(), a.data(), b.data(), n, scratch.data());
+        ASSERT_EQ(got, want) << "KaratsubaSimd<16>, n = " << n;
+        pqmcu::polymul::Toom4<pqmcu::polymul::KaratsubaSimd<16>>::mul(got.data(), a.data(), b.data(), n,
+                                                                        scratch.data());
+        for (size_t i = 0; i < 2 * n - 1; ++i) ASSERT_EQ(got[i] & 0x1FFF, want[i] & 0x1FFF) << "Toom4, n = " << n;
+    }
+}

@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// KaratsubaSimd<T>: the Karatsuba of methods.hpp (same split, same scratch,
+// exact mod 2^16) with the limb sums and the middle-term combination done two
+// coefficients per instruction on the M4 (UADD16 / USUB16 on halfword pairs;
+// unaligned word loads are allowed there). On the M4 those loops were about
+// as costly as the SMLADX base cases they feed (profile of NTRU's Toom-4
+// products); elsewhere the loops are the scalar ones.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+#include "polymul/methods.hpp"
+
+#if defined(__ARM_FEATURE_SIMD32)
+#include <arm_acle.h>
+#endif
+
+namespace pqmcu::polymul {
+
+namespace detail {
+#if defined(__ARM_FEATURE_SIMD32)
+inline uint32_t load2(const uint16_t* p) {
+    uint32_t v;
+    __builtin_memcpy(&v, p, 4);
+    return v;
+}
+inline void store2(uint16_t* p, uint32_t v) { __builtin_memcpy(p, &v, 4); }
+// d[i] = x[i] + y[i], i < count
+inline void add_words(uint16_t* d, const uint16_t* x, const uint16_t* y, size_t count) {
+    size_t i = 0;
+    for (; i + 1 < count; i += 2) store2(d + i, __uadd16(load2(x + i), load2(y + i)));
+    if (i < count) d[i] = uint16_t(x[i] + y[i]);
+}
+// d[i] = d[i] - x[i] - y[i], i < count
+inline void sub2_words(uint16_t* d, const uint16_t* x, const uint16_t* y, size_t count) {
+    size_t i = 0;
+    for (; i + 1 < count; i += 2) store2(d + i, __usub16(__usub16(load2(d + i), load2(x + i)), load2(y + i)));
+    if (i < count) d[i] = uint16_t(d[i] - x[i] - y[i]);
+}
+// d[i] = d[i] - x[i], i < count
+inline void sub_words(uint16_t* d, const uint16_t* x, size_t count) {
+    size_t i = 0;
+    for (; i + 1 < count; i += 2) store2(d + i, __usub16(load2(d + i), load2(x + i)));
+    if (i < count) d[i] = uint16_t(d[i] - x[i]);
+}
+// d[i] = d[i] + x[i], i < count
+inline void acc_words(uint16_t* d, const uint16_t* x, size_t count) {
+    size_t i = 0;
+    for (; i + 1 < count; i += 2) store2(d + i, __uadd16(load2(d + i), load2(x + i)));
+    if (i < count) d[i] = uint16_t(d[i] + x[i]);
+}
+#else
+inline void add_words(uint16_t* d, const uint16_t* x, const uint16_t* y, size_t count) {
+    for (size_t i = 0; i < count; ++i) d[i] = uint16_t(x[i] + y[i]);
+}
+inline void sub2_words(uint16_t* d, const uint16_t* x, const uint16_t* y, size_t count) {
+    for (size_t i = 0; i < count; ++i) d[i] = uint16_t(d[i] - x[i] - y[i]);
+}
+inline void sub_words(uint16_t* d, const uint16_t* x, size_t count) {
+    for (size_t i = 0; i < count; ++i) d[i] = uint16_t(d[i] - x[i]);
+}
+inline void acc_words(uint16_t* d, const uint16_t* x, size_t count) {
+    for (size_t i = 0; i < count; ++i) d[i] = uint16_t(d[i] + x[i]);
+}
+#endif
+}  // namespace detail
+
+template <size_t Threshold>
+struct KaratsubaSimd {
+    static_assert(Threshold >= 1, "the schoolbook base case needs n >= 1");
+    static constexpr int exact_bits = 16;
+    static constexpr size_t scratch_words(size_t n) { return Karatsuba<Threshold>::scratch_words(n); }
+    static void mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint16_t* scratch) {
+        if (n <= Threshold) {
+            Schoolbook::mul(c, a, b, n);
+            return;
+        }
+        const size_t h = (n + 1) / 2, l = n - h;
+        uint16_t* sa = scratch;
+        uint16_t* sb = sa + h;
+        uint16_t* p1 = sb + h;
+        uint16_t* rest = p1 + (2 * h - 1);
+        detail::add_words(sa, a, a + h, l);
+        detail::add_words(sb, b, b + h, l);
+        if (l < h) {  // odd n: the top limb is one shorter
+            sa[l] = a[l];
+            sb[l] = b[l];
+        }
+        mul(p1, sa, sb, h, rest);
+        mul(c, a, b, h, rest);                  // p0 -> c[0 .. 2h-2]
+        c[2 * h - 1] = 0;
+        mul(c + 2 * h, a + h, b + h, l, rest);  // p2 -> c[2h .. 2n-2]
+        // p1 <- p1 - p0 - p2 (p2 has 2l - 1 coefficients), then c[h ..] += p1.
+        const size_t l2 = 2 * l - 1;
+        detail::sub2_words(p1, c, c + 2 * h, l2);
+        detail::sub_words(p1 + l2, c + l2, 2 * h - 1 - l2);
+        detail::acc_words(c + h, p1, 2 * h - 1);
+    }
+};
+
+}  // namespace pqmcu::polymul
