@@ -17,6 +17,7 @@
 #include "ntru/params.hpp"
 #include "polymul/karatsuba_simd.hpp"
 #include "polymul/polymul.hpp"
+#include "polymul/toom4_eval.hpp"
 
 namespace pqmcu::ntru {
 
@@ -31,11 +32,12 @@ constexpr size_t inv_words(size_t n) { return (n + 8 * sizeof(InvWord) - 1) / (8
 inline constexpr size_t kPolys = 8;  // polynomials of scratch every operation fits in
 
 // The product method per q: Toom-4 where it is exact (logq <= 13, the M4's
-// fastest), else Karatsuba (exact mod 2^16); on the M4 over KaratsubaSimd
-// (halfword-pair additions), elsewhere polymul's choice (Karatsuba<128>).
+// fastest), else Karatsuba (exact mod 2^16); on the M4 Toom4Eval (cheaper
+// evaluation) over KaratsubaSimd (halfword-pair additions), elsewhere
+// polymul's choice (Karatsuba<128>).
 constexpr int mul_logq(uint32_t logq) { return logq <= 13 ? 13 : 16; }
 #if defined(PQMCU_TARGET_M4)
-using MulMethod13 = polymul::Toom4<polymul::KaratsubaSimd<polymul::kM4Threshold>>;
+using MulMethod13 = polymul::Toom4Eval<polymul::KaratsubaSimd<polymul::kM4Threshold>>;
 using MulMethod16 = polymul::KaratsubaSimd<polymul::kM4Threshold>;
 #else
 using MulMethod13 = polymul::Method<13>;

@@ -307,10 +307,10 @@ TEST(NtruParams, Sizes) {
 }  // namespace
 
 
-// The M4's product methods (KaratsubaSimd; here with its scalar loops) against the schoolbook.
+// The M4's product methods (KaratsubaSimd, here with its scalar loops; Toom4Eval) against the schoolbook.
 TEST(NtruPieces, KaratsubaSimdMatchesSchoolbook) {
     std::mt19937 gen{11};
-    for (size_t n : {1u, 2u, 15u, 16u, 17u, 33u, 64u, 127u, 128u, 255u, 509u, 701u, 1373u}) {
+    for (size_t n : {1u, 2u, 7u, 8u, 9u, 10u, 11u, 12u, 13u, 15u, 16u, 17u, 33u, 64u, 127u, 128u, 255u, 509u, 677u, 701u, 821u, 1229u, 1373u}) {
         std::vector<uint16_t> a(n), b(n), want(2 * n - 1), got(2 * n - 1);
         std::vector<uint16_t> scratch(pqmcu::polymul::Toom4<pqmcu::polymul::KaratsubaSimd<16>>::scratch_words(n) +
                                       pqmcu::polymul::KaratsubaSimd<16>::scratch_words(n));
@@ -322,5 +322,8 @@ TEST(NtruPieces, KaratsubaSimdMatchesSchoolbook) {
         pqmcu::polymul::Toom4<pqmcu::polymul::KaratsubaSimd<16>>::mul(got.data(), a.data(), b.data(), n,
                                                                         scratch.data());
         for (size_t i = 0; i < 2 * n - 1; ++i) ASSERT_EQ(got[i] & 0x1FFF, want[i] & 0x1FFF) << "Toom4, n = " << n;
+        pqmcu::polymul::Toom4Eval<pqmcu::polymul::KaratsubaSimd<16>>::mul(got.data(), a.data(), b.data(), n,
+                                                                            scratch.data());
+        for (size_t i = 0; i < 2 * n - 1; ++i) ASSERT_EQ(got[i] & 0x1FFF, want[i] & 0x1FFF) << "Toom4Eval, n = " << n;
     }
 }
