@@ -261,20 +261,21 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
 }
 
 namespace {
-inline void minmax(int32_t& a, int32_t& b) {
-    // mask = all ones when b < a (the sign of the 64-bit difference)
-    const uint32_t mask = value_barrier(uint32_t(uint64_t(int64_t(b) - int64_t(a)) >> 32)) & 0x80000000u;
-    const uint32_t m = uint32_t(int32_t(mask) >> 31);
-    const int32_t t = int32_t(uint32_t(a ^ b) & m);
-    a ^= t;
-    b ^= t;
+// (x[i], x[j]) <- (min, max), branch-free (mask = all ones when x[j] < x[i],
+// the sign of the 64-bit difference).
+inline void minmax(int32_t* x, size_t i, size_t j) {
+    const int32_t a = x[i], b = x[j];
+    const uint32_t hi = value_barrier(uint32_t(uint64_t(int64_t(b) - int64_t(a)) >> 32));
+    const uint32_t t = uint32_t(a ^ b) & uint32_t(int32_t(hi) >> 31);
+    x[i] = int32_t(uint32_t(a) ^ t);
+    x[j] = int32_t(uint32_t(b) ^ t);
 }
 }  // namespace
 
 // Batcher's merge exchange (Knuth, TAOCP 5.2.2, Algorithm M): a sorting
 // network for any count; which pairs are compared depends on count only.
 // The pairs (i, i + d) with i & p == r are visited as runs of p indices
-// (no test per index).
+// (no test per index; p = 1 as one loop of stride 2).
 void sort_int32(int32_t* x, size_t count) {
     if (count < 2) return;
     size_t t = 1;
@@ -282,9 +283,13 @@ void sort_int32(int32_t* x, size_t count) {
     for (size_t p = size_t(1) << (t - 1); p > 0; p >>= 1) {
         size_t q = size_t(1) << (t - 1), r = 0, d = p;
         for (;;) {
-            for (size_t base = r; base + d < count; base += 2 * p) {
-                const size_t end = (base + p < count - d) ? base + p : count - d;
-                for (size_t i = base; i < end; ++i) minmax(x[i], x[i + d]);
+            if (p == 1) {
+                for (size_t i = r; i + d < count; i += 2) minmax(x, i, i + d);
+            } else {
+                for (size_t base = r; base + d < count; base += 2 * p) {
+                    const size_t end = (base + p < count - d) ? base + p : count - d;
+                    for (size_t i = base; i < end; ++i) minmax(x, i, i + d);
+                }
             }
             if (q == p) break;
             d = q - p;
