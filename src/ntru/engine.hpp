@@ -75,7 +75,7 @@ void r2_inverse(uint16_t* r, const uint16_t* a, size_t n, InvWord* inv);
 // r = a^-1 mod (3, Phi_n), coefficients {0,1,2}, r[n-1] = 0; a in {0,1,2}^n. `inv`: 8 * inv_words(n).
 void s3_inverse(uint16_t* r, const uint16_t* a, size_t n, InvWord* inv);
 // r = a^-1 mod (2^logq, Phi_n) (as a polynomial mod x^n - 1), from the inverse
-// mod 2 (exact mod 2^mul_logq(logq); higher bits are garbage).
+// mod 2 (exact mod 2^12 for logq <= 12, else mod 2^mul_logq(logq); higher bits are garbage).
 // `scratch`: 3 * n coefficients; `mul`: mul_scratch_words(n, logq); `inv`: 4 * inv_words(n) words.
 void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_t* scratch, uint16_t* mul,
                 InvWord* inv);
