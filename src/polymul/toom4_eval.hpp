@@ -49,6 +49,47 @@ struct Toom4Eval : Toom4<Inner> {
         evaluate_point<P>(eb, b, n);
         Inner::mul(w + P * (2 * m - 1), ea, eb, m, rest);
     }
+    // The seven coefficients carried by limb-product index i (Toom4::interpolate's formulas).
+    static void coefficients(uint16_t* out, const uint16_t* w, size_t w_len, size_t i) {
+        const uint32_t inv3 = 0xAAAB, inv9 = 0x8E39, inv15 = 0xEEEF;
+        const uint16_t c0 = w[i], c6 = w[6 * w_len + i];
+        const uint16_t w1 = w[w_len + i], wm1 = w[2 * w_len + i], w2 = w[3 * w_len + i], wm2 = w[4 * w_len + i];
+        const uint16_t wh = w[5 * w_len + i];
+        const uint16_t e1 = uint16_t((uint16_t(w1 + wm1) >> 1) - c0 - c6);
+        const uint16_t e2 = uint16_t((uint16_t(w2 + wm2) >> 1) - c0 - 64 * c6);
+        const uint16_t c4 = uint16_t((uint16_t(e2 - 4 * e1) >> 2) * inv3);
+        const uint16_t c2 = uint16_t(e1 - c4);
+        const uint16_t A = uint16_t(uint16_t(w1 - wm1) >> 1);
+        const uint16_t B = uint16_t(uint16_t(w2 - wm2) >> 2);
+        const uint16_t C = uint16_t(uint16_t(wh - 64 * c0 - 16 * c2 - 4 * c4 - c6) >> 1);
+        const uint16_t c3 = uint16_t(-(uint16_t(B + C - 17 * A) * inv9));
+        out[0] = c0;
+        out[1] = uint16_t(uint16_t(C - A - 3 * c3) * inv15);
+        out[2] = c2;
+        out[3] = c3;
+        out[4] = c4;
+        out[5] = uint16_t(uint16_t(B - A - 3 * c3) * inv15);
+        out[6] = c6;
+    }
+    // Toom4::interpolate with each output written once: coefficient k of index
+    // i lands at k m + i, and indices i and i + m (i < m) share those places,
+    // so c[k m + i] = coef_k(i) + coef_(k-1)(i + m) -- no zeroing, no read-modify-write.
+    static void interpolate(uint16_t* c, const uint16_t* w, size_t n) {
+        const size_t m = limb(n), w_len = 2 * m - 1, len = 2 * n - 1;
+        for (size_t i = 0; i < m; ++i) {
+            uint16_t lo[8], hi[8];
+            coefficients(lo, w, w_len, i);
+            lo[7] = 0;
+            hi[0] = 0;
+            if (i + m < w_len) coefficients(hi + 1, w, w_len, i + m);
+            else
+                for (size_t k = 1; k < 8; ++k) hi[k] = 0;
+            for (size_t k = 0; k < 8; ++k) {
+                const size_t at = k * m + i;  // public index
+                if (at < len) c[at] = uint16_t(lo[k] + hi[k]);
+            }
+        }
+    }
     static void mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint16_t* scratch) {
         if (n < kMin) {
             Schoolbook::mul(c, a, b, n);
@@ -66,7 +107,7 @@ struct Toom4Eval : Toom4<Inner> {
         point_product<4>(w, a, b, n, ea, eb, rest);
         point_product<5>(w, a, b, n, ea, eb, rest);
         point_product<6>(w, a, b, n, ea, eb, rest);
-        Base::interpolate(c, w, n);
+        interpolate(c, w, n);
     }
 };
 
