@@ -90,11 +90,33 @@ struct KaratsubaSimd {
         mul(c, a, b, h, rest);                  // p0 -> c[0 .. 2h-2]
         c[2 * h - 1] = 0;
         mul(c + 2 * h, a + h, b + h, l, rest);  // p2 -> c[2h .. 2n-2]
-        // p1 <- p1 - p0 - p2 (p2 has 2l - 1 coefficients), then c[h ..] += p1.
+        // c[h + j] += p1[j] - p0[j] - p2[j], j < 2h - 1 (p0 = c[0 .. 2h-1) with
+        // c[2h-1] = 0, p2 = c[2h ..) of 2l - 1 coefficients). Places h + i and
+        // 2h + i are done together: the first reads p0[h+i] = c[h+i] and p2[i] =
+        // c[2h+i] that the second also needs, before either is written; p0[i] =
+        // c[i] and p2[h+i] = c[3h+i] are never written here. Half the loads and
+        // stores of "p1 -= p0 + p2, then c += p1".
         const size_t l2 = 2 * l - 1;
-        detail::sub2_words(p1, c, c + 2 * h, l2);
-        detail::sub_words(p1 + l2, c + l2, 2 * h - 1 - l2);
-        detail::acc_words(c + h, p1, 2 * h - 1);
+        [[maybe_unused]] const size_t both = l2 > h ? l2 - h : 0;  // i < both: p2[i] and p2[h+i] both exist (and i < h - 1)
+        size_t i = 0;
+#if defined(__ARM_FEATURE_SIMD32)
+        for (; i + 1 < both; i += 2) {
+            const uint32_t x = detail::load2(c + h + i), y = detail::load2(c + 2 * h + i);
+            const uint32_t lo = __usub16(__usub16(__uadd16(x, detail::load2(p1 + i)), detail::load2(c + i)), y);
+            const uint32_t hi = __usub16(__usub16(__uadd16(y, detail::load2(p1 + h + i)), x), detail::load2(c + 3 * h + i));
+            detail::store2(c + h + i, lo);
+            detail::store2(c + 2 * h + i, hi);
+        }
+#endif
+        for (; i < h; ++i) {
+            const uint16_t x = c[h + i];                         // p0[h + i] (0 at i = h - 1)
+            const uint16_t y = i < l2 ? c[2 * h + i] : uint16_t(0);  // p2[i]
+            c[h + i] = uint16_t(x + p1[i] - c[i] - y);
+            if (h + i < 2 * h - 1) {
+                const uint16_t z = h + i < l2 ? c[3 * h + i] : uint16_t(0);  // p2[h + i]
+                c[2 * h + i] = uint16_t(y + p1[h + i] - x - z);
+            }
+        }
     }
 };
 
