@@ -463,12 +463,19 @@ void sample_iid_plus(const Ring& R, uint16_t* r, const uint8_t* u) {
 // HPS: exactly weight/2 coefficients +1 and weight/2 coefficients -1 (= 2),
 // placed by sorting 30-bit random keys that carry the values in their low bits.
 void sample_fixed_weight(const Params& p, const Ring& R, uint16_t* r, const uint8_t* u, int32_t* keys) {
-    const size_t count = R.n - 1;
+    const size_t count = R.n - 1, len = p.fixed_weight_bytes();
     for (size_t i = 0; i < count; ++i) {
-        // bits [30i, 30i + 30) of u, little-endian
+        // bits [30i, 30i + 30) of u, little-endian: within bytes byte .. byte + 4
         const size_t bit = 30 * i, byte = bit / 8, shift = bit % 8;
-        uint64_t v = 0;
-        for (size_t k = 0; k < 5 && byte + k < p.fixed_weight_bytes(); ++k) v |= uint64_t(u[byte + k]) << (8 * k);
+        uint64_t v;
+        if (byte + 5 <= len) {
+            const uint32_t lo = uint32_t(u[byte]) | (uint32_t(u[byte + 1]) << 8) | (uint32_t(u[byte + 2]) << 16) |
+                                (uint32_t(u[byte + 3]) << 24);  // one word load where the target allows
+            v = uint64_t(lo) | (uint64_t(u[byte + 4]) << 32);
+        } else {
+            v = 0;
+            for (size_t k = 0; byte + k < len; ++k) v |= uint64_t(u[byte + k]) << (8 * k);
+        }
         keys[i] = int32_t(uint32_t((v >> shift) & 0x3FFFFFFFu) << 2);
     }
     const size_t w = p.weight();
