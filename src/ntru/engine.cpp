@@ -124,23 +124,29 @@ void r2_inverse(uint16_t* r, const uint16_t* a, size_t n, InvWord* inv) {
             const InvWord vk = v[k];
             InvWord nv = (vk << 1) | carry, wk = w[k];
             carry = vk >> (kWordBits - 1);
-            if (k == nw - 1) nv &= top;
             const InvWord t = sm & (nv ^ wk);
             nv ^= t;
             wk ^= t;
             v[k] = nv;
             w[k] = wk ^ (sign & nv);
         }
+        if (vw == nw) {  // drop coefficient n (bitwise operations: masking afterwards is the same)
+            v[nw - 1] &= top;
+            w[nw - 1] &= top;
+        }
         // ... and swap, g += sign f, g <- g / x (words above the degree bound stay zero).
         const size_t fw = fg_words(step, n, nw);
-        InvWord prev = 0;
-        for (size_t k = 0; k < fw; ++k) {
+        const auto fg_word = [&](size_t k) {
             InvWord fk = f[k], gk = g[k];
             const InvWord t = sm & (fk ^ gk);
             fk ^= t;
-            gk ^= t ^ (sign & fk);
             f[k] = fk;
-            if (k > 0) g[k - 1] = (prev >> 1) | (gk << (kWordBits - 1));
+            return gk ^ t ^ (sign & fk);
+        };
+        InvWord prev = fg_word(0);
+        for (size_t k = 1; k < fw; ++k) {
+            const InvWord gk = fg_word(k);
+            g[k - 1] = (prev >> 1) | (gk << (kWordBits - 1));
             prev = gk;
         }
         g[fw - 1] = prev >> 1;
@@ -182,10 +188,6 @@ void s3_inverse(uint16_t* r, const uint16_t* a, size_t n, InvWord* inv) {
             InvWord nvp = (vpk << 1) | cp, nvm = (vmk << 1) | cm, wpk = wp[k], wmk = wm[k];
             cp = vpk >> (kWordBits - 1);
             cm = vmk >> (kWordBits - 1);
-            if (k == nw - 1) {
-                nvp &= top;
-                nvm &= top;
-            }
             const InvWord tp = sm & (nvp ^ wpk), tm = sm & (nvm ^ wmk);
             nvp ^= tp;
             wpk ^= tp;
@@ -197,11 +199,18 @@ void s3_inverse(uint16_t* r, const uint16_t* a, size_t n, InvWord* inv) {
             wp[k] = wpk;
             wm[k] = wmk;
         }
+        if (vw == nw) {  // drop coefficient n (bitwise operations: masking afterwards is the same)
+            vp[nw - 1] &= top;
+            vm[nw - 1] &= top;
+            wp[nw - 1] &= top;
+            wm[nw - 1] &= top;
+        }
         // ... then swap, g += sign f, g <- g / x in one pass, below the degree bound.
         const size_t fw = fg_words(step, n, nw);
-        InvWord prevp = 0, prevm = 0;
-        for (size_t k = 0; k < fw; ++k) {
-            InvWord fpk = fp[k], fmk = fm[k], gpk = gp[k], gmk = gm[k];
+        const auto fg_word = [&](size_t k, InvWord& gpk, InvWord& gmk) {
+            InvWord fpk = fp[k], fmk = fm[k];
+            gpk = gp[k];
+            gmk = gm[k];
             const InvWord tp = sm & (fpk ^ gpk), tm = sm & (fmk ^ gmk);
             fpk ^= tp;
             gpk ^= tp;
@@ -210,10 +219,14 @@ void s3_inverse(uint16_t* r, const uint16_t* a, size_t n, InvWord* inv) {
             f3_add(gpk, gmk, (sp & fpk) | (sn & fmk), (sp & fmk) | (sn & fpk));
             fp[k] = fpk;
             fm[k] = fmk;
-            if (k > 0) {
-                gp[k - 1] = (prevp >> 1) | (gpk << (kWordBits - 1));
-                gm[k - 1] = (prevm >> 1) | (gmk << (kWordBits - 1));
-            }
+        };
+        InvWord prevp, prevm;
+        fg_word(0, prevp, prevm);
+        for (size_t k = 1; k < fw; ++k) {
+            InvWord gpk, gmk;
+            fg_word(k, gpk, gmk);
+            gp[k - 1] = (prevp >> 1) | (gpk << (kWordBits - 1));
+            gm[k - 1] = (prevm >> 1) | (gmk << (kWordBits - 1));
             prevp = gpk;
             prevm = gmk;
         }
