@@ -310,6 +310,13 @@ void sort_int32(int32_t* x, size_t count) {
         for (;;) {
             if (p == 1) {
                 for (size_t i = r; i + d < count; i += 2) minmax(x, i, i + d);
+            } else if (p == 2) {  // runs of two: no inner loop
+                size_t base = r;
+                for (; base + 1 + d < count; base += 4) {
+                    minmax(x, base, base + d);
+                    minmax(x, base + 1, base + 1 + d);
+                }
+                if (base + d < count) minmax(x, base, base + d);
             } else {
                 for (size_t base = r; base + d < count; base += 2 * p) {
                     const size_t end = (base + p < count - d) ? base + p : count - d;
