@@ -75,6 +75,13 @@ struct KaratsubaSimd {
             Schoolbook::mul(c, a, b, n);
             return;
         }
+        // The level just above the base case with n = 2 Threshold (Toom-4 limbs
+        // of 128 at n = 509): a constant n lets the compiler unroll its loops.
+        if (n == 2 * Threshold) split(c, a, b, 2 * Threshold, scratch);
+        else split(c, a, b, n, scratch);
+    }
+    [[gnu::always_inline]] static inline void split(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n,
+                                                   uint16_t* scratch) {
         const size_t h = (n + 1) / 2, l = n - h;
         uint16_t* sa = scratch;
         uint16_t* sb = sa + h;
