@@ -8,6 +8,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 
 #include "polymul/methods.hpp"
 
@@ -75,10 +76,15 @@ struct KaratsubaSimd {
             Schoolbook::mul(c, a, b, n);
             return;
         }
-        // The level just above the base case with n = 2 Threshold (Toom-4 limbs
-        // of 128 at n = 509): a constant n lets the compiler unroll its loops.
-        if (n == 2 * Threshold) split(c, a, b, 2 * Threshold, scratch);
+        // The level just above the base case (Threshold < n <= 2 Threshold)
+        // with n a constant: the compiler unrolls its loops (one copy per n).
+        if (n <= 2 * Threshold) last_level(c, a, b, n, scratch, std::make_index_sequence<Threshold>{});
         else split(c, a, b, n, scratch);
+    }
+    template <size_t... I>
+    static void last_level(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint16_t* scratch,
+                           std::index_sequence<I...>) {
+        (void)((n == Threshold + 1 + I ? (split(c, a, b, Threshold + 1 + I, scratch), true) : false) || ...);
     }
     [[gnu::always_inline]] static inline void split(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n,
                                                    uint16_t* scratch) {
