@@ -76,15 +76,20 @@ struct KaratsubaSimd {
             Schoolbook::mul(c, a, b, n);
             return;
         }
-        // The level just above the base case (Threshold < n <= 2 Threshold)
-        // with n a constant: the compiler unrolls its loops (one copy per n).
-        if (n <= 2 * Threshold) last_level(c, a, b, n, scratch, std::make_index_sequence<Threshold>{});
-        else split(c, a, b, n, scratch);
+        // The level just above the base case with n a constant, so that the
+        // compiler unrolls its loops: one copy (~2.7 KB of flash) per size, for
+        // the sizes NTRU's sets reach with Threshold 16 (Toom-4 limbs of 128,
+        // 170, 176, 206, 308 and the Karatsuba of n = 1373 halve down to 32,
+        // 22 / 21, 22, 26 / 25, 20 / 19, 22 / 21); other sizes take the loops.
+        if (n <= 2 * Threshold && !last_level(c, a, b, n, scratch, std::index_sequence<19, 20, 21, 22, 25, 26, 32>{}))
+            split(c, a, b, n, scratch);
+        else if (n > 2 * Threshold)
+            split(c, a, b, n, scratch);
     }
-    template <size_t... I>
-    static void last_level(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint16_t* scratch,
-                           std::index_sequence<I...>) {
-        (void)((n == Threshold + 1 + I ? (split(c, a, b, Threshold + 1 + I, scratch), true) : false) || ...);
+    template <size_t... N>
+    static bool last_level(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint16_t* scratch,
+                           std::index_sequence<N...>) {
+        return ((N > Threshold && N <= 2 * Threshold && n == N ? (split(c, a, b, N, scratch), true) : false) || ...);
     }
     [[gnu::always_inline]] static inline void split(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n,
                                                    uint16_t* scratch) {
