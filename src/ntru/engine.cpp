@@ -518,15 +518,20 @@ void lift(const Params& p, const Ring& R, uint16_t* out, const uint16_t* m, uint
         z3_to_zq(R, out);
         return;
     }
+    // x in 0..5 -> x mod 3, branch-free (the running sums below stay that small).
+    const auto reduce6 = [](uint32_t x) {
+        const int32_t t = int32_t(x) - 3;
+        return uint32_t(t + (3 & (t >> 31)));
+    };
     uint32_t total = 0;
-    for (size_t i = 0; i < R.n; ++i) total = mod3(uint16_t(total + m[i]));
+    for (size_t i = 0; i < R.n; ++i) total = reduce6(total + m[i]);
     const uint32_t n_mod3 = uint32_t(R.n % 3);  // its own inverse mod 3
     const uint32_t k = mod3(uint16_t(3 - mod3(uint16_t(total * n_mod3))));
     uint32_t prefix = 0, ik = 0;
     for (size_t i = 0; i < R.n; ++i) {
-        prefix = mod3(uint16_t(prefix + m[i]));
-        ik = mod3(uint16_t(ik + k));
-        b[i] = mod3(uint16_t(6 - prefix - ik));
+        prefix = reduce6(prefix + m[i]);
+        ik = reduce6(ik + k);
+        b[i] = uint16_t(reduce6(reduce6(6 - prefix - ik)));  // 6 - prefix - ik in 2..6
     }
     z3_to_zq(R, b);
     // (x - 1) * b mod (x^n - 1), b[n-1] = 0
