@@ -67,14 +67,33 @@ inline int32_t divstep_swap(int32_t delta, uint32_t g0) {
 }
 
 // Z3 in two bit planes: value = p - m (p & m = 0).
+// Eight operations (found by an exhaustive search over small formulas, checked on the 9 cases).
 inline void f3_add(InvWord& p, InvWord& m, InvWord bp, InvWord bm) {
-    const InvWord az = ~(p | m), bz = ~(bp | bm);
-    const InvWord np = (p & bz) | (bp & az) | (m & bm);
-    const InvWord nm = (m & bz) | (bm & az) | (p & bp);
+    const InvWord np = m ^ ((p ^ (m | bp)) & ~bm);
+    const InvWord nm = p ^ ((p | (m ^ bm)) & ~bp);
     p = np;
     m = nm;
 }
 
+}  // namespace
+
+namespace {
+// Words of v, w a divstep touches: after the shift of step `step`, deg v, deg w <= step + 1
+// (v = 0, w = 1 at the start; each step multiplies v by x), a bound that depends on step only.
+inline size_t vw_words(size_t step, size_t nw) {
+    const size_t k = (step + 1) / kWordBits + 1;
+    return k < nw ? k : nw;
+}
+// Words of f, g a divstep touches. With nominal degrees d_f, d_g (n - 1 and
+// n - 2 at the start) every step lowers d_f + d_g by one (delta = d_f - d_g;
+// a swap exchanges them and the new g has degree < d_f; otherwise g's drops),
+// so before step `step` both are <= 2n - 3 - step: a public bound that is
+// below n in the second half of the iteration.
+inline size_t fg_words(size_t step, size_t n, size_t nw) {
+    const size_t bits = 2 * n - 2 - step;
+    const size_t k = (bits + kWordBits - 1) / kWordBits;
+    return k < nw ? k : nw;
+}
 }  // namespace
 
 // Both inversions run the constant-time divstep iteration (Bernstein-Yang) on
@@ -92,19 +111,45 @@ void r2_inverse(uint16_t* r, const uint16_t* a, size_t n, InvWord* inv) {
 
     int32_t delta = 1;
     for (size_t step = 0; step < 2 * (n - 1) - 1; ++step) {
-        shift_up(v, nw, top);
         const uint32_t g0 = uint32_t(g[0] & 1);
         const InvWord sign = word_mask(g0 & uint32_t(f[0]));
         const int32_t swap = divstep_swap(delta, g0);
         delta = (delta ^ (swap & (delta ^ -delta))) + 1;
         const InvWord sm = InvWord(0) - InvWord(swap & 1);
-        cswap(f, g, nw, sm);
-        cswap(v, w, nw, sm);
-        for (size_t k = 0; k < nw; ++k) {
-            g[k] ^= sign & f[k];
-            w[k] ^= sign & v[k];
+        // One pass per pair: v <- x v, swap, w += sign v (only the words that
+        // can be non-zero: deg v, deg w <= step + 1, a public bound) ...
+        const size_t vw = vw_words(step, nw);
+        InvWord carry = 0;
+        for (size_t k = 0; k < vw; ++k) {
+            const InvWord vk = v[k];
+            InvWord nv = (vk << 1) | carry, wk = w[k];
+            carry = vk >> (kWordBits - 1);
+            const InvWord t = sm & (nv ^ wk);
+            nv ^= t;
+            wk ^= t;
+            v[k] = nv;
+            w[k] = wk ^ (sign & nv);
         }
-        shift_down(g, nw);
+        if (vw == nw) {  // drop coefficient n (bitwise operations: masking afterwards is the same)
+            v[nw - 1] &= top;
+            w[nw - 1] &= top;
+        }
+        // ... and swap, g += sign f, g <- g / x (words above the degree bound stay zero).
+        const size_t fw = fg_words(step, n, nw);
+        const auto fg_word = [&](size_t k) {
+            InvWord fk = f[k], gk = g[k];
+            const InvWord t = sm & (fk ^ gk);
+            fk ^= t;
+            f[k] = fk;
+            return gk ^ t ^ (sign & fk);
+        };
+        InvWord prev = fg_word(0);
+        for (size_t k = 1; k < fw; ++k) {
+            const InvWord gk = fg_word(k);
+            g[k - 1] = (prev >> 1) | (gk << (kWordBits - 1));
+            prev = gk;
+        }
+        g[fw - 1] = prev >> 1;
     }
     for (size_t i = 0; i + 1 < n; ++i) r[i] = uint16_t(get_bit(v, n - 2 - i));
     r[n - 1] = 0;
@@ -127,26 +172,66 @@ void s3_inverse(uint16_t* r, const uint16_t* a, size_t n, InvWord* inv) {
 
     int32_t delta = 1;
     for (size_t step = 0; step < 2 * (n - 1) - 1; ++step) {
-        shift_up(vp, nw, top);
-        shift_up(vm, nw, top);
         const uint32_t g0p = uint32_t(gp[0] & 1), g0m = uint32_t(gm[0] & 1);
         const uint32_t f0p = uint32_t(fp[0] & 1), f0m = uint32_t(fm[0] & 1);
-        // sign = -g(0) * f(0) (f(0) is its own inverse)
+        // sign = -g(0) * f(0) (f(0) is its own inverse; symmetric, so taken before the swap)
         const InvWord sp = word_mask((g0p & f0m) | (g0m & f0p));
         const InvWord sn = word_mask((g0p & f0p) | (g0m & f0m));
         const int32_t swap = divstep_swap(delta, g0p | g0m);
         delta = (delta ^ (swap & (delta ^ -delta))) + 1;
         const InvWord sm = InvWord(0) - InvWord(swap & 1);
-        cswap(fp, gp, nw, sm);
-        cswap(fm, gm, nw, sm);
-        cswap(vp, wp, nw, sm);
-        cswap(vm, wm, nw, sm);
-        for (size_t k = 0; k < nw; ++k) {
-            f3_add(gp[k], gm[k], (sp & fp[k]) | (sn & fm[k]), (sp & fm[k]) | (sn & fp[k]));
-            f3_add(wp[k], wm[k], (sp & vp[k]) | (sn & vm[k]), (sp & vm[k]) | (sn & vp[k]));
+        // As in r2_inverse: v <- x v, swap, w += sign v on the words deg v, deg w <= step + 1 reach ...
+        const size_t vw = vw_words(step, nw);
+        InvWord cp = 0, cm = 0;
+        for (size_t k = 0; k < vw; ++k) {
+            const InvWord vpk = vp[k], vmk = vm[k];
+            InvWord nvp = (vpk << 1) | cp, nvm = (vmk << 1) | cm, wpk = wp[k], wmk = wm[k];
+            cp = vpk >> (kWordBits - 1);
+            cm = vmk >> (kWordBits - 1);
+            const InvWord tp = sm & (nvp ^ wpk), tm = sm & (nvm ^ wmk);
+            nvp ^= tp;
+            wpk ^= tp;
+            nvm ^= tm;
+            wmk ^= tm;
+            f3_add(wpk, wmk, (sp & nvp) | (sn & nvm), (sp & nvm) | (sn & nvp));
+            vp[k] = nvp;
+            vm[k] = nvm;
+            wp[k] = wpk;
+            wm[k] = wmk;
         }
-        shift_down(gp, nw);
-        shift_down(gm, nw);
+        if (vw == nw) {  // drop coefficient n (bitwise operations: masking afterwards is the same)
+            vp[nw - 1] &= top;
+            vm[nw - 1] &= top;
+            wp[nw - 1] &= top;
+            wm[nw - 1] &= top;
+        }
+        // ... then swap, g += sign f, g <- g / x in one pass, below the degree bound.
+        const size_t fw = fg_words(step, n, nw);
+        const auto fg_word = [&](size_t k, InvWord& gpk, InvWord& gmk) {
+            InvWord fpk = fp[k], fmk = fm[k];
+            gpk = gp[k];
+            gmk = gm[k];
+            const InvWord tp = sm & (fpk ^ gpk), tm = sm & (fmk ^ gmk);
+            fpk ^= tp;
+            gpk ^= tp;
+            fmk ^= tm;
+            gmk ^= tm;
+            f3_add(gpk, gmk, (sp & fpk) | (sn & fmk), (sp & fmk) | (sn & fpk));
+            fp[k] = fpk;
+            fm[k] = fmk;
+        };
+        InvWord prevp, prevm;
+        fg_word(0, prevp, prevm);
+        for (size_t k = 1; k < fw; ++k) {
+            InvWord gpk, gmk;
+            fg_word(k, gpk, gmk);
+            gp[k - 1] = (prevp >> 1) | (gpk << (kWordBits - 1));
+            gm[k - 1] = (prevm >> 1) | (gmk << (kWordBits - 1));
+            prevp = gpk;
+            prevm = gmk;
+        }
+        gp[fw - 1] = prevp >> 1;
+        gm[fw - 1] = prevm >> 1;
     }
     // Multiply by f(0) (+-1 when a is invertible; -1 swaps the planes).
     const uint32_t f0p = uint32_t(fp[0] & 1), f0m = uint32_t(fm[0] & 1);
@@ -158,31 +243,64 @@ void s3_inverse(uint16_t* r, const uint16_t* a, size_t n, InvWord* inv) {
     r[n - 1] = 0;
 }
 
-void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint16_t* scratch, InvWord* inv) {
+namespace {
+template <class M>
+void cyclic(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint16_t* scratch) {
+    uint16_t* full = scratch;  // 2n - 1 words, then the method's scratch
+    M::mul(full, a, b, n, full + (2 * n - 1));
+    for (size_t i = 0; i + 1 < n; ++i) c[i] = uint16_t(full[i] + full[i + n]);
+    c[n - 1] = full[n - 1];
+}
+}  // namespace
+
+void ring_mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t logq, uint16_t* scratch) {
+    if (mul_logq(logq) == 13) cyclic<MulMethod13>(c, a, b, n, scratch);
+    else cyclic<MulMethod16>(c, a, b, n, scratch);
+}
+
+void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_t* scratch, uint16_t* mul,
+                InvWord* inv) {
     uint16_t *neg_a = scratch, *c = scratch + n, *s = scratch + 2 * n;
     r2_inverse(r, a, n, inv);
     for (size_t i = 0; i < n; ++i) neg_a[i] = uint16_t(0u - a[i]);
-    // Newton: r <- r (2 - a r) doubles the 2-adic precision: 1 -> 2 -> 4 -> 8 -> 16 bits.
-    for (int iter = 0; iter < 4; ++iter) {
-        polymul::mul_cyclic(c, r, neg_a, n);
+    // Newton: r <- r (2 - a r) doubles the 2-adic precision (two products);
+    // r <- r (1 + u + u^2) with u = 1 - a r triples it (three products, 1 - a r' = u^3).
+    // logq <= 12: 1 -> 2 -> 4 -> 12 bits in 7 products; else 1 -> 2 -> 4 -> 8 -> 16 in 8.
+    // (The products are exact mod 2^13 or 2^16, at least logq bits.)
+    const int quadratic = logq <= 12 ? 2 : 4;
+    for (int iter = 0; iter < quadratic; ++iter) {
+        ring_mul(c, r, neg_a, n, logq, mul);
         c[0] = uint16_t(c[0] + 2);
-        polymul::mul_cyclic(s, c, r, n);
+        ring_mul(s, c, r, n, logq, mul);
         for (size_t i = 0; i < n; ++i) r[i] = s[i];
+    }
+    if (logq <= 12) {
+        ring_mul(c, r, neg_a, n, logq, mul);  // u = 1 - a r
+        c[0] = uint16_t(c[0] + 1);
+        ring_mul(s, c, c, n, logq, mul);  // 1 + u + u^2
+        for (size_t i = 0; i < n; ++i) s[i] = uint16_t(s[i] + c[i]);
+        s[0] = uint16_t(s[0] + 1);
+        ring_mul(c, r, s, n, logq, mul);
+        for (size_t i = 0; i < n; ++i) r[i] = c[i];
     }
 }
 
 namespace {
-inline void minmax(int32_t& a, int32_t& b) {
-    // mask = all ones when b < a
-    const uint32_t mask = value_barrier(uint32_t(uint64_t(int64_t(b) - int64_t(a)) >> 63)) * 0xFFFFFFFFu;
-    const int32_t t = int32_t(uint32_t(a ^ b) & mask);
-    a ^= t;
-    b ^= t;
+// (x[i], x[j]) <- (min, max), branch-free (mask = all ones when x[j] < x[i],
+// the sign of the 64-bit difference).
+inline void minmax(int32_t* x, size_t i, size_t j) {
+    const int32_t a = x[i], b = x[j];
+    const uint32_t hi = value_barrier(uint32_t(uint64_t(int64_t(b) - int64_t(a)) >> 32));
+    const uint32_t t = uint32_t(a ^ b) & uint32_t(int32_t(hi) >> 31);
+    x[i] = int32_t(uint32_t(a) ^ t);
+    x[j] = int32_t(uint32_t(b) ^ t);
 }
 }  // namespace
 
 // Batcher's merge exchange (Knuth, TAOCP 5.2.2, Algorithm M): a sorting
 // network for any count; which pairs are compared depends on count only.
+// The pairs (i, i + d) with i & p == r are visited as runs of p indices
+// (no test per index; p = 1 as one loop of stride 2).
 void sort_int32(int32_t* x, size_t count) {
     if (count < 2) return;
     size_t t = 1;
@@ -190,8 +308,21 @@ void sort_int32(int32_t* x, size_t count) {
     for (size_t p = size_t(1) << (t - 1); p > 0; p >>= 1) {
         size_t q = size_t(1) << (t - 1), r = 0, d = p;
         for (;;) {
-            for (size_t i = 0; i + d < count; ++i)
-                if ((i & p) == r) minmax(x[i], x[i + d]);
+            if (p == 1) {
+                for (size_t i = r; i + d < count; i += 2) minmax(x, i, i + d);
+            } else if (p == 2) {  // runs of two: no inner loop
+                size_t base = r;
+                for (; base + 1 + d < count; base += 4) {
+                    minmax(x, base, base + d);
+                    minmax(x, base + 1, base + 1 + d);
+                }
+                if (base + d < count) minmax(x, base, base + d);
+            } else {
+                for (size_t base = r; base + d < count; base += 2 * p) {
+                    const size_t end = (base + p < count - d) ? base + p : count - d;
+                    for (size_t i = base; i < end; ++i) minmax(x, i, i + d);
+                }
+            }
             if (q == p) break;
             d = q - p;
             q >>= 1;
@@ -209,7 +340,8 @@ struct Ring {
     size_t n;
     uint32_t logq;
     uint16_t qmask;
-    explicit Ring(const Params& p) : n(p.n), logq(p.logq), qmask(uint16_t(p.q() - 1)) {}
+    uint16_t* mul;  // the ring products' scratch (Work::mul)
+    Ring(const Params& p, const Work& w) : n(p.n), logq(p.logq), qmask(uint16_t(p.q() - 1)), mul(w.mul) {}
 };
 
 // ---- coefficient maps
@@ -248,14 +380,20 @@ void rq_to_s3(const Ring& R, uint16_t* r, const uint16_t* a) {
 
 // ---- ring products (all through polymul)
 
-void rq_mul(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t* b) { polymul::mul_cyclic(c, a, b, R.n); }
+void rq_mul(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t* b) {
+    detail::ring_mul(c, a, b, R.n, R.logq, R.mul);
+}
 void sq_mul(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t* b) {
     rq_mul(R, c, a, b);
     modq_phi(R, c);
 }
-// Both factors in {0,1,2}: the integer coefficients stay below 4n < 2^16 / 3.
+// Both factors in {0,1,2}: the integer coefficients stay below 4n < 2^13 (n <= 1373),
+// within what every product method keeps exact. (A bit-sliced product mod 3,
+// n^2/32 word additions in two planes, measured 478k cycles at n = 509 on the
+// M4 against ~420k for this Toom-4 product, so it is not used.)
 void s3_mul(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t* b) {
     rq_mul(R, c, a, b);
+    for (size_t i = 0; i < R.n; ++i) c[i] &= 0x1FFF;  // drop the bits above the exact 13 (Toom-4)
     mod3_phi(R, c);
 }
 
@@ -345,12 +483,19 @@ void sample_iid_plus(const Ring& R, uint16_t* r, const uint8_t* u) {
 // HPS: exactly weight/2 coefficients +1 and weight/2 coefficients -1 (= 2),
 // placed by sorting 30-bit random keys that carry the values in their low bits.
 void sample_fixed_weight(const Params& p, const Ring& R, uint16_t* r, const uint8_t* u, int32_t* keys) {
-    const size_t count = R.n - 1;
+    const size_t count = R.n - 1, len = p.fixed_weight_bytes();
     for (size_t i = 0; i < count; ++i) {
-        // bits [30i, 30i + 30) of u, little-endian
+        // bits [30i, 30i + 30) of u, little-endian: within bytes byte .. byte + 4
         const size_t bit = 30 * i, byte = bit / 8, shift = bit % 8;
-        uint64_t v = 0;
-        for (size_t k = 0; k < 5 && byte + k < p.fixed_weight_bytes(); ++k) v |= uint64_t(u[byte + k]) << (8 * k);
+        uint64_t v;
+        if (byte + 5 <= len) {
+            const uint32_t lo = uint32_t(u[byte]) | (uint32_t(u[byte + 1]) << 8) | (uint32_t(u[byte + 2]) << 16) |
+                                (uint32_t(u[byte + 3]) << 24);  // one word load where the target allows
+            v = uint64_t(lo) | (uint64_t(u[byte + 4]) << 32);
+        } else {
+            v = 0;
+            for (size_t k = 0; byte + k < len; ++k) v |= uint64_t(u[byte + k]) << (8 * k);
+        }
         keys[i] = int32_t(uint32_t((v >> shift) & 0x3FFFFFFFu) << 2);
     }
     const size_t w = p.weight();
@@ -373,15 +518,20 @@ void lift(const Params& p, const Ring& R, uint16_t* out, const uint16_t* m, uint
         z3_to_zq(R, out);
         return;
     }
+    // x in 0..5 -> x mod 3, branch-free (the running sums below stay that small).
+    const auto reduce6 = [](uint32_t x) {
+        const int32_t t = int32_t(x) - 3;
+        return uint32_t(t + (3 & (t >> 31)));
+    };
     uint32_t total = 0;
-    for (size_t i = 0; i < R.n; ++i) total = mod3(uint16_t(total + m[i]));
+    for (size_t i = 0; i < R.n; ++i) total = reduce6(total + m[i]);
     const uint32_t n_mod3 = uint32_t(R.n % 3);  // its own inverse mod 3
     const uint32_t k = mod3(uint16_t(3 - mod3(uint16_t(total * n_mod3))));
     uint32_t prefix = 0, ik = 0;
     for (size_t i = 0; i < R.n; ++i) {
-        prefix = mod3(uint16_t(prefix + m[i]));
-        ik = mod3(uint16_t(ik + k));
-        b[i] = mod3(uint16_t(6 - prefix - ik));
+        prefix = reduce6(prefix + m[i]);
+        ik = reduce6(ik + k);
+        b[i] = uint16_t(reduce6(reduce6(6 - prefix - ik)));  // 6 - prefix - ik in 2..6
     }
     z3_to_zq(R, b);
     // (x - 1) * b mod (x^n - 1), b[n-1] = 0
@@ -447,7 +597,7 @@ void dpke_keypair(const Params& p, const Ring& R, const uint8_t* seed, uint8_t* 
         g[0] = uint16_t(0u - 3u * g[0]);
     }
     rq_mul(R, gf, g, f);
-    detail::rq_inverse(inv_gf, gf, n, scratch, w.inv);
+    detail::rq_inverse(inv_gf, gf, n, R.logq, scratch, R.mul, w.inv);
 
     // h^-1 = (gf)^-1 f^2 mod (q, Phi_n);  h = (gf)^-1 g^2 mod (q, x^n - 1)
     rq_mul(R, x, inv_gf, f);
@@ -506,7 +656,7 @@ uint32_t dpke_decrypt(const Params& p, const Ring& R, uint8_t* rm, const uint8_t
 
 Status keypair(const Params& p, const uint8_t* fg_seed, const uint8_t* prf_key, uint8_t* pk, uint8_t* sk,
                const Work& w) {
-    const Ring R(p);
+    const Ring R(p, w);
     dpke_keypair(p, R, fg_seed, pk, sk, w);
     for (size_t i = 0; i < Params::prf_key_bytes; ++i) sk[p.owcpa_sk_bytes() + i] = prf_key[i];
     return Status::ok;
@@ -514,7 +664,7 @@ Status keypair(const Params& p, const uint8_t* fg_seed, const uint8_t* prf_key, 
 
 Status encapsulate(const Params& p, const uint8_t* rm_seed, const uint8_t* pk, uint8_t* ct, uint8_t* ss,
                    const Work& w) {
-    const Ring R(p);
+    const Ring R(p, w);
     const size_t n = R.n, s3 = p.packed_s3_bytes();
     uint16_t *r = w.p(0, n), *m = w.p(1, n);
     sample_iid(R, r, rm_seed);
@@ -529,7 +679,7 @@ Status encapsulate(const Params& p, const uint8_t* rm_seed, const uint8_t* pk, u
 }
 
 Status decapsulate(const Params& p, const uint8_t* ct, const uint8_t* sk, uint8_t* ss, const Work& w) {
-    const Ring R(p);
+    const Ring R(p, w);
     const uint32_t fail = dpke_decrypt(p, R, w.msg, ct, sk, w);
     uint8_t k[Params::shared_key_bytes], reject[Params::shared_key_bytes];
     Status st = hash::sha3_256(k, w.msg, p.msg_bytes());

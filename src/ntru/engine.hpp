@@ -4,14 +4,20 @@
 // deterministic public-key encryption (DPKE) and the KEM around it.
 // Scheme<Set> (scheme.hpp) sizes the buffers and checks arguments.
 //
-// Polynomials are uint16_t[n], coefficients mod 2^16 unless said otherwise
-// (all ring products go through polymul::mul_cyclic, exact mod 2^16).
+// Polynomials are uint16_t[n], coefficients mod 2^16 unless said otherwise.
+// Ring products go through polymul::mul_cyclic_q with the caller's scratch
+// (Work::mul): exact mod 2^13 for logq <= 13 (Toom-4 on the M4), mod 2^16
+// for logq = 14; every use needs only q bits, or (S3 products of two
+// {0,1,2} polynomials) integers below 4n < 2^13.
 #pragma once
 #include <cstddef>
 #include <cstdint>
 
 #include "core/status.hpp"
 #include "ntru/params.hpp"
+#include "polymul/karatsuba_simd.hpp"
+#include "polymul/polymul.hpp"
+#include "polymul/toom4_eval.hpp"
 
 namespace pqmcu::ntru {
 
@@ -25,6 +31,24 @@ constexpr size_t inv_words(size_t n) { return (n + 8 * sizeof(InvWord) - 1) / (8
 
 inline constexpr size_t kPolys = 8;  // polynomials of scratch every operation fits in
 
+// The product method per q: Toom-4 where it is exact (logq <= 13, the M4's
+// fastest), else Karatsuba (exact mod 2^16); on the M4 Toom4Eval (cheaper
+// evaluation) over KaratsubaSimd (halfword-pair additions), elsewhere
+// polymul's choice (Karatsuba<128>).
+constexpr int mul_logq(uint32_t logq) { return logq <= 13 ? 13 : 16; }
+#if defined(PQMCU_TARGET_M4)
+using MulMethod13 = polymul::Toom4Eval<polymul::KaratsubaSimd<polymul::kM4Threshold>>;
+using MulMethod16 = polymul::KaratsubaSimd<polymul::kM4Threshold>;
+#else
+using MulMethod13 = polymul::Method<13>;
+using MulMethod16 = polymul::Method<16>;
+#endif
+static_assert(MulMethod13::exact_bits >= 13 && MulMethod16::exact_bits >= 16);
+// Words of Work::mul: the method's scratch and the 2n - 1-word full product.
+constexpr size_t mul_scratch_words(size_t n, uint32_t logq) {
+    return 2 * n - 1 + (mul_logq(logq) == 13 ? MulMethod13::scratch_words(n) : MulMethod16::scratch_words(n));
+}
+
 // Caller-owned buffers (Scheme<Set>::Workspace holds them, sized per set).
 struct Work {
     uint16_t* poly;   // kPolys * n
@@ -32,6 +56,7 @@ struct Work {
     InvWord* inv;     // 8 * inv_words(n)
     uint8_t* seed;    // max(fg_seed_bytes, rm_seed_bytes)
     uint8_t* msg;     // msg_bytes: packed (r, m)
+    uint16_t* mul;    // mul_scratch_words(n, logq): one ring product's scratch
     uint16_t* p(size_t i, size_t n) const { return poly + i * n; }
 };
 
@@ -49,9 +74,13 @@ namespace detail {
 void r2_inverse(uint16_t* r, const uint16_t* a, size_t n, InvWord* inv);
 // r = a^-1 mod (3, Phi_n), coefficients {0,1,2}, r[n-1] = 0; a in {0,1,2}^n. `inv`: 8 * inv_words(n).
 void s3_inverse(uint16_t* r, const uint16_t* a, size_t n, InvWord* inv);
-// r = a^-1 mod (2^16, Phi_n) (as a polynomial mod x^n - 1), from the inverse mod 2.
-// `scratch`: 3 * n coefficients and 4 * inv_words(n) words.
-void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint16_t* scratch, InvWord* inv);
+// r = a^-1 mod (2^logq, Phi_n) (as a polynomial mod x^n - 1), from the inverse
+// mod 2 (exact mod 2^12 for logq <= 12, else mod 2^mul_logq(logq); higher bits are garbage).
+// `scratch`: 3 * n coefficients; `mul`: mul_scratch_words(n, logq); `inv`: 4 * inv_words(n) words.
+void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_t* scratch, uint16_t* mul,
+                InvWord* inv);
+// c = a b mod (x^n - 1), exact mod 2^mul_logq(logq); `scratch`: mul_scratch_words(n, logq).
+void ring_mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t logq, uint16_t* scratch);
 // Sorts x[0..count) ascending (signed) with a fixed sequence of compare-exchanges.
 void sort_int32(int32_t* x, size_t count);
 // {0,1,...,65535} -> a mod 3, constant time.

@@ -47,11 +47,19 @@ struct Scheme {
 
     struct Workspace {
         alignas(8) uint16_t poly[kPolys * n];
-        int32_t sort[params.hps() ? n - 1 : 1];
         InvWord inv[8 * inv_words(n)];
-        uint8_t seed[fg_seed_bytes > rm_seed_bytes ? fg_seed_bytes : rm_seed_bytes];
         uint8_t msg[params.msg_bytes()];
-        Work view() { return Work{poly, sort, inv, seed, msg}; }
+        // The seed and the sort keys are used up by sampling, before the
+        // first ring product: they share the product scratch.
+        struct Seeds {
+            int32_t sort[params.hps() ? n - 1 : 1];
+            uint8_t seed[fg_seed_bytes > rm_seed_bytes ? fg_seed_bytes : rm_seed_bytes];
+        };
+        union {
+            Seeds s;
+            uint16_t mul[mul_scratch_words(n, params.logq)];
+        } u;
+        Work view() { return Work{poly, u.s.sort, inv, u.s.seed, msg, u.mul}; }
     };
     static constexpr size_t workspace_bytes = sizeof(Workspace);
 
@@ -75,9 +83,9 @@ struct Scheme {
     static Status keypair(uint8_t* pk, uint8_t* sk, R&& rng, Workspace& ws) {
         if (pk == nullptr || sk == nullptr) return Status::bad_argument;
         uint8_t prf_key[prf_key_bytes] = {};
-        Status st = draw_random(rng, ws.seed, fg_seed_bytes);
+        Status st = draw_random(rng, ws.u.s.seed, fg_seed_bytes);
         if (st == Status::ok) st = draw_random(rng, prf_key, prf_key_bytes);
-        if (st == Status::ok) st = ntru::keypair(params, ws.seed, prf_key, pk, sk, ws.view());
+        if (st == Status::ok) st = ntru::keypair(params, ws.u.s.seed, prf_key, pk, sk, ws.view());
         secure_wipe(prf_key, sizeof prf_key);
         secure_wipe_object(ws);
         return st;
@@ -85,8 +93,8 @@ struct Scheme {
     template <Rng R>
     static Status encapsulate(uint8_t* ct, uint8_t* ss, const uint8_t* pk, R&& rng, Workspace& ws) {
         if (ct == nullptr || ss == nullptr || pk == nullptr) return Status::bad_argument;
-        Status st = draw_random(rng, ws.seed, rm_seed_bytes);
-        if (st == Status::ok) st = ntru::encapsulate(params, ws.seed, pk, ct, ss, ws.view());
+        Status st = draw_random(rng, ws.u.s.seed, rm_seed_bytes);
+        if (st == Status::ok) st = ntru::encapsulate(params, ws.u.s.seed, pk, ct, ss, ws.view());
         secure_wipe_object(ws);
         return st;
     }

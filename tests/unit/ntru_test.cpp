@@ -242,7 +242,7 @@ std::vector<uint16_t> mul_mod_phi(const std::vector<uint16_t>& a, const std::vec
 void check_inversions(size_t n, uint32_t logq) {
     std::mt19937 gen{uint32_t(n)};
     std::vector<ntru::InvWord> inv(8 * ntru::inv_words(n));
-    std::vector<uint16_t> scratch(3 * n);
+    std::vector<uint16_t> scratch(3 * n), mul(ntru::mul_scratch_words(n, logq));
     const uint16_t qmask = uint16_t((1u << logq) - 1);
     for (int trial = 0; trial < 4; ++trial) {
         // mod 3: a ternary polynomial (Phi_n is irreducible mod 3 for these n, so a != 0 is invertible).
@@ -259,12 +259,13 @@ void check_inversions(size_t n, uint32_t logq) {
         ntru::detail::r2_inverse(r.data(), a.data(), n, inv.data());
         prod = mul_mod_phi(a, r);
         for (size_t i = 0; i < n; ++i) ASSERT_EQ(prod[i] & 1u, i == 0 ? 1u : 0u) << "R2 inverse, n = " << n;
-        ntru::detail::rq_inverse(r.data(), a.data(), n, scratch.data(), inv.data());
+        ntru::detail::rq_inverse(r.data(), a.data(), n, logq, scratch.data(), mul.data(), inv.data());
         prod = mul_mod_phi(a, r);
         for (size_t i = 0; i < n; ++i)
             ASSERT_EQ(prod[i] & qmask, i == 0 ? 1u : 0u) << "Rq inverse, n = " << n << ", coefficient " << i;
-        // Exact mod 2^16 as well (4 Newton steps from mod 2).
-        for (size_t i = 0; i < n; ++i) ASSERT_EQ(prod[i], i == 0 ? 1u : 0u);
+        // Exact as far as the Newton steps reach (12 bits for logq <= 12, else 2^mul_logq).
+        const uint16_t exact = uint16_t((1u << (logq <= 12 ? 12 : ntru::mul_logq(logq))) - 1);
+        for (size_t i = 0; i < n; ++i) ASSERT_EQ(prod[i] & exact, i == 0 ? 1u : 0u);
     }
 }
 
@@ -277,7 +278,7 @@ TEST(NtruPieces, Inversions1373) { check_inversions(1373, 14); }
 
 TEST(NtruPieces, SortingNetwork) {
     std::mt19937 gen(7);
-    for (size_t count : {2u, 3u, 5u, 17u, 100u, 508u, 676u, 820u, 1228u}) {
+    for (size_t count : {2u, 3u, 4u, 5u, 6u, 7u, 8u, 9u, 17u, 33u, 100u, 508u, 676u, 820u, 1228u}) {
         std::vector<int32_t> x(count);
         for (auto& v : x) v = int32_t(gen());
         x[count / 2] = x[0];  // a duplicate
@@ -304,3 +305,25 @@ TEST(NtruParams, Sizes) {
 }
 
 }  // namespace
+
+
+// The M4's product methods (KaratsubaSimd, here with its scalar loops; Toom4Eval) against the schoolbook.
+TEST(NtruPieces, KaratsubaSimdMatchesSchoolbook) {
+    std::mt19937 gen{11};
+    for (size_t n : {1u, 2u, 7u, 8u, 9u, 10u, 11u, 12u, 13u, 15u, 16u, 17u, 33u, 64u, 127u, 128u, 255u, 509u, 677u, 701u, 821u, 1229u, 1373u}) {
+        std::vector<uint16_t> a(n), b(n), want(2 * n - 1), got(2 * n - 1);
+        std::vector<uint16_t> scratch(pqmcu::polymul::Toom4<pqmcu::polymul::KaratsubaSimd<16>>::scratch_words(n) +
+                                      pqmcu::polymul::KaratsubaSimd<16>::scratch_words(n));
+        for (auto& x : a) x = uint16_t(gen());
+        for (auto& x : b) x = uint16_t(gen());
+        pqmcu::polymul::mul_schoolbook(want.data(), a.data(), b.data(), n);
+        pqmcu::polymul::KaratsubaSimd<16>::mul(got.data(), a.data(), b.data(), n, scratch.data());
+        ASSERT_EQ(got, want) << "KaratsubaSimd<16>, n = " << n;
+        pqmcu::polymul::Toom4<pqmcu::polymul::KaratsubaSimd<16>>::mul(got.data(), a.data(), b.data(), n,
+                                                                        scratch.data());
+        for (size_t i = 0; i < 2 * n - 1; ++i) ASSERT_EQ(got[i] & 0x1FFF, want[i] & 0x1FFF) << "Toom4, n = " << n;
+        pqmcu::polymul::Toom4Eval<pqmcu::polymul::KaratsubaSimd<16>>::mul(got.data(), a.data(), b.data(), n,
+                                                                            scratch.data());
+        for (size_t i = 0; i < 2 * n - 1; ++i) ASSERT_EQ(got[i] & 0x1FFF, want[i] & 0x1FFF) << "Toom4Eval, n = " << n;
+    }
+}

@@ -288,6 +288,11 @@ def load_scheme_anchors(directory):
         prof = EMU_PROFILE.get(r["profile"], r["profile"])
         for op, col in (("keygen", "kgen_cyc"), ("sign", "sign_cyc_powadj"), ("verify", "verify_cyc")):
             rows[("mqom", r["instance"], prof, op)] = (float(r[col]), f"paper code {r['instance']} {r['profile']}")
+    # NTRU: pqm4's m4f rows at its last commit with NTRU (3743a66, STM32F4DISCOVERY).
+    for r in read_anchor_csv(directory, "saber-ntru-m4-published.csv"):
+        if r["scheme"].startswith("ntru") and r["impl"] == "m4f" and r["commit"].startswith("3743a66"):
+            for op in ("keygen", "encaps", "decaps"):
+                rows[("ntru", r["scheme"], op)] = (float(r[op + "_cycles_mean"]), "pqm4-m4f " + r["scheme"])
     return rows
 
 
@@ -340,6 +345,9 @@ def scheme_anchor_key(opname, profile_map=None):
     m = re.fullmatch(r"mayo(\d)_(keygen|sign|verify)", n)
     if family == "mayo" and m:
         return ("mayo", f"MAYO_{m.group(1)}", m.group(2))
+    m = re.fullmatch(r"(ntruhps\d+|ntruhrss\d+)_(keygen|encaps|decaps)", n)
+    if family == "ntru" and m:
+        return ("ntru", m.group(1), m.group(2))
     r = mqom_row({"name": opname})
     if r and r[3] != "grind_try":
         level, instance, profile, kind = r

@@ -232,5 +232,19 @@ class SaberTable(unittest.TestCase):
         self.assertEqual(table[0][-4:], ["1,000", "9,000", "1,100", "3,000"])
 
 
+class NtruAnchorTest(unittest.TestCase):
+    def test_ntru_rows_meet_pqm4_m4f(self):
+        self.assertEqual(bt.scheme_anchor_key("ntru/ntruhrss701_encaps"), ("ntru", "ntruhrss701", "encaps"))
+        self.assertIsNone(bt.scheme_anchor_key("ntru/ntruhrss701_sign"))
+        with tempfile.TemporaryDirectory() as d:
+            with open(os.path.join(d, "saber-ntru-m4-published.csv"), "w") as f:
+                f.write("# comment\nsource,commit,scheme,impl,keygen_cycles_mean,encaps_cycles_mean,decaps_cycles_mean\n"
+                        "p,3743a66571f8,ntruhps2048509,m4f,10,20,30\np,3743a66571f8,ntruhps2048509,clean,1,2,3\n"
+                        "p,f7a99d8fc54c,ntruhps2048677,m4,4,5,6\n")
+            a = bt.load_scheme_anchors(d)
+        self.assertEqual(a[("ntru", "ntruhps2048509", "decaps")][0], 30.0)
+        self.assertNotIn(("ntru", "ntruhps2048677", "keygen"), a)
+
+
 if __name__ == "__main__":
     unittest.main()

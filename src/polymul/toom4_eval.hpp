@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// Toom4Eval<Inner>: Toom4<Inner> of methods.hpp (same points, interpolation,
+// scratch and exact bits) with a cheaper evaluation: one loop per point with
+// the point's formula fixed at compile time (no per-coefficient switch), the
+// zero padding only on the top limb (limbs 0..2 are always full for n >= 8),
+// and the point 0 product taken straight from the operands' first limbs.
+// On the M4 the evaluation was ~20 % of an NTRU product (profile of
+// Toom4<Karatsuba<16>> at n = 509).
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+#include "polymul/methods.hpp"
+
+namespace pqmcu::polymul {
+
+template <class Inner>
+struct Toom4Eval : Toom4<Inner> {
+    using Base = Toom4<Inner>;
+    using Base::exact_bits;
+    using Base::kMin;
+    using Base::kPoints;
+    using Base::limb;
+    using Base::scratch_words;
+
+    // Points in Toom4's order: 0, 1, -1, 2, -2, 1/2 (scaled by 8), inf.
+    template <int P>
+    static uint16_t at(uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3) {
+        if constexpr (P == 1) return uint16_t(a0 + a1 + a2 + a3);
+        else if constexpr (P == 2) return uint16_t(a0 - a1 + a2 - a3);
+        else if constexpr (P == 3) return uint16_t(a0 + 2 * a1 + 4 * a2 + 8 * a3);
+        else if constexpr (P == 4) return uint16_t(a0 - 2 * a1 + 4 * a2 - 8 * a3);
+        else if constexpr (P == 5) return uint16_t(8 * a0 + 4 * a1 + 2 * a2 + a3);
+        else return uint16_t(a3);
+    }
+    template <int P>
+    static void evaluate_point(uint16_t* out, const uint16_t* a, size_t n) {
+        const size_t m = limb(n), top = n - 3 * m;  // coefficients in the top limb
+        const uint16_t *l0 = a, *l1 = a + m, *l2 = a + 2 * m, *l3 = a + 3 * m;
+        size_t j = 0;
+        for (; j < top; ++j) out[j] = at<P>(l0[j], l1[j], l2[j], l3[j]);
+        for (; j < m; ++j) out[j] = at<P>(l0[j], l1[j], l2[j], 0);
+    }
+    template <int P>
+    static void point_product(uint16_t* w, const uint16_t* a, const uint16_t* b, size_t n, uint16_t* ea,
+                              uint16_t* eb, uint16_t* rest) {
+        const size_t m = limb(n);
+        evaluate_point<P>(ea, a, n);
+        evaluate_point<P>(eb, b, n);
+        Inner::mul(w + P * (2 * m - 1), ea, eb, m, rest);
+    }
+    // The seven coefficients carried by limb-product index i (Toom4::interpolate's formulas).
+    static void coefficients(uint16_t* out, const uint16_t* w, size_t w_len, size_t i) {
+        const uint32_t inv3 = 0xAAAB, inv9 = 0x8E39, inv15 = 0xEEEF;
+        const uint16_t c0 = w[i], c6 = w[6 * w_len + i];
+        const uint16_t w1 = w[w_len + i], wm1 = w[2 * w_len + i], w2 = w[3 * w_len + i], wm2 = w[4 * w_len + i];
+        const uint16_t wh = w[5 * w_len + i];
+        const uint16_t e1 = uint16_t((uint16_t(w1 + wm1) >> 1) - c0 - c6);
+        const uint16_t e2 = uint16_t((uint16_t(w2 + wm2) >> 1) - c0 - 64 * c6);
+        const uint16_t c4 = uint16_t((uint16_t(e2 - 4 * e1) >> 2) * inv3);
+        const uint16_t c2 = uint16_t(e1 - c4);
+        const uint16_t A = uint16_t(uint16_t(w1 - wm1) >> 1);
+        const uint16_t B = uint16_t(uint16_t(w2 - wm2) >> 2);
+        const uint16_t C = uint16_t(uint16_t(wh - 64 * c0 - 16 * c2 - 4 * c4 - c6) >> 1);
+        const uint16_t c3 = uint16_t(-(uint16_t(B + C - 17 * A) * inv9));
+        out[0] = c0;
+        out[1] = uint16_t(uint16_t(C - A - 3 * c3) * inv15);
+        out[2] = c2;
+        out[3] = c3;
+        out[4] = c4;
+        out[5] = uint16_t(uint16_t(B - A - 3 * c3) * inv15);
+        out[6] = c6;
+    }
+    // Toom4::interpolate with each output written once: coefficient k of index
+    // i lands at k m + i, and indices i and i + m (i < m) share those places,
+    // so c[k m + i] = coef_k(i) + coef_(k-1)(i + m) -- no zeroing, no read-modify-write.
+    static void interpolate(uint16_t* c, const uint16_t* w, size_t n) {
+        const size_t m = limb(n), w_len = 2 * m - 1, len = 2 * n - 1;
+        for (size_t i = 0; i < m; ++i) {
+            uint16_t lo[8], hi[8];
+            coefficients(lo, w, w_len, i);
+            lo[7] = 0;
+            hi[0] = 0;
+            if (i + m < w_len) coefficients(hi + 1, w, w_len, i + m);
+            else
+                for (size_t k = 1; k < 8; ++k) hi[k] = 0;
+            for (size_t k = 0; k < 8; ++k) {
+                const size_t at = k * m + i;  // public index
+                if (at < len) c[at] = uint16_t(lo[k] + hi[k]);
+            }
+        }
+    }
+    static void mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint16_t* scratch) {
+        if (n < kMin) {
+            Schoolbook::mul(c, a, b, n);
+            return;
+        }
+        const size_t m = limb(n), w_len = 2 * m - 1;
+        uint16_t* w = scratch;
+        uint16_t* ea = w + kPoints * w_len;
+        uint16_t* eb = ea + m;
+        uint16_t* rest = eb + m;
+        Inner::mul(w, a, b, m, rest);  // point 0: the first limbs themselves
+        point_product<1>(w, a, b, n, ea, eb, rest);
+        point_product<2>(w, a, b, n, ea, eb, rest);
+        point_product<3>(w, a, b, n, ea, eb, rest);
+        point_product<4>(w, a, b, n, ea, eb, rest);
+        point_product<5>(w, a, b, n, ea, eb, rest);
+        point_product<6>(w, a, b, n, ea, eb, rest);
+        interpolate(c, w, n);
+    }
+};
+
+}  // namespace pqmcu::polymul
