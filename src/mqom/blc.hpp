@@ -308,17 +308,12 @@ struct Blc {
                           xof.absorb(cm, nb * 2 * S);
                       } else {
                           // One scratch key: c1 of the batch, then c2 (one engine
-                          // call each in the Hardware profile), interleaved
-                          // into cm for one absorb a batch (two 16-byte
-                          // absorbs a leaf cost ~3x as much per byte). Not
-                          // wiped: commitments are public once signed.
-                          uint8_t c12[(1u << T::kMaxStreamLog) * 2 * S];
-                          P::derive(key(0), ls, c12, nb, be);
-                          P::derive(key(1), ls, c12 + nb * S, nb, be);
-                          for (size_t q = 0; q < nb; ++q) {
-                              std::memcpy(cm + 2 * q * S, c12 + q * S, S);
-                              std::memcpy(cm + (2 * q + 1) * S, c12 + (nb + q) * S, S);
-                          }
+                          // call each in the Hardware profile), interleaved in
+                          // place for one absorb a batch (two 16-byte absorbs
+                          // a leaf cost ~3x as much per byte).
+                          P::derive(key(0), ls, cm, nb, be);
+                          P::derive(key(1), ls, cm + nb * S, nb, be);
+                          interleave_halves(cm, nb);
                           if (star) std::memcpy(cm + qs * 2 * S, opened, 2 * S);
                           xof.absorb(cm, nb * 2 * S);
                       }
@@ -342,6 +337,28 @@ struct Blc {
         else xof.squeeze(h, 2 * S);
         C::wipe(kt);
         secure_wipe(cm, sizeof(cm));
+    }
+
+    // c1_0 .. c1_{nb-1} c2_0 .. c2_{nb-1} (S-byte blocks) -> c1_0 c2_0 c1_1
+    // c2_1 ...: the perfect shuffle, in place by following its cycles (every
+    // block moved once, one block of temporary).
+    static void interleave_halves(uint8_t* cm, size_t nb) {
+        uint32_t moved = 0;
+        for (size_t s0 = 1; s0 + 1 < 2 * nb; ++s0) {
+            if ((moved >> s0) & 1u) continue;
+            uint8_t t[S];
+            std::memcpy(t, cm + s0 * S, S);
+            for (size_t i = s0;;) {
+                const size_t src = (i & 1u) == 0 ? i / 2 : nb + i / 2;  // the block that belongs at i
+                moved |= 1u << i;
+                if (src == s0) {
+                    std::memcpy(cm + i * S, t, S);
+                    break;
+                }
+                std::memcpy(cm + i * S, cm + src * S, S);
+                i = src;
+            }
+        }
     }
 
     // The Gray-code fold of one column [off, off + len) (len <= S) of a batch
