@@ -341,8 +341,9 @@ struct Blc {
 
     // c1_0 .. c1_{nb-1} c2_0 .. c2_{nb-1} (S-byte blocks) -> c1_0 c2_0 c1_1
     // c2_1 ...: the perfect shuffle, in place by following its cycles (every
-    // block moved once, one block of temporary).
-    static void interleave_halves(uint8_t* cm, size_t nb) {
+    // block moved once, one block of temporary). Out of line: the profiles
+    // that never call it keep their stack frames as they were.
+    __attribute__((noinline)) static void interleave_halves(uint8_t* cm, size_t nb) {
         uint32_t moved = 0;
         for (size_t s0 = 1; s0 + 1 < 2 * nb; ++s0) {
             if ((moved >> s0) & 1u) continue;
