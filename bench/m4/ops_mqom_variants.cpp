@@ -9,6 +9,8 @@
 //   mqom_variants/<set>_stream_verify      VerifyStream (Memory): init, the
 //                                          signature in 64-byte chunks copied
 //                                          into a chunk buffer (a UART's), final
+//   mqom_variants/<set>_stream_verify_g<k> the same with groups of k
+//                                          repetitions (L1 fast, k = 6, 9)
 // Their own group, so the base MQOM paper tables do not take them;
 // tools/m4sim/bench_table.py prints them (and the mqom_onetree rows) beside
 // mqom-paper-presign.csv / -streaming.csv / -onetree.csv. RAM: the row's
@@ -86,11 +88,14 @@ struct PreRows {
     }
 };
 
-template <class Set>
+// Group: repetitions per PIOP pass of the verifier (StreamScheme's
+// VerifyStream: 4; the _g<k> rows measure what larger groups cost in RAM).
+template <class Set, uint32_t Group = 4>
 struct StreamRows {
     using SS = mq::StreamScheme<Set, mq::Memory>;
+    using VS = mq::VerifyStreamOf<Set, mq::Memory, Group>;
     struct Ram {  // what the verifying device holds besides its stack
-        typename SS::VerifyStream vs;
+        VS vs;
         alignas(4) uint8_t chunk[kChunk];
     };
     static inline uint8_t pk[SS::pk_bytes], sk[SS::sk_bytes], sig[SS::sig_bytes], msg[32];
@@ -106,7 +111,7 @@ struct StreamRows {
     }
     static void verify() {
         Ram& r = bn::arena_as<Ram>();
-        new (&r.vs) typename SS::VerifyStream();
+        new (&r.vs) VS();
         Status st = r.vs.init(pk, msg, sizeof msg);
         for (size_t o = 0; st == Status::ok && o < SS::sig_bytes; o += kChunk) {
             const size_t n = SS::sig_bytes - o < kChunk ? SS::sig_bytes - o : kChunk;
@@ -117,8 +122,8 @@ struct StreamRows {
         if (st != Status::ok) fail(Set::P.name, "stream verify", st);
     }
     static void report(unsigned i) {
-        pqmcu::m4::print("pqmcu-op-info %u set=%s profile=%s chunk=%u\n", i, Set::P.name, mq::Memory::name,
-                         unsigned(kChunk));
+        pqmcu::m4::print("pqmcu-op-info %u set=%s profile=%s chunk=%u group=%u\n", i, Set::P.name,
+                         mq::Memory::name, unsigned(kChunk), unsigned(VS::group));
     }
 };
 
@@ -139,5 +144,9 @@ using Short = mq::mqom2_cat1_gf16_short_r5;
 namespace pqmcu::bench {
 PQMCU_BENCH_GROUP(mqom_variant_ops, "mqom_variants",
                   {PQMCU_BENCH_MQOM_VARIANTS("cat1_gf16_fast_r5", Fast, 8),
-                   PQMCU_BENCH_MQOM_VARIANTS("cat1_gf16_short_r5", Short, 2)});
+                   PQMCU_BENCH_MQOM_VARIANTS("cat1_gf16_short_r5", Short, 2),
+                   {"cat1_gf16_fast_r5_stream_verify_g6", StreamRows<Fast, 6>::setup, StreamRows<Fast, 6>::verify,
+                    nullptr, sizeof(StreamRows<Fast, 6>::Ram), StreamRows<Fast, 6>::report},
+                   {"cat1_gf16_fast_r5_stream_verify_g9", StreamRows<Fast, 9>::setup, StreamRows<Fast, 9>::verify,
+                    nullptr, sizeof(StreamRows<Fast, 9>::Ram), StreamRows<Fast, 9>::report}});
 }  // namespace pqmcu::bench

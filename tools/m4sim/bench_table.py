@@ -498,7 +498,7 @@ def print_paper_tables(prows):
 
 
 VARIANT_ROW = re.compile(r"^mqom_(?:variants|onetree)/cat1_gf16_(fast|short)_r5_"
-                         r"(presign_offline|presign_online|stream_verify|onetree([12])_(\w+?)_(keygen|sign|verify))$")
+                         r"(presign_offline|presign_online|stream_verify(?:_g(\d+))?|onetree([12])_(\w+?)_(keygen|sign|verify))$")
 
 
 def variant_rows(rows, directory):
@@ -534,12 +534,14 @@ def variant_rows(rows, directory):
             variant, profile, op = "pre-signature", "balanced", what.split("_")[1]
             a = pre.get(f"{inst}-r5")
             pub_mc = num(a["offline_mc" if op == "offline" else "online_mc"]) if a else None
-        elif what == "stream_verify":
+        elif what.startswith("stream_verify"):
             variant, profile, op = "streaming verification", "memory", "verify (64 B chunks)"
+            if m.group(3):
+                op += f", groups of {m.group(3)}"
             a = stream.get(f"L1-{inst}")
             pub_mc = num(a["total_mc"]) if a else None
         else:
-            form, profile, op = m.group(3), m.group(4), m.group(5)
+            form, profile, op = m.group(4), m.group(5), m.group(6)
             variant = f"one-tree -{form}"
             a = one.get((inst, f"{profile}-{form}"))
             k = {"keygen": "kgen", "sign": "sign", "verify": "verify"}[op]
