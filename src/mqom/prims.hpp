@@ -41,17 +41,17 @@ struct Prims {
     PQMCU_SIZE_INLINE static void tweak_key(K& k, const uint8_t* salt, uint32_t sel, uint32_t e, uint32_t j,
                                             cipher::Backend be) {
         if constexpr (C::kAes128 && std::is_same_v<K, Key>) {
-            // The engine's raw key = the tweaked salt as little-endian words
-            // (what Enc::schedule writes for it), built in registers.
-            if (be == cipher::Backend::external) {
-                for (unsigned i = 0; i < 4; ++i) k.w[i] = ld32le(salt + 4 * i);
-                k.w[0] ^= uint32_t(uint8_t(sel + 4 * e)) | uint32_t(uint8_t(j)) << 8 | uint32_t(uint8_t(j >> 8)) << 16;
-                return;
-            }
+            if (be == cipher::Backend::external) return engine_key(k, salt, sel, e, j);
         }
-        uint8_t t[S];
-        tweak_salt(salt, t, sel, e, j);
-        C::schedule(k, t, be);
+        tweak_key(k, salt, sel, e, j);
+    }
+    // The engine's raw key = the tweaked salt as little-endian words (what
+    // Enc::schedule writes for it), built in registers. Out of line: the
+    // software-schedule callers keep their frames.
+    __attribute__((noinline)) static void engine_key(Key& k, const uint8_t* salt, uint32_t sel, uint32_t e,
+                                                     uint32_t j) {
+        for (unsigned i = 0; i < 4; ++i) k.w[i] = ld32le(salt + 4 * i);
+        k.w[0] ^= uint32_t(uint8_t(sel + 4 * e)) | uint32_t(uint8_t(j)) << 8 | uint32_t(uint8_t(j >> 8)) << 16;
     }
     static uint32_t ld32le(const uint8_t* p) {
         return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24;
