@@ -340,26 +340,20 @@ struct Blc {
     }
 
     // c1_0 .. c1_{nb-1} c2_0 .. c2_{nb-1} (S-byte blocks) -> c1_0 c2_0 c1_1
-    // c2_1 ...: the perfect shuffle, in place by following its cycles (every
-    // block moved once, one block of temporary). Out of line: the profiles
-    // that never call it keep their stack frames as they were.
+    // c2_1 ...: the c2 half set aside, then every block moved once, from the
+    // top (c1_q goes up to 2q). Out of line: only the Hardware profile calls
+    // it, the other profiles keep their stack frames as they were.
     __attribute__((noinline)) static void interleave_halves(uint8_t* cm, size_t nb) {
-        uint32_t moved = 0;
-        for (size_t s0 = 1; s0 + 1 < 2 * nb; ++s0) {
-            if ((moved >> s0) & 1u) continue;
-            uint8_t t[S];
-            std::memcpy(t, cm + s0 * S, S);
-            for (size_t i = s0;;) {
-                const size_t src = (i & 1u) == 0 ? i / 2 : nb + i / 2;  // the block that belongs at i
-                moved |= 1u << i;
-                if (src == s0) {
-                    std::memcpy(cm + i * S, t, S);
-                    break;
-                }
-                std::memcpy(cm + i * S, cm + src * S, S);
-                i = src;
-            }
+        uint32_t c2[(1u << T::kMaxStreamLog) * S / 4];
+        std::memcpy(c2, cm + nb * S, nb * S);
+        for (size_t q = nb; q-- > 1;) {
+            uint8_t* d = cm + 2 * q * S;
+            const uint8_t* s1 = cm + q * S;
+            const uint8_t* s2 = reinterpret_cast<const uint8_t*>(c2) + q * S;
+            for (size_t w = 0; w < S; w += 4) P::st32(d + w, P::ld32(s1 + w));
+            for (size_t w = 0; w < S; w += 4) P::st32(d + S + w, P::ld32(s2 + w));
         }
+        std::memcpy(cm + S, c2, S);
     }
 
     // The Gray-code fold of one column [off, off + len) (len <= S) of a batch
