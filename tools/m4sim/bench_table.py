@@ -54,6 +54,10 @@ STM32F437 CRYP is added, fitted to the paper's published per-call figures
 (mqom-paper-rijndael.csv, hardware_total of AES-128 x1/x2/x4): per key load
 and per block. Their cycles are that estimate (software emulated + engine
 modelled), printed with a note; their instructions are the software's.
+MQOM variant rows (groups mqom_variants: <set>_presign_offline / _online /
+_stream_verify[_g<k>], and mqom_onetree: <set>_onetree<1|2>_<profile>_<op>)
+get their own table beside mqom-paper-presign.csv, -streaming.csv and
+-onetree.csv (online also grinding-adjusted with the set's grind_try row).
 Rijndael rows (cipher/*) and matmul rows (names containing
 "matmul_<strategy>_l<1|3|5>") get side-by-side tables with the paper's.
 """
