@@ -9,6 +9,8 @@
 #     and M instructions, total RAM in KB) beside the embedded paper's code on
 #     this emulator and its published figures -> build/m4/m4-bench-mqom.csv,
 #     and the sign cycles-vs-RAM plot -> build/m4/m4-bench-mqom.svg;
+#   - MQOM's variants (pre-signature offline / online, streaming verification,
+#     one-tree -1 / -2) beside the paper's published rows with ratios;
 #   - the flash of a one-set firmware per MQOM profile (-Os and -O2) beside the
 #     embedded paper's firmware (tools/m4sim/flash_table.py) -> build/m4/m4-flash.csv;
 #   - the secure-boot table (examples/secure-boot) -> build/m4/m4-secure-boot.csv;

@@ -13,6 +13,7 @@ PQMCU_BENCH_GROUP_DECL(cipher_ops) __attribute__((weak));       // bench/m4/ops_
 PQMCU_BENCH_GROUP_DECL(mqom_ops) __attribute__((weak));         // bench/m4/ops_mqom.cpp
 PQMCU_BENCH_GROUP_DECL(mqom_hw_ops) __attribute__((weak));      // bench/m4/ops_mqom_hw.cpp
 PQMCU_BENCH_GROUP_DECL(mqom_onetree_ops) __attribute__((weak)); // bench/m4/ops_mqom_onetree.cpp
+PQMCU_BENCH_GROUP_DECL(mqom_variant_ops) __attribute__((weak)); // bench/m4/ops_mqom_variants.cpp
 PQMCU_BENCH_GROUP_DECL(mayo_ops) __attribute__((weak));         // bench/m4/ops_mayo.cpp
 PQMCU_BENCH_GROUP_DECL(ntru_ops) __attribute__((weak));         // bench/m4/ops_ntru.cpp
 PQMCU_BENCH_GROUP_DECL(polymul_ops) __attribute__((weak));      // bench/m4/ops_polymul.cpp
@@ -26,6 +27,7 @@ inline const OpGroup* const all_groups[] = {
     &mqom_ops,
     &mqom_hw_ops,
     &mqom_onetree_ops,
+    &mqom_variant_ops,
     &mayo_ops,
     &ntru_ops,
     &polymul_ops,

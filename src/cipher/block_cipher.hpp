@@ -309,6 +309,9 @@ struct ExternalAes128 {
     Status (*set_key)(void* ctx, const uint8_t key[16]);
     Status (*encrypt)(void* ctx, const uint8_t* in, uint8_t* out, size_t nblocks);
 };
+// Backend::external without dispatch or argument checks (in == out allowed;
+// for callers that resolved the backend once): one key load, one engine call.
+Status encrypt_external_aes128(const RoundKeys<Aes128>& k, const uint8_t* in, uint8_t* out, size_t nblocks);
 // Installs (or, with nullptr, removes) the engine used by Backend::external.
 // The struct is copied. Not thread safe: call at start-up.
 void set_external_aes128(const ExternalAes128* hook);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // Backend selection, argument checks and the external (hardware) engine hook.
+#include <bit>
 #include <type_traits>
 
 #include "cipher/internal.hpp"
@@ -29,21 +30,30 @@ Status external_encrypt(detail::KeyList<C> keys, const uint8_t* in, uint8_t* out
         while (i < n) {
             // Runs of blocks under the same key go to the engine in one call.
             size_t j = i + 1;
-            while (j < n && &keys.at(j) == &keys.at(i)) ++j;
+            if (keys.one != nullptr) j = n;
+            else
+                while (j < n && &keys.at(j) == &keys.at(i)) ++j;
             const uint32_t* w = keys.at(i).w;
-            for (unsigned b = 0; b < 16; ++b) key[b] = uint8_t(w[b / 4] >> (8 * (b % 4)));
-            Status st = g_external.set_key(g_external.ctx, key);
+            // The first round key is the raw key, little-endian words: on a
+            // little-endian target its bytes go to the engine in place (no
+            // copy to wipe: one engine call per run of blocks is what the
+            // Hardware profile pays per key load).
+            const uint8_t* kb = key;
+            if constexpr (std::endian::native == std::endian::little) kb = reinterpret_cast<const uint8_t*>(w);
+            else
+                for (unsigned b = 0; b < 16; ++b) key[b] = uint8_t(w[b / 4] >> (8 * (b % 4)));
+            Status st = g_external.set_key(g_external.ctx, kb);
             if (st == Status::ok) st = g_external.encrypt(g_external.ctx, in + 16 * i, out + 16 * i, j - i);
             if (st != Status::ok) {
                 // Never leave plaintext (or a half-written run) where ciphertext is expected.
                 secure_wipe(out + 16 * i, 16 * (n - i));
-                secure_wipe(key, sizeof key);
+                if constexpr (std::endian::native != std::endian::little) secure_wipe(key, sizeof key);
                 if (g_external_fault == Status::ok) g_external_fault = st;
                 return st;
             }
             i = j;
         }
-        secure_wipe(key, sizeof key);
+        if constexpr (std::endian::native != std::endian::little) secure_wipe(key, sizeof key);
         return Status::ok;
     }
 }
@@ -71,6 +81,11 @@ Status run(detail::KeyList<C> keys, const uint8_t* in, uint8_t* out, size_t n, B
 }
 
 }  // namespace
+
+Status encrypt_external_aes128(const RoundKeys<Aes128>& k, const uint8_t* in, uint8_t* out, size_t nblocks) {
+    if (nblocks == 0) return Status::ok;
+    return external_encrypt<Aes128>(detail::KeyList<Aes128>{&k, nullptr}, in, out, nblocks);
+}
 
 const char* backend_name(Backend b) {
     switch (b) {

@@ -68,7 +68,7 @@ public:
         while (left < need) {
             typename P::C::Key k;
             const uint8_t zero_salt[S] = {0};
-            P::tweak_key(k, zero_salt, 3, 0, uint32_t(blk_));
+            P::tweak_key(k, zero_salt, 3, 0, uint32_t(blk_), be_);
             // All g seeds in one encrypt call (one dispatch and, on the M4's
             // T-table code, one call of the assembly for the whole group):
             // gathered next to each other, encrypted in place, then scattered

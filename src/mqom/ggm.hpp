@@ -44,7 +44,7 @@ struct Ggm {
         Key k;
         uint8_t par[B * S], left[B * S];
         for (uint32_t j = 1; j < log_n; ++j) {
-            P::tweak_key(k, salt, 2, e, j - 1);
+            P::tweak_key(k, salt, 2, e, j - 1, be);
             const size_t count = size_t(1) << j;
             // Parents processed from the end, in chunks of up to B.
             size_t end = count;
@@ -99,7 +99,7 @@ struct Ggm {
         std::memcpy(path + size_t(log_n - 1) * S, other, S);
         Key k;
         for (uint32_t j = 1; j < log_n; ++j) {
-            P::tweak_key(k, salt, 2, e, j - 1);
+            P::tweak_key(k, salt, 2, e, j - 1, be);
             P::derive(k, cur, left, 1, be);
             const uint32_t bit = (i_star >> (log_n - j - 1)) & 1u;
             uint8_t* sib = path + size_t(log_n - j - 1) * S;
@@ -146,7 +146,7 @@ struct Ggm {
             return walk_node_cheap(st, j, p, L, rseed, delta, path, i_star);
         };
         auto derive_node = [&](uint32_t j) {
-            P::derive(level_key(k, salt, e, j - 2, upper, first_cached), st + size_t(j - 2) * S,
+            P::derive(level_key(k, salt, e, j - 2, upper, first_cached, be), st + size_t(j - 2) * S,
                       st + size_t(j - 1) * S, 1, be);
         };
         // Levels from..R of batch q (from > R: nothing).
@@ -189,7 +189,7 @@ struct Ggm {
             }
             uint32_t t = 0;
             if (lb > 0 && bottom != nullptr && jn <= R) {
-                const K* kl[2] = {bottom, &level_key(k, salt, e, jn - 2, upper, first_cached)};
+                const K* kl[2] = {bottom, &level_key(k, salt, e, jn - 2, upper, first_cached, be)};
                 uint8_t in2[2 * S], out2[2 * S];
                 std::memcpy(in2, buf, S);
                 std::memcpy(in2 + S, st + size_t(jn - 2) * S, S);
@@ -205,7 +205,7 @@ struct Ggm {
             if (q + 1 < nsub) chain(q + 1, jn);
             for (; t < lb; ++t) {
                 const K* kk = bottom != nullptr ? bottom + t : &k;
-                if (bottom == nullptr) P::tweak_key(k, salt, 2, e, R + t - 1);
+                if (bottom == nullptr) P::tweak_key(k, salt, 2, e, R + t - 1, be);
                 P::derive(*kk, buf, left, size_t(1) << t, be);
                 children(q, t);
             }
@@ -241,9 +241,9 @@ struct Ggm {
     // Key of tree tweak t (expands level t+1): cached (t >= first_cached), or scheduled into k.
     template <class K>
     static const K& level_key(K& k, const uint8_t* salt, uint32_t e, uint32_t t, const K* upper,
-                              uint32_t first_cached) {
+                              uint32_t first_cached, cipher::Backend be = cipher::Backend::automatic) {
         if (t >= first_cached) return upper[t - first_cached];
-        P::tweak_key(k, salt, 2, e, t);
+        P::tweak_key(k, salt, 2, e, t, be);
         return k;
     }
 
@@ -287,10 +287,10 @@ struct Ggm {
         for (uint32_t g = 0; g < (1u << (G - 1)); ++g) {
             for (uint32_t j = g == 0 ? 1 : G - 1 - uint32_t(__builtin_ctz(g)); j <= G - 1; ++j)
                 if (!walk_node_cheap(st, j, g >> (G - 1 - j), G - 1, rseed, delta, nullptr, 0))
-                    P::derive(level_key(k, salt, e, j - 2, upper, first_cached), st + size_t(j - 2) * S,
+                    P::derive(level_key(k, salt, e, j - 2, upper, first_cached, be), st + size_t(j - 2) * S,
                               st + size_t(j - 1) * S, 1, be);
             const uint8_t* gp = st + size_t(G - 2) * S;
-            P::derive(level_key(k, salt, e, G - 2, upper, first_cached), gp, lf, 1, be);
+            P::derive(level_key(k, salt, e, G - 2, upper, first_cached, be), gp, lf, 1, be);
             P::put_children(lf, gp, nodes);
             bfs_group(salt, e, R, lb, G, g, bottom, upper, first_cached, nodes, k, be, f);
         }
@@ -320,7 +320,7 @@ struct Ggm {
             }
         };
         for (uint32_t j = G; j < R; ++j) {  // level j (2^(j-G+1) nodes of the group) -> level j + 1
-            const K& kj = level_key(k, salt, e, j - 1, upper, first_cached);
+            const K& kj = level_key(k, salt, e, j - 1, upper, first_cached, be);
             for (size_t p = size_t(1) << (j - G + 1); p >= 2; p -= 2) {  // parents p - 2, p - 1
                 std::memcpy(par, nodes + (p - 2) * S, 2 * S);
                 P::derive2_inline(kj, par, par + S, lf, lf + S, be);

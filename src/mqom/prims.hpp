@@ -36,6 +36,26 @@ struct Prims {
         tweak_salt(salt, t, sel, e, j);
         C::schedule(k, t);
     }
+    // The same for backend be (an external engine needs no software schedule).
+    template <class K>
+    PQMCU_SIZE_INLINE static void tweak_key(K& k, const uint8_t* salt, uint32_t sel, uint32_t e, uint32_t j,
+                                            cipher::Backend be) {
+        if constexpr (C::kAes128 && std::is_same_v<K, Key>) {
+            if (be == cipher::Backend::external) return engine_key(k, salt, sel, e, j);
+        }
+        tweak_key(k, salt, sel, e, j);
+    }
+    // The engine's raw key = the tweaked salt as little-endian words (what
+    // Enc::schedule writes for it), built in registers. Out of line: the
+    // software-schedule callers keep their frames.
+    __attribute__((noinline)) static void engine_key(Key& k, const uint8_t* salt, uint32_t sel, uint32_t e,
+                                                     uint32_t j) {
+        for (unsigned i = 0; i < 4; ++i) k.w[i] = ld32le(salt + 4 * i);
+        k.w[0] ^= uint32_t(uint8_t(sel + 4 * e)) | uint32_t(uint8_t(j)) << 8 | uint32_t(uint8_t(j >> 8)) << 16;
+    }
+    static uint32_t ld32le(const uint8_t* p) {
+        return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24;
+    }
     // 32-bit little-endian word access at any alignment (one LDR/STR on the M4).
     static uint32_t ld32(const uint8_t* p) {
         uint32_t v;
@@ -161,7 +181,7 @@ struct Prims {
         const size_t nblocks = (nbytes + S - 1) / S;
         for (size_t b0 = 0; b0 < nblocks; b0 += C::kMaxBatch) {
             const size_t nb = (nblocks - b0) < C::kMaxBatch ? (nblocks - b0) : C::kMaxBatch;
-            for (size_t b = 0; b < nb; ++b) tweak_key(keys[b], salt, 3, e, uint32_t(b0 + b));
+            for (size_t b = 0; b < nb; ++b) tweak_key(keys[b], salt, 3, e, uint32_t(b0 + b), be);
             C::encrypt_multi(kp, in, ct, nb, be);
             for (size_t b = 0; b < nb; ++b) {
                 const size_t off = (b0 + b) * S;

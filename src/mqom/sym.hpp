@@ -110,6 +110,21 @@ struct Enc {
             (void)cipher::key_schedule_public<C>(k, kk, C::key_bytes);
         }
     }
+    // For backend b: an external engine (Hardware profile) takes the raw key
+    // and runs its own schedule, so only the first round key (the key
+    // itself, the words the engine hook reads) is written.
+    static void schedule(Key& k, const uint8_t* key, cipher::Backend b) {
+        if constexpr (kAes128) {
+            if (b == cipher::Backend::external) {
+                for (unsigned i = 0; i < 4; ++i)
+                    k.w[i] = uint32_t(key[4 * i]) | uint32_t(key[4 * i + 1]) << 8 |
+                             uint32_t(key[4 * i + 2]) << 16 | uint32_t(key[4 * i + 3]) << 24;
+                return;
+            }
+        }
+        schedule(k, key);
+    }
+    static void schedule(PKey& pk, const uint8_t* key, cipher::Backend) { schedule(pk, key); }
     // Schedule + prepare (public key, so the expanded temporary is not
     // wiped). Out of line: the expanded key is a temporary of this frame only.
     __attribute__((noinline)) static void schedule(PKey& pk, const uint8_t* key) {
@@ -171,6 +186,11 @@ struct Enc {
             // Public data (or the Lut profile) on T-tables: straight to the table code.
             if (cipher::resolve_backend(b) == cipher::Backend::table_not_ct) {
                 cipher::encrypt_table_not_ct(k, in, out, nblocks);
+                return;
+            }
+            // The engine (Hardware profile): one key load and one call, no dispatch.
+            if (b == cipher::Backend::external) {
+                (void)cipher::encrypt_external_aes128(k, in, out, nblocks);
                 return;
             }
         }

@@ -246,5 +246,46 @@ class NtruAnchorTest(unittest.TestCase):
         self.assertNotIn(("ntru", "ntruhps2048677", "keygen"), a)
 
 
+class VariantRowsTest(unittest.TestCase):
+    """Pre-signature / streaming / one-tree rows beside their published figures."""
+    LOG = """pqmcu-op 0 baseline/empty stack=0 ramtag=-
+pqmcu-op 1 mqom/cat1_gf16_fast_r5_grind_try stack=600 ramtag=-
+pqmcu-op 2 mqom_variants/cat1_gf16_fast_r5_presign_offline stack=3000 ramtag=- ws=10000
+pqmcu-op 3 mqom_variants/cat1_gf16_fast_r5_presign_online stack=2000 ramtag=- ws=600
+pqmcu-op-info 3 set=mqom2_cat1_gf16_fast_r5 profile=balanced messages=2 w=9 nonces=500,510
+pqmcu-op 4 mqom_variants/cat1_gf16_fast_r5_stream_verify stack=2500 ramtag=- ws=1600
+pqmcu-op 5 mqom_onetree/cat1_gf16_short_r5_onetree2_lut_verify stack=9000 ramtag=- ws=8000
+"""
+    MARKS = {0: (0, 0), 1: (0, 10), 2: (0, 0), 3: (0, 1010), 4: (0, 0), 5: (0, 40_000_000),
+             6: (0, 0), 7: (0, 10_000_000), 8: (0, 0), 9: (0, 40_000_000), 10: (0, 0), 11: (0, 200_000_000)}
+
+    def test_rows(self):
+        with tempfile.TemporaryDirectory() as d:
+            for name, text in (
+                    ("mqom-paper-presign.csv", "# t\nscheme,sig_bytes,presig_bytes,offline_mc,online_mc\n"
+                                               "fast-r5,3280,604,50.0,6.0\n"),
+                    ("mqom-paper-streaming.csv", "# t\nlevel_instance,tau,chk0_bytes,chke_bytes,sig_bytes,init_mc,"
+                                                 "update_chk0_mc,update_chke_mc,final_mc,total_mc\n"
+                                                 "L1-fast,17,84,188,3280,3.72,0.04,2.76,0.12,50.0\n"),
+                    ("mqom-paper-onetree.csv", "# t\ninstance,sig_bytes,profile,kgen_mc,sign_mc,verify_mc,kgen_kb,"
+                                               "sign_kb,verify_kb\nshort,2852,lut-2,5.99,278,250,3.65,17.9,20.0\n"),
+                    ("log", self.LOG)):
+                with open(os.path.join(d, name), "w") as f:
+                    f.write(text)
+            rows = bt.build_rows(bt.parse_log(os.path.join(d, "log")), self.MARKS, {}, 0, {}, {})
+            v = {(r["variant"], r["op"]): r for r in bt.variant_rows(rows, d)}
+        self.assertEqual(len(v), 4)
+        self.assertAlmostEqual(v[("pre-signature", "offline")]["ratio_cycles_vs_published"], 0.8)
+        on = v[("pre-signature", "online")]   # 5 Mc mean + (512 - 505) x 1000 cycles a try
+        self.assertEqual(on["cycles"], 5_000_000)
+        self.assertEqual(on["cycles_adjusted"], 5_007_000)
+        self.assertAlmostEqual(on["ratio_cycles_vs_published"], 5_007_000 / 6e6)
+        self.assertAlmostEqual(v[("streaming verification", "verify (64 B chunks)")]["ratio_cycles_vs_published"],
+                               0.8)
+        t = v[("one-tree -2", "verify")]
+        self.assertAlmostEqual(t["ratio_cycles_vs_published"], 0.8)
+        self.assertAlmostEqual(t["ratio_ram_vs_published"], 17000 / 20000)
+
+
 if __name__ == "__main__":
     unittest.main()
