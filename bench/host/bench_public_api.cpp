@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// One parameter set through pqmcu's three signature APIs, interleaved in one
+// process: the C API (pqmcu_sign_*), the C++ registry (pqmcu::Signature) and
+// the typed API (Scheme<Set>::keypair/sign/verify with a workspace the caller
+// keeps, no wipe). Run by scripts/bench-x86.sh, which alternates it with the
+// upstream builds' drivers and takes medians over rounds:
+//   pqmcu_bench_api <set name> [iterations]
+// prints one line per API: "<api> <keygen µs> <sign µs> <verify µs>", each the
+// median of the iterations after one warm-up call. All APIs draw randomness
+// from the same cheap generator, so none pays for getrandom.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "mayo/scheme.hpp"
+#include "mqom/scheme.hpp"
+#include "pqmcu/pqmcu.h"
+#include "pqmcu/pqmcu.hpp"
+
+namespace {
+
+uint64_t g_rng = 0x9E3779B97F4A7C15ull;
+void fast_fill(uint8_t* out, size_t n) {
+    for (size_t i = 0; i < n; ++i) {
+        g_rng ^= g_rng << 13;
+        g_rng ^= g_rng >> 7;
+        g_rng ^= g_rng << 17;
+        out[i] = uint8_t(g_rng);
+    }
+}
+int c_fill(void*, uint8_t* out, size_t n) {
+    fast_fill(out, n);
+    return 0;
+}
+pqmcu::Status cpp_fill(void*, uint8_t* out, size_t n) {
+    fast_fill(out, n);
+    return pqmcu::Status::ok;
+}
+
+double now_us() {
+    return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+struct Ops {
+    // Each returns 0 on success.
+    virtual int keypair(uint8_t* pk, uint8_t* sk) = 0;
+    virtual int sign(const uint8_t* sk, const uint8_t* msg, size_t mlen, uint8_t* sig) = 0;
+    virtual int verify(const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig) = 0;
+    virtual ~Ops() = default;
+};
+
+struct CApi final : Ops {
+    const char* name;
+    size_t pkb, skb, sigb;
+    explicit CApi(const char* n) : name(n) { pqmcu_sign_sizes(n, &pkb, &skb, &sigb); }
+    int keypair(uint8_t* pk, uint8_t* sk) override { return pqmcu_sign_keypair(name, pk, pkb, sk, skb); }
+    int sign(const uint8_t* sk, const uint8_t* msg, size_t mlen, uint8_t* sig) override {
+        size_t len = sigb;
+        return pqmcu_sign_signature(name, sig, &len, msg, mlen, sk, skb);
+    }
+    int verify(const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig) override {
+        return pqmcu_sign_verify(name, sig, sigb, msg, mlen, pk, pkb);
+    }
+};
+
+struct CppApi final : Ops {
+    pqmcu::Signature s;
+    pqmcu::RandomSource rng{nullptr, cpp_fill};
+    explicit CppApi(const char* n) : s(pqmcu::Signature::by_name(n)) {}
+    int keypair(uint8_t* pk, uint8_t* sk) override {
+        return int(s.keypair({pk, s.public_key_bytes()}, {sk, s.secret_key_bytes()}, rng));
+    }
+    int sign(const uint8_t* sk, const uint8_t* msg, size_t mlen, uint8_t* sig) override {
+        size_t len = 0;
+        return int(s.sign({sk, s.secret_key_bytes()}, {msg, mlen}, {sig, s.signature_bytes()}, &len, rng));
+    }
+    int verify(const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig) override {
+        return int(s.verify({pk, s.public_key_bytes()}, {msg, mlen}, {sig, s.signature_bytes()}));
+    }
+};
+
+template <class S>
+struct Typed final : Ops {
+    std::unique_ptr<typename S::Workspace> ws = std::make_unique<typename S::Workspace>();
+    static constexpr auto rng = [](uint8_t* out, size_t n) { fast_fill(out, n); };
+    int keypair(uint8_t* pk, uint8_t* sk) override { return int(S::keypair(pk, sk, rng, *ws)); }
+    int sign(const uint8_t* sk, const uint8_t* msg, size_t mlen, uint8_t* sig) override {
+        return int(S::sign(sk, msg, mlen, sig, rng, *ws));
+    }
+    int verify(const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig) override {
+        return int(S::verify(pk, msg, mlen, sig, S::sig_bytes, *ws));
+    }
+};
+
+// The typed API for the round-5 MQOM sets and MAYO round 2 (what the script times).
+template <size_t... I>
+std::unique_ptr<Ops> typed_mqom(const char* name, std::index_sequence<I...>) {
+    std::unique_ptr<Ops> out;
+    auto one = [&]<size_t K>() {
+        using P = pqmcu::mqom::ParamSet<K>;
+        if constexpr (P::P.rounds == 5 && P::P.tradeoff != pqmcu::mqom::Tradeoff::faster &&
+                      P::P.base != pqmcu::mqom::FieldId::gf4) {
+            if (!out && (std::strcmp(P::P.name, name) == 0 || std::strcmp(P::P.label, name) == 0))
+                out = std::make_unique<Typed<pqmcu::mqom::Scheme<P>>>();
+        }
+    };
+    (one.template operator()<I>(), ...);
+    return out;
+}
+
+std::unique_ptr<Ops> typed(const char* name) {
+    namespace mayo = pqmcu::mayo;
+    if (std::strcmp(name, "MAYO-1") == 0) return std::make_unique<Typed<mayo::Scheme<mayo::mayo_1>>>();
+    if (std::strcmp(name, "MAYO-2") == 0) return std::make_unique<Typed<mayo::Scheme<mayo::mayo_2>>>();
+    if (std::strcmp(name, "MAYO-3") == 0) return std::make_unique<Typed<mayo::Scheme<mayo::mayo_3>>>();
+    if (std::strcmp(name, "MAYO-5") == 0) return std::make_unique<Typed<mayo::Scheme<mayo::mayo_5>>>();
+    return typed_mqom(name, std::make_index_sequence<pqmcu::mqom::kNumParams>{});
+}
+
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v.size() % 2 ? v[v.size() / 2] : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc < 2) {
+        std::fprintf(stderr, "usage: %s <set name> [iterations]\n", argv[0]);
+        return 2;
+    }
+    const char* name = argv[1];
+    const int iters = argc > 2 ? std::max(1, std::atoi(argv[2])) : 3;
+    pqmcu_set_random(c_fill, nullptr);
+    size_t pkb = 0, skb = 0, sigb = 0;
+    if (pqmcu_sign_sizes(name, &pkb, &skb, &sigb) != 0) {
+        std::fprintf(stderr, "unknown set %s\n", name);
+        return 2;
+    }
+    std::unique_ptr<Ops> apis[3] = {std::make_unique<CApi>(name), std::make_unique<CppApi>(name), typed(name)};
+    const char* labels[3] = {"c", "cpp", "typed"};
+    if (!apis[2]) {
+        std::fprintf(stderr, "no typed entry for %s\n", name);
+        return 2;
+    }
+    std::vector<uint8_t> pk(pkb), sk(skb), sig(sigb);
+    uint8_t msg[32];
+    fast_fill(msg, sizeof msg);
+    std::vector<double> t[3][3];
+    for (int it = -1; it < iters; ++it) {
+        for (int k = 0; k < 3; ++k) {
+            const int a = (k + it + 3) % 3;  // rotate the order between iterations
+            Ops& o = *apis[a];
+            double t0 = now_us();
+            int rc = o.keypair(pk.data(), sk.data());
+            double t1 = now_us();
+            rc |= o.sign(sk.data(), msg, sizeof msg, sig.data());
+            double t2 = now_us();
+            rc |= o.verify(pk.data(), msg, sizeof msg, sig.data());
+            double t3 = now_us();
+            if (rc != 0) {
+                std::fprintf(stderr, "%s: %s failed\n", name, labels[a]);
+                return 1;
+            }
+            if (it >= 0) {
+                t[a][0].push_back(t1 - t0);
+                t[a][1].push_back(t2 - t1);
+                t[a][2].push_back(t3 - t2);
+            }
+        }
+    }
+    for (int a = 0; a < 3; ++a)
+        std::printf("%s %.2f %.2f %.2f\n", labels[a], median(t[a][0]), median(t[a][1]), median(t[a][2]));
+    return 0;
+}
