@@ -42,11 +42,7 @@ RandomSource nist_drbg_random() { return RandomSource{nullptr, drbg_fill}; }
 std::span<const SignatureOps> Signature::all() { return registry::signatures(); }
 
 Signature Signature::by_name(std::string_view name) {
-    for (const SignatureOps& ops : all())
-        if (registry::names_match(name, ops.name)) return Signature(&ops);
-    for (const SignatureOps& ops : registry::signature_variants())
-        if (registry::names_match(name, ops.name)) return Signature(&ops);
-    return Signature(nullptr);
+    return Signature(registry::find_signature(name));
 }
 
 Status Signature::keypair(std::span<uint8_t> pk, std::span<uint8_t> sk, const RandomSource& rng) const {

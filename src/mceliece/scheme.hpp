@@ -84,6 +84,9 @@ struct Scheme {
         };
     };
     static constexpr size_t workspace_bytes = sizeof(Workspace);
+    // Each operation wipes the member it used (below): the host API need not
+    // wipe the whole union (keygen's part) after an encapsulation.
+    static constexpr bool wipes_workspace = true;
     static_assert(decode_batches(params) * params.m <= params.q() / 4, "the syndrome's terms reuse the support");
     static_assert(size_t(params.t + 1) * params.t * sizeof(gf) <= sizeof(KeygenWorkspace::left),
                   "the Goppa system shares the left block");
