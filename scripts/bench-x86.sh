@@ -15,6 +15,8 @@
 #   c      pqmcu_sign_keypair / pqmcu_sign_signature / pqmcu_sign_verify
 #   cpp    pqmcu::Signature::by_name(...).keypair / sign / verify
 #   typed  Scheme<Set>::keypair / sign / verify with a caller-kept workspace
+#   expanded  (MAYO) pqmcu::ExpandedKey: "keygen" = expanding sk and pk, sign / verify
+#          with the expanded keys kept by the caller
 # Every driver draws randomness from the same cheap xorshift (no getrandom).
 #
 #   scripts/bench-x86.sh                 all sets below
@@ -43,20 +45,25 @@ clone() {  # clone <local-or-url> <dest>
 # ---- mqom-v2: one object set per MQOM set, our driver linked against it.
 mqom_ref() {  # mqom_ref <set stem>  -> path of the driver binary
     local set=$1 src="$REF_DIR/mqom-v2" dir="$REF_DIR/mqom-v2-build/$1"
-    local bin="$dir/ref_driver"
-    if [ ! -x "$bin" ]; then
+    local bin="$dir/ref_driver" driver="$ROOT/scripts/bench-x86/nist_driver.c"
+    if [ ! -f "$dir/.built" ]; then
         clone "${MQOM_V2_SRC:-https://github.com/mqom/mqom-v2}" "$src"
         rm -rf "$dir" && mkdir -p "$dir"
         git -C "$src" archive "$MQOM_COMMIT" | tar -x -C "$dir"
         log "building mqom-v2 $set (native)"
-        (cd "$dir" && MQOM2_VARIANT=$set nice make -s -j"$JOBS" all >build.log 2>&1)
-        local objs keccak
+        (cd "$dir" && MQOM2_VARIANT=$set nice make -s -j"$JOBS" all >build.log 2>&1) && touch "$dir/.built"
+    fi
+    if [ ! "$bin" -nt "$driver" ]; then
+        # The set's parameters, as its Makefile passes them (catN-gfQ-fast|short-rR).
+        local cat field trade rounds
+        IFS=- read -r cat field trade rounds <<<"$set"
+        local defs="-DMQOM2_PARAM_SECURITY=$(case $cat in cat1) echo 128 ;; cat3) echo 192 ;; cat5) echo 256 ;; esac)"
+        defs+=" -DMQOM2_PARAM_BASE_FIELD=$(case $field in gf2) echo 1 ;; gf4) echo 2 ;; gf16) echo 4 ;; gf256) echo 8 ;; esac)"
+        defs+=" -DMQOM2_PARAM_TRADEOFF=$([ "$trade" = short ] && echo 1 || echo 0) -DMQOM2_PARAM_NBROUNDS=${rounds#r}"
+        local objs
         objs=$(cd "$dir" && MQOM2_VARIANT=$set make -s --no-print-directory print_objects | head -1)
-        (cd "$dir" && MQOM2_VARIANT=$set make -s --no-print-directory print_objects >/dev/null)
-        local cflags
-        cflags=$(cd "$dir" && MQOM2_VARIANT=$set make -s --no-print-directory -pn 2>/dev/null | sed -n 's/^CFLAGS := //p' | tail -1)
-        (cd "$dir" && nice cc -O3 -march=native $cflags -DBENCH_PROVIDE_RANDOMBYTES -I. -Ifields -Ifields_bitsliced \
-            -Irijndael -Iblc -Ipiop -Isha3 "$ROOT/scripts/bench-x86/nist_driver.c" $objs sha3/libhash.a -lm \
+        (cd "$dir" && nice cc -O3 -march=native $defs -DSIGLEN_T="unsigned long long" -DBENCH_PROVIDE_RANDOMBYTES \
+            -I. -Ifields -Ifields_bitsliced -Irijndael -Iblc -Ipiop -Isha3 "$driver" $objs sha3/libhash.a -lm \
             -o ref_driver >>build.log 2>&1) || { tail -30 "$dir/build.log" >&2; return 1; }
     fi
     echo "$bin"
@@ -66,7 +73,7 @@ mqom_ref() {  # mqom_ref <set stem>  -> path of the driver binary
 mayo_ref() {  # mayo_ref MAYO-n -> driver binary
     local n=${1#MAYO-} src="$REF_DIR/MAYO-C" b="$REF_DIR/MAYO-C/build-avx2"
     local bin="$b/ref_driver_$n"
-    if [ ! -x "$bin" ]; then
+    if [ ! "$bin" -nt "$ROOT/scripts/bench-x86/nist_driver.c" ]; then
         clone "${MAYO_C_SRC:-https://github.com/PQCMayo/MAYO-C}" "$src"
         if [ ! -f "$b/.built" ]; then
             log "building MAYO-C (avx2, AES-NI, -march=native)"
@@ -76,7 +83,7 @@ mayo_ref() {  # mayo_ref MAYO-n -> driver binary
         fi
         local libs
         libs="$(find "$b" -name "libmayo_${n}_nistapi.a") $(find "$b" -name "libmayo_${n}.a") $(find "$b" -name 'libmayo_common_sys.a')"
-        nice cc -O3 -march=native -DMAYO_VARIANT=MAYO_$n -DMAYO_BUILD_TYPE_AVX2 -include mayo.h -I"$src/src/mayo_$n" -I"$src/include" \
+        nice cc -O3 -march=native -DSIGLEN_T=size_t -DMAYO_VARIANT=MAYO_$n -DMAYO_BUILD_TYPE_AVX2 -include mayo.h -I"$src/src/mayo_$n" -I"$src/include" \
             -I"$src/src" "$ROOT/scripts/bench-x86/nist_driver.c" $libs -o "$bin" >>"$b.log" 2>&1 ||
             { tail -30 "$b.log" >&2; return 1; }
     fi
@@ -101,7 +108,9 @@ pqmcu_name() {  # set stem -> pqmcu registry name
 median() { sort -g | awk '{v[NR]=$1} END {if (NR%2) print v[(NR+1)/2]; else print (v[NR/2]+v[NR/2+1])/2}'; }
 
 pqmcu_build
-API="$BUILD/bench/host/pqmcu_bench_api"
+API=$(mktemp)
+cp "$BUILD/bench/host/pqmcu_bench_api" "$API" && chmod +x "$API"
+trap 'rm -f "$API"' EXIT
 printf "# %s, %s rounds x %s iterations, µs (medians); ratio = pqmcu / upstream\n" "$(date -u +%FT%TZ)" "$ROUNDS" "$ITERS"
 printf "| set | upstream keygen / sign / verify | api | pqmcu keygen / sign / verify | ratio keygen / sign / verify |\n"
 printf "|---|---|---|---|---|\n"
@@ -118,7 +127,8 @@ for set in $SETS; do
     done
     declare -A R
     for c in 2 3 4; do R[$c]=$(awk -v c=$c '{print $c}' "$tmp/ref" | median); done
-    for api in c cpp typed; do
+    for api in c cpp typed expanded; do
+        grep -q "^$api " "$tmp/pq" || continue
         row=() rat=()
         for c in 2 3 4; do
             v=$(awk -v a=$api -v c=$c '$1==a {print $c}' "$tmp/pq" | median)
