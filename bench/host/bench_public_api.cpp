@@ -5,6 +5,7 @@
 // keeps, no wipe). Run by scripts/bench-x86.sh, which alternates it with the
 // upstream builds' drivers and takes medians over rounds:
 //   pqmcu_bench_api <set name> [iterations]
+//   pqmcu_bench_api --kem <KEM name> [iterations]   (keypair / encaps / decaps)
 // prints one line per API: "<api> <keygen µs> <sign µs> <verify µs>", each the
 // median of the iterations after one warm-up call. All APIs draw randomness
 // from the same cheap generator, so none pays for getrandom.
@@ -17,7 +18,10 @@
 #include <vector>
 
 #include "mayo/scheme.hpp"
+#include "mceliece/scheme.hpp"
 #include "mqom/scheme.hpp"
+#include "ntru/scheme.hpp"
+#include "saber/scheme.hpp"
 #include "pqmcu/pqmcu.h"
 #include "pqmcu/pqmcu.hpp"
 
@@ -121,9 +125,115 @@ std::unique_ptr<Ops> typed(const char* name) {
     return typed_mqom(name, std::make_index_sequence<pqmcu::mqom::kNumParams>{});
 }
 
+// KEMs: the same three APIs (C, pqmcu::Kem, typed with a caller-kept workspace).
+struct KemOpsB {
+    virtual int keypair(uint8_t* pk, uint8_t* sk) = 0;
+    virtual int enc(uint8_t* ct, uint8_t* ss, const uint8_t* pk) = 0;
+    virtual int dec(uint8_t* ss, const uint8_t* ct, const uint8_t* sk) = 0;
+    virtual ~KemOpsB() = default;
+};
+struct KemC final : KemOpsB {
+    const char* name;
+    size_t pkb = 0, skb = 0, ctb = 0, ssb = 0;
+    explicit KemC(const char* n) : name(n) { pqmcu_kem_sizes(n, &pkb, &skb, &ctb, &ssb); }
+    int keypair(uint8_t* pk, uint8_t* sk) override { return pqmcu_kem_keypair(name, pk, pkb, sk, skb); }
+    int enc(uint8_t* ct, uint8_t* ss, const uint8_t* pk) override {
+        return pqmcu_kem_encapsulate(name, ct, ctb, ss, ssb, pk, pkb);
+    }
+    int dec(uint8_t* ss, const uint8_t* ct, const uint8_t* sk) override {
+        return pqmcu_kem_decapsulate(name, ss, ssb, ct, ctb, sk, skb);
+    }
+};
+struct KemCpp final : KemOpsB {
+    pqmcu::Kem k;
+    pqmcu::RandomSource rng{nullptr, cpp_fill};
+    explicit KemCpp(const char* n) : k(pqmcu::Kem::by_name(n)) {}
+    int keypair(uint8_t* pk, uint8_t* sk) override {
+        return int(k.keypair({pk, k.public_key_bytes()}, {sk, k.secret_key_bytes()}, rng));
+    }
+    int enc(uint8_t* ct, uint8_t* ss, const uint8_t* pk) override {
+        return int(k.encapsulate({pk, k.public_key_bytes()}, {ct, k.ciphertext_bytes()}, {ss, k.shared_secret_bytes()},
+                                 rng));
+    }
+    int dec(uint8_t* ss, const uint8_t* ct, const uint8_t* sk) override {
+        return int(k.decapsulate({sk, k.secret_key_bytes()}, {ct, k.ciphertext_bytes()}, {ss, k.shared_secret_bytes()}));
+    }
+};
+template <class S>
+struct KemTyped final : KemOpsB {
+    std::unique_ptr<typename S::Workspace> ws = std::make_unique<typename S::Workspace>();
+    static constexpr auto rng = [](uint8_t* out, size_t n) { fast_fill(out, n); };
+    int keypair(uint8_t* pk, uint8_t* sk) override { return int(S::keypair(pk, sk, rng, *ws)); }
+    int enc(uint8_t* ct, uint8_t* ss, const uint8_t* pk) override { return int(S::encapsulate(ct, ss, pk, rng, *ws)); }
+    int dec(uint8_t* ss, const uint8_t* ct, const uint8_t* sk) override { return int(S::decapsulate(ss, ct, sk, *ws)); }
+};
+template <class... Sets>
+struct KemList {};
+template <template <class> class Scheme, class... Sets>
+std::unique_ptr<KemOpsB> typed_kem_of(const char* name) {
+    std::unique_ptr<KemOpsB> out;
+    ((!out && std::strcmp(Sets::params.name, name) == 0 ? (out = std::make_unique<KemTyped<Scheme<Sets>>>(), 0) : 0),
+     ...);
+    return out;
+}
+template <class Set>
+using NtruS = pqmcu::ntru::Scheme<Set>;
+template <class Set>
+using SaberS = pqmcu::saber::Scheme<Set>;
+template <class Set>
+using McElieceS = pqmcu::mceliece::Scheme<Set>;
+std::unique_ptr<KemOpsB> typed_kem(const char* name) {
+    namespace nt = pqmcu::ntru;
+    namespace sb = pqmcu::saber;
+    namespace mc = pqmcu::mceliece;
+    if (auto k = typed_kem_of<NtruS, nt::ntruhps2048509, nt::ntruhps2048677, nt::ntruhps4096821, nt::ntruhrss701>(name))
+        return k;
+    if (auto k = typed_kem_of<SaberS, sb::lightsaber, sb::saber, sb::firesaber>(name)) return k;
+    return typed_kem_of<McElieceS, mc::mceliece348864, mc::mceliece460896>(name);
+}
+
 double median(std::vector<double> v) {
     std::sort(v.begin(), v.end());
     return v.size() % 2 ? v[v.size() / 2] : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
+}
+
+int run_kem(const char* name, int iters) {
+    iters = std::max(1, iters);
+    pqmcu_set_random(c_fill, nullptr);
+    size_t pkb = 0, skb = 0, ctb = 0, ssb = 0;
+    if (pqmcu_kem_sizes(name, &pkb, &skb, &ctb, &ssb) != 0) {
+        std::fprintf(stderr, "unknown KEM %s\n", name);
+        return 2;
+    }
+    std::unique_ptr<KemOpsB> apis[3] = {std::make_unique<KemC>(name), std::make_unique<KemCpp>(name), typed_kem(name)};
+    const char* labels[3] = {"c", "cpp", "typed"};
+    if (!apis[2]) {
+        std::fprintf(stderr, "no typed entry for %s\n", name);
+        return 2;
+    }
+    std::vector<uint8_t> pk(pkb), sk(skb), ct(ctb), ss(ssb);
+    std::vector<double> t[3][3];
+    for (int it = -1; it < iters; ++it) {
+        for (int k = 0; k < 3; ++k) {
+            const int a = (k + it + 3) % 3;
+            KemOpsB& o = *apis[a];
+            double t0 = now_us();
+            int rc = o.keypair(pk.data(), sk.data());
+            double t1 = now_us();
+            rc |= o.enc(ct.data(), ss.data(), pk.data());
+            double t2 = now_us();
+            rc |= o.dec(ss.data(), ct.data(), sk.data());
+            double t3 = now_us();
+            if (rc != 0) {
+                std::fprintf(stderr, "%s: %s failed\n", name, labels[a]);
+                return 1;
+            }
+            if (it >= 0) t[a][0].push_back(t1 - t0), t[a][1].push_back(t2 - t1), t[a][2].push_back(t3 - t2);
+        }
+    }
+    for (int a = 0; a < 3; ++a)
+        std::printf("%s %.2f %.2f %.2f\n", labels[a], median(t[a][0]), median(t[a][1]), median(t[a][2]));
+    return 0;
 }
 
 }  // namespace
@@ -133,6 +243,7 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "usage: %s <set name> [iterations]\n", argv[0]);
         return 2;
     }
+    if (std::strcmp(argv[1], "--kem") == 0 && argc > 2) return run_kem(argv[2], argc > 3 ? std::atoi(argv[3]) : 3);
     const char* name = argv[1];
     const int iters = argc > 2 ? std::max(1, std::atoi(argv[2])) : 3;
     pqmcu_set_random(c_fill, nullptr);

@@ -72,7 +72,7 @@ PQMCU_API int pqmcu_sign_digest_verify(const char* name, const uint8_t* sig, siz
  * secret key once, then sign many messages without re-expanding it (MAYO's
  * compact sign spends most of its time there); the same for a public key and
  * verify. Worth it when one key signs / verifies many messages; the key takes
- * memory (tens of KB to ~1 MB) and a secret one holds secrets: free it with
+ * memory (~100 KB to ~0.9 MB) and a secret one holds secrets: free it with
  * pqmcu_expanded_key_free (which wipes it) when done. Other families give
  * PQMCU_BAD_ARGUMENT. *key receives NULL on failure. */
 typedef struct pqmcu_expanded_key pqmcu_expanded_key;

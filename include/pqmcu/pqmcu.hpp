@@ -158,8 +158,8 @@ private:
 // O for signing, P1 | P2 | P3 for verifying). Worth it when one key signs or
 // verifies many messages: MAYO's compact sign re-expands the key every call
 // (most of its time), an expanded key skips that. It costs memory
-// (expanded_*_key_bytes: e.g. ~75 KB for MAYO-1's secret key, ~1 MB for
-// MAYO-5's public key) and a secret one must live as long as signing does.
+// (expanded_*_key_bytes: ~100 KB (MAYO-2) to ~0.9 MB (MAYO-5) each) and a
+// secret one holds the key's secrets for as long as it lives.
 // Signatures equal the compact calls' for the same randomness. Move-only;
 // the destructor (or reset) wipes a secret key's memory and frees it.
 class PQMCU_API ExpandedKey {
