@@ -10,8 +10,9 @@
 # and pqmcu's host Release build (build-host, target pqmcu_bench_api). Then, for
 # each set, ROUNDS rounds (default 31) in which the upstream driver and pqmcu's
 # driver run one after the other (order swapped every round); each process
-# reports the median of ITERS calls after a warm-up, and the table gives the
-# medians over the rounds, µs, and the ratios pqmcu / upstream:
+# reports the minimum of ITERS calls after a warm-up (on a shared host calls
+# that a scheduler slice interrupts are otherwise common), and the table
+# gives the medians of those over the rounds, µs, and ratios pqmcu / upstream:
 #   c      pqmcu_sign_keypair / pqmcu_sign_signature / pqmcu_sign_verify
 #   cpp    pqmcu::Signature::by_name(...).keypair / sign / verify
 #   typed  Scheme<Set>::keypair / sign / verify with a caller-kept workspace
@@ -111,7 +112,7 @@ pqmcu_build
 API=$(mktemp)
 cp "$BUILD/bench/host/pqmcu_bench_api" "$API" && chmod +x "$API"
 trap 'rm -f "$API"' EXIT
-printf "# %s, %s rounds x %s iterations, µs (medians); ratio = pqmcu / upstream\n" "$(date -u +%FT%TZ)" "$ROUNDS" "$ITERS"
+printf "# %s, %s rounds (median over rounds of each process's minimum of %s calls), µs; ratio = pqmcu / upstream\n" "$(date -u +%FT%TZ)" "$ROUNDS" "$ITERS"
 printf "| set | upstream keygen / sign / verify | api | pqmcu keygen / sign / verify | ratio keygen / sign / verify |\n"
 printf "|---|---|---|---|---|\n"
 for set in $SETS; do
