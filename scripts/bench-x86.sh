@@ -62,7 +62,7 @@ mqom_ref() {  # mqom_ref <set stem>  -> path of the driver binary
         defs+=" -DMQOM2_PARAM_BASE_FIELD=$(case $field in gf2) echo 1 ;; gf4) echo 2 ;; gf16) echo 4 ;; gf256) echo 8 ;; esac)"
         defs+=" -DMQOM2_PARAM_TRADEOFF=$([ "$trade" = short ] && echo 1 || echo 0) -DMQOM2_PARAM_NBROUNDS=${rounds#r}"
         local objs
-        objs=$(cd "$dir" && MQOM2_VARIANT=$set make -s --no-print-directory print_objects | head -1)
+        objs=$(cd "$dir" && MQOM2_VARIANT=$set make -s --no-print-directory print_objects 2>/dev/null | head -1)
         (cd "$dir" && nice cc -O3 -march=native $defs -DSIGLEN_T="unsigned long long" -DBENCH_PROVIDE_RANDOMBYTES \
             -I. -Ifields -Ifields_bitsliced -Irijndael -Iblc -Ipiop -Isha3 "$driver" $objs sha3/libhash.a -lm \
             -o ref_driver >>build.log 2>&1) || { tail -30 "$dir/build.log" >&2; return 1; }
