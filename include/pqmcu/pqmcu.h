@@ -68,6 +68,25 @@ PQMCU_API int pqmcu_sign_digest_verify(const char* name, const uint8_t* sig, siz
                                        size_t digest_len, const uint8_t* pk, size_t pk_len);
 
 /* Number of KEMs and the name of the i-th (NULL past the end). */
+/* Expanded keys kept between calls (MAYO; pqmcu::ExpandedKey in C++): expand a
+ * secret key once, then sign many messages without re-expanding it (MAYO's
+ * compact sign spends most of its time there); the same for a public key and
+ * verify. Worth it when one key signs / verifies many messages; the key takes
+ * memory (~100 KB to ~0.9 MB) and a secret one holds secrets: free it with
+ * pqmcu_expanded_key_free (which wipes it) when done. Other families give
+ * PQMCU_BAD_ARGUMENT. *key receives NULL on failure. */
+typedef struct pqmcu_expanded_key pqmcu_expanded_key;
+PQMCU_API int pqmcu_sign_expand_secret_key(const char* name, pqmcu_expanded_key** key, const uint8_t* sk,
+                                           size_t sk_len);
+PQMCU_API int pqmcu_sign_expand_public_key(const char* name, pqmcu_expanded_key** key, const uint8_t* pk,
+                                           size_t pk_len);
+/* sig_len: in, the capacity of sig; out, the signature length. */
+PQMCU_API int pqmcu_sign_expanded_signature(const pqmcu_expanded_key* key, uint8_t* sig, size_t* sig_len,
+                                            const uint8_t* msg, size_t msg_len);
+PQMCU_API int pqmcu_sign_expanded_verify(const pqmcu_expanded_key* key, const uint8_t* sig, size_t sig_len,
+                                         const uint8_t* msg, size_t msg_len);
+PQMCU_API void pqmcu_expanded_key_free(pqmcu_expanded_key* key);
+
 PQMCU_API size_t pqmcu_kem_count(void);
 PQMCU_API const char* pqmcu_kem_name(size_t index);
 

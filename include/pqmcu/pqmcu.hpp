@@ -65,7 +65,20 @@ struct SignatureOps {
     Status (*sign_digest)(const uint8_t* sk, const uint8_t* digest, uint8_t* sig, size_t* siglen,
                           const RandomSource& rng);
     Status (*verify_digest)(const uint8_t* pk, const uint8_t* digest, const uint8_t* sig, size_t siglen);
+    // Expanded keys kept between calls (ExpandedKey; MAYO): zero / null for a
+    // family without them. expand_*: into caller storage of the given size,
+    // aligned to kExpandedKeyAlign; wipe_expanded_secret_key wipes it.
+    size_t expanded_secret_key_bytes = 0;
+    size_t expanded_public_key_bytes = 0;
+    Status (*expand_secret_key)(const uint8_t* sk, void* esk) = nullptr;
+    void (*wipe_expanded_secret_key)(void* esk) = nullptr;
+    Status (*sign_expanded)(const void* esk, const uint8_t* msg, size_t mlen, uint8_t* sig, size_t* siglen,
+                            const RandomSource& rng) = nullptr;
+    Status (*expand_public_key)(const uint8_t* pk, void* epk) = nullptr;
+    Status (*verify_expanded)(const void* epk, const uint8_t* msg, size_t mlen, const uint8_t* sig,
+                              size_t siglen) = nullptr;
 };
+inline constexpr size_t kExpandedKeyAlign = 64;
 
 // The largest message digest and digest state of any registered signature.
 inline constexpr size_t kMaxMessageDigestBytes = 64;
@@ -73,6 +86,7 @@ inline constexpr size_t kMessageDigestStateBytes = 256;
 inline constexpr size_t kMessageDigestStateAlign = 8;
 
 class Signature;
+class ExpandedKey;
 
 // A message hashed in chunks (constant memory for any size) for
 // Signature::sign_digest / verify_digest:
@@ -127,10 +141,51 @@ public:
     Status verify_digest(std::span<const uint8_t> pk, std::span<const uint8_t> digest,
                          std::span<const uint8_t> sig) const;
 
+    // Expanded keys (ExpandedKey below): whether this algorithm has them, and
+    // expansion of a secret key (to sign) or a public key (to verify). A
+    // family without them gives Status::bad_argument.
+    bool has_expanded_keys() const { return ops_ && ops_->expand_secret_key != nullptr; }
+    Status expand_secret_key(std::span<const uint8_t> sk, ExpandedKey& out) const;
+    Status expand_public_key(std::span<const uint8_t> pk, ExpandedKey& out) const;
+
 private:
     friend class MessageHasher;
     explicit Signature(const SignatureOps* ops) : ops_(ops) {}
     const SignatureOps* ops_ = nullptr;
+};
+
+// A key expanded once and kept by the caller between calls (MAYO: P1, L and
+// O for signing, P1 | P2 | P3 for verifying). Worth it when one key signs or
+// verifies many messages: MAYO's compact sign re-expands the key every call
+// (most of its time), an expanded key skips that. It costs memory
+// (expanded_*_key_bytes: ~100 KB (MAYO-2) to ~0.9 MB (MAYO-5) each) and a
+// secret one holds the key's secrets for as long as it lives.
+// Signatures equal the compact calls' for the same randomness. Move-only;
+// the destructor (or reset) wipes a secret key's memory and frees it.
+class PQMCU_API ExpandedKey {
+public:
+    ExpandedKey() = default;
+    ~ExpandedKey();
+    ExpandedKey(ExpandedKey&& other) noexcept;
+    ExpandedKey& operator=(ExpandedKey&& other) noexcept;
+    ExpandedKey(const ExpandedKey&) = delete;
+    ExpandedKey& operator=(const ExpandedKey&) = delete;
+
+    explicit operator bool() const { return mem_ != nullptr; }
+    bool is_secret() const { return secret_; }
+    std::string_view name() const { return ops_ ? ops_->name : ""; }
+    // sign: a secret expanded key (else bad_argument); sig as Signature::sign.
+    Status sign(std::span<const uint8_t> msg, std::span<uint8_t> sig, size_t* siglen,
+                const RandomSource& rng = system_random()) const;
+    // verify: a public expanded key (else bad_argument).
+    Status verify(std::span<const uint8_t> msg, std::span<const uint8_t> sig) const;
+    void reset();
+
+private:
+    friend class Signature;
+    const SignatureOps* ops_ = nullptr;
+    void* mem_ = nullptr;
+    bool secret_ = false;
 };
 
 // One KEM's sizes and entry points, filled from its compile-time scheme.

@@ -148,6 +148,54 @@ int pqmcu_sign_digest_verify(const char* name, const uint8_t* sig, size_t sig_le
     return code(s.verify_digest({pk, pk_len}, {digest, digest_len}, {sig, sig_len}));
 }
 
+// The C handle is the C++ ExpandedKey itself.
+struct pqmcu_expanded_key {
+    pqmcu::ExpandedKey key;
+};
+
+static int expand_into(const char* name, pqmcu_expanded_key** key, const uint8_t* in, size_t in_len, bool secret) {
+    if (key == nullptr) return PQMCU_BAD_ARGUMENT;
+    *key = nullptr;
+    const Signature s = lookup(name);
+    if (!s) return PQMCU_UNKNOWN_NAME;
+    if (in == nullptr) return PQMCU_BAD_ARGUMENT;
+    auto* k = new (std::nothrow) pqmcu_expanded_key;
+    if (k == nullptr) return code(Status::internal_error);
+    const Status st = secret ? s.expand_secret_key({in, in_len}, k->key) : s.expand_public_key({in, in_len}, k->key);
+    if (st != Status::ok) {
+        delete k;
+        return code(st);
+    }
+    *key = k;
+    return PQMCU_OK;
+}
+
+int pqmcu_sign_expand_secret_key(const char* name, pqmcu_expanded_key** key, const uint8_t* sk, size_t sk_len) {
+    return expand_into(name, key, sk, sk_len, true);
+}
+
+int pqmcu_sign_expand_public_key(const char* name, pqmcu_expanded_key** key, const uint8_t* pk, size_t pk_len) {
+    return expand_into(name, key, pk, pk_len, false);
+}
+
+int pqmcu_sign_expanded_signature(const pqmcu_expanded_key* key, uint8_t* sig, size_t* sig_len, const uint8_t* msg,
+                                  size_t msg_len) {
+    if (key == nullptr || sig == nullptr || sig_len == nullptr || bad_buffer(msg, msg_len)) return PQMCU_BAD_ARGUMENT;
+    size_t written = 0;
+    CRandom rnd;
+    const Status st = key->key.sign({msg, msg_len}, {sig, *sig_len}, &written, current_random(rnd));
+    *sig_len = st == Status::ok ? written : 0;
+    return code(st);
+}
+
+int pqmcu_sign_expanded_verify(const pqmcu_expanded_key* key, const uint8_t* sig, size_t sig_len, const uint8_t* msg,
+                               size_t msg_len) {
+    if (key == nullptr || sig == nullptr || bad_buffer(msg, msg_len)) return PQMCU_BAD_ARGUMENT;
+    return code(key->key.verify({msg, msg_len}, {sig, sig_len}));
+}
+
+void pqmcu_expanded_key_free(pqmcu_expanded_key* key) { delete key; }  // ~ExpandedKey wipes a secret key
+
 size_t pqmcu_kem_count(void) { return Kem::all().size(); }
 
 const char* pqmcu_kem_name(size_t index) {

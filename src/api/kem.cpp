@@ -8,9 +8,7 @@ namespace pqmcu {
 std::span<const KemOps> Kem::all() { return registry::kems(); }
 
 Kem Kem::by_name(std::string_view name) {
-    for (const KemOps& ops : all())
-        if (registry::names_match(name, ops.name)) return Kem(&ops);
-    return Kem(nullptr);
+    return Kem(registry::find_kem(name));
 }
 
 Status Kem::keypair(std::span<uint8_t> pk, std::span<uint8_t> sk, const RandomSource& rng) const {

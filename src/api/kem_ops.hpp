@@ -3,7 +3,8 @@
 // name, pk/sk/ct/ss_bytes, a Workspace, and keypair / encapsulate /
 // decapsulate taking it (the KEM contract, docs/architecture.md). The
 // workspace is the calling thread's heap one (thread_workspace), wiped after
-// every operation: it holds secrets in all three.
+// every operation (it holds secrets in all three), by the scheme itself when
+// it declares wipes_workspace (core/scheme_support.hpp).
 #pragma once
 #include "core/scheme_support.hpp"
 #include "core/secure.hpp"
@@ -16,7 +17,7 @@ Status with_kem_workspace(Op&& op) {
     auto* ws = thread_workspace<typename Scheme::Workspace>();
     if (ws == nullptr) return Status::internal_error;
     const Status st = op(*ws);
-    secure_wipe(ws, sizeof *ws);
+    wipe_host_workspace<Scheme>(*ws);
     return st;
 }
 

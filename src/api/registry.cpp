@@ -57,4 +57,40 @@ std::span<const KemOps> kems() {
 
 bool names_match(std::string_view given, const char* canonical) { return names_equal(given, canonical); }
 
+namespace {
+template <class Ops>
+struct FoldedTable {
+    std::vector<FoldedName> names;
+    explicit FoldedTable(std::initializer_list<std::span<const Ops>> tables) {
+        for (auto t : tables)
+            for (const Ops& ops : t) names.push_back(fold_name(ops.name));
+    }
+};
+
+// The first entry of `tables` (in order) whose folded name equals `given`'s.
+template <class Ops>
+const Ops* find_folded(const FoldedTable<Ops>& folded, std::initializer_list<std::span<const Ops>> tables,
+                       std::string_view given) {
+    const FoldedName g = fold_name(given);
+    if (g.too_long) return nullptr;
+    size_t i = 0;
+    for (auto t : tables)
+        for (const Ops& ops : t) {
+            if (folded.names[i].view() == g.view()) return &ops;
+            ++i;
+        }
+    return nullptr;
+}
+}  // namespace
+
+const SignatureOps* find_signature(std::string_view name) {
+    static const FoldedTable<SignatureOps> folded({signatures(), signature_variants()});
+    return find_folded<SignatureOps>(folded, {signatures(), signature_variants()}, name);
+}
+
+const KemOps* find_kem(std::string_view name) {
+    static const FoldedTable<KemOps> folded({kems()});
+    return find_folded<KemOps>(folded, {kems()}, name);
+}
+
 }  // namespace pqmcu::registry

@@ -20,6 +20,12 @@ std::span<const SignatureOps> signature_variants();
 // (any case, '-' / '_' ignored, MQOM's L1/L3/L5 labels: algorithms.hpp).
 bool names_match(std::string_view given, const char* canonical);
 
+// The entry a user's name denotes, nullptr for none: the name is folded once
+// and compared with the canonical names folded when the tables were built
+// (a C API call looks its algorithm up every time).
+const SignatureOps* find_signature(std::string_view name);
+const KemOps* find_kem(std::string_view name);
+
 // Families contribute their tables here (one translation unit each).
 std::span<const SignatureOps> mqom_signatures();
 std::span<const SignatureOps> mqom_stream_signatures();

@@ -5,6 +5,7 @@
 #pragma once
 #include <new>
 
+#include "core/scheme_support.hpp"
 #include "pqmcu/pqmcu.hpp"
 
 namespace pqmcu::registry {
@@ -15,7 +16,7 @@ constexpr SignatureOps sign_ops(const char* family, bool signature_first) {
     static_assert(sizeof(typename Scheme::MessageDigest) <= kMessageDigestStateBytes &&
                   alignof(typename Scheme::MessageDigest) <= kMessageDigestStateAlign);
     static_assert(Scheme::message_digest_bytes <= kMaxMessageDigestBytes);
-    return SignatureOps{
+    SignatureOps ops{
         Scheme::name,
         family,
         Scheme::pk_bytes,
@@ -54,6 +55,37 @@ constexpr SignatureOps sign_ops(const char* family, bool signature_first) {
             return Scheme::verify_digest(pk, digest, sig, siglen);
         },
     };
+    if constexpr (requires { typename Scheme::ExpandedSecretKey; typename Scheme::ExpandedPublicKey; }) {
+        using Esk = typename Scheme::ExpandedSecretKey;
+        using Epk = typename Scheme::ExpandedPublicKey;
+        static_assert(alignof(Esk) <= kExpandedKeyAlign && alignof(Epk) <= kExpandedKeyAlign);
+        ops.expanded_secret_key_bytes = sizeof(Esk);
+        ops.expanded_public_key_bytes = sizeof(Epk);
+        ops.expand_secret_key = [](const uint8_t* sk, void* esk) -> Status {
+            return Scheme::expand_secret_key(sk, *::new (esk) Esk);
+        };
+        ops.wipe_expanded_secret_key = [](void* esk) { Scheme::wipe_expanded(*static_cast<Esk*>(esk)); };
+        ops.sign_expanded = [](const void* esk, const uint8_t* msg, size_t mlen, uint8_t* sig, size_t* siglen,
+                               const RandomSource& rng) -> Status {
+            auto fill = [&rng](uint8_t* out, size_t n) { return rng.fill(rng.ctx, out, n); };
+            auto* ws = thread_workspace<typename Scheme::Workspace>();
+            if (ws == nullptr) return Status::internal_error;
+            const Status st = Scheme::sign_expanded(*static_cast<const Esk*>(esk), msg, mlen, sig, fill, *ws);
+            wipe_host_workspace<Scheme>(*ws);
+            *siglen = st == Status::ok ? Scheme::sig_bytes : 0;
+            return st;
+        };
+        ops.expand_public_key = [](const uint8_t* pk, void* epk) -> Status {
+            return Scheme::expand_public_key(pk, *::new (epk) Epk);
+        };
+        ops.verify_expanded = [](const void* epk, const uint8_t* msg, size_t mlen, const uint8_t* sig,
+                                 size_t siglen) -> Status {
+            auto* ws = thread_workspace<typename Scheme::Workspace>();
+            if (ws == nullptr) return Status::internal_error;
+            return Scheme::verify_expanded(*static_cast<const Epk*>(epk), msg, mlen, sig, siglen, *ws);
+        };
+    }
+    return ops;
 }
 
 }  // namespace pqmcu::registry

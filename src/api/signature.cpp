@@ -3,6 +3,7 @@
 #include <sys/random.h>
 
 #include <cerrno>
+#include <new>
 
 #include "api/registry.hpp"
 #include "api/stream_variant.hpp"
@@ -42,11 +43,7 @@ RandomSource nist_drbg_random() { return RandomSource{nullptr, drbg_fill}; }
 std::span<const SignatureOps> Signature::all() { return registry::signatures(); }
 
 Signature Signature::by_name(std::string_view name) {
-    for (const SignatureOps& ops : all())
-        if (registry::names_match(name, ops.name)) return Signature(&ops);
-    for (const SignatureOps& ops : registry::signature_variants())
-        if (registry::names_match(name, ops.name)) return Signature(&ops);
-    return Signature(nullptr);
+    return Signature(registry::find_signature(name));
 }
 
 Status Signature::keypair(std::span<uint8_t> pk, std::span<uint8_t> sk, const RandomSource& rng) const {
@@ -87,6 +84,82 @@ Status Signature::verify_digest(std::span<const uint8_t> pk, std::span<const uin
     if (pk.size() != ops_->public_key_bytes || digest.size() != ops_->message_digest_bytes) return Status::bad_length;
     if (sig.empty() || sig.size() > ops_->signature_bytes) return Status::bad_length;
     return ops_->verify_digest(pk.data(), digest.data(), sig.data(), sig.size());
+}
+
+// ---- expanded keys (host heap, 64-byte aligned; a secret one wiped before it is freed)
+
+namespace {
+void* expanded_alloc(size_t n) { return ::operator new(n, std::align_val_t(kExpandedKeyAlign), std::nothrow); }
+void expanded_free(void* p) { ::operator delete(p, std::align_val_t(kExpandedKeyAlign)); }
+}  // namespace
+
+Status Signature::expand_secret_key(std::span<const uint8_t> sk, ExpandedKey& out) const {
+    out.reset();
+    if (!ops_) return Status::unknown_name;
+    if (ops_->expand_secret_key == nullptr) return Status::bad_argument;
+    if (sk.size() != ops_->secret_key_bytes) return Status::bad_length;
+    void* mem = expanded_alloc(ops_->expanded_secret_key_bytes);
+    if (mem == nullptr) return Status::internal_error;
+    const Status st = ops_->expand_secret_key(sk.data(), mem);
+    if (st != Status::ok) {
+        ops_->wipe_expanded_secret_key(mem);
+        expanded_free(mem);
+        return st;
+    }
+    out.ops_ = ops_, out.mem_ = mem, out.secret_ = true;
+    return Status::ok;
+}
+
+Status Signature::expand_public_key(std::span<const uint8_t> pk, ExpandedKey& out) const {
+    out.reset();
+    if (!ops_) return Status::unknown_name;
+    if (ops_->expand_public_key == nullptr) return Status::bad_argument;
+    if (pk.size() != ops_->public_key_bytes) return Status::bad_length;
+    void* mem = expanded_alloc(ops_->expanded_public_key_bytes);
+    if (mem == nullptr) return Status::internal_error;
+    const Status st = ops_->expand_public_key(pk.data(), mem);
+    if (st != Status::ok) {
+        expanded_free(mem);
+        return st;
+    }
+    out.ops_ = ops_, out.mem_ = mem, out.secret_ = false;
+    return Status::ok;
+}
+
+ExpandedKey::~ExpandedKey() { reset(); }
+
+ExpandedKey::ExpandedKey(ExpandedKey&& other) noexcept : ops_(other.ops_), mem_(other.mem_), secret_(other.secret_) {
+    other.ops_ = nullptr, other.mem_ = nullptr, other.secret_ = false;
+}
+
+ExpandedKey& ExpandedKey::operator=(ExpandedKey&& other) noexcept {
+    if (this != &other) {
+        reset();
+        ops_ = other.ops_, mem_ = other.mem_, secret_ = other.secret_;
+        other.ops_ = nullptr, other.mem_ = nullptr, other.secret_ = false;
+    }
+    return *this;
+}
+
+void ExpandedKey::reset() {
+    if (mem_ != nullptr) {
+        if (secret_) ops_->wipe_expanded_secret_key(mem_);
+        expanded_free(mem_);
+    }
+    ops_ = nullptr, mem_ = nullptr, secret_ = false;
+}
+
+Status ExpandedKey::sign(std::span<const uint8_t> msg, std::span<uint8_t> sig, size_t* siglen,
+                         const RandomSource& rng) const {
+    if (mem_ == nullptr || !secret_ || siglen == nullptr) return Status::bad_argument;
+    if (sig.size() < ops_->signature_bytes) return Status::bad_length;
+    return ops_->sign_expanded(mem_, msg.data(), msg.size(), sig.data(), siglen, rng);
+}
+
+Status ExpandedKey::verify(std::span<const uint8_t> msg, std::span<const uint8_t> sig) const {
+    if (mem_ == nullptr || secret_) return Status::bad_argument;
+    if (sig.empty() || sig.size() > ops_->signature_bytes) return Status::bad_length;
+    return ops_->verify_expanded(mem_, msg.data(), msg.size(), sig.data(), sig.size());
 }
 
 MessageHasher::MessageHasher(const Signature& sig) : ops_(sig.ops_) { reset(); }

@@ -71,6 +71,12 @@ struct Scheme : HostWorkspace<Scheme<Set, Profile>> {
         Work view() { return Work{p, p3, scratch, a, ap, O, vs}; }
     };
     static constexpr size_t workspace_bytes = sizeof(Workspace);
+    // The engine wipes what it leaves of secrets in the workspace: O, P2's
+    // products and P3 after keygen; M / P1 v / V P1 V, A, its echelon form,
+    // the vinegar and O after signing. P1 | P2 (from the public seed) stay.
+    // So the host API does not wipe the whole workspace after each call
+    // (tests/unit/mayo_test.cpp checks what is left).
+    static constexpr bool wipes_workspace = true;
     static_assert(sz.a_bytes >= a_column_bytes(params), "A's columns must fit in the a buffer");
     static_assert(params.v() <= kMaxV && params.o <= kMaxO, "engine stack arrays");
 

@@ -105,6 +105,9 @@ struct Scheme {
     static_assert(sizeof(KeygenSinkWorkspace::band) >= 6 * size_t(params.mt()), "ext and adds share the band");
     static_assert(sink_sort_offset_words(params) + params.q() <= size_t(params.mt()) * params.left_words(),
                   "the Goppa system and the field ordering's sort share the left block");
+    // Each operation wipes the member it used (below): the host API need not
+    // wipe the whole union (keygen's part) after an encapsulation.
+    static constexpr bool wipes_workspace = true;
     static_assert(decode_batches(params) * params.m <= params.q() / 4, "the syndrome's terms reuse the support");
     static_assert(size_t(params.t + 1) * params.t * sizeof(gf) <= sizeof(KeygenWorkspace::left),
                   "the Goppa system shares the left block");

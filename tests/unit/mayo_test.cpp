@@ -513,3 +513,45 @@ TEST(MayoKernels, Mayo3R1) { check_kernels(mayo::mayo_3_r1::params); }
 TEST(MayoKernels, Mayo5R1) { check_kernels(mayo::mayo_5_r1::params); }
 
 }  // namespace
+
+// The host API relies on the engine's own wipes (Scheme::wipes_workspace): after
+// keypair and sign on a zeroed workspace, only P1 | P2 (expanded from the
+// public seed) may be left; every buffer that held O or its products is zero.
+namespace {
+template <class Set>
+void check_workspace_left_public() {
+    using S = mayo::Scheme<Set>;
+    static_assert(pqmcu::wipes_workspace<S>);
+    auto ws = std::make_unique<typename S::Workspace>();
+    std::memset(ws.get(), 0, sizeof *ws);
+    std::vector<uint8_t> pk(S::pk_bytes), sk(S::sk_bytes), sig(S::sig_bytes);
+    uint8_t counter = 1;
+    auto rng = [&](uint8_t* out, size_t n) { for (size_t i = 0; i < n; ++i) out[i] = counter++; };
+    const uint8_t msg[3] = {1, 2, 3};
+    auto all_zero = [](const void* p, size_t n) {
+        const auto* b = static_cast<const uint8_t*>(p);
+        for (size_t i = 0; i < n; ++i)
+            if (b[i] != 0) return false;
+        return true;
+    };
+    auto check_secret_buffers = [&](const char* after) {
+        EXPECT_TRUE(all_zero(ws->p3, sizeof ws->p3)) << after;
+        EXPECT_TRUE(all_zero(ws->scratch, sizeof ws->scratch)) << after;
+        EXPECT_TRUE(all_zero(ws->ap, sizeof ws->ap)) << after;
+        EXPECT_TRUE(all_zero(ws->a, sizeof ws->a)) << after;
+        EXPECT_TRUE(all_zero(ws->O, sizeof ws->O)) << after;
+        EXPECT_TRUE(all_zero(ws->vs, sizeof ws->vs)) << after;
+    };
+    ASSERT_EQ(S::keypair(pk.data(), sk.data(), rng, *ws), Status::ok);
+    check_secret_buffers("keypair");
+    // P2's region (P1 O + P2 during keygen) is wiped too.
+    const size_t p1 = sizeof(uint64_t) * size_t(S::params.p1_vecs()) * S::params.m_limbs();
+    EXPECT_TRUE(all_zero(reinterpret_cast<const uint8_t*>(ws->p) + p1, sizeof ws->p - p1));
+    ASSERT_EQ(S::sign(sk.data(), msg, sizeof msg, sig.data(), rng, *ws), Status::ok);
+    check_secret_buffers("sign");
+    EXPECT_EQ(S::verify(pk.data(), msg, sizeof msg, sig.data(), sig.size(), *ws), Status::ok);
+}
+}  // namespace
+TEST(MayoWipes, Mayo1) { check_workspace_left_public<mayo::mayo_1>(); }
+TEST(MayoWipes, Mayo2) { check_workspace_left_public<mayo::mayo_2>(); }
+TEST(MayoWipes, Mayo5) { check_workspace_left_public<mayo::mayo_5>(); }
