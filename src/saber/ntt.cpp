@@ -166,8 +166,21 @@ namespace {
 }
 }  // namespace
 
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+// ntt_mul_m4.S, ntt_inv_m4.S: the block products and the inverse fused with
+// the accumulation (same values as the C code below).
+constexpr int32_t kAsmTail[5] = {kQ, int32_t(kQInvNeg), kInvScale, kLastZeta, 409};
+extern "C" void pqmcu_saber_ntt_basemul_m4(int32_t* a, const int32_t* b, const int32_t* omega, const int32_t* tail);
+extern "C" void pqmcu_saber_ntt_inverse_m4(int32_t* a, const int32_t* zinv, const int32_t* tail, void* acc,
+                                           uint32_t add);
+#endif
+
 void pointwise(int32_t* a, const int32_t* b) {
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+    pqmcu_saber_ntt_basemul_m4(a, b, kOmega.data(), kAsmTail);
+#else
     for (size_t m = 0; m < kN / 4; ++m) basemul4(a + 4 * m, b + 4 * m, kOmega[m]);
+#endif
 }
 
 namespace {
@@ -276,6 +289,17 @@ template <class Out>
 
 void inverse(int32_t* a) { inverse_to(a, nullptr, ToInt32{a}); }
 
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+// The M4's LDRH / STRH accept any alignment, so one routine serves both.
+void mul_into(uint16_t* acc, int32_t* x, const int32_t* y, bool add) {
+    pointwise(x, y);
+    pqmcu_saber_ntt_inverse_m4(x, kZetasInv.data(), kAsmTail, acc, add ? 1u : 0u);
+}
+void mul_into_le16(uint8_t* acc, int32_t* x, const int32_t* y, bool add) {
+    pointwise(x, y);
+    pqmcu_saber_ntt_inverse_m4(x, kZetasInv.data(), kAsmTail, acc, add ? 1u : 0u);
+}
+#else
 void mul_into(uint16_t* acc, int32_t* x, const int32_t* y, bool add) {
     if (add) {
         inverse_to(x, y, ToU16<true>{acc});
@@ -291,6 +315,7 @@ void mul_into_le16(uint8_t* acc, int32_t* x, const int32_t* y, bool add) {
         inverse_to(x, y, ToLe16<false>{acc});
     }
 }
+#endif
 
 void load_centred(int32_t* dst, const uint16_t* src, unsigned bits) {
     const unsigned sh = 32 - bits;

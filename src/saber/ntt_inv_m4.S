@@ -1,0 +1,221 @@
+@ SPDX-License-Identifier: Apache-2.0 OR MIT
+@ Saber's inverse NTT (ntt.cpp, inverse_to) on the Cortex-M4, fused with the
+@ accumulation: acc[i] (+)= centred(product[i]) mod 2^16. Six Gentleman-Sande
+@ layers in two passes of three (eight coefficients in r1-r8, the pass's
+@ zetas in s0-s6), the same butterflies on the same values as the C passes,
+@ no reduction in between (bounds above inverse_to in ntt.cpp). The last
+@ layer multiplies the sum by the scale and the difference by the scaled
+@ zeta. Centring: the outputs lie in (-q, q) and the products in
+@ [-q/2 + 11520, q/2 - 11520], so k = round(x 409 / 2^32) (SMMULR;
+@ 409 ~ 2^32 / q) is round(x / q) and x - k q the centred value (MLS).
+@ void pqmcu_saber_ntt_inverse_m4(int32_t a[256] (clobbered),
+@     const int32_t zinv[256], const int32_t tail[5] = {q, -q^-1, scale,
+@     scaled zeta_inv[1], 409}, uint16_t acc[256] (any alignment), uint32_t add)
+    .syntax unified
+    .thumb
+
+@ gs a, b, z: (a, b) = (a + b, (a - b) z / 2^32 mod q); r9 = q,
+@ r10 = -q^-1 mod 2^32; r11, r12 scratch.
+.macro gs a, b, z
+    sub r12, \a, \b
+    add \a, \a, \b
+    smull r11, \b, r12, \z
+    mul r12, r11, r10
+    smlal r11, \b, r12, r9
+.endm
+@ sc a: a = a lr / 2^32 mod q.
+.macro sc a
+    smull r11, r12, \a, lr
+    mul \a, r11, r10
+    smlal r11, r12, \a, r9
+    mov \a, r12
+.endm
+@ out x, off: centre x (r10 = 409) and add it to / store it at acc (lr) + off.
+.macro out x, off, add
+    smmulr r11, \x, r10
+    mls \x, r11, r9, \x
+.if \add
+    ldrh r11, [lr, #\off]
+    add \x, \x, r11
+.endif
+    strh \x, [lr, #\off]
+.endm
+
+@ Pass B body: a[j + 32 i], i = 0..7; zetas s0-s3 (zinv 4..7), s4-s5
+@ (zinv 2, 3); s6 scaled zeta, s7 scale; s12 acc pointer, s13 end of a,
+@ s14 -q^-1, s15 409.
+.macro passb add
+1:
+    ldr r1, [r0, #0]
+    ldr r2, [r0, #128]
+    ldr r3, [r0, #256]
+    ldr r4, [r0, #384]
+    ldr r5, [r0, #512]
+    ldr r6, [r0, #640]
+    ldr r7, [r0, #768]
+    ldr r8, [r0, #896]
+    adds r0, r0, #4
+    vmov r10, s14
+    vmov lr, s0
+    gs r1, r2, lr
+    vmov lr, s1
+    gs r3, r4, lr
+    vmov lr, s2
+    gs r5, r6, lr
+    vmov lr, s3
+    gs r7, r8, lr
+    vmov lr, s4
+    gs r1, r3, lr
+    gs r2, r4, lr
+    vmov lr, s5
+    gs r5, r7, lr
+    gs r6, r8, lr
+    vmov lr, s6
+    gs r1, r5, lr
+    gs r2, r6, lr
+    gs r3, r7, lr
+    gs r4, r8, lr
+    vmov lr, s7
+    sc r1
+    sc r2
+    sc r3
+    sc r4
+    vmov r10, s15
+    vmov lr, s12
+    out r2, 64, \add
+    out r3, 128, \add
+    out r4, 192, \add
+    out r5, 256, \add
+    out r6, 320, \add
+    out r7, 384, \add
+    out r8, 448, \add
+    out r1, 0, \add
+    adds lr, lr, #2
+    vmov s12, lr
+    vmov lr, s13
+    cmp r0, lr
+    bne 1b
+.endm
+
+    .section .text.pqmcu_saber_ntt_inverse_m4, "ax", %progbits
+    .align 2
+    .global pqmcu_saber_ntt_inverse_m4
+    .type pqmcu_saber_ntt_inverse_m4, %function
+    .thumb_func
+pqmcu_saber_ntt_inverse_m4:
+    push {r4-r11, lr}
+    vpush {s16-s17}
+    vmov s8, r1                 @ zinv
+    vmov s9, r0                 @ a
+    vmov s12, r3                @ acc
+    ldr r9, [r2, #0]
+    ldr r10, [r2, #4]
+    vmov s14, r10
+    ldr r3, [r2, #16]
+    vmov s15, r3
+    vmov s16, r2                @ tail
+    @ ---- layers 4, 8, 16: blocks of 32 (b = 0..7), a[32 b + j + 4 i], j = 0..3
+    movs r2, #0
+    vmov s10, r2                @ b
+    add r2, r0, #1024
+    vmov s11, r2
+2:
+    vmov r1, s8
+    vmov r2, s10
+    add r3, r1, r2, lsl #4      @ &zinv[4 b]
+    ldr lr, [r3, #128]          @ zinv[32 + 4 b + 0..3]
+    vmov s0, lr
+    ldr lr, [r3, #132]
+    vmov s1, lr
+    ldr lr, [r3, #136]
+    vmov s2, lr
+    ldr lr, [r3, #140]
+    vmov s3, lr
+    add r3, r1, r2, lsl #3      @ &zinv[2 b]
+    ldr lr, [r3, #64]           @ zinv[16 + 2 b + 0..1]
+    vmov s4, lr
+    ldr lr, [r3, #68]
+    vmov s5, lr
+    add r3, r1, r2, lsl #2      @ &zinv[b]
+    ldr lr, [r3, #32]           @ zinv[8 + b]
+    vmov s6, lr
+    adds r2, r2, #1
+    vmov s10, r2
+    add r2, r0, #16
+    vmov s7, r2
+3:
+    ldr r1, [r0, #0]
+    ldr r2, [r0, #16]
+    ldr r3, [r0, #32]
+    ldr r4, [r0, #48]
+    ldr r5, [r0, #64]
+    ldr r6, [r0, #80]
+    ldr r7, [r0, #96]
+    ldr r8, [r0, #112]
+    vmov lr, s0
+    gs r1, r2, lr
+    vmov lr, s1
+    gs r3, r4, lr
+    vmov lr, s2
+    gs r5, r6, lr
+    vmov lr, s3
+    gs r7, r8, lr
+    vmov lr, s4
+    gs r1, r3, lr
+    gs r2, r4, lr
+    vmov lr, s5
+    gs r5, r7, lr
+    gs r6, r8, lr
+    vmov lr, s6
+    gs r1, r5, lr
+    gs r2, r6, lr
+    gs r3, r7, lr
+    gs r4, r8, lr
+    str r2, [r0, #16]
+    str r3, [r0, #32]
+    str r4, [r0, #48]
+    str r5, [r0, #64]
+    str r6, [r0, #80]
+    str r7, [r0, #96]
+    str r8, [r0, #112]
+    str r1, [r0], #4
+    vmov lr, s7
+    cmp r0, lr
+    bne 3b
+    add r0, r0, #112
+    vmov lr, s11
+    cmp r0, lr
+    bne 2b
+    @ ---- layers 32, 64, 128 (the last scaled), output to acc
+    vmov r1, s8
+    ldr lr, [r1, #16]
+    vmov s0, lr
+    ldr lr, [r1, #20]
+    vmov s1, lr
+    ldr lr, [r1, #24]
+    vmov s2, lr
+    ldr lr, [r1, #28]
+    vmov s3, lr
+    ldr lr, [r1, #8]
+    vmov s4, lr
+    ldr lr, [r1, #12]
+    vmov s5, lr
+    vmov r2, s16
+    ldr lr, [r2, #12]
+    vmov s6, lr
+    ldr lr, [r2, #8]
+    vmov s7, lr
+    vmov r0, s9
+    add r2, r0, #128
+    vmov s13, r2
+    ldr r2, [sp, #44]           @ add (5th argument, above 9 + 2 saved words)
+    cmp r2, #0
+    beq 5f
+    passb 1
+    b 6f
+5:
+    passb 0
+6:
+    vpop {s16-s17}
+    pop {r4-r11, pc}
+    .size pqmcu_saber_ntt_inverse_m4, .-pqmcu_saber_ntt_inverse_m4

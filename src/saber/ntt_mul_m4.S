@@ -1,0 +1,79 @@
+@ SPDX-License-Identifier: Apache-2.0 OR MIT
+@ Saber's block products (ntt.cpp, basemul4) on the Cortex-M4: a = a b / 2^32
+@ in Z[x]/(x^4 - w_m) for the 64 blocks of 4, the same sums of products and
+@ the same Montgomery reductions as the C code (so the same values). Both
+@ blocks are held in registers; the w-terms h0 and h1 are parked in a[0] and
+@ a[1] (their outputs are written last), h2 in a3's register.
+@ void pqmcu_saber_ntt_basemul_m4(int32_t a[256], const int32_t b[256],
+@     const int32_t omega[64], const int32_t tail[2] = {q, -q^-1})
+    .syntax unified
+    .thumb
+
+@ red: r11 = (r11:r10) / 2^32 mod q (r9 = q, lr = -q^-1; r1 scratch).
+.macro red
+    mul r1, r10, lr
+    smlal r10, r11, r1, r9
+.endm
+
+    .section .text.pqmcu_saber_ntt_basemul_m4, "ax", %progbits
+    .align 2
+    .global pqmcu_saber_ntt_basemul_m4
+    .type pqmcu_saber_ntt_basemul_m4, %function
+    .thumb_func
+pqmcu_saber_ntt_basemul_m4:
+    push {r4-r11, lr}
+    ldr r9, [r3, #0]
+    ldr lr, [r3, #4]
+    sub r1, r1, r0
+    vmov s0, r1                 @ b - a
+    vmov s1, r2                 @ omega
+    add r2, r0, #1024
+    vmov s2, r2                 @ end of a
+1:
+    vmov r1, s0
+    add r1, r1, r0
+    ldm r1, {r6, r7, r8, r12}   @ b0..b3
+    ldm r0, {r2, r3, r4, r5}    @ a0..a3
+    smull r10, r11, r2, r12     @ c3 = a0 b3 + a1 b2 + a2 b1 + a3 b0
+    smlal r10, r11, r3, r8
+    smlal r10, r11, r4, r7
+    smlal r10, r11, r5, r6
+    red
+    str r11, [r0, #12]
+    smull r10, r11, r3, r12     @ h0 = a1 b3 + a2 b2 + a3 b1
+    smlal r10, r11, r4, r8
+    smlal r10, r11, r5, r7
+    red
+    str r11, [r0, #0]
+    smull r10, r11, r4, r12     @ h1 = a2 b3 + a3 b2
+    smlal r10, r11, r5, r8
+    red
+    str r11, [r0, #4]
+    smull r10, r11, r5, r12     @ h2 = a3 b3
+    red
+    mov r5, r11
+    vmov r1, s1
+    ldr r12, [r1], #4           @ w
+    vmov s1, r1
+    smull r10, r11, r2, r8      @ c2 = a0 b2 + a1 b1 + a2 b0 + h2 w
+    smlal r10, r11, r3, r7
+    smlal r10, r11, r4, r6
+    smlal r10, r11, r5, r12
+    red
+    str r11, [r0, #8]
+    ldr r5, [r0, #4]
+    smull r10, r11, r2, r7      @ c1 = a0 b1 + a1 b0 + h1 w
+    smlal r10, r11, r3, r6
+    smlal r10, r11, r5, r12
+    red
+    str r11, [r0, #4]
+    ldr r5, [r0, #0]
+    smull r10, r11, r2, r6      @ c0 = a0 b0 + h0 w
+    smlal r10, r11, r5, r12
+    red
+    str r11, [r0], #16
+    vmov r1, s2
+    cmp r0, r1
+    bne 1b
+    pop {r4-r11, pc}
+    .size pqmcu_saber_ntt_basemul_m4, .-pqmcu_saber_ntt_basemul_m4
