@@ -2,6 +2,8 @@
 #include "saber/params.hpp"
 #include "saber/poly.hpp"
 
+#include <cstring>
+
 namespace pqmcu::saber {
 
 void pack_bits(uint8_t* out, const uint16_t* in, size_t count, unsigned bits) {
@@ -77,11 +79,36 @@ inline void pack_groups(uint8_t* out, size_t count, Get get) {
         }
     }
 }
+inline uint32_t load_u32(const uint8_t* p) {
+    uint32_t w;
+    std::memcpy(&w, p, 4);  // one (unaligned) LDR on the M4
+    return w;
+}
 template <unsigned Bits>
 inline void unpack_centred_t(int32_t* out, const uint8_t* in, size_t count) {
     constexpr uint32_t mask = (1u << Bits) - 1;
     constexpr unsigned sh = 32 - Bits;
-    for (size_t g = 0; g < count; g += 8) {
+    size_t g = 0;
+    if constexpr (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) {
+        // Word loads: field k of a group starts at bit k Bits, within the
+        // word at byte k Bits / 8 (offset <= 7, 7 + Bits <= 32). A group's
+        // last word reaches up to 3 bytes past its Bits bytes, so the last
+        // group takes the byte path below (no read past the input).
+        for (; g + 8 < count; g += 8, in += Bits) {
+            if constexpr (8 * Bits <= 32) {
+                const uint32_t w = load_u32(in);
+#pragma GCC unroll 8
+                for (unsigned k = 0; k < 8; ++k) out[g + k] = int32_t(w << (sh - k * Bits)) >> sh;
+            } else {
+#pragma GCC unroll 8
+                for (unsigned k = 0; k < 8; ++k) {
+                    const uint32_t w = load_u32(in + k * Bits / 8);
+                    out[g + k] = int32_t(w << (sh - (k * Bits) % 8)) >> sh;
+                }
+            }
+        }
+    }
+    for (; g < count; g += 8) {
         uint32_t acc = 0;
         unsigned have = 0;
 #pragma GCC unroll 8
