@@ -197,11 +197,46 @@ void pack_bits(uint8_t* out, const int32_t* in, size_t count, unsigned bits) {
     }
 }
 
+namespace {
+// 32-bit SWAR: w holds Fields fields of Half bits; every field's bit count
+// lands in its own field (count <= Half < 2^Half), then coefficient k is
+// field 2k minus field 2k + 1.
+template <unsigned Half, unsigned Fields>
+[[gnu::always_inline]] inline void sample_word(int32_t* s, uint32_t w) {
+    constexpr uint32_t ones = [] {
+        uint32_t m = 0;
+        for (unsigned f = 0; f < Fields; ++f) m |= uint32_t(1) << (f * Half);
+        return m;
+    }();
+    constexpr uint32_t fmask = (1u << Half) - 1;
+    uint32_t t = w & ones;
+#pragma GCC unroll 5
+    for (unsigned j = 1; j < Half; ++j) t += (w >> j) & ones;
+#pragma GCC unroll 4
+    for (unsigned k = 0; k < Fields / 2; ++k)
+        s[k] = int32_t((t >> (2 * k * Half)) & fmask) - int32_t((t >> ((2 * k + 1) * Half)) & fmask);
+}
+}  // namespace
+
 void sample_binomial(int32_t* s, const uint8_t* coins, size_t count, unsigned mu) {
+    // Four coefficients per mu / 2 bytes, read with word loads inside the group.
     switch (mu) {  // public
-        case 6: return sample_t<6>(s, coins, count);
-        case 8: return sample_t<8>(s, coins, count);
-        default: return sample_t<10>(s, coins, count);
+        case 6:
+            for (size_t g = 0; g < count; g += 4, coins += 3)
+                sample_word<3, 8>(s + g, uint32_t(coins[0]) | uint32_t(coins[1]) << 8 | uint32_t(coins[2]) << 16);
+            return;
+        case 8:
+            for (size_t g = 0; g < count; g += 4, coins += 4) sample_word<4, 8>(s + g, load_u32(coins));
+            return;
+        case 10:
+            for (size_t g = 0; g < count; g += 4, coins += 5) {
+                const uint32_t lo = load_u32(coins);
+                sample_word<5, 4>(s + g, lo & 0xFFFFFu);
+                sample_word<5, 4>(s + g + 2, (lo >> 20) | uint32_t(coins[4]) << 12);
+            }
+            return;
+        default:
+            return sample_t<10>(s, coins, count);
     }
 }
 
