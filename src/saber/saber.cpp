@@ -275,8 +275,38 @@ void pack_rounded(uint8_t* out, const uint16_t* in, size_t count, uint16_t add, 
     pack_rounded_any(out, count, add, shift, bits, [in](size_t i) { return in[i]; });
 }
 
+namespace {
+// Chunks of Per coefficients (Per Bits a multiple of 8, <= 64) built as one
+// little-endian integer and compared with the same bytes of expect.
+template <unsigned Shift, unsigned Bits>
+inline uint32_t pack_rounded_cmp_t(const uint8_t* expect, const uint16_t* in, size_t count, uint16_t add) {
+    constexpr unsigned per = Bits == 10 ? 4 : 8;
+    constexpr unsigned nbytes = per * Bits / 8;
+    constexpr uint32_t mask = (1u << Bits) - 1;
+    uint64_t d = 0;
+    for (size_t i = 0; i < count; i += per, expect += nbytes) {
+        uint64_t a = 0;
+#pragma GCC unroll 8
+        for (unsigned k = 0; k < per; ++k)
+            a |= uint64_t((uint32_t(uint16_t(in[i + k] + add)) >> Shift) & mask) << (k * Bits);
+        uint64_t e = 0;
+        std::memcpy(&e, expect, nbytes);
+        d |= a ^ e;
+    }
+    return uint32_t(d) | uint32_t(d >> 32);
+}
+}  // namespace
+
 uint32_t pack_rounded_cmp(const uint8_t* expect, const uint16_t* in, size_t count, uint16_t add, unsigned shift,
                           unsigned bits) {
+    if constexpr (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) {
+        if (count % 8 == 0) {  // public: the parameter set's shapes
+            if (shift == 3 && bits == 10) return pack_rounded_cmp_t<3, 10>(expect, in, count, add);
+            if (shift == 7 && bits == 3) return pack_rounded_cmp_t<7, 3>(expect, in, count, add);
+            if (shift == 6 && bits == 4) return pack_rounded_cmp_t<6, 4>(expect, in, count, add);
+            if (shift == 4 && bits == 6) return pack_rounded_cmp_t<4, 6>(expect, in, count, add);
+        }
+    }
     // Encode 32 coefficients at a time into a small buffer and compare it.
     uint8_t buf[32 * 16 / 8];
     uint32_t diff = 0;
