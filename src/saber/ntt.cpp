@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// Negacyclic NTT over kQ = 10,508,801 for Saber (ntt.hpp), six layers.
+// Negacyclic NTT over kQ = 25,263,617 for Saber (ntt.hpp), six layers.
 // Tables are computed at compile time from the primitive root 3. Forward:
 // Cooley-Tukey butterflies, two layers per pass (four coefficients in
 // registers); products in the 64 blocks of 4; inverse: Gentleman-Sande,
@@ -81,6 +81,19 @@ constexpr int32_t kLastZeta = centre(uint32_t(
     (uint64_t(kZetasInv[1] < 0 ? kZetasInv[1] + kQ : kZetasInv[1]) * uint64_t(kInvScale < 0 ? kInvScale + kQ : kInvScale)) %
     uint64_t(kQ) * pow_mod(kRModQ, uint64_t(kQ) - 2) % uint64_t(kQ)));
 
+// Centring by k = round(x kRoundInv / 2^32) ~ round(x / kQ) (SMMULR on the
+// M4): for |x| < kQ the estimate is off by at most |kRoundInv kQ - 2^32| /
+// 2^32 (in units of kQ), which must stay below the gap between kQ / 2 and
+// the largest sum 12,582,912 (so the values that matter are never near a
+// rounding boundary).
+constexpr int32_t kRoundInv = int32_t(((uint64_t(1) << 32) + uint64_t(kQ) / 2) / uint64_t(kQ));
+constexpr int64_t kMaxSum = 12582912;  // l * 256 * 4096 * mu / 2, every set
+constexpr int64_t kRoundErr = int64_t(kRoundInv) * kQ - (int64_t(1) << 32);
+static_assert(2 * kMaxSum < kQ, "the sums must be exact when centred");
+static_assert((kRoundErr < 0 ? -kRoundErr : kRoundErr) * kQ + (int64_t(1) << 33) <
+                  (int64_t(kQ) / 2 - kMaxSum) * (int64_t(1) << 32),
+              "the rounding constant must centre every exact sum");
+
 // a z / 2^32 mod kQ: (a z + t q) / 2^32 with t = a z (-q^-1) mod 2^32.
 #if defined(__ARM_FEATURE_DSP)
 // SMULL, MUL, SMLAL (GCC otherwise widens the sum to two 32-bit adds).
@@ -148,7 +161,7 @@ namespace {
 }
 // a = a b / 2^32 in Z[x]/(x^4 - w), w given as w 2^32 (Montgomery). With
 // forward's outputs < 3.1 kQ every sum of four products is < 39 kQ^2 <
-// 2^31 kQ and every result < 0.6 kQ.
+// 2^31 kQ (kQ < 2^31 / 39) and every result < 39 kQ^2 / 2^32 + kQ / 2 < 0.75 kQ.
 [[gnu::always_inline]] inline void basemul4(int32_t* a, const int32_t* b, int32_t w) {
     auto m = [](int32_t x, int32_t y) { return int64_t(x) * y; };  // SMULL / SMLAL
     // Few values live at a time (the M4 has 13 registers): the three w-terms
@@ -169,7 +182,7 @@ namespace {
 #if defined(PQMCU_SABER_NTT_M4_ASM)
 // ntt_mul_m4.S, ntt_inv_m4.S: the block products and the inverse fused with
 // the accumulation (same values as the C code below).
-constexpr int32_t kAsmTail[5] = {kQ, int32_t(kQInvNeg), kInvScale, kLastZeta, 409};
+constexpr int32_t kAsmTail[5] = {kQ, int32_t(kQInvNeg), kInvScale, kLastZeta, kRoundInv};
 extern "C" void pqmcu_saber_ntt_basemul_m4(int32_t* a, const int32_t* b, const int32_t* omega, const int32_t* tail);
 extern "C" void pqmcu_saber_ntt_inverse_m4(int32_t* a, const int32_t* zinv, const int32_t* tail, void* acc,
                                            uint32_t add);
@@ -276,7 +289,7 @@ inline void inverse_pass(int32_t* a, const int32_t* b, Out out = {}) {
 // (u + v, (u - v) / zeta); the factor 2^6 and pointwise()'s 2^-32 are removed
 // in the last layer (kInvScale). No reduction in between: with |mont(a)| <=
 // |a| / 2^32 + kQ / 2, forward's outputs are < 3.1 kQ, block products
-// < 0.6 kQ, and 6 layers of sums < 64 * 0.6 kQ < 4.1e8 < 2^31; every
+// < 0.75 kQ, and 6 layers of sums < 64 * 0.75 kQ < 1.22e9 < 2^31; every
 // Montgomery input stays < 2^31 kQ.
 template <class Out>
 [[gnu::always_inline]] inline void inverse_to(int32_t* a, const int32_t* b, Out out) {
@@ -316,6 +329,27 @@ void mul_into_le16(uint8_t* acc, int32_t* x, const int32_t* y, bool add) {
     }
 }
 #endif
+
+// x - kQ round(x / kQ): |result| <= kQ / 2 + 1 for |x| < 2^31 / kRoundInv.
+[[gnu::always_inline]] inline int32_t barrett(int32_t x) {
+    const int32_t k = int32_t((int64_t(x) * kRoundInv + (int64_t(1) << 31)) >> 32);
+    return x - k * kQ;
+}
+
+void add_ntt(int32_t* acc, const int32_t* x) {
+    for (size_t i = 0; i < kN; ++i) acc[i] += x[i];
+}
+
+// Four pointwise() outputs sum to < 4 * 0.75 kQ; reduced to <= kQ / 2 + 1,
+// the inverse's bounds (above inverse_to) hold as for one product.
+void inverse_store(uint16_t* out, int32_t* acc) {
+    for (size_t i = 0; i < kN; ++i) acc[i] = barrett(acc[i]);
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+    pqmcu_saber_ntt_inverse_m4(acc, kZetasInv.data(), kAsmTail, out, 0u);
+#else
+    inverse_to(acc, nullptr, ToU16<false>{out});
+#endif
+}
 
 void load_centred(int32_t* dst, const uint16_t* src, unsigned bits) {
     const unsigned sh = 32 - bits;

@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // Saber's products in Z_2^13[x]/(x^256 + 1) through a negacyclic NTT over
-// the prime kQ = 10,508,801 (= 1 + 41047 * 256, so a primitive 512-th root
+// the prime kQ = 25,263,617 (= 1 + 49343 * 512, so a primitive 512-th root
 // of unity exists), stopped after six layers (64 blocks of 4 coefficients,
-// multiplied in Z[x]/(x^4 - w)). One product a * s with centred 13-bit a
-// (|a| <= 4096) and |s| <= 5 has integer coefficients of absolute value
-// <= 256 * 4096 * 5 = 5,242,880 < kQ / 2, so the product computed mod kQ and
-// centred is the exact integer product, and its low 13 bits are the product
-// mod q = 2^13. Every product is inverse-transformed on its own and added
-// mod 2^16 (so no accumulation bound on kQ).
+// multiplied in Z[x]/(x^4 - w)). A sum of l products a * s with centred
+// 13-bit a (|a| <= 4096) and |s| <= mu / 2 has integer coefficients of
+// absolute value <= l * 256 * 4096 * mu / 2 <= 12,582,912 < kQ / 2 (all three
+// sets), so the sum computed mod kQ and centred is the exact integer sum,
+// and its low 13 bits are the sum mod q = 2^13. Products are either
+// inverse-transformed one at a time and added mod 2^16 (mul_into), or summed
+// in the transform domain and inverse-transformed once (add_ntt,
+// inverse_store; the prime is large enough for that since round 3's
+// l * mu / 2 <= 12).
 //
 // Arithmetic: signed 32-bit Montgomery reduction (R = 2^32; SMULL, MUL,
 // SMLAL on the M4), no data-dependent branch or index.
@@ -21,7 +24,7 @@
 
 namespace pqmcu::saber::ntt {
 
-inline constexpr int32_t kQ = 10508801;
+inline constexpr int32_t kQ = 25263617;
 inline constexpr size_t kN = 256;
 
 // In place; input |a[i]| <= 2^12 (2^13 is fine too), output 64 blocks of 4
@@ -47,5 +50,10 @@ void store_to(uint16_t* acc, const int32_t* x);
 // them in the caller's pk and sk buffers).
 void mul_into(uint16_t* acc, int32_t* x, const int32_t* y, bool add);
 void mul_into_le16(uint8_t* acc, int32_t* x, const int32_t* y, bool add);
+// Transform-domain sums: acc[i] += x[i] (x, acc from pointwise(); at most
+// four outputs of pointwise() summed), then out = the centred inverse of acc
+// mod 2^16 (acc is clobbered).
+void add_ntt(int32_t* acc, const int32_t* x);
+void inverse_store(uint16_t* out, int32_t* acc);
 
 }  // namespace pqmcu::saber::ntt

@@ -5,12 +5,12 @@
 @ zetas in s0-s6), the same butterflies on the same values as the C passes,
 @ no reduction in between (bounds above inverse_to in ntt.cpp). The last
 @ layer multiplies the sum by the scale and the difference by the scaled
-@ zeta. Centring: the outputs lie in (-q, q) and the products in
-@ [-q/2 + 11520, q/2 - 11520], so k = round(x 409 / 2^32) (SMMULR;
-@ 409 ~ 2^32 / q) is round(x / q) and x - k q the centred value (MLS).
+@ zeta. Centring: the outputs lie in (-q, q) and the exact values well
+@ inside (-q/2, q/2), so k = round(x c / 2^32) (SMMULR; c = round(2^32 / q),
+@ checked in ntt.cpp) is round(x / q) and x - k q the centred value (MLS).
 @ void pqmcu_saber_ntt_inverse_m4(int32_t a[256] (clobbered),
 @     const int32_t zinv[256], const int32_t tail[5] = {q, -q^-1, scale,
-@     scaled zeta_inv[1], 409}, uint16_t acc[256] (any alignment), uint32_t add)
+@     scaled zeta_inv[1], c}, uint16_t acc[256] (any alignment), uint32_t add)
     .syntax unified
     .thumb
 
@@ -30,7 +30,7 @@
     smlal r11, r12, \a, r9
     mov \a, r12
 .endm
-@ out x, off: centre x (r10 = 409) and add it to / store it at acc (lr) + off.
+@ out x, off: centre x (r10 = c) and add it to / store it at acc (lr) + off.
 .macro out x, off, add
     smmulr r11, \x, r10
     mls \x, r11, r9, \x
@@ -43,7 +43,7 @@
 
 @ Pass B body: a[j + 32 i], i = 0..7; zetas s0-s3 (zinv 4..7), s4-s5
 @ (zinv 2, 3); s6 scaled zeta, s7 scale; s12 acc pointer, s13 end of a,
-@ s14 -q^-1, s15 409.
+@ s14 -q^-1, s15 c.
 .macro passb add
 1:
     ldr r1, [r0, #0]

@@ -13,15 +13,16 @@
 // Statuses: ok; bad_argument (nullptr); internal_error (the rng failed).
 //
 // Profiles (the products A s and b^T s over Z_2^13[x]/(x^256 + 1)):
-//  - Default: NTT over the prime 10,508,801 (ntt.hpp), one product at a time,
+//  - Default: NTT over the prime 25,263,617 (ntt.hpp), one product at a time,
 //    streamed: A is squeezed 32 coefficients at a time into the transform
 //    buffer, key generation keeps its accumulators in the caller's pk / sk
 //    (overwritten by the keys at the end), encapsulation keeps s' as 4-bit
 //    fields, decapsulation compares the re-encryption while encoding it. The
 //    Workspace is two transform buffers, one accumulator row and s'.
-//  - Speed: the same, but the l transforms of the secret vector are kept in
-//    the Workspace (l KB): l transforms of s' per encapsulation instead of
-//    l^2 + l - 1, and no 4-bit copy of s'.
+//  - Speed: the l transforms of the secret vector are kept in the Workspace
+//    (l KB): l transforms of s' per encapsulation instead of l^2 + l - 1, no
+//    4-bit copy of s', and each output row summed in the transform domain
+//    (one inverse per row instead of l).
 //  - Toom: Toom-4 (exact mod 2^13 = q) on Karatsuba limbs, the secret vector
 //    evaluated once and shared by every row and by the inner product
 //    (polymul/matvec.hpp), A generated whole into the Workspace.
@@ -84,9 +85,12 @@ struct Scheme {
         uint8_t sp[L * kN / 2];       // s' as 4-bit two's complement fields
     };
     struct SpeedWorkspace {
-        int32_t x[kN];                // A_ij, b_j or b'_j, then the product
+        union {
+            int32_t x[kN];            // A_ij, b_j or b'_j (j > 0), then its product
+            uint16_t row[kN];         // the finished output row (inverse_store)
+        };
         int32_t sev[L][kN];           // the secret vector, transformed once
-        uint16_t acc[kN];             // one output row mod 2^16
+        int32_t accn[kN];             // the row's sum in the transform domain
     };
     using Workspace =
         std::conditional_t<kToom, ToomWorkspace, std::conditional_t<kSpeed, SpeedWorkspace, NttWorkspace>>;
@@ -259,8 +263,99 @@ private:
             ntt::mul_into(acc, ws.x, ws.y, /*add=*/!first);
         }
     }
-    // ct = (round(A s'), round(b^T s' + m)), or (compare) the same compared to ct: nonzero if different.
     static uint32_t enc_ntt(uint8_t* ct, const uint8_t* m, const uint8_t* seed_sp, const uint8_t* pk, Workspace& ws,
+                            bool compare) {
+        if constexpr (kSpeed) {
+            return enc_speed(ct, m, seed_sp, pk, ws, compare);
+        } else {
+            return enc_default(ct, m, seed_sp, pk, ws, compare);
+        }
+    }
+    static void dec_ntt(uint8_t* m, const uint8_t* sk, const uint8_t* ct, Workspace& ws) {
+        if constexpr (kSpeed) {
+            dec_speed(m, sk, ct, ws);
+        } else {
+            dec_default(m, sk, ct, ws);
+        }
+    }
+    // Speed: the row sums are kept in the transform domain (accn; term 0 is
+    // transformed there, the others in x and added), one inverse per row.
+    static int32_t* term(Workspace& ws, size_t j) { return j == 0 ? ws.accn : ws.x; }
+    static void sum_term(Workspace& ws, size_t j, const int32_t* y) {
+        ntt::pointwise(term(ws, j), y);
+        if (j != 0) ntt::add_ntt(ws.accn, ws.x);
+    }
+    static uint32_t enc_speed(uint8_t* ct, const uint8_t* m, const uint8_t* seed_sp, const uint8_t* pk, Workspace& ws,
+                              bool compare) {
+        {
+            hash::Shake128 xof;
+            (void)xof.absorb(seed_sp, kNoiseSeedBytes);
+            (void)xof.finalize();
+            for (size_t j = 0; j < L; ++j) {
+                sample_secret(ws.sev[j], xof);
+                ntt::forward(ws.sev[j]);
+            }
+        }
+        uint32_t diff = 0;
+        hash::Shake128 xof;
+        (void)xof.absorb(pk + params.polyvec_p_bytes(), kSeedBytes);
+        (void)xof.finalize();
+        for (size_t i = 0; i < L; ++i) {
+            for (size_t j = 0; j < L; ++j) {
+                squeeze_entry(term(ws, j), xof);
+                sum_term(ws, j, ws.sev[j]);
+            }
+            ntt::inverse_store(ws.row, ws.accn);
+            uint8_t* out = ct + i * params.poly_p_bytes();
+            if (compare) {
+                diff |= pack_rounded_cmp(out, ws.row, kN, h1, kLogQ - kLogP, kLogP);
+            } else {
+                pack_rounded(out, ws.row, kN, h1, kLogQ - kLogP, kLogP);
+            }
+        }
+        for (size_t j = 0; j < L; ++j) {  // v' = b^T s'
+            int32_t* t = term(ws, j);
+            unpack_centred(t, pk + j * params.poly_p_bytes(), kN, kLogP);
+            ntt::forward(t);
+            sum_term(ws, j, ws.sev[j]);
+        }
+        ntt::inverse_store(ws.row, ws.accn);
+        for (size_t k = 0; k < kN; ++k) {
+            const uint16_t bit = (m[k / 8] >> (k % 8)) & 1;
+            ws.row[k] = uint16_t(ws.row[k] - (bit << (kLogP - 1)));
+        }
+        uint8_t* out = ct + params.polyvec_p_bytes();
+        if (compare) {
+            diff |= pack_rounded_cmp(out, ws.row, kN, h1, kLogP - params.et, params.et);
+        } else {
+            pack_rounded(out, ws.row, kN, h1, kLogP - params.et, params.et);
+        }
+        return diff;
+    }
+    static void dec_speed(uint8_t* m, const uint8_t* sk, const uint8_t* ct, Workspace& ws) {
+        int32_t* y = ws.sev[0];
+        for (size_t j = 0; j < L; ++j) {
+            int32_t* t = term(ws, j);
+            unpack_centred(t, ct + j * params.poly_p_bytes(), kN, kLogP);
+            ntt::forward(t);
+            unpack_centred(y, sk + j * params.poly_q_bytes(), kN, kLogQ);
+            ntt::forward(y);
+            sum_term(ws, j, y);
+        }
+        ntt::inverse_store(ws.row, ws.accn);
+        decode_m(m, ws.row, ct, y);
+    }
+    // m from v = b'^T s (row, mod 2^16) and c_m (unpacked into the int32 scratch cm).
+    static void decode_m(uint8_t* m, const uint16_t* v, const uint8_t* ct, int32_t* cm) {
+        unpack_centred(cm, ct + params.polyvec_p_bytes(), kN, params.et);
+        for (size_t i = 0; i < kKeyBytes; ++i) m[i] = 0;
+        for (size_t j = 0; j < kN; ++j) {
+            const uint16_t t = uint16_t(uint16_t(v[j] + h2 - (uint32_t(cm[j]) << (kLogP - params.et))) >> (kLogP - 1));
+            m[j / 8] = uint8_t(m[j / 8] | ((t & 1) << (j % 8)));
+        }
+    }
+    // ct = (round(A s'), round(b^T s' + m)), or (compare) the same compared to ct: nonzero if different.
+    static uint32_t enc_default(uint8_t* ct, const uint8_t* m, const uint8_t* seed_sp, const uint8_t* pk, Workspace& ws,
                             bool compare) {
         {
             hash::Shake128 xof;
@@ -315,7 +410,7 @@ private:
         }
         return diff;
     }
-    static void dec_ntt(uint8_t* m, const uint8_t* sk, const uint8_t* ct, Workspace& ws) {
+    static void dec_default(uint8_t* m, const uint8_t* sk, const uint8_t* ct, Workspace& ws) {
         for (size_t j = 0; j < L; ++j) {
             unpack_centred(ws.x, ct + j * params.poly_p_bytes(), kN, kLogP);
             ntt::forward(ws.x);
@@ -324,14 +419,7 @@ private:
             ntt::forward(y);
             ntt::mul_into(ws.acc, ws.x, y, /*add=*/j != 0);
         }
-        int32_t* cm = ybuf(ws);
-        unpack_centred(cm, ct + params.polyvec_p_bytes(), kN, params.et);
-        for (size_t i = 0; i < kKeyBytes; ++i) m[i] = 0;
-        for (size_t j = 0; j < kN; ++j) {
-            const uint16_t t =
-                uint16_t(uint16_t(ws.acc[j] + h2 - (uint32_t(cm[j]) << (kLogP - params.et))) >> (kLogP - 1));
-            m[j / 8] = uint8_t(m[j / 8] | ((t & 1) << (j % 8)));
-        }
+        decode_m(m, ws.acc, ct, ybuf(ws));
     }
 
     // ---- Toom profile
