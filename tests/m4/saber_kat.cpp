@@ -6,7 +6,8 @@
 // For every embedded entry, as the NIST KAT harness does: CTR-DRBG seeded
 // with the entry's seed, keypair, encapsulate; pk, sk, ct and ss must equal
 // the file byte for byte; decapsulate must give ss, and a flipped ciphertext
-// bit the implicit-rejection secret (not ss). The workspace is in .bss; the
+// bit the implicit-rejection secret (not ss); entry 0 again with the Speed
+// profile. The workspaces are in .bss; the
 // stack peak of every operation is printed and held to a budget.
 #include <cstddef>
 #include <cstdint>
@@ -91,11 +92,40 @@ void check_entry(test::Context& ctx, size_t index) {
 void entry0(test::Context& ctx) { check_entry(ctx, 0); }
 void entry1(test::Context& ctx) { check_entry(ctx, 1); }
 
+// The Speed profile (its own transform-domain sums): entry 0's keys,
+// ciphertext and secret, and decapsulation of the ciphertext and of a flipped one.
+using SS = saber::Scheme<saber::PQMCU_KAT_SET, saber::Speed>;
+SS::Workspace g_ws_speed;
+void speed_entry0(test::Context& ctx) {
+    const vectors::VecEntry& e = vectors::PQMCU_KAT_VECTORS.entries[0];
+    const vectors::VecField* seed = e.get("seed");
+    const vectors::VecField* pk = e.get("pk");
+    const vectors::VecField* ct = e.get("ct");
+    const vectors::VecField* ss = e.get("ss");
+    PQ_CHECK(ctx, seed != nullptr && pk != nullptr && ct != nullptr && ss != nullptr);
+    if (ctx.failures() != 0) return;
+    rng::CtrDrbg drbg;
+    PQ_CHECK(ctx, drbg.init(seed->bytes, nullptr) == Status::ok);
+    auto rng = [&drbg](uint8_t* out, size_t n) { return drbg.generate(out, n); };
+    uint8_t key[32], key2[32];
+    PQ_CHECK(ctx, SS::keypair(g_pk, g_sk, rng, g_ws_speed) == Status::ok);
+    PQ_CHECK_BYTES(ctx, g_pk, pk->bytes, SS::pk_bytes);
+    PQ_CHECK(ctx, SS::encapsulate(g_ct, key, g_pk, rng, g_ws_speed) == Status::ok);
+    PQ_CHECK_BYTES(ctx, g_ct, ct->bytes, SS::ct_bytes);
+    PQ_CHECK_BYTES(ctx, key, ss->bytes, SS::ss_bytes);
+    PQ_CHECK(ctx, SS::decapsulate(key2, g_ct, g_sk, g_ws_speed) == Status::ok);
+    PQ_CHECK_BYTES(ctx, key2, ss->bytes, SS::ss_bytes);
+    g_ct[5] ^= 0x10;
+    PQ_CHECK(ctx, SS::decapsulate(key2, g_ct, g_sk, g_ws_speed) == Status::ok);
+    PQ_CHECK(ctx, test::first_difference(key2, ss->bytes, 32) != 32);
+}
+
 }  // namespace
 
 PQMCU_SUITE(saber_kat_suite, "saber kat", {
     {"kat entry 0", entry0},
     {"kat entry 1", entry1},
+    {"kat entry 0, Speed profile", speed_entry0},
 });
 
 int main() {
