@@ -184,6 +184,9 @@ namespace {
 // the accumulation (same values as the C code below).
 constexpr int32_t kAsmTail[5] = {kQ, int32_t(kQInvNeg), kInvScale, kLastZeta, kRoundInv};
 extern "C" void pqmcu_saber_ntt_basemul_m4(int32_t* a, const int32_t* b, const int32_t* omega, const int32_t* tail);
+extern "C" void pqmcu_saber_ntt_basemul_acc_m4(int32_t* a, const int32_t* b, const int32_t* omega, const int32_t* tail,
+                                               int32_t* acc);
+extern "C" void pqmcu_saber_ntt_reduce_m4(int32_t* a, const int32_t* tail);
 extern "C" void pqmcu_saber_ntt_inverse_m4(int32_t* a, const int32_t* zinv, const int32_t* tail, void* acc,
                                            uint32_t add);
 #endif
@@ -342,11 +345,21 @@ void add_ntt(int32_t* acc, const int32_t* x) {
 
 // Four pointwise() outputs sum to < 4 * 0.75 kQ; reduced to <= kQ / 2 + 1,
 // the inverse's bounds (above inverse_to) hold as for one product.
-void inverse_store(uint16_t* out, int32_t* acc) {
-    for (size_t i = 0; i < kN; ++i) acc[i] = barrett(acc[i]);
+void pointwise_acc(int32_t* acc, int32_t* x, const int32_t* y) {
 #if defined(PQMCU_SABER_NTT_M4_ASM)
+    pqmcu_saber_ntt_basemul_acc_m4(x, y, kOmega.data(), kAsmTail, acc);
+#else
+    pointwise(x, y);
+    add_ntt(acc, x);
+#endif
+}
+
+void inverse_store(uint16_t* out, int32_t* acc) {
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+    pqmcu_saber_ntt_reduce_m4(acc, kAsmTail);
     pqmcu_saber_ntt_inverse_m4(acc, kZetasInv.data(), kAsmTail, out, 0u);
 #else
+    for (size_t i = 0; i < kN; ++i) acc[i] = barrett(acc[i]);
     inverse_to(acc, nullptr, ToU16<false>{out});
 #endif
 }

@@ -54,6 +54,8 @@ void mul_into_le16(uint8_t* acc, int32_t* x, const int32_t* y, bool add);
 // four outputs of pointwise() summed), then out = the centred inverse of acc
 // mod 2^16 (acc is clobbered).
 void add_ntt(int32_t* acc, const int32_t* x);
+// Fused: acc += pointwise(x, y) (x is clobbered).
+void pointwise_acc(int32_t* acc, int32_t* x, const int32_t* y);
 void inverse_store(uint16_t* out, int32_t* acc);
 
 }  // namespace pqmcu::saber::ntt

@@ -6,6 +6,8 @@
 @ a[1] (their outputs are written last), h2 in a3's register.
 @ void pqmcu_saber_ntt_basemul_m4(int32_t a[256], const int32_t b[256],
 @     const int32_t omega[64], const int32_t tail[2] = {q, -q^-1})
+@ void pqmcu_saber_ntt_basemul_acc_m4(int32_t a[256] (clobbered), const int32_t b[256],
+@     const int32_t omega[64], const int32_t tail[2], int32_t acc[256]): acc += a b / 2^32.
     .syntax unified
     .thumb
 
@@ -15,15 +17,21 @@
     smlal r10, r11, r1, r9
 .endm
 
-    .section .text.pqmcu_saber_ntt_basemul_m4, "ax", %progbits
-    .align 2
-    .global pqmcu_saber_ntt_basemul_m4
-    .type pqmcu_saber_ntt_basemul_m4, %function
-    .thumb_func
-pqmcu_saber_ntt_basemul_m4:
-    push {r4-r11, lr}
-    ldr r9, [r3, #0]
-    ldr lr, [r3, #4]
+@ output off: the block's coefficient off / 4 (in r11) to a (in place) or,
+@ accumulating, added to acc (s3 = acc - a; r1 and r10 are free here).
+.macro output off, acc
+.if \acc
+    vmov r1, s3
+    add r1, r1, r0
+    ldr r10, [r1, #\off]
+    add r11, r11, r10
+    str r11, [r1, #\off]
+.else
+    str r11, [r0, #\off]
+.endif
+.endm
+
+.macro basemul acc
     sub r1, r1, r0
     vmov s0, r1                 @ b - a
     vmov s1, r2                 @ omega
@@ -39,7 +47,7 @@ pqmcu_saber_ntt_basemul_m4:
     smlal r10, r11, r4, r7
     smlal r10, r11, r5, r6
     red
-    str r11, [r0, #12]
+    output 12, \acc
     smull r10, r11, r3, r12     @ h0 = a1 b3 + a2 b2 + a3 b1
     smlal r10, r11, r4, r8
     smlal r10, r11, r5, r7
@@ -60,20 +68,86 @@ pqmcu_saber_ntt_basemul_m4:
     smlal r10, r11, r4, r6
     smlal r10, r11, r5, r12
     red
-    str r11, [r0, #8]
+    output 8, \acc
     ldr r5, [r0, #4]
     smull r10, r11, r2, r7      @ c1 = a0 b1 + a1 b0 + h1 w
     smlal r10, r11, r3, r6
     smlal r10, r11, r5, r12
     red
-    str r11, [r0, #4]
+    output 4, \acc
     ldr r5, [r0, #0]
     smull r10, r11, r2, r6      @ c0 = a0 b0 + h0 w
     smlal r10, r11, r5, r12
     red
-    str r11, [r0], #16
+    output 0, \acc
+    add r0, r0, #16
     vmov r1, s2
     cmp r0, r1
     bne 1b
+.endm
+
+    .section .text.pqmcu_saber_ntt_basemul_m4, "ax", %progbits
+    .align 2
+    .global pqmcu_saber_ntt_basemul_m4
+    .type pqmcu_saber_ntt_basemul_m4, %function
+    .thumb_func
+pqmcu_saber_ntt_basemul_m4:
+    push {r4-r11, lr}
+    ldr r9, [r3, #0]
+    ldr lr, [r3, #4]
+    basemul 0
     pop {r4-r11, pc}
     .size pqmcu_saber_ntt_basemul_m4, .-pqmcu_saber_ntt_basemul_m4
+
+    .section .text.pqmcu_saber_ntt_basemul_acc_m4, "ax", %progbits
+    .align 2
+    .global pqmcu_saber_ntt_basemul_acc_m4
+    .type pqmcu_saber_ntt_basemul_acc_m4, %function
+    .thumb_func
+pqmcu_saber_ntt_basemul_acc_m4:
+    push {r4-r11, lr}
+    ldr r9, [r3, #0]
+    ldr lr, [r3, #4]
+    ldr r3, [sp, #36]           @ acc (5th argument)
+    sub r3, r3, r0
+    vmov s3, r3
+    basemul 1
+    pop {r4-r11, pc}
+    .size pqmcu_saber_ntt_basemul_acc_m4, .-pqmcu_saber_ntt_basemul_acc_m4
+
+@ void pqmcu_saber_ntt_reduce_m4(int32_t a[256], const int32_t tail[5]):
+@ a[i] -= q round(a[i] c / 2^32) (c = round(2^32 / q)): |a[i]| <= q / 2 + 1
+@ for inputs of a few q (the sums of pointwise products).
+    .section .text.pqmcu_saber_ntt_reduce_m4, "ax", %progbits
+    .align 2
+    .global pqmcu_saber_ntt_reduce_m4
+    .type pqmcu_saber_ntt_reduce_m4, %function
+    .thumb_func
+pqmcu_saber_ntt_reduce_m4:
+    push {r4-r11, lr}
+    ldr r9, [r1, #0]
+    ldr r10, [r1, #16]
+    add lr, r0, #1024
+1:
+    ldm r0, {r1-r8}
+    smmulr r11, r1, r10
+    mls r1, r11, r9, r1
+    smmulr r11, r2, r10
+    mls r2, r11, r9, r2
+    smmulr r11, r3, r10
+    mls r3, r11, r9, r3
+    smmulr r11, r4, r10
+    mls r4, r11, r9, r4
+    smmulr r11, r5, r10
+    mls r5, r11, r9, r5
+    smmulr r11, r6, r10
+    mls r6, r11, r9, r6
+    smmulr r11, r7, r10
+    mls r7, r11, r9, r7
+    smmulr r11, r8, r10
+    mls r8, r11, r9, r8
+    stm r0!, {r1-r8}
+    cmp r0, lr
+    bne 1b
+    pop {r4-r11, pc}
+    .size pqmcu_saber_ntt_reduce_m4, .-pqmcu_saber_ntt_reduce_m4

@@ -282,8 +282,11 @@ private:
     // transformed there, the others in x and added), one inverse per row.
     static int32_t* term(Workspace& ws, size_t j) { return j == 0 ? ws.accn : ws.x; }
     static void sum_term(Workspace& ws, size_t j, const int32_t* y) {
-        ntt::pointwise(term(ws, j), y);
-        if (j != 0) ntt::add_ntt(ws.accn, ws.x);
+        if (j == 0) {
+            ntt::pointwise(ws.accn, y);
+        } else {
+            ntt::pointwise_acc(ws.accn, ws.x, y);
+        }
     }
     static uint32_t enc_speed(uint8_t* ct, const uint8_t* m, const uint8_t* seed_sp, const uint8_t* pk, Workspace& ws,
                               bool compare) {
