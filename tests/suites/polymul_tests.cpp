@@ -195,6 +195,49 @@ void saber_ntt(Context& ctx) {
     PQ_CHECK_EQ(ctx, bad, 0u);
 }
 
+// Sums of l products in the transform domain (pointwise_acc, inverse_store;
+// the Speed profile's rows) at the extremes of the sum bound (l = 4 with
+// -4096 times -3 / +3 everywhere: |c| = 12,582,912) and on random inputs
+// (l = 2, |s| <= 5), against the schoolbook mod 2^16.
+void saber_ntt_sum(Context& ctx) {
+    static uint16_t a[256], ref[256], got[256];
+    static int32_t acc[256], x[256], y[256];
+    static int8_t sv[256];
+    XorShift r{7};
+    unsigned bad = 0;
+    for (int trial = 0; trial < 3; ++trial) {
+        const int l = trial < 2 ? 4 : 2;
+        for (size_t i = 0; i < 256; ++i) ref[i] = 0;
+        for (int j = 0; j < l; ++j) {
+            for (size_t i = 0; i < 256; ++i) {
+                a[i] = uint16_t(trial < 2 ? 4096 : r.next() & 0x1FFF);
+                sv[i] = int8_t(trial == 0 ? -3 : trial == 1 ? 3 : int(r.next() % 11) - 5);
+            }
+            for (size_t i = 0; i < 256; ++i) {
+                const int32_t ai = a[i] >= 4096 ? int32_t(a[i]) - 8192 : int32_t(a[i]);
+                for (size_t k = 0; k < 256; ++k) {
+                    const uint16_t p = uint16_t(ai * sv[k]);
+                    if (i + k < 256) ref[i + k] = uint16_t(ref[i + k] + p);
+                    else ref[i + k - 256] = uint16_t(ref[i + k - 256] - p);
+                }
+            }
+            int32_t* t = j == 0 ? acc : x;
+            pqmcu::saber::ntt::load_centred(t, a, 13);
+            pqmcu::saber::ntt::forward(t);
+            for (size_t i = 0; i < 256; ++i) y[i] = sv[i];
+            pqmcu::saber::ntt::forward(y);
+            if (j == 0) {
+                pqmcu::saber::ntt::pointwise(acc, y);
+            } else {
+                pqmcu::saber::ntt::pointwise_acc(acc, x, y);
+            }
+        }
+        pqmcu::saber::ntt::inverse_store(got, acc);
+        for (size_t i = 0; i < 256; ++i) bad += got[i] != ref[i];
+    }
+    PQ_CHECK_EQ(ctx, bad, 0u);
+}
+
 // The three Saber profiles (Default, Speed, Toom) give the same keys,
 // ciphertexts and secrets from the same rng (Default is held to the KATs).
 template <class Set>
@@ -252,6 +295,7 @@ PQMCU_SUITE(polymul_suite, "polymul",
              {"entry_points_mod_2_16", entry_points},
              {"matvec_saber_k3", matvec},
              {"saber_ntt_product", saber_ntt},
+             {"saber_ntt_transform_domain_sum", saber_ntt_sum},
              {"saber_lightsaber_profiles_agree", case_profiles_lightsaber},
              {"saber_firesaber_profiles_agree", case_profiles_firesaber},
              {"saber_lightsaber_round_trip", case_lightsaber},

@@ -166,6 +166,57 @@ TEST(SaberNtt, ProductExactModQ) {
     }
 }
 
+// Sums of l products in the transform domain (pointwise_acc, inverse_store:
+// the Speed profile's rows) against the schoolbook, at the extremes of the
+// sum bound (l = 4, mu / 2 = 3 and l = 2, mu / 2 = 5: every coefficient -4096
+// times every secret coefficient -h or +h, |c| = l * 256 * 4096 * h) and on
+// random inputs.
+TEST(SaberNtt, TransformDomainSumExact) {
+    uint64_t st = 0xD1B54A32D192ED03ull;
+    auto next = [&st]() {
+        st ^= st << 13;
+        st ^= st >> 7;
+        st ^= st << 17;
+        return uint32_t(st);
+    };
+    struct Case { int l, h, mode; };  // mode 0: all -h, 1: all +h, 2: random
+    const Case cases[] = {{4, 3, 0}, {4, 3, 1}, {2, 5, 0}, {2, 5, 1}, {3, 4, 2}, {4, 3, 2}, {2, 5, 2}};
+    for (const Case& c : cases) {
+        std::vector<uint16_t> ref(256, 0), got(256, 0);
+        int32_t acc[256], x[256], y[256];
+        for (int j = 0; j < c.l; ++j) {
+            std::vector<uint16_t> a(256), s16(256);
+            std::vector<int> s(256);
+            for (int i = 0; i < 256; ++i) {
+                a[size_t(i)] = uint16_t(c.mode < 2 ? 4096 : next() & 0x1FFF);
+                s[size_t(i)] = c.mode == 0 ? -c.h : c.mode == 1 ? c.h : int(next() % unsigned(2 * c.h + 1)) - c.h;
+                s16[size_t(i)] = uint16_t(s[size_t(i)]);
+            }
+            for (int i = 0; i < 256; ++i) {
+                const int ai = a[size_t(i)] >= 4096 ? int(a[size_t(i)]) - 8192 : int(a[size_t(i)]);
+                for (int k = 0; k < 256; ++k) {
+                    const int p = ai * s[size_t(k)];
+                    if (i + k < 256) ref[size_t(i + k)] = uint16_t(ref[size_t(i + k)] + p);
+                    else ref[size_t(i + k - 256)] = uint16_t(ref[size_t(i + k - 256)] - p);
+                }
+            }
+            int32_t* t = j == 0 ? acc : x;
+            saber::ntt::load_centred(t, a.data(), 13);
+            saber::ntt::forward(t);
+            saber::ntt::load_signed16(y, s16.data());
+            saber::ntt::forward(y);
+            if (j == 0) {
+                saber::ntt::pointwise(acc, y);
+            } else {
+                saber::ntt::pointwise_acc(acc, x, y);
+            }
+        }
+        saber::ntt::inverse_store(got.data(), acc);
+        for (int i = 0; i < 256; ++i)
+            ASSERT_EQ(got[size_t(i)], ref[size_t(i)]) << "l " << c.l << " mode " << c.mode << " coefficient " << i;
+    }
+}
+
 // A deterministic test rng (xorshift64*), and one that fails.
 struct TestRng {
     uint64_t s;
