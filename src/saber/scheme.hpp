@@ -84,7 +84,7 @@ struct Scheme {
         uint16_t acc[kN];             // one output row mod 2^16
         uint8_t sp[L * kN / 2];       // s' as 4-bit two's complement fields
     };
-    struct SpeedWorkspace {
+    struct SpeedWorkspace {  // key generation: sev holds the l output sums, accn s_j
         union {
             int32_t x[kN];            // A_ij, b_j or b'_j (j > 0), then its product
             uint16_t row[kN];         // the finished output row (inverse_store)
@@ -227,6 +227,51 @@ private:
     }
     // b = round(A^T s): s is sampled into sk first; entry (j, i) of A meets s_j in stream order.
     static void keypair_ntt(uint8_t* pk, uint8_t* sk, const uint8_t* seed_a, const uint8_t* seed_s, Workspace& ws) {
+        if constexpr (kSpeed) {
+            keypair_speed(pk, sk, seed_a, seed_s, ws);
+        } else {
+            keypair_default(pk, sk, seed_a, seed_s, ws);
+        }
+    }
+    static void sample_secret_into_sk(uint8_t* sk, const uint8_t* seed_s, int32_t* tmp) {
+        hash::Shake128 xof;
+        (void)xof.absorb(seed_s, kNoiseSeedBytes);
+        (void)xof.finalize();
+        for (size_t j = 0; j < L; ++j) {
+            sample_secret(tmp, xof);
+            pack_bits(sk + j * params.poly_q_bytes(), tmp, kN, kLogQ);
+        }
+    }
+    // Speed: the l output sums in the transform domain in sev (the secret's
+    // transforms are not kept in key generation), s_j transformed into accn,
+    // A_ji into sev[i] (j = 0) or x; one inverse per output.
+    static void keypair_speed(uint8_t* pk, uint8_t* sk, const uint8_t* seed_a, const uint8_t* seed_s, Workspace& ws) {
+        sample_secret_into_sk(sk, seed_s, ws.x);
+        hash::Shake128 xof;
+        (void)xof.absorb(seed_a, kSeedBytes);
+        (void)xof.finalize();
+        int32_t* y = ws.accn;
+        for (size_t j = 0; j < L; ++j) {
+            unpack_centred(y, sk + j * params.poly_q_bytes(), kN, kLogQ);
+            ntt::forward(y);
+            for (size_t i = 0; i < L; ++i) {
+                if (j == 0) {
+                    squeeze_entry(ws.sev[i], xof);
+                    ntt::pointwise(ws.sev[i], y);
+                } else {
+                    squeeze_entry(ws.x, xof);
+                    ntt::pointwise_acc(ws.sev[i], ws.x, y);
+                }
+            }
+        }
+        for (size_t i = 0; i < L; ++i) {
+            ntt::inverse_store(ws.row, ws.sev[i]);
+            pack_rounded(pk + i * params.poly_p_bytes(), ws.row, kN, h1, kLogQ - kLogP, kLogP);
+        }
+        std::memcpy(pk + params.polyvec_p_bytes(), seed_a, kSeedBytes);
+        std::memcpy(sk + params.indcpa_sk_bytes(), pk, pk_bytes);
+    }
+    static void keypair_default(uint8_t* pk, uint8_t* sk, const uint8_t* seed_a, const uint8_t* seed_s, Workspace& ws) {
         {
             hash::Shake128 xof;
             (void)xof.absorb(seed_s, kNoiseSeedBytes);
