@@ -368,10 +368,7 @@ private:
             sum_term(ws, j, ws.sev[j]);
         }
         ntt::inverse_store(ws.row, ws.accn);
-        for (size_t k = 0; k < kN; ++k) {
-            const uint16_t bit = (m[k / 8] >> (k % 8)) & 1;
-            ws.row[k] = uint16_t(ws.row[k] - (bit << (kLogP - 1)));
-        }
+        sub_message(ws.row, m);
         uint8_t* out = ct + params.polyvec_p_bytes();
         if (compare) {
             diff |= pack_rounded_cmp(out, ws.row, kN, h1, kLogP - params.et, params.et);
@@ -393,13 +390,25 @@ private:
         ntt::inverse_store(ws.row, ws.accn);
         decode_m(m, ws.row, ct, y);
     }
-    // m from v = b'^T s (row, mod 2^16) and c_m (unpacked into the int32 scratch cm).
+    // m from v = b'^T s (row, mod 2^16) and c_m (unpacked into the int32 scratch cm); a byte at a time.
     static void decode_m(uint8_t* m, const uint16_t* v, const uint8_t* ct, int32_t* cm) {
         unpack_centred(cm, ct + params.polyvec_p_bytes(), kN, params.et);
-        for (size_t i = 0; i < kKeyBytes; ++i) m[i] = 0;
-        for (size_t j = 0; j < kN; ++j) {
-            const uint16_t t = uint16_t(uint16_t(v[j] + h2 - (uint32_t(cm[j]) << (kLogP - params.et))) >> (kLogP - 1));
-            m[j / 8] = uint8_t(m[j / 8] | ((t & 1) << (j % 8)));
+        for (size_t i = 0; i < kKeyBytes; ++i) {
+            uint32_t byte = 0;
+            for (unsigned k = 0; k < 8; ++k) {
+                const size_t j = 8 * i + k;
+                const uint32_t t = uint16_t(v[j] + h2 - (uint32_t(cm[j]) << (kLogP - params.et)));
+                byte |= ((t >> (kLogP - 1)) & 1) << k;
+            }
+            m[i] = uint8_t(byte);
+        }
+    }
+    // row -= m_k 2^(p - 1) (mod 2^16), a message byte at a time.
+    static void sub_message(uint16_t* row, const uint8_t* m) {
+        for (size_t i = 0; i < kKeyBytes; ++i) {
+            const uint32_t byte = m[i];
+            for (unsigned k = 0; k < 8; ++k)
+                row[8 * i + k] = uint16_t(row[8 * i + k] - (((byte >> k) & 1) << (kLogP - 1)));
         }
     }
     // ct = (round(A s'), round(b^T s' + m)), or (compare) the same compared to ct: nonzero if different.
@@ -446,10 +455,7 @@ private:
                 product_into(ws.acc, ws, j, /*first=*/jj == 0);
             }
         }
-        for (size_t k = 0; k < kN; ++k) {
-            const uint16_t bit = (m[k / 8] >> (k % 8)) & 1;
-            ws.acc[k] = uint16_t(ws.acc[k] - (bit << (kLogP - 1)));
-        }
+        sub_message(ws.acc, m);
         uint8_t* out = ct + params.polyvec_p_bytes();
         if (compare) {
             diff |= pack_rounded_cmp(out, ws.acc, kN, h1, kLogP - params.et, params.et);
