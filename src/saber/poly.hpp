@@ -19,6 +19,9 @@ void sample_binomial(uint16_t* s, const uint8_t* coins, unsigned mu);
 // values stored by their low `bits` bits; `count` (a multiple of 4) binomial
 // samples from count * mu / 8 bytes as int32.
 void unpack_centred(int32_t* out, const uint8_t* in, size_t count, unsigned bits);
+// The same for 13-bit fields, count a multiple of 8, reading up to 3 bytes
+// past the count * 13 / 8 input bytes (the caller's padding).
+void unpack_centred13_padded(int32_t* out, const uint8_t* in, size_t count);
 void pack_bits(uint8_t* out, const int32_t* in, size_t count, unsigned bits);
 void sample_binomial(int32_t* s, const uint8_t* coins, size_t count, unsigned mu);
 // The rounded encoding of accumulators held as little-endian uint16 bytes

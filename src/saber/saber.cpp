@@ -84,7 +84,7 @@ inline uint32_t load_u32(const uint8_t* p) {
     std::memcpy(&w, p, 4);  // one (unaligned) LDR on the M4
     return w;
 }
-template <unsigned Bits>
+template <unsigned Bits, bool Padded = false>
 inline void unpack_centred_t(int32_t* out, const uint8_t* in, size_t count) {
     constexpr uint32_t mask = (1u << Bits) - 1;
     constexpr unsigned sh = 32 - Bits;
@@ -94,17 +94,19 @@ inline void unpack_centred_t(int32_t* out, const uint8_t* in, size_t count) {
         // word at byte k Bits / 8 (offset <= 7, 7 + Bits <= 32). A group's
         // last word reaches up to 3 bytes past its Bits bytes, so the last
         // group takes the byte path below (no read past the input).
-        for (; g + 8 < count; g += 8, in += Bits) {
+        for (; g + (Padded ? 0 : 8) < count; g += 8, in += Bits) {
             if constexpr (8 * Bits <= 32) {
                 const uint32_t w = load_u32(in);
 #pragma GCC unroll 8
                 for (unsigned k = 0; k < 8; ++k) out[g + k] = int32_t(w << (sh - k * Bits)) >> sh;
             } else {
+                // All loads first (out may alias in as far as the compiler
+                // knows, so loads after a store could not be hoisted).
+                uint32_t w[8];
 #pragma GCC unroll 8
-                for (unsigned k = 0; k < 8; ++k) {
-                    const uint32_t w = load_u32(in + k * Bits / 8);
-                    out[g + k] = int32_t(w << (sh - (k * Bits) % 8)) >> sh;
-                }
+                for (unsigned k = 0; k < 8; ++k) w[k] = load_u32(in + k * Bits / 8);
+#pragma GCC unroll 8
+                for (unsigned k = 0; k < 8; ++k) out[g + k] = int32_t(w[k] << (sh - (k * Bits) % 8)) >> sh;
             }
         }
     }
@@ -174,6 +176,10 @@ void unpack_centred(int32_t* out, const uint8_t* in, size_t count, unsigned bits
         acc >>= bits;
         have -= bits;
     }
+}
+
+void unpack_centred13_padded(int32_t* out, const uint8_t* in, size_t count) {
+    unpack_centred_t<13, true>(out, in, count);
 }
 
 void pack_bits(uint8_t* out, const int32_t* in, size_t count, unsigned bits) {

@@ -210,10 +210,11 @@ private:
     }
     // x = the transform of the next A entry (13-bit fields squeezed from xof).
     static void squeeze_entry(int32_t* x, hash::Shake128& xof) {
-        uint8_t chunk[kChunk * kLogQ / 8];
+        constexpr size_t kBytes = kChunk * kLogQ / 8;
+        uint8_t chunk[kBytes + 3] = {};  // 3 bytes of padding: word loads for every group
         for (size_t c = 0; c < kN; c += kChunk) {
-            (void)xof.squeeze(chunk, sizeof chunk);
-            unpack_centred(x + c, chunk, kChunk, kLogQ);
+            (void)xof.squeeze(chunk, kBytes);
+            unpack_centred13_padded(x + c, chunk, kChunk);
         }
         ntt::forward(x);
     }
