@@ -113,6 +113,10 @@ struct Bs {
             if (k >= 2 * H) v ^= p2[k - 2 * H];
             p[k] = v;
         }
+        reduce(r, p);
+    }
+    // r = p mod the field polynomial, p of 2M - 1 bit-words (clobbered).
+    static void reduce(uint32_t* r, uint32_t* p) {
 #pragma GCC unroll 16
         for (int i = 2 * M - 2; i >= M; --i) {  // z^12 = z^3 + 1; z^13 = z^4 + z^3 + z + 1
             const uint32_t v = p[i];
@@ -140,20 +144,7 @@ struct Bs {
             uint32_t p[2 * M - 1];
 #pragma GCC unroll 32
             for (int i = 0; i < 2 * M - 1; ++i) p[i] = (i & 1) ? 0 : a[h * M + i / 2];
-#pragma GCC unroll 16
-            for (int i = 2 * M - 2; i >= M; --i) {
-                const uint32_t v = p[i];
-                if constexpr (M == 12) {
-                    p[i - 9] ^= v;
-                    p[i - 12] ^= v;
-                } else {
-                    p[i - 9] ^= v;
-                    p[i - 10] ^= v;
-                    p[i - 12] ^= v;
-                    p[i - 13] ^= v;
-                }
-            }
-            for (int i = 0; i < M; ++i) out[h * M + i] = p[i];
+            reduce(out + h * M, p);
         }
     }
     static void inv(uint32_t* out, const uint32_t* a) {  // a^(2^m - 2)
