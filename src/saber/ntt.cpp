@@ -186,9 +186,8 @@ constexpr int32_t kAsmTail[5] = {kQ, int32_t(kQInvNeg), kInvScale, kLastZeta, kR
 extern "C" void pqmcu_saber_ntt_basemul_m4(int32_t* a, const int32_t* b, const int32_t* omega, const int32_t* tail);
 extern "C" void pqmcu_saber_ntt_basemul_acc_m4(int32_t* a, const int32_t* b, const int32_t* omega, const int32_t* tail,
                                                int32_t* acc);
-extern "C" void pqmcu_saber_ntt_reduce_m4(int32_t* a, const int32_t* tail);
 extern "C" void pqmcu_saber_ntt_inverse_m4(int32_t* a, const int32_t* zinv, const int32_t* tail, void* acc,
-                                           uint32_t add);
+                                           uint32_t mode);
 #endif
 
 void pointwise(int32_t* a, const int32_t* b) {
@@ -356,8 +355,7 @@ void pointwise_acc(int32_t* acc, int32_t* x, const int32_t* y) {
 
 void inverse_store(uint16_t* out, int32_t* acc) {
 #if defined(PQMCU_SABER_NTT_M4_ASM)
-    pqmcu_saber_ntt_reduce_m4(acc, kAsmTail);
-    pqmcu_saber_ntt_inverse_m4(acc, kZetasInv.data(), kAsmTail, out, 0u);
+    pqmcu_saber_ntt_inverse_m4(acc, kZetasInv.data(), kAsmTail, out, 2u);  // reduce first, store
 #else
     for (size_t i = 0; i < kN; ++i) acc[i] = barrett(acc[i]);
     inverse_to(acc, nullptr, ToU16<false>{out});

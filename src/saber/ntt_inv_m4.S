@@ -10,7 +10,9 @@
 @ checked in ntt.cpp) is round(x / q) and x - k q the centred value (MLS).
 @ void pqmcu_saber_ntt_inverse_m4(int32_t a[256] (clobbered),
 @     const int32_t zinv[256], const int32_t tail[5] = {q, -q^-1, scale,
-@     scaled zeta_inv[1], c}, uint16_t acc[256] (any alignment), uint32_t add)
+@     scaled zeta_inv[1], c}, uint16_t acc[256] (any alignment), uint32_t mode)
+@ mode bit 0: add to acc (else store); bit 1: reduce the inputs first
+@ (Barrett, for transform-domain sums; ntt.cpp inverse_store).
     .syntax unified
     .thumb
 
@@ -97,23 +99,14 @@
     bne 1b
 .endm
 
-    .section .text.pqmcu_saber_ntt_inverse_m4, "ax", %progbits
-    .align 2
-    .global pqmcu_saber_ntt_inverse_m4
-    .type pqmcu_saber_ntt_inverse_m4, %function
-    .thumb_func
-pqmcu_saber_ntt_inverse_m4:
-    push {r4-r11, lr}
-    vpush {s16-s17}
-    vmov s8, r1                 @ zinv
-    vmov s9, r0                 @ a
-    vmov s12, r3                @ acc
-    ldr r9, [r2, #0]
-    ldr r10, [r2, #4]
-    vmov s14, r10
-    ldr r3, [r2, #16]
-    vmov s15, r3
-    vmov s16, r2                @ tail
+@ barrett x: x -= q round(x c / 2^32) (lr = c = round(2^32 / q)): brings a
+@ transform-domain sum of up to four block products to |x| <= q / 2 + 1.
+.macro barrett x
+    smmulr r11, \x, lr
+    mls \x, r11, r9, \x
+.endm
+
+.macro passa reduce
     @ ---- layers 4, 8, 16: blocks of 32 (b = 0..7), a[32 b + j + 4 i], j = 0..3
     movs r2, #0
     vmov s10, r2                @ b
@@ -152,6 +145,17 @@ pqmcu_saber_ntt_inverse_m4:
     ldr r6, [r0, #80]
     ldr r7, [r0, #96]
     ldr r8, [r0, #112]
+.if \reduce
+    vmov lr, s15
+    barrett r1
+    barrett r2
+    barrett r3
+    barrett r4
+    barrett r5
+    barrett r6
+    barrett r7
+    barrett r8
+.endif
     vmov lr, s0
     gs r1, r2, lr
     vmov lr, s1
@@ -186,6 +190,33 @@ pqmcu_saber_ntt_inverse_m4:
     vmov lr, s11
     cmp r0, lr
     bne 2b
+.endm
+
+    .section .text.pqmcu_saber_ntt_inverse_m4, "ax", %progbits
+    .align 2
+    .global pqmcu_saber_ntt_inverse_m4
+    .type pqmcu_saber_ntt_inverse_m4, %function
+    .thumb_func
+pqmcu_saber_ntt_inverse_m4:
+    push {r4-r11, lr}
+    vpush {s16-s17}
+    vmov s8, r1                 @ zinv
+    vmov s9, r0                 @ a
+    vmov s12, r3                @ acc
+    ldr r9, [r2, #0]
+    ldr r10, [r2, #4]
+    vmov s14, r10
+    ldr r3, [r2, #16]
+    vmov s15, r3
+    vmov s16, r2                @ tail
+    ldr r2, [sp, #44]           @ mode (5th argument, above 9 + 2 saved words)
+    tst r2, #2
+    beq 7f
+    passa 1
+    b 8f
+7:
+    passa 0
+8:
     @ ---- layers 32, 64, 128 (the last scaled), output to acc
     vmov r1, s8
     ldr lr, [r1, #16]
@@ -208,8 +239,8 @@ pqmcu_saber_ntt_inverse_m4:
     vmov r0, s9
     add r2, r0, #128
     vmov s13, r2
-    ldr r2, [sp, #44]           @ add (5th argument, above 9 + 2 saved words)
-    cmp r2, #0
+    ldr r2, [sp, #44]           @ mode
+    tst r2, #1
     beq 5f
     passb 1
     b 6f
