@@ -342,8 +342,10 @@ void add_ntt(int32_t* acc, const int32_t* x) {
     for (size_t i = 0; i < kN; ++i) acc[i] += x[i];
 }
 
-// Four pointwise() outputs sum to < 4 * 0.75 kQ; reduced to <= kQ / 2 + 1,
-// the inverse's bounds (above inverse_to) hold as for one product.
+// Four pointwise() outputs sum to < 4 * 0.75 kQ; reduced to <= kQ / 2 + 1
+// (C: Barrett; M4: the inverse multiplies its inputs by the scale first, a
+// Montgomery product < 0.51 kQ, and skips the last layer's scaling), the
+// inverse's bounds (above inverse_to) hold as for one product.
 void pointwise_acc(int32_t* acc, int32_t* x, const int32_t* y) {
 #if defined(PQMCU_SABER_NTT_M4_ASM)
     pqmcu_saber_ntt_basemul_acc_m4(x, y, kOmega.data(), kAsmTail, acc);
@@ -355,7 +357,7 @@ void pointwise_acc(int32_t* acc, int32_t* x, const int32_t* y) {
 
 void inverse_store(uint16_t* out, int32_t* acc) {
 #if defined(PQMCU_SABER_NTT_M4_ASM)
-    pqmcu_saber_ntt_inverse_m4(acc, kZetasInv.data(), kAsmTail, out, 2u);  // reduce first, store
+    pqmcu_saber_ntt_inverse_m4(acc, kZetasInv.data(), kAsmTail, out, 2u);  // prescale, store
 #else
     for (size_t i = 0; i < kN; ++i) acc[i] = barrett(acc[i]);
     inverse_to(acc, nullptr, ToU16<false>{out});

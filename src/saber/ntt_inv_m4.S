@@ -11,8 +11,9 @@
 @ void pqmcu_saber_ntt_inverse_m4(int32_t a[256] (clobbered),
 @     const int32_t zinv[256], const int32_t tail[5] = {q, -q^-1, scale,
 @     scaled zeta_inv[1], c}, uint16_t acc[256] (any alignment), uint32_t mode)
-@ mode bit 0: add to acc (else store); bit 1: reduce the inputs first
-@ (Barrett, for transform-domain sums; ntt.cpp inverse_store).
+@ mode bit 0: add to acc (else store); bit 1: multiply the inputs by the
+@ scale first (which also reduces them: transform-domain sums, ntt.cpp
+@ inverse_store; store only) and leave the last layer unscaled.
     .syntax unified
     .thumb
 
@@ -44,9 +45,9 @@
 .endm
 
 @ Pass B body: a[j + 32 i], i = 0..7; zetas s0-s3 (zinv 4..7), s4-s5
-@ (zinv 2, 3); s6 scaled zeta, s7 scale; s12 acc pointer, s13 end of a,
-@ s14 -q^-1, s15 c.
-.macro passb add
+@ (zinv 2, 3); s6 the last zeta (scaled unless the inputs were prescaled),
+@ s7 scale; s12 acc pointer, s13 end of a, s14 -q^-1, s15 c.
+.macro passb add, scaled
 1:
     ldr r1, [r0, #0]
     ldr r2, [r0, #128]
@@ -77,11 +78,13 @@
     gs r2, r6, lr
     gs r3, r7, lr
     gs r4, r8, lr
+.if \scaled
     vmov lr, s7
     sc r1
     sc r2
     sc r3
     sc r4
+.endif
     vmov r10, s15
     vmov lr, s12
     out r2, 64, \add
@@ -99,11 +102,13 @@
     bne 1b
 .endm
 
-@ barrett x: x -= q round(x c / 2^32) (lr = c = round(2^32 / q)): brings a
-@ transform-domain sum of up to four block products to |x| <= q / 2 + 1.
-.macro barrett x
-    smmulr r11, \x, lr
-    mls \x, r11, r9, \x
+@ prescale x: x = x lr / 2^32 mod q (lr = the scale, Montgomery): applies the
+@ inverse's scale up front and brings a transform-domain sum of up to four
+@ block products (< 3 q) to |x| < 0.51 q.
+.macro prescale x
+    smull r11, \x, \x, lr
+    mul r12, r11, r10
+    smlal r11, \x, r12, r9
 .endm
 
 .macro passa reduce
@@ -146,15 +151,15 @@
     ldr r7, [r0, #96]
     ldr r8, [r0, #112]
 .if \reduce
-    vmov lr, s15
-    barrett r1
-    barrett r2
-    barrett r3
-    barrett r4
-    barrett r5
-    barrett r6
-    barrett r7
-    barrett r8
+    vmov lr, s17
+    prescale r1
+    prescale r2
+    prescale r3
+    prescale r4
+    prescale r5
+    prescale r6
+    prescale r7
+    prescale r8
 .endif
     vmov lr, s0
     gs r1, r2, lr
@@ -209,6 +214,8 @@ pqmcu_saber_ntt_inverse_m4:
     ldr r3, [r2, #16]
     vmov s15, r3
     vmov s16, r2                @ tail
+    ldr r3, [r2, #8]
+    vmov s17, r3                @ scale
     ldr r2, [sp, #44]           @ mode (5th argument, above 9 + 2 saved words)
     tst r2, #2
     beq 7f
@@ -240,12 +247,19 @@ pqmcu_saber_ntt_inverse_m4:
     add r2, r0, #128
     vmov s13, r2
     ldr r2, [sp, #44]           @ mode
+    tst r2, #2
+    beq 4f
+    ldr lr, [r1, #4]            @ prescaled: zinv[1] unscaled, store
+    vmov s6, lr
+    passb 0, 0
+    b 6f
+4:
     tst r2, #1
     beq 5f
-    passb 1
+    passb 1, 1
     b 6f
 5:
-    passb 0
+    passb 0, 1
 6:
     vpop {s16-s17}
     pop {r4-r11, pc}
