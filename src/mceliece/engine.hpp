@@ -41,7 +41,7 @@ constexpr uint32_t decode_batches(const Params& p) { return (p.n + 63) / 64; }
 // Encapsulation's buffers.
 struct EncapsWork {
     uint8_t* e;      // n/8
-    uint8_t* etail;  // pk_row_bytes(): e's bits mt .. n-1 from bit 0
+    uint8_t* etail;  // pk_row_bytes() when mt % 8 != 0: e's bits mt .. n-1 from bit 0
 };
 
 template <int M>

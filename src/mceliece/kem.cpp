@@ -20,6 +20,16 @@
 // Karatsuba level, a0 b0 | (a0 + a1)(b0 + b1) | a1 b1, for m = 12 and 13.
 extern "C" void pqmcu_mce_kara12(uint32_t* p, const uint32_t* a, const uint32_t* b);
 extern "C" void pqmcu_mce_kara13(uint32_t* p, const uint32_t* a, const uint32_t* b);
+// encode_m4.S: ct bits 4g .. 4g+3 ^= parities of pk rows 4g .. 4g+3 (their
+// first 4 floor(rb/4) bytes) ANDed with et, g < groups; one per row length rb.
+#define PQMCU_MCE_SYNDROME_DECL(rb) \
+    extern "C" void pqmcu_mce_syndrome_##rb(uint8_t* ct, const uint8_t* pk, const uint8_t* et, uint32_t groups);
+PQMCU_MCE_SYNDROME_DECL(340)
+PQMCU_MCE_SYNDROME_DECL(420)
+PQMCU_MCE_SYNDROME_DECL(628)
+PQMCU_MCE_SYNDROME_DECL(677)
+PQMCU_MCE_SYNDROME_DECL(816)
+#undef PQMCU_MCE_SYNDROME_DECL
 #endif
 
 namespace pqmcu::mceliece {
@@ -363,20 +373,27 @@ bool fixed_weight(const Params& p, const uint8_t* random, uint8_t* e) {
 Status encapsulate_with_e(const Params& p, uint8_t* ct, uint8_t* ss, const uint8_t* pk, const uint8_t* e,
                           const EncapsWork& w) {
     const uint32_t mt = p.mt(), rb = p.pk_row_bytes(), sb = p.syndrome_bytes();
-    // e's bits mt .. n-1, from bit 0.
+    // e's bits mt .. n-1 from bit 0: e itself from byte mt / 8 when mt is a
+    // multiple of 8 (no copy), else shifted into w.etail (6960119).
     const uint32_t byte0 = mt / 8, shift = mt % 8;
-    for (uint32_t i = 0; i < rb; ++i) {
-        const uint32_t lo = e[byte0 + i];
-        const uint32_t hi = byte0 + i + 1 < p.n / 8 ? e[byte0 + i + 1] : 0;
-        w.etail[i] = uint8_t(shift ? (lo >> shift) | (hi << (8 - shift)) : lo);
+    const uint8_t* et = e + byte0;
+    if (shift) {
+        for (uint32_t i = 0; i < rb; ++i) {
+            const uint32_t lo = e[byte0 + i];
+            const uint32_t hi = byte0 + i + 1 < p.n / 8 ? e[byte0 + i + 1] : 0;
+            w.etail[i] = uint8_t((lo >> shift) | (hi << (8 - shift)));
+        }
+        et = w.etail;
     }
-    // C0 = H e = e[0 .. mt) + T e[mt .. n). The rows are read in place (from
-    // flash on a device) with 32-bit loads, four rows per pass over e's tail.
-    std::memset(ct, 0, sb);
+    // C0 = H e = e[0 .. mt) + T e[mt .. n): start from e's first mt bits, XOR
+    // the rows' parities in. The rows are read in place (from flash on a
+    // device) with 32-bit loads, four rows per pass over e's tail.
+    std::memcpy(ct, e, sb);
+    if (shift) ct[sb - 1] = uint8_t(ct[sb - 1] & ((1u << shift) - 1));
     const uint32_t words = rb / 4;
     auto tail_parity = [&](const uint8_t* row) {
         uint32_t acc = 0;
-        for (uint32_t i = 4 * words; i < rb; ++i) acc ^= uint32_t(row[i] & w.etail[i]);
+        for (uint32_t i = 4 * words; i < rb; ++i) acc ^= uint32_t(row[i] & et[i]);
         return acc;
     };
     auto put = [&](uint32_t r, uint32_t acc) {
@@ -385,54 +402,38 @@ Status encapsulate_with_e(const Params& p, uint8_t* ct, uint8_t* ss, const uint8
         acc ^= acc >> 4;
         acc ^= acc >> 2;
         acc ^= acc >> 1;
-        const uint32_t bit = (acc & 1) ^ ((e[r / 8] >> (r % 8)) & 1);
-        ct[r / 8] |= uint8_t(bit << (r % 8));
+        ct[r / 8] = uint8_t(ct[r / 8] ^ ((acc & 1) << (r % 8)));
     };
     uint32_t r = 0;
-    for (; r + 4 <= mt; r += 4) {
-        const uint8_t* row = pk + size_t(r) * rb;  // advanced through the row, then back
-        uint32_t a0 = 0, a1 = 0, a2 = 0, a3 = 0;
-        const uint8_t* ep = w.etail;
-        const uint8_t* const end = w.etail + 4 * words;
-#if defined(__ARM_ARCH_7EM__) && defined(__GNUC__)
-        // The five loads back to back pipeline on the M4 (one cycle each
-        // after the first); the compiler interleaves them with the ALU work.
-        const uint8_t* rowb = row + 2 * rb;
-        if (ep != end) {
-            uint32_t x, y0, y1, y2, y3;
-            __asm__ volatile(
-                "1:\n\t"
-                "ldr %[x], [%[ep]], #4\n\t"
-                "ldr %[y1], [%[ra], %[rb]]\n\t"
-                "ldr %[y3], [%[rbb], %[rb]]\n\t"
-                "ldr %[y0], [%[ra]], #4\n\t"
-                "ldr %[y2], [%[rbb]], #4\n\t"
-                "and.w %[y0], %[y0], %[x]\n\t"
-                "and.w %[y1], %[y1], %[x]\n\t"
-                "and.w %[y2], %[y2], %[x]\n\t"
-                "and.w %[y3], %[y3], %[x]\n\t"
-                "eor.w %[a0], %[a0], %[y0]\n\t"
-                "eor.w %[a1], %[a1], %[y1]\n\t"
-                "eor.w %[a2], %[a2], %[y2]\n\t"
-                "eor.w %[a3], %[a3], %[y3]\n\t"
-                "cmp %[ep], %[end]\n\t"
-                "bne 1b\n\t"
-                : [x] "=&r"(x), [y0] "=&r"(y0), [y1] "=&r"(y1), [y2] "=&r"(y2), [y3] "=&r"(y3), [a0] "+r"(a0),
-                  [a1] "+r"(a1), [a2] "+r"(a2), [a3] "+r"(a3), [ep] "+r"(ep), [ra] "+r"(row), [rbb] "+r"(rowb)
-                : [rb] "r"(rb), [end] "r"(end)
-                : "cc", "memory");
-        }
-        row -= 4 * words;
-#else
-        for (; ep != end; ep += 4, row += 4) {
-            const uint32_t x = load32(ep);
-            a0 ^= load32(row) & x;
-            a1 ^= load32(row + rb) & x;
-            a2 ^= load32(row + 2 * rb) & x;
-            a3 ^= load32(row + 3 * rb) & x;
-        }
-        row -= 4 * words;
+#if defined(PQMCU_TARGET_M4)
+    // encode_m4.S: whole groups of four rows, their 4 floor(rb / 4) bytes.
+    using Kernel = void (*)(uint8_t*, const uint8_t*, const uint8_t*, uint32_t);
+    Kernel kernel = nullptr;
+    switch (rb) {
+        case 340: kernel = pqmcu_mce_syndrome_340; break;
+        case 420: kernel = pqmcu_mce_syndrome_420; break;
+        case 628: kernel = pqmcu_mce_syndrome_628; break;
+        case 677: kernel = pqmcu_mce_syndrome_677; break;
+        case 816: kernel = pqmcu_mce_syndrome_816; break;
+        default: break;
+    }
+    if (kernel != nullptr && mt >= 4) {
+        kernel(ct, pk, et, mt / 4);
+        r = 4 * (mt / 4);
+        if (4 * words != rb)
+            for (uint32_t i = 0; i < r; ++i) put(i, tail_parity(pk + size_t(i) * rb));
+    }
 #endif
+    for (; r + 4 <= mt; r += 4) {
+        const uint8_t* row = pk + size_t(r) * rb;
+        uint32_t a0 = 0, a1 = 0, a2 = 0, a3 = 0;
+        for (uint32_t i = 0; i < words; ++i) {
+            const uint32_t x = load32(et + 4 * i);
+            a0 ^= load32(row + 4 * i) & x;
+            a1 ^= load32(row + rb + 4 * i) & x;
+            a2 ^= load32(row + 2 * rb + 4 * i) & x;
+            a3 ^= load32(row + 3 * rb + 4 * i) & x;
+        }
         put(r, a0 ^ tail_parity(row));
         put(r + 1, a1 ^ tail_parity(row + rb));
         put(r + 2, a2 ^ tail_parity(row + 2 * rb));
@@ -441,7 +442,7 @@ Status encapsulate_with_e(const Params& p, uint8_t* ct, uint8_t* ss, const uint8
     for (; r < mt; ++r) {
         const uint8_t* row = pk + size_t(r) * rb;
         uint32_t a0 = 0;
-        for (uint32_t i = 0; i < words; ++i) a0 ^= load32(row + 4 * i) & load32(w.etail + 4 * i);
+        for (uint32_t i = 0; i < words; ++i) a0 ^= load32(row + 4 * i) & load32(et + 4 * i);
         put(r, a0 ^ tail_parity(row));
     }
     const size_t e_bytes = p.n / 8;
@@ -454,7 +455,7 @@ Status encapsulate_with_e(const Params& p, uint8_t* ct, uint8_t* ss, const uint8
         h.squeeze(ct + sb, 32);
     }
     kem_hash(ss, 1, e, e_bytes, ct, p.ct_bytes());
-    secure_wipe(w.etail, rb);
+    if (shift) secure_wipe(w.etail, rb);
     if (!public_key_padding_ok(p, pk)) {
         std::memset(ct, 0, p.ct_bytes());
         std::memset(ss, 0, 32);

@@ -77,7 +77,9 @@ struct Scheme {
     struct EncapsWorkspace {
         uint8_t random[params.fixed_weight_bytes()];
         uint8_t e[params.n / 8];
-        uint8_t etail[params.pk_row_bytes()];
+        // e's shifted tail, needed only when mt is not a multiple of 8
+        // (6960119); the other sets read the tail in place in e.
+        uint8_t etail[params.mt() % 8 ? params.pk_row_bytes() : 1];
     };
     // The streaming key generation's buffers (keypair with a sink): no pk
     // buffer; S^-1 of the left block, one block of H's right columns and one
