@@ -322,51 +322,114 @@ uint32_t berlekamp_massey(const Params& p, gf* loc, const gf* s, gf* T, gf* C, g
 
 }  // namespace
 
-// All-ones iff a == b, for a, b < 2^31 (a ^ b - 1 is negative only for 0):
-// one instruction fewer than eq_mask's 64-bit form on the M4.
-inline uint32_t eq_mask_small(uint32_t a, uint32_t b) { return uint32_t(int32_t((a ^ b) - 1) >> 31); }
+inline void store32(uint8_t* p, uint32_t v) { std::memcpy(p, &v, 4); }
 
-bool fixed_weight(const Params& p, const uint8_t* random, uint8_t* e) {
-    const uint32_t t = p.t, n = p.n;
-    uint16_t ind[kMaxT] = {};
-    if (p.n == p.q()) {
-        for (uint32_t i = 0; i < t; ++i) ind[i] = load_gf(random + 2 * i, p.m);
-    } else {
-        // The first t of the 2t candidates below n, compacted without branches.
+// e's 32-bit word w from the t packed positions (two 16-bit ones per word,
+// pairs = ceil(t / 2), a sentinel 0x4000 in an unused half): bit x - 32 w
+// for every position x in [32 w, 32 w + 32). x ^ 32 w is below 32 exactly
+// for those, and then is the bit; otherwise it is 32 .. 8191.
+inline uint32_t e_word(const uint8_t* ind, uint32_t pairs, uint32_t w) {
+    uint32_t word = 0;
+#if defined(__ARM_ARCH_7EM__) && defined(__GNUC__)
+    // Both halves at once: USAT16 clamps each to 0 .. 255, and a register
+    // shift uses the shift's low byte, so 1 << 32 .. 255 is 0: seven ALU
+    // instructions per pair of positions, no branch, no secret index.
+    const uint32_t base = (w << 5) * 0x10001u, one = 1;
+    const uint8_t* ptr = ind;
+    const uint8_t* const end = ind + 4 * pairs;
+    uint32_t x, y;
+    __asm__ volatile(
+        "1:\n\t"
+        "ldr %[x], [%[ptr]], #4\n\t"
+        "eor %[x], %[x], %[base]\n\t"
+        "usat16 %[x], #8, %[x]\n\t"
+        "lsl %[y], %[one], %[x]\n\t"
+        "orr %[word], %[word], %[y]\n\t"
+        "lsr %[x], %[x], #16\n\t"
+        "lsl %[x], %[one], %[x]\n\t"
+        "orr %[word], %[word], %[x]\n\t"
+        "cmp %[ptr], %[end]\n\t"
+        "bne 1b\n\t"
+        : [x] "=&r"(x), [y] "=&r"(y), [word] "+r"(word), [ptr] "+r"(ptr)
+        : [base] "r"(base), [one] "r"(one), [end] "r"(end)
+        : "cc", "memory");
+#else
+    const uint32_t base = w << 5;
+    for (uint32_t j = 0; j < 2 * pairs; ++j) {
+        const uint32_t x = uint32_t(ind[2 * j] | (ind[2 * j + 1] << 8)) ^ base;
+        word |= (1u << (x & 31)) & uint32_t(int32_t(x - 32) >> 31);
+    }
+#endif
+    return word;
+}
+
+bool fixed_weight(const Params& p, uint8_t* buf) {
+    const uint32_t t = p.t, n = p.n, m = p.m;
+    uint8_t* const e = buf + p.fixed_weight_bytes();
+    // ind: the t positions as 16-bit values at buf (then sentinels).
+    if (p.n != p.q()) {
+        // The first t of the 2t candidates below n, compacted without
+        // branches or secret indices in 8t bytes of buf (the random bytes,
+        // then e's buffer): word i = candidate i | valid 0x8000 | (its shift
+        // s = number rejected before it) << 16, zero when not taken; then
+        // rounds b = 0, 1, .. move the elements with bit b of s set down by
+        // 2^b. Taken elements never collide (their targets are distinct and
+        // their shifts non-decreasing), so a slot ORs what stays and what
+        // arrives; afterwards slot j < t holds the j-th taken candidate.
+        const uint32_t c = 2 * t;
+        for (uint32_t i = c; i-- > 0;) store32(buf + 4 * i, load_gf(buf + 2 * i, m));
         uint32_t count = 0;
-        for (uint32_t i = 0; i < 2 * t; ++i) {
-            const uint32_t v = load_gf(random + 2 * i, p.m);
-            const uint32_t take = lt_mask(v, n) & lt_mask(count, t);
-            const uint32_t vt = v & take;
-            // count <= i: the slots above i cannot be the one (a public bound).
-            const uint32_t slots = i + 1 < t ? i + 1 : t;
-            for (uint32_t k = 0; k < slots; ++k) ind[k] = uint16_t(ind[k] | (vt & eq_mask_small(k, count)));
-            count += take & 1;
+        for (uint32_t i = 0; i < c; ++i) {
+            const uint32_t v = load32(buf + 4 * i);
+            const uint32_t accept = lt_mask(v, n);
+            const uint32_t take = accept & lt_mask(count, t);
+            store32(buf + 4 * i, (v | 0x8000u | ((i - count) << 16)) & take);
+            count += accept & 1;
         }
-        if (declassify_bool(lt_mask(count, t))) return false;
+        if (declassify_bool(lt_mask(count, t))) {
+            secure_wipe(buf, 4 * c);
+            return false;
+        }
+        for (uint32_t b = 0; (1u << b) < c; ++b) {
+            const uint32_t d = 1u << b;
+            for (uint32_t i = 0; i < c; ++i) {
+                const uint32_t x = load32(buf + 4 * i);
+                const uint32_t y = i + d < c ? load32(buf + 4 * (i + d)) : 0;
+                const uint32_t xm = 0u - ((x >> (16 + b)) & 1), ym = 0u - ((y >> (16 + b)) & 1);
+                store32(buf + 4 * i, (x & ~xm) | (y & ym));
+            }
+        }
+        for (uint32_t j = 0; j < t; ++j) store_gf(buf + 2 * j, uint16_t(load32(buf + 4 * j) & 0x1FFF));
+        secure_wipe(buf + 2 * t, 8 * t - 2 * t);
+    } else {
+        for (uint32_t j = 0; j < t; ++j) store_gf(buf + 2 * j, load_gf(buf + 2 * j, m));
     }
+    // Sentinels: 0x4000 ^ x is never 0 nor below 32, nor has bit 15 set.
+    store_gf(buf + 2 * t, 0x4000);
+    store_gf(buf + 2 * t + 2, 0x4000);
+    // Repeated positions: two comparisons per 32-bit word. (x ^ v) - 1 per
+    // 16-bit lane has bit 15 set iff the lane is 0 (lanes are < 2^15); a
+    // borrow into the upper lane only follows a zero lower lane, so the OR
+    // of the top bits is exact.
     uint32_t repeated = 0;
-    for (uint32_t i = 1; i < t; ++i) {
-        const uint32_t v = ind[i];
-        for (uint32_t j = 0; j < i; ++j) repeated |= eq_mask_small(v, ind[j]);
+    for (uint32_t i = 0; i + 1 < t; ++i) {
+        const uint32_t vv = uint32_t(buf[2 * i] | (buf[2 * i + 1] << 8)) * 0x10001u;
+        for (uint32_t j = i + 1; j < t; j += 2) repeated |= (load32(buf + 2 * j) ^ vv) - 0x10001u;
     }
-    if (declassify_bool(repeated)) {
-        secure_wipe(ind, sizeof ind);
+    if (declassify_bool(repeated & 0x80008000u)) {
+        secure_wipe(buf, 2 * t);
         return false;
     }
-    // e one 32-bit word at a time: x = ind ^ (32 w) is below 32 exactly for the
-    // positions in word w, and is then the bit.
-    const uint32_t e_bytes = n / 8;
+    const uint32_t pairs = (t + 1) / 2, e_bytes = n / 8;
     for (uint32_t w = 0; 4 * w < e_bytes; ++w) {
-        uint32_t word = 0;
-        const uint32_t base = w << 5;
-        for (uint32_t j = 0; j < t; ++j) {
-            const uint32_t x = ind[j] ^ base;
-            word |= (1u << (x & 31)) & uint32_t(int32_t(x - 32) >> 31);
+        const uint32_t word = e_word(buf, pairs, w);
+        if (4 * w + 4 <= e_bytes) {
+            store32(e + 4 * w, word);
+        } else {
+            for (uint32_t b = 0; 4 * w + b < e_bytes; ++b) e[4 * w + b] = uint8_t(word >> (8 * b));
         }
-        for (uint32_t b = 0; b < 4 && 4 * w + b < e_bytes; ++b) e[4 * w + b] = uint8_t(word >> (8 * b));
     }
-    secure_wipe(ind, sizeof ind);
+    secure_wipe(buf, 2 * t);  // (the sentinels are public; for n = q they are e's first bytes)
     return true;
 }
 
