@@ -57,6 +57,9 @@ bool public_key_padding_ok(const Params& p, const uint8_t* pk) {
     return (b >> used) == 0;
 }
 
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
 void kem_hash(uint8_t* ss, uint8_t prefix, const uint8_t* e, size_t e_bytes, const uint8_t* ct, size_t ct_bytes) {
     hash::Shake256 h;
     h.absorb(&prefix, 1);
@@ -336,8 +339,52 @@ inline uint32_t e_word(const uint8_t* ind, uint32_t pairs, uint32_t w) {
     // instructions per pair of positions, no branch, no secret index.
     const uint32_t base = (w << 5) * 0x10001u, one = 1;
     const uint8_t* ptr = ind;
+    uint32_t x0, x1, x2, x3, y;
+    if (pairs % 4 == 0) {  // every standard set: four pairs per pass, loads in one burst
+        const uint8_t* const end = ind + 4 * pairs;
+        __asm__ volatile(
+            "1:\n\t"
+            "ldr %[x1], [%[ptr], #4]\n\t"
+            "ldr %[x2], [%[ptr], #8]\n\t"
+            "ldr %[x3], [%[ptr], #12]\n\t"
+            "ldr %[x0], [%[ptr]], #16\n\t"
+            "eor %[x0], %[x0], %[base]\n\t"
+            "eor %[x1], %[x1], %[base]\n\t"
+            "eor %[x2], %[x2], %[base]\n\t"
+            "eor %[x3], %[x3], %[base]\n\t"
+            "usat16 %[x0], #8, %[x0]\n\t"
+            "usat16 %[x1], #8, %[x1]\n\t"
+            "usat16 %[x2], #8, %[x2]\n\t"
+            "usat16 %[x3], #8, %[x3]\n\t"
+            "lsl %[y], %[one], %[x0]\n\t"
+            "orr %[word], %[word], %[y]\n\t"
+            "lsr %[x0], %[x0], #16\n\t"
+            "lsl %[x0], %[one], %[x0]\n\t"
+            "orr %[word], %[word], %[x0]\n\t"
+            "lsl %[y], %[one], %[x1]\n\t"
+            "orr %[word], %[word], %[y]\n\t"
+            "lsr %[x1], %[x1], #16\n\t"
+            "lsl %[x1], %[one], %[x1]\n\t"
+            "orr %[word], %[word], %[x1]\n\t"
+            "lsl %[y], %[one], %[x2]\n\t"
+            "orr %[word], %[word], %[y]\n\t"
+            "lsr %[x2], %[x2], #16\n\t"
+            "lsl %[x2], %[one], %[x2]\n\t"
+            "orr %[word], %[word], %[x2]\n\t"
+            "lsl %[y], %[one], %[x3]\n\t"
+            "orr %[word], %[word], %[y]\n\t"
+            "lsr %[x3], %[x3], #16\n\t"
+            "lsl %[x3], %[one], %[x3]\n\t"
+            "orr %[word], %[word], %[x3]\n\t"
+            "cmp %[ptr], %[end]\n\t"
+            "bne 1b\n\t"
+            : [x0] "=&r"(x0), [x1] "=&r"(x1), [x2] "=&r"(x2), [x3] "=&r"(x3), [y] "=&r"(y), [word] "+r"(word),
+              [ptr] "+r"(ptr)
+            : [base] "r"(base), [one] "r"(one), [end] "r"(end)
+            : "cc", "memory");
+        return word;
+    }
     const uint8_t* const end = ind + 4 * pairs;
-    uint32_t x, y;
     __asm__ volatile(
         "1:\n\t"
         "ldr %[x], [%[ptr]], #4\n\t"
@@ -350,7 +397,7 @@ inline uint32_t e_word(const uint8_t* ind, uint32_t pairs, uint32_t w) {
         "orr %[word], %[word], %[x]\n\t"
         "cmp %[ptr], %[end]\n\t"
         "bne 1b\n\t"
-        : [x] "=&r"(x), [y] "=&r"(y), [word] "+r"(word), [ptr] "+r"(ptr)
+        : [x] "=&r"(x0), [y] "=&r"(y), [word] "+r"(word), [ptr] "+r"(ptr)
         : [base] "r"(base), [one] "r"(one), [end] "r"(end)
         : "cc", "memory");
 #else
@@ -407,20 +454,28 @@ bool fixed_weight(const Params& p, uint8_t* buf) {
     // Sentinels: 0x4000 ^ x is never 0 nor below 32, nor has bit 15 set.
     store_gf(buf + 2 * t, 0x4000);
     store_gf(buf + 2 * t + 2, 0x4000);
-    // Repeated positions: two comparisons per 32-bit word. (x ^ v) - 1 per
-    // 16-bit lane has bit 15 set iff the lane is 0 (lanes are < 2^15); a
-    // borrow into the upper lane only follows a zero lower lane, so the OR
-    // of the top bits is exact.
+    // Repeated positions, four comparisons per two packed words: x ^ y and
+    // x ^ (y rotated by 16) compare every half of x with every half of y.
+    // (a ^ b) - 1 per 16-bit lane has bit 15 set iff the lane is 0 (lanes are
+    // < 2^15); a borrow into the upper lane only follows a zero lower lane,
+    // so the OR of the top bits is exact.
+    const uint32_t pairs = (t + 1) / 2;
     uint32_t repeated = 0;
-    for (uint32_t i = 0; i + 1 < t; ++i) {
-        const uint32_t vv = uint32_t(buf[2 * i] | (buf[2 * i + 1] << 8)) * 0x10001u;
-        for (uint32_t j = i + 1; j < t; j += 2) repeated |= (load32(buf + 2 * j) ^ vv) - 0x10001u;
+    for (uint32_t a = 0; a < pairs; ++a) {
+        const uint32_t x = load32(buf + 4 * a);
+        repeated |= (x ^ ((x >> 16) | (x << 16))) - 0x10001u;  // its own two halves
+#pragma GCC unroll 4
+        for (uint32_t b = a + 1; b < pairs; ++b) {
+            const uint32_t y = load32(buf + 4 * b);
+            repeated |= (x ^ y) - 0x10001u;
+            repeated |= (x ^ ((y >> 16) | (y << 16))) - 0x10001u;
+        }
     }
     if (declassify_bool(repeated & 0x80008000u)) {
         secure_wipe(buf, 2 * t);
         return false;
     }
-    const uint32_t pairs = (t + 1) / 2, e_bytes = n / 8;
+    const uint32_t e_bytes = n / 8;
     for (uint32_t w = 0; 4 * w < e_bytes; ++w) {
         const uint32_t word = e_word(buf, pairs, w);
         if (4 * w + 4 <= e_bytes) {
@@ -509,14 +564,10 @@ Status encapsulate_with_e(const Params& p, uint8_t* ct, uint8_t* ss, const uint8
         put(r, a0 ^ tail_parity(row));
     }
     const size_t e_bytes = p.n / 8;
-    if (p.pc) {  // C1 = H(2, e)
-        hash::Shake256 h;
-        const uint8_t two = 2;
-        h.absorb(&two, 1);
-        h.absorb(e, e_bytes);
-        h.finalize();
-        h.squeeze(ct + sb, 32);
-    }
+    // C1 = H(2, e): kem_hash with an empty C, so that only one SHAKE state is
+    // ever on the stack (an inlined one here would stay in this frame while
+    // kem_hash runs: ~210 B more stack).
+    if (p.pc) kem_hash(ct + sb, 2, e, e_bytes, ct, 0);
     kem_hash(ss, 1, e, e_bytes, ct, p.ct_bytes());
     if (shift) secure_wipe(w.etail, rb);
     if (!public_key_padding_ok(p, pk)) {
@@ -591,12 +642,7 @@ Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_
     for (size_t i = 0; i < e_bytes; ++i) w.e[i] = uint8_t((w.e[i] & ok) | (sk_s[i] & ~ok));
     if (p.pc) {  // C1' = H(2, e) must equal C1
         uint8_t c1[32];
-        hash::Shake256 h;
-        const uint8_t two = 2;
-        h.absorb(&two, 1);
-        h.absorb(w.e, e_bytes);
-        h.finalize();
-        h.squeeze(c1, 32);
+        kem_hash(c1, 2, w.e, e_bytes, ct, 0);  // (one SHAKE state on the stack at a time)
         const uint8_t same = uint8_t(0 - (ct_memneq(c1, ct + p.syndrome_bytes(), 32) ^ 1));
         for (size_t i = 0; i < e_bytes; ++i) w.e[i] = uint8_t((w.e[i] & same) | (sk_s[i] & ~same));
         ok &= same;
