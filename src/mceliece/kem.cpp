@@ -20,8 +20,8 @@
 // Karatsuba level, a0 b0 | (a0 + a1)(b0 + b1) | a1 b1, for m = 12 and 13.
 extern "C" void pqmcu_mce_kara12(uint32_t* p, const uint32_t* a, const uint32_t* b);
 extern "C" void pqmcu_mce_kara13(uint32_t* p, const uint32_t* a, const uint32_t* b);
-// encode_m4.S: ct bits 4g .. 4g+3 ^= parities of pk rows 4g .. 4g+3 (their
-// first 4 floor(rb/4) bytes) ANDed with et, g < groups; one per row length rb.
+// encode_m4.S: ct bits 4g .. 4g+3 ^= parities of pk rows 4g .. 4g+3 ANDed
+// with et, g < groups; one function per row length rb.
 #define PQMCU_MCE_SYNDROME_DECL(rb) \
     extern "C" void pqmcu_mce_syndrome_##rb(uint8_t* ct, const uint8_t* pk, const uint8_t* et, uint32_t groups);
 PQMCU_MCE_SYNDROME_DECL(340)
@@ -524,7 +524,7 @@ Status encapsulate_with_e(const Params& p, uint8_t* ct, uint8_t* ss, const uint8
     };
     uint32_t r = 0;
 #if defined(PQMCU_TARGET_M4)
-    // encode_m4.S: whole groups of four rows, their 4 floor(rb / 4) bytes.
+    // encode_m4.S: whole groups of four rows.
     using Kernel = void (*)(uint8_t*, const uint8_t*, const uint8_t*, uint32_t);
     Kernel kernel = nullptr;
     switch (rb) {
@@ -538,8 +538,6 @@ Status encapsulate_with_e(const Params& p, uint8_t* ct, uint8_t* ss, const uint8
     if (kernel != nullptr && mt >= 4) {
         kernel(ct, pk, et, mt / 4);
         r = 4 * (mt / 4);
-        if (4 * words != rb)
-            for (uint32_t i = 0; i < r; ++i) put(i, tail_parity(pk + size_t(i) * rb));
     }
 #endif
     for (; r + 4 <= mt; r += 4) {
