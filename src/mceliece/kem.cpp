@@ -326,6 +326,19 @@ uint32_t berlekamp_massey(const Params& p, gf* loc, const gf* s, gf* T, gf* C, g
 }  // namespace
 
 inline void store32(uint8_t* p, uint32_t v) { std::memcpy(p, &v, 4); }
+inline uint32_t reverse_bits32(uint32_t x) {  // bit k to bit 31 - k (RBIT on the M4)
+#if defined(__ARM_ARCH_7EM__) && defined(__GNUC__)
+    uint32_t r;
+    __asm__("rbit %0, %1" : "=r"(r) : "r"(x));
+    return r;
+#else
+    x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
+    x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
+    x = ((x >> 4) & 0x0F0F0F0Fu) | ((x & 0x0F0F0F0Fu) << 4);
+    x = ((x >> 8) & 0x00FF00FFu) | ((x & 0x00FF00FFu) << 8);
+    return (x >> 16) | (x << 16);
+#endif
+}
 
 // e's 32-bit word w from the t packed positions (two 16-bit ones per word,
 // pairs = ceil(t / 2), a sentinel 0x4000 in an unused half): bit x - 32 w
@@ -418,10 +431,11 @@ bool fixed_weight(const Params& p, uint8_t* buf) {
         // The first t of the 2t candidates below n, compacted without
         // branches or secret indices in 8t bytes of buf (the random bytes,
         // then e's buffer): word i = candidate i | valid 0x8000 | (its shift
-        // s = number rejected before it) << 16, zero when not taken; then
-        // rounds b = 0, 1, .. move the elements with bit b of s set down by
-        // 2^b. Taken elements never collide (their targets are distinct and
-        // their shifts non-decreasing), so a slot ORs what stays and what
+        // s = number rejected before it, bit-reversed into bits 31 .. 24),
+        // zero when not taken; then rounds b = 0, 1, .. move the elements
+        // with bit b of s (at bit 31) set down by 2^b and shift the s field
+        // up by one. Taken elements never collide (their targets are distinct
+        // and their shifts non-decreasing), so a slot ORs what stays and what
         // arrives; afterwards slot j < t holds the j-th taken candidate.
         const uint32_t c = 2 * t;
         for (uint32_t i = c; i-- > 0;) store32(buf + 4 * i, load_gf(buf + 2 * i, m));
@@ -430,20 +444,27 @@ bool fixed_weight(const Params& p, uint8_t* buf) {
             const uint32_t v = load32(buf + 4 * i);
             const uint32_t accept = lt_mask(v, n);
             const uint32_t take = accept & lt_mask(count, t);
-            store32(buf + 4 * i, (v | 0x8000u | ((i - count) << 16)) & take);
+            store32(buf + 4 * i, (v | 0x8000u | reverse_bits32(i - count)) & take);
             count += accept & 1;
         }
         if (declassify_bool(lt_mask(count, t))) {
             secure_wipe(buf, 4 * c);
             return false;
         }
-        for (uint32_t b = 0; (1u << b) < c; ++b) {
-            const uint32_t d = 1u << b;
-            for (uint32_t i = 0; i < c; ++i) {
+        auto moves = [](uint32_t x) { return uint32_t(int32_t(x) >> 31); };
+        for (uint32_t d = 1; d < c; d <<= 1) {
+            uint32_t i = 0;
+            for (; i + d < c; ++i) {
+                const uint32_t x = load32(buf + 4 * i), y = load32(buf + 4 * (i + d));
+                uint32_t v = (x & ~moves(x)) | (y & moves(y));
+                v += v & 0xFFFF0000u;  // the next bit of s to bit 31
+                store32(buf + 4 * i, v);
+            }
+            for (; i < c; ++i) {
                 const uint32_t x = load32(buf + 4 * i);
-                const uint32_t y = i + d < c ? load32(buf + 4 * (i + d)) : 0;
-                const uint32_t xm = 0u - ((x >> (16 + b)) & 1), ym = 0u - ((y >> (16 + b)) & 1);
-                store32(buf + 4 * i, (x & ~xm) | (y & ym));
+                uint32_t v = x & ~moves(x);
+                v += v & 0xFFFF0000u;
+                store32(buf + 4 * i, v);
             }
         }
         for (uint32_t j = 0; j < t; ++j) store_gf(buf + 2 * j, uint16_t(load32(buf + 4 * j) & 0x1FFF));
