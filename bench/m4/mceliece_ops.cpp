@@ -104,8 +104,10 @@ void encaps_mean() {
     }
 }
 void report_mean(unsigned index) {
-    m4::print("pqmcu-op-info %u set=%s runs=%u fw_draws=%u\n", index, S::name, kMeanRuns,
-              unsigned(g_mean_used / S::params.fixed_weight_bytes()));
+    // last_ss: the 16th secret's first bytes, to compare with a host run of
+    // the same stream (the draws and this must agree).
+    m4::print("pqmcu-op-info %u set=%s runs=%u fw_draws=%u last_ss=%02x%02x%02x%02x\n", index, S::name, kMeanRuns,
+              unsigned(g_mean_used / S::params.fixed_weight_bytes()), g_ss[0], g_ss[1], g_ss[2], g_ss[3]);
 }
 rng::CtrDrbg g_rng_drbg;
 uint8_t g_rng_out[S::params.fixed_weight_bytes()];
