@@ -437,19 +437,25 @@ bool fixed_weight(const Params& p, uint8_t* buf) {
         // up by one. Taken elements never collide (their targets are distinct
         // and their shifts non-decreasing), so a slot ORs what stays and what
         // arrives; afterwards slot j < t holds the j-th taken candidate.
-        const uint32_t c = 2 * t;
-        for (uint32_t i = c; i-- > 0;) store32(buf + 4 * i, load_gf(buf + 2 * i, m));
+        // Two passes over the 16-bit candidates: the number accepted, then
+        // from the top down (so the 32-bit words never overwrite an unread
+        // candidate) the number accepted before each, count - those from it
+        // on. Values are < 2^16, so a - b < 0 (bit 31) is a < b.
+        const uint32_t c = 2 * t, mask = (1u << m) - 1;
+        auto below = [](uint32_t a, uint32_t b) { return (a - b) >> 31; };  // 1 iff a < b
         uint32_t count = 0;
-        for (uint32_t i = 0; i < c; ++i) {
-            const uint32_t v = load32(buf + 4 * i);
-            const uint32_t accept = lt_mask(v, n);
-            const uint32_t take = accept & lt_mask(count, t);
-            store32(buf + 4 * i, (v | 0x8000u | reverse_bits32(i - count)) & take);
-            count += accept & 1;
-        }
-        if (declassify_bool(lt_mask(count, t))) {
-            secure_wipe(buf, 4 * c);
+        for (uint32_t i = 0; i < c; ++i) count += below(uint32_t(buf[2 * i] | (buf[2 * i + 1] << 8)) & mask, n);
+        if (declassify_bool(below(count, t))) {
+            secure_wipe(buf, 2 * c);
             return false;
+        }
+        uint32_t before = count;
+        for (uint32_t i = c; i-- > 0;) {
+            const uint32_t v = uint32_t(buf[2 * i] | (buf[2 * i + 1] << 8)) & mask;
+            const uint32_t accept = below(v, n);
+            before -= accept;  // accepted among candidates 0 .. i-1
+            const uint32_t take = 0u - (accept & below(before, t));
+            store32(buf + 4 * i, (v | 0x8000u | reverse_bits32(i - before)) & take);
         }
         // A taken element's s is at most the number of rejected candidates,
         // <= 2t - t (count >= t here): the rounds stop at the largest 2^b <= t.
