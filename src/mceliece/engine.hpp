@@ -41,7 +41,7 @@ constexpr uint32_t decode_batches(const Params& p) { return (p.n + 63) / 64; }
 // Encapsulation's buffers.
 struct EncapsWork {
     uint8_t* e;      // n/8
-    uint8_t* etail;  // pk_row_bytes(): e's bits mt .. n-1 from bit 0
+    uint8_t* etail;  // pk_row_bytes() when mt % 8 != 0: e's bits mt .. n-1 from bit 0
 };
 
 template <int M>
@@ -95,9 +95,12 @@ template <int M>
 Status keypair_from_seed_sink(const Params& p, const uint8_t* delta, const PkSink& sink, uint8_t* sk,
                               const KeygenSinkWork& w);
 
-// FixedWeight from fixed_weight_bytes() random bytes: true (public) and the
-// weight-t vector e when the draw is usable; false asks for a new draw.
-bool fixed_weight(const Params& p, const uint8_t* random, uint8_t* e);
+// FixedWeight: buf holds fixed_weight_bytes() random bytes followed by e's
+// n/8 bytes; true (public) and the weight-t vector e when the draw is usable,
+// false asks for a new draw. The random bytes are consumed (overwritten);
+// when n < q the compaction uses 8t bytes of buf as scratch (8t <= 4t + n/8
+// for every set), when n = q t must be even (4 bytes past the 2t are used).
+bool fixed_weight(const Params& p, uint8_t* buf);
 
 // C = (H e [, H(2, e)]) and K = H(1, e, C). ok, or malformed_input when the
 // public key's padding bits (mceliece6960119*) are not zero (ct, ss zeroed).

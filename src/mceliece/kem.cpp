@@ -20,6 +20,16 @@
 // Karatsuba level, a0 b0 | (a0 + a1)(b0 + b1) | a1 b1, for m = 12 and 13.
 extern "C" void pqmcu_mce_kara12(uint32_t* p, const uint32_t* a, const uint32_t* b);
 extern "C" void pqmcu_mce_kara13(uint32_t* p, const uint32_t* a, const uint32_t* b);
+// encode_m4.S: ct bits 4g .. 4g+3 ^= parities of pk rows 4g .. 4g+3 ANDed
+// with et, g < groups; one function per row length rb.
+#define PQMCU_MCE_SYNDROME_DECL(rb) \
+    extern "C" void pqmcu_mce_syndrome_##rb(uint8_t* ct, const uint8_t* pk, const uint8_t* et, uint32_t groups);
+PQMCU_MCE_SYNDROME_DECL(340)
+PQMCU_MCE_SYNDROME_DECL(420)
+PQMCU_MCE_SYNDROME_DECL(628)
+PQMCU_MCE_SYNDROME_DECL(677)
+PQMCU_MCE_SYNDROME_DECL(816)
+#undef PQMCU_MCE_SYNDROME_DECL
 #endif
 
 namespace pqmcu::mceliece {
@@ -47,6 +57,9 @@ bool public_key_padding_ok(const Params& p, const uint8_t* pk) {
     return (b >> used) == 0;
 }
 
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
 void kem_hash(uint8_t* ss, uint8_t prefix, const uint8_t* e, size_t e_bytes, const uint8_t* ct, size_t ct_bytes) {
     hash::Shake256 h;
     h.absorb(&prefix, 1);
@@ -303,71 +316,261 @@ uint32_t berlekamp_massey(const Params& p, gf* loc, const gf* s, gf* T, gf* C, g
 
 }  // namespace
 
-// All-ones iff a == b, for a, b < 2^31 (a ^ b - 1 is negative only for 0):
-// one instruction fewer than eq_mask's 64-bit form on the M4.
-inline uint32_t eq_mask_small(uint32_t a, uint32_t b) { return uint32_t(int32_t((a ^ b) - 1) >> 31); }
+inline void store32(uint8_t* p, uint32_t v) { std::memcpy(p, &v, 4); }
+inline uint32_t reverse_bits32(uint32_t x) {  // bit k to bit 31 - k (RBIT on the M4)
+#if defined(__ARM_ARCH_7EM__) && defined(__GNUC__)
+    uint32_t r;
+    __asm__("rbit %0, %1" : "=r"(r) : "r"(x));
+    return r;
+#else
+    x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
+    x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
+    x = ((x >> 4) & 0x0F0F0F0Fu) | ((x & 0x0F0F0F0Fu) << 4);
+    x = ((x >> 8) & 0x00FF00FFu) | ((x & 0x00FF00FFu) << 8);
+    return (x >> 16) | (x << 16);
+#endif
+}
 
-bool fixed_weight(const Params& p, const uint8_t* random, uint8_t* e) {
-    const uint32_t t = p.t, n = p.n;
-    uint16_t ind[kMaxT] = {};
-    if (p.n == p.q()) {
-        for (uint32_t i = 0; i < t; ++i) ind[i] = load_gf(random + 2 * i, p.m);
-    } else {
-        // The first t of the 2t candidates below n, compacted without branches.
+// e's 32-bit word w from the t packed positions (two 16-bit ones per word,
+// pairs = ceil(t / 2), a sentinel 0x4000 in an unused half): bit x - 32 w
+// for every position x in [32 w, 32 w + 32). x ^ 32 w is below 32 exactly
+// for those, and then is the bit; otherwise it is 32 .. 8191.
+inline uint32_t e_word(const uint8_t* ind, uint32_t pairs, uint32_t w) {
+    uint32_t word = 0;
+#if defined(__ARM_ARCH_7EM__) && defined(__GNUC__)
+    // Both halves at once: USAT16 clamps each to 0 .. 255, and a register
+    // shift uses the shift's low byte, so 1 << 32 .. 255 is 0: seven ALU
+    // instructions per pair of positions, no branch, no secret index.
+    const uint32_t base = (w << 5) * 0x10001u, one = 1;
+    const uint8_t* ptr = ind;
+    uint32_t x0, x1, x2, x3, y;
+    if (pairs % 4 == 0) {  // every standard set: four pairs per pass, loads in one burst
+        const uint8_t* const end = ind + 4 * pairs;
+        __asm__ volatile(
+            "1:\n\t"
+            "ldr %[x1], [%[ptr], #4]\n\t"
+            "ldr %[x2], [%[ptr], #8]\n\t"
+            "ldr %[x3], [%[ptr], #12]\n\t"
+            "ldr %[x0], [%[ptr]], #16\n\t"
+            "eor %[x0], %[x0], %[base]\n\t"
+            "eor %[x1], %[x1], %[base]\n\t"
+            "eor %[x2], %[x2], %[base]\n\t"
+            "eor %[x3], %[x3], %[base]\n\t"
+            "usat16 %[x0], #8, %[x0]\n\t"
+            "usat16 %[x1], #8, %[x1]\n\t"
+            "usat16 %[x2], #8, %[x2]\n\t"
+            "usat16 %[x3], #8, %[x3]\n\t"
+            "lsl %[y], %[one], %[x0]\n\t"
+            "orr %[word], %[word], %[y]\n\t"
+            "lsr %[x0], %[x0], #16\n\t"
+            "lsl %[x0], %[one], %[x0]\n\t"
+            "orr %[word], %[word], %[x0]\n\t"
+            "lsl %[y], %[one], %[x1]\n\t"
+            "orr %[word], %[word], %[y]\n\t"
+            "lsr %[x1], %[x1], #16\n\t"
+            "lsl %[x1], %[one], %[x1]\n\t"
+            "orr %[word], %[word], %[x1]\n\t"
+            "lsl %[y], %[one], %[x2]\n\t"
+            "orr %[word], %[word], %[y]\n\t"
+            "lsr %[x2], %[x2], #16\n\t"
+            "lsl %[x2], %[one], %[x2]\n\t"
+            "orr %[word], %[word], %[x2]\n\t"
+            "lsl %[y], %[one], %[x3]\n\t"
+            "orr %[word], %[word], %[y]\n\t"
+            "lsr %[x3], %[x3], #16\n\t"
+            "lsl %[x3], %[one], %[x3]\n\t"
+            "orr %[word], %[word], %[x3]\n\t"
+            "cmp %[ptr], %[end]\n\t"
+            "bne 1b\n\t"
+            : [x0] "=&r"(x0), [x1] "=&r"(x1), [x2] "=&r"(x2), [x3] "=&r"(x3), [y] "=&r"(y), [word] "+r"(word),
+              [ptr] "+r"(ptr)
+            : [base] "r"(base), [one] "r"(one), [end] "r"(end)
+            : "cc", "memory");
+        return word;
+    }
+    const uint8_t* const end = ind + 4 * pairs;
+    __asm__ volatile(
+        "1:\n\t"
+        "ldr %[x], [%[ptr]], #4\n\t"
+        "eor %[x], %[x], %[base]\n\t"
+        "usat16 %[x], #8, %[x]\n\t"
+        "lsl %[y], %[one], %[x]\n\t"
+        "orr %[word], %[word], %[y]\n\t"
+        "lsr %[x], %[x], #16\n\t"
+        "lsl %[x], %[one], %[x]\n\t"
+        "orr %[word], %[word], %[x]\n\t"
+        "cmp %[ptr], %[end]\n\t"
+        "bne 1b\n\t"
+        : [x] "=&r"(x0), [y] "=&r"(y), [word] "+r"(word), [ptr] "+r"(ptr)
+        : [base] "r"(base), [one] "r"(one), [end] "r"(end)
+        : "cc", "memory");
+#else
+    const uint32_t base = w << 5;
+    for (uint32_t j = 0; j < 2 * pairs; ++j) {
+        const uint32_t x = uint32_t(ind[2 * j] | (ind[2 * j + 1] << 8)) ^ base;
+        word |= (1u << (x & 31)) & uint32_t(int32_t(x - 32) >> 31);
+    }
+#endif
+    return word;
+}
+
+bool fixed_weight(const Params& p, uint8_t* buf) {
+    const uint32_t t = p.t, n = p.n, m = p.m;
+    uint8_t* const e = buf + p.fixed_weight_bytes();
+    // ind: the t positions as 16-bit values at buf (then sentinels).
+    if (p.n != p.q()) {
+        // The first t of the 2t candidates below n, compacted without
+        // branches or secret indices in 8t bytes of buf (the random bytes,
+        // then e's buffer): word i = candidate i | valid 0x8000 | (its shift
+        // s = number rejected before it, bit-reversed into bits 31 .. 24),
+        // zero when not taken; then rounds b = 0, 1, .. move the elements
+        // with bit b of s (at bit 31) set down by 2^b and shift the s field
+        // up by one. Taken elements never collide (their targets are distinct
+        // and their shifts non-decreasing), so a slot ORs what stays and what
+        // arrives; afterwards slot j < t holds the j-th taken candidate.
+        // Two passes over the 16-bit candidates: the number accepted, then
+        // from the top down (so the 32-bit words never overwrite an unread
+        // candidate) the number accepted before each, count - those from it
+        // on. Values are < 2^16, so a - b < 0 (bit 31) is a < b.
+        const uint32_t c = 2 * t, mask = (1u << m) - 1;
+        auto below = [](uint32_t a, uint32_t b) { return (a - b) >> 31; };  // 1 iff a < b
         uint32_t count = 0;
-        for (uint32_t i = 0; i < 2 * t; ++i) {
-            const uint32_t v = load_gf(random + 2 * i, p.m);
-            const uint32_t take = lt_mask(v, n) & lt_mask(count, t);
-            const uint32_t vt = v & take;
-            // count <= i: the slots above i cannot be the one (a public bound).
-            const uint32_t slots = i + 1 < t ? i + 1 : t;
-            for (uint32_t k = 0; k < slots; ++k) ind[k] = uint16_t(ind[k] | (vt & eq_mask_small(k, count)));
-            count += take & 1;
+        for (uint32_t i = 0; i < c; ++i) count += below(uint32_t(buf[2 * i] | (buf[2 * i + 1] << 8)) & mask, n);
+        if (declassify_bool(below(count, t))) {
+            secure_wipe(buf, 2 * c);
+            return false;
         }
-        if (declassify_bool(lt_mask(count, t))) return false;
+        uint32_t before = count;
+        for (uint32_t i = c; i-- > 0;) {
+            const uint32_t v = uint32_t(buf[2 * i] | (buf[2 * i + 1] << 8)) & mask;
+            const uint32_t accept = below(v, n);
+            before -= accept;  // accepted among candidates 0 .. i-1
+            const uint32_t take = 0u - (accept & below(before, t));
+            store32(buf + 4 * i, (v | 0x8000u | reverse_bits32(i - before)) & take);
+        }
+        // A taken element's s is at most the number of rejected candidates,
+        // <= 2t - t (count >= t here): the rounds stop at the largest 2^b <= t.
+        auto moves = [](uint32_t x) { return uint32_t(int32_t(x) >> 31); };
+        for (uint32_t d = 1; d <= t; d <<= 1) {
+            uint32_t i = 0;
+#if defined(__ARM_ARCH_7EM__) && defined(__GNUC__)
+            // Two slots per pass, the four loads in one burst (~11 cycles a
+            // slot; the C loop ~16).
+            if (c - d >= 2) {
+                uint8_t* ptr = buf;
+                const uint8_t* src = buf + 4 * d;
+                uint8_t* const end = buf + 4 * ((c - d) & ~1u);
+                const uint32_t top = 0xFFFF0000u;
+                uint32_t x0, y0, x1, y1;
+                __asm__ volatile(
+                    "1:\n\t"
+                    "ldr %[y1], [%[src], #4]\n\t"
+                    "ldr %[y0], [%[src]], #8\n\t"
+                    "ldr %[x1], [%[ptr], #4]\n\t"
+                    "ldr %[x0], [%[ptr]]\n\t"
+                    "bic %[x0], %[x0], %[x0], asr #31\n\t"
+                    "and %[y0], %[y0], %[y0], asr #31\n\t"
+                    "orr %[x0], %[x0], %[y0]\n\t"
+                    "and %[y0], %[x0], %[top]\n\t"
+                    "add %[x0], %[x0], %[y0]\n\t"
+                    "bic %[x1], %[x1], %[x1], asr #31\n\t"
+                    "and %[y1], %[y1], %[y1], asr #31\n\t"
+                    "orr %[x1], %[x1], %[y1]\n\t"
+                    "and %[y1], %[x1], %[top]\n\t"
+                    "add %[x1], %[x1], %[y1]\n\t"
+                    "str %[x1], [%[ptr], #4]\n\t"
+                    "str %[x0], [%[ptr]], #8\n\t"
+                    "cmp %[ptr], %[end]\n\t"
+                    "bne 1b\n\t"
+                    : [x0] "=&r"(x0), [y0] "=&r"(y0), [x1] "=&r"(x1), [y1] "=&r"(y1), [ptr] "+r"(ptr),
+                      [src] "+r"(src)
+                    : [top] "r"(top), [end] "r"(end)
+                    : "cc", "memory");
+                i = (c - d) & ~1u;
+            }
+#endif
+            for (; i + d < c; ++i) {
+                const uint32_t x = load32(buf + 4 * i), y = load32(buf + 4 * (i + d));
+                uint32_t v = (x & ~moves(x)) | (y & moves(y));
+                v += v & 0xFFFF0000u;  // the next bit of s to bit 31
+                store32(buf + 4 * i, v);
+            }
+            for (; i < c; ++i) {
+                const uint32_t x = load32(buf + 4 * i);
+                uint32_t v = x & ~moves(x);
+                v += v & 0xFFFF0000u;
+                store32(buf + 4 * i, v);
+            }
+        }
+        for (uint32_t j = 0; j < t; ++j) store_gf(buf + 2 * j, uint16_t(load32(buf + 4 * j) & 0x1FFF));
+        secure_wipe(buf + 2 * t, 8 * t - 2 * t);
+    } else {
+        for (uint32_t j = 0; j < t; ++j) store_gf(buf + 2 * j, load_gf(buf + 2 * j, m));
     }
-    uint32_t repeated = 0;
-    for (uint32_t i = 1; i < t; ++i) {
-        const uint32_t v = ind[i];
-        for (uint32_t j = 0; j < i; ++j) repeated |= eq_mask_small(v, ind[j]);
+    // Sentinels: 0x4000 ^ x is never 0 nor below 32, nor has bit 15 set.
+    store_gf(buf + 2 * t, 0x4000);
+    store_gf(buf + 2 * t + 2, 0x4000);
+    // Repeated positions, four comparisons per two packed words: x ^ y and
+    // x ^ (y rotated by 16) compare every half of x with every half of y.
+    // (a ^ b) - 1 per 16-bit lane has bit 15 set iff the lane is 0 (lanes are
+    // < 2^15); a borrow into the upper lane only follows a zero lower lane,
+    // so the OR of the top bits is exact.
+    // The verdict is declassified after each packed word: a draw with a
+    // repeat is discarded, so where its first repeat lies says nothing about
+    // the e finally used, and an accepted draw always runs every comparison
+    // (about half the work of a rejected draw, ~2/3 of draws, is saved).
+    const uint32_t pairs = (t + 1) / 2;
+    for (uint32_t a = 0; a < pairs; ++a) {
+        const uint32_t x = load32(buf + 4 * a);
+        uint32_t repeated = (x ^ ((x >> 16) | (x << 16))) - 0x10001u;  // its own two halves
+#pragma GCC unroll 4
+        for (uint32_t b = a + 1; b < pairs; ++b) {
+            const uint32_t y = load32(buf + 4 * b);
+            repeated |= (x ^ y) - 0x10001u;
+            repeated |= (x ^ ((y >> 16) | (y << 16))) - 0x10001u;
+        }
+        if (declassify_bool(repeated & 0x80008000u)) {
+            secure_wipe(buf, 2 * t);
+            return false;
+        }
     }
-    if (declassify_bool(repeated)) {
-        secure_wipe(ind, sizeof ind);
-        return false;
-    }
-    // e one 32-bit word at a time: x = ind ^ (32 w) is below 32 exactly for the
-    // positions in word w, and is then the bit.
     const uint32_t e_bytes = n / 8;
     for (uint32_t w = 0; 4 * w < e_bytes; ++w) {
-        uint32_t word = 0;
-        const uint32_t base = w << 5;
-        for (uint32_t j = 0; j < t; ++j) {
-            const uint32_t x = ind[j] ^ base;
-            word |= (1u << (x & 31)) & uint32_t(int32_t(x - 32) >> 31);
+        const uint32_t word = e_word(buf, pairs, w);
+        if (4 * w + 4 <= e_bytes) {
+            store32(e + 4 * w, word);
+        } else {
+            for (uint32_t b = 0; 4 * w + b < e_bytes; ++b) e[4 * w + b] = uint8_t(word >> (8 * b));
         }
-        for (uint32_t b = 0; b < 4 && 4 * w + b < e_bytes; ++b) e[4 * w + b] = uint8_t(word >> (8 * b));
     }
-    secure_wipe(ind, sizeof ind);
+    secure_wipe(buf, 2 * t);  // (the sentinels are public; for n = q they are e's first bytes)
     return true;
 }
 
 Status encapsulate_with_e(const Params& p, uint8_t* ct, uint8_t* ss, const uint8_t* pk, const uint8_t* e,
                           const EncapsWork& w) {
     const uint32_t mt = p.mt(), rb = p.pk_row_bytes(), sb = p.syndrome_bytes();
-    // e's bits mt .. n-1, from bit 0.
+    // e's bits mt .. n-1 from bit 0: e itself from byte mt / 8 when mt is a
+    // multiple of 8 (no copy), else shifted into w.etail (6960119).
     const uint32_t byte0 = mt / 8, shift = mt % 8;
-    for (uint32_t i = 0; i < rb; ++i) {
-        const uint32_t lo = e[byte0 + i];
-        const uint32_t hi = byte0 + i + 1 < p.n / 8 ? e[byte0 + i + 1] : 0;
-        w.etail[i] = uint8_t(shift ? (lo >> shift) | (hi << (8 - shift)) : lo);
+    const uint8_t* et = e + byte0;
+    if (shift) {
+        for (uint32_t i = 0; i < rb; ++i) {
+            const uint32_t lo = e[byte0 + i];
+            const uint32_t hi = byte0 + i + 1 < p.n / 8 ? e[byte0 + i + 1] : 0;
+            w.etail[i] = uint8_t((lo >> shift) | (hi << (8 - shift)));
+        }
+        et = w.etail;
     }
-    // C0 = H e = e[0 .. mt) + T e[mt .. n). The rows are read in place (from
-    // flash on a device) with 32-bit loads, four rows per pass over e's tail.
-    std::memset(ct, 0, sb);
+    // C0 = H e = e[0 .. mt) + T e[mt .. n): start from e's first mt bits, XOR
+    // the rows' parities in. The rows are read in place (from flash on a
+    // device) with 32-bit loads, four rows per pass over e's tail.
+    std::memcpy(ct, e, sb);
+    if (shift) ct[sb - 1] = uint8_t(ct[sb - 1] & ((1u << shift) - 1));
     const uint32_t words = rb / 4;
     auto tail_parity = [&](const uint8_t* row) {
         uint32_t acc = 0;
-        for (uint32_t i = 4 * words; i < rb; ++i) acc ^= uint32_t(row[i] & w.etail[i]);
+        for (uint32_t i = 4 * words; i < rb; ++i) acc ^= uint32_t(row[i] & et[i]);
         return acc;
     };
     auto put = [&](uint32_t r, uint32_t acc) {
@@ -376,54 +579,36 @@ Status encapsulate_with_e(const Params& p, uint8_t* ct, uint8_t* ss, const uint8
         acc ^= acc >> 4;
         acc ^= acc >> 2;
         acc ^= acc >> 1;
-        const uint32_t bit = (acc & 1) ^ ((e[r / 8] >> (r % 8)) & 1);
-        ct[r / 8] |= uint8_t(bit << (r % 8));
+        ct[r / 8] = uint8_t(ct[r / 8] ^ ((acc & 1) << (r % 8)));
     };
     uint32_t r = 0;
-    for (; r + 4 <= mt; r += 4) {
-        const uint8_t* row = pk + size_t(r) * rb;  // advanced through the row, then back
-        uint32_t a0 = 0, a1 = 0, a2 = 0, a3 = 0;
-        const uint8_t* ep = w.etail;
-        const uint8_t* const end = w.etail + 4 * words;
-#if defined(__ARM_ARCH_7EM__) && defined(__GNUC__)
-        // The five loads back to back pipeline on the M4 (one cycle each
-        // after the first); the compiler interleaves them with the ALU work.
-        const uint8_t* rowb = row + 2 * rb;
-        if (ep != end) {
-            uint32_t x, y0, y1, y2, y3;
-            __asm__ volatile(
-                "1:\n\t"
-                "ldr %[x], [%[ep]], #4\n\t"
-                "ldr %[y1], [%[ra], %[rb]]\n\t"
-                "ldr %[y3], [%[rbb], %[rb]]\n\t"
-                "ldr %[y0], [%[ra]], #4\n\t"
-                "ldr %[y2], [%[rbb]], #4\n\t"
-                "and.w %[y0], %[y0], %[x]\n\t"
-                "and.w %[y1], %[y1], %[x]\n\t"
-                "and.w %[y2], %[y2], %[x]\n\t"
-                "and.w %[y3], %[y3], %[x]\n\t"
-                "eor.w %[a0], %[a0], %[y0]\n\t"
-                "eor.w %[a1], %[a1], %[y1]\n\t"
-                "eor.w %[a2], %[a2], %[y2]\n\t"
-                "eor.w %[a3], %[a3], %[y3]\n\t"
-                "cmp %[ep], %[end]\n\t"
-                "bne 1b\n\t"
-                : [x] "=&r"(x), [y0] "=&r"(y0), [y1] "=&r"(y1), [y2] "=&r"(y2), [y3] "=&r"(y3), [a0] "+r"(a0),
-                  [a1] "+r"(a1), [a2] "+r"(a2), [a3] "+r"(a3), [ep] "+r"(ep), [ra] "+r"(row), [rbb] "+r"(rowb)
-                : [rb] "r"(rb), [end] "r"(end)
-                : "cc", "memory");
-        }
-        row -= 4 * words;
-#else
-        for (; ep != end; ep += 4, row += 4) {
-            const uint32_t x = load32(ep);
-            a0 ^= load32(row) & x;
-            a1 ^= load32(row + rb) & x;
-            a2 ^= load32(row + 2 * rb) & x;
-            a3 ^= load32(row + 3 * rb) & x;
-        }
-        row -= 4 * words;
+#if defined(PQMCU_TARGET_M4)
+    // encode_m4.S: whole groups of four rows.
+    using Kernel = void (*)(uint8_t*, const uint8_t*, const uint8_t*, uint32_t);
+    Kernel kernel = nullptr;
+    switch (rb) {
+        case 340: kernel = pqmcu_mce_syndrome_340; break;
+        case 420: kernel = pqmcu_mce_syndrome_420; break;
+        case 628: kernel = pqmcu_mce_syndrome_628; break;
+        case 677: kernel = pqmcu_mce_syndrome_677; break;
+        case 816: kernel = pqmcu_mce_syndrome_816; break;
+        default: break;
+    }
+    if (kernel != nullptr && mt >= 4) {
+        kernel(ct, pk, et, mt / 4);
+        r = 4 * (mt / 4);
+    }
 #endif
+    for (; r + 4 <= mt; r += 4) {
+        const uint8_t* row = pk + size_t(r) * rb;
+        uint32_t a0 = 0, a1 = 0, a2 = 0, a3 = 0;
+        for (uint32_t i = 0; i < words; ++i) {
+            const uint32_t x = load32(et + 4 * i);
+            a0 ^= load32(row + 4 * i) & x;
+            a1 ^= load32(row + rb + 4 * i) & x;
+            a2 ^= load32(row + 2 * rb + 4 * i) & x;
+            a3 ^= load32(row + 3 * rb + 4 * i) & x;
+        }
         put(r, a0 ^ tail_parity(row));
         put(r + 1, a1 ^ tail_parity(row + rb));
         put(r + 2, a2 ^ tail_parity(row + 2 * rb));
@@ -432,20 +617,16 @@ Status encapsulate_with_e(const Params& p, uint8_t* ct, uint8_t* ss, const uint8
     for (; r < mt; ++r) {
         const uint8_t* row = pk + size_t(r) * rb;
         uint32_t a0 = 0;
-        for (uint32_t i = 0; i < words; ++i) a0 ^= load32(row + 4 * i) & load32(w.etail + 4 * i);
+        for (uint32_t i = 0; i < words; ++i) a0 ^= load32(row + 4 * i) & load32(et + 4 * i);
         put(r, a0 ^ tail_parity(row));
     }
     const size_t e_bytes = p.n / 8;
-    if (p.pc) {  // C1 = H(2, e)
-        hash::Shake256 h;
-        const uint8_t two = 2;
-        h.absorb(&two, 1);
-        h.absorb(e, e_bytes);
-        h.finalize();
-        h.squeeze(ct + sb, 32);
-    }
+    // C1 = H(2, e): kem_hash with an empty C, so that only one SHAKE state is
+    // ever on the stack (an inlined one here would stay in this frame while
+    // kem_hash runs: ~210 B more stack).
+    if (p.pc) kem_hash(ct + sb, 2, e, e_bytes, ct, 0);
     kem_hash(ss, 1, e, e_bytes, ct, p.ct_bytes());
-    secure_wipe(w.etail, rb);
+    if (shift) secure_wipe(w.etail, rb);
     if (!public_key_padding_ok(p, pk)) {
         std::memset(ct, 0, p.ct_bytes());
         std::memset(ss, 0, 32);
@@ -518,12 +699,7 @@ Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_
     for (size_t i = 0; i < e_bytes; ++i) w.e[i] = uint8_t((w.e[i] & ok) | (sk_s[i] & ~ok));
     if (p.pc) {  // C1' = H(2, e) must equal C1
         uint8_t c1[32];
-        hash::Shake256 h;
-        const uint8_t two = 2;
-        h.absorb(&two, 1);
-        h.absorb(w.e, e_bytes);
-        h.finalize();
-        h.squeeze(c1, 32);
+        kem_hash(c1, 2, w.e, e_bytes, ct, 0);  // (one SHAKE state on the stack at a time)
         const uint8_t same = uint8_t(0 - (ct_memneq(c1, ct + p.syndrome_bytes(), 32) ^ 1));
         for (size_t i = 0; i < e_bytes; ++i) w.e[i] = uint8_t((w.e[i] & same) | (sk_s[i] & ~same));
         ok &= same;

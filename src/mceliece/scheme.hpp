@@ -75,10 +75,15 @@ struct Scheme {
         uint8_t e[params.n / 8];
     };
     struct EncapsWorkspace {
-        uint8_t random[params.fixed_weight_bytes()];
-        uint8_t e[params.n / 8];
-        uint8_t etail[params.pk_row_bytes()];
+        // The random bytes (fixed_weight_bytes), then e (n/8): FixedWeight
+        // compacts its candidates in place across both (8t bytes).
+        alignas(4) uint8_t buf[params.fixed_weight_bytes() + params.n / 8];
+        // e's shifted tail, needed only when mt is not a multiple of 8
+        // (6960119); the other sets read the tail in place in e.
+        uint8_t etail[params.mt() % 8 ? params.pk_row_bytes() : 1];
     };
+    static_assert(params.n == params.q() ? params.t % 2 == 0 : 8 * params.t <= sizeof(EncapsWorkspace::buf),
+                  "FixedWeight's scratch (fixed_weight in kem.cpp)");
     // The streaming key generation's buffers (keypair with a sink): no pk
     // buffer; S^-1 of the left block, one block of H's right columns and one
     // band of T's rows. sizeof = keygen_sink_workspace_bytes (132 KB for
@@ -188,14 +193,15 @@ struct Scheme {
         // positions) must not hang the caller.
         Status st = Status::internal_error;
         for (int attempt = 0; attempt < kMaxFixedWeightAttempts; ++attempt) {
-            const Status drawn = draw_random(rng, en.random, sizeof en.random);
+            const Status drawn = draw_random(rng, en.buf, params.fixed_weight_bytes());
             if (drawn != Status::ok) break;
-            if (fixed_weight(params, en.random, en.e)) {
+            if (fixed_weight(params, en.buf)) {
                 st = Status::ok;
                 break;
             }
         }
-        if (st == Status::ok) st = encapsulate_with_e(params, ct, ss, pk, en.e, EncapsWork{en.e, en.etail});
+        if (st == Status::ok) st = encapsulate_with_e(params, ct, ss, pk, en.buf + params.fixed_weight_bytes(),
+                                                        EncapsWork{en.buf + params.fixed_weight_bytes(), en.etail});
         secure_wipe(&en, sizeof en);
         return st;
     }
