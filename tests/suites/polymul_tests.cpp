@@ -5,6 +5,7 @@
 // evaluation module product; Saber's NTT product; Saber round trips and implicit rejection
 // (the full KAT files are checked by the host's pqmcu_saber_tests).
 #include <initializer_list>
+#include <new>
 
 #include "polymul/matvec.hpp"
 #include "polymul/polymul.hpp"
@@ -33,6 +34,15 @@ constexpr size_t kScratch = pm::max_scratch_words<T43>(kMaxTestN) > pm::max_scra
                                 : pm::max_scratch_words<pm::Toom3<pm::Karatsuba<16>>>(kMaxTestN);
 // Static: the M4 stack need not hold them.
 uint16_t g_a[kMaxTestN], g_b[kMaxTestN], g_c[2 * kMaxTestN], g_ref[2 * kMaxTestN], g_scratch[kScratch + 1];
+
+// The cases run one at a time, so their large buffers share one arena: the
+// firmware then links within the STM32F4DISCOVERY's 128 KB of RAM.
+alignas(16) unsigned char g_arena[56 * 1024];
+template <class T>
+T& arena() {
+    static_assert(sizeof(T) <= sizeof g_arena, "grow g_arena");
+    return *::new (static_cast<void*>(g_arena)) T;
+}
 
 // The reference, written out here (independent of the library's Schoolbook,
 // which on the M4 is the SMLADX kernel under test).
@@ -81,7 +91,10 @@ void m4_choices(Context& ctx) {
 // The four-argument entry points (exact mod 2^16; blocked on the M4) at the
 // NTRU sizes, against the reference and its folds.
 void entry_points(Context& ctx) {
-    static uint16_t a[pm::kMaxN], b[pm::kMaxN], full[2 * pm::kMaxN], c[2 * pm::kMaxN], cc[pm::kMaxN], cn[pm::kMaxN];
+    struct Buffers {
+        uint16_t a[pm::kMaxN], b[pm::kMaxN], full[2 * pm::kMaxN], c[2 * pm::kMaxN], cc[pm::kMaxN], cn[pm::kMaxN];
+    };
+    auto& [a, b, full, c, cc, cn] = arena<Buffers>();
     XorShift rng{0xC0FFEEu};
     uint32_t bad = 0;
     for (size_t n : {1u, 17u, 256u, 352u, 353u, 509u, 677u, 701u, 821u, 1229u, 1373u}) {
@@ -107,8 +120,11 @@ void entry_points(Context& ctx) {
 void matvec(Context& ctx) {
     constexpr size_t K = 3, N = 256;
     using MV = pm::MatVecNegacyclic<K, N>;
-    static uint16_t A[K * K * N], s[K * N], res[K * N], sev[K * MV::ev_words], prod[N], expect[N];
-    static MV::Scratch scr;
+    struct Buffers {
+        uint16_t A[K * K * N], s[K * N], res[K * N], sev[K * MV::ev_words], prod[N], expect[N];
+        MV::Scratch scr;
+    };
+    auto& [A, s, res, sev, prod, expect, scr] = arena<Buffers>();
     XorShift rng{99};
     for (auto& v : A) v = uint16_t(rng.next());
     for (auto& v : s) v = uint16_t(rng.next());
@@ -131,8 +147,11 @@ void matvec(Context& ctx) {
 template <class Set>
 void saber_round_trip(Context& ctx) {
     using S = pqmcu::saber::Scheme<Set>;
-    static typename S::Workspace ws;
-    static uint8_t pk[S::pk_bytes], sk[S::sk_bytes], ct[S::ct_bytes];
+    struct Buffers {
+        typename S::Workspace ws;
+        uint8_t pk[S::pk_bytes], sk[S::sk_bytes], ct[S::ct_bytes];
+    };
+    auto& [ws, pk, sk, ct] = arena<Buffers>();
     uint8_t ss[32], ss2[32], zc[64], expect[32];
     XorShift x{7 + uint32_t(S::L)};
     auto rng = [&x](uint8_t* out, size_t n) {
@@ -246,10 +265,13 @@ void saber_profiles_agree(Context& ctx) {
     using D = sb::Scheme<Set, sb::Default>;
     using P = sb::Scheme<Set, sb::Speed>;
     using T = sb::Scheme<Set, sb::Toom>;
-    static typename D::Workspace wd;
-    static typename P::Workspace wp;
-    static typename T::Workspace wt;
-    static uint8_t pk[3][D::pk_bytes], sk[3][D::sk_bytes], ct[3][D::ct_bytes], ss[3][32], ss2[3][32];
+    struct Buffers {
+        typename D::Workspace wd;
+        typename P::Workspace wp;
+        typename T::Workspace wt;
+        uint8_t pk[3][D::pk_bytes], sk[3][D::sk_bytes], ct[3][D::ct_bytes], ss[3][32], ss2[3][32];
+    };
+    auto& [wd, wp, wt, pk, sk, ct, ss, ss2] = arena<Buffers>();
     auto make_rng = [](uint32_t seed) {
         return [x = XorShift{seed}](uint8_t* out, size_t n) mutable {
             for (size_t i = 0; i < n; ++i) out[i] = uint8_t(x.next() >> 24);
