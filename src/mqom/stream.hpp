@@ -65,6 +65,7 @@ struct StreamEngine {
     using Pi = Piop<Sec, E, B>;
     using Key = typename Bl::Key;
     static constexpr size_t S = Sec / 8;
+    static constexpr size_t kMaxUBytes = 64;  // alpha of one repetition (u_bytes <= 40 in every set)
 
     // The signer on the profile's Workspace (w: its view). Trees are walked
     // one at a time (Blc::stream_rep, keys scheduled per batch), the PIOP is
@@ -194,7 +195,7 @@ struct StreamEngine {
     static void verify_group(const Dims& d, const uint8_t* pk, const uint8_t* com1, const uint16_t* i_star,
                              uint32_t k, const uint8_t* alpha1_ser, VerifyWork<Elt>& w, XofCtx<Sec>& c2x) {
         Pi::recompute_group(d, com1, pk, pk + 2 * S, i_star, 0, k, alpha1_ser, w);
-        uint8_t buf[256];
+        uint8_t buf[kMaxUBytes];  // small: this frame is under the PIOP's
         for (uint32_t q = 0; q < k; ++q) {
             E::store(w.ua + size_t(q) * d.eta, buf, d.eta);
             c2x.absorb(buf, d.u_bytes());
@@ -230,25 +231,38 @@ public:
     using LanesE = typename Base::LanesE;
     static_assert(Base::streamed, "the stream verifier walks one tree at a time: a streamed-BLC profile");
     static_assert(sig_bytes == Base::sig_bytes);
+    static_assert(dims.u_bytes() <= Eng::kMaxUBytes);
 
     static constexpr size_t nw =
         (size_t(group) * detail::Ext<dims.ext_log2>::bytes + sizeof(field::word_t) - 1) / sizeof(field::word_t);
     static constexpr size_t fold_bytes = size_t(dims.log_n + 1) * dims.exp_bytes();
-    static constexpr uint32_t digit_bits =
-        LanesE::bucket_words(verify_digit_bits_of<Profile>(), nw) * sizeof(field::word_t) <= fold_bytes / 2
-            ? verify_digit_bits_of<Profile>()
-            : Profile::piop_digit_bits;
-    static constexpr size_t piop_bytes =
-        Piop::group_bytes(dims, nw, digit_bits, Base::clamp_group(verify_eq_lockstep_of<Profile>(), dims.m_ext()));
+    // The PIOP's buffers (v_z rows, buckets, equation windows) live on the
+    // stack of the group's last piece, in a frame of their own entered once
+    // that piece's tree walk has returned: they take the place of the tree
+    // walk's frames (the stack's peak), so they cost no RAM up to about that
+    // size. As many equations in lock-step as piop_stack_budget holds (each
+    // PRG key schedule of the expansion shared), nibble buckets where they fit.
+    static constexpr size_t piop_stack_budget = 1024;
+    static constexpr uint32_t digit_bits = [] {
+        if constexpr (detail::ActivePin::on) return uint32_t(detail::ActivePin::vgroup_digit);
+        else
+            return Piop::group_bytes(dims, nw, verify_digit_bits_of<Profile>(), 1) <= piop_stack_budget
+                       ? verify_digit_bits_of<Profile>()
+                       : Profile::piop_digit_bits;
+    }();
+    static constexpr uint32_t eq_lockstep = [] {
+        uint32_t g = 1;
+        while (g < detail::kMaxEqGroup && g < dims.m_ext() &&
+               Piop::group_bytes(dims, nw, digit_bits, g + 1) <= piop_stack_budget)
+            ++g;
+        return g;
+    }();
+    static constexpr size_t piop_bytes = (Piop::group_bytes(dims, nw, digit_bits, eq_lockstep) + 7) / 8 * 8;
     // The chunk buffer only holds bytes between calls and while its piece's
-    // tree is walked (the fold area in use, the PIOP's buffers not: the
-    // PIOP runs once the group's last piece is consumed), so it lives right
-    // past the fold area, overlapping the PIOP's buffers (cat1 gf16 fast on
-    // the M4: 584 B for 396 B of fold area + 188 B of chunk and 428 B of PIOP).
+    // tree is walked, right past the fold area (cat1 gf16 fast on the M4:
+    // 584 B for 396 B of fold area + 188 B of chunk).
     static constexpr size_t chunk_bytes = layout.max_chunk();
-    static constexpr size_t work_bytes = fold_bytes > piop_bytes ? fold_bytes : piop_bytes;
-    static constexpr size_t scratch_bytes =
-        ((work_bytes > fold_bytes + chunk_bytes ? work_bytes : fold_bytes + chunk_bytes) + 7) / 8 * 8;
+    static constexpr size_t scratch_bytes = (fold_bytes + chunk_bytes + 7) / 8 * 8;
 
     Status init(const uint8_t* pk, const uint8_t* msg, size_t mlen) {
         return with_message_digest<typename Base::MessageDigest>(
@@ -328,7 +342,7 @@ private:
         return st;
     }
     detail::VerifyWork<Elt> view() {
-        return detail::VerifyWork<Elt>{group, uint32_t(nw), xT_, ua_, scratch_, work_bytes, nullptr, 0,
+        return detail::VerifyWork<Elt>{group, uint32_t(nw), xT_, ua_, scratch_, fold_bytes, nullptr, 0,
                                        digit_bits, Base::leaf_batch_log, Profile::public_backend};
     }
     // A complete header or repetition chunk; false when the stream is bad.
@@ -346,9 +360,18 @@ private:
         if (q == 0) std::memset(xT_, 0, sizeof xT_);
         std::memcpy(a1_ + size_t(q) * dims.u_bytes(), p + layout.rep_alpha1(), dims.u_bytes());
         Eng::verify_rep(dims, salt_, e, i_star_[e], p, q, w, c1x_);
-        if (q + 1 == k) Eng::verify_group(dims, pk_, com1_, i_star_ + g0, k, a1_, w, c2x_);
+        if (q + 1 == k) run_group(g0, k);
         if (++rep_ == dims.tau) state_ = kDone;
         return true;
+    }
+    // The PIOP of the group g0 .. g0+k-1 in a frame of its own (public data:
+    // no wipe).
+    __attribute__((noinline)) void run_group(uint32_t g0, uint32_t k) {
+        alignas(16) uint8_t pb[piop_bytes];
+        auto w = view();
+        w.scratch = pb;
+        w.scratch_bytes = piop_bytes;
+        Eng::verify_group(dims, pk_, com1_, i_star_ + g0, k, a1_, w, c2x_);
     }
 
     alignas(16) field::word_t xT_[size_t(dims.n) * nw];
