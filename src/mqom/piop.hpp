@@ -360,8 +360,11 @@ struct Piop {
     // lock-step: v_z (m_ext rows), r and r^2 (2 rows), the buckets, g
     // accumulator rows, g stream windows.
     static constexpr size_t group_bytes(const Dims& d, size_t nw, unsigned digit_bits, size_t g) {
-        return (size_t(d.m_ext()) * nw + 2 * nw + L::bucket_words(digit_bits, nw) + g * nw) * sizeof(word_t) +
-               g * eq_window_bytes(d);
+        return head_bytes(d, nw, digit_bits, g) + g * eq_window_bytes(d);
+    }
+    // The same without the stream windows.
+    static constexpr size_t head_bytes(const Dims& d, size_t nw, unsigned digit_bits, size_t g) {
+        return (size_t(d.m_ext()) * nw + 2 * nw + L::bucket_words(digit_bits, nw) + g * nw) * sizeof(word_t);
     }
     // alpha0 of repetitions e0 .. e0+k-1 into ue (k x eta, in place of
     // u_eval), from x_eval in lanes 0..k-1 of w.xT; alpha1 read from the
@@ -408,8 +411,16 @@ struct Piop {
         // As many equations in lock-step as the rest of the fold area holds
         // (each PRG block's key schedule shared by all of them).
         size_t g = 1;
-        while (g < kMaxEqGroup && g < me && group_bytes(d, nw, D, g + 1) <= w.scratch_bytes) ++g;
-        Elt* eq = reinterpret_cast<Elt*>(acc + g * nw);
+        Elt* eq;
+        if (w.eq_area != nullptr) {  // windows in eq_area, the rest in scratch
+            while (g < kMaxEqGroup && g < me && size_t(g + 1) * eq_window_bytes(d) <= w.eq_area_bytes &&
+                   head_bytes(d, nw, D, g + 1) <= w.scratch_bytes)
+                ++g;
+            eq = reinterpret_cast<Elt*>(w.eq_area);
+        } else {
+            while (g < kMaxEqGroup && g < me && group_bytes(d, nw, D, g + 1) <= w.scratch_bytes) ++g;
+            eq = reinterpret_cast<Elt*>(acc + g * nw);
+        }
         std::memset(rr, 0, (2 * nw + bw) * sizeof(word_t));
         for (uint32_t q = 0; q < k; ++q) {
             const uint32_t ie = i_star[e0 + q];

@@ -236,33 +236,37 @@ public:
     static constexpr size_t nw =
         (size_t(group) * detail::Ext<dims.ext_log2>::bytes + sizeof(field::word_t) - 1) / sizeof(field::word_t);
     static constexpr size_t fold_bytes = size_t(dims.log_n + 1) * dims.exp_bytes();
-    // The PIOP's buffers (v_z rows, buckets, equation windows) live on the
-    // stack of the group's last piece, in a frame of their own entered once
-    // that piece's tree walk has returned: they take the place of the tree
-    // walk's frames (the stack's peak), so they cost no RAM up to about that
-    // size. As many equations in lock-step as piop_stack_budget holds (each
-    // PRG key schedule of the expansion shared), nibble buckets where they fit.
-    static constexpr size_t piop_stack_budget = 1024;
+    // The chunk buffer only holds bytes between calls and while its piece's
+    // tree is walked, right past the fold area (cat1 gf16 fast on the M4:
+    // 584 B for 396 B of fold area + 188 B of chunk).
+    static constexpr size_t chunk_bytes = layout.max_chunk();
+    static constexpr size_t walk_bytes = fold_bytes + chunk_bytes;
+    // The PIOP runs once the group's last piece has been walked: its v_z
+    // rows, buckets and accumulators take the fold / chunk area (grown if
+    // need be), and its equation windows live on the stack, in a frame of
+    // its own entered after the tree walk's frames (the stack's peak) have
+    // returned, so they cost no RAM up to about that size: as many
+    // equations in lock-step as piop_stack_budget holds (each PRG key
+    // schedule of the expansion shared by all), nibble buckets where they
+    // fit the area.
+    static constexpr size_t piop_stack_budget = 768;
     static constexpr uint32_t digit_bits = [] {
         if constexpr (detail::ActivePin::on) return uint32_t(detail::ActivePin::vgroup_digit);
         else
-            return Piop::group_bytes(dims, nw, verify_digit_bits_of<Profile>(), 1) <= piop_stack_budget
+            return Piop::head_bytes(dims, nw, verify_digit_bits_of<Profile>(), detail::kMaxEqGroup) <= walk_bytes
                        ? verify_digit_bits_of<Profile>()
                        : Profile::piop_digit_bits;
     }();
     static constexpr uint32_t eq_lockstep = [] {
         uint32_t g = 1;
         while (g < detail::kMaxEqGroup && g < dims.m_ext() &&
-               Piop::group_bytes(dims, nw, digit_bits, g + 1) <= piop_stack_budget)
+               size_t(g + 1) * detail::eq_window_bytes(dims) <= piop_stack_budget)
             ++g;
         return g;
     }();
-    static constexpr size_t piop_bytes = (Piop::group_bytes(dims, nw, digit_bits, eq_lockstep) + 7) / 8 * 8;
-    // The chunk buffer only holds bytes between calls and while its piece's
-    // tree is walked, right past the fold area (cat1 gf16 fast on the M4:
-    // 584 B for 396 B of fold area + 188 B of chunk).
-    static constexpr size_t chunk_bytes = layout.max_chunk();
-    static constexpr size_t scratch_bytes = (fold_bytes + chunk_bytes + 7) / 8 * 8;
+    static constexpr size_t windows_bytes = size_t(eq_lockstep) * detail::eq_window_bytes(dims);
+    static constexpr size_t head_bytes = Piop::head_bytes(dims, nw, digit_bits, eq_lockstep);
+    static constexpr size_t scratch_bytes = ((walk_bytes > head_bytes ? walk_bytes : head_bytes) + 7) / 8 * 8;
 
     Status init(const uint8_t* pk, const uint8_t* msg, size_t mlen) {
         return with_message_digest<typename Base::MessageDigest>(
@@ -367,10 +371,11 @@ private:
     // The PIOP of the group g0 .. g0+k-1 in a frame of its own (public data:
     // no wipe).
     __attribute__((noinline)) void run_group(uint32_t g0, uint32_t k) {
-        alignas(16) uint8_t pb[piop_bytes];
+        alignas(16) uint8_t win[windows_bytes];
         auto w = view();
-        w.scratch = pb;
-        w.scratch_bytes = piop_bytes;
+        w.scratch_bytes = scratch_bytes;
+        w.eq_area = win;
+        w.eq_area_bytes = windows_bytes;
         Eng::verify_group(dims, pk_, com1_, i_star_ + g0, k, a1_, w, c2x_);
     }
 
