@@ -148,5 +148,9 @@ PQMCU_BENCH_GROUP(mqom_variant_ops, "mqom_variants",
                    {"cat1_gf16_fast_r5_stream_verify_g6", StreamRows<Fast, 6>::setup, StreamRows<Fast, 6>::verify,
                     nullptr, sizeof(StreamRows<Fast, 6>::Ram), StreamRows<Fast, 6>::report},
                    {"cat1_gf16_fast_r5_stream_verify_g9", StreamRows<Fast, 9>::setup, StreamRows<Fast, 9>::verify,
-                    nullptr, sizeof(StreamRows<Fast, 9>::Ram), StreamRows<Fast, 9>::report}});
+                    nullptr, sizeof(StreamRows<Fast, 9>::Ram), StreamRows<Fast, 9>::report},
+                   {"cat1_gf16_short_r5_stream_verify_g4", StreamRows<Short, 4>::setup, StreamRows<Short, 4>::verify,
+                    nullptr, sizeof(StreamRows<Short, 4>::Ram), StreamRows<Short, 4>::report},
+                   {"cat1_gf16_short_r5_stream_verify_g6", StreamRows<Short, 6>::setup, StreamRows<Short, 6>::verify,
+                    nullptr, sizeof(StreamRows<Short, 6>::Ram), StreamRows<Short, 6>::report}});
 }  // namespace pqmcu::bench

@@ -209,3 +209,56 @@
 
     PQ_ROWS_SMALL pqmcu_mqom_bucket_rows1_m4, 1
     PQ_ROWS_SMALL pqmcu_mqom_bucket_rows2_m4, 2
+
+@ void pqmcu_mqom_bucket_rows16x2_m4(const uint16_t* c, const uint32_t* xT,
+@                                   uint32_t len, uint32_t* base)
+@ GF(2^16) entries (4 nibble digits), rows of 2 words (cat1 short's
+@ streaming verifier, groups of 4): bucket h of digit t at base + (15 t + h)
+@ * 8 bytes; r3, r7, r10, r11 = the digits' bases, r5 r6 the x row.
+.macro PQ_B2 b
+    ldmia.w \b, {r8, r9}
+    eor.w r8, r8, r5
+    eor.w r9, r9, r6
+    stmia.w \b, {r8, r9}
+.endm
+    .section .text.pqmcu_mqom_bucket_rows16x2_m4, "ax", %progbits
+    .align 2
+    .global pqmcu_mqom_bucket_rows16x2_m4
+    .type pqmcu_mqom_bucket_rows16x2_m4, %function
+    .thumb_func
+pqmcu_mqom_bucket_rows16x2_m4:
+    push.w {r4-r11, lr}
+    cmp.w r2, #0
+    beq.w 9f
+    add.w r2, r0, r2, lsl #1
+    add.w r7, r3, #120
+    add.w r10, r3, #240
+    add.w r11, r3, #360
+1:
+    ldrh.w r4, [r0], #2
+    ldmia.w r1!, {r5, r6}
+    ands.w r12, r4, #15
+    beq.w 2f
+    add.w r12, r3, r12, lsl #3
+    PQ_B2 r12
+2:
+    ands.w r12, r4, #0xF0
+    beq.w 3f
+    add.w r12, r7, r12, lsr #1
+    PQ_B2 r12
+3:
+    ands.w r12, r4, #0xF00
+    beq.w 4f
+    add.w r12, r10, r12, lsr #5
+    PQ_B2 r12
+4:
+    ands.w r12, r4, #0xF000
+    beq.w 5f
+    add.w r12, r11, r12, lsr #9
+    PQ_B2 r12
+5:
+    cmp.w r0, r2
+    bne.w 1b
+9:
+    pop.w {r4-r11, pc}
+    .size pqmcu_mqom_bucket_rows16x2_m4, .-pqmcu_mqom_bucket_rows16x2_m4

@@ -36,6 +36,7 @@ extern "C" void pqmcu_mqom_bucket_rows7_m4(const uint8_t* c, const uint32_t* xT,
 // 1- / 2-word rows: the streaming verifier's groups (stream.hpp).
 extern "C" void pqmcu_mqom_bucket_rows1_m4(const uint8_t* c, const uint32_t* xT, uint32_t len, uint32_t* base);
 extern "C" void pqmcu_mqom_bucket_rows2_m4(const uint8_t* c, const uint32_t* xT, uint32_t len, uint32_t* base);
+extern "C" void pqmcu_mqom_bucket_rows16x2_m4(const uint16_t* c, const uint32_t* xT, uint32_t len, uint32_t* base);
 #endif
 
 namespace pqmcu::mqom::detail {
@@ -253,6 +254,12 @@ struct Lanes {
             else if constexpr (NW == 2) pqmcu_mqom_bucket_rows2_m4(c, xT, len, bk - NW);
             else if constexpr (NW == 5) pqmcu_mqom_bucket_rows5_m4(c, xT, len, bk - NW);
             else pqmcu_mqom_bucket_rows7_m4(c, xT, len, bk - NW);
+            fold<NW, D>(bk, NW, prev, out);
+            return;
+        }
+        if constexpr (kBits == 16 && D == 4 && sizeof(word_t) == 4 && NW == 2) {
+            // cat1 short's streaming verifier (groups of 4 lanes).
+            pqmcu_mqom_bucket_rows16x2_m4(reinterpret_cast<const uint16_t*>(c), xT, len, bk - NW);
             fold<NW, D>(bk, NW, prev, out);
             return;
         }

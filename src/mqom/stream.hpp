@@ -65,7 +65,8 @@ struct StreamEngine {
     using Pi = Piop<Sec, E, B>;
     using Key = typename Bl::Key;
     static constexpr size_t S = Sec / 8;
-    static constexpr size_t kMaxUBytes = 64;  // alpha of one repetition (u_bytes <= 40 in every set)
+    // alpha of one repetition: u_bytes <= 48 at cat 1 (gf256 r3), <= 96 above.
+    static constexpr size_t kMaxUBytes = Sec == 128 ? 64 : 128;
 
     // The signer on the profile's Workspace (w: its view). Trees are walked
     // one at a time (Blc::stream_rep, keys scheduled per batch), the PIOP is
@@ -238,8 +239,10 @@ public:
     static constexpr size_t fold_bytes = size_t(dims.log_n + 1) * dims.exp_bytes();
     // The chunk buffer only holds bytes between calls and while its piece's
     // tree is walked, right past the fold area (cat1 gf16 fast on the M4:
-    // 584 B for 396 B of fold area + 188 B of chunk).
-    static constexpr size_t chunk_bytes = layout.max_chunk();
+    // 568 B for 396 B of fold area + 172 B of chunk: a repetition's alpha1
+    // goes straight to a1_).
+    static constexpr size_t chunk_bytes =
+        layout.header_bytes() > layout.rep_alpha1() ? layout.header_bytes() : layout.rep_alpha1();
     static constexpr size_t walk_bytes = fold_bytes + chunk_bytes;
     // The PIOP runs once the group's last piece has been walked: its v_z
     // rows, buckets and accumulators take the fold / chunk area (grown if
@@ -301,16 +304,16 @@ public:
             if (state_ == kDone) return fail(Status::bad_length);
             const size_t need = (state_ == kHeader ? layout.header_bytes() : layout.rep_bytes()) - pos_;
             if (pos_ == 0 && len >= need) {  // a whole piece in the caller's buffer: no copy
-                if (!piece(chunk)) return fail(Status::verify_failed);
+                if (!piece(chunk, false)) return fail(Status::verify_failed);
             } else {
                 const size_t take = len < need ? len : need;
-                std::memcpy(buf() + pos_, chunk, take);
+                stash(chunk, take);
                 pos_ += take;
                 chunk += take;
                 len -= take;
                 if (take == need) {
                     pos_ = 0;
-                    if (!piece(buf())) return fail(Status::verify_failed);
+                    if (!piece(buf(), true)) return fail(Status::verify_failed);
                 }
                 continue;
             }
@@ -350,7 +353,25 @@ private:
                                        digit_bits, Base::leaf_batch_log, Profile::public_backend};
     }
     // A complete header or repetition chunk; false when the stream is bad.
-    bool piece(const uint8_t* p) {
+    // Bytes [pos_, pos_ + n) of the current piece into the chunk buffer; a
+    // repetition's alpha1 straight to its place in a1_ (the buffer stops
+    // before it).
+    void stash(const uint8_t* src, size_t n) {
+        size_t o = pos_;
+        if (state_ == kReps) {
+            constexpr size_t cut = layout.rep_alpha1();
+            if (o < cut) {
+                const size_t m = n < cut - o ? n : cut - o;
+                std::memcpy(buf() + o, src, m);
+                src += m, o += m, n -= m;
+            }
+            if (n != 0) std::memcpy(a1_ + size_t(rep_ % group) * dims.u_bytes() + (o - cut), src, n);
+        } else {
+            std::memcpy(buf() + o, src, n);
+        }
+    }
+    // in_buf: the repetition's alpha1 is already in a1_ (stash).
+    bool piece(const uint8_t* p, bool in_buf) {
         if (state_ == kHeader) {
             std::memcpy(hash_, p + layout.off_hash(), 2 * S);
             std::memcpy(salt_, p + layout.off_salt(), S);
@@ -362,7 +383,7 @@ private:
         const uint32_t k = dims.tau - g0 < group ? dims.tau - g0 : group;
         auto w = view();
         if (q == 0) std::memset(xT_, 0, sizeof xT_);
-        std::memcpy(a1_ + size_t(q) * dims.u_bytes(), p + layout.rep_alpha1(), dims.u_bytes());
+        if (!in_buf) std::memcpy(a1_ + size_t(q) * dims.u_bytes(), p + layout.rep_alpha1(), dims.u_bytes());
         Eng::verify_rep(dims, salt_, e, i_star_[e], p, q, w, c1x_);
         if (q + 1 == k) run_group(g0, k);
         if (++rep_ == dims.tau) state_ = kDone;
