@@ -380,10 +380,18 @@ struct Piop {
         };
         auto dig = [&](auto nwc) { with_digit(w.digit_bits, [&](auto dc) { go(nwc, dc); }); };
         if constexpr (ActivePin::on) {
-            constexpr size_t pinned = ActivePin::vgroup_nw;
-            if (nw != pinned || w.digit_bits != ActivePin::vgroup_digit) __builtin_trap();
-            go(std::integral_constant<size_t, pinned == 1 || pinned == 2 ? pinned : 0>{},
-               std::integral_constant<unsigned, ActivePin::vgroup_digit>{});
+            // The grouped verifier's rows or the streaming verifier's.
+            constexpr size_t pinned = ActivePin::vgroup_nw, spinned = ActivePin::stream_nw;
+            if (nw == pinned && w.digit_bits == ActivePin::vgroup_digit) {
+                go(std::integral_constant<size_t, pinned == 1 || pinned == 2 ? pinned : 0>{},
+                   std::integral_constant<unsigned, ActivePin::vgroup_digit>{});
+            } else if constexpr (spinned != pinned || ActivePin::stream_digit != ActivePin::vgroup_digit) {
+                if (nw != spinned || w.digit_bits != ActivePin::stream_digit) __builtin_trap();
+                go(std::integral_constant<size_t, spinned == 1 || spinned == 2 ? spinned : 0>{},
+                   std::integral_constant<unsigned, ActivePin::stream_digit>{});
+            } else {
+                __builtin_trap();
+            }
         } else if (nw == 1) {
             dig(std::integral_constant<size_t, 1>{});
         } else if (nw == 2) {

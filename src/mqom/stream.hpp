@@ -215,7 +215,7 @@ struct StreamEngine {
 // public key is referenced, not copied. A stream that is truncated, too long, reordered or
 // tampered with fails (bad_length or verify_failed). After final() the
 // object must be init()ed again (a second final() is bad_argument).
-template <class Set, class Profile = Memory, uint32_t Group = 4>
+template <class Set, class Profile = Memory, uint32_t Group = detail::stream_verify_group(dims_of<Set>())>
 class VerifyStreamOf {
 public:
     using Base = Scheme<Set, Profile>;
@@ -250,16 +250,10 @@ public:
     // its own entered after the tree walk's frames (the stack's peak) have
     // returned, so they cost no RAM up to about that size: as many
     // equations in lock-step as piop_stack_budget holds (each PRG key
-    // schedule of the expansion shared by all), nibble buckets where they
-    // fit the area.
+    // schedule of the expansion shared by all), with the verifier's bucket
+    // digit (Memory: nibbles, the area grown for them where need be).
     static constexpr size_t piop_stack_budget = 768;
-    static constexpr uint32_t digit_bits = [] {
-        if constexpr (detail::ActivePin::on) return uint32_t(detail::ActivePin::vgroup_digit);
-        else
-            return Piop::head_bytes(dims, nw, verify_digit_bits_of<Profile>(), detail::kMaxEqGroup) <= walk_bytes
-                       ? verify_digit_bits_of<Profile>()
-                       : Profile::piop_digit_bits;
-    }();
+    static constexpr uint32_t digit_bits = verify_digit_bits_of<Profile>();
     static constexpr uint32_t eq_lockstep = [] {
         uint32_t g = 1;
         while (g < detail::kMaxEqGroup && g < dims.m_ext() &&
