@@ -19,7 +19,7 @@
 //
 //   using SS = pqmcu::mqom::StreamScheme<pqmcu::mqom::mqom2_cat1_gf16_fast_r5>;
 //   SS::sign(sk, msg, mlen, sig, rng, ws);           // ws: SS::Workspace
-//   SS::VerifyStream v;                               // cat1 fast: 1.4 KB, caller-owned
+//   SS::VerifyStream v;                               // cat1 fast: 1.8 KB, caller-owned
 //   v.init(pk, msg, mlen);                            // or init_digest(pk, digest)
 //   while (...) v.update(chunk, n);                   // any sizes, 1 byte included
 //   v.final() == pqmcu::Status::ok
