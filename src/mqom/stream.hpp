@@ -346,7 +346,6 @@ private:
         return detail::VerifyWork<Elt>{group, uint32_t(nw), xT_, ua_, scratch_, fold_bytes, nullptr, 0,
                                        digit_bits, Base::leaf_batch_log, Profile::public_backend};
     }
-    // A complete header or repetition chunk; false when the stream is bad.
     // Bytes [pos_, pos_ + n) of the current piece into the chunk buffer; a
     // repetition's alpha1 straight to its place in a1_ (the buffer stops
     // before it).
@@ -364,6 +363,7 @@ private:
             std::memcpy(buf() + o, src, n);
         }
     }
+    // A complete header or repetition chunk; false when the stream is bad.
     // in_buf: the repetition's alpha1 is already in a1_ (stash).
     bool piece(const uint8_t* p, bool in_buf) {
         if (state_ == kHeader) {
