@@ -1,8 +1,9 @@
 @ SPDX-License-Identifier: Apache-2.0 OR MIT
 @ The bucket pass of Lanes::row_public (lanes.hpp) on the M4, for GF(256)
-@ entries, 4-bit digits and rows of 5 or 7 words (the L1 fast / faster sets):
+@ entries, 4-bit digits and rows of 5 or 7 words (the L1 fast / faster sets),
+@ and of 1 or 2 words (the streaming verifier's groups of up to 4 / 8 lanes):
 @
-@ void pqmcu_mqom_bucket_rows{5,7}_m4(const uint8_t* c, const uint32_t* xT,
+@ void pqmcu_mqom_bucket_rows{1,2,5,7}_m4(const uint8_t* c, const uint32_t* xT,
 @                                    uint32_t len, uint32_t* base)
 @   for k < len: for each non-zero nibble h of c[k] (digit t = 0 low, 1 high):
 @     row at base + (15 t + h) * nw words ^= xT[k * nw .. k * nw + nw)
@@ -127,3 +128,137 @@
 
     PQ_ROWS pqmcu_mqom_bucket_rows5_m4, 5, 3, 2
     PQ_ROWS pqmcu_mqom_bucket_rows7_m4, 7, 4, 3
+
+@ Rows of 1 or 2 words: the x row in r4 (r5), loaded once an entry.
+.macro PQ_LXS nw
+    .if \nw == 2
+    ldmia.w r1!, {r4, r5}
+    .else
+    ldr.w r4, [r1], #4
+    .endif
+.endm
+.macro PQ_BXS b, nw
+    .if \nw == 2
+    ldmia.w \b, {r8, r9}
+    eor.w r8, r8, r4
+    eor.w r9, r9, r5
+    stmia.w \b, {r8, r9}
+    .else
+    ldr.w r8, [\b]
+    eor.w r8, r8, r4
+    str.w r8, [\b]
+    .endif
+.endm
+@ reg = base + (reg + off) * nw words (nw = 1 or 2).
+.macro PQ_ADDRS reg, nw, off
+    add.w \reg, r3, \reg, lsl #(\nw + 1)
+    .if \off
+    add.w \reg, \reg, #(\off * \nw * 4)
+    .endif
+.endm
+.macro PQ_ROWS_SMALL name, nw
+    .section .text.\name, "ax", %progbits
+    .align 2
+    .global \name
+    .type \name, %function
+    .thumb_func
+\name:
+    push.w {r4-r11, lr}
+    cmp.w r2, #0
+    beq.w 9f
+    add.w r2, r0, r2
+1:
+    ldrb.w r4, [r0], #1
+    cmp.w r4, #0
+    beq.w 5f                    @ c[k] = 0: no bucket
+    ands.w r12, r4, #15
+    beq.w 6f                    @ high digit only
+    lsrs.w lr, r4, #4
+    beq.w 7f                    @ low digit only
+    PQ_ADDRS r12, \nw, 0
+    PQ_ADDRS lr, \nw, 15
+    PQ_LXS \nw
+    PQ_BXS r12, \nw
+    PQ_BXS lr, \nw
+    cmp.w r0, r2
+    bne.w 1b
+    pop.w {r4-r11, pc}
+5:
+    add.w r1, r1, #(\nw * 4)
+    cmp.w r0, r2
+    bne.w 1b
+    pop.w {r4-r11, pc}
+6:
+    lsr.w lr, r4, #4
+    PQ_ADDRS lr, \nw, 15
+    PQ_LXS \nw
+    PQ_BXS lr, \nw
+    cmp.w r0, r2
+    bne.w 1b
+    pop.w {r4-r11, pc}
+7:
+    PQ_ADDRS r12, \nw, 0
+    PQ_LXS \nw
+    PQ_BXS r12, \nw
+    cmp.w r0, r2
+    bne.w 1b
+9:
+    pop.w {r4-r11, pc}
+    .size \name, .-\name
+.endm
+
+    PQ_ROWS_SMALL pqmcu_mqom_bucket_rows1_m4, 1
+    PQ_ROWS_SMALL pqmcu_mqom_bucket_rows2_m4, 2
+
+@ void pqmcu_mqom_bucket_rows16x2_m4(const uint16_t* c, const uint32_t* xT,
+@                                   uint32_t len, uint32_t* base)
+@ GF(2^16) entries (4 nibble digits), rows of 2 words (cat1 short's
+@ streaming verifier, groups of 4): bucket h of digit t at base + (15 t + h)
+@ * 8 bytes; r3, r7, r10, r11 = the digits' bases, r5 r6 the x row.
+.macro PQ_B2 b
+    ldmia.w \b, {r8, r9}
+    eor.w r8, r8, r5
+    eor.w r9, r9, r6
+    stmia.w \b, {r8, r9}
+.endm
+    .section .text.pqmcu_mqom_bucket_rows16x2_m4, "ax", %progbits
+    .align 2
+    .global pqmcu_mqom_bucket_rows16x2_m4
+    .type pqmcu_mqom_bucket_rows16x2_m4, %function
+    .thumb_func
+pqmcu_mqom_bucket_rows16x2_m4:
+    push.w {r4-r11, lr}
+    cmp.w r2, #0
+    beq.w 9f
+    add.w r2, r0, r2, lsl #1
+    add.w r7, r3, #120
+    add.w r10, r3, #240
+    add.w r11, r3, #360
+1:
+    ldrh.w r4, [r0], #2
+    ldmia.w r1!, {r5, r6}
+    ands.w r12, r4, #15
+    beq.w 2f
+    add.w r12, r3, r12, lsl #3
+    PQ_B2 r12
+2:
+    ands.w r12, r4, #0xF0
+    beq.w 3f
+    add.w r12, r7, r12, lsr #1
+    PQ_B2 r12
+3:
+    ands.w r12, r4, #0xF00
+    beq.w 4f
+    add.w r12, r10, r12, lsr #5
+    PQ_B2 r12
+4:
+    ands.w r12, r4, #0xF000
+    beq.w 5f
+    add.w r12, r11, r12, lsr #9
+    PQ_B2 r12
+5:
+    cmp.w r0, r2
+    bne.w 1b
+9:
+    pop.w {r4-r11, pc}
+    .size pqmcu_mqom_bucket_rows16x2_m4, .-pqmcu_mqom_bucket_rows16x2_m4

@@ -24,7 +24,8 @@ namespace pqmcu::mqom::detail {
 inline constexpr uint32_t kMaxEqGroup = 8;
 
 // Windows, blocks and offsets fit 16 bits (eq_window_bytes < 64 KB for all sets).
-// Bytes of one equation's stream window: its seed, then
+// Bytes of one equation's stream window: its seed (the g seeds come first,
+// next to each other, then the g data windows), then
 // room for the longest piece (n elements): next() starts from fewer than that
 // many unread bytes and adds whole blocks, so n elements + S - 1 bytes at
 // most; rounded to 8 so that element arrays stay aligned.
@@ -41,9 +42,10 @@ public:
 
     // Equations i0 .. i0+g-1 (g <= kMaxEqGroup); buf: g windows of eq_window_bytes(d) bytes (Elt-aligned).
     EqStream(const Dims& d, const uint8_t* mseed_eq, uint32_t i0, uint32_t g, Elt* buf, cipher::Backend be)
-        : buf_(reinterpret_cast<uint8_t*>(buf)), win_(uint16_t(eq_window_bytes(d))), g_(uint8_t(g)), be_(be) {
+        : buf_(reinterpret_cast<uint8_t*>(buf)), win_(uint16_t(eq_window_bytes(d))), g_(uint8_t(g)),
+          be_(cipher::resolve_backend(be)) {
         for (uint32_t q = 0; q < g; ++q) {
-            uint8_t* seed = buf_ + q * win_;
+            uint8_t* seed = buf_ + q * S;
             const uint32_t i = i0 + q;
             XofCtx<Sec> xof;
             xof.init();
@@ -69,23 +71,19 @@ public:
             typename P::C::Key k;
             const uint8_t zero_salt[S] = {0};
             P::tweak_key(k, zero_salt, 3, 0, uint32_t(blk_), be_);
-            // All g seeds in one encrypt call (one dispatch and, on the M4's
-            // T-table code, one call of the assembly for the whole group):
-            // gathered next to each other, encrypted in place, then scattered
-            // with LinOrtho into each window. Public data: any backend, no wipe.
-            alignas(8) uint8_t blk[kMaxEqGroup * S];
-            for (uint32_t q = 0; q < g_; ++q) std::memcpy(blk + q * S, buf_ + q * win_, S);
-            P::C::encrypt(k, blk, blk, g_, be_);
-            for (uint32_t q = 0; q < g_; ++q) {
-                const uint8_t* seed = buf_ + q * win_;
-                const uint8_t* enc = blk + q * S;
-                uint8_t* out = data(q) + left;
-                for (size_t t = 0; t < S / 2; t += 4) {  // = enc ^ LinOrtho(seed), a word at a time (S/2 = 8, 12, 16)
-                    const uint32_t a = field::load_w<uint32_t>(seed + t), b = field::load_w<uint32_t>(seed + S / 2 + t);
-                    field::store_w<uint32_t>(out + t, field::load_w<uint32_t>(enc + t) ^ a ^ b);
-                    field::store_w<uint32_t>(out + S / 2 + t, field::load_w<uint32_t>(enc + S / 2 + t) ^ a);
+            // All g seeds (next to each other) in one encrypt call, each
+            // output block with LinOrtho(seed) to its window. Public data:
+            // any backend, no wipe.
+            if constexpr (P::C::kAes128) {
+                if (be_ == cipher::Backend::table_not_ct) {
+                    // LinOrtho in the M4 assembly's stores, strided outputs: no copies.
+                    cipher::encrypt_lin_ortho_table_not_ct(k, buf_, data(0) + left, g_, size_t(win_ - S));
+                    ++blk_;
+                    left += S;
+                    continue;
                 }
             }
+            blocks(k, left);
             ++blk_;
             left += S;
         }
@@ -94,7 +92,7 @@ public:
     }
     // Elements of the current piece of equation q (the window holds Elt
     // objects whose bytes the PRG wrote: little-endian = MQOM's encoding).
-    const Elt* at(uint32_t q) const { return reinterpret_cast<const Elt*>(buf_ + q * win_ + S); }
+    const Elt* at(uint32_t q) const { return reinterpret_cast<const Elt*>(buf_ + g_ * S + q * (win_ - S)); }
     uint32_t group() const { return g_; }
 
 private:
@@ -105,7 +103,26 @@ private:
     uint8_t g_;
     cipher::Backend be_;
     uint16_t blk_ = 0, have_ = 0, pos_ = 0, cur_ = 0;
-    uint8_t* data(uint32_t q) { return buf_ + q * win_ + S; }
+    // Data of equation q: after the g seeds, windows of win_ - S bytes.
+    uint8_t* data(uint32_t q) { return buf_ + g_ * S + q * (win_ - S); }
+    // One PRG block of every equation at offset left of its window (other
+    // backends). Out of line: its block buffer stays off the T-table path's stack.
+    template <class K>
+    __attribute__((noinline)) void blocks(const K& k, size_t left) {
+        using P = Prims<Sec>;
+        alignas(8) uint8_t blk[kMaxEqGroup * S];
+        P::C::encrypt(k, buf_, blk, g_, be_);
+        for (uint32_t q = 0; q < g_; ++q) {
+            const uint8_t* seed = buf_ + q * S;
+            const uint8_t* enc = blk + q * S;
+            uint8_t* out = data(q) + left;
+            for (size_t t = 0; t < S / 2; t += 4) {  // = enc ^ LinOrtho(seed), a word at a time (S/2 = 8, 12, 16)
+                const uint32_t a = field::load_w<uint32_t>(seed + t), b = field::load_w<uint32_t>(seed + S / 2 + t);
+                field::store_w<uint32_t>(out + t, field::load_w<uint32_t>(enc + t) ^ a ^ b);
+                field::store_w<uint32_t>(out + S / 2 + t, field::load_w<uint32_t>(enc + S / 2 + t) ^ a);
+            }
+        }
+    }
 };
 
 }  // namespace pqmcu::mqom::detail

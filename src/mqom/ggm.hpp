@@ -189,18 +189,11 @@ struct Ggm {
             }
             uint32_t t = 0;
             if (lb > 0 && bottom != nullptr && jn <= R) {
-                const K* kl[2] = {bottom, &level_key(k, salt, e, jn - 2, upper, first_cached, be)};
-                uint8_t in2[2 * S], out2[2 * S];
-                std::memcpy(in2, buf, S);
-                std::memcpy(in2 + S, st + size_t(jn - 2) * S, S);
-                C::encrypt_multi(kl, in2, out2, 2, be);
-                P::put_lin_ortho(out2, in2, left);
-                P::put_lin_ortho(out2 + S, in2 + S, st + size_t(jn - 1) * S);
+                pair_pass(bottom, &level_key(k, salt, e, jn - 2, upper, first_cached, be), buf,
+                          st + size_t(jn - 2) * S, left, st + size_t(jn - 1) * S, be);
                 children(q, 0);
                 t = 1;
                 ++jn;
-                secure_wipe(in2, sizeof(in2));
-                secure_wipe(out2, sizeof(out2));
             }
             if (q + 1 < nsub) chain(q + 1, jn);
             for (; t < lb; ++t) {
@@ -214,6 +207,23 @@ struct Ggm {
         secure_wipe(st, sizeof(st));
         secure_wipe(buf, sizeof(buf));
         secure_wipe(left, sizeof(left));
+    }
+
+    // SeedDerive of a0 under k0 into o0 and of a1 under k1 into o1, one
+    // two-key cipher pass. Out of line: its buffers stay off the stack of
+    // the walks that never take it (the verifier's, no cached keys).
+    template <class K>
+    __attribute__((noinline)) static void pair_pass(const K* k0, const K* k1, const uint8_t* a0, const uint8_t* a1,
+                                                    uint8_t* o0, uint8_t* o1, cipher::Backend be) {
+        const K* kl[2] = {k0, k1};
+        uint8_t in2[2 * S], out2[2 * S];
+        std::memcpy(in2, a0, S);
+        std::memcpy(in2 + S, a1, S);
+        C::encrypt_multi(kl, in2, out2, 2, be);
+        P::put_lin_ortho(out2, in2, o0);
+        P::put_lin_ortho(out2 + S, in2 + S, o1);
+        secure_wipe(in2, sizeof(in2));
+        secure_wipe(out2, sizeof(out2));
     }
 
     // Depth-first walk (st[(j-1)*S] = the current node of level j): level j

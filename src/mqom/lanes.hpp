@@ -33,6 +33,10 @@
 // digits and 5- / 7-word rows (base = first bucket - one row).
 extern "C" void pqmcu_mqom_bucket_rows5_m4(const uint8_t* c, const uint32_t* xT, uint32_t len, uint32_t* base);
 extern "C" void pqmcu_mqom_bucket_rows7_m4(const uint8_t* c, const uint32_t* xT, uint32_t len, uint32_t* base);
+// 1- / 2-word rows: the streaming verifier's groups (stream.hpp).
+extern "C" void pqmcu_mqom_bucket_rows1_m4(const uint8_t* c, const uint32_t* xT, uint32_t len, uint32_t* base);
+extern "C" void pqmcu_mqom_bucket_rows2_m4(const uint8_t* c, const uint32_t* xT, uint32_t len, uint32_t* base);
+extern "C" void pqmcu_mqom_bucket_rows16x2_m4(const uint16_t* c, const uint32_t* xT, uint32_t len, uint32_t* base);
 #endif
 
 namespace pqmcu::mqom::detail {
@@ -242,11 +246,20 @@ struct Lanes {
                            word_t* __restrict bk, word_t* __restrict prev, word_t* __restrict out) {
         static_assert(kBits % D == 0);
 #if defined(PQMCU_TARGET_M4)
-        if constexpr (kBits == 8 && D == 4 && sizeof(word_t) == 4 && (NW == 5 || NW == 7)) {
-            // L1 fast / faster: the whole bucket pass in assembly (x row
-            // loaded once per half, LDM/STM per bucket half, no spills).
-            if constexpr (NW == 5) pqmcu_mqom_bucket_rows5_m4(c, xT, len, bk - NW);
+        if constexpr (kBits == 8 && D == 4 && sizeof(word_t) == 4 && (NW == 1 || NW == 2 || NW == 5 || NW == 7)) {
+            // L1 fast / faster (and the streaming verifier's 1- / 2-word
+            // groups): the whole bucket pass in assembly (x row loaded once
+            // per half, LDM/STM per bucket half, no spills).
+            if constexpr (NW == 1) pqmcu_mqom_bucket_rows1_m4(c, xT, len, bk - NW);
+            else if constexpr (NW == 2) pqmcu_mqom_bucket_rows2_m4(c, xT, len, bk - NW);
+            else if constexpr (NW == 5) pqmcu_mqom_bucket_rows5_m4(c, xT, len, bk - NW);
             else pqmcu_mqom_bucket_rows7_m4(c, xT, len, bk - NW);
+            fold<NW, D>(bk, NW, prev, out);
+            return;
+        }
+        if constexpr (kBits == 16 && D == 4 && sizeof(word_t) == 4 && NW == 2) {
+            // cat1 short's streaming verifier (groups of 4 lanes).
+            pqmcu_mqom_bucket_rows16x2_m4(reinterpret_cast<const uint16_t*>(c), xT, len, bk - NW);
             fold<NW, D>(bk, NW, prev, out);
             return;
         }

@@ -19,6 +19,16 @@
 
 namespace pqmcu::mqom::detail {
 
+// Repetitions per PIOP pass of the streaming verifier (stream.hpp): rows of
+// at most 8 bytes of lanes (2 words on the M4, the bucket pass in assembly),
+// as few groups as that allows, the repetitions spread evenly over them
+// (cat1 gf16 fast: 6, 6, 5; short: 4, 4, 4).
+constexpr uint32_t stream_verify_group(const Dims& d) {
+    const uint32_t per = uint32_t(8 / d.ext_bytes());
+    const uint32_t groups = (d.tau + per - 1) / per;
+    return (d.tau + groups - 1) / groups;
+}
+
 // Nothing pinned (the members only keep the discarded branches well formed).
 struct NoPin {
     static constexpr bool on = false;
@@ -27,6 +37,8 @@ struct NoPin {
     static constexpr bool streamed = true;
     static constexpr size_t lane_nw = 0;
     static constexpr size_t vgroup_nw = 0;
+    static constexpr size_t stream_nw = 0;
+    static constexpr unsigned stream_digit = 0;
     static constexpr unsigned work_digit = 4;
     static constexpr bool digit(unsigned) { return true; }
     static constexpr unsigned vgroup_digit = 0;
@@ -62,6 +74,12 @@ struct PinOf {
                 vfold_bytes / 2
             ? verify_digit_bits_of<Profile>()
             : Profile::piop_digit_bits;
+    // The streaming verifier's rows (its default group) and digit (the
+    // verifier's nibbles: its buckets live in the fold / chunk area).
+    static constexpr uint32_t sgroup = streamed ? stream_verify_group(d) : 0;
+    static constexpr size_t stream_nw =
+        (size_t(sgroup) * Ext<d.ext_log2>::bytes + sizeof(field::word_t) - 1) / sizeof(field::word_t);
+    static constexpr unsigned stream_digit = verify_digit_bits_of<Profile>();
     static constexpr bool keygen_planes = keygen_x_planes_of<Profile>();
     static constexpr bool lut = uses_lut_not_ct<Profile>();
     // Prepared (fixsliced) key caches: only when a backend can be the

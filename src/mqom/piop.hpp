@@ -360,8 +360,11 @@ struct Piop {
     // lock-step: v_z (m_ext rows), r and r^2 (2 rows), the buckets, g
     // accumulator rows, g stream windows.
     static constexpr size_t group_bytes(const Dims& d, size_t nw, unsigned digit_bits, size_t g) {
-        return (size_t(d.m_ext()) * nw + 2 * nw + L::bucket_words(digit_bits, nw) + g * nw) * sizeof(word_t) +
-               g * eq_window_bytes(d);
+        return head_bytes(d, nw, digit_bits, g) + g * eq_window_bytes(d);
+    }
+    // The same without the stream windows.
+    static constexpr size_t head_bytes(const Dims& d, size_t nw, unsigned digit_bits, size_t g) {
+        return (size_t(d.m_ext()) * nw + 2 * nw + L::bucket_words(digit_bits, nw) + g * nw) * sizeof(word_t);
     }
     // alpha0 of repetitions e0 .. e0+k-1 into ue (k x eta, in place of
     // u_eval), from x_eval in lanes 0..k-1 of w.xT; alpha1 read from the
@@ -377,10 +380,18 @@ struct Piop {
         };
         auto dig = [&](auto nwc) { with_digit(w.digit_bits, [&](auto dc) { go(nwc, dc); }); };
         if constexpr (ActivePin::on) {
-            constexpr size_t pinned = ActivePin::vgroup_nw;
-            if (nw != pinned || w.digit_bits != ActivePin::vgroup_digit) __builtin_trap();
-            go(std::integral_constant<size_t, pinned == 1 || pinned == 2 ? pinned : 0>{},
-               std::integral_constant<unsigned, ActivePin::vgroup_digit>{});
+            // The grouped verifier's rows or the streaming verifier's.
+            constexpr size_t pinned = ActivePin::vgroup_nw, spinned = ActivePin::stream_nw;
+            if (nw == pinned && w.digit_bits == ActivePin::vgroup_digit) {
+                go(std::integral_constant<size_t, pinned == 1 || pinned == 2 ? pinned : 0>{},
+                   std::integral_constant<unsigned, ActivePin::vgroup_digit>{});
+            } else if constexpr (spinned != pinned || ActivePin::stream_digit != ActivePin::vgroup_digit) {
+                if (nw != spinned || w.digit_bits != ActivePin::stream_digit) __builtin_trap();
+                go(std::integral_constant<size_t, spinned == 1 || spinned == 2 ? spinned : 0>{},
+                   std::integral_constant<unsigned, ActivePin::stream_digit>{});
+            } else {
+                __builtin_trap();
+            }
         } else if (nw == 1) {
             dig(std::integral_constant<size_t, 1>{});
         } else if (nw == 2) {
@@ -408,8 +419,16 @@ struct Piop {
         // As many equations in lock-step as the rest of the fold area holds
         // (each PRG block's key schedule shared by all of them).
         size_t g = 1;
-        while (g < kMaxEqGroup && g < me && group_bytes(d, nw, D, g + 1) <= w.scratch_bytes) ++g;
-        Elt* eq = reinterpret_cast<Elt*>(acc + g * nw);
+        Elt* eq;
+        if (w.eq_area != nullptr) {  // windows in eq_area, the rest in scratch
+            while (g < kMaxEqGroup && g < me && size_t(g + 1) * eq_window_bytes(d) <= w.eq_area_bytes &&
+                   head_bytes(d, nw, D, g + 1) <= w.scratch_bytes)
+                ++g;
+            eq = reinterpret_cast<Elt*>(w.eq_area);
+        } else {
+            while (g < kMaxEqGroup && g < me && group_bytes(d, nw, D, g + 1) <= w.scratch_bytes) ++g;
+            eq = reinterpret_cast<Elt*>(acc + g * nw);
+        }
         std::memset(rr, 0, (2 * nw + bw) * sizeof(word_t));
         for (uint32_t q = 0; q < k; ++q) {
             const uint32_t ie = i_star[e0 + q];

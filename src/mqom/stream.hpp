@@ -19,7 +19,7 @@
 //
 //   using SS = pqmcu::mqom::StreamScheme<pqmcu::mqom::mqom2_cat1_gf16_fast_r5>;
 //   SS::sign(sk, msg, mlen, sig, rng, ws);           // ws: SS::Workspace
-//   SS::VerifyStream v;                               // cat1 fast: 1.4 KB, caller-owned
+//   SS::VerifyStream v;                               // cat1 fast: 1.8 KB, caller-owned
 //   v.init(pk, msg, mlen);                            // or init_digest(pk, digest)
 //   while (...) v.update(chunk, n);                   // any sizes, 1 byte included
 //   v.final() == pqmcu::Status::ok
@@ -65,6 +65,8 @@ struct StreamEngine {
     using Pi = Piop<Sec, E, B>;
     using Key = typename Bl::Key;
     static constexpr size_t S = Sec / 8;
+    // alpha of one repetition: u_bytes <= 48 at cat 1 (gf256 r3), <= 96 above.
+    static constexpr size_t kMaxUBytes = Sec == 128 ? 64 : 128;
 
     // The signer on the profile's Workspace (w: its view). Trees are walked
     // one at a time (Blc::stream_rep, keys scheduled per batch), the PIOP is
@@ -194,7 +196,7 @@ struct StreamEngine {
     static void verify_group(const Dims& d, const uint8_t* pk, const uint8_t* com1, const uint16_t* i_star,
                              uint32_t k, const uint8_t* alpha1_ser, VerifyWork<Elt>& w, XofCtx<Sec>& c2x) {
         Pi::recompute_group(d, com1, pk, pk + 2 * S, i_star, 0, k, alpha1_ser, w);
-        uint8_t buf[256];
+        uint8_t buf[kMaxUBytes];  // small: this frame is under the PIOP's
         for (uint32_t q = 0; q < k; ++q) {
             E::store(w.ua + size_t(q) * d.eta, buf, d.eta);
             c2x.absorb(buf, d.u_bytes());
@@ -213,7 +215,7 @@ struct StreamEngine {
 // public key is referenced, not copied. A stream that is truncated, too long, reordered or
 // tampered with fails (bad_length or verify_failed). After final() the
 // object must be init()ed again (a second final() is bad_argument).
-template <class Set, class Profile = Memory, uint32_t Group = 4>
+template <class Set, class Profile = Memory, uint32_t Group = detail::stream_verify_group(dims_of<Set>())>
 class VerifyStreamOf {
 public:
     using Base = Scheme<Set, Profile>;
@@ -230,25 +232,38 @@ public:
     using LanesE = typename Base::LanesE;
     static_assert(Base::streamed, "the stream verifier walks one tree at a time: a streamed-BLC profile");
     static_assert(sig_bytes == Base::sig_bytes);
+    static_assert(dims.u_bytes() <= Eng::kMaxUBytes);
 
     static constexpr size_t nw =
         (size_t(group) * detail::Ext<dims.ext_log2>::bytes + sizeof(field::word_t) - 1) / sizeof(field::word_t);
     static constexpr size_t fold_bytes = size_t(dims.log_n + 1) * dims.exp_bytes();
-    static constexpr uint32_t digit_bits =
-        LanesE::bucket_words(verify_digit_bits_of<Profile>(), nw) * sizeof(field::word_t) <= fold_bytes / 2
-            ? verify_digit_bits_of<Profile>()
-            : Profile::piop_digit_bits;
-    static constexpr size_t piop_bytes =
-        Piop::group_bytes(dims, nw, digit_bits, Base::clamp_group(verify_eq_lockstep_of<Profile>(), dims.m_ext()));
     // The chunk buffer only holds bytes between calls and while its piece's
-    // tree is walked (the fold area in use, the PIOP's buffers not: the
-    // PIOP runs once the group's last piece is consumed), so it lives right
-    // past the fold area, overlapping the PIOP's buffers (cat1 gf16 fast on
-    // the M4: 584 B for 396 B of fold area + 188 B of chunk and 428 B of PIOP).
-    static constexpr size_t chunk_bytes = layout.max_chunk();
-    static constexpr size_t work_bytes = fold_bytes > piop_bytes ? fold_bytes : piop_bytes;
-    static constexpr size_t scratch_bytes =
-        ((work_bytes > fold_bytes + chunk_bytes ? work_bytes : fold_bytes + chunk_bytes) + 7) / 8 * 8;
+    // tree is walked, right past the fold area (cat1 gf16 fast on the M4:
+    // 568 B for 396 B of fold area + 172 B of chunk: a repetition's alpha1
+    // goes straight to a1_).
+    static constexpr size_t chunk_bytes =
+        layout.header_bytes() > layout.rep_alpha1() ? layout.header_bytes() : layout.rep_alpha1();
+    static constexpr size_t walk_bytes = fold_bytes + chunk_bytes;
+    // The PIOP runs once the group's last piece has been walked: its v_z
+    // rows, buckets and accumulators take the fold / chunk area (grown if
+    // need be), and its equation windows live on the stack, in a frame of
+    // its own entered after the tree walk's frames (the stack's peak) have
+    // returned, so they cost no RAM up to about that size: as many
+    // equations in lock-step as piop_stack_budget holds (each PRG key
+    // schedule of the expansion shared by all), with the verifier's bucket
+    // digit (Memory: nibbles, the area grown for them where need be).
+    static constexpr size_t piop_stack_budget = 768;
+    static constexpr uint32_t digit_bits = verify_digit_bits_of<Profile>();
+    static constexpr uint32_t eq_lockstep = [] {
+        uint32_t g = 1;
+        while (g < detail::kMaxEqGroup && g < dims.m_ext() &&
+               size_t(g + 1) * detail::eq_window_bytes(dims) <= piop_stack_budget)
+            ++g;
+        return g;
+    }();
+    static constexpr size_t windows_bytes = size_t(eq_lockstep) * detail::eq_window_bytes(dims);
+    static constexpr size_t head_bytes = Piop::head_bytes(dims, nw, digit_bits, eq_lockstep);
+    static constexpr size_t scratch_bytes = ((walk_bytes > head_bytes ? walk_bytes : head_bytes) + 7) / 8 * 8;
 
     Status init(const uint8_t* pk, const uint8_t* msg, size_t mlen) {
         return with_message_digest<typename Base::MessageDigest>(
@@ -283,16 +298,16 @@ public:
             if (state_ == kDone) return fail(Status::bad_length);
             const size_t need = (state_ == kHeader ? layout.header_bytes() : layout.rep_bytes()) - pos_;
             if (pos_ == 0 && len >= need) {  // a whole piece in the caller's buffer: no copy
-                if (!piece(chunk)) return fail(Status::verify_failed);
+                if (!piece(chunk, false)) return fail(Status::verify_failed);
             } else {
                 const size_t take = len < need ? len : need;
-                std::memcpy(buf() + pos_, chunk, take);
+                stash(chunk, take);
                 pos_ += take;
                 chunk += take;
                 len -= take;
                 if (take == need) {
                     pos_ = 0;
-                    if (!piece(buf())) return fail(Status::verify_failed);
+                    if (!piece(buf(), true)) return fail(Status::verify_failed);
                 }
                 continue;
             }
@@ -328,11 +343,29 @@ private:
         return st;
     }
     detail::VerifyWork<Elt> view() {
-        return detail::VerifyWork<Elt>{group, uint32_t(nw), xT_, ua_, scratch_, work_bytes, nullptr, 0,
+        return detail::VerifyWork<Elt>{group, uint32_t(nw), xT_, ua_, scratch_, fold_bytes, nullptr, 0,
                                        digit_bits, Base::leaf_batch_log, Profile::public_backend};
     }
+    // Bytes [pos_, pos_ + n) of the current piece into the chunk buffer; a
+    // repetition's alpha1 straight to its place in a1_ (the buffer stops
+    // before it).
+    void stash(const uint8_t* src, size_t n) {
+        size_t o = pos_;
+        if (state_ == kReps) {
+            constexpr size_t cut = layout.rep_alpha1();
+            if (o < cut) {
+                const size_t m = n < cut - o ? n : cut - o;
+                std::memcpy(buf() + o, src, m);
+                src += m, o += m, n -= m;
+            }
+            if (n != 0) std::memcpy(a1_ + size_t(rep_ % group) * dims.u_bytes() + (o - cut), src, n);
+        } else {
+            std::memcpy(buf() + o, src, n);
+        }
+    }
     // A complete header or repetition chunk; false when the stream is bad.
-    bool piece(const uint8_t* p) {
+    // in_buf: the repetition's alpha1 is already in a1_ (stash).
+    bool piece(const uint8_t* p, bool in_buf) {
         if (state_ == kHeader) {
             std::memcpy(hash_, p + layout.off_hash(), 2 * S);
             std::memcpy(salt_, p + layout.off_salt(), S);
@@ -344,11 +377,21 @@ private:
         const uint32_t k = dims.tau - g0 < group ? dims.tau - g0 : group;
         auto w = view();
         if (q == 0) std::memset(xT_, 0, sizeof xT_);
-        std::memcpy(a1_ + size_t(q) * dims.u_bytes(), p + layout.rep_alpha1(), dims.u_bytes());
+        if (!in_buf) std::memcpy(a1_ + size_t(q) * dims.u_bytes(), p + layout.rep_alpha1(), dims.u_bytes());
         Eng::verify_rep(dims, salt_, e, i_star_[e], p, q, w, c1x_);
-        if (q + 1 == k) Eng::verify_group(dims, pk_, com1_, i_star_ + g0, k, a1_, w, c2x_);
+        if (q + 1 == k) run_group(g0, k);
         if (++rep_ == dims.tau) state_ = kDone;
         return true;
+    }
+    // The PIOP of the group g0 .. g0+k-1 in a frame of its own (public data:
+    // no wipe).
+    __attribute__((noinline)) void run_group(uint32_t g0, uint32_t k) {
+        alignas(16) uint8_t win[windows_bytes];
+        auto w = view();
+        w.scratch_bytes = scratch_bytes;
+        w.eq_area = win;
+        w.eq_area_bytes = windows_bytes;
+        Eng::verify_group(dims, pk_, com1_, i_star_ + g0, k, a1_, w, c2x_);
     }
 
     alignas(16) field::word_t xT_[size_t(dims.n) * nw];

@@ -67,6 +67,10 @@ struct VerifyWork {
     uint32_t digit_bits;  // bucket digit of the row products
     uint32_t leaf_batch_log;
     cipher::Backend pub_backend;
+    // The PIOP's equation windows elsewhere (the streaming verifier's stack),
+    // or nullptr: after its other buffers in scratch.
+    uint8_t* eq_area = nullptr;
+    size_t eq_area_bytes = 0;
 };
 
 // Key generation's own small working memory (no signing Workspace needed).
