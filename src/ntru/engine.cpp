@@ -260,7 +260,7 @@ void ring_mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint3
 
 void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_t* scratch, uint16_t* mul,
                 InvWord* inv) {
-    uint16_t *neg_a = scratch, *c = scratch + n, *s = scratch + 2 * n;
+    uint16_t *neg_a = scratch, *c = scratch + n;
     r2_inverse(r, a, n, inv);
     for (size_t i = 0; i < n; ++i) neg_a[i] = uint16_t(0u - a[i]);
     // Newton: r <- r (2 - a r) doubles the 2-adic precision (two products);
@@ -271,17 +271,16 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
     for (int iter = 0; iter < quadratic; ++iter) {
         ring_mul(c, r, neg_a, n, logq, mul);
         c[0] = uint16_t(c[0] + 2);
-        ring_mul(s, c, r, n, logq, mul);
-        for (size_t i = 0; i < n; ++i) r[i] = s[i];
+        ring_mul(r, c, r, n, logq, mul);  // (ring_mul's output may be an operand)
     }
     if (logq <= 12) {
         ring_mul(c, r, neg_a, n, logq, mul);  // u = 1 - a r
         c[0] = uint16_t(c[0] + 1);
+        uint16_t* s = neg_a;  // -a is not needed any more
         ring_mul(s, c, c, n, logq, mul);  // 1 + u + u^2
         for (size_t i = 0; i < n; ++i) s[i] = uint16_t(s[i] + c[i]);
         s[0] = uint16_t(s[0] + 1);
-        ring_mul(c, r, s, n, logq, mul);
-        for (size_t i = 0; i < n; ++i) r[i] = c[i];
+        ring_mul(r, r, s, n, logq, mul);
     }
 }
 
@@ -453,8 +452,9 @@ void unpack_s3(const Ring& R, uint16_t* a, const uint8_t* in) {
     for (size_t i = 0; 5 * i < count; ++i) {
         uint32_t c = in[i];
         for (size_t j = 5 * i; j < 5 * i + 5 && j < count; ++j) {
-            a[j] = mod3(uint16_t(c));
-            c = (c * 171) >> 9;  // floor(c / 3) for c < 256
+            const uint32_t q = (c * 171) >> 9;  // floor(c / 3) for c < 256
+            a[j] = uint16_t(c - 3 * q);
+            c = q;
         }
     }
     a[R.n - 1] = 0;
@@ -512,10 +512,10 @@ void sample_fixed_weight(const Params& p, const Ring& R, uint16_t* r, const uint
 // HRSS: Lift(m) = (x - 1) * b with b = m / (x - 1) mod (3, Phi_n), centred.
 // b solves (x-1) b = m + k Phi_n with b[n-1] = 0: b[i] = -(m[0] + .. + m[i]) - (i+1) k,
 // k = -(m[0] + .. + m[n-1]) / n mod 3.
-void lift(const Params& p, const Ring& R, uint16_t* out, const uint16_t* m, uint16_t* b) {
+// In place: m becomes Lift(m) (b overwrites m[i] after its prefix sum read it).
+void lift_in_place(const Params& p, const Ring& R, uint16_t* m) {
     if (p.hps()) {
-        for (size_t i = 0; i < R.n; ++i) out[i] = m[i];
-        z3_to_zq(R, out);
+        z3_to_zq(R, m);
         return;
     }
     // x in 0..5 -> x mod 3, branch-free (the running sums below stay that small).
@@ -531,12 +531,13 @@ void lift(const Params& p, const Ring& R, uint16_t* out, const uint16_t* m, uint
     for (size_t i = 0; i < R.n; ++i) {
         prefix = reduce6(prefix + m[i]);
         ik = reduce6(ik + k);
-        b[i] = uint16_t(reduce6(reduce6(6 - prefix - ik)));  // 6 - prefix - ik in 2..6
+        m[i] = uint16_t(reduce6(reduce6(6 - prefix - ik)));  // b[i]: 6 - prefix - ik in 2..6
     }
+    uint16_t* b = m;
     z3_to_zq(R, b);
-    // (x - 1) * b mod (x^n - 1), b[n-1] = 0
-    out[0] = uint16_t(0u - b[0]);
-    for (size_t i = 0; i + 1 < R.n; ++i) out[i + 1] = uint16_t(b[i] - b[i + 1]);
+    // (x - 1) * b mod (x^n - 1), b[n-1] = 0; downwards, so b[i - 1] is still unwritten
+    for (size_t i = R.n - 1; i > 0; --i) b[i] = uint16_t(b[i - 1] - b[i]);
+    b[0] = uint16_t(0u - b[0]);
 }
 
 // ---- decryption checks (1 = invalid)
@@ -575,7 +576,7 @@ uint32_t check_m(const Params& p, const Ring& R, const uint16_t* m) {
 void dpke_keypair(const Params& p, const Ring& R, const uint8_t* seed, uint8_t* pk, uint8_t* sk, const Work& w) {
     const size_t n = R.n, s3 = p.packed_s3_bytes();
     uint16_t *f = w.p(0, n), *g = w.p(1, n), *x = w.p(2, n), *gf = w.p(3, n), *inv_gf = w.p(4, n);
-    uint16_t* scratch = w.p(5, n);  // 3 polynomials
+    uint16_t* scratch = w.p(5, n);  // 2 polynomials
     if (p.hps()) {
         sample_iid(R, f, seed);
         sample_fixed_weight(p, R, g, seed + p.iid_bytes(), w.sort);
@@ -608,14 +609,17 @@ void dpke_keypair(const Params& p, const Ring& R, const uint8_t* seed, uint8_t* 
     pack_rq(R, pk, gf);
 }
 
-// c = r h + Lift(m); r in {0,1,q-1}, m in {0,1,2}.
-void dpke_encrypt(const Params& p, const Ring& R, uint8_t* ct, const uint16_t* r, const uint16_t* m,
-                  const uint8_t* pk, const Work& w) {
+// c = r h + Lift(m); r (w.p(0)) in {0,1,q-1}, m packed (S3) in packed_m.
+// Two polynomials: c overwrites r, h and then Lift(m) take the second.
+void dpke_encrypt(const Params& p, const Ring& R, uint8_t* ct, const uint8_t* packed_m, const uint8_t* pk,
+                  const Work& w) {
     const size_t n = R.n;
-    uint16_t *h = w.p(2, n), *c = w.p(3, n), *lm = w.p(4, n), *tmp = w.p(5, n);
+    uint16_t *c = w.p(0, n), *h = w.p(1, n);
     unpack_rq_sum_zero(R, h, pk);
-    rq_mul(R, c, r, h);
-    lift(p, R, lm, m, tmp);
+    rq_mul(R, c, c, h);  // c = r h
+    uint16_t* lm = h;
+    unpack_s3(R, lm, packed_m);
+    lift_in_place(p, R, lm);
     for (size_t i = 0; i < n; ++i) c[i] = uint16_t(c[i] + lm[i]);
     pack_rq(R, ct, c);
 }
@@ -623,29 +627,31 @@ void dpke_encrypt(const Params& p, const Ring& R, uint8_t* ct, const uint16_t* r
 // Writes the packed (r, m) to `rm`; returns 1 when the ciphertext is not a
 // valid encryption (then the KEM rejects), 0 otherwise. Checking that r and m
 // lie in the message spaces replaces re-encryption (c(1) = 0 by packing).
+// Two polynomials (a, b): the products write over an operand, and c is
+// unpacked twice (public) rather than kept.
 uint32_t dpke_decrypt(const Params& p, const Ring& R, uint8_t* rm, const uint8_t* ct, const uint8_t* sk,
                       const Work& w) {
     const size_t n = R.n, s3 = p.packed_s3_bytes();
-    uint16_t *c = w.p(0, n), *f = w.p(1, n), *cf = w.p(2, n), *mf = w.p(3, n), *finv = w.p(4, n);
-    uint16_t *m = w.p(5, n), *lm = w.p(6, n), *tmp = w.p(7, n);
-    unpack_rq_sum_zero(R, c, ct);
-    unpack_s3(R, f, sk);
-    z3_to_zq(R, f);
-    rq_mul(R, cf, c, f);
-    rq_to_s3(R, mf, cf);
-    unpack_s3(R, finv, sk + s3);
-    s3_mul(R, m, mf, finv);
-    pack_s3(R, rm + s3, m);
+    uint16_t *a = w.p(0, n), *b = w.p(1, n);
+    unpack_rq_sum_zero(R, a, ct);  // a = c
+    unpack_s3(R, b, sk);           // b = f
+    z3_to_zq(R, b);
+    rq_mul(R, b, a, b);  // b = c f
+    rq_to_s3(R, b, b);   // b = c f mod (3, Phi_n)
+    unpack_s3(R, a, sk + s3);  // a = f^-1 mod 3
+    s3_mul(R, b, b, a);        // b = m
+    pack_s3(R, rm + s3, b);
 
     uint32_t fail = check_ciphertext_padding(p, ct);
-    if (p.hps()) fail |= check_m(p, R, m);
+    if (p.hps()) fail |= check_m(p, R, b);
 
     // r = (c - Lift(m)) / h mod (q, Phi_n)
-    lift(p, R, lm, m, tmp);
-    for (size_t i = 0; i < n; ++i) c[i] = uint16_t(c[i] - lm[i]);
-    uint16_t *inv_h = w.p(1, n), *r = w.p(2, n);
+    lift_in_place(p, R, b);
+    unpack_rq_sum_zero(R, a, ct);
+    for (size_t i = 0; i < n; ++i) a[i] = uint16_t(a[i] - b[i]);
+    uint16_t *inv_h = b, *r = a;
     unpack_sq(R, inv_h, sk + 2 * s3);
-    sq_mul(R, r, c, inv_h);
+    sq_mul(R, r, a, inv_h);
     fail |= check_r(R, r);
     trinary_zq_to_z3(R, r);
     pack_s3(R, rm, r);
@@ -666,7 +672,7 @@ Status encapsulate(const Params& p, const uint8_t* rm_seed, const uint8_t* pk, u
                    const Work& w) {
     const Ring R(p, w);
     const size_t n = R.n, s3 = p.packed_s3_bytes();
-    uint16_t *r = w.p(0, n), *m = w.p(1, n);
+    uint16_t *r = w.p(0, n), *m = w.p(1, n);  // rm_seed and w.sort may share w.mul: sampled before the product
     sample_iid(R, r, rm_seed);
     if (p.hps()) sample_fixed_weight(p, R, m, rm_seed + p.iid_bytes(), w.sort);
     else sample_iid(R, m, rm_seed + p.iid_bytes());
@@ -674,7 +680,7 @@ Status encapsulate(const Params& p, const uint8_t* rm_seed, const uint8_t* pk, u
     pack_s3(R, w.msg + s3, m);
     if (hash::sha3_256(ss, w.msg, p.msg_bytes()) != Status::ok) return Status::internal_error;
     z3_to_zq(R, r);
-    dpke_encrypt(p, R, ct, r, m, pk, w);
+    dpke_encrypt(p, R, ct, w.msg + s3, pk, w);
     return Status::ok;
 }
 
