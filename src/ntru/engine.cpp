@@ -285,23 +285,32 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
 }
 
 namespace {
-// (x[i], x[j]) <- (min, max), branch-free (mask = all ones when x[j] < x[i],
-// the sign of the 64-bit difference).
-inline void minmax(int32_t* x, size_t i, size_t j) {
-    const int32_t a = x[i], b = x[j];
-    const uint32_t hi = value_barrier(uint32_t(uint64_t(int64_t(b) - int64_t(a)) >> 32));
-    const uint32_t t = uint32_t(a ^ b) & uint32_t(int32_t(hi) >> 31);
-    x[i] = int32_t(uint32_t(a) ^ t);
-    x[j] = int32_t(uint32_t(b) ^ t);
+// (a, b) <- (min, max) as unsigned words, branch-free (mask = all ones when
+// b < a: the borrow of the 64-bit difference, SUBS + SBC on the M4).
+inline void minmax(uint32_t& a, uint32_t& b) {
+    const uint32_t mask = value_barrier(uint32_t((uint64_t(b) - uint64_t(a)) >> 32));
+    const uint32_t t = (a ^ b) & mask;
+    a ^= t;
+    b ^= t;
+}
+inline void minmax(uint32_t* x, size_t i, size_t j) {
+    uint32_t a = x[i], b = x[j];
+    minmax(a, b);
+    x[i] = a;
+    x[j] = b;
 }
 }  // namespace
 
 // Batcher's merge exchange (Knuth, TAOCP 5.2.2, Algorithm M): a sorting
 // network for any count; which pairs are compared depends on count only.
 // The pairs (i, i + d) with i & p == r are visited as runs of p indices
-// (no test per index; p = 1 as one loop of stride 2).
-void sort_int32(int32_t* x, size_t count) {
+// (no test per index; p = 1 as one loop of stride 2). Signed order is
+// unsigned order after flipping the sign bits (done and undone around the
+// network): the compare is then a borrow (two instructions, not three).
+void sort_int32(int32_t* xs, size_t count) {
     if (count < 2) return;
+    uint32_t* x = reinterpret_cast<uint32_t*>(xs);
+    for (size_t i = 0; i < count; ++i) x[i] ^= 0x80000000u;
     size_t t = 1;
     while ((size_t(1) << t) < count) ++t;
     for (size_t p = size_t(1) << (t - 1); p > 0; p >>= 1) {
@@ -328,6 +337,7 @@ void sort_int32(int32_t* x, size_t count) {
             r = p;
         }
     }
+    for (size_t i = 0; i < count; ++i) x[i] ^= 0x80000000u;
 }
 
 }  // namespace detail

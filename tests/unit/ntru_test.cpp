@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <climits>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -312,6 +313,12 @@ TEST(NtruPieces, SortingNetwork) {
         std::vector<int32_t> x(count);
         for (auto& v : x) v = int32_t(gen());
         x[count / 2] = x[0];  // a duplicate
+        if (count >= 9) {     // the extremes (the network compares with the sign bit flipped)
+            x[1] = INT32_MIN;
+            x[3] = INT32_MAX;
+            x[5] = -1;
+            x[7] = 0;
+        }
         std::vector<int32_t> want = x;
         std::sort(want.begin(), want.end());
         ntru::detail::sort_int32(x.data(), x.size());
