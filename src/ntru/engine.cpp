@@ -317,7 +317,12 @@ void sort_int32(int32_t* xs, size_t count) {
         size_t q = size_t(1) << (t - 1), r = 0, d = p;
         for (;;) {
             if (p == 1) {
-                for (size_t i = r; i + d < count; i += 2) minmax(x, i, i + d);
+                size_t i = r;
+                for (; i + 2 + d < count; i += 4) {
+                    minmax(x, i, i + d);
+                    minmax(x, i + 2, i + 2 + d);
+                }
+                if (i + d < count) minmax(x, i, i + d);
             } else if (p == 2) {  // runs of two: no inner loop
                 size_t base = r;
                 for (; base + 1 + d < count; base += 4) {
@@ -328,7 +333,14 @@ void sort_int32(int32_t* xs, size_t count) {
             } else {
                 for (size_t base = r; base + d < count; base += 2 * p) {
                     const size_t end = (base + p < count - d) ? base + p : count - d;
-                    for (size_t i = base; i < end; ++i) minmax(x, i, i + d);
+                    size_t i = base;
+                    for (; i + 4 <= end; i += 4) {  // runs of p >= 4: four pairs per step
+                        minmax(x, i, i + d);
+                        minmax(x, i + 1, i + 1 + d);
+                        minmax(x, i + 2, i + 2 + d);
+                        minmax(x, i + 3, i + 3 + d);
+                    }
+                    for (; i < end; ++i) minmax(x, i, i + d);
                 }
             }
             if (q == p) break;
