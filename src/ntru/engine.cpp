@@ -6,6 +6,9 @@
 // decryption and the implicit-rejection select.
 #include "ntru/engine.hpp"
 
+#include <bit>
+#include <cstring>
+
 #include "core/secure.hpp"
 #include "hash/shake.hpp"
 #include "polymul/polymul.hpp"
@@ -420,33 +423,54 @@ void s3_mul(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t* b) {
 
 // ---- packing
 
-// n-1 coefficients mod q, logq bits each, least significant bit first.
-void pack_rq(const Ring& R, uint8_t* out, const uint16_t* a) {
-    uint32_t acc = 0, bits = 0;
-    size_t o = 0;
-    for (size_t i = 0; i + 1 < R.n; ++i) {
-        acc |= uint32_t(a[i] & R.qmask) << bits;
-        bits += R.logq;
-        while (bits >= 8) {
-            out[o++] = uint8_t(acc);
-            acc >>= 8;
-            bits -= 8;
-        }
+// Four bytes, little-endian: one (unaligned) word load where the target allows.
+inline uint32_t load_le32(const uint8_t* b) {
+    if constexpr (std::endian::native == std::endian::little) {
+        uint32_t w;
+        std::memcpy(&w, b, 4);
+        return w;
+    } else {
+        return uint32_t(b[0]) | (uint32_t(b[1]) << 8) | (uint32_t(b[2]) << 16) | (uint32_t(b[3]) << 24);
     }
-    if (bits > 0) out[o] = uint8_t(acc);
 }
-// Coefficients 0..n-2; the last one is set to 0.
+
+inline void store_le32(uint8_t* b, uint32_t w) {
+    if constexpr (std::endian::native == std::endian::little) {
+        std::memcpy(b, &w, 4);
+    } else {
+        for (int k = 0; k < 4; ++k) b[k] = uint8_t(w >> (8 * k));
+    }
+}
+
+// n-1 coefficients mod q, logq bits each, least significant bit first: each
+// ORed into the (zeroed) output through the word at byte logq i / 8, the
+// last few, whose word would pass the end, byte by byte.
+void pack_rq(const Ring& R, uint8_t* out, const uint16_t* a) {
+    const size_t count = R.n - 1, len = (size_t(R.logq) * count + 7) / 8;
+    for (size_t k = 0; k < len; ++k) out[k] = 0;
+    size_t i = 0, bit = 0;
+    for (; i < count && (bit >> 3) + 4 <= len; ++i, bit += R.logq) {
+        uint8_t* b = out + (bit >> 3);
+        store_le32(b, load_le32(b) | (uint32_t(a[i] & R.qmask) << (bit & 7)));
+    }
+    for (; i < count; ++i, bit += R.logq) {
+        const uint32_t v = uint32_t(a[i] & R.qmask) << (bit & 7);  // at most 3 bytes
+        for (size_t k = bit >> 3, s = 0; k < len; ++k, s += 8) out[k] = uint8_t(out[k] | (v >> s));
+    }
+}
+
+// Coefficients 0..n-2; the last one is set to 0. Coefficient i is read
+// from the word at byte logq i / 8 (7 + logq <= 32 bits); the last few,
+// whose word would pass the end, from the bytes that remain.
 void unpack_sq(const Ring& R, uint16_t* a, const uint8_t* in) {
-    uint32_t acc = 0, bits = 0;
-    size_t o = 0;
-    for (size_t i = 0; i + 1 < R.n; ++i) {
-        while (bits < R.logq) {
-            acc |= uint32_t(in[o++]) << bits;
-            bits += 8;
-        }
-        a[i] = uint16_t(acc & R.qmask);
-        acc >>= R.logq;
-        bits -= R.logq;
+    const size_t count = R.n - 1, len = (size_t(R.logq) * count + 7) / 8;
+    size_t i = 0, bit = 0;
+    for (; i < count && (bit >> 3) + 4 <= len; ++i, bit += R.logq)
+        a[i] = uint16_t((load_le32(in + (bit >> 3)) >> (bit & 7)) & R.qmask);
+    for (; i < count; ++i, bit += R.logq) {
+        uint32_t w = 0;
+        for (size_t k = bit >> 3, s = 0; k < len; ++k, s += 8) w |= uint32_t(in[k]) << s;
+        a[i] = uint16_t((w >> (bit & 7)) & R.qmask);
     }
     a[R.n - 1] = 0;
 }
