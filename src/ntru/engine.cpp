@@ -484,9 +484,15 @@ void unpack_rq_sum_zero(const Ring& R, uint16_t* a, const uint8_t* in) {
 }
 
 // n-1 coefficients in {0,1,2}, five per byte in base 3 (coefficient 5i+j is digit j of byte i).
+// (Whole bytes unrolled, the partial last byte by the loop: 5 digits < 3
+// are at most 242, a byte.)
 void pack_s3(const Ring& R, uint8_t* out, const uint16_t* a) {
-    const size_t count = R.n - 1;
-    for (size_t i = 0; 5 * i < count; ++i) {
+    const size_t count = R.n - 1, whole = count / 5;
+    for (size_t i = 0; i < whole; ++i) {
+        const uint16_t* d = a + 5 * i;
+        out[i] = uint8_t(d[0] + 3 * (d[1] + 3 * (d[2] + 3 * (d[3] + 3 * uint32_t(d[4])))));
+    }
+    for (size_t i = whole; 5 * i < count; ++i) {
         uint32_t c = 0;
         const size_t last = (5 * i + 5 < count ? 5 * i + 5 : count);
         for (size_t j = last; j-- > 5 * i;) c = (3 * c + a[j]) & 0xFF;
@@ -494,8 +500,23 @@ void pack_s3(const Ring& R, uint8_t* out, const uint16_t* a) {
     }
 }
 void unpack_s3(const Ring& R, uint16_t* a, const uint8_t* in) {
-    const size_t count = R.n - 1;
-    for (size_t i = 0; 5 * i < count; ++i) {
+    const size_t count = R.n - 1, whole = count / 5;
+    const auto digit = [](uint32_t& c) {  // c mod 3, c <- floor(c / 3) (c < 256)
+        const uint32_t q = (c * 171) >> 9;
+        const uint32_t r = c - 3 * q;
+        c = q;
+        return uint16_t(r);
+    };
+    for (size_t i = 0; i < whole; ++i) {
+        uint32_t c = in[i];
+        uint16_t* d = a + 5 * i;
+        d[0] = digit(c);
+        d[1] = digit(c);
+        d[2] = digit(c);
+        d[3] = digit(c);
+        d[4] = digit(c);
+    }
+    for (size_t i = whole; 5 * i < count; ++i) {
         uint32_t c = in[i];
         for (size_t j = 5 * i; j < 5 * i + 5 && j < count; ++j) {
             const uint32_t q = (c * 171) >> 9;  // floor(c / 3) for c < 256
