@@ -17,14 +17,10 @@ namespace pqmcu::ntru {
 namespace detail {
 
 uint16_t mod3(uint16_t a) {
-    // 256, 16 and 4 are 1 mod 3: fold digit sums down to 0..5, then subtract 3 once.
-    uint32_t r = (uint32_t(a) >> 8) + (a & 0xFFu);  // <= 510
-    r = (r >> 4) + (r & 0xFu);                      // <= 46
-    r = (r >> 2) + (r & 0x3u);                      // <= 14
-    r = (r >> 2) + (r & 0x3u);                      // <= 5
-    const uint32_t t = r - 3;
-    const uint32_t keep = 0u - (t >> 31);  // all ones when r < 3
-    return uint16_t((r & keep) | (t & ~keep));
+    // floor(a / 3) = (a * 43691) >> 17 for every a < 2^16 (43691 = ceil(2^17 / 3);
+    // the product stays below 2^32): a multiplication, not a division.
+    const uint32_t q = (uint32_t(a) * 43691u) >> 17;
+    return uint16_t(uint32_t(a) - 3 * q);
 }
 
 namespace {
