@@ -285,12 +285,14 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
 
 namespace {
 // (a, b) <- (min, max) as unsigned words, branch-free (mask = all ones when
-// b < a: the borrow of the 64-bit difference, SUBS + SBC on the M4).
+// b < a: the borrow of the 64-bit difference, SUBS + SBC on the M4; then
+// a + (b - a) = b and b - (b - a) = a: five operations).
 inline void minmax(uint32_t& a, uint32_t& b) {
-    const uint32_t mask = value_barrier(uint32_t((uint64_t(b) - uint64_t(a)) >> 32));
-    const uint32_t t = (a ^ b) & mask;
-    a ^= t;
-    b ^= t;
+    const uint64_t diff = uint64_t(b) - uint64_t(a);
+    const uint32_t mask = value_barrier(uint32_t(diff >> 32));
+    const uint32_t t = uint32_t(diff) & mask;
+    a += t;
+    b -= t;
 }
 inline void minmax(uint32_t* x, size_t i, size_t j) {
     uint32_t a = x[i], b = x[j];
