@@ -308,10 +308,11 @@ inline void minmax(uint32_t* x, size_t i, size_t j) {
 // (no test per index; p = 1 as one loop of stride 2). Signed order is
 // unsigned order after flipping the sign bits (done and undone around the
 // network): the compare is then a borrow (two instructions, not three).
-void sort_int32(int32_t* xs, size_t count) {
+namespace {
+// The network on unsigned words (sort_int32 flips the sign bits around it;
+// the fixed-weight sampler makes its keys flipped already).
+void sort_uint32(uint32_t* x, size_t count) {
     if (count < 2) return;
-    uint32_t* x = reinterpret_cast<uint32_t*>(xs);
-    for (size_t i = 0; i < count; ++i) x[i] ^= 0x80000000u;
     size_t t = 1;
     while ((size_t(1) << t) < count) ++t;
     for (size_t p = size_t(1) << (t - 1); p > 0; p >>= 1) {
@@ -350,6 +351,14 @@ void sort_int32(int32_t* xs, size_t count) {
             r = p;
         }
     }
+}
+}  // namespace
+
+void sort_int32(int32_t* xs, size_t count) {
+    if (count < 2) return;
+    uint32_t* x = reinterpret_cast<uint32_t*>(xs);
+    for (size_t i = 0; i < count; ++i) x[i] ^= 0x80000000u;
+    sort_uint32(x, count);
     for (size_t i = 0; i < count; ++i) x[i] ^= 0x80000000u;
 }
 
@@ -549,7 +558,10 @@ void sample_iid_plus(const Ring& R, uint16_t* r, const uint8_t* u) {
 // placed by sorting 30-bit random keys that carry the values in their low bits.
 void sample_fixed_weight(const Params& p, const Ring& R, uint16_t* r, const uint8_t* u, int32_t* keys) {
     const size_t count = R.n - 1, len = p.fixed_weight_bytes();
-    constexpr uint32_t k30 = 0x3FFFFFFFu;
+    // The reference sorts the keys as int32: they are kept with the sign bit
+    // flipped, whose unsigned order is that order (only the low 2 bits are read).
+    constexpr uint32_t k30 = 0x3FFFFFFFu, kSign = 0x80000000u;
+    uint32_t* ukeys = reinterpret_cast<uint32_t*>(keys);
     size_t i = 0;
     for (; i + 4 <= count; i += 4) {
         // Four keys in 15 bytes, at bits 0, 30, 60, 90 of b: bytes 0-3, 3-7
@@ -559,10 +571,10 @@ void sample_fixed_weight(const Params& p, const Ring& R, uint16_t* r, const uint
         const uint32_t k1 = (load_le32(b + 3) >> 6) | (uint32_t(b[7]) << 26);
         const uint32_t k2 = (load_le32(b + 7) >> 4) | (uint32_t(b[11]) << 28);
         const uint32_t k3 = load_le32(b + 11) >> 2;
-        keys[i] = int32_t((k0 & k30) << 2);
-        keys[i + 1] = int32_t((k1 & k30) << 2);
-        keys[i + 2] = int32_t((k2 & k30) << 2);
-        keys[i + 3] = int32_t((k3 & k30) << 2);
+        ukeys[i] = ((k0 & k30) << 2) ^ kSign;
+        ukeys[i + 1] = ((k1 & k30) << 2) ^ kSign;
+        ukeys[i + 2] = ((k2 & k30) << 2) ^ kSign;
+        ukeys[i + 3] = ((k3 & k30) << 2) ^ kSign;
     }
     for (; i < count; ++i) {  // (no set has count % 4 != 0)
         // bits [30i, 30i + 30) of u, little-endian: within bytes byte .. byte + 4
@@ -576,13 +588,13 @@ void sample_fixed_weight(const Params& p, const Ring& R, uint16_t* r, const uint
             v = 0;
             for (size_t k = 0; byte + k < len; ++k) v |= uint64_t(u[byte + k]) << (8 * k);
         }
-        keys[i] = int32_t(uint32_t((v >> shift) & 0x3FFFFFFFu) << 2);
+        ukeys[i] = (uint32_t((v >> shift) & 0x3FFFFFFFu) << 2) ^ kSign;
     }
     const size_t w = p.weight();
-    for (size_t i = 0; i < w / 2; ++i) keys[i] |= 1;
-    for (size_t i = w / 2; i < w; ++i) keys[i] |= 2;
-    detail::sort_int32(keys, count);
-    for (size_t i = 0; i < count; ++i) r[i] = uint16_t(keys[i] & 3);
+    for (size_t j = 0; j < w / 2; ++j) ukeys[j] |= 1;
+    for (size_t j = w / 2; j < w; ++j) ukeys[j] |= 2;
+    detail::sort_uint32(ukeys, count);
+    for (size_t j = 0; j < count; ++j) r[j] = uint16_t(ukeys[j] & 3);
     r[R.n - 1] = 0;
 }
 
