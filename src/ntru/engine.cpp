@@ -300,6 +300,44 @@ inline void minmax(uint32_t* x, size_t i, size_t j) {
     x[i] = a;
     x[j] = b;
 }
+
+// k steps over the pairs (a[0], b[0]), (a[1], b[1]), then a and b advance by
+// Stride words: the same compare-exchange, two pairs per step, on the M4 with
+// LDRD / STRD (word-aligned x) in straight-line code.
+template <int Stride>
+inline void minmax_pairs(uint32_t* a, uint32_t* b, size_t k) {
+#if defined(PQMCU_TARGET_M4)
+    if (k == 0) return;
+    uint32_t a0, a1, b0, b1, t, m;
+    __asm__ volatile(
+        "1:\n\t"
+        "ldrd %[a0], %[a1], [%[pa]]\n\t"
+        "ldrd %[b0], %[b1], [%[pb]]\n\t"
+        "subs %[t], %[b0], %[a0]\n\t"
+        "sbc %[m], %[m], %[m]\n\t"
+        "and %[t], %[t], %[m]\n\t"
+        "add %[a0], %[a0], %[t]\n\t"
+        "sub %[b0], %[b0], %[t]\n\t"
+        "subs %[t], %[b1], %[a1]\n\t"
+        "sbc %[m], %[m], %[m]\n\t"
+        "and %[t], %[t], %[m]\n\t"
+        "add %[a1], %[a1], %[t]\n\t"
+        "sub %[b1], %[b1], %[t]\n\t"
+        "strd %[a0], %[a1], [%[pa]], %[step]\n\t"
+        "strd %[b0], %[b1], [%[pb]], %[step]\n\t"
+        "subs %[k], %[k], #1\n\t"
+        "bne 1b"
+        : [pa] "+r"(a), [pb] "+r"(b), [k] "+r"(k), [a0] "=&r"(a0), [a1] "=&r"(a1), [b0] "=&r"(b0),
+          [b1] "=&r"(b1), [t] "=&r"(t), [m] "=&r"(m)
+        : [step] "I"(4 * Stride)
+        : "cc", "memory");
+#else
+    for (; k > 0; --k, a += Stride, b += Stride) {
+        minmax(a[0], b[0]);
+        minmax(a[1], b[1]);
+    }
+#endif
+}
 }  // namespace
 
 // Batcher's merge exchange (Knuth, TAOCP 5.2.2, Algorithm M): a sorting
@@ -327,22 +365,16 @@ void sort_uint32(uint32_t* x, size_t count) {
                 if (i + d < count) minmax(x, i, i + d);
             } else if (p == 2) {  // runs of two: no inner loop
                 size_t base = r;
-                for (; base + 1 + d < count; base += 4) {
-                    minmax(x, base, base + d);
-                    minmax(x, base + 1, base + 1 + d);
-                }
+                const size_t k = base + 1 + d < count ? (count - d - base - 2) / 4 + 1 : 0;
+                minmax_pairs<4>(x + base, x + base + d, k);
+                base += 4 * k;
                 if (base + d < count) minmax(x, base, base + d);
             } else {
                 for (size_t base = r; base + d < count; base += 2 * p) {
                     const size_t end = (base + p < count - d) ? base + p : count - d;
-                    size_t i = base;
-                    for (; i + 4 <= end; i += 4) {  // runs of p >= 4: four pairs per step
-                        minmax(x, i, i + d);
-                        minmax(x, i + 1, i + 1 + d);
-                        minmax(x, i + 2, i + 2 + d);
-                        minmax(x, i + 3, i + 3 + d);
-                    }
-                    for (; i < end; ++i) minmax(x, i, i + d);
+                    const size_t k = (end - base) / 2;
+                    minmax_pairs<2>(x + base, x + base + d, k);
+                    if ((end - base) & 1) minmax(x, end - 1, end - 1 + d);
                 }
             }
             if (q == p) break;
