@@ -338,6 +338,45 @@ inline void minmax_pairs(uint32_t* a, uint32_t* b, size_t k) {
     }
 #endif
 }
+// k steps over the pairs (a[0], b[0]), (a[2], b[2]), then a and b advance by
+// 4 words (the p = 1 passes: every other index).
+inline void minmax_pairs_stride2(uint32_t* a, uint32_t* b, size_t k) {
+#if defined(PQMCU_TARGET_M4)
+    if (k == 0) return;
+    uint32_t a0, a1, b0, b1, t, m;
+    __asm__ volatile(
+        "1:\n\t"
+        "ldr %[a0], [%[pa]]\n\t"
+        "ldr %[a1], [%[pa], #8]\n\t"
+        "ldr %[b0], [%[pb]]\n\t"
+        "ldr %[b1], [%[pb], #8]\n\t"
+        "subs %[t], %[b0], %[a0]\n\t"
+        "sbc %[m], %[m], %[m]\n\t"
+        "and %[t], %[t], %[m]\n\t"
+        "add %[a0], %[a0], %[t]\n\t"
+        "sub %[b0], %[b0], %[t]\n\t"
+        "subs %[t], %[b1], %[a1]\n\t"
+        "sbc %[m], %[m], %[m]\n\t"
+        "and %[t], %[t], %[m]\n\t"
+        "add %[a1], %[a1], %[t]\n\t"
+        "sub %[b1], %[b1], %[t]\n\t"
+        "str %[a1], [%[pa], #8]\n\t"
+        "str %[b1], [%[pb], #8]\n\t"
+        "str %[a0], [%[pa]], #16\n\t"
+        "str %[b0], [%[pb]], #16\n\t"
+        "subs %[k], %[k], #1\n\t"
+        "bne 1b"
+        : [pa] "+r"(a), [pb] "+r"(b), [k] "+r"(k), [a0] "=&r"(a0), [a1] "=&r"(a1), [b0] "=&r"(b0),
+          [b1] "=&r"(b1), [t] "=&r"(t), [m] "=&r"(m)
+        :
+        : "cc", "memory");
+#else
+    for (; k > 0; --k, a += 4, b += 4) {
+        minmax(a[0], b[0]);
+        minmax(a[2], b[2]);
+    }
+#endif
+}
 }  // namespace
 
 // Batcher's merge exchange (Knuth, TAOCP 5.2.2, Algorithm M): a sorting
@@ -357,11 +396,9 @@ void sort_uint32(uint32_t* x, size_t count) {
         size_t q = size_t(1) << (t - 1), r = 0, d = p;
         for (;;) {
             if (p == 1) {
-                size_t i = r;
-                for (; i + 2 + d < count; i += 4) {
-                    minmax(x, i, i + d);
-                    minmax(x, i + 2, i + 2 + d);
-                }
+                const size_t k = r + 2 + d < count ? (count - d - r - 3) / 4 + 1 : 0;
+                minmax_pairs_stride2(x + r, x + r + d, k);
+                const size_t i = r + 4 * k;
                 if (i + d < count) minmax(x, i, i + d);
             } else if (p == 2) {  // runs of two: no inner loop
                 size_t base = r;
