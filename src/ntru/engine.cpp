@@ -537,25 +537,31 @@ void pack_rq(const Ring& R, uint8_t* out, const uint16_t* a) {
 
 // Coefficients 0..n-2; the last one is set to 0. Coefficient i is read
 // from the word at byte logq i / 8 (7 + logq <= 32 bits); the last few,
-// whose word would pass the end, from the bytes that remain.
-void unpack_sq(const Ring& R, uint16_t* a, const uint8_t* in) {
+// whose word would pass the end, from the bytes that remain. Returns the
+// sum of the coefficients (mod 2^16).
+uint16_t unpack_sq(const Ring& R, uint16_t* a, const uint8_t* in) {
     const size_t count = R.n - 1, len = (size_t(R.logq) * count + 7) / 8;
     size_t i = 0, bit = 0;
-    for (; i < count && (bit >> 3) + 4 <= len; ++i, bit += R.logq)
-        a[i] = uint16_t((load_le32(in + (bit >> 3)) >> (bit & 7)) & R.qmask);
+    uint32_t sum = 0;
+    for (; i < count && (bit >> 3) + 4 <= len; ++i, bit += R.logq) {
+        const uint32_t v = (load_le32(in + (bit >> 3)) >> (bit & 7)) & R.qmask;
+        a[i] = uint16_t(v);
+        sum += v;
+    }
     for (; i < count; ++i, bit += R.logq) {
         uint32_t w = 0;
         for (size_t k = bit >> 3, s = 0; k < len; ++k, s += 8) w |= uint32_t(in[k]) << s;
-        a[i] = uint16_t((w >> (bit & 7)) & R.qmask);
+        const uint32_t v = (w >> (bit & 7)) & R.qmask;
+        a[i] = uint16_t(v);
+        sum += v;
     }
     a[R.n - 1] = 0;
+    return uint16_t(sum);
 }
 // A polynomial of R_q whose coefficients sum to zero: its last coefficient
 // is not transmitted.
 void unpack_rq_sum_zero(const Ring& R, uint16_t* a, const uint8_t* in) {
-    unpack_sq(R, a, in);
-    uint16_t sum = 0;
-    for (size_t i = 0; i + 1 < R.n; ++i) sum = uint16_t(sum + a[i]);
+    const uint16_t sum = unpack_sq(R, a, in);
     a[R.n - 1] = uint16_t(0u - sum);
 }
 
@@ -780,8 +786,12 @@ void dpke_encrypt(const Params& p, const Ring& R, uint8_t* ct, const uint8_t* pa
     rq_mul(R, c, c, h);  // c = r h
     uint16_t* lm = h;
     unpack_s3(R, lm, packed_m);
-    lift_in_place(p, R, lm);
-    for (size_t i = 0; i < n; ++i) c[i] = uint16_t(c[i] + lm[i]);
+    if (p.hps()) {  // Lift(m) = m with {0,1,2} -> {0,1,q-1}, added in the same pass
+        for (size_t i = 0; i < n; ++i) c[i] = uint16_t(c[i] + (lm[i] | ((0u - (lm[i] >> 1)) & R.qmask)));
+    } else {
+        lift_in_place(p, R, lm);
+        for (size_t i = 0; i < n; ++i) c[i] = uint16_t(c[i] + lm[i]);
+    }
     pack_rq(R, ct, c);
 }
 
