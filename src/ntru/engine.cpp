@@ -784,11 +784,30 @@ void dpke_encrypt(const Params& p, const Ring& R, uint8_t* ct, const uint8_t* pa
     uint16_t *c = w.p(0, n), *h = w.p(1, n);
     unpack_rq_sum_zero(R, h, pk);
     rq_mul(R, c, c, h);  // c = r h
-    uint16_t* lm = h;
-    unpack_s3(R, lm, packed_m);
-    if (p.hps()) {  // Lift(m) = m with {0,1,2} -> {0,1,q-1}, added in the same pass
-        for (size_t i = 0; i < n; ++i) c[i] = uint16_t(c[i] + (lm[i] | ((0u - (lm[i] >> 1)) & R.qmask)));
+    if (p.hps()) {
+        // Lift(m) = m with {0,1,2} -> {0,1,q-1}: unpacked from packed_m and
+        // added in one pass (m[n-1] = 0 adds nothing).
+        const auto add = [&](size_t i, uint32_t d) {
+            c[i] = uint16_t(c[i] + (d | ((0u - (d >> 1)) & R.qmask)));
+        };
+        const size_t count = n - 1, whole = count / 5;
+        for (size_t i = 0; i < whole; ++i) {
+            uint32_t v = packed_m[i];
+            for (size_t j = 0; j < 5; ++j) {
+                const uint32_t q = (v * 171) >> 9;  // floor(v / 3) for v < 256
+                add(5 * i + j, v - 3 * q);
+                v = q;
+            }
+        }
+        uint32_t v = whole < (count + 4) / 5 ? packed_m[whole] : 0;
+        for (size_t i = 5 * whole; i < count; ++i) {
+            const uint32_t q = (v * 171) >> 9;
+            add(i, v - 3 * q);
+            v = q;
+        }
     } else {
+        uint16_t* lm = h;
+        unpack_s3(R, lm, packed_m);
         lift_in_place(p, R, lm);
         for (size_t i = 0; i < n; ++i) c[i] = uint16_t(c[i] + lm[i]);
     }
