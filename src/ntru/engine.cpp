@@ -338,6 +338,55 @@ inline void minmax_pairs(uint32_t* a, uint32_t* b, size_t k) {
     }
 #endif
 }
+// k steps over the pairs (a[j], b[j]), j < 4, then a and b advance by 8 words
+// (the p = 4 passes' whole runs).
+inline void minmax_runs4(uint32_t* a, uint32_t* b, size_t k) {
+#if defined(PQMCU_TARGET_M4)
+    if (k == 0) return;
+    uint32_t a0, a1, b0, b1, t, m;
+    __asm__ volatile(
+        "1:\n\t"
+        "ldrd %[a0], %[a1], [%[pa]]\n\t"
+        "ldrd %[b0], %[b1], [%[pb]]\n\t"
+        "subs %[t], %[b0], %[a0]\n\t"
+        "sbc %[m], %[m], %[m]\n\t"
+        "and %[t], %[t], %[m]\n\t"
+        "add %[a0], %[a0], %[t]\n\t"
+        "sub %[b0], %[b0], %[t]\n\t"
+        "subs %[t], %[b1], %[a1]\n\t"
+        "sbc %[m], %[m], %[m]\n\t"
+        "and %[t], %[t], %[m]\n\t"
+        "add %[a1], %[a1], %[t]\n\t"
+        "sub %[b1], %[b1], %[t]\n\t"
+        "strd %[a0], %[a1], [%[pa]]\n\t"
+        "strd %[b0], %[b1], [%[pb]]\n\t"
+        "ldrd %[a0], %[a1], [%[pa], #8]\n\t"
+        "ldrd %[b0], %[b1], [%[pb], #8]\n\t"
+        "subs %[t], %[b0], %[a0]\n\t"
+        "sbc %[m], %[m], %[m]\n\t"
+        "and %[t], %[t], %[m]\n\t"
+        "add %[a0], %[a0], %[t]\n\t"
+        "sub %[b0], %[b0], %[t]\n\t"
+        "subs %[t], %[b1], %[a1]\n\t"
+        "sbc %[m], %[m], %[m]\n\t"
+        "and %[t], %[t], %[m]\n\t"
+        "add %[a1], %[a1], %[t]\n\t"
+        "sub %[b1], %[b1], %[t]\n\t"
+        "strd %[a0], %[a1], [%[pa], #8]\n\t"
+        "strd %[b0], %[b1], [%[pb], #8]\n\t"
+        "add %[pa], %[pa], #32\n\t"
+        "add %[pb], %[pb], #32\n\t"
+        "subs %[k], %[k], #1\n\t"
+        "bne 1b"
+        : [pa] "+r"(a), [pb] "+r"(b), [k] "+r"(k), [a0] "=&r"(a0), [a1] "=&r"(a1), [b0] "=&r"(b0),
+          [b1] "=&r"(b1), [t] "=&r"(t), [m] "=&r"(m)
+        :
+        : "cc", "memory");
+#else
+    for (; k > 0; --k, a += 8, b += 8)
+        for (int j = 0; j < 4; ++j) minmax(a[j], b[j]);
+#endif
+}
 // k steps over the pairs (a[0], b[0]), (a[2], b[2]), then a and b advance by
 // 4 words (the p = 1 passes: every other index).
 inline void minmax_pairs_stride2(uint32_t* a, uint32_t* b, size_t k) {
@@ -407,7 +456,13 @@ void sort_uint32(uint32_t* x, size_t count) {
                 base += 4 * k;
                 if (base + d < count) minmax(x, base, base + d);
             } else {
-                for (size_t base = r; base + d < count; base += 2 * p) {
+                size_t first = r;
+                if (p == 4) {  // whole runs of four at r, r + 8, ...
+                    const size_t k = r + 3 + d < count ? (count - d - r - 4) / 8 + 1 : 0;
+                    minmax_runs4(x + r, x + r + d, k);
+                    first = r + 8 * k;
+                }
+                for (size_t base = first; base + d < count; base += 2 * p) {
                     const size_t end = (base + p < count - d) ? base + p : count - d;
                     const size_t k = (end - base) / 2;
                     minmax_pairs<2>(x + base, x + base + d, k);
