@@ -456,13 +456,15 @@ void sort_uint32(uint32_t* x, size_t count) {
                 base += 4 * k;
                 if (base + d < count) minmax(x, base, base + d);
             } else {
-                size_t first = r;
-                if (p == 4) {  // whole runs of four at r, r + 8, ...
-                    const size_t k = r + 3 + d < count ? (count - d - r - 4) / 8 + 1 : 0;
-                    minmax_runs4(x + r, x + r + d, k);
-                    first = r + 8 * k;
+                // whole runs of p at r, r + 2p, ..., then at most one partial run
+                const size_t whole = r + p - 1 + d < count ? (count - d - r - p) / (2 * p) + 1 : 0;
+                if (p == 4) {
+                    minmax_runs4(x + r, x + r + d, whole);
+                } else {
+                    uint32_t* a = x + r;
+                    for (size_t j = 0; j < whole; ++j, a += 2 * p) minmax_pairs<2>(a, a + d, p / 2);
                 }
-                for (size_t base = first; base + d < count; base += 2 * p) {
+                for (size_t base = r + 2 * p * whole; base + d < count; base += 2 * p) {
                     const size_t end = (base + p < count - d) ? base + p : count - d;
                     const size_t k = (end - base) / 2;
                     minmax_pairs<2>(x + base, x + base + d, k);
