@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // Cortex-M4 benchmark operations of the NTRU KEM: keygen, encaps, decaps for
-// the six sets (rows "<set>_keygen" / "_encaps" / "_decaps"). The workspace
-// lives in the shared bench arena (13-33 KB, every board); keys and ciphertext
+// the six sets (rows "<set>_keygen" / "_encaps" / "_decaps"). Each row uses
+// (and is charged) its operation's own KeygenWorkspace / EncapsWorkspace /
+// DecapsWorkspace in the shared bench arena (4-37 KB); keys and ciphertext
 // in one .bss buffer (not charged). Randomness: a fixed counter pattern reset
 // in every setup(), so warm-up and measured run do the same work.
 #include <cstddef>
@@ -42,22 +43,25 @@ struct KemBench {
         rng.counter = 0;
         rng.salt = salt;
     }
-    static typename S::Workspace& ws() { return arena_as<typename S::Workspace>(); }
+    template <class W>
+    static W& ws() {
+        return arena_as<W>();
+    }
 
     static void setup_keygen() { reset_rng(1); }
-    static void keygen() { check(S::keypair(pk, sk, rng, ws()), "keypair"); }
+    static void keygen() { check(S::keypair(pk, sk, rng, ws<typename S::KeygenWorkspace>()), "keypair"); }
     static void setup_encaps() {
         setup_keygen();
         keygen();
         reset_rng(2);
     }
-    static void encaps() { check(S::encapsulate(ct, ss, pk, rng, ws()), "encapsulate"); }
+    static void encaps() { check(S::encapsulate(ct, ss, pk, rng, ws<typename S::EncapsWorkspace>()), "encapsulate"); }
     static void setup_decaps() {
         setup_encaps();
         encaps();
     }
     static void decaps() {
-        check(S::decapsulate(ss2, ct, sk, ws()), "decapsulate");
+        check(S::decapsulate(ss2, ct, sk, ws<typename S::DecapsWorkspace>()), "decapsulate");
         for (size_t i = 0; i < S::ss_bytes; ++i)
             if (ss2[i] != ss[i]) check(Status::internal_error, "decapsulate (wrong secret)");
     }
@@ -68,9 +72,9 @@ struct KemBench {
 }  // namespace pqmcu::bench
 
 #define PQMCU_KEM_BENCH_OPS(label, B)                                                                   \
-    {label "_keygen", B::setup_keygen, B::keygen, nullptr, sizeof(typename B::S::Workspace), B::report}, \
-        {label "_encaps", B::setup_encaps, B::encaps, nullptr, sizeof(typename B::S::Workspace), B::report}, \
-        {label "_decaps", B::setup_decaps, B::decaps, nullptr, sizeof(typename B::S::Workspace), B::report}
+    {label "_keygen", B::setup_keygen, B::keygen, nullptr, sizeof(typename B::S::KeygenWorkspace), B::report}, \
+        {label "_encaps", B::setup_encaps, B::encaps, nullptr, sizeof(typename B::S::EncapsWorkspace), B::report}, \
+        {label "_decaps", B::setup_decaps, B::decaps, nullptr, sizeof(typename B::S::DecapsWorkspace), B::report}
 
 namespace pqmcu::bench {
 namespace nt = pqmcu::ntru;

@@ -6,6 +6,9 @@
 // decryption and the implicit-rejection select.
 #include "ntru/engine.hpp"
 
+#include <bit>
+#include <cstring>
+
 #include "core/secure.hpp"
 #include "hash/shake.hpp"
 #include "polymul/polymul.hpp"
@@ -14,14 +17,10 @@ namespace pqmcu::ntru {
 namespace detail {
 
 uint16_t mod3(uint16_t a) {
-    // 256, 16 and 4 are 1 mod 3: fold digit sums down to 0..5, then subtract 3 once.
-    uint32_t r = (uint32_t(a) >> 8) + (a & 0xFFu);  // <= 510
-    r = (r >> 4) + (r & 0xFu);                      // <= 46
-    r = (r >> 2) + (r & 0x3u);                      // <= 14
-    r = (r >> 2) + (r & 0x3u);                      // <= 5
-    const uint32_t t = r - 3;
-    const uint32_t keep = 0u - (t >> 31);  // all ones when r < 3
-    return uint16_t((r & keep) | (t & ~keep));
+    // floor(a / 3) = (a * 43691) >> 17 for every a < 2^16 (43691 = ceil(2^17 / 3);
+    // the product stays below 2^32): a multiplication, not a division.
+    const uint32_t q = (uint32_t(a) * 43691u) >> 17;
+    return uint16_t(uint32_t(a) - 3 * q);
 }
 
 namespace {
@@ -260,7 +259,7 @@ void ring_mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint3
 
 void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_t* scratch, uint16_t* mul,
                 InvWord* inv) {
-    uint16_t *neg_a = scratch, *c = scratch + n, *s = scratch + 2 * n;
+    uint16_t *neg_a = scratch, *c = scratch + n;
     r2_inverse(r, a, n, inv);
     for (size_t i = 0; i < n; ++i) neg_a[i] = uint16_t(0u - a[i]);
     // Newton: r <- r (2 - a r) doubles the 2-adic precision (two products);
@@ -271,37 +270,174 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
     for (int iter = 0; iter < quadratic; ++iter) {
         ring_mul(c, r, neg_a, n, logq, mul);
         c[0] = uint16_t(c[0] + 2);
-        ring_mul(s, c, r, n, logq, mul);
-        for (size_t i = 0; i < n; ++i) r[i] = s[i];
+        ring_mul(r, c, r, n, logq, mul);  // (ring_mul's output may be an operand)
     }
     if (logq <= 12) {
         ring_mul(c, r, neg_a, n, logq, mul);  // u = 1 - a r
         c[0] = uint16_t(c[0] + 1);
+        uint16_t* s = neg_a;  // -a is not needed any more
         ring_mul(s, c, c, n, logq, mul);  // 1 + u + u^2
         for (size_t i = 0; i < n; ++i) s[i] = uint16_t(s[i] + c[i]);
         s[0] = uint16_t(s[0] + 1);
-        ring_mul(c, r, s, n, logq, mul);
-        for (size_t i = 0; i < n; ++i) r[i] = c[i];
+        ring_mul(r, r, s, n, logq, mul);
     }
 }
 
 namespace {
-// (x[i], x[j]) <- (min, max), branch-free (mask = all ones when x[j] < x[i],
-// the sign of the 64-bit difference).
-inline void minmax(int32_t* x, size_t i, size_t j) {
-    const int32_t a = x[i], b = x[j];
-    const uint32_t hi = value_barrier(uint32_t(uint64_t(int64_t(b) - int64_t(a)) >> 32));
-    const uint32_t t = uint32_t(a ^ b) & uint32_t(int32_t(hi) >> 31);
-    x[i] = int32_t(uint32_t(a) ^ t);
-    x[j] = int32_t(uint32_t(b) ^ t);
+// (a, b) <- (min, max) as unsigned words, branch-free (mask = all ones when
+// b < a: the borrow of the 64-bit difference, SUBS + SBC on the M4; then
+// a + (b - a) = b and b - (b - a) = a: five operations).
+inline void minmax(uint32_t& a, uint32_t& b) {
+    const uint64_t diff = uint64_t(b) - uint64_t(a);
+    const uint32_t mask = value_barrier(uint32_t(diff >> 32));
+    const uint32_t t = uint32_t(diff) & mask;
+    a += t;
+    b -= t;
+}
+inline void minmax(uint32_t* x, size_t i, size_t j) {
+    uint32_t a = x[i], b = x[j];
+    minmax(a, b);
+    x[i] = a;
+    x[j] = b;
+}
+
+// k steps over the pairs (a[0], b[0]), (a[1], b[1]), then a and b advance by
+// Stride words: the same compare-exchange, two pairs per step, on the M4 with
+// LDRD / STRD (word-aligned x) in straight-line code.
+template <int Stride>
+inline void minmax_pairs(uint32_t* a, uint32_t* b, size_t k) {
+#if defined(PQMCU_TARGET_M4)
+    if (k == 0) return;
+    uint32_t a0, a1, b0, b1, t, m;
+    __asm__ volatile(
+        "1:\n\t"
+        "ldrd %[a0], %[a1], [%[pa]]\n\t"
+        "ldrd %[b0], %[b1], [%[pb]]\n\t"
+        "subs %[t], %[b0], %[a0]\n\t"
+        "sbc %[m], %[m], %[m]\n\t"
+        "and %[t], %[t], %[m]\n\t"
+        "add %[a0], %[a0], %[t]\n\t"
+        "sub %[b0], %[b0], %[t]\n\t"
+        "subs %[t], %[b1], %[a1]\n\t"
+        "sbc %[m], %[m], %[m]\n\t"
+        "and %[t], %[t], %[m]\n\t"
+        "add %[a1], %[a1], %[t]\n\t"
+        "sub %[b1], %[b1], %[t]\n\t"
+        "strd %[a0], %[a1], [%[pa]], %[step]\n\t"
+        "strd %[b0], %[b1], [%[pb]], %[step]\n\t"
+        "subs %[k], %[k], #1\n\t"
+        "bne 1b"
+        : [pa] "+r"(a), [pb] "+r"(b), [k] "+r"(k), [a0] "=&r"(a0), [a1] "=&r"(a1), [b0] "=&r"(b0),
+          [b1] "=&r"(b1), [t] "=&r"(t), [m] "=&r"(m)
+        : [step] "I"(4 * Stride)
+        : "cc", "memory");
+#else
+    for (; k > 0; --k, a += Stride, b += Stride) {
+        minmax(a[0], b[0]);
+        minmax(a[1], b[1]);
+    }
+#endif
+}
+// k steps over the pairs (a[j], b[j]), j < 4, then a and b advance by 8 words
+// (the p = 4 passes' whole runs).
+inline void minmax_runs4(uint32_t* a, uint32_t* b, size_t k) {
+#if defined(PQMCU_TARGET_M4)
+    if (k == 0) return;
+    uint32_t a0, a1, b0, b1, t, m;
+    __asm__ volatile(
+        "1:\n\t"
+        "ldrd %[a0], %[a1], [%[pa]]\n\t"
+        "ldrd %[b0], %[b1], [%[pb]]\n\t"
+        "subs %[t], %[b0], %[a0]\n\t"
+        "sbc %[m], %[m], %[m]\n\t"
+        "and %[t], %[t], %[m]\n\t"
+        "add %[a0], %[a0], %[t]\n\t"
+        "sub %[b0], %[b0], %[t]\n\t"
+        "subs %[t], %[b1], %[a1]\n\t"
+        "sbc %[m], %[m], %[m]\n\t"
+        "and %[t], %[t], %[m]\n\t"
+        "add %[a1], %[a1], %[t]\n\t"
+        "sub %[b1], %[b1], %[t]\n\t"
+        "strd %[a0], %[a1], [%[pa]]\n\t"
+        "strd %[b0], %[b1], [%[pb]]\n\t"
+        "ldrd %[a0], %[a1], [%[pa], #8]\n\t"
+        "ldrd %[b0], %[b1], [%[pb], #8]\n\t"
+        "subs %[t], %[b0], %[a0]\n\t"
+        "sbc %[m], %[m], %[m]\n\t"
+        "and %[t], %[t], %[m]\n\t"
+        "add %[a0], %[a0], %[t]\n\t"
+        "sub %[b0], %[b0], %[t]\n\t"
+        "subs %[t], %[b1], %[a1]\n\t"
+        "sbc %[m], %[m], %[m]\n\t"
+        "and %[t], %[t], %[m]\n\t"
+        "add %[a1], %[a1], %[t]\n\t"
+        "sub %[b1], %[b1], %[t]\n\t"
+        "strd %[a0], %[a1], [%[pa], #8]\n\t"
+        "strd %[b0], %[b1], [%[pb], #8]\n\t"
+        "add %[pa], %[pa], #32\n\t"
+        "add %[pb], %[pb], #32\n\t"
+        "subs %[k], %[k], #1\n\t"
+        "bne 1b"
+        : [pa] "+r"(a), [pb] "+r"(b), [k] "+r"(k), [a0] "=&r"(a0), [a1] "=&r"(a1), [b0] "=&r"(b0),
+          [b1] "=&r"(b1), [t] "=&r"(t), [m] "=&r"(m)
+        :
+        : "cc", "memory");
+#else
+    for (; k > 0; --k, a += 8, b += 8)
+        for (int j = 0; j < 4; ++j) minmax(a[j], b[j]);
+#endif
+}
+// k steps over the pairs (a[0], b[0]), (a[2], b[2]), then a and b advance by
+// 4 words (the p = 1 passes: every other index).
+inline void minmax_pairs_stride2(uint32_t* a, uint32_t* b, size_t k) {
+#if defined(PQMCU_TARGET_M4)
+    if (k == 0) return;
+    uint32_t a0, a1, b0, b1, t, m;
+    __asm__ volatile(
+        "1:\n\t"
+        "ldr %[a0], [%[pa]]\n\t"
+        "ldr %[a1], [%[pa], #8]\n\t"
+        "ldr %[b0], [%[pb]]\n\t"
+        "ldr %[b1], [%[pb], #8]\n\t"
+        "subs %[t], %[b0], %[a0]\n\t"
+        "sbc %[m], %[m], %[m]\n\t"
+        "and %[t], %[t], %[m]\n\t"
+        "add %[a0], %[a0], %[t]\n\t"
+        "sub %[b0], %[b0], %[t]\n\t"
+        "subs %[t], %[b1], %[a1]\n\t"
+        "sbc %[m], %[m], %[m]\n\t"
+        "and %[t], %[t], %[m]\n\t"
+        "add %[a1], %[a1], %[t]\n\t"
+        "sub %[b1], %[b1], %[t]\n\t"
+        "str %[a1], [%[pa], #8]\n\t"
+        "str %[b1], [%[pb], #8]\n\t"
+        "str %[a0], [%[pa]], #16\n\t"
+        "str %[b0], [%[pb]], #16\n\t"
+        "subs %[k], %[k], #1\n\t"
+        "bne 1b"
+        : [pa] "+r"(a), [pb] "+r"(b), [k] "+r"(k), [a0] "=&r"(a0), [a1] "=&r"(a1), [b0] "=&r"(b0),
+          [b1] "=&r"(b1), [t] "=&r"(t), [m] "=&r"(m)
+        :
+        : "cc", "memory");
+#else
+    for (; k > 0; --k, a += 4, b += 4) {
+        minmax(a[0], b[0]);
+        minmax(a[2], b[2]);
+    }
+#endif
 }
 }  // namespace
 
 // Batcher's merge exchange (Knuth, TAOCP 5.2.2, Algorithm M): a sorting
 // network for any count; which pairs are compared depends on count only.
 // The pairs (i, i + d) with i & p == r are visited as runs of p indices
-// (no test per index; p = 1 as one loop of stride 2).
-void sort_int32(int32_t* x, size_t count) {
+// (no test per index; p = 1 as one loop of stride 2). Signed order is
+// unsigned order after flipping the sign bits (done and undone around the
+// network): the compare is then a borrow (two instructions, not three).
+namespace {
+// The network on unsigned words (sort_int32 flips the sign bits around it;
+// the fixed-weight sampler makes its keys flipped already).
+void sort_uint32(uint32_t* x, size_t count) {
     if (count < 2) return;
     size_t t = 1;
     while ((size_t(1) << t) < count) ++t;
@@ -309,18 +445,30 @@ void sort_int32(int32_t* x, size_t count) {
         size_t q = size_t(1) << (t - 1), r = 0, d = p;
         for (;;) {
             if (p == 1) {
-                for (size_t i = r; i + d < count; i += 2) minmax(x, i, i + d);
+                const size_t k = r + 2 + d < count ? (count - d - r - 3) / 4 + 1 : 0;
+                minmax_pairs_stride2(x + r, x + r + d, k);
+                const size_t i = r + 4 * k;
+                if (i + d < count) minmax(x, i, i + d);
             } else if (p == 2) {  // runs of two: no inner loop
                 size_t base = r;
-                for (; base + 1 + d < count; base += 4) {
-                    minmax(x, base, base + d);
-                    minmax(x, base + 1, base + 1 + d);
-                }
+                const size_t k = base + 1 + d < count ? (count - d - base - 2) / 4 + 1 : 0;
+                minmax_pairs<4>(x + base, x + base + d, k);
+                base += 4 * k;
                 if (base + d < count) minmax(x, base, base + d);
             } else {
-                for (size_t base = r; base + d < count; base += 2 * p) {
+                // whole runs of p at r, r + 2p, ..., then at most one partial run
+                const size_t whole = r + p - 1 + d < count ? (count - d - r - p) / (2 * p) + 1 : 0;
+                if (p == 4) {
+                    minmax_runs4(x + r, x + r + d, whole);
+                } else {
+                    uint32_t* a = x + r;
+                    for (size_t j = 0; j < whole; ++j, a += 2 * p) minmax_pairs<2>(a, a + d, p / 2);
+                }
+                for (size_t base = r + 2 * p * whole; base + d < count; base += 2 * p) {
                     const size_t end = (base + p < count - d) ? base + p : count - d;
-                    for (size_t i = base; i < end; ++i) minmax(x, i, i + d);
+                    const size_t k = (end - base) / 2;
+                    minmax_pairs<2>(x + base, x + base + d, k);
+                    if ((end - base) & 1) minmax(x, end - 1, end - 1 + d);
                 }
             }
             if (q == p) break;
@@ -329,6 +477,15 @@ void sort_int32(int32_t* x, size_t count) {
             r = p;
         }
     }
+}
+}  // namespace
+
+void sort_int32(int32_t* xs, size_t count) {
+    if (count < 2) return;
+    uint32_t* x = reinterpret_cast<uint32_t*>(xs);
+    for (size_t i = 0; i < count; ++i) x[i] ^= 0x80000000u;
+    sort_uint32(x, count);
+    for (size_t i = 0; i < count; ++i) x[i] ^= 0x80000000u;
 }
 
 }  // namespace detail
@@ -399,49 +556,82 @@ void s3_mul(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t* b) {
 
 // ---- packing
 
-// n-1 coefficients mod q, logq bits each, least significant bit first.
-void pack_rq(const Ring& R, uint8_t* out, const uint16_t* a) {
-    uint32_t acc = 0, bits = 0;
-    size_t o = 0;
-    for (size_t i = 0; i + 1 < R.n; ++i) {
-        acc |= uint32_t(a[i] & R.qmask) << bits;
-        bits += R.logq;
-        while (bits >= 8) {
-            out[o++] = uint8_t(acc);
-            acc >>= 8;
-            bits -= 8;
-        }
+// Four bytes, little-endian: one (unaligned) word load where the target allows.
+inline uint32_t load_le32(const uint8_t* b) {
+    if constexpr (std::endian::native == std::endian::little) {
+        uint32_t w;
+        std::memcpy(&w, b, 4);
+        return w;
+    } else {
+        return uint32_t(b[0]) | (uint32_t(b[1]) << 8) | (uint32_t(b[2]) << 16) | (uint32_t(b[3]) << 24);
     }
-    if (bits > 0) out[o] = uint8_t(acc);
 }
-// Coefficients 0..n-2; the last one is set to 0.
-void unpack_sq(const Ring& R, uint16_t* a, const uint8_t* in) {
-    uint32_t acc = 0, bits = 0;
-    size_t o = 0;
-    for (size_t i = 0; i + 1 < R.n; ++i) {
-        while (bits < R.logq) {
-            acc |= uint32_t(in[o++]) << bits;
-            bits += 8;
-        }
-        a[i] = uint16_t(acc & R.qmask);
-        acc >>= R.logq;
-        bits -= R.logq;
+
+inline void store_le32(uint8_t* b, uint32_t w) {
+    if constexpr (std::endian::native == std::endian::little) {
+        std::memcpy(b, &w, 4);
+    } else {
+        for (int k = 0; k < 4; ++k) b[k] = uint8_t(w >> (8 * k));
+    }
+}
+
+// n-1 coefficients mod q, logq bits each, least significant bit first: each
+// ORed into the (zeroed) output through the word at byte logq i / 8, the
+// last few, whose word would pass the end, byte by byte.
+void pack_rq(const Ring& R, uint8_t* out, const uint16_t* a) {
+    const size_t count = R.n - 1, len = (size_t(R.logq) * count + 7) / 8;
+    for (size_t k = 0; k < len; ++k) out[k] = 0;
+    size_t i = 0, bit = 0;
+    for (; i < count && (bit >> 3) + 4 <= len; ++i, bit += R.logq) {
+        uint8_t* b = out + (bit >> 3);
+        store_le32(b, load_le32(b) | (uint32_t(a[i] & R.qmask) << (bit & 7)));
+    }
+    for (; i < count; ++i, bit += R.logq) {
+        const uint32_t v = uint32_t(a[i] & R.qmask) << (bit & 7);  // at most 3 bytes
+        for (size_t k = bit >> 3, s = 0; k < len; ++k, s += 8) out[k] = uint8_t(out[k] | (v >> s));
+    }
+}
+
+// Coefficients 0..n-2; the last one is set to 0. Coefficient i is read
+// from the word at byte logq i / 8 (7 + logq <= 32 bits); the last few,
+// whose word would pass the end, from the bytes that remain. Returns the
+// sum of the coefficients (mod 2^16).
+uint16_t unpack_sq(const Ring& R, uint16_t* a, const uint8_t* in) {
+    const size_t count = R.n - 1, len = (size_t(R.logq) * count + 7) / 8;
+    size_t i = 0, bit = 0;
+    uint32_t sum = 0;
+    for (; i < count && (bit >> 3) + 4 <= len; ++i, bit += R.logq) {
+        const uint32_t v = (load_le32(in + (bit >> 3)) >> (bit & 7)) & R.qmask;
+        a[i] = uint16_t(v);
+        sum += v;
+    }
+    for (; i < count; ++i, bit += R.logq) {
+        uint32_t w = 0;
+        for (size_t k = bit >> 3, s = 0; k < len; ++k, s += 8) w |= uint32_t(in[k]) << s;
+        const uint32_t v = (w >> (bit & 7)) & R.qmask;
+        a[i] = uint16_t(v);
+        sum += v;
     }
     a[R.n - 1] = 0;
+    return uint16_t(sum);
 }
 // A polynomial of R_q whose coefficients sum to zero: its last coefficient
 // is not transmitted.
 void unpack_rq_sum_zero(const Ring& R, uint16_t* a, const uint8_t* in) {
-    unpack_sq(R, a, in);
-    uint16_t sum = 0;
-    for (size_t i = 0; i + 1 < R.n; ++i) sum = uint16_t(sum + a[i]);
+    const uint16_t sum = unpack_sq(R, a, in);
     a[R.n - 1] = uint16_t(0u - sum);
 }
 
 // n-1 coefficients in {0,1,2}, five per byte in base 3 (coefficient 5i+j is digit j of byte i).
+// (Whole bytes unrolled, the partial last byte by the loop: 5 digits < 3
+// are at most 242, a byte.)
 void pack_s3(const Ring& R, uint8_t* out, const uint16_t* a) {
-    const size_t count = R.n - 1;
-    for (size_t i = 0; 5 * i < count; ++i) {
+    const size_t count = R.n - 1, whole = count / 5;
+    for (size_t i = 0; i < whole; ++i) {
+        const uint16_t* d = a + 5 * i;
+        out[i] = uint8_t(d[0] + 3 * (d[1] + 3 * (d[2] + 3 * (d[3] + 3 * uint32_t(d[4])))));
+    }
+    for (size_t i = whole; 5 * i < count; ++i) {
         uint32_t c = 0;
         const size_t last = (5 * i + 5 < count ? 5 * i + 5 : count);
         for (size_t j = last; j-- > 5 * i;) c = (3 * c + a[j]) & 0xFF;
@@ -449,12 +639,28 @@ void pack_s3(const Ring& R, uint8_t* out, const uint16_t* a) {
     }
 }
 void unpack_s3(const Ring& R, uint16_t* a, const uint8_t* in) {
-    const size_t count = R.n - 1;
-    for (size_t i = 0; 5 * i < count; ++i) {
+    const size_t count = R.n - 1, whole = count / 5;
+    const auto digit = [](uint32_t& c) {  // c mod 3, c <- floor(c / 3) (c < 256)
+        const uint32_t q = (c * 171) >> 9;
+        const uint32_t r = c - 3 * q;
+        c = q;
+        return uint16_t(r);
+    };
+    for (size_t i = 0; i < whole; ++i) {
+        uint32_t c = in[i];
+        uint16_t* d = a + 5 * i;
+        d[0] = digit(c);
+        d[1] = digit(c);
+        d[2] = digit(c);
+        d[3] = digit(c);
+        d[4] = digit(c);
+    }
+    for (size_t i = whole; 5 * i < count; ++i) {
         uint32_t c = in[i];
         for (size_t j = 5 * i; j < 5 * i + 5 && j < count; ++j) {
-            a[j] = mod3(uint16_t(c));
-            c = (c * 171) >> 9;  // floor(c / 3) for c < 256
+            const uint32_t q = (c * 171) >> 9;  // floor(c / 3) for c < 256
+            a[j] = uint16_t(c - 3 * q);
+            c = q;
         }
     }
     a[R.n - 1] = 0;
@@ -484,7 +690,25 @@ void sample_iid_plus(const Ring& R, uint16_t* r, const uint8_t* u) {
 // placed by sorting 30-bit random keys that carry the values in their low bits.
 void sample_fixed_weight(const Params& p, const Ring& R, uint16_t* r, const uint8_t* u, int32_t* keys) {
     const size_t count = R.n - 1, len = p.fixed_weight_bytes();
-    for (size_t i = 0; i < count; ++i) {
+    // The reference sorts the keys as int32: they are kept with the sign bit
+    // flipped, whose unsigned order is that order (only the low 2 bits are read).
+    constexpr uint32_t k30 = 0x3FFFFFFFu, kSign = 0x80000000u;
+    uint32_t* ukeys = reinterpret_cast<uint32_t*>(keys);
+    size_t i = 0;
+    for (; i + 4 <= count; i += 4) {
+        // Four keys in 15 bytes, at bits 0, 30, 60, 90 of b: bytes 0-3, 3-7
+        // (from bit 6), 7-11 (from bit 4), 11-14 (from bit 2).
+        const uint8_t* b = u + 15 * (i / 4);
+        const uint32_t k0 = load_le32(b);
+        const uint32_t k1 = (load_le32(b + 3) >> 6) | (uint32_t(b[7]) << 26);
+        const uint32_t k2 = (load_le32(b + 7) >> 4) | (uint32_t(b[11]) << 28);
+        const uint32_t k3 = load_le32(b + 11) >> 2;
+        ukeys[i] = ((k0 & k30) << 2) ^ kSign;
+        ukeys[i + 1] = ((k1 & k30) << 2) ^ kSign;
+        ukeys[i + 2] = ((k2 & k30) << 2) ^ kSign;
+        ukeys[i + 3] = ((k3 & k30) << 2) ^ kSign;
+    }
+    for (; i < count; ++i) {  // (no set has count % 4 != 0)
         // bits [30i, 30i + 30) of u, little-endian: within bytes byte .. byte + 4
         const size_t bit = 30 * i, byte = bit / 8, shift = bit % 8;
         uint64_t v;
@@ -496,13 +720,13 @@ void sample_fixed_weight(const Params& p, const Ring& R, uint16_t* r, const uint
             v = 0;
             for (size_t k = 0; byte + k < len; ++k) v |= uint64_t(u[byte + k]) << (8 * k);
         }
-        keys[i] = int32_t(uint32_t((v >> shift) & 0x3FFFFFFFu) << 2);
+        ukeys[i] = (uint32_t((v >> shift) & 0x3FFFFFFFu) << 2) ^ kSign;
     }
     const size_t w = p.weight();
-    for (size_t i = 0; i < w / 2; ++i) keys[i] |= 1;
-    for (size_t i = w / 2; i < w; ++i) keys[i] |= 2;
-    detail::sort_int32(keys, count);
-    for (size_t i = 0; i < count; ++i) r[i] = uint16_t(keys[i] & 3);
+    for (size_t j = 0; j < w / 2; ++j) ukeys[j] |= 1;
+    for (size_t j = w / 2; j < w; ++j) ukeys[j] |= 2;
+    detail::sort_uint32(ukeys, count);
+    for (size_t j = 0; j < count; ++j) r[j] = uint16_t(ukeys[j] & 3);
     r[R.n - 1] = 0;
 }
 
@@ -512,10 +736,10 @@ void sample_fixed_weight(const Params& p, const Ring& R, uint16_t* r, const uint
 // HRSS: Lift(m) = (x - 1) * b with b = m / (x - 1) mod (3, Phi_n), centred.
 // b solves (x-1) b = m + k Phi_n with b[n-1] = 0: b[i] = -(m[0] + .. + m[i]) - (i+1) k,
 // k = -(m[0] + .. + m[n-1]) / n mod 3.
-void lift(const Params& p, const Ring& R, uint16_t* out, const uint16_t* m, uint16_t* b) {
+// In place: m becomes Lift(m) (b overwrites m[i] after its prefix sum read it).
+void lift_in_place(const Params& p, const Ring& R, uint16_t* m) {
     if (p.hps()) {
-        for (size_t i = 0; i < R.n; ++i) out[i] = m[i];
-        z3_to_zq(R, out);
+        z3_to_zq(R, m);
         return;
     }
     // x in 0..5 -> x mod 3, branch-free (the running sums below stay that small).
@@ -531,12 +755,13 @@ void lift(const Params& p, const Ring& R, uint16_t* out, const uint16_t* m, uint
     for (size_t i = 0; i < R.n; ++i) {
         prefix = reduce6(prefix + m[i]);
         ik = reduce6(ik + k);
-        b[i] = uint16_t(reduce6(reduce6(6 - prefix - ik)));  // 6 - prefix - ik in 2..6
+        m[i] = uint16_t(reduce6(reduce6(6 - prefix - ik)));  // b[i]: 6 - prefix - ik in 2..6
     }
+    uint16_t* b = m;
     z3_to_zq(R, b);
-    // (x - 1) * b mod (x^n - 1), b[n-1] = 0
-    out[0] = uint16_t(0u - b[0]);
-    for (size_t i = 0; i + 1 < R.n; ++i) out[i + 1] = uint16_t(b[i] - b[i + 1]);
+    // (x - 1) * b mod (x^n - 1), b[n-1] = 0; downwards, so b[i - 1] is still unwritten
+    for (size_t i = R.n - 1; i > 0; --i) b[i] = uint16_t(b[i - 1] - b[i]);
+    b[0] = uint16_t(0u - b[0]);
 }
 
 // ---- decryption checks (1 = invalid)
@@ -575,7 +800,7 @@ uint32_t check_m(const Params& p, const Ring& R, const uint16_t* m) {
 void dpke_keypair(const Params& p, const Ring& R, const uint8_t* seed, uint8_t* pk, uint8_t* sk, const Work& w) {
     const size_t n = R.n, s3 = p.packed_s3_bytes();
     uint16_t *f = w.p(0, n), *g = w.p(1, n), *x = w.p(2, n), *gf = w.p(3, n), *inv_gf = w.p(4, n);
-    uint16_t* scratch = w.p(5, n);  // 3 polynomials
+    uint16_t* scratch = w.p(5, n);  // 2 polynomials
     if (p.hps()) {
         sample_iid(R, f, seed);
         sample_fixed_weight(p, R, g, seed + p.iid_bytes(), w.sort);
@@ -608,44 +833,72 @@ void dpke_keypair(const Params& p, const Ring& R, const uint8_t* seed, uint8_t* 
     pack_rq(R, pk, gf);
 }
 
-// c = r h + Lift(m); r in {0,1,q-1}, m in {0,1,2}.
-void dpke_encrypt(const Params& p, const Ring& R, uint8_t* ct, const uint16_t* r, const uint16_t* m,
-                  const uint8_t* pk, const Work& w) {
+// c = r h + Lift(m); r (w.p(0)) in {0,1,q-1}, m packed (S3) in packed_m.
+// Two polynomials: c overwrites r, h and then Lift(m) take the second.
+void dpke_encrypt(const Params& p, const Ring& R, uint8_t* ct, const uint8_t* packed_m, const uint8_t* pk,
+                  const Work& w) {
     const size_t n = R.n;
-    uint16_t *h = w.p(2, n), *c = w.p(3, n), *lm = w.p(4, n), *tmp = w.p(5, n);
+    uint16_t *c = w.p(0, n), *h = w.p(1, n);
     unpack_rq_sum_zero(R, h, pk);
-    rq_mul(R, c, r, h);
-    lift(p, R, lm, m, tmp);
-    for (size_t i = 0; i < n; ++i) c[i] = uint16_t(c[i] + lm[i]);
+    rq_mul(R, c, c, h);  // c = r h
+    if (p.hps()) {
+        // Lift(m) = m with {0,1,2} -> {0,1,q-1}: unpacked from packed_m and
+        // added in one pass (m[n-1] = 0 adds nothing).
+        const auto add = [&](size_t i, uint32_t d) {
+            c[i] = uint16_t(c[i] + (d | ((0u - (d >> 1)) & R.qmask)));
+        };
+        const size_t count = n - 1, whole = count / 5;
+        for (size_t i = 0; i < whole; ++i) {
+            uint32_t v = packed_m[i];
+            for (size_t j = 0; j < 5; ++j) {
+                const uint32_t q = (v * 171) >> 9;  // floor(v / 3) for v < 256
+                add(5 * i + j, v - 3 * q);
+                v = q;
+            }
+        }
+        uint32_t v = whole < (count + 4) / 5 ? packed_m[whole] : 0;
+        for (size_t i = 5 * whole; i < count; ++i) {
+            const uint32_t q = (v * 171) >> 9;
+            add(i, v - 3 * q);
+            v = q;
+        }
+    } else {
+        uint16_t* lm = h;
+        unpack_s3(R, lm, packed_m);
+        lift_in_place(p, R, lm);
+        for (size_t i = 0; i < n; ++i) c[i] = uint16_t(c[i] + lm[i]);
+    }
     pack_rq(R, ct, c);
 }
 
 // Writes the packed (r, m) to `rm`; returns 1 when the ciphertext is not a
 // valid encryption (then the KEM rejects), 0 otherwise. Checking that r and m
 // lie in the message spaces replaces re-encryption (c(1) = 0 by packing).
+// Two polynomials (a, b): the products write over an operand, and c is
+// unpacked twice (public) rather than kept.
 uint32_t dpke_decrypt(const Params& p, const Ring& R, uint8_t* rm, const uint8_t* ct, const uint8_t* sk,
                       const Work& w) {
     const size_t n = R.n, s3 = p.packed_s3_bytes();
-    uint16_t *c = w.p(0, n), *f = w.p(1, n), *cf = w.p(2, n), *mf = w.p(3, n), *finv = w.p(4, n);
-    uint16_t *m = w.p(5, n), *lm = w.p(6, n), *tmp = w.p(7, n);
-    unpack_rq_sum_zero(R, c, ct);
-    unpack_s3(R, f, sk);
-    z3_to_zq(R, f);
-    rq_mul(R, cf, c, f);
-    rq_to_s3(R, mf, cf);
-    unpack_s3(R, finv, sk + s3);
-    s3_mul(R, m, mf, finv);
-    pack_s3(R, rm + s3, m);
+    uint16_t *a = w.p(0, n), *b = w.p(1, n);
+    unpack_rq_sum_zero(R, a, ct);  // a = c
+    unpack_s3(R, b, sk);           // b = f
+    z3_to_zq(R, b);
+    rq_mul(R, b, a, b);  // b = c f
+    rq_to_s3(R, b, b);   // b = c f mod (3, Phi_n)
+    unpack_s3(R, a, sk + s3);  // a = f^-1 mod 3
+    s3_mul(R, b, b, a);        // b = m
+    pack_s3(R, rm + s3, b);
 
     uint32_t fail = check_ciphertext_padding(p, ct);
-    if (p.hps()) fail |= check_m(p, R, m);
+    if (p.hps()) fail |= check_m(p, R, b);
 
     // r = (c - Lift(m)) / h mod (q, Phi_n)
-    lift(p, R, lm, m, tmp);
-    for (size_t i = 0; i < n; ++i) c[i] = uint16_t(c[i] - lm[i]);
-    uint16_t *inv_h = w.p(1, n), *r = w.p(2, n);
+    lift_in_place(p, R, b);
+    unpack_rq_sum_zero(R, a, ct);
+    for (size_t i = 0; i < n; ++i) a[i] = uint16_t(a[i] - b[i]);
+    uint16_t *inv_h = b, *r = a;
     unpack_sq(R, inv_h, sk + 2 * s3);
-    sq_mul(R, r, c, inv_h);
+    sq_mul(R, r, a, inv_h);
     fail |= check_r(R, r);
     trinary_zq_to_z3(R, r);
     pack_s3(R, rm, r);
@@ -666,7 +919,7 @@ Status encapsulate(const Params& p, const uint8_t* rm_seed, const uint8_t* pk, u
                    const Work& w) {
     const Ring R(p, w);
     const size_t n = R.n, s3 = p.packed_s3_bytes();
-    uint16_t *r = w.p(0, n), *m = w.p(1, n);
+    uint16_t *r = w.p(0, n), *m = w.p(1, n);  // rm_seed and w.sort may share w.mul: sampled before the product
     sample_iid(R, r, rm_seed);
     if (p.hps()) sample_fixed_weight(p, R, m, rm_seed + p.iid_bytes(), w.sort);
     else sample_iid(R, m, rm_seed + p.iid_bytes());
@@ -674,7 +927,7 @@ Status encapsulate(const Params& p, const uint8_t* rm_seed, const uint8_t* pk, u
     pack_s3(R, w.msg + s3, m);
     if (hash::sha3_256(ss, w.msg, p.msg_bytes()) != Status::ok) return Status::internal_error;
     z3_to_zq(R, r);
-    dpke_encrypt(p, R, ct, r, m, pk, w);
+    dpke_encrypt(p, R, ct, w.msg + s3, pk, w);
     return Status::ok;
 }
 

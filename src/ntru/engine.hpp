@@ -29,7 +29,12 @@ using InvWord = uint64_t;
 #endif
 constexpr size_t inv_words(size_t n) { return (n + 8 * sizeof(InvWord) - 1) / (8 * sizeof(InvWord)); }
 
-inline constexpr size_t kPolys = 8;  // polynomials of scratch every operation fits in
+// Polynomials of scratch per operation: key generation keeps f, g and three
+// more beside the Newton lift's two; encapsulation and decapsulation write
+// each ring product over one of its operands and so need two.
+inline constexpr size_t kKeygenPolys = 7;
+inline constexpr size_t kEncapsPolys = 2;
+inline constexpr size_t kDecapsPolys = 2;
 
 // The product method per q: Toom-4 where it is exact (logq <= 13, the M4's
 // fastest), else Karatsuba (exact mod 2^16); on the M4 Toom4Eval (cheaper
@@ -51,10 +56,10 @@ constexpr size_t mul_scratch_words(size_t n, uint32_t logq) {
 
 // Caller-owned buffers (Scheme<Set>::Workspace holds them, sized per set).
 struct Work {
-    uint16_t* poly;   // kPolys * n
-    int32_t* sort;    // n - 1 (HPS fixed-weight sampling)
-    InvWord* inv;     // 8 * inv_words(n)
-    uint8_t* seed;    // max(fg_seed_bytes, rm_seed_bytes)
+    uint16_t* poly;   // k*Polys * n for the operation
+    int32_t* sort;    // n - 1 (HPS fixed-weight sampling; keygen and encaps)
+    InvWord* inv;     // 8 * inv_words(n) (keygen only)
+    uint8_t* seed;    // max(fg_seed_bytes, rm_seed_bytes) (keygen and encaps' rng draw)
     uint8_t* msg;     // msg_bytes: packed (r, m)
     uint16_t* mul;    // mul_scratch_words(n, logq): one ring product's scratch
     uint16_t* p(size_t i, size_t n) const { return poly + i * n; }
@@ -76,10 +81,11 @@ void r2_inverse(uint16_t* r, const uint16_t* a, size_t n, InvWord* inv);
 void s3_inverse(uint16_t* r, const uint16_t* a, size_t n, InvWord* inv);
 // r = a^-1 mod (2^logq, Phi_n) (as a polynomial mod x^n - 1), from the inverse
 // mod 2 (exact mod 2^12 for logq <= 12, else mod 2^mul_logq(logq); higher bits are garbage).
-// `scratch`: 3 * n coefficients; `mul`: mul_scratch_words(n, logq); `inv`: 4 * inv_words(n) words.
+// `scratch`: 2 * n coefficients; `mul`: mul_scratch_words(n, logq); `inv`: 4 * inv_words(n) words.
 void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_t* scratch, uint16_t* mul,
                 InvWord* inv);
 // c = a b mod (x^n - 1), exact mod 2^mul_logq(logq); `scratch`: mul_scratch_words(n, logq).
+// c may be a or b (the product goes to the scratch first).
 void ring_mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t logq, uint16_t* scratch);
 // Sorts x[0..count) ascending (signed) with a fixed sequence of compare-exchanges.
 void sort_int32(int32_t* x, size_t count);

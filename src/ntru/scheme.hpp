@@ -5,7 +5,8 @@
 //
 //   using S = pqmcu::ntru::Scheme<pqmcu::ntru::ntruhps2048509>;
 //   uint8_t pk[S::pk_bytes], sk[S::sk_bytes], ct[S::ct_bytes], ss[S::ss_bytes];
-//   static S::Workspace ws;                 // polynomials and seeds, no heap
+//   static S::Workspace ws;                 // polynomials and seeds, no heap (or the
+//                                           // per-operation KeygenWorkspace / EncapsWorkspace / DecapsWorkspace)
 //   S::keypair(pk, sk, rng, ws);            // draws fg_seed_bytes, then prf_key_bytes
 //   S::encapsulate(ct, ss, pk, rng, ws);    // draws rm_seed_bytes
 //   S::decapsulate(ss, ct, sk, ws);         // always ok for a well-formed call
@@ -45,63 +46,107 @@ struct Scheme {
     static constexpr size_t prf_key_bytes = Params::prf_key_bytes;
     static constexpr size_t n = params.n;
 
-    struct Workspace {
-        alignas(8) uint16_t poly[kPolys * n];
+    // Each operation's buffers. Workspace (the contract's one type) is their
+    // union; a device that only encapsulates (or decapsulates) can keep just
+    // the smaller EncapsWorkspace (DecapsWorkspace) and call the overloads.
+    // The seed and the HPS sort keys are used up by sampling, before the
+    // first ring product: they share the product scratch.
+    struct Seeds {
+        int32_t sort[params.hps() ? n - 1 : 1];
+        uint8_t seed[fg_seed_bytes > rm_seed_bytes ? fg_seed_bytes : rm_seed_bytes];
+    };
+    union alignas(8) MulScratch {
+        Seeds s;
+        uint16_t mul[mul_scratch_words(n, params.logq)];
+    };
+    struct KeygenWorkspace {
+        alignas(8) uint16_t poly[kKeygenPolys * n];
         InvWord inv[8 * inv_words(n)];
+        MulScratch u;
+        Work view() { return Work{poly, u.s.sort, inv, u.s.seed, nullptr, u.mul}; }
+    };
+    struct EncapsWorkspace {
+        alignas(8) uint16_t poly[kEncapsPolys * n];
+        MulScratch u;
+        uint8_t msg[params.msg_bytes()];  // packed (r, m): m is unpacked again after the product
+        Work view() { return Work{poly, u.s.sort, nullptr, u.s.seed, msg, u.mul}; }
+    };
+    struct DecapsWorkspace {
+        alignas(8) uint16_t poly[kDecapsPolys * n];
+        alignas(8) uint16_t mul[mul_scratch_words(n, params.logq)];
         uint8_t msg[params.msg_bytes()];
-        // The seed and the sort keys are used up by sampling, before the
-        // first ring product: they share the product scratch.
-        struct Seeds {
-            int32_t sort[params.hps() ? n - 1 : 1];
-            uint8_t seed[fg_seed_bytes > rm_seed_bytes ? fg_seed_bytes : rm_seed_bytes];
-        };
+        Work view() { return Work{poly, nullptr, nullptr, nullptr, msg, mul}; }
+    };
+    struct Workspace {
         union {
-            Seeds s;
-            uint16_t mul[mul_scratch_words(n, params.logq)];
-        } u;
-        Work view() { return Work{poly, u.s.sort, inv, u.s.seed, msg, u.mul}; }
+            KeygenWorkspace keygen;
+            EncapsWorkspace encaps;
+            DecapsWorkspace decaps;
+        };
     };
     static constexpr size_t workspace_bytes = sizeof(Workspace);
+    // Each operation wipes the member it used: the host API need not wipe the
+    // whole union after an encapsulation or decapsulation.
+    static constexpr bool wipes_workspace = true;
 
     // Deterministic cores: the bytes the reference draws from randombytes.
     static Status keypair_derand(uint8_t* pk, uint8_t* sk, const uint8_t* fg_seed, const uint8_t* prf_key,
                                  Workspace& ws) {
+        return keypair_derand(pk, sk, fg_seed, prf_key, ws.keygen);
+    }
+    static Status keypair_derand(uint8_t* pk, uint8_t* sk, const uint8_t* fg_seed, const uint8_t* prf_key,
+                                 KeygenWorkspace& k) {
         if (pk == nullptr || sk == nullptr || fg_seed == nullptr || prf_key == nullptr) return Status::bad_argument;
-        const Status st = ntru::keypair(params, fg_seed, prf_key, pk, sk, ws.view());
-        secure_wipe_object(ws);
+        const Status st = ntru::keypair(params, fg_seed, prf_key, pk, sk, k.view());
+        secure_wipe_object(k);
         return st;
     }
     static Status encapsulate_derand(uint8_t* ct, uint8_t* ss, const uint8_t* pk, const uint8_t* rm_seed,
                                      Workspace& ws) {
+        return encapsulate_derand(ct, ss, pk, rm_seed, ws.encaps);
+    }
+    static Status encapsulate_derand(uint8_t* ct, uint8_t* ss, const uint8_t* pk, const uint8_t* rm_seed,
+                                     EncapsWorkspace& e) {
         if (ct == nullptr || ss == nullptr || pk == nullptr || rm_seed == nullptr) return Status::bad_argument;
-        const Status st = ntru::encapsulate(params, rm_seed, pk, ct, ss, ws.view());
-        secure_wipe_object(ws);
+        const Status st = ntru::encapsulate(params, rm_seed, pk, ct, ss, e.view());
+        secure_wipe_object(e);
         return st;
     }
 
     template <Rng R>
     static Status keypair(uint8_t* pk, uint8_t* sk, R&& rng, Workspace& ws) {
+        return keypair(pk, sk, rng, ws.keygen);
+    }
+    template <Rng R>
+    static Status keypair(uint8_t* pk, uint8_t* sk, R&& rng, KeygenWorkspace& k) {
         if (pk == nullptr || sk == nullptr) return Status::bad_argument;
         uint8_t prf_key[prf_key_bytes] = {};
-        Status st = draw_random(rng, ws.u.s.seed, fg_seed_bytes);
+        Status st = draw_random(rng, k.u.s.seed, fg_seed_bytes);
         if (st == Status::ok) st = draw_random(rng, prf_key, prf_key_bytes);
-        if (st == Status::ok) st = ntru::keypair(params, ws.u.s.seed, prf_key, pk, sk, ws.view());
+        if (st == Status::ok) st = ntru::keypair(params, k.u.s.seed, prf_key, pk, sk, k.view());
         secure_wipe(prf_key, sizeof prf_key);
-        secure_wipe_object(ws);
+        secure_wipe_object(k);
         return st;
     }
     template <Rng R>
     static Status encapsulate(uint8_t* ct, uint8_t* ss, const uint8_t* pk, R&& rng, Workspace& ws) {
+        return encapsulate(ct, ss, pk, rng, ws.encaps);
+    }
+    template <Rng R>
+    static Status encapsulate(uint8_t* ct, uint8_t* ss, const uint8_t* pk, R&& rng, EncapsWorkspace& e) {
         if (ct == nullptr || ss == nullptr || pk == nullptr) return Status::bad_argument;
-        Status st = draw_random(rng, ws.u.s.seed, rm_seed_bytes);
-        if (st == Status::ok) st = ntru::encapsulate(params, ws.u.s.seed, pk, ct, ss, ws.view());
-        secure_wipe_object(ws);
+        Status st = draw_random(rng, e.u.s.seed, rm_seed_bytes);
+        if (st == Status::ok) st = ntru::encapsulate(params, e.u.s.seed, pk, ct, ss, e.view());
+        secure_wipe_object(e);
         return st;
     }
     static Status decapsulate(uint8_t* ss, const uint8_t* ct, const uint8_t* sk, Workspace& ws) {
+        return decapsulate(ss, ct, sk, ws.decaps);
+    }
+    static Status decapsulate(uint8_t* ss, const uint8_t* ct, const uint8_t* sk, DecapsWorkspace& d) {
         if (ss == nullptr || ct == nullptr || sk == nullptr) return Status::bad_argument;
-        const Status st = ntru::decapsulate(params, ct, sk, ss, ws.view());
-        secure_wipe_object(ws);
+        const Status st = ntru::decapsulate(params, ct, sk, ss, d.view());
+        secure_wipe_object(d);
         return st;
     }
 };

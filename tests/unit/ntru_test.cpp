@@ -8,9 +8,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <climits>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <memory>
 #include <random>
@@ -168,6 +170,35 @@ void check_round_trips_and_rejection() {
     // The genuine ciphertext still decapsulates to ss.
     ASSERT_EQ(S::decapsulate(ss2.data(), ct.data(), sk.data(), *ws), Status::ok);
     EXPECT_EQ(ss, ss2);
+
+    // The per-operation workspaces (filled with garbage first: nothing may
+    // rely on their contents) give the same bytes as the union.
+    static_assert(sizeof(typename S::EncapsWorkspace) < sizeof(typename S::KeygenWorkspace));
+    static_assert(sizeof(typename S::DecapsWorkspace) < sizeof(typename S::KeygenWorkspace));
+    auto kws = std::make_unique<typename S::KeygenWorkspace>();
+    auto ews = std::make_unique<typename S::EncapsWorkspace>();
+    auto dws = std::make_unique<typename S::DecapsWorkspace>();
+    std::memset(static_cast<void*>(kws.get()), 0xA5, sizeof *kws);
+    std::memset(static_cast<void*>(ews.get()), 0x5A, sizeof *ews);
+    std::memset(static_cast<void*>(dws.get()), 0xC3, sizeof *dws);
+    std::vector<uint8_t> fg(S::fg_seed_bytes), prf(S::prf_key_bytes), rm(S::rm_seed_bytes);
+    rng(fg.data(), fg.size());
+    rng(prf.data(), prf.size());
+    rng(rm.data(), rm.size());
+    std::vector<uint8_t> pk2(S::pk_bytes), sk2(S::sk_bytes), ct2(S::ct_bytes), ss3(S::ss_bytes);
+    ASSERT_EQ(S::keypair_derand(pk.data(), sk.data(), fg.data(), prf.data(), *ws), Status::ok);
+    ASSERT_EQ(S::keypair_derand(pk2.data(), sk2.data(), fg.data(), prf.data(), *kws), Status::ok);
+    EXPECT_EQ(pk, pk2);
+    EXPECT_EQ(sk, sk2);
+    ASSERT_EQ(S::encapsulate_derand(ct.data(), ss.data(), pk.data(), rm.data(), *ws), Status::ok);
+    ASSERT_EQ(S::encapsulate_derand(ct2.data(), ss2.data(), pk.data(), rm.data(), *ews), Status::ok);
+    EXPECT_EQ(ct, ct2);
+    EXPECT_EQ(ss, ss2);
+    ASSERT_EQ(S::decapsulate(ss3.data(), ct.data(), sk.data(), *dws), Status::ok);
+    EXPECT_EQ(ss, ss3);
+    ct2[(logq - 1) / 8] ^= uint8_t(1u << ((logq - 1) % 8));  // the top bit of coefficient 0
+    ASSERT_EQ(S::decapsulate(ss3.data(), ct2.data(), sk.data(), *dws), Status::ok);
+    EXPECT_EQ(ss3, rejection_secret(ct2));
 }
 
 TEST(NtruKem, RoundTripAndRejectionHps2048509) { check_round_trips_and_rejection<ntru::ntruhps2048509>(); }
@@ -282,6 +313,12 @@ TEST(NtruPieces, SortingNetwork) {
         std::vector<int32_t> x(count);
         for (auto& v : x) v = int32_t(gen());
         x[count / 2] = x[0];  // a duplicate
+        if (count >= 9) {     // the extremes (the network compares with the sign bit flipped)
+            x[1] = INT32_MIN;
+            x[3] = INT32_MAX;
+            x[5] = -1;
+            x[7] = 0;
+        }
         std::vector<int32_t> want = x;
         std::sort(want.begin(), want.end());
         ntru::detail::sort_int32(x.data(), x.size());
