@@ -5,6 +5,8 @@
 // or inverts permutations without secret-dependent indices.
 #include "mceliece/benes.hpp"
 
+#include <cstring>
+
 #include "mceliece/sort.hpp"
 
 namespace pqmcu::mceliece {
@@ -101,15 +103,36 @@ void recurse(uint8_t* out, size_t pos, size_t step, const int16_t* pi, uint32_t 
     recurse(out, pos + step, step * 2, q + n / 2, w - 1, temp);
 }
 
+// Two 16-bit elements per 32-bit word (element 2i is the low half: little
+// endian, as the rest of the engine assumes); the control bits are read in
+// order, two per word for strides >= 2.
+inline uint32_t load_pair(const uint16_t* a) {
+    uint32_t v;
+    std::memcpy(&v, a, 4);
+    return v;
+}
+inline void store_pair(uint16_t* a, uint32_t v) { std::memcpy(a, &v, 4); }
+
 void apply_layer(uint16_t* a, const uint8_t* bits, uint32_t stride_log, size_t n) {
     const size_t s = size_t(1) << stride_log;
-    size_t index = 0;
+    if (s == 1) {  // pair i is word i: swap its halves when bit i is set
+        for (size_t i = 0; i < n / 2; ++i) {
+            const uint32_t mask = (0u - ((uint32_t(bits[i >> 3]) >> (i & 7)) & 1)) & 0xFFFFu;
+            uint32_t x = load_pair(a + 2 * i);
+            const uint32_t d = (x ^ (x >> 16)) & mask;
+            store_pair(a + 2 * i, x ^ d ^ (d << 16));
+        }
+        return;
+    }
+    size_t index = 0;  // even: its two bits are in one byte
     for (size_t i = 0; i < n; i += 2 * s)
-        for (size_t j = i; j < i + s; ++j, ++index) {
-            const uint16_t mask = uint16_t(0 - ((bits[index >> 3] >> (index & 7)) & 1));
-            const uint16_t d = (a[j] ^ a[j + s]) & mask;
-            a[j] ^= d;
-            a[j + s] ^= d;
+        for (size_t j = i; j < i + s; j += 2, index += 2) {
+            const uint32_t b = uint32_t(bits[index >> 3]) >> (index & 7);
+            const uint32_t mask = ((b & 1) | ((b & 2) << 15)) * 0xFFFFu;  // bit 0 -> low half, bit 1 -> high
+            const uint32_t x = load_pair(a + j), y = load_pair(a + j + s);
+            const uint32_t d = (x ^ y) & mask;
+            store_pair(a + j, x ^ d);
+            store_pair(a + j + s, y ^ d);
         }
 }
 

@@ -160,14 +160,39 @@ struct Bs {
             reduce(out + h * M, p);
         }
     }
-    static void inv(uint32_t* out, const uint32_t* a) {  // a^(2^m - 2)
-        uint32_t r[2 * M];
-        for (int i = 0; i < 2 * M; ++i) r[i] = a[i];
-        for (int j = 1; j < M - 1; ++j) {
-            sq(r, r);
-            mul(r, r, a);
+    // out = in^(2^k) (k squarings; squaring is linear, so cheap).
+    static void sq_n(uint32_t* out, const uint32_t* in, int k) {
+        if (out != in)
+            for (int i = 0; i < 2 * M; ++i) out[i] = in[i];
+        for (int i = 0; i < k; ++i) sq(out, out);
+    }
+    // a^(2^m - 2) = (a^(2^(m-1) - 1))^2, with a^(2^j - 1) by the addition
+    // chain j = 1, 2, 3, 6, 12 (m = 13) or 1, 2, 3, 5, 10, 11 (m = 12):
+    // a^(2^(i+j) - 1) = (a^(2^i - 1))^(2^j) a^(2^j - 1). 4 / 5 multiplications
+    // instead of m - 2.
+    static void inv(uint32_t* out, const uint32_t* a) {
+        uint32_t r2[2 * M], r3[2 * M], r[2 * M];
+        sq_n(r, a, 1);
+        mul(r2, r, a);  // 2^2 - 1
+        sq_n(r, r2, 1);
+        mul(r3, r, a);  // 2^3 - 1
+        if constexpr (M == 13) {
+            sq_n(r, r3, 3);
+            mul(r, r, r3);  // 2^6 - 1
+            sq_n(r2, r, 6);
+            mul(r, r2, r);  // 2^12 - 1
+        } else {
+            sq_n(r, r3, 2);
+            mul(r, r, r2);  // 2^5 - 1
+            sq_n(r3, r, 5);
+            mul(r, r3, r);  // 2^10 - 1
+            sq_n(r, r, 1);
+            mul(r, r, a);  // 2^11 - 1
         }
         sq(out, r);
+        secure_wipe(r2, sizeof r2);
+        secure_wipe(r3, sizeof r3);
+        secure_wipe(r, sizeof r);
     }
     static void add_constant(uint32_t* x, gf c) {
         for (int k = 0; k < M; ++k) {
@@ -176,11 +201,14 @@ struct Bs {
             x[M + k] ^= m;
         }
     }
-    // out = f(x) for the 64 elements of x (f of degree deg, Horner).
-    static void eval(uint32_t* out, const gf* f, uint32_t deg, const uint32_t* x) {
-        for (int k = 0; k < 2 * M; ++k) out[k] = 0;
-        add_constant(out, f[deg]);
-        for (uint32_t i = deg; i-- > 0;) {
+    // out = f(x) for the 64 elements of x (f of degree deg >= 1, Horner).
+    // f must be monic (g: g[t] = 1; the locator: C[0] stays 1 in
+    // Berlekamp-Massey), so Horner starts from x + f[deg - 1]: one
+    // multiplication fewer.
+    static void eval_monic(uint32_t* out, const gf* f, uint32_t deg, const uint32_t* x) {
+        for (int k = 0; k < 2 * M; ++k) out[k] = x[k];
+        add_constant(out, f[deg - 1]);
+        for (uint32_t i = deg - 1; i-- > 0;) {
             mul(out, out, x);
             add_constant(out, f[i]);
         }
@@ -245,10 +273,30 @@ void bitslice_support(uint32_t* x, const gf* L, uint32_t b, uint32_t n) {  // pl
     }
 }
 
+// After the Benes network: L's q gf elements become the bitsliced support,
+// batch b's 2M words (8M <= 128 bytes) at byte 8M b, in place. Batch b is
+// read whole before its words are written, and the words end at 8M (b + 1)
+// <= 128 (b + 1), where batch b + 1's elements start: nothing unread is
+// overwritten. One transpose per batch instead of one per use.
+template <int M>
+void bitslice_support_in_place(gf* L, uint32_t batches, uint32_t n) {
+    uint32_t x[2 * M];
+    for (uint32_t b = 0; b < batches; ++b) {
+        bitslice_support<M>(x, L, b, n);
+        std::memcpy(reinterpret_cast<uint8_t*>(L) + sizeof x * b, x, sizeof x);
+    }
+    secure_wipe(x, sizeof x);
+}
+template <int M>
+inline void load_support(uint32_t* x, const gf* Lbits, uint32_t b) {
+    std::memcpy(x, reinterpret_cast<const uint8_t*>(Lbits) + 8 * M * b, 8 * M);
+}
+
 // out[0 .. terms): sum over positions i < count with bit i of r set of
 // ginv2_i alpha_i^j. One batch at a time: its running term ginv2 alpha^j stays
 // on the stack and each j takes the parities of its words (the parity of a
 // sum is the sum of the parities), so no buffer of all batches' terms.
+// L is the bitsliced support (bitslice_support_in_place).
 template <int M>
 void syndrome(const Params& p, gf* out, uint32_t terms, const gf* L, const uint64_t* ginv2, const uint8_t* r,
               uint32_t count) {
@@ -256,7 +304,7 @@ void syndrome(const Params& p, gf* out, uint32_t terms, const gf* L, const uint6
     for (uint32_t j = 0; j < terms; ++j) out[j] = 0;
     for (uint32_t b = 0; b < batches; ++b) {
         uint32_t x[2 * M], run[2 * M];
-        bitslice_support<M>(x, L, b, p.n);
+        load_support<M>(x, L, b);
         const uint64_t c = load_lanes(r, b, count);
         for (int k = 0; k < M; ++k) {
             run[k] = uint32_t(ginv2[b * M + k] & c);
@@ -660,10 +708,11 @@ Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_
     for (uint32_t i = 0; i < q; ++i) w.L[i] = F::bitrev(gf(i));
     apply_control_bits(w.L, sk_cond, M);
     const uint32_t batches = decode_batches(p);
+    bitslice_support_in_place<M>(w.L, batches, n);
     uint32_t x[2 * M], y[2 * M];
     for (uint32_t b = 0; b < batches; ++b) {
-        bitslice_support<M>(x, w.L, b, n);
-        Bs<M>::eval(y, g, t, x);
+        load_support<M>(x, w.L, b);
+        Bs<M>::eval_monic(y, g, t, x);
         Bs<M>::sq(y, y);
         Bs<M>::inv(y, y);
         for (int k = 0; k < M; ++k) w.ginv2[b * M + k] = y[k] | (uint64_t(y[M + k]) << 32);
@@ -674,8 +723,8 @@ Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_
     const uint32_t len = berlekamp_massey<M>(p, loc, s, T, C, B);
     uint32_t weight = 0;
     for (uint32_t b = 0; b < batches; ++b) {
-        bitslice_support<M>(x, w.L, b, n);
-        Bs<M>::eval(y, loc, t, x);
+        load_support<M>(x, w.L, b);
+        Bs<M>::eval_monic(y, loc, t, x);
         const uint64_t roots = Bs<M>::zero_lanes(y) & lane_mask(b, n);
         weight += popcount64(roots);
         for (uint32_t i = 0; i < 8 && 8 * b + i < n / 8; ++i) w.e[8 * b + i] = uint8_t(roots >> (8 * i));
