@@ -205,7 +205,7 @@ struct Bs {
     // f must be monic (g: g[t] = 1; the locator: C[0] stays 1 in
     // Berlekamp-Massey), so Horner starts from x + f[deg - 1]: one
     // multiplication fewer.
-    static void eval_monic(uint32_t* out, const gf* f, uint32_t deg, const uint32_t* x) {
+    __attribute__((noinline)) static void eval_monic(uint32_t* out, const gf* f, uint32_t deg, const uint32_t* x) {
         for (int k = 0; k < 2 * M; ++k) out[k] = x[k];
         add_constant(out, f[deg - 1]);
         for (uint32_t i = deg - 1; i-- > 0;) {
@@ -334,7 +334,7 @@ void syndrome(const Params& p, gf* out, uint32_t terms, const gf* L, const uint6
 // the linear complexity L of s (C generates s with L <= t iff s is the
 // syndrome sequence of an LFSR of length <= t).
 template <int M>
-uint32_t berlekamp_massey(const Params& p, gf* loc, const gf* s, gf* T, gf* C, gf* B) {
+__attribute__((noinline)) uint32_t berlekamp_massey(const Params& p, gf* loc, const gf* s, gf* T, gf* C, gf* B) {
     using F = Gf<M>;
     const uint32_t t = p.t;
     for (uint32_t i = 0; i <= t; ++i) C[i] = B[i] = 0;
