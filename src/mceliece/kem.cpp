@@ -91,7 +91,8 @@ struct Bs {
     // halves of H = ceil(M/2) words, high halves of L = M - H words (the high
     // product is L x L, the middle one H x H with the high half zero-padded),
     // then the reduction by the field polynomial.
-    PQMCU_MCE_ALWAYS_INLINE static void mul32(uint32_t* r, const uint32_t* A, const uint32_t* B) {
+    // (plus the constant c in every lane: c's bit i flips word i).
+    PQMCU_MCE_ALWAYS_INLINE static void mul32(uint32_t* r, const uint32_t* A, const uint32_t* B, uint32_t c = 0) {
         constexpr int H = (M + 1) / 2, L = M - H;
         uint32_t pp[2 * (2 * H - 1) + 2 * L - 1];
         uint32_t* const p0 = pp;
@@ -126,10 +127,10 @@ struct Bs {
             if (k >= 2 * H) v ^= p2[k - 2 * H];
             p[k] = v;
         }
-        reduce(r, p);
+        reduce(r, p, c);
     }
     // r = p mod the field polynomial, p of 2M - 1 bit-words (clobbered).
-    static void reduce(uint32_t* r, uint32_t* p) {
+    PQMCU_MCE_ALWAYS_INLINE static void reduce(uint32_t* r, uint32_t* p, uint32_t c = 0) {
 #pragma GCC unroll 16
         for (int i = 2 * M - 2; i >= M; --i) {  // z^12 = z^3 + 1; z^13 = z^4 + z^3 + z + 1
             const uint32_t v = p[i];
@@ -144,13 +145,18 @@ struct Bs {
             }
         }
 #pragma GCC unroll 16
-        for (int i = 0; i < M; ++i) r[i] = p[i];
+        for (int i = 0; i < M; ++i) r[i] = p[i] ^ uint32_t(int32_t(c << (31 - i)) >> 31);
     }
     // Batches are planar: 2M words, the low 32 lanes' M bit-words, then the
     // high 32 lanes'. out may alias a or b (mul32 reads before it writes).
     static void mul(uint32_t* out, const uint32_t* a, const uint32_t* b) {
         mul32(out, a, b);
         mul32(out + M, a + M, b + M);
+    }
+    // out = a b + c (Horner's step; the constant folded into the last pass).
+    static void mul_add(uint32_t* out, const uint32_t* a, const uint32_t* b, gf c) {
+        mul32(out, a, b, c);
+        mul32(out + M, a + M, b + M, c);
     }
     static void sq(uint32_t* out, const uint32_t* a) {
         for (int h = 0; h < 2; ++h) {
@@ -208,10 +214,7 @@ struct Bs {
     __attribute__((noinline)) static void eval_monic(uint32_t* out, const gf* f, uint32_t deg, const uint32_t* x) {
         for (int k = 0; k < 2 * M; ++k) out[k] = x[k];
         add_constant(out, f[deg - 1]);
-        for (uint32_t i = deg - 1; i-- > 0;) {
-            mul(out, out, x);
-            add_constant(out, f[i]);
-        }
+        for (uint32_t i = deg - 1; i-- > 0;) mul_add(out, out, x, f[i]);
     }
     static uint64_t zero_lanes(const uint32_t* x) {
         uint32_t lo = 0, hi = 0;
@@ -298,7 +301,7 @@ inline void load_support(uint32_t* x, const gf* Lbits, uint32_t b) {
 // sum is the sum of the parities), so no buffer of all batches' terms.
 // L is the bitsliced support (bitslice_support_in_place).
 template <int M>
-void syndrome(const Params& p, gf* out, uint32_t terms, const gf* L, const uint64_t* ginv2, const uint8_t* r,
+void syndrome(gf* out, uint32_t terms, const gf* L, const uint64_t* ginv2, const uint8_t* r,
               uint32_t count) {
     const uint32_t batches = (count + 63) / 64;
     for (uint32_t j = 0; j < terms; ++j) out[j] = 0;
@@ -348,14 +351,18 @@ __attribute__((noinline)) uint32_t berlekamp_massey(const Params& p, gf* loc, co
         for (uint32_t i = 0; i <= top; ++i) d ^= F::mul(C[i], s[N - i]);
         const gf d_nonzero = gf(~F::is_zero_mask(d));
         const gf grow = gf(d_nonzero & ~lt_mask(N, 2 * len));  // d != 0 and 2 len <= N
-        for (uint32_t i = 0; i <= t; ++i) T[i] = C[i];
+        // Before step N, deg C <= N and deg B <= N + 1 (C starts at 1, B at
+        // z; each step C += f B, B = z (C or B)): coefficients above those
+        // public bounds are zero and stay zero, so the loops stop there.
+        const uint32_t cb = N + 1 < t ? N + 1 : t;
+        for (uint32_t i = 0; i <= cb; ++i) T[i] = C[i];
         const gf f = F::mul(F::inv(b), d);
-        for (uint32_t i = 0; i <= t; ++i) C[i] = gf(C[i] ^ (F::mul(f, B[i]) & d_nonzero));
+        for (uint32_t i = 0; i <= cb; ++i) C[i] = gf(C[i] ^ (F::mul(f, B[i]) & d_nonzero));
         const uint32_t grow32 = 0u - uint32_t(grow & 1);
         len = (len & ~grow32) | ((N + 1 - len) & grow32);
-        for (uint32_t i = 0; i <= t; ++i) B[i] = gf((B[i] & ~grow) | (T[i] & grow));
+        for (uint32_t i = 0; i <= cb; ++i) B[i] = gf((B[i] & ~grow) | (T[i] & grow));
         b = gf((b & ~grow) | (d & grow));
-        for (uint32_t i = t; i >= 1; --i) B[i] = B[i - 1];
+        for (uint32_t i = (N + 2 < t ? N + 2 : t); i >= 1; --i) B[i] = B[i - 1];
         B[0] = 0;
     }
     for (uint32_t i = 0; i <= t; ++i) loc[i] = C[t - i];
@@ -719,7 +726,7 @@ Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_
     }
 
     // Decode C0 (as a word of length n with zeros after mt).
-    syndrome<M>(p, s, 2 * t, w.L, w.ginv2, ct, mt);
+    syndrome<M>(s, 2 * t, w.L, w.ginv2, ct, mt);
     const uint32_t len = berlekamp_massey<M>(p, loc, s, T, C, B);
     uint32_t weight = 0;
     for (uint32_t b = 0; b < batches; ++b) {
@@ -739,7 +746,7 @@ Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_
     // then) generates s too, so s and s' agree on all 2t terms once they agree
     // on the first t. Conversely s' = s is generated by e's locator (length
     // t), so then L <= t.
-    syndrome<M>(p, s_check, t, w.L, w.ginv2, w.e, n);
+    syndrome<M>(s_check, t, w.L, w.ginv2, w.e, n);
     uint32_t diff = (weight ^ t) | lt_mask(t, len);  // nonzero when weight != t or L > t
     for (uint32_t j = 0; j < t; ++j) diff |= uint32_t(s[j] ^ s_check[j]);
     uint8_t ok = uint8_t(eq_mask(diff, 0));  // 0xFF on success
