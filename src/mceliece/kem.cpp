@@ -295,6 +295,33 @@ inline void load_support(uint32_t* x, const gf* Lbits, uint32_t b) {
     std::memcpy(x, reinterpret_cast<const uint8_t*>(Lbits) + 8 * M * b, 8 * M);
 }
 
+// Bit k = the parity of the 64 lanes of bit-word k (run[k] ^ run[M + k]),
+// k < M: a reduction tree that folds two words into one at each stage (halves
+// 16, 8, 4, 2 bits wide; word k ends as the 2-bit group k), then gathers the
+// even bits. ~5 instructions per fold instead of ~8 per word for a parity.
+template <int M>
+PQMCU_MCE_ALWAYS_INLINE gf parities(const uint32_t* run) {
+    uint32_t w[16], u[8], v[4];
+#pragma GCC unroll 16
+    for (int k = 0; k < 16; ++k) w[k] = k < M ? run[k] ^ run[M + k] : 0;
+#pragma GCC unroll 8
+    for (int k = 0; k < 8; ++k)  // u[k]: halves fold w[k], w[k + 8]
+        u[k] = ((w[k] ^ (w[k] >> 16)) & 0x0000FFFFu) | ((w[k + 8] ^ (w[k + 8] << 16)) & 0xFFFF0000u);
+#pragma GCC unroll 4
+    for (int k = 0; k < 4; ++k)  // v[k]: byte i folds w[k + 4 i]
+        v[k] = ((u[k] ^ (u[k] >> 8)) & 0x00FF00FFu) | ((u[k + 4] ^ (u[k + 4] << 8)) & 0xFF00FF00u);
+    // x0 / x1: nibble i folds w[2 i] / w[2 i + 1]; y: 2-bit group k folds w[k].
+    const uint32_t x0 = ((v[0] ^ (v[0] >> 4)) & 0x0F0F0F0Fu) | ((v[2] ^ (v[2] << 4)) & 0xF0F0F0F0u);
+    const uint32_t x1 = ((v[1] ^ (v[1] >> 4)) & 0x0F0F0F0Fu) | ((v[3] ^ (v[3] << 4)) & 0xF0F0F0F0u);
+    uint32_t y = ((x0 ^ (x0 >> 2)) & 0x33333333u) | ((x1 ^ (x1 << 2)) & 0xCCCCCCCCu);
+    y = (y ^ (y >> 1)) & 0x55555555u;  // bit 2k: the parity of w[k]
+    y = (y | (y >> 1)) & 0x33333333u;
+    y = (y | (y >> 2)) & 0x0F0F0F0Fu;
+    y = (y | (y >> 4)) & 0x00FF00FFu;
+    y = (y | (y >> 8)) & 0x0000FFFFu;
+    return gf(y);
+}
+
 // out[0 .. terms): sum over positions i < count with bit i of r set of
 // ginv2_i alpha_i^j. One batch at a time: its running term ginv2 alpha^j stays
 // on the stack and each j takes the parities of its words (the parity of a
@@ -314,17 +341,7 @@ void syndrome(gf* out, uint32_t terms, const gf* L, const uint64_t* ginv2, const
             run[M + k] = uint32_t((ginv2[b * M + k] & c) >> 32);
         }
         for (uint32_t j = 0; j < terms; ++j) {
-            gf v = 0;
-            for (int k = 0; k < M; ++k) {
-                uint32_t h = run[k] ^ run[M + k];
-                h ^= h >> 16;
-                h ^= h >> 8;
-                h ^= h >> 4;
-                h ^= h >> 2;
-                h ^= h >> 1;
-                v |= gf((h & 1) << k);
-            }
-            out[j] ^= v;
+            out[j] ^= parities<M>(run);
             if (j + 1 < terms) Bs<M>::mul(run, run, x);
         }
         secure_wipe(run, sizeof run);
