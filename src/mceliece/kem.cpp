@@ -173,32 +173,34 @@ struct Bs {
         for (int i = 0; i < k; ++i) sq(out, out);
     }
     // a^(2^m - 2) = (a^(2^(m-1) - 1))^2, with a^(2^j - 1) by the addition
-    // chain j = 1, 2, 3, 6, 12 (m = 13) or 1, 2, 3, 5, 10, 11 (m = 12):
-    // a^(2^(i+j) - 1) = (a^(2^i - 1))^(2^j) a^(2^j - 1). 4 / 5 multiplications
-    // instead of m - 2.
+    // chain j = 1, 2, 3, 6, 12 (m = 13) or 1, 2, 4, 5, 10, 11 (m = 12):
+    // a^(2^(i+j) - 1) = (a^(2^i - 1))^(2^j) a^(2^j - 1), every step from the
+    // current power and a (two buffers). 4 / 5 multiplications instead of
+    // m - 2. out may alias a.
     static void inv(uint32_t* out, const uint32_t* a) {
-        uint32_t r2[2 * M], r3[2 * M], r[2 * M];
-        sq_n(r, a, 1);
-        mul(r2, r, a);  // 2^2 - 1
-        sq_n(r, r2, 1);
-        mul(r3, r, a);  // 2^3 - 1
+        uint32_t cur[2 * M], tmp[2 * M];
+        sq_n(tmp, a, 1);
+        mul(cur, tmp, a);  // 2^2 - 1
         if constexpr (M == 13) {
-            sq_n(r, r3, 3);
-            mul(r, r, r3);  // 2^6 - 1
-            sq_n(r2, r, 6);
-            mul(r, r2, r);  // 2^12 - 1
+            sq_n(tmp, cur, 1);
+            mul(cur, tmp, a);  // 2^3 - 1
+            sq_n(tmp, cur, 3);
+            mul(cur, tmp, cur);  // 2^6 - 1
+            sq_n(tmp, cur, 6);
+            mul(cur, tmp, cur);  // 2^12 - 1
         } else {
-            sq_n(r, r3, 2);
-            mul(r, r, r2);  // 2^5 - 1
-            sq_n(r3, r, 5);
-            mul(r, r3, r);  // 2^10 - 1
-            sq_n(r, r, 1);
-            mul(r, r, a);  // 2^11 - 1
+            sq_n(tmp, cur, 2);
+            mul(cur, tmp, cur);  // 2^4 - 1
+            sq_n(tmp, cur, 1);
+            mul(cur, tmp, a);  // 2^5 - 1
+            sq_n(tmp, cur, 5);
+            mul(cur, tmp, cur);  // 2^10 - 1
+            sq_n(tmp, cur, 1);
+            mul(cur, tmp, a);  // 2^11 - 1
         }
-        sq(out, r);
-        secure_wipe(r2, sizeof r2);
-        secure_wipe(r3, sizeof r3);
-        secure_wipe(r, sizeof r);
+        sq(out, cur);
+        secure_wipe(cur, sizeof cur);
+        secure_wipe(tmp, sizeof tmp);
     }
     static void add_constant(uint32_t* x, gf c) {
         for (int k = 0; k < M; ++k) {
