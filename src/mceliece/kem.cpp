@@ -256,42 +256,7 @@ inline uint64_t load_lanes(const uint8_t* r, uint32_t batch, uint32_t count) {
     return v & lane_mask(batch, count);
 }
 
-// The 64 support elements of batch b, bitsliced (lanes from n on are zero).
-template <int M>
-void bitslice_support(uint32_t* x, const gf* L, uint32_t b, uint32_t n) {  // planar (Bs)
-    const uint32_t lanes = n - 64 * b < 64 ? n - 64 * b : 64;
-    for (uint32_t h = 0; h < 2; ++h) {
-        // A 32 x 32 bit transpose (swapping blocks of 16, 8, .., 1): word s
-        // holds element s, afterwards word k holds bit k of every element.
-        uint32_t A[32];
-        for (uint32_t s = 0; s < 32; ++s) A[s] = 32 * h + s < lanes ? L[64 * b + 32 * h + s] : 0;
-        uint32_t m = 0x0000FFFFu;
-        for (uint32_t j = 16; j != 0; j >>= 1, m ^= (m << j)) {
-            for (uint32_t k = 0; k < 32; k = (k + j + 1) & ~j) {
-                const uint32_t t = ((A[k] >> j) ^ A[k + j]) & m;
-                A[k + j] ^= t;
-                A[k] ^= t << j;
-            }
-        }
-        for (int k = 0; k < M; ++k) x[h * M + k] = A[k];
-        secure_wipe(A, sizeof A);
-    }
-}
-
-// After the Benes network: L's q gf elements become the bitsliced support,
-// batch b's 2M words (8M <= 128 bytes) at byte 8M b, in place. Batch b is
-// read whole before its words are written, and the words end at 8M (b + 1)
-// <= 128 (b + 1), where batch b + 1's elements start: nothing unread is
-// overwritten. One transpose per batch instead of one per use.
-template <int M>
-void bitslice_support_in_place(gf* L, uint32_t batches, uint32_t n) {
-    uint32_t x[2 * M];
-    for (uint32_t b = 0; b < batches; ++b) {
-        bitslice_support<M>(x, L, b, n);
-        std::memcpy(reinterpret_cast<uint8_t*>(L) + sizeof x * b, x, sizeof x);
-    }
-    secure_wipe(x, sizeof x);
-}
+// Batch b of the bitsliced support (apply_control_bits_bitsliced's groups 2b, 2b + 1).
 template <int M>
 inline void load_support(uint32_t* x, const gf* Lbits, uint32_t b) {
     std::memcpy(x, reinterpret_cast<const uint8_t*>(Lbits) + 8 * M * b, 8 * M);
@@ -328,7 +293,7 @@ PQMCU_MCE_ALWAYS_INLINE gf parities(const uint32_t* run) {
 // ginv2_i alpha_i^j. One batch at a time: its running term ginv2 alpha^j stays
 // on the stack and each j takes the parities of its words (the parity of a
 // sum is the sum of the parities), so no buffer of all batches' terms.
-// L is the bitsliced support (bitslice_support_in_place).
+// L is the bitsliced support (apply_control_bits_bitsliced).
 template <int M>
 void syndrome(gf* out, uint32_t terms, const gf* L, const uint64_t* ginv2, const uint8_t* r,
               uint32_t count) {
@@ -711,7 +676,6 @@ Status encapsulate_with_e(const Params& p, uint8_t* ct, uint8_t* ss, const uint8
 
 template <int M>
 Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_t* sk, const DecapsWork& w) {
-    using F = Gf<M>;
     const uint32_t n = p.n, t = p.t, q = p.q(), mt = p.mt();
     if (!ciphertext_padding_ok(p, ct)) {
         std::memset(ss, 0xFF, 32);
@@ -730,11 +694,12 @@ Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_
 
     for (uint32_t i = 0; i < t; ++i) g[i] = load_gf(sk_g + 2 * i, M);
     g[t] = 1;
-    // Support: the network applied to bitrev(0 .. q-1) gives alpha_i = bitrev(pi(i)).
-    for (uint32_t i = 0; i < q; ++i) w.L[i] = F::bitrev(gf(i));
-    apply_control_bits(w.L, sk_cond, M);
+    // Support: the network applied to bitrev(0 .. q-1) gives alpha_i =
+    // bitrev(pi(i)); bitsliced from the start, in L's buffer (q m / 8 <= 2q
+    // bytes), batch b's 2M words at byte 8M b. Lanes from n on hold the
+    // unused elements: every use masks them (lane_mask, load_lanes).
+    apply_control_bits_bitsliced(reinterpret_cast<uint8_t*>(w.L), sk_cond, M);
     const uint32_t batches = decode_batches(p);
-    bitslice_support_in_place<M>(w.L, batches, n);
     uint32_t x[2 * M], y[2 * M];
     for (uint32_t b = 0; b < batches; ++b) {
         load_support<M>(x, w.L, b);
