@@ -262,6 +262,20 @@ inline void load_support(uint32_t* x, const gf* Lbits, uint32_t b) {
     std::memcpy(x, reinterpret_cast<const uint8_t*>(Lbits) + 8 * M * b, 8 * M);
 }
 
+inline uint32_t reverse_bits32(uint32_t x) {  // bit k to bit 31 - k (RBIT on the M4)
+#if defined(__ARM_ARCH_7EM__) && defined(__GNUC__)
+    uint32_t r;
+    __asm__("rbit %0, %1" : "=r"(r) : "r"(x));
+    return r;
+#else
+    x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
+    x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
+    x = ((x >> 4) & 0x0F0F0F0Fu) | ((x & 0x0F0F0F0Fu) << 4);
+    x = ((x >> 8) & 0x00FF00FFu) | ((x & 0x00FF00FFu) << 8);
+    return (x >> 16) | (x << 16);
+#endif
+}
+
 // Bit k = the parity of the 64 lanes of bit-word k (run[k] ^ run[M + k]),
 // k < M: a reduction tree that folds two words into one at each stage (halves
 // 16, 8, 4, 2 bits wide; word k ends as the 2-bit group k), then gathers the
@@ -289,6 +303,15 @@ PQMCU_MCE_ALWAYS_INLINE gf parities(const uint32_t* run) {
     return gf(y);
 }
 
+// out[j] ^= the parities of run x^j, j < terms (run clobbered).
+template <int M>
+void accumulate_syndromes(gf* out, uint32_t terms, uint32_t* run, const uint32_t* x) {
+    for (uint32_t j = 0; j < terms; ++j) {
+        out[j] ^= parities<M>(run);
+        if (j + 1 < terms) Bs<M>::mul(run, run, x);
+    }
+}
+
 // out[0 .. terms): sum over positions i < count with bit i of r set of
 // ginv2_i alpha_i^j. One batch at a time: its running term ginv2 alpha^j stays
 // on the stack and each j takes the parities of its words (the parity of a
@@ -307,13 +330,99 @@ void syndrome(gf* out, uint32_t terms, const gf* L, const uint64_t* ginv2, const
             run[k] = uint32_t(ginv2[b * M + k] & c);
             run[M + k] = uint32_t((ginv2[b * M + k] & c) >> 32);
         }
-        for (uint32_t j = 0; j < terms; ++j) {
-            out[j] ^= parities<M>(run);
-            if (j + 1 < terms) Bs<M>::mul(run, run, x);
-        }
+        accumulate_syndromes<M>(out, terms, run, x);
         secure_wipe(run, sizeof run);
         secure_wipe(x, sizeof x);
     }
+}
+
+// A 32 x 32 bit transpose in place (swapping blocks of 16, 8, .., 1): bit k
+// of word s goes to bit s of word k (elements <-> bitsliced lanes).
+inline void transpose32(uint32_t* A) {
+    uint32_t m = 0x0000FFFFu;
+    for (uint32_t j = 16; j != 0; j >>= 1, m ^= (m << j)) {
+        for (uint32_t k = 0; k < 32; k = (k + j + 1) & ~j) {
+            const uint32_t t = ((A[k] >> j) ^ A[k + j]) & m;
+            A[k + j] ^= t;
+            A[k] ^= t << j;
+        }
+    }
+}
+
+// out[0 .. terms) = the syndromes of e (e's weight must be t for them to be
+// its; otherwise any value): sum over the error positions i of alpha_i^j /
+// g(alpha_i)^2. Only the (at most t) error positions' elements are used, so
+// 1 / g^2 is evaluated on ceil(t / 64) batches instead of all n / 64. They
+// are gathered without secret branches or indices, 32 positions at a time:
+// the group's elements (its bitsliced words transposed back) are compacted,
+// error lanes first, by a log-shift network (each word carries its shift,
+// the number of non-error lanes below it, bit-reversed at the top: rounds
+// d = 1, 2, .., 16 move words with bit d set down by d; targets are distinct
+// and shifts non-decreasing, so a slot ORs what stays and what arrives); the
+// list so far moves up by the group's count (6 masked rounds) and the group's
+// words fill the front. The order of the list is irrelevant to the sums.
+template <int M>
+void error_syndromes(const Params& p, gf* out, uint32_t terms, const gf* g, const gf* Lbits, const uint8_t* e) {
+    const uint32_t n = p.n, t = p.t, e_bytes = n / 8;
+    constexpr uint32_t valid = 0x8000u;  // bit 15: a listed element
+    uint32_t list[kMaxT], A[32];
+    for (uint32_t k = 0; k < t; ++k) list[k] = 0;
+    auto moves = [](uint32_t x) { return uint32_t(int32_t(x) >> 31); };
+    for (uint32_t G = 0; 32 * G < n; ++G) {
+        const uint8_t* src = reinterpret_cast<const uint8_t*>(Lbits) + 4 * M * G;
+        for (uint32_t k = 0; k < 32; ++k) A[k] = k < uint32_t(M) ? load32(src + 4 * k) : 0;
+        transpose32(A);  // A[l] = the element of lane l
+        uint32_t E = 0;
+        for (uint32_t i = 0; i < 4; ++i)
+            if (4 * G + i < e_bytes) E |= uint32_t(e[4 * G + i]) << (8 * i);
+        uint32_t count = 0;
+        for (uint32_t l = 0; l < 32; ++l) {
+            const uint32_t bit = (E >> l) & 1;
+            A[l] = (A[l] | valid | reverse_bits32(l - count)) & (0u - bit);
+            count += bit;
+        }
+        for (uint32_t d = 1; d < 32; d <<= 1) {
+            for (uint32_t i = 0; i < 32; ++i) {
+                const uint32_t x = A[i], y = i + d < 32 ? A[i + d] : 0;
+                uint32_t v = (x & ~moves(x)) | (y & moves(y));
+                v += v & 0xFFFF0000u;  // the shift's next bit to bit 31
+                A[i] = v;
+            }
+        }
+        for (uint32_t r = 0; r <= 5; ++r) {  // count <= 32
+            const uint32_t d = 1u << r, mv = 0u - ((count >> r) & 1);
+            for (uint32_t k = t; k-- > 0;) {
+                const uint32_t from = k >= d ? list[k - d] : 0;
+                list[k] = (list[k] & ~mv) | (from & mv);
+            }
+        }
+        for (uint32_t k = 0; k < 32 && k < t; ++k) list[k] |= A[k];
+    }
+    for (uint32_t j = 0; j < terms; ++j) out[j] = 0;
+    for (uint32_t b = 0; 64 * b < t; ++b) {
+        uint32_t x[2 * M], y[2 * M], in_list[2];
+        for (uint32_t h = 0; h < 2; ++h) {
+            for (uint32_t l = 0; l < 32; ++l) {
+                const uint32_t idx = 64 * b + 32 * h + l;
+                A[l] = idx < t ? list[idx] : 0;
+            }
+            transpose32(A);
+            for (int k = 0; k < M; ++k) x[h * M + k] = A[k];
+            in_list[h] = A[15];
+        }
+        Bs<M>::eval_monic(y, g, t, x);
+        Bs<M>::sq(y, y);
+        Bs<M>::inv(y, y);
+        for (int k = 0; k < M; ++k) {
+            y[k] &= in_list[0];
+            y[M + k] &= in_list[1];
+        }
+        accumulate_syndromes<M>(out, terms, y, x);
+        secure_wipe(x, sizeof x);
+        secure_wipe(y, sizeof y);
+    }
+    secure_wipe(list, sizeof list);
+    secure_wipe(A, sizeof A);
 }
 
 // Berlekamp-Massey on s[0 .. 2t), branch-free; loc = the error locator
@@ -356,19 +465,6 @@ __attribute__((noinline)) uint32_t berlekamp_massey(const Params& p, gf* loc, co
 }  // namespace
 
 inline void store32(uint8_t* p, uint32_t v) { std::memcpy(p, &v, 4); }
-inline uint32_t reverse_bits32(uint32_t x) {  // bit k to bit 31 - k (RBIT on the M4)
-#if defined(__ARM_ARCH_7EM__) && defined(__GNUC__)
-    uint32_t r;
-    __asm__("rbit %0, %1" : "=r"(r) : "r"(x));
-    return r;
-#else
-    x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
-    x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
-    x = ((x >> 4) & 0x0F0F0F0Fu) | ((x & 0x0F0F0F0Fu) << 4);
-    x = ((x >> 8) & 0x00FF00FFu) | ((x & 0x00FF00FFu) << 8);
-    return (x >> 16) | (x << 16);
-#endif
-}
 
 // e's 32-bit word w from the t packed positions (two 16-bit ones per word,
 // pairs = ceil(t / 2), a sentinel 0x4000 in an unused half): bit x - 32 w
@@ -699,9 +795,9 @@ Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_
     // bytes), batch b's 2M words at byte 8M b. Lanes from n on hold the
     // unused elements: every use masks them (lane_mask, load_lanes).
     apply_control_bits_bitsliced(reinterpret_cast<uint8_t*>(w.L), sk_cond, M);
-    const uint32_t batches = decode_batches(p);
+    const uint32_t batches = decode_batches(p), sbatches = syndrome_batches(p);
     uint32_t x[2 * M], y[2 * M];
-    for (uint32_t b = 0; b < batches; ++b) {
+    for (uint32_t b = 0; b < sbatches; ++b) {
         load_support<M>(x, w.L, b);
         Bs<M>::eval_monic(y, g, t, x);
         Bs<M>::sq(y, y);
@@ -730,7 +826,7 @@ Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_
     // then) generates s too, so s and s' agree on all 2t terms once they agree
     // on the first t. Conversely s' = s is generated by e's locator (length
     // t), so then L <= t.
-    syndrome<M>(s_check, t, w.L, w.ginv2, w.e, n);
+    error_syndromes<M>(p, s_check, t, g, w.L, w.e);
     uint32_t diff = (weight ^ t) | lt_mask(t, len);  // nonzero when weight != t or L > t
     for (uint32_t j = 0; j < t; ++j) diff |= uint32_t(s[j] ^ s_check[j]);
     uint8_t ok = uint8_t(eq_mask(diff, 0));  // 0xFF on success
@@ -747,7 +843,7 @@ Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_
     kem_hash(ss, uint8_t(ok & 1), w.e, e_bytes, ct, p.ct_bytes());
     secure_wipe(w.e, e_bytes);
     secure_wipe(w.L, sizeof(gf) * q);
-    secure_wipe(w.ginv2, sizeof(uint64_t) * batches * M);
+    secure_wipe(w.ginv2, sizeof(uint64_t) * sbatches * M);
     secure_wipe(w.small, sizeof(gf) * 9 * (t + 1));
     return Status::ok;
 }
