@@ -362,7 +362,7 @@ inline void transpose32(uint32_t* A) {
 // list so far moves up by the group's count (6 masked rounds) and the group's
 // words fill the front. The order of the list is irrelevant to the sums.
 template <int M>
-void error_syndromes(const Params& p, gf* out, uint32_t terms, const gf* g, const gf* Lbits, const uint8_t* e) {
+__attribute__((noinline)) void error_syndromes(const Params& p, gf* out, uint32_t terms, const gf* g, const gf* Lbits, const uint8_t* e) {
     const uint32_t n = p.n, t = p.t, e_bytes = n / 8;
     constexpr uint32_t valid = 0x8000u;  // bit 15: a listed element
     uint32_t list[kMaxT], A[32];
@@ -382,19 +382,26 @@ void error_syndromes(const Params& p, gf* out, uint32_t terms, const gf* g, cons
             count += bit;
         }
         for (uint32_t d = 1; d < 32; d <<= 1) {
-            for (uint32_t i = 0; i < 32; ++i) {
-                const uint32_t x = A[i], y = i + d < 32 ? A[i + d] : 0;
+            uint32_t i = 0;
+#pragma GCC unroll 4
+            for (; i + d < 32; ++i) {
+                const uint32_t x = A[i], y = A[i + d];
                 uint32_t v = (x & ~moves(x)) | (y & moves(y));
                 v += v & 0xFFFF0000u;  // the shift's next bit to bit 31
+                A[i] = v;
+            }
+            for (; i < 32; ++i) {
+                const uint32_t x = A[i];
+                uint32_t v = x & ~moves(x);
+                v += v & 0xFFFF0000u;
                 A[i] = v;
             }
         }
         for (uint32_t r = 0; r <= 5; ++r) {  // count <= 32
             const uint32_t d = 1u << r, mv = 0u - ((count >> r) & 1);
-            for (uint32_t k = t; k-- > 0;) {
-                const uint32_t from = k >= d ? list[k - d] : 0;
-                list[k] = (list[k] & ~mv) | (from & mv);
-            }
+#pragma GCC unroll 4
+            for (uint32_t k = t - 1; k >= d; --k) list[k] ^= (list[k] ^ list[k - d]) & mv;  // t >= 64 > d
+            for (uint32_t k = 0; k < d; ++k) list[k] &= ~mv;
         }
         for (uint32_t k = 0; k < 32 && k < t; ++k) list[k] |= A[k];
     }
