@@ -441,30 +441,38 @@ template <int M>
 __attribute__((noinline)) uint32_t berlekamp_massey(const Params& p, gf* loc, const gf* s, gf* T, gf* C, gf* B) {
     using F = Gf<M>;
     const uint32_t t = p.t;
+    (void)T;  // (no copy of C needed: see the update pass)
     for (uint32_t i = 0; i <= t; ++i) C[i] = B[i] = 0;
     C[0] = 1;
     B[1] = 1;
     uint32_t len = 0;
     gf b = 1;
     for (uint32_t N = 0; N < 2 * t; ++N) {
-        gf d = 0;
+        uint32_t q[3] = {0, 0, 0};  // d's products accumulated unreduced
         const uint32_t top = N < t ? N : t;
-        for (uint32_t i = 0; i <= top; ++i) d ^= F::mul(C[i], s[N - i]);
+        for (uint32_t i = 0; i <= top; ++i) F::mul_acc(q, C[i], s[N - i]);
+        const gf d = F::finish(q);
         const gf d_nonzero = gf(~F::is_zero_mask(d));
         const gf grow = gf(d_nonzero & ~lt_mask(N, 2 * len));  // d != 0 and 2 len <= N
         // Before step N, deg C <= N and deg B <= N + 1 (C starts at 1, B at
         // z; each step C += f B, B = z (C or B)): coefficients above those
         // public bounds are zero and stay zero, so the loops stop there.
+        // One pass from the top: C += f B, and B = z (grow ? old C : B)
+        // written one place up (B[i + 1] was read at step i + 1 already).
         const uint32_t cb = N + 1 < t ? N + 1 : t;
-        for (uint32_t i = 0; i <= cb; ++i) T[i] = C[i];
-        const gf f = F::mul(F::inv(b), d);
-        for (uint32_t i = 0; i <= cb; ++i) C[i] = gf(C[i] ^ (F::mul(f, B[i]) & d_nonzero));
+        const gf f = F::mul(F::inv(b), d);  // 0 when d = 0
+        const uint32_t f0 = f & 0x1249u, f1 = f & 0x0492u, f2 = f & 0x0924u;
+        for (uint32_t i = cb + 1; i-- > 0;) {
+            const gf c = C[i], bb = B[i];
+            uint32_t q2[3] = {0, 0, 0};
+            F::mul_acc(q2, f0, f1, f2, bb);
+            C[i] = gf(c ^ F::finish(q2));
+            if (i < t) B[i + 1] = gf((bb & ~grow) | (c & grow));
+        }
+        B[0] = 0;
         const uint32_t grow32 = 0u - uint32_t(grow & 1);
         len = (len & ~grow32) | ((N + 1 - len) & grow32);
-        for (uint32_t i = 0; i <= cb; ++i) B[i] = gf((B[i] & ~grow) | (T[i] & grow));
         b = gf((b & ~grow) | (d & grow));
-        for (uint32_t i = (N + 2 < t ? N + 2 : t); i >= 1; --i) B[i] = B[i - 1];
-        B[0] = 0;
     }
     for (uint32_t i = 0; i <= t; ++i) loc[i] = C[t - i];
     return len;
