@@ -11,8 +11,10 @@
 
 #if defined(__GNUC__)
 #define PQMCU_MCE_ALWAYS_INLINE inline __attribute__((always_inline))
+#define PQMCU_MCE_NOINLINE __attribute__((noinline))  // (own frames: stack peaks, profiles)
 #else
 #define PQMCU_MCE_ALWAYS_INLINE inline
+#define PQMCU_MCE_NOINLINE
 #endif
 
 #if defined(PQMCU_TARGET_M4)
@@ -213,7 +215,7 @@ struct Bs {
     // f must be monic (g: g[t] = 1; the locator: C[0] stays 1 in
     // Berlekamp-Massey), so Horner starts from x + f[deg - 1]: one
     // multiplication fewer.
-    __attribute__((noinline)) static void eval_monic(uint32_t* out, const gf* f, uint32_t deg, const uint32_t* x) {
+    PQMCU_MCE_NOINLINE static void eval_monic(uint32_t* out, const gf* f, uint32_t deg, const uint32_t* x) {
         for (int k = 0; k < 2 * M; ++k) out[k] = x[k];
         add_constant(out, f[deg - 1]);
         for (uint32_t i = deg - 1; i-- > 0;) mul_add(out, out, x, f[i]);
@@ -362,8 +364,8 @@ inline void transpose32(uint32_t* A) {
 // list so far moves up by the group's count (6 masked rounds) and the group's
 // words fill the front. The order of the list is irrelevant to the sums.
 template <int M>
-__attribute__((noinline)) void error_syndromes(const Params& p, gf* out, uint32_t terms, const gf* g, const gf* Lbits, const uint8_t* e,
-                     uint32_t* list) {  // t words of scratch
+PQMCU_MCE_NOINLINE void error_syndromes(const Params& p, gf* out, uint32_t terms, const gf* g, const gf* Lbits,
+                                        const uint8_t* e, uint32_t* list) {  // list: t words of scratch
     const uint32_t n = p.n, t = p.t, e_bytes = n / 8;
     constexpr uint32_t valid = 0x8000u;  // bit 15: a listed element
     uint32_t A[32];
@@ -438,7 +440,7 @@ __attribute__((noinline)) void error_syndromes(const Params& p, gf* out, uint32_
 // the linear complexity L of s (C generates s with L <= t iff s is the
 // syndrome sequence of an LFSR of length <= t).
 template <int M>
-__attribute__((noinline)) uint32_t berlekamp_massey(const Params& p, gf* loc, const gf* s, gf* T, gf* C, gf* B) {
+PQMCU_MCE_NOINLINE uint32_t berlekamp_massey(const Params& p, gf* loc, const gf* s, gf* T, gf* C, gf* B) {
     using F = Gf<M>;
     const uint32_t t = p.t;
     (void)T;  // (no copy of C needed: see the update pass)
