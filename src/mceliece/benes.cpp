@@ -5,6 +5,8 @@
 // or inverts permutations without secret-dependent indices.
 #include "mceliece/benes.hpp"
 
+#include <cstring>
+
 #include "mceliece/sort.hpp"
 
 namespace pqmcu::mceliece {
@@ -101,19 +103,101 @@ void recurse(uint8_t* out, size_t pos, size_t step, const int16_t* pi, uint32_t 
     recurse(out, pos + step, step * 2, q + n / 2, w - 1, temp);
 }
 
+// Two 16-bit elements per 32-bit word (element 2i is the low half: little
+// endian, as the rest of the engine assumes); the control bits are read in
+// order, two per word for strides >= 2.
+inline uint32_t load_pair(const uint16_t* a) {
+    uint32_t v;
+    std::memcpy(&v, a, 4);
+    return v;
+}
+inline void store_pair(uint16_t* a, uint32_t v) { std::memcpy(a, &v, 4); }
+
 void apply_layer(uint16_t* a, const uint8_t* bits, uint32_t stride_log, size_t n) {
     const size_t s = size_t(1) << stride_log;
-    size_t index = 0;
+    if (s == 1) {  // pair i is word i: swap its halves when bit i is set
+        for (size_t i = 0; i < n / 2; ++i) {
+            const uint32_t mask = (0u - ((uint32_t(bits[i >> 3]) >> (i & 7)) & 1)) & 0xFFFFu;
+            uint32_t x = load_pair(a + 2 * i);
+            const uint32_t d = (x ^ (x >> 16)) & mask;
+            store_pair(a + 2 * i, x ^ d ^ (d << 16));
+        }
+        return;
+    }
+    size_t index = 0;  // even: its two bits are in one byte
     for (size_t i = 0; i < n; i += 2 * s)
-        for (size_t j = i; j < i + s; ++j, ++index) {
-            const uint16_t mask = uint16_t(0 - ((bits[index >> 3] >> (index & 7)) & 1));
-            const uint16_t d = (a[j] ^ a[j + s]) & mask;
-            a[j] ^= d;
-            a[j + s] ^= d;
+        for (size_t j = i; j < i + s; j += 2, index += 2) {
+            const uint32_t b = uint32_t(bits[index >> 3]) >> (index & 7);
+            const uint32_t mask = ((b & 1) | ((b & 2) << 15)) * 0xFFFFu;  // bit 0 -> low half, bit 1 -> high
+            const uint32_t x = load_pair(a + j), y = load_pair(a + j + s);
+            const uint32_t d = (x ^ y) & mask;
+            store_pair(a + j, x ^ d);
+            store_pair(a + j + s, y ^ d);
         }
 }
 
+inline uint32_t ld32(const uint8_t* p) {
+    uint32_t v;
+    std::memcpy(&v, p, 4);
+    return v;
+}
+inline void st32(uint8_t* p, uint32_t v) { std::memcpy(p, &v, 4); }
+
+// One layer of stride s = 2^stride_log on the bitsliced groups (w words each).
+void apply_layer_bitsliced(uint8_t* W, const uint8_t* bits, uint32_t stride_log, uint32_t w) {
+    const size_t n = size_t(1) << w, groups = n / 32, gb = 4 * size_t(w);  // bytes per group
+    if (stride_log >= 5) {
+        // Elements j .. j + 31 (one group, low half of a block) pair with
+        // group + s / 32; their control bits are 32 consecutive ones.
+        const size_t sg = (size_t(1) << stride_log) / 32;
+        size_t index = 0;
+        for (size_t g0 = 0; g0 < groups; g0 += 2 * sg)
+            for (size_t g = g0; g < g0 + sg; ++g, index += 32) {
+                const uint32_t c = ld32(bits + index / 8);
+                uint8_t* x = W + g * gb;
+                uint8_t* y = W + (g + sg) * gb;
+                for (uint32_t k = 0; k < w; ++k) {
+                    const uint32_t a = ld32(x + 4 * k), b = ld32(y + 4 * k);
+                    const uint32_t d = (a ^ b) & c;
+                    st32(x + 4 * k, a ^ d);
+                    st32(y + 4 * k, b ^ d);
+                }
+            }
+        return;
+    }
+    // s < 32: group g's 16 pairs (l, l + s), l without bit s, take control
+    // bits 16 g .. 16 g + 15 in order of l; deposit them at those l.
+    const uint32_t s = 1u << stride_log;
+    for (size_t g = 0; g < groups; ++g) {
+        uint32_t m = uint32_t(bits[2 * g]) | (uint32_t(bits[2 * g + 1]) << 8);
+        if (s <= 8) m = (m & 0x000000FFu) | ((m & 0x0000FF00u) << 8);
+        if (s <= 4) m = (m & 0x000F000Fu) | ((m & 0x00F000F0u) << 4);
+        if (s <= 2) m = (m & 0x03030303u) | ((m & 0x0C0C0C0Cu) << 2);
+        if (s <= 1) m = (m & 0x11111111u) | ((m & 0x22222222u) << 1);
+        uint8_t* x = W + g * gb;
+        for (uint32_t k = 0; k < w; ++k) {
+            const uint32_t a = ld32(x + 4 * k);
+            const uint32_t d = (a ^ (a >> s)) & m;
+            st32(x + 4 * k, a ^ d ^ (d << s));
+        }
+    }
+}
+
 }  // namespace
+
+void apply_control_bits_bitsliced(uint8_t* out, const uint8_t* bits, uint32_t w) {
+    const size_t n = size_t(1) << w, groups = n / 32, layer_bytes = n / 16;
+    // Element i = 32 G + l holds bitrev_w(i): its bit k is bit w - 1 - k of i,
+    // a lane pattern for bits 0 .. 4 of i (l), all or nothing above (G).
+    static constexpr uint32_t lane_bit[5] = {0xAAAAAAAAu, 0xCCCCCCCCu, 0xF0F0F0F0u, 0xFF00FF00u, 0xFFFF0000u};
+    for (size_t g = 0; g < groups; ++g)
+        for (uint32_t k = 0; k < w; ++k) {
+            const uint32_t p = w - 1 - k;
+            st32(out + (g * w + k) * 4, p < 5 ? lane_bit[p] : 0u - uint32_t((g >> (p - 5)) & 1));
+        }
+    for (uint32_t i = 0; i < w; ++i, bits += layer_bytes) apply_layer_bitsliced(out, bits, i, w);
+    for (uint32_t i = w - 1; i-- > 0; bits += layer_bytes) apply_layer_bitsliced(out, bits, i, w);
+}
 
 void control_bits(uint8_t* out, const int16_t* pi, uint32_t w, uint32_t* temp) {
     const size_t n = size_t(1) << w;

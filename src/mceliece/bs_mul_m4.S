@@ -104,12 +104,6 @@ pqmcu_mce_kara12:
     vstmia r0!, {s0-s10}
     str r0, [sp, #0]
     ldr lr, [sp, #8]
-    ldr r7, [lr, #0]
-    ldr r8, [lr, #4]
-    ldr r9, [lr, #8]
-    ldr r10, [lr, #12]
-    ldr r11, [lr, #16]
-    ldr r12, [lr, #20]
     ldr r0, [lr, #24]
     eor r7, r7, r0
     ldr r0, [lr, #28]
@@ -123,12 +117,6 @@ pqmcu_mce_kara12:
     ldr r0, [lr, #44]
     eor r12, r12, r0
     ldr lr, [sp, #4]
-    ldr r1, [lr, #0]
-    ldr r2, [lr, #4]
-    ldr r3, [lr, #8]
-    ldr r4, [lr, #12]
-    ldr r5, [lr, #16]
-    ldr r6, [lr, #20]
     ldr r0, [lr, #24]
     eor r1, r1, r0
     ldr r0, [lr, #28]
@@ -453,17 +441,11 @@ pqmcu_mce_kara13:
     vstmia r0!, {s0-s12}
     str r0, [sp, #0]
     ldr lr, [sp, #8]
-    ldr r0, [lr, #20]
-    ldr r1, [lr, #48]
-    eor r0, r0, r1
+    ldr r0, [lr, #48]
+    ldr lr, [sp, #12]
+    eor r0, r0, lr
     str r0, [sp, #12]
-    ldr r0, [lr, #24]
-    str r0, [sp, #16]
-    ldr r8, [lr, #0]
-    ldr r9, [lr, #4]
-    ldr r10, [lr, #8]
-    ldr r11, [lr, #12]
-    ldr r12, [lr, #16]
+    ldr lr, [sp, #8]
     ldr r0, [lr, #28]
     eor r8, r8, r0
     ldr r0, [lr, #32]
@@ -475,13 +457,6 @@ pqmcu_mce_kara13:
     ldr r0, [lr, #44]
     eor r12, r12, r0
     ldr lr, [sp, #4]
-    ldr r1, [lr, #0]
-    ldr r2, [lr, #4]
-    ldr r3, [lr, #8]
-    ldr r4, [lr, #12]
-    ldr r5, [lr, #16]
-    ldr r6, [lr, #20]
-    ldr r7, [lr, #24]
     ldr r0, [lr, #28]
     eor r1, r1, r0
     ldr r0, [lr, #32]

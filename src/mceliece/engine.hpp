@@ -28,15 +28,16 @@ struct KeygenWork {
 };
 
 // Decapsulation's buffers. Decoding works on 64 support elements at once,
-// bitsliced (word k of a batch holds bit k of 64 field elements); a batch's
-// support is bitsliced from L when needed.
+// bitsliced (word k of a batch holds bit k of 64 field elements).
 struct DecapsWork {
-    gf* L;            // q: the support (the Benes network applied to bitrev(0 .. q-1))
-    uint64_t* ginv2;  // batches x m: 1 / g(alpha)^2, bitsliced
+    gf* L;            // q: the support (the Benes network applied to bitrev(0 .. q-1)), bitsliced in place
+    uint64_t* ginv2;  // syndrome_batches x m: 1 / g(alpha)^2 of the first mt elements, bitsliced
     uint8_t* e;       // n/8: the decoded error vector, then e or s
     gf* small;        // 9 (t + 1): g, syndromes, locator, Berlekamp-Massey state
 };
 constexpr uint32_t decode_batches(const Params& p) { return (p.n + 63) / 64; }
+// The syndrome of C0 only involves positions below mt.
+constexpr uint32_t syndrome_batches(const Params& p) { return (p.mt() + 63) / 64; }
 
 // Encapsulation's buffers.
 struct EncapsWork {

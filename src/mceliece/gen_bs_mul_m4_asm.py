@@ -10,7 +10,8 @@ Coefficients are 32-bit words (32 lanes). With H = ceil(m/2), L = m - H and
 a = a0 + z^H a1 (same for b), p holds the three half products as binary
 polynomials: p[0 .. 2H-1) = a0 b0, p[2H-1 .. 4H-2) = (a0 + a1)(b0 + b1) (a1, b1
 zero-padded to H words), p[4H-2 .. 4H+2L-3) = a1 b1. kem.cpp combines them and
-reduces. Each product is a schoolbook with one operand in r1..rN and as many
+reduces. The middle product reuses a0 and b0 where the first left them (a1, b1
+XORed in: 12 loads fewer). Each product is a schoolbook with one operand in r1..rN and as many
 words of the other as fit in r(N+1)..r12 (the rest through the stack frame, one
 load into the temporary per use), r0 accumulating a column and lr the
 temporary; the columns go to s0.. and out with one VSTM. Straight-line, no
@@ -24,12 +25,35 @@ OUT, A, B = 0, 4, 8      # frame: the three pointers, then the extra b words
 EXTRA = 12
 
 
-def product(e, n, a_words, b_words):
+def product(e, n, a_words, b_words, xor_into=False):
     """n x n product; a_words[i] / b_words[j]: lists of byte offsets from a / b
-    whose XOR is the operand word (empty: zero-padded word, only in a)."""
+    whose XOR is the operand word (empty: zero-padded word, only in a).
+    xor_into: the operands of the previous n x n product are still in place
+    (registers and frame); XOR the listed words into them (empty: unchanged)."""
     k = 12 - n
     ra = [f"r{1 + i}" for i in range(n)]
     rb = [f"r{1 + n + j}" for j in range(k)]
+    if xor_into:
+        # r0 and lr are the only free registers: the frame words first
+        for j in range(k, n):
+            for off in b_words[j]:
+                e(f"    ldr lr, [sp, #{B}]")
+                e(f"    ldr r0, [lr, #{off}]")
+                e(f"    ldr lr, [sp, #{EXTRA + 4 * (j - k)}]")
+                e("    eor r0, r0, lr")
+                e(f"    str r0, [sp, #{EXTRA + 4 * (j - k)}]")
+        e(f"    ldr lr, [sp, #{B}]")
+        for j in range(k):
+            for off in b_words[j]:
+                e(f"    ldr r0, [lr, #{off}]")
+                e(f"    eor {rb[j]}, {rb[j]}, r0")
+        e(f"    ldr lr, [sp, #{A}]")
+        for i in range(n):
+            for off in a_words[i]:
+                e(f"    ldr r0, [lr, #{off}]")
+                e(f"    eor {ra[i]}, {ra[i]}, r0")
+        columns(e, n, k, ra, rb, set())
+        return
     # b words that do not fit in registers: to the frame first (r0 temporary)
     e(f"    ldr lr, [sp, #{B}]")
     for j in range(k, n):
@@ -57,6 +81,12 @@ def product(e, n, a_words, b_words):
             e(f"    ldr r0, [lr, #{off}]")
             e(f"    eor {ra[i]}, {ra[i]}, r0")
     zero = {i for i in range(n) if not a_words[i]}
+    columns(e, n, k, ra, rb, zero)
+
+
+def columns(e, n, k, ra, rb, zero):
+    """The 2n - 1 columns of the product of the operands in place, to s0..
+    and out (one VSTM); a words in zero are zero (skipped)."""
     for col in range(2 * n - 1):
         first = True
         for i in range(max(0, col - n + 1), min(col, n - 1) + 1):
@@ -101,9 +131,9 @@ def kara(m):
     w = lambda i: 4 * i
     # a0 b0
     product(e, h, [[w(i)] for i in range(h)], [[w(j)] for j in range(h)])
-    # (a0 + a1)(b0 + b1)
-    product(e, h, [[w(i)] + ([w(h + i)] if i < low else []) for i in range(h)],
-            [[w(j)] + ([w(h + j)] if j < low else []) for j in range(h)])
+    # (a0 + a1)(b0 + b1): a0, b0 are still in place, a1 and b1 XORed in
+    product(e, h, [([w(h + i)] if i < low else []) for i in range(h)],
+            [([w(h + j)] if j < low else []) for j in range(h)], xor_into=True)
     # a1 b1
     product(e, low, [[w(h + i)] for i in range(low)], [[w(h + j)] for j in range(low)])
     e(f"    add sp, sp, #{frame}")

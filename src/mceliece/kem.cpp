@@ -11,8 +11,10 @@
 
 #if defined(__GNUC__)
 #define PQMCU_MCE_ALWAYS_INLINE inline __attribute__((always_inline))
+#define PQMCU_MCE_NOINLINE __attribute__((noinline))  // (own frames: stack peaks, profiles)
 #else
 #define PQMCU_MCE_ALWAYS_INLINE inline
+#define PQMCU_MCE_NOINLINE
 #endif
 
 #if defined(PQMCU_TARGET_M4)
@@ -91,7 +93,8 @@ struct Bs {
     // halves of H = ceil(M/2) words, high halves of L = M - H words (the high
     // product is L x L, the middle one H x H with the high half zero-padded),
     // then the reduction by the field polynomial.
-    PQMCU_MCE_ALWAYS_INLINE static void mul32(uint32_t* r, const uint32_t* A, const uint32_t* B) {
+    // (plus the constant c in every lane: c's bit i flips word i).
+    PQMCU_MCE_ALWAYS_INLINE static void mul32(uint32_t* r, const uint32_t* A, const uint32_t* B, uint32_t c = 0) {
         constexpr int H = (M + 1) / 2, L = M - H;
         uint32_t pp[2 * (2 * H - 1) + 2 * L - 1];
         uint32_t* const p0 = pp;
@@ -126,10 +129,10 @@ struct Bs {
             if (k >= 2 * H) v ^= p2[k - 2 * H];
             p[k] = v;
         }
-        reduce(r, p);
+        reduce(r, p, c);
     }
     // r = p mod the field polynomial, p of 2M - 1 bit-words (clobbered).
-    static void reduce(uint32_t* r, uint32_t* p) {
+    PQMCU_MCE_ALWAYS_INLINE static void reduce(uint32_t* r, uint32_t* p, uint32_t c = 0) {
 #pragma GCC unroll 16
         for (int i = 2 * M - 2; i >= M; --i) {  // z^12 = z^3 + 1; z^13 = z^4 + z^3 + z + 1
             const uint32_t v = p[i];
@@ -144,13 +147,18 @@ struct Bs {
             }
         }
 #pragma GCC unroll 16
-        for (int i = 0; i < M; ++i) r[i] = p[i];
+        for (int i = 0; i < M; ++i) r[i] = p[i] ^ uint32_t(int32_t(c << (31 - i)) >> 31);
     }
     // Batches are planar: 2M words, the low 32 lanes' M bit-words, then the
     // high 32 lanes'. out may alias a or b (mul32 reads before it writes).
     static void mul(uint32_t* out, const uint32_t* a, const uint32_t* b) {
         mul32(out, a, b);
         mul32(out + M, a + M, b + M);
+    }
+    // out = a b + c (Horner's step; the constant folded into the last pass).
+    static void mul_add(uint32_t* out, const uint32_t* a, const uint32_t* b, gf c) {
+        mul32(out, a, b, c);
+        mul32(out + M, a + M, b + M, c);
     }
     static void sq(uint32_t* out, const uint32_t* a) {
         for (int h = 0; h < 2; ++h) {
@@ -160,14 +168,41 @@ struct Bs {
             reduce(out + h * M, p);
         }
     }
-    static void inv(uint32_t* out, const uint32_t* a) {  // a^(2^m - 2)
-        uint32_t r[2 * M];
-        for (int i = 0; i < 2 * M; ++i) r[i] = a[i];
-        for (int j = 1; j < M - 1; ++j) {
-            sq(r, r);
-            mul(r, r, a);
+    // out = in^(2^k) (k squarings; squaring is linear, so cheap).
+    static void sq_n(uint32_t* out, const uint32_t* in, int k) {
+        if (out != in)
+            for (int i = 0; i < 2 * M; ++i) out[i] = in[i];
+        for (int i = 0; i < k; ++i) sq(out, out);
+    }
+    // a^(2^m - 2) = (a^(2^(m-1) - 1))^2, with a^(2^j - 1) by the addition
+    // chain j = 1, 2, 3, 6, 12 (m = 13) or 1, 2, 4, 5, 10, 11 (m = 12):
+    // a^(2^(i+j) - 1) = (a^(2^i - 1))^(2^j) a^(2^j - 1), every step from the
+    // current power and a (two buffers). 4 / 5 multiplications instead of
+    // m - 2. out may alias a.
+    static void inv(uint32_t* out, const uint32_t* a) {
+        uint32_t cur[2 * M], tmp[2 * M];
+        sq_n(tmp, a, 1);
+        mul(cur, tmp, a);  // 2^2 - 1
+        if constexpr (M == 13) {
+            sq_n(tmp, cur, 1);
+            mul(cur, tmp, a);  // 2^3 - 1
+            sq_n(tmp, cur, 3);
+            mul(cur, tmp, cur);  // 2^6 - 1
+            sq_n(tmp, cur, 6);
+            mul(cur, tmp, cur);  // 2^12 - 1
+        } else {
+            sq_n(tmp, cur, 2);
+            mul(cur, tmp, cur);  // 2^4 - 1
+            sq_n(tmp, cur, 1);
+            mul(cur, tmp, a);  // 2^5 - 1
+            sq_n(tmp, cur, 5);
+            mul(cur, tmp, cur);  // 2^10 - 1
+            sq_n(tmp, cur, 1);
+            mul(cur, tmp, a);  // 2^11 - 1
         }
-        sq(out, r);
+        sq(out, cur);
+        secure_wipe(cur, sizeof cur);
+        secure_wipe(tmp, sizeof tmp);
     }
     static void add_constant(uint32_t* x, gf c) {
         for (int k = 0; k < M; ++k) {
@@ -176,14 +211,14 @@ struct Bs {
             x[M + k] ^= m;
         }
     }
-    // out = f(x) for the 64 elements of x (f of degree deg, Horner).
-    static void eval(uint32_t* out, const gf* f, uint32_t deg, const uint32_t* x) {
-        for (int k = 0; k < 2 * M; ++k) out[k] = 0;
-        add_constant(out, f[deg]);
-        for (uint32_t i = deg; i-- > 0;) {
-            mul(out, out, x);
-            add_constant(out, f[i]);
-        }
+    // out = f(x) for the 64 elements of x (f of degree deg >= 1, Horner).
+    // f must be monic (g: g[t] = 1; the locator: C[0] stays 1 in
+    // Berlekamp-Massey), so Horner starts from x + f[deg - 1]: one
+    // multiplication fewer.
+    PQMCU_MCE_NOINLINE static void eval_monic(uint32_t* out, const gf* f, uint32_t deg, const uint32_t* x) {
+        for (int k = 0; k < 2 * M; ++k) out[k] = x[k];
+        add_constant(out, f[deg - 1]);
+        for (uint32_t i = deg - 1; i-- > 0;) mul_add(out, out, x, f[i]);
     }
     static uint64_t zero_lanes(const uint32_t* x) {
         uint32_t lo = 0, hi = 0;
@@ -223,100 +258,12 @@ inline uint64_t load_lanes(const uint8_t* r, uint32_t batch, uint32_t count) {
     return v & lane_mask(batch, count);
 }
 
-// The 64 support elements of batch b, bitsliced (lanes from n on are zero).
+// Batch b of the bitsliced support (apply_control_bits_bitsliced's groups 2b, 2b + 1).
 template <int M>
-void bitslice_support(uint32_t* x, const gf* L, uint32_t b, uint32_t n) {  // planar (Bs)
-    const uint32_t lanes = n - 64 * b < 64 ? n - 64 * b : 64;
-    for (uint32_t h = 0; h < 2; ++h) {
-        // A 32 x 32 bit transpose (swapping blocks of 16, 8, .., 1): word s
-        // holds element s, afterwards word k holds bit k of every element.
-        uint32_t A[32];
-        for (uint32_t s = 0; s < 32; ++s) A[s] = 32 * h + s < lanes ? L[64 * b + 32 * h + s] : 0;
-        uint32_t m = 0x0000FFFFu;
-        for (uint32_t j = 16; j != 0; j >>= 1, m ^= (m << j)) {
-            for (uint32_t k = 0; k < 32; k = (k + j + 1) & ~j) {
-                const uint32_t t = ((A[k] >> j) ^ A[k + j]) & m;
-                A[k + j] ^= t;
-                A[k] ^= t << j;
-            }
-        }
-        for (int k = 0; k < M; ++k) x[h * M + k] = A[k];
-        secure_wipe(A, sizeof A);
-    }
+inline void load_support(uint32_t* x, const gf* Lbits, uint32_t b) {
+    std::memcpy(x, reinterpret_cast<const uint8_t*>(Lbits) + 8 * M * b, 8 * M);
 }
 
-// out[0 .. terms): sum over positions i < count with bit i of r set of
-// ginv2_i alpha_i^j. One batch at a time: its running term ginv2 alpha^j stays
-// on the stack and each j takes the parities of its words (the parity of a
-// sum is the sum of the parities), so no buffer of all batches' terms.
-template <int M>
-void syndrome(const Params& p, gf* out, uint32_t terms, const gf* L, const uint64_t* ginv2, const uint8_t* r,
-              uint32_t count) {
-    const uint32_t batches = (count + 63) / 64;
-    for (uint32_t j = 0; j < terms; ++j) out[j] = 0;
-    for (uint32_t b = 0; b < batches; ++b) {
-        uint32_t x[2 * M], run[2 * M];
-        bitslice_support<M>(x, L, b, p.n);
-        const uint64_t c = load_lanes(r, b, count);
-        for (int k = 0; k < M; ++k) {
-            run[k] = uint32_t(ginv2[b * M + k] & c);
-            run[M + k] = uint32_t((ginv2[b * M + k] & c) >> 32);
-        }
-        for (uint32_t j = 0; j < terms; ++j) {
-            gf v = 0;
-            for (int k = 0; k < M; ++k) {
-                uint32_t h = run[k] ^ run[M + k];
-                h ^= h >> 16;
-                h ^= h >> 8;
-                h ^= h >> 4;
-                h ^= h >> 2;
-                h ^= h >> 1;
-                v |= gf((h & 1) << k);
-            }
-            out[j] ^= v;
-            if (j + 1 < terms) Bs<M>::mul(run, run, x);
-        }
-        secure_wipe(run, sizeof run);
-        secure_wipe(x, sizeof x);
-    }
-}
-
-// Berlekamp-Massey on s[0 .. 2t), branch-free; loc = the error locator
-// reversed (its roots are the support elements at error positions). Returns
-// the linear complexity L of s (C generates s with L <= t iff s is the
-// syndrome sequence of an LFSR of length <= t).
-template <int M>
-uint32_t berlekamp_massey(const Params& p, gf* loc, const gf* s, gf* T, gf* C, gf* B) {
-    using F = Gf<M>;
-    const uint32_t t = p.t;
-    for (uint32_t i = 0; i <= t; ++i) C[i] = B[i] = 0;
-    C[0] = 1;
-    B[1] = 1;
-    uint32_t len = 0;
-    gf b = 1;
-    for (uint32_t N = 0; N < 2 * t; ++N) {
-        gf d = 0;
-        const uint32_t top = N < t ? N : t;
-        for (uint32_t i = 0; i <= top; ++i) d ^= F::mul(C[i], s[N - i]);
-        const gf d_nonzero = gf(~F::is_zero_mask(d));
-        const gf grow = gf(d_nonzero & ~lt_mask(N, 2 * len));  // d != 0 and 2 len <= N
-        for (uint32_t i = 0; i <= t; ++i) T[i] = C[i];
-        const gf f = F::mul(F::inv(b), d);
-        for (uint32_t i = 0; i <= t; ++i) C[i] = gf(C[i] ^ (F::mul(f, B[i]) & d_nonzero));
-        const uint32_t grow32 = 0u - uint32_t(grow & 1);
-        len = (len & ~grow32) | ((N + 1 - len) & grow32);
-        for (uint32_t i = 0; i <= t; ++i) B[i] = gf((B[i] & ~grow) | (T[i] & grow));
-        b = gf((b & ~grow) | (d & grow));
-        for (uint32_t i = t; i >= 1; --i) B[i] = B[i - 1];
-        B[0] = 0;
-    }
-    for (uint32_t i = 0; i <= t; ++i) loc[i] = C[t - i];
-    return len;
-}
-
-}  // namespace
-
-inline void store32(uint8_t* p, uint32_t v) { std::memcpy(p, &v, 4); }
 inline uint32_t reverse_bits32(uint32_t x) {  // bit k to bit 31 - k (RBIT on the M4)
 #if defined(__ARM_ARCH_7EM__) && defined(__GNUC__)
     uint32_t r;
@@ -330,6 +277,212 @@ inline uint32_t reverse_bits32(uint32_t x) {  // bit k to bit 31 - k (RBIT on th
     return (x >> 16) | (x << 16);
 #endif
 }
+
+// Bit k = the parity of the 64 lanes of bit-word k (run[k] ^ run[M + k]),
+// k < M: a reduction tree that folds two words into one at each stage (halves
+// 16, 8, 4, 2 bits wide; word k ends as the 2-bit group k), then gathers the
+// even bits. ~5 instructions per fold instead of ~8 per word for a parity.
+template <int M>
+PQMCU_MCE_ALWAYS_INLINE gf parities(const uint32_t* run) {
+    uint32_t w[16], u[8], v[4];
+#pragma GCC unroll 16
+    for (int k = 0; k < 16; ++k) w[k] = k < M ? run[k] ^ run[M + k] : 0;
+#pragma GCC unroll 8
+    for (int k = 0; k < 8; ++k)  // u[k]: halves fold w[k], w[k + 8]
+        u[k] = ((w[k] ^ (w[k] >> 16)) & 0x0000FFFFu) | ((w[k + 8] ^ (w[k + 8] << 16)) & 0xFFFF0000u);
+#pragma GCC unroll 4
+    for (int k = 0; k < 4; ++k)  // v[k]: byte i folds w[k + 4 i]
+        v[k] = ((u[k] ^ (u[k] >> 8)) & 0x00FF00FFu) | ((u[k + 4] ^ (u[k + 4] << 8)) & 0xFF00FF00u);
+    // x0 / x1: nibble i folds w[2 i] / w[2 i + 1]; y: 2-bit group k folds w[k].
+    const uint32_t x0 = ((v[0] ^ (v[0] >> 4)) & 0x0F0F0F0Fu) | ((v[2] ^ (v[2] << 4)) & 0xF0F0F0F0u);
+    const uint32_t x1 = ((v[1] ^ (v[1] >> 4)) & 0x0F0F0F0Fu) | ((v[3] ^ (v[3] << 4)) & 0xF0F0F0F0u);
+    uint32_t y = ((x0 ^ (x0 >> 2)) & 0x33333333u) | ((x1 ^ (x1 << 2)) & 0xCCCCCCCCu);
+    y = (y ^ (y >> 1)) & 0x55555555u;  // bit 2k: the parity of w[k]
+    y = (y | (y >> 1)) & 0x33333333u;
+    y = (y | (y >> 2)) & 0x0F0F0F0Fu;
+    y = (y | (y >> 4)) & 0x00FF00FFu;
+    y = (y | (y >> 8)) & 0x0000FFFFu;
+    return gf(y);
+}
+
+// out[j] ^= the parities of run x^j, j < terms (run clobbered).
+template <int M>
+void accumulate_syndromes(gf* out, uint32_t terms, uint32_t* run, const uint32_t* x) {
+    for (uint32_t j = 0; j < terms; ++j) {
+        out[j] ^= parities<M>(run);
+        if (j + 1 < terms) Bs<M>::mul(run, run, x);
+    }
+}
+
+// out[0 .. terms): sum over positions i < count with bit i of r set of
+// ginv2_i alpha_i^j. One batch at a time: its running term ginv2 alpha^j stays
+// on the stack and each j takes the parities of its words (the parity of a
+// sum is the sum of the parities), so no buffer of all batches' terms.
+// L is the bitsliced support (apply_control_bits_bitsliced).
+template <int M>
+void syndrome(gf* out, uint32_t terms, const gf* L, const uint64_t* ginv2, const uint8_t* r,
+              uint32_t count) {
+    const uint32_t batches = (count + 63) / 64;
+    for (uint32_t j = 0; j < terms; ++j) out[j] = 0;
+    for (uint32_t b = 0; b < batches; ++b) {
+        uint32_t x[2 * M], run[2 * M];
+        load_support<M>(x, L, b);
+        const uint64_t c = load_lanes(r, b, count);
+        for (int k = 0; k < M; ++k) {
+            run[k] = uint32_t(ginv2[b * M + k] & c);
+            run[M + k] = uint32_t((ginv2[b * M + k] & c) >> 32);
+        }
+        accumulate_syndromes<M>(out, terms, run, x);
+        secure_wipe(run, sizeof run);
+        secure_wipe(x, sizeof x);
+    }
+}
+
+// A 32 x 32 bit transpose in place (swapping blocks of 16, 8, .., 1): bit k
+// of word s goes to bit s of word k (elements <-> bitsliced lanes).
+inline void transpose32(uint32_t* A) {
+    uint32_t m = 0x0000FFFFu;
+    for (uint32_t j = 16; j != 0; j >>= 1, m ^= (m << j)) {
+        for (uint32_t k = 0; k < 32; k = (k + j + 1) & ~j) {
+            const uint32_t t = ((A[k] >> j) ^ A[k + j]) & m;
+            A[k + j] ^= t;
+            A[k] ^= t << j;
+        }
+    }
+}
+
+// out[0 .. terms) = the syndromes of e (e's weight must be t for them to be
+// its; otherwise any value): sum over the error positions i of alpha_i^j /
+// g(alpha_i)^2. Only the (at most t) error positions' elements are used, so
+// 1 / g^2 is evaluated on ceil(t / 64) batches instead of all n / 64. They
+// are gathered without secret branches or indices, 32 positions at a time:
+// the group's elements (its bitsliced words transposed back) are compacted,
+// error lanes first, by a log-shift network (each word carries its shift,
+// the number of non-error lanes below it, bit-reversed at the top: rounds
+// d = 1, 2, .., 16 move words with bit d set down by d; targets are distinct
+// and shifts non-decreasing, so a slot ORs what stays and what arrives); the
+// list so far moves up by the group's count (6 masked rounds) and the group's
+// words fill the front. The order of the list is irrelevant to the sums.
+template <int M>
+PQMCU_MCE_NOINLINE void error_syndromes(const Params& p, gf* out, uint32_t terms, const gf* g, const gf* Lbits,
+                                        const uint8_t* e, uint32_t* list) {  // list: t words of scratch
+    const uint32_t n = p.n, t = p.t, e_bytes = n / 8;
+    constexpr uint32_t valid = 0x8000u;  // bit 15: a listed element
+    uint32_t A[32];
+    for (uint32_t k = 0; k < t; ++k) list[k] = 0;
+    auto moves = [](uint32_t x) { return uint32_t(int32_t(x) >> 31); };
+    for (uint32_t G = 0; 32 * G < n; ++G) {
+        const uint8_t* src = reinterpret_cast<const uint8_t*>(Lbits) + 4 * M * G;
+        for (uint32_t k = 0; k < 32; ++k) A[k] = k < uint32_t(M) ? load32(src + 4 * k) : 0;
+        transpose32(A);  // A[l] = the element of lane l
+        uint32_t E = 0;
+        for (uint32_t i = 0; i < 4; ++i)
+            if (4 * G + i < e_bytes) E |= uint32_t(e[4 * G + i]) << (8 * i);
+        uint32_t count = 0;
+        for (uint32_t l = 0; l < 32; ++l) {
+            const uint32_t bit = (E >> l) & 1;
+            A[l] = (A[l] | valid | reverse_bits32(l - count)) & (0u - bit);
+            count += bit;
+        }
+        for (uint32_t d = 1; d < 32; d <<= 1) {
+            uint32_t i = 0;
+#pragma GCC unroll 4
+            for (; i + d < 32; ++i) {
+                const uint32_t x = A[i], y = A[i + d];
+                uint32_t v = (x & ~moves(x)) | (y & moves(y));
+                v += v & 0xFFFF0000u;  // the shift's next bit to bit 31
+                A[i] = v;
+            }
+            for (; i < 32; ++i) {
+                const uint32_t x = A[i];
+                uint32_t v = x & ~moves(x);
+                v += v & 0xFFFF0000u;
+                A[i] = v;
+            }
+        }
+        for (uint32_t r = 0; r <= 5; ++r) {  // count <= 32
+            const uint32_t d = 1u << r, mv = 0u - ((count >> r) & 1);
+#pragma GCC unroll 4
+            for (uint32_t k = t - 1; k >= d; --k) list[k] ^= (list[k] ^ list[k - d]) & mv;  // t >= 64 > d
+            for (uint32_t k = 0; k < d; ++k) list[k] &= ~mv;
+        }
+        for (uint32_t k = 0; k < 32 && k < t; ++k) list[k] |= A[k];
+    }
+    for (uint32_t j = 0; j < terms; ++j) out[j] = 0;
+    for (uint32_t b = 0; 64 * b < t; ++b) {
+        uint32_t x[2 * M], y[2 * M], in_list[2];
+        for (uint32_t h = 0; h < 2; ++h) {
+            for (uint32_t l = 0; l < 32; ++l) {
+                const uint32_t idx = 64 * b + 32 * h + l;
+                A[l] = idx < t ? list[idx] : 0;
+            }
+            transpose32(A);
+            for (int k = 0; k < M; ++k) x[h * M + k] = A[k];
+            in_list[h] = A[15];
+        }
+        Bs<M>::eval_monic(y, g, t, x);
+        Bs<M>::sq(y, y);
+        Bs<M>::inv(y, y);
+        for (int k = 0; k < M; ++k) {
+            y[k] &= in_list[0];
+            y[M + k] &= in_list[1];
+        }
+        accumulate_syndromes<M>(out, terms, y, x);
+        secure_wipe(x, sizeof x);
+        secure_wipe(y, sizeof y);
+    }
+    secure_wipe(list, 4 * t);
+    secure_wipe(A, sizeof A);
+}
+
+// Berlekamp-Massey on s[0 .. 2t), branch-free; loc = the error locator
+// reversed (its roots are the support elements at error positions). Returns
+// the linear complexity L of s (C generates s with L <= t iff s is the
+// syndrome sequence of an LFSR of length <= t).
+template <int M>
+PQMCU_MCE_NOINLINE uint32_t berlekamp_massey(const Params& p, gf* loc, const gf* s, gf* T, gf* C, gf* B) {
+    using F = Gf<M>;
+    const uint32_t t = p.t;
+    (void)T;  // (no copy of C needed: see the update pass)
+    for (uint32_t i = 0; i <= t; ++i) C[i] = B[i] = 0;
+    C[0] = 1;
+    B[1] = 1;
+    uint32_t len = 0;
+    gf b = 1;
+    for (uint32_t N = 0; N < 2 * t; ++N) {
+        uint32_t q[3] = {0, 0, 0};  // d's products accumulated unreduced
+        const uint32_t top = N < t ? N : t;
+        for (uint32_t i = 0; i <= top; ++i) F::mul_acc(q, C[i], s[N - i]);
+        const gf d = F::finish(q);
+        const gf d_nonzero = gf(~F::is_zero_mask(d));
+        const gf grow = gf(d_nonzero & ~lt_mask(N, 2 * len));  // d != 0 and 2 len <= N
+        // Before step N, deg C <= N and deg B <= N + 1 (C starts at 1, B at
+        // z; each step C += f B, B = z (C or B)): coefficients above those
+        // public bounds are zero and stay zero, so the loops stop there.
+        // One pass from the top: C += f B, and B = z (grow ? old C : B)
+        // written one place up (B[i + 1] was read at step i + 1 already).
+        const uint32_t cb = N + 1 < t ? N + 1 : t;
+        const gf f = F::mul(F::inv(b), d);  // 0 when d = 0
+        const uint32_t f0 = f & 0x1249u, f1 = f & 0x0492u, f2 = f & 0x0924u;
+        for (uint32_t i = cb + 1; i-- > 0;) {
+            const gf c = C[i], bb = B[i];
+            uint32_t q2[3] = {0, 0, 0};
+            F::mul_acc(q2, f0, f1, f2, bb);
+            C[i] = gf(c ^ F::finish(q2));
+            if (i < t) B[i + 1] = gf((bb & ~grow) | (c & grow));
+        }
+        B[0] = 0;
+        const uint32_t grow32 = 0u - uint32_t(grow & 1);
+        len = (len & ~grow32) | ((N + 1 - len) & grow32);
+        b = gf((b & ~grow) | (d & grow));
+    }
+    for (uint32_t i = 0; i <= t; ++i) loc[i] = C[t - i];
+    return len;
+}
+
+}  // namespace
+
+inline void store32(uint8_t* p, uint32_t v) { std::memcpy(p, &v, 4); }
 
 // e's 32-bit word w from the t packed positions (two 16-bit ones per word,
 // pairs = ceil(t / 2), a sentinel 0x4000 in an unused half): bit x - 32 w
@@ -637,7 +790,6 @@ Status encapsulate_with_e(const Params& p, uint8_t* ct, uint8_t* ss, const uint8
 
 template <int M>
 Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_t* sk, const DecapsWork& w) {
-    using F = Gf<M>;
     const uint32_t n = p.n, t = p.t, q = p.q(), mt = p.mt();
     if (!ciphertext_padding_ok(p, ct)) {
         std::memset(ss, 0xFF, 32);
@@ -656,26 +808,28 @@ Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_
 
     for (uint32_t i = 0; i < t; ++i) g[i] = load_gf(sk_g + 2 * i, M);
     g[t] = 1;
-    // Support: the network applied to bitrev(0 .. q-1) gives alpha_i = bitrev(pi(i)).
-    for (uint32_t i = 0; i < q; ++i) w.L[i] = F::bitrev(gf(i));
-    apply_control_bits(w.L, sk_cond, M);
-    const uint32_t batches = decode_batches(p);
+    // Support: the network applied to bitrev(0 .. q-1) gives alpha_i =
+    // bitrev(pi(i)); bitsliced from the start, in L's buffer (q m / 8 <= 2q
+    // bytes), batch b's 2M words at byte 8M b. Lanes from n on hold the
+    // unused elements: every use masks them (lane_mask, load_lanes).
+    apply_control_bits_bitsliced(reinterpret_cast<uint8_t*>(w.L), sk_cond, M);
+    const uint32_t batches = decode_batches(p), sbatches = syndrome_batches(p);
     uint32_t x[2 * M], y[2 * M];
-    for (uint32_t b = 0; b < batches; ++b) {
-        bitslice_support<M>(x, w.L, b, n);
-        Bs<M>::eval(y, g, t, x);
+    for (uint32_t b = 0; b < sbatches; ++b) {
+        load_support<M>(x, w.L, b);
+        Bs<M>::eval_monic(y, g, t, x);
         Bs<M>::sq(y, y);
         Bs<M>::inv(y, y);
         for (int k = 0; k < M; ++k) w.ginv2[b * M + k] = y[k] | (uint64_t(y[M + k]) << 32);
     }
 
     // Decode C0 (as a word of length n with zeros after mt).
-    syndrome<M>(p, s, 2 * t, w.L, w.ginv2, ct, mt);
+    syndrome<M>(s, 2 * t, w.L, w.ginv2, ct, mt);
     const uint32_t len = berlekamp_massey<M>(p, loc, s, T, C, B);
     uint32_t weight = 0;
     for (uint32_t b = 0; b < batches; ++b) {
-        bitslice_support<M>(x, w.L, b, n);
-        Bs<M>::eval(y, loc, t, x);
+        load_support<M>(x, w.L, b);
+        Bs<M>::eval_monic(y, loc, t, x);
         const uint64_t roots = Bs<M>::zero_lanes(y) & lane_mask(b, n);
         weight += popcount64(roots);
         for (uint32_t i = 0; i < 8 && 8 * b + i < n / 8; ++i) w.e[8 * b + i] = uint8_t(roots >> (8 * i));
@@ -690,7 +844,9 @@ Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_
     // then) generates s too, so s and s' agree on all 2t terms once they agree
     // on the first t. Conversely s' = s is generated by e's locator (length
     // t), so then L <= t.
-    syndrome<M>(p, s_check, t, w.L, w.ginv2, w.e, n);
+    // The list of error elements lives in ginv2's buffer, free now (8 m
+    // ceil(mt / 64) >= m^2 t / 8 > 4t bytes), not on the stack.
+    error_syndromes<M>(p, s_check, t, g, w.L, w.e, reinterpret_cast<uint32_t*>(w.ginv2));
     uint32_t diff = (weight ^ t) | lt_mask(t, len);  // nonzero when weight != t or L > t
     for (uint32_t j = 0; j < t; ++j) diff |= uint32_t(s[j] ^ s_check[j]);
     uint8_t ok = uint8_t(eq_mask(diff, 0));  // 0xFF on success
@@ -707,7 +863,7 @@ Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_
     kem_hash(ss, uint8_t(ok & 1), w.e, e_bytes, ct, p.ct_bytes());
     secure_wipe(w.e, e_bytes);
     secure_wipe(w.L, sizeof(gf) * q);
-    secure_wipe(w.ginv2, sizeof(uint64_t) * batches * M);
+    secure_wipe(w.ginv2, sizeof(uint64_t) * sbatches * M);
     secure_wipe(w.small, sizeof(gf) * 9 * (t + 1));
     return Status::ok;
 }

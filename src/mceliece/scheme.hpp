@@ -70,7 +70,7 @@ struct Scheme {
     };
     struct DecapsWorkspace {
         uint64_t L[params.q() / 4];  // q elements
-        uint64_t ginv2[decode_batches(params) * params.m];
+        uint64_t ginv2[syndrome_batches(params) * params.m];
         gf small[9 * (params.t + 1)];
         uint8_t e[params.n / 8];
     };

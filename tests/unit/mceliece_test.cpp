@@ -405,4 +405,42 @@ TEST(McEliecePadding, mceliece6960119) {
     for (uint8_t b : ss) EXPECT_EQ(b, 0x00);
 }
 
+// The scalar GF(2^m) product (nine integer multiplications on the bits split
+// by index mod 3) against the schoolbook shift-and-add product, and the
+// accumulated form Berlekamp-Massey uses against a sum of products.
+template <int M>
+void check_gf_mul() {
+    using F = mce::Gf<M>;
+    auto reference = [](uint32_t a, uint32_t b) {
+        uint32_t r = 0;
+        for (int i = 0; i < M; ++i)
+            if ((b >> i) & 1) r ^= a << i;
+        return mce::gf(F::fold(r));
+    };
+    uint32_t x = 0x12345678u;
+    auto next = [&]() { return x ^= x << 13, x ^= x >> 17, x ^= x << 5, x & F::mask; };
+    const uint32_t edge[] = {0, 1, 2, F::mask, F::mask - 1, 1u << (M - 1), 0x1249u & F::mask, 0x0924u, 0x0492u};
+    for (uint32_t a : edge)
+        for (uint32_t b : edge) ASSERT_EQ(F::mul(mce::gf(a), mce::gf(b)), reference(a, b)) << a << " " << b;
+    for (int it = 0; it < 20000; ++it) {
+        const uint32_t a = next(), b = next();
+        ASSERT_EQ(F::mul(mce::gf(a), mce::gf(b)), reference(a, b)) << a << " " << b;
+    }
+    for (int it = 0; it < 200; ++it) {  // up to t + 1 = 129 accumulated products
+        uint32_t q[3] = {0, 0, 0};
+        mce::gf sum = 0;
+        const int terms = 1 + it % 129;
+        for (int k = 0; k < terms; ++k) {
+            const uint32_t a = next(), b = next();
+            F::mul_acc(q, mce::gf(a), mce::gf(b));
+            sum = mce::gf(sum ^ reference(a, b));
+        }
+        ASSERT_EQ(F::finish(q), sum);
+    }
+}
+TEST(McElieceGf, mul_matches_shift_and_add) {
+    check_gf_mul<12>();
+    check_gf_mul<13>();
+}
+
 }  // namespace
