@@ -172,6 +172,13 @@ struct Scheme {
 
     // ---- the IND-CPA layer (public for tests)
     static constexpr uint16_t h1 = 1u << (kLogQ - kLogP - 1);
+    // Encryption writes the rounded polynomial; the re-encryption of
+    // decapsulation compares it with the received bytes (nonzero: differs).
+    static uint32_t emit_rounded(bool compare, uint8_t* out, const uint16_t* x, unsigned shift, unsigned bits) {
+        if (compare) return pack_rounded_cmp(out, x, kN, h1, shift, bits);
+        pack_rounded(out, x, kN, h1, shift, bits);
+        return 0;
+    }
     static constexpr uint16_t h2 = (1u << (kLogP - 2)) - (1u << (kLogP - params.et - 1)) + (1u << (kLogQ - kLogP - 1));
 
     static void indcpa_enc(uint8_t* ct, const uint8_t* m, const uint8_t* seed_sp, const uint8_t* pk, Workspace& ws) {
@@ -356,11 +363,7 @@ private:
             }
             ntt::inverse_store(ws.row, ws.accn);
             uint8_t* out = ct + i * params.poly_p_bytes();
-            if (compare) {
-                diff |= pack_rounded_cmp(out, ws.row, kN, h1, kLogQ - kLogP, kLogP);
-            } else {
-                pack_rounded(out, ws.row, kN, h1, kLogQ - kLogP, kLogP);
-            }
+            diff |= emit_rounded(compare, out, ws.row, kLogQ - kLogP, kLogP);
         }
         for (size_t j = 0; j < L; ++j) {  // v' = b^T s'
             int32_t* t = term(ws, j);
@@ -371,11 +374,7 @@ private:
         ntt::inverse_store(ws.row, ws.accn);
         sub_message(ws.row, m);
         uint8_t* out = ct + params.polyvec_p_bytes();
-        if (compare) {
-            diff |= pack_rounded_cmp(out, ws.row, kN, h1, kLogP - params.et, params.et);
-        } else {
-            pack_rounded(out, ws.row, kN, h1, kLogP - params.et, params.et);
-        }
+        diff |= emit_rounded(compare, out, ws.row, kLogP - params.et, params.et);
         return diff;
     }
     static void dec_speed(uint8_t* m, const uint8_t* sk, const uint8_t* ct, Workspace& ws) {
@@ -439,11 +438,7 @@ private:
                 product_into(ws.acc, ws, j, j == 0);
             }
             uint8_t* out = ct + i * params.poly_p_bytes();
-            if (compare) {
-                diff |= pack_rounded_cmp(out, ws.acc, kN, h1, kLogQ - kLogP, kLogP);
-            } else {
-                pack_rounded(out, ws.acc, kN, h1, kLogQ - kLogP, kLogP);
-            }
+            diff |= emit_rounded(compare, out, ws.acc, kLogQ - kLogP, kLogP);
         }
         // v' = b^T s', from j = l - 1 down: the last row left s'_{l-1} transformed in y.
         for (size_t jj = 0; jj < L; ++jj) {
@@ -458,11 +453,7 @@ private:
         }
         sub_message(ws.acc, m);
         uint8_t* out = ct + params.polyvec_p_bytes();
-        if (compare) {
-            diff |= pack_rounded_cmp(out, ws.acc, kN, h1, kLogP - params.et, params.et);
-        } else {
-            pack_rounded(out, ws.acc, kN, h1, kLogP - params.et, params.et);
-        }
+        diff |= emit_rounded(compare, out, ws.acc, kLogP - params.et, params.et);
         return diff;
     }
     static void dec_default(uint8_t* m, const uint8_t* sk, const uint8_t* ct, Workspace& ws) {
