@@ -197,13 +197,14 @@ struct OneTreeBlc {
         uint32_t v;
     };
     // Their children as two pairs, the right one below: the left children
-    // under the tweaks of p.v and p.v + 1 in one cipher call.
-    static void expand_pair(const uint8_t* salt, const Pair& p, Pair* st, uint32_t& sp, cipher::Backend be) {
+    // under the tweaks of p.v and p.v + 1 in one cipher call. left: 2 S
+    // bytes of the walk's (wiped once per walk); the keys are public.
+    static void expand_pair(const uint8_t* salt, const Pair& p, Pair* st, uint32_t& sp, cipher::Backend be,
+                            uint8_t* left) {
         Key k[2];
         P::tweak_key(k[0], salt, 2, (p.v - 1) & 0xffu, (p.v - 1) >> 8);
         P::tweak_key(k[1], salt, 2, p.v & 0xffu, p.v >> 8);
         const Key* kp[2] = {&k[0], &k[1]};
-        uint8_t left[2 * S];
         C::encrypt_multi(kp, p.seed, left, 2, be);
         Pair& b = st[sp];
         Pair& a = st[sp + 1];
@@ -214,9 +215,6 @@ struct OneTreeBlc {
             c.v = 2 * (p.v + q);
         }
         sp += 2;
-        C::wipe(k[0]);
-        C::wipe(k[1]);
-        secure_wipe(left, sizeof left);
     }
     static void push_unknown(uint32_t v, Node* st, uint32_t& sp) {
         st[sp].v = 2 * v + 1;
@@ -226,13 +224,18 @@ struct OneTreeBlc {
         sp += 2;
     }
 
-    static void derive_tree_seeds(const uint8_t* mseed, uint8_t* delta, uint8_t* rseed, cipher::Backend be) {
+    // (delta || rseed) = PRG(0^S, 0, mseed, 2 S): SeedDerive of mseed under
+    // the tweaks (3, 0, b), b = 0, 1, one key at a time (Prims::prg keeps 8
+    // expanded keys on its stack: 1.8 KB at the signer's peak).
+    __attribute__((noinline)) static void derive_tree_seeds(const uint8_t* mseed, uint8_t* delta, uint8_t* rseed,
+                                                            cipher::Backend be) {
         const uint8_t zero_salt[S] = {};
-        uint8_t both[2 * S];
-        P::prg(zero_salt, 0, mseed, 2 * S, both, be);
-        std::memcpy(delta, both, S);
-        std::memcpy(rseed, both + S, S);
-        secure_wipe(both, sizeof both);
+        Key k;
+        P::tweak_key(k, zero_salt, 3, 0, 0);
+        P::derive(k, mseed, delta, 1, be);
+        P::tweak_key(k, zero_salt, 3, 0, 1);
+        P::derive(k, mseed, rseed, 1, be);
+        C::wipe(k);
     }
 
     static void wipe_group(const Dims& d, uint32_t np, const GroupWork& g) {
@@ -240,63 +243,102 @@ struct OneTreeBlc {
         secure_wipe(g.pend, size_t(np) * g.batch * S);
     }
 
+    // A batch's buffers, in the walk's frame: wiped once per walk, not per
+    // batch (~4 Mc a short signature of wipes otherwise).
+    struct BatchScratch {
+        uint8_t cm[kMaxLeafBatch * 2 * S];  // c1_0 c2_0 c1_1 c2_1 ...
+        uint8_t col[kMaxLeafBatch * S];     // one PRG block of every leaf
+    };
+
     // NB consecutive leaves i.. of repetition r (seeds at ls): leaf
     // commitments into the XOF, shares into the Gray-code fold, every cipher
     // call on the whole batch under one key (one key preparation and half
     // as many passes on the fixsliced AES as one leaf at a time).
     // Verifier: leaf `hidden` (< NB) of the batch is the unknown one: the
     // opened commitment, a zero share.
-    template <uint32_t NB>
+    // K: the prepared key on the fixsliced AES (LinOrtho in the pass's
+    // stores, no dispatch, no per-call preparation or wipe), else the
+    // expanded key (T-tables, AES-NI).
+    template <uint32_t NB, class K>
     static void take_batch(const Dims& d, const GroupWork& g, const uint8_t* salt, uint32_t e, uint32_t r,
                            uint32_t i, const uint8_t* ls, uint32_t hidden, const uint8_t* opened,
-                           cipher::Backend be) {
+                           cipher::Backend be, BatchScratch& sc) {
         constexpr uint32_t nb = NB;
+        static_assert(nb % 8 == 0 && nb <= kMaxLeafBatch);
         const size_t eb = d.exp_bytes(), nblk = prg_blocks(d);
         uint8_t* acc = g.fold + size_t(r) * (1 + d.log_n) * eb;
-        uint8_t c1[nb * S], c2[nb * S], cm[nb * 2 * S];
-        Key k;
+        uint8_t* cm = sc.cm;
+        uint8_t* col = sc.col;
+        K k;
         uint8_t t[S];
         P::tweak_salt(salt, t, 0, e, 0);
-        C::schedule(k, t);
-        P::derive(k, ls, c1, nb, be);
-        t[0] ^= 0x01;
-        C::schedule(k, t);
-        P::derive(k, ls, c2, nb, be);
-        for (uint32_t q = 0; q < nb; ++q) {  // c1_i c2_i c1_{i+1} c2_{i+1} ...
-            std::memcpy(cm + q * 2 * S, c1 + q * S, S);
-            std::memcpy(cm + q * 2 * S + S, c2 + q * S, S);
+        for (uint32_t c = 0; c < 2; ++c) {
+            if (c == 1) t[0] ^= 0x01;
+            C::schedule(k, t);
+            if constexpr (std::is_same_v<K, typename C::PKey>) {
+                for (uint32_t q = 0; q < nb; q += 2)
+                    P::derive2_inline(k, ls + q * S, ls + (q + 1) * S, cm + q * 2 * S + c * S,
+                                      cm + (q + 1) * 2 * S + c * S, be);
+            } else {
+                P::derive(k, ls, col, nb, be);
+                for (uint32_t q = 0; q < nb; ++q) std::memcpy(cm + q * 2 * S + c * S, col + q * S, S);
+            }
         }
         if (hidden < nb) std::memcpy(cm + hidden * 2 * S, opened, 2 * S);
         g.xof[r].absorb(cm, nb * 2 * S);
-        uint8_t ex[nb][kMaxPrgBlocks * S];
+        // Fold rows of the leaves, 8 at a time: 0 1 0 2 0 1 0 and the last's bit.
+        uint8_t gb[nb];
+        for (uint32_t q = 0; q < nb; ++q)
+            gb[q] = uint8_t((q & 7) != 7 ? uint32_t(__builtin_ctz(q + 1)) : gray_bit(i + q, d.n_evals(), d.log_n));
         for (size_t b = 0; b < nblk; ++b) {
             P::tweak_key(k, salt, 3, e, uint32_t(b));
-            P::derive(k, ls, c1, nb, be);
-            for (uint32_t q = 0; q < nb; ++q) std::memcpy(ex[q] + b * S, c1 + q * S, S);
+            P::derive_inline(k, ls, col, nb, be);
+            if (hidden < nb) std::memset(col + hidden * S, 0, S);
+            const size_t off = b * S, len = (eb - off) < S ? (eb - off) : S;
+            for (uint32_t h = 0; h < nb; h += 8)
+                Base::fold_column(acc, acc + eb, eb, gb + h, off, col + h * S, 8, len);
         }
-        if (hidden < nb) std::memset(ex[hidden], 0, sizeof ex[hidden]);
-        for (uint32_t q = 0; q < nb; ++q) {
-            xor_into(acc, ex[q], eb);
-            xor_into(acc + eb + size_t(gray_bit(i + q, d.n_evals(), d.log_n)) * eb, acc, eb);
+        if constexpr (std::is_same_v<K, Key>) C::wipe(k);
+    }
+    template <uint32_t NB>
+    static void take_batch(const Dims& d, const GroupWork& g, const uint8_t* salt, uint32_t e, uint32_t r,
+                           uint32_t i, const uint8_t* ls, uint32_t hidden, const uint8_t* opened,
+                           cipher::Backend be, BatchScratch& sc) {
+        if constexpr (C::kAes128) {
+            if (C::fixsliced(be))
+                return take_batch<NB, typename C::PKey>(d, g, salt, e, r, i, ls, hidden, opened, be, sc);
         }
-        secure_wipe(ex, sizeof ex);
-        secure_wipe(c1, sizeof c1);
-        secure_wipe(c2, sizeof c2);
-        secure_wipe(cm, sizeof cm);
+        take_batch<NB, Key>(d, g, salt, e, r, i, ls, hidden, opened, be, sc);
     }
     // Leaf i of repetition e (group slot r) into its batch; the batch runs
     // with its last leaf (N is a multiple of the batch).
     static void add_leaf(const Dims& d, const GroupWork& g, const uint8_t* salt, uint32_t e, uint32_t r, uint32_t i,
-                         const uint8_t* seed, uint32_t& hidden_slot, const uint8_t* opened, cipher::Backend be) {
+                         const uint8_t* seed, uint32_t& hidden_slot, const uint8_t* opened, cipher::Backend be,
+                         BatchScratch& sc) {
         const uint32_t m = g.batch - 1;
         uint8_t* pend = g.pend + size_t(r) * g.batch * S;
         if (seed != nullptr) std::memcpy(pend + (i & m) * S, seed, S);
         else std::memset(pend + (i & m) * S, 0, S);
         if ((i & m) == m) {
-            if (g.batch == 16) take_batch<16>(d, g, salt, e, r, i - m, pend, hidden_slot, opened, be);
-            else take_batch<8>(d, g, salt, e, r, i - m, pend, hidden_slot, opened, be);
+            if (g.batch == 16) take_batch<16>(d, g, salt, e, r, i - m, pend, hidden_slot, opened, be, sc);
+            else take_batch<8>(d, g, salt, e, r, i - m, pend, hidden_slot, opened, be, sc);
             hidden_slot = kMaxLeafBatch;
         }
+    }
+
+    // Whether the subtrees of the inner sibling nodes v, v + 1 hold a leaf
+    // of repetitions e0 .. e0 + np - 1 (a walk for a group skips the others':
+    // in short's "-2" a third of the bottom pairs). Subtrees hold consecutive
+    // leaf numbers (depth-first order).
+    static bool pair_needed(const OneTreeShape& t, uint32_t v, uint32_t e0, uint32_t np) {
+        if (np >= t.tau) return true;
+        const uint32_t top = 1u << t.height, k = t.height - uint32_t(31 - __builtin_clz(v));
+        const uint32_t a = v << k, b = ((v + 2) << k) - 1;
+        const uint32_t lf = a < 2 * t.nt ? a - top : (v << (k - 1)) + t.nt - top;
+        const uint32_t ll = b < 2 * t.nt ? b - top : ((v + 2) << (k - 1)) - 1 + t.nt - top;
+        if (ll - lf + 1 >= t.tau) return true;
+        const uint32_t ef = lf % t.tau, el = ll % t.tau, e1 = e0 + np;
+        return ef <= el ? (ef < e1 && el >= e0) : (ef < e1 || el >= e0);
     }
 
     // The step both walks share: com1's XOF (0x07, then h_e = XOF(0x06 ||
@@ -352,20 +394,22 @@ struct OneTreeBlc {
             std::memcpy(st[0].seed, rseed, S);  // nodes 2, 3: rseed, delta ^ rseed
             for (size_t b = 0; b < S; ++b) st[0].seed[S + b] = uint8_t(delta[b] ^ rseed[b]);
             st[0].v = 2;
+            BatchScratch sc;
             while (sp != 0) {
                 const Pair p = st[--sp];
                 if (p.v < t.nt) {
-                    expand_pair(salt, p, st, sp, be);
+                    if (pair_needed(t, p.v, e0, np)) expand_pair(salt, p, st, sp, be, sc.cm);
                     continue;
                 }
                 for (uint32_t q = 0; q < 2; ++q) {
                     const uint32_t L = t.leaf_number(p.v + q), e = L % d.tau;
                     uint32_t none = kMaxLeafBatch;
                     if (e >= e0 && e < e0 + np)
-                        add_leaf(d, g, salt, e, e - e0, L / d.tau, p.seed + q * S, none, nullptr, be);
+                        add_leaf(d, g, salt, e, e - e0, L / d.tau, p.seed + q * S, none, nullptr, be, sc);
                 }
             }
             secure_wipe(st, sizeof st);
+            secure_wipe(&sc, sizeof sc);
             return true;
         };
         (void)walk_groups(d, g, c1x, walk, [&](uint32_t e, const uint8_t* acc) {
@@ -452,6 +496,7 @@ struct OneTreeBlc {
         const auto walk = [&](uint32_t e0, uint32_t np) {
             Node st[kOneTreeMaxHeight + 2];
             uint32_t sp = 1, pos = 1, size = h.min_path, k = 0;
+            BatchScratch sc;  // public data: no wipe
             uint32_t hslot[kOneTreeMaxTau];  // slot of the hidden leaf in each repetition's current batch
             for (uint32_t r = 0; r < np; ++r) hslot[r] = kMaxLeafBatch;
             st[0].v = 1;
@@ -472,7 +517,7 @@ struct OneTreeBlc {
                             if (e >= e0 && e < e0 + np) {
                                 hslot[e - e0] = i % g.batch;
                                 add_leaf(d, g, salt, e, e - e0, i, nullptr, hslot[e - e0],
-                                         lscom + size_t(e) * 2 * S, be);
+                                         lscom + size_t(e) * 2 * S, be, sc);
                             }
                         }
                         continue;
@@ -492,7 +537,8 @@ struct OneTreeBlc {
                 }
                 const uint32_t L = t.leaf_number(n.v), e = L % d.tau;
                 if (e >= e0 && e < e0 + np)
-                    add_leaf(d, g, salt, e, e - e0, L / d.tau, n.seed, hslot[e - e0], lscom + size_t(e) * 2 * S, be);
+                    add_leaf(d, g, salt, e, e - e0, L / d.tau, n.seed, hslot[e - e0], lscom + size_t(e) * 2 * S, be,
+                             sc);
             }
             return true;
         };

@@ -63,11 +63,9 @@ public:
     static constexpr size_t prg_blocks = (dims.exp_bytes() + dims.seed() - 1) / dims.seed();
     static_assert(prg_blocks <= OT::kMaxPrgBlocks);
 
-    // Leaves per cipher call: 16 (half the fixsliced key preparations of 8),
-    // except in short's "-2" form, which keeps 8 to stay within the paper's
-    // RAM (its 16 would cost ~1.8 KB more), and in the Memory profile.
-    static constexpr uint32_t leaf_batch =
-        ((dims.tau == 12 && par != dims.tau) || std::is_same_v<Profile, Memory>) ? 8 : 16;
+    // Leaves per cipher call: 16 (half the key preparations of 8), except
+    // in the Memory profile (RAM).
+    static constexpr uint32_t leaf_batch = std::is_same_v<Profile, Memory> ? 8 : 16;
     static_assert(dims.n_evals() % leaf_batch == 0);
 
     struct Workspace {
@@ -145,25 +143,34 @@ private:
     using E = detail::Ext<dims.ext_log2>;
     using B = detail::Base<dims.base_log2>;
 
+    // Three frames, one per phase (noinline): the commitment's tree walk is
+    // the stack's peak and runs under none of the PIOP's or the grinding's locals.
     static void sign_engine(const uint8_t* sk, const uint8_t* digest, const uint8_t* salt, const uint8_t* mseed,
                             uint8_t* sig, detail::Work<Elt>& w, const typename OT::GroupWork& g) {
-        const uint8_t* pk = sk;
-        const uint8_t* x = sk + dims.pk_bytes();
         ct_unpoison(sk, dims.pk_bytes());
+        std::memmove(sig, salt, S);
+        sign_commit(sk, mseed, sig, w, g);
+        sign_piop(sk, sig, w);
+        sign_open(sk, digest, mseed, sig, w);
+    }
+    __attribute__((noinline)) static void sign_commit(const uint8_t* sk, const uint8_t* mseed, uint8_t* sig,
+                                                      detail::Work<Elt>& w, const typename OT::GroupWork& g) {
+        const uint8_t* x = sk + dims.pk_bytes();
         uint8_t* com1 = sig + dims.off_com1();
+        OT::commit(dims, ot, mseed, sig, x, w, g, sig + layout.off_dx, com1);
+        ct_unpoison(com1, dims.digest());
+        // lane tau of the PIOP rows: lift(x_k)
+        uint8_t* xrows = reinterpret_cast<uint8_t*>(w.xT);
+        for (uint32_t k = 0; k < dims.n; ++k) {
+            const Elt v = Elt(B::lift(B::get(x, k)));
+            E::store(&v, xrows + size_t(k) * dims.lane_bytes() + size_t(dims.tau) * E::bytes, 1);
+        }
+    }
+    __attribute__((noinline)) static void sign_piop(const uint8_t* sk, uint8_t* sig, detail::Work<Elt>& w) {
+        const uint8_t* x = sk + dims.pk_bytes();
+        const uint8_t* com1 = sig + dims.off_com1();
         uint8_t* com2 = sig + dims.off_com2();
         uint8_t* alpha1_ser = sig + dims.off_alpha1();
-        std::memmove(sig, salt, S);
-        salt = sig;
-        OT::commit(dims, ot, mseed, salt, x, w, g, sig + layout.off_dx, com1);
-        ct_unpoison(com1, dims.digest());
-        {  // lane tau of the PIOP rows: lift(x_k)
-            uint8_t* xrows = reinterpret_cast<uint8_t*>(w.xT);
-            for (uint32_t k = 0; k < dims.n; ++k) {
-                const Elt v = Elt(B::lift(B::get(x, k)));
-                E::store(&v, xrows + size_t(k) * dims.lane_bytes() + size_t(dims.tau) * E::bytes, 1);
-            }
-        }
         Piop::compute(dims, com1, sk, x, w, w.alpha1);
         Eng::hash_com2(dims, w, alpha1_ser, com2);
         ct_unpoison(alpha1_ser, size_t(dims.tau) * dims.u_bytes());
@@ -173,8 +180,13 @@ private:
                                Base::LanesE::bucket_words(w.digit_bits, dims.lane_bytes() / sizeof(field::word_t)));
         secure_wipe(w.alpha, dims.alpha_buf_bytes());
         secure_wipe(w.alpha1, dims.alpha_buf_bytes());
+    }
+    __attribute__((noinline)) static void sign_open(const uint8_t* sk, const uint8_t* digest, const uint8_t* mseed,
+                                                    uint8_t* sig, detail::Work<Elt>& w) {
+        const uint8_t* pk = sk;
+        const uint8_t* salt = sig;
         uint8_t h[2 * S];
-        detail::fs_hash<dims.sec>(dims, pk, com1, com2, digest, h);
+        detail::fs_hash<dims.sec>(dims, pk, sig + dims.off_com1(), sig + dims.off_com2(), digest, h);
         uint16_t i_star[detail::kMaxTau];
         // The smallest nonce whose challenge passes the w bits and fits the path budget.
         detail::grind_scalar<dims.sec>(dims, h, sig + layout.off_nonce, i_star, [](const uint16_t* is) {
@@ -191,19 +203,31 @@ private:
         }
     }
 
+    // As the signer: the tree walk's frame runs under neither the
+    // Fiat-Shamir hash's nor the PIOP's locals.
     static bool verify_engine(const uint8_t* pk, const uint8_t* digest, const uint8_t* sig, detail::Work<Elt>& w,
                               const typename OT::GroupWork& g) {
-        const uint8_t* salt = sig;
+        uint16_t i_star[detail::kMaxTau];
+        if (!verify_challenge(pk, digest, sig, i_star)) return false;
+        if (!verify_eval(sig, i_star, w, g)) return false;
+        return verify_piop(pk, sig, i_star, w);
+    }
+    __attribute__((noinline)) static bool verify_challenge(const uint8_t* pk, const uint8_t* digest,
+                                                           const uint8_t* sig, uint16_t* i_star) {
+        uint8_t h[2 * S];
+        detail::fs_hash<dims.sec>(dims, pk, sig + dims.off_com1(), sig + dims.off_com2(), digest, h);
+        return detail::challenge<dims.sec>(dims, h, sig + layout.off_nonce, i_star);
+    }
+    __attribute__((noinline)) static bool verify_eval(const uint8_t* sig, const uint16_t* i_star,
+                                                      detail::Work<Elt>& w, const typename OT::GroupWork& g) {
+        return OT::eval(dims, ot, sig, sig + dims.off_com1(), sig + layout.off_path, sig + layout.off_lscom,
+                        sig + layout.off_dx, i_star, w, g);
+    }
+    __attribute__((noinline)) static bool verify_piop(const uint8_t* pk, const uint8_t* sig, const uint16_t* i_star,
+                                                      detail::Work<Elt>& w) {
         const uint8_t* com1 = sig + dims.off_com1();
         const uint8_t* com2 = sig + dims.off_com2();
         const uint8_t* alpha1_ser = sig + dims.off_alpha1();
-        uint8_t h[2 * S];
-        detail::fs_hash<dims.sec>(dims, pk, com1, com2, digest, h);
-        uint16_t i_star[detail::kMaxTau];
-        if (!detail::challenge<dims.sec>(dims, h, sig + layout.off_nonce, i_star)) return false;
-        if (!OT::eval(dims, ot, salt, com1, sig + layout.off_path, sig + layout.off_lscom, sig + layout.off_dx,
-                      i_star, w, g))
-            return false;
         for (uint32_t e = 0; e < dims.tau; ++e)
             E::load(alpha1_ser + size_t(e) * dims.u_bytes(), w.ub + size_t(e) * dims.eta, dims.eta);
         Piop::recompute(dims, com1, pk, pk + 2 * S, i_star, w);

@@ -80,6 +80,14 @@ struct CounterRng {
     }
 };
 
+// Balanced with the M4's backends forced (fixsliced secret AES: prepared
+// keys per leaf batch; T-table public AES), so hosts run those paths too.
+struct M4Balanced : mqom::Balanced {
+    static constexpr const char* name = "m4balanced";
+    static constexpr pqmcu::cipher::Backend public_backend = pqmcu::cipher::Backend::table_not_ct;
+    static constexpr pqmcu::cipher::Backend secret_backend = pqmcu::cipher::Backend::bitsliced;
+};
+
 template <class S>
 class MqomOneTree : public testing::Test {
 protected:
@@ -95,7 +103,9 @@ using Sets = testing::Types<mqom::OneTree1<mqom::mqom2_cat1_gf16_fast_r5, mqom::
                             mqom::OneTree2<mqom::mqom2_cat1_gf16_short_r5, mqom::Desktop>,
                             mqom::OneTree2<mqom::mqom2_cat1_gf16_short_r5, mqom::Balanced>,
                             mqom::OneTree1<mqom::mqom2_cat1_gf16_short_r5, mqom::Memory>,
-                            mqom::OneTree2<mqom::mqom2_cat1_gf16_short_r5, mqom::Lut>>;
+                            mqom::OneTree2<mqom::mqom2_cat1_gf16_short_r5, mqom::Lut>,
+                            mqom::OneTree2<mqom::mqom2_cat1_gf16_fast_r5, M4Balanced>,
+                            mqom::OneTree2<mqom::mqom2_cat1_gf16_short_r5, M4Balanced>>;
 struct Names {
     template <class S>
     static std::string GetName(int) {
