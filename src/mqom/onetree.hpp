@@ -155,13 +155,38 @@ struct OneTreeBlc {
     // batch schedules its 2 + prg_blocks keys (public: tweaked salts), which
     // costs less than the 15 KB a cache of 17 x 5 keys takes.
     static constexpr uint32_t kMaxLeafBatch = 16;
+    static constexpr unsigned kBaseBits = Base::kBaseBits;
+    static constexpr uint32_t kMaxLogN = 12;  // one-tree sets: log N = 8 / 11
+    // Direct fold (batch 2, the Memory profile): no Gray-code rows; each
+    // leaf's running sum goes straight into its repetition's lane of x0 / u0
+    // (x_eval / u_eval): 2^j lift(acc) with j the leaf's Gray-code bit.
+    // A fold area is then acc only (exp_bytes, not (log N + 1) x).
+    struct Direct {
+        uint8_t* xrows;    // lane rows (lane e at xrows + e * E::bytes)
+        size_t row_bytes;
+        Elt* u;            // tau x eta
+        Elt tx[kMaxLogN][kBaseBits];  // 2^j lift(2^b)
+        Elt cj[kMaxLogN];             // 2^j
+    };
     struct GroupWork {
         uint8_t* fold;
         XofCtx<Sec>* xof;
         uint8_t* pend;   // par * batch * S
         uint32_t par;
-        uint32_t batch;  // leaves per cipher call: 8 or 16 (N is a multiple)
+        uint32_t batch;  // leaves per cipher call: 2 (direct fold), 8 or 16 (N is a multiple)
+        const Direct* direct = nullptr;  // set by commit / eval when batch == 2
+        size_t fold_rows(const Dims& d) const { return batch == 2 ? 1 : 1 + size_t(d.log_n); }
     };
+    static void make_direct(const Dims& d, Work<Elt>& w, Direct& dir) {
+        dir.xrows = reinterpret_cast<uint8_t*>(w.xT);
+        dir.row_bytes = d.lane_bytes();
+        dir.u = w.ua;
+        for (uint32_t j = 0; j < d.log_n && j < kMaxLogN; ++j) {
+            dir.cj[j] = E::from_index(1u << j);
+            for (unsigned b = 0; b < kBaseBits; ++b) dir.tx[j][b] = E::mul(dir.cj[j], Elt(B::lift(uint8_t(1u << b))));
+        }
+        std::memset(w.ua, 0, sizeof(Elt) * d.tau * d.eta);
+    }
 
     static size_t prg_blocks(const Dims& d) { return (d.exp_bytes() + S - 1) / S; }
     static OneTreeShape shape(const Dims& d, const OneTreeDims& o) { return {d.n_evals() * d.tau, o.height, d.tau}; }
@@ -239,15 +264,18 @@ struct OneTreeBlc {
     }
 
     static void wipe_group(const Dims& d, uint32_t np, const GroupWork& g) {
-        secure_wipe(g.fold, size_t(np) * (1 + d.log_n) * d.exp_bytes());
+        secure_wipe(g.fold, size_t(np) * g.fold_rows(d) * d.exp_bytes());
         secure_wipe(g.pend, size_t(np) * g.batch * S);
     }
 
     // A batch's buffers, in the walk's frame: wiped once per walk, not per
     // batch (~4 Mc a short signature of wipes otherwise).
+    // MB: the largest batch (2: the direct fold's pairs, whose shares are whole).
+    template <uint32_t MB>
     struct BatchScratch {
-        uint8_t cm[kMaxLeafBatch * 2 * S];  // c1_0 c2_0 c1_1 c2_1 ...
-        uint8_t col[kMaxLeafBatch * S];     // one PRG block of every leaf
+        static constexpr uint32_t kMax = MB;
+        uint8_t cm[MB == 2 ? 6 * S : MB * 2 * S];        // c1_0 c2_0 c1_1 c2_1 ...
+        uint8_t col[MB == 2 ? 2 * kMaxPrgBlocks * S : MB * S];  // one PRG block of every leaf
     };
 
     // NB consecutive leaves i.. of repetition r (seeds at ls): leaf
@@ -259,14 +287,14 @@ struct OneTreeBlc {
     // K: the prepared key on the fixsliced AES (LinOrtho in the pass's
     // stores, no dispatch, no per-call preparation or wipe), else the
     // expanded key (T-tables, AES-NI).
-    template <uint32_t NB, class K>
+    template <uint32_t NB, class K, class SC>
     static void take_batch(const Dims& d, const GroupWork& g, const uint8_t* salt, uint32_t e, uint32_t r,
                            uint32_t i, const uint8_t* ls, uint32_t hidden, const uint8_t* opened,
-                           cipher::Backend be, BatchScratch& sc) {
+                           cipher::Backend be, SC& sc) {
         constexpr uint32_t nb = NB;
-        static_assert(nb % 8 == 0 && nb <= kMaxLeafBatch);
+        static_assert(nb % 8 == 0 && nb <= SC::kMax);
         const size_t eb = d.exp_bytes(), nblk = prg_blocks(d);
-        uint8_t* acc = g.fold + size_t(r) * (1 + d.log_n) * eb;
+        uint8_t* acc = g.fold + size_t(r) * g.fold_rows(d) * eb;
         uint8_t* cm = sc.cm;
         uint8_t* col = sc.col;
         K k;
@@ -300,28 +328,94 @@ struct OneTreeBlc {
         }
         if constexpr (std::is_same_v<K, Key>) C::wipe(k);
     }
-    template <uint32_t NB>
+    // Direct fold (g.direct): leaves i, i + 1 of repetition e; both whole
+    // shares, then acc ^= share and the lane update per leaf.
+    template <class K, class SC>
+    static void take_pair_direct(const Dims& d, const GroupWork& g, const uint8_t* salt, uint32_t e, uint32_t r,
+                                 uint32_t i, const uint8_t* ls, uint32_t hidden, const uint8_t* opened,
+                                 cipher::Backend be, SC& sc) {
+        const size_t eb = d.exp_bytes(), xb = d.x_bytes(), nblk = prg_blocks(d), sb = nblk * S;
+        uint8_t* acc = g.fold + size_t(r) * eb;
+        uint8_t* cm = sc.cm;              // 4 S: the two leaves' commitments
+        uint8_t* tmp = sc.cm + 4 * S;     // 2 S: the Key path's cipher output
+        uint8_t* ex = sc.col;             // 2 x nblk x S: the two shares
+        K k;
+        uint8_t t[S];
+        P::tweak_salt(salt, t, 0, e, 0);
+        for (uint32_t c = 0; c < 2; ++c) {
+            if (c == 1) t[0] ^= 0x01;
+            C::schedule(k, t);
+            if constexpr (std::is_same_v<K, typename C::PKey>) {
+                P::derive2_inline(k, ls, ls + S, cm + c * S, cm + 2 * S + c * S, be);
+            } else {
+                P::derive(k, ls, tmp, 2, be);
+                std::memcpy(cm + c * S, tmp, S);
+                std::memcpy(cm + 2 * S + c * S, tmp + S, S);
+            }
+        }
+        if (hidden < 2) std::memcpy(cm + hidden * 2 * S, opened, 2 * S);
+        g.xof[r].absorb(cm, 4 * S);
+        for (size_t b = 0; b < nblk; ++b) {
+            P::tweak_key(k, salt, 3, e, uint32_t(b));
+            if constexpr (std::is_same_v<K, typename C::PKey>) {
+                P::derive2_inline(k, ls, ls + S, ex + b * S, ex + sb + b * S, be);
+            } else {
+                P::derive(k, ls, tmp, 2, be);
+                std::memcpy(ex + b * S, tmp, S);
+                std::memcpy(ex + sb + b * S, tmp + S, S);
+            }
+        }
+        if (hidden < 2) std::memset(ex + hidden * sb, 0, sb);
+        const Direct& dir = *g.direct;
+        uint8_t* lane = dir.xrows + size_t(e) * E::bytes;
+        Elt* u = dir.u + size_t(e) * d.eta;
+        for (uint32_t q = 0; q < 2; ++q) {
+            xor_into(acc, ex + q * sb, eb);
+            const uint32_t j = gray_bit(i + q, d.n_evals(), d.log_n);
+            Base::lifted_rows(d, &dir.tx[j], 1, acc, eb, lane, dir.row_bytes, true);
+            Elt v[1];
+            for (uint32_t m = 0; m < d.eta; ++m) {
+                E::load(acc + xb + size_t(m) * E::bytes, v, 1);
+                u[m] ^= E::mul(dir.cj[j], v[0]);
+            }
+        }
+        if constexpr (std::is_same_v<K, Key>) C::wipe(k);
+    }
+    template <uint32_t NB, class SC>
     static void take_batch(const Dims& d, const GroupWork& g, const uint8_t* salt, uint32_t e, uint32_t r,
                            uint32_t i, const uint8_t* ls, uint32_t hidden, const uint8_t* opened,
-                           cipher::Backend be, BatchScratch& sc) {
-        if constexpr (C::kAes128) {
-            if (C::fixsliced(be))
-                return take_batch<NB, typename C::PKey>(d, g, salt, e, r, i, ls, hidden, opened, be, sc);
+                           cipher::Backend be, SC& sc) {
+        if constexpr (NB == 2) {
+            if constexpr (C::kAes128) {
+                if (C::fixsliced(be))
+                    return take_pair_direct<typename C::PKey, SC>(d, g, salt, e, r, i, ls, hidden, opened, be, sc);
+            }
+            return take_pair_direct<Key, SC>(d, g, salt, e, r, i, ls, hidden, opened, be, sc);
+        } else {
+            if constexpr (C::kAes128) {
+                if (C::fixsliced(be))
+                    return take_batch<NB, typename C::PKey, SC>(d, g, salt, e, r, i, ls, hidden, opened, be, sc);
+            }
+            take_batch<NB, Key, SC>(d, g, salt, e, r, i, ls, hidden, opened, be, sc);
         }
-        take_batch<NB, Key>(d, g, salt, e, r, i, ls, hidden, opened, be, sc);
     }
     // Leaf i of repetition e (group slot r) into its batch; the batch runs
     // with its last leaf (N is a multiple of the batch).
+    template <class SC>
     static void add_leaf(const Dims& d, const GroupWork& g, const uint8_t* salt, uint32_t e, uint32_t r, uint32_t i,
                          const uint8_t* seed, uint32_t& hidden_slot, const uint8_t* opened, cipher::Backend be,
-                         BatchScratch& sc) {
+                         SC& sc) {
         const uint32_t m = g.batch - 1;
         uint8_t* pend = g.pend + size_t(r) * g.batch * S;
         if (seed != nullptr) std::memcpy(pend + (i & m) * S, seed, S);
         else std::memset(pend + (i & m) * S, 0, S);
         if ((i & m) == m) {
-            if (g.batch == 16) take_batch<16>(d, g, salt, e, r, i - m, pend, hidden_slot, opened, be, sc);
-            else take_batch<8>(d, g, salt, e, r, i - m, pend, hidden_slot, opened, be, sc);
+            if constexpr (SC::kMax == 2) {
+                take_batch<2>(d, g, salt, e, r, i - m, pend, hidden_slot, opened, be, sc);
+            } else {
+                if (g.batch == 16) take_batch<16>(d, g, salt, e, r, i - m, pend, hidden_slot, opened, be, sc);
+                else take_batch<8>(d, g, salt, e, r, i - m, pend, hidden_slot, opened, be, sc);
+            }
             hidden_slot = kMaxLeafBatch;
         }
     }
@@ -350,7 +444,7 @@ struct OneTreeBlc {
     // walk was.
     template <class Walk, class Use>
     static bool walk_groups(const Dims& d, const GroupWork& g, XofCtx<Sec>& c1x, Walk&& walk, Use&& use) {
-        const size_t fold_bytes = (1 + d.log_n) * d.exp_bytes();
+        const size_t fold_bytes = g.fold_rows(d) * d.exp_bytes();
         c1x.init();
         c1x.absorb_byte(0x07);
         for (uint32_t e0 = 0; e0 < d.tau; e0 += g.par) {
@@ -375,8 +469,10 @@ struct OneTreeBlc {
 
     // Signer. Writes x0 / u0 / u1 into w.xT (lanes) / ua / ub, delta_x into
     // dx_out (tau * xb, the signature's field) and com1.
+    // MB: the workspace's leaf batch (16 or 8; 2: the direct fold).
+    template <uint32_t MB>
     static void commit(const Dims& d, const OneTreeDims& o, const uint8_t* mseed, const uint8_t* salt,
-                       const uint8_t* x, Work<Elt>& w, const GroupWork& g, uint8_t* dx_out, uint8_t* com1) {
+                       const uint8_t* x, Work<Elt>& w, const GroupWork& g_in, uint8_t* dx_out, uint8_t* com1) {
         const size_t xb = d.x_bytes(), R = d.lane_bytes();
         const OneTreeShape t = shape(d, o);
         const cipher::Backend be = w.sec_backend;
@@ -384,6 +480,12 @@ struct OneTreeBlc {
         derive_tree_seeds(mseed, delta, rseed, be);
         uint8_t* xrows = reinterpret_cast<uint8_t*>(w.xT);
         std::memset(xrows, 0, size_t(d.n) * R);
+        GroupWork g = g_in;
+        Direct dir;
+        if (g.batch == 2) {
+            make_direct(d, w, dir);
+            g.direct = &dir;
+        }
         XofCtx<Sec> c1x;
         const auto walk = [&](uint32_t e0, uint32_t np) {
             // Sibling pairs (v, v + 1), v even: both inner nodes or both leaves
@@ -394,7 +496,7 @@ struct OneTreeBlc {
             std::memcpy(st[0].seed, rseed, S);  // nodes 2, 3: rseed, delta ^ rseed
             for (size_t b = 0; b < S; ++b) st[0].seed[S + b] = uint8_t(delta[b] ^ rseed[b]);
             st[0].v = 2;
-            BatchScratch sc;
+            BatchScratch<MB> sc;
             while (sp != 0) {
                 const Pair p = st[--sp];
                 if (p.v < t.nt) {
@@ -413,7 +515,7 @@ struct OneTreeBlc {
             return true;
         };
         (void)walk_groups(d, g, c1x, walk, [&](uint32_t e, const uint8_t* acc) {
-            Base::combine(d, acc, xrows + size_t(e) * E::bytes, R, w.ua + size_t(e) * d.eta);
+            if (g.direct == nullptr) Base::combine(d, acc, xrows + size_t(e) * E::bytes, R, w.ua + size_t(e) * d.eta);
             E::load(acc + xb, w.ub + size_t(e) * d.eta, d.eta);
             uint8_t* dx = dx_out + size_t(e) * xb;
             for (size_t b = 0; b < xb; ++b) dx[b] = uint8_t(x[b] ^ acc[b]);
@@ -481,9 +583,10 @@ struct OneTreeBlc {
 
     // Verifier: x_eval / u_eval into w.xT (lanes) / ua; false if com1
     // differs or the opening does not fit the challenge.
+    template <uint32_t MB>
     static bool eval(const Dims& d, const OneTreeDims& o, const uint8_t* salt, const uint8_t* com1,
                      const uint8_t* path, const uint8_t* lscom, const uint8_t* dx_in, const uint16_t* i_star,
-                     Work<Elt>& w, const GroupWork& g) {
+                     Work<Elt>& w, const GroupWork& g_in) {
         const size_t xb = d.x_bytes(), R = d.lane_bytes();
         const OneTreeShape t = shape(d, o);
         const cipher::Backend be = w.pub_backend;
@@ -492,11 +595,17 @@ struct OneTreeBlc {
         if (h.min_path > o.topen) return false;
         uint8_t* xrows = reinterpret_cast<uint8_t*>(w.xT);
         std::memset(xrows, 0, size_t(d.n) * R);
+        GroupWork g = g_in;
+        Direct dir;
+        if (g.batch == 2) {
+            make_direct(d, w, dir);
+            g.direct = &dir;
+        }
         XofCtx<Sec> c1x;
         const auto walk = [&](uint32_t e0, uint32_t np) {
             Node st[kOneTreeMaxHeight + 2];
             uint32_t sp = 1, pos = 1, size = h.min_path, k = 0;
-            BatchScratch sc;  // public data: no wipe
+            BatchScratch<MB> sc;  // public data: no wipe
             uint32_t hslot[kOneTreeMaxTau];  // slot of the hidden leaf in each repetition's current batch
             for (uint32_t r = 0; r < np; ++r) hslot[r] = kMaxLeafBatch;
             st[0].v = 1;
@@ -545,7 +654,7 @@ struct OneTreeBlc {
         const bool opened = walk_groups(d, g, c1x, walk, [&](uint32_t e, uint8_t* acc) {
             uint8_t* xe = xrows + size_t(e) * E::bytes;
             Elt* ue = w.ua + size_t(e) * d.eta;
-            Base::combine(d, acc, xe, R, ue);
+            if (g.direct == nullptr) Base::combine(d, acc, xe, R, ue);
             const Elt rr = E::from_index(i_star[e] ^ (i_star[e] >> 1));
             xor_into(acc, dx_in + size_t(e) * xb, xb);
             Elt tr[1][Base::kBaseBits];

@@ -22,6 +22,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <new>
 #include <type_traits>
 
 #include "core/scheme_support.hpp"
@@ -63,18 +64,74 @@ public:
     static constexpr size_t prg_blocks = (dims.exp_bytes() + dims.seed() - 1) / dims.seed();
     static_assert(prg_blocks <= OT::kMaxPrgBlocks);
 
-    // Leaves per cipher call: 16 (half the key preparations of 8), except
-    // in the Memory profile (RAM).
-    static constexpr uint32_t leaf_batch = std::is_same_v<Profile, Memory> ? 8 : 16;
-    static_assert(dims.n_evals() % leaf_batch == 0);
+    // Memory (and profiles derived from it): the compact workspace below,
+    // leaves two at a time, folded straight into the lanes (no Gray-code rows).
+    static constexpr bool compact = std::is_base_of_v<Memory, Profile>;
+    // Leaves per cipher call: 16 (half the key preparations of 8); 2 in the
+    // compact form (RAM: the leaves waiting per repetition).
+    static constexpr uint32_t leaf_batch = compact ? 2 : 16;
+    static_assert(dims.n_evals() % leaf_batch == 0 && dims.log_n <= OT::kMaxLogN);
 
-    struct Workspace {
+    struct FullWorkspace {
         typename Base::Workspace base;  // the PIOP's buffers (its tree buffers stay unused)
         alignas(16) uint8_t fold[size_t(par) * (dims.log_n + 1) * dims.exp_bytes()];
         detail::XofCtx<dims.sec> xof[par];
         uint8_t pend[size_t(par) * leaf_batch * dims.seed()];
+        detail::Work<Elt> view() { return base.view(); }
         typename OT::GroupWork group() { return {fold, xof, pend, par, leaf_batch}; }
     };
+
+    // The compact workspace: x0 / x_eval lanes, u0, u1 / alpha1 and one area
+    // that holds the tree walk's buffers (per repetition of a walk: XOF state,
+    // acc, the leaf waiting for its pair), then, once they are dead, the
+    // PIOP's (buckets, Gamma, alpha, alpha1 and tT, the rest: as many
+    // equations in lock-step as it holds).
+    using word_t = field::word_t;
+    static constexpr size_t rup16(size_t v) { return (v + 15) / 16 * 16; }
+    static constexpr size_t lane_words = Base::lane_words;
+    static constexpr size_t tab_bytes =
+        sizeof(word_t) * Base::LanesE::bucket_words(Profile::piop_digit_bits, lane_words);
+    static constexpr size_t gamma_bytes = sizeof(Elt) * (dims.batching ? size_t(dims.eta) * dims.m_ext() : 1);
+    static constexpr size_t alpha_bytes = dims.alpha_buf_bytes();
+    static constexpr size_t piop_head = rup16(tab_bytes) + rup16(gamma_bytes) + 2 * rup16(alpha_bytes);
+    static constexpr size_t xof_bytes = rup16(size_t(par) * sizeof(detail::XofCtx<dims.sec>));
+    static constexpr size_t tree_bytes =
+        xof_bytes + rup16(size_t(par) * dims.exp_bytes()) + rup16(size_t(par) * leaf_batch * dims.seed());
+    static constexpr size_t piop_min = piop_head + Base::piop_tT_words * sizeof(word_t);
+    static constexpr size_t area_bytes = tree_bytes > piop_min ? tree_bytes : piop_min;
+    struct CompactWorkspace {
+        alignas(16) word_t xT[size_t(dims.n) * lane_words];
+        alignas(16) Elt ua[size_t(dims.tau) * dims.eta];
+        alignas(16) Elt ub[size_t(dims.tau) * dims.eta];
+        Elt z[2];  // (alpha accumulated per equation: no z buffers)
+        alignas(16) uint8_t area[area_bytes];
+        detail::Work<Elt> view() {
+            uint8_t* p = area;
+            word_t* tab = reinterpret_cast<word_t*>(p);
+            p += rup16(tab_bytes);
+            Elt* gamma = reinterpret_cast<Elt*>(p);
+            p += rup16(gamma_bytes);
+            Elt* alpha = reinterpret_cast<Elt*>(p);
+            p += rup16(alpha_bytes);
+            Elt* alpha1 = reinterpret_cast<Elt*>(p);
+            p += rup16(alpha_bytes);
+            const size_t tT_bytes = size_t(area + area_bytes - p) / sizeof(word_t) * sizeof(word_t);
+            static_assert(Profile::piop_alpha_direct, "the compact workspace has no z buffers");
+            return detail::Work<Elt>{nullptr, 1, Base::eq_group, xT, reinterpret_cast<word_t*>(p), tab,
+                                     Profile::piop_digit_bits, uses_lut_not_ct<Profile>(), ua, ub, z, z,
+                                     Profile::piop_alpha_direct, gamma, alpha, alpha1, nullptr, nullptr, nullptr,
+                                     Profile::public_backend, Profile::secret_backend, 0, false, tT_bytes,
+                                     nullptr, 0};
+        }
+        typename OT::GroupWork group() {
+            auto* xof = reinterpret_cast<detail::XofCtx<dims.sec>*>(area);
+            for (uint32_t r = 0; r < par; ++r) ::new (static_cast<void*>(xof + r)) detail::XofCtx<dims.sec>();
+            uint8_t* fold = area + xof_bytes;
+            uint8_t* pend = fold + rup16(size_t(par) * dims.exp_bytes());
+            return {fold, xof, pend, par, leaf_batch};
+        }
+    };
+    using Workspace = std::conditional_t<compact, CompactWorkspace, FullWorkspace>;
     static constexpr size_t workspace_bytes = sizeof(Workspace);
 
     template <Rng R>
@@ -90,7 +147,7 @@ public:
                                    const uint8_t* salt, uint8_t* sig, Workspace& ws) {
         if (sk == nullptr || sig == nullptr || mseed == nullptr || salt == nullptr || digest == nullptr)
             return Status::bad_argument;
-        auto w = ws.base.view();
+        auto w = ws.view();
         const auto g = ws.group();
         sign_engine(sk, digest, salt, mseed, sig, w, g);
         return Status::ok;
@@ -120,7 +177,7 @@ public:
         if (const Status st = verify_arguments(pk, digest, message_digest_bytes, sig, siglen, sig_bytes);
             st != Status::ok)
             return st;
-        auto w = ws.base.view();
+        auto w = ws.view();
         const auto g = ws.group();
         return verify_engine(pk, digest, sig, w, g) ? Status::ok : Status::verify_failed;
     }
@@ -157,7 +214,7 @@ private:
                                                       detail::Work<Elt>& w, const typename OT::GroupWork& g) {
         const uint8_t* x = sk + dims.pk_bytes();
         uint8_t* com1 = sig + dims.off_com1();
-        OT::commit(dims, ot, mseed, sig, x, w, g, sig + layout.off_dx, com1);
+        OT::template commit<leaf_batch>(dims, ot, mseed, sig, x, w, g, sig + layout.off_dx, com1);
         ct_unpoison(com1, dims.digest());
         // lane tau of the PIOP rows: lift(x_k)
         uint8_t* xrows = reinterpret_cast<uint8_t*>(w.xT);
@@ -220,7 +277,7 @@ private:
     }
     __attribute__((noinline)) static bool verify_eval(const uint8_t* sig, const uint16_t* i_star,
                                                       detail::Work<Elt>& w, const typename OT::GroupWork& g) {
-        return OT::eval(dims, ot, sig, sig + dims.off_com1(), sig + layout.off_path, sig + layout.off_lscom,
+        return OT::template eval<leaf_batch>(dims, ot, sig, sig + dims.off_com1(), sig + layout.off_path, sig + layout.off_lscom,
                         sig + layout.off_dx, i_star, w, g);
     }
     __attribute__((noinline)) static bool verify_piop(const uint8_t* pk, const uint8_t* sig, const uint16_t* i_star,

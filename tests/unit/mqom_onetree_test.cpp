@@ -87,6 +87,13 @@ struct M4Balanced : mqom::Balanced {
     static constexpr pqmcu::cipher::Backend public_backend = pqmcu::cipher::Backend::table_not_ct;
     static constexpr pqmcu::cipher::Backend secret_backend = pqmcu::cipher::Backend::bitsliced;
 };
+// Memory (the compact workspace, leaves folded straight into the lanes) on
+// the M4's backends.
+struct M4Memory : mqom::Memory {
+    static constexpr const char* name = "m4memory";
+    static constexpr pqmcu::cipher::Backend public_backend = pqmcu::cipher::Backend::table_not_ct;
+    static constexpr pqmcu::cipher::Backend secret_backend = pqmcu::cipher::Backend::bitsliced;
+};
 
 template <class S>
 class MqomOneTree : public testing::Test {
@@ -105,7 +112,8 @@ using Sets = testing::Types<mqom::OneTree1<mqom::mqom2_cat1_gf16_fast_r5, mqom::
                             mqom::OneTree1<mqom::mqom2_cat1_gf16_short_r5, mqom::Memory>,
                             mqom::OneTree2<mqom::mqom2_cat1_gf16_short_r5, mqom::Lut>,
                             mqom::OneTree2<mqom::mqom2_cat1_gf16_fast_r5, M4Balanced>,
-                            mqom::OneTree2<mqom::mqom2_cat1_gf16_short_r5, M4Balanced>>;
+                            mqom::OneTree2<mqom::mqom2_cat1_gf16_short_r5, M4Balanced>,
+                            mqom::OneTree1<mqom::mqom2_cat1_gf16_fast_r5, M4Memory>>;
 struct Names {
     template <class S>
     static std::string GetName(int) {
