@@ -553,16 +553,15 @@ struct OneTreeBlc {
                     ++pos;
                     if (n.v >= t.nt) {  // a hidden leaf: its commitment
                         const uint32_t e = t.leaf_number(n.v) % d.tau;
-                        Key k1, k2;
+                        Key k1;
                         uint8_t tw[S];
                         P::tweak_salt(salt, tw, 0, e, 0);
                         C::schedule(k1, tw);
-                        tw[0] ^= 0x01;
-                        C::schedule(k2, tw);
                         P::derive(k1, n.seed, lscom + size_t(e) * 2 * S, 1, be);
-                        P::derive(k2, n.seed, lscom + size_t(e) * 2 * S + S, 1, be);
+                        tw[0] ^= 0x01;
+                        C::schedule(k1, tw);
+                        P::derive(k1, n.seed, lscom + size_t(e) * 2 * S + S, 1, be);
                         C::wipe(k1);
-                        C::wipe(k2);
                         ++nl;
                         continue;
                     }

@@ -208,7 +208,9 @@ private:
         std::memmove(sig, salt, S);
         sign_commit(sk, mseed, sig, w, g);
         sign_piop(sk, sig, w);
-        sign_open(sk, digest, mseed, sig, w);
+        uint16_t i_star[detail::kMaxTau];
+        sign_grind(sk, digest, sig, i_star);
+        sign_open(mseed, sig, i_star, w);
     }
     __attribute__((noinline)) static void sign_commit(const uint8_t* sk, const uint8_t* mseed, uint8_t* sig,
                                                       detail::Work<Elt>& w, const typename OT::GroupWork& g) {
@@ -238,17 +240,19 @@ private:
         secure_wipe(w.alpha, dims.alpha_buf_bytes());
         secure_wipe(w.alpha1, dims.alpha_buf_bytes());
     }
-    __attribute__((noinline)) static void sign_open(const uint8_t* sk, const uint8_t* digest, const uint8_t* mseed,
-                                                    uint8_t* sig, detail::Work<Elt>& w) {
+    __attribute__((noinline)) static void sign_grind(const uint8_t* sk, const uint8_t* digest, uint8_t* sig,
+                                                     uint16_t* i_star) {
         const uint8_t* pk = sk;
-        const uint8_t* salt = sig;
         uint8_t h[2 * S];
         detail::fs_hash<dims.sec>(dims, pk, sig + dims.off_com1(), sig + dims.off_com2(), digest, h);
-        uint16_t i_star[detail::kMaxTau];
         // The smallest nonce whose challenge passes the w bits and fits the path budget.
         detail::grind_scalar<dims.sec>(dims, h, sig + layout.off_nonce, i_star, [](const uint16_t* is) {
             return OT::challenge_fits(dims, ot, is);
         });
+    }
+    __attribute__((noinline)) static void sign_open(const uint8_t* mseed, uint8_t* sig, const uint16_t* i_star,
+                                                    detail::Work<Elt>& w) {
+        const uint8_t* salt = sig;
         OT::open(dims, ot, mseed, salt, i_star, sig + layout.off_path, sig + layout.off_lscom, w.sec_backend);
         ct_unpoison(sig + layout.off_path, layout.off_dx - layout.off_path);
         secure_wipe(w.xT, size_t(dims.n) * dims.lane_bytes());
