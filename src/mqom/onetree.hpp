@@ -166,7 +166,6 @@ struct OneTreeBlc {
         size_t row_bytes;
         Elt* u;            // tau x eta
         Elt tx[kMaxLogN][kBaseBits];  // 2^j lift(2^b)
-        Elt cj[kMaxLogN];             // 2^j
     };
     struct GroupWork {
         uint8_t* fold;
@@ -177,13 +176,49 @@ struct OneTreeBlc {
         const Direct* direct = nullptr;  // set by commit / eval when batch == 2
         size_t fold_rows(const Dims& d) const { return batch == 2 ? 1 : 1 + size_t(d.log_n); }
     };
+    // Lane elements k < n (row stride row_bytes) ^= sum_b bit b of packed
+    // element k of src * t[b]: masks (src is secret), one pass, no row loop.
+    static void lane_fold(const Dims& d, const Elt* t, const uint8_t* src, uint8_t* lane, size_t row_bytes) {
+        constexpr unsigned kPer = 8 / kBaseBits;
+        for (uint32_t k = 0; k < d.n; ++k) {
+            const uint32_t v = uint32_t(src[k / kPer]) >> ((k % kPer) * kBaseBits);
+            Elt sum = 0;
+#pragma GCC unroll 8
+            for (unsigned b = 0; b < kBaseBits; ++b) sum ^= Elt(Elt(0u - ((v >> b) & 1u)) & t[b]);
+            uint8_t* dst = lane + size_t(k) * row_bytes;
+            Elt o[1];
+            E::load(dst, o, 1);
+            o[0] ^= sum;
+            E::store(o, dst, 1);
+        }
+    }
+    // a * E::from_index(2^j) (j public): 2^j is an xtime chain on each
+    // GF(256) coefficient; for GF(2^16) (a0 + a1 Y) with j >= 8, first the
+    // factor Y: (a0 + a1 Y) Y = 0x20 a1 + (a0 + a1) Y.
+    static uint32_t xtime_bytes(uint32_t v) {
+        return ((v & 0x7f7f7f7fu) << 1) ^ (((v >> 7) & 0x01010101u) * 0x1bu);
+    }
+    static Elt mul_pow2(Elt a, uint32_t j) {
+        if (j >= 8 * E::bytes) return 0;  // from_index(2^j) truncates to 0
+        uint32_t v = a;
+        if constexpr (E::bytes == 2) {
+            if (j >= 8) {
+                uint32_t c = v >> 8;  // a1
+                for (unsigned r = 0; r < 5; ++r) c = xtime_bytes(c);  // 0x20 a1
+                v = (c & 0xffu) | (((v ^ (v >> 8)) & 0xffu) << 8);
+                j -= 8;
+            }
+        }
+        for (; j != 0; --j) v = xtime_bytes(v);
+        return Elt(v);
+    }
     static void make_direct(const Dims& d, Work<Elt>& w, Direct& dir) {
         dir.xrows = reinterpret_cast<uint8_t*>(w.xT);
         dir.row_bytes = d.lane_bytes();
         dir.u = w.ua;
         for (uint32_t j = 0; j < d.log_n && j < kMaxLogN; ++j) {
-            dir.cj[j] = E::from_index(1u << j);
-            for (unsigned b = 0; b < kBaseBits; ++b) dir.tx[j][b] = E::mul(dir.cj[j], Elt(B::lift(uint8_t(1u << b))));
+            const Elt cj = E::from_index(1u << j);
+            for (unsigned b = 0; b < kBaseBits; ++b) dir.tx[j][b] = E::mul(cj, Elt(B::lift(uint8_t(1u << b))));
         }
         std::memset(w.ua, 0, sizeof(Elt) * d.tau * d.eta);
     }
@@ -372,11 +407,11 @@ struct OneTreeBlc {
         for (uint32_t q = 0; q < 2; ++q) {
             xor_into(acc, ex + q * sb, eb);
             const uint32_t j = gray_bit(i + q, d.n_evals(), d.log_n);
-            Base::lifted_rows(d, &dir.tx[j], 1, acc, eb, lane, dir.row_bytes, true);
+            lane_fold(d, dir.tx[j], acc, lane, dir.row_bytes);
             Elt v[1];
             for (uint32_t m = 0; m < d.eta; ++m) {
                 E::load(acc + xb + size_t(m) * E::bytes, v, 1);
-                u[m] ^= E::mul(dir.cj[j], v[0]);
+                u[m] ^= mul_pow2(v[0], j);
             }
         }
         if constexpr (std::is_same_v<K, Key>) C::wipe(k);
