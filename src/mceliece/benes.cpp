@@ -143,9 +143,10 @@ inline uint32_t ld32(const uint8_t* p) {
 }
 inline void st32(uint8_t* p, uint32_t v) { std::memcpy(p, &v, 4); }
 
-// One layer of stride s = 2^stride_log on the bitsliced groups (w words each).
-void apply_layer_bitsliced(uint8_t* W, const uint8_t* bits, uint32_t stride_log, uint32_t w) {
-    const size_t n = size_t(1) << w, groups = n / 32, gb = 4 * size_t(w);  // bytes per group
+// One layer of stride s = 2^stride_log on the bitsliced groups (planes words
+// each: w for the support's bits, 1 for a bit vector).
+void apply_layer_bitsliced(uint8_t* W, const uint8_t* bits, uint32_t stride_log, uint32_t w, uint32_t planes) {
+    const size_t n = size_t(1) << w, groups = n / 32, gb = 4 * size_t(planes);  // bytes per group
     if (stride_log >= 5) {
         // Elements j .. j + 31 (one group, low half of a block) pair with
         // group + s / 32; their control bits are 32 consecutive ones.
@@ -156,7 +157,7 @@ void apply_layer_bitsliced(uint8_t* W, const uint8_t* bits, uint32_t stride_log,
                 const uint32_t c = ld32(bits + index / 8);
                 uint8_t* x = W + g * gb;
                 uint8_t* y = W + (g + sg) * gb;
-                for (uint32_t k = 0; k < w; ++k) {
+                for (uint32_t k = 0; k < planes; ++k) {
                     const uint32_t a = ld32(x + 4 * k), b = ld32(y + 4 * k);
                     const uint32_t d = (a ^ b) & c;
                     st32(x + 4 * k, a ^ d);
@@ -175,7 +176,7 @@ void apply_layer_bitsliced(uint8_t* W, const uint8_t* bits, uint32_t stride_log,
         if (s <= 2) m = (m & 0x03030303u) | ((m & 0x0C0C0C0Cu) << 2);
         if (s <= 1) m = (m & 0x11111111u) | ((m & 0x22222222u) << 1);
         uint8_t* x = W + g * gb;
-        for (uint32_t k = 0; k < w; ++k) {
+        for (uint32_t k = 0; k < planes; ++k) {
             const uint32_t a = ld32(x + 4 * k);
             const uint32_t d = (a ^ (a >> s)) & m;
             st32(x + 4 * k, a ^ d ^ (d << s));
@@ -195,8 +196,21 @@ void apply_control_bits_bitsliced(uint8_t* out, const uint8_t* bits, uint32_t w)
             const uint32_t p = w - 1 - k;
             st32(out + (g * w + k) * 4, p < 5 ? lane_bit[p] : 0u - uint32_t((g >> (p - 5)) & 1));
         }
-    for (uint32_t i = 0; i < w; ++i, bits += layer_bytes) apply_layer_bitsliced(out, bits, i, w);
-    for (uint32_t i = w - 1; i-- > 0; bits += layer_bytes) apply_layer_bitsliced(out, bits, i, w);
+    for (uint32_t i = 0; i < w; ++i, bits += layer_bytes) apply_layer_bitsliced(out, bits, i, w, w);
+    for (uint32_t i = w - 1; i-- > 0; bits += layer_bytes) apply_layer_bitsliced(out, bits, i, w, w);
+}
+
+void apply_control_bits_bitvector(uint8_t* v, const uint8_t* bits, uint32_t w, bool inverse) {
+    const size_t layer_bytes = (size_t(1) << w) / 16;
+    if (!inverse) {
+        for (uint32_t i = 0; i < w; ++i, bits += layer_bytes) apply_layer_bitsliced(v, bits, i, w, 1);
+        for (uint32_t i = w - 1; i-- > 0; bits += layer_bytes) apply_layer_bitsliced(v, bits, i, w, 1);
+        return;
+    }
+    // Every layer is an involution: the inverse runs them backwards.
+    size_t layer = 2 * size_t(w) - 1;  // layers 2w-2 (stride 1) .. w (stride 2^(w-2)), w-1 .. 0
+    for (uint32_t i = 0; i + 1 < w; ++i) apply_layer_bitsliced(v, bits + --layer * layer_bytes, i, w, 1);
+    for (uint32_t i = w; i-- > 0;) apply_layer_bitsliced(v, bits + --layer * layer_bytes, i, w, 1);
 }
 
 void control_bits(uint8_t* out, const int16_t* pi, uint32_t w, uint32_t* temp) {

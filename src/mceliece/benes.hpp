@@ -26,4 +26,10 @@ void apply_control_bits(uint16_t* a, const uint8_t* bits, uint32_t w);
 // in-word swaps. Constant time (public indices only).
 void apply_control_bits_bitsliced(uint8_t* out, const uint8_t* bits, uint32_t w);
 
+// The network (inverse = false) or its inverse applied to a bit vector of
+// 2^w bits (bit i at bit i % 8 of byte i / 8, 2^w / 8 bytes): forward, out[i]
+// = v[pi(i)], so a vector indexed by j (the element bitrev_w(j)) becomes one
+// indexed by support position; the inverse goes back. Constant time.
+void apply_control_bits_bitvector(uint8_t* v, const uint8_t* bits, uint32_t w, bool inverse);
+
 }  // namespace pqmcu::mceliece

@@ -27,17 +27,19 @@ struct KeygenWork {
     uint64_t* left;      // mt rows x left_words(); also the Goppa system's (t+1) x t elements first
 };
 
-// Decapsulation's buffers. Decoding works on 64 support elements at once,
-// bitsliced (word k of a batch holds bit k of 64 field elements).
+// Decapsulation's buffers. Decoding evaluates at all q = 2^m field elements
+// by the additive FFT, bitsliced: q / 32 groups of m words (word k of a group
+// holds bit k of 32 values).
 struct DecapsWork {
-    gf* L;            // q: the support (the Benes network applied to bitrev(0 .. q-1)), bitsliced in place
-    uint64_t* ginv2;  // syndrome_batches x m: 1 / g(alpha)^2 of the first mt elements, bitsliced
-    uint8_t* e;       // n/8: the decoded error vector, then e or s
-    gf* small;        // 9 (t + 1): g, syndromes, locator, Berlekamp-Massey state
+    uint32_t* fft;    // fft_words: the FFT's values (also e's field-order copy for the check)
+    uint32_t* ginv2;  // fft_words: 1 / g(a)^2 at every field element a
+    uint8_t* e;       // q/8: bit vectors (C0, the roots, e), then e or s (n/8)
+    gf* small;        // decaps_small_elems: g, syndromes, locator, Berlekamp-Massey state, FFT coefficients
 };
-constexpr uint32_t decode_batches(const Params& p) { return (p.n + 63) / 64; }
-// The syndrome of C0 only involves positions below mt.
-constexpr uint32_t syndrome_batches(const Params& p) { return (p.mt() + 63) / 64; }
+constexpr uint32_t fft_words(const Params& p) { return p.q() / 32 * p.m; }
+// The FFT's coefficient buffer: 2^K >= 2t (the syndromes).
+constexpr uint32_t fft_coeffs(const Params& p) { return p.m == 12 ? 128 : 256; }
+constexpr uint32_t decaps_small_elems(const Params& p) { return 9 * (p.t + 1) + fft_coeffs(p); }
 
 // Encapsulation's buffers.
 struct EncapsWork {
