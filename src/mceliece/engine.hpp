@@ -115,4 +115,15 @@ Status encapsulate_with_e(const Params& p, uint8_t* ct, uint8_t* ss, const uint8
 template <int M>
 Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_t* sk, const DecapsWork& w);
 
+// Decapsulation's additive FFT on plain element arrays, for the differential
+// tests (indices are element values a, 0 <= a < 2^M; work: 2^M M / 32 words,
+// fc: 256 elements of scratch):
+//   fft_evaluate_all: out[a] = f(a), f of `coeffs` <= 2^K coefficients
+//                     (K = 7 for M = 12, 8 for M = 13);
+//   fft_power_sums:   out[j] = sum over a of x[a] a^j, j < terms <= 2^K.
+template <int M>
+void fft_evaluate_all(gf* out, const gf* f, uint32_t coeffs, uint32_t* work, gf* fc);
+template <int M>
+void fft_power_sums(gf* out, uint32_t terms, const gf* x, uint32_t* work, gf* fc);
+
 }  // namespace pqmcu::mceliece

@@ -898,6 +898,34 @@ Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_
     return Status::ok;
 }
 
+template <int M>
+void fft_evaluate_all(gf* out, const gf* f, uint32_t coeffs, uint32_t* work, gf* fc) {
+    const uint32_t q = 1u << M, kc = M == 12 ? 128 : 256;
+    for (uint32_t i = 0; i < kc; ++i) fc[i] = i < coeffs ? f[i] : 0;
+    fft_evaluate<M>(work, fc, coeffs);
+    for (uint32_t j = 0; j < q; ++j) {
+        uint32_t v = 0;
+        for (int b = 0; b < M; ++b) v |= ((work[(j / 32) * M + b] >> (j % 32)) & 1) << b;
+        out[Gf<M>::bitrev(gf(j))] = gf(v);
+    }
+}
+template <int M>
+void fft_power_sums(gf* out, uint32_t terms, const gf* x, uint32_t* work, gf* fc) {
+    const uint32_t q = 1u << M;
+    for (uint32_t G = 0; G < q / 32; ++G)
+        for (int b = 0; b < M; ++b) {
+            uint32_t word = 0;
+            for (uint32_t l = 0; l < 32; ++l) word |= uint32_t((x[Gf<M>::bitrev(gf(32 * G + l))] >> b) & 1) << l;
+            work[G * M + b] = word;
+        }
+    fft_transposed<M>(fc, work, terms);
+    for (uint32_t j = 0; j < terms; ++j) out[j] = fc[j];
+}
+template void fft_evaluate_all<12>(gf*, const gf*, uint32_t, uint32_t*, gf*);
+template void fft_evaluate_all<13>(gf*, const gf*, uint32_t, uint32_t*, gf*);
+template void fft_power_sums<12>(gf*, uint32_t, const gf*, uint32_t*, gf*);
+template void fft_power_sums<13>(gf*, uint32_t, const gf*, uint32_t*, gf*);
+
 template Status decapsulate<12>(const Params&, uint8_t*, const uint8_t*, const uint8_t*, const DecapsWork&);
 template Status decapsulate<13>(const Params&, uint8_t*, const uint8_t*, const uint8_t*, const DecapsWork&);
 
