@@ -200,17 +200,26 @@ void apply_control_bits_bitsliced(uint8_t* out, const uint8_t* bits, uint32_t w)
     for (uint32_t i = w - 1; i-- > 0; bits += layer_bytes) apply_layer_bitsliced(out, bits, i, w, w);
 }
 
-void apply_control_bits_bitvector(uint8_t* v, const uint8_t* bits, uint32_t w, bool inverse) {
+namespace {
+void apply_network_planes(uint8_t* v, const uint8_t* bits, uint32_t w, bool inverse, uint32_t planes) {
     const size_t layer_bytes = (size_t(1) << w) / 16;
     if (!inverse) {
-        for (uint32_t i = 0; i < w; ++i, bits += layer_bytes) apply_layer_bitsliced(v, bits, i, w, 1);
-        for (uint32_t i = w - 1; i-- > 0; bits += layer_bytes) apply_layer_bitsliced(v, bits, i, w, 1);
+        for (uint32_t i = 0; i < w; ++i, bits += layer_bytes) apply_layer_bitsliced(v, bits, i, w, planes);
+        for (uint32_t i = w - 1; i-- > 0; bits += layer_bytes) apply_layer_bitsliced(v, bits, i, w, planes);
         return;
     }
     // Every layer is an involution: the inverse runs them backwards.
     size_t layer = 2 * size_t(w) - 1;  // layers 2w-2 (stride 1) .. w (stride 2^(w-2)), w-1 .. 0
-    for (uint32_t i = 0; i + 1 < w; ++i) apply_layer_bitsliced(v, bits + --layer * layer_bytes, i, w, 1);
-    for (uint32_t i = w; i-- > 0;) apply_layer_bitsliced(v, bits + --layer * layer_bytes, i, w, 1);
+    for (uint32_t i = 0; i + 1 < w; ++i) apply_layer_bitsliced(v, bits + --layer * layer_bytes, i, w, planes);
+    for (uint32_t i = w; i-- > 0;) apply_layer_bitsliced(v, bits + --layer * layer_bytes, i, w, planes);
+}
+}  // namespace
+
+void apply_control_bits_bitvector(uint8_t* v, const uint8_t* bits, uint32_t w, bool inverse) {
+    apply_network_planes(v, bits, w, inverse, 1);
+}
+void apply_control_bits_pairs(uint8_t* v, const uint8_t* bits, uint32_t w, bool inverse) {
+    apply_network_planes(v, bits, w, inverse, 2);
 }
 
 void control_bits(uint8_t* out, const int16_t* pi, uint32_t w, uint32_t* temp) {

@@ -31,5 +31,8 @@ void apply_control_bits_bitsliced(uint8_t* out, const uint8_t* bits, uint32_t w)
 // = v[pi(i)], so a vector indexed by j (the element bitrev_w(j)) becomes one
 // indexed by support position; the inverse goes back. Constant time.
 void apply_control_bits_bitvector(uint8_t* v, const uint8_t* bits, uint32_t w, bool inverse);
+// The same on two bit vectors at once, their 32-bit words interleaved
+// (2^w / 16 words: word 2G of the first, 2G + 1 of the second).
+void apply_control_bits_pairs(uint8_t* v, const uint8_t* bits, uint32_t w, bool inverse);
 
 }  // namespace pqmcu::mceliece

@@ -31,9 +31,9 @@ struct KeygenWork {
 // by the additive FFT, bitsliced: q / 32 groups of m words (word k of a group
 // holds bit k of 32 values).
 struct DecapsWork {
-    uint32_t* fft;    // fft_words: the FFT's values (also e's field-order copy for the check)
+    uint32_t* fft;    // fft_words: the FFT's values (also the batch inversion's and the Benes pass's scratch)
     uint32_t* ginv2;  // fft_words: 1 / g(a)^2 at every field element a
-    uint8_t* e;       // q/8: bit vectors (C0, the roots, e), then e or s (n/8)
+    uint8_t* e;       // q/8: bit vectors (the support in field order, e), then e or s (n/8)
     gf* small;        // decaps_small_elems: g, syndromes, locator, Berlekamp-Massey state, FFT coefficients
 };
 constexpr uint32_t fft_words(const Params& p) { return p.q() / 32 * p.m; }
@@ -118,9 +118,10 @@ Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_
 // Decapsulation's additive FFT on plain element arrays, for the differential
 // tests (indices are element values a, 0 <= a < 2^M; work: 2^M M / 32 words,
 // fc: 256 elements of scratch):
-//   fft_evaluate_all: out[a] = f(a), f of `coeffs` <= 2^K coefficients
-//                     (K = 7 for M = 12, 8 for M = 13);
-//   fft_power_sums:   out[j] = sum over a of x[a] a^j, j < terms <= 2^K.
+//   fft_evaluate_all: out[a] = f(a), f monic of `coeffs` <= 65 (M = 12) or 129
+//                     coefficients;
+//   fft_power_sums:   out[j] = sum over a of x[a] a^j, j < terms <= 128 (M = 12)
+//                     or 256.
 template <int M>
 void fft_evaluate_all(gf* out, const gf* f, uint32_t coeffs, uint32_t* work, gf* fc);
 template <int M>

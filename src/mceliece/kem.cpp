@@ -281,11 +281,24 @@ struct FftConsts {
     gf gamma[K][M];         // depth d: gamma_j, j < m - d - 1
     uint32_t lanes[K][M];   // depth d: bit-word b of sum_{j<5} l_j gamma_j, lane l
     gf pw[2 << K];          // depth d >= 1: lambda_d^i, i < 2^(K-d), from pw_offset(d)
+    gf top[M];              // beta_j^(2^K): x^(2^K) is linear, so at the point of index i it
+    uint32_t top_lanes[M];  // is sum_j i_j top[j]; bit-word b of the lane part (j < 5)
     static constexpr uint32_t pw_offset(int d) { return (2u << K) - (2u << (K - d)); }
-    constexpr FftConsts() : gamma{}, lanes{}, pw{} {
+    constexpr FftConsts() : gamma{}, lanes{}, pw{}, top{}, top_lanes{} {
         using F = Gf<M>;
         gf B[M] = {};
         for (int j = 0; j < M; ++j) B[j] = gf(1u << (M - 1 - j));
+        for (int j = 0; j < M; ++j) {
+            gf x = B[j];
+            for (int i = 0; i < K; ++i) x = F::sq(x);
+            top[j] = x;
+        }
+        for (uint32_t l = 0; l < 32; ++l) {
+            gf a = 0;
+            for (int j = 0; j < 5; ++j)
+                if ((l >> j) & 1) a ^= top[j];
+            for (int b = 0; b < M; ++b) top_lanes[b] |= uint32_t((a >> b) & 1) << l;
+        }
         for (int d = 0; d < K; ++d) {
             const int r = M - d;
             const gf lambda = B[r - 1], li = F::inv(lambda);
@@ -354,6 +367,15 @@ struct Fft {
         const gf* pw = c.pw + FftConsts<M, K>::pw_offset(d);
         for (uint32_t b = 0; b < st; ++b)
             for (uint32_t i = 1; i < len; ++i) f[b + i * st] = F::mul(f[b + i * st], pw[i]);
+    }
+    // out += x^(2^K) at every point (the leading term of a monic polynomial of
+    // degree 2^K: one level of butterflies fewer than 2^(K+1) coefficients).
+    static void add_top(uint32_t* out) {
+        for (uint32_t G = 0; G < kGroups; ++G) {
+            gf hi = 0;
+            for (int j = 5; j < M; ++j) hi ^= gf(c.top[j] & (0u - ((G >> (j - 5)) & 1)));
+            for (int b = 0; b < M; ++b) out[G * M + b] ^= c.top_lanes[b] ^ (0u - ((uint32_t(hi) >> b) & 1));
+        }
     }
     // out (kGroups x M words) = f at every point; f: 2^K coefficients, clobbered.
     PQMCU_MCE_NOINLINE static void eval(uint32_t* out, gf* f) {
@@ -771,24 +793,66 @@ Status encapsulate_with_e(const Params& p, uint8_t* ct, uint8_t* ss, const uint8
     return Status::ok;
 }
 
-// The FFT's size per use: 2^K coefficients, K = 7 (128) when they fit, else 8.
+// The FFT's size per use: 2^K coefficients, the smallest K that fits (K >= 6
+// for m = 12, 7 for m = 13: butterflies pair whole groups, and no more sizes
+// than needed are instantiated). A monic f of degree 2^K (t = 64, 128) is
+// evaluated with 2^K coefficients plus its leading term (add_top).
+template <int M, int K>
+void fft_evaluate_k(uint32_t* out, gf* f, uint32_t coeffs) {
+    const bool monic_top = coeffs == (1u << K) + 1;  // f[2^K] = 1
+    Fft<M, K>::eval(out, f);
+    if (monic_top) Fft<M, K>::add_top(out);
+}
 template <int M>
-void fft_evaluate(uint32_t* out, gf* f, uint32_t coeffs) {
+void fft_evaluate(uint32_t* out, gf* f, uint32_t coeffs) {  // f[coeffs - 1] = 1
     if constexpr (M == 12)
-        Fft<12, 7>::eval(out, f);
-    else if (coeffs <= 128)
-        Fft<13, 7>::eval(out, f);
+        fft_evaluate_k<12, 6>(out, f, coeffs);  // (t = 64)
+    else if (coeffs <= 129)
+        fft_evaluate_k<13, 7>(out, f, coeffs);
     else
-        Fft<13, 8>::eval(out, f);
+        fft_evaluate_k<13, 8>(out, f, coeffs);
 }
 template <int M>
 void fft_transposed(gf* f, uint32_t* in, uint32_t coeffs) {
-    if constexpr (M == 12)
-        Fft<12, 7>::eval_tr(f, in);
-    else if (coeffs <= 128)
-        Fft<13, 7>::eval_tr(f, in);
-    else
-        Fft<13, 8>::eval_tr(f, in);
+    if constexpr (M == 12) {
+        if (coeffs <= 64)
+            Fft<12, 6>::eval_tr(f, in);
+        else
+            Fft<12, 7>::eval_tr(f, in);
+    } else {
+        if (coeffs <= 128)
+            Fft<13, 7>::eval_tr(f, in);
+        else
+            Fft<13, 8>::eval_tr(f, in);
+    }
+}
+
+// Word-wise wipe (newlib's memset is byte-slow on the M4; the volatile
+// stores are not turned back into a memset call).
+inline void wipe32(uint32_t* p, size_t words) {
+    volatile uint32_t* v = p;
+    for (size_t i = 0; i < words; ++i) v[i] = 0;
+}
+
+// x[G] = 1 / x[G] for the n groups of 32 lanes (no lane zero), by
+// Montgomery's trick: 3 (n - 1) multiplications and one inversion instead of
+// n inversions. prefix: n groups of scratch.
+template <int M>
+void batch_invert(uint32_t* x, uint32_t* prefix, uint32_t n) {
+    std::memcpy(prefix, x, 4 * M);
+    for (uint32_t G = 1; G < n; ++G) Bs<M>::mul32(prefix + G * M, prefix + (G - 1) * M, x + G * M);
+    uint32_t inv[2 * M], tmp[M];
+    std::memcpy(inv, prefix + (n - 1) * M, 4 * M);
+    std::memcpy(inv + M, inv, 4 * M);
+    Bs<M>::inv(inv, inv);  // (both halves: the same 32 lanes)
+    for (uint32_t G = n; G-- > 1;) {
+        Bs<M>::mul32(tmp, inv, prefix + (G - 1) * M);  // 1 / x[G]
+        Bs<M>::mul32(inv, inv, x + G * M);             // 1 / (x[0] .. x[G-1])
+        std::memcpy(x + G * M, tmp, 4 * M);
+    }
+    std::memcpy(x, inv, 4 * M);
+    wipe32(inv, 2 * M);
+    wipe32(tmp, M);
 }
 
 template <int M>
@@ -819,42 +883,46 @@ Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_
 
     for (uint32_t i = 0; i < t; ++i) g[i] = load_gf(sk_g + 2 * i, M);
     g[t] = 1;
-    // 1 / g(a)^2 at every point a (g has no root in the field).
+    // 1 / g(a)^2 at every point a (g has no root in the field): g^2, then
+    // one batch inversion (the FFT's buffer as its scratch).
     load_coeffs(g, t + 1);
     fft_evaluate<M>(w.ginv2, fc, t + 1);
-    for (uint32_t b = 0; b < groups / 2; ++b) {  // two groups = one planar 64-lane batch
-        uint32_t* y = w.ginv2 + 2 * M * b;
-        Bs<M>::sq(y, y);
-        Bs<M>::inv(y, y);
-    }
-    // The 2t syndromes of C0 (a word of length n, zero from mt on): the
-    // transposed FFT of C0 / g^2 in field order.
+    for (uint32_t b = 0; b < groups / 2; ++b) Bs<M>::sq(w.ginv2 + 2 * M * b, w.ginv2 + 2 * M * b);
+    batch_invert<M>(w.ginv2, w.fft, groups);
+    // Two bit vectors into field order in one pass of the inverse network
+    // (group G's words interleaved: 2G, 2G + 1), at the end of the FFT's
+    // buffer: C0 (a word of length n, zero from mt on) and the support's
+    // positions (ones below n), whose image marks the field elements in the
+    // support. Then the 2t syndromes of C0: the transposed FFT of C0 / g^2.
+    // fft[G M .. G M + M) is written after group G's two words are read, and
+    // never reaches a later group's ((G + 1)(M - 2) <= groups (M - 2)).
+    uint32_t* const pair = w.fft + fft_words(p) - 2 * groups;
     const uint32_t sb = p.syndrome_bytes();
-    std::memcpy(v, ct, sb);
-    std::memset(v + sb, 0, q / 8 - sb);
-    apply_control_bits_bitvector(v, sk_cond, M, true);
     for (uint32_t G = 0; G < groups; ++G) {
-        const uint32_t r = load32(v + 4 * G);
+        uint32_t c0 = 0;
+        for (uint32_t i = 0; i < 4; ++i)
+            if (4 * G + i < sb) c0 |= uint32_t(ct[4 * G + i]) << (8 * i);
+        const uint32_t first = 32 * G;
+        pair[2 * G] = c0;
+        pair[2 * G + 1] = first + 32 <= n ? ~0u : first >= n ? 0u : (1u << (n - first)) - 1;
+    }
+    apply_control_bits_pairs(reinterpret_cast<uint8_t*>(pair), sk_cond, M, true);
+    for (uint32_t G = 0; G < groups; ++G) {
+        const uint32_t r = pair[2 * G], in_support = pair[2 * G + 1];
+        store32(v + 4 * G, in_support);
         for (int b = 0; b < M; ++b) w.fft[G * M + b] = w.ginv2[G * M + b] & r;
     }
     fft_transposed<M>(fc, w.fft, 2 * t);
     for (uint32_t j = 0; j < 2 * t; ++j) s[j] = fc[j];
     const uint32_t len = berlekamp_massey<M>(p, loc, s, T, C, B);
-    // The locator at every point; its roots in support order, the positions
-    // from n on (elements outside the support) cleared.
+    // The locator at every point; e in field order = its roots in the support.
     load_coeffs(loc, t + 1);
     fft_evaluate<M>(w.fft, fc, t + 1);
+    uint32_t weight = 0;
     for (uint32_t G = 0; G < groups; ++G) {
         uint32_t any = 0;
         for (int b = 0; b < M; ++b) any |= w.fft[G * M + b];
-        store32(v + 4 * G, ~any);
-    }
-    apply_control_bits_bitvector(v, sk_cond, M, false);
-    uint32_t weight = 0;
-    for (uint32_t G = 0; G < groups; ++G) {
-        const uint32_t first = 32 * G;
-        const uint32_t keep = first + 32 <= n ? ~0u : first >= n ? 0u : (1u << (n - first)) - 1;
-        const uint32_t word = load32(v + 4 * G) & keep;
+        const uint32_t word = ~any & load32(v + 4 * G);
         store32(v + 4 * G, word);
         weight += popcount32(word);
     }
@@ -866,17 +934,15 @@ Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_
     // then) generates s too, so s and s' agree on all 2t terms once they agree
     // on the first t. Conversely s' = s is generated by e's locator (length
     // t), so then L <= t.
-    // s' by the transposed FFT of e / g^2 (e back in field order, a copy in
-    // the FFT's buffer, free now; ginv2 is not needed afterwards).
-    uint8_t* const ef = reinterpret_cast<uint8_t*>(w.fft);
-    std::memcpy(ef, v, q / 8);
-    apply_control_bits_bitvector(ef, sk_cond, M, true);
+    // s' by the transposed FFT of e / g^2 (ginv2 is not needed afterwards);
+    // then e into support order.
     for (uint32_t G = 0; G < groups; ++G) {
-        const uint32_t r = load32(ef + 4 * G);
+        const uint32_t r = load32(v + 4 * G);
         for (int b = 0; b < M; ++b) w.ginv2[G * M + b] &= r;
     }
     fft_transposed<M>(fc, w.ginv2, t);
     for (uint32_t j = 0; j < t; ++j) s_check[j] = fc[j];
+    apply_control_bits_bitvector(v, sk_cond, M, false);
     uint32_t diff = (weight ^ t) | lt_mask(t, len);  // nonzero when weight != t or L > t
     for (uint32_t j = 0; j < t; ++j) diff |= uint32_t(s[j] ^ s_check[j]);
     uint8_t ok = uint8_t(eq_mask(diff, 0));  // 0xFF on success
@@ -892,8 +958,8 @@ Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_
     }
     kem_hash(ss, uint8_t(ok & 1), w.e, e_bytes, ct, p.ct_bytes());
     secure_wipe(w.e, q / 8);
-    secure_wipe(w.fft, sizeof(uint32_t) * fft_words(p));
-    secure_wipe(w.ginv2, sizeof(uint32_t) * fft_words(p));
+    wipe32(w.fft, fft_words(p));
+    wipe32(w.ginv2, fft_words(p));
     secure_wipe(w.small, sizeof(gf) * decaps_small_elems(p));
     return Status::ok;
 }

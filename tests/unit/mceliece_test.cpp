@@ -458,6 +458,7 @@ void check_fft(uint32_t coeffs, uint32_t terms, uint32_t seed) {
         return mce::gf((state >> 8) & F::mask);
     };
     for (auto& c : f) c = next();
+    f[coeffs - 1] = 1;  // monic (the Goppa polynomial, the locator)
     mce::fft_evaluate_all<M>(out.data(), f.data(), coeffs, work.data(), fc.data());
     for (uint32_t a = 0; a < q; ++a) ASSERT_EQ(out[a], F::eval(f.data(), coeffs - 1, mce::gf(a))) << "a = " << a;
     for (auto& v : x) v = next();
