@@ -34,12 +34,12 @@ struct DecapsWork {
     uint32_t* fft;    // fft_words: the FFT's values (also the batch inversion's and the Benes pass's scratch)
     uint32_t* ginv2;  // fft_words: 1 / g(a)^2 at every field element a
     uint8_t* e;       // q/8: bit vectors (the support in field order, e), then e or s (n/8)
-    gf* small;        // decaps_small_elems: g, syndromes, locator, Berlekamp-Massey state, FFT coefficients
+    gf* small;        // decaps_small_elems: g, two syndrome lists, the locator, FFT coefficients
 };
 constexpr uint32_t fft_words(const Params& p) { return p.q() / 32 * p.m; }
 // The FFT's coefficient buffer: 2^K >= 2t (the syndromes).
 constexpr uint32_t fft_coeffs(const Params& p) { return p.m == 12 ? 128 : 256; }
-constexpr uint32_t decaps_small_elems(const Params& p) { return 9 * (p.t + 1) + fft_coeffs(p); }
+constexpr uint32_t decaps_small_elems(const Params& p) { return 6 * p.t + 2 + fft_coeffs(p); }
 
 // Encapsulation's buffers.
 struct EncapsWork {

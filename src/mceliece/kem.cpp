@@ -440,48 +440,89 @@ struct Fft {
     }
 };
 
+// Lanes of a bitsliced vector of `groups` groups (M words each) moved up by
+// one (lane 32 g + 31 into lane 32 (g + 1)); lane 0 gets the element `in`.
+template <int M>
+PQMCU_MCE_ALWAYS_INLINE void lanes_up(uint32_t* v, uint32_t groups, gf in) {
+    for (uint32_t g = groups; g-- > 1;)
+        for (int b = 0; b < M; ++b) v[g * M + b] = (v[g * M + b] << 1) | (v[(g - 1) * M + b] >> 31);
+    for (int b = 0; b < M; ++b) v[b] = (v[b] << 1) | ((uint32_t(in) >> b) & 1);
+}
+
 // Berlekamp-Massey on s[0 .. 2t), branch-free; loc = the error locator
 // reversed (its roots are the support elements at error positions). Returns
 // the linear complexity L of s (C generates s with L <= t iff s is the
 // syndrome sequence of an LFSR of length <= t).
+// Bitsliced over the coefficients: C_0 = 1 and B_0 = 0 throughout (C starts
+// at 1, B at z, and B = z (C or B)), so lane i - 1 holds C_i, B_i (i = 1 ..
+// t), and S's lane i - 1 holds s_{N-i}. The discrepancy s_N + sum C_i s_{N-i}
+// is the parity of the lanes of C S (one multiplication per group), and C +=
+// f B is one multiplication by the broadcast f per group. The loops stop at
+// the public degree bounds (deg C <= N, deg B <= N + 1 before step N).
 template <int M>
-PQMCU_MCE_NOINLINE uint32_t berlekamp_massey(const Params& p, gf* loc, const gf* s, gf* T, gf* C, gf* B) {
+PQMCU_MCE_NOINLINE uint32_t berlekamp_massey(const Params& p, gf* loc, const gf* s) {
     using F = Gf<M>;
-    const uint32_t t = p.t;
-    (void)T;  // (no copy of C needed: see the update pass)
-    for (uint32_t i = 0; i <= t; ++i) C[i] = B[i] = 0;
-    C[0] = 1;
-    B[1] = 1;
+    constexpr uint32_t kMaxGroups = (kMaxT + 31) / 32;
+    const uint32_t t = p.t, groups = (t + 31) / 32;
+    // Lanes from t on in the last group stay zero in C and B.
+    const uint32_t last_mask = t % 32 ? (1u << (t % 32)) - 1 : ~0u;
+    uint32_t Cv[kMaxGroups * M] = {}, Bv[kMaxGroups * M] = {}, Sv[kMaxGroups * M] = {};
+    uint32_t acc[2 * M], prod[M], fb[M];
+    Bv[0] = 1;  // B = z: B_1 = 1
     uint32_t len = 0;
     gf b = 1;
     for (uint32_t N = 0; N < 2 * t; ++N) {
-        uint32_t q[3] = {0, 0, 0};  // d's products accumulated unreduced
-        const uint32_t top = N < t ? N : t;
-        for (uint32_t i = 0; i <= top; ++i) F::mul_acc(q, C[i], s[N - i]);
-        const gf d = F::finish(q);
+        if (N > 0) lanes_up<M>(Sv, groups, s[N - 1]);
+        const uint32_t top = N < t ? N : t;  // C_i s_{N-i} for i = 1 .. top
+        for (int k = 0; k < 2 * M; ++k) acc[k] = 0;
+        for (uint32_t g = 0; 32 * g < top; ++g) {
+            Bs<M>::mul32(prod, Cv + g * M, Sv + g * M);
+#pragma GCC unroll 13
+            for (int k = 0; k < M; ++k) acc[k] ^= prod[k];
+        }
+        const gf d = gf(s[N] ^ parities<M>(acc));
         const gf d_nonzero = gf(~F::is_zero_mask(d));
         const gf grow = gf(d_nonzero & ~lt_mask(N, 2 * len));  // d != 0 and 2 len <= N
-        // Before step N, deg C <= N and deg B <= N + 1 (C starts at 1, B at
-        // z; each step C += f B, B = z (C or B)): coefficients above those
-        // public bounds are zero and stay zero, so the loops stop there.
-        // One pass from the top: C += f B, and B = z (grow ? old C : B)
-        // written one place up (B[i + 1] was read at step i + 1 already).
-        const uint32_t cb = N + 1 < t ? N + 1 : t;
-        const gf f = F::mul(F::inv(b), d);  // 0 when d = 0
-        const uint32_t f0 = f & 0x1249u, f1 = f & 0x0492u, f2 = f & 0x0924u;
-        for (uint32_t i = cb + 1; i-- > 0;) {
-            const gf c = C[i], bb = B[i];
-            uint32_t q2[3] = {0, 0, 0};
-            F::mul_acc(q2, f0, f1, f2, bb);
-            C[i] = gf(c ^ F::finish(q2));
-            if (i < t) B[i + 1] = gf((bb & ~grow) | (c & grow));
-        }
-        B[0] = 0;
         const uint32_t grow32 = 0u - uint32_t(grow & 1);
+        const gf f = F::mul(F::inv(b), d);  // 0 when d = 0
+        for (int k = 0; k < M; ++k) fb[k] = 0u - ((uint32_t(f) >> k) & 1);
+        // C += f B on the coefficients up to min(N + 1, t); B = z (grow ? old
+        // C : B) on every group (the shift carries across them).
+        const uint32_t cb = N + 1 < t ? N + 1 : t;
+        for (uint32_t g = 0; g < groups; ++g) {
+            uint32_t* c = Cv + g * M;
+            uint32_t* bb = Bv + g * M;
+            if (32 * g < cb) {
+                Bs<M>::mul32(prod, bb, fb);
+#pragma GCC unroll 13
+                for (int k = 0; k < M; ++k) {
+                    const uint32_t old = c[k];
+                    c[k] = old ^ prod[k];
+                    bb[k] = (bb[k] & ~grow32) | (old & grow32);
+                }
+            } else {
+#pragma GCC unroll 13
+                for (int k = 0; k < M; ++k) bb[k] = (bb[k] & ~grow32) | (c[k] & grow32);
+            }
+        }
+        lanes_up<M>(Bv, groups, gf(grow & 1));  // z times: B_1 = C_0 = 1 when grown, else B_0 = 0
+        for (int k = 0; k < M; ++k) Bv[(groups - 1) * M + k] &= last_mask;
         len = (len & ~grow32) | ((N + 1 - len) & grow32);
         b = gf((b & ~grow) | (d & grow));
     }
-    for (uint32_t i = 0; i <= t; ++i) loc[i] = C[t - i];
+    loc[t] = 1;
+    for (uint32_t i = 1; i <= t; ++i) {
+        const uint32_t lane = i - 1, g = lane / 32, l = lane % 32;
+        uint32_t v = 0;
+        for (int k = 0; k < M; ++k) v |= ((Cv[g * M + k] >> l) & 1) << k;
+        loc[t - i] = gf(v);
+    }
+    secure_wipe(Cv, sizeof Cv);
+    secure_wipe(Bv, sizeof Bv);
+    secure_wipe(Sv, sizeof Sv);
+    secure_wipe(acc, sizeof acc);
+    secure_wipe(prod, sizeof prod);
+    secure_wipe(fb, sizeof fb);
     return len;
 }
 
@@ -869,10 +910,7 @@ Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_
     gf* s = g + (t + 1);          // 2t
     gf* s_check = s + 2 * t;      // 2t
     gf* loc = s_check + 2 * t;    // t + 1
-    gf* T = loc + (t + 1);        // t + 1 each
-    gf* C = T + (t + 1);
-    gf* B = C + (t + 1);
-    gf* fc = B + (t + 1);         // kc: the FFT's coefficients
+    gf* fc = loc + (t + 1);       // kc: the FFT's coefficients
     auto load_coeffs = [&](const gf* f, uint32_t count) {
         for (uint32_t i = 0; i < kc; ++i) fc[i] = i < count ? f[i] : 0;
     };
@@ -914,7 +952,7 @@ Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_
     }
     fft_transposed<M>(fc, w.fft, 2 * t);
     for (uint32_t j = 0; j < 2 * t; ++j) s[j] = fc[j];
-    const uint32_t len = berlekamp_massey<M>(p, loc, s, T, C, B);
+    const uint32_t len = berlekamp_massey<M>(p, loc, s);
     // The locator at every point; e in field order = its roots in the support.
     load_coeffs(loc, t + 1);
     fft_evaluate<M>(w.fft, fc, t + 1);
