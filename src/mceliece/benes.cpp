@@ -143,10 +143,36 @@ inline uint32_t ld32(const uint8_t* p) {
 }
 inline void st32(uint8_t* p, uint32_t v) { std::memcpy(p, &v, 4); }
 
+// A layer of stride s = 2^SL < 32 on P-word groups: group g's 16 pairs
+// (l, l + s), l without bit s, take control bits 16 g .. 16 g + 15 in order
+// of l; deposit them at those l.
+template <uint32_t P, uint32_t SL>
+void layer_in_word(uint8_t* W, const uint8_t* bits, size_t groups, uint32_t planes) {
+    constexpr uint32_t s = 1u << SL;
+    const uint32_t np = P ? P : planes;
+    const size_t gb = 4 * size_t(np);
+    for (size_t g = 0; g < groups; ++g) {
+        uint32_t m = uint32_t(bits[2 * g]) | (uint32_t(bits[2 * g + 1]) << 8);
+        if constexpr (s <= 8) m = (m & 0x000000FFu) | ((m & 0x0000FF00u) << 8);
+        if constexpr (s <= 4) m = (m & 0x000F000Fu) | ((m & 0x00F000F0u) << 4);
+        if constexpr (s <= 2) m = (m & 0x03030303u) | ((m & 0x0C0C0C0Cu) << 2);
+        if constexpr (s <= 1) m = (m & 0x11111111u) | ((m & 0x22222222u) << 1);
+        uint8_t* x = W + g * gb;
+        for (uint32_t k = 0; k < np; ++k) {
+            const uint32_t a = ld32(x + 4 * k);
+            const uint32_t d = (a ^ (a >> s)) & m;
+            st32(x + 4 * k, a ^ d ^ (d << s));
+        }
+    }
+}
+
 // One layer of stride s = 2^stride_log on the bitsliced groups (planes words
-// each: w for the support's bits, 1 for a bit vector).
-void apply_layer_bitsliced(uint8_t* W, const uint8_t* bits, uint32_t stride_log, uint32_t w, uint32_t planes) {
-    const size_t n = size_t(1) << w, groups = n / 32, gb = 4 * size_t(planes);  // bytes per group
+// each: w for the support's bits, 1 or 2 for bit vectors). P = planes when
+// known at compile time (bit vectors), else 0.
+template <uint32_t P>
+void apply_layer_planes(uint8_t* W, const uint8_t* bits, uint32_t stride_log, uint32_t w, uint32_t planes) {
+    const uint32_t np = P ? P : planes;
+    const size_t n = size_t(1) << w, groups = n / 32, gb = 4 * size_t(np);  // bytes per group
     if (stride_log >= 5) {
         // Elements j .. j + 31 (one group, low half of a block) pair with
         // group + s / 32; their control bits are 32 consecutive ones.
@@ -157,7 +183,7 @@ void apply_layer_bitsliced(uint8_t* W, const uint8_t* bits, uint32_t stride_log,
                 const uint32_t c = ld32(bits + index / 8);
                 uint8_t* x = W + g * gb;
                 uint8_t* y = W + (g + sg) * gb;
-                for (uint32_t k = 0; k < planes; ++k) {
+                for (uint32_t k = 0; k < np; ++k) {
                     const uint32_t a = ld32(x + 4 * k), b = ld32(y + 4 * k);
                     const uint32_t d = (a ^ b) & c;
                     st32(x + 4 * k, a ^ d);
@@ -166,22 +192,22 @@ void apply_layer_bitsliced(uint8_t* W, const uint8_t* bits, uint32_t stride_log,
             }
         return;
     }
-    // s < 32: group g's 16 pairs (l, l + s), l without bit s, take control
-    // bits 16 g .. 16 g + 15 in order of l; deposit them at those l.
-    const uint32_t s = 1u << stride_log;
-    for (size_t g = 0; g < groups; ++g) {
-        uint32_t m = uint32_t(bits[2 * g]) | (uint32_t(bits[2 * g + 1]) << 8);
-        if (s <= 8) m = (m & 0x000000FFu) | ((m & 0x0000FF00u) << 8);
-        if (s <= 4) m = (m & 0x000F000Fu) | ((m & 0x00F000F0u) << 4);
-        if (s <= 2) m = (m & 0x03030303u) | ((m & 0x0C0C0C0Cu) << 2);
-        if (s <= 1) m = (m & 0x11111111u) | ((m & 0x22222222u) << 1);
-        uint8_t* x = W + g * gb;
-        for (uint32_t k = 0; k < planes; ++k) {
-            const uint32_t a = ld32(x + 4 * k);
-            const uint32_t d = (a ^ (a >> s)) & m;
-            st32(x + 4 * k, a ^ d ^ (d << s));
-        }
+    switch (stride_log) {
+        case 0: layer_in_word<P, 0>(W, bits, groups, planes); break;
+        case 1: layer_in_word<P, 1>(W, bits, groups, planes); break;
+        case 2: layer_in_word<P, 2>(W, bits, groups, planes); break;
+        case 3: layer_in_word<P, 3>(W, bits, groups, planes); break;
+        default: layer_in_word<P, 4>(W, bits, groups, planes); break;
     }
+}
+
+void apply_layer_bitsliced(uint8_t* W, const uint8_t* bits, uint32_t stride_log, uint32_t w, uint32_t planes) {
+    if (planes == 1)
+        apply_layer_planes<1>(W, bits, stride_log, w, 1);
+    else if (planes == 2)
+        apply_layer_planes<2>(W, bits, stride_log, w, 2);
+    else
+        apply_layer_planes<0>(W, bits, stride_log, w, planes);
 }
 
 }  // namespace

@@ -71,6 +71,13 @@ void kem_hash(uint8_t* ss, uint8_t prefix, const uint8_t* e, size_t e_bytes, con
     h.squeeze(ss, 32);
 }
 
+// Word-wise wipe (newlib's memset is byte-slow on the M4; the volatile
+// stores are not turned back into a memset call).
+inline void wipe32(uint32_t* p, size_t words) {
+    volatile uint32_t* v = p;
+    for (size_t i = 0; i < words; ++i) v[i] = 0;
+}
+
 // Bitsliced GF(2^m): 64 elements per batch, word k = their bits k.
 // Multiplication works on the two 32-bit halves of a batch separately
 // (native words on the M4; the uint64_t words are little-endian pairs), fully
@@ -427,10 +434,14 @@ struct Fft {
             }
         }
         secure_wipe(prod, sizeof prod);
+        static_assert(kBlock == 1 || kBlock == 2);
         for (uint32_t s = 0; s < (1u << K); ++s) {
-            uint32_t run[2 * M] = {};
-            for (uint32_t g = 0; g < kBlock; ++g)
-                for (int b = 0; b < M; ++b) run[(g & 1) * M + b] ^= in[(s * kBlock + g) * M + b];
+            uint32_t run[2 * M];  // (explicit stores: an "= {}" here is a memset call per block)
+#pragma GCC unroll 13
+            for (int b = 0; b < M; ++b) {
+                run[b] = in[s * kBlock * M + b];
+                run[M + b] = kBlock == 2 ? in[(s * kBlock + 1) * M + b] : 0;
+            }
             f[bitrev_k(s)] = parities<M>(run);
         }
         for (int d = K; d-- > 0;) {
@@ -466,8 +477,9 @@ PQMCU_MCE_NOINLINE uint32_t berlekamp_massey(const Params& p, gf* loc, const gf*
     const uint32_t t = p.t, groups = (t + 31) / 32;
     // Lanes from t on in the last group stay zero in C and B.
     const uint32_t last_mask = t % 32 ? (1u << (t % 32)) - 1 : ~0u;
-    uint32_t Cv[kMaxGroups * M] = {}, Bv[kMaxGroups * M] = {}, Sv[kMaxGroups * M] = {};
+    uint32_t Cv[kMaxGroups * M], Bv[kMaxGroups * M], Sv[kMaxGroups * M];
     uint32_t acc[2 * M], prod[M], fb[M];
+    for (uint32_t i = 0; i < groups * M; ++i) Cv[i] = Bv[i] = Sv[i] = 0;
     Bv[0] = 1;  // B = z: B_1 = 1
     uint32_t len = 0;
     gf b = 1;
@@ -517,12 +529,12 @@ PQMCU_MCE_NOINLINE uint32_t berlekamp_massey(const Params& p, gf* loc, const gf*
         for (int k = 0; k < M; ++k) v |= ((Cv[g * M + k] >> l) & 1) << k;
         loc[t - i] = gf(v);
     }
-    secure_wipe(Cv, sizeof Cv);
-    secure_wipe(Bv, sizeof Bv);
-    secure_wipe(Sv, sizeof Sv);
-    secure_wipe(acc, sizeof acc);
-    secure_wipe(prod, sizeof prod);
-    secure_wipe(fb, sizeof fb);
+    wipe32(Cv, groups * M);
+    wipe32(Bv, groups * M);
+    wipe32(Sv, groups * M);
+    wipe32(acc, 2 * M);
+    wipe32(prod, M);
+    wipe32(fb, M);
     return len;
 }
 
@@ -868,12 +880,6 @@ void fft_transposed(gf* f, uint32_t* in, uint32_t coeffs) {
     }
 }
 
-// Word-wise wipe (newlib's memset is byte-slow on the M4; the volatile
-// stores are not turned back into a memset call).
-inline void wipe32(uint32_t* p, size_t words) {
-    volatile uint32_t* v = p;
-    for (size_t i = 0; i < words; ++i) v[i] = 0;
-}
 
 // x[G] = 1 / x[G] for the n groups of 32 lanes (no lane zero), by
 // Montgomery's trick: 3 (n - 1) multiplications and one inversion instead of

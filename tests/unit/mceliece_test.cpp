@@ -475,7 +475,7 @@ void check_fft(uint32_t coeffs, uint32_t terms, uint32_t seed) {
     }
 }
 
-TEST(McElieceFft, matches_horner_and_power_sums) {
+TEST(McElieceFft, mceliece_fft_matches_horner_and_power_sums) {
     check_fft<12>(65, 128, 1);
     check_fft<12>(2, 64, 2);
     check_fft<13>(97, 192, 3);
