@@ -3,16 +3,14 @@
     .syntax unified
     .thumb
     .fpu fpv4-sp-d16
-    .section .text.pqmcu_mce_mul12, "ax", %progbits
+    .section .text.pqmcu_mce_kara12, "ax", %progbits
     .align 2
-    .global pqmcu_mce_mul12
-    .type pqmcu_mce_mul12, %function
+    .global pqmcu_mce_kara12
+    .type pqmcu_mce_kara12, %function
     .thumb_func
-pqmcu_mce_mul12:
+pqmcu_mce_kara12:
     push {r4-r11, lr}
-    sub sp, sp, #160
-    str r0, [sp, #20]
-    add r0, sp, #24
+    sub sp, sp, #24
     str r0, [sp, #0]
     str r1, [sp, #4]
     str r2, [sp, #8]
@@ -295,152 +293,17 @@ pqmcu_mce_mul12:
     ldr r0, [sp, #0]
     vstmia r0!, {s0-s10}
     str r0, [sp, #0]
-    ldr r10, [sp, #152]
-    ldr r9, [sp, #148]
-    ldr r8, [sp, #144]
-    ldr r7, [sp, #140]
-    ldr r6, [sp, #136]
-    ldr r5, [sp, #132]
-    ldr r4, [sp, #64]
-    ldr lr, [sp, #108]
-    eor r4, r4, lr
-    ldr lr, [sp, #128]
-    eor r4, r4, lr
-    ldr lr, [sp, #152]
-    eor r4, r4, lr
-    ldr r3, [sp, #60]
-    ldr lr, [sp, #104]
-    eor r3, r3, lr
-    ldr lr, [sp, #124]
-    eor r3, r3, lr
-    ldr lr, [sp, #148]
-    eor r3, r3, lr
-    ldr r2, [sp, #56]
-    ldr lr, [sp, #100]
-    eor r2, r2, lr
-    ldr lr, [sp, #120]
-    eor r2, r2, lr
-    ldr lr, [sp, #144]
-    eor r2, r2, lr
-    ldr r1, [sp, #52]
-    ldr lr, [sp, #96]
-    eor r1, r1, lr
-    ldr lr, [sp, #116]
-    eor r1, r1, lr
-    ldr lr, [sp, #140]
-    eor r1, r1, lr
-    eor r1, r1, r10
-    ldr r0, [sp, #48]
-    ldr lr, [sp, #92]
-    eor r0, r0, lr
-    ldr lr, [sp, #112]
-    eor r0, r0, lr
-    ldr lr, [sp, #136]
-    eor r0, r0, lr
-    eor r0, r0, r9
-    ldr r12, [sp, #44]
-    ldr lr, [sp, #88]
-    eor r12, r12, lr
-    ldr lr, [sp, #132]
-    eor r12, r12, lr
-    eor r12, r12, r8
-    ldr lr, [sp, #20]
-    str r12, [lr, #44]
-    ldr r12, [sp, #40]
-    ldr lr, [sp, #64]
-    eor r12, r12, lr
-    ldr lr, [sp, #84]
-    eor r12, r12, lr
-    ldr lr, [sp, #128]
-    eor r12, r12, lr
-    eor r12, r12, r7
-    eor r12, r12, r10
-    ldr lr, [sp, #20]
-    str r12, [lr, #40]
-    ldr r12, [sp, #36]
-    ldr lr, [sp, #60]
-    eor r12, r12, lr
-    ldr lr, [sp, #80]
-    eor r12, r12, lr
-    ldr lr, [sp, #124]
-    eor r12, r12, lr
-    eor r12, r12, r6
-    eor r12, r12, r9
-    ldr lr, [sp, #20]
-    str r12, [lr, #36]
-    ldr r12, [sp, #32]
-    ldr lr, [sp, #56]
-    eor r12, r12, lr
-    ldr lr, [sp, #76]
-    eor r12, r12, lr
-    ldr lr, [sp, #120]
-    eor r12, r12, lr
-    eor r12, r12, r5
-    eor r12, r12, r8
-    ldr lr, [sp, #20]
-    str r12, [lr, #32]
-    ldr r12, [sp, #28]
-    ldr lr, [sp, #52]
-    eor r12, r12, lr
-    ldr lr, [sp, #72]
-    eor r12, r12, lr
-    ldr lr, [sp, #116]
-    eor r12, r12, lr
-    eor r12, r12, r4
-    eor r12, r12, r7
-    ldr lr, [sp, #20]
-    str r12, [lr, #28]
-    ldr r12, [sp, #24]
-    ldr lr, [sp, #48]
-    eor r12, r12, lr
-    ldr lr, [sp, #68]
-    eor r12, r12, lr
-    ldr lr, [sp, #112]
-    eor r12, r12, lr
-    eor r12, r12, r3
-    eor r12, r12, r6
-    ldr lr, [sp, #20]
-    str r12, [lr, #24]
-    ldr r12, [sp, #44]
-    eor r12, r12, r2
-    eor r12, r12, r5
-    ldr lr, [sp, #20]
-    str r12, [lr, #20]
-    ldr r12, [sp, #40]
-    eor r12, r12, r1
-    eor r12, r12, r4
-    ldr lr, [sp, #20]
-    str r12, [lr, #16]
-    ldr r12, [sp, #36]
-    eor r12, r12, r0
-    eor r12, r12, r3
-    ldr lr, [sp, #20]
-    str r12, [lr, #12]
-    ldr r12, [sp, #32]
-    eor r12, r12, r2
-    ldr lr, [sp, #20]
-    str r12, [lr, #8]
-    ldr r12, [sp, #28]
-    eor r12, r12, r1
-    ldr lr, [sp, #20]
-    str r12, [lr, #4]
-    ldr r12, [sp, #24]
-    eor r12, r12, r0
-    ldr lr, [sp, #20]
-    str r12, [lr, #0]
-    add sp, sp, #160
+    add sp, sp, #24
     pop {r4-r11, pc}
-    .size pqmcu_mce_mul12, .-pqmcu_mce_mul12
-    .section .text.pqmcu_mce_mul13, "ax", %progbits
+    .size pqmcu_mce_kara12, .-pqmcu_mce_kara12
+    .section .text.pqmcu_mce_kara13, "ax", %progbits
     .align 2
-    .global pqmcu_mce_mul13
-    .type pqmcu_mce_mul13, %function
+    .global pqmcu_mce_kara13
+    .type pqmcu_mce_kara13, %function
     .thumb_func
-pqmcu_mce_mul13:
+pqmcu_mce_kara13:
     push {r4-r11, lr}
-    sub sp, sp, #176
-    str r0, [sp, #20]
-    add r0, sp, #24
+    sub sp, sp, #24
     str r0, [sp, #0]
     str r1, [sp, #4]
     str r2, [sp, #8]
@@ -810,177 +673,6 @@ pqmcu_mce_mul13:
     ldr r0, [sp, #0]
     vstmia r0!, {s0-s10}
     str r0, [sp, #0]
-    ldr r11, [sp, #168]
-    ldr r10, [sp, #164]
-    ldr r9, [sp, #160]
-    ldr r8, [sp, #156]
-    ldr r7, [sp, #152]
-    ldr r6, [sp, #72]
-    ldr lr, [sp, #124]
-    eor r6, r6, lr
-    ldr lr, [sp, #148]
-    eor r6, r6, lr
-    ldr r5, [sp, #68]
-    ldr lr, [sp, #120]
-    eor r5, r5, lr
-    ldr lr, [sp, #144]
-    eor r5, r5, lr
-    ldr r4, [sp, #64]
-    ldr lr, [sp, #116]
-    eor r4, r4, lr
-    ldr lr, [sp, #140]
-    eor r4, r4, lr
-    ldr lr, [sp, #168]
-    eor r4, r4, lr
-    ldr r3, [sp, #60]
-    ldr lr, [sp, #112]
-    eor r3, r3, lr
-    ldr lr, [sp, #136]
-    eor r3, r3, lr
-    ldr lr, [sp, #164]
-    eor r3, r3, lr
-    ldr r2, [sp, #56]
-    ldr lr, [sp, #108]
-    eor r2, r2, lr
-    ldr lr, [sp, #132]
-    eor r2, r2, lr
-    ldr lr, [sp, #160]
-    eor r2, r2, lr
-    eor r2, r2, r11
-    ldr r1, [sp, #52]
-    ldr lr, [sp, #104]
-    eor r1, r1, lr
-    ldr lr, [sp, #128]
-    eor r1, r1, lr
-    ldr lr, [sp, #156]
-    eor r1, r1, lr
-    eor r1, r1, r10
-    eor r1, r1, r11
-    ldr r0, [sp, #48]
-    ldr lr, [sp, #100]
-    eor r0, r0, lr
-    ldr lr, [sp, #152]
-    eor r0, r0, lr
-    eor r0, r0, r9
-    eor r0, r0, r10
-    ldr r12, [sp, #44]
-    ldr lr, [sp, #72]
-    eor r12, r12, lr
-    ldr lr, [sp, #96]
-    eor r12, r12, lr
-    ldr lr, [sp, #148]
-    eor r12, r12, lr
-    eor r12, r12, r8
-    eor r12, r12, r9
-    eor r12, r12, r11
-    ldr lr, [sp, #20]
-    str r12, [lr, #48]
-    ldr r12, [sp, #40]
-    ldr lr, [sp, #68]
-    eor r12, r12, lr
-    ldr lr, [sp, #92]
-    eor r12, r12, lr
-    ldr lr, [sp, #144]
-    eor r12, r12, lr
-    eor r12, r12, r7
-    eor r12, r12, r8
-    eor r12, r12, r10
-    eor r12, r12, r11
-    ldr lr, [sp, #20]
-    str r12, [lr, #44]
-    ldr r12, [sp, #36]
-    ldr lr, [sp, #64]
-    eor r12, r12, lr
-    ldr lr, [sp, #88]
-    eor r12, r12, lr
-    ldr lr, [sp, #140]
-    eor r12, r12, lr
-    eor r12, r12, r6
-    eor r12, r12, r7
-    eor r12, r12, r9
-    eor r12, r12, r10
-    ldr lr, [sp, #20]
-    str r12, [lr, #40]
-    ldr r12, [sp, #32]
-    ldr lr, [sp, #60]
-    eor r12, r12, lr
-    ldr lr, [sp, #84]
-    eor r12, r12, lr
-    ldr lr, [sp, #136]
-    eor r12, r12, lr
-    eor r12, r12, r5
-    eor r12, r12, r6
-    eor r12, r12, r8
-    eor r12, r12, r9
-    ldr lr, [sp, #20]
-    str r12, [lr, #36]
-    ldr r12, [sp, #28]
-    ldr lr, [sp, #56]
-    eor r12, r12, lr
-    ldr lr, [sp, #80]
-    eor r12, r12, lr
-    ldr lr, [sp, #132]
-    eor r12, r12, lr
-    eor r12, r12, r4
-    eor r12, r12, r5
-    eor r12, r12, r7
-    eor r12, r12, r8
-    ldr lr, [sp, #20]
-    str r12, [lr, #32]
-    ldr r12, [sp, #24]
-    ldr lr, [sp, #52]
-    eor r12, r12, lr
-    ldr lr, [sp, #76]
-    eor r12, r12, lr
-    ldr lr, [sp, #128]
-    eor r12, r12, lr
-    eor r12, r12, r3
-    eor r12, r12, r4
-    eor r12, r12, r6
-    eor r12, r12, r7
-    ldr lr, [sp, #20]
-    str r12, [lr, #28]
-    ldr r12, [sp, #48]
-    eor r12, r12, r2
-    eor r12, r12, r3
-    eor r12, r12, r5
-    eor r12, r12, r6
-    ldr lr, [sp, #20]
-    str r12, [lr, #24]
-    ldr r12, [sp, #44]
-    eor r12, r12, r1
-    eor r12, r12, r2
-    eor r12, r12, r4
-    eor r12, r12, r5
-    ldr lr, [sp, #20]
-    str r12, [lr, #20]
-    ldr r12, [sp, #40]
-    eor r12, r12, r0
-    eor r12, r12, r1
-    eor r12, r12, r3
-    eor r12, r12, r4
-    ldr lr, [sp, #20]
-    str r12, [lr, #16]
-    ldr r12, [sp, #36]
-    eor r12, r12, r0
-    eor r12, r12, r2
-    eor r12, r12, r3
-    ldr lr, [sp, #20]
-    str r12, [lr, #12]
-    ldr r12, [sp, #32]
-    eor r12, r12, r1
-    eor r12, r12, r2
-    ldr lr, [sp, #20]
-    str r12, [lr, #8]
-    ldr r12, [sp, #28]
-    eor r12, r12, r0
-    eor r12, r12, r1
-    ldr lr, [sp, #20]
-    str r12, [lr, #4]
-    ldr r12, [sp, #24]
-    eor r12, r12, r0
-    ldr lr, [sp, #20]
-    str r12, [lr, #0]
-    add sp, sp, #176
+    add sp, sp, #24
     pop {r4-r11, pc}
-    .size pqmcu_mce_mul13, .-pqmcu_mce_mul13
+    .size pqmcu_mce_kara13, .-pqmcu_mce_kara13

@@ -1,29 +1,21 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-"""Writes bs_mul_m4.S: the bitsliced GF(2^m) multiplication of kem.cpp
-(Bs<M>::mul32) for ARMv7-M (Cortex-M4), one Karatsuba level.
+"""Writes bs_mul_m4.S: the Karatsuba level of the bitsliced GF(2^m)
+multiplication of kem.cpp (Bs<M>::mul32) for ARMv7-M (Cortex-M4):
+
+  void pqmcu_mce_kara12(uint32_t p[33], const uint32_t a[12], const uint32_t b[12])
+  void pqmcu_mce_kara13(uint32_t p[37], const uint32_t a[13], const uint32_t b[13])
 
 Coefficients are 32-bit words (32 lanes). With H = ceil(m/2), L = m - H and
-a = a0 + z^H a1 (same for b), the three half products as binary polynomials,
-a0 b0 (2H-1 words), (a0 + a1)(b0 + b1) (a1, b1 zero-padded to H words) and
-a1 b1 (2L-1 words), go to the frame. The middle product reuses a0 and b0 where the first left them (a1, b1
+a = a0 + z^H a1 (same for b), p holds the three half products as binary
+polynomials: p[0 .. 2H-1) = a0 b0, p[2H-1 .. 4H-2) = (a0 + a1)(b0 + b1) (a1, b1
+zero-padded to H words), p[4H-2 .. 4H+2L-3) = a1 b1. kem.cpp combines them and
+reduces. The middle product reuses a0 and b0 where the first left them (a1, b1
 XORed in: 12 loads fewer). Each product is a schoolbook with one operand in r1..rN and as many
 words of the other as fit in r(N+1)..r12 (the rest through the stack frame, one
 load into the temporary per use), r0 accumulating a column and lr the
 temporary; the columns go to s0.. and out with one VSTM. Straight-line, no
 data-dependent branch or address.
-
-The product (decapsulation's FFT, batch inversion and Berlekamp-Massey)
-
-  void pqmcu_mce_mul12(uint32_t r[12], const uint32_t a[12], const uint32_t b[12])
-  void pqmcu_mce_mul13(uint32_t r[13], const uint32_t a[13], const uint32_t b[13])
-
-runs the three products into its own frame, then combines and reduces
-them (z^12 = z^3 + 1; z^13 = z^4 + z^3 + z + 1) in registers: the top words
-p[m .. 2m-2] of the unreduced product, from the highest down (each folds into
-lower ones), stay in r0 ..; each output word is its low part's frame words
-plus the top words that fold onto it, stored to r (r may alias a or b: it is
-written after both are read).
 
 usage: gen_bs_mul_m4_asm.py > bs_mul_m4.S
 """
@@ -118,16 +110,13 @@ def columns(e, n, k, ra, rb, zero):
     e(f"    str r0, [sp, #{OUT}]")
 
 
-def fused(m):
+def kara(m):
     h = (m + 1) // 2
     low = m - h
-    n0, n2 = 2 * h - 1, 2 * low - 1          # words of a0 b0 (= middle product) and a1 b1
-    R, PP = 20, 24                           # frame: r, then the three products
-    frame = (PP + 4 * (2 * n0 + n2) + 7) // 8 * 8
-    taps = [9, 12] if m == 12 else [9, 10, 12, 13]  # z^i -> z^(i - tap), i >= m
     out = []
     e = out.append
-    name = f"pqmcu_mce_mul{m}"
+    name = f"pqmcu_mce_kara{m}"
+    frame = (EXTRA + 4 * 2 + 7) // 8 * 8
     e(f"    .section .text.{name}, \"ax\", %progbits")
     e("    .align 2")
     e(f"    .global {name}")
@@ -136,52 +125,17 @@ def fused(m):
     e(f"{name}:")
     e("    push {r4-r11, lr}")
     e(f"    sub sp, sp, #{frame}")
-    e(f"    str r0, [sp, #{R}]")
-    e(f"    add r0, sp, #{PP}")
     e(f"    str r0, [sp, #{OUT}]")
     e(f"    str r1, [sp, #{A}]")
     e(f"    str r2, [sp, #{B}]")
     w = lambda i: 4 * i
+    # a0 b0
     product(e, h, [[w(i)] for i in range(h)], [[w(j)] for j in range(h)])
+    # (a0 + a1)(b0 + b1): a0, b0 are still in place, a1 and b1 XORed in
     product(e, h, [([w(h + i)] if i < low else []) for i in range(h)],
             [([w(h + j)] if j < low else []) for j in range(h)], xor_into=True)
+    # a1 b1
     product(e, low, [[w(h + i)] for i in range(low)], [[w(h + j)] for j in range(low)])
-
-    def base(k):  # frame words whose XOR is p[k] = p0 + z^h (p0 + p1 + p2) + z^2h p2
-        acc = set()
-        if k < n0:
-            acc ^= {k}
-        if h <= k < h + n0:
-            acc ^= {n0 + k - h}
-            acc ^= {k - h}
-            if k - h < n2:
-                acc ^= {2 * n0 + k - h}
-        if k >= 2 * h and k - 2 * h < n2:
-            acc ^= {2 * n0 + k - 2 * h}
-        return sorted(acc)
-
-    def load_xor(dst, words):
-        if not words:
-            e(f"    mov {dst}, #0")
-            return
-        e(f"    ldr {dst}, [sp, #{PP + 4 * words[0]}]")
-        for i in words[1:]:
-            e(f"    ldr lr, [sp, #{PP + 4 * i}]")
-            e(f"    eor {dst}, {dst}, lr")
-
-    top = {i: f"r{i - m}" for i in range(m, 2 * m - 1)}  # r0 .. r(m-2)
-    for i in range(2 * m - 2, m - 1, -1):  # as the reduction reads them
-        load_xor(top[i], base(i))
-        for i2 in range(i + 1, 2 * m - 1):
-            if any(i2 - tp == i for tp in taps):
-                e(f"    eor {top[i]}, {top[i]}, {top[i2]}")
-    for k in range(m - 1, -1, -1):
-        load_xor("r12", base(k))
-        for i2 in range(m, 2 * m - 1):
-            if any(i2 - tp == k for tp in taps):
-                e(f"    eor r12, r12, {top[i2]}")
-        e(f"    ldr lr, [sp, #{R}]")
-        e(f"    str r12, [lr, #{4 * k}]")
     e(f"    add sp, sp, #{frame}")
     e("    pop {r4-r11, pc}")
     e(f"    .size {name}, .-{name}")
@@ -195,7 +149,7 @@ def main():
     print("    .thumb")
     print("    .fpu fpv4-sp-d16")
     for m in (12, 13):
-        print("\n".join(fused(m)))
+        print("\n".join(kara(m)))
     return 0
 
 
