@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// Classic McEliece FixedWeight, Encode, Decode (syndrome, Berlekamp-Massey,
-// root search by evaluation at every support element) and the KEM's hashes
-// with implicit rejection. Constant time in e, s and the secret key.
+// Classic McEliece FixedWeight, Encode, Decode (syndromes by the transposed
+// additive FFT, Berlekamp-Massey, roots by the additive FFT at all 2^m field
+// elements, bitsliced) and the KEM's hashes with implicit rejection. Constant
+// time in e, s and the secret key.
 #include <cstring>
 
 #include "core/secure.hpp"
@@ -378,10 +379,15 @@ struct Fft {
     // out += x^(2^K) at every point (the leading term of a monic polynomial of
     // degree 2^K: one level of butterflies fewer than 2^(K+1) coefficients).
     static void add_top(uint32_t* out) {
+        uint32_t lanes[M];
+        for (int b = 0; b < M; ++b) lanes[b] = c.top_lanes[b];
         for (uint32_t G = 0; G < kGroups; ++G) {
-            gf hi = 0;
-            for (int j = 5; j < M; ++j) hi ^= gf(c.top[j] & (0u - ((G >> (j - 5)) & 1)));
-            for (int b = 0; b < M; ++b) out[G * M + b] ^= c.top_lanes[b] ^ (0u - ((uint32_t(hi) >> b) & 1));
+            uint32_t hi = 0;
+#pragma GCC unroll 8
+            for (int j = 5; j < M; ++j) hi ^= c.top[j] & (0u - ((G >> (j - 5)) & 1));
+            uint32_t* o = out + G * M;
+#pragma GCC unroll 13
+            for (int b = 0; b < M; ++b) o[b] ^= lanes[b] ^ (0u - ((hi >> b) & 1));
         }
     }
     // out (kGroups x M words) = f at every point; f: 2^K coefficients, clobbered.
