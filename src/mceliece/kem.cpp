@@ -476,14 +476,37 @@ PQMCU_MCE_ALWAYS_INLINE void lanes_up(uint32_t* v, uint32_t groups, gf in) {
 // is the parity of the lanes of C S (one multiplication per group), and C +=
 // f B is one multiplication by the broadcast f per group. The loops stop at
 // the public degree bounds (deg C <= N, deg B <= N + 1 before step N).
+// a^(2^m - 2) (0 for 0) by the addition chain of Bs::inv: 4 / 5
+// multiplications instead of m - 2.
 template <int M>
-PQMCU_MCE_NOINLINE uint32_t berlekamp_massey(const Params& p, gf* loc, const gf* s) {
+PQMCU_MCE_ALWAYS_INLINE gf scalar_inv(gf a) {
     using F = Gf<M>;
-    constexpr uint32_t kMaxGroups = (kMaxT + 31) / 32;
-    const uint32_t t = p.t, groups = (t + 31) / 32;
+    auto sq_n = [](gf x, int k) {
+        for (int i = 0; i < k; ++i) x = F::sq(x);
+        return x;
+    };
+    gf cur = F::mul(F::sq(a), a);  // 2^2 - 1
+    if constexpr (M == 13) {
+        cur = F::mul(F::sq(cur), a);        // 2^3 - 1
+        cur = F::mul(sq_n(cur, 3), cur);    // 2^6 - 1
+        cur = F::mul(sq_n(cur, 6), cur);    // 2^12 - 1
+    } else {
+        cur = F::mul(sq_n(cur, 2), cur);    // 2^4 - 1
+        cur = F::mul(F::sq(cur), a);        // 2^5 - 1
+        cur = F::mul(sq_n(cur, 5), cur);    // 2^10 - 1
+        cur = F::mul(F::sq(cur), a);        // 2^11 - 1
+    }
+    return F::sq(cur);
+}
+
+// G = ceil(t / 32) groups at compile time (2, 3 or 4): the group loops unroll.
+template <int M, uint32_t G>
+PQMCU_MCE_NOINLINE uint32_t berlekamp_massey_g(const Params& p, gf* loc, const gf* s) {
+    using F = Gf<M>;
+    const uint32_t t = p.t, groups = G;
     // Lanes from t on in the last group stay zero in C and B.
     const uint32_t last_mask = t % 32 ? (1u << (t % 32)) - 1 : ~0u;
-    uint32_t Cv[kMaxGroups * M], Bv[kMaxGroups * M], Sv[kMaxGroups * M];
+    uint32_t Cv[G * M], Bv[G * M], Sv[G * M];
     uint32_t acc[2 * M], prod[M], fb[M];
     for (uint32_t i = 0; i < groups * M; ++i) Cv[i] = Bv[i] = Sv[i] = 0;
     Bv[0] = 1;  // B = z: B_1 = 1
@@ -493,7 +516,9 @@ PQMCU_MCE_NOINLINE uint32_t berlekamp_massey(const Params& p, gf* loc, const gf*
         if (N > 0) lanes_up<M>(Sv, groups, s[N - 1]);
         const uint32_t top = N < t ? N : t;  // C_i s_{N-i} for i = 1 .. top
         for (int k = 0; k < 2 * M; ++k) acc[k] = 0;
-        for (uint32_t g = 0; 32 * g < top; ++g) {
+#pragma GCC unroll 4
+        for (uint32_t g = 0; g < G; ++g) {
+            if (32 * g >= top) break;  // (public bound)
             Bs<M>::mul32(prod, Cv + g * M, Sv + g * M);
 #pragma GCC unroll 13
             for (int k = 0; k < M; ++k) acc[k] ^= prod[k];
@@ -502,11 +527,12 @@ PQMCU_MCE_NOINLINE uint32_t berlekamp_massey(const Params& p, gf* loc, const gf*
         const gf d_nonzero = gf(~F::is_zero_mask(d));
         const gf grow = gf(d_nonzero & ~lt_mask(N, 2 * len));  // d != 0 and 2 len <= N
         const uint32_t grow32 = 0u - uint32_t(grow & 1);
-        const gf f = F::mul(F::inv(b), d);  // 0 when d = 0
+        const gf f = F::mul(scalar_inv<M>(b), d);  // 0 when d = 0
         for (int k = 0; k < M; ++k) fb[k] = 0u - ((uint32_t(f) >> k) & 1);
         // C += f B on the coefficients up to min(N + 1, t); B = z (grow ? old
         // C : B) on every group (the shift carries across them).
         const uint32_t cb = N + 1 < t ? N + 1 : t;
+#pragma GCC unroll 4
         for (uint32_t g = 0; g < groups; ++g) {
             uint32_t* c = Cv + g * M;
             uint32_t* bb = Bv + g * M;
@@ -542,6 +568,17 @@ PQMCU_MCE_NOINLINE uint32_t berlekamp_massey(const Params& p, gf* loc, const gf*
     wipe32(prod, M);
     wipe32(fb, M);
     return len;
+}
+template <int M>
+uint32_t berlekamp_massey(const Params& p, gf* loc, const gf* s) {
+    const uint32_t groups = (p.t + 31) / 32;
+    static_assert(kMaxT <= 128);
+    if constexpr (M == 12) {
+        return berlekamp_massey_g<12, 2>(p, loc, s);  // (t = 64)
+    } else {
+        if (groups == 3) return berlekamp_massey_g<13, 3>(p, loc, s);
+        return berlekamp_massey_g<13, 4>(p, loc, s);
+    }
 }
 
 }  // namespace
