@@ -166,9 +166,8 @@ void layer_in_word(uint8_t* W, const uint8_t* bits, size_t groups, uint32_t plan
     }
 }
 
-// One layer of stride s = 2^stride_log on the bitsliced groups (planes words
-// each: w for the support's bits, 1 or 2 for bit vectors). P = planes when
-// known at compile time (bit vectors), else 0.
+// One layer of stride s = 2^stride_log on groups of P words (P = 1 or 2 bit
+// vectors, interleaved a 32-bit word at a time).
 template <uint32_t P>
 void apply_layer_planes(uint8_t* W, const uint8_t* bits, uint32_t stride_log, uint32_t w, uint32_t planes) {
     const uint32_t np = P ? P : planes;
@@ -204,29 +203,10 @@ void apply_layer_planes(uint8_t* W, const uint8_t* bits, uint32_t stride_log, ui
 void apply_layer_bitsliced(uint8_t* W, const uint8_t* bits, uint32_t stride_log, uint32_t w, uint32_t planes) {
     if (planes == 1)
         apply_layer_planes<1>(W, bits, stride_log, w, 1);
-    else if (planes == 2)
-        apply_layer_planes<2>(W, bits, stride_log, w, 2);
     else
-        apply_layer_planes<0>(W, bits, stride_log, w, planes);
+        apply_layer_planes<2>(W, bits, stride_log, w, 2);
 }
 
-}  // namespace
-
-void apply_control_bits_bitsliced(uint8_t* out, const uint8_t* bits, uint32_t w) {
-    const size_t n = size_t(1) << w, groups = n / 32, layer_bytes = n / 16;
-    // Element i = 32 G + l holds bitrev_w(i): its bit k is bit w - 1 - k of i,
-    // a lane pattern for bits 0 .. 4 of i (l), all or nothing above (G).
-    static constexpr uint32_t lane_bit[5] = {0xAAAAAAAAu, 0xCCCCCCCCu, 0xF0F0F0F0u, 0xFF00FF00u, 0xFFFF0000u};
-    for (size_t g = 0; g < groups; ++g)
-        for (uint32_t k = 0; k < w; ++k) {
-            const uint32_t p = w - 1 - k;
-            st32(out + (g * w + k) * 4, p < 5 ? lane_bit[p] : 0u - uint32_t((g >> (p - 5)) & 1));
-        }
-    for (uint32_t i = 0; i < w; ++i, bits += layer_bytes) apply_layer_bitsliced(out, bits, i, w, w);
-    for (uint32_t i = w - 1; i-- > 0; bits += layer_bytes) apply_layer_bitsliced(out, bits, i, w, w);
-}
-
-namespace {
 void apply_network_planes(uint8_t* v, const uint8_t* bits, uint32_t w, bool inverse, uint32_t planes) {
     const size_t layer_bytes = (size_t(1) << w) / 16;
     if (!inverse) {
