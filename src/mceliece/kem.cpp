@@ -531,25 +531,28 @@ PQMCU_MCE_NOINLINE uint32_t berlekamp_massey_g(const Params& p, gf* loc, const g
         for (int k = 0; k < M; ++k) fb[k] = 0u - ((uint32_t(f) >> k) & 1);
         // C += f B on the coefficients up to min(N + 1, t); B = z (grow ? old
         // C : B) on every group (the shift carries across them).
+        // One pass from the top group down (group g - 1 is still unchanged
+        // when g is done): C_g += f B_g, B_g = z sel_g with sel = (grow ? old
+        // C : B), lane 0 of group g taking lane 31 of sel_{g-1}, and lane 0
+        // of group 0 C_0 = 1 when grown, else B_0 = 0.
         const uint32_t cb = N + 1 < t ? N + 1 : t;
 #pragma GCC unroll 4
-        for (uint32_t g = 0; g < groups; ++g) {
+        for (uint32_t i = 0; i < groups; ++i) {
+            const uint32_t g = groups - 1 - i;
             uint32_t* c = Cv + g * M;
             uint32_t* bb = Bv + g * M;
-            if (32 * g < cb) {
-                Bs<M>::mul32(prod, bb, fb);
+            const bool update = 32 * g < cb;  // (public)
+            if (update) Bs<M>::mul32(prod, bb, fb);
 #pragma GCC unroll 13
-                for (int k = 0; k < M; ++k) {
-                    const uint32_t old = c[k];
-                    c[k] = old ^ prod[k];
-                    bb[k] = (bb[k] & ~grow32) | (old & grow32);
-                }
-            } else {
-#pragma GCC unroll 13
-                for (int k = 0; k < M; ++k) bb[k] = (bb[k] & ~grow32) | (c[k] & grow32);
+            for (int k = 0; k < M; ++k) {
+                const uint32_t old = c[k];
+                const uint32_t sel = (bb[k] & ~grow32) | (old & grow32);
+                const uint32_t in = g > 0 ? ((bb[k - M] & ~grow32) | (c[k - M] & grow32)) >> 31
+                                          : (k == 0 ? grow32 & 1 : 0);
+                bb[k] = (sel << 1) | in;
+                if (update) c[k] = old ^ prod[k];
             }
         }
-        lanes_up<M>(Bv, groups, gf(grow & 1));  // z times: B_1 = C_0 = 1 when grown, else B_0 = 0
         for (int k = 0; k < M; ++k) Bv[(groups - 1) * M + k] &= last_mask;
         len = (len & ~grow32) | ((N + 1 - len) & grow32);
         b = gf((b & ~grow) | (d & grow));
