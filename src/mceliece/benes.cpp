@@ -143,9 +143,35 @@ inline uint32_t ld32(const uint8_t* p) {
 }
 inline void st32(uint8_t* p, uint32_t v) { std::memcpy(p, &v, 4); }
 
-// One layer of stride s = 2^stride_log on the bitsliced groups (w words each).
-void apply_layer_bitsliced(uint8_t* W, const uint8_t* bits, uint32_t stride_log, uint32_t w) {
-    const size_t n = size_t(1) << w, groups = n / 32, gb = 4 * size_t(w);  // bytes per group
+// A layer of stride s = 2^SL < 32 on P-word groups: group g's 16 pairs
+// (l, l + s), l without bit s, take control bits 16 g .. 16 g + 15 in order
+// of l; deposit them at those l.
+template <uint32_t P, uint32_t SL>
+void layer_in_word(uint8_t* W, const uint8_t* bits, size_t groups, uint32_t planes) {
+    constexpr uint32_t s = 1u << SL;
+    const uint32_t np = P ? P : planes;
+    const size_t gb = 4 * size_t(np);
+    for (size_t g = 0; g < groups; ++g) {
+        uint32_t m = uint32_t(bits[2 * g]) | (uint32_t(bits[2 * g + 1]) << 8);
+        if constexpr (s <= 8) m = (m & 0x000000FFu) | ((m & 0x0000FF00u) << 8);
+        if constexpr (s <= 4) m = (m & 0x000F000Fu) | ((m & 0x00F000F0u) << 4);
+        if constexpr (s <= 2) m = (m & 0x03030303u) | ((m & 0x0C0C0C0Cu) << 2);
+        if constexpr (s <= 1) m = (m & 0x11111111u) | ((m & 0x22222222u) << 1);
+        uint8_t* x = W + g * gb;
+        for (uint32_t k = 0; k < np; ++k) {
+            const uint32_t a = ld32(x + 4 * k);
+            const uint32_t d = (a ^ (a >> s)) & m;
+            st32(x + 4 * k, a ^ d ^ (d << s));
+        }
+    }
+}
+
+// One layer of stride s = 2^stride_log on groups of P words (P = 1 or 2 bit
+// vectors, interleaved a 32-bit word at a time).
+template <uint32_t P>
+void apply_layer_planes(uint8_t* W, const uint8_t* bits, uint32_t stride_log, uint32_t w, uint32_t planes) {
+    const uint32_t np = P ? P : planes;
+    const size_t n = size_t(1) << w, groups = n / 32, gb = 4 * size_t(np);  // bytes per group
     if (stride_log >= 5) {
         // Elements j .. j + 31 (one group, low half of a block) pair with
         // group + s / 32; their control bits are 32 consecutive ones.
@@ -156,7 +182,7 @@ void apply_layer_bitsliced(uint8_t* W, const uint8_t* bits, uint32_t stride_log,
                 const uint32_t c = ld32(bits + index / 8);
                 uint8_t* x = W + g * gb;
                 uint8_t* y = W + (g + sg) * gb;
-                for (uint32_t k = 0; k < w; ++k) {
+                for (uint32_t k = 0; k < np; ++k) {
                     const uint32_t a = ld32(x + 4 * k), b = ld32(y + 4 * k);
                     const uint32_t d = (a ^ b) & c;
                     st32(x + 4 * k, a ^ d);
@@ -165,38 +191,41 @@ void apply_layer_bitsliced(uint8_t* W, const uint8_t* bits, uint32_t stride_log,
             }
         return;
     }
-    // s < 32: group g's 16 pairs (l, l + s), l without bit s, take control
-    // bits 16 g .. 16 g + 15 in order of l; deposit them at those l.
-    const uint32_t s = 1u << stride_log;
-    for (size_t g = 0; g < groups; ++g) {
-        uint32_t m = uint32_t(bits[2 * g]) | (uint32_t(bits[2 * g + 1]) << 8);
-        if (s <= 8) m = (m & 0x000000FFu) | ((m & 0x0000FF00u) << 8);
-        if (s <= 4) m = (m & 0x000F000Fu) | ((m & 0x00F000F0u) << 4);
-        if (s <= 2) m = (m & 0x03030303u) | ((m & 0x0C0C0C0Cu) << 2);
-        if (s <= 1) m = (m & 0x11111111u) | ((m & 0x22222222u) << 1);
-        uint8_t* x = W + g * gb;
-        for (uint32_t k = 0; k < w; ++k) {
-            const uint32_t a = ld32(x + 4 * k);
-            const uint32_t d = (a ^ (a >> s)) & m;
-            st32(x + 4 * k, a ^ d ^ (d << s));
-        }
+    switch (stride_log) {
+        case 0: layer_in_word<P, 0>(W, bits, groups, planes); break;
+        case 1: layer_in_word<P, 1>(W, bits, groups, planes); break;
+        case 2: layer_in_word<P, 2>(W, bits, groups, planes); break;
+        case 3: layer_in_word<P, 3>(W, bits, groups, planes); break;
+        default: layer_in_word<P, 4>(W, bits, groups, planes); break;
     }
 }
 
+void apply_layer_bitsliced(uint8_t* W, const uint8_t* bits, uint32_t stride_log, uint32_t w, uint32_t planes) {
+    if (planes == 1)
+        apply_layer_planes<1>(W, bits, stride_log, w, 1);
+    else
+        apply_layer_planes<2>(W, bits, stride_log, w, 2);
+}
+
+void apply_network_planes(uint8_t* v, const uint8_t* bits, uint32_t w, bool inverse, uint32_t planes) {
+    const size_t layer_bytes = (size_t(1) << w) / 16;
+    if (!inverse) {
+        for (uint32_t i = 0; i < w; ++i, bits += layer_bytes) apply_layer_bitsliced(v, bits, i, w, planes);
+        for (uint32_t i = w - 1; i-- > 0; bits += layer_bytes) apply_layer_bitsliced(v, bits, i, w, planes);
+        return;
+    }
+    // Every layer is an involution: the inverse runs them backwards.
+    size_t layer = 2 * size_t(w) - 1;  // layers 2w-2 (stride 1) .. w (stride 2^(w-2)), w-1 .. 0
+    for (uint32_t i = 0; i + 1 < w; ++i) apply_layer_bitsliced(v, bits + --layer * layer_bytes, i, w, planes);
+    for (uint32_t i = w; i-- > 0;) apply_layer_bitsliced(v, bits + --layer * layer_bytes, i, w, planes);
+}
 }  // namespace
 
-void apply_control_bits_bitsliced(uint8_t* out, const uint8_t* bits, uint32_t w) {
-    const size_t n = size_t(1) << w, groups = n / 32, layer_bytes = n / 16;
-    // Element i = 32 G + l holds bitrev_w(i): its bit k is bit w - 1 - k of i,
-    // a lane pattern for bits 0 .. 4 of i (l), all or nothing above (G).
-    static constexpr uint32_t lane_bit[5] = {0xAAAAAAAAu, 0xCCCCCCCCu, 0xF0F0F0F0u, 0xFF00FF00u, 0xFFFF0000u};
-    for (size_t g = 0; g < groups; ++g)
-        for (uint32_t k = 0; k < w; ++k) {
-            const uint32_t p = w - 1 - k;
-            st32(out + (g * w + k) * 4, p < 5 ? lane_bit[p] : 0u - uint32_t((g >> (p - 5)) & 1));
-        }
-    for (uint32_t i = 0; i < w; ++i, bits += layer_bytes) apply_layer_bitsliced(out, bits, i, w);
-    for (uint32_t i = w - 1; i-- > 0; bits += layer_bytes) apply_layer_bitsliced(out, bits, i, w);
+void apply_control_bits_bitvector(uint8_t* v, const uint8_t* bits, uint32_t w, bool inverse) {
+    apply_network_planes(v, bits, w, inverse, 1);
+}
+void apply_control_bits_pairs(uint8_t* v, const uint8_t* bits, uint32_t w, bool inverse) {
+    apply_network_planes(v, bits, w, inverse, 2);
 }
 
 void control_bits(uint8_t* out, const int16_t* pi, uint32_t w, uint32_t* temp) {

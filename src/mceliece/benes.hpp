@@ -18,12 +18,13 @@ void control_bits(uint8_t* out, const int16_t* pi, uint32_t w, uint32_t* temp);
 // to the identity, the control bits of pi give pi.
 void apply_control_bits(uint16_t* a, const uint8_t* bits, uint32_t w);
 
-// The same network applied to bitrev_w(0 .. 2^w - 1) (the support's start),
-// bitsliced throughout: out (2^w w / 8 bytes, 4-aligned not required) gets
-// 2^w / 32 groups of w words, word k of group G holding bit k of elements
-// 32 G .. 32 G + 31 (lane l = element 32 G + l). Layers of stride >= 32 swap
-// whole words under a word of control bits; smaller strides are masked
-// in-word swaps. Constant time (public indices only).
-void apply_control_bits_bitsliced(uint8_t* out, const uint8_t* bits, uint32_t w);
+// The network (inverse = false) or its inverse applied to a bit vector of
+// 2^w bits (bit i at bit i % 8 of byte i / 8, 2^w / 8 bytes): forward, out[i]
+// = v[pi(i)], so a vector indexed by j (the element bitrev_w(j)) becomes one
+// indexed by support position; the inverse goes back. Constant time.
+void apply_control_bits_bitvector(uint8_t* v, const uint8_t* bits, uint32_t w, bool inverse);
+// The same on two bit vectors at once, their 32-bit words interleaved
+// (2^w / 16 words: word 2G of the first, 2G + 1 of the second).
+void apply_control_bits_pairs(uint8_t* v, const uint8_t* bits, uint32_t w, bool inverse);
 
 }  // namespace pqmcu::mceliece

@@ -27,17 +27,19 @@ struct KeygenWork {
     uint64_t* left;      // mt rows x left_words(); also the Goppa system's (t+1) x t elements first
 };
 
-// Decapsulation's buffers. Decoding works on 64 support elements at once,
-// bitsliced (word k of a batch holds bit k of 64 field elements).
+// Decapsulation's buffers. Decoding evaluates at all q = 2^m field elements
+// by the additive FFT, bitsliced: q / 32 groups of m words (word k of a group
+// holds bit k of 32 values).
 struct DecapsWork {
-    gf* L;            // q: the support (the Benes network applied to bitrev(0 .. q-1)), bitsliced in place
-    uint64_t* ginv2;  // syndrome_batches x m: 1 / g(alpha)^2 of the first mt elements, bitsliced
-    uint8_t* e;       // n/8: the decoded error vector, then e or s
-    gf* small;        // 9 (t + 1): g, syndromes, locator, Berlekamp-Massey state
+    uint32_t* fft;    // fft_words: the FFT's values (also the batch inversion's and the Benes pass's scratch)
+    uint32_t* ginv2;  // fft_words: 1 / g(a)^2 at every field element a
+    uint8_t* e;       // q/8: bit vectors (the support in field order, e), then e or s (n/8)
+    gf* small;        // decaps_small_elems: g, two syndrome lists, the locator, FFT coefficients
 };
-constexpr uint32_t decode_batches(const Params& p) { return (p.n + 63) / 64; }
-// The syndrome of C0 only involves positions below mt.
-constexpr uint32_t syndrome_batches(const Params& p) { return (p.mt() + 63) / 64; }
+constexpr uint32_t fft_words(const Params& p) { return p.q() / 32 * p.m; }
+// The FFT's coefficient buffer: 2^K >= 2t (the syndromes).
+constexpr uint32_t fft_coeffs(const Params& p) { return p.m == 12 ? 128 : 256; }
+constexpr uint32_t decaps_small_elems(const Params& p) { return 6 * p.t + 2 + fft_coeffs(p); }
 
 // Encapsulation's buffers.
 struct EncapsWork {
@@ -112,5 +114,17 @@ Status encapsulate_with_e(const Params& p, uint8_t* ct, uint8_t* ss, const uint8
 // 0xFF, as the reference) when the ciphertext's padding bits are not zero.
 template <int M>
 Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_t* sk, const DecapsWork& w);
+
+// Decapsulation's additive FFT on plain element arrays, for the differential
+// tests (indices are element values a, 0 <= a < 2^M; work: 2^M M / 32 words,
+// fc: 256 elements of scratch):
+//   fft_evaluate_all: out[a] = f(a), f monic of `coeffs` <= 65 (M = 12) or 129
+//                     coefficients;
+//   fft_power_sums:   out[j] = sum over a of x[a] a^j, j < terms <= 128 (M = 12)
+//                     or 256.
+template <int M>
+void fft_evaluate_all(gf* out, const gf* f, uint32_t coeffs, uint32_t* work, gf* fc);
+template <int M>
+void fft_power_sums(gf* out, uint32_t terms, const gf* x, uint32_t* work, gf* fc);
 
 }  // namespace pqmcu::mceliece

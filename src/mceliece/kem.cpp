@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// Classic McEliece FixedWeight, Encode, Decode (syndrome, Berlekamp-Massey,
-// root search by evaluation at every support element) and the KEM's hashes
-// with implicit rejection. Constant time in e, s and the secret key.
+// Classic McEliece FixedWeight, Encode, Decode (syndromes by the transposed
+// additive FFT, Berlekamp-Massey, roots by the additive FFT at all 2^m field
+// elements, bitsliced) and the KEM's hashes with implicit rejection. Constant
+// time in e, s and the secret key.
 #include <cstring>
 
 #include "core/secure.hpp"
@@ -69,6 +70,13 @@ void kem_hash(uint8_t* ss, uint8_t prefix, const uint8_t* e, size_t e_bytes, con
     h.absorb(ct, ct_bytes);
     h.finalize();
     h.squeeze(ss, 32);
+}
+
+// Word-wise wipe (newlib's memset is byte-slow on the M4; the volatile
+// stores are not turned back into a memset call).
+inline void wipe32(uint32_t* p, size_t words) {
+    volatile uint32_t* v = p;
+    for (size_t i = 0; i < words; ++i) v[i] = 0;
 }
 
 // Bitsliced GF(2^m): 64 elements per batch, word k = their bits k.
@@ -155,11 +163,6 @@ struct Bs {
         mul32(out, a, b);
         mul32(out + M, a + M, b + M);
     }
-    // out = a b + c (Horner's step; the constant folded into the last pass).
-    static void mul_add(uint32_t* out, const uint32_t* a, const uint32_t* b, gf c) {
-        mul32(out, a, b, c);
-        mul32(out + M, a + M, b + M, c);
-    }
     static void sq(uint32_t* out, const uint32_t* a) {
         for (int h = 0; h < 2; ++h) {
             uint32_t p[2 * M - 1];
@@ -204,30 +207,6 @@ struct Bs {
         secure_wipe(cur, sizeof cur);
         secure_wipe(tmp, sizeof tmp);
     }
-    static void add_constant(uint32_t* x, gf c) {
-        for (int k = 0; k < M; ++k) {
-            const uint32_t m = 0u - ((uint32_t(c) >> k) & 1);
-            x[k] ^= m;
-            x[M + k] ^= m;
-        }
-    }
-    // out = f(x) for the 64 elements of x (f of degree deg >= 1, Horner).
-    // f must be monic (g: g[t] = 1; the locator: C[0] stays 1 in
-    // Berlekamp-Massey), so Horner starts from x + f[deg - 1]: one
-    // multiplication fewer.
-    PQMCU_MCE_NOINLINE static void eval_monic(uint32_t* out, const gf* f, uint32_t deg, const uint32_t* x) {
-        for (int k = 0; k < 2 * M; ++k) out[k] = x[k];
-        add_constant(out, f[deg - 1]);
-        for (uint32_t i = deg - 1; i-- > 0;) mul_add(out, out, x, f[i]);
-    }
-    static uint64_t zero_lanes(const uint32_t* x) {
-        uint32_t lo = 0, hi = 0;
-        for (int k = 0; k < M; ++k) {
-            lo |= x[k];
-            hi |= x[M + k];
-        }
-        return uint64_t(~lo) | (uint64_t(~hi) << 32);
-    }
 };
 
 inline uint32_t load32(const uint8_t* p) {  // any alignment (one LDR on the M4)
@@ -235,33 +214,11 @@ inline uint32_t load32(const uint8_t* p) {  // any alignment (one LDR on the M4)
     std::memcpy(&v, p, 4);
     return v;
 }
-inline uint32_t popcount64(uint64_t x) {  // SWAR, no table, no instruction assumptions
-    x = x - ((x >> 1) & 0x5555555555555555ull);
-    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-    return uint32_t((x * 0x0101010101010101ull) >> 56);
-}
-inline uint64_t lane_mask(uint32_t batch, uint32_t count) {  // lanes below count (public)
-    const uint32_t first = 64 * batch;
-    if (count >= first + 64) return ~uint64_t(0);
-    if (count <= first) return 0;
-    return (uint64_t(1) << (count - first)) - 1;
-}
-// Bits 64 b .. 64 b + 63 of r (bit i of byte i / 8), zero from bit count on.
-inline uint64_t load_lanes(const uint8_t* r, uint32_t batch, uint32_t count) {
-    const uint32_t bytes = (count + 7) / 8;
-    uint64_t v = 0;
-    for (uint32_t i = 0; i < 8; ++i) {
-        const uint32_t idx = 8 * batch + i;
-        if (idx < bytes) v |= uint64_t(r[idx]) << (8 * i);
-    }
-    return v & lane_mask(batch, count);
-}
-
-// Batch b of the bitsliced support (apply_control_bits_bitsliced's groups 2b, 2b + 1).
-template <int M>
-inline void load_support(uint32_t* x, const gf* Lbits, uint32_t b) {
-    std::memcpy(x, reinterpret_cast<const uint8_t*>(Lbits) + 8 * M * b, 8 * M);
+inline uint32_t popcount32(uint32_t x) {  // SWAR, no table, no instruction assumptions
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+    return (x * 0x01010101u) >> 24;
 }
 
 inline uint32_t reverse_bits32(uint32_t x) {  // bit k to bit 31 - k (RBIT on the M4)
@@ -305,179 +262,326 @@ PQMCU_MCE_ALWAYS_INLINE gf parities(const uint32_t* run) {
     return gf(y);
 }
 
-// out[j] ^= the parities of run x^j, j < terms (run clobbered).
-template <int M>
-void accumulate_syndromes(gf* out, uint32_t terms, uint32_t* run, const uint32_t* x) {
-    for (uint32_t j = 0; j < terms; ++j) {
-        out[j] ^= parities<M>(run);
-        if (j + 1 < terms) Bs<M>::mul(run, run, x);
-    }
-}
-
-// out[0 .. terms): sum over positions i < count with bit i of r set of
-// ginv2_i alpha_i^j. One batch at a time: its running term ginv2 alpha^j stays
-// on the stack and each j takes the parities of its words (the parity of a
-// sum is the sum of the parities), so no buffer of all batches' terms.
-// L is the bitsliced support (apply_control_bits_bitsliced).
-template <int M>
-void syndrome(gf* out, uint32_t terms, const gf* L, const uint64_t* ginv2, const uint8_t* r,
-              uint32_t count) {
-    const uint32_t batches = (count + 63) / 64;
-    for (uint32_t j = 0; j < terms; ++j) out[j] = 0;
-    for (uint32_t b = 0; b < batches; ++b) {
-        uint32_t x[2 * M], run[2 * M];
-        load_support<M>(x, L, b);
-        const uint64_t c = load_lanes(r, b, count);
-        for (int k = 0; k < M; ++k) {
-            run[k] = uint32_t(ginv2[b * M + k] & c);
-            run[M + k] = uint32_t((ginv2[b * M + k] & c) >> 32);
+// The additive FFT (Gao-Mateer) over all q = 2^m field elements, bitsliced:
+// 32 elements per group of m words (word k: bit k of the 32 values), the
+// groups in index order. Output index i (bits i_j) is the point
+// sum_j i_j beta_j with beta_j = z^(m-1-j), i.e. the element bitrev_m(i):
+// the order of the Benes network's input, so a bit vector of roots in this
+// order becomes one in support order by the network itself.
+//
+// One level on a polynomial f of 2^k coefficients, evaluated on span(B)
+// (B = B_0 .. B_{r-1}, r = m - depth): twist f(x) := f(lambda x), lambda =
+// B_{r-1}, so the points are lambda span(gamma), gamma_j = B_j / lambda and
+// gamma_{r-1} = 1; the Taylor expansion at x^2 + x gives f = f0(x^2 + x) +
+// x f1(x^2 + x); f0, f1 are evaluated on span(delta), delta_j = gamma_j^2 +
+// gamma_j (j < r - 1), and combined: f(a) = f0(a^2 + a) + a f1(a^2 + a),
+// f(a + 1) = f(a) + f1(a^2 + a) for a in span(gamma_0 .. gamma_{r-2}).
+// After k levels the polynomials are constants; each is broadcast to its
+// 2^(m-k) points (whole groups: k <= m - 5), and the k levels of butterflies
+// (pairs 2^(m-d-1) >= 32 apart, so whole words) put the results together.
+// The twists and Taylor expansions are scalar (2^k coefficients, public
+// indices); the butterflies are bitsliced multiplications by the points a,
+// whose lane part is a fixed pattern per level and whose group part is
+// broadcast. The transpose (syndromes) runs the same steps backwards.
+template <int M, int K>
+struct FftConsts {
+    static_assert(K <= M - 5, "butterflies must pair whole groups");
+    gf gamma[K][M];         // depth d: gamma_j, j < m - d - 1
+    uint32_t lanes[K][M];   // depth d: bit-word b of sum_{j<5} l_j gamma_j, lane l
+    gf pw[2 << K];          // depth d >= 1: lambda_d^i, i < 2^(K-d), from pw_offset(d)
+    gf top[M];              // beta_j^(2^K): x^(2^K) is linear, so at the point of index i it
+    uint32_t top_lanes[M];  // is sum_j i_j top[j]; bit-word b of the lane part (j < 5)
+    static constexpr uint32_t pw_offset(int d) { return (2u << K) - (2u << (K - d)); }
+    constexpr FftConsts() : gamma{}, lanes{}, pw{}, top{}, top_lanes{} {
+        using F = Gf<M>;
+        gf B[M] = {};
+        for (int j = 0; j < M; ++j) B[j] = gf(1u << (M - 1 - j));
+        for (int j = 0; j < M; ++j) {
+            gf x = B[j];
+            for (int i = 0; i < K; ++i) x = F::sq(x);
+            top[j] = x;
         }
-        accumulate_syndromes<M>(out, terms, run, x);
-        secure_wipe(run, sizeof run);
-        secure_wipe(x, sizeof x);
-    }
-}
-
-// A 32 x 32 bit transpose in place (swapping blocks of 16, 8, .., 1): bit k
-// of word s goes to bit s of word k (elements <-> bitsliced lanes).
-inline void transpose32(uint32_t* A) {
-    uint32_t m = 0x0000FFFFu;
-    for (uint32_t j = 16; j != 0; j >>= 1, m ^= (m << j)) {
-        for (uint32_t k = 0; k < 32; k = (k + j + 1) & ~j) {
-            const uint32_t t = ((A[k] >> j) ^ A[k + j]) & m;
-            A[k + j] ^= t;
-            A[k] ^= t << j;
-        }
-    }
-}
-
-// out[0 .. terms) = the syndromes of e (e's weight must be t for them to be
-// its; otherwise any value): sum over the error positions i of alpha_i^j /
-// g(alpha_i)^2. Only the (at most t) error positions' elements are used, so
-// 1 / g^2 is evaluated on ceil(t / 64) batches instead of all n / 64. They
-// are gathered without secret branches or indices, 32 positions at a time:
-// the group's elements (its bitsliced words transposed back) are compacted,
-// error lanes first, by a log-shift network (each word carries its shift,
-// the number of non-error lanes below it, bit-reversed at the top: rounds
-// d = 1, 2, .., 16 move words with bit d set down by d; targets are distinct
-// and shifts non-decreasing, so a slot ORs what stays and what arrives); the
-// list so far moves up by the group's count (6 masked rounds) and the group's
-// words fill the front. The order of the list is irrelevant to the sums.
-template <int M>
-PQMCU_MCE_NOINLINE void error_syndromes(const Params& p, gf* out, uint32_t terms, const gf* g, const gf* Lbits,
-                                        const uint8_t* e, uint32_t* list) {  // list: t words of scratch
-    const uint32_t n = p.n, t = p.t, e_bytes = n / 8;
-    constexpr uint32_t valid = 0x8000u;  // bit 15: a listed element
-    uint32_t A[32];
-    for (uint32_t k = 0; k < t; ++k) list[k] = 0;
-    auto moves = [](uint32_t x) { return uint32_t(int32_t(x) >> 31); };
-    for (uint32_t G = 0; 32 * G < n; ++G) {
-        const uint8_t* src = reinterpret_cast<const uint8_t*>(Lbits) + 4 * M * G;
-        for (uint32_t k = 0; k < 32; ++k) A[k] = k < uint32_t(M) ? load32(src + 4 * k) : 0;
-        transpose32(A);  // A[l] = the element of lane l
-        uint32_t E = 0;
-        for (uint32_t i = 0; i < 4; ++i)
-            if (4 * G + i < e_bytes) E |= uint32_t(e[4 * G + i]) << (8 * i);
-        uint32_t count = 0;
         for (uint32_t l = 0; l < 32; ++l) {
-            const uint32_t bit = (E >> l) & 1;
-            A[l] = (A[l] | valid | reverse_bits32(l - count)) & (0u - bit);
-            count += bit;
+            gf a = 0;
+            for (int j = 0; j < 5; ++j)
+                if ((l >> j) & 1) a ^= top[j];
+            for (int b = 0; b < M; ++b) top_lanes[b] |= uint32_t((a >> b) & 1) << l;
         }
-        for (uint32_t d = 1; d < 32; d <<= 1) {
-            uint32_t i = 0;
-#pragma GCC unroll 4
-            for (; i + d < 32; ++i) {
-                const uint32_t x = A[i], y = A[i + d];
-                uint32_t v = (x & ~moves(x)) | (y & moves(y));
-                v += v & 0xFFFF0000u;  // the shift's next bit to bit 31
-                A[i] = v;
+        for (int d = 0; d < K; ++d) {
+            const int r = M - d;
+            const gf lambda = B[r - 1], li = F::inv(lambda);
+            for (int j = 0; j + 1 < r; ++j) {
+                gamma[d][j] = F::mul(B[j], li);
+                B[j] = gf(F::sq(gamma[d][j]) ^ gamma[d][j]);
             }
-            for (; i < 32; ++i) {
-                const uint32_t x = A[i];
-                uint32_t v = x & ~moves(x);
-                v += v & 0xFFFF0000u;
-                A[i] = v;
-            }
-        }
-        for (uint32_t r = 0; r <= 5; ++r) {  // count <= 32
-            const uint32_t d = 1u << r, mv = 0u - ((count >> r) & 1);
-#pragma GCC unroll 4
-            for (uint32_t k = t - 1; k >= d; --k) list[k] ^= (list[k] ^ list[k - d]) & mv;  // t >= 64 > d
-            for (uint32_t k = 0; k < d; ++k) list[k] &= ~mv;
-        }
-        for (uint32_t k = 0; k < 32 && k < t; ++k) list[k] |= A[k];
-    }
-    for (uint32_t j = 0; j < terms; ++j) out[j] = 0;
-    for (uint32_t b = 0; 64 * b < t; ++b) {
-        uint32_t x[2 * M], y[2 * M], in_list[2];
-        for (uint32_t h = 0; h < 2; ++h) {
             for (uint32_t l = 0; l < 32; ++l) {
-                const uint32_t idx = 64 * b + 32 * h + l;
-                A[l] = idx < t ? list[idx] : 0;
+                gf a = 0;
+                for (int j = 0; j < 5; ++j)
+                    if ((l >> j) & 1) a ^= gamma[d][j];
+                for (int b = 0; b < M; ++b) lanes[d][b] |= uint32_t((a >> b) & 1) << l;
             }
-            transpose32(A);
-            for (int k = 0; k < M; ++k) x[h * M + k] = A[k];
-            in_list[h] = A[15];
+            gf p = 1;
+            for (uint32_t i = 0; i < (1u << (K - d)); ++i) {
+                pw[pw_offset(d) + i] = p;
+                p = F::mul(p, lambda);
+            }
         }
-        Bs<M>::eval_monic(y, g, t, x);
-        Bs<M>::sq(y, y);
-        Bs<M>::inv(y, y);
-        for (int k = 0; k < M; ++k) {
-            y[k] &= in_list[0];
-            y[M + k] &= in_list[1];
-        }
-        accumulate_syndromes<M>(out, terms, y, x);
-        secure_wipe(x, sizeof x);
-        secure_wipe(y, sizeof y);
     }
-    secure_wipe(list, 4 * t);
-    secure_wipe(A, sizeof A);
+};
+
+template <int M, int K>
+struct Fft {
+    static constexpr FftConsts<M, K> c{};
+    static constexpr uint32_t kGroups = (1u << M) / 32;
+    static constexpr uint32_t kBlock = kGroups >> K;  // groups per constant after the K levels
+    using F = Gf<M>;
+
+    static uint32_t bitrev_k(uint32_t s) {
+        uint32_t r = 0;
+        for (int j = 0; j < K; ++j) r |= ((s >> j) & 1) << (K - 1 - j);
+        return r;
+    }
+    // a = the points of depth d's butterflies for indices 32 gi .. 32 gi + 31.
+    static void points(uint32_t* a, int d, uint32_t gi) {
+        gf hi = 0;
+        for (int j = 5; j + 1 < M - d; ++j) hi ^= gf(c.gamma[d][j] & (0u - ((gi >> (j - 5)) & 1)));
+        for (int b = 0; b < M; ++b) a[b] = c.lanes[d][b] ^ (0u - ((uint32_t(hi) >> b) & 1));
+    }
+    // f = sum_i h_i(x) (x^2 + x)^i, h_i = f[2i] + f[2i+1] x (n coefficients
+    // at stride st): with s = n/4 and T^s = x^2s + x^s, blocks b0..b3 of s
+    // coefficients, f = (b0 + x^s (b1 + b2 + b3)) + T^s ((b2 + b3) + x^s b3).
+    static void taylor(gf* f, uint32_t n, uint32_t st) {
+        if (n <= 2) return;
+        const uint32_t s = n / 4;
+        for (uint32_t i = 0; i < s; ++i) f[(2 * s + i) * st] ^= f[(3 * s + i) * st];
+        for (uint32_t i = 0; i < s; ++i) f[(s + i) * st] ^= f[(2 * s + i) * st];
+        taylor(f, n / 2, st);
+        taylor(f + (n / 2) * st, n / 2, st);
+    }
+    static void taylor_tr(gf* f, uint32_t n, uint32_t st) {
+        if (n <= 2) return;
+        const uint32_t s = n / 4;
+        taylor_tr(f, n / 2, st);
+        taylor_tr(f + (n / 2) * st, n / 2, st);
+        for (uint32_t i = 0; i < s; ++i) f[(2 * s + i) * st] ^= f[(s + i) * st];
+        for (uint32_t i = 0; i < s; ++i) f[(3 * s + i) * st] ^= f[(2 * s + i) * st];
+    }
+    // Depth d's polynomials are interleaved: polynomial b < 2^d has its
+    // coefficients at b + i 2^d; the path of halves s (first split at the top
+    // bit) ends at coefficient bitrev_k(s).
+    static void twist(gf* f, int d) {
+        if (d == 0) return;  // lambda_0 = beta_{m-1} = 1
+        const uint32_t st = 1u << d, len = 1u << (K - d);
+        const gf* pw = c.pw + FftConsts<M, K>::pw_offset(d);
+        for (uint32_t b = 0; b < st; ++b)
+            for (uint32_t i = 1; i < len; ++i) f[b + i * st] = F::mul(f[b + i * st], pw[i]);
+    }
+    // out += x^(2^K) at every point (the leading term of a monic polynomial of
+    // degree 2^K: one level of butterflies fewer than 2^(K+1) coefficients).
+    static void add_top(uint32_t* out) {
+        uint32_t lanes[M];
+        for (int b = 0; b < M; ++b) lanes[b] = c.top_lanes[b];
+        for (uint32_t G = 0; G < kGroups; ++G) {
+            uint32_t hi = 0;
+#pragma GCC unroll 8
+            for (int j = 5; j < M; ++j) hi ^= c.top[j] & (0u - ((G >> (j - 5)) & 1));
+            uint32_t* o = out + G * M;
+#pragma GCC unroll 13
+            for (int b = 0; b < M; ++b) o[b] ^= lanes[b] ^ (0u - ((hi >> b) & 1));
+        }
+    }
+    // out (kGroups x M words) = f at every point; f: 2^K coefficients, clobbered.
+    PQMCU_MCE_NOINLINE static void eval(uint32_t* out, gf* f) {
+        for (int d = 0; d < K; ++d) {
+            twist(f, d);
+            for (uint32_t b = 0; b < (1u << d); ++b) taylor(f + b, 1u << (K - d), 1u << d);
+        }
+        for (uint32_t s = 0; s < (1u << K); ++s) {
+            const uint32_t v = f[bitrev_k(s)];
+            for (uint32_t g = 0; g < kBlock; ++g)
+                for (int b = 0; b < M; ++b) out[(s * kBlock + g) * M + b] = 0u - ((v >> b) & 1);
+        }
+        uint32_t a[M], prod[M];
+        for (int d = K; d-- > 0;) {
+            const uint32_t hg = kGroups >> (d + 1);
+            for (uint32_t gi = 0; gi < hg; ++gi) {
+                points(a, d, gi);
+                for (uint32_t s = 0; s < (1u << d); ++s) {
+                    uint32_t* u = out + (2 * s * hg + gi) * M;
+                    uint32_t* v = u + hg * M;
+                    Bs<M>::mul32(prod, v, a);
+#pragma GCC unroll 13
+                    for (int b = 0; b < M; ++b) {
+                        u[b] ^= prod[b];
+                        v[b] ^= u[b];
+                    }
+                }
+            }
+        }
+        secure_wipe(prod, sizeof prod);
+    }
+    // The transpose: f[j] = sum over points i of in_i a_i^j, j < 2^K (in
+    // clobbered).
+    PQMCU_MCE_NOINLINE static void eval_tr(gf* f, uint32_t* in) {
+        uint32_t a[M], prod[M];
+        for (int d = 0; d < K; ++d) {
+            const uint32_t hg = kGroups >> (d + 1);
+            for (uint32_t gi = 0; gi < hg; ++gi) {
+                points(a, d, gi);
+                for (uint32_t s = 0; s < (1u << d); ++s) {
+                    uint32_t* u = in + (2 * s * hg + gi) * M;
+                    uint32_t* v = u + hg * M;
+#pragma GCC unroll 13
+                    for (int b = 0; b < M; ++b) u[b] ^= v[b];
+                    Bs<M>::mul32(prod, u, a);
+#pragma GCC unroll 13
+                    for (int b = 0; b < M; ++b) v[b] ^= prod[b];
+                }
+            }
+        }
+        secure_wipe(prod, sizeof prod);
+        static_assert(kBlock == 1 || kBlock == 2);
+        for (uint32_t s = 0; s < (1u << K); ++s) {
+            uint32_t run[2 * M];  // (explicit stores: an "= {}" here is a memset call per block)
+#pragma GCC unroll 13
+            for (int b = 0; b < M; ++b) {
+                run[b] = in[s * kBlock * M + b];
+                run[M + b] = kBlock == 2 ? in[(s * kBlock + 1) * M + b] : 0;
+            }
+            f[bitrev_k(s)] = parities<M>(run);
+        }
+        for (int d = K; d-- > 0;) {
+            for (uint32_t b = 0; b < (1u << d); ++b) taylor_tr(f + b, 1u << (K - d), 1u << d);
+            twist(f, d);
+        }
+    }
+};
+
+// Lanes of a bitsliced vector of `groups` groups (M words each) moved up by
+// one (lane 32 g + 31 into lane 32 (g + 1)); lane 0 gets the element `in`.
+template <int M>
+PQMCU_MCE_ALWAYS_INLINE void lanes_up(uint32_t* v, uint32_t groups, gf in) {
+    for (uint32_t g = groups; g-- > 1;)
+        for (int b = 0; b < M; ++b) v[g * M + b] = (v[g * M + b] << 1) | (v[(g - 1) * M + b] >> 31);
+    for (int b = 0; b < M; ++b) v[b] = (v[b] << 1) | ((uint32_t(in) >> b) & 1);
 }
 
 // Berlekamp-Massey on s[0 .. 2t), branch-free; loc = the error locator
 // reversed (its roots are the support elements at error positions). Returns
 // the linear complexity L of s (C generates s with L <= t iff s is the
 // syndrome sequence of an LFSR of length <= t).
+// Bitsliced over the coefficients: C_0 = 1 and B_0 = 0 throughout (C starts
+// at 1, B at z, and B = z (C or B)), so lane i - 1 holds C_i, B_i (i = 1 ..
+// t), and S's lane i - 1 holds s_{N-i}. The discrepancy s_N + sum C_i s_{N-i}
+// is the parity of the lanes of C S (one multiplication per group), and C +=
+// f B is one multiplication by the broadcast f per group. The loops stop at
+// the public degree bounds (deg C <= N, deg B <= N + 1 before step N).
+// a^(2^m - 2) (0 for 0) by the addition chain of Bs::inv: 4 / 5
+// multiplications instead of m - 2.
 template <int M>
-PQMCU_MCE_NOINLINE uint32_t berlekamp_massey(const Params& p, gf* loc, const gf* s, gf* T, gf* C, gf* B) {
+PQMCU_MCE_ALWAYS_INLINE gf scalar_inv(gf a) {
     using F = Gf<M>;
-    const uint32_t t = p.t;
-    (void)T;  // (no copy of C needed: see the update pass)
-    for (uint32_t i = 0; i <= t; ++i) C[i] = B[i] = 0;
-    C[0] = 1;
-    B[1] = 1;
+    auto sq_n = [](gf x, int k) {
+        for (int i = 0; i < k; ++i) x = F::sq(x);
+        return x;
+    };
+    gf cur = F::mul(F::sq(a), a);  // 2^2 - 1
+    if constexpr (M == 13) {
+        cur = F::mul(F::sq(cur), a);        // 2^3 - 1
+        cur = F::mul(sq_n(cur, 3), cur);    // 2^6 - 1
+        cur = F::mul(sq_n(cur, 6), cur);    // 2^12 - 1
+    } else {
+        cur = F::mul(sq_n(cur, 2), cur);    // 2^4 - 1
+        cur = F::mul(F::sq(cur), a);        // 2^5 - 1
+        cur = F::mul(sq_n(cur, 5), cur);    // 2^10 - 1
+        cur = F::mul(F::sq(cur), a);        // 2^11 - 1
+    }
+    return F::sq(cur);
+}
+
+// G = ceil(t / 32) groups at compile time (2, 3 or 4): the group loops unroll.
+template <int M, uint32_t G>
+PQMCU_MCE_NOINLINE uint32_t berlekamp_massey_g(const Params& p, gf* loc, const gf* s) {
+    using F = Gf<M>;
+    const uint32_t t = p.t, groups = G;
+    // Lanes from t on in the last group stay zero in C and B.
+    const uint32_t last_mask = t % 32 ? (1u << (t % 32)) - 1 : ~0u;
+    uint32_t Cv[G * M], Bv[G * M], Sv[G * M];
+    uint32_t acc[2 * M], prod[M], fb[M];
+    for (uint32_t i = 0; i < groups * M; ++i) Cv[i] = Bv[i] = Sv[i] = 0;
+    Bv[0] = 1;  // B = z: B_1 = 1
     uint32_t len = 0;
     gf b = 1;
     for (uint32_t N = 0; N < 2 * t; ++N) {
-        uint32_t q[3] = {0, 0, 0};  // d's products accumulated unreduced
-        const uint32_t top = N < t ? N : t;
-        for (uint32_t i = 0; i <= top; ++i) F::mul_acc(q, C[i], s[N - i]);
-        const gf d = F::finish(q);
+        if (N > 0) lanes_up<M>(Sv, groups, s[N - 1]);
+        const uint32_t top = N < t ? N : t;  // C_i s_{N-i} for i = 1 .. top
+        for (int k = 0; k < 2 * M; ++k) acc[k] = 0;
+#pragma GCC unroll 4
+        for (uint32_t g = 0; g < G; ++g) {
+            if (32 * g >= top) break;  // (public bound)
+            Bs<M>::mul32(prod, Cv + g * M, Sv + g * M);
+#pragma GCC unroll 13
+            for (int k = 0; k < M; ++k) acc[k] ^= prod[k];
+        }
+        const gf d = gf(s[N] ^ parities<M>(acc));
         const gf d_nonzero = gf(~F::is_zero_mask(d));
         const gf grow = gf(d_nonzero & ~lt_mask(N, 2 * len));  // d != 0 and 2 len <= N
-        // Before step N, deg C <= N and deg B <= N + 1 (C starts at 1, B at
-        // z; each step C += f B, B = z (C or B)): coefficients above those
-        // public bounds are zero and stay zero, so the loops stop there.
-        // One pass from the top: C += f B, and B = z (grow ? old C : B)
-        // written one place up (B[i + 1] was read at step i + 1 already).
-        const uint32_t cb = N + 1 < t ? N + 1 : t;
-        const gf f = F::mul(F::inv(b), d);  // 0 when d = 0
-        const uint32_t f0 = f & 0x1249u, f1 = f & 0x0492u, f2 = f & 0x0924u;
-        for (uint32_t i = cb + 1; i-- > 0;) {
-            const gf c = C[i], bb = B[i];
-            uint32_t q2[3] = {0, 0, 0};
-            F::mul_acc(q2, f0, f1, f2, bb);
-            C[i] = gf(c ^ F::finish(q2));
-            if (i < t) B[i + 1] = gf((bb & ~grow) | (c & grow));
-        }
-        B[0] = 0;
         const uint32_t grow32 = 0u - uint32_t(grow & 1);
+        const gf f = F::mul(scalar_inv<M>(b), d);  // 0 when d = 0
+        for (int k = 0; k < M; ++k) fb[k] = 0u - ((uint32_t(f) >> k) & 1);
+        // C += f B on the coefficients up to min(N + 1, t); B = z (grow ? old
+        // C : B) on every group (the shift carries across them).
+        // One pass from the top group down (group g - 1 is still unchanged
+        // when g is done): C_g += f B_g, B_g = z sel_g with sel = (grow ? old
+        // C : B), lane 0 of group g taking lane 31 of sel_{g-1}, and lane 0
+        // of group 0 C_0 = 1 when grown, else B_0 = 0.
+        const uint32_t cb = N + 1 < t ? N + 1 : t;
+#pragma GCC unroll 4
+        for (uint32_t i = 0; i < groups; ++i) {
+            const uint32_t g = groups - 1 - i;
+            uint32_t* c = Cv + g * M;
+            uint32_t* bb = Bv + g * M;
+            const bool update = 32 * g < cb;  // (public)
+            if (update) Bs<M>::mul32(prod, bb, fb);
+#pragma GCC unroll 13
+            for (int k = 0; k < M; ++k) {
+                const uint32_t old = c[k];
+                const uint32_t sel = (bb[k] & ~grow32) | (old & grow32);
+                const uint32_t in = g > 0 ? ((bb[k - M] & ~grow32) | (c[k - M] & grow32)) >> 31
+                                          : (k == 0 ? grow32 & 1 : 0);
+                bb[k] = (sel << 1) | in;
+                if (update) c[k] = old ^ prod[k];
+            }
+        }
+        for (int k = 0; k < M; ++k) Bv[(groups - 1) * M + k] &= last_mask;
         len = (len & ~grow32) | ((N + 1 - len) & grow32);
         b = gf((b & ~grow) | (d & grow));
     }
-    for (uint32_t i = 0; i <= t; ++i) loc[i] = C[t - i];
+    loc[t] = 1;
+    for (uint32_t i = 1; i <= t; ++i) {
+        const uint32_t lane = i - 1, g = lane / 32, l = lane % 32;
+        uint32_t v = 0;
+        for (int k = 0; k < M; ++k) v |= ((Cv[g * M + k] >> l) & 1) << k;
+        loc[t - i] = gf(v);
+    }
+    wipe32(Cv, groups * M);
+    wipe32(Bv, groups * M);
+    wipe32(Sv, groups * M);
+    wipe32(acc, 2 * M);
+    wipe32(prod, M);
+    wipe32(fb, M);
     return len;
+}
+template <int M>
+uint32_t berlekamp_massey(const Params& p, gf* loc, const gf* s) {
+    const uint32_t groups = (p.t + 31) / 32;
+    static_assert(kMaxT <= 128);
+    if constexpr (M == 12) {
+        return berlekamp_massey_g<12, 2>(p, loc, s);  // (t = 64)
+    } else {
+        if (groups == 3) return berlekamp_massey_g<13, 3>(p, loc, s);
+        return berlekamp_massey_g<13, 4>(p, loc, s);
+    }
 }
 
 }  // namespace
@@ -788,9 +892,65 @@ Status encapsulate_with_e(const Params& p, uint8_t* ct, uint8_t* ss, const uint8
     return Status::ok;
 }
 
+// The FFT's size per use: 2^K coefficients, the smallest K that fits (K >= 6
+// for m = 12, 7 for m = 13: butterflies pair whole groups, and no more sizes
+// than needed are instantiated). A monic f of degree 2^K (t = 64, 128) is
+// evaluated with 2^K coefficients plus its leading term (add_top).
+template <int M, int K>
+void fft_evaluate_k(uint32_t* out, gf* f, uint32_t coeffs) {
+    const bool monic_top = coeffs == (1u << K) + 1;  // f[2^K] = 1
+    Fft<M, K>::eval(out, f);
+    if (monic_top) Fft<M, K>::add_top(out);
+}
+template <int M>
+void fft_evaluate(uint32_t* out, gf* f, uint32_t coeffs) {  // f[coeffs - 1] = 1
+    if constexpr (M == 12)
+        fft_evaluate_k<12, 6>(out, f, coeffs);  // (t = 64)
+    else if (coeffs <= 129)
+        fft_evaluate_k<13, 7>(out, f, coeffs);
+    else
+        fft_evaluate_k<13, 8>(out, f, coeffs);
+}
+template <int M>
+void fft_transposed(gf* f, uint32_t* in, uint32_t coeffs) {
+    if constexpr (M == 12) {
+        if (coeffs <= 64)
+            Fft<12, 6>::eval_tr(f, in);
+        else
+            Fft<12, 7>::eval_tr(f, in);
+    } else {
+        if (coeffs <= 128)
+            Fft<13, 7>::eval_tr(f, in);
+        else
+            Fft<13, 8>::eval_tr(f, in);
+    }
+}
+
+
+// x[G] = 1 / x[G] for the n groups of 32 lanes (no lane zero), by
+// Montgomery's trick: 3 (n - 1) multiplications and one inversion instead of
+// n inversions. prefix: n groups of scratch.
+template <int M>
+void batch_invert(uint32_t* x, uint32_t* prefix, uint32_t n) {
+    std::memcpy(prefix, x, 4 * M);
+    for (uint32_t G = 1; G < n; ++G) Bs<M>::mul32(prefix + G * M, prefix + (G - 1) * M, x + G * M);
+    uint32_t inv[2 * M], tmp[M];
+    std::memcpy(inv, prefix + (n - 1) * M, 4 * M);
+    std::memcpy(inv + M, inv, 4 * M);
+    Bs<M>::inv(inv, inv);  // (both halves: the same 32 lanes)
+    for (uint32_t G = n; G-- > 1;) {
+        Bs<M>::mul32(tmp, inv, prefix + (G - 1) * M);  // 1 / x[G]
+        Bs<M>::mul32(inv, inv, x + G * M);             // 1 / (x[0] .. x[G-1])
+        std::memcpy(x + G * M, tmp, 4 * M);
+    }
+    std::memcpy(x, inv, 4 * M);
+    wipe32(inv, 2 * M);
+    wipe32(tmp, M);
+}
+
 template <int M>
 Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_t* sk, const DecapsWork& w) {
-    const uint32_t n = p.n, t = p.t, q = p.q(), mt = p.mt();
+    const uint32_t n = p.n, t = p.t, q = p.q(), groups = q / 32, kc = fft_coeffs(p);
     if (!ciphertext_padding_ok(p, ct)) {
         std::memset(ss, 0xFF, 32);
         return Status::malformed_input;
@@ -802,40 +962,60 @@ Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_
     gf* s = g + (t + 1);          // 2t
     gf* s_check = s + 2 * t;      // 2t
     gf* loc = s_check + 2 * t;    // t + 1
-    gf* T = loc + (t + 1);        // t + 1 each
-    gf* C = T + (t + 1);
-    gf* B = C + (t + 1);
+    gf* fc = loc + (t + 1);       // kc: the FFT's coefficients
+    auto load_coeffs = [&](const gf* f, uint32_t count) {
+        for (uint32_t i = 0; i < kc; ++i) fc[i] = i < count ? f[i] : 0;
+    };
+    // Field order: index j is the element bitrev_m(j) (the FFT's output order
+    // and the Benes network's input); the network maps a bit vector in field
+    // order to support order (position i: alpha_i), its inverse back.
+    uint8_t* const v = w.e;  // q bits
 
     for (uint32_t i = 0; i < t; ++i) g[i] = load_gf(sk_g + 2 * i, M);
     g[t] = 1;
-    // Support: the network applied to bitrev(0 .. q-1) gives alpha_i =
-    // bitrev(pi(i)); bitsliced from the start, in L's buffer (q m / 8 <= 2q
-    // bytes), batch b's 2M words at byte 8M b. Lanes from n on hold the
-    // unused elements: every use masks them (lane_mask, load_lanes).
-    apply_control_bits_bitsliced(reinterpret_cast<uint8_t*>(w.L), sk_cond, M);
-    const uint32_t batches = decode_batches(p), sbatches = syndrome_batches(p);
-    uint32_t x[2 * M], y[2 * M];
-    for (uint32_t b = 0; b < sbatches; ++b) {
-        load_support<M>(x, w.L, b);
-        Bs<M>::eval_monic(y, g, t, x);
-        Bs<M>::sq(y, y);
-        Bs<M>::inv(y, y);
-        for (int k = 0; k < M; ++k) w.ginv2[b * M + k] = y[k] | (uint64_t(y[M + k]) << 32);
+    // 1 / g(a)^2 at every point a (g has no root in the field): g^2, then
+    // one batch inversion (the FFT's buffer as its scratch).
+    load_coeffs(g, t + 1);
+    fft_evaluate<M>(w.ginv2, fc, t + 1);
+    for (uint32_t b = 0; b < groups / 2; ++b) Bs<M>::sq(w.ginv2 + 2 * M * b, w.ginv2 + 2 * M * b);
+    batch_invert<M>(w.ginv2, w.fft, groups);
+    // Two bit vectors into field order in one pass of the inverse network
+    // (group G's words interleaved: 2G, 2G + 1), at the end of the FFT's
+    // buffer: C0 (a word of length n, zero from mt on) and the support's
+    // positions (ones below n), whose image marks the field elements in the
+    // support. Then the 2t syndromes of C0: the transposed FFT of C0 / g^2.
+    // fft[G M .. G M + M) is written after group G's two words are read, and
+    // never reaches a later group's ((G + 1)(M - 2) <= groups (M - 2)).
+    uint32_t* const pair = w.fft + fft_words(p) - 2 * groups;
+    const uint32_t sb = p.syndrome_bytes();
+    for (uint32_t G = 0; G < groups; ++G) {
+        uint32_t c0 = 0;
+        for (uint32_t i = 0; i < 4; ++i)
+            if (4 * G + i < sb) c0 |= uint32_t(ct[4 * G + i]) << (8 * i);
+        const uint32_t first = 32 * G;
+        pair[2 * G] = c0;
+        pair[2 * G + 1] = first + 32 <= n ? ~0u : first >= n ? 0u : (1u << (n - first)) - 1;
     }
-
-    // Decode C0 (as a word of length n with zeros after mt).
-    syndrome<M>(s, 2 * t, w.L, w.ginv2, ct, mt);
-    const uint32_t len = berlekamp_massey<M>(p, loc, s, T, C, B);
+    apply_control_bits_pairs(reinterpret_cast<uint8_t*>(pair), sk_cond, M, true);
+    for (uint32_t G = 0; G < groups; ++G) {
+        const uint32_t r = pair[2 * G], in_support = pair[2 * G + 1];
+        store32(v + 4 * G, in_support);
+        for (int b = 0; b < M; ++b) w.fft[G * M + b] = w.ginv2[G * M + b] & r;
+    }
+    fft_transposed<M>(fc, w.fft, 2 * t);
+    for (uint32_t j = 0; j < 2 * t; ++j) s[j] = fc[j];
+    const uint32_t len = berlekamp_massey<M>(p, loc, s);
+    // The locator at every point; e in field order = its roots in the support.
+    load_coeffs(loc, t + 1);
+    fft_evaluate<M>(w.fft, fc, t + 1);
     uint32_t weight = 0;
-    for (uint32_t b = 0; b < batches; ++b) {
-        load_support<M>(x, w.L, b);
-        Bs<M>::eval_monic(y, loc, t, x);
-        const uint64_t roots = Bs<M>::zero_lanes(y) & lane_mask(b, n);
-        weight += popcount64(roots);
-        for (uint32_t i = 0; i < 8 && 8 * b + i < n / 8; ++i) w.e[8 * b + i] = uint8_t(roots >> (8 * i));
+    for (uint32_t G = 0; G < groups; ++G) {
+        uint32_t any = 0;
+        for (int b = 0; b < M; ++b) any |= w.fft[G * M + b];
+        const uint32_t word = ~any & load32(v + 4 * G);
+        store32(v + 4 * G, word);
+        weight += popcount32(word);
     }
-    secure_wipe(x, sizeof x);
-    secure_wipe(y, sizeof y);
     // Success iff weight t and H e = C0, i.e. the 2t syndromes s' of e equal s
     // (the reference compares all 2t). Comparing s'_0 .. s'_{t-1} and L <= t
     // is equivalent and halves the check: with weight t, loc is monic of
@@ -844,9 +1024,15 @@ Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_
     // then) generates s too, so s and s' agree on all 2t terms once they agree
     // on the first t. Conversely s' = s is generated by e's locator (length
     // t), so then L <= t.
-    // The list of error elements lives in ginv2's buffer, free now (8 m
-    // ceil(mt / 64) >= m^2 t / 8 > 4t bytes), not on the stack.
-    error_syndromes<M>(p, s_check, t, g, w.L, w.e, reinterpret_cast<uint32_t*>(w.ginv2));
+    // s' by the transposed FFT of e / g^2 (ginv2 is not needed afterwards);
+    // then e into support order.
+    for (uint32_t G = 0; G < groups; ++G) {
+        const uint32_t r = load32(v + 4 * G);
+        for (int b = 0; b < M; ++b) w.ginv2[G * M + b] &= r;
+    }
+    fft_transposed<M>(fc, w.ginv2, t);
+    for (uint32_t j = 0; j < t; ++j) s_check[j] = fc[j];
+    apply_control_bits_bitvector(v, sk_cond, M, false);
     uint32_t diff = (weight ^ t) | lt_mask(t, len);  // nonzero when weight != t or L > t
     for (uint32_t j = 0; j < t; ++j) diff |= uint32_t(s[j] ^ s_check[j]);
     uint8_t ok = uint8_t(eq_mask(diff, 0));  // 0xFF on success
@@ -861,12 +1047,40 @@ Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_
         ok &= same;
     }
     kem_hash(ss, uint8_t(ok & 1), w.e, e_bytes, ct, p.ct_bytes());
-    secure_wipe(w.e, e_bytes);
-    secure_wipe(w.L, sizeof(gf) * q);
-    secure_wipe(w.ginv2, sizeof(uint64_t) * sbatches * M);
-    secure_wipe(w.small, sizeof(gf) * 9 * (t + 1));
+    secure_wipe(w.e, q / 8);
+    wipe32(w.fft, fft_words(p));
+    wipe32(w.ginv2, fft_words(p));
+    secure_wipe(w.small, sizeof(gf) * decaps_small_elems(p));
     return Status::ok;
 }
+
+template <int M>
+void fft_evaluate_all(gf* out, const gf* f, uint32_t coeffs, uint32_t* work, gf* fc) {
+    const uint32_t q = 1u << M, kc = M == 12 ? 128 : 256;
+    for (uint32_t i = 0; i < kc; ++i) fc[i] = i < coeffs ? f[i] : 0;
+    fft_evaluate<M>(work, fc, coeffs);
+    for (uint32_t j = 0; j < q; ++j) {
+        uint32_t v = 0;
+        for (int b = 0; b < M; ++b) v |= ((work[(j / 32) * M + b] >> (j % 32)) & 1) << b;
+        out[Gf<M>::bitrev(gf(j))] = gf(v);
+    }
+}
+template <int M>
+void fft_power_sums(gf* out, uint32_t terms, const gf* x, uint32_t* work, gf* fc) {
+    const uint32_t q = 1u << M;
+    for (uint32_t G = 0; G < q / 32; ++G)
+        for (int b = 0; b < M; ++b) {
+            uint32_t word = 0;
+            for (uint32_t l = 0; l < 32; ++l) word |= uint32_t((x[Gf<M>::bitrev(gf(32 * G + l))] >> b) & 1) << l;
+            work[G * M + b] = word;
+        }
+    fft_transposed<M>(fc, work, terms);
+    for (uint32_t j = 0; j < terms; ++j) out[j] = fc[j];
+}
+template void fft_evaluate_all<12>(gf*, const gf*, uint32_t, uint32_t*, gf*);
+template void fft_evaluate_all<13>(gf*, const gf*, uint32_t, uint32_t*, gf*);
+template void fft_power_sums<12>(gf*, uint32_t, const gf*, uint32_t*, gf*);
+template void fft_power_sums<13>(gf*, uint32_t, const gf*, uint32_t*, gf*);
 
 template Status decapsulate<12>(const Params&, uint8_t*, const uint8_t*, const uint8_t*, const DecapsWork&);
 template Status decapsulate<13>(const Params&, uint8_t*, const uint8_t*, const uint8_t*, const DecapsWork&);

@@ -69,10 +69,10 @@ struct Scheme {
         gf inv[params.n];
     };
     struct DecapsWorkspace {
-        uint64_t L[params.q() / 4];  // q elements
-        uint64_t ginv2[syndrome_batches(params) * params.m];
-        gf small[9 * (params.t + 1)];
-        uint8_t e[params.n / 8];
+        uint32_t fft[fft_words(params)];    // q m / 8 bytes each
+        uint32_t ginv2[fft_words(params)];
+        gf small[decaps_small_elems(params)];
+        alignas(4) uint8_t e[params.q() / 8];
     };
     struct EncapsWorkspace {
         // The random bytes (fixed_weight_bytes), then e (n/8): FixedWeight
@@ -113,7 +113,7 @@ struct Scheme {
     // Each operation wipes the member it used (below): the host API need not
     // wipe the whole union (keygen's part) after an encapsulation.
     static constexpr bool wipes_workspace = true;
-    static_assert(decode_batches(params) * params.m <= params.q() / 4, "the syndrome's terms reuse the support");
+    static_assert(2 * params.t <= fft_coeffs(params), "the syndromes' transposed FFT");
     static_assert(size_t(params.t + 1) * params.t * sizeof(gf) <= sizeof(KeygenWorkspace::left),
                   "the Goppa system shares the left block");
 
@@ -211,7 +211,7 @@ struct Scheme {
     static Status decapsulate(uint8_t* ss, const uint8_t* ct, const uint8_t* sk, DecapsWorkspace& d) {
         if (ss == nullptr || ct == nullptr || sk == nullptr) return Status::bad_argument;
         const Status st = mceliece::decapsulate<M>(
-            params, ss, ct, sk, DecapsWork{reinterpret_cast<gf*>(d.L), d.ginv2, d.e, d.small});
+            params, ss, ct, sk, DecapsWork{d.fft, d.ginv2, d.e, d.small});
         secure_wipe(&d, sizeof d);
         return st;
     }

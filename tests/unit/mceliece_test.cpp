@@ -443,4 +443,44 @@ TEST(McElieceGf, mul_matches_shift_and_add) {
     check_gf_mul<13>();
 }
 
+// Decapsulation's additive FFT against Horner at every element, and its
+// transpose against the direct power sums, on random inputs of each size
+// decapsulation uses (t + 1 coefficients; 2t and t power sums).
+template <int M>
+void check_fft(uint32_t coeffs, uint32_t terms, uint32_t seed) {
+    using F = mce::Gf<M>;
+    const uint32_t q = 1u << M;
+    std::vector<uint32_t> work(q / 32 * M);
+    std::vector<mce::gf> fc(256), f(coeffs), out(q), x(q), sums(terms);
+    uint32_t state = seed;
+    auto next = [&] {
+        state = state * 1664525u + 1013904223u;
+        return mce::gf((state >> 8) & F::mask);
+    };
+    for (auto& c : f) c = next();
+    f[coeffs - 1] = 1;  // monic (the Goppa polynomial, the locator)
+    mce::fft_evaluate_all<M>(out.data(), f.data(), coeffs, work.data(), fc.data());
+    for (uint32_t a = 0; a < q; ++a) ASSERT_EQ(out[a], F::eval(f.data(), coeffs - 1, mce::gf(a))) << "a = " << a;
+    for (auto& v : x) v = next();
+    x[5] = x[q - 1] = 0;
+    mce::fft_power_sums<M>(sums.data(), terms, x.data(), work.data(), fc.data());
+    std::vector<mce::gf> pw(q, 1);  // a^j
+    for (uint32_t j = 0; j < terms; ++j) {
+        mce::gf s = 0;
+        for (uint32_t a = 0; a < q; ++a) {
+            s ^= F::mul(x[a], pw[a]);
+            pw[a] = F::mul(pw[a], mce::gf(a));
+        }
+        ASSERT_EQ(sums[j], s) << "j = " << j;
+    }
+}
+
+TEST(McElieceFft, mceliece_fft_matches_horner_and_power_sums) {
+    check_fft<12>(65, 128, 1);
+    check_fft<12>(2, 64, 2);
+    check_fft<13>(97, 192, 3);
+    check_fft<13>(120, 119, 4);
+    check_fft<13>(129, 256, 5);
+}
+
 }  // namespace
