@@ -498,7 +498,10 @@ struct Ring {
     uint32_t logq;
     uint16_t qmask;
     uint16_t* mul;  // the ring products' scratch (Work::mul)
-    Ring(const Params& p, const Work& w) : n(p.n), logq(p.logq), qmask(uint16_t(p.q() - 1)), mul(w.mul) {}
+    bool ntt;       // n <= 1024: products with a small operand by ntt.hpp (in Work::mul)
+    Ring(const Params& p, const Work& w)
+        : n(p.n), logq(p.logq), qmask(uint16_t(p.q() - 1)), mul(w.mul), ntt(ntt::length(p.n) != 0) {}
+    int32_t* ntt_scratch() const { return reinterpret_cast<int32_t*>(mul); }
 };
 
 // ---- coefficient maps
@@ -540,8 +543,19 @@ void rq_to_s3(const Ring& R, uint16_t* r, const uint16_t* a) {
 void rq_mul(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t* b) {
     detail::ring_mul(c, a, b, R.n, R.logq, R.mul);
 }
-void sq_mul(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t* b) {
-    rq_mul(R, c, a, b);
+// c = a b with b small (centred mod q: |b| <= 6); c may alias a or b.
+void rq_mul_small(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t* b) {
+    if (R.ntt) ntt::mul(c, a, R.logq, b, R.logq, R.n, R.ntt_scratch());
+    else rq_mul(R, c, a, b);
+}
+void sq_mul_small(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t* b) {
+    rq_mul_small(R, c, a, b);
+    modq_phi(R, c);
+}
+// Both factors big: b cut into digits for the transform; c may alias a, not b.
+void sq_mul_split(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t* b) {
+    if (R.ntt) ntt::mul_split(c, a, b, R.n, R.logq, R.ntt_scratch());
+    else rq_mul(R, c, a, b);
     modq_phi(R, c);
 }
 // Both factors in {0,1,2}: the integer coefficients stay below 4n < 2^13 (n <= 1373),
@@ -549,7 +563,8 @@ void sq_mul(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t* b) {
 // n^2/32 word additions in two planes, measured 478k cycles at n = 509 on the
 // M4 against ~420k for this Toom-4 product, so it is not used.)
 void s3_mul(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t* b) {
-    rq_mul(R, c, a, b);
+    if (R.ntt) ntt::mul(c, a, 0, b, 0, R.n, R.ntt_scratch());  // read as they are: 4n < kP / 2
+    else rq_mul(R, c, a, b);
     for (size_t i = 0; i < R.n; ++i) c[i] &= 0x1FFF;  // drop the bits above the exact 13 (Toom-4)
     mod3_phi(R, c);
 }
@@ -821,15 +836,16 @@ void dpke_keypair(const Params& p, const Ring& R, const uint8_t* seed, uint8_t* 
         for (size_t i = n - 1; i > 0; --i) g[i] = uint16_t(3 * (g[i - 1] - g[i]));
         g[0] = uint16_t(0u - 3u * g[0]);
     }
-    rq_mul(R, gf, g, f);
+    rq_mul_small(R, gf, g, f);
     detail::rq_inverse(inv_gf, gf, n, R.logq, scratch, R.mul, w.inv);
 
     // h^-1 = (gf)^-1 f^2 mod (q, Phi_n);  h = (gf)^-1 g^2 mod (q, x^n - 1)
-    rq_mul(R, x, inv_gf, f);
-    sq_mul(R, gf, x, f);
+    // (f in {0, +-1}, g in {0, +-3, +-6}: small)
+    rq_mul_small(R, x, inv_gf, f);
+    sq_mul_small(R, gf, x, f);
     pack_rq(R, sk + 2 * s3, gf);
-    rq_mul(R, x, inv_gf, g);
-    rq_mul(R, gf, x, g);
+    rq_mul_small(R, x, inv_gf, g);
+    rq_mul_small(R, gf, x, g);
     pack_rq(R, pk, gf);
 }
 
@@ -840,7 +856,7 @@ void dpke_encrypt(const Params& p, const Ring& R, uint8_t* ct, const uint8_t* pa
     const size_t n = R.n;
     uint16_t *c = w.p(0, n), *h = w.p(1, n);
     unpack_rq_sum_zero(R, h, pk);
-    rq_mul(R, c, c, h);  // c = r h
+    rq_mul_small(R, c, h, c);  // c = r h (r in {0, +-1})
     if (p.hps()) {
         // Lift(m) = m with {0,1,2} -> {0,1,q-1}: unpacked from packed_m and
         // added in one pass (m[n-1] = 0 adds nothing).
@@ -883,7 +899,7 @@ uint32_t dpke_decrypt(const Params& p, const Ring& R, uint8_t* rm, const uint8_t
     unpack_rq_sum_zero(R, a, ct);  // a = c
     unpack_s3(R, b, sk);           // b = f
     z3_to_zq(R, b);
-    rq_mul(R, b, a, b);  // b = c f
+    rq_mul_small(R, b, a, b);  // b = c f (f in {0, +-1})
     rq_to_s3(R, b, b);   // b = c f mod (3, Phi_n)
     unpack_s3(R, a, sk + s3);  // a = f^-1 mod 3
     s3_mul(R, b, b, a);        // b = m
@@ -898,7 +914,7 @@ uint32_t dpke_decrypt(const Params& p, const Ring& R, uint8_t* rm, const uint8_t
     for (size_t i = 0; i < n; ++i) a[i] = uint16_t(a[i] - b[i]);
     uint16_t *inv_h = b, *r = a;
     unpack_sq(R, inv_h, sk + 2 * s3);
-    sq_mul(R, r, a, inv_h);
+    sq_mul_split(R, r, a, inv_h);
     fail |= check_r(R, r);
     trinary_zq_to_z3(R, r);
     pack_s3(R, rm, r);

@@ -14,6 +14,7 @@
 #include <cstdint>
 
 #include "core/status.hpp"
+#include "ntru/ntt.hpp"
 #include "ntru/params.hpp"
 #include "polymul/karatsuba_simd.hpp"
 #include "polymul/polymul.hpp"
@@ -50,8 +51,14 @@ using MulMethod16 = polymul::Method<16>;
 #endif
 static_assert(MulMethod13::exact_bits >= 13 && MulMethod16::exact_bits >= 16);
 // Words of Work::mul: the method's scratch and the 2n - 1-word full product.
+// For n <= 1024 the products with a small operand (and decryption's
+// (c - Lift(m)) h^-1) go through ntt.hpp instead: two int32 transforms in
+// the same words (8-byte aligned in the workspaces).
 constexpr size_t mul_scratch_words(size_t n, uint32_t logq) {
-    return 2 * n - 1 + (mul_logq(logq) == 13 ? MulMethod13::scratch_words(n) : MulMethod16::scratch_words(n));
+    const size_t toom =
+        2 * n - 1 + (mul_logq(logq) == 13 ? MulMethod13::scratch_words(n) : MulMethod16::scratch_words(n));
+    const size_t ntt_words = 2 * ntt::scratch_words(n);
+    return toom > ntt_words ? toom : ntt_words;
 }
 
 // Caller-owned buffers (Scheme<Set>::Workspace holds them, sized per set).
