@@ -108,7 +108,7 @@ inline int32_t reduce(int32_t x) { return x - kP * ((x + (1 << 26)) >> 27); }
 // its values stay sums of inputs; Good's rows 1 and 2 start at ~kP, so
 // (Reduce0) their block 0 is reduced at every layer instead of doubling.
 template <bool Reduce0>
-void forward_pow2(int32_t* a, int levels) {
+[[maybe_unused]] void forward_pow2(int32_t* a, int levels) {
     const size_t m = size_t(1) << levels;
     for (int l = 0; l < levels; ++l) {
         const size_t half = m >> (l + 1);
@@ -129,7 +129,7 @@ void forward_pow2(int32_t* a, int levels) {
     }
 }
 // Inverse (Gentleman-Sande), without the factor 1/m.
-void inverse_pow2(int32_t* a, int levels) {
+[[maybe_unused]] void inverse_pow2(int32_t* a, int levels) {
     const size_t m = size_t(1) << levels;
     for (int l = levels - 1; l >= 0; --l) {
         const size_t half = m >> (l + 1);
@@ -150,6 +150,72 @@ void inverse_pow2(int32_t* a, int levels) {
     }
 }
 
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+static_assert(kPInvNeg == 0x07BFF7FFu, "ntt_m4.S's constant");
+extern "C" {
+void pqmcu_ntru_ntt_fwd3_g64(int32_t* a, const int32_t* zetas, uint32_t k0, uint32_t blocks);
+void pqmcu_ntru_ntt_fwd3_g8(int32_t* a, const int32_t* zetas, uint32_t k0, uint32_t blocks);
+void pqmcu_ntru_ntt_fwd3_g1(int32_t* a, const int32_t* zetas, uint32_t k0, uint32_t blocks);
+void pqmcu_ntru_ntt_inv3_g64(int32_t* a, const int32_t* zetas, uint32_t k0, uint32_t blocks);
+void pqmcu_ntru_ntt_inv3_g8(int32_t* a, const int32_t* zetas, uint32_t k0, uint32_t blocks);
+void pqmcu_ntru_ntt_inv3_g1(int32_t* a, const int32_t* zetas, uint32_t k0, uint32_t blocks);
+}
+// The layers above the last nine in C (1024: layer 0, 2048: layers 0 and 1,
+// from small inputs), then three passes of three (ntt_m4.S; block 0 is
+// multiplied by 2^32 mod kP like the others, which keeps it reduced).
+template <bool Reduce0>
+void forward_pow2_m4(int32_t* a, int levels) {
+    const size_t m = size_t(1) << levels;
+    const int c_layers = levels - 9;
+    for (int l = 0; l < c_layers; ++l) {
+        const size_t half = m >> (l + 1);
+        for (size_t i = 0; i < half; ++i) {  // block 0: factor 1, sums of small inputs
+            const int32_t u = a[i], v = a[i + half];
+            a[i] = u + v;
+            a[i + half] = u - v;
+        }
+        for (size_t j = 1; j < (size_t(1) << l); ++j) {
+            const int32_t z = kZetas[(size_t(1) << l) + j];
+            int32_t* x = a + 2 * half * j;
+            for (size_t i = 0; i < half; ++i) {
+                const int32_t t = mont(x[i + half], z);
+                x[i + half] = x[i] - t;
+                x[i] = x[i] + t;
+            }
+        }
+    }
+    const uint32_t l = uint32_t(c_layers);
+    pqmcu_ntru_ntt_fwd3_g64(a, kZetas.data(), 1u << l, 1u << l);
+    pqmcu_ntru_ntt_fwd3_g8(a, kZetas.data(), 8u << l, 8u << l);
+    pqmcu_ntru_ntt_fwd3_g1(a, kZetas.data(), 64u << l, 64u << l);
+}
+void inverse_pow2_m4(int32_t* a, int levels) {
+    const size_t m = size_t(1) << levels;
+    const int c_layers = levels - 9;
+    const uint32_t l0 = uint32_t(c_layers);
+    pqmcu_ntru_ntt_inv3_g1(a, kZetasInv.data(), 64u << l0, 64u << l0);
+    pqmcu_ntru_ntt_inv3_g8(a, kZetasInv.data(), 8u << l0, 8u << l0);
+    pqmcu_ntru_ntt_inv3_g64(a, kZetasInv.data(), 1u << l0, 1u << l0);
+    for (int l = c_layers - 1; l >= 0; --l) {  // inputs below 1.5 kP
+        const size_t half = m >> (l + 1);
+        for (size_t j = 0; j < (size_t(1) << l); ++j) {
+            const int32_t z = kZetasInv[(size_t(1) << l) + j];
+            int32_t* x = a + 2 * half * j;
+            for (size_t i = 0; i < half; ++i) {
+                const int32_t u = x[i], v = x[i + half];
+                x[i] = reduce(u + v);
+                x[i + half] = mont(u - v, z);
+            }
+        }
+    }
+}
+#define PQMCU_NTRU_FORWARD_POW2(R0, a, levels) forward_pow2_m4<R0>(a, levels)
+#define PQMCU_NTRU_INVERSE_POW2(a, levels) inverse_pow2_m4(a, levels)
+#else
+#define PQMCU_NTRU_FORWARD_POW2(R0, a, levels) forward_pow2<R0>(a, levels)
+#define PQMCU_NTRU_INVERSE_POW2(a, levels) inverse_pow2(a, levels)
+#endif
+
 constexpr size_t kRow = 512;  // Good's rows for N = 1536
 
 void forward(int32_t* a, size_t big_n) {
@@ -163,16 +229,16 @@ void forward(int32_t* a, size_t big_n) {
             a[kRow + c] = x0 - x2 + t;
             a[2 * kRow + c] = x0 - x1 - t;
         }
-        forward_pow2<false>(a, 9);  // row 0 holds sums of the (small) inputs
-        forward_pow2<true>(a + kRow, 9);
-        forward_pow2<true>(a + 2 * kRow, 9);
+        PQMCU_NTRU_FORWARD_POW2(false, a, 9);  // row 0 holds sums of the (small) inputs
+        PQMCU_NTRU_FORWARD_POW2(true, a + kRow, 9);
+        PQMCU_NTRU_FORWARD_POW2(true, a + 2 * kRow, 9);
     } else {
-        forward_pow2<false>(a, big_n == 1024 ? 10 : 11);
+        PQMCU_NTRU_FORWARD_POW2(false, a, big_n == 1024 ? 10 : 11);
     }
 }
 void inverse(int32_t* a, size_t big_n) {
     if (big_n == 1536) {
-        for (size_t r = 0; r < 3; ++r) inverse_pow2(a + r * kRow, 9);
+        for (size_t r = 0; r < 3; ++r) PQMCU_NTRU_INVERSE_POW2(a + r * kRow, 9);
         // 3 x0 = X0 + X1 + X2, 3 x1 = X0 - X1 + t, 3 x2 = X0 - X2 - t, t = w (X2 - X1).
         for (size_t c = 0; c < kRow; ++c) {
             const int32_t y0 = a[c], y1 = a[kRow + c], y2 = a[2 * kRow + c];
@@ -182,11 +248,11 @@ void inverse(int32_t* a, size_t big_n) {
             a[2 * kRow + c] = y0 - y2 - t;
         }
     } else {
-        inverse_pow2(a, big_n == 1024 ? 10 : 11);
+        PQMCU_NTRU_INVERSE_POW2(a, big_n == 1024 ? 10 : 11);
     }
 }
 void pointwise(int32_t* a, const int32_t* b, size_t big_n) {
-    for (size_t i = 0; i < big_n; ++i) a[i] = mont(a[i], b[i]);
+    for (size_t i = 0; i < big_n; ++i) a[i] = reduce(mont(a[i], b[i]));  // |a| <= kP / 2 + 2^11
 }
 
 // Where coefficient i of a polynomial mod x^N - 1 sits in the transform's
