@@ -103,19 +103,18 @@ inline int32_t mont(int32_t a, int32_t b) { return montr(int64_t(a) * b); }
 // x - kP round(x / 2^27): |result| <= kP / 2 + 2^15 for |x| < 2^31 (kP = 2^27 - 2047).
 inline int32_t reduce(int32_t x) { return x - kP * ((x + (1 << 26)) >> 27); }
 
-// Cyclic transform of m = 2^levels points (Cooley-Tukey, blocks in bit-reversed order).
-// Block 0's butterflies (factor 1) add without a product: from small inputs
-// its values stay sums of inputs; Good's rows 1 and 2 start at ~kP, so
-// (Reduce0) their block 0 is reduced at every layer instead of doubling.
-template <bool Reduce0>
-[[maybe_unused]] void forward_pow2(int32_t* a, int levels) {
+// Layers [first, end) of the cyclic transform of 2^levels points
+// (Cooley-Tukey, blocks in bit-reversed order). Inputs below 3 kP: every
+// butterfly, block 0's too (factor 1: a reduction instead of a product),
+// adds less than kP.
+void forward_layers(int32_t* a, int levels, int first, int end) {
     const size_t m = size_t(1) << levels;
-    for (int l = 0; l < levels; ++l) {
+    for (int l = first; l < end; ++l) {
         const size_t half = m >> (l + 1);
-        for (size_t i = 0; i < half; ++i) {  // block 0: factor 1
-            const int32_t u = a[i], v = a[i + half];
-            a[i] = Reduce0 ? reduce(u + v) : u + v;
-            a[i + half] = Reduce0 ? reduce(u - v) : u - v;
+        for (size_t i = 0; i < half; ++i) {
+            const int32_t u = a[i], v = reduce(a[i + half]);
+            a[i] = u + v;
+            a[i + half] = u - v;
         }
         for (size_t j = 1; j < (size_t(1) << l); ++j) {
             const int32_t z = kZetas[(size_t(1) << l) + j];
@@ -128,17 +127,13 @@ template <bool Reduce0>
         }
     }
 }
-// Inverse (Gentleman-Sande), without the factor 1/m.
-[[maybe_unused]] void inverse_pow2(int32_t* a, int levels) {
+// Inverse layers end - 1 down to first (Gentleman-Sande), without the factor
+// 1/m; inputs below 1.5 kP, outputs too.
+void inverse_layers(int32_t* a, int levels, int first, int end) {
     const size_t m = size_t(1) << levels;
-    for (int l = levels - 1; l >= 0; --l) {
+    for (int l = end - 1; l >= first; --l) {
         const size_t half = m >> (l + 1);
-        for (size_t i = 0; i < half; ++i) {
-            const int32_t u = a[i], v = a[i + half];
-            a[i] = reduce(u + v);
-            a[i + half] = reduce(u - v);
-        }
-        for (size_t j = 1; j < (size_t(1) << l); ++j) {
+        for (size_t j = 0; j < (size_t(1) << l); ++j) {
             const int32_t z = kZetasInv[(size_t(1) << l) + j];
             int32_t* x = a + 2 * half * j;
             for (size_t i = 0; i < half; ++i) {
@@ -159,138 +154,142 @@ void pqmcu_ntru_ntt_fwd3_g1(int32_t* a, const int32_t* zetas, uint32_t k0, uint3
 void pqmcu_ntru_ntt_inv3_g64(int32_t* a, const int32_t* zetas, uint32_t k0, uint32_t blocks);
 void pqmcu_ntru_ntt_inv3_g8(int32_t* a, const int32_t* zetas, uint32_t k0, uint32_t blocks);
 void pqmcu_ntru_ntt_inv3_g1(int32_t* a, const int32_t* zetas, uint32_t k0, uint32_t blocks);
+void pqmcu_ntru_ntt_pointwise(int32_t* a, const int32_t* b, uint32_t count);
 }
-// The layers above the last nine in C (1024: layer 0, 2048: layers 0 and 1,
-// from small inputs), then three passes of three (ntt_m4.S; block 0 is
-// multiplied by 2^32 mod kP like the others, which keeps it reduced).
-template <bool Reduce0>
-void forward_pow2_m4(int32_t* a, int levels) {
-    const size_t m = size_t(1) << levels;
-    const int c_layers = levels - 9;
-    for (int l = 0; l < c_layers; ++l) {
-        const size_t half = m >> (l + 1);
-        for (size_t i = 0; i < half; ++i) {  // block 0: factor 1, sums of small inputs
-            const int32_t u = a[i], v = a[i + half];
-            a[i] = u + v;
-            a[i + half] = u - v;
-        }
-        for (size_t j = 1; j < (size_t(1) << l); ++j) {
-            const int32_t z = kZetas[(size_t(1) << l) + j];
-            int32_t* x = a + 2 * half * j;
-            for (size_t i = 0; i < half; ++i) {
-                const int32_t t = mont(x[i + half], z);
-                x[i + half] = x[i] - t;
-                x[i] = x[i] + t;
-            }
-        }
-    }
-    const uint32_t l = uint32_t(c_layers);
+#endif
+
+// Layers [first, levels) (the first stage is in load()): on the M4 the last
+// nine as three assembly passes (ntt_m4.S; block 0 multiplied by 2^32 mod
+// kP like the others), the ones above them (2048 points: layer 1) in C.
+void forward_rest(int32_t* a, int levels, int first) {
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    const int c_end = levels - 9;
+    forward_layers(a, levels, first, c_end);
+    const uint32_t l = uint32_t(c_end);
     pqmcu_ntru_ntt_fwd3_g64(a, kZetas.data(), 1u << l, 1u << l);
     pqmcu_ntru_ntt_fwd3_g8(a, kZetas.data(), 8u << l, 8u << l);
     pqmcu_ntru_ntt_fwd3_g1(a, kZetas.data(), 64u << l, 64u << l);
-}
-void inverse_pow2_m4(int32_t* a, int levels) {
-    const size_t m = size_t(1) << levels;
-    const int c_layers = levels - 9;
-    const uint32_t l0 = uint32_t(c_layers);
-    pqmcu_ntru_ntt_inv3_g1(a, kZetasInv.data(), 64u << l0, 64u << l0);
-    pqmcu_ntru_ntt_inv3_g8(a, kZetasInv.data(), 8u << l0, 8u << l0);
-    pqmcu_ntru_ntt_inv3_g64(a, kZetasInv.data(), 1u << l0, 1u << l0);
-    for (int l = c_layers - 1; l >= 0; --l) {  // inputs below 1.5 kP
-        const size_t half = m >> (l + 1);
-        for (size_t j = 0; j < (size_t(1) << l); ++j) {
-            const int32_t z = kZetasInv[(size_t(1) << l) + j];
-            int32_t* x = a + 2 * half * j;
-            for (size_t i = 0; i < half; ++i) {
-                const int32_t u = x[i], v = x[i + half];
-                x[i] = reduce(u + v);
-                x[i + half] = mont(u - v, z);
-            }
-        }
-    }
-}
-#define PQMCU_NTRU_FORWARD_POW2(R0, a, levels) forward_pow2_m4<R0>(a, levels)
-#define PQMCU_NTRU_INVERSE_POW2(a, levels) inverse_pow2_m4(a, levels)
 #else
-#define PQMCU_NTRU_FORWARD_POW2(R0, a, levels) forward_pow2<R0>(a, levels)
-#define PQMCU_NTRU_INVERSE_POW2(a, levels) inverse_pow2(a, levels)
+    forward_layers(a, levels, first, levels);
 #endif
+}
+// Inverse layers levels - 1 down to `first` (the last stage is in store()).
+void inverse_rest(int32_t* a, int levels, int first) {
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    const int c_end = levels - 9;
+    const uint32_t l = uint32_t(c_end);
+    pqmcu_ntru_ntt_inv3_g1(a, kZetasInv.data(), 64u << l, 64u << l);
+    pqmcu_ntru_ntt_inv3_g8(a, kZetasInv.data(), 8u << l, 8u << l);
+    pqmcu_ntru_ntt_inv3_g64(a, kZetasInv.data(), 1u << l, 1u << l);
+    inverse_layers(a, levels, first, c_end);
+#else
+    inverse_layers(a, levels, first, levels);
+#endif
+}
+// a = a b / 2^32, reduced (|a| <= kP / 2 + 2^11: the inverse's inputs).
+void pointwise(int32_t* a, const int32_t* b, size_t big_n) {
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    pqmcu_ntru_ntt_pointwise(a, b, uint32_t(big_n));
+#else
+    for (size_t i = 0; i < big_n; ++i) a[i] = reduce(mont(a[i], b[i]));
+#endif
+}
 
 constexpr size_t kRow = 512;  // Good's rows for N = 1536
+constexpr int levels_of(size_t big_n) { return big_n == 1024 ? 10 : big_n == 2048 ? 11 : 9; }
 
-void forward(int32_t* a, size_t big_n) {
+// The transform's input from coefficients value(i), i < n (zero above), with
+// its first stage: for 2^L points layer 0 (no factor), for 1536 Good's map
+// and the 3-point DFT. Good's map puts coefficient i at row i mod 3, column
+// i mod 512: column c holds c, c + 512, c + 1024 at rows c, c + 2, c + 1 (mod 3).
+// X0 = x0 + x1 + x2, X1 = x0 - x2 + t, X2 = x0 - x1 - t with t = w (x1 - x2)
+// (w^2 = -1 - w). |value| < 0.75 kP.
+template <class Value>
+void load(int32_t* dst, size_t n, size_t big_n, Value value) {
+    const auto in = [&](size_t i) -> int32_t { return i < n ? value(i) : 0; };  // (n is public)
     if (big_n == 1536) {
-        // 3-point DFT per column: X0 = x0 + x1 + x2, X1 = x0 - x2 + t,
-        // X2 = x0 - x1 - t with t = w (x1 - x2) (w^2 = -1 - w).
+        size_t r = 0;  // c mod 3
         for (size_t c = 0; c < kRow; ++c) {
-            const int32_t x0 = a[c], x1 = a[kRow + c], x2 = a[2 * kRow + c];
-            const int32_t t = mont(x1 - x2, kW3Mont);
-            a[c] = x0 + x1 + x2;
-            a[kRow + c] = x0 - x2 + t;
-            a[2 * kRow + c] = x0 - x1 - t;
+            int32_t x[3];
+            x[r] = in(c);
+            x[r == 0 ? 2 : r - 1] = in(c + kRow);
+            x[r == 2 ? 0 : r + 1] = in(c + 2 * kRow);
+            r = r == 2 ? 0 : r + 1;
+            const int32_t t = mont(x[1] - x[2], kW3Mont);
+            dst[c] = x[0] + x[1] + x[2];
+            dst[kRow + c] = x[0] - x[2] + t;
+            dst[2 * kRow + c] = x[0] - x[1] - t;
         }
-        PQMCU_NTRU_FORWARD_POW2(false, a, 9);  // row 0 holds sums of the (small) inputs
-        PQMCU_NTRU_FORWARD_POW2(true, a + kRow, 9);
-        PQMCU_NTRU_FORWARD_POW2(true, a + 2 * kRow, 9);
     } else {
-        PQMCU_NTRU_FORWARD_POW2(false, a, big_n == 1024 ? 10 : 11);
+        const size_t half = big_n / 2;
+        for (size_t i = 0; i < half; ++i) {
+            const int32_t u = in(i), v = in(i + half);
+            dst[i] = u + v;
+            dst[i + half] = u - v;
+        }
     }
 }
-void inverse(int32_t* a, size_t big_n) {
+void forward(int32_t* a, size_t big_n) {
     if (big_n == 1536) {
-        for (size_t r = 0; r < 3; ++r) PQMCU_NTRU_INVERSE_POW2(a + r * kRow, 9);
-        // 3 x0 = X0 + X1 + X2, 3 x1 = X0 - X1 + t, 3 x2 = X0 - X2 - t, t = w (X2 - X1).
+        for (size_t r = 0; r < 3; ++r) forward_rest(a + r * kRow, 9, 0);
+    } else {
+        forward_rest(a, levels_of(big_n), 1);
+    }
+}
+// The inverse's last stage (layer 0, or the inverse 3-point DFT: 3 x0 =
+// X0 + X1 + X2, 3 x1 = X0 - X1 + t, 3 x2 = X0 - X2 - t with t = w (X2 - X1)),
+// leaving the product's coefficients in natural order in a[0 .. 2n - 1),
+// exact and centred (the 1/N was loaded with the first operand).
+void inverse_to_coefficients(int32_t* a, size_t big_n) {
+    if (big_n == 1536) {
+        for (size_t r = 0; r < 3; ++r) inverse_rest(a + r * kRow, 9, 0);
+        size_t r = 0;
         for (size_t c = 0; c < kRow; ++c) {
             const int32_t y0 = a[c], y1 = a[kRow + c], y2 = a[2 * kRow + c];
             const int32_t t = mont(y2 - y1, kW3Mont);
-            a[c] = y0 + y1 + y2;
-            a[kRow + c] = y0 - y1 + t;
-            a[2 * kRow + c] = y0 - y2 - t;
+            const int32_t x[3] = {y0 + y1 + y2, y0 - y1 + t, y0 - y2 - t};
+            a[c] = reduce(x[r]);
+            a[kRow + c] = reduce(x[r == 0 ? 2 : r - 1]);
+            a[2 * kRow + c] = reduce(x[r == 2 ? 0 : r + 1]);
+            r = r == 2 ? 0 : r + 1;
         }
     } else {
-        PQMCU_NTRU_INVERSE_POW2(a, big_n == 1024 ? 10 : 11);
+        inverse_rest(a, levels_of(big_n), 1);
+        const size_t half = big_n / 2;
+        for (size_t i = 0; i < half; ++i) {
+            const int32_t u = a[i], v = a[i + half];
+            a[i] = reduce(u + v);
+            a[i + half] = reduce(u - v);
+        }
     }
 }
-void pointwise(int32_t* a, const int32_t* b, size_t big_n) {
-    for (size_t i = 0; i < big_n; ++i) a[i] = reduce(mont(a[i], b[i]));  // |a| <= kP / 2 + 2^11
-}
-
-// Where coefficient i of a polynomial mod x^N - 1 sits in the transform's
-// input (and the inverse's output): i itself, or Good's (i mod 3, i mod 512).
-struct Index {
-    size_t big_n, i = 0, r = 0;
-    size_t pos() const { return big_n == 1536 ? r * kRow + (i & (kRow - 1)) : i; }
-    void next() {
-        ++i;
-        r = r == 2 ? 0 : r + 1;
-    }
-};
 
 inline int32_t read(uint16_t x, unsigned bits) {
     return bits == 0 ? int32_t(x) : int32_t(uint32_t(x) << (32 - bits)) >> (32 - bits);
 }
-void load(int32_t* dst, const uint16_t* src, unsigned bits, size_t n, size_t big_n) {
-    for (size_t i = 0; i < big_n; ++i) dst[i] = 0;
-    for (Index k{big_n}; k.i < n; k.next()) dst[k.pos()] = read(src[k.i], bits);
-}
-// The integer product's coefficient at transform position `pos` (exact when below kP / 2).
-inline int32_t coefficient(const int32_t* a, size_t pos, int32_t scale) { return reduce(mont(a[pos], scale)); }
+// 2^64 / N: loaded with one operand, it cancels the pointwise products' 2^-32
+// and the inverse's factor N.
+struct Scaled {
+    const uint16_t* src;
+    unsigned bits;
+    int32_t scale;
+    int32_t operator()(size_t i) const { return mont(read(src[i], bits), scale); }
+};
+struct Plain {
+    const uint16_t* src;
+    unsigned bits;
+    int32_t operator()(size_t i) const { return read(src[i], bits); }
+};
 
-// c[i] (+)= (prod[i] + prod[i + n]) << shift mod 2^16, prod the inverse transform in `a`.
+// c[i] (+)= (a[i] + a[i + n]) << shift mod 2^16 (a: the product's coefficients).
 template <bool Add>
-void store_folded(uint16_t* c, const int32_t* a, size_t n, size_t big_n, unsigned shift) {
-    const int32_t scale = inv_scale(uint32_t(big_n));
-    Index lo{big_n}, hi{big_n};
-    for (size_t i = 0; i < n; ++i) hi.next();
-    for (; lo.i < n; lo.next()) {
-        uint32_t v = uint32_t(coefficient(a, lo.pos(), scale));
-        if (hi.i < 2 * n - 1) {
-            v += uint32_t(coefficient(a, hi.pos(), scale));
-            hi.next();
-        }
-        v <<= shift;
-        c[lo.i] = uint16_t(Add ? c[lo.i] + v : v);
+void fold(uint16_t* c, const int32_t* a, size_t n, unsigned shift) {
+    for (size_t i = 0; i + 1 < n; ++i) {
+        const uint32_t v = uint32_t(a[i] + a[i + n]) << shift;
+        c[i] = uint16_t(Add ? c[i] + v : v);
     }
+    const uint32_t v = uint32_t(a[n - 1]) << shift;
+    c[n - 1] = uint16_t(Add ? c[n - 1] + v : v);
 }
 
 }  // namespace
@@ -299,37 +298,38 @@ void mul(uint16_t* c, const uint16_t* a, unsigned abits, const uint16_t* b, unsi
          int32_t* scratch) {
     const size_t big_n = length(n);
     int32_t *x = scratch, *y = scratch + big_n;
-    load(x, a, abits, n, big_n);
-    load(y, b, bbits, n, big_n);
+    load(x, n, big_n, Scaled{a, abits, inv_scale(uint32_t(big_n))});
+    load(y, n, big_n, Plain{b, bbits});
     forward(x, big_n);
     forward(y, big_n);
     pointwise(x, y, big_n);
-    inverse(x, big_n);
-    store_folded<false>(c, x, n, big_n, 0);
+    inverse_to_coefficients(x, big_n);
+    fold<false>(c, x, n, 0);
 }
 
 void mul_split(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t logq, int32_t* scratch) {
     const size_t big_n = length(n);
     const uint32_t s = split_bits(n, logq), digits = split_digits(n, logq);
     int32_t *x = scratch, *y = scratch + big_n;
-    load(x, a, logq, n, big_n);
+    load(x, n, big_n, Scaled{a, logq, inv_scale(uint32_t(big_n))});
     forward(x, big_n);
     for (uint32_t d = 0; d < digits; ++d) {
-        // digit d of centred b: v_0 = b, digit = v mod 2^s in [-2^(s-1), 2^(s-1)), v' = (v - digit) / 2^s
-        for (size_t i = 0; i < big_n; ++i) y[i] = 0;
-        for (Index k{big_n}; k.i < n; k.next()) {
-            int32_t v = read(b[k.i], logq), digit = 0;
+        // digit d of centred b: v_0 = b, digit = v mod 2^s in [-2^(s-1), 2^(s-1)),
+        // v' = (v - digit) / 2^s; the last digit keeps the rest.
+        const auto digit_of = [&](size_t i) -> int32_t {
+            int32_t v = read(b[i], logq), digit = 0;
             for (uint32_t e = 0; e <= d; ++e) {
                 digit = int32_t(uint32_t(v + (1 << (s - 1))) & ((1u << s) - 1)) - (1 << (s - 1));
                 v = (v - digit) >> s;
             }
-            y[k.pos()] = d + 1 == digits ? digit + (v << s) : digit;  // the last digit keeps the rest
-        }
+            return d + 1 == digits ? digit + int32_t(uint32_t(v) << s) : digit;
+        };
+        load(y, n, big_n, digit_of);
         forward(y, big_n);
         pointwise(y, x, big_n);
-        inverse(y, big_n);
-        if (d == 0) store_folded<false>(c, y, n, big_n, 0);
-        else store_folded<true>(c, y, n, big_n, s * d);
+        inverse_to_coefficients(y, big_n);
+        if (d == 0) fold<false>(c, y, n, 0);
+        else fold<true>(c, y, n, s * d);
     }
 }
 
