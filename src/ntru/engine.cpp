@@ -552,10 +552,8 @@ void sq_mul_small(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t*
     rq_mul_small(R, c, a, b);
     modq_phi(R, c);
 }
-// Both factors big: b cut into digits for the transform; c may alias a, not b.
-void sq_mul_split(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t* b) {
-    if (R.ntt) ntt::mul_split(c, a, b, R.n, R.logq, R.ntt_scratch());
-    else rq_mul(R, c, a, b);
+void sq_mul(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t* b) {
+    rq_mul(R, c, a, b);
     modq_phi(R, c);
 }
 // Both factors in {0,1,2}: the integer coefficients stay below 4n < 2^13 (n <= 1373),
@@ -914,7 +912,7 @@ uint32_t dpke_decrypt(const Params& p, const Ring& R, uint8_t* rm, const uint8_t
     for (size_t i = 0; i < n; ++i) a[i] = uint16_t(a[i] - b[i]);
     uint16_t *inv_h = b, *r = a;
     unpack_sq(R, inv_h, sk + 2 * s3);
-    sq_mul_split(R, r, a, inv_h);
+    sq_mul(R, r, a, inv_h);  // both big: Toom-4
     fail |= check_r(R, r);
     trinary_zq_to_z3(R, r);
     pack_s3(R, rm, r);

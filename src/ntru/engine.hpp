@@ -51,9 +51,9 @@ using MulMethod16 = polymul::Method<16>;
 #endif
 static_assert(MulMethod13::exact_bits >= 13 && MulMethod16::exact_bits >= 16);
 // Words of Work::mul: the method's scratch and the 2n - 1-word full product.
-// For n <= 1024 the products with a small operand (and decryption's
-// (c - Lift(m)) h^-1) go through ntt.hpp instead: two int32 transforms in
-// the same words (8-byte aligned in the workspaces).
+// For n <= 1024 the products with a small operand go through ntt.hpp
+// instead: one int32 transform and one block in the same words (8-byte
+// aligned in the workspaces; smaller than Toom-4's scratch).
 constexpr size_t mul_scratch_words(size_t n, uint32_t logq) {
     const size_t toom =
         2 * n - 1 + (mul_logq(logq) == 13 ? MulMethod13::scratch_words(n) : MulMethod16::scratch_words(n));

@@ -75,23 +75,6 @@ constexpr int32_t inv_scale(uint32_t n_points) {
     return centre(uint32_t(kRModP * kRModP % uint64_t(kP) * pow_mod(n_points, uint64_t(kP) - 2) % uint64_t(kP)));
 }
 
-// Largest |digit| of mul_split's signed s-bit digits of v in [-2^(logq-1), 2^(logq-1)).
-constexpr int64_t split_digit_bound(uint32_t logq, uint32_t s, uint32_t digits) {
-    int64_t lo = -(int64_t(1) << (logq - 1)), hi = -lo - 1, m = int64_t(1) << (s - 1);
-    for (uint32_t d = 1; d < digits; ++d) {  // v' = (v - digit) / 2^s = floor((v + 2^(s-1)) / 2^s)
-        lo = (lo + (int64_t(1) << (s - 1))) >> s;
-        hi = (hi + (int64_t(1) << (s - 1))) >> s;
-    }
-    const int64_t last = hi > -lo ? hi : -lo;
-    return last > m ? last : m;
-}
-constexpr bool split_ok(size_t n, uint32_t logq) {
-    const uint32_t s = split_bits(n, logq), d = split_digits(n, logq);
-    return uint64_t(n) * (uint64_t(1) << (logq - 1)) * uint64_t(split_digit_bound(logq, s, d)) < uint64_t(kP) / 2 - (1u << 15);
-}
-static_assert(split_ok(509, 11) && split_ok(677, 11) && split_ok(821, 12) && split_ok(701, 13));
-static_assert(split_digits(509, 11) == 2 && split_digits(677, 11) == 2 && split_digits(821, 12) == 2 &&
-              split_digits(701, 13) == 3);
 // The big x small products (|small| <= 6: key generation's 3 (x - 1) g): n (q/2) 6 < kP / 2.
 static_assert(uint64_t(1024) * 4096 * 6 < uint64_t(kP) / 2 - (1u << 15));
 
@@ -103,47 +86,31 @@ inline int32_t mont(int32_t a, int32_t b) { return montr(int64_t(a) * b); }
 // x - kP round(x / 2^27): |result| <= kP / 2 + 2^15 for |x| < 2^31 (kP = 2^27 - 2047).
 inline int32_t reduce(int32_t x) { return x - kP * ((x + (1 << 26)) >> 27); }
 
-// Layers [first, end) of the cyclic transform of 2^levels points
-// (Cooley-Tukey, blocks in bit-reversed order). Inputs below 3 kP: every
-// butterfly, block 0's too (factor 1: a reduction instead of a product),
-// adds less than kP.
-void forward_layers(int32_t* a, int levels, int first, int end) {
-    const size_t m = size_t(1) << levels;
-    for (int l = first; l < end; ++l) {
-        const size_t half = m >> (l + 1);
-        for (size_t i = 0; i < half; ++i) {
-            const int32_t u = a[i], v = reduce(a[i + half]);
-            a[i] = u + v;
-            a[i + half] = u - v;
-        }
-        for (size_t j = 1; j < (size_t(1) << l); ++j) {
-            const int32_t z = kZetas[(size_t(1) << l) + j];
-            int32_t* x = a + 2 * half * j;
-            for (size_t i = 0; i < half; ++i) {
-                const int32_t t = mont(x[i + half], z);
-                x[i + half] = x[i] - t;
-                x[i] = x[i] + t;
-            }
-        }
+// The transforms work on blocks of 512 points after a first stage: 1024
+// points = 2 blocks (layer 0), 2048 = 4 blocks (layers 0 and 1), 1536 = 3
+// rows (Good's map and a 3-point DFT). A block is then a 9-layer transform
+// whose layer l, sub-block j uses the factor of global index
+// 2^(l + s0) + b 2^l + j (s0 = 1 or 2 first-stage layers, b the block; for
+// Good's rows s0 = b = 0). So the small operand of a product needs only one
+// block of scratch at a time: each of its blocks is made, transformed,
+// multiplied into the other's and inverse-transformed in turn.
+constexpr size_t kBlock = 512;
+constexpr int kBlockLayers = 9;
+
+struct Geometry {
+    size_t big_n;
+    size_t blocks;  // 2, 3 or 4
+    int s0;         // first-stage layers (pow2); 0 for Good's
+    bool good;
+    explicit Geometry(size_t n_points)
+        : big_n(n_points),
+          blocks(n_points / kBlock),
+          s0(n_points == 1024 ? 1 : n_points == 2048 ? 2 : 0),
+          good(n_points == 1536) {}
+    uint32_t k0(int l, size_t b) const {
+        return good ? (1u << l) : (1u << (l + s0)) + uint32_t(b << l);
     }
-}
-// Inverse layers end - 1 down to first (Gentleman-Sande), without the factor
-// 1/m; inputs below 1.5 kP, outputs too.
-void inverse_layers(int32_t* a, int levels, int first, int end) {
-    const size_t m = size_t(1) << levels;
-    for (int l = end - 1; l >= first; --l) {
-        const size_t half = m >> (l + 1);
-        for (size_t j = 0; j < (size_t(1) << l); ++j) {
-            const int32_t z = kZetasInv[(size_t(1) << l) + j];
-            int32_t* x = a + 2 * half * j;
-            for (size_t i = 0; i < half; ++i) {
-                const int32_t u = x[i], v = x[i + half];
-                x[i] = reduce(u + v);
-                x[i + half] = mont(u - v, z);
-            }
-        }
-    }
-}
+};
 
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
 static_assert(kPInvNeg == 0x07BFF7FFu, "ntt_m4.S's constant");
@@ -158,179 +125,162 @@ void pqmcu_ntru_ntt_pointwise(int32_t* a, const int32_t* b, uint32_t count);
 }
 #endif
 
-// Layers [first, levels) (the first stage is in load()): on the M4 the last
-// nine as three assembly passes (ntt_m4.S; block 0 multiplied by 2^32 mod
-// kP like the others), the ones above them (2048 points: layer 1) in C.
-void forward_rest(int32_t* a, int levels, int first) {
+// The 9 layers of block b (Cooley-Tukey). Inputs below 2.25 kP; each layer
+// adds less than kP (factor 1: a reduction instead of a product).
+void forward_block(int32_t* a, const Geometry& g, size_t b) {
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
-    const int c_end = levels - 9;
-    forward_layers(a, levels, first, c_end);
-    const uint32_t l = uint32_t(c_end);
-    pqmcu_ntru_ntt_fwd3_g64(a, kZetas.data(), 1u << l, 1u << l);
-    pqmcu_ntru_ntt_fwd3_g8(a, kZetas.data(), 8u << l, 8u << l);
-    pqmcu_ntru_ntt_fwd3_g1(a, kZetas.data(), 64u << l, 64u << l);
+    pqmcu_ntru_ntt_fwd3_g64(a, kZetas.data(), g.k0(0, b), 1);
+    pqmcu_ntru_ntt_fwd3_g8(a, kZetas.data(), g.k0(3, b), 8);
+    pqmcu_ntru_ntt_fwd3_g1(a, kZetas.data(), g.k0(6, b), 64);
 #else
-    forward_layers(a, levels, first, levels);
+    for (int l = 0; l < kBlockLayers; ++l) {
+        const size_t half = kBlock >> (l + 1);
+        for (size_t j = 0; j < (size_t(1) << l); ++j) {
+            const uint32_t k = g.k0(l, b) + uint32_t(j);
+            const int32_t z = kZetas[k];
+            int32_t* x = a + 2 * half * j;
+            for (size_t i = 0; i < half; ++i) {
+                const int32_t t = (k & (k - 1)) == 0 ? reduce(x[i + half]) : mont(x[i + half], z);
+                x[i + half] = x[i] - t;
+                x[i] = x[i] + t;
+            }
+        }
+    }
 #endif
 }
-// Inverse layers levels - 1 down to `first` (the last stage is in store()).
-void inverse_rest(int32_t* a, int levels, int first) {
+// The inverse of block b (Gentleman-Sande), without the factor 1/512;
+// inputs below 1.5 kP, outputs too.
+void inverse_block(int32_t* a, const Geometry& g, size_t b) {
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
-    const int c_end = levels - 9;
-    const uint32_t l = uint32_t(c_end);
-    pqmcu_ntru_ntt_inv3_g1(a, kZetasInv.data(), 64u << l, 64u << l);
-    pqmcu_ntru_ntt_inv3_g8(a, kZetasInv.data(), 8u << l, 8u << l);
-    pqmcu_ntru_ntt_inv3_g64(a, kZetasInv.data(), 1u << l, 1u << l);
-    inverse_layers(a, levels, first, c_end);
+    pqmcu_ntru_ntt_inv3_g1(a, kZetasInv.data(), g.k0(6, b), 64);
+    pqmcu_ntru_ntt_inv3_g8(a, kZetasInv.data(), g.k0(3, b), 8);
+    pqmcu_ntru_ntt_inv3_g64(a, kZetasInv.data(), g.k0(0, b), 1);
 #else
-    inverse_layers(a, levels, first, levels);
+    for (int l = kBlockLayers - 1; l >= 0; --l) {
+        const size_t half = kBlock >> (l + 1);
+        for (size_t j = 0; j < (size_t(1) << l); ++j) {
+            const int32_t z = kZetasInv[g.k0(l, b) + j];
+            int32_t* x = a + 2 * half * j;
+            for (size_t i = 0; i < half; ++i) {
+                const int32_t u = x[i], v = x[i + half];
+                x[i] = reduce(u + v);
+                x[i + half] = mont(u - v, z);
+            }
+        }
+    }
 #endif
 }
-// a = a b / 2^32, reduced (|a| <= kP / 2 + 2^11: the inverse's inputs).
-void pointwise(int32_t* a, const int32_t* b, size_t big_n) {
+// a = a b / 2^32, reduced (|a| <= kP / 2 + 2^15: the inverse's inputs).
+void pointwise(int32_t* a, const int32_t* b, size_t count) {
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
-    pqmcu_ntru_ntt_pointwise(a, b, uint32_t(big_n));
+    pqmcu_ntru_ntt_pointwise(a, b, uint32_t(count));
 #else
-    for (size_t i = 0; i < big_n; ++i) a[i] = reduce(mont(a[i], b[i]));
+    for (size_t i = 0; i < count; ++i) a[i] = reduce(mont(a[i], b[i]));
 #endif
 }
 
-constexpr size_t kRow = 512;  // Good's rows for N = 1536
-constexpr int levels_of(size_t big_n) { return big_n == 1024 ? 10 : big_n == 2048 ? 11 : 9; }
-
-// The transform's input from coefficients value(i), i < n (zero above), with
-// its first stage: for 2^L points layer 0 (no factor), for 1536 Good's map
-// and the 3-point DFT. Good's map puts coefficient i at row i mod 3, column
-// i mod 512: column c holds c, c + 512, c + 1024 at rows c, c + 2, c + 1 (mod 3).
-// X0 = x0 + x1 + x2, X1 = x0 - x2 + t, X2 = x0 - x1 - t with t = w (x1 - x2)
-// (w^2 = -1 - w). |value| < 0.75 kP.
+// Block b of the first stage from coefficients value(i), i < n (zero above).
+// 1024: block 0 = u + v, block 1 = u - v (u = a_i, v = a_(i+512)); 2048:
+// layer 0 (u_i +- u_(i+1024)) then layer 1 (factor 1 for blocks 0, 1,
+// z = zeta[3] for blocks 2, 3); 1536: Good's map puts coefficient i at row
+// i mod 3, column i mod 512 (column c holds c, c + 512, c + 1024 at rows
+// c, c + 2, c + 1 mod 3), then the 3-point DFT's row b: X0 = x0 + x1 + x2,
+// X1 = x0 - x2 + w (x1 - x2), X2 = x0 - x1 - w (x1 - x2) (w^2 = -1 - w).
+// |value| < 0.75 kP; outputs below 2.25 kP.
 template <class Value>
-void load(int32_t* dst, size_t n, size_t big_n, Value value) {
+void first_stage_block(int32_t* dst, size_t n, const Geometry& g, size_t b, Value value) {
     const auto in = [&](size_t i) -> int32_t { return i < n ? value(i) : 0; };  // (n is public)
-    if (big_n == 1536) {
+    if (g.good) {
         size_t r = 0;  // c mod 3
-        for (size_t c = 0; c < kRow; ++c) {
+        for (size_t c = 0; c < kBlock; ++c) {
             int32_t x[3];
             x[r] = in(c);
-            x[r == 0 ? 2 : r - 1] = in(c + kRow);
-            x[r == 2 ? 0 : r + 1] = in(c + 2 * kRow);
+            x[r == 0 ? 2 : r - 1] = in(c + kBlock);
+            x[r == 2 ? 0 : r + 1] = in(c + 2 * kBlock);
             r = r == 2 ? 0 : r + 1;
-            const int32_t t = mont(x[1] - x[2], kW3Mont);
-            dst[c] = x[0] + x[1] + x[2];
-            dst[kRow + c] = x[0] - x[2] + t;
-            dst[2 * kRow + c] = x[0] - x[1] - t;
+            if (b == 0) {
+                dst[c] = x[0] + x[1] + x[2];
+            } else {
+                const int32_t t = mont(x[1] - x[2], kW3Mont);
+                dst[c] = b == 1 ? x[0] - x[2] + t : x[0] - x[1] - t;
+            }
         }
+    } else if (g.big_n == 1024) {
+        for (size_t i = 0; i < kBlock; ++i) dst[i] = b == 0 ? in(i) + in(i + kBlock) : in(i) - in(i + kBlock);
     } else {
-        const size_t half = big_n / 2;
-        for (size_t i = 0; i < half; ++i) {
-            const int32_t u = in(i), v = in(i + half);
-            dst[i] = u + v;
-            dst[i + half] = u - v;
+        const int32_t z = kZetas[3];
+        for (size_t i = 0; i < kBlock; ++i) {
+            const int32_t s = b < 2 ? 1 : -1;  // layer 0: block 0 = u0 + u2, block 1 = u0 - u2 (u_k = a_(i + 512 k))
+            const int32_t lo = in(i) + s * in(i + 2 * kBlock), hi = in(i + kBlock) + s * in(i + 3 * kBlock);
+            const int32_t t = b < 2 ? hi : mont(hi, z);
+            dst[i] = (b & 1) == 0 ? lo + t : lo - t;
         }
     }
 }
-void forward(int32_t* a, size_t big_n) {
-    if (big_n == 1536) {
-        for (size_t r = 0; r < 3; ++r) forward_rest(a + r * kRow, 9, 0);
-    } else {
-        forward_rest(a, levels_of(big_n), 1);
-    }
-}
-// The inverse's last stage (layer 0, or the inverse 3-point DFT: 3 x0 =
-// X0 + X1 + X2, 3 x1 = X0 - X1 + t, 3 x2 = X0 - X2 - t with t = w (X2 - X1)),
-// leaving the product's coefficients in natural order in a[0 .. 2n - 1),
-// exact and centred (the 1/N was loaded with the first operand).
-void inverse_to_coefficients(int32_t* a, size_t big_n) {
-    if (big_n == 1536) {
-        for (size_t r = 0; r < 3; ++r) inverse_rest(a + r * kRow, 9, 0);
+// The inverse's last stage over the blocks of a, leaving the product's
+// coefficients in natural order, exact and centred (the 1/N was loaded with
+// the first operand): inverse layer 0 (2048: layers 1 and 0) or the inverse
+// 3-point DFT (3 x0 = X0 + X1 + X2, 3 x1 = X0 - X1 + t, 3 x2 = X0 - X2 - t
+// with t = w (X2 - X1)) and Good's map back.
+void last_stage(int32_t* a, const Geometry& g) {
+    if (g.good) {
         size_t r = 0;
-        for (size_t c = 0; c < kRow; ++c) {
-            const int32_t y0 = a[c], y1 = a[kRow + c], y2 = a[2 * kRow + c];
+        for (size_t c = 0; c < kBlock; ++c) {
+            const int32_t y0 = a[c], y1 = a[kBlock + c], y2 = a[2 * kBlock + c];
             const int32_t t = mont(y2 - y1, kW3Mont);
             const int32_t x[3] = {y0 + y1 + y2, y0 - y1 + t, y0 - y2 - t};
             a[c] = reduce(x[r]);
-            a[kRow + c] = reduce(x[r == 0 ? 2 : r - 1]);
-            a[2 * kRow + c] = reduce(x[r == 2 ? 0 : r + 1]);
+            a[kBlock + c] = reduce(x[r == 0 ? 2 : r - 1]);
+            a[2 * kBlock + c] = reduce(x[r == 2 ? 0 : r + 1]);
             r = r == 2 ? 0 : r + 1;
         }
-    } else {
-        inverse_rest(a, levels_of(big_n), 1);
-        const size_t half = big_n / 2;
-        for (size_t i = 0; i < half; ++i) {
-            const int32_t u = a[i], v = a[i + half];
-            a[i] = reduce(u + v);
-            a[i + half] = reduce(u - v);
+        return;
+    }
+    if (g.big_n == 2048) {  // layer 1: blocks (0, 1) with factor 1, (2, 3) with zeta[3]^-1
+        const int32_t zi = kZetasInv[3];
+        for (size_t i = 0; i < kBlock; ++i) {
+            const int32_t u0 = a[i], v0 = a[kBlock + i], u1 = a[2 * kBlock + i], v1 = a[3 * kBlock + i];
+            a[i] = reduce(u0 + v0);
+            a[kBlock + i] = reduce(u0 - v0);
+            a[2 * kBlock + i] = reduce(u1 + v1);
+            a[3 * kBlock + i] = mont(u1 - v1, zi);
         }
+    }
+    const size_t half = g.big_n / 2;
+    for (size_t i = 0; i < half; ++i) {
+        const int32_t u = a[i], v = a[i + half];
+        a[i] = reduce(u + v);
+        a[i + half] = reduce(u - v);
     }
 }
 
 inline int32_t read(uint16_t x, unsigned bits) {
     return bits == 0 ? int32_t(x) : int32_t(uint32_t(x) << (32 - bits)) >> (32 - bits);
 }
-// 2^64 / N: loaded with one operand, it cancels the pointwise products' 2^-32
-// and the inverse's factor N.
-struct Scaled {
-    const uint16_t* src;
-    unsigned bits;
-    int32_t scale;
-    int32_t operator()(size_t i) const { return mont(read(src[i], bits), scale); }
-};
-struct Plain {
-    const uint16_t* src;
-    unsigned bits;
-    int32_t operator()(size_t i) const { return read(src[i], bits); }
-};
-
-// c[i] (+)= (a[i] + a[i + n]) << shift mod 2^16 (a: the product's coefficients).
-template <bool Add>
-void fold(uint16_t* c, const int32_t* a, size_t n, unsigned shift) {
-    for (size_t i = 0; i + 1 < n; ++i) {
-        const uint32_t v = uint32_t(a[i] + a[i + n]) << shift;
-        c[i] = uint16_t(Add ? c[i] + v : v);
-    }
-    const uint32_t v = uint32_t(a[n - 1]) << shift;
-    c[n - 1] = uint16_t(Add ? c[n - 1] + v : v);
-}
 
 }  // namespace
 
 void mul(uint16_t* c, const uint16_t* a, unsigned abits, const uint16_t* b, unsigned bbits, size_t n,
          int32_t* scratch) {
-    const size_t big_n = length(n);
-    int32_t *x = scratch, *y = scratch + big_n;
-    load(x, n, big_n, Scaled{a, abits, inv_scale(uint32_t(big_n))});
-    load(y, n, big_n, Plain{b, bbits});
-    forward(x, big_n);
-    forward(y, big_n);
-    pointwise(x, y, big_n);
-    inverse_to_coefficients(x, big_n);
-    fold<false>(c, x, n, 0);
-}
-
-void mul_split(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t logq, int32_t* scratch) {
-    const size_t big_n = length(n);
-    const uint32_t s = split_bits(n, logq), digits = split_digits(n, logq);
-    int32_t *x = scratch, *y = scratch + big_n;
-    load(x, n, big_n, Scaled{a, logq, inv_scale(uint32_t(big_n))});
-    forward(x, big_n);
-    for (uint32_t d = 0; d < digits; ++d) {
-        // digit d of centred b: v_0 = b, digit = v mod 2^s in [-2^(s-1), 2^(s-1)),
-        // v' = (v - digit) / 2^s; the last digit keeps the rest.
-        const auto digit_of = [&](size_t i) -> int32_t {
-            int32_t v = read(b[i], logq), digit = 0;
-            for (uint32_t e = 0; e <= d; ++e) {
-                digit = int32_t(uint32_t(v + (1 << (s - 1))) & ((1u << s) - 1)) - (1 << (s - 1));
-                v = (v - digit) >> s;
-            }
-            return d + 1 == digits ? digit + int32_t(uint32_t(v) << s) : digit;
-        };
-        load(y, n, big_n, digit_of);
-        forward(y, big_n);
-        pointwise(y, x, big_n);
-        inverse_to_coefficients(y, big_n);
-        if (d == 0) fold<false>(c, y, n, 0);
-        else fold<true>(c, y, n, s * d);
+    const Geometry g(length(n));
+    int32_t *x = scratch, *y = scratch + g.big_n;
+    // 2^64 / N loaded with a cancels the pointwise products' 2^-32 and the inverse's factor N.
+    const int32_t scale = inv_scale(uint32_t(g.big_n));
+    for (size_t blk = 0; blk < g.blocks; ++blk) {
+        int32_t* xb = x + blk * kBlock;
+        first_stage_block(xb, n, g, blk, [&](size_t i) { return mont(read(a[i], abits), scale); });
+        forward_block(xb, g, blk);
     }
+    for (size_t blk = 0; blk < g.blocks; ++blk) {
+        int32_t* xb = x + blk * kBlock;
+        first_stage_block(y, n, g, blk, [&](size_t i) { return read(b[i], bbits); });
+        forward_block(y, g, blk);
+        pointwise(xb, y, kBlock);
+        inverse_block(xb, g, blk);
+    }
+    last_stage(x, g);
+    for (size_t i = 0; i + 1 < n; ++i) c[i] = uint16_t(x[i] + x[i + n]);  // mod x^n - 1
+    c[n - 1] = uint16_t(x[n - 1]);
 }
 
 }  // namespace pqmcu::ntru::ntt
