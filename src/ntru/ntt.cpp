@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // NTRU's NTT products (ntt.hpp). Cyclic radix-2 transforms: the node
-// x^(2m) - zeta^2 splits into x^m - zeta and x^m + zeta; with the
-// blocks in the usual bit-reversed order, the factor of layer l, block j is
+// x^(2m) - zeta^2 splits into x^m - zeta and x^m + zeta; with the blocks in
+// the usual bit-reversed order, the factor of layer l, block j is
 // g^((kP - 1) brv_l(j) / 2^(l+1)), the same for every length, so one table
-// (layers 0..10) serves the 512-, 1024- and 2048-point transforms. Block 0's
-// factor is 1 (no product). Forward: Cooley-Tukey, no reduction (inputs
-// below 2^13 grow by < kP per layer: < 11.1 kP < 2^31 after 11 layers or a
-// 3-point DFT and 9; block 0 of Good's rows 1, 2 is reduced). Pointwise Montgomery products (|result| < 4 kP).
-// Inverse: Gentleman-Sande with the sum reduced every layer; the 1/N and
-// Montgomery factors are applied when the product is read out.
+// (layers 0..10) serves the 512-, 1024- and 2048-point transforms.
+// Bounds (kP < 2^27, so 16 kP < 2^31): inputs below 2^13; the first stage
+// and each forward layer add less than kP (Montgomery products are below
+// 0.75 kP): below 10 kP after the last layer. The pointwise products are
+// reduced to ~kP / 2; the inverse keeps every value below 1.5 kP between
+// passes (sums reduced), and the read-out reduces to the exact centred
+// integer (the product's bound is checked below: < kP / 2 - 2^15).
 #include "ntru/ntt.hpp"
 
 #include <array>
@@ -121,7 +122,7 @@ void pqmcu_ntru_ntt_fwd3_g1(int32_t* a, const int32_t* zetas, uint32_t k0, uint3
 void pqmcu_ntru_ntt_inv3_g64(int32_t* a, const int32_t* zetas, uint32_t k0, uint32_t blocks);
 void pqmcu_ntru_ntt_inv3_g8(int32_t* a, const int32_t* zetas, uint32_t k0, uint32_t blocks);
 void pqmcu_ntru_ntt_inv3_g1(int32_t* a, const int32_t* zetas, uint32_t k0, uint32_t blocks);
-void pqmcu_ntru_ntt_pointwise(int32_t* a, const int32_t* b, uint32_t count);
+void pqmcu_ntru_ntt_pointwise(int32_t* a, const int32_t* b, uint32_t count, int32_t scale);
 }
 #endif
 
@@ -170,26 +171,65 @@ void inverse_block(int32_t* a, const Geometry& g, size_t b) {
     }
 #endif
 }
-// a = a b / 2^32, reduced (|a| <= kP / 2 + 2^15: the inverse's inputs).
-void pointwise(int32_t* a, const int32_t* b, size_t count) {
+// a = (a b / 2^32) scale / 2^32, reduced (|a| <= kP / 2 + 2^15: the inverse's
+// inputs). scale = 2^64 / N cancels the 2^-32s and the inverse's factor N.
+void pointwise(int32_t* a, const int32_t* b, size_t count, int32_t scale) {
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
-    pqmcu_ntru_ntt_pointwise(a, b, uint32_t(count));
+    pqmcu_ntru_ntt_pointwise(a, b, uint32_t(count), scale);
 #else
-    for (size_t i = 0; i < count; ++i) a[i] = reduce(mont(a[i], b[i]));
+    for (size_t i = 0; i < count; ++i) a[i] = reduce(mont(mont(a[i], b[i]), scale));
 #endif
 }
 
-// Block b of the first stage from coefficients value(i), i < n (zero above).
-// 1024: block 0 = u + v, block 1 = u - v (u = a_i, v = a_(i+512)); 2048:
-// layer 0 (u_i +- u_(i+1024)) then layer 1 (factor 1 for blocks 0, 1,
-// z = zeta[3] for blocks 2, 3); 1536: Good's map puts coefficient i at row
-// i mod 3, column i mod 512 (column c holds c, c + 512, c + 1024 at rows
-// c, c + 2, c + 1 mod 3), then the 3-point DFT's row b: X0 = x0 + x1 + x2,
-// X1 = x0 - x2 + w (x1 - x2), X2 = x0 - x1 - w (x1 - x2) (w^2 = -1 - w).
-// |value| < 0.75 kP; outputs below 2.25 kP.
-template <class Value>
-void first_stage_block(int32_t* dst, size_t n, const Geometry& g, size_t b, Value value) {
-    const auto in = [&](size_t i) -> int32_t { return i < n ? value(i) : 0; };  // (n is public)
+inline int32_t read(uint16_t x, unsigned bits) {
+    return bits == 0 ? int32_t(x) : int32_t(uint32_t(x) << (32 - bits)) >> (32 - bits);
+}
+
+// The first stage, in place over the whole of a (coefficients in natural
+// order, zero from n on). 1024: layer 0 (u +- v, u = a_i, v = a_(i+512));
+// 2048: layers 0 and 1 (factor 1, then zeta[3] for the second half); 1536:
+// Good's map puts coefficient i at row i mod 3, column i mod 512, so column
+// c holds c, c + 512, c + 1024 (rows c, c + 2, c + 1 mod 3), then the 3-point
+// DFT per column: X0 = x0 + x1 + x2, X1 = x0 - x2 + w (x1 - x2),
+// X2 = x0 - x1 - w (x1 - x2) (w^2 = -1 - w). Inputs below 2^13.
+void first_stage(int32_t* a, const Geometry& g) {
+    if (g.good) {
+        size_t r = 0;  // c mod 3
+        for (size_t c = 0; c < kBlock; ++c) {
+            int32_t x[3];
+            x[r] = a[c];
+            x[r == 0 ? 2 : r - 1] = a[kBlock + c];
+            x[r == 2 ? 0 : r + 1] = a[2 * kBlock + c];
+            r = r == 2 ? 0 : r + 1;
+            const int32_t t = mont(x[1] - x[2], kW3Mont);
+            a[c] = x[0] + x[1] + x[2];
+            a[kBlock + c] = x[0] - x[2] + t;
+            a[2 * kBlock + c] = x[0] - x[1] - t;
+        }
+        return;
+    }
+    const size_t half = g.big_n / 2;
+    for (size_t i = 0; i < half; ++i) {
+        const int32_t u = a[i], v = a[i + half];
+        a[i] = u + v;
+        a[i + half] = u - v;
+    }
+    if (g.big_n == 2048) {
+        const int32_t z = kZetas[3];
+        for (size_t i = 0; i < kBlock; ++i) {
+            const int32_t u0 = a[i], v0 = a[kBlock + i], u1 = a[2 * kBlock + i];
+            const int32_t t = mont(a[3 * kBlock + i], z);
+            a[i] = u0 + v0;
+            a[kBlock + i] = u0 - v0;
+            a[2 * kBlock + i] = u1 + t;
+            a[3 * kBlock + i] = u1 - t;
+        }
+    }
+}
+// Block b of the first stage of the small operand, straight from its
+// coefficients (read as `bits` says; zero from n on). Outputs below 2 kP.
+void first_stage_block(int32_t* dst, const uint16_t* src, unsigned bits, size_t n, const Geometry& g, size_t b) {
+    const auto in = [&](size_t i) -> int32_t { return i < n ? read(src[i], bits) : 0; };  // (n is public)
     if (g.good) {
         size_t r = 0;  // c mod 3
         for (size_t c = 0; c < kBlock; ++c) {
@@ -208,18 +248,19 @@ void first_stage_block(int32_t* dst, size_t n, const Geometry& g, size_t b, Valu
     } else if (g.big_n == 1024) {
         for (size_t i = 0; i < kBlock; ++i) dst[i] = b == 0 ? in(i) + in(i + kBlock) : in(i) - in(i + kBlock);
     } else {
+        // layer 0: block 0 = u0 + u2, block 1 = u0 - u2 (u_k = a_(i + 512 k)); layer 1 on them
         const int32_t z = kZetas[3];
+        const int32_t sgn = b < 2 ? 1 : -1;
         for (size_t i = 0; i < kBlock; ++i) {
-            const int32_t s = b < 2 ? 1 : -1;  // layer 0: block 0 = u0 + u2, block 1 = u0 - u2 (u_k = a_(i + 512 k))
-            const int32_t lo = in(i) + s * in(i + 2 * kBlock), hi = in(i + kBlock) + s * in(i + 3 * kBlock);
+            const int32_t lo = in(i) + sgn * in(i + 2 * kBlock), hi = in(i + kBlock) + sgn * in(i + 3 * kBlock);
             const int32_t t = b < 2 ? hi : mont(hi, z);
             dst[i] = (b & 1) == 0 ? lo + t : lo - t;
         }
     }
 }
 // The inverse's last stage over the blocks of a, leaving the product's
-// coefficients in natural order, exact and centred (the 1/N was loaded with
-// the first operand): inverse layer 0 (2048: layers 1 and 0) or the inverse
+// coefficients in natural order, exact and centred (the 1/N came with the
+// pointwise products): inverse layer 0 (2048: layers 1 and 0) or the inverse
 // 3-point DFT (3 x0 = X0 + X1 + X2, 3 x1 = X0 - X1 + t, 3 x2 = X0 - X2 - t
 // with t = w (X2 - X1)) and Good's map back.
 void last_stage(int32_t* a, const Geometry& g) {
@@ -254,9 +295,6 @@ void last_stage(int32_t* a, const Geometry& g) {
     }
 }
 
-inline int32_t read(uint16_t x, unsigned bits) {
-    return bits == 0 ? int32_t(x) : int32_t(uint32_t(x) << (32 - bits)) >> (32 - bits);
-}
 
 }  // namespace
 
@@ -264,18 +302,16 @@ void mul(uint16_t* c, const uint16_t* a, unsigned abits, const uint16_t* b, unsi
          int32_t* scratch) {
     const Geometry g(length(n));
     int32_t *x = scratch, *y = scratch + g.big_n;
-    // 2^64 / N loaded with a cancels the pointwise products' 2^-32 and the inverse's factor N.
+    for (size_t i = 0; i < n; ++i) x[i] = read(a[i], abits);
+    for (size_t i = n; i < g.big_n; ++i) x[i] = 0;
+    first_stage(x, g);
+    for (size_t blk = 0; blk < g.blocks; ++blk) forward_block(x + blk * kBlock, g, blk);
     const int32_t scale = inv_scale(uint32_t(g.big_n));
     for (size_t blk = 0; blk < g.blocks; ++blk) {
         int32_t* xb = x + blk * kBlock;
-        first_stage_block(xb, n, g, blk, [&](size_t i) { return mont(read(a[i], abits), scale); });
-        forward_block(xb, g, blk);
-    }
-    for (size_t blk = 0; blk < g.blocks; ++blk) {
-        int32_t* xb = x + blk * kBlock;
-        first_stage_block(y, n, g, blk, [&](size_t i) { return read(b[i], bbits); });
+        first_stage_block(y, b, bbits, n, g, blk);
         forward_block(y, g, blk);
-        pointwise(xb, y, kBlock);
+        pointwise(xb, y, kBlock, scale);
         inverse_block(xb, g, blk);
     }
     last_stage(x, g);

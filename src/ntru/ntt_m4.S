@@ -168,9 +168,9 @@
     pass pqmcu_ntru_ntt_inv3_g8, 3, 1
     pass pqmcu_ntru_ntt_inv3_g1, 0, 1
 
-@ void pqmcu_ntru_ntt_pointwise(int32_t* a, const int32_t* b, uint32_t count)
-@ a[i] = a[i] b[i] / 2^32 (Montgomery), reduced to |a[i]| <= kP / 2 + 2^11;
-@ count even.
+@ void pqmcu_ntru_ntt_pointwise(int32_t* a, const int32_t* b, uint32_t count, int32_t scale)
+@ a[i] = (a[i] b[i] / 2^32) scale / 2^32 (two Montgomery products), reduced
+@ to |a[i]| <= kP / 2 + 2^15; count even.
     .section .text.pqmcu_ntru_ntt_pointwise, "ax", %progbits
     .align 2
     .global pqmcu_ntru_ntt_pointwise
@@ -182,6 +182,7 @@ pqmcu_ntru_ntt_pointwise:
     movt r9, #:upper16:KP
     movw r10, #:lower16:KPINVNEG
     movt r10, #:upper16:KPINVNEG
+    mov r12, r3
     add lr, r0, r2, lsl #2
 1:
     ldrd r3, r4, [r0]
@@ -192,9 +193,15 @@ pqmcu_ntru_ntt_pointwise:
     smull r11, r8, r4, r6
     mul r4, r11, r10
     smlal r11, r8, r4, r9
-    red r7
-    red r8
-    strd r7, r8, [r0], #8
+    smull r11, r5, r7, r12
+    mul r3, r11, r10
+    smlal r11, r5, r3, r9
+    smull r11, r6, r8, r12
+    mul r4, r11, r10
+    smlal r11, r6, r4, r9
+    red r5
+    red r6
+    strd r5, r6, [r0], #8
     cmp r0, lr
     bne 1b
     pop {r4-r11, pc}
