@@ -185,76 +185,94 @@ inline int32_t read(uint16_t x, unsigned bits) {
     return bits == 0 ? int32_t(x) : int32_t(uint32_t(x) << (32 - bits)) >> (32 - bits);
 }
 
-// The first stage, in place over the whole of a (coefficients in natural
-// order, zero from n on). 1024: layer 0 (u +- v, u = a_i, v = a_(i+512));
-// 2048: layers 0 and 1 (factor 1, then zeta[3] for the second half); 1536:
-// Good's map puts coefficient i at row i mod 3, column i mod 512, so column
-// c holds c, c + 512, c + 1024 (rows c, c + 2, c + 1 mod 3), then the 3-point
-// DFT per column: X0 = x0 + x1 + x2, X1 = x0 - x2 + w (x1 - x2),
-// X2 = x0 - x1 - w (x1 - x2) (w^2 = -1 - w). Inputs below 2^13.
+// The first stage. Since 2n - 1 <= N, only coefficients below 512 (1024
+// points), 768 (1536) or 1024 (2048) can be non-zero: u0 = a_i and
+// u1 = a_(i+512) (i < 512). 1024: blocks 0 and 1 (layer 0: u0 +- 0) are both
+// u0. 2048: layers 0 and 1: blocks 0, 1 = u0 +- u1, blocks 2, 3 =
+// u0 +- zeta[3] u1. 1536: Good's map puts coefficient i at row i mod 3,
+// column i mod 512, so column c holds u0 at row rho = c mod 3 and u1 at row
+// rho + 2 mod 3; then the 3-point DFT of the column (x0, x1, x2):
+// X0 = x0 + x1 + x2, X1 = x0 - x2 + t, X2 = x0 - x1 - t, t = w (x1 - x2)
+// (w^2 = -1 - w). Inputs below 2^13; outputs below 2 kP.
+template <int Rho>
+inline void dft3_column(int32_t u0, int32_t u1, int32_t* out) {
+    // (x0, x1, x2) with u0 at row Rho, u1 at row Rho + 2 (mod 3), 0 at the third
+    const int32_t x0 = Rho == 0 ? u0 : Rho == 1 ? u1 : 0;
+    const int32_t x1 = Rho == 0 ? 0 : Rho == 1 ? u0 : u1;
+    const int32_t x2 = Rho == 0 ? u1 : Rho == 1 ? 0 : u0;
+    const int32_t t = mont(x1 - x2, kW3Mont);
+    out[0] = x0 + x1 + x2;
+    out[1] = x0 - x2 + t;
+    out[2] = x0 - x1 - t;
+}
+// Good's first stage of one operand: rows of `dst` (stride `row_stride`
+// words; 0 to keep only row `only`).
+template <class In>
+void good_first_stage(int32_t* dst, In in, size_t row_stride, size_t only) {
+    const auto put = [&](size_t c, const int32_t* out) {
+        if (row_stride != 0) {
+            dst[c] = out[0];
+            dst[row_stride + c] = out[1];
+            dst[2 * row_stride + c] = out[2];
+        } else {
+            dst[c] = out[only];
+        }
+    };
+    int32_t out[3];
+    size_t c = 0;
+    for (; c + 3 <= kBlock; c += 3) {
+        dft3_column<0>(in(c), in(c + kBlock), out);
+        put(c, out);
+        dft3_column<1>(in(c + 1), in(c + 1 + kBlock), out);
+        put(c + 1, out);
+        dft3_column<2>(in(c + 2), in(c + 2 + kBlock), out);
+        put(c + 2, out);
+    }
+    dft3_column<0>(in(c), in(c + kBlock), out);  // c = 510, 511
+    put(c, out);
+    dft3_column<1>(in(c + 1), in(c + 1 + kBlock), out);
+    put(c + 1, out);
+}
+// The big operand's first stage in place (coefficients in natural order in
+// a, zero from n on).
 void first_stage(int32_t* a, const Geometry& g) {
     if (g.good) {
-        size_t r = 0;  // c mod 3
-        for (size_t c = 0; c < kBlock; ++c) {
-            int32_t x[3];
-            x[r] = a[c];
-            x[r == 0 ? 2 : r - 1] = a[kBlock + c];
-            x[r == 2 ? 0 : r + 1] = a[2 * kBlock + c];
-            r = r == 2 ? 0 : r + 1;
-            const int32_t t = mont(x[1] - x[2], kW3Mont);
-            a[c] = x[0] + x[1] + x[2];
-            a[kBlock + c] = x[0] - x[2] + t;
-            a[2 * kBlock + c] = x[0] - x[1] - t;
-        }
+        int32_t* row = a;
+        // Column c only reads a[c] and a[c + 512] and writes a[c], a[c + 512],
+        // a[c + 1024]: in place.
+        good_first_stage(row, [&](size_t i) { return a[i]; }, kBlock, 0);
         return;
     }
-    const size_t half = g.big_n / 2;
-    for (size_t i = 0; i < half; ++i) {
-        const int32_t u = a[i], v = a[i + half];
-        a[i] = u + v;
-        a[i + half] = u - v;
+    if (g.big_n == 1024) {
+        for (size_t i = 0; i < kBlock; ++i) a[kBlock + i] = a[i];
+        return;
     }
-    if (g.big_n == 2048) {
-        const int32_t z = kZetas[3];
-        for (size_t i = 0; i < kBlock; ++i) {
-            const int32_t u0 = a[i], v0 = a[kBlock + i], u1 = a[2 * kBlock + i];
-            const int32_t t = mont(a[3 * kBlock + i], z);
-            a[i] = u0 + v0;
-            a[kBlock + i] = u0 - v0;
-            a[2 * kBlock + i] = u1 + t;
-            a[3 * kBlock + i] = u1 - t;
-        }
+    const int32_t z = kZetas[3];
+    for (size_t i = 0; i < kBlock; ++i) {
+        const int32_t u0 = a[i], u1 = a[kBlock + i];
+        const int32_t t = mont(u1, z);
+        a[i] = u0 + u1;
+        a[kBlock + i] = u0 - u1;
+        a[2 * kBlock + i] = u0 + t;
+        a[3 * kBlock + i] = u0 - t;
     }
 }
 // Block b of the first stage of the small operand, straight from its
-// coefficients (read as `bits` says; zero from n on). Outputs below 2 kP.
+// coefficients (read as `bits` says; zero from n on).
 void first_stage_block(int32_t* dst, const uint16_t* src, unsigned bits, size_t n, const Geometry& g, size_t b) {
     const auto in = [&](size_t i) -> int32_t { return i < n ? read(src[i], bits) : 0; };  // (n is public)
     if (g.good) {
-        size_t r = 0;  // c mod 3
-        for (size_t c = 0; c < kBlock; ++c) {
-            int32_t x[3];
-            x[r] = in(c);
-            x[r == 0 ? 2 : r - 1] = in(c + kBlock);
-            x[r == 2 ? 0 : r + 1] = in(c + 2 * kBlock);
-            r = r == 2 ? 0 : r + 1;
-            if (b == 0) {
-                dst[c] = x[0] + x[1] + x[2];
-            } else {
-                const int32_t t = mont(x[1] - x[2], kW3Mont);
-                dst[c] = b == 1 ? x[0] - x[2] + t : x[0] - x[1] - t;
-            }
-        }
+        good_first_stage(dst, in, 0, b);
     } else if (g.big_n == 1024) {
-        for (size_t i = 0; i < kBlock; ++i) dst[i] = b == 0 ? in(i) + in(i + kBlock) : in(i) - in(i + kBlock);
+        for (size_t i = 0; i < n; ++i) dst[i] = read(src[i], bits);
+        for (size_t i = n; i < kBlock; ++i) dst[i] = 0;
     } else {
-        // layer 0: block 0 = u0 + u2, block 1 = u0 - u2 (u_k = a_(i + 512 k)); layer 1 on them
         const int32_t z = kZetas[3];
-        const int32_t sgn = b < 2 ? 1 : -1;
+        const bool minus = (b & 1) != 0;
         for (size_t i = 0; i < kBlock; ++i) {
-            const int32_t lo = in(i) + sgn * in(i + 2 * kBlock), hi = in(i + kBlock) + sgn * in(i + 3 * kBlock);
-            const int32_t t = b < 2 ? hi : mont(hi, z);
-            dst[i] = (b & 1) == 0 ? lo + t : lo - t;
+            const int32_t u0 = read(src[i], bits), u1 = in(i + kBlock);
+            const int32_t t = b < 2 ? u1 : mont(u1, z);
+            dst[i] = minus ? u0 - t : u0 + t;
         }
     }
 }
@@ -263,18 +281,27 @@ void first_stage_block(int32_t* dst, const uint16_t* src, unsigned bits, size_t 
 // pointwise products): inverse layer 0 (2048: layers 1 and 0) or the inverse
 // 3-point DFT (3 x0 = X0 + X1 + X2, 3 x1 = X0 - X1 + t, 3 x2 = X0 - X2 - t
 // with t = w (X2 - X1)) and Good's map back.
+// Column c of Good's inverse: rows (X0, X1, X2) -> the coefficients c,
+// c + 512, c + 1024 (at rows rho, rho + 2, rho + 1 with rho = c mod 3).
+template <int Rho>
+inline void good_last_column(int32_t* a, size_t c) {
+    const int32_t y0 = a[c], y1 = a[kBlock + c], y2 = a[2 * kBlock + c];
+    const int32_t t = mont(y2 - y1, kW3Mont);
+    const int32_t x0 = y0 + y1 + y2, x1 = y0 - y1 + t, x2 = y0 - y2 - t;
+    a[c] = reduce(Rho == 0 ? x0 : Rho == 1 ? x1 : x2);
+    a[kBlock + c] = reduce(Rho == 0 ? x2 : Rho == 1 ? x0 : x1);
+    a[2 * kBlock + c] = reduce(Rho == 0 ? x1 : Rho == 1 ? x2 : x0);
+}
 void last_stage(int32_t* a, const Geometry& g) {
     if (g.good) {
-        size_t r = 0;
-        for (size_t c = 0; c < kBlock; ++c) {
-            const int32_t y0 = a[c], y1 = a[kBlock + c], y2 = a[2 * kBlock + c];
-            const int32_t t = mont(y2 - y1, kW3Mont);
-            const int32_t x[3] = {y0 + y1 + y2, y0 - y1 + t, y0 - y2 - t};
-            a[c] = reduce(x[r]);
-            a[kBlock + c] = reduce(x[r == 0 ? 2 : r - 1]);
-            a[2 * kBlock + c] = reduce(x[r == 2 ? 0 : r + 1]);
-            r = r == 2 ? 0 : r + 1;
+        size_t c = 0;
+        for (; c + 3 <= kBlock; c += 3) {
+            good_last_column<0>(a, c);
+            good_last_column<1>(a, c + 1);
+            good_last_column<2>(a, c + 2);
         }
+        good_last_column<0>(a, c);
+        good_last_column<1>(a, c + 1);
         return;
     }
     if (g.big_n == 2048) {  // layer 1: blocks (0, 1) with factor 1, (2, 3) with zeta[3]^-1
@@ -303,7 +330,7 @@ void mul(uint16_t* c, const uint16_t* a, unsigned abits, const uint16_t* b, unsi
     const Geometry g(length(n));
     int32_t *x = scratch, *y = scratch + g.big_n;
     for (size_t i = 0; i < n; ++i) x[i] = read(a[i], abits);
-    for (size_t i = n; i < g.big_n; ++i) x[i] = 0;
+    for (size_t i = n; i < (g.good ? 2 * kBlock : g.big_n / 2); ++i) x[i] = 0;  // what first_stage reads
     first_stage(x, g);
     for (size_t blk = 0; blk < g.blocks; ++blk) forward_block(x + blk * kBlock, g, blk);
     const int32_t scale = inv_scale(uint32_t(g.big_n));
