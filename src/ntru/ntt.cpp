@@ -257,30 +257,58 @@ void first_stage(int32_t* a, const Geometry& g) {
         a[3 * kBlock + i] = u0 - t;
     }
 }
-// Block b of the first stage of the small operand, straight from its
-// coefficients (read as `bits` says; zero from n on).
+// Block b of the first stage of the small operand (|value| <= 6), straight
+// from its coefficients (zero from n on). Its products by w (or zeta[3]) are
+// plain 32-bit products with the centred constant: |d w| <= 12 kP / 2 < 6 kP,
+// and the 9 layers after it keep it below 13 kP < 2^31.
+constexpr int32_t kW3Centred = centre(kW3);
+constexpr int32_t kZeta3Centred = centre(pow_mod(kRoot, (uint64_t(kP) - 1) / 4));
+struct SmallReader {
+    const uint16_t* src;
+    unsigned shift;  // 32 - bits, or 0 (values as they are)
+    size_t n;
+    int32_t operator()(size_t i) const { return int32_t(uint32_t(src[i]) << shift) >> shift; }
+    int32_t padded(size_t i) const { return i < n ? (*this)(i) : 0; }  // (n is public)
+};
+// Row B of Good's 3-point DFT, column c with u0 at row Rho, u1 at row Rho + 2.
+template <int B, int Rho>
+inline int32_t dft3_row(int32_t u0, int32_t u1) {
+    const int32_t x0 = Rho == 0 ? u0 : Rho == 1 ? u1 : 0;
+    const int32_t x1 = Rho == 0 ? 0 : Rho == 1 ? u0 : u1;
+    const int32_t x2 = Rho == 0 ? u1 : Rho == 1 ? 0 : u0;
+    if (B == 0) return x0 + x1 + x2;
+    const int32_t t = (x1 - x2) * kW3Centred;
+    return B == 1 ? x0 - x2 + t : x0 - x1 - t;
+}
+template <int B>
+void good_block(int32_t* dst, const SmallReader& in) {
+    size_t c = 0;
+    for (; c + 3 <= kBlock; c += 3) {
+        dst[c] = dft3_row<B, 0>(in(c), in.padded(c + kBlock));
+        dst[c + 1] = dft3_row<B, 1>(in(c + 1), in.padded(c + 1 + kBlock));
+        dst[c + 2] = dft3_row<B, 2>(in(c + 2), in.padded(c + 2 + kBlock));
+    }
+    dst[c] = dft3_row<B, 0>(in(c), in.padded(c + kBlock));  // c = 510, 511
+    dst[c + 1] = dft3_row<B, 1>(in(c + 1), in.padded(c + 1 + kBlock));
+}
 void first_stage_block(int32_t* dst, const uint16_t* src, unsigned bits, size_t n, const Geometry& g, size_t b) {
-    const auto in = [&](size_t i) -> int32_t { return i < n ? read(src[i], bits) : 0; };  // (n is public)
-    if (g.good) {
-        good_first_stage(dst, in, 0, b);
-    } else if (g.big_n == 1024) {
-        for (size_t i = 0; i < n; ++i) dst[i] = read(src[i], bits);
+    const SmallReader in{src, bits == 0 ? 0u : 32u - bits, n};
+    if (g.good) {  // 513 <= n <= 768: column c reads c (< n) and c + 512
+        if (b == 0) good_block<0>(dst, in);
+        else if (b == 1) good_block<1>(dst, in);
+        else good_block<2>(dst, in);
+    } else if (g.big_n == 1024) {  // n <= 512
+        for (size_t i = 0; i < n; ++i) dst[i] = in(i);
         for (size_t i = n; i < kBlock; ++i) dst[i] = 0;
-    } else {
-        const int32_t z = kZetas[3];
-        const bool minus = (b & 1) != 0;
-        for (size_t i = 0; i < kBlock; ++i) {
-            const int32_t u0 = read(src[i], bits), u1 = in(i + kBlock);
-            const int32_t t = b < 2 ? u1 : mont(u1, z);
-            dst[i] = minus ? u0 - t : u0 + t;
-        }
+    } else {  // 769 <= n <= 1024
+        const int32_t z = b < 2 ? 1 : kZeta3Centred;
+        const int32_t sign = (b & 1) != 0 ? -1 : 1;
+        const int32_t zs = z * sign;
+        const size_t hi = n - kBlock;
+        for (size_t i = 0; i < hi; ++i) dst[i] = in(i) + zs * in(i + kBlock);
+        for (size_t i = hi; i < kBlock; ++i) dst[i] = in(i);
     }
 }
-// The inverse's last stage over the blocks of a, leaving the product's
-// coefficients in natural order, exact and centred (the 1/N came with the
-// pointwise products): inverse layer 0 (2048: layers 1 and 0) or the inverse
-// 3-point DFT (3 x0 = X0 + X1 + X2, 3 x1 = X0 - X1 + t, 3 x2 = X0 - X2 - t
-// with t = w (X2 - X1)) and Good's map back.
 // Column c of Good's inverse: rows (X0, X1, X2) -> the coefficients c,
 // c + 512, c + 1024 (at rows rho, rho + 2, rho + 1 with rho = c mod 3).
 template <int Rho>
