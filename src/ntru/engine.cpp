@@ -755,26 +755,25 @@ void lift_in_place(const Params& p, const Ring& R, uint16_t* m) {
         z3_to_zq(R, m);
         return;
     }
-    // x in 0..5 -> x mod 3, branch-free (the running sums below stay that small).
-    const auto reduce6 = [](uint32_t x) {
-        const int32_t t = int32_t(x) - 3;
-        return uint32_t(t + (3 & (t >> 31)));
-    };
+    // Exact running sums (below 4n <= 5492), reduced by mod3's multiplication.
     uint32_t total = 0;
-    for (size_t i = 0; i < R.n; ++i) total = reduce6(total + m[i]);
+    for (size_t i = 0; i < R.n; ++i) total += m[i];
     const uint32_t n_mod3 = uint32_t(R.n % 3);  // its own inverse mod 3
     const uint32_t k = mod3(uint16_t(3 - mod3(uint16_t(total * n_mod3))));
+    // One pass: b[i] = (6n - prefix - (i+1) k) mod 3 (6n >= 4n keeps it
+    // positive), {0,1,2} -> {0,1,q-1}, and (x - 1) b mod (x^n - 1) with
+    // b[n-1] = 0: out[i] = b[i-1] - b[i] (out[0] = -b[0]).
+    const uint32_t base = 6 * uint32_t(R.n);
     uint32_t prefix = 0, ik = 0;
+    uint16_t prev = 0;
     for (size_t i = 0; i < R.n; ++i) {
-        prefix = reduce6(prefix + m[i]);
-        ik = reduce6(ik + k);
-        m[i] = uint16_t(reduce6(reduce6(6 - prefix - ik)));  // b[i]: 6 - prefix - ik in 2..6
+        prefix += m[i];
+        ik += k;
+        const uint32_t v = mod3(uint16_t(base - prefix - ik));
+        const uint16_t cur = uint16_t(v | ((0u - (v >> 1)) & R.qmask));
+        m[i] = uint16_t(prev - cur);
+        prev = cur;
     }
-    uint16_t* b = m;
-    z3_to_zq(R, b);
-    // (x - 1) * b mod (x^n - 1), b[n-1] = 0; downwards, so b[i - 1] is still unwritten
-    for (size_t i = R.n - 1; i > 0; --i) b[i] = uint16_t(b[i - 1] - b[i]);
-    b[0] = uint16_t(0u - b[0]);
 }
 
 // ---- decryption checks (1 = invalid)
