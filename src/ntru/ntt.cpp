@@ -66,6 +66,18 @@ constexpr std::array<int32_t, (1u << kLayers)> make_zetas() {
 constexpr std::array<int32_t, (1u << kLayers)> kZetas = make_zetas<false>();
 constexpr std::array<int32_t, (1u << kLayers)> kZetasInv = make_zetas<true>();
 static_assert(kZetas[1] == mont_const(1) && kZetas[3] == mont_const(pow_mod(kRoot, (uint64_t(kP) - 1) / 4)));
+// kSquares[2^l + j] = (the factor of kZetas[2^l + j])^2 2^32 mod kP: block
+// (l, j) of a transform stopped before layer l is the residue mod
+// x^m - kSquares (l <= 8; the transforms stop before the last three layers).
+constexpr std::array<int32_t, 512> make_squares() {
+    std::array<int32_t, 512> z{};
+    const uint32_t w = pow_mod(kRoot, (uint64_t(kP) - 1) / (uint64_t(1) << kLayers));
+    for (int l = 0; l < 9; ++l)
+        for (uint32_t j = 0; j < (1u << l); ++j)
+            z[(1u << l) + j] = mont_const(pow_mod(w, 2 * (uint64_t(brv(j, l)) << (kLayers - 1 - l))));
+    return z;
+}
+constexpr std::array<int32_t, 512> kSquares = make_squares();
 
 // The cube root of unity of Good's 3-point DFT (times 2^32).
 constexpr uint32_t kW3 = pow_mod(kRoot, (uint64_t(kP) - 1) / 3);
@@ -96,7 +108,7 @@ inline int32_t reduce(int32_t x) { return x - kP * ((x + (1 << 26)) >> 27); }
 // block of scratch at a time: each of its blocks is made, transformed,
 // multiplied into the other's and inverse-transformed in turn.
 constexpr size_t kBlock = 512;
-constexpr int kBlockLayers = 9;
+constexpr int kBlockLayers = 6;  // of 9: the last three are left to basemul()
 
 struct Geometry {
     size_t big_n;
@@ -118,11 +130,8 @@ static_assert(kPInvNeg == 0x07BFF7FFu, "ntt_m4.S's constant");
 extern "C" {
 void pqmcu_ntru_ntt_fwd3_g64(int32_t* a, const int32_t* zetas, uint32_t k0, uint32_t blocks);
 void pqmcu_ntru_ntt_fwd3_g8(int32_t* a, const int32_t* zetas, uint32_t k0, uint32_t blocks);
-void pqmcu_ntru_ntt_fwd3_g1(int32_t* a, const int32_t* zetas, uint32_t k0, uint32_t blocks);
 void pqmcu_ntru_ntt_inv3_g64(int32_t* a, const int32_t* zetas, uint32_t k0, uint32_t blocks);
 void pqmcu_ntru_ntt_inv3_g8(int32_t* a, const int32_t* zetas, uint32_t k0, uint32_t blocks);
-void pqmcu_ntru_ntt_inv3_g1(int32_t* a, const int32_t* zetas, uint32_t k0, uint32_t blocks);
-void pqmcu_ntru_ntt_pointwise(int32_t* a, const int32_t* b, uint32_t count, int32_t scale);
 }
 #endif
 
@@ -132,7 +141,6 @@ void forward_block(int32_t* a, const Geometry& g, size_t b) {
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
     pqmcu_ntru_ntt_fwd3_g64(a, kZetas.data(), g.k0(0, b), 1);
     pqmcu_ntru_ntt_fwd3_g8(a, kZetas.data(), g.k0(3, b), 8);
-    pqmcu_ntru_ntt_fwd3_g1(a, kZetas.data(), g.k0(6, b), 64);
 #else
     for (int l = 0; l < kBlockLayers; ++l) {
         const size_t half = kBlock >> (l + 1);
@@ -149,11 +157,10 @@ void forward_block(int32_t* a, const Geometry& g, size_t b) {
     }
 #endif
 }
-// The inverse of block b (Gentleman-Sande), without the factor 1/512;
+// The inverse of block b (Gentleman-Sande), without the factor 1/64;
 // inputs below 1.5 kP, outputs too.
 void inverse_block(int32_t* a, const Geometry& g, size_t b) {
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
-    pqmcu_ntru_ntt_inv3_g1(a, kZetasInv.data(), g.k0(6, b), 64);
     pqmcu_ntru_ntt_inv3_g8(a, kZetasInv.data(), g.k0(3, b), 8);
     pqmcu_ntru_ntt_inv3_g64(a, kZetasInv.data(), g.k0(0, b), 1);
 #else
@@ -171,14 +178,35 @@ void inverse_block(int32_t* a, const Geometry& g, size_t b) {
     }
 #endif
 }
-// a = (a b / 2^32) scale / 2^32, reduced (|a| <= kP / 2 + 2^15: the inverse's
-// inputs). scale = 2^64 / N cancels the 2^-32s and the inverse's factor N.
-void pointwise(int32_t* a, const int32_t* b, size_t count, int32_t scale) {
-#if defined(PQMCU_NTRU_NTT_M4_ASM)
-    pqmcu_ntru_ntt_pointwise(a, b, uint32_t(count), scale);
-#else
-    for (size_t i = 0; i < count; ++i) a[i] = reduce(mont(mont(a[i], b[i]), scale));
-#endif
+// The products of block b's 64 residues mod x^8 - c_j (c_j = kSquares of
+// the layer the transforms stop before): x = (x y / 2^32) scale / 2^32,
+// reduced (|x| <= kP / 2 + 2^15: the inverse's inputs); scale = 2^64 / (N / 8)
+// cancels the 2^-32s and the inverse's factor. The operands are reduced
+// first (|x|, |y| < kP / 2 + 2^15), so each 64-bit sum of eight products
+// and the wrapped part (its Montgomery reduction times c) stays below 2^56.
+void basemul(int32_t* x, const int32_t* y, const Geometry& g, size_t b, int32_t scale) {
+    const uint32_t k0 = g.k0(kBlockLayers, b);
+    for (size_t j = 0; j < kBlock / 8; ++j) {
+        int32_t* xb = x + 8 * j;
+        const int32_t* yb = y + 8 * j;
+        const int32_t c = kSquares[k0 + j];
+        int32_t xr[8], yr[8];
+#pragma GCC unroll 8
+        for (int i = 0; i < 8; ++i) {
+            xr[i] = reduce(xb[i]);
+            yr[i] = reduce(yb[i]);
+        }
+#pragma GCC unroll 8
+        for (int k = 0; k < 8; ++k) {
+            int64_t wrap = 0;
+#pragma GCC unroll 8
+            for (int i = k + 1; i < 8; ++i) wrap += int64_t(xr[i]) * yr[k + 8 - i];
+            int64_t sum = int64_t(montr(wrap)) * c;
+#pragma GCC unroll 8
+            for (int i = 0; i <= k; ++i) sum += int64_t(xr[i]) * yr[k - i];
+            xb[k] = reduce(mont(montr(sum), scale));
+        }
+    }
 }
 
 inline int32_t read(uint16_t x, unsigned bits) {
@@ -361,12 +389,12 @@ void mul(uint16_t* c, const uint16_t* a, unsigned abits, const uint16_t* b, unsi
     for (size_t i = n; i < (g.good ? 2 * kBlock : g.big_n / 2); ++i) x[i] = 0;  // what first_stage reads
     first_stage(x, g);
     for (size_t blk = 0; blk < g.blocks; ++blk) forward_block(x + blk * kBlock, g, blk);
-    const int32_t scale = inv_scale(uint32_t(g.big_n));
+    const int32_t scale = inv_scale(uint32_t(g.big_n / 8));
     for (size_t blk = 0; blk < g.blocks; ++blk) {
         int32_t* xb = x + blk * kBlock;
         first_stage_block(y, b, bbits, n, g, blk);
         forward_block(y, g, blk);
-        pointwise(xb, y, kBlock, scale);
+        basemul(xb, y, g, blk, scale);
         inverse_block(xb, g, blk);
     }
     last_stage(x, g);

@@ -2,8 +2,9 @@
 @ NTRU's NTT (ntt.cpp) on the Cortex-M4: three radix-2 layers per pass,
 @ eight coefficients in r1-r8 and the pass's seven factors in s0-s6, the
 @ Montgomery product as SMULL, MUL, SMLAL (kP in r9, -kP^-1 mod 2^32 in r10).
-@ One function per group distance G (64, 8 or 1 words: the transforms of
-@ 512, 1024 and 2048 points all cut into passes with those distances).
+@ One function per group distance G (64 or 8 words: every transform is
+@ blocks of 512 points after its first stage, and stops after six of their
+@ nine layers; ntt.cpp multiplies the residues mod x^8 - c).
 @
 @ void pqmcu_ntru_ntt_fwd3_gG(int32_t* a, const int32_t* zetas, uint32_t k0, uint32_t blocks)
 @   blocks of 8 G words from a; block b uses zetas[k], zetas[2k], zetas[2k+1],
@@ -163,46 +164,5 @@
 
     pass pqmcu_ntru_ntt_fwd3_g64, 6, 0
     pass pqmcu_ntru_ntt_fwd3_g8, 3, 0
-    pass pqmcu_ntru_ntt_fwd3_g1, 0, 0
     pass pqmcu_ntru_ntt_inv3_g64, 6, 1
     pass pqmcu_ntru_ntt_inv3_g8, 3, 1
-    pass pqmcu_ntru_ntt_inv3_g1, 0, 1
-
-@ void pqmcu_ntru_ntt_pointwise(int32_t* a, const int32_t* b, uint32_t count, int32_t scale)
-@ a[i] = (a[i] b[i] / 2^32) scale / 2^32 (two Montgomery products), reduced
-@ to |a[i]| <= kP / 2 + 2^15; count even.
-    .section .text.pqmcu_ntru_ntt_pointwise, "ax", %progbits
-    .align 2
-    .global pqmcu_ntru_ntt_pointwise
-    .type pqmcu_ntru_ntt_pointwise, %function
-    .thumb_func
-pqmcu_ntru_ntt_pointwise:
-    push {r4-r11, lr}
-    movw r9, #:lower16:KP
-    movt r9, #:upper16:KP
-    movw r10, #:lower16:KPINVNEG
-    movt r10, #:upper16:KPINVNEG
-    mov r12, r3
-    add lr, r0, r2, lsl #2
-1:
-    ldrd r3, r4, [r0]
-    ldrd r5, r6, [r1], #8
-    smull r11, r7, r3, r5
-    mul r3, r11, r10
-    smlal r11, r7, r3, r9
-    smull r11, r8, r4, r6
-    mul r4, r11, r10
-    smlal r11, r8, r4, r9
-    smull r11, r5, r7, r12
-    mul r3, r11, r10
-    smlal r11, r5, r3, r9
-    smull r11, r6, r8, r12
-    mul r4, r11, r10
-    smlal r11, r6, r4, r9
-    red r5
-    red r6
-    strd r5, r6, [r0], #8
-    cmp r0, lr
-    bne 1b
-    pop {r4-r11, pc}
-    .size pqmcu_ntru_ntt_pointwise, . - pqmcu_ntru_ntt_pointwise
