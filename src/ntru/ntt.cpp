@@ -132,6 +132,7 @@ void pqmcu_ntru_ntt_fwd3_g64(int32_t* a, const int32_t* zetas, uint32_t k0, uint
 void pqmcu_ntru_ntt_fwd3_g8(int32_t* a, const int32_t* zetas, uint32_t k0, uint32_t blocks);
 void pqmcu_ntru_ntt_inv3_g64(int32_t* a, const int32_t* zetas, uint32_t k0, uint32_t blocks);
 void pqmcu_ntru_ntt_inv3_g8(int32_t* a, const int32_t* zetas, uint32_t k0, uint32_t blocks);
+void pqmcu_ntru_ntt_basemul(int32_t* x, const int32_t* y, const int32_t* c, uint32_t blocks, int32_t scale);
 }
 #endif
 
@@ -186,6 +187,10 @@ void inverse_block(int32_t* a, const Geometry& g, size_t b) {
 // and the wrapped part (its Montgomery reduction times c) stays below 2^56.
 void basemul(int32_t* x, const int32_t* y, const Geometry& g, size_t b, int32_t scale) {
     const uint32_t k0 = g.k0(kBlockLayers, b);
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    pqmcu_ntru_ntt_basemul(x, y, kSquares.data() + k0, uint32_t(kBlock / 8), scale);  // (y not reduced there)
+    return;
+#endif
     for (size_t j = 0; j < kBlock / 8; ++j) {
         int32_t* xb = x + 8 * j;
         const int32_t* yb = y + 8 * j;

@@ -166,3 +166,318 @@
     pass pqmcu_ntru_ntt_fwd3_g8, 3, 0
     pass pqmcu_ntru_ntt_inv3_g64, 6, 1
     pass pqmcu_ntru_ntt_inv3_g8, 3, 1
+
+@ void pqmcu_ntru_ntt_basemul(int32_t* x, const int32_t* y, const int32_t* c, uint32_t blocks, int32_t scale)
+@ For each block of 8 (x, y advance by 8 words, c by one): x = x y mod
+@ (X^8 - c) as (x y / 2^32) scale / 2^32, reduced to |x| <= kP / 2 + 2^15.
+@ x is reduced first (|x| <= kP / 2 + 2^15, in r4-r11); |y| < 11 kP, so
+@ every 64-bit sum stays below 2^60 and each Montgomery result below 2 kP.
+@ Output k = c * mont(sum_{i>k} x_i y_(k+8-i)) + sum_{i<=k} x_i y_(k-i).
+@ s0 = -kP^-1, s1 = kP, s2 = c, s3 = scale, s4 = c pointer, s5 = end of x.
+.macro mred lo, hi                    @ hi = (hi:lo + m kP) / 2^32
+    vmov lr, s0
+    mul r12, \lo, lr
+    vmov lr, s1
+    smlal \lo, \hi, r12, lr
+.endm
+    .section .text.pqmcu_ntru_ntt_basemul, "ax", %progbits
+    .align 2
+    .global pqmcu_ntru_ntt_basemul
+    .type pqmcu_ntru_ntt_basemul, %function
+    .thumb_func
+pqmcu_ntru_ntt_basemul:
+    push {r4-r11, lr}
+    ldr r12, [sp, #36]                    @ scale
+    vmov s3, r12
+    movw r12, #:lower16:KPINVNEG
+    movt r12, #:upper16:KPINVNEG
+    vmov s0, r12
+    movw r12, #:lower16:KP
+    movt r12, #:upper16:KP
+    vmov s1, r12
+    vmov s4, r2
+    add r3, r0, r3, lsl #5
+    vmov s5, r3
+1:
+    vmov r12, s4
+    ldr r2, [r12], #4
+    vmov s2, r2
+    vmov s4, r12
+    ldm r0, {r4-r11}
+    vmov lr, s1
+    add r12, r4, #0x4000000
+    asr r12, r12, #27
+    mls r4, r12, lr, r4
+    add r12, r5, #0x4000000
+    asr r12, r12, #27
+    mls r5, r12, lr, r5
+    add r12, r6, #0x4000000
+    asr r12, r12, #27
+    mls r6, r12, lr, r6
+    add r12, r7, #0x4000000
+    asr r12, r12, #27
+    mls r7, r12, lr, r7
+    add r12, r8, #0x4000000
+    asr r12, r12, #27
+    mls r8, r12, lr, r8
+    add r12, r9, #0x4000000
+    asr r12, r12, #27
+    mls r9, r12, lr, r9
+    add r12, r10, #0x4000000
+    asr r12, r12, #27
+    mls r10, r12, lr, r10
+    add r12, r11, #0x4000000
+    asr r12, r12, #27
+    mls r11, r12, lr, r11
+    @ outputs 0..6: the wrapped part first (times c), then the rest
+    @ output 0
+    ldr r12, [r1, #28]
+    smull r2, r3, r5, r12
+    ldr r12, [r1, #24]
+    smlal r2, r3, r6, r12
+    ldr r12, [r1, #20]
+    smlal r2, r3, r7, r12
+    ldr r12, [r1, #16]
+    smlal r2, r3, r8, r12
+    ldr r12, [r1, #12]
+    smlal r2, r3, r9, r12
+    ldr r12, [r1, #8]
+    smlal r2, r3, r10, r12
+    ldr r12, [r1, #4]
+    smlal r2, r3, r11, r12
+    mred r2, r3
+    mov r12, r3
+    vmov lr, s2
+    smull r2, r3, r12, lr
+    ldr r12, [r1, #0]
+    smlal r2, r3, r4, r12
+    mred r2, r3
+    mov r12, r3
+    vmov lr, s3
+    smull r2, r3, r12, lr
+    mred r2, r3
+    vmov lr, s1
+    add r12, r3, #0x4000000
+    asr r12, r12, #27
+    mls r3, r12, lr, r3
+    str r3, [r0, #0]
+    @ output 1
+    ldr r12, [r1, #28]
+    smull r2, r3, r6, r12
+    ldr r12, [r1, #24]
+    smlal r2, r3, r7, r12
+    ldr r12, [r1, #20]
+    smlal r2, r3, r8, r12
+    ldr r12, [r1, #16]
+    smlal r2, r3, r9, r12
+    ldr r12, [r1, #12]
+    smlal r2, r3, r10, r12
+    ldr r12, [r1, #8]
+    smlal r2, r3, r11, r12
+    mred r2, r3
+    mov r12, r3
+    vmov lr, s2
+    smull r2, r3, r12, lr
+    ldr r12, [r1, #4]
+    smlal r2, r3, r4, r12
+    ldr r12, [r1, #0]
+    smlal r2, r3, r5, r12
+    mred r2, r3
+    mov r12, r3
+    vmov lr, s3
+    smull r2, r3, r12, lr
+    mred r2, r3
+    vmov lr, s1
+    add r12, r3, #0x4000000
+    asr r12, r12, #27
+    mls r3, r12, lr, r3
+    str r3, [r0, #4]
+    @ output 2
+    ldr r12, [r1, #28]
+    smull r2, r3, r7, r12
+    ldr r12, [r1, #24]
+    smlal r2, r3, r8, r12
+    ldr r12, [r1, #20]
+    smlal r2, r3, r9, r12
+    ldr r12, [r1, #16]
+    smlal r2, r3, r10, r12
+    ldr r12, [r1, #12]
+    smlal r2, r3, r11, r12
+    mred r2, r3
+    mov r12, r3
+    vmov lr, s2
+    smull r2, r3, r12, lr
+    ldr r12, [r1, #8]
+    smlal r2, r3, r4, r12
+    ldr r12, [r1, #4]
+    smlal r2, r3, r5, r12
+    ldr r12, [r1, #0]
+    smlal r2, r3, r6, r12
+    mred r2, r3
+    mov r12, r3
+    vmov lr, s3
+    smull r2, r3, r12, lr
+    mred r2, r3
+    vmov lr, s1
+    add r12, r3, #0x4000000
+    asr r12, r12, #27
+    mls r3, r12, lr, r3
+    str r3, [r0, #8]
+    @ output 3
+    ldr r12, [r1, #28]
+    smull r2, r3, r8, r12
+    ldr r12, [r1, #24]
+    smlal r2, r3, r9, r12
+    ldr r12, [r1, #20]
+    smlal r2, r3, r10, r12
+    ldr r12, [r1, #16]
+    smlal r2, r3, r11, r12
+    mred r2, r3
+    mov r12, r3
+    vmov lr, s2
+    smull r2, r3, r12, lr
+    ldr r12, [r1, #12]
+    smlal r2, r3, r4, r12
+    ldr r12, [r1, #8]
+    smlal r2, r3, r5, r12
+    ldr r12, [r1, #4]
+    smlal r2, r3, r6, r12
+    ldr r12, [r1, #0]
+    smlal r2, r3, r7, r12
+    mred r2, r3
+    mov r12, r3
+    vmov lr, s3
+    smull r2, r3, r12, lr
+    mred r2, r3
+    vmov lr, s1
+    add r12, r3, #0x4000000
+    asr r12, r12, #27
+    mls r3, r12, lr, r3
+    str r3, [r0, #12]
+    @ output 4
+    ldr r12, [r1, #28]
+    smull r2, r3, r9, r12
+    ldr r12, [r1, #24]
+    smlal r2, r3, r10, r12
+    ldr r12, [r1, #20]
+    smlal r2, r3, r11, r12
+    mred r2, r3
+    mov r12, r3
+    vmov lr, s2
+    smull r2, r3, r12, lr
+    ldr r12, [r1, #16]
+    smlal r2, r3, r4, r12
+    ldr r12, [r1, #12]
+    smlal r2, r3, r5, r12
+    ldr r12, [r1, #8]
+    smlal r2, r3, r6, r12
+    ldr r12, [r1, #4]
+    smlal r2, r3, r7, r12
+    ldr r12, [r1, #0]
+    smlal r2, r3, r8, r12
+    mred r2, r3
+    mov r12, r3
+    vmov lr, s3
+    smull r2, r3, r12, lr
+    mred r2, r3
+    vmov lr, s1
+    add r12, r3, #0x4000000
+    asr r12, r12, #27
+    mls r3, r12, lr, r3
+    str r3, [r0, #16]
+    @ output 5
+    ldr r12, [r1, #28]
+    smull r2, r3, r10, r12
+    ldr r12, [r1, #24]
+    smlal r2, r3, r11, r12
+    mred r2, r3
+    mov r12, r3
+    vmov lr, s2
+    smull r2, r3, r12, lr
+    ldr r12, [r1, #20]
+    smlal r2, r3, r4, r12
+    ldr r12, [r1, #16]
+    smlal r2, r3, r5, r12
+    ldr r12, [r1, #12]
+    smlal r2, r3, r6, r12
+    ldr r12, [r1, #8]
+    smlal r2, r3, r7, r12
+    ldr r12, [r1, #4]
+    smlal r2, r3, r8, r12
+    ldr r12, [r1, #0]
+    smlal r2, r3, r9, r12
+    mred r2, r3
+    mov r12, r3
+    vmov lr, s3
+    smull r2, r3, r12, lr
+    mred r2, r3
+    vmov lr, s1
+    add r12, r3, #0x4000000
+    asr r12, r12, #27
+    mls r3, r12, lr, r3
+    str r3, [r0, #20]
+    @ output 6
+    ldr r12, [r1, #28]
+    smull r2, r3, r11, r12
+    mred r2, r3
+    mov r12, r3
+    vmov lr, s2
+    smull r2, r3, r12, lr
+    ldr r12, [r1, #24]
+    smlal r2, r3, r4, r12
+    ldr r12, [r1, #20]
+    smlal r2, r3, r5, r12
+    ldr r12, [r1, #16]
+    smlal r2, r3, r6, r12
+    ldr r12, [r1, #12]
+    smlal r2, r3, r7, r12
+    ldr r12, [r1, #8]
+    smlal r2, r3, r8, r12
+    ldr r12, [r1, #4]
+    smlal r2, r3, r9, r12
+    ldr r12, [r1, #0]
+    smlal r2, r3, r10, r12
+    mred r2, r3
+    mov r12, r3
+    vmov lr, s3
+    smull r2, r3, r12, lr
+    mred r2, r3
+    vmov lr, s1
+    add r12, r3, #0x4000000
+    asr r12, r12, #27
+    mls r3, r12, lr, r3
+    str r3, [r0, #24]
+    @ output 7
+    ldr r12, [r1, #28]
+    smull r2, r3, r4, r12
+    ldr r12, [r1, #24]
+    smlal r2, r3, r5, r12
+    ldr r12, [r1, #20]
+    smlal r2, r3, r6, r12
+    ldr r12, [r1, #16]
+    smlal r2, r3, r7, r12
+    ldr r12, [r1, #12]
+    smlal r2, r3, r8, r12
+    ldr r12, [r1, #8]
+    smlal r2, r3, r9, r12
+    ldr r12, [r1, #4]
+    smlal r2, r3, r10, r12
+    ldr r12, [r1, #0]
+    smlal r2, r3, r11, r12
+    mred r2, r3
+    mov r12, r3
+    vmov lr, s3
+    smull r2, r3, r12, lr
+    mred r2, r3
+    vmov lr, s1
+    add r12, r3, #0x4000000
+    asr r12, r12, #27
+    mls r3, r12, lr, r3
+    str r3, [r0, #28]
+    add r0, r0, #32
+    add r1, r1, #32
+    vmov r12, s5
+    cmp r0, r12
+    bne 1b
+    pop {r4-r11, pc}
+    .size pqmcu_ntru_ntt_basemul, . - pqmcu_ntru_ntt_basemul
