@@ -173,10 +173,10 @@
 @ x is reduced first (|x| <= kP / 2 + 2^15, in r4-r11); |y| < 11 kP, so
 @ every 64-bit sum stays below 2^60 and each Montgomery result below 2 kP.
 @ Output k = c * mont(sum_{i>k} x_i y_(k+8-i)) + sum_{i<=k} x_i y_(k-i).
-@ s0 = -kP^-1, s1 = kP, s2 = c, s3 = scale, s4 = c pointer, s5 = end of x.
-.macro mred lo, hi                    @ hi = (hi:lo + m kP) / 2^32
-    vmov lr, s0
-    mul r12, \lo, lr
+@ r1 = -kP^-1; s1 = kP, s2 = c, s3 = scale, s4 = c pointer, s5 = end of x,
+@ s6 = y pointer, s8-s15 = the block of y (VMOV is cheaper than LDR here).
+.macro mred lo, hi                    @ hi = (hi:lo + m kP) / 2^32 (r1 = -kP^-1)
+    mul r12, \lo, r1
     vmov lr, s1
     smlal \lo, \hi, r12, lr
 .endm
@@ -189,9 +189,9 @@ pqmcu_ntru_ntt_basemul:
     push {r4-r11, lr}
     ldr r12, [sp, #36]                    @ scale
     vmov s3, r12
-    movw r12, #:lower16:KPINVNEG
-    movt r12, #:upper16:KPINVNEG
-    vmov s0, r12
+    vmov s6, r1
+    movw r1, #:lower16:KPINVNEG
+    movt r1, #:upper16:KPINVNEG
     movw r12, #:lower16:KP
     movt r12, #:upper16:KP
     vmov s1, r12
@@ -203,6 +203,9 @@ pqmcu_ntru_ntt_basemul:
     ldr r2, [r12], #4
     vmov s2, r2
     vmov s4, r12
+    vmov r12, s6
+    vldm r12!, {s8-s15}
+    vmov s6, r12
     ldm r0, {r4-r11}
     vmov lr, s1
     add r12, r4, #0x4000000
@@ -231,25 +234,25 @@ pqmcu_ntru_ntt_basemul:
     mls r11, r12, lr, r11
     @ outputs 0..6: the wrapped part first (times c), then the rest
     @ output 0
-    ldr r12, [r1, #28]
+    vmov r12, s15
     smull r2, r3, r5, r12
-    ldr r12, [r1, #24]
+    vmov r12, s14
     smlal r2, r3, r6, r12
-    ldr r12, [r1, #20]
+    vmov r12, s13
     smlal r2, r3, r7, r12
-    ldr r12, [r1, #16]
+    vmov r12, s12
     smlal r2, r3, r8, r12
-    ldr r12, [r1, #12]
+    vmov r12, s11
     smlal r2, r3, r9, r12
-    ldr r12, [r1, #8]
+    vmov r12, s10
     smlal r2, r3, r10, r12
-    ldr r12, [r1, #4]
+    vmov r12, s9
     smlal r2, r3, r11, r12
     mred r2, r3
     mov r12, r3
     vmov lr, s2
     smull r2, r3, r12, lr
-    ldr r12, [r1, #0]
+    vmov r12, s8
     smlal r2, r3, r4, r12
     mred r2, r3
     mov r12, r3
@@ -262,25 +265,25 @@ pqmcu_ntru_ntt_basemul:
     mls r3, r12, lr, r3
     str r3, [r0, #0]
     @ output 1
-    ldr r12, [r1, #28]
+    vmov r12, s15
     smull r2, r3, r6, r12
-    ldr r12, [r1, #24]
+    vmov r12, s14
     smlal r2, r3, r7, r12
-    ldr r12, [r1, #20]
+    vmov r12, s13
     smlal r2, r3, r8, r12
-    ldr r12, [r1, #16]
+    vmov r12, s12
     smlal r2, r3, r9, r12
-    ldr r12, [r1, #12]
+    vmov r12, s11
     smlal r2, r3, r10, r12
-    ldr r12, [r1, #8]
+    vmov r12, s10
     smlal r2, r3, r11, r12
     mred r2, r3
     mov r12, r3
     vmov lr, s2
     smull r2, r3, r12, lr
-    ldr r12, [r1, #4]
+    vmov r12, s9
     smlal r2, r3, r4, r12
-    ldr r12, [r1, #0]
+    vmov r12, s8
     smlal r2, r3, r5, r12
     mred r2, r3
     mov r12, r3
@@ -293,25 +296,25 @@ pqmcu_ntru_ntt_basemul:
     mls r3, r12, lr, r3
     str r3, [r0, #4]
     @ output 2
-    ldr r12, [r1, #28]
+    vmov r12, s15
     smull r2, r3, r7, r12
-    ldr r12, [r1, #24]
+    vmov r12, s14
     smlal r2, r3, r8, r12
-    ldr r12, [r1, #20]
+    vmov r12, s13
     smlal r2, r3, r9, r12
-    ldr r12, [r1, #16]
+    vmov r12, s12
     smlal r2, r3, r10, r12
-    ldr r12, [r1, #12]
+    vmov r12, s11
     smlal r2, r3, r11, r12
     mred r2, r3
     mov r12, r3
     vmov lr, s2
     smull r2, r3, r12, lr
-    ldr r12, [r1, #8]
+    vmov r12, s10
     smlal r2, r3, r4, r12
-    ldr r12, [r1, #4]
+    vmov r12, s9
     smlal r2, r3, r5, r12
-    ldr r12, [r1, #0]
+    vmov r12, s8
     smlal r2, r3, r6, r12
     mred r2, r3
     mov r12, r3
@@ -324,25 +327,25 @@ pqmcu_ntru_ntt_basemul:
     mls r3, r12, lr, r3
     str r3, [r0, #8]
     @ output 3
-    ldr r12, [r1, #28]
+    vmov r12, s15
     smull r2, r3, r8, r12
-    ldr r12, [r1, #24]
+    vmov r12, s14
     smlal r2, r3, r9, r12
-    ldr r12, [r1, #20]
+    vmov r12, s13
     smlal r2, r3, r10, r12
-    ldr r12, [r1, #16]
+    vmov r12, s12
     smlal r2, r3, r11, r12
     mred r2, r3
     mov r12, r3
     vmov lr, s2
     smull r2, r3, r12, lr
-    ldr r12, [r1, #12]
+    vmov r12, s11
     smlal r2, r3, r4, r12
-    ldr r12, [r1, #8]
+    vmov r12, s10
     smlal r2, r3, r5, r12
-    ldr r12, [r1, #4]
+    vmov r12, s9
     smlal r2, r3, r6, r12
-    ldr r12, [r1, #0]
+    vmov r12, s8
     smlal r2, r3, r7, r12
     mred r2, r3
     mov r12, r3
@@ -355,25 +358,25 @@ pqmcu_ntru_ntt_basemul:
     mls r3, r12, lr, r3
     str r3, [r0, #12]
     @ output 4
-    ldr r12, [r1, #28]
+    vmov r12, s15
     smull r2, r3, r9, r12
-    ldr r12, [r1, #24]
+    vmov r12, s14
     smlal r2, r3, r10, r12
-    ldr r12, [r1, #20]
+    vmov r12, s13
     smlal r2, r3, r11, r12
     mred r2, r3
     mov r12, r3
     vmov lr, s2
     smull r2, r3, r12, lr
-    ldr r12, [r1, #16]
+    vmov r12, s12
     smlal r2, r3, r4, r12
-    ldr r12, [r1, #12]
+    vmov r12, s11
     smlal r2, r3, r5, r12
-    ldr r12, [r1, #8]
+    vmov r12, s10
     smlal r2, r3, r6, r12
-    ldr r12, [r1, #4]
+    vmov r12, s9
     smlal r2, r3, r7, r12
-    ldr r12, [r1, #0]
+    vmov r12, s8
     smlal r2, r3, r8, r12
     mred r2, r3
     mov r12, r3
@@ -386,25 +389,25 @@ pqmcu_ntru_ntt_basemul:
     mls r3, r12, lr, r3
     str r3, [r0, #16]
     @ output 5
-    ldr r12, [r1, #28]
+    vmov r12, s15
     smull r2, r3, r10, r12
-    ldr r12, [r1, #24]
+    vmov r12, s14
     smlal r2, r3, r11, r12
     mred r2, r3
     mov r12, r3
     vmov lr, s2
     smull r2, r3, r12, lr
-    ldr r12, [r1, #20]
+    vmov r12, s13
     smlal r2, r3, r4, r12
-    ldr r12, [r1, #16]
+    vmov r12, s12
     smlal r2, r3, r5, r12
-    ldr r12, [r1, #12]
+    vmov r12, s11
     smlal r2, r3, r6, r12
-    ldr r12, [r1, #8]
+    vmov r12, s10
     smlal r2, r3, r7, r12
-    ldr r12, [r1, #4]
+    vmov r12, s9
     smlal r2, r3, r8, r12
-    ldr r12, [r1, #0]
+    vmov r12, s8
     smlal r2, r3, r9, r12
     mred r2, r3
     mov r12, r3
@@ -417,25 +420,25 @@ pqmcu_ntru_ntt_basemul:
     mls r3, r12, lr, r3
     str r3, [r0, #20]
     @ output 6
-    ldr r12, [r1, #28]
+    vmov r12, s15
     smull r2, r3, r11, r12
     mred r2, r3
     mov r12, r3
     vmov lr, s2
     smull r2, r3, r12, lr
-    ldr r12, [r1, #24]
+    vmov r12, s14
     smlal r2, r3, r4, r12
-    ldr r12, [r1, #20]
+    vmov r12, s13
     smlal r2, r3, r5, r12
-    ldr r12, [r1, #16]
+    vmov r12, s12
     smlal r2, r3, r6, r12
-    ldr r12, [r1, #12]
+    vmov r12, s11
     smlal r2, r3, r7, r12
-    ldr r12, [r1, #8]
+    vmov r12, s10
     smlal r2, r3, r8, r12
-    ldr r12, [r1, #4]
+    vmov r12, s9
     smlal r2, r3, r9, r12
-    ldr r12, [r1, #0]
+    vmov r12, s8
     smlal r2, r3, r10, r12
     mred r2, r3
     mov r12, r3
@@ -448,21 +451,21 @@ pqmcu_ntru_ntt_basemul:
     mls r3, r12, lr, r3
     str r3, [r0, #24]
     @ output 7
-    ldr r12, [r1, #28]
+    vmov r12, s15
     smull r2, r3, r4, r12
-    ldr r12, [r1, #24]
+    vmov r12, s14
     smlal r2, r3, r5, r12
-    ldr r12, [r1, #20]
+    vmov r12, s13
     smlal r2, r3, r6, r12
-    ldr r12, [r1, #16]
+    vmov r12, s12
     smlal r2, r3, r7, r12
-    ldr r12, [r1, #12]
+    vmov r12, s11
     smlal r2, r3, r8, r12
-    ldr r12, [r1, #8]
+    vmov r12, s10
     smlal r2, r3, r9, r12
-    ldr r12, [r1, #4]
+    vmov r12, s9
     smlal r2, r3, r10, r12
-    ldr r12, [r1, #0]
+    vmov r12, s8
     smlal r2, r3, r11, r12
     mred r2, r3
     mov r12, r3
@@ -475,7 +478,6 @@ pqmcu_ntru_ntt_basemul:
     mls r3, r12, lr, r3
     str r3, [r0, #28]
     add r0, r0, #32
-    add r1, r1, #32
     vmov r12, s5
     cmp r0, r12
     bne 1b
