@@ -52,19 +52,23 @@ constexpr uint32_t brv(uint32_t j, int bits) {
 }
 constexpr int32_t mont_const(uint32_t x) { return centre(uint32_t(uint64_t(x) * kRModP % uint64_t(kP))); }
 
-// kZetas[2^l + j] = g^((kP - 1) brv_l(j) / 2^(l+1)) 2^32 mod kP; kZetasInv the inverses.
+// kZetas[2^l + j] = g^((kP - 1) brv_l(j) / 2^(l+1)) 2^32 mod kP; kZetasInv the
+// inverses. The transforms use global layers 0..7 only (the first stage's
+// one or two, then six per 512-point block; the rest is basemul's), so 256
+// entries.
+constexpr int kTableLayers = 8;
 template <bool Inverse>
-constexpr std::array<int32_t, (1u << kLayers)> make_zetas() {
-    std::array<int32_t, (1u << kLayers)> z{};
+constexpr std::array<int32_t, (1u << kTableLayers)> make_zetas() {
+    std::array<int32_t, (1u << kTableLayers)> z{};
     const uint32_t w = pow_mod(kRoot, (uint64_t(kP) - 1) / (uint64_t(1) << kLayers));  // order 2048
     const uint32_t wi = pow_mod(w, uint64_t(kP) - 2);
-    for (int l = 0; l < kLayers; ++l)
+    for (int l = 0; l < kTableLayers; ++l)
         for (uint32_t j = 0; j < (1u << l); ++j)
             z[(1u << l) + j] = mont_const(pow_mod(Inverse ? wi : w, uint64_t(brv(j, l)) << (kLayers - 1 - l)));
     return z;
 }
-constexpr std::array<int32_t, (1u << kLayers)> kZetas = make_zetas<false>();
-constexpr std::array<int32_t, (1u << kLayers)> kZetasInv = make_zetas<true>();
+constexpr std::array<int32_t, (1u << kTableLayers)> kZetas = make_zetas<false>();
+constexpr std::array<int32_t, (1u << kTableLayers)> kZetasInv = make_zetas<true>();
 static_assert(kZetas[1] == mont_const(1) && kZetas[3] == mont_const(pow_mod(kRoot, (uint64_t(kP) - 1) / 4)));
 // kSquares[2^l + j] = (the factor of kZetas[2^l + j])^2 2^32 mod kP: block
 // (l, j) of a transform stopped before layer l is the residue mod
@@ -95,7 +99,20 @@ inline int32_t montr(int64_t x) {
     const int32_t m = int32_t(uint32_t(uint64_t(x)) * kPInvNeg);
     return int32_t((x + int64_t(m) * kP) >> 32);
 }
-inline int32_t mont(int32_t a, int32_t b) { return montr(int64_t(a) * b); }
+inline int32_t mont(int32_t a, int32_t b) {
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    // SMULL, MUL, SMLAL (GCC's 64-bit arithmetic takes about twice as many).
+    int32_t lo, hi, m;
+    __asm__("smull %[lo], %[hi], %[a], %[b]\n\t"
+            "mul %[m], %[lo], %[qinv]\n\t"
+            "smlal %[lo], %[hi], %[m], %[p]"
+            : [lo] "=&r"(lo), [hi] "=&r"(hi), [m] "=&r"(m)
+            : [a] "r"(a), [b] "r"(b), [qinv] "r"(kPInvNeg), [p] "r"(kP));
+    return hi;
+#else
+    return montr(int64_t(a) * b);
+#endif
+}
 // x - kP round(x / 2^27): |result| <= kP / 2 + 2^15 for |x| < 2^31 (kP = 2^27 - 2047).
 inline int32_t reduce(int32_t x) { return x - kP * ((x + (1 << 26)) >> 27); }
 
