@@ -169,9 +169,11 @@
 
 @ void pqmcu_ntru_ntt_basemul(int32_t* x, const int32_t* y, const int32_t* c, uint32_t blocks, int32_t scale)
 @ For each block of 8 (x, y advance by 8 words, c by one): x = x y mod
-@ (X^8 - c) as (x y / 2^32) scale / 2^32, reduced to |x| <= kP / 2 + 2^15.
-@ x is reduced first (|x| <= kP / 2 + 2^15, in r4-r11); |y| < 11 kP, so
-@ every 64-bit sum stays below 2^60 and each Montgomery result below 2 kP.
+@ (X^8 - c) as (x y / 2^32) scale / 2^32. x is reduced first (|x| <= kP / 2
+@ + 2^15, in r4-r11); |y| < 11 kP, so every 64-bit sum stays below 2^60 and
+@ each Montgomery result below 3 kP; the last one (times scale < kP / 2) is
+@ below 0.6 kP, the inverse's input bound. (SMULL with RdHi = Rn is
+@ allowed in ARMv7-M: only RdHi = RdLo is not.)
 @ Output k = c * mont(sum_{i>k} x_i y_(k+8-i)) + sum_{i<=k} x_i y_(k-i).
 @ r1 = -kP^-1; s1 = kP, s2 = c, s3 = scale, s4 = c pointer, s5 = end of x,
 @ s6 = y pointer, s8-s15 = the block of y (VMOV is cheaper than LDR here).
@@ -249,20 +251,14 @@ pqmcu_ntru_ntt_basemul:
     vmov r12, s9
     smlal r2, r3, r11, r12
     mred r2, r3
-    mov r12, r3
     vmov lr, s2
-    smull r2, r3, r12, lr
+    smull r2, r3, r3, lr
     vmov r12, s8
     smlal r2, r3, r4, r12
     mred r2, r3
-    mov r12, r3
     vmov lr, s3
-    smull r2, r3, r12, lr
+    smull r2, r3, r3, lr
     mred r2, r3
-    vmov lr, s1
-    add r12, r3, #0x4000000
-    asr r12, r12, #27
-    mls r3, r12, lr, r3
     str r3, [r0, #0]
     @ output 1
     vmov r12, s15
@@ -278,22 +274,16 @@ pqmcu_ntru_ntt_basemul:
     vmov r12, s10
     smlal r2, r3, r11, r12
     mred r2, r3
-    mov r12, r3
     vmov lr, s2
-    smull r2, r3, r12, lr
+    smull r2, r3, r3, lr
     vmov r12, s9
     smlal r2, r3, r4, r12
     vmov r12, s8
     smlal r2, r3, r5, r12
     mred r2, r3
-    mov r12, r3
     vmov lr, s3
-    smull r2, r3, r12, lr
+    smull r2, r3, r3, lr
     mred r2, r3
-    vmov lr, s1
-    add r12, r3, #0x4000000
-    asr r12, r12, #27
-    mls r3, r12, lr, r3
     str r3, [r0, #4]
     @ output 2
     vmov r12, s15
@@ -307,9 +297,8 @@ pqmcu_ntru_ntt_basemul:
     vmov r12, s11
     smlal r2, r3, r11, r12
     mred r2, r3
-    mov r12, r3
     vmov lr, s2
-    smull r2, r3, r12, lr
+    smull r2, r3, r3, lr
     vmov r12, s10
     smlal r2, r3, r4, r12
     vmov r12, s9
@@ -317,14 +306,9 @@ pqmcu_ntru_ntt_basemul:
     vmov r12, s8
     smlal r2, r3, r6, r12
     mred r2, r3
-    mov r12, r3
     vmov lr, s3
-    smull r2, r3, r12, lr
+    smull r2, r3, r3, lr
     mred r2, r3
-    vmov lr, s1
-    add r12, r3, #0x4000000
-    asr r12, r12, #27
-    mls r3, r12, lr, r3
     str r3, [r0, #8]
     @ output 3
     vmov r12, s15
@@ -336,9 +320,8 @@ pqmcu_ntru_ntt_basemul:
     vmov r12, s12
     smlal r2, r3, r11, r12
     mred r2, r3
-    mov r12, r3
     vmov lr, s2
-    smull r2, r3, r12, lr
+    smull r2, r3, r3, lr
     vmov r12, s11
     smlal r2, r3, r4, r12
     vmov r12, s10
@@ -348,14 +331,9 @@ pqmcu_ntru_ntt_basemul:
     vmov r12, s8
     smlal r2, r3, r7, r12
     mred r2, r3
-    mov r12, r3
     vmov lr, s3
-    smull r2, r3, r12, lr
+    smull r2, r3, r3, lr
     mred r2, r3
-    vmov lr, s1
-    add r12, r3, #0x4000000
-    asr r12, r12, #27
-    mls r3, r12, lr, r3
     str r3, [r0, #12]
     @ output 4
     vmov r12, s15
@@ -365,9 +343,8 @@ pqmcu_ntru_ntt_basemul:
     vmov r12, s13
     smlal r2, r3, r11, r12
     mred r2, r3
-    mov r12, r3
     vmov lr, s2
-    smull r2, r3, r12, lr
+    smull r2, r3, r3, lr
     vmov r12, s12
     smlal r2, r3, r4, r12
     vmov r12, s11
@@ -379,14 +356,9 @@ pqmcu_ntru_ntt_basemul:
     vmov r12, s8
     smlal r2, r3, r8, r12
     mred r2, r3
-    mov r12, r3
     vmov lr, s3
-    smull r2, r3, r12, lr
+    smull r2, r3, r3, lr
     mred r2, r3
-    vmov lr, s1
-    add r12, r3, #0x4000000
-    asr r12, r12, #27
-    mls r3, r12, lr, r3
     str r3, [r0, #16]
     @ output 5
     vmov r12, s15
@@ -394,9 +366,8 @@ pqmcu_ntru_ntt_basemul:
     vmov r12, s14
     smlal r2, r3, r11, r12
     mred r2, r3
-    mov r12, r3
     vmov lr, s2
-    smull r2, r3, r12, lr
+    smull r2, r3, r3, lr
     vmov r12, s13
     smlal r2, r3, r4, r12
     vmov r12, s12
@@ -410,22 +381,16 @@ pqmcu_ntru_ntt_basemul:
     vmov r12, s8
     smlal r2, r3, r9, r12
     mred r2, r3
-    mov r12, r3
     vmov lr, s3
-    smull r2, r3, r12, lr
+    smull r2, r3, r3, lr
     mred r2, r3
-    vmov lr, s1
-    add r12, r3, #0x4000000
-    asr r12, r12, #27
-    mls r3, r12, lr, r3
     str r3, [r0, #20]
     @ output 6
     vmov r12, s15
     smull r2, r3, r11, r12
     mred r2, r3
-    mov r12, r3
     vmov lr, s2
-    smull r2, r3, r12, lr
+    smull r2, r3, r3, lr
     vmov r12, s14
     smlal r2, r3, r4, r12
     vmov r12, s13
@@ -441,14 +406,9 @@ pqmcu_ntru_ntt_basemul:
     vmov r12, s8
     smlal r2, r3, r10, r12
     mred r2, r3
-    mov r12, r3
     vmov lr, s3
-    smull r2, r3, r12, lr
+    smull r2, r3, r3, lr
     mred r2, r3
-    vmov lr, s1
-    add r12, r3, #0x4000000
-    asr r12, r12, #27
-    mls r3, r12, lr, r3
     str r3, [r0, #24]
     @ output 7
     vmov r12, s15
@@ -468,14 +428,9 @@ pqmcu_ntru_ntt_basemul:
     vmov r12, s8
     smlal r2, r3, r11, r12
     mred r2, r3
-    mov r12, r3
     vmov lr, s3
-    smull r2, r3, r12, lr
+    smull r2, r3, r3, lr
     mred r2, r3
-    vmov lr, s1
-    add r12, r3, #0x4000000
-    asr r12, r12, #27
-    mls r3, r12, lr, r3
     str r3, [r0, #28]
     add r0, r0, #32
     vmov r12, s5
