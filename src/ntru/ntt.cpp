@@ -411,7 +411,10 @@ void mul(uint16_t* c, const uint16_t* a, unsigned abits, const uint16_t* b, unsi
     for (size_t i = n; i < (g.good ? 2 * kBlock : g.big_n / 2); ++i) x[i] = 0;  // what first_stage reads
     first_stage(x, g);
     for (size_t blk = 0; blk < g.blocks; ++blk) forward_block(x + blk * kBlock, g, blk);
-    const int32_t scale = inv_scale(uint32_t(g.big_n / 8));
+    // (constants: inv_scale at run time would divide 64-bit numbers)
+    constexpr int32_t kScale1024 = inv_scale(1024 / 8), kScale1536 = inv_scale(1536 / 8),
+                      kScale2048 = inv_scale(2048 / 8);
+    const int32_t scale = g.big_n == 1024 ? kScale1024 : g.good ? kScale1536 : kScale2048;
     for (size_t blk = 0; blk < g.blocks; ++blk) {
         int32_t* xb = x + blk * kBlock;
         first_stage_block(y, b, bbits, n, g, blk);
