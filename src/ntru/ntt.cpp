@@ -93,7 +93,7 @@ constexpr int32_t inv_scale(uint32_t n_points) {
 }
 
 // The big x small products (|small| <= 6: key generation's 3 (x - 1) g): n (q/2) 6 < kP / 2.
-static_assert(uint64_t(1024) * 4096 * 6 < uint64_t(kP) / 2 - (1u << 15));
+static_assert(2 * uint64_t(1024) * 4096 * 6 < uint64_t(kP) / 2 - (1u << 15));  // (the fold adds two)
 
 inline int32_t montr(int64_t x) {
     const int32_t m = int32_t(uint32_t(uint64_t(x)) * kPInvNeg);
@@ -283,23 +283,31 @@ void good_first_stage(int32_t* dst, In in, size_t row_stride, size_t only) {
     dft3_column<1>(in(c + 1), in(c + 1 + kBlock), out);
     put(c + 1, out);
 }
-// The big operand's first stage in place (coefficients in natural order in
-// a, zero from n on).
-void first_stage(int32_t* a, const Geometry& g) {
-    if (g.good) {
-        int32_t* row = a;
-        // Column c only reads a[c] and a[c + 512] and writes a[c], a[c + 512],
-        // a[c + 1024]: in place.
-        good_first_stage(row, [&](size_t i) { return a[i]; }, kBlock, 0);
+constexpr int32_t kW3Centred = centre(kW3);
+constexpr int32_t kZeta3Centred = centre(pow_mod(kRoot, (uint64_t(kP) - 1) / 4));
+struct SmallReader {
+    const uint16_t* src;
+    unsigned shift;  // 32 - bits, or 0 (values as they are)
+    size_t n;
+    int32_t operator()(size_t i) const { return int32_t(uint32_t(src[i]) << shift) >> shift; }
+    int32_t padded(size_t i) const { return i < n ? (*this)(i) : 0; }  // (n is public)
+};
+// The big operand's first stage, straight from its coefficients (read as
+// `bits` says; zero from n on), into the whole of a.
+void first_stage(int32_t* a, const uint16_t* src, unsigned bits, size_t n, const Geometry& g) {
+    const SmallReader in{src, bits == 0 ? 0u : 32u - bits, n};  // (any 16-bit values: only the reading is shared)
+    if (g.good) {  // 513 <= n <= 768
+        good_first_stage(a, [&](size_t i) { return in.padded(i); }, kBlock, 0);
         return;
     }
-    if (g.big_n == 1024) {
-        for (size_t i = 0; i < kBlock; ++i) a[kBlock + i] = a[i];
+    if (g.big_n == 1024) {  // n <= 512
+        for (size_t i = 0; i < n; ++i) a[i] = a[kBlock + i] = in(i);
+        for (size_t i = n; i < kBlock; ++i) a[i] = a[kBlock + i] = 0;
         return;
     }
-    const int32_t z = kZetas[3];
+    const int32_t z = kZetas[3];  // 769 <= n <= 1024
     for (size_t i = 0; i < kBlock; ++i) {
-        const int32_t u0 = a[i], u1 = a[kBlock + i];
+        const int32_t u0 = in(i), u1 = in.padded(kBlock + i);
         const int32_t t = mont(u1, z);
         a[i] = u0 + u1;
         a[kBlock + i] = u0 - u1;
@@ -311,15 +319,6 @@ void first_stage(int32_t* a, const Geometry& g) {
 // from its coefficients (zero from n on). Its products by w (or zeta[3]) are
 // plain 32-bit products with the centred constant: |d w| <= 12 kP / 2 < 6 kP,
 // and the 9 layers after it keep it below 13 kP < 2^31.
-constexpr int32_t kW3Centred = centre(kW3);
-constexpr int32_t kZeta3Centred = centre(pow_mod(kRoot, (uint64_t(kP) - 1) / 4));
-struct SmallReader {
-    const uint16_t* src;
-    unsigned shift;  // 32 - bits, or 0 (values as they are)
-    size_t n;
-    int32_t operator()(size_t i) const { return int32_t(uint32_t(src[i]) << shift) >> shift; }
-    int32_t padded(size_t i) const { return i < n ? (*this)(i) : 0; }  // (n is public)
-};
 // Row B of Good's 3-point DFT, column c with u0 at row Rho, u1 at row Rho + 2.
 template <int B, int Rho>
 inline int32_t dft3_row(int32_t u0, int32_t u1) {
@@ -359,6 +358,12 @@ void first_stage_block(int32_t* dst, const uint16_t* src, unsigned bits, size_t 
         for (size_t i = hi; i < kBlock; ++i) dst[i] = in(i);
     }
 }
+// The inverse's last stage over the blocks of a, leaving the product's
+// coefficients in natural order, exact mod kP but not reduced (below 4.5 kP;
+// the fold reduces once per output): inverse layer 0 (2048: layers 1 and 0)
+// or the inverse 3-point DFT (3 x0 = X0 + X1 + X2, 3 x1 = X0 - X1 + t,
+// 3 x2 = X0 - X2 - t with t = w (X2 - X1)) and Good's map back. The 1/N
+// came with basemul's scale.
 // Column c of Good's inverse: rows (X0, X1, X2) -> the coefficients c,
 // c + 512, c + 1024 (at rows rho, rho + 2, rho + 1 with rho = c mod 3).
 template <int Rho>
@@ -366,9 +371,9 @@ inline void good_last_column(int32_t* a, size_t c) {
     const int32_t y0 = a[c], y1 = a[kBlock + c], y2 = a[2 * kBlock + c];
     const int32_t t = mont(y2 - y1, kW3Mont);
     const int32_t x0 = y0 + y1 + y2, x1 = y0 - y1 + t, x2 = y0 - y2 - t;
-    a[c] = reduce(Rho == 0 ? x0 : Rho == 1 ? x1 : x2);
-    a[kBlock + c] = reduce(Rho == 0 ? x2 : Rho == 1 ? x0 : x1);
-    a[2 * kBlock + c] = reduce(Rho == 0 ? x1 : Rho == 1 ? x2 : x0);
+    a[c] = Rho == 0 ? x0 : Rho == 1 ? x1 : x2;
+    a[kBlock + c] = Rho == 0 ? x2 : Rho == 1 ? x0 : x1;
+    a[2 * kBlock + c] = Rho == 0 ? x1 : Rho == 1 ? x2 : x0;
 }
 void last_stage(int32_t* a, const Geometry& g) {
     if (g.good) {
@@ -395,8 +400,8 @@ void last_stage(int32_t* a, const Geometry& g) {
     const size_t half = g.big_n / 2;
     for (size_t i = 0; i < half; ++i) {
         const int32_t u = a[i], v = a[i + half];
-        a[i] = reduce(u + v);
-        a[i + half] = reduce(u - v);
+        a[i] = u + v;
+        a[i + half] = u - v;
     }
 }
 
@@ -407,9 +412,7 @@ void mul(uint16_t* c, const uint16_t* a, unsigned abits, const uint16_t* b, unsi
          int32_t* scratch) {
     const Geometry g(length(n));
     int32_t *x = scratch, *y = scratch + g.big_n;
-    for (size_t i = 0; i < n; ++i) x[i] = read(a[i], abits);
-    for (size_t i = n; i < (g.good ? 2 * kBlock : g.big_n / 2); ++i) x[i] = 0;  // what first_stage reads
-    first_stage(x, g);
+    first_stage(x, a, abits, n, g);
     for (size_t blk = 0; blk < g.blocks; ++blk) forward_block(x + blk * kBlock, g, blk);
     // (constants: inv_scale at run time would divide 64-bit numbers)
     constexpr int32_t kScale1024 = inv_scale(1024 / 8), kScale1536 = inv_scale(1536 / 8),
@@ -423,8 +426,10 @@ void mul(uint16_t* c, const uint16_t* a, unsigned abits, const uint16_t* b, unsi
         inverse_block(xb, g, blk);
     }
     last_stage(x, g);
-    for (size_t i = 0; i + 1 < n; ++i) c[i] = uint16_t(x[i] + x[i + n]);  // mod x^n - 1
-    c[n - 1] = uint16_t(x[n - 1]);
+    // mod x^n - 1, one reduction per output: each coefficient is below
+    // n (q/2) 6 in absolute value, so the sum of two is too (checked above).
+    for (size_t i = 0; i + 1 < n; ++i) c[i] = uint16_t(reduce(x[i] + x[i + n]));
+    c[n - 1] = uint16_t(reduce(x[n - 1]));
 }
 
 }  // namespace pqmcu::ntru::ntt
