@@ -763,14 +763,13 @@ void lift_in_place(const Params& p, const Ring& R, uint16_t* m) {
     // One pass: b[i] = (6n - prefix - (i+1) k) mod 3 (6n >= 4n keeps it
     // positive), {0,1,2} -> {0,1,q-1}, and (x - 1) b mod (x^n - 1) with
     // b[n-1] = 0: out[i] = b[i-1] - b[i] (out[0] = -b[0]).
-    const uint32_t base = 6 * uint32_t(R.n);
-    uint32_t prefix = 0, ik = 0;
-    uint16_t prev = 0;
+    const uint32_t qmask = R.qmask;  // (a local: m's stores could alias R)
+    uint32_t rest = 6 * uint32_t(R.n);  // 6n - prefix - (i+1) k
+    uint32_t prev = 0;
     for (size_t i = 0; i < R.n; ++i) {
-        prefix += m[i];
-        ik += k;
-        const uint32_t v = mod3(uint16_t(base - prefix - ik));
-        const uint16_t cur = uint16_t(v | ((0u - (v >> 1)) & R.qmask));
+        rest -= m[i] + k;
+        const uint32_t v = rest - 3 * ((rest * 43691u) >> 17);  // mod 3 (rest < 2^16)
+        const uint32_t cur = v | ((0u - (v >> 1)) & qmask);
         m[i] = uint16_t(prev - cur);
         prev = cur;
     }
