@@ -245,43 +245,15 @@ inline int32_t read(uint16_t x, unsigned bits) {
 // X0 = x0 + x1 + x2, X1 = x0 - x2 + t, X2 = x0 - x1 - t, t = w (x1 - x2)
 // (w^2 = -1 - w). Inputs below 2^13; outputs below 2 kP.
 template <int Rho>
-inline void dft3_column(int32_t u0, int32_t u1, int32_t* out) {
+inline void good_column(int32_t* a, size_t c, int32_t u0, int32_t u1) {
     // (x0, x1, x2) with u0 at row Rho, u1 at row Rho + 2 (mod 3), 0 at the third
     const int32_t x0 = Rho == 0 ? u0 : Rho == 1 ? u1 : 0;
     const int32_t x1 = Rho == 0 ? 0 : Rho == 1 ? u0 : u1;
     const int32_t x2 = Rho == 0 ? u1 : Rho == 1 ? 0 : u0;
     const int32_t t = mont(x1 - x2, kW3Mont);
-    out[0] = x0 + x1 + x2;
-    out[1] = x0 - x2 + t;
-    out[2] = x0 - x1 - t;
-}
-// Good's first stage of one operand: rows of `dst` (stride `row_stride`
-// words; 0 to keep only row `only`).
-template <class In>
-void good_first_stage(int32_t* dst, In in, size_t row_stride, size_t only) {
-    const auto put = [&](size_t c, const int32_t* out) {
-        if (row_stride != 0) {
-            dst[c] = out[0];
-            dst[row_stride + c] = out[1];
-            dst[2 * row_stride + c] = out[2];
-        } else {
-            dst[c] = out[only];
-        }
-    };
-    int32_t out[3];
-    size_t c = 0;
-    for (; c + 3 <= kBlock; c += 3) {
-        dft3_column<0>(in(c), in(c + kBlock), out);
-        put(c, out);
-        dft3_column<1>(in(c + 1), in(c + 1 + kBlock), out);
-        put(c + 1, out);
-        dft3_column<2>(in(c + 2), in(c + 2 + kBlock), out);
-        put(c + 2, out);
-    }
-    dft3_column<0>(in(c), in(c + kBlock), out);  // c = 510, 511
-    put(c, out);
-    dft3_column<1>(in(c + 1), in(c + 1 + kBlock), out);
-    put(c + 1, out);
+    a[c] = x0 + x1 + x2;
+    a[kBlock + c] = x0 - x2 + t;
+    a[2 * kBlock + c] = x0 - x1 - t;
 }
 constexpr int32_t kW3Centred = centre(kW3);
 constexpr int32_t kZeta3Centred = centre(pow_mod(kRoot, (uint64_t(kP) - 1) / 4));
@@ -296,8 +268,15 @@ struct SmallReader {
 // `bits` says; zero from n on), into the whole of a.
 void first_stage(int32_t* a, const uint16_t* src, unsigned bits, size_t n, const Geometry& g) {
     const SmallReader in{src, bits == 0 ? 0u : 32u - bits, n};  // (any 16-bit values: only the reading is shared)
-    if (g.good) {  // 513 <= n <= 768
-        good_first_stage(a, [&](size_t i) { return in.padded(i); }, kBlock, 0);
+    if (g.good) {  // 513 <= n <= 768: column c reads c (< n) and c + 512
+        size_t c = 0;
+        for (; c + 3 <= kBlock; c += 3) {
+            good_column<0>(a, c, in(c), in.padded(c + kBlock));
+            good_column<1>(a, c + 1, in(c + 1), in.padded(c + 1 + kBlock));
+            good_column<2>(a, c + 2, in(c + 2), in.padded(c + 2 + kBlock));
+        }
+        good_column<0>(a, c, in(c), in.padded(c + kBlock));  // c = 510, 511
+        good_column<1>(a, c + 1, in(c + 1), in.padded(c + 1 + kBlock));
         return;
     }
     if (g.big_n == 1024) {  // n <= 512
