@@ -3,13 +3,18 @@
 // x^(2m) - zeta^2 splits into x^m - zeta and x^m + zeta; with the blocks in
 // the usual bit-reversed order, the factor of layer l, block j is
 // g^((kP - 1) brv_l(j) / 2^(l+1)), the same for every length, so one table
-// (layers 0..10) serves the 512-, 1024- and 2048-point transforms.
-// Bounds (kP < 2^27, so 16 kP < 2^31): inputs below 2^13; the first stage
-// and each forward layer add less than kP (Montgomery products are below
-// 0.75 kP): below 10 kP after the last layer. The pointwise products are
-// reduced to ~kP / 2; the inverse keeps every value below 1.5 kP between
-// passes (sums reduced), and the read-out reduces to the exact centred
-// integer (the product's bound is checked below: < kP / 2 - 2^15).
+// serves the 1024-, 1536- (rows of 512) and 2048-point transforms. After a
+// first stage every transform is blocks of 512 points; each block gets six
+// radix-2 layers (two assembly passes of three on the M4) and its 64
+// residues mod x^8 - c are multiplied directly (basemul).
+// Bounds (kP < 2^27, so 16 kP < 2^31): inputs below 2^13 (the small
+// operand's products by w or zeta below 6 kP); each forward layer adds less
+// than kP (Montgomery products are below 0.75 kP): below 11 kP after the
+// sixth. basemul reduces the big operand first, keeps 64-bit sums below
+// 2^60 and returns values below 0.6 kP (the C version: reduced); the inverse
+// keeps every value below 1.5 kP between passes (sums reduced), and the
+// fold reduces once per output to the exact centred integer (the bound on
+// a sum of two product coefficients is checked below: < kP / 2 - 2^15).
 #include "ntru/ntt.hpp"
 
 #include <array>
@@ -267,7 +272,7 @@ struct SmallReader {
 // The big operand's first stage, straight from its coefficients (read as
 // `bits` says; zero from n on), into the whole of a.
 void first_stage(int32_t* a, const uint16_t* src, unsigned bits, size_t n, const Geometry& g) {
-    const SmallReader in{src, bits == 0 ? 0u : 32u - bits, n};  // (any 16-bit values: only the reading is shared)
+    const SmallReader in{src, bits == 0 ? 0u : 32u - bits, n};  // (the reader, not the bound, is shared)
     if (g.good) {  // 513 <= n <= 768: column c reads c (< n) and c + 512
         size_t c = 0;
         for (; c + 3 <= kBlock; c += 3) {
