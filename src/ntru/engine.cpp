@@ -266,20 +266,38 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
     // r <- r (1 + u + u^2) with u = 1 - a r triples it (three products, 1 - a r' = u^3).
     // logq <= 12: 1 -> 2 -> 4 -> 12 bits in 7 products; else 1 -> 2 -> 4 -> 8 -> 16 in 8.
     // (The products are exact mod 2^13 or 2^16, at least logq bits.)
+    // While r is needed only to 4 bits or fewer, it is kept centred to them
+    // (|r| <= 8: still an inverse to that precision), so the products with
+    // it are "big x small" ones for the NTT (n <= 1024): 6 of the 7 (of the
+    // 8 for logq 13: not the last step's two, nor u^2).
+    // (The transform reads the operands centred to 12 bits for logq <= 12:
+    // the result stays exact mod 2^12, as promised.)
+    const bool use_ntt = ntt::length(n) != 0;
+    const unsigned bits = logq <= 12 ? 12 : logq;
+    const auto mul_r = [&](uint16_t* out, const uint16_t* big, const uint16_t* small_r, bool small) {
+        if (use_ntt && small) ntt::mul(out, big, bits, small_r, bits, n, reinterpret_cast<int32_t*>(mul));
+        else ring_mul(out, big, small_r, n, logq, mul);
+    };
+    const auto centre_to = [&](uint32_t bits) {  // r mod 2^bits in [-2^(bits-1), 2^(bits-1))
+        const uint32_t half = 1u << (bits - 1), mask = (1u << bits) - 1;
+        for (size_t i = 0; i < n; ++i) r[i] = uint16_t(((uint32_t(r[i]) + half) & mask) - half);
+    };
     const int quadratic = logq <= 12 ? 2 : 4;
     for (int iter = 0; iter < quadratic; ++iter) {
-        ring_mul(c, r, neg_a, n, logq, mul);
+        const bool small = iter < 3;  // r exact to 1, 2, 4 bits: |r| <= 8
+        mul_r(c, neg_a, r, small);
         c[0] = uint16_t(c[0] + 2);
-        ring_mul(r, c, r, n, logq, mul);  // (ring_mul's output may be an operand)
+        mul_r(r, c, r, small);  // (the output may be an operand)
+        if (iter < 2) centre_to(2u << iter);  // exact to 2, 4 bits now
     }
     if (logq <= 12) {
-        ring_mul(c, r, neg_a, n, logq, mul);  // u = 1 - a r
+        mul_r(c, neg_a, r, true);  // u = 1 - a r (r exact to 4 bits, centred)
         c[0] = uint16_t(c[0] + 1);
         uint16_t* s = neg_a;  // -a is not needed any more
         ring_mul(s, c, c, n, logq, mul);  // 1 + u + u^2
         for (size_t i = 0; i < n; ++i) s[i] = uint16_t(s[i] + c[i]);
         s[0] = uint16_t(s[0] + 1);
-        ring_mul(r, r, s, n, logq, mul);
+        mul_r(r, s, r, true);
     }
 }
 
@@ -543,7 +561,7 @@ void rq_to_s3(const Ring& R, uint16_t* r, const uint16_t* a) {
 void rq_mul(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t* b) {
     detail::ring_mul(c, a, b, R.n, R.logq, R.mul);
 }
-// c = a b with b small (centred mod q: |b| <= 6); c may alias a or b.
+// c = a b with b small (centred mod q: |b| <= 8); c may alias a or b.
 void rq_mul_small(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t* b) {
     if (R.ntt) ntt::mul(c, a, R.logq, b, R.logq, R.n, R.ntt_scratch());
     else rq_mul(R, c, a, b);

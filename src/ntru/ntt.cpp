@@ -8,8 +8,8 @@
 // radix-2 layers (two assembly passes of three on the M4) and its 64
 // residues mod x^8 - c are multiplied directly (basemul).
 // Bounds (kP < 2^27, so 16 kP < 2^31): inputs below 2^13 (the small
-// operand's products by w or zeta below 6 kP); each forward layer adds less
-// than kP (Montgomery products are below 0.75 kP): below 11 kP after the
+// operand's products by w or zeta below 8 kP); each forward layer adds less
+// than kP (Montgomery products are below 0.75 kP): below 12.5 kP after the
 // sixth. basemul reduces the big operand first, keeps 64-bit sums below
 // 2^60 and returns values below 0.6 kP (the C version: reduced); the inverse
 // keeps every value below 1.5 kP between passes (sums reduced), and the
@@ -97,8 +97,11 @@ constexpr int32_t inv_scale(uint32_t n_points) {
     return centre(uint32_t(kRModP * kRModP % uint64_t(kP) * pow_mod(n_points, uint64_t(kP) - 2) % uint64_t(kP)));
 }
 
-// The big x small products (|small| <= 6: key generation's 3 (x - 1) g): n (q/2) 6 < kP / 2.
-static_assert(2 * uint64_t(1024) * 4096 * 6 < uint64_t(kP) / 2 - (1u << 15));  // (the fold adds two)
+// The big x small products of the four sets with a transform (|small| <= 8:
+// key generation's Newton steps with r centred to 4 bits; the fold adds two
+// coefficients): 2 n (q/2) 8 < kP / 2 - 2^15.
+constexpr bool small_ok(uint64_t n, uint64_t logq) { return 2 * n * (uint64_t(1) << (logq - 1)) * 8 < uint64_t(kP) / 2 - (1u << 15); }
+static_assert(small_ok(509, 12) && small_ok(677, 12) && small_ok(701, 13) && small_ok(821, 12));  // (509, 677: read to 12 bits in the Newton steps)
 
 inline int32_t montr(int64_t x) {
     const int32_t m = int32_t(uint32_t(uint64_t(x)) * kPInvNeg);
@@ -299,10 +302,10 @@ void first_stage(int32_t* a, const uint16_t* src, unsigned bits, size_t n, const
         a[3 * kBlock + i] = u0 - t;
     }
 }
-// Block b of the first stage of the small operand (|value| <= 6), straight
+// Block b of the first stage of the small operand (|value| <= 8), straight
 // from its coefficients (zero from n on). Its products by w (or zeta[3]) are
-// plain 32-bit products with the centred constant: |d w| <= 12 kP / 2 < 6 kP,
-// and the 9 layers after it keep it below 13 kP < 2^31.
+// plain 32-bit products with the centred constant: |d w| <= 16 kP / 2 = 8 kP,
+// and the six layers after it keep it below 12.5 kP < 2^31.
 // Row B of Good's 3-point DFT, column c with u0 at row Rho, u1 at row Rho + 2.
 template <int B, int Rho>
 inline int32_t dft3_row(int32_t u0, int32_t u1) {

@@ -12,8 +12,9 @@
 //     column, then a 512-point transform per row;
 //   N = 2048 (n = 821): radix-2.
 // "Big x small" (decryption's c f, encryption's r h, the S3 product, key
-// generation's products with f and g): one operand centred mod q, the other
-// with |b| <= 6. The products of two big operands stay on Toom-4 (their
+// generation's products with f and g and the Newton steps while r is
+// needed to 4 bits or fewer): one operand centred mod q, the other with
+// |b| <= 8. The products of two big operands stay on Toom-4 (their
 // integer coefficients, up to n q^2 / 4, do not fit this prime; cutting one
 // operand into digits cost more than Toom-4 on the M4).
 // Scratch: the first operand's whole transform and one 512-point block of

@@ -170,7 +170,7 @@
 @ void pqmcu_ntru_ntt_basemul(int32_t* x, const int32_t* y, const int32_t* c, uint32_t blocks, int32_t scale)
 @ For each block of 8 (x, y advance by 8 words, c by one): x = x y mod
 @ (X^8 - c) as (x y / 2^32) scale / 2^32. x is reduced first (|x| <= kP / 2
-@ + 2^15, in r4-r11); |y| < 11 kP, so every 64-bit sum stays below 2^60 and
+@ + 2^15, in r4-r11); |y| < 12.5 kP, so every 64-bit sum stays below 2^60 and
 @ each Montgomery result below 3 kP; the last one (times scale < kP / 2) is
 @ below 0.6 kP, the inverse's input bound. (SMULL with RdHi = Rn is
 @ allowed in ARMv7-M: only RdHi = RdLo is not.)

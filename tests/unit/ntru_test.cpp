@@ -309,7 +309,7 @@ TEST(NtruPieces, Inversions1229) { check_inversions(1229, 12); }
 TEST(NtruPieces, Inversions1373) { check_inversions(1373, 14); }
 
 // ntt.hpp against the cyclic schoolbook product, at random and extreme
-// inputs (every coefficient -q/2, the small operand all -1, 2 or +-6): the
+// inputs (every coefficient -q/2, the small operand all -1, 2, -8 or 7): the
 // bounds the transform's prime must cover.
 void check_ntt(size_t n, uint32_t logq) {
     const uint32_t q = 1u << logq;
@@ -338,12 +338,13 @@ void check_ntt(size_t n, uint32_t logq) {
         cyclic(t3, s);
         ntru::ntt::mul(got.data(), t3.data(), 0, s.data(), 0, n, scratch.data());
         ASSERT_EQ(got, want) << "S3, n = " << n;
-        // HRSS key generation's 3 (x - 1) g: |b| <= 6; the output may alias an operand.
-        for (size_t i = 0; i < n; ++i) b[i] = uint16_t(trial >= 4 ? (trial == 4 ? 6 : q - 6) : (gen() % 13 + q - 6) % q);
+        // The largest small operands (|b| <= 8: key generation's Newton steps;
+        // 3 (x - 1) g is within 6); the output may alias an operand.
+        for (size_t i = 0; i < n; ++i) b[i] = uint16_t(trial >= 4 ? (trial == 4 ? q - 8 : 7) : (gen() % 16 + q - 8) % q);
         cyclic(a, b);
         got = b;
         ntru::ntt::mul(got.data(), a.data(), logq, got.data(), logq, n, scratch.data());
-        for (size_t i = 0; i < n; ++i) ASSERT_EQ((got[i] ^ want[i]) & (q - 1), 0) << "big x 6, n = " << n;
+        for (size_t i = 0; i < n; ++i) ASSERT_EQ((got[i] ^ want[i]) & (q - 1), 0) << "big x 8, n = " << n;
     }
 }
 
