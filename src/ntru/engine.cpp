@@ -288,7 +288,7 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
         mul_r(c, neg_a, r, small);
         c[0] = uint16_t(c[0] + 2);
         mul_r(r, c, r, small);  // (the output may be an operand)
-        if (iter < 2) centre_to(2u << iter);  // exact to 2, 4 bits now
+        if (use_ntt && iter < 2) centre_to(2u << iter);  // exact to 2, 4 bits now
     }
     if (logq <= 12) {
         mul_r(c, neg_a, r, true);  // u = 1 - a r (r exact to 4 bits, centred)
