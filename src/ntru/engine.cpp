@@ -268,8 +268,9 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
     // (The products are exact mod 2^13 or 2^16, at least logq bits.)
     // While r is needed only to 4 bits or fewer, it is kept centred to them
     // (|r| <= 8: still an inverse to that precision), so the products with
-    // it are "big x small" ones for the NTT (n <= 1024): 6 of the 7 (of the
-    // 8 for logq 13: not the last step's two, nor u^2).
+    // it are "big x small" ones for the NTT (n <= 1024): all 7 for logq <= 12
+    // (u^2 from u / 16 mod 16, below), 6 of the 8 for logq 13 (not the last
+    // step's two).
     // (The transform reads the operands centred to 12 bits for logq <= 12:
     // the result stays exact mod 2^12, as promised.)
     const bool use_ntt = ntt::length(n) != 0;
@@ -294,8 +295,21 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
         mul_r(c, neg_a, r, true);  // u = 1 - a r (r exact to 4 bits, centred)
         c[0] = uint16_t(c[0] + 1);
         uint16_t* s = neg_a;  // -a is not needed any more
-        ring_mul(s, c, c, n, logq, mul);  // 1 + u + u^2
-        for (size_t i = 0; i < n; ++i) s[i] = uint16_t(s[i] + c[i]);
+        if (use_ntt) {
+            // u = 0 mod (16, Phi_n): reduced mod Phi_n (coefficient n-1 made 0)
+            // it is 16 w, and u^2 = 256 w^2 mod 2^12 needs w only mod 16:
+            // centred, a small x small product.
+            const uint16_t last = c[n - 1];
+            for (size_t i = 0; i < n; ++i) {
+                c[i] = uint16_t(c[i] - last);
+                s[i] = uint16_t((((uint32_t(c[i]) >> 4) + 8) & 15) - 8);
+            }
+            ntt::mul(s, s, bits, s, bits, n, reinterpret_cast<int32_t*>(mul));
+            for (size_t i = 0; i < n; ++i) s[i] = uint16_t(s[i] << 8);
+        } else {
+            ring_mul(s, c, c, n, logq, mul);  // u^2
+        }
+        for (size_t i = 0; i < n; ++i) s[i] = uint16_t(s[i] + c[i]);  // 1 + u + u^2
         s[0] = uint16_t(s[0] + 1);
         mul_r(r, s, r, true);
     }
