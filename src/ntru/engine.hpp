@@ -60,6 +60,17 @@ constexpr size_t mul_scratch_words(size_t n, uint32_t logq) {
     const size_t ntt_words = 2 * ntt::scratch_words(n);
     return toom > ntt_words ? toom : ntt_words;
 }
+// What each operation needs of it. With the NTT (n <= 1024) encapsulation
+// has only big x small products, and so has key generation for logq <= 12
+// (its whole Newton lift included): the transform's words suffice. Decapsulation
+// ((c - Lift(m)) h^-1) and HRSS key generation (the lift's last step) use
+// Toom-4 too.
+constexpr size_t encaps_mul_words(size_t n, uint32_t logq) {
+    return ntt::length(n) != 0 ? 2 * ntt::scratch_words(n) : mul_scratch_words(n, logq);
+}
+constexpr size_t keygen_mul_words(size_t n, uint32_t logq) {
+    return ntt::length(n) != 0 && logq <= 12 ? 2 * ntt::scratch_words(n) : mul_scratch_words(n, logq);
+}
 
 // Caller-owned buffers (Scheme<Set>::Workspace holds them, sized per set).
 struct Work {
@@ -68,7 +79,7 @@ struct Work {
     InvWord* inv;     // 8 * inv_words(n) (keygen only)
     uint8_t* seed;    // max(fg_seed_bytes, rm_seed_bytes) (keygen and encaps' rng draw)
     uint8_t* msg;     // msg_bytes: packed (r, m)
-    uint16_t* mul;    // mul_scratch_words(n, logq): one ring product's scratch
+    uint16_t* mul;    // one ring product's scratch: keygen_ / encaps_mul_words, mul_scratch_words (decaps)
     uint16_t* p(size_t i, size_t n) const { return poly + i * n; }
 };
 
@@ -88,7 +99,7 @@ void r2_inverse(uint16_t* r, const uint16_t* a, size_t n, InvWord* inv);
 void s3_inverse(uint16_t* r, const uint16_t* a, size_t n, InvWord* inv);
 // r = a^-1 mod (2^logq, Phi_n) (as a polynomial mod x^n - 1), from the inverse
 // mod 2 (exact mod 2^12 for logq <= 12, else mod 2^mul_logq(logq); higher bits are garbage).
-// `scratch`: 2 * n coefficients; `mul`: mul_scratch_words(n, logq); `inv`: 4 * inv_words(n) words.
+// `scratch`: 2 * n coefficients; `mul`: keygen_mul_words(n, logq); `inv`: 4 * inv_words(n) words.
 void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_t* scratch, uint16_t* mul,
                 InvWord* inv);
 // c = a b mod (x^n - 1), exact mod 2^mul_logq(logq); `scratch`: mul_scratch_words(n, logq).
