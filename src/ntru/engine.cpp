@@ -273,7 +273,7 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
     // step's two).
     // (The transform reads the operands centred to 12 bits for logq <= 12:
     // the result stays exact mod 2^12, as promised.)
-    const bool use_ntt = ntt::length(n) != 0;
+    const bool use_ntt = uses_ntt(n);
     const unsigned bits = logq <= 12 ? 12 : logq;
     const auto mul_r = [&](uint16_t* out, const uint16_t* big, const uint16_t* small_r, bool small) {
         if (use_ntt && small) ntt::mul(out, big, bits, small_r, bits, n, reinterpret_cast<int32_t*>(mul));
@@ -530,9 +530,9 @@ struct Ring {
     uint32_t logq;
     uint16_t qmask;
     uint16_t* mul;  // the ring products' scratch (Work::mul)
-    bool ntt;       // n <= 1024: products with a small operand by ntt.hpp (in Work::mul)
+    bool ntt;       // products with a small operand by ntt.hpp (in Work::mul): uses_ntt(n)
     Ring(const Params& p, const Work& w)
-        : n(p.n), logq(p.logq), qmask(uint16_t(p.q() - 1)), mul(w.mul), ntt(ntt::length(p.n) != 0) {}
+        : n(p.n), logq(p.logq), qmask(uint16_t(p.q() - 1)), mul(w.mul), ntt(uses_ntt(p.n)) {}
     int32_t* ntt_scratch() const { return reinterpret_cast<int32_t*>(mul); }
 };
 
