@@ -266,20 +266,52 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
     // r <- r (1 + u + u^2) with u = 1 - a r triples it (three products, 1 - a r' = u^3).
     // logq <= 12: 1 -> 2 -> 4 -> 12 bits in 7 products; else 1 -> 2 -> 4 -> 8 -> 16 in 8.
     // (The products are exact mod 2^13 or 2^16, at least logq bits.)
+    // While r is needed only to 4 bits or fewer, it is kept centred to them
+    // (|r| <= 8: still an inverse to that precision), so the products with
+    // it are "big x small" ones for the NTT (n <= 1024): all 7 for logq <= 12
+    // (u^2 from u / 16 mod 16, below), 6 of the 8 for logq 13 (not the last
+    // step's two).
+    // (The transform reads the operands centred to 12 bits for logq <= 12:
+    // the result stays exact mod 2^12, as promised.)
+    const bool use_ntt = uses_ntt(n);
+    const unsigned bits = logq <= 12 ? 12 : logq;
+    const auto mul_r = [&](uint16_t* out, const uint16_t* big, const uint16_t* small_r, bool small) {
+        if (use_ntt && small) ntt::mul(out, big, bits, small_r, bits, n, reinterpret_cast<int32_t*>(mul));
+        else ring_mul(out, big, small_r, n, logq, mul);
+    };
+    const auto centre_to = [&](uint32_t bits) {  // r mod 2^bits in [-2^(bits-1), 2^(bits-1))
+        const uint32_t half = 1u << (bits - 1), mask = (1u << bits) - 1;
+        for (size_t i = 0; i < n; ++i) r[i] = uint16_t(((uint32_t(r[i]) + half) & mask) - half);
+    };
     const int quadratic = logq <= 12 ? 2 : 4;
     for (int iter = 0; iter < quadratic; ++iter) {
-        ring_mul(c, r, neg_a, n, logq, mul);
+        const bool small = iter < 3;  // r exact to 1, 2, 4 bits: |r| <= 8
+        mul_r(c, neg_a, r, small);
         c[0] = uint16_t(c[0] + 2);
-        ring_mul(r, c, r, n, logq, mul);  // (ring_mul's output may be an operand)
+        mul_r(r, c, r, small);  // (the output may be an operand)
+        if (use_ntt && iter < 2) centre_to(2u << iter);  // exact to 2, 4 bits now
     }
     if (logq <= 12) {
-        ring_mul(c, r, neg_a, n, logq, mul);  // u = 1 - a r
+        mul_r(c, neg_a, r, true);  // u = 1 - a r (r exact to 4 bits, centred)
         c[0] = uint16_t(c[0] + 1);
         uint16_t* s = neg_a;  // -a is not needed any more
-        ring_mul(s, c, c, n, logq, mul);  // 1 + u + u^2
-        for (size_t i = 0; i < n; ++i) s[i] = uint16_t(s[i] + c[i]);
+        if (use_ntt) {
+            // u = 0 mod (16, Phi_n): reduced mod Phi_n (coefficient n-1 made 0)
+            // it is 16 w, and u^2 = 256 w^2 mod 2^12 needs w only mod 16:
+            // centred, a small x small product.
+            const uint16_t last = c[n - 1];
+            for (size_t i = 0; i < n; ++i) {
+                c[i] = uint16_t(c[i] - last);
+                s[i] = uint16_t((((uint32_t(c[i]) >> 4) + 8) & 15) - 8);
+            }
+            ntt::mul(s, s, bits, s, bits, n, reinterpret_cast<int32_t*>(mul));
+            for (size_t i = 0; i < n; ++i) s[i] = uint16_t(s[i] << 8);
+        } else {
+            ring_mul(s, c, c, n, logq, mul);  // u^2
+        }
+        for (size_t i = 0; i < n; ++i) s[i] = uint16_t(s[i] + c[i]);  // 1 + u + u^2
         s[0] = uint16_t(s[0] + 1);
-        ring_mul(r, r, s, n, logq, mul);
+        mul_r(r, s, r, true);
     }
 }
 
@@ -498,7 +530,10 @@ struct Ring {
     uint32_t logq;
     uint16_t qmask;
     uint16_t* mul;  // the ring products' scratch (Work::mul)
-    Ring(const Params& p, const Work& w) : n(p.n), logq(p.logq), qmask(uint16_t(p.q() - 1)), mul(w.mul) {}
+    bool ntt;       // products with a small operand by ntt.hpp (in Work::mul): uses_ntt(n)
+    Ring(const Params& p, const Work& w)
+        : n(p.n), logq(p.logq), qmask(uint16_t(p.q() - 1)), mul(w.mul), ntt(uses_ntt(p.n)) {}
+    int32_t* ntt_scratch() const { return reinterpret_cast<int32_t*>(mul); }
 };
 
 // ---- coefficient maps
@@ -540,6 +575,15 @@ void rq_to_s3(const Ring& R, uint16_t* r, const uint16_t* a) {
 void rq_mul(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t* b) {
     detail::ring_mul(c, a, b, R.n, R.logq, R.mul);
 }
+// c = a b with b small (centred mod q: |b| <= 8); c may alias a or b.
+void rq_mul_small(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t* b) {
+    if (R.ntt) ntt::mul(c, a, R.logq, b, R.logq, R.n, R.ntt_scratch());
+    else rq_mul(R, c, a, b);
+}
+void sq_mul_small(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t* b) {
+    rq_mul_small(R, c, a, b);
+    modq_phi(R, c);
+}
 void sq_mul(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t* b) {
     rq_mul(R, c, a, b);
     modq_phi(R, c);
@@ -549,7 +593,8 @@ void sq_mul(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t* b) {
 // n^2/32 word additions in two planes, measured 478k cycles at n = 509 on the
 // M4 against ~420k for this Toom-4 product, so it is not used.)
 void s3_mul(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t* b) {
-    rq_mul(R, c, a, b);
+    if (R.ntt) ntt::mul(c, a, 0, b, 0, R.n, R.ntt_scratch());  // read as they are: 4n < kP / 2
+    else rq_mul(R, c, a, b);
     for (size_t i = 0; i < R.n; ++i) c[i] &= 0x1FFF;  // drop the bits above the exact 13 (Toom-4)
     mod3_phi(R, c);
 }
@@ -742,26 +787,24 @@ void lift_in_place(const Params& p, const Ring& R, uint16_t* m) {
         z3_to_zq(R, m);
         return;
     }
-    // x in 0..5 -> x mod 3, branch-free (the running sums below stay that small).
-    const auto reduce6 = [](uint32_t x) {
-        const int32_t t = int32_t(x) - 3;
-        return uint32_t(t + (3 & (t >> 31)));
-    };
+    // Exact running sums (below 4n <= 5492), reduced by mod3's multiplication.
     uint32_t total = 0;
-    for (size_t i = 0; i < R.n; ++i) total = reduce6(total + m[i]);
+    for (size_t i = 0; i < R.n; ++i) total += m[i];
     const uint32_t n_mod3 = uint32_t(R.n % 3);  // its own inverse mod 3
     const uint32_t k = mod3(uint16_t(3 - mod3(uint16_t(total * n_mod3))));
-    uint32_t prefix = 0, ik = 0;
+    // One pass: b[i] = (6n - prefix - (i+1) k) mod 3 (6n >= 4n keeps it
+    // positive), {0,1,2} -> {0,1,q-1}, and (x - 1) b mod (x^n - 1) with
+    // b[n-1] = 0: out[i] = b[i-1] - b[i] (out[0] = -b[0]).
+    const uint32_t qmask = R.qmask;  // (a local: m's stores could alias R)
+    uint32_t rest = 6 * uint32_t(R.n);  // 6n - prefix - (i+1) k
+    uint32_t prev = 0;
     for (size_t i = 0; i < R.n; ++i) {
-        prefix = reduce6(prefix + m[i]);
-        ik = reduce6(ik + k);
-        m[i] = uint16_t(reduce6(reduce6(6 - prefix - ik)));  // b[i]: 6 - prefix - ik in 2..6
+        rest -= m[i] + k;
+        const uint32_t v = rest - 3 * ((rest * 43691u) >> 17);  // mod 3 (rest < 2^16)
+        const uint32_t cur = v | ((0u - (v >> 1)) & qmask);
+        m[i] = uint16_t(prev - cur);
+        prev = cur;
     }
-    uint16_t* b = m;
-    z3_to_zq(R, b);
-    // (x - 1) * b mod (x^n - 1), b[n-1] = 0; downwards, so b[i - 1] is still unwritten
-    for (size_t i = R.n - 1; i > 0; --i) b[i] = uint16_t(b[i - 1] - b[i]);
-    b[0] = uint16_t(0u - b[0]);
 }
 
 // ---- decryption checks (1 = invalid)
@@ -821,15 +864,16 @@ void dpke_keypair(const Params& p, const Ring& R, const uint8_t* seed, uint8_t* 
         for (size_t i = n - 1; i > 0; --i) g[i] = uint16_t(3 * (g[i - 1] - g[i]));
         g[0] = uint16_t(0u - 3u * g[0]);
     }
-    rq_mul(R, gf, g, f);
+    rq_mul_small(R, gf, g, f);
     detail::rq_inverse(inv_gf, gf, n, R.logq, scratch, R.mul, w.inv);
 
     // h^-1 = (gf)^-1 f^2 mod (q, Phi_n);  h = (gf)^-1 g^2 mod (q, x^n - 1)
-    rq_mul(R, x, inv_gf, f);
-    sq_mul(R, gf, x, f);
+    // (f in {0, +-1}, g in {0, +-3, +-6}: small)
+    rq_mul_small(R, x, inv_gf, f);
+    sq_mul_small(R, gf, x, f);
     pack_rq(R, sk + 2 * s3, gf);
-    rq_mul(R, x, inv_gf, g);
-    rq_mul(R, gf, x, g);
+    rq_mul_small(R, x, inv_gf, g);
+    rq_mul_small(R, gf, x, g);
     pack_rq(R, pk, gf);
 }
 
@@ -840,7 +884,7 @@ void dpke_encrypt(const Params& p, const Ring& R, uint8_t* ct, const uint8_t* pa
     const size_t n = R.n;
     uint16_t *c = w.p(0, n), *h = w.p(1, n);
     unpack_rq_sum_zero(R, h, pk);
-    rq_mul(R, c, c, h);  // c = r h
+    rq_mul_small(R, c, h, c);  // c = r h (r in {0, +-1})
     if (p.hps()) {
         // Lift(m) = m with {0,1,2} -> {0,1,q-1}: unpacked from packed_m and
         // added in one pass (m[n-1] = 0 adds nothing).
@@ -883,7 +927,7 @@ uint32_t dpke_decrypt(const Params& p, const Ring& R, uint8_t* rm, const uint8_t
     unpack_rq_sum_zero(R, a, ct);  // a = c
     unpack_s3(R, b, sk);           // b = f
     z3_to_zq(R, b);
-    rq_mul(R, b, a, b);  // b = c f
+    rq_mul_small(R, b, a, b);  // b = c f (f in {0, +-1})
     rq_to_s3(R, b, b);   // b = c f mod (3, Phi_n)
     unpack_s3(R, a, sk + s3);  // a = f^-1 mod 3
     s3_mul(R, b, b, a);        // b = m
@@ -898,7 +942,7 @@ uint32_t dpke_decrypt(const Params& p, const Ring& R, uint8_t* rm, const uint8_t
     for (size_t i = 0; i < n; ++i) a[i] = uint16_t(a[i] - b[i]);
     uint16_t *inv_h = b, *r = a;
     unpack_sq(R, inv_h, sk + 2 * s3);
-    sq_mul(R, r, a, inv_h);
+    sq_mul(R, r, a, inv_h);  // both big: Toom-4
     fail |= check_r(R, r);
     trinary_zq_to_z3(R, r);
     pack_s3(R, rm, r);

@@ -55,19 +55,20 @@ struct Scheme {
         int32_t sort[params.hps() ? n - 1 : 1];
         uint8_t seed[fg_seed_bytes > rm_seed_bytes ? fg_seed_bytes : rm_seed_bytes];
     };
+    template <size_t Words>
     union alignas(8) MulScratch {
         Seeds s;
-        uint16_t mul[mul_scratch_words(n, params.logq)];
+        uint16_t mul[Words];
     };
     struct KeygenWorkspace {
         alignas(8) uint16_t poly[kKeygenPolys * n];
         InvWord inv[8 * inv_words(n)];
-        MulScratch u;
+        MulScratch<keygen_mul_words(n, params.logq)> u;
         Work view() { return Work{poly, u.s.sort, inv, u.s.seed, nullptr, u.mul}; }
     };
     struct EncapsWorkspace {
         alignas(8) uint16_t poly[kEncapsPolys * n];
-        MulScratch u;
+        MulScratch<encaps_mul_words(n, params.logq)> u;
         uint8_t msg[params.msg_bytes()];  // packed (r, m): m is unpacked again after the product
         Work view() { return Work{poly, u.s.sort, nullptr, u.s.seed, msg, u.mul}; }
     };

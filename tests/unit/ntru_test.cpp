@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "hash/shake.hpp"
+#include "ntru/ntt.hpp"
 #include "ntru/scheme.hpp"
 #include "polymul/polymul.hpp"
 #include "rng/randombytes.h"
@@ -306,6 +307,51 @@ TEST(NtruPieces, Inversions701) { check_inversions(701, 13); }
 TEST(NtruPieces, Inversions821) { check_inversions(821, 12); }
 TEST(NtruPieces, Inversions1229) { check_inversions(1229, 12); }
 TEST(NtruPieces, Inversions1373) { check_inversions(1373, 14); }
+
+// ntt.hpp against the cyclic schoolbook product, at random and extreme
+// inputs (every coefficient -q/2, the small operand all -1, 2, -8 or 7): the
+// bounds the transform's prime must cover.
+void check_ntt(size_t n, uint32_t logq) {
+    const uint32_t q = 1u << logq;
+    std::mt19937 gen{uint32_t(n)};
+    std::vector<int32_t> scratch(ntru::ntt::scratch_words(n));
+    std::vector<uint16_t> a(n), b(n), s(n), got(n), want(n);
+    const auto cyclic = [&](const std::vector<uint16_t>& x, const std::vector<uint16_t>& y) {
+        for (size_t i = 0; i < n; ++i) {
+            uint32_t acc = 0;
+            for (size_t j = 0; j < n; ++j) acc += uint32_t(x[j]) * y[(i + n - j) % n];
+            want[i] = uint16_t(acc);
+        }
+    };
+    for (int trial = 0; trial < 6; ++trial) {
+        for (size_t i = 0; i < n; ++i) {
+            a[i] = trial >= 4 ? uint16_t(q / 2) : uint16_t(gen() % q);
+            const uint32_t t = trial >= 4 ? 2 : gen() % 3;
+            s[i] = uint16_t(t == 2 ? q - 1 : t);  // {0, 1, -1} mod q
+        }
+        cyclic(a, s);
+        ntru::ntt::mul(got.data(), a.data(), logq, s.data(), logq, n, scratch.data());
+        for (size_t i = 0; i < n; ++i) ASSERT_EQ((got[i] ^ want[i]) & (q - 1), 0) << "big x small, n = " << n;
+        for (size_t i = 0; i < n; ++i) s[i] = uint16_t(trial >= 4 ? 2 : gen() % 3);  // S3: read as they are
+        std::vector<uint16_t> t3(n);
+        for (size_t i = 0; i < n; ++i) t3[i] = uint16_t(trial >= 4 ? 2 : gen() % 3);
+        cyclic(t3, s);
+        ntru::ntt::mul(got.data(), t3.data(), 0, s.data(), 0, n, scratch.data());
+        ASSERT_EQ(got, want) << "S3, n = " << n;
+        // The largest small operands (|b| <= 8: key generation's Newton steps;
+        // 3 (x - 1) g is within 6); the output may alias an operand.
+        for (size_t i = 0; i < n; ++i) b[i] = uint16_t(trial >= 4 ? (trial == 4 ? q - 8 : 7) : (gen() % 16 + q - 8) % q);
+        cyclic(a, b);
+        got = b;
+        ntru::ntt::mul(got.data(), a.data(), logq, got.data(), logq, n, scratch.data());
+        for (size_t i = 0; i < n; ++i) ASSERT_EQ((got[i] ^ want[i]) & (q - 1), 0) << "big x 8, n = " << n;
+    }
+}
+
+TEST(NtruPieces, NttProducts509) { check_ntt(509, 11); }
+TEST(NtruPieces, NttProducts677) { check_ntt(677, 11); }
+TEST(NtruPieces, NttProducts701) { check_ntt(701, 13); }
+TEST(NtruPieces, NttProducts821) { check_ntt(821, 12); }
 
 TEST(NtruPieces, SortingNetwork) {
     std::mt19937 gen(7);
