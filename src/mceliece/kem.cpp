@@ -19,10 +19,10 @@
 #endif
 
 #if defined(PQMCU_TARGET_M4)
-// bs_mul_m4.S (gen_bs_mul_m4_asm.py): the three half products of one
-// Karatsuba level, a0 b0 | (a0 + a1)(b0 + b1) | a1 b1, for m = 12 and 13.
-extern "C" void pqmcu_mce_kara12(uint32_t* p, const uint32_t* a, const uint32_t* b);
-extern "C" void pqmcu_mce_kara13(uint32_t* p, const uint32_t* a, const uint32_t* b);
+// bs_mul_m4.S (gen_bs_mul_m4_asm.py): r = a b in GF(2^m), 32 lanes
+// (Karatsuba level, combination and reduction in one call; r may alias a, b).
+extern "C" void pqmcu_mce_mul12(uint32_t* r, const uint32_t* a, const uint32_t* b);
+extern "C" void pqmcu_mce_mul13(uint32_t* r, const uint32_t* a, const uint32_t* b);
 // encode_m4.S: ct bits 4g .. 4g+3 ^= parities of pk rows 4g .. 4g+3 ANDed
 // with et, g < groups; one function per row length rb.
 #define PQMCU_MCE_SYNDROME_DECL(rb) \
@@ -100,20 +100,20 @@ struct Bs {
     // r = A * B for 32 lanes (A, B, r: M words): one Karatsuba level, low
     // halves of H = ceil(M/2) words, high halves of L = M - H words (the high
     // product is L x L, the middle one H x H with the high half zero-padded),
-    // then the reduction by the field polynomial.
-    // (plus the constant c in every lane: c's bit i flips word i).
-    PQMCU_MCE_ALWAYS_INLINE static void mul32(uint32_t* r, const uint32_t* A, const uint32_t* B, uint32_t c = 0) {
+    // then the reduction by the field polynomial (on the M4 all of it in one
+    // assembly call).
+    PQMCU_MCE_ALWAYS_INLINE static void mul32(uint32_t* r, const uint32_t* A, const uint32_t* B) {
+#if defined(PQMCU_TARGET_M4)
+        if constexpr (M == 12)
+            pqmcu_mce_mul12(r, A, B);
+        else
+            pqmcu_mce_mul13(r, A, B);
+#else
         constexpr int H = (M + 1) / 2, L = M - H;
         uint32_t pp[2 * (2 * H - 1) + 2 * L - 1];
         uint32_t* const p0 = pp;
         uint32_t* const p1 = pp + (2 * H - 1);
         uint32_t* const p2 = pp + 2 * (2 * H - 1);
-#if defined(PQMCU_TARGET_M4)
-        if constexpr (M == 12)
-            pqmcu_mce_kara12(pp, A, B);
-        else
-            pqmcu_mce_kara13(pp, A, B);
-#else
         uint32_t as[H], bs[H];
 #pragma GCC unroll 8
         for (int i = 0; i < H; ++i) {
@@ -123,7 +123,6 @@ struct Bs {
         school<H>(p0, A, B);
         school<H>(p1, as, bs);
         school<L>(p2, A + H, B + H);
-#endif
         // p = p0 + z^H (p1 + p0 + p2) + z^2H p2, 2M - 1 words.
         uint32_t p[2 * M - 1];
 #pragma GCC unroll 32
@@ -137,7 +136,8 @@ struct Bs {
             if (k >= 2 * H) v ^= p2[k - 2 * H];
             p[k] = v;
         }
-        reduce(r, p, c);
+        reduce(r, p);
+#endif
     }
     // r = p mod the field polynomial, p of 2M - 1 bit-words (clobbered).
     PQMCU_MCE_ALWAYS_INLINE static void reduce(uint32_t* r, uint32_t* p, uint32_t c = 0) {
