@@ -341,10 +341,17 @@ struct Fft {
         for (int j = 0; j < K; ++j) r |= ((s >> j) & 1) << (K - 1 - j);
         return r;
     }
-    // a = the points of depth d's butterflies for indices 32 gi .. 32 gi + 31.
-    static void points(uint32_t* a, int d, uint32_t gi) {
-        gf hi = 0;
-        for (int j = 5; j + 1 < M - d; ++j) hi ^= gf(c.gamma[d][j] & (0u - ((gi >> (j - 5)) & 1)));
+    // a = the points of depth d's butterflies for indices 32 gi .. 32 gi + 31,
+    // hi = sum_j gi_j gamma_(5+j) their common part. The groups are visited
+    // in Gray-code order gi = t ^ (t >> 1) (any order will do): from t - 1
+    // to t only bit ctz(t) of gi flips, so hi changes by one gamma (t public).
+    static void points(uint32_t* a, int d, uint32_t t, gf& hi) {
+        if (t != 0) {
+            int j = 0;
+            while (((t >> j) & 1) == 0) ++j;
+            hi ^= c.gamma[d][5 + j];
+        }
+#pragma GCC unroll 13
         for (int b = 0; b < M; ++b) a[b] = c.lanes[d][b] ^ (0u - ((uint32_t(hi) >> b) & 1));
     }
     // f = sum_i h_i(x) (x^2 + x)^i, h_i = f[2i] + f[2i+1] x (n coefficients
@@ -404,8 +411,10 @@ struct Fft {
         uint32_t a[M], prod[M];
         for (int d = K; d-- > 0;) {
             const uint32_t hg = kGroups >> (d + 1);
-            for (uint32_t gi = 0; gi < hg; ++gi) {
-                points(a, d, gi);
+            gf hi = 0;
+            for (uint32_t t = 0; t < hg; ++t) {
+                const uint32_t gi = t ^ (t >> 1);
+                points(a, d, t, hi);
                 for (uint32_t s = 0; s < (1u << d); ++s) {
                     uint32_t* u = out + (2 * s * hg + gi) * M;
                     uint32_t* v = u + hg * M;
@@ -426,8 +435,10 @@ struct Fft {
         uint32_t a[M], prod[M];
         for (int d = 0; d < K; ++d) {
             const uint32_t hg = kGroups >> (d + 1);
-            for (uint32_t gi = 0; gi < hg; ++gi) {
-                points(a, d, gi);
+            gf hi = 0;
+            for (uint32_t t = 0; t < hg; ++t) {
+                const uint32_t gi = t ^ (t >> 1);
+                points(a, d, t, hi);
                 for (uint32_t s = 0; s < (1u << d); ++s) {
                     uint32_t* u = in + (2 * s * hg + gi) * M;
                     uint32_t* v = u + hg * M;
