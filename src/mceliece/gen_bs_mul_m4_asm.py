@@ -7,6 +7,13 @@ one call:
   void pqmcu_mce_mul12(uint32_t r[12], const uint32_t a[12], const uint32_t b[12])
   void pqmcu_mce_mul13(uint32_t r[13], const uint32_t a[13], const uint32_t b[13])
 
+and two forms with the output fused (the FFT's butterflies, Berlekamp-Massey's
+discrepancy), which reduce in two batches of words so that pointers and
+temporaries fit beside them:
+
+  void pqmcu_mce_mulacc1M(uint32_t r[M], const uint32_t a[M], const uint32_t b[M])   r ^= a b
+  void pqmcu_mce_bfly1M(uint32_t u[M], uint32_t v[M], const uint32_t a[M])  u ^= v a; v ^= u
+
 Coefficients are 32-bit words (32 lanes); r may alias a or b (written last).
 One Karatsuba level: H = ceil(m/2), L = m - H, a = a0 + z^H a1 (same for b),
 P0 = a0 b0, P2 = a1 b1, P1 = (a0 + a1)(b0 + b1) (a1, b1 zero-padded to H
@@ -74,7 +81,7 @@ def reduction_matrix(m):
     return reach
 
 
-def mul(m):
+def mul(m, tail="store"):
     h = (m + 1) // 2
     low = m - h
     n0, n2 = 2 * h - 1, 2 * low - 1  # columns of P0 (= P1) and P2
@@ -82,7 +89,7 @@ def mul(m):
     assert tlen <= h + n0
     out = []
     e = out.append
-    name = f"pqmcu_mce_mul{m}"
+    name = {"store": "pqmcu_mce_mul", "acc": "pqmcu_mce_mulacc", "bfly": "pqmcu_mce_bfly"}[tail] + str(m)
     # s registers: T[k] in s(k) (k < tlen); p[k] for n0 <= k < h + n0 in
     # s(tlen + k - n0) (T[k] there is still needed as T[k] = p[k + h]); then
     # the two frame words of b (m = 13) and the three pointers.
@@ -193,15 +200,57 @@ def mul(m):
     for k in range(h + n0, 2 * m - 1):
         assert k - h >= n0 and k - h < tlen
     # ---- reduction into r0 .. r(m-1) ----
-    for k in range(m):
-        e(f"    vmov r{k}, s{slot(k)}")
     reach = reduction_matrix(m)
-    for i in range(m, 2 * m - 1):
-        e(f"    vmov lr, s{slot(i)}")
-        for k in reach[i]:
-            e(f"    eor r{k}, r{k}, lr")
-    e(f"    vmov lr, s{s_r}")
-    e(f"    stm lr, {{r0-r{m - 1}}}")
+    if tail == "store":
+        for k in range(m):
+            e(f"    vmov r{k}, s{slot(k)}")
+        for i in range(m, 2 * m - 1):
+            e(f"    vmov lr, s{slot(i)}")
+            for k in reach[i]:
+                e(f"    eor r{k}, r{k}, lr")
+        e(f"    vmov lr, s{s_r}")
+        e(f"    stm lr, {{r0-r{m - 1}}}")
+    else:
+        # two batches of output words in r0 ..; acc: r ^= the product
+        # (r = first argument); bfly: u ^= the product, then v ^= u (u =
+        # first argument, v = the multiplicand a, second argument).
+        half = h
+        for k0, k1 in ((0, half), (half, m)):
+            n = k1 - k0
+            for j in range(n):
+                e(f"    vmov r{j}, s{slot(k0 + j)}")
+            for i in range(m, 2 * m - 1):
+                ks = [k for k in reach[i] if k0 <= k < k1]
+                if not ks:
+                    continue
+                e(f"    vmov lr, s{slot(i)}")
+                for k in ks:
+                    e(f"    eor r{k - k0}, r{k - k0}, lr")
+            e(f"    vmov r12, s{s_r}")
+            if tail == "bfly":
+                e(f"    vmov r11, s{s_a}")
+                temps = ["r7", "r8", "r9", "r10", "lr"]
+            else:
+                temps = ["r7", "r8", "r9", "r10", "r11", "lr"]
+            for j0 in range(0, n, len(temps)):
+                ch = list(range(j0, min(n, j0 + len(temps))))
+                for t_, j in zip(temps, ch):
+                    e(f"    ldr {t_}, [r12, #{4 * (k0 + j)}]")
+                for t_, j in zip(temps, ch):
+                    e(f"    eor r{j}, r{j}, {t_}")
+            e(f"    add r12, r12, #{4 * k0}" if k0 else "    @ u / r words from 0")
+            e(f"    stm r12, {{r0-r{n - 1}}}")
+            if tail == "bfly":
+                if k0:
+                    e(f"    add r11, r11, #{4 * k0}")
+                for j0 in range(0, n, len(temps)):
+                    ch = list(range(j0, min(n, j0 + len(temps))))
+                    regs = temps[:len(ch)]
+                    rl = ", ".join(regs)
+                    e(f"    ldm r11, {{{rl}}}")
+                    for t_, j in zip(regs, ch):
+                        e(f"    eor {t_}, {t_}, r{j}")
+                    e(f"    stm r11!, {{{rl}}}")
     e(f"    vpop {{s16-s{top_s}}}")
     e("    pop {r4-r11, pc}")
     e(f"    .size {name}, .-{name}")
@@ -215,7 +264,8 @@ def main():
     print("    .thumb")
     print("    .fpu fpv4-sp-d16")
     for m in (12, 13):
-        print("\n".join(mul(m)))
+        for tail in ("store", "acc", "bfly"):
+            print("\n".join(mul(m, tail)))
     return 0
 
 

@@ -23,6 +23,11 @@
 // (Karatsuba level, combination and reduction in one call; r may alias a, b).
 extern "C" void pqmcu_mce_mul12(uint32_t* r, const uint32_t* a, const uint32_t* b);
 extern "C" void pqmcu_mce_mul13(uint32_t* r, const uint32_t* a, const uint32_t* b);
+// r ^= a b; and the FFT's butterfly u ^= v a, v ^= u (same kernel, fused tails).
+extern "C" void pqmcu_mce_mulacc12(uint32_t* r, const uint32_t* a, const uint32_t* b);
+extern "C" void pqmcu_mce_mulacc13(uint32_t* r, const uint32_t* a, const uint32_t* b);
+extern "C" void pqmcu_mce_bfly12(uint32_t* u, uint32_t* v, const uint32_t* a);
+extern "C" void pqmcu_mce_bfly13(uint32_t* u, uint32_t* v, const uint32_t* a);
 // encode_m4.S: ct bits 4g .. 4g+3 ^= parities of pk rows 4g .. 4g+3 ANDed
 // with et, g < groups; one function per row length rb.
 #define PQMCU_MCE_SYNDROME_DECL(rb) \
@@ -137,6 +142,33 @@ struct Bs {
             p[k] = v;
         }
         reduce(r, p);
+#endif
+    }
+    // r ^= A * B.
+    PQMCU_MCE_ALWAYS_INLINE static void mul32_acc(uint32_t* r, const uint32_t* A, const uint32_t* B) {
+#if defined(PQMCU_TARGET_M4)
+        if constexpr (M == 12)
+            pqmcu_mce_mulacc12(r, A, B);
+        else
+            pqmcu_mce_mulacc13(r, A, B);
+#else
+        uint32_t prod[M];
+        mul32(prod, A, B);
+#pragma GCC unroll 13
+        for (int k = 0; k < M; ++k) r[k] ^= prod[k];
+#endif
+    }
+    // The FFT's butterfly: u += v a, then v += u.
+    PQMCU_MCE_ALWAYS_INLINE static void butterfly(uint32_t* u, uint32_t* v, const uint32_t* a) {
+#if defined(PQMCU_TARGET_M4)
+        if constexpr (M == 12)
+            pqmcu_mce_bfly12(u, v, a);
+        else
+            pqmcu_mce_bfly13(u, v, a);
+#else
+        mul32_acc(u, v, a);
+#pragma GCC unroll 13
+        for (int b = 0; b < M; ++b) v[b] ^= u[b];
 #endif
     }
     // r = p mod the field polynomial, p of 2M - 1 bit-words (clobbered).
@@ -408,7 +440,7 @@ struct Fft {
             for (uint32_t g = 0; g < kBlock; ++g)
                 for (int b = 0; b < M; ++b) out[(s * kBlock + g) * M + b] = 0u - ((v >> b) & 1);
         }
-        uint32_t a[M], prod[M];
+        uint32_t a[M];
         for (int d = K; d-- > 0;) {
             const uint32_t hg = kGroups >> (d + 1);
             gf hi = 0;
@@ -418,21 +450,15 @@ struct Fft {
                 for (uint32_t s = 0; s < (1u << d); ++s) {
                     uint32_t* u = out + (2 * s * hg + gi) * M;
                     uint32_t* v = u + hg * M;
-                    Bs<M>::mul32(prod, v, a);
-#pragma GCC unroll 13
-                    for (int b = 0; b < M; ++b) {
-                        u[b] ^= prod[b];
-                        v[b] ^= u[b];
-                    }
+                    Bs<M>::butterfly(u, v, a);
                 }
             }
         }
-        secure_wipe(prod, sizeof prod);
     }
     // The transpose: f[j] = sum over points i of in_i a_i^j, j < 2^K (in
     // clobbered).
     PQMCU_MCE_NOINLINE static void eval_tr(gf* f, uint32_t* in) {
-        uint32_t a[M], prod[M];
+        uint32_t a[M];
         for (int d = 0; d < K; ++d) {
             const uint32_t hg = kGroups >> (d + 1);
             gf hi = 0;
@@ -444,13 +470,10 @@ struct Fft {
                     uint32_t* v = u + hg * M;
 #pragma GCC unroll 13
                     for (int b = 0; b < M; ++b) u[b] ^= v[b];
-                    Bs<M>::mul32(prod, u, a);
-#pragma GCC unroll 13
-                    for (int b = 0; b < M; ++b) v[b] ^= prod[b];
+                    Bs<M>::mul32_acc(v, u, a);
                 }
             }
         }
-        secure_wipe(prod, sizeof prod);
         static_assert(kBlock == 1 || kBlock == 2);
         for (uint32_t s = 0; s < (1u << K); ++s) {
             uint32_t run[2 * M];  // (explicit stores: an "= {}" here is a memset call per block)
@@ -530,9 +553,7 @@ PQMCU_MCE_NOINLINE uint32_t berlekamp_massey_g(const Params& p, gf* loc, const g
 #pragma GCC unroll 4
         for (uint32_t g = 0; g < G; ++g) {
             if (32 * g >= top) break;  // (public bound)
-            Bs<M>::mul32(prod, Cv + g * M, Sv + g * M);
-#pragma GCC unroll 13
-            for (int k = 0; k < M; ++k) acc[k] ^= prod[k];
+            Bs<M>::mul32_acc(acc, Cv + g * M, Sv + g * M);
         }
         const gf d = gf(s[N] ^ parities<M>(acc));
         const gf d_nonzero = gf(~F::is_zero_mask(d));
