@@ -543,15 +543,19 @@ PQMCU_MCE_NOINLINE uint32_t berlekamp_massey_g(const Params& p, gf* loc, const g
     uint32_t Cv[G * M], Bv[G * M], Sv[G * M];
     uint32_t acc[2 * M], prod[M], fb[M];
     for (uint32_t i = 0; i < groups * M; ++i) Cv[i] = Bv[i] = Sv[i] = 0;
+    for (int k = 0; k < 2 * M; ++k) acc[k] = 0;
     Bv[0] = 1;  // B = z: B_1 = 1
     uint32_t len = 0;
     gf b = 1;
     for (uint32_t N = 0; N < 2 * t; ++N) {
         if (N > 0) lanes_up<M>(Sv, groups, s[N - 1]);
         const uint32_t top = N < t ? N : t;  // C_i s_{N-i} for i = 1 .. top
-        for (int k = 0; k < 2 * M; ++k) acc[k] = 0;
+        // Group 0's product is always made (at N = 0 C's lanes are all
+        // zero, so it is 0): it writes acc[0 .. M) without a zeroing pass (a
+        // memset call per step); acc[M .. 2M) stays zero from the start.
+        Bs<M>::mul32(acc, Cv, Sv);
 #pragma GCC unroll 4
-        for (uint32_t g = 0; g < G; ++g) {
+        for (uint32_t g = 1; g < G; ++g) {
             if (32 * g >= top) break;  // (public bound)
             Bs<M>::mul32_acc(acc, Cv + g * M, Sv + g * M);
         }
