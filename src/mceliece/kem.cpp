@@ -412,8 +412,13 @@ struct Fft {
         if (d == 0) return;  // lambda_0 = beta_{m-1} = 1
         const uint32_t st = 1u << d, len = 1u << (K - d);
         const gf* pw = c.pw + FftConsts<M, K>::pw_offset(d);
-        for (uint32_t b = 0; b < st; ++b)
-            for (uint32_t i = 1; i < len; ++i) f[b + i * st] = F::mul(f[b + i * st], pw[i]);
+        // (row by row: the constant's split into residues mod 3 is made once
+        // per row, and a row's st coefficients are contiguous)
+        for (uint32_t i = 1; i < len; ++i) {
+            const gf c = pw[i];
+            gf* row = f + i * st;
+            for (uint32_t b = 0; b < st; ++b) row[b] = F::mul(row[b], c);
+        }
     }
     // out += x^(2^K) at every point (the leading term of a monic polynomial of
     // degree 2^K: one level of butterflies fewer than 2^(K+1) coefficients).
