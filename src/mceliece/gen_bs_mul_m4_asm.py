@@ -22,13 +22,17 @@ words), each a product-scanning schoolbook with both operands in r1..r12
 accumulating a column, lr the temporary. The columns never go to memory:
 they are combined in the FPU registers s0.. (1-cycle VMOVs) as they come,
   T = P0 + z^H P2                       (P2's columns XORed into P0's)
-  p = T + z^H (T + P1)                  (P1's columns from the top down, so
-                                         T[k] is updated in place after its
-                                         last read as T[k - H] ... see below)
+  p = T + z^H (T + P1)                  (P1's columns from the top down:
+                                         p[k] = T[k] + T[k - H] + P1[k - H]
+                                         overwrites T[k] after its last read;
+                                         the T words >= 2H - 1, which are also
+                                         p's top words p[k + H], keep their
+                                         slots and p[k] goes to a fresh one)
 and finally the 2m - 1 words of p are reduced (z^12 = z^3 + 1;
 z^13 = z^4 + z^3 + z + 1) into r0 .. r(m-1) with the top words' folds
 expanded (each top word XORed into every output word it reaches) and
-stored with one STM. Straight-line, no data-dependent branch or address.
+stored with one STM. Straight-line, no data-dependent branch or address. s16.. are saved
+(VPUSH / VPOP) as the procedure call standard asks.
 
 usage: gen_bs_mul_m4_asm.py > bs_mul_m4.S
 """
@@ -137,7 +141,6 @@ def mul(m, tail="store"):
     e(f"    vmov lr, s{s_b}")
     e(f"    add lr, lr, #{4 * h}")
     # load b1 in ascending register order with ldm when they are consecutive
-    regs_sorted = sorted(range(low), key=lambda j: int(rb2[j][1:]))
     if [int(rb2[j][1:]) for j in range(low)] == list(range(int(rb2[0][1:]), int(rb2[0][1:]) + low)):
         e(f"    ldm lr, {{{rb2[0]}-{rb2[-1]}}}")
     else:
