@@ -12,7 +12,10 @@ discrepancy), which reduce in two batches of words so that pointers and
 temporaries fit beside them:
 
   void pqmcu_mce_mulacc1M(uint32_t r[M], const uint32_t a[M], const uint32_t b[M])   r ^= a b
-  void pqmcu_mce_bfly1M(uint32_t u[M], uint32_t v[M], const uint32_t a[M])  u ^= v a; v ^= u
+  void pqmcu_mce_bflyn1M(uint32_t* u, uint32_t* v, const uint32_t a[M], uint32_t n)
+      n butterflies u ^= v a; v ^= u, u and v stepping by 2 (v - u) bytes
+  void pqmcu_mce_bflytrn1M(uint32_t* u, uint32_t* v, const uint32_t a[M], uint32_t n)
+      n transposed butterflies u ^= v; v ^= u a, the same steps
 
 Coefficients are 32-bit words (32 lanes); r may alias a or b (written last).
 One Karatsuba level: H = ceil(m/2), L = m - H, a = a0 + z^H a1 (same for b),
@@ -86,6 +89,12 @@ def reduction_matrix(m):
 
 
 def mul(m, tail="store"):
+    """tail: store (r = a b), acc (r ^= a b), bfly (u ^= v a, v ^= u),
+    bflyn / trn: looped butterflies (u, v, a, n): n of them with the same a,
+    u and v stepping by 2 (v - u) bytes; bflyn as bfly, trn the transposed
+    butterfly u ^= v, v ^= u a."""
+    loop = tail in ("bflyn", "trn")
+    body_tail = {"bflyn": "bfly", "trn": "acc"}.get(tail, tail)
     h = (m + 1) // 2
     low = m - h
     n0, n2 = 2 * h - 1, 2 * low - 1  # columns of P0 (= P1) and P2
@@ -93,7 +102,8 @@ def mul(m, tail="store"):
     assert tlen <= h + n0
     out = []
     e = out.append
-    name = {"store": "pqmcu_mce_mul", "acc": "pqmcu_mce_mulacc", "bfly": "pqmcu_mce_bfly"}[tail] + str(m)
+    name = {"store": "pqmcu_mce_mul", "acc": "pqmcu_mce_mulacc", "bfly": "pqmcu_mce_bfly",
+            "bflyn": "pqmcu_mce_bflyn", "trn": "pqmcu_mce_bflytrn"}[tail] + str(m)
     # s registers: T[k] in s(k) (k < tlen); p[k] for n0 <= k < h + n0 in
     # s(tlen + k - n0) (T[k] there is still needed as T[k] = p[k + h]); then
     # the two frame words of b (m = 13) and the three pointers.
@@ -106,6 +116,9 @@ def mul(m, tail="store"):
     extra_b = max(0, 2 * h - 12)
     s_a, s_b, s_r = sb + extra_b, sb + extra_b + 1, sb + extra_b + 2
     top_s = s_r
+    s_cnt, s_step = s_r + 1, s_r + 2
+    if loop:
+        top_s = s_step
     e(f"    .section .text.{name}, \"ax\", %progbits")
     e("    .align 2")
     e(f"    .global {name}")
@@ -114,9 +127,41 @@ def mul(m, tail="store"):
     e(f"{name}:")
     e("    push {r4-r11, lr}")
     e(f"    vpush {{s16-s{top_s}}}")
-    e(f"    vmov s{s_r}, r0")
-    e(f"    vmov s{s_a}, r1")
+    if tail == "trn":  # r = v, a = u
+        e(f"    vmov s{s_r}, r1")
+        e(f"    vmov s{s_a}, r0")
+    else:
+        e(f"    vmov s{s_r}, r0")
+        e(f"    vmov s{s_a}, r1")
     e(f"    vmov s{s_b}, r2")
+    if loop:
+        e("    sub r12, r1, r0")
+        e("    lsl r12, r12, #1")
+        e(f"    vmov s{s_step}, r12")
+        e(f"    vmov s{s_cnt}, r3")
+        e(f".L{name}_top:")
+        if tail == "trn":  # u ^= v (u: s_a, v: s_r)
+            e(f"    vmov r0, s{s_a}")
+            e(f"    vmov r1, s{s_r}")
+            for j0 in range(0, m, 6):
+                w = min(6, m - j0)
+                if w > 1:
+                    e(f"    ldm r0, {{r2-r{1 + w}}}")
+                    e(f"    ldm r1!, {{r8-r{7 + w}}}" if w < 6 else "    ldm r1!, {r8-r12, lr}")
+                else:
+                    e("    ldr r2, [r0]")
+                    e("    ldr r8, [r1]")
+                rb_ = [f"r{8 + i}" for i in range(w)]
+                if w == 6:
+                    rb_[5] = "lr"
+                for i in range(w):
+                    e(f"    eor r{2 + i}, r{2 + i}, {rb_[i]}")
+                if w > 1:
+                    e(f"    stm r0!, {{r2-r{1 + w}}}")
+                else:
+                    e("    str r2, [r0]")
+        e(f"    vmov r1, s{s_a}")
+        e(f"    vmov r2, s{s_b}")
     # ---- P0 = a0 b0: a0 in r1.., b0 in the rest (+ s registers) ----
     nreg_b = 12 - h
     ra = [f"r{1 + i}" for i in range(h)]
@@ -204,6 +249,7 @@ def mul(m, tail="store"):
         assert k - h >= n0 and k - h < tlen
     # ---- reduction into r0 .. r(m-1) ----
     reach = reduction_matrix(m)
+    tail = body_tail
     if tail == "store":
         for k in range(m):
             e(f"    vmov r{k}, s{slot(k)}")
@@ -254,6 +300,18 @@ def mul(m, tail="store"):
                     for t_, j in zip(regs, ch):
                         e(f"    eor {t_}, {t_}, r{j}")
                     e(f"    stm r11!, {{{rl}}}")
+    if loop:
+        e(f"    vmov r0, s{s_r}")
+        e(f"    vmov r1, s{s_a}")
+        e(f"    vmov r3, s{s_step}")
+        e("    add r0, r0, r3")
+        e("    add r1, r1, r3")
+        e(f"    vmov s{s_r}, r0")
+        e(f"    vmov s{s_a}, r1")
+        e(f"    vmov r3, s{s_cnt}")
+        e("    subs r3, r3, #1")
+        e(f"    vmov s{s_cnt}, r3")
+        e(f"    bne.w .L{name}_top")
     e(f"    vpop {{s16-s{top_s}}}")
     e("    pop {r4-r11, pc}")
     e(f"    .size {name}, .-{name}")
@@ -267,7 +325,7 @@ def main():
     print("    .thumb")
     print("    .fpu fpv4-sp-d16")
     for m in (12, 13):
-        for tail in ("store", "acc", "bfly"):
+        for tail in ("store", "acc", "bflyn", "trn"):
             print("\n".join(mul(m, tail)))
     return 0
 

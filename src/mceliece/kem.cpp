@@ -23,11 +23,15 @@
 // (Karatsuba level, combination and reduction in one call; r may alias a, b).
 extern "C" void pqmcu_mce_mul12(uint32_t* r, const uint32_t* a, const uint32_t* b);
 extern "C" void pqmcu_mce_mul13(uint32_t* r, const uint32_t* a, const uint32_t* b);
-// r ^= a b; and the FFT's butterfly u ^= v a, v ^= u (same kernel, fused tails).
+// r ^= a b (same kernel, fused tail).
 extern "C" void pqmcu_mce_mulacc12(uint32_t* r, const uint32_t* a, const uint32_t* b);
 extern "C" void pqmcu_mce_mulacc13(uint32_t* r, const uint32_t* a, const uint32_t* b);
-extern "C" void pqmcu_mce_bfly12(uint32_t* u, uint32_t* v, const uint32_t* a);
-extern "C" void pqmcu_mce_bfly13(uint32_t* u, uint32_t* v, const uint32_t* a);
+// n butterflies with the same points a, u and v stepping by 2 (v - u):
+// u ^= v a, v ^= u (bflyn); u ^= v, v ^= u a (bflytrn, the transpose's).
+extern "C" void pqmcu_mce_bflyn12(uint32_t* u, uint32_t* v, const uint32_t* a, uint32_t n);
+extern "C" void pqmcu_mce_bflyn13(uint32_t* u, uint32_t* v, const uint32_t* a, uint32_t n);
+extern "C" void pqmcu_mce_bflytrn12(uint32_t* u, uint32_t* v, const uint32_t* a, uint32_t n);
+extern "C" void pqmcu_mce_bflytrn13(uint32_t* u, uint32_t* v, const uint32_t* a, uint32_t n);
 // encode_m4.S: ct bits 4g .. 4g+3 ^= parities of pk rows 4g .. 4g+3 ANDed
 // with et, g < groups; one function per row length rb.
 #define PQMCU_MCE_SYNDROME_DECL(rb) \
@@ -158,17 +162,37 @@ struct Bs {
         for (int k = 0; k < M; ++k) r[k] ^= prod[k];
 #endif
     }
-    // The FFT's butterfly: u += v a, then v += u.
-    PQMCU_MCE_ALWAYS_INLINE static void butterfly(uint32_t* u, uint32_t* v, const uint32_t* a) {
+    // n of the FFT's butterflies with the same points a: u += v a, then
+    // v += u, for u = u0 + 2 s D, v = u + D (D = v0 - u0 words), s < n.
+    PQMCU_MCE_ALWAYS_INLINE static void butterflies(uint32_t* u, uint32_t* v, const uint32_t* a, uint32_t n) {
 #if defined(PQMCU_TARGET_M4)
         if constexpr (M == 12)
-            pqmcu_mce_bfly12(u, v, a);
+            pqmcu_mce_bflyn12(u, v, a, n);
         else
-            pqmcu_mce_bfly13(u, v, a);
+            pqmcu_mce_bflyn13(u, v, a, n);
 #else
-        mul32_acc(u, v, a);
+        const size_t step = 2 * size_t(v - u);
+        for (uint32_t s = 0; s < n; ++s, u += step, v += step) {
+            mul32_acc(u, v, a);
 #pragma GCC unroll 13
-        for (int b = 0; b < M; ++b) v[b] ^= u[b];
+            for (int b = 0; b < M; ++b) v[b] ^= u[b];
+        }
+#endif
+    }
+    // The transpose's: u += v, then v += u a (same steps).
+    PQMCU_MCE_ALWAYS_INLINE static void butterflies_tr(uint32_t* u, uint32_t* v, const uint32_t* a, uint32_t n) {
+#if defined(PQMCU_TARGET_M4)
+        if constexpr (M == 12)
+            pqmcu_mce_bflytrn12(u, v, a, n);
+        else
+            pqmcu_mce_bflytrn13(u, v, a, n);
+#else
+        const size_t step = 2 * size_t(v - u);
+        for (uint32_t s = 0; s < n; ++s, u += step, v += step) {
+#pragma GCC unroll 13
+            for (int b = 0; b < M; ++b) u[b] ^= v[b];
+            mul32_acc(v, u, a);
+        }
 #endif
     }
     // r = p mod the field polynomial, p of 2M - 1 bit-words (clobbered).
@@ -452,11 +476,8 @@ struct Fft {
             for (uint32_t t = 0; t < hg; ++t) {
                 const uint32_t gi = t ^ (t >> 1);
                 points(a, d, t, hi);
-                for (uint32_t s = 0; s < (1u << d); ++s) {
-                    uint32_t* u = out + (2 * s * hg + gi) * M;
-                    uint32_t* v = u + hg * M;
-                    Bs<M>::butterfly(u, v, a);
-                }
+                uint32_t* u = out + gi * M;  // s = 0 .. 2^d - 1: u = out + (2 s hg + gi) M
+                Bs<M>::butterflies(u, u + hg * M, a, 1u << d);
             }
         }
     }
@@ -470,13 +491,8 @@ struct Fft {
             for (uint32_t t = 0; t < hg; ++t) {
                 const uint32_t gi = t ^ (t >> 1);
                 points(a, d, t, hi);
-                for (uint32_t s = 0; s < (1u << d); ++s) {
-                    uint32_t* u = in + (2 * s * hg + gi) * M;
-                    uint32_t* v = u + hg * M;
-#pragma GCC unroll 13
-                    for (int b = 0; b < M; ++b) u[b] ^= v[b];
-                    Bs<M>::mul32_acc(v, u, a);
-                }
+                uint32_t* u = in + gi * M;
+                Bs<M>::butterflies_tr(u, u + hg * M, a, 1u << d);
             }
         }
         static_assert(kBlock == 1 || kBlock == 2);
