@@ -512,13 +512,23 @@ struct Fft {
     }
 };
 
-// Lanes of a bitsliced vector of `groups` groups (M words each) moved up by
+// Lanes of a bitsliced vector of G groups (M words each) moved up by
 // one (lane 32 g + 31 into lane 32 (g + 1)); lane 0 gets the element `in`.
-template <int M>
-PQMCU_MCE_ALWAYS_INLINE void lanes_up(uint32_t* v, uint32_t groups, gf in) {
-    for (uint32_t g = groups; g-- > 1;)
-        for (int b = 0; b < M; ++b) v[g * M + b] = (v[g * M + b] << 1) | (v[(g - 1) * M + b] >> 31);
-    for (int b = 0; b < M; ++b) v[b] = (v[b] << 1) | ((uint32_t(in) >> b) & 1);
+template <int M, uint32_t G>
+PQMCU_MCE_ALWAYS_INLINE void lanes_up(uint32_t* v, gf in) {
+    // (bit-word by bit-word, the carry passed up the groups in a register:
+    // each word is loaded and stored once)
+#pragma GCC unroll 13
+    for (int b = 0; b < M; ++b) {
+        uint32_t prev = v[b];
+        v[b] = (prev << 1) | ((uint32_t(in) >> b) & 1);
+#pragma GCC unroll 4
+        for (uint32_t g = 1; g < G; ++g) {
+            const uint32_t cur = v[g * M + b];
+            v[g * M + b] = (cur << 1) | (prev >> 31);
+            prev = cur;
+        }
+    }
 }
 
 // Berlekamp-Massey on s[0 .. 2t), branch-free; loc = the error locator
@@ -569,7 +579,7 @@ PQMCU_MCE_NOINLINE uint32_t berlekamp_massey_g(const Params& p, gf* loc, const g
     uint32_t len = 0;
     gf b = 1;
     for (uint32_t N = 0; N < 2 * t; ++N) {
-        if (N > 0) lanes_up<M>(Sv, groups, s[N - 1]);
+        if (N > 0) lanes_up<M, G>(Sv, s[N - 1]);
         const uint32_t top = N < t ? N : t;  // C_i s_{N-i} for i = 1 .. top
         // Group 0's product is always made (at N = 0 C's lanes are all
         // zero, so it is 0): it writes acc[0 .. M) without a zeroing pass (a
