@@ -172,10 +172,12 @@ struct Bs {
             pqmcu_mce_bflyn13(u, v, a, n);
 #else
         const size_t step = 2 * size_t(v - u);
-        for (uint32_t s = 0; s < n; ++s, u += step, v += step) {
-            mul32_acc(u, v, a);
+        for (uint32_t s = 0; s < n; ++s) {
+            uint32_t* us = u + s * step;
+            uint32_t* vs = v + s * step;
+            mul32_acc(us, vs, a);
 #pragma GCC unroll 13
-            for (int b = 0; b < M; ++b) v[b] ^= u[b];
+            for (int b = 0; b < M; ++b) vs[b] ^= us[b];
         }
 #endif
     }
@@ -188,10 +190,12 @@ struct Bs {
             pqmcu_mce_bflytrn13(u, v, a, n);
 #else
         const size_t step = 2 * size_t(v - u);
-        for (uint32_t s = 0; s < n; ++s, u += step, v += step) {
+        for (uint32_t s = 0; s < n; ++s) {
+            uint32_t* us = u + s * step;
+            uint32_t* vs = v + s * step;
 #pragma GCC unroll 13
-            for (int b = 0; b < M; ++b) u[b] ^= v[b];
-            mul32_acc(v, u, a);
+            for (int b = 0; b < M; ++b) us[b] ^= vs[b];
+            mul32_acc(vs, us, a);
         }
 #endif
     }
