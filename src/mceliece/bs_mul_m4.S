@@ -3,31 +3,20 @@
     .syntax unified
     .thumb
     .fpu fpv4-sp-d16
-    .section .text.pqmcu_mce_kara12, "ax", %progbits
+    .section .text.pqmcu_mce_mul12, "ax", %progbits
     .align 2
-    .global pqmcu_mce_kara12
-    .type pqmcu_mce_kara12, %function
+    .global pqmcu_mce_mul12
+    .type pqmcu_mce_mul12, %function
     .thumb_func
-pqmcu_mce_kara12:
+pqmcu_mce_mul12:
     push {r4-r11, lr}
-    sub sp, sp, #24
-    str r0, [sp, #0]
-    str r1, [sp, #4]
-    str r2, [sp, #8]
-    ldr lr, [sp, #8]
-    ldr r7, [lr, #0]
-    ldr r8, [lr, #4]
-    ldr r9, [lr, #8]
-    ldr r10, [lr, #12]
-    ldr r11, [lr, #16]
-    ldr r12, [lr, #20]
-    ldr lr, [sp, #4]
-    ldr r1, [lr, #0]
-    ldr r2, [lr, #4]
-    ldr r3, [lr, #8]
-    ldr r4, [lr, #12]
-    ldr r5, [lr, #16]
-    ldr r6, [lr, #20]
+    vpush {s16-s25}
+    vmov s25, r0
+    vmov s23, r1
+    vmov s24, r2
+    mov lr, r2
+    ldm lr, {r7-r12}
+    ldm r1, {r1-r6}
     and r0, r1, r7
     vmov s0, r0
     and r0, r1, r8
@@ -100,47 +89,30 @@ pqmcu_mce_kara12:
     vmov s9, r0
     and r0, r6, r12
     vmov s10, r0
-    ldr r0, [sp, #0]
-    vstmia r0!, {s0-s10}
-    str r0, [sp, #0]
-    ldr lr, [sp, #8]
-    ldr r0, [lr, #24]
-    eor r7, r7, r0
-    ldr r0, [lr, #28]
-    eor r8, r8, r0
-    ldr r0, [lr, #32]
-    eor r9, r9, r0
-    ldr r0, [lr, #36]
-    eor r10, r10, r0
-    ldr r0, [lr, #40]
-    eor r11, r11, r0
-    ldr r0, [lr, #44]
-    eor r12, r12, r0
-    ldr lr, [sp, #4]
-    ldr r0, [lr, #24]
-    eor r1, r1, r0
-    ldr r0, [lr, #28]
-    eor r2, r2, r0
-    ldr r0, [lr, #32]
-    eor r3, r3, r0
-    ldr r0, [lr, #36]
-    eor r4, r4, r0
-    ldr r0, [lr, #40]
-    eor r5, r5, r0
-    ldr r0, [lr, #44]
-    eor r6, r6, r0
+    vmov lr, s24
+    add lr, lr, #24
+    ldm lr, {r7-r12}
+    vmov lr, s23
+    add lr, lr, #24
+    ldm lr, {r1-r6}
     and r0, r1, r7
-    vmov s0, r0
+    vmov lr, s6
+    eor r0, r0, lr
+    vmov s6, r0
     and r0, r1, r8
     and lr, r2, r7
     eor r0, r0, lr
-    vmov s1, r0
+    vmov lr, s7
+    eor r0, r0, lr
+    vmov s7, r0
     and r0, r1, r9
     and lr, r2, r8
     eor r0, r0, lr
     and lr, r3, r7
     eor r0, r0, lr
-    vmov s2, r0
+    vmov lr, s8
+    eor r0, r0, lr
+    vmov s8, r0
     and r0, r1, r10
     and lr, r2, r9
     eor r0, r0, lr
@@ -148,7 +120,9 @@ pqmcu_mce_kara12:
     eor r0, r0, lr
     and lr, r4, r7
     eor r0, r0, lr
-    vmov s3, r0
+    vmov lr, s9
+    eor r0, r0, lr
+    vmov s9, r0
     and r0, r1, r11
     and lr, r2, r10
     eor r0, r0, lr
@@ -158,7 +132,9 @@ pqmcu_mce_kara12:
     eor r0, r0, lr
     and lr, r5, r7
     eor r0, r0, lr
-    vmov s4, r0
+    vmov lr, s10
+    eor r0, r0, lr
+    vmov s10, r0
     and r0, r1, r12
     and lr, r2, r11
     eor r0, r0, lr
@@ -170,7 +146,7 @@ pqmcu_mce_kara12:
     eor r0, r0, lr
     and lr, r6, r7
     eor r0, r0, lr
-    vmov s5, r0
+    vmov s11, r0
     and r0, r2, r12
     and lr, r3, r11
     eor r0, r0, lr
@@ -180,7 +156,7 @@ pqmcu_mce_kara12:
     eor r0, r0, lr
     and lr, r6, r8
     eor r0, r0, lr
-    vmov s6, r0
+    vmov s12, r0
     and r0, r3, r12
     and lr, r4, r11
     eor r0, r0, lr
@@ -188,66 +164,95 @@ pqmcu_mce_kara12:
     eor r0, r0, lr
     and lr, r6, r9
     eor r0, r0, lr
-    vmov s7, r0
+    vmov s13, r0
     and r0, r4, r12
     and lr, r5, r11
     eor r0, r0, lr
     and lr, r6, r10
     eor r0, r0, lr
-    vmov s8, r0
+    vmov s14, r0
     and r0, r5, r12
     and lr, r6, r11
     eor r0, r0, lr
-    vmov s9, r0
+    vmov s15, r0
     and r0, r6, r12
-    vmov s10, r0
-    ldr r0, [sp, #0]
-    vstmia r0!, {s0-s10}
-    str r0, [sp, #0]
-    ldr lr, [sp, #8]
-    ldr r7, [lr, #24]
-    ldr r8, [lr, #28]
-    ldr r9, [lr, #32]
-    ldr r10, [lr, #36]
-    ldr r11, [lr, #40]
-    ldr r12, [lr, #44]
-    ldr lr, [sp, #4]
-    ldr r1, [lr, #24]
-    ldr r2, [lr, #28]
-    ldr r3, [lr, #32]
-    ldr r4, [lr, #36]
-    ldr r5, [lr, #40]
-    ldr r6, [lr, #44]
-    and r0, r1, r7
-    vmov s0, r0
-    and r0, r1, r8
-    and lr, r2, r7
+    vmov s16, r0
+    vmov r0, s24
+    ldr lr, [r0, #0]
+    eor r7, r7, lr
+    ldr lr, [r0, #4]
+    eor r8, r8, lr
+    ldr lr, [r0, #8]
+    eor r9, r9, lr
+    ldr lr, [r0, #12]
+    eor r10, r10, lr
+    ldr lr, [r0, #16]
+    eor r11, r11, lr
+    ldr lr, [r0, #20]
+    eor r12, r12, lr
+    vmov r0, s23
+    ldr lr, [r0, #0]
+    eor r1, r1, lr
+    ldr lr, [r0, #4]
+    eor r2, r2, lr
+    ldr lr, [r0, #8]
+    eor r3, r3, lr
+    ldr lr, [r0, #12]
+    eor r4, r4, lr
+    ldr lr, [r0, #16]
+    eor r5, r5, lr
+    ldr lr, [r0, #20]
+    eor r6, r6, lr
+    and r0, r6, r12
+    vmov lr, s10
     eor r0, r0, lr
-    vmov s1, r0
-    and r0, r1, r9
-    and lr, r2, r8
+    vmov lr, s16
     eor r0, r0, lr
-    and lr, r3, r7
+    vmov s22, r0
+    and r0, r5, r12
+    and lr, r6, r11
     eor r0, r0, lr
-    vmov s2, r0
-    and r0, r1, r10
-    and lr, r2, r9
+    vmov lr, s9
     eor r0, r0, lr
-    and lr, r3, r8
+    vmov lr, s15
     eor r0, r0, lr
-    and lr, r4, r7
+    vmov s21, r0
+    and r0, r4, r12
+    and lr, r5, r11
     eor r0, r0, lr
-    vmov s3, r0
-    and r0, r1, r11
-    and lr, r2, r10
+    and lr, r6, r10
     eor r0, r0, lr
-    and lr, r3, r9
+    vmov lr, s8
     eor r0, r0, lr
-    and lr, r4, r8
+    vmov lr, s14
     eor r0, r0, lr
-    and lr, r5, r7
+    vmov s20, r0
+    and r0, r3, r12
+    and lr, r4, r11
     eor r0, r0, lr
-    vmov s4, r0
+    and lr, r5, r10
+    eor r0, r0, lr
+    and lr, r6, r9
+    eor r0, r0, lr
+    vmov lr, s7
+    eor r0, r0, lr
+    vmov lr, s13
+    eor r0, r0, lr
+    vmov s19, r0
+    and r0, r2, r12
+    and lr, r3, r11
+    eor r0, r0, lr
+    and lr, r4, r10
+    eor r0, r0, lr
+    and lr, r5, r9
+    eor r0, r0, lr
+    and lr, r6, r8
+    eor r0, r0, lr
+    vmov lr, s6
+    eor r0, r0, lr
+    vmov lr, s12
+    eor r0, r0, lr
+    vmov s18, r0
     and r0, r1, r12
     and lr, r2, r11
     eor r0, r0, lr
@@ -259,84 +264,1554 @@ pqmcu_mce_kara12:
     eor r0, r0, lr
     and lr, r6, r7
     eor r0, r0, lr
-    vmov s5, r0
-    and r0, r2, r12
-    and lr, r3, r11
+    vmov lr, s5
     eor r0, r0, lr
-    and lr, r4, r10
+    vmov lr, s11
     eor r0, r0, lr
-    and lr, r5, r9
+    vmov s17, r0
+    and r0, r1, r11
+    and lr, r2, r10
     eor r0, r0, lr
-    and lr, r6, r8
+    and lr, r3, r9
     eor r0, r0, lr
-    vmov s6, r0
-    and r0, r3, r12
-    and lr, r4, r11
+    and lr, r4, r8
     eor r0, r0, lr
-    and lr, r5, r10
+    and lr, r5, r7
     eor r0, r0, lr
-    and lr, r6, r9
+    vmov lr, s4
     eor r0, r0, lr
-    vmov s7, r0
-    and r0, r4, r12
-    and lr, r5, r11
+    vmov lr, s10
     eor r0, r0, lr
-    and lr, r6, r10
+    vmov s10, r0
+    and r0, r1, r10
+    and lr, r2, r9
     eor r0, r0, lr
-    vmov s8, r0
-    and r0, r5, r12
-    and lr, r6, r11
+    and lr, r3, r8
+    eor r0, r0, lr
+    and lr, r4, r7
+    eor r0, r0, lr
+    vmov lr, s3
+    eor r0, r0, lr
+    vmov lr, s9
     eor r0, r0, lr
     vmov s9, r0
-    and r0, r6, r12
-    vmov s10, r0
-    ldr r0, [sp, #0]
-    vstmia r0!, {s0-s10}
-    str r0, [sp, #0]
-    add sp, sp, #24
+    and r0, r1, r9
+    and lr, r2, r8
+    eor r0, r0, lr
+    and lr, r3, r7
+    eor r0, r0, lr
+    vmov lr, s2
+    eor r0, r0, lr
+    vmov lr, s8
+    eor r0, r0, lr
+    vmov s8, r0
+    and r0, r1, r8
+    and lr, r2, r7
+    eor r0, r0, lr
+    vmov lr, s1
+    eor r0, r0, lr
+    vmov lr, s7
+    eor r0, r0, lr
+    vmov s7, r0
+    and r0, r1, r7
+    vmov lr, s0
+    eor r0, r0, lr
+    vmov lr, s6
+    eor r0, r0, lr
+    vmov s6, r0
+    vmov r0, s0
+    vmov r1, s1
+    vmov r2, s2
+    vmov r3, s3
+    vmov r4, s4
+    vmov r5, s5
+    vmov r6, s6
+    vmov r7, s7
+    vmov r8, s8
+    vmov r9, s9
+    vmov r10, s10
+    vmov r11, s17
+    vmov lr, s18
+    eor r0, r0, lr
+    eor r3, r3, lr
+    vmov lr, s19
+    eor r1, r1, lr
+    eor r4, r4, lr
+    vmov lr, s20
+    eor r2, r2, lr
+    eor r5, r5, lr
+    vmov lr, s21
+    eor r3, r3, lr
+    eor r6, r6, lr
+    vmov lr, s22
+    eor r4, r4, lr
+    eor r7, r7, lr
+    vmov lr, s11
+    eor r5, r5, lr
+    eor r8, r8, lr
+    vmov lr, s12
+    eor r6, r6, lr
+    eor r9, r9, lr
+    vmov lr, s13
+    eor r7, r7, lr
+    eor r10, r10, lr
+    vmov lr, s14
+    eor r8, r8, lr
+    eor r11, r11, lr
+    vmov lr, s15
+    eor r0, r0, lr
+    eor r3, r3, lr
+    eor r9, r9, lr
+    vmov lr, s16
+    eor r1, r1, lr
+    eor r4, r4, lr
+    eor r10, r10, lr
+    vmov lr, s25
+    stm lr, {r0-r11}
+    vpop {s16-s25}
     pop {r4-r11, pc}
-    .size pqmcu_mce_kara12, .-pqmcu_mce_kara12
-    .section .text.pqmcu_mce_kara13, "ax", %progbits
+    .size pqmcu_mce_mul12, .-pqmcu_mce_mul12
+    .section .text.pqmcu_mce_mulacc12, "ax", %progbits
     .align 2
-    .global pqmcu_mce_kara13
-    .type pqmcu_mce_kara13, %function
+    .global pqmcu_mce_mulacc12
+    .type pqmcu_mce_mulacc12, %function
     .thumb_func
-pqmcu_mce_kara13:
+pqmcu_mce_mulacc12:
     push {r4-r11, lr}
-    sub sp, sp, #24
-    str r0, [sp, #0]
-    str r1, [sp, #4]
-    str r2, [sp, #8]
-    ldr lr, [sp, #8]
+    vpush {s16-s25}
+    vmov s25, r0
+    vmov s23, r1
+    vmov s24, r2
+    mov lr, r2
+    ldm lr, {r7-r12}
+    ldm r1, {r1-r6}
+    and r0, r1, r7
+    vmov s0, r0
+    and r0, r1, r8
+    and lr, r2, r7
+    eor r0, r0, lr
+    vmov s1, r0
+    and r0, r1, r9
+    and lr, r2, r8
+    eor r0, r0, lr
+    and lr, r3, r7
+    eor r0, r0, lr
+    vmov s2, r0
+    and r0, r1, r10
+    and lr, r2, r9
+    eor r0, r0, lr
+    and lr, r3, r8
+    eor r0, r0, lr
+    and lr, r4, r7
+    eor r0, r0, lr
+    vmov s3, r0
+    and r0, r1, r11
+    and lr, r2, r10
+    eor r0, r0, lr
+    and lr, r3, r9
+    eor r0, r0, lr
+    and lr, r4, r8
+    eor r0, r0, lr
+    and lr, r5, r7
+    eor r0, r0, lr
+    vmov s4, r0
+    and r0, r1, r12
+    and lr, r2, r11
+    eor r0, r0, lr
+    and lr, r3, r10
+    eor r0, r0, lr
+    and lr, r4, r9
+    eor r0, r0, lr
+    and lr, r5, r8
+    eor r0, r0, lr
+    and lr, r6, r7
+    eor r0, r0, lr
+    vmov s5, r0
+    and r0, r2, r12
+    and lr, r3, r11
+    eor r0, r0, lr
+    and lr, r4, r10
+    eor r0, r0, lr
+    and lr, r5, r9
+    eor r0, r0, lr
+    and lr, r6, r8
+    eor r0, r0, lr
+    vmov s6, r0
+    and r0, r3, r12
+    and lr, r4, r11
+    eor r0, r0, lr
+    and lr, r5, r10
+    eor r0, r0, lr
+    and lr, r6, r9
+    eor r0, r0, lr
+    vmov s7, r0
+    and r0, r4, r12
+    and lr, r5, r11
+    eor r0, r0, lr
+    and lr, r6, r10
+    eor r0, r0, lr
+    vmov s8, r0
+    and r0, r5, r12
+    and lr, r6, r11
+    eor r0, r0, lr
+    vmov s9, r0
+    and r0, r6, r12
+    vmov s10, r0
+    vmov lr, s24
+    add lr, lr, #24
+    ldm lr, {r7-r12}
+    vmov lr, s23
+    add lr, lr, #24
+    ldm lr, {r1-r6}
+    and r0, r1, r7
+    vmov lr, s6
+    eor r0, r0, lr
+    vmov s6, r0
+    and r0, r1, r8
+    and lr, r2, r7
+    eor r0, r0, lr
+    vmov lr, s7
+    eor r0, r0, lr
+    vmov s7, r0
+    and r0, r1, r9
+    and lr, r2, r8
+    eor r0, r0, lr
+    and lr, r3, r7
+    eor r0, r0, lr
+    vmov lr, s8
+    eor r0, r0, lr
+    vmov s8, r0
+    and r0, r1, r10
+    and lr, r2, r9
+    eor r0, r0, lr
+    and lr, r3, r8
+    eor r0, r0, lr
+    and lr, r4, r7
+    eor r0, r0, lr
+    vmov lr, s9
+    eor r0, r0, lr
+    vmov s9, r0
+    and r0, r1, r11
+    and lr, r2, r10
+    eor r0, r0, lr
+    and lr, r3, r9
+    eor r0, r0, lr
+    and lr, r4, r8
+    eor r0, r0, lr
+    and lr, r5, r7
+    eor r0, r0, lr
+    vmov lr, s10
+    eor r0, r0, lr
+    vmov s10, r0
+    and r0, r1, r12
+    and lr, r2, r11
+    eor r0, r0, lr
+    and lr, r3, r10
+    eor r0, r0, lr
+    and lr, r4, r9
+    eor r0, r0, lr
+    and lr, r5, r8
+    eor r0, r0, lr
+    and lr, r6, r7
+    eor r0, r0, lr
+    vmov s11, r0
+    and r0, r2, r12
+    and lr, r3, r11
+    eor r0, r0, lr
+    and lr, r4, r10
+    eor r0, r0, lr
+    and lr, r5, r9
+    eor r0, r0, lr
+    and lr, r6, r8
+    eor r0, r0, lr
+    vmov s12, r0
+    and r0, r3, r12
+    and lr, r4, r11
+    eor r0, r0, lr
+    and lr, r5, r10
+    eor r0, r0, lr
+    and lr, r6, r9
+    eor r0, r0, lr
+    vmov s13, r0
+    and r0, r4, r12
+    and lr, r5, r11
+    eor r0, r0, lr
+    and lr, r6, r10
+    eor r0, r0, lr
+    vmov s14, r0
+    and r0, r5, r12
+    and lr, r6, r11
+    eor r0, r0, lr
+    vmov s15, r0
+    and r0, r6, r12
+    vmov s16, r0
+    vmov r0, s24
+    ldr lr, [r0, #0]
+    eor r7, r7, lr
+    ldr lr, [r0, #4]
+    eor r8, r8, lr
+    ldr lr, [r0, #8]
+    eor r9, r9, lr
+    ldr lr, [r0, #12]
+    eor r10, r10, lr
+    ldr lr, [r0, #16]
+    eor r11, r11, lr
+    ldr lr, [r0, #20]
+    eor r12, r12, lr
+    vmov r0, s23
+    ldr lr, [r0, #0]
+    eor r1, r1, lr
+    ldr lr, [r0, #4]
+    eor r2, r2, lr
+    ldr lr, [r0, #8]
+    eor r3, r3, lr
+    ldr lr, [r0, #12]
+    eor r4, r4, lr
+    ldr lr, [r0, #16]
+    eor r5, r5, lr
+    ldr lr, [r0, #20]
+    eor r6, r6, lr
+    and r0, r6, r12
+    vmov lr, s10
+    eor r0, r0, lr
+    vmov lr, s16
+    eor r0, r0, lr
+    vmov s22, r0
+    and r0, r5, r12
+    and lr, r6, r11
+    eor r0, r0, lr
+    vmov lr, s9
+    eor r0, r0, lr
+    vmov lr, s15
+    eor r0, r0, lr
+    vmov s21, r0
+    and r0, r4, r12
+    and lr, r5, r11
+    eor r0, r0, lr
+    and lr, r6, r10
+    eor r0, r0, lr
+    vmov lr, s8
+    eor r0, r0, lr
+    vmov lr, s14
+    eor r0, r0, lr
+    vmov s20, r0
+    and r0, r3, r12
+    and lr, r4, r11
+    eor r0, r0, lr
+    and lr, r5, r10
+    eor r0, r0, lr
+    and lr, r6, r9
+    eor r0, r0, lr
+    vmov lr, s7
+    eor r0, r0, lr
+    vmov lr, s13
+    eor r0, r0, lr
+    vmov s19, r0
+    and r0, r2, r12
+    and lr, r3, r11
+    eor r0, r0, lr
+    and lr, r4, r10
+    eor r0, r0, lr
+    and lr, r5, r9
+    eor r0, r0, lr
+    and lr, r6, r8
+    eor r0, r0, lr
+    vmov lr, s6
+    eor r0, r0, lr
+    vmov lr, s12
+    eor r0, r0, lr
+    vmov s18, r0
+    and r0, r1, r12
+    and lr, r2, r11
+    eor r0, r0, lr
+    and lr, r3, r10
+    eor r0, r0, lr
+    and lr, r4, r9
+    eor r0, r0, lr
+    and lr, r5, r8
+    eor r0, r0, lr
+    and lr, r6, r7
+    eor r0, r0, lr
+    vmov lr, s5
+    eor r0, r0, lr
+    vmov lr, s11
+    eor r0, r0, lr
+    vmov s17, r0
+    and r0, r1, r11
+    and lr, r2, r10
+    eor r0, r0, lr
+    and lr, r3, r9
+    eor r0, r0, lr
+    and lr, r4, r8
+    eor r0, r0, lr
+    and lr, r5, r7
+    eor r0, r0, lr
+    vmov lr, s4
+    eor r0, r0, lr
+    vmov lr, s10
+    eor r0, r0, lr
+    vmov s10, r0
+    and r0, r1, r10
+    and lr, r2, r9
+    eor r0, r0, lr
+    and lr, r3, r8
+    eor r0, r0, lr
+    and lr, r4, r7
+    eor r0, r0, lr
+    vmov lr, s3
+    eor r0, r0, lr
+    vmov lr, s9
+    eor r0, r0, lr
+    vmov s9, r0
+    and r0, r1, r9
+    and lr, r2, r8
+    eor r0, r0, lr
+    and lr, r3, r7
+    eor r0, r0, lr
+    vmov lr, s2
+    eor r0, r0, lr
+    vmov lr, s8
+    eor r0, r0, lr
+    vmov s8, r0
+    and r0, r1, r8
+    and lr, r2, r7
+    eor r0, r0, lr
+    vmov lr, s1
+    eor r0, r0, lr
+    vmov lr, s7
+    eor r0, r0, lr
+    vmov s7, r0
+    and r0, r1, r7
+    vmov lr, s0
+    eor r0, r0, lr
+    vmov lr, s6
+    eor r0, r0, lr
+    vmov s6, r0
+    vmov r0, s0
+    vmov r1, s1
+    vmov r2, s2
+    vmov r3, s3
+    vmov r4, s4
+    vmov r5, s5
+    vmov lr, s18
+    eor r0, r0, lr
+    eor r3, r3, lr
+    vmov lr, s19
+    eor r1, r1, lr
+    eor r4, r4, lr
+    vmov lr, s20
+    eor r2, r2, lr
+    eor r5, r5, lr
+    vmov lr, s21
+    eor r3, r3, lr
+    vmov lr, s22
+    eor r4, r4, lr
+    vmov lr, s11
+    eor r5, r5, lr
+    vmov lr, s15
+    eor r0, r0, lr
+    eor r3, r3, lr
+    vmov lr, s16
+    eor r1, r1, lr
+    eor r4, r4, lr
+    vmov r12, s25
+    ldr r7, [r12, #0]
+    ldr r8, [r12, #4]
+    ldr r9, [r12, #8]
+    ldr r10, [r12, #12]
+    ldr r11, [r12, #16]
+    ldr lr, [r12, #20]
+    eor r0, r0, r7
+    eor r1, r1, r8
+    eor r2, r2, r9
+    eor r3, r3, r10
+    eor r4, r4, r11
+    eor r5, r5, lr
+    @ u / r words from 0
+    stm r12, {r0-r5}
+    vmov r0, s6
+    vmov r1, s7
+    vmov r2, s8
+    vmov r3, s9
+    vmov r4, s10
+    vmov r5, s17
+    vmov lr, s21
+    eor r0, r0, lr
+    vmov lr, s22
+    eor r1, r1, lr
+    vmov lr, s11
+    eor r2, r2, lr
+    vmov lr, s12
+    eor r0, r0, lr
+    eor r3, r3, lr
+    vmov lr, s13
+    eor r1, r1, lr
+    eor r4, r4, lr
+    vmov lr, s14
+    eor r2, r2, lr
+    eor r5, r5, lr
+    vmov lr, s15
+    eor r3, r3, lr
+    vmov lr, s16
+    eor r4, r4, lr
+    vmov r12, s25
+    ldr r7, [r12, #24]
+    ldr r8, [r12, #28]
+    ldr r9, [r12, #32]
+    ldr r10, [r12, #36]
+    ldr r11, [r12, #40]
+    ldr lr, [r12, #44]
+    eor r0, r0, r7
+    eor r1, r1, r8
+    eor r2, r2, r9
+    eor r3, r3, r10
+    eor r4, r4, r11
+    eor r5, r5, lr
+    add r12, r12, #24
+    stm r12, {r0-r5}
+    vpop {s16-s25}
+    pop {r4-r11, pc}
+    .size pqmcu_mce_mulacc12, .-pqmcu_mce_mulacc12
+    .section .text.pqmcu_mce_bflyn12, "ax", %progbits
+    .align 2
+    .global pqmcu_mce_bflyn12
+    .type pqmcu_mce_bflyn12, %function
+    .thumb_func
+pqmcu_mce_bflyn12:
+    push {r4-r11, lr}
+    vpush {s16-s27}
+    vmov s25, r0
+    vmov s23, r1
+    vmov s24, r2
+    sub r12, r1, r0
+    lsl r12, r12, #1
+    vmov s27, r12
+    vmov s26, r3
+.Lpqmcu_mce_bflyn12_top:
+    vmov r1, s23
+    vmov r2, s24
+    mov lr, r2
+    ldm lr, {r7-r12}
+    ldm r1, {r1-r6}
+    and r0, r1, r7
+    vmov s0, r0
+    and r0, r1, r8
+    and lr, r2, r7
+    eor r0, r0, lr
+    vmov s1, r0
+    and r0, r1, r9
+    and lr, r2, r8
+    eor r0, r0, lr
+    and lr, r3, r7
+    eor r0, r0, lr
+    vmov s2, r0
+    and r0, r1, r10
+    and lr, r2, r9
+    eor r0, r0, lr
+    and lr, r3, r8
+    eor r0, r0, lr
+    and lr, r4, r7
+    eor r0, r0, lr
+    vmov s3, r0
+    and r0, r1, r11
+    and lr, r2, r10
+    eor r0, r0, lr
+    and lr, r3, r9
+    eor r0, r0, lr
+    and lr, r4, r8
+    eor r0, r0, lr
+    and lr, r5, r7
+    eor r0, r0, lr
+    vmov s4, r0
+    and r0, r1, r12
+    and lr, r2, r11
+    eor r0, r0, lr
+    and lr, r3, r10
+    eor r0, r0, lr
+    and lr, r4, r9
+    eor r0, r0, lr
+    and lr, r5, r8
+    eor r0, r0, lr
+    and lr, r6, r7
+    eor r0, r0, lr
+    vmov s5, r0
+    and r0, r2, r12
+    and lr, r3, r11
+    eor r0, r0, lr
+    and lr, r4, r10
+    eor r0, r0, lr
+    and lr, r5, r9
+    eor r0, r0, lr
+    and lr, r6, r8
+    eor r0, r0, lr
+    vmov s6, r0
+    and r0, r3, r12
+    and lr, r4, r11
+    eor r0, r0, lr
+    and lr, r5, r10
+    eor r0, r0, lr
+    and lr, r6, r9
+    eor r0, r0, lr
+    vmov s7, r0
+    and r0, r4, r12
+    and lr, r5, r11
+    eor r0, r0, lr
+    and lr, r6, r10
+    eor r0, r0, lr
+    vmov s8, r0
+    and r0, r5, r12
+    and lr, r6, r11
+    eor r0, r0, lr
+    vmov s9, r0
+    and r0, r6, r12
+    vmov s10, r0
+    vmov lr, s24
+    add lr, lr, #24
+    ldm lr, {r7-r12}
+    vmov lr, s23
+    add lr, lr, #24
+    ldm lr, {r1-r6}
+    and r0, r1, r7
+    vmov lr, s6
+    eor r0, r0, lr
+    vmov s6, r0
+    and r0, r1, r8
+    and lr, r2, r7
+    eor r0, r0, lr
+    vmov lr, s7
+    eor r0, r0, lr
+    vmov s7, r0
+    and r0, r1, r9
+    and lr, r2, r8
+    eor r0, r0, lr
+    and lr, r3, r7
+    eor r0, r0, lr
+    vmov lr, s8
+    eor r0, r0, lr
+    vmov s8, r0
+    and r0, r1, r10
+    and lr, r2, r9
+    eor r0, r0, lr
+    and lr, r3, r8
+    eor r0, r0, lr
+    and lr, r4, r7
+    eor r0, r0, lr
+    vmov lr, s9
+    eor r0, r0, lr
+    vmov s9, r0
+    and r0, r1, r11
+    and lr, r2, r10
+    eor r0, r0, lr
+    and lr, r3, r9
+    eor r0, r0, lr
+    and lr, r4, r8
+    eor r0, r0, lr
+    and lr, r5, r7
+    eor r0, r0, lr
+    vmov lr, s10
+    eor r0, r0, lr
+    vmov s10, r0
+    and r0, r1, r12
+    and lr, r2, r11
+    eor r0, r0, lr
+    and lr, r3, r10
+    eor r0, r0, lr
+    and lr, r4, r9
+    eor r0, r0, lr
+    and lr, r5, r8
+    eor r0, r0, lr
+    and lr, r6, r7
+    eor r0, r0, lr
+    vmov s11, r0
+    and r0, r2, r12
+    and lr, r3, r11
+    eor r0, r0, lr
+    and lr, r4, r10
+    eor r0, r0, lr
+    and lr, r5, r9
+    eor r0, r0, lr
+    and lr, r6, r8
+    eor r0, r0, lr
+    vmov s12, r0
+    and r0, r3, r12
+    and lr, r4, r11
+    eor r0, r0, lr
+    and lr, r5, r10
+    eor r0, r0, lr
+    and lr, r6, r9
+    eor r0, r0, lr
+    vmov s13, r0
+    and r0, r4, r12
+    and lr, r5, r11
+    eor r0, r0, lr
+    and lr, r6, r10
+    eor r0, r0, lr
+    vmov s14, r0
+    and r0, r5, r12
+    and lr, r6, r11
+    eor r0, r0, lr
+    vmov s15, r0
+    and r0, r6, r12
+    vmov s16, r0
+    vmov r0, s24
+    ldr lr, [r0, #0]
+    eor r7, r7, lr
+    ldr lr, [r0, #4]
+    eor r8, r8, lr
+    ldr lr, [r0, #8]
+    eor r9, r9, lr
+    ldr lr, [r0, #12]
+    eor r10, r10, lr
+    ldr lr, [r0, #16]
+    eor r11, r11, lr
+    ldr lr, [r0, #20]
+    eor r12, r12, lr
+    vmov r0, s23
+    ldr lr, [r0, #0]
+    eor r1, r1, lr
+    ldr lr, [r0, #4]
+    eor r2, r2, lr
+    ldr lr, [r0, #8]
+    eor r3, r3, lr
+    ldr lr, [r0, #12]
+    eor r4, r4, lr
+    ldr lr, [r0, #16]
+    eor r5, r5, lr
+    ldr lr, [r0, #20]
+    eor r6, r6, lr
+    and r0, r6, r12
+    vmov lr, s10
+    eor r0, r0, lr
+    vmov lr, s16
+    eor r0, r0, lr
+    vmov s22, r0
+    and r0, r5, r12
+    and lr, r6, r11
+    eor r0, r0, lr
+    vmov lr, s9
+    eor r0, r0, lr
+    vmov lr, s15
+    eor r0, r0, lr
+    vmov s21, r0
+    and r0, r4, r12
+    and lr, r5, r11
+    eor r0, r0, lr
+    and lr, r6, r10
+    eor r0, r0, lr
+    vmov lr, s8
+    eor r0, r0, lr
+    vmov lr, s14
+    eor r0, r0, lr
+    vmov s20, r0
+    and r0, r3, r12
+    and lr, r4, r11
+    eor r0, r0, lr
+    and lr, r5, r10
+    eor r0, r0, lr
+    and lr, r6, r9
+    eor r0, r0, lr
+    vmov lr, s7
+    eor r0, r0, lr
+    vmov lr, s13
+    eor r0, r0, lr
+    vmov s19, r0
+    and r0, r2, r12
+    and lr, r3, r11
+    eor r0, r0, lr
+    and lr, r4, r10
+    eor r0, r0, lr
+    and lr, r5, r9
+    eor r0, r0, lr
+    and lr, r6, r8
+    eor r0, r0, lr
+    vmov lr, s6
+    eor r0, r0, lr
+    vmov lr, s12
+    eor r0, r0, lr
+    vmov s18, r0
+    and r0, r1, r12
+    and lr, r2, r11
+    eor r0, r0, lr
+    and lr, r3, r10
+    eor r0, r0, lr
+    and lr, r4, r9
+    eor r0, r0, lr
+    and lr, r5, r8
+    eor r0, r0, lr
+    and lr, r6, r7
+    eor r0, r0, lr
+    vmov lr, s5
+    eor r0, r0, lr
+    vmov lr, s11
+    eor r0, r0, lr
+    vmov s17, r0
+    and r0, r1, r11
+    and lr, r2, r10
+    eor r0, r0, lr
+    and lr, r3, r9
+    eor r0, r0, lr
+    and lr, r4, r8
+    eor r0, r0, lr
+    and lr, r5, r7
+    eor r0, r0, lr
+    vmov lr, s4
+    eor r0, r0, lr
+    vmov lr, s10
+    eor r0, r0, lr
+    vmov s10, r0
+    and r0, r1, r10
+    and lr, r2, r9
+    eor r0, r0, lr
+    and lr, r3, r8
+    eor r0, r0, lr
+    and lr, r4, r7
+    eor r0, r0, lr
+    vmov lr, s3
+    eor r0, r0, lr
+    vmov lr, s9
+    eor r0, r0, lr
+    vmov s9, r0
+    and r0, r1, r9
+    and lr, r2, r8
+    eor r0, r0, lr
+    and lr, r3, r7
+    eor r0, r0, lr
+    vmov lr, s2
+    eor r0, r0, lr
+    vmov lr, s8
+    eor r0, r0, lr
+    vmov s8, r0
+    and r0, r1, r8
+    and lr, r2, r7
+    eor r0, r0, lr
+    vmov lr, s1
+    eor r0, r0, lr
+    vmov lr, s7
+    eor r0, r0, lr
+    vmov s7, r0
+    and r0, r1, r7
+    vmov lr, s0
+    eor r0, r0, lr
+    vmov lr, s6
+    eor r0, r0, lr
+    vmov s6, r0
+    vmov r0, s0
+    vmov r1, s1
+    vmov r2, s2
+    vmov r3, s3
+    vmov r4, s4
+    vmov r5, s5
+    vmov lr, s18
+    eor r0, r0, lr
+    eor r3, r3, lr
+    vmov lr, s19
+    eor r1, r1, lr
+    eor r4, r4, lr
+    vmov lr, s20
+    eor r2, r2, lr
+    eor r5, r5, lr
+    vmov lr, s21
+    eor r3, r3, lr
+    vmov lr, s22
+    eor r4, r4, lr
+    vmov lr, s11
+    eor r5, r5, lr
+    vmov lr, s15
+    eor r0, r0, lr
+    eor r3, r3, lr
+    vmov lr, s16
+    eor r1, r1, lr
+    eor r4, r4, lr
+    vmov r12, s25
+    vmov r11, s23
+    ldr r7, [r12, #0]
+    ldr r8, [r12, #4]
+    ldr r9, [r12, #8]
+    ldr r10, [r12, #12]
+    ldr lr, [r12, #16]
+    eor r0, r0, r7
+    eor r1, r1, r8
+    eor r2, r2, r9
+    eor r3, r3, r10
+    eor r4, r4, lr
+    ldr r7, [r12, #20]
+    eor r5, r5, r7
+    @ u / r words from 0
+    stm r12, {r0-r5}
+    ldm r11, {r7, r8, r9, r10, lr}
+    eor r7, r7, r0
+    eor r8, r8, r1
+    eor r9, r9, r2
+    eor r10, r10, r3
+    eor lr, lr, r4
+    stm r11!, {r7, r8, r9, r10, lr}
+    ldm r11, {r7}
+    eor r7, r7, r5
+    stm r11!, {r7}
+    vmov r0, s6
+    vmov r1, s7
+    vmov r2, s8
+    vmov r3, s9
+    vmov r4, s10
+    vmov r5, s17
+    vmov lr, s21
+    eor r0, r0, lr
+    vmov lr, s22
+    eor r1, r1, lr
+    vmov lr, s11
+    eor r2, r2, lr
+    vmov lr, s12
+    eor r0, r0, lr
+    eor r3, r3, lr
+    vmov lr, s13
+    eor r1, r1, lr
+    eor r4, r4, lr
+    vmov lr, s14
+    eor r2, r2, lr
+    eor r5, r5, lr
+    vmov lr, s15
+    eor r3, r3, lr
+    vmov lr, s16
+    eor r4, r4, lr
+    vmov r12, s25
+    vmov r11, s23
+    ldr r7, [r12, #24]
+    ldr r8, [r12, #28]
+    ldr r9, [r12, #32]
+    ldr r10, [r12, #36]
+    ldr lr, [r12, #40]
+    eor r0, r0, r7
+    eor r1, r1, r8
+    eor r2, r2, r9
+    eor r3, r3, r10
+    eor r4, r4, lr
+    ldr r7, [r12, #44]
+    eor r5, r5, r7
+    add r12, r12, #24
+    stm r12, {r0-r5}
+    add r11, r11, #24
+    ldm r11, {r7, r8, r9, r10, lr}
+    eor r7, r7, r0
+    eor r8, r8, r1
+    eor r9, r9, r2
+    eor r10, r10, r3
+    eor lr, lr, r4
+    stm r11!, {r7, r8, r9, r10, lr}
+    ldm r11, {r7}
+    eor r7, r7, r5
+    stm r11!, {r7}
+    vmov r0, s25
+    vmov r1, s23
+    vmov r3, s27
+    add r0, r0, r3
+    add r1, r1, r3
+    vmov s25, r0
+    vmov s23, r1
+    vmov r3, s26
+    subs r3, r3, #1
+    vmov s26, r3
+    bne.w .Lpqmcu_mce_bflyn12_top
+    vpop {s16-s27}
+    pop {r4-r11, pc}
+    .size pqmcu_mce_bflyn12, .-pqmcu_mce_bflyn12
+    .section .text.pqmcu_mce_bflytrn12, "ax", %progbits
+    .align 2
+    .global pqmcu_mce_bflytrn12
+    .type pqmcu_mce_bflytrn12, %function
+    .thumb_func
+pqmcu_mce_bflytrn12:
+    push {r4-r11, lr}
+    vpush {s16-s27}
+    vmov s25, r1
+    vmov s23, r0
+    vmov s24, r2
+    sub r12, r1, r0
+    lsl r12, r12, #1
+    vmov s27, r12
+    vmov s26, r3
+.Lpqmcu_mce_bflytrn12_top:
+    vmov r0, s23
+    vmov r1, s25
+    ldm r0, {r2-r7}
+    ldm r1!, {r8-r12, lr}
+    eor r2, r2, r8
+    eor r3, r3, r9
+    eor r4, r4, r10
+    eor r5, r5, r11
+    eor r6, r6, r12
+    eor r7, r7, lr
+    stm r0!, {r2-r7}
+    ldm r0, {r2-r7}
+    ldm r1!, {r8-r12, lr}
+    eor r2, r2, r8
+    eor r3, r3, r9
+    eor r4, r4, r10
+    eor r5, r5, r11
+    eor r6, r6, r12
+    eor r7, r7, lr
+    stm r0!, {r2-r7}
+    vmov r1, s23
+    vmov r2, s24
+    mov lr, r2
+    ldm lr, {r7-r12}
+    ldm r1, {r1-r6}
+    and r0, r1, r7
+    vmov s0, r0
+    and r0, r1, r8
+    and lr, r2, r7
+    eor r0, r0, lr
+    vmov s1, r0
+    and r0, r1, r9
+    and lr, r2, r8
+    eor r0, r0, lr
+    and lr, r3, r7
+    eor r0, r0, lr
+    vmov s2, r0
+    and r0, r1, r10
+    and lr, r2, r9
+    eor r0, r0, lr
+    and lr, r3, r8
+    eor r0, r0, lr
+    and lr, r4, r7
+    eor r0, r0, lr
+    vmov s3, r0
+    and r0, r1, r11
+    and lr, r2, r10
+    eor r0, r0, lr
+    and lr, r3, r9
+    eor r0, r0, lr
+    and lr, r4, r8
+    eor r0, r0, lr
+    and lr, r5, r7
+    eor r0, r0, lr
+    vmov s4, r0
+    and r0, r1, r12
+    and lr, r2, r11
+    eor r0, r0, lr
+    and lr, r3, r10
+    eor r0, r0, lr
+    and lr, r4, r9
+    eor r0, r0, lr
+    and lr, r5, r8
+    eor r0, r0, lr
+    and lr, r6, r7
+    eor r0, r0, lr
+    vmov s5, r0
+    and r0, r2, r12
+    and lr, r3, r11
+    eor r0, r0, lr
+    and lr, r4, r10
+    eor r0, r0, lr
+    and lr, r5, r9
+    eor r0, r0, lr
+    and lr, r6, r8
+    eor r0, r0, lr
+    vmov s6, r0
+    and r0, r3, r12
+    and lr, r4, r11
+    eor r0, r0, lr
+    and lr, r5, r10
+    eor r0, r0, lr
+    and lr, r6, r9
+    eor r0, r0, lr
+    vmov s7, r0
+    and r0, r4, r12
+    and lr, r5, r11
+    eor r0, r0, lr
+    and lr, r6, r10
+    eor r0, r0, lr
+    vmov s8, r0
+    and r0, r5, r12
+    and lr, r6, r11
+    eor r0, r0, lr
+    vmov s9, r0
+    and r0, r6, r12
+    vmov s10, r0
+    vmov lr, s24
+    add lr, lr, #24
+    ldm lr, {r7-r12}
+    vmov lr, s23
+    add lr, lr, #24
+    ldm lr, {r1-r6}
+    and r0, r1, r7
+    vmov lr, s6
+    eor r0, r0, lr
+    vmov s6, r0
+    and r0, r1, r8
+    and lr, r2, r7
+    eor r0, r0, lr
+    vmov lr, s7
+    eor r0, r0, lr
+    vmov s7, r0
+    and r0, r1, r9
+    and lr, r2, r8
+    eor r0, r0, lr
+    and lr, r3, r7
+    eor r0, r0, lr
+    vmov lr, s8
+    eor r0, r0, lr
+    vmov s8, r0
+    and r0, r1, r10
+    and lr, r2, r9
+    eor r0, r0, lr
+    and lr, r3, r8
+    eor r0, r0, lr
+    and lr, r4, r7
+    eor r0, r0, lr
+    vmov lr, s9
+    eor r0, r0, lr
+    vmov s9, r0
+    and r0, r1, r11
+    and lr, r2, r10
+    eor r0, r0, lr
+    and lr, r3, r9
+    eor r0, r0, lr
+    and lr, r4, r8
+    eor r0, r0, lr
+    and lr, r5, r7
+    eor r0, r0, lr
+    vmov lr, s10
+    eor r0, r0, lr
+    vmov s10, r0
+    and r0, r1, r12
+    and lr, r2, r11
+    eor r0, r0, lr
+    and lr, r3, r10
+    eor r0, r0, lr
+    and lr, r4, r9
+    eor r0, r0, lr
+    and lr, r5, r8
+    eor r0, r0, lr
+    and lr, r6, r7
+    eor r0, r0, lr
+    vmov s11, r0
+    and r0, r2, r12
+    and lr, r3, r11
+    eor r0, r0, lr
+    and lr, r4, r10
+    eor r0, r0, lr
+    and lr, r5, r9
+    eor r0, r0, lr
+    and lr, r6, r8
+    eor r0, r0, lr
+    vmov s12, r0
+    and r0, r3, r12
+    and lr, r4, r11
+    eor r0, r0, lr
+    and lr, r5, r10
+    eor r0, r0, lr
+    and lr, r6, r9
+    eor r0, r0, lr
+    vmov s13, r0
+    and r0, r4, r12
+    and lr, r5, r11
+    eor r0, r0, lr
+    and lr, r6, r10
+    eor r0, r0, lr
+    vmov s14, r0
+    and r0, r5, r12
+    and lr, r6, r11
+    eor r0, r0, lr
+    vmov s15, r0
+    and r0, r6, r12
+    vmov s16, r0
+    vmov r0, s24
+    ldr lr, [r0, #0]
+    eor r7, r7, lr
+    ldr lr, [r0, #4]
+    eor r8, r8, lr
+    ldr lr, [r0, #8]
+    eor r9, r9, lr
+    ldr lr, [r0, #12]
+    eor r10, r10, lr
+    ldr lr, [r0, #16]
+    eor r11, r11, lr
+    ldr lr, [r0, #20]
+    eor r12, r12, lr
+    vmov r0, s23
+    ldr lr, [r0, #0]
+    eor r1, r1, lr
+    ldr lr, [r0, #4]
+    eor r2, r2, lr
+    ldr lr, [r0, #8]
+    eor r3, r3, lr
+    ldr lr, [r0, #12]
+    eor r4, r4, lr
+    ldr lr, [r0, #16]
+    eor r5, r5, lr
+    ldr lr, [r0, #20]
+    eor r6, r6, lr
+    and r0, r6, r12
+    vmov lr, s10
+    eor r0, r0, lr
+    vmov lr, s16
+    eor r0, r0, lr
+    vmov s22, r0
+    and r0, r5, r12
+    and lr, r6, r11
+    eor r0, r0, lr
+    vmov lr, s9
+    eor r0, r0, lr
+    vmov lr, s15
+    eor r0, r0, lr
+    vmov s21, r0
+    and r0, r4, r12
+    and lr, r5, r11
+    eor r0, r0, lr
+    and lr, r6, r10
+    eor r0, r0, lr
+    vmov lr, s8
+    eor r0, r0, lr
+    vmov lr, s14
+    eor r0, r0, lr
+    vmov s20, r0
+    and r0, r3, r12
+    and lr, r4, r11
+    eor r0, r0, lr
+    and lr, r5, r10
+    eor r0, r0, lr
+    and lr, r6, r9
+    eor r0, r0, lr
+    vmov lr, s7
+    eor r0, r0, lr
+    vmov lr, s13
+    eor r0, r0, lr
+    vmov s19, r0
+    and r0, r2, r12
+    and lr, r3, r11
+    eor r0, r0, lr
+    and lr, r4, r10
+    eor r0, r0, lr
+    and lr, r5, r9
+    eor r0, r0, lr
+    and lr, r6, r8
+    eor r0, r0, lr
+    vmov lr, s6
+    eor r0, r0, lr
+    vmov lr, s12
+    eor r0, r0, lr
+    vmov s18, r0
+    and r0, r1, r12
+    and lr, r2, r11
+    eor r0, r0, lr
+    and lr, r3, r10
+    eor r0, r0, lr
+    and lr, r4, r9
+    eor r0, r0, lr
+    and lr, r5, r8
+    eor r0, r0, lr
+    and lr, r6, r7
+    eor r0, r0, lr
+    vmov lr, s5
+    eor r0, r0, lr
+    vmov lr, s11
+    eor r0, r0, lr
+    vmov s17, r0
+    and r0, r1, r11
+    and lr, r2, r10
+    eor r0, r0, lr
+    and lr, r3, r9
+    eor r0, r0, lr
+    and lr, r4, r8
+    eor r0, r0, lr
+    and lr, r5, r7
+    eor r0, r0, lr
+    vmov lr, s4
+    eor r0, r0, lr
+    vmov lr, s10
+    eor r0, r0, lr
+    vmov s10, r0
+    and r0, r1, r10
+    and lr, r2, r9
+    eor r0, r0, lr
+    and lr, r3, r8
+    eor r0, r0, lr
+    and lr, r4, r7
+    eor r0, r0, lr
+    vmov lr, s3
+    eor r0, r0, lr
+    vmov lr, s9
+    eor r0, r0, lr
+    vmov s9, r0
+    and r0, r1, r9
+    and lr, r2, r8
+    eor r0, r0, lr
+    and lr, r3, r7
+    eor r0, r0, lr
+    vmov lr, s2
+    eor r0, r0, lr
+    vmov lr, s8
+    eor r0, r0, lr
+    vmov s8, r0
+    and r0, r1, r8
+    and lr, r2, r7
+    eor r0, r0, lr
+    vmov lr, s1
+    eor r0, r0, lr
+    vmov lr, s7
+    eor r0, r0, lr
+    vmov s7, r0
+    and r0, r1, r7
+    vmov lr, s0
+    eor r0, r0, lr
+    vmov lr, s6
+    eor r0, r0, lr
+    vmov s6, r0
+    vmov r0, s0
+    vmov r1, s1
+    vmov r2, s2
+    vmov r3, s3
+    vmov r4, s4
+    vmov r5, s5
+    vmov lr, s18
+    eor r0, r0, lr
+    eor r3, r3, lr
+    vmov lr, s19
+    eor r1, r1, lr
+    eor r4, r4, lr
+    vmov lr, s20
+    eor r2, r2, lr
+    eor r5, r5, lr
+    vmov lr, s21
+    eor r3, r3, lr
+    vmov lr, s22
+    eor r4, r4, lr
+    vmov lr, s11
+    eor r5, r5, lr
+    vmov lr, s15
+    eor r0, r0, lr
+    eor r3, r3, lr
+    vmov lr, s16
+    eor r1, r1, lr
+    eor r4, r4, lr
+    vmov r12, s25
+    ldr r7, [r12, #0]
+    ldr r8, [r12, #4]
+    ldr r9, [r12, #8]
+    ldr r10, [r12, #12]
+    ldr r11, [r12, #16]
+    ldr lr, [r12, #20]
+    eor r0, r0, r7
+    eor r1, r1, r8
+    eor r2, r2, r9
+    eor r3, r3, r10
+    eor r4, r4, r11
+    eor r5, r5, lr
+    @ u / r words from 0
+    stm r12, {r0-r5}
+    vmov r0, s6
+    vmov r1, s7
+    vmov r2, s8
+    vmov r3, s9
+    vmov r4, s10
+    vmov r5, s17
+    vmov lr, s21
+    eor r0, r0, lr
+    vmov lr, s22
+    eor r1, r1, lr
+    vmov lr, s11
+    eor r2, r2, lr
+    vmov lr, s12
+    eor r0, r0, lr
+    eor r3, r3, lr
+    vmov lr, s13
+    eor r1, r1, lr
+    eor r4, r4, lr
+    vmov lr, s14
+    eor r2, r2, lr
+    eor r5, r5, lr
+    vmov lr, s15
+    eor r3, r3, lr
+    vmov lr, s16
+    eor r4, r4, lr
+    vmov r12, s25
+    ldr r7, [r12, #24]
+    ldr r8, [r12, #28]
+    ldr r9, [r12, #32]
+    ldr r10, [r12, #36]
+    ldr r11, [r12, #40]
+    ldr lr, [r12, #44]
+    eor r0, r0, r7
+    eor r1, r1, r8
+    eor r2, r2, r9
+    eor r3, r3, r10
+    eor r4, r4, r11
+    eor r5, r5, lr
+    add r12, r12, #24
+    stm r12, {r0-r5}
+    vmov r0, s25
+    vmov r1, s23
+    vmov r3, s27
+    add r0, r0, r3
+    add r1, r1, r3
+    vmov s25, r0
+    vmov s23, r1
+    vmov r3, s26
+    subs r3, r3, #1
+    vmov s26, r3
+    bne.w .Lpqmcu_mce_bflytrn12_top
+    vpop {s16-s27}
+    pop {r4-r11, pc}
+    .size pqmcu_mce_bflytrn12, .-pqmcu_mce_bflytrn12
+    .section .text.pqmcu_mce_mul13, "ax", %progbits
+    .align 2
+    .global pqmcu_mce_mul13
+    .type pqmcu_mce_mul13, %function
+    .thumb_func
+pqmcu_mce_mul13:
+    push {r4-r11, lr}
+    vpush {s16-s29}
+    vmov s29, r0
+    vmov s27, r1
+    vmov s28, r2
+    mov lr, r2
     ldr r0, [lr, #20]
-    str r0, [sp, #12]
+    vmov s25, r0
     ldr r0, [lr, #24]
-    str r0, [sp, #16]
+    vmov s26, r0
+    ldm lr, {r8-r12}
+    ldm r1, {r1-r7}
+    and r0, r1, r8
+    vmov s0, r0
+    and r0, r1, r9
+    and lr, r2, r8
+    eor r0, r0, lr
+    vmov s1, r0
+    and r0, r1, r10
+    and lr, r2, r9
+    eor r0, r0, lr
+    and lr, r3, r8
+    eor r0, r0, lr
+    vmov s2, r0
+    and r0, r1, r11
+    and lr, r2, r10
+    eor r0, r0, lr
+    and lr, r3, r9
+    eor r0, r0, lr
+    and lr, r4, r8
+    eor r0, r0, lr
+    vmov s3, r0
+    and r0, r1, r12
+    and lr, r2, r11
+    eor r0, r0, lr
+    and lr, r3, r10
+    eor r0, r0, lr
+    and lr, r4, r9
+    eor r0, r0, lr
+    and lr, r5, r8
+    eor r0, r0, lr
+    vmov s4, r0
+    vmov r0, s25
+    and r0, r0, r1
+    and lr, r2, r12
+    eor r0, r0, lr
+    and lr, r3, r11
+    eor r0, r0, lr
+    and lr, r4, r10
+    eor r0, r0, lr
+    and lr, r5, r9
+    eor r0, r0, lr
+    and lr, r6, r8
+    eor r0, r0, lr
+    vmov s5, r0
+    vmov r0, s26
+    and r0, r0, r1
+    vmov lr, s25
+    and lr, lr, r2
+    eor r0, r0, lr
+    and lr, r3, r12
+    eor r0, r0, lr
+    and lr, r4, r11
+    eor r0, r0, lr
+    and lr, r5, r10
+    eor r0, r0, lr
+    and lr, r6, r9
+    eor r0, r0, lr
+    and lr, r7, r8
+    eor r0, r0, lr
+    vmov s6, r0
+    vmov r0, s26
+    and r0, r0, r2
+    vmov lr, s25
+    and lr, lr, r3
+    eor r0, r0, lr
+    and lr, r4, r12
+    eor r0, r0, lr
+    and lr, r5, r11
+    eor r0, r0, lr
+    and lr, r6, r10
+    eor r0, r0, lr
+    and lr, r7, r9
+    eor r0, r0, lr
+    vmov s7, r0
+    vmov r0, s26
+    and r0, r0, r3
+    vmov lr, s25
+    and lr, lr, r4
+    eor r0, r0, lr
+    and lr, r5, r12
+    eor r0, r0, lr
+    and lr, r6, r11
+    eor r0, r0, lr
+    and lr, r7, r10
+    eor r0, r0, lr
+    vmov s8, r0
+    vmov r0, s26
+    and r0, r0, r4
+    vmov lr, s25
+    and lr, lr, r5
+    eor r0, r0, lr
+    and lr, r6, r12
+    eor r0, r0, lr
+    and lr, r7, r11
+    eor r0, r0, lr
+    vmov s9, r0
+    vmov r0, s26
+    and r0, r0, r5
+    vmov lr, s25
+    and lr, lr, r6
+    eor r0, r0, lr
+    and lr, r7, r12
+    eor r0, r0, lr
+    vmov s10, r0
+    vmov r0, s26
+    and r0, r0, r6
+    vmov lr, s25
+    and lr, lr, r7
+    eor r0, r0, lr
+    vmov s11, r0
+    vmov r0, s26
+    and r0, r0, r7
+    vmov s12, r0
+    vmov lr, s28
+    add lr, lr, #28
     ldr r8, [lr, #0]
     ldr r9, [lr, #4]
     ldr r10, [lr, #8]
     ldr r11, [lr, #12]
     ldr r12, [lr, #16]
-    ldr lr, [sp, #4]
-    ldr r1, [lr, #0]
-    ldr r2, [lr, #4]
-    ldr r3, [lr, #8]
-    ldr r4, [lr, #12]
-    ldr r5, [lr, #16]
-    ldr r6, [lr, #20]
-    ldr r7, [lr, #24]
+    ldr r7, [lr, #20]
+    vmov lr, s27
+    add lr, lr, #28
+    ldm lr, {r1-r6}
     and r0, r1, r8
-    vmov s0, r0
+    vmov lr, s7
+    eor r0, r0, lr
+    vmov s7, r0
     and r0, r1, r9
     and lr, r2, r8
     eor r0, r0, lr
-    vmov s1, r0
+    vmov lr, s8
+    eor r0, r0, lr
+    vmov s8, r0
     and r0, r1, r10
     and lr, r2, r9
     eor r0, r0, lr
     and lr, r3, r8
     eor r0, r0, lr
-    vmov s2, r0
+    vmov lr, s9
+    eor r0, r0, lr
+    vmov s9, r0
     and r0, r1, r11
     and lr, r2, r10
     eor r0, r0, lr
@@ -344,7 +1819,9 @@ pqmcu_mce_kara13:
     eor r0, r0, lr
     and lr, r4, r8
     eor r0, r0, lr
-    vmov s3, r0
+    vmov lr, s10
+    eor r0, r0, lr
+    vmov s10, r0
     and r0, r1, r12
     and lr, r2, r11
     eor r0, r0, lr
@@ -354,280 +1831,193 @@ pqmcu_mce_kara13:
     eor r0, r0, lr
     and lr, r5, r8
     eor r0, r0, lr
-    vmov s4, r0
-    ldr r0, [sp, #12]
-    and r0, r0, r1
-    and lr, r2, r12
-    eor r0, r0, lr
-    and lr, r3, r11
-    eor r0, r0, lr
-    and lr, r4, r10
-    eor r0, r0, lr
-    and lr, r5, r9
-    eor r0, r0, lr
-    and lr, r6, r8
-    eor r0, r0, lr
-    vmov s5, r0
-    ldr r0, [sp, #16]
-    and r0, r0, r1
-    ldr lr, [sp, #12]
-    and lr, lr, r2
-    eor r0, r0, lr
-    and lr, r3, r12
-    eor r0, r0, lr
-    and lr, r4, r11
-    eor r0, r0, lr
-    and lr, r5, r10
-    eor r0, r0, lr
-    and lr, r6, r9
-    eor r0, r0, lr
-    and lr, r7, r8
-    eor r0, r0, lr
-    vmov s6, r0
-    ldr r0, [sp, #16]
-    and r0, r0, r2
-    ldr lr, [sp, #12]
-    and lr, lr, r3
-    eor r0, r0, lr
-    and lr, r4, r12
-    eor r0, r0, lr
-    and lr, r5, r11
-    eor r0, r0, lr
-    and lr, r6, r10
-    eor r0, r0, lr
-    and lr, r7, r9
-    eor r0, r0, lr
-    vmov s7, r0
-    ldr r0, [sp, #16]
-    and r0, r0, r3
-    ldr lr, [sp, #12]
-    and lr, lr, r4
-    eor r0, r0, lr
-    and lr, r5, r12
-    eor r0, r0, lr
-    and lr, r6, r11
-    eor r0, r0, lr
-    and lr, r7, r10
-    eor r0, r0, lr
-    vmov s8, r0
-    ldr r0, [sp, #16]
-    and r0, r0, r4
-    ldr lr, [sp, #12]
-    and lr, lr, r5
-    eor r0, r0, lr
-    and lr, r6, r12
-    eor r0, r0, lr
-    and lr, r7, r11
-    eor r0, r0, lr
-    vmov s9, r0
-    ldr r0, [sp, #16]
-    and r0, r0, r5
-    ldr lr, [sp, #12]
-    and lr, lr, r6
-    eor r0, r0, lr
-    and lr, r7, r12
-    eor r0, r0, lr
-    vmov s10, r0
-    ldr r0, [sp, #16]
-    and r0, r0, r6
-    ldr lr, [sp, #12]
-    and lr, lr, r7
+    vmov lr, s11
     eor r0, r0, lr
     vmov s11, r0
-    ldr r0, [sp, #16]
-    and r0, r0, r7
-    vmov s12, r0
-    ldr r0, [sp, #0]
-    vstmia r0!, {s0-s12}
-    str r0, [sp, #0]
-    ldr lr, [sp, #8]
-    ldr r0, [lr, #48]
-    ldr lr, [sp, #12]
-    eor r0, r0, lr
-    str r0, [sp, #12]
-    ldr lr, [sp, #8]
-    ldr r0, [lr, #28]
-    eor r8, r8, r0
-    ldr r0, [lr, #32]
-    eor r9, r9, r0
-    ldr r0, [lr, #36]
-    eor r10, r10, r0
-    ldr r0, [lr, #40]
-    eor r11, r11, r0
-    ldr r0, [lr, #44]
-    eor r12, r12, r0
-    ldr lr, [sp, #4]
-    ldr r0, [lr, #28]
-    eor r1, r1, r0
-    ldr r0, [lr, #32]
-    eor r2, r2, r0
-    ldr r0, [lr, #36]
-    eor r3, r3, r0
-    ldr r0, [lr, #40]
-    eor r4, r4, r0
-    ldr r0, [lr, #44]
-    eor r5, r5, r0
-    ldr r0, [lr, #48]
-    eor r6, r6, r0
-    and r0, r1, r8
-    vmov s0, r0
-    and r0, r1, r9
-    and lr, r2, r8
-    eor r0, r0, lr
-    vmov s1, r0
-    and r0, r1, r10
-    and lr, r2, r9
-    eor r0, r0, lr
-    and lr, r3, r8
-    eor r0, r0, lr
-    vmov s2, r0
-    and r0, r1, r11
-    and lr, r2, r10
-    eor r0, r0, lr
-    and lr, r3, r9
-    eor r0, r0, lr
-    and lr, r4, r8
-    eor r0, r0, lr
-    vmov s3, r0
-    and r0, r1, r12
-    and lr, r2, r11
-    eor r0, r0, lr
-    and lr, r3, r10
-    eor r0, r0, lr
-    and lr, r4, r9
-    eor r0, r0, lr
-    and lr, r5, r8
-    eor r0, r0, lr
-    vmov s4, r0
-    ldr r0, [sp, #12]
-    and r0, r0, r1
-    and lr, r2, r12
-    eor r0, r0, lr
-    and lr, r3, r11
-    eor r0, r0, lr
-    and lr, r4, r10
-    eor r0, r0, lr
-    and lr, r5, r9
-    eor r0, r0, lr
-    and lr, r6, r8
-    eor r0, r0, lr
-    vmov s5, r0
-    ldr r0, [sp, #16]
-    and r0, r0, r1
-    ldr lr, [sp, #12]
-    and lr, lr, r2
-    eor r0, r0, lr
-    and lr, r3, r12
-    eor r0, r0, lr
-    and lr, r4, r11
-    eor r0, r0, lr
-    and lr, r5, r10
-    eor r0, r0, lr
-    and lr, r6, r9
-    eor r0, r0, lr
-    and lr, r7, r8
-    eor r0, r0, lr
-    vmov s6, r0
-    ldr r0, [sp, #16]
-    and r0, r0, r2
-    ldr lr, [sp, #12]
-    and lr, lr, r3
-    eor r0, r0, lr
-    and lr, r4, r12
-    eor r0, r0, lr
-    and lr, r5, r11
-    eor r0, r0, lr
-    and lr, r6, r10
-    eor r0, r0, lr
-    and lr, r7, r9
-    eor r0, r0, lr
-    vmov s7, r0
-    ldr r0, [sp, #16]
-    and r0, r0, r3
-    ldr lr, [sp, #12]
-    and lr, lr, r4
-    eor r0, r0, lr
-    and lr, r5, r12
-    eor r0, r0, lr
-    and lr, r6, r11
-    eor r0, r0, lr
-    and lr, r7, r10
-    eor r0, r0, lr
-    vmov s8, r0
-    ldr r0, [sp, #16]
-    and r0, r0, r4
-    ldr lr, [sp, #12]
-    and lr, lr, r5
-    eor r0, r0, lr
-    and lr, r6, r12
-    eor r0, r0, lr
-    and lr, r7, r11
-    eor r0, r0, lr
-    vmov s9, r0
-    ldr r0, [sp, #16]
-    and r0, r0, r5
-    ldr lr, [sp, #12]
-    and lr, lr, r6
-    eor r0, r0, lr
-    and lr, r7, r12
-    eor r0, r0, lr
-    vmov s10, r0
-    ldr r0, [sp, #16]
-    and r0, r0, r6
-    ldr lr, [sp, #12]
-    and lr, lr, r7
-    eor r0, r0, lr
-    vmov s11, r0
-    ldr r0, [sp, #16]
-    and r0, r0, r7
-    vmov s12, r0
-    ldr r0, [sp, #0]
-    vstmia r0!, {s0-s12}
-    str r0, [sp, #0]
-    ldr lr, [sp, #8]
-    ldr r7, [lr, #28]
-    ldr r8, [lr, #32]
-    ldr r9, [lr, #36]
-    ldr r10, [lr, #40]
-    ldr r11, [lr, #44]
-    ldr r12, [lr, #48]
-    ldr lr, [sp, #4]
-    ldr r1, [lr, #28]
-    ldr r2, [lr, #32]
-    ldr r3, [lr, #36]
-    ldr r4, [lr, #40]
-    ldr r5, [lr, #44]
-    ldr r6, [lr, #48]
     and r0, r1, r7
-    vmov s0, r0
-    and r0, r1, r8
-    and lr, r2, r7
+    and lr, r2, r12
     eor r0, r0, lr
-    vmov s1, r0
-    and r0, r1, r9
-    and lr, r2, r8
+    and lr, r3, r11
     eor r0, r0, lr
-    and lr, r3, r7
+    and lr, r4, r10
     eor r0, r0, lr
-    vmov s2, r0
-    and r0, r1, r10
-    and lr, r2, r9
+    and lr, r5, r9
     eor r0, r0, lr
-    and lr, r3, r8
+    and lr, r6, r8
     eor r0, r0, lr
-    and lr, r4, r7
+    vmov lr, s12
     eor r0, r0, lr
-    vmov s3, r0
-    and r0, r1, r11
-    and lr, r2, r10
+    vmov s12, r0
+    and r0, r2, r7
+    and lr, r3, r12
     eor r0, r0, lr
-    and lr, r3, r9
+    and lr, r4, r11
     eor r0, r0, lr
-    and lr, r4, r8
+    and lr, r5, r10
     eor r0, r0, lr
-    and lr, r5, r7
+    and lr, r6, r9
     eor r0, r0, lr
-    vmov s4, r0
+    vmov s13, r0
+    and r0, r3, r7
+    and lr, r4, r12
+    eor r0, r0, lr
+    and lr, r5, r11
+    eor r0, r0, lr
+    and lr, r6, r10
+    eor r0, r0, lr
+    vmov s14, r0
+    and r0, r4, r7
+    and lr, r5, r12
+    eor r0, r0, lr
+    and lr, r6, r11
+    eor r0, r0, lr
+    vmov s15, r0
+    and r0, r5, r7
+    and lr, r6, r12
+    eor r0, r0, lr
+    vmov s16, r0
+    and r0, r6, r7
+    vmov s17, r0
+    vmov r0, s28
+    ldr lr, [r0, #20]
+    eor lr, lr, r7
+    vmov s25, lr
+    ldr lr, [r0, #24]
+    vmov s26, lr
+    ldr lr, [r0, #0]
+    eor r8, r8, lr
+    ldr lr, [r0, #4]
+    eor r9, r9, lr
+    ldr lr, [r0, #8]
+    eor r10, r10, lr
+    ldr lr, [r0, #12]
+    eor r11, r11, lr
+    ldr lr, [r0, #16]
+    eor r12, r12, lr
+    vmov r0, s27
+    ldr lr, [r0, #0]
+    eor r1, r1, lr
+    ldr lr, [r0, #4]
+    eor r2, r2, lr
+    ldr lr, [r0, #8]
+    eor r3, r3, lr
+    ldr lr, [r0, #12]
+    eor r4, r4, lr
+    ldr lr, [r0, #16]
+    eor r5, r5, lr
+    ldr lr, [r0, #20]
+    eor r6, r6, lr
+    ldr r7, [r0, #24]
+    vmov r0, s26
+    and r0, r0, r7
+    vmov lr, s12
+    eor r0, r0, lr
+    vmov s24, r0
+    vmov r0, s26
+    and r0, r0, r6
+    vmov lr, s25
+    and lr, lr, r7
+    eor r0, r0, lr
+    vmov lr, s11
+    eor r0, r0, lr
+    vmov s23, r0
+    vmov r0, s26
+    and r0, r0, r5
+    vmov lr, s25
+    and lr, lr, r6
+    eor r0, r0, lr
+    and lr, r7, r12
+    eor r0, r0, lr
+    vmov lr, s10
+    eor r0, r0, lr
+    vmov lr, s17
+    eor r0, r0, lr
+    vmov s22, r0
+    vmov r0, s26
+    and r0, r0, r4
+    vmov lr, s25
+    and lr, lr, r5
+    eor r0, r0, lr
+    and lr, r6, r12
+    eor r0, r0, lr
+    and lr, r7, r11
+    eor r0, r0, lr
+    vmov lr, s9
+    eor r0, r0, lr
+    vmov lr, s16
+    eor r0, r0, lr
+    vmov s21, r0
+    vmov r0, s26
+    and r0, r0, r3
+    vmov lr, s25
+    and lr, lr, r4
+    eor r0, r0, lr
+    and lr, r5, r12
+    eor r0, r0, lr
+    and lr, r6, r11
+    eor r0, r0, lr
+    and lr, r7, r10
+    eor r0, r0, lr
+    vmov lr, s8
+    eor r0, r0, lr
+    vmov lr, s15
+    eor r0, r0, lr
+    vmov s20, r0
+    vmov r0, s26
+    and r0, r0, r2
+    vmov lr, s25
+    and lr, lr, r3
+    eor r0, r0, lr
+    and lr, r4, r12
+    eor r0, r0, lr
+    and lr, r5, r11
+    eor r0, r0, lr
+    and lr, r6, r10
+    eor r0, r0, lr
+    and lr, r7, r9
+    eor r0, r0, lr
+    vmov lr, s7
+    eor r0, r0, lr
+    vmov lr, s14
+    eor r0, r0, lr
+    vmov s19, r0
+    vmov r0, s26
+    and r0, r0, r1
+    vmov lr, s25
+    and lr, lr, r2
+    eor r0, r0, lr
+    and lr, r3, r12
+    eor r0, r0, lr
+    and lr, r4, r11
+    eor r0, r0, lr
+    and lr, r5, r10
+    eor r0, r0, lr
+    and lr, r6, r9
+    eor r0, r0, lr
+    and lr, r7, r8
+    eor r0, r0, lr
+    vmov lr, s6
+    eor r0, r0, lr
+    vmov lr, s13
+    eor r0, r0, lr
+    vmov s18, r0
+    vmov r0, s25
+    and r0, r0, r1
+    and lr, r2, r12
+    eor r0, r0, lr
+    and lr, r3, r11
+    eor r0, r0, lr
+    and lr, r4, r10
+    eor r0, r0, lr
+    and lr, r5, r9
+    eor r0, r0, lr
+    and lr, r6, r8
+    eor r0, r0, lr
+    vmov lr, s5
+    eor r0, r0, lr
+    vmov lr, s12
+    eor r0, r0, lr
+    vmov s12, r0
     and r0, r1, r12
     and lr, r2, r11
     eor r0, r0, lr
@@ -637,10 +2027,184 @@ pqmcu_mce_kara13:
     eor r0, r0, lr
     and lr, r5, r8
     eor r0, r0, lr
-    and lr, r6, r7
+    vmov lr, s4
     eor r0, r0, lr
-    vmov s5, r0
-    and r0, r2, r12
+    vmov lr, s11
+    eor r0, r0, lr
+    vmov s11, r0
+    and r0, r1, r11
+    and lr, r2, r10
+    eor r0, r0, lr
+    and lr, r3, r9
+    eor r0, r0, lr
+    and lr, r4, r8
+    eor r0, r0, lr
+    vmov lr, s3
+    eor r0, r0, lr
+    vmov lr, s10
+    eor r0, r0, lr
+    vmov s10, r0
+    and r0, r1, r10
+    and lr, r2, r9
+    eor r0, r0, lr
+    and lr, r3, r8
+    eor r0, r0, lr
+    vmov lr, s2
+    eor r0, r0, lr
+    vmov lr, s9
+    eor r0, r0, lr
+    vmov s9, r0
+    and r0, r1, r9
+    and lr, r2, r8
+    eor r0, r0, lr
+    vmov lr, s1
+    eor r0, r0, lr
+    vmov lr, s8
+    eor r0, r0, lr
+    vmov s8, r0
+    and r0, r1, r8
+    vmov lr, s0
+    eor r0, r0, lr
+    vmov lr, s7
+    eor r0, r0, lr
+    vmov s7, r0
+    vmov r0, s0
+    vmov r1, s1
+    vmov r2, s2
+    vmov r3, s3
+    vmov r4, s4
+    vmov r5, s5
+    vmov r6, s6
+    vmov r7, s7
+    vmov r8, s8
+    vmov r9, s9
+    vmov r10, s10
+    vmov r11, s11
+    vmov r12, s12
+    vmov lr, s18
+    eor r0, r0, lr
+    eor r1, r1, lr
+    eor r3, r3, lr
+    eor r4, r4, lr
+    vmov lr, s19
+    eor r1, r1, lr
+    eor r2, r2, lr
+    eor r4, r4, lr
+    eor r5, r5, lr
+    vmov lr, s20
+    eor r2, r2, lr
+    eor r3, r3, lr
+    eor r5, r5, lr
+    eor r6, r6, lr
+    vmov lr, s21
+    eor r3, r3, lr
+    eor r4, r4, lr
+    eor r6, r6, lr
+    eor r7, r7, lr
+    vmov lr, s22
+    eor r4, r4, lr
+    eor r5, r5, lr
+    eor r7, r7, lr
+    eor r8, r8, lr
+    vmov lr, s23
+    eor r5, r5, lr
+    eor r6, r6, lr
+    eor r8, r8, lr
+    eor r9, r9, lr
+    vmov lr, s24
+    eor r6, r6, lr
+    eor r7, r7, lr
+    eor r9, r9, lr
+    eor r10, r10, lr
+    vmov lr, s13
+    eor r7, r7, lr
+    eor r8, r8, lr
+    eor r10, r10, lr
+    eor r11, r11, lr
+    vmov lr, s14
+    eor r8, r8, lr
+    eor r9, r9, lr
+    eor r11, r11, lr
+    eor r12, r12, lr
+    vmov lr, s15
+    eor r0, r0, lr
+    eor r1, r1, lr
+    eor r3, r3, lr
+    eor r4, r4, lr
+    eor r9, r9, lr
+    eor r10, r10, lr
+    eor r12, r12, lr
+    vmov lr, s16
+    eor r0, r0, lr
+    eor r2, r2, lr
+    eor r3, r3, lr
+    eor r5, r5, lr
+    eor r10, r10, lr
+    eor r11, r11, lr
+    vmov lr, s17
+    eor r1, r1, lr
+    eor r3, r3, lr
+    eor r4, r4, lr
+    eor r6, r6, lr
+    eor r11, r11, lr
+    eor r12, r12, lr
+    vmov lr, s29
+    stm lr, {r0-r12}
+    vpop {s16-s29}
+    pop {r4-r11, pc}
+    .size pqmcu_mce_mul13, .-pqmcu_mce_mul13
+    .section .text.pqmcu_mce_mulacc13, "ax", %progbits
+    .align 2
+    .global pqmcu_mce_mulacc13
+    .type pqmcu_mce_mulacc13, %function
+    .thumb_func
+pqmcu_mce_mulacc13:
+    push {r4-r11, lr}
+    vpush {s16-s29}
+    vmov s29, r0
+    vmov s27, r1
+    vmov s28, r2
+    mov lr, r2
+    ldr r0, [lr, #20]
+    vmov s25, r0
+    ldr r0, [lr, #24]
+    vmov s26, r0
+    ldm lr, {r8-r12}
+    ldm r1, {r1-r7}
+    and r0, r1, r8
+    vmov s0, r0
+    and r0, r1, r9
+    and lr, r2, r8
+    eor r0, r0, lr
+    vmov s1, r0
+    and r0, r1, r10
+    and lr, r2, r9
+    eor r0, r0, lr
+    and lr, r3, r8
+    eor r0, r0, lr
+    vmov s2, r0
+    and r0, r1, r11
+    and lr, r2, r10
+    eor r0, r0, lr
+    and lr, r3, r9
+    eor r0, r0, lr
+    and lr, r4, r8
+    eor r0, r0, lr
+    vmov s3, r0
+    and r0, r1, r12
+    and lr, r2, r11
+    eor r0, r0, lr
+    and lr, r3, r10
+    eor r0, r0, lr
+    and lr, r4, r9
+    eor r0, r0, lr
+    and lr, r5, r8
+    eor r0, r0, lr
+    vmov s4, r0
+    vmov r0, s25
+    and r0, r0, r1
+    and lr, r2, r12
+    eor r0, r0, lr
     and lr, r3, r11
     eor r0, r0, lr
     and lr, r4, r10
@@ -649,30 +2213,1638 @@ pqmcu_mce_kara13:
     eor r0, r0, lr
     and lr, r6, r8
     eor r0, r0, lr
-    vmov s6, r0
-    and r0, r3, r12
+    vmov s5, r0
+    vmov r0, s26
+    and r0, r0, r1
+    vmov lr, s25
+    and lr, lr, r2
+    eor r0, r0, lr
+    and lr, r3, r12
+    eor r0, r0, lr
     and lr, r4, r11
     eor r0, r0, lr
     and lr, r5, r10
     eor r0, r0, lr
     and lr, r6, r9
     eor r0, r0, lr
-    vmov s7, r0
-    and r0, r4, r12
+    and lr, r7, r8
+    eor r0, r0, lr
+    vmov s6, r0
+    vmov r0, s26
+    and r0, r0, r2
+    vmov lr, s25
+    and lr, lr, r3
+    eor r0, r0, lr
+    and lr, r4, r12
+    eor r0, r0, lr
     and lr, r5, r11
     eor r0, r0, lr
     and lr, r6, r10
     eor r0, r0, lr
-    vmov s8, r0
-    and r0, r5, r12
+    and lr, r7, r9
+    eor r0, r0, lr
+    vmov s7, r0
+    vmov r0, s26
+    and r0, r0, r3
+    vmov lr, s25
+    and lr, lr, r4
+    eor r0, r0, lr
+    and lr, r5, r12
+    eor r0, r0, lr
     and lr, r6, r11
     eor r0, r0, lr
+    and lr, r7, r10
+    eor r0, r0, lr
+    vmov s8, r0
+    vmov r0, s26
+    and r0, r0, r4
+    vmov lr, s25
+    and lr, lr, r5
+    eor r0, r0, lr
+    and lr, r6, r12
+    eor r0, r0, lr
+    and lr, r7, r11
+    eor r0, r0, lr
     vmov s9, r0
-    and r0, r6, r12
+    vmov r0, s26
+    and r0, r0, r5
+    vmov lr, s25
+    and lr, lr, r6
+    eor r0, r0, lr
+    and lr, r7, r12
+    eor r0, r0, lr
     vmov s10, r0
-    ldr r0, [sp, #0]
-    vstmia r0!, {s0-s10}
-    str r0, [sp, #0]
-    add sp, sp, #24
+    vmov r0, s26
+    and r0, r0, r6
+    vmov lr, s25
+    and lr, lr, r7
+    eor r0, r0, lr
+    vmov s11, r0
+    vmov r0, s26
+    and r0, r0, r7
+    vmov s12, r0
+    vmov lr, s28
+    add lr, lr, #28
+    ldr r8, [lr, #0]
+    ldr r9, [lr, #4]
+    ldr r10, [lr, #8]
+    ldr r11, [lr, #12]
+    ldr r12, [lr, #16]
+    ldr r7, [lr, #20]
+    vmov lr, s27
+    add lr, lr, #28
+    ldm lr, {r1-r6}
+    and r0, r1, r8
+    vmov lr, s7
+    eor r0, r0, lr
+    vmov s7, r0
+    and r0, r1, r9
+    and lr, r2, r8
+    eor r0, r0, lr
+    vmov lr, s8
+    eor r0, r0, lr
+    vmov s8, r0
+    and r0, r1, r10
+    and lr, r2, r9
+    eor r0, r0, lr
+    and lr, r3, r8
+    eor r0, r0, lr
+    vmov lr, s9
+    eor r0, r0, lr
+    vmov s9, r0
+    and r0, r1, r11
+    and lr, r2, r10
+    eor r0, r0, lr
+    and lr, r3, r9
+    eor r0, r0, lr
+    and lr, r4, r8
+    eor r0, r0, lr
+    vmov lr, s10
+    eor r0, r0, lr
+    vmov s10, r0
+    and r0, r1, r12
+    and lr, r2, r11
+    eor r0, r0, lr
+    and lr, r3, r10
+    eor r0, r0, lr
+    and lr, r4, r9
+    eor r0, r0, lr
+    and lr, r5, r8
+    eor r0, r0, lr
+    vmov lr, s11
+    eor r0, r0, lr
+    vmov s11, r0
+    and r0, r1, r7
+    and lr, r2, r12
+    eor r0, r0, lr
+    and lr, r3, r11
+    eor r0, r0, lr
+    and lr, r4, r10
+    eor r0, r0, lr
+    and lr, r5, r9
+    eor r0, r0, lr
+    and lr, r6, r8
+    eor r0, r0, lr
+    vmov lr, s12
+    eor r0, r0, lr
+    vmov s12, r0
+    and r0, r2, r7
+    and lr, r3, r12
+    eor r0, r0, lr
+    and lr, r4, r11
+    eor r0, r0, lr
+    and lr, r5, r10
+    eor r0, r0, lr
+    and lr, r6, r9
+    eor r0, r0, lr
+    vmov s13, r0
+    and r0, r3, r7
+    and lr, r4, r12
+    eor r0, r0, lr
+    and lr, r5, r11
+    eor r0, r0, lr
+    and lr, r6, r10
+    eor r0, r0, lr
+    vmov s14, r0
+    and r0, r4, r7
+    and lr, r5, r12
+    eor r0, r0, lr
+    and lr, r6, r11
+    eor r0, r0, lr
+    vmov s15, r0
+    and r0, r5, r7
+    and lr, r6, r12
+    eor r0, r0, lr
+    vmov s16, r0
+    and r0, r6, r7
+    vmov s17, r0
+    vmov r0, s28
+    ldr lr, [r0, #20]
+    eor lr, lr, r7
+    vmov s25, lr
+    ldr lr, [r0, #24]
+    vmov s26, lr
+    ldr lr, [r0, #0]
+    eor r8, r8, lr
+    ldr lr, [r0, #4]
+    eor r9, r9, lr
+    ldr lr, [r0, #8]
+    eor r10, r10, lr
+    ldr lr, [r0, #12]
+    eor r11, r11, lr
+    ldr lr, [r0, #16]
+    eor r12, r12, lr
+    vmov r0, s27
+    ldr lr, [r0, #0]
+    eor r1, r1, lr
+    ldr lr, [r0, #4]
+    eor r2, r2, lr
+    ldr lr, [r0, #8]
+    eor r3, r3, lr
+    ldr lr, [r0, #12]
+    eor r4, r4, lr
+    ldr lr, [r0, #16]
+    eor r5, r5, lr
+    ldr lr, [r0, #20]
+    eor r6, r6, lr
+    ldr r7, [r0, #24]
+    vmov r0, s26
+    and r0, r0, r7
+    vmov lr, s12
+    eor r0, r0, lr
+    vmov s24, r0
+    vmov r0, s26
+    and r0, r0, r6
+    vmov lr, s25
+    and lr, lr, r7
+    eor r0, r0, lr
+    vmov lr, s11
+    eor r0, r0, lr
+    vmov s23, r0
+    vmov r0, s26
+    and r0, r0, r5
+    vmov lr, s25
+    and lr, lr, r6
+    eor r0, r0, lr
+    and lr, r7, r12
+    eor r0, r0, lr
+    vmov lr, s10
+    eor r0, r0, lr
+    vmov lr, s17
+    eor r0, r0, lr
+    vmov s22, r0
+    vmov r0, s26
+    and r0, r0, r4
+    vmov lr, s25
+    and lr, lr, r5
+    eor r0, r0, lr
+    and lr, r6, r12
+    eor r0, r0, lr
+    and lr, r7, r11
+    eor r0, r0, lr
+    vmov lr, s9
+    eor r0, r0, lr
+    vmov lr, s16
+    eor r0, r0, lr
+    vmov s21, r0
+    vmov r0, s26
+    and r0, r0, r3
+    vmov lr, s25
+    and lr, lr, r4
+    eor r0, r0, lr
+    and lr, r5, r12
+    eor r0, r0, lr
+    and lr, r6, r11
+    eor r0, r0, lr
+    and lr, r7, r10
+    eor r0, r0, lr
+    vmov lr, s8
+    eor r0, r0, lr
+    vmov lr, s15
+    eor r0, r0, lr
+    vmov s20, r0
+    vmov r0, s26
+    and r0, r0, r2
+    vmov lr, s25
+    and lr, lr, r3
+    eor r0, r0, lr
+    and lr, r4, r12
+    eor r0, r0, lr
+    and lr, r5, r11
+    eor r0, r0, lr
+    and lr, r6, r10
+    eor r0, r0, lr
+    and lr, r7, r9
+    eor r0, r0, lr
+    vmov lr, s7
+    eor r0, r0, lr
+    vmov lr, s14
+    eor r0, r0, lr
+    vmov s19, r0
+    vmov r0, s26
+    and r0, r0, r1
+    vmov lr, s25
+    and lr, lr, r2
+    eor r0, r0, lr
+    and lr, r3, r12
+    eor r0, r0, lr
+    and lr, r4, r11
+    eor r0, r0, lr
+    and lr, r5, r10
+    eor r0, r0, lr
+    and lr, r6, r9
+    eor r0, r0, lr
+    and lr, r7, r8
+    eor r0, r0, lr
+    vmov lr, s6
+    eor r0, r0, lr
+    vmov lr, s13
+    eor r0, r0, lr
+    vmov s18, r0
+    vmov r0, s25
+    and r0, r0, r1
+    and lr, r2, r12
+    eor r0, r0, lr
+    and lr, r3, r11
+    eor r0, r0, lr
+    and lr, r4, r10
+    eor r0, r0, lr
+    and lr, r5, r9
+    eor r0, r0, lr
+    and lr, r6, r8
+    eor r0, r0, lr
+    vmov lr, s5
+    eor r0, r0, lr
+    vmov lr, s12
+    eor r0, r0, lr
+    vmov s12, r0
+    and r0, r1, r12
+    and lr, r2, r11
+    eor r0, r0, lr
+    and lr, r3, r10
+    eor r0, r0, lr
+    and lr, r4, r9
+    eor r0, r0, lr
+    and lr, r5, r8
+    eor r0, r0, lr
+    vmov lr, s4
+    eor r0, r0, lr
+    vmov lr, s11
+    eor r0, r0, lr
+    vmov s11, r0
+    and r0, r1, r11
+    and lr, r2, r10
+    eor r0, r0, lr
+    and lr, r3, r9
+    eor r0, r0, lr
+    and lr, r4, r8
+    eor r0, r0, lr
+    vmov lr, s3
+    eor r0, r0, lr
+    vmov lr, s10
+    eor r0, r0, lr
+    vmov s10, r0
+    and r0, r1, r10
+    and lr, r2, r9
+    eor r0, r0, lr
+    and lr, r3, r8
+    eor r0, r0, lr
+    vmov lr, s2
+    eor r0, r0, lr
+    vmov lr, s9
+    eor r0, r0, lr
+    vmov s9, r0
+    and r0, r1, r9
+    and lr, r2, r8
+    eor r0, r0, lr
+    vmov lr, s1
+    eor r0, r0, lr
+    vmov lr, s8
+    eor r0, r0, lr
+    vmov s8, r0
+    and r0, r1, r8
+    vmov lr, s0
+    eor r0, r0, lr
+    vmov lr, s7
+    eor r0, r0, lr
+    vmov s7, r0
+    vmov r0, s0
+    vmov r1, s1
+    vmov r2, s2
+    vmov r3, s3
+    vmov r4, s4
+    vmov r5, s5
+    vmov r6, s6
+    vmov lr, s18
+    eor r0, r0, lr
+    eor r1, r1, lr
+    eor r3, r3, lr
+    eor r4, r4, lr
+    vmov lr, s19
+    eor r1, r1, lr
+    eor r2, r2, lr
+    eor r4, r4, lr
+    eor r5, r5, lr
+    vmov lr, s20
+    eor r2, r2, lr
+    eor r3, r3, lr
+    eor r5, r5, lr
+    eor r6, r6, lr
+    vmov lr, s21
+    eor r3, r3, lr
+    eor r4, r4, lr
+    eor r6, r6, lr
+    vmov lr, s22
+    eor r4, r4, lr
+    eor r5, r5, lr
+    vmov lr, s23
+    eor r5, r5, lr
+    eor r6, r6, lr
+    vmov lr, s24
+    eor r6, r6, lr
+    vmov lr, s15
+    eor r0, r0, lr
+    eor r1, r1, lr
+    eor r3, r3, lr
+    eor r4, r4, lr
+    vmov lr, s16
+    eor r0, r0, lr
+    eor r2, r2, lr
+    eor r3, r3, lr
+    eor r5, r5, lr
+    vmov lr, s17
+    eor r1, r1, lr
+    eor r3, r3, lr
+    eor r4, r4, lr
+    eor r6, r6, lr
+    vmov r12, s29
+    ldr r7, [r12, #0]
+    ldr r8, [r12, #4]
+    ldr r9, [r12, #8]
+    ldr r10, [r12, #12]
+    ldr r11, [r12, #16]
+    ldr lr, [r12, #20]
+    eor r0, r0, r7
+    eor r1, r1, r8
+    eor r2, r2, r9
+    eor r3, r3, r10
+    eor r4, r4, r11
+    eor r5, r5, lr
+    ldr r7, [r12, #24]
+    eor r6, r6, r7
+    @ u / r words from 0
+    stm r12, {r0-r6}
+    vmov r0, s7
+    vmov r1, s8
+    vmov r2, s9
+    vmov r3, s10
+    vmov r4, s11
+    vmov r5, s12
+    vmov lr, s21
+    eor r0, r0, lr
+    vmov lr, s22
+    eor r0, r0, lr
+    eor r1, r1, lr
+    vmov lr, s23
+    eor r1, r1, lr
+    eor r2, r2, lr
+    vmov lr, s24
+    eor r0, r0, lr
+    eor r2, r2, lr
+    eor r3, r3, lr
+    vmov lr, s13
+    eor r0, r0, lr
+    eor r1, r1, lr
+    eor r3, r3, lr
+    eor r4, r4, lr
+    vmov lr, s14
+    eor r1, r1, lr
+    eor r2, r2, lr
+    eor r4, r4, lr
+    eor r5, r5, lr
+    vmov lr, s15
+    eor r2, r2, lr
+    eor r3, r3, lr
+    eor r5, r5, lr
+    vmov lr, s16
+    eor r3, r3, lr
+    eor r4, r4, lr
+    vmov lr, s17
+    eor r4, r4, lr
+    eor r5, r5, lr
+    vmov r12, s29
+    ldr r7, [r12, #28]
+    ldr r8, [r12, #32]
+    ldr r9, [r12, #36]
+    ldr r10, [r12, #40]
+    ldr r11, [r12, #44]
+    ldr lr, [r12, #48]
+    eor r0, r0, r7
+    eor r1, r1, r8
+    eor r2, r2, r9
+    eor r3, r3, r10
+    eor r4, r4, r11
+    eor r5, r5, lr
+    add r12, r12, #28
+    stm r12, {r0-r5}
+    vpop {s16-s29}
     pop {r4-r11, pc}
-    .size pqmcu_mce_kara13, .-pqmcu_mce_kara13
+    .size pqmcu_mce_mulacc13, .-pqmcu_mce_mulacc13
+    .section .text.pqmcu_mce_bflyn13, "ax", %progbits
+    .align 2
+    .global pqmcu_mce_bflyn13
+    .type pqmcu_mce_bflyn13, %function
+    .thumb_func
+pqmcu_mce_bflyn13:
+    push {r4-r11, lr}
+    vpush {s16-s31}
+    vmov s29, r0
+    vmov s27, r1
+    vmov s28, r2
+    sub r12, r1, r0
+    lsl r12, r12, #1
+    vmov s31, r12
+    vmov s30, r3
+.Lpqmcu_mce_bflyn13_top:
+    vmov r1, s27
+    vmov r2, s28
+    mov lr, r2
+    ldr r0, [lr, #20]
+    vmov s25, r0
+    ldr r0, [lr, #24]
+    vmov s26, r0
+    ldm lr, {r8-r12}
+    ldm r1, {r1-r7}
+    and r0, r1, r8
+    vmov s0, r0
+    and r0, r1, r9
+    and lr, r2, r8
+    eor r0, r0, lr
+    vmov s1, r0
+    and r0, r1, r10
+    and lr, r2, r9
+    eor r0, r0, lr
+    and lr, r3, r8
+    eor r0, r0, lr
+    vmov s2, r0
+    and r0, r1, r11
+    and lr, r2, r10
+    eor r0, r0, lr
+    and lr, r3, r9
+    eor r0, r0, lr
+    and lr, r4, r8
+    eor r0, r0, lr
+    vmov s3, r0
+    and r0, r1, r12
+    and lr, r2, r11
+    eor r0, r0, lr
+    and lr, r3, r10
+    eor r0, r0, lr
+    and lr, r4, r9
+    eor r0, r0, lr
+    and lr, r5, r8
+    eor r0, r0, lr
+    vmov s4, r0
+    vmov r0, s25
+    and r0, r0, r1
+    and lr, r2, r12
+    eor r0, r0, lr
+    and lr, r3, r11
+    eor r0, r0, lr
+    and lr, r4, r10
+    eor r0, r0, lr
+    and lr, r5, r9
+    eor r0, r0, lr
+    and lr, r6, r8
+    eor r0, r0, lr
+    vmov s5, r0
+    vmov r0, s26
+    and r0, r0, r1
+    vmov lr, s25
+    and lr, lr, r2
+    eor r0, r0, lr
+    and lr, r3, r12
+    eor r0, r0, lr
+    and lr, r4, r11
+    eor r0, r0, lr
+    and lr, r5, r10
+    eor r0, r0, lr
+    and lr, r6, r9
+    eor r0, r0, lr
+    and lr, r7, r8
+    eor r0, r0, lr
+    vmov s6, r0
+    vmov r0, s26
+    and r0, r0, r2
+    vmov lr, s25
+    and lr, lr, r3
+    eor r0, r0, lr
+    and lr, r4, r12
+    eor r0, r0, lr
+    and lr, r5, r11
+    eor r0, r0, lr
+    and lr, r6, r10
+    eor r0, r0, lr
+    and lr, r7, r9
+    eor r0, r0, lr
+    vmov s7, r0
+    vmov r0, s26
+    and r0, r0, r3
+    vmov lr, s25
+    and lr, lr, r4
+    eor r0, r0, lr
+    and lr, r5, r12
+    eor r0, r0, lr
+    and lr, r6, r11
+    eor r0, r0, lr
+    and lr, r7, r10
+    eor r0, r0, lr
+    vmov s8, r0
+    vmov r0, s26
+    and r0, r0, r4
+    vmov lr, s25
+    and lr, lr, r5
+    eor r0, r0, lr
+    and lr, r6, r12
+    eor r0, r0, lr
+    and lr, r7, r11
+    eor r0, r0, lr
+    vmov s9, r0
+    vmov r0, s26
+    and r0, r0, r5
+    vmov lr, s25
+    and lr, lr, r6
+    eor r0, r0, lr
+    and lr, r7, r12
+    eor r0, r0, lr
+    vmov s10, r0
+    vmov r0, s26
+    and r0, r0, r6
+    vmov lr, s25
+    and lr, lr, r7
+    eor r0, r0, lr
+    vmov s11, r0
+    vmov r0, s26
+    and r0, r0, r7
+    vmov s12, r0
+    vmov lr, s28
+    add lr, lr, #28
+    ldr r8, [lr, #0]
+    ldr r9, [lr, #4]
+    ldr r10, [lr, #8]
+    ldr r11, [lr, #12]
+    ldr r12, [lr, #16]
+    ldr r7, [lr, #20]
+    vmov lr, s27
+    add lr, lr, #28
+    ldm lr, {r1-r6}
+    and r0, r1, r8
+    vmov lr, s7
+    eor r0, r0, lr
+    vmov s7, r0
+    and r0, r1, r9
+    and lr, r2, r8
+    eor r0, r0, lr
+    vmov lr, s8
+    eor r0, r0, lr
+    vmov s8, r0
+    and r0, r1, r10
+    and lr, r2, r9
+    eor r0, r0, lr
+    and lr, r3, r8
+    eor r0, r0, lr
+    vmov lr, s9
+    eor r0, r0, lr
+    vmov s9, r0
+    and r0, r1, r11
+    and lr, r2, r10
+    eor r0, r0, lr
+    and lr, r3, r9
+    eor r0, r0, lr
+    and lr, r4, r8
+    eor r0, r0, lr
+    vmov lr, s10
+    eor r0, r0, lr
+    vmov s10, r0
+    and r0, r1, r12
+    and lr, r2, r11
+    eor r0, r0, lr
+    and lr, r3, r10
+    eor r0, r0, lr
+    and lr, r4, r9
+    eor r0, r0, lr
+    and lr, r5, r8
+    eor r0, r0, lr
+    vmov lr, s11
+    eor r0, r0, lr
+    vmov s11, r0
+    and r0, r1, r7
+    and lr, r2, r12
+    eor r0, r0, lr
+    and lr, r3, r11
+    eor r0, r0, lr
+    and lr, r4, r10
+    eor r0, r0, lr
+    and lr, r5, r9
+    eor r0, r0, lr
+    and lr, r6, r8
+    eor r0, r0, lr
+    vmov lr, s12
+    eor r0, r0, lr
+    vmov s12, r0
+    and r0, r2, r7
+    and lr, r3, r12
+    eor r0, r0, lr
+    and lr, r4, r11
+    eor r0, r0, lr
+    and lr, r5, r10
+    eor r0, r0, lr
+    and lr, r6, r9
+    eor r0, r0, lr
+    vmov s13, r0
+    and r0, r3, r7
+    and lr, r4, r12
+    eor r0, r0, lr
+    and lr, r5, r11
+    eor r0, r0, lr
+    and lr, r6, r10
+    eor r0, r0, lr
+    vmov s14, r0
+    and r0, r4, r7
+    and lr, r5, r12
+    eor r0, r0, lr
+    and lr, r6, r11
+    eor r0, r0, lr
+    vmov s15, r0
+    and r0, r5, r7
+    and lr, r6, r12
+    eor r0, r0, lr
+    vmov s16, r0
+    and r0, r6, r7
+    vmov s17, r0
+    vmov r0, s28
+    ldr lr, [r0, #20]
+    eor lr, lr, r7
+    vmov s25, lr
+    ldr lr, [r0, #24]
+    vmov s26, lr
+    ldr lr, [r0, #0]
+    eor r8, r8, lr
+    ldr lr, [r0, #4]
+    eor r9, r9, lr
+    ldr lr, [r0, #8]
+    eor r10, r10, lr
+    ldr lr, [r0, #12]
+    eor r11, r11, lr
+    ldr lr, [r0, #16]
+    eor r12, r12, lr
+    vmov r0, s27
+    ldr lr, [r0, #0]
+    eor r1, r1, lr
+    ldr lr, [r0, #4]
+    eor r2, r2, lr
+    ldr lr, [r0, #8]
+    eor r3, r3, lr
+    ldr lr, [r0, #12]
+    eor r4, r4, lr
+    ldr lr, [r0, #16]
+    eor r5, r5, lr
+    ldr lr, [r0, #20]
+    eor r6, r6, lr
+    ldr r7, [r0, #24]
+    vmov r0, s26
+    and r0, r0, r7
+    vmov lr, s12
+    eor r0, r0, lr
+    vmov s24, r0
+    vmov r0, s26
+    and r0, r0, r6
+    vmov lr, s25
+    and lr, lr, r7
+    eor r0, r0, lr
+    vmov lr, s11
+    eor r0, r0, lr
+    vmov s23, r0
+    vmov r0, s26
+    and r0, r0, r5
+    vmov lr, s25
+    and lr, lr, r6
+    eor r0, r0, lr
+    and lr, r7, r12
+    eor r0, r0, lr
+    vmov lr, s10
+    eor r0, r0, lr
+    vmov lr, s17
+    eor r0, r0, lr
+    vmov s22, r0
+    vmov r0, s26
+    and r0, r0, r4
+    vmov lr, s25
+    and lr, lr, r5
+    eor r0, r0, lr
+    and lr, r6, r12
+    eor r0, r0, lr
+    and lr, r7, r11
+    eor r0, r0, lr
+    vmov lr, s9
+    eor r0, r0, lr
+    vmov lr, s16
+    eor r0, r0, lr
+    vmov s21, r0
+    vmov r0, s26
+    and r0, r0, r3
+    vmov lr, s25
+    and lr, lr, r4
+    eor r0, r0, lr
+    and lr, r5, r12
+    eor r0, r0, lr
+    and lr, r6, r11
+    eor r0, r0, lr
+    and lr, r7, r10
+    eor r0, r0, lr
+    vmov lr, s8
+    eor r0, r0, lr
+    vmov lr, s15
+    eor r0, r0, lr
+    vmov s20, r0
+    vmov r0, s26
+    and r0, r0, r2
+    vmov lr, s25
+    and lr, lr, r3
+    eor r0, r0, lr
+    and lr, r4, r12
+    eor r0, r0, lr
+    and lr, r5, r11
+    eor r0, r0, lr
+    and lr, r6, r10
+    eor r0, r0, lr
+    and lr, r7, r9
+    eor r0, r0, lr
+    vmov lr, s7
+    eor r0, r0, lr
+    vmov lr, s14
+    eor r0, r0, lr
+    vmov s19, r0
+    vmov r0, s26
+    and r0, r0, r1
+    vmov lr, s25
+    and lr, lr, r2
+    eor r0, r0, lr
+    and lr, r3, r12
+    eor r0, r0, lr
+    and lr, r4, r11
+    eor r0, r0, lr
+    and lr, r5, r10
+    eor r0, r0, lr
+    and lr, r6, r9
+    eor r0, r0, lr
+    and lr, r7, r8
+    eor r0, r0, lr
+    vmov lr, s6
+    eor r0, r0, lr
+    vmov lr, s13
+    eor r0, r0, lr
+    vmov s18, r0
+    vmov r0, s25
+    and r0, r0, r1
+    and lr, r2, r12
+    eor r0, r0, lr
+    and lr, r3, r11
+    eor r0, r0, lr
+    and lr, r4, r10
+    eor r0, r0, lr
+    and lr, r5, r9
+    eor r0, r0, lr
+    and lr, r6, r8
+    eor r0, r0, lr
+    vmov lr, s5
+    eor r0, r0, lr
+    vmov lr, s12
+    eor r0, r0, lr
+    vmov s12, r0
+    and r0, r1, r12
+    and lr, r2, r11
+    eor r0, r0, lr
+    and lr, r3, r10
+    eor r0, r0, lr
+    and lr, r4, r9
+    eor r0, r0, lr
+    and lr, r5, r8
+    eor r0, r0, lr
+    vmov lr, s4
+    eor r0, r0, lr
+    vmov lr, s11
+    eor r0, r0, lr
+    vmov s11, r0
+    and r0, r1, r11
+    and lr, r2, r10
+    eor r0, r0, lr
+    and lr, r3, r9
+    eor r0, r0, lr
+    and lr, r4, r8
+    eor r0, r0, lr
+    vmov lr, s3
+    eor r0, r0, lr
+    vmov lr, s10
+    eor r0, r0, lr
+    vmov s10, r0
+    and r0, r1, r10
+    and lr, r2, r9
+    eor r0, r0, lr
+    and lr, r3, r8
+    eor r0, r0, lr
+    vmov lr, s2
+    eor r0, r0, lr
+    vmov lr, s9
+    eor r0, r0, lr
+    vmov s9, r0
+    and r0, r1, r9
+    and lr, r2, r8
+    eor r0, r0, lr
+    vmov lr, s1
+    eor r0, r0, lr
+    vmov lr, s8
+    eor r0, r0, lr
+    vmov s8, r0
+    and r0, r1, r8
+    vmov lr, s0
+    eor r0, r0, lr
+    vmov lr, s7
+    eor r0, r0, lr
+    vmov s7, r0
+    vmov r0, s0
+    vmov r1, s1
+    vmov r2, s2
+    vmov r3, s3
+    vmov r4, s4
+    vmov r5, s5
+    vmov r6, s6
+    vmov lr, s18
+    eor r0, r0, lr
+    eor r1, r1, lr
+    eor r3, r3, lr
+    eor r4, r4, lr
+    vmov lr, s19
+    eor r1, r1, lr
+    eor r2, r2, lr
+    eor r4, r4, lr
+    eor r5, r5, lr
+    vmov lr, s20
+    eor r2, r2, lr
+    eor r3, r3, lr
+    eor r5, r5, lr
+    eor r6, r6, lr
+    vmov lr, s21
+    eor r3, r3, lr
+    eor r4, r4, lr
+    eor r6, r6, lr
+    vmov lr, s22
+    eor r4, r4, lr
+    eor r5, r5, lr
+    vmov lr, s23
+    eor r5, r5, lr
+    eor r6, r6, lr
+    vmov lr, s24
+    eor r6, r6, lr
+    vmov lr, s15
+    eor r0, r0, lr
+    eor r1, r1, lr
+    eor r3, r3, lr
+    eor r4, r4, lr
+    vmov lr, s16
+    eor r0, r0, lr
+    eor r2, r2, lr
+    eor r3, r3, lr
+    eor r5, r5, lr
+    vmov lr, s17
+    eor r1, r1, lr
+    eor r3, r3, lr
+    eor r4, r4, lr
+    eor r6, r6, lr
+    vmov r12, s29
+    vmov r11, s27
+    ldr r7, [r12, #0]
+    ldr r8, [r12, #4]
+    ldr r9, [r12, #8]
+    ldr r10, [r12, #12]
+    ldr lr, [r12, #16]
+    eor r0, r0, r7
+    eor r1, r1, r8
+    eor r2, r2, r9
+    eor r3, r3, r10
+    eor r4, r4, lr
+    ldr r7, [r12, #20]
+    ldr r8, [r12, #24]
+    eor r5, r5, r7
+    eor r6, r6, r8
+    @ u / r words from 0
+    stm r12, {r0-r6}
+    ldm r11, {r7, r8, r9, r10, lr}
+    eor r7, r7, r0
+    eor r8, r8, r1
+    eor r9, r9, r2
+    eor r10, r10, r3
+    eor lr, lr, r4
+    stm r11!, {r7, r8, r9, r10, lr}
+    ldm r11, {r7, r8}
+    eor r7, r7, r5
+    eor r8, r8, r6
+    stm r11!, {r7, r8}
+    vmov r0, s7
+    vmov r1, s8
+    vmov r2, s9
+    vmov r3, s10
+    vmov r4, s11
+    vmov r5, s12
+    vmov lr, s21
+    eor r0, r0, lr
+    vmov lr, s22
+    eor r0, r0, lr
+    eor r1, r1, lr
+    vmov lr, s23
+    eor r1, r1, lr
+    eor r2, r2, lr
+    vmov lr, s24
+    eor r0, r0, lr
+    eor r2, r2, lr
+    eor r3, r3, lr
+    vmov lr, s13
+    eor r0, r0, lr
+    eor r1, r1, lr
+    eor r3, r3, lr
+    eor r4, r4, lr
+    vmov lr, s14
+    eor r1, r1, lr
+    eor r2, r2, lr
+    eor r4, r4, lr
+    eor r5, r5, lr
+    vmov lr, s15
+    eor r2, r2, lr
+    eor r3, r3, lr
+    eor r5, r5, lr
+    vmov lr, s16
+    eor r3, r3, lr
+    eor r4, r4, lr
+    vmov lr, s17
+    eor r4, r4, lr
+    eor r5, r5, lr
+    vmov r12, s29
+    vmov r11, s27
+    ldr r7, [r12, #28]
+    ldr r8, [r12, #32]
+    ldr r9, [r12, #36]
+    ldr r10, [r12, #40]
+    ldr lr, [r12, #44]
+    eor r0, r0, r7
+    eor r1, r1, r8
+    eor r2, r2, r9
+    eor r3, r3, r10
+    eor r4, r4, lr
+    ldr r7, [r12, #48]
+    eor r5, r5, r7
+    add r12, r12, #28
+    stm r12, {r0-r5}
+    add r11, r11, #28
+    ldm r11, {r7, r8, r9, r10, lr}
+    eor r7, r7, r0
+    eor r8, r8, r1
+    eor r9, r9, r2
+    eor r10, r10, r3
+    eor lr, lr, r4
+    stm r11!, {r7, r8, r9, r10, lr}
+    ldm r11, {r7}
+    eor r7, r7, r5
+    stm r11!, {r7}
+    vmov r0, s29
+    vmov r1, s27
+    vmov r3, s31
+    add r0, r0, r3
+    add r1, r1, r3
+    vmov s29, r0
+    vmov s27, r1
+    vmov r3, s30
+    subs r3, r3, #1
+    vmov s30, r3
+    bne.w .Lpqmcu_mce_bflyn13_top
+    vpop {s16-s31}
+    pop {r4-r11, pc}
+    .size pqmcu_mce_bflyn13, .-pqmcu_mce_bflyn13
+    .section .text.pqmcu_mce_bflytrn13, "ax", %progbits
+    .align 2
+    .global pqmcu_mce_bflytrn13
+    .type pqmcu_mce_bflytrn13, %function
+    .thumb_func
+pqmcu_mce_bflytrn13:
+    push {r4-r11, lr}
+    vpush {s16-s31}
+    vmov s29, r1
+    vmov s27, r0
+    vmov s28, r2
+    sub r12, r1, r0
+    lsl r12, r12, #1
+    vmov s31, r12
+    vmov s30, r3
+.Lpqmcu_mce_bflytrn13_top:
+    vmov r0, s27
+    vmov r1, s29
+    ldm r0, {r2-r7}
+    ldm r1!, {r8-r12, lr}
+    eor r2, r2, r8
+    eor r3, r3, r9
+    eor r4, r4, r10
+    eor r5, r5, r11
+    eor r6, r6, r12
+    eor r7, r7, lr
+    stm r0!, {r2-r7}
+    ldm r0, {r2-r7}
+    ldm r1!, {r8-r12, lr}
+    eor r2, r2, r8
+    eor r3, r3, r9
+    eor r4, r4, r10
+    eor r5, r5, r11
+    eor r6, r6, r12
+    eor r7, r7, lr
+    stm r0!, {r2-r7}
+    ldr r2, [r0]
+    ldr r8, [r1]
+    eor r2, r2, r8
+    str r2, [r0]
+    vmov r1, s27
+    vmov r2, s28
+    mov lr, r2
+    ldr r0, [lr, #20]
+    vmov s25, r0
+    ldr r0, [lr, #24]
+    vmov s26, r0
+    ldm lr, {r8-r12}
+    ldm r1, {r1-r7}
+    and r0, r1, r8
+    vmov s0, r0
+    and r0, r1, r9
+    and lr, r2, r8
+    eor r0, r0, lr
+    vmov s1, r0
+    and r0, r1, r10
+    and lr, r2, r9
+    eor r0, r0, lr
+    and lr, r3, r8
+    eor r0, r0, lr
+    vmov s2, r0
+    and r0, r1, r11
+    and lr, r2, r10
+    eor r0, r0, lr
+    and lr, r3, r9
+    eor r0, r0, lr
+    and lr, r4, r8
+    eor r0, r0, lr
+    vmov s3, r0
+    and r0, r1, r12
+    and lr, r2, r11
+    eor r0, r0, lr
+    and lr, r3, r10
+    eor r0, r0, lr
+    and lr, r4, r9
+    eor r0, r0, lr
+    and lr, r5, r8
+    eor r0, r0, lr
+    vmov s4, r0
+    vmov r0, s25
+    and r0, r0, r1
+    and lr, r2, r12
+    eor r0, r0, lr
+    and lr, r3, r11
+    eor r0, r0, lr
+    and lr, r4, r10
+    eor r0, r0, lr
+    and lr, r5, r9
+    eor r0, r0, lr
+    and lr, r6, r8
+    eor r0, r0, lr
+    vmov s5, r0
+    vmov r0, s26
+    and r0, r0, r1
+    vmov lr, s25
+    and lr, lr, r2
+    eor r0, r0, lr
+    and lr, r3, r12
+    eor r0, r0, lr
+    and lr, r4, r11
+    eor r0, r0, lr
+    and lr, r5, r10
+    eor r0, r0, lr
+    and lr, r6, r9
+    eor r0, r0, lr
+    and lr, r7, r8
+    eor r0, r0, lr
+    vmov s6, r0
+    vmov r0, s26
+    and r0, r0, r2
+    vmov lr, s25
+    and lr, lr, r3
+    eor r0, r0, lr
+    and lr, r4, r12
+    eor r0, r0, lr
+    and lr, r5, r11
+    eor r0, r0, lr
+    and lr, r6, r10
+    eor r0, r0, lr
+    and lr, r7, r9
+    eor r0, r0, lr
+    vmov s7, r0
+    vmov r0, s26
+    and r0, r0, r3
+    vmov lr, s25
+    and lr, lr, r4
+    eor r0, r0, lr
+    and lr, r5, r12
+    eor r0, r0, lr
+    and lr, r6, r11
+    eor r0, r0, lr
+    and lr, r7, r10
+    eor r0, r0, lr
+    vmov s8, r0
+    vmov r0, s26
+    and r0, r0, r4
+    vmov lr, s25
+    and lr, lr, r5
+    eor r0, r0, lr
+    and lr, r6, r12
+    eor r0, r0, lr
+    and lr, r7, r11
+    eor r0, r0, lr
+    vmov s9, r0
+    vmov r0, s26
+    and r0, r0, r5
+    vmov lr, s25
+    and lr, lr, r6
+    eor r0, r0, lr
+    and lr, r7, r12
+    eor r0, r0, lr
+    vmov s10, r0
+    vmov r0, s26
+    and r0, r0, r6
+    vmov lr, s25
+    and lr, lr, r7
+    eor r0, r0, lr
+    vmov s11, r0
+    vmov r0, s26
+    and r0, r0, r7
+    vmov s12, r0
+    vmov lr, s28
+    add lr, lr, #28
+    ldr r8, [lr, #0]
+    ldr r9, [lr, #4]
+    ldr r10, [lr, #8]
+    ldr r11, [lr, #12]
+    ldr r12, [lr, #16]
+    ldr r7, [lr, #20]
+    vmov lr, s27
+    add lr, lr, #28
+    ldm lr, {r1-r6}
+    and r0, r1, r8
+    vmov lr, s7
+    eor r0, r0, lr
+    vmov s7, r0
+    and r0, r1, r9
+    and lr, r2, r8
+    eor r0, r0, lr
+    vmov lr, s8
+    eor r0, r0, lr
+    vmov s8, r0
+    and r0, r1, r10
+    and lr, r2, r9
+    eor r0, r0, lr
+    and lr, r3, r8
+    eor r0, r0, lr
+    vmov lr, s9
+    eor r0, r0, lr
+    vmov s9, r0
+    and r0, r1, r11
+    and lr, r2, r10
+    eor r0, r0, lr
+    and lr, r3, r9
+    eor r0, r0, lr
+    and lr, r4, r8
+    eor r0, r0, lr
+    vmov lr, s10
+    eor r0, r0, lr
+    vmov s10, r0
+    and r0, r1, r12
+    and lr, r2, r11
+    eor r0, r0, lr
+    and lr, r3, r10
+    eor r0, r0, lr
+    and lr, r4, r9
+    eor r0, r0, lr
+    and lr, r5, r8
+    eor r0, r0, lr
+    vmov lr, s11
+    eor r0, r0, lr
+    vmov s11, r0
+    and r0, r1, r7
+    and lr, r2, r12
+    eor r0, r0, lr
+    and lr, r3, r11
+    eor r0, r0, lr
+    and lr, r4, r10
+    eor r0, r0, lr
+    and lr, r5, r9
+    eor r0, r0, lr
+    and lr, r6, r8
+    eor r0, r0, lr
+    vmov lr, s12
+    eor r0, r0, lr
+    vmov s12, r0
+    and r0, r2, r7
+    and lr, r3, r12
+    eor r0, r0, lr
+    and lr, r4, r11
+    eor r0, r0, lr
+    and lr, r5, r10
+    eor r0, r0, lr
+    and lr, r6, r9
+    eor r0, r0, lr
+    vmov s13, r0
+    and r0, r3, r7
+    and lr, r4, r12
+    eor r0, r0, lr
+    and lr, r5, r11
+    eor r0, r0, lr
+    and lr, r6, r10
+    eor r0, r0, lr
+    vmov s14, r0
+    and r0, r4, r7
+    and lr, r5, r12
+    eor r0, r0, lr
+    and lr, r6, r11
+    eor r0, r0, lr
+    vmov s15, r0
+    and r0, r5, r7
+    and lr, r6, r12
+    eor r0, r0, lr
+    vmov s16, r0
+    and r0, r6, r7
+    vmov s17, r0
+    vmov r0, s28
+    ldr lr, [r0, #20]
+    eor lr, lr, r7
+    vmov s25, lr
+    ldr lr, [r0, #24]
+    vmov s26, lr
+    ldr lr, [r0, #0]
+    eor r8, r8, lr
+    ldr lr, [r0, #4]
+    eor r9, r9, lr
+    ldr lr, [r0, #8]
+    eor r10, r10, lr
+    ldr lr, [r0, #12]
+    eor r11, r11, lr
+    ldr lr, [r0, #16]
+    eor r12, r12, lr
+    vmov r0, s27
+    ldr lr, [r0, #0]
+    eor r1, r1, lr
+    ldr lr, [r0, #4]
+    eor r2, r2, lr
+    ldr lr, [r0, #8]
+    eor r3, r3, lr
+    ldr lr, [r0, #12]
+    eor r4, r4, lr
+    ldr lr, [r0, #16]
+    eor r5, r5, lr
+    ldr lr, [r0, #20]
+    eor r6, r6, lr
+    ldr r7, [r0, #24]
+    vmov r0, s26
+    and r0, r0, r7
+    vmov lr, s12
+    eor r0, r0, lr
+    vmov s24, r0
+    vmov r0, s26
+    and r0, r0, r6
+    vmov lr, s25
+    and lr, lr, r7
+    eor r0, r0, lr
+    vmov lr, s11
+    eor r0, r0, lr
+    vmov s23, r0
+    vmov r0, s26
+    and r0, r0, r5
+    vmov lr, s25
+    and lr, lr, r6
+    eor r0, r0, lr
+    and lr, r7, r12
+    eor r0, r0, lr
+    vmov lr, s10
+    eor r0, r0, lr
+    vmov lr, s17
+    eor r0, r0, lr
+    vmov s22, r0
+    vmov r0, s26
+    and r0, r0, r4
+    vmov lr, s25
+    and lr, lr, r5
+    eor r0, r0, lr
+    and lr, r6, r12
+    eor r0, r0, lr
+    and lr, r7, r11
+    eor r0, r0, lr
+    vmov lr, s9
+    eor r0, r0, lr
+    vmov lr, s16
+    eor r0, r0, lr
+    vmov s21, r0
+    vmov r0, s26
+    and r0, r0, r3
+    vmov lr, s25
+    and lr, lr, r4
+    eor r0, r0, lr
+    and lr, r5, r12
+    eor r0, r0, lr
+    and lr, r6, r11
+    eor r0, r0, lr
+    and lr, r7, r10
+    eor r0, r0, lr
+    vmov lr, s8
+    eor r0, r0, lr
+    vmov lr, s15
+    eor r0, r0, lr
+    vmov s20, r0
+    vmov r0, s26
+    and r0, r0, r2
+    vmov lr, s25
+    and lr, lr, r3
+    eor r0, r0, lr
+    and lr, r4, r12
+    eor r0, r0, lr
+    and lr, r5, r11
+    eor r0, r0, lr
+    and lr, r6, r10
+    eor r0, r0, lr
+    and lr, r7, r9
+    eor r0, r0, lr
+    vmov lr, s7
+    eor r0, r0, lr
+    vmov lr, s14
+    eor r0, r0, lr
+    vmov s19, r0
+    vmov r0, s26
+    and r0, r0, r1
+    vmov lr, s25
+    and lr, lr, r2
+    eor r0, r0, lr
+    and lr, r3, r12
+    eor r0, r0, lr
+    and lr, r4, r11
+    eor r0, r0, lr
+    and lr, r5, r10
+    eor r0, r0, lr
+    and lr, r6, r9
+    eor r0, r0, lr
+    and lr, r7, r8
+    eor r0, r0, lr
+    vmov lr, s6
+    eor r0, r0, lr
+    vmov lr, s13
+    eor r0, r0, lr
+    vmov s18, r0
+    vmov r0, s25
+    and r0, r0, r1
+    and lr, r2, r12
+    eor r0, r0, lr
+    and lr, r3, r11
+    eor r0, r0, lr
+    and lr, r4, r10
+    eor r0, r0, lr
+    and lr, r5, r9
+    eor r0, r0, lr
+    and lr, r6, r8
+    eor r0, r0, lr
+    vmov lr, s5
+    eor r0, r0, lr
+    vmov lr, s12
+    eor r0, r0, lr
+    vmov s12, r0
+    and r0, r1, r12
+    and lr, r2, r11
+    eor r0, r0, lr
+    and lr, r3, r10
+    eor r0, r0, lr
+    and lr, r4, r9
+    eor r0, r0, lr
+    and lr, r5, r8
+    eor r0, r0, lr
+    vmov lr, s4
+    eor r0, r0, lr
+    vmov lr, s11
+    eor r0, r0, lr
+    vmov s11, r0
+    and r0, r1, r11
+    and lr, r2, r10
+    eor r0, r0, lr
+    and lr, r3, r9
+    eor r0, r0, lr
+    and lr, r4, r8
+    eor r0, r0, lr
+    vmov lr, s3
+    eor r0, r0, lr
+    vmov lr, s10
+    eor r0, r0, lr
+    vmov s10, r0
+    and r0, r1, r10
+    and lr, r2, r9
+    eor r0, r0, lr
+    and lr, r3, r8
+    eor r0, r0, lr
+    vmov lr, s2
+    eor r0, r0, lr
+    vmov lr, s9
+    eor r0, r0, lr
+    vmov s9, r0
+    and r0, r1, r9
+    and lr, r2, r8
+    eor r0, r0, lr
+    vmov lr, s1
+    eor r0, r0, lr
+    vmov lr, s8
+    eor r0, r0, lr
+    vmov s8, r0
+    and r0, r1, r8
+    vmov lr, s0
+    eor r0, r0, lr
+    vmov lr, s7
+    eor r0, r0, lr
+    vmov s7, r0
+    vmov r0, s0
+    vmov r1, s1
+    vmov r2, s2
+    vmov r3, s3
+    vmov r4, s4
+    vmov r5, s5
+    vmov r6, s6
+    vmov lr, s18
+    eor r0, r0, lr
+    eor r1, r1, lr
+    eor r3, r3, lr
+    eor r4, r4, lr
+    vmov lr, s19
+    eor r1, r1, lr
+    eor r2, r2, lr
+    eor r4, r4, lr
+    eor r5, r5, lr
+    vmov lr, s20
+    eor r2, r2, lr
+    eor r3, r3, lr
+    eor r5, r5, lr
+    eor r6, r6, lr
+    vmov lr, s21
+    eor r3, r3, lr
+    eor r4, r4, lr
+    eor r6, r6, lr
+    vmov lr, s22
+    eor r4, r4, lr
+    eor r5, r5, lr
+    vmov lr, s23
+    eor r5, r5, lr
+    eor r6, r6, lr
+    vmov lr, s24
+    eor r6, r6, lr
+    vmov lr, s15
+    eor r0, r0, lr
+    eor r1, r1, lr
+    eor r3, r3, lr
+    eor r4, r4, lr
+    vmov lr, s16
+    eor r0, r0, lr
+    eor r2, r2, lr
+    eor r3, r3, lr
+    eor r5, r5, lr
+    vmov lr, s17
+    eor r1, r1, lr
+    eor r3, r3, lr
+    eor r4, r4, lr
+    eor r6, r6, lr
+    vmov r12, s29
+    ldr r7, [r12, #0]
+    ldr r8, [r12, #4]
+    ldr r9, [r12, #8]
+    ldr r10, [r12, #12]
+    ldr r11, [r12, #16]
+    ldr lr, [r12, #20]
+    eor r0, r0, r7
+    eor r1, r1, r8
+    eor r2, r2, r9
+    eor r3, r3, r10
+    eor r4, r4, r11
+    eor r5, r5, lr
+    ldr r7, [r12, #24]
+    eor r6, r6, r7
+    @ u / r words from 0
+    stm r12, {r0-r6}
+    vmov r0, s7
+    vmov r1, s8
+    vmov r2, s9
+    vmov r3, s10
+    vmov r4, s11
+    vmov r5, s12
+    vmov lr, s21
+    eor r0, r0, lr
+    vmov lr, s22
+    eor r0, r0, lr
+    eor r1, r1, lr
+    vmov lr, s23
+    eor r1, r1, lr
+    eor r2, r2, lr
+    vmov lr, s24
+    eor r0, r0, lr
+    eor r2, r2, lr
+    eor r3, r3, lr
+    vmov lr, s13
+    eor r0, r0, lr
+    eor r1, r1, lr
+    eor r3, r3, lr
+    eor r4, r4, lr
+    vmov lr, s14
+    eor r1, r1, lr
+    eor r2, r2, lr
+    eor r4, r4, lr
+    eor r5, r5, lr
+    vmov lr, s15
+    eor r2, r2, lr
+    eor r3, r3, lr
+    eor r5, r5, lr
+    vmov lr, s16
+    eor r3, r3, lr
+    eor r4, r4, lr
+    vmov lr, s17
+    eor r4, r4, lr
+    eor r5, r5, lr
+    vmov r12, s29
+    ldr r7, [r12, #28]
+    ldr r8, [r12, #32]
+    ldr r9, [r12, #36]
+    ldr r10, [r12, #40]
+    ldr r11, [r12, #44]
+    ldr lr, [r12, #48]
+    eor r0, r0, r7
+    eor r1, r1, r8
+    eor r2, r2, r9
+    eor r3, r3, r10
+    eor r4, r4, r11
+    eor r5, r5, lr
+    add r12, r12, #28
+    stm r12, {r0-r5}
+    vmov r0, s29
+    vmov r1, s27
+    vmov r3, s31
+    add r0, r0, r3
+    add r1, r1, r3
+    vmov s29, r0
+    vmov s27, r1
+    vmov r3, s30
+    subs r3, r3, #1
+    vmov s30, r3
+    bne.w .Lpqmcu_mce_bflytrn13_top
+    vpop {s16-s31}
+    pop {r4-r11, pc}
+    .size pqmcu_mce_bflytrn13, .-pqmcu_mce_bflytrn13

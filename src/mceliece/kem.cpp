@@ -19,10 +19,19 @@
 #endif
 
 #if defined(PQMCU_TARGET_M4)
-// bs_mul_m4.S (gen_bs_mul_m4_asm.py): the three half products of one
-// Karatsuba level, a0 b0 | (a0 + a1)(b0 + b1) | a1 b1, for m = 12 and 13.
-extern "C" void pqmcu_mce_kara12(uint32_t* p, const uint32_t* a, const uint32_t* b);
-extern "C" void pqmcu_mce_kara13(uint32_t* p, const uint32_t* a, const uint32_t* b);
+// bs_mul_m4.S (gen_bs_mul_m4_asm.py): r = a b in GF(2^m), 32 lanes
+// (Karatsuba level, combination and reduction in one call; r may alias a, b).
+extern "C" void pqmcu_mce_mul12(uint32_t* r, const uint32_t* a, const uint32_t* b);
+extern "C" void pqmcu_mce_mul13(uint32_t* r, const uint32_t* a, const uint32_t* b);
+// r ^= a b (same kernel, fused tail).
+extern "C" void pqmcu_mce_mulacc12(uint32_t* r, const uint32_t* a, const uint32_t* b);
+extern "C" void pqmcu_mce_mulacc13(uint32_t* r, const uint32_t* a, const uint32_t* b);
+// n butterflies with the same points a, u and v stepping by 2 (v - u):
+// u ^= v a, v ^= u (bflyn); u ^= v, v ^= u a (bflytrn, the transpose's).
+extern "C" void pqmcu_mce_bflyn12(uint32_t* u, uint32_t* v, const uint32_t* a, uint32_t n);
+extern "C" void pqmcu_mce_bflyn13(uint32_t* u, uint32_t* v, const uint32_t* a, uint32_t n);
+extern "C" void pqmcu_mce_bflytrn12(uint32_t* u, uint32_t* v, const uint32_t* a, uint32_t n);
+extern "C" void pqmcu_mce_bflytrn13(uint32_t* u, uint32_t* v, const uint32_t* a, uint32_t n);
 // encode_m4.S: ct bits 4g .. 4g+3 ^= parities of pk rows 4g .. 4g+3 ANDed
 // with et, g < groups; one function per row length rb.
 #define PQMCU_MCE_SYNDROME_DECL(rb) \
@@ -100,20 +109,20 @@ struct Bs {
     // r = A * B for 32 lanes (A, B, r: M words): one Karatsuba level, low
     // halves of H = ceil(M/2) words, high halves of L = M - H words (the high
     // product is L x L, the middle one H x H with the high half zero-padded),
-    // then the reduction by the field polynomial.
-    // (plus the constant c in every lane: c's bit i flips word i).
-    PQMCU_MCE_ALWAYS_INLINE static void mul32(uint32_t* r, const uint32_t* A, const uint32_t* B, uint32_t c = 0) {
+    // then the reduction by the field polynomial (on the M4 all of it in one
+    // assembly call).
+    PQMCU_MCE_ALWAYS_INLINE static void mul32(uint32_t* r, const uint32_t* A, const uint32_t* B) {
+#if defined(PQMCU_TARGET_M4)
+        if constexpr (M == 12)
+            pqmcu_mce_mul12(r, A, B);
+        else
+            pqmcu_mce_mul13(r, A, B);
+#else
         constexpr int H = (M + 1) / 2, L = M - H;
         uint32_t pp[2 * (2 * H - 1) + 2 * L - 1];
         uint32_t* const p0 = pp;
         uint32_t* const p1 = pp + (2 * H - 1);
         uint32_t* const p2 = pp + 2 * (2 * H - 1);
-#if defined(PQMCU_TARGET_M4)
-        if constexpr (M == 12)
-            pqmcu_mce_kara12(pp, A, B);
-        else
-            pqmcu_mce_kara13(pp, A, B);
-#else
         uint32_t as[H], bs[H];
 #pragma GCC unroll 8
         for (int i = 0; i < H; ++i) {
@@ -123,7 +132,6 @@ struct Bs {
         school<H>(p0, A, B);
         school<H>(p1, as, bs);
         school<L>(p2, A + H, B + H);
-#endif
         // p = p0 + z^H (p1 + p0 + p2) + z^2H p2, 2M - 1 words.
         uint32_t p[2 * M - 1];
 #pragma GCC unroll 32
@@ -137,7 +145,59 @@ struct Bs {
             if (k >= 2 * H) v ^= p2[k - 2 * H];
             p[k] = v;
         }
-        reduce(r, p, c);
+        reduce(r, p);
+#endif
+    }
+    // r ^= A * B.
+    PQMCU_MCE_ALWAYS_INLINE static void mul32_acc(uint32_t* r, const uint32_t* A, const uint32_t* B) {
+#if defined(PQMCU_TARGET_M4)
+        if constexpr (M == 12)
+            pqmcu_mce_mulacc12(r, A, B);
+        else
+            pqmcu_mce_mulacc13(r, A, B);
+#else
+        uint32_t prod[M];
+        mul32(prod, A, B);
+#pragma GCC unroll 13
+        for (int k = 0; k < M; ++k) r[k] ^= prod[k];
+#endif
+    }
+    // n of the FFT's butterflies with the same points a: u += v a, then
+    // v += u, for u = u0 + 2 s D, v = u + D (D = v0 - u0 words), s < n.
+    PQMCU_MCE_ALWAYS_INLINE static void butterflies(uint32_t* u, uint32_t* v, const uint32_t* a, uint32_t n) {
+#if defined(PQMCU_TARGET_M4)
+        if constexpr (M == 12)
+            pqmcu_mce_bflyn12(u, v, a, n);
+        else
+            pqmcu_mce_bflyn13(u, v, a, n);
+#else
+        const size_t step = 2 * size_t(v - u);
+        for (uint32_t s = 0; s < n; ++s) {
+            uint32_t* us = u + s * step;
+            uint32_t* vs = v + s * step;
+            mul32_acc(us, vs, a);
+#pragma GCC unroll 13
+            for (int b = 0; b < M; ++b) vs[b] ^= us[b];
+        }
+#endif
+    }
+    // The transpose's: u += v, then v += u a (same steps).
+    PQMCU_MCE_ALWAYS_INLINE static void butterflies_tr(uint32_t* u, uint32_t* v, const uint32_t* a, uint32_t n) {
+#if defined(PQMCU_TARGET_M4)
+        if constexpr (M == 12)
+            pqmcu_mce_bflytrn12(u, v, a, n);
+        else
+            pqmcu_mce_bflytrn13(u, v, a, n);
+#else
+        const size_t step = 2 * size_t(v - u);
+        for (uint32_t s = 0; s < n; ++s) {
+            uint32_t* us = u + s * step;
+            uint32_t* vs = v + s * step;
+#pragma GCC unroll 13
+            for (int b = 0; b < M; ++b) us[b] ^= vs[b];
+            mul32_acc(vs, us, a);
+        }
+#endif
     }
     // r = p mod the field polynomial, p of 2M - 1 bit-words (clobbered).
     PQMCU_MCE_ALWAYS_INLINE static void reduce(uint32_t* r, uint32_t* p, uint32_t c = 0) {
@@ -341,10 +401,17 @@ struct Fft {
         for (int j = 0; j < K; ++j) r |= ((s >> j) & 1) << (K - 1 - j);
         return r;
     }
-    // a = the points of depth d's butterflies for indices 32 gi .. 32 gi + 31.
-    static void points(uint32_t* a, int d, uint32_t gi) {
-        gf hi = 0;
-        for (int j = 5; j + 1 < M - d; ++j) hi ^= gf(c.gamma[d][j] & (0u - ((gi >> (j - 5)) & 1)));
+    // a = the points of depth d's butterflies for indices 32 gi .. 32 gi + 31,
+    // hi = sum_j gi_j gamma_(5+j) their common part. The groups are visited
+    // in Gray-code order gi = t ^ (t >> 1) (any order will do): from t - 1
+    // to t only bit ctz(t) of gi flips, so hi changes by one gamma (t public).
+    static void points(uint32_t* a, int d, uint32_t t, gf& hi) {
+        if (t != 0) {
+            int j = 0;
+            while (((t >> j) & 1) == 0) ++j;
+            hi ^= c.gamma[d][5 + j];
+        }
+#pragma GCC unroll 13
         for (int b = 0; b < M; ++b) a[b] = c.lanes[d][b] ^ (0u - ((uint32_t(hi) >> b) & 1));
     }
     // f = sum_i h_i(x) (x^2 + x)^i, h_i = f[2i] + f[2i+1] x (n coefficients
@@ -373,8 +440,13 @@ struct Fft {
         if (d == 0) return;  // lambda_0 = beta_{m-1} = 1
         const uint32_t st = 1u << d, len = 1u << (K - d);
         const gf* pw = c.pw + FftConsts<M, K>::pw_offset(d);
-        for (uint32_t b = 0; b < st; ++b)
-            for (uint32_t i = 1; i < len; ++i) f[b + i * st] = F::mul(f[b + i * st], pw[i]);
+        // (row by row: the constant's split into residues mod 3 is made once
+        // per row, and a row's st coefficients are contiguous)
+        for (uint32_t i = 1; i < len; ++i) {
+            const gf c = pw[i];
+            gf* row = f + i * st;
+            for (uint32_t b = 0; b < st; ++b) row[b] = F::mul(row[b], c);
+        }
     }
     // out += x^(2^K) at every point (the leading term of a monic polynomial of
     // degree 2^K: one level of butterflies fewer than 2^(K+1) coefficients).
@@ -401,45 +473,32 @@ struct Fft {
             for (uint32_t g = 0; g < kBlock; ++g)
                 for (int b = 0; b < M; ++b) out[(s * kBlock + g) * M + b] = 0u - ((v >> b) & 1);
         }
-        uint32_t a[M], prod[M];
+        uint32_t a[M];
         for (int d = K; d-- > 0;) {
             const uint32_t hg = kGroups >> (d + 1);
-            for (uint32_t gi = 0; gi < hg; ++gi) {
-                points(a, d, gi);
-                for (uint32_t s = 0; s < (1u << d); ++s) {
-                    uint32_t* u = out + (2 * s * hg + gi) * M;
-                    uint32_t* v = u + hg * M;
-                    Bs<M>::mul32(prod, v, a);
-#pragma GCC unroll 13
-                    for (int b = 0; b < M; ++b) {
-                        u[b] ^= prod[b];
-                        v[b] ^= u[b];
-                    }
-                }
+            gf hi = 0;
+            for (uint32_t t = 0; t < hg; ++t) {
+                const uint32_t gi = t ^ (t >> 1);
+                points(a, d, t, hi);
+                uint32_t* u = out + gi * M;  // s = 0 .. 2^d - 1: u = out + (2 s hg + gi) M
+                Bs<M>::butterflies(u, u + hg * M, a, 1u << d);
             }
         }
-        secure_wipe(prod, sizeof prod);
     }
     // The transpose: f[j] = sum over points i of in_i a_i^j, j < 2^K (in
     // clobbered).
     PQMCU_MCE_NOINLINE static void eval_tr(gf* f, uint32_t* in) {
-        uint32_t a[M], prod[M];
+        uint32_t a[M];
         for (int d = 0; d < K; ++d) {
             const uint32_t hg = kGroups >> (d + 1);
-            for (uint32_t gi = 0; gi < hg; ++gi) {
-                points(a, d, gi);
-                for (uint32_t s = 0; s < (1u << d); ++s) {
-                    uint32_t* u = in + (2 * s * hg + gi) * M;
-                    uint32_t* v = u + hg * M;
-#pragma GCC unroll 13
-                    for (int b = 0; b < M; ++b) u[b] ^= v[b];
-                    Bs<M>::mul32(prod, u, a);
-#pragma GCC unroll 13
-                    for (int b = 0; b < M; ++b) v[b] ^= prod[b];
-                }
+            gf hi = 0;
+            for (uint32_t t = 0; t < hg; ++t) {
+                const uint32_t gi = t ^ (t >> 1);
+                points(a, d, t, hi);
+                uint32_t* u = in + gi * M;
+                Bs<M>::butterflies_tr(u, u + hg * M, a, 1u << d);
             }
         }
-        secure_wipe(prod, sizeof prod);
         static_assert(kBlock == 1 || kBlock == 2);
         for (uint32_t s = 0; s < (1u << K); ++s) {
             uint32_t run[2 * M];  // (explicit stores: an "= {}" here is a memset call per block)
@@ -457,13 +516,23 @@ struct Fft {
     }
 };
 
-// Lanes of a bitsliced vector of `groups` groups (M words each) moved up by
+// Lanes of a bitsliced vector of G groups (M words each) moved up by
 // one (lane 32 g + 31 into lane 32 (g + 1)); lane 0 gets the element `in`.
-template <int M>
-PQMCU_MCE_ALWAYS_INLINE void lanes_up(uint32_t* v, uint32_t groups, gf in) {
-    for (uint32_t g = groups; g-- > 1;)
-        for (int b = 0; b < M; ++b) v[g * M + b] = (v[g * M + b] << 1) | (v[(g - 1) * M + b] >> 31);
-    for (int b = 0; b < M; ++b) v[b] = (v[b] << 1) | ((uint32_t(in) >> b) & 1);
+template <int M, uint32_t G>
+PQMCU_MCE_ALWAYS_INLINE void lanes_up(uint32_t* v, gf in) {
+    // (bit-word by bit-word, the carry passed up the groups in a register:
+    // each word is loaded and stored once)
+#pragma GCC unroll 13
+    for (int b = 0; b < M; ++b) {
+        uint32_t prev = v[b];
+        v[b] = (prev << 1) | ((uint32_t(in) >> b) & 1);
+#pragma GCC unroll 4
+        for (uint32_t g = 1; g < G; ++g) {
+            const uint32_t cur = v[g * M + b];
+            v[g * M + b] = (cur << 1) | (prev >> 31);
+            prev = cur;
+        }
+    }
 }
 
 // Berlekamp-Massey on s[0 .. 2t), branch-free; loc = the error locator
@@ -509,19 +578,21 @@ PQMCU_MCE_NOINLINE uint32_t berlekamp_massey_g(const Params& p, gf* loc, const g
     uint32_t Cv[G * M], Bv[G * M], Sv[G * M];
     uint32_t acc[2 * M], prod[M], fb[M];
     for (uint32_t i = 0; i < groups * M; ++i) Cv[i] = Bv[i] = Sv[i] = 0;
+    for (int k = 0; k < 2 * M; ++k) acc[k] = 0;
     Bv[0] = 1;  // B = z: B_1 = 1
     uint32_t len = 0;
     gf b = 1;
     for (uint32_t N = 0; N < 2 * t; ++N) {
-        if (N > 0) lanes_up<M>(Sv, groups, s[N - 1]);
+        if (N > 0) lanes_up<M, G>(Sv, s[N - 1]);
         const uint32_t top = N < t ? N : t;  // C_i s_{N-i} for i = 1 .. top
-        for (int k = 0; k < 2 * M; ++k) acc[k] = 0;
+        // Group 0's product is always made (at N = 0 C's lanes are all
+        // zero, so it is 0): it writes acc[0 .. M) without a zeroing pass (a
+        // memset call per step); acc[M .. 2M) stays zero from the start.
+        Bs<M>::mul32(acc, Cv, Sv);
 #pragma GCC unroll 4
-        for (uint32_t g = 0; g < G; ++g) {
+        for (uint32_t g = 1; g < G; ++g) {
             if (32 * g >= top) break;  // (public bound)
-            Bs<M>::mul32(prod, Cv + g * M, Sv + g * M);
-#pragma GCC unroll 13
-            for (int k = 0; k < M; ++k) acc[k] ^= prod[k];
+            Bs<M>::mul32_acc(acc, Cv + g * M, Sv + g * M);
         }
         const gf d = gf(s[N] ^ parities<M>(acc));
         const gf d_nonzero = gf(~F::is_zero_mask(d));
