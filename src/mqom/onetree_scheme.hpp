@@ -134,6 +134,12 @@ public:
     using Workspace = std::conditional_t<compact, CompactWorkspace, FullWorkspace>;
     static constexpr size_t workspace_bytes = sizeof(Workspace);
 
+    // Hardware profile (all AES-128 on the engine installed with
+    // cipher::set_external_aes128): unsupported without one; an engine fault
+    // mid-operation returns its error with the signature wiped (as Scheme).
+    static constexpr bool uses_engine = Profile::secret_backend == cipher::Backend::external ||
+                                        Profile::public_backend == cipher::Backend::external;
+
     template <Rng R>
     static Status keypair(uint8_t* pk, uint8_t* sk, R&& rng) {
         return Base::keypair(pk, sk, rng);
@@ -147,10 +153,11 @@ public:
                                    const uint8_t* salt, uint8_t* sig, Workspace& ws) {
         if (sk == nullptr || sig == nullptr || mseed == nullptr || salt == nullptr || digest == nullptr)
             return Status::bad_argument;
+        if (const Status st = engine_ready(); st != Status::ok) return st;
         auto w = ws.view();
         const auto g = ws.group();
         sign_engine(sk, digest, salt, mseed, sig, w, g);
-        return Status::ok;
+        return engine_result(Status::ok, sig, sig_bytes);
     }
     static Status sign_with(const uint8_t* sk, const uint8_t* msg, size_t mlen, const uint8_t* mseed,
                             const uint8_t* salt, uint8_t* sig, Workspace& ws) {
@@ -177,9 +184,11 @@ public:
         if (const Status st = verify_arguments(pk, digest, message_digest_bytes, sig, siglen, sig_bytes);
             st != Status::ok)
             return st;
+        if (const Status st = engine_ready(); st != Status::ok) return st;
         auto w = ws.view();
         const auto g = ws.group();
-        return verify_engine(pk, digest, sig, w, g) ? Status::ok : Status::verify_failed;
+        const bool ok = verify_engine(pk, digest, sig, w, g);
+        return engine_result(ok ? Status::ok : Status::verify_failed, nullptr, 0);
     }
     static Status verify(const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig, size_t siglen,
                          Workspace& ws) {
@@ -196,6 +205,26 @@ public:
 #endif
 
 private:
+    static Status engine_ready() {
+        if constexpr (uses_engine) {
+            if (!cipher::backend_available<cipher::Aes128>(cipher::Backend::external)) return Status::unsupported;
+            (void)cipher::take_external_aes128_fault();  // a stale fault of an earlier caller
+        }
+        return Status::ok;
+    }
+    static Status engine_result(Status st, uint8_t* out, size_t out_len) {
+        if constexpr (uses_engine) {
+            const Status fault = cipher::take_external_aes128_fault();
+            if (fault != Status::ok) {
+                if (out != nullptr) secure_wipe(out, out_len);
+                return fault;
+            }
+        } else {
+            (void)out, (void)out_len;
+        }
+        return st;
+    }
+
     static constexpr size_t S = dims.seed();
     using E = detail::Ext<dims.ext_log2>;
     using B = detail::Base<dims.base_log2>;
