@@ -64,9 +64,10 @@ public:
     static constexpr size_t prg_blocks = (dims.exp_bytes() + dims.seed() - 1) / dims.seed();
     static_assert(prg_blocks <= OT::kMaxPrgBlocks);
 
-    // Memory (and profiles derived from it): the compact workspace below,
-    // leaves two at a time, folded straight into the lanes (no Gray-code rows).
-    static constexpr bool compact = std::is_base_of_v<Memory, Profile>;
+    // Memory (and profiles derived from it) and Hardware (onetree_compact_of):
+    // the compact workspace below, leaves two at a time, folded straight into
+    // the lanes (no Gray-code rows).
+    static constexpr bool compact = onetree_compact_of<Profile>();
     // Leaves per cipher call: 16 (half the key preparations of 8); 2 in the
     // compact form (RAM: the leaves waiting per repetition).
     static constexpr uint32_t leaf_batch = compact ? 2 : 16;
