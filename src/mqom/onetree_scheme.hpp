@@ -64,10 +64,16 @@ public:
     static constexpr size_t prg_blocks = (dims.exp_bytes() + dims.seed() - 1) / dims.seed();
     static_assert(prg_blocks <= OT::kMaxPrgBlocks);
 
-    // Memory (and profiles derived from it) and Hardware (onetree_compact_of):
-    // the compact workspace below, leaves two at a time, folded straight into
-    // the lanes (no Gray-code rows).
-    static constexpr bool compact = onetree_compact_of<Profile>();
+    // Memory (and profiles derived from it) and Hardware (the AES on the
+    // engine): the compact workspace below, leaves two at a time, folded
+    // straight into the lanes (no Gray-code rows). The engine takes raw keys,
+    // so a key per 2 leaves costs a key load (~0.15 kc), not a software
+    // schedule, and the stored fold would not fit the paper's Hardware RAM.
+    // Profile::onetree_compact, when given, decides.
+    static constexpr bool compact = [] {
+        if constexpr (requires { Profile::onetree_compact; }) return bool(Profile::onetree_compact);
+        else return std::is_base_of_v<Memory, Profile> || Profile::secret_backend == cipher::Backend::external;
+    }();
     // Leaves per cipher call: 16 (half the key preparations of 8); 2 in the
     // compact form (RAM: the leaves waiting per repetition).
     static constexpr uint32_t leaf_batch = compact ? 2 : 16;

@@ -5,7 +5,6 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
-#include <type_traits>
 
 #include "cipher/block_cipher.hpp"
 #include "mqom/dims.hpp"
@@ -145,12 +144,6 @@ struct Hardware {
     static constexpr uint32_t parallel_trees = 1;
     static constexpr uint32_t leaf_batch = 8;
     static constexpr bool cache_tree_keys = false;
-    // One-tree (OneTreeScheme): the compact workspace (leaves two at a time
-    // folded straight into the lanes, one area shared with the PIOP): the
-    // engine takes raw keys, so a key per 2 leaves costs ~0.15 kc, not a
-    // software schedule, and the stored Gray-code fold would not fit the
-    // paper's Hardware RAM.
-    static constexpr bool onetree_compact = true;
 };
 
 // !!! NOT CONSTANT TIME !!!  The Lut profile multiplies secret PIOP values
@@ -187,14 +180,6 @@ template <class P>
 constexpr bool uses_lut_not_ct() {
     if constexpr (requires { P::lut_not_ct; }) return P::lut_not_ct;
     else return false;
-}
-
-// One-tree workspace form: compact for Memory (and profiles derived from
-// it) unless the profile says otherwise.
-template <class P>
-constexpr bool onetree_compact_of() {
-    if constexpr (requires { P::onetree_compact; }) return P::onetree_compact;
-    else return std::is_base_of_v<Memory, P>;
 }
 
 template <class P>
