@@ -453,6 +453,8 @@ struct OneTreeBlc {
         if ((i & m) == m) {
             if constexpr (SC::kMax == 2) {
                 take_batch<2>(d, g, salt, e, r, i - m, pend, hidden_slot, opened, be, sc);
+            } else if constexpr (SC::kMax == 8) {
+                take_batch<8>(d, g, salt, e, r, i - m, pend, hidden_slot, opened, be, sc);
             } else {
                 if (g.batch == 16) take_batch<16>(d, g, salt, e, r, i - m, pend, hidden_slot, opened, be, sc);
                 else take_batch<8>(d, g, salt, e, r, i - m, pend, hidden_slot, opened, be, sc);

@@ -70,13 +70,21 @@ public:
     // so a key per 2 leaves costs a key load (~0.15 kc), not a software
     // schedule, and the stored fold would not fit the paper's Hardware RAM.
     // Profile::onetree_compact, when given, decides.
+    static constexpr bool uses_engine_v =
+        Profile::secret_backend == cipher::Backend::external || Profile::public_backend == cipher::Backend::external;
     static constexpr bool compact = [] {
         if constexpr (requires { Profile::onetree_compact; }) return bool(Profile::onetree_compact);
         else return std::is_base_of_v<Memory, Profile> || Profile::secret_backend == cipher::Backend::external;
     }();
+    // Compact with the stored Gray-code fold (Hardware): the walk's buffers
+    // share the area with the PIOP's as in Memory, but leaves come in
+    // batches of 8 folded into (log N + 1) rows per repetition (the direct
+    // fold's per-leaf lane update costs ~1.5x the engine-side cycles).
+    static constexpr bool direct = compact && !uses_engine_v;
     // Leaves per cipher call: 16 (half the key preparations of 8); 2 in the
-    // compact form (RAM: the leaves waiting per repetition).
-    static constexpr uint32_t leaf_batch = compact ? 2 : 16;
+    // direct form, 8 in the compact stored one (RAM: the leaves waiting per repetition).
+    static constexpr uint32_t leaf_batch = compact ? (direct ? 2 : 8) : 16;
+    static constexpr size_t fold_rows = direct ? 1 : size_t(dims.log_n) + 1;
     static_assert(dims.n_evals() % leaf_batch == 0 && dims.log_n <= OT::kMaxLogN);
 
     struct FullWorkspace {
@@ -102,8 +110,8 @@ public:
     static constexpr size_t alpha_bytes = dims.alpha_buf_bytes();
     static constexpr size_t piop_head = rup16(tab_bytes) + rup16(gamma_bytes) + 2 * rup16(alpha_bytes);
     static constexpr size_t xof_bytes = rup16(size_t(par) * sizeof(detail::XofCtx<dims.sec>));
-    static constexpr size_t tree_bytes =
-        xof_bytes + rup16(size_t(par) * dims.exp_bytes()) + rup16(size_t(par) * leaf_batch * dims.seed());
+    static constexpr size_t tree_bytes = xof_bytes + rup16(size_t(par) * fold_rows * dims.exp_bytes()) +
+                                         rup16(size_t(par) * leaf_batch * dims.seed());
     static constexpr size_t piop_min = piop_head + Base::piop_tT_words * sizeof(word_t);
     static constexpr size_t area_bytes = tree_bytes > piop_min ? tree_bytes : piop_min;
     struct CompactWorkspace {
@@ -134,7 +142,7 @@ public:
             auto* xof = reinterpret_cast<detail::XofCtx<dims.sec>*>(area);
             for (uint32_t r = 0; r < par; ++r) ::new (static_cast<void*>(xof + r)) detail::XofCtx<dims.sec>();
             uint8_t* fold = area + xof_bytes;
-            uint8_t* pend = fold + rup16(size_t(par) * dims.exp_bytes());
+            uint8_t* pend = fold + rup16(size_t(par) * fold_rows * dims.exp_bytes());
             return {fold, xof, pend, par, leaf_batch};
         }
     };
@@ -144,8 +152,7 @@ public:
     // Hardware profile (all AES-128 on the engine installed with
     // cipher::set_external_aes128): unsupported without one; an engine fault
     // mid-operation returns its error with the signature wiped (as Scheme).
-    static constexpr bool uses_engine = Profile::secret_backend == cipher::Backend::external ||
-                                        Profile::public_backend == cipher::Backend::external;
+    static constexpr bool uses_engine = uses_engine_v;
 
     template <Rng R>
     static Status keypair(uint8_t* pk, uint8_t* sk, R&& rng) {
