@@ -154,13 +154,23 @@ public:
     // mid-operation returns its error with the signature wiped (as Scheme).
     static constexpr bool uses_engine = uses_engine_v;
 
+    // Key generation: the base scheme's (same keys). Hardware: one equation
+    // window and no x bit planes (the engine makes the lock-step's shared
+    // key schedules pointless; within the paper's Hardware keygen RAM).
+    struct LeanKeygen : Profile {
+        static constexpr uint32_t keygen_eq_lockstep = 1;
+        static constexpr bool keygen_x_planes = false;
+    };
+    using KeygenScheme =
+        std::conditional_t<uses_engine_v && !detail::ActivePin::on, Scheme<Set, LeanKeygen>, Base>;
+
     template <Rng R>
     static Status keypair(uint8_t* pk, uint8_t* sk, R&& rng) {
-        return Base::keypair(pk, sk, rng);
+        return KeygenScheme::keypair(pk, sk, rng);
     }
     template <Rng R>
     static Status keypair(uint8_t* pk, uint8_t* sk, R&& rng, Workspace&) {
-        return Base::keypair(pk, sk, rng);
+        return KeygenScheme::keypair(pk, sk, rng);
     }
 
     static Status sign_digest_with(const uint8_t* sk, const uint8_t* digest, const uint8_t* mseed,
