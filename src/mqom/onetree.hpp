@@ -172,7 +172,7 @@ struct OneTreeBlc {
         XofCtx<Sec>* xof;
         uint8_t* pend;   // par * batch * S
         uint32_t par;
-        uint32_t batch;  // leaves per cipher call: 2 (direct fold), 4, 8 or 16 (N is a multiple)
+        uint32_t batch;  // leaves per cipher call: 2 (direct fold), 8 or 16 (N is a multiple)
         const Direct* direct = nullptr;  // set by commit / eval when batch == 2
         size_t fold_rows(const Dims& d) const { return batch == 2 ? 1 : 1 + size_t(d.log_n); }
     };
@@ -335,7 +335,7 @@ struct OneTreeBlc {
                            uint32_t i, const uint8_t* ls, uint32_t hidden, const uint8_t* opened,
                            cipher::Backend be, SC& sc) {
         constexpr uint32_t nb = NB;
-        static_assert((nb == 4 || nb % 8 == 0) && nb <= SC::kMax);
+        static_assert(nb % 8 == 0 && nb <= SC::kMax);
         const size_t eb = d.exp_bytes(), nblk = prg_blocks(d);
         uint8_t* acc = g.fold + size_t(r) * g.fold_rows(d) * eb;
         uint8_t* cm = sc.cm;
@@ -360,19 +360,14 @@ struct OneTreeBlc {
         // Fold rows of the leaves, 8 at a time: 0 1 0 2 0 1 0 and the last's bit.
         uint8_t gb[nb];
         for (uint32_t q = 0; q < nb; ++q)
-            gb[q] = uint8_t(nb >= 8 && (q & 7) != 7 ? uint32_t(__builtin_ctz(q + 1))
-                                                    : gray_bit(i + q, d.n_evals(), d.log_n));
+            gb[q] = uint8_t((q & 7) != 7 ? uint32_t(__builtin_ctz(q + 1)) : gray_bit(i + q, d.n_evals(), d.log_n));
         for (size_t b = 0; b < nblk; ++b) {
             P::tweak_key(k, salt, 3, e, uint32_t(b), be);
             P::derive_inline(k, ls, col, nb, be);
             if (hidden < nb) std::memset(col + hidden * S, 0, S);
             const size_t off = b * S, len = (eb - off) < S ? (eb - off) : S;
-            if constexpr (nb == 4) {
-                Base::template fold_column_n<4>(acc, acc + eb, eb, gb, off, col, len);
-            } else {
-                for (uint32_t h = 0; h < nb; h += 8)
-                    Base::fold_column(acc, acc + eb, eb, gb + h, off, col + h * S, 8, len);
-            }
+            for (uint32_t h = 0; h < nb; h += 8)
+                Base::fold_column(acc, acc + eb, eb, gb + h, off, col + h * S, 8, len);
         }
         if constexpr (std::is_same_v<K, Key>) {
             if (!(C::kAes128 && be == cipher::Backend::external)) C::wipe(k);
@@ -464,8 +459,6 @@ struct OneTreeBlc {
         if ((i & m) == m) {
             if constexpr (SC::kMax == 2) {
                 take_batch<2>(d, g, salt, e, r, i - m, pend, hidden_slot, opened, be, sc);
-            } else if constexpr (SC::kMax == 4) {
-                take_batch<4>(d, g, salt, e, r, i - m, pend, hidden_slot, opened, be, sc);
             } else if constexpr (SC::kMax == 8) {
                 take_batch<8>(d, g, salt, e, r, i - m, pend, hidden_slot, opened, be, sc);
             } else {
@@ -525,7 +518,7 @@ struct OneTreeBlc {
 
     // Signer. Writes x0 / u0 / u1 into w.xT (lanes) / ua / ub, delta_x into
     // dx_out (tau * xb, the signature's field) and com1.
-    // MB: the workspace's leaf batch (16, 8 or 4; 2: the direct fold).
+    // MB: the workspace's leaf batch (16 or 8; 2: the direct fold).
     template <uint32_t MB>
     static void commit(const Dims& d, const OneTreeDims& o, const uint8_t* mseed, const uint8_t* salt,
                        const uint8_t* x, Work<Elt>& w, const GroupWork& g_in, uint8_t* dx_out, uint8_t* com1) {

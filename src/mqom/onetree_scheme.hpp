@@ -83,11 +83,8 @@ public:
     static constexpr bool direct = compact && !uses_engine_v;
     // Leaves per cipher call: 16 (half the key preparations of 8); 2 in the
     // direct form; in the compact stored one (RAM: the leaves waiting per
-    // repetition) 16 where those take <= 1.5 KB (short "-2"), else 8, and 4
-    // where its 12 x 12 fold rows need that to stay within the paper's
-    // Hardware RAM (short "-1": 0.8 KB less, ~10 Mc more).
-    static constexpr uint32_t stored_batch =
-        par == dims.tau && dims.log_n >= 10 ? 4 : (size_t(par) * 16 * dims.seed() <= 1536 ? 16 : 8);
+    // repetition) 16 where those take <= 1.5 KB (short "-2"), else 8.
+    static constexpr uint32_t stored_batch = size_t(par) * 16 * dims.seed() <= 1536 ? 16 : 8;
     static constexpr uint32_t leaf_batch = compact ? (direct ? 2 : stored_batch) : 16;
     static constexpr size_t fold_rows = direct ? 1 : size_t(dims.log_n) + 1;
     static_assert(dims.n_evals() % leaf_batch == 0 && dims.log_n <= OT::kMaxLogN);
