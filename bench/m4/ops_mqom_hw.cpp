@@ -67,6 +67,16 @@ void report_traffic(unsigned index) {
                      unsigned(g_stub.keys), unsigned(g_stub.calls), unsigned(g_stub.blocks));
 }
 
+}  // namespace
+
+// Also for the one-tree Hardware rows (ops_mqom_onetree.cpp).
+namespace pqmcu::bench {
+void mqom_hw_stub_install() { install_and_reset(); }
+void mqom_hw_stub_report(unsigned index) { report_traffic(index); }
+}  // namespace pqmcu::bench
+
+namespace {
+
 // SignBench rows with the stub installed; the counters cover the measured
 // run only (reset after setup, which makes keys and signatures itself).
 template <class Set>

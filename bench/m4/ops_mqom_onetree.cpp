@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // Cortex-M4 benchmark rows of the one-tree variant of MQOM
 // (mqom/onetree_scheme.hpp), L1 gf16 fast and short r5, profiles Balanced,
-// Memory and Lut (NOT constant time), each in the paper's two forms:
+// Memory, Lut (NOT constant time) and Hardware (on ops_mqom_hw.cpp's timing
+// stub in place of the engine, reporting its traffic: bench_table.py swaps
+// the stub's cycles for the CRYP model), each in the paper's two forms:
 //   mqom_onetree/<set>_onetree<1|2>_<profile>_{keygen,sign,verify}
 // onetree1: all repetitions per tree walk; onetree2: 9 (fast) / 6 (short).
 // Their own group ("mqom_onetree"), so the base MQOM paper tables of
@@ -40,6 +42,33 @@ using Sh2Lut = B<mq::OneTree2<ShortSet, mq::Lut>>;
 
 }  // namespace
 
+namespace pqmcu::bench {
+void mqom_hw_stub_install();           // ops_mqom_hw.cpp
+void mqom_hw_stub_report(unsigned index);
+}  // namespace pqmcu::bench
+
+namespace {
+// Hardware rows: the stub installed, its counters cover the measured run only.
+template <class S>
+struct Hw {
+    using B = SignBench<S, 4, Io>;  // 4 messages: the grinding's spread is wide
+    using Ws = typename B::Ws;
+    static void setup_keygen() { pqmcu::bench::mqom_hw_stub_install(), B::setup_keygen(), pqmcu::bench::mqom_hw_stub_install(); }
+    static void setup_sign() { pqmcu::bench::mqom_hw_stub_install(), B::setup_sign(), pqmcu::bench::mqom_hw_stub_install(); }
+    static void setup_verify() { pqmcu::bench::mqom_hw_stub_install(), B::setup_verify(), pqmcu::bench::mqom_hw_stub_install(); }
+    static void keygen() { B::keygen(); }
+    static void sign() { B::sign(); }
+    static void verify() { B::verify(); }
+    static void report_keygen(unsigned i) { B::report_keygen(i), pqmcu::bench::mqom_hw_stub_report(i); }
+    static void report_sign(unsigned i) { B::report_sign(i), pqmcu::bench::mqom_hw_stub_report(i); }
+    static void report_verify(unsigned i) { B::report_verify(i), pqmcu::bench::mqom_hw_stub_report(i); }
+};
+using F1Hardware = Hw<mq::OneTree1<FastSet, mq::Hardware>>;
+using F2Hardware = Hw<mq::OneTree2<FastSet, mq::Hardware>>;
+using Sh1Hardware = Hw<mq::OneTree1<ShortSet, mq::Hardware>>;
+using Sh2Hardware = Hw<mq::OneTree2<ShortSet, mq::Hardware>>;
+}  // namespace
+
 #define PQMCU_BENCH_ONETREE_ROWS(label, Bench) PQMCU_SIGN_BENCH_OPS(label, Bench, nullptr)
 
 namespace pqmcu::bench {
@@ -55,5 +84,9 @@ PQMCU_BENCH_GROUP(mqom_onetree_ops, "mqom_onetree",
                    PQMCU_BENCH_ONETREE_ROWS("cat1_gf16_short_r5_onetree1_memory", Sh1Memory),
                    PQMCU_BENCH_ONETREE_ROWS("cat1_gf16_short_r5_onetree2_memory", Sh2Memory),
                    PQMCU_BENCH_ONETREE_ROWS("cat1_gf16_short_r5_onetree1_lut", Sh1Lut),
-                   PQMCU_BENCH_ONETREE_ROWS("cat1_gf16_short_r5_onetree2_lut", Sh2Lut)});
+                   PQMCU_BENCH_ONETREE_ROWS("cat1_gf16_short_r5_onetree2_lut", Sh2Lut),
+                   PQMCU_BENCH_ONETREE_ROWS("cat1_gf16_fast_r5_onetree1_hardware", F1Hardware),
+                   PQMCU_BENCH_ONETREE_ROWS("cat1_gf16_fast_r5_onetree2_hardware", F2Hardware),
+                   PQMCU_BENCH_ONETREE_ROWS("cat1_gf16_short_r5_onetree1_hardware", Sh1Hardware),
+                   PQMCU_BENCH_ONETREE_ROWS("cat1_gf16_short_r5_onetree2_hardware", Sh2Hardware)});
 }  // namespace pqmcu::bench

@@ -241,9 +241,11 @@ struct OneTreeBlc {
             std::memcpy(l.seed, rseed, S);
         } else {
             Key k;
-            P::tweak_key(k, salt, 2, (n.v - 1) & 0xffu, (n.v - 1) >> 8);
+            P::tweak_key(k, salt, 2, (n.v - 1) & 0xffu, (n.v - 1) >> 8, be);
             P::derive(k, n.seed, l.seed, 1, be);
-            C::wipe(k);
+            // (a public tweak; the engine's raw key needs no wipe: ~3 Mc of
+            // memsets in a short verification)
+            if (!(C::kAes128 && be == cipher::Backend::external)) C::wipe(k);
         }
         for (size_t b = 0; b < S; ++b) r.seed[b] = uint8_t(n.seed[b] ^ l.seed[b]);
         r.v = 2 * n.v + 1;
@@ -262,10 +264,16 @@ struct OneTreeBlc {
     static void expand_pair(const uint8_t* salt, const Pair& p, Pair* st, uint32_t& sp, cipher::Backend be,
                             uint8_t* left) {
         Key k[2];
-        P::tweak_key(k[0], salt, 2, (p.v - 1) & 0xffu, (p.v - 1) >> 8);
-        P::tweak_key(k[1], salt, 2, p.v & 0xffu, p.v >> 8);
-        const Key* kp[2] = {&k[0], &k[1]};
-        C::encrypt_multi(kp, p.seed, left, 2, be);
+        P::tweak_key(k[0], salt, 2, (p.v - 1) & 0xffu, (p.v - 1) >> 8, be);
+        P::tweak_key(k[1], salt, 2, p.v & 0xffu, p.v >> 8, be);
+        if (C::kAes128 && be == cipher::Backend::external) {
+            // The engine (Hardware): raw keys, one key load and block each.
+            C::encrypt(k[0], p.seed, left, 1, be);
+            C::encrypt(k[1], p.seed + S, left + S, 1, be);
+        } else {
+            const Key* kp[2] = {&k[0], &k[1]};
+            C::encrypt_multi(kp, p.seed, left, 2, be);
+        }
         Pair& b = st[sp];
         Pair& a = st[sp + 1];
         for (uint32_t q = 0; q < 2; ++q) {
@@ -291,9 +299,9 @@ struct OneTreeBlc {
                                                             cipher::Backend be) {
         const uint8_t zero_salt[S] = {};
         Key k;
-        P::tweak_key(k, zero_salt, 3, 0, 0);
+        P::tweak_key(k, zero_salt, 3, 0, 0, be);
         P::derive(k, mseed, delta, 1, be);
-        P::tweak_key(k, zero_salt, 3, 0, 1);
+        P::tweak_key(k, zero_salt, 3, 0, 1, be);
         P::derive(k, mseed, rseed, 1, be);
         C::wipe(k);
     }
@@ -337,7 +345,7 @@ struct OneTreeBlc {
         P::tweak_salt(salt, t, 0, e, 0);
         for (uint32_t c = 0; c < 2; ++c) {
             if (c == 1) t[0] ^= 0x01;
-            C::schedule(k, t);
+            C::schedule(k, t, be);
             if constexpr (std::is_same_v<K, typename C::PKey>) {
                 for (uint32_t q = 0; q < nb; q += 2)
                     P::derive2_inline(k, ls + q * S, ls + (q + 1) * S, cm + q * 2 * S + c * S,
@@ -354,14 +362,16 @@ struct OneTreeBlc {
         for (uint32_t q = 0; q < nb; ++q)
             gb[q] = uint8_t((q & 7) != 7 ? uint32_t(__builtin_ctz(q + 1)) : gray_bit(i + q, d.n_evals(), d.log_n));
         for (size_t b = 0; b < nblk; ++b) {
-            P::tweak_key(k, salt, 3, e, uint32_t(b));
+            P::tweak_key(k, salt, 3, e, uint32_t(b), be);
             P::derive_inline(k, ls, col, nb, be);
             if (hidden < nb) std::memset(col + hidden * S, 0, S);
             const size_t off = b * S, len = (eb - off) < S ? (eb - off) : S;
             for (uint32_t h = 0; h < nb; h += 8)
                 Base::fold_column(acc, acc + eb, eb, gb + h, off, col + h * S, 8, len);
         }
-        if constexpr (std::is_same_v<K, Key>) C::wipe(k);
+        if constexpr (std::is_same_v<K, Key>) {
+            if (!(C::kAes128 && be == cipher::Backend::external)) C::wipe(k);
+        }
     }
     // Direct fold (g.direct): leaves i, i + 1 of repetition e; both whole
     // shares, then acc ^= share and the lane update per leaf.
@@ -379,7 +389,7 @@ struct OneTreeBlc {
         P::tweak_salt(salt, t, 0, e, 0);
         for (uint32_t c = 0; c < 2; ++c) {
             if (c == 1) t[0] ^= 0x01;
-            C::schedule(k, t);
+            C::schedule(k, t, be);
             if constexpr (std::is_same_v<K, typename C::PKey>) {
                 P::derive2_inline(k, ls, ls + S, cm + c * S, cm + 2 * S + c * S, be);
             } else {
@@ -391,7 +401,7 @@ struct OneTreeBlc {
         if (hidden < 2) std::memcpy(cm + hidden * 2 * S, opened, 2 * S);
         g.xof[r].absorb(cm, 4 * S);
         for (size_t b = 0; b < nblk; ++b) {
-            P::tweak_key(k, salt, 3, e, uint32_t(b));
+            P::tweak_key(k, salt, 3, e, uint32_t(b), be);
             if constexpr (std::is_same_v<K, typename C::PKey>) {
                 P::derive2_inline(k, ls, ls + S, ex + b * S, ex + sb + b * S, be);
             } else {
@@ -414,7 +424,9 @@ struct OneTreeBlc {
                 u[m] ^= mul_pow2(v[0], j);
             }
         }
-        if constexpr (std::is_same_v<K, Key>) C::wipe(k);
+        if constexpr (std::is_same_v<K, Key>) {
+            if (!(C::kAes128 && be == cipher::Backend::external)) C::wipe(k);
+        }
     }
     template <uint32_t NB, class SC>
     static void take_batch(const Dims& d, const GroupWork& g, const uint8_t* salt, uint32_t e, uint32_t r,
@@ -447,6 +459,8 @@ struct OneTreeBlc {
         if ((i & m) == m) {
             if constexpr (SC::kMax == 2) {
                 take_batch<2>(d, g, salt, e, r, i - m, pend, hidden_slot, opened, be, sc);
+            } else if constexpr (SC::kMax == 8) {
+                take_batch<8>(d, g, salt, e, r, i - m, pend, hidden_slot, opened, be, sc);
             } else {
                 if (g.batch == 16) take_batch<16>(d, g, salt, e, r, i - m, pend, hidden_slot, opened, be, sc);
                 else take_batch<8>(d, g, salt, e, r, i - m, pend, hidden_slot, opened, be, sc);
@@ -591,10 +605,10 @@ struct OneTreeBlc {
                         Key k1;
                         uint8_t tw[S];
                         P::tweak_salt(salt, tw, 0, e, 0);
-                        C::schedule(k1, tw);
+                        C::schedule(k1, tw, be);
                         P::derive(k1, n.seed, lscom + size_t(e) * 2 * S, 1, be);
                         tw[0] ^= 0x01;
-                        C::schedule(k1, tw);
+                        C::schedule(k1, tw, be);
                         P::derive(k1, n.seed, lscom + size_t(e) * 2 * S + S, 1, be);
                         C::wipe(k1);
                         ++nl;

@@ -64,12 +64,29 @@ public:
     static constexpr size_t prg_blocks = (dims.exp_bytes() + dims.seed() - 1) / dims.seed();
     static_assert(prg_blocks <= OT::kMaxPrgBlocks);
 
-    // Memory (and profiles derived from it): the compact workspace below,
-    // leaves two at a time, folded straight into the lanes (no Gray-code rows).
-    static constexpr bool compact = std::is_base_of_v<Memory, Profile>;
+    // Memory (and profiles derived from it) and Hardware (the AES on the
+    // engine): the compact workspace below, leaves two at a time, folded
+    // straight into the lanes (no Gray-code rows). The engine takes raw keys,
+    // so a key per 2 leaves costs a key load (~0.15 kc), not a software
+    // schedule, and the stored fold would not fit the paper's Hardware RAM.
+    // Profile::onetree_compact, when given, decides.
+    static constexpr bool uses_engine_v =
+        Profile::secret_backend == cipher::Backend::external || Profile::public_backend == cipher::Backend::external;
+    static constexpr bool compact = [] {
+        if constexpr (requires { Profile::onetree_compact; }) return bool(Profile::onetree_compact);
+        else return std::is_base_of_v<Memory, Profile> || Profile::secret_backend == cipher::Backend::external;
+    }();
+    // Compact with the stored Gray-code fold (Hardware): the walk's buffers
+    // share the area with the PIOP's as in Memory, but leaves come in
+    // batches of 8 folded into (log N + 1) rows per repetition (the direct
+    // fold's per-leaf lane update costs ~1.5x the engine-side cycles).
+    static constexpr bool direct = compact && !uses_engine_v;
     // Leaves per cipher call: 16 (half the key preparations of 8); 2 in the
-    // compact form (RAM: the leaves waiting per repetition).
-    static constexpr uint32_t leaf_batch = compact ? 2 : 16;
+    // direct form; in the compact stored one (RAM: the leaves waiting per
+    // repetition) 16 where those take <= 1.5 KB (short "-2"), else 8.
+    static constexpr uint32_t stored_batch = size_t(par) * 16 * dims.seed() <= 1536 ? 16 : 8;
+    static constexpr uint32_t leaf_batch = compact ? (direct ? 2 : stored_batch) : 16;
+    static constexpr size_t fold_rows = direct ? 1 : size_t(dims.log_n) + 1;
     static_assert(dims.n_evals() % leaf_batch == 0 && dims.log_n <= OT::kMaxLogN);
 
     struct FullWorkspace {
@@ -95,8 +112,8 @@ public:
     static constexpr size_t alpha_bytes = dims.alpha_buf_bytes();
     static constexpr size_t piop_head = rup16(tab_bytes) + rup16(gamma_bytes) + 2 * rup16(alpha_bytes);
     static constexpr size_t xof_bytes = rup16(size_t(par) * sizeof(detail::XofCtx<dims.sec>));
-    static constexpr size_t tree_bytes =
-        xof_bytes + rup16(size_t(par) * dims.exp_bytes()) + rup16(size_t(par) * leaf_batch * dims.seed());
+    static constexpr size_t tree_bytes = xof_bytes + rup16(size_t(par) * fold_rows * dims.exp_bytes()) +
+                                         rup16(size_t(par) * leaf_batch * dims.seed());
     static constexpr size_t piop_min = piop_head + Base::piop_tT_words * sizeof(word_t);
     static constexpr size_t area_bytes = tree_bytes > piop_min ? tree_bytes : piop_min;
     struct CompactWorkspace {
@@ -127,30 +144,46 @@ public:
             auto* xof = reinterpret_cast<detail::XofCtx<dims.sec>*>(area);
             for (uint32_t r = 0; r < par; ++r) ::new (static_cast<void*>(xof + r)) detail::XofCtx<dims.sec>();
             uint8_t* fold = area + xof_bytes;
-            uint8_t* pend = fold + rup16(size_t(par) * dims.exp_bytes());
+            uint8_t* pend = fold + rup16(size_t(par) * fold_rows * dims.exp_bytes());
             return {fold, xof, pend, par, leaf_batch};
         }
     };
     using Workspace = std::conditional_t<compact, CompactWorkspace, FullWorkspace>;
     static constexpr size_t workspace_bytes = sizeof(Workspace);
 
+    // Hardware profile (all AES-128 on the engine installed with
+    // cipher::set_external_aes128): unsupported without one; an engine fault
+    // mid-operation returns its error with the signature wiped (as Scheme).
+    static constexpr bool uses_engine = uses_engine_v;
+
+    // Key generation: the base scheme's (same keys). Hardware: one equation
+    // window and no x bit planes (the engine makes the lock-step's shared
+    // key schedules pointless; within the paper's Hardware keygen RAM).
+    struct LeanKeygen : Profile {
+        static constexpr uint32_t keygen_eq_lockstep = 1;
+        static constexpr bool keygen_x_planes = false;
+    };
+    using KeygenScheme =
+        std::conditional_t<uses_engine_v && !detail::ActivePin::on, Scheme<Set, LeanKeygen>, Base>;
+
     template <Rng R>
     static Status keypair(uint8_t* pk, uint8_t* sk, R&& rng) {
-        return Base::keypair(pk, sk, rng);
+        return KeygenScheme::keypair(pk, sk, rng);
     }
     template <Rng R>
     static Status keypair(uint8_t* pk, uint8_t* sk, R&& rng, Workspace&) {
-        return Base::keypair(pk, sk, rng);
+        return KeygenScheme::keypair(pk, sk, rng);
     }
 
     static Status sign_digest_with(const uint8_t* sk, const uint8_t* digest, const uint8_t* mseed,
                                    const uint8_t* salt, uint8_t* sig, Workspace& ws) {
         if (sk == nullptr || sig == nullptr || mseed == nullptr || salt == nullptr || digest == nullptr)
             return Status::bad_argument;
+        if (const Status st = engine_ready(); st != Status::ok) return st;
         auto w = ws.view();
         const auto g = ws.group();
         sign_engine(sk, digest, salt, mseed, sig, w, g);
-        return Status::ok;
+        return engine_result(Status::ok, sig, sig_bytes);
     }
     static Status sign_with(const uint8_t* sk, const uint8_t* msg, size_t mlen, const uint8_t* mseed,
                             const uint8_t* salt, uint8_t* sig, Workspace& ws) {
@@ -177,9 +210,11 @@ public:
         if (const Status st = verify_arguments(pk, digest, message_digest_bytes, sig, siglen, sig_bytes);
             st != Status::ok)
             return st;
+        if (const Status st = engine_ready(); st != Status::ok) return st;
         auto w = ws.view();
         const auto g = ws.group();
-        return verify_engine(pk, digest, sig, w, g) ? Status::ok : Status::verify_failed;
+        const bool ok = verify_engine(pk, digest, sig, w, g);
+        return engine_result(ok ? Status::ok : Status::verify_failed, nullptr, 0);
     }
     static Status verify(const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig, size_t siglen,
                          Workspace& ws) {
@@ -196,6 +231,26 @@ public:
 #endif
 
 private:
+    static Status engine_ready() {
+        if constexpr (uses_engine) {
+            if (!cipher::backend_available<cipher::Aes128>(cipher::Backend::external)) return Status::unsupported;
+            (void)cipher::take_external_aes128_fault();  // a stale fault of an earlier caller
+        }
+        return Status::ok;
+    }
+    static Status engine_result(Status st, uint8_t* out, size_t out_len) {
+        if constexpr (uses_engine) {
+            const Status fault = cipher::take_external_aes128_fault();
+            if (fault != Status::ok) {
+                if (out != nullptr) secure_wipe(out, out_len);
+                return fault;
+            }
+        } else {
+            (void)out, (void)out_len;
+        }
+        return st;
+    }
+
     static constexpr size_t S = dims.seed();
     using E = detail::Ext<dims.ext_log2>;
     using B = detail::Base<dims.base_log2>;

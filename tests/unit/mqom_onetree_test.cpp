@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <algorithm>
 #include <cstring>
 #include <fstream>
 #include <map>
@@ -15,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "cipher/block_cipher.hpp"
 #include "mqom/onetree_scheme.hpp"
 #include "rng/randombytes.h"
 
@@ -98,7 +100,19 @@ struct M4Memory : mqom::Memory {
 template <class S>
 class MqomOneTree : public testing::Test {
 protected:
+    // Hardware: the AES-128 through the emulated engine (its counters must grow).
+    void SetUp() override {
+        if constexpr (S::uses_engine) {
+            hook = pqmcu::cipher::emulated_engine_hook(engine);
+            pqmcu::cipher::set_external_aes128(&hook);
+        }
+    }
+    void TearDown() override {
+        if constexpr (S::uses_engine) pqmcu::cipher::set_external_aes128(nullptr);
+    }
     std::unique_ptr<typename S::Workspace> ws = std::make_unique<typename S::Workspace>();
+    pqmcu::cipher::EmulatedAesEngine engine{};
+    pqmcu::cipher::ExternalAes128 hook{};
 };
 
 using Sets = testing::Types<mqom::OneTree1<mqom::mqom2_cat1_gf16_fast_r5, mqom::Desktop>,
@@ -113,7 +127,10 @@ using Sets = testing::Types<mqom::OneTree1<mqom::mqom2_cat1_gf16_fast_r5, mqom::
                             mqom::OneTree2<mqom::mqom2_cat1_gf16_short_r5, mqom::Lut>,
                             mqom::OneTree2<mqom::mqom2_cat1_gf16_fast_r5, M4Balanced>,
                             mqom::OneTree2<mqom::mqom2_cat1_gf16_short_r5, M4Balanced>,
-                            mqom::OneTree1<mqom::mqom2_cat1_gf16_fast_r5, M4Memory>>;
+                            mqom::OneTree1<mqom::mqom2_cat1_gf16_fast_r5, M4Memory>,
+                            mqom::OneTree1<mqom::mqom2_cat1_gf16_fast_r5, mqom::Hardware>,
+                            mqom::OneTree2<mqom::mqom2_cat1_gf16_fast_r5, mqom::Hardware>,
+                            mqom::OneTree2<mqom::mqom2_cat1_gf16_short_r5, mqom::Hardware>>;
 struct Names {
     template <class S>
     static std::string GetName(int) {
@@ -149,6 +166,10 @@ TYPED_TEST(MqomOneTree, MatchesPaperCode) {
         EXPECT_EQ(sm, esm) << "count " << e.f.at("count");
         EXPECT_EQ(S::verify(epk.data(), msg.data(), msg.size(), esm.data() + msg.size(), S::sig_bytes, *this->ws),
                   Status::ok);
+    }
+    if constexpr (S::uses_engine) {  // the AES went through the engine
+        EXPECT_GT(this->engine.blocks, 4u * S::dims.tau * S::dims.n_evals() * 2u);
+        EXPECT_GT(this->engine.set_key_calls, 0u);
     }
 }
 
@@ -194,11 +215,15 @@ TYPED_TEST(MqomOneTree, TamperedSignaturesFail) {
         fields.push_back({"ls_com[" + std::to_string(e) + "]", L.off_lscom + e * d.digest(), d.digest()});
         fields.push_back({"delta_x[" + std::to_string(e) + "]", L.off_dx + e * d.x_bytes(), d.x_bytes()});
     }
+    // Hardware (every verify through the slow emulated engine): the first
+    // and last path seeds, one bit per field.
     for (size_t k = 0; k < S::ot.topen; ++k)
-        fields.push_back({"path[" + std::to_string(k) + "]", L.off_path + k * d.seed(), d.seed()});
+        if (!S::uses_engine || k == 0 || k + 1 == S::ot.topen)
+            fields.push_back({"path[" + std::to_string(k) + "]", L.off_path + k * d.seed(), d.seed()});
     size_t tried = 0;
     for (const Field& f : fields) {
         for (size_t at : {f.off, f.off + f.len - 1}) {
+            if (S::uses_engine && at != f.off) continue;
             std::vector<uint8_t> bad = sig;
             bad[at] ^= uint8_t(1u << (at % 8));
             EXPECT_EQ(S::verify(pk.data(), msg.data(), msg.size(), bad.data(), bad.size(), *this->ws),
@@ -207,7 +232,60 @@ TYPED_TEST(MqomOneTree, TamperedSignaturesFail) {
             ++tried;
         }
     }
-    EXPECT_EQ(tried, 2 * (4 + 3 * d.tau + S::ot.topen));
+    if constexpr (S::uses_engine) EXPECT_EQ(tried, 4 + 3 * d.tau + 2);
+    else EXPECT_EQ(tried, 2 * (4 + 3 * d.tau + S::ot.topen));
+}
+
+// Hardware one-tree around its engine: none installed gives unsupported;
+// an engine failing mid-signature gives its error with the signature wiped.
+using HwFast2 = mqom::OneTree2<mqom::mqom2_cat1_gf16_fast_r5, mqom::Hardware>;
+struct FailingEngine {
+    pqmcu::cipher::EmulatedAesEngine inner{};
+    pqmcu::cipher::ExternalAes128 inner_hook{};
+    uint32_t budget = 0;
+    static Status set_key(void* p, const uint8_t k[16]) {
+        auto* f = static_cast<FailingEngine*>(p);
+        return f->inner_hook.set_key(f->inner_hook.ctx, k);
+    }
+    static Status encrypt(void* p, const uint8_t* in, uint8_t* out, size_t n) {
+        auto* f = static_cast<FailingEngine*>(p);
+        if (f->budget == 0) {
+            std::fill(out, out + 16 * n, uint8_t(0xEE));
+            return Status::internal_error;
+        }
+        --f->budget;
+        return f->inner_hook.encrypt(f->inner_hook.ctx, in, out, n);
+    }
+};
+
+TEST(MqomOneTreeHardware, NoEngineIsUnsupported) {
+    pqmcu::cipher::set_external_aes128(nullptr);
+    auto ws = std::make_unique<HwFast2::Workspace>();
+    std::vector<uint8_t> pk(HwFast2::pk_bytes), sk(HwFast2::sk_bytes), sig(HwFast2::sig_bytes);
+    const uint8_t msg[3] = {1, 2, 3};
+    EXPECT_EQ(HwFast2::keypair(pk.data(), sk.data(), CounterRng{1}, *ws), Status::unsupported);
+    EXPECT_EQ(HwFast2::sign(sk.data(), msg, 3, sig.data(), CounterRng{2}, *ws), Status::unsupported);
+    EXPECT_EQ(HwFast2::verify(pk.data(), msg, 3, sig.data(), sig.size(), *ws), Status::unsupported);
+}
+
+TEST(MqomOneTreeHardware, EngineFaultWipesTheSignature) {
+    FailingEngine f;
+    f.inner_hook = pqmcu::cipher::emulated_engine_hook(f.inner);
+    const pqmcu::cipher::ExternalAes128 hook{&f, FailingEngine::set_key, FailingEngine::encrypt};
+    pqmcu::cipher::set_external_aes128(&hook);
+    auto ws = std::make_unique<HwFast2::Workspace>();
+    std::vector<uint8_t> pk(HwFast2::pk_bytes), sk(HwFast2::sk_bytes), sig(HwFast2::sig_bytes, 0xAA);
+    const uint8_t msg[3] = {1, 2, 3};
+    f.budget = 1u << 30;
+    ASSERT_EQ(HwFast2::keypair(pk.data(), sk.data(), CounterRng{1}, *ws), Status::ok);
+    f.budget = 5000;  // fails inside the tree walk
+    EXPECT_EQ(HwFast2::sign(sk.data(), msg, 3, sig.data(), CounterRng{2}, *ws), Status::internal_error);
+    EXPECT_TRUE(std::all_of(sig.begin(), sig.end(), [](uint8_t b) { return b == 0; }));
+    f.budget = 1u << 30;
+    ASSERT_EQ(HwFast2::sign(sk.data(), msg, 3, sig.data(), CounterRng{2}, *ws), Status::ok);
+    f.budget = 100;
+    EXPECT_EQ(HwFast2::verify(pk.data(), msg, 3, sig.data(), sig.size(), *ws), Status::internal_error);
+    pqmcu::cipher::set_external_aes128(nullptr);
 }
 
 }  // namespace

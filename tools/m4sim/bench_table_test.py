@@ -255,9 +255,13 @@ pqmcu-op 3 mqom_variants/cat1_gf16_fast_r5_presign_online stack=2000 ramtag=- ws
 pqmcu-op-info 3 set=mqom2_cat1_gf16_fast_r5 profile=balanced messages=2 w=9 nonces=500,510
 pqmcu-op 4 mqom_variants/cat1_gf16_fast_r5_stream_verify stack=2500 ramtag=- ws=1600
 pqmcu-op 5 mqom_onetree/cat1_gf16_short_r5_onetree2_lut_verify stack=9000 ramtag=- ws=8000
+pqmcu-op 6 mqom/cat1_gf16_short_r5_grind_try stack=600 ramtag=-
+pqmcu-op 7 mqom_onetree/cat1_gf16_short_r5_onetree2_lut_sign stack=9000 ramtag=- ws=8000
+pqmcu-op-info 7 set=mqom2_cat1_gf16_short_r5_onetree2 profile=lut messages=2 w=8 nonces=1000,2000
 """
     MARKS = {0: (0, 0), 1: (0, 10), 2: (0, 0), 3: (0, 1010), 4: (0, 0), 5: (0, 40_000_000),
-             6: (0, 0), 7: (0, 10_000_000), 8: (0, 0), 9: (0, 40_000_000), 10: (0, 0), 11: (0, 200_000_000)}
+             6: (0, 0), 7: (0, 10_000_000), 8: (0, 0), 9: (0, 40_000_000), 10: (0, 0), 11: (0, 200_000_000),
+             12: (0, 0), 13: (0, 20), 14: (0, 0), 15: (0, 400_000_000)}
 
     def test_rows(self):
         with tempfile.TemporaryDirectory() as d:
@@ -274,7 +278,7 @@ pqmcu-op 5 mqom_onetree/cat1_gf16_short_r5_onetree2_lut_verify stack=9000 ramtag
                     f.write(text)
             rows = bt.build_rows(bt.parse_log(os.path.join(d, "log")), self.MARKS, {}, 0, {}, {})
             v = {(r["variant"], r["op"]): r for r in bt.variant_rows(rows, d)}
-        self.assertEqual(len(v), 4)
+        self.assertEqual(len(v), 5)
         self.assertAlmostEqual(v[("pre-signature", "offline")]["ratio_cycles_vs_published"], 0.8)
         on = v[("pre-signature", "online")]   # 5 Mc mean + (512 - 505) x 1000 cycles a try
         self.assertEqual(on["cycles"], 5_000_000)
@@ -285,6 +289,11 @@ pqmcu-op 5 mqom_onetree/cat1_gf16_short_r5_onetree2_lut_verify stack=9000 ramtag
         t = v[("one-tree -2", "verify")]
         self.assertAlmostEqual(t["ratio_cycles_vs_published"], 0.8)
         self.assertAlmostEqual(t["ratio_ram_vs_published"], 17000 / 20000)
+        # one-tree sign: 200 Mc mean + (256 / p - 1 - 1500) x 10 cycles a try
+        s = v[("one-tree -2", "sign")]
+        self.assertEqual(s["cycles"], 200_000_000)
+        self.assertEqual(s["cycles_adjusted"], round(200_000_000 + (256 / bt.ONETREE_FIT["short"] - 1 - 1500) * 10))
+        self.assertAlmostEqual(s["ratio_cycles_vs_published"], 200 / 278)
 
 
 if __name__ == "__main__":
