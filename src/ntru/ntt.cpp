@@ -276,15 +276,27 @@ struct SmallReader {
 // `bits` says; zero from n on), into the whole of a.
 void first_stage(int32_t* a, const uint16_t* src, unsigned bits, size_t n, const Geometry& g) {
     const SmallReader in{src, bits == 0 ? 0u : 32u - bits, n};  // (the reader, not the bound, is shared)
-    if (g.good) {  // 513 <= n <= 768: column c reads c (< n) and c + 512
+    if (g.good) {  // 513 <= n <= 768: column c reads c (< n) and c + 512 (< n for c < n - 512)
+        // Columns below h3 (a multiple of 3) have both values, the three
+        // from h3 are read with the test, the rest have no c + 512 (n is
+        // public: the split depends on it only).
+        const size_t h3 = (n - kBlock) / 3 * 3;
         size_t c = 0;
-        for (; c + 3 <= kBlock; c += 3) {
-            good_column<0>(a, c, in(c), in.padded(c + kBlock));
-            good_column<1>(a, c + 1, in(c + 1), in.padded(c + 1 + kBlock));
-            good_column<2>(a, c + 2, in(c + 2), in.padded(c + 2 + kBlock));
+        for (; c < h3; c += 3) {
+            good_column<0>(a, c, in(c), in(c + kBlock));
+            good_column<1>(a, c + 1, in(c + 1), in(c + 1 + kBlock));
+            good_column<2>(a, c + 2, in(c + 2), in(c + 2 + kBlock));
         }
-        good_column<0>(a, c, in(c), in.padded(c + kBlock));  // c = 510, 511
+        good_column<0>(a, c, in(c), in.padded(c + kBlock));
         good_column<1>(a, c + 1, in(c + 1), in.padded(c + 1 + kBlock));
+        good_column<2>(a, c + 2, in(c + 2), in.padded(c + 2 + kBlock));
+        for (c += 3; c + 3 <= kBlock; c += 3) {
+            good_column<0>(a, c, in(c), 0);
+            good_column<1>(a, c + 1, in(c + 1), 0);
+            good_column<2>(a, c + 2, in(c + 2), 0);
+        }
+        good_column<0>(a, c, in(c), 0);  // c = 510, 511
+        good_column<1>(a, c + 1, in(c + 1), 0);
         return;
     }
     if (g.big_n == 1024) {  // n <= 512
@@ -318,14 +330,25 @@ inline int32_t dft3_row(int32_t u0, int32_t u1) {
 }
 template <int B>
 void good_block(int32_t* dst, const SmallReader& in) {
+    // As first_stage: both values below h3, the test for three columns, then
+    // none from c + 512.
+    const size_t h3 = (in.n - kBlock) / 3 * 3;
     size_t c = 0;
-    for (; c + 3 <= kBlock; c += 3) {
-        dst[c] = dft3_row<B, 0>(in(c), in.padded(c + kBlock));
-        dst[c + 1] = dft3_row<B, 1>(in(c + 1), in.padded(c + 1 + kBlock));
-        dst[c + 2] = dft3_row<B, 2>(in(c + 2), in.padded(c + 2 + kBlock));
+    for (; c < h3; c += 3) {
+        dst[c] = dft3_row<B, 0>(in(c), in(c + kBlock));
+        dst[c + 1] = dft3_row<B, 1>(in(c + 1), in(c + 1 + kBlock));
+        dst[c + 2] = dft3_row<B, 2>(in(c + 2), in(c + 2 + kBlock));
     }
-    dst[c] = dft3_row<B, 0>(in(c), in.padded(c + kBlock));  // c = 510, 511
+    dst[c] = dft3_row<B, 0>(in(c), in.padded(c + kBlock));
     dst[c + 1] = dft3_row<B, 1>(in(c + 1), in.padded(c + 1 + kBlock));
+    dst[c + 2] = dft3_row<B, 2>(in(c + 2), in.padded(c + 2 + kBlock));
+    for (c += 3; c + 3 <= kBlock; c += 3) {
+        dst[c] = dft3_row<B, 0>(in(c), 0);
+        dst[c + 1] = dft3_row<B, 1>(in(c + 1), 0);
+        dst[c + 2] = dft3_row<B, 2>(in(c + 2), 0);
+    }
+    dst[c] = dft3_row<B, 0>(in(c), 0);  // c = 510, 511
+    dst[c + 1] = dft3_row<B, 1>(in(c + 1), 0);
 }
 void first_stage_block(int32_t* dst, const uint16_t* src, unsigned bits, size_t n, const Geometry& g, size_t b) {
     const SmallReader in{src, bits == 0 ? 0u : 32u - bits, n};
