@@ -305,14 +305,16 @@ void first_stage(int32_t* a, const uint16_t* src, unsigned bits, size_t n, const
         return;
     }
     const int32_t z = kZetas[3];  // 769 <= n <= 1024
-    for (size_t i = 0; i < kBlock; ++i) {
-        const int32_t u0 = in(i), u1 = in.padded(kBlock + i);
+    const size_t hi = n - kBlock;  // coefficients 512 + i exist for i < hi
+    for (size_t i = 0; i < hi; ++i) {
+        const int32_t u0 = in(i), u1 = in(kBlock + i);
         const int32_t t = mont(u1, z);
         a[i] = u0 + u1;
         a[kBlock + i] = u0 - u1;
         a[2 * kBlock + i] = u0 + t;
         a[3 * kBlock + i] = u0 - t;
     }
+    for (size_t i = hi; i < kBlock; ++i) a[i] = a[kBlock + i] = a[2 * kBlock + i] = a[3 * kBlock + i] = in(i);
 }
 // Block b of the first stage of the small operand (|value| <= 8), straight
 // from its coefficients (zero from n on). Its products by w (or zeta[3]) are
