@@ -5,6 +5,7 @@
 // bit-sliced words, Newton lifting to mod 2^16, the validity checks of
 // decryption and the implicit-rejection select.
 #include "ntru/engine.hpp"
+#include "ntru/ntt_big.hpp"
 
 #include <bit>
 #include <cstring>
@@ -535,6 +536,8 @@ struct Ring {
         : n(p.n), logq(p.logq), qmask(uint16_t(p.q() - 1)), mul(w.mul), ntt(uses_ntt(p.n)) {}
     int32_t* ntt_scratch() const { return reinterpret_cast<int32_t*>(mul); }
 };
+// ntt_big (decryption, n <= 512) uses the same words as ntt's products.
+static_assert(ntt::scratch_words(509) >= ntt_big::scratch_words());
 
 // ---- coefficient maps
 
@@ -945,7 +948,12 @@ uint32_t dpke_decrypt(const Params& p, const Ring& R, uint8_t* rm, const uint8_t
     for (size_t i = 0; i < n; ++i) a[i] = uint16_t(a[i] - b[i]);
     uint16_t *inv_h = b, *r = a;
     unpack_sq(R, inv_h, sk + 2 * s3);
-    sq_mul(R, r, a, inv_h);  // both big: Toom-4
+    if (R.ntt && ntt_big::supported(n, R.logq)) {  // both big: one transform over a 30-bit prime (n <= 512)
+        ntt_big::mul(r, a, inv_h, R.logq, n, R.ntt_scratch());
+        modq_phi(R, r);
+    } else {
+        sq_mul(R, r, a, inv_h);  // both big: Toom-4
+    }
     fail |= check_r(R, r);
     trinary_zq_to_z3(R, r);
     pack_s3(R, rm, r);
