@@ -6,16 +6,19 @@
 // Bounds (|x| < 2^31 everywhere; red(x) = x - kP round(x / 2^30) gives
 // |red(x)| <= 2^29 + 2 * 34815 < 0.5001 kP for |x| <= 2^31 - 2^29):
 //  - Montgomery products (|b| < 2^31, |z| <= kP / 2) are below 0.75 kP;
-//  - forward: the added operand is reduced before every butterfly, so the
-//    outputs stay below 0.5001 kP + 0.75 kP < 1.26 kP (< 2^31 - 2^29); the
-//    last layer's outputs are all reduced;
+//  - forward: the added operand is reduced before every butterfly to
+//    [-69630, kP + 69630) by x - kP floor(x / 2^30) (two instructions, any
+//    x); with |b| <= B the product is below B kP / 2^33 + kP / 2 < 0.125 B +
+//    0.5 kP, so every value stays below B = 1.0001 kP + 0.125 B + 0.5 kP,
+//    B < 1.72 kP < 2^31; the last layer's outputs are all rounded to
+//    |x| < 0.5001 kP (x - kP round(x / 2^30), SMMULR on the M4);
 //  - products mod x^8 - c: both operands below 0.5001 kP, a sum of eight
 //    products below 2.01 kP^2 < 2^62, its Montgomery reduction below 1.01
 //    kP, times the scale (and times c for the wrapped part) and reduced:
 //    below 0.63 kP;
 //  - inverse: every sum reduced, the differences' products below
-//    (1.26 kP (kP / 2) + 2^31 kP) / 2^32 < 0.66 kP: a sum or difference of
-//    two values below 0.66 kP is below 1.32 kP;
+//    (1.34 kP (kP / 2) + 2^31 kP) / 2^32 < 0.67 kP: a sum or difference of
+//    two values below 0.67 kP is below 1.34 kP (< 2^31 - 2^29);
 //  - the last stage and the fold reduce fully (to the centred residue),
 //    which is the integer coefficient (below kP / 2).
 #include "ntru/ntt_big.hpp"
@@ -55,8 +58,14 @@ static_assert(kP > (1 << 29) + 2 * 34815 && kP < (1 << 30) && (1 << 30) - kP == 
 // The exactness bound (ntruhps2048509): the folded coefficient is a sum of n products of centred values.
 static_assert(uint64_t(509) * 1024 * 1024 < uint64_t(kP) / 2, "n (q/2)^2 < kP / 2");
 // Overflow checks of the bounds above (in units of kP, scaled by 10^4).
-static_assert(uint64_t(kP) * 12600 / 10000 + (uint64_t(1) << 29) < (uint64_t(1) << 31), "forward outputs + red's offset");
-static_assert(uint64_t(kP) * 13200 / 10000 + (uint64_t(1) << 29) < (uint64_t(1) << 31), "inverse sums + red's offset");
+static_assert(uint64_t(kP) * 17200 / 10000 < (uint64_t(1) << 31) &&
+                  (uint64_t(kP) * 10001 / 10000 + uint64_t(kP) / 2 + uint64_t(kP) * 17200 / 10000 / 8) <
+                      uint64_t(kP) * 17200 / 10000,
+              "forward values (B = 1.0001 kP + 0.5 kP + B / 8 below 1.72 kP)");
+static_assert(uint64_t(kP) * 13400 / 10000 + (uint64_t(1) << 29) < (uint64_t(1) << 31), "inverse sums + red's offset");
+static_assert(uint64_t(kP) * 13400 / 10000 / 2 * uint64_t(kP) / (uint64_t(1) << 32) + uint64_t(kP) / 2 <
+                  uint64_t(kP) * 6700 / 10000,
+              "the inverse's products below 0.67 kP");
 static_assert(8 * (uint64_t(kP) * 5001 / 10000) * (uint64_t(kP) * 5001 / 10000) < (uint64_t(1) << 62), "base sums");
 
 constexpr uint64_t kRModP = (uint64_t(1) << 32) % uint64_t(kP);
@@ -99,7 +108,25 @@ inline int32_t montr(int64_t x) {
     return int32_t((x + int64_t(m) * kP) >> 32);
 }
 inline int32_t mont(int32_t a, int32_t b) { return montr(int64_t(a) * b); }
-inline int32_t red(int32_t x) { return x - kP * ((x + (1 << 29)) >> 30); }
+// x - kP round(x / 2^30), |x| < 2^31 - 2^29: below 0.5001 kP. (On the M4 as
+// ADD, ASR, MLS: GCC would otherwise multiply by kP with four shifted adds.)
+inline int32_t red(int32_t x) {
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    int32_t k, r;
+    __asm__("add %[k], %[x], #0x20000000\n\t"
+            "asr %[k], %[k], #30\n\t"
+            "mls %[r], %[k], %[p], %[x]"
+            : [k] "=&r"(k), [r] "=r"(r)
+            : [x] "r"(x), [p] "r"(kP));
+    return r;
+#else
+    return x - kP * ((x + (1 << 29)) >> 30);
+#endif
+}
+// x - kP floor(x / 2^30), any x: in [-69630, kP + 69630) (the forward's butterflies).
+inline int32_t redf(int32_t x) { return x - kP * (x >> 30); }
+// x - kP round(x / 2^30), any x (the forward's last outputs, below 1.72 kP).
+inline int32_t redr(int32_t x) { return x - kP * int32_t((int64_t(x) + (1 << 29)) >> 30); }
 // The centred residue (|x| < 2^31 - 2^29): red, then one conditional
 // correction each way, by masks.
 inline int32_t freeze(int32_t x) {
@@ -136,13 +163,13 @@ void forward_block(int32_t* a, size_t b) {
             const int32_t z = kZetas[k0(l, b) + j];
             int32_t* x = a + 2 * half * j;
             for (size_t i = 0; i < half; ++i) {
-                const int32_t u = red(x[i]), t = mont(x[i + half], z);
+                const int32_t u = redf(x[i]), t = mont(x[i + half], z);
                 x[i + half] = u - t;
                 x[i] = u + t;
             }
         }
     }
-    for (size_t i = 0; i < kBlock; ++i) a[i] = red(a[i]);
+    for (size_t i = 0; i < kBlock; ++i) a[i] = redr(a[i]);
 #endif
 }
 void inverse_block(int32_t* a, size_t b) {

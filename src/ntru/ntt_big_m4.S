@@ -3,8 +3,9 @@
 @ radix-2 layers per pass, eight coefficients in r1-r8, the seven factors in
 @ s0-s6, Montgomery products as SMULL, MUL, SMLAL) over kP = 1,073,707,009,
 @ which leaves no headroom in 32 bits: the forward reduces the added operand
-@ before every butterfly (and all outputs of its last pass), the inverse
-@ reduces every sum.
+@ before every butterfly (to [0, kP) up to 69630, by x - kP floor(x / 2^30):
+@ two instructions, any x) and rounds all outputs of its last pass to
+@ |x| < 0.5001 kP; the inverse reduces every sum (x - kP round(x / 2^30)).
 @
 @ void pqmcu_ntru_nttbig_fwd3_gG(int32_t* a, const int32_t* zetas, uint32_t k0, uint32_t blocks)
 @ void pqmcu_ntru_nttbig_inv3_gG(int32_t* a, const int32_t* zetas_inv, uint32_t k0, uint32_t blocks)
@@ -37,6 +38,18 @@
 .macro red x
     add r11, \x, #0x20000000
     asr r11, r11, #30
+    mls \x, r11, r9, \x
+.endm
+
+@ x - kP floor(x / 2^30), for any x: in [-69630, kP + 69630) (below 1.0001 kP)
+.macro redf x
+    asr r11, \x, #30
+    mls \x, r11, r9, \x
+.endm
+
+@ x - kP round(x / 2^30) for any x (lr = 4)
+.macro redr x
+    smmulr r11, \x, lr
     mls \x, r11, r9, \x
 .endm
 
@@ -129,45 +142,46 @@
     red r4
 .else
     vmov lr, s0
-    red r1
+    redf r1
     ct r1, r5, lr
-    red r2
+    redf r2
     ct r2, r6, lr
-    red r3
+    redf r3
     ct r3, r7, lr
-    red r4
+    redf r4
     ct r4, r8, lr
     vmov lr, s1
-    red r1
+    redf r1
     ct r1, r3, lr
-    red r2
+    redf r2
     ct r2, r4, lr
     vmov lr, s2
-    red r5
+    redf r5
     ct r5, r7, lr
-    red r6
+    redf r6
     ct r6, r8, lr
     vmov lr, s3
-    red r1
+    redf r1
     ct r1, r2, lr
     vmov lr, s4
-    red r3
+    redf r3
     ct r3, r4, lr
     vmov lr, s5
-    red r5
+    redf r5
     ct r5, r6, lr
     vmov lr, s6
-    red r7
+    redf r7
     ct r7, r8, lr
 .if \last
-    red r1
-    red r2
-    red r3
-    red r4
-    red r5
-    red r6
-    red r7
-    red r8
+    mov lr, #4
+    redr r1
+    redr r2
+    redr r3
+    redr r4
+    redr r5
+    redr r6
+    redr r7
+    redr r8
 .endif
 .endif
     str r2, [r0, #(1 << (\g + 2))]
