@@ -10,6 +10,9 @@
 #include "polymul/matvec.hpp"
 #include "polymul/polymul.hpp"
 #include "saber/ntt.hpp"
+#if defined(PQMCU_SUITES_NTRU)
+#include "ntru/ntt_big.hpp"
+#endif
 #include "saber/scheme.hpp"
 #include "support/check.hpp"
 
@@ -303,6 +306,41 @@ void case_lightsaber(Context& ctx) { saber_round_trip<pqmcu::saber::lightsaber>(
 void case_saber(Context& ctx) { saber_round_trip<pqmcu::saber::saber>(ctx); }
 void case_firesaber(Context& ctx) { saber_round_trip<pqmcu::saber::firesaber>(ctx); }
 
+#if defined(PQMCU_SUITES_NTRU)
+// NTRU's big x big product (ntru/ntt_big.hpp; on the M4 its assembly passes)
+// against the reference folded mod x^509 - 1, mod 2^11: random operands and
+// the extremes (every coefficient -1024 times all -1024, all 1023, or
+// alternating), where the integer coefficients reach n (q/2)^2, the bound
+// the prime must cover.
+void ntru_ntt_big(Context& ctx) {
+    constexpr size_t n = 509;
+    constexpr uint32_t q = 2048;
+    struct Buf {
+        int32_t scratch[pqmcu::ntru::ntt_big::scratch_words()];
+        uint16_t got[n];
+    };
+    Buf& w = arena<Buf>();
+    XorShift r{509};
+    unsigned bad = 0;
+    for (int trial = 0; trial < 6; ++trial) {
+        for (size_t i = 0; i < n; ++i) {
+            g_a[i] = uint16_t(trial >= 3 ? q / 2 : r.next());
+            g_b[i] = uint16_t(trial == 3 ? q / 2 : trial == 4 ? q / 2 - 1 : trial == 5 ? (i & 1 ? q / 2 : q / 2 - 1) : r.next());
+        }
+        reference_product(g_ref, g_a, g_b, n);
+        pqmcu::ntru::ntt_big::mul(w.got, g_a, g_b, 11, n, w.scratch);
+        for (size_t i = 0; i < n; ++i) {
+            const uint16_t want = uint16_t(g_ref[i] + (i + n < 2 * n - 1 ? g_ref[i + n] : 0));
+            bad += ((w.got[i] ^ want) & (q - 1)) != 0;
+        }
+    }
+    PQ_CHECK_EQ(ctx, bad, 0u);
+}
+#define PQMCU_NTRU_CASES {"ntru_ntt_big_509", ntru_ntt_big},
+#else
+#define PQMCU_NTRU_CASES
+#endif
+
 }  // namespace
 
 // Defined inside pqmcu::test to match the declarations in support/suites.hpp.
@@ -322,5 +360,6 @@ PQMCU_SUITE(polymul_suite, "polymul",
              {"saber_firesaber_profiles_agree", case_profiles_firesaber},
              {"saber_lightsaber_round_trip", case_lightsaber},
              {"saber_saber_round_trip", case_saber},
-             {"saber_firesaber_round_trip", case_firesaber}});
+             {"saber_firesaber_round_trip", case_firesaber},
+             PQMCU_NTRU_CASES});
 }  // namespace pqmcu::test
