@@ -19,8 +19,9 @@
 //  - inverse: every sum reduced, the differences' products below
 //    (1.34 kP (kP / 2) + 2^31 kP) / 2^32 < 0.67 kP: a sum or difference of
 //    two values below 0.67 kP is below 1.34 kP (< 2^31 - 2^29);
-//  - the last stage and the fold reduce fully (to the centred residue),
-//    which is the integer coefficient (below kP / 2).
+//  - the last stage and the fold: red() of each (unfolded) coefficient is
+//    the integer coefficient itself (see the static_asserts), their sum the
+//    folded one.
 #include "ntru/ntt_big.hpp"
 
 #include <array>
@@ -57,6 +58,9 @@ static_assert(pow_mod(kRoot, (uint64_t(kP) - 1) / 2) == uint32_t(kP) - 1 &&
 static_assert(kP > (1 << 29) + 2 * 34815 && kP < (1 << 30) && (1 << 30) - kP == 34815, "red()'s bound");
 // The exactness bound (ntruhps2048509): the folded coefficient is a sum of n products of centred values.
 static_assert(uint64_t(509) * 1024 * 1024 < uint64_t(kP) / 2, "n (q/2)^2 < kP / 2");
+// ... and below red()'s exact window: x - kP round(x / 2^30) with x = c + m kP
+// (|m| <= 2) returns c itself when |c| < 2^29 - 2 * 34815.
+static_assert(uint64_t(509) * 1024 * 1024 < (uint64_t(1) << 29) - 2 * 34815, "red() returns the coefficient");
 // Overflow checks of the bounds above (in units of kP, scaled by 10^4).
 static_assert(uint64_t(kP) * 17200 / 10000 < (uint64_t(1) << 31) &&
                   (uint64_t(kP) * 10001 / 10000 + uint64_t(kP) / 2 + uint64_t(kP) * 17200 / 10000 / 8) <
@@ -127,15 +131,6 @@ inline int32_t red(int32_t x) {
 inline int32_t redf(int32_t x) { return x - kP * (x >> 30); }
 // x - kP round(x / 2^30), any x (the forward's last outputs, below 1.72 kP).
 inline int32_t redr(int32_t x) { return x - kP * int32_t((int64_t(x) + (1 << 29)) >> 30); }
-// The centred residue (|x| < 2^31 - 2^29): red, then one conditional
-// correction each way, by masks.
-inline int32_t freeze(int32_t x) {
-    int32_t r = red(x);
-    r -= kP & ((kP / 2 - r) >> 31);
-    r += kP & ((r + kP / 2) >> 31);
-    return r;
-}
-
 constexpr size_t kBlock = 512;
 constexpr int kBlockLayers = 6;
 // 1024 points: layer l of block b uses the factors from 2^(l + 1) + b 2^l.
@@ -236,16 +231,18 @@ void mul(uint16_t* c, const uint16_t* a, const uint16_t* b, unsigned logq, size_
         basemul(x + blk * kBlock, y, blk);
         inverse_block(x + blk * kBlock, blk);
     }
-    // Layer 0 back (values below 0.66 kP: sums below 1.32 kP) and the fold,
-    // each coefficient reduced fully: the sum of two is below kP + 2^17, so
-    // freeze gives the centred residue of the folded coefficient, which is it.
-    for (size_t i = 0; i < kBlock; ++i) {
-        const int32_t u = x[i], v = x[kBlock + i];
-        x[i] = red(u + v);
-        x[kBlock + i] = red(u - v);
-    }
-    for (size_t i = 0; i + 1 < n; ++i) c[i] = uint16_t(freeze(x[i] + x[i + n]));
-    c[n - 1] = uint16_t(freeze(x[n - 1]));
+    // Layer 0 back and the fold in one pass: coefficient j < 512 is u_j + v_j,
+    // j >= 512 is u_(j-512) - v_(j-512) (u = x[0..512), v = x[512..1024),
+    // below 0.67 kP). red() of a value congruent to a coefficient returns the
+    // coefficient itself (below 509 * 2^20 < 2^29 - 2 * 34815: the rounding
+    // picks the right multiple of kP), so the folded sum of two is exact.
+    const auto low = [x](size_t j) { return red(x[j] + x[kBlock + j]); };
+    const auto high = [x](size_t j) { return red(x[j - kBlock] - x[j]); };
+    const size_t both_low = (kBlock - n < n - 1) ? kBlock - n : n - 1;  // i + n < 512
+    size_t i = 0;
+    for (; i < both_low; ++i) c[i] = uint16_t(low(i) + low(i + n));
+    for (; i + 1 < n; ++i) c[i] = uint16_t(low(i) + high(i + n));
+    c[n - 1] = uint16_t(low(n - 1));
 }
 
 }  // namespace pqmcu::ntru::ntt_big
