@@ -6,7 +6,10 @@
 // Bounds (|x| < 2^31 everywhere; red(x) = x - kP round(x / 2^30) gives
 // |red(x)| <= 2^29 + 2 * 34815 < 0.5001 kP for |x| <= 2^31 - 2^29):
 //  - Montgomery products (|b| < 2^31, |z| <= kP / 2) are below 0.75 kP;
-//  - forward: the added operand is reduced before every butterfly to
+//  - forward: the first three layers of a block read the coefficients
+//    (|x| <= 2^15) and need no reduction: below L1 = 2^15 + 0.5 kP + 2^15 / 8,
+//    L2 = 1.125 L1 + 0.5 kP, L3 = 1.125 L2 + 0.5 kP < 1.7 kP; after them
+//    the added operand is reduced before every butterfly to
 //    [-69630, kP + 69630) by x - kP floor(x / 2^30) (two instructions, any
 //    x); with |b| <= B the product is below B kP / 2^33 + kP / 2 < 0.125 B +
 //    0.5 kP, so every value stays below B = 1.0001 kP + 0.125 B + 0.5 kP,
@@ -66,6 +69,13 @@ static_assert(uint64_t(kP) * 17200 / 10000 < (uint64_t(1) << 31) &&
                   (uint64_t(kP) * 10001 / 10000 + uint64_t(kP) / 2 + uint64_t(kP) * 17200 / 10000 / 8) <
                       uint64_t(kP) * 17200 / 10000,
               "forward values (B = 1.0001 kP + 0.5 kP + B / 8 below 1.72 kP)");
+constexpr uint64_t kL1 = (uint64_t(1) << 15) + uint64_t(kP) / 2 + 1 + (uint64_t(1) << 12);
+constexpr uint64_t kL2 = kL1 + kL1 / 8 + uint64_t(kP) / 2 + 1;
+constexpr uint64_t kL3 = kL2 + kL2 / 8 + uint64_t(kP) / 2 + 1;
+static_assert(kL3 < uint64_t(kP) * 17000 / 10000, "the first pass without reductions: below 1.7 kP");
+static_assert(uint64_t(kP) * 10001 / 10000 + uint64_t(kP) * 17000 / 10000 / 8 + uint64_t(kP) / 2 <
+                  uint64_t(kP) * 17200 / 10000,
+              "the next layer from 1.7 kP: below 1.72 kP");
 static_assert(uint64_t(kP) * 13400 / 10000 + (uint64_t(1) << 29) < (uint64_t(1) << 31), "inverse sums + red's offset");
 static_assert(uint64_t(kP) * 13400 / 10000 / 2 * uint64_t(kP) / (uint64_t(1) << 32) + uint64_t(kP) / 2 <
                   uint64_t(kP) * 6700 / 10000,
@@ -158,7 +168,7 @@ void forward_block(int32_t* a, size_t b) {
             const int32_t z = kZetas[k0(l, b) + j];
             int32_t* x = a + 2 * half * j;
             for (size_t i = 0; i < half; ++i) {
-                const int32_t u = redf(x[i]), t = mont(x[i + half], z);
+                const int32_t u = l < 3 ? x[i] : redf(x[i]), t = mont(x[i + half], z);
                 x[i + half] = u - t;
                 x[i] = u + t;
             }

@@ -2,8 +2,9 @@
 @ ntt_big.cpp's passes on the Cortex-M4: the shape of ntt_m4.S (three
 @ radix-2 layers per pass, eight coefficients in r1-r8, the seven factors in
 @ s0-s6, Montgomery products as SMULL, MUL, SMLAL) over kP = 1,073,707,009,
-@ which leaves no headroom in 32 bits: the forward reduces the added operand
-@ before every butterfly (to [0, kP) up to 69630, by x - kP floor(x / 2^30):
+@ which leaves no headroom in 32 bits: the forward (after its first pass,
+@ which reads the coefficients) reduces the added operand before every
+@ butterfly (to [0, kP) up to 69630, by x - kP floor(x / 2^30):
 @ two instructions, any x) and rounds all outputs of its last pass to
 @ |x| < 0.5001 kP; the inverse reduces every sum (x - kP round(x / 2^30)).
 @
@@ -47,6 +48,14 @@
     mls \x, r11, r9, \x
 .endm
 
+@ redf when \on (the first forward pass reads the coefficients, |x| <= 2^15:
+@ its three layers stay below 1.7 kP without reductions)
+.macro redfc x, on
+.if \on
+    redf \x
+.endif
+.endm
+
 @ x - kP round(x / 2^30) for any x (lr = 4)
 .macro redr x
     smmulr r11, \x, lr
@@ -75,7 +84,7 @@
 
 @ r0 = a, r1 = zetas, r2 = k0, r3 = blocks. s7 = zetas, s8 = k, s9 = end of
 @ all blocks, s10 = end of this block's groups.
-.macro pass name, g, inverse, last
+.macro pass name, g, inverse, last, reduce
     .section .text.\name, "ax", %progbits
     .align 2
     .global \name
@@ -142,35 +151,35 @@
     red r4
 .else
     vmov lr, s0
-    redf r1
+    redfc r1, \reduce
     ct r1, r5, lr
-    redf r2
+    redfc r2, \reduce
     ct r2, r6, lr
-    redf r3
+    redfc r3, \reduce
     ct r3, r7, lr
-    redf r4
+    redfc r4, \reduce
     ct r4, r8, lr
     vmov lr, s1
-    redf r1
+    redfc r1, \reduce
     ct r1, r3, lr
-    redf r2
+    redfc r2, \reduce
     ct r2, r4, lr
     vmov lr, s2
-    redf r5
+    redfc r5, \reduce
     ct r5, r7, lr
-    redf r6
+    redfc r6, \reduce
     ct r6, r8, lr
     vmov lr, s3
-    redf r1
+    redfc r1, \reduce
     ct r1, r2, lr
     vmov lr, s4
-    redf r3
+    redfc r3, \reduce
     ct r3, r4, lr
     vmov lr, s5
-    redf r5
+    redfc r5, \reduce
     ct r5, r6, lr
     vmov lr, s6
-    redf r7
+    redfc r7, \reduce
     ct r7, r8, lr
 .if \last
     mov lr, #4
@@ -203,10 +212,10 @@
     .size \name, . - \name
 .endm
 
-    pass pqmcu_ntru_nttbig_fwd3_g64, 6, 0, 0
-    pass pqmcu_ntru_nttbig_fwd3_g8, 3, 0, 1
-    pass pqmcu_ntru_nttbig_inv3_g64, 6, 1, 0
-    pass pqmcu_ntru_nttbig_inv3_g8, 3, 1, 0
+    pass pqmcu_ntru_nttbig_fwd3_g64, 6, 0, 0, 0
+    pass pqmcu_ntru_nttbig_fwd3_g8, 3, 0, 1, 1
+    pass pqmcu_ntru_nttbig_inv3_g64, 6, 1, 0, 1
+    pass pqmcu_ntru_nttbig_inv3_g8, 3, 1, 0, 1
 
 @ void pqmcu_ntru_nttbig_basemul(int32_t* x, const int32_t* y, const int32_t* c, uint32_t blocks, int32_t scale)
 @ As ntt_m4.S's basemul (x = x y mod (X^8 - c), times scale / 2^64), but
