@@ -231,8 +231,8 @@ void load(int32_t* dst, const uint16_t* src, unsigned shift, size_t n) {
 void mul(uint16_t* c, const uint16_t* a, const uint16_t* b, unsigned logq, size_t n, int32_t* scratch) {
     int32_t *x = scratch, *y = scratch + 2 * kBlock;
     const unsigned shift = 32 - logq;
-    load(x, a, shift, n);
-    for (size_t i = 0; i < kBlock; ++i) x[kBlock + i] = x[i];
+    for (size_t i = 0; i < n; ++i) x[i] = x[kBlock + i] = int32_t(uint32_t(a[i]) << shift) >> shift;
+    for (size_t i = n; i < kBlock; ++i) x[i] = x[kBlock + i] = 0;
     forward_block(x, 0);
     forward_block(x + kBlock, 1);
     for (size_t blk = 0; blk < 2; ++blk) {
