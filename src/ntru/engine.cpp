@@ -537,7 +537,7 @@ struct Ring {
     int32_t* ntt_scratch() const { return reinterpret_cast<int32_t*>(mul); }
 };
 // ntt_big (decryption, n <= 512) uses the same words as ntt's products.
-static_assert(ntt::scratch_words(509) >= ntt_big::scratch_words());
+static_assert(ntt::scratch_words(509) >= ntt_big::scratch_words(509) && ntt::scratch_words(677) >= ntt_big::scratch_words(677));
 
 // ---- coefficient maps
 
@@ -948,7 +948,7 @@ uint32_t dpke_decrypt(const Params& p, const Ring& R, uint8_t* rm, const uint8_t
     for (size_t i = 0; i < n; ++i) a[i] = uint16_t(a[i] - b[i]);
     uint16_t *inv_h = b, *r = a;
     unpack_sq(R, inv_h, sk + 2 * s3);
-    if (R.ntt && ntt_big::supported(n, R.logq)) {  // both big: one transform over a 30-bit prime (n <= 512)
+    if (R.ntt && ntt_big::supported(n, R.logq)) {  // both big: one transform over a 30- / 31-bit prime (hps2048509, 677)
         ntt_big::mul(r, a, inv_h, R.logq, n, R.ntt_scratch());
         modq_phi(R, r);
     } else {

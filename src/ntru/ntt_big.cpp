@@ -229,6 +229,10 @@ void load(int32_t* dst, const uint16_t* src, unsigned shift, size_t n) {
 }  // namespace
 
 void mul(uint16_t* c, const uint16_t* a, const uint16_t* b, unsigned logq, size_t n, int32_t* scratch) {
+    if (2 * n - 1 > 1024) {
+        detail::mul1536(c, a, b, logq, n, scratch);
+        return;
+    }
     int32_t *x = scratch, *y = scratch + 2 * kBlock;
     const unsigned shift = 32 - logq;
     for (size_t i = 0; i < n; ++i) x[i] = x[kBlock + i] = int32_t(uint32_t(a[i]) << shift) >> shift;

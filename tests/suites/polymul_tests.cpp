@@ -308,19 +308,21 @@ void case_firesaber(Context& ctx) { saber_round_trip<pqmcu::saber::firesaber>(ct
 
 #if defined(PQMCU_SUITES_NTRU)
 // NTRU's big x big product (ntru/ntt_big.hpp; on the M4 its assembly passes)
-// against the reference folded mod x^509 - 1, mod 2^11: random operands and
+// against the reference folded mod x^n - 1 (n = 509, 677), mod 2^11: random operands and
 // the extremes (every coefficient -1024 times all -1024, all 1023, or
 // alternating), where the integer coefficients reach n (q/2)^2, the bound
 // the prime must cover.
+constexpr size_t kMaxBigN = 677;
+template <size_t n>
 void ntru_ntt_big(Context& ctx) {
-    constexpr size_t n = 509;
     constexpr uint32_t q = 2048;
+    static_assert(n <= kMaxBigN && pqmcu::ntru::ntt_big::supported(n, 11));
     struct Buf {
-        int32_t scratch[pqmcu::ntru::ntt_big::scratch_words()];
-        uint16_t got[n];
+        int32_t scratch[pqmcu::ntru::ntt_big::scratch_words(kMaxBigN)];
+        uint16_t got[kMaxBigN];
     };
     Buf& w = arena<Buf>();
-    XorShift r{509};
+    XorShift r{uint32_t(n)};
     unsigned bad = 0;
     for (int trial = 0; trial < 6; ++trial) {
         for (size_t i = 0; i < n; ++i) {
@@ -336,7 +338,7 @@ void ntru_ntt_big(Context& ctx) {
     }
     PQ_CHECK_EQ(ctx, bad, 0u);
 }
-#define PQMCU_NTRU_CASES {"ntru_ntt_big_509", ntru_ntt_big},
+#define PQMCU_NTRU_CASES {"ntru_ntt_big_509", ntru_ntt_big<509>}, {"ntru_ntt_big_677", ntru_ntt_big<677>},
 #else
 #define PQMCU_NTRU_CASES
 #endif

@@ -358,12 +358,10 @@ TEST(NtruPieces, NttProducts821) { check_ntt(821, 12); }
 // product: random operands, and every coefficient at -q/2 with the other
 // operand all -q/2 (the largest positive sum, n (q/2)^2) or all q/2 - 1 (the
 // largest negative one); the output aliasing an operand.
-TEST(NtruPieces, NttBigProducts509) {
-    const size_t n = 509;
+void check_ntt_big(size_t n) {
     const uint32_t logq = 11, q = 1u << logq;
-    static_assert(ntru::ntt_big::supported(509, 11));
-    std::mt19937 gen{509};
-    std::vector<int32_t> scratch(ntru::ntt_big::scratch_words());
+    std::mt19937 gen{uint32_t(n)};
+    std::vector<int32_t> scratch(ntru::ntt_big::scratch_words(n));
     std::vector<uint16_t> a(n), b(n), got(n), want(n);
     for (int trial = 0; trial < 8; ++trial) {
         for (size_t i = 0; i < n; ++i) {
@@ -379,9 +377,12 @@ TEST(NtruPieces, NttBigProducts509) {
         got = (trial & 1) ? b : a;
         if (trial & 1) ntru::ntt_big::mul(got.data(), a.data(), got.data(), logq, n, scratch.data());
         else ntru::ntt_big::mul(got.data(), got.data(), b.data(), logq, n, scratch.data());
-        for (size_t i = 0; i < n; ++i) ASSERT_EQ((got[i] ^ want[i]) & (q - 1), 0) << "trial " << trial << ", i = " << i;
+        for (size_t i = 0; i < n; ++i) ASSERT_EQ((got[i] ^ want[i]) & (q - 1), 0) << "n = " << n << ", trial " << trial << ", i = " << i;
     }
 }
+static_assert(ntru::ntt_big::supported(509, 11) && ntru::ntt_big::supported(677, 11));
+TEST(NtruPieces, NttBigProducts509) { check_ntt_big(509); }
+TEST(NtruPieces, NttBigProducts677) { check_ntt_big(677); }
 
 TEST(NtruPieces, SortingNetwork) {
     std::mt19937 gen(7);

@@ -1,0 +1,258 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// ntt_big.hpp's 1536-point product (hps2048677): kP = 1,419,780,097
+// (= 1 + 2^13 * 3^3 * 7^2 * 131: roots of order 2048 and 3), Good's map
+// x -> y z (Z[x]/(x^1536 - 1) = Z[y]/(y^3 - 1) (x) Z[z]/(z^512 - 1)), a
+// 3-point DFT per column and per row the 512-point blocks of ntt_big.cpp's
+// shape (six layers, products mod x^8 - c). kP is above 2^30, so reductions
+// are Montgomery products by 2^32 mod kP (= 35,627,005 < 0.026 kP):
+// mont(x, 2^32 mod kP) = x mod kP, below (2^31 0.026 kP) / 2^32 + kP / 2 <
+// 0.513 kP for any x.
+// Bounds (2^31 > 1.5 kP): a Montgomery product by a factor (|z| <= kP / 2)
+// is below 0.75 kP for any 32-bit input, and below 0.33 |b| + 0.5 kP;
+//  - forward: the added operand reduced before every butterfly, outputs
+//    below 0.513 kP + 0.75 kP = 1.263 kP; the last pass's outputs all reduced;
+//  - products mod x^8 - c: operands below 0.513 kP, sums of eight products
+//    below 2.11 kP^2 < 2^62 (kP^2 < 2^61), Montgomery results below
+//    0.33 * 2.11 kP + 0.5 kP < 1.2 kP, times the scale: below 0.7 kP;
+//  - inverse: every sum reduced (below 0.513 kP), products of differences
+//    below 0.33 * 1.46 kP + 0.5 kP < 0.99 kP... bounded by 0.75 kP (any input):
+//    sums and differences below 1.5 kP < 2^31;
+//  - the inverse DFT and the fold: reduced, then centred exactly (two
+//    masked corrections); the coefficients are below 677 * 2^20 < kP / 2.
+#include <array>
+
+#include "ntru/ntt_big.hpp"
+
+namespace pqmcu::ntru::ntt_big::detail {
+namespace {
+
+constexpr int32_t kP = 1419780097;
+constexpr uint32_t kRoot = 5;
+constexpr int kLayers = 11;
+
+constexpr uint32_t pow_mod(uint64_t b, uint64_t e) {
+    uint64_t r = 1;
+    b %= uint64_t(kP);
+    while (e != 0) {
+        if (e & 1) r = r * b % uint64_t(kP);
+        b = b * b % uint64_t(kP);
+        e >>= 1;
+    }
+    return uint32_t(r);
+}
+constexpr uint32_t neg_pinv() {
+    uint32_t x = 1;
+    for (int i = 0; i < 5; ++i) x *= 2u - uint32_t(kP) * x;
+    return 0u - x;
+}
+constexpr uint32_t kPInvNeg = neg_pinv();
+static_assert(uint32_t(kP) * kPInvNeg == 0xFFFFFFFFu, "-p^-1 mod 2^32");
+static_assert(uint64_t(kP) - 1 == uint64_t(8192) * 27 * 49 * 131, "kP - 1");
+static_assert(pow_mod(kRoot, (uint64_t(kP) - 1) / 2) == uint32_t(kP) - 1 &&
+                  pow_mod(kRoot, (uint64_t(kP) - 1) / 3) != 1 && pow_mod(kRoot, (uint64_t(kP) - 1) / 7) != 1 &&
+                  pow_mod(kRoot, (uint64_t(kP) - 1) / 131) != 1,
+              "5 generates (Z/kP)^*");
+static_assert(uint64_t(677) * 1024 * 1024 < uint64_t(kP) / 2, "n (q/2)^2 < kP / 2 (hps2048677)");
+constexpr uint64_t kRModP = (uint64_t(1) << 32) % uint64_t(kP);
+static_assert(kRModP * 1000 < uint64_t(kP) * 26, "2^32 mod kP below 0.026 kP");
+static_assert(uint64_t(kP) * 1500 / 1000 < (uint64_t(1) << 31),
+              "1.5 kP < 2^31");
+static_assert(uint64_t(kP) * kP < (uint64_t(1) << 61) && 211 * (uint64_t(kP) * kP / 100) < (uint64_t(1) << 62),
+              "base sums");
+
+constexpr int32_t centre(uint32_t x) { return x > uint32_t(kP) / 2 ? int32_t(x) - kP : int32_t(x); }
+constexpr uint32_t brv(uint32_t j, int bits) {
+    uint32_t r = 0;
+    for (int i = 0; i < bits; ++i) r |= ((j >> i) & 1u) << (bits - 1 - i);
+    return r;
+}
+constexpr int32_t mont_const(uint32_t x) { return centre(uint32_t(uint64_t(x) * kRModP % uint64_t(kP))); }
+
+constexpr int kTableLayers = 8;
+template <bool Inverse>
+constexpr std::array<int32_t, (1u << kTableLayers)> make_zetas() {
+    std::array<int32_t, (1u << kTableLayers)> z{};
+    const uint32_t w = pow_mod(kRoot, (uint64_t(kP) - 1) / (uint64_t(1) << kLayers));
+    const uint32_t wi = pow_mod(w, uint64_t(kP) - 2);
+    for (int l = 0; l < kTableLayers; ++l)
+        for (uint32_t j = 0; j < (1u << l); ++j)
+            z[(1u << l) + j] = mont_const(pow_mod(Inverse ? wi : w, uint64_t(brv(j, l)) << (kLayers - 1 - l)));
+    return z;
+}
+constexpr std::array<int32_t, (1u << kTableLayers)> kZetas = make_zetas<false>();
+constexpr std::array<int32_t, (1u << kTableLayers)> kZetasInv = make_zetas<true>();
+constexpr std::array<int32_t, 512> make_squares() {
+    std::array<int32_t, 512> z{};
+    const uint32_t w = pow_mod(kRoot, (uint64_t(kP) - 1) / (uint64_t(1) << kLayers));
+    for (int l = 0; l < 9; ++l)
+        for (uint32_t j = 0; j < (1u << l); ++j)
+            z[(1u << l) + j] = mont_const(pow_mod(w, 2 * (uint64_t(brv(j, l)) << (kLayers - 1 - l))));
+    return z;
+}
+constexpr std::array<int32_t, 512> kSquares = make_squares();
+constexpr uint32_t kW3 = pow_mod(kRoot, (uint64_t(kP) - 1) / 3);
+constexpr int32_t kW3Mont = mont_const(kW3);
+constexpr int32_t kRed = centre(uint32_t(kRModP));  // mont(x, kRed) = x mod kP
+// 2^64 / 192 mod kP: the base products' 2^-32 and the inverse's 1/1536 (1/64 per block, 1/3 of the DFT... and 1/8 of
+// the residues mod x^8 - c are not inverted: 1536 / 8).
+constexpr int32_t kScale = centre(uint32_t(kRModP * kRModP % uint64_t(kP) * pow_mod(1536 / 8, uint64_t(kP) - 2) % uint64_t(kP)));
+
+inline int32_t montr(int64_t x) {
+    const int32_t m = int32_t(uint32_t(uint64_t(x)) * kPInvNeg);
+    return int32_t((x + int64_t(m) * kP) >> 32);
+}
+inline int32_t mont(int32_t a, int32_t b) {
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    int32_t lo, hi, m;
+    __asm__("smull %[lo], %[hi], %[a], %[b]\n\t"
+            "mul %[m], %[lo], %[qinv]\n\t"
+            "smlal %[lo], %[hi], %[m], %[p]"
+            : [lo] "=&r"(lo), [hi] "=&r"(hi), [m] "=&r"(m)
+            : [a] "r"(a), [b] "r"(b), [qinv] "r"(kPInvNeg), [p] "r"(kP));
+    return hi;
+#else
+    return montr(int64_t(a) * b);
+#endif
+}
+inline int32_t red(int32_t x) { return mont(x, kRed); }
+// The centred residue of x (any x): red, then a masked correction each way.
+inline int32_t freeze(int32_t x) {
+    int32_t r = red(x);
+    r -= kP & ((kP / 2 - r) >> 31);
+    r += kP & ((r + kP / 2) >> 31);
+    return r;
+}
+
+constexpr size_t kBlock = 512;
+constexpr int kBlockLayers = 6;
+constexpr uint32_t k0(int l) { return 1u << l; }  // Good's rows: every row is a whole 512-point transform
+
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+static_assert(kPInvNeg == 0x50A01FFFu, "ntt_big1536_m4.S's constant");
+extern "C" {
+void pqmcu_ntru_nttbig2_fwd3_g64(int32_t* a, const int32_t* zetas, uint32_t k0, uint32_t blocks);
+void pqmcu_ntru_nttbig2_fwd3_g8(int32_t* a, const int32_t* zetas, uint32_t k0, uint32_t blocks);
+void pqmcu_ntru_nttbig2_inv3_g64(int32_t* a, const int32_t* zetas, uint32_t k0, uint32_t blocks);
+void pqmcu_ntru_nttbig2_inv3_g8(int32_t* a, const int32_t* zetas, uint32_t k0, uint32_t blocks);
+void pqmcu_ntru_nttbig2_basemul(int32_t* x, const int32_t* y, const int32_t* c, uint32_t blocks, int32_t scale);
+}
+#endif
+
+void forward_block(int32_t* a) {
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    pqmcu_ntru_nttbig2_fwd3_g64(a, kZetas.data(), k0(0), 1);
+    pqmcu_ntru_nttbig2_fwd3_g8(a, kZetas.data(), k0(3), 8);
+#else
+    for (int l = 0; l < kBlockLayers; ++l) {
+        const size_t half = kBlock >> (l + 1);
+        for (size_t j = 0; j < (size_t(1) << l); ++j) {
+            const int32_t z = kZetas[k0(l) + j];
+            int32_t* x = a + 2 * half * j;
+            for (size_t i = 0; i < half; ++i) {
+                const int32_t u = red(x[i]), t = mont(x[i + half], z);
+                x[i + half] = u - t;
+                x[i] = u + t;
+            }
+        }
+    }
+    for (size_t i = 0; i < kBlock; ++i) a[i] = red(a[i]);
+#endif
+}
+void inverse_block(int32_t* a) {
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    pqmcu_ntru_nttbig2_inv3_g8(a, kZetasInv.data(), k0(3), 8);
+    pqmcu_ntru_nttbig2_inv3_g64(a, kZetasInv.data(), k0(0), 1);
+#else
+    for (int l = kBlockLayers - 1; l >= 0; --l) {
+        const size_t half = kBlock >> (l + 1);
+        for (size_t j = 0; j < (size_t(1) << l); ++j) {
+            const int32_t z = kZetasInv[k0(l) + j];
+            int32_t* x = a + 2 * half * j;
+            for (size_t i = 0; i < half; ++i) {
+                const int32_t u = x[i], v = x[i + half];
+                x[i] = red(u + v);
+                x[i + half] = mont(u - v, z);
+            }
+        }
+    }
+#endif
+}
+void basemul(int32_t* x, const int32_t* y) {
+    const uint32_t k = k0(kBlockLayers);
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    pqmcu_ntru_nttbig2_basemul(x, y, kSquares.data() + k, uint32_t(kBlock / 8), kScale);
+#else
+    for (size_t j = 0; j < kBlock / 8; ++j) {
+        int32_t* xb = x + 8 * j;
+        const int32_t* yb = y + 8 * j;
+        const int32_t c = kSquares[k + j];
+        int32_t xr[8];
+        for (int i = 0; i < 8; ++i) xr[i] = xb[i];
+        for (int o = 0; o < 8; ++o) {
+            int64_t wrap = 0;
+            for (int i = o + 1; i < 8; ++i) wrap += int64_t(xr[i]) * yb[o + 8 - i];
+            int64_t sum = int64_t(montr(wrap)) * c;
+            for (int i = 0; i <= o; ++i) sum += int64_t(xr[i]) * yb[o - i];
+            xb[o] = mont(montr(sum), kScale);
+        }
+    }
+#endif
+}
+
+// Good's map: coefficient i at row i mod 3, column i mod 512; column c holds
+// u0 = a_c at row c mod 3 and u1 = a_(c+512) at row c + 2 mod 3 (2n - 1 <=
+// 1536: coefficients from 1024 on are zero). Row B of the 3-point DFT
+// (X0 = x0 + x1 + x2, X1 = x0 - x2 + t, X2 = x0 - x1 - t, t = w (x1 - x2)).
+template <int B>
+inline int32_t dft3_row(int rho, int32_t u0, int32_t u1) {
+    const int32_t x0 = rho == 0 ? u0 : rho == 1 ? u1 : 0;
+    const int32_t x1 = rho == 0 ? 0 : rho == 1 ? u0 : u1;
+    const int32_t x2 = rho == 0 ? u1 : rho == 1 ? 0 : u0;
+    if (B == 0) return x0 + x1 + x2;
+    const int32_t t = mont(x1 - x2, kW3Mont);
+    return B == 1 ? x0 - x2 + t : x0 - x1 - t;
+}
+template <int B>
+void row(int32_t* dst, const uint16_t* src, unsigned shift, size_t n) {
+    const auto in = [&](size_t i) { return i < n ? int32_t(uint32_t(src[i]) << shift) >> shift : 0; };
+    for (size_t c = 0; c < kBlock; ++c) dst[c] = dft3_row<B>(int(c % 3), in(c), in(c + kBlock));
+}
+void load_row(int32_t* dst, const uint16_t* src, unsigned shift, size_t n, size_t b) {
+    if (b == 0) row<0>(dst, src, shift, n);
+    else if (b == 1) row<1>(dst, src, shift, n);
+    else row<2>(dst, src, shift, n);
+}
+
+}  // namespace
+
+void mul1536(uint16_t* c, const uint16_t* a, const uint16_t* b, unsigned logq, size_t n, int32_t* scratch) {
+    int32_t *x = scratch, *y = scratch + 3 * kBlock;
+    const unsigned shift = 32 - logq;
+    for (size_t blk = 0; blk < 3; ++blk) {
+        load_row(x + blk * kBlock, a, shift, n, blk);
+        forward_block(x + blk * kBlock);
+    }
+    for (size_t blk = 0; blk < 3; ++blk) {
+        load_row(y, b, shift, n, blk);
+        forward_block(y);
+        basemul(x + blk * kBlock, y);
+        inverse_block(x + blk * kBlock);
+    }
+    // The inverse DFT per column (3 x0 = X0 + X1 + X2, 3 x1 = X0 - X1 + t,
+    // 3 x2 = X0 - X2 - t, t = w (X2 - X1); the 1/3 came with the scale),
+    // back to coefficients c, c + 512, c + 1024 at rows rho, rho + 2, rho + 1,
+    // each centred exactly (the integer coefficient).
+    for (size_t col = 0; col < kBlock; ++col) {
+        const int32_t y0 = x[col], y1 = x[kBlock + col], y2 = x[2 * kBlock + col];
+        const int32_t t = mont(y2 - y1, kW3Mont);
+        const int32_t r0 = freeze(red(y0 + y1) + red(y2)), r1 = freeze(red(y0 - y1) + t), r2 = freeze(red(y0 - y2) - t);
+        const int rho = int(col % 3);
+        x[col] = rho == 0 ? r0 : rho == 1 ? r1 : r2;
+        x[kBlock + col] = rho == 0 ? r2 : rho == 1 ? r0 : r1;
+        x[2 * kBlock + col] = rho == 0 ? r1 : rho == 1 ? r2 : r0;
+    }
+    for (size_t i = 0; i + 1 < n; ++i) c[i] = uint16_t(x[i] + x[i + n]);
+    c[n - 1] = uint16_t(x[n - 1]);
+}
+
+}  // namespace pqmcu::ntru::ntt_big::detail
