@@ -203,24 +203,57 @@ void basemul(int32_t* x, const int32_t* y) {
 // u0 = a_c at row c mod 3 and u1 = a_(c+512) at row c + 2 mod 3 (2n - 1 <=
 // 1536: coefficients from 1024 on are zero). Row B of the 3-point DFT
 // (X0 = x0 + x1 + x2, X1 = x0 - x2 + t, X2 = x0 - x1 - t, t = w (x1 - x2)).
-template <int B>
-inline int32_t dft3_row(int rho, int32_t u0, int32_t u1) {
-    const int32_t x0 = rho == 0 ? u0 : rho == 1 ? u1 : 0;
-    const int32_t x1 = rho == 0 ? 0 : rho == 1 ? u0 : u1;
-    const int32_t x2 = rho == 0 ? u1 : rho == 1 ? 0 : u0;
+template <int B, int Rho>
+inline int32_t dft3_row(int32_t u0, int32_t u1) {
+    const int32_t x0 = Rho == 0 ? u0 : Rho == 1 ? u1 : 0;
+    const int32_t x1 = Rho == 0 ? 0 : Rho == 1 ? u0 : u1;
+    const int32_t x2 = Rho == 0 ? u1 : Rho == 1 ? 0 : u0;
     if (B == 0) return x0 + x1 + x2;
     const int32_t t = mont(x1 - x2, kW3Mont);
     return B == 1 ? x0 - x2 + t : x0 - x1 - t;
 }
+// Row B from the coefficients: columns below h3 (a multiple of 3) have both
+// u0 and u1, the three from h3 are read with a test, the rest have no u1
+// (n is public).
 template <int B>
 void row(int32_t* dst, const uint16_t* src, unsigned shift, size_t n) {
-    const auto in = [&](size_t i) { return i < n ? int32_t(uint32_t(src[i]) << shift) >> shift : 0; };
-    for (size_t c = 0; c < kBlock; ++c) dst[c] = dft3_row<B>(int(c % 3), in(c), in(c + kBlock));
+    const auto in = [src, shift](size_t i) { return int32_t(uint32_t(src[i]) << shift) >> shift; };
+    const auto padded = [&](size_t i) { return i < n ? in(i) : 0; };
+    const size_t h3 = (n - kBlock) / 3 * 3;
+    size_t c = 0;
+    for (; c < h3; c += 3) {
+        dst[c] = dft3_row<B, 0>(in(c), in(c + kBlock));
+        dst[c + 1] = dft3_row<B, 1>(in(c + 1), in(c + 1 + kBlock));
+        dst[c + 2] = dft3_row<B, 2>(in(c + 2), in(c + 2 + kBlock));
+    }
+    dst[c] = dft3_row<B, 0>(in(c), padded(c + kBlock));
+    dst[c + 1] = dft3_row<B, 1>(in(c + 1), padded(c + 1 + kBlock));
+    dst[c + 2] = dft3_row<B, 2>(in(c + 2), padded(c + 2 + kBlock));
+    for (c += 3; c + 3 <= kBlock; c += 3) {
+        dst[c] = dft3_row<B, 0>(in(c), 0);
+        dst[c + 1] = dft3_row<B, 1>(in(c + 1), 0);
+        dst[c + 2] = dft3_row<B, 2>(in(c + 2), 0);
+    }
+    dst[c] = dft3_row<B, 0>(in(c), 0);  // c = 510, 511
+    dst[c + 1] = dft3_row<B, 1>(in(c + 1), 0);
 }
 void load_row(int32_t* dst, const uint16_t* src, unsigned shift, size_t n, size_t b) {
     if (b == 0) row<0>(dst, src, shift, n);
     else if (b == 1) row<1>(dst, src, shift, n);
     else row<2>(dst, src, shift, n);
+}
+// The inverse DFT of column c (3 x0 = X0 + X1 + X2, 3 x1 = X0 - X1 + t,
+// 3 x2 = X0 - X2 - t, t = w (X2 - X1); the 1/3 came with the scale), back to
+// coefficients c, c + 512, c + 1024 at rows Rho, Rho + 2, Rho + 1, each
+// centred exactly (the integer coefficient).
+template <int Rho>
+inline void last_column(int32_t* x, size_t c) {
+    const int32_t y0 = x[c], y1 = x[kBlock + c], y2 = x[2 * kBlock + c];
+    const int32_t t = mont(y2 - y1, kW3Mont);
+    const int32_t r0 = freeze(red(y0 + y1) + red(y2)), r1 = freeze(red(y0 - y1) + t), r2 = freeze(red(y0 - y2) - t);
+    x[c] = Rho == 0 ? r0 : Rho == 1 ? r1 : r2;
+    x[kBlock + c] = Rho == 0 ? r2 : Rho == 1 ? r0 : r1;
+    x[2 * kBlock + c] = Rho == 0 ? r1 : Rho == 1 ? r2 : r0;
 }
 
 }  // namespace
@@ -238,19 +271,14 @@ void mul1536(uint16_t* c, const uint16_t* a, const uint16_t* b, unsigned logq, s
         basemul(x + blk * kBlock, y);
         inverse_block(x + blk * kBlock);
     }
-    // The inverse DFT per column (3 x0 = X0 + X1 + X2, 3 x1 = X0 - X1 + t,
-    // 3 x2 = X0 - X2 - t, t = w (X2 - X1); the 1/3 came with the scale),
-    // back to coefficients c, c + 512, c + 1024 at rows rho, rho + 2, rho + 1,
-    // each centred exactly (the integer coefficient).
-    for (size_t col = 0; col < kBlock; ++col) {
-        const int32_t y0 = x[col], y1 = x[kBlock + col], y2 = x[2 * kBlock + col];
-        const int32_t t = mont(y2 - y1, kW3Mont);
-        const int32_t r0 = freeze(red(y0 + y1) + red(y2)), r1 = freeze(red(y0 - y1) + t), r2 = freeze(red(y0 - y2) - t);
-        const int rho = int(col % 3);
-        x[col] = rho == 0 ? r0 : rho == 1 ? r1 : r2;
-        x[kBlock + col] = rho == 0 ? r2 : rho == 1 ? r0 : r1;
-        x[2 * kBlock + col] = rho == 0 ? r1 : rho == 1 ? r2 : r0;
+    size_t col = 0;
+    for (; col + 3 <= kBlock; col += 3) {
+        last_column<0>(x, col);
+        last_column<1>(x, col + 1);
+        last_column<2>(x, col + 2);
     }
+    last_column<0>(x, col);  // 510, 511
+    last_column<1>(x, col + 1);
     for (size_t i = 0; i + 1 < n; ++i) c[i] = uint16_t(x[i] + x[i + n]);
     c[n - 1] = uint16_t(x[n - 1]);
 }
