@@ -9,8 +9,11 @@
 // 0.513 kP for any x.
 // Bounds (2^31 > 1.5 kP): a Montgomery product by a factor (|z| <= kP / 2)
 // is below 0.75 kP for any 32-bit input, and below 0.33 |b| + 0.5 kP;
-//  - forward: the added operand reduced before every butterfly, outputs
-//    below 0.513 kP + 0.75 kP = 1.263 kP; the last pass's outputs all reduced;
+//  - forward: the rows (Good's DFT of centred coefficients) are below
+//    0.5 kP + 2^13, so the first layer needs no reduction (outputs below
+//    0.51 kP + 0.33 * 0.51 kP + 0.5 kP < 1.2 kP); after it the added operand
+//    is reduced before every butterfly, outputs below 0.513 kP + 0.75 kP =
+//    1.263 kP; the last pass's outputs all reduced;
 //  - products mod x^8 - c: operands below 0.513 kP, sums of eight products
 //    below 2.11 kP^2 < 2^62 (kP^2 < 2^61), Montgomery results below
 //    0.33 * 2.11 kP + 0.5 kP < 1.2 kP, times the scale: below 0.7 kP;
@@ -149,7 +152,7 @@ void forward_block(int32_t* a) {
             const int32_t z = kZetas[k0(l) + j];
             int32_t* x = a + 2 * half * j;
             for (size_t i = 0; i < half; ++i) {
-                const int32_t u = red(x[i]), t = mont(x[i + half], z);
+                const int32_t u = l == 0 ? x[i] : red(x[i]), t = mont(x[i + half], z);
                 x[i + half] = u - t;
                 x[i] = u + t;
             }

@@ -2,7 +2,8 @@
 @ ntt_big1536.cpp's passes on the Cortex-M4: the shape of ntt_big_m4.S over
 @ kP = 1,419,780,097 (above 2^30: 2^31 is only 1.51 kP), every reduction a
 @ Montgomery product by 2^32 mod kP (kept in s11): the forward reduces the
-@ added operand before every butterfly and all outputs of its last pass,
+@ added operand before every butterfly (except the first layer of its first
+@ pass: the rows of Good's DFT are below 0.51 kP) and all outputs of its last pass,
 @ the inverse every sum; values stay below 1.5 kP.
 @
 @ void pqmcu_ntru_nttbig2_fwd3_gG(int32_t* a, const int32_t* zetas, uint32_t k0, uint32_t blocks)
@@ -134,13 +135,15 @@
     redm r4
 .else
     vmov lr, s0
+.if \reduce
     redm r1
-    ct r1, r5, lr
     redm r2
-    ct r2, r6, lr
     redm r3
-    ct r3, r7, lr
     redm r4
+.endif
+    ct r1, r5, lr
+    ct r2, r6, lr
+    ct r3, r7, lr
     ct r4, r8, lr
     vmov lr, s1
     redm r1
