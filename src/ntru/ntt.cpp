@@ -437,9 +437,22 @@ void mul(uint16_t* c, const uint16_t* a, unsigned abits, const uint16_t* b, unsi
         basemul(xb, y, g, blk, scale);
         inverse_block(xb, g, blk);
     }
-    last_stage(x, g);
     // mod x^n - 1, one reduction per output: each coefficient is below
     // n (q/2) 6 in absolute value, so the sum of two is too (checked above).
+    if (g.big_n == 1024) {
+        // Layer 0 back inside the fold (coefficient j < 512 is u_j + v_j,
+        // j >= 512 is u_(j-512) - v_(j-512), u = x[0..512), v = x[512..1024)):
+        // a sum of four values below 1.5 kP, below 6 kP < 2^31.
+        const auto low = [x](size_t j) { return x[j] + x[kBlock + j]; };
+        const auto high = [x](size_t j) { return x[j - kBlock] - x[j]; };
+        const size_t both_low = (kBlock - n < n - 1) ? kBlock - n : n - 1;  // i + n < 512
+        size_t i = 0;
+        for (; i < both_low; ++i) c[i] = uint16_t(reduce(low(i) + low(i + n)));
+        for (; i + 1 < n; ++i) c[i] = uint16_t(reduce(low(i) + high(i + n)));
+        c[n - 1] = uint16_t(reduce(low(n - 1)));
+        return;
+    }
+    last_stage(x, g);
     for (size_t i = 0; i + 1 < n; ++i) c[i] = uint16_t(reduce(x[i] + x[i + n]));
     c[n - 1] = uint16_t(reduce(x[n - 1]));
 }
