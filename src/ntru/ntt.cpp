@@ -418,6 +418,21 @@ void last_stage(int32_t* a, const Geometry& g) {
 }
 
 
+// 1024 points: layer 0 back inside the fold mod x^n - 1 (coefficient j < 512
+// is u_j + v_j, j >= 512 is u_(j-512) - v_(j-512), u = x[0..512), v =
+// x[512..1024)): a sum of four values below 1.5 kP, below 6 kP < 2^31, one
+// reduction per output. (Out of line: inlined into mul() it moved the
+// other lengths' register allocation, +0.1-0.2 % at n = 677, 701, 821.)
+[[gnu::noinline]] void fold1024(uint16_t* c, const int32_t* x, size_t n) {
+    const auto low = [x](size_t j) { return x[j] + x[kBlock + j]; };
+    const auto high = [x](size_t j) { return x[j - kBlock] - x[j]; };
+    const size_t both_low = (kBlock - n < n - 1) ? kBlock - n : n - 1;  // i + n < 512
+    size_t i = 0;
+    for (; i < both_low; ++i) c[i] = uint16_t(reduce(low(i) + low(i + n)));
+    for (; i + 1 < n; ++i) c[i] = uint16_t(reduce(low(i) + high(i + n)));
+    c[n - 1] = uint16_t(reduce(low(n - 1)));
+}
+
 }  // namespace
 
 void mul(uint16_t* c, const uint16_t* a, unsigned abits, const uint16_t* b, unsigned bbits, size_t n,
@@ -440,16 +455,7 @@ void mul(uint16_t* c, const uint16_t* a, unsigned abits, const uint16_t* b, unsi
     // mod x^n - 1, one reduction per output: each coefficient is below
     // n (q/2) 6 in absolute value, so the sum of two is too (checked above).
     if (g.big_n == 1024) {
-        // Layer 0 back inside the fold (coefficient j < 512 is u_j + v_j,
-        // j >= 512 is u_(j-512) - v_(j-512), u = x[0..512), v = x[512..1024)):
-        // a sum of four values below 1.5 kP, below 6 kP < 2^31.
-        const auto low = [x](size_t j) { return x[j] + x[kBlock + j]; };
-        const auto high = [x](size_t j) { return x[j - kBlock] - x[j]; };
-        const size_t both_low = (kBlock - n < n - 1) ? kBlock - n : n - 1;  // i + n < 512
-        size_t i = 0;
-        for (; i < both_low; ++i) c[i] = uint16_t(reduce(low(i) + low(i + n)));
-        for (; i + 1 < n; ++i) c[i] = uint16_t(reduce(low(i) + high(i + n)));
-        c[n - 1] = uint16_t(reduce(low(n - 1)));
+        fold1024(c, x, n);
         return;
     }
     last_stage(x, g);

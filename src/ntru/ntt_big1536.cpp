@@ -253,7 +253,7 @@ template <int Rho>
 inline void last_column(int32_t* x, size_t c) {
     const int32_t y0 = x[c], y1 = x[kBlock + c], y2 = x[2 * kBlock + c];
     const int32_t t = mont(y2 - y1, kW3Mont);
-    const int32_t r0 = freeze(red(y0 + y1) + red(y2)), r1 = freeze(red(y0 - y1) + t), r2 = freeze(red(y0 - y2) - t);
+    const int32_t r0 = freeze(red(y0 + y1) + y2), r1 = freeze(red(y0 - y1) + t), r2 = freeze(red(y0 - y2) - t);
     x[c] = Rho == 0 ? r0 : Rho == 1 ? r1 : r2;
     x[kBlock + c] = Rho == 0 ? r2 : Rho == 1 ? r0 : r1;
     x[2 * kBlock + c] = Rho == 0 ? r1 : Rho == 1 ? r2 : r0;
