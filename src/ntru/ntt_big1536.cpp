@@ -3,10 +3,9 @@
 // (= 1 + 2^13 * 3^3 * 7^2 * 131: roots of order 2048 and 3), Good's map
 // x -> y z (Z[x]/(x^1536 - 1) = Z[y]/(y^3 - 1) (x) Z[z]/(z^512 - 1)), a
 // 3-point DFT per column and per row the 512-point blocks of ntt_big.cpp's
-// shape (six layers, products mod x^8 - c). kP is above 2^30, so reductions
-// are Montgomery products by 2^32 mod kP (= 35,627,005 < 0.026 kP):
-// mont(x, 2^32 mod kP) = x mod kP, below (2^31 0.026 kP) / 2^32 + kP / 2 <
-// 0.513 kP for any x.
+// shape (six layers, products mod x^8 - c). kP is above 2^30 (no 2^30
+// shortcut), so reductions are x - kP round(3 x / 2^32) (2^32 - 3 kP =
+// 35,627,005: 3 / 2^32 is close to 1 / kP), below 0.513 kP for any x.
 // Bounds (2^31 > 1.5 kP): a Montgomery product by a factor (|z| <= kP / 2)
 // is below 0.75 kP for any 32-bit input, and below 0.33 |b| + 0.5 kP;
 //  - forward: the rows (Good's DFT of centred coefficients) are below
@@ -95,7 +94,6 @@ constexpr std::array<int32_t, 512> make_squares() {
 constexpr std::array<int32_t, 512> kSquares = make_squares();
 constexpr uint32_t kW3 = pow_mod(kRoot, (uint64_t(kP) - 1) / 3);
 constexpr int32_t kW3Mont = mont_const(kW3);
-constexpr int32_t kRed = centre(uint32_t(kRModP));  // mont(x, kRed) = x mod kP
 // 2^64 / 192 mod kP: the base products' 2^-32 and the inverse's 1/1536 (1/64 per block, 1/3 of the DFT... and 1/8 of
 // the residues mod x^8 - c are not inverted: 1536 / 8).
 constexpr int32_t kScale = centre(uint32_t(kRModP * kRModP % uint64_t(kP) * pow_mod(1536 / 8, uint64_t(kP) - 2) % uint64_t(kP)));
@@ -117,7 +115,13 @@ inline int32_t mont(int32_t a, int32_t b) {
     return montr(int64_t(a) * b);
 #endif
 }
-inline int32_t red(int32_t x) { return mont(x, kRed); }
+// x - kP round(3 x / 2^32) (3 = round(2^32 / kP); SMMULR, MLS on the M4):
+// 3 x / 2^32 is within 0.0126 of x / kP for |x| < 2^31, so |result| < 0.513 kP.
+inline int32_t red(int32_t x) { return x - kP * int32_t((int64_t(x) * 3 + (int64_t(1) << 31)) >> 32); }
+static_assert(((uint64_t(1) << 32) - 3 * uint64_t(kP)) * 10000 / uint64_t(kP) * (uint64_t(1) << 31) /
+                      (uint64_t(1) << 32) <
+                  126,
+              "3 x / 2^32 within 0.0126 of x / kP");
 // The centred residue of x (any x): red, then a masked correction each way.
 inline int32_t freeze(int32_t x) {
     int32_t r = red(x);

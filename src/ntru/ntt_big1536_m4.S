@@ -1,7 +1,7 @@
 @ SPDX-License-Identifier: Apache-2.0 OR MIT
 @ ntt_big1536.cpp's passes on the Cortex-M4: the shape of ntt_big_m4.S over
-@ kP = 1,419,780,097 (above 2^30: 2^31 is only 1.51 kP), every reduction a
-@ Montgomery product by 2^32 mod kP (kept in s11): the forward reduces the
+@ kP = 1,419,780,097 (above 2^30: 2^31 is only 1.51 kP), every reduction
+@ x - kP round(3 x / 2^32) (SMMULR by 3, kept in s11): the forward reduces the
 @ added operand before every butterfly (except the first layer of its first
 @ pass: the rows of Good's DFT are below 0.51 kP) and all outputs of its last pass,
 @ the inverse every sum; values stay below 1.5 kP.
@@ -14,7 +14,6 @@
 
 .equ KP, 1419780097
 .equ KPINVNEG, 0x50A01FFF   @ -kP^-1 mod 2^32 (ntt_big1536.cpp checks it)
-.equ KRED, 35627005        @ 2^32 mod kP
 
 @ t = b z / 2^32 (Montgomery), (a, b) = (a + t, a - t)
 .macro ct a, b, z
@@ -34,13 +33,12 @@
     smlal r11, \b, r12, r9
 .endm
 
-@ x mod kP as a Montgomery product by 2^32 mod kP (s11): below 0.513 kP for any x
+@ x - kP round(3 x / 2^32) (s11 = 3 = round(2^32 / kP)): 3 x / 2^32 is
+@ within 0.0126 of x / kP for any x, so the result is below 0.513 kP
 .macro redm x
     vmov r12, s11
-    smull r11, r12, \x, r12
-    mul \x, r11, r10
-    smlal r11, r12, \x, r9
-    mov \x, r12
+    smmulr r12, \x, r12
+    mls \x, r12, r9, \x
 .endm
 
 @ s0 = z[k], s1, s2 = z[2k], z[2k+1], s3..s6 = z[4k..4k+3]; r1 = zetas, r2 = k (kept)
@@ -77,8 +75,7 @@
     movt r9, #:upper16:KP
     movw r10, #:lower16:KPINVNEG
     movt r10, #:upper16:KPINVNEG
-    movw r11, #:lower16:KRED
-    movt r11, #:upper16:KRED
+    mov r11, #3
     vmov s11, r11
     vmov s7, r1
     vmov s8, r2
