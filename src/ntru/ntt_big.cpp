@@ -17,8 +17,7 @@
 //    |x| < 0.5001 kP (x - kP round(x / 2^30), SMMULR on the M4);
 //  - products mod x^8 - c: both operands below 0.5001 kP, a sum of eight
 //    products below 2.01 kP^2 < 2^62, its Montgomery reduction below 1.01
-//    kP, times the scale (and times c for the wrapped part) and reduced:
-//    below 0.63 kP;
+//    kP (the wrapped part times c first), times the scale: below 0.64 kP;
 //  - inverse: every sum reduced, the differences' products below
 //    (1.34 kP (kP / 2) + 2^31 kP) / 2^32 < 0.67 kP: a sum or difference of
 //    two values below 0.67 kP is below 1.34 kP (< 2^31 - 2^29);

@@ -6,21 +6,22 @@
 // shape (six layers, products mod x^8 - c). kP is above 2^30 (no 2^30
 // shortcut), so reductions are x - kP round(3 x / 2^32) (2^32 - 3 kP =
 // 35,627,005: 3 / 2^32 is close to 1 / kP), below 0.513 kP for any x.
-// Bounds (2^31 > 1.5 kP): a Montgomery product by a factor (|z| <= kP / 2)
-// is below 0.75 kP for any 32-bit input, and below 0.33 |b| + 0.5 kP;
+// Bounds (2^31 > 1.5 kP; kP / 2^32 < 0.331): a Montgomery product by a
+// factor (|z| <= kP / 2) is below 0.166 |b| + 0.5 kP, so below 0.75 kP for
+// any 32-bit b;
 //  - forward: the rows (Good's DFT of centred coefficients) are below
 //    0.5 kP + 2^13, so the first layer needs no reduction (outputs below
-//    0.51 kP + 0.33 * 0.51 kP + 0.5 kP < 1.2 kP); after it the added operand
-//    is reduced before every butterfly, outputs below 0.513 kP + 0.75 kP =
-//    1.263 kP; the last pass's outputs all reduced;
+//    0.51 kP + 0.166 * 0.51 kP + 0.5 kP < 1.1 kP); after it the added
+//    operand is reduced before every butterfly, outputs below 0.513 kP +
+//    0.75 kP = 1.263 kP; the last pass's outputs all reduced;
 //  - products mod x^8 - c: operands below 0.513 kP, sums of eight products
-//    below 2.11 kP^2 < 2^62 (kP^2 < 2^61), Montgomery results below
-//    0.33 * 2.11 kP + 0.5 kP < 1.2 kP, times the scale: below 0.7 kP;
+//    below 2.11 kP^2 < 2^62, their Montgomery reductions below
+//    0.331 * 2.11 kP + 0.5 kP < 1.2 kP, times the scale: below 0.7 kP;
 //  - inverse: every sum reduced (below 0.513 kP), products of differences
-//    below 0.33 * 1.46 kP + 0.5 kP < 0.99 kP... bounded by 0.75 kP (any input):
-//    sums and differences below 1.5 kP < 2^31;
-//  - the inverse DFT and the fold: reduced, then centred exactly (two
-//    masked corrections); the coefficients are below 677 * 2^20 < kP / 2.
+//    below 0.75 kP (any input): sums and differences below 1.5 kP < 2^31;
+//  - the inverse DFT: each coefficient reduced, then centred exactly (two
+//    masked corrections); the coefficients, and the folded sums of two, are
+//    below 677 * 2^20 < kP / 2.
 #include <array>
 
 #include "ntru/ntt_big.hpp"
@@ -94,8 +95,9 @@ constexpr std::array<int32_t, 512> make_squares() {
 constexpr std::array<int32_t, 512> kSquares = make_squares();
 constexpr uint32_t kW3 = pow_mod(kRoot, (uint64_t(kP) - 1) / 3);
 constexpr int32_t kW3Mont = mont_const(kW3);
-// 2^64 / 192 mod kP: the base products' 2^-32 and the inverse's 1/1536 (1/64 per block, 1/3 of the DFT... and 1/8 of
-// the residues mod x^8 - c are not inverted: 1536 / 8).
+// 2^64 / 192 mod kP: the base products' 2^-32 and the inverse's 1 / (N / 8)
+// (1/64 per block, 1/3 for the DFT; the last three layers are the products
+// mod x^8 - c, not transformed).
 constexpr int32_t kScale = centre(uint32_t(kRModP * kRModP % uint64_t(kP) * pow_mod(1536 / 8, uint64_t(kP) - 2) % uint64_t(kP)));
 
 inline int32_t montr(int64_t x) {
