@@ -274,10 +274,14 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
     // step's two).
     // (The transform reads the operands centred to 12 bits for logq <= 12:
     // the result stays exact mod 2^12, as promised.)
+    // logq 13 (hrss701): the last step's r, centred to 8 bits (|r| <= 128),
+    // goes through ntt_big's transform (n (q/2) 128 < kP2 / 2).
     const bool use_ntt = uses_ntt(n);
+    const bool big_last = use_ntt && logq > 12 && ntt_big::supported_mixed(n, logq, 128);
     const unsigned bits = logq <= 12 ? 12 : logq;
     const auto mul_r = [&](uint16_t* out, const uint16_t* big, const uint16_t* small_r, bool small) {
         if (use_ntt && small) ntt::mul(out, big, bits, small_r, bits, n, reinterpret_cast<int32_t*>(mul));
+        else if (big_last) ntt_big::mul(out, big, small_r, logq, n, reinterpret_cast<int32_t*>(mul));
         else ring_mul(out, big, small_r, n, logq, mul);
     };
     const auto centre_to = [&](uint32_t bits) {  // r mod 2^bits in [-2^(bits-1), 2^(bits-1))
@@ -291,6 +295,7 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
         c[0] = uint16_t(c[0] + 2);
         mul_r(r, c, r, small);  // (the output may be an operand)
         if (use_ntt && iter < 2) centre_to(2u << iter);  // exact to 2, 4 bits now
+        if (big_last && iter == 2) centre_to(8);         // exact to 8 bits: |r| <= 128
     }
     if (logq <= 12) {
         mul_r(c, neg_a, r, true);  // u = 1 - a r (r exact to 4 bits, centred)

@@ -31,11 +31,20 @@ constexpr bool supported(size_t n, unsigned logq) {
 }
 static_assert(supported(509, 11) && supported(677, 11) && !supported(701, 13) && !supported(821, 12) &&
               !supported(509, 12));
+// As supported(), for a b known to satisfy |b_i| <= b_max (read centred mod
+// 2^logq like a): hrss701's last Newton step, |r| <= 128 (701 * 2^12 * 2^7).
+constexpr bool supported_mixed(size_t n, unsigned logq, uint32_t b_max) {
+    if (logq < 1 || logq > 16) return false;
+    const uint64_t bound = uint64_t(n) * (uint64_t(1) << (logq - 1)) * b_max;
+    return (2 * n - 1 <= 1024 && bound < uint64_t(kP) / 2) ||
+           (n > 512 && 2 * n - 1 <= 1536 && bound < uint64_t(kP2) / 2);
+}
+static_assert(supported_mixed(701, 13, 128) && !supported_mixed(701, 13, 256));
 // int32 words of scratch: the transform (1024 or 1536) and one 512-point block.
 constexpr size_t scratch_words(size_t n) { return (2 * n - 1 <= 1024 ? 1024 : 1536) + 512; }
 
 // c = a b mod (x^n - 1), mod 2^16, both read centred mod 2^logq; needs
-// supported(n, logq). c may alias a or b.
+// supported(n, logq) (or supported_mixed(n, logq, max |b_i|)). c may alias a or b.
 void mul(uint16_t* c, const uint16_t* a, const uint16_t* b, unsigned logq, size_t n, int32_t* scratch);
 namespace detail {
 void mul1536(uint16_t* c, const uint16_t* a, const uint16_t* b, unsigned logq, size_t n, int32_t* scratch);

@@ -9,8 +9,8 @@
 // Bounds (2^31 > 1.5 kP; kP / 2^32 < 0.331): a Montgomery product by a
 // factor (|z| <= kP / 2) is below 0.166 |b| + 0.5 kP, so below 0.75 kP for
 // any 32-bit b;
-//  - forward: the rows (Good's DFT of centred coefficients) are below
-//    0.5 kP + 2^13, so the first layer needs no reduction (outputs below
+//  - forward: the rows (Good's DFT of coefficients centred to <= 13 bits)
+//    are below 0.5 kP + 2^14, so the first layer needs no reduction (outputs below
 //    0.51 kP + 0.166 * 0.51 kP + 0.5 kP < 1.1 kP); after it the added
 //    operand is reduced before every butterfly, outputs below 0.513 kP +
 //    0.75 kP = 1.263 kP; the last pass's outputs all reduced;
@@ -21,7 +21,7 @@
 //    below 0.75 kP (any input): sums and differences below 1.5 kP < 2^31;
 //  - the inverse DFT: each coefficient reduced, then centred exactly (two
 //    masked corrections); the coefficients, and the folded sums of two, are
-//    below 677 * 2^20 < kP / 2.
+//    below 677 * 2^20 (or 701 * 2^12 * 2^7) < kP / 2.
 #include <array>
 
 #include "ntru/ntt_big.hpp"
@@ -56,6 +56,7 @@ static_assert(pow_mod(kRoot, (uint64_t(kP) - 1) / 2) == uint32_t(kP) - 1 &&
                   pow_mod(kRoot, (uint64_t(kP) - 1) / 131) != 1,
               "5 generates (Z/kP)^*");
 static_assert(uint64_t(677) * 1024 * 1024 < uint64_t(kP) / 2, "n (q/2)^2 < kP / 2 (hps2048677)");
+static_assert(uint64_t(701) * 4096 * 128 < uint64_t(kP) / 2, "n (q/2) 128 < kP / 2 (hrss701's last Newton step)");
 constexpr uint64_t kRModP = (uint64_t(1) << 32) % uint64_t(kP);
 static_assert(kRModP * 1000 < uint64_t(kP) * 26, "2^32 mod kP below 0.026 kP");
 static_assert(uint64_t(kP) * 1500 / 1000 < (uint64_t(1) << 31),

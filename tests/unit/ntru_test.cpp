@@ -383,6 +383,30 @@ void check_ntt_big(size_t n) {
 static_assert(ntru::ntt_big::supported(509, 11) && ntru::ntt_big::supported(677, 11));
 TEST(NtruPieces, NttBigProducts509) { check_ntt_big(509); }
 TEST(NtruPieces, NttBigProducts677) { check_ntt_big(677); }
+// hrss701's last Newton step: a centred mod 2^13, |b| <= 128 (random and the
+// extremes -4096 times all -128, all 128, alternating).
+TEST(NtruPieces, NttBigProducts701Mixed) {
+    const size_t n = 701;
+    const uint32_t logq = 13, q = 1u << logq;
+    static_assert(ntru::ntt_big::supported_mixed(701, 13, 128));
+    std::mt19937 gen{701};
+    std::vector<int32_t> scratch(ntru::ntt_big::scratch_words(n));
+    std::vector<uint16_t> a(n), b(n), got(n), want(n);
+    for (int trial = 0; trial < 6; ++trial) {
+        for (size_t i = 0; i < n; ++i) {
+            a[i] = trial >= 3 ? uint16_t(q / 2) : uint16_t(gen());
+            const int32_t v = trial == 3 ? -128 : trial == 4 ? 128 : trial == 5 ? (i & 1 ? 128 : -128) : int32_t(gen() % 257) - 128;
+            b[i] = uint16_t(v);
+        }
+        for (size_t i = 0; i < n; ++i) {
+            uint32_t acc = 0;
+            for (size_t j = 0; j < n; ++j) acc += uint32_t(a[j]) * b[(i + n - j) % n];
+            want[i] = uint16_t(acc);
+        }
+        ntru::ntt_big::mul(got.data(), a.data(), b.data(), logq, n, scratch.data());
+        for (size_t i = 0; i < n; ++i) ASSERT_EQ((got[i] ^ want[i]) & (q - 1), 0) << "trial " << trial << ", i = " << i;
+    }
+}
 
 TEST(NtruPieces, SortingNetwork) {
     std::mt19937 gen(7);
