@@ -80,7 +80,9 @@ constexpr size_t encaps_mul_words(size_t n, uint32_t logq) {
     return uses_ntt(n) ? 2 * ntt::scratch_words(n) : mul_scratch_words(n, logq);
 }
 constexpr size_t keygen_mul_words(size_t n, uint32_t logq) {
-    return uses_ntt(n) && logq <= 12 ? 2 * ntt::scratch_words(n) : mul_scratch_words(n, logq);
+    // (hrss701: the lift's last step on ntt_big, in the same words)
+    return uses_ntt(n) && (logq <= 12 || ntt_big::supported_mixed(n, logq, 128)) ? 2 * ntt::scratch_words(n)
+                                                                                : mul_scratch_words(n, logq);
 }
 // Decapsulation: with ntt_big for its big x big product (hps2048509) only
 // the transforms' words, else Toom-4's too.
