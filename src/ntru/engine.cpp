@@ -5,7 +5,6 @@
 // bit-sliced words, Newton lifting to mod 2^16, the validity checks of
 // decryption and the implicit-rejection select.
 #include "ntru/engine.hpp"
-#include "ntru/ntt_big.hpp"
 
 #include <bit>
 #include <cstring>
@@ -541,8 +540,11 @@ struct Ring {
         : n(p.n), logq(p.logq), qmask(uint16_t(p.q() - 1)), mul(w.mul), ntt(uses_ntt(p.n)) {}
     int32_t* ntt_scratch() const { return reinterpret_cast<int32_t*>(mul); }
 };
-// ntt_big (decryption, n <= 512) uses the same words as ntt's products.
-static_assert(ntt::scratch_words(509) >= ntt_big::scratch_words(509) && ntt::scratch_words(677) >= ntt_big::scratch_words(677));
+// ntt_big (decryption at n = 509, 677; hrss701's last Newton step) uses the
+// same words as ntt's products.
+static_assert(ntt::scratch_words(509) >= ntt_big::scratch_words(509) &&
+              ntt::scratch_words(677) >= ntt_big::scratch_words(677) &&
+              ntt::scratch_words(701) >= ntt_big::scratch_words(701));
 
 // ---- coefficient maps
 
@@ -953,7 +955,8 @@ uint32_t dpke_decrypt(const Params& p, const Ring& R, uint8_t* rm, const uint8_t
     for (size_t i = 0; i < n; ++i) a[i] = uint16_t(a[i] - b[i]);
     uint16_t *inv_h = b, *r = a;
     unpack_sq(R, inv_h, sk + 2 * s3);
-    if (R.ntt && ntt_big::supported(n, R.logq)) {  // both big: one transform over a 30- / 31-bit prime (hps2048509, 677)
+    // Both big: one transform over a 30- / 31-bit prime (hps2048509, 677).
+    if (R.ntt && ntt_big::supported(n, R.logq)) {
         ntt_big::mul(r, a, inv_h, R.logq, n, R.ntt_scratch());
         modq_phi(R, r);
     } else {

@@ -84,8 +84,8 @@ constexpr size_t keygen_mul_words(size_t n, uint32_t logq) {
     return uses_ntt(n) && (logq <= 12 || ntt_big::supported_mixed(n, logq, 128)) ? 2 * ntt::scratch_words(n)
                                                                                 : mul_scratch_words(n, logq);
 }
-// Decapsulation: with ntt_big for its big x big product (hps2048509) only
-// the transforms' words, else Toom-4's too.
+// Decapsulation: with ntt_big for its big x big product (hps2048509, 677)
+// only the transforms' words, else Toom-4's too.
 constexpr size_t decaps_mul_words(size_t n, uint32_t logq) {
     return uses_ntt(n) && ntt_big::supported(n, logq) ? 2 * ntt::scratch_words(n) : mul_scratch_words(n, logq);
 }
