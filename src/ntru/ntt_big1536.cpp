@@ -247,6 +247,39 @@ void row(int32_t* dst, const uint16_t* src, unsigned shift, size_t n) {
     dst[c] = dft3_row<B, 0>(in(c), 0);  // c = 510, 511
     dst[c + 1] = dft3_row<B, 1>(in(c + 1), 0);
 }
+// All three rows of column c at once (one product by w): the big operand
+// x, whose whole transform is kept.
+template <int Rho>
+inline void column(int32_t* x, size_t c, int32_t u0, int32_t u1) {
+    const int32_t x0 = Rho == 0 ? u0 : Rho == 1 ? u1 : 0;
+    const int32_t x1 = Rho == 0 ? 0 : Rho == 1 ? u0 : u1;
+    const int32_t x2 = Rho == 0 ? u1 : Rho == 1 ? 0 : u0;
+    const int32_t t = mont(x1 - x2, kW3Mont);
+    x[c] = x0 + x1 + x2;
+    x[kBlock + c] = x0 - x2 + t;
+    x[2 * kBlock + c] = x0 - x1 - t;
+}
+void rows(int32_t* x, const uint16_t* src, unsigned shift, size_t n) {
+    const auto in = [src, shift](size_t i) { return int32_t(uint32_t(src[i]) << shift) >> shift; };
+    const auto padded = [&](size_t i) { return i < n ? in(i) : 0; };
+    const size_t h3 = (n - kBlock) / 3 * 3;  // as row()
+    size_t c = 0;
+    for (; c < h3; c += 3) {
+        column<0>(x, c, in(c), in(c + kBlock));
+        column<1>(x, c + 1, in(c + 1), in(c + 1 + kBlock));
+        column<2>(x, c + 2, in(c + 2), in(c + 2 + kBlock));
+    }
+    column<0>(x, c, in(c), padded(c + kBlock));
+    column<1>(x, c + 1, in(c + 1), padded(c + 1 + kBlock));
+    column<2>(x, c + 2, in(c + 2), padded(c + 2 + kBlock));
+    for (c += 3; c + 3 <= kBlock; c += 3) {
+        column<0>(x, c, in(c), 0);
+        column<1>(x, c + 1, in(c + 1), 0);
+        column<2>(x, c + 2, in(c + 2), 0);
+    }
+    column<0>(x, c, in(c), 0);  // c = 510, 511
+    column<1>(x, c + 1, in(c + 1), 0);
+}
 void load_row(int32_t* dst, const uint16_t* src, unsigned shift, size_t n, size_t b) {
     if (b == 0) row<0>(dst, src, shift, n);
     else if (b == 1) row<1>(dst, src, shift, n);
@@ -271,10 +304,8 @@ inline void last_column(int32_t* x, size_t c) {
 void mul1536(uint16_t* c, const uint16_t* a, const uint16_t* b, unsigned logq, size_t n, int32_t* scratch) {
     int32_t *x = scratch, *y = scratch + 3 * kBlock;
     const unsigned shift = 32 - logq;
-    for (size_t blk = 0; blk < 3; ++blk) {
-        load_row(x + blk * kBlock, a, shift, n, blk);
-        forward_block(x + blk * kBlock);
-    }
+    rows(x, a, shift, n);
+    for (size_t blk = 0; blk < 3; ++blk) forward_block(x + blk * kBlock);
     for (size_t blk = 0; blk < 3; ++blk) {
         load_row(y, b, shift, n, blk);
         forward_block(y);
