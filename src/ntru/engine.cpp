@@ -273,10 +273,14 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
     // step's two).
     // (The transform reads the operands centred to 12 bits for logq <= 12:
     // the result stays exact mod 2^12, as promised.)
+    // logq 13 (hrss701): the last step's r, centred to 8 bits (|r| <= 128),
+    // goes through ntt_big's transform (n (q/2) 128 < kP2 / 2).
     const bool use_ntt = uses_ntt(n);
+    const bool big_last = use_ntt && logq > 12 && ntt_big::supported_mixed(n, logq, 128);
     const unsigned bits = logq <= 12 ? 12 : logq;
     const auto mul_r = [&](uint16_t* out, const uint16_t* big, const uint16_t* small_r, bool small) {
         if (use_ntt && small) ntt::mul(out, big, bits, small_r, bits, n, reinterpret_cast<int32_t*>(mul));
+        else if (big_last) ntt_big::mul(out, big, small_r, logq, n, reinterpret_cast<int32_t*>(mul));
         else ring_mul(out, big, small_r, n, logq, mul);
     };
     const auto centre_to = [&](uint32_t bits) {  // r mod 2^bits in [-2^(bits-1), 2^(bits-1))
@@ -290,6 +294,7 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
         c[0] = uint16_t(c[0] + 2);
         mul_r(r, c, r, small);  // (the output may be an operand)
         if (use_ntt && iter < 2) centre_to(2u << iter);  // exact to 2, 4 bits now
+        if (big_last && iter == 2) centre_to(8);         // exact to 8 bits: |r| <= 128
     }
     if (logq <= 12) {
         mul_r(c, neg_a, r, true);  // u = 1 - a r (r exact to 4 bits, centred)
@@ -535,6 +540,11 @@ struct Ring {
         : n(p.n), logq(p.logq), qmask(uint16_t(p.q() - 1)), mul(w.mul), ntt(uses_ntt(p.n)) {}
     int32_t* ntt_scratch() const { return reinterpret_cast<int32_t*>(mul); }
 };
+// ntt_big (decryption at n = 509, 677; hrss701's last Newton step) uses the
+// same words as ntt's products.
+static_assert(ntt::scratch_words(509) >= ntt_big::scratch_words(509) &&
+              ntt::scratch_words(677) >= ntt_big::scratch_words(677) &&
+              ntt::scratch_words(701) >= ntt_big::scratch_words(701));
 
 // ---- coefficient maps
 
@@ -593,9 +603,12 @@ void sq_mul(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t* b) {
 // n^2/32 word additions in two planes, measured 478k cycles at n = 509 on the
 // M4 against ~420k for this Toom-4 product, so it is not used.)
 void s3_mul(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t* b) {
-    if (R.ntt) ntt::mul(c, a, 0, b, 0, R.n, R.ntt_scratch());  // read as they are: 4n < kP / 2
-    else rq_mul(R, c, a, b);
-    for (size_t i = 0; i < R.n; ++i) c[i] &= 0x1FFF;  // drop the bits above the exact 13 (Toom-4)
+    if (R.ntt) {
+        ntt::mul(c, a, 0, b, 0, R.n, R.ntt_scratch());  // read as they are: 4n < kP / 2; exact, no mask
+    } else {
+        rq_mul(R, c, a, b);
+        for (size_t i = 0; i < R.n; ++i) c[i] &= 0x1FFF;  // drop the bits above the exact 13 (Toom-4)
+    }
     mod3_phi(R, c);
 }
 
@@ -942,7 +955,13 @@ uint32_t dpke_decrypt(const Params& p, const Ring& R, uint8_t* rm, const uint8_t
     for (size_t i = 0; i < n; ++i) a[i] = uint16_t(a[i] - b[i]);
     uint16_t *inv_h = b, *r = a;
     unpack_sq(R, inv_h, sk + 2 * s3);
-    sq_mul(R, r, a, inv_h);  // both big: Toom-4
+    // Both big: one transform over a 30- / 31-bit prime (hps2048509, 677).
+    if (R.ntt && ntt_big::supported(n, R.logq)) {
+        ntt_big::mul(r, a, inv_h, R.logq, n, R.ntt_scratch());
+        modq_phi(R, r);
+    } else {
+        sq_mul(R, r, a, inv_h);  // both big: Toom-4
+    }
     fail |= check_r(R, r);
     trinary_zq_to_z3(R, r);
     pack_s3(R, rm, r);

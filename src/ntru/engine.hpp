@@ -15,6 +15,7 @@
 
 #include "core/status.hpp"
 #include "ntru/ntt.hpp"
+#include "ntru/ntt_big.hpp"
 #include "ntru/params.hpp"
 #include "polymul/karatsuba_simd.hpp"
 #include "polymul/polymul.hpp"
@@ -79,7 +80,14 @@ constexpr size_t encaps_mul_words(size_t n, uint32_t logq) {
     return uses_ntt(n) ? 2 * ntt::scratch_words(n) : mul_scratch_words(n, logq);
 }
 constexpr size_t keygen_mul_words(size_t n, uint32_t logq) {
-    return uses_ntt(n) && logq <= 12 ? 2 * ntt::scratch_words(n) : mul_scratch_words(n, logq);
+    // (hrss701: the lift's last step on ntt_big, in the same words)
+    return uses_ntt(n) && (logq <= 12 || ntt_big::supported_mixed(n, logq, 128)) ? 2 * ntt::scratch_words(n)
+                                                                                : mul_scratch_words(n, logq);
+}
+// Decapsulation: with ntt_big for its big x big product (hps2048509, 677)
+// only the transforms' words, else Toom-4's too.
+constexpr size_t decaps_mul_words(size_t n, uint32_t logq) {
+    return uses_ntt(n) && ntt_big::supported(n, logq) ? 2 * ntt::scratch_words(n) : mul_scratch_words(n, logq);
 }
 
 // Caller-owned buffers (Scheme<Set>::Workspace holds them, sized per set).
@@ -89,7 +97,7 @@ struct Work {
     InvWord* inv;     // 8 * inv_words(n) (keygen only)
     uint8_t* seed;    // max(fg_seed_bytes, rm_seed_bytes) (keygen and encaps' rng draw)
     uint8_t* msg;     // msg_bytes: packed (r, m)
-    uint16_t* mul;    // one ring product's scratch: keygen_ / encaps_mul_words, mul_scratch_words (decaps)
+    uint16_t* mul;    // one ring product's scratch: keygen_ / encaps_ / decaps_mul_words
     uint16_t* p(size_t i, size_t n) const { return poly + i * n; }
 };
 

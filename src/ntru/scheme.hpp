@@ -74,7 +74,7 @@ struct Scheme {
     };
     struct DecapsWorkspace {
         alignas(8) uint16_t poly[kDecapsPolys * n];
-        alignas(8) uint16_t mul[mul_scratch_words(n, params.logq)];
+        alignas(8) uint16_t mul[decaps_mul_words(n, params.logq)];
         uint8_t msg[params.msg_bytes()];
         Work view() { return Work{poly, nullptr, nullptr, nullptr, msg, mul}; }
     };

@@ -10,6 +10,9 @@
 #include "polymul/matvec.hpp"
 #include "polymul/polymul.hpp"
 #include "saber/ntt.hpp"
+#if defined(PQMCU_SUITES_NTRU)
+#include "ntru/ntt_big.hpp"
+#endif
 #include "saber/scheme.hpp"
 #include "support/check.hpp"
 
@@ -303,6 +306,51 @@ void case_lightsaber(Context& ctx) { saber_round_trip<pqmcu::saber::lightsaber>(
 void case_saber(Context& ctx) { saber_round_trip<pqmcu::saber::saber>(ctx); }
 void case_firesaber(Context& ctx) { saber_round_trip<pqmcu::saber::firesaber>(ctx); }
 
+#if defined(PQMCU_SUITES_NTRU)
+// NTRU's big x big product (ntru/ntt_big.hpp; on the M4 its assembly passes)
+// against the reference folded mod x^n - 1 (n = 509, 677 mod 2^11; 701 mod
+// 2^13 with |b| <= 128): random operands and
+// the extremes (every coefficient -1024 times all -1024, all 1023, or
+// alternating), where the integer coefficients reach n (q/2)^2, the bound
+// the prime must cover.
+constexpr size_t kMaxBigN = 701;
+// Logq 11 with both operands full (hps2048509, 677), or logq 13 with
+// |b| <= 128 (BMax: hrss701's last Newton step).
+template <size_t n, unsigned logq, int BMax>
+void ntru_ntt_big(Context& ctx) {
+    constexpr uint32_t q = 1u << logq;
+    static_assert(n <= kMaxBigN && (BMax == 0 ? pqmcu::ntru::ntt_big::supported(n, logq)
+                                              : pqmcu::ntru::ntt_big::supported_mixed(n, logq, BMax)));
+    struct Buf {
+        int32_t scratch[pqmcu::ntru::ntt_big::scratch_words(kMaxBigN)];
+        uint16_t got[kMaxBigN];
+    };
+    Buf& w = arena<Buf>();
+    XorShift r{uint32_t(n)};
+    const uint32_t hi = BMax == 0 ? q / 2 : uint32_t(BMax), lo = BMax == 0 ? q / 2 - 1 : uint32_t(-BMax);
+    unsigned bad = 0;
+    for (int trial = 0; trial < 6; ++trial) {
+        for (size_t i = 0; i < n; ++i) {
+            g_a[i] = uint16_t(trial >= 3 ? q / 2 : r.next());
+            const uint32_t rnd = BMax == 0 ? r.next() : uint32_t(int32_t(r.next() % (2 * BMax + 1)) - BMax);
+            g_b[i] = uint16_t(trial == 3 ? hi : trial == 4 ? lo : trial == 5 ? (i & 1 ? hi : lo) : rnd);
+        }
+        reference_product(g_ref, g_a, g_b, n);
+        pqmcu::ntru::ntt_big::mul(w.got, g_a, g_b, logq, n, w.scratch);
+        for (size_t i = 0; i < n; ++i) {
+            const uint16_t want = uint16_t(g_ref[i] + (i + n < 2 * n - 1 ? g_ref[i + n] : 0));
+            bad += ((w.got[i] ^ want) & (q - 1)) != 0;
+        }
+    }
+    PQ_CHECK_EQ(ctx, bad, 0u);
+}
+#define PQMCU_NTRU_CASES                                                                  \
+    {"ntru_ntt_big_509", ntru_ntt_big<509, 11, 0>}, {"ntru_ntt_big_677", ntru_ntt_big<677, 11, 0>}, \
+        {"ntru_ntt_big_701_r8", ntru_ntt_big<701, 13, 128>},
+#else
+#define PQMCU_NTRU_CASES
+#endif
+
 }  // namespace
 
 // Defined inside pqmcu::test to match the declarations in support/suites.hpp.
@@ -322,5 +370,6 @@ PQMCU_SUITE(polymul_suite, "polymul",
              {"saber_firesaber_profiles_agree", case_profiles_firesaber},
              {"saber_lightsaber_round_trip", case_lightsaber},
              {"saber_saber_round_trip", case_saber},
-             {"saber_firesaber_round_trip", case_firesaber}});
+             {"saber_firesaber_round_trip", case_firesaber},
+             PQMCU_NTRU_CASES});
 }  // namespace pqmcu::test

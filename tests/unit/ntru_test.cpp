@@ -22,6 +22,7 @@
 
 #include "hash/shake.hpp"
 #include "ntru/ntt.hpp"
+#include "ntru/ntt_big.hpp"
 #include "ntru/scheme.hpp"
 #include "polymul/polymul.hpp"
 #include "rng/randombytes.h"
@@ -352,6 +353,60 @@ TEST(NtruPieces, NttProducts509) { check_ntt(509, 11); }
 TEST(NtruPieces, NttProducts677) { check_ntt(677, 11); }
 TEST(NtruPieces, NttProducts701) { check_ntt(701, 13); }
 TEST(NtruPieces, NttProducts821) { check_ntt(821, 12); }
+
+// ntt_big.hpp (both operands full mod q) against the cyclic schoolbook
+// product: random operands, and every coefficient at -q/2 with the other
+// operand all -q/2 (the largest positive sum, n (q/2)^2) or all q/2 - 1 (the
+// largest negative one); the output aliasing an operand.
+void check_ntt_big(size_t n) {
+    const uint32_t logq = 11, q = 1u << logq;
+    std::mt19937 gen{uint32_t(n)};
+    std::vector<int32_t> scratch(ntru::ntt_big::scratch_words(n));
+    std::vector<uint16_t> a(n), b(n), got(n), want(n);
+    for (int trial = 0; trial < 8; ++trial) {
+        for (size_t i = 0; i < n; ++i) {
+            a[i] = trial >= 5 ? uint16_t(q / 2) : uint16_t(gen() % q);
+            b[i] = trial == 5 ? uint16_t(q / 2) : trial == 6 ? uint16_t(q / 2 - 1) : trial == 7 ? uint16_t(i & 1 ? q / 2 : q / 2 - 1) : uint16_t(gen());
+        }
+        if (trial == 4) a[0] = b[n - 1] = uint16_t(q / 2);
+        for (size_t i = 0; i < n; ++i) {
+            uint32_t acc = 0;
+            for (size_t j = 0; j < n; ++j) acc += uint32_t(a[j]) * b[(i + n - j) % n];
+            want[i] = uint16_t(acc);
+        }
+        got = (trial & 1) ? b : a;
+        if (trial & 1) ntru::ntt_big::mul(got.data(), a.data(), got.data(), logq, n, scratch.data());
+        else ntru::ntt_big::mul(got.data(), got.data(), b.data(), logq, n, scratch.data());
+        for (size_t i = 0; i < n; ++i) ASSERT_EQ((got[i] ^ want[i]) & (q - 1), 0) << "n = " << n << ", trial " << trial << ", i = " << i;
+    }
+}
+static_assert(ntru::ntt_big::supported(509, 11) && ntru::ntt_big::supported(677, 11));
+TEST(NtruPieces, NttBigProducts509) { check_ntt_big(509); }
+TEST(NtruPieces, NttBigProducts677) { check_ntt_big(677); }
+// hrss701's last Newton step: a centred mod 2^13, |b| <= 128 (random and the
+// extremes -4096 times all -128, all 128, alternating).
+TEST(NtruPieces, NttBigProducts701Mixed) {
+    const size_t n = 701;
+    const uint32_t logq = 13, q = 1u << logq;
+    static_assert(ntru::ntt_big::supported_mixed(701, 13, 128));
+    std::mt19937 gen{701};
+    std::vector<int32_t> scratch(ntru::ntt_big::scratch_words(n));
+    std::vector<uint16_t> a(n), b(n), got(n), want(n);
+    for (int trial = 0; trial < 6; ++trial) {
+        for (size_t i = 0; i < n; ++i) {
+            a[i] = trial >= 3 ? uint16_t(q / 2) : uint16_t(gen());
+            const int32_t v = trial == 3 ? -128 : trial == 4 ? 128 : trial == 5 ? (i & 1 ? 128 : -128) : int32_t(gen() % 257) - 128;
+            b[i] = uint16_t(v);
+        }
+        for (size_t i = 0; i < n; ++i) {
+            uint32_t acc = 0;
+            for (size_t j = 0; j < n; ++j) acc += uint32_t(a[j]) * b[(i + n - j) % n];
+            want[i] = uint16_t(acc);
+        }
+        ntru::ntt_big::mul(got.data(), a.data(), b.data(), logq, n, scratch.data());
+        for (size_t i = 0; i < n; ++i) ASSERT_EQ((got[i] ^ want[i]) & (q - 1), 0) << "trial " << trial << ", i = " << i;
+    }
+}
 
 TEST(NtruPieces, SortingNetwork) {
     std::mt19937 gen(7);
