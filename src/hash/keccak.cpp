@@ -14,6 +14,7 @@
 // keccak_f1600_bi32, with hand-allocated registers.
 #define PQMCU_KECCAK_M4_ASM 1
 extern "C" void pqmcu_keccak_f1600_bi32_m4(uint32_t words[50]);
+extern "C" void pqmcu_keccak_f1600_bi32_m4_from(const uint32_t src[50], uint32_t dst[50]);
 #endif
 
 namespace pqmcu::hash {
@@ -144,6 +145,15 @@ void keccak_f1600(KeccakState& s) {
     keccak_f1600_bi32(s.w);
 #else
     keccak_f1600_lanes(s.lane);
+#endif
+}
+
+void keccak_f1600_public(const KeccakState& src, KeccakState& dst) {
+#if defined(PQMCU_KECCAK_M4_ASM)
+    pqmcu_keccak_f1600_bi32_m4_from(src.w, dst.w);
+#else
+    if (&dst != &src) dst = src;
+    keccak_f1600(dst);
 #endif
 }
 

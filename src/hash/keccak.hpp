@@ -46,6 +46,10 @@ struct KeccakX4State {
 void keccak_init(KeccakState& s);  // all-zero state
 void keccak_wipe(KeccakState& s);  // same, but cannot be optimised away
 void keccak_f1600(KeccakState& s);
+// dst = Keccak-f(src) for public data only: nothing of the permutation's
+// temporaries is wiped, src is left as it was (a prefix state used again,
+// e.g. grinding). src may be dst.
+void keccak_f1600_public(const KeccakState& src, KeccakState& dst);
 // XOR len bytes into the state starting at byte offset (offset + len <= 200).
 void keccak_xor_bytes(KeccakState& s, size_t offset, const uint8_t* in, size_t len);
 // Copy len bytes of the state starting at byte offset (offset + len <= 200).

@@ -63,6 +63,22 @@ inline bool challenge(const Dims& d, const uint8_t* h, const uint8_t nonce[4], u
 // variant's rule accepts (accept(i_star): every i* for MQOM, at most T_open
 // path seeds for the one-tree variant). Everything here is public: no
 // wipes. Same result as grind_x4 with the default rule.
+#if defined(PQMCU_KECCAK_BI32)
+// Even bits of v into e, odd bits into o (the M4's Keccak lane layout).
+inline uint32_t unzip32(uint32_t x) {  // even bits to the low half, odd bits to the high half
+    uint32_t t;
+    t = (x ^ (x >> 1)) & 0x22222222u, x ^= t ^ (t << 1);
+    t = (x ^ (x >> 2)) & 0x0C0C0C0Cu, x ^= t ^ (t << 2);
+    t = (x ^ (x >> 4)) & 0x00F000F0u, x ^= t ^ (t << 4);
+    t = (x ^ (x >> 8)) & 0x0000FF00u, x ^= t ^ (t << 8);
+    return x;
+}
+inline void interleave64(uint64_t v, uint32_t& e, uint32_t& o) {
+    const uint32_t lo = unzip32(uint32_t(v)), hi = unzip32(uint32_t(v >> 32));
+    e = (lo & 0xFFFFu) | (hi << 16);
+    o = (lo >> 16) | (hi & 0xFFFF0000u);
+}
+#endif
 struct AcceptAnyChallenge {
     constexpr bool operator()(const uint16_t*) const { return true; }
 };
@@ -79,6 +95,35 @@ inline void grind_scalar(const Dims& d, const uint8_t* h, uint8_t nonce[4], uint
     hash::keccak_xor_bytes(pre, 1, h, dg);
     hash::keccak_xor_bytes(pre, at + 4, &pad, 1);  // one block in, one block out (checked below)
     hash::keccak_xor_bytes(pre, rate - 1, &last, 1);
+#if defined(PQMCU_KECCAK_BI32)
+    // Bit-interleaved state (the M4): each try patches the two words of the
+    // nonce's lane in the prefix state, which the permutation reads without
+    // changing it (no state copy, no wipe: public data), and tests the w
+    // condition bits on the two words of their lane before any bytes are
+    // extracted.
+    if (at % 8 + 4 <= 8) {
+        const size_t nl = at / 8, ol = 2 * size_t(d.tau) / 8;
+        const unsigned ns = 8 * unsigned(at % 8), os = 8 * unsigned((2 * d.tau) % 8);
+        uint32_t me, mo;
+        interleave64(uint64_t(wmask) << os, me, mo);
+        const uint32_t pe = pre.w[nl], po = pre.w[25 + nl];
+        for (uint32_t ctr = 0;; ++ctr) {
+            uint32_t ie, io;
+            interleave64(uint64_t(ctr) << ns, ie, io);
+            pre.w[nl] = pe ^ ie;
+            pre.w[25 + nl] = po ^ io;
+            hash::keccak_f1600_public(pre, st);
+            if (((st.w[ol] & me) | (st.w[25 + ol] & mo)) != 0) continue;
+            uint8_t buf[2 * kMaxTau];
+            hash::keccak_extract_bytes(st, 0, buf, len - 2);
+            for (uint32_t e = 0; e < d.tau; ++e)
+                i_star[e] = uint16_t((buf[2 * e] | (uint32_t(buf[2 * e + 1]) << 8)) & nmask);
+            if (!accept(static_cast<const uint16_t*>(i_star))) continue;
+            for (unsigned t = 0; t < 4; ++t) nonce[t] = uint8_t(ctr >> (8 * t));
+            return;
+        }
+    }
+#endif
     for (uint32_t ctr = 0;; ++ctr) {
         st = pre;
         const uint8_t nb[4] = {uint8_t(ctr), uint8_t(ctr >> 8), uint8_t(ctr >> 16), uint8_t(ctr >> 24)};
