@@ -388,13 +388,13 @@ private:
         }
         if (!in_buf) std::memcpy(a1_ + size_t(q) * dims.u_bytes(), p + layout.rep_alpha1(), dims.u_bytes());
         Eng::verify_rep(dims, salt_, e, i_star_[q], p, q, w, c1x_);
-        if (q + 1 == k) run_group(g0, k);
+        if (q + 1 == k) run_group(k);
         if (++rep_ == dims.tau) state_ = kDone;
         return true;
     }
-    // The PIOP of the group g0 .. g0+k-1 in a frame of its own (public data:
+    // The PIOP of the current group (k repetitions) in a frame of its own (public data:
     // no wipe).
-    __attribute__((noinline)) void run_group(uint32_t g0, uint32_t k) {
+    __attribute__((noinline)) void run_group(uint32_t k) {
         alignas(16) uint8_t win[windows_bytes];
         auto w = view();
         w.scratch_bytes = scratch_bytes;
