@@ -33,7 +33,7 @@ R = int(sys.argv[1]) if len(sys.argv) > 1 else 8
 assert 24 % R == 0 and R % 2 == 0
 
 # Stack frame (after the push): rc pointer, block counter, buffer.
-RCP, CNT, TOFF, WIPE, FRAME = 0, 4, 8, 208, 216
+RCP, CNT, TOFF, WIPE, OUT, FRAME = 0, 4, 8, 208, 212, 216
 SRC_DST = [("r0", "r1"), ("r1", "r0")]  # r0 = state, r1 = stack buffer
 # chi: B[X] in BR[X]; out0/out1 go to T0/T1, out4/out3/out2 overwrite
 # B1/B0/B2, so OUTR (out0..out4) is an ascending register list for the STM.
@@ -118,7 +118,9 @@ def plane_needs(Y, h):
     return row
 
 
-def gen_round(a, j, frames, cf, last, rc_frames):
+def gen_round(a, j, frames, cf, last, rc_frames, planes=None):
+    """One round; planes: the output planes Y to compute (default all; the
+    grinding entry's partial last round computes Y = 0 only)."""
     src, dst = SRC_DST[j % 2]
     # theta: D[x].e = C[x-1].e ^ rol(C[x+1].o, 1); D[x].o = C[x-1].o ^ C[x+1].e
     for x in range(5):
@@ -139,7 +141,7 @@ def gen_round(a, j, frames, cf, last, rc_frames):
     facc = [0] * 5
     cf_new = {}
     for h in range(2):
-        for Y in range(5):
+        for Y in (range(5) if planes is None else planes):
             need = plane_needs(Y, h)
             # frames of B[X] for both choices: state word's or D word's
             opts = [((frames[w] + add), (df[x, hs] + add)) for x, hs, w, add in need]
@@ -211,7 +213,8 @@ def gen_round(a, j, frames, cf, last, rc_frames):
             cf_new[X, h] = facc[X]
             if h == 0:
                 a.vto(C0_S[X], ACC[X])
-    a.sub(dst, dst, 200)
+    if planes is None:
+        a.sub(dst, dst, 200)
     return out_frames, cf_new
 
 
@@ -233,7 +236,20 @@ def gen_code():
     for r in range(24):
         for h in range(2):
             table.append(bi.rotr32(bi.RC[r][h], rc_frames[r % R, h]))
-    return pro.ins, a.ins, table, first_end
+    # Grinding entry's last block, straight line: R - 1 rounds, then of the
+    # last round only output plane 0 (lanes 0..4: the first 40 output bytes),
+    # stored to the OUT words. Its frames evolve as the loop's, so the loop's
+    # round-constant table serves it.
+    g = Asm()
+    fr, c, rcf = [0] * 50, cf0, {}
+    for j in range(R - 1):
+        fr, c = gen_round(g, j, fr, c, False, rcf)
+        if j == 0:
+            g.vfrom("r0", "s15")  # dst (when the loop ran no block, round 0 read src)
+    g.ldr("r0", "sp", OUT)
+    gen_round(g, R - 1, fr, c, True, rcf, planes=[0])
+    assert all(rcf[k] == rc_frames[k] for k in rcf), "grinding block: same round-constant frames"
+    return pro.ins, a.ins, table, first_end, g.ins
 
 
 # --- simulator ---------------------------------------------------------------
@@ -314,13 +330,35 @@ def bi_join(e, o):
     return v
 
 
-def self_check(pro, body, table):
+def simulate_grind(pro, body, grind, table, state_words):
+    """The grinding entry (in place, src = dst): plane 0 of the output."""
+    STATE, SP, TABLE, OUTW = 0x10000, 0x20000, 0x30000, 0x40000
+    mem = {}
+    for i, v in enumerate(state_words):
+        mem[STATE + 4 * i] = v
+    for i, v in enumerate(table):
+        mem[TABLE + 4 * i] = v
+    reg = {"r0": STATE, "r1": SP + TOFF, "sp": SP, "s15": STATE}
+    mem[SP + RCP] = TABLE
+    mem[SP + OUT] = OUTW
+    run(pro, reg, mem)
+    for _ in range(24 // R - 1):
+        run(body, reg, mem)
+        mem[SP + RCP] += 8 * R
+    run(grind, reg, mem)
+    return [mem[OUTW + 4 * i] for i in range(10)]
+
+
+def self_check(pro, body, table, grind=None):
     import random
     rnd = random.Random(1)
     for _ in range(3):
         words = [rnd.getrandbits(32) for _ in range(50)]
-        if simulate(pro, body, table, words) != reference(words):
+        ref = reference(words)
+        if simulate(pro, body, table, words) != ref:
             raise SystemExit("gen_keccak_m4_asm: simulated code disagrees with the reference")
+        if grind is not None and simulate_grind(pro, body, grind, table, words) != ref[0:5] + ref[25:30]:
+            raise SystemExit("gen_keccak_m4_asm: simulated grinding entry disagrees with the reference")
 
 
 def cycles(ins):
@@ -364,8 +402,8 @@ def text(op):
 
 
 def main():
-    pro, ins, table, first_end = gen_code()
-    self_check(pro, ins, table)
+    pro, ins, table, first_end, grind = gen_code()
+    self_check(pro, ins, table, grind)
     n = {}
     for op in ins:
         n[op[0]] = n.get(op[0], 0) + 1
@@ -378,6 +416,8 @@ def main():
     w(f"@ Model cycles: prologue {cycles(pro)}, {R} rounds {cycles(ins)}")
     w("@ void pqmcu_keccak_f1600_bi32_m4(uint32_t words[50])  (AAPCS; uses s0-s15)")
     w("@ void pqmcu_keccak_f1600_bi32_m4_from(const uint32_t src[50], uint32_t dst[50])  (public data: no wipe)")
+    w("@ void pqmcu_keccak_f1600_bi32_m4_grind(const uint32_t src[50], uint32_t dst[50], uint32_t out[10])")
+    w(f"@   (public data: plane 0 of the output in out, dst scratch; last block {cycles(grind)} model cycles)")
     w("    .syntax unified")
     w("    .thumb")
     w("    .section .rodata.pqmcu_keccak_rc_m4, \"a\", %progbits")
@@ -393,6 +433,19 @@ def main():
     # s15 and becomes the state pointer after the first round of a block
     # (that round reads src into the stack buffer; r0 = dst again in later
     # blocks, where the reload changes nothing).
+    # Grinding entry (public data, no wipe): src -> dst as _from, but the
+    # last block is the straight-line code after the loop, whose last round
+    # computes output plane 0 only (the first 40 output bytes) into out
+    # (10 words: even halves of lanes 0..4, then odd halves); dst is scratch.
+    w("    .global pqmcu_keccak_f1600_bi32_m4_grind")
+    w("    .type pqmcu_keccak_f1600_bi32_m4_grind, %function")
+    w("    .thumb_func")
+    w("pqmcu_keccak_f1600_bi32_m4_grind:")
+    w("    push {r3-r11, lr}")
+    w(f"    sub sp, sp, #{FRAME}")
+    w(f"    str r2, [sp, #{OUT}]")
+    w("    movs r2, #2")
+    w("    b.w 2f")
     w("    .global pqmcu_keccak_f1600_bi32_m4_from")
     w("    .type pqmcu_keccak_f1600_bi32_m4_from, %function")
     w("    .thumb_func")
@@ -418,9 +471,20 @@ def main():
     w(f"    movs r2, #{24 // R}")
     w(f"    str r2, [sp, #{CNT}]")
     w(f"    add r1, sp, #{TOFF}")
+    w(f"    ldr r2, [sp, #{WIPE}]")
+    w("    cmp r2, #2")
+    w("    bne.w 5f")
+    if 24 // R > 1:
+        w(f"    movs r2, #{24 // R - 1}")
+        w(f"    str r2, [sp, #{CNT}]")
+    w("5:")
     w("    @ column parities of the input")
     for op in pro:
         w("    " + text(op))
+    if 24 // R == 1:
+        w(f"    ldr r2, [sp, #{WIPE}]")
+        w("    cmp r2, #2")
+        w("    beq.w 4f")
     w("1:")
     for i, op in enumerate(ins):
         if i == first_end:
@@ -434,6 +498,8 @@ def main():
     w(f"    str r2, [sp, #{CNT}]")
     w("    bne.w 1b")
     w(f"    ldr r2, [sp, #{WIPE}]")
+    w("    cmp r2, #2")
+    w("    beq.w 4f")
     w("    cmp r2, #0")
     w("    beq.w 3f")
     w("    @ the stack buffer (r1) and s0-s14 hold state: clear them")
@@ -450,8 +516,15 @@ def main():
     w("3:")
     w(f"    add sp, sp, #{FRAME}")
     w("    pop {r3-r11, pc}")
+    w("4:")
+    w("    @ grinding entry: the last block, output plane 0 of its last round")
+    for op in grind:
+        w("    " + text(op))
+    w(f"    add sp, sp, #{FRAME}")
+    w("    pop {r3-r11, pc}")
     w("    .size pqmcu_keccak_f1600_bi32_m4, .-pqmcu_keccak_f1600_bi32_m4")
     w("    .size pqmcu_keccak_f1600_bi32_m4_from, .-pqmcu_keccak_f1600_bi32_m4_from")
+    w("    .size pqmcu_keccak_f1600_bi32_m4_grind, .-pqmcu_keccak_f1600_bi32_m4_grind")
     print("\n".join(out))
 
 

@@ -4,6 +4,8 @@
 @ Model cycles: prologue 105, 8 rounds 3210
 @ void pqmcu_keccak_f1600_bi32_m4(uint32_t words[50])  (AAPCS; uses s0-s15)
 @ void pqmcu_keccak_f1600_bi32_m4_from(const uint32_t src[50], uint32_t dst[50])  (public data: no wipe)
+@ void pqmcu_keccak_f1600_bi32_m4_grind(const uint32_t src[50], uint32_t dst[50], uint32_t out[10])
+@   (public data: plane 0 of the output in out, dst scratch; last block 2888 model cycles)
     .syntax unified
     .thumb
     .section .rodata.pqmcu_keccak_rc_m4, "a", %progbits
@@ -19,6 +21,15 @@ pqmcu_keccak_rc_m4:
     .word 0x00000000, 0x80000088, 0x00000001, 0x00008000, 0x00000000, 0x80008082
     .section .text.pqmcu_keccak_f1600_bi32_m4, "ax", %progbits
     .align 2
+    .global pqmcu_keccak_f1600_bi32_m4_grind
+    .type pqmcu_keccak_f1600_bi32_m4_grind, %function
+    .thumb_func
+pqmcu_keccak_f1600_bi32_m4_grind:
+    push {r3-r11, lr}
+    sub sp, sp, #216
+    str r2, [sp, #212]
+    movs r2, #2
+    b.w 2f
     .global pqmcu_keccak_f1600_bi32_m4_from
     .type pqmcu_keccak_f1600_bi32_m4_from, %function
     .thumb_func
@@ -44,6 +55,12 @@ pqmcu_keccak_f1600_bi32_m4:
     movs r2, #3
     str r2, [sp, #4]
     add r1, sp, #8
+    ldr r2, [sp, #208]
+    cmp r2, #2
+    bne.w 5f
+    movs r2, #2
+    str r2, [sp, #4]
+5:
     @ column parities of the input
     ldr r2, [r0, #0]
     ldr r3, [r0, #20]
@@ -2880,6 +2897,8 @@ pqmcu_keccak_f1600_bi32_m4:
     str r2, [sp, #4]
     bne.w 1b
     ldr r2, [sp, #208]
+    cmp r2, #2
+    beq.w 4f
     cmp r2, #0
     beq.w 3f
     @ the stack buffer (r1) and s0-s14 hold state: clear them
@@ -2918,5 +2937,2465 @@ pqmcu_keccak_f1600_bi32_m4:
 3:
     add sp, sp, #216
     pop {r3-r11, pc}
+4:
+    @ grinding entry: the last block, output plane 0 of its last round
+    vmov r2, s10
+    vmov r3, s11
+    vmov r4, s12
+    vmov r5, s13
+    vmov r6, s14
+    eor r7, r6, r10, ror #31
+    vmov s0, r7
+    eor r7, lr, r3
+    vmov s1, r7
+    eor r7, r2, r11, ror #31
+    vmov s2, r7
+    eor r7, r9, r4
+    vmov s3, r7
+    eor r7, r3, r12, ror #31
+    vmov s4, r7
+    eor r7, r10, r5
+    vmov s5, r7
+    eor r7, r4, lr, ror #31
+    vmov s6, r7
+    eor r7, r11, r6
+    vmov s7, r7
+    eor r7, r5, r9, ror #31
+    vmov s8, r7
+    eor r7, r12, r2
+    vmov s9, r7
+    ldr r2, [sp, #0]
+    ldr r5, [r0, #0]
+    ldr r6, [r0, #24]
+    ldr r4, [r0, #148]
+    ldr r7, [r0, #172]
+    ldr r8, [r0, #96]
+    ldr r2, [r2, #0]
+    vmov r3, s0
+    eors r5, r3
+    vmov r9, s2
+    eor r6, r6, r9
+    vmov r10, s5
+    eor r4, r4, r10
+    vmov r11, s7
+    eor r7, r7, r11
+    vmov r12, s8
+    eor r8, r8, r12
+    bic r9, r4, r6
+    eor r9, r5, r9, ror #10
+    bic r10, r7, r4, ror #21
+    eor r10, r6, r10, ror #11
+    bic r11, r8, r7, ror #28
+    eor r11, r4, r11, ror #15
+    bic r12, r5, r8, ror #25
+    eor r12, r7, r12, ror #11
+    bic lr, r6, r5, ror #22
+    eor lr, r8, lr, ror #17
+    eor r9, r9, r2
+    stm r1!, {r9, r10, r11, r12, lr}
+    ldr r5, [r0, #12]
+    ldr r6, [r0, #36]
+    ldr r4, [r0, #140]
+    ldr r7, [r0, #164]
+    ldr r8, [r0, #188]
+    vmov r2, s6
+    eors r5, r2
+    vmov r3, s8
+    eors r6, r3
+    vmov r2, s1
+    eors r4, r2
+    vmov r3, s3
+    eors r7, r3
+    vmov r2, s5
+    eor r8, r8, r2
+    bic r2, r4, r6, ror #24
+    eor r2, r5, r2, ror #12
+    bic r3, r7, r4, ror #21
+    eor r3, r6, r3, ror #19
+    bic r6, r6, r5, ror #28
+    eor r6, r8, r6, ror #21
+    bic r5, r5, r8, ror #15
+    eor r5, r7, r5, ror #9
+    bic r8, r8, r7, ror #8
+    eor r4, r4, r8, ror #3
+    stm r1!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #18
+    eor r10, r10, r3, ror #12
+    eor r11, r11, r4, ror #20
+    eor r12, r12, r5, ror #20
+    eor lr, lr, r6, ror #8
+    ldr r5, [r0, #104]
+    ldr r6, [r0, #28]
+    ldr r4, [r0, #152]
+    ldr r7, [r0, #76]
+    ldr r8, [r0, #80]
+    vmov r2, s3
+    eors r5, r2
+    vmov r3, s4
+    eors r6, r3
+    vmov r2, s7
+    eors r4, r2
+    vmov r3, s8
+    eors r7, r3
+    vmov r2, s0
+    eor r8, r8, r2
+    bic r2, r4, r6, ror #10
+    eor r2, r5, r2, ror #20
+    bic r3, r7, r4, ror #23
+    eor r3, r6, r3, ror #31
+    bic r6, r6, r5, ror #2
+    eor r6, r8, r6, ror #6
+    bic r5, r5, r8, ror #24
+    eor r5, r7, r5, ror #3
+    bic r8, r8, r7, ror #5
+    eor r4, r4, r8, ror #4
+    stm r1!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #31
+    eor r10, r10, r3, ror #19
+    eor r11, r11, r4, ror #9
+    eor r12, r12, r5, ror #7
+    eor lr, lr, r6, ror #30
+    ldr r5, [r0, #116]
+    ldr r6, [r0, #20]
+    ldr r4, [r0, #44]
+    ldr r7, [r0, #168]
+    ldr r8, [r0, #92]
+    vmov r2, s9
+    eors r5, r2
+    vmov r3, s0
+    eors r6, r3
+    vmov r2, s2
+    eors r4, r2
+    vmov r3, s5
+    eors r7, r3
+    vmov r2, s6
+    eor r8, r8, r2
+    bic r2, r4, r6, ror #19
+    eor r2, r5, r2, ror #9
+    bic r3, r7, r4, ror #3
+    eor r3, r6, r3, ror #10
+    bic r6, r6, r5, ror #4
+    eor r6, r8, r6, ror #10
+    bic r5, r5, r8, ror #18
+    eor r5, r7, r5, ror #26
+    bic r8, r8, r7, ror #20
+    eor r4, r4, r8, ror #9
+    stm r1!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #18
+    eor r10, r10, r3, ror #4
+    eor r11, r11, r4, ror #17
+    eor r12, r12, r5, ror #3
+    eor lr, lr, r6, ror #11
+    ldr r5, [r0, #8]
+    ldr r6, [r0, #132]
+    ldr r4, [r0, #156]
+    ldr r7, [r0, #160]
+    ldr r8, [r0, #84]
+    vmov r2, s4
+    eors r5, r2
+    vmov r3, s7
+    eors r6, r3
+    vmov r2, s9
+    eors r4, r2
+    vmov r3, s1
+    eors r7, r3
+    vmov r2, s2
+    eor r8, r8, r2
+    bic r2, r4, r6, ror #24
+    eor r2, r5, r2, ror #11
+    bic r3, r7, r4, ror #1
+    eor r3, r6, r3, ror #7
+    bic r6, r6, r5, ror #29
+    eor r6, r8, r6, ror #5
+    bic r5, r5, r8, ror #30
+    eor r5, r7, r5, ror #22
+    bic r8, r8, r7, ror #12
+    eor r4, r4, r8, ror #19
+    stm r1!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #1
+    eor r10, r10, r3, ror #26
+    eor r11, r11, r4, ror #2
+    eor r12, r12, r5, ror #22
+    eor lr, lr, r6, ror #6
+    vmov s10, r9
+    vmov s11, r10
+    vmov s12, r11
+    vmov s13, r12
+    vmov s14, lr
+    ldr r2, [sp, #0]
+    ldr r5, [r0, #100]
+    ldr r6, [r0, #124]
+    ldr r4, [r0, #48]
+    ldr r7, [r0, #72]
+    ldr r8, [r0, #196]
+    ldr r2, [r2, #4]
+    vmov r3, s1
+    eors r5, r3
+    vmov r9, s3
+    eor r6, r6, r9
+    vmov r10, s4
+    eor r4, r4, r10
+    vmov r11, s6
+    eor r7, r7, r11
+    vmov r12, s9
+    eor r8, r8, r12
+    bic r9, r4, r6, ror #31
+    eor r9, r5, r9, ror #11
+    bic r10, r7, r4, ror #21
+    eor r10, r6, r10, ror #12
+    bic r11, r8, r7, ror #29
+    eor r11, r4, r11, ror #14
+    bic r12, r5, r8, ror #25
+    eor r12, r7, r12, ror #10
+    bic lr, r6, r5, ror #22
+    eor lr, r8, lr, ror #17
+    eor r9, r9, r2
+    stm r1!, {r9, r10, r11, r12, lr}
+    ldr r5, [r0, #112]
+    ldr r6, [r0, #136]
+    ldr r4, [r0, #40]
+    ldr r7, [r0, #64]
+    ldr r8, [r0, #88]
+    vmov r2, s7
+    eors r5, r2
+    vmov r3, s9
+    eors r6, r3
+    vmov r2, s0
+    eors r4, r2
+    vmov r3, s2
+    eors r7, r3
+    vmov r2, s4
+    eor r8, r8, r2
+    bic r2, r4, r6, ror #23
+    eor r2, r5, r2, ror #13
+    bic r3, r7, r4, ror #21
+    eor r3, r6, r3, ror #20
+    bic r6, r6, r5, ror #28
+    eor r6, r8, r6, ror #20
+    bic r5, r5, r8, ror #16
+    eor r5, r7, r5, ror #8
+    bic r8, r8, r7, ror #8
+    eor r4, r4, r8, ror #3
+    stm r1!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #18
+    eor r10, r10, r3, ror #12
+    eor r11, r11, r4, ror #20
+    eor r12, r12, r5, ror #20
+    eor lr, lr, r6, ror #9
+    ldr r5, [r0, #4]
+    ldr r6, [r0, #128]
+    ldr r4, [r0, #52]
+    ldr r7, [r0, #176]
+    ldr r8, [r0, #180]
+    vmov r2, s2
+    eors r5, r2
+    vmov r3, s5
+    eors r6, r3
+    vmov r2, s6
+    eors r4, r2
+    vmov r3, s9
+    eors r7, r3
+    vmov r2, s1
+    eor r8, r8, r2
+    bic r2, r4, r6, ror #9
+    eor r2, r5, r2, ror #20
+    bic r3, r7, r4, ror #24
+    eor r3, r6, r3, ror #31
+    bic r6, r6, r5, ror #3
+    eor r6, r8, r6, ror #6
+    bic r5, r5, r8, ror #23
+    eor r5, r7, r5, ror #4
+    bic r8, r8, r7, ror #5
+    eor r4, r4, r8, ror #3
+    stm r1!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2
+    eor r10, r10, r3, ror #19
+    eor r11, r11, r4, ror #9
+    eor r12, r12, r5, ror #6
+    eor lr, lr, r6, ror #30
+    ldr r5, [r0, #16]
+    ldr r6, [r0, #120]
+    ldr r4, [r0, #144]
+    ldr r7, [r0, #68]
+    ldr r8, [r0, #192]
+    vmov r2, s8
+    eors r5, r2
+    vmov r3, s1
+    eors r6, r3
+    vmov r2, s3
+    eors r4, r2
+    vmov r3, s4
+    eors r7, r3
+    vmov r2, s7
+    eor r8, r8, r2
+    bic r2, r4, r6, ror #19
+    eor r2, r5, r2, ror #8
+    bic r3, r7, r4, ror #2
+    eor r3, r6, r3, ror #11
+    bic r6, r6, r5, ror #5
+    eor r6, r8, r6, ror #10
+    bic r5, r5, r8, ror #17
+    eor r5, r7, r5, ror #26
+    bic r8, r8, r7, ror #21
+    eor r4, r4, r8, ror #9
+    stm r1!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #19
+    eor r10, r10, r3, ror #4
+    eor r11, r11, r4, ror #16
+    eor r12, r12, r5, ror #3
+    eor lr, lr, r6, ror #11
+    ldr r5, [r0, #108]
+    ldr r6, [r0, #32]
+    ldr r4, [r0, #56]
+    ldr r7, [r0, #60]
+    ldr r8, [r0, #184]
+    vmov r2, s5
+    eors r5, r2
+    vmov r3, s6
+    eors r6, r3
+    vmov r2, s8
+    eors r4, r2
+    vmov r3, s0
+    eors r7, r3
+    vmov r2, s3
+    eor r8, r8, r2
+    bic r2, r4, r6, ror #24
+    eor r2, r5, r2, ror #12
+    bic r3, r7, r4, ror #1
+    eor r3, r6, r3, ror #7
+    bic r6, r6, r5, ror #28
+    eor r6, r8, r6, ror #6
+    bic r5, r5, r8, ror #30
+    eor r5, r7, r5, ror #21
+    bic r8, r8, r7, ror #13
+    eor r4, r4, r8, ror #18
+    stm r1!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #1
+    eor r10, r10, r3, ror #27
+    eor r11, r11, r4, ror #2
+    eor r12, r12, r5, ror #22
+    eor lr, lr, r6, ror #6
+    sub r1, r1, #200
+    vmov r0, s15
+    vmov r2, s10
+    vmov r3, s11
+    vmov r4, s12
+    vmov r5, s13
+    vmov r6, s14
+    eor r7, r6, r10, ror #16
+    vmov s0, r7
+    eor r7, lr, r3, ror #17
+    vmov s1, r7
+    eor r7, r2, r11, ror #10
+    vmov s2, r7
+    eor r7, r9, r4, ror #10
+    vmov s3, r7
+    eor r7, r3, r12, ror #11
+    vmov s4, r7
+    eor r7, r10, r5, ror #11
+    vmov s5, r7
+    eor r7, r4, lr, ror #14
+    vmov s6, r7
+    eor r7, r11, r6, ror #14
+    vmov s7, r7
+    eor r7, r5, r9, ror #10
+    vmov s8, r7
+    eor r7, r12, r2, ror #10
+    vmov s9, r7
+    ldr r2, [sp, #0]
+    ldr r5, [r1, #0]
+    ldr r6, [r1, #24]
+    ldr r4, [r1, #148]
+    ldr r7, [r1, #172]
+    ldr r8, [r1, #96]
+    ldr r2, [r2, #8]
+    vmov r3, s0
+    eor r5, r5, r3, ror #25
+    vmov r9, s2
+    eor r6, r6, r9, ror #10
+    vmov r10, s5
+    eor r4, r4, r10, ror #22
+    vmov r11, s7
+    eor r7, r7, r11, ror #18
+    vmov r12, s8
+    eor r8, r8, r12, ror #22
+    bic r9, r4, r6, ror #2
+    eor r9, r5, r9, ror #30
+    bic r10, r7, r4, ror #16
+    eor r10, r6, r10, ror #14
+    bic r11, r8, r7, ror #22
+    eor r11, r4, r11, ror #26
+    bic r12, r5, r8, ror #24
+    eor r12, r7, r12, ror #18
+    bic lr, r6, r5
+    eor lr, r8, lr, ror #8
+    eor r9, r9, r2
+    stm r0!, {r9, r10, r11, r12, lr}
+    ldr r5, [r1, #12]
+    ldr r6, [r1, #36]
+    ldr r4, [r1, #140]
+    ldr r7, [r1, #164]
+    ldr r8, [r1, #188]
+    vmov r2, s6
+    eor r5, r5, r2, ror #21
+    vmov r3, s8
+    eor r6, r6, r3, ror #20
+    vmov r2, s1
+    eor r4, r4, r2, ror #25
+    vmov r3, s3
+    eor r7, r7, r3, ror #18
+    vmov r2, s5
+    eor r8, r8, r2, ror #29
+    bic r2, r4, r6, ror #25
+    eor r2, r5, r2, ror #23
+    bic r3, r7, r4, ror #7
+    eor r3, r6, r3
+    bic r6, r6, r5, ror #16
+    eor r6, r8, r6, ror #9
+    bic r5, r5, r8, ror #7
+    eor r5, r7, r5, ror #16
+    bic r8, r8, r7, ror #9
+    eor r4, r4, r8, ror #16
+    stm r0!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #7
+    eor r10, r10, r3, ror #23
+    eor r11, r11, r4
+    eor r12, r12, r5, ror #9
+    eor lr, lr, r6, ror #22
+    ldr r5, [r1, #104]
+    ldr r6, [r1, #28]
+    ldr r4, [r1, #152]
+    ldr r7, [r1, #76]
+    ldr r8, [r1, #80]
+    vmov r2, s3
+    eor r5, r5, r2, ror #22
+    vmov r3, s4
+    eor r6, r6, r3, ror #12
+    vmov r2, s7
+    eor r4, r4, r2, ror #15
+    vmov r3, s8
+    eor r7, r7, r3, ror #17
+    vmov r2, s0
+    eor r8, r8, r2, ror #24
+    bic r2, r4, r6, ror #12
+    eor r2, r5, r2, ror #6
+    bic r3, r7, r4, ror #15
+    eor r3, r6, r3, ror #5
+    bic r6, r6, r5, ror #14
+    eor r6, r8, r6, ror #3
+    bic r5, r5, r8, ror #15
+    eor r5, r7, r5, ror #9
+    bic r8, r8, r7, ror #8
+    eor r4, r4, r8, ror #9
+    stm r0!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #9
+    eor r10, r10, r3, ror #27
+    eor r11, r11, r4, ror #17
+    eor r12, r12, r5, ror #18
+    eor lr, lr, r6
+    ldr r5, [r1, #116]
+    ldr r6, [r1, #20]
+    ldr r4, [r1, #44]
+    ldr r7, [r1, #168]
+    ldr r8, [r1, #92]
+    vmov r2, s9
+    eor r5, r5, r2, ror #29
+    vmov r3, s0
+    eor r6, r6, r3, ror #7
+    vmov r2, s2
+    eor r4, r4, r2, ror #3
+    vmov r3, s5
+    eor r7, r7, r3, ror #15
+    vmov r2, s6
+    eor r8, r8, r2, ror #31
+    bic r2, r4, r6, ror #8
+    eor r2, r5, r2, ror #13
+    bic r3, r7, r4, ror #5
+    eor r3, r6, r3, ror #19
+    bic r6, r6, r5, ror #11
+    eor r6, r8, r6, ror #17
+    bic r5, r5, r8, ror #4
+    eor r5, r7, r5, ror #24
+    bic r8, r8, r7, ror #4
+    eor r4, r4, r8, ror #23
+    stm r0!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #11
+    eor r10, r10, r3
+    eor r11, r11, r4, ror #26
+    eor r12, r12, r5, ror #5
+    eor lr, lr, r6, ror #23
+    ldr r5, [r1, #8]
+    ldr r6, [r1, #132]
+    ldr r4, [r1, #156]
+    ldr r7, [r1, #160]
+    ldr r8, [r1, #84]
+    vmov r2, s4
+    eors r5, r2
+    vmov r3, s7
+    eor r6, r6, r3, ror #1
+    vmov r2, s9
+    eor r4, r4, r2, ror #31
+    vmov r3, s1
+    eor r7, r7, r3, ror #6
+    vmov r2, s2
+    eor r8, r8, r2, ror #28
+    bic r2, r4, r6, ror #11
+    eor r2, r5, r2, ror #24
+    bic r3, r7, r4, ror #5
+    eor r3, r6, r3, ror #16
+    bic r6, r6, r5, ror #29
+    eor r6, r8, r6, ror #11
+    bic r5, r5, r8, ror #24
+    eor r5, r7, r5, ror #13
+    bic r8, r8, r7, ror #27
+    eor r4, r4, r8
+    stm r0!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #11
+    eor r10, r10, r3, ror #14
+    eor r11, r11, r4, ror #5
+    eor r12, r12, r5, ror #16
+    eor lr, lr, r6, ror #11
+    vmov s10, r9
+    vmov s11, r10
+    vmov s12, r11
+    vmov s13, r12
+    vmov s14, lr
+    ldr r2, [sp, #0]
+    ldr r5, [r1, #100]
+    ldr r6, [r1, #124]
+    ldr r4, [r1, #48]
+    ldr r7, [r1, #72]
+    ldr r8, [r1, #196]
+    ldr r2, [r2, #12]
+    vmov r3, s1
+    eor r5, r5, r3, ror #25
+    vmov r9, s3
+    eor r6, r6, r9, ror #10
+    vmov r10, s4
+    eor r4, r4, r10, ror #23
+    vmov r11, s6
+    eor r7, r7, r11, ror #18
+    vmov r12, s9
+    eor r8, r8, r12, ror #23
+    bic r9, r4, r6, ror #2
+    eor r9, r5, r9, ror #30
+    bic r10, r7, r4, ror #16
+    eor r10, r6, r10, ror #14
+    bic r11, r8, r7, ror #22
+    eor r11, r4, r11, ror #26
+    bic r12, r5, r8, ror #24
+    eor r12, r7, r12, ror #18
+    bic lr, r6, r5
+    eor lr, r8, lr, ror #8
+    eor r9, r9, r2
+    stm r0!, {r9, r10, r11, r12, lr}
+    ldr r5, [r1, #112]
+    ldr r6, [r1, #136]
+    ldr r4, [r1, #40]
+    ldr r7, [r1, #64]
+    ldr r8, [r1, #88]
+    vmov r2, s7
+    eor r5, r5, r2, ror #21
+    vmov r3, s9
+    eor r6, r6, r3, ror #20
+    vmov r2, s0
+    eor r4, r4, r2, ror #26
+    vmov r3, s2
+    eor r7, r7, r3, ror #18
+    vmov r2, s4
+    eor r8, r8, r2, ror #30
+    bic r2, r4, r6, ror #26
+    eor r2, r5, r2, ror #22
+    bic r3, r7, r4, ror #6
+    eor r3, r6, r3
+    bic r6, r6, r5, ror #16
+    eor r6, r8, r6, ror #10
+    bic r5, r5, r8, ror #6
+    eor r5, r7, r5, ror #16
+    bic r8, r8, r7, ror #10
+    eor r4, r4, r8, ror #16
+    stm r0!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #8
+    eor r10, r10, r3, ror #24
+    eor r11, r11, r4
+    eor r12, r12, r5, ror #10
+    eor lr, lr, r6, ror #22
+    ldr r5, [r1, #4]
+    ldr r6, [r1, #128]
+    ldr r4, [r1, #52]
+    ldr r7, [r1, #176]
+    ldr r8, [r1, #180]
+    vmov r2, s2
+    eor r5, r5, r2, ror #22
+    vmov r3, s5
+    eor r6, r6, r3, ror #11
+    vmov r2, s6
+    eor r4, r4, r2, ror #14
+    vmov r3, s9
+    eor r7, r7, r3, ror #18
+    vmov r2, s1
+    eor r8, r8, r2, ror #24
+    bic r2, r4, r6, ror #12
+    eor r2, r5, r2, ror #6
+    bic r3, r7, r4, ror #16
+    eor r3, r6, r3, ror #4
+    bic r6, r6, r5, ror #14
+    eor r6, r8, r6, ror #4
+    bic r5, r5, r8, ror #14
+    eor r5, r7, r5, ror #10
+    bic r8, r8, r7, ror #8
+    eor r4, r4, r8, ror #8
+    stm r0!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #10
+    eor r10, r10, r3, ror #28
+    eor r11, r11, r4, ror #18
+    eor r12, r12, r5, ror #18
+    eor lr, lr, r6
+    ldr r5, [r1, #16]
+    ldr r6, [r1, #120]
+    ldr r4, [r1, #144]
+    ldr r7, [r1, #68]
+    ldr r8, [r1, #192]
+    vmov r2, s8
+    eor r5, r5, r2, ror #28
+    vmov r3, s1
+    eor r6, r6, r3, ror #7
+    vmov r2, s3
+    eor r4, r4, r2, ror #3
+    vmov r3, s4
+    eor r7, r7, r3, ror #15
+    vmov r2, s7
+    eor r8, r8, r2, ror #31
+    bic r2, r4, r6, ror #8
+    eor r2, r5, r2, ror #12
+    bic r3, r7, r4, ror #4
+    eor r3, r6, r3, ror #20
+    bic r6, r6, r5, ror #12
+    eor r6, r8, r6, ror #16
+    bic r5, r5, r8, ror #4
+    eor r5, r7, r5, ror #24
+    bic r8, r8, r7, ror #4
+    eor r4, r4, r8, ror #24
+    stm r0!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #12
+    eor r10, r10, r3
+    eor r11, r11, r4, ror #26
+    eor r12, r12, r5, ror #6
+    eor lr, lr, r6, ror #24
+    ldr r5, [r1, #108]
+    ldr r6, [r1, #32]
+    ldr r4, [r1, #56]
+    ldr r7, [r1, #60]
+    ldr r8, [r1, #184]
+    vmov r2, s5
+    eor r5, r5, r2, ror #31
+    vmov r3, s6
+    eor r6, r6, r3, ror #1
+    vmov r2, s8
+    eor r4, r4, r2, ror #30
+    vmov r3, s0
+    eor r7, r7, r3, ror #7
+    vmov r2, s3
+    eor r8, r8, r2, ror #27
+    bic r2, r4, r6, ror #10
+    eor r2, r5, r2, ror #24
+    bic r3, r7, r4, ror #6
+    eor r3, r6, r3, ror #16
+    bic r6, r6, r5, ror #30
+    eor r6, r8, r6, ror #10
+    bic r5, r5, r8, ror #24
+    eor r5, r7, r5, ror #14
+    bic r8, r8, r7, ror #26
+    eor r4, r4, r8
+    stm r0!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #12
+    eor r10, r10, r3, ror #14
+    eor r11, r11, r4, ror #6
+    eor r12, r12, r5, ror #16
+    eor lr, lr, r6, ror #12
+    sub r0, r0, #200
+    vmov r2, s10
+    vmov r3, s11
+    vmov r4, s12
+    vmov r5, s13
+    vmov r6, s14
+    eor r7, r6, r10, ror #7
+    vmov s0, r7
+    eor r7, lr, r3, ror #8
+    vmov s1, r7
+    eor r7, r2, r11, ror #29
+    vmov s2, r7
+    eor r7, r9, r4, ror #30
+    vmov s3, r7
+    eor r7, r3, r12, ror #13
+    vmov s4, r7
+    eor r7, r10, r5, ror #14
+    vmov s5, r7
+    eor r7, r4, lr, ror #25
+    vmov s6, r7
+    eor r7, r11, r6, ror #26
+    vmov s7, r7
+    eor r7, r5, r9, ror #17
+    vmov s8, r7
+    eor r7, r12, r2, ror #18
+    vmov s9, r7
+    ldr r2, [sp, #0]
+    ldr r5, [r0, #0]
+    ldr r6, [r0, #24]
+    ldr r4, [r0, #148]
+    ldr r7, [r0, #172]
+    ldr r8, [r0, #96]
+    ldr r2, [r2, #16]
+    vmov r3, s0
+    eor r5, r5, r3, ror #24
+    vmov r9, s2
+    eor r6, r6, r9, ror #9
+    vmov r10, s5
+    eor r4, r4, r10, ror #16
+    vmov r11, s7
+    eor r7, r7, r11, ror #10
+    vmov r12, s8
+    eor r8, r8, r12, ror #11
+    bic r9, r4, r6, ror #7
+    eor r9, r5, r9, ror #26
+    bic r10, r7, r4, ror #17
+    eor r10, r6, r10, ror #8
+    bic r11, r8, r7, ror #13
+    eor r11, r4, r11, ror #2
+    bic r12, r5, r8, ror #28
+    eor r12, r7, r12, ror #23
+    bic lr, r6, r5, ror #31
+    eor lr, r8, lr, ror #5
+    eor r9, r9, r2
+    stm r1!, {r9, r10, r11, r12, lr}
+    ldr r5, [r0, #12]
+    ldr r6, [r0, #36]
+    ldr r4, [r0, #140]
+    ldr r7, [r0, #164]
+    ldr r8, [r0, #188]
+    vmov r2, s6
+    eor r5, r5, r2, ror #16
+    vmov r3, s8
+    eors r6, r3
+    vmov r2, s1
+    eor r4, r4, r2, ror #14
+    vmov r3, s3
+    eors r7, r3
+    vmov r2, s5
+    eor r8, r8, r2, ror #28
+    bic r2, r4, r6, ror #28
+    eor r2, r5, r2, ror #8
+    bic r3, r7, r4, ror #31
+    eor r3, r6, r3, ror #5
+    bic r6, r6, r5, ror #28
+    eor r6, r8, r6, ror #31
+    bic r5, r5, r8, ror #5
+    eor r5, r7, r5, ror #23
+    bic r8, r8, r7, ror #4
+    eor r4, r4, r8, ror #29
+    stm r1!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2
+    eor r10, r10, r3, ror #3
+    eor r11, r11, r4, ror #14
+    eor r12, r12, r5
+    eor lr, lr, r6, ror #9
+    ldr r5, [r0, #104]
+    ldr r6, [r0, #28]
+    ldr r4, [r0, #152]
+    ldr r7, [r0, #76]
+    ldr r8, [r0, #80]
+    vmov r2, s3
+    eors r5, r2
+    vmov r3, s4
+    eor r6, r6, r3, ror #2
+    vmov r2, s7
+    eor r4, r4, r2, ror #30
+    vmov r3, s8
+    eor r7, r7, r3, ror #31
+    vmov r2, s0
+    eor r8, r8, r2, ror #13
+    bic r2, r4, r6, ror #8
+    eor r2, r5, r2, ror #20
+    bic r3, r7, r4, ror #8
+    eor r3, r6, r3, ror #16
+    bic r6, r6, r5, ror #4
+    eor r6, r8, r6, ror #25
+    bic r5, r5, r8, ror #3
+    eor r5, r7, r5, ror #20
+    bic r8, r8, r7, ror #9
+    eor r4, r4, r8, ror #15
+    stm r1!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #31
+    eor r10, r10, r3, ror #26
+    eor r11, r11, r4, ror #25
+    eor r12, r12, r5, ror #2
+    eor lr, lr, r6, ror #6
+    ldr r5, [r0, #116]
+    ldr r6, [r0, #20]
+    ldr r4, [r0, #44]
+    ldr r7, [r0, #168]
+    ldr r8, [r0, #92]
+    vmov r2, s9
+    eor r5, r5, r2, ror #22
+    vmov r3, s0
+    eor r6, r6, r3, ror #17
+    vmov r2, s2
+    eor r4, r4, r2, ror #5
+    vmov r3, s5
+    eor r7, r7, r3, ror #8
+    vmov r2, s6
+    eor r8, r8, r2
+    bic r2, r4, r6, ror #31
+    eor r2, r5, r2, ror #12
+    bic r3, r7, r4, ror #6
+    eor r3, r6, r3, ror #27
+    bic r6, r6, r5, ror #21
+    eor r6, r8, r6, ror #19
+    bic r5, r5, r8, ror #24
+    eor r5, r7, r5, ror #26
+    bic r8, r8, r7, ror #14
+    eor r4, r4, r8, ror #12
+    stm r1!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #10
+    eor r10, r10, r3, ror #20
+    eor r11, r11, r4, ror #28
+    eor r12, r12, r5, ror #7
+    eor lr, lr, r6, ror #6
+    ldr r5, [r0, #8]
+    ldr r6, [r0, #132]
+    ldr r4, [r0, #156]
+    ldr r7, [r0, #160]
+    ldr r8, [r0, #84]
+    vmov r2, s4
+    eor r5, r5, r2, ror #2
+    vmov r3, s7
+    eor r6, r6, r3, ror #6
+    vmov r2, s9
+    eor r4, r4, r2, ror #22
+    vmov r3, s1
+    eor r7, r7, r3, ror #12
+    vmov r2, s2
+    eor r8, r8, r2, ror #18
+    bic r2, r4, r6, ror #24
+    eor r2, r5, r2, ror #5
+    bic r3, r7, r4, ror #13
+    eor r3, r6, r3, ror #27
+    bic r6, r6, r5, ror #3
+    eor r6, r8, r6, ror #15
+    bic r5, r5, r8, ror #14
+    eor r5, r7, r5, ror #8
+    bic r8, r8, r7, ror #10
+    eor r4, r4, r8, ror #9
+    stm r1!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #31
+    eor r10, r10, r3, ror #27
+    eor r11, r11, r4, ror #10
+    eor r12, r12, r5, ror #14
+    eor lr, lr, r6, ror #17
+    vmov s10, r9
+    vmov s11, r10
+    vmov s12, r11
+    vmov s13, r12
+    vmov s14, lr
+    ldr r2, [sp, #0]
+    ldr r5, [r0, #100]
+    ldr r6, [r0, #124]
+    ldr r4, [r0, #48]
+    ldr r7, [r0, #72]
+    ldr r8, [r0, #196]
+    ldr r2, [r2, #20]
+    vmov r3, s1
+    eor r5, r5, r3, ror #24
+    vmov r9, s3
+    eor r6, r6, r9, ror #8
+    vmov r10, s4
+    eor r4, r4, r10, ror #17
+    vmov r11, s6
+    eor r7, r7, r11, ror #11
+    vmov r12, s9
+    eor r8, r8, r12, ror #10
+    bic r9, r4, r6, ror #8
+    eor r9, r5, r9, ror #26
+    bic r10, r7, r4, ror #17
+    eor r10, r6, r10, ror #7
+    bic r11, r8, r7, ror #12
+    eor r11, r4, r11, ror #3
+    bic r12, r5, r8, ror #29
+    eor r12, r7, r12, ror #23
+    bic lr, r6, r5, ror #30
+    eor lr, r8, lr, ror #5
+    eor r9, r9, r2
+    stm r1!, {r9, r10, r11, r12, lr}
+    ldr r5, [r0, #112]
+    ldr r6, [r0, #136]
+    ldr r4, [r0, #40]
+    ldr r7, [r0, #64]
+    ldr r8, [r0, #88]
+    vmov r2, s7
+    eor r5, r5, r2, ror #16
+    vmov r3, s9
+    eors r6, r3
+    vmov r2, s0
+    eor r4, r4, r2, ror #15
+    vmov r3, s2
+    eors r7, r3
+    vmov r2, s4
+    eor r8, r8, r2, ror #29
+    bic r2, r4, r6, ror #28
+    eor r2, r5, r2, ror #8
+    bic r3, r7, r4, ror #30
+    eor r3, r6, r3, ror #6
+    bic r6, r6, r5, ror #28
+    eor r6, r8, r6, ror #31
+    bic r5, r5, r8, ror #5
+    eor r5, r7, r5, ror #22
+    bic r8, r8, r7, ror #5
+    eor r4, r4, r8, ror #29
+    stm r1!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2
+    eor r10, r10, r3, ror #2
+    eor r11, r11, r4, ror #14
+    eor r12, r12, r5, ror #1
+    eor lr, lr, r6, ror #8
+    ldr r5, [r0, #4]
+    ldr r6, [r0, #128]
+    ldr r4, [r0, #52]
+    ldr r7, [r0, #176]
+    ldr r8, [r0, #180]
+    vmov r2, s2
+    eors r5, r2
+    vmov r3, s5
+    eor r6, r6, r3, ror #2
+    vmov r2, s6
+    eor r4, r4, r2, ror #30
+    vmov r3, s9
+    eor r7, r7, r3, ror #30
+    vmov r2, s1
+    eor r8, r8, r2, ror #12
+    bic r2, r4, r6, ror #7
+    eor r2, r5, r2, ror #20
+    bic r3, r7, r4, ror #8
+    eor r3, r6, r3, ror #17
+    bic r6, r6, r5, ror #5
+    eor r6, r8, r6, ror #24
+    bic r5, r5, r8, ror #3
+    eor r5, r7, r5, ror #20
+    bic r8, r8, r7, ror #9
+    eor r4, r4, r8, ror #15
+    stm r1!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2
+    eor r10, r10, r3, ror #25
+    eor r11, r11, r4, ror #26
+    eor r12, r12, r5, ror #3
+    eor lr, lr, r6, ror #6
+    ldr r5, [r0, #16]
+    ldr r6, [r0, #120]
+    ldr r4, [r0, #144]
+    ldr r7, [r0, #68]
+    ldr r8, [r0, #192]
+    vmov r2, s8
+    eor r5, r5, r2, ror #22
+    vmov r3, s1
+    eor r6, r6, r3, ror #16
+    vmov r2, s3
+    eor r4, r4, r2, ror #4
+    vmov r3, s4
+    eor r7, r7, r3, ror #8
+    vmov r2, s7
+    eor r8, r8, r2
+    bic r2, r4, r6, ror #31
+    eor r2, r5, r2, ror #12
+    bic r3, r7, r4, ror #6
+    eor r3, r6, r3, ror #27
+    bic r6, r6, r5, ror #21
+    eor r6, r8, r6, ror #20
+    bic r5, r5, r8, ror #23
+    eor r5, r7, r5, ror #26
+    bic r8, r8, r7, ror #15
+    eor r4, r4, r8, ror #11
+    stm r1!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #11
+    eor r10, r10, r3, ror #20
+    eor r11, r11, r4, ror #29
+    eor r12, r12, r5, ror #8
+    eor lr, lr, r6, ror #5
+    ldr r5, [r0, #108]
+    ldr r6, [r0, #32]
+    ldr r4, [r0, #56]
+    ldr r7, [r0, #60]
+    ldr r8, [r0, #184]
+    vmov r2, s5
+    eor r5, r5, r2, ror #2
+    vmov r3, s6
+    eor r6, r6, r3, ror #7
+    vmov r2, s8
+    eor r4, r4, r2, ror #22
+    vmov r3, s0
+    eor r7, r7, r3, ror #13
+    vmov r2, s3
+    eor r8, r8, r2, ror #18
+    bic r2, r4, r6, ror #23
+    eor r2, r5, r2, ror #6
+    bic r3, r7, r4, ror #14
+    eor r3, r6, r3, ror #27
+    bic r6, r6, r5, ror #3
+    eor r6, r8, r6, ror #15
+    bic r5, r5, r8, ror #14
+    eor r5, r7, r5, ror #8
+    bic r8, r8, r7, ror #10
+    eor r4, r4, r8, ror #8
+    stm r1!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #31
+    eor r10, r10, r3, ror #26
+    eor r11, r11, r4, ror #11
+    eor r12, r12, r5, ror #14
+    eor lr, lr, r6, ror #16
+    sub r1, r1, #200
+    vmov r2, s10
+    vmov r3, s11
+    vmov r4, s12
+    vmov r5, s13
+    vmov r6, s14
+    eor r7, r6, r10, ror #5
+    vmov s0, r7
+    eor r7, lr, r3, ror #4
+    vmov s1, r7
+    eor r7, r2, r11, ror #25
+    vmov s2, r7
+    eor r7, r9, r4, ror #26
+    vmov s3, r7
+    eor r7, r3, r12, ror #7
+    vmov s4, r7
+    eor r7, r10, r5, ror #7
+    vmov s5, r7
+    eor r7, r4, lr, ror #2
+    vmov s6, r7
+    eor r7, r11, r6, ror #2
+    vmov s7, r7
+    eor r7, r5, r9, ror #22
+    vmov s8, r7
+    eor r7, r12, r2, ror #23
+    vmov s9, r7
+    ldr r2, [sp, #0]
+    ldr r5, [r1, #0]
+    ldr r6, [r1, #24]
+    ldr r4, [r1, #148]
+    ldr r7, [r1, #172]
+    ldr r8, [r1, #96]
+    ldr r2, [r2, #24]
+    vmov r3, s0
+    eor r5, r5, r3, ror #28
+    vmov r9, s2
+    eor r6, r6, r9, ror #28
+    vmov r10, s5
+    eor r4, r4, r10, ror #14
+    vmov r11, s7
+    eor r7, r7, r11, ror #9
+    vmov r12, s8
+    eor r8, r8, r12, ror #28
+    bic r9, r4, r6, ror #16
+    eor r9, r5, r9, ror #30
+    bic r10, r7, r4, ror #24
+    eor r10, r6, r10, ror #24
+    bic r11, r8, r7
+    eor r11, r4, r11, ror #8
+    bic r12, r5, r8, ror #6
+    eor r12, r7, r12, ror #26
+    bic lr, r6, r5, ror #18
+    eor lr, r8, lr, ror #8
+    eor r9, r9, r2
+    stm r0!, {r9, r10, r11, r12, lr}
+    ldr r5, [r1, #12]
+    ldr r6, [r1, #36]
+    ldr r4, [r1, #140]
+    ldr r7, [r1, #164]
+    ldr r8, [r1, #188]
+    vmov r2, s6
+    eor r5, r5, r2, ror #17
+    vmov r3, s8
+    eor r6, r6, r3, ror #4
+    vmov r2, s1
+    eor r4, r4, r2, ror #29
+    vmov r3, s3
+    eor r7, r7, r3, ror #10
+    vmov r2, s5
+    eor r8, r8, r2, ror #29
+    bic r2, r4, r6, ror #29
+    eor r2, r5, r2, ror #3
+    bic r3, r7, r4, ror #31
+    eor r3, r6, r3, ror #4
+    bics r6, r5
+    eor r6, r8, r6, ror #21
+    bic r5, r5, r8, ror #11
+    eor r5, r7, r5, ror #28
+    bic r8, r8, r7, ror #25
+    eor r4, r4, r8, ror #8
+    stm r0!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #27
+    eor r10, r10, r3, ror #13
+    eor r11, r11, r4
+    eor r12, r12, r5, ror #25
+    eor lr, lr, r6
+    ldr r5, [r1, #104]
+    ldr r6, [r1, #28]
+    ldr r4, [r1, #152]
+    ldr r7, [r1, #76]
+    ldr r8, [r1, #80]
+    vmov r2, s3
+    eor r5, r5, r2, ror #30
+    vmov r3, s4
+    eor r6, r6, r3, ror #25
+    vmov r2, s7
+    eor r4, r4, r2, ror #14
+    vmov r3, s8
+    eor r7, r7, r3, ror #7
+    vmov r2, s0
+    eor r8, r8, r2, ror #29
+    bic r2, r4, r6, ror #6
+    eor r2, r5, r2, ror #30
+    bic r3, r7, r4, ror #1
+    eor r3, r6, r3, ror #25
+    bic r6, r6, r5, ror #28
+    eor r6, r8, r6, ror #15
+    bic r5, r5, r8, ror #21
+    eor r5, r7, r5, ror #3
+    bic r8, r8, r7, ror #8
+    eor r4, r4, r8, ror #23
+    stm r0!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #1
+    eor r10, r10, r3, ror #23
+    eor r11, r11, r4, ror #1
+    eor r12, r12, r5, ror #24
+    eor lr, lr, r6, ror #16
+    ldr r5, [r1, #116]
+    ldr r6, [r1, #20]
+    ldr r4, [r1, #44]
+    ldr r7, [r1, #168]
+    ldr r8, [r1, #92]
+    vmov r2, s9
+    eor r5, r5, r2, ror #12
+    vmov r3, s0
+    eor r6, r6, r3, ror #28
+    vmov r2, s2
+    eor r4, r4, r2, ror #5
+    vmov r3, s5
+    eor r7, r7, r3, ror #11
+    vmov r2, s6
+    eor r8, r8, r2, ror #3
+    bic r2, r4, r6, ror #24
+    eor r2, r5, r2, ror #7
+    bic r3, r7, r4, ror #7
+    eor r3, r6, r3, ror #1
+    bic r6, r6, r5, ror #1
+    eor r6, r8, r6, ror #19
+    bic r5, r5, r8, ror #12
+    eor r5, r7, r5
+    bic r8, r8, r7, ror #20
+    eor r4, r4, r8, ror #5
+    stm r0!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #15
+    eor r10, r10, r3
+    eor r11, r11, r4, ror #24
+    eor r12, r12, r5, ror #9
+    eor lr, lr, r6, ror #21
+    ldr r5, [r1, #8]
+    ldr r6, [r1, #132]
+    ldr r4, [r1, #156]
+    ldr r7, [r1, #160]
+    ldr r8, [r1, #84]
+    vmov r2, s4
+    eor r5, r5, r2, ror #7
+    vmov r3, s7
+    eor r6, r6, r3, ror #16
+    vmov r2, s9
+    eor r4, r4, r2, ror #6
+    vmov r3, s1
+    eor r7, r7, r3, ror #18
+    vmov r2, s2
+    eor r8, r8, r2, ror #4
+    bic r2, r4, r6, ror #31
+    eor r2, r5, r2, ror #20
+    bic r3, r7, r4, ror #25
+    eor r3, r6, r3, ror #8
+    bic r6, r6, r5, ror #13
+    eor r6, r8, r6, ror #19
+    bic r5, r5, r8
+    eor r5, r7, r5, ror #5
+    bic r8, r8, r7, ror #27
+    eor r4, r4, r8, ror #12
+    stm r0!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #27
+    eor r10, r10, r3
+    eor r11, r11, r4, ror #17
+    eor r12, r12, r5, ror #16
+    eor lr, lr, r6, ror #21
+    vmov s10, r9
+    vmov s11, r10
+    vmov s12, r11
+    vmov s13, r12
+    vmov s14, lr
+    ldr r2, [sp, #0]
+    ldr r5, [r1, #100]
+    ldr r6, [r1, #124]
+    ldr r4, [r1, #48]
+    ldr r7, [r1, #72]
+    ldr r8, [r1, #196]
+    ldr r2, [r2, #28]
+    vmov r3, s1
+    eor r5, r5, r3, ror #29
+    vmov r9, s3
+    eor r6, r6, r9, ror #28
+    vmov r10, s4
+    eor r4, r4, r10, ror #14
+    vmov r11, s6
+    eor r7, r7, r11, ror #10
+    vmov r12, s9
+    eor r8, r8, r12, ror #28
+    bic r9, r4, r6, ror #16
+    eor r9, r5, r9, ror #30
+    bic r10, r7, r4, ror #24
+    eor r10, r6, r10, ror #24
+    bic r11, r8, r7
+    eor r11, r4, r11, ror #8
+    bic r12, r5, r8, ror #6
+    eor r12, r7, r12, ror #26
+    bic lr, r6, r5, ror #18
+    eor lr, r8, lr, ror #8
+    eor r9, r9, r2
+    stm r0!, {r9, r10, r11, r12, lr}
+    ldr r5, [r1, #112]
+    ldr r6, [r1, #136]
+    ldr r4, [r1, #40]
+    ldr r7, [r1, #64]
+    ldr r8, [r1, #88]
+    vmov r2, s7
+    eor r5, r5, r2, ror #17
+    vmov r3, s9
+    eor r6, r6, r3, ror #4
+    vmov r2, s0
+    eor r4, r4, r2, ror #29
+    vmov r3, s2
+    eor r7, r7, r3, ror #11
+    vmov r2, s4
+    eor r8, r8, r2, ror #29
+    bic r2, r4, r6, ror #29
+    eor r2, r5, r2, ror #3
+    bic r3, r7, r4, ror #31
+    eor r3, r6, r3, ror #4
+    bics r6, r5
+    eor r6, r8, r6, ror #21
+    bic r5, r5, r8, ror #11
+    eor r5, r7, r5, ror #28
+    bic r8, r8, r7, ror #25
+    eor r4, r4, r8, ror #8
+    stm r0!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #27
+    eor r10, r10, r3, ror #13
+    eor r11, r11, r4
+    eor r12, r12, r5, ror #25
+    eor lr, lr, r6
+    ldr r5, [r1, #4]
+    ldr r6, [r1, #128]
+    ldr r4, [r1, #52]
+    ldr r7, [r1, #176]
+    ldr r8, [r1, #180]
+    vmov r2, s2
+    eor r5, r5, r2, ror #31
+    vmov r3, s5
+    eor r6, r6, r3, ror #26
+    vmov r2, s6
+    eor r4, r4, r2, ror #15
+    vmov r3, s9
+    eor r7, r7, r3, ror #7
+    vmov r2, s1
+    eor r8, r8, r2, ror #30
+    bic r2, r4, r6, ror #6
+    eor r2, r5, r2, ror #30
+    bic r3, r7, r4, ror #1
+    eor r3, r6, r3, ror #25
+    bic r6, r6, r5, ror #28
+    eor r6, r8, r6, ror #15
+    bic r5, r5, r8, ror #21
+    eor r5, r7, r5, ror #3
+    bic r8, r8, r7, ror #8
+    eor r4, r4, r8, ror #23
+    stm r0!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #1
+    eor r10, r10, r3, ror #23
+    eor r11, r11, r4, ror #1
+    eor r12, r12, r5, ror #24
+    eor lr, lr, r6, ror #16
+    ldr r5, [r1, #16]
+    ldr r6, [r1, #120]
+    ldr r4, [r1, #144]
+    ldr r7, [r1, #68]
+    ldr r8, [r1, #192]
+    vmov r2, s8
+    eor r5, r5, r2, ror #13
+    vmov r3, s1
+    eor r6, r6, r3, ror #29
+    vmov r2, s3
+    eor r4, r4, r2, ror #5
+    vmov r3, s4
+    eor r7, r7, r3, ror #11
+    vmov r2, s7
+    eor r8, r8, r2, ror #3
+    bic r2, r4, r6, ror #24
+    eor r2, r5, r2, ror #7
+    bic r3, r7, r4, ror #7
+    eor r3, r6, r3, ror #1
+    bic r6, r6, r5, ror #1
+    eor r6, r8, r6, ror #19
+    bic r5, r5, r8, ror #12
+    eor r5, r7, r5
+    bic r8, r8, r7, ror #20
+    eor r4, r4, r8, ror #5
+    stm r0!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #15
+    eor r10, r10, r3
+    eor r11, r11, r4, ror #24
+    eor r12, r12, r5, ror #9
+    eor lr, lr, r6, ror #21
+    ldr r5, [r1, #108]
+    ldr r6, [r1, #32]
+    ldr r4, [r1, #56]
+    ldr r7, [r1, #60]
+    ldr r8, [r1, #184]
+    vmov r2, s5
+    eor r5, r5, r2, ror #8
+    vmov r3, s6
+    eor r6, r6, r3, ror #17
+    vmov r2, s8
+    eor r4, r4, r2, ror #7
+    vmov r3, s0
+    eor r7, r7, r3, ror #18
+    vmov r2, s3
+    eor r8, r8, r2, ror #4
+    bic r2, r4, r6, ror #31
+    eor r2, r5, r2, ror #20
+    bic r3, r7, r4, ror #25
+    eor r3, r6, r3, ror #8
+    bic r6, r6, r5, ror #13
+    eor r6, r8, r6, ror #19
+    bic r5, r5, r8
+    eor r5, r7, r5, ror #5
+    bic r8, r8, r7, ror #27
+    eor r4, r4, r8, ror #12
+    stm r0!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #27
+    eor r10, r10, r3
+    eor r11, r11, r4, ror #17
+    eor r12, r12, r5, ror #16
+    eor lr, lr, r6, ror #21
+    sub r0, r0, #200
+    vmov r2, s10
+    vmov r3, s11
+    vmov r4, s12
+    vmov r5, s13
+    vmov r6, s14
+    eor r7, r6, r10, ror #7
+    vmov s0, r7
+    eor r7, lr, r3, ror #8
+    vmov s1, r7
+    eor r7, r2, r11, ror #29
+    vmov s2, r7
+    eor r7, r9, r4, ror #30
+    vmov s3, r7
+    eor r7, r3, r12, ror #23
+    vmov s4, r7
+    eor r7, r10, r5, ror #24
+    vmov s5, r7
+    eor r7, r4, lr, ror #7
+    vmov s6, r7
+    eor r7, r11, r6, ror #8
+    vmov s7, r7
+    eor r7, r5, r9, ror #25
+    vmov s8, r7
+    eor r7, r12, r2, ror #26
+    vmov s9, r7
+    ldr r2, [sp, #0]
+    ldr r5, [r0, #0]
+    ldr r6, [r0, #24]
+    ldr r4, [r0, #148]
+    ldr r7, [r0, #172]
+    ldr r8, [r0, #96]
+    ldr r2, [r2, #32]
+    vmov r3, s0
+    eor r5, r5, r3, ror #6
+    vmov r9, s2
+    eor r6, r6, r9, ror #5
+    vmov r10, s5
+    eor r4, r4, r10, ror #15
+    vmov r11, s7
+    eor r7, r7, r11, ror #15
+    vmov r12, s8
+    eor r8, r8, r12, ror #11
+    bic r9, r4, r6, ror #28
+    eor r9, r5, r9, ror #9
+    bic r10, r7, r4, ror #5
+    eor r10, r6, r10, ror #31
+    bic r11, r8, r7, ror #16
+    eor r11, r4, r11, ror #11
+    bic r12, r5, r8, ror #20
+    eor r12, r7, r12, ror #28
+    bic lr, r6, r5, ror #27
+    eor lr, r8, lr, ror #17
+    eor r9, r9, r2
+    stm r1!, {r9, r10, r11, r12, lr}
+    ldr r5, [r0, #12]
+    ldr r6, [r0, #36]
+    ldr r4, [r0, #140]
+    ldr r7, [r0, #164]
+    ldr r8, [r0, #188]
+    vmov r2, s6
+    eor r5, r5, r2, ror #24
+    vmov r3, s8
+    eors r6, r3
+    vmov r2, s1
+    eor r4, r4, r2, ror #5
+    vmov r3, s3
+    eor r7, r7, r3, ror #18
+    vmov r2, s5
+    eor r8, r8, r2, ror #31
+    bic r2, r4, r6, ror #29
+    eor r2, r5, r2, ror #7
+    bic r3, r7, r4, ror #8
+    eor r3, r6, r3, ror #27
+    bic r6, r6, r5, ror #28
+    eor r6, r8, r6, ror #12
+    bic r5, r5, r8, ror #24
+    eor r5, r7, r5, ror #1
+    bic r8, r8, r7, ror #7
+    eor r4, r4, r8, ror #17
+    stm r1!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #24
+    eor r10, r10, r3, ror #23
+    eor r11, r11, r4, ror #22
+    eor r12, r12, r5, ror #19
+    eor lr, lr, r6, ror #28
+    ldr r5, [r0, #104]
+    ldr r6, [r0, #28]
+    ldr r4, [r0, #152]
+    ldr r7, [r0, #76]
+    ldr r8, [r0, #80]
+    vmov r2, s3
+    eor r5, r5, r2, ror #18
+    vmov r3, s4
+    eor r6, r6, r3, ror #16
+    vmov r2, s7
+    eors r4, r2
+    vmov r3, s8
+    eor r7, r7, r3, ror #11
+    vmov r2, s0
+    eor r8, r8, r2, ror #11
+    bic r2, r4, r6, ror #10
+    eor r2, r5, r2, ror #4
+    bic r3, r7, r4, ror #26
+    eor r3, r6, r3, ror #28
+    bic r6, r6, r5, ror #18
+    eor r6, r8, r6, ror #9
+    bic r5, r5, r8, ror #5
+    eor r5, r7, r5, ror #22
+    bic r8, r8, r7, ror #5
+    eor r4, r4, r8, ror #1
+    stm r1!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #13
+    eor r10, r10, r3, ror #22
+    eor r11, r11, r4, ror #8
+    eor r12, r12, r5, ror #19
+    eor lr, lr, r6, ror #30
+    ldr r5, [r0, #116]
+    ldr r6, [r0, #20]
+    ldr r4, [r0, #44]
+    ldr r7, [r0, #168]
+    ldr r8, [r0, #92]
+    vmov r2, s9
+    eors r5, r2
+    vmov r3, s0
+    eor r6, r6, r3, ror #11
+    vmov r2, s2
+    eor r4, r4, r2, ror #27
+    vmov r3, s5
+    eor r7, r7, r3, ror #24
+    vmov r2, s6
+    eor r8, r8, r2, ror #8
+    bic r2, r4, r6, ror #9
+    eor r2, r5, r2, ror #8
+    bic r3, r7, r4, ror #18
+    eor r3, r6, r3, ror #5
+    bic r6, r6, r5, ror #15
+    eor r6, r8, r6, ror #15
+    bic r5, r5, r8, ror #2
+    eor r5, r7, r5, ror #10
+    bic r8, r8, r7, ror #20
+    eor r4, r4, r8, ror #26
+    stm r1!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #24
+    eor r10, r10, r3, ror #4
+    eor r11, r11, r4, ror #23
+    eor r12, r12, r5, ror #10
+    eor lr, lr, r6, ror #6
+    ldr r5, [r0, #8]
+    ldr r6, [r0, #132]
+    ldr r4, [r0, #156]
+    ldr r7, [r0, #160]
+    ldr r8, [r0, #84]
+    vmov r2, s4
+    eor r5, r5, r2, ror #16
+    vmov r3, s7
+    eor r6, r6, r3, ror #31
+    vmov r2, s9
+    eor r4, r4, r2, ror #16
+    vmov r3, s1
+    eor r7, r7, r3, ror #23
+    vmov r2, s2
+    eor r8, r8, r2, ror #18
+    bic r2, r4, r6, ror #1
+    eor r2, r5, r2, ror #3
+    bic r3, r7, r4, ror #8
+    eor r3, r6, r3, ror #23
+    bic r6, r6, r5, ror #28
+    eor r6, r8, r6, ror #22
+    bic r5, r5, r8, ror #14
+    eor r5, r7, r5, ror #5
+    bic r8, r8, r7, ror #13
+    eor r4, r4, r8, ror #11
+    stm r1!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #31
+    eor r10, r10, r3, ror #30
+    eor r11, r11, r4, ror #25
+    eor r12, r12, r5, ror #22
+    eor lr, lr, r6, ror #25
+    vmov s10, r9
+    vmov s11, r10
+    vmov s12, r11
+    vmov s13, r12
+    vmov s14, lr
+    ldr r2, [sp, #0]
+    ldr r5, [r0, #100]
+    ldr r6, [r0, #124]
+    ldr r4, [r0, #48]
+    ldr r7, [r0, #72]
+    ldr r8, [r0, #196]
+    ldr r2, [r2, #36]
+    vmov r3, s1
+    eor r5, r5, r3, ror #6
+    vmov r9, s3
+    eor r6, r6, r9, ror #5
+    vmov r10, s4
+    eor r4, r4, r10, ror #15
+    vmov r11, s6
+    eor r7, r7, r11, ror #15
+    vmov r12, s9
+    eor r8, r8, r12, ror #11
+    bic r9, r4, r6, ror #27
+    eor r9, r5, r9, ror #10
+    bic r10, r7, r4, ror #5
+    eor r10, r6, r10
+    bic r11, r8, r7, ror #17
+    eor r11, r4, r11, ror #10
+    bic r12, r5, r8, ror #20
+    eor r12, r7, r12, ror #27
+    bic lr, r6, r5, ror #27
+    eor lr, r8, lr, ror #17
+    eor r9, r9, r2
+    stm r1!, {r9, r10, r11, r12, lr}
+    ldr r5, [r0, #112]
+    ldr r6, [r0, #136]
+    ldr r4, [r0, #40]
+    ldr r7, [r0, #64]
+    ldr r8, [r0, #88]
+    vmov r2, s7
+    eor r5, r5, r2, ror #24
+    vmov r3, s9
+    eors r6, r3
+    vmov r2, s0
+    eor r4, r4, r2, ror #5
+    vmov r3, s2
+    eor r7, r7, r3, ror #18
+    vmov r2, s4
+    eor r8, r8, r2, ror #31
+    bic r2, r4, r6, ror #28
+    eor r2, r5, r2, ror #8
+    bic r3, r7, r4, ror #8
+    eor r3, r6, r3, ror #28
+    bic r6, r6, r5, ror #28
+    eor r6, r8, r6, ror #11
+    bic r5, r5, r8, ror #25
+    eor r5, r7, r5
+    bic r8, r8, r7, ror #7
+    eor r4, r4, r8, ror #17
+    stm r1!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #24
+    eor r10, r10, r3, ror #23
+    eor r11, r11, r4, ror #22
+    eor r12, r12, r5, ror #19
+    eor lr, lr, r6, ror #29
+    ldr r5, [r0, #4]
+    ldr r6, [r0, #128]
+    ldr r4, [r0, #52]
+    ldr r7, [r0, #176]
+    ldr r8, [r0, #180]
+    vmov r2, s2
+    eor r5, r5, r2, ror #18
+    vmov r3, s5
+    eor r6, r6, r3, ror #16
+    vmov r2, s6
+    eors r4, r2
+    vmov r3, s9
+    eor r7, r7, r3, ror #11
+    vmov r2, s1
+    eor r8, r8, r2, ror #11
+    bic r2, r4, r6, ror #9
+    eor r2, r5, r2, ror #4
+    bic r3, r7, r4, ror #27
+    eor r3, r6, r3, ror #28
+    bic r6, r6, r5, ror #19
+    eor r6, r8, r6, ror #9
+    bic r5, r5, r8, ror #4
+    eor r5, r7, r5, ror #23
+    bic r8, r8, r7, ror #5
+    eor r4, r4, r8
+    stm r1!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #14
+    eor r10, r10, r3, ror #22
+    eor r11, r11, r4, ror #8
+    eor r12, r12, r5, ror #18
+    eor lr, lr, r6, ror #30
+    ldr r5, [r0, #16]
+    ldr r6, [r0, #120]
+    ldr r4, [r0, #144]
+    ldr r7, [r0, #68]
+    ldr r8, [r0, #192]
+    vmov r2, s8
+    eors r5, r2
+    vmov r3, s1
+    eor r6, r6, r3, ror #11
+    vmov r2, s3
+    eor r4, r4, r2, ror #27
+    vmov r3, s4
+    eor r7, r7, r3, ror #24
+    vmov r2, s7
+    eor r8, r8, r2, ror #8
+    bic r2, r4, r6, ror #9
+    eor r2, r5, r2, ror #7
+    bic r3, r7, r4, ror #17
+    eor r3, r6, r3, ror #6
+    bic r6, r6, r5, ror #16
+    eor r6, r8, r6, ror #15
+    bic r5, r5, r8, ror #1
+    eor r5, r7, r5, ror #10
+    bic r8, r8, r7, ror #21
+    eor r4, r4, r8, ror #26
+    stm r1!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #25
+    eor r10, r10, r3, ror #4
+    eor r11, r11, r4, ror #22
+    eor r12, r12, r5, ror #10
+    eor lr, lr, r6, ror #6
+    ldr r5, [r0, #108]
+    ldr r6, [r0, #32]
+    ldr r4, [r0, #56]
+    ldr r7, [r0, #60]
+    ldr r8, [r0, #184]
+    vmov r2, s5
+    eor r5, r5, r2, ror #16
+    vmov r3, s6
+    eor r6, r6, r3, ror #31
+    vmov r2, s8
+    eor r4, r4, r2, ror #16
+    vmov r3, s0
+    eor r7, r7, r3, ror #23
+    vmov r2, s3
+    eor r8, r8, r2, ror #18
+    bic r2, r4, r6, ror #1
+    eor r2, r5, r2, ror #4
+    bic r3, r7, r4, ror #8
+    eor r3, r6, r3, ror #23
+    bic r6, r6, r5, ror #27
+    eor r6, r8, r6, ror #23
+    bic r5, r5, r8, ror #14
+    eor r5, r7, r5, ror #4
+    bic r8, r8, r7, ror #14
+    eor r4, r4, r8, ror #10
+    stm r1!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #31
+    eor r10, r10, r3, ror #31
+    eor r11, r11, r4, ror #25
+    eor r12, r12, r5, ror #22
+    eor lr, lr, r6, ror #25
+    sub r1, r1, #200
+    vmov r2, s10
+    vmov r3, s11
+    vmov r4, s12
+    vmov r5, s13
+    vmov r6, s14
+    eor r7, r6, r10, ror #16
+    vmov s0, r7
+    eor r7, lr, r3, ror #17
+    vmov s1, r7
+    eor r7, r2, r11, ror #9
+    vmov s2, r7
+    eor r7, r9, r4, ror #9
+    vmov s3, r7
+    eor r7, r3, r12, ror #31
+    vmov s4, r7
+    eor r7, r10, r5, ror #31
+    vmov s5, r7
+    eor r7, r4, lr, ror #10
+    vmov s6, r7
+    eor r7, r11, r6, ror #10
+    vmov s7, r7
+    eor r7, r5, r9, ror #27
+    vmov s8, r7
+    eor r7, r12, r2, ror #27
+    vmov s9, r7
+    ldr r2, [sp, #0]
+    ldr r5, [r1, #0]
+    ldr r6, [r1, #24]
+    ldr r4, [r1, #148]
+    ldr r7, [r1, #172]
+    ldr r8, [r1, #96]
+    ldr r2, [r2, #40]
+    vmov r3, s0
+    eor r5, r5, r3, ror #20
+    vmov r9, s2
+    eor r6, r6, r9, ror #4
+    vmov r10, s5
+    eor r4, r4, r10, ror #19
+    vmov r11, s7
+    eor r7, r7, r11, ror #27
+    vmov r12, s8
+    eor r8, r8, r12, ror #23
+    bic r9, r4, r6, ror #10
+    eor r9, r5, r9, ror #28
+    bic r10, r7, r4, ror #24
+    eor r10, r6, r10, ror #30
+    bic r11, r8, r7, ror #30
+    eor r11, r4, r11, ror #10
+    bic r12, r5, r8, ror #6
+    eor r12, r7, r12, ror #28
+    bic lr, r6, r5, ror #26
+    eor lr, r8, lr
+    eor r9, r9, r2
+    stm r0!, {r9, r10, r11, r12, lr}
+    ldr r5, [r1, #12]
+    ldr r6, [r1, #36]
+    ldr r4, [r1, #140]
+    ldr r7, [r1, #164]
+    ldr r8, [r1, #188]
+    vmov r2, s6
+    eor r5, r5, r2, ror #5
+    vmov r3, s8
+    eor r6, r6, r3, ror #20
+    vmov r2, s1
+    eor r4, r4, r2, ror #6
+    vmov r3, s3
+    eor r7, r7, r3, ror #23
+    vmov r2, s5
+    eor r8, r8, r2, ror #2
+    bic r2, r4, r6, ror #26
+    eor r2, r5, r2, ror #22
+    bic r3, r7, r4, ror #26
+    eor r3, r6, r3, ror #12
+    bic r6, r6, r5, ror #16
+    eor r6, r8, r6, ror #2
+    bic r5, r5, r8, ror #14
+    eor r5, r7, r5, ror #4
+    bic r8, r8, r7, ror #14
+    eor r4, r4, r8, ror #24
+    stm r0!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #22
+    eor r10, r10, r3
+    eor r11, r11, r4, ror #16
+    eor r12, r12, r5, ror #14
+    eor lr, lr, r6, ror #30
+    ldr r5, [r1, #104]
+    ldr r6, [r1, #28]
+    ldr r4, [r1, #152]
+    ldr r7, [r1, #76]
+    ldr r8, [r1, #80]
+    vmov r2, s3
+    eor r5, r5, r2, ror #27
+    vmov r3, s4
+    eor r6, r6, r3, ror #6
+    vmov r2, s7
+    eor r4, r4, r2, ror #19
+    vmov r3, s8
+    eor r7, r7, r3, ror #10
+    vmov r2, s0
+    eor r8, r8, r2, ror #21
+    bic r2, r4, r6, ror #18
+    eor r2, r5, r2, ror #6
+    bic r3, r7, r4, ror #20
+    eor r3, r6, r3, ror #26
+    bic r6, r6, r5, ror #8
+    eor r6, r8, r6, ror #6
+    bic r5, r5, r8, ror #18
+    eor r5, r7, r5, ror #14
+    bic r8, r8, r7
+    eor r4, r4, r8, ror #12
+    stm r0!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #4
+    eor r10, r10, r3, ror #22
+    eor r11, r11, r4, ror #14
+    eor r12, r12, r5, ror #18
+    eor lr, lr, r6, ror #16
+    ldr r5, [r1, #116]
+    ldr r6, [r1, #20]
+    ldr r4, [r1, #44]
+    ldr r7, [r1, #168]
+    ldr r8, [r1, #92]
+    vmov r2, s9
+    eor r5, r5, r2, ror #17
+    vmov r3, s0
+    eor r6, r6, r3, ror #28
+    vmov r2, s2
+    eor r4, r4, r2, ror #5
+    vmov r3, s5
+    eor r7, r7, r3, ror #5
+    vmov r2, s6
+    eor r8, r8, r2, ror #15
+    bic r2, r4, r6, ror #16
+    eor r2, r5, r2, ror #16
+    bic r3, r7, r4, ror #30
+    eor r3, r6, r3, ror #18
+    bics r6, r5
+    eor r6, r8, r6, ror #8
+    bic r5, r5, r8, ror #24
+    eor r5, r7, r5, ror #14
+    bic r8, r8, r7, ror #26
+    eor r4, r4, r8, ror #8
+    stm r0!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #6
+    eor r10, r10, r3
+    eor r11, r11, r4, ror #26
+    eor r12, r12, r5, ror #20
+    eor lr, lr, r6, ror #24
+    ldr r5, [r1, #8]
+    ldr r6, [r1, #132]
+    ldr r4, [r1, #156]
+    ldr r7, [r1, #160]
+    ldr r8, [r1, #84]
+    vmov r2, s4
+    eor r5, r5, r2, ror #28
+    vmov r3, s7
+    eor r6, r6, r3, ror #18
+    vmov r2, s9
+    eor r4, r4, r2, ror #19
+    vmov r3, s1
+    eor r7, r7, r3, ror #27
+    vmov r2, s2
+    eor r8, r8, r2, ror #29
+    bic r2, r4, r6, ror #30
+    eor r2, r5, r2, ror #20
+    bic r3, r7, r4, ror #26
+    eor r3, r6, r3, ror #8
+    bic r6, r6, r5, ror #14
+    eor r6, r8, r6, ror #26
+    bic r5, r5, r8, ror #24
+    eor r5, r7, r5, ror #6
+    bic r8, r8, r7, ror #2
+    eor r4, r4, r8, ror #4
+    stm r0!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #10
+    eor r10, r10, r3, ror #22
+    eor r11, r11, r4, ror #2
+    eor r12, r12, r5
+    eor lr, lr, r6, ror #28
+    vmov s10, r9
+    vmov s11, r10
+    vmov s12, r11
+    vmov s13, r12
+    vmov s14, lr
+    ldr r2, [sp, #0]
+    ldr r5, [r1, #100]
+    ldr r6, [r1, #124]
+    ldr r4, [r1, #48]
+    ldr r7, [r1, #72]
+    ldr r8, [r1, #196]
+    ldr r2, [r2, #44]
+    vmov r3, s1
+    eor r5, r5, r3, ror #20
+    vmov r9, s3
+    eor r6, r6, r9, ror #4
+    vmov r10, s4
+    eor r4, r4, r10, ror #20
+    vmov r11, s6
+    eor r7, r7, r11, ror #27
+    vmov r12, s9
+    eor r8, r8, r12, ror #24
+    bic r9, r4, r6, ror #10
+    eor r9, r5, r9, ror #28
+    bic r10, r7, r4, ror #24
+    eor r10, r6, r10, ror #30
+    bic r11, r8, r7, ror #30
+    eor r11, r4, r11, ror #10
+    bic r12, r5, r8, ror #6
+    eor r12, r7, r12, ror #28
+    bic lr, r6, r5, ror #26
+    eor lr, r8, lr
+    eor r9, r9, r2
+    stm r0!, {r9, r10, r11, r12, lr}
+    ldr r5, [r1, #112]
+    ldr r6, [r1, #136]
+    ldr r4, [r1, #40]
+    ldr r7, [r1, #64]
+    ldr r8, [r1, #88]
+    vmov r2, s7
+    eor r5, r5, r2, ror #5
+    vmov r3, s9
+    eor r6, r6, r3, ror #20
+    vmov r2, s0
+    eor r4, r4, r2, ror #7
+    vmov r3, s2
+    eor r7, r7, r3, ror #23
+    vmov r2, s4
+    eor r8, r8, r2, ror #3
+    bic r2, r4, r6, ror #27
+    eor r2, r5, r2, ror #21
+    bic r3, r7, r4, ror #25
+    eor r3, r6, r3, ror #12
+    bic r6, r6, r5, ror #16
+    eor r6, r8, r6, ror #3
+    bic r5, r5, r8, ror #13
+    eor r5, r7, r5, ror #4
+    bic r8, r8, r7, ror #15
+    eor r4, r4, r8, ror #24
+    stm r0!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #23
+    eor r10, r10, r3, ror #1
+    eor r11, r11, r4, ror #16
+    eor r12, r12, r5, ror #15
+    eor lr, lr, r6, ror #30
+    ldr r5, [r1, #4]
+    ldr r6, [r1, #128]
+    ldr r4, [r1, #52]
+    ldr r7, [r1, #176]
+    ldr r8, [r1, #180]
+    vmov r2, s2
+    eor r5, r5, r2, ror #27
+    vmov r3, s5
+    eor r6, r6, r3, ror #5
+    vmov r2, s6
+    eor r4, r4, r2, ror #18
+    vmov r3, s9
+    eor r7, r7, r3, ror #11
+    vmov r2, s1
+    eor r8, r8, r2, ror #21
+    bic r2, r4, r6, ror #18
+    eor r2, r5, r2, ror #6
+    bic r3, r7, r4, ror #21
+    eor r3, r6, r3, ror #25
+    bic r6, r6, r5, ror #8
+    eor r6, r8, r6, ror #7
+    bic r5, r5, r8, ror #17
+    eor r5, r7, r5, ror #15
+    bic r8, r8, r7
+    eor r4, r4, r8, ror #11
+    stm r0!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #5
+    eor r10, r10, r3, ror #23
+    eor r11, r11, r4, ror #15
+    eor r12, r12, r5, ror #18
+    eor lr, lr, r6, ror #16
+    ldr r5, [r1, #16]
+    ldr r6, [r1, #120]
+    ldr r4, [r1, #144]
+    ldr r7, [r1, #68]
+    ldr r8, [r1, #192]
+    vmov r2, s8
+    eor r5, r5, r2, ror #16
+    vmov r3, s1
+    eor r6, r6, r3, ror #28
+    vmov r2, s3
+    eor r4, r4, r2, ror #5
+    vmov r3, s4
+    eor r7, r7, r3, ror #5
+    vmov r2, s7
+    eor r8, r8, r2, ror #15
+    bic r2, r4, r6, ror #16
+    eor r2, r5, r2, ror #15
+    bic r3, r7, r4, ror #29
+    eor r3, r6, r3, ror #19
+    bic r6, r6, r5, ror #1
+    eor r6, r8, r6, ror #7
+    bic r5, r5, r8, ror #24
+    eor r5, r7, r5, ror #14
+    bic r8, r8, r7, ror #26
+    eor r4, r4, r8, ror #9
+    stm r0!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #7
+    eor r10, r10, r3
+    eor r11, r11, r4, ror #26
+    eor r12, r12, r5, ror #21
+    eor lr, lr, r6, ror #25
+    ldr r5, [r1, #108]
+    ldr r6, [r1, #32]
+    ldr r4, [r1, #56]
+    ldr r7, [r1, #60]
+    ldr r8, [r1, #184]
+    vmov r2, s5
+    eor r5, r5, r2, ror #27
+    vmov r3, s6
+    eor r6, r6, r3, ror #18
+    vmov r2, s8
+    eor r4, r4, r2, ror #18
+    vmov r3, s0
+    eor r7, r7, r3, ror #28
+    vmov r2, s3
+    eor r8, r8, r2, ror #28
+    bic r2, r4, r6, ror #29
+    eor r2, r5, r2, ror #20
+    bic r3, r7, r4, ror #27
+    eor r3, r6, r3, ror #8
+    bic r6, r6, r5, ror #15
+    eor r6, r8, r6, ror #25
+    bic r5, r5, r8, ror #24
+    eor r5, r7, r5, ror #7
+    bic r8, r8, r7, ror #1
+    eor r4, r4, r8, ror #4
+    stm r0!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #11
+    eor r10, r10, r3, ror #22
+    eor r11, r11, r4, ror #3
+    eor r12, r12, r5
+    eor lr, lr, r6, ror #29
+    sub r0, r0, #200
+    vmov r2, s10
+    vmov r3, s11
+    vmov r4, s12
+    vmov r5, s13
+    vmov r6, s14
+    eor r7, r6, r10, ror #31
+    vmov s0, r7
+    eor r7, lr, r3
+    vmov s1, r7
+    eor r7, r2, r11, ror #27
+    vmov s2, r7
+    eor r7, r9, r4, ror #28
+    vmov s3, r7
+    eor r7, r3, r12, ror #29
+    vmov s4, r7
+    eor r7, r10, r5, ror #30
+    vmov s5, r7
+    eor r7, r4, lr, ror #9
+    vmov s6, r7
+    eor r7, r11, r6, ror #10
+    vmov s7, r7
+    eor r7, r5, r9, ror #27
+    vmov s8, r7
+    eor r7, r12, r2, ror #28
+    vmov s9, r7
+    ldr r2, [sp, #0]
+    ldr r5, [r0, #0]
+    ldr r6, [r0, #24]
+    ldr r4, [r0, #148]
+    ldr r7, [r0, #172]
+    ldr r8, [r0, #96]
+    ldr r2, [r2, #48]
+    vmov r3, s0
+    eor r5, r5, r3, ror #6
+    vmov r9, s2
+    eor r6, r6, r9, ror #26
+    vmov r10, s5
+    eor r4, r4, r10, ror #27
+    vmov r11, s7
+    eor r7, r7, r11, ror #3
+    vmov r12, s8
+    eor r8, r8, r12, ror #2
+    bic r9, r4, r6, ror #27
+    eor r9, r5, r9, ror #21
+    bic r10, r7, r4, ror #7
+    eor r10, r6, r10, ror #30
+    bic r11, r8, r7, ror #19
+    eor r11, r4, r11, ror #6
+    bic r12, r5, r8, ror #27
+    eor r12, r7, r12, ror #18
+    bic lr, r6, r5, ror #16
+    eor lr, r8, lr, ror #21
+    eor r9, r9, r2
+    stm r1!, {r9, r10, r11, r12, lr}
+    ldr r5, [r0, #12]
+    ldr r6, [r0, #36]
+    ldr r4, [r0, #140]
+    ldr r7, [r0, #164]
+    ldr r8, [r0, #188]
+    vmov r2, s6
+    eor r5, r5, r2, ror #24
+    vmov r3, s8
+    eors r6, r3
+    vmov r2, s1
+    eor r4, r4, r2, ror #1
+    vmov r3, s3
+    eor r7, r7, r3, ror #26
+    vmov r2, s5
+    eor r8, r8, r2, ror #7
+    bic r2, r4, r6, ror #23
+    eor r2, r5, r2, ror #13
+    bic r3, r7, r4, ror #20
+    eor r3, r6, r3, ror #21
+    bic r6, r6, r5, ror #28
+    eor r6, r8, r6, ror #26
+    bic r5, r5, r8, ror #10
+    eor r5, r7, r5, ror #7
+    bic r8, r8, r7, ror #15
+    eor r4, r4, r8, ror #29
+    stm r1!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #22
+    eor r10, r10, r3, ror #10
+    eor r11, r11, r4, ror #14
+    eor r12, r12, r5, ror #1
+    eor lr, lr, r6, ror #5
+    ldr r5, [r0, #104]
+    ldr r6, [r0, #28]
+    ldr r4, [r0, #152]
+    ldr r7, [r0, #76]
+    ldr r8, [r0, #80]
+    vmov r2, s3
+    eor r5, r5, r2, ror #26
+    vmov r3, s4
+    eor r6, r6, r3, ror #26
+    vmov r2, s7
+    eor r4, r4, r2, ror #6
+    vmov r3, s8
+    eor r7, r7, r3, ror #6
+    vmov r2, s0
+    eor r8, r8, r2, ror #28
+    bic r2, r4, r6
+    eor r2, r5, r2, ror #4
+    bic r3, r7, r4, ror #15
+    eor r3, r6, r3, ror #17
+    bic r6, r6, r5, ror #28
+    eor r6, r8, r6, ror #8
+    bic r5, r5, r8, ror #28
+    eor r5, r7, r5, ror #11
+    bic r8, r8, r7, ror #25
+    eor r4, r4, r8, ror #24
+    stm r1!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #5
+    eor r10, r10, r3, ror #25
+    eor r11, r11, r4, ror #20
+    eor r12, r12, r5, ror #12
+    eor lr, lr, r6, ror #6
+    ldr r5, [r0, #116]
+    ldr r6, [r0, #20]
+    ldr r4, [r0, #44]
+    ldr r7, [r0, #168]
+    ldr r8, [r0, #92]
+    vmov r2, s9
+    eor r5, r5, r2, ror #30
+    vmov r3, s0
+    eor r6, r6, r3, ror #16
+    vmov r2, s2
+    eor r4, r4, r2, ror #4
+    vmov r3, s5
+    eor r7, r7, r3, ror #16
+    vmov r2, s6
+    eor r8, r8, r2, ror #24
+    bic r2, r4, r6, ror #13
+    eor r2, r5, r2, ror #31
+    bic r3, r7, r4, ror #9
+    eor r3, r6, r3, ror #10
+    bic r6, r6, r5, ror #20
+    eor r6, r8, r6, ror #28
+    bic r5, r5, r8, ror #16
+    eor r5, r7, r5, ror #10
+    bic r8, r8, r7, ror #6
+    eor r4, r4, r8, ror #17
+    stm r1!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #24
+    eor r10, r10, r3, ror #20
+    eor r11, r11, r4, ror #2
+    eor r12, r12, r5
+    eor lr, lr, r6, ror #13
+    ldr r5, [r0, #8]
+    ldr r6, [r0, #132]
+    ldr r4, [r0, #156]
+    ldr r7, [r0, #160]
+    ldr r8, [r0, #84]
+    vmov r2, s4
+    eor r5, r5, r2, ror #10
+    vmov r3, s7
+    eor r6, r6, r3, ror #9
+    vmov r2, s9
+    eor r4, r4, r2, ror #14
+    vmov r3, s1
+    eor r7, r7, r3, ror #31
+    vmov r2, s2
+    eor r8, r8, r2, ror #4
+    bic r2, r4, r6, ror #21
+    eor r2, r5, r2, ror #5
+    bic r3, r7, r4, ror #16
+    eor r3, r6, r3, ror #27
+    bic r6, r6, r5, ror #6
+    eor r6, r8, r6, ror #28
+    bic r5, r5, r8, ror #30
+    eor r5, r7, r5, ror #11
+    bic r8, r8, r7, ror #23
+    eor r4, r4, r8, ror #25
+    stm r1!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #29
+    eor r10, r10, r3, ror #7
+    eor r11, r11, r4, ror #13
+    eor r12, r12, r5, ror #4
+    eor lr, lr, r6
+    vmov s10, r9
+    vmov s11, r10
+    vmov s12, r11
+    vmov s13, r12
+    vmov s14, lr
+    ldr r2, [sp, #0]
+    ldr r5, [r0, #100]
+    ldr r6, [r0, #124]
+    ldr r4, [r0, #48]
+    ldr r7, [r0, #72]
+    ldr r8, [r0, #196]
+    ldr r2, [r2, #52]
+    vmov r3, s1
+    eor r5, r5, r3, ror #6
+    vmov r9, s3
+    eor r6, r6, r9, ror #25
+    vmov r10, s4
+    eor r4, r4, r10, ror #28
+    vmov r11, s6
+    eor r7, r7, r11, ror #4
+    vmov r12, s9
+    eor r8, r8, r12, ror #1
+    bic r9, r4, r6, ror #28
+    eor r9, r5, r9, ror #21
+    bic r10, r7, r4, ror #7
+    eor r10, r6, r10, ror #29
+    bic r11, r8, r7, ror #18
+    eor r11, r4, r11, ror #7
+    bic r12, r5, r8, ror #28
+    eor r12, r7, r12, ror #18
+    bic lr, r6, r5, ror #15
+    eor lr, r8, lr, ror #21
+    eor r9, r9, r2
+    stm r1!, {r9, r10, r11, r12, lr}
+    ldr r5, [r0, #112]
+    ldr r6, [r0, #136]
+    ldr r4, [r0, #40]
+    ldr r7, [r0, #64]
+    ldr r8, [r0, #88]
+    vmov r2, s7
+    eor r5, r5, r2, ror #24
+    vmov r3, s9
+    eors r6, r3
+    vmov r2, s0
+    eor r4, r4, r2, ror #2
+    vmov r3, s2
+    eor r7, r7, r3, ror #26
+    vmov r2, s4
+    eor r8, r8, r2, ror #8
+    bic r2, r4, r6, ror #23
+    eor r2, r5, r2, ror #13
+    bic r3, r7, r4, ror #19
+    eor r3, r6, r3, ror #22
+    bic r6, r6, r5, ror #28
+    eor r6, r8, r6, ror #26
+    bic r5, r5, r8, ror #10
+    eor r5, r7, r5, ror #6
+    bic r8, r8, r7, ror #16
+    eor r4, r4, r8, ror #29
+    stm r1!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #22
+    eor r10, r10, r3, ror #9
+    eor r11, r11, r4, ror #14
+    eor r12, r12, r5, ror #2
+    eor lr, lr, r6, ror #4
+    ldr r5, [r0, #4]
+    ldr r6, [r0, #128]
+    ldr r4, [r0, #52]
+    ldr r7, [r0, #176]
+    ldr r8, [r0, #180]
+    vmov r2, s2
+    eor r5, r5, r2, ror #26
+    vmov r3, s5
+    eor r6, r6, r3, ror #26
+    vmov r2, s6
+    eor r4, r4, r2, ror #6
+    vmov r3, s9
+    eor r7, r7, r3, ror #5
+    vmov r2, s1
+    eor r8, r8, r2, ror #27
+    bic r2, r4, r6, ror #31
+    eor r2, r5, r2, ror #4
+    bic r3, r7, r4, ror #15
+    eor r3, r6, r3, ror #18
+    bic r6, r6, r5, ror #29
+    eor r6, r8, r6, ror #7
+    bic r5, r5, r8, ror #28
+    eor r5, r7, r5, ror #11
+    bic r8, r8, r7, ror #25
+    eor r4, r4, r8, ror #24
+    stm r1!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #6
+    eor r10, r10, r3, ror #24
+    eor r11, r11, r4, ror #21
+    eor r12, r12, r5, ror #13
+    eor lr, lr, r6, ror #6
+    ldr r5, [r0, #16]
+    ldr r6, [r0, #120]
+    ldr r4, [r0, #144]
+    ldr r7, [r0, #68]
+    ldr r8, [r0, #192]
+    vmov r2, s8
+    eor r5, r5, r2, ror #30
+    vmov r3, s1
+    eor r6, r6, r3, ror #15
+    vmov r2, s3
+    eor r4, r4, r2, ror #3
+    vmov r3, s4
+    eor r7, r7, r3, ror #16
+    vmov r2, s7
+    eor r8, r8, r2, ror #24
+    bic r2, r4, r6, ror #13
+    eor r2, r5, r2, ror #31
+    bic r3, r7, r4, ror #9
+    eor r3, r6, r3, ror #10
+    bic r6, r6, r5, ror #20
+    eor r6, r8, r6, ror #29
+    bic r5, r5, r8, ror #15
+    eor r5, r7, r5, ror #10
+    bic r8, r8, r7, ror #7
+    eor r4, r4, r8, ror #16
+    stm r1!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #25
+    eor r10, r10, r3, ror #20
+    eor r11, r11, r4, ror #3
+    eor r12, r12, r5, ror #1
+    eor lr, lr, r6, ror #12
+    ldr r5, [r0, #108]
+    ldr r6, [r0, #32]
+    ldr r4, [r0, #56]
+    ldr r7, [r0, #60]
+    ldr r8, [r0, #184]
+    vmov r2, s5
+    eor r5, r5, r2, ror #10
+    vmov r3, s6
+    eor r6, r6, r3, ror #10
+    vmov r2, s8
+    eor r4, r4, r2, ror #14
+    vmov r3, s0
+    eors r7, r3
+    vmov r2, s3
+    eor r8, r8, r2, ror #4
+    bic r2, r4, r6, ror #20
+    eor r2, r5, r2, ror #6
+    bic r3, r7, r4, ror #17
+    eor r3, r6, r3, ror #27
+    bic r6, r6, r5, ror #6
+    eor r6, r8, r6, ror #28
+    bic r5, r5, r8, ror #30
+    eor r5, r7, r5, ror #11
+    bic r8, r8, r7, ror #23
+    eor r4, r4, r8, ror #24
+    stm r1!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #29
+    eor r10, r10, r3, ror #6
+    eor r11, r11, r4, ror #14
+    eor r12, r12, r5, ror #4
+    eor lr, lr, r6, ror #31
+    sub r1, r1, #200
+    ldr r0, [sp, #212]
+    vmov r2, s10
+    vmov r3, s11
+    vmov r4, s12
+    vmov r5, s13
+    vmov r6, s14
+    eor r7, r6, r10, ror #21
+    vmov s0, r7
+    eor r7, lr, r3, ror #20
+    vmov s1, r7
+    eor r7, r2, r11, ror #20
+    vmov s2, r7
+    eor r7, r9, r4, ror #21
+    vmov s3, r7
+    eor r7, r3, r12, ror #29
+    vmov s4, r7
+    eor r7, r10, r5, ror #29
+    vmov s5, r7
+    eor r7, r4, lr, ror #6
+    vmov s6, r7
+    eor r7, r11, r6, ror #6
+    vmov s7, r7
+    eor r7, r5, r9, ror #17
+    vmov s8, r7
+    eor r7, r12, r2, ror #18
+    vmov s9, r7
+    ldr r2, [sp, #0]
+    ldr r5, [r1, #0]
+    ldr r6, [r1, #24]
+    ldr r4, [r1, #148]
+    ldr r7, [r1, #172]
+    ldr r8, [r1, #96]
+    ldr r2, [r2, #56]
+    vmov r3, s0
+    eor r5, r5, r3, ror #27
+    vmov r9, s2
+    eor r6, r6, r9, ror #6
+    vmov r10, s5
+    eor r4, r4, r10, ror #7
+    vmov r11, s7
+    eor r7, r7, r11, ror #6
+    vmov r12, s8
+    eor r8, r8, r12, ror #19
+    bic r9, r4, r6, ror #16
+    eor r9, r5, r9, ror #20
+    bic r10, r7, r4, ror #16
+    eor r10, r6, r10
+    bic r11, r8, r7, ror #16
+    eor r11, r4, r11
+    bic r12, r5, r8, ror #20
+    eor r12, r12, r7, ror #4
+    bic lr, r6, r5, ror #28
+    eor lr, r8, lr, ror #16
+    eor r9, r9, r2
+    ror r10, r10, #4
+    ror r11, r11, #20
+    ror lr, lr, #20
+    stm r0!, {r9, r10, r11, r12, lr}
+    vmov s10, r9
+    vmov s11, r10
+    vmov s12, r11
+    vmov s13, r12
+    vmov s14, lr
+    ldr r2, [sp, #0]
+    ldr r5, [r1, #100]
+    ldr r6, [r1, #124]
+    ldr r4, [r1, #48]
+    ldr r7, [r1, #72]
+    ldr r8, [r1, #196]
+    ldr r2, [r2, #60]
+    vmov r3, s1
+    eor r5, r5, r3, ror #28
+    vmov r9, s3
+    eor r6, r6, r9, ror #6
+    vmov r10, s4
+    eor r4, r4, r10, ror #7
+    vmov r11, s6
+    eor r7, r7, r11, ror #7
+    vmov r12, s9
+    eor r8, r8, r12, ror #19
+    bic r9, r4, r6, ror #16
+    eor r9, r5, r9, ror #20
+    bic r10, r7, r4, ror #16
+    eor r10, r6, r10
+    bic r11, r8, r7, ror #16
+    eor r11, r4, r11
+    bic r12, r5, r8, ror #20
+    eor r12, r12, r7, ror #4
+    bic lr, r6, r5, ror #28
+    eor lr, r8, lr, ror #16
+    eor r9, r9, r2
+    ror r10, r10, #4
+    ror r11, r11, #20
+    ror lr, lr, #20
+    stm r0!, {r9, r10, r11, r12, lr}
+    add sp, sp, #216
+    pop {r3-r11, pc}
     .size pqmcu_keccak_f1600_bi32_m4, .-pqmcu_keccak_f1600_bi32_m4
     .size pqmcu_keccak_f1600_bi32_m4_from, .-pqmcu_keccak_f1600_bi32_m4_from
+    .size pqmcu_keccak_f1600_bi32_m4_grind, .-pqmcu_keccak_f1600_bi32_m4_grind

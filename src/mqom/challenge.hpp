@@ -107,15 +107,28 @@ inline void grind_scalar(const Dims& d, const uint8_t* h, uint8_t nonce[4], uint
         uint32_t me, mo;
         interleave64(uint64_t(wmask) << os, me, mo);
         const uint32_t pe = pre.w[nl], po = pre.w[25 + nl];
+        // Whole challenge in the first 40 output bytes (category 1): the
+        // permutation's last round computes only them (plane 0).
+        const bool plane0 = len <= 40;
         for (uint32_t ctr = 0;; ++ctr) {
             uint32_t ie, io;
             interleave64(uint64_t(ctr) << ns, ie, io);
             pre.w[nl] = pe ^ ie;
             pre.w[25 + nl] = po ^ io;
-            hash::keccak_f1600_public(pre, st);
-            if (((st.w[ol] & me) | (st.w[25 + ol] & mo)) != 0) continue;
-            uint8_t buf[2 * kMaxTau];
-            hash::keccak_extract_bytes(st, 0, buf, len - 2);
+            uint8_t buf[2 * kMaxTau + 2];
+            if (plane0) {
+                uint32_t p[10];
+                hash::keccak_f1600_public_plane0(pre, st, p);
+                if (((p[ol] & me) | (p[5 + ol] & mo)) != 0) continue;
+                for (unsigned x = 0; x < 5; ++x) {
+                    const uint64_t v = hash::keccak_deinterleave(p[x], p[5 + x]);
+                    for (unsigned b = 0; b < 8; ++b) buf[8 * x + b] = uint8_t(v >> (8 * b));
+                }
+            } else {
+                hash::keccak_f1600_public(pre, st);
+                if (((st.w[ol] & me) | (st.w[25 + ol] & mo)) != 0) continue;
+                hash::keccak_extract_bytes(st, 0, buf, len - 2);
+            }
             for (uint32_t e = 0; e < d.tau; ++e)
                 i_star[e] = uint16_t((buf[2 * e] | (uint32_t(buf[2 * e + 1]) << 8)) & nmask);
             if (!accept(static_cast<const uint16_t*>(i_star))) continue;
