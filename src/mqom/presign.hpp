@@ -117,6 +117,9 @@ struct PreSignScheme {
         std::memcpy(sig, p, head_bytes);
         const uint8_t* mseed = p + head_bytes;
         std::memcpy(sig + d.off_pdx(), p + head_bytes + S, pdx_all_bytes);
+        // Published as they are (the mask, derived from sk, is gone); mseed stays secret.
+        ct_unpoison(sig, head_bytes);
+        ct_unpoison(sig + d.off_pdx(), pdx_all_bytes);
         uint8_t h[2 * S];
         detail::fs_hash<dims.sec>(d, sk, sig + d.off_com1(), sig + d.off_com2(), digest, h);
         uint16_t i_star[detail::kMaxTau];
