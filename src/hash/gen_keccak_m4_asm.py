@@ -427,25 +427,13 @@ def main():
         w("    .word " + ", ".join(f"0x{v:08X}" for v in table[i:i + 6]))
     w("    .section .text.pqmcu_keccak_f1600_bi32_m4, \"ax\", %progbits")
     w("    .align 2")
-    # Two entries, one body: in place (r1 = r0, stack buffer and s0-s14
-    # wiped at the end), or from src (r0) to dst (r1) for public data (no
-    # wipe; grinding: the prefix state is not copied per try). dst waits in
-    # s15 and becomes the state pointer after the first round of a block
-    # (that round reads src into the stack buffer; r0 = dst again in later
-    # blocks, where the reload changes nothing).
-    # Grinding entry (public data, no wipe): src -> dst as _from, but the
-    # last block is the straight-line code after the loop, whose last round
-    # computes output plane 0 only (the first 40 output bytes) into out
-    # (10 words: even halves of lanes 0..4, then odd halves); dst is scratch.
-    w("    .global pqmcu_keccak_f1600_bi32_m4_grind")
-    w("    .type pqmcu_keccak_f1600_bi32_m4_grind, %function")
-    w("    .thumb_func")
-    w("pqmcu_keccak_f1600_bi32_m4_grind:")
-    w("    push {r3-r11, lr}")
-    w(f"    sub sp, sp, #{FRAME}")
-    w(f"    str r2, [sp, #{OUT}]")
-    w("    movs r2, #2")
-    w("    b.w 2f")
+    # Entries, one body: in place (r1 = r0, stack buffer and s0-s14 wiped at
+    # the end), or from src (r0) to dst (r1) for public data (no wipe;
+    # grinding: the prefix state is not copied per try). dst waits in s15 and
+    # becomes the state pointer after the first round of a block (that round
+    # reads src into the stack buffer; r0 = dst again in later blocks, where
+    # the reload changes nothing). The WIPE slot: 1 wipe, 0 no wipe, else the
+    # (Thumb) address where the grinding entry's last block goes on.
     w("    .global pqmcu_keccak_f1600_bi32_m4_from")
     w("    .type pqmcu_keccak_f1600_bi32_m4_from, %function")
     w("    .thumb_func")
@@ -453,7 +441,7 @@ def main():
     w("    push {r3-r11, lr}")
     w(f"    sub sp, sp, #{FRAME}")
     w("    movs r2, #0")
-    w("    b.w 2f")
+    w("    b.w .Lpqmcu_kf_common")
     w("    .global pqmcu_keccak_f1600_bi32_m4")
     w("    .type pqmcu_keccak_f1600_bi32_m4, %function")
     w("    .thumb_func")
@@ -462,7 +450,7 @@ def main():
     w(f"    sub sp, sp, #{FRAME}")
     w("    mov r1, r0")
     w("    movs r2, #1")
-    w("2:")
+    w(".Lpqmcu_kf_common:")
     w(f"    str r2, [sp, #{WIPE}]")
     w("    vmov s15, r1")
     w("    movw r2, #:lower16:pqmcu_keccak_rc_m4")
@@ -472,8 +460,8 @@ def main():
     w(f"    str r2, [sp, #{CNT}]")
     w(f"    add r1, sp, #{TOFF}")
     w(f"    ldr r2, [sp, #{WIPE}]")
-    w("    cmp r2, #2")
-    w("    bne.w 5f")
+    w("    cmp r2, #1")
+    w("    bls.w 5f")
     if 24 // R > 1:
         w(f"    movs r2, #{24 // R - 1}")
         w(f"    str r2, [sp, #{CNT}]")
@@ -483,8 +471,9 @@ def main():
         w("    " + text(op))
     if 24 // R == 1:
         w(f"    ldr r2, [sp, #{WIPE}]")
-        w("    cmp r2, #2")
-        w("    beq.w 4f")
+        w("    cmp r2, #1")
+        w("    bls.w 1f")
+        w("    bx r2")
     w("1:")
     for i, op in enumerate(ins):
         if i == first_end:
@@ -498,10 +487,11 @@ def main():
     w(f"    str r2, [sp, #{CNT}]")
     w("    bne.w 1b")
     w(f"    ldr r2, [sp, #{WIPE}]")
-    w("    cmp r2, #2")
-    w("    beq.w 4f")
-    w("    cmp r2, #0")
-    w("    beq.w 3f")
+    w("    cmp r2, #1")
+    w("    bls.w 6f")
+    w("    bx r2")
+    w("6:")
+    w("    bne.w 3f")
     w("    @ the stack buffer (r1) and s0-s14 hold state: clear them")
     zero = ["r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "lr"]
     for r in zero:
@@ -516,14 +506,34 @@ def main():
     w("3:")
     w(f"    add sp, sp, #{FRAME}")
     w("    pop {r3-r11, pc}")
-    w("4:")
-    w("    @ grinding entry: the last block, output plane 0 of its last round")
+    w("    .size pqmcu_keccak_f1600_bi32_m4, .-pqmcu_keccak_f1600_bi32_m4")
+    w("    .size pqmcu_keccak_f1600_bi32_m4_from, .-pqmcu_keccak_f1600_bi32_m4_from")
+    # Grinding entry (public data, no wipe), a section of its own (dropped by
+    # the linker where nothing grinds, e.g. a verify-only firmware): src ->
+    # dst as _from, but the last block is the straight-line code below,
+    # whose last round computes output plane 0 only (the first 40 output
+    # bytes) into out (10 words: even halves of lanes 0..4, then odd
+    # halves); dst is scratch. The common code reaches it through the
+    # address in the WIPE slot (no reference from there to here).
+    w("    .section .text.pqmcu_keccak_f1600_bi32_m4_grind, \"ax\", %progbits")
+    w("    .align 2")
+    w("    .global pqmcu_keccak_f1600_bi32_m4_grind")
+    w("    .type pqmcu_keccak_f1600_bi32_m4_grind, %function")
+    w("    .thumb_func")
+    w("pqmcu_keccak_f1600_bi32_m4_grind:")
+    w("    push {r3-r11, lr}")
+    w(f"    sub sp, sp, #{FRAME}")
+    w(f"    str r2, [sp, #{OUT}]")
+    w("    adr r2, .Lpqmcu_kf_grind_tail")
+    w("    adds r2, r2, #1")
+    w("    b.w .Lpqmcu_kf_common")
+    w("    .align 2")
+    w(".Lpqmcu_kf_grind_tail:")
+    w("    @ the last block, output plane 0 of its last round")
     for op in grind:
         w("    " + text(op))
     w(f"    add sp, sp, #{FRAME}")
     w("    pop {r3-r11, pc}")
-    w("    .size pqmcu_keccak_f1600_bi32_m4, .-pqmcu_keccak_f1600_bi32_m4")
-    w("    .size pqmcu_keccak_f1600_bi32_m4_from, .-pqmcu_keccak_f1600_bi32_m4_from")
     w("    .size pqmcu_keccak_f1600_bi32_m4_grind, .-pqmcu_keccak_f1600_bi32_m4_grind")
     print("\n".join(out))
 

@@ -21,15 +21,6 @@ pqmcu_keccak_rc_m4:
     .word 0x00000000, 0x80000088, 0x00000001, 0x00008000, 0x00000000, 0x80008082
     .section .text.pqmcu_keccak_f1600_bi32_m4, "ax", %progbits
     .align 2
-    .global pqmcu_keccak_f1600_bi32_m4_grind
-    .type pqmcu_keccak_f1600_bi32_m4_grind, %function
-    .thumb_func
-pqmcu_keccak_f1600_bi32_m4_grind:
-    push {r3-r11, lr}
-    sub sp, sp, #216
-    str r2, [sp, #212]
-    movs r2, #2
-    b.w 2f
     .global pqmcu_keccak_f1600_bi32_m4_from
     .type pqmcu_keccak_f1600_bi32_m4_from, %function
     .thumb_func
@@ -37,7 +28,7 @@ pqmcu_keccak_f1600_bi32_m4_from:
     push {r3-r11, lr}
     sub sp, sp, #216
     movs r2, #0
-    b.w 2f
+    b.w .Lpqmcu_kf_common
     .global pqmcu_keccak_f1600_bi32_m4
     .type pqmcu_keccak_f1600_bi32_m4, %function
     .thumb_func
@@ -46,7 +37,7 @@ pqmcu_keccak_f1600_bi32_m4:
     sub sp, sp, #216
     mov r1, r0
     movs r2, #1
-2:
+.Lpqmcu_kf_common:
     str r2, [sp, #208]
     vmov s15, r1
     movw r2, #:lower16:pqmcu_keccak_rc_m4
@@ -56,8 +47,8 @@ pqmcu_keccak_f1600_bi32_m4:
     str r2, [sp, #4]
     add r1, sp, #8
     ldr r2, [sp, #208]
-    cmp r2, #2
-    bne.w 5f
+    cmp r2, #1
+    bls.w 5f
     movs r2, #2
     str r2, [sp, #4]
 5:
@@ -2897,10 +2888,11 @@ pqmcu_keccak_f1600_bi32_m4:
     str r2, [sp, #4]
     bne.w 1b
     ldr r2, [sp, #208]
-    cmp r2, #2
-    beq.w 4f
-    cmp r2, #0
-    beq.w 3f
+    cmp r2, #1
+    bls.w 6f
+    bx r2
+6:
+    bne.w 3f
     @ the stack buffer (r1) and s0-s14 hold state: clear them
     mov r2, #0
     mov r3, #0
@@ -2937,8 +2929,23 @@ pqmcu_keccak_f1600_bi32_m4:
 3:
     add sp, sp, #216
     pop {r3-r11, pc}
-4:
-    @ grinding entry: the last block, output plane 0 of its last round
+    .size pqmcu_keccak_f1600_bi32_m4, .-pqmcu_keccak_f1600_bi32_m4
+    .size pqmcu_keccak_f1600_bi32_m4_from, .-pqmcu_keccak_f1600_bi32_m4_from
+    .section .text.pqmcu_keccak_f1600_bi32_m4_grind, "ax", %progbits
+    .align 2
+    .global pqmcu_keccak_f1600_bi32_m4_grind
+    .type pqmcu_keccak_f1600_bi32_m4_grind, %function
+    .thumb_func
+pqmcu_keccak_f1600_bi32_m4_grind:
+    push {r3-r11, lr}
+    sub sp, sp, #216
+    str r2, [sp, #212]
+    adr r2, .Lpqmcu_kf_grind_tail
+    adds r2, r2, #1
+    b.w .Lpqmcu_kf_common
+    .align 2
+.Lpqmcu_kf_grind_tail:
+    @ the last block, output plane 0 of its last round
     vmov r2, s10
     vmov r3, s11
     vmov r4, s12
@@ -5396,6 +5403,4 @@ pqmcu_keccak_f1600_bi32_m4:
     stm r0!, {r9, r10, r11, r12, lr}
     add sp, sp, #216
     pop {r3-r11, pc}
-    .size pqmcu_keccak_f1600_bi32_m4, .-pqmcu_keccak_f1600_bi32_m4
-    .size pqmcu_keccak_f1600_bi32_m4_from, .-pqmcu_keccak_f1600_bi32_m4_from
     .size pqmcu_keccak_f1600_bi32_m4_grind, .-pqmcu_keccak_f1600_bi32_m4_grind

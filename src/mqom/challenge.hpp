@@ -101,15 +101,25 @@ inline void grind_scalar(const Dims& d, const uint8_t* h, uint8_t nonce[4], uint
     // changing it (no state copy, no wipe: public data), and tests the w
     // condition bits on the two words of their lane before any bytes are
     // extracted.
-    if (at % 8 + 4 <= 8) {
-        const size_t nl = at / 8, ol = 2 * size_t(d.tau) / 8;
-        const unsigned ns = 8 * unsigned(at % 8), os = 8 * unsigned((2 * d.tau) % 8);
+    {
+        // at = 1 + 2 Sec / 8: the nonce is bytes 1..4 of one lane (nl).
+        constexpr size_t kAt = 1 + 2 * (Sec / 8), nl = kAt / 8;
+        constexpr unsigned ns = 8 * unsigned(kAt % 8);
+        static_assert(kAt % 8 + 4 <= 8);
+        const size_t ol = 2 * size_t(d.tau) / 8;
+        const unsigned os = 8 * unsigned((2 * d.tau) % 8);
         uint32_t me, mo;
         interleave64(uint64_t(wmask) << os, me, mo);
         const uint32_t pe = pre.w[nl], po = pre.w[25 + nl];
         // Whole challenge in the first 40 output bytes (category 1): the
-        // permutation's last round computes only them (plane 0).
+        // permutation's last round computes only them (plane 0). Not in
+        // size builds: that entry's straight-line last block is 1.6 KB of
+        // flash there (9 KB at -O2).
+#if defined(PQMCU_OPTIMIZE_FOR_SIZE)
+        constexpr bool plane0 = false;
+#else
         const bool plane0 = len <= 40;
+#endif
         for (uint32_t ctr = 0;; ++ctr) {
             uint32_t ie, io;
             interleave64(uint64_t(ctr) << ns, ie, io);
@@ -136,7 +146,7 @@ inline void grind_scalar(const Dims& d, const uint8_t* h, uint8_t nonce[4], uint
             return;
         }
     }
-#endif
+#else
     for (uint32_t ctr = 0;; ++ctr) {
         st = pre;
         const uint8_t nb[4] = {uint8_t(ctr), uint8_t(ctr >> 8), uint8_t(ctr >> 16), uint8_t(ctr >> 24)};
@@ -153,6 +163,7 @@ inline void grind_scalar(const Dims& d, const uint8_t* h, uint8_t nonce[4], uint
         std::memcpy(nonce, nb, 4);
         return;
     }
+#endif
 }
 static_assert(1 + 64 + 4 + 1 < 136 && 2 * kMaxTau + 2 <= 136, "grind_scalar: one block in, one out");
 
