@@ -70,6 +70,10 @@ struct PreSignScheme {
         uint8_t* com1 = sig + d.off_com1();
         Blc::template commit<false>(d, mseed, sig, x, w, sig + d.off_pdx(), com1, sig + d.off_paths(),
                                     sig + d.off_lscom(), sig + d.off_com2(), d.off_lscom() - d.off_com2());
+        // Published in the signature (as in Engine::sign; valgrind CT test):
+        // the PIOP's Gamma comes from com1.
+        ct_unpoison(com1, d.digest());
+        ct_unpoison(sig + d.off_pdx(), pdx_all_bytes);
         uint8_t* xrows = reinterpret_cast<uint8_t*>(w.xT);
         for (uint32_t k = 0; k < d.n; ++k) {  // lane tau of the PIOP rows: lift(x_k)
             using E = detail::Ext<dims.ext_log2>;
@@ -79,6 +83,8 @@ struct PreSignScheme {
         }
         Base::Piop::compute(d, com1, sk, x, w, w.alpha1);
         Eng::hash_com2(d, w, sig + d.off_alpha1(), sig + d.off_com2());
+        ct_unpoison(sig + d.off_alpha1(), size_t(d.tau) * d.u_bytes());
+        ct_unpoison(sig + d.off_com2(), d.digest());
         // The pre-signature, then its mask.
         uint8_t* p = pre.bytes;
         std::memcpy(p, mask_rnd, mask_rnd_bytes);
