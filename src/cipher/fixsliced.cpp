@@ -43,12 +43,38 @@ void wipe_words(void* p) {
 // Round keys -> fixsliced words. Only fixed permutations and XORs: constant time.
 // Round r depends on r mod 4 only through the permutation, so the rounds go
 // four at a time with compile-time column indices.
-// Lane 0 (block 0 of a pass) from round key ka, lane 1 from kb (the same
-// key for both: fixslice_keys).
-template <unsigned R4, bool Pair>
-PQ_BS_INLINE void fixslice_round(uint32_t* fs, const uint32_t* ka, const uint32_t* kb, uint32_t cst) {
+template <unsigned R4>
+PQ_BS_INLINE void fixslice_round(uint32_t* fs, const uint32_t* k, uint32_t cst) {
     uint32_t x[8];
-    // stored[row][c] = rk[row][c - r*row]  (SR^-r)
+#pragma GCC unroll 4
+    for (unsigned c = 0; c < 4; ++c) {
+        // stored[row][c] = rk[row][c - r*row]  (SR^-r)
+        const uint32_t col = (k[c] & 0xFFu) | (k[(c - R4) & 3] & 0xFF00u) | (k[(c - 2 * R4) & 3] & 0xFF0000u) |
+                             (k[(c - 3 * R4) & 3] & 0xFF000000u);
+        x[2 * c] = x[2 * c + 1] = col ^ cst;
+    }
+    bs::transpose(x);
+#pragma GCC unroll 8
+    for (unsigned j = 0; j < 8; ++j) fs[j] = x[j];
+}
+
+void fixslice_keys(uint32_t fs[kFsWords], const uint32_t* w) {
+    static_assert(Aes128::rounds == 10);
+    fixslice_round<0>(fs, w, 0);  // round 0: no permutation, no S-box constant
+    for (unsigned r = 1; r <= Aes128::rounds; r += 4) {
+        fixslice_round<1>(fs + 8 * r, w + 4 * r, 0x63636363u);
+        fixslice_round<2>(fs + 8 * (r + 1), w + 4 * (r + 1), 0x63636363u);
+        if (r + 2 > Aes128::rounds) break;
+        fixslice_round<3>(fs + 8 * (r + 2), w + 4 * (r + 2), 0x63636363u);
+        fixslice_round<0>(fs + 8 * (r + 3), w + 4 * (r + 3), 0x63636363u);
+    }
+}
+
+// The same with lane 0 (block 0 of a pass) from round keys ka and lane 1
+// from kb (prepare_pair).
+template <unsigned R4>
+PQ_BS_INLINE void fixslice_round_pair(uint32_t* fs, const uint32_t* ka, const uint32_t* kb, uint32_t cst) {
+    uint32_t x[8];
     auto col = [](const uint32_t* k, unsigned c) {
         return (k[c] & 0xFFu) | (k[(c - R4) & 3] & 0xFF00u) | (k[(c - 2 * R4) & 3] & 0xFF0000u) |
                (k[(c - 3 * R4) & 3] & 0xFF000000u);
@@ -56,26 +82,23 @@ PQ_BS_INLINE void fixslice_round(uint32_t* fs, const uint32_t* ka, const uint32_
 #pragma GCC unroll 4
     for (unsigned c = 0; c < 4; ++c) {
         x[2 * c] = col(ka, c) ^ cst;
-        x[2 * c + 1] = Pair ? col(kb, c) ^ cst : x[2 * c];
+        x[2 * c + 1] = col(kb, c) ^ cst;
     }
     bs::transpose(x);
 #pragma GCC unroll 8
     for (unsigned j = 0; j < 8; ++j) fs[j] = x[j];
 }
 
-template <bool Pair>
-void fixslice_keys2(uint32_t fs[kFsWords], const uint32_t* wa, const uint32_t* wb) {
-    static_assert(Aes128::rounds == 10);
-    fixslice_round<0, Pair>(fs, wa, wb, 0);  // round 0: no permutation, no S-box constant
+void fixslice_keys_pair(uint32_t fs[kFsWords], const uint32_t* wa, const uint32_t* wb) {
+    fixslice_round_pair<0>(fs, wa, wb, 0);
     for (unsigned r = 1; r <= Aes128::rounds; r += 4) {
-        fixslice_round<1, Pair>(fs + 8 * r, wa + 4 * r, wb + 4 * r, 0x63636363u);
-        fixslice_round<2, Pair>(fs + 8 * (r + 1), wa + 4 * (r + 1), wb + 4 * (r + 1), 0x63636363u);
+        fixslice_round_pair<1>(fs + 8 * r, wa + 4 * r, wb + 4 * r, 0x63636363u);
+        fixslice_round_pair<2>(fs + 8 * (r + 1), wa + 4 * (r + 1), wb + 4 * (r + 1), 0x63636363u);
         if (r + 2 > Aes128::rounds) break;
-        fixslice_round<3, Pair>(fs + 8 * (r + 2), wa + 4 * (r + 2), wb + 4 * (r + 2), 0x63636363u);
-        fixslice_round<0, Pair>(fs + 8 * (r + 3), wa + 4 * (r + 3), wb + 4 * (r + 3), 0x63636363u);
+        fixslice_round_pair<3>(fs + 8 * (r + 2), wa + 4 * (r + 2), wb + 4 * (r + 2), 0x63636363u);
+        fixslice_round_pair<0>(fs + 8 * (r + 3), wa + 4 * (r + 3), wb + 4 * (r + 3), 0x63636363u);
     }
 }
-void fixslice_keys(uint32_t fs[kFsWords], const uint32_t* w) { fixslice_keys2<false>(fs, w, w); }
 
 // The cipher key back from round 0 (which carries no permutation or constant).
 [[maybe_unused]] void key_from_fixsliced(const uint32_t fs[kFsWords], uint8_t key[16]) {
@@ -207,7 +230,7 @@ static void keep_round_keys(P& pk, const RoundKeys<Aes128>& a) {
     if constexpr (kHasRk<Aes128>) pk.rk = a;
 }
 void prepare_pair(PreparedKey<Aes128>& pk, const RoundKeys<Aes128>& a, const RoundKeys<Aes128>& b) {
-    fixslice_keys2<true>(pk.fs, a.w, b.w);
+    fixslice_keys_pair(pk.fs, a.w, b.w);
     keep_round_keys(pk, a);
 }
 

@@ -95,8 +95,9 @@ inline void grind_scalar(const Dims& d, const uint8_t* h, uint8_t nonce[4], uint
     hash::keccak_xor_bytes(pre, 1, h, dg);
     hash::keccak_xor_bytes(pre, at + 4, &pad, 1);  // one block in, one block out (checked below)
     hash::keccak_xor_bytes(pre, rate - 1, &last, 1);
-#if defined(PQMCU_KECCAK_BI32)
-    // Bit-interleaved state (the M4): each try patches the two words of the
+#if defined(PQMCU_KECCAK_BI32) && !defined(PQMCU_OPTIMIZE_FOR_SIZE)
+    // Bit-interleaved state (the M4; size builds keep the plain loop below,
+    // ~170 B less flash): each try patches the two words of the
     // nonce's lane in the prefix state, which the permutation reads without
     // changing it (no state copy, no wipe: public data), and tests the w
     // condition bits on the two words of their lane before any bytes are
@@ -112,14 +113,9 @@ inline void grind_scalar(const Dims& d, const uint8_t* h, uint8_t nonce[4], uint
         interleave64(uint64_t(wmask) << os, me, mo);
         const uint32_t pe = pre.w[nl], po = pre.w[25 + nl];
         // Whole challenge in the first 40 output bytes (category 1): the
-        // permutation's last round computes only them (plane 0). Not in
-        // size builds: that entry's straight-line last block is 1.6 KB of
-        // flash there (9 KB at -O2).
-#if defined(PQMCU_OPTIMIZE_FOR_SIZE)
-        constexpr bool plane0 = false;
-#else
+        // permutation's last round computes only them (plane 0; that
+        // entry's straight-line last block is 9.2 KB of flash).
         const bool plane0 = len <= 40;
-#endif
         for (uint32_t ctr = 0;; ++ctr) {
             uint32_t ie, io;
             interleave64(uint64_t(ctr) << ns, ie, io);
