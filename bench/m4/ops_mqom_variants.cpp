@@ -9,6 +9,12 @@
 //   mqom_variants/<set>_stream_verify      VerifyStream (Memory): init, the
 //                                          signature in 64-byte chunks copied
 //                                          into a chunk buffer (a UART's), final
+//   mqom_variants/<set>_grind_loop         the signer's grinding loop
+//                                          (detail::grind) on a fixed h whose
+//                                          first valid nonce is >= 2^w: the
+//                                          mean per nonce tried (messages=
+//                                          the tries), what the online rows'
+//                                          grinding adjustment multiplies
 //   mqom_variants/<set>_stream_verify_g<k> the same with groups of k
 //                                          repetitions (L1 fast, k = 4, 9;
 //                                          short, k = 6)
@@ -89,6 +95,36 @@ struct PreRows {
     }
 };
 
+// The grinding loop alone (the one sign / sign_online run): h is the first
+// of a fixed family whose smallest valid nonce is at least 2^w, so the
+// loop's setup (prefix absorb) is spread over that many tries.
+template <class Set>
+struct GrindLoop {
+    static constexpr mq::Dims dims = mq::dims_of<Set>();
+    static inline uint8_t h[dims.digest()];
+    static inline uint8_t nonce[4];
+    static inline uint16_t i_star[mq::detail::kMaxTau];
+    static inline uint32_t tries = 0;
+    static uint32_t run_once() {
+        mq::detail::grind<dims.sec>(dims, h, nonce, i_star);
+        return nonce[0] | uint32_t(nonce[1]) << 8 | uint32_t(nonce[2]) << 16 | uint32_t(nonce[3]) << 24;
+    }
+    static void setup() {
+        for (uint32_t k = 0;; ++k) {
+            for (size_t i = 0; i < sizeof h; ++i) h[i] = uint8_t(i * 29 + 3 + k);
+            const uint32_t n = run_once();
+            if (n >= (1u << dims.w)) {
+                tries = n + 1;
+                return;
+            }
+        }
+    }
+    static void run() { (void)run_once(); }
+    static void report(unsigned i) {
+        pqmcu::m4::print("pqmcu-op-info %u set=%s messages=%u\n", i, Set::P.name, unsigned(tries));
+    }
+};
+
 // Group: repetitions per PIOP pass of the verifier (StreamScheme's
 // VerifyStream: detail::stream_verify_group, cat1 fast 6, short 4; the
 // _g<k> rows measure other groups).
@@ -141,7 +177,8 @@ using Short = mq::mqom2_cat1_gf16_short_r5;
         {label "_presign_online", PreRows<Set, Msgs>::setup_online, PreRows<Set, Msgs>::online, nullptr,                  \
          sizeof(typename PreRows<Set, Msgs>::P::PreSignature), PreRows<Set, Msgs>::report_online},                        \
         {label "_stream_verify", StreamRows<Set>::setup, StreamRows<Set>::verify, nullptr,                    \
-         sizeof(typename StreamRows<Set>::Ram), StreamRows<Set>::report}
+         sizeof(typename StreamRows<Set>::Ram), StreamRows<Set>::report},                                          \
+        {label "_grind_loop", GrindLoop<Set>::setup, GrindLoop<Set>::run, nullptr, 0, GrindLoop<Set>::report}
 
 namespace pqmcu::bench {
 PQMCU_BENCH_GROUP(mqom_variant_ops, "mqom_variants",

@@ -195,6 +195,11 @@ template <class C>
 Status prepare_key_public(PreparedKey<C>& pk, const uint8_t* key, size_t key_len);
 template <class C>
 void wipe(PreparedKey<C>& pk);
+// AES-128: two keys in one fixsliced form, block 0 of a two-block pass
+// (encrypt2_fixsliced / encrypt2_lin_ortho_fixsliced, in0) under a, block 1
+// (in1) under b; about the cost of one prepare(). Only for those two
+// passes (a host PreparedKey's expanded copy holds a only).
+void prepare_pair(PreparedKey<Aes128>& pk, const RoundKeys<Aes128>& a, const RoundKeys<Aes128>& b);
 // The expanded key back (constant time; what non-fixsliced backends use on the M4).
 template <class C>
 void round_keys(const PreparedKey<C>& pk, RoundKeys<C>& out);

@@ -70,6 +70,36 @@ void fixslice_keys(uint32_t fs[kFsWords], const uint32_t* w) {
     }
 }
 
+// The same with lane 0 (block 0 of a pass) from round keys ka and lane 1
+// from kb (prepare_pair).
+template <unsigned R4>
+PQ_BS_INLINE void fixslice_round_pair(uint32_t* fs, const uint32_t* ka, const uint32_t* kb, uint32_t cst) {
+    uint32_t x[8];
+    auto col = [](const uint32_t* k, unsigned c) {
+        return (k[c] & 0xFFu) | (k[(c - R4) & 3] & 0xFF00u) | (k[(c - 2 * R4) & 3] & 0xFF0000u) |
+               (k[(c - 3 * R4) & 3] & 0xFF000000u);
+    };
+#pragma GCC unroll 4
+    for (unsigned c = 0; c < 4; ++c) {
+        x[2 * c] = col(ka, c) ^ cst;
+        x[2 * c + 1] = col(kb, c) ^ cst;
+    }
+    bs::transpose(x);
+#pragma GCC unroll 8
+    for (unsigned j = 0; j < 8; ++j) fs[j] = x[j];
+}
+
+void fixslice_keys_pair(uint32_t fs[kFsWords], const uint32_t* wa, const uint32_t* wb) {
+    fixslice_round_pair<0>(fs, wa, wb, 0);
+    for (unsigned r = 1; r <= Aes128::rounds; r += 4) {
+        fixslice_round_pair<1>(fs + 8 * r, wa + 4 * r, wb + 4 * r, 0x63636363u);
+        fixslice_round_pair<2>(fs + 8 * (r + 1), wa + 4 * (r + 1), wb + 4 * (r + 1), 0x63636363u);
+        if (r + 2 > Aes128::rounds) break;
+        fixslice_round_pair<3>(fs + 8 * (r + 2), wa + 4 * (r + 2), wb + 4 * (r + 2), 0x63636363u);
+        fixslice_round_pair<0>(fs + 8 * (r + 3), wa + 4 * (r + 3), wb + 4 * (r + 3), 0x63636363u);
+    }
+}
+
 // The cipher key back from round 0 (which carries no permutation or constant).
 [[maybe_unused]] void key_from_fixsliced(const uint32_t fs[kFsWords], uint8_t key[16]) {
     uint32_t x[8];
@@ -193,6 +223,15 @@ void prepare(PreparedKey<C>& pk, const RoundKeys<C>& ctx) {
     if constexpr (std::is_same_v<C, Aes128>) fixslice_keys(pk.fs, ctx.w);
     if constexpr (std::is_same_v<C, Rijndael256>) bitsliced::rijndael256_slice_keys(pk.bs, ctx.w);
     if constexpr (kHasRk<C>) pk.rk = ctx;
+}
+
+template <class P>
+static void keep_round_keys(P& pk, const RoundKeys<Aes128>& a) {
+    if constexpr (kHasRk<Aes128>) pk.rk = a;
+}
+void prepare_pair(PreparedKey<Aes128>& pk, const RoundKeys<Aes128>& a, const RoundKeys<Aes128>& b) {
+    fixslice_keys_pair(pk.fs, a.w, b.w);
+    keep_round_keys(pk, a);
 }
 
 template <class C>

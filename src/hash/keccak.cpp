@@ -14,6 +14,8 @@
 // keccak_f1600_bi32, with hand-allocated registers.
 #define PQMCU_KECCAK_M4_ASM 1
 extern "C" void pqmcu_keccak_f1600_bi32_m4(uint32_t words[50]);
+extern "C" void pqmcu_keccak_f1600_bi32_m4_from(const uint32_t src[50], uint32_t dst[50]);
+extern "C" void pqmcu_keccak_f1600_bi32_m4_grind(const uint32_t src[50], uint32_t dst[50], uint32_t out[10]);
 #endif
 
 namespace pqmcu::hash {
@@ -146,6 +148,26 @@ void keccak_f1600(KeccakState& s) {
     keccak_f1600_lanes(s.lane);
 #endif
 }
+
+void keccak_f1600_public(const KeccakState& src, KeccakState& dst) {
+#if defined(PQMCU_KECCAK_M4_ASM)
+    pqmcu_keccak_f1600_bi32_m4_from(src.w, dst.w);
+#else
+    if (&dst != &src) dst = src;
+    keccak_f1600(dst);
+#endif
+}
+
+#if defined(PQMCU_KECCAK_BI32)
+void keccak_f1600_public_plane0(const KeccakState& src, KeccakState& scratch, uint32_t out[10]) {
+#if defined(PQMCU_KECCAK_M4_ASM)
+    pqmcu_keccak_f1600_bi32_m4_grind(src.w, scratch.w, out);
+#else
+    keccak_f1600_public(src, scratch);
+    for (unsigned x = 0; x < 5; ++x) out[x] = scratch.w[x], out[5 + x] = scratch.w[25 + x];
+#endif
+}
+#endif
 
 void keccak_xor_bytes(KeccakState& s, size_t offset, const uint8_t* in, size_t len) {
     // Whole lanes directly; a partial lane by one 8-byte load and a shift

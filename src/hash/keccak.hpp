@@ -46,6 +46,16 @@ struct KeccakX4State {
 void keccak_init(KeccakState& s);  // all-zero state
 void keccak_wipe(KeccakState& s);  // same, but cannot be optimised away
 void keccak_f1600(KeccakState& s);
+// dst = Keccak-f(src) for public data only: nothing of the permutation's
+// temporaries is wiped, src is left as it was (a prefix state used again,
+// e.g. grinding). src may be dst.
+void keccak_f1600_public(const KeccakState& src, KeccakState& dst);
+#if defined(PQMCU_KECCAK_BI32)
+// Plane 0 (lanes 0..4: the first 40 output bytes) of Keccak-f(src) for
+// public data: out[x] / out[5 + x] = even / odd half of lane x. scratch is
+// overwritten. On the M4 the last round computes that plane only (grinding).
+void keccak_f1600_public_plane0(const KeccakState& src, KeccakState& scratch, uint32_t out[10]);
+#endif
 // XOR len bytes into the state starting at byte offset (offset + len <= 200).
 void keccak_xor_bytes(KeccakState& s, size_t offset, const uint8_t* in, size_t len);
 // Copy len bytes of the state starting at byte offset (offset + len <= 200).

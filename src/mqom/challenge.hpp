@@ -63,6 +63,22 @@ inline bool challenge(const Dims& d, const uint8_t* h, const uint8_t nonce[4], u
 // variant's rule accepts (accept(i_star): every i* for MQOM, at most T_open
 // path seeds for the one-tree variant). Everything here is public: no
 // wipes. Same result as grind_x4 with the default rule.
+#if defined(PQMCU_KECCAK_BI32)
+// Even bits of v into e, odd bits into o (the M4's Keccak lane layout).
+inline uint32_t unzip32(uint32_t x) {  // even bits to the low half, odd bits to the high half
+    uint32_t t;
+    t = (x ^ (x >> 1)) & 0x22222222u, x ^= t ^ (t << 1);
+    t = (x ^ (x >> 2)) & 0x0C0C0C0Cu, x ^= t ^ (t << 2);
+    t = (x ^ (x >> 4)) & 0x00F000F0u, x ^= t ^ (t << 4);
+    t = (x ^ (x >> 8)) & 0x0000FF00u, x ^= t ^ (t << 8);
+    return x;
+}
+inline void interleave64(uint64_t v, uint32_t& e, uint32_t& o) {
+    const uint32_t lo = unzip32(uint32_t(v)), hi = unzip32(uint32_t(v >> 32));
+    e = (lo & 0xFFFFu) | (hi << 16);
+    o = (lo >> 16) | (hi & 0xFFFF0000u);
+}
+#endif
 struct AcceptAnyChallenge {
     constexpr bool operator()(const uint16_t*) const { return true; }
 };
@@ -79,6 +95,54 @@ inline void grind_scalar(const Dims& d, const uint8_t* h, uint8_t nonce[4], uint
     hash::keccak_xor_bytes(pre, 1, h, dg);
     hash::keccak_xor_bytes(pre, at + 4, &pad, 1);  // one block in, one block out (checked below)
     hash::keccak_xor_bytes(pre, rate - 1, &last, 1);
+#if defined(PQMCU_KECCAK_BI32) && !defined(PQMCU_OPTIMIZE_FOR_SIZE)
+    // Bit-interleaved state (the M4; size builds keep the plain loop below,
+    // ~170 B less flash): each try patches the two words of the
+    // nonce's lane in the prefix state, which the permutation reads without
+    // changing it (no state copy, no wipe: public data), and tests the w
+    // condition bits on the two words of their lane before any bytes are
+    // extracted.
+    {
+        // at = 1 + 2 Sec / 8: the nonce is bytes 1..4 of one lane (nl).
+        constexpr size_t kAt = 1 + 2 * (Sec / 8), nl = kAt / 8;
+        constexpr unsigned ns = 8 * unsigned(kAt % 8);
+        static_assert(kAt % 8 + 4 <= 8);
+        const size_t ol = 2 * size_t(d.tau) / 8;
+        const unsigned os = 8 * unsigned((2 * d.tau) % 8);
+        uint32_t me, mo;
+        interleave64(uint64_t(wmask) << os, me, mo);
+        const uint32_t pe = pre.w[nl], po = pre.w[25 + nl];
+        // Whole challenge in the first 40 output bytes (category 1): the
+        // permutation's last round computes only them (plane 0; that
+        // entry's straight-line last block is 9.2 KB of flash).
+        const bool plane0 = len <= 40;
+        for (uint32_t ctr = 0;; ++ctr) {
+            uint32_t ie, io;
+            interleave64(uint64_t(ctr) << ns, ie, io);
+            pre.w[nl] = pe ^ ie;
+            pre.w[25 + nl] = po ^ io;
+            uint8_t buf[2 * kMaxTau + 2];
+            if (plane0) {
+                uint32_t p[10];
+                hash::keccak_f1600_public_plane0(pre, st, p);
+                if (((p[ol] & me) | (p[5 + ol] & mo)) != 0) continue;
+                for (unsigned x = 0; x < 5; ++x) {
+                    const uint64_t v = hash::keccak_deinterleave(p[x], p[5 + x]);
+                    for (unsigned b = 0; b < 8; ++b) buf[8 * x + b] = uint8_t(v >> (8 * b));
+                }
+            } else {
+                hash::keccak_f1600_public(pre, st);
+                if (((st.w[ol] & me) | (st.w[25 + ol] & mo)) != 0) continue;
+                hash::keccak_extract_bytes(st, 0, buf, len - 2);
+            }
+            for (uint32_t e = 0; e < d.tau; ++e)
+                i_star[e] = uint16_t((buf[2 * e] | (uint32_t(buf[2 * e + 1]) << 8)) & nmask);
+            if (!accept(static_cast<const uint16_t*>(i_star))) continue;
+            for (unsigned t = 0; t < 4; ++t) nonce[t] = uint8_t(ctr >> (8 * t));
+            return;
+        }
+    }
+#else
     for (uint32_t ctr = 0;; ++ctr) {
         st = pre;
         const uint8_t nb[4] = {uint8_t(ctr), uint8_t(ctr >> 8), uint8_t(ctr >> 16), uint8_t(ctr >> 24)};
@@ -95,6 +159,7 @@ inline void grind_scalar(const Dims& d, const uint8_t* h, uint8_t nonce[4], uint
         std::memcpy(nonce, nb, 4);
         return;
     }
+#endif
 }
 static_assert(1 + 64 + 4 + 1 < 136 && 2 * kMaxTau + 2 <= 136, "grind_scalar: one block in, one out");
 

@@ -70,6 +70,10 @@ struct PreSignScheme {
         uint8_t* com1 = sig + d.off_com1();
         Blc::template commit<false>(d, mseed, sig, x, w, sig + d.off_pdx(), com1, sig + d.off_paths(),
                                     sig + d.off_lscom(), sig + d.off_com2(), d.off_lscom() - d.off_com2());
+        // Published in the signature (as in Engine::sign; valgrind CT test):
+        // the PIOP's Gamma comes from com1.
+        ct_unpoison(com1, d.digest());
+        ct_unpoison(sig + d.off_pdx(), pdx_all_bytes);
         uint8_t* xrows = reinterpret_cast<uint8_t*>(w.xT);
         for (uint32_t k = 0; k < d.n; ++k) {  // lane tau of the PIOP rows: lift(x_k)
             using E = detail::Ext<dims.ext_log2>;
@@ -79,6 +83,8 @@ struct PreSignScheme {
         }
         Base::Piop::compute(d, com1, sk, x, w, w.alpha1);
         Eng::hash_com2(d, w, sig + d.off_alpha1(), sig + d.off_com2());
+        ct_unpoison(sig + d.off_alpha1(), size_t(d.tau) * d.u_bytes());
+        ct_unpoison(sig + d.off_com2(), d.digest());
         // The pre-signature, then its mask.
         uint8_t* p = pre.bytes;
         std::memcpy(p, mask_rnd, mask_rnd_bytes);
@@ -117,10 +123,20 @@ struct PreSignScheme {
         std::memcpy(sig, p, head_bytes);
         const uint8_t* mseed = p + head_bytes;
         std::memcpy(sig + d.off_pdx(), p + head_bytes + S, pdx_all_bytes);
+        // Published as they are (the mask, derived from sk, is gone); mseed stays secret.
+        ct_unpoison(sig, head_bytes);
+        ct_unpoison(sig + d.off_pdx(), pdx_all_bytes);
         uint8_t h[2 * S];
         detail::fs_hash<dims.sec>(d, sk, sig + d.off_com1(), sig + d.off_com2(), digest, h);
         uint16_t i_star[detail::kMaxTau];
         detail::grind<dims.sec>(d, h, sig + d.off_nonce(), i_star);
+        if constexpr (dims.sec == 128) {
+            if (detail::Enc<128>::fixsliced(Profile::secret_backend)) {
+                open_pairs(d, sig, sk + d.pk_bytes(), mseed, i_star, sig + d.off_paths(), sig + d.off_lscom());
+                secure_wipe(&pre, sizeof pre);
+                return Status::ok;
+            }
+        }
         Base::Blc::open(d, sig, sk + d.pk_bytes(), nullptr, mseed, i_star, sig + d.off_paths(), sig + d.off_lscom(),
                         Profile::secret_backend);
         secure_wipe(&pre, sizeof pre);
@@ -129,6 +145,70 @@ struct PreSignScheme {
     static Status sign_online(const uint8_t* sk, PreSignature& pre, const uint8_t* msg, size_t mlen, uint8_t* sig) {
         return with_message_digest<MessageDigest>(
             msg, mlen, [&](const uint8_t* digest) { return sign_online_digest(sk, pre, digest, sig); });
+    }
+
+    // The opening (Blc::open's bytes: paths, leaf commitments) on the
+    // fixsliced AES-128 code, two trees at a time: every SeedDerive (root
+    // seed, one per tree level, the two of the leaf commitment) shares a
+    // two-block pass with the other tree's, both keys in one prepared form
+    // (cipher::prepare_pair, about one key preparation), where Blc::open
+    // takes a pass and a preparation per derivation with one block of the
+    // pass unused. The keys are tweaked salts (public): not wiped. An odd
+    // last tree runs in both lanes.
+    static void open_pairs(const Dims& d, const uint8_t* salt, const uint8_t* x, const uint8_t* mseed,
+                           const uint16_t* i_star, uint8_t* paths, uint8_t* lscom) {
+        using Pr = detail::Prims<dims.sec>;
+        typename Pr::Key ka, kb;
+        cipher::PreparedKey<cipher::Aes128> pk;
+        const uint8_t zero[S] = {0};
+        const uint32_t L = d.log_n;
+        uint8_t cur[2][S], left[2][S];
+        for (uint32_t e0 = 0; e0 < d.tau; e0 += 2) {
+            const uint32_t es[2] = {e0, e0 + 1 < d.tau ? e0 + 1 : e0};
+            uint8_t* path[2] = {paths + size_t(es[0]) * L * S, paths + size_t(es[1]) * L * S};
+            // Root seeds, then level 1 = {rseed, rseed ^ x} (x's first S bytes).
+            Pr::tweak_key(ka, zero, 3, 0, es[0]);
+            Pr::tweak_key(kb, zero, 3, 0, es[1]);
+            cipher::prepare_pair(pk, ka, kb);
+            cipher::encrypt2_lin_ortho_fixsliced(pk, mseed, mseed, left[0], left[1]);
+            for (unsigned r = 0; r < 2; ++r) {
+                const uint32_t top = (uint32_t(i_star[es[r]]) >> (L - 1)) & 1u;
+                uint8_t* other = path[r] + size_t(L - 1) * S;
+                for (size_t i = 0; i < S; ++i) {
+                    const uint8_t a = left[r][i], b = uint8_t(a ^ x[i]);
+                    cur[r][i] = top ? b : a;
+                    other[i] = top ? a : b;
+                }
+            }
+            for (uint32_t j = 1; j < L; ++j) {
+                Pr::tweak_key(ka, salt, 2, es[0], j - 1);
+                Pr::tweak_key(kb, salt, 2, es[1], j - 1);
+                cipher::prepare_pair(pk, ka, kb);
+                cipher::encrypt2_lin_ortho_fixsliced(pk, cur[0], cur[1], left[0], left[1]);
+                for (unsigned r = 0; r < 2; ++r) {
+                    const uint32_t bit = (uint32_t(i_star[es[r]]) >> (L - j - 1)) & 1u;
+                    uint8_t* sib = path[r] + size_t(L - j - 1) * S;
+                    for (size_t i = 0; i < S; ++i) {
+                        const uint8_t l = left[r][i], rr = uint8_t(l ^ cur[r][i]);
+                        sib[i] = bit ? l : rr;
+                        cur[r][i] = bit ? rr : l;
+                    }
+                }
+            }
+            // Leaf commitments: c1 and c2 of a leaf in one pass (keys K0, K0 ^ 1).
+            for (unsigned r = 0; r < (es[1] != es[0] ? 2u : 1u); ++r) {
+                uint8_t t[S];
+                Pr::tweak_salt(salt, t, 0, es[r], 0);
+                detail::Enc<128>::schedule(ka, t);
+                t[0] ^= 0x01;
+                detail::Enc<128>::schedule(kb, t);
+                cipher::prepare_pair(pk, ka, kb);
+                uint8_t* c = lscom + size_t(es[r]) * 2 * S;
+                cipher::encrypt2_lin_ortho_fixsliced(pk, cur[r], cur[r], c, c + S);
+            }
+        }
+        secure_wipe(cur, sizeof cur);
+        secure_wipe(left, sizeof left);
     }
 
 private:

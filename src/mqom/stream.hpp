@@ -176,12 +176,15 @@ struct StreamEngine {
     }
 
     // Verifier, repetition e from its chunk: its tree (h_e into com1's XOF),
-    // x_eval into lane q of w.xT, u_eval into w.ua + q * eta.
+    // x_eval into lane q of w.xT, u_eval into w.ua + q * eta. h_e is
+    // squeezed into the chunk buffer's path field (just past the fold area):
+    // dead once the tree is walked (or unused when the chunk is read in
+    // place), and 32 B off the stack's peak (this frame is under the walk).
     static void verify_rep(const Dims& d, const uint8_t* salt, uint32_t e, uint16_t ie, const uint8_t* rep,
                            uint32_t q, VerifyWork<Elt>& w, XofCtx<Sec>& c1x) {
         const StreamLayout lay{d};
         const uint8_t* pdx = rep + lay.rep_pdx();
-        uint8_t h[2 * S];
+        uint8_t* h = w.scratch + w.scratch_bytes;  // the chunk buffer (VerifyStreamOf::view, buf)
         Bl::stream_rep(d, salt, e, nullptr, nullptr, rep + lay.rep_path(), ie, rep + lay.rep_lscom(),
                        w.leaf_batch_log != 0 ? w.leaf_batch_log : 3, w.scratch, static_cast<Key*>(nullptr),
                        static_cast<Key*>(nullptr), static_cast<Key*>(nullptr), 0, nullptr, 0, h, w.pub_backend,
@@ -244,6 +247,8 @@ public:
     static constexpr size_t chunk_bytes =
         layout.header_bytes() > layout.rep_alpha1() ? layout.header_bytes() : layout.rep_alpha1();
     static constexpr size_t walk_bytes = fold_bytes + chunk_bytes;
+    static_assert(layout.rep_lscom() >= 2 * S, "h_e goes to the chunk's path field (verify_rep)");
+    static_assert(layout.max_chunk() < 65536 && dims.tau < 65536, "pos_, rep_: 16 bits");
     // The PIOP runs once the group's last piece has been walked: its v_z
     // rows, buckets and accumulators take the fold / chunk area (grown if
     // need be), and its equation windows live on the stack, in a frame of
@@ -370,28 +375,42 @@ private:
             std::memcpy(hash_, p + layout.off_hash(), 2 * S);
             std::memcpy(salt_, p + layout.off_salt(), S);
             std::memcpy(com1_, p + layout.off_com1(), 2 * S);
+            std::memcpy(nonce_, p + layout.off_nonce(), 4);
             state_ = kReps;
-            return detail::challenge<dims.sec>(dims, hash_, p + layout.off_nonce(), i_star_);
+            return group_challenge(0);
         }
         const uint32_t e = rep_, g0 = e - e % group, q = e - g0;
         const uint32_t k = dims.tau - g0 < group ? dims.tau - g0 : group;
         auto w = view();
-        if (q == 0) std::memset(xT_, 0, sizeof xT_);
+        if (q == 0) {
+            if (g0 != 0) group_challenge(g0);
+            std::memset(xT_, 0, sizeof xT_);
+        }
         if (!in_buf) std::memcpy(a1_ + size_t(q) * dims.u_bytes(), p + layout.rep_alpha1(), dims.u_bytes());
-        Eng::verify_rep(dims, salt_, e, i_star_[e], p, q, w, c1x_);
-        if (q + 1 == k) run_group(g0, k);
+        Eng::verify_rep(dims, salt_, e, i_star_[q], p, q, w, c1x_);
+        if (q + 1 == k) run_group(k);
         if (++rep_ == dims.tau) state_ = kDone;
         return true;
     }
-    // The PIOP of the group g0 .. g0+k-1 in a frame of its own (public data:
+    // The PIOP of the current group (k repetitions) in a frame of its own (public data:
     // no wipe).
-    __attribute__((noinline)) void run_group(uint32_t g0, uint32_t k) {
+    __attribute__((noinline)) void run_group(uint32_t k) {
         alignas(16) uint8_t win[windows_bytes];
         auto w = view();
         w.scratch_bytes = scratch_bytes;
         w.eq_area = win;
         w.eq_area_bytes = windows_bytes;
-        Eng::verify_group(dims, pk_, com1_, i_star_ + g0, k, a1_, w, c2x_);
+        Eng::verify_group(dims, pk_, com1_, i_star_, k, a1_, w, c2x_);
+    }
+    // i* of the group g0 .. g0+group-1 (from h and the nonce, again per
+    // group: one Keccak-f each instead of keeping all tau of them); whether
+    // the nonce passes the grinding condition. Out of line: its tau-entry
+    // buffer is not on the tree walk's stack.
+    __attribute__((noinline)) bool group_challenge(uint32_t g0) {
+        uint16_t all[dims.tau];
+        const bool ok = detail::challenge<dims.sec>(dims, hash_, nonce_, all);
+        for (uint32_t q = 0; q < group && g0 + q < dims.tau; ++q) i_star_[q] = all[g0 + q];
+        return ok;
     }
 
     alignas(16) field::word_t xT_[size_t(dims.n) * nw];
@@ -401,9 +420,9 @@ private:
     uint8_t a1_[size_t(group) * dims.u_bytes()];
     const uint8_t* pk_ = nullptr;
     uint8_t msg_hash_[message_digest_bytes];
-    uint8_t hash_[2 * S], com1_[2 * S], salt_[S];
-    uint16_t i_star_[dims.tau];
-    uint32_t pos_ = 0, rep_ = 0;
+    uint8_t hash_[2 * S], com1_[2 * S], salt_[S], nonce_[4];
+    uint16_t i_star_[group];  // the current group's
+    uint16_t pos_ = 0, rep_ = 0;
     State state_ = kIdle;
 };
 

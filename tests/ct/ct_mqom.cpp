@@ -12,6 +12,7 @@
 #include <cstring>
 
 #include "core/secure.hpp"
+#include "mqom/presign.hpp"
 #include "mqom/scheme.hpp"
 
 namespace {
@@ -40,6 +41,29 @@ int run() {
     ct_unpoison(sk, sizeof sk);
     return S::verify(pk, msg, sizeof msg, sig, sizeof sig, ws) == Status::ok ? 0 : 1;
 }
+// Pre-signature: presign, then sign_online (its opening: on the portable run
+// the paired fixsliced passes of presign.hpp) with x and mseed poisoned.
+template <class Set, class Profile>
+int run_presign() {
+    using P = mqom::PreSignScheme<Set, Profile>;
+    static typename P::Workspace ws;
+    static typename P::PreSignature pre;
+    static uint8_t pk[P::pk_bytes], sk[P::sk_bytes], sig[P::sig_bytes];
+    uint8_t seed[P::Base::keygen_seed_bytes];
+    for (size_t i = 0; i < sizeof seed; ++i) seed[i] = uint8_t(5 * i + 2);
+    if (P::Base::keypair_from_seed(seed, pk, sk) != Status::ok) return 1;
+    uint8_t mseed[P::seed_bytes], salt[P::seed_bytes], mrnd[P::mask_rnd_bytes], digest[P::message_digest_bytes];
+    for (size_t i = 0; i < sizeof mseed; ++i) mseed[i] = uint8_t(7 * i), salt[i] = uint8_t(50 + i);
+    for (size_t i = 0; i < sizeof mrnd; ++i) mrnd[i] = uint8_t(i ^ 0x5A);
+    for (size_t i = 0; i < sizeof digest; ++i) digest[i] = uint8_t(200 - i);
+    ct_poison(sk + P::pk_bytes, P::sk_bytes - P::pk_bytes);
+    ct_poison(mseed, sizeof mseed);
+    if (P::presign_with(sk, mseed, salt, mrnd, pre, ws) != Status::ok) return 1;
+    if (P::sign_online_digest(sk, pre, digest, sig) != Status::ok) return 1;
+    ct_unpoison(sig, sizeof sig);
+    ct_unpoison(sk, sizeof sk);
+    return P::Base::verify_digest(pk, digest, sig, sizeof sig, ws.ws) == Status::ok ? 0 : 1;
+}
 }  // namespace
 
 int main() {
@@ -56,6 +80,7 @@ int main() {
     bad |= run<mqom::mqom2_cat1_gf16_short_r5, mqom::Balanced>();
     bad |= run<mqom::mqom2_cat3_gf16_fast_r5, mqom::Memory>();   // Rijndael-256, streamed tree
     bad |= run<mqom::mqom2_cat1_gf16_faster_r5>();  // Faster: N = 64, tau = 25
+    bad |= run_presign<mqom::mqom2_cat1_gf16_fast_r5, mqom::Balanced>();  // tau 17: a lone last tree
     {
         static cipher::EmulatedAesEngine engine;
         const cipher::ExternalAes128 hook = cipher::emulated_engine_hook(engine);

@@ -102,4 +102,35 @@ TEST(MqomPresign, FreshOnlyAndTamperedPreSignature) {
     EXPECT_EQ(P::Base::verify(pk.data(), msg, sizeof msg, sig.data(), sig.size(), *vws), Status::verify_failed);
 }
 
+// The online opening of the fixsliced backend (the M4's; here the host's
+// portable fixsliced pass): two trees per pass, keys prepared in pairs,
+// must give Blc::open's bytes (odd tau: the last tree alone, in both lanes).
+template <class P>
+void check_paired_opening() {
+    constexpr mqom::Dims d = P::dims;
+    constexpr size_t S = P::S;
+    std::vector<uint8_t> salt(S), x(d.x_bytes()), mseed(S);
+    std::vector<uint16_t> i_star(d.tau);
+    uint32_t v = 0x12345u;
+    auto next = [&v] { return v = v * 1103515245u + 12345u, uint8_t(v >> 16); };
+    for (int round = 0; round < 4; ++round) {
+        for (auto& b : salt) b = next();
+        for (auto& b : x) b = next();
+        for (auto& b : mseed) b = next();
+        for (auto& i : i_star) i = uint16_t((next() | next() << 8) & (d.n_evals() - 1u));
+        const size_t pb = size_t(d.tau) * d.log_n * S, lb = size_t(d.tau) * 2 * S;
+        Bytes p1(pb), l1(lb), p2(pb, 0xAA), l2(lb, 0x55);
+        P::Base::Blc::open(d, salt.data(), x.data(), nullptr, mseed.data(), i_star.data(), p1.data(), l1.data(),
+                           pqmcu::cipher::Backend::bitsliced);
+        P::open_pairs(d, salt.data(), x.data(), mseed.data(), i_star.data(), p2.data(), l2.data());
+        EXPECT_EQ(p1, p2) << "paths, round " << round;
+        EXPECT_EQ(l1, l2) << "leaf commitments, round " << round;
+    }
+}
+TEST(MqomPresign, PairedOpeningMatchesBlcOpen) {
+    check_paired_opening<mqom::PreSignScheme<mqom::mqom2_cat1_gf16_fast_r5, mqom::Balanced>>();   // tau 17
+    check_paired_opening<mqom::PreSignScheme<mqom::mqom2_cat1_gf16_short_r5, mqom::Balanced>>();  // tau 12
+    check_paired_opening<mqom::PreSignScheme<mqom::mqom2_cat1_gf2_fast_r3, mqom::Memory>>();
+}
+
 }  // namespace

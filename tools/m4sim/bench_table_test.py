@@ -263,6 +263,24 @@ pqmcu-op-info 7 set=mqom2_cat1_gf16_short_r5_onetree2 profile=lut messages=2 w=8
              6: (0, 0), 7: (0, 10_000_000), 8: (0, 0), 9: (0, 40_000_000), 10: (0, 0), 11: (0, 200_000_000),
              12: (0, 0), 13: (0, 20), 14: (0, 0), 15: (0, 400_000_000)}
 
+    def variant(self, log, marks):
+        with tempfile.TemporaryDirectory() as d:
+            with open(os.path.join(d, "mqom-paper-presign.csv"), "w") as f:
+                f.write("# t\nscheme,sig_bytes,presig_bytes,offline_mc,online_mc\nfast-r5,3280,604,50.0,6.0\n")
+            with open(os.path.join(d, "log"), "w") as f:
+                f.write(log)
+            rows = bt.build_rows(bt.parse_log(os.path.join(d, "log")), marks, {}, 0, {}, {})
+            return {(r["variant"], r["op"]): r for r in bt.variant_rows(rows, d)}
+
+    def test_grind_loop_row_wins_over_grind_try(self):
+        # the signer's loop: 1000 tries in 800,000 cycles = 800 a try (grind_try: 1000)
+        log = self.LOG + ("pqmcu-op 6 mqom_variants/cat1_gf16_fast_r5_grind_loop stack=600 ramtag=-\n"
+                          "pqmcu-op-info 6 set=mqom2_cat1_gf16_fast_r5 messages=1000\n")
+        marks = dict(self.MARKS)
+        marks.update({12: (0, 0), 13: (0, 800_000)})
+        on = self.variant(log, marks)[("pre-signature", "online")]
+        self.assertEqual(on["cycles_adjusted"], 5_000_000 + 7 * 800)
+
     def test_rows(self):
         with tempfile.TemporaryDirectory() as d:
             for name, text in (
