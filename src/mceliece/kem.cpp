@@ -468,13 +468,44 @@ struct Fft {
             twist(f, d);
             for (uint32_t b = 0; b < (1u << d); ++b) taylor(f + b, 1u << (K - d), 1u << d);
         }
-        for (uint32_t s = 0; s < (1u << K); ++s) {
-            const uint32_t v = f[bitrev_k(s)];
-            for (uint32_t g = 0; g < kBlock; ++g)
-                for (int b = 0; b < M; ++b) out[(s * kBlock + g) * M + b] = 0u - ((v >> b) & 1);
+        // Butterfly level K - 1 on the broadcast constants, in scalars: its
+        // pairs are (c0, c1) = the constants s = 2 s2, 2 s2 + 1 (each over
+        // kBlock groups), and with the points a = sum_{j<5} l_j gamma_j + hi
+        // (lane l, group part hi), u = c0 + a c1 is, per lane, (c0 + hi c1) +
+        // sum_j l_j (gamma_j c1): five scalar products shared by the kBlock
+        // groups and one per group instead of a bitsliced product per group.
+        constexpr uint32_t kLaneBit[5] = {0xAAAAAAAAu, 0xCCCCCCCCu, 0xF0F0F0F0u, 0xFF00FF00u,
+                                          0xFFFF0000u};
+        for (uint32_t s2 = 0; s2 < (1u << (K - 1)); ++s2) {
+            const gf c0 = f[bitrev_k(2 * s2)], c1 = f[bitrev_k(2 * s2 + 1)];
+            gf x[5];
+#pragma GCC unroll 5
+            for (int j = 0; j < 5; ++j) x[j] = F::mul(c.gamma[K - 1][j], c1);
+            uint32_t lp[M];  // bit-word b of sum_j l_j x_j at lane l
+#pragma GCC unroll 13
+            for (int b = 0; b < M; ++b) {
+                uint32_t w = 0;
+#pragma GCC unroll 5
+                for (int j = 0; j < 5; ++j) w ^= (0u - ((uint32_t(x[j]) >> b) & 1)) & kLaneBit[j];
+                lp[b] = w;
+            }
+            for (uint32_t g = 0; g < kBlock; ++g) {
+                gf hi = 0;  // (g public)
+                for (int j = 0; 5 + j < M - K; ++j)
+                    if ((g >> j) & 1) hi ^= c.gamma[K - 1][5 + j];
+                const gf y = gf(c0 ^ F::mul(hi, c1));
+                uint32_t* u = out + (2 * s2 * kBlock + g) * M;
+                uint32_t* v = u + kBlock * M;
+#pragma GCC unroll 13
+                for (int b = 0; b < M; ++b) {
+                    const uint32_t w = lp[b] ^ (0u - ((uint32_t(y) >> b) & 1));
+                    u[b] = w;
+                    v[b] = w ^ (0u - ((uint32_t(c1) >> b) & 1));
+                }
+            }
         }
         uint32_t a[M];
-        for (int d = K; d-- > 0;) {
+        for (int d = K - 1; d-- > 0;) {
             const uint32_t hg = kGroups >> (d + 1);
             gf hi = 0;
             for (uint32_t t = 0; t < hg; ++t) {
