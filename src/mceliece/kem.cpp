@@ -489,11 +489,12 @@ struct Fft {
                 for (int j = 0; j < 5; ++j) w ^= (0u - ((uint32_t(x[j]) >> b) & 1)) & kLaneBit[j];
                 lp[b] = w;
             }
+            gf hc[M - K - 5 > 0 ? M - K - 5 : 1] = {};  // gamma_(5+j) c1 for the group bits j
+            for (int j = 0; 5 + j < M - K; ++j) hc[j] = F::mul(c.gamma[K - 1][5 + j], c1);
             for (uint32_t g = 0; g < kBlock; ++g) {
-                gf hi = 0;  // (g public)
+                gf y = c0;  // c0 + hi c1 (g public)
                 for (int j = 0; 5 + j < M - K; ++j)
-                    if ((g >> j) & 1) hi ^= c.gamma[K - 1][5 + j];
-                const gf y = gf(c0 ^ F::mul(hi, c1));
+                    if ((g >> j) & 1) y ^= hc[j];
                 uint32_t* u = out + (2 * s2 * kBlock + g) * M;
                 uint32_t* v = u + kBlock * M;
 #pragma GCC unroll 13
