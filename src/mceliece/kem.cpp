@@ -462,10 +462,22 @@ struct Fft {
             for (int b = 0; b < M; ++b) o[b] ^= lanes[b] ^ (0u - ((hi >> b) & 1));
         }
     }
-    // out (kGroups x M words) = f at every point; f: 2^K coefficients, clobbered.
-    PQMCU_MCE_NOINLINE static void eval(uint32_t* out, gf* f) {
+    // out (kGroups x M words) = f at every point; f: 2^K coefficients, clobbered;
+    // monic_top (public): f has the leading term x^(2^K) besides. That term
+    // (coefficient ctop, public) stays on polynomial 0: the twist scales it by
+    // lambda^(2^(K-d)), and x^n = (x^2 + x)^(n/2) + x^(n/2) (n = 2^(K-d)) makes
+    // it f0's leading term plus ctop at poly 0's x^(n/2), index 2^(K-1); after K
+    // levels poly 0 is c0 + ctop y, linear, and goes into the first level
+    // below (instead of a pass over every group).
+    PQMCU_MCE_NOINLINE static void eval(uint32_t* out, gf* f, bool monic_top) {
+        gf ctop = monic_top ? 1 : 0;
         for (int d = 0; d < K; ++d) {
             twist(f, d);
+            if (d > 0) {
+                const gf* pw = c.pw + FftConsts<M, K>::pw_offset(d);
+                ctop = F::mul(ctop, F::mul(pw[(1u << (K - d)) - 1], pw[1]));
+            }
+            f[1u << (K - 1)] ^= ctop;
             for (uint32_t b = 0; b < (1u << d); ++b) taylor(f + b, 1u << (K - d), 1u << d);
         }
         // Butterfly level K - 1 on the broadcast constants, in scalars: its
@@ -481,6 +493,21 @@ struct Fft {
             gf x[5];
 #pragma GCC unroll 5
             for (int j = 0; j < 5; ++j) x[j] = F::mul(c.gamma[K - 1][j], c1);
+            gf hc[M - K - 5 > 0 ? M - K - 5 : 1] = {};  // gamma_(5+j) c1 for the group bits j
+            for (int j = 0; 5 + j < M - K; ++j) hc[j] = F::mul(c.gamma[K - 1][5 + j], c1);
+            if (s2 == 0 && monic_top) {
+                // c0 is c0 + ctop y at y = a^2 + a, linear in a (lane bits and
+                // group bits alike): ctop (gamma^2 + gamma) joins each x / hc.
+#pragma GCC unroll 5
+                for (int j = 0; j < 5; ++j) {
+                    const gf gm = c.gamma[K - 1][j];
+                    x[j] ^= F::mul(ctop, gf(F::sq(gm) ^ gm));
+                }
+                for (int j = 0; 5 + j < M - K; ++j) {
+                    const gf gm = c.gamma[K - 1][5 + j];
+                    hc[j] ^= F::mul(ctop, gf(F::sq(gm) ^ gm));
+                }
+            }
             uint32_t lp[M];  // bit-word b of sum_j l_j x_j at lane l
 #pragma GCC unroll 13
             for (int b = 0; b < M; ++b) {
@@ -489,8 +516,6 @@ struct Fft {
                 for (int j = 0; j < 5; ++j) w ^= (0u - ((uint32_t(x[j]) >> b) & 1)) & kLaneBit[j];
                 lp[b] = w;
             }
-            gf hc[M - K - 5 > 0 ? M - K - 5 : 1] = {};  // gamma_(5+j) c1 for the group bits j
-            for (int j = 0; 5 + j < M - K; ++j) hc[j] = F::mul(c.gamma[K - 1][5 + j], c1);
             for (uint32_t g = 0; g < kBlock; ++g) {
                 gf y = c0;  // c0 + hi c1 (g public)
                 for (int j = 0; 5 + j < M - K; ++j)
@@ -1002,8 +1027,7 @@ Status encapsulate_with_e(const Params& p, uint8_t* ct, uint8_t* ss, const uint8
 template <int M, int K>
 void fft_evaluate_k(uint32_t* out, gf* f, uint32_t coeffs) {
     const bool monic_top = coeffs == (1u << K) + 1;  // f[2^K] = 1
-    Fft<M, K>::eval(out, f);
-    if (monic_top) Fft<M, K>::add_top(out);
+    Fft<M, K>::eval(out, f, monic_top);
 }
 template <int M>
 void fft_evaluate(uint32_t* out, gf* f, uint32_t coeffs) {  // f[coeffs - 1] = 1
