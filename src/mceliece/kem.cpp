@@ -480,12 +480,27 @@ struct Fft {
             f[1u << (K - 1)] ^= ctop;
             for (uint32_t b = 0; b < (1u << d); ++b) taylor(f + b, 1u << (K - d), 1u << d);
         }
-        // Butterfly level K - 1 on the broadcast constants, in scalars: its
-        // pairs are (c0, c1) = the constants s = 2 s2, 2 s2 + 1 (each over
-        // kBlock groups), and with the points a = sum_{j<5} l_j gamma_j + hi
-        // (lane l, group part hi), u = c0 + a c1 is, per lane, (c0 + hi c1) +
-        // sum_j l_j (gamma_j c1): five scalar products shared by the kBlock
-        // groups and one per group instead of a bitsliced product per group.
+        first_level(out, f, ctop);
+        uint32_t a[M];
+        for (int d = K - 1; d-- > 0;) {
+            const uint32_t hg = kGroups >> (d + 1);
+            gf hi = 0;
+            for (uint32_t t = 0; t < hg; ++t) {
+                const uint32_t gi = t ^ (t >> 1);
+                points(a, d, t, hi);
+                uint32_t* u = out + gi * M;  // s = 0 .. 2^d - 1: u = out + (2 s hg + gi) M
+                Bs<M>::butterflies(u, u + hg * M, a, 1u << d);
+            }
+        }
+    }
+    // Butterfly level K - 1 on the broadcast constants, in scalars: its
+    // pairs are (c0, c1) = the constants s = 2 s2, 2 s2 + 1 (each over
+    // kBlock groups), and with the points a = sum_{j<5} l_j gamma_j + hi
+    // (lane l, group part hi), u = c0 + a c1 is, per lane, (c0 + hi c1) +
+    // sum_j l_j (gamma_j c1): five scalar products shared by the kBlock
+    // groups and one per group instead of a bitsliced product per group.
+    // (Its own frame: not on the stack while the kernels run.)
+    PQMCU_MCE_NOINLINE static void first_level(uint32_t* out, const gf* f, gf ctop) {
         constexpr uint32_t kLaneBit[5] = {0xAAAAAAAAu, 0xCCCCCCCCu, 0xF0F0F0F0u, 0xFF00FF00u,
                                           0xFFFF0000u};
         for (uint32_t s2 = 0; s2 < (1u << (K - 1)); ++s2) {
@@ -495,7 +510,7 @@ struct Fft {
             for (int j = 0; j < 5; ++j) x[j] = F::mul(c.gamma[K - 1][j], c1);
             gf hc[M - K - 5 > 0 ? M - K - 5 : 1] = {};  // gamma_(5+j) c1 for the group bits j
             for (int j = 0; 5 + j < M - K; ++j) hc[j] = F::mul(c.gamma[K - 1][5 + j], c1);
-            if (s2 == 0 && monic_top) {
+            if (s2 == 0 && ctop != 0) {
                 // c0 is c0 + ctop y at y = a^2 + a, linear in a (lane bits and
                 // group bits alike): ctop (gamma^2 + gamma) joins each x / hc.
 #pragma GCC unroll 5
@@ -528,17 +543,6 @@ struct Fft {
                     u[b] = w;
                     v[b] = w ^ (0u - ((uint32_t(c1) >> b) & 1));
                 }
-            }
-        }
-        uint32_t a[M];
-        for (int d = K - 1; d-- > 0;) {
-            const uint32_t hg = kGroups >> (d + 1);
-            gf hi = 0;
-            for (uint32_t t = 0; t < hg; ++t) {
-                const uint32_t gi = t ^ (t >> 1);
-                points(a, d, t, hi);
-                uint32_t* u = out + gi * M;  // s = 0 .. 2^d - 1: u = out + (2 s hg + gi) M
-                Bs<M>::butterflies(u, u + hg * M, a, 1u << d);
             }
         }
     }
@@ -1030,7 +1034,7 @@ void fft_evaluate_k(uint32_t* out, gf* f, uint32_t coeffs) {
     Fft<M, K>::eval(out, f, monic_top);
 }
 template <int M>
-void fft_evaluate(uint32_t* out, gf* f, uint32_t coeffs) {  // f[coeffs - 1] = 1
+PQMCU_MCE_NOINLINE void fft_evaluate(uint32_t* out, gf* f, uint32_t coeffs) {  // f[coeffs - 1] = 1
     if constexpr (M == 12)
         fft_evaluate_k<12, 6>(out, f, coeffs);  // (t = 64)
     else if (coeffs <= 129)
