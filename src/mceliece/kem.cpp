@@ -349,24 +349,11 @@ struct FftConsts {
     gf gamma[K][M];         // depth d: gamma_j, j < m - d - 1
     uint32_t lanes[K][M];   // depth d: bit-word b of sum_{j<5} l_j gamma_j, lane l
     gf pw[2 << K];          // depth d >= 1: lambda_d^i, i < 2^(K-d), from pw_offset(d)
-    gf top[M];              // beta_j^(2^K): x^(2^K) is linear, so at the point of index i it
-    uint32_t top_lanes[M];  // is sum_j i_j top[j]; bit-word b of the lane part (j < 5)
     static constexpr uint32_t pw_offset(int d) { return (2u << K) - (2u << (K - d)); }
-    constexpr FftConsts() : gamma{}, lanes{}, pw{}, top{}, top_lanes{} {
+    constexpr FftConsts() : gamma{}, lanes{}, pw{} {
         using F = Gf<M>;
         gf B[M] = {};
         for (int j = 0; j < M; ++j) B[j] = gf(1u << (M - 1 - j));
-        for (int j = 0; j < M; ++j) {
-            gf x = B[j];
-            for (int i = 0; i < K; ++i) x = F::sq(x);
-            top[j] = x;
-        }
-        for (uint32_t l = 0; l < 32; ++l) {
-            gf a = 0;
-            for (int j = 0; j < 5; ++j)
-                if ((l >> j) & 1) a ^= top[j];
-            for (int b = 0; b < M; ++b) top_lanes[b] |= uint32_t((a >> b) & 1) << l;
-        }
         for (int d = 0; d < K; ++d) {
             const int r = M - d;
             const gf lambda = B[r - 1], li = F::inv(lambda);
@@ -446,20 +433,6 @@ struct Fft {
             const gf c = pw[i];
             gf* row = f + i * st;
             for (uint32_t b = 0; b < st; ++b) row[b] = F::mul(row[b], c);
-        }
-    }
-    // out += x^(2^K) at every point (the leading term of a monic polynomial of
-    // degree 2^K: one level of butterflies fewer than 2^(K+1) coefficients).
-    static void add_top(uint32_t* out) {
-        uint32_t lanes[M];
-        for (int b = 0; b < M; ++b) lanes[b] = c.top_lanes[b];
-        for (uint32_t G = 0; G < kGroups; ++G) {
-            uint32_t hi = 0;
-#pragma GCC unroll 8
-            for (int j = 5; j < M; ++j) hi ^= c.top[j] & (0u - ((G >> (j - 5)) & 1));
-            uint32_t* o = out + G * M;
-#pragma GCC unroll 13
-            for (int b = 0; b < M; ++b) o[b] ^= lanes[b] ^ (0u - ((hi >> b) & 1));
         }
     }
     // out (kGroups x M words) = f at every point; f: 2^K coefficients, clobbered;
@@ -1027,7 +1000,7 @@ Status encapsulate_with_e(const Params& p, uint8_t* ct, uint8_t* ss, const uint8
 // The FFT's size per use: 2^K coefficients, the smallest K that fits (K >= 6
 // for m = 12, 7 for m = 13: butterflies pair whole groups, and no more sizes
 // than needed are instantiated). A monic f of degree 2^K (t = 64, 128) is
-// evaluated with 2^K coefficients plus its leading term (add_top).
+// evaluated with 2^K coefficients plus its leading term (Fft::eval's monic_top).
 template <int M, int K>
 void fft_evaluate_k(uint32_t* out, gf* f, uint32_t coeffs) {
     const bool monic_top = coeffs == (1u << K) + 1;  // f[2^K] = 1
