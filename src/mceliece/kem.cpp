@@ -349,24 +349,11 @@ struct FftConsts {
     gf gamma[K][M];         // depth d: gamma_j, j < m - d - 1
     uint32_t lanes[K][M];   // depth d: bit-word b of sum_{j<5} l_j gamma_j, lane l
     gf pw[2 << K];          // depth d >= 1: lambda_d^i, i < 2^(K-d), from pw_offset(d)
-    gf top[M];              // beta_j^(2^K): x^(2^K) is linear, so at the point of index i it
-    uint32_t top_lanes[M];  // is sum_j i_j top[j]; bit-word b of the lane part (j < 5)
     static constexpr uint32_t pw_offset(int d) { return (2u << K) - (2u << (K - d)); }
-    constexpr FftConsts() : gamma{}, lanes{}, pw{}, top{}, top_lanes{} {
+    constexpr FftConsts() : gamma{}, lanes{}, pw{} {
         using F = Gf<M>;
         gf B[M] = {};
         for (int j = 0; j < M; ++j) B[j] = gf(1u << (M - 1 - j));
-        for (int j = 0; j < M; ++j) {
-            gf x = B[j];
-            for (int i = 0; i < K; ++i) x = F::sq(x);
-            top[j] = x;
-        }
-        for (uint32_t l = 0; l < 32; ++l) {
-            gf a = 0;
-            for (int j = 0; j < 5; ++j)
-                if ((l >> j) & 1) a ^= top[j];
-            for (int b = 0; b < M; ++b) top_lanes[b] |= uint32_t((a >> b) & 1) << l;
-        }
         for (int d = 0; d < K; ++d) {
             const int r = M - d;
             const gf lambda = B[r - 1], li = F::inv(lambda);
@@ -448,33 +435,27 @@ struct Fft {
             for (uint32_t b = 0; b < st; ++b) row[b] = F::mul(row[b], c);
         }
     }
-    // out += x^(2^K) at every point (the leading term of a monic polynomial of
-    // degree 2^K: one level of butterflies fewer than 2^(K+1) coefficients).
-    static void add_top(uint32_t* out) {
-        uint32_t lanes[M];
-        for (int b = 0; b < M; ++b) lanes[b] = c.top_lanes[b];
-        for (uint32_t G = 0; G < kGroups; ++G) {
-            uint32_t hi = 0;
-#pragma GCC unroll 8
-            for (int j = 5; j < M; ++j) hi ^= c.top[j] & (0u - ((G >> (j - 5)) & 1));
-            uint32_t* o = out + G * M;
-#pragma GCC unroll 13
-            for (int b = 0; b < M; ++b) o[b] ^= lanes[b] ^ (0u - ((hi >> b) & 1));
-        }
-    }
-    // out (kGroups x M words) = f at every point; f: 2^K coefficients, clobbered.
-    PQMCU_MCE_NOINLINE static void eval(uint32_t* out, gf* f) {
+    // out (kGroups x M words) = f at every point; f: 2^K coefficients, clobbered;
+    // monic_top (public): f has the leading term x^(2^K) besides. That term
+    // (coefficient ctop, public) stays on polynomial 0: the twist scales it by
+    // lambda^(2^(K-d)), and x^n = (x^2 + x)^(n/2) + x^(n/2) (n = 2^(K-d)) makes
+    // it f0's leading term plus ctop at poly 0's x^(n/2), index 2^(K-1); after K
+    // levels poly 0 is c0 + ctop y, linear, and goes into the first level
+    // below (instead of a pass over every group).
+    PQMCU_MCE_NOINLINE static void eval(uint32_t* out, gf* f, bool monic_top) {
+        gf ctop = monic_top ? 1 : 0;
         for (int d = 0; d < K; ++d) {
             twist(f, d);
+            if (d > 0) {
+                const gf* pw = c.pw + FftConsts<M, K>::pw_offset(d);
+                ctop = F::mul(ctop, F::mul(pw[(1u << (K - d)) - 1], pw[1]));
+            }
+            f[1u << (K - 1)] ^= ctop;
             for (uint32_t b = 0; b < (1u << d); ++b) taylor(f + b, 1u << (K - d), 1u << d);
         }
-        for (uint32_t s = 0; s < (1u << K); ++s) {
-            const uint32_t v = f[bitrev_k(s)];
-            for (uint32_t g = 0; g < kBlock; ++g)
-                for (int b = 0; b < M; ++b) out[(s * kBlock + g) * M + b] = 0u - ((v >> b) & 1);
-        }
+        first_level(out, f, ctop);
         uint32_t a[M];
-        for (int d = K; d-- > 0;) {
+        for (int d = K - 1; d-- > 0;) {
             const uint32_t hg = kGroups >> (d + 1);
             gf hi = 0;
             for (uint32_t t = 0; t < hg; ++t) {
@@ -482,6 +463,59 @@ struct Fft {
                 points(a, d, t, hi);
                 uint32_t* u = out + gi * M;  // s = 0 .. 2^d - 1: u = out + (2 s hg + gi) M
                 Bs<M>::butterflies(u, u + hg * M, a, 1u << d);
+            }
+        }
+    }
+    // Butterfly level K - 1 on the broadcast constants, in scalars: its
+    // pairs are (c0, c1) = the constants s = 2 s2, 2 s2 + 1 (each over
+    // kBlock groups), and with the points a = sum_{j<5} l_j gamma_j + hi
+    // (lane l, group part hi), u = c0 + a c1 is, per lane, (c0 + hi c1) +
+    // sum_j l_j (gamma_j c1): five scalar products shared by the kBlock
+    // groups and one per group instead of a bitsliced product per group.
+    // (Its own frame: not on the stack while the kernels run.)
+    PQMCU_MCE_NOINLINE static void first_level(uint32_t* out, const gf* f, gf ctop) {
+        constexpr uint32_t kLaneBit[5] = {0xAAAAAAAAu, 0xCCCCCCCCu, 0xF0F0F0F0u, 0xFF00FF00u,
+                                          0xFFFF0000u};
+        for (uint32_t s2 = 0; s2 < (1u << (K - 1)); ++s2) {
+            const gf c0 = f[bitrev_k(2 * s2)], c1 = f[bitrev_k(2 * s2 + 1)];
+            gf x[5];
+#pragma GCC unroll 5
+            for (int j = 0; j < 5; ++j) x[j] = F::mul(c.gamma[K - 1][j], c1);
+            gf hc[M - K - 5 > 0 ? M - K - 5 : 1] = {};  // gamma_(5+j) c1 for the group bits j
+            for (int j = 0; 5 + j < M - K; ++j) hc[j] = F::mul(c.gamma[K - 1][5 + j], c1);
+            if (s2 == 0 && ctop != 0) {
+                // c0 is c0 + ctop y at y = a^2 + a, linear in a (lane bits and
+                // group bits alike): ctop (gamma^2 + gamma) joins each x / hc.
+#pragma GCC unroll 5
+                for (int j = 0; j < 5; ++j) {
+                    const gf gm = c.gamma[K - 1][j];
+                    x[j] ^= F::mul(ctop, gf(F::sq(gm) ^ gm));
+                }
+                for (int j = 0; 5 + j < M - K; ++j) {
+                    const gf gm = c.gamma[K - 1][5 + j];
+                    hc[j] ^= F::mul(ctop, gf(F::sq(gm) ^ gm));
+                }
+            }
+            uint32_t lp[M];  // bit-word b of sum_j l_j x_j at lane l
+#pragma GCC unroll 13
+            for (int b = 0; b < M; ++b) {
+                uint32_t w = 0;
+#pragma GCC unroll 5
+                for (int j = 0; j < 5; ++j) w ^= (0u - ((uint32_t(x[j]) >> b) & 1)) & kLaneBit[j];
+                lp[b] = w;
+            }
+            for (uint32_t g = 0; g < kBlock; ++g) {
+                gf y = c0;  // c0 + hi c1 (g public)
+                for (int j = 0; 5 + j < M - K; ++j)
+                    if ((g >> j) & 1) y ^= hc[j];
+                uint32_t* u = out + (2 * s2 * kBlock + g) * M;
+                uint32_t* v = u + kBlock * M;
+#pragma GCC unroll 13
+                for (int b = 0; b < M; ++b) {
+                    const uint32_t w = lp[b] ^ (0u - ((uint32_t(y) >> b) & 1));
+                    u[b] = w;
+                    v[b] = w ^ (0u - ((uint32_t(c1) >> b) & 1));
+                }
             }
         }
     }
@@ -966,15 +1000,14 @@ Status encapsulate_with_e(const Params& p, uint8_t* ct, uint8_t* ss, const uint8
 // The FFT's size per use: 2^K coefficients, the smallest K that fits (K >= 6
 // for m = 12, 7 for m = 13: butterflies pair whole groups, and no more sizes
 // than needed are instantiated). A monic f of degree 2^K (t = 64, 128) is
-// evaluated with 2^K coefficients plus its leading term (add_top).
+// evaluated with 2^K coefficients plus its leading term (Fft::eval's monic_top).
 template <int M, int K>
 void fft_evaluate_k(uint32_t* out, gf* f, uint32_t coeffs) {
     const bool monic_top = coeffs == (1u << K) + 1;  // f[2^K] = 1
-    Fft<M, K>::eval(out, f);
-    if (monic_top) Fft<M, K>::add_top(out);
+    Fft<M, K>::eval(out, f, monic_top);
 }
 template <int M>
-void fft_evaluate(uint32_t* out, gf* f, uint32_t coeffs) {  // f[coeffs - 1] = 1
+PQMCU_MCE_NOINLINE void fft_evaluate(uint32_t* out, gf* f, uint32_t coeffs) {  // f[coeffs - 1] = 1
     if constexpr (M == 12)
         fft_evaluate_k<12, 6>(out, f, coeffs);  // (t = 64)
     else if (coeffs <= 129)
