@@ -9,7 +9,11 @@
 
 namespace pqmcu::boot {
 
-constexpr uint32_t kTimeoutPolls = 1u << 23;
+// ~2^26 polls (about 4 s at 80 MHz) per byte before a timeout. Under QEMU the
+// frame arrives from the host's I/O thread, not in step with the guest's
+// instructions: with 2^23 polls a loaded host (2 busy cores) delivered the
+// next byte too late about one run in three and a valid transfer timed out.
+constexpr uint32_t kTimeoutPolls = 1u << 26;
 
 #if defined(PQMCU_BOARD_MPS2_AN386)
 namespace {
