@@ -14,9 +14,9 @@
 //
 // Profiles (the products A s and b^T s over Z_2^13[x]/(x^256 + 1)):
 //  - Default: NTT over the prime 25,263,617 (ntt.hpp), one product at a time,
-//    streamed: A is squeezed 32 coefficients at a time into the transform
-//    buffer, key generation keeps its accumulators in the caller's pk / sk
-//    (overwritten by the keys at the end), encapsulation keeps s' as 4-bit
+//    streamed: A is squeezed an entry at a time into the tail of the
+//    transform buffer and unpacked there in place, key generation keeps its
+//    accumulators in the caller's pk / sk (overwritten by the keys at the end), encapsulation keeps s' as 4-bit
 //    fields, decapsulation compares the re-encryption while encoding it. The
 //    Workspace is two transform buffers, one accumulator row and s'.
 //  - Speed: the l transforms of the secret vector are kept in the Workspace
@@ -198,7 +198,6 @@ struct Scheme {
 
 private:
     // ---- Default profile: NTT, streamed
-    static constexpr size_t kChunk = 32;  // coefficients squeezed / sampled at a time
     // Key generation's accumulator i (256 little-endian uint16): the first
     // ones in pk, the others in sk after s; both regions are written last.
     static constexpr size_t kAccBytes = 2 * kN;
@@ -215,23 +214,36 @@ private:
             return ws.y;
         }
     }
-    // x = the transform of the next A entry (13-bit fields squeezed from xof).
+    // x = the transform of the next A entry. The entry's 416 packed bytes are
+    // squeezed into the tail of x itself, 3 bytes short of its end (the word
+    // loads' padding), and unpacked in place from the front: group g of 8
+    // coefficients loads its 13 bytes (and up to 3 more) before it stores
+    // 32 bytes below byte 32 g + 32 <= the start of group g + 1's bytes, so
+    // no unread byte is overwritten. No stack chunk, one squeeze call and
+    // whole lanes only (the entries start at multiples of 8 bytes).
     static void squeeze_entry(int32_t* x, hash::Shake128& xof) {
-        constexpr size_t kBytes = kChunk * kLogQ / 8;
-        uint8_t chunk[kBytes + 3] = {};  // 3 bytes of padding: word loads for every group
-        for (size_t c = 0; c < kN; c += kChunk) {
-            (void)xof.squeeze(chunk, kBytes);
-            unpack_centred13_padded(x + c, chunk, kChunk);
-        }
+        constexpr size_t kBytes = kN * kLogQ / 8;
+        constexpr size_t kAt = sizeof(int32_t) * kN - kBytes - 3;
+        static_assert(kAt + kBytes + 3 == sizeof(int32_t) * kN);
+        static_assert(32 * (kN / 8 - 2) + 32 <= kAt + kLogQ * (kN / 8 - 1), "in-place unpacking");
+        uint8_t* packed = reinterpret_cast<uint8_t*>(x) + kAt;
+        (void)xof.squeeze(packed, kBytes);
+        unpack_centred13_padded(x, packed, kN);
         ntt::forward(x);
     }
+    // s = 256 binomial samples: the coins squeezed into the tail of s and
+    // sampled in place from the front (group g of 4 reads its mu / 2 bytes
+    // before storing 16 bytes below the next group's bytes); every coin byte
+    // is overwritten by the samples.
     static void sample_secret(int32_t* s, hash::Shake128& xof) {
-        uint8_t chunk[kChunk * params.mu / 8];
-        for (size_t c = 0; c < kN; c += kChunk) {
-            (void)xof.squeeze(chunk, sizeof chunk);
-            sample_binomial(s + c, chunk, kChunk, params.mu);
-        }
-        secure_wipe(chunk, sizeof chunk);
+        constexpr size_t kBytes = kN * params.mu / 8;
+        constexpr size_t kAt = sizeof(int32_t) * kN - kBytes;
+        static_assert(16 * (kN / 4 - 1) + 16 <= kAt + params.mu / 2 * (kN / 4), "in-place sampling");
+        // mu = 10 reads a group's fifth byte after storing its first 8 bytes.
+        static_assert(params.mu != 10 || 16 * (kN / 4 - 1) + 8 <= kAt + 5 * (kN / 4 - 1) + 4, "in-place sampling");
+        uint8_t* coins = reinterpret_cast<uint8_t*>(s) + kAt;
+        (void)xof.squeeze(coins, kBytes);
+        sample_binomial(s, coins, kN, params.mu);
     }
     // b = round(A^T s): s is sampled into sk first; entry (j, i) of A meets s_j in stream order.
     static void keypair_ntt(uint8_t* pk, uint8_t* sk, const uint8_t* seed_a, const uint8_t* seed_s, Workspace& ws) {
