@@ -215,16 +215,17 @@ private:
         }
     }
     // x = the transform of the next A entry. The entry's 416 packed bytes are
-    // squeezed into the tail of x itself, 3 bytes short of its end (the word
-    // loads' padding), and unpacked in place from the front: group g of 8
-    // coefficients loads its 13 bytes (and up to 3 more) before it stores
-    // 32 bytes below byte 32 g + 32 <= the start of group g + 1's bytes, so
-    // no unread byte is overwritten. No stack chunk, one squeeze call and
-    // whole lanes only (the entries start at multiples of 8 bytes).
+    // squeezed into the tail of x itself, at an 8-byte boundary at least 3
+    // bytes before its end (the word loads' padding; aligned lane stores),
+    // and unpacked in place from the front: group g of 8 coefficients loads
+    // its 13 bytes (and up to 3 more) before it stores 32 bytes, below byte
+    // 32 g + 32 <= the start of group g + 1's bytes, so no unread byte is
+    // overwritten. No stack chunk, one squeeze call and whole lanes only
+    // (the entries start at multiples of 8 bytes).
     static void squeeze_entry(int32_t* x, hash::Shake128& xof) {
         constexpr size_t kBytes = kN * kLogQ / 8;
-        constexpr size_t kAt = sizeof(int32_t) * kN - kBytes - 3;
-        static_assert(kAt + kBytes + 3 == sizeof(int32_t) * kN);
+        constexpr size_t kAt = (sizeof(int32_t) * kN - kBytes - 3) / 8 * 8;
+        static_assert(kAt + kBytes + 3 <= sizeof(int32_t) * kN);
         static_assert(32 * (kN / 8 - 2) + 32 <= kAt + kLogQ * (kN / 8 - 1), "in-place unpacking");
         uint8_t* packed = reinterpret_cast<uint8_t*>(x) + kAt;
         (void)xof.squeeze(packed, kBytes);
