@@ -254,26 +254,29 @@ private:
             keypair_default(pk, sk, seed_a, seed_s, ws);
         }
     }
-    static void sample_secret_into_sk(uint8_t* sk, const uint8_t* seed_s, int32_t* tmp) {
+    // s into sk (13-bit); s_0 stays in `first` as int32 (key generation
+    // transforms it next: no unpacking back from sk), the others pass through tmp.
+    static void sample_secret_into_sk(uint8_t* sk, const uint8_t* seed_s, int32_t* first, int32_t* tmp) {
         hash::Shake128 xof;
         (void)xof.absorb(seed_s, kNoiseSeedBytes);
         (void)xof.finalize();
         for (size_t j = 0; j < L; ++j) {
-            sample_secret(tmp, xof);
-            pack_bits(sk + j * params.poly_q_bytes(), tmp, kN, kLogQ);
+            int32_t* s = j == 0 ? first : tmp;
+            sample_secret(s, xof);
+            pack_bits(sk + j * params.poly_q_bytes(), s, kN, kLogQ);
         }
     }
     // Speed: the l output sums in the transform domain in sev (the secret's
     // transforms are not kept in key generation), s_j transformed into accn,
     // A_ji into sev[i] (j = 0) or x; one inverse per output.
     static void keypair_speed(uint8_t* pk, uint8_t* sk, const uint8_t* seed_a, const uint8_t* seed_s, Workspace& ws) {
-        sample_secret_into_sk(sk, seed_s, ws.x);
+        int32_t* y = ws.accn;
+        sample_secret_into_sk(sk, seed_s, y, ws.x);
         hash::Shake128 xof;
         (void)xof.absorb(seed_a, kSeedBytes);
         (void)xof.finalize();
-        int32_t* y = ws.accn;
         for (size_t j = 0; j < L; ++j) {
-            unpack_centred(y, sk + j * params.poly_q_bytes(), kN, kLogQ);
+            if (j != 0) unpack_centred(y, sk + j * params.poly_q_bytes(), kN, kLogQ);
             ntt::forward(y);
             for (size_t i = 0; i < L; ++i) {
                 if (j == 0) {
@@ -293,21 +296,13 @@ private:
         std::memcpy(sk + params.indcpa_sk_bytes(), pk, pk_bytes);
     }
     static void keypair_default(uint8_t* pk, uint8_t* sk, const uint8_t* seed_a, const uint8_t* seed_s, Workspace& ws) {
-        {
-            hash::Shake128 xof;
-            (void)xof.absorb(seed_s, kNoiseSeedBytes);
-            (void)xof.finalize();
-            for (size_t j = 0; j < L; ++j) {
-                sample_secret(ybuf(ws), xof);
-                pack_bits(sk + j * params.poly_q_bytes(), ybuf(ws), kN, kLogQ);
-            }
-        }
+        sample_secret_into_sk(sk, seed_s, ybuf(ws), ws.x);
         hash::Shake128 xof;
         (void)xof.absorb(seed_a, kSeedBytes);
         (void)xof.finalize();
         for (size_t j = 0; j < L; ++j) {
             int32_t* y = ybuf(ws);
-            unpack_centred(y, sk + j * params.poly_q_bytes(), kN, kLogQ);
+            if (j != 0) unpack_centred(y, sk + j * params.poly_q_bytes(), kN, kLogQ);
             ntt::forward(y);
             for (size_t i = 0; i < L; ++i) {
                 squeeze_entry(ws.x, xof);
