@@ -18,17 +18,36 @@
 .endm
 
 @ output off: the block's coefficient off / 4 (in r11) to a (in place) or,
-@ accumulating, added to acc (s3 = acc - a; r1 and r10 are free here).
+@ accumulating, parked in s4 + (12 - off) / 4 (c3, c2, c1 in s4, s5, s6;
+@ c0 stays in r11) and added to acc by acc_block once all four are known.
 .macro output off, acc
 .if \acc
-    vmov r1, s3
-    add r1, r1, r0
-    ldr r10, [r1, #\off]
-    add r11, r11, r10
-    str r11, [r1, #\off]
+.if \off == 12
+    vmov s4, r11
+.elseif \off == 8
+    vmov s5, r11
+.elseif \off == 4
+    vmov s6, r11
+.endif
 .else
     str r11, [r0, #\off]
 .endif
+.endm
+
+@ acc_block: acc[0..3] of the block (s3 = acc - a) += (r11, s6, s5, s4), one
+@ LDM and one STM; a0..a3, b0..b2 and w are dead here (r2-r8 free).
+.macro acc_block
+    vmov r1, s3
+    add r1, r1, r0
+    ldm r1, {r2, r3, r4, r5}
+    add r2, r2, r11
+    vmov r6, s6
+    add r3, r3, r6
+    vmov r7, s5
+    add r4, r4, r7
+    vmov r8, s4
+    add r5, r5, r8
+    stm r1, {r2, r3, r4, r5}
 .endm
 
 .macro basemul acc
@@ -79,7 +98,11 @@
     smull r10, r11, r2, r6      @ c0 = a0 b0 + h0 w
     smlal r10, r11, r5, r12
     red
-    output 0, \acc
+.if \acc
+    acc_block
+.else
+    output 0, 0
+.endif
     add r0, r0, #16
     vmov r1, s2
     cmp r0, r1
