@@ -59,22 +59,51 @@ void sample_binomial(uint16_t* s, const uint8_t* coins, unsigned mu) {
 
 namespace {
 // Groups of 8 coefficients = Bits bytes, fully unrolled so that the bit
-// offsets are constants (count a multiple of 8).
+// offsets are constants (count a multiple of 8). Little endian: whole words
+// are stored as soon as 32 bits are collected (one unaligned STR on the M4),
+// the group's last bytes one at a time. Byte i of out is written only after
+// every coefficient whose bits reach it is read, and (Bits <= 16) after
+// coefficient i / 2: out may equal a uint16 input read in place
+// (pack_rounded_le16).
 template <unsigned Bits, class Get>
 inline void pack_groups(uint8_t* out, size_t count, Get get) {
     constexpr uint32_t mask = (1u << Bits) - 1;
+    static_assert(Bits <= 16);
     for (size_t g = 0; g < count; g += 8) {
-        uint32_t acc = 0;
-        unsigned have = 0;
+        if constexpr (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) {
+            uint64_t acc = 0;
+            unsigned have = 0;
 #pragma GCC unroll 8
-        for (unsigned k = 0; k < 8; ++k) {
-            acc |= (uint32_t(get(g + k)) & mask) << have;
-            have += Bits;
+            for (unsigned k = 0; k < 8; ++k) {
+                acc |= uint64_t(uint32_t(get(g + k)) & mask) << have;
+                have += Bits;
+                if (have >= 32) {
+                    const uint32_t w = uint32_t(acc);
+                    std::memcpy(out, &w, 4);
+                    out += 4;
+                    acc >>= 32;
+                    have -= 32;
+                }
+            }
 #pragma GCC unroll 4
             while (have >= 8) {
                 *out++ = uint8_t(acc);
                 acc >>= 8;
                 have -= 8;
+            }
+        } else {
+            uint32_t acc = 0;
+            unsigned have = 0;
+#pragma GCC unroll 8
+            for (unsigned k = 0; k < 8; ++k) {
+                acc |= (uint32_t(get(g + k)) & mask) << have;
+                have += Bits;
+#pragma GCC unroll 4
+                while (have >= 8) {
+                    *out++ = uint8_t(acc);
+                    acc >>= 8;
+                    have -= 8;
+                }
             }
         }
     }

@@ -84,7 +84,7 @@ struct Scheme {
         uint16_t acc[kN];             // one output row mod 2^16
         uint8_t sp[L * kN / 2];       // s' as 4-bit two's complement fields
     };
-    struct SpeedWorkspace {  // key generation: sev holds the l output sums, accn s_j
+    struct SpeedWorkspace {  // key generation: sev holds the l output sums; s_0 in accn, s_j (j > 0) in x
         union {
             int32_t x[kN];            // A_ij, b_j or b'_j (j > 0), then its product
             uint16_t row[kN];         // the finished output row (inverse_store)
@@ -254,37 +254,41 @@ private:
             keypair_default(pk, sk, seed_a, seed_s, ws);
         }
     }
-    // s into sk (13-bit); s_0 stays in `first` as int32 (key generation
-    // transforms it next: no unpacking back from sk), the others pass through tmp.
-    static void sample_secret_into_sk(uint8_t* sk, const uint8_t* seed_s, int32_t* first, int32_t* tmp) {
+    // s into sk (13-bit); s_0 stays in `first` and s_1 in `second` as int32
+    // (key generation transforms them next: no unpacking back from sk), the
+    // others pass through tmp.
+    static void sample_secret_into_sk(uint8_t* sk, const uint8_t* seed_s, int32_t* first, int32_t* second,
+                                      int32_t* tmp) {
         hash::Shake128 xof;
         (void)xof.absorb(seed_s, kNoiseSeedBytes);
         (void)xof.finalize();
         for (size_t j = 0; j < L; ++j) {
-            int32_t* s = j == 0 ? first : tmp;
+            int32_t* s = j == 0 ? first : j == 1 ? second : tmp;
             sample_secret(s, xof);
             pack_bits(sk + j * params.poly_q_bytes(), s, kN, kLogQ);
         }
     }
     // Speed: the l output sums in the transform domain in sev (the secret's
-    // transforms are not kept in key generation), s_j transformed into accn,
-    // A_ji into sev[i] (j = 0) or x; one inverse per output.
+    // transforms are not kept in key generation); s_0 transformed in accn
+    // with the A_0i in sev[i], then s_j (j >= 1) in x with the A_ji in accn.
+    // s_0 and s_1 stay from sampling (sev[0] passes the others to sk); one
+    // inverse per output.
     static void keypair_speed(uint8_t* pk, uint8_t* sk, const uint8_t* seed_a, const uint8_t* seed_s, Workspace& ws) {
-        int32_t* y = ws.accn;
-        sample_secret_into_sk(sk, seed_s, y, ws.x);
+        sample_secret_into_sk(sk, seed_s, ws.accn, ws.x, ws.sev[0]);
         hash::Shake128 xof;
         (void)xof.absorb(seed_a, kSeedBytes);
         (void)xof.finalize();
         for (size_t j = 0; j < L; ++j) {
-            if (j != 0) unpack_centred(y, sk + j * params.poly_q_bytes(), kN, kLogQ);
+            int32_t* y = j == 0 ? ws.accn : ws.x;
+            if (j >= 2) unpack_centred(y, sk + j * params.poly_q_bytes(), kN, kLogQ);
             ntt::forward(y);
             for (size_t i = 0; i < L; ++i) {
                 if (j == 0) {
                     squeeze_entry(ws.sev[i], xof);
                     ntt::pointwise(ws.sev[i], y);
                 } else {
-                    squeeze_entry(ws.x, xof);
-                    ntt::pointwise_acc(ws.sev[i], ws.x, y);
+                    squeeze_entry(ws.accn, xof);
+                    ntt::pointwise_acc(ws.sev[i], ws.accn, y);
                 }
             }
         }
@@ -296,7 +300,7 @@ private:
         std::memcpy(sk + params.indcpa_sk_bytes(), pk, pk_bytes);
     }
     static void keypair_default(uint8_t* pk, uint8_t* sk, const uint8_t* seed_a, const uint8_t* seed_s, Workspace& ws) {
-        sample_secret_into_sk(sk, seed_s, ybuf(ws), ws.x);
+        sample_secret_into_sk(sk, seed_s, ybuf(ws), ws.x, ws.x);
         hash::Shake128 xof;
         (void)xof.absorb(seed_a, kSeedBytes);
         (void)xof.finalize();
