@@ -34,5 +34,8 @@ void pack_rounded_le16(uint8_t* out, const uint8_t* acc, size_t count, uint16_t 
 uint32_t pack_rounded_cmp(const uint8_t* expect, const uint16_t* in, size_t count, uint16_t add, unsigned shift,
                           unsigned bits);
 void pack_rounded(uint8_t* out, const uint16_t* in, size_t count, uint16_t add, unsigned shift, unsigned bits);
+// Zeroes a Workspace (word-aligned, bytes a multiple of 32): STM on the M4,
+// secure_wipe elsewhere; out of line, so never dropped as a dead store.
+void wipe_workspace(void* p, size_t bytes);
 
 }  // namespace pqmcu::saber

@@ -4,7 +4,21 @@
 
 #include <cstring>
 
+#include "core/secure.hpp"
+
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+extern "C" void pqmcu_saber_wipe_m4(void* p, size_t bytes);
+#endif
+
 namespace pqmcu::saber {
+
+void wipe_workspace(void* p, size_t bytes) {
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+    pqmcu_saber_wipe_m4(p, bytes);
+#else
+    secure_wipe(p, bytes);
+#endif
+}
 
 void pack_bits(uint8_t* out, const uint16_t* in, size_t count, unsigned bits) {
     const uint32_t mask = (1u << bits) - 1;
@@ -263,13 +277,40 @@ void sample_binomial(int32_t* s, const uint8_t* coins, size_t count, unsigned mu
         case 8:
             for (size_t g = 0; g < count; g += 4, coins += 4) sample_word<4, 8>(s + g, load_u32(coins));
             return;
-        case 10:
-            for (size_t g = 0; g < count; g += 4, coins += 5) {
+        case 10: {
+            // Eight coefficients (16 fields, 80 bits) from three word loads:
+            // fields 0-5 at bit 0, 6-10 at bit 30, 11-15 at bit 55, each
+            // word's field bit counts by one SWAR pass (coefficient 5 takes
+            // field 10 from the second and field 11 from the third). All
+            // loads precede the stores (in-place sampling, scheme.hpp).
+            size_t g = 0;
+            for (; g + 8 <= count; g += 8, coins += 10) {
+                const uint32_t w0 = load_u32(coins), w1 = load_u32(coins + 3) >> 6, w2 = load_u32(coins + 6) >> 7;
+                auto counts = [](uint32_t w, uint32_t ones) {
+                    uint32_t t = w & ones;
+#pragma GCC unroll 4
+                    for (unsigned j = 1; j < 5; ++j) t += (w >> j) & ones;
+                    return t;
+                };
+                const uint32_t t0 = counts(w0, 0x02108421u), t1 = counts(w1, 0x00108421u),
+                               t2 = counts(w2, 0x00108421u);
+                auto f = [](uint32_t t, unsigned k) { return int32_t((t >> (5 * k)) & 31u); };
+                s[g + 0] = f(t0, 0) - f(t0, 1);
+                s[g + 1] = f(t0, 2) - f(t0, 3);
+                s[g + 2] = f(t0, 4) - f(t0, 5);
+                s[g + 3] = f(t1, 0) - f(t1, 1);
+                s[g + 4] = f(t1, 2) - f(t1, 3);
+                s[g + 5] = f(t1, 4) - f(t2, 0);
+                s[g + 6] = f(t2, 1) - f(t2, 2);
+                s[g + 7] = f(t2, 3) - f(t2, 4);
+            }
+            for (; g < count; g += 4, coins += 5) {
                 const uint32_t lo = load_u32(coins);
                 sample_word<5, 4>(s + g, lo & 0xFFFFFu);
                 sample_word<5, 4>(s + g + 2, (lo >> 20) | uint32_t(coins[4]) << 12);
             }
             return;
+        }
         default:
             return sample_t<10>(s, coins, count);
     }

@@ -240,8 +240,8 @@ private:
         constexpr size_t kBytes = kN * params.mu / 8;
         constexpr size_t kAt = sizeof(int32_t) * kN - kBytes;
         static_assert(16 * (kN / 4 - 1) + 16 <= kAt + params.mu / 2 * (kN / 4), "in-place sampling");
-        // mu = 10 reads a group's fifth byte after storing its first 8 bytes.
-        static_assert(params.mu != 10 || 16 * (kN / 4 - 1) + 8 <= kAt + 5 * (kN / 4 - 1) + 4, "in-place sampling");
+        // mu = 10 samples groups of 8 (10 bytes loaded, then 32 stored).
+        static_assert(params.mu != 10 || 32 * (kN / 8 - 1) <= kAt + 10 * (kN / 8 - 1), "in-place sampling");
         uint8_t* coins = reinterpret_cast<uint8_t*>(s) + kAt;
         (void)xof.squeeze(coins, kBytes);
         sample_binomial(s, coins, kN, params.mu);
@@ -548,7 +548,8 @@ private:
     }
     static void wipe_secrets(Workspace& ws) {
         if constexpr (!kToom) {
-            secure_wipe(&ws, sizeof ws);
+            static_assert(sizeof(Workspace) % 32 == 0 && alignof(Workspace) >= 4, "wipe_workspace");
+            wipe_workspace(&ws, sizeof ws);
             return;
         } else {
             wipe_toom(ws);
