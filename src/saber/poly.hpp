@@ -34,6 +34,12 @@ void pack_rounded_le16(uint8_t* out, const uint8_t* acc, size_t count, uint16_t 
 uint32_t pack_rounded_cmp(const uint8_t* expect, const uint16_t* in, size_t count, uint16_t add, unsigned shift,
                           unsigned bits);
 void pack_rounded(uint8_t* out, const uint16_t* in, size_t count, uint16_t add, unsigned shift, unsigned bits);
+// The same of in[i] - m_i 2^(p - 1) (mod 2^16), m_i bit i % 8 of m[i / 8]:
+// Saber's c_m = round(v' - m 2^(p - 1)) without a separate pass over v'.
+void pack_rounded_msg(uint8_t* out, const uint16_t* in, const uint8_t* m, size_t count, uint16_t add, unsigned shift,
+                      unsigned bits);
+uint32_t pack_rounded_msg_cmp(const uint8_t* expect, const uint16_t* in, const uint8_t* m, size_t count, uint16_t add,
+                              unsigned shift, unsigned bits);
 // Zeroes a Workspace (word-aligned, bytes a multiple of 32): STM on the M4,
 // secure_wipe elsewhere; out of line, so never dropped as a dead store.
 void wipe_workspace(void* p, size_t bytes);

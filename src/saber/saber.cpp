@@ -352,10 +352,23 @@ void pack_rounded(uint8_t* out, const uint16_t* in, size_t count, uint16_t add, 
 }
 
 namespace {
+// in[i] - m_i 2^(p - 1) (mod 2^16): message bit i is bit i % 8 of m[i / 8]
+// (constant shifts inside the unrolled groups of 8).
+inline uint16_t minus_msg(const uint16_t* in, const uint8_t* m, size_t i) {
+    return uint16_t(in[i] - (((uint32_t(m[i / 8]) >> (i % 8)) & 1u) << (kLogP - 1)));
+}
+}  // namespace
+
+void pack_rounded_msg(uint8_t* out, const uint16_t* in, const uint8_t* m, size_t count, uint16_t add, unsigned shift,
+                      unsigned bits) {
+    pack_rounded_any(out, count, add, shift, bits, [in, m](size_t i) { return minus_msg(in, m, i); });
+}
+
+namespace {
 // Chunks of Per coefficients (Per Bits a multiple of 8, <= 64) built as one
 // little-endian integer and compared with the same bytes of expect.
-template <unsigned Shift, unsigned Bits>
-inline uint32_t pack_rounded_cmp_t(const uint8_t* expect, const uint16_t* in, size_t count, uint16_t add) {
+template <unsigned Shift, unsigned Bits, class Get>
+inline uint32_t pack_rounded_cmp_t(const uint8_t* expect, Get get, size_t count, uint16_t add) {
     constexpr unsigned per = Bits == 10 ? 4 : 8;
     constexpr unsigned nbytes = per * Bits / 8;
     constexpr uint32_t mask = (1u << Bits) - 1;
@@ -364,7 +377,7 @@ inline uint32_t pack_rounded_cmp_t(const uint8_t* expect, const uint16_t* in, si
         uint64_t a = 0;
 #pragma GCC unroll 8
         for (unsigned k = 0; k < per; ++k)
-            a |= uint64_t((uint32_t(uint16_t(in[i + k] + add)) >> Shift) & mask) << (k * Bits);
+            a |= uint64_t((uint32_t(uint16_t(get(i + k) + add)) >> Shift) & mask) << (k * Bits);
         uint64_t e = 0;
         std::memcpy(&e, expect, nbytes);
         d |= a ^ e;
@@ -373,14 +386,16 @@ inline uint32_t pack_rounded_cmp_t(const uint8_t* expect, const uint16_t* in, si
 }
 }  // namespace
 
-uint32_t pack_rounded_cmp(const uint8_t* expect, const uint16_t* in, size_t count, uint16_t add, unsigned shift,
-                          unsigned bits) {
+namespace {
+template <class Get>
+inline uint32_t pack_rounded_cmp_any(const uint8_t* expect, Get get, size_t count, uint16_t add, unsigned shift,
+                                     unsigned bits) {
     if constexpr (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) {
         if (count % 8 == 0) {  // public: the parameter set's shapes
-            if (shift == 3 && bits == 10) return pack_rounded_cmp_t<3, 10>(expect, in, count, add);
-            if (shift == 7 && bits == 3) return pack_rounded_cmp_t<7, 3>(expect, in, count, add);
-            if (shift == 6 && bits == 4) return pack_rounded_cmp_t<6, 4>(expect, in, count, add);
-            if (shift == 4 && bits == 6) return pack_rounded_cmp_t<4, 6>(expect, in, count, add);
+            if (shift == 3 && bits == 10) return pack_rounded_cmp_t<3, 10>(expect, get, count, add);
+            if (shift == 7 && bits == 3) return pack_rounded_cmp_t<7, 3>(expect, get, count, add);
+            if (shift == 6 && bits == 4) return pack_rounded_cmp_t<6, 4>(expect, get, count, add);
+            if (shift == 4 && bits == 6) return pack_rounded_cmp_t<4, 6>(expect, get, count, add);
         }
     }
     // Encode 32 coefficients at a time into a small buffer and compare it.
@@ -388,11 +403,22 @@ uint32_t pack_rounded_cmp(const uint8_t* expect, const uint16_t* in, size_t coun
     uint32_t diff = 0;
     const size_t chunk_bytes = 32 * bits / 8;
     for (size_t c = 0; c < count; c += 32) {
-        pack_rounded(buf, in + c, 32, add, shift, bits);
+        pack_rounded_any(buf, 32, add, shift, bits, [&get, c](size_t i) { return get(c + i); });
         for (size_t i = 0; i < chunk_bytes; ++i) diff |= uint32_t(buf[i] ^ expect[i]);
         expect += chunk_bytes;
     }
     return diff;
+}
+}  // namespace
+
+uint32_t pack_rounded_cmp(const uint8_t* expect, const uint16_t* in, size_t count, uint16_t add, unsigned shift,
+                          unsigned bits) {
+    return pack_rounded_cmp_any(expect, [in](size_t i) { return in[i]; }, count, add, shift, bits);
+}
+
+uint32_t pack_rounded_msg_cmp(const uint8_t* expect, const uint16_t* in, const uint8_t* m, size_t count, uint16_t add,
+                              unsigned shift, unsigned bits) {
+    return pack_rounded_cmp_any(expect, [in, m](size_t i) { return minus_msg(in, m, i); }, count, add, shift, bits);
 }
 
 }  // namespace pqmcu::saber

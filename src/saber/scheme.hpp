@@ -179,6 +179,14 @@ struct Scheme {
         pack_rounded(out, x, kN, h1, shift, bits);
         return 0;
     }
+    // c_m: v' - m 2^(p - 1) rounded, the message folded into the encoding
+    // (out of line: it keeps the callers' frames, on the stack peak's path, small).
+    [[gnu::noinline]] static uint32_t emit_message(bool compare, uint8_t* out, const uint16_t* v, const uint8_t* m) {
+        constexpr unsigned shift = kLogP - params.et, bits = params.et;
+        if (compare) return pack_rounded_msg_cmp(out, v, m, kN, h1, shift, bits);
+        pack_rounded_msg(out, v, m, kN, h1, shift, bits);
+        return 0;
+    }
     static constexpr uint16_t h2 = (1u << (kLogP - 2)) - (1u << (kLogP - params.et - 1)) + (1u << (kLogQ - kLogP - 1));
 
     static void indcpa_enc(uint8_t* ct, const uint8_t* m, const uint8_t* seed_sp, const uint8_t* pk, Workspace& ws) {
@@ -384,9 +392,7 @@ private:
             sum_term(ws, j, ws.sev[j]);
         }
         ntt::inverse_store(ws.row, ws.accn);
-        sub_message(ws.row, m);
-        uint8_t* out = ct + params.polyvec_p_bytes();
-        diff |= emit_rounded(compare, out, ws.row, kLogP - params.et, params.et);
+        diff |= emit_message(compare, ct + params.polyvec_p_bytes(), ws.row, m);
         return diff;
     }
     static void dec_speed(uint8_t* m, const uint8_t* sk, const uint8_t* ct, Workspace& ws) {
@@ -413,14 +419,6 @@ private:
                 byte |= ((t >> (kLogP - 1)) & 1) << k;
             }
             m[i] = uint8_t(byte);
-        }
-    }
-    // row -= m_k 2^(p - 1) (mod 2^16), a message byte at a time.
-    static void sub_message(uint16_t* row, const uint8_t* m) {
-        for (size_t i = 0; i < kKeyBytes; ++i) {
-            const uint32_t byte = m[i];
-            for (unsigned k = 0; k < 8; ++k)
-                row[8 * i + k] = uint16_t(row[8 * i + k] - (((byte >> k) & 1) << (kLogP - 1)));
         }
     }
     // ct = (round(A s'), round(b^T s' + m)), or (compare) the same compared to ct: nonzero if different.
@@ -463,9 +461,7 @@ private:
                 product_into(ws.acc, ws, j, /*first=*/jj == 0);
             }
         }
-        sub_message(ws.acc, m);
-        uint8_t* out = ct + params.polyvec_p_bytes();
-        diff |= emit_rounded(compare, out, ws.acc, kLogP - params.et, params.et);
+        diff |= emit_message(compare, ct + params.polyvec_p_bytes(), ws.acc, m);
         return diff;
     }
     static void dec_default(uint8_t* m, const uint8_t* sk, const uint8_t* ct, Workspace& ws) {
