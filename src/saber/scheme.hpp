@@ -16,9 +16,10 @@
 //  - Default: NTT over the prime 25,263,617 (ntt.hpp), one product at a time,
 //    streamed: A is squeezed an entry at a time into the tail of the
 //    transform buffer and unpacked there in place, key generation keeps its
-//    accumulators in the caller's pk / sk (overwritten by the keys at the end), encapsulation keeps s' as 4-bit
-//    fields, decapsulation compares the re-encryption while encoding it. The
-//    Workspace is two transform buffers, one accumulator row and s'.
+//    accumulators in the caller's pk / sk (overwritten by the keys at the
+//    end), encapsulation keeps s' as 4-bit fields, decapsulation compares
+//    the re-encryption while encoding it. The Workspace is two transform
+//    buffers, one accumulator row and s'.
 //  - Speed: the l transforms of the secret vector are kept in the Workspace
 //    (l KB): l transforms of s' per encapsulation instead of l^2 + l - 1, no
 //    4-bit copy of s', and each output row summed in the transform domain
@@ -242,8 +243,9 @@ private:
     }
     // s = 256 binomial samples: the coins squeezed into the tail of s and
     // sampled in place from the front (group g of 4 reads its mu / 2 bytes
-    // before storing 16 bytes below the next group's bytes); every coin byte
-    // is overwritten by the samples.
+    // before storing 16 bytes below the next group's bytes; mu = 10 groups
+    // of 8 read 10 bytes, then store 32); every coin byte is overwritten by
+    // the samples.
     static void sample_secret(int32_t* s, hash::Shake128& xof) {
         constexpr size_t kBytes = kN * params.mu / 8;
         constexpr size_t kAt = sizeof(int32_t) * kN - kBytes;
