@@ -5,6 +5,7 @@
 // bit-sliced words, Newton lifting to mod 2^16, the validity checks of
 // decryption and the implicit-rejection select.
 #include "ntru/engine.hpp"
+#include "ntru/inverse.hpp"
 
 #include <bit>
 #include <cstring>
@@ -545,6 +546,13 @@ struct Ring {
 static_assert(ntt::scratch_words(509) >= ntt_big::scratch_words(509) &&
               ntt::scratch_words(677) >= ntt_big::scratch_words(677) &&
               ntt::scratch_words(701) >= ntt_big::scratch_words(701));
+// The jump inversion mod 3 (inverse.hpp) runs in the products' scratch, free before the first product.
+constexpr bool jump_fits(const Params& p) {
+    return keygen_mul_words(p.n, p.logq) / 2 >= detail::s3_jump_scratch_words(p.n);
+}
+static_assert(jump_fits(ntruhps2048509::params) && jump_fits(ntruhps2048677::params) &&
+              jump_fits(ntruhps4096821::params) && jump_fits(ntruhps40961229::params) &&
+              jump_fits(ntruhrss701::params) && jump_fits(ntruhrss1373::params));
 
 // ---- coefficient maps
 
@@ -864,7 +872,7 @@ void dpke_keypair(const Params& p, const Ring& R, const uint8_t* seed, uint8_t* 
         sample_iid_plus(R, f, seed);
         sample_iid_plus(R, g, seed + p.iid_bytes());
     }
-    detail::s3_inverse(x, f, n, w.inv);
+    detail::s3_inverse_jump(x, f, n, reinterpret_cast<uint32_t*>(R.mul));  // R.mul: 8-byte aligned
     pack_s3(R, sk, f);
     pack_s3(R, sk + s3, x);
 
