@@ -100,78 +100,61 @@ inline void lanes_to_planes(const uint32_t* x, uint32_t& p, uint32_t& m) {
     }
 }
 
-// (f, g) <- x^-kJumpSteps (T11 f + T12 g, T21 f + T22 g), in place over the
-// `words` low words (the rest are zero and stay so; 8 zero words above them).
-// T: 8 lane words per entry, interleaved (T[4 i + e], e = 11, 12, 21, 22).
-// Output word t is product word t + 7: lo(acc_{t+7}) + hi(acc_{t+6}),
-// acc_j = sum_i T_i x_{j-i}; it reads words t..t+7 only, so t ascends in place.
-void apply_fg(uint32_t* f, uint32_t* g, const uint32_t* T, size_t words) {
-    constexpr size_t kShift = kJumpSteps / 4;
-    static_assert(kShift == 7);
-    uint64_t a1 = 0, a2 = 0;
-    for (size_t i = 0; i < kShift; ++i) {  // acc_6 (only its high half is used)
-        const uint32_t fi = f[kShift - 1 - i], gi = g[kShift - 1 - i];
-        a1 += uint64_t(T[4 * i]) * fi + uint64_t(T[4 * i + 1]) * gi;
-        a2 += uint64_t(T[4 * i + 2]) * fi + uint64_t(T[4 * i + 3]) * gi;
+// The matrix product of a jump on byte lanes (M: 8 lane words per entry,
+// interleaved, M[4 i + e] for e = 11, 12, 21, 22):
+//   acc1(j) = sum_{i<8} M11_i x_{j-i} + M12_i y_{j-i}, acc2(j) likewise with M21, M22
+// (64-bit sums of 32 x 32-bit products; no lane exceeds 255, so no carries
+// between lanes), out_x[t] = mod3(lo(acc1(t)) + hi(acc1(t-1))), out_y from acc2,
+// for t < words. It reads x[t-8 .. t] before writing out_x[t]: (f, g) are
+// divided by x^kJumpSteps in place (px = f + 7, out_x = f); (v, w) go to a
+// second pair of buffers.
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+extern "C" void pqmcu_ntru_s3_lanes_apply(uint32_t* out_x, uint32_t* out_y, const uint32_t* px,
+                                          const uint32_t* py, uint32_t words, const uint32_t* M);
+inline void lanes_apply(uint32_t* out_x, uint32_t* out_y, const uint32_t* px, const uint32_t* py, size_t words,
+                        const uint32_t* M) {
+    pqmcu_ntru_s3_lanes_apply(out_x, out_y, px, py, uint32_t(words), M);
+}
+#else
+inline void lanes_acc(const uint32_t* px, const uint32_t* py, const uint32_t* M, uint64_t& a1, uint64_t& a2) {
+    a1 = 0;
+    a2 = 0;
+#pragma GCC unroll 8
+    for (ptrdiff_t i = 0; i < 8; ++i) {
+        const uint32_t x = px[-i], y = py[-i];
+        a1 += uint64_t(M[4 * i]) * x;
+        a1 += uint64_t(M[4 * i + 1]) * y;
+        a2 += uint64_t(M[4 * i + 2]) * x;
+        a2 += uint64_t(M[4 * i + 3]) * y;
     }
+}
+inline void lanes_apply(uint32_t* out_x, uint32_t* out_y, const uint32_t* px, const uint32_t* py, size_t words,
+                        const uint32_t* M) {
+    uint64_t a1, a2;
+    lanes_acc(px - 1, py - 1, M, a1, a2);
     uint32_t h1 = uint32_t(a1 >> 32), h2 = uint32_t(a2 >> 32);
     for (size_t t = 0; t < words; ++t) {
-        const uint32_t* fs = f + t + kShift;
-        const uint32_t* gs = g + t + kShift;
-        uint64_t b1 = 0, b2 = 0;
-        for (size_t i = 0; i < 8; ++i) {
-            const uint32_t fi = fs[-ptrdiff_t(i)], gi = gs[-ptrdiff_t(i)];
-            b1 += uint64_t(T[4 * i]) * fi + uint64_t(T[4 * i + 1]) * gi;
-            b2 += uint64_t(T[4 * i + 2]) * fi + uint64_t(T[4 * i + 3]) * gi;
-        }
-        f[t] = lanes_mod3(uint32_t(b1) + h1);
-        g[t] = lanes_mod3(uint32_t(b2) + h2);
-        h1 = uint32_t(b1 >> 32);
-        h2 = uint32_t(b2 >> 32);
+        lanes_acc(px + t, py + t, M, a1, a2);
+        out_x[t] = lanes_mod3(uint32_t(a1) + h1);
+        out_y[t] = lanes_mod3(uint32_t(a2) + h2);
+        h1 = uint32_t(a1 >> 32);
+        h2 = uint32_t(a2 >> 32);
     }
 }
-
-// (v, w) <- (U11 v + U12 w, U21 v + U22 w) mod x^n on the `words` low words
-// (8 zero words below v and w; words at and above the old degree bound are zero).
-// Output word t = lo(acc_t) + hi(acc_{t-1}), acc_j reading words j-7..j: t descends in place.
-void apply_vw(uint32_t* v, uint32_t* w, const uint32_t* U, size_t words, uint32_t top_mask, size_t nwb) {
-    const auto acc = [&](ptrdiff_t j, uint64_t& b1, uint64_t& b2) {
-        b1 = 0;
-        b2 = 0;
-        for (size_t i = 0; i < 8; ++i) {
-            const uint32_t vi = v[j - ptrdiff_t(i)], wi = w[j - ptrdiff_t(i)];
-            b1 += uint64_t(U[4 * i]) * vi + uint64_t(U[4 * i + 1]) * wi;
-            b2 += uint64_t(U[4 * i + 2]) * vi + uint64_t(U[4 * i + 3]) * wi;
-        }
-    };
-    uint64_t b1, b2;
-    acc(ptrdiff_t(words) - 1, b1, b2);
-    uint32_t l1 = uint32_t(b1), l2 = uint32_t(b2);
-    for (ptrdiff_t t = ptrdiff_t(words) - 1; t >= 0; --t) {
-        acc(t - 1, b1, b2);
-        v[t] = lanes_mod3(l1 + uint32_t(b1 >> 32));
-        w[t] = lanes_mod3(l2 + uint32_t(b2 >> 32));
-        l1 = uint32_t(b1);
-        l2 = uint32_t(b2);
-    }
-    if (words == nwb) {  // drop the coefficients from n up (public: words, n)
-        v[nwb - 1] &= top_mask;
-        w[nwb - 1] &= top_mask;
-    }
-}
+#endif
 
 inline size_t ceil4(size_t c) { return (c + 3) / 4; }
 
 }  // namespace
 
 void s3_inverse_jump(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch) {
-    const size_t nwb = (n + 3) / 4;
-    uint32_t* f = scratch;                // nwb + 8
-    uint32_t* g = f + nwb + 8;            // nwb + 8
-    uint32_t* v = g + nwb + 8 + 8;        // 8 below, nwb
-    uint32_t* w = v + nwb + 8;            // 8 below, nwb
-    uint32_t* T = w + nwb;                // 32
-    uint32_t* U = T + 32;                 // 32
+    const size_t nwb = (n + 3) / 4, stride = nwb + 16;  // each buffer: 8 zero words, nwb, 8 zero words
+    uint32_t* f = scratch + 8;
+    uint32_t* g = f + stride;
+    uint32_t *v = g + stride, *w = v + stride;   // (v, w) and the pair the next product goes to
+    uint32_t *v2 = w + stride, *w2 = v2 + stride;
+    uint32_t* T = scratch + 6 * stride;          // 32
+    uint32_t* U = T + 32;                        // 32
     for (size_t k = 0; k < s3_jump_scratch_words(n); ++k) scratch[k] = 0;
     const size_t top_used = n - 4 * (nwb - 1);  // lanes of the top word below n
     const uint32_t top_mask = top_used == 4 ? ~0u : (1u << (8 * top_used)) - 1;
@@ -203,13 +186,26 @@ void s3_inverse_jump(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch
         const size_t fg_before = 2 * n - 2 - done;  // coefficients f, g may have before these steps
         done += steps;
         const size_t vw_after = done + 1;           // deg v, deg w <= steps done
-        apply_vw(v, w, U, ceil4(vw_after < n ? vw_after : n), top_mask, nwb);
+        const size_t vw_words = ceil4(vw_after < n ? vw_after : n);
+        // Words at and above the degree bounds are zero in every buffer (written as
+        // such, or never written), so the products may read them.
+        lanes_apply(v2, w2, v, w, vw_words, U);
+        if (vw_words == nwb) {  // drop the coefficients from n up (public: the step count, n)
+            v2[nwb - 1] &= top_mask;
+            w2[nwb - 1] &= top_mask;
+        }
+        uint32_t* t = v;
+        v = v2;
+        v2 = t;
+        t = w;
+        w = w2;
+        w2 = t;
         if (done < total) {  // f, g are needed for more steps (a full jump: steps = kJumpSteps)
             planes_to_lanes(T + 0, j.V.ap, j.V.am);
             planes_to_lanes(T + 1, j.V.bp << 1, j.V.bm << 1);
             planes_to_lanes(T + 2, j.W.ap >> 1, j.W.am >> 1);
             planes_to_lanes(T + 3, j.W.bp, j.W.bm);
-            apply_fg(f, g, T, ceil4(fg_before < n ? fg_before : n));
+            lanes_apply(f, g, f + kJumpSteps / 4, g + kJumpSteps / 4, ceil4(fg_before < n ? fg_before : n), T);
         }
     }
     // r = f(0) * reverse(v) (f(0) = +-1 is its own inverse): f(0) from the low state.
