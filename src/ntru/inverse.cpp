@@ -57,37 +57,50 @@ struct Jump {
 
 // `steps` divsteps on the low words, exactly as s3_inverse's: sign = -g(0) f(0),
 // swap when delta > 0 and g(0) != 0; v <- x v, swap, w += sign v; swap, g <- (g + sign f) / x.
+// The (f, g) pass records each step's masks as bits (bit s of swaps / plus / minus);
+// the matrix's two columns then replay them one at a time (few live words: no spills).
 inline void jump_matrix(Jump& j, size_t steps) {
-    j.V = Row{1, 0, 0, 0};
-    j.W = Row{0, 0, 1, 0};
+    uint32_t swaps = 0, plus = 0, minus = 0;
+    uint32_t fp = j.fp, fm = j.fm, gp = j.gp, gm = j.gm;
+    int32_t delta = j.delta;
     for (size_t s = 0; s < steps; ++s) {
-        const uint32_t g0p = j.gp & 1, g0m = j.gm & 1, f0p = j.fp & 1, f0m = j.fm & 1;
-        const uint32_t sp = bit_mask((g0p & f0m) | (g0m & f0p));
-        const uint32_t sn = bit_mask((g0p & f0p) | (g0m & f0m));
-        const int32_t swap = value_barrier(int32_t((-j.delta) & -int32_t(g0p | g0m)) >> 31);
-        j.delta = (j.delta ^ (swap & (j.delta ^ -j.delta))) + 1;
+        const uint32_t g0p = gp & 1, g0m = gm & 1, f0p = fp & 1, f0m = fm & 1;
+        const uint32_t bp = (g0p & f0m) | (g0m & f0p), bn = (g0p & f0p) | (g0m & f0m);
+        const uint32_t sp = bit_mask(bp), sn = bit_mask(bn);
+        const int32_t swap = value_barrier(int32_t((-delta) & -int32_t(g0p | g0m)) >> 31);
+        delta = (delta ^ (swap & (delta ^ -delta))) + 1;
         const uint32_t sm = uint32_t(swap);
-        // V <- x V, swap(V, W), W += sign V
-        Row v{j.V.ap << 1, j.V.am << 1, j.V.bp << 1, j.V.bm << 1}, w = j.W;
+        swaps |= (sm & 1) << s;
+        plus |= bp << s;
+        minus |= bn << s;
         uint32_t t;
-        t = sm & (v.ap ^ w.ap), v.ap ^= t, w.ap ^= t;
-        t = sm & (v.am ^ w.am), v.am ^= t, w.am ^= t;
-        t = sm & (v.bp ^ w.bp), v.bp ^= t, w.bp ^= t;
-        t = sm & (v.bm ^ w.bm), v.bm ^= t, w.bm ^= t;
-        f3_add(w.ap, w.am, (sp & v.ap) | (sn & v.am), (sp & v.am) | (sn & v.ap));
-        f3_add(w.bp, w.bm, (sp & v.bp) | (sn & v.bm), (sp & v.bm) | (sn & v.bp));
-        j.V = v;
-        j.W = w;
-        // swap(f, g), g <- (g + sign f) / x
-        uint32_t fp = j.fp, fm = j.fm, gp = j.gp, gm = j.gm;
         t = sm & (fp ^ gp), fp ^= t, gp ^= t;
         t = sm & (fm ^ gm), fm ^= t, gm ^= t;
         f3_add(gp, gm, (sp & fp) | (sn & fm), (sp & fm) | (sn & fp));
-        j.fp = fp;
-        j.fm = fm;
-        j.gp = gp >> 1;
-        j.gm = gm >> 1;
+        gp >>= 1;
+        gm >>= 1;
     }
+    j.fp = fp;
+    j.fm = fm;
+    j.gp = gp;
+    j.gm = gm;
+    j.delta = delta;
+    // U's columns: (V.a, W.a) from (1, 0), (V.b, W.b) from (0, 1).
+    const auto column = [&](uint32_t vp, uint32_t wp, uint32_t& ovp, uint32_t& ovm, uint32_t& owp, uint32_t& owm) {
+        uint32_t vm = 0, wm = 0;
+        for (size_t s = 0; s < steps; ++s) {
+            const uint32_t sm = bit_mask(swaps >> s), sp = bit_mask(plus >> s), sn = bit_mask(minus >> s);
+            vp <<= 1;
+            vm <<= 1;
+            uint32_t t;
+            t = sm & (vp ^ wp), vp ^= t, wp ^= t;
+            t = sm & (vm ^ wm), vm ^= t, wm ^= t;
+            f3_add(wp, wm, (sp & vp) | (sn & vm), (sp & vm) | (sn & vp));
+        }
+        ovp = vp, ovm = vm, owp = wp, owm = wm;
+    };
+    column(1, 0, j.V.ap, j.V.am, j.W.ap, j.W.am);
+    column(0, 1, j.V.bp, j.V.bm, j.W.bp, j.W.bm);
 }
 
 // Low 32 coefficients (8 lane words) -> planes.
@@ -214,6 +227,91 @@ void s3_inverse_jump(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch
         const size_t pos = n - 2 - i;
         const uint32_t c = ((v[pos / 4] >> (8 * (pos % 4))) & 3) * f0;  // <= 4
         r[i] = uint16_t(c - 3 * ((c * 11) >> 5));
+    }
+    r[n - 1] = 0;
+}
+
+// ---- mod 2: the divstep iteration one step at a time (as engine.cpp's
+// r2_inverse), f, g and v, w interleaved word by word so that each pass
+// loads and stores a pair at once; on the M4 the passes are assembly.
+
+namespace {
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+extern "C" void pqmcu_ntru_r2_vw_step(uint32_t* vw, uint32_t words, uint32_t swap, uint32_t sign);
+extern "C" void pqmcu_ntru_r2_fg_step(uint32_t* fg, uint32_t words, uint32_t swap, uint32_t sign);
+inline void r2_vw_step(uint32_t* vw, size_t words, uint32_t sm, uint32_t sign) {
+    pqmcu_ntru_r2_vw_step(vw, uint32_t(words), sm, sign);
+}
+inline void r2_fg_step(uint32_t* fg, size_t words, uint32_t sm, uint32_t sign) {
+    pqmcu_ntru_r2_fg_step(fg, uint32_t(words), sm, sign);
+}
+#else
+// v <- x v, swap (v, w), w ^= sign v.
+inline void r2_vw_step(uint32_t* vw, size_t words, uint32_t sm, uint32_t sign) {
+    uint32_t prev = 0;
+    for (size_t k = 0; k < words; ++k) {
+        const uint32_t v = vw[2 * k];
+        uint32_t nv = (v << 1) | (prev >> 31), w = vw[2 * k + 1];
+        prev = v;
+        const uint32_t t = sm & (nv ^ w);
+        nv ^= t;
+        w ^= t;
+        vw[2 * k] = nv;
+        vw[2 * k + 1] = w ^ (sign & nv);
+    }
+}
+// swap (f, g), g ^= sign f, g <- g / x.
+inline void r2_fg_step(uint32_t* fg, size_t words, uint32_t sm, uint32_t sign) {
+    uint32_t prev = 0;
+    for (size_t k = 0; k < words; ++k) {
+        uint32_t f = fg[2 * k], g = fg[2 * k + 1];
+        const uint32_t t = sm & (f ^ g);
+        f ^= t;
+        g ^= t ^ (sign & f);
+        fg[2 * k] = f;
+        if (k > 0) fg[2 * k - 1] = (prev >> 1) | (g << 31);
+        prev = g;
+    }
+    fg[2 * words - 1] = prev >> 1;
+}
+#endif
+}  // namespace
+
+void r2_inverse_steps(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch) {
+    const size_t nw = (n + 31) / 32;
+    uint32_t* fg = scratch;       // 2 nw
+    uint32_t* vw = fg + 2 * nw;   // 2 nw
+    for (size_t k = 0; k < 4 * nw; ++k) scratch[k] = 0;
+    const size_t used = n - 32 * (nw - 1);
+    const uint32_t top = used == 32 ? ~0u : (1u << used) - 1;
+    for (size_t k = 0; k < nw; ++k) fg[2 * k] = ~0u;  // f = Phi_n
+    fg[2 * (nw - 1)] = top;
+    vw[1] = 1;  // w = 1
+    for (size_t i = 0; i + 1 < n; ++i) {  // g = reverse of (a mod Phi_n)
+        const size_t pos = n - 2 - i;
+        fg[2 * (pos / 32) + 1] |= uint32_t((a[i] ^ a[n - 1]) & 1) << (pos % 32);
+    }
+    int32_t delta = 1;
+    for (size_t step = 0; step < 2 * (n - 1) - 1; ++step) {
+        const uint32_t g0 = fg[1] & 1, f0 = fg[0] & 1;
+        const uint32_t sign = bit_mask(g0 & f0);
+        const int32_t swap = value_barrier(int32_t((-delta) & -int32_t(g0)) >> 31);
+        delta = (delta ^ (swap & (delta ^ -delta))) + 1;
+        const uint32_t sm = uint32_t(swap);
+        // The words the public degree bounds reach (engine.cpp's vw_words / fg_words):
+        // deg v, deg w <= step + 1; deg f, deg g <= 2n - 3 - step.
+        const size_t vwn = (step + 1) / 32 + 1 < nw ? (step + 1) / 32 + 1 : nw;
+        r2_vw_step(vw, vwn, sm, sign);
+        if (vwn == nw) {  // drop coefficient n
+            vw[2 * (nw - 1)] &= top;
+            vw[2 * nw - 1] &= top;
+        }
+        const size_t fbits = 2 * n - 2 - step, fgn = (fbits + 31) / 32 < nw ? (fbits + 31) / 32 : nw;
+        r2_fg_step(fg, fgn, sm, sign);
+    }
+    for (size_t i = 0; i + 1 < n; ++i) {
+        const size_t pos = n - 2 - i;
+        r[i] = uint16_t((vw[2 * (pos / 32)] >> (pos % 32)) & 1);
     }
     r[n - 1] = 0;
 }

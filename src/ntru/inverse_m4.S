@@ -102,3 +102,75 @@ pqmcu_ntru_s3_lanes_apply:
     vpop {d8-d15}
     pop {r4-r11, pc}
     .size pqmcu_ntru_s3_lanes_apply, . - pqmcu_ntru_s3_lanes_apply
+
+@ One divstep mod 2 on interleaved words (inverse.cpp, r2_inverse_steps), in
+@ two passes over the words the public degree bounds reach:
+@ void pqmcu_ntru_r2_vw_step(uint32_t* vw, uint32_t words, uint32_t swap, uint32_t sign)
+@   vw[2k] = v_k, vw[2k+1] = w_k: v <- x v, (v, w) swapped under the mask
+@   `swap`, w ^= sign & v.
+@ void pqmcu_ntru_r2_fg_step(uint32_t* fg, uint32_t words, uint32_t swap, uint32_t sign)
+@   fg[2k] = f_k, fg[2k+1] = g_k: (f, g) swapped under `swap`, g ^= sign & f,
+@   g <- g / x (words >= 1; the words above stay zero).
+    .section .text.pqmcu_ntru_r2_vw_step, "ax", %progbits
+    .align 2
+    .global pqmcu_ntru_r2_vw_step
+    .type pqmcu_ntru_r2_vw_step, %function
+pqmcu_ntru_r2_vw_step:
+    push {r4-r8, lr}
+    add r1, r0, r1, lsl #3      @ end
+    movs r4, #0                 @ the previous v word (its top bit shifts in)
+1:
+    ldm r0, {r6, r7}            @ v, w
+    lsl r5, r6, #1
+    orr r5, r5, r4, lsr #31     @ x v
+    mov r4, r6
+    eor r8, r5, r7
+    and r8, r8, r2
+    eor r5, r5, r8
+    eor r7, r7, r8
+    and r8, r5, r3
+    eor r7, r7, r8
+    stm r0!, {r5, r7}
+    cmp r0, r1
+    bne 1b
+    pop {r4-r8, pc}
+    .size pqmcu_ntru_r2_vw_step, . - pqmcu_ntru_r2_vw_step
+
+    .section .text.pqmcu_ntru_r2_fg_step, "ax", %progbits
+    .align 2
+    .global pqmcu_ntru_r2_fg_step
+    .type pqmcu_ntru_r2_fg_step, %function
+pqmcu_ntru_r2_fg_step:
+    push {r4-r8, lr}
+    add r1, r0, r1, lsl #3      @ end
+    @ word 0: g_0 is kept (r4) until g_1 is known
+    ldm r0, {r5, r6}            @ f, g
+    eor r8, r5, r6
+    and r8, r8, r2
+    eor r5, r5, r8
+    eor r6, r6, r8
+    and r8, r5, r3
+    eor r4, r6, r8              @ g_0 + sign f_0
+    str r5, [r0], #8
+    cmp r0, r1
+    beq 2f
+1:
+    ldm r0, {r5, r6}
+    eor r8, r5, r6
+    and r8, r8, r2
+    eor r5, r5, r8
+    eor r6, r6, r8
+    and r8, r5, r3
+    eor r6, r6, r8              @ g_k + sign f_k
+    lsr r7, r4, #1
+    orr r7, r7, r6, lsl #31     @ (g / x)_{k-1}
+    mov r4, r6
+    strd r7, r5, [r0, #-4]      @ g_{k-1}, f_k
+    add r0, r0, #8
+    cmp r0, r1
+    bne 1b
+2:
+    lsr r4, r4, #1
+    str r4, [r0, #-4]           @ g_{words-1}
+    pop {r4-r8, pc}
+    .size pqmcu_ntru_r2_fg_step, . - pqmcu_ntru_r2_fg_step
