@@ -261,8 +261,7 @@ void ring_mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint3
 void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_t* scratch, uint16_t* mul,
                 InvWord* inv) {
     uint16_t *neg_a = scratch, *c = scratch + n;
-    static_assert(4 * sizeof(InvWord) * inv_words(1373) >= 4 * 4 * ((1373 + 31) / 32));
-    r2_inverse_steps(r, a, n, reinterpret_cast<uint32_t*>(inv));  // inverse.cpp
+    r2_inverse(r, a, n, inv);
     for (size_t i = 0; i < n; ++i) neg_a[i] = uint16_t(0u - a[i]);
     // Newton: r <- r (2 - a r) doubles the 2-adic precision (two products);
     // r <- r (1 + u + u^2) with u = 1 - a r triples it (three products, 1 - a r' = u^3).

@@ -26,9 +26,4 @@ constexpr size_t s3_jump_scratch_words(size_t n) { return 6 * ((n + 3) / 4 + 16)
 // `scratch`: s3_jump_scratch_words(n) words (4-byte aligned). Constant time.
 void s3_inverse_jump(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch);
 
-// r = a^-1 mod (2, Phi_n), coefficients {0,1}, r[n-1] = 0: the same iteration as
-// detail::r2_inverse with f, g and v, w interleaved (assembly passes on the M4).
-// `scratch`: 4 * ceil(n / 32) words. Constant time.
-void r2_inverse_steps(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch);
-
 }  // namespace pqmcu::ntru::detail
