@@ -2,7 +2,7 @@
 @ The jump inversion's matrix product (inverse.cpp, lanes_apply) on the
 @ Cortex-M4: byte lanes, four coefficients per word, the 2x2 matrix's 32
 @ lane words in s0-s31 (VMOV two at a time), one UMULL / UMLAL per 16
-@ coefficient products, and the lanes reduced mod 3 in 17 operations.
+@ coefficient products, and the lanes reduced mod 3 in 13 operations.
 @
 @ void pqmcu_ntru_s3_lanes_apply(uint32_t* out_x, uint32_t* out_y,
 @                                const uint32_t* px, const uint32_t* py,
@@ -14,7 +14,9 @@
     .syntax unified
     .thumb
 
-@ r8 = lo + carry-in etc.: lanes (each <= 255) -> {0,1,2}; \t is a temporary.
+@ Lanes (each <= 255) -> {0,1,2} (16 = 4 = 1 mod 3): nibbles folded (<= 30),
+@ pairs of bits (<= 10), then x - 3 floor(11 x / 32) (exact for x <= 10, and
+@ 11 x < 256: no carries between lanes). lr = 11; \t is a temporary.
 .macro mod3 x, t
     and \t, \x, #0x0F0F0F0F
     lsr \x, \x, #4
@@ -24,15 +26,11 @@
     lsr \x, \x, #2
     and \x, \x, #0x07070707
     add \x, \x, \t
-    and \t, \x, #0x03030303
-    lsr \x, \x, #2
-    and \x, \x, #0x03030303
-    add \x, \x, \t
-    add \t, \x, #0x01010101
-    lsr \t, \t, #2
-    and \t, \t, #0x01010101
-    add \t, \t, \t, lsl #1
+    mul \t, \x, lr
+    lsr \t, \t, #5
+    and \t, \t, #0x03030303
     sub \x, \x, \t
+    sub \x, \x, \t, lsl #1
 .endm
 
 @ One i of the sums: x = px[j-i] (byte offset \o), y = py[j-i]; (r4:r5) += Ma x + Mb y, (r6:r7) += Mc x + Md y.
@@ -55,9 +53,9 @@
     umlal r6, r7, r11, r9
 .endm
 
-@ acc(j) with px + j at r2 + \o
-.macro acc o
-    mac (\o), s0, s1, s2, s3, 1
+@ acc(j) with px + j at r2 + \o; \first: 1 starts from zero, 0 adds to r4:r5, r6:r7
+.macro acc o, first
+    mac (\o), s0, s1, s2, s3, \first
     mac (\o - 4), s4, s5, s6, s7, 0
     mac (\o - 8), s8, s9, s10, s11, 0
     mac (\o - 12), s12, s13, s14, s15, 0
@@ -74,31 +72,28 @@
 pqmcu_ntru_s3_lanes_apply:
     push {r4-r11, lr}
     vpush {d8-d15}
-    sub sp, sp, #8
-    ldr r4, [sp, #108]          @ words
-    ldr r5, [sp, #112]          @ M
-    str r4, [sp]
-    vldm r5, {s0-s31}
-    acc -4                      @ acc(-1): only the high halves are used
-    mov r12, r5
-    mov lr, r7
+    ldr r12, [sp, #100]         @ words
+    ldr r4, [sp, #104]          @ M
+    vldm r4, {s0-s31}
+    mov lr, #11
+    acc -4, 1                   @ acc(-1): only the high halves are used
 1:
-    acc 0
-    add r8, r4, r12
-    add r9, r6, lr
-    mov r12, r5
-    mov lr, r7
-    mod3 r8, r10
-    mod3 r9, r11
-    str r8, [r0], #4
-    str r9, [r1], #4
+    @ acc(t) starts from the high halves of acc(t-1): lo(acc(t)) + hi(acc(t-1))
+    @ has no lane above 255 (the sums of the output's coefficients), so no
+    @ carry reaches the high word.
+    mov r4, r5
+    mov r5, #0
+    mov r6, r7
+    mov r7, #0
+    acc 0, 0
+    mod3 r4, r10
+    mod3 r6, r11
+    str r4, [r0], #4
+    str r6, [r1], #4
     add r2, r2, #4
     add r3, r3, #4
-    ldr r10, [sp]
-    subs r10, r10, #1
-    str r10, [sp]
+    subs r12, r12, #1
     bne 1b
-    add sp, sp, #8
     vpop {d8-d15}
     pop {r4-r11, pc}
     .size pqmcu_ntru_s3_lanes_apply, . - pqmcu_ntru_s3_lanes_apply
