@@ -26,10 +26,11 @@ inline uint32_t nibble_to_lanes(uint32_t nib) { return (nib * 0x00204081u) & kLa
 // Bit 0 of every lane -> bits 0..3 (8 i + 24 - 7 j are distinct for i, j < 4).
 inline uint32_t lanes_to_nibble(uint32_t x) { return ((x & kLanes1) * 0x01020408u) >> 24; }
 
-// Two bit planes (value = p - m) of up to 32 coefficients -> 8 lane words ({0,1,2}).
+// Two bit planes (value = p - m) of up to 32 coefficients -> 8 lane words ({0,1,2}),
+// every second word of `out` (a matrix row interleaves its two entries).
 inline void planes_to_lanes(uint32_t* out, uint32_t p, uint32_t m) {
     for (int k = 0; k < 8; ++k)
-        out[4 * k] = nibble_to_lanes((p >> (4 * k)) & 15) | (nibble_to_lanes((m >> (4 * k)) & 15) << 1);
+        out[2 * k] = nibble_to_lanes((p >> (4 * k)) & 15) | (nibble_to_lanes((m >> (4 * k)) & 15) << 1);
 }
 
 // Z3 in two bit planes, as engine.cpp's f3_add (eight operations).
@@ -113,45 +114,34 @@ inline void lanes_to_planes(const uint32_t* x, uint32_t& p, uint32_t& m) {
     }
 }
 
-// The matrix product of a jump on byte lanes (M: 8 lane words per entry,
-// interleaved, M[4 i + e] for e = 11, 12, 21, 22):
-//   acc1(j) = sum_{i<8} M11_i x_{j-i} + M12_i y_{j-i}, acc2(j) likewise with M21, M22
+// One row of a jump's matrix product on byte lanes (M: the row's two
+// entries, 8 lane words each, interleaved: M[2 i] = Ma_i, M[2 i + 1] = Mb_i):
+//   acc(j) = sum_{i<8} Ma_i x_{j-i} + Mb_i y_{j-i}
 // (64-bit sums of 32 x 32-bit products; no lane exceeds 255, so no carries
-// between lanes), out_x[t] = mod3(lo(acc1(t)) + hi(acc1(t-1))), out_y from acc2,
-// for t < words. It reads x[t-8 .. t] before writing out_x[t]: (f, g) are
-// divided by x^kJumpSteps in place (px = f + 7, out_x = f); (v, w) go to a
-// second pair of buffers.
+// between lanes), out[t] = mod3(lo(acc(t)) + hi(acc(t-1))) for t < 2 pairs.
+// It reads x[-8 .. 2 pairs]; `out` is another buffer.
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
-extern "C" void pqmcu_ntru_s3_lanes_apply(uint32_t* out_x, uint32_t* out_y, const uint32_t* px,
-                                          const uint32_t* py, uint32_t words, const uint32_t* M);
-inline void lanes_apply(uint32_t* out_x, uint32_t* out_y, const uint32_t* px, const uint32_t* py, size_t words,
-                        const uint32_t* M) {
-    pqmcu_ntru_s3_lanes_apply(out_x, out_y, px, py, uint32_t(words), M);
+extern "C" void pqmcu_ntru_s3_lanes_row(uint32_t* out, const uint32_t* px, const uint32_t* py, uint32_t pairs,
+                                        const uint32_t* M);
+inline void lanes_row(uint32_t* out, const uint32_t* px, const uint32_t* py, size_t pairs, const uint32_t* M) {
+    pqmcu_ntru_s3_lanes_row(out, px, py, uint32_t(pairs), M);
 }
 #else
-inline void lanes_acc(const uint32_t* px, const uint32_t* py, const uint32_t* M, uint64_t& a1, uint64_t& a2) {
-    a1 = 0;
-    a2 = 0;
+inline uint64_t lanes_acc(const uint32_t* px, const uint32_t* py, const uint32_t* M) {
+    uint64_t a = 0;
 #pragma GCC unroll 8
     for (ptrdiff_t i = 0; i < 8; ++i) {
-        const uint32_t x = px[-i], y = py[-i];
-        a1 += uint64_t(M[4 * i]) * x;
-        a1 += uint64_t(M[4 * i + 1]) * y;
-        a2 += uint64_t(M[4 * i + 2]) * x;
-        a2 += uint64_t(M[4 * i + 3]) * y;
+        a += uint64_t(M[2 * i]) * px[-i];
+        a += uint64_t(M[2 * i + 1]) * py[-i];
     }
+    return a;
 }
-inline void lanes_apply(uint32_t* out_x, uint32_t* out_y, const uint32_t* px, const uint32_t* py, size_t words,
-                        const uint32_t* M) {
-    uint64_t a1, a2;
-    lanes_acc(px - 1, py - 1, M, a1, a2);
-    uint32_t h1 = uint32_t(a1 >> 32), h2 = uint32_t(a2 >> 32);
-    for (size_t t = 0; t < words; ++t) {
-        lanes_acc(px + t, py + t, M, a1, a2);
-        out_x[t] = lanes_mod3(uint32_t(a1) + h1);
-        out_y[t] = lanes_mod3(uint32_t(a2) + h2);
-        h1 = uint32_t(a1 >> 32);
-        h2 = uint32_t(a2 >> 32);
+inline void lanes_row(uint32_t* out, const uint32_t* px, const uint32_t* py, size_t pairs, const uint32_t* M) {
+    uint32_t h = uint32_t(lanes_acc(px - 1, py - 1, M) >> 32);
+    for (size_t t = 0; t < 2 * pairs; ++t) {
+        const uint64_t a = lanes_acc(px + t, py + t, M);
+        out[t] = lanes_mod3(uint32_t(a) + h);
+        h = uint32_t(a >> 32);
     }
 }
 #endif
@@ -162,12 +152,12 @@ inline size_t ceil4(size_t c) { return (c + 3) / 4; }
 
 void s3_inverse_jump(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch) {
     const size_t nwb = (n + 3) / 4, stride = nwb + 16;  // each buffer: 8 zero words, nwb, 8 zero words
+    // f, g, v, w and the buffers the next products go to (f2, g2, v2, w2).
     uint32_t* f = scratch + 8;
-    uint32_t* g = f + stride;
-    uint32_t *v = g + stride, *w = v + stride;   // (v, w) and the pair the next product goes to
-    uint32_t *v2 = w + stride, *w2 = v2 + stride;
-    uint32_t* T = scratch + 6 * stride;          // 32
-    uint32_t* U = T + 32;                        // 32
+    uint32_t *g = f + stride, *f2 = g + stride, *g2 = f2 + stride;
+    uint32_t *v = g2 + stride, *w = v + stride, *v2 = w + stride, *w2 = v2 + stride;
+    uint32_t* T = scratch + 8 * stride;  // rows (T11, T12), (T21, T22): 16 words each
+    uint32_t* U = T + 32;                // likewise
     for (size_t k = 0; k < s3_jump_scratch_words(n); ++k) scratch[k] = 0;
     const size_t top_used = n - 4 * (nwb - 1);  // lanes of the top word below n
     const uint32_t top_mask = top_used == 4 ? ~0u : (1u << (8 * top_used)) - 1;
@@ -181,6 +171,11 @@ void s3_inverse_jump(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch
         g[pos / 4] |= c3 << (8 * (pos % 4));
     }
     w[0] = 1;
+    const auto swap = [](uint32_t*& x, uint32_t*& y) {
+        uint32_t* t = x;
+        x = y;
+        y = t;
+    };
 
     Jump j{};
     j.delta = 1;
@@ -194,31 +189,39 @@ void s3_inverse_jump(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch
         // U's entries (v, w) and T = D U D^-1: T11 = U11, T12 = x U12, T21 = U21 / x, T22 = U22.
         planes_to_lanes(U + 0, j.V.ap, j.V.am);
         planes_to_lanes(U + 1, j.V.bp, j.V.bm);
-        planes_to_lanes(U + 2, j.W.ap, j.W.am);
-        planes_to_lanes(U + 3, j.W.bp, j.W.bm);
+        planes_to_lanes(U + 16, j.W.ap, j.W.am);
+        planes_to_lanes(U + 17, j.W.bp, j.W.bm);
         const size_t fg_before = 2 * n - 2 - done;  // coefficients f, g may have before these steps
         done += steps;
         const size_t vw_after = done + 1;           // deg v, deg w <= steps done
+        // Every buffer is zero at and above the degree bounds (written as such,
+        // or cleared), so the products may read there. Whole pairs of words
+        // are written: a word past the bound is zero, or past n (cleared).
         const size_t vw_words = ceil4(vw_after < n ? vw_after : n);
-        // Words at and above the degree bounds are zero in every buffer (written as
-        // such, or never written), so the products may read them.
-        lanes_apply(v2, w2, v, w, vw_words, U);
+        lanes_row(v2, v, w, (vw_words + 1) / 2, U);
+        lanes_row(w2, v, w, (vw_words + 1) / 2, U + 16);
+        v2[vw_words] = 0;  // (in the zero words above when vw_words = nwb)
+        w2[vw_words] = 0;
         if (vw_words == nwb) {  // drop the coefficients from n up (public: the step count, n)
             v2[nwb - 1] &= top_mask;
             w2[nwb - 1] &= top_mask;
         }
-        uint32_t* t = v;
-        v = v2;
-        v2 = t;
-        t = w;
-        w = w2;
-        w2 = t;
+        swap(v, v2);
+        swap(w, w2);
         if (done < total) {  // f, g are needed for more steps (a full jump: steps = kJumpSteps)
             planes_to_lanes(T + 0, j.V.ap, j.V.am);
             planes_to_lanes(T + 1, j.V.bp << 1, j.V.bm << 1);
-            planes_to_lanes(T + 2, j.W.ap >> 1, j.W.am >> 1);
-            planes_to_lanes(T + 3, j.W.bp, j.W.bm);
-            lanes_apply(f, g, f + kJumpSteps / 4, g + kJumpSteps / 4, ceil4(fg_before < n ? fg_before : n), T);
+            planes_to_lanes(T + 16, j.W.ap >> 1, j.W.am >> 1);
+            planes_to_lanes(T + 17, j.W.bp, j.W.bm);
+            // (f, g) <- x^-kJumpSteps T (f, g): the product's words from kJumpSteps / 4 up.
+            const size_t fg_words = ceil4(fg_before < n ? fg_before : n), pairs = (fg_words + 1) / 2;
+            lanes_row(f2, f + kJumpSteps / 4, g + kJumpSteps / 4, pairs, T);
+            lanes_row(g2, f + kJumpSteps / 4, g + kJumpSteps / 4, pairs, T + 16);
+            // The old words above (f2, g2 held f, g two jumps ago, longer): the next
+            // product reads up to 7 words past its (smaller) length.
+            for (size_t k = 2 * pairs; k < 2 * pairs + 8; ++k) f2[k] = g2[k] = 0;
+            swap(f, f2);
+            swap(g, g2);
         }
     }
     // r = f(0) * reverse(v) (f(0) = +-1 is its own inverse): f(0) from the low state.

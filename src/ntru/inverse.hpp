@@ -18,9 +18,9 @@ namespace pqmcu::ntru::detail {
 inline constexpr size_t kJumpSteps = 28;
 static_assert(kJumpSteps % 4 == 0 && 8 * (kJumpSteps + 1) < 256 && kJumpSteps + 4 <= 32);
 
-// 32-bit words of s3_inverse_jump's scratch: f, g, v, w and a second (v, w)
-// (each with 8 zero words below and above), the two matrices.
-constexpr size_t s3_jump_scratch_words(size_t n) { return 6 * ((n + 3) / 4 + 16) + 64; }
+// 32-bit words of s3_inverse_jump's scratch: f, g, v, w and the four the
+// products write to (each with 8 zero words below and above), the two matrices.
+constexpr size_t s3_jump_scratch_words(size_t n) { return 8 * ((n + 3) / 4 + 16) + 64; }
 
 // r = a^-1 mod (3, Phi_n), coefficients {0,1,2}, r[n-1] = 0; a in {0,1,2}^n.
 // `scratch`: s3_jump_scratch_words(n) words (4-byte aligned). Constant time.

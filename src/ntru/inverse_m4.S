@@ -1,16 +1,9 @@
 @ SPDX-License-Identifier: Apache-2.0 OR MIT
-@ The jump inversion's matrix product (inverse.cpp, lanes_apply) on the
-@ Cortex-M4: byte lanes, four coefficients per word, the 2x2 matrix's 32
-@ lane words in s0-s31 (VMOV two at a time), one UMULL / UMLAL per 16
-@ coefficient products, and the lanes reduced mod 3 in 13 operations.
-@
-@ void pqmcu_ntru_s3_lanes_apply(uint32_t* out_x, uint32_t* out_y,
-@                                const uint32_t* px, const uint32_t* py,
-@                                uint32_t words, const uint32_t* M)
-@   acc1(j) = sum_{i<8} M[4i] px[j-i] + M[4i+1] py[j-i],
-@   acc2(j) = sum_{i<8} M[4i+2] px[j-i] + M[4i+3] py[j-i] (64-bit, no lane carries);
-@   for t < words: out_x[t] = mod3(lo(acc1(t)) + hi(acc1(t-1))), out_y likewise.
-@   Reads px[t-8 .. t] before writing out_x[t]: in place with out_x = px - 7.
+@ The jump inversion's matrix product (inverse.cpp, lanes_row) on the
+@ Cortex-M4: byte lanes, four coefficients per word, one row of the 2x2
+@ matrix (16 lane words) in s0-s15 (VMOV two at a time, each pair used for
+@ two output words), one UMULL / UMLAL per 16 coefficient products, and the
+@ lanes reduced mod 3 in 13 operations.
     .syntax unified
     .thumb
 
@@ -33,67 +26,79 @@
     sub \x, \x, \t, lsl #1
 .endm
 
-@ One i of the sums: x = px[j-i] (byte offset \o), y = py[j-i]; (r4:r5) += Ma x + Mb y, (r6:r7) += Mc x + Md y.
-.macro mac o, sa, sb, sc, sd, first
-    ldr r8, [r2, #\o]
-    ldr r9, [r3, #\o]
-    vmov r10, r11, \sa, \sb
+@ One row of the matrix, two output words per iteration (each pair of matrix
+@ words moved from the FPU once for both):
+@ void pqmcu_ntru_s3_lanes_row(uint32_t* out, const uint32_t* px, const uint32_t* py,
+@                              uint32_t pairs, const uint32_t* M)
+@   M[2i] = Ma_i, M[2i+1] = Mb_i (i < 8); acc(j) = sum_i Ma_i px[j-i] + Mb_i py[j-i];
+@   out[t] = mod3(lo(acc(t)) + hi(acc(t-1))) for t < 2 pairs (out apart from px, py).
+
+@ (r6:r7) = acc(-1)
+.macro racc_first o, sa, sb, first
+    vmov r12, lr, \sa, \sb
+    ldr r8, [r1, #\o]
+    ldr r9, [r2, #\o]
 .if \first
-    umull r4, r5, r10, r8
+    umull r6, r7, r12, r8
 .else
-    umlal r4, r5, r10, r8
+    umlal r6, r7, r12, r8
 .endif
-    umlal r4, r5, r11, r9
-    vmov r10, r11, \sc, \sd
-.if \first
-    umull r6, r7, r10, r8
-.else
-    umlal r6, r7, r10, r8
-.endif
-    umlal r6, r7, r11, r9
+    umlal r6, r7, lr, r9
 .endm
 
-@ acc(j) with px + j at r2 + \o; \first: 1 starts from zero, 0 adds to r4:r5, r6:r7
-.macro acc o, first
-    mac (\o), s0, s1, s2, s3, \first
-    mac (\o - 4), s4, s5, s6, s7, 0
-    mac (\o - 8), s8, s9, s10, s11, 0
-    mac (\o - 12), s12, s13, s14, s15, 0
-    mac (\o - 16), s16, s17, s18, s19, 0
-    mac (\o - 20), s20, s21, s22, s23, 0
-    mac (\o - 24), s24, s25, s26, s27, 0
-    mac (\o - 28), s28, s29, s30, s31, 0
+@ i-th terms of acc(t + 1) (r6:r7, x_{t+1-i} in \cx, \cy) and acc(t) (r4:r5,
+@ x_{t-i} loaded into \nx, \ny from byte offset \o of px + t)
+.macro rmac o, sa, sb, cx, cy, nx, ny, first
+    vmov r12, lr, \sa, \sb
+.if \first
+    umull r6, r7, r12, \cx
+.else
+    umlal r6, r7, r12, \cx
+.endif
+    umlal r6, r7, lr, \cy
+    ldr \nx, [r1, #\o]
+    ldr \ny, [r2, #\o]
+    umlal r4, r5, r12, \nx
+    umlal r4, r5, lr, \ny
 .endm
 
-    .section .text.pqmcu_ntru_s3_lanes_apply, "ax", %progbits
+    .section .text.pqmcu_ntru_s3_lanes_row, "ax", %progbits
     .align 2
-    .global pqmcu_ntru_s3_lanes_apply
-    .type pqmcu_ntru_s3_lanes_apply, %function
-pqmcu_ntru_s3_lanes_apply:
+    .global pqmcu_ntru_s3_lanes_row
+    .type pqmcu_ntru_s3_lanes_row, %function
+pqmcu_ntru_s3_lanes_row:
     push {r4-r11, lr}
-    vpush {d8-d15}
-    ldr r12, [sp, #100]         @ words
-    ldr r4, [sp, #104]          @ M
-    vldm r4, {s0-s31}
-    mov lr, #11
-    acc -4, 1                   @ acc(-1): only the high halves are used
+    ldr r4, [sp, #36]           @ M (s0-s15 need no saving)
+    vldm r4, {s0-s15}
+    racc_first -4, s0, s1, 1
+    racc_first -8, s2, s3, 0
+    racc_first -12, s4, s5, 0
+    racc_first -16, s6, s7, 0
+    racc_first -20, s8, s9, 0
+    racc_first -24, s10, s11, 0
+    racc_first -28, s12, s13, 0
+    racc_first -32, s14, s15, 0
 1:
-    @ acc(t) starts from the high halves of acc(t-1): lo(acc(t)) + hi(acc(t-1))
-    @ has no lane above 255 (the sums of the output's coefficients), so no
-    @ carry reaches the high word.
-    mov r4, r5
+    mov r4, r7                  @ acc(t) starts from hi(acc(t-1)) (no lane above 255)
     mov r5, #0
-    mov r6, r7
-    mov r7, #0
-    acc 0, 0
-    mod3 r4, r10
-    mod3 r6, r11
-    str r4, [r0], #4
-    str r6, [r1], #4
-    add r2, r2, #4
-    add r3, r3, #4
-    subs r12, r12, #1
+    ldr r8, [r1, #4]            @ x_{t+1}
+    ldr r9, [r2, #4]
+    rmac 0, s0, s1, r8, r9, r10, r11, 1
+    rmac -4, s2, s3, r10, r11, r8, r9, 0
+    rmac -8, s4, s5, r8, r9, r10, r11, 0
+    rmac -12, s6, s7, r10, r11, r8, r9, 0
+    rmac -16, s8, s9, r8, r9, r10, r11, 0
+    rmac -20, s10, s11, r10, r11, r8, r9, 0
+    rmac -24, s12, s13, r8, r9, r10, r11, 0
+    rmac -28, s14, s15, r10, r11, r8, r9, 0
+    add r6, r6, r5              @ lo(acc(t+1)) + hi(acc(t))
+    mov lr, #11
+    mod3 r4, r8
+    mod3 r6, r9
+    strd r4, r6, [r0], #8
+    add r1, r1, #8
+    add r2, r2, #8
+    subs r3, r3, #1
     bne 1b
-    vpop {d8-d15}
     pop {r4-r11, pc}
-    .size pqmcu_ntru_s3_lanes_apply, . - pqmcu_ntru_s3_lanes_apply
+    .size pqmcu_ntru_s3_lanes_row, . - pqmcu_ntru_s3_lanes_row
