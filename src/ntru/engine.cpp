@@ -261,7 +261,8 @@ void ring_mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint3
 void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_t* scratch, uint16_t* mul,
                 InvWord* inv) {
     uint16_t *neg_a = scratch, *c = scratch + n;
-    r2_inverse(r, a, n, inv);
+    (void)inv;
+    r2_inverse_jump(r, a, n, reinterpret_cast<uint32_t*>(mul));  // inverse.cpp; mul is free until the products
     for (size_t i = 0; i < n; ++i) neg_a[i] = uint16_t(0u - a[i]);
     // Newton: r <- r (2 - a r) doubles the 2-adic precision (two products);
     // r <- r (1 + u + u^2) with u = 1 - a r triples it (three products, 1 - a r' = u^3).
@@ -546,9 +547,10 @@ struct Ring {
 static_assert(ntt::scratch_words(509) >= ntt_big::scratch_words(509) &&
               ntt::scratch_words(677) >= ntt_big::scratch_words(677) &&
               ntt::scratch_words(701) >= ntt_big::scratch_words(701));
-// The jump inversion mod 3 (inverse.hpp) runs in the products' scratch, free before the first product.
+// The jump inversions (inverse.hpp) run in the products' scratch, free before the first product.
 constexpr bool jump_fits(const Params& p) {
-    return keygen_mul_words(p.n, p.logq) / 2 >= detail::s3_jump_scratch_words(p.n);
+    return keygen_mul_words(p.n, p.logq) / 2 >= detail::s3_jump_scratch_words(p.n) &&
+           keygen_mul_words(p.n, p.logq) / 2 >= detail::r2_jump_scratch_words(p.n);
 }
 static_assert(jump_fits(ntruhps2048509::params) && jump_fits(ntruhps2048677::params) &&
               jump_fits(ntruhps4096821::params) && jump_fits(ntruhps40961229::params) &&

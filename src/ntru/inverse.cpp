@@ -234,4 +234,136 @@ void s3_inverse_jump(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch
     r[n - 1] = 0;
 }
 
+// ---- mod 2: jump divsteps on bit-packed words. A jump of kJump2Steps
+// steps is a 2x2 matrix of polynomials of degree <= 31 (one word each),
+// applied with carry-less 32 x 32-bit products: each operand split into four
+// classes of bits (i = 0, 1, 2, 3 mod 4); an integer product of two classes
+// sums at most 8 terms per position (< 16), so the carries never reach the
+// next position of the same class, whose bit is the parity (XOR) of the terms.
+
+namespace {
+constexpr size_t kJump2Steps = 31;  // entries of degree <= 31 (x U12 included)
+
+struct Split {
+    uint32_t c[4];
+};
+inline Split split4(uint32_t a) {
+    return Split{{a & 0x11111111u, a & 0x22222222u, a & 0x44444444u, a & 0x88888888u}};
+}
+// clmul(a, x) ^ clmul(b, y), 64 bits.
+inline uint64_t clmul2(const Split& a, const Split& b, uint32_t x, uint32_t y) {
+    const Split xs = split4(x), ys = split4(y);
+    uint64_t z[4];
+    for (int k = 0; k < 4; ++k) {
+        uint64_t acc = 0;
+        for (int i = 0; i < 4; ++i) {
+            const int jx = (k - i) & 3;
+            acc ^= uint64_t(a.c[i]) * xs.c[jx];
+            acc ^= uint64_t(b.c[i]) * ys.c[jx];
+        }
+        z[k] = acc;
+    }
+    return (z[0] & 0x1111111111111111ull) | (z[1] & 0x2222222222222222ull) | (z[2] & 0x4444444444444444ull) |
+           (z[3] & 0x8888888888888888ull);
+}
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+extern "C" void pqmcu_ntru_r2_clmul_words(uint32_t* out, const uint32_t* x, const uint32_t* y, uint32_t words,
+                                          const uint32_t* ab);
+#endif
+// out[t] = bits [shift, shift + 32) of (a x + b y) at word t, for t < words
+// (shift 0 or kJump2Steps; x, y read at [-1, words], zero outside their degree
+// bounds); out[words] is written too (the caller clears it).
+inline void r2_row(uint32_t* out, const uint32_t* x, const uint32_t* y, size_t words, uint32_t a, uint32_t b,
+                   unsigned shift) {
+    const Split as = split4(a), bs = split4(b);
+    // The product's words 0 .. words: lo(C(t)) ^ hi(C(t-1)), C(t) = clmul(a, x_t) ^ clmul(b, y_t).
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    const uint32_t ab[8] = {as.c[0], as.c[1], as.c[2], as.c[3], bs.c[0], bs.c[1], bs.c[2], bs.c[3]};
+    pqmcu_ntru_r2_clmul_words(out, x, y, uint32_t(words), ab);
+#else
+    uint32_t hi = uint32_t(clmul2(as, bs, x[-1], y[-1]) >> 32);
+    for (size_t t = 0; t <= words; ++t) {
+        const uint64_t c = clmul2(as, bs, x[t], y[t]);
+        out[t] = uint32_t(c) ^ hi;
+        hi = uint32_t(c >> 32);
+    }
+#endif
+    if (shift != 0)
+        for (size_t t = 0; t < words; ++t) out[t] = (out[t] >> shift) | (out[t + 1] << (32 - shift));
+}
+}  // namespace
+
+void r2_inverse_jump(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch) {
+    const size_t nw = (n + 31) / 32, stride = nw + 4;  // each buffer: 2 zero words, nw, 2 zero words
+    uint32_t* f = scratch + 2;
+    uint32_t *g = f + stride, *f2 = g + stride, *g2 = f2 + stride;
+    uint32_t *v = g2 + stride, *w = v + stride, *v2 = w + stride, *w2 = v2 + stride;
+    for (size_t k = 0; k < r2_jump_scratch_words(n); ++k) scratch[k] = 0;
+    const size_t used = n - 32 * (nw - 1);
+    const uint32_t top = used == 32 ? ~0u : (1u << used) - 1;
+    for (size_t k = 0; k < nw; ++k) f[k] = ~0u;  // f = Phi_n
+    f[nw - 1] = top;
+    w[0] = 1;
+    for (size_t i = 0; i + 1 < n; ++i) {  // g = reverse of (a mod Phi_n)
+        const size_t pos = n - 2 - i;
+        g[pos / 32] |= uint32_t((a[i] ^ a[n - 1]) & 1) << (pos % 32);
+    }
+    const auto swap = [](uint32_t*& x, uint32_t*& y) {
+        uint32_t* t = x;
+        x = y;
+        y = t;
+    };
+    int32_t delta = 1;
+    const size_t total = 2 * (n - 1) - 1;
+    size_t done = 0;
+    while (done < total) {
+        const size_t steps = total - done < kJump2Steps ? total - done : kJump2Steps;
+        // The steps on the low words (as engine.cpp's r2_inverse), and U: (v, w) <- U (v, w).
+        uint32_t lf = f[0], lg = g[0], va = 1, vb = 0, wa = 0, wb = 1;
+        for (size_t s = 0; s < steps; ++s) {
+            const uint32_t g0 = lg & 1;
+            const uint32_t sign = bit_mask(g0 & lf);
+            const int32_t sw = value_barrier(int32_t((-delta) & -int32_t(g0)) >> 31);
+            delta = (delta ^ (sw & (delta ^ -delta))) + 1;
+            const uint32_t sm = uint32_t(sw);
+            uint32_t t = sm & (lf ^ lg);
+            lf ^= t;
+            lg ^= t;
+            lg = (lg ^ (sign & lf)) >> 1;
+            va <<= 1;
+            vb <<= 1;
+            t = sm & (va ^ wa), va ^= t, wa ^= t;
+            t = sm & (vb ^ wb), vb ^= t, wb ^= t;
+            wa ^= sign & va;
+            wb ^= sign & vb;
+        }
+        const size_t fg_before = 2 * n - 2 - done;
+        done += steps;
+        const size_t vw_after = done + 1;
+        const size_t vw_words = (vw_after < n ? vw_after : n) / 32 + 1 < nw ? (vw_after < n ? vw_after : n) / 32 + 1 : nw;
+        r2_row(v2, v, w, vw_words, va, vb, 0);
+        r2_row(w2, v, w, vw_words, wa, wb, 0);
+        v2[vw_words] = w2[vw_words] = 0;  // (past n when vw_words = nw)
+        if (vw_words == nw) {  // drop coefficient n and up
+            v2[nw - 1] &= top;
+            w2[nw - 1] &= top;
+        }
+        swap(v, v2);
+        swap(w, w2);
+        if (done < total) {  // T = D U D^-1: T11 = U11, T12 = x U12, T21 = U21 / x, T22 = U22
+            const size_t fbits = fg_before < n ? fg_before : n, fg_words = (fbits + 31) / 32;
+            r2_row(f2, f, g, fg_words, va, vb << 1, kJump2Steps);
+            r2_row(g2, f, g, fg_words, wa >> 1, wb, kJump2Steps);
+            f2[fg_words] = g2[fg_words] = 0;  // (longer two jumps ago)
+            swap(f, f2);
+            swap(g, g2);
+        }
+    }
+    for (size_t i = 0; i + 1 < n; ++i) {
+        const size_t pos = n - 2 - i;
+        r[i] = uint16_t((v[pos / 32] >> (pos % 32)) & 1);
+    }
+    r[n - 1] = 0;
+}
+
 }  // namespace pqmcu::ntru::detail

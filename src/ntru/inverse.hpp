@@ -26,4 +26,10 @@ constexpr size_t s3_jump_scratch_words(size_t n) { return 8 * ((n + 3) / 4 + 16)
 // `scratch`: s3_jump_scratch_words(n) words (4-byte aligned). Constant time.
 void s3_inverse_jump(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch);
 
+// r = a^-1 mod (2, Phi_n), coefficients {0,1}, r[n-1] = 0: the divstep
+// iteration in jumps of 31 steps applied by carry-less products (inverse.cpp).
+// `scratch`: r2_jump_scratch_words(n) words. Constant time.
+constexpr size_t r2_jump_scratch_words(size_t n) { return 8 * ((n + 31) / 32 + 4) + 4; }
+void r2_inverse_jump(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch);
+
 }  // namespace pqmcu::ntru::detail

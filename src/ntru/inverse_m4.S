@@ -102,3 +102,98 @@ pqmcu_ntru_s3_lanes_row:
     bne 1b
     pop {r4-r11, pc}
     .size pqmcu_ntru_s3_lanes_row, . - pqmcu_ntru_s3_lanes_row
+
+@ The mod 2 jump's carry-less products (inverse.cpp, r2_row):
+@ void pqmcu_ntru_r2_clmul_words(uint32_t* out, const uint32_t* x, const uint32_t* y,
+@                                uint32_t words, const uint32_t* ab)
+@   ab[0..3] = a & 0x11111111 << k, ab[4..7] = b likewise (k = 0..3);
+@   C(t) = clmul(a, x[t]) ^ clmul(b, y[t]) (64 bits), for t = 0 .. words:
+@   out[t] = lo(C(t)) ^ hi(C(t-1)) (reads x[-1 .. words], y likewise).
+@ An integer product of two bit classes sums at most 8 terms per position,
+@ so a position of the class i + j mod 4 holds the parity of its terms.
+
+@ acc = r0 \xa ^ r1 \xb ^ r2 \xc ^ r3 \xd (64-bit), masked to class \m, into res (r12:lr)
+.macro cls xa, xb, xc, xd, m, first
+    umull r8, r9, r0, \xa
+    umull r10, r11, r1, \xb
+    eor r8, r8, r10
+    eor r9, r9, r11
+    umull r10, r11, r2, \xc
+    eor r8, r8, r10
+    eor r9, r9, r11
+    umull r10, r11, r3, \xd
+    eor r8, r8, r10
+    eor r9, r9, r11
+.if \first
+    and r12, r8, #\m
+    and lr, r9, #\m
+.else
+    and r8, r8, #\m
+    and r9, r9, #\m
+    eor r12, r12, r8
+    eor lr, lr, r9
+.endif
+.endm
+
+@ r7 = the operand word: split into r4-r7, then the four classes
+.macro clmul_word first
+    and r4, r7, #0x11111111
+    and r5, r7, #0x22222222
+    and r6, r7, #0x44444444
+    and r7, r7, #0x88888888
+    cls r4, r7, r6, r5, 0x11111111, \first
+    cls r5, r4, r7, r6, 0x22222222, 0
+    cls r6, r5, r4, r7, 0x44444444, 0
+    cls r7, r6, r5, r4, 0x88888888, 0
+.endm
+
+@ res = C(t) for the x word at [sp + 0], y at [sp + 4] (both advanced), ab at [sp + 20]
+.macro clmul2
+    ldr r8, [sp, #20]
+    ldm r8, {r0-r3}
+    ldr r8, [sp, #0]
+    ldr r7, [r8], #4
+    str r8, [sp, #0]
+    clmul_word 1
+    ldr r8, [sp, #20]
+    add r8, r8, #16
+    ldm r8, {r0-r3}
+    ldr r8, [sp, #4]
+    ldr r7, [r8], #4
+    str r8, [sp, #4]
+    clmul_word 0
+.endm
+
+    .section .text.pqmcu_ntru_r2_clmul_words, "ax", %progbits
+    .align 2
+    .global pqmcu_ntru_r2_clmul_words
+    .type pqmcu_ntru_r2_clmul_words, %function
+pqmcu_ntru_r2_clmul_words:
+    push {r4-r11, lr}
+    sub sp, sp, #24
+    ldr r4, [sp, #60]           @ ab
+    sub r1, r1, #4              @ from x[-1], y[-1]
+    sub r2, r2, #4
+    add r3, r3, #1              @ words + 1 outputs
+    str r1, [sp, #0]
+    str r2, [sp, #4]
+    str r0, [sp, #8]
+    str r3, [sp, #12]
+    str r4, [sp, #20]
+    clmul2                      @ C(-1)
+    str lr, [sp, #16]           @ hi(C(-1))
+1:
+    clmul2
+    ldr r8, [sp, #16]
+    eor r12, r12, r8
+    str lr, [sp, #16]
+    ldr r8, [sp, #8]
+    str r12, [r8], #4
+    str r8, [sp, #8]
+    ldr r8, [sp, #12]
+    subs r8, r8, #1
+    str r8, [sp, #12]
+    bne 1b
+    add sp, sp, #24
+    pop {r4-r11, pc}
+    .size pqmcu_ntru_r2_clmul_words, . - pqmcu_ntru_r2_clmul_words
