@@ -258,10 +258,8 @@ void ring_mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint3
     else cyclic<MulMethod16>(c, a, b, n, scratch);
 }
 
-void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_t* scratch, uint16_t* mul,
-                InvWord* inv) {
+void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_t* scratch, uint16_t* mul) {
     uint16_t *neg_a = scratch, *c = scratch + n;
-    (void)inv;
     r2_inverse_jump(r, a, n, reinterpret_cast<uint32_t*>(mul));  // inverse.cpp; mul is free until the products
     for (size_t i = 0; i < n; ++i) neg_a[i] = uint16_t(0u - a[i]);
     // Newton: r <- r (2 - a r) doubles the 2-adic precision (two products);
@@ -888,7 +886,7 @@ void dpke_keypair(const Params& p, const Ring& R, const uint8_t* seed, uint8_t* 
         g[0] = uint16_t(0u - 3u * g[0]);
     }
     rq_mul_small(R, gf, g, f);
-    detail::rq_inverse(inv_gf, gf, n, R.logq, scratch, R.mul, w.inv);
+    detail::rq_inverse(inv_gf, gf, n, R.logq, scratch, R.mul);
 
     // h^-1 = (gf)^-1 f^2 mod (q, Phi_n);  h = (gf)^-1 g^2 mod (q, x^n - 1)
     // (f in {0, +-1}, g in {0, +-3, +-6}: small)

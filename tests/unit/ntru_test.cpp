@@ -303,7 +303,7 @@ void check_inversions(size_t n, uint32_t logq) {
         for (auto& x : jump2) x = gen();
         ntru::detail::r2_inverse_jump(rj.data(), a.data(), n, jump2.data());
         ASSERT_EQ(rj, r) << "R2 jump inverse, n = " << n;
-        ntru::detail::rq_inverse(r.data(), a.data(), n, logq, scratch.data(), mul.data(), inv.data());
+        ntru::detail::rq_inverse(r.data(), a.data(), n, logq, scratch.data(), mul.data());
         prod = mul_mod_phi(a, r);
         for (size_t i = 0; i < n; ++i)
             ASSERT_EQ(prod[i] & qmask, i == 0 ? 1u : 0u) << "Rq inverse, n = " << n << ", coefficient " << i;
