@@ -214,7 +214,9 @@ void s3_inverse_jump(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch
             planes_to_lanes(T + 16, j.W.ap >> 1, j.W.am >> 1);
             planes_to_lanes(T + 17, j.W.bp, j.W.bm);
             // (f, g) <- x^-kJumpSteps T (f, g): the product's words from kJumpSteps / 4 up.
-            const size_t fg_words = ceil4(fg_before < n ? fg_before : n), pairs = (fg_words + 1) / 2;
+            // (only the words below the bound after these steps: the rest are zero)
+            const size_t fg_after = fg_before - steps;
+            const size_t fg_words = ceil4(fg_after < n ? fg_after : n), pairs = (fg_words + 1) / 2;
             lanes_row(f2, f + kJumpSteps / 4, g + kJumpSteps / 4, pairs, T);
             lanes_row(g2, f + kJumpSteps / 4, g + kJumpSteps / 4, pairs, T + 16);
             // The old words above (f2, g2 held f, g two jumps ago, longer): the next
@@ -351,7 +353,8 @@ void r2_inverse_jump(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch
         swap(v, v2);
         swap(w, w2);
         if (done < total) {  // T = D U D^-1: T11 = U11, T12 = x U12, T21 = U21 / x, T22 = U22
-            const size_t fbits = fg_before < n ? fg_before : n, fg_words = (fbits + 31) / 32;
+            const size_t fg_after = fg_before - steps;  // the bound after these steps
+            const size_t fbits = fg_after < n ? fg_after : n, fg_words = (fbits + 31) / 32;
             r2_row(f2, f, g, fg_words, va, vb << 1, kJump2Steps);
             r2_row(g2, f, g, fg_words, wa >> 1, wb, kJump2Steps);
             f2[fg_words] = g2[fg_words] = 0;  // (longer two jumps ago)
