@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// Jump divsteps mod 3 (see inverse.hpp). Only public values (n, the step
-// count) steer branches and indices; the signs and swaps are masks.
+// Jump divsteps mod 3 and mod 2 (see inverse.hpp). Only public values (n,
+// the step count) steer branches and indices; the signs and swaps are masks.
 #include "ntru/inverse.hpp"
 
 #include "core/secure.hpp"

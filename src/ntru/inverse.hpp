@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// Inversion mod (3, Phi_n) by batched ("jump") divsteps: the 2x2 transition
-// matrix of kJumpSteps divsteps is computed on the low coefficients only
-// (bit-sliced, one word), then applied to the whole polynomials as integer
-// products of byte lanes (four coefficients per 32-bit word, 32 x 32 -> 64-bit
-// multiply-accumulate: UMLAL on the M4), reduced mod 3 once per output word.
-// The same iteration and the same result as detail::s3_inverse (engine.cpp),
-// which stays as the reference the tests compare against.
+// Inversions mod (3, Phi_n) and mod (2, Phi_n) by batched ("jump") divsteps:
+// the 2x2 transition matrix of a batch of divsteps is computed on the low
+// coefficients only (bit-sliced, one word), then applied to the whole
+// polynomials with integer products: mod 3 on byte lanes (four coefficients
+// per 32-bit word, 32 x 32 -> 64-bit multiply-accumulate: UMLAL on the M4,
+// reduced mod 3 once per output word), mod 2 as carry-less products built
+// from UMULL. The same iterations and the same results as engine.cpp's
+// s3_inverse / r2_inverse, which stay as the references the tests compare
+// against. Key generation runs both in the product scratch (Work::mul).
 #pragma once
 #include <cstddef>
 #include <cstdint>
