@@ -5,6 +5,7 @@
 // bit-sliced words, Newton lifting to mod 2^16, the validity checks of
 // decryption and the implicit-rejection select.
 #include "ntru/engine.hpp"
+#include "ntru/inverse.hpp"
 
 #include <bit>
 #include <cstring>
@@ -257,10 +258,9 @@ void ring_mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint3
     else cyclic<MulMethod16>(c, a, b, n, scratch);
 }
 
-void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_t* scratch, uint16_t* mul,
-                InvWord* inv) {
+void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_t* scratch, uint16_t* mul) {
     uint16_t *neg_a = scratch, *c = scratch + n;
-    r2_inverse(r, a, n, inv);
+    r2_inverse_jump(r, a, n, reinterpret_cast<uint32_t*>(mul));  // inverse.cpp; mul is free until the products
     for (size_t i = 0; i < n; ++i) neg_a[i] = uint16_t(0u - a[i]);
     // Newton: r <- r (2 - a r) doubles the 2-adic precision (two products);
     // r <- r (1 + u + u^2) with u = 1 - a r triples it (three products, 1 - a r' = u^3).
@@ -545,6 +545,14 @@ struct Ring {
 static_assert(ntt::scratch_words(509) >= ntt_big::scratch_words(509) &&
               ntt::scratch_words(677) >= ntt_big::scratch_words(677) &&
               ntt::scratch_words(701) >= ntt_big::scratch_words(701));
+// The jump inversions (inverse.hpp) run in the products' scratch, free before the first product.
+constexpr bool jump_fits(const Params& p) {
+    return keygen_mul_words(p.n, p.logq) / 2 >= detail::s3_jump_scratch_words(p.n) &&
+           keygen_mul_words(p.n, p.logq) / 2 >= detail::r2_jump_scratch_words(p.n);
+}
+static_assert(jump_fits(ntruhps2048509::params) && jump_fits(ntruhps2048677::params) &&
+              jump_fits(ntruhps4096821::params) && jump_fits(ntruhps40961229::params) &&
+              jump_fits(ntruhrss701::params) && jump_fits(ntruhrss1373::params));
 
 // ---- coefficient maps
 
@@ -864,7 +872,7 @@ void dpke_keypair(const Params& p, const Ring& R, const uint8_t* seed, uint8_t* 
         sample_iid_plus(R, f, seed);
         sample_iid_plus(R, g, seed + p.iid_bytes());
     }
-    detail::s3_inverse(x, f, n, w.inv);
+    detail::s3_inverse_jump(x, f, n, reinterpret_cast<uint32_t*>(R.mul));  // R.mul: 8-byte aligned
     pack_s3(R, sk, f);
     pack_s3(R, sk + s3, x);
 
@@ -878,7 +886,7 @@ void dpke_keypair(const Params& p, const Ring& R, const uint8_t* seed, uint8_t* 
         g[0] = uint16_t(0u - 3u * g[0]);
     }
     rq_mul_small(R, gf, g, f);
-    detail::rq_inverse(inv_gf, gf, n, R.logq, scratch, R.mul, w.inv);
+    detail::rq_inverse(inv_gf, gf, n, R.logq, scratch, R.mul);
 
     // h^-1 = (gf)^-1 f^2 mod (q, Phi_n);  h = (gf)^-1 g^2 mod (q, x^n - 1)
     // (f in {0, +-1}, g in {0, +-3, +-6}: small)

@@ -94,7 +94,7 @@ constexpr size_t decaps_mul_words(size_t n, uint32_t logq) {
 struct Work {
     uint16_t* poly;   // k*Polys * n for the operation
     int32_t* sort;    // n - 1 (HPS fixed-weight sampling; keygen and encaps)
-    InvWord* inv;     // 8 * inv_words(n) (keygen only)
+    InvWord* inv;     // unused (nullptr): key generation's inversions run in `mul` (inverse.hpp)
     uint8_t* seed;    // max(fg_seed_bytes, rm_seed_bytes) (keygen and encaps' rng draw)
     uint8_t* msg;     // msg_bytes: packed (r, m)
     uint16_t* mul;    // one ring product's scratch: keygen_ / encaps_ / decaps_mul_words
@@ -117,9 +117,9 @@ void r2_inverse(uint16_t* r, const uint16_t* a, size_t n, InvWord* inv);
 void s3_inverse(uint16_t* r, const uint16_t* a, size_t n, InvWord* inv);
 // r = a^-1 mod (2^logq, Phi_n) (as a polynomial mod x^n - 1), from the inverse
 // mod 2 (exact mod 2^12 for logq <= 12, else mod 2^mul_logq(logq); higher bits are garbage).
-// `scratch`: 2 * n coefficients; `mul`: keygen_mul_words(n, logq); `inv`: 4 * inv_words(n) words.
-void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_t* scratch, uint16_t* mul,
-                InvWord* inv);
+// `scratch`: 2 * n coefficients; `mul`: keygen_mul_words(n, logq) (also the
+// scratch of the inversion mod 2, inverse.hpp's r2_inverse_jump).
+void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_t* scratch, uint16_t* mul);
 // c = a b mod (x^n - 1), exact mod 2^mul_logq(logq); `scratch`: mul_scratch_words(n, logq).
 // c may be a or b (the product goes to the scratch first).
 void ring_mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t logq, uint16_t* scratch);

@@ -62,9 +62,9 @@ struct Scheme {
     };
     struct KeygenWorkspace {
         alignas(8) uint16_t poly[kKeygenPolys * n];
-        InvWord inv[8 * inv_words(n)];
+        // (the inversions run in u.mul: inverse.hpp)
         MulScratch<keygen_mul_words(n, params.logq)> u;
-        Work view() { return Work{poly, u.s.sort, inv, u.s.seed, nullptr, u.mul}; }
+        Work view() { return Work{poly, u.s.sort, nullptr, u.s.seed, nullptr, u.mul}; }
     };
     struct EncapsWorkspace {
         alignas(8) uint16_t poly[kEncapsPolys * n];

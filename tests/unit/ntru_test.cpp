@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "hash/shake.hpp"
+#include "ntru/inverse.hpp"
 #include "ntru/ntt.hpp"
 #include "ntru/ntt_big.hpp"
 #include "ntru/scheme.hpp"
@@ -283,6 +284,12 @@ void check_inversions(size_t n, uint32_t logq) {
         for (auto& x : a) x = uint16_t(gen() % 3);
         ntru::detail::s3_inverse(r.data(), a.data(), n, inv.data());
         for (size_t i = 0; i < n; ++i) ASSERT_LT(r[i], 3);
+        // The jump divsteps (inverse.hpp) give the same polynomial, whatever the scratch held.
+        std::vector<uint32_t> jump(ntru::detail::s3_jump_scratch_words(n));
+        for (auto& x : jump) x = gen();
+        std::vector<uint16_t> rj(n);
+        ntru::detail::s3_inverse_jump(rj.data(), a.data(), n, jump.data());
+        ASSERT_EQ(rj, r) << "S3 jump inverse, n = " << n;
         auto prod = mul_mod_phi(a, r);  // small integers (|c| < 8n), stored mod 2^16
         for (size_t i = 0; i < n; ++i)
             ASSERT_EQ((int32_t(int16_t(prod[i])) % 3 + 3) % 3, i == 0 ? 1 : 0)
@@ -292,13 +299,48 @@ void check_inversions(size_t n, uint32_t logq) {
         ntru::detail::r2_inverse(r.data(), a.data(), n, inv.data());
         prod = mul_mod_phi(a, r);
         for (size_t i = 0; i < n; ++i) ASSERT_EQ(prod[i] & 1u, i == 0 ? 1u : 0u) << "R2 inverse, n = " << n;
-        ntru::detail::rq_inverse(r.data(), a.data(), n, logq, scratch.data(), mul.data(), inv.data());
+        std::vector<uint32_t> jump2(ntru::detail::r2_jump_scratch_words(n));
+        for (auto& x : jump2) x = gen();
+        ntru::detail::r2_inverse_jump(rj.data(), a.data(), n, jump2.data());
+        ASSERT_EQ(rj, r) << "R2 jump inverse, n = " << n;
+        ntru::detail::rq_inverse(r.data(), a.data(), n, logq, scratch.data(), mul.data());
         prod = mul_mod_phi(a, r);
         for (size_t i = 0; i < n; ++i)
             ASSERT_EQ(prod[i] & qmask, i == 0 ? 1u : 0u) << "Rq inverse, n = " << n << ", coefficient " << i;
         // Exact as far as the Newton steps reach (12 bits for logq <= 12, else 2^mul_logq).
         const uint16_t exact = uint16_t((1u << (logq <= 12 ? 12 : ntru::mul_logq(logq))) - 1);
         for (size_t i = 0; i < n; ++i) ASSERT_EQ(prod[i] & exact, i == 0 ? 1u : 0u);
+    }
+}
+
+// The jump inversion mod 3 on structured inputs (constants, monomials, sparse
+// and dense ones: the extreme swap / sign patterns), against s3_inverse.
+TEST(NtruPieces, S3JumpInverseStructured) {
+    for (size_t n : {509u, 677u, 701u, 821u, 1229u, 1373u}) {
+        std::vector<ntru::InvWord> inv(8 * ntru::inv_words(n));
+        std::vector<uint32_t> jump(ntru::detail::s3_jump_scratch_words(n));
+        std::vector<std::vector<uint16_t>> inputs;
+        for (uint16_t c : {1, 2}) {
+            std::vector<uint16_t> a(n, 0);
+            a[0] = c;
+            inputs.push_back(a);  // +-1
+            std::fill(a.begin(), a.end(), 0);
+            a[n - 1] = c;
+            inputs.push_back(a);  // +-x^(n-1)
+            std::fill(a.begin(), a.end(), c);
+            a[n / 2] = 0;
+            inputs.push_back(a);  // dense
+            std::fill(a.begin(), a.end(), 0);
+            a[1] = c, a[n - 2] = 3 - c, a[n / 3] = c;
+            inputs.push_back(a);  // sparse
+        }
+        for (const auto& a : inputs) {
+            std::vector<uint16_t> r(n), rj(n);
+            ntru::detail::s3_inverse(r.data(), a.data(), n, inv.data());
+            std::fill(jump.begin(), jump.end(), 0xA5A5A5A5u);
+            ntru::detail::s3_inverse_jump(rj.data(), a.data(), n, jump.data());
+            ASSERT_EQ(rj, r) << "n = " << n;
+        }
     }
 }
 

@@ -1,0 +1,372 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// Jump divsteps mod 3 and mod 2 (see inverse.hpp). Only public values (n,
+// the step count) steer branches and indices; the signs and swaps are masks.
+#include "ntru/inverse.hpp"
+
+#include "core/secure.hpp"
+
+namespace pqmcu::ntru::detail {
+namespace {
+
+constexpr uint32_t kLanes1 = 0x01010101u;
+
+// Byte lanes (each <= 255, congruent mod 3 to the coefficient) -> {0,1,2}.
+// 16 = 4 = 1 mod 3: fold nibbles (<= 30), then pairs of bits twice (<= 10, <= 5),
+// then subtract 3 where the lane is >= 3 (lane + 1 has bit 2 set).
+inline uint32_t lanes_mod3(uint32_t x) {
+    x = (x & 0x0F0F0F0Fu) + ((x >> 4) & 0x0F0F0F0Fu);
+    x = (x & 0x03030303u) + ((x >> 2) & 0x07070707u);
+    x = (x & 0x03030303u) + ((x >> 2) & 0x03030303u);
+    const uint32_t ge3 = ((x + kLanes1) >> 2) & kLanes1;
+    return x - 3 * ge3;
+}
+
+// Bit k (k < 4) of the low nibble -> lane k (bit 8k): k + 7 j are distinct for j, k < 4.
+inline uint32_t nibble_to_lanes(uint32_t nib) { return (nib * 0x00204081u) & kLanes1; }
+// Bit 0 of every lane -> bits 0..3 (8 i + 24 - 7 j are distinct for i, j < 4).
+inline uint32_t lanes_to_nibble(uint32_t x) { return ((x & kLanes1) * 0x01020408u) >> 24; }
+
+// Two bit planes (value = p - m) of up to 32 coefficients -> 8 lane words ({0,1,2}),
+// every second word of `out` (a matrix row interleaves its two entries).
+inline void planes_to_lanes(uint32_t* out, uint32_t p, uint32_t m) {
+    for (int k = 0; k < 8; ++k)
+        out[2 * k] = nibble_to_lanes((p >> (4 * k)) & 15) | (nibble_to_lanes((m >> (4 * k)) & 15) << 1);
+}
+
+// Z3 in two bit planes, as engine.cpp's f3_add (eight operations).
+inline void f3_add(uint32_t& p, uint32_t& m, uint32_t bp, uint32_t bm) {
+    const uint32_t np = m ^ ((p ^ (m | bp)) & ~bm);
+    const uint32_t nm = p ^ ((p | (m ^ bm)) & ~bp);
+    p = np;
+    m = nm;
+}
+
+inline uint32_t bit_mask(uint32_t bit) { return 0u - (bit & 1); }
+
+// One entry pair of a matrix row, in planes.
+struct Row {
+    uint32_t ap, am, bp, bm;
+};
+
+// The low-coefficient state of the iteration and the transition matrix U of
+// the steps so far ((v, w) <- U (v, w); f, g use D U D^-1, D = diag(1, 1/x)).
+struct Jump {
+    uint32_t fp, fm, gp, gm;  // the low 32 coefficients of f and g (the low 32 - steps stay exact)
+    Row V, W;                 // U's rows: v' = V.a v + V.b w, w' = W.a v + W.b w
+    int32_t delta;
+};
+
+// `steps` divsteps on the low words, exactly as s3_inverse's: sign = -g(0) f(0),
+// swap when delta > 0 and g(0) != 0; v <- x v, swap, w += sign v; swap, g <- (g + sign f) / x.
+// The (f, g) pass records each step's masks as bits (bit s of swaps / plus / minus);
+// the matrix's two columns then replay them one at a time (few live words: no spills).
+inline void jump_matrix(Jump& j, size_t steps) {
+    uint32_t swaps = 0, plus = 0, minus = 0;
+    uint32_t fp = j.fp, fm = j.fm, gp = j.gp, gm = j.gm;
+    int32_t delta = j.delta;
+    for (size_t s = 0; s < steps; ++s) {
+        const uint32_t g0p = gp & 1, g0m = gm & 1, f0p = fp & 1, f0m = fm & 1;
+        const uint32_t bp = (g0p & f0m) | (g0m & f0p), bn = (g0p & f0p) | (g0m & f0m);
+        const uint32_t sp = bit_mask(bp), sn = bit_mask(bn);
+        const int32_t swap = value_barrier(int32_t((-delta) & -int32_t(g0p | g0m)) >> 31);
+        delta = (delta ^ (swap & (delta ^ -delta))) + 1;
+        const uint32_t sm = uint32_t(swap);
+        swaps |= (sm & 1) << s;
+        plus |= bp << s;
+        minus |= bn << s;
+        uint32_t t;
+        t = sm & (fp ^ gp), fp ^= t, gp ^= t;
+        t = sm & (fm ^ gm), fm ^= t, gm ^= t;
+        f3_add(gp, gm, (sp & fp) | (sn & fm), (sp & fm) | (sn & fp));
+        gp >>= 1;
+        gm >>= 1;
+    }
+    j.fp = fp;
+    j.fm = fm;
+    j.gp = gp;
+    j.gm = gm;
+    j.delta = delta;
+    // U's columns: (V.a, W.a) from (1, 0), (V.b, W.b) from (0, 1).
+    const auto column = [&](uint32_t vp, uint32_t wp, uint32_t& ovp, uint32_t& ovm, uint32_t& owp, uint32_t& owm) {
+        uint32_t vm = 0, wm = 0;
+        for (size_t s = 0; s < steps; ++s) {
+            const uint32_t sm = bit_mask(swaps >> s), sp = bit_mask(plus >> s), sn = bit_mask(minus >> s);
+            vp <<= 1;
+            vm <<= 1;
+            uint32_t t;
+            t = sm & (vp ^ wp), vp ^= t, wp ^= t;
+            t = sm & (vm ^ wm), vm ^= t, wm ^= t;
+            f3_add(wp, wm, (sp & vp) | (sn & vm), (sp & vm) | (sn & vp));
+        }
+        ovp = vp, ovm = vm, owp = wp, owm = wm;
+    };
+    column(1, 0, j.V.ap, j.V.am, j.W.ap, j.W.am);
+    column(0, 1, j.V.bp, j.V.bm, j.W.bp, j.W.bm);
+}
+
+// Low 32 coefficients (8 lane words) -> planes.
+inline void lanes_to_planes(const uint32_t* x, uint32_t& p, uint32_t& m) {
+    p = 0;
+    m = 0;
+    for (int k = 0; k < 8; ++k) {
+        p |= lanes_to_nibble(x[k]) << (4 * k);
+        m |= lanes_to_nibble(x[k] >> 1) << (4 * k);
+    }
+}
+
+// One row of a jump's matrix product on byte lanes (M: the row's two
+// entries, 8 lane words each, interleaved: M[2 i] = Ma_i, M[2 i + 1] = Mb_i):
+//   acc(j) = sum_{i<8} Ma_i x_{j-i} + Mb_i y_{j-i}
+// (64-bit sums of 32 x 32-bit products; no lane exceeds 255, so no carries
+// between lanes), out[t] = mod3(lo(acc(t)) + hi(acc(t-1))) for t < 2 pairs.
+// It reads x[-8 .. 2 pairs]; `out` is another buffer.
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+extern "C" void pqmcu_ntru_s3_lanes_row(uint32_t* out, const uint32_t* px, const uint32_t* py, uint32_t pairs,
+                                        const uint32_t* M);
+inline void lanes_row(uint32_t* out, const uint32_t* px, const uint32_t* py, size_t pairs, const uint32_t* M) {
+    pqmcu_ntru_s3_lanes_row(out, px, py, uint32_t(pairs), M);
+}
+#else
+inline uint64_t lanes_acc(const uint32_t* px, const uint32_t* py, const uint32_t* M) {
+    uint64_t a = 0;
+#pragma GCC unroll 8
+    for (ptrdiff_t i = 0; i < 8; ++i) {
+        a += uint64_t(M[2 * i]) * px[-i];
+        a += uint64_t(M[2 * i + 1]) * py[-i];
+    }
+    return a;
+}
+inline void lanes_row(uint32_t* out, const uint32_t* px, const uint32_t* py, size_t pairs, const uint32_t* M) {
+    uint32_t h = uint32_t(lanes_acc(px - 1, py - 1, M) >> 32);
+    for (size_t t = 0; t < 2 * pairs; ++t) {
+        const uint64_t a = lanes_acc(px + t, py + t, M);
+        out[t] = lanes_mod3(uint32_t(a) + h);
+        h = uint32_t(a >> 32);
+    }
+}
+#endif
+
+inline size_t ceil4(size_t c) { return (c + 3) / 4; }
+
+}  // namespace
+
+void s3_inverse_jump(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch) {
+    const size_t nwb = (n + 3) / 4, stride = nwb + 16;  // each buffer: 8 zero words, nwb, 8 zero words
+    // f, g, v, w and the buffers the next products go to (f2, g2, v2, w2).
+    uint32_t* f = scratch + 8;
+    uint32_t *g = f + stride, *f2 = g + stride, *g2 = f2 + stride;
+    uint32_t *v = g2 + stride, *w = v + stride, *v2 = w + stride, *w2 = v2 + stride;
+    uint32_t* T = scratch + 8 * stride;  // rows (T11, T12), (T21, T22): 16 words each
+    uint32_t* U = T + 32;                // likewise
+    for (size_t k = 0; k < s3_jump_scratch_words(n); ++k) scratch[k] = 0;
+    const size_t top_used = n - 4 * (nwb - 1);  // lanes of the top word below n
+    const uint32_t top_mask = top_used == 4 ? ~0u : (1u << (8 * top_used)) - 1;
+    // f = Phi_n (all ones), g = reverse of (a mod Phi_n), v = 0, w = 1.
+    for (size_t k = 0; k < nwb; ++k) f[k] = kLanes1;
+    f[nwb - 1] &= top_mask;
+    for (size_t i = 0; i + 1 < n; ++i) {
+        const uint32_t c = (a[i] & 3) + 2 * (a[n - 1] & 3);  // <= 9
+        const uint32_t c3 = c - 3 * ((c * 11) >> 5);        // c mod 3 for c <= 9 ((c * 11) >> 5 = c / 3)
+        const size_t pos = n - 2 - i;
+        g[pos / 4] |= c3 << (8 * (pos % 4));
+    }
+    w[0] = 1;
+    const auto swap = [](uint32_t*& x, uint32_t*& y) {
+        uint32_t* t = x;
+        x = y;
+        y = t;
+    };
+
+    Jump j{};
+    j.delta = 1;
+    const size_t total = 2 * (n - 1) - 1;
+    size_t done = 0;
+    while (done < total) {
+        const size_t steps = total - done < kJumpSteps ? total - done : kJumpSteps;
+        lanes_to_planes(f, j.fp, j.fm);
+        lanes_to_planes(g, j.gp, j.gm);
+        jump_matrix(j, steps);
+        // U's entries (v, w) and T = D U D^-1: T11 = U11, T12 = x U12, T21 = U21 / x, T22 = U22.
+        planes_to_lanes(U + 0, j.V.ap, j.V.am);
+        planes_to_lanes(U + 1, j.V.bp, j.V.bm);
+        planes_to_lanes(U + 16, j.W.ap, j.W.am);
+        planes_to_lanes(U + 17, j.W.bp, j.W.bm);
+        const size_t fg_before = 2 * n - 2 - done;  // coefficients f, g may have before these steps
+        done += steps;
+        const size_t vw_after = done + 1;           // deg v, deg w <= steps done
+        // Every buffer is zero at and above the degree bounds (written as such,
+        // or cleared), so the products may read there. Whole pairs of words
+        // are written: a word past the bound is zero, or past n (cleared).
+        const size_t vw_words = ceil4(vw_after < n ? vw_after : n);
+        lanes_row(v2, v, w, (vw_words + 1) / 2, U);
+        lanes_row(w2, v, w, (vw_words + 1) / 2, U + 16);
+        v2[vw_words] = 0;  // (in the zero words above when vw_words = nwb)
+        w2[vw_words] = 0;
+        if (vw_words == nwb) {  // drop the coefficients from n up (public: the step count, n)
+            v2[nwb - 1] &= top_mask;
+            w2[nwb - 1] &= top_mask;
+        }
+        swap(v, v2);
+        swap(w, w2);
+        if (done < total) {  // f, g are needed for more steps (a full jump: steps = kJumpSteps)
+            planes_to_lanes(T + 0, j.V.ap, j.V.am);
+            planes_to_lanes(T + 1, j.V.bp << 1, j.V.bm << 1);
+            planes_to_lanes(T + 16, j.W.ap >> 1, j.W.am >> 1);
+            planes_to_lanes(T + 17, j.W.bp, j.W.bm);
+            // (f, g) <- x^-kJumpSteps T (f, g): the product's words from kJumpSteps / 4 up.
+            // (only the words below the bound after these steps: the rest are zero)
+            const size_t fg_after = fg_before - steps;
+            const size_t fg_words = ceil4(fg_after < n ? fg_after : n), pairs = (fg_words + 1) / 2;
+            lanes_row(f2, f + kJumpSteps / 4, g + kJumpSteps / 4, pairs, T);
+            lanes_row(g2, f + kJumpSteps / 4, g + kJumpSteps / 4, pairs, T + 16);
+            // The old words above (f2, g2 held f, g two jumps ago, longer): the next
+            // product reads up to 7 words past its (smaller) length.
+            for (size_t k = 2 * pairs; k < 2 * pairs + 8; ++k) f2[k] = g2[k] = 0;
+            swap(f, f2);
+            swap(g, g2);
+        }
+    }
+    // r = f(0) * reverse(v) (f(0) = +-1 is its own inverse): f(0) from the low state.
+    const uint32_t f0 = (j.fp & 1) | ((j.fm & 1) << 1);  // 1 or 2
+    for (size_t i = 0; i + 1 < n; ++i) {
+        const size_t pos = n - 2 - i;
+        const uint32_t c = ((v[pos / 4] >> (8 * (pos % 4))) & 3) * f0;  // <= 4
+        r[i] = uint16_t(c - 3 * ((c * 11) >> 5));
+    }
+    r[n - 1] = 0;
+}
+
+// ---- mod 2: jump divsteps on bit-packed words. A jump of kJump2Steps
+// steps is a 2x2 matrix of polynomials of degree <= 31 (one word each),
+// applied with carry-less 32 x 32-bit products: each operand split into four
+// classes of bits (i = 0, 1, 2, 3 mod 4); an integer product of two classes
+// sums at most 8 terms per position (< 16), so the carries never reach the
+// next position of the same class, whose bit is the parity (XOR) of the terms.
+
+namespace {
+constexpr size_t kJump2Steps = 31;  // entries of degree <= 31 (x U12 included)
+
+struct Split {
+    uint32_t c[4];
+};
+inline Split split4(uint32_t a) {
+    return Split{{a & 0x11111111u, a & 0x22222222u, a & 0x44444444u, a & 0x88888888u}};
+}
+// clmul(a, x) ^ clmul(b, y), 64 bits.
+inline uint64_t clmul2(const Split& a, const Split& b, uint32_t x, uint32_t y) {
+    const Split xs = split4(x), ys = split4(y);
+    uint64_t z[4];
+    for (int k = 0; k < 4; ++k) {
+        uint64_t acc = 0;
+        for (int i = 0; i < 4; ++i) {
+            const int jx = (k - i) & 3;
+            acc ^= uint64_t(a.c[i]) * xs.c[jx];
+            acc ^= uint64_t(b.c[i]) * ys.c[jx];
+        }
+        z[k] = acc;
+    }
+    return (z[0] & 0x1111111111111111ull) | (z[1] & 0x2222222222222222ull) | (z[2] & 0x4444444444444444ull) |
+           (z[3] & 0x8888888888888888ull);
+}
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+extern "C" void pqmcu_ntru_r2_clmul_words(uint32_t* out, const uint32_t* x, const uint32_t* y, uint32_t words,
+                                          const uint32_t* ab);
+#endif
+// out[t] = bits [shift, shift + 32) of (a x + b y) at word t, for t < words
+// (shift 0 or kJump2Steps; x, y read at [-1, words], zero outside their degree
+// bounds); out[words] is written too (the caller clears it).
+inline void r2_row(uint32_t* out, const uint32_t* x, const uint32_t* y, size_t words, uint32_t a, uint32_t b,
+                   unsigned shift) {
+    const Split as = split4(a), bs = split4(b);
+    // The product's words 0 .. words: lo(C(t)) ^ hi(C(t-1)), C(t) = clmul(a, x_t) ^ clmul(b, y_t).
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    const uint32_t ab[8] = {as.c[0], as.c[1], as.c[2], as.c[3], bs.c[0], bs.c[1], bs.c[2], bs.c[3]};
+    pqmcu_ntru_r2_clmul_words(out, x, y, uint32_t(words), ab);
+#else
+    uint32_t hi = uint32_t(clmul2(as, bs, x[-1], y[-1]) >> 32);
+    for (size_t t = 0; t <= words; ++t) {
+        const uint64_t c = clmul2(as, bs, x[t], y[t]);
+        out[t] = uint32_t(c) ^ hi;
+        hi = uint32_t(c >> 32);
+    }
+#endif
+    if (shift != 0)
+        for (size_t t = 0; t < words; ++t) out[t] = (out[t] >> shift) | (out[t + 1] << (32 - shift));
+}
+}  // namespace
+
+void r2_inverse_jump(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch) {
+    const size_t nw = (n + 31) / 32, stride = nw + 4;  // each buffer: 2 zero words, nw, 2 zero words
+    uint32_t* f = scratch + 2;
+    uint32_t *g = f + stride, *f2 = g + stride, *g2 = f2 + stride;
+    uint32_t *v = g2 + stride, *w = v + stride, *v2 = w + stride, *w2 = v2 + stride;
+    for (size_t k = 0; k < r2_jump_scratch_words(n); ++k) scratch[k] = 0;
+    const size_t used = n - 32 * (nw - 1);
+    const uint32_t top = used == 32 ? ~0u : (1u << used) - 1;
+    for (size_t k = 0; k < nw; ++k) f[k] = ~0u;  // f = Phi_n
+    f[nw - 1] = top;
+    w[0] = 1;
+    for (size_t i = 0; i + 1 < n; ++i) {  // g = reverse of (a mod Phi_n)
+        const size_t pos = n - 2 - i;
+        g[pos / 32] |= uint32_t((a[i] ^ a[n - 1]) & 1) << (pos % 32);
+    }
+    const auto swap = [](uint32_t*& x, uint32_t*& y) {
+        uint32_t* t = x;
+        x = y;
+        y = t;
+    };
+    int32_t delta = 1;
+    const size_t total = 2 * (n - 1) - 1;
+    size_t done = 0;
+    while (done < total) {
+        const size_t steps = total - done < kJump2Steps ? total - done : kJump2Steps;
+        // The steps on the low words (as engine.cpp's r2_inverse), and U: (v, w) <- U (v, w).
+        uint32_t lf = f[0], lg = g[0], va = 1, vb = 0, wa = 0, wb = 1;
+        for (size_t s = 0; s < steps; ++s) {
+            const uint32_t g0 = lg & 1;
+            const uint32_t sign = bit_mask(g0 & lf);
+            const int32_t sw = value_barrier(int32_t((-delta) & -int32_t(g0)) >> 31);
+            delta = (delta ^ (sw & (delta ^ -delta))) + 1;
+            const uint32_t sm = uint32_t(sw);
+            uint32_t t = sm & (lf ^ lg);
+            lf ^= t;
+            lg ^= t;
+            lg = (lg ^ (sign & lf)) >> 1;
+            va <<= 1;
+            vb <<= 1;
+            t = sm & (va ^ wa), va ^= t, wa ^= t;
+            t = sm & (vb ^ wb), vb ^= t, wb ^= t;
+            wa ^= sign & va;
+            wb ^= sign & vb;
+        }
+        const size_t fg_before = 2 * n - 2 - done;
+        done += steps;
+        const size_t vw_after = done + 1;
+        const size_t vw_words = (vw_after < n ? vw_after : n) / 32 + 1 < nw ? (vw_after < n ? vw_after : n) / 32 + 1 : nw;
+        r2_row(v2, v, w, vw_words, va, vb, 0);
+        r2_row(w2, v, w, vw_words, wa, wb, 0);
+        v2[vw_words] = w2[vw_words] = 0;  // (past n when vw_words = nw)
+        if (vw_words == nw) {  // drop coefficient n and up
+            v2[nw - 1] &= top;
+            w2[nw - 1] &= top;
+        }
+        swap(v, v2);
+        swap(w, w2);
+        if (done < total) {  // T = D U D^-1: T11 = U11, T12 = x U12, T21 = U21 / x, T22 = U22
+            const size_t fg_after = fg_before - steps;  // the bound after these steps
+            const size_t fbits = fg_after < n ? fg_after : n, fg_words = (fbits + 31) / 32;
+            r2_row(f2, f, g, fg_words, va, vb << 1, kJump2Steps);
+            r2_row(g2, f, g, fg_words, wa >> 1, wb, kJump2Steps);
+            f2[fg_words] = g2[fg_words] = 0;  // (longer two jumps ago)
+            swap(f, f2);
+            swap(g, g2);
+        }
+    }
+    for (size_t i = 0; i + 1 < n; ++i) {
+        const size_t pos = n - 2 - i;
+        r[i] = uint16_t((v[pos / 32] >> (pos % 32)) & 1);
+    }
+    r[n - 1] = 0;
+}
+
+}  // namespace pqmcu::ntru::detail

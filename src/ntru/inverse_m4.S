@@ -1,0 +1,199 @@
+@ SPDX-License-Identifier: Apache-2.0 OR MIT
+@ The jump inversion's matrix product (inverse.cpp, lanes_row) on the
+@ Cortex-M4: byte lanes, four coefficients per word, one row of the 2x2
+@ matrix (16 lane words) in s0-s15 (VMOV two at a time, each pair used for
+@ two output words), one UMULL / UMLAL per 16 coefficient products, and the
+@ lanes reduced mod 3 in 13 operations.
+    .syntax unified
+    .thumb
+
+@ Lanes (each <= 255) -> {0,1,2} (16 = 4 = 1 mod 3): nibbles folded (<= 30),
+@ pairs of bits (<= 10), then x - 3 floor(11 x / 32) (exact for x <= 10, and
+@ 11 x < 256: no carries between lanes). lr = 11; \t is a temporary.
+.macro mod3 x, t
+    and \t, \x, #0x0F0F0F0F
+    lsr \x, \x, #4
+    and \x, \x, #0x0F0F0F0F
+    add \x, \x, \t
+    and \t, \x, #0x03030303
+    lsr \x, \x, #2
+    and \x, \x, #0x07070707
+    add \x, \x, \t
+    mul \t, \x, lr
+    lsr \t, \t, #5
+    and \t, \t, #0x03030303
+    sub \x, \x, \t
+    sub \x, \x, \t, lsl #1
+.endm
+
+@ One row of the matrix, two output words per iteration (each pair of matrix
+@ words moved from the FPU once for both):
+@ void pqmcu_ntru_s3_lanes_row(uint32_t* out, const uint32_t* px, const uint32_t* py,
+@                              uint32_t pairs, const uint32_t* M)
+@   M[2i] = Ma_i, M[2i+1] = Mb_i (i < 8); acc(j) = sum_i Ma_i px[j-i] + Mb_i py[j-i];
+@   out[t] = mod3(lo(acc(t)) + hi(acc(t-1))) for t < 2 pairs (out apart from px, py).
+
+@ (r6:r7) = acc(-1)
+.macro racc_first o, sa, sb, first
+    vmov r12, lr, \sa, \sb
+    ldr r8, [r1, #\o]
+    ldr r9, [r2, #\o]
+.if \first
+    umull r6, r7, r12, r8
+.else
+    umlal r6, r7, r12, r8
+.endif
+    umlal r6, r7, lr, r9
+.endm
+
+@ i-th terms of acc(t + 1) (r6:r7, x_{t+1-i} in \cx, \cy) and acc(t) (r4:r5,
+@ x_{t-i} loaded into \nx, \ny from byte offset \o of px + t)
+.macro rmac o, sa, sb, cx, cy, nx, ny, first
+    vmov r12, lr, \sa, \sb
+.if \first
+    umull r6, r7, r12, \cx
+.else
+    umlal r6, r7, r12, \cx
+.endif
+    umlal r6, r7, lr, \cy
+    ldr \nx, [r1, #\o]
+    ldr \ny, [r2, #\o]
+    umlal r4, r5, r12, \nx
+    umlal r4, r5, lr, \ny
+.endm
+
+    .section .text.pqmcu_ntru_s3_lanes_row, "ax", %progbits
+    .align 2
+    .global pqmcu_ntru_s3_lanes_row
+    .type pqmcu_ntru_s3_lanes_row, %function
+pqmcu_ntru_s3_lanes_row:
+    push {r4-r11, lr}
+    ldr r4, [sp, #36]           @ M (s0-s15 need no saving)
+    vldm r4, {s0-s15}
+    racc_first -4, s0, s1, 1
+    racc_first -8, s2, s3, 0
+    racc_first -12, s4, s5, 0
+    racc_first -16, s6, s7, 0
+    racc_first -20, s8, s9, 0
+    racc_first -24, s10, s11, 0
+    racc_first -28, s12, s13, 0
+    racc_first -32, s14, s15, 0
+1:
+    mov r4, r7                  @ acc(t) starts from hi(acc(t-1)) (no lane above 255)
+    mov r5, #0
+    ldr r8, [r1, #4]            @ x_{t+1}
+    ldr r9, [r2, #4]
+    rmac 0, s0, s1, r8, r9, r10, r11, 1
+    rmac -4, s2, s3, r10, r11, r8, r9, 0
+    rmac -8, s4, s5, r8, r9, r10, r11, 0
+    rmac -12, s6, s7, r10, r11, r8, r9, 0
+    rmac -16, s8, s9, r8, r9, r10, r11, 0
+    rmac -20, s10, s11, r10, r11, r8, r9, 0
+    rmac -24, s12, s13, r8, r9, r10, r11, 0
+    rmac -28, s14, s15, r10, r11, r8, r9, 0
+    add r6, r6, r5              @ lo(acc(t+1)) + hi(acc(t))
+    mov lr, #11
+    mod3 r4, r8
+    mod3 r6, r9
+    strd r4, r6, [r0], #8
+    add r1, r1, #8
+    add r2, r2, #8
+    subs r3, r3, #1
+    bne 1b
+    pop {r4-r11, pc}
+    .size pqmcu_ntru_s3_lanes_row, . - pqmcu_ntru_s3_lanes_row
+
+@ The mod 2 jump's carry-less products (inverse.cpp, r2_row):
+@ void pqmcu_ntru_r2_clmul_words(uint32_t* out, const uint32_t* x, const uint32_t* y,
+@                                uint32_t words, const uint32_t* ab)
+@   ab[0..3] = a & 0x11111111 << k, ab[4..7] = b likewise (k = 0..3);
+@   C(t) = clmul(a, x[t]) ^ clmul(b, y[t]) (64 bits), for t = 0 .. words:
+@   out[t] = lo(C(t)) ^ hi(C(t-1)) (reads x[-1 .. words], y likewise).
+@ An integer product of two bit classes sums at most 8 terms per position,
+@ so a position of the class i + j mod 4 holds the parity of its terms.
+
+@ acc = r0 \xa ^ r1 \xb ^ r2 \xc ^ r3 \xd (64-bit), masked to class \m, into res (r12:lr)
+.macro cls xa, xb, xc, xd, m, first
+    umull r8, r9, r0, \xa
+    umull r10, r11, r1, \xb
+    eor r8, r8, r10
+    eor r9, r9, r11
+    umull r10, r11, r2, \xc
+    eor r8, r8, r10
+    eor r9, r9, r11
+    umull r10, r11, r3, \xd
+    eor r8, r8, r10
+    eor r9, r9, r11
+.if \first
+    and r12, r8, #\m
+    and lr, r9, #\m
+.else
+    and r8, r8, #\m
+    and r9, r9, #\m
+    eor r12, r12, r8
+    eor lr, lr, r9
+.endif
+.endm
+
+@ r7 = the operand word: split into r4-r7, then the four classes
+.macro clmul_word first
+    and r4, r7, #0x11111111
+    and r5, r7, #0x22222222
+    and r6, r7, #0x44444444
+    and r7, r7, #0x88888888
+    cls r4, r7, r6, r5, 0x11111111, \first
+    cls r5, r4, r7, r6, 0x22222222, 0
+    cls r6, r5, r4, r7, 0x44444444, 0
+    cls r7, r6, r5, r4, 0x88888888, 0
+.endm
+
+@ res = C(t) for the x word at [sp + 0], y at [sp + 4] (both advanced), ab at [sp + 20]
+.macro clmul2
+    ldr r8, [sp, #20]
+    ldm r8, {r0-r3}
+    ldr r8, [sp, #0]
+    ldr r7, [r8], #4
+    str r8, [sp, #0]
+    clmul_word 1
+    ldr r8, [sp, #20]
+    add r8, r8, #16
+    ldm r8, {r0-r3}
+    ldr r8, [sp, #4]
+    ldr r7, [r8], #4
+    str r8, [sp, #4]
+    clmul_word 0
+.endm
+
+    .section .text.pqmcu_ntru_r2_clmul_words, "ax", %progbits
+    .align 2
+    .global pqmcu_ntru_r2_clmul_words
+    .type pqmcu_ntru_r2_clmul_words, %function
+pqmcu_ntru_r2_clmul_words:
+    push {r4-r11, lr}
+    sub sp, sp, #24
+    ldr r4, [sp, #60]           @ ab
+    sub r1, r1, #4              @ from x[-1], y[-1]
+    sub r2, r2, #4
+    add r3, r3, #1              @ words + 1 outputs
+    str r1, [sp, #0]
+    str r2, [sp, #4]
+    str r0, [sp, #8]
+    str r3, [sp, #12]
+    str r4, [sp, #20]
+    clmul2                      @ C(-1)
+    str lr, [sp, #16]           @ hi(C(-1))
+1:
+    clmul2
+    ldr r8, [sp, #16]
+    eor r12, r12, r8
+    str lr, [sp, #16]
+    ldr r8, [sp, #8]
+    str r12, [r8], #4
+    str r8, [sp, #8]
+    ldr r8, [sp, #12]
+    subs r8, r8, #1
+    str r8, [sp, #12]
+    bne 1b
+    add sp, sp, #24
+    pop {r4-r11, pc}
+    .size pqmcu_ntru_r2_clmul_words, . - pqmcu_ntru_r2_clmul_words
