@@ -223,6 +223,16 @@ public:
             msg, mlen, [&](const uint8_t* digest) { return verify_digest(pk, digest, sig, siglen, ws); });
     }
 
+    // The signer's grinding loop on h = the Fiat-Shamir hash: the smallest
+    // nonce whose challenge passes the w bits (tested first, on the
+    // permutation's output words) and then fits T_open path nodes (only on
+    // those ~1 in 2^w). Public data. Exposed for the bench's
+    // mqom_onetree/<set>_onetree_grind_loop row (one try of this loop).
+    static void grind(const uint8_t* h, uint8_t nonce[4], uint16_t* i_star) {
+        detail::grind_scalar<dims.sec>(dims, h, nonce, i_star,
+                                       [](const uint16_t* is) { return OT::challenge_fits(dims, ot, is); });
+    }
+
 #if !defined(PQMCU_TARGET_M4)
     using HostWorkspace<OneTreeScheme>::sign;
     using HostWorkspace<OneTreeScheme>::verify;
@@ -300,10 +310,7 @@ private:
         const uint8_t* pk = sk;
         uint8_t h[2 * S];
         detail::fs_hash<dims.sec>(dims, pk, sig + dims.off_com1(), sig + dims.off_com2(), digest, h);
-        // The smallest nonce whose challenge passes the w bits and fits the path budget.
-        detail::grind_scalar<dims.sec>(dims, h, sig + layout.off_nonce, i_star, [](const uint16_t* is) {
-            return OT::challenge_fits(dims, ot, is);
-        });
+        grind(h, sig + layout.off_nonce, i_star);
     }
     __attribute__((noinline)) static void sign_open(const uint8_t* mseed, uint8_t* sig, const uint16_t* i_star,
                                                     detail::Work<Elt>& w) {
