@@ -81,11 +81,15 @@ public:
     // batches of 8 folded into (log N + 1) rows per repetition (the direct
     // fold's per-leaf lane update costs ~1.5x the engine-side cycles).
     static constexpr bool direct = compact && !uses_engine_v;
-    // Leaves per cipher call: 16 (half the key preparations of 8); 2 in the
-    // direct form; in the compact stored one (RAM: the leaves waiting per
-    // repetition) 16 where those take <= 1.5 KB (short "-2"), else 8.
+    // Leaves per cipher call: 32 in the full workspace (a quarter of the key
+    // preparations of 8: on the fixsliced AES ~4 Mc of a short signature
+    // less than 16), but 16 in the "-2" forms of N = 2^11 trees (short),
+    // whose 1.5 KB more of waiting leaves would pass the paper's RAM; 2 in
+    // the direct form; in the compact stored one (RAM: the leaves waiting
+    // per repetition) 16 where those take <= 1.5 KB (short "-2"), else 8.
     static constexpr uint32_t stored_batch = size_t(par) * 16 * dims.seed() <= 1536 ? 16 : 8;
-    static constexpr uint32_t leaf_batch = compact ? (direct ? 2 : stored_batch) : 16;
+    static constexpr uint32_t full_batch = (par == dims.tau || dims.log_n <= 8) ? 32 : 16;
+    static constexpr uint32_t leaf_batch = compact ? (direct ? 2 : stored_batch) : full_batch;
     static constexpr size_t fold_rows = direct ? 1 : size_t(dims.log_n) + 1;
     static_assert(dims.n_evals() % leaf_batch == 0 && dims.log_n <= OT::kMaxLogN);
 
