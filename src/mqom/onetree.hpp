@@ -464,10 +464,8 @@ struct OneTreeBlc {
             } else if constexpr (SC::kMax == 16) {
                 if (g.batch == 16) take_batch<16>(d, g, salt, e, r, i - m, pend, hidden_slot, opened, be, sc);
                 else take_batch<8>(d, g, salt, e, r, i - m, pend, hidden_slot, opened, be, sc);
-            } else {
-                if (g.batch == 32) take_batch<32>(d, g, salt, e, r, i - m, pend, hidden_slot, opened, be, sc);
-                else if (g.batch == 16) take_batch<16>(d, g, salt, e, r, i - m, pend, hidden_slot, opened, be, sc);
-                else take_batch<8>(d, g, salt, e, r, i - m, pend, hidden_slot, opened, be, sc);
+            } else {  // (the full workspace: its batch is MB; no 16 / 8 copies in flash)
+                take_batch<32>(d, g, salt, e, r, i - m, pend, hidden_slot, opened, be, sc);
             }
             hidden_slot = kMaxLeafBatch;
         }
