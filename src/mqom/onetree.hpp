@@ -154,7 +154,7 @@ struct OneTreeBlc {
     // leaves waiting for their batch, of par repetitions. No key cache: a
     // batch schedules its 2 + prg_blocks keys (public: tweaked salts), which
     // costs less than the 15 KB a cache of 17 x 5 keys takes.
-    static constexpr uint32_t kMaxLeafBatch = 16;
+    static constexpr uint32_t kMaxLeafBatch = 32;
     static constexpr unsigned kBaseBits = Base::kBaseBits;
     static constexpr uint32_t kMaxLogN = 12;  // one-tree sets: log N = 8 / 11
     // Direct fold (batch 2, the Memory profile): no Gray-code rows; each
@@ -461,9 +461,11 @@ struct OneTreeBlc {
                 take_batch<2>(d, g, salt, e, r, i - m, pend, hidden_slot, opened, be, sc);
             } else if constexpr (SC::kMax == 8) {
                 take_batch<8>(d, g, salt, e, r, i - m, pend, hidden_slot, opened, be, sc);
-            } else {
+            } else if constexpr (SC::kMax == 16) {
                 if (g.batch == 16) take_batch<16>(d, g, salt, e, r, i - m, pend, hidden_slot, opened, be, sc);
                 else take_batch<8>(d, g, salt, e, r, i - m, pend, hidden_slot, opened, be, sc);
+            } else {  // (the full workspace: its batch is MB; no 16 / 8 copies in flash)
+                take_batch<32>(d, g, salt, e, r, i - m, pend, hidden_slot, opened, be, sc);
             }
             hidden_slot = kMaxLeafBatch;
         }

@@ -81,11 +81,15 @@ public:
     // batches of 8 folded into (log N + 1) rows per repetition (the direct
     // fold's per-leaf lane update costs ~1.5x the engine-side cycles).
     static constexpr bool direct = compact && !uses_engine_v;
-    // Leaves per cipher call: 16 (half the key preparations of 8); 2 in the
-    // direct form; in the compact stored one (RAM: the leaves waiting per
-    // repetition) 16 where those take <= 1.5 KB (short "-2"), else 8.
+    // Leaves per cipher call: 32 in the full workspace (a quarter of the key
+    // preparations of 8: on the fixsliced AES ~4 Mc of a short signature
+    // less than 16), but 16 in the "-2" forms of N = 2^11 trees (short),
+    // whose 1.5 KB more of waiting leaves would pass the paper's RAM; 2 in
+    // the direct form; in the compact stored one (RAM: the leaves waiting
+    // per repetition) 16 where those take <= 1.5 KB (short "-2"), else 8.
     static constexpr uint32_t stored_batch = size_t(par) * 16 * dims.seed() <= 1536 ? 16 : 8;
-    static constexpr uint32_t leaf_batch = compact ? (direct ? 2 : stored_batch) : 16;
+    static constexpr uint32_t full_batch = (par == dims.tau || dims.log_n <= 8) ? 32 : 16;
+    static constexpr uint32_t leaf_batch = compact ? (direct ? 2 : stored_batch) : full_batch;
     static constexpr size_t fold_rows = direct ? 1 : size_t(dims.log_n) + 1;
     static_assert(dims.n_evals() % leaf_batch == 0 && dims.log_n <= OT::kMaxLogN);
 
@@ -223,6 +227,16 @@ public:
             msg, mlen, [&](const uint8_t* digest) { return verify_digest(pk, digest, sig, siglen, ws); });
     }
 
+    // The signer's grinding loop on h = the Fiat-Shamir hash: the smallest
+    // nonce whose challenge passes the w bits (tested first, on the
+    // permutation's output words) and then fits T_open path nodes (only on
+    // those ~1 in 2^w). Public data. Exposed for the bench's
+    // mqom_onetree/<set>_onetree_grind_loop row (one try of this loop).
+    static void grind(const uint8_t* h, uint8_t nonce[4], uint16_t* i_star) {
+        detail::grind_scalar<dims.sec>(dims, h, nonce, i_star,
+                                       [](const uint16_t* is) { return OT::challenge_fits(dims, ot, is); });
+    }
+
 #if !defined(PQMCU_TARGET_M4)
     using HostWorkspace<OneTreeScheme>::sign;
     using HostWorkspace<OneTreeScheme>::verify;
@@ -300,10 +314,7 @@ private:
         const uint8_t* pk = sk;
         uint8_t h[2 * S];
         detail::fs_hash<dims.sec>(dims, pk, sig + dims.off_com1(), sig + dims.off_com2(), digest, h);
-        // The smallest nonce whose challenge passes the w bits and fits the path budget.
-        detail::grind_scalar<dims.sec>(dims, h, sig + layout.off_nonce, i_star, [](const uint16_t* is) {
-            return OT::challenge_fits(dims, ot, is);
-        });
+        grind(h, sig + layout.off_nonce, i_star);
     }
     __attribute__((noinline)) static void sign_open(const uint8_t* mseed, uint8_t* sig, const uint16_t* i_star,
                                                     detail::Work<Elt>& w) {

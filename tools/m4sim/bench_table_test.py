@@ -311,7 +311,18 @@ pqmcu-op-info 7 set=mqom2_cat1_gf16_short_r5_onetree2 profile=lut messages=2 w=8
         s = v[("one-tree -2", "sign")]
         self.assertEqual(s["cycles"], 200_000_000)
         self.assertEqual(s["cycles_adjusted"], round(200_000_000 + (256 / bt.ONETREE_FIT["short"] - 1 - 1500) * 10))
-        self.assertAlmostEqual(s["ratio_cycles_vs_published"], 200 / 278)
+        self.assertAlmostEqual(s["ratio_cycles_vs_published"], s["cycles_adjusted"] / 278e6)
+
+    def test_onetree_grind_loop_row_prices_onetree_sign(self):
+        # the one-tree loop: 2000 tries in 3,000,000 cycles = 1500 a try; online keeps grind_try's
+        log = self.LOG + ("pqmcu-op 8 mqom_onetree/cat1_gf16_short_r5_onetree_grind_loop stack=600 ramtag=-\n"
+                          "pqmcu-op-info 8 set=mqom2_cat1_gf16_short_r5_onetree1 messages=2000\n")
+        marks = dict(self.MARKS)
+        marks.update({16: (0, 0), 17: (0, 3_000_000)})
+        v = self.variant(log, marks)
+        s = v[("one-tree -2", "sign")]
+        self.assertEqual(s["cycles_adjusted"], round(200_000_000 + (256 / bt.ONETREE_FIT["short"] - 1 - 1500) * 1500))
+        self.assertEqual(v[("pre-signature", "online")]["cycles_adjusted"], 5_007_000)
 
 
 if __name__ == "__main__":
