@@ -263,14 +263,18 @@ struct OneTreeBlc {
     // bytes of the walk's (wiped once per walk); the keys are public.
     static void expand_pair(const uint8_t* salt, const Pair& p, Pair* st, uint32_t& sp, cipher::Backend be,
                             uint8_t* left) {
-        Key k[2];
-        P::tweak_key(k[0], salt, 2, (p.v - 1) & 0xffu, (p.v - 1) >> 8, be);
-        P::tweak_key(k[1], salt, 2, p.v & 0xffu, p.v >> 8, be);
         if (C::kAes128 && be == cipher::Backend::external) {
-            // The engine (Hardware): raw keys, one key load and block each.
-            C::encrypt(k[0], p.seed, left, 1, be);
-            C::encrypt(k[1], p.seed + S, left + S, 1, be);
+            // The engine (Hardware): the tweaked salts are the raw keys, one
+            // key load and block each (no round-key words, no dispatch).
+            alignas(4) uint8_t t[S];
+            P::tweak_salt(salt, t, 2, (p.v - 1) & 0xffu, (p.v - 1) >> 8);
+            (void)cipher::encrypt_external_aes128_raw(t, p.seed, left, 1);
+            P::tweak_salt(salt, t, 2, p.v & 0xffu, p.v >> 8);
+            (void)cipher::encrypt_external_aes128_raw(t, p.seed + S, left + S, 1);
         } else {
+            Key k[2];
+            P::tweak_key(k[0], salt, 2, (p.v - 1) & 0xffu, (p.v - 1) >> 8, be);
+            P::tweak_key(k[1], salt, 2, p.v & 0xffu, p.v >> 8, be);
             const Key* kp[2] = {&k[0], &k[1]};
             C::encrypt_multi(kp, p.seed, left, 2, be);
         }
@@ -306,9 +310,11 @@ struct OneTreeBlc {
         C::wipe(k);
     }
 
+    // The waiting leaves are dead once a walk ends (N is a multiple of the
+    // batch) and are wiped then: they may share the lanes (OneTreeScheme's
+    // pend_in_lanes), which use() then writes.
     static void wipe_group(const Dims& d, uint32_t np, const GroupWork& g) {
         secure_wipe(g.fold, size_t(np) * g.fold_rows(d) * d.exp_bytes());
-        secure_wipe(g.pend, size_t(np) * g.batch * S);
     }
 
     // A batch's buffers, in the walk's frame: wiped once per walk, not per
@@ -336,6 +342,10 @@ struct OneTreeBlc {
                            cipher::Backend be, SC& sc) {
         constexpr uint32_t nb = NB;
         static_assert(nb % 8 == 0 && nb <= SC::kMax);
+        if constexpr (C::kAes128 && std::is_same_v<K, Key>) {
+            if (be == cipher::Backend::external)
+                return take_batch_engine<NB>(d, g, salt, e, r, i, ls, hidden, opened, sc);
+        }
         const size_t eb = d.exp_bytes(), nblk = prg_blocks(d);
         uint8_t* acc = g.fold + size_t(r) * g.fold_rows(d) * eb;
         uint8_t* cm = sc.cm;
@@ -372,6 +382,46 @@ struct OneTreeBlc {
         if constexpr (std::is_same_v<K, Key>) {
             if (!(C::kAes128 && be == cipher::Backend::external)) C::wipe(k);
         }
+    }
+    // take_batch on the engine (Hardware): the tweaked salts are the raw
+    // keys (one key load and one call per commitment half and PRG block, no
+    // round-key words or dispatch), and each leaf's LinOrtho, the same in
+    // its 2 + nblk SeedDerives, is made once (wiped with the batch).
+    template <uint32_t NB, class SC>
+    static void take_batch_engine(const Dims& d, const GroupWork& g, const uint8_t* salt, uint32_t e, uint32_t r,
+                                  uint32_t i, const uint8_t* ls, uint32_t hidden, const uint8_t* opened, SC& sc) {
+        const size_t eb = d.exp_bytes(), nblk = prg_blocks(d);
+        uint8_t* acc = g.fold + size_t(r) * g.fold_rows(d) * eb;
+        uint8_t* cm = sc.cm;
+        uint8_t* col = sc.col;
+        alignas(4) uint8_t lo[NB * S];
+        for (uint32_t q = 0; q < NB; ++q) P::lin_ortho(ls + q * S, lo + q * S);
+        alignas(4) uint8_t t[S];
+        P::tweak_salt(salt, t, 0, e, 0);
+        for (uint32_t c = 0; c < 2; ++c) {
+            if (c == 1) t[0] ^= 0x01;
+            (void)cipher::encrypt_external_aes128_raw(t, ls, col, NB);
+            for (uint32_t q = 0; q < NB; ++q) {
+                uint8_t* o = cm + q * 2 * S + c * S;
+                for (size_t w = 0; w < S; w += 4)
+                    P::st32(o + w, P::ld32(col + q * S + w) ^ P::ld32(lo + q * S + w));
+            }
+        }
+        if (hidden < NB) std::memcpy(cm + hidden * 2 * S, opened, 2 * S);
+        g.xof[r].absorb(cm, NB * 2 * S);
+        uint8_t gb[NB];
+        for (uint32_t q = 0; q < NB; ++q)
+            gb[q] = uint8_t((q & 7) != 7 ? uint32_t(__builtin_ctz(q + 1)) : gray_bit(i + q, d.n_evals(), d.log_n));
+        for (size_t b = 0; b < nblk; ++b) {
+            P::tweak_salt(salt, t, 3, e, uint32_t(b));
+            (void)cipher::encrypt_external_aes128_raw(t, ls, col, NB);
+            for (uint32_t q = 0; q < NB; ++q) P::xor_seed(col + q * S, lo + q * S);
+            if (hidden < NB) std::memset(col + hidden * S, 0, S);
+            const size_t off = b * S, len = (eb - off) < S ? (eb - off) : S;
+            for (uint32_t h = 0; h < NB; h += 8)
+                Base::fold_column(acc, acc + eb, eb, gb + h, off, col + h * S, 8, len);
+        }
+        secure_wipe(lo, sizeof lo);
     }
     // Direct fold (g.direct): leaves i, i + 1 of repetition e; both whole
     // shares, then acc ^= share and the lane update per leaf.
@@ -504,6 +554,7 @@ struct OneTreeBlc {
                 g.xof[r].absorb_byte(0x06);
             }
             const bool ok = walk(e0, np);
+            secure_wipe(g.pend, size_t(np) * g.batch * S);
             for (uint32_t r = 0; ok && r < np; ++r) {
                 use(e0 + r, g.fold + size_t(r) * fold_bytes);
                 uint8_t h[2 * S];
