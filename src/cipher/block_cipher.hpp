@@ -317,6 +317,10 @@ struct ExternalAes128 {
 // Backend::external without dispatch or argument checks (in == out allowed;
 // for callers that resolved the backend once): one key load, one engine call.
 Status encrypt_external_aes128(const RoundKeys<Aes128>& k, const uint8_t* in, uint8_t* out, size_t nblocks);
+// The same with the raw key's 16 bytes (what the engine's set_key receives):
+// for callers that build keys themselves (MQOM's tweaked salts), no round-key
+// words in between. nblocks >= 1.
+Status encrypt_external_aes128_raw(const uint8_t key[16], const uint8_t* in, uint8_t* out, size_t nblocks);
 // Installs (or, with nullptr, removes) the engine used by Backend::external.
 // The struct is copied. Not thread safe: call at start-up.
 void set_external_aes128(const ExternalAes128* hook);

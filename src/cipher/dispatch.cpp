@@ -82,8 +82,27 @@ Status run(detail::KeyList<C> keys, const uint8_t* in, uint8_t* out, size_t n, B
 
 }  // namespace
 
+Status encrypt_external_aes128_raw(const uint8_t key[16], const uint8_t* in, uint8_t* out, size_t nblocks) {
+    // One key load and one call, nothing else (the Hardware profile makes
+    // tens of thousands of these per signature).
+    if (!external_installed()) {
+        if (g_external_fault == Status::ok) g_external_fault = Status::unsupported;
+        return Status::unsupported;
+    }
+    Status st = g_external.set_key(g_external.ctx, key);
+    if (st == Status::ok) st = g_external.encrypt(g_external.ctx, in, out, nblocks);
+    if (st != Status::ok) {
+        secure_wipe(out, 16 * nblocks);  // never plaintext where ciphertext is expected
+        if (g_external_fault == Status::ok) g_external_fault = st;
+    }
+    return st;
+}
+
 Status encrypt_external_aes128(const RoundKeys<Aes128>& k, const uint8_t* in, uint8_t* out, size_t nblocks) {
     if (nblocks == 0) return Status::ok;
+    // The first round key is the raw key, little-endian words: its bytes in place.
+    if constexpr (std::endian::native == std::endian::little)
+        return encrypt_external_aes128_raw(reinterpret_cast<const uint8_t*>(k.w), in, out, nblocks);
     return external_encrypt<Aes128>(detail::KeyList<Aes128>{&k, nullptr}, in, out, nblocks);
 }
 

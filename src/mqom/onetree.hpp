@@ -31,6 +31,7 @@
 // walk the whole tree once per group of `par` repetitions and keep only that
 // group's XOF states and fold areas; par changes RAM and time, never bytes.
 #pragma once
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -261,19 +262,57 @@ struct OneTreeBlc {
     // Their children as two pairs, the right one below: the left children
     // under the tweaks of p.v and p.v + 1 in one cipher call. left: 2 S
     // bytes of the walk's (wiped once per walk); the keys are public.
+    // The engine's raw key for TweakSalt(salt, sel, e, j): the tweaked salt's
+    // 16 bytes, built as words (little-endian targets) in the caller's frame.
+    struct EngineKey {
+        alignas(4) uint8_t b[S];
+    };
+    __attribute__((always_inline)) static void engine_tweak(EngineKey& k, const uint8_t* salt, uint32_t sel,
+                                                            uint32_t e, uint32_t j) {
+        if constexpr (std::endian::native == std::endian::little && S == 16) {
+            const uint32_t x = uint32_t(uint8_t(sel + 4 * e)) | (j & 0xffu) << 8 | ((j >> 8) & 0xffu) << 16;
+            P::st32(k.b, P::ld32(salt) ^ x);
+            for (size_t w = 4; w < S; w += 4) P::st32(k.b + w, P::ld32(salt + w));
+        } else {
+            P::tweak_salt(salt, k.b, sel, e, j);
+        }
+    }
+    // expand_pair on the engine (Hardware): one key load and block per left
+    // child, then SeedDerive's LinOrtho and both children's seeds in
+    // registers, a word at a time.
+    static void expand_pair_engine(const uint8_t* salt, const Pair& p, Pair* st, uint32_t& sp, uint8_t* left) {
+        EngineKey k;
+        engine_tweak(k, salt, 2, (p.v - 1) & 0xffu, (p.v - 1) >> 8);
+        (void)cipher::encrypt_external_aes128_raw(k.b, p.seed, left, 1);
+        engine_tweak(k, salt, 2, p.v & 0xffu, p.v >> 8);
+        (void)cipher::encrypt_external_aes128_raw(k.b, p.seed + S, left + S, 1);
+        static_assert(S == 16, "the engine is AES-128");
+        Pair& b = st[sp];
+        Pair& a = st[sp + 1];
+        for (uint32_t q = 0; q < 2; ++q) {
+            const uint8_t* ps = p.seed + q * S;
+            const uint8_t* ct = left + q * S;
+            Pair& c = q == 0 ? a : b;
+            const uint32_t p0 = P::ld32(ps), p1 = P::ld32(ps + 4), p2 = P::ld32(ps + 8), p3 = P::ld32(ps + 12);
+            const uint32_t l0 = P::ld32(ct) ^ p0 ^ p2, l1 = P::ld32(ct + 4) ^ p1 ^ p3;
+            const uint32_t l2 = P::ld32(ct + 8) ^ p0, l3 = P::ld32(ct + 12) ^ p1;
+            P::st32(c.seed, l0), P::st32(c.seed + 4, l1), P::st32(c.seed + 8, l2), P::st32(c.seed + 12, l3);
+            P::st32(c.seed + 16, l0 ^ p0), P::st32(c.seed + 20, l1 ^ p1);
+            P::st32(c.seed + 24, l2 ^ p2), P::st32(c.seed + 28, l3 ^ p3);
+            c.v = 2 * (p.v + q);
+        }
+        sp += 2;
+    }
     static void expand_pair(const uint8_t* salt, const Pair& p, Pair* st, uint32_t& sp, cipher::Backend be,
                             uint8_t* left) {
+        if constexpr (C::kAes128) {
+            if (be == cipher::Backend::external) return expand_pair_engine(salt, p, st, sp, left);
+        }
         Key k[2];
         P::tweak_key(k[0], salt, 2, (p.v - 1) & 0xffu, (p.v - 1) >> 8, be);
         P::tweak_key(k[1], salt, 2, p.v & 0xffu, p.v >> 8, be);
-        if (C::kAes128 && be == cipher::Backend::external) {
-            // The engine (Hardware): raw keys, one key load and block each.
-            C::encrypt(k[0], p.seed, left, 1, be);
-            C::encrypt(k[1], p.seed + S, left + S, 1, be);
-        } else {
-            const Key* kp[2] = {&k[0], &k[1]};
-            C::encrypt_multi(kp, p.seed, left, 2, be);
-        }
+        const Key* kp[2] = {&k[0], &k[1]};
+        C::encrypt_multi(kp, p.seed, left, 2, be);
         Pair& b = st[sp];
         Pair& a = st[sp + 1];
         for (uint32_t q = 0; q < 2; ++q) {
@@ -306,9 +345,11 @@ struct OneTreeBlc {
         C::wipe(k);
     }
 
+    // The waiting leaves are dead once a walk ends (N is a multiple of the
+    // batch) and are wiped then: they may share the lanes (OneTreeScheme's
+    // pend_in_lanes), which use() then writes.
     static void wipe_group(const Dims& d, uint32_t np, const GroupWork& g) {
         secure_wipe(g.fold, size_t(np) * g.fold_rows(d) * d.exp_bytes());
-        secure_wipe(g.pend, size_t(np) * g.batch * S);
     }
 
     // A batch's buffers, in the walk's frame: wiped once per walk, not per
@@ -336,6 +377,10 @@ struct OneTreeBlc {
                            cipher::Backend be, SC& sc) {
         constexpr uint32_t nb = NB;
         static_assert(nb % 8 == 0 && nb <= SC::kMax);
+        if constexpr (C::kAes128 && std::is_same_v<K, Key>) {
+            if (be == cipher::Backend::external)
+                return take_batch_engine<NB>(d, g, salt, e, r, i, ls, hidden, opened, sc);
+        }
         const size_t eb = d.exp_bytes(), nblk = prg_blocks(d);
         uint8_t* acc = g.fold + size_t(r) * g.fold_rows(d) * eb;
         uint8_t* cm = sc.cm;
@@ -371,6 +416,70 @@ struct OneTreeBlc {
         }
         if constexpr (std::is_same_v<K, Key>) {
             if (!(C::kAes128 && be == cipher::Backend::external)) C::wipe(k);
+        }
+    }
+    // take_batch on the engine (Hardware): the tweaked salts are the raw
+    // keys (one key load and one call per commitment half and PRG block, no
+    // round-key words or dispatch). The commitments take LinOrtho in the
+    // pass that places them; once absorbed, their buffer holds each leaf's
+    // LinOrtho for its nblk PRG blocks (made once, no extra stack).
+    template <uint32_t NB, class SC>
+    static void take_batch_engine(const Dims& d, const GroupWork& g, const uint8_t* salt, uint32_t e, uint32_t r,
+                                  uint32_t i, const uint8_t* ls, uint32_t hidden, const uint8_t* opened, SC& sc) {
+        const size_t eb = d.exp_bytes(), nblk = prg_blocks(d);
+        uint8_t* acc = g.fold + size_t(r) * g.fold_rows(d) * eb;
+        uint8_t* cm = sc.cm;
+        uint8_t* col = sc.col;
+        EngineKey t;
+        engine_tweak(t, salt, 0, e, 0);
+        for (uint32_t c = 0; c < 2; ++c) {
+            if (c == 1) t.b[0] ^= 0x01;
+            (void)cipher::encrypt_external_aes128_raw(t.b, ls, col, NB);
+            for (uint32_t q = 0; q < NB; ++q) P::put_lin_ortho(col + q * S, ls + q * S, cm + q * 2 * S + c * S);
+        }
+        if (hidden < NB) std::memcpy(cm + hidden * 2 * S, opened, 2 * S);
+        g.xof[r].absorb(cm, NB * 2 * S);
+        uint8_t* lo = cm;
+        for (uint32_t q = 0; q < NB; ++q) P::lin_ortho(ls + q * S, lo + q * S);
+        uint8_t gb[NB];
+        for (uint32_t q = 0; q < NB; ++q)
+            gb[q] = uint8_t((q & 7) != 7 ? uint32_t(__builtin_ctz(q + 1)) : gray_bit(i + q, d.n_evals(), d.log_n));
+        for (size_t b = 0; b < nblk; ++b) {
+            engine_tweak(t, salt, 3, e, uint32_t(b));
+            (void)cipher::encrypt_external_aes128_raw(t.b, ls, col, NB);
+            const size_t off = b * S, len = (eb - off) < S ? (eb - off) : S;
+            if (hidden >= NB && len % 4 == 0) {  // the share = col ^ LinOrtho, in the fold's loads
+                for (uint32_t h = 0; h < NB; h += 8)
+                    fold_column_lo8(acc, acc + eb, eb, gb + h, off, col + h * S, lo + h * S, len);
+                continue;
+            }
+            for (uint32_t q = 0; q < NB; ++q) P::xor_seed(col + q * S, lo + q * S);
+            if (hidden < NB) std::memset(col + hidden * S, 0, S);
+            for (uint32_t h = 0; h < NB; h += 8)
+                Base::fold_column(acc, acc + eb, eb, gb + h, off, col + h * S, 8, len);
+        }
+    }
+    // Blc::fold_column_n<8> on shares src_q ^ lo_q (len a multiple of 4):
+    // gb = 0 1 0 2 0 1 0 g, so 4 row updates a word.
+    __attribute__((noinline)) static void fold_column_lo8(uint8_t* acc, uint8_t* fold, size_t eb, const uint8_t* gb,
+                                                          size_t off, const uint8_t* src, const uint8_t* lo,
+                                                          size_t len) {
+        uint8_t* const r0 = fold + off;
+        uint8_t* const r1 = fold + eb + off;
+        uint8_t* const r2 = fold + 2 * eb + off;
+        uint8_t* const r3 = fold + gb[7] * eb + off;
+        for (size_t t = 0; t < len; t += 4) {
+            const uint8_t* s = src + t;
+            const uint8_t* l = lo + t;
+            uint32_t a[8];
+            uint32_t v = P::ld32(acc + off + t);
+#pragma GCC unroll 8
+            for (uint32_t q = 0; q < 8; ++q) a[q] = v = v ^ P::ld32(s + q * S) ^ P::ld32(l + q * S);
+            P::st32(r0 + t, P::ld32(r0 + t) ^ a[0] ^ a[2] ^ a[4] ^ a[6]);
+            P::st32(r1 + t, P::ld32(r1 + t) ^ a[1] ^ a[5]);
+            P::st32(r2 + t, P::ld32(r2 + t) ^ a[3]);
+            P::st32(r3 + t, P::ld32(r3 + t) ^ a[7]);
+            P::st32(acc + off + t, a[7]);
         }
     }
     // Direct fold (g.direct): leaves i, i + 1 of repetition e; both whole
@@ -506,6 +615,7 @@ struct OneTreeBlc {
                 g.xof[r].absorb_byte(0x06);
             }
             const bool ok = walk(e0, np);
+            secure_wipe(g.pend, size_t(np) * g.batch * S);
             for (uint32_t r = 0; ok && r < np; ++r) {
                 use(e0 + r, g.fold + size_t(r) * fold_bytes);
                 uint8_t h[2 * S];

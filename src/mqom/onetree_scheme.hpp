@@ -116,8 +116,15 @@ public:
     static constexpr size_t alpha_bytes = dims.alpha_buf_bytes();
     static constexpr size_t piop_head = rup16(tab_bytes) + rup16(gamma_bytes) + 2 * rup16(alpha_bytes);
     static constexpr size_t xof_bytes = rup16(size_t(par) * sizeof(detail::XofCtx<dims.sec>));
+    // The leaves waiting for their batch may sit in the lanes (xT): with one
+    // walk for all repetitions (par == tau) in the stored form, the lanes are
+    // written only once the walk has ended (and the waiting leaves are wiped,
+    // walk_groups). Short "-1" Hardware: 1.5 KB less.
+    static constexpr size_t pend_bytes = size_t(par) * leaf_batch * dims.seed();
+    static constexpr bool pend_in_lanes =
+        compact && !direct && par == dims.tau && pend_bytes <= size_t(dims.n) * lane_words * sizeof(word_t);
     static constexpr size_t tree_bytes = xof_bytes + rup16(size_t(par) * fold_rows * dims.exp_bytes()) +
-                                         rup16(size_t(par) * leaf_batch * dims.seed());
+                                         (pend_in_lanes ? 0 : rup16(pend_bytes));
     static constexpr size_t piop_min = piop_head + Base::piop_tT_words * sizeof(word_t);
     static constexpr size_t area_bytes = tree_bytes > piop_min ? tree_bytes : piop_min;
     struct CompactWorkspace {
@@ -148,7 +155,8 @@ public:
             auto* xof = reinterpret_cast<detail::XofCtx<dims.sec>*>(area);
             for (uint32_t r = 0; r < par; ++r) ::new (static_cast<void*>(xof + r)) detail::XofCtx<dims.sec>();
             uint8_t* fold = area + xof_bytes;
-            uint8_t* pend = fold + rup16(size_t(par) * fold_rows * dims.exp_bytes());
+            uint8_t* pend = pend_in_lanes ? reinterpret_cast<uint8_t*>(xT)
+                                          : fold + rup16(size_t(par) * fold_rows * dims.exp_bytes());
             return {fold, xof, pend, par, leaf_batch};
         }
     };

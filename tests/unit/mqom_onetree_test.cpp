@@ -130,7 +130,10 @@ using Sets = testing::Types<mqom::OneTree1<mqom::mqom2_cat1_gf16_fast_r5, mqom::
                             mqom::OneTree1<mqom::mqom2_cat1_gf16_fast_r5, M4Memory>,
                             mqom::OneTree1<mqom::mqom2_cat1_gf16_fast_r5, mqom::Hardware>,
                             mqom::OneTree2<mqom::mqom2_cat1_gf16_fast_r5, mqom::Hardware>,
-                            mqom::OneTree2<mqom::mqom2_cat1_gf16_short_r5, mqom::Hardware>>;
+                            mqom::OneTree2<mqom::mqom2_cat1_gf16_short_r5, mqom::Hardware>,
+                            mqom::OneTree1<mqom::mqom2_cat1_gf16_short_r5, mqom::Hardware>>;
+// Short "-1" Hardware keeps its waiting leaves in the lanes (xT) during the walk.
+static_assert(mqom::OneTree1<mqom::mqom2_cat1_gf16_short_r5, mqom::Hardware>::pend_in_lanes);
 struct Names {
     template <class S>
     static std::string GetName(int) {
