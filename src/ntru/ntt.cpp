@@ -19,83 +19,42 @@
 
 #include <array>
 
+#include "ntru/ntt_tables.hpp"
+
 namespace pqmcu::ntru::ntt {
 namespace {
 
 constexpr uint32_t kRoot = 7;  // a primitive root mod kP
-constexpr int kLayers = 11;    // up to 2048 points
 
-constexpr uint32_t pow_mod(uint64_t b, uint64_t e) {
-    uint64_t r = 1;
-    b %= uint64_t(kP);
-    while (e != 0) {
-        if (e & 1) r = r * b % uint64_t(kP);
-        b = b * b % uint64_t(kP);
-        e >>= 1;
-    }
-    return uint32_t(r);
-}
-constexpr uint32_t neg_pinv() {
-    uint32_t x = 1;
-    for (int i = 0; i < 5; ++i) x *= 2u - uint32_t(kP) * x;
-    return 0u - x;
-}
-constexpr uint32_t kPInvNeg = neg_pinv();
-static_assert(uint32_t(kP) * kPInvNeg == 0xFFFFFFFFu, "-p^-1 mod 2^32");
+using Tables = NttTables<kP, kRoot>;
+constexpr uint32_t pow_mod(uint64_t b, uint64_t e) { return Tables::pow_mod(b, e); }
+constexpr int32_t centre(uint32_t x) { return Tables::centre(x); }
+constexpr int32_t mont_const(uint32_t x) { return Tables::mont_const(x); }
+constexpr uint32_t kPInvNeg = Tables::kPInvNeg;
 static_assert((uint64_t(kP) - 1) % 6144 == 0, "roots of order 2048 and 3");
 static_assert(pow_mod(kRoot, (uint64_t(kP) - 1) / 2) == uint32_t(kP) - 1 &&
                   pow_mod(kRoot, (uint64_t(kP) - 1) / 3) != 1 && pow_mod(kRoot, (uint64_t(kP) - 1) / 5) != 1 &&
                   pow_mod(kRoot, (uint64_t(kP) - 1) / 17) != 1 && pow_mod(kRoot, (uint64_t(kP) - 1) / 257) != 1,
               "7 generates (Z/kP)^*: kP - 1 = 2^11 3 5 17 257");
-constexpr uint64_t kRModP = (uint64_t(1) << 32) % uint64_t(kP);
-
-constexpr int32_t centre(uint32_t x) { return x > uint32_t(kP) / 2 ? int32_t(x) - kP : int32_t(x); }
-constexpr uint32_t brv(uint32_t j, int bits) {
-    uint32_t r = 0;
-    for (int i = 0; i < bits; ++i) r |= ((j >> i) & 1u) << (bits - 1 - i);
-    return r;
-}
-constexpr int32_t mont_const(uint32_t x) { return centre(uint32_t(uint64_t(x) * kRModP % uint64_t(kP))); }
 
 // kZetas[2^l + j] = g^((kP - 1) brv_l(j) / 2^(l+1)) 2^32 mod kP; kZetasInv the
 // inverses. The transforms use global layers 0..7 only (the first stage's
 // one or two, then six per 512-point block; the rest is basemul's), so 256
 // entries.
-constexpr int kTableLayers = 8;
-template <bool Inverse>
-constexpr std::array<int32_t, (1u << kTableLayers)> make_zetas() {
-    std::array<int32_t, (1u << kTableLayers)> z{};
-    const uint32_t w = pow_mod(kRoot, (uint64_t(kP) - 1) / (uint64_t(1) << kLayers));  // order 2048
-    const uint32_t wi = pow_mod(w, uint64_t(kP) - 2);
-    for (int l = 0; l < kTableLayers; ++l)
-        for (uint32_t j = 0; j < (1u << l); ++j)
-            z[(1u << l) + j] = mont_const(pow_mod(Inverse ? wi : w, uint64_t(brv(j, l)) << (kLayers - 1 - l)));
-    return z;
-}
-constexpr std::array<int32_t, (1u << kTableLayers)> kZetas = make_zetas<false>();
-constexpr std::array<int32_t, (1u << kTableLayers)> kZetasInv = make_zetas<true>();
+constexpr auto kZetas = Tables::make_zetas<false>();
+constexpr auto kZetasInv = Tables::make_zetas<true>();
 static_assert(kZetas[1] == mont_const(1) && kZetas[3] == mont_const(pow_mod(kRoot, (uint64_t(kP) - 1) / 4)));
 // kSquares[2^l + j] = (the factor of kZetas[2^l + j])^2 2^32 mod kP: block
 // (l, j) of a transform stopped before layer l is the residue mod
 // x^m - kSquares (l <= 8; the transforms stop before the last three layers).
-constexpr std::array<int32_t, 512> make_squares() {
-    std::array<int32_t, 512> z{};
-    const uint32_t w = pow_mod(kRoot, (uint64_t(kP) - 1) / (uint64_t(1) << kLayers));
-    for (int l = 0; l < 9; ++l)
-        for (uint32_t j = 0; j < (1u << l); ++j)
-            z[(1u << l) + j] = mont_const(pow_mod(w, 2 * (uint64_t(brv(j, l)) << (kLayers - 1 - l))));
-    return z;
-}
-constexpr std::array<int32_t, 512> kSquares = make_squares();
+constexpr auto kSquares = Tables::make_squares();
 
 // The cube root of unity of Good's 3-point DFT (times 2^32).
 constexpr uint32_t kW3 = pow_mod(kRoot, (uint64_t(kP) - 1) / 3);
 constexpr int32_t kW3Mont = mont_const(kW3);
 // 2^64 / N mod kP: one Montgomery product with it cancels the pointwise
 // product's 2^-32 and the transform's factor N.
-constexpr int32_t inv_scale(uint32_t n_points) {
-    return centre(uint32_t(kRModP * kRModP % uint64_t(kP) * pow_mod(n_points, uint64_t(kP) - 2) % uint64_t(kP)));
-}
+constexpr int32_t inv_scale(uint32_t n_points) { return Tables::inv_scale(n_points); }
 
 // The big x small products of the four sets with a transform (|small| <= 8:
 // key generation's Newton steps with r centred to 4 bits; the fold adds two
