@@ -17,10 +17,10 @@ namespace pqmcu::ntru {
 namespace detail {
 
 uint16_t mod3(uint16_t a) {
-    // floor(a / 3) = (a * 43691) >> 17 for every a < 2^16 (43691 = ceil(2^17 / 3);
-    // the product stays below 2^32): a multiplication, not a division.
-    const uint32_t q = (uint32_t(a) * 43691u) >> 17;
-    return uint16_t(uint32_t(a) - 3 * q);
+    // a (2^32 + 2) / 3 mod 2^32 is 2^32 frac(a / 3) + 2a / 3: its top two
+    // bits are 3 frac(a / 3) = a mod 3 (2a / 3 < 2^30 for a < 2^16): a
+    // multiplication and a shift.
+    return uint16_t((uint32_t(a) * 0x55555556u) >> 30);
 }
 
 namespace {
@@ -873,7 +873,7 @@ void lift_into(const Params& p, const Ring& R, uint16_t* dst, const uint16_t* m)
     uint32_t prev = 0;
     for (size_t i = 0; i < n; ++i) {
         rest -= m[i] + k;
-        const uint32_t v = rest - 3 * ((rest * 43691u) >> 17);  // mod 3 (rest < 2^16)
+        const uint32_t v = (rest * 0x55555556u) >> 30;  // mod 3 (rest < 2^16: as mod3)
         const uint32_t cur = v - 3 * (v >> 1);
         put(i, prev - cur);
         prev = cur;
