@@ -342,11 +342,35 @@ void first_stage_block(int32_t* dst, const uint16_t* src, unsigned bits, size_t 
         for (size_t i = hi; i < kBlock; ++i) dst[i] = in(i);
     }
 }
-// The inverse's last stage over the blocks of a (2048 points: layers 1 and
-// 0), leaving the product's coefficients in natural order, exact mod kP but
-// not reduced (the fold reduces once per output); the 1/N came with
-// basemul's scale. (1024 and 1536 points: fold1024, fold1536.)
+// The inverse's last stage over the blocks of a, leaving the product's
+// coefficients in natural order, exact mod kP but not reduced (below 4.5 kP;
+// the fold reduces once per output): inverse layer 0 (2048: layers 1 and 0)
+// or the inverse 3-point DFT (3 x0 = X0 + X1 + X2, 3 x1 = X0 - X1 + t,
+// 3 x2 = X0 - X2 - t with t = w (X2 - X1)) and Good's map back. The 1/N
+// came with basemul's scale.
+// Column c of Good's inverse: rows (X0, X1, X2) -> the coefficients c,
+// c + 512, c + 1024 (at rows rho, rho + 2, rho + 1 with rho = c mod 3).
+template <int Rho>
+inline void good_last_column(int32_t* a, size_t c) {
+    const int32_t y0 = a[c], y1 = a[kBlock + c], y2 = a[2 * kBlock + c];
+    const int32_t t = mont(y2 - y1, kW3Mont);
+    const int32_t x0 = y0 + y1 + y2, x1 = y0 - y1 + t, x2 = y0 - y2 - t;
+    a[c] = Rho == 0 ? x0 : Rho == 1 ? x1 : x2;
+    a[kBlock + c] = Rho == 0 ? x2 : Rho == 1 ? x0 : x1;
+    a[2 * kBlock + c] = Rho == 0 ? x1 : Rho == 1 ? x2 : x0;
+}
 void last_stage(int32_t* a, const Geometry& g) {
+    if (g.good) {
+        size_t c = 0;
+        for (; c + 3 <= kBlock; c += 3) {
+            good_last_column<0>(a, c);
+            good_last_column<1>(a, c + 1);
+            good_last_column<2>(a, c + 2);
+        }
+        good_last_column<0>(a, c);
+        good_last_column<1>(a, c + 1);
+        return;
+    }
     if (g.big_n == 2048) {  // layer 1: blocks (0, 1) with factor 1, (2, 3) with zeta[3]^-1
         const int32_t zi = kZetasInv[3];
         for (size_t i = 0; i < kBlock; ++i) {
@@ -365,43 +389,6 @@ void last_stage(int32_t* a, const Geometry& g) {
     }
 }
 
-
-// 1536 points: Good's inverse 3-point DFT per column (3 x0 = X0 + X1 + X2,
-// 3 x1 = X0 - X1 + t, 3 x2 = X0 - X2 - t with t = w (X2 - X1): rows (X0, X1,
-// X2) -> the coefficients col, col + 512, col + 1024 at rows rho, rho + 2,
-// rho + 1, rho = col mod 3; values below 4.5 kP) inside the fold mod x^n - 1
-// (513 <= n <= 768). Each coefficient is reduced on its own: red() of a value congruent
-// to a coefficient e with |e| < kP / 2 - 2^15 is e itself (the bound
-// checked above is for the sum of two), so the folded sums are exact mod
-// 2^16. Coefficient col goes to col, col + 512 to col + 512 (- n when >= n),
-// col + 1024 to col + 1024 - n (zero from 2n - 1 on: not added). The
-// output is cleared first (coefficients from 1024 fold onto ones whose own
-// column comes later); the splits depend on n only.
-template <int Rho>
-inline void good_fold_column(uint16_t* c, const int32_t* a, size_t col, size_t n, bool third) {
-    const int32_t y0 = a[col], y1 = a[kBlock + col], y2 = a[2 * kBlock + col];
-    const int32_t t = mont(y2 - y1, kW3Mont);
-    const int32_t x0 = y0 + y1 + y2, x1 = y0 - y1 + t, x2 = y0 - y2 - t;
-    const int32_t e0 = Rho == 0 ? x0 : Rho == 1 ? x1 : x2;  // coefficient col
-    const int32_t e1 = Rho == 0 ? x2 : Rho == 1 ? x0 : x1;  // col + 512
-    const int32_t e2 = Rho == 0 ? x1 : Rho == 1 ? x2 : x0;  // col + 1024
-    c[col] = uint16_t(c[col] + reduce(e0));
-    const size_t i1 = col + kBlock < n ? col + kBlock : col + kBlock - n;
-    c[i1] = uint16_t(c[i1] + reduce(e1));
-    if (third) c[col + 2 * kBlock - n] = uint16_t(c[col + 2 * kBlock - n] + reduce(e2));
-}
-[[gnu::noinline]] void fold1536(uint16_t* c, const int32_t* x, size_t n) {
-    for (size_t i = 0; i < n; ++i) c[i] = 0;
-    const size_t h2 = 2 * n - 1 - 2 * kBlock;  // col + 1024 < 2n - 1
-    size_t col = 0;
-    for (; col + 3 <= kBlock; col += 3) {
-        good_fold_column<0>(c, x, col, n, col < h2);
-        good_fold_column<1>(c, x, col + 1, n, col + 1 < h2);
-        good_fold_column<2>(c, x, col + 2, n, col + 2 < h2);
-    }
-    good_fold_column<0>(c, x, col, n, col < h2);  // col = 510, 511
-    good_fold_column<1>(c, x, col + 1, n, col + 1 < h2);
-}
 
 // 1024 points: layer 0 back inside the fold mod x^n - 1 (coefficient j < 512
 // is u_j + v_j, j >= 512 is u_(j-512) - v_(j-512), u = x[0..512), v =
@@ -441,10 +428,6 @@ void mul(uint16_t* c, const uint16_t* a, unsigned abits, const uint16_t* b, unsi
     // n (q/2) 6 in absolute value, so the sum of two is too (checked above).
     if (g.big_n == 1024) {
         fold1024(c, x, n);
-        return;
-    }
-    if (g.good) {
-        fold1536(c, x, n);
         return;
     }
     last_stage(x, g);
