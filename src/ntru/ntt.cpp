@@ -237,17 +237,43 @@ inline void good_column(int32_t* a, size_t c, int32_t u0, int32_t u1) {
 }
 constexpr int32_t kW3Centred = centre(kW3);
 constexpr int32_t kZeta3Centred = centre(pow_mod(kRoot, (uint64_t(kP) - 1) / 4));
+// Reads coefficient i centred mod 2^Bits (Bits = 0: as it is); Bits is a
+// compile-time constant for the widths the sets use (one SBFX on the M4).
+template <unsigned Bits>
 struct SmallReader {
     const uint16_t* src;
-    unsigned shift;  // 32 - bits, or 0 (values as they are)
     size_t n;
-    int32_t operator()(size_t i) const { return int32_t(uint32_t(src[i]) << shift) >> shift; }
+    int32_t operator()(size_t i) const {
+        if constexpr (Bits == 0) return int32_t(src[i]);
+        else return int32_t(uint32_t(src[i]) << (32 - Bits)) >> (32 - Bits);
+    }
     int32_t padded(size_t i) const { return i < n ? (*this)(i) : 0; }  // (n is public)
 };
+// Any width, the shift at run time.
+struct DynReader {
+    const uint16_t* src;
+    size_t n;
+    unsigned shift;  // 32 - bits, or 0 (values as they are)
+    int32_t operator()(size_t i) const { return int32_t(uint32_t(src[i]) << shift) >> shift; }
+    int32_t padded(size_t i) const { return i < n ? (*this)(i) : 0; }
+};
+// f(reader) with the compile-time reader of the widths the sets use (0 for
+// S3 values, logq 11-13), else the run-time one.
+template <class F>
+void with_reader(const uint16_t* src, unsigned bits, size_t n, F&& f) {
+    switch (bits) {
+        case 0: f(SmallReader<0>{src, n}); break;
+        case 11: f(SmallReader<11>{src, n}); break;
+        case 12: f(SmallReader<12>{src, n}); break;
+        case 13: f(SmallReader<13>{src, n}); break;
+        default: f(DynReader{src, n, 32u - bits}); break;
+    }
+}
 // The big operand's first stage, straight from its coefficients (read as
 // `bits` says; zero from n on), into the whole of a.
-void first_stage(int32_t* a, const uint16_t* src, unsigned bits, size_t n, const Geometry& g) {
-    const SmallReader in{src, bits == 0 ? 0u : 32u - bits, n};  // (the reader, not the bound, is shared)
+template <class Reader>
+void first_stage(int32_t* a, const Reader& in, const Geometry& g) {
+    const size_t n = in.n;
     if (g.good) {  // 513 <= n <= 768: column c reads c (< n) and c + 512 (< n for c < n - 512)
         // Columns below h3 (a multiple of 3) have both values, the three
         // from h3 are read with the test, the rest have no c + 512 (n is
@@ -302,8 +328,8 @@ inline int32_t dft3_row(int32_t u0, int32_t u1) {
     const int32_t t = (x1 - x2) * kW3Centred;
     return B == 1 ? x0 - x2 + t : x0 - x1 - t;
 }
-template <int B>
-void good_block(int32_t* dst, const SmallReader& in) {
+template <int B, class Reader>
+void good_block(int32_t* dst, const Reader& in) {
     // As first_stage: both values below h3, the test for three columns, then
     // none from c + 512.
     const size_t h3 = (in.n - kBlock) / 3 * 3;
@@ -324,8 +350,9 @@ void good_block(int32_t* dst, const SmallReader& in) {
     dst[c] = dft3_row<B, 0>(in(c), 0);  // c = 510, 511
     dst[c + 1] = dft3_row<B, 1>(in(c + 1), 0);
 }
-void first_stage_block(int32_t* dst, const uint16_t* src, unsigned bits, size_t n, const Geometry& g, size_t b) {
-    const SmallReader in{src, bits == 0 ? 0u : 32u - bits, n};
+template <class Reader>
+void first_stage_block(int32_t* dst, const Reader& in, const Geometry& g, size_t b) {
+    const size_t n = in.n;
     if (g.good) {  // 513 <= n <= 768: column c reads c (< n) and c + 512
         if (b == 0) good_block<0>(dst, in);
         else if (b == 1) good_block<1>(dst, in);
@@ -411,7 +438,7 @@ void mul(uint16_t* c, const uint16_t* a, unsigned abits, const uint16_t* b, unsi
          int32_t* scratch) {
     const Geometry g(length(n));
     int32_t *x = scratch, *y = scratch + g.big_n;
-    first_stage(x, a, abits, n, g);
+    with_reader(a, abits, n, [&](const auto& in) { first_stage(x, in, g); });
     for (size_t blk = 0; blk < g.blocks; ++blk) forward_block(x + blk * kBlock, g, blk);
     // (constants: inv_scale at run time would divide 64-bit numbers)
     constexpr int32_t kScale1024 = inv_scale(1024 / 8), kScale1536 = inv_scale(1536 / 8),
@@ -419,7 +446,7 @@ void mul(uint16_t* c, const uint16_t* a, unsigned abits, const uint16_t* b, unsi
     const int32_t scale = g.big_n == 1024 ? kScale1024 : g.good ? kScale1536 : kScale2048;
     for (size_t blk = 0; blk < g.blocks; ++blk) {
         int32_t* xb = x + blk * kBlock;
-        first_stage_block(y, b, bbits, n, g, blk);
+        with_reader(b, bbits, n, [&](const auto& in) { first_stage_block(y, in, g, blk); });
         forward_block(y, g, blk);
         basemul(xb, y, g, blk, scale);
         inverse_block(xb, g, blk);
