@@ -587,6 +587,16 @@ void rq_mul_small(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t*
     if (R.ntt) ntt::mul(c, a, R.logq, b, R.logq, R.n, R.ntt_scratch());
     else rq_mul(R, c, a, b);
 }
+// c = a t with t in {0,1,2} standing for {0,1,-1} (t is overwritten when
+// there is no transform: mapped to {0,1,q-1} in place); c may alias a or t.
+void rq_mul_ternary(const Ring& R, uint16_t* c, const uint16_t* a, uint16_t* t) {
+    if (R.ntt) {
+        ntt::mul(c, a, R.logq, t, ntt::kTernary, R.n, R.ntt_scratch());
+    } else {
+        z3_to_zq(R, t);
+        rq_mul(R, c, a, t);
+    }
+}
 void sq_mul_small(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t* b) {
     rq_mul_small(R, c, a, b);
     modq_phi(R, c);
@@ -953,14 +963,14 @@ void dpke_keypair(const Params& p, const Ring& R, const uint8_t* seed, uint8_t* 
     pack_rq(R, pk, gf);
 }
 
-// c = r h + Lift(m); r (w.p(0)) in {0,1,q-1}, m packed (S3) in packed_m.
+// c = r h + Lift(m); r (w.p(0)) in {0,1,2} (for {0,1,-1}), m packed (S3) in packed_m.
 // Two polynomials: c overwrites r, h and then Lift(m) take the second.
 void dpke_encrypt(const Params& p, const Ring& R, uint8_t* ct, const uint8_t* packed_m, const uint8_t* pk,
                   const Work& w) {
     const size_t n = R.n;
     uint16_t *c = w.p(0, n), *h = w.p(1, n);
     unpack_rq_sum_zero(R, h, pk);
-    rq_mul_small(R, c, h, c);  // c = r h (r in {0, +-1})
+    rq_mul_ternary(R, c, h, c);  // c = r h (r, {0,1,2}, read as {0, +-1})
     if (p.hps()) {
         // Lift(m) = m with {0,1,2} -> {0,1,q-1}: unpacked from packed_m and
         // added in one pass (m[n-1] = 0 adds nothing).
@@ -1000,9 +1010,8 @@ uint32_t dpke_decrypt(const Params& p, const Ring& R, uint8_t* rm, const uint8_t
     const size_t n = R.n, s3 = p.packed_s3_bytes();
     uint16_t *a = w.p(0, n), *b = w.p(1, n);
     unpack_rq_sum_zero(R, a, ct);  // a = c
-    unpack_s3(R, b, sk);           // b = f
-    z3_to_zq(R, b);
-    rq_mul_small(R, b, a, b);  // b = c f (f in {0, +-1})
+    unpack_s3(R, b, sk);           // b = f ({0,1,2})
+    rq_mul_ternary(R, b, a, b);    // b = c f (f read as {0, +-1})
     rq_to_s3(R, b, b);   // b = c f mod (3, Phi_n)
     unpack_s3(R, a, sk + s3);  // a = f^-1 mod 3
     s3_mul(R, b, b, a);        // b = m
@@ -1045,7 +1054,6 @@ Status encapsulate(const Params& p, const uint8_t* rm_seed, const uint8_t* pk, u
     pack_s3(R, w.msg, r);
     pack_s3(R, w.msg + s3, m);
     if (hash::sha3_256(ss, w.msg, p.msg_bytes()) != Status::ok) return Status::internal_error;
-    z3_to_zq(R, r);
     dpke_encrypt(p, R, ct, w.msg + s3, pk, w);
     return Status::ok;
 }

@@ -257,8 +257,15 @@ struct DynReader {
     int32_t operator()(size_t i) const { return int32_t(uint32_t(src[i]) << shift) >> shift; }
     int32_t padded(size_t i) const { return i < n ? (*this)(i) : 0; }
 };
+// {0,1,2} read as {0,1,-1} (kTernary: r, f straight from their S3 form).
+struct TernaryReader {
+    const uint16_t* src;
+    size_t n;
+    int32_t operator()(size_t i) const { return int32_t(src[i]) - 3 * int32_t(src[i] >> 1); }
+    int32_t padded(size_t i) const { return i < n ? (*this)(i) : 0; }
+};
 // f(reader) with the compile-time reader of the widths the sets use (0 for
-// S3 values, logq 11-13), else the run-time one.
+// S3 values, logq 11-13, kTernary), else the run-time one.
 template <class F>
 void with_reader(const uint16_t* src, unsigned bits, size_t n, F&& f) {
     switch (bits) {
@@ -266,6 +273,7 @@ void with_reader(const uint16_t* src, unsigned bits, size_t n, F&& f) {
         case 11: f(SmallReader<11>{src, n}); break;
         case 12: f(SmallReader<12>{src, n}); break;
         case 13: f(SmallReader<13>{src, n}); break;
+        case kTernary: f(TernaryReader{src, n}); break;
         default: f(DynReader{src, n, 32u - bits}); break;
     }
 }

@@ -333,6 +333,10 @@ void check_ntt(size_t n, uint32_t logq) {
         cyclic(a, s);
         ntru::ntt::mul(got.data(), a.data(), logq, s.data(), logq, n, scratch.data());
         for (size_t i = 0; i < n; ++i) ASSERT_EQ((got[i] ^ want[i]) & (q - 1), 0) << "big x small, n = " << n;
+        // The same ternary operand in its S3 form {0,1,2} (kTernary), output aliasing it.
+        for (size_t i = 0; i < n; ++i) b[i] = uint16_t(s[i] == q - 1 ? 2 : s[i]);
+        ntru::ntt::mul(b.data(), a.data(), logq, b.data(), ntru::ntt::kTernary, n, scratch.data());
+        for (size_t i = 0; i < n; ++i) ASSERT_EQ((b[i] ^ want[i]) & (q - 1), 0) << "big x ternary, n = " << n;
         for (size_t i = 0; i < n; ++i) s[i] = uint16_t(trial >= 4 ? 2 : gen() % 3);  // S3: read as they are
         std::vector<uint16_t> t3(n);
         for (size_t i = 0; i < n; ++i) t3[i] = uint16_t(trial >= 4 ? 2 : gen() % 3);
