@@ -798,6 +798,36 @@ void sample_iid(const Ring& R, uint16_t* r, const uint8_t* u) {
     r[R.n - 1] = 0;
 }
 
+// sample_iid and pack_s3 in one pass (the digits packed from registers);
+// returns the sum of the coefficients (HRSS's Lift(m) needs it).
+uint32_t sample_iid_pack(const Ring& R, uint16_t* r, uint8_t* packed, const uint8_t* u) {
+    const size_t count = R.n - 1, whole = count / 5;
+    uint32_t sum = 0;
+    for (size_t i = 0; i < whole; ++i, u += 5, r += 5) {
+        const uint32_t d0 = mod3(u[0]), d1 = mod3(u[1]), d2 = mod3(u[2]), d3 = mod3(u[3]), d4 = mod3(u[4]);
+        r[0] = uint16_t(d0);
+        r[1] = uint16_t(d1);
+        r[2] = uint16_t(d2);
+        r[3] = uint16_t(d3);
+        r[4] = uint16_t(d4);
+        packed[i] = uint8_t(d0 + 3 * (d1 + 3 * (d2 + 3 * (d3 + 3 * d4))));
+        sum += d0 + d1 + d2 + d3 + d4;
+    }
+    const size_t rest = count - 5 * whole;  // 0..4 digits in the last byte
+    if (rest != 0) {
+        uint32_t c = 0, scale = 1;
+        for (size_t j = 0; j < rest; ++j, scale *= 3) {
+            const uint32_t d = mod3(u[j]);
+            r[j] = uint16_t(d);
+            c += scale * d;
+            sum += d;
+        }
+        packed[whole] = uint8_t(c);
+    }
+    r[rest] = 0;  // coefficient n - 1
+    return sum;
+}
+
 // HRSS: i.i.d., then the even-index coefficients are negated when needed so
 // that <x*r, r> >= 0.
 void sample_iid_plus(const Ring& R, uint16_t* r, const uint8_t* u) {
@@ -861,8 +891,10 @@ void sample_fixed_weight(const Params& p, const Ring& R, uint16_t* r, const uint
 // b solves (x-1) b = m + k Phi_n with b[n-1] = 0: b[i] = -(m[0] + .. + m[i]) - (i+1) k,
 // k = -(m[0] + .. + m[n-1]) / n mod 3.
 // dst +- Lift(m) (mod 2^16) in one pass, m ({0,1,2}) left as it is.
-template <bool Subtract>
-void lift_into(const Params& p, const Ring& R, uint16_t* dst, const uint16_t* m) {
+// HaveTotal: `total` is the sum of m's coefficients (secret: a compile-time
+// choice, no test of its value), else it is computed here.
+template <bool Subtract, bool HaveTotal = false>
+void lift_into(const Params& p, const Ring& R, uint16_t* dst, const uint16_t* m, uint32_t total = 0) {
     const size_t n = R.n;
     const auto put = [dst](size_t i, uint32_t d) {
         dst[i] = uint16_t(Subtract ? dst[i] - d : dst[i] + d);
@@ -872,8 +904,10 @@ void lift_into(const Params& p, const Ring& R, uint16_t* dst, const uint16_t* m)
         return;
     }
     // Exact running sums (below 4n <= 5492), reduced by mod3's multiplication.
-    uint32_t total = 0;
-    for (size_t i = 0; i < n; ++i) total += m[i];
+    if constexpr (!HaveTotal) {
+        total = 0;
+        for (size_t i = 0; i < n; ++i) total += m[i];
+    }
     const uint32_t n_mod3 = uint32_t(n % 3);  // its own inverse mod 3
     const uint32_t k = mod3(uint16_t(3 - mod3(uint16_t(total * n_mod3))));
     // b[i] = (6n - prefix - (i+1) k) mod 3 (6n >= 4n keeps it positive),
@@ -965,8 +999,9 @@ void dpke_keypair(const Params& p, const Ring& R, const uint8_t* seed, uint8_t* 
 
 // c = r h + Lift(m); r (w.p(0)) in {0,1,2} (for {0,1,-1}), m packed (S3) in packed_m.
 // Two polynomials: c overwrites r, h and then Lift(m) take the second.
-void dpke_encrypt(const Params& p, const Ring& R, uint8_t* ct, const uint8_t* packed_m, const uint8_t* pk,
-                  const Work& w) {
+// m_sum: the sum of m's coefficients (HRSS: Lift(m) needs it).
+void dpke_encrypt(const Params& p, const Ring& R, uint8_t* ct, const uint8_t* packed_m, uint32_t m_sum,
+                  const uint8_t* pk, const Work& w) {
     const size_t n = R.n;
     uint16_t *c = w.p(0, n), *h = w.p(1, n);
     unpack_rq_sum_zero(R, h, pk);
@@ -995,7 +1030,7 @@ void dpke_encrypt(const Params& p, const Ring& R, uint8_t* ct, const uint8_t* pa
     } else {
         uint16_t* m = h;
         unpack_s3(R, m, packed_m);
-        lift_into<false>(p, R, c, m);
+        lift_into<false, true>(p, R, c, m, m_sum);
     }
     pack_rq(R, ct, c);
 }
@@ -1048,13 +1083,16 @@ Status encapsulate(const Params& p, const uint8_t* rm_seed, const uint8_t* pk, u
     const Ring R(p, w);
     const size_t n = R.n, s3 = p.packed_s3_bytes();
     uint16_t *r = w.p(0, n), *m = w.p(1, n);  // rm_seed and w.sort may share w.mul: sampled before the product
-    sample_iid(R, r, rm_seed);
-    if (p.hps()) sample_fixed_weight(p, R, m, rm_seed + p.iid_bytes(), w.sort);
-    else sample_iid(R, m, rm_seed + p.iid_bytes());
-    pack_s3(R, w.msg, r);
-    pack_s3(R, w.msg + s3, m);
+    sample_iid_pack(R, r, w.msg, rm_seed);  // (w.msg is not the seed's memory)
+    uint32_t m_sum = 0;
+    if (p.hps()) {
+        sample_fixed_weight(p, R, m, rm_seed + p.iid_bytes(), w.sort);
+        pack_s3(R, w.msg + s3, m);
+    } else {
+        m_sum = sample_iid_pack(R, m, w.msg + s3, rm_seed + p.iid_bytes());
+    }
     if (hash::sha3_256(ss, w.msg, p.msg_bytes()) != Status::ok) return Status::internal_error;
-    dpke_encrypt(p, R, ct, w.msg + s3, pk, w);
+    dpke_encrypt(p, R, ct, w.msg + s3, m_sum, pk, w);
     return Status::ok;
 }
 
