@@ -378,7 +378,8 @@ void check_ntt_big(size_t n) {
             for (size_t j = 0; j < n; ++j) acc += uint32_t(a[j]) * b[(i + n - j) % n];
             want[i] = uint16_t(acc);
         }
-        got = (trial & 1) ? b : a;
+        const std::vector<uint16_t>& src = (trial & 1) ? b : a;
+        std::copy(src.begin(), src.end(), got.begin());
         if (trial & 1) ntru::ntt_big::mul(got.data(), a.data(), got.data(), logq, n, scratch.data());
         else ntru::ntt_big::mul(got.data(), got.data(), b.data(), logq, n, scratch.data());
         for (size_t i = 0; i < n; ++i) ASSERT_EQ((got[i] ^ want[i]) & (q - 1), 0) << "n = " << n << ", trial " << trial << ", i = " << i;
