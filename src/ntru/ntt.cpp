@@ -439,6 +439,29 @@ void last_stage(int32_t* a, const Geometry& g) {
     for (; i + 1 < n; ++i) c[i] = uint16_t(reduce(low(i) + high(i + n)));
     c[n - 1] = uint16_t(reduce(low(n - 1)));
 }
+// n = 512 - K (ntruhps2048509: K = 3): high(i + n) is the difference
+// x[j] - x[512 + j] at j = i - K, whose two values were read K outputs
+// before, so it is kept in a window of K registers: two loads per output.
+template <size_t K>
+[[gnu::noinline]] void fold1024_window(uint16_t* c, const int32_t* x) {
+    constexpr size_t n = kBlock - K;
+    int32_t d[K];
+    for (size_t t = 0; t < K; ++t) {
+        c[t] = uint16_t(reduce(x[t] + x[kBlock + t] + x[t + n] + x[kBlock + t + n]));  // both low
+        d[t] = x[t] - x[kBlock + t];
+    }
+    size_t i = K;
+    for (; i + K <= n - 1; i += K) {
+#pragma GCC unroll 4
+        for (size_t t = 0; t < K; ++t) {
+            const int32_t u = x[i + t], v = x[kBlock + i + t];
+            c[i + t] = uint16_t(reduce(u + v + d[t]));
+            d[t] = u - v;
+        }
+    }
+    for (; i + 1 < n; ++i) c[i] = uint16_t(reduce(x[i] + x[kBlock + i] + x[i - K] - x[kBlock + i - K]));
+    c[n - 1] = uint16_t(reduce(x[n - 1] + x[kBlock + n - 1]));
+}
 
 }  // namespace
 
@@ -462,7 +485,8 @@ void mul(uint16_t* c, const uint16_t* a, unsigned abits, const uint16_t* b, unsi
     // mod x^n - 1, one reduction per output: each coefficient is below
     // n (q/2) 6 in absolute value, so the sum of two is too (checked above).
     if (g.big_n == 1024) {
-        fold1024(c, x, n);
+        if (n == kBlock - 3) fold1024_window<3>(c, x);
+        else fold1024(c, x, n);
         return;
     }
     last_stage(x, g);
