@@ -18,10 +18,10 @@ namespace pqmcu::ntru {
 namespace detail {
 
 uint16_t mod3(uint16_t a) {
-    // floor(a / 3) = (a * 43691) >> 17 for every a < 2^16 (43691 = ceil(2^17 / 3);
-    // the product stays below 2^32): a multiplication, not a division.
-    const uint32_t q = (uint32_t(a) * 43691u) >> 17;
-    return uint16_t(uint32_t(a) - 3 * q);
+    // a (2^32 + 2) / 3 mod 2^32 is 2^32 frac(a / 3) + 2a / 3: its top two
+    // bits are 3 frac(a / 3) = a mod 3 (2a / 3 < 2^30 for a < 2^16): a
+    // multiplication and a shift.
+    return uint16_t((uint32_t(a) * 0x55555556u) >> 30);
 }
 
 namespace {
@@ -533,11 +533,11 @@ using detail::mod3;
 struct Ring {
     size_t n;
     uint32_t logq;
-    uint16_t qmask;
+    uint32_t qmask;  // (32-bit: the loops' uint16_t stores cannot alias it, so it stays in a register)
     uint16_t* mul;  // the ring products' scratch (Work::mul)
     bool ntt;       // products with a small operand by ntt.hpp (in Work::mul): uses_ntt(n)
     Ring(const Params& p, const Work& w)
-        : n(p.n), logq(p.logq), qmask(uint16_t(p.q() - 1)), mul(w.mul), ntt(uses_ntt(p.n)) {}
+        : n(p.n), logq(p.logq), qmask(p.q() - 1), mul(w.mul), ntt(uses_ntt(p.n)) {}
     int32_t* ntt_scratch() const { return reinterpret_cast<int32_t*>(mul); }
 };
 // ntt_big (decryption at n = 509, 677; hrss701's last Newton step) uses the
@@ -560,13 +560,6 @@ static_assert(jump_fits(ntruhps2048509::params) && jump_fits(ntruhps2048677::par
 void z3_to_zq(const Ring& R, uint16_t* a) {
     for (size_t i = 0; i < R.n; ++i) a[i] = uint16_t(a[i] | ((0u - (a[i] >> 1)) & R.qmask));
 }
-// {0,1,q-1} (mod q) -> {0,1,2}
-void trinary_zq_to_z3(const Ring& R, uint16_t* a) {
-    for (size_t i = 0; i < R.n; ++i) {
-        const uint16_t c = uint16_t(a[i] & R.qmask);
-        a[i] = uint16_t(3 & (c ^ (c >> (R.logq - 1))));
-    }
-}
 // Reduce mod (3, Phi_n): subtract c[n-1] * Phi_n, then mod 3 (inputs < 2^16 / 3).
 void mod3_phi(const Ring& R, uint16_t* a) {
     const uint32_t last = a[R.n - 1];
@@ -578,14 +571,18 @@ void modq_phi(const Ring& R, uint16_t* a) {
     for (size_t i = 0; i < R.n; ++i) a[i] = uint16_t(a[i] - last);
 }
 // R_q -> S3: centre each coefficient in [-q/2, q/2), then reduce mod (3, Phi_n).
+// One pass: the centred value of the last coefficient first (mod3_phi's
+// subtrahend), then mod3(centred a_i + 2 last) for every i (< 2^13 + 2^15).
 void rq_to_s3(const Ring& R, uint16_t* r, const uint16_t* a) {
     const uint32_t neg_q_mod3 = (R.logq & 1) ? 1 : 2;  // -2^logq mod 3
-    for (size_t i = 0; i < R.n; ++i) {
-        const uint32_t c = a[i] & R.qmask;
-        const uint32_t upper = c >> (R.logq - 1);
-        r[i] = uint16_t(c + upper * neg_q_mod3);
-    }
-    mod3_phi(R, r);
+    const uint32_t qmask = R.qmask, top = R.logq - 1;
+    const size_t n = R.n;
+    const auto centred = [&](uint32_t x) {
+        const uint32_t c = x & qmask;
+        return c + (c >> top) * neg_q_mod3;
+    };
+    const uint32_t last2 = 2 * centred(a[n - 1]);
+    for (size_t i = 0; i < n; ++i) r[i] = mod3(uint16_t(centred(a[i]) + last2));
 }
 
 // ---- ring products (all through polymul)
@@ -598,12 +595,18 @@ void rq_mul_small(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t*
     if (R.ntt) ntt::mul(c, a, R.logq, b, R.logq, R.n, R.ntt_scratch());
     else rq_mul(R, c, a, b);
 }
+// c = a t with t in {0,1,2} standing for {0,1,-1} (t is overwritten when
+// there is no transform: mapped to {0,1,q-1} in place); c may alias a or t.
+void rq_mul_ternary(const Ring& R, uint16_t* c, const uint16_t* a, uint16_t* t) {
+    if (R.ntt) {
+        ntt::mul(c, a, R.logq, t, ntt::kTernary, R.n, R.ntt_scratch());
+    } else {
+        z3_to_zq(R, t);
+        rq_mul(R, c, a, t);
+    }
+}
 void sq_mul_small(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t* b) {
     rq_mul_small(R, c, a, b);
-    modq_phi(R, c);
-}
-void sq_mul(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t* b) {
-    rq_mul(R, c, a, b);
     modq_phi(R, c);
 }
 // Both factors in {0,1,2}: the integer coefficients stay below 4n < 2^13 (n <= 1373),
@@ -641,13 +644,48 @@ inline void store_le32(uint8_t* b, uint32_t w) {
     }
 }
 
-// n-1 coefficients mod q, logq bits each, least significant bit first: each
-// ORed into the (zeroed) output through the word at byte logq i / 8, the
-// last few, whose word would pass the end, byte by byte.
+// n-1 coefficients mod q, logq bits each, least significant bit first.
+// Groups of eight coefficients (logq bytes) with a compile-time layout: the
+// bits gathered in a word, stored whole (unaligned STR) and the group's
+// last bytes one by one; the coefficients after the last whole group are
+// ORed into the (zeroed) tail byte by byte.
+template <unsigned L>
+size_t pack_rq_groups(uint8_t* out, const uint16_t* a, size_t groups) {
+    constexpr uint32_t mask = (1u << L) - 1;
+    for (size_t gi = 0; gi < groups; ++gi, a += 8, out += L) {
+        uint8_t* o = out;
+        uint32_t acc = 0;
+        unsigned pos = 0;
+#pragma GCC unroll 8
+        for (unsigned j = 0; j < 8; ++j) {
+            const uint32_t v = a[j] & mask;
+            acc |= v << pos;
+            if (pos + L >= 32) {
+                store_le32(o, acc);
+                o += 4;
+                acc = pos == 0 ? 0 : v >> (32 - pos);
+                pos = pos + L - 32;
+            } else {
+                pos += L;
+            }
+        }
+        for (; pos >= 8; pos -= 8, acc >>= 8) *o++ = uint8_t(acc);
+    }
+    return 8 * groups;
+}
 void pack_rq(const Ring& R, uint8_t* out, const uint16_t* a) {
     const size_t count = R.n - 1, len = (size_t(R.logq) * count + 7) / 8;
-    for (size_t k = 0; k < len; ++k) out[k] = 0;
-    size_t i = 0, bit = 0;
+    const size_t groups = count / 8;
+    size_t i = 0;
+    switch (R.logq) {
+        case 11: i = pack_rq_groups<11>(out, a, groups); break;
+        case 12: i = pack_rq_groups<12>(out, a, groups); break;
+        case 13: i = pack_rq_groups<13>(out, a, groups); break;
+        case 14: i = pack_rq_groups<14>(out, a, groups); break;
+        default: break;
+    }
+    size_t bit = size_t(R.logq) * i;
+    for (size_t k = bit >> 3; k < len; ++k) out[k] = 0;
     for (; i < count && (bit >> 3) + 4 <= len; ++i, bit += R.logq) {
         uint8_t* b = out + (bit >> 3);
         store_le32(b, load_le32(b) | (uint32_t(a[i] & R.qmask) << (bit & 7)));
@@ -659,13 +697,41 @@ void pack_rq(const Ring& R, uint8_t* out, const uint16_t* a) {
 }
 
 // Coefficients 0..n-2; the last one is set to 0. Coefficient i is read
-// from the word at byte logq i / 8 (7 + logq <= 32 bits); the last few,
-// whose word would pass the end, from the bytes that remain. Returns the
-// sum of the coefficients (mod 2^16).
+// from the word at byte logq i / 8 (7 + logq <= 32 bits); groups of eight
+// (logq bytes) with compile-time shifts while their words stay inside the
+// input, the rest by the general loop and the last few, whose word would
+// pass the end, from the bytes that remain. Returns the sum of the
+// coefficients (mod 2^16).
+template <unsigned L>
+size_t unpack_sq_groups(uint16_t* a, const uint8_t* in, size_t groups, uint32_t& sum) {
+    constexpr uint32_t mask = (1u << L) - 1;
+    uint32_t s = 0;
+    for (size_t gi = 0; gi < groups; ++gi, a += 8, in += L) {
+#pragma GCC unroll 8
+        for (unsigned j = 0; j < 8; ++j) {
+            const uint32_t v = (load_le32(in + (L * j) / 8) >> ((L * j) % 8)) & mask;
+            a[j] = uint16_t(v);
+            s += v;
+        }
+    }
+    sum = s;
+    return 8 * groups;
+}
 uint16_t unpack_sq(const Ring& R, uint16_t* a, const uint8_t* in) {
     const size_t count = R.n - 1, len = (size_t(R.logq) * count + 7) / 8;
-    size_t i = 0, bit = 0;
+    // whole groups whose last word (at byte 7 logq / 8 < logq) ends inside the input
+    const size_t groups = (len >= 3 ? (len - 3) / R.logq : 0) < count / 8 ? (len >= 3 ? (len - 3) / R.logq : 0)
+                                                                           : count / 8;
+    size_t i = 0;
     uint32_t sum = 0;
+    switch (R.logq) {
+        case 11: i = unpack_sq_groups<11>(a, in, groups, sum); break;
+        case 12: i = unpack_sq_groups<12>(a, in, groups, sum); break;
+        case 13: i = unpack_sq_groups<13>(a, in, groups, sum); break;
+        case 14: i = unpack_sq_groups<14>(a, in, groups, sum); break;
+        default: break;
+    }
+    size_t bit = size_t(R.logq) * i;
     for (; i < count && (bit >> 3) + 4 <= len; ++i, bit += R.logq) {
         const uint32_t v = (load_le32(in + (bit >> 3)) >> (bit & 7)) & R.qmask;
         a[i] = uint16_t(v);
@@ -740,6 +806,36 @@ void sample_iid(const Ring& R, uint16_t* r, const uint8_t* u) {
     r[R.n - 1] = 0;
 }
 
+// sample_iid and pack_s3 in one pass (the digits packed from registers);
+// returns the sum of the coefficients (HRSS's Lift(m) needs it).
+uint32_t sample_iid_pack(const Ring& R, uint16_t* r, uint8_t* packed, const uint8_t* u) {
+    const size_t count = R.n - 1, whole = count / 5;
+    uint32_t sum = 0;
+    for (size_t i = 0; i < whole; ++i, u += 5, r += 5) {
+        const uint32_t d0 = mod3(u[0]), d1 = mod3(u[1]), d2 = mod3(u[2]), d3 = mod3(u[3]), d4 = mod3(u[4]);
+        r[0] = uint16_t(d0);
+        r[1] = uint16_t(d1);
+        r[2] = uint16_t(d2);
+        r[3] = uint16_t(d3);
+        r[4] = uint16_t(d4);
+        packed[i] = uint8_t(d0 + 3 * (d1 + 3 * (d2 + 3 * (d3 + 3 * d4))));
+        sum += d0 + d1 + d2 + d3 + d4;
+    }
+    const size_t rest = count - 5 * whole;  // 0..4 digits in the last byte
+    if (rest != 0) {
+        uint32_t c = 0, scale = 1;
+        for (size_t j = 0; j < rest; ++j, scale *= 3) {
+            const uint32_t d = mod3(u[j]);
+            r[j] = uint16_t(d);
+            c += scale * d;
+            sum += d;
+        }
+        packed[whole] = uint8_t(c);
+    }
+    r[rest] = 0;  // coefficient n - 1
+    return sum;
+}
+
 // HRSS: i.i.d., then the even-index coefficients are negated when needed so
 // that <x*r, r> >= 0.
 void sample_iid_plus(const Ring& R, uint16_t* r, const uint8_t* u) {
@@ -798,32 +894,40 @@ void sample_fixed_weight(const Params& p, const Ring& R, uint16_t* r, const uint
 
 // ---- lifting m to R_q
 
-// HPS: Lift(m) = m with coefficients {0,1,q-1}.
+// HPS: Lift(m) = m with coefficients {0,1,-1}.
 // HRSS: Lift(m) = (x - 1) * b with b = m / (x - 1) mod (3, Phi_n), centred.
 // b solves (x-1) b = m + k Phi_n with b[n-1] = 0: b[i] = -(m[0] + .. + m[i]) - (i+1) k,
 // k = -(m[0] + .. + m[n-1]) / n mod 3.
-// In place: m becomes Lift(m) (b overwrites m[i] after its prefix sum read it).
-void lift_in_place(const Params& p, const Ring& R, uint16_t* m) {
+// dst +- Lift(m) (mod 2^16) in one pass, m ({0,1,2}) left as it is.
+// HaveTotal: `total` is the sum of m's coefficients (secret: a compile-time
+// choice, no test of its value), else it is computed here.
+template <bool Subtract, bool HaveTotal = false>
+void lift_into(const Params& p, const Ring& R, uint16_t* dst, const uint16_t* m, uint32_t total = 0) {
+    const size_t n = R.n;
+    const auto put = [dst](size_t i, uint32_t d) {
+        dst[i] = uint16_t(Subtract ? dst[i] - d : dst[i] + d);
+    };
     if (p.hps()) {
-        z3_to_zq(R, m);
+        for (size_t i = 0; i < n; ++i) put(i, m[i] - 3 * (m[i] >> 1));  // {0,1,2} -> {0,1,-1}
         return;
     }
     // Exact running sums (below 4n <= 5492), reduced by mod3's multiplication.
-    uint32_t total = 0;
-    for (size_t i = 0; i < R.n; ++i) total += m[i];
-    const uint32_t n_mod3 = uint32_t(R.n % 3);  // its own inverse mod 3
+    if constexpr (!HaveTotal) {
+        total = 0;
+        for (size_t i = 0; i < n; ++i) total += m[i];
+    }
+    const uint32_t n_mod3 = uint32_t(n % 3);  // its own inverse mod 3
     const uint32_t k = mod3(uint16_t(3 - mod3(uint16_t(total * n_mod3))));
-    // One pass: b[i] = (6n - prefix - (i+1) k) mod 3 (6n >= 4n keeps it
-    // positive), {0,1,2} -> {0,1,q-1}, and (x - 1) b mod (x^n - 1) with
-    // b[n-1] = 0: out[i] = b[i-1] - b[i] (out[0] = -b[0]).
-    const uint32_t qmask = R.qmask;  // (a local: m's stores could alias R)
-    uint32_t rest = 6 * uint32_t(R.n);  // 6n - prefix - (i+1) k
+    // b[i] = (6n - prefix - (i+1) k) mod 3 (6n >= 4n keeps it positive),
+    // {0,1,2} -> {0,1,-1}, and (x - 1) b mod (x^n - 1) with b[n-1] = 0:
+    // out[i] = b[i-1] - b[i] (out[0] = -b[0]).
+    uint32_t rest = 6 * uint32_t(n);  // 6n - prefix - (i+1) k
     uint32_t prev = 0;
-    for (size_t i = 0; i < R.n; ++i) {
+    for (size_t i = 0; i < n; ++i) {
         rest -= m[i] + k;
-        const uint32_t v = rest - 3 * ((rest * 43691u) >> 17);  // mod 3 (rest < 2^16)
-        const uint32_t cur = v | ((0u - (v >> 1)) & qmask);
-        m[i] = uint16_t(prev - cur);
+        const uint32_t v = (rest * 0x55555556u) >> 30;  // mod 3 (rest < 2^16: as mod3)
+        const uint32_t cur = v - 3 * (v >> 1);
+        put(i, prev - cur);
         prev = cur;
     }
 }
@@ -838,15 +942,18 @@ uint32_t check_ciphertext_padding(const Params& p, const uint8_t* ct) {
     if (used == 0) return 0;
     return nonzero(ct[p.ct_bytes() - 1] & (0xFFu << used) & 0xFFu);
 }
-// r must be trinary ({0, 1, q-1}) with r[n-1] = 0.
-uint32_t check_r(const Ring& R, const uint16_t* r) {
+// r mod (q, x^n - 1) is reduced mod Phi_n (r[n-1] subtracted: then r[n-1] =
+// 0), checked trinary ({0, 1, q-1}) and mapped to {0,1,2}, in one pass.
+uint32_t check_r_to_s3(const Ring& R, uint16_t* r) {
+    const uint32_t qmask = R.qmask, top = R.logq - 1, last = r[R.n - 1];
     uint32_t t = 0;
     for (size_t i = 0; i + 1 < R.n; ++i) {
-        const uint32_t c = r[i] & R.qmask;
-        t |= (c + 1) & (uint32_t(R.qmask) - 3);  // 0 iff c in {q-1, 0, 1, 2}
-        t |= (c + 2) & 4;                        // excludes c = 2
+        const uint32_t c = (r[i] - last) & qmask;
+        t |= (c + 1) & (qmask - 3);  // 0 iff c in {q-1, 0, 1, 2}
+        t |= (c + 2) & 4;            // excludes c = 2
+        r[i] = uint16_t(3 & (c ^ (c >> top)));
     }
-    t |= r[R.n - 1] & R.qmask;
+    r[R.n - 1] = 0;
     return nonzero(t);
 }
 // HPS: m must have weight/2 coefficients 1 and weight/2 coefficients 2.
@@ -898,14 +1005,15 @@ void dpke_keypair(const Params& p, const Ring& R, const uint8_t* seed, uint8_t* 
     pack_rq(R, pk, gf);
 }
 
-// c = r h + Lift(m); r (w.p(0)) in {0,1,q-1}, m packed (S3) in packed_m.
+// c = r h + Lift(m); r (w.p(0)) in {0,1,2} (for {0,1,-1}), m packed (S3) in packed_m.
 // Two polynomials: c overwrites r, h and then Lift(m) take the second.
-void dpke_encrypt(const Params& p, const Ring& R, uint8_t* ct, const uint8_t* packed_m, const uint8_t* pk,
-                  const Work& w) {
+// m_sum: the sum of m's coefficients (HRSS: Lift(m) needs it).
+void dpke_encrypt(const Params& p, const Ring& R, uint8_t* ct, const uint8_t* packed_m, uint32_t m_sum,
+                  const uint8_t* pk, const Work& w) {
     const size_t n = R.n;
     uint16_t *c = w.p(0, n), *h = w.p(1, n);
     unpack_rq_sum_zero(R, h, pk);
-    rq_mul_small(R, c, h, c);  // c = r h (r in {0, +-1})
+    rq_mul_ternary(R, c, h, c);  // c = r h (r, {0,1,2}, read as {0, +-1})
     if (p.hps()) {
         // Lift(m) = m with {0,1,2} -> {0,1,q-1}: unpacked from packed_m and
         // added in one pass (m[n-1] = 0 adds nothing).
@@ -928,10 +1036,9 @@ void dpke_encrypt(const Params& p, const Ring& R, uint8_t* ct, const uint8_t* pa
             v = q;
         }
     } else {
-        uint16_t* lm = h;
-        unpack_s3(R, lm, packed_m);
-        lift_in_place(p, R, lm);
-        for (size_t i = 0; i < n; ++i) c[i] = uint16_t(c[i] + lm[i]);
+        uint16_t* m = h;
+        unpack_s3(R, m, packed_m);
+        lift_into<false, true>(p, R, c, m, m_sum);
     }
     pack_rq(R, ct, c);
 }
@@ -946,9 +1053,8 @@ uint32_t dpke_decrypt(const Params& p, const Ring& R, uint8_t* rm, const uint8_t
     const size_t n = R.n, s3 = p.packed_s3_bytes();
     uint16_t *a = w.p(0, n), *b = w.p(1, n);
     unpack_rq_sum_zero(R, a, ct);  // a = c
-    unpack_s3(R, b, sk);           // b = f
-    z3_to_zq(R, b);
-    rq_mul_small(R, b, a, b);  // b = c f (f in {0, +-1})
+    unpack_s3(R, b, sk);           // b = f ({0,1,2})
+    rq_mul_ternary(R, b, a, b);    // b = c f (f read as {0, +-1})
     rq_to_s3(R, b, b);   // b = c f mod (3, Phi_n)
     unpack_s3(R, a, sk + s3);  // a = f^-1 mod 3
     s3_mul(R, b, b, a);        // b = m
@@ -958,20 +1064,14 @@ uint32_t dpke_decrypt(const Params& p, const Ring& R, uint8_t* rm, const uint8_t
     if (p.hps()) fail |= check_m(p, R, b);
 
     // r = (c - Lift(m)) / h mod (q, Phi_n)
-    lift_in_place(p, R, b);
     unpack_rq_sum_zero(R, a, ct);
-    for (size_t i = 0; i < n; ++i) a[i] = uint16_t(a[i] - b[i]);
+    lift_into<true>(p, R, a, b);  // a = c - Lift(m)
     uint16_t *inv_h = b, *r = a;
     unpack_sq(R, inv_h, sk + 2 * s3);
     // Both big: one transform over a 30- / 31-bit prime (hps2048509, 677).
-    if (R.ntt && ntt_big::supported(n, R.logq)) {
-        ntt_big::mul(r, a, inv_h, R.logq, n, R.ntt_scratch());
-        modq_phi(R, r);
-    } else {
-        sq_mul(R, r, a, inv_h);  // both big: Toom-4
-    }
-    fail |= check_r(R, r);
-    trinary_zq_to_z3(R, r);
+    if (R.ntt && ntt_big::supported(n, R.logq)) ntt_big::mul(r, a, inv_h, R.logq, n, R.ntt_scratch());
+    else rq_mul(R, r, a, inv_h);  // both big: Toom-4
+    fail |= check_r_to_s3(R, r);  // (with the reduction mod Phi_n)
     pack_s3(R, rm, r);
     return fail;
 }
@@ -991,14 +1091,16 @@ Status encapsulate(const Params& p, const uint8_t* rm_seed, const uint8_t* pk, u
     const Ring R(p, w);
     const size_t n = R.n, s3 = p.packed_s3_bytes();
     uint16_t *r = w.p(0, n), *m = w.p(1, n);  // rm_seed and w.sort may share w.mul: sampled before the product
-    sample_iid(R, r, rm_seed);
-    if (p.hps()) sample_fixed_weight(p, R, m, rm_seed + p.iid_bytes(), w.sort);
-    else sample_iid(R, m, rm_seed + p.iid_bytes());
-    pack_s3(R, w.msg, r);
-    pack_s3(R, w.msg + s3, m);
+    sample_iid_pack(R, r, w.msg, rm_seed);  // (w.msg is not the seed's memory)
+    uint32_t m_sum = 0;
+    if (p.hps()) {
+        sample_fixed_weight(p, R, m, rm_seed + p.iid_bytes(), w.sort);
+        pack_s3(R, w.msg + s3, m);
+    } else {
+        m_sum = sample_iid_pack(R, m, w.msg + s3, rm_seed + p.iid_bytes());
+    }
     if (hash::sha3_256(ss, w.msg, p.msg_bytes()) != Status::ok) return Status::internal_error;
-    z3_to_zq(R, r);
-    dpke_encrypt(p, R, ct, w.msg + s3, pk, w);
+    dpke_encrypt(p, R, ct, w.msg + s3, m_sum, pk, w);
     return Status::ok;
 }
 

@@ -19,83 +19,42 @@
 
 #include <array>
 
+#include "ntru/ntt_tables.hpp"
+
 namespace pqmcu::ntru::ntt {
 namespace {
 
 constexpr uint32_t kRoot = 7;  // a primitive root mod kP
-constexpr int kLayers = 11;    // up to 2048 points
 
-constexpr uint32_t pow_mod(uint64_t b, uint64_t e) {
-    uint64_t r = 1;
-    b %= uint64_t(kP);
-    while (e != 0) {
-        if (e & 1) r = r * b % uint64_t(kP);
-        b = b * b % uint64_t(kP);
-        e >>= 1;
-    }
-    return uint32_t(r);
-}
-constexpr uint32_t neg_pinv() {
-    uint32_t x = 1;
-    for (int i = 0; i < 5; ++i) x *= 2u - uint32_t(kP) * x;
-    return 0u - x;
-}
-constexpr uint32_t kPInvNeg = neg_pinv();
-static_assert(uint32_t(kP) * kPInvNeg == 0xFFFFFFFFu, "-p^-1 mod 2^32");
+using Tables = NttTables<kP, kRoot>;
+constexpr uint32_t pow_mod(uint64_t b, uint64_t e) { return Tables::pow_mod(b, e); }
+constexpr int32_t centre(uint32_t x) { return Tables::centre(x); }
+constexpr int32_t mont_const(uint32_t x) { return Tables::mont_const(x); }
+constexpr uint32_t kPInvNeg = Tables::kPInvNeg;
 static_assert((uint64_t(kP) - 1) % 6144 == 0, "roots of order 2048 and 3");
 static_assert(pow_mod(kRoot, (uint64_t(kP) - 1) / 2) == uint32_t(kP) - 1 &&
                   pow_mod(kRoot, (uint64_t(kP) - 1) / 3) != 1 && pow_mod(kRoot, (uint64_t(kP) - 1) / 5) != 1 &&
                   pow_mod(kRoot, (uint64_t(kP) - 1) / 17) != 1 && pow_mod(kRoot, (uint64_t(kP) - 1) / 257) != 1,
               "7 generates (Z/kP)^*: kP - 1 = 2^11 3 5 17 257");
-constexpr uint64_t kRModP = (uint64_t(1) << 32) % uint64_t(kP);
-
-constexpr int32_t centre(uint32_t x) { return x > uint32_t(kP) / 2 ? int32_t(x) - kP : int32_t(x); }
-constexpr uint32_t brv(uint32_t j, int bits) {
-    uint32_t r = 0;
-    for (int i = 0; i < bits; ++i) r |= ((j >> i) & 1u) << (bits - 1 - i);
-    return r;
-}
-constexpr int32_t mont_const(uint32_t x) { return centre(uint32_t(uint64_t(x) * kRModP % uint64_t(kP))); }
 
 // kZetas[2^l + j] = g^((kP - 1) brv_l(j) / 2^(l+1)) 2^32 mod kP; kZetasInv the
 // inverses. The transforms use global layers 0..7 only (the first stage's
 // one or two, then six per 512-point block; the rest is basemul's), so 256
 // entries.
-constexpr int kTableLayers = 8;
-template <bool Inverse>
-constexpr std::array<int32_t, (1u << kTableLayers)> make_zetas() {
-    std::array<int32_t, (1u << kTableLayers)> z{};
-    const uint32_t w = pow_mod(kRoot, (uint64_t(kP) - 1) / (uint64_t(1) << kLayers));  // order 2048
-    const uint32_t wi = pow_mod(w, uint64_t(kP) - 2);
-    for (int l = 0; l < kTableLayers; ++l)
-        for (uint32_t j = 0; j < (1u << l); ++j)
-            z[(1u << l) + j] = mont_const(pow_mod(Inverse ? wi : w, uint64_t(brv(j, l)) << (kLayers - 1 - l)));
-    return z;
-}
-constexpr std::array<int32_t, (1u << kTableLayers)> kZetas = make_zetas<false>();
-constexpr std::array<int32_t, (1u << kTableLayers)> kZetasInv = make_zetas<true>();
+constexpr auto kZetas = Tables::make_zetas<false>();
+constexpr auto kZetasInv = Tables::make_zetas<true>();
 static_assert(kZetas[1] == mont_const(1) && kZetas[3] == mont_const(pow_mod(kRoot, (uint64_t(kP) - 1) / 4)));
 // kSquares[2^l + j] = (the factor of kZetas[2^l + j])^2 2^32 mod kP: block
 // (l, j) of a transform stopped before layer l is the residue mod
 // x^m - kSquares (l <= 8; the transforms stop before the last three layers).
-constexpr std::array<int32_t, 512> make_squares() {
-    std::array<int32_t, 512> z{};
-    const uint32_t w = pow_mod(kRoot, (uint64_t(kP) - 1) / (uint64_t(1) << kLayers));
-    for (int l = 0; l < 9; ++l)
-        for (uint32_t j = 0; j < (1u << l); ++j)
-            z[(1u << l) + j] = mont_const(pow_mod(w, 2 * (uint64_t(brv(j, l)) << (kLayers - 1 - l))));
-    return z;
-}
-constexpr std::array<int32_t, 512> kSquares = make_squares();
+constexpr auto kSquares = Tables::make_squares();
 
 // The cube root of unity of Good's 3-point DFT (times 2^32).
 constexpr uint32_t kW3 = pow_mod(kRoot, (uint64_t(kP) - 1) / 3);
 constexpr int32_t kW3Mont = mont_const(kW3);
 // 2^64 / N mod kP: one Montgomery product with it cancels the pointwise
 // product's 2^-32 and the transform's factor N.
-constexpr int32_t inv_scale(uint32_t n_points) {
-    return centre(uint32_t(kRModP * kRModP % uint64_t(kP) * pow_mod(n_points, uint64_t(kP) - 2) % uint64_t(kP)));
-}
+constexpr int32_t inv_scale(uint32_t n_points) { return Tables::inv_scale(n_points); }
 
 // The big x small products of the four sets with a transform (|small| <= 8:
 // key generation's Newton steps with r centred to 4 bits; the fold adds two
@@ -122,7 +81,20 @@ inline int32_t mont(int32_t a, int32_t b) {
 #endif
 }
 // x - kP round(x / 2^27): |result| <= kP / 2 + 2^15 for |x| < 2^31 (kP = 2^27 - 2047).
-inline int32_t reduce(int32_t x) { return x - kP * ((x + (1 << 26)) >> 27); }
+// (On the M4 as ADD, ASR, MLS: GCC would multiply by kP with shifted adds.)
+inline int32_t reduce(int32_t x) {
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    int32_t k, r;
+    __asm__("add %[k], %[x], #0x4000000\n\t"
+            "asr %[k], %[k], #27\n\t"
+            "mls %[r], %[k], %[p], %[x]"
+            : [k] "=&r"(k), [r] "=r"(r)
+            : [x] "r"(x), [p] "r"(kP));
+    return r;
+#else
+    return x - kP * ((x + (1 << 26)) >> 27);
+#endif
+}
 
 // The transforms work on blocks of 512 points after a first stage: 1024
 // points = 2 blocks (layer 0), 2048 = 4 blocks (layers 0 and 1), 1536 = 3
@@ -265,17 +237,51 @@ inline void good_column(int32_t* a, size_t c, int32_t u0, int32_t u1) {
 }
 constexpr int32_t kW3Centred = centre(kW3);
 constexpr int32_t kZeta3Centred = centre(pow_mod(kRoot, (uint64_t(kP) - 1) / 4));
+// Reads coefficient i centred mod 2^Bits (Bits = 0: as it is); Bits is a
+// compile-time constant for the widths the sets use (one SBFX on the M4).
+template <unsigned Bits>
 struct SmallReader {
     const uint16_t* src;
-    unsigned shift;  // 32 - bits, or 0 (values as they are)
     size_t n;
-    int32_t operator()(size_t i) const { return int32_t(uint32_t(src[i]) << shift) >> shift; }
+    int32_t operator()(size_t i) const {
+        if constexpr (Bits == 0) return int32_t(src[i]);
+        else return int32_t(uint32_t(src[i]) << (32 - Bits)) >> (32 - Bits);
+    }
     int32_t padded(size_t i) const { return i < n ? (*this)(i) : 0; }  // (n is public)
 };
+// Any width, the shift at run time.
+struct DynReader {
+    const uint16_t* src;
+    size_t n;
+    unsigned shift;  // 32 - bits, or 0 (values as they are)
+    int32_t operator()(size_t i) const { return int32_t(uint32_t(src[i]) << shift) >> shift; }
+    int32_t padded(size_t i) const { return i < n ? (*this)(i) : 0; }
+};
+// {0,1,2} read as {0,1,-1} (kTernary: r, f straight from their S3 form).
+struct TernaryReader {
+    const uint16_t* src;
+    size_t n;
+    int32_t operator()(size_t i) const { return int32_t(src[i]) - 3 * int32_t(src[i] >> 1); }
+    int32_t padded(size_t i) const { return i < n ? (*this)(i) : 0; }
+};
+// f(reader) with the compile-time reader of the widths the sets use (0 for
+// S3 values, logq 11-13, kTernary), else the run-time one.
+template <class F>
+void with_reader(const uint16_t* src, unsigned bits, size_t n, F&& f) {
+    switch (bits) {
+        case 0: f(SmallReader<0>{src, n}); break;
+        case 11: f(SmallReader<11>{src, n}); break;
+        case 12: f(SmallReader<12>{src, n}); break;
+        case 13: f(SmallReader<13>{src, n}); break;
+        case kTernary: f(TernaryReader{src, n}); break;
+        default: f(DynReader{src, n, 32u - bits}); break;
+    }
+}
 // The big operand's first stage, straight from its coefficients (read as
 // `bits` says; zero from n on), into the whole of a.
-void first_stage(int32_t* a, const uint16_t* src, unsigned bits, size_t n, const Geometry& g) {
-    const SmallReader in{src, bits == 0 ? 0u : 32u - bits, n};  // (the reader, not the bound, is shared)
+template <class Reader>
+void first_stage(int32_t* a, const Reader& in, const Geometry& g) {
+    const size_t n = in.n;
     if (g.good) {  // 513 <= n <= 768: column c reads c (< n) and c + 512 (< n for c < n - 512)
         // Columns below h3 (a multiple of 3) have both values, the three
         // from h3 are read with the test, the rest have no c + 512 (n is
@@ -330,8 +336,8 @@ inline int32_t dft3_row(int32_t u0, int32_t u1) {
     const int32_t t = (x1 - x2) * kW3Centred;
     return B == 1 ? x0 - x2 + t : x0 - x1 - t;
 }
-template <int B>
-void good_block(int32_t* dst, const SmallReader& in) {
+template <int B, class Reader>
+void good_block(int32_t* dst, const Reader& in) {
     // As first_stage: both values below h3, the test for three columns, then
     // none from c + 512.
     const size_t h3 = (in.n - kBlock) / 3 * 3;
@@ -352,8 +358,9 @@ void good_block(int32_t* dst, const SmallReader& in) {
     dst[c] = dft3_row<B, 0>(in(c), 0);  // c = 510, 511
     dst[c + 1] = dft3_row<B, 1>(in(c + 1), 0);
 }
-void first_stage_block(int32_t* dst, const uint16_t* src, unsigned bits, size_t n, const Geometry& g, size_t b) {
-    const SmallReader in{src, bits == 0 ? 0u : 32u - bits, n};
+template <class Reader>
+void first_stage_block(int32_t* dst, const Reader& in, const Geometry& g, size_t b) {
+    const size_t n = in.n;
     if (g.good) {  // 513 <= n <= 768: column c reads c (< n) and c + 512
         if (b == 0) good_block<0>(dst, in);
         else if (b == 1) good_block<1>(dst, in);
@@ -432,6 +439,29 @@ void last_stage(int32_t* a, const Geometry& g) {
     for (; i + 1 < n; ++i) c[i] = uint16_t(reduce(low(i) + high(i + n)));
     c[n - 1] = uint16_t(reduce(low(n - 1)));
 }
+// n = 512 - K (ntruhps2048509: K = 3): high(i + n) is the difference
+// x[j] - x[512 + j] at j = i - K, whose two values were read K outputs
+// before, so it is kept in a window of K registers: two loads per output.
+template <size_t K>
+[[gnu::noinline]] void fold1024_window(uint16_t* c, const int32_t* x) {
+    constexpr size_t n = kBlock - K;
+    int32_t d[K];
+    for (size_t t = 0; t < K; ++t) {
+        c[t] = uint16_t(reduce(x[t] + x[kBlock + t] + x[t + n] + x[kBlock + t + n]));  // both low
+        d[t] = x[t] - x[kBlock + t];
+    }
+    size_t i = K;
+    for (; i + K <= n - 1; i += K) {
+#pragma GCC unroll 4
+        for (size_t t = 0; t < K; ++t) {
+            const int32_t u = x[i + t], v = x[kBlock + i + t];
+            c[i + t] = uint16_t(reduce(u + v + d[t]));
+            d[t] = u - v;
+        }
+    }
+    for (; i + 1 < n; ++i) c[i] = uint16_t(reduce(x[i] + x[kBlock + i] + x[i - K] - x[kBlock + i - K]));
+    c[n - 1] = uint16_t(reduce(x[n - 1] + x[kBlock + n - 1]));
+}
 
 }  // namespace
 
@@ -439,7 +469,7 @@ void mul(uint16_t* c, const uint16_t* a, unsigned abits, const uint16_t* b, unsi
          int32_t* scratch) {
     const Geometry g(length(n));
     int32_t *x = scratch, *y = scratch + g.big_n;
-    first_stage(x, a, abits, n, g);
+    with_reader(a, abits, n, [&](const auto& in) { first_stage(x, in, g); });
     for (size_t blk = 0; blk < g.blocks; ++blk) forward_block(x + blk * kBlock, g, blk);
     // (constants: inv_scale at run time would divide 64-bit numbers)
     constexpr int32_t kScale1024 = inv_scale(1024 / 8), kScale1536 = inv_scale(1536 / 8),
@@ -447,7 +477,7 @@ void mul(uint16_t* c, const uint16_t* a, unsigned abits, const uint16_t* b, unsi
     const int32_t scale = g.big_n == 1024 ? kScale1024 : g.good ? kScale1536 : kScale2048;
     for (size_t blk = 0; blk < g.blocks; ++blk) {
         int32_t* xb = x + blk * kBlock;
-        first_stage_block(y, b, bbits, n, g, blk);
+        with_reader(b, bbits, n, [&](const auto& in) { first_stage_block(y, in, g, blk); });
         forward_block(y, g, blk);
         basemul(xb, y, g, blk, scale);
         inverse_block(xb, g, blk);
@@ -455,7 +485,8 @@ void mul(uint16_t* c, const uint16_t* a, unsigned abits, const uint16_t* b, unsi
     // mod x^n - 1, one reduction per output: each coefficient is below
     // n (q/2) 6 in absolute value, so the sum of two is too (checked above).
     if (g.big_n == 1024) {
-        fold1024(c, x, n);
+        if (n == kBlock - 3) fold1024_window<3>(c, x);
+        else fold1024(c, x, n);
         return;
     }
     last_stage(x, g);

@@ -30,6 +30,7 @@
 namespace pqmcu::ntru::ntt {
 
 inline constexpr int32_t kP = 134215681;
+inline constexpr unsigned kTernary = 32;  // an operand's width code: {0,1,2} read as {0,1,-1}
 
 // The transform length for n (0: no transform here, the caller uses Toom).
 constexpr size_t length(size_t n) {
@@ -40,7 +41,8 @@ constexpr size_t length(size_t n) {
 constexpr size_t scratch_words(size_t n) { return length(n) + 512; }
 
 // How an operand's uint16 coefficients are read: centred mod 2^bits
-// (bits = 1..16), or as they are (bits = 0; the S3 values {0,1,2}).
+// (bits = 1..16), or as they are (bits = 0; the S3 values {0,1,2}), or
+// as ternary values (bits = kTernary: {0,1,2} read as {0,1,-1}).
 // c = a b mod (x^n - 1), mod 2^16. Needs n |a| |b| < kP / 2 for the values
 // read; `scratch`: scratch_words(n). c may alias a or b.
 void mul(uint16_t* c, const uint16_t* a, unsigned abits, const uint16_t* b, unsigned bbits, size_t n,

@@ -28,29 +28,16 @@
 
 #include <array>
 
+#include "ntru/ntt_tables.hpp"
+
 namespace pqmcu::ntru::ntt_big {
 namespace {
 
 constexpr uint32_t kRoot = 23;  // a primitive root mod kP
-constexpr int kLayers = 11;     // the factors' formula of ntt.cpp (roots of order 2048)
 
-constexpr uint32_t pow_mod(uint64_t b, uint64_t e) {
-    uint64_t r = 1;
-    b %= uint64_t(kP);
-    while (e != 0) {
-        if (e & 1) r = r * b % uint64_t(kP);
-        b = b * b % uint64_t(kP);
-        e >>= 1;
-    }
-    return uint32_t(r);
-}
-constexpr uint32_t neg_pinv() {
-    uint32_t x = 1;
-    for (int i = 0; i < 5; ++i) x *= 2u - uint32_t(kP) * x;
-    return 0u - x;
-}
-constexpr uint32_t kPInvNeg = neg_pinv();
-static_assert(uint32_t(kP) * kPInvNeg == 0xFFFFFFFFu, "-p^-1 mod 2^32");
+using Tables = NttTables<kP, kRoot>;
+constexpr uint32_t pow_mod(uint64_t b, uint64_t e) { return Tables::pow_mod(b, e); }
+constexpr uint32_t kPInvNeg = Tables::kPInvNeg;
 static_assert((uint64_t(kP) - 1) % 2048 == 0, "roots of order 2048");
 static_assert(uint64_t(kP) - 1 == uint64_t(2048) * 3 * 11 * 15887, "kP - 1");
 static_assert(pow_mod(kRoot, (uint64_t(kP) - 1) / 2) == uint32_t(kP) - 1 &&
@@ -81,40 +68,12 @@ static_assert(uint64_t(kP) * 13400 / 10000 / 2 * uint64_t(kP) / (uint64_t(1) << 
               "the inverse's products below 0.67 kP");
 static_assert(8 * (uint64_t(kP) * 5001 / 10000) * (uint64_t(kP) * 5001 / 10000) < (uint64_t(1) << 62), "base sums");
 
-constexpr uint64_t kRModP = (uint64_t(1) << 32) % uint64_t(kP);
-constexpr int32_t centre(uint32_t x) { return x > uint32_t(kP) / 2 ? int32_t(x) - kP : int32_t(x); }
-constexpr uint32_t brv(uint32_t j, int bits) {
-    uint32_t r = 0;
-    for (int i = 0; i < bits; ++i) r |= ((j >> i) & 1u) << (bits - 1 - i);
-    return r;
-}
-constexpr int32_t mont_const(uint32_t x) { return centre(uint32_t(uint64_t(x) * kRModP % uint64_t(kP))); }
-
-constexpr int kTableLayers = 8;
-template <bool Inverse>
-constexpr std::array<int32_t, (1u << kTableLayers)> make_zetas() {
-    std::array<int32_t, (1u << kTableLayers)> z{};
-    const uint32_t w = pow_mod(kRoot, (uint64_t(kP) - 1) / (uint64_t(1) << kLayers));
-    const uint32_t wi = pow_mod(w, uint64_t(kP) - 2);
-    for (int l = 0; l < kTableLayers; ++l)
-        for (uint32_t j = 0; j < (1u << l); ++j)
-            z[(1u << l) + j] = mont_const(pow_mod(Inverse ? wi : w, uint64_t(brv(j, l)) << (kLayers - 1 - l)));
-    return z;
-}
-constexpr std::array<int32_t, (1u << kTableLayers)> kZetas = make_zetas<false>();
-constexpr std::array<int32_t, (1u << kTableLayers)> kZetasInv = make_zetas<true>();
-constexpr std::array<int32_t, 512> make_squares() {
-    std::array<int32_t, 512> z{};
-    const uint32_t w = pow_mod(kRoot, (uint64_t(kP) - 1) / (uint64_t(1) << kLayers));
-    for (int l = 0; l < 9; ++l)
-        for (uint32_t j = 0; j < (1u << l); ++j)
-            z[(1u << l) + j] = mont_const(pow_mod(w, 2 * (uint64_t(brv(j, l)) << (kLayers - 1 - l))));
-    return z;
-}
-constexpr std::array<int32_t, 512> kSquares = make_squares();
+constexpr auto kZetas = Tables::make_zetas<false>();
+constexpr auto kZetasInv = Tables::make_zetas<true>();
+constexpr auto kSquares = Tables::make_squares();
 // 2^64 / 128 mod kP: the pointwise product's 2^-32, and the 1/128 of the
 // inverse (six layers per block and layer 0).
-constexpr int32_t kScale = centre(uint32_t(kRModP * kRModP % uint64_t(kP) * pow_mod(128, uint64_t(kP) - 2) % uint64_t(kP)));
+constexpr int32_t kScale = Tables::inv_scale(128);
 
 inline int32_t montr(int64_t x) {
     const int32_t m = int32_t(uint32_t(uint64_t(x)) * kPInvNeg);

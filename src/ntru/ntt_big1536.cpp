@@ -25,31 +25,18 @@
 #include <array>
 
 #include "ntru/ntt_big.hpp"
+#include "ntru/ntt_tables.hpp"
 
 namespace pqmcu::ntru::ntt_big::detail {
 namespace {
 
 constexpr int32_t kP = 1419780097;
 constexpr uint32_t kRoot = 5;
-constexpr int kLayers = 11;
 
-constexpr uint32_t pow_mod(uint64_t b, uint64_t e) {
-    uint64_t r = 1;
-    b %= uint64_t(kP);
-    while (e != 0) {
-        if (e & 1) r = r * b % uint64_t(kP);
-        b = b * b % uint64_t(kP);
-        e >>= 1;
-    }
-    return uint32_t(r);
-}
-constexpr uint32_t neg_pinv() {
-    uint32_t x = 1;
-    for (int i = 0; i < 5; ++i) x *= 2u - uint32_t(kP) * x;
-    return 0u - x;
-}
-constexpr uint32_t kPInvNeg = neg_pinv();
-static_assert(uint32_t(kP) * kPInvNeg == 0xFFFFFFFFu, "-p^-1 mod 2^32");
+using Tables = NttTables<kP, kRoot>;
+constexpr uint32_t pow_mod(uint64_t b, uint64_t e) { return Tables::pow_mod(b, e); }
+constexpr int32_t mont_const(uint32_t x) { return Tables::mont_const(x); }
+constexpr uint32_t kPInvNeg = Tables::kPInvNeg;
 static_assert(uint64_t(kP) - 1 == uint64_t(8192) * 27 * 49 * 131, "kP - 1");
 static_assert(pow_mod(kRoot, (uint64_t(kP) - 1) / 2) == uint32_t(kP) - 1 &&
                   pow_mod(kRoot, (uint64_t(kP) - 1) / 3) != 1 && pow_mod(kRoot, (uint64_t(kP) - 1) / 7) != 1 &&
@@ -57,49 +44,22 @@ static_assert(pow_mod(kRoot, (uint64_t(kP) - 1) / 2) == uint32_t(kP) - 1 &&
               "5 generates (Z/kP)^*");
 static_assert(uint64_t(677) * 1024 * 1024 < uint64_t(kP) / 2, "n (q/2)^2 < kP / 2 (hps2048677)");
 static_assert(uint64_t(701) * 4096 * 128 < uint64_t(kP) / 2, "n (q/2) 128 < kP / 2 (hrss701's last Newton step)");
-constexpr uint64_t kRModP = (uint64_t(1) << 32) % uint64_t(kP);
-static_assert(kRModP * 1000 < uint64_t(kP) * 26, "2^32 mod kP below 0.026 kP");
+static_assert(Tables::kRModP * 1000 < uint64_t(kP) * 26, "2^32 mod kP below 0.026 kP");
 static_assert(uint64_t(kP) * 1500 / 1000 < (uint64_t(1) << 31),
               "1.5 kP < 2^31");
 static_assert(uint64_t(kP) * kP < (uint64_t(1) << 61) && 211 * (uint64_t(kP) * kP / 100) < (uint64_t(1) << 62),
               "base sums");
 
-constexpr int32_t centre(uint32_t x) { return x > uint32_t(kP) / 2 ? int32_t(x) - kP : int32_t(x); }
-constexpr uint32_t brv(uint32_t j, int bits) {
-    uint32_t r = 0;
-    for (int i = 0; i < bits; ++i) r |= ((j >> i) & 1u) << (bits - 1 - i);
-    return r;
-}
-constexpr int32_t mont_const(uint32_t x) { return centre(uint32_t(uint64_t(x) * kRModP % uint64_t(kP))); }
 
-constexpr int kTableLayers = 8;
-template <bool Inverse>
-constexpr std::array<int32_t, (1u << kTableLayers)> make_zetas() {
-    std::array<int32_t, (1u << kTableLayers)> z{};
-    const uint32_t w = pow_mod(kRoot, (uint64_t(kP) - 1) / (uint64_t(1) << kLayers));
-    const uint32_t wi = pow_mod(w, uint64_t(kP) - 2);
-    for (int l = 0; l < kTableLayers; ++l)
-        for (uint32_t j = 0; j < (1u << l); ++j)
-            z[(1u << l) + j] = mont_const(pow_mod(Inverse ? wi : w, uint64_t(brv(j, l)) << (kLayers - 1 - l)));
-    return z;
-}
-constexpr std::array<int32_t, (1u << kTableLayers)> kZetas = make_zetas<false>();
-constexpr std::array<int32_t, (1u << kTableLayers)> kZetasInv = make_zetas<true>();
-constexpr std::array<int32_t, 512> make_squares() {
-    std::array<int32_t, 512> z{};
-    const uint32_t w = pow_mod(kRoot, (uint64_t(kP) - 1) / (uint64_t(1) << kLayers));
-    for (int l = 0; l < 9; ++l)
-        for (uint32_t j = 0; j < (1u << l); ++j)
-            z[(1u << l) + j] = mont_const(pow_mod(w, 2 * (uint64_t(brv(j, l)) << (kLayers - 1 - l))));
-    return z;
-}
-constexpr std::array<int32_t, 512> kSquares = make_squares();
+constexpr auto kZetas = Tables::make_zetas<false>();
+constexpr auto kZetasInv = Tables::make_zetas<true>();
+constexpr auto kSquares = Tables::make_squares();
 constexpr uint32_t kW3 = pow_mod(kRoot, (uint64_t(kP) - 1) / 3);
 constexpr int32_t kW3Mont = mont_const(kW3);
 // 2^64 / 192 mod kP: the base products' 2^-32 and the inverse's 1 / (N / 8)
 // (1/64 per block, 1/3 for the DFT; the last three layers are the products
 // mod x^8 - c, not transformed).
-constexpr int32_t kScale = centre(uint32_t(kRModP * kRModP % uint64_t(kP) * pow_mod(1536 / 8, uint64_t(kP) - 2) % uint64_t(kP)));
+constexpr int32_t kScale = Tables::inv_scale(1536 / 8);
 
 inline int32_t montr(int64_t x) {
     const int32_t m = int32_t(uint32_t(uint64_t(x)) * kPInvNeg);

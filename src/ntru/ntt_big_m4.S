@@ -17,24 +17,6 @@
 .equ KP, 1073707009
 .equ KPINVNEG, 0xF7BF77FF   @ -kP^-1 mod 2^32 (ntt_big.cpp checks it)
 
-@ t = b z / 2^32 (Montgomery), (a, b) = (a + t, a - t)
-.macro ct a, b, z
-    smull r11, r12, \b, \z
-    mul \b, r11, r10
-    smlal r11, r12, \b, r9
-    sub \b, \a, r12
-    add \a, \a, r12
-.endm
-
-@ (a, b) = (a + b, (a - b) z / 2^32)
-.macro gs a, b, z
-    sub r12, \a, \b
-    add \a, \a, \b
-    smull r11, \b, r12, \z
-    mul r12, r11, r10
-    smlal r11, \b, r12, r9
-.endm
-
 @ x - kP round(x / 2^30) (|x| < 2^31 - 2^29; kP = 2^30 - 34815)
 .macro red x
     add r11, \x, #0x20000000
@@ -62,125 +44,18 @@
     mls \x, r11, r9, \x
 .endm
 
-@ s0 = z[k], s1, s2 = z[2k], z[2k+1], s3..s6 = z[4k..4k+3]; r1 = zetas, r2 = k (kept)
-.macro load_zetas
-    ldr r3, [r1, r2, lsl #2]
-    vmov s0, r3
-    add r4, r1, r2, lsl #3
-    ldr r3, [r4, #0]
-    vmov s1, r3
-    ldr r3, [r4, #4]
-    vmov s2, r3
-    add r4, r1, r2, lsl #4
-    ldr r3, [r4, #0]
-    vmov s3, r3
-    ldr r3, [r4, #4]
-    vmov s4, r3
-    ldr r3, [r4, #8]
-    vmov s5, r3
-    ldr r3, [r4, #12]
-    vmov s6, r3
+@ the pass's reductions (ntt_pass3_m4.inc)
+.macro pass_setup
 .endm
-
-@ r0 = a, r1 = zetas, r2 = k0, r3 = blocks. s7 = zetas, s8 = k, s9 = end of
-@ all blocks, s10 = end of this block's groups.
-.macro pass name, g, inverse, last, reduce
-    .section .text.\name, "ax", %progbits
-    .align 2
-    .global \name
-    .type \name, %function
-    .thumb_func
-\name:
-    push {r4-r11, lr}
-    movw r9, #:lower16:KP
-    movt r9, #:upper16:KP
-    movw r10, #:lower16:KPINVNEG
-    movt r10, #:upper16:KPINVNEG
-    vmov s7, r1
-    vmov s8, r2
-    add r3, r0, r3, lsl #(5 + \g)        @ blocks * 8 * 2^g * 4 bytes
-    vmov s9, r3
-1:
-    vmov r1, s7
-    vmov r2, s8
-    load_zetas
-    add r2, r2, #1
-    vmov s8, r2
-    add r3, r0, #(4 << \g)               @ this block's groups: 2^g of them
-    vmov s10, r3
-2:
-    ldr r1, [r0, #(0 << (\g + 2))]
-    ldr r2, [r0, #(1 << (\g + 2))]
-    ldr r3, [r0, #(2 << (\g + 2))]
-    ldr r4, [r0, #(3 << (\g + 2))]
-    ldr r5, [r0, #(4 << (\g + 2))]
-    ldr r6, [r0, #(5 << (\g + 2))]
-    ldr r7, [r0, #(6 << (\g + 2))]
-    ldr r8, [r0, #(7 << (\g + 2))]
-.if \inverse
-    vmov lr, s3
-    gs r1, r2, lr
-    red r1
-    vmov lr, s4
-    gs r3, r4, lr
-    red r3
-    vmov lr, s5
-    gs r5, r6, lr
-    red r5
-    vmov lr, s6
-    gs r7, r8, lr
-    red r7
-    vmov lr, s1
-    gs r1, r3, lr
-    red r1
-    gs r2, r4, lr
-    red r2
-    vmov lr, s2
-    gs r5, r7, lr
-    red r5
-    gs r6, r8, lr
-    red r6
-    vmov lr, s0
-    gs r1, r5, lr
-    red r1
-    gs r2, r6, lr
-    red r2
-    gs r3, r7, lr
-    red r3
-    gs r4, r8, lr
-    red r4
-.else
-    vmov lr, s0
-    redfc r1, \reduce
-    ct r1, r5, lr
-    redfc r2, \reduce
-    ct r2, r6, lr
-    redfc r3, \reduce
-    ct r3, r7, lr
-    redfc r4, \reduce
-    ct r4, r8, lr
-    vmov lr, s1
-    redfc r1, \reduce
-    ct r1, r3, lr
-    redfc r2, \reduce
-    ct r2, r4, lr
-    vmov lr, s2
-    redfc r5, \reduce
-    ct r5, r7, lr
-    redfc r6, \reduce
-    ct r6, r8, lr
-    vmov lr, s3
-    redfc r1, \reduce
-    ct r1, r2, lr
-    vmov lr, s4
-    redfc r3, \reduce
-    ct r3, r4, lr
-    vmov lr, s5
-    redfc r5, \reduce
-    ct r5, r6, lr
-    vmov lr, s6
-    redfc r7, \reduce
-    ct r7, r8, lr
+.macro fwd_pre0 on
+.endm
+.macro fwd_red0 x, on
+    redfc \x, \on
+.endm
+.macro fwd_red x, on
+    redfc \x, \on
+.endm
+.macro fwd_end last
 .if \last
     mov lr, #4
     redr r1
@@ -192,25 +67,14 @@
     redr r7
     redr r8
 .endif
-.endif
-    str r2, [r0, #(1 << (\g + 2))]
-    str r3, [r0, #(2 << (\g + 2))]
-    str r4, [r0, #(3 << (\g + 2))]
-    str r5, [r0, #(4 << (\g + 2))]
-    str r6, [r0, #(5 << (\g + 2))]
-    str r7, [r0, #(6 << (\g + 2))]
-    str r8, [r0, #(7 << (\g + 2))]
-    str r1, [r0], #4
-    vmov r11, s10
-    cmp r0, r11
-    bne 2b
-    add r0, r0, #(28 << \g)              @ past the block's other 7 rows of groups
-    vmov r11, s9
-    cmp r0, r11
-    bne 1b
-    pop {r4-r11, pc}
-    .size \name, . - \name
 .endm
+.macro inv_red x
+    red \x
+.endm
+.macro inv_end
+.endm
+
+#include "ntt_pass3_m4.inc"
 
     pass pqmcu_ntru_nttbig_fwd3_g64, 6, 0, 0, 0
     pass pqmcu_ntru_nttbig_fwd3_g8, 3, 0, 1, 1

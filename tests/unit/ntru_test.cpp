@@ -375,6 +375,10 @@ void check_ntt(size_t n, uint32_t logq) {
         cyclic(a, s);
         ntru::ntt::mul(got.data(), a.data(), logq, s.data(), logq, n, scratch.data());
         for (size_t i = 0; i < n; ++i) ASSERT_EQ((got[i] ^ want[i]) & (q - 1), 0) << "big x small, n = " << n;
+        // The same ternary operand in its S3 form {0,1,2} (kTernary), output aliasing it.
+        for (size_t i = 0; i < n; ++i) b[i] = uint16_t(s[i] == q - 1 ? 2 : s[i]);
+        ntru::ntt::mul(b.data(), a.data(), logq, b.data(), ntru::ntt::kTernary, n, scratch.data());
+        for (size_t i = 0; i < n; ++i) ASSERT_EQ((b[i] ^ want[i]) & (q - 1), 0) << "big x ternary, n = " << n;
         for (size_t i = 0; i < n; ++i) s[i] = uint16_t(trial >= 4 ? 2 : gen() % 3);  // S3: read as they are
         std::vector<uint16_t> t3(n);
         for (size_t i = 0; i < n; ++i) t3[i] = uint16_t(trial >= 4 ? 2 : gen() % 3);
@@ -416,7 +420,8 @@ void check_ntt_big(size_t n) {
             for (size_t j = 0; j < n; ++j) acc += uint32_t(a[j]) * b[(i + n - j) % n];
             want[i] = uint16_t(acc);
         }
-        got = (trial & 1) ? b : a;
+        const std::vector<uint16_t>& src = (trial & 1) ? b : a;
+        std::copy(src.begin(), src.end(), got.begin());
         if (trial & 1) ntru::ntt_big::mul(got.data(), a.data(), got.data(), logq, n, scratch.data());
         else ntru::ntt_big::mul(got.data(), got.data(), b.data(), logq, n, scratch.data());
         for (size_t i = 0; i < n; ++i) ASSERT_EQ((got[i] ^ want[i]) & (q - 1), 0) << "n = " << n << ", trial " << trial << ", i = " << i;
