@@ -9,6 +9,9 @@
 #include "hash/shake.hpp"
 #include "mceliece/benes.hpp"
 #include "mceliece/engine.hpp"
+#if defined(PQMCU_MCE_X86)
+#include "mceliece/x86.hpp"
+#endif
 
 #if defined(__GNUC__)
 #define PQMCU_MCE_ALWAYS_INLINE inline __attribute__((always_inline))
@@ -959,6 +962,12 @@ Status encapsulate_with_e(const Params& p, uint8_t* ct, uint8_t* ss, const uint8
     if (kernel != nullptr && mt >= 4) {
         kernel(ct, pk, et, mt / 4);
         r = 4 * (mt / 4);
+    }
+#endif
+#if defined(PQMCU_MCE_X86)
+    if (const X86Kernels* k = x86_kernels()) {  // AVX2: all rows (x86_avx2.cpp)
+        k->syndrome(ct, pk, et, mt, rb);
+        r = mt;
     }
 #endif
     for (; r + 4 <= mt; r += 4) {

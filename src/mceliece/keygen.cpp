@@ -14,6 +14,9 @@
 #include "hash/shake.hpp"
 #include "mceliece/benes.hpp"
 #include "mceliece/engine.hpp"
+#if defined(PQMCU_MCE_X86)
+#include "mceliece/x86.hpp"
+#endif
 #include "mceliece/sort.hpp"
 
 namespace pqmcu::mceliece {
@@ -217,6 +220,14 @@ bool systematic_form(const Params& p, const gf* g, const gf* L, gf* inv, int16_t
     for (uint32_t row = 0; row < mt; ++row) {
         if (p.semi_systematic && row == mt - 32 && !move_columns(a, mt, pi, pivots)) return false;
         const uint32_t wi = row / 64, bi = row % 64;
+#if defined(PQMCU_MCE_X86)
+        if (const X86Kernels* x = x86_kernels()) {  // AVX2 row operations, the same steps (x86_avx2.cpp)
+            x->eliminate(a.left, a.lw, a.right, a.rb, row, row + 1, mt, mt, wi, bi, true);
+            if (declassify_bool(((a.lrow(row)[wi] >> bi) & 1) ^ 1)) return false;
+            x->eliminate(a.left, a.lw, a.right, a.rb, row, 0, mt, row, wi, bi, false);
+            continue;
+        }
+#endif
         for (uint32_t k = row + 1; k < mt; ++k) {
             const uint64_t differ = 0 - (((a.lrow(row)[wi] ^ a.lrow(k)[wi]) >> bi) & 1);
             a.add_row(row, k, differ, wi);

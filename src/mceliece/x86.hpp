@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// Classic McEliece bulk kernels for x86-64, chosen once at run time (AVX2 when
+// the CPU has it and PQMCU_CPU_DISABLE does not mask it). The portable engine
+// calls them through x86_kernels() where one is non-null and keeps its own
+// loops otherwise; every kernel gives exactly the portable result and is
+// constant time in the same sense (public indices and trip counts only).
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+namespace pqmcu::mceliece {
+
+struct X86Kernels {
+    const char* name;
+    // ct[r / 8] ^= parity(pk row r & et) << (r % 8) for r < mt: rows of rb
+    // bytes, et the rb bytes of e's tail (bits mt .. n-1 from bit 0).
+    void (*syndrome)(uint8_t* ct, const uint8_t* pk, const uint8_t* et, uint32_t mt, uint32_t rb);
+    // Gauss-Jordan elimination step on a matrix whose row r is left[r * lw ..]
+    // (64-bit words) followed by right[r * rb ..] (bytes): for k in
+    // [k0, k1), k != skip, row k ^= row src when bit `bit` of left row k's
+    // word wi equals `want` (0 or 1), left words from wi. With want = 0 and the
+    // test on (row src ^ row k) this is the pivot fix-up; see keygen.cpp.
+    void (*eliminate)(uint64_t* left, uint32_t lw, uint8_t* right, uint32_t rb, uint32_t src, uint32_t k0,
+                      uint32_t k1, uint32_t skip, uint32_t wi, uint32_t bit, bool fixup);
+};
+
+// nullptr off x86-64, when the CPU lacks AVX2, or when it is masked.
+const X86Kernels* x86_kernels();
+
+}  // namespace pqmcu::mceliece

@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// Classic McEliece kernels for x86-64 with AVX2 (x86.hpp), enabled per function
+// (target attribute) and chosen at run time after a CPUID check.
+//
+// Rows are whole 256-bit chunks plus, when a row's length is not a multiple of
+// 32 bytes, one last chunk that ends exactly at the row's end and overlaps the
+// one before it: its overlapping bytes are masked out of the operand, so
+// nothing is read or written outside the row and nothing is counted twice.
+// Every trip count and address depends only on public sizes and indices.
+#include <immintrin.h>
+
+#include <cstring>
+
+#include "mceliece/x86.hpp"
+#include "x86/cpu_features.hpp"
+
+#define PQ_AVX2 __attribute__((target("avx2,popcnt")))
+
+namespace pqmcu::mceliece {
+namespace {
+
+// Bytes [32 - keep, 32) of a chunk set (the last `keep` bytes), 0 < keep <= 32.
+PQ_AVX2 inline __m256i tail_keep_mask(uint32_t keep) {
+    alignas(32) static const uint8_t ones_then[64] = {
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+        0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
+    return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ones_then + keep));
+}
+
+PQ_AVX2 inline __m256i ld(const uint8_t* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
+PQ_AVX2 inline void st(uint8_t* p, __m256i v) { _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v); }
+
+PQ_AVX2 inline uint32_t parity256(__m256i v) {
+    const __m128i x = _mm_xor_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+    const uint64_t y = uint64_t(_mm_cvtsi128_si64(x)) ^ uint64_t(_mm_extract_epi64(x, 1));
+    return uint32_t(__builtin_popcountll(y) & 1);
+}
+
+// ---- encapsulation: C0 ^= T e_tail, four rows per pass over e.
+constexpr uint32_t kMaxRowBytes = 832;  // >= every set's pk_row_bytes (816), a multiple of 32
+
+PQ_AVX2 void syndrome(uint8_t* ct, const uint8_t* pk, const uint8_t* et, uint32_t mt, uint32_t rb) {
+    const uint32_t full = rb / 32, rem = rb % 32;
+    // e's chunks; the overlapping last one masked to the bytes not yet covered.
+    __m256i e[kMaxRowBytes / 32];
+    for (uint32_t i = 0; i < full; ++i) e[i] = ld(et + 32 * i);
+    if (rem) e[full] = _mm256_and_si256(ld(et + rb - 32), tail_keep_mask(rem));
+    const uint32_t chunks = full + (rem ? 1 : 0);
+    auto off = [&](uint32_t i) { return i < full ? 32 * i : rb - 32; };
+    uint32_t r = 0;
+    for (; r + 4 <= mt; r += 4) {
+        const uint8_t* row = pk + size_t(r) * rb;
+        __m256i a0 = _mm256_setzero_si256(), a1 = a0, a2 = a0, a3 = a0;
+        for (uint32_t i = 0; i < chunks; ++i) {
+            const uint32_t o = off(i);
+            a0 = _mm256_xor_si256(a0, _mm256_and_si256(ld(row + o), e[i]));
+            a1 = _mm256_xor_si256(a1, _mm256_and_si256(ld(row + rb + o), e[i]));
+            a2 = _mm256_xor_si256(a2, _mm256_and_si256(ld(row + 2 * rb + o), e[i]));
+            a3 = _mm256_xor_si256(a3, _mm256_and_si256(ld(row + 3 * rb + o), e[i]));
+        }
+        const uint32_t bits = parity256(a0) | parity256(a1) << 1 | parity256(a2) << 2 | parity256(a3) << 3;
+        ct[r / 8] = uint8_t(ct[r / 8] ^ (bits << (r % 8)));  // r % 8 is 0 or 4
+    }
+    for (; r < mt; ++r) {
+        const uint8_t* row = pk + size_t(r) * rb;
+        __m256i a0 = _mm256_setzero_si256();
+        for (uint32_t i = 0; i < chunks; ++i) a0 = _mm256_xor_si256(a0, _mm256_and_si256(ld(row + off(i)), e[i]));
+        ct[r / 8] = uint8_t(ct[r / 8] ^ (parity256(a0) << (r % 8)));
+    }
+    // e's tail is secret: clear the copies.
+    for (uint32_t i = 0; i < chunks; ++i) e[i] = _mm256_setzero_si256();
+    __asm__ __volatile__("" : : "r"(e) : "memory");
+}
+
+// ---- key generation: d ^= s & mask over `bytes` bytes (any alignment).
+PQ_AVX2 inline void xor_masked(uint8_t* d, const uint8_t* s, uint32_t bytes, __m256i mask, uint64_t mask64) {
+    if (bytes < 32) {
+        uint32_t i = 0;
+        for (; i + 8 <= bytes; i += 8) {
+            uint64_t x, y;
+            std::memcpy(&x, d + i, 8);
+            std::memcpy(&y, s + i, 8);
+            x ^= y & mask64;
+            std::memcpy(d + i, &x, 8);
+        }
+        for (; i < bytes; ++i) d[i] ^= uint8_t(s[i] & mask64);
+        return;
+    }
+    const uint32_t full = bytes / 32, rem = bytes % 32;
+    for (uint32_t i = 0; i < full; ++i)
+        st(d + 32 * i, _mm256_xor_si256(ld(d + 32 * i), _mm256_and_si256(ld(s + 32 * i), mask)));
+    if (rem) {  // the overlapping last chunk: only its last rem bytes of s count
+        const __m256i m = _mm256_and_si256(mask, tail_keep_mask(rem));
+        st(d + bytes - 32, _mm256_xor_si256(ld(d + bytes - 32), _mm256_and_si256(ld(s + bytes - 32), m)));
+    }
+}
+
+PQ_AVX2 void eliminate(uint64_t* left, uint32_t lw, uint8_t* right, uint32_t rb, uint32_t src, uint32_t k0,
+                       uint32_t k1, uint32_t skip, uint32_t wi, uint32_t bit, bool fixup) {
+    uint64_t* ls = left + size_t(src) * lw;
+    uint8_t* rs = right + size_t(src) * rb;
+    const uint32_t lbytes = (lw - wi) * 8;
+    for (uint32_t k = k0; k < k1; ++k) {
+        if (k == skip) continue;  // public
+        uint64_t* lk = left + size_t(k) * lw;
+        uint8_t* rk = right + size_t(k) * rb;
+        if (fixup) {
+            // row src ^= row k when they differ at the pivot bit.
+            const uint64_t m = 0 - (((ls[wi] ^ lk[wi]) >> bit) & 1);
+            const __m256i mv = _mm256_set1_epi64x(int64_t(m));
+            xor_masked(reinterpret_cast<uint8_t*>(ls + wi), reinterpret_cast<const uint8_t*>(lk + wi), lbytes, mv, m);
+            xor_masked(rs, rk, rb, mv, m);
+        } else {
+            // row k ^= row src when row k has the pivot bit.
+            const uint64_t m = 0 - ((lk[wi] >> bit) & 1);
+            const __m256i mv = _mm256_set1_epi64x(int64_t(m));
+            xor_masked(reinterpret_cast<uint8_t*>(lk + wi), reinterpret_cast<const uint8_t*>(ls + wi), lbytes, mv, m);
+            xor_masked(rk, rs, rb, mv, m);
+        }
+    }
+}
+
+constexpr X86Kernels kAvx2{"avx2", syndrome, eliminate};
+
+}  // namespace
+
+const X86Kernels* x86_kernels() {
+    static const X86Kernels* const chosen = x86::cpu_features().avx2 ? &kAvx2 : nullptr;
+    return chosen;
+}
+
+}  // namespace pqmcu::mceliece
