@@ -900,6 +900,13 @@ bool fixed_weight(const Params& p, uint8_t* buf) {
         }
     }
     const uint32_t e_bytes = n / 8;
+#if defined(PQMCU_MCE_X86)
+    if (const X86Kernels* k = x86_kernels()) {  // AVX2 (x86_avx2.cpp)
+        k->build_e(e, buf, 2 * pairs, e_bytes);
+        secure_wipe(buf, 2 * t);
+        return true;
+    }
+#endif
     for (uint32_t w = 0; 4 * w < e_bytes; ++w) {
         const uint32_t word = e_word(buf, pairs, w);
         if (4 * w + 4 <= e_bytes) {

@@ -22,6 +22,9 @@ struct X86Kernels {
     // test on (row src ^ row k) this is the pivot fix-up; see keygen.cpp.
     void (*eliminate)(uint64_t* left, uint32_t lw, uint8_t* right, uint32_t rb, uint32_t src, uint32_t k0,
                       uint32_t k1, uint32_t skip, uint32_t wi, uint32_t bit, bool fixup);
+    // e (e_bytes bytes) = the bits at the count 16-bit positions of ind
+    // (little-endian; positions >= 8 e_bytes, e.g. sentinels, set nothing).
+    void (*build_e)(uint8_t* e, const uint8_t* ind, uint32_t count, uint32_t e_bytes);
 };
 
 // nullptr off x86-64, when the CPU lacks AVX2, or when it is masked.

@@ -121,7 +121,41 @@ PQ_AVX2 void eliminate(uint64_t* left, uint32_t lw, uint8_t* right, uint32_t rb,
     }
 }
 
-constexpr X86Kernels kAvx2{"avx2", syndrome, eliminate};
+// ---- FixedWeight's e: lane l of chunk c is bits 256 c + 64 l ..; a
+// position x sets 1 << (x - base) there, and vpsllvq gives 0 for counts >= 64,
+// which x - base is (as unsigned) whenever x is outside the lane.
+PQ_AVX2 void build_e(uint8_t* e, const uint8_t* ind, uint32_t count, uint32_t e_bytes) {
+    const uint32_t chunks = (e_bytes + 31) / 32;
+    const __m256i one = _mm256_set1_epi64x(1), step = _mm256_set1_epi64x(256);
+    __m256i base0 = _mm256_setr_epi64x(0, 64, 128, 192);
+    for (uint32_t c = 0; c < chunks; c += 4, base0 = _mm256_add_epi64(base0, _mm256_set1_epi64x(1024))) {
+        const __m256i base1 = _mm256_add_epi64(base0, step), base2 = _mm256_add_epi64(base1, step),
+                      base3 = _mm256_add_epi64(base2, step);
+        __m256i a0 = _mm256_setzero_si256(), a1 = a0, a2 = a0, a3 = a0;
+        for (uint32_t i = 0; i < count; ++i) {
+            const __m256i x = _mm256_set1_epi64x(int64_t(ind[2 * i] | uint32_t(ind[2 * i + 1]) << 8));
+            a0 = _mm256_or_si256(a0, _mm256_sllv_epi64(one, _mm256_sub_epi64(x, base0)));
+            a1 = _mm256_or_si256(a1, _mm256_sllv_epi64(one, _mm256_sub_epi64(x, base1)));
+            a2 = _mm256_or_si256(a2, _mm256_sllv_epi64(one, _mm256_sub_epi64(x, base2)));
+            a3 = _mm256_or_si256(a3, _mm256_sllv_epi64(one, _mm256_sub_epi64(x, base3)));
+        }
+        const __m256i acc[4] = {a0, a1, a2, a3};
+        for (uint32_t j = 0; j < 4 && c + j < chunks; ++j) {
+            const uint32_t at = 32 * (c + j);
+            if (at + 32 <= e_bytes) {
+                st(e + at, acc[j]);
+            } else {  // the last, partial chunk (n / 8 = 870 for 6960119)
+                alignas(32) uint8_t tmp[32];
+                st(tmp, acc[j]);
+                std::memcpy(e + at, tmp, e_bytes - at);
+                st(tmp, _mm256_setzero_si256());
+                __asm__ __volatile__("" : : "r"(tmp) : "memory");
+            }
+        }
+    }
+}
+
+constexpr X86Kernels kAvx2{"avx2", syndrome, eliminate, build_e};
 
 }  // namespace
 
