@@ -217,17 +217,28 @@ bool systematic_form(const Params& p, const gf* g, const gf* L, gf* inv, int16_t
         for (uint32_t j = 0; j < n; ++j) inv[j] = F::mul(inv[j], L[j]);
     }
 
+#if defined(PQMCU_MCE_X86)
+    if (const X86Kernels* x = x86_kernels()) {
+        // AVX2 (x86_avx2.cpp): the same row operations, step row's clearing and
+        // step row + 1's fix-up in one sweep over the matrix (except around
+        // the f sets' pivot window, which must see the rows before that fix-up).
+        const uint32_t win = p.semi_systematic ? mt - 32 : mt;
+        x->eliminate(a.left, a.lw, a.right, a.rb, mt, mt, win == 0 ? mt : 0);
+        for (uint32_t row = 0; row < mt; ++row) {
+            if (row == win) {
+                if (!move_columns(a, mt, pi, pivots)) return false;
+                x->eliminate(a.left, a.lw, a.right, a.rb, mt, mt, row);  // its fix-up alone
+            }
+            if (declassify_bool(((a.lrow(row)[row / 64] >> (row % 64)) & 1) ^ 1)) return false;
+            const uint32_t next = row + 1 < mt && row + 1 != win ? row + 1 : mt;
+            x->eliminate(a.left, a.lw, a.right, a.rb, mt, row, next);
+        }
+        return true;
+    }
+#endif
     for (uint32_t row = 0; row < mt; ++row) {
         if (p.semi_systematic && row == mt - 32 && !move_columns(a, mt, pi, pivots)) return false;
         const uint32_t wi = row / 64, bi = row % 64;
-#if defined(PQMCU_MCE_X86)
-        if (const X86Kernels* x = x86_kernels()) {  // AVX2 row operations, the same steps (x86_avx2.cpp)
-            x->eliminate(a.left, a.lw, a.right, a.rb, row, row + 1, mt, mt, wi, bi, true);
-            if (declassify_bool(((a.lrow(row)[wi] >> bi) & 1) ^ 1)) return false;
-            x->eliminate(a.left, a.lw, a.right, a.rb, row, 0, mt, row, wi, bi, false);
-            continue;
-        }
-#endif
         for (uint32_t k = row + 1; k < mt; ++k) {
             const uint64_t differ = 0 - (((a.lrow(row)[wi] ^ a.lrow(k)[wi]) >> bi) & 1);
             a.add_row(row, k, differ, wi);

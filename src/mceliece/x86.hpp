@@ -15,13 +15,18 @@ struct X86Kernels {
     // ct[r / 8] ^= parity(pk row r & et) << (r % 8) for r < mt: rows of rb
     // bytes, et the rb bytes of e's tail (bits mt .. n-1 from bit 0).
     void (*syndrome)(uint8_t* ct, const uint8_t* pk, const uint8_t* et, uint32_t mt, uint32_t rb);
-    // Gauss-Jordan elimination step on a matrix whose row r is left[r * lw ..]
-    // (64-bit words) followed by right[r * rb ..] (bytes): for k in
-    // [k0, k1), k != skip, row k ^= row src when bit `bit` of left row k's
-    // word wi equals `want` (0 or 1), left words from wi. With want = 0 and the
-    // test on (row src ^ row k) this is the pivot fix-up; see keygen.cpp.
-    void (*eliminate)(uint64_t* left, uint32_t lw, uint8_t* right, uint32_t rb, uint32_t src, uint32_t k0,
-                      uint32_t k1, uint32_t skip, uint32_t wi, uint32_t bit, bool fixup);
+    // Key generation's Gauss-Jordan elimination on a matrix whose row k is
+    // left[k * lw ..] (64-bit words) followed by right[k * rb ..] (bytes),
+    // in one sweep over the rows k = 0 .. rows-1, in this order per row:
+    //   when r < rows and k != r: row k ^= row r if row k has bit r (column r's
+    //     clearing by the pivot row r);
+    //   when f < rows and k > f: row f ^= row k if rows f and k differ at bit
+    //     f (the pivot fix-up of the next step, on the rows as cleared).
+    // The same row operations in the same order as the portable loops run
+    // them one step after the other (fix-up f reads only rows > f, which
+    // step r has already passed), so the matrix is traversed once for both.
+    void (*eliminate)(uint64_t* left, uint32_t lw, uint8_t* right, uint32_t rb, uint32_t rows, uint32_t r,
+                      uint32_t f);
     // e (e_bytes bytes) = the bits at the count 16-bit positions of ind
     // (little-endian; positions >= 8 e_bytes, e.g. sentinels, set nothing).
     void (*build_e)(uint8_t* e, const uint8_t* ind, uint32_t count, uint32_t e_bytes);

@@ -96,28 +96,25 @@ PQ_AVX2 inline void xor_masked(uint8_t* d, const uint8_t* s, uint32_t bytes, __m
     }
 }
 
-PQ_AVX2 void eliminate(uint64_t* left, uint32_t lw, uint8_t* right, uint32_t rb, uint32_t src, uint32_t k0,
-                       uint32_t k1, uint32_t skip, uint32_t wi, uint32_t bit, bool fixup) {
-    uint64_t* ls = left + size_t(src) * lw;
-    uint8_t* rs = right + size_t(src) * rb;
-    const uint32_t lbytes = (lw - wi) * 8;
-    for (uint32_t k = k0; k < k1; ++k) {
-        if (k == skip) continue;  // public
+PQ_AVX2 inline void add_row_masked(uint64_t* ld_, uint8_t* rd, const uint64_t* ls, const uint8_t* rs, uint32_t wi,
+                                   uint32_t lw, uint32_t rb, uint64_t m) {
+    const __m256i mv = _mm256_set1_epi64x(int64_t(m));
+    xor_masked(reinterpret_cast<uint8_t*>(ld_ + wi), reinterpret_cast<const uint8_t*>(ls + wi), (lw - wi) * 8, mv, m);
+    xor_masked(rd, rs, rb, mv, m);
+}
+
+PQ_AVX2 void eliminate(uint64_t* left, uint32_t lw, uint8_t* right, uint32_t rb, uint32_t rows, uint32_t r,
+                       uint32_t f) {
+    const uint32_t wi = r / 64, bi = r % 64, fwi = f / 64, fbi = f % 64;
+    uint64_t* const lr = left + size_t(r) * lw;
+    uint8_t* const rr = right + size_t(r) * rb;
+    uint64_t* const lf = left + size_t(f) * lw;
+    uint8_t* const rf = right + size_t(f) * rb;
+    for (uint32_t k = 0; k < rows; ++k) {
         uint64_t* lk = left + size_t(k) * lw;
         uint8_t* rk = right + size_t(k) * rb;
-        if (fixup) {
-            // row src ^= row k when they differ at the pivot bit.
-            const uint64_t m = 0 - (((ls[wi] ^ lk[wi]) >> bit) & 1);
-            const __m256i mv = _mm256_set1_epi64x(int64_t(m));
-            xor_masked(reinterpret_cast<uint8_t*>(ls + wi), reinterpret_cast<const uint8_t*>(lk + wi), lbytes, mv, m);
-            xor_masked(rs, rk, rb, mv, m);
-        } else {
-            // row k ^= row src when row k has the pivot bit.
-            const uint64_t m = 0 - ((lk[wi] >> bit) & 1);
-            const __m256i mv = _mm256_set1_epi64x(int64_t(m));
-            xor_masked(reinterpret_cast<uint8_t*>(lk + wi), reinterpret_cast<const uint8_t*>(ls + wi), lbytes, mv, m);
-            xor_masked(rk, rs, rb, mv, m);
-        }
+        if (r < rows && k != r) add_row_masked(lk, rk, lr, rr, wi, lw, rb, 0 - ((lk[wi] >> bi) & 1));
+        if (f < rows && k > f) add_row_masked(lf, rf, lk, rk, fwi, lw, rb, 0 - (((lf[fwi] ^ lk[fwi]) >> fbi) & 1));
     }
 }
 
