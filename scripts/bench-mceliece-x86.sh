@@ -18,6 +18,7 @@
 #   scripts/bench-mceliece-x86.sh                       both sets
 #   ROUNDS=401 KG_ROUNDS=31 scripts/bench-mceliece-x86.sh
 #   PQMCU_CPU_DISABLE=avx2 scripts/bench-mceliece-x86.sh   pqmcu's portable path
+#   ONLY=348864 scripts/bench-mceliece-x86.sh               one set
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 REF_DIR=${REF_DIR:-/work/ref/mce-avx2}
@@ -71,4 +72,4 @@ log "linking the driver"
 nice g++ -std=c++20 -O2 -I"$ROOT/src" -I"$ROOT/platform" -I"$ROOT/include" \
     -I"$src/crypto_kem/mceliece348864/avx2" "$ROOT/scripts/bench-mceliece-x86/driver.cpp" \
     "${libs[@]}" "$REF_DIR/fips202.o" $plibs $plibs -o "$drv"
-"$drv" "$ROUNDS" "$KG_ROUNDS"
+"$drv" "$ROUNDS" "$KG_ROUNDS" "${ONLY:-}"

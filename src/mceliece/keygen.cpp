@@ -204,6 +204,28 @@ bool systematic_form(const Params& p, const gf* g, const gf* L, gf* inv, int16_t
     std::memset(pk, 0, p.pk_bytes());
 
     for (uint32_t j = 0; j < n; ++j) inv[j] = F::inv(F::eval(g, t, L[j]));
+#if defined(PQMCU_MCE_X86)
+    if (const X86Kernels* x = x86_kernels(); x != nullptr && !p.semi_systematic) {
+        // Whether the attempt succeeds is decided by the left block alone
+        // (invertible or not; published): forward elimination on it first, as
+        // the streaming path does, so that a failing attempt (~70 %) costs a
+        // fraction of an elimination of the whole matrix. Any elimination
+        // decides it; the left block is then rebuilt for the exact one below.
+        for (uint32_t j = 0; j < mt; ++j) {
+            uint32_t v = inv[j];
+            for (uint32_t i = 0; i < t; ++i) {
+                for (uint32_t k = 0; k < M; ++k) a.lrow(i * M + k)[j / 64] |= uint64_t((v >> k) & 1) << (j % 64);
+                v = F::mul(gf(v), L[j]);
+            }
+        }
+        x->eliminate(a.left, a.lw, nullptr, 0, mt, mt, 0, 0);
+        for (uint32_t row = 0; row < mt; ++row) {
+            if (declassify_bool(((a.lrow(row)[row / 64] >> (row % 64)) & 1) ^ 1)) return false;
+            x->eliminate(a.left, a.lw, nullptr, 0, mt, row, row + 1 < mt ? row + 1 : mt, row + 1);
+        }
+        std::memset(left, 0, size_t(mt) * a.lw * 8);
+    }
+#endif
     for (uint32_t i = 0; i < t; ++i) {
         for (uint32_t j = 0; j < n; ++j) {
             const uint32_t v = inv[j];
@@ -223,15 +245,15 @@ bool systematic_form(const Params& p, const gf* g, const gf* L, gf* inv, int16_t
         // step row + 1's fix-up in one sweep over the matrix (except around
         // the f sets' pivot window, which must see the rows before that fix-up).
         const uint32_t win = p.semi_systematic ? mt - 32 : mt;
-        x->eliminate(a.left, a.lw, a.right, a.rb, mt, mt, win == 0 ? mt : 0);
+        x->eliminate(a.left, a.lw, a.right, a.rb, mt, mt, win == 0 ? mt : 0, 0);
         for (uint32_t row = 0; row < mt; ++row) {
             if (row == win) {
                 if (!move_columns(a, mt, pi, pivots)) return false;
-                x->eliminate(a.left, a.lw, a.right, a.rb, mt, mt, row);  // its fix-up alone
+                x->eliminate(a.left, a.lw, a.right, a.rb, mt, mt, row, 0);  // its fix-up alone
             }
             if (declassify_bool(((a.lrow(row)[row / 64] >> (row % 64)) & 1) ^ 1)) return false;
             const uint32_t next = row + 1 < mt && row + 1 != win ? row + 1 : mt;
-            x->eliminate(a.left, a.lw, a.right, a.rb, mt, row, next);
+            x->eliminate(a.left, a.lw, a.right, a.rb, mt, row, next, 0);
         }
         return true;
     }

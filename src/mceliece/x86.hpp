@@ -17,7 +17,7 @@ struct X86Kernels {
     void (*syndrome)(uint8_t* ct, const uint8_t* pk, const uint8_t* et, uint32_t mt, uint32_t rb);
     // Key generation's Gauss-Jordan elimination on a matrix whose row k is
     // left[k * lw ..] (64-bit words) followed by right[k * rb ..] (bytes),
-    // in one sweep over the rows k = 0 .. rows-1, in this order per row:
+    // in one sweep over the rows k = k0 .. rows-1, in this order per row:
     //   when r < rows and k != r: row k ^= row r if row k has bit r (column r's
     //     clearing by the pivot row r);
     //   when f < rows and k > f: row f ^= row k if rows f and k differ at bit
@@ -25,8 +25,9 @@ struct X86Kernels {
     // The same row operations in the same order as the portable loops run
     // them one step after the other (fix-up f reads only rows > f, which
     // step r has already passed), so the matrix is traversed once for both.
+    // (k0 = r + 1: forward elimination only.)
     void (*eliminate)(uint64_t* left, uint32_t lw, uint8_t* right, uint32_t rb, uint32_t rows, uint32_t r,
-                      uint32_t f);
+                      uint32_t f, uint32_t k0);
     // e (e_bytes bytes) = the bits at the count 16-bit positions of ind
     // (little-endian; positions >= 8 e_bytes, e.g. sentinels, set nothing).
     void (*build_e)(uint8_t* e, const uint8_t* ind, uint32_t count, uint32_t e_bytes);

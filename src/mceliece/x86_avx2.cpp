@@ -104,13 +104,13 @@ PQ_AVX2 inline void add_row_masked(uint64_t* ld_, uint8_t* rd, const uint64_t* l
 }
 
 PQ_AVX2 void eliminate(uint64_t* left, uint32_t lw, uint8_t* right, uint32_t rb, uint32_t rows, uint32_t r,
-                       uint32_t f) {
+                       uint32_t f, uint32_t k0) {
     const uint32_t wi = r / 64, bi = r % 64, fwi = f / 64, fbi = f % 64;
     uint64_t* const lr = left + size_t(r) * lw;
     uint8_t* const rr = right + size_t(r) * rb;
     uint64_t* const lf = left + size_t(f) * lw;
     uint8_t* const rf = right + size_t(f) * rb;
-    for (uint32_t k = 0; k < rows; ++k) {
+    for (uint32_t k = k0; k < rows; ++k) {
         uint64_t* lk = left + size_t(k) * lw;
         uint8_t* rk = right + size_t(k) * rb;
         if (r < rows && k != r) add_row_masked(lk, rk, lr, rr, wi, lw, rb, 0 - ((lk[wi] >> bi) & 1));
