@@ -885,6 +885,17 @@ bool fixed_weight(const Params& p, uint8_t* buf) {
     // the e finally used, and an accepted draw always runs every comparison
     // (about half the work of a rejected draw, ~2/3 of draws, is saved).
     const uint32_t pairs = (t + 1) / 2;
+#if defined(PQMCU_MCE_X86)
+    if (const X86Kernels* k = x86_kernels()) {  // AVX2: all pairs at once (x86_avx2.cpp)
+        if (declassify_bool(k->repeated(buf, t))) {
+            secure_wipe(buf, 2 * t);
+            return false;
+        }
+        k->build_e(e, buf, 2 * pairs, n / 8);
+        secure_wipe(buf, 2 * t);
+        return true;
+    }
+#endif
     for (uint32_t a = 0; a < pairs; ++a) {
         const uint32_t x = load32(buf + 4 * a);
         uint32_t repeated = (x ^ ((x >> 16) | (x << 16))) - 0x10001u;  // its own two halves
@@ -900,13 +911,6 @@ bool fixed_weight(const Params& p, uint8_t* buf) {
         }
     }
     const uint32_t e_bytes = n / 8;
-#if defined(PQMCU_MCE_X86)
-    if (const X86Kernels* k = x86_kernels()) {  // AVX2 (x86_avx2.cpp)
-        k->build_e(e, buf, 2 * pairs, e_bytes);
-        secure_wipe(buf, 2 * t);
-        return true;
-    }
-#endif
     for (uint32_t w = 0; 4 * w < e_bytes; ++w) {
         const uint32_t word = e_word(buf, pairs, w);
         if (4 * w + 4 <= e_bytes) {

@@ -31,6 +31,9 @@ struct X86Kernels {
     // e (e_bytes bytes) = the bits at the count 16-bit positions of ind
     // (little-endian; positions >= 8 e_bytes, e.g. sentinels, set nothing).
     void (*build_e)(uint8_t* e, const uint8_t* ind, uint32_t count, uint32_t e_bytes);
+    // Non-zero iff two of the t 16-bit positions at ind (little-endian,
+    // each < 2^15) are equal; t <= 128. Every pair is compared.
+    uint32_t (*repeated)(const uint8_t* ind, uint32_t t);
 };
 
 // nullptr off x86-64, when the CPU lacks AVX2, or when it is masked.

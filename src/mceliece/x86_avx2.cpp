@@ -21,11 +21,11 @@ namespace {
 
 // Bytes [32 - keep, 32) of a chunk set (the last `keep` bytes), 0 < keep <= 32.
 PQ_AVX2 inline __m256i tail_keep_mask(uint32_t keep) {
-    alignas(32) static const uint8_t ones_then[64] = {
+    alignas(32) static const uint8_t zeros_then_ones[64] = {
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
         0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
         0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
-    return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ones_then + keep));
+    return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(zeros_then_ones + keep));
 }
 
 PQ_AVX2 inline __m256i ld(const uint8_t* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
@@ -87,9 +87,21 @@ PQ_AVX2 inline void xor_masked(uint8_t* d, const uint8_t* s, uint32_t bytes, __m
         for (; i < bytes; ++i) d[i] ^= uint8_t(s[i] & mask64);
         return;
     }
-    const uint32_t full = bytes / 32, rem = bytes % 32;
-    for (uint32_t i = 0; i < full; ++i)
-        st(d + 32 * i, _mm256_xor_si256(ld(d + 32 * i), _mm256_and_si256(ld(s + 32 * i), mask)));
+    // Stores aligned to 32 bytes (a split store costs about two): the
+    // unaligned head chunk keeps only the bytes before the first boundary,
+    // the last chunk (ending at the end) only those after the aligned ones.
+    const uint32_t head = uint32_t(-reinterpret_cast<uintptr_t>(d)) & 31;
+    if (head) {
+        const __m256i m = _mm256_andnot_si256(tail_keep_mask(32 - head), mask);
+        st(d, _mm256_xor_si256(ld(d), _mm256_and_si256(ld(s), m)));
+    }
+    const uint32_t full = (bytes - head) / 32, rem = (bytes - head) % 32;
+    uint8_t* da = d + head;
+    const uint8_t* sa = s + head;
+    for (uint32_t i = 0; i < full; ++i) {
+        __m256i* p = reinterpret_cast<__m256i*>(da + 32 * i);
+        _mm256_store_si256(p, _mm256_xor_si256(_mm256_load_si256(p), _mm256_and_si256(ld(sa + 32 * i), mask)));
+    }
     if (rem) {  // the overlapping last chunk: only its last rem bytes of s count
         const __m256i m = _mm256_and_si256(mask, tail_keep_mask(rem));
         st(d + bytes - 32, _mm256_xor_si256(ld(d + bytes - 32), _mm256_and_si256(ld(s + bytes - 32), m)));
@@ -152,7 +164,35 @@ PQ_AVX2 void build_e(uint8_t* e, const uint8_t* ind, uint32_t count, uint32_t e_
     }
 }
 
-constexpr X86Kernels kAvx2{"avx2", syndrome, eliminate, build_e};
+// ---- FixedWeight's repeat check: every position against all t at once (16
+// per vector); each matches itself once, so the number of matches is t
+// exactly when there is no repeat. Lanes past t hold distinct values >= 2^15
+// that match nothing else.
+PQ_AVX2 uint32_t repeated(const uint8_t* ind, uint32_t t) {
+    alignas(32) uint16_t pos[128];
+    for (uint32_t i = 0; i < 128; ++i) pos[i] = uint16_t(0x8000u | i);
+    std::memcpy(pos, ind, 2 * size_t(t));
+    const uint32_t chunks = (t + 15) / 16;
+    __m256i v[8];
+    for (uint32_t c = 0; c < chunks; ++c) v[c] = _mm256_load_si256(reinterpret_cast<const __m256i*>(pos + 16 * c));
+    __m256i count = _mm256_setzero_si256();  // minus the matches per lane
+    for (uint32_t i = 0; i < t; ++i) {
+        const __m256i x = _mm256_set1_epi16(int16_t(pos[i]));
+        for (uint32_t c = 0; c < chunks; ++c) count = _mm256_add_epi16(count, _mm256_cmpeq_epi16(x, v[c]));
+    }
+    // Sum the 16 lanes (each >= -128): as 32-bit sums of pairs, then fold.
+    __m256i s32 = _mm256_madd_epi16(count, _mm256_set1_epi16(1));
+    __m128i s = _mm_add_epi32(_mm256_castsi256_si128(s32), _mm256_extracti128_si256(s32, 1));
+    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4E));
+    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xB1));
+    const uint32_t total = uint32_t(-_mm_cvtsi128_si32(s));
+    for (uint32_t c = 0; c < chunks; ++c) v[c] = _mm256_setzero_si256();
+    std::memset(pos, 0, sizeof pos);
+    __asm__ __volatile__("" : : "r"(pos), "r"(v) : "memory");
+    return total ^ t;
+}
+
+constexpr X86Kernels kAvx2{"avx2", syndrome, eliminate, build_e, repeated};
 
 }  // namespace
 
