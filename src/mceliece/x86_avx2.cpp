@@ -130,6 +130,56 @@ PQ_AVX2 void eliminate(uint64_t* left, uint32_t lw, uint8_t* right, uint32_t rb,
     }
 }
 
+// ---- the elimination with AVX-512 (F + BW): 64-byte chunks, stores aligned
+// to 64 bytes (cache lines), head and tail by byte masks (masked-out bytes
+// are neither read nor written, so no overlap is needed).
+#define PQ_AVX512 __attribute__((target("avx2,popcnt,avx512f,avx512bw")))
+
+PQ_AVX512 inline void xor_masked512(uint8_t* d, const uint8_t* s, uint32_t bytes, __m512i mask) {
+    uint32_t off = 0;
+    const uint32_t head = uint32_t(-reinterpret_cast<uintptr_t>(d)) & 63;
+    if (head) {
+        const uint32_t h = head < bytes ? head : bytes;
+        const __mmask64 k = _cvtu64_mask64(~uint64_t(0) >> (64 - h));
+        const __m512i x = _mm512_maskz_loadu_epi8(k, d), y = _mm512_maskz_loadu_epi8(k, s);
+        _mm512_mask_storeu_epi8(d, k, _mm512_xor_si512(x, _mm512_and_si512(y, mask)));
+        off = h;
+    }
+    for (; off + 64 <= bytes; off += 64) {
+        __m512i* p = reinterpret_cast<__m512i*>(d + off);
+        _mm512_store_si512(p, _mm512_xor_si512(_mm512_load_si512(p), _mm512_and_si512(_mm512_loadu_si512(s + off), mask)));
+    }
+    if (off < bytes) {
+        const __mmask64 k = _cvtu64_mask64(~uint64_t(0) >> (64 - (bytes - off)));
+        const __m512i x = _mm512_maskz_loadu_epi8(k, d + off), y = _mm512_maskz_loadu_epi8(k, s + off);
+        _mm512_mask_storeu_epi8(d + off, k, _mm512_xor_si512(x, _mm512_and_si512(y, mask)));
+    }
+}
+
+PQ_AVX512 inline void add_row_masked512(uint64_t* ld_, uint8_t* rd, const uint64_t* ls, const uint8_t* rs,
+                                        uint32_t wi, uint32_t lw, uint32_t rb, uint64_t m) {
+    const __m512i mv = _mm512_set1_epi64(int64_t(m));
+    xor_masked512(reinterpret_cast<uint8_t*>(ld_ + wi), reinterpret_cast<const uint8_t*>(ls + wi), (lw - wi) * 8, mv);
+    xor_masked512(rd, rs, rb, mv);
+}
+
+// As eliminate (the same operations in the same order).
+PQ_AVX512 void eliminate512(uint64_t* left, uint32_t lw, uint8_t* right, uint32_t rb, uint32_t rows, uint32_t r,
+                            uint32_t f, uint32_t k0) {
+    const uint32_t wi = r / 64, bi = r % 64, fwi = f / 64, fbi = f % 64;
+    uint64_t* const lr = left + size_t(r) * lw;
+    uint8_t* const rr = right + size_t(r) * rb;
+    uint64_t* const lf = left + size_t(f) * lw;
+    uint8_t* const rf = right + size_t(f) * rb;
+    for (uint32_t k = k0; k < rows; ++k) {
+        uint64_t* lk = left + size_t(k) * lw;
+        uint8_t* rk = right + size_t(k) * rb;
+        if (r < rows && k != r) add_row_masked512(lk, rk, lr, rr, wi, lw, rb, 0 - ((lk[wi] >> bi) & 1));
+        if (f < rows && k > f)
+            add_row_masked512(lf, rf, lk, rk, fwi, lw, rb, 0 - (((lf[fwi] ^ lk[fwi]) >> fbi) & 1));
+    }
+}
+
 // ---- FixedWeight's e: lane l of chunk c is bits 256 c + 64 l ..; a
 // position x sets 1 << (x - base) there, and vpsllvq gives 0 for counts >= 64,
 // which x - base is (as unsigned) whenever x is outside the lane.
@@ -193,11 +243,18 @@ PQ_AVX2 uint32_t repeated(const uint8_t* ind, uint32_t t) {
 }
 
 constexpr X86Kernels kAvx2{"avx2", syndrome, eliminate, build_e, repeated};
+// AVX-512 pays in the elimination (store-bound: half the stores); the rest
+// is AVX2. PQMCU_CPU_DISABLE=avx512 masks it.
+constexpr X86Kernels kAvx512{"avx2+avx512", syndrome, eliminate512, build_e, repeated};
 
 }  // namespace
 
 const X86Kernels* x86_kernels() {
-    static const X86Kernels* const chosen = x86::cpu_features().avx2 ? &kAvx2 : nullptr;
+    static const X86Kernels* const chosen = [] {
+        const x86::CpuFeatures& f = x86::cpu_features();
+        if (!f.avx2) return static_cast<const X86Kernels*>(nullptr);
+        return f.avx512f && f.avx512bw ? &kAvx512 : &kAvx2;
+    }();
     return chosen;
 }
 
