@@ -203,47 +203,27 @@ bool systematic_form(const Params& p, const gf* g, const gf* L, gf* inv, int16_t
     std::memset(left, 0, size_t(mt) * a.lw * 8);
     std::memset(pk, 0, p.pk_bytes());
 
-    for (uint32_t j = 0; j < n; ++j) inv[j] = F::inv(F::eval(g, t, L[j]));
-#if defined(PQMCU_MCE_X86)
-    if (const X86Kernels* x = x86_kernels(); x != nullptr && !p.semi_systematic) {
-        // Whether the attempt succeeds is decided by the left block alone
-        // (invertible or not; published): forward elimination on it first, as
-        // the streaming path does, so that a failing attempt (~70 %) costs a
-        // fraction of an elimination of the whole matrix. Any elimination
-        // decides it; the left block is then rebuilt for the exact one below.
-        for (uint32_t j = 0; j < mt; ++j) {
-            uint32_t v = inv[j];
-            for (uint32_t i = 0; i < t; ++i) {
-                for (uint32_t k = 0; k < M; ++k) a.lrow(i * M + k)[j / 64] |= uint64_t((v >> k) & 1) << (j % 64);
-                v = F::mul(gf(v), L[j]);
-            }
-        }
-        x->eliminate(a.left, a.lw, nullptr, 0, mt, mt, 0, 0);
-        for (uint32_t row = 0; row < mt; ++row) {
-            if (declassify_bool(((a.lrow(row)[row / 64] >> (row % 64)) & 1) ^ 1)) return false;
-            x->eliminate(a.left, a.lw, nullptr, 0, mt, row, row + 1 < mt ? row + 1 : mt, row + 1);
-        }
-        std::memset(left, 0, size_t(mt) * a.lw * 8);
-    }
-#endif
-    for (uint32_t i = 0; i < t; ++i) {
-        for (uint32_t j = 0; j < n; ++j) {
-            const uint32_t v = inv[j];
-            if (j < mt) {
-                for (uint32_t k = 0; k < M; ++k) a.lrow(i * M + k)[j / 64] |= uint64_t((v >> k) & 1) << (j % 64);
-            } else {
-                const uint32_t c = j - mt;
-                for (uint32_t k = 0; k < M; ++k) a.rrow(i * M + k)[c / 8] |= uint8_t(((v >> k) & 1) << (c % 8));
-            }
-        }
-        for (uint32_t j = 0; j < n; ++j) inv[j] = F::mul(inv[j], L[j]);
-    }
-
 #if defined(PQMCU_MCE_X86)
     if (const X86Kernels* x = x86_kernels()) {
-        // AVX2 (x86_avx2.cpp): the same row operations, step row's clearing and
-        // step row + 1's fix-up in one sweep over the matrix (except around
-        // the f sets' pivot window, which must see the rows before that fix-up).
+        // AVX2 / AVX-512 (x86_avx2.cpp). H bitsliced, 256 columns at a time.
+        // A non-f attempt's success is decided by the left block alone
+        // (invertible or not; published): forward elimination on it first, as
+        // the streaming path does, so that a failing attempt (~70 %) costs a
+        // fraction of an elimination of the whole matrix (any elimination
+        // decides it; the left block is then rebuilt for the exact one).
+        static_assert(sizeof(gf) == sizeof(uint16_t));
+        if (!p.semi_systematic) {
+            x->fill(a.left, a.lw, nullptr, 0, M, t, n, g, L, false);
+            x->eliminate(a.left, a.lw, nullptr, 0, mt, mt, 0, 0);
+            for (uint32_t row = 0; row < mt; ++row) {
+                if (declassify_bool(((a.lrow(row)[row / 64] >> (row % 64)) & 1) ^ 1)) return false;
+                x->eliminate(a.left, a.lw, nullptr, 0, mt, row, row + 1 < mt ? row + 1 : mt, row + 1);
+            }
+        }
+        x->fill(a.left, a.lw, a.right, a.rb, M, t, n, g, L, true);
+        // The same row operations as below, step row's clearing and step
+        // row + 1's fix-up in one sweep over the matrix (except around the f
+        // sets' pivot window, which must see the rows before that fix-up).
         const uint32_t win = p.semi_systematic ? mt - 32 : mt;
         x->eliminate(a.left, a.lw, a.right, a.rb, mt, mt, win == 0 ? mt : 0, 0);
         for (uint32_t row = 0; row < mt; ++row) {
@@ -258,6 +238,20 @@ bool systematic_form(const Params& p, const gf* g, const gf* L, gf* inv, int16_t
         return true;
     }
 #endif
+    for (uint32_t j = 0; j < n; ++j) inv[j] = F::inv(F::eval(g, t, L[j]));
+    for (uint32_t i = 0; i < t; ++i) {
+        for (uint32_t j = 0; j < n; ++j) {
+            const uint32_t v = inv[j];
+            if (j < mt) {
+                for (uint32_t k = 0; k < M; ++k) a.lrow(i * M + k)[j / 64] |= uint64_t((v >> k) & 1) << (j % 64);
+            } else {
+                const uint32_t c = j - mt;
+                for (uint32_t k = 0; k < M; ++k) a.rrow(i * M + k)[c / 8] |= uint8_t(((v >> k) & 1) << (c % 8));
+            }
+        }
+        for (uint32_t j = 0; j < n; ++j) inv[j] = F::mul(inv[j], L[j]);
+    }
+
     for (uint32_t row = 0; row < mt; ++row) {
         if (p.semi_systematic && row == mt - 32 && !move_columns(a, mt, pi, pivots)) return false;
         const uint32_t wi = row / 64, bi = row % 64;

@@ -31,6 +31,14 @@ struct X86Kernels {
     // e (e_bytes bytes) = the bits at the count 16-bit positions of ind
     // (little-endian; positions >= 8 e_bytes, e.g. sentinels, set nothing).
     void (*build_e)(uint8_t* e, const uint8_t* ind, uint32_t count, uint32_t e_bytes);
+    // Key generation's matrix H (row i m + k, column j: bit k of
+    // L[j]^i / g(L[j]), i < t, k < m; g monic of degree t, g[0 .. t]): the
+    // columns j < mt into left (lw words per row), and when `with_right` the
+    // columns mt .. n-1 into right (rb bytes per row, column mt + c at bit c %
+    // 8 of byte c / 8). Every word / byte of those rows is written (bits past
+    // the last column zero). Bitsliced, 256 columns at a time.
+    void (*fill)(uint64_t* left, uint32_t lw, uint8_t* right, uint32_t rb, uint32_t m, uint32_t t, uint32_t n,
+                 const uint16_t* g, const uint16_t* L, bool with_right);
     // Non-zero iff two of the t 16-bit positions at ind (little-endian,
     // each < 2^15) are equal; t <= 128. Every pair is compared.
     uint32_t (*repeated)(const uint8_t* ind, uint32_t t);

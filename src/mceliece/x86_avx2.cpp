@@ -242,10 +242,144 @@ PQ_AVX2 uint32_t repeated(const uint8_t* ind, uint32_t t) {
     return total ^ t;
 }
 
-constexpr X86Kernels kAvx2{"avx2", syndrome, eliminate, build_e, repeated};
+// ---- key generation's matrix, bitsliced: vector k of a block holds bit k of
+// 256 field elements (column j0 + 64 l + b at bit b of 64-bit lane l).
+template <int M>
+struct Bs256 {
+    __m256i w[M];
+};
+
+template <int M>
+PQ_AVX2 inline void bs_mul(Bs256<M>& r, const Bs256<M>& a, const Bs256<M>& b) {
+    __m256i p[2 * M - 1];
+    for (int k = 0; k < 2 * M - 1; ++k) p[k] = _mm256_setzero_si256();
+    for (int i = 0; i < M; ++i)
+        for (int j = 0; j < M; ++j) p[i + j] = _mm256_xor_si256(p[i + j], _mm256_and_si256(a.w[i], b.w[j]));
+    for (int i = 2 * M - 2; i >= M; --i) {  // z^12 = z^3 + 1; z^13 = z^4 + z^3 + z + 1
+        if constexpr (M == 12) {
+            p[i - 9] = _mm256_xor_si256(p[i - 9], p[i]);
+            p[i - 12] = _mm256_xor_si256(p[i - 12], p[i]);
+        } else {
+            p[i - 9] = _mm256_xor_si256(p[i - 9], p[i]);
+            p[i - 10] = _mm256_xor_si256(p[i - 10], p[i]);
+            p[i - 12] = _mm256_xor_si256(p[i - 12], p[i]);
+            p[i - 13] = _mm256_xor_si256(p[i - 13], p[i]);
+        }
+    }
+    for (int k = 0; k < M; ++k) r.w[k] = p[k];
+}
+
+// vals[0 .. 256) (16-bit) into bit planes: 32 values per step, bit k of
+// each moved to its sign, narrowed to bytes, gathered by movemask.
+template <int M>
+PQ_AVX2 inline void bitslice(Bs256<M>& out, const uint16_t* vals) {
+    alignas(32) uint32_t planes[M][8];
+    for (int s = 0; s < 8; ++s) {
+        const __m256i va = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(vals + 32 * s));
+        const __m256i vb = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(vals + 32 * s + 16));
+        for (int k = 0; k < M; ++k) {
+            const __m256i xa = _mm256_srai_epi16(_mm256_slli_epi16(va, 15 - k), 15);
+            const __m256i xb = _mm256_srai_epi16(_mm256_slli_epi16(vb, 15 - k), 15);
+            const __m256i packed = _mm256_permute4x64_epi64(_mm256_packs_epi16(xa, xb), 0xD8);
+            planes[k][s] = uint32_t(_mm256_movemask_epi8(packed));
+        }
+    }
+    for (int k = 0; k < M; ++k) out.w[k] = _mm256_load_si256(reinterpret_cast<const __m256i*>(planes[k]));
+    std::memset(planes, 0, sizeof planes);
+    __asm__ __volatile__("" : : "r"(planes) : "memory");
+}
+
+template <int M>
+PQ_AVX2 inline void bs_broadcast(Bs256<M>& r, uint32_t c) {
+    for (int k = 0; k < M; ++k) r.w[k] = _mm256_set1_epi32(-int32_t((c >> k) & 1));
+}
+
+// a^(2^M - 2) (1 / a for a != 0): a^(2^j - 1) by squaring and multiplying.
+template <int M>
+PQ_AVX2 inline void bs_inv(Bs256<M>& r, const Bs256<M>& a) {
+    Bs256<M> x = a, sq;
+    for (int j = 1; j < M - 1; ++j) {
+        bs_mul(sq, x, x);
+        bs_mul(x, sq, a);
+    }
+    bs_mul(r, x, x);
+}
+
+template <int M>
+PQ_AVX2 void fill_t(uint64_t* left, uint32_t lw, uint8_t* right, uint32_t rb, uint32_t t, uint32_t n,
+                    const uint16_t* g, const uint16_t* L, bool with_right) {
+    const uint32_t mt = uint32_t(M) * t;
+    alignas(32) uint16_t vals[256];
+    for (int region = 0; region < (with_right ? 2 : 1); ++region) {
+        const uint32_t start = region == 0 ? 0 : mt, end = region == 0 ? mt : n;
+        for (uint32_t j0 = start; j0 < end; j0 += 256) {
+            const uint32_t cols = end - j0 < 256 ? end - j0 : 256;
+            for (uint32_t c = 0; c < 256; ++c) vals[c] = c < cols ? L[j0 + c] : 0;
+            Bs256<M> x, v, tmp, coef, valid;
+            bitslice(x, vals);
+            for (uint32_t c = 0; c < 256; ++c) vals[c] = c < cols ? 1 : 0;
+            bitslice(valid, vals);  // word 0: the columns in range
+            // v = 1 / g(x) (Horner), zero outside the range.
+            bs_broadcast(v, g[t]);
+            for (uint32_t i = t; i-- > 0;) {
+                bs_mul(tmp, v, x);
+                bs_broadcast(coef, g[i]);
+                for (int k = 0; k < M; ++k) v.w[k] = _mm256_xor_si256(tmp.w[k], coef.w[k]);
+            }
+            bs_inv(tmp, v);
+            for (int k = 0; k < M; ++k) v.w[k] = _mm256_and_si256(tmp.w[k], valid.w[0]);
+            for (uint32_t i = 0; i < t; ++i) {
+                for (int k = 0; k < M; ++k) {
+                    const uint32_t row = i * uint32_t(M) + uint32_t(k);
+                    if (region == 0) {
+                        uint64_t* dst = left + size_t(row) * lw + j0 / 64;
+                        const uint32_t words = lw - j0 / 64 < 4 ? lw - j0 / 64 : 4;
+                        if (words == 4) {
+                            st(reinterpret_cast<uint8_t*>(dst), v.w[k]);
+                        } else {
+                            alignas(32) uint64_t tmpw[4];
+                            _mm256_store_si256(reinterpret_cast<__m256i*>(tmpw), v.w[k]);
+                            std::memcpy(dst, tmpw, 8 * size_t(words));
+                        }
+                    } else {
+                        const uint32_t off = (j0 - mt) / 8;
+                        uint8_t* dst = right + size_t(row) * rb + off;
+                        if (rb - off >= 32) {
+                            st(dst, v.w[k]);
+                        } else {
+                            alignas(32) uint8_t tmpb[32];
+                            st(tmpb, v.w[k]);
+                            std::memcpy(dst, tmpb, rb - off);
+                        }
+                    }
+                }
+                if (i + 1 < t) {
+                    bs_mul(tmp, v, x);
+                    v = tmp;
+                }
+            }
+            // (The matrix itself is the output; the bitsliced copies of g's
+            // values are not kept.)
+            for (int k = 0; k < M; ++k) v.w[k] = tmp.w[k] = coef.w[k] = _mm256_setzero_si256();
+            __asm__ __volatile__("" : : "r"(&v), "r"(&tmp), "r"(&coef) : "memory");
+        }
+    }
+    std::memset(vals, 0, sizeof vals);
+    __asm__ __volatile__("" : : "r"(vals) : "memory");
+}
+
+PQ_AVX2 void fill(uint64_t* left, uint32_t lw, uint8_t* right, uint32_t rb, uint32_t m, uint32_t t, uint32_t n,
+                  const uint16_t* g, const uint16_t* L, bool with_right) {
+    if (m == 12)
+        fill_t<12>(left, lw, right, rb, t, n, g, L, with_right);
+    else
+        fill_t<13>(left, lw, right, rb, t, n, g, L, with_right);
+}
+
+constexpr X86Kernels kAvx2{"avx2", syndrome, eliminate, build_e, fill, repeated};
 // AVX-512 pays in the elimination (store-bound: half the stores); the rest
 // is AVX2. PQMCU_CPU_DISABLE=avx512 masks it.
-constexpr X86Kernels kAvx512{"avx2+avx512", syndrome, eliminate512, build_e, repeated};
+constexpr X86Kernels kAvx512{"avx2+avx512", syndrome, eliminate512, build_e, fill, repeated};
 
 }  // namespace
 
