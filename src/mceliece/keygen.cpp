@@ -221,21 +221,36 @@ bool systematic_form(const Params& p, const gf* g, const gf* L, gf* inv, int16_t
             }
         }
         x->fill(a.left, a.lw, a.right, a.rb, M, t, n, g, L, true);
-        // The same row operations as below, step row's clearing and step
-        // row + 1's fix-up in one sweep over the matrix (except around the f
-        // sets' pivot window, which must see the rows before that fix-up).
-        const uint32_t win = p.semi_systematic ? mt - 32 : mt;
-        x->eliminate(a.left, a.lw, a.right, a.rb, mt, mt, win == 0 ? mt : 0, 0);
-        for (uint32_t row = 0; row < mt; ++row) {
-            if (row == win) {
-                if (!move_columns(a, mt, pi, pivots)) return false;
-                x->eliminate(a.left, a.lw, a.right, a.rb, mt, mt, row, 0);  // its fix-up alone
+        // The same row operations in the same order per column as the
+        // portable loops below, in batches of kBatch steps: the steps run on
+        // the strips (left words, right bytes 0..3: every decision, the f
+        // sets' window included, is made there), their masks are kept, and
+        // the rest of the right part replays them a column block at a time
+        // (kept in cache instead of a sweep over the whole matrix per step).
+        constexpr uint32_t kBatch = 64, kMw = (kMaxT * 13 + 63) / 64;
+        uint64_t fm[kBatch * kMw], cm[kBatch * kMw];
+        const uint32_t mw = (mt + 63) / 64;
+        bool ok = true;
+        for (uint32_t r0 = 0; r0 < mt && ok; r0 += kBatch) {
+            const uint32_t count = mt - r0 < kBatch ? mt - r0 : kBatch;
+            for (uint32_t s = 0; s < count; ++s) {
+                const uint32_t row = r0 + s;
+                if (p.semi_systematic && row == mt - 32 && !move_columns(a, mt, pi, pivots)) {
+                    ok = false;
+                    break;
+                }
+                x->strip_fixup(a.left, a.lw, a.right, a.rb, mt, row, fm + size_t(s) * mw);
+                if (declassify_bool(((a.lrow(row)[row / 64] >> (row % 64)) & 1) ^ 1)) {
+                    ok = false;
+                    break;
+                }
+                x->strip_clear(a.left, a.lw, a.right, a.rb, mt, row, cm + size_t(s) * mw);
             }
-            if (declassify_bool(((a.lrow(row)[row / 64] >> (row % 64)) & 1) ^ 1)) return false;
-            const uint32_t next = row + 1 < mt && row + 1 != win ? row + 1 : mt;
-            x->eliminate(a.left, a.lw, a.right, a.rb, mt, row, next, 0);
+            if (ok) x->replay(a.right, a.rb, mt, r0, count, fm, cm, mw);
         }
-        return true;
+        secure_wipe(fm, sizeof fm);
+        secure_wipe(cm, sizeof cm);
+        return ok;
     }
 #endif
     for (uint32_t j = 0; j < n; ++j) inv[j] = F::inv(F::eval(g, t, L[j]));

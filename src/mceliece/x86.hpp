@@ -31,6 +31,22 @@ struct X86Kernels {
     // e (e_bytes bytes) = the bits at the count 16-bit positions of ind
     // (little-endian; positions >= 8 e_bytes, e.g. sentinels, set nothing).
     void (*build_e)(uint8_t* e, const uint8_t* ind, uint32_t count, uint32_t e_bytes);
+    // Key generation's elimination in batches of steps (see keygen.cpp): the
+    // "strip" of a row is its left words from wi and its right bytes 0 .. 3
+    // (the f sets' pivot window reaches 32 columns into the right part).
+    // strip_fixup: step r's fix-up on the strips (for k > r: row r ^= row k
+    // when they differ at bit r), the masks (bit k) into fm (mt bits);
+    // strip_clear: step r's clearing on the strips (k != r: row k ^= row r
+    // when row k has bit r), the masks into cm.
+    void (*strip_fixup)(uint64_t* left, uint32_t lw, uint8_t* right, uint32_t rb, uint32_t mt, uint32_t r,
+                        uint64_t* fm);
+    void (*strip_clear)(uint64_t* left, uint32_t lw, uint8_t* right, uint32_t rb, uint32_t mt, uint32_t r,
+                        uint64_t* cm);
+    // Steps r0 .. r0 + count - 1 replayed on the right bytes 4 .. rb-1 of every
+    // row, a column block at a time, from their masks (fm, cm: count rows of
+    // mw words each): per step the fix-up (k increasing), then the clearing.
+    void (*replay)(uint8_t* right, uint32_t rb, uint32_t mt, uint32_t r0, uint32_t count, const uint64_t* fm,
+                   const uint64_t* cm, uint32_t mw);
     // Key generation's matrix H (row i m + k, column j: bit k of
     // L[j]^i / g(L[j]), i < t, k < m; g monic of degree t, g[0 .. t]): the
     // columns j < mt into left (lw words per row), and when `with_right` the

@@ -242,6 +242,87 @@ PQ_AVX2 uint32_t repeated(const uint8_t* ind, uint32_t t) {
     return total ^ t;
 }
 
+// ---- the batched elimination: decisions on the strips, replay on the rest.
+PQ_AVX2 inline uint32_t load_u32(const uint8_t* p) {
+    uint32_t v;
+    std::memcpy(&v, p, 4);
+    return v;
+}
+PQ_AVX2 inline void store_u32(uint8_t* p, uint32_t v) { std::memcpy(p, &v, 4); }
+
+PQ_AVX2 void strip_fixup(uint64_t* left, uint32_t lw, uint8_t* right, uint32_t rb, uint32_t mt, uint32_t r,
+                         uint64_t* fm) {
+    const uint32_t wi = r / 64, bi = r % 64, mw = (mt + 63) / 64;
+    uint64_t* const lr = left + size_t(r) * lw;
+    uint8_t* const rr = right + size_t(r) * rb;
+    for (uint32_t w = 0; w < mw; ++w) fm[w] = 0;
+    const __m256i zero = _mm256_setzero_si256();
+    for (uint32_t k = r + 1; k < mt; ++k) {
+        const uint64_t* lk = left + size_t(k) * lw;
+        const uint64_t m = 0 - (((lr[wi] ^ lk[wi]) >> bi) & 1);
+        xor_masked(reinterpret_cast<uint8_t*>(lr + wi), reinterpret_cast<const uint8_t*>(lk + wi), (lw - wi) * 8,
+                   _mm256_set1_epi64x(int64_t(m)), m);
+        store_u32(rr, load_u32(rr) ^ (load_u32(right + size_t(k) * rb) & uint32_t(m)));
+        fm[k / 64] |= (m & 1) << (k % 64);
+    }
+    (void)zero;
+}
+
+PQ_AVX2 void strip_clear(uint64_t* left, uint32_t lw, uint8_t* right, uint32_t rb, uint32_t mt, uint32_t r,
+                         uint64_t* cm) {
+    const uint32_t wi = r / 64, bi = r % 64, mw = (mt + 63) / 64;
+    const uint64_t* const lr = left + size_t(r) * lw;
+    const uint32_t rr = load_u32(right + size_t(r) * rb);
+    for (uint32_t w = 0; w < mw; ++w) cm[w] = 0;
+    for (uint32_t k = 0; k < mt; ++k) {
+        if (k == r) continue;  // public
+        uint64_t* lk = left + size_t(k) * lw;
+        const uint64_t m = 0 - ((lk[wi] >> bi) & 1);
+        xor_masked(reinterpret_cast<uint8_t*>(lk + wi), reinterpret_cast<const uint8_t*>(lr + wi), (lw - wi) * 8,
+                   _mm256_set1_epi64x(int64_t(m)), m);
+        uint8_t* rk = right + size_t(k) * rb;
+        store_u32(rk, load_u32(rk) ^ (rr & uint32_t(m)));
+        cm[k / 64] |= (m & 1) << (k % 64);
+    }
+}
+
+PQ_AVX2 inline __m256i bit_mask(const uint64_t* bits, uint32_t k) {
+    return _mm256_set1_epi64x(-int64_t((bits[k / 64] >> (k % 64)) & 1));
+}
+
+// One column block of 32 bytes at byte `off` of every row (the last block may
+// overlap the one before: its already-covered bytes are masked out of every
+// operand, so they are left as they are).
+PQ_AVX2 void replay(uint8_t* right, uint32_t rb, uint32_t mt, uint32_t r0, uint32_t count, const uint64_t* fm,
+                    const uint64_t* cm, uint32_t mw) {
+    const uint32_t bytes = rb - 4;  // bytes 4 .. rb-1
+    const uint32_t blocks = (bytes + 31) / 32;
+    for (uint32_t b = 0; b < blocks; ++b) {
+        uint32_t off = 4 + 32 * b;
+        __m256i keep = _mm256_set1_epi8(-1);
+        if (off + 32 > rb) {  // the overlapping last block: only its last rb - off bytes
+            keep = tail_keep_mask(rb - off);
+            off = rb - 32;
+        }
+        uint8_t* const base = right + off;
+        for (uint32_t s = 0; s < count; ++s) {
+            const uint32_t r = r0 + s;
+            const uint64_t* f = fm + size_t(s) * mw;
+            const uint64_t* c = cm + size_t(s) * mw;
+            uint8_t* const pr = base + size_t(r) * rb;
+            __m256i piv = ld(pr);
+            for (uint32_t k = r + 1; k < mt; ++k)
+                piv = _mm256_xor_si256(piv, _mm256_and_si256(ld(base + size_t(k) * rb), _mm256_and_si256(bit_mask(f, k), keep)));
+            st(pr, piv);
+            for (uint32_t k = 0; k < mt; ++k) {
+                if (k == r) continue;  // public
+                uint8_t* pk = base + size_t(k) * rb;
+                st(pk, _mm256_xor_si256(ld(pk), _mm256_and_si256(piv, _mm256_and_si256(bit_mask(c, k), keep))));
+            }
+        }
+    }
+}
+
 // ---- key generation's matrix, bitsliced: vector k of a block holds bit k of
 // 256 field elements (column j0 + 64 l + b at bit b of 64-bit lane l).
 template <int M>
@@ -376,10 +457,10 @@ PQ_AVX2 void fill(uint64_t* left, uint32_t lw, uint8_t* right, uint32_t rb, uint
         fill_t<13>(left, lw, right, rb, t, n, g, L, with_right);
 }
 
-constexpr X86Kernels kAvx2{"avx2", syndrome, eliminate, build_e, fill, repeated};
+constexpr X86Kernels kAvx2{"avx2", syndrome, eliminate, build_e, strip_fixup, strip_clear, replay, fill, repeated};
 // AVX-512 pays in the elimination (store-bound: half the stores); the rest
 // is AVX2. PQMCU_CPU_DISABLE=avx512 masks it.
-constexpr X86Kernels kAvx512{"avx2+avx512", syndrome, eliminate512, build_e, fill, repeated};
+constexpr X86Kernels kAvx512{"avx2+avx512", syndrome, eliminate512, build_e, strip_fixup, strip_clear, replay, fill, repeated};
 
 }  // namespace
 
