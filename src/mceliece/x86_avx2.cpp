@@ -290,19 +290,29 @@ PQ_AVX2 inline __m256i bit_mask(const uint64_t* bits, uint32_t k) {
     return _mm256_set1_epi64x(-int64_t((bits[k / 64] >> (k % 64)) & 1));
 }
 
-// One column block of 32 bytes at byte `off` of every row (the last block may
-// overlap the one before: its already-covered bytes are masked out of every
-// operand, so they are left as they are).
+// Column blocks of 128 bytes (four vectors: each row's cache lines are used
+// whole) at byte `off` of every row; the last block may overlap the one
+// before it: its already-covered bytes are masked out of every operand, so
+// they are left as they are.
 PQ_AVX2 void replay(uint8_t* right, uint32_t rb, uint32_t mt, uint32_t r0, uint32_t count, const uint64_t* fm,
                     const uint64_t* cm, uint32_t mw) {
-    const uint32_t bytes = rb - 4;  // bytes 4 .. rb-1
-    const uint32_t blocks = (bytes + 31) / 32;
+    constexpr uint32_t kW = 4, kBlock = 32 * kW;
+    const uint32_t bytes = rb - 4;  // bytes 4 .. rb-1 (rb >= 4 + kBlock for every set)
+    const uint32_t blocks = (bytes + kBlock - 1) / kBlock;
     for (uint32_t b = 0; b < blocks; ++b) {
-        uint32_t off = 4 + 32 * b;
-        __m256i keep = _mm256_set1_epi8(-1);
-        if (off + 32 > rb) {  // the overlapping last block: only its last rb - off bytes
-            keep = tail_keep_mask(rb - off);
-            off = rb - 32;
+        uint32_t off = 4 + kBlock * b;
+        __m256i keep[kW];
+        for (uint32_t v = 0; v < kW; ++v) keep[v] = _mm256_set1_epi8(-1);
+        if (off + kBlock > rb) {  // the overlapping last block: only its last rb - off bytes
+            const uint32_t skip = kBlock - (rb - off);  // leading bytes already done
+            for (uint32_t v = 0; v < kW; ++v) {
+                const uint32_t lo = 32 * v;
+                if (skip >= lo + 32)
+                    keep[v] = _mm256_setzero_si256();
+                else if (skip > lo)
+                    keep[v] = tail_keep_mask(lo + 32 - skip);
+            }
+            off = rb - kBlock;
         }
         uint8_t* const base = right + off;
         for (uint32_t s = 0; s < count; ++s) {
@@ -310,14 +320,22 @@ PQ_AVX2 void replay(uint8_t* right, uint32_t rb, uint32_t mt, uint32_t r0, uint3
             const uint64_t* f = fm + size_t(s) * mw;
             const uint64_t* c = cm + size_t(s) * mw;
             uint8_t* const pr = base + size_t(r) * rb;
-            __m256i piv = ld(pr);
-            for (uint32_t k = r + 1; k < mt; ++k)
-                piv = _mm256_xor_si256(piv, _mm256_and_si256(ld(base + size_t(k) * rb), _mm256_and_si256(bit_mask(f, k), keep)));
-            st(pr, piv);
+            __m256i piv[kW];
+            for (uint32_t v = 0; v < kW; ++v) piv[v] = ld(pr + 32 * v);
+            for (uint32_t k = r + 1; k < mt; ++k) {
+                const uint8_t* pk = base + size_t(k) * rb;
+                const __m256i m = bit_mask(f, k);
+                for (uint32_t v = 0; v < kW; ++v)
+                    piv[v] = _mm256_xor_si256(piv[v], _mm256_and_si256(ld(pk + 32 * v), _mm256_and_si256(m, keep[v])));
+            }
+            for (uint32_t v = 0; v < kW; ++v) st(pr + 32 * v, piv[v]);
+            for (uint32_t v = 0; v < kW; ++v) piv[v] = _mm256_and_si256(piv[v], keep[v]);
             for (uint32_t k = 0; k < mt; ++k) {
                 if (k == r) continue;  // public
                 uint8_t* pk = base + size_t(k) * rb;
-                st(pk, _mm256_xor_si256(ld(pk), _mm256_and_si256(piv, _mm256_and_si256(bit_mask(c, k), keep))));
+                const __m256i m = bit_mask(c, k);
+                for (uint32_t v = 0; v < kW; ++v)
+                    st(pk + 32 * v, _mm256_xor_si256(ld(pk + 32 * v), _mm256_and_si256(piv[v], m)));
             }
         }
     }
