@@ -205,48 +205,46 @@ bool systematic_form(const Params& p, const gf* g, const gf* L, gf* inv, int16_t
 
 #if defined(PQMCU_MCE_X86)
     if (const X86Kernels* x = x86_kernels()) {
-        // AVX2 / AVX-512 (x86_avx2.cpp). H bitsliced, 256 columns at a time.
+        // AVX2 (x86_avx2.cpp). H bitsliced, 256 columns at a time.
         // A non-f attempt's success is decided by the left block alone
         // (invertible or not; published): forward elimination on it first, as
         // the streaming path does, so that a failing attempt (~70 %) costs a
         // fraction of an elimination of the whole matrix (any elimination
         // decides it; the left block is then rebuilt for the exact one).
         static_assert(sizeof(gf) == sizeof(uint16_t));
+        // The elimination in batches of the steps that share a left word
+        // (and, for the f sets, end at the pivot window's step mt - 32): the
+        // steps run on that word of every row, which holds every decision, and
+        // the rest of each row replays them from their masks a column block at
+        // a time (in cache, instead of a sweep over the whole matrix per
+        // step). The same row operations as the portable loops below.
+        constexpr uint32_t kMw = (kMaxT * 13 + 63) / 64;
+        uint64_t fm[64 * kMw], cm[64 * kMw];
+        const uint32_t mw = (mt + 63) / 64;
+        auto eliminate = [&](bool forward) {
+            const bool window = p.semi_systematic && !forward;
+            for (uint32_t r0 = 0; r0 < mt;) {
+                uint32_t end = (r0 / 64 + 1) * 64 < mt ? (r0 / 64 + 1) * 64 : mt;
+                if (window && r0 < mt - 32 && end > mt - 32) end = mt - 32;
+                if (window && r0 == mt - 32 && !move_columns(a, mt, pi, pivots)) return false;
+                const uint32_t count = end - r0, wi = r0 / 64;
+                const uint64_t all = count == 64 ? ~uint64_t(0) : (uint64_t(1) << count) - 1;
+                if (declassify_bool(x->steps(a.left, a.lw, mt, r0, count, forward, fm, cm) ^ all)) return false;
+                x->replay(reinterpret_cast<uint8_t*>(a.left), a.lw * 8, (wi + 1) * 8, a.lw * 8, mt, r0, count, fm,
+                          cm, mw, forward);
+                if (!forward) x->replay(a.right, a.rb, 0, a.rb, mt, r0, count, fm, cm, mw, false);
+                r0 = end;
+            }
+            return true;
+        };
+        bool ok = true;
         if (!p.semi_systematic) {
             x->fill(a.left, a.lw, nullptr, 0, M, t, n, g, L, false);
-            x->eliminate(a.left, a.lw, nullptr, 0, mt, mt, 0, 0);
-            for (uint32_t row = 0; row < mt; ++row) {
-                if (declassify_bool(((a.lrow(row)[row / 64] >> (row % 64)) & 1) ^ 1)) return false;
-                x->eliminate(a.left, a.lw, nullptr, 0, mt, row, row + 1 < mt ? row + 1 : mt, row + 1);
-            }
+            ok = eliminate(true);
         }
-        x->fill(a.left, a.lw, a.right, a.rb, M, t, n, g, L, true);
-        // The same row operations in the same order per column as the
-        // portable loops below, in batches of kBatch steps: the steps run on
-        // the strips (left words, right bytes 0..3: every decision, the f
-        // sets' window included, is made there), their masks are kept, and
-        // the rest of the right part replays them a column block at a time
-        // (kept in cache instead of a sweep over the whole matrix per step).
-        constexpr uint32_t kBatch = 64, kMw = (kMaxT * 13 + 63) / 64;
-        uint64_t fm[kBatch * kMw], cm[kBatch * kMw];
-        const uint32_t mw = (mt + 63) / 64;
-        bool ok = true;
-        for (uint32_t r0 = 0; r0 < mt && ok; r0 += kBatch) {
-            const uint32_t count = mt - r0 < kBatch ? mt - r0 : kBatch;
-            for (uint32_t s = 0; s < count; ++s) {
-                const uint32_t row = r0 + s;
-                if (p.semi_systematic && row == mt - 32 && !move_columns(a, mt, pi, pivots)) {
-                    ok = false;
-                    break;
-                }
-                x->strip_fixup(a.left, a.lw, a.right, a.rb, mt, row, fm + size_t(s) * mw);
-                if (declassify_bool(((a.lrow(row)[row / 64] >> (row % 64)) & 1) ^ 1)) {
-                    ok = false;
-                    break;
-                }
-                x->strip_clear(a.left, a.lw, a.right, a.rb, mt, row, cm + size_t(s) * mw);
-            }
-            if (ok) x->replay(a.right, a.rb, mt, r0, count, fm, cm, mw);
+        if (ok) {
+            x->fill(a.left, a.lw, a.right, a.rb, M, t, n, g, L, true);
+            ok = eliminate(false);
         }
         secure_wipe(fm, sizeof fm);
         secure_wipe(cm, sizeof cm);

@@ -15,38 +15,24 @@ struct X86Kernels {
     // ct[r / 8] ^= parity(pk row r & et) << (r % 8) for r < mt: rows of rb
     // bytes, et the rb bytes of e's tail (bits mt .. n-1 from bit 0).
     void (*syndrome)(uint8_t* ct, const uint8_t* pk, const uint8_t* et, uint32_t mt, uint32_t rb);
-    // Key generation's Gauss-Jordan elimination on a matrix whose row k is
-    // left[k * lw ..] (64-bit words) followed by right[k * rb ..] (bytes),
-    // in one sweep over the rows k = k0 .. rows-1, in this order per row:
-    //   when r < rows and k != r: row k ^= row r if row k has bit r (column r's
-    //     clearing by the pivot row r);
-    //   when f < rows and k > f: row f ^= row k if rows f and k differ at bit
-    //     f (the pivot fix-up of the next step, on the rows as cleared).
-    // The same row operations in the same order as the portable loops run
-    // them one step after the other (fix-up f reads only rows > f, which
-    // step r has already passed), so the matrix is traversed once for both.
-    // (k0 = r + 1: forward elimination only.)
-    void (*eliminate)(uint64_t* left, uint32_t lw, uint8_t* right, uint32_t rb, uint32_t rows, uint32_t r,
-                      uint32_t f, uint32_t k0);
     // e (e_bytes bytes) = the bits at the count 16-bit positions of ind
     // (little-endian; positions >= 8 e_bytes, e.g. sentinels, set nothing).
     void (*build_e)(uint8_t* e, const uint8_t* ind, uint32_t count, uint32_t e_bytes);
-    // Key generation's elimination in batches of steps (see keygen.cpp): the
-    // "strip" of a row is its left words from wi and its right bytes 0 .. 3
-    // (the f sets' pivot window reaches 32 columns into the right part).
-    // strip_fixup: step r's fix-up on the strips (for k > r: row r ^= row k
-    // when they differ at bit r), the masks (bit k) into fm (mt bits);
-    // strip_clear: step r's clearing on the strips (k != r: row k ^= row r
-    // when row k has bit r), the masks into cm.
-    void (*strip_fixup)(uint64_t* left, uint32_t lw, uint8_t* right, uint32_t rb, uint32_t mt, uint32_t r,
-                        uint64_t* fm);
-    void (*strip_clear)(uint64_t* left, uint32_t lw, uint8_t* right, uint32_t rb, uint32_t mt, uint32_t r,
-                        uint64_t* cm);
-    // Steps r0 .. r0 + count - 1 replayed on the right bytes 4 .. rb-1 of every
-    // row, a column block at a time, from their masks (fm, cm: count rows of
-    // mw words each): per step the fix-up (k increasing), then the clearing.
-    void (*replay)(uint8_t* right, uint32_t rb, uint32_t mt, uint32_t r0, uint32_t count, const uint64_t* fm,
-                   const uint64_t* cm, uint32_t mw);
+    // Key generation's elimination (keygen.cpp), on a matrix whose row k is
+    // left[k * lw ..] (64-bit words) then, when there is one, a right part.
+    // steps: steps r = r0 .. r0 + count - 1 (count <= 64, all in left word
+    // wi = r0 / 64) on word wi of every row only, as the portable loops do
+    // them: the fix-up (k > r, increasing: row r ^= row k where they differ at
+    // bit r), then the clearing (row k ^= row r where row k has bit r; every
+    // k != r, or only k > r when `forward`). Their masks (bit k) go to fm, cm
+    // (count rows of mw = ceil(mt / 64) words each). Returns bit s = the pivot
+    // of step r0 + s after its fix-up (all ones: no step failed).
+    uint64_t (*steps)(uint64_t* left, uint32_t lw, uint32_t mt, uint32_t r0, uint32_t count, bool forward,
+                      uint64_t* fm, uint64_t* cm);
+    // The same steps replayed from their masks on bytes [from, to) of every
+    // row (rows: stride bytes apart), a column block at a time.
+    void (*replay)(uint8_t* rows, uint32_t stride, uint32_t from, uint32_t to, uint32_t mt, uint32_t r0,
+                   uint32_t count, const uint64_t* fm, const uint64_t* cm, uint32_t mw, bool forward);
     // Key generation's matrix H (row i m + k, column j: bit k of
     // L[j]^i / g(L[j]), i < t, k < m; g monic of degree t, g[0 .. t]): the
     // columns j < mt into left (lw words per row), and when `with_right` the

@@ -108,78 +108,6 @@ PQ_AVX2 inline void xor_masked(uint8_t* d, const uint8_t* s, uint32_t bytes, __m
     }
 }
 
-PQ_AVX2 inline void add_row_masked(uint64_t* ld_, uint8_t* rd, const uint64_t* ls, const uint8_t* rs, uint32_t wi,
-                                   uint32_t lw, uint32_t rb, uint64_t m) {
-    const __m256i mv = _mm256_set1_epi64x(int64_t(m));
-    xor_masked(reinterpret_cast<uint8_t*>(ld_ + wi), reinterpret_cast<const uint8_t*>(ls + wi), (lw - wi) * 8, mv, m);
-    xor_masked(rd, rs, rb, mv, m);
-}
-
-PQ_AVX2 void eliminate(uint64_t* left, uint32_t lw, uint8_t* right, uint32_t rb, uint32_t rows, uint32_t r,
-                       uint32_t f, uint32_t k0) {
-    const uint32_t wi = r / 64, bi = r % 64, fwi = f / 64, fbi = f % 64;
-    uint64_t* const lr = left + size_t(r) * lw;
-    uint8_t* const rr = right + size_t(r) * rb;
-    uint64_t* const lf = left + size_t(f) * lw;
-    uint8_t* const rf = right + size_t(f) * rb;
-    for (uint32_t k = k0; k < rows; ++k) {
-        uint64_t* lk = left + size_t(k) * lw;
-        uint8_t* rk = right + size_t(k) * rb;
-        if (r < rows && k != r) add_row_masked(lk, rk, lr, rr, wi, lw, rb, 0 - ((lk[wi] >> bi) & 1));
-        if (f < rows && k > f) add_row_masked(lf, rf, lk, rk, fwi, lw, rb, 0 - (((lf[fwi] ^ lk[fwi]) >> fbi) & 1));
-    }
-}
-
-// ---- the elimination with AVX-512 (F + BW): 64-byte chunks, stores aligned
-// to 64 bytes (cache lines), head and tail by byte masks (masked-out bytes
-// are neither read nor written, so no overlap is needed).
-#define PQ_AVX512 __attribute__((target("avx2,popcnt,avx512f,avx512bw")))
-
-PQ_AVX512 inline void xor_masked512(uint8_t* d, const uint8_t* s, uint32_t bytes, __m512i mask) {
-    uint32_t off = 0;
-    const uint32_t head = uint32_t(-reinterpret_cast<uintptr_t>(d)) & 63;
-    if (head) {
-        const uint32_t h = head < bytes ? head : bytes;
-        const __mmask64 k = _cvtu64_mask64(~uint64_t(0) >> (64 - h));
-        const __m512i x = _mm512_maskz_loadu_epi8(k, d), y = _mm512_maskz_loadu_epi8(k, s);
-        _mm512_mask_storeu_epi8(d, k, _mm512_xor_si512(x, _mm512_and_si512(y, mask)));
-        off = h;
-    }
-    for (; off + 64 <= bytes; off += 64) {
-        __m512i* p = reinterpret_cast<__m512i*>(d + off);
-        _mm512_store_si512(p, _mm512_xor_si512(_mm512_load_si512(p), _mm512_and_si512(_mm512_loadu_si512(s + off), mask)));
-    }
-    if (off < bytes) {
-        const __mmask64 k = _cvtu64_mask64(~uint64_t(0) >> (64 - (bytes - off)));
-        const __m512i x = _mm512_maskz_loadu_epi8(k, d + off), y = _mm512_maskz_loadu_epi8(k, s + off);
-        _mm512_mask_storeu_epi8(d + off, k, _mm512_xor_si512(x, _mm512_and_si512(y, mask)));
-    }
-}
-
-PQ_AVX512 inline void add_row_masked512(uint64_t* ld_, uint8_t* rd, const uint64_t* ls, const uint8_t* rs,
-                                        uint32_t wi, uint32_t lw, uint32_t rb, uint64_t m) {
-    const __m512i mv = _mm512_set1_epi64(int64_t(m));
-    xor_masked512(reinterpret_cast<uint8_t*>(ld_ + wi), reinterpret_cast<const uint8_t*>(ls + wi), (lw - wi) * 8, mv);
-    xor_masked512(rd, rs, rb, mv);
-}
-
-// As eliminate (the same operations in the same order).
-PQ_AVX512 void eliminate512(uint64_t* left, uint32_t lw, uint8_t* right, uint32_t rb, uint32_t rows, uint32_t r,
-                            uint32_t f, uint32_t k0) {
-    const uint32_t wi = r / 64, bi = r % 64, fwi = f / 64, fbi = f % 64;
-    uint64_t* const lr = left + size_t(r) * lw;
-    uint8_t* const rr = right + size_t(r) * rb;
-    uint64_t* const lf = left + size_t(f) * lw;
-    uint8_t* const rf = right + size_t(f) * rb;
-    for (uint32_t k = k0; k < rows; ++k) {
-        uint64_t* lk = left + size_t(k) * lw;
-        uint8_t* rk = right + size_t(k) * rb;
-        if (r < rows && k != r) add_row_masked512(lk, rk, lr, rr, wi, lw, rb, 0 - ((lk[wi] >> bi) & 1));
-        if (f < rows && k > f)
-            add_row_masked512(lf, rf, lk, rk, fwi, lw, rb, 0 - (((lf[fwi] ^ lk[fwi]) >> fbi) & 1));
-    }
-}
-
 // ---- FixedWeight's e: lane l of chunk c is bits 256 c + 64 l ..; a
 // position x sets 1 << (x - base) there, and vpsllvq gives 0 for counts >= 64,
 // which x - base is (as unsigned) whenever x is outside the lane.
@@ -242,69 +170,58 @@ PQ_AVX2 uint32_t repeated(const uint8_t* ind, uint32_t t) {
     return total ^ t;
 }
 
-// ---- the batched elimination: decisions on the strips, replay on the rest.
-PQ_AVX2 inline uint32_t load_u32(const uint8_t* p) {
-    uint32_t v;
-    std::memcpy(&v, p, 4);
-    return v;
-}
-PQ_AVX2 inline void store_u32(uint8_t* p, uint32_t v) { std::memcpy(p, &v, 4); }
-
-PQ_AVX2 void strip_fixup(uint64_t* left, uint32_t lw, uint8_t* right, uint32_t rb, uint32_t mt, uint32_t r,
-                         uint64_t* fm) {
-    const uint32_t wi = r / 64, bi = r % 64, mw = (mt + 63) / 64;
-    uint64_t* const lr = left + size_t(r) * lw;
-    uint8_t* const rr = right + size_t(r) * rb;
-    for (uint32_t w = 0; w < mw; ++w) fm[w] = 0;
-    const __m256i zero = _mm256_setzero_si256();
-    for (uint32_t k = r + 1; k < mt; ++k) {
-        const uint64_t* lk = left + size_t(k) * lw;
-        const uint64_t m = 0 - (((lr[wi] ^ lk[wi]) >> bi) & 1);
-        xor_masked(reinterpret_cast<uint8_t*>(lr + wi), reinterpret_cast<const uint8_t*>(lk + wi), (lw - wi) * 8,
-                   _mm256_set1_epi64x(int64_t(m)), m);
-        store_u32(rr, load_u32(rr) ^ (load_u32(right + size_t(k) * rb) & uint32_t(m)));
-        fm[k / 64] |= (m & 1) << (k % 64);
+// ---- the elimination in batches of steps that share one left word wi: the
+// steps' decisions are made on that word of every row (the strip: 8 bytes a
+// row, in L1), their masks kept, and the rest of the rows replays them a
+// column block at a time.
+PQ_AVX2 uint64_t steps(uint64_t* left, uint32_t lw, uint32_t mt, uint32_t r0, uint32_t count, bool forward,
+                       uint64_t* fm, uint64_t* cm) {
+    const uint32_t wi = r0 / 64, mw = (mt + 63) / 64;
+    uint64_t* const col = left + wi;  // row k's word: col[k * lw]
+    uint64_t ok = 0;
+    for (uint32_t s = 0; s < count; ++s) {
+        const uint32_t r = r0 + s, bi = r % 64;
+        uint64_t* f = fm + size_t(s) * mw;
+        uint64_t* c = cm + size_t(s) * mw;
+        for (uint32_t w = 0; w < mw; ++w) f[w] = c[w] = 0;
+        uint64_t wr = col[size_t(r) * lw];
+        for (uint32_t k = r + 1; k < mt; ++k) {  // fix-up: row r ^= row k where they differ at bit r
+            const uint64_t wk = col[size_t(k) * lw];
+            const uint64_t m = 0 - (((wr ^ wk) >> bi) & 1);
+            wr ^= wk & m;
+            f[k / 64] |= (m & 1) << (k % 64);
+        }
+        col[size_t(r) * lw] = wr;
+        ok |= ((wr >> bi) & 1) << s;
+        for (uint32_t k = forward ? r + 1 : 0; k < mt; ++k) {  // clearing: row k ^= row r where row k has bit r
+            if (k == r) continue;  // public
+            uint64_t& wk = col[size_t(k) * lw];
+            const uint64_t m = 0 - ((wk >> bi) & 1);
+            wk ^= wr & m;
+            c[k / 64] |= (m & 1) << (k % 64);
+        }
     }
-    (void)zero;
-}
-
-PQ_AVX2 void strip_clear(uint64_t* left, uint32_t lw, uint8_t* right, uint32_t rb, uint32_t mt, uint32_t r,
-                         uint64_t* cm) {
-    const uint32_t wi = r / 64, bi = r % 64, mw = (mt + 63) / 64;
-    const uint64_t* const lr = left + size_t(r) * lw;
-    const uint32_t rr = load_u32(right + size_t(r) * rb);
-    for (uint32_t w = 0; w < mw; ++w) cm[w] = 0;
-    for (uint32_t k = 0; k < mt; ++k) {
-        if (k == r) continue;  // public
-        uint64_t* lk = left + size_t(k) * lw;
-        const uint64_t m = 0 - ((lk[wi] >> bi) & 1);
-        xor_masked(reinterpret_cast<uint8_t*>(lk + wi), reinterpret_cast<const uint8_t*>(lr + wi), (lw - wi) * 8,
-                   _mm256_set1_epi64x(int64_t(m)), m);
-        uint8_t* rk = right + size_t(k) * rb;
-        store_u32(rk, load_u32(rk) ^ (rr & uint32_t(m)));
-        cm[k / 64] |= (m & 1) << (k % 64);
-    }
+    return ok;
 }
 
 PQ_AVX2 inline __m256i bit_mask(const uint64_t* bits, uint32_t k) {
     return _mm256_set1_epi64x(-int64_t((bits[k / 64] >> (k % 64)) & 1));
 }
 
-// Column blocks of 128 bytes (four vectors: each row's cache lines are used
-// whole) at byte `off` of every row; the last block may overlap the one
-// before it: its already-covered bytes are masked out of every operand, so
-// they are left as they are.
-PQ_AVX2 void replay(uint8_t* right, uint32_t rb, uint32_t mt, uint32_t r0, uint32_t count, const uint64_t* fm,
-                    const uint64_t* cm, uint32_t mw) {
-    constexpr uint32_t kW = 4, kBlock = 32 * kW;
-    const uint32_t bytes = rb - 4;  // bytes 4 .. rb-1 (rb >= 4 + kBlock for every set)
-    const uint32_t blocks = (bytes + kBlock - 1) / kBlock;
-    for (uint32_t b = 0; b < blocks; ++b) {
-        uint32_t off = 4 + kBlock * b;
+// Bytes [from, to) of every row (stride bytes apart), in column blocks of kW
+// vectors (kW = 4: 128 bytes, each row's cache lines used whole); the last
+// block may overlap the one before it: its already-covered bytes are masked
+// out of every operand, so they are left as they are. to - from >= 32 kW.
+template <uint32_t kW>
+PQ_AVX2 void replay_w(uint8_t* rows, uint32_t stride, uint32_t from, uint32_t to, uint32_t mt, uint32_t r0,
+                      uint32_t count, const uint64_t* fm, const uint64_t* cm, uint32_t mw, bool forward) {
+    constexpr uint32_t kBlock = 32 * kW;
+    for (uint32_t at = from; at < to; at += kBlock) {
+        uint32_t off = at;
         __m256i keep[kW];
         for (uint32_t v = 0; v < kW; ++v) keep[v] = _mm256_set1_epi8(-1);
-        if (off + kBlock > rb) {  // the overlapping last block: only its last rb - off bytes
-            const uint32_t skip = kBlock - (rb - off);  // leading bytes already done
+        if (off + kBlock > to) {  // the overlapping last block: only its last to - off bytes
+            const uint32_t skip = kBlock - (to - off);  // leading bytes already done
             for (uint32_t v = 0; v < kW; ++v) {
                 const uint32_t lo = 32 * v;
                 if (skip >= lo + 32)
@@ -312,33 +229,65 @@ PQ_AVX2 void replay(uint8_t* right, uint32_t rb, uint32_t mt, uint32_t r0, uint3
                 else if (skip > lo)
                     keep[v] = tail_keep_mask(lo + 32 - skip);
             }
-            off = rb - kBlock;
+            off = to - kBlock;
         }
-        uint8_t* const base = right + off;
+        uint8_t* const base = rows + off;
         for (uint32_t s = 0; s < count; ++s) {
             const uint32_t r = r0 + s;
             const uint64_t* f = fm + size_t(s) * mw;
             const uint64_t* c = cm + size_t(s) * mw;
-            uint8_t* const pr = base + size_t(r) * rb;
+            uint8_t* const pr = base + size_t(r) * stride;
             __m256i piv[kW];
             for (uint32_t v = 0; v < kW; ++v) piv[v] = ld(pr + 32 * v);
             for (uint32_t k = r + 1; k < mt; ++k) {
-                const uint8_t* pk = base + size_t(k) * rb;
+                const uint8_t* pk = base + size_t(k) * stride;
                 const __m256i m = bit_mask(f, k);
                 for (uint32_t v = 0; v < kW; ++v)
                     piv[v] = _mm256_xor_si256(piv[v], _mm256_and_si256(ld(pk + 32 * v), _mm256_and_si256(m, keep[v])));
             }
             for (uint32_t v = 0; v < kW; ++v) st(pr + 32 * v, piv[v]);
             for (uint32_t v = 0; v < kW; ++v) piv[v] = _mm256_and_si256(piv[v], keep[v]);
-            for (uint32_t k = 0; k < mt; ++k) {
+            for (uint32_t k = forward ? r + 1 : 0; k < mt; ++k) {
                 if (k == r) continue;  // public
-                uint8_t* pk = base + size_t(k) * rb;
+                uint8_t* pk = base + size_t(k) * stride;
                 const __m256i m = bit_mask(c, k);
                 for (uint32_t v = 0; v < kW; ++v)
                     st(pk + 32 * v, _mm256_xor_si256(ld(pk + 32 * v), _mm256_and_si256(piv[v], m)));
             }
         }
     }
+}
+
+// Short ranges (the last left words): 64-bit words; to - from a multiple of 8.
+PQ_AVX2 void replay_words(uint8_t* rows, uint32_t stride, uint32_t from, uint32_t to, uint32_t mt, uint32_t r0,
+                          uint32_t count, const uint64_t* fm, const uint64_t* cm, uint32_t mw, bool forward) {
+    for (uint32_t at = from; at < to; at += 8) {
+        uint8_t* const base = rows + at;
+        auto word = [&](uint32_t k) -> uint64_t& { return *reinterpret_cast<uint64_t*>(base + size_t(k) * stride); };
+        for (uint32_t s = 0; s < count; ++s) {
+            const uint32_t r = r0 + s;
+            const uint64_t* f = fm + size_t(s) * mw;
+            const uint64_t* c = cm + size_t(s) * mw;
+            uint64_t piv = word(r);
+            for (uint32_t k = r + 1; k < mt; ++k) piv ^= word(k) & (0 - ((f[k / 64] >> (k % 64)) & 1));
+            word(r) = piv;
+            for (uint32_t k = forward ? r + 1 : 0; k < mt; ++k) {
+                if (k == r) continue;  // public
+                word(k) ^= piv & (0 - ((c[k / 64] >> (k % 64)) & 1));
+            }
+        }
+    }
+}
+
+PQ_AVX2 void replay(uint8_t* rows, uint32_t stride, uint32_t from, uint32_t to, uint32_t mt, uint32_t r0,
+                    uint32_t count, const uint64_t* fm, const uint64_t* cm, uint32_t mw, bool forward) {
+    if (to <= from) return;
+    if (to - from >= 128)
+        replay_w<4>(rows, stride, from, to, mt, r0, count, fm, cm, mw, forward);
+    else if (to - from >= 32)
+        replay_w<1>(rows, stride, from, to, mt, r0, count, fm, cm, mw, forward);
+    else
+        replay_words(rows, stride, from, to, mt, r0, count, fm, cm, mw, forward);
 }
 
 // ---- key generation's matrix, bitsliced: vector k of a block holds bit k of
@@ -475,10 +424,7 @@ PQ_AVX2 void fill(uint64_t* left, uint32_t lw, uint8_t* right, uint32_t rb, uint
         fill_t<13>(left, lw, right, rb, t, n, g, L, with_right);
 }
 
-constexpr X86Kernels kAvx2{"avx2", syndrome, eliminate, build_e, strip_fixup, strip_clear, replay, fill, repeated};
-// AVX-512 pays in the elimination (store-bound: half the stores); the rest
-// is AVX2. PQMCU_CPU_DISABLE=avx512 masks it.
-constexpr X86Kernels kAvx512{"avx2+avx512", syndrome, eliminate512, build_e, strip_fixup, strip_clear, replay, fill, repeated};
+constexpr X86Kernels kAvx2{"avx2", syndrome, build_e, steps, replay, fill, repeated};
 
 }  // namespace
 
@@ -486,7 +432,7 @@ const X86Kernels* x86_kernels() {
     static const X86Kernels* const chosen = [] {
         const x86::CpuFeatures& f = x86::cpu_features();
         if (!f.avx2) return static_cast<const X86Kernels*>(nullptr);
-        return f.avx512f && f.avx512bw ? &kAvx512 : &kAvx2;
+        return &kAvx2;
     }();
     return chosen;
 }
