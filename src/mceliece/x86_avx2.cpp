@@ -212,10 +212,23 @@ PQ_AVX2 inline __m256i bit_mask(const uint64_t* bits, uint32_t k) {
 // vectors (kW = 4: 128 bytes, each row's cache lines used whole); the last
 // block may overlap the one before it: its already-covered bytes are masked
 // out of every operand, so they are left as they are. to - from >= 32 kW.
+//
+// Each row is read and written once per batch: with X_k the rows before the
+// batch, step s's pivot row after its fix-up is P_s = X_r + D_s (r = r0 + s),
+//   D_s = sum_{k > r} f_s[k] X_k + sum_{s' < s} gamma(s, s') P_s'
+// where gamma(s, s') = c_s'[r] + parity(f_s & c_s') accounts for step s''s
+// clearing of row r and of the rows the fix-up adds (they are not earlier
+// pivots); afterwards row k = X_k + sum_s c_s[k] P_s, and a pivot row r_s is
+// X_r + D_s + sum over the later steps only. GF(2) sums, so the bytes equal the
+// step-by-step result.
 template <uint32_t kW>
 PQ_AVX2 void replay_w(uint8_t* rows, uint32_t stride, uint32_t from, uint32_t to, uint32_t mt, uint32_t r0,
-                      uint32_t count, const uint64_t* fm, const uint64_t* cm, uint32_t mw, bool forward) {
+                      uint32_t count, const uint64_t* fm, const uint64_t* cm, uint32_t mw, bool forward,
+                      const uint64_t* gamma) {
+    (void)forward;  // (in cm already: forward steps clear only rows below)
     constexpr uint32_t kBlock = 32 * kW;
+    alignas(32) __m256i Q[64][kW];  // P_s on the block's kept bytes
+    alignas(32) __m256i D[64][kW];
     for (uint32_t at = from; at < to; at += kBlock) {
         uint32_t off = at;
         __m256i keep[kW];
@@ -235,26 +248,59 @@ PQ_AVX2 void replay_w(uint8_t* rows, uint32_t stride, uint32_t from, uint32_t to
         for (uint32_t s = 0; s < count; ++s) {
             const uint32_t r = r0 + s;
             const uint64_t* f = fm + size_t(s) * mw;
-            const uint64_t* c = cm + size_t(s) * mw;
-            uint8_t* const pr = base + size_t(r) * stride;
-            __m256i piv[kW];
-            for (uint32_t v = 0; v < kW; ++v) piv[v] = ld(pr + 32 * v);
+            __m256i acc[kW];
+            for (uint32_t v = 0; v < kW; ++v) acc[v] = _mm256_setzero_si256();
             for (uint32_t k = r + 1; k < mt; ++k) {
                 const uint8_t* pk = base + size_t(k) * stride;
                 const __m256i m = bit_mask(f, k);
-                for (uint32_t v = 0; v < kW; ++v)
-                    piv[v] = _mm256_xor_si256(piv[v], _mm256_and_si256(ld(pk + 32 * v), _mm256_and_si256(m, keep[v])));
+                for (uint32_t v = 0; v < kW; ++v) acc[v] = _mm256_xor_si256(acc[v], _mm256_and_si256(ld(pk + 32 * v), m));
             }
-            for (uint32_t v = 0; v < kW; ++v) st(pr + 32 * v, piv[v]);
-            for (uint32_t v = 0; v < kW; ++v) piv[v] = _mm256_and_si256(piv[v], keep[v]);
-            for (uint32_t k = forward ? r + 1 : 0; k < mt; ++k) {
-                if (k == r) continue;  // public
-                uint8_t* pk = base + size_t(k) * stride;
-                const __m256i m = bit_mask(c, k);
-                for (uint32_t v = 0; v < kW; ++v)
-                    st(pk + 32 * v, _mm256_xor_si256(ld(pk + 32 * v), _mm256_and_si256(piv[v], m)));
+            for (uint32_t s2 = 0; s2 < s; ++s2) {
+                const __m256i m = _mm256_set1_epi64x(-int64_t((gamma[s] >> s2) & 1));
+                for (uint32_t v = 0; v < kW; ++v) acc[v] = _mm256_xor_si256(acc[v], _mm256_and_si256(Q[s2][v], m));
+            }
+            const uint8_t* pr = base + size_t(r) * stride;
+            for (uint32_t v = 0; v < kW; ++v) {
+                D[s][v] = _mm256_and_si256(acc[v], keep[v]);
+                Q[s][v] = _mm256_and_si256(_mm256_xor_si256(ld(pr + 32 * v), acc[v]), keep[v]);
             }
         }
+        for (uint32_t k = 0; k < mt; ++k) {
+            uint8_t* pk = base + size_t(k) * stride;
+            __m256i acc[kW];
+            for (uint32_t v = 0; v < kW; ++v) acc[v] = ld(pk + 32 * v);
+            uint32_t s0 = 0;
+            if (k >= r0 && k < r0 + count) {  // a pivot row of this batch (public)
+                s0 = k - r0;
+                for (uint32_t v = 0; v < kW; ++v) acc[v] = _mm256_xor_si256(acc[v], D[s0][v]);
+                ++s0;
+            }
+            for (uint32_t s = s0; s < count; ++s) {
+                const __m256i m = bit_mask(cm + size_t(s) * mw, k);
+                for (uint32_t v = 0; v < kW; ++v) acc[v] = _mm256_xor_si256(acc[v], _mm256_and_si256(Q[s][v], m));
+            }
+            for (uint32_t v = 0; v < kW; ++v) st(pk + 32 * v, acc[v]);
+        }
+    }
+    for (uint32_t s = 0; s < count; ++s)
+        for (uint32_t v = 0; v < kW; ++v) Q[s][v] = D[s][v] = _mm256_setzero_si256();
+    __asm__ __volatile__("" : : "r"(Q), "r"(D) : "memory");
+}
+
+// gamma(s, s') of replay_w, bit s' of gamma[s].
+PQ_AVX2 void batch_gamma(uint64_t* gamma, uint32_t r0, uint32_t count, const uint64_t* fm, const uint64_t* cm,
+                         uint32_t mw) {
+    for (uint32_t s = 0; s < count; ++s) {
+        const uint32_t r = r0 + s;
+        const uint64_t* f = fm + size_t(s) * mw;
+        uint64_t g = 0;
+        for (uint32_t s2 = 0; s2 < s; ++s2) {
+            const uint64_t* c = cm + size_t(s2) * mw;
+            uint64_t par = (c[r / 64] >> (r % 64)) & 1;
+            for (uint32_t w = 0; w < mw; ++w) par ^= uint64_t(__builtin_popcountll(f[w] & c[w]) & 1);
+            g |= par << s2;
+        }
+        gamma[s] = g;
     }
 }
 
@@ -282,10 +328,12 @@ PQ_AVX2 void replay_words(uint8_t* rows, uint32_t stride, uint32_t from, uint32_
 PQ_AVX2 void replay(uint8_t* rows, uint32_t stride, uint32_t from, uint32_t to, uint32_t mt, uint32_t r0,
                     uint32_t count, const uint64_t* fm, const uint64_t* cm, uint32_t mw, bool forward) {
     if (to <= from) return;
+    uint64_t gamma[64];
+    if (to - from >= 32) batch_gamma(gamma, r0, count, fm, cm, mw);
     if (to - from >= 128)
-        replay_w<4>(rows, stride, from, to, mt, r0, count, fm, cm, mw, forward);
+        replay_w<4>(rows, stride, from, to, mt, r0, count, fm, cm, mw, forward, gamma);
     else if (to - from >= 32)
-        replay_w<1>(rows, stride, from, to, mt, r0, count, fm, cm, mw, forward);
+        replay_w<1>(rows, stride, from, to, mt, r0, count, fm, cm, mw, forward, gamma);
     else
         replay_words(rows, stride, from, to, mt, r0, count, fm, cm, mw, forward);
 }
