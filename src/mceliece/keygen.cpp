@@ -219,7 +219,7 @@ bool systematic_form(const Params& p, const gf* g, const gf* L, gf* inv, int16_t
         // a time (in cache, instead of a sweep over the whole matrix per
         // step). The same row operations as the portable loops below.
         constexpr uint32_t kMw = (kMaxT * 13 + 63) / 64;
-        uint64_t fm[64 * kMw], cm[64 * kMw];
+        uint64_t fm[64 * kMw], cm[64 * kMw], gamma[64];
         const uint32_t mw = (mt + 63) / 64;
         auto eliminate = [&](bool forward) {
             const bool window = p.semi_systematic && !forward;
@@ -229,10 +229,10 @@ bool systematic_form(const Params& p, const gf* g, const gf* L, gf* inv, int16_t
                 if (window && r0 == mt - 32 && !move_columns(a, mt, pi, pivots)) return false;
                 const uint32_t count = end - r0, wi = r0 / 64;
                 const uint64_t all = count == 64 ? ~uint64_t(0) : (uint64_t(1) << count) - 1;
-                if (declassify_bool(x->steps(a.left, a.lw, mt, r0, count, forward, fm, cm) ^ all)) return false;
+                if (declassify_bool(x->steps(a.left, a.lw, mt, r0, count, forward, fm, cm, gamma) ^ all)) return false;
                 x->replay(reinterpret_cast<uint8_t*>(a.left), a.lw * 8, (wi + 1) * 8, a.lw * 8, mt, r0, count, fm,
-                          cm, mw, forward);
-                if (!forward) x->replay(a.right, a.rb, 0, a.rb, mt, r0, count, fm, cm, mw, false);
+                          cm, mw, forward, gamma);
+                if (!forward) x->replay(a.right, a.rb, 0, a.rb, mt, r0, count, fm, cm, mw, false, gamma);
                 r0 = end;
             }
             return true;
@@ -248,6 +248,7 @@ bool systematic_form(const Params& p, const gf* g, const gf* L, gf* inv, int16_t
         }
         secure_wipe(fm, sizeof fm);
         secure_wipe(cm, sizeof cm);
+        secure_wipe(gamma, sizeof gamma);
         return ok;
     }
 #endif

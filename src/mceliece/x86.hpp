@@ -26,13 +26,15 @@ struct X86Kernels {
     // bit r), then the clearing (row k ^= row r where row k has bit r; every
     // k != r, or only k > r when `forward`). Their masks (bit k) go to fm, cm
     // (count rows of mw = ceil(mt / 64) words each). Returns bit s = the pivot
-    // of step r0 + s after its fix-up (all ones: no step failed).
+    // of step r0 + s after its fix-up (all ones: no step failed). gamma
+    // (count words): the batch's step-to-step coefficients for replay.
     uint64_t (*steps)(uint64_t* left, uint32_t lw, uint32_t mt, uint32_t r0, uint32_t count, bool forward,
-                      uint64_t* fm, uint64_t* cm);
+                      uint64_t* fm, uint64_t* cm, uint64_t* gamma);
     // The same steps replayed from their masks on bytes [from, to) of every
     // row (rows: stride bytes apart), a column block at a time.
     void (*replay)(uint8_t* rows, uint32_t stride, uint32_t from, uint32_t to, uint32_t mt, uint32_t r0,
-                   uint32_t count, const uint64_t* fm, const uint64_t* cm, uint32_t mw, bool forward);
+                   uint32_t count, const uint64_t* fm, const uint64_t* cm, uint32_t mw, bool forward,
+                   const uint64_t* gamma);
     // Key generation's matrix H (row i m + k, column j: bit k of
     // L[j]^i / g(L[j]), i < t, k < m; g monic of degree t, g[0 .. t]): the
     // columns j < mt into left (lw words per row), and when `with_right` the

@@ -174,8 +174,11 @@ PQ_AVX2 uint32_t repeated(const uint8_t* ind, uint32_t t) {
 // steps' decisions are made on that word of every row (the strip: 8 bytes a
 // row, in L1), their masks kept, and the rest of the rows replays them a
 // column block at a time.
+PQ_AVX2 void batch_gamma(uint64_t* gamma, uint32_t r0, uint32_t count, const uint64_t* fm, const uint64_t* cm,
+                         uint32_t mw);
+
 PQ_AVX2 uint64_t steps(uint64_t* left, uint32_t lw, uint32_t mt, uint32_t r0, uint32_t count, bool forward,
-                       uint64_t* fm, uint64_t* cm) {
+                       uint64_t* fm, uint64_t* cm, uint64_t* gamma) {
     const uint32_t wi = r0 / 64, mw = (mt + 63) / 64;
     uint64_t* const col = left + wi;  // row k's word: col[k * lw]
     uint64_t ok = 0;
@@ -201,6 +204,7 @@ PQ_AVX2 uint64_t steps(uint64_t* left, uint32_t lw, uint32_t mt, uint32_t r0, ui
             c[k / 64] |= (m & 1) << (k % 64);
         }
     }
+    batch_gamma(gamma, r0, count, fm, cm, mw);
     return ok;
 }
 
@@ -326,10 +330,9 @@ PQ_AVX2 void replay_words(uint8_t* rows, uint32_t stride, uint32_t from, uint32_
 }
 
 PQ_AVX2 void replay(uint8_t* rows, uint32_t stride, uint32_t from, uint32_t to, uint32_t mt, uint32_t r0,
-                    uint32_t count, const uint64_t* fm, const uint64_t* cm, uint32_t mw, bool forward) {
+                    uint32_t count, const uint64_t* fm, const uint64_t* cm, uint32_t mw, bool forward,
+                    const uint64_t* gamma) {
     if (to <= from) return;
-    uint64_t gamma[64];
-    if (to - from >= 32) batch_gamma(gamma, r0, count, fm, cm, mw);
     if (to - from >= 128)
         replay_w<4>(rows, stride, from, to, mt, r0, count, fm, cm, mw, forward, gamma);
     else if (to - from >= 32)
