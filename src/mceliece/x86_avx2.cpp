@@ -180,30 +180,36 @@ PQ_AVX2 void batch_gamma(uint64_t* gamma, uint32_t r0, uint32_t count, const uin
 PQ_AVX2 uint64_t steps(uint64_t* left, uint32_t lw, uint32_t mt, uint32_t r0, uint32_t count, bool forward,
                        uint64_t* fm, uint64_t* cm, uint64_t* gamma) {
     const uint32_t wi = r0 / 64, mw = (mt + 63) / 64;
-    uint64_t* const col = left + wi;  // row k's word: col[k * lw]
+    // Word wi of every row, gathered into L1 for the batch (rows are up to
+    // 208 bytes apart), written back at the end.
+    uint64_t col[13 * 128];
+    for (uint32_t k = 0; k < mt; ++k) col[k] = left[size_t(k) * lw + wi];
     uint64_t ok = 0;
     for (uint32_t s = 0; s < count; ++s) {
         const uint32_t r = r0 + s, bi = r % 64;
         uint64_t* f = fm + size_t(s) * mw;
         uint64_t* c = cm + size_t(s) * mw;
         for (uint32_t w = 0; w < mw; ++w) f[w] = c[w] = 0;
-        uint64_t wr = col[size_t(r) * lw];
+        uint64_t wr = col[r];
         for (uint32_t k = r + 1; k < mt; ++k) {  // fix-up: row r ^= row k where they differ at bit r
-            const uint64_t wk = col[size_t(k) * lw];
+            const uint64_t wk = col[k];
             const uint64_t m = 0 - (((wr ^ wk) >> bi) & 1);
             wr ^= wk & m;
             f[k / 64] |= (m & 1) << (k % 64);
         }
-        col[size_t(r) * lw] = wr;
+        col[r] = wr;
         ok |= ((wr >> bi) & 1) << s;
         for (uint32_t k = forward ? r + 1 : 0; k < mt; ++k) {  // clearing: row k ^= row r where row k has bit r
             if (k == r) continue;  // public
-            uint64_t& wk = col[size_t(k) * lw];
+            uint64_t& wk = col[k];
             const uint64_t m = 0 - ((wk >> bi) & 1);
             wk ^= wr & m;
             c[k / 64] |= (m & 1) << (k % 64);
         }
     }
+    for (uint32_t k = 0; k < mt; ++k) left[size_t(k) * lw + wi] = col[k];
+    std::memset(col, 0, sizeof col);
+    __asm__ __volatile__("" : : "r"(col) : "memory");
     batch_gamma(gamma, r0, count, fm, cm, mw);
     return ok;
 }
