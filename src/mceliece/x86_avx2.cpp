@@ -177,34 +177,74 @@ PQ_AVX2 uint32_t repeated(const uint8_t* ind, uint32_t t) {
 PQ_AVX2 void batch_gamma(uint64_t* gamma, uint32_t r0, uint32_t count, const uint64_t* fm, const uint64_t* cm,
                          uint32_t mw);
 
+PQ_AVX2 inline __m256i lda(const uint64_t* p) { return _mm256_load_si256(reinterpret_cast<const __m256i*>(p)); }
+PQ_AVX2 inline void sta(uint64_t* p, __m256i v) { _mm256_store_si256(reinterpret_cast<__m256i*>(p), v); }
+
+// Lanes l of four rows k .. k+3 whose bit l of `bits4` is set, as masks.
+PQ_AVX2 inline __m256i lanes_of(uint64_t bits4) {
+    const __m256i sel = _mm256_setr_epi64x(1, 2, 4, 8);
+    return _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_set1_epi64x(int64_t(bits4)), sel), sel);
+}
+
+// The steps, four rows per vector. The fix-up's masks need no sequential
+// pass: while row r lacks bit r it takes the first row k > r that has it
+// (m_k = x_k), afterwards every row that lacks it (m_k = 1 - x_k), so with
+// seen_k = (row r had bit r) or (some r < j < k has it), m_k = seen_k xor x_k
+// (x_k: row k's bit r), a prefix OR over the packed bits; row r then adds the
+// masked rows, and has bit r afterwards iff seen_mt.
 PQ_AVX2 uint64_t steps(uint64_t* left, uint32_t lw, uint32_t mt, uint32_t r0, uint32_t count, bool forward,
                        uint64_t* fm, uint64_t* cm, uint64_t* gamma) {
-    const uint32_t wi = r0 / 64, mw = (mt + 63) / 64;
+    const uint32_t wi = r0 / 64, mw = (mt + 63) / 64, chunks = (mt + 3) / 4;
     // Word wi of every row, gathered into L1 for the batch (rows are up to
-    // 208 bytes apart), written back at the end.
-    uint64_t col[13 * 128];
-    for (uint32_t k = 0; k < mt; ++k) col[k] = left[size_t(k) * lw + wi];
+    // 208 bytes apart), written back at the end; zero past mt.
+    alignas(32) uint64_t col[13 * 128];
+    for (uint32_t k = 0; k < 4 * chunks; ++k) col[k] = k < mt ? left[size_t(k) * lw + wi] : 0;
     uint64_t ok = 0;
     for (uint32_t s = 0; s < count; ++s) {
         const uint32_t r = r0 + s, bi = r % 64;
+        const __m128i up = _mm_cvtsi32_si128(int(63 - bi));  // bit r to the sign
         uint64_t* f = fm + size_t(s) * mw;
         uint64_t* c = cm + size_t(s) * mw;
-        for (uint32_t w = 0; w < mw; ++w) f[w] = c[w] = 0;
-        uint64_t wr = col[r];
-        for (uint32_t k = r + 1; k < mt; ++k) {  // fix-up: row r ^= row k where they differ at bit r
-            const uint64_t wk = col[k];
-            const uint64_t m = 0 - (((wr ^ wk) >> bi) & 1);
-            wr ^= wk & m;
-            f[k / 64] |= (m & 1) << (k % 64);
+        // x: bit r of every row k > r, packed (bit k % 64 of word k / 64).
+        for (uint32_t w = 0; w < mw; ++w) f[w] = 0;
+        for (uint32_t q = 0; q < chunks; ++q) {
+            const uint64_t b = uint64_t(_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_sll_epi64(lda(col + 4 * q), up))));
+            f[q / 16] |= b << (4 * (q % 16));
         }
+        const uint64_t b0 = (col[r] >> bi) & 1;
+        uint64_t carry = b0;
+        for (uint32_t w = 0; w < mw; ++w) {
+            // rows r+1 .. mt-1 of this word (public bounds)
+            const uint32_t lo = 64 * w;
+            uint64_t valid = ~uint64_t(0);
+            if (lo + 64 > mt) valid = mt > lo ? (~uint64_t(0) >> (64 - (mt - lo))) : 0;
+            if (r + 1 > lo) valid &= r + 1 - lo >= 64 ? 0 : ~uint64_t(0) << (r + 1 - lo);
+            const uint64_t x = f[w] & valid;
+            const uint64_t low = x & (0 - x);
+            const uint64_t seen = (0 - (low << 1)) | (0 - carry);  // bits above x's lowest, or all
+            f[w] = (seen ^ x) & valid;
+            carry |= (x | (0 - x)) >> 63;
+        }
+        __m256i acc = _mm256_setzero_si256();
+        for (uint32_t q = (r + 1) / 4; q < chunks; ++q)
+            acc = _mm256_xor_si256(acc, _mm256_and_si256(lda(col + 4 * q), lanes_of((f[q / 16] >> (4 * (q % 16))) & 15)));
+        const __m128i a2 = _mm_xor_si128(_mm256_castsi256_si128(acc), _mm256_extracti128_si256(acc, 1));
+        const uint64_t wr = col[r] ^ uint64_t(_mm_cvtsi128_si64(a2)) ^ uint64_t(_mm_extract_epi64(a2, 1));
         col[r] = wr;
-        ok |= ((wr >> bi) & 1) << s;
-        for (uint32_t k = forward ? r + 1 : 0; k < mt; ++k) {  // clearing: row k ^= row r where row k has bit r
-            if (k == r) continue;  // public
-            uint64_t& wk = col[k];
-            const uint64_t m = 0 - ((wk >> bi) & 1);
-            wk ^= wr & m;
-            c[k / 64] |= (m & 1) << (k % 64);
+        ok |= carry << s;
+        // Clearing: rows with bit r (every k != r, or k > r), four at a time.
+        for (uint32_t w = 0; w < mw; ++w) c[w] = 0;
+        const __m256i vr = _mm256_set1_epi64x(int64_t(wr)), zero = _mm256_setzero_si256();
+        for (uint32_t q = forward ? (r + 1) / 4 : 0; q < chunks; ++q) {
+            uint64_t allowed = 15;  // lanes k = 4q + l: k != r, k < mt, (forward) k > r; public
+            for (uint32_t l = 0; l < 4; ++l) {
+                const uint32_t k = 4 * q + l;
+                if (k == r || k >= mt || (forward && k < r)) allowed &= ~(uint64_t(1) << l);
+            }
+            const __m256i v = lda(col + 4 * q);
+            const __m256i m = _mm256_and_si256(_mm256_cmpgt_epi64(zero, _mm256_sll_epi64(v, up)), lanes_of(allowed));
+            sta(col + 4 * q, _mm256_xor_si256(v, _mm256_and_si256(vr, m)));
+            c[q / 16] |= uint64_t(_mm256_movemask_pd(_mm256_castsi256_pd(m))) << (4 * (q % 16));
         }
     }
     for (uint32_t k = 0; k < mt; ++k) left[size_t(k) * lw + wi] = col[k];
