@@ -40,6 +40,11 @@ void ext_mul(const Params& p, gf* out, const gf* a, const gf* b) {
     using F = Gf<M>;
     const uint32_t t = p.t;
     gf prod[2 * kMaxT - 1] = {};
+#if defined(PQMCU_MCE_X86)
+    if (const X86Kernels* x = x86_kernels())  // row i of the product: prod[i ..] ^= a[i] b (AVX2)
+        x->gf_axpy_rows(prod, 1, t, a, 1, b, t, M);
+    else
+#endif
     for (uint32_t i = 0; i < t; ++i)
         for (uint32_t j = 0; j < t; ++j) prod[i + j] ^= F::mul(a[i], b[j]);
     for (uint32_t i = 2 * t - 2; i >= t; --i) {
@@ -70,6 +75,17 @@ bool irreducible(const Params& p, const gf* f, gf* g, gf* mat) {
         if (declassify_bool(F::is_zero_mask(at(j, j)))) return false;
         const gf iv = F::inv(at(j, j));
         for (uint32_t c = j; c <= t; ++c) at(c, j) = F::mul(at(c, j), iv);
+#if defined(PQMCU_MCE_X86)
+        if (const X86Kernels* x = x86_kernels()) {
+            // The same, for all k at once: column c (t elements at(c, 0..t))
+            // ^= at(c, j) * the factors at(j, k), factor j taken as 0 (AVX2).
+            gf factors[kMaxT];
+            for (uint32_t k = 0; k < t; ++k) factors[k] = k == j ? 0 : at(j, k);
+            x->gf_axpy_rows(&at(j, 0), t, t + 1 - j, &at(j, j), t, factors, t, M);
+            secure_wipe(factors, sizeof factors);
+            continue;
+        }
+#endif
         for (uint32_t k = 0; k < t; ++k) {
             if (k == j) continue;
             const gf factor = at(j, k);
@@ -211,8 +227,7 @@ bool systematic_form(const Params& p, const gf* g, const gf* L, gf* inv, int16_t
         // the streaming path does, so that a failing attempt (~70 %) costs a
         // fraction of an elimination of the whole matrix (any elimination
         // decides it; the left block is then rebuilt for the exact one).
-        static_assert(sizeof(gf) == sizeof(uint16_t));
-        // The elimination in batches of the steps that share a left word
+                // The elimination in batches of the steps that share a left word
         // (and, for the f sets, end at the pivot window's step mt - 32): the
         // steps run on that word of every row, which holds every decision, and
         // the rest of each row replays them from their masks a column block at

@@ -43,6 +43,12 @@ struct X86Kernels {
     // the last column zero). Bitsliced, 256 columns at a time.
     void (*fill)(uint64_t* left, uint32_t lw, uint8_t* right, uint32_t rb, uint32_t m, uint32_t t, uint32_t n,
                  const uint16_t* g, const uint16_t* L, bool with_right);
+    // GF(2^m) rows: for c < nrows, row c (rows + c * stride, len elements)
+    // ^= scal[c * scal_stride] * vec, in order (rows may overlap: ext_mul's
+    // shifted product rows), each scalar read just before its row is
+    // updated. len <= 128, len >= 16.
+    void (*gf_axpy_rows)(uint16_t* rows, uint32_t stride, uint32_t nrows, const uint16_t* scal,
+                         uint32_t scal_stride, const uint16_t* vec, uint32_t len, uint32_t m);
     // Non-zero iff two of the t 16-bit positions at ind (little-endian,
     // each < 2^15) are equal; t <= 128. Every pair is compared.
     uint32_t (*repeated)(const uint8_t* ind, uint32_t t);

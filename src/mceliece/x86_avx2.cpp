@@ -521,7 +521,54 @@ PQ_AVX2 void fill(uint64_t* left, uint32_t lw, uint8_t* right, uint32_t rb, uint
         fill_t<13>(left, lw, right, rb, t, n, g, L, with_right);
 }
 
-constexpr X86Kernels kAvx2{"avx2", syndrome, build_e, steps, replay, fill, repeated};
+// ---- the Goppa polynomial's system (Irreducible): 16 field elements per
+// vector. vec * z^s (s < m) is made once per call by doublings reduced
+// mod the field polynomial, then a row's product by a scalar is the XOR of
+// those selected by the scalar's bits (masks, no table, no branch).
+template <int M>
+PQ_AVX2 void gf_axpy_rows_t(uint16_t* rows, uint32_t stride, uint32_t nrows, const uint16_t* scal,
+                            uint32_t scal_stride, const uint16_t* vec, uint32_t len) {
+    const uint32_t full = len / 16, rem = len % 16, chunks = full + (rem ? 1 : 0);
+    auto off = [&](uint32_t q) { return q < full ? 16 * q : len - 16; };
+    __m256i X[M][8];
+    const __m256i top = _mm256_set1_epi16(int16_t(1u << (M - 1))), low = _mm256_set1_epi16(int16_t((1u << M) - 1));
+    const __m256i red = _mm256_set1_epi16(M == 12 ? 0x9 : 0x1B);  // z^12 = z^3 + 1; z^13 = z^4 + z^3 + z + 1
+    for (uint32_t q = 0; q < chunks; ++q) {
+        __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(vec + off(q)));
+        if (q == full)  // the overlapping last chunk: its lanes before len - rem are done already
+            x = _mm256_and_si256(x, tail_keep_mask(2 * rem));
+        for (int b = 0; b < M; ++b) {
+            X[b][q] = x;
+            const __m256i carry = _mm256_cmpeq_epi16(_mm256_and_si256(x, top), top);
+            x = _mm256_xor_si256(_mm256_and_si256(_mm256_slli_epi16(x, 1), low), _mm256_and_si256(red, carry));
+        }
+    }
+    for (uint32_t c = 0; c < nrows; ++c) {
+        const uint32_t a = scal[size_t(c) * scal_stride];
+        __m256i bm[M];
+        for (int b = 0; b < M; ++b) bm[b] = _mm256_set1_epi16(int16_t(0 - ((a >> b) & 1)));
+        uint16_t* row = rows + size_t(c) * stride;
+        for (uint32_t q = 0; q < chunks; ++q) {
+            __m256i* pr = reinterpret_cast<__m256i*>(row + off(q));
+            __m256i acc = _mm256_loadu_si256(pr);
+            for (int b = 0; b < M; ++b) acc = _mm256_xor_si256(acc, _mm256_and_si256(X[b][q], bm[b]));
+            _mm256_storeu_si256(pr, acc);
+        }
+    }
+    for (int b = 0; b < M; ++b)
+        for (uint32_t q = 0; q < chunks; ++q) X[b][q] = _mm256_setzero_si256();
+    __asm__ __volatile__("" : : "r"(X) : "memory");
+}
+
+PQ_AVX2 void gf_axpy_rows(uint16_t* rows, uint32_t stride, uint32_t nrows, const uint16_t* scal, uint32_t scal_stride,
+                          const uint16_t* vec, uint32_t len, uint32_t m) {
+    if (m == 12)
+        gf_axpy_rows_t<12>(rows, stride, nrows, scal, scal_stride, vec, len);
+    else
+        gf_axpy_rows_t<13>(rows, stride, nrows, scal, scal_stride, vec, len);
+}
+
+constexpr X86Kernels kAvx2{"avx2", syndrome, build_e, steps, replay, fill, gf_axpy_rows, repeated};
 
 }  // namespace
 
