@@ -73,41 +73,6 @@ PQ_AVX2 void syndrome(uint8_t* ct, const uint8_t* pk, const uint8_t* et, uint32_
     __asm__ __volatile__("" : : "r"(e) : "memory");
 }
 
-// ---- key generation: d ^= s & mask over `bytes` bytes (any alignment).
-PQ_AVX2 inline void xor_masked(uint8_t* d, const uint8_t* s, uint32_t bytes, __m256i mask, uint64_t mask64) {
-    if (bytes < 32) {
-        uint32_t i = 0;
-        for (; i + 8 <= bytes; i += 8) {
-            uint64_t x, y;
-            std::memcpy(&x, d + i, 8);
-            std::memcpy(&y, s + i, 8);
-            x ^= y & mask64;
-            std::memcpy(d + i, &x, 8);
-        }
-        for (; i < bytes; ++i) d[i] ^= uint8_t(s[i] & mask64);
-        return;
-    }
-    // Stores aligned to 32 bytes (a split store costs about two): the
-    // unaligned head chunk keeps only the bytes before the first boundary,
-    // the last chunk (ending at the end) only those after the aligned ones.
-    const uint32_t head = uint32_t(-reinterpret_cast<uintptr_t>(d)) & 31;
-    if (head) {
-        const __m256i m = _mm256_andnot_si256(tail_keep_mask(32 - head), mask);
-        st(d, _mm256_xor_si256(ld(d), _mm256_and_si256(ld(s), m)));
-    }
-    const uint32_t full = (bytes - head) / 32, rem = (bytes - head) % 32;
-    uint8_t* da = d + head;
-    const uint8_t* sa = s + head;
-    for (uint32_t i = 0; i < full; ++i) {
-        __m256i* p = reinterpret_cast<__m256i*>(da + 32 * i);
-        _mm256_store_si256(p, _mm256_xor_si256(_mm256_load_si256(p), _mm256_and_si256(ld(sa + 32 * i), mask)));
-    }
-    if (rem) {  // the overlapping last chunk: only its last rem bytes of s count
-        const __m256i m = _mm256_and_si256(mask, tail_keep_mask(rem));
-        st(d + bytes - 32, _mm256_xor_si256(ld(d + bytes - 32), _mm256_and_si256(ld(s + bytes - 32), m)));
-    }
-}
-
 // ---- FixedWeight's e: lane l of chunk c is bits 256 c + 64 l ..; a
 // position x sets 1 << (x - base) there, and vpsllvq gives 0 for counts >= 64,
 // which x - base is (as unsigned) whenever x is outside the lane.
