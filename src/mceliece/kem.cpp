@@ -9,6 +9,9 @@
 #include "hash/shake.hpp"
 #include "mceliece/benes.hpp"
 #include "mceliece/engine.hpp"
+#if defined(PQMCU_MCE_X86)
+#include "mceliece/x86.hpp"
+#endif
 
 #if defined(__GNUC__)
 #define PQMCU_MCE_ALWAYS_INLINE inline __attribute__((always_inline))
@@ -882,6 +885,17 @@ bool fixed_weight(const Params& p, uint8_t* buf) {
     // the e finally used, and an accepted draw always runs every comparison
     // (about half the work of a rejected draw, ~2/3 of draws, is saved).
     const uint32_t pairs = (t + 1) / 2;
+#if defined(PQMCU_MCE_X86)
+    if (const X86Kernels* k = x86_kernels()) {  // AVX2: all pairs at once (x86_avx2.cpp)
+        if (declassify_bool(k->repeated(buf, t))) {
+            secure_wipe(buf, 2 * t);
+            return false;
+        }
+        k->build_e(e, buf, 2 * pairs, n / 8);
+        secure_wipe(buf, 2 * t);
+        return true;
+    }
+#endif
     for (uint32_t a = 0; a < pairs; ++a) {
         const uint32_t x = load32(buf + 4 * a);
         uint32_t repeated = (x ^ ((x >> 16) | (x << 16))) - 0x10001u;  // its own two halves
@@ -959,6 +973,12 @@ Status encapsulate_with_e(const Params& p, uint8_t* ct, uint8_t* ss, const uint8
     if (kernel != nullptr && mt >= 4) {
         kernel(ct, pk, et, mt / 4);
         r = 4 * (mt / 4);
+    }
+#endif
+#if defined(PQMCU_MCE_X86)
+    if (const X86Kernels* k = x86_kernels()) {  // AVX2: all rows (x86_avx2.cpp)
+        k->syndrome(ct, pk, et, mt, rb);
+        r = mt;
     }
 #endif
     for (; r + 4 <= mt; r += 4) {

@@ -14,6 +14,9 @@
 #include "hash/shake.hpp"
 #include "mceliece/benes.hpp"
 #include "mceliece/engine.hpp"
+#if defined(PQMCU_MCE_X86)
+#include "mceliece/x86.hpp"
+#endif
 #include "mceliece/sort.hpp"
 
 namespace pqmcu::mceliece {
@@ -37,6 +40,11 @@ void ext_mul(const Params& p, gf* out, const gf* a, const gf* b) {
     using F = Gf<M>;
     const uint32_t t = p.t;
     gf prod[2 * kMaxT - 1] = {};
+#if defined(PQMCU_MCE_X86)
+    if (const X86Kernels* x = x86_kernels())  // row i of the product: prod[i ..] ^= a[i] b (AVX2)
+        x->gf_axpy_rows(prod, 1, t, a, 1, b, t, M);
+    else
+#endif
     for (uint32_t i = 0; i < t; ++i)
         for (uint32_t j = 0; j < t; ++j) prod[i + j] ^= F::mul(a[i], b[j]);
     for (uint32_t i = 2 * t - 2; i >= t; --i) {
@@ -67,6 +75,17 @@ bool irreducible(const Params& p, const gf* f, gf* g, gf* mat) {
         if (declassify_bool(F::is_zero_mask(at(j, j)))) return false;
         const gf iv = F::inv(at(j, j));
         for (uint32_t c = j; c <= t; ++c) at(c, j) = F::mul(at(c, j), iv);
+#if defined(PQMCU_MCE_X86)
+        if (const X86Kernels* x = x86_kernels()) {
+            // The same, for all k at once: column c (t elements at(c, 0..t))
+            // ^= at(c, j) * the factors at(j, k), factor j taken as 0 (AVX2).
+            gf factors[kMaxT];
+            for (uint32_t k = 0; k < t; ++k) factors[k] = k == j ? 0 : at(j, k);
+            x->gf_axpy_rows(&at(j, 0), t, t + 1 - j, &at(j, j), t, factors, t, M);
+            secure_wipe(factors, sizeof factors);
+            continue;
+        }
+#endif
         for (uint32_t k = 0; k < t; ++k) {
             if (k == j) continue;
             const gf factor = at(j, k);
@@ -200,6 +219,54 @@ bool systematic_form(const Params& p, const gf* g, const gf* L, gf* inv, int16_t
     std::memset(left, 0, size_t(mt) * a.lw * 8);
     std::memset(pk, 0, p.pk_bytes());
 
+#if defined(PQMCU_MCE_X86)
+    if (const X86Kernels* x = x86_kernels()) {
+        // AVX2 (x86_avx2.cpp). H bitsliced, 256 columns at a time.
+        // A non-f attempt's success is decided by the left block alone
+        // (invertible or not; published): forward elimination on it first, as
+        // the streaming path does, so that a failing attempt (~70 %) costs a
+        // fraction of an elimination of the whole matrix (any elimination
+        // decides it; the left block is then rebuilt for the exact one).
+                // The elimination in batches of the steps that share a left word
+        // (and, for the f sets, end at the pivot window's step mt - 32): the
+        // steps run on that word of every row, which holds every decision, and
+        // the rest of each row replays them from their masks a column block at
+        // a time (in cache, instead of a sweep over the whole matrix per
+        // step). The same row operations as the portable loops below.
+        constexpr uint32_t kMw = (kMaxT * 13 + 63) / 64;
+        uint64_t fm[64 * kMw], cm[64 * kMw], gamma[64];
+        const uint32_t mw = (mt + 63) / 64;
+        auto eliminate = [&](bool forward) {
+            const bool window = p.semi_systematic && !forward;
+            for (uint32_t r0 = 0; r0 < mt;) {
+                uint32_t end = (r0 / 64 + 1) * 64 < mt ? (r0 / 64 + 1) * 64 : mt;
+                if (window && r0 < mt - 32 && end > mt - 32) end = mt - 32;
+                if (window && r0 == mt - 32 && !move_columns(a, mt, pi, pivots)) return false;
+                const uint32_t count = end - r0, wi = r0 / 64;
+                const uint64_t all = count == 64 ? ~uint64_t(0) : (uint64_t(1) << count) - 1;
+                if (declassify_bool(x->steps(a.left, a.lw, mt, r0, count, forward, fm, cm, gamma) ^ all)) return false;
+                x->replay(reinterpret_cast<uint8_t*>(a.left), a.lw * 8, (wi + 1) * 8, a.lw * 8, mt, r0, count, fm,
+                          cm, mw, forward, gamma);
+                if (!forward) x->replay(a.right, a.rb, 0, a.rb, mt, r0, count, fm, cm, mw, false, gamma);
+                r0 = end;
+            }
+            return true;
+        };
+        bool ok = true;
+        if (!p.semi_systematic) {
+            x->fill(a.left, a.lw, nullptr, 0, M, t, n, g, L, false);
+            ok = eliminate(true);
+        }
+        if (ok) {
+            x->fill(a.left, a.lw, a.right, a.rb, M, t, n, g, L, true);
+            ok = eliminate(false);
+        }
+        secure_wipe(fm, sizeof fm);
+        secure_wipe(cm, sizeof cm);
+        secure_wipe(gamma, sizeof gamma);
+        return ok;
+    }
+#endif
     for (uint32_t j = 0; j < n; ++j) inv[j] = F::inv(F::eval(g, t, L[j]));
     for (uint32_t i = 0; i < t; ++i) {
         for (uint32_t j = 0; j < n; ++j) {
