@@ -151,6 +151,7 @@ void layer_in_word(uint8_t* W, const uint8_t* bits, size_t groups, uint32_t plan
     constexpr uint32_t s = 1u << SL;
     const uint32_t np = P ? P : planes;
     const size_t gb = 4 * size_t(np);
+#pragma GCC unroll 2
     for (size_t g = 0; g < groups; ++g) {
         uint32_t m = uint32_t(bits[2 * g]) | (uint32_t(bits[2 * g + 1]) << 8);
         if constexpr (s <= 8) m = (m & 0x000000FFu) | ((m & 0x0000FF00u) << 8);
@@ -178,6 +179,7 @@ void apply_layer_planes(uint8_t* W, const uint8_t* bits, uint32_t stride_log, ui
         const size_t sg = (size_t(1) << stride_log) / 32;
         size_t index = 0;
         for (size_t g0 = 0; g0 < groups; g0 += 2 * sg)
+#pragma GCC unroll 2
             for (size_t g = g0; g < g0 + sg; ++g, index += 32) {
                 const uint32_t c = ld32(bits + index / 8);
                 uint8_t* x = W + g * gb;

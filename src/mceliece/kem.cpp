@@ -683,7 +683,8 @@ PQMCU_MCE_NOINLINE uint32_t berlekamp_massey_g(const Params& p, gf* loc, const g
                 if (update) c[k] = old ^ prod[k];
             }
         }
-        for (int k = 0; k < M; ++k) Bv[(groups - 1) * M + k] &= last_mask;
+        if (t % 32 != 0)  // (public; t = 128 fills the last group)
+            for (int k = 0; k < M; ++k) Bv[(groups - 1) * M + k] &= last_mask;
         len = (len & ~grow32) | ((N + 1 - len) & grow32);
         b = gf((b & ~grow) | (d & grow));
     }
