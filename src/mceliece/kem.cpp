@@ -1116,25 +1116,39 @@ Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_
     // support. Then the 2t syndromes of C0: the transposed FFT of C0 / g^2.
     // fft[G M .. G M + M) is written after group G's two words are read, and
     // never reaches a later group's ((G + 1)(M - 2) <= groups (M - 2)).
-    uint32_t* const pair = w.fft + fft_words(p) - 2 * groups;
     const uint32_t sb = p.syndrome_bytes();
-    for (uint32_t G = 0; G < groups; ++G) {
+    auto c0_word = [&](uint32_t G) {
+        if (4 * G + 4 <= sb) return load32(ct + 4 * G);
         uint32_t c0 = 0;
-        if (4 * G + 4 <= sb) {
-            c0 = load32(ct + 4 * G);
-        } else {
-            for (uint32_t i = 0; 4 * G + i < sb && i < 4; ++i) c0 |= uint32_t(ct[4 * G + i]) << (8 * i);
-        }
-        const uint32_t first = 32 * G;
-        pair[2 * G] = c0;
-        pair[2 * G + 1] = first + 32 <= n ? ~0u : first >= n ? 0u : (1u << (n - first)) - 1;
-    }
-    apply_control_bits_pairs(reinterpret_cast<uint8_t*>(pair), sk_cond, M, true);
-    for (uint32_t G = 0; G < groups; ++G) {
-        const uint32_t r = pair[2 * G], in_support = pair[2 * G + 1];
-        store32(v + 4 * G, in_support);
+        for (uint32_t i = 0; 4 * G + i < sb && i < 4; ++i) c0 |= uint32_t(ct[4 * G + i]) << (8 * i);
+        return c0;
+    };
+    auto c0_over_g2 = [&](uint32_t G, uint32_t r) {
 #pragma GCC unroll 13
         for (int b = 0; b < M; ++b) w.fft[G * M + b] = w.ginv2[G * M + b] & r;
+    };
+    if (n == q) {
+        // (8192128) Every element is in the support, a public all-ones
+        // vector: C0 alone goes through the inverse network, in v.
+        for (uint32_t G = 0; G < groups; ++G) store32(v + 4 * G, c0_word(G));
+        apply_control_bits_bitvector(v, sk_cond, M, true);
+        for (uint32_t G = 0; G < groups; ++G) {
+            c0_over_g2(G, load32(v + 4 * G));
+            store32(v + 4 * G, ~0u);
+        }
+    } else {
+        uint32_t* const pair = w.fft + fft_words(p) - 2 * groups;
+        for (uint32_t G = 0; G < groups; ++G) {
+            const uint32_t first = 32 * G;
+            pair[2 * G] = c0_word(G);
+            pair[2 * G + 1] = first + 32 <= n ? ~0u : first >= n ? 0u : (1u << (n - first)) - 1;
+        }
+        apply_control_bits_pairs(reinterpret_cast<uint8_t*>(pair), sk_cond, M, true);
+        for (uint32_t G = 0; G < groups; ++G) {
+            const uint32_t r = pair[2 * G], in_support = pair[2 * G + 1];
+            store32(v + 4 * G, in_support);
+            c0_over_g2(G, r);
+        }
     }
     fft_transposed<M>(fc, w.fft, 2 * t);
     for (uint32_t j = 0; j < 2 * t; ++j) s[j] = fc[j];
