@@ -658,6 +658,7 @@ PQMCU_MCE_NOINLINE uint32_t berlekamp_massey_g(const Params& p, gf* loc, const g
         const gf grow = gf(d_nonzero & ~lt_mask(N, 2 * len));  // d != 0 and 2 len <= N
         const uint32_t grow32 = 0u - uint32_t(grow & 1);
         const gf f = F::mul(scalar_inv<M>(b), d);  // 0 when d = 0
+#pragma GCC unroll 13
         for (int k = 0; k < M; ++k) fb[k] = 0u - ((uint32_t(f) >> k) & 1);
         // C += f B on the coefficients up to min(N + 1, t); B = z (grow ? old
         // C : B) on every group (the shift carries across them).
