@@ -406,11 +406,7 @@ struct Fft {
     static constexpr uint32_t kBlock = kGroups >> K;  // groups per constant after the K levels
     using F = Gf<M>;
 
-    static uint32_t bitrev_k(uint32_t s) {
-        uint32_t r = 0;
-        for (int j = 0; j < K; ++j) r |= ((s >> j) & 1) << (K - 1 - j);
-        return r;
-    }
+    static uint32_t bitrev_k(uint32_t s) { return reverse_bits32(s) >> (32 - K); }  // (s < 2^K)
     // a = the points of depth d's butterflies for indices 32 gi .. 32 gi + 31,
     // hi = sum_j gi_j gamma_(5+j) their common part. The groups are visited
     // in Gray-code order gi = t ^ (t >> 1) (any order will do): from t - 1
