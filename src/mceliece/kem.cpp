@@ -425,6 +425,11 @@ struct Fft {
     // coefficients, f = (b0 + x^s (b1 + b2 + b3)) + T^s ((b2 + b3) + x^s b3).
     static void taylor(gf* f, uint32_t n, uint32_t st) {
         if (n <= 2) return;
+        if (n == 4) {  // (the halves of 2 are leaves: no calls)
+            f[2 * st] ^= f[3 * st];
+            f[st] ^= f[2 * st];
+            return;
+        }
         const uint32_t s = n / 4;
         for (uint32_t i = 0; i < s; ++i) f[(2 * s + i) * st] ^= f[(3 * s + i) * st];
         for (uint32_t i = 0; i < s; ++i) f[(s + i) * st] ^= f[(2 * s + i) * st];
@@ -433,6 +438,11 @@ struct Fft {
     }
     static void taylor_tr(gf* f, uint32_t n, uint32_t st) {
         if (n <= 2) return;
+        if (n == 4) {
+            f[2 * st] ^= f[st];
+            f[3 * st] ^= f[2 * st];
+            return;
+        }
         const uint32_t s = n / 4;
         taylor_tr(f, n / 2, st);
         taylor_tr(f + (n / 2) * st, n / 2, st);
