@@ -318,15 +318,15 @@ inline uint32_t reverse_bits32(uint32_t x) {  // bit k to bit 31 - k (RBIT on th
 #endif
 }
 
-// Bit k = the parity of the 64 lanes of bit-word k (run[k] ^ run[M + k]),
-// k < M: a reduction tree that folds two words into one at each stage (halves
+// Bit k = the parity of the 64 lanes of bit-word k (lo[k] ^ hi[k]; with Two
+// false, of the 32 lanes of lo[k]), k < M: a reduction tree that folds two words into one at each stage (halves
 // 16, 8, 4, 2 bits wide; word k ends as the 2-bit group k), then gathers the
 // even bits. ~5 instructions per fold instead of ~8 per word for a parity.
-template <int M>
-PQMCU_MCE_ALWAYS_INLINE gf parities(const uint32_t* run) {
+template <int M, bool Two>
+PQMCU_MCE_ALWAYS_INLINE gf parities(const uint32_t* lo, const uint32_t* hi) {
     uint32_t w[16], u[8], v[4];
 #pragma GCC unroll 16
-    for (int k = 0; k < 16; ++k) w[k] = k < M ? run[k] ^ run[M + k] : 0;
+    for (int k = 0; k < 16; ++k) w[k] = k < M ? (Two ? lo[k] ^ hi[k] : lo[k]) : 0;
 #pragma GCC unroll 8
     for (int k = 0; k < 8; ++k)  // u[k]: halves fold w[k], w[k + 8]
         u[k] = ((w[k] ^ (w[k] >> 16)) & 0x0000FFFFu) | ((w[k + 8] ^ (w[k + 8] << 16)) & 0xFFFF0000u);
@@ -563,15 +563,8 @@ struct Fft {
             }
         }
         static_assert(kBlock == 1 || kBlock == 2);
-        for (uint32_t s = 0; s < (1u << K); ++s) {
-            uint32_t run[2 * M];  // (explicit stores: an "= {}" here is a memset call per block)
-#pragma GCC unroll 13
-            for (int b = 0; b < M; ++b) {
-                run[b] = in[s * kBlock * M + b];
-                run[M + b] = kBlock == 2 ? in[(s * kBlock + 1) * M + b] : 0;
-            }
-            f[bitrev_k(s)] = parities<M>(run);
-        }
+        for (uint32_t s = 0; s < (1u << K); ++s)
+            f[bitrev_k(s)] = parities<M, kBlock == 2>(in + s * kBlock * M, in + (s * kBlock + 1) * M);
         for (int d = K; d-- > 0;) {
             for (uint32_t b = 0; b < (1u << d); ++b) taylor_tr(f + b, 1u << (K - d), 1u << d);
             twist(f, d);
@@ -663,11 +656,11 @@ PQMCU_MCE_NOINLINE uint32_t berlekamp_massey_g(const Params& p, gf* loc, const g
     // Lanes from t on in the last group stay zero in C and B.
     const uint32_t last_mask = t % 32 ? (1u << (t % 32)) - 1 : ~0u;
     uint32_t Cv[G * M], Bv[G * M], Sv[G * M];
-    uint32_t acc[2 * M], prod[M], fb[M];
+    uint32_t acc[M], prod[M], fb[M];
     wipe32(Cv, groups * M);  // (zeroing: a plain loop here becomes memset calls)
     wipe32(Bv, groups * M);
     wipe32(Sv, groups * M);
-    wipe32(acc, 2 * M);
+    wipe32(acc, M);
     Bv[0] = 1;  // B = z: B_1 = 1
     uint32_t len = 0;
     gf b = 1;
@@ -676,14 +669,14 @@ PQMCU_MCE_NOINLINE uint32_t berlekamp_massey_g(const Params& p, gf* loc, const g
         const uint32_t top = N < t ? N : t;  // C_i s_{N-i} for i = 1 .. top
         // Group 0's product is always made (at N = 0 C's lanes are all
         // zero, so it is 0): it writes acc[0 .. M) without a zeroing pass (a
-        // memset call per step); acc[M .. 2M) stays zero from the start.
+        // memset call per step).
         Bs<M>::mul32(acc, Cv, Sv);
 #pragma GCC unroll 4
         for (uint32_t g = 1; g < G; ++g) {
             if (32 * g >= top) break;  // (public bound)
             Bs<M>::mul32_acc(acc, Cv + g * M, Sv + g * M);
         }
-        const gf d = gf(s[N] ^ parities<M>(acc));
+        const gf d = gf(s[N] ^ parities<M, false>(acc, nullptr));
         const gf d_nonzero = gf(~F::is_zero_mask(d));
         const gf grow = gf(d_nonzero & ~lt_mask(N, 2 * len));  // d != 0 and 2 len <= N
         const uint32_t grow32 = 0u - uint32_t(grow & 1);
@@ -729,7 +722,7 @@ PQMCU_MCE_NOINLINE uint32_t berlekamp_massey_g(const Params& p, gf* loc, const g
     wipe32(Cv, groups * M);
     wipe32(Bv, groups * M);
     wipe32(Sv, groups * M);
-    wipe32(acc, 2 * M);
+    wipe32(acc, M);
     wipe32(prod, M);
     wipe32(fb, M);
     return len;
