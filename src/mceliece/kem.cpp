@@ -3,6 +3,7 @@
 // additive FFT, Berlekamp-Massey, roots by the additive FFT at all 2^m field
 // elements, bitsliced) and the KEM's hashes with implicit rejection. Constant
 // time in e, s and the secret key.
+#include <bit>
 #include <cstring>
 
 #include "core/secure.hpp"
@@ -412,11 +413,7 @@ struct Fft {
     // in Gray-code order gi = t ^ (t >> 1) (any order will do): from t - 1
     // to t only bit ctz(t) of gi flips, so hi changes by one gamma (t public).
     static void points(uint32_t* a, int d, uint32_t t, gf& hi) {
-        if (t != 0) {
-            int j = 0;
-            while (((t >> j) & 1) == 0) ++j;
-            hi ^= c.gamma[d][5 + j];
-        }
+        if (t != 0) hi ^= c.gamma[d][5 + std::countr_zero(t)];  // (t public)
 #pragma GCC unroll 13
         for (int b = 0; b < M; ++b) a[b] = c.lanes[d][b] ^ (0u - ((uint32_t(hi) >> b) & 1));
     }
