@@ -408,14 +408,19 @@ struct Fft {
     using F = Gf<M>;
 
     static uint32_t bitrev_k(uint32_t s) { return reverse_bits32(s) >> (32 - K); }  // (s < 2^K)
-    // a = the points of depth d's butterflies for indices 32 gi .. 32 gi + 31,
-    // hi = sum_j gi_j gamma_(5+j) their common part. The groups are visited
-    // in Gray-code order gi = t ^ (t >> 1) (any order will do): from t - 1
-    // to t only bit ctz(t) of gi flips, so hi changes by one gamma (t public).
-    static void points(uint32_t* a, int d, uint32_t t, gf& hi) {
-        if (t != 0) hi ^= c.gamma[d][5 + std::countr_zero(t)];  // (t public)
+    // a = the points of depth d's butterflies for indices 32 gi .. 32 gi + 31:
+    // the lane pattern plus the broadcast common part sum_j gi_j gamma_(5+j).
+    // The groups are visited in Gray-code order gi = t ^ (t >> 1) (any order
+    // will do): from t - 1 to t only bit ctz(t) of gi flips, so the common
+    // part changes by one gamma, i.e. a's words at that gamma's set bits are
+    // complemented (public constants and indices: about half the words).
+    static void points(uint32_t* a, int d, uint32_t t) {
+        if (t == 0) {
 #pragma GCC unroll 13
-        for (int b = 0; b < M; ++b) a[b] = c.lanes[d][b] ^ (0u - ((uint32_t(hi) >> b) & 1));
+            for (int b = 0; b < M; ++b) a[b] = c.lanes[d][b];
+            return;
+        }
+        for (uint32_t g = c.gamma[d][5 + std::countr_zero(t)]; g != 0; g &= g - 1) a[std::countr_zero(g)] ^= ~0u;
     }
     // f = sum_i h_i(x) (x^2 + x)^i, h_i = f[2i] + f[2i+1] x (n coefficients
     // at stride st): with s = n/4 and T^s = x^2s + x^s, blocks b0..b3 of s
@@ -483,10 +488,9 @@ struct Fft {
         uint32_t a[M];
         for (int d = K - 1; d-- > 0;) {
             const uint32_t hg = kGroups >> (d + 1);
-            gf hi = 0;
             for (uint32_t t = 0; t < hg; ++t) {
                 const uint32_t gi = t ^ (t >> 1);
-                points(a, d, t, hi);
+                points(a, d, t);
                 uint32_t* u = out + gi * M;  // s = 0 .. 2^d - 1: u = out + (2 s hg + gi) M
                 Bs<M>::butterflies(u, u + hg * M, a, 1u << d);
             }
@@ -551,10 +555,9 @@ struct Fft {
         uint32_t a[M];
         for (int d = 0; d < K; ++d) {
             const uint32_t hg = kGroups >> (d + 1);
-            gf hi = 0;
             for (uint32_t t = 0; t < hg; ++t) {
                 const uint32_t gi = t ^ (t >> 1);
-                points(a, d, t, hi);
+                points(a, d, t);
                 uint32_t* u = in + gi * M;
                 Bs<M>::butterflies_tr(u, u + hg * M, a, 1u << d);
             }
