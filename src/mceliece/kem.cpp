@@ -665,7 +665,19 @@ PQMCU_MCE_NOINLINE uint32_t berlekamp_massey_g(const Params& p, gf* loc, const g
     uint32_t len = 0;
     gf b = 1;
     for (uint32_t N = 0; N < 2 * t; ++N) {
-        if (N > 0) lanes_up<M, G>(Sv, s[N - 1]);
+        // S's lanes from N on are zero (s_{N-i} for i > N): only the groups
+        // below can change (public bound).
+        if (N > 0) {
+            const uint32_t live = (N - 1) / 32 + 1;
+            if (live >= G)
+                lanes_up<M, G>(Sv, s[N - 1]);
+            else if (live == 1)
+                lanes_up<M, 1>(Sv, s[N - 1]);
+            else if (live == 2)
+                lanes_up<M, 2>(Sv, s[N - 1]);
+            else
+                lanes_up<M, (G > 3 ? 3 : G)>(Sv, s[N - 1]);
+        }
         const uint32_t top = N < t ? N : t;  // C_i s_{N-i} for i = 1 .. top
         // Group 0's product is always made (at N = 0 C's lanes are all
         // zero, so it is 0): it writes acc[0 .. M) without a zeroing pass (a
@@ -693,6 +705,9 @@ PQMCU_MCE_NOINLINE uint32_t berlekamp_massey_g(const Params& p, gf* loc, const g
 #pragma GCC unroll 4
         for (uint32_t i = 0; i < groups; ++i) {
             const uint32_t g = groups - 1 - i;
+            // deg B, deg C <= N + 1 before step N and <= N + 2 after: the
+            // groups above lane N + 1 stay zero (public bound).
+            if (32 * g > N + 1) continue;
             uint32_t* c = Cv + g * M;
             uint32_t* bb = Bv + g * M;
             const bool update = 32 * g < cb;  // (public)
