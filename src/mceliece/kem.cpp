@@ -1133,7 +1133,9 @@ Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_
     gf* loc = s_check + 2 * t;    // t + 1
     gf* fc = loc + (t + 1);       // kc: the FFT's coefficients
     auto load_coeffs = [&](const gf* f, uint32_t count) {
-        for (uint32_t i = 0; i < kc; ++i) fc[i] = i < count ? f[i] : 0;
+        uint32_t i = 0;
+        for (; i < count; ++i) fc[i] = f[i];
+        for (; i < kc; ++i) fc[i] = 0;
     };
     // Field order: index j is the element bitrev_m(j) (the FFT's output order
     // and the Benes network's input); the network maps a bit vector in field
@@ -1189,8 +1191,9 @@ Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_
             c0_over_g2(G, r);
         }
     }
-    fft_transposed<M>(fc, w.fft, 2 * t);
-    for (uint32_t j = 0; j < 2 * t; ++j) s[j] = fc[j];
+    // (written in place: the transposed FFT's 2^K <= 4t outputs run into
+    // s_check, which is not used yet)
+    fft_transposed<M>(s, w.fft, 2 * t);
     const uint32_t len = berlekamp_massey<M>(p, loc, s);
     // The locator at every point; e in field order = its roots in the support.
     load_coeffs(loc, t + 1);
@@ -1219,8 +1222,7 @@ Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_
 #pragma GCC unroll 13
         for (int b = 0; b < M; ++b) w.ginv2[G * M + b] &= r;
     }
-    fft_transposed<M>(fc, w.ginv2, t);
-    for (uint32_t j = 0; j < t; ++j) s_check[j] = fc[j];
+    fft_transposed<M>(s_check, w.ginv2, t);  // (2^K <= 2t outputs: within s_check)
     apply_control_bits_bitvector(v, sk_cond, M, false);
     uint32_t diff = (weight ^ t) | lt_mask(t, len);  // nonzero when weight != t or L > t
     for (uint32_t j = 0; j < t; ++j) diff |= uint32_t(s[j] ^ s_check[j]);
