@@ -167,6 +167,42 @@ void layer_in_word(uint8_t* W, const uint8_t* bits, size_t groups, uint32_t plan
     }
 }
 
+// Two consecutive in-word layers (strides 2^SL1 then 2^SL2, both < 32) in one
+// pass: each word is loaded and stored once for both.
+template <uint32_t SL>
+inline uint32_t in_word_mask(const uint8_t* bits, size_t g) {
+    constexpr uint32_t s = 1u << SL;
+    uint32_t m = uint32_t(bits[2 * g]) | (uint32_t(bits[2 * g + 1]) << 8);
+    if constexpr (s <= 8) m = (m & 0x000000FFu) | ((m & 0x0000FF00u) << 8);
+    if constexpr (s <= 4) m = (m & 0x000F000Fu) | ((m & 0x00F000F0u) << 4);
+    if constexpr (s <= 2) m = (m & 0x03030303u) | ((m & 0x0C0C0C0Cu) << 2);
+    if constexpr (s <= 1) m = (m & 0x11111111u) | ((m & 0x22222222u) << 1);
+    return m;
+}
+template <uint32_t P, uint32_t SL1, uint32_t SL2>
+void two_layers_in_word(uint8_t* W, const uint8_t* bits1, const uint8_t* bits2, size_t groups) {
+    constexpr uint32_t s1 = 1u << SL1, s2 = 1u << SL2;
+    for (size_t g = 0; g < groups; ++g) {
+        const uint32_t m1 = in_word_mask<SL1>(bits1, g), m2 = in_word_mask<SL2>(bits2, g);
+        uint8_t* x = W + g * 4 * P;
+        for (uint32_t k = 0; k < P; ++k) {
+            uint32_t a = ld32(x + 4 * k);
+            uint32_t d = (a ^ (a >> s1)) & m1;
+            a ^= d ^ (d << s1);
+            d = (a ^ (a >> s2)) & m2;
+            st32(x + 4 * k, a ^ d ^ (d << s2));
+        }
+    }
+}
+template <uint32_t SL1, uint32_t SL2>
+void two_layers_in_word_planes(uint8_t* W, const uint8_t* bits1, const uint8_t* bits2, size_t groups,
+                               uint32_t planes) {
+    if (planes == 1)
+        two_layers_in_word<1, SL1, SL2>(W, bits1, bits2, groups);
+    else
+        two_layers_in_word<2, SL1, SL2>(W, bits1, bits2, groups);
+}
+
 // One layer of stride s = 2^stride_log on groups of P words (P = 1 or 2 bit
 // vectors, interleaved a 32-bit word at a time).
 template <uint32_t P>
@@ -281,6 +317,20 @@ void apply_network_planes(uint8_t* v, const uint8_t* bits, uint32_t w, bool inve
             else
                 planes == 1 ? apply_two_layers<1, false>(W, b2, b1, s, groups)
                             : apply_two_layers<2, false>(W, b2, b1, s, groups);
+            l += 2;
+        } else if (l + 1 < nl && a < 5 && b < 5 && (a + 1 == b || b + 1 == a)) {
+            const uint8_t* b1 = bits_of(l);
+            const uint8_t* b2 = bits_of(l + 1);
+            switch (a * 8 + b) {
+                case 0 * 8 + 1: two_layers_in_word_planes<0, 1>(v, b1, b2, groups, planes); break;
+                case 1 * 8 + 0: two_layers_in_word_planes<1, 0>(v, b1, b2, groups, planes); break;
+                case 1 * 8 + 2: two_layers_in_word_planes<1, 2>(v, b1, b2, groups, planes); break;
+                case 2 * 8 + 1: two_layers_in_word_planes<2, 1>(v, b1, b2, groups, planes); break;
+                case 2 * 8 + 3: two_layers_in_word_planes<2, 3>(v, b1, b2, groups, planes); break;
+                case 3 * 8 + 2: two_layers_in_word_planes<3, 2>(v, b1, b2, groups, planes); break;
+                case 3 * 8 + 4: two_layers_in_word_planes<3, 4>(v, b1, b2, groups, planes); break;
+                default: two_layers_in_word_planes<4, 3>(v, b1, b2, groups, planes); break;
+            }
             l += 2;
         } else {
             apply_layer_bitsliced(v, bits_of(l), a, w, planes);
