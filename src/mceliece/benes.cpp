@@ -151,6 +151,7 @@ void layer_in_word(uint8_t* W, const uint8_t* bits, size_t groups, uint32_t plan
     constexpr uint32_t s = 1u << SL;
     const uint32_t np = P ? P : planes;
     const size_t gb = 4 * size_t(np);
+#pragma GCC unroll 2
     for (size_t g = 0; g < groups; ++g) {
         uint32_t m = uint32_t(bits[2 * g]) | (uint32_t(bits[2 * g + 1]) << 8);
         if constexpr (s <= 8) m = (m & 0x000000FFu) | ((m & 0x0000FF00u) << 8);
@@ -166,6 +167,42 @@ void layer_in_word(uint8_t* W, const uint8_t* bits, size_t groups, uint32_t plan
     }
 }
 
+// Two consecutive in-word layers (strides 2^SL1 then 2^SL2, both < 32) in one
+// pass: each word is loaded and stored once for both.
+template <uint32_t SL>
+inline uint32_t in_word_mask(const uint8_t* bits, size_t g) {
+    constexpr uint32_t s = 1u << SL;
+    uint32_t m = uint32_t(bits[2 * g]) | (uint32_t(bits[2 * g + 1]) << 8);
+    if constexpr (s <= 8) m = (m & 0x000000FFu) | ((m & 0x0000FF00u) << 8);
+    if constexpr (s <= 4) m = (m & 0x000F000Fu) | ((m & 0x00F000F0u) << 4);
+    if constexpr (s <= 2) m = (m & 0x03030303u) | ((m & 0x0C0C0C0Cu) << 2);
+    if constexpr (s <= 1) m = (m & 0x11111111u) | ((m & 0x22222222u) << 1);
+    return m;
+}
+template <uint32_t P, uint32_t SL1, uint32_t SL2>
+void two_layers_in_word(uint8_t* W, const uint8_t* bits1, const uint8_t* bits2, size_t groups) {
+    constexpr uint32_t s1 = 1u << SL1, s2 = 1u << SL2;
+    for (size_t g = 0; g < groups; ++g) {
+        const uint32_t m1 = in_word_mask<SL1>(bits1, g), m2 = in_word_mask<SL2>(bits2, g);
+        uint8_t* x = W + g * 4 * P;
+        for (uint32_t k = 0; k < P; ++k) {
+            uint32_t a = ld32(x + 4 * k);
+            uint32_t d = (a ^ (a >> s1)) & m1;
+            a ^= d ^ (d << s1);
+            d = (a ^ (a >> s2)) & m2;
+            st32(x + 4 * k, a ^ d ^ (d << s2));
+        }
+    }
+}
+template <uint32_t SL1, uint32_t SL2>
+void two_layers_in_word_planes(uint8_t* W, const uint8_t* bits1, const uint8_t* bits2, size_t groups,
+                               uint32_t planes) {
+    if (planes == 1)
+        two_layers_in_word<1, SL1, SL2>(W, bits1, bits2, groups);
+    else
+        two_layers_in_word<2, SL1, SL2>(W, bits1, bits2, groups);
+}
+
 // One layer of stride s = 2^stride_log on groups of P words (P = 1 or 2 bit
 // vectors, interleaved a 32-bit word at a time).
 template <uint32_t P>
@@ -178,6 +215,7 @@ void apply_layer_planes(uint8_t* W, const uint8_t* bits, uint32_t stride_log, ui
         const size_t sg = (size_t(1) << stride_log) / 32;
         size_t index = 0;
         for (size_t g0 = 0; g0 < groups; g0 += 2 * sg)
+#pragma GCC unroll 2
             for (size_t g = g0; g < g0 + sg; ++g, index += 32) {
                 const uint32_t c = ld32(bits + index / 8);
                 uint8_t* x = W + g * gb;
@@ -207,17 +245,98 @@ void apply_layer_bitsliced(uint8_t* W, const uint8_t* bits, uint32_t stride_log,
         apply_layer_planes<2>(W, bits, stride_log, w, 2);
 }
 
+// Two consecutive word-granular layers whose strides are s and 2s groups (in
+// either order) in one pass: the groups q, q + s, q + 2s, q + 3s are loaded
+// once, both layers' swaps applied, stored once (half the loads and stores of
+// two passes). In a block of 4s groups from b0, both layers' control words
+// for q = b0 + o are numbers b0 / 2 + o and b0 / 2 + o + s (the pairs (q,
+// q + s), (q + 2s, q + 3s) of the small stride; (q, q + 2s), (q + s, q + 3s)
+// of the large one).
+template <uint32_t P, bool SmallFirst>
+void apply_two_layers(uint8_t* W, const uint8_t* bs, const uint8_t* bl, size_t s, size_t groups) {
+    auto sw = [](uint32_t& u, uint32_t& v, uint32_t c) {
+        const uint32_t d = (u ^ v) & c;
+        u ^= d;
+        v ^= d;
+    };
+    // (byte pointers and ld32 / st32 throughout: the control bits sit in
+    // the caller's secret key at any alignment)
+    const size_t sp = 4 * s * P;  // bytes between q and q + s
+    for (size_t b0 = 0; b0 < groups; b0 += 4 * s) {
+        const uint8_t* cs = bs + 4 * (b0 / 2);
+        const uint8_t* cl = bl + 4 * (b0 / 2);
+        uint8_t* x = W + 4 * b0 * P;
+        for (size_t o = 0; o < s; ++o, x += 4 * P, cs += 4, cl += 4) {
+            const uint32_t cs0 = ld32(cs), cs1 = ld32(cs + 4 * s), cl0 = ld32(cl), cl1 = ld32(cl + 4 * s);
+#pragma GCC unroll 2
+            for (uint32_t k = 0; k < P; ++k) {
+                uint8_t* y = x + 4 * k;
+                uint32_t a0 = ld32(y), a1 = ld32(y + sp), a2 = ld32(y + 2 * sp), a3 = ld32(y + 3 * sp);
+                if (SmallFirst) {
+                    sw(a0, a1, cs0);
+                    sw(a2, a3, cs1);
+                    sw(a0, a2, cl0);
+                    sw(a1, a3, cl1);
+                } else {
+                    sw(a0, a2, cl0);
+                    sw(a1, a3, cl1);
+                    sw(a0, a1, cs0);
+                    sw(a2, a3, cs1);
+                }
+                st32(y, a0);
+                st32(y + sp, a1);
+                st32(y + 2 * sp, a2);
+                st32(y + 3 * sp, a3);
+            }
+        }
+    }
+}
+
 void apply_network_planes(uint8_t* v, const uint8_t* bits, uint32_t w, bool inverse, uint32_t planes) {
     const size_t layer_bytes = (size_t(1) << w) / 16;
-    if (!inverse) {
-        for (uint32_t i = 0; i < w; ++i, bits += layer_bytes) apply_layer_bitsliced(v, bits, i, w, planes);
-        for (uint32_t i = w - 1; i-- > 0; bits += layer_bytes) apply_layer_bitsliced(v, bits, i, w, planes);
-        return;
+    // The 2w - 1 layers in the order applied (every layer is an involution:
+    // the inverse runs them backwards); consecutive word-granular layers
+    // (strides >= 32) in pairs.
+    const uint32_t nl = 2 * w - 1;
+    const size_t groups = (size_t(1) << w) / 32;
+    auto log_of = [&](uint32_t l) {
+        const uint32_t fwd = inverse ? nl - 1 - l : l;
+        return fwd < w ? fwd : 2 * w - 2 - fwd;
+    };
+    auto bits_of = [&](uint32_t l) { return bits + (inverse ? nl - 1 - l : l) * layer_bytes; };
+    for (uint32_t l = 0; l < nl;) {
+        const uint32_t a = log_of(l), b = l + 1 < nl ? log_of(l + 1) : 0;
+        if (l + 1 < nl && a >= 5 && b >= 5 && (a + 1 == b || b + 1 == a)) {
+            uint8_t* W = v;
+            const uint8_t* b1 = bits_of(l);
+            const uint8_t* b2 = bits_of(l + 1);
+            const size_t s = (size_t(1) << (a < b ? a : b)) / 32;
+            if (a < b)
+                planes == 1 ? apply_two_layers<1, true>(W, b1, b2, s, groups)
+                            : apply_two_layers<2, true>(W, b1, b2, s, groups);
+            else
+                planes == 1 ? apply_two_layers<1, false>(W, b2, b1, s, groups)
+                            : apply_two_layers<2, false>(W, b2, b1, s, groups);
+            l += 2;
+        } else if (l + 1 < nl && a < 5 && b < 5 && (a + 1 == b || b + 1 == a)) {
+            const uint8_t* b1 = bits_of(l);
+            const uint8_t* b2 = bits_of(l + 1);
+            switch (a * 8 + b) {
+                case 0 * 8 + 1: two_layers_in_word_planes<0, 1>(v, b1, b2, groups, planes); break;
+                case 1 * 8 + 0: two_layers_in_word_planes<1, 0>(v, b1, b2, groups, planes); break;
+                case 1 * 8 + 2: two_layers_in_word_planes<1, 2>(v, b1, b2, groups, planes); break;
+                case 2 * 8 + 1: two_layers_in_word_planes<2, 1>(v, b1, b2, groups, planes); break;
+                case 2 * 8 + 3: two_layers_in_word_planes<2, 3>(v, b1, b2, groups, planes); break;
+                case 3 * 8 + 2: two_layers_in_word_planes<3, 2>(v, b1, b2, groups, planes); break;
+                case 3 * 8 + 4: two_layers_in_word_planes<3, 4>(v, b1, b2, groups, planes); break;
+                default: two_layers_in_word_planes<4, 3>(v, b1, b2, groups, planes); break;
+            }
+            l += 2;
+        } else {
+            apply_layer_bitsliced(v, bits_of(l), a, w, planes);
+            l += 1;
+        }
     }
-    // Every layer is an involution: the inverse runs them backwards.
-    size_t layer = 2 * size_t(w) - 1;  // layers 2w-2 (stride 1) .. w (stride 2^(w-2)), w-1 .. 0
-    for (uint32_t i = 0; i + 1 < w; ++i) apply_layer_bitsliced(v, bits + --layer * layer_bytes, i, w, planes);
-    for (uint32_t i = w; i-- > 0;) apply_layer_bitsliced(v, bits + --layer * layer_bytes, i, w, planes);
 }
 }  // namespace
 

@@ -3,6 +3,7 @@
 // additive FFT, Berlekamp-Massey, roots by the additive FFT at all 2^m field
 // elements, bitsliced) and the KEM's hashes with implicit rejection. Constant
 // time in e, s and the secret key.
+#include <bit>
 #include <cstring>
 
 #include "core/secure.hpp"
@@ -85,10 +86,33 @@ void kem_hash(uint8_t* ss, uint8_t prefix, const uint8_t* e, size_t e_bytes, con
 }
 
 // Word-wise wipe (newlib's memset is byte-slow on the M4; the volatile
-// stores are not turned back into a memset call).
+// stores are not turned back into a memset call). On the M4 eight words per
+// STM (~1.6 cycles a word; a rolled STR loop is ~6).
 inline void wipe32(uint32_t* p, size_t words) {
+    size_t i = 0;
+#if defined(__ARM_ARCH_7EM__) && defined(__GNUC__)
+    if (words >= 8) {
+        // (fixed registers: an STM's list must be in ascending order)
+        register uint32_t z0 __asm__("r4") = 0;
+        register uint32_t z1 __asm__("r5") = 0;
+        register uint32_t z2 __asm__("r6") = 0;
+        register uint32_t z3 __asm__("r7") = 0;
+        uint32_t* ptr = p;
+        uint32_t* const end = p + (words & ~size_t(7));
+        __asm__ volatile(
+            "1:\n\t"
+            "stmia %[ptr]!, {%[z0], %[z1], %[z2], %[z3]}\n\t"
+            "stmia %[ptr]!, {%[z0], %[z1], %[z2], %[z3]}\n\t"
+            "cmp %[ptr], %[end]\n\t"
+            "bne 1b\n\t"
+            : [ptr] "+r"(ptr)
+            : [z0] "r"(z0), [z1] "r"(z1), [z2] "r"(z2), [z3] "r"(z3), [end] "r"(end)
+            : "cc", "memory");
+        i = words & ~size_t(7);
+    }
+#endif
     volatile uint32_t* v = p;
-    for (size_t i = 0; i < words; ++i) v[i] = 0;
+    for (; i < words; ++i) v[i] = 0;
 }
 
 // Bitsliced GF(2^m): 64 elements per batch, word k = their bits k.
@@ -298,15 +322,15 @@ inline uint32_t reverse_bits32(uint32_t x) {  // bit k to bit 31 - k (RBIT on th
 #endif
 }
 
-// Bit k = the parity of the 64 lanes of bit-word k (run[k] ^ run[M + k]),
-// k < M: a reduction tree that folds two words into one at each stage (halves
+// Bit k = the parity of the 64 lanes of bit-word k (lo[k] ^ hi[k]; with Two
+// false, of the 32 lanes of lo[k]), k < M: a reduction tree that folds two words into one at each stage (halves
 // 16, 8, 4, 2 bits wide; word k ends as the 2-bit group k), then gathers the
 // even bits. ~5 instructions per fold instead of ~8 per word for a parity.
-template <int M>
-PQMCU_MCE_ALWAYS_INLINE gf parities(const uint32_t* run) {
+template <int M, bool Two>
+PQMCU_MCE_ALWAYS_INLINE gf parities(const uint32_t* lo, const uint32_t* hi) {
     uint32_t w[16], u[8], v[4];
 #pragma GCC unroll 16
-    for (int k = 0; k < 16; ++k) w[k] = k < M ? run[k] ^ run[M + k] : 0;
+    for (int k = 0; k < 16; ++k) w[k] = k < M ? (Two ? lo[k] ^ hi[k] : lo[k]) : 0;
 #pragma GCC unroll 8
     for (int k = 0; k < 8; ++k)  // u[k]: halves fold w[k], w[k + 8]
         u[k] = ((w[k] ^ (w[k] >> 16)) & 0x0000FFFFu) | ((w[k + 8] ^ (w[k + 8] << 16)) & 0xFFFF0000u);
@@ -386,29 +410,31 @@ struct Fft {
     static constexpr uint32_t kBlock = kGroups >> K;  // groups per constant after the K levels
     using F = Gf<M>;
 
-    static uint32_t bitrev_k(uint32_t s) {
-        uint32_t r = 0;
-        for (int j = 0; j < K; ++j) r |= ((s >> j) & 1) << (K - 1 - j);
-        return r;
-    }
-    // a = the points of depth d's butterflies for indices 32 gi .. 32 gi + 31,
-    // hi = sum_j gi_j gamma_(5+j) their common part. The groups are visited
-    // in Gray-code order gi = t ^ (t >> 1) (any order will do): from t - 1
-    // to t only bit ctz(t) of gi flips, so hi changes by one gamma (t public).
-    static void points(uint32_t* a, int d, uint32_t t, gf& hi) {
-        if (t != 0) {
-            int j = 0;
-            while (((t >> j) & 1) == 0) ++j;
-            hi ^= c.gamma[d][5 + j];
-        }
+    static uint32_t bitrev_k(uint32_t s) { return reverse_bits32(s) >> (32 - K); }  // (s < 2^K)
+    // a = the points of depth d's butterflies for indices 32 gi .. 32 gi + 31:
+    // the lane pattern plus the broadcast common part sum_j gi_j gamma_(5+j).
+    // The groups are visited in Gray-code order gi = t ^ (t >> 1) (any order
+    // will do): from t - 1 to t only bit ctz(t) of gi flips, so the common
+    // part changes by one gamma, i.e. a's words at that gamma's set bits are
+    // complemented (public constants and indices: about half the words).
+    static void points(uint32_t* a, int d, uint32_t t) {
+        if (t == 0) {
 #pragma GCC unroll 13
-        for (int b = 0; b < M; ++b) a[b] = c.lanes[d][b] ^ (0u - ((uint32_t(hi) >> b) & 1));
+            for (int b = 0; b < M; ++b) a[b] = c.lanes[d][b];
+            return;
+        }
+        for (uint32_t g = c.gamma[d][5 + std::countr_zero(t)]; g != 0; g &= g - 1) a[std::countr_zero(g)] ^= ~0u;
     }
     // f = sum_i h_i(x) (x^2 + x)^i, h_i = f[2i] + f[2i+1] x (n coefficients
     // at stride st): with s = n/4 and T^s = x^2s + x^s, blocks b0..b3 of s
     // coefficients, f = (b0 + x^s (b1 + b2 + b3)) + T^s ((b2 + b3) + x^s b3).
     static void taylor(gf* f, uint32_t n, uint32_t st) {
         if (n <= 2) return;
+        if (n == 4) {  // (the halves of 2 are leaves: no calls)
+            f[2 * st] ^= f[3 * st];
+            f[st] ^= f[2 * st];
+            return;
+        }
         const uint32_t s = n / 4;
         for (uint32_t i = 0; i < s; ++i) f[(2 * s + i) * st] ^= f[(3 * s + i) * st];
         for (uint32_t i = 0; i < s; ++i) f[(s + i) * st] ^= f[(2 * s + i) * st];
@@ -417,6 +443,11 @@ struct Fft {
     }
     static void taylor_tr(gf* f, uint32_t n, uint32_t st) {
         if (n <= 2) return;
+        if (n == 4) {
+            f[2 * st] ^= f[st];
+            f[3 * st] ^= f[2 * st];
+            return;
+        }
         const uint32_t s = n / 4;
         taylor_tr(f, n / 2, st);
         taylor_tr(f + (n / 2) * st, n / 2, st);
@@ -460,10 +491,9 @@ struct Fft {
         uint32_t a[M];
         for (int d = K - 1; d-- > 0;) {
             const uint32_t hg = kGroups >> (d + 1);
-            gf hi = 0;
             for (uint32_t t = 0; t < hg; ++t) {
                 const uint32_t gi = t ^ (t >> 1);
-                points(a, d, t, hi);
+                points(a, d, t);
                 uint32_t* u = out + gi * M;  // s = 0 .. 2^d - 1: u = out + (2 s hg + gi) M
                 Bs<M>::butterflies(u, u + hg * M, a, 1u << d);
             }
@@ -528,24 +558,16 @@ struct Fft {
         uint32_t a[M];
         for (int d = 0; d < K; ++d) {
             const uint32_t hg = kGroups >> (d + 1);
-            gf hi = 0;
             for (uint32_t t = 0; t < hg; ++t) {
                 const uint32_t gi = t ^ (t >> 1);
-                points(a, d, t, hi);
+                points(a, d, t);
                 uint32_t* u = in + gi * M;
                 Bs<M>::butterflies_tr(u, u + hg * M, a, 1u << d);
             }
         }
         static_assert(kBlock == 1 || kBlock == 2);
-        for (uint32_t s = 0; s < (1u << K); ++s) {
-            uint32_t run[2 * M];  // (explicit stores: an "= {}" here is a memset call per block)
-#pragma GCC unroll 13
-            for (int b = 0; b < M; ++b) {
-                run[b] = in[s * kBlock * M + b];
-                run[M + b] = kBlock == 2 ? in[(s * kBlock + 1) * M + b] : 0;
-            }
-            f[bitrev_k(s)] = parities<M>(run);
-        }
+        for (uint32_t s = 0; s < (1u << K); ++s)
+            f[bitrev_k(s)] = parities<M, kBlock == 2>(in + s * kBlock * M, in + (s * kBlock + 1) * M);
         for (int d = K; d-- > 0;) {
             for (uint32_t b = 0; b < (1u << d); ++b) taylor_tr(f + b, 1u << (K - d), 1u << d);
             twist(f, d);
@@ -584,6 +606,30 @@ PQMCU_MCE_ALWAYS_INLINE void lanes_up(uint32_t* v, gf in) {
 // the public degree bounds (deg C <= N, deg B <= N + 1 before step N).
 // a^(2^m - 2) (0 for 0) by the addition chain of Bs::inv: 4 / 5
 // multiplications instead of m - 2.
+// x^(2^K) is GF(2)-linear in x: column j is (z^j)^(2^K) (public constants),
+// and x^(2^K) the XOR of the columns at x's set bits (masks, no index):
+// ~4 cycles a column on the M4 against ~20 per squaring (measured: a gain
+// from K = 3 on, a loss for K = 1).
+template <int M, int K>
+struct FrobCols {
+    gf col[M];
+    constexpr FrobCols() : col{} {
+        for (int j = 0; j < M; ++j) {
+            gf x = gf(1u << j);
+            for (int i = 0; i < K; ++i) x = Gf<M>::sq(x);
+            col[j] = x;
+        }
+    }
+};
+template <int M, int K>
+PQMCU_MCE_ALWAYS_INLINE gf frobenius(gf x) {
+    static constexpr FrobCols<M, K> c{};
+    uint32_t r = 0;
+#pragma GCC unroll 13
+    for (int j = 0; j < M; ++j) r ^= (0u - ((uint32_t(x) >> j) & 1)) & c.col[j];
+    return gf(r);
+}
+
 template <int M>
 PQMCU_MCE_ALWAYS_INLINE gf scalar_inv(gf a) {
     using F = Gf<M>;
@@ -594,12 +640,12 @@ PQMCU_MCE_ALWAYS_INLINE gf scalar_inv(gf a) {
     gf cur = F::mul(F::sq(a), a);  // 2^2 - 1
     if constexpr (M == 13) {
         cur = F::mul(F::sq(cur), a);        // 2^3 - 1
-        cur = F::mul(sq_n(cur, 3), cur);    // 2^6 - 1
-        cur = F::mul(sq_n(cur, 6), cur);    // 2^12 - 1
+        cur = F::mul(frobenius<13, 3>(cur), cur);  // 2^6 - 1
+        cur = F::mul(frobenius<13, 6>(cur), cur);  // 2^12 - 1
     } else {
         cur = F::mul(sq_n(cur, 2), cur);    // 2^4 - 1
         cur = F::mul(F::sq(cur), a);        // 2^5 - 1
-        cur = F::mul(sq_n(cur, 5), cur);    // 2^10 - 1
+        cur = F::mul(frobenius<12, 5>(cur), cur);  // 2^10 - 1
         cur = F::mul(F::sq(cur), a);        // 2^11 - 1
     }
     return F::sq(cur);
@@ -613,29 +659,44 @@ PQMCU_MCE_NOINLINE uint32_t berlekamp_massey_g(const Params& p, gf* loc, const g
     // Lanes from t on in the last group stay zero in C and B.
     const uint32_t last_mask = t % 32 ? (1u << (t % 32)) - 1 : ~0u;
     uint32_t Cv[G * M], Bv[G * M], Sv[G * M];
-    uint32_t acc[2 * M], prod[M], fb[M];
-    for (uint32_t i = 0; i < groups * M; ++i) Cv[i] = Bv[i] = Sv[i] = 0;
-    for (int k = 0; k < 2 * M; ++k) acc[k] = 0;
+    uint32_t acc[M], prod[M], fb[M];
+    wipe32(Cv, groups * M);  // (zeroing: a plain loop here becomes memset calls)
+    wipe32(Bv, groups * M);
+    wipe32(Sv, groups * M);
+    wipe32(acc, M);
     Bv[0] = 1;  // B = z: B_1 = 1
     uint32_t len = 0;
     gf b = 1;
     for (uint32_t N = 0; N < 2 * t; ++N) {
-        if (N > 0) lanes_up<M, G>(Sv, s[N - 1]);
+        // S's lanes from N on are zero (s_{N-i} for i > N): only the groups
+        // below can change (public bound).
+        if (N > 0) {
+            const uint32_t live = (N - 1) / 32 + 1;
+            if (live >= G)
+                lanes_up<M, G>(Sv, s[N - 1]);
+            else if (live == 1)
+                lanes_up<M, 1>(Sv, s[N - 1]);
+            else if (live == 2)
+                lanes_up<M, 2>(Sv, s[N - 1]);
+            else
+                lanes_up<M, (G > 3 ? 3 : G)>(Sv, s[N - 1]);
+        }
         const uint32_t top = N < t ? N : t;  // C_i s_{N-i} for i = 1 .. top
         // Group 0's product is always made (at N = 0 C's lanes are all
         // zero, so it is 0): it writes acc[0 .. M) without a zeroing pass (a
-        // memset call per step); acc[M .. 2M) stays zero from the start.
+        // memset call per step).
         Bs<M>::mul32(acc, Cv, Sv);
 #pragma GCC unroll 4
         for (uint32_t g = 1; g < G; ++g) {
             if (32 * g >= top) break;  // (public bound)
             Bs<M>::mul32_acc(acc, Cv + g * M, Sv + g * M);
         }
-        const gf d = gf(s[N] ^ parities<M>(acc));
+        const gf d = gf(s[N] ^ parities<M, false>(acc, nullptr));
         const gf d_nonzero = gf(~F::is_zero_mask(d));
         const gf grow = gf(d_nonzero & ~lt_mask(N, 2 * len));  // d != 0 and 2 len <= N
         const uint32_t grow32 = 0u - uint32_t(grow & 1);
         const gf f = F::mul(scalar_inv<M>(b), d);  // 0 when d = 0
+#pragma GCC unroll 13
         for (int k = 0; k < M; ++k) fb[k] = 0u - ((uint32_t(f) >> k) & 1);
         // C += f B on the coefficients up to min(N + 1, t); B = z (grow ? old
         // C : B) on every group (the shift carries across them).
@@ -647,6 +708,9 @@ PQMCU_MCE_NOINLINE uint32_t berlekamp_massey_g(const Params& p, gf* loc, const g
 #pragma GCC unroll 4
         for (uint32_t i = 0; i < groups; ++i) {
             const uint32_t g = groups - 1 - i;
+            // deg B, deg C <= N + 1 before step N and <= N + 2 after: the
+            // groups above lane N + 1 stay zero (public bound).
+            if (32 * g > N + 1) continue;
             uint32_t* c = Cv + g * M;
             uint32_t* bb = Bv + g * M;
             const bool update = 32 * g < cb;  // (public)
@@ -661,7 +725,8 @@ PQMCU_MCE_NOINLINE uint32_t berlekamp_massey_g(const Params& p, gf* loc, const g
                 if (update) c[k] = old ^ prod[k];
             }
         }
-        for (int k = 0; k < M; ++k) Bv[(groups - 1) * M + k] &= last_mask;
+        if (t % 32 != 0)  // (public; t = 128 fills the last group)
+            for (int k = 0; k < M; ++k) Bv[(groups - 1) * M + k] &= last_mask;
         len = (len & ~grow32) | ((N + 1 - len) & grow32);
         b = gf((b & ~grow) | (d & grow));
     }
@@ -675,7 +740,7 @@ PQMCU_MCE_NOINLINE uint32_t berlekamp_massey_g(const Params& p, gf* loc, const g
     wipe32(Cv, groups * M);
     wipe32(Bv, groups * M);
     wipe32(Sv, groups * M);
-    wipe32(acc, 2 * M);
+    wipe32(acc, M);
     wipe32(prod, M);
     wipe32(fb, M);
     return len;
@@ -1088,7 +1153,9 @@ Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_
     gf* loc = s_check + 2 * t;    // t + 1
     gf* fc = loc + (t + 1);       // kc: the FFT's coefficients
     auto load_coeffs = [&](const gf* f, uint32_t count) {
-        for (uint32_t i = 0; i < kc; ++i) fc[i] = i < count ? f[i] : 0;
+        uint32_t i = 0;
+        for (; i < count; ++i) fc[i] = f[i];
+        for (; i < kc; ++i) fc[i] = 0;
     };
     // Field order: index j is the element bitrev_m(j) (the FFT's output order
     // and the Benes network's input); the network maps a bit vector in field
@@ -1110,24 +1177,43 @@ Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_
     // support. Then the 2t syndromes of C0: the transposed FFT of C0 / g^2.
     // fft[G M .. G M + M) is written after group G's two words are read, and
     // never reaches a later group's ((G + 1)(M - 2) <= groups (M - 2)).
-    uint32_t* const pair = w.fft + fft_words(p) - 2 * groups;
     const uint32_t sb = p.syndrome_bytes();
-    for (uint32_t G = 0; G < groups; ++G) {
+    auto c0_word = [&](uint32_t G) {
+        if (4 * G + 4 <= sb) return load32(ct + 4 * G);
         uint32_t c0 = 0;
-        for (uint32_t i = 0; i < 4; ++i)
-            if (4 * G + i < sb) c0 |= uint32_t(ct[4 * G + i]) << (8 * i);
-        const uint32_t first = 32 * G;
-        pair[2 * G] = c0;
-        pair[2 * G + 1] = first + 32 <= n ? ~0u : first >= n ? 0u : (1u << (n - first)) - 1;
-    }
-    apply_control_bits_pairs(reinterpret_cast<uint8_t*>(pair), sk_cond, M, true);
-    for (uint32_t G = 0; G < groups; ++G) {
-        const uint32_t r = pair[2 * G], in_support = pair[2 * G + 1];
-        store32(v + 4 * G, in_support);
+        for (uint32_t i = 0; 4 * G + i < sb && i < 4; ++i) c0 |= uint32_t(ct[4 * G + i]) << (8 * i);
+        return c0;
+    };
+    auto c0_over_g2 = [&](uint32_t G, uint32_t r) {
+#pragma GCC unroll 13
         for (int b = 0; b < M; ++b) w.fft[G * M + b] = w.ginv2[G * M + b] & r;
+    };
+    if (n == q) {
+        // (8192128) Every element is in the support, a public all-ones
+        // vector: C0 alone goes through the inverse network, in v.
+        for (uint32_t G = 0; G < groups; ++G) store32(v + 4 * G, c0_word(G));
+        apply_control_bits_bitvector(v, sk_cond, M, true);
+        for (uint32_t G = 0; G < groups; ++G) {
+            c0_over_g2(G, load32(v + 4 * G));
+            store32(v + 4 * G, ~0u);
+        }
+    } else {
+        uint32_t* const pair = w.fft + fft_words(p) - 2 * groups;
+        for (uint32_t G = 0; G < groups; ++G) {
+            const uint32_t first = 32 * G;
+            pair[2 * G] = c0_word(G);
+            pair[2 * G + 1] = first + 32 <= n ? ~0u : first >= n ? 0u : (1u << (n - first)) - 1;
+        }
+        apply_control_bits_pairs(reinterpret_cast<uint8_t*>(pair), sk_cond, M, true);
+        for (uint32_t G = 0; G < groups; ++G) {
+            const uint32_t r = pair[2 * G], in_support = pair[2 * G + 1];
+            store32(v + 4 * G, in_support);
+            c0_over_g2(G, r);
+        }
     }
-    fft_transposed<M>(fc, w.fft, 2 * t);
-    for (uint32_t j = 0; j < 2 * t; ++j) s[j] = fc[j];
+    // (written in place: the transposed FFT's 2^K <= 4t outputs run into
+    // s_check, which is not used yet)
+    fft_transposed<M>(s, w.fft, 2 * t);
     const uint32_t len = berlekamp_massey<M>(p, loc, s);
     // The locator at every point; e in field order = its roots in the support.
     load_coeffs(loc, t + 1);
@@ -1135,6 +1221,7 @@ Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_
     uint32_t weight = 0;
     for (uint32_t G = 0; G < groups; ++G) {
         uint32_t any = 0;
+#pragma GCC unroll 13
         for (int b = 0; b < M; ++b) any |= w.fft[G * M + b];
         const uint32_t word = ~any & load32(v + 4 * G);
         store32(v + 4 * G, word);
@@ -1152,29 +1239,38 @@ Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_
     // then e into support order.
     for (uint32_t G = 0; G < groups; ++G) {
         const uint32_t r = load32(v + 4 * G);
+#pragma GCC unroll 13
         for (int b = 0; b < M; ++b) w.ginv2[G * M + b] &= r;
     }
-    fft_transposed<M>(fc, w.ginv2, t);
-    for (uint32_t j = 0; j < t; ++j) s_check[j] = fc[j];
+    fft_transposed<M>(s_check, w.ginv2, t);  // (2^K <= 2t outputs: within s_check)
     apply_control_bits_bitvector(v, sk_cond, M, false);
     uint32_t diff = (weight ^ t) | lt_mask(t, len);  // nonzero when weight != t or L > t
     for (uint32_t j = 0; j < t; ++j) diff |= uint32_t(s[j] ^ s_check[j]);
     uint8_t ok = uint8_t(eq_mask(diff, 0));  // 0xFF on success
 
     const size_t e_bytes = n / 8;
-    for (size_t i = 0; i < e_bytes; ++i) w.e[i] = uint8_t((w.e[i] & ok) | (sk_s[i] & ~ok));
+    // e where ok, else s (a word at a time, s read unaligned).
+    auto select_e = [&](uint8_t mask) {
+        const uint32_t m32 = 0x01010101u * mask;
+        size_t i = 0;
+        for (; i + 4 <= e_bytes; i += 4) store32(w.e + i, (load32(w.e + i) & m32) | (load32(sk_s + i) & ~m32));
+        for (; i < e_bytes; ++i) w.e[i] = uint8_t((w.e[i] & mask) | (sk_s[i] & ~mask));
+    };
+    select_e(ok);
     if (p.pc) {  // C1' = H(2, e) must equal C1
         uint8_t c1[32];
         kem_hash(c1, 2, w.e, e_bytes, ct, 0);  // (one SHAKE state on the stack at a time)
         const uint8_t same = uint8_t(0 - (ct_memneq(c1, ct + p.syndrome_bytes(), 32) ^ 1));
-        for (size_t i = 0; i < e_bytes; ++i) w.e[i] = uint8_t((w.e[i] & same) | (sk_s[i] & ~same));
+        select_e(same);
         ok &= same;
     }
     kem_hash(ss, uint8_t(ok & 1), w.e, e_bytes, ct, p.ct_bytes());
-    secure_wipe(w.e, q / 8);
+    // (e and small are word-aligned in DecapsWorkspace; small has an even
+    // number of elements)
+    wipe32(reinterpret_cast<uint32_t*>(w.e), q / 32);
     wipe32(w.fft, fft_words(p));
     wipe32(w.ginv2, fft_words(p));
-    secure_wipe(w.small, sizeof(gf) * decaps_small_elems(p));
+    wipe32(reinterpret_cast<uint32_t*>(w.small), decaps_small_elems(p) / 2);
     return Status::ok;
 }
 

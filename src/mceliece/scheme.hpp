@@ -212,7 +212,8 @@ struct Scheme {
         if (ss == nullptr || ct == nullptr || sk == nullptr) return Status::bad_argument;
         const Status st = mceliece::decapsulate<M>(
             params, ss, ct, sk, DecapsWork{d.fft, d.ginv2, d.e, d.small});
-        secure_wipe(&d, sizeof d);
+        // (no second wipe here: decapsulate zeroes all four buffers, i.e. all
+        // of d, before it returns, and writes none of them on malformed input)
         return st;
     }
 };
