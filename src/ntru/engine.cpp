@@ -12,6 +12,7 @@
 #include "core/secure.hpp"
 #include "hash/shake.hpp"
 #include "polymul/polymul.hpp"
+#include "polymul/polymul_avx2.hpp"
 
 namespace pqmcu::ntru {
 namespace detail {
@@ -253,6 +254,9 @@ void cyclic(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint16_
 }  // namespace
 
 void ring_mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t logq, uint16_t* scratch) {
+#if defined(PQMCU_POLYMUL_AVX2)
+    if (n <= polymul::avx2::kMaxN && polymul::avx2::enabled()) return polymul::avx2::mul_cyclic(c, a, b, n);
+#endif
     if (mul_logq(logq) == 13) cyclic<MulMethod13>(c, a, b, n, scratch);
     else cyclic<MulMethod16>(c, a, b, n, scratch);
 }
