@@ -27,7 +27,7 @@ static void fast_fill(uint8_t* out, size_t n) {
         out[i] = uint8_t(g_rng);
     }
 }
-extern "C" int randombytes(uint8_t* out, size_t n) {  // the upstream builds' source of coins
+extern "C" int PQCLEAN_randombytes(uint8_t* out, size_t n) {  // the upstream builds' randombytes (common/randombytes.h renames it)
     fast_fill(out, n);
     return 0;
 }
