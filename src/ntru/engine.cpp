@@ -12,6 +12,7 @@
 #include "core/secure.hpp"
 #include "hash/shake.hpp"
 #include "polymul/polymul.hpp"
+#include "ntru/inverse_avx2.hpp"
 #include "polymul/polymul_avx2.hpp"
 
 namespace pqmcu::ntru {
@@ -109,8 +110,9 @@ void r2_inverse(uint16_t* r, const uint16_t* a, size_t n, InvWord* inv) {
     w[0] = 1;
     for (size_t i = 0; i + 1 < n; ++i) set_bit(g, n - 2 - i, uint32_t(a[i] ^ a[n - 1]));
 
+    const bool vec = r2_divsteps_avx2(inv, n);  // x86 AVX2: all the steps below (inverse_avx2.hpp)
     int32_t delta = 1;
-    for (size_t step = 0; step < 2 * (n - 1) - 1; ++step) {
+    for (size_t step = 0; !vec && step < 2 * (n - 1) - 1; ++step) {
         const uint32_t g0 = uint32_t(g[0] & 1);
         const InvWord sign = word_mask(g0 & uint32_t(f[0]));
         const int32_t swap = divstep_swap(delta, g0);
@@ -170,8 +172,9 @@ void s3_inverse(uint16_t* r, const uint16_t* a, size_t n, InvWord* inv) {
         set_bit(gm, n - 2 - i, c >> 1);
     }
 
+    const bool vec = s3_divsteps_avx2(inv, n);  // x86 AVX2: all the steps below (inverse_avx2.hpp)
     int32_t delta = 1;
-    for (size_t step = 0; step < 2 * (n - 1) - 1; ++step) {
+    for (size_t step = 0; !vec && step < 2 * (n - 1) - 1; ++step) {
         const uint32_t g0p = uint32_t(gp[0] & 1), g0m = uint32_t(gm[0] & 1);
         const uint32_t f0p = uint32_t(fp[0] & 1), f0m = uint32_t(fm[0] & 1);
         // sign = -g(0) * f(0) (f(0) is its own inverse; symmetric, so taken before the swap)
