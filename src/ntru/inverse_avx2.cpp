@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// inverse_avx2.hpp: the constant-time divsteps on 1024-bit ymm quadruples.
+// inverse_avx2.hpp: the constant-time divsteps on up to four ymm words
+// (ceil(n / 256): 2 at n = 509, 3 at 677 / 701, 4 at 821).
 // Every function carries target("avx2"); the entry points check the CPU.
 #include "ntru/inverse_avx2.hpp"
 
@@ -17,29 +18,32 @@
 namespace pqmcu::ntru::detail {
 namespace {
 
-constexpr size_t kVec = 4;  // 4 x 256 = 1024 bits
+constexpr size_t kVec = 4;  // at most 4 x 256 = 1024 bits; a set uses ceil(n / 256) (NV)
 using P = __m256i[kVec];
 
 PQMCU_AVX2_INLINE __m256i ld(const uint64_t* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
 
 // In from nw 64-bit words (zero above), out to nw words.
+template <size_t NV>
 PQMCU_AVX2_INLINE void load_poly(P x, const uint64_t* w, size_t nw) {
     alignas(32) uint64_t buf[4 * kVec] = {};
     for (size_t k = 0; k < nw; ++k) buf[k] = w[k];
-    for (size_t j = 0; j < kVec; ++j) x[j] = ld(buf + 4 * j);
+    for (size_t j = 0; j < NV; ++j) x[j] = ld(buf + 4 * j);
     secure_wipe(buf, sizeof buf);
 }
+template <size_t NV>
 PQMCU_AVX2_INLINE void store_poly(uint64_t* w, const P x, size_t nw) {
     alignas(32) uint64_t buf[4 * kVec];
-    for (size_t j = 0; j < kVec; ++j) _mm256_store_si256(reinterpret_cast<__m256i*>(buf + 4 * j), x[j]);
+    for (size_t j = 0; j < NV; ++j) _mm256_store_si256(reinterpret_cast<__m256i*>(buf + 4 * j), x[j]);
     for (size_t k = 0; k < nw; ++k) w[k] = buf[k];
     secure_wipe(buf, sizeof buf);
 }
 
 // x <- x * 2 (bit i -> i + 1 across lanes and vectors), then masked to n bits.
+template <size_t NV>
 PQMCU_AVX2_INLINE void shl1(P x, const P mask) {
     __m256i cprev = _mm256_setzero_si256();
-    for (size_t j = 0; j < kVec; ++j) {
+    for (size_t j = 0; j < NV; ++j) {
         // lanes (hi3, hi0, hi1, hi2): lane l's carry from lane l - 1; lane 0's from the previous vector
         const __m256i c = _mm256_permute4x64_epi64(_mm256_srli_epi64(x[j], 63), 0x93);
         const __m256i carry = _mm256_blend_epi32(c, cprev, 0x03);
@@ -48,9 +52,10 @@ PQMCU_AVX2_INLINE void shl1(P x, const P mask) {
     }
 }
 // x <- x / 2 (bit i -> i - 1; bit 0 is zero when called).
+template <size_t NV>
 PQMCU_AVX2_INLINE void shr1(P x) {
     __m256i dnext = _mm256_setzero_si256();
-    for (size_t j = kVec; j-- > 0;) {
+    for (size_t j = NV; j-- > 0;) {
         // lanes (lo1, lo2, lo3, lo0): lane l's from lane l + 1; lane 3's from the next vector
         const __m256i d = _mm256_permute4x64_epi64(_mm256_slli_epi64(x[j], 63), 0x39);
         const __m256i carry = _mm256_blend_epi32(d, dnext, 0xC0);
@@ -89,14 +94,15 @@ PQMCU_AVX2_INLINE void cswap(__m256i& a, __m256i& b, __m256i mask) {
     b = _mm256_xor_si256(b, t);
 }
 
+template <size_t NV>
 PQMCU_AVX2 void r2_steps(uint64_t* inv, size_t n) {
     const size_t nw = inv_words(n);
     P f, g, v, w, mask;
     make_mask(mask, n);
-    load_poly(f, inv, nw);
-    load_poly(g, inv + nw, nw);
-    load_poly(v, inv + 2 * nw, nw);
-    load_poly(w, inv + 3 * nw, nw);
+    load_poly<NV>(f, inv, nw);
+    load_poly<NV>(g, inv + nw, nw);
+    load_poly<NV>(v, inv + 2 * nw, nw);
+    load_poly<NV>(w, inv + 3 * nw, nw);
     int32_t delta = 1;
     for (size_t step = 0; step < 2 * (n - 1) - 1; ++step) {
         const uint32_t g0 = bit0(g);
@@ -104,32 +110,33 @@ PQMCU_AVX2 void r2_steps(uint64_t* inv, size_t n) {
         const int32_t swap = divstep_swap(delta, g0);
         delta = (delta ^ (swap & (delta ^ -delta))) + 1;
         const __m256i sm = _mm256_set1_epi64x(-int64_t(swap & 1));
-        shl1(v, mask);  // v <- x v, swap, w += sign v
-        for (size_t j = 0; j < kVec; ++j) {
+        shl1<NV>(v, mask);  // v <- x v, swap, w += sign v
+        for (size_t j = 0; j < NV; ++j) {
             cswap(v[j], w[j], sm);
             w[j] = _mm256_xor_si256(w[j], _mm256_and_si256(sign, v[j]));
         }
-        for (size_t j = 0; j < kVec; ++j) {  // swap, g += sign f, g <- g / x
+        for (size_t j = 0; j < NV; ++j) {  // swap, g += sign f, g <- g / x
             cswap(f[j], g[j], sm);
             g[j] = _mm256_xor_si256(g[j], _mm256_and_si256(sign, f[j]));
         }
-        shr1(g);
+        shr1<NV>(g);
     }
-    store_poly(inv, f, nw);
-    store_poly(inv + nw, g, nw);
-    store_poly(inv + 2 * nw, v, nw);
-    store_poly(inv + 3 * nw, w, nw);
+    store_poly<NV>(inv, f, nw);
+    store_poly<NV>(inv + nw, g, nw);
+    store_poly<NV>(inv + 2 * nw, v, nw);
+    store_poly<NV>(inv + 3 * nw, w, nw);
     const __m256i z = _mm256_setzero_si256();
-    for (size_t j = 0; j < kVec; ++j) f[j] = g[j] = v[j] = w[j] = z;
+    for (size_t j = 0; j < NV; ++j) f[j] = g[j] = v[j] = w[j] = z;
     __asm__ volatile("" : : "r"(f), "r"(g), "r"(v), "r"(w) : "memory");
 }
 
+template <size_t NV>
 PQMCU_AVX2 void s3_steps(uint64_t* inv, size_t n) {
     const size_t nw = inv_words(n);
     P fp, fm, gp, gm, vp, vm, wp, wm, mask;
     make_mask(mask, n);
     P* polys[8] = {&fp, &fm, &gp, &gm, &vp, &vm, &wp, &wm};
-    for (size_t i = 0; i < 8; ++i) load_poly(*polys[i], inv + i * nw, nw);
+    for (size_t i = 0; i < 8; ++i) load_poly<NV>(*polys[i], inv + i * nw, nw);
     int32_t delta = 1;
     for (size_t step = 0; step < 2 * (n - 1) - 1; ++step) {
         const uint32_t g0p = bit0(gp), g0m = bit0(gm), f0p = bit0(fp), f0m = bit0(fm);
@@ -139,27 +146,27 @@ PQMCU_AVX2 void s3_steps(uint64_t* inv, size_t n) {
         const int32_t swap = divstep_swap(delta, g0p | g0m);
         delta = (delta ^ (swap & (delta ^ -delta))) + 1;
         const __m256i sm = _mm256_set1_epi64x(-int64_t(swap & 1));
-        shl1(vp, mask);
-        shl1(vm, mask);
-        for (size_t j = 0; j < kVec; ++j) {
+        shl1<NV>(vp, mask);
+        shl1<NV>(vm, mask);
+        for (size_t j = 0; j < NV; ++j) {
             cswap(vp[j], wp[j], sm);
             cswap(vm[j], wm[j], sm);
             f3_add(wp[j], wm[j], _mm256_or_si256(_mm256_and_si256(sp, vp[j]), _mm256_and_si256(sn, vm[j])),
                    _mm256_or_si256(_mm256_and_si256(sp, vm[j]), _mm256_and_si256(sn, vp[j])));
         }
-        for (size_t j = 0; j < kVec; ++j) {
+        for (size_t j = 0; j < NV; ++j) {
             cswap(fp[j], gp[j], sm);
             cswap(fm[j], gm[j], sm);
             f3_add(gp[j], gm[j], _mm256_or_si256(_mm256_and_si256(sp, fp[j]), _mm256_and_si256(sn, fm[j])),
                    _mm256_or_si256(_mm256_and_si256(sp, fm[j]), _mm256_and_si256(sn, fp[j])));
         }
-        shr1(gp);
-        shr1(gm);
+        shr1<NV>(gp);
+        shr1<NV>(gm);
     }
-    for (size_t i = 0; i < 8; ++i) store_poly(inv + i * nw, *polys[i], nw);
+    for (size_t i = 0; i < 8; ++i) store_poly<NV>(inv + i * nw, *polys[i], nw);
     const __m256i z = _mm256_setzero_si256();
     for (size_t i = 0; i < 8; ++i)
-        for (size_t j = 0; j < kVec; ++j) (*polys[i])[j] = z;
+        for (size_t j = 0; j < NV; ++j) (*polys[i])[j] = z;
     __asm__ volatile("" : : "r"(polys) : "memory");
 }
 
@@ -171,13 +178,25 @@ bool usable(size_t n) {
 
 bool r2_divsteps_avx2(InvWord* inv, size_t n) {
     if (!usable(n)) return false;
-    r2_steps(reinterpret_cast<uint64_t*>(inv), n);
+    uint64_t* w = reinterpret_cast<uint64_t*>(inv);
+    switch ((n + 255) / 256) {  // public
+    case 1: r2_steps<1>(w, n); break;
+    case 2: r2_steps<2>(w, n); break;
+    case 3: r2_steps<3>(w, n); break;
+    default: r2_steps<4>(w, n); break;
+    }
     return true;
 }
 
 bool s3_divsteps_avx2(InvWord* inv, size_t n) {
     if (!usable(n)) return false;
-    s3_steps(reinterpret_cast<uint64_t*>(inv), n);
+    uint64_t* w = reinterpret_cast<uint64_t*>(inv);
+    switch ((n + 255) / 256) {  // public
+    case 1: s3_steps<1>(w, n); break;
+    case 2: s3_steps<2>(w, n); break;
+    case 3: s3_steps<3>(w, n); break;
+    default: s3_steps<4>(w, n); break;
+    }
     return true;
 }
 
