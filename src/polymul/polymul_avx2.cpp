@@ -21,12 +21,40 @@ constexpr size_t V = 16;  // coefficients per vector
 PQMCU_AVX2_INLINE __m256i ld(const uint16_t* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
 PQMCU_AVX2_INLINE void st(uint16_t* p, __m256i v) { _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v); }
 
+// c[0 .. 2 K V) = a b, a and b K vectors. All 2K output vectors stay in
+// registers; for each shift ii = 0..15 the K + 1 vectors of b shifted by ii
+// places (b read through a copy with a zero vector on either side) are
+// loaded once and multiplied by the broadcast a[i0 V + ii] of every block i0.
+template <size_t K>
+PQMCU_AVX2 void base_shared(uint16_t* c, const uint16_t* a, const uint16_t* b) {
+    alignas(32) uint16_t bz[(K + 2) * V];
+    const __m256i zero = _mm256_setzero_si256();
+    st(bz, zero);
+    st(bz + (K + 1) * V, zero);
+    for (size_t t = 0; t < K; ++t) st(bz + (t + 1) * V, ld(b + t * V));
+    __m256i acc[2 * K];
+    for (size_t t = 0; t < 2 * K; ++t) acc[t] = zero;
+    for (size_t ii = 0; ii < V; ++ii) {
+        __m256i sh[K + 1];
+        // sh[t] lane l = b[t V + l - ii]: acc[i0 + t] lane l gets a[i0 V + ii] b[t V + l - ii]
+        for (size_t t = 0; t <= K; ++t) sh[t] = ld(bz + V + t * V - ii);
+        for (size_t i0 = 0; i0 < K; ++i0) {
+            const __m256i va = _mm256_set1_epi16(int16_t(a[i0 * V + ii]));
+            for (size_t t = 0; t <= K; ++t)
+                if (i0 + t < 2 * K) acc[i0 + t] = _mm256_add_epi16(acc[i0 + t], _mm256_mullo_epi16(va, sh[t]));
+        }
+    }
+    for (size_t t = 0; t < 2 * K; ++t) st(c + t * V, acc[t]);
+    for (size_t t = 0; t < K + 2; ++t) st(bz + t * V, zero);  // b may be secret
+    __asm__ volatile("" : : "r"(bz) : "memory");
+}
+
 // c[0 .. 2 K V) = a b, a and b K vectors. Per 16-coefficient block of a, the
 // K + 1 output vectors it reaches stay in registers: for each of its 16
 // coefficients a broadcast times b shifted by that many places (b read
 // through a copy with a vector of zeros on either side).
 template <size_t K>
-PQMCU_AVX2 void base(uint16_t* c, const uint16_t* a, const uint16_t* b) {
+PQMCU_AVX2 void base_rows(uint16_t* c, const uint16_t* a, const uint16_t* b) {
     alignas(32) uint16_t bz[(K + 2) * V];
     const __m256i zero = _mm256_setzero_si256();
     st(bz, zero);
@@ -47,6 +75,14 @@ PQMCU_AVX2 void base(uint16_t* c, const uint16_t* a, const uint16_t* b) {
             st(p, _mm256_add_epi16(ld(p), acc[t]));
         }
     }
+    for (size_t t = 0; t < K + 2; ++t) st(bz + t * V, zero);  // b may be secret
+    __asm__ volatile("" : : "r"(bz) : "memory");
+}
+
+template <size_t K>
+PQMCU_AVX2 void base(uint16_t* c, const uint16_t* a, const uint16_t* b) {
+    if constexpr (K <= 3) base_rows<K>(c, a, b);  // (the faster one for these, measured)
+    else base_shared<K>(c, a, b);
 }
 
 using BaseFn = void (*)(uint16_t*, const uint16_t*, const uint16_t*);
@@ -54,7 +90,9 @@ constexpr BaseFn kBase[] = {nullptr,  base<1>, base<2>, base<3>, base<4>, base<5
                             base<8>, base<9>, base<10>, base<11>, base<12>, base<13>, base<14>};
 
 // c[0 .. 2m) = a b, m = k V; split while k is even and above kLeaf vectors.
-constexpr size_t kLeaf = 4;  // leaves of 2, 6 or 8 vectors measured slower at 256 .. 821
+// Leaves up to 8 vectors (measured: leaves <= 4 / 6 / 12 / 14 were slower
+// or equal at n = 256 .. 821).
+constexpr size_t kLeaf = 8;
 PQMCU_AVX2 void kara(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t k, uint16_t* tmp) {
     if (k % 2 != 0 || k <= kLeaf) {
         kBase[k](c, a, b);
@@ -94,7 +132,8 @@ constexpr size_t vectors_for(size_t n) {
         if (kara_cost(k) != 0 && (best == 0 || kara_cost(k) < kara_cost(best))) best = k;
     return best;
 }
-static_assert(vectors_for(509) == 32 && vectors_for(701) == 48 && vectors_for(1024) == 64);
+
+static_assert(vectors_for(509) == 32 && vectors_for(701) == 48 && vectors_for(821) == 56 && vectors_for(1024) == 64);
 constexpr size_t kMaxVectors = [] {
     size_t m = 0;
     for (size_t n = 1; n <= kMaxN; ++n) m = vectors_for(n) > m ? vectors_for(n) : m;
