@@ -12,7 +12,7 @@
 #include "core/secure.hpp"
 #include "hash/shake.hpp"
 #include "polymul/polymul.hpp"
-#include "ntru/inverse_avx2.hpp"
+#include "ntru/engine_avx2.hpp"
 #include "polymul/polymul_avx2.hpp"
 
 namespace pqmcu::ntru {
@@ -110,7 +110,7 @@ void r2_inverse(uint16_t* r, const uint16_t* a, size_t n, InvWord* inv) {
     w[0] = 1;
     for (size_t i = 0; i + 1 < n; ++i) set_bit(g, n - 2 - i, uint32_t(a[i] ^ a[n - 1]));
 
-    const bool vec = r2_divsteps_avx2(inv, n);  // x86 AVX2: all the steps below (inverse_avx2.hpp)
+    const bool vec = r2_divsteps_avx2(inv, n);  // x86 AVX2: all the steps below (engine_avx2.hpp)
     int32_t delta = 1;
     for (size_t step = 0; !vec && step < 2 * (n - 1) - 1; ++step) {
         const uint32_t g0 = uint32_t(g[0] & 1);
@@ -172,7 +172,7 @@ void s3_inverse(uint16_t* r, const uint16_t* a, size_t n, InvWord* inv) {
         set_bit(gm, n - 2 - i, c >> 1);
     }
 
-    const bool vec = s3_divsteps_avx2(inv, n);  // x86 AVX2: all the steps below (inverse_avx2.hpp)
+    const bool vec = s3_divsteps_avx2(inv, n);  // x86 AVX2: all the steps below (engine_avx2.hpp)
     int32_t delta = 1;
     for (size_t step = 0; !vec && step < 2 * (n - 1) - 1; ++step) {
         const uint32_t g0p = uint32_t(gp[0] & 1), g0m = uint32_t(gm[0] & 1);
@@ -376,6 +376,8 @@ inline void minmax_pairs(uint32_t* a, uint32_t* b, size_t k) {
         : [step] "I"(4 * Stride)
         : "cc", "memory");
 #else
+    if constexpr (Stride == 2)  // contiguous runs (x86 AVX2: engine_avx2.hpp)
+        if (minmax_run_avx2(a, b, 2 * k)) return;
     for (; k > 0; --k, a += Stride, b += Stride) {
         minmax(a[0], b[0]);
         minmax(a[1], b[1]);

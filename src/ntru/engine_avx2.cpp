@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// inverse_avx2.hpp: the constant-time divsteps on up to four ymm words
+// engine_avx2.hpp: the constant-time divsteps on up to four ymm words
 // (ceil(n / 256): 2 at n = 509, 3 at 677 / 701, 4 at 821).
 // Every function carries target("avx2"); the entry points check the CPU.
-#include "ntru/inverse_avx2.hpp"
+#include "ntru/engine_avx2.hpp"
 
 #include <immintrin.h>
 
@@ -174,7 +174,32 @@ bool usable(size_t n) {
     return std::is_same_v<InvWord, uint64_t> && n >= 2 && n <= 64 * 4 * kVec && x86::cpu_features().avx2;
 }
 
+PQMCU_AVX2 void minmax_run(uint32_t* a, uint32_t* b, size_t len) {
+    size_t i = 0;
+    for (; i + 8 <= len; i += 8) {
+        const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a + i));
+        const __m256i y = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b + i));
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(a + i), _mm256_min_epu32(x, y));
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(b + i), _mm256_max_epu32(x, y));
+    }
+    if (i < len) {  // 1 .. 7 left: lanes below len - i (a public count)
+        const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+        const __m256i m = _mm256_cmpgt_epi32(_mm256_set1_epi32(int32_t(len - i)), lane);
+        int* pa = reinterpret_cast<int*>(a + i);
+        int* pb = reinterpret_cast<int*>(b + i);
+        const __m256i x = _mm256_maskload_epi32(pa, m), y = _mm256_maskload_epi32(pb, m);
+        _mm256_maskstore_epi32(pa, m, _mm256_min_epu32(x, y));
+        _mm256_maskstore_epi32(pb, m, _mm256_max_epu32(x, y));
+    }
+}
+
 }  // namespace
+
+bool minmax_run_avx2(uint32_t* a, uint32_t* b, size_t len) {
+    if (!x86::cpu_features().avx2) return false;
+    minmax_run(a, b, len);
+    return true;
+}
 
 bool r2_divsteps_avx2(InvWord* inv, size_t n) {
     if (!usable(n)) return false;
