@@ -13,6 +13,8 @@
 #include "core/secure.hpp"
 #include "hash/shake.hpp"
 #include "polymul/polymul.hpp"
+#include "ntru/engine_avx2.hpp"
+#include "polymul/polymul_avx2.hpp"
 
 namespace pqmcu::ntru {
 namespace detail {
@@ -109,8 +111,9 @@ void r2_inverse(uint16_t* r, const uint16_t* a, size_t n, InvWord* inv) {
     w[0] = 1;
     for (size_t i = 0; i + 1 < n; ++i) set_bit(g, n - 2 - i, uint32_t(a[i] ^ a[n - 1]));
 
+    const bool vec = r2_divsteps_avx2(inv, n);  // x86 AVX2: all the steps below (engine_avx2.hpp)
     int32_t delta = 1;
-    for (size_t step = 0; step < 2 * (n - 1) - 1; ++step) {
+    for (size_t step = 0; !vec && step < 2 * (n - 1) - 1; ++step) {
         const uint32_t g0 = uint32_t(g[0] & 1);
         const InvWord sign = word_mask(g0 & uint32_t(f[0]));
         const int32_t swap = divstep_swap(delta, g0);
@@ -170,8 +173,9 @@ void s3_inverse(uint16_t* r, const uint16_t* a, size_t n, InvWord* inv) {
         set_bit(gm, n - 2 - i, c >> 1);
     }
 
+    const bool vec = s3_divsteps_avx2(inv, n);  // x86 AVX2: all the steps below (engine_avx2.hpp)
     int32_t delta = 1;
-    for (size_t step = 0; step < 2 * (n - 1) - 1; ++step) {
+    for (size_t step = 0; !vec && step < 2 * (n - 1) - 1; ++step) {
         const uint32_t g0p = uint32_t(gp[0] & 1), g0m = uint32_t(gm[0] & 1);
         const uint32_t f0p = uint32_t(fp[0] & 1), f0m = uint32_t(fm[0] & 1);
         // sign = -g(0) * f(0) (f(0) is its own inverse; symmetric, so taken before the swap)
@@ -254,6 +258,9 @@ void cyclic(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint16_
 }  // namespace
 
 void ring_mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t logq, uint16_t* scratch) {
+#if defined(PQMCU_POLYMUL_AVX2)
+    if (n <= polymul::avx2::kMaxN && polymul::avx2::enabled()) return polymul::avx2::mul_cyclic(c, a, b, n);
+#endif
     if (mul_logq(logq) == 13) cyclic<MulMethod13>(c, a, b, n, scratch);
     else cyclic<MulMethod16>(c, a, b, n, scratch);
 }
@@ -369,6 +376,8 @@ inline void minmax_pairs(uint32_t* a, uint32_t* b, size_t k) {
         : [step] "I"(4 * Stride)
         : "cc", "memory");
 #else
+    if constexpr (Stride == 2)  // contiguous runs (x86 AVX2: engine_avx2.hpp)
+        if (minmax_run_avx2(a, b, 2 * k)) return;
     for (; k > 0; --k, a += Stride, b += Stride) {
         minmax(a[0], b[0]);
         minmax(a[1], b[1]);

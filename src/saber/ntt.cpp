@@ -12,7 +12,27 @@
 #include <cstring>
 #include <type_traits>
 
+#if defined(PQMCU_SABER_NTT_AVX2)
+#include <immintrin.h>
+
+#include "x86/cpu_features.hpp"
+#endif
+
 namespace pqmcu::saber::ntt {
+#if defined(PQMCU_SABER_NTT_AVX2)
+namespace avx2 {  // ntt_avx2.inc: the C code below compiled for AVX2
+bool use();
+void forward(int32_t* a);
+void pointwise(int32_t* a, const int32_t* b);
+void mul_into(uint16_t* acc, int32_t* x, const int32_t* y, bool add);
+void mul_into_le16(uint8_t* acc, int32_t* x, const int32_t* y, bool add);
+void inverse_store(uint16_t* out, int32_t* acc);
+}  // namespace avx2
+#define PQMCU_SABER_NTT_DISPATCH(call) \
+    if (avx2::use()) return avx2::call
+#else
+#define PQMCU_SABER_NTT_DISPATCH(call)
+#endif
 namespace {
 
 constexpr uint32_t kRoot = 3;  // a primitive root mod kQ
@@ -146,6 +166,7 @@ extern "C" void pqmcu_saber_ntt_forward_m4(int32_t* a, const int32_t* zetas, int
 void forward(int32_t* a) { pqmcu_saber_ntt_forward_m4(a, kZetas.data(), kQ, kQInvNeg); }
 #else
 void forward(int32_t* a) {
+    PQMCU_SABER_NTT_DISPATCH(forward(a));
     // Layer pairs (128, 64), (32, 16), (8, 4); six layers (pointwise() works on blocks of 4).
     forward_pass<64>(a);
     forward_pass<16>(a);
@@ -194,6 +215,7 @@ void pointwise(int32_t* a, const int32_t* b) {
 #if defined(PQMCU_SABER_NTT_M4_ASM)
     pqmcu_saber_ntt_basemul_m4(a, b, kOmega.data(), kAsmTail);
 #else
+    PQMCU_SABER_NTT_DISPATCH(pointwise(a, b));
     for (size_t m = 0; m < kN / 4; ++m) basemul4(a + 4 * m, b + 4 * m, kOmega[m]);
 #endif
 }
@@ -316,6 +338,7 @@ void mul_into_le16(uint8_t* acc, int32_t* x, const int32_t* y, bool add) {
 }
 #else
 void mul_into(uint16_t* acc, int32_t* x, const int32_t* y, bool add) {
+    PQMCU_SABER_NTT_DISPATCH(mul_into(acc, x, y, add));
     if (add) {
         inverse_to(x, y, ToU16<true>{acc});
     } else {
@@ -324,6 +347,7 @@ void mul_into(uint16_t* acc, int32_t* x, const int32_t* y, bool add) {
 }
 
 void mul_into_le16(uint8_t* acc, int32_t* x, const int32_t* y, bool add) {
+    PQMCU_SABER_NTT_DISPATCH(mul_into_le16(acc, x, y, add));
     if (add) {
         inverse_to(x, y, ToLe16<true>{acc});
     } else {
@@ -359,10 +383,15 @@ void inverse_store(uint16_t* out, int32_t* acc) {
 #if defined(PQMCU_SABER_NTT_M4_ASM)
     pqmcu_saber_ntt_inverse_m4(acc, kZetasInv.data(), kAsmTail, out, 2u);  // prescale, store
 #else
+    PQMCU_SABER_NTT_DISPATCH(inverse_store(out, acc));
     for (size_t i = 0; i < kN; ++i) acc[i] = barrett(acc[i]);
     inverse_to(acc, nullptr, ToU16<false>{out});
 #endif
 }
+
+#if defined(PQMCU_SABER_NTT_AVX2)
+#include "saber/ntt_avx2.inc"
+#endif
 
 void load_centred(int32_t* dst, const uint16_t* src, unsigned bits) {
     const unsigned sh = 32 - bits;

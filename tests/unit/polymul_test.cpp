@@ -219,3 +219,35 @@ TEST(PolymulMatVec, K3) { check_matvec<3>(); }
 TEST(PolymulMatVec, K4) { check_matvec<4>(); }
 
 }  // namespace
+
+#if defined(PQMCU_POLYMUL_AVX2)
+#include "polymul/polymul_avx2.hpp"
+namespace {
+// The AVX2 products (x86 hosts with AVX2; skipped without, or with
+// PQMCU_CPU_DISABLE=avx2) against the written-out reference, every size up
+// to 64, the NTRU / Saber sizes and the maximum, outputs aliasing an operand.
+TEST(PolymulAvx2, CyclicAndNegacyclic) {
+    if (!pm::avx2::enabled()) GTEST_SKIP() << "no AVX2";
+    std::vector<size_t> ns = sizes();
+    for (size_t n : {700, 702, 820, 822, 1022}) ns.push_back(n);
+    std::mt19937 g(0xa2);
+    for (size_t n : ns) {
+        const Poly a = random_poly(g, n), b = random_poly(g, n), r = reference(a, b);
+        Poly cc(n, 0xDEAD), cn(n, 0xDEAD), alias = a;
+        pm::avx2::mul_cyclic(cc.data(), a.data(), b.data(), n);
+        pm::avx2::mul_negacyclic(cn.data(), a.data(), b.data(), n);
+        ASSERT_EQ(cc, fold(r, n, false)) << "n = " << n;
+        ASSERT_EQ(cn, fold(r, n, true)) << "n = " << n;
+        pm::avx2::mul_cyclic(alias.data(), alias.data(), b.data(), n);
+        ASSERT_EQ(alias, cc) << "n = " << n;
+    }
+    // Extremes: every coefficient 0xFFFF (the wrap of every sum).
+    for (size_t n : {256, 509, 701, 821, 1024}) {
+        const Poly a(n, 0xFFFF), r = reference(a, a);
+        Poly c(n);
+        pm::avx2::mul_cyclic(c.data(), a.data(), a.data(), n);
+        ASSERT_EQ(c, fold(r, n, false)) << "n = " << n;
+    }
+}
+}  // namespace
+#endif

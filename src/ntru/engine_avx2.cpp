@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// engine_avx2.hpp: the constant-time divsteps on up to four ymm words
+// (ceil(n / 256): 2 at n = 509, 3 at 677 / 701, 4 at 821).
+// Every function carries target("avx2"); the entry points check the CPU.
+#include "ntru/engine_avx2.hpp"
+
+#include <immintrin.h>
+
+#include <cstdint>
+#include <type_traits>
+
+#include "core/secure.hpp"
+#include "x86/cpu_features.hpp"
+
+#define PQMCU_AVX2 __attribute__((target("avx2")))
+#define PQMCU_AVX2_INLINE __attribute__((target("avx2"), always_inline)) inline
+
+namespace pqmcu::ntru::detail {
+namespace {
+
+constexpr size_t kVec = 4;  // at most 4 x 256 = 1024 bits; a set uses ceil(n / 256) (NV)
+using P = __m256i[kVec];
+
+PQMCU_AVX2_INLINE __m256i ld(const uint64_t* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
+
+// In from nw 64-bit words (zero above), out to nw words.
+template <size_t NV>
+PQMCU_AVX2_INLINE void load_poly(P x, const uint64_t* w, size_t nw) {
+    alignas(32) uint64_t buf[4 * kVec] = {};
+    for (size_t k = 0; k < nw; ++k) buf[k] = w[k];
+    for (size_t j = 0; j < NV; ++j) x[j] = ld(buf + 4 * j);
+    secure_wipe(buf, sizeof buf);
+}
+template <size_t NV>
+PQMCU_AVX2_INLINE void store_poly(uint64_t* w, const P x, size_t nw) {
+    alignas(32) uint64_t buf[4 * kVec];
+    for (size_t j = 0; j < NV; ++j) _mm256_store_si256(reinterpret_cast<__m256i*>(buf + 4 * j), x[j]);
+    for (size_t k = 0; k < nw; ++k) w[k] = buf[k];
+    secure_wipe(buf, sizeof buf);
+}
+
+// x <- x * 2 (bit i -> i + 1 across lanes and vectors), then masked to n bits.
+template <size_t NV>
+PQMCU_AVX2_INLINE void shl1(P x, const P mask) {
+    __m256i cprev = _mm256_setzero_si256();
+    for (size_t j = 0; j < NV; ++j) {
+        // lanes (hi3, hi0, hi1, hi2): lane l's carry from lane l - 1; lane 0's from the previous vector
+        const __m256i c = _mm256_permute4x64_epi64(_mm256_srli_epi64(x[j], 63), 0x93);
+        const __m256i carry = _mm256_blend_epi32(c, cprev, 0x03);
+        cprev = c;
+        x[j] = _mm256_and_si256(_mm256_or_si256(_mm256_slli_epi64(x[j], 1), carry), mask[j]);
+    }
+}
+// x <- x / 2 (bit i -> i - 1; bit 0 is zero when called).
+template <size_t NV>
+PQMCU_AVX2_INLINE void shr1(P x) {
+    __m256i dnext = _mm256_setzero_si256();
+    for (size_t j = NV; j-- > 0;) {
+        // lanes (lo1, lo2, lo3, lo0): lane l's from lane l + 1; lane 3's from the next vector
+        const __m256i d = _mm256_permute4x64_epi64(_mm256_slli_epi64(x[j], 63), 0x39);
+        const __m256i carry = _mm256_blend_epi32(d, dnext, 0xC0);
+        dnext = d;
+        x[j] = _mm256_or_si256(_mm256_srli_epi64(x[j], 1), carry);
+    }
+}
+
+PQMCU_AVX2_INLINE void make_mask(P mask, size_t n) {
+    alignas(32) uint64_t buf[4 * kVec];
+    for (size_t k = 0; k < 4 * kVec; ++k) {
+        const size_t lo = 64 * k;
+        buf[k] = n >= lo + 64 ? ~uint64_t(0) : (n <= lo ? 0 : (uint64_t(1) << (n - lo)) - 1);
+    }
+    for (size_t j = 0; j < kVec; ++j) mask[j] = ld(buf + 4 * j);
+}
+
+PQMCU_AVX2_INLINE uint32_t bit0(const P x) { return uint32_t(_mm256_cvtsi256_si32(x[0])) & 1; }
+
+// The swap condition of a divstep: delta > 0 and g(0) != 0 (as engine.cpp).
+inline int32_t divstep_swap(int32_t delta, uint32_t g0) {
+    return value_barrier(int32_t((-delta) & -int32_t(g0)) >> 31);
+}
+
+// Z3 in two bit planes (value = p - m): engine.cpp's eight-operation addition.
+PQMCU_AVX2_INLINE void f3_add(__m256i& p, __m256i& m, __m256i bp, __m256i bm) {
+    const __m256i np = _mm256_xor_si256(m, _mm256_andnot_si256(bm, _mm256_xor_si256(p, _mm256_or_si256(m, bp))));
+    const __m256i nm = _mm256_xor_si256(p, _mm256_andnot_si256(bp, _mm256_or_si256(p, _mm256_xor_si256(m, bm))));
+    p = np;
+    m = nm;
+}
+
+PQMCU_AVX2_INLINE void cswap(__m256i& a, __m256i& b, __m256i mask) {
+    const __m256i t = _mm256_and_si256(mask, _mm256_xor_si256(a, b));
+    a = _mm256_xor_si256(a, t);
+    b = _mm256_xor_si256(b, t);
+}
+
+template <size_t NV>
+PQMCU_AVX2 void r2_steps(uint64_t* inv, size_t n) {
+    const size_t nw = inv_words(n);
+    P f, g, v, w, mask;
+    make_mask(mask, n);
+    load_poly<NV>(f, inv, nw);
+    load_poly<NV>(g, inv + nw, nw);
+    load_poly<NV>(v, inv + 2 * nw, nw);
+    load_poly<NV>(w, inv + 3 * nw, nw);
+    int32_t delta = 1;
+    for (size_t step = 0; step < 2 * (n - 1) - 1; ++step) {
+        const uint32_t g0 = bit0(g);
+        const __m256i sign = _mm256_set1_epi64x(-int64_t(g0 & bit0(f)));
+        const int32_t swap = divstep_swap(delta, g0);
+        delta = (delta ^ (swap & (delta ^ -delta))) + 1;
+        const __m256i sm = _mm256_set1_epi64x(-int64_t(swap & 1));
+        shl1<NV>(v, mask);  // v <- x v, swap, w += sign v
+        for (size_t j = 0; j < NV; ++j) {
+            cswap(v[j], w[j], sm);
+            w[j] = _mm256_xor_si256(w[j], _mm256_and_si256(sign, v[j]));
+        }
+        for (size_t j = 0; j < NV; ++j) {  // swap, g += sign f, g <- g / x
+            cswap(f[j], g[j], sm);
+            g[j] = _mm256_xor_si256(g[j], _mm256_and_si256(sign, f[j]));
+        }
+        shr1<NV>(g);
+    }
+    store_poly<NV>(inv, f, nw);
+    store_poly<NV>(inv + nw, g, nw);
+    store_poly<NV>(inv + 2 * nw, v, nw);
+    store_poly<NV>(inv + 3 * nw, w, nw);
+    const __m256i z = _mm256_setzero_si256();
+    for (size_t j = 0; j < NV; ++j) f[j] = g[j] = v[j] = w[j] = z;
+    __asm__ volatile("" : : "r"(f), "r"(g), "r"(v), "r"(w) : "memory");
+}
+
+template <size_t NV>
+PQMCU_AVX2 void s3_steps(uint64_t* inv, size_t n) {
+    const size_t nw = inv_words(n);
+    P fp, fm, gp, gm, vp, vm, wp, wm, mask;
+    make_mask(mask, n);
+    P* polys[8] = {&fp, &fm, &gp, &gm, &vp, &vm, &wp, &wm};
+    for (size_t i = 0; i < 8; ++i) load_poly<NV>(*polys[i], inv + i * nw, nw);
+    int32_t delta = 1;
+    for (size_t step = 0; step < 2 * (n - 1) - 1; ++step) {
+        const uint32_t g0p = bit0(gp), g0m = bit0(gm), f0p = bit0(fp), f0m = bit0(fm);
+        // sign = -g(0) f(0), as engine.cpp
+        const __m256i sp = _mm256_set1_epi64x(-int64_t((g0p & f0m) | (g0m & f0p)));
+        const __m256i sn = _mm256_set1_epi64x(-int64_t((g0p & f0p) | (g0m & f0m)));
+        const int32_t swap = divstep_swap(delta, g0p | g0m);
+        delta = (delta ^ (swap & (delta ^ -delta))) + 1;
+        const __m256i sm = _mm256_set1_epi64x(-int64_t(swap & 1));
+        shl1<NV>(vp, mask);
+        shl1<NV>(vm, mask);
+        for (size_t j = 0; j < NV; ++j) {
+            cswap(vp[j], wp[j], sm);
+            cswap(vm[j], wm[j], sm);
+            f3_add(wp[j], wm[j], _mm256_or_si256(_mm256_and_si256(sp, vp[j]), _mm256_and_si256(sn, vm[j])),
+                   _mm256_or_si256(_mm256_and_si256(sp, vm[j]), _mm256_and_si256(sn, vp[j])));
+        }
+        for (size_t j = 0; j < NV; ++j) {
+            cswap(fp[j], gp[j], sm);
+            cswap(fm[j], gm[j], sm);
+            f3_add(gp[j], gm[j], _mm256_or_si256(_mm256_and_si256(sp, fp[j]), _mm256_and_si256(sn, fm[j])),
+                   _mm256_or_si256(_mm256_and_si256(sp, fm[j]), _mm256_and_si256(sn, fp[j])));
+        }
+        shr1<NV>(gp);
+        shr1<NV>(gm);
+    }
+    for (size_t i = 0; i < 8; ++i) store_poly<NV>(inv + i * nw, *polys[i], nw);
+    const __m256i z = _mm256_setzero_si256();
+    for (size_t i = 0; i < 8; ++i)
+        for (size_t j = 0; j < NV; ++j) (*polys[i])[j] = z;
+    __asm__ volatile("" : : "r"(polys) : "memory");
+}
+
+bool usable(size_t n) {
+    return std::is_same_v<InvWord, uint64_t> && n >= 2 && n <= 64 * 4 * kVec && x86::cpu_features().avx2;
+}
+
+PQMCU_AVX2 void minmax_run(uint32_t* a, uint32_t* b, size_t len) {
+    size_t i = 0;
+    for (; i + 8 <= len; i += 8) {
+        const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a + i));
+        const __m256i y = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b + i));
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(a + i), _mm256_min_epu32(x, y));
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(b + i), _mm256_max_epu32(x, y));
+    }
+    if (i < len) {  // 1 .. 7 left: lanes below len - i (a public count)
+        const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+        const __m256i m = _mm256_cmpgt_epi32(_mm256_set1_epi32(int32_t(len - i)), lane);
+        int* pa = reinterpret_cast<int*>(a + i);
+        int* pb = reinterpret_cast<int*>(b + i);
+        const __m256i x = _mm256_maskload_epi32(pa, m), y = _mm256_maskload_epi32(pb, m);
+        _mm256_maskstore_epi32(pa, m, _mm256_min_epu32(x, y));
+        _mm256_maskstore_epi32(pb, m, _mm256_max_epu32(x, y));
+    }
+}
+
+}  // namespace
+
+bool minmax_run_avx2(uint32_t* a, uint32_t* b, size_t len) {
+    if (!x86::cpu_features().avx2) return false;
+    minmax_run(a, b, len);
+    return true;
+}
+
+bool r2_divsteps_avx2(InvWord* inv, size_t n) {
+    if (!usable(n)) return false;
+    uint64_t* w = reinterpret_cast<uint64_t*>(inv);
+    switch ((n + 255) / 256) {  // public
+    case 1: r2_steps<1>(w, n); break;
+    case 2: r2_steps<2>(w, n); break;
+    case 3: r2_steps<3>(w, n); break;
+    default: r2_steps<4>(w, n); break;
+    }
+    return true;
+}
+
+bool s3_divsteps_avx2(InvWord* inv, size_t n) {
+    if (!usable(n)) return false;
+    uint64_t* w = reinterpret_cast<uint64_t*>(inv);
+    switch ((n + 255) / 256) {  // public
+    case 1: s3_steps<1>(w, n); break;
+    case 2: s3_steps<2>(w, n); break;
+    case 3: s3_steps<3>(w, n); break;
+    default: s3_steps<4>(w, n); break;
+    }
+    return true;
+}
+
+}  // namespace pqmcu::ntru::detail
