@@ -201,6 +201,8 @@ bool minmax_run_avx2(uint32_t* a, uint32_t* b, size_t len) {
     return true;
 }
 
+bool divsteps_avx2_usable(size_t n) { return usable(n); }
+
 bool r2_divsteps_avx2(InvWord* inv, size_t n) {
     if (!usable(n)) return false;
     uint64_t* w = reinterpret_cast<uint64_t*>(inv);

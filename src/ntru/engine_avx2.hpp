@@ -17,9 +17,11 @@
 namespace pqmcu::ntru::detail {
 
 #if defined(PQMCU_NTRU_AVX2)
+bool divsteps_avx2_usable(size_t n);  // the two below would run (not return false)
 bool r2_divsteps_avx2(InvWord* inv, size_t n);  // f, g, v, w: inv_words(n) words each
 bool s3_divsteps_avx2(InvWord* inv, size_t n);  // fp, fm, gp, gm, vp, vm, wp, wm
 #else
+inline bool divsteps_avx2_usable(size_t) { return false; }
 inline bool r2_divsteps_avx2(InvWord*, size_t) { return false; }
 inline bool s3_divsteps_avx2(InvWord*, size_t) { return false; }
 #endif
