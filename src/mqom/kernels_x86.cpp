@@ -57,6 +57,21 @@ __attribute__((target("avx2,gfni"))) uint64_t mul_fold_avx2(const uint8_t* a, co
     return uint64_t(_mm_cvtsi128_si64(q));
 }
 
+__attribute__((target("avx512f,avx512bw,gfni"))) void row_avx512(const uint8_t* c, const uint8_t* xT, uint32_t len,
+                                                                 size_t row_bytes, uint8_t* out) {
+    const __mmask64 m = ~uint64_t(0) >> (64 - row_bytes);
+    __m512i acc0 = _mm512_setzero_si512(), acc1 = _mm512_setzero_si512();
+    uint32_t k = 0;
+    for (; k + 2 <= len; k += 2, xT += 2 * row_bytes) {
+        acc0 = _mm512_xor_si512(acc0, _mm512_gf2p8mul_epi8(_mm512_set1_epi8(char(c[k])), _mm512_maskz_loadu_epi8(m, xT)));
+        acc1 = _mm512_xor_si512(acc1, _mm512_gf2p8mul_epi8(_mm512_set1_epi8(char(c[k + 1])),
+                                                           _mm512_maskz_loadu_epi8(m, xT + row_bytes)));
+    }
+    if (k < len)
+        acc0 = _mm512_xor_si512(acc0, _mm512_gf2p8mul_epi8(_mm512_set1_epi8(char(c[k])), _mm512_maskz_loadu_epi8(m, xT)));
+    _mm512_mask_storeu_epi8(out, m, _mm512_xor_si512(acc0, acc1));
+}
+
 MulFoldFn pick() {
     const auto& f = pqmcu::x86::cpu_features();
     if (!f.gfni) return nullptr;
@@ -65,7 +80,17 @@ MulFoldFn pick() {
     return nullptr;
 }
 
+RowFn pick_row() {
+    const auto& f = pqmcu::x86::cpu_features();
+    return f.gfni && f.avx512f && f.avx512bw ? row_avx512 : nullptr;
+}
+
 }  // namespace
+
+RowFn gf256_row() {
+    static const RowFn fn = pick_row();
+    return fn;
+}
 
 MulFoldFn gf256_mul_fold() {
     static const MulFoldFn fn = pick();

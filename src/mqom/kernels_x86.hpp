@@ -18,4 +18,12 @@ using MulFoldFn = uint64_t (*)(const uint8_t* a, const uint8_t* b, size_t bytes)
 // AVX-512BW + GFNI, else AVX2 + GFNI, else nullptr.
 MulFoldFn gf256_mul_fold();
 
+// out[0..row_bytes) = XOR over k < len of c[k] * xT[k row_bytes ..] (c
+// public GF(256) scalars, rows of row_bytes <= 64 bytes, possibly secret):
+// the PIOP's row products for GF(256) entries, one vgf2p8mulb per entry.
+using RowFn = void (*)(const uint8_t* c, const uint8_t* xT, uint32_t len, size_t row_bytes, uint8_t* out);
+
+// AVX-512BW + GFNI (one row in one register), else nullptr.
+RowFn gf256_row();
+
 }  // namespace pqmcu::mqom::detail::x86
