@@ -26,6 +26,9 @@
 #include "mqom/dims.hpp"
 #include "mqom/gf.hpp"
 #include "mqom/piop.hpp"
+#if defined(PQMCU_MQOM_X86)
+#include "mqom/kernels_x86.hpp"
+#endif
 #include "mqom/work.hpp"
 
 namespace pqmcu::mqom::detail {
@@ -191,15 +194,32 @@ Status Engine<Sec, BaseLog2, ExtLog2>::keygen(const Dims& d, const uint8_t* seed
     // Bit planes of x: planes[b*n + k] = all ones iff bit b of x_k is set
     // (none for Memory: x_dot reads x's bits instead).
     Elt* planes = w.planes;
+#if defined(PQMCU_MQOM_X86)
+    // With GFNI the plane buffer holds lift(x_k) in every byte of element k
+    // instead (n <= bits * n elements): one vgf2p8mulb pass per dot product
+    // rather than one masked pass per base bit.
+    const x86::MulFoldFn gfni = planes != nullptr ? x86::gf256_mul_fold() : nullptr;
+#else
+    constexpr bool gfni = false;
+#endif
     auto dot = [&](const Elt* a, size_t len) {
         if constexpr (ActivePin::on) {  // pinned: the profile's one form
             if constexpr (ActivePin::keygen_planes) return planes_dot(planes, n, a, len);
             else return x_dot(x, a, len);
         }
+#if defined(PQMCU_MQOM_X86)
+        if (gfni != nullptr)
+            return E::F::template fold<uint64_t>(gfni(reinterpret_cast<const uint8_t*>(a),
+                                                      reinterpret_cast<const uint8_t*>(planes), len * sizeof(Elt)));
+#endif
         return planes != nullptr ? planes_dot(planes, n, a, len) : x_dot(x, a, len);
     };
     for (uint32_t k = 0; planes != nullptr && k < n; ++k) {
         const uint32_t xk = B::F::get(x, k);
+        if (gfni) {
+            planes[k] = Elt(B::F::lift(uint8_t(xk)) * Elt(sizeof(Elt) == 2 ? 0x0101u : 0x01u));
+            continue;
+        }
         for (unsigned b = 0; b < B::F::kBits; ++b)
             planes[size_t(b) * n + k] = field::mask_from_bit<Elt>(Elt((xk >> b) & 1u));
     }

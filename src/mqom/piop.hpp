@@ -26,6 +26,9 @@
 #include "mqom/lanes.hpp"
 #include "mqom/pin.hpp"
 #include "mqom/work.hpp"
+#if defined(PQMCU_MQOM_X86)
+#include "mqom/kernels_x86.hpp"
+#endif
 
 namespace pqmcu::mqom::detail {
 
@@ -110,6 +113,23 @@ struct Piop {
             if (g2 > g) return Group{uint32_t(g2), w.tT, reinterpret_cast<Elt*>(win_area)};
         }
         return Group{uint32_t(g), w.tT, reinterpret_cast<Elt*>(w.tT + g * state_words)};
+    }
+
+    // out = sum_{k<len} c[k] * xT[k]: Lanes::row_public, or on x86 with
+    // AVX-512 + GFNI and GF(256) entries one vgf2p8mulb per entry (tab and
+    // prev then stay untouched: every row of a pass takes the same path).
+    template <size_t NW, unsigned D>
+    static void row_public(const Elt* c, const word_t* xT, uint32_t len, size_t nw, word_t* tab, word_t* prev,
+                           word_t* out) {
+#if defined(PQMCU_MQOM_X86)
+        if constexpr (E::bytes == 1) {
+            if (const x86::RowFn f = x86::gf256_row(); f != nullptr) {
+                f(c, reinterpret_cast<const uint8_t*>(xT), len, nw * sizeof(word_t), reinterpret_cast<uint8_t*>(out));
+                return;
+            }
+        }
+#endif
+        L::template row_public<NW, D>(c, xT, len, nw, tab, prev, out);
     }
 
     // Row width as a compile-time constant for the widths of the 48 sets
@@ -254,7 +274,7 @@ struct Piop {
                 const uint16_t lxl = lut_on(w) ? field::lut_not_ct::kGf256Z.log[B::lift(uint8_t(xv))] : 0;
                 for (uint32_t q = 0; q < g; ++q) {
                     word_t* s = grp.state + q * stw;
-                    L::template row_public<NW, D>(st.at(q), w.xT, j + 1, nw, w.tab, prev, t);
+                    row_public<NW, D>(st.at(q), w.xT, j + 1, nw, w.tab, prev, t);
                     if (lut_on(w)) {
                         // !!! NOT CONSTANT TIME (Lut profile): secret-indexed log/exp tables.
                         if constexpr (E::bytes == 1) {
@@ -270,7 +290,7 @@ struct Piop {
             st.next(n);  // b_i
             for (uint32_t q = 0; q < g; ++q) {
                 word_t* s = grp.state + q * stw;
-                L::template row_public<NW, D>(st.at(q), w.xT, n, nw, w.tab, prev, t);
+                row_public<NW, D>(st.at(q), w.xT, n, nw, w.tab, prev, t);
                 for (size_t k = 0; k < nw; ++k) s[nw + k] ^= t[k];
                 if (!lut_on(w)) L::template sign_fold<typename B::F>(s, nw);
                 emit_row(d, w, w.alpha, w.z0, i0 + q, s, nw);
@@ -336,13 +356,13 @@ struct Piop {
             for (uint32_t j = 0; j < n; ++j) {
                 st.next(j + 1);
                 for (uint32_t q = 0; q < g; ++q) {
-                    L::template row_public<NW, D>(st.at(q), w.xT, j + 1, nw, w.tab, prev, t);
+                    row_public<NW, D>(st.at(q), w.xT, j + 1, nw, w.tab, prev, t);
                     L::template mul_acc<NW>(t, w.xT + size_t(j) * nw, nw, grp.state + q * nw);
                 }
             }
             st.next(n);  // b_i
             for (uint32_t q = 0; q < g; ++q) {
-                L::template row_public<NW, D>(st.at(q), w.xT, n, nw, w.tab, prev, t);
+                row_public<NW, D>(st.at(q), w.xT, n, nw, w.tab, prev, t);
                 const uint32_t i = i0 + q;
                 Elt yi;
                 E::load(y + size_t(i) * E::bytes, &yi, 1);
@@ -444,13 +464,13 @@ struct Piop {
             for (uint32_t j = 0; j < n; ++j) {
                 st.next(j + 1);
                 for (uint32_t q = 0; q < gg; ++q) {
-                    L::template row_public<NW, D>(st.at(q), w.xT, j + 1, nw, tab, prev, t);
+                    row_public<NW, D>(st.at(q), w.xT, j + 1, nw, tab, prev, t);
                     L::template mul_acc<NW>(t, w.xT + size_t(j) * nw, nw, acc + q * nw);
                 }
             }
             st.next(n);  // b_i
             for (uint32_t q = 0; q < gg; ++q) {
-                L::template row_public<NW, D>(st.at(q), w.xT, n, nw, tab, prev, t);
+                row_public<NW, D>(st.at(q), w.xT, n, nw, tab, prev, t);
                 const uint32_t i = i0 + q;
                 Elt yi;
                 E::load(y + size_t(i) * E::bytes, &yi, 1);
