@@ -700,33 +700,36 @@ PQMCU_MCE_NOINLINE uint32_t berlekamp_massey_g(const Params& p, gf* loc, const g
         for (int k = 0; k < M; ++k) fb[k] = 0u - ((uint32_t(f) >> k) & 1);
         // C += f B on the coefficients up to min(N + 1, t); B = z (grow ? old
         // C : B) on every group (the shift carries across them).
-        // One pass from the top group down (group g - 1 is still unchanged
-        // when g is done): C_g += f B_g, B_g = z sel_g with sel = (grow ? old
-        // C : B), lane 0 of group g taking lane 31 of sel_{g-1}, and lane 0
-        // of group 0 C_0 = 1 when grown, else B_0 = 0.
+        // One pass from the bottom group up: C_g += f B_g, B_g = z sel_g
+        // with sel = (grow ? old C : B); lane 0 of group g takes lane 31 of
+        // sel_{g-1}, whose M top bits ride up in one register (bit k for
+        // word k: each word is loaded once), and lane 0 of group 0 is C_0 = 1
+        // when grown, else B_0 = 0. The last group's lanes from t on are
+        // cleared as they are stored (they stay zero in C and B).
         const uint32_t cb = N + 1 < t ? N + 1 : t;
+        uint32_t carry = grow32 & 1;  // (group 0's lane-0 input, word 0 only)
 #pragma GCC unroll 4
-        for (uint32_t i = 0; i < groups; ++i) {
-            const uint32_t g = groups - 1 - i;
+        for (uint32_t g = 0; g < groups; ++g) {
             // deg B, deg C <= N + 1 before step N and <= N + 2 after: the
             // groups above lane N + 1 stay zero (public bound).
-            if (32 * g > N + 1) continue;
+            if (32 * g > N + 1) break;
             uint32_t* c = Cv + g * M;
             uint32_t* bb = Bv + g * M;
             const bool update = 32 * g < cb;  // (public)
+            const uint32_t keep = (t % 32 != 0 && g == groups - 1) ? last_mask : ~0u;
             if (update) Bs<M>::mul32(prod, bb, fb);
+            uint32_t next = 0;
 #pragma GCC unroll 13
             for (int k = 0; k < M; ++k) {
                 const uint32_t old = c[k];
-                const uint32_t sel = (bb[k] & ~grow32) | (old & grow32);
-                const uint32_t in = g > 0 ? ((bb[k - M] & ~grow32) | (c[k - M] & grow32)) >> 31
-                                          : (k == 0 ? grow32 & 1 : 0);
-                bb[k] = (sel << 1) | in;
+                const uint32_t cur = bb[k];
+                const uint32_t sel = cur ^ ((cur ^ old) & grow32);
+                bb[k] = ((sel << 1) | ((carry >> k) & 1)) & keep;
+                next |= (sel >> 31) << k;
                 if (update) c[k] = old ^ prod[k];
             }
+            carry = next;
         }
-        if (t % 32 != 0)  // (public; t = 128 fills the last group)
-            for (int k = 0; k < M; ++k) Bv[(groups - 1) * M + k] &= last_mask;
         len = (len & ~grow32) | ((N + 1 - len) & grow32);
         b = gf((b & ~grow) | (d & grow));
     }
