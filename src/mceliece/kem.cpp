@@ -651,6 +651,41 @@ PQMCU_MCE_ALWAYS_INLINE gf scalar_inv(gf a) {
     return F::sq(cur);
 }
 
+#if defined(__ARM_ARCH_7EM__) && defined(__GNUC__)
+// One group of Berlekamp-Massey's update on the M4 (the compiler spills the
+// C++ loop's words): per word k, sel = (grow ? c : b), b = ((sel << 1) |
+// carry bit 31 - k) & keep, c ^= p; the top bits of sel come back as the
+// next group's carry (word k's at bit 31 - k). Each word is loaded once;
+// straight-line, no secret branch or address (LSLS / ADCS move the bits
+// through the carry flag).
+template <int M>
+PQMCU_MCE_ALWAYS_INLINE uint32_t bm_update_m4(uint32_t* c, uint32_t* b, const uint32_t* p, uint32_t grow,
+                                              uint32_t carry, uint32_t keep) {
+    uint32_t next = 0, wb, wc, wp, t;
+    __asm__ volatile(
+        ".rept %c[m]\n\t"
+        "ldr %[wb], [%[b]]\n\t"
+        "ldr %[wc], [%[c]]\n\t"
+        "ldr %[wp], [%[p]], #4\n\t"
+        "eor %[t], %[wb], %[wc]\n\t"
+        "and %[t], %[t], %[grow]\n\t"
+        "eor %[t], %[t], %[wb]\n\t"
+        "lsls %[carry], %[carry], #1\n\t"
+        "adcs %[t], %[t], %[t]\n\t"
+        "adc %[next], %[next], %[next]\n\t"
+        "and %[t], %[t], %[keep]\n\t"
+        "str %[t], [%[b]], #4\n\t"
+        "eor %[wc], %[wc], %[wp]\n\t"
+        "str %[wc], [%[c]], #4\n\t"
+        ".endr\n\t"
+        : [b] "+r"(b), [c] "+r"(c), [p] "+r"(p), [carry] "+r"(carry), [next] "+r"(next), [wb] "=&r"(wb),
+          [wc] "=&r"(wc), [wp] "=&r"(wp), [t] "=&r"(t)
+        : [grow] "r"(grow), [keep] "r"(keep), [m] "i"(M)
+        : "cc", "memory");
+    return next << (32 - M);
+}
+#endif
+
 // G = ceil(t / 32) groups at compile time (2, 3 or 4): the group loops unroll.
 template <int M, uint32_t G>
 PQMCU_MCE_NOINLINE uint32_t berlekamp_massey_g(const Params& p, gf* loc, const gf* s) {
@@ -707,7 +742,9 @@ PQMCU_MCE_NOINLINE uint32_t berlekamp_massey_g(const Params& p, gf* loc, const g
         // when grown, else B_0 = 0. The last group's lanes from t on are
         // cleared as they are stored (they stay zero in C and B).
         const uint32_t cb = N + 1 < t ? N + 1 : t;
-        uint32_t carry = grow32 & 1;  // (group 0's lane-0 input, word 0 only)
+        // (group 0's lane-0 input, word 0 only; word k's bit at 31 - k, the
+        // order in which the M4 step shifts them out and in)
+        uint32_t carry = grow32 & 0x80000000u;
 #pragma GCC unroll 4
         for (uint32_t g = 0; g < groups; ++g) {
             // deg B, deg C <= N + 1 before step N and <= N + 2 after: the
@@ -718,14 +755,20 @@ PQMCU_MCE_NOINLINE uint32_t berlekamp_massey_g(const Params& p, gf* loc, const g
             const bool update = 32 * g < cb;  // (public)
             const uint32_t keep = (t % 32 != 0 && g == groups - 1) ? last_mask : ~0u;
             if (update) Bs<M>::mul32(prod, bb, fb);
+#if defined(__ARM_ARCH_7EM__) && defined(__GNUC__)
+            if (update) {
+                carry = bm_update_m4<M>(c, bb, prod, grow32, carry, keep);
+                continue;
+            }
+#endif
             uint32_t next = 0;
 #pragma GCC unroll 13
             for (int k = 0; k < M; ++k) {
                 const uint32_t old = c[k];
                 const uint32_t cur = bb[k];
                 const uint32_t sel = cur ^ ((cur ^ old) & grow32);
-                bb[k] = ((sel << 1) | ((carry >> k) & 1)) & keep;
-                next |= (sel >> 31) << k;
+                bb[k] = ((sel << 1) | ((carry >> (31 - k)) & 1)) & keep;
+                next |= (sel >> 31) << (31 - k);
                 if (update) c[k] = old ^ prod[k];
             }
             carry = next;
