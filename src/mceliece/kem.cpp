@@ -579,6 +579,33 @@ struct Fft {
 // one (lane 32 g + 31 into lane 32 (g + 1)); lane 0 gets the element `in`.
 template <int M, uint32_t G>
 PQMCU_MCE_ALWAYS_INLINE void lanes_up(uint32_t* v, gf in) {
+#if defined(__ARM_ARCH_7EM__) && defined(__GNUC__)
+    // (the compiler spills the G words in flight: per bit-word, LSRS moves
+    // the element's bit into the carry flag and each group's ADCS shifts it
+    // in and the group's lane 31 out to the next)
+    static_assert(G >= 1 && G <= 4);
+    uint32_t x = in, w0, w1, w2, w3;
+    __asm__ volatile(
+        ".rept %c[m]\n\t"
+        "ldr %[w0], [%[v]]\n\t"
+        ".if %c[g] > 1\n\tldr %[w1], [%[v], #4*%c[m]]\n\t.endif\n\t"
+        ".if %c[g] > 2\n\tldr %[w2], [%[v], #8*%c[m]]\n\t.endif\n\t"
+        ".if %c[g] > 3\n\tldr %[w3], [%[v], #12*%c[m]]\n\t.endif\n\t"
+        "lsrs %[x], %[x], #1\n\t"
+        "adcs %[w0], %[w0], %[w0]\n\t"
+        ".if %c[g] > 1\n\tadcs %[w1], %[w1], %[w1]\n\t.endif\n\t"
+        ".if %c[g] > 2\n\tadcs %[w2], %[w2], %[w2]\n\t.endif\n\t"
+        ".if %c[g] > 3\n\tadcs %[w3], %[w3], %[w3]\n\t.endif\n\t"
+        ".if %c[g] > 1\n\tstr %[w1], [%[v], #4*%c[m]]\n\t.endif\n\t"
+        ".if %c[g] > 2\n\tstr %[w2], [%[v], #8*%c[m]]\n\t.endif\n\t"
+        ".if %c[g] > 3\n\tstr %[w3], [%[v], #12*%c[m]]\n\t.endif\n\t"
+        "str %[w0], [%[v]], #4\n\t"
+        ".endr\n\t"
+        : [v] "+r"(v), [x] "+r"(x), [w0] "=&r"(w0), [w1] "=&r"(w1), [w2] "=&r"(w2), [w3] "=&r"(w3)
+        : [m] "i"(M), [g] "i"(G)
+        : "cc", "memory");
+    return;
+#endif
     // (bit-word by bit-word, the carry passed up the groups in a register:
     // each word is loaded and stored once)
 #pragma GCC unroll 13
