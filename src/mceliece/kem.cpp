@@ -764,7 +764,7 @@ PQMCU_MCE_NOINLINE uint32_t berlekamp_massey_g(const Params& p, gf* loc, const g
         // C : B) on every group (the shift carries across them).
         // One pass from the bottom group up: C_g += f B_g, B_g = z sel_g
         // with sel = (grow ? old C : B); lane 0 of group g takes lane 31 of
-        // sel_{g-1}, whose M top bits ride up in one register (bit k for
+        // sel_{g-1}, whose M top bits ride up in one register (bit 31 - k for
         // word k: each word is loaded once), and lane 0 of group 0 is C_0 = 1
         // when grown, else B_0 = 0. The last group's lanes from t on are
         // cleared as they are stored (they stay zero in C and B).
