@@ -579,6 +579,33 @@ struct Fft {
 // one (lane 32 g + 31 into lane 32 (g + 1)); lane 0 gets the element `in`.
 template <int M, uint32_t G>
 PQMCU_MCE_ALWAYS_INLINE void lanes_up(uint32_t* v, gf in) {
+#if defined(__ARM_ARCH_7EM__) && defined(__GNUC__)
+    // (the compiler spills the G words in flight: per bit-word, LSRS moves
+    // the element's bit into the carry flag and each group's ADCS shifts it
+    // in and the group's lane 31 out to the next)
+    static_assert(G >= 1 && G <= 4);
+    uint32_t x = in, w0, w1, w2, w3;
+    __asm__ volatile(
+        ".rept %c[m]\n\t"
+        "ldr %[w0], [%[v]]\n\t"
+        ".if %c[g] > 1\n\tldr %[w1], [%[v], #4*%c[m]]\n\t.endif\n\t"
+        ".if %c[g] > 2\n\tldr %[w2], [%[v], #8*%c[m]]\n\t.endif\n\t"
+        ".if %c[g] > 3\n\tldr %[w3], [%[v], #12*%c[m]]\n\t.endif\n\t"
+        "lsrs %[x], %[x], #1\n\t"
+        "adcs %[w0], %[w0], %[w0]\n\t"
+        ".if %c[g] > 1\n\tadcs %[w1], %[w1], %[w1]\n\t.endif\n\t"
+        ".if %c[g] > 2\n\tadcs %[w2], %[w2], %[w2]\n\t.endif\n\t"
+        ".if %c[g] > 3\n\tadcs %[w3], %[w3], %[w3]\n\t.endif\n\t"
+        ".if %c[g] > 1\n\tstr %[w1], [%[v], #4*%c[m]]\n\t.endif\n\t"
+        ".if %c[g] > 2\n\tstr %[w2], [%[v], #8*%c[m]]\n\t.endif\n\t"
+        ".if %c[g] > 3\n\tstr %[w3], [%[v], #12*%c[m]]\n\t.endif\n\t"
+        "str %[w0], [%[v]], #4\n\t"
+        ".endr\n\t"
+        : [v] "+r"(v), [x] "+r"(x), [w0] "=&r"(w0), [w1] "=&r"(w1), [w2] "=&r"(w2), [w3] "=&r"(w3)
+        : [m] "i"(M), [g] "i"(G)
+        : "cc", "memory");
+    return;
+#endif
     // (bit-word by bit-word, the carry passed up the groups in a register:
     // each word is loaded and stored once)
 #pragma GCC unroll 13
@@ -651,6 +678,41 @@ PQMCU_MCE_ALWAYS_INLINE gf scalar_inv(gf a) {
     return F::sq(cur);
 }
 
+#if defined(__ARM_ARCH_7EM__) && defined(__GNUC__)
+// One group of Berlekamp-Massey's update on the M4 (the compiler spills the
+// C++ loop's words): per word k, sel = (grow ? c : b), b = ((sel << 1) |
+// carry bit 31 - k) & keep, c ^= p; the top bits of sel come back as the
+// next group's carry (word k's at bit 31 - k). Each word is loaded once;
+// straight-line, no secret branch or address (LSLS / ADCS move the bits
+// through the carry flag).
+template <int M>
+PQMCU_MCE_ALWAYS_INLINE uint32_t bm_update_m4(uint32_t* c, uint32_t* b, const uint32_t* p, uint32_t grow,
+                                              uint32_t carry, uint32_t keep) {
+    uint32_t next = 0, wb, wc, wp, t;
+    __asm__ volatile(
+        ".rept %c[m]\n\t"
+        "ldr %[wb], [%[b]]\n\t"
+        "ldr %[wc], [%[c]]\n\t"
+        "ldr %[wp], [%[p]], #4\n\t"
+        "eor %[t], %[wb], %[wc]\n\t"
+        "and %[t], %[t], %[grow]\n\t"
+        "eor %[t], %[t], %[wb]\n\t"
+        "lsls %[carry], %[carry], #1\n\t"
+        "adcs %[t], %[t], %[t]\n\t"
+        "adc %[next], %[next], %[next]\n\t"
+        "and %[t], %[t], %[keep]\n\t"
+        "str %[t], [%[b]], #4\n\t"
+        "eor %[wc], %[wc], %[wp]\n\t"
+        "str %[wc], [%[c]], #4\n\t"
+        ".endr\n\t"
+        : [b] "+r"(b), [c] "+r"(c), [p] "+r"(p), [carry] "+r"(carry), [next] "+r"(next), [wb] "=&r"(wb),
+          [wc] "=&r"(wc), [wp] "=&r"(wp), [t] "=&r"(t)
+        : [grow] "r"(grow), [keep] "r"(keep), [m] "i"(M)
+        : "cc", "memory");
+    return next << (32 - M);
+}
+#endif
+
 // G = ceil(t / 32) groups at compile time (2, 3 or 4): the group loops unroll.
 template <int M, uint32_t G>
 PQMCU_MCE_NOINLINE uint32_t berlekamp_massey_g(const Params& p, gf* loc, const gf* s) {
@@ -700,33 +762,44 @@ PQMCU_MCE_NOINLINE uint32_t berlekamp_massey_g(const Params& p, gf* loc, const g
         for (int k = 0; k < M; ++k) fb[k] = 0u - ((uint32_t(f) >> k) & 1);
         // C += f B on the coefficients up to min(N + 1, t); B = z (grow ? old
         // C : B) on every group (the shift carries across them).
-        // One pass from the top group down (group g - 1 is still unchanged
-        // when g is done): C_g += f B_g, B_g = z sel_g with sel = (grow ? old
-        // C : B), lane 0 of group g taking lane 31 of sel_{g-1}, and lane 0
-        // of group 0 C_0 = 1 when grown, else B_0 = 0.
+        // One pass from the bottom group up: C_g += f B_g, B_g = z sel_g
+        // with sel = (grow ? old C : B); lane 0 of group g takes lane 31 of
+        // sel_{g-1}, whose M top bits ride up in one register (bit 31 - k for
+        // word k: each word is loaded once), and lane 0 of group 0 is C_0 = 1
+        // when grown, else B_0 = 0. The last group's lanes from t on are
+        // cleared as they are stored (they stay zero in C and B).
         const uint32_t cb = N + 1 < t ? N + 1 : t;
+        // (group 0's lane-0 input, word 0 only; word k's bit at 31 - k, the
+        // order in which the M4 step shifts them out and in)
+        uint32_t carry = grow32 & 0x80000000u;
 #pragma GCC unroll 4
-        for (uint32_t i = 0; i < groups; ++i) {
-            const uint32_t g = groups - 1 - i;
+        for (uint32_t g = 0; g < groups; ++g) {
             // deg B, deg C <= N + 1 before step N and <= N + 2 after: the
             // groups above lane N + 1 stay zero (public bound).
-            if (32 * g > N + 1) continue;
+            if (32 * g > N + 1) break;
             uint32_t* c = Cv + g * M;
             uint32_t* bb = Bv + g * M;
             const bool update = 32 * g < cb;  // (public)
+            const uint32_t keep = (t % 32 != 0 && g == groups - 1) ? last_mask : ~0u;
             if (update) Bs<M>::mul32(prod, bb, fb);
+#if defined(__ARM_ARCH_7EM__) && defined(__GNUC__)
+            if (update) {
+                carry = bm_update_m4<M>(c, bb, prod, grow32, carry, keep);
+                continue;
+            }
+#endif
+            uint32_t next = 0;
 #pragma GCC unroll 13
             for (int k = 0; k < M; ++k) {
                 const uint32_t old = c[k];
-                const uint32_t sel = (bb[k] & ~grow32) | (old & grow32);
-                const uint32_t in = g > 0 ? ((bb[k - M] & ~grow32) | (c[k - M] & grow32)) >> 31
-                                          : (k == 0 ? grow32 & 1 : 0);
-                bb[k] = (sel << 1) | in;
+                const uint32_t cur = bb[k];
+                const uint32_t sel = cur ^ ((cur ^ old) & grow32);
+                bb[k] = ((sel << 1) | ((carry >> (31 - k)) & 1)) & keep;
+                next |= (sel >> 31) << (31 - k);
                 if (update) c[k] = old ^ prod[k];
             }
+            carry = next;
         }
-        if (t % 32 != 0)  // (public; t = 128 fills the last group)
-            for (int k = 0; k < M; ++k) Bv[(groups - 1) * M + k] &= last_mask;
         len = (len & ~grow32) | ((N + 1 - len) & grow32);
         b = gf((b & ~grow) | (d & grow));
     }
