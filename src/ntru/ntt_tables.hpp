@@ -11,42 +11,19 @@
 #include <array>
 #include <cstdint>
 
+#include "core/mont_prime.hpp"
+
 namespace pqmcu::ntru {
 
 template <int32_t P, uint32_t Root>
-struct NttTables {
-    static_assert(P > 2 && (P & 1) == 1, "an odd prime");
+struct NttTables : core::MontPrime<P> {
     static constexpr int kLayers = 11;       // roots of order 2048
     static constexpr int kTableLayers = 8;   // the transforms' layers (the rest is basemul's)
 
-    static constexpr uint32_t pow_mod(uint64_t b, uint64_t e) {
-        uint64_t r = 1;
-        b %= uint64_t(P);
-        while (e != 0) {
-            if (e & 1) r = r * b % uint64_t(P);
-            b = b * b % uint64_t(P);
-            e >>= 1;
-        }
-        return uint32_t(r);
-    }
-    static constexpr uint32_t neg_pinv() {
-        uint32_t x = 1;
-        for (int i = 0; i < 5; ++i) x *= 2u - uint32_t(P) * x;
-        return 0u - x;
-    }
-    static constexpr uint32_t kPInvNeg = neg_pinv();
-    static_assert(uint32_t(P) * kPInvNeg == 0xFFFFFFFFu, "-p^-1 mod 2^32");
+    using Prime = core::MontPrime<P>;
+    using Prime::pow_mod, Prime::centre, Prime::brv, Prime::mont_const, Prime::kRModP, Prime::kPInvNeg;
     static_assert((uint64_t(P) - 1) % (uint64_t(1) << kLayers) == 0, "roots of order 2048");
     static_assert(pow_mod(Root, (uint64_t(P) - 1) / 2) == uint32_t(P) - 1, "Root is not a square");
-    static constexpr uint64_t kRModP = (uint64_t(1) << 32) % uint64_t(P);
-
-    static constexpr int32_t centre(uint32_t x) { return x > uint32_t(P) / 2 ? int32_t(x) - P : int32_t(x); }
-    static constexpr uint32_t brv(uint32_t j, int bits) {
-        uint32_t r = 0;
-        for (int i = 0; i < bits; ++i) r |= ((j >> i) & 1u) << (bits - 1 - i);
-        return r;
-    }
-    static constexpr int32_t mont_const(uint32_t x) { return centre(uint32_t(uint64_t(x) * kRModP % uint64_t(P))); }
 
     // zetas[2^l + j] = g^((P - 1) brv_l(j) / 2^(l+1)) 2^32 mod P (l < 8); the inverses for Inverse.
     template <bool Inverse>

@@ -12,6 +12,8 @@
 #include <cstring>
 #include <type_traits>
 
+#include "core/mont_prime.hpp"
+
 #if defined(PQMCU_SABER_NTT_AVX2)
 #include <immintrin.h>
 
@@ -37,32 +39,12 @@ namespace {
 
 constexpr uint32_t kRoot = 3;  // a primitive root mod kQ
 
-constexpr uint32_t pow_mod(uint64_t b, uint64_t e) {
-    uint64_t r = 1;
-    b %= uint64_t(kQ);
-    while (e != 0) {
-        if (e & 1) r = r * b % uint64_t(kQ);
-        b = b * b % uint64_t(kQ);
-        e >>= 1;
-    }
-    return uint32_t(r);
-}
-// -kQ^-1 mod 2^32 (Newton's iteration doubles the correct low bits).
-constexpr uint32_t neg_qinv() {
-    uint32_t x = 1;
-    for (int i = 0; i < 5; ++i) x *= 2u - uint32_t(kQ) * x;
-    return 0u - x;
-}
-constexpr uint32_t kQInvNeg = neg_qinv();
-static_assert(uint32_t(kQ) * kQInvNeg == 0xFFFFFFFFu, "-q^-1 mod 2^32");
-constexpr uint64_t kRModQ = (uint64_t(1) << 32) % uint64_t(kQ);
-
-constexpr int32_t centre(uint32_t x) { return x > uint32_t(kQ) / 2 ? int32_t(x) - kQ : int32_t(x); }
-constexpr unsigned brv8(unsigned k) {
-    unsigned r = 0;
-    for (int i = 0; i < 8; ++i) r |= ((k >> i) & 1u) << (7 - i);
-    return r;
-}
+using Prime = core::MontPrime<kQ>;  // powers, -q^-1 mod 2^32, 2^32 mod q, centring
+constexpr uint32_t pow_mod(uint64_t b, uint64_t e) { return Prime::pow_mod(b, e); }
+constexpr uint32_t kQInvNeg = Prime::kPInvNeg;
+constexpr uint64_t kRModQ = Prime::kRModP;
+constexpr int32_t centre(uint32_t x) { return Prime::centre(x); }
+constexpr unsigned brv8(unsigned k) { return Prime::brv(k, 8); }
 
 // zetas[k] = psi^brv8(k) * 2^32 mod kQ (centred), psi a primitive 512-th root of unity.
 constexpr std::array<int32_t, 256> make_zetas() {
