@@ -94,7 +94,6 @@ constexpr size_t decaps_mul_words(size_t n, uint32_t logq) {
 struct Work {
     uint16_t* poly;   // k*Polys * n for the operation
     int32_t* sort;    // n - 1 (HPS fixed-weight sampling; keygen and encaps)
-    InvWord* inv;     // unused (nullptr): key generation's inversions run in `mul` (inverse.hpp)
     uint8_t* seed;    // max(fg_seed_bytes, rm_seed_bytes) (keygen and encaps' rng draw)
     uint8_t* msg;     // msg_bytes: packed (r, m)
     uint16_t* mul;    // one ring product's scratch: keygen_ / encaps_ / decaps_mul_words

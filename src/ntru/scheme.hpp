@@ -64,19 +64,19 @@ struct Scheme {
         alignas(8) uint16_t poly[kKeygenPolys * n];
         // (the inversions run in u.mul: inverse.hpp)
         MulScratch<keygen_mul_words(n, params.logq)> u;
-        Work view() { return Work{poly, u.s.sort, nullptr, u.s.seed, nullptr, u.mul}; }
+        Work view() { return Work{poly, u.s.sort, u.s.seed, nullptr, u.mul}; }
     };
     struct EncapsWorkspace {
         alignas(8) uint16_t poly[kEncapsPolys * n];
         MulScratch<encaps_mul_words(n, params.logq)> u;
         uint8_t msg[params.msg_bytes()];  // packed (r, m): m is unpacked again after the product
-        Work view() { return Work{poly, u.s.sort, nullptr, u.s.seed, msg, u.mul}; }
+        Work view() { return Work{poly, u.s.sort, u.s.seed, msg, u.mul}; }
     };
     struct DecapsWorkspace {
         alignas(8) uint16_t poly[kDecapsPolys * n];
         alignas(8) uint16_t mul[decaps_mul_words(n, params.logq)];
         uint8_t msg[params.msg_bytes()];
-        Work view() { return Work{poly, nullptr, nullptr, nullptr, msg, mul}; }
+        Work view() { return Work{poly, nullptr, nullptr, msg, mul}; }
     };
     struct Workspace {
         union {
