@@ -199,6 +199,28 @@ class HardwareRowsTest(unittest.TestCase):
         self.assertEqual(s["cycles_emulated"], v["cycles_emulated"])
         self.assertIn("modelled", bt.ENGINE_NOTES[0])
 
+    def test_driver_model_replaces_the_paper_fit(self):
+        # the library's driver measured: key 70-10 = 60, x1 210-10 = 200, x8 1270-10 = 1260 -> 1060/7 per block
+        log = HW_LOG.replace("pqmcu-op 4 ", "pqmcu-op 6 mqom/hw_cryp_set_key stack=0 ramtag=-\n"
+                             "pqmcu-op 7 mqom/hw_cryp_encrypt_x1 stack=0 ramtag=-\n"
+                             "pqmcu-op 8 mqom/hw_cryp_encrypt_x8 stack=0 ramtag=-\npqmcu-op 4 ")
+        marks = dict(HW_MARKS)
+        marks.update({12: (0, 0), 13: (20, 70), 14: (0, 0), 15: (60, 210), 16: (0, 0), 17: (400, 1270)})
+        anchors = {("aes128", "x1", "hardware_total"): 300.0, ("aes128", "x2", "hardware_total"): 500.0}
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "log")
+            with open(path, "w") as f:
+                f.write(log)
+            by = {r["operation"]: r for r in bt.build_rows(bt.parse_log(path), marks, {}, 0, anchors, {})}
+        v = by["mqom/cat1_gf16_fast_r5_hardware_verify"]
+        blk = 1060 / 7
+        w, acc = bt.CRYP_ACCESS_WAIT, bt.CRYP_ACCESSES
+        key, call = 60 + w * acc["key"], 200 - blk + w * acc["call"]
+        block = blk + w * acc["block"] + bt.CRYP_BLOCK_CYCLES
+        self.assertEqual(v["cycles_emulated"], round(v["cycles_software"] + 10 * key + 100 * call + 1000 * block))
+        self.assertEqual(v["cycles_paper_engine"], v["cycles_software"] + 10 * 100 + 1000 * 200)
+        self.assertIn("polling driver", bt.ENGINE_NOTES[0])
+
     def test_without_anchors_software_only(self):
         v = self.rows({})["mqom/cat1_gf16_fast_r5_hardware_verify"]
         self.assertEqual(v["cycles_emulated"], v["cycles_software"])
