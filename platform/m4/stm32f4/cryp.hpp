@@ -210,12 +210,13 @@ private:
         std::memcpy(p, &v, 4);
     }
 
-    bool wait_set(uint32_t reg, uint32_t mask) {
+    // Slow paths out of line (cold), so the polling fast path keeps a small frame.
+    [[gnu::noinline, gnu::cold]] bool wait_set(uint32_t reg, uint32_t mask) {
         for (uint32_t i = 0; i < cfg_.timeout_polls; ++i)
             if ((bus_.read(reg) & mask) == mask) return true;
         return false;
     }
-    bool wait_clear(uint32_t reg, uint32_t mask) {
+    [[gnu::noinline, gnu::cold]] bool wait_clear(uint32_t reg, uint32_t mask) {
         for (uint32_t i = 0; i < cfg_.timeout_polls; ++i)
             if ((bus_.read(reg) & mask) == 0) return true;
         return false;
@@ -240,7 +241,7 @@ private:
     }
     // Any failure: DMA streams and peripheral off, FIFOs flushed, key dropped
     // (the next user must load it again).
-    Status fail() {
+    [[gnu::noinline, gnu::cold]] Status fail() {
         if (cfg_.mode == CrypMode::dma) {
             for (unsigned s : {dma2::stream_in, dma2::stream_out})
                 bus_.write(dma2::sxcr(s), bus_.read(dma2::sxcr(s)) & ~dma2::cr_en);
@@ -323,7 +324,7 @@ private:
         return Status::ok;
     }
 
-    Status run_dma(const uint8_t* in, uint8_t* out, size_t n) {
+    [[gnu::noinline]] Status run_dma(const uint8_t* in, uint8_t* out, size_t n) {
         const size_t bytes = 16 * n;
         const bool direct = bus_.dma_capable(in, bytes) && bus_.dma_capable(out, bytes) &&
                             bus_.dma_address(in, bytes) % 4 == 0 && bus_.dma_address(out, bytes) % 4 == 0;
