@@ -215,8 +215,8 @@ class HardwareRowsTest(unittest.TestCase):
         v = by["mqom/cat1_gf16_fast_r5_hardware_verify"]
         blk = 1060 / 7
         w, acc = bt.CRYP_ACCESS_WAIT, bt.CRYP_ACCESSES
-        key, call = 60 + w * acc["key"], 200 - blk + w * acc["call"]
-        block = blk + w * acc["block"] + bt.CRYP_BLOCK_CYCLES
+        key, call = 60 + w * acc["key"], 200 - blk + w * acc["call"] + bt.CRYP_BLOCK_CYCLES
+        block = blk + w * acc["block"]
         self.assertEqual(v["cycles_emulated"], round(v["cycles_software"] + 10 * key + 100 * call + 1000 * block))
         self.assertEqual(v["cycles_paper_engine"], v["cycles_software"] + 10 * 100 + 1000 * 200)
         self.assertIn("polling driver", bt.ENGINE_NOTES[0])
