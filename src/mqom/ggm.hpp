@@ -158,11 +158,15 @@ struct Ggm {
         // left children), with the opened path put in (verifier).
         auto children = [&](uint32_t q, uint32_t t) {
             const size_t cnt = size_t(1) << t;
-            for (size_t p = cnt; p-- > 0;) {
+            // High to low: node p's children overwrite nodes 2p and 2p+1 >= p.
+            for (uint8_t *src = buf + cnt * S, *dst = buf + 2 * cnt * S; src != buf;) {
+                src -= S;
+                dst -= 2 * S;
+                const uint8_t* lft = left + (src - buf);
                 for (size_t i = 0; i < S; i += 4) {  // both words read before either store (p = 0)
-                    const uint32_t l = P::ld32(left + p * S + i), par = P::ld32(buf + p * S + i);
-                    P::st32(buf + (2 * p) * S + i, l);
-                    P::st32(buf + (2 * p + 1) * S + i, l ^ par);
+                    const uint32_t l = P::ld32(lft + i), par = P::ld32(src + i);
+                    P::st32(dst + i, l);
+                    P::st32(dst + S + i, l ^ par);
                 }
             }
             if (ver) {
