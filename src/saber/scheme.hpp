@@ -79,7 +79,7 @@ struct Scheme {
         uint8_t cmp[ct_bytes];        // re-encryption in decapsulate
         typename MV::Scratch mv;
     };
-    struct NttWorkspace {
+    struct alignas(8) NttWorkspace {
         int32_t x[kN];                // A_ij, b_j or b'_j, then the product
         int32_t y[kN];                // the secret polynomial (transformed)
         uint16_t acc[kN];             // one output row mod 2^16
@@ -97,16 +97,42 @@ struct Scheme {
         std::conditional_t<kToom, ToomWorkspace, std::conditional_t<kSpeed, SpeedWorkspace, NttWorkspace>>;
     static constexpr size_t workspace_bytes = sizeof(Workspace);
 
+    // Default: a Workspace buffer that is free whenever a sponge permutes,
+    // lent to the permutation (hash::keccak_f1600_buf) so that its 200-byte
+    // buffer is not on the stack (the M4's stack peaks are Keccak calls):
+    // acc in key generation (its sums are in pk / sk), y in encapsulation
+    // and decapsulation (s'_j is transformed there only after each A entry
+    // is squeezed; the coins go to x). nullptr for the other profiles.
+    static hash::KeccakState* keygen_scratch(Workspace& ws) {
+        if constexpr (!kToom && !kSpeed) {
+            static_assert(sizeof(hash::KeccakState) <= sizeof ws.acc && alignof(Workspace) >= 8);
+            return reinterpret_cast<hash::KeccakState*>(ws.acc);
+        } else {
+            (void)ws;
+            return nullptr;
+        }
+    }
+    static hash::KeccakState* kem_scratch(Workspace& ws) {
+        if constexpr (!kToom && !kSpeed) {
+            return reinterpret_cast<hash::KeccakState*>(ws.y);
+        } else {
+            (void)ws;
+            return nullptr;
+        }
+    }
+
     template <Rng R>
     static Status keypair(uint8_t* pk, uint8_t* sk, R&& rng, Workspace& ws) {
         if (pk == nullptr || sk == nullptr) return Status::bad_argument;
         uint8_t seed_a[kSeedBytes], seed_s[kNoiseSeedBytes];
         Status st = draw_random(rng, seed_a, sizeof seed_a);
         if (st == Status::ok) {
-            uint8_t drawn[kSeedBytes];
-            std::memcpy(drawn, seed_a, sizeof drawn);
-            (void)hash::shake128(seed_a, sizeof seed_a, drawn, sizeof drawn);  // hide the rng's output
-            secure_wipe(drawn, sizeof drawn);
+            {
+                hash::Shake128 hide;  // seed_a = SHAKE128(rng output): hide the rng's output
+                (void)hide.absorb(seed_a, sizeof seed_a);
+                (void)hide.finalize();
+                (void)hide.squeeze(seed_a, sizeof seed_a, keygen_scratch(ws));
+            }
             st = draw_random(rng, seed_s, sizeof seed_s);
         }
         if (st == Status::ok) {
@@ -115,7 +141,7 @@ struct Scheme {
             } else {
                 keypair_toom(pk, sk, seed_a, seed_s, ws);
             }
-            (void)hash::sha3_256(sk + sk_bytes - kHashBytes - kKeyBytes, pk, pk_bytes);
+            (void)hash::sha3_256(sk + sk_bytes - kHashBytes - kKeyBytes, pk, pk_bytes, keygen_scratch(ws));
             st = draw_random(rng, sk + sk_bytes - kKeyBytes, kKeyBytes);
         }
         secure_wipe(seed_s, sizeof seed_s);
@@ -129,12 +155,13 @@ struct Scheme {
         uint8_t buf[64], kr[64], drawn[32];
         Status st = draw_random(rng, drawn, sizeof drawn);
         if (st == Status::ok) {
-            (void)hash::sha3_256(buf, drawn, sizeof drawn);  // m; the rng's output is not sent
-            (void)hash::sha3_256(buf + 32, pk, pk_bytes);
-            (void)hash::sha3_512(kr, buf, 64);              // K^ || r
+            hash::KeccakState* scr = kem_scratch(ws);
+            (void)hash::sha3_256(buf, drawn, sizeof drawn, scr);  // m; the rng's output is not sent
+            (void)hash::sha3_256(buf + 32, pk, pk_bytes, scr);
+            (void)hash::sha3_512(kr, buf, 64, scr);              // K^ || r
             indcpa_enc(ct, buf, kr + 32, pk, ws);
-            (void)hash::sha3_256(kr + 32, ct, ct_bytes);
-            (void)hash::sha3_256(ss, kr, 64);
+            (void)hash::sha3_256(kr + 32, ct, ct_bytes, scr);
+            (void)hash::sha3_256(ss, kr, 64, scr);
         }
         secure_wipe(drawn, sizeof drawn);
         secure_wipe(buf, sizeof buf);
@@ -151,7 +178,8 @@ struct Scheme {
         uint8_t buf[64], kr[64];
         indcpa_dec(buf, sk, ct, ws);
         std::memcpy(buf + 32, hpk, kHashBytes);
-        (void)hash::sha3_512(kr, buf, 64);
+        hash::KeccakState* scr = kem_scratch(ws);
+        (void)hash::sha3_512(kr, buf, 64, scr);
         uint32_t fail;
         if constexpr (kToom) {
             indcpa_enc(ws.cmp, buf, kr + 32, pk, ws);
@@ -160,11 +188,11 @@ struct Scheme {
             const uint32_t diff = enc_ntt(const_cast<uint8_t*>(ct), buf, kr + 32, pk, ws, /*compare=*/true);
             fail = (diff | (0u - diff)) >> 31;  // 0 or 1
         }
-        (void)hash::sha3_256(kr + 32, ct, ct_bytes);
+        (void)hash::sha3_256(kr + 32, ct, ct_bytes, scr);
         // Implicit rejection: K^ := z when the re-encryption differs, by a mask.
         const uint8_t mask = uint8_t(value_barrier(ct_mask32(fail)));
         for (size_t i = 0; i < kKeyBytes; ++i) kr[i] = uint8_t(kr[i] ^ (mask & (kr[i] ^ z[i])));
-        (void)hash::sha3_256(ss, kr, 64);
+        (void)hash::sha3_256(ss, kr, 64, scr);
         secure_wipe(buf, sizeof buf);
         secure_wipe(kr, sizeof kr);
         wipe_secrets(ws);
@@ -231,13 +259,13 @@ private:
     // 32 g + 32 <= the start of group g + 1's bytes, so no unread byte is
     // overwritten. No stack chunk, one squeeze call and whole lanes only
     // (the entries start at multiples of 8 bytes).
-    static void squeeze_entry(int32_t* x, hash::Shake128& xof) {
+    static void squeeze_entry(int32_t* x, hash::Shake128& xof, hash::KeccakState* scr = nullptr) {
         constexpr size_t kBytes = kN * kLogQ / 8;
         constexpr size_t kAt = (sizeof(int32_t) * kN - kBytes - 3) / 8 * 8;
         static_assert(kAt + kBytes + 3 <= sizeof(int32_t) * kN);
         static_assert(32 * (kN / 8 - 2) + 32 <= kAt + kLogQ * (kN / 8 - 1), "in-place unpacking");
         uint8_t* packed = reinterpret_cast<uint8_t*>(x) + kAt;
-        (void)xof.squeeze(packed, kBytes);
+        (void)xof.squeeze(packed, kBytes, scr);
         unpack_centred13_padded(x, packed, kN);
         ntt::forward(x);
     }
@@ -246,14 +274,14 @@ private:
     // before storing 16 bytes below the next group's bytes; mu = 10 groups
     // of 8 read 10 bytes, then store 32); every coin byte is overwritten by
     // the samples.
-    static void sample_secret(int32_t* s, hash::Shake128& xof) {
+    static void sample_secret(int32_t* s, hash::Shake128& xof, hash::KeccakState* scr = nullptr) {
         constexpr size_t kBytes = kN * params.mu / 8;
         constexpr size_t kAt = sizeof(int32_t) * kN - kBytes;
         static_assert(16 * (kN / 4 - 1) + 16 <= kAt + params.mu / 2 * (kN / 4), "in-place sampling");
         // mu = 10 samples groups of 8 (10 bytes loaded, then 32 stored).
         static_assert(params.mu != 10 || 32 * (kN / 8 - 1) <= kAt + 10 * (kN / 8 - 1), "in-place sampling");
         uint8_t* coins = reinterpret_cast<uint8_t*>(s) + kAt;
-        (void)xof.squeeze(coins, kBytes);
+        (void)xof.squeeze(coins, kBytes, scr);
         sample_binomial(s, coins, kN, params.mu);
     }
     // b = round(A^T s): s is sampled into sk first; entry (j, i) of A meets s_j in stream order.
@@ -268,13 +296,13 @@ private:
     // (key generation transforms them next: no unpacking back from sk), the
     // others pass through tmp.
     static void sample_secret_into_sk(uint8_t* sk, const uint8_t* seed_s, int32_t* first, int32_t* second,
-                                      int32_t* tmp) {
+                                      int32_t* tmp, hash::KeccakState* scr = nullptr) {
         hash::Shake128 xof;
         (void)xof.absorb(seed_s, kNoiseSeedBytes);
         (void)xof.finalize();
         for (size_t j = 0; j < L; ++j) {
             int32_t* s = j == 0 ? first : j == 1 ? second : tmp;
-            sample_secret(s, xof);
+            sample_secret(s, xof, scr);
             pack_bits(sk + j * params.poly_q_bytes(), s, kN, kLogQ);
         }
     }
@@ -310,7 +338,8 @@ private:
         std::memcpy(sk + params.indcpa_sk_bytes(), pk, pk_bytes);
     }
     static void keypair_default(uint8_t* pk, uint8_t* sk, const uint8_t* seed_a, const uint8_t* seed_s, Workspace& ws) {
-        sample_secret_into_sk(sk, seed_s, ybuf(ws), ws.x, ws.x);
+        hash::KeccakState* scr = keygen_scratch(ws);
+        sample_secret_into_sk(sk, seed_s, ybuf(ws), ws.x, ws.x, scr);
         hash::Shake128 xof;
         (void)xof.absorb(seed_a, kSeedBytes);
         (void)xof.finalize();
@@ -319,7 +348,7 @@ private:
             if (j != 0) unpack_centred(y, sk + j * params.poly_q_bytes(), kN, kLogQ);
             ntt::forward(y);
             for (size_t i = 0; i < L; ++i) {
-                squeeze_entry(ws.x, xof);
+                squeeze_entry(ws.x, xof, scr);
                 ntt::mul_into_le16(key_acc(pk, sk, i), ws.x, y, /*add=*/j != 0);
             }
         }
@@ -435,7 +464,7 @@ private:
                     sample_secret(ws.sev[j], xof);
                     ntt::forward(ws.sev[j]);
                 } else {
-                    sample_secret(ws.x, xof);
+                    sample_secret(ws.x, xof, kem_scratch(ws));
                     pack_bits(ws.sp + j * (kN / 2), ws.x, kN, 4);
                 }
             }
@@ -446,7 +475,7 @@ private:
         (void)xof.finalize();
         for (size_t i = 0; i < L; ++i) {
             for (size_t j = 0; j < L; ++j) {
-                squeeze_entry(ws.x, xof);
+                squeeze_entry(ws.x, xof, kem_scratch(ws));
                 product_into(ws.acc, ws, j, j == 0);
             }
             uint8_t* out = ct + i * params.poly_p_bytes();
