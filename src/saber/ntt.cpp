@@ -371,6 +371,74 @@ void inverse_store(uint16_t* out, int32_t* acc) {
 #endif
 }
 
+// ---- half transforms
+namespace {
+// Field i of a packed polynomial, sign-extended (public index: the bytes
+// read depend on i only).
+[[gnu::always_inline]] inline int32_t field(const uint8_t* p, unsigned bits, unsigned i) {
+    if (bits == 4) return int32_t(uint32_t(p[i / 2] >> (4 * (i & 1))) << 28) >> 28;
+    const unsigned bit = bits * i, at = bit / 8, sh = bit % 8;
+    uint32_t v = uint32_t(p[at]) | uint32_t(p[at + 1]) << 8;
+    if (sh + bits > 16) v |= uint32_t(p[at + 2]) << 16;
+    return int32_t((v >> sh) << (32 - bits)) >> (32 - bits);
+}
+}  // namespace
+
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+extern "C" void pqmcu_saber_ntt_forward_half_m4(int32_t* a, const int32_t* zetas, int32_t q, uint32_t minus_qinv,
+                                                unsigned h);
+extern "C" void pqmcu_saber_ntt_basemul_half_m4(int32_t* a, const int32_t* b, const int32_t* omega,
+                                                const int32_t* tail);
+#endif
+
+void forward_half_packed(int32_t* out, const uint8_t* packed, unsigned bits, unsigned h) {
+    // Layer 1 (half-length 128): forward's butterfly, the half-h output.
+    const int32_t z = kZetas[1];
+    if (h == 0) {
+        for (unsigned j = 0; j < kN / 2; ++j) out[j] = field(packed, bits, j) + mulm(field(packed, bits, j + 128), z);
+    } else {
+        for (unsigned j = 0; j < kN / 2; ++j) out[j] = field(packed, bits, j) - mulm(field(packed, bits, j + 128), z);
+    }
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+    pqmcu_saber_ntt_forward_half_m4(out, kZetas.data(), kQ, kQInvNeg, h);
+#else
+    // Layers 2..6 on the half: block b of layer L uses kZetas[2^(L-1) + h 2^(L-2) + b].
+    for (unsigned layer = 2, d = 64; layer <= 6; ++layer, d >>= 1) {
+        const unsigned nb = 1u << (layer - 2);
+        for (unsigned b = 0; b < nb; ++b) {
+            const int32_t zz = kZetas[(1u << (layer - 1)) + h * nb + b];
+            int32_t* p = out + 2 * d * b;
+            for (unsigned j = 0; j < d; ++j) {
+                const int32_t t = mulm(p[j + d], zz);
+                p[j + d] = p[j] - t;
+                p[j] = p[j] + t;
+            }
+        }
+    }
+#endif
+}
+
+void pointwise_half(int32_t* a, const int32_t* b, unsigned h) {
+    int32_t* ah = a + (kN / 2) * h;
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+    pqmcu_saber_ntt_basemul_half_m4(ah, b, kOmega.data() + (kN / 8) * h, kAsmTail);
+#else
+    for (size_t m = 0; m < kN / 8; ++m) basemul4(ah + 4 * m, b + 4 * m, kOmega[(kN / 8) * h + m]);
+#endif
+}
+
+void inverse_into(uint16_t* acc, int32_t* x, bool add) {
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+    pqmcu_saber_ntt_inverse_m4(x, kZetasInv.data(), kAsmTail, acc, add ? 1u : 0u);
+#else
+    if (add) {
+        inverse_to(x, nullptr, ToU16<true>{acc});
+    } else {
+        inverse_to(x, nullptr, ToU16<false>{acc});
+    }
+#endif
+}
+
 #if defined(PQMCU_SABER_NTT_AVX2)
 #include "saber/ntt_avx2.inc"
 #endif

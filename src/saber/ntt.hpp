@@ -58,4 +58,18 @@ void add_ntt(int32_t* acc, const int32_t* x);
 void pointwise_acc(int32_t* acc, int32_t* x, const int32_t* y);
 void inverse_store(uint16_t* out, int32_t* acc);
 
+// Half transforms (the Default profile's secret operand in 512 bytes): after
+// forward()'s first layer the two halves of the 256 coefficients transform
+// independently, and pointwise() on blocks 32 h .. 32 h + 31 only needs
+// half h of the other operand.
+// out[0..128) = positions [128 h, 128 h + 128) of forward(a) (the same
+// values), a = 256 little-endian `bits`-bit two's complement fields
+// (bits = 4: s' as pack_bits(.., 4) writes it; 13: s in the secret key).
+void forward_half_packed(int32_t* out, const uint8_t* packed, unsigned bits, unsigned h);
+// a[128 h .. 128 h + 128) = pointwise() of that half of a with b (128 values
+// from forward_half_packed).
+void pointwise_half(int32_t* a, const int32_t* b, unsigned h);
+// acc (+)= the centred inverse of x (from pointwise()) mod 2^16; x is clobbered.
+void inverse_into(uint16_t* acc, int32_t* x, bool add);
+
 }  // namespace pqmcu::saber::ntt

@@ -162,3 +162,126 @@ pqmcu_saber_ntt_forward_m4:
     pop {r4-r11, pc}
     .size pqmcu_saber_ntt_forward_m4, .-pqmcu_saber_ntt_forward_m4
 
+@ void pqmcu_saber_ntt_forward_half_m4(int32_t a[128], const int32_t zetas[256],
+@     int32_t q, uint32_t minus_qinv, unsigned h): layers 2..6 of the forward
+@ transform on half h (a: its 128 layer-1 outputs), the same butterflies as
+@ forward's on that half: layers (64, 32) with zetas 2 + h and 4 + 2h, 5 + 2h
+@ (four coefficients in registers), then forward's second pass on the half's
+@ four blocks of 32 (k = 8 + 4h .. 11 + 4h).
+    .section .text.pqmcu_saber_ntt_forward_half_m4, "ax", %progbits
+    .align 2
+    .global pqmcu_saber_ntt_forward_half_m4
+    .type pqmcu_saber_ntt_forward_half_m4, %function
+    .thumb_func
+pqmcu_saber_ntt_forward_half_m4:
+    push {r4-r11, lr}
+    ldr r4, [sp, #36]
+    vmov s12, r4
+    mov r9, r2
+    mov r10, r3
+    vmov s8, r1
+    vmov s9, r0
+    add r2, r1, r4, lsl #2
+    ldr r3, [r2, #8]
+    vmov s0, r3
+    add r2, r1, r4, lsl #3
+    ldr r3, [r2, #16]
+    vmov s1, r3
+    ldr r3, [r2, #20]
+    vmov s2, r3
+    add r2, r0, #128
+    vmov s7, r2
+1:
+    ldr r1, [r0, #0]
+    ldr r2, [r0, #128]
+    ldr r3, [r0, #256]
+    ldr r4, [r0, #384]
+    vmov lr, s0
+    ct r1, r3, lr
+    ct r2, r4, lr
+    vmov lr, s1
+    ct r1, r2, lr
+    vmov lr, s2
+    ct r3, r4, lr
+    str r2, [r0, #128]
+    str r3, [r0, #256]
+    str r4, [r0, #384]
+    str r1, [r0], #4
+    vmov lr, s7
+    cmp r0, lr
+    bne 1b
+    vmov r0, s9
+    vmov r2, s12
+    lsls r2, r2, #2
+    adds r2, r2, #8
+    vmov s10, r2
+    add r2, r0, #512
+    vmov s11, r2
+2:
+    vmov r1, s8
+    vmov r2, s10
+    ldr lr, [r1, r2, lsl #2]
+    vmov s0, lr
+    add r3, r1, r2, lsl #3
+    ldr lr, [r3, #0]
+    vmov s1, lr
+    ldr lr, [r3, #4]
+    vmov s2, lr
+    add r3, r1, r2, lsl #4
+    ldr lr, [r3, #0]
+    vmov s3, lr
+    ldr lr, [r3, #4]
+    vmov s4, lr
+    ldr lr, [r3, #8]
+    vmov s5, lr
+    ldr lr, [r3, #12]
+    vmov s6, lr
+    adds r2, r2, #1
+    vmov s10, r2
+    add r2, r0, #16
+    vmov s7, r2
+3:
+    ldr r1, [r0, #0]
+    ldr r2, [r0, #16]
+    ldr r3, [r0, #32]
+    ldr r4, [r0, #48]
+    ldr r5, [r0, #64]
+    ldr r6, [r0, #80]
+    ldr r7, [r0, #96]
+    ldr r8, [r0, #112]
+    vmov lr, s0
+    ct r1, r5, lr
+    ct r2, r6, lr
+    ct r3, r7, lr
+    ct r4, r8, lr
+    vmov lr, s1
+    ct r1, r3, lr
+    ct r2, r4, lr
+    vmov lr, s2
+    ct r5, r7, lr
+    ct r6, r8, lr
+    vmov lr, s3
+    ct r1, r2, lr
+    vmov lr, s4
+    ct r3, r4, lr
+    vmov lr, s5
+    ct r5, r6, lr
+    vmov lr, s6
+    ct r7, r8, lr
+    str r2, [r0, #16]
+    str r3, [r0, #32]
+    str r4, [r0, #48]
+    str r5, [r0, #64]
+    str r6, [r0, #80]
+    str r7, [r0, #96]
+    str r8, [r0, #112]
+    str r1, [r0], #4
+    vmov lr, s7
+    cmp r0, lr
+    bne 3b
+    add r0, r0, #112
+    vmov lr, s11
+    cmp r0, lr
+    bne 2b
+    pop {r4-r11, pc}
+    .size pqmcu_saber_ntt_forward_half_m4, .-pqmcu_saber_ntt_forward_half_m4

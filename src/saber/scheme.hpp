@@ -81,8 +81,13 @@ struct Scheme {
     };
     struct alignas(8) NttWorkspace {
         int32_t x[kN];                // A_ij, b_j or b'_j, then the product
-        int32_t y[kN];                // the secret polynomial (transformed)
-        uint16_t acc[kN];             // one output row mod 2^16
+        union {
+            int32_t y[kN];            // key generation: s_j, transformed
+            struct {
+                int32_t yh[kN / 2];   // encapsulation, decryption: half of s'_j's (s_j's) transform
+                uint16_t acc[kN];     // one output row mod 2^16
+            } k;
+        } u;
         uint8_t sp[L * kN / 2];       // s' as 4-bit two's complement fields
     };
     struct SpeedWorkspace {  // key generation: sev holds the l output sums; s_0 in accn, s_j (j > 0) in x
@@ -100,13 +105,14 @@ struct Scheme {
     // Default: a Workspace buffer that is free whenever a sponge permutes,
     // lent to the permutation (hash::keccak_f1600_buf) so that its 200-byte
     // buffer is not on the stack (the M4's stack peaks are Keccak calls):
-    // acc in key generation (its sums are in pk / sk), y in encapsulation
+    // sp in key generation (its sums are in pk / sk), yh in encapsulation
     // and decapsulation (s'_j is transformed there only after each A entry
     // is squeezed; the coins go to x). nullptr for the other profiles.
     static hash::KeccakState* keygen_scratch(Workspace& ws) {
         if constexpr (!kToom && !kSpeed) {
-            static_assert(sizeof(hash::KeccakState) <= sizeof ws.acc && alignof(Workspace) >= 8);
-            return reinterpret_cast<hash::KeccakState*>(ws.acc);
+            static_assert(sizeof(hash::KeccakState) <= sizeof ws.sp && alignof(Workspace) >= 8 &&
+                          offsetof(NttWorkspace, sp) % 8 == 0 && sizeof(hash::KeccakState) <= sizeof ws.u.k.yh);
+            return reinterpret_cast<hash::KeccakState*>(ws.sp);
         } else {
             (void)ws;
             return nullptr;
@@ -114,7 +120,7 @@ struct Scheme {
     }
     static hash::KeccakState* kem_scratch(Workspace& ws) {
         if constexpr (!kToom && !kSpeed) {
-            return reinterpret_cast<hash::KeccakState*>(ws.y);
+            return reinterpret_cast<hash::KeccakState*>(ws.u.k.yh);
         } else {
             (void)ws;
             return nullptr;
@@ -127,12 +133,7 @@ struct Scheme {
         uint8_t seed_a[kSeedBytes], seed_s[kNoiseSeedBytes];
         Status st = draw_random(rng, seed_a, sizeof seed_a);
         if (st == Status::ok) {
-            {
-                hash::Shake128 hide;  // seed_a = SHAKE128(rng output): hide the rng's output
-                (void)hide.absorb(seed_a, sizeof seed_a);
-                (void)hide.finalize();
-                (void)hide.squeeze(seed_a, sizeof seed_a, keygen_scratch(ws));
-            }
+            hide_seed(seed_a, ws);
             st = draw_random(rng, seed_s, sizeof seed_s);
         }
         if (st == Status::ok) {
@@ -152,18 +153,17 @@ struct Scheme {
     template <Rng R>
     static Status encapsulate(uint8_t* ct, uint8_t* ss, const uint8_t* pk, R&& rng, Workspace& ws) {
         if (ct == nullptr || ss == nullptr || pk == nullptr) return Status::bad_argument;
-        uint8_t buf[64], kr[64], drawn[32];
-        Status st = draw_random(rng, drawn, sizeof drawn);
+        uint8_t buf[64], kr[64];
+        Status st = draw_random(rng, buf + 32, 32);
         if (st == Status::ok) {
             hash::KeccakState* scr = kem_scratch(ws);
-            (void)hash::sha3_256(buf, drawn, sizeof drawn, scr);  // m; the rng's output is not sent
+            (void)hash::sha3_256(buf, buf + 32, 32, scr);  // m; the rng's output is not sent
             (void)hash::sha3_256(buf + 32, pk, pk_bytes, scr);
             (void)hash::sha3_512(kr, buf, 64, scr);              // K^ || r
             indcpa_enc(ct, buf, kr + 32, pk, ws);
             (void)hash::sha3_256(kr + 32, ct, ct_bytes, scr);
             (void)hash::sha3_256(ss, kr, 64, scr);
         }
-        secure_wipe(drawn, sizeof drawn);
         secure_wipe(buf, sizeof buf);
         secure_wipe(kr, sizeof kr);
         wipe_secrets(ws);
@@ -197,6 +197,15 @@ struct Scheme {
         secure_wipe(kr, sizeof kr);
         wipe_secrets(ws);
         return Status::ok;
+    }
+
+    // seed_a = SHAKE128(rng output): the rng's output is not published. Out
+    // of line, so its sponge is not in keypair's frame (the stack peak's path).
+    [[gnu::noinline]] static void hide_seed(uint8_t* seed_a, Workspace& ws) {
+        hash::Shake128 hide;
+        (void)hide.absorb(seed_a, kSeedBytes);
+        (void)hide.finalize();
+        (void)hide.squeeze(seed_a, kSeedBytes, keygen_scratch(ws));
     }
 
     // ---- the IND-CPA layer (public for tests)
@@ -248,7 +257,7 @@ private:
         if constexpr (kSpeed) {
             return ws.sev[0];
         } else {
-            return ws.y;
+            return ws.u.y;
         }
     }
     // x = the transform of the next A entry. The entry's 416 packed bytes are
@@ -357,15 +366,23 @@ private:
         std::memcpy(pk + params.polyvec_p_bytes(), seed_a, kSeedBytes);
         std::memcpy(sk + params.indcpa_sk_bytes(), pk, pk_bytes);
     }
-    // acc (+)= x * s'_j: Default transforms the 4-bit s'_j again, Speed kept it.
+    // acc (+)= x * s'_j: Default transforms the 4-bit s'_j again, a half at
+    // a time (512 bytes: yh), Speed kept it.
     static void product_into(uint16_t* acc, Workspace& ws, size_t j, bool first) {
         if constexpr (kSpeed) {
             ntt::mul_into(acc, ws.x, ws.sev[j], /*add=*/!first);
         } else {
-            unpack_centred(ws.y, ws.sp + j * (kN / 2), kN, 4);
-            ntt::forward(ws.y);
-            ntt::mul_into(acc, ws.x, ws.y, /*add=*/!first);
+            product_half_into(acc, ws, ws.sp + j * (kN / 2), 4, first);
         }
+    }
+    // acc (+)= x * s, s packed (4-bit s' or 13-bit s), its transform made and
+    // used a half at a time in yh.
+    static void product_half_into(uint16_t* acc, Workspace& ws, const uint8_t* packed, unsigned bits, bool first) {
+        for (unsigned h = 0; h < 2; ++h) {
+            ntt::forward_half_packed(ws.u.k.yh, packed, bits, h);
+            ntt::pointwise_half(ws.x, ws.u.k.yh, h);
+        }
+        ntt::inverse_into(acc, ws.x, /*add=*/!first);
     }
     static uint32_t enc_ntt(uint8_t* ct, const uint8_t* m, const uint8_t* seed_sp, const uint8_t* pk, Workspace& ws,
                             bool compare) {
@@ -476,35 +493,27 @@ private:
         for (size_t i = 0; i < L; ++i) {
             for (size_t j = 0; j < L; ++j) {
                 squeeze_entry(ws.x, xof, kem_scratch(ws));
-                product_into(ws.acc, ws, j, j == 0);
+                product_into(ws.u.k.acc, ws, j, j == 0);
             }
             uint8_t* out = ct + i * params.poly_p_bytes();
-            diff |= emit_rounded(compare, out, ws.acc, kLogQ - kLogP, kLogP);
+            diff |= emit_rounded(compare, out, ws.u.k.acc, kLogQ - kLogP, kLogP);
         }
-        // v' = b^T s', from j = l - 1 down: the last row left s'_{l-1} transformed in y.
-        for (size_t jj = 0; jj < L; ++jj) {
-            const size_t j = L - 1 - jj;
+        // v' = b^T s'
+        for (size_t j = 0; j < L; ++j) {
             unpack_centred(ws.x, pk + j * params.poly_p_bytes(), kN, kLogP);
             ntt::forward(ws.x);
-            if (jj == 0 && !kSpeed) {
-                ntt::mul_into(ws.acc, ws.x, ybuf(ws), /*add=*/false);
-            } else {
-                product_into(ws.acc, ws, j, /*first=*/jj == 0);
-            }
+            product_into(ws.u.k.acc, ws, j, /*first=*/j == 0);
         }
-        diff |= emit_message(compare, ct + params.polyvec_p_bytes(), ws.acc, m);
+        diff |= emit_message(compare, ct + params.polyvec_p_bytes(), ws.u.k.acc, m);
         return diff;
     }
     static void dec_default(uint8_t* m, const uint8_t* sk, const uint8_t* ct, Workspace& ws) {
         for (size_t j = 0; j < L; ++j) {
             unpack_centred(ws.x, ct + j * params.poly_p_bytes(), kN, kLogP);
             ntt::forward(ws.x);
-            int32_t* y = ybuf(ws);
-            unpack_centred(y, sk + j * params.poly_q_bytes(), kN, kLogQ);
-            ntt::forward(y);
-            ntt::mul_into(ws.acc, ws.x, y, /*add=*/j != 0);
+            product_half_into(ws.u.k.acc, ws, sk + j * params.poly_q_bytes(), kLogQ, /*first=*/j == 0);
         }
-        decode_m(m, ws.acc, ct, ybuf(ws));
+        decode_m(m, ws.u.k.acc, ct, ws.x);
     }
 
     // ---- Toom profile
