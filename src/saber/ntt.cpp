@@ -13,6 +13,7 @@
 #include <type_traits>
 
 #include "core/mont_prime.hpp"
+#include "saber/poly.hpp"
 
 #if defined(PQMCU_SABER_NTT_AVX2)
 #include <immintrin.h>
@@ -373,31 +374,46 @@ void inverse_store(uint16_t* out, int32_t* acc) {
 
 // ---- half transforms
 namespace {
-// Field i of a packed polynomial, sign-extended (public index: the bytes
-// read depend on i only).
-[[gnu::always_inline]] inline int32_t field(const uint8_t* p, unsigned bits, unsigned i) {
-    if (bits == 4) return int32_t(uint32_t(p[i / 2] >> (4 * (i & 1))) << 28) >> 28;
-    const unsigned bit = bits * i, at = bit / 8, sh = bit % 8;
-    uint32_t v = uint32_t(p[at]) | uint32_t(p[at + 1]) << 8;
-    if (sh + bits > 16) v |= uint32_t(p[at + 2]) << 16;
-    return int32_t((v >> sh) << (32 - bits)) >> (32 - bits);
+// Layer 1 (half-length 128) of forward(), its half-h outputs: coefficients
+// j of the first half unpacked into out, those of the second half 8 at a
+// time into a small buffer, then forward's butterfly.
+template <unsigned Bits>
+void layer1_half(int32_t* out, const uint8_t* packed, unsigned h) {
+    const int32_t z = kZetas[1];
+    unpack_centred(out, packed, kN / 2, Bits);
+    const uint8_t* hi = packed + (kN / 2) * Bits / 8;
+    int32_t t[8];
+    for (unsigned j = 0; j < kN / 2; j += 8, hi += Bits) {
+        unpack_centred(t, hi, 8, Bits);
+        if (h == 0) {
+#pragma GCC unroll 8
+            for (unsigned k = 0; k < 8; ++k) out[j + k] += mulm(t[k], z);
+        } else {
+#pragma GCC unroll 8
+            for (unsigned k = 0; k < 8; ++k) out[j + k] -= mulm(t[k], z);
+        }
+    }
 }
 }  // namespace
 
 #if defined(PQMCU_SABER_NTT_M4_ASM)
 extern "C" void pqmcu_saber_ntt_forward_half_m4(int32_t* a, const int32_t* zetas, int32_t q, uint32_t minus_qinv,
                                                 unsigned h);
+extern "C" void pqmcu_saber_ntt_forward_half4_m4(int32_t* out, const uint8_t* s4, const int32_t* zetas,
+                                                 const int32_t* tail, unsigned h);
 extern "C" void pqmcu_saber_ntt_basemul_half_m4(int32_t* a, const int32_t* b, const int32_t* omega,
                                                 const int32_t* tail);
 #endif
 
 void forward_half_packed(int32_t* out, const uint8_t* packed, unsigned bits, unsigned h) {
-    // Layer 1 (half-length 128): forward's butterfly, the half-h output.
-    const int32_t z = kZetas[1];
-    if (h == 0) {
-        for (unsigned j = 0; j < kN / 2; ++j) out[j] = field(packed, bits, j) + mulm(field(packed, bits, j + 128), z);
+    if (bits == 4) {
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+        pqmcu_saber_ntt_forward_half4_m4(out, packed, kZetas.data(), kAsmTail, h);
+        return;
+#endif
+        layer1_half<4>(out, packed, h);
     } else {
-        for (unsigned j = 0; j < kN / 2; ++j) out[j] = field(packed, bits, j) - mulm(field(packed, bits, j + 128), z);
+        layer1_half<13>(out, packed, h);
     }
 #if defined(PQMCU_SABER_NTT_M4_ASM)
     pqmcu_saber_ntt_forward_half_m4(out, kZetas.data(), kQ, kQInvNeg, h);

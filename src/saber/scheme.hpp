@@ -368,19 +368,27 @@ private:
     }
     // acc (+)= x * s'_j: Default transforms the 4-bit s'_j again, a half at
     // a time (512 bytes: yh), Speed kept it.
-    static void product_into(uint16_t* acc, Workspace& ws, size_t j, bool first) {
+    static void product_into(uint16_t* acc, Workspace& ws, size_t j, bool first, bool reuse = false) {
         if constexpr (kSpeed) {
             ntt::mul_into(acc, ws.x, ws.sev[j], /*add=*/!first);
         } else {
-            product_half_into(acc, ws, ws.sp + j * (kN / 2), 4, first);
+            product_half_into(acc, ws, ws.sp + j * (kN / 2), 4, first, reuse);
         }
     }
     // acc (+)= x * s, s packed (4-bit s' or 13-bit s), its transform made and
-    // used a half at a time in yh.
-    static void product_half_into(uint16_t* acc, Workspace& ws, const uint8_t* packed, unsigned bits, bool first) {
-        for (unsigned h = 0; h < 2; ++h) {
-            ntt::forward_half_packed(ws.u.k.yh, packed, bits, h);
-            ntt::pointwise_half(ws.x, ws.u.k.yh, h);
+    // used a half at a time in yh: half 0, then half 1, which stays in yh
+    // (reuse: yh already holds this s's half 1, from the previous call).
+    static void product_half_into(uint16_t* acc, Workspace& ws, const uint8_t* packed, unsigned bits, bool first,
+                                  bool reuse = false) {
+        if (reuse) {
+            ntt::pointwise_half(ws.x, ws.u.k.yh, 1);
+            ntt::forward_half_packed(ws.u.k.yh, packed, bits, 0);
+            ntt::pointwise_half(ws.x, ws.u.k.yh, 0);
+        } else {
+            for (unsigned h = 0; h < 2; ++h) {
+                ntt::forward_half_packed(ws.u.k.yh, packed, bits, h);
+                ntt::pointwise_half(ws.x, ws.u.k.yh, h);
+            }
         }
         ntt::inverse_into(acc, ws.x, /*add=*/!first);
     }
@@ -498,11 +506,12 @@ private:
             uint8_t* out = ct + i * params.poly_p_bytes();
             diff |= emit_rounded(compare, out, ws.u.k.acc, kLogQ - kLogP, kLogP);
         }
-        // v' = b^T s'
-        for (size_t j = 0; j < L; ++j) {
+        // v' = b^T s', from j = l - 1 down: the last row left half 1 of s'_{l-1}'s transform in yh.
+        for (size_t jj = 0; jj < L; ++jj) {
+            const size_t j = L - 1 - jj;
             unpack_centred(ws.x, pk + j * params.poly_p_bytes(), kN, kLogP);
             ntt::forward(ws.x);
-            product_into(ws.u.k.acc, ws, j, /*first=*/j == 0);
+            product_into(ws.u.k.acc, ws, j, /*first=*/jj == 0, /*reuse=*/jj == 0);
         }
         diff |= emit_message(compare, ct + params.polyvec_p_bytes(), ws.u.k.acc, m);
         return diff;
