@@ -401,6 +401,8 @@ extern "C" void pqmcu_saber_ntt_forward_half_m4(int32_t* a, const int32_t* zetas
                                                 unsigned h);
 extern "C" void pqmcu_saber_ntt_forward_half4_m4(int32_t* out, const uint8_t* s4, const int32_t* zetas,
                                                  const int32_t* tail, unsigned h);
+extern "C" void pqmcu_saber_ntt_forward_half13_m4(int32_t* out, const uint8_t* s13, const int32_t* zetas,
+                                                  const int32_t* tail, unsigned h);
 extern "C" void pqmcu_saber_ntt_basemul_half_m4(int32_t* a, const int32_t* b, const int32_t* omega,
                                                 const int32_t* tail);
 #endif
@@ -413,6 +415,10 @@ void forward_half_packed(int32_t* out, const uint8_t* packed, unsigned bits, uns
 #endif
         layer1_half<4>(out, packed, h);
     } else {
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+        pqmcu_saber_ntt_forward_half13_m4(out, packed, kZetas.data(), kAsmTail, h);
+        return;
+#endif
         layer1_half<13>(out, packed, h);
     }
 #if defined(PQMCU_SABER_NTT_M4_ASM)

@@ -64,7 +64,9 @@ void inverse_store(uint16_t* out, int32_t* acc);
 // half h of the other operand.
 // out[0..128) = positions [128 h, 128 h + 128) of forward(a) (the same
 // values), a = 256 little-endian `bits`-bit two's complement fields
-// (bits = 4: s' as pack_bits(.., 4) writes it; 13: s in the secret key).
+// (bits = 4: s' as pack_bits(.., 4) writes it; 13: s in the secret key; on
+// the M4 the 13-bit code's word loads read up to 2 bytes past the 416, which
+// the secret key has: its pk follows s).
 void forward_half_packed(int32_t* out, const uint8_t* packed, unsigned bits, unsigned h);
 // a[128 h .. 128 h + 128) = pointwise() of that half of a with b (128 values
 // from forward_half_packed).
