@@ -401,6 +401,10 @@ extern "C" void pqmcu_saber_ntt_forward_half_m4(int32_t* a, const int32_t* zetas
                                                 unsigned h);
 extern "C" void pqmcu_saber_ntt_forward_half4_m4(int32_t* out, const uint8_t* s4, const int32_t* zetas,
                                                  const int32_t* tail, unsigned h);
+extern "C" void pqmcu_saber_ntt_forward_half10_m4(int32_t* out, const uint8_t* s10, const int32_t* zetas,
+                                                  const int32_t* tail, unsigned h);
+extern "C" void pqmcu_saber_ntt_basemul_acc_half_m4(int32_t* a, const int32_t* b, const int32_t* omega,
+                                                    const int32_t* tail, int32_t* acc);
 extern "C" void pqmcu_saber_ntt_forward_half13_m4(int32_t* out, const uint8_t* s13, const int32_t* zetas,
                                                   const int32_t* tail, unsigned h);
 extern "C" void pqmcu_saber_ntt_basemul_half_m4(int32_t* a, const int32_t* b, const int32_t* omega,
@@ -414,6 +418,12 @@ void forward_half_packed(int32_t* out, const uint8_t* packed, unsigned bits, uns
         return;
 #endif
         layer1_half<4>(out, packed, h);
+    } else if (bits == 10) {
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+        pqmcu_saber_ntt_forward_half10_m4(out, packed, kZetas.data(), kAsmTail, h);
+        return;
+#endif
+        layer1_half<10>(out, packed, h);
     } else {
 #if defined(PQMCU_SABER_NTT_M4_ASM)
         pqmcu_saber_ntt_forward_half13_m4(out, packed, kZetas.data(), kAsmTail, h);
@@ -446,6 +456,16 @@ void pointwise_half(int32_t* a, const int32_t* b, unsigned h) {
     pqmcu_saber_ntt_basemul_half_m4(ah, b, kOmega.data() + (kN / 8) * h, kAsmTail);
 #else
     for (size_t m = 0; m < kN / 8; ++m) basemul4(ah + 4 * m, b + 4 * m, kOmega[(kN / 8) * h + m]);
+#endif
+}
+
+void pointwise_acc_half(int32_t* acc, int32_t* x, const int32_t* y, unsigned h) {
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+    pqmcu_saber_ntt_basemul_acc_half_m4(x, y, kOmega.data() + (kN / 8) * h, kAsmTail, acc + (kN / 2) * h);
+#else
+    for (size_t m = 0; m < kN / 8; ++m) basemul4(x + 4 * m, y + 4 * m, kOmega[(kN / 8) * h + m]);
+    int32_t* a = acc + (kN / 2) * h;
+    for (size_t i = 0; i < kN / 2; ++i) a[i] += x[i];
 #endif
 }
 

@@ -488,26 +488,27 @@ pqmcu_saber_ntt_forward_half4_m4:
     pop {r4-r11, pc}
     .size pqmcu_saber_ntt_forward_half4_m4, .-pqmcu_saber_ntt_forward_half4_m4
 
-@ passa13 op: as passa4 for 13-bit fields (the secret key's s): field
-@ j + 32 i starts at bit 13 j + 416 i, so a column's eight fields share the
-@ shift 13 j mod 8 and sit 52 bytes apart from byte 13 j / 8 (s4 = 13 j,
-@ s6 = the fields): one unaligned word load each, shifted left by
-@ 19 - (13 j mod 8) and arithmetically right by 19.
-.macro passa13 op
+@ passaf op, bits: as passa4 for 10- or 13-bit fields (b, b' and the secret
+@ key's s): field j + 32 i starts at bit bits j + 32 bits i, so a column's
+@ eight fields share the shift bits j mod 8 and sit 4 bits bytes apart from
+@ byte bits j / 8 (s4 = bits j, s6 = the fields): one unaligned word load
+@ each, shifted left by 32 - bits - (bits j mod 8) and arithmetically right
+@ by 32 - bits.
+.macro passaf op, bits
 1:
     vmov r11, s4
     vmov r12, s6
     add r12, r12, r11, lsr #3
     and r11, r11, #7
-    rsb r11, r11, #19
-    ldr r1, [r12, #0]
-    ldr r2, [r12, #52]
-    ldr r3, [r12, #104]
-    ldr r4, [r12, #156]
-    ldr r5, [r12, #208]
-    ldr r6, [r12, #260]
-    ldr r7, [r12, #312]
-    ldr r8, [r12, #364]
+    rsb r11, r11, #(32-\bits)
+    ldr r1, [r12, #(0*4*\bits)]
+    ldr r2, [r12, #(1*4*\bits)]
+    ldr r3, [r12, #(2*4*\bits)]
+    ldr r4, [r12, #(3*4*\bits)]
+    ldr r5, [r12, #(4*4*\bits)]
+    ldr r6, [r12, #(5*4*\bits)]
+    ldr r7, [r12, #(6*4*\bits)]
+    ldr r8, [r12, #(7*4*\bits)]
     lsl r1, r1, r11
     lsl r2, r2, r11
     lsl r3, r3, r11
@@ -516,16 +517,16 @@ pqmcu_saber_ntt_forward_half4_m4:
     lsl r6, r6, r11
     lsl r7, r7, r11
     lsl r8, r8, r11
-    asr r1, r1, #19
-    asr r2, r2, #19
-    asr r3, r3, #19
-    asr r4, r4, #19
-    asr r5, r5, #19
-    asr r6, r6, #19
-    asr r7, r7, #19
-    asr r8, r8, #19
+    asr r1, r1, #(32-\bits)
+    asr r2, r2, #(32-\bits)
+    asr r3, r3, #(32-\bits)
+    asr r4, r4, #(32-\bits)
+    asr r5, r5, #(32-\bits)
+    asr r6, r6, #(32-\bits)
+    asr r7, r7, #(32-\bits)
+    asr r8, r8, #(32-\bits)
     vmov r11, s4
-    add r11, r11, #13
+    add r11, r11, #\bits
     vmov s4, r11
     vmov lr, s5
     l1 r1, r5, \op
@@ -548,16 +549,18 @@ pqmcu_saber_ntt_forward_half4_m4:
     bne 1b
 .endm
 
-@ void pqmcu_saber_ntt_forward_half13_m4(int32_t out[128], const uint8_t s13[416],
+@ void pqmcu_saber_ntt_forward_half{10,13}_m4(int32_t out[128], const uint8_t s[32 bits],
 @     const int32_t zetas[256], const int32_t tail[2], unsigned h): as
-@ forward_half4_m4 for 13-bit fields. The word loads read up to 2 bytes
-@ past the 416 (the caller's secret key goes on: its pk follows s).
-    .section .text.pqmcu_saber_ntt_forward_half13_m4, "ax", %progbits
+@ forward_half4_m4 for 10- or 13-bit fields. The word loads read up to 2
+@ bytes past the 32 bits bytes (the callers' buffers go on: sk's pk follows
+@ s, pk's seed follows b, ct's c_m follows b'). fwdhalf name, bits:
+.macro fwdhalf name, bits
+    .section .text.\name, "ax", %progbits
     .align 2
-    .global pqmcu_saber_ntt_forward_half13_m4
-    .type pqmcu_saber_ntt_forward_half13_m4, %function
+    .global \name
+    .type \name, %function
     .thumb_func
-pqmcu_saber_ntt_forward_half13_m4:
+\name:
     push {r4-r11, lr}
     ldr r4, [sp, #36]
     vmov s12, r4
@@ -582,10 +585,10 @@ pqmcu_saber_ntt_forward_half13_m4:
     vmov s7, r1
     cmp r4, #0
     bne 5f
-    passa13 add
+    passaf add, \bits
     b 6f
 5:
-    passa13 sub
+    passaf sub, \bits
 6:
     vmov r0, s9
     vmov r2, s12
@@ -661,4 +664,8 @@ pqmcu_saber_ntt_forward_half13_m4:
     cmp r0, lr
     bne 2b
     pop {r4-r11, pc}
-    .size pqmcu_saber_ntt_forward_half13_m4, .-pqmcu_saber_ntt_forward_half13_m4
+    .size \name, .-\name
+.endm
+
+    fwdhalf pqmcu_saber_ntt_forward_half10_m4, 10
+    fwdhalf pqmcu_saber_ntt_forward_half13_m4, 13

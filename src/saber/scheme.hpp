@@ -85,7 +85,10 @@ struct Scheme {
             int32_t y[kN];            // key generation: s_j, transformed
             struct {
                 int32_t yh[kN / 2];   // encapsulation, decryption: half of s'_j's (s_j's) transform
-                uint16_t acc[kN];     // one output row mod 2^16
+                union {
+                    uint16_t acc[kN];     // one output row mod 2^16
+                    int32_t th[kN / 2];   // v', decryption: half of b_j's (b'_j's) transform, j > 0
+                };
             } k;
         } u;
         uint8_t sp[L * kN / 2];       // s' as 4-bit two's complement fields
@@ -368,27 +371,19 @@ private:
     }
     // acc (+)= x * s'_j: Default transforms the 4-bit s'_j again, a half at
     // a time (512 bytes: yh), Speed kept it.
-    static void product_into(uint16_t* acc, Workspace& ws, size_t j, bool first, bool reuse = false) {
+    static void product_into(uint16_t* acc, Workspace& ws, size_t j, bool first) {
         if constexpr (kSpeed) {
             ntt::mul_into(acc, ws.x, ws.sev[j], /*add=*/!first);
         } else {
-            product_half_into(acc, ws, ws.sp + j * (kN / 2), 4, first, reuse);
+            product_half_into(acc, ws, ws.sp + j * (kN / 2), 4, first);
         }
     }
-    // acc (+)= x * s, s packed (4-bit s' or 13-bit s), its transform made and
-    // used a half at a time in yh: half 0, then half 1, which stays in yh
-    // (reuse: yh already holds this s's half 1, from the previous call).
-    static void product_half_into(uint16_t* acc, Workspace& ws, const uint8_t* packed, unsigned bits, bool first,
-                                  bool reuse = false) {
-        if (reuse) {
-            ntt::pointwise_half(ws.x, ws.u.k.yh, 1);
-            ntt::forward_half_packed(ws.u.k.yh, packed, bits, 0);
-            ntt::pointwise_half(ws.x, ws.u.k.yh, 0);
-        } else {
-            for (unsigned h = 0; h < 2; ++h) {
-                ntt::forward_half_packed(ws.u.k.yh, packed, bits, h);
-                ntt::pointwise_half(ws.x, ws.u.k.yh, h);
-            }
+    // acc (+)= x * s'_j, its transform made and used a half at a time in yh
+    // (half 1 last: the last row leaves s'_{l-1}'s half 1 there for v').
+    static void product_half_into(uint16_t* acc, Workspace& ws, const uint8_t* packed, unsigned bits, bool first) {
+        for (unsigned h = 0; h < 2; ++h) {
+            ntt::forward_half_packed(ws.u.k.yh, packed, bits, h);
+            ntt::pointwise_half(ws.x, ws.u.k.yh, h);
         }
         ntt::inverse_into(acc, ws.x, /*add=*/!first);
     }
@@ -506,22 +501,45 @@ private:
             uint8_t* out = ct + i * params.poly_p_bytes();
             diff |= emit_rounded(compare, out, ws.u.k.acc, kLogQ - kLogP, kLogP);
         }
-        // v' = b^T s', from j = l - 1 down: the last row left half 1 of s'_{l-1}'s transform in yh.
+        // v' = b^T s', from j = l - 1 down (the last row left half 1 of
+        // s'_{l-1}'s transform in yh), summed in the transform domain in x.
         for (size_t jj = 0; jj < L; ++jj) {
             const size_t j = L - 1 - jj;
-            unpack_centred(ws.x, pk + j * params.poly_p_bytes(), kN, kLogP);
-            ntt::forward(ws.x);
-            product_into(ws.u.k.acc, ws, j, /*first=*/jj == 0, /*reuse=*/jj == 0);
+            sum_half_term(ws, pk + j * params.poly_p_bytes(), ws.sp + j * (kN / 2), 4, jj == 0, /*reuse=*/jj == 0);
         }
+        ntt::inverse_store(ws.u.k.acc, ws.x);
         diff |= emit_message(compare, ct + params.polyvec_p_bytes(), ws.u.k.acc, m);
         return diff;
     }
-    static void dec_default(uint8_t* m, const uint8_t* sk, const uint8_t* ct, Workspace& ws) {
-        for (size_t j = 0; j < L; ++j) {
-            unpack_centred(ws.x, ct + j * params.poly_p_bytes(), kN, kLogP);
+    // x (+)= b * s in the transform domain, b a 10-bit public polynomial
+    // (b_j from pk, b'_j from ct), s packed (4-bit s'_j or 13-bit s_j). The
+    // first term transforms b whole into x and multiplies it by s a half at
+    // a time (reuse: yh already holds s's half 1); the others make both
+    // operands a half at a time (b's in th, s's in yh) and add their
+    // products to x (at most l terms: pointwise_acc_half's bound).
+    static void sum_half_term(Workspace& ws, const uint8_t* b, const uint8_t* s, unsigned bits, bool first,
+                              bool reuse = false) {
+        if (first) {
+            unpack_centred(ws.x, b, kN, kLogP);
             ntt::forward(ws.x);
-            product_half_into(ws.u.k.acc, ws, sk + j * params.poly_q_bytes(), kLogQ, /*first=*/j == 0);
+            for (unsigned k = 0; k < 2; ++k) {
+                const unsigned h = reuse ? 1 - k : k;
+                if (!(reuse && h == 1)) ntt::forward_half_packed(ws.u.k.yh, s, bits, h);
+                ntt::pointwise_half(ws.x, ws.u.k.yh, h);
+            }
+        } else {
+            for (unsigned h = 0; h < 2; ++h) {
+                ntt::forward_half_packed(ws.u.k.th, b, kLogP, h);
+                ntt::forward_half_packed(ws.u.k.yh, s, bits, h);
+                ntt::pointwise_acc_half(ws.x, ws.u.k.th, ws.u.k.yh, h);
+            }
         }
+    }
+    // v = b'^T s, summed in the transform domain in x (one inverse).
+    static void dec_default(uint8_t* m, const uint8_t* sk, const uint8_t* ct, Workspace& ws) {
+        for (size_t j = 0; j < L; ++j)
+            sum_half_term(ws, ct + j * params.poly_p_bytes(), sk + j * params.poly_q_bytes(), kLogQ, j == 0);
+        ntt::inverse_store(ws.u.k.acc, ws.x);
         decode_m(m, ws.u.k.acc, ct, ws.x);
     }
 

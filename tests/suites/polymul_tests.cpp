@@ -217,18 +217,19 @@ void saber_ntt(Context& ctx) {
     PQ_CHECK_EQ(ctx, bad, 0u);
 }
 
-// The Default profile's half transforms (forward_half_packed: s' as 4-bit
-// and s as 13-bit fields; on the M4 the assembly reading the fields) give
-// forward()'s values, half by half, at the fields' extremes (all -8 / +7,
-// all -4096 / +4095) and on random fields; pointwise_half on both halves
-// then inverse_into equals mul_into.
+// The Default profile's half transforms (forward_half_packed: s' as 4-bit,
+// b / b' as 10-bit and s as 13-bit fields; on the M4 the assembly reading
+// the fields) give forward()'s values, half by half, at the fields' extremes
+// (all -8 / +7, -512 / +511, -4096 / +4095) and on random fields;
+// pointwise_half on both halves then inverse_into equals mul_into, and
+// pointwise_acc_half adds what pointwise() gives.
 void saber_ntt_half(Context& ctx) {
     static uint8_t packed[416 + 4];  // the M4's 13-bit word loads read 2 bytes past the 416
-    static int32_t full[256], half[128], x[256], x2[256];
+    static int32_t full[256], half[128], x[256], x2[256], sum[256], want_sum[256], xh[128];
     static uint16_t got[256], want[256];
     XorShift r{2024};
     unsigned bad = 0;
-    for (unsigned bits : {4u, 13u}) {
+    for (unsigned bits : {4u, 10u, 13u}) {
         const int32_t lo = -(1 << (bits - 1)), hi = (1 << (bits - 1)) - 1;
         for (int trial = 0; trial < 4; ++trial) {
             for (size_t i = 0; i < sizeof packed; ++i) packed[i] = uint8_t(r.next());
@@ -256,6 +257,18 @@ void saber_ntt_half(Context& ctx) {
             }
             pqmcu::saber::ntt::inverse_into(got, x, false);
             for (size_t i = 0; i < 256; ++i) bad += got[i] != want[i];
+            // the accumulating half product against pointwise() plus the sum
+            for (size_t i = 0; i < 256; ++i) x[i] = int32_t(r.next() % 8192) - 4096;
+            pqmcu::saber::ntt::forward(x);
+            for (size_t i = 0; i < 256; ++i) sum[i] = int32_t(r.next() % 20000000) - 10000000, x2[i] = x[i];
+            pqmcu::saber::ntt::pointwise(x2, full);
+            for (size_t i = 0; i < 256; ++i) want_sum[i] = sum[i] + x2[i];
+            for (unsigned h = 0; h < 2; ++h) {
+                pqmcu::saber::ntt::forward_half_packed(half, packed, bits, h);
+                for (size_t i = 0; i < 128; ++i) xh[i] = x[128 * h + i];
+                pqmcu::saber::ntt::pointwise_acc_half(sum, xh, half, h);
+            }
+            for (size_t i = 0; i < 256; ++i) bad += sum[i] != want_sum[i];
         }
     }
     PQ_CHECK_EQ(ctx, bad, 0u);
