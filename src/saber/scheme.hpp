@@ -18,8 +18,10 @@
 //    transform buffer and unpacked there in place, key generation keeps its
 //    accumulators in the caller's pk / sk (overwritten by the keys at the
 //    end), encapsulation keeps s' as 4-bit fields, decapsulation compares
-//    the re-encryption while encoding it. The Workspace is two transform
-//    buffers, one accumulator row and s'.
+//    the re-encryption while encoding it. The Workspace is one transform
+//    buffer, a half-transform buffer (the secret operand is transformed a
+//    half at a time, ntt::forward_half_packed), one accumulator row and s';
+//    v' and decryption sum in the transform domain, the rows of A s' do not.
 //  - Speed: the l transforms of the secret vector are kept in the Workspace
 //    (l KB): l transforms of s' per encapsulation instead of l^2 + l - 1, no
 //    4-bit copy of s', and each output row summed in the transform domain
