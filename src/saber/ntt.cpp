@@ -373,6 +373,7 @@ void inverse_store(uint16_t* out, int32_t* acc) {
 }
 
 // ---- half transforms
+#if !defined(PQMCU_SABER_NTT_M4_ASM)
 namespace {
 // Layer 1 (half-length 128) of forward(), its half-h outputs: coefficients
 // j of the first half unpacked into out, those of the second half 8 at a
@@ -395,10 +396,9 @@ void layer1_half(int32_t* out, const uint8_t* packed, unsigned h) {
     }
 }
 }  // namespace
+#endif
 
 #if defined(PQMCU_SABER_NTT_M4_ASM)
-extern "C" void pqmcu_saber_ntt_forward_half_m4(int32_t* a, const int32_t* zetas, int32_t q, uint32_t minus_qinv,
-                                                unsigned h);
 extern "C" void pqmcu_saber_ntt_forward_half4_m4(int32_t* out, const uint8_t* s4, const int32_t* zetas,
                                                  const int32_t* tail, unsigned h);
 extern "C" void pqmcu_saber_ntt_forward_half10_m4(int32_t* out, const uint8_t* s10, const int32_t* zetas,
@@ -412,28 +412,23 @@ extern "C" void pqmcu_saber_ntt_basemul_half_m4(int32_t* a, const int32_t* b, co
 #endif
 
 void forward_half_packed(int32_t* out, const uint8_t* packed, unsigned bits, unsigned h) {
-    if (bits == 4) {
 #if defined(PQMCU_SABER_NTT_M4_ASM)
+    // ntt_m4.S: layers 1-3 in one pass straight from the fields, then layers 4-6.
+    if (bits == 4) {
         pqmcu_saber_ntt_forward_half4_m4(out, packed, kZetas.data(), kAsmTail, h);
-        return;
-#endif
+    } else if (bits == 10) {
+        pqmcu_saber_ntt_forward_half10_m4(out, packed, kZetas.data(), kAsmTail, h);
+    } else {
+        pqmcu_saber_ntt_forward_half13_m4(out, packed, kZetas.data(), kAsmTail, h);
+    }
+#else
+    if (bits == 4) {
         layer1_half<4>(out, packed, h);
     } else if (bits == 10) {
-#if defined(PQMCU_SABER_NTT_M4_ASM)
-        pqmcu_saber_ntt_forward_half10_m4(out, packed, kZetas.data(), kAsmTail, h);
-        return;
-#endif
         layer1_half<10>(out, packed, h);
     } else {
-#if defined(PQMCU_SABER_NTT_M4_ASM)
-        pqmcu_saber_ntt_forward_half13_m4(out, packed, kZetas.data(), kAsmTail, h);
-        return;
-#endif
         layer1_half<13>(out, packed, h);
     }
-#if defined(PQMCU_SABER_NTT_M4_ASM)
-    pqmcu_saber_ntt_forward_half_m4(out, kZetas.data(), kQ, kQInvNeg, h);
-#else
     // Layers 2..6 on the half: block b of layer L uses kZetas[2^(L-1) + h 2^(L-2) + b].
     for (unsigned layer = 2, d = 64; layer <= 6; ++layer, d >>= 1) {
         const unsigned nb = 1u << (layer - 2);
