@@ -32,8 +32,12 @@ import gen_keccak_bi32 as bi  # noqa: E402  (shared tables)
 R = int(sys.argv[1]) if len(sys.argv) > 1 else 8
 assert 24 % R == 0 and R % 2 == 0
 
-# Stack frame (after the push): rc pointer, block counter, buffer.
-RCP, CNT, TOFF, WIPE, OUT, FRAME = 0, 4, 8, 208, 212, 216
+# Stack frame (after the push): rc pointer, block counter, wipe flag, out
+# pointer (grinding) or the frame's size, then the 200-byte buffer. The _buf
+# entry takes its buffer from the caller and allocates the first SMALL bytes
+# only (the buffer is the frame's tail so the slots stay where they are).
+RCP, CNT, WIPE, OUT, TOFF, FRAME = 0, 4, 8, 12, 16, 216
+FSZ, SMALL = OUT, 16
 SRC_DST = [("r0", "r1"), ("r1", "r0")]  # r0 = state, r1 = stack buffer
 # chi: B[X] in BR[X]; out0/out1 go to T0/T1, out4/out3/out2 overwrite
 # B1/B0/B2, so OUTR (out0..out4) is an ascending register list for the STM.
@@ -416,6 +420,8 @@ def main():
     w(f"@ Model cycles: prologue {cycles(pro)}, {R} rounds {cycles(ins)}")
     w("@ void pqmcu_keccak_f1600_bi32_m4(uint32_t words[50])  (AAPCS; uses s0-s15)")
     w("@ void pqmcu_keccak_f1600_bi32_m4_from(const uint32_t src[50], uint32_t dst[50])  (public data: no wipe)")
+    w("@ void pqmcu_keccak_f1600_bi32_m4_buf(uint32_t words[50], uint32_t buf[50])  (in place, buf: the caller's")
+    w("@   scratch instead of 200 bytes of stack; wiped)")
     w("@ void pqmcu_keccak_f1600_bi32_m4_grind(const uint32_t src[50], uint32_t dst[50], uint32_t out[10])")
     w(f"@   (public data: plane 0 of the output in out, dst scratch; last block {cycles(grind)} model cycles)")
     w("    .syntax unified")
@@ -441,6 +447,18 @@ def main():
     w("    push {r3-r11, lr}")
     w(f"    sub sp, sp, #{FRAME}")
     w("    movs r2, #0")
+    w("    b.w .Lpqmcu_kf_stack")
+    w("    .global pqmcu_keccak_f1600_bi32_m4_buf")
+    w("    .type pqmcu_keccak_f1600_bi32_m4_buf, %function")
+    w("    .thumb_func")
+    w("pqmcu_keccak_f1600_bi32_m4_buf:")
+    w("    push {r3-r11, lr}")
+    w(f"    sub sp, sp, #{SMALL}")
+    w("    mov r3, r1")
+    w(f"    movs r2, #{SMALL}")
+    w(f"    str r2, [sp, #{FSZ}]")
+    w("    mov r1, r0")
+    w("    movs r2, #1")
     w("    b.w .Lpqmcu_kf_common")
     w("    .global pqmcu_keccak_f1600_bi32_m4")
     w("    .type pqmcu_keccak_f1600_bi32_m4, %function")
@@ -450,6 +468,10 @@ def main():
     w(f"    sub sp, sp, #{FRAME}")
     w("    mov r1, r0")
     w("    movs r2, #1")
+    w(".Lpqmcu_kf_stack:")
+    w(f"    add r3, sp, #{TOFF}")
+    w(f"    movs r4, #{FRAME}")
+    w(f"    str r4, [sp, #{FSZ}]")
     w(".Lpqmcu_kf_common:")
     w(f"    str r2, [sp, #{WIPE}]")
     w("    vmov s15, r1")
@@ -458,7 +480,7 @@ def main():
     w(f"    str r2, [sp, #{RCP}]")
     w(f"    movs r2, #{24 // R}")
     w(f"    str r2, [sp, #{CNT}]")
-    w(f"    add r1, sp, #{TOFF}")
+    w("    mov r1, r3")
     w(f"    ldr r2, [sp, #{WIPE}]")
     w("    cmp r2, #1")
     w("    bls.w 5f")
@@ -504,9 +526,11 @@ def main():
         w(f"    stm r1!, {{{', '.join(zero[:k])}}}")
         left -= k
     w("3:")
-    w(f"    add sp, sp, #{FRAME}")
+    w(f"    ldr r2, [sp, #{FSZ}]")
+    w("    add sp, sp, r2")
     w("    pop {r3-r11, pc}")
     w("    .size pqmcu_keccak_f1600_bi32_m4, .-pqmcu_keccak_f1600_bi32_m4")
+    w("    .size pqmcu_keccak_f1600_bi32_m4_buf, .-pqmcu_keccak_f1600_bi32_m4_buf")
     w("    .size pqmcu_keccak_f1600_bi32_m4_from, .-pqmcu_keccak_f1600_bi32_m4_from")
     # Grinding entry (public data, no wipe), a section of its own (dropped by
     # the linker where nothing grinds, e.g. a verify-only firmware): src ->
@@ -524,6 +548,7 @@ def main():
     w("    push {r3-r11, lr}")
     w(f"    sub sp, sp, #{FRAME}")
     w(f"    str r2, [sp, #{OUT}]")
+    w(f"    add r3, sp, #{TOFF}")
     w("    adr r2, .Lpqmcu_kf_grind_tail")
     w("    adds r2, r2, #1")
     w("    b.w .Lpqmcu_kf_common")

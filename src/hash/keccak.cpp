@@ -14,6 +14,7 @@
 // keccak_f1600_bi32, with hand-allocated registers.
 #define PQMCU_KECCAK_M4_ASM 1
 extern "C" void pqmcu_keccak_f1600_bi32_m4(uint32_t words[50]);
+extern "C" void pqmcu_keccak_f1600_bi32_m4_buf(uint32_t words[50], uint32_t buf[50]);
 extern "C" void pqmcu_keccak_f1600_bi32_m4_from(const uint32_t src[50], uint32_t dst[50]);
 extern "C" void pqmcu_keccak_f1600_bi32_m4_grind(const uint32_t src[50], uint32_t dst[50], uint32_t out[10]);
 #endif
@@ -146,6 +147,15 @@ void keccak_f1600(KeccakState& s) {
     keccak_f1600_bi32(s.w);
 #else
     keccak_f1600_lanes(s.lane);
+#endif
+}
+
+void keccak_f1600_buf(KeccakState& s, KeccakState& scratch) {
+#if defined(PQMCU_KECCAK_M4_ASM)
+    pqmcu_keccak_f1600_bi32_m4_buf(s.w, scratch.w);
+#else
+    (void)scratch;  // the portable code's temporaries are small or in registers
+    keccak_f1600(s);
 #endif
 }
 

@@ -46,6 +46,10 @@ struct KeccakX4State {
 void keccak_init(KeccakState& s);  // all-zero state
 void keccak_wipe(KeccakState& s);  // same, but cannot be optimised away
 void keccak_f1600(KeccakState& s);
+// The same, with the caller's 200-byte scratch (wiped on return) instead of
+// the M4 assembly's stack buffer: 200 bytes less stack where the caller has a
+// free buffer. Elsewhere the same as keccak_f1600 (scratch unused).
+void keccak_f1600_buf(KeccakState& s, KeccakState& scratch);
 // dst = Keccak-f(src) for public data only: nothing of the permutation's
 // temporaries is wiped, src is left as it was (a prefix state used again,
 // e.g. grinding). src may be dst.

@@ -4,6 +4,8 @@
 @ Model cycles: prologue 105, 8 rounds 3210
 @ void pqmcu_keccak_f1600_bi32_m4(uint32_t words[50])  (AAPCS; uses s0-s15)
 @ void pqmcu_keccak_f1600_bi32_m4_from(const uint32_t src[50], uint32_t dst[50])  (public data: no wipe)
+@ void pqmcu_keccak_f1600_bi32_m4_buf(uint32_t words[50], uint32_t buf[50])  (in place, buf: the caller's
+@   scratch instead of 200 bytes of stack; wiped)
 @ void pqmcu_keccak_f1600_bi32_m4_grind(const uint32_t src[50], uint32_t dst[50], uint32_t out[10])
 @   (public data: plane 0 of the output in out, dst scratch; last block 2888 model cycles)
     .syntax unified
@@ -28,6 +30,18 @@ pqmcu_keccak_f1600_bi32_m4_from:
     push {r3-r11, lr}
     sub sp, sp, #216
     movs r2, #0
+    b.w .Lpqmcu_kf_stack
+    .global pqmcu_keccak_f1600_bi32_m4_buf
+    .type pqmcu_keccak_f1600_bi32_m4_buf, %function
+    .thumb_func
+pqmcu_keccak_f1600_bi32_m4_buf:
+    push {r3-r11, lr}
+    sub sp, sp, #16
+    mov r3, r1
+    movs r2, #16
+    str r2, [sp, #12]
+    mov r1, r0
+    movs r2, #1
     b.w .Lpqmcu_kf_common
     .global pqmcu_keccak_f1600_bi32_m4
     .type pqmcu_keccak_f1600_bi32_m4, %function
@@ -37,16 +51,20 @@ pqmcu_keccak_f1600_bi32_m4:
     sub sp, sp, #216
     mov r1, r0
     movs r2, #1
+.Lpqmcu_kf_stack:
+    add r3, sp, #16
+    movs r4, #216
+    str r4, [sp, #12]
 .Lpqmcu_kf_common:
-    str r2, [sp, #208]
+    str r2, [sp, #8]
     vmov s15, r1
     movw r2, #:lower16:pqmcu_keccak_rc_m4
     movt r2, #:upper16:pqmcu_keccak_rc_m4
     str r2, [sp, #0]
     movs r2, #3
     str r2, [sp, #4]
-    add r1, sp, #8
-    ldr r2, [sp, #208]
+    mov r1, r3
+    ldr r2, [sp, #8]
     cmp r2, #1
     bls.w 5f
     movs r2, #2
@@ -2887,7 +2905,7 @@ pqmcu_keccak_f1600_bi32_m4:
     subs r2, r2, #1
     str r2, [sp, #4]
     bne.w 1b
-    ldr r2, [sp, #208]
+    ldr r2, [sp, #8]
     cmp r2, #1
     bls.w 6f
     bx r2
@@ -2925,11 +2943,13 @@ pqmcu_keccak_f1600_bi32_m4:
     stm r1!, {r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
     stm r1!, {r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
     stm r1!, {r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
-    stm r1!, {r2, r3, r4, r5}
+    stm r1!, {r2, r3}
 3:
-    add sp, sp, #216
+    ldr r2, [sp, #12]
+    add sp, sp, r2
     pop {r3-r11, pc}
     .size pqmcu_keccak_f1600_bi32_m4, .-pqmcu_keccak_f1600_bi32_m4
+    .size pqmcu_keccak_f1600_bi32_m4_buf, .-pqmcu_keccak_f1600_bi32_m4_buf
     .size pqmcu_keccak_f1600_bi32_m4_from, .-pqmcu_keccak_f1600_bi32_m4_from
     .section .text.pqmcu_keccak_f1600_bi32_m4_grind, "ax", %progbits
     .align 2
@@ -2939,7 +2959,8 @@ pqmcu_keccak_f1600_bi32_m4:
 pqmcu_keccak_f1600_bi32_m4_grind:
     push {r3-r11, lr}
     sub sp, sp, #216
-    str r2, [sp, #212]
+    str r2, [sp, #12]
+    add r3, sp, #16
     adr r2, .Lpqmcu_kf_grind_tail
     adds r2, r2, #1
     b.w .Lpqmcu_kf_common
@@ -5306,7 +5327,7 @@ pqmcu_keccak_f1600_bi32_m4_grind:
     eor r12, r12, r5, ror #4
     eor lr, lr, r6, ror #31
     sub r1, r1, #200
-    ldr r0, [sp, #212]
+    ldr r0, [sp, #12]
     vmov r2, s10
     vmov r3, s11
     vmov r4, s12

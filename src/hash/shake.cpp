@@ -17,14 +17,23 @@ void sponge_reset(Sponge& s) {
 
 void sponge_wipe(Sponge& s) { internal::wipe_words(&s, sizeof s); }
 
-Status sponge_absorb(Sponge& s, size_t rate, const uint8_t* in, size_t len) {
+// scratch: the permutation's buffer (keccak_f1600_buf), or nullptr (its own).
+static void permute(Sponge& s, KeccakState* scratch) {
+    if (scratch != nullptr) {
+        keccak_f1600_buf(s.st, *scratch);
+    } else {
+        keccak_f1600(s.st);
+    }
+}
+
+Status sponge_absorb(Sponge& s, size_t rate, const uint8_t* in, size_t len, KeccakState* scratch) {
     if ((in == nullptr && len != 0) || s.phase != 0) return Status::bad_argument;
     while (len > 0) {
         const size_t n = (rate - s.pos < len) ? rate - s.pos : len;
         keccak_xor_bytes(s.st, s.pos, in, n);
         s.pos += uint32_t(n), in += n, len -= n;
         if (s.pos == rate) {
-            keccak_f1600(s.st);
+            permute(s, scratch);
             s.pos = 0;
         }
     }
@@ -41,11 +50,11 @@ Status sponge_finalize(Sponge& s, size_t rate, uint8_t domain) {
     return Status::ok;
 }
 
-Status sponge_squeeze(Sponge& s, size_t rate, uint8_t* out, size_t len) {
+Status sponge_squeeze(Sponge& s, size_t rate, uint8_t* out, size_t len, KeccakState* scratch) {
     if ((out == nullptr && len != 0) || s.phase != 1) return Status::bad_argument;
     while (len > 0) {
         if (s.pos == rate) {
-            keccak_f1600(s.st);
+            permute(s, scratch);
             s.pos = 0;
         }
         const size_t n = (rate - s.pos < len) ? rate - s.pos : len;
@@ -123,11 +132,11 @@ Status xof_oneshot(uint8_t* out, size_t outlen, const uint8_t* in, size_t inlen)
     return x.squeeze(out, outlen);
 }
 template <class Hash>
-Status hash_oneshot(uint8_t* out, const uint8_t* in, size_t inlen) {
+Status hash_oneshot(uint8_t* out, const uint8_t* in, size_t inlen, KeccakState* scratch = nullptr) {
     if (out == nullptr || (in == nullptr && inlen != 0)) return Status::bad_argument;
     Hash h;
-    h.absorb(in, inlen);
-    return h.finalize(out);
+    h.absorb(in, inlen, scratch);
+    return h.finalize(out, scratch);
 }
 }  // namespace
 
@@ -142,6 +151,12 @@ Status sha3_256(uint8_t out[32], const uint8_t* in, size_t inlen) {
 }
 Status sha3_512(uint8_t out[64], const uint8_t* in, size_t inlen) {
     return hash_oneshot<Sha3_512>(out, in, inlen);
+}
+Status sha3_256(uint8_t out[32], const uint8_t* in, size_t inlen, KeccakState* scratch) {
+    return hash_oneshot<Sha3_256>(out, in, inlen, scratch);
+}
+Status sha3_512(uint8_t out[64], const uint8_t* in, size_t inlen, KeccakState* scratch) {
+    return hash_oneshot<Sha3_512>(out, in, inlen, scratch);
 }
 
 }  // namespace pqmcu::hash

@@ -27,9 +27,10 @@ struct Sponge {
 };
 void sponge_reset(Sponge& s);
 void sponge_wipe(Sponge& s);
-Status sponge_absorb(Sponge& s, size_t rate, const uint8_t* in, size_t len);
+// scratch (may be nullptr): the permutation's 200-byte buffer (keccak_f1600_buf).
+Status sponge_absorb(Sponge& s, size_t rate, const uint8_t* in, size_t len, KeccakState* scratch = nullptr);
 Status sponge_finalize(Sponge& s, size_t rate, uint8_t domain);
-Status sponge_squeeze(Sponge& s, size_t rate, uint8_t* out, size_t len);
+Status sponge_squeeze(Sponge& s, size_t rate, uint8_t* out, size_t len, KeccakState* scratch = nullptr);
 
 struct SpongeX4 {
     KeccakX4State st;
@@ -57,9 +58,15 @@ public:
     Shake& operator=(const Shake&) = default;
 
     void reset() { detail::sponge_reset(s_); }
-    Status absorb(const uint8_t* in, size_t len) { return detail::sponge_absorb(s_, Rate, in, len); }
+    // scratch (optional): a free 200-byte buffer for the permutation
+    // (keccak_f1600_buf: the M4 then needs 200 bytes less stack).
+    Status absorb(const uint8_t* in, size_t len, KeccakState* scratch = nullptr) {
+        return detail::sponge_absorb(s_, Rate, in, len, scratch);
+    }
     Status finalize() { return detail::sponge_finalize(s_, Rate, detail::kShakeDomain); }
-    Status squeeze(uint8_t* out, size_t len) { return detail::sponge_squeeze(s_, Rate, out, len); }
+    Status squeeze(uint8_t* out, size_t len, KeccakState* scratch = nullptr) {
+        return detail::sponge_squeeze(s_, Rate, out, len, scratch);
+    }
 
 private:
     detail::Sponge s_;
@@ -77,13 +84,15 @@ public:
     Sha3& operator=(const Sha3&) = default;
 
     void reset() { detail::sponge_reset(s_); }
-    Status absorb(const uint8_t* in, size_t len) { return detail::sponge_absorb(s_, Rate, in, len); }
+    Status absorb(const uint8_t* in, size_t len, KeccakState* scratch = nullptr) {
+        return detail::sponge_absorb(s_, Rate, in, len, scratch);
+    }
     // Writes digest_size bytes. A second call returns bad_argument.
-    Status finalize(uint8_t* digest) {
+    Status finalize(uint8_t* digest, KeccakState* scratch = nullptr) {
         if (digest == nullptr) return Status::bad_argument;
         const Status st = detail::sponge_finalize(s_, Rate, detail::kSha3Domain);
         if (st != Status::ok) return st;
-        return detail::sponge_squeeze(s_, Rate, digest, DigestBytes);
+        return detail::sponge_squeeze(s_, Rate, digest, DigestBytes, scratch);
     }
 
 private:
@@ -129,5 +138,8 @@ Status shake128(uint8_t* out, size_t outlen, const uint8_t* in, size_t inlen);
 Status shake256(uint8_t* out, size_t outlen, const uint8_t* in, size_t inlen);
 Status sha3_256(uint8_t out[32], const uint8_t* in, size_t inlen);
 Status sha3_512(uint8_t out[64], const uint8_t* in, size_t inlen);
+// The same with a free 200-byte buffer for the permutation (keccak_f1600_buf).
+Status sha3_256(uint8_t out[32], const uint8_t* in, size_t inlen, KeccakState* scratch);
+Status sha3_512(uint8_t out[64], const uint8_t* in, size_t inlen, KeccakState* scratch);
 
 }  // namespace pqmcu::hash

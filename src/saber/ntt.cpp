@@ -13,6 +13,7 @@
 #include <type_traits>
 
 #include "core/mont_prime.hpp"
+#include "saber/poly.hpp"
 
 #if defined(PQMCU_SABER_NTT_AVX2)
 #include <immintrin.h>
@@ -368,6 +369,110 @@ void inverse_store(uint16_t* out, int32_t* acc) {
     PQMCU_SABER_NTT_DISPATCH(inverse_store(out, acc));
     for (size_t i = 0; i < kN; ++i) acc[i] = barrett(acc[i]);
     inverse_to(acc, nullptr, ToU16<false>{out});
+#endif
+}
+
+// ---- half transforms
+#if !defined(PQMCU_SABER_NTT_M4_ASM)
+namespace {
+// Layer 1 (half-length 128) of forward(), its half-h outputs: coefficients
+// j of the first half unpacked into out, those of the second half 8 at a
+// time into a small buffer, then forward's butterfly.
+template <unsigned Bits>
+void layer1_half(int32_t* out, const uint8_t* packed, unsigned h) {
+    const int32_t z = kZetas[1];
+    unpack_centred(out, packed, kN / 2, Bits);
+    const uint8_t* hi = packed + (kN / 2) * Bits / 8;
+    int32_t t[8];
+    for (unsigned j = 0; j < kN / 2; j += 8, hi += Bits) {
+        unpack_centred(t, hi, 8, Bits);
+        if (h == 0) {
+#pragma GCC unroll 8
+            for (unsigned k = 0; k < 8; ++k) out[j + k] += mulm(t[k], z);
+        } else {
+#pragma GCC unroll 8
+            for (unsigned k = 0; k < 8; ++k) out[j + k] -= mulm(t[k], z);
+        }
+    }
+}
+}  // namespace
+#endif
+
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+extern "C" void pqmcu_saber_ntt_forward_half4_m4(int32_t* out, const uint8_t* s4, const int32_t* zetas,
+                                                 const int32_t* tail, unsigned h);
+extern "C" void pqmcu_saber_ntt_forward_half10_m4(int32_t* out, const uint8_t* s10, const int32_t* zetas,
+                                                  const int32_t* tail, unsigned h);
+extern "C" void pqmcu_saber_ntt_basemul_acc_half_m4(int32_t* a, const int32_t* b, const int32_t* omega,
+                                                    const int32_t* tail, int32_t* acc);
+extern "C" void pqmcu_saber_ntt_forward_half13_m4(int32_t* out, const uint8_t* s13, const int32_t* zetas,
+                                                  const int32_t* tail, unsigned h);
+extern "C" void pqmcu_saber_ntt_basemul_half_m4(int32_t* a, const int32_t* b, const int32_t* omega,
+                                                const int32_t* tail);
+#endif
+
+void forward_half_packed(int32_t* out, const uint8_t* packed, unsigned bits, unsigned h) {
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+    // ntt_m4.S: layers 1-3 in one pass straight from the fields, then layers 4-6.
+    if (bits == 4) {
+        pqmcu_saber_ntt_forward_half4_m4(out, packed, kZetas.data(), kAsmTail, h);
+    } else if (bits == 10) {
+        pqmcu_saber_ntt_forward_half10_m4(out, packed, kZetas.data(), kAsmTail, h);
+    } else {
+        pqmcu_saber_ntt_forward_half13_m4(out, packed, kZetas.data(), kAsmTail, h);
+    }
+#else
+    if (bits == 4) {
+        layer1_half<4>(out, packed, h);
+    } else if (bits == 10) {
+        layer1_half<10>(out, packed, h);
+    } else {
+        layer1_half<13>(out, packed, h);
+    }
+    // Layers 2..6 on the half: block b of layer L uses kZetas[2^(L-1) + h 2^(L-2) + b].
+    for (unsigned layer = 2, d = 64; layer <= 6; ++layer, d >>= 1) {
+        const unsigned nb = 1u << (layer - 2);
+        for (unsigned b = 0; b < nb; ++b) {
+            const int32_t zz = kZetas[(1u << (layer - 1)) + h * nb + b];
+            int32_t* p = out + 2 * d * b;
+            for (unsigned j = 0; j < d; ++j) {
+                const int32_t t = mulm(p[j + d], zz);
+                p[j + d] = p[j] - t;
+                p[j] = p[j] + t;
+            }
+        }
+    }
+#endif
+}
+
+void pointwise_half(int32_t* a, const int32_t* b, unsigned h) {
+    int32_t* ah = a + (kN / 2) * h;
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+    pqmcu_saber_ntt_basemul_half_m4(ah, b, kOmega.data() + (kN / 8) * h, kAsmTail);
+#else
+    for (size_t m = 0; m < kN / 8; ++m) basemul4(ah + 4 * m, b + 4 * m, kOmega[(kN / 8) * h + m]);
+#endif
+}
+
+void pointwise_acc_half(int32_t* acc, int32_t* x, const int32_t* y, unsigned h) {
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+    pqmcu_saber_ntt_basemul_acc_half_m4(x, y, kOmega.data() + (kN / 8) * h, kAsmTail, acc + (kN / 2) * h);
+#else
+    for (size_t m = 0; m < kN / 8; ++m) basemul4(x + 4 * m, y + 4 * m, kOmega[(kN / 8) * h + m]);
+    int32_t* a = acc + (kN / 2) * h;
+    for (size_t i = 0; i < kN / 2; ++i) a[i] += x[i];
+#endif
+}
+
+void inverse_into(uint16_t* acc, int32_t* x, bool add) {
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+    pqmcu_saber_ntt_inverse_m4(x, kZetasInv.data(), kAsmTail, acc, add ? 1u : 0u);
+#else
+    if (add) {
+        inverse_to(x, nullptr, ToU16<true>{acc});
+    } else {
+        inverse_to(x, nullptr, ToU16<false>{acc});
+    }
 #endif
 }
 

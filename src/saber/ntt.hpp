@@ -58,4 +58,25 @@ void add_ntt(int32_t* acc, const int32_t* x);
 void pointwise_acc(int32_t* acc, int32_t* x, const int32_t* y);
 void inverse_store(uint16_t* out, int32_t* acc);
 
+// Half transforms (the Default profile's secret operand in 512 bytes): after
+// forward()'s first layer the two halves of the 256 coefficients transform
+// independently, and pointwise() on blocks 32 h .. 32 h + 31 only needs
+// half h of the other operand.
+// out[0..128) = positions [128 h, 128 h + 128) of forward(a) (the same
+// values), a = 256 little-endian `bits`-bit two's complement fields
+// (bits = 4: s' as pack_bits(.., 4) writes it; 10: b in pk, b' in ct; 13:
+// s in the secret key; on the M4 the 10- and 13-bit code's word loads read
+// up to 2 bytes past the 32 bits bytes, which the callers' buffers have: pk's
+// seed follows b, ct's c_m follows b', sk's pk follows s).
+void forward_half_packed(int32_t* out, const uint8_t* packed, unsigned bits, unsigned h);
+// acc[128 h .. 128 h + 128) += pointwise() of the halves x and y (128 values
+// each, from forward_half_packed; x is clobbered): pointwise_acc a half at
+// a time (the same sums, the same bound: at most four terms).
+void pointwise_acc_half(int32_t* acc, int32_t* x, const int32_t* y, unsigned h);
+// a[128 h .. 128 h + 128) = pointwise() of that half of a with b (128 values
+// from forward_half_packed).
+void pointwise_half(int32_t* a, const int32_t* b, unsigned h);
+// acc (+)= the centred inverse of x (from pointwise()) mod 2^16; x is clobbered.
+void inverse_into(uint16_t* acc, int32_t* x, bool add);
+
 }  // namespace pqmcu::saber::ntt

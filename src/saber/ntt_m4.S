@@ -162,3 +162,386 @@ pqmcu_saber_ntt_forward_m4:
     pop {r4-r11, pc}
     .size pqmcu_saber_ntt_forward_m4, .-pqmcu_saber_ntt_forward_m4
 
+@ l1 a, b, op: layer 1's butterfly, one side: a = a op b z1 / 2^32 (lr = z1).
+.macro l1 a, b, op
+    smull r11, r12, \b, lr
+    mul \b, r11, r10
+    smlal r11, r12, \b, r9
+    \op \a, \a, r12
+.endm
+
+@ passa4 op: layers 1 (this half's side: op = add for h = 0, sub for h = 1),
+@ 2 and 3 from the 4-bit fields (s4 = the bytes of columns j, j + 1: fields
+@ j + 32 i at byte j / 2 + 16 i, low nibble for even j), two columns a loop.
+.macro passa4 op
+1:
+    vmov r12, s4
+    ldrb r1, [r12, #0]
+    ldrb r2, [r12, #16]
+    ldrb r3, [r12, #32]
+    ldrb r4, [r12, #48]
+    ldrb r5, [r12, #64]
+    ldrb r6, [r12, #80]
+    ldrb r7, [r12, #96]
+    ldrb r8, [r12, #112]
+    sbfx r1, r1, #0, #4
+    sbfx r2, r2, #0, #4
+    sbfx r3, r3, #0, #4
+    sbfx r4, r4, #0, #4
+    sbfx r5, r5, #0, #4
+    sbfx r6, r6, #0, #4
+    sbfx r7, r7, #0, #4
+    sbfx r8, r8, #0, #4
+    vmov lr, s5
+    l1 r1, r5, \op
+    l1 r2, r6, \op
+    l1 r3, r7, \op
+    l1 r4, r8, \op
+    vmov lr, s0
+    ct r1, r3, lr
+    ct r2, r4, lr
+    vmov lr, s1
+    ct r1, r2, lr
+    vmov lr, s2
+    ct r3, r4, lr
+    str r2, [r0, #128]
+    str r3, [r0, #256]
+    str r4, [r0, #384]
+    str r1, [r0], #4
+    vmov r12, s4
+    ldrb r1, [r12, #0]
+    ldrb r2, [r12, #16]
+    ldrb r3, [r12, #32]
+    ldrb r4, [r12, #48]
+    ldrb r5, [r12, #64]
+    ldrb r6, [r12, #80]
+    ldrb r7, [r12, #96]
+    ldrb r8, [r12, #112]
+    sbfx r1, r1, #4, #4
+    sbfx r2, r2, #4, #4
+    sbfx r3, r3, #4, #4
+    sbfx r4, r4, #4, #4
+    sbfx r5, r5, #4, #4
+    sbfx r6, r6, #4, #4
+    sbfx r7, r7, #4, #4
+    sbfx r8, r8, #4, #4
+    vmov lr, s5
+    l1 r1, r5, \op
+    l1 r2, r6, \op
+    l1 r3, r7, \op
+    l1 r4, r8, \op
+    vmov lr, s0
+    ct r1, r3, lr
+    ct r2, r4, lr
+    vmov lr, s1
+    ct r1, r2, lr
+    vmov lr, s2
+    ct r3, r4, lr
+    str r2, [r0, #128]
+    str r3, [r0, #256]
+    str r4, [r0, #384]
+    str r1, [r0], #4
+    vmov r12, s4
+    adds r12, r12, #1
+    vmov s4, r12
+    vmov lr, s7
+    cmp r0, lr
+    bne 1b
+.endm
+
+@ void pqmcu_saber_ntt_forward_half4_m4(int32_t out[128], const uint8_t s4[128],
+@     const int32_t zetas[256], const int32_t tail[2] = {q, -q^-1}, unsigned h):
+@ half h of forward() of the 256 4-bit two's complement fields s4 (s'), the
+@ same values as forward_half_packed's C code: layers 1-3 straight from the
+@ fields (layer 1 only the half-h side), then forward's second pass on the
+@ half's four blocks of 32.
+    .section .text.pqmcu_saber_ntt_forward_half4_m4, "ax", %progbits
+    .align 2
+    .global pqmcu_saber_ntt_forward_half4_m4
+    .type pqmcu_saber_ntt_forward_half4_m4, %function
+    .thumb_func
+pqmcu_saber_ntt_forward_half4_m4:
+    push {r4-r11, lr}
+    ldr r4, [sp, #36]
+    vmov s12, r4
+    ldr r9, [r3, #0]
+    ldr r10, [r3, #4]
+    vmov s4, r1
+    vmov s8, r2
+    vmov s9, r0
+    ldr r3, [r2, #4]
+    vmov s5, r3
+    add r1, r2, r4, lsl #2
+    ldr r3, [r1, #8]
+    vmov s0, r3
+    add r1, r2, r4, lsl #3
+    ldr r3, [r1, #16]
+    vmov s1, r3
+    ldr r3, [r1, #20]
+    vmov s2, r3
+    add r1, r0, #128
+    vmov s7, r1
+    cmp r4, #0
+    bne 5f
+    passa4 add
+    b 6f
+5:
+    passa4 sub
+6:
+    vmov r0, s9
+    vmov r2, s12
+    lsls r2, r2, #2
+    adds r2, r2, #8
+    vmov s10, r2
+    add r2, r0, #512
+    vmov s11, r2
+2:
+    vmov r1, s8
+    vmov r2, s10
+    ldr lr, [r1, r2, lsl #2]
+    vmov s0, lr
+    add r3, r1, r2, lsl #3
+    ldr lr, [r3, #0]
+    vmov s1, lr
+    ldr lr, [r3, #4]
+    vmov s2, lr
+    add r3, r1, r2, lsl #4
+    ldr lr, [r3, #0]
+    vmov s3, lr
+    ldr lr, [r3, #4]
+    vmov s4, lr
+    ldr lr, [r3, #8]
+    vmov s5, lr
+    ldr lr, [r3, #12]
+    vmov s6, lr
+    adds r2, r2, #1
+    vmov s10, r2
+    add r2, r0, #16
+    vmov s7, r2
+3:
+    ldr r1, [r0, #0]
+    ldr r2, [r0, #16]
+    ldr r3, [r0, #32]
+    ldr r4, [r0, #48]
+    ldr r5, [r0, #64]
+    ldr r6, [r0, #80]
+    ldr r7, [r0, #96]
+    ldr r8, [r0, #112]
+    vmov lr, s0
+    ct r1, r5, lr
+    ct r2, r6, lr
+    ct r3, r7, lr
+    ct r4, r8, lr
+    vmov lr, s1
+    ct r1, r3, lr
+    ct r2, r4, lr
+    vmov lr, s2
+    ct r5, r7, lr
+    ct r6, r8, lr
+    vmov lr, s3
+    ct r1, r2, lr
+    vmov lr, s4
+    ct r3, r4, lr
+    vmov lr, s5
+    ct r5, r6, lr
+    vmov lr, s6
+    ct r7, r8, lr
+    str r2, [r0, #16]
+    str r3, [r0, #32]
+    str r4, [r0, #48]
+    str r5, [r0, #64]
+    str r6, [r0, #80]
+    str r7, [r0, #96]
+    str r8, [r0, #112]
+    str r1, [r0], #4
+    vmov lr, s7
+    cmp r0, lr
+    bne 3b
+    add r0, r0, #112
+    vmov lr, s11
+    cmp r0, lr
+    bne 2b
+    pop {r4-r11, pc}
+    .size pqmcu_saber_ntt_forward_half4_m4, .-pqmcu_saber_ntt_forward_half4_m4
+
+@ passaf op, bits: as passa4 for 10- or 13-bit fields (b, b' and the secret
+@ key's s): field j + 32 i starts at bit bits j + 32 bits i, so a column's
+@ eight fields share the shift bits j mod 8 and sit 4 bits bytes apart from
+@ byte bits j / 8 (s4 = bits j, s6 = the fields): one unaligned word load
+@ each, shifted left by 32 - bits - (bits j mod 8) and arithmetically right
+@ by 32 - bits.
+.macro passaf op, bits
+1:
+    vmov r11, s4
+    vmov r12, s6
+    add r12, r12, r11, lsr #3
+    and r11, r11, #7
+    rsb r11, r11, #(32-\bits)
+    ldr r1, [r12, #(0*4*\bits)]
+    ldr r2, [r12, #(1*4*\bits)]
+    ldr r3, [r12, #(2*4*\bits)]
+    ldr r4, [r12, #(3*4*\bits)]
+    ldr r5, [r12, #(4*4*\bits)]
+    ldr r6, [r12, #(5*4*\bits)]
+    ldr r7, [r12, #(6*4*\bits)]
+    ldr r8, [r12, #(7*4*\bits)]
+    lsl r1, r1, r11
+    lsl r2, r2, r11
+    lsl r3, r3, r11
+    lsl r4, r4, r11
+    lsl r5, r5, r11
+    lsl r6, r6, r11
+    lsl r7, r7, r11
+    lsl r8, r8, r11
+    asr r1, r1, #(32-\bits)
+    asr r2, r2, #(32-\bits)
+    asr r3, r3, #(32-\bits)
+    asr r4, r4, #(32-\bits)
+    asr r5, r5, #(32-\bits)
+    asr r6, r6, #(32-\bits)
+    asr r7, r7, #(32-\bits)
+    asr r8, r8, #(32-\bits)
+    vmov r11, s4
+    add r11, r11, #\bits
+    vmov s4, r11
+    vmov lr, s5
+    l1 r1, r5, \op
+    l1 r2, r6, \op
+    l1 r3, r7, \op
+    l1 r4, r8, \op
+    vmov lr, s0
+    ct r1, r3, lr
+    ct r2, r4, lr
+    vmov lr, s1
+    ct r1, r2, lr
+    vmov lr, s2
+    ct r3, r4, lr
+    str r2, [r0, #128]
+    str r3, [r0, #256]
+    str r4, [r0, #384]
+    str r1, [r0], #4
+    vmov lr, s7
+    cmp r0, lr
+    bne 1b
+.endm
+
+@ void pqmcu_saber_ntt_forward_half{10,13}_m4(int32_t out[128], const uint8_t s[32 bits],
+@     const int32_t zetas[256], const int32_t tail[2], unsigned h): as
+@ forward_half4_m4 for 10- or 13-bit fields. The word loads read up to 2
+@ bytes past the 32 bits bytes (the callers' buffers go on: sk's pk follows
+@ s, pk's seed follows b, ct's c_m follows b'). fwdhalf name, bits:
+.macro fwdhalf name, bits
+    .section .text.\name, "ax", %progbits
+    .align 2
+    .global \name
+    .type \name, %function
+    .thumb_func
+\name:
+    push {r4-r11, lr}
+    ldr r4, [sp, #36]
+    vmov s12, r4
+    ldr r9, [r3, #0]
+    ldr r10, [r3, #4]
+    vmov s6, r1
+    movs r1, #0
+    vmov s4, r1
+    vmov s8, r2
+    vmov s9, r0
+    ldr r3, [r2, #4]
+    vmov s5, r3
+    add r1, r2, r4, lsl #2
+    ldr r3, [r1, #8]
+    vmov s0, r3
+    add r1, r2, r4, lsl #3
+    ldr r3, [r1, #16]
+    vmov s1, r3
+    ldr r3, [r1, #20]
+    vmov s2, r3
+    add r1, r0, #128
+    vmov s7, r1
+    cmp r4, #0
+    bne 5f
+    passaf add, \bits
+    b 6f
+5:
+    passaf sub, \bits
+6:
+    vmov r0, s9
+    vmov r2, s12
+    lsls r2, r2, #2
+    adds r2, r2, #8
+    vmov s10, r2
+    add r2, r0, #512
+    vmov s11, r2
+2:
+    vmov r1, s8
+    vmov r2, s10
+    ldr lr, [r1, r2, lsl #2]
+    vmov s0, lr
+    add r3, r1, r2, lsl #3
+    ldr lr, [r3, #0]
+    vmov s1, lr
+    ldr lr, [r3, #4]
+    vmov s2, lr
+    add r3, r1, r2, lsl #4
+    ldr lr, [r3, #0]
+    vmov s3, lr
+    ldr lr, [r3, #4]
+    vmov s4, lr
+    ldr lr, [r3, #8]
+    vmov s5, lr
+    ldr lr, [r3, #12]
+    vmov s6, lr
+    adds r2, r2, #1
+    vmov s10, r2
+    add r2, r0, #16
+    vmov s7, r2
+3:
+    ldr r1, [r0, #0]
+    ldr r2, [r0, #16]
+    ldr r3, [r0, #32]
+    ldr r4, [r0, #48]
+    ldr r5, [r0, #64]
+    ldr r6, [r0, #80]
+    ldr r7, [r0, #96]
+    ldr r8, [r0, #112]
+    vmov lr, s0
+    ct r1, r5, lr
+    ct r2, r6, lr
+    ct r3, r7, lr
+    ct r4, r8, lr
+    vmov lr, s1
+    ct r1, r3, lr
+    ct r2, r4, lr
+    vmov lr, s2
+    ct r5, r7, lr
+    ct r6, r8, lr
+    vmov lr, s3
+    ct r1, r2, lr
+    vmov lr, s4
+    ct r3, r4, lr
+    vmov lr, s5
+    ct r5, r6, lr
+    vmov lr, s6
+    ct r7, r8, lr
+    str r2, [r0, #16]
+    str r3, [r0, #32]
+    str r4, [r0, #48]
+    str r5, [r0, #64]
+    str r6, [r0, #80]
+    str r7, [r0, #96]
+    str r8, [r0, #112]
+    str r1, [r0], #4
+    vmov lr, s7
+    cmp r0, lr
+    bne 3b
+    add r0, r0, #112
+    vmov lr, s11
+    cmp r0, lr
+    bne 2b
+    pop {r4-r11, pc}
+    .size \name, .-\name
+.endm
+
+    fwdhalf pqmcu_saber_ntt_forward_half10_m4, 10
+    fwdhalf pqmcu_saber_ntt_forward_half13_m4, 13

@@ -50,11 +50,11 @@
     stm r1, {r2, r3, r4, r5}
 .endm
 
-.macro basemul acc
+.macro basemul acc, len=1024
     sub r1, r1, r0
     vmov s0, r1                 @ b - a
     vmov s1, r2                 @ omega
-    add r2, r0, #1024
+    add r2, r0, #\len
     vmov s2, r2                 @ end of a
 1:
     vmov r1, s0
@@ -137,3 +137,38 @@ pqmcu_saber_ntt_basemul_acc_m4:
     basemul 1
     pop {r4-r11, pc}
     .size pqmcu_saber_ntt_basemul_acc_m4, .-pqmcu_saber_ntt_basemul_acc_m4
+
+@ void pqmcu_saber_ntt_basemul_half_m4(int32_t a[128], const int32_t b[128],
+@     const int32_t omega[32], const int32_t tail[2]): the 32 blocks of one half
+@ (a, b and omega already offset by the caller).
+    .section .text.pqmcu_saber_ntt_basemul_half_m4, "ax", %progbits
+    .align 2
+    .global pqmcu_saber_ntt_basemul_half_m4
+    .type pqmcu_saber_ntt_basemul_half_m4, %function
+    .thumb_func
+pqmcu_saber_ntt_basemul_half_m4:
+    push {r4-r11, lr}
+    ldr r9, [r3, #0]
+    ldr lr, [r3, #4]
+    basemul 0, 512
+    pop {r4-r11, pc}
+    .size pqmcu_saber_ntt_basemul_half_m4, .-pqmcu_saber_ntt_basemul_half_m4
+
+@ void pqmcu_saber_ntt_basemul_acc_half_m4(int32_t a[128] (clobbered), const int32_t b[128],
+@     const int32_t omega[32], const int32_t tail[2], int32_t acc[128]): acc += a b / 2^32
+@ on the 32 blocks of one half (pointers already offset by the caller).
+    .section .text.pqmcu_saber_ntt_basemul_acc_half_m4, "ax", %progbits
+    .align 2
+    .global pqmcu_saber_ntt_basemul_acc_half_m4
+    .type pqmcu_saber_ntt_basemul_acc_half_m4, %function
+    .thumb_func
+pqmcu_saber_ntt_basemul_acc_half_m4:
+    push {r4-r11, lr}
+    ldr r9, [r3, #0]
+    ldr lr, [r3, #4]
+    ldr r3, [sp, #36]           @ acc (5th argument)
+    sub r3, r3, r0
+    vmov s3, r3
+    basemul 1, 512
+    pop {r4-r11, pc}
+    .size pqmcu_saber_ntt_basemul_acc_half_m4, .-pqmcu_saber_ntt_basemul_acc_half_m4

@@ -387,6 +387,25 @@ inline uint32_t pack_rounded_cmp_t(const uint8_t* expect, Get get, size_t count,
 }  // namespace
 
 namespace {
+// Other shapes (not Saber's): 32 coefficients at a time encoded into a small
+// buffer and compared. Out of line: its buffer stays off the stack peak's
+// path (decapsulation's re-encryption compare).
+template <class Get>
+[[gnu::noinline]] uint32_t pack_rounded_cmp_slow(const uint8_t* expect, Get get, size_t count, uint16_t add,
+                                                 unsigned shift, unsigned bits) {
+    uint8_t buf[32 * 16 / 8];
+    uint32_t diff = 0;
+    const size_t chunk_bytes = 32 * bits / 8;
+    for (size_t c = 0; c < count; c += 32) {
+        pack_rounded_any(buf, 32, add, shift, bits, [&get, c](size_t i) { return get(c + i); });
+        for (size_t i = 0; i < chunk_bytes; ++i) diff |= uint32_t(buf[i] ^ expect[i]);
+        expect += chunk_bytes;
+    }
+    return diff;
+}
+}  // namespace
+
+namespace {
 template <class Get>
 inline uint32_t pack_rounded_cmp_any(const uint8_t* expect, Get get, size_t count, uint16_t add, unsigned shift,
                                      unsigned bits) {
@@ -398,16 +417,7 @@ inline uint32_t pack_rounded_cmp_any(const uint8_t* expect, Get get, size_t coun
             if (shift == 4 && bits == 6) return pack_rounded_cmp_t<4, 6>(expect, get, count, add);
         }
     }
-    // Encode 32 coefficients at a time into a small buffer and compare it.
-    uint8_t buf[32 * 16 / 8];
-    uint32_t diff = 0;
-    const size_t chunk_bytes = 32 * bits / 8;
-    for (size_t c = 0; c < count; c += 32) {
-        pack_rounded_any(buf, 32, add, shift, bits, [&get, c](size_t i) { return get(c + i); });
-        for (size_t i = 0; i < chunk_bytes; ++i) diff |= uint32_t(buf[i] ^ expect[i]);
-        expect += chunk_bytes;
-    }
-    return diff;
+    return pack_rounded_cmp_slow(expect, get, count, add, shift, bits);
 }
 }  // namespace
 

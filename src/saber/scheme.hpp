@@ -18,8 +18,10 @@
 //    transform buffer and unpacked there in place, key generation keeps its
 //    accumulators in the caller's pk / sk (overwritten by the keys at the
 //    end), encapsulation keeps s' as 4-bit fields, decapsulation compares
-//    the re-encryption while encoding it. The Workspace is two transform
-//    buffers, one accumulator row and s'.
+//    the re-encryption while encoding it. The Workspace is one transform
+//    buffer, a half-transform buffer (the secret operand is transformed a
+//    half at a time, ntt::forward_half_packed), one accumulator row and s';
+//    v' and decryption sum in the transform domain, the rows of A s' do not.
 //  - Speed: the l transforms of the secret vector are kept in the Workspace
 //    (l KB): l transforms of s' per encapsulation instead of l^2 + l - 1, no
 //    4-bit copy of s', and each output row summed in the transform domain
@@ -79,10 +81,18 @@ struct Scheme {
         uint8_t cmp[ct_bytes];        // re-encryption in decapsulate
         typename MV::Scratch mv;
     };
-    struct NttWorkspace {
+    struct alignas(8) NttWorkspace {
         int32_t x[kN];                // A_ij, b_j or b'_j, then the product
-        int32_t y[kN];                // the secret polynomial (transformed)
-        uint16_t acc[kN];             // one output row mod 2^16
+        union {
+            int32_t y[kN];            // key generation: s_j, transformed
+            struct {
+                int32_t yh[kN / 2];   // encapsulation, decryption: half of s'_j's (s_j's) transform
+                union {
+                    uint16_t acc[kN];     // one output row mod 2^16
+                    int32_t th[kN / 2];   // v', decryption: half of b_j's (b'_j's) transform, j > 0
+                };
+            } k;
+        } u;
         uint8_t sp[L * kN / 2];       // s' as 4-bit two's complement fields
     };
     struct SpeedWorkspace {  // key generation: sev holds the l output sums; s_0 in accn, s_j (j > 0) in x
@@ -97,16 +107,38 @@ struct Scheme {
         std::conditional_t<kToom, ToomWorkspace, std::conditional_t<kSpeed, SpeedWorkspace, NttWorkspace>>;
     static constexpr size_t workspace_bytes = sizeof(Workspace);
 
+    // Default: a Workspace buffer that is free whenever a sponge permutes,
+    // lent to the permutation (hash::keccak_f1600_buf) so that its 200-byte
+    // buffer is not on the stack (the M4's stack peaks are Keccak calls):
+    // sp in key generation (its sums are in pk / sk), yh in encapsulation
+    // and decapsulation (s'_j is transformed there only after each A entry
+    // is squeezed; the coins go to x). nullptr for the other profiles.
+    static hash::KeccakState* keygen_scratch(Workspace& ws) {
+        if constexpr (!kToom && !kSpeed) {
+            static_assert(sizeof(hash::KeccakState) <= sizeof ws.sp && alignof(Workspace) >= 8 &&
+                          offsetof(NttWorkspace, sp) % 8 == 0 && sizeof(hash::KeccakState) <= sizeof ws.u.k.yh);
+            return reinterpret_cast<hash::KeccakState*>(ws.sp);
+        } else {
+            (void)ws;
+            return nullptr;
+        }
+    }
+    static hash::KeccakState* kem_scratch(Workspace& ws) {
+        if constexpr (!kToom && !kSpeed) {
+            return reinterpret_cast<hash::KeccakState*>(ws.u.k.yh);
+        } else {
+            (void)ws;
+            return nullptr;
+        }
+    }
+
     template <Rng R>
     static Status keypair(uint8_t* pk, uint8_t* sk, R&& rng, Workspace& ws) {
         if (pk == nullptr || sk == nullptr) return Status::bad_argument;
         uint8_t seed_a[kSeedBytes], seed_s[kNoiseSeedBytes];
         Status st = draw_random(rng, seed_a, sizeof seed_a);
         if (st == Status::ok) {
-            uint8_t drawn[kSeedBytes];
-            std::memcpy(drawn, seed_a, sizeof drawn);
-            (void)hash::shake128(seed_a, sizeof seed_a, drawn, sizeof drawn);  // hide the rng's output
-            secure_wipe(drawn, sizeof drawn);
+            hide_seed(seed_a, ws);
             st = draw_random(rng, seed_s, sizeof seed_s);
         }
         if (st == Status::ok) {
@@ -115,7 +147,7 @@ struct Scheme {
             } else {
                 keypair_toom(pk, sk, seed_a, seed_s, ws);
             }
-            (void)hash::sha3_256(sk + sk_bytes - kHashBytes - kKeyBytes, pk, pk_bytes);
+            (void)hash::sha3_256(sk + sk_bytes - kHashBytes - kKeyBytes, pk, pk_bytes, keygen_scratch(ws));
             st = draw_random(rng, sk + sk_bytes - kKeyBytes, kKeyBytes);
         }
         secure_wipe(seed_s, sizeof seed_s);
@@ -126,17 +158,17 @@ struct Scheme {
     template <Rng R>
     static Status encapsulate(uint8_t* ct, uint8_t* ss, const uint8_t* pk, R&& rng, Workspace& ws) {
         if (ct == nullptr || ss == nullptr || pk == nullptr) return Status::bad_argument;
-        uint8_t buf[64], kr[64], drawn[32];
-        Status st = draw_random(rng, drawn, sizeof drawn);
+        uint8_t buf[64], kr[64];
+        Status st = draw_random(rng, buf + 32, 32);
         if (st == Status::ok) {
-            (void)hash::sha3_256(buf, drawn, sizeof drawn);  // m; the rng's output is not sent
-            (void)hash::sha3_256(buf + 32, pk, pk_bytes);
-            (void)hash::sha3_512(kr, buf, 64);              // K^ || r
+            hash::KeccakState* scr = kem_scratch(ws);
+            (void)hash::sha3_256(buf, buf + 32, 32, scr);  // m; the rng's output is not sent
+            (void)hash::sha3_256(buf + 32, pk, pk_bytes, scr);
+            (void)hash::sha3_512(kr, buf, 64, scr);              // K^ || r
             indcpa_enc(ct, buf, kr + 32, pk, ws);
-            (void)hash::sha3_256(kr + 32, ct, ct_bytes);
-            (void)hash::sha3_256(ss, kr, 64);
+            (void)hash::sha3_256(kr + 32, ct, ct_bytes, scr);
+            (void)hash::sha3_256(ss, kr, 64, scr);
         }
-        secure_wipe(drawn, sizeof drawn);
         secure_wipe(buf, sizeof buf);
         secure_wipe(kr, sizeof kr);
         wipe_secrets(ws);
@@ -151,7 +183,8 @@ struct Scheme {
         uint8_t buf[64], kr[64];
         indcpa_dec(buf, sk, ct, ws);
         std::memcpy(buf + 32, hpk, kHashBytes);
-        (void)hash::sha3_512(kr, buf, 64);
+        hash::KeccakState* scr = kem_scratch(ws);
+        (void)hash::sha3_512(kr, buf, 64, scr);
         uint32_t fail;
         if constexpr (kToom) {
             indcpa_enc(ws.cmp, buf, kr + 32, pk, ws);
@@ -160,15 +193,24 @@ struct Scheme {
             const uint32_t diff = enc_ntt(const_cast<uint8_t*>(ct), buf, kr + 32, pk, ws, /*compare=*/true);
             fail = (diff | (0u - diff)) >> 31;  // 0 or 1
         }
-        (void)hash::sha3_256(kr + 32, ct, ct_bytes);
+        (void)hash::sha3_256(kr + 32, ct, ct_bytes, scr);
         // Implicit rejection: K^ := z when the re-encryption differs, by a mask.
         const uint8_t mask = uint8_t(value_barrier(ct_mask32(fail)));
         for (size_t i = 0; i < kKeyBytes; ++i) kr[i] = uint8_t(kr[i] ^ (mask & (kr[i] ^ z[i])));
-        (void)hash::sha3_256(ss, kr, 64);
+        (void)hash::sha3_256(ss, kr, 64, scr);
         secure_wipe(buf, sizeof buf);
         secure_wipe(kr, sizeof kr);
         wipe_secrets(ws);
         return Status::ok;
+    }
+
+    // seed_a = SHAKE128(rng output): the rng's output is not published. Out
+    // of line, so its sponge is not in keypair's frame (the stack peak's path).
+    [[gnu::noinline]] static void hide_seed(uint8_t* seed_a, Workspace& ws) {
+        hash::Shake128 hide;
+        (void)hide.absorb(seed_a, kSeedBytes);
+        (void)hide.finalize();
+        (void)hide.squeeze(seed_a, kSeedBytes, keygen_scratch(ws));
     }
 
     // ---- the IND-CPA layer (public for tests)
@@ -220,7 +262,7 @@ private:
         if constexpr (kSpeed) {
             return ws.sev[0];
         } else {
-            return ws.y;
+            return ws.u.y;
         }
     }
     // x = the transform of the next A entry. The entry's 416 packed bytes are
@@ -231,13 +273,13 @@ private:
     // 32 g + 32 <= the start of group g + 1's bytes, so no unread byte is
     // overwritten. No stack chunk, one squeeze call and whole lanes only
     // (the entries start at multiples of 8 bytes).
-    static void squeeze_entry(int32_t* x, hash::Shake128& xof) {
+    static void squeeze_entry(int32_t* x, hash::Shake128& xof, hash::KeccakState* scr = nullptr) {
         constexpr size_t kBytes = kN * kLogQ / 8;
         constexpr size_t kAt = (sizeof(int32_t) * kN - kBytes - 3) / 8 * 8;
         static_assert(kAt + kBytes + 3 <= sizeof(int32_t) * kN);
         static_assert(32 * (kN / 8 - 2) + 32 <= kAt + kLogQ * (kN / 8 - 1), "in-place unpacking");
         uint8_t* packed = reinterpret_cast<uint8_t*>(x) + kAt;
-        (void)xof.squeeze(packed, kBytes);
+        (void)xof.squeeze(packed, kBytes, scr);
         unpack_centred13_padded(x, packed, kN);
         ntt::forward(x);
     }
@@ -246,14 +288,14 @@ private:
     // before storing 16 bytes below the next group's bytes; mu = 10 groups
     // of 8 read 10 bytes, then store 32); every coin byte is overwritten by
     // the samples.
-    static void sample_secret(int32_t* s, hash::Shake128& xof) {
+    static void sample_secret(int32_t* s, hash::Shake128& xof, hash::KeccakState* scr = nullptr) {
         constexpr size_t kBytes = kN * params.mu / 8;
         constexpr size_t kAt = sizeof(int32_t) * kN - kBytes;
         static_assert(16 * (kN / 4 - 1) + 16 <= kAt + params.mu / 2 * (kN / 4), "in-place sampling");
         // mu = 10 samples groups of 8 (10 bytes loaded, then 32 stored).
         static_assert(params.mu != 10 || 32 * (kN / 8 - 1) <= kAt + 10 * (kN / 8 - 1), "in-place sampling");
         uint8_t* coins = reinterpret_cast<uint8_t*>(s) + kAt;
-        (void)xof.squeeze(coins, kBytes);
+        (void)xof.squeeze(coins, kBytes, scr);
         sample_binomial(s, coins, kN, params.mu);
     }
     // b = round(A^T s): s is sampled into sk first; entry (j, i) of A meets s_j in stream order.
@@ -268,13 +310,13 @@ private:
     // (key generation transforms them next: no unpacking back from sk), the
     // others pass through tmp.
     static void sample_secret_into_sk(uint8_t* sk, const uint8_t* seed_s, int32_t* first, int32_t* second,
-                                      int32_t* tmp) {
+                                      int32_t* tmp, hash::KeccakState* scr = nullptr) {
         hash::Shake128 xof;
         (void)xof.absorb(seed_s, kNoiseSeedBytes);
         (void)xof.finalize();
         for (size_t j = 0; j < L; ++j) {
             int32_t* s = j == 0 ? first : j == 1 ? second : tmp;
-            sample_secret(s, xof);
+            sample_secret(s, xof, scr);
             pack_bits(sk + j * params.poly_q_bytes(), s, kN, kLogQ);
         }
     }
@@ -310,7 +352,8 @@ private:
         std::memcpy(sk + params.indcpa_sk_bytes(), pk, pk_bytes);
     }
     static void keypair_default(uint8_t* pk, uint8_t* sk, const uint8_t* seed_a, const uint8_t* seed_s, Workspace& ws) {
-        sample_secret_into_sk(sk, seed_s, ybuf(ws), ws.x, ws.x);
+        hash::KeccakState* scr = keygen_scratch(ws);
+        sample_secret_into_sk(sk, seed_s, ybuf(ws), ws.x, ws.x, scr);
         hash::Shake128 xof;
         (void)xof.absorb(seed_a, kSeedBytes);
         (void)xof.finalize();
@@ -319,7 +362,7 @@ private:
             if (j != 0) unpack_centred(y, sk + j * params.poly_q_bytes(), kN, kLogQ);
             ntt::forward(y);
             for (size_t i = 0; i < L; ++i) {
-                squeeze_entry(ws.x, xof);
+                squeeze_entry(ws.x, xof, scr);
                 ntt::mul_into_le16(key_acc(pk, sk, i), ws.x, y, /*add=*/j != 0);
             }
         }
@@ -328,15 +371,23 @@ private:
         std::memcpy(pk + params.polyvec_p_bytes(), seed_a, kSeedBytes);
         std::memcpy(sk + params.indcpa_sk_bytes(), pk, pk_bytes);
     }
-    // acc (+)= x * s'_j: Default transforms the 4-bit s'_j again, Speed kept it.
+    // acc (+)= x * s'_j: Default transforms the 4-bit s'_j again, a half at
+    // a time (512 bytes: yh), Speed kept it.
     static void product_into(uint16_t* acc, Workspace& ws, size_t j, bool first) {
         if constexpr (kSpeed) {
             ntt::mul_into(acc, ws.x, ws.sev[j], /*add=*/!first);
         } else {
-            unpack_centred(ws.y, ws.sp + j * (kN / 2), kN, 4);
-            ntt::forward(ws.y);
-            ntt::mul_into(acc, ws.x, ws.y, /*add=*/!first);
+            product_half_into(acc, ws, ws.sp + j * (kN / 2), 4, first);
         }
+    }
+    // acc (+)= x * s'_j, its transform made and used a half at a time in yh
+    // (half 1 last: the last row leaves s'_{l-1}'s half 1 there for v').
+    static void product_half_into(uint16_t* acc, Workspace& ws, const uint8_t* packed, unsigned bits, bool first) {
+        for (unsigned h = 0; h < 2; ++h) {
+            ntt::forward_half_packed(ws.u.k.yh, packed, bits, h);
+            ntt::pointwise_half(ws.x, ws.u.k.yh, h);
+        }
+        ntt::inverse_into(acc, ws.x, /*add=*/!first);
     }
     static uint32_t enc_ntt(uint8_t* ct, const uint8_t* m, const uint8_t* seed_sp, const uint8_t* pk, Workspace& ws,
                             bool compare) {
@@ -435,7 +486,7 @@ private:
                     sample_secret(ws.sev[j], xof);
                     ntt::forward(ws.sev[j]);
                 } else {
-                    sample_secret(ws.x, xof);
+                    sample_secret(ws.x, xof, kem_scratch(ws));
                     pack_bits(ws.sp + j * (kN / 2), ws.x, kN, 4);
                 }
             }
@@ -446,36 +497,52 @@ private:
         (void)xof.finalize();
         for (size_t i = 0; i < L; ++i) {
             for (size_t j = 0; j < L; ++j) {
-                squeeze_entry(ws.x, xof);
-                product_into(ws.acc, ws, j, j == 0);
+                squeeze_entry(ws.x, xof, kem_scratch(ws));
+                product_into(ws.u.k.acc, ws, j, j == 0);
             }
             uint8_t* out = ct + i * params.poly_p_bytes();
-            diff |= emit_rounded(compare, out, ws.acc, kLogQ - kLogP, kLogP);
+            diff |= emit_rounded(compare, out, ws.u.k.acc, kLogQ - kLogP, kLogP);
         }
-        // v' = b^T s', from j = l - 1 down: the last row left s'_{l-1} transformed in y.
+        // v' = b^T s', from j = l - 1 down (the last row left half 1 of
+        // s'_{l-1}'s transform in yh), summed in the transform domain in x.
         for (size_t jj = 0; jj < L; ++jj) {
             const size_t j = L - 1 - jj;
-            unpack_centred(ws.x, pk + j * params.poly_p_bytes(), kN, kLogP);
-            ntt::forward(ws.x);
-            if (jj == 0 && !kSpeed) {
-                ntt::mul_into(ws.acc, ws.x, ybuf(ws), /*add=*/false);
-            } else {
-                product_into(ws.acc, ws, j, /*first=*/jj == 0);
-            }
+            sum_half_term(ws, pk + j * params.poly_p_bytes(), ws.sp + j * (kN / 2), 4, jj == 0, /*reuse=*/jj == 0);
         }
-        diff |= emit_message(compare, ct + params.polyvec_p_bytes(), ws.acc, m);
+        ntt::inverse_store(ws.u.k.acc, ws.x);
+        diff |= emit_message(compare, ct + params.polyvec_p_bytes(), ws.u.k.acc, m);
         return diff;
     }
-    static void dec_default(uint8_t* m, const uint8_t* sk, const uint8_t* ct, Workspace& ws) {
-        for (size_t j = 0; j < L; ++j) {
-            unpack_centred(ws.x, ct + j * params.poly_p_bytes(), kN, kLogP);
+    // x (+)= b * s in the transform domain, b a 10-bit public polynomial
+    // (b_j from pk, b'_j from ct), s packed (4-bit s'_j or 13-bit s_j). The
+    // first term transforms b whole into x and multiplies it by s a half at
+    // a time (reuse: yh already holds s's half 1); the others make both
+    // operands a half at a time (b's in th, s's in yh) and add their
+    // products to x (at most l terms: pointwise_acc_half's bound).
+    static void sum_half_term(Workspace& ws, const uint8_t* b, const uint8_t* s, unsigned bits, bool first,
+                              bool reuse = false) {
+        if (first) {
+            unpack_centred(ws.x, b, kN, kLogP);
             ntt::forward(ws.x);
-            int32_t* y = ybuf(ws);
-            unpack_centred(y, sk + j * params.poly_q_bytes(), kN, kLogQ);
-            ntt::forward(y);
-            ntt::mul_into(ws.acc, ws.x, y, /*add=*/j != 0);
+            for (unsigned k = 0; k < 2; ++k) {
+                const unsigned h = reuse ? 1 - k : k;
+                if (!(reuse && h == 1)) ntt::forward_half_packed(ws.u.k.yh, s, bits, h);
+                ntt::pointwise_half(ws.x, ws.u.k.yh, h);
+            }
+        } else {
+            for (unsigned h = 0; h < 2; ++h) {
+                ntt::forward_half_packed(ws.u.k.th, b, kLogP, h);
+                ntt::forward_half_packed(ws.u.k.yh, s, bits, h);
+                ntt::pointwise_acc_half(ws.x, ws.u.k.th, ws.u.k.yh, h);
+            }
         }
-        decode_m(m, ws.acc, ct, ybuf(ws));
+    }
+    // v = b'^T s, summed in the transform domain in x (one inverse).
+    static void dec_default(uint8_t* m, const uint8_t* sk, const uint8_t* ct, Workspace& ws) {
+        for (size_t j = 0; j < L; ++j)
+            sum_half_term(ws, ct + j * params.poly_p_bytes(), sk + j * params.poly_q_bytes(), kLogQ, j == 0);
+        ntt::inverse_store(ws.u.k.acc, ws.x);
+        decode_m(m, ws.u.k.acc, ct, ws.x);
     }
 
     // ---- Toom profile

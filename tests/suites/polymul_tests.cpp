@@ -217,6 +217,63 @@ void saber_ntt(Context& ctx) {
     PQ_CHECK_EQ(ctx, bad, 0u);
 }
 
+// The Default profile's half transforms (forward_half_packed: s' as 4-bit,
+// b / b' as 10-bit and s as 13-bit fields; on the M4 the assembly reading
+// the fields) give forward()'s values, half by half, at the fields' extremes
+// (all -8 / +7, -512 / +511, -4096 / +4095) and on random fields;
+// pointwise_half on both halves then inverse_into equals mul_into, and
+// pointwise_acc_half adds what pointwise() gives.
+void saber_ntt_half(Context& ctx) {
+    static uint8_t packed[416 + 4];  // the M4's 13-bit word loads read 2 bytes past the 416
+    static int32_t full[256], half[128], x[256], x2[256], sum[256], want_sum[256], xh[128];
+    static uint16_t got[256], want[256];
+    XorShift r{2024};
+    unsigned bad = 0;
+    for (unsigned bits : {4u, 10u, 13u}) {
+        const int32_t lo = -(1 << (bits - 1)), hi = (1 << (bits - 1)) - 1;
+        for (int trial = 0; trial < 4; ++trial) {
+            for (size_t i = 0; i < sizeof packed; ++i) packed[i] = uint8_t(r.next());
+            for (size_t i = 0; i < 256 * bits / 8; ++i) packed[i] = 0;
+            for (size_t i = 0; i < 256; ++i) {
+                const int32_t v = trial == 0 ? lo : trial == 1 ? hi : int32_t(r.next() % (1u << bits)) + lo;
+                full[i] = v;
+                const uint32_t u = uint32_t(v) & ((1u << bits) - 1);
+                for (unsigned b = 0; b < bits; ++b)
+                    packed[(i * bits + b) / 8] = uint8_t(packed[(i * bits + b) / 8] | ((u >> b) & 1) << ((i * bits + b) % 8));
+            }
+            pqmcu::saber::ntt::forward(full);
+            for (unsigned h = 0; h < 2; ++h) {
+                pqmcu::saber::ntt::forward_half_packed(half, packed, bits, h);
+                for (size_t i = 0; i < 128; ++i) bad += half[i] != full[128 * h + i];
+            }
+            // the product through the halves against the fused one
+            for (size_t i = 0; i < 256; ++i) x[i] = int32_t(r.next() % 8192) - 4096;
+            pqmcu::saber::ntt::forward(x);
+            for (size_t i = 0; i < 256; ++i) x2[i] = x[i];
+            pqmcu::saber::ntt::mul_into(want, x2, full, false);
+            for (unsigned h = 0; h < 2; ++h) {
+                pqmcu::saber::ntt::forward_half_packed(half, packed, bits, h);
+                pqmcu::saber::ntt::pointwise_half(x, half, h);
+            }
+            pqmcu::saber::ntt::inverse_into(got, x, false);
+            for (size_t i = 0; i < 256; ++i) bad += got[i] != want[i];
+            // the accumulating half product against pointwise() plus the sum
+            for (size_t i = 0; i < 256; ++i) x[i] = int32_t(r.next() % 8192) - 4096;
+            pqmcu::saber::ntt::forward(x);
+            for (size_t i = 0; i < 256; ++i) sum[i] = int32_t(r.next() % 20000000) - 10000000, x2[i] = x[i];
+            pqmcu::saber::ntt::pointwise(x2, full);
+            for (size_t i = 0; i < 256; ++i) want_sum[i] = sum[i] + x2[i];
+            for (unsigned h = 0; h < 2; ++h) {
+                pqmcu::saber::ntt::forward_half_packed(half, packed, bits, h);
+                for (size_t i = 0; i < 128; ++i) xh[i] = x[128 * h + i];
+                pqmcu::saber::ntt::pointwise_acc_half(sum, xh, half, h);
+            }
+            for (size_t i = 0; i < 256; ++i) bad += sum[i] != want_sum[i];
+        }
+    }
+    PQ_CHECK_EQ(ctx, bad, 0u);
+}
+
 // Sums of l products in the transform domain (pointwise_acc, inverse_store;
 // the Speed profile's rows) at the extremes of the sum bound (l = 4 with
 // -4096 times -3 / +3 everywhere: |c| = 12,582,912) and on random inputs
@@ -366,6 +423,7 @@ PQMCU_SUITE(polymul_suite, "polymul",
              {"matvec_saber_k3", matvec},
              {"saber_ntt_product", saber_ntt},
              {"saber_ntt_transform_domain_sum", saber_ntt_sum},
+             {"saber_ntt_half_transforms", saber_ntt_half},
              {"saber_lightsaber_profiles_agree", case_profiles_lightsaber},
              {"saber_firesaber_profiles_agree", case_profiles_firesaber},
              {"saber_lightsaber_round_trip", case_lightsaber},
