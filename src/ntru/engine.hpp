@@ -44,8 +44,37 @@ inline constexpr size_t kDecapsPolys = 2;
 // polymul's choice (Karatsuba<128>).
 constexpr int mul_logq(uint32_t logq) { return logq <= 13 ? 13 : 16; }
 #if defined(PQMCU_TARGET_M4)
-using MulMethod13 = polymul::Toom4Eval<polymul::KaratsubaSimd<polymul::kM4Threshold>>;
-using MulMethod16 = polymul::KaratsubaSimd<polymul::kM4Threshold>;
+// The base cases (n = 19 .. 32, the sizes NTRU's limbs halve down to with a
+// threshold of 32) as unrolled assembly that keeps operand words in
+// registers (schoolbook_m4.S, from gen_schoolbook_m4.py); other n in C.
+extern "C" {
+void pqmcu_ntru_sb19(uint16_t* c, const uint16_t* a, const uint16_t* b);
+void pqmcu_ntru_sb20(uint16_t* c, const uint16_t* a, const uint16_t* b);
+void pqmcu_ntru_sb21(uint16_t* c, const uint16_t* a, const uint16_t* b);
+void pqmcu_ntru_sb22(uint16_t* c, const uint16_t* a, const uint16_t* b);
+void pqmcu_ntru_sb25(uint16_t* c, const uint16_t* a, const uint16_t* b);
+void pqmcu_ntru_sb26(uint16_t* c, const uint16_t* a, const uint16_t* b);
+void pqmcu_ntru_sb32(uint16_t* c, const uint16_t* a, const uint16_t* b);
+}
+struct SchoolbookM4 {
+    static constexpr int exact_bits = 16;
+    static constexpr size_t scratch_words(size_t) { return 0; }
+    static void mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint16_t* = nullptr) {
+        switch (n) {  // n is public (a limb length)
+        case 19: pqmcu_ntru_sb19(c, a, b); return;
+        case 20: pqmcu_ntru_sb20(c, a, b); return;
+        case 21: pqmcu_ntru_sb21(c, a, b); return;
+        case 22: pqmcu_ntru_sb22(c, a, b); return;
+        case 25: pqmcu_ntru_sb25(c, a, b); return;
+        case 26: pqmcu_ntru_sb26(c, a, b); return;
+        case 32: pqmcu_ntru_sb32(c, a, b); return;
+        default: polymul::Schoolbook::mul(c, a, b, n); return;
+        }
+    }
+};
+inline constexpr size_t kMulThreshold = 32;
+using MulMethod13 = polymul::Toom4Eval<polymul::KaratsubaSimd<kMulThreshold, SchoolbookM4>>;
+using MulMethod16 = polymul::KaratsubaSimd<kMulThreshold, SchoolbookM4>;
 #else
 using MulMethod13 = polymul::Method<13>;
 using MulMethod16 = polymul::Method<16>;
