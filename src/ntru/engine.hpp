@@ -116,7 +116,7 @@ constexpr size_t keygen_mul_words(size_t n, uint32_t logq) {
 // Decapsulation: with ntt_big for its big x big product (hps2048509, 677)
 // only the transforms' words, else Toom-4's too.
 constexpr size_t decaps_mul_words(size_t n, uint32_t logq) {
-    return uses_ntt(n) && ntt_big::supported(n, logq) ? 2 * ntt::scratch_words(n) : mul_scratch_words(n, logq);
+    return mul_scratch_words(n, logq);
 }
 
 // Caller-owned buffers (Scheme<Set>::Workspace holds them, sized per set).

@@ -16,9 +16,9 @@
 import sys
 
 SIZES = [int(x) for x in sys.argv[1:]] or [19, 20, 21, 22, 25, 26, 32]
-R = 4
-ACC = ["r3", "r4", "r5", "r6"]
-PREGS = ["r7", "r8", "r9", "r10", "r11", "lr"]
+R = 5
+ACC = ["r3", "r4", "r5", "r6", "r7"]
+PREGS = ["r8", "r9", "r10", "r11", "lr"]
 AREG = "r12"
 
 

@@ -12,263 +12,251 @@
 pqmcu_ntru_sb19:
     push {r4-r11, lr}
     ldr r12, [r1, #0]
-    ldrh r7, [r2]
-    lsl r7, r7, #16
-    ldr r8, [r2, #0]
-    ldr r9, [r2, #2]
-    ldr r10, [r2, #4]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    smuadx r5, r12, r9
-    smuadx r6, r12, r10
+    ldrh r8, [r2]
+    lsl r8, r8, #16
+    ldr r9, [r2, #0]
+    ldr r10, [r2, #2]
+    ldr r11, [r2, #4]
+    ldr lr, [r2, #6]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    smuadx r5, r12, r10
+    smuadx r6, r12, r11
+    smuadx r7, r12, lr
     ldr r12, [r1, #4]
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #8]
+    smladx r7, r12, r8, r7
     strh r3, [r0, #0]
     strh r4, [r0, #2]
     strh r5, [r0, #4]
     strh r6, [r0, #6]
+    strh r7, [r0, #8]
     ldr r12, [r1, #0]
-    ldr r7, [r2, #6]
     ldr r8, [r2, #8]
     ldr r9, [r2, #10]
     ldr r10, [r2, #12]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    smuadx r5, r12, r9
-    smuadx r6, r12, r10
+    ldr r11, [r2, #14]
+    ldr lr, [r2, #16]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    smuadx r5, r12, r10
+    smuadx r6, r12, r11
+    smuadx r7, r12, lr
     ldr r12, [r1, #4]
-    ldr r11, [r2, #2]
     ldr lr, [r2, #4]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
-    ldr r12, [r1, #8]
-    ldrh r10, [r2]
-    lsl r10, r10, #16
-    ldr r9, [r2, #0]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    ldr r12, [r1, #12]
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    strh r3, [r0, #8]
-    strh r4, [r0, #10]
-    strh r5, [r0, #12]
-    strh r6, [r0, #14]
-    ldr r12, [r1, #0]
-    ldr r7, [r2, #14]
-    ldr r8, [r2, #16]
-    ldr r9, [r2, #18]
-    ldr r10, [r2, #20]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    smuadx r5, r12, r9
-    smuadx r6, r12, r10
-    ldr r12, [r1, #4]
-    ldr r11, [r2, #10]
-    ldr lr, [r2, #12]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #6]
-    ldr r9, [r2, #8]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #2]
-    ldr r7, [r2, #4]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    ldr r12, [r1, #16]
-    ldrh lr, [r2]
-    lsl lr, lr, #16
-    ldr r11, [r2, #0]
+    ldr r11, [r2, #6]
     smladx r3, r12, lr, r3
     smladx r4, r12, r11, r4
     smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
-    ldr r12, [r1, #20]
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    strh r3, [r0, #16]
-    strh r4, [r0, #18]
-    strh r5, [r0, #20]
-    strh r6, [r0, #22]
-    ldr r12, [r1, #0]
-    ldr r7, [r2, #22]
-    ldr r8, [r2, #24]
-    ldr r9, [r2, #26]
-    ldr r10, [r2, #28]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    smuadx r5, r12, r9
-    smuadx r6, r12, r10
-    ldr r12, [r1, #4]
-    ldr r11, [r2, #18]
-    ldr lr, [r2, #20]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #14]
-    ldr r9, [r2, #16]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #10]
-    ldr r7, [r2, #12]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, r10, r5
     smladx r6, r12, r9, r6
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #6]
-    ldr r11, [r2, #8]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
-    ldr r12, [r1, #20]
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #8]
+    ldr r10, [r2, #0]
     ldr r9, [r2, #2]
-    ldr r10, [r2, #4]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    ldr r12, [r1, #24]
-    ldrh r7, [r2]
-    lsl r7, r7, #16
-    ldr r8, [r2, #0]
-    smladx r3, r12, r7, r3
-    smladx r4, r12, r8, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    ldr r12, [r1, #28]
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
-    strh r3, [r0, #24]
-    strh r4, [r0, #26]
-    strh r5, [r0, #28]
-    strh r6, [r0, #30]
-    ldr r12, [r1, #0]
-    ldr r7, [r2, #30]
-    ldr r8, [r2, #32]
-    ldr r9, [r2, #34]
-    ldrh r10, [r2, #36]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    smuadx r5, r12, r9
-    smuadx r6, r12, r10
-    ldr r12, [r1, #4]
-    ldr r11, [r2, #26]
-    ldr lr, [r2, #28]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #22]
-    ldr r9, [r2, #24]
     smladx r3, r12, r10, r3
     smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
     ldr r12, [r1, #12]
-    ldr r8, [r2, #18]
-    ldr r7, [r2, #20]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
+    ldrh r8, [r2]
+    lsl r8, r8, #16
+    smladx r4, r12, r8, r4
     smladx r5, r12, r10, r5
     smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
     ldr r12, [r1, #16]
+    smladx r6, r12, r8, r6
+    smladx r7, r12, r10, r7
+    strh r3, [r0, #10]
+    strh r4, [r0, #12]
+    strh r5, [r0, #14]
+    strh r6, [r0, #16]
+    strh r7, [r0, #18]
+    ldr r12, [r1, #0]
+    ldr r8, [r2, #18]
+    ldr r9, [r2, #20]
+    ldr r10, [r2, #22]
+    ldr r11, [r2, #24]
+    ldr lr, [r2, #26]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    smuadx r5, r12, r10
+    smuadx r6, r12, r11
+    smuadx r7, r12, lr
+    ldr r12, [r1, #4]
     ldr lr, [r2, #14]
     ldr r11, [r2, #16]
     smladx r3, r12, lr, r3
     smladx r4, r12, r11, r4
     smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
-    ldr r12, [r1, #20]
-    ldr r9, [r2, #10]
-    ldr r10, [r2, #12]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #8]
+    ldr r10, [r2, #10]
+    ldr r9, [r2, #12]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
     smladx r5, r12, lr, r5
     smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #12]
+    ldr r8, [r2, #6]
+    ldr r11, [r2, #8]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #16]
+    ldr lr, [r2, #2]
+    ldr r9, [r2, #4]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #20]
+    ldrh r10, [r2]
+    lsl r10, r10, #16
+    ldr r11, [r2, #0]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
     ldr r12, [r1, #24]
-    ldr r7, [r2, #6]
-    ldr r8, [r2, #8]
-    smladx r3, r12, r7, r3
-    smladx r4, r12, r8, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
     ldr r12, [r1, #28]
+    smladx r7, r12, r10, r7
+    strh r3, [r0, #20]
+    strh r4, [r0, #22]
+    strh r5, [r0, #24]
+    strh r6, [r0, #26]
+    strh r7, [r0, #28]
+    ldr r12, [r1, #0]
+    ldr r8, [r2, #28]
+    ldr r9, [r2, #30]
+    ldr r10, [r2, #32]
+    ldr r11, [r2, #34]
+    ldrh lr, [r2, #36]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    smuadx r5, r12, r10
+    smuadx r6, r12, r11
+    smuadx r7, r12, lr
+    ldr r12, [r1, #4]
+    ldr lr, [r2, #24]
+    ldr r11, [r2, #26]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #8]
+    ldr r10, [r2, #20]
+    ldr r9, [r2, #22]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #12]
+    ldr r8, [r2, #16]
+    ldr r11, [r2, #18]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #16]
+    ldr lr, [r2, #12]
+    ldr r9, [r2, #14]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #20]
+    ldr r10, [r2, #8]
+    ldr r11, [r2, #10]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #24]
+    ldr r8, [r2, #4]
+    ldr r9, [r2, #6]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #28]
+    ldr lr, [r2, #0]
     ldr r11, [r2, #2]
-    ldr lr, [r2, #4]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
     ldr r12, [r1, #32]
     ldrh r10, [r2]
     lsl r10, r10, #16
-    ldr r9, [r2, #0]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    ldrh r12, [r1, #36]
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    strh r3, [r0, #32]
-    strh r4, [r0, #34]
-    strh r5, [r0, #36]
-    strh r6, [r0, #38]
-    ldr r12, [r1, #4]
-    ldr r7, [r2, #34]
-    ldrh r8, [r2, #36]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    ldr r12, [r1, #8]
-    ldr r9, [r2, #30]
-    ldr r10, [r2, #32]
-    smladx r3, r12, r9, r3
     smladx r4, r12, r10, r4
-    smuadx r5, r12, r7
-    smuadx r6, r12, r8
-    ldr r12, [r1, #12]
-    ldr r11, [r2, #26]
-    ldr lr, [r2, #28]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
+    ldrh r12, [r1, #36]
     smladx r6, r12, r10, r6
+    smladx r7, r12, lr, r7
+    strh r3, [r0, #30]
+    strh r4, [r0, #32]
+    strh r5, [r0, #34]
+    strh r6, [r0, #36]
+    strh r7, [r0, #38]
+    ldr r12, [r1, #4]
+    ldr r8, [r2, #34]
+    ldrh r9, [r2, #36]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    ldr r12, [r1, #8]
+    ldr r10, [r2, #30]
+    ldr r11, [r2, #32]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smuadx r5, r12, r8
+    smuadx r6, r12, r9
+    ldr r12, [r1, #12]
+    ldr lr, [r2, #26]
+    ldr r9, [r2, #28]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smuadx r7, r12, r8
     ldr r12, [r1, #16]
     ldr r8, [r2, #22]
-    ldr r7, [r2, #24]
+    ldr r11, [r2, #24]
     smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
     ldr r12, [r1, #20]
     ldr r10, [r2, #18]
     ldr r9, [r2, #20]
     smladx r3, r12, r10, r3
     smladx r4, r12, r9, r4
     smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
     ldr r12, [r1, #24]
     ldr lr, [r2, #14]
     ldr r11, [r2, #16]
@@ -276,146 +264,133 @@ pqmcu_ntru_sb19:
     smladx r4, r12, r11, r4
     smladx r5, r12, r10, r5
     smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
     ldr r12, [r1, #28]
-    ldr r7, [r2, #10]
-    ldr r8, [r2, #12]
-    smladx r3, r12, r7, r3
-    smladx r4, r12, r8, r4
+    ldr r8, [r2, #10]
+    ldr r9, [r2, #12]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r9, r4
     smladx r5, r12, lr, r5
     smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
     ldr r12, [r1, #32]
-    ldr r9, [r2, #6]
-    ldr r10, [r2, #8]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
+    ldr r10, [r2, #6]
+    ldr r11, [r2, #8]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
     ldrh r12, [r1, #36]
-    ldr r11, [r2, #2]
-    ldr lr, [r2, #4]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
+    ldr lr, [r2, #2]
+    ldr r9, [r2, #4]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
     strh r3, [r0, #40]
     strh r4, [r0, #42]
     strh r5, [r0, #44]
     strh r6, [r0, #46]
+    strh r7, [r0, #48]
     ldr r12, [r1, #12]
-    ldr r7, [r2, #34]
     ldrh r8, [r2, #36]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
+    smuadx r3, r12, r8
     ldr r12, [r1, #16]
-    ldr r9, [r2, #30]
-    ldr r10, [r2, #32]
+    ldr r9, [r2, #32]
+    ldr r10, [r2, #34]
     smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smuadx r5, r12, r7
-    smuadx r6, r12, r8
+    smuadx r4, r12, r10
+    smuadx r5, r12, r8
     ldr r12, [r1, #20]
-    ldr r11, [r2, #26]
-    ldr lr, [r2, #28]
+    ldr r11, [r2, #28]
+    ldr lr, [r2, #30]
     smladx r3, r12, r11, r3
     smladx r4, r12, lr, r4
     smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
+    smuadx r6, r12, r10
+    smuadx r7, r12, r8
     ldr r12, [r1, #24]
-    ldr r8, [r2, #22]
-    ldr r7, [r2, #24]
+    ldr r8, [r2, #24]
+    ldr r10, [r2, #26]
     smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
+    smladx r4, r12, r10, r4
     smladx r5, r12, r11, r5
     smladx r6, r12, lr, r6
+    smladx r7, r12, r9, r7
     ldr r12, [r1, #28]
-    ldr r10, [r2, #18]
     ldr r9, [r2, #20]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
+    ldr lr, [r2, #22]
+    smladx r3, r12, r9, r3
+    smladx r4, r12, lr, r4
     smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
+    smladx r6, r12, r10, r6
+    smladx r7, r12, r11, r7
     ldr r12, [r1, #32]
-    ldr lr, [r2, #14]
     ldr r11, [r2, #16]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    ldrh r12, [r1, #36]
-    ldr r7, [r2, #10]
-    ldr r8, [r2, #12]
-    smladx r3, r12, r7, r3
-    smladx r4, r12, r8, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    strh r3, [r0, #48]
-    strh r4, [r0, #50]
-    strh r5, [r0, #52]
-    strh r6, [r0, #54]
-    ldr r12, [r1, #20]
-    ldr r7, [r2, #34]
-    ldrh r8, [r2, #36]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    ldr r12, [r1, #24]
-    ldr r9, [r2, #30]
-    ldr r10, [r2, #32]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smuadx r5, r12, r7
-    smuadx r6, r12, r8
-    ldr r12, [r1, #28]
-    ldr r11, [r2, #26]
-    ldr lr, [r2, #28]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    ldr r12, [r1, #32]
-    ldr r8, [r2, #22]
-    ldr r7, [r2, #24]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    ldrh r12, [r1, #36]
     ldr r10, [r2, #18]
-    ldr r9, [r2, #20]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
-    strh r3, [r0, #56]
-    strh r4, [r0, #58]
-    strh r5, [r0, #60]
-    strh r6, [r0, #62]
-    ldr r12, [r1, #28]
-    ldr r7, [r2, #34]
-    ldrh r8, [r2, #36]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    ldr r12, [r1, #32]
-    ldr r9, [r2, #30]
-    ldr r10, [r2, #32]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smuadx r5, r12, r7
-    smuadx r6, r12, r8
-    ldrh r12, [r1, #36]
-    ldr r11, [r2, #26]
-    ldr lr, [r2, #28]
     smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
+    smladx r4, r12, r10, r4
     smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    strh r3, [r0, #64]
-    strh r4, [r0, #66]
-    strh r5, [r0, #68]
-    strh r6, [r0, #70]
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r8, r7
     ldrh r12, [r1, #36]
-    ldr r7, [r2, #34]
-    smuadx r3, r12, r7
-    strh r3, [r0, #72]
+    ldr r8, [r2, #12]
+    ldr lr, [r2, #14]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r11, r5
+    smladx r6, r12, r10, r6
+    smladx r7, r12, r9, r7
+    strh r3, [r0, #50]
+    strh r4, [r0, #52]
+    strh r5, [r0, #54]
+    strh r6, [r0, #56]
+    strh r7, [r0, #58]
+    ldr r12, [r1, #24]
+    ldr r8, [r2, #34]
+    ldrh r9, [r2, #36]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    ldr r12, [r1, #28]
+    ldr r10, [r2, #30]
+    ldr r11, [r2, #32]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smuadx r5, r12, r8
+    smuadx r6, r12, r9
+    ldr r12, [r1, #32]
+    ldr lr, [r2, #26]
+    ldr r9, [r2, #28]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smuadx r7, r12, r8
+    ldrh r12, [r1, #36]
+    ldr r8, [r2, #22]
+    ldr r11, [r2, #24]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    strh r3, [r0, #60]
+    strh r4, [r0, #62]
+    strh r5, [r0, #64]
+    strh r6, [r0, #66]
+    strh r7, [r0, #68]
+    ldr r12, [r1, #32]
+    ldrh r8, [r2, #36]
+    smuadx r3, r12, r8
+    ldrh r12, [r1, #36]
+    ldr r9, [r2, #32]
+    ldr r10, [r2, #34]
+    smladx r3, r12, r9, r3
+    smuadx r4, r12, r10
+    strh r3, [r0, #70]
+    strh r4, [r0, #72]
     pop {r4-r11, pc}
     .size pqmcu_ntru_sb19, .-pqmcu_ntru_sb19
 
@@ -425,434 +400,404 @@ pqmcu_ntru_sb19:
 pqmcu_ntru_sb20:
     push {r4-r11, lr}
     ldr r12, [r1, #0]
-    ldrh r7, [r2]
-    lsl r7, r7, #16
-    ldr r8, [r2, #0]
-    ldr r9, [r2, #2]
-    ldr r10, [r2, #4]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    smuadx r5, r12, r9
-    smuadx r6, r12, r10
+    ldrh r8, [r2]
+    lsl r8, r8, #16
+    ldr r9, [r2, #0]
+    ldr r10, [r2, #2]
+    ldr r11, [r2, #4]
+    ldr lr, [r2, #6]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    smuadx r5, r12, r10
+    smuadx r6, r12, r11
+    smuadx r7, r12, lr
     ldr r12, [r1, #4]
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #8]
+    smladx r7, r12, r8, r7
     strh r3, [r0, #0]
     strh r4, [r0, #2]
     strh r5, [r0, #4]
     strh r6, [r0, #6]
+    strh r7, [r0, #8]
     ldr r12, [r1, #0]
-    ldr r7, [r2, #6]
     ldr r8, [r2, #8]
     ldr r9, [r2, #10]
     ldr r10, [r2, #12]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    smuadx r5, r12, r9
-    smuadx r6, r12, r10
+    ldr r11, [r2, #14]
+    ldr lr, [r2, #16]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    smuadx r5, r12, r10
+    smuadx r6, r12, r11
+    smuadx r7, r12, lr
     ldr r12, [r1, #4]
-    ldr r11, [r2, #2]
     ldr lr, [r2, #4]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
-    ldr r12, [r1, #8]
-    ldrh r10, [r2]
-    lsl r10, r10, #16
-    ldr r9, [r2, #0]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    ldr r12, [r1, #12]
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    strh r3, [r0, #8]
-    strh r4, [r0, #10]
-    strh r5, [r0, #12]
-    strh r6, [r0, #14]
-    ldr r12, [r1, #0]
-    ldr r7, [r2, #14]
-    ldr r8, [r2, #16]
-    ldr r9, [r2, #18]
-    ldr r10, [r2, #20]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    smuadx r5, r12, r9
-    smuadx r6, r12, r10
-    ldr r12, [r1, #4]
-    ldr r11, [r2, #10]
-    ldr lr, [r2, #12]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #6]
-    ldr r9, [r2, #8]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #2]
-    ldr r7, [r2, #4]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    ldr r12, [r1, #16]
-    ldrh lr, [r2]
-    lsl lr, lr, #16
-    ldr r11, [r2, #0]
+    ldr r11, [r2, #6]
     smladx r3, r12, lr, r3
     smladx r4, r12, r11, r4
     smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
-    ldr r12, [r1, #20]
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    strh r3, [r0, #16]
-    strh r4, [r0, #18]
-    strh r5, [r0, #20]
-    strh r6, [r0, #22]
-    ldr r12, [r1, #0]
-    ldr r7, [r2, #22]
-    ldr r8, [r2, #24]
-    ldr r9, [r2, #26]
-    ldr r10, [r2, #28]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    smuadx r5, r12, r9
-    smuadx r6, r12, r10
-    ldr r12, [r1, #4]
-    ldr r11, [r2, #18]
-    ldr lr, [r2, #20]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #14]
-    ldr r9, [r2, #16]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #10]
-    ldr r7, [r2, #12]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, r10, r5
     smladx r6, r12, r9, r6
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #6]
-    ldr r11, [r2, #8]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
-    ldr r12, [r1, #20]
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #8]
+    ldr r10, [r2, #0]
     ldr r9, [r2, #2]
-    ldr r10, [r2, #4]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    ldr r12, [r1, #24]
-    ldrh r7, [r2]
-    lsl r7, r7, #16
-    ldr r8, [r2, #0]
-    smladx r3, r12, r7, r3
-    smladx r4, r12, r8, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    ldr r12, [r1, #28]
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
-    strh r3, [r0, #24]
-    strh r4, [r0, #26]
-    strh r5, [r0, #28]
-    strh r6, [r0, #30]
-    ldr r12, [r1, #0]
-    ldr r7, [r2, #30]
-    ldr r8, [r2, #32]
-    ldr r9, [r2, #34]
-    ldr r10, [r2, #36]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    smuadx r5, r12, r9
-    smuadx r6, r12, r10
-    ldr r12, [r1, #4]
-    ldr r11, [r2, #26]
-    ldr lr, [r2, #28]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #22]
-    ldr r9, [r2, #24]
     smladx r3, r12, r10, r3
     smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
     ldr r12, [r1, #12]
-    ldr r8, [r2, #18]
-    ldr r7, [r2, #20]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
+    ldrh r8, [r2]
+    lsl r8, r8, #16
+    smladx r4, r12, r8, r4
     smladx r5, r12, r10, r5
     smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
     ldr r12, [r1, #16]
+    smladx r6, r12, r8, r6
+    smladx r7, r12, r10, r7
+    strh r3, [r0, #10]
+    strh r4, [r0, #12]
+    strh r5, [r0, #14]
+    strh r6, [r0, #16]
+    strh r7, [r0, #18]
+    ldr r12, [r1, #0]
+    ldr r8, [r2, #18]
+    ldr r9, [r2, #20]
+    ldr r10, [r2, #22]
+    ldr r11, [r2, #24]
+    ldr lr, [r2, #26]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    smuadx r5, r12, r10
+    smuadx r6, r12, r11
+    smuadx r7, r12, lr
+    ldr r12, [r1, #4]
     ldr lr, [r2, #14]
     ldr r11, [r2, #16]
     smladx r3, r12, lr, r3
     smladx r4, r12, r11, r4
     smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #8]
+    ldr r10, [r2, #10]
+    ldr r9, [r2, #12]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #12]
+    ldr r8, [r2, #6]
+    ldr r11, [r2, #8]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #16]
+    ldr lr, [r2, #2]
+    ldr r9, [r2, #4]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
     ldr r12, [r1, #20]
+    ldrh r10, [r2]
+    lsl r10, r10, #16
+    ldr r11, [r2, #0]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #24]
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #28]
+    smladx r7, r12, r10, r7
+    strh r3, [r0, #20]
+    strh r4, [r0, #22]
+    strh r5, [r0, #24]
+    strh r6, [r0, #26]
+    strh r7, [r0, #28]
+    ldr r12, [r1, #0]
+    ldr r8, [r2, #28]
+    ldr r9, [r2, #30]
+    ldr r10, [r2, #32]
+    ldr r11, [r2, #34]
+    ldr lr, [r2, #36]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    smuadx r5, r12, r10
+    smuadx r6, r12, r11
+    smuadx r7, r12, lr
+    ldr r12, [r1, #4]
+    ldr lr, [r2, #24]
+    ldr r11, [r2, #26]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #8]
+    ldr r10, [r2, #20]
+    ldr r9, [r2, #22]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #12]
+    ldr r8, [r2, #16]
+    ldr r11, [r2, #18]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #16]
+    ldr lr, [r2, #12]
+    ldr r9, [r2, #14]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #20]
+    ldr r10, [r2, #8]
+    ldr r11, [r2, #10]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #24]
+    ldr r8, [r2, #4]
+    ldr r9, [r2, #6]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #28]
+    ldr lr, [r2, #0]
+    ldr r11, [r2, #2]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #32]
+    ldrh r10, [r2]
+    lsl r10, r10, #16
+    smladx r4, r12, r10, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #36]
+    smladx r6, r12, r10, r6
+    smladx r7, r12, lr, r7
+    strh r3, [r0, #30]
+    strh r4, [r0, #32]
+    strh r5, [r0, #34]
+    strh r6, [r0, #36]
+    strh r7, [r0, #38]
+    ldr r12, [r1, #0]
+    ldrh r8, [r2, #38]
+    smuadx r3, r12, r8
+    ldr r12, [r1, #4]
+    ldr r9, [r2, #34]
+    ldr r10, [r2, #36]
+    smladx r3, r12, r9, r3
+    smuadx r4, r12, r10
+    smuadx r5, r12, r8
+    ldr r12, [r1, #8]
+    ldr r11, [r2, #30]
+    ldr lr, [r2, #32]
+    smladx r3, r12, r11, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r9, r5
+    smuadx r6, r12, r10
+    smuadx r7, r12, r8
+    ldr r12, [r1, #12]
+    ldr r8, [r2, #26]
+    ldr r10, [r2, #28]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r10, r4
+    smladx r5, r12, r11, r5
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r9, r7
+    ldr r12, [r1, #16]
+    ldr r9, [r2, #22]
+    ldr lr, [r2, #24]
+    smladx r3, r12, r9, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r10, r6
+    smladx r7, r12, r11, r7
+    ldr r12, [r1, #20]
+    ldr r11, [r2, #18]
+    ldr r10, [r2, #20]
+    smladx r3, r12, r11, r3
+    smladx r4, r12, r10, r4
+    smladx r5, r12, r9, r5
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #24]
+    ldr r8, [r2, #14]
+    ldr lr, [r2, #16]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r11, r5
+    smladx r6, r12, r10, r6
+    smladx r7, r12, r9, r7
+    ldr r12, [r1, #28]
     ldr r9, [r2, #10]
     ldr r10, [r2, #12]
     smladx r3, r12, r9, r3
     smladx r4, r12, r10, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    ldr r12, [r1, #24]
-    ldr r7, [r2, #6]
-    ldr r8, [r2, #8]
-    smladx r3, r12, r7, r3
-    smladx r4, r12, r8, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    ldr r12, [r1, #28]
-    ldr r11, [r2, #2]
-    ldr lr, [r2, #4]
+    smladx r5, r12, r8, r5
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r11, r7
+    ldr r12, [r1, #32]
+    ldr r11, [r2, #6]
+    ldr lr, [r2, #8]
     smladx r3, r12, r11, r3
     smladx r4, r12, lr, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
-    ldr r12, [r1, #32]
-    ldrh r10, [r2]
-    lsl r10, r10, #16
-    ldr r9, [r2, #0]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
+    smladx r5, r12, r9, r5
+    smladx r6, r12, r10, r6
+    smladx r7, r12, r8, r7
     ldr r12, [r1, #36]
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    strh r3, [r0, #32]
-    strh r4, [r0, #34]
-    strh r5, [r0, #36]
-    strh r6, [r0, #38]
-    ldr r12, [r1, #0]
-    ldrh r7, [r2, #38]
-    smuadx r3, r12, r7
-    ldr r12, [r1, #4]
-    ldr r8, [r2, #34]
-    ldr r9, [r2, #36]
+    ldr r8, [r2, #2]
+    ldr r10, [r2, #4]
     smladx r3, r12, r8, r3
-    smuadx r4, r12, r9
-    smuadx r5, r12, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #30]
-    ldr r11, [r2, #32]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smuadx r6, r12, r9
-    ldr r12, [r1, #12]
-    ldr lr, [r2, #26]
-    ldr r7, [r2, #28]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    ldr r12, [r1, #16]
-    ldr r9, [r2, #22]
-    ldr r8, [r2, #24]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r8, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r7, r6
-    ldr r12, [r1, #20]
-    ldr r11, [r2, #18]
-    ldr r10, [r2, #20]
-    smladx r3, r12, r11, r3
     smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r8, r6
-    ldr r12, [r1, #24]
-    ldr r7, [r2, #14]
-    ldr lr, [r2, #16]
-    smladx r3, r12, r7, r3
-    smladx r4, r12, lr, r4
     smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    ldr r12, [r1, #28]
-    ldr r8, [r2, #10]
-    ldr r9, [r2, #12]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r7, r5
     smladx r6, r12, lr, r6
-    ldr r12, [r1, #32]
-    ldr r10, [r2, #6]
-    ldr r11, [r2, #8]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    ldr r12, [r1, #36]
-    ldr lr, [r2, #2]
-    ldr r7, [r2, #4]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
+    smladx r7, r12, r9, r7
     strh r3, [r0, #40]
     strh r4, [r0, #42]
     strh r5, [r0, #44]
     strh r6, [r0, #46]
-    ldr r12, [r1, #8]
-    ldrh r7, [r2, #38]
-    smuadx r3, r12, r7
+    strh r7, [r0, #48]
     ldr r12, [r1, #12]
-    ldr r8, [r2, #34]
-    ldr r9, [r2, #36]
-    smladx r3, r12, r8, r3
+    ldr r8, [r2, #36]
+    ldrh r9, [r2, #38]
+    smuadx r3, r12, r8
     smuadx r4, r12, r9
-    smuadx r5, r12, r7
     ldr r12, [r1, #16]
-    ldr r10, [r2, #30]
-    ldr r11, [r2, #32]
+    ldr r10, [r2, #32]
+    ldr r11, [r2, #34]
     smladx r3, r12, r10, r3
     smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
+    smuadx r5, r12, r8
     smuadx r6, r12, r9
     ldr r12, [r1, #20]
-    ldr lr, [r2, #26]
-    ldr r7, [r2, #28]
+    ldr lr, [r2, #28]
+    ldr r9, [r2, #30]
     smladx r3, r12, lr, r3
-    smladx r4, r12, r7, r4
+    smladx r4, r12, r9, r4
     smladx r5, r12, r10, r5
     smladx r6, r12, r11, r6
+    smuadx r7, r12, r8
     ldr r12, [r1, #24]
-    ldr r9, [r2, #22]
     ldr r8, [r2, #24]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r8, r4
+    ldr r11, [r2, #26]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
     smladx r5, r12, lr, r5
-    smladx r6, r12, r7, r6
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
     ldr r12, [r1, #28]
-    ldr r11, [r2, #18]
     ldr r10, [r2, #20]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r8, r6
+    ldr r9, [r2, #22]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
     ldr r12, [r1, #32]
-    ldr r7, [r2, #14]
     ldr lr, [r2, #16]
-    smladx r3, r12, r7, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
+    ldr r11, [r2, #18]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
     ldr r12, [r1, #36]
-    ldr r8, [r2, #10]
-    ldr r9, [r2, #12]
+    ldr r8, [r2, #12]
+    ldr r9, [r2, #14]
     smladx r3, r12, r8, r3
     smladx r4, r12, r9, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, lr, r6
-    strh r3, [r0, #48]
-    strh r4, [r0, #50]
-    strh r5, [r0, #52]
-    strh r6, [r0, #54]
-    ldr r12, [r1, #16]
-    ldrh r7, [r2, #38]
-    smuadx r3, r12, r7
-    ldr r12, [r1, #20]
-    ldr r8, [r2, #34]
-    ldr r9, [r2, #36]
-    smladx r3, r12, r8, r3
-    smuadx r4, r12, r9
-    smuadx r5, r12, r7
-    ldr r12, [r1, #24]
-    ldr r10, [r2, #30]
-    ldr r11, [r2, #32]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smuadx r6, r12, r9
-    ldr r12, [r1, #28]
-    ldr lr, [r2, #26]
-    ldr r7, [r2, #28]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    ldr r12, [r1, #32]
-    ldr r9, [r2, #22]
-    ldr r8, [r2, #24]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r8, r4
     smladx r5, r12, lr, r5
-    smladx r6, r12, r7, r6
-    ldr r12, [r1, #36]
-    ldr r11, [r2, #18]
-    ldr r10, [r2, #20]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r8, r6
-    strh r3, [r0, #56]
-    strh r4, [r0, #58]
-    strh r5, [r0, #60]
-    strh r6, [r0, #62]
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
+    strh r3, [r0, #50]
+    strh r4, [r0, #52]
+    strh r5, [r0, #54]
+    strh r6, [r0, #56]
+    strh r7, [r0, #58]
+    ldr r12, [r1, #20]
+    ldrh r8, [r2, #38]
+    smuadx r3, r12, r8
     ldr r12, [r1, #24]
-    ldrh r7, [r2, #38]
-    smuadx r3, r12, r7
+    ldr r9, [r2, #34]
+    ldr r10, [r2, #36]
+    smladx r3, r12, r9, r3
+    smuadx r4, r12, r10
+    smuadx r5, r12, r8
     ldr r12, [r1, #28]
-    ldr r8, [r2, #34]
-    ldr r9, [r2, #36]
-    smladx r3, r12, r8, r3
-    smuadx r4, r12, r9
-    smuadx r5, r12, r7
+    ldr r11, [r2, #30]
+    ldr lr, [r2, #32]
+    smladx r3, r12, r11, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r9, r5
+    smuadx r6, r12, r10
+    smuadx r7, r12, r8
     ldr r12, [r1, #32]
-    ldr r10, [r2, #30]
-    ldr r11, [r2, #32]
+    ldr r8, [r2, #26]
+    ldr r10, [r2, #28]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r10, r4
+    smladx r5, r12, r11, r5
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r9, r7
+    ldr r12, [r1, #36]
+    ldr r9, [r2, #22]
+    ldr lr, [r2, #24]
+    smladx r3, r12, r9, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r10, r6
+    smladx r7, r12, r11, r7
+    strh r3, [r0, #60]
+    strh r4, [r0, #62]
+    strh r5, [r0, #64]
+    strh r6, [r0, #66]
+    strh r7, [r0, #68]
+    ldr r12, [r1, #32]
+    ldr r8, [r2, #36]
+    ldrh r9, [r2, #38]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    ldr r12, [r1, #36]
+    ldr r10, [r2, #32]
+    ldr r11, [r2, #34]
     smladx r3, r12, r10, r3
     smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
+    smuadx r5, r12, r8
     smuadx r6, r12, r9
-    ldr r12, [r1, #36]
-    ldr lr, [r2, #26]
-    ldr r7, [r2, #28]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    strh r3, [r0, #64]
-    strh r4, [r0, #66]
-    strh r5, [r0, #68]
-    strh r6, [r0, #70]
-    ldr r12, [r1, #32]
-    ldrh r7, [r2, #38]
-    smuadx r3, r12, r7
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #34]
-    ldr r9, [r2, #36]
-    smladx r3, r12, r8, r3
-    smuadx r4, r12, r9
-    smuadx r5, r12, r7
-    strh r3, [r0, #72]
-    strh r4, [r0, #74]
-    strh r5, [r0, #76]
+    strh r3, [r0, #70]
+    strh r4, [r0, #72]
+    strh r5, [r0, #74]
+    strh r6, [r0, #76]
     pop {r4-r11, pc}
     .size pqmcu_ntru_sb20, .-pqmcu_ntru_sb20
 
@@ -862,263 +807,251 @@ pqmcu_ntru_sb20:
 pqmcu_ntru_sb21:
     push {r4-r11, lr}
     ldr r12, [r1, #0]
-    ldrh r7, [r2]
-    lsl r7, r7, #16
-    ldr r8, [r2, #0]
-    ldr r9, [r2, #2]
-    ldr r10, [r2, #4]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    smuadx r5, r12, r9
-    smuadx r6, r12, r10
+    ldrh r8, [r2]
+    lsl r8, r8, #16
+    ldr r9, [r2, #0]
+    ldr r10, [r2, #2]
+    ldr r11, [r2, #4]
+    ldr lr, [r2, #6]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    smuadx r5, r12, r10
+    smuadx r6, r12, r11
+    smuadx r7, r12, lr
     ldr r12, [r1, #4]
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #8]
+    smladx r7, r12, r8, r7
     strh r3, [r0, #0]
     strh r4, [r0, #2]
     strh r5, [r0, #4]
     strh r6, [r0, #6]
+    strh r7, [r0, #8]
     ldr r12, [r1, #0]
-    ldr r7, [r2, #6]
     ldr r8, [r2, #8]
     ldr r9, [r2, #10]
     ldr r10, [r2, #12]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    smuadx r5, r12, r9
-    smuadx r6, r12, r10
+    ldr r11, [r2, #14]
+    ldr lr, [r2, #16]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    smuadx r5, r12, r10
+    smuadx r6, r12, r11
+    smuadx r7, r12, lr
     ldr r12, [r1, #4]
-    ldr r11, [r2, #2]
     ldr lr, [r2, #4]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
-    ldr r12, [r1, #8]
-    ldrh r10, [r2]
-    lsl r10, r10, #16
-    ldr r9, [r2, #0]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    ldr r12, [r1, #12]
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    strh r3, [r0, #8]
-    strh r4, [r0, #10]
-    strh r5, [r0, #12]
-    strh r6, [r0, #14]
-    ldr r12, [r1, #0]
-    ldr r7, [r2, #14]
-    ldr r8, [r2, #16]
-    ldr r9, [r2, #18]
-    ldr r10, [r2, #20]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    smuadx r5, r12, r9
-    smuadx r6, r12, r10
-    ldr r12, [r1, #4]
-    ldr r11, [r2, #10]
-    ldr lr, [r2, #12]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #6]
-    ldr r9, [r2, #8]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #2]
-    ldr r7, [r2, #4]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    ldr r12, [r1, #16]
-    ldrh lr, [r2]
-    lsl lr, lr, #16
-    ldr r11, [r2, #0]
+    ldr r11, [r2, #6]
     smladx r3, r12, lr, r3
     smladx r4, r12, r11, r4
     smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
-    ldr r12, [r1, #20]
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    strh r3, [r0, #16]
-    strh r4, [r0, #18]
-    strh r5, [r0, #20]
-    strh r6, [r0, #22]
-    ldr r12, [r1, #0]
-    ldr r7, [r2, #22]
-    ldr r8, [r2, #24]
-    ldr r9, [r2, #26]
-    ldr r10, [r2, #28]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    smuadx r5, r12, r9
-    smuadx r6, r12, r10
-    ldr r12, [r1, #4]
-    ldr r11, [r2, #18]
-    ldr lr, [r2, #20]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #14]
-    ldr r9, [r2, #16]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #10]
-    ldr r7, [r2, #12]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, r10, r5
     smladx r6, r12, r9, r6
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #6]
-    ldr r11, [r2, #8]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
-    ldr r12, [r1, #20]
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #8]
+    ldr r10, [r2, #0]
     ldr r9, [r2, #2]
-    ldr r10, [r2, #4]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    ldr r12, [r1, #24]
-    ldrh r7, [r2]
-    lsl r7, r7, #16
-    ldr r8, [r2, #0]
-    smladx r3, r12, r7, r3
-    smladx r4, r12, r8, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    ldr r12, [r1, #28]
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
-    strh r3, [r0, #24]
-    strh r4, [r0, #26]
-    strh r5, [r0, #28]
-    strh r6, [r0, #30]
-    ldr r12, [r1, #0]
-    ldr r7, [r2, #30]
-    ldr r8, [r2, #32]
-    ldr r9, [r2, #34]
-    ldr r10, [r2, #36]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    smuadx r5, r12, r9
-    smuadx r6, r12, r10
-    ldr r12, [r1, #4]
-    ldr r11, [r2, #26]
-    ldr lr, [r2, #28]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #22]
-    ldr r9, [r2, #24]
     smladx r3, r12, r10, r3
     smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
     ldr r12, [r1, #12]
-    ldr r8, [r2, #18]
-    ldr r7, [r2, #20]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
+    ldrh r8, [r2]
+    lsl r8, r8, #16
+    smladx r4, r12, r8, r4
     smladx r5, r12, r10, r5
     smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
     ldr r12, [r1, #16]
+    smladx r6, r12, r8, r6
+    smladx r7, r12, r10, r7
+    strh r3, [r0, #10]
+    strh r4, [r0, #12]
+    strh r5, [r0, #14]
+    strh r6, [r0, #16]
+    strh r7, [r0, #18]
+    ldr r12, [r1, #0]
+    ldr r8, [r2, #18]
+    ldr r9, [r2, #20]
+    ldr r10, [r2, #22]
+    ldr r11, [r2, #24]
+    ldr lr, [r2, #26]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    smuadx r5, r12, r10
+    smuadx r6, r12, r11
+    smuadx r7, r12, lr
+    ldr r12, [r1, #4]
     ldr lr, [r2, #14]
     ldr r11, [r2, #16]
     smladx r3, r12, lr, r3
     smladx r4, r12, r11, r4
     smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
-    ldr r12, [r1, #20]
-    ldr r9, [r2, #10]
-    ldr r10, [r2, #12]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #8]
+    ldr r10, [r2, #10]
+    ldr r9, [r2, #12]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
     smladx r5, r12, lr, r5
     smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #12]
+    ldr r8, [r2, #6]
+    ldr r11, [r2, #8]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #16]
+    ldr lr, [r2, #2]
+    ldr r9, [r2, #4]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #20]
+    ldrh r10, [r2]
+    lsl r10, r10, #16
+    ldr r11, [r2, #0]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
     ldr r12, [r1, #24]
-    ldr r7, [r2, #6]
-    ldr r8, [r2, #8]
-    smladx r3, r12, r7, r3
-    smladx r4, r12, r8, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
     ldr r12, [r1, #28]
+    smladx r7, r12, r10, r7
+    strh r3, [r0, #20]
+    strh r4, [r0, #22]
+    strh r5, [r0, #24]
+    strh r6, [r0, #26]
+    strh r7, [r0, #28]
+    ldr r12, [r1, #0]
+    ldr r8, [r2, #28]
+    ldr r9, [r2, #30]
+    ldr r10, [r2, #32]
+    ldr r11, [r2, #34]
+    ldr lr, [r2, #36]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    smuadx r5, r12, r10
+    smuadx r6, r12, r11
+    smuadx r7, r12, lr
+    ldr r12, [r1, #4]
+    ldr lr, [r2, #24]
+    ldr r11, [r2, #26]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #8]
+    ldr r10, [r2, #20]
+    ldr r9, [r2, #22]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #12]
+    ldr r8, [r2, #16]
+    ldr r11, [r2, #18]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #16]
+    ldr lr, [r2, #12]
+    ldr r9, [r2, #14]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #20]
+    ldr r10, [r2, #8]
+    ldr r11, [r2, #10]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #24]
+    ldr r8, [r2, #4]
+    ldr r9, [r2, #6]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #28]
+    ldr lr, [r2, #0]
     ldr r11, [r2, #2]
-    ldr lr, [r2, #4]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
     ldr r12, [r1, #32]
     ldrh r10, [r2]
     lsl r10, r10, #16
-    ldr r9, [r2, #0]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    ldr r12, [r1, #36]
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    strh r3, [r0, #32]
-    strh r4, [r0, #34]
-    strh r5, [r0, #36]
-    strh r6, [r0, #38]
-    ldr r12, [r1, #0]
-    ldr r7, [r2, #38]
-    ldrh r8, [r2, #40]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    ldr r12, [r1, #4]
-    ldr r9, [r2, #34]
-    ldr r10, [r2, #36]
-    smladx r3, r12, r9, r3
     smladx r4, r12, r10, r4
-    smuadx r5, r12, r7
-    smuadx r6, r12, r8
-    ldr r12, [r1, #8]
-    ldr r11, [r2, #30]
-    ldr lr, [r2, #32]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #36]
     smladx r6, r12, r10, r6
+    smladx r7, r12, lr, r7
+    strh r3, [r0, #30]
+    strh r4, [r0, #32]
+    strh r5, [r0, #34]
+    strh r6, [r0, #36]
+    strh r7, [r0, #38]
+    ldr r12, [r1, #0]
+    ldr r8, [r2, #38]
+    ldrh r9, [r2, #40]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    ldr r12, [r1, #4]
+    ldr r10, [r2, #34]
+    ldr r11, [r2, #36]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smuadx r5, r12, r8
+    smuadx r6, r12, r9
+    ldr r12, [r1, #8]
+    ldr lr, [r2, #30]
+    ldr r9, [r2, #32]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smuadx r7, r12, r8
     ldr r12, [r1, #12]
     ldr r8, [r2, #26]
-    ldr r7, [r2, #28]
+    ldr r11, [r2, #28]
     smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
     ldr r12, [r1, #16]
     ldr r10, [r2, #22]
     ldr r9, [r2, #24]
     smladx r3, r12, r10, r3
     smladx r4, r12, r9, r4
     smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
     ldr r12, [r1, #20]
     ldr lr, [r2, #18]
     ldr r11, [r2, #20]
@@ -1126,34 +1059,39 @@ pqmcu_ntru_sb21:
     smladx r4, r12, r11, r4
     smladx r5, r12, r10, r5
     smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
     ldr r12, [r1, #24]
-    ldr r7, [r2, #14]
-    ldr r8, [r2, #16]
-    smladx r3, r12, r7, r3
-    smladx r4, r12, r8, r4
+    ldr r8, [r2, #14]
+    ldr r9, [r2, #16]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r9, r4
     smladx r5, r12, lr, r5
     smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
     ldr r12, [r1, #28]
-    ldr r9, [r2, #10]
-    ldr r10, [r2, #12]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
+    ldr r10, [r2, #10]
+    ldr r11, [r2, #12]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
     ldr r12, [r1, #32]
-    ldr r11, [r2, #6]
-    ldr lr, [r2, #8]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
+    ldr lr, [r2, #6]
+    ldr r9, [r2, #8]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
     ldr r12, [r1, #36]
     ldr r8, [r2, #2]
-    ldr r7, [r2, #4]
+    ldr r11, [r2, #4]
     smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
     ldrh r12, [r1, #40]
     ldrh r10, [r2]
     lsl r10, r10, #16
@@ -1161,190 +1099,165 @@ pqmcu_ntru_sb21:
     smladx r3, r12, r10, r3
     smladx r4, r12, r9, r4
     smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
     strh r3, [r0, #40]
     strh r4, [r0, #42]
     strh r5, [r0, #44]
     strh r6, [r0, #46]
+    strh r7, [r0, #48]
     ldr r12, [r1, #8]
-    ldr r7, [r2, #38]
     ldrh r8, [r2, #40]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
+    smuadx r3, r12, r8
     ldr r12, [r1, #12]
-    ldr r9, [r2, #34]
-    ldr r10, [r2, #36]
+    ldr r9, [r2, #36]
+    ldr r10, [r2, #38]
+    smladx r3, r12, r9, r3
+    smuadx r4, r12, r10
+    smuadx r5, r12, r8
+    ldr r12, [r1, #16]
+    ldr r11, [r2, #32]
+    ldr lr, [r2, #34]
+    smladx r3, r12, r11, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r9, r5
+    smuadx r6, r12, r10
+    smuadx r7, r12, r8
+    ldr r12, [r1, #20]
+    ldr r8, [r2, #28]
+    ldr r10, [r2, #30]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r10, r4
+    smladx r5, r12, r11, r5
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r9, r7
+    ldr r12, [r1, #24]
+    ldr r9, [r2, #24]
+    ldr lr, [r2, #26]
+    smladx r3, r12, r9, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r10, r6
+    smladx r7, r12, r11, r7
+    ldr r12, [r1, #28]
+    ldr r11, [r2, #20]
+    ldr r10, [r2, #22]
+    smladx r3, r12, r11, r3
+    smladx r4, r12, r10, r4
+    smladx r5, r12, r9, r5
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #32]
+    ldr r8, [r2, #16]
+    ldr lr, [r2, #18]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r11, r5
+    smladx r6, r12, r10, r6
+    smladx r7, r12, r9, r7
+    ldr r12, [r1, #36]
+    ldr r9, [r2, #12]
+    ldr r10, [r2, #14]
     smladx r3, r12, r9, r3
     smladx r4, r12, r10, r4
-    smuadx r5, r12, r7
-    smuadx r6, r12, r8
-    ldr r12, [r1, #16]
-    ldr r11, [r2, #30]
-    ldr lr, [r2, #32]
+    smladx r5, r12, r8, r5
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r11, r7
+    ldrh r12, [r1, #40]
+    ldr r11, [r2, #8]
+    ldr lr, [r2, #10]
     smladx r3, r12, r11, r3
     smladx r4, r12, lr, r4
     smladx r5, r12, r9, r5
     smladx r6, r12, r10, r6
+    smladx r7, r12, r8, r7
+    strh r3, [r0, #50]
+    strh r4, [r0, #52]
+    strh r5, [r0, #54]
+    strh r6, [r0, #56]
+    strh r7, [r0, #58]
     ldr r12, [r1, #20]
-    ldr r8, [r2, #26]
-    ldr r7, [r2, #28]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
+    ldr r8, [r2, #38]
+    ldrh r9, [r2, #40]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
     ldr r12, [r1, #24]
+    ldr r10, [r2, #34]
+    ldr r11, [r2, #36]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smuadx r5, r12, r8
+    smuadx r6, r12, r9
+    ldr r12, [r1, #28]
+    ldr lr, [r2, #30]
+    ldr r9, [r2, #32]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smuadx r7, r12, r8
+    ldr r12, [r1, #32]
+    ldr r8, [r2, #26]
+    ldr r11, [r2, #28]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #36]
     ldr r10, [r2, #22]
     ldr r9, [r2, #24]
     smladx r3, r12, r10, r3
     smladx r4, r12, r9, r4
     smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
-    ldr r12, [r1, #28]
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
+    ldrh r12, [r1, #40]
     ldr lr, [r2, #18]
     ldr r11, [r2, #20]
     smladx r3, r12, lr, r3
     smladx r4, r12, r11, r4
     smladx r5, r12, r10, r5
     smladx r6, r12, r9, r6
-    ldr r12, [r1, #32]
-    ldr r7, [r2, #14]
-    ldr r8, [r2, #16]
-    smladx r3, r12, r7, r3
-    smladx r4, r12, r8, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    ldr r12, [r1, #36]
-    ldr r9, [r2, #10]
-    ldr r10, [r2, #12]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
-    ldrh r12, [r1, #40]
-    ldr r11, [r2, #6]
-    ldr lr, [r2, #8]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    strh r3, [r0, #48]
-    strh r4, [r0, #50]
-    strh r5, [r0, #52]
-    strh r6, [r0, #54]
-    ldr r12, [r1, #16]
-    ldr r7, [r2, #38]
-    ldrh r8, [r2, #40]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    ldr r12, [r1, #20]
-    ldr r9, [r2, #34]
-    ldr r10, [r2, #36]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smuadx r5, r12, r7
-    smuadx r6, r12, r8
-    ldr r12, [r1, #24]
-    ldr r11, [r2, #30]
-    ldr lr, [r2, #32]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
+    smladx r7, r12, r8, r7
+    strh r3, [r0, #60]
+    strh r4, [r0, #62]
+    strh r5, [r0, #64]
+    strh r6, [r0, #66]
+    strh r7, [r0, #68]
     ldr r12, [r1, #28]
-    ldr r8, [r2, #26]
-    ldr r7, [r2, #28]
+    ldrh r8, [r2, #40]
+    smuadx r3, r12, r8
+    ldr r12, [r1, #32]
+    ldr r9, [r2, #36]
+    ldr r10, [r2, #38]
+    smladx r3, r12, r9, r3
+    smuadx r4, r12, r10
+    smuadx r5, r12, r8
+    ldr r12, [r1, #36]
+    ldr r11, [r2, #32]
+    ldr lr, [r2, #34]
+    smladx r3, r12, r11, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r9, r5
+    smuadx r6, r12, r10
+    smuadx r7, r12, r8
+    ldrh r12, [r1, #40]
+    ldr r8, [r2, #28]
+    ldr r10, [r2, #30]
     smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
+    smladx r4, r12, r10, r4
     smladx r5, r12, r11, r5
     smladx r6, r12, lr, r6
-    ldr r12, [r1, #32]
-    ldr r10, [r2, #22]
-    ldr r9, [r2, #24]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
-    ldr r12, [r1, #36]
-    ldr lr, [r2, #18]
-    ldr r11, [r2, #20]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
+    smladx r7, r12, r9, r7
+    strh r3, [r0, #70]
+    strh r4, [r0, #72]
+    strh r5, [r0, #74]
+    strh r6, [r0, #76]
+    strh r7, [r0, #78]
     ldrh r12, [r1, #40]
-    ldr r7, [r2, #14]
-    ldr r8, [r2, #16]
-    smladx r3, r12, r7, r3
-    smladx r4, r12, r8, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    strh r3, [r0, #56]
-    strh r4, [r0, #58]
-    strh r5, [r0, #60]
-    strh r6, [r0, #62]
-    ldr r12, [r1, #24]
-    ldr r7, [r2, #38]
-    ldrh r8, [r2, #40]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    ldr r12, [r1, #28]
-    ldr r9, [r2, #34]
-    ldr r10, [r2, #36]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smuadx r5, r12, r7
-    smuadx r6, r12, r8
-    ldr r12, [r1, #32]
-    ldr r11, [r2, #30]
-    ldr lr, [r2, #32]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #26]
-    ldr r7, [r2, #28]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    ldrh r12, [r1, #40]
-    ldr r10, [r2, #22]
-    ldr r9, [r2, #24]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
-    strh r3, [r0, #64]
-    strh r4, [r0, #66]
-    strh r5, [r0, #68]
-    strh r6, [r0, #70]
-    ldr r12, [r1, #32]
-    ldr r7, [r2, #38]
-    ldrh r8, [r2, #40]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    ldr r12, [r1, #36]
-    ldr r9, [r2, #34]
-    ldr r10, [r2, #36]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smuadx r5, r12, r7
-    smuadx r6, r12, r8
-    ldrh r12, [r1, #40]
-    ldr r11, [r2, #30]
-    ldr lr, [r2, #32]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    strh r3, [r0, #72]
-    strh r4, [r0, #74]
-    strh r5, [r0, #76]
-    strh r6, [r0, #78]
-    ldrh r12, [r1, #40]
-    ldr r7, [r2, #38]
-    smuadx r3, r12, r7
+    ldr r8, [r2, #38]
+    smuadx r3, r12, r8
     strh r3, [r0, #80]
     pop {r4-r11, pc}
     .size pqmcu_ntru_sb21, .-pqmcu_ntru_sb21
@@ -1355,513 +1268,477 @@ pqmcu_ntru_sb21:
 pqmcu_ntru_sb22:
     push {r4-r11, lr}
     ldr r12, [r1, #0]
-    ldrh r7, [r2]
-    lsl r7, r7, #16
-    ldr r8, [r2, #0]
-    ldr r9, [r2, #2]
-    ldr r10, [r2, #4]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    smuadx r5, r12, r9
-    smuadx r6, r12, r10
+    ldrh r8, [r2]
+    lsl r8, r8, #16
+    ldr r9, [r2, #0]
+    ldr r10, [r2, #2]
+    ldr r11, [r2, #4]
+    ldr lr, [r2, #6]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    smuadx r5, r12, r10
+    smuadx r6, r12, r11
+    smuadx r7, r12, lr
     ldr r12, [r1, #4]
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #8]
+    smladx r7, r12, r8, r7
     strh r3, [r0, #0]
     strh r4, [r0, #2]
     strh r5, [r0, #4]
     strh r6, [r0, #6]
+    strh r7, [r0, #8]
     ldr r12, [r1, #0]
-    ldr r7, [r2, #6]
     ldr r8, [r2, #8]
     ldr r9, [r2, #10]
     ldr r10, [r2, #12]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    smuadx r5, r12, r9
-    smuadx r6, r12, r10
+    ldr r11, [r2, #14]
+    ldr lr, [r2, #16]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    smuadx r5, r12, r10
+    smuadx r6, r12, r11
+    smuadx r7, r12, lr
     ldr r12, [r1, #4]
-    ldr r11, [r2, #2]
     ldr lr, [r2, #4]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
+    ldr r11, [r2, #6]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
     ldr r12, [r1, #8]
+    ldr r10, [r2, #0]
+    ldr r9, [r2, #2]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #12]
+    ldrh r8, [r2]
+    lsl r8, r8, #16
+    smladx r4, r12, r8, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #16]
+    smladx r6, r12, r8, r6
+    smladx r7, r12, r10, r7
+    strh r3, [r0, #10]
+    strh r4, [r0, #12]
+    strh r5, [r0, #14]
+    strh r6, [r0, #16]
+    strh r7, [r0, #18]
+    ldr r12, [r1, #0]
+    ldr r8, [r2, #18]
+    ldr r9, [r2, #20]
+    ldr r10, [r2, #22]
+    ldr r11, [r2, #24]
+    ldr lr, [r2, #26]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    smuadx r5, r12, r10
+    smuadx r6, r12, r11
+    smuadx r7, r12, lr
+    ldr r12, [r1, #4]
+    ldr lr, [r2, #14]
+    ldr r11, [r2, #16]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #8]
+    ldr r10, [r2, #10]
+    ldr r9, [r2, #12]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #12]
+    ldr r8, [r2, #6]
+    ldr r11, [r2, #8]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #16]
+    ldr lr, [r2, #2]
+    ldr r9, [r2, #4]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #20]
     ldrh r10, [r2]
     lsl r10, r10, #16
-    ldr r9, [r2, #0]
+    ldr r11, [r2, #0]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #24]
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #28]
+    smladx r7, r12, r10, r7
+    strh r3, [r0, #20]
+    strh r4, [r0, #22]
+    strh r5, [r0, #24]
+    strh r6, [r0, #26]
+    strh r7, [r0, #28]
+    ldr r12, [r1, #0]
+    ldr r8, [r2, #28]
+    ldr r9, [r2, #30]
+    ldr r10, [r2, #32]
+    ldr r11, [r2, #34]
+    ldr lr, [r2, #36]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    smuadx r5, r12, r10
+    smuadx r6, r12, r11
+    smuadx r7, r12, lr
+    ldr r12, [r1, #4]
+    ldr lr, [r2, #24]
+    ldr r11, [r2, #26]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #8]
+    ldr r10, [r2, #20]
+    ldr r9, [r2, #22]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #12]
+    ldr r8, [r2, #16]
+    ldr r11, [r2, #18]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #16]
+    ldr lr, [r2, #12]
+    ldr r9, [r2, #14]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #20]
+    ldr r10, [r2, #8]
+    ldr r11, [r2, #10]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #24]
+    ldr r8, [r2, #4]
+    ldr r9, [r2, #6]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #28]
+    ldr lr, [r2, #0]
+    ldr r11, [r2, #2]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #32]
+    ldrh r10, [r2]
+    lsl r10, r10, #16
+    smladx r4, r12, r10, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #36]
+    smladx r6, r12, r10, r6
+    smladx r7, r12, lr, r7
+    strh r3, [r0, #30]
+    strh r4, [r0, #32]
+    strh r5, [r0, #34]
+    strh r6, [r0, #36]
+    strh r7, [r0, #38]
+    ldr r12, [r1, #0]
+    ldr r8, [r2, #38]
+    ldr r9, [r2, #40]
+    ldrh r10, [r2, #42]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    smuadx r5, r12, r10
+    ldr r12, [r1, #4]
+    ldr r11, [r2, #34]
+    ldr lr, [r2, #36]
+    smladx r3, r12, r11, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r8, r5
+    smuadx r6, r12, r9
+    smuadx r7, r12, r10
+    ldr r12, [r1, #8]
+    ldr r10, [r2, #30]
+    ldr r9, [r2, #32]
     smladx r3, r12, r10, r3
     smladx r4, r12, r9, r4
     smladx r5, r12, r11, r5
     smladx r6, r12, lr, r6
+    smladx r7, r12, r8, r7
     ldr r12, [r1, #12]
+    ldr r8, [r2, #26]
+    ldr lr, [r2, #28]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, lr, r4
     smladx r5, r12, r10, r5
     smladx r6, r12, r9, r6
-    strh r3, [r0, #8]
-    strh r4, [r0, #10]
-    strh r5, [r0, #12]
-    strh r6, [r0, #14]
-    ldr r12, [r1, #0]
-    ldr r7, [r2, #14]
-    ldr r8, [r2, #16]
-    ldr r9, [r2, #18]
-    ldr r10, [r2, #20]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    smuadx r5, r12, r9
-    smuadx r6, r12, r10
-    ldr r12, [r1, #4]
+    smladx r7, r12, r11, r7
+    ldr r12, [r1, #16]
+    ldr r11, [r2, #22]
+    ldr r9, [r2, #24]
+    smladx r3, r12, r11, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #20]
+    ldr r10, [r2, #18]
+    ldr lr, [r2, #20]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r11, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #24]
+    ldr r8, [r2, #14]
+    ldr r9, [r2, #16]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r11, r7
+    ldr r12, [r1, #28]
     ldr r11, [r2, #10]
     ldr lr, [r2, #12]
     smladx r3, r12, r11, r3
     smladx r4, r12, lr, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
-    ldr r12, [r1, #8]
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #32]
     ldr r10, [r2, #6]
     ldr r9, [r2, #8]
     smladx r3, r12, r10, r3
     smladx r4, r12, r9, r4
     smladx r5, r12, r11, r5
     smladx r6, r12, lr, r6
-    ldr r12, [r1, #12]
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #36]
     ldr r8, [r2, #2]
-    ldr r7, [r2, #4]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    ldr r12, [r1, #16]
-    ldrh lr, [r2]
-    lsl lr, lr, #16
-    ldr r11, [r2, #0]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
-    ldr r12, [r1, #20]
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    strh r3, [r0, #16]
-    strh r4, [r0, #18]
-    strh r5, [r0, #20]
-    strh r6, [r0, #22]
-    ldr r12, [r1, #0]
-    ldr r7, [r2, #22]
-    ldr r8, [r2, #24]
-    ldr r9, [r2, #26]
-    ldr r10, [r2, #28]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    smuadx r5, r12, r9
-    smuadx r6, r12, r10
-    ldr r12, [r1, #4]
-    ldr r11, [r2, #18]
-    ldr lr, [r2, #20]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #14]
-    ldr r9, [r2, #16]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #10]
-    ldr r7, [r2, #12]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #6]
-    ldr r11, [r2, #8]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
-    ldr r12, [r1, #20]
-    ldr r9, [r2, #2]
-    ldr r10, [r2, #4]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    ldr r12, [r1, #24]
-    ldrh r7, [r2]
-    lsl r7, r7, #16
-    ldr r8, [r2, #0]
-    smladx r3, r12, r7, r3
-    smladx r4, r12, r8, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    ldr r12, [r1, #28]
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
-    strh r3, [r0, #24]
-    strh r4, [r0, #26]
-    strh r5, [r0, #28]
-    strh r6, [r0, #30]
-    ldr r12, [r1, #0]
-    ldr r7, [r2, #30]
-    ldr r8, [r2, #32]
-    ldr r9, [r2, #34]
-    ldr r10, [r2, #36]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    smuadx r5, r12, r9
-    smuadx r6, r12, r10
-    ldr r12, [r1, #4]
-    ldr r11, [r2, #26]
-    ldr lr, [r2, #28]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #22]
-    ldr r9, [r2, #24]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #18]
-    ldr r7, [r2, #20]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #14]
-    ldr r11, [r2, #16]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
-    ldr r12, [r1, #20]
-    ldr r9, [r2, #10]
-    ldr r10, [r2, #12]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    ldr r12, [r1, #24]
-    ldr r7, [r2, #6]
-    ldr r8, [r2, #8]
-    smladx r3, r12, r7, r3
-    smladx r4, r12, r8, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    ldr r12, [r1, #28]
-    ldr r11, [r2, #2]
     ldr lr, [r2, #4]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
-    ldr r12, [r1, #32]
-    ldrh r10, [r2]
-    lsl r10, r10, #16
-    ldr r9, [r2, #0]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    ldr r12, [r1, #36]
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    strh r3, [r0, #32]
-    strh r4, [r0, #34]
-    strh r5, [r0, #36]
-    strh r6, [r0, #38]
-    ldr r12, [r1, #0]
-    ldr r7, [r2, #38]
-    ldr r8, [r2, #40]
-    ldrh r9, [r2, #42]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    smuadx r5, r12, r9
-    ldr r12, [r1, #4]
-    ldr r10, [r2, #34]
-    ldr r11, [r2, #36]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r7, r5
-    smuadx r6, r12, r8
-    ldr r12, [r1, #8]
-    ldr lr, [r2, #30]
-    ldr r9, [r2, #32]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #26]
-    ldr r7, [r2, #28]
     smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    ldr r12, [r1, #16]
-    ldr r11, [r2, #22]
-    ldr r10, [r2, #24]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
-    ldr r12, [r1, #20]
-    ldr r9, [r2, #18]
-    ldr lr, [r2, #20]
-    smladx r3, r12, r9, r3
     smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    ldr r12, [r1, #24]
-    ldr r7, [r2, #14]
-    ldr r8, [r2, #16]
-    smladx r3, r12, r7, r3
-    smladx r4, r12, r8, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, lr, r6
-    ldr r12, [r1, #28]
-    ldr r10, [r2, #10]
-    ldr r11, [r2, #12]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
-    ldr r12, [r1, #32]
-    ldr lr, [r2, #6]
-    ldr r9, [r2, #8]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
     smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #2]
-    ldr r7, [r2, #4]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, lr, r5
     smladx r6, r12, r9, r6
+    smladx r7, r12, r11, r7
     ldr r12, [r1, #40]
     ldrh r11, [r2]
     lsl r11, r11, #16
-    ldr r10, [r2, #0]
+    ldr r9, [r2, #0]
     smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
+    smladx r4, r12, r9, r4
     smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r10, r7
     strh r3, [r0, #40]
     strh r4, [r0, #42]
     strh r5, [r0, #44]
     strh r6, [r0, #46]
-    ldr r12, [r1, #4]
-    ldrh r7, [r2, #42]
-    smuadx r3, r12, r7
+    strh r7, [r0, #48]
     ldr r12, [r1, #8]
-    ldr r8, [r2, #38]
-    ldr r9, [r2, #40]
-    smladx r3, r12, r8, r3
+    ldr r8, [r2, #40]
+    ldrh r9, [r2, #42]
+    smuadx r3, r12, r8
     smuadx r4, r12, r9
-    smuadx r5, r12, r7
     ldr r12, [r1, #12]
-    ldr r10, [r2, #34]
-    ldr r11, [r2, #36]
+    ldr r10, [r2, #36]
+    ldr r11, [r2, #38]
     smladx r3, r12, r10, r3
     smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
+    smuadx r5, r12, r8
     smuadx r6, r12, r9
     ldr r12, [r1, #16]
-    ldr lr, [r2, #30]
-    ldr r7, [r2, #32]
+    ldr lr, [r2, #32]
+    ldr r9, [r2, #34]
     smladx r3, r12, lr, r3
-    smladx r4, r12, r7, r4
+    smladx r4, r12, r9, r4
     smladx r5, r12, r10, r5
     smladx r6, r12, r11, r6
+    smuadx r7, r12, r8
     ldr r12, [r1, #20]
-    ldr r9, [r2, #26]
     ldr r8, [r2, #28]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r8, r4
+    ldr r11, [r2, #30]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
     smladx r5, r12, lr, r5
-    smladx r6, r12, r7, r6
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
     ldr r12, [r1, #24]
-    ldr r11, [r2, #22]
     ldr r10, [r2, #24]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r8, r6
+    ldr r9, [r2, #26]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
     ldr r12, [r1, #28]
-    ldr r7, [r2, #18]
     ldr lr, [r2, #20]
-    smladx r3, r12, r7, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
+    ldr r11, [r2, #22]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
     ldr r12, [r1, #32]
-    ldr r8, [r2, #14]
-    ldr r9, [r2, #16]
+    ldr r8, [r2, #16]
+    ldr r9, [r2, #18]
     smladx r3, r12, r8, r3
     smladx r4, r12, r9, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, lr, r6
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
     ldr r12, [r1, #36]
-    ldr r10, [r2, #10]
-    ldr r11, [r2, #12]
+    ldr r10, [r2, #12]
+    ldr r11, [r2, #14]
     smladx r3, r12, r10, r3
     smladx r4, r12, r11, r4
     smladx r5, r12, r8, r5
     smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
     ldr r12, [r1, #40]
-    ldr lr, [r2, #6]
-    ldr r7, [r2, #8]
+    ldr lr, [r2, #8]
+    ldr r9, [r2, #10]
     smladx r3, r12, lr, r3
-    smladx r4, r12, r7, r4
+    smladx r4, r12, r9, r4
     smladx r5, r12, r10, r5
     smladx r6, r12, r11, r6
-    strh r3, [r0, #48]
-    strh r4, [r0, #50]
-    strh r5, [r0, #52]
-    strh r6, [r0, #54]
-    ldr r12, [r1, #12]
-    ldrh r7, [r2, #42]
-    smuadx r3, r12, r7
+    smladx r7, r12, r8, r7
+    strh r3, [r0, #50]
+    strh r4, [r0, #52]
+    strh r5, [r0, #54]
+    strh r6, [r0, #56]
+    strh r7, [r0, #58]
     ldr r12, [r1, #16]
-    ldr r8, [r2, #38]
-    ldr r9, [r2, #40]
-    smladx r3, r12, r8, r3
-    smuadx r4, r12, r9
-    smuadx r5, r12, r7
+    ldrh r8, [r2, #42]
+    smuadx r3, r12, r8
     ldr r12, [r1, #20]
-    ldr r10, [r2, #34]
-    ldr r11, [r2, #36]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smuadx r6, r12, r9
-    ldr r12, [r1, #24]
-    ldr lr, [r2, #30]
-    ldr r7, [r2, #32]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    ldr r12, [r1, #28]
-    ldr r9, [r2, #26]
-    ldr r8, [r2, #28]
+    ldr r9, [r2, #38]
+    ldr r10, [r2, #40]
     smladx r3, r12, r9, r3
-    smladx r4, r12, r8, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r7, r6
+    smuadx r4, r12, r10
+    smuadx r5, r12, r8
+    ldr r12, [r1, #24]
+    ldr r11, [r2, #34]
+    ldr lr, [r2, #36]
+    smladx r3, r12, r11, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r9, r5
+    smuadx r6, r12, r10
+    smuadx r7, r12, r8
+    ldr r12, [r1, #28]
+    ldr r8, [r2, #30]
+    ldr r10, [r2, #32]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r10, r4
+    smladx r5, r12, r11, r5
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r9, r7
     ldr r12, [r1, #32]
+    ldr r9, [r2, #26]
+    ldr lr, [r2, #28]
+    smladx r3, r12, r9, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r10, r6
+    smladx r7, r12, r11, r7
+    ldr r12, [r1, #36]
     ldr r11, [r2, #22]
     ldr r10, [r2, #24]
     smladx r3, r12, r11, r3
     smladx r4, r12, r10, r4
     smladx r5, r12, r9, r5
-    smladx r6, r12, r8, r6
-    ldr r12, [r1, #36]
-    ldr r7, [r2, #18]
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #40]
+    ldr r8, [r2, #18]
     ldr lr, [r2, #20]
-    smladx r3, r12, r7, r3
+    smladx r3, r12, r8, r3
     smladx r4, r12, lr, r4
     smladx r5, r12, r11, r5
     smladx r6, r12, r10, r6
-    ldr r12, [r1, #40]
-    ldr r8, [r2, #14]
-    ldr r9, [r2, #16]
-    smladx r3, r12, r8, r3
+    smladx r7, r12, r9, r7
+    strh r3, [r0, #60]
+    strh r4, [r0, #62]
+    strh r5, [r0, #64]
+    strh r6, [r0, #66]
+    strh r7, [r0, #68]
+    ldr r12, [r1, #28]
+    ldr r8, [r2, #40]
+    ldrh r9, [r2, #42]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    ldr r12, [r1, #32]
+    ldr r10, [r2, #36]
+    ldr r11, [r2, #38]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smuadx r5, r12, r8
+    smuadx r6, r12, r9
+    ldr r12, [r1, #36]
+    ldr lr, [r2, #32]
+    ldr r9, [r2, #34]
+    smladx r3, r12, lr, r3
     smladx r4, r12, r9, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, lr, r6
-    strh r3, [r0, #56]
-    strh r4, [r0, #58]
-    strh r5, [r0, #60]
-    strh r6, [r0, #62]
-    ldr r12, [r1, #20]
-    ldrh r7, [r2, #42]
-    smuadx r3, r12, r7
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #38]
-    ldr r9, [r2, #40]
-    smladx r3, r12, r8, r3
-    smuadx r4, r12, r9
-    smuadx r5, r12, r7
-    ldr r12, [r1, #28]
-    ldr r10, [r2, #34]
-    ldr r11, [r2, #36]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smuadx r6, r12, r9
-    ldr r12, [r1, #32]
-    ldr lr, [r2, #30]
-    ldr r7, [r2, #32]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r7, r4
     smladx r5, r12, r10, r5
     smladx r6, r12, r11, r6
-    ldr r12, [r1, #36]
-    ldr r9, [r2, #26]
+    smuadx r7, r12, r8
+    ldr r12, [r1, #40]
     ldr r8, [r2, #28]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r8, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r7, r6
-    ldr r12, [r1, #40]
-    ldr r11, [r2, #22]
-    ldr r10, [r2, #24]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r8, r6
-    strh r3, [r0, #64]
-    strh r4, [r0, #66]
-    strh r5, [r0, #68]
-    strh r6, [r0, #70]
-    ldr r12, [r1, #28]
-    ldrh r7, [r2, #42]
-    smuadx r3, r12, r7
-    ldr r12, [r1, #32]
-    ldr r8, [r2, #38]
-    ldr r9, [r2, #40]
+    ldr r11, [r2, #30]
     smladx r3, r12, r8, r3
-    smuadx r4, r12, r9
-    smuadx r5, r12, r7
-    ldr r12, [r1, #36]
-    ldr r10, [r2, #34]
-    ldr r11, [r2, #36]
-    smladx r3, r12, r10, r3
     smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smuadx r6, r12, r9
-    ldr r12, [r1, #40]
-    ldr lr, [r2, #30]
-    ldr r7, [r2, #32]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    strh r3, [r0, #72]
-    strh r4, [r0, #74]
-    strh r5, [r0, #76]
-    strh r6, [r0, #78]
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    strh r3, [r0, #70]
+    strh r4, [r0, #72]
+    strh r5, [r0, #74]
+    strh r6, [r0, #76]
+    strh r7, [r0, #78]
     ldr r12, [r1, #36]
-    ldrh r7, [r2, #42]
-    smuadx r3, r12, r7
+    ldrh r8, [r2, #42]
+    smuadx r3, r12, r8
     ldr r12, [r1, #40]
-    ldr r8, [r2, #38]
-    ldr r9, [r2, #40]
-    smladx r3, r12, r8, r3
-    smuadx r4, r12, r9
-    smuadx r5, r12, r7
+    ldr r9, [r2, #38]
+    ldr r10, [r2, #40]
+    smladx r3, r12, r9, r3
+    smuadx r4, r12, r10
+    smuadx r5, r12, r8
     strh r3, [r0, #80]
     strh r4, [r0, #82]
     strh r5, [r0, #84]
@@ -1874,670 +1751,624 @@ pqmcu_ntru_sb22:
 pqmcu_ntru_sb25:
     push {r4-r11, lr}
     ldr r12, [r1, #0]
-    ldrh r7, [r2]
-    lsl r7, r7, #16
-    ldr r8, [r2, #0]
-    ldr r9, [r2, #2]
-    ldr r10, [r2, #4]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    smuadx r5, r12, r9
-    smuadx r6, r12, r10
+    ldrh r8, [r2]
+    lsl r8, r8, #16
+    ldr r9, [r2, #0]
+    ldr r10, [r2, #2]
+    ldr r11, [r2, #4]
+    ldr lr, [r2, #6]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    smuadx r5, r12, r10
+    smuadx r6, r12, r11
+    smuadx r7, r12, lr
     ldr r12, [r1, #4]
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #8]
+    smladx r7, r12, r8, r7
     strh r3, [r0, #0]
     strh r4, [r0, #2]
     strh r5, [r0, #4]
     strh r6, [r0, #6]
+    strh r7, [r0, #8]
     ldr r12, [r1, #0]
-    ldr r7, [r2, #6]
     ldr r8, [r2, #8]
     ldr r9, [r2, #10]
     ldr r10, [r2, #12]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    smuadx r5, r12, r9
-    smuadx r6, r12, r10
+    ldr r11, [r2, #14]
+    ldr lr, [r2, #16]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    smuadx r5, r12, r10
+    smuadx r6, r12, r11
+    smuadx r7, r12, lr
     ldr r12, [r1, #4]
-    ldr r11, [r2, #2]
     ldr lr, [r2, #4]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
-    ldr r12, [r1, #8]
-    ldrh r10, [r2]
-    lsl r10, r10, #16
-    ldr r9, [r2, #0]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    ldr r12, [r1, #12]
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    strh r3, [r0, #8]
-    strh r4, [r0, #10]
-    strh r5, [r0, #12]
-    strh r6, [r0, #14]
-    ldr r12, [r1, #0]
-    ldr r7, [r2, #14]
-    ldr r8, [r2, #16]
-    ldr r9, [r2, #18]
-    ldr r10, [r2, #20]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    smuadx r5, r12, r9
-    smuadx r6, r12, r10
-    ldr r12, [r1, #4]
-    ldr r11, [r2, #10]
-    ldr lr, [r2, #12]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #6]
-    ldr r9, [r2, #8]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #2]
-    ldr r7, [r2, #4]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    ldr r12, [r1, #16]
-    ldrh lr, [r2]
-    lsl lr, lr, #16
-    ldr r11, [r2, #0]
+    ldr r11, [r2, #6]
     smladx r3, r12, lr, r3
     smladx r4, r12, r11, r4
     smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
-    ldr r12, [r1, #20]
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    strh r3, [r0, #16]
-    strh r4, [r0, #18]
-    strh r5, [r0, #20]
-    strh r6, [r0, #22]
-    ldr r12, [r1, #0]
-    ldr r7, [r2, #22]
-    ldr r8, [r2, #24]
-    ldr r9, [r2, #26]
-    ldr r10, [r2, #28]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    smuadx r5, r12, r9
-    smuadx r6, r12, r10
-    ldr r12, [r1, #4]
-    ldr r11, [r2, #18]
-    ldr lr, [r2, #20]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #14]
-    ldr r9, [r2, #16]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #10]
-    ldr r7, [r2, #12]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, r10, r5
     smladx r6, r12, r9, r6
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #6]
-    ldr r11, [r2, #8]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
-    ldr r12, [r1, #20]
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #8]
+    ldr r10, [r2, #0]
     ldr r9, [r2, #2]
-    ldr r10, [r2, #4]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    ldr r12, [r1, #24]
-    ldrh r7, [r2]
-    lsl r7, r7, #16
-    ldr r8, [r2, #0]
-    smladx r3, r12, r7, r3
-    smladx r4, r12, r8, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    ldr r12, [r1, #28]
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
-    strh r3, [r0, #24]
-    strh r4, [r0, #26]
-    strh r5, [r0, #28]
-    strh r6, [r0, #30]
-    ldr r12, [r1, #0]
-    ldr r7, [r2, #30]
-    ldr r8, [r2, #32]
-    ldr r9, [r2, #34]
-    ldr r10, [r2, #36]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    smuadx r5, r12, r9
-    smuadx r6, r12, r10
-    ldr r12, [r1, #4]
-    ldr r11, [r2, #26]
-    ldr lr, [r2, #28]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #22]
-    ldr r9, [r2, #24]
     smladx r3, r12, r10, r3
     smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
     ldr r12, [r1, #12]
-    ldr r8, [r2, #18]
-    ldr r7, [r2, #20]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
+    ldrh r8, [r2]
+    lsl r8, r8, #16
+    smladx r4, r12, r8, r4
     smladx r5, r12, r10, r5
     smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
     ldr r12, [r1, #16]
+    smladx r6, r12, r8, r6
+    smladx r7, r12, r10, r7
+    strh r3, [r0, #10]
+    strh r4, [r0, #12]
+    strh r5, [r0, #14]
+    strh r6, [r0, #16]
+    strh r7, [r0, #18]
+    ldr r12, [r1, #0]
+    ldr r8, [r2, #18]
+    ldr r9, [r2, #20]
+    ldr r10, [r2, #22]
+    ldr r11, [r2, #24]
+    ldr lr, [r2, #26]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    smuadx r5, r12, r10
+    smuadx r6, r12, r11
+    smuadx r7, r12, lr
+    ldr r12, [r1, #4]
     ldr lr, [r2, #14]
     ldr r11, [r2, #16]
     smladx r3, r12, lr, r3
     smladx r4, r12, r11, r4
     smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
-    ldr r12, [r1, #20]
-    ldr r9, [r2, #10]
-    ldr r10, [r2, #12]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #8]
+    ldr r10, [r2, #10]
+    ldr r9, [r2, #12]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
     smladx r5, r12, lr, r5
     smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #12]
+    ldr r8, [r2, #6]
+    ldr r11, [r2, #8]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #16]
+    ldr lr, [r2, #2]
+    ldr r9, [r2, #4]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #20]
+    ldrh r10, [r2]
+    lsl r10, r10, #16
+    ldr r11, [r2, #0]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
     ldr r12, [r1, #24]
-    ldr r7, [r2, #6]
-    ldr r8, [r2, #8]
-    smladx r3, r12, r7, r3
-    smladx r4, r12, r8, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
     ldr r12, [r1, #28]
+    smladx r7, r12, r10, r7
+    strh r3, [r0, #20]
+    strh r4, [r0, #22]
+    strh r5, [r0, #24]
+    strh r6, [r0, #26]
+    strh r7, [r0, #28]
+    ldr r12, [r1, #0]
+    ldr r8, [r2, #28]
+    ldr r9, [r2, #30]
+    ldr r10, [r2, #32]
+    ldr r11, [r2, #34]
+    ldr lr, [r2, #36]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    smuadx r5, r12, r10
+    smuadx r6, r12, r11
+    smuadx r7, r12, lr
+    ldr r12, [r1, #4]
+    ldr lr, [r2, #24]
+    ldr r11, [r2, #26]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #8]
+    ldr r10, [r2, #20]
+    ldr r9, [r2, #22]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #12]
+    ldr r8, [r2, #16]
+    ldr r11, [r2, #18]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #16]
+    ldr lr, [r2, #12]
+    ldr r9, [r2, #14]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #20]
+    ldr r10, [r2, #8]
+    ldr r11, [r2, #10]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #24]
+    ldr r8, [r2, #4]
+    ldr r9, [r2, #6]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #28]
+    ldr lr, [r2, #0]
     ldr r11, [r2, #2]
-    ldr lr, [r2, #4]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
     ldr r12, [r1, #32]
     ldrh r10, [r2]
     lsl r10, r10, #16
-    ldr r9, [r2, #0]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
+    smladx r4, r12, r10, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
     ldr r12, [r1, #36]
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    strh r3, [r0, #32]
-    strh r4, [r0, #34]
-    strh r5, [r0, #36]
-    strh r6, [r0, #38]
+    smladx r6, r12, r10, r6
+    smladx r7, r12, lr, r7
+    strh r3, [r0, #30]
+    strh r4, [r0, #32]
+    strh r5, [r0, #34]
+    strh r6, [r0, #36]
+    strh r7, [r0, #38]
     ldr r12, [r1, #0]
-    ldr r7, [r2, #38]
-    ldr r8, [r2, #40]
-    ldr r9, [r2, #42]
-    ldr r10, [r2, #44]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    smuadx r5, r12, r9
-    smuadx r6, r12, r10
+    ldr r8, [r2, #38]
+    ldr r9, [r2, #40]
+    ldr r10, [r2, #42]
+    ldr r11, [r2, #44]
+    ldr lr, [r2, #46]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    smuadx r5, r12, r10
+    smuadx r6, r12, r11
+    smuadx r7, r12, lr
     ldr r12, [r1, #4]
-    ldr r11, [r2, #34]
-    ldr lr, [r2, #36]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
+    ldr lr, [r2, #34]
+    ldr r11, [r2, #36]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
     ldr r12, [r1, #8]
     ldr r10, [r2, #30]
     ldr r9, [r2, #32]
     smladx r3, r12, r10, r3
     smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
     ldr r12, [r1, #12]
     ldr r8, [r2, #26]
-    ldr r7, [r2, #28]
+    ldr r11, [r2, #28]
     smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
+    smladx r4, r12, r11, r4
     smladx r5, r12, r10, r5
     smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
     ldr r12, [r1, #16]
     ldr lr, [r2, #22]
-    ldr r11, [r2, #24]
+    ldr r9, [r2, #24]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #20]
+    ldr r10, [r2, #18]
+    ldr r11, [r2, #20]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #24]
+    ldr r8, [r2, #14]
+    ldr r9, [r2, #16]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #28]
+    ldr lr, [r2, #10]
+    ldr r11, [r2, #12]
     smladx r3, r12, lr, r3
     smladx r4, r12, r11, r4
     smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
-    ldr r12, [r1, #20]
-    ldr r9, [r2, #18]
-    ldr r10, [r2, #20]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    ldr r12, [r1, #24]
-    ldr r7, [r2, #14]
-    ldr r8, [r2, #16]
-    smladx r3, r12, r7, r3
-    smladx r4, r12, r8, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    ldr r12, [r1, #28]
-    ldr r11, [r2, #10]
-    ldr lr, [r2, #12]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
     ldr r12, [r1, #32]
     ldr r10, [r2, #6]
     ldr r9, [r2, #8]
     smladx r3, r12, r10, r3
     smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
     ldr r12, [r1, #36]
     ldr r8, [r2, #2]
-    ldr r7, [r2, #4]
+    ldr r11, [r2, #4]
     smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
+    smladx r4, r12, r11, r4
     smladx r5, r12, r10, r5
     smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
     ldr r12, [r1, #40]
     ldrh lr, [r2]
     lsl lr, lr, #16
-    ldr r11, [r2, #0]
+    ldr r9, [r2, #0]
     smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
+    smladx r4, r12, r9, r4
     smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
     ldr r12, [r1, #44]
     smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
+    ldrh r12, [r1, #48]
+    smladx r7, r12, lr, r7
     strh r3, [r0, #40]
     strh r4, [r0, #42]
     strh r5, [r0, #44]
     strh r6, [r0, #46]
+    strh r7, [r0, #48]
     ldr r12, [r1, #0]
-    ldr r7, [r2, #46]
     ldrh r8, [r2, #48]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
+    smuadx r3, r12, r8
     ldr r12, [r1, #4]
-    ldr r9, [r2, #42]
-    ldr r10, [r2, #44]
+    ldr r9, [r2, #44]
+    ldr r10, [r2, #46]
     smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smuadx r5, r12, r7
-    smuadx r6, r12, r8
+    smuadx r4, r12, r10
+    smuadx r5, r12, r8
     ldr r12, [r1, #8]
-    ldr r11, [r2, #38]
-    ldr lr, [r2, #40]
+    ldr r11, [r2, #40]
+    ldr lr, [r2, #42]
     smladx r3, r12, r11, r3
     smladx r4, r12, lr, r4
     smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
+    smuadx r6, r12, r10
+    smuadx r7, r12, r8
     ldr r12, [r1, #12]
-    ldr r8, [r2, #34]
-    ldr r7, [r2, #36]
+    ldr r8, [r2, #36]
+    ldr r10, [r2, #38]
     smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
+    smladx r4, r12, r10, r4
     smladx r5, r12, r11, r5
     smladx r6, r12, lr, r6
+    smladx r7, r12, r9, r7
     ldr r12, [r1, #16]
-    ldr r10, [r2, #30]
     ldr r9, [r2, #32]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
+    ldr lr, [r2, #34]
+    smladx r3, r12, r9, r3
+    smladx r4, r12, lr, r4
     smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
+    smladx r6, r12, r10, r6
+    smladx r7, r12, r11, r7
     ldr r12, [r1, #20]
-    ldr lr, [r2, #26]
     ldr r11, [r2, #28]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
+    ldr r10, [r2, #30]
+    smladx r3, r12, r11, r3
+    smladx r4, r12, r10, r4
+    smladx r5, r12, r9, r5
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r8, r7
     ldr r12, [r1, #24]
-    ldr r7, [r2, #22]
     ldr r8, [r2, #24]
-    smladx r3, r12, r7, r3
-    smladx r4, r12, r8, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
+    ldr lr, [r2, #26]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r11, r5
+    smladx r6, r12, r10, r6
+    smladx r7, r12, r9, r7
     ldr r12, [r1, #28]
-    ldr r9, [r2, #18]
-    ldr r10, [r2, #20]
+    ldr r9, [r2, #20]
+    ldr r10, [r2, #22]
     smladx r3, r12, r9, r3
     smladx r4, r12, r10, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
+    smladx r5, r12, r8, r5
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r11, r7
     ldr r12, [r1, #32]
-    ldr r11, [r2, #14]
-    ldr lr, [r2, #16]
+    ldr r11, [r2, #16]
+    ldr lr, [r2, #18]
     smladx r3, r12, r11, r3
     smladx r4, r12, lr, r4
     smladx r5, r12, r9, r5
     smladx r6, r12, r10, r6
+    smladx r7, r12, r8, r7
     ldr r12, [r1, #36]
-    ldr r8, [r2, #10]
-    ldr r7, [r2, #12]
+    ldr r8, [r2, #12]
+    ldr r10, [r2, #14]
     smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
+    smladx r4, r12, r10, r4
     smladx r5, r12, r11, r5
     smladx r6, r12, lr, r6
+    smladx r7, r12, r9, r7
     ldr r12, [r1, #40]
-    ldr r10, [r2, #6]
     ldr r9, [r2, #8]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
+    ldr lr, [r2, #10]
+    smladx r3, r12, r9, r3
+    smladx r4, r12, lr, r4
     smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
+    smladx r6, r12, r10, r6
+    smladx r7, r12, r11, r7
     ldr r12, [r1, #44]
-    ldr lr, [r2, #2]
     ldr r11, [r2, #4]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    ldrh r12, [r1, #48]
-    ldrh r7, [r2]
-    lsl r7, r7, #16
-    ldr r8, [r2, #0]
-    smladx r3, r12, r7, r3
-    smladx r4, r12, r8, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    strh r3, [r0, #48]
-    strh r4, [r0, #50]
-    strh r5, [r0, #52]
-    strh r6, [r0, #54]
-    ldr r12, [r1, #8]
-    ldr r7, [r2, #46]
-    ldrh r8, [r2, #48]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    ldr r12, [r1, #12]
-    ldr r9, [r2, #42]
-    ldr r10, [r2, #44]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smuadx r5, r12, r7
-    smuadx r6, r12, r8
-    ldr r12, [r1, #16]
-    ldr r11, [r2, #38]
-    ldr lr, [r2, #40]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    ldr r12, [r1, #20]
-    ldr r8, [r2, #34]
-    ldr r7, [r2, #36]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    ldr r12, [r1, #24]
-    ldr r10, [r2, #30]
-    ldr r9, [r2, #32]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
-    ldr r12, [r1, #28]
-    ldr lr, [r2, #26]
-    ldr r11, [r2, #28]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    ldr r12, [r1, #32]
-    ldr r7, [r2, #22]
-    ldr r8, [r2, #24]
-    smladx r3, r12, r7, r3
-    smladx r4, r12, r8, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    ldr r12, [r1, #36]
-    ldr r9, [r2, #18]
-    ldr r10, [r2, #20]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
-    ldr r12, [r1, #40]
-    ldr r11, [r2, #14]
-    ldr lr, [r2, #16]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    ldr r12, [r1, #44]
-    ldr r8, [r2, #10]
-    ldr r7, [r2, #12]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    ldrh r12, [r1, #48]
     ldr r10, [r2, #6]
-    ldr r9, [r2, #8]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
-    strh r3, [r0, #56]
-    strh r4, [r0, #58]
-    strh r5, [r0, #60]
-    strh r6, [r0, #62]
+    smladx r3, r12, r11, r3
+    smladx r4, r12, r10, r4
+    smladx r5, r12, r9, r5
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r8, r7
+    ldrh r12, [r1, #48]
+    ldr r8, [r2, #0]
+    ldr lr, [r2, #2]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r11, r5
+    smladx r6, r12, r10, r6
+    smladx r7, r12, r9, r7
+    strh r3, [r0, #50]
+    strh r4, [r0, #52]
+    strh r5, [r0, #54]
+    strh r6, [r0, #56]
+    strh r7, [r0, #58]
+    ldr r12, [r1, #12]
+    ldr r8, [r2, #46]
+    ldrh r9, [r2, #48]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
     ldr r12, [r1, #16]
-    ldr r7, [r2, #46]
-    ldrh r8, [r2, #48]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
+    ldr r10, [r2, #42]
+    ldr r11, [r2, #44]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smuadx r5, r12, r8
+    smuadx r6, r12, r9
     ldr r12, [r1, #20]
-    ldr r9, [r2, #42]
-    ldr r10, [r2, #44]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smuadx r5, r12, r7
-    smuadx r6, r12, r8
+    ldr lr, [r2, #38]
+    ldr r9, [r2, #40]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smuadx r7, r12, r8
     ldr r12, [r1, #24]
-    ldr r11, [r2, #38]
-    ldr lr, [r2, #40]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    ldr r12, [r1, #28]
     ldr r8, [r2, #34]
-    ldr r7, [r2, #36]
+    ldr r11, [r2, #36]
     smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    ldr r12, [r1, #32]
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #28]
     ldr r10, [r2, #30]
     ldr r9, [r2, #32]
     smladx r3, r12, r10, r3
     smladx r4, r12, r9, r4
     smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
-    ldr r12, [r1, #36]
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #32]
     ldr lr, [r2, #26]
     ldr r11, [r2, #28]
     smladx r3, r12, lr, r3
     smladx r4, r12, r11, r4
     smladx r5, r12, r10, r5
     smladx r6, r12, r9, r6
-    ldr r12, [r1, #40]
-    ldr r7, [r2, #22]
-    ldr r8, [r2, #24]
-    smladx r3, r12, r7, r3
-    smladx r4, r12, r8, r4
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #36]
+    ldr r8, [r2, #22]
+    ldr r9, [r2, #24]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r9, r4
     smladx r5, r12, lr, r5
     smladx r6, r12, r11, r6
-    ldr r12, [r1, #44]
-    ldr r9, [r2, #18]
-    ldr r10, [r2, #20]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
-    ldrh r12, [r1, #48]
-    ldr r11, [r2, #14]
-    ldr lr, [r2, #16]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    strh r3, [r0, #64]
-    strh r4, [r0, #66]
-    strh r5, [r0, #68]
-    strh r6, [r0, #70]
-    ldr r12, [r1, #24]
-    ldr r7, [r2, #46]
-    ldrh r8, [r2, #48]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    ldr r12, [r1, #28]
-    ldr r9, [r2, #42]
-    ldr r10, [r2, #44]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smuadx r5, r12, r7
-    smuadx r6, r12, r8
-    ldr r12, [r1, #32]
-    ldr r11, [r2, #38]
-    ldr lr, [r2, #40]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #34]
-    ldr r7, [r2, #36]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
+    smladx r7, r12, r10, r7
     ldr r12, [r1, #40]
-    ldr r10, [r2, #30]
-    ldr r9, [r2, #32]
+    ldr r10, [r2, #18]
+    ldr r11, [r2, #20]
     smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
-    ldr r12, [r1, #44]
-    ldr lr, [r2, #26]
-    ldr r11, [r2, #28]
-    smladx r3, r12, lr, r3
     smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
+    smladx r5, r12, r8, r5
     smladx r6, r12, r9, r6
-    ldrh r12, [r1, #48]
-    ldr r7, [r2, #22]
-    ldr r8, [r2, #24]
-    smladx r3, r12, r7, r3
-    smladx r4, r12, r8, r4
-    smladx r5, r12, lr, r5
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #44]
+    ldr lr, [r2, #14]
+    ldr r9, [r2, #16]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
     smladx r6, r12, r11, r6
-    strh r3, [r0, #72]
-    strh r4, [r0, #74]
-    strh r5, [r0, #76]
-    strh r6, [r0, #78]
-    ldr r12, [r1, #32]
-    ldr r7, [r2, #46]
+    smladx r7, r12, r8, r7
+    ldrh r12, [r1, #48]
+    ldr r8, [r2, #10]
+    ldr r11, [r2, #12]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    strh r3, [r0, #60]
+    strh r4, [r0, #62]
+    strh r5, [r0, #64]
+    strh r6, [r0, #66]
+    strh r7, [r0, #68]
+    ldr r12, [r1, #20]
     ldrh r8, [r2, #48]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    ldr r12, [r1, #36]
-    ldr r9, [r2, #42]
-    ldr r10, [r2, #44]
+    smuadx r3, r12, r8
+    ldr r12, [r1, #24]
+    ldr r9, [r2, #44]
+    ldr r10, [r2, #46]
     smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smuadx r5, r12, r7
-    smuadx r6, r12, r8
-    ldr r12, [r1, #40]
-    ldr r11, [r2, #38]
-    ldr lr, [r2, #40]
+    smuadx r4, r12, r10
+    smuadx r5, r12, r8
+    ldr r12, [r1, #28]
+    ldr r11, [r2, #40]
+    ldr lr, [r2, #42]
     smladx r3, r12, r11, r3
     smladx r4, r12, lr, r4
     smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    ldr r12, [r1, #44]
-    ldr r8, [r2, #34]
-    ldr r7, [r2, #36]
+    smuadx r6, r12, r10
+    smuadx r7, r12, r8
+    ldr r12, [r1, #32]
+    ldr r8, [r2, #36]
+    ldr r10, [r2, #38]
     smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
+    smladx r4, r12, r10, r4
     smladx r5, r12, r11, r5
     smladx r6, r12, lr, r6
+    smladx r7, r12, r9, r7
+    ldr r12, [r1, #36]
+    ldr r9, [r2, #32]
+    ldr lr, [r2, #34]
+    smladx r3, r12, r9, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r10, r6
+    smladx r7, r12, r11, r7
+    ldr r12, [r1, #40]
+    ldr r11, [r2, #28]
+    ldr r10, [r2, #30]
+    smladx r3, r12, r11, r3
+    smladx r4, r12, r10, r4
+    smladx r5, r12, r9, r5
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #44]
+    ldr r8, [r2, #24]
+    ldr lr, [r2, #26]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r11, r5
+    smladx r6, r12, r10, r6
+    smladx r7, r12, r9, r7
+    ldrh r12, [r1, #48]
+    ldr r9, [r2, #20]
+    ldr r10, [r2, #22]
+    smladx r3, r12, r9, r3
+    smladx r4, r12, r10, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r11, r7
+    strh r3, [r0, #70]
+    strh r4, [r0, #72]
+    strh r5, [r0, #74]
+    strh r6, [r0, #76]
+    strh r7, [r0, #78]
+    ldr r12, [r1, #32]
+    ldr r8, [r2, #46]
+    ldrh r9, [r2, #48]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    ldr r12, [r1, #36]
+    ldr r10, [r2, #42]
+    ldr r11, [r2, #44]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smuadx r5, r12, r8
+    smuadx r6, r12, r9
+    ldr r12, [r1, #40]
+    ldr lr, [r2, #38]
+    ldr r9, [r2, #40]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smuadx r7, r12, r8
+    ldr r12, [r1, #44]
+    ldr r8, [r2, #34]
+    ldr r11, [r2, #36]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
     ldrh r12, [r1, #48]
     ldr r10, [r2, #30]
     ldr r9, [r2, #32]
     smladx r3, r12, r10, r3
     smladx r4, r12, r9, r4
     smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
     strh r3, [r0, #80]
     strh r4, [r0, #82]
     strh r5, [r0, #84]
     strh r6, [r0, #86]
+    strh r7, [r0, #88]
     ldr r12, [r1, #40]
-    ldr r7, [r2, #46]
     ldrh r8, [r2, #48]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
+    smuadx r3, r12, r8
     ldr r12, [r1, #44]
-    ldr r9, [r2, #42]
-    ldr r10, [r2, #44]
+    ldr r9, [r2, #44]
+    ldr r10, [r2, #46]
     smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smuadx r5, r12, r7
-    smuadx r6, r12, r8
+    smuadx r4, r12, r10
+    smuadx r5, r12, r8
     ldrh r12, [r1, #48]
-    ldr r11, [r2, #38]
-    ldr lr, [r2, #40]
+    ldr r11, [r2, #40]
+    ldr lr, [r2, #42]
     smladx r3, r12, r11, r3
     smladx r4, r12, lr, r4
     smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    strh r3, [r0, #88]
-    strh r4, [r0, #90]
-    strh r5, [r0, #92]
-    strh r6, [r0, #94]
-    ldrh r12, [r1, #48]
-    ldr r7, [r2, #46]
-    smuadx r3, r12, r7
-    strh r3, [r0, #96]
+    smuadx r6, r12, r10
+    strh r3, [r0, #90]
+    strh r4, [r0, #92]
+    strh r5, [r0, #94]
+    strh r6, [r0, #96]
     pop {r4-r11, pc}
     .size pqmcu_ntru_sb25, .-pqmcu_ntru_sb25
 
@@ -2547,700 +2378,649 @@ pqmcu_ntru_sb25:
 pqmcu_ntru_sb26:
     push {r4-r11, lr}
     ldr r12, [r1, #0]
-    ldrh r7, [r2]
-    lsl r7, r7, #16
-    ldr r8, [r2, #0]
-    ldr r9, [r2, #2]
-    ldr r10, [r2, #4]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    smuadx r5, r12, r9
-    smuadx r6, r12, r10
+    ldrh r8, [r2]
+    lsl r8, r8, #16
+    ldr r9, [r2, #0]
+    ldr r10, [r2, #2]
+    ldr r11, [r2, #4]
+    ldr lr, [r2, #6]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    smuadx r5, r12, r10
+    smuadx r6, r12, r11
+    smuadx r7, r12, lr
     ldr r12, [r1, #4]
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #8]
+    smladx r7, r12, r8, r7
     strh r3, [r0, #0]
     strh r4, [r0, #2]
     strh r5, [r0, #4]
     strh r6, [r0, #6]
+    strh r7, [r0, #8]
     ldr r12, [r1, #0]
-    ldr r7, [r2, #6]
     ldr r8, [r2, #8]
     ldr r9, [r2, #10]
     ldr r10, [r2, #12]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    smuadx r5, r12, r9
-    smuadx r6, r12, r10
+    ldr r11, [r2, #14]
+    ldr lr, [r2, #16]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    smuadx r5, r12, r10
+    smuadx r6, r12, r11
+    smuadx r7, r12, lr
     ldr r12, [r1, #4]
-    ldr r11, [r2, #2]
     ldr lr, [r2, #4]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
-    ldr r12, [r1, #8]
-    ldrh r10, [r2]
-    lsl r10, r10, #16
-    ldr r9, [r2, #0]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    ldr r12, [r1, #12]
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    strh r3, [r0, #8]
-    strh r4, [r0, #10]
-    strh r5, [r0, #12]
-    strh r6, [r0, #14]
-    ldr r12, [r1, #0]
-    ldr r7, [r2, #14]
-    ldr r8, [r2, #16]
-    ldr r9, [r2, #18]
-    ldr r10, [r2, #20]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    smuadx r5, r12, r9
-    smuadx r6, r12, r10
-    ldr r12, [r1, #4]
-    ldr r11, [r2, #10]
-    ldr lr, [r2, #12]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #6]
-    ldr r9, [r2, #8]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #2]
-    ldr r7, [r2, #4]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    ldr r12, [r1, #16]
-    ldrh lr, [r2]
-    lsl lr, lr, #16
-    ldr r11, [r2, #0]
+    ldr r11, [r2, #6]
     smladx r3, r12, lr, r3
     smladx r4, r12, r11, r4
     smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
-    ldr r12, [r1, #20]
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    strh r3, [r0, #16]
-    strh r4, [r0, #18]
-    strh r5, [r0, #20]
-    strh r6, [r0, #22]
-    ldr r12, [r1, #0]
-    ldr r7, [r2, #22]
-    ldr r8, [r2, #24]
-    ldr r9, [r2, #26]
-    ldr r10, [r2, #28]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    smuadx r5, r12, r9
-    smuadx r6, r12, r10
-    ldr r12, [r1, #4]
-    ldr r11, [r2, #18]
-    ldr lr, [r2, #20]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #14]
-    ldr r9, [r2, #16]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #10]
-    ldr r7, [r2, #12]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, r10, r5
     smladx r6, r12, r9, r6
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #6]
-    ldr r11, [r2, #8]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
-    ldr r12, [r1, #20]
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #8]
+    ldr r10, [r2, #0]
     ldr r9, [r2, #2]
-    ldr r10, [r2, #4]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    ldr r12, [r1, #24]
-    ldrh r7, [r2]
-    lsl r7, r7, #16
-    ldr r8, [r2, #0]
-    smladx r3, r12, r7, r3
-    smladx r4, r12, r8, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    ldr r12, [r1, #28]
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
-    strh r3, [r0, #24]
-    strh r4, [r0, #26]
-    strh r5, [r0, #28]
-    strh r6, [r0, #30]
-    ldr r12, [r1, #0]
-    ldr r7, [r2, #30]
-    ldr r8, [r2, #32]
-    ldr r9, [r2, #34]
-    ldr r10, [r2, #36]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    smuadx r5, r12, r9
-    smuadx r6, r12, r10
-    ldr r12, [r1, #4]
-    ldr r11, [r2, #26]
-    ldr lr, [r2, #28]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #22]
-    ldr r9, [r2, #24]
     smladx r3, r12, r10, r3
     smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
     ldr r12, [r1, #12]
-    ldr r8, [r2, #18]
-    ldr r7, [r2, #20]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
+    ldrh r8, [r2]
+    lsl r8, r8, #16
+    smladx r4, r12, r8, r4
     smladx r5, r12, r10, r5
     smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
     ldr r12, [r1, #16]
+    smladx r6, r12, r8, r6
+    smladx r7, r12, r10, r7
+    strh r3, [r0, #10]
+    strh r4, [r0, #12]
+    strh r5, [r0, #14]
+    strh r6, [r0, #16]
+    strh r7, [r0, #18]
+    ldr r12, [r1, #0]
+    ldr r8, [r2, #18]
+    ldr r9, [r2, #20]
+    ldr r10, [r2, #22]
+    ldr r11, [r2, #24]
+    ldr lr, [r2, #26]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    smuadx r5, r12, r10
+    smuadx r6, r12, r11
+    smuadx r7, r12, lr
+    ldr r12, [r1, #4]
     ldr lr, [r2, #14]
     ldr r11, [r2, #16]
     smladx r3, r12, lr, r3
     smladx r4, r12, r11, r4
     smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
-    ldr r12, [r1, #20]
-    ldr r9, [r2, #10]
-    ldr r10, [r2, #12]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #8]
+    ldr r10, [r2, #10]
+    ldr r9, [r2, #12]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
     smladx r5, r12, lr, r5
     smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #12]
+    ldr r8, [r2, #6]
+    ldr r11, [r2, #8]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #16]
+    ldr lr, [r2, #2]
+    ldr r9, [r2, #4]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #20]
+    ldrh r10, [r2]
+    lsl r10, r10, #16
+    ldr r11, [r2, #0]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
     ldr r12, [r1, #24]
-    ldr r7, [r2, #6]
-    ldr r8, [r2, #8]
-    smladx r3, r12, r7, r3
-    smladx r4, r12, r8, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
     ldr r12, [r1, #28]
+    smladx r7, r12, r10, r7
+    strh r3, [r0, #20]
+    strh r4, [r0, #22]
+    strh r5, [r0, #24]
+    strh r6, [r0, #26]
+    strh r7, [r0, #28]
+    ldr r12, [r1, #0]
+    ldr r8, [r2, #28]
+    ldr r9, [r2, #30]
+    ldr r10, [r2, #32]
+    ldr r11, [r2, #34]
+    ldr lr, [r2, #36]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    smuadx r5, r12, r10
+    smuadx r6, r12, r11
+    smuadx r7, r12, lr
+    ldr r12, [r1, #4]
+    ldr lr, [r2, #24]
+    ldr r11, [r2, #26]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #8]
+    ldr r10, [r2, #20]
+    ldr r9, [r2, #22]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #12]
+    ldr r8, [r2, #16]
+    ldr r11, [r2, #18]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #16]
+    ldr lr, [r2, #12]
+    ldr r9, [r2, #14]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #20]
+    ldr r10, [r2, #8]
+    ldr r11, [r2, #10]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #24]
+    ldr r8, [r2, #4]
+    ldr r9, [r2, #6]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #28]
+    ldr lr, [r2, #0]
     ldr r11, [r2, #2]
-    ldr lr, [r2, #4]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
     ldr r12, [r1, #32]
     ldrh r10, [r2]
     lsl r10, r10, #16
-    ldr r9, [r2, #0]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
+    smladx r4, r12, r10, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
     ldr r12, [r1, #36]
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    strh r3, [r0, #32]
-    strh r4, [r0, #34]
-    strh r5, [r0, #36]
-    strh r6, [r0, #38]
+    smladx r6, r12, r10, r6
+    smladx r7, r12, lr, r7
+    strh r3, [r0, #30]
+    strh r4, [r0, #32]
+    strh r5, [r0, #34]
+    strh r6, [r0, #36]
+    strh r7, [r0, #38]
     ldr r12, [r1, #0]
-    ldr r7, [r2, #38]
-    ldr r8, [r2, #40]
-    ldr r9, [r2, #42]
-    ldr r10, [r2, #44]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    smuadx r5, r12, r9
-    smuadx r6, r12, r10
+    ldr r8, [r2, #38]
+    ldr r9, [r2, #40]
+    ldr r10, [r2, #42]
+    ldr r11, [r2, #44]
+    ldr lr, [r2, #46]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    smuadx r5, r12, r10
+    smuadx r6, r12, r11
+    smuadx r7, r12, lr
     ldr r12, [r1, #4]
-    ldr r11, [r2, #34]
-    ldr lr, [r2, #36]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
+    ldr lr, [r2, #34]
+    ldr r11, [r2, #36]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
     ldr r12, [r1, #8]
     ldr r10, [r2, #30]
     ldr r9, [r2, #32]
     smladx r3, r12, r10, r3
     smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
     ldr r12, [r1, #12]
     ldr r8, [r2, #26]
-    ldr r7, [r2, #28]
+    ldr r11, [r2, #28]
     smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
+    smladx r4, r12, r11, r4
     smladx r5, r12, r10, r5
     smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
     ldr r12, [r1, #16]
     ldr lr, [r2, #22]
-    ldr r11, [r2, #24]
+    ldr r9, [r2, #24]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #20]
+    ldr r10, [r2, #18]
+    ldr r11, [r2, #20]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #24]
+    ldr r8, [r2, #14]
+    ldr r9, [r2, #16]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #28]
+    ldr lr, [r2, #10]
+    ldr r11, [r2, #12]
     smladx r3, r12, lr, r3
     smladx r4, r12, r11, r4
     smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
-    ldr r12, [r1, #20]
-    ldr r9, [r2, #18]
-    ldr r10, [r2, #20]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    ldr r12, [r1, #24]
-    ldr r7, [r2, #14]
-    ldr r8, [r2, #16]
-    smladx r3, r12, r7, r3
-    smladx r4, r12, r8, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    ldr r12, [r1, #28]
-    ldr r11, [r2, #10]
-    ldr lr, [r2, #12]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
     ldr r12, [r1, #32]
     ldr r10, [r2, #6]
     ldr r9, [r2, #8]
     smladx r3, r12, r10, r3
     smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
     ldr r12, [r1, #36]
     ldr r8, [r2, #2]
-    ldr r7, [r2, #4]
+    ldr r11, [r2, #4]
     smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
+    smladx r4, r12, r11, r4
     smladx r5, r12, r10, r5
     smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
     ldr r12, [r1, #40]
     ldrh lr, [r2]
     lsl lr, lr, #16
-    ldr r11, [r2, #0]
+    ldr r9, [r2, #0]
     smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
+    smladx r4, r12, r9, r4
     smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
     ldr r12, [r1, #44]
     smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #48]
+    smladx r7, r12, lr, r7
     strh r3, [r0, #40]
     strh r4, [r0, #42]
     strh r5, [r0, #44]
     strh r6, [r0, #46]
+    strh r7, [r0, #48]
     ldr r12, [r1, #0]
-    ldr r7, [r2, #46]
     ldr r8, [r2, #48]
     ldrh r9, [r2, #50]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    smuadx r5, r12, r9
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
     ldr r12, [r1, #4]
-    ldr r10, [r2, #42]
-    ldr r11, [r2, #44]
+    ldr r10, [r2, #44]
+    ldr r11, [r2, #46]
     smladx r3, r12, r10, r3
     smladx r4, r12, r11, r4
-    smladx r5, r12, r7, r5
-    smuadx r6, r12, r8
+    smuadx r5, r12, r8
+    smuadx r6, r12, r9
     ldr r12, [r1, #8]
-    ldr lr, [r2, #38]
-    ldr r9, [r2, #40]
+    ldr lr, [r2, #40]
+    ldr r9, [r2, #42]
     smladx r3, r12, lr, r3
     smladx r4, r12, r9, r4
     smladx r5, r12, r10, r5
     smladx r6, r12, r11, r6
+    smuadx r7, r12, r8
     ldr r12, [r1, #12]
-    ldr r8, [r2, #34]
-    ldr r7, [r2, #36]
+    ldr r8, [r2, #36]
+    ldr r11, [r2, #38]
     smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
+    smladx r4, r12, r11, r4
     smladx r5, r12, lr, r5
     smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
     ldr r12, [r1, #16]
-    ldr r11, [r2, #30]
     ldr r10, [r2, #32]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
+    ldr r9, [r2, #34]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
     smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
     ldr r12, [r1, #20]
-    ldr r9, [r2, #26]
     ldr lr, [r2, #28]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
+    ldr r11, [r2, #30]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
     ldr r12, [r1, #24]
-    ldr r7, [r2, #22]
     ldr r8, [r2, #24]
-    smladx r3, r12, r7, r3
-    smladx r4, r12, r8, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, lr, r6
-    ldr r12, [r1, #28]
-    ldr r10, [r2, #18]
-    ldr r11, [r2, #20]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
-    ldr r12, [r1, #32]
-    ldr lr, [r2, #14]
-    ldr r9, [r2, #16]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #10]
-    ldr r7, [r2, #12]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    ldr r12, [r1, #40]
-    ldr r11, [r2, #6]
-    ldr r10, [r2, #8]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
-    ldr r12, [r1, #44]
-    ldr r9, [r2, #2]
-    ldr lr, [r2, #4]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    ldr r12, [r1, #48]
-    ldrh r7, [r2]
-    lsl r7, r7, #16
-    ldr r8, [r2, #0]
-    smladx r3, r12, r7, r3
-    smladx r4, r12, r8, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, lr, r6
-    strh r3, [r0, #48]
-    strh r4, [r0, #50]
-    strh r5, [r0, #52]
-    strh r6, [r0, #54]
-    ldr r12, [r1, #4]
-    ldrh r7, [r2, #50]
-    smuadx r3, r12, r7
-    ldr r12, [r1, #8]
-    ldr r8, [r2, #46]
-    ldr r9, [r2, #48]
-    smladx r3, r12, r8, r3
-    smuadx r4, r12, r9
-    smuadx r5, r12, r7
-    ldr r12, [r1, #12]
-    ldr r10, [r2, #42]
-    ldr r11, [r2, #44]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smuadx r6, r12, r9
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #38]
-    ldr r7, [r2, #40]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    ldr r12, [r1, #20]
-    ldr r9, [r2, #34]
-    ldr r8, [r2, #36]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r8, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r7, r6
-    ldr r12, [r1, #24]
-    ldr r11, [r2, #30]
-    ldr r10, [r2, #32]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r8, r6
-    ldr r12, [r1, #28]
-    ldr r7, [r2, #26]
-    ldr lr, [r2, #28]
-    smladx r3, r12, r7, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    ldr r12, [r1, #32]
-    ldr r8, [r2, #22]
-    ldr r9, [r2, #24]
+    ldr r9, [r2, #26]
     smladx r3, r12, r8, r3
     smladx r4, r12, r9, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, lr, r6
-    ldr r12, [r1, #36]
-    ldr r10, [r2, #18]
-    ldr r11, [r2, #20]
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #28]
+    ldr r10, [r2, #20]
+    ldr r11, [r2, #22]
     smladx r3, r12, r10, r3
     smladx r4, r12, r11, r4
     smladx r5, r12, r8, r5
     smladx r6, r12, r9, r6
-    ldr r12, [r1, #40]
-    ldr lr, [r2, #14]
-    ldr r7, [r2, #16]
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #32]
+    ldr lr, [r2, #16]
+    ldr r9, [r2, #18]
     smladx r3, r12, lr, r3
-    smladx r4, r12, r7, r4
+    smladx r4, r12, r9, r4
     smladx r5, r12, r10, r5
     smladx r6, r12, r11, r6
-    ldr r12, [r1, #44]
-    ldr r9, [r2, #10]
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #36]
     ldr r8, [r2, #12]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r8, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r7, r6
-    ldr r12, [r1, #48]
-    ldr r11, [r2, #6]
-    ldr r10, [r2, #8]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r8, r6
-    strh r3, [r0, #56]
-    strh r4, [r0, #58]
-    strh r5, [r0, #60]
-    strh r6, [r0, #62]
-    ldr r12, [r1, #12]
-    ldrh r7, [r2, #50]
-    smuadx r3, r12, r7
-    ldr r12, [r1, #16]
-    ldr r8, [r2, #46]
-    ldr r9, [r2, #48]
+    ldr r11, [r2, #14]
     smladx r3, r12, r8, r3
-    smuadx r4, r12, r9
-    smuadx r5, r12, r7
-    ldr r12, [r1, #20]
-    ldr r10, [r2, #42]
-    ldr r11, [r2, #44]
-    smladx r3, r12, r10, r3
     smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smuadx r6, r12, r9
-    ldr r12, [r1, #24]
-    ldr lr, [r2, #38]
-    ldr r7, [r2, #40]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    ldr r12, [r1, #28]
-    ldr r9, [r2, #34]
-    ldr r8, [r2, #36]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r8, r4
     smladx r5, r12, lr, r5
-    smladx r6, r12, r7, r6
-    ldr r12, [r1, #32]
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #40]
+    ldr r10, [r2, #8]
+    ldr r9, [r2, #10]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #44]
+    ldr lr, [r2, #4]
+    ldr r11, [r2, #6]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #48]
+    ldr r8, [r2, #0]
+    ldr r9, [r2, #2]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
+    strh r3, [r0, #50]
+    strh r4, [r0, #52]
+    strh r5, [r0, #54]
+    strh r6, [r0, #56]
+    strh r7, [r0, #58]
+    ldr r12, [r1, #8]
+    ldrh r8, [r2, #50]
+    smuadx r3, r12, r8
+    ldr r12, [r1, #12]
+    ldr r9, [r2, #46]
+    ldr r10, [r2, #48]
+    smladx r3, r12, r9, r3
+    smuadx r4, r12, r10
+    smuadx r5, r12, r8
+    ldr r12, [r1, #16]
+    ldr r11, [r2, #42]
+    ldr lr, [r2, #44]
+    smladx r3, r12, r11, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r9, r5
+    smuadx r6, r12, r10
+    smuadx r7, r12, r8
+    ldr r12, [r1, #20]
+    ldr r8, [r2, #38]
+    ldr r10, [r2, #40]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r10, r4
+    smladx r5, r12, r11, r5
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r9, r7
+    ldr r12, [r1, #24]
+    ldr r9, [r2, #34]
+    ldr lr, [r2, #36]
+    smladx r3, r12, r9, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r10, r6
+    smladx r7, r12, r11, r7
+    ldr r12, [r1, #28]
     ldr r11, [r2, #30]
     ldr r10, [r2, #32]
     smladx r3, r12, r11, r3
     smladx r4, r12, r10, r4
     smladx r5, r12, r9, r5
-    smladx r6, r12, r8, r6
-    ldr r12, [r1, #36]
-    ldr r7, [r2, #26]
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #32]
+    ldr r8, [r2, #26]
     ldr lr, [r2, #28]
-    smladx r3, r12, r7, r3
+    smladx r3, r12, r8, r3
     smladx r4, r12, lr, r4
     smladx r5, r12, r11, r5
     smladx r6, r12, r10, r6
+    smladx r7, r12, r9, r7
+    ldr r12, [r1, #36]
+    ldr r9, [r2, #22]
+    ldr r10, [r2, #24]
+    smladx r3, r12, r9, r3
+    smladx r4, r12, r10, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r11, r7
     ldr r12, [r1, #40]
-    ldr r8, [r2, #22]
-    ldr r9, [r2, #24]
+    ldr r11, [r2, #18]
+    ldr lr, [r2, #20]
+    smladx r3, r12, r11, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r9, r5
+    smladx r6, r12, r10, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #44]
+    ldr r8, [r2, #14]
+    ldr r10, [r2, #16]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r10, r4
+    smladx r5, r12, r11, r5
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r9, r7
+    ldr r12, [r1, #48]
+    ldr r9, [r2, #10]
+    ldr lr, [r2, #12]
+    smladx r3, r12, r9, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r10, r6
+    smladx r7, r12, r11, r7
+    strh r3, [r0, #60]
+    strh r4, [r0, #62]
+    strh r5, [r0, #64]
+    strh r6, [r0, #66]
+    strh r7, [r0, #68]
+    ldr r12, [r1, #20]
+    ldr r8, [r2, #48]
+    ldrh r9, [r2, #50]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    ldr r12, [r1, #24]
+    ldr r10, [r2, #44]
+    ldr r11, [r2, #46]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smuadx r5, r12, r8
+    smuadx r6, r12, r9
+    ldr r12, [r1, #28]
+    ldr lr, [r2, #40]
+    ldr r9, [r2, #42]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smuadx r7, r12, r8
+    ldr r12, [r1, #32]
+    ldr r8, [r2, #36]
+    ldr r11, [r2, #38]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #36]
+    ldr r10, [r2, #32]
+    ldr r9, [r2, #34]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #40]
+    ldr lr, [r2, #28]
+    ldr r11, [r2, #30]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #44]
+    ldr r8, [r2, #24]
+    ldr r9, [r2, #26]
     smladx r3, r12, r8, r3
     smladx r4, r12, r9, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, lr, r6
-    ldr r12, [r1, #44]
-    ldr r10, [r2, #18]
-    ldr r11, [r2, #20]
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #48]
+    ldr r10, [r2, #20]
+    ldr r11, [r2, #22]
     smladx r3, r12, r10, r3
     smladx r4, r12, r11, r4
     smladx r5, r12, r8, r5
     smladx r6, r12, r9, r6
-    ldr r12, [r1, #48]
-    ldr lr, [r2, #14]
-    ldr r7, [r2, #16]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    strh r3, [r0, #64]
-    strh r4, [r0, #66]
-    strh r5, [r0, #68]
-    strh r6, [r0, #70]
-    ldr r12, [r1, #20]
-    ldrh r7, [r2, #50]
-    smuadx r3, r12, r7
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #46]
-    ldr r9, [r2, #48]
-    smladx r3, r12, r8, r3
-    smuadx r4, r12, r9
-    smuadx r5, r12, r7
+    smladx r7, r12, lr, r7
+    strh r3, [r0, #70]
+    strh r4, [r0, #72]
+    strh r5, [r0, #74]
+    strh r6, [r0, #76]
+    strh r7, [r0, #78]
     ldr r12, [r1, #28]
-    ldr r10, [r2, #42]
-    ldr r11, [r2, #44]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smuadx r6, r12, r9
+    ldrh r8, [r2, #50]
+    smuadx r3, r12, r8
     ldr r12, [r1, #32]
-    ldr lr, [r2, #38]
-    ldr r7, [r2, #40]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    ldr r12, [r1, #36]
-    ldr r9, [r2, #34]
-    ldr r8, [r2, #36]
+    ldr r9, [r2, #46]
+    ldr r10, [r2, #48]
     smladx r3, r12, r9, r3
-    smladx r4, r12, r8, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r7, r6
-    ldr r12, [r1, #40]
-    ldr r11, [r2, #30]
-    ldr r10, [r2, #32]
+    smuadx r4, r12, r10
+    smuadx r5, r12, r8
+    ldr r12, [r1, #36]
+    ldr r11, [r2, #42]
+    ldr lr, [r2, #44]
     smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r8, r6
-    ldr r12, [r1, #44]
-    ldr r7, [r2, #26]
-    ldr lr, [r2, #28]
-    smladx r3, r12, r7, r3
     smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    ldr r12, [r1, #48]
-    ldr r8, [r2, #22]
-    ldr r9, [r2, #24]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, lr, r6
-    strh r3, [r0, #72]
-    strh r4, [r0, #74]
-    strh r5, [r0, #76]
-    strh r6, [r0, #78]
-    ldr r12, [r1, #28]
-    ldrh r7, [r2, #50]
-    smuadx r3, r12, r7
-    ldr r12, [r1, #32]
-    ldr r8, [r2, #46]
-    ldr r9, [r2, #48]
-    smladx r3, r12, r8, r3
-    smuadx r4, r12, r9
-    smuadx r5, r12, r7
-    ldr r12, [r1, #36]
-    ldr r10, [r2, #42]
-    ldr r11, [r2, #44]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smuadx r6, r12, r9
+    smladx r5, r12, r9, r5
+    smuadx r6, r12, r10
+    smuadx r7, r12, r8
     ldr r12, [r1, #40]
-    ldr lr, [r2, #38]
-    ldr r7, [r2, #40]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
+    ldr r8, [r2, #38]
+    ldr r10, [r2, #40]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r10, r4
+    smladx r5, r12, r11, r5
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r9, r7
     ldr r12, [r1, #44]
     ldr r9, [r2, #34]
-    ldr r8, [r2, #36]
+    ldr lr, [r2, #36]
     smladx r3, r12, r9, r3
-    smladx r4, r12, r8, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r7, r6
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r10, r6
+    smladx r7, r12, r11, r7
     ldr r12, [r1, #48]
     ldr r11, [r2, #30]
     ldr r10, [r2, #32]
     smladx r3, r12, r11, r3
     smladx r4, r12, r10, r4
     smladx r5, r12, r9, r5
-    smladx r6, r12, r8, r6
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r8, r7
     strh r3, [r0, #80]
     strh r4, [r0, #82]
     strh r5, [r0, #84]
     strh r6, [r0, #86]
-    ldr r12, [r1, #36]
-    ldrh r7, [r2, #50]
-    smuadx r3, r12, r7
+    strh r7, [r0, #88]
     ldr r12, [r1, #40]
-    ldr r8, [r2, #46]
-    ldr r9, [r2, #48]
-    smladx r3, r12, r8, r3
+    ldr r8, [r2, #48]
+    ldrh r9, [r2, #50]
+    smuadx r3, r12, r8
     smuadx r4, r12, r9
-    smuadx r5, r12, r7
     ldr r12, [r1, #44]
-    ldr r10, [r2, #42]
-    ldr r11, [r2, #44]
+    ldr r10, [r2, #44]
+    ldr r11, [r2, #46]
     smladx r3, r12, r10, r3
     smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
+    smuadx r5, r12, r8
     smuadx r6, r12, r9
     ldr r12, [r1, #48]
-    ldr lr, [r2, #38]
-    ldr r7, [r2, #40]
+    ldr lr, [r2, #40]
+    ldr r9, [r2, #42]
     smladx r3, r12, lr, r3
-    smladx r4, r12, r7, r4
+    smladx r4, r12, r9, r4
     smladx r5, r12, r10, r5
     smladx r6, r12, r11, r6
-    strh r3, [r0, #88]
-    strh r4, [r0, #90]
-    strh r5, [r0, #92]
-    strh r6, [r0, #94]
-    ldr r12, [r1, #44]
-    ldrh r7, [r2, #50]
-    smuadx r3, r12, r7
+    smuadx r7, r12, r8
+    strh r3, [r0, #90]
+    strh r4, [r0, #92]
+    strh r5, [r0, #94]
+    strh r6, [r0, #96]
+    strh r7, [r0, #98]
     ldr r12, [r1, #48]
-    ldr r8, [r2, #46]
-    ldr r9, [r2, #48]
-    smladx r3, r12, r8, r3
-    smuadx r4, r12, r9
-    smuadx r5, r12, r7
-    strh r3, [r0, #96]
-    strh r4, [r0, #98]
-    strh r5, [r0, #100]
+    ldrh r8, [r2, #50]
+    smuadx r3, r12, r8
+    strh r3, [r0, #100]
     pop {r4-r11, pc}
     .size pqmcu_ntru_sb26, .-pqmcu_ntru_sb26
 
@@ -3250,1025 +3030,949 @@ pqmcu_ntru_sb26:
 pqmcu_ntru_sb32:
     push {r4-r11, lr}
     ldr r12, [r1, #0]
-    ldrh r7, [r2]
-    lsl r7, r7, #16
-    ldr r8, [r2, #0]
-    ldr r9, [r2, #2]
-    ldr r10, [r2, #4]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    smuadx r5, r12, r9
-    smuadx r6, r12, r10
+    ldrh r8, [r2]
+    lsl r8, r8, #16
+    ldr r9, [r2, #0]
+    ldr r10, [r2, #2]
+    ldr r11, [r2, #4]
+    ldr lr, [r2, #6]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    smuadx r5, r12, r10
+    smuadx r6, r12, r11
+    smuadx r7, r12, lr
     ldr r12, [r1, #4]
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #8]
+    smladx r7, r12, r8, r7
     strh r3, [r0, #0]
     strh r4, [r0, #2]
     strh r5, [r0, #4]
     strh r6, [r0, #6]
+    strh r7, [r0, #8]
     ldr r12, [r1, #0]
-    ldr r7, [r2, #6]
     ldr r8, [r2, #8]
     ldr r9, [r2, #10]
     ldr r10, [r2, #12]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    smuadx r5, r12, r9
-    smuadx r6, r12, r10
+    ldr r11, [r2, #14]
+    ldr lr, [r2, #16]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    smuadx r5, r12, r10
+    smuadx r6, r12, r11
+    smuadx r7, r12, lr
     ldr r12, [r1, #4]
-    ldr r11, [r2, #2]
     ldr lr, [r2, #4]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
-    ldr r12, [r1, #8]
-    ldrh r10, [r2]
-    lsl r10, r10, #16
-    ldr r9, [r2, #0]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    ldr r12, [r1, #12]
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    strh r3, [r0, #8]
-    strh r4, [r0, #10]
-    strh r5, [r0, #12]
-    strh r6, [r0, #14]
-    ldr r12, [r1, #0]
-    ldr r7, [r2, #14]
-    ldr r8, [r2, #16]
-    ldr r9, [r2, #18]
-    ldr r10, [r2, #20]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    smuadx r5, r12, r9
-    smuadx r6, r12, r10
-    ldr r12, [r1, #4]
-    ldr r11, [r2, #10]
-    ldr lr, [r2, #12]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #6]
-    ldr r9, [r2, #8]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #2]
-    ldr r7, [r2, #4]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    ldr r12, [r1, #16]
-    ldrh lr, [r2]
-    lsl lr, lr, #16
-    ldr r11, [r2, #0]
+    ldr r11, [r2, #6]
     smladx r3, r12, lr, r3
     smladx r4, r12, r11, r4
     smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
-    ldr r12, [r1, #20]
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    strh r3, [r0, #16]
-    strh r4, [r0, #18]
-    strh r5, [r0, #20]
-    strh r6, [r0, #22]
-    ldr r12, [r1, #0]
-    ldr r7, [r2, #22]
-    ldr r8, [r2, #24]
-    ldr r9, [r2, #26]
-    ldr r10, [r2, #28]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    smuadx r5, r12, r9
-    smuadx r6, r12, r10
-    ldr r12, [r1, #4]
-    ldr r11, [r2, #18]
-    ldr lr, [r2, #20]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #14]
-    ldr r9, [r2, #16]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #10]
-    ldr r7, [r2, #12]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, r10, r5
     smladx r6, r12, r9, r6
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #6]
-    ldr r11, [r2, #8]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
-    ldr r12, [r1, #20]
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #8]
+    ldr r10, [r2, #0]
     ldr r9, [r2, #2]
-    ldr r10, [r2, #4]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    ldr r12, [r1, #24]
-    ldrh r7, [r2]
-    lsl r7, r7, #16
-    ldr r8, [r2, #0]
-    smladx r3, r12, r7, r3
-    smladx r4, r12, r8, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    ldr r12, [r1, #28]
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
-    strh r3, [r0, #24]
-    strh r4, [r0, #26]
-    strh r5, [r0, #28]
-    strh r6, [r0, #30]
-    ldr r12, [r1, #0]
-    ldr r7, [r2, #30]
-    ldr r8, [r2, #32]
-    ldr r9, [r2, #34]
-    ldr r10, [r2, #36]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    smuadx r5, r12, r9
-    smuadx r6, r12, r10
-    ldr r12, [r1, #4]
-    ldr r11, [r2, #26]
-    ldr lr, [r2, #28]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #22]
-    ldr r9, [r2, #24]
     smladx r3, r12, r10, r3
     smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
     ldr r12, [r1, #12]
-    ldr r8, [r2, #18]
-    ldr r7, [r2, #20]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
+    ldrh r8, [r2]
+    lsl r8, r8, #16
+    smladx r4, r12, r8, r4
     smladx r5, r12, r10, r5
     smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
     ldr r12, [r1, #16]
+    smladx r6, r12, r8, r6
+    smladx r7, r12, r10, r7
+    strh r3, [r0, #10]
+    strh r4, [r0, #12]
+    strh r5, [r0, #14]
+    strh r6, [r0, #16]
+    strh r7, [r0, #18]
+    ldr r12, [r1, #0]
+    ldr r8, [r2, #18]
+    ldr r9, [r2, #20]
+    ldr r10, [r2, #22]
+    ldr r11, [r2, #24]
+    ldr lr, [r2, #26]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    smuadx r5, r12, r10
+    smuadx r6, r12, r11
+    smuadx r7, r12, lr
+    ldr r12, [r1, #4]
     ldr lr, [r2, #14]
     ldr r11, [r2, #16]
     smladx r3, r12, lr, r3
     smladx r4, r12, r11, r4
     smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
-    ldr r12, [r1, #20]
-    ldr r9, [r2, #10]
-    ldr r10, [r2, #12]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #8]
+    ldr r10, [r2, #10]
+    ldr r9, [r2, #12]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
     smladx r5, r12, lr, r5
     smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #12]
+    ldr r8, [r2, #6]
+    ldr r11, [r2, #8]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #16]
+    ldr lr, [r2, #2]
+    ldr r9, [r2, #4]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #20]
+    ldrh r10, [r2]
+    lsl r10, r10, #16
+    ldr r11, [r2, #0]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
     ldr r12, [r1, #24]
-    ldr r7, [r2, #6]
-    ldr r8, [r2, #8]
-    smladx r3, r12, r7, r3
-    smladx r4, r12, r8, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
     ldr r12, [r1, #28]
+    smladx r7, r12, r10, r7
+    strh r3, [r0, #20]
+    strh r4, [r0, #22]
+    strh r5, [r0, #24]
+    strh r6, [r0, #26]
+    strh r7, [r0, #28]
+    ldr r12, [r1, #0]
+    ldr r8, [r2, #28]
+    ldr r9, [r2, #30]
+    ldr r10, [r2, #32]
+    ldr r11, [r2, #34]
+    ldr lr, [r2, #36]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    smuadx r5, r12, r10
+    smuadx r6, r12, r11
+    smuadx r7, r12, lr
+    ldr r12, [r1, #4]
+    ldr lr, [r2, #24]
+    ldr r11, [r2, #26]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #8]
+    ldr r10, [r2, #20]
+    ldr r9, [r2, #22]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #12]
+    ldr r8, [r2, #16]
+    ldr r11, [r2, #18]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #16]
+    ldr lr, [r2, #12]
+    ldr r9, [r2, #14]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #20]
+    ldr r10, [r2, #8]
+    ldr r11, [r2, #10]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #24]
+    ldr r8, [r2, #4]
+    ldr r9, [r2, #6]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #28]
+    ldr lr, [r2, #0]
     ldr r11, [r2, #2]
-    ldr lr, [r2, #4]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
     ldr r12, [r1, #32]
     ldrh r10, [r2]
     lsl r10, r10, #16
-    ldr r9, [r2, #0]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
+    smladx r4, r12, r10, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
     ldr r12, [r1, #36]
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    strh r3, [r0, #32]
-    strh r4, [r0, #34]
-    strh r5, [r0, #36]
-    strh r6, [r0, #38]
+    smladx r6, r12, r10, r6
+    smladx r7, r12, lr, r7
+    strh r3, [r0, #30]
+    strh r4, [r0, #32]
+    strh r5, [r0, #34]
+    strh r6, [r0, #36]
+    strh r7, [r0, #38]
     ldr r12, [r1, #0]
-    ldr r7, [r2, #38]
-    ldr r8, [r2, #40]
-    ldr r9, [r2, #42]
-    ldr r10, [r2, #44]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    smuadx r5, r12, r9
-    smuadx r6, r12, r10
+    ldr r8, [r2, #38]
+    ldr r9, [r2, #40]
+    ldr r10, [r2, #42]
+    ldr r11, [r2, #44]
+    ldr lr, [r2, #46]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    smuadx r5, r12, r10
+    smuadx r6, r12, r11
+    smuadx r7, r12, lr
     ldr r12, [r1, #4]
-    ldr r11, [r2, #34]
-    ldr lr, [r2, #36]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
+    ldr lr, [r2, #34]
+    ldr r11, [r2, #36]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
     ldr r12, [r1, #8]
     ldr r10, [r2, #30]
     ldr r9, [r2, #32]
     smladx r3, r12, r10, r3
     smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
     ldr r12, [r1, #12]
     ldr r8, [r2, #26]
-    ldr r7, [r2, #28]
+    ldr r11, [r2, #28]
     smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
+    smladx r4, r12, r11, r4
     smladx r5, r12, r10, r5
     smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
     ldr r12, [r1, #16]
     ldr lr, [r2, #22]
-    ldr r11, [r2, #24]
+    ldr r9, [r2, #24]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #20]
+    ldr r10, [r2, #18]
+    ldr r11, [r2, #20]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #24]
+    ldr r8, [r2, #14]
+    ldr r9, [r2, #16]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #28]
+    ldr lr, [r2, #10]
+    ldr r11, [r2, #12]
     smladx r3, r12, lr, r3
     smladx r4, r12, r11, r4
     smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
-    ldr r12, [r1, #20]
-    ldr r9, [r2, #18]
-    ldr r10, [r2, #20]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    ldr r12, [r1, #24]
-    ldr r7, [r2, #14]
-    ldr r8, [r2, #16]
-    smladx r3, r12, r7, r3
-    smladx r4, r12, r8, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    ldr r12, [r1, #28]
-    ldr r11, [r2, #10]
-    ldr lr, [r2, #12]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
     ldr r12, [r1, #32]
     ldr r10, [r2, #6]
     ldr r9, [r2, #8]
     smladx r3, r12, r10, r3
     smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
     ldr r12, [r1, #36]
     ldr r8, [r2, #2]
-    ldr r7, [r2, #4]
+    ldr r11, [r2, #4]
     smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
+    smladx r4, r12, r11, r4
     smladx r5, r12, r10, r5
     smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
     ldr r12, [r1, #40]
     ldrh lr, [r2]
     lsl lr, lr, #16
-    ldr r11, [r2, #0]
+    ldr r9, [r2, #0]
     smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
+    smladx r4, r12, r9, r4
     smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
     ldr r12, [r1, #44]
     smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #48]
+    smladx r7, r12, lr, r7
     strh r3, [r0, #40]
     strh r4, [r0, #42]
     strh r5, [r0, #44]
     strh r6, [r0, #46]
+    strh r7, [r0, #48]
     ldr r12, [r1, #0]
-    ldr r7, [r2, #46]
     ldr r8, [r2, #48]
     ldr r9, [r2, #50]
     ldr r10, [r2, #52]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    smuadx r5, r12, r9
-    smuadx r6, r12, r10
+    ldr r11, [r2, #54]
+    ldr lr, [r2, #56]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    smuadx r5, r12, r10
+    smuadx r6, r12, r11
+    smuadx r7, r12, lr
     ldr r12, [r1, #4]
-    ldr r11, [r2, #42]
     ldr lr, [r2, #44]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
+    ldr r11, [r2, #46]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
     ldr r12, [r1, #8]
-    ldr r10, [r2, #38]
-    ldr r9, [r2, #40]
+    ldr r10, [r2, #40]
+    ldr r9, [r2, #42]
     smladx r3, r12, r10, r3
     smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
     ldr r12, [r1, #12]
-    ldr r8, [r2, #34]
-    ldr r7, [r2, #36]
+    ldr r8, [r2, #36]
+    ldr r11, [r2, #38]
     smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
+    smladx r4, r12, r11, r4
     smladx r5, r12, r10, r5
     smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
     ldr r12, [r1, #16]
-    ldr lr, [r2, #30]
-    ldr r11, [r2, #32]
+    ldr lr, [r2, #32]
+    ldr r9, [r2, #34]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #20]
+    ldr r10, [r2, #28]
+    ldr r11, [r2, #30]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #24]
+    ldr r8, [r2, #24]
+    ldr r9, [r2, #26]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #28]
+    ldr lr, [r2, #20]
+    ldr r11, [r2, #22]
     smladx r3, r12, lr, r3
     smladx r4, r12, r11, r4
     smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
-    ldr r12, [r1, #20]
-    ldr r9, [r2, #26]
-    ldr r10, [r2, #28]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #32]
+    ldr r10, [r2, #16]
+    ldr r9, [r2, #18]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
     smladx r5, r12, lr, r5
     smladx r6, r12, r11, r6
-    ldr r12, [r1, #24]
-    ldr r7, [r2, #22]
-    ldr r8, [r2, #24]
-    smladx r3, r12, r7, r3
-    smladx r4, r12, r8, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    ldr r12, [r1, #28]
-    ldr r11, [r2, #18]
-    ldr lr, [r2, #20]
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #36]
+    ldr r8, [r2, #12]
+    ldr r11, [r2, #14]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #40]
+    ldr lr, [r2, #8]
+    ldr r9, [r2, #10]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #44]
+    ldr r10, [r2, #4]
+    ldr r11, [r2, #6]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #48]
+    ldr r8, [r2, #0]
+    ldr r9, [r2, #2]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #52]
+    ldrh lr, [r2]
+    lsl lr, lr, #16
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #56]
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r8, r7
+    strh r3, [r0, #50]
+    strh r4, [r0, #52]
+    strh r5, [r0, #54]
+    strh r6, [r0, #56]
+    strh r7, [r0, #58]
+    ldr r12, [r1, #0]
+    ldr r8, [r2, #58]
+    ldr r9, [r2, #60]
+    ldrh r10, [r2, #62]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    smuadx r5, r12, r10
+    ldr r12, [r1, #4]
+    ldr r11, [r2, #54]
+    ldr lr, [r2, #56]
     smladx r3, r12, r11, r3
     smladx r4, r12, lr, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
-    ldr r12, [r1, #32]
-    ldr r10, [r2, #14]
-    ldr r9, [r2, #16]
+    smladx r5, r12, r8, r5
+    smuadx r6, r12, r9
+    smuadx r7, r12, r10
+    ldr r12, [r1, #8]
+    ldr r10, [r2, #50]
+    ldr r9, [r2, #52]
     smladx r3, r12, r10, r3
     smladx r4, r12, r9, r4
     smladx r5, r12, r11, r5
     smladx r6, r12, lr, r6
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #10]
-    ldr r7, [r2, #12]
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #12]
+    ldr r8, [r2, #46]
+    ldr lr, [r2, #48]
     smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
+    smladx r4, r12, lr, r4
     smladx r5, r12, r10, r5
     smladx r6, r12, r9, r6
+    smladx r7, r12, r11, r7
+    ldr r12, [r1, #16]
+    ldr r11, [r2, #42]
+    ldr r9, [r2, #44]
+    smladx r3, r12, r11, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #20]
+    ldr r10, [r2, #38]
+    ldr lr, [r2, #40]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r11, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #24]
+    ldr r8, [r2, #34]
+    ldr r9, [r2, #36]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r11, r7
+    ldr r12, [r1, #28]
+    ldr r11, [r2, #30]
+    ldr lr, [r2, #32]
+    smladx r3, r12, r11, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #32]
+    ldr r10, [r2, #26]
+    ldr r9, [r2, #28]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r11, r5
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #36]
+    ldr r8, [r2, #22]
+    ldr lr, [r2, #24]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r11, r7
     ldr r12, [r1, #40]
-    ldr lr, [r2, #6]
-    ldr r11, [r2, #8]
+    ldr r11, [r2, #18]
+    ldr r9, [r2, #20]
+    smladx r3, r12, r11, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #44]
+    ldr r10, [r2, #14]
+    ldr lr, [r2, #16]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r11, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #48]
+    ldr r8, [r2, #10]
+    ldr r9, [r2, #12]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r11, r7
+    ldr r12, [r1, #52]
+    ldr r11, [r2, #6]
+    ldr lr, [r2, #8]
+    smladx r3, r12, r11, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #56]
+    ldr r10, [r2, #2]
+    ldr r9, [r2, #4]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r11, r5
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #60]
+    ldrh r8, [r2]
+    lsl r8, r8, #16
+    ldr lr, [r2, #0]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r11, r7
+    strh r3, [r0, #60]
+    strh r4, [r0, #62]
+    strh r5, [r0, #64]
+    strh r6, [r0, #66]
+    strh r7, [r0, #68]
+    ldr r12, [r1, #8]
+    ldr r8, [r2, #60]
+    ldrh r9, [r2, #62]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    ldr r12, [r1, #12]
+    ldr r10, [r2, #56]
+    ldr r11, [r2, #58]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smuadx r5, r12, r8
+    smuadx r6, r12, r9
+    ldr r12, [r1, #16]
+    ldr lr, [r2, #52]
+    ldr r9, [r2, #54]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smuadx r7, r12, r8
+    ldr r12, [r1, #20]
+    ldr r8, [r2, #48]
+    ldr r11, [r2, #50]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #24]
+    ldr r10, [r2, #44]
+    ldr r9, [r2, #46]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #28]
+    ldr lr, [r2, #40]
+    ldr r11, [r2, #42]
     smladx r3, r12, lr, r3
     smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
-    ldr r12, [r1, #44]
-    ldr r9, [r2, #2]
-    ldr r10, [r2, #4]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #32]
+    ldr r8, [r2, #36]
+    ldr r9, [r2, #38]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r9, r4
     smladx r5, r12, lr, r5
     smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #36]
+    ldr r10, [r2, #32]
+    ldr r11, [r2, #34]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #40]
+    ldr lr, [r2, #28]
+    ldr r9, [r2, #30]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #44]
+    ldr r8, [r2, #24]
+    ldr r11, [r2, #26]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
     ldr r12, [r1, #48]
-    ldrh r7, [r2]
-    lsl r7, r7, #16
-    ldr r8, [r2, #0]
-    smladx r3, r12, r7, r3
-    smladx r4, r12, r8, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
+    ldr r10, [r2, #20]
+    ldr r9, [r2, #22]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
     ldr r12, [r1, #52]
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
-    strh r3, [r0, #48]
-    strh r4, [r0, #50]
-    strh r5, [r0, #52]
-    strh r6, [r0, #54]
-    ldr r12, [r1, #0]
-    ldr r7, [r2, #54]
-    ldr r8, [r2, #56]
+    ldr lr, [r2, #16]
+    ldr r11, [r2, #18]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #56]
+    ldr r8, [r2, #12]
+    ldr r9, [r2, #14]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #60]
+    ldr r10, [r2, #8]
+    ldr r11, [r2, #10]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
+    strh r3, [r0, #70]
+    strh r4, [r0, #72]
+    strh r5, [r0, #74]
+    strh r6, [r0, #76]
+    strh r7, [r0, #78]
+    ldr r12, [r1, #16]
+    ldrh r8, [r2, #62]
+    smuadx r3, r12, r8
+    ldr r12, [r1, #20]
     ldr r9, [r2, #58]
     ldr r10, [r2, #60]
-    smuadx r3, r12, r7
-    smuadx r4, r12, r8
-    smuadx r5, r12, r9
-    smuadx r6, r12, r10
-    ldr r12, [r1, #4]
-    ldr r11, [r2, #50]
-    ldr lr, [r2, #52]
+    smladx r3, r12, r9, r3
+    smuadx r4, r12, r10
+    smuadx r5, r12, r8
+    ldr r12, [r1, #24]
+    ldr r11, [r2, #54]
+    ldr lr, [r2, #56]
     smladx r3, r12, r11, r3
     smladx r4, r12, lr, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #46]
-    ldr r9, [r2, #48]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
+    smladx r5, r12, r9, r5
+    smuadx r6, r12, r10
+    smuadx r7, r12, r8
+    ldr r12, [r1, #28]
+    ldr r8, [r2, #50]
+    ldr r10, [r2, #52]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r10, r4
     smladx r5, r12, r11, r5
     smladx r6, r12, lr, r6
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #42]
-    ldr r7, [r2, #44]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #38]
-    ldr r11, [r2, #40]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
+    smladx r7, r12, r9, r7
+    ldr r12, [r1, #32]
+    ldr r9, [r2, #46]
+    ldr lr, [r2, #48]
+    smladx r3, r12, r9, r3
+    smladx r4, r12, lr, r4
     smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
-    ldr r12, [r1, #20]
+    smladx r6, r12, r10, r6
+    smladx r7, r12, r11, r7
+    ldr r12, [r1, #36]
+    ldr r11, [r2, #42]
+    ldr r10, [r2, #44]
+    smladx r3, r12, r11, r3
+    smladx r4, r12, r10, r4
+    smladx r5, r12, r9, r5
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #40]
+    ldr r8, [r2, #38]
+    ldr lr, [r2, #40]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r11, r5
+    smladx r6, r12, r10, r6
+    smladx r7, r12, r9, r7
+    ldr r12, [r1, #44]
     ldr r9, [r2, #34]
     ldr r10, [r2, #36]
     smladx r3, r12, r9, r3
     smladx r4, r12, r10, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    ldr r12, [r1, #24]
-    ldr r7, [r2, #30]
-    ldr r8, [r2, #32]
-    smladx r3, r12, r7, r3
-    smladx r4, r12, r8, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    ldr r12, [r1, #28]
-    ldr r11, [r2, #26]
-    ldr lr, [r2, #28]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
-    ldr r12, [r1, #32]
-    ldr r10, [r2, #22]
-    ldr r9, [r2, #24]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #18]
-    ldr r7, [r2, #20]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    ldr r12, [r1, #40]
-    ldr lr, [r2, #14]
-    ldr r11, [r2, #16]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
     smladx r5, r12, r8, r5
-    smladx r6, r12, r7, r6
-    ldr r12, [r1, #44]
-    ldr r9, [r2, #10]
-    ldr r10, [r2, #12]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r11, r7
     ldr r12, [r1, #48]
-    ldr r7, [r2, #6]
-    ldr r8, [r2, #8]
-    smladx r3, r12, r7, r3
-    smladx r4, r12, r8, r4
+    ldr r11, [r2, #30]
+    ldr lr, [r2, #32]
+    smladx r3, r12, r11, r3
+    smladx r4, r12, lr, r4
     smladx r5, r12, r9, r5
     smladx r6, r12, r10, r6
+    smladx r7, r12, r8, r7
     ldr r12, [r1, #52]
-    ldr r11, [r2, #2]
-    ldr lr, [r2, #4]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, r8, r6
-    ldr r12, [r1, #56]
-    ldrh r10, [r2]
-    lsl r10, r10, #16
-    ldr r9, [r2, #0]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    ldr r12, [r1, #60]
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    strh r3, [r0, #56]
-    strh r4, [r0, #58]
-    strh r5, [r0, #60]
-    strh r6, [r0, #62]
-    ldr r12, [r1, #0]
-    ldrh r7, [r2, #62]
-    smuadx r3, r12, r7
-    ldr r12, [r1, #4]
-    ldr r8, [r2, #58]
-    ldr r9, [r2, #60]
+    ldr r8, [r2, #26]
+    ldr r10, [r2, #28]
     smladx r3, r12, r8, r3
-    smuadx r4, r12, r9
-    smuadx r5, r12, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #54]
-    ldr r11, [r2, #56]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smuadx r6, r12, r9
-    ldr r12, [r1, #12]
-    ldr lr, [r2, #50]
-    ldr r7, [r2, #52]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    ldr r12, [r1, #16]
-    ldr r9, [r2, #46]
-    ldr r8, [r2, #48]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r8, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r7, r6
-    ldr r12, [r1, #20]
-    ldr r11, [r2, #42]
-    ldr r10, [r2, #44]
-    smladx r3, r12, r11, r3
     smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r8, r6
-    ldr r12, [r1, #24]
-    ldr r7, [r2, #38]
-    ldr lr, [r2, #40]
-    smladx r3, r12, r7, r3
-    smladx r4, r12, lr, r4
     smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    ldr r12, [r1, #28]
-    ldr r8, [r2, #34]
-    ldr r9, [r2, #36]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r7, r5
     smladx r6, r12, lr, r6
-    ldr r12, [r1, #32]
-    ldr r10, [r2, #30]
-    ldr r11, [r2, #32]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    ldr r12, [r1, #36]
-    ldr lr, [r2, #26]
-    ldr r7, [r2, #28]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    ldr r12, [r1, #40]
-    ldr r9, [r2, #22]
-    ldr r8, [r2, #24]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r8, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r7, r6
-    ldr r12, [r1, #44]
-    ldr r11, [r2, #18]
-    ldr r10, [r2, #20]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r8, r6
-    ldr r12, [r1, #48]
-    ldr r7, [r2, #14]
-    ldr lr, [r2, #16]
-    smladx r3, r12, r7, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    ldr r12, [r1, #52]
-    ldr r8, [r2, #10]
-    ldr r9, [r2, #12]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, lr, r6
-    ldr r12, [r1, #56]
-    ldr r10, [r2, #6]
-    ldr r11, [r2, #8]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    ldr r12, [r1, #60]
-    ldr lr, [r2, #2]
-    ldr r7, [r2, #4]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    strh r3, [r0, #64]
-    strh r4, [r0, #66]
-    strh r5, [r0, #68]
-    strh r6, [r0, #70]
-    ldr r12, [r1, #8]
-    ldrh r7, [r2, #62]
-    smuadx r3, r12, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #58]
-    ldr r9, [r2, #60]
-    smladx r3, r12, r8, r3
-    smuadx r4, r12, r9
-    smuadx r5, r12, r7
-    ldr r12, [r1, #16]
-    ldr r10, [r2, #54]
-    ldr r11, [r2, #56]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smuadx r6, r12, r9
-    ldr r12, [r1, #20]
-    ldr lr, [r2, #50]
-    ldr r7, [r2, #52]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    ldr r12, [r1, #24]
-    ldr r9, [r2, #46]
-    ldr r8, [r2, #48]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r8, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r7, r6
-    ldr r12, [r1, #28]
-    ldr r11, [r2, #42]
-    ldr r10, [r2, #44]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r8, r6
-    ldr r12, [r1, #32]
-    ldr r7, [r2, #38]
-    ldr lr, [r2, #40]
-    smladx r3, r12, r7, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #34]
-    ldr r9, [r2, #36]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, lr, r6
-    ldr r12, [r1, #40]
-    ldr r10, [r2, #30]
-    ldr r11, [r2, #32]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    ldr r12, [r1, #44]
-    ldr lr, [r2, #26]
-    ldr r7, [r2, #28]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    ldr r12, [r1, #48]
-    ldr r9, [r2, #22]
-    ldr r8, [r2, #24]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r8, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r7, r6
-    ldr r12, [r1, #52]
-    ldr r11, [r2, #18]
-    ldr r10, [r2, #20]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r8, r6
-    ldr r12, [r1, #56]
-    ldr r7, [r2, #14]
-    ldr lr, [r2, #16]
-    smladx r3, r12, r7, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    ldr r12, [r1, #60]
-    ldr r8, [r2, #10]
-    ldr r9, [r2, #12]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, lr, r6
-    strh r3, [r0, #72]
-    strh r4, [r0, #74]
-    strh r5, [r0, #76]
-    strh r6, [r0, #78]
-    ldr r12, [r1, #16]
-    ldrh r7, [r2, #62]
-    smuadx r3, r12, r7
-    ldr r12, [r1, #20]
-    ldr r8, [r2, #58]
-    ldr r9, [r2, #60]
-    smladx r3, r12, r8, r3
-    smuadx r4, r12, r9
-    smuadx r5, r12, r7
-    ldr r12, [r1, #24]
-    ldr r10, [r2, #54]
-    ldr r11, [r2, #56]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smuadx r6, r12, r9
-    ldr r12, [r1, #28]
-    ldr lr, [r2, #50]
-    ldr r7, [r2, #52]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    ldr r12, [r1, #32]
-    ldr r9, [r2, #46]
-    ldr r8, [r2, #48]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r8, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r7, r6
-    ldr r12, [r1, #36]
-    ldr r11, [r2, #42]
-    ldr r10, [r2, #44]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r8, r6
-    ldr r12, [r1, #40]
-    ldr r7, [r2, #38]
-    ldr lr, [r2, #40]
-    smladx r3, r12, r7, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    ldr r12, [r1, #44]
-    ldr r8, [r2, #34]
-    ldr r9, [r2, #36]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, lr, r6
-    ldr r12, [r1, #48]
-    ldr r10, [r2, #30]
-    ldr r11, [r2, #32]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    ldr r12, [r1, #52]
-    ldr lr, [r2, #26]
-    ldr r7, [r2, #28]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
+    smladx r7, r12, r9, r7
     ldr r12, [r1, #56]
     ldr r9, [r2, #22]
-    ldr r8, [r2, #24]
+    ldr lr, [r2, #24]
     smladx r3, r12, r9, r3
-    smladx r4, r12, r8, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r7, r6
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r10, r6
+    smladx r7, r12, r11, r7
     ldr r12, [r1, #60]
     ldr r11, [r2, #18]
     ldr r10, [r2, #20]
     smladx r3, r12, r11, r3
     smladx r4, r12, r10, r4
     smladx r5, r12, r9, r5
-    smladx r6, r12, r8, r6
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r8, r7
     strh r3, [r0, #80]
     strh r4, [r0, #82]
     strh r5, [r0, #84]
     strh r6, [r0, #86]
-    ldr r12, [r1, #24]
-    ldrh r7, [r2, #62]
-    smuadx r3, r12, r7
+    strh r7, [r0, #88]
     ldr r12, [r1, #28]
-    ldr r8, [r2, #58]
-    ldr r9, [r2, #60]
-    smladx r3, r12, r8, r3
+    ldr r8, [r2, #60]
+    ldrh r9, [r2, #62]
+    smuadx r3, r12, r8
     smuadx r4, r12, r9
-    smuadx r5, r12, r7
     ldr r12, [r1, #32]
-    ldr r10, [r2, #54]
-    ldr r11, [r2, #56]
+    ldr r10, [r2, #56]
+    ldr r11, [r2, #58]
     smladx r3, r12, r10, r3
     smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
+    smuadx r5, r12, r8
     smuadx r6, r12, r9
     ldr r12, [r1, #36]
-    ldr lr, [r2, #50]
-    ldr r7, [r2, #52]
+    ldr lr, [r2, #52]
+    ldr r9, [r2, #54]
     smladx r3, r12, lr, r3
-    smladx r4, r12, r7, r4
+    smladx r4, r12, r9, r4
     smladx r5, r12, r10, r5
     smladx r6, r12, r11, r6
+    smuadx r7, r12, r8
     ldr r12, [r1, #40]
-    ldr r9, [r2, #46]
     ldr r8, [r2, #48]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r8, r4
+    ldr r11, [r2, #50]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
     smladx r5, r12, lr, r5
-    smladx r6, r12, r7, r6
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
     ldr r12, [r1, #44]
-    ldr r11, [r2, #42]
     ldr r10, [r2, #44]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r8, r6
+    ldr r9, [r2, #46]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
     ldr r12, [r1, #48]
-    ldr r7, [r2, #38]
     ldr lr, [r2, #40]
-    smladx r3, r12, r7, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
+    ldr r11, [r2, #42]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
     ldr r12, [r1, #52]
-    ldr r8, [r2, #34]
-    ldr r9, [r2, #36]
+    ldr r8, [r2, #36]
+    ldr r9, [r2, #38]
     smladx r3, r12, r8, r3
     smladx r4, r12, r9, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, lr, r6
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
     ldr r12, [r1, #56]
-    ldr r10, [r2, #30]
-    ldr r11, [r2, #32]
+    ldr r10, [r2, #32]
+    ldr r11, [r2, #34]
     smladx r3, r12, r10, r3
     smladx r4, r12, r11, r4
     smladx r5, r12, r8, r5
     smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
     ldr r12, [r1, #60]
-    ldr lr, [r2, #26]
-    ldr r7, [r2, #28]
+    ldr lr, [r2, #28]
+    ldr r9, [r2, #30]
     smladx r3, r12, lr, r3
-    smladx r4, r12, r7, r4
+    smladx r4, r12, r9, r4
     smladx r5, r12, r10, r5
     smladx r6, r12, r11, r6
-    strh r3, [r0, #88]
-    strh r4, [r0, #90]
-    strh r5, [r0, #92]
-    strh r6, [r0, #94]
-    ldr r12, [r1, #32]
-    ldrh r7, [r2, #62]
-    smuadx r3, r12, r7
+    smladx r7, r12, r8, r7
+    strh r3, [r0, #90]
+    strh r4, [r0, #92]
+    strh r5, [r0, #94]
+    strh r6, [r0, #96]
+    strh r7, [r0, #98]
     ldr r12, [r1, #36]
-    ldr r8, [r2, #58]
-    ldr r9, [r2, #60]
-    smladx r3, r12, r8, r3
-    smuadx r4, r12, r9
-    smuadx r5, r12, r7
+    ldrh r8, [r2, #62]
+    smuadx r3, r12, r8
     ldr r12, [r1, #40]
-    ldr r10, [r2, #54]
-    ldr r11, [r2, #56]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smuadx r6, r12, r9
-    ldr r12, [r1, #44]
-    ldr lr, [r2, #50]
-    ldr r7, [r2, #52]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    ldr r12, [r1, #48]
-    ldr r9, [r2, #46]
-    ldr r8, [r2, #48]
+    ldr r9, [r2, #58]
+    ldr r10, [r2, #60]
     smladx r3, r12, r9, r3
-    smladx r4, r12, r8, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r7, r6
+    smuadx r4, r12, r10
+    smuadx r5, r12, r8
+    ldr r12, [r1, #44]
+    ldr r11, [r2, #54]
+    ldr lr, [r2, #56]
+    smladx r3, r12, r11, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r9, r5
+    smuadx r6, r12, r10
+    smuadx r7, r12, r8
+    ldr r12, [r1, #48]
+    ldr r8, [r2, #50]
+    ldr r10, [r2, #52]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r10, r4
+    smladx r5, r12, r11, r5
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r9, r7
     ldr r12, [r1, #52]
+    ldr r9, [r2, #46]
+    ldr lr, [r2, #48]
+    smladx r3, r12, r9, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r10, r6
+    smladx r7, r12, r11, r7
+    ldr r12, [r1, #56]
     ldr r11, [r2, #42]
     ldr r10, [r2, #44]
     smladx r3, r12, r11, r3
     smladx r4, r12, r10, r4
     smladx r5, r12, r9, r5
-    smladx r6, r12, r8, r6
-    ldr r12, [r1, #56]
-    ldr r7, [r2, #38]
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #60]
+    ldr r8, [r2, #38]
     ldr lr, [r2, #40]
-    smladx r3, r12, r7, r3
+    smladx r3, r12, r8, r3
     smladx r4, r12, lr, r4
     smladx r5, r12, r11, r5
     smladx r6, r12, r10, r6
-    ldr r12, [r1, #60]
-    ldr r8, [r2, #34]
-    ldr r9, [r2, #36]
-    smladx r3, r12, r8, r3
+    smladx r7, r12, r9, r7
+    strh r3, [r0, #100]
+    strh r4, [r0, #102]
+    strh r5, [r0, #104]
+    strh r6, [r0, #106]
+    strh r7, [r0, #108]
+    ldr r12, [r1, #48]
+    ldr r8, [r2, #60]
+    ldrh r9, [r2, #62]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    ldr r12, [r1, #52]
+    ldr r10, [r2, #56]
+    ldr r11, [r2, #58]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smuadx r5, r12, r8
+    smuadx r6, r12, r9
+    ldr r12, [r1, #56]
+    ldr lr, [r2, #52]
+    ldr r9, [r2, #54]
+    smladx r3, r12, lr, r3
     smladx r4, r12, r9, r4
-    smladx r5, r12, r7, r5
-    smladx r6, r12, lr, r6
-    strh r3, [r0, #96]
-    strh r4, [r0, #98]
-    strh r5, [r0, #100]
-    strh r6, [r0, #102]
-    ldr r12, [r1, #40]
-    ldrh r7, [r2, #62]
-    smuadx r3, r12, r7
-    ldr r12, [r1, #44]
-    ldr r8, [r2, #58]
-    ldr r9, [r2, #60]
-    smladx r3, r12, r8, r3
-    smuadx r4, r12, r9
-    smuadx r5, r12, r7
-    ldr r12, [r1, #48]
-    ldr r10, [r2, #54]
-    ldr r11, [r2, #56]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smuadx r6, r12, r9
-    ldr r12, [r1, #52]
-    ldr lr, [r2, #50]
-    ldr r7, [r2, #52]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r7, r4
     smladx r5, r12, r10, r5
     smladx r6, r12, r11, r6
-    ldr r12, [r1, #56]
-    ldr r9, [r2, #46]
+    smuadx r7, r12, r8
+    ldr r12, [r1, #60]
     ldr r8, [r2, #48]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r8, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r7, r6
-    ldr r12, [r1, #60]
-    ldr r11, [r2, #42]
-    ldr r10, [r2, #44]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r8, r6
-    strh r3, [r0, #104]
-    strh r4, [r0, #106]
-    strh r5, [r0, #108]
-    strh r6, [r0, #110]
-    ldr r12, [r1, #48]
-    ldrh r7, [r2, #62]
-    smuadx r3, r12, r7
-    ldr r12, [r1, #52]
-    ldr r8, [r2, #58]
-    ldr r9, [r2, #60]
+    ldr r11, [r2, #50]
     smladx r3, r12, r8, r3
-    smuadx r4, r12, r9
-    smuadx r5, r12, r7
-    ldr r12, [r1, #56]
-    ldr r10, [r2, #54]
-    ldr r11, [r2, #56]
-    smladx r3, r12, r10, r3
     smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smuadx r6, r12, r9
-    ldr r12, [r1, #60]
-    ldr lr, [r2, #50]
-    ldr r7, [r2, #52]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r7, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    strh r3, [r0, #112]
-    strh r4, [r0, #114]
-    strh r5, [r0, #116]
-    strh r6, [r0, #118]
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    strh r3, [r0, #110]
+    strh r4, [r0, #112]
+    strh r5, [r0, #114]
+    strh r6, [r0, #116]
+    strh r7, [r0, #118]
     ldr r12, [r1, #56]
-    ldrh r7, [r2, #62]
-    smuadx r3, r12, r7
+    ldrh r8, [r2, #62]
+    smuadx r3, r12, r8
     ldr r12, [r1, #60]
-    ldr r8, [r2, #58]
-    ldr r9, [r2, #60]
-    smladx r3, r12, r8, r3
-    smuadx r4, r12, r9
-    smuadx r5, r12, r7
+    ldr r9, [r2, #58]
+    ldr r10, [r2, #60]
+    smladx r3, r12, r9, r3
+    smuadx r4, r12, r10
+    smuadx r5, r12, r8
     strh r3, [r0, #120]
     strh r4, [r0, #122]
     strh r5, [r0, #124]
