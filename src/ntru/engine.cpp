@@ -1092,9 +1092,9 @@ uint32_t dpke_decrypt(const Params& p, const Ring& R, uint8_t* rm, const uint8_t
     lift_into<true>(p, R, a, b);  // a = c - Lift(m)
     uint16_t *inv_h = b, *r = a;
     unpack_sq(R, inv_h, sk + 2 * s3);
-    // Both big: one transform over a 30- / 31-bit prime (hps2048509, 677).
-    if (false && R.ntt && ntt_big::supported(n, R.logq)) ntt_big::mul(r, a, inv_h, R.logq, n, R.ntt_scratch());
-    else rq_mul(R, r, a, inv_h);  // both big: Toom-4
+    // Both big: Toom-4 (on the M4 over schoolbook_m4.S's base cases; faster
+    // than ntt_big's transform at n = 509 and 677 since those: README).
+    rq_mul(R, r, a, inv_h);
     fail |= check_r_to_s3(R, r);  // (with the reduction mod Phi_n)
     pack_s3(R, rm, r);
     return fail;

@@ -113,8 +113,8 @@ constexpr size_t keygen_mul_words(size_t n, uint32_t logq) {
     return uses_ntt(n) && (logq <= 12 || ntt_big::supported_mixed(n, logq, 128)) ? 2 * ntt::scratch_words(n)
                                                                                 : mul_scratch_words(n, logq);
 }
-// Decapsulation: with ntt_big for its big x big product (hps2048509, 677)
-// only the transforms' words, else Toom-4's too.
+// Decapsulation: its big x big product is Toom-4's, so Toom-4's words (more
+// than the transforms' need).
 constexpr size_t decaps_mul_words(size_t n, uint32_t logq) {
     return mul_scratch_words(n, logq);
 }
