@@ -26,6 +26,91 @@ uint16_t mod3(uint16_t a) {
     return uint16_t((uint32_t(a) * 0x55555556u) >> 30);
 }
 
+// Each byte lane of a 64-bit sum of word products gains at most 16 per
+// product (four terms of at most 2 * 2); after a fold (x -> x / 16 + x mod 16
+// per lane, 16 = 1 mod 3) a lane is at most 30, so 14 more products keep it
+// below 256. The two outputs k and k + 1 of a block share A[i] and the word
+// of B that k + 1 used one step before (one load of each per two UMLALs).
+// The loops' bounds depend on n only: constant time.
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+extern "C" void pqmcu_ntru_s3_lanes_pair(uint32_t* out, const uint32_t* x, const uint32_t* y, uint32_t steps);
+#endif
+namespace {
+[[maybe_unused]] inline uint64_t fold_lanes(uint64_t x) {
+    const uint32_t lo = uint32_t(x), hi = uint32_t(x >> 32), m = 0x0F0F0F0Fu;
+    return uint64_t((lo & m) + ((lo >> 4) & m)) | (uint64_t((hi & m) + ((hi >> 4) & m)) << 32);
+}
+inline void pack_lanes(uint32_t* w, const uint16_t* a, size_t n) {
+    const size_t words = (n + 3) / 4;
+    size_t j = 0;
+    for (; 4 * j + 4 <= n; ++j) {
+        const uint32_t lo = uint32_t(a[4 * j]) | uint32_t(a[4 * j + 1]) << 8;
+        const uint32_t hi = uint32_t(a[4 * j + 2]) | uint32_t(a[4 * j + 3]) << 8;
+        w[j] = lo | hi << 16;
+    }
+    for (; j < words; ++j) {
+        uint32_t v = 0;
+        for (size_t l = 0; l < 4; ++l)
+            if (4 * j + l < n) v |= uint32_t(a[4 * j + l]) << (8 * l);  // (public bound)
+        w[j] = v;
+    }
+}
+}  // namespace
+
+void s3_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch) {
+    const size_t W = (n + 3) / 4;
+    uint32_t* A = scratch;
+    uint32_t* Bz = A + W;  // B with a zero word on each side: Bz[j + 1] = B[j]
+    uint32_t* C = Bz + W + 2;  // 2W words of byte lanes: coefficient t is byte t
+    pack_lanes(A, a, n);
+    Bz[0] = 0;
+    pack_lanes(Bz + 1, b, n);
+    Bz[W + 1] = 0;
+    uint32_t carry = 0;  // the previous output's lanes 4..6
+    for (size_t k = 0; k + 1 < 2 * W; k += 2) {
+        // outputs k, k + 1: sum_i A[i] B[k - i], A[i] B[k + 1 - i]
+        const size_t lo = k + 1 >= W ? k + 1 - W : 0, hi = k + 1 < W - 1 ? k + 1 : W - 1;
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+        uint32_t sums[4];
+        pqmcu_ntru_s3_lanes_pair(sums, A + lo, Bz + (k + 2 - lo), uint32_t(hi + 1 - lo));
+        C[k] = sums[0] + carry;  // lanes <= 60
+        C[k + 1] = sums[2] + sums[1];
+        carry = sums[3];
+#else
+        uint64_t acc0 = 0, acc1 = 0;
+        const uint32_t* bp = Bz + (k + 2 - lo);  // B[k + 1 - i] at i = lo
+        uint32_t y1 = *bp;                       // acc1's operand at i = lo
+        size_t i = lo;
+        for (; i + 14 <= hi + 1; i += 14) {  // whole runs of 14, unrolled
+#pragma GCC unroll 14
+            for (size_t s = 0; s < 14; ++s) {
+                const uint32_t x = A[i + s], y0 = bp[-1 - ptrdiff_t(s)];  // B[k - i - s]
+                acc1 += uint64_t(x) * y1;
+                acc0 += uint64_t(x) * y0;
+                y1 = y0;
+            }
+            bp -= 14;
+            acc0 = fold_lanes(acc0);
+            acc1 = fold_lanes(acc1);
+        }
+        for (; i <= hi; ++i) {
+            const uint32_t x = A[i], y0 = *--bp;
+            acc1 += uint64_t(x) * y1;
+            acc0 += uint64_t(x) * y0;
+            y1 = y0;
+        }
+        acc0 = fold_lanes(acc0);
+        acc1 = fold_lanes(acc1);
+        C[k] = uint32_t(acc0) + carry;  // lanes <= 60
+        C[k + 1] = uint32_t(acc1) + uint32_t(acc0 >> 32);
+        carry = uint32_t(acc1 >> 32);
+#endif
+    }
+    const uint8_t* bytes = reinterpret_cast<const uint8_t*>(C);
+    // fold mod x^n - 1: coefficient t < 2n - 1 <= 8W - 2 (byte 2n - 1 is 0)
+    for (size_t i = 0; i < n; ++i) c[i] = uint16_t(bytes[i] + bytes[i + n]);
+}
+
 namespace {
 
 // ---- bit-sliced polynomials of n coefficients (bit i of the word array = coefficient i)
@@ -569,6 +654,11 @@ struct Ring {
 static_assert(ntt::scratch_words(509) >= ntt_big::scratch_words(509) &&
               ntt::scratch_words(677) >= ntt_big::scratch_words(677) &&
               ntt::scratch_words(701) >= ntt_big::scratch_words(701));
+// Decryption's S3 product on byte lanes (s3_mul_lanes) runs in the products' scratch.
+constexpr bool lanes_fit(const Params& p) { return decaps_mul_words(p.n, p.logq) / 2 >= detail::s3_lanes_words(p.n); }
+static_assert(lanes_fit(ntruhps2048509::params) && lanes_fit(ntruhps2048677::params) &&
+              lanes_fit(ntruhps4096821::params) && lanes_fit(ntruhps40961229::params) &&
+              lanes_fit(ntruhrss701::params) && lanes_fit(ntruhrss1373::params));
 // The jump inversions (inverse.hpp) run in the products' scratch, free before the first product.
 constexpr bool jump_fits(const Params& p) {
     return keygen_mul_words(p.n, p.logq) / 2 >= detail::s3_jump_scratch_words(p.n) &&
@@ -637,8 +727,12 @@ void sq_mul_small(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t*
 // within what every product method keeps exact. (A bit-sliced product mod 3,
 // n^2/32 word additions in two planes, measured 478k cycles at n = 509 on the
 // M4 against ~420k for this Toom-4 product, so it is not used.)
+// On the M4 detail::s3_mul_lanes (byte lanes, 16 coefficient products per
+// UMLAL) instead: faster than the transform and Toom-4 (README).
 void s3_mul(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t* b) {
-    if (R.ntt) {
+    if constexpr (kS3Lanes) {
+        detail::s3_mul_lanes(c, a, b, R.n, reinterpret_cast<uint32_t*>(R.mul));
+    } else if (R.ntt) {
         ntt::mul(c, a, 0, b, 0, R.n, R.ntt_scratch());  // read as they are: 4n < kP / 2; exact, no mask
     } else {
         rq_mul(R, c, a, b);
