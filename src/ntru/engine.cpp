@@ -29,11 +29,12 @@ uint16_t mod3(uint16_t a) {
 // Each byte lane of a 64-bit sum of word products gains at most 16 per
 // product (four terms of at most 2 * 2); after a fold (x -> x / 16 + x mod 16
 // per lane, 16 = 1 mod 3) a lane is at most 30, so 14 more products keep it
-// below 256. The two outputs k and k + 1 of a block share A[i] and the word
-// of B that k + 1 used one step before (one load of each per two UMLALs).
+// below 256 (12 more at most between folds here). The three outputs
+// k .. k + 2 of a block share A[i] and two of their three words of B with the
+// step before (one load of each per three UMLALs).
 // The loops' bounds depend on n only: constant time.
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
-extern "C" void pqmcu_ntru_s3_lanes_pair(uint32_t* out, const uint32_t* x, const uint32_t* y, uint32_t steps);
+extern "C" void pqmcu_ntru_s3_lanes_triple(uint32_t* out, const uint32_t* x, const uint32_t* y, uint32_t steps);
 #endif
 namespace {
 [[maybe_unused]] inline uint64_t fold_lanes(uint64_t x) {
@@ -60,51 +61,38 @@ inline void pack_lanes(uint32_t* w, const uint16_t* a, size_t n) {
 void s3_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch) {
     const size_t W = (n + 3) / 4;
     uint32_t* A = scratch;
-    uint32_t* Bz = A + W;  // B with a zero word on each side: Bz[j + 1] = B[j]
-    uint32_t* C = Bz + W + 2;  // 2W words of byte lanes: coefficient t is byte t
+    uint32_t* Bz = A + W;      // B with two zero words on each side: Bz[j + 2] = B[j]
+    uint32_t* C = Bz + W + 4;  // 2W (+ 2) words of byte lanes: coefficient t is byte t
     pack_lanes(A, a, n);
-    Bz[0] = 0;
-    pack_lanes(Bz + 1, b, n);
-    Bz[W + 1] = 0;
+    Bz[0] = Bz[1] = 0;
+    pack_lanes(Bz + 2, b, n);
+    Bz[W + 2] = Bz[W + 3] = 0;
     uint32_t carry = 0;  // the previous output's lanes 4..6
-    for (size_t k = 0; k + 1 < 2 * W; k += 2) {
-        // outputs k, k + 1: sum_i A[i] B[k - i], A[i] B[k + 1 - i]
-        const size_t lo = k + 1 >= W ? k + 1 - W : 0, hi = k + 1 < W - 1 ? k + 1 : W - 1;
+    for (size_t k = 0; k < 2 * W; k += 3) {
+        // outputs k + j, j < 3: sum_i A[i] B[k + j - i] over the union of their ranges
+        const size_t lo = k + 1 >= W ? k + 1 - W : 0, hi = k + 2 < W - 1 ? k + 2 : W - 1;
+        const uint32_t* y = Bz + 2 + (k + 2 - lo);  // B[k + 2 - i] at i = lo
+        uint32_t sums[6];
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
-        uint32_t sums[4];
-        pqmcu_ntru_s3_lanes_pair(sums, A + lo, Bz + (k + 2 - lo), uint32_t(hi + 1 - lo));
+        pqmcu_ntru_s3_lanes_triple(sums, A + lo, y, uint32_t(hi + 1 - lo));
+#else
+        uint64_t acc[3] = {0, 0, 0};
+        for (size_t s = 0; lo + s <= hi; ++s) {
+            const uint64_t x = A[lo + s];
+            for (size_t j = 0; j < 3; ++j) acc[j] += x * y[ptrdiff_t(j) - 2 - ptrdiff_t(s)];
+            if (s % 12 == 11)
+                for (auto& v : acc) v = fold_lanes(v);
+        }
+        for (size_t j = 0; j < 3; ++j) {
+            acc[j] = fold_lanes(acc[j]);
+            sums[2 * j] = uint32_t(acc[j]);
+            sums[2 * j + 1] = uint32_t(acc[j] >> 32);
+        }
+#endif
         C[k] = sums[0] + carry;  // lanes <= 60
         C[k + 1] = sums[2] + sums[1];
-        carry = sums[3];
-#else
-        uint64_t acc0 = 0, acc1 = 0;
-        const uint32_t* bp = Bz + (k + 2 - lo);  // B[k + 1 - i] at i = lo
-        uint32_t y1 = *bp;                       // acc1's operand at i = lo
-        size_t i = lo;
-        for (; i + 14 <= hi + 1; i += 14) {  // whole runs of 14, unrolled
-#pragma GCC unroll 14
-            for (size_t s = 0; s < 14; ++s) {
-                const uint32_t x = A[i + s], y0 = bp[-1 - ptrdiff_t(s)];  // B[k - i - s]
-                acc1 += uint64_t(x) * y1;
-                acc0 += uint64_t(x) * y0;
-                y1 = y0;
-            }
-            bp -= 14;
-            acc0 = fold_lanes(acc0);
-            acc1 = fold_lanes(acc1);
-        }
-        for (; i <= hi; ++i) {
-            const uint32_t x = A[i], y0 = *--bp;
-            acc1 += uint64_t(x) * y1;
-            acc0 += uint64_t(x) * y0;
-            y1 = y0;
-        }
-        acc0 = fold_lanes(acc0);
-        acc1 = fold_lanes(acc1);
-        C[k] = uint32_t(acc0) + carry;  // lanes <= 60
-        C[k + 1] = uint32_t(acc1) + uint32_t(acc0 >> 32);
-        carry = uint32_t(acc1 >> 32);
-#endif
+        C[k + 2] = sums[4] + sums[3];
+        carry = sums[5];
     }
     const uint8_t* bytes = reinterpret_cast<const uint8_t*>(C);
     // fold mod x^n - 1: coefficient t < 2n - 1 <= 8W - 2 (byte 2n - 1 is 0)

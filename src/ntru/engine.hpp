@@ -161,7 +161,7 @@ void ring_mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint3
 // product's coefficient, c[i] <= 120 (not reduced mod 3 or Phi_n). c may be a
 // or b. Four coefficients per word in byte lanes: one 32 x 32-bit UMULL /
 // UMLAL is 16 coefficient products. `scratch`: s3_lanes_words(n) words.
-constexpr size_t s3_lanes_words(size_t n) { return 4 * ((n + 3) / 4) + 2; }
+constexpr size_t s3_lanes_words(size_t n) { return 4 * ((n + 3) / 4) + 6; }
 void s3_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch);
 // Sorts x[0..count) ascending (signed) with a fixed sequence of compare-exchanges.
 void sort_int32(int32_t* x, size_t count);
