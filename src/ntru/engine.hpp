@@ -157,11 +157,10 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
 // c = a b mod (x^n - 1), exact mod 2^mul_logq(logq); `scratch`: mul_scratch_words(n, logq).
 // c may be a or b (the product goes to the scratch first).
 void ring_mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t logq, uint16_t* scratch);
-// c = a b mod (x^n - 1) with a, b in {0,1,2}^n; c[i] congruent mod 3 to the
-// product's coefficient, c[i] <= 120 (not reduced mod 3 or Phi_n). c may be a
+// c = a b mod (3, Phi_n) with a, b in {0,1,2}^n, c in {0,1,2}^n. c may be a
 // or b. Four coefficients per word in byte lanes: one 32 x 32-bit UMULL /
 // UMLAL is 16 coefficient products. `scratch`: s3_lanes_words(n) words.
-constexpr size_t s3_lanes_words(size_t n) { return 4 * ((n + 3) / 4) + 6; }
+constexpr size_t s3_lanes_words(size_t n) { return 5 * ((n + 3) / 4) + 4; }
 void s3_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch);
 // Sorts x[0..count) ascending (signed) with a fixed sequence of compare-exchanges.
 void sort_int32(int32_t* x, size_t count);
