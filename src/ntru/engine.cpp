@@ -5,6 +5,10 @@
 // bit-sliced words, Newton lifting to mod 2^16, the validity checks of
 // decryption and the implicit-rejection select.
 #include "ntru/engine.hpp"
+
+#if defined(__ARM_FEATURE_SIMD32)
+#include <arm_acle.h>
+#endif
 #include "ntru/inverse.hpp"
 
 #include <bit>
@@ -1023,6 +1027,16 @@ void sample_fixed_weight(const Params& p, const Ring& R, uint16_t* r, const uint
 // dst +- Lift(m) (mod 2^16) in one pass, m ({0,1,2}) left as it is.
 // HaveTotal: `total` is the sum of m's coefficients (secret: a compile-time
 // choice, no test of its value), else it is computed here.
+#if defined(__ARM_FEATURE_SIMD32)
+// Two coefficients per word (UADD16 / USUB16) in the per-coefficient passes of
+// decryption; the M4 allows unaligned word accesses.
+inline uint32_t load_pair(const uint16_t* p) {
+    uint32_t v;
+    __builtin_memcpy(&v, p, 4);
+    return v;
+}
+inline void store_pair(uint16_t* p, uint32_t v) { __builtin_memcpy(p, &v, 4); }
+#endif
 template <bool Subtract, bool HaveTotal = false>
 void lift_into(const Params& p, const Ring& R, uint16_t* dst, const uint16_t* m, uint32_t total = 0) {
     const size_t n = R.n;
@@ -1030,7 +1044,15 @@ void lift_into(const Params& p, const Ring& R, uint16_t* dst, const uint16_t* m,
         dst[i] = uint16_t(Subtract ? dst[i] - d : dst[i] + d);
     };
     if (p.hps()) {
-        for (size_t i = 0; i < n; ++i) put(i, m[i] - 3 * (m[i] >> 1));  // {0,1,2} -> {0,1,-1}
+        size_t i = 0;
+#if defined(__ARM_FEATURE_SIMD32)
+        for (; i + 1 < n; i += 2) {
+            const uint32_t x = load_pair(m + i), d = __usub16(x, 3 * ((x >> 1) & 0x00010001u));
+            const uint32_t y = load_pair(dst + i);
+            store_pair(dst + i, Subtract ? __usub16(y, d) : __uadd16(y, d));
+        }
+#endif
+        for (; i < n; ++i) put(i, m[i] - 3 * (m[i] >> 1));  // {0,1,2} -> {0,1,-1}
         return;
     }
     // Exact running sums (below 4n <= 5492), reduced by mod3's multiplication.
@@ -1069,7 +1091,19 @@ uint32_t check_ciphertext_padding(const Params& p, const uint8_t* ct) {
 uint32_t check_r_to_s3(const Ring& R, uint16_t* r) {
     const uint32_t qmask = R.qmask, top = R.logq - 1, last = r[R.n - 1];
     uint32_t t = 0;
-    for (size_t i = 0; i + 1 < R.n; ++i) {
+    size_t i = 0;
+#if defined(__ARM_FEATURE_SIMD32)
+    {  // the same per lane; c >> top brings the upper lane's bits to bit 16 - top >= 4 of the lower: masked
+        const uint32_t q2 = qmask * 0x10001u, bad2 = (qmask - 3) * 0x10001u, last2 = last * 0x10001u;
+        for (; i + 2 < R.n; i += 2) {
+            const uint32_t c = __usub16(load_pair(r + i), last2) & q2;
+            t |= __uadd16(c, 0x00010001u) & bad2;
+            t |= __uadd16(c, 0x00020002u) & 0x00040004u;
+            store_pair(r + i, (c ^ (c >> top)) & 0x00030003u);
+        }
+    }
+#endif
+    for (; i + 1 < R.n; ++i) {
         const uint32_t c = (r[i] - last) & qmask;
         t |= (c + 1) & (qmask - 3);  // 0 iff c in {q-1, 0, 1, 2}
         t |= (c + 2) & 4;            // excludes c = 2
@@ -1081,7 +1115,20 @@ uint32_t check_r_to_s3(const Ring& R, uint16_t* r) {
 // HPS: m must have weight/2 coefficients 1 and weight/2 coefficients 2.
 uint32_t check_m(const Params& p, const Ring& R, const uint16_t* m) {
     uint32_t ones = 0, twos = 0;
-    for (size_t i = 0; i < R.n; ++i) {
+    size_t i = 0;
+#if defined(__ARM_FEATURE_SIMD32)
+    {  // per-lane counts (< 2^16), added at the end
+        uint32_t ones2 = 0, twos2 = 0;
+        for (; i + 1 < R.n; i += 2) {
+            const uint32_t x = load_pair(m + i);
+            ones2 += x & 0x00010001u;
+            twos2 += (x >> 1) & 0x00010001u;
+        }
+        ones = (ones2 & 0xFFFFu) + (ones2 >> 16);
+        twos = (twos2 & 0xFFFFu) + (twos2 >> 16);
+    }
+#endif
+    for (; i < R.n; ++i) {
         ones += m[i] & 1;
         twos += m[i] >> 1;
     }
