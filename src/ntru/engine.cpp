@@ -48,10 +48,12 @@ namespace {
 inline void pack_lanes(uint32_t* w, const uint16_t* a, size_t n) {
     const size_t words = (n + 3) / 4;
     size_t j = 0;
+#pragma GCC unroll 4
     for (; 4 * j + 4 <= n; ++j) {
-        const uint32_t lo = uint32_t(a[4 * j]) | uint32_t(a[4 * j + 1]) << 8;
-        const uint32_t hi = uint32_t(a[4 * j + 2]) | uint32_t(a[4 * j + 3]) << 8;
-        w[j] = lo | hi << 16;
+        uint32_t lo, hi;  // (a[4j], a[4j+1]), (a[4j+2], a[4j+3]) as halfword pairs, each < 256
+        __builtin_memcpy(&lo, a + 4 * j, 4);
+        __builtin_memcpy(&hi, a + 4 * j + 2, 4);
+        w[j] = ((lo | lo >> 8) & 0xFFFFu) | (hi | hi >> 8) << 16;
     }
     for (; j < words; ++j) {
         uint32_t v = 0;
@@ -115,6 +117,7 @@ void s3_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, u
     const uint8_t* bytes = reinterpret_cast<const uint8_t*>(R);
     // mod x^n - 1 (coefficient t < 2n <= 8W), then mod (3, Phi_n): subtract the last coefficient
     const uint32_t last = uint32_t(bytes[n - 1]) + bytes[2 * n - 1];
+#pragma GCC unroll 4
     for (size_t i = 0; i < n; ++i) c[i] = mod3(uint16_t(bytes[i] + bytes[i + n] + 2 * last));
 }
 

@@ -29,6 +29,7 @@ inline void store2(uint16_t* p, uint32_t v) { __builtin_memcpy(p, &v, 4); }
 // d[i] = x[i] + y[i], i < count
 inline void add_words(uint16_t* d, const uint16_t* x, const uint16_t* y, size_t count) {
     size_t i = 0;
+#pragma GCC unroll 8
     for (; i + 1 < count; i += 2) store2(d + i, __uadd16(load2(x + i), load2(y + i)));
     if (i < count) d[i] = uint16_t(x[i] + y[i]);
 }
@@ -123,6 +124,7 @@ struct KaratsubaSimd {
         [[maybe_unused]] const size_t both = l2 > h ? l2 - h : 0;  // i < both: p2[i] and p2[h+i] both exist (and i < h - 1)
         size_t i = 0;
 #if defined(__ARM_FEATURE_SIMD32)
+#pragma GCC unroll 8
         for (; i + 1 < both; i += 2) {
             const uint32_t x = detail::load2(c + h + i), y = detail::load2(c + 2 * h + i);
             const uint32_t lo = __usub16(__usub16(__uadd16(x, detail::load2(p1 + i)), detail::load2(c + i)), y);

@@ -75,6 +75,7 @@ struct Toom4Eval : Toom4<Inner> {
         size_t j = 0;
 #if defined(__ARM_FEATURE_SIMD32)
         namespace L = toom4_lanes;
+#pragma GCC unroll 4
         for (; j + 1 < top; j += 2) {
             const uint32_t a0 = L::ld(l0 + j), a1 = L::ld(l1 + j), a2 = L::ld(l2 + j), a3 = L::ld(l3 + j);
             uint32_t v;
@@ -125,7 +126,7 @@ struct Toom4Eval : Toom4<Inner> {
     // so c[k m + i] = coef_k(i) + coef_(k-1)(i + m) -- no zeroing, no read-modify-write.
 #if defined(__ARM_FEATURE_SIMD32)
     // coefficients() on the lanes of indices i, i + 1
-    static void coefficients2(uint32_t* out, const uint16_t* w, size_t w_len, size_t i) {
+    [[gnu::always_inline]] static inline void coefficients2(uint32_t* out, const uint16_t* w, size_t w_len, size_t i) {
         namespace L = toom4_lanes;
         const uint32_t c0 = L::ld(w + i), c6 = L::ld(w + 6 * w_len + i);
         const uint32_t w1 = L::ld(w + w_len + i), wm1 = L::ld(w + 2 * w_len + i);
