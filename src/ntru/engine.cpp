@@ -347,7 +347,18 @@ template <class M>
 void cyclic(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint16_t* scratch) {
     uint16_t* full = scratch;  // 2n - 1 words, then the method's scratch
     M::mul(full, a, b, n, full + (2 * n - 1));
-    for (size_t i = 0; i + 1 < n; ++i) c[i] = uint16_t(full[i] + full[i + n]);
+    size_t i = 0;
+#if defined(__ARM_FEATURE_SIMD32)
+#pragma GCC unroll 4
+    for (; i + 2 < n; i += 2) {  // two coefficients per word
+        uint32_t x, y;
+        __builtin_memcpy(&x, full + i, 4);
+        __builtin_memcpy(&y, full + i + n, 4);
+        x = __uadd16(x, y);
+        __builtin_memcpy(c + i, &x, 4);
+    }
+#endif
+    for (; i + 1 < n; ++i) c[i] = uint16_t(full[i] + full[i + n]);
     c[n - 1] = full[n - 1];
 }
 }  // namespace
@@ -706,6 +717,7 @@ void rq_to_s3(const Ring& R, uint16_t* r, const uint16_t* a) {
         return c + (c >> top) * neg_q_mod3;
     };
     const uint32_t last2 = 2 * centred(a[n - 1]);
+#pragma GCC unroll 4
     for (size_t i = 0; i < n; ++i) r[i] = mod3(uint16_t(centred(a[i]) + last2));
 }
 
@@ -907,6 +919,7 @@ void unpack_s3(const Ring& R, uint16_t* a, const uint8_t* in) {
         c = q;
         return uint16_t(r);
     };
+#pragma GCC unroll 2
     for (size_t i = 0; i < whole; ++i) {
         uint32_t c = in[i];
         uint16_t* d = a + 5 * i;
@@ -1049,6 +1062,7 @@ void lift_into(const Params& p, const Ring& R, uint16_t* dst, const uint16_t* m,
     if (p.hps()) {
         size_t i = 0;
 #if defined(__ARM_FEATURE_SIMD32)
+#pragma GCC unroll 4
         for (; i + 1 < n; i += 2) {
             const uint32_t x = load_pair(m + i), d = __usub16(x, 3 * ((x >> 1) & 0x00010001u));
             const uint32_t y = load_pair(dst + i);
@@ -1098,6 +1112,7 @@ uint32_t check_r_to_s3(const Ring& R, uint16_t* r) {
 #if defined(__ARM_FEATURE_SIMD32)
     {  // the same per lane; c >> top brings the upper lane's bits to bit 16 - top >= 4 of the lower: masked
         const uint32_t q2 = qmask * 0x10001u, bad2 = (qmask - 3) * 0x10001u, last2 = last * 0x10001u;
+#pragma GCC unroll 4
         for (; i + 2 < R.n; i += 2) {
             const uint32_t c = __usub16(load_pair(r + i), last2) & q2;
             t |= __uadd16(c, 0x00010001u) & bad2;
@@ -1122,6 +1137,7 @@ uint32_t check_m(const Params& p, const Ring& R, const uint16_t* m) {
 #if defined(__ARM_FEATURE_SIMD32)
     {  // per-lane counts (< 2^16), added at the end
         uint32_t ones2 = 0, twos2 = 0;
+#pragma GCC unroll 4
         for (; i + 1 < R.n; i += 2) {
             const uint32_t x = load_pair(m + i);
             ones2 += x & 0x00010001u;
