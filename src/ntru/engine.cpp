@@ -23,6 +23,21 @@
 namespace pqmcu::ntru {
 namespace detail {
 
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+extern "C" void pqmcu_ntru_zero32(void* p, uint32_t blocks);
+#endif
+void wipe(void* p, size_t n) {
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    if (reinterpret_cast<uintptr_t>(p) % 4 == 0 && n >= 32) {
+        const size_t whole = n / 32 * 32;
+        pqmcu_ntru_zero32(p, uint32_t(n / 32));  // (an external call: the stores stay)
+        p = static_cast<uint8_t*>(p) + whole;
+        n -= whole;
+    }
+#endif
+    secure_wipe(p, n);
+}
+
 uint16_t mod3(uint16_t a) {
     // a (2^32 + 2) / 3 mod 2^32 is 2^32 frac(a / 3) + 2a / 3: its top two
     // bits are 3 frac(a / 3) = a mod 3 (2a / 3 < 2^30 for a < 2^16): a
@@ -94,8 +109,13 @@ void lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, uint
         }
 #endif
         const uint32_t out[3] = {sums[0] + carry, sums[2] + sums[1], sums[4] + sums[3]};  // lanes <= 60
-        for (size_t j = 0; j < 3; ++j)
-            if (k + j < 2 * w) C[k + j] = out[j];  // (public bound)
+        if (k + 3 <= 2 * w) {
+            C[k] = out[0];
+            C[k + 1] = out[1];
+            C[k + 2] = out[2];
+        } else {
+            for (size_t j = 0; k + j < 2 * w; ++j) C[k + j] = out[j];  // (public bound)
+        }
         carry = sums[5];
     }
 }
@@ -1084,6 +1104,7 @@ void lift_into(const Params& p, const Ring& R, uint16_t* dst, const uint16_t* m,
     // out[i] = b[i-1] - b[i] (out[0] = -b[0]).
     uint32_t rest = 6 * uint32_t(n);  // 6n - prefix - (i+1) k
     uint32_t prev = 0;
+#pragma GCC unroll 4
     for (size_t i = 0; i < n; ++i) {
         rest -= m[i] + k;
         const uint32_t v = (rest * 0x55555556u) >> 30;  // mod 3 (rest < 2^16: as mod3)

@@ -62,7 +62,15 @@ pqmcu_ntru_s3_lanes_triple:
     .endr
     foldall
     b 1b
-3:
+3:  @ the rest (< 12 steps): groups of three, then single steps
+    cmp r3, #3
+    blo 6f
+    sub r3, r3, #3
+    step r10, r11, lr
+    step r11, lr, r10
+    step lr, r10, r11
+    b 3b
+6:
     cbz r3, 5f
 4:
     step r10, r11, lr
@@ -76,3 +84,28 @@ pqmcu_ntru_s3_lanes_triple:
     stm r0, {r4-r9}
     pop {r4-r11, pc}
     .size pqmcu_ntru_s3_lanes_triple, .-pqmcu_ntru_s3_lanes_triple
+
+@ void pqmcu_ntru_zero32(void* p, uint32_t blocks)
+@   zeroes blocks * 32 bytes from p (word aligned, blocks >= 1): eight zero
+@   registers per STM, the workspace wipe at ~3.5 bytes per cycle (memset:
+@   ~1.2 on the emulated M4).
+    .global pqmcu_ntru_zero32
+    .type pqmcu_ntru_zero32, %function
+    .align 2
+pqmcu_ntru_zero32:
+    push {r4-r9}
+    movs r2, #0
+    movs r3, #0
+    movs r4, #0
+    movs r5, #0
+    movs r6, #0
+    movs r7, #0
+    mov r8, #0
+    mov r9, #0
+1:
+    stm r0!, {r2-r9}
+    subs r1, r1, #1
+    bne 1b
+    pop {r4-r9}
+    bx lr
+    .size pqmcu_ntru_zero32, .-pqmcu_ntru_zero32
