@@ -43,8 +43,10 @@ inline uint32_t shr(uint32_t x) {  // each lane >> S (logical)
 }
 template <uint32_t K>
 inline uint32_t mulk(uint32_t x) {  // each lane * K mod 2^16
-    const uint32_t lo = x * K, hi = (x & 0xFFFF0000u) * K;
-    return (lo & 0xFFFFu) | (hi & 0xFFFF0000u);
+    const uint32_t lo = x * K, hi = (x >> 16) * K;
+    uint32_t r;  // PKHBT: lo's bottom half, hi << 16 on top
+    __asm__("pkhbt %0, %1, %2, lsl #16" : "=r"(r) : "r"(lo), "r"(hi));
+    return r;
 }
 }  // namespace toom4_lanes
 #endif
