@@ -387,7 +387,9 @@ void ring_mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint3
 #if defined(PQMCU_POLYMUL_AVX2)
     if (n <= polymul::avx2::kMaxN && polymul::avx2::enabled()) return polymul::avx2::mul_cyclic(c, a, b, n);
 #endif
-    if (mul_logq(logq) == 13) cyclic<MulMethod13>(c, a, b, n, scratch);
+    if (mul_logq(logq) == 13 && mul_wide(n)) cyclic<MulMethod13Wide>(c, a, b, n, scratch);
+    else if (mul_logq(logq) == 13 && mul_wide43(n)) cyclic<MulMethod13Wide43>(c, a, b, n, scratch);
+    else if (mul_logq(logq) == 13) cyclic<MulMethod13>(c, a, b, n, scratch);
     else cyclic<MulMethod16>(c, a, b, n, scratch);
 }
 

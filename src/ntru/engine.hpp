@@ -10,6 +10,7 @@
 // for logq = 14; every use needs only q bits, or (S3 products of two
 // {0,1,2} polynomials) integers below 4n < 2^13.
 #pragma once
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 
@@ -55,6 +56,10 @@ void pqmcu_ntru_sb22(uint16_t* c, const uint16_t* a, const uint16_t* b);
 void pqmcu_ntru_sb25(uint16_t* c, const uint16_t* a, const uint16_t* b);
 void pqmcu_ntru_sb26(uint16_t* c, const uint16_t* a, const uint16_t* b);
 void pqmcu_ntru_sb32(uint16_t* c, const uint16_t* a, const uint16_t* b);
+void pqmcu_ntru_sb42(uint16_t* c, const uint16_t* a, const uint16_t* b);
+void pqmcu_ntru_sb43(uint16_t* c, const uint16_t* a, const uint16_t* b);
+void pqmcu_ntru_sb51(uint16_t* c, const uint16_t* a, const uint16_t* b);
+void pqmcu_ntru_sb52(uint16_t* c, const uint16_t* a, const uint16_t* b);
 }
 struct SchoolbookM4 {
     static constexpr int exact_bits = 16;
@@ -68,6 +73,10 @@ struct SchoolbookM4 {
         case 25: pqmcu_ntru_sb25(c, a, b); return;
         case 26: pqmcu_ntru_sb26(c, a, b); return;
         case 32: pqmcu_ntru_sb32(c, a, b); return;
+        case 42: pqmcu_ntru_sb42(c, a, b); return;
+        case 43: pqmcu_ntru_sb43(c, a, b); return;
+        case 51: pqmcu_ntru_sb51(c, a, b); return;
+        case 52: pqmcu_ntru_sb52(c, a, b); return;
         default: polymul::Schoolbook::mul(c, a, b, n); return;
         }
     }
@@ -75,9 +84,19 @@ struct SchoolbookM4 {
 inline constexpr size_t kMulThreshold = 32;
 using MulMethod13 = polymul::Toom4Eval<polymul::KaratsubaSimd<kMulThreshold, SchoolbookM4>>;
 using MulMethod16 = polymul::KaratsubaSimd<kMulThreshold, SchoolbookM4>;
+// n = 821 (limbs of 206 -> 103 -> 52 / 51): the 52 / 51 products as base
+// cases instead of one more Karatsuba level (decapsulation 941k -> XXX).
+using MulMethod13Wide = polymul::Toom4Eval<polymul::KaratsubaSimd<52, SchoolbookM4>>;
+constexpr bool mul_wide(size_t n) { return n == 821; }
+using MulMethod13Wide43 = polymul::Toom4Eval<polymul::KaratsubaSimd<43, SchoolbookM4>>;
+constexpr bool mul_wide43(size_t n) { return n == 677; }
 #else
 using MulMethod13 = polymul::Method<13>;
 using MulMethod16 = polymul::Method<16>;
+using MulMethod13Wide = MulMethod13;
+constexpr bool mul_wide(size_t) { return false; }
+using MulMethod13Wide43 = MulMethod13;
+constexpr bool mul_wide43(size_t) { return false; }
 #endif
 static_assert(MulMethod13::exact_bits >= 13 && MulMethod16::exact_bits >= 16);
 // The products with a small operand (|b| <= 8) go through ntt.hpp for
@@ -101,8 +120,9 @@ inline constexpr bool kS3Lanes = false;
 // with the NTT also one int32 transform and one block in the same words
 // (8-byte aligned in the workspaces).
 constexpr size_t mul_scratch_words(size_t n, uint32_t logq) {
-    const size_t toom =
-        2 * n - 1 + (mul_logq(logq) == 13 ? MulMethod13::scratch_words(n) : MulMethod16::scratch_words(n));
+    const size_t w52 = MulMethod13Wide::scratch_words(n), w43 = MulMethod13Wide43::scratch_words(n);
+    const size_t m13 = std::max({MulMethod13::scratch_words(n), w52, w43});
+    const size_t toom = 2 * n - 1 + (mul_logq(logq) == 13 ? m13 : MulMethod16::scratch_words(n));
     const size_t ntt_words = uses_ntt(n) ? 2 * ntt::scratch_words(n) : 0;
     return toom > ntt_words ? toom : ntt_words;
 }
