@@ -58,6 +58,7 @@ void pqmcu_ntru_sb26(uint16_t* c, const uint16_t* a, const uint16_t* b);
 void pqmcu_ntru_sb32(uint16_t* c, const uint16_t* a, const uint16_t* b);
 void pqmcu_ntru_sb42(uint16_t* c, const uint16_t* a, const uint16_t* b);
 void pqmcu_ntru_sb43(uint16_t* c, const uint16_t* a, const uint16_t* b);
+void pqmcu_ntru_sb44(uint16_t* c, const uint16_t* a, const uint16_t* b);
 void pqmcu_ntru_sb51(uint16_t* c, const uint16_t* a, const uint16_t* b);
 void pqmcu_ntru_sb52(uint16_t* c, const uint16_t* a, const uint16_t* b);
 }
@@ -75,6 +76,7 @@ struct SchoolbookM4 {
         case 32: pqmcu_ntru_sb32(c, a, b); return;
         case 42: pqmcu_ntru_sb42(c, a, b); return;
         case 43: pqmcu_ntru_sb43(c, a, b); return;
+        case 44: pqmcu_ntru_sb44(c, a, b); return;
         case 51: pqmcu_ntru_sb51(c, a, b); return;
         case 52: pqmcu_ntru_sb52(c, a, b); return;
         default: polymul::Schoolbook::mul(c, a, b, n); return;
@@ -90,6 +92,8 @@ using MulMethod13Wide = polymul::Toom4Eval<polymul::KaratsubaSimd<52, Schoolbook
 constexpr bool mul_wide(size_t n) { return n == 821; }
 using MulMethod13Wide43 = polymul::Toom4Eval<polymul::KaratsubaSimd<43, SchoolbookM4>>;
 constexpr bool mul_wide43(size_t n) { return n == 677; }
+using MulMethod13Wide44 = polymul::Toom4Eval<polymul::KaratsubaSimd<44, SchoolbookM4>>;
+constexpr bool mul_wide44(size_t n) { return n == 701; }
 #else
 using MulMethod13 = polymul::Method<13>;
 using MulMethod16 = polymul::Method<16>;
@@ -97,6 +101,8 @@ using MulMethod13Wide = MulMethod13;
 constexpr bool mul_wide(size_t) { return false; }
 using MulMethod13Wide43 = MulMethod13;
 constexpr bool mul_wide43(size_t) { return false; }
+using MulMethod13Wide44 = MulMethod13;
+constexpr bool mul_wide44(size_t) { return false; }
 #endif
 static_assert(MulMethod13::exact_bits >= 13 && MulMethod16::exact_bits >= 16);
 // The products with a small operand (|b| <= 8) go through ntt.hpp for
@@ -120,8 +126,9 @@ inline constexpr bool kS3Lanes = false;
 // with the NTT also one int32 transform and one block in the same words
 // (8-byte aligned in the workspaces).
 constexpr size_t mul_scratch_words(size_t n, uint32_t logq) {
-    const size_t w52 = MulMethod13Wide::scratch_words(n), w43 = MulMethod13Wide43::scratch_words(n);
-    const size_t m13 = std::max({MulMethod13::scratch_words(n), w52, w43});
+    const size_t w52 = MulMethod13Wide::scratch_words(n), w43 = MulMethod13Wide43::scratch_words(n),
+                 w44 = MulMethod13Wide44::scratch_words(n);
+    const size_t m13 = std::max({MulMethod13::scratch_words(n), w52, w43, w44});
     const size_t toom = 2 * n - 1 + (mul_logq(logq) == 13 ? m13 : MulMethod16::scratch_words(n));
     const size_t ntt_words = uses_ntt(n) ? 2 * ntt::scratch_words(n) : 0;
     return toom > ntt_words ? toom : ntt_words;

@@ -7257,6 +7257,1738 @@ pqmcu_ntru_sb43:
     pop {r4-r11, pc}
     .size pqmcu_ntru_sb43, .-pqmcu_ntru_sb43
 
+    .global pqmcu_ntru_sb44
+    .type pqmcu_ntru_sb44, %function
+    .align 2
+pqmcu_ntru_sb44:
+    push {r4-r11, lr}
+    ldr r12, [r1, #0]
+    ldrh r8, [r2]
+    lsl r8, r8, #16
+    ldr r9, [r2, #0]
+    ldr r10, [r2, #2]
+    ldr r11, [r2, #4]
+    ldr lr, [r2, #6]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    smuadx r5, r12, r10
+    smuadx r6, r12, r11
+    smuadx r7, r12, lr
+    ldr r12, [r1, #4]
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #8]
+    smladx r7, r12, r8, r7
+    strh r3, [r0, #0]
+    strh r4, [r0, #2]
+    strh r5, [r0, #4]
+    strh r6, [r0, #6]
+    strh r7, [r0, #8]
+    ldr r12, [r1, #0]
+    ldr r8, [r2, #8]
+    ldr r9, [r2, #10]
+    ldr r10, [r2, #12]
+    ldr r11, [r2, #14]
+    ldr lr, [r2, #16]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    smuadx r5, r12, r10
+    smuadx r6, r12, r11
+    smuadx r7, r12, lr
+    ldr r12, [r1, #4]
+    ldr lr, [r2, #4]
+    ldr r11, [r2, #6]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #8]
+    ldr r10, [r2, #0]
+    ldr r9, [r2, #2]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #12]
+    ldrh r8, [r2]
+    lsl r8, r8, #16
+    smladx r4, r12, r8, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #16]
+    smladx r6, r12, r8, r6
+    smladx r7, r12, r10, r7
+    strh r3, [r0, #10]
+    strh r4, [r0, #12]
+    strh r5, [r0, #14]
+    strh r6, [r0, #16]
+    strh r7, [r0, #18]
+    ldr r12, [r1, #0]
+    ldr r8, [r2, #18]
+    ldr r9, [r2, #20]
+    ldr r10, [r2, #22]
+    ldr r11, [r2, #24]
+    ldr lr, [r2, #26]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    smuadx r5, r12, r10
+    smuadx r6, r12, r11
+    smuadx r7, r12, lr
+    ldr r12, [r1, #4]
+    ldr lr, [r2, #14]
+    ldr r11, [r2, #16]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #8]
+    ldr r10, [r2, #10]
+    ldr r9, [r2, #12]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #12]
+    ldr r8, [r2, #6]
+    ldr r11, [r2, #8]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #16]
+    ldr lr, [r2, #2]
+    ldr r9, [r2, #4]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #20]
+    ldrh r10, [r2]
+    lsl r10, r10, #16
+    ldr r11, [r2, #0]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #24]
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #28]
+    smladx r7, r12, r10, r7
+    strh r3, [r0, #20]
+    strh r4, [r0, #22]
+    strh r5, [r0, #24]
+    strh r6, [r0, #26]
+    strh r7, [r0, #28]
+    ldr r12, [r1, #0]
+    ldr r8, [r2, #28]
+    ldr r9, [r2, #30]
+    ldr r10, [r2, #32]
+    ldr r11, [r2, #34]
+    ldr lr, [r2, #36]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    smuadx r5, r12, r10
+    smuadx r6, r12, r11
+    smuadx r7, r12, lr
+    ldr r12, [r1, #4]
+    ldr lr, [r2, #24]
+    ldr r11, [r2, #26]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #8]
+    ldr r10, [r2, #20]
+    ldr r9, [r2, #22]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #12]
+    ldr r8, [r2, #16]
+    ldr r11, [r2, #18]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #16]
+    ldr lr, [r2, #12]
+    ldr r9, [r2, #14]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #20]
+    ldr r10, [r2, #8]
+    ldr r11, [r2, #10]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #24]
+    ldr r8, [r2, #4]
+    ldr r9, [r2, #6]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #28]
+    ldr lr, [r2, #0]
+    ldr r11, [r2, #2]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #32]
+    ldrh r10, [r2]
+    lsl r10, r10, #16
+    smladx r4, r12, r10, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #36]
+    smladx r6, r12, r10, r6
+    smladx r7, r12, lr, r7
+    strh r3, [r0, #30]
+    strh r4, [r0, #32]
+    strh r5, [r0, #34]
+    strh r6, [r0, #36]
+    strh r7, [r0, #38]
+    ldr r12, [r1, #0]
+    ldr r8, [r2, #38]
+    ldr r9, [r2, #40]
+    ldr r10, [r2, #42]
+    ldr r11, [r2, #44]
+    ldr lr, [r2, #46]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    smuadx r5, r12, r10
+    smuadx r6, r12, r11
+    smuadx r7, r12, lr
+    ldr r12, [r1, #4]
+    ldr lr, [r2, #34]
+    ldr r11, [r2, #36]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #8]
+    ldr r10, [r2, #30]
+    ldr r9, [r2, #32]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #12]
+    ldr r8, [r2, #26]
+    ldr r11, [r2, #28]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #16]
+    ldr lr, [r2, #22]
+    ldr r9, [r2, #24]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #20]
+    ldr r10, [r2, #18]
+    ldr r11, [r2, #20]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #24]
+    ldr r8, [r2, #14]
+    ldr r9, [r2, #16]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #28]
+    ldr lr, [r2, #10]
+    ldr r11, [r2, #12]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #32]
+    ldr r10, [r2, #6]
+    ldr r9, [r2, #8]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #36]
+    ldr r8, [r2, #2]
+    ldr r11, [r2, #4]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #40]
+    ldrh lr, [r2]
+    lsl lr, lr, #16
+    ldr r9, [r2, #0]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #44]
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #48]
+    smladx r7, r12, lr, r7
+    strh r3, [r0, #40]
+    strh r4, [r0, #42]
+    strh r5, [r0, #44]
+    strh r6, [r0, #46]
+    strh r7, [r0, #48]
+    ldr r12, [r1, #0]
+    ldr r8, [r2, #48]
+    ldr r9, [r2, #50]
+    ldr r10, [r2, #52]
+    ldr r11, [r2, #54]
+    ldr lr, [r2, #56]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    smuadx r5, r12, r10
+    smuadx r6, r12, r11
+    smuadx r7, r12, lr
+    ldr r12, [r1, #4]
+    ldr lr, [r2, #44]
+    ldr r11, [r2, #46]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #8]
+    ldr r10, [r2, #40]
+    ldr r9, [r2, #42]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #12]
+    ldr r8, [r2, #36]
+    ldr r11, [r2, #38]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #16]
+    ldr lr, [r2, #32]
+    ldr r9, [r2, #34]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #20]
+    ldr r10, [r2, #28]
+    ldr r11, [r2, #30]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #24]
+    ldr r8, [r2, #24]
+    ldr r9, [r2, #26]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #28]
+    ldr lr, [r2, #20]
+    ldr r11, [r2, #22]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #32]
+    ldr r10, [r2, #16]
+    ldr r9, [r2, #18]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #36]
+    ldr r8, [r2, #12]
+    ldr r11, [r2, #14]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #40]
+    ldr lr, [r2, #8]
+    ldr r9, [r2, #10]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #44]
+    ldr r10, [r2, #4]
+    ldr r11, [r2, #6]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #48]
+    ldr r8, [r2, #0]
+    ldr r9, [r2, #2]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #52]
+    ldrh lr, [r2]
+    lsl lr, lr, #16
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #56]
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r8, r7
+    strh r3, [r0, #50]
+    strh r4, [r0, #52]
+    strh r5, [r0, #54]
+    strh r6, [r0, #56]
+    strh r7, [r0, #58]
+    ldr r12, [r1, #0]
+    ldr r8, [r2, #58]
+    ldr r9, [r2, #60]
+    ldr r10, [r2, #62]
+    ldr r11, [r2, #64]
+    ldr lr, [r2, #66]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    smuadx r5, r12, r10
+    smuadx r6, r12, r11
+    smuadx r7, r12, lr
+    ldr r12, [r1, #4]
+    ldr lr, [r2, #54]
+    ldr r11, [r2, #56]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #8]
+    ldr r10, [r2, #50]
+    ldr r9, [r2, #52]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #12]
+    ldr r8, [r2, #46]
+    ldr r11, [r2, #48]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #16]
+    ldr lr, [r2, #42]
+    ldr r9, [r2, #44]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #20]
+    ldr r10, [r2, #38]
+    ldr r11, [r2, #40]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #24]
+    ldr r8, [r2, #34]
+    ldr r9, [r2, #36]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #28]
+    ldr lr, [r2, #30]
+    ldr r11, [r2, #32]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #32]
+    ldr r10, [r2, #26]
+    ldr r9, [r2, #28]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #36]
+    ldr r8, [r2, #22]
+    ldr r11, [r2, #24]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #40]
+    ldr lr, [r2, #18]
+    ldr r9, [r2, #20]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #44]
+    ldr r10, [r2, #14]
+    ldr r11, [r2, #16]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #48]
+    ldr r8, [r2, #10]
+    ldr r9, [r2, #12]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #52]
+    ldr lr, [r2, #6]
+    ldr r11, [r2, #8]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #56]
+    ldr r10, [r2, #2]
+    ldr r9, [r2, #4]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #60]
+    ldrh r8, [r2]
+    lsl r8, r8, #16
+    ldr r11, [r2, #0]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #64]
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #68]
+    smladx r7, r12, r8, r7
+    strh r3, [r0, #60]
+    strh r4, [r0, #62]
+    strh r5, [r0, #64]
+    strh r6, [r0, #66]
+    strh r7, [r0, #68]
+    ldr r12, [r1, #0]
+    ldr r8, [r2, #68]
+    ldr r9, [r2, #70]
+    ldr r10, [r2, #72]
+    ldr r11, [r2, #74]
+    ldr lr, [r2, #76]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    smuadx r5, r12, r10
+    smuadx r6, r12, r11
+    smuadx r7, r12, lr
+    ldr r12, [r1, #4]
+    ldr lr, [r2, #64]
+    ldr r11, [r2, #66]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #8]
+    ldr r10, [r2, #60]
+    ldr r9, [r2, #62]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #12]
+    ldr r8, [r2, #56]
+    ldr r11, [r2, #58]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #16]
+    ldr lr, [r2, #52]
+    ldr r9, [r2, #54]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #20]
+    ldr r10, [r2, #48]
+    ldr r11, [r2, #50]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #24]
+    ldr r8, [r2, #44]
+    ldr r9, [r2, #46]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #28]
+    ldr lr, [r2, #40]
+    ldr r11, [r2, #42]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #32]
+    ldr r10, [r2, #36]
+    ldr r9, [r2, #38]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #36]
+    ldr r8, [r2, #32]
+    ldr r11, [r2, #34]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #40]
+    ldr lr, [r2, #28]
+    ldr r9, [r2, #30]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #44]
+    ldr r10, [r2, #24]
+    ldr r11, [r2, #26]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #48]
+    ldr r8, [r2, #20]
+    ldr r9, [r2, #22]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #52]
+    ldr lr, [r2, #16]
+    ldr r11, [r2, #18]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #56]
+    ldr r10, [r2, #12]
+    ldr r9, [r2, #14]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #60]
+    ldr r8, [r2, #8]
+    ldr r11, [r2, #10]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #64]
+    ldr lr, [r2, #4]
+    ldr r9, [r2, #6]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #68]
+    ldr r10, [r2, #0]
+    ldr r11, [r2, #2]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #72]
+    ldrh r8, [r2]
+    lsl r8, r8, #16
+    smladx r4, r12, r8, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #76]
+    smladx r6, r12, r8, r6
+    smladx r7, r12, r10, r7
+    strh r3, [r0, #70]
+    strh r4, [r0, #72]
+    strh r5, [r0, #74]
+    strh r6, [r0, #76]
+    strh r7, [r0, #78]
+    ldr r12, [r1, #0]
+    ldr r8, [r2, #78]
+    ldr r9, [r2, #80]
+    ldr r10, [r2, #82]
+    ldr r11, [r2, #84]
+    ldrh lr, [r2, #86]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    smuadx r5, r12, r10
+    smuadx r6, r12, r11
+    smuadx r7, r12, lr
+    ldr r12, [r1, #4]
+    ldr lr, [r2, #74]
+    ldr r11, [r2, #76]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #8]
+    ldr r10, [r2, #70]
+    ldr r9, [r2, #72]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #12]
+    ldr r8, [r2, #66]
+    ldr r11, [r2, #68]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #16]
+    ldr lr, [r2, #62]
+    ldr r9, [r2, #64]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #20]
+    ldr r10, [r2, #58]
+    ldr r11, [r2, #60]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #24]
+    ldr r8, [r2, #54]
+    ldr r9, [r2, #56]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #28]
+    ldr lr, [r2, #50]
+    ldr r11, [r2, #52]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #32]
+    ldr r10, [r2, #46]
+    ldr r9, [r2, #48]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #36]
+    ldr r8, [r2, #42]
+    ldr r11, [r2, #44]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #40]
+    ldr lr, [r2, #38]
+    ldr r9, [r2, #40]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #44]
+    ldr r10, [r2, #34]
+    ldr r11, [r2, #36]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #48]
+    ldr r8, [r2, #30]
+    ldr r9, [r2, #32]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #52]
+    ldr lr, [r2, #26]
+    ldr r11, [r2, #28]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #56]
+    ldr r10, [r2, #22]
+    ldr r9, [r2, #24]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #60]
+    ldr r8, [r2, #18]
+    ldr r11, [r2, #20]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #64]
+    ldr lr, [r2, #14]
+    ldr r9, [r2, #16]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #68]
+    ldr r10, [r2, #10]
+    ldr r11, [r2, #12]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #72]
+    ldr r8, [r2, #6]
+    ldr r9, [r2, #8]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #76]
+    ldr lr, [r2, #2]
+    ldr r11, [r2, #4]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #80]
+    ldrh r10, [r2]
+    lsl r10, r10, #16
+    ldr r9, [r2, #0]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #84]
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
+    strh r3, [r0, #80]
+    strh r4, [r0, #82]
+    strh r5, [r0, #84]
+    strh r6, [r0, #86]
+    strh r7, [r0, #88]
+    ldr r12, [r1, #4]
+    ldr r8, [r2, #84]
+    ldrh r9, [r2, #86]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    ldr r12, [r1, #8]
+    ldr r10, [r2, #80]
+    ldr r11, [r2, #82]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smuadx r5, r12, r8
+    smuadx r6, r12, r9
+    ldr r12, [r1, #12]
+    ldr lr, [r2, #76]
+    ldr r9, [r2, #78]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smuadx r7, r12, r8
+    ldr r12, [r1, #16]
+    ldr r8, [r2, #72]
+    ldr r11, [r2, #74]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #20]
+    ldr r10, [r2, #68]
+    ldr r9, [r2, #70]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #24]
+    ldr lr, [r2, #64]
+    ldr r11, [r2, #66]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #28]
+    ldr r8, [r2, #60]
+    ldr r9, [r2, #62]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #32]
+    ldr r10, [r2, #56]
+    ldr r11, [r2, #58]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #36]
+    ldr lr, [r2, #52]
+    ldr r9, [r2, #54]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #40]
+    ldr r8, [r2, #48]
+    ldr r11, [r2, #50]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #44]
+    ldr r10, [r2, #44]
+    ldr r9, [r2, #46]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #48]
+    ldr lr, [r2, #40]
+    ldr r11, [r2, #42]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #52]
+    ldr r8, [r2, #36]
+    ldr r9, [r2, #38]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #56]
+    ldr r10, [r2, #32]
+    ldr r11, [r2, #34]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #60]
+    ldr lr, [r2, #28]
+    ldr r9, [r2, #30]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #64]
+    ldr r8, [r2, #24]
+    ldr r11, [r2, #26]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #68]
+    ldr r10, [r2, #20]
+    ldr r9, [r2, #22]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #72]
+    ldr lr, [r2, #16]
+    ldr r11, [r2, #18]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #76]
+    ldr r8, [r2, #12]
+    ldr r9, [r2, #14]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #80]
+    ldr r10, [r2, #8]
+    ldr r11, [r2, #10]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #84]
+    ldr lr, [r2, #4]
+    ldr r9, [r2, #6]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
+    strh r3, [r0, #90]
+    strh r4, [r0, #92]
+    strh r5, [r0, #94]
+    strh r6, [r0, #96]
+    strh r7, [r0, #98]
+    ldr r12, [r1, #12]
+    ldrh r8, [r2, #86]
+    smuadx r3, r12, r8
+    ldr r12, [r1, #16]
+    ldr r9, [r2, #82]
+    ldr r10, [r2, #84]
+    smladx r3, r12, r9, r3
+    smuadx r4, r12, r10
+    smuadx r5, r12, r8
+    ldr r12, [r1, #20]
+    ldr r11, [r2, #78]
+    ldr lr, [r2, #80]
+    smladx r3, r12, r11, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r9, r5
+    smuadx r6, r12, r10
+    smuadx r7, r12, r8
+    ldr r12, [r1, #24]
+    ldr r8, [r2, #74]
+    ldr r10, [r2, #76]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r10, r4
+    smladx r5, r12, r11, r5
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r9, r7
+    ldr r12, [r1, #28]
+    ldr r9, [r2, #70]
+    ldr lr, [r2, #72]
+    smladx r3, r12, r9, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r10, r6
+    smladx r7, r12, r11, r7
+    ldr r12, [r1, #32]
+    ldr r11, [r2, #66]
+    ldr r10, [r2, #68]
+    smladx r3, r12, r11, r3
+    smladx r4, r12, r10, r4
+    smladx r5, r12, r9, r5
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #36]
+    ldr r8, [r2, #62]
+    ldr lr, [r2, #64]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r11, r5
+    smladx r6, r12, r10, r6
+    smladx r7, r12, r9, r7
+    ldr r12, [r1, #40]
+    ldr r9, [r2, #58]
+    ldr r10, [r2, #60]
+    smladx r3, r12, r9, r3
+    smladx r4, r12, r10, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r11, r7
+    ldr r12, [r1, #44]
+    ldr r11, [r2, #54]
+    ldr lr, [r2, #56]
+    smladx r3, r12, r11, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r9, r5
+    smladx r6, r12, r10, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #48]
+    ldr r8, [r2, #50]
+    ldr r10, [r2, #52]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r10, r4
+    smladx r5, r12, r11, r5
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r9, r7
+    ldr r12, [r1, #52]
+    ldr r9, [r2, #46]
+    ldr lr, [r2, #48]
+    smladx r3, r12, r9, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r10, r6
+    smladx r7, r12, r11, r7
+    ldr r12, [r1, #56]
+    ldr r11, [r2, #42]
+    ldr r10, [r2, #44]
+    smladx r3, r12, r11, r3
+    smladx r4, r12, r10, r4
+    smladx r5, r12, r9, r5
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #60]
+    ldr r8, [r2, #38]
+    ldr lr, [r2, #40]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r11, r5
+    smladx r6, r12, r10, r6
+    smladx r7, r12, r9, r7
+    ldr r12, [r1, #64]
+    ldr r9, [r2, #34]
+    ldr r10, [r2, #36]
+    smladx r3, r12, r9, r3
+    smladx r4, r12, r10, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r11, r7
+    ldr r12, [r1, #68]
+    ldr r11, [r2, #30]
+    ldr lr, [r2, #32]
+    smladx r3, r12, r11, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r9, r5
+    smladx r6, r12, r10, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #72]
+    ldr r8, [r2, #26]
+    ldr r10, [r2, #28]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r10, r4
+    smladx r5, r12, r11, r5
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r9, r7
+    ldr r12, [r1, #76]
+    ldr r9, [r2, #22]
+    ldr lr, [r2, #24]
+    smladx r3, r12, r9, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r10, r6
+    smladx r7, r12, r11, r7
+    ldr r12, [r1, #80]
+    ldr r11, [r2, #18]
+    ldr r10, [r2, #20]
+    smladx r3, r12, r11, r3
+    smladx r4, r12, r10, r4
+    smladx r5, r12, r9, r5
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #84]
+    ldr r8, [r2, #14]
+    ldr lr, [r2, #16]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r11, r5
+    smladx r6, r12, r10, r6
+    smladx r7, r12, r9, r7
+    strh r3, [r0, #100]
+    strh r4, [r0, #102]
+    strh r5, [r0, #104]
+    strh r6, [r0, #106]
+    strh r7, [r0, #108]
+    ldr r12, [r1, #24]
+    ldr r8, [r2, #84]
+    ldrh r9, [r2, #86]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    ldr r12, [r1, #28]
+    ldr r10, [r2, #80]
+    ldr r11, [r2, #82]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smuadx r5, r12, r8
+    smuadx r6, r12, r9
+    ldr r12, [r1, #32]
+    ldr lr, [r2, #76]
+    ldr r9, [r2, #78]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smuadx r7, r12, r8
+    ldr r12, [r1, #36]
+    ldr r8, [r2, #72]
+    ldr r11, [r2, #74]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #40]
+    ldr r10, [r2, #68]
+    ldr r9, [r2, #70]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #44]
+    ldr lr, [r2, #64]
+    ldr r11, [r2, #66]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #48]
+    ldr r8, [r2, #60]
+    ldr r9, [r2, #62]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #52]
+    ldr r10, [r2, #56]
+    ldr r11, [r2, #58]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #56]
+    ldr lr, [r2, #52]
+    ldr r9, [r2, #54]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #60]
+    ldr r8, [r2, #48]
+    ldr r11, [r2, #50]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #64]
+    ldr r10, [r2, #44]
+    ldr r9, [r2, #46]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #68]
+    ldr lr, [r2, #40]
+    ldr r11, [r2, #42]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #72]
+    ldr r8, [r2, #36]
+    ldr r9, [r2, #38]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #76]
+    ldr r10, [r2, #32]
+    ldr r11, [r2, #34]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #80]
+    ldr lr, [r2, #28]
+    ldr r9, [r2, #30]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #84]
+    ldr r8, [r2, #24]
+    ldr r11, [r2, #26]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    strh r3, [r0, #110]
+    strh r4, [r0, #112]
+    strh r5, [r0, #114]
+    strh r6, [r0, #116]
+    strh r7, [r0, #118]
+    ldr r12, [r1, #32]
+    ldrh r8, [r2, #86]
+    smuadx r3, r12, r8
+    ldr r12, [r1, #36]
+    ldr r9, [r2, #82]
+    ldr r10, [r2, #84]
+    smladx r3, r12, r9, r3
+    smuadx r4, r12, r10
+    smuadx r5, r12, r8
+    ldr r12, [r1, #40]
+    ldr r11, [r2, #78]
+    ldr lr, [r2, #80]
+    smladx r3, r12, r11, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r9, r5
+    smuadx r6, r12, r10
+    smuadx r7, r12, r8
+    ldr r12, [r1, #44]
+    ldr r8, [r2, #74]
+    ldr r10, [r2, #76]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r10, r4
+    smladx r5, r12, r11, r5
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r9, r7
+    ldr r12, [r1, #48]
+    ldr r9, [r2, #70]
+    ldr lr, [r2, #72]
+    smladx r3, r12, r9, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r10, r6
+    smladx r7, r12, r11, r7
+    ldr r12, [r1, #52]
+    ldr r11, [r2, #66]
+    ldr r10, [r2, #68]
+    smladx r3, r12, r11, r3
+    smladx r4, r12, r10, r4
+    smladx r5, r12, r9, r5
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #56]
+    ldr r8, [r2, #62]
+    ldr lr, [r2, #64]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r11, r5
+    smladx r6, r12, r10, r6
+    smladx r7, r12, r9, r7
+    ldr r12, [r1, #60]
+    ldr r9, [r2, #58]
+    ldr r10, [r2, #60]
+    smladx r3, r12, r9, r3
+    smladx r4, r12, r10, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r11, r7
+    ldr r12, [r1, #64]
+    ldr r11, [r2, #54]
+    ldr lr, [r2, #56]
+    smladx r3, r12, r11, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r9, r5
+    smladx r6, r12, r10, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #68]
+    ldr r8, [r2, #50]
+    ldr r10, [r2, #52]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r10, r4
+    smladx r5, r12, r11, r5
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r9, r7
+    ldr r12, [r1, #72]
+    ldr r9, [r2, #46]
+    ldr lr, [r2, #48]
+    smladx r3, r12, r9, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r10, r6
+    smladx r7, r12, r11, r7
+    ldr r12, [r1, #76]
+    ldr r11, [r2, #42]
+    ldr r10, [r2, #44]
+    smladx r3, r12, r11, r3
+    smladx r4, r12, r10, r4
+    smladx r5, r12, r9, r5
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #80]
+    ldr r8, [r2, #38]
+    ldr lr, [r2, #40]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r11, r5
+    smladx r6, r12, r10, r6
+    smladx r7, r12, r9, r7
+    ldr r12, [r1, #84]
+    ldr r9, [r2, #34]
+    ldr r10, [r2, #36]
+    smladx r3, r12, r9, r3
+    smladx r4, r12, r10, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r11, r7
+    strh r3, [r0, #120]
+    strh r4, [r0, #122]
+    strh r5, [r0, #124]
+    strh r6, [r0, #126]
+    strh r7, [r0, #128]
+    ldr r12, [r1, #44]
+    ldr r8, [r2, #84]
+    ldrh r9, [r2, #86]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    ldr r12, [r1, #48]
+    ldr r10, [r2, #80]
+    ldr r11, [r2, #82]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smuadx r5, r12, r8
+    smuadx r6, r12, r9
+    ldr r12, [r1, #52]
+    ldr lr, [r2, #76]
+    ldr r9, [r2, #78]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smuadx r7, r12, r8
+    ldr r12, [r1, #56]
+    ldr r8, [r2, #72]
+    ldr r11, [r2, #74]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #60]
+    ldr r10, [r2, #68]
+    ldr r9, [r2, #70]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #64]
+    ldr lr, [r2, #64]
+    ldr r11, [r2, #66]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #68]
+    ldr r8, [r2, #60]
+    ldr r9, [r2, #62]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #72]
+    ldr r10, [r2, #56]
+    ldr r11, [r2, #58]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #76]
+    ldr lr, [r2, #52]
+    ldr r9, [r2, #54]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #80]
+    ldr r8, [r2, #48]
+    ldr r11, [r2, #50]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #84]
+    ldr r10, [r2, #44]
+    ldr r9, [r2, #46]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
+    strh r3, [r0, #130]
+    strh r4, [r0, #132]
+    strh r5, [r0, #134]
+    strh r6, [r0, #136]
+    strh r7, [r0, #138]
+    ldr r12, [r1, #52]
+    ldrh r8, [r2, #86]
+    smuadx r3, r12, r8
+    ldr r12, [r1, #56]
+    ldr r9, [r2, #82]
+    ldr r10, [r2, #84]
+    smladx r3, r12, r9, r3
+    smuadx r4, r12, r10
+    smuadx r5, r12, r8
+    ldr r12, [r1, #60]
+    ldr r11, [r2, #78]
+    ldr lr, [r2, #80]
+    smladx r3, r12, r11, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r9, r5
+    smuadx r6, r12, r10
+    smuadx r7, r12, r8
+    ldr r12, [r1, #64]
+    ldr r8, [r2, #74]
+    ldr r10, [r2, #76]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r10, r4
+    smladx r5, r12, r11, r5
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r9, r7
+    ldr r12, [r1, #68]
+    ldr r9, [r2, #70]
+    ldr lr, [r2, #72]
+    smladx r3, r12, r9, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r10, r6
+    smladx r7, r12, r11, r7
+    ldr r12, [r1, #72]
+    ldr r11, [r2, #66]
+    ldr r10, [r2, #68]
+    smladx r3, r12, r11, r3
+    smladx r4, r12, r10, r4
+    smladx r5, r12, r9, r5
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r8, r7
+    ldr r12, [r1, #76]
+    ldr r8, [r2, #62]
+    ldr lr, [r2, #64]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r11, r5
+    smladx r6, r12, r10, r6
+    smladx r7, r12, r9, r7
+    ldr r12, [r1, #80]
+    ldr r9, [r2, #58]
+    ldr r10, [r2, #60]
+    smladx r3, r12, r9, r3
+    smladx r4, r12, r10, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r11, r7
+    ldr r12, [r1, #84]
+    ldr r11, [r2, #54]
+    ldr lr, [r2, #56]
+    smladx r3, r12, r11, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r9, r5
+    smladx r6, r12, r10, r6
+    smladx r7, r12, r8, r7
+    strh r3, [r0, #140]
+    strh r4, [r0, #142]
+    strh r5, [r0, #144]
+    strh r6, [r0, #146]
+    strh r7, [r0, #148]
+    ldr r12, [r1, #64]
+    ldr r8, [r2, #84]
+    ldrh r9, [r2, #86]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    ldr r12, [r1, #68]
+    ldr r10, [r2, #80]
+    ldr r11, [r2, #82]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r11, r4
+    smuadx r5, r12, r8
+    smuadx r6, r12, r9
+    ldr r12, [r1, #72]
+    ldr lr, [r2, #76]
+    ldr r9, [r2, #78]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r11, r6
+    smuadx r7, r12, r8
+    ldr r12, [r1, #76]
+    ldr r8, [r2, #72]
+    ldr r11, [r2, #74]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, lr, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r10, r7
+    ldr r12, [r1, #80]
+    ldr r10, [r2, #68]
+    ldr r9, [r2, #70]
+    smladx r3, r12, r10, r3
+    smladx r4, r12, r9, r4
+    smladx r5, r12, r8, r5
+    smladx r6, r12, r11, r6
+    smladx r7, r12, lr, r7
+    ldr r12, [r1, #84]
+    ldr lr, [r2, #64]
+    ldr r11, [r2, #66]
+    smladx r3, r12, lr, r3
+    smladx r4, r12, r11, r4
+    smladx r5, r12, r10, r5
+    smladx r6, r12, r9, r6
+    smladx r7, r12, r8, r7
+    strh r3, [r0, #150]
+    strh r4, [r0, #152]
+    strh r5, [r0, #154]
+    strh r6, [r0, #156]
+    strh r7, [r0, #158]
+    ldr r12, [r1, #72]
+    ldrh r8, [r2, #86]
+    smuadx r3, r12, r8
+    ldr r12, [r1, #76]
+    ldr r9, [r2, #82]
+    ldr r10, [r2, #84]
+    smladx r3, r12, r9, r3
+    smuadx r4, r12, r10
+    smuadx r5, r12, r8
+    ldr r12, [r1, #80]
+    ldr r11, [r2, #78]
+    ldr lr, [r2, #80]
+    smladx r3, r12, r11, r3
+    smladx r4, r12, lr, r4
+    smladx r5, r12, r9, r5
+    smuadx r6, r12, r10
+    smuadx r7, r12, r8
+    ldr r12, [r1, #84]
+    ldr r8, [r2, #74]
+    ldr r10, [r2, #76]
+    smladx r3, r12, r8, r3
+    smladx r4, r12, r10, r4
+    smladx r5, r12, r11, r5
+    smladx r6, r12, lr, r6
+    smladx r7, r12, r9, r7
+    strh r3, [r0, #160]
+    strh r4, [r0, #162]
+    strh r5, [r0, #164]
+    strh r6, [r0, #166]
+    strh r7, [r0, #168]
+    ldr r12, [r1, #84]
+    ldr r8, [r2, #84]
+    ldrh r9, [r2, #86]
+    smuadx r3, r12, r8
+    smuadx r4, r12, r9
+    strh r3, [r0, #170]
+    strh r4, [r0, #172]
+    pop {r4-r11, pc}
+    .size pqmcu_ntru_sb44, .-pqmcu_ntru_sb44
+
     .global pqmcu_ntru_sb51
     .type pqmcu_ntru_sb51, %function
     .align 2

@@ -87,7 +87,7 @@ struct KaratsubaSimd {
         // 52 / 51, 39 / 38, 43 / 42); other sizes take the loops.
         if (n <= 2 * Threshold &&
             !last_level(c, a, b, n, scratch,
-                        std::index_sequence<19, 20, 21, 22, 25, 26, 32, 38, 39, 42, 43, 44, 51, 52, 64, 85, 103>{}))
+                        std::index_sequence<19, 20, 21, 22, 25, 26, 32, 38, 39, 42, 43, 44, 51, 52, 64, 85, 88, 103>{}))
             split(c, a, b, n, scratch);
         else if (n > 2 * Threshold)
             split(c, a, b, n, scratch);
