@@ -773,18 +773,15 @@ void sq_mul_small(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t*
 // n^2/32 word additions in two planes, measured 478k cycles at n = 509 on the
 // M4 against ~420k for this Toom-4 product, so it is not used.)
 // On the M4 detail::s3_mul_lanes (byte lanes, 16 coefficient products per
-// UMLAL) instead: faster than the transform and Toom-4 (README).
+// UMLAL) instead: faster than ntt.hpp's transform and Toom-4 (README).
 void s3_mul(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t* b) {
     if constexpr (kS3Lanes) {
         detail::s3_mul_lanes(c, a, b, R.n, reinterpret_cast<uint32_t*>(R.mul));  // reduced mod (3, Phi_n) too
-        return;
-    } else if (R.ntt) {
-        ntt::mul(c, a, 0, b, 0, R.n, R.ntt_scratch());  // read as they are: 4n < kP / 2; exact, no mask
     } else {
         rq_mul(R, c, a, b);
         for (size_t i = 0; i < R.n; ++i) c[i] &= 0x1FFF;  // drop the bits above the exact 13 (Toom-4)
+        mod3_phi(R, c);
     }
-    mod3_phi(R, c);
 }
 
 // ---- packing
@@ -1266,16 +1263,11 @@ uint32_t dpke_decrypt(const Params& p, const Ring& R, uint8_t* rm, const uint8_t
     uint16_t *a = w.p(0, n), *b = w.p(1, n);
     unpack_rq_sum_zero(R, a, ct);  // a = c
     unpack_s3(R, b, sk);           // b = f ({0,1,2})
-    // b = c f (f read as {0, +-1}): on the M4 the transform only where it is
-    // Good's 3 x 512 points (n = 677, 701); at N = 1024 / 2048 (n = 509, 821)
-    // Toom-4 over the assembly base cases is faster (decapsulation 474k ->
-    // 470k, 969k -> 941k; at 677 / 701 it would be +6k / +9k).
-    if (R.ntt && ntt::length(n) == 1536) {
-        rq_mul_ternary(R, b, a, b);
-    } else {
-        z3_to_zq(R, b);
-        rq_mul(R, b, a, b);
-    }
+    // b = c f (f read as {0, +-1}) on Toom-4 everywhere: on the M4, over the
+    // assembly base cases, it is faster than ntt.hpp's transform at every n
+    // (README), so decapsulation uses no transform.
+    z3_to_zq(R, b);
+    rq_mul(R, b, a, b);
     rq_to_s3(R, b, b);   // b = c f mod (3, Phi_n)
     unpack_s3(R, a, sk + s3);  // a = f^-1 mod 3
     s3_mul(R, b, b, a);        // b = m
