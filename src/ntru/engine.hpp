@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 
 #include "core/status.hpp"
 #include "ntru/ntt.hpp"
@@ -45,16 +46,15 @@ inline constexpr size_t kDecapsPolys = 2;
 // polymul's choice (Karatsuba<128>).
 constexpr int mul_logq(uint32_t logq) { return logq <= 13 ? 13 : 16; }
 #if defined(PQMCU_TARGET_M4)
-// The base cases (n = 19 .. 32, the sizes NTRU's limbs halve down to with a
-// threshold of 32) as unrolled assembly that keeps operand words in
-// registers (schoolbook_m4.S, from gen_schoolbook_m4.py); other n in C.
+// The base cases (n = 19..22, 32, 42..44, 51, 52: the sizes NTRU's limbs
+// halve down to with the thresholds below) as unrolled assembly that keeps
+// operand words in registers (schoolbook_m4.S, from gen_schoolbook_m4.py);
+// other n in C.
 extern "C" {
 void pqmcu_ntru_sb19(uint16_t* c, const uint16_t* a, const uint16_t* b);
 void pqmcu_ntru_sb20(uint16_t* c, const uint16_t* a, const uint16_t* b);
 void pqmcu_ntru_sb21(uint16_t* c, const uint16_t* a, const uint16_t* b);
 void pqmcu_ntru_sb22(uint16_t* c, const uint16_t* a, const uint16_t* b);
-void pqmcu_ntru_sb25(uint16_t* c, const uint16_t* a, const uint16_t* b);
-void pqmcu_ntru_sb26(uint16_t* c, const uint16_t* a, const uint16_t* b);
 void pqmcu_ntru_sb32(uint16_t* c, const uint16_t* a, const uint16_t* b);
 void pqmcu_ntru_sb42(uint16_t* c, const uint16_t* a, const uint16_t* b);
 void pqmcu_ntru_sb43(uint16_t* c, const uint16_t* a, const uint16_t* b);
@@ -71,8 +71,6 @@ struct SchoolbookM4 {
         case 20: pqmcu_ntru_sb20(c, a, b); return;
         case 21: pqmcu_ntru_sb21(c, a, b); return;
         case 22: pqmcu_ntru_sb22(c, a, b); return;
-        case 25: pqmcu_ntru_sb25(c, a, b); return;
-        case 26: pqmcu_ntru_sb26(c, a, b); return;
         case 32: pqmcu_ntru_sb32(c, a, b); return;
         case 42: pqmcu_ntru_sb42(c, a, b); return;
         case 43: pqmcu_ntru_sb43(c, a, b); return;
@@ -83,16 +81,19 @@ struct SchoolbookM4 {
         }
     }
 };
-inline constexpr size_t kMulThreshold = 32;
-using MulMethod13 = polymul::Toom4Eval<polymul::KaratsubaSimd<kMulThreshold, SchoolbookM4>>;
-using MulMethod16 = polymul::KaratsubaSimd<kMulThreshold, SchoolbookM4>;
-// n = 821 (limbs of 206 -> 103 -> 52 / 51): the 52 / 51 products as base
-// cases instead of one more Karatsuba level (decapsulation 941k -> XXX).
-using MulMethod13Wide = polymul::Toom4Eval<polymul::KaratsubaSimd<52, SchoolbookM4>>;
+// Threshold 32 (n = 509: limbs 128 -> 64 -> 32; 1229: 308 -> 154 -> 77 ->
+// 39 / 38 -> 20 / 19; 1373's Karatsuba ... -> 43 / 42 -> 22 / 21), the
+// levels just above the base cases unrolled (polymul's KaratsubaSimd).
+// n = 677, 701, 821 stop one level earlier, at 43 / 42, 44 and 52 / 51
+// (limbs 170 -> 85, 176 -> 88, 206 -> 103): faster there (README).
+using MulMethod13 =
+    polymul::Toom4Eval<polymul::KaratsubaSimd<32, SchoolbookM4, std::index_sequence<38, 39, 64>>>;
+using MulMethod16 = polymul::KaratsubaSimd<32, SchoolbookM4, std::index_sequence<42, 43>>;
+using MulMethod13Wide = polymul::Toom4Eval<polymul::KaratsubaSimd<52, SchoolbookM4, std::index_sequence<103>>>;
 constexpr bool mul_wide(size_t n) { return n == 821; }
-using MulMethod13Wide43 = polymul::Toom4Eval<polymul::KaratsubaSimd<43, SchoolbookM4>>;
+using MulMethod13Wide43 = polymul::Toom4Eval<polymul::KaratsubaSimd<43, SchoolbookM4, std::index_sequence<85>>>;
 constexpr bool mul_wide43(size_t n) { return n == 677; }
-using MulMethod13Wide44 = polymul::Toom4Eval<polymul::KaratsubaSimd<44, SchoolbookM4>>;
+using MulMethod13Wide44 = polymul::Toom4Eval<polymul::KaratsubaSimd<44, SchoolbookM4, std::index_sequence<88>>>;
 constexpr bool mul_wide44(size_t n) { return n == 701; }
 #else
 using MulMethod13 = polymul::Method<13>;

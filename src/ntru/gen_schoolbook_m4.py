@@ -20,7 +20,7 @@
 import sys
 
 CHECK = "--check" in sys.argv[1:]
-SIZES = [int(x) for x in sys.argv[1:] if x != "--check"] or [19, 20, 21, 22, 25, 26, 32, 42, 43, 44, 51, 52]
+SIZES = [int(x) for x in sys.argv[1:] if x != "--check"] or [19, 20, 21, 22, 32, 42, 43, 44, 51, 52]
 R = 5
 ACC = ["r3", "r4", "r5", "r6", "r7"]
 PREGS = ["r8", "r9", "r10", "r11", "lr"]

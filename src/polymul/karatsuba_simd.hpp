@@ -69,7 +69,10 @@ inline void acc_words(uint16_t* d, const uint16_t* x, size_t count) {
 
 // Base: the n <= Threshold product (Schoolbook, or a caller's kernels with
 // the same mul(c, a, b, n) signature: src/ntru's M4 assembly ones).
-template <size_t Threshold, class Base = Schoolbook>
+// Unrolled: the sizes in (Threshold, 2 Threshold] whose last level runs with
+// n a constant (one unrolled copy each, so only those a caller reaches).
+template <size_t Threshold, class Base = Schoolbook,
+          class Unrolled = std::index_sequence<19, 20, 21, 22, 25, 26, 32>>
 struct KaratsubaSimd {
     static_assert(Threshold >= 1, "the schoolbook base case needs n >= 1");
     static constexpr int exact_bits = 16;
@@ -80,14 +83,12 @@ struct KaratsubaSimd {
             return;
         }
         // The level just above the base case with n a constant, so that the
-        // compiler unrolls its loops: one copy (~2.7 KB of flash) per size, for
-        // the sizes NTRU's sets reach with Threshold 16 (Toom-4 limbs of 128,
-        // 170, 176, 206, 308 and the Karatsuba of n = 1373 halve down to 32,
-        // 22 / 21, 22, 26 / 25, 20 / 19, 22 / 21) or 32 (64, 43 / 42, 44,
-        // 52 / 51, 39 / 38, 43 / 42); other sizes take the loops.
-        if (n <= 2 * Threshold &&
-            !last_level(c, a, b, n, scratch,
-                        std::index_sequence<19, 20, 21, 22, 25, 26, 32, 38, 39, 42, 43, 44, 51, 52, 64, 85, 88, 103>{}))
+        // compiler unrolls its loops: one copy (~2.7 KB of flash) per size in
+        // Unrolled (by default the sizes NTRU's sets reach with Threshold 16:
+        // Toom-4 limbs of 128, 170, 176, 206, 308 and the Karatsuba of
+        // n = 1373 halve down to 32, 22 / 21, 22, 26 / 25, 20 / 19, 22 / 21);
+        // other sizes take the loops.
+        if (n <= 2 * Threshold && !last_level(c, a, b, n, scratch, Unrolled{}))
             split(c, a, b, n, scratch);
         else if (n > 2 * Threshold)
             split(c, a, b, n, scratch);
