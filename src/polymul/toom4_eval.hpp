@@ -157,7 +157,20 @@ struct Toom4Eval : Toom4<Inner> {
         const size_t m = limb(n), w_len = 2 * m - 1, len = 2 * n - 1;
         size_t i0 = 0;
 #if defined(__ARM_FEATURE_SIMD32)
-        // pairs (i, i + 1) while i + m + 1 < w_len (both upper indices exist)
+        // pairs (i, i + 1) while i + m + 1 < w_len (both upper indices exist);
+        // when 7m <= 2n - 1 (n > 25) only place 7m + i can pass the end
+        if (7 * m <= len) {
+            for (; i0 + 2 < m; i0 += 2) {
+                uint32_t lo[7], hi[7];
+                coefficients2(lo, w, w_len, i0);
+                coefficients2(hi, w, w_len, i0 + m);
+                toom4_lanes::st(c + i0, lo[0]);
+                for (size_t k = 1; k < 7; ++k) toom4_lanes::st(c + k * m + i0, __uadd16(lo[k], hi[k - 1]));
+                const size_t at = 7 * m + i0;  // public index
+                if (at + 1 < len) toom4_lanes::st(c + at, hi[6]);
+                else if (at < len) c[at] = uint16_t(hi[6]);
+            }
+        }
         for (; i0 + 2 < m; i0 += 2) {
             uint32_t lo[8], hi[8];
             coefficients2(lo, w, w_len, i0);
