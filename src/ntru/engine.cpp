@@ -5,6 +5,10 @@
 // bit-sliced words, Newton lifting to mod 2^16, the validity checks of
 // decryption and the implicit-rejection select.
 #include "ntru/engine.hpp"
+
+#if defined(__ARM_FEATURE_SIMD32)
+#include <arm_acle.h>
+#endif
 #include "ntru/inverse.hpp"
 
 #include <bit>
@@ -19,11 +23,122 @@
 namespace pqmcu::ntru {
 namespace detail {
 
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+extern "C" void pqmcu_ntru_zero32(void* p, uint32_t blocks);
+#endif
+void wipe(void* p, size_t n) {
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    if (reinterpret_cast<uintptr_t>(p) % 4 == 0 && n >= 32) {
+        const size_t whole = n / 32 * 32;
+        pqmcu_ntru_zero32(p, uint32_t(n / 32));  // (an external call: the stores stay)
+        p = static_cast<uint8_t*>(p) + whole;
+        n -= whole;
+    }
+#endif
+    secure_wipe(p, n);
+}
+
 uint16_t mod3(uint16_t a) {
     // a (2^32 + 2) / 3 mod 2^32 is 2^32 frac(a / 3) + 2a / 3: its top two
     // bits are 3 frac(a / 3) = a mod 3 (2a / 3 < 2^30 for a < 2^16): a
     // multiplication and a shift.
     return uint16_t((uint32_t(a) * 0x55555556u) >> 30);
+}
+
+// Each byte lane of a 64-bit sum of word products gains at most 16 per
+// product (four terms of at most 2 * 2); after a fold (x -> x / 16 + x mod 16
+// per lane, 16 = 1 mod 3) a lane is at most 30, so 14 more products keep it
+// below 256 (12 more at most between folds here). The three outputs
+// k .. k + 2 of a block share A[i] and two of their three words of B with the
+// step before (one load of each per three UMLALs).
+// The loops' bounds depend on n only: constant time.
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+extern "C" void pqmcu_ntru_s3_lanes_triple(uint32_t* out, const uint32_t* x, const uint32_t* y, uint32_t steps);
+#endif
+namespace {
+[[maybe_unused]] inline uint64_t fold_lanes(uint64_t x) {
+    const uint32_t lo = uint32_t(x), hi = uint32_t(x >> 32), m = 0x0F0F0F0Fu;
+    return uint64_t((lo & m) + ((lo >> 4) & m)) | (uint64_t((hi & m) + ((hi >> 4) & m)) << 32);
+}
+inline void pack_lanes(uint32_t* w, const uint16_t* a, size_t n) {
+    const size_t words = (n + 3) / 4;
+    size_t j = 0;
+#pragma GCC unroll 4
+    for (; 4 * j + 4 <= n; ++j) {
+        uint32_t lo, hi;  // (a[4j], a[4j+1]), (a[4j+2], a[4j+3]) as halfword pairs, each < 256
+        __builtin_memcpy(&lo, a + 4 * j, 4);
+        __builtin_memcpy(&hi, a + 4 * j + 2, 4);
+        w[j] = ((lo | lo >> 8) & 0xFFFFu) | (hi | hi >> 8) << 16;
+    }
+    for (; j < words; ++j) {
+        uint32_t v = 0;
+        for (size_t l = 0; l < 4; ++l)
+            if (4 * j + l < n) v |= uint32_t(a[4 * j + l]) << (8 * l);  // (public bound)
+        w[j] = v;
+    }
+}
+}  // namespace
+
+namespace {
+// C[0 .. 2w) = A B (w words each), lanes <= 60; Y: w + 4 words (B padded
+// with two zero words on each side).
+void lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, uint32_t* Y) {
+    Y[0] = Y[1] = 0;
+    for (size_t j = 0; j < w; ++j) Y[j + 2] = B[j];
+    Y[w + 2] = Y[w + 3] = 0;
+    uint32_t carry = 0;  // the previous output's lanes 4..6
+    for (size_t k = 0; k < 2 * w; k += 3) {
+        // outputs k + j, j < 3: sum_i A[i] B[k + j - i] over the union of their ranges
+        const size_t lo = k + 1 >= w ? k + 1 - w : 0, hi = k + 2 < w - 1 ? k + 2 : w - 1;
+        const uint32_t* y = Y + 2 + (k + 2 - lo);  // B[k + 2 - i] at i = lo
+        uint32_t sums[6];
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+        pqmcu_ntru_s3_lanes_triple(sums, A + lo, y, uint32_t(hi + 1 - lo));
+#else
+        uint64_t acc[3] = {0, 0, 0};
+        for (size_t s = 0; lo + s <= hi; ++s) {
+            const uint64_t x = A[lo + s];
+            for (size_t j = 0; j < 3; ++j) acc[j] += x * y[ptrdiff_t(j) - 2 - ptrdiff_t(s)];
+            if (s % 12 == 11)
+                for (auto& v : acc) v = fold_lanes(v);
+        }
+        for (size_t j = 0; j < 3; ++j) {
+            acc[j] = fold_lanes(acc[j]);
+            sums[2 * j] = uint32_t(acc[j]);
+            sums[2 * j + 1] = uint32_t(acc[j] >> 32);
+        }
+#endif
+        const uint32_t out[3] = {sums[0] + carry, sums[2] + sums[1], sums[4] + sums[3]};  // lanes <= 60
+        if (k + 3 <= 2 * w) {
+            C[k] = out[0];
+            C[k + 1] = out[1];
+            C[k + 2] = out[2];
+        } else {
+            for (size_t j = 0; k + j < 2 * w; ++j) C[k + j] = out[j];  // (public bound)
+        }
+        carry = sums[5];
+    }
+}
+}  // namespace
+
+// (One Karatsuba level on words, the sums' lanes reduced to {0,1,2} and
+// p1 - p0 - p2 as p1 + 2 (p0 + p2) on folded lanes, measured 516.6k against
+// 513.4k decapsulation cycles at n = 509 and 1,037k against 1,043k at 821:
+// three times the blocks, shorter runs. Not kept.)
+void s3_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch) {
+    const size_t W = (n + 3) / 4;
+    uint32_t* A = scratch;   // W
+    uint32_t* B = A + W;     // W
+    uint32_t* Y = B + W;     // W + 4
+    uint32_t* R = Y + W + 4; // 2W
+    pack_lanes(A, a, n);
+    pack_lanes(B, b, n);
+    lanes_mul(R, A, B, W, Y);
+    const uint8_t* bytes = reinterpret_cast<const uint8_t*>(R);
+    // mod x^n - 1 (coefficient t < 2n <= 8W), then mod (3, Phi_n): subtract the last coefficient
+    const uint32_t last = uint32_t(bytes[n - 1]) + bytes[2 * n - 1];
+#pragma GCC unroll 4
+    for (size_t i = 0; i < n; ++i) c[i] = mod3(uint16_t(bytes[i] + bytes[i + n] + 2 * last));
 }
 
 namespace {
@@ -252,7 +367,18 @@ template <class M>
 void cyclic(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint16_t* scratch) {
     uint16_t* full = scratch;  // 2n - 1 words, then the method's scratch
     M::mul(full, a, b, n, full + (2 * n - 1));
-    for (size_t i = 0; i + 1 < n; ++i) c[i] = uint16_t(full[i] + full[i + n]);
+    size_t i = 0;
+#if defined(__ARM_FEATURE_SIMD32)
+#pragma GCC unroll 4
+    for (; i + 2 < n; i += 2) {  // two coefficients per word
+        uint32_t x, y;
+        __builtin_memcpy(&x, full + i, 4);
+        __builtin_memcpy(&y, full + i + n, 4);
+        x = __uadd16(x, y);
+        __builtin_memcpy(c + i, &x, 4);
+    }
+#endif
+    for (; i + 1 < n; ++i) c[i] = uint16_t(full[i] + full[i + n]);
     c[n - 1] = full[n - 1];
 }
 }  // namespace
@@ -261,7 +387,10 @@ void ring_mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint3
 #if defined(PQMCU_POLYMUL_AVX2)
     if (n <= polymul::avx2::kMaxN && polymul::avx2::enabled()) return polymul::avx2::mul_cyclic(c, a, b, n);
 #endif
-    if (mul_logq(logq) == 13) cyclic<MulMethod13>(c, a, b, n, scratch);
+    if (mul_logq(logq) == 13 && mul_wide(n)) cyclic<MulMethod13Wide>(c, a, b, n, scratch);
+    else if (mul_logq(logq) == 13 && mul_wide43(n)) cyclic<MulMethod13Wide43>(c, a, b, n, scratch);
+    else if (mul_logq(logq) == 13 && mul_wide44(n)) cyclic<MulMethod13Wide44>(c, a, b, n, scratch);
+    else if (mul_logq(logq) == 13) cyclic<MulMethod13>(c, a, b, n, scratch);
     else cyclic<MulMethod16>(c, a, b, n, scratch);
 }
 
@@ -569,6 +698,11 @@ struct Ring {
 static_assert(ntt::scratch_words(509) >= ntt_big::scratch_words(509) &&
               ntt::scratch_words(677) >= ntt_big::scratch_words(677) &&
               ntt::scratch_words(701) >= ntt_big::scratch_words(701));
+// Decryption's S3 product on byte lanes (s3_mul_lanes) runs in the products' scratch.
+constexpr bool lanes_fit(const Params& p) { return decaps_mul_words(p.n, p.logq) / 2 >= detail::s3_lanes_words(p.n); }
+static_assert(lanes_fit(ntruhps2048509::params) && lanes_fit(ntruhps2048677::params) &&
+              lanes_fit(ntruhps4096821::params) && lanes_fit(ntruhps40961229::params) &&
+              lanes_fit(ntruhrss701::params) && lanes_fit(ntruhrss1373::params));
 // The jump inversions (inverse.hpp) run in the products' scratch, free before the first product.
 constexpr bool jump_fits(const Params& p) {
     return keygen_mul_words(p.n, p.logq) / 2 >= detail::s3_jump_scratch_words(p.n) &&
@@ -606,6 +740,7 @@ void rq_to_s3(const Ring& R, uint16_t* r, const uint16_t* a) {
         return c + (c >> top) * neg_q_mod3;
     };
     const uint32_t last2 = 2 * centred(a[n - 1]);
+#pragma GCC unroll 4
     for (size_t i = 0; i < n; ++i) r[i] = mod3(uint16_t(centred(a[i]) + last2));
 }
 
@@ -637,14 +772,16 @@ void sq_mul_small(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t*
 // within what every product method keeps exact. (A bit-sliced product mod 3,
 // n^2/32 word additions in two planes, measured 478k cycles at n = 509 on the
 // M4 against ~420k for this Toom-4 product, so it is not used.)
+// On the M4 detail::s3_mul_lanes (byte lanes, 16 coefficient products per
+// UMLAL) instead: faster than ntt.hpp's transform and Toom-4 (README).
 void s3_mul(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t* b) {
-    if (R.ntt) {
-        ntt::mul(c, a, 0, b, 0, R.n, R.ntt_scratch());  // read as they are: 4n < kP / 2; exact, no mask
+    if constexpr (kS3Lanes) {
+        detail::s3_mul_lanes(c, a, b, R.n, reinterpret_cast<uint32_t*>(R.mul));  // reduced mod (3, Phi_n) too
     } else {
         rq_mul(R, c, a, b);
         for (size_t i = 0; i < R.n; ++i) c[i] &= 0x1FFF;  // drop the bits above the exact 13 (Toom-4)
+        mod3_phi(R, c);
     }
-    mod3_phi(R, c);
 }
 
 // ---- packing
@@ -802,6 +939,7 @@ void unpack_s3(const Ring& R, uint16_t* a, const uint8_t* in) {
         c = q;
         return uint16_t(r);
     };
+#pragma GCC unroll 2
     for (size_t i = 0; i < whole; ++i) {
         uint32_t c = in[i];
         uint16_t* d = a + 5 * i;
@@ -925,6 +1063,16 @@ void sample_fixed_weight(const Params& p, const Ring& R, uint16_t* r, const uint
 // dst +- Lift(m) (mod 2^16) in one pass, m ({0,1,2}) left as it is.
 // HaveTotal: `total` is the sum of m's coefficients (secret: a compile-time
 // choice, no test of its value), else it is computed here.
+#if defined(__ARM_FEATURE_SIMD32)
+// Two coefficients per word (UADD16 / USUB16) in the per-coefficient passes of
+// decryption; the M4 allows unaligned word accesses.
+inline uint32_t load_pair(const uint16_t* p) {
+    uint32_t v;
+    __builtin_memcpy(&v, p, 4);
+    return v;
+}
+inline void store_pair(uint16_t* p, uint32_t v) { __builtin_memcpy(p, &v, 4); }
+#endif
 template <bool Subtract, bool HaveTotal = false>
 void lift_into(const Params& p, const Ring& R, uint16_t* dst, const uint16_t* m, uint32_t total = 0) {
     const size_t n = R.n;
@@ -932,7 +1080,16 @@ void lift_into(const Params& p, const Ring& R, uint16_t* dst, const uint16_t* m,
         dst[i] = uint16_t(Subtract ? dst[i] - d : dst[i] + d);
     };
     if (p.hps()) {
-        for (size_t i = 0; i < n; ++i) put(i, m[i] - 3 * (m[i] >> 1));  // {0,1,2} -> {0,1,-1}
+        size_t i = 0;
+#if defined(__ARM_FEATURE_SIMD32)
+#pragma GCC unroll 4
+        for (; i + 1 < n; i += 2) {
+            const uint32_t x = load_pair(m + i), d = __usub16(x, 3 * ((x >> 1) & 0x00010001u));
+            const uint32_t y = load_pair(dst + i);
+            store_pair(dst + i, Subtract ? __usub16(y, d) : __uadd16(y, d));
+        }
+#endif
+        for (; i < n; ++i) put(i, m[i] - 3 * (m[i] >> 1));  // {0,1,2} -> {0,1,-1}
         return;
     }
     // Exact running sums (below 4n <= 5492), reduced by mod3's multiplication.
@@ -947,6 +1104,7 @@ void lift_into(const Params& p, const Ring& R, uint16_t* dst, const uint16_t* m,
     // out[i] = b[i-1] - b[i] (out[0] = -b[0]).
     uint32_t rest = 6 * uint32_t(n);  // 6n - prefix - (i+1) k
     uint32_t prev = 0;
+#pragma GCC unroll 4
     for (size_t i = 0; i < n; ++i) {
         rest -= m[i] + k;
         const uint32_t v = (rest * 0x55555556u) >> 30;  // mod 3 (rest < 2^16: as mod3)
@@ -971,7 +1129,20 @@ uint32_t check_ciphertext_padding(const Params& p, const uint8_t* ct) {
 uint32_t check_r_to_s3(const Ring& R, uint16_t* r) {
     const uint32_t qmask = R.qmask, top = R.logq - 1, last = r[R.n - 1];
     uint32_t t = 0;
-    for (size_t i = 0; i + 1 < R.n; ++i) {
+    size_t i = 0;
+#if defined(__ARM_FEATURE_SIMD32)
+    {  // the same per lane; c >> top brings the upper lane's bits to bit 16 - top >= 4 of the lower: masked
+        const uint32_t q2 = qmask * 0x10001u, bad2 = (qmask - 3) * 0x10001u, last2 = last * 0x10001u;
+#pragma GCC unroll 4
+        for (; i + 2 < R.n; i += 2) {
+            const uint32_t c = __usub16(load_pair(r + i), last2) & q2;
+            t |= __uadd16(c, 0x00010001u) & bad2;
+            t |= __uadd16(c, 0x00020002u) & 0x00040004u;
+            store_pair(r + i, (c ^ (c >> top)) & 0x00030003u);
+        }
+    }
+#endif
+    for (; i + 1 < R.n; ++i) {
         const uint32_t c = (r[i] - last) & qmask;
         t |= (c + 1) & (qmask - 3);  // 0 iff c in {q-1, 0, 1, 2}
         t |= (c + 2) & 4;            // excludes c = 2
@@ -983,7 +1154,21 @@ uint32_t check_r_to_s3(const Ring& R, uint16_t* r) {
 // HPS: m must have weight/2 coefficients 1 and weight/2 coefficients 2.
 uint32_t check_m(const Params& p, const Ring& R, const uint16_t* m) {
     uint32_t ones = 0, twos = 0;
-    for (size_t i = 0; i < R.n; ++i) {
+    size_t i = 0;
+#if defined(__ARM_FEATURE_SIMD32)
+    {  // per-lane counts (< 2^16), added at the end
+        uint32_t ones2 = 0, twos2 = 0;
+#pragma GCC unroll 4
+        for (; i + 1 < R.n; i += 2) {
+            const uint32_t x = load_pair(m + i);
+            ones2 += x & 0x00010001u;
+            twos2 += (x >> 1) & 0x00010001u;
+        }
+        ones = (ones2 & 0xFFFFu) + (ones2 >> 16);
+        twos = (twos2 & 0xFFFFu) + (twos2 >> 16);
+    }
+#endif
+    for (; i < R.n; ++i) {
         ones += m[i] & 1;
         twos += m[i] >> 1;
     }
@@ -1078,7 +1263,11 @@ uint32_t dpke_decrypt(const Params& p, const Ring& R, uint8_t* rm, const uint8_t
     uint16_t *a = w.p(0, n), *b = w.p(1, n);
     unpack_rq_sum_zero(R, a, ct);  // a = c
     unpack_s3(R, b, sk);           // b = f ({0,1,2})
-    rq_mul_ternary(R, b, a, b);    // b = c f (f read as {0, +-1})
+    // b = c f (f read as {0, +-1}) on Toom-4 everywhere: on the M4, over the
+    // assembly base cases, it is faster than ntt.hpp's transform at every n
+    // (README), so decapsulation uses no transform.
+    z3_to_zq(R, b);
+    rq_mul(R, b, a, b);
     rq_to_s3(R, b, b);   // b = c f mod (3, Phi_n)
     unpack_s3(R, a, sk + s3);  // a = f^-1 mod 3
     s3_mul(R, b, b, a);        // b = m
@@ -1092,9 +1281,9 @@ uint32_t dpke_decrypt(const Params& p, const Ring& R, uint8_t* rm, const uint8_t
     lift_into<true>(p, R, a, b);  // a = c - Lift(m)
     uint16_t *inv_h = b, *r = a;
     unpack_sq(R, inv_h, sk + 2 * s3);
-    // Both big: one transform over a 30- / 31-bit prime (hps2048509, 677).
-    if (R.ntt && ntt_big::supported(n, R.logq)) ntt_big::mul(r, a, inv_h, R.logq, n, R.ntt_scratch());
-    else rq_mul(R, r, a, inv_h);  // both big: Toom-4
+    // Both big: Toom-4 (on the M4 over schoolbook_m4.S's base cases; faster
+    // than ntt_big's transform at n = 509 and 677 since those: README).
+    rq_mul(R, r, a, inv_h);
     fail |= check_r_to_s3(R, r);  // (with the reduction mod Phi_n)
     pack_s3(R, rm, r);
     return fail;

@@ -10,8 +10,10 @@
 // for logq = 14; every use needs only q bits, or (S3 products of two
 // {0,1,2} polynomials) integers below 4n < 2^13.
 #pragma once
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 
 #include "core/status.hpp"
 #include "ntru/ntt.hpp"
@@ -44,11 +46,64 @@ inline constexpr size_t kDecapsPolys = 2;
 // polymul's choice (Karatsuba<128>).
 constexpr int mul_logq(uint32_t logq) { return logq <= 13 ? 13 : 16; }
 #if defined(PQMCU_TARGET_M4)
-using MulMethod13 = polymul::Toom4Eval<polymul::KaratsubaSimd<polymul::kM4Threshold>>;
-using MulMethod16 = polymul::KaratsubaSimd<polymul::kM4Threshold>;
+// The base cases (n = 19..22, 32, 42..44, 51, 52: the sizes NTRU's limbs
+// halve down to with the thresholds below) as unrolled assembly that keeps
+// operand words in registers (schoolbook_m4.S, from gen_schoolbook_m4.py);
+// other n in C.
+extern "C" {
+void pqmcu_ntru_sb19(uint16_t* c, const uint16_t* a, const uint16_t* b);
+void pqmcu_ntru_sb20(uint16_t* c, const uint16_t* a, const uint16_t* b);
+void pqmcu_ntru_sb21(uint16_t* c, const uint16_t* a, const uint16_t* b);
+void pqmcu_ntru_sb22(uint16_t* c, const uint16_t* a, const uint16_t* b);
+void pqmcu_ntru_sb32(uint16_t* c, const uint16_t* a, const uint16_t* b);
+void pqmcu_ntru_sb42(uint16_t* c, const uint16_t* a, const uint16_t* b);
+void pqmcu_ntru_sb43(uint16_t* c, const uint16_t* a, const uint16_t* b);
+void pqmcu_ntru_sb44(uint16_t* c, const uint16_t* a, const uint16_t* b);
+void pqmcu_ntru_sb51(uint16_t* c, const uint16_t* a, const uint16_t* b);
+void pqmcu_ntru_sb52(uint16_t* c, const uint16_t* a, const uint16_t* b);
+}
+struct SchoolbookM4 {
+    static constexpr int exact_bits = 16;
+    static constexpr size_t scratch_words(size_t) { return 0; }
+    static void mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint16_t* = nullptr) {
+        switch (n) {  // n is public (a limb length)
+        case 19: pqmcu_ntru_sb19(c, a, b); return;
+        case 20: pqmcu_ntru_sb20(c, a, b); return;
+        case 21: pqmcu_ntru_sb21(c, a, b); return;
+        case 22: pqmcu_ntru_sb22(c, a, b); return;
+        case 32: pqmcu_ntru_sb32(c, a, b); return;
+        case 42: pqmcu_ntru_sb42(c, a, b); return;
+        case 43: pqmcu_ntru_sb43(c, a, b); return;
+        case 44: pqmcu_ntru_sb44(c, a, b); return;
+        case 51: pqmcu_ntru_sb51(c, a, b); return;
+        case 52: pqmcu_ntru_sb52(c, a, b); return;
+        default: polymul::Schoolbook::mul(c, a, b, n); return;
+        }
+    }
+};
+// Threshold 32 (n = 509: limbs 128 -> 64 -> 32; 1229: 308 -> 154 -> 77 ->
+// 39 / 38 -> 20 / 19; 1373's Karatsuba ... -> 43 / 42 -> 22 / 21), the
+// levels just above the base cases unrolled (polymul's KaratsubaSimd).
+// n = 677, 701, 821 stop one level earlier, at 43 / 42, 44 and 52 / 51
+// (limbs 170 -> 85, 176 -> 88, 206 -> 103): faster there (README).
+using MulMethod13 =
+    polymul::Toom4Eval<polymul::KaratsubaSimd<32, SchoolbookM4, std::index_sequence<38, 39, 64>>>;
+using MulMethod16 = polymul::KaratsubaSimd<32, SchoolbookM4, std::index_sequence<42, 43>>;
+using MulMethod13Wide = polymul::Toom4Eval<polymul::KaratsubaSimd<52, SchoolbookM4, std::index_sequence<103>>>;
+constexpr bool mul_wide(size_t n) { return n == 821; }
+using MulMethod13Wide43 = polymul::Toom4Eval<polymul::KaratsubaSimd<43, SchoolbookM4, std::index_sequence<85>>>;
+constexpr bool mul_wide43(size_t n) { return n == 677; }
+using MulMethod13Wide44 = polymul::Toom4Eval<polymul::KaratsubaSimd<44, SchoolbookM4, std::index_sequence<88>>>;
+constexpr bool mul_wide44(size_t n) { return n == 701; }
 #else
 using MulMethod13 = polymul::Method<13>;
 using MulMethod16 = polymul::Method<16>;
+using MulMethod13Wide = MulMethod13;
+constexpr bool mul_wide(size_t) { return false; }
+using MulMethod13Wide43 = MulMethod13;
+constexpr bool mul_wide43(size_t) { return false; }
+using MulMethod13Wide44 = MulMethod13;
+constexpr bool mul_wide44(size_t) { return false; }
 #endif
 static_assert(MulMethod13::exact_bits >= 13 && MulMethod16::exact_bits >= 16);
 // The products with a small operand (|b| <= 8) go through ntt.hpp for
@@ -61,13 +116,21 @@ inline constexpr bool kNttProducts = true;
 inline constexpr bool kNttProducts = false;
 #endif
 constexpr bool uses_ntt(size_t n) { return kNttProducts && ntt::length(n) != 0; }
+// Decryption's S3 product on byte lanes (detail::s3_mul_lanes) on the M4.
+#if defined(PQMCU_TARGET_M4)
+inline constexpr bool kS3Lanes = true;
+#else
+inline constexpr bool kS3Lanes = false;
+#endif
 
 // Words of Work::mul: the method's scratch and the 2n - 1-word full product;
 // with the NTT also one int32 transform and one block in the same words
 // (8-byte aligned in the workspaces).
 constexpr size_t mul_scratch_words(size_t n, uint32_t logq) {
-    const size_t toom =
-        2 * n - 1 + (mul_logq(logq) == 13 ? MulMethod13::scratch_words(n) : MulMethod16::scratch_words(n));
+    const size_t w52 = MulMethod13Wide::scratch_words(n), w43 = MulMethod13Wide43::scratch_words(n),
+                 w44 = MulMethod13Wide44::scratch_words(n);
+    const size_t m13 = std::max({MulMethod13::scratch_words(n), w52, w43, w44});
+    const size_t toom = 2 * n - 1 + (mul_logq(logq) == 13 ? m13 : MulMethod16::scratch_words(n));
     const size_t ntt_words = uses_ntt(n) ? 2 * ntt::scratch_words(n) : 0;
     return toom > ntt_words ? toom : ntt_words;
 }
@@ -84,10 +147,10 @@ constexpr size_t keygen_mul_words(size_t n, uint32_t logq) {
     return uses_ntt(n) && (logq <= 12 || ntt_big::supported_mixed(n, logq, 128)) ? 2 * ntt::scratch_words(n)
                                                                                 : mul_scratch_words(n, logq);
 }
-// Decapsulation: with ntt_big for its big x big product (hps2048509, 677)
-// only the transforms' words, else Toom-4's too.
+// Decapsulation: its big x big product is Toom-4's, so Toom-4's words (more
+// than the transforms' need).
 constexpr size_t decaps_mul_words(size_t n, uint32_t logq) {
-    return uses_ntt(n) && ntt_big::supported(n, logq) ? 2 * ntt::scratch_words(n) : mul_scratch_words(n, logq);
+    return mul_scratch_words(n, logq);
 }
 
 // Caller-owned buffers (Scheme<Set>::Workspace holds them, sized per set).
@@ -122,6 +185,14 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
 // c = a b mod (x^n - 1), exact mod 2^mul_logq(logq); `scratch`: mul_scratch_words(n, logq).
 // c may be a or b (the product goes to the scratch first).
 void ring_mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t logq, uint16_t* scratch);
+// c = a b mod (3, Phi_n) with a, b in {0,1,2}^n, c in {0,1,2}^n. c may be a
+// or b. Four coefficients per word in byte lanes: one 32 x 32-bit UMULL /
+// UMLAL is 16 coefficient products. `scratch`: s3_lanes_words(n) words.
+constexpr size_t s3_lanes_words(size_t n) { return 5 * ((n + 3) / 4) + 4; }
+void s3_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch);
+// secure_wipe(p, n), on the M4 with eight-register STMs for the aligned
+// whole 32-byte blocks (the workspace wipes: memset is ~3x slower there).
+void wipe(void* p, size_t n);
 // Sorts x[0..count) ascending (signed) with a fixed sequence of compare-exchanges.
 void sort_int32(int32_t* x, size_t count);
 // {0,1,...,65535} -> a mod 3, constant time.

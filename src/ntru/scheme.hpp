@@ -99,7 +99,7 @@ struct Scheme {
                                  KeygenWorkspace& k) {
         if (pk == nullptr || sk == nullptr || fg_seed == nullptr || prf_key == nullptr) return Status::bad_argument;
         const Status st = ntru::keypair(params, fg_seed, prf_key, pk, sk, k.view());
-        secure_wipe_object(k);
+        detail::wipe(&k, sizeof k);
         return st;
     }
     static Status encapsulate_derand(uint8_t* ct, uint8_t* ss, const uint8_t* pk, const uint8_t* rm_seed,
@@ -110,7 +110,7 @@ struct Scheme {
                                      EncapsWorkspace& e) {
         if (ct == nullptr || ss == nullptr || pk == nullptr || rm_seed == nullptr) return Status::bad_argument;
         const Status st = ntru::encapsulate(params, rm_seed, pk, ct, ss, e.view());
-        secure_wipe_object(e);
+        detail::wipe(&e, sizeof e);
         return st;
     }
 
@@ -126,7 +126,7 @@ struct Scheme {
         if (st == Status::ok) st = draw_random(rng, prf_key, prf_key_bytes);
         if (st == Status::ok) st = ntru::keypair(params, k.u.s.seed, prf_key, pk, sk, k.view());
         secure_wipe(prf_key, sizeof prf_key);
-        secure_wipe_object(k);
+        detail::wipe(&k, sizeof k);
         return st;
     }
     template <Rng R>
@@ -138,7 +138,7 @@ struct Scheme {
         if (ct == nullptr || ss == nullptr || pk == nullptr) return Status::bad_argument;
         Status st = draw_random(rng, e.u.s.seed, rm_seed_bytes);
         if (st == Status::ok) st = ntru::encapsulate(params, e.u.s.seed, pk, ct, ss, e.view());
-        secure_wipe_object(e);
+        detail::wipe(&e, sizeof e);
         return st;
     }
     static Status decapsulate(uint8_t* ss, const uint8_t* ct, const uint8_t* sk, Workspace& ws) {
@@ -147,7 +147,7 @@ struct Scheme {
     static Status decapsulate(uint8_t* ss, const uint8_t* ct, const uint8_t* sk, DecapsWorkspace& d) {
         if (ss == nullptr || ct == nullptr || sk == nullptr) return Status::bad_argument;
         const Status st = ntru::decapsulate(params, ct, sk, ss, d.view());
-        secure_wipe_object(d);
+        detail::wipe(&d, sizeof d);
         return st;
     }
 };

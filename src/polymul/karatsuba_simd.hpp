@@ -29,6 +29,7 @@ inline void store2(uint16_t* p, uint32_t v) { __builtin_memcpy(p, &v, 4); }
 // d[i] = x[i] + y[i], i < count
 inline void add_words(uint16_t* d, const uint16_t* x, const uint16_t* y, size_t count) {
     size_t i = 0;
+#pragma GCC unroll 8
     for (; i + 1 < count; i += 2) store2(d + i, __uadd16(load2(x + i), load2(y + i)));
     if (i < count) d[i] = uint16_t(x[i] + y[i]);
 }
@@ -66,22 +67,28 @@ inline void acc_words(uint16_t* d, const uint16_t* x, size_t count) {
 #endif
 }  // namespace detail
 
-template <size_t Threshold>
+// Base: the n <= Threshold product (Schoolbook, or a caller's kernels with
+// the same mul(c, a, b, n) signature: src/ntru's M4 assembly ones).
+// Unrolled: the sizes in (Threshold, 2 Threshold] whose last level runs with
+// n a constant (one unrolled copy each, so only those a caller reaches).
+template <size_t Threshold, class Base = Schoolbook,
+          class Unrolled = std::index_sequence<19, 20, 21, 22, 25, 26, 32>>
 struct KaratsubaSimd {
     static_assert(Threshold >= 1, "the schoolbook base case needs n >= 1");
     static constexpr int exact_bits = 16;
     static constexpr size_t scratch_words(size_t n) { return Karatsuba<Threshold>::scratch_words(n); }
     static void mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint16_t* scratch) {
         if (n <= Threshold) {
-            Schoolbook::mul(c, a, b, n);
+            Base::mul(c, a, b, n);
             return;
         }
         // The level just above the base case with n a constant, so that the
-        // compiler unrolls its loops: one copy (~2.7 KB of flash) per size, for
-        // the sizes NTRU's sets reach with Threshold 16 (Toom-4 limbs of 128,
-        // 170, 176, 206, 308 and the Karatsuba of n = 1373 halve down to 32,
-        // 22 / 21, 22, 26 / 25, 20 / 19, 22 / 21); other sizes take the loops.
-        if (n <= 2 * Threshold && !last_level(c, a, b, n, scratch, std::index_sequence<19, 20, 21, 22, 25, 26, 32>{}))
+        // compiler unrolls its loops: one copy (~2.7 KB of flash) per size in
+        // Unrolled (by default the sizes NTRU's sets reach with Threshold 16:
+        // Toom-4 limbs of 128, 170, 176, 206, 308 and the Karatsuba of
+        // n = 1373 halve down to 32, 22 / 21, 22, 26 / 25, 20 / 19, 22 / 21);
+        // other sizes take the loops.
+        if (n <= 2 * Threshold && !last_level(c, a, b, n, scratch, Unrolled{}))
             split(c, a, b, n, scratch);
         else if (n > 2 * Threshold)
             split(c, a, b, n, scratch);
@@ -118,6 +125,7 @@ struct KaratsubaSimd {
         [[maybe_unused]] const size_t both = l2 > h ? l2 - h : 0;  // i < both: p2[i] and p2[h+i] both exist (and i < h - 1)
         size_t i = 0;
 #if defined(__ARM_FEATURE_SIMD32)
+#pragma GCC unroll 8
         for (; i + 1 < both; i += 2) {
             const uint32_t x = detail::load2(c + h + i), y = detail::load2(c + 2 * h + i);
             const uint32_t lo = __usub16(__usub16(__uadd16(x, detail::load2(p1 + i)), detail::load2(c + i)), y);

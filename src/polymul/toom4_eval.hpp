@@ -12,7 +12,44 @@
 
 #include "polymul/methods.hpp"
 
+#if defined(__ARM_FEATURE_SIMD32)
+#include <arm_acle.h>
+#endif
+
 namespace pqmcu::polymul {
+
+#if defined(__ARM_FEATURE_SIMD32)
+// Two uint16_t lanes per word (the M4's UADD16 / USUB16): the evaluation and
+// the interpolation do the scalar formulas on pairs of adjacent indices.
+namespace toom4_lanes {
+inline uint32_t ld(const uint16_t* p) {
+    uint32_t v;
+    __builtin_memcpy(&v, p, 4);  // the M4 allows unaligned word loads
+    return v;
+}
+inline void st(uint16_t* p, uint32_t v) { __builtin_memcpy(p, &v, 4); }
+inline uint32_t add(uint32_t x, uint32_t y) { return __uadd16(x, y); }
+inline uint32_t sub(uint32_t x, uint32_t y) { return __usub16(x, y); }
+inline uint32_t dbl(uint32_t x) { return __uadd16(x, x); }
+template <int S>
+inline uint32_t shl(uint32_t x) {  // each lane << S mod 2^16
+    constexpr uint32_t keep = ((0xFFFFu << S) & 0xFFFFu) * 0x10001u;
+    return (x << S) & keep;
+}
+template <int S>
+inline uint32_t shr(uint32_t x) {  // each lane >> S (logical)
+    constexpr uint32_t keep = (0xFFFFu >> S) * 0x10001u;
+    return (x >> S) & keep;
+}
+template <uint32_t K>
+inline uint32_t mulk(uint32_t x) {  // each lane * K mod 2^16
+    const uint32_t lo = x * K, hi = (x >> 16) * K;
+    uint32_t r;  // PKHBT: lo's bottom half, hi << 16 on top
+    __asm__("pkhbt %0, %1, %2, lsl #16" : "=r"(r) : "r"(lo), "r"(hi));
+    return r;
+}
+}  // namespace toom4_lanes
+#endif
 
 template <class Inner>
 struct Toom4Eval : Toom4<Inner> {
@@ -38,6 +75,21 @@ struct Toom4Eval : Toom4<Inner> {
         const size_t m = limb(n), top = n - 3 * m;  // coefficients in the top limb
         const uint16_t *l0 = a, *l1 = a + m, *l2 = a + 2 * m, *l3 = a + 3 * m;
         size_t j = 0;
+#if defined(__ARM_FEATURE_SIMD32)
+        namespace L = toom4_lanes;
+#pragma GCC unroll 4
+        for (; j + 1 < top; j += 2) {
+            const uint32_t a0 = L::ld(l0 + j), a1 = L::ld(l1 + j), a2 = L::ld(l2 + j), a3 = L::ld(l3 + j);
+            uint32_t v;
+            if constexpr (P == 1) v = L::add(L::add(a0, a1), L::add(a2, a3));
+            else if constexpr (P == 2) v = L::sub(L::add(a0, a2), L::add(a1, a3));
+            else if constexpr (P == 3) v = L::add(a0, L::dbl(L::add(a1, L::dbl(L::add(a2, L::dbl(a3))))));
+            else if constexpr (P == 4) v = L::sub(a0, L::dbl(L::sub(a1, L::dbl(L::sub(a2, L::dbl(a3))))));
+            else if constexpr (P == 5) v = L::add(a3, L::dbl(L::add(a2, L::dbl(L::add(a1, L::dbl(a0))))));
+            else v = a3;
+            L::st(out + j, v);
+        }
+#endif
         for (; j < top; ++j) out[j] = at<P>(l0[j], l1[j], l2[j], l3[j]);
         for (; j < m; ++j) out[j] = at<P>(l0[j], l1[j], l2[j], 0);
     }
@@ -74,9 +126,66 @@ struct Toom4Eval : Toom4<Inner> {
     // Toom4::interpolate with each output written once: coefficient k of index
     // i lands at k m + i, and indices i and i + m (i < m) share those places,
     // so c[k m + i] = coef_k(i) + coef_(k-1)(i + m) -- no zeroing, no read-modify-write.
+#if defined(__ARM_FEATURE_SIMD32)
+    // coefficients() on the lanes of indices i, i + 1
+    [[gnu::always_inline]] static inline void coefficients2(uint32_t* out, const uint16_t* w, size_t w_len, size_t i) {
+        namespace L = toom4_lanes;
+        const uint32_t c0 = L::ld(w + i), c6 = L::ld(w + 6 * w_len + i);
+        const uint32_t w1 = L::ld(w + w_len + i), wm1 = L::ld(w + 2 * w_len + i);
+        const uint32_t w2 = L::ld(w + 3 * w_len + i), wm2 = L::ld(w + 4 * w_len + i);
+        const uint32_t wh = L::ld(w + 5 * w_len + i);
+        const uint32_t e1 = L::sub(L::sub(L::shr<1>(L::add(w1, wm1)), c0), c6);
+        const uint32_t e2 = L::sub(L::sub(L::shr<1>(L::add(w2, wm2)), c0), L::shl<6>(c6));
+        const uint32_t c4 = L::mulk<0xAAAB>(L::shr<2>(L::sub(e2, L::shl<2>(e1))));
+        const uint32_t c2 = L::sub(e1, c4);
+        const uint32_t A = L::shr<1>(L::sub(w1, wm1));
+        const uint32_t B = L::shr<2>(L::sub(w2, wm2));
+        const uint32_t C = L::shr<1>(
+            L::sub(L::sub(L::sub(L::sub(wh, L::shl<6>(c0)), L::shl<4>(c2)), L::shl<2>(c4)), c6));
+        const uint32_t c3 = L::mulk<0x8E39>(L::sub(L::add(A, L::shl<4>(A)), L::add(B, C)));
+        const uint32_t c3x3 = L::add(c3, L::dbl(c3));
+        out[0] = c0;
+        out[1] = L::mulk<0xEEEF>(L::sub(L::sub(C, A), c3x3));
+        out[2] = c2;
+        out[3] = c3;
+        out[4] = c4;
+        out[5] = L::mulk<0xEEEF>(L::sub(L::sub(B, A), c3x3));
+        out[6] = c6;
+    }
+#endif
     static void interpolate(uint16_t* c, const uint16_t* w, size_t n) {
         const size_t m = limb(n), w_len = 2 * m - 1, len = 2 * n - 1;
-        for (size_t i = 0; i < m; ++i) {
+        size_t i0 = 0;
+#if defined(__ARM_FEATURE_SIMD32)
+        // pairs (i, i + 1) while i + m + 1 < w_len (both upper indices exist);
+        // when 7m <= 2n - 1 (n > 25) only place 7m + i can pass the end
+        if (7 * m <= len) {
+            for (; i0 + 2 < m; i0 += 2) {
+                uint32_t lo[7], hi[7];
+                coefficients2(lo, w, w_len, i0);
+                coefficients2(hi, w, w_len, i0 + m);
+                toom4_lanes::st(c + i0, lo[0]);
+                for (size_t k = 1; k < 7; ++k) toom4_lanes::st(c + k * m + i0, __uadd16(lo[k], hi[k - 1]));
+                const size_t at = 7 * m + i0;  // public index
+                if (at + 1 < len) toom4_lanes::st(c + at, hi[6]);
+                else if (at < len) c[at] = uint16_t(hi[6]);
+            }
+        }
+        for (; i0 + 2 < m; i0 += 2) {
+            uint32_t lo[8], hi[8];
+            coefficients2(lo, w, w_len, i0);
+            coefficients2(hi + 1, w, w_len, i0 + m);
+            lo[7] = 0;
+            hi[0] = 0;
+            for (size_t k = 0; k < 8; ++k) {
+                const size_t at = k * m + i0;  // public index
+                const uint32_t v = __uadd16(lo[k], hi[k]);
+                if (at + 1 < len) toom4_lanes::st(c + at, v);
+                else if (at < len) c[at] = uint16_t(v);
+            }
+        }
+#endif
+        for (size_t i = i0; i < m; ++i) {
             uint16_t lo[8], hi[8];
             coefficients(lo, w, w_len, i);
             lo[7] = 0;

@@ -510,5 +510,41 @@ TEST(NtruPieces, KaratsubaSimdMatchesSchoolbook) {
         pqmcu::polymul::Toom4Eval<pqmcu::polymul::KaratsubaSimd<16>>::mul(got.data(), a.data(), b.data(), n,
                                                                             scratch.data());
         for (size_t i = 0; i < 2 * n - 1; ++i) ASSERT_EQ(got[i] & 0x1FFF, want[i] & 0x1FFF) << "Toom4Eval, n = " << n;
+        // threshold 32, the M4's (there over schoolbook_m4.S's base cases)
+        std::vector<uint16_t> scratch32(pqmcu::polymul::Toom4<pqmcu::polymul::KaratsubaSimd<32>>::scratch_words(n) +
+                                        pqmcu::polymul::KaratsubaSimd<32>::scratch_words(n));
+        pqmcu::polymul::KaratsubaSimd<32>::mul(got.data(), a.data(), b.data(), n, scratch32.data());
+        ASSERT_EQ(got, want) << "KaratsubaSimd<32>, n = " << n;
+        pqmcu::polymul::Toom4Eval<pqmcu::polymul::KaratsubaSimd<32>>::mul(got.data(), a.data(), b.data(), n,
+                                                                            scratch32.data());
+        for (size_t i = 0; i < 2 * n - 1; ++i) ASSERT_EQ(got[i] & 0x1FFF, want[i] & 0x1FFF) << "Toom4Eval<32>, n = " << n;
+    }
+}
+
+// Decryption's S3 product on byte lanes (the M4's) against the cyclic
+// schoolbook mod (3, Phi_n): random, all 2 (the largest lane sums) and sparse
+// operands, the output aliasing an operand.
+TEST(NtruPieces, S3LanesProduct) {
+    std::mt19937 gen{12};
+    for (size_t n : {1u, 2u, 3u, 4u, 5u, 7u, 8u, 9u, 56u, 57u, 60u, 61u, 127u, 509u, 677u, 701u, 821u, 1229u, 1373u}) {
+        for (int kind = 0; kind < 4; ++kind) {
+            std::vector<uint16_t> a(n), b(n), want(n, 0), got(n);
+            for (size_t i = 0; i < n; ++i) {
+                a[i] = kind == 1 ? 2 : uint16_t(gen() % 3);
+                b[i] = kind == 1 ? 2 : kind == 2 ? uint16_t(gen() % 7 == 0 ? 2 : 0) : uint16_t(gen() % 3);
+            }
+            for (size_t i = 0; i < n; ++i)
+                for (size_t j = 0; j < n; ++j) want[(i + j) % n] = uint16_t((want[(i + j) % n] + a[i] * b[j]) % 3);
+            std::vector<uint32_t> scratch(pqmcu::ntru::detail::s3_lanes_words(n) + 1, 0xDEADBEEFu);
+            if (kind == 3) {
+                got = a;
+                pqmcu::ntru::detail::s3_mul_lanes(got.data(), got.data(), b.data(), n, scratch.data());
+            } else {
+                pqmcu::ntru::detail::s3_mul_lanes(got.data(), a.data(), b.data(), n, scratch.data());
+            }
+            ASSERT_EQ(scratch.back(), 0xDEADBEEFu) << "scratch overrun, n = " << n;
+            for (size_t i = 0; i < n; ++i)  // mod Phi_n: subtract the last coefficient
+                ASSERT_EQ(got[i], (want[i] + 3 - want[n - 1]) % 3) << "n = " << n << ", kind " << kind << ", i = " << i;
+        }
     }
 }
