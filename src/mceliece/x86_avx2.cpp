@@ -412,6 +412,78 @@ PQ_AVX2 void replay_w(uint8_t* rows, uint32_t stride, uint32_t from, uint32_t to
     __asm__ __volatile__("" : : "r"(Q), "r"(D) : "memory");
 }
 
+// replay_w on AVX-512 (F + BW): zmm blocks of 64 kZ bytes, each masked row
+// sum as one ternary-logic op per 64 bytes (acc ^= row & mask), the mask
+// bit broadcast once per row for the whole block; same sums, same order.
+PQ_AVX512 inline __m512i bit_mask512(const uint64_t* bits, uint32_t k) {
+    return _mm512_set1_epi64(-int64_t((bits[k / 64] >> (k % 64)) & 1));
+}
+
+template <uint32_t kZ>
+PQ_AVX512 void replay_z(uint8_t* rows, uint32_t stride, uint32_t from, uint32_t to, uint32_t mt, uint32_t r0,
+                        uint32_t count, const uint64_t* fm, const uint64_t* cm, uint32_t mw, const uint64_t* gamma) {
+    constexpr uint32_t kBlock = 64 * kZ;
+    alignas(64) __m512i Q[64][kZ];
+    alignas(64) __m512i D[64][kZ];
+    for (uint32_t at = from; at < to; at += kBlock) {
+        uint32_t off = at;
+        __mmask64 keep[kZ];
+        for (uint32_t v = 0; v < kZ; ++v) keep[v] = _cvtu64_mask64(~uint64_t(0));
+        if (off + kBlock > to) {  // the overlapping last block: only its last to - off bytes
+            const uint32_t skip = kBlock - (to - off);
+            for (uint32_t v = 0; v < kZ; ++v) {
+                const uint32_t lo = 64 * v;
+                if (skip >= lo + 64)
+                    keep[v] = _cvtu64_mask64(0);
+                else if (skip > lo)
+                    keep[v] = _cvtu64_mask64(~uint64_t(0) << (skip - lo));
+            }
+            off = to - kBlock;
+        }
+        uint8_t* const base = rows + off;
+        for (uint32_t s = 0; s < count; ++s) {
+            const uint32_t r = r0 + s;
+            const uint64_t* f = fm + size_t(s) * mw;
+            __m512i acc[kZ];
+            for (uint32_t v = 0; v < kZ; ++v) acc[v] = _mm512_setzero_si512();
+            for (uint32_t k = r + 1; k < mt; ++k) {
+                const uint8_t* pk = base + size_t(k) * stride;
+                const __m512i m = bit_mask512(f, k);
+                for (uint32_t v = 0; v < kZ; ++v)
+                    acc[v] = _mm512_ternarylogic_epi64(acc[v], _mm512_loadu_si512(pk + 64 * v), m, 0x78);
+            }
+            for (uint32_t s2 = 0; s2 < s; ++s2) {
+                const __m512i m = _mm512_set1_epi64(-int64_t((gamma[s] >> s2) & 1));
+                for (uint32_t v = 0; v < kZ; ++v) acc[v] = _mm512_ternarylogic_epi64(acc[v], Q[s2][v], m, 0x78);
+            }
+            const uint8_t* pr = base + size_t(r) * stride;
+            for (uint32_t v = 0; v < kZ; ++v) {
+                D[s][v] = _mm512_maskz_mov_epi8(keep[v], acc[v]);
+                Q[s][v] = _mm512_maskz_mov_epi8(keep[v], _mm512_xor_si512(_mm512_loadu_si512(pr + 64 * v), acc[v]));
+            }
+        }
+        for (uint32_t k = 0; k < mt; ++k) {
+            uint8_t* pk = base + size_t(k) * stride;
+            __m512i acc[kZ];
+            for (uint32_t v = 0; v < kZ; ++v) acc[v] = _mm512_loadu_si512(pk + 64 * v);
+            uint32_t s0 = 0;
+            if (k >= r0 && k < r0 + count) {  // a pivot row of this batch (public)
+                s0 = k - r0;
+                for (uint32_t v = 0; v < kZ; ++v) acc[v] = _mm512_xor_si512(acc[v], D[s0][v]);
+                ++s0;
+            }
+            for (uint32_t s = s0; s < count; ++s) {
+                const __m512i m = bit_mask512(cm + size_t(s) * mw, k);
+                for (uint32_t v = 0; v < kZ; ++v) acc[v] = _mm512_ternarylogic_epi64(acc[v], Q[s][v], m, 0x78);
+            }
+            for (uint32_t v = 0; v < kZ; ++v) _mm512_storeu_si512(pk + 64 * v, acc[v]);
+        }
+    }
+    for (uint32_t s = 0; s < count; ++s)
+        for (uint32_t v = 0; v < kZ; ++v) Q[s][v] = D[s][v] = _mm512_setzero_si512();
+    __asm__ __volatile__("" : : "r"(Q), "r"(D) : "memory");
+}
+
 // gamma(s, s') of replay_w, bit s' of gamma[s].
 PQ_AVX2 void batch_gamma(uint64_t* gamma, uint32_t r0, uint32_t count, const uint64_t* fm, const uint64_t* cm,
                          uint32_t mw) {
@@ -454,9 +526,23 @@ PQ_AVX2 void replay(uint8_t* rows, uint32_t stride, uint32_t from, uint32_t to, 
                     uint32_t count, const uint64_t* fm, const uint64_t* cm, uint32_t mw, bool forward,
                     const uint64_t* gamma) {
     if (to <= from) return;
-    if (to - from >= 128)
+    const uint32_t len = to - from, kw = (len + 31) / 32;
+    if (len >= 128)
         replay_w<4>(rows, stride, from, to, mt, r0, count, fm, cm, mw, forward, gamma);
-    else if (to - from >= 32)
+    else if (len >= 32 && 32 * kw - len <= from) {
+        // One block of kw vectors ending at `to` (the bytes before `from` it
+        // covers are masked out and written back unchanged): each mask bit
+        // is expanded once for the whole range, not once per 32 bytes (the
+        // later batches' left words).
+        if (kw == 4)
+            replay_w<4>(rows, stride, from, to, mt, r0, count, fm, cm, mw, forward, gamma);
+        else if (kw == 3)
+            replay_w<3>(rows, stride, from, to, mt, r0, count, fm, cm, mw, forward, gamma);
+        else if (kw == 2)
+            replay_w<2>(rows, stride, from, to, mt, r0, count, fm, cm, mw, forward, gamma);
+        else
+            replay_w<1>(rows, stride, from, to, mt, r0, count, fm, cm, mw, forward, gamma);
+    } else if (len >= 32)
         replay_w<1>(rows, stride, from, to, mt, r0, count, fm, cm, mw, forward, gamma);
     else
         replay_words(rows, stride, from, to, mt, r0, count, fm, cm, mw, forward);
@@ -643,9 +729,20 @@ PQ_AVX2 void gf_axpy_rows(uint16_t* rows, uint32_t stride, uint32_t nrows, const
         gf_axpy_rows_t<13>(rows, stride, nrows, scal, scal_stride, vec, len);
 }
 
+PQ_AVX512 void replay512(uint8_t* rows, uint32_t stride, uint32_t from, uint32_t to, uint32_t mt, uint32_t r0,
+                         uint32_t count, const uint64_t* fm, const uint64_t* cm, uint32_t mw, bool forward,
+                         const uint64_t* gamma) {
+    if (to > from && to - from >= 256)
+        replay_z<4>(rows, stride, from, to, mt, r0, count, fm, cm, mw, gamma);
+    else if (to > from && to - from >= 128)
+        replay_z<2>(rows, stride, from, to, mt, r0, count, fm, cm, mw, gamma);
+    else
+        replay(rows, stride, from, to, mt, r0, count, fm, cm, mw, forward, gamma);
+}
+
 constexpr X86Kernels kAvx2{"avx2", syndrome, build_e, steps, replay, fill, gf_axpy_rows, repeated, fw_select};
-// AVX-512 CPUs: the same but encapsulation's syndrome.
-constexpr X86Kernels kAvx512{"avx512", syndrome512, build_e, steps, replay, fill, gf_axpy_rows, repeated, fw_select};
+// AVX-512 CPUs: the same but encapsulation's syndrome and the elimination's replay.
+constexpr X86Kernels kAvx512{"avx512", syndrome512, build_e, steps, replay512, fill, gf_axpy_rows, repeated, fw_select};
 
 }  // namespace
 
