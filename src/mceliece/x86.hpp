@@ -57,6 +57,9 @@ struct X86Kernels {
     // order, as 16-bit positions at buf[0 .. 2t) when there are that many;
     // returns the number below n (t <= 128). buf[2t .. 4t) is left as it was.
     uint32_t (*fw_select)(uint8_t* buf, uint32_t t, uint32_t n, uint32_t m);
+    // Ascending sort of x[0 .. n), every value < 2^31, n a power of two >= 64
+    // (sort.hpp's ct_sort: a sort's output depends only on the values).
+    void (*sort32)(uint32_t* x, size_t n);
 };
 
 // nullptr off x86-64, when the CPU lacks AVX2, or when it is masked.

@@ -245,6 +245,63 @@ PQ_AVX2 uint32_t fw_select(uint8_t* buf, uint32_t t, uint32_t n, uint32_t m) {
     return count;
 }
 
+// ---- the control bits' sorts: the same bitonic network as ct_sort (merge
+// stage k: j against k-1-j, then half-cleaners of span k/4 .. 1), eight
+// words per vector as signed min / max (values < 2^31). Spans >= 8 pair
+// whole vectors; spans 4, 2, 1 pair lanes of one vector (a permutation, then
+// min / max blended by lane). Which words meet depends on n only.
+PQ_AVX2 inline __m256i ld32(const uint32_t* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
+PQ_AVX2 inline void st32(uint32_t* p, __m256i v) { _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v); }
+
+// Spans 4, 2, 1 inside a vector (from `from` down).
+PQ_AVX2 inline __m256i clean_in_vector(__m256i v, int from) {
+    if (from >= 4) {
+        const __m256i b = _mm256_permute4x64_epi64(v, 0x4E);
+        v = _mm256_blend_epi32(_mm256_min_epi32(v, b), _mm256_max_epi32(v, b), 0xF0);
+    }
+    if (from >= 2) {
+        const __m256i b = _mm256_shuffle_epi32(v, 0x4E);
+        v = _mm256_blend_epi32(_mm256_min_epi32(v, b), _mm256_max_epi32(v, b), 0xCC);
+    }
+    const __m256i b = _mm256_shuffle_epi32(v, 0xB1);
+    return _mm256_blend_epi32(_mm256_min_epi32(v, b), _mm256_max_epi32(v, b), 0xAA);
+}
+
+PQ_AVX2 void sort32(uint32_t* x, size_t n) {
+    const __m256i rev = _mm256_setr_epi32(7, 6, 5, 4, 3, 2, 1, 0);
+    // Stages k = 2, 4, 8 inside each vector.
+    for (size_t i = 0; i < n; i += 8) {
+        __m256i v = ld32(x + i);
+        v = clean_in_vector(v, 1);                                            // k = 2
+        __m256i b = _mm256_shuffle_epi32(v, 0x1B);                            // k = 4: j vs 3 - j
+        v = _mm256_blend_epi32(_mm256_min_epi32(v, b), _mm256_max_epi32(v, b), 0xCC);
+        v = clean_in_vector(v, 1);
+        b = _mm256_permutevar8x32_epi32(v, rev);                              // k = 8: j vs 7 - j
+        v = _mm256_blend_epi32(_mm256_min_epi32(v, b), _mm256_max_epi32(v, b), 0xF0);
+        st32(x + i, clean_in_vector(v, 2));
+    }
+    for (size_t k = 16; k <= n; k <<= 1) {
+        // j against k-1-j: vector j / 8 of the block's lower half against the
+        // reversed vector mirrored in its upper half.
+        for (size_t i = 0; i < n; i += k)
+            for (size_t j = 0; j < k / 2; j += 8) {
+                uint32_t* lo = x + i + j;
+                uint32_t* hi = x + i + k - 8 - j;
+                const __m256i a = ld32(lo), b = _mm256_permutevar8x32_epi32(ld32(hi), rev);
+                st32(lo, _mm256_min_epi32(a, b));
+                st32(hi, _mm256_permutevar8x32_epi32(_mm256_max_epi32(a, b), rev));
+            }
+        for (size_t s = k / 4; s >= 8; s >>= 1)
+            for (size_t i = 0; i < n; i += 2 * s)
+                for (size_t j = i; j < i + s; j += 8) {
+                    const __m256i a = ld32(x + j), b = ld32(x + j + s);
+                    st32(x + j, _mm256_min_epi32(a, b));
+                    st32(x + j + s, _mm256_max_epi32(a, b));
+                }
+        for (size_t i = 0; i < n; i += 8) st32(x + i, clean_in_vector(ld32(x + i), 4));
+    }
+}
+
 // ---- the elimination in batches of steps that share one left word wi: the
 // steps' decisions are made on that word of every row (the strip: 8 bytes a
 // row, in L1), their masks kept, and the rest of the rows replays them a
@@ -732,17 +789,26 @@ PQ_AVX2 void gf_axpy_rows(uint16_t* rows, uint32_t stride, uint32_t nrows, const
 PQ_AVX512 void replay512(uint8_t* rows, uint32_t stride, uint32_t from, uint32_t to, uint32_t mt, uint32_t r0,
                          uint32_t count, const uint64_t* fm, const uint64_t* cm, uint32_t mw, bool forward,
                          const uint64_t* gamma) {
-    if (to > from && to - from >= 256)
+    const uint32_t len = to > from ? to - from : 0, kz = (len + 63) / 64;
+    if (len >= 256)
         replay_z<4>(rows, stride, from, to, mt, r0, count, fm, cm, mw, gamma);
-    else if (to > from && to - from >= 128)
+    else if (len >= 128 && 64 * kz - len <= from) {
+        // One block of kz vectors ending at `to` (as replay's short ranges).
+        if (kz == 4)
+            replay_z<4>(rows, stride, from, to, mt, r0, count, fm, cm, mw, gamma);
+        else if (kz == 3)
+            replay_z<3>(rows, stride, from, to, mt, r0, count, fm, cm, mw, gamma);
+        else
+            replay_z<2>(rows, stride, from, to, mt, r0, count, fm, cm, mw, gamma);
+    } else if (len >= 128)
         replay_z<2>(rows, stride, from, to, mt, r0, count, fm, cm, mw, gamma);
     else
         replay(rows, stride, from, to, mt, r0, count, fm, cm, mw, forward, gamma);
 }
 
-constexpr X86Kernels kAvx2{"avx2", syndrome, build_e, steps, replay, fill, gf_axpy_rows, repeated, fw_select};
+constexpr X86Kernels kAvx2{"avx2", syndrome, build_e, steps, replay, fill, gf_axpy_rows, repeated, fw_select, sort32};
 // AVX-512 CPUs: the same but encapsulation's syndrome and the elimination's replay.
-constexpr X86Kernels kAvx512{"avx512", syndrome512, build_e, steps, replay512, fill, gf_axpy_rows, repeated, fw_select};
+constexpr X86Kernels kAvx512{"avx512", syndrome512, build_e, steps, replay512, fill, gf_axpy_rows, repeated, fw_select, sort32};
 
 }  // namespace
 
