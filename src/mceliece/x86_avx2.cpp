@@ -584,7 +584,9 @@ PQ_AVX2 void replay(uint8_t* rows, uint32_t stride, uint32_t from, uint32_t to, 
                     const uint64_t* gamma) {
     if (to <= from) return;
     const uint32_t len = to - from, kw = (len + 31) / 32;
-    if (len >= 128)
+    if (len >= 256)
+        replay_w<8>(rows, stride, from, to, mt, r0, count, fm, cm, mw, forward, gamma);
+    else if (len >= 128)
         replay_w<4>(rows, stride, from, to, mt, r0, count, fm, cm, mw, forward, gamma);
     else if (len >= 32 && 32 * kw - len <= from) {
         // One block of kw vectors ending at `to` (the bytes before `from` it
