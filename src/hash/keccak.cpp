@@ -31,24 +31,7 @@ using internal::lane_load;
 using internal::lane_store;
 using internal::wipe_words;
 
-inline uint64_t rotl64(uint64_t v, unsigned n) { return n == 0 ? v : (v << n) | (v >> (64 - n)); }
-
-inline void round64(uint64_t* a, uint64_t rc) {
-    uint64_t c[5], d[5], b[25];
-#pragma GCC unroll 5
-    for (unsigned x = 0; x < 5; ++x) c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
-#pragma GCC unroll 5
-    for (unsigned x = 0; x < 5; ++x) d[x] = c[(x + 4) % 5] ^ rotl64(c[(x + 1) % 5], 1);
-#pragma GCC unroll 25
-    for (unsigned i = 0; i < 25; ++i) b[pi_dest(i)] = rotl64(a[i] ^ d[i % 5], kRho[i]);
-#pragma GCC unroll 5
-    for (unsigned y = 0; y < 25; y += 5) {
-#pragma GCC unroll 5
-        for (unsigned x = 0; x < 5; ++x)
-            a[y + x] = b[y + x] ^ (~b[y + (x + 1) % 5] & b[y + (x + 2) % 5]);
-    }
-    a[0] ^= rc;
-}
+using internal::round64;
 
 // ---------------------------------------------------------------------------
 // 32-bit bit-interleaved lanes (generated code, see gen_keccak_bi32.py)
@@ -145,6 +128,14 @@ void keccak_f1600(KeccakState& s) {
     pqmcu_keccak_f1600_bi32_m4(s.w);
 #elif defined(PQMCU_KECCAK_BI32)
     keccak_f1600_bi32(s.w);
+#elif defined(PQMCU_KECCAK_HAVE_AVX2)
+    // x86-64: the BMI1/2 build (andn, rorx; ~25 % faster) on CPUs with
+    // AVX2, which all have BMI1/2.
+    static const bool bmi = x86::cpu_features().avx2 && x86::cpu_features().bmi2;
+    if (bmi)
+        keccak_f1600_lanes_bmi2(s.lane);
+    else
+        keccak_f1600_lanes(s.lane);
 #else
     keccak_f1600_lanes(s.lane);
 #endif

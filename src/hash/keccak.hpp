@@ -89,6 +89,8 @@ void keccak_f1600_x4(KeccakX4State& s);
 void keccak_f1600_x4_portable(KeccakX4State& s);
 #if defined(PQMCU_KECCAK_HAVE_AVX2)
 void keccak_f1600_x4_avx2(KeccakX4State& s);
+// keccak_f1600_lanes built for BMI1/BMI2 (x86 builds; only on such a CPU).
+void keccak_f1600_lanes_bmi2(uint64_t lanes[25]);
 #endif
 
 enum class Backend : uint8_t { automatic, portable, avx2 };

@@ -62,6 +62,10 @@ PQMCU_AVX2 void keccak_f1600_x4_avx2(KeccakX4State& s) {
     __asm__ __volatile__("" : : "r"(a) : "memory");
 }
 
+__attribute__((target("bmi,bmi2"))) void keccak_f1600_lanes_bmi2(uint64_t lanes[25]) {
+    for (unsigned r = 0; r < 24; ++r) internal::round64(lanes, kRoundConstants[r]);
+}
+
 }  // namespace pqmcu::hash
 
 #endif  // PQMCU_KECCAK_HAVE_AVX2

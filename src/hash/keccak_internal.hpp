@@ -27,6 +27,27 @@ constexpr unsigned pi_dest(unsigned i) {
     return i / 5 + 5 * ((2 * (i % 5) + 3 * (i / 5)) % 5);
 }
 
+inline uint64_t rotl64(uint64_t v, unsigned n) { return n == 0 ? v : (v << n) | (v >> (64 - n)); }
+
+// One round on 25 plain 64-bit lanes (inlined into each build of the
+// permutation: the portable one and x86's BMI one, keccak_avx2.cpp).
+__attribute__((always_inline)) inline void round64(uint64_t* a, uint64_t rc) {
+    uint64_t c[5], d[5], b[25];
+#pragma GCC unroll 5
+    for (unsigned x = 0; x < 5; ++x) c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
+#pragma GCC unroll 5
+    for (unsigned x = 0; x < 5; ++x) d[x] = c[(x + 4) % 5] ^ rotl64(c[(x + 1) % 5], 1);
+#pragma GCC unroll 25
+    for (unsigned i = 0; i < 25; ++i) b[pi_dest(i)] = rotl64(a[i] ^ d[i % 5], kRho[i]);
+#pragma GCC unroll 5
+    for (unsigned y = 0; y < 25; y += 5) {
+#pragma GCC unroll 5
+        for (unsigned x = 0; x < 5; ++x)
+            a[y + x] = b[y + x] ^ (~b[y + (x + 1) % 5] & b[y + (x + 2) % 5]);
+    }
+    a[0] ^= rc;
+}
+
 // Zeroes n bytes (n a multiple of 4, p word aligned) word by word; the
 // byte-wise secure_wipe costs ~4x more on the M4 for these 200+ byte states.
 inline void wipe_words(void* p, size_t n) {

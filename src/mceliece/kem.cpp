@@ -937,6 +937,17 @@ bool fixed_weight(const Params& p, uint8_t* buf) {
         // on. Values are < 2^16, so a - b < 0 (bit 31) is a < b.
         const uint32_t c = 2 * t, mask = (1u << m) - 1;
         auto below = [](uint32_t a, uint32_t b) { return (a - b) >> 31; };  // 1 iff a < b
+#if defined(PQMCU_MCE_X86)
+        if (const X86Kernels* k = x86_kernels()) {  // AVX2: the same network on vectors
+            const uint32_t count = k->fw_select(buf, t, n, m);
+            if (declassify_bool(below(count, t))) {
+                secure_wipe(buf, 2 * c);
+                return false;
+            }
+            secure_wipe(buf + 2 * t, 8 * t - 2 * t);
+            goto selected;
+        }
+#endif
         uint32_t count = 0;
         for (uint32_t i = 0; i < c; ++i) count += below(uint32_t(buf[2 * i] | (buf[2 * i + 1] << 8)) & mask, n);
         if (declassify_bool(below(count, t))) {
@@ -1010,6 +1021,9 @@ bool fixed_weight(const Params& p, uint8_t* buf) {
     } else {
         for (uint32_t j = 0; j < t; ++j) store_gf(buf + 2 * j, load_gf(buf + 2 * j, m));
     }
+#if defined(PQMCU_MCE_X86)
+selected:
+#endif
     // Sentinels: 0x4000 ^ x is never 0 nor below 32, nor has bit 15 set.
     store_gf(buf + 2 * t, 0x4000);
     store_gf(buf + 2 * t + 2, 0x4000);

@@ -6,6 +6,10 @@
 #include <cstddef>
 #include <cstdint>
 
+#if defined(PQMCU_MCE_X86)
+#include "mceliece/x86.hpp"
+#endif
+
 namespace pqmcu::mceliece {
 
 template <class T>
@@ -54,6 +58,12 @@ inline void ct_clean8(uint32_t* p) {
 template <class T>
 inline void ct_sort(T* x, size_t n) {
     if constexpr (sizeof(T) == 4) {
+#if defined(PQMCU_MCE_X86)
+        if (const X86Kernels* k = x86_kernels(); k != nullptr && n >= 64) {  // AVX2 (x86_avx2.cpp)
+            k->sort32(x, n);
+            return;
+        }
+#endif
         if (n >= 8) {  // the same comparisons, the small spans blocked by eight
             for (size_t i = 0; i < n; i += 8) ct_sort8(x + i);
             for (size_t k = 16; k <= n; k <<= 1) {

@@ -52,6 +52,14 @@ struct X86Kernels {
     // Non-zero iff two of the t 16-bit positions at ind (little-endian,
     // each < 2^15) are equal; t <= 128. Every pair is compared.
     uint32_t (*repeated)(const uint8_t* ind, uint32_t t);
+    // FixedWeight's selection (n < 2^m): of the 2t little-endian 16-bit
+    // candidates at buf (each masked to m bits), the first t below n, in
+    // order, as 16-bit positions at buf[0 .. 2t) when there are that many;
+    // returns the number below n (t <= 128). buf[2t .. 4t) is left as it was.
+    uint32_t (*fw_select)(uint8_t* buf, uint32_t t, uint32_t n, uint32_t m);
+    // Ascending sort of x[0 .. n), every value < 2^31, n a power of two >= 64
+    // (sort.hpp's ct_sort: a sort's output depends only on the values).
+    void (*sort32)(uint32_t* x, size_t n);
 };
 
 // nullptr off x86-64, when the CPU lacks AVX2, or when it is masked.

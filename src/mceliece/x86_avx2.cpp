@@ -73,6 +73,51 @@ PQ_AVX2 void syndrome(uint8_t* ct, const uint8_t* pk, const uint8_t* et, uint32_
     __asm__ __volatile__("" : : "r"(e) : "memory");
 }
 
+// The same on AVX-512 (F + BW): 64-byte chunks, the row's last one a masked
+// load of its remaining bytes (masked-out bytes are neither read nor
+// faulted), acc ^= row & e as one ternary-logic op, eight rows per pass
+// (e's chunks stay in registers; 1 MB of pk per call for the 13-bit sets
+// comes from L2 / L3, so fewer uops per byte is what counts).
+#define PQ_AVX512 __attribute__((target("avx2,popcnt,avx512f,avx512bw")))
+constexpr uint32_t kMaxZChunks = kMaxRowBytes / 64 + 1;
+
+PQ_AVX512 inline uint32_t parity512(__m512i v) {
+    // (maskz extracts: GCC 12 warns falsely on the plain ones' undefined operand)
+    const __m256i h = _mm256_xor_si256(_mm512_maskz_extracti64x4_epi64(0xF, v, 0), _mm512_maskz_extracti64x4_epi64(0xF, v, 1));
+    return parity256(h);
+}
+
+template <uint32_t kRows>
+PQ_AVX512 inline void syndrome512_rows(uint8_t* ct, const uint8_t* row, uint32_t r, const __m512i* e, uint32_t full,
+                                       __mmask64 tail, uint32_t rb) {
+    __m512i a[kRows];
+    for (uint32_t j = 0; j < kRows; ++j) a[j] = _mm512_setzero_si512();
+    for (uint32_t i = 0; i < full; ++i)
+        for (uint32_t j = 0; j < kRows; ++j)
+            a[j] = _mm512_ternarylogic_epi64(a[j], _mm512_loadu_si512(row + size_t(j) * rb + 64 * i), e[i], 0x78);
+    if (tail)
+        for (uint32_t j = 0; j < kRows; ++j)
+            a[j] = _mm512_ternarylogic_epi64(a[j], _mm512_maskz_loadu_epi8(tail, row + size_t(j) * rb + 64 * full),
+                                             e[full], 0x78);
+    uint32_t bits = 0;
+    for (uint32_t j = 0; j < kRows; ++j) bits |= parity512(a[j]) << j;
+    // r % 8 == 0 for whole groups of eight; single rows go bit by bit.
+    ct[r / 8] = uint8_t(ct[r / 8] ^ (bits << (r % 8)));
+}
+
+PQ_AVX512 void syndrome512(uint8_t* ct, const uint8_t* pk, const uint8_t* et, uint32_t mt, uint32_t rb) {
+    const uint32_t full = rb / 64, rem = rb % 64;
+    const __mmask64 tail = rem ? _cvtu64_mask64((uint64_t(1) << rem) - 1) : _cvtu64_mask64(0);
+    __m512i e[kMaxZChunks];
+    for (uint32_t i = 0; i < full; ++i) e[i] = _mm512_loadu_si512(et + 64 * i);
+    e[full] = _mm512_maskz_loadu_epi8(tail, et + 64 * full);
+    uint32_t r = 0;
+    for (; r + 8 <= mt; r += 8) syndrome512_rows<8>(ct, pk + size_t(r) * rb, r, e, full, tail, rb);
+    for (; r < mt; ++r) syndrome512_rows<1>(ct, pk + size_t(r) * rb, r, e, full, tail, rb);
+    for (uint32_t i = 0; i <= full; ++i) e[i] = _mm512_setzero_si512();
+    __asm__ __volatile__("" : : "r"(e) : "memory");
+}
+
 // ---- FixedWeight's e: lane l of chunk c is bits 256 c + 64 l ..; a
 // position x sets 1 << (x - base) there, and vpsllvq gives 0 for counts >= 64,
 // which x - base is (as unsigned) whenever x is outside the lane.
@@ -133,6 +178,128 @@ PQ_AVX2 uint32_t repeated(const uint8_t* ind, uint32_t t) {
     std::memset(pos, 0, sizeof pos);
     __asm__ __volatile__("" : : "r"(pos), "r"(v) : "memory");
     return total ^ t;
+}
+
+// ---- FixedWeight's selection: the portable compaction (kem.cpp) on 32-bit
+// words, eight per vector. Word i = candidate i | (s_i = candidates rejected
+// before it) << 16 when it is taken (below n and among the first t such),
+// else 0; round b moves the words with bit b of s down by 2^b (in place:
+// a vector reads its own words and those 2^b above, which no earlier vector
+// has written). Taken words never collide (kem.cpp), so stay | arrive.
+constexpr uint32_t kFwWords = 256;  // >= 2t for every set (t <= 128)
+
+PQ_AVX2 uint32_t fw_select(uint8_t* buf, uint32_t t, uint32_t n, uint32_t m) {
+    const uint32_t c = 2 * t, vecs = (c + 7) / 8;
+    // Words past c (up to the largest 2^b <= t plus a vector) stay zero.
+    alignas(32) uint32_t w[kFwWords + 128 + 8];
+    alignas(32) uint16_t cand[kFwWords];
+    std::memcpy(cand, buf, 2 * size_t(c));
+    for (uint32_t i = c; i < 8 * vecs; ++i) cand[i] = 0;
+    const __m256i mask = _mm256_set1_epi32(int((1u << m) - 1)), nv = _mm256_set1_epi32(int(n)),
+                  tv = _mm256_set1_epi32(int(t)), cv = _mm256_set1_epi32(int(c)), one = _mm256_set1_epi32(1),
+                  last = _mm256_set1_epi32(7);
+    __m256i idx = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), run = _mm256_setzero_si256();
+    for (uint32_t q = 0; q < vecs; ++q) {
+        const __m256i v = _mm256_and_si256(
+            _mm256_cvtepu16_epi32(_mm_load_si128(reinterpret_cast<const __m128i*>(cand + 8 * q))), mask);
+        const __m256i acc = _mm256_and_si256(_mm256_cmpgt_epi32(nv, v), _mm256_cmpgt_epi32(cv, idx));
+        const __m256i a = _mm256_and_si256(acc, one);
+        // Inclusive prefix sum of a over the eight lanes, plus the running count.
+        __m256i x = _mm256_add_epi32(a, _mm256_slli_si256(a, 4));
+        x = _mm256_add_epi32(x, _mm256_slli_si256(x, 8));
+        x = _mm256_add_epi32(x, _mm256_shuffle_epi32(_mm256_permute2x128_si256(x, x, 0x08), 0xFF));
+        x = _mm256_add_epi32(x, run);
+        const __m256i before = _mm256_sub_epi32(x, a);
+        const __m256i take = _mm256_and_si256(acc, _mm256_cmpgt_epi32(tv, before));
+        const __m256i word = _mm256_or_si256(v, _mm256_slli_epi32(_mm256_sub_epi32(idx, before), 16));
+        _mm256_store_si256(reinterpret_cast<__m256i*>(w + 8 * q), _mm256_and_si256(word, take));
+        run = _mm256_permutevar8x32_epi32(x, last);
+        idx = _mm256_add_epi32(idx, _mm256_set1_epi32(8));
+    }
+    for (uint32_t i = 8 * vecs; i < sizeof w / 4; ++i) w[i] = 0;
+    const uint32_t count = uint32_t(_mm256_cvtsi256_si32(run));
+    for (uint32_t d = 1, b = 0; d <= t; d <<= 1, ++b) {
+        const __m128i up = _mm_cvtsi32_si128(int(15 - b));  // bit 16 + b to the sign
+        for (uint32_t q = 0; q < vecs; ++q) {
+            const __m256i x = _mm256_load_si256(reinterpret_cast<const __m256i*>(w + 8 * q));
+            const __m256i y = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + 8 * q + d));
+            const __m256i mx = _mm256_srai_epi32(_mm256_sll_epi32(x, up), 31);
+            const __m256i my = _mm256_srai_epi32(_mm256_sll_epi32(y, up), 31);
+            _mm256_store_si256(reinterpret_cast<__m256i*>(w + 8 * q),
+                               _mm256_or_si256(_mm256_andnot_si256(mx, x), _mm256_and_si256(my, y)));
+        }
+    }
+    // Slots 0 .. t-1 to 16-bit positions (only when there are t; else the
+    // caller discards the draw and the buffer).
+    const __m256i low = _mm256_set1_epi32(0x1FFF);
+    for (uint32_t q = 0; 8 * q < t; q += 2) {
+        const __m256i a = _mm256_and_si256(_mm256_load_si256(reinterpret_cast<const __m256i*>(w + 8 * q)), low);
+        const __m256i b = _mm256_and_si256(_mm256_load_si256(reinterpret_cast<const __m256i*>(w + 8 * q + 8)), low);
+        _mm256_store_si256(reinterpret_cast<__m256i*>(cand + 8 * q),
+                           _mm256_permute4x64_epi64(_mm256_packus_epi32(a, b), 0xD8));
+    }
+    std::memcpy(buf, cand, 2 * size_t(t));
+    std::memset(w, 0, sizeof w);
+    std::memset(cand, 0, sizeof cand);
+    __asm__ __volatile__("" : : "r"(w), "r"(cand) : "memory");
+    return count;
+}
+
+// ---- the control bits' sorts: the same bitonic network as ct_sort (merge
+// stage k: j against k-1-j, then half-cleaners of span k/4 .. 1), eight
+// words per vector as signed min / max (values < 2^31). Spans >= 8 pair
+// whole vectors; spans 4, 2, 1 pair lanes of one vector (a permutation, then
+// min / max blended by lane). Which words meet depends on n only.
+PQ_AVX2 inline __m256i ld32(const uint32_t* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
+PQ_AVX2 inline void st32(uint32_t* p, __m256i v) { _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v); }
+
+// Spans 4, 2, 1 inside a vector (from `from` down).
+PQ_AVX2 inline __m256i clean_in_vector(__m256i v, int from) {
+    if (from >= 4) {
+        const __m256i b = _mm256_permute4x64_epi64(v, 0x4E);
+        v = _mm256_blend_epi32(_mm256_min_epi32(v, b), _mm256_max_epi32(v, b), 0xF0);
+    }
+    if (from >= 2) {
+        const __m256i b = _mm256_shuffle_epi32(v, 0x4E);
+        v = _mm256_blend_epi32(_mm256_min_epi32(v, b), _mm256_max_epi32(v, b), 0xCC);
+    }
+    const __m256i b = _mm256_shuffle_epi32(v, 0xB1);
+    return _mm256_blend_epi32(_mm256_min_epi32(v, b), _mm256_max_epi32(v, b), 0xAA);
+}
+
+PQ_AVX2 void sort32(uint32_t* x, size_t n) {
+    const __m256i rev = _mm256_setr_epi32(7, 6, 5, 4, 3, 2, 1, 0);
+    // Stages k = 2, 4, 8 inside each vector.
+    for (size_t i = 0; i < n; i += 8) {
+        __m256i v = ld32(x + i);
+        v = clean_in_vector(v, 1);                                            // k = 2
+        __m256i b = _mm256_shuffle_epi32(v, 0x1B);                            // k = 4: j vs 3 - j
+        v = _mm256_blend_epi32(_mm256_min_epi32(v, b), _mm256_max_epi32(v, b), 0xCC);
+        v = clean_in_vector(v, 1);
+        b = _mm256_permutevar8x32_epi32(v, rev);                              // k = 8: j vs 7 - j
+        v = _mm256_blend_epi32(_mm256_min_epi32(v, b), _mm256_max_epi32(v, b), 0xF0);
+        st32(x + i, clean_in_vector(v, 2));
+    }
+    for (size_t k = 16; k <= n; k <<= 1) {
+        // j against k-1-j: vector j / 8 of the block's lower half against the
+        // reversed vector mirrored in its upper half.
+        for (size_t i = 0; i < n; i += k)
+            for (size_t j = 0; j < k / 2; j += 8) {
+                uint32_t* lo = x + i + j;
+                uint32_t* hi = x + i + k - 8 - j;
+                const __m256i a = ld32(lo), b = _mm256_permutevar8x32_epi32(ld32(hi), rev);
+                st32(lo, _mm256_min_epi32(a, b));
+                st32(hi, _mm256_permutevar8x32_epi32(_mm256_max_epi32(a, b), rev));
+            }
+        for (size_t s = k / 4; s >= 8; s >>= 1)
+            for (size_t i = 0; i < n; i += 2 * s)
+                for (size_t j = i; j < i + s; j += 8) {
+                    const __m256i a = ld32(x + j), b = ld32(x + j + s);
+                    st32(x + j, _mm256_min_epi32(a, b));
+                    st32(x + j + s, _mm256_max_epi32(a, b));
+                }
+        for (size_t i = 0; i < n; i += 8) st32(x + i, clean_in_vector(ld32(x + i), 4));
+    }
 }
 
 // ---- the elimination in batches of steps that share one left word wi: the
@@ -302,6 +469,78 @@ PQ_AVX2 void replay_w(uint8_t* rows, uint32_t stride, uint32_t from, uint32_t to
     __asm__ __volatile__("" : : "r"(Q), "r"(D) : "memory");
 }
 
+// replay_w on AVX-512 (F + BW): zmm blocks of 64 kZ bytes, each masked row
+// sum as one ternary-logic op per 64 bytes (acc ^= row & mask), the mask
+// bit broadcast once per row for the whole block; same sums, same order.
+PQ_AVX512 inline __m512i bit_mask512(const uint64_t* bits, uint32_t k) {
+    return _mm512_set1_epi64(-int64_t((bits[k / 64] >> (k % 64)) & 1));
+}
+
+template <uint32_t kZ>
+PQ_AVX512 void replay_z(uint8_t* rows, uint32_t stride, uint32_t from, uint32_t to, uint32_t mt, uint32_t r0,
+                        uint32_t count, const uint64_t* fm, const uint64_t* cm, uint32_t mw, const uint64_t* gamma) {
+    constexpr uint32_t kBlock = 64 * kZ;
+    alignas(64) __m512i Q[64][kZ];
+    alignas(64) __m512i D[64][kZ];
+    for (uint32_t at = from; at < to; at += kBlock) {
+        uint32_t off = at;
+        __mmask64 keep[kZ];
+        for (uint32_t v = 0; v < kZ; ++v) keep[v] = _cvtu64_mask64(~uint64_t(0));
+        if (off + kBlock > to) {  // the overlapping last block: only its last to - off bytes
+            const uint32_t skip = kBlock - (to - off);
+            for (uint32_t v = 0; v < kZ; ++v) {
+                const uint32_t lo = 64 * v;
+                if (skip >= lo + 64)
+                    keep[v] = _cvtu64_mask64(0);
+                else if (skip > lo)
+                    keep[v] = _cvtu64_mask64(~uint64_t(0) << (skip - lo));
+            }
+            off = to - kBlock;
+        }
+        uint8_t* const base = rows + off;
+        for (uint32_t s = 0; s < count; ++s) {
+            const uint32_t r = r0 + s;
+            const uint64_t* f = fm + size_t(s) * mw;
+            __m512i acc[kZ];
+            for (uint32_t v = 0; v < kZ; ++v) acc[v] = _mm512_setzero_si512();
+            for (uint32_t k = r + 1; k < mt; ++k) {
+                const uint8_t* pk = base + size_t(k) * stride;
+                const __m512i m = bit_mask512(f, k);
+                for (uint32_t v = 0; v < kZ; ++v)
+                    acc[v] = _mm512_ternarylogic_epi64(acc[v], _mm512_loadu_si512(pk + 64 * v), m, 0x78);
+            }
+            for (uint32_t s2 = 0; s2 < s; ++s2) {
+                const __m512i m = _mm512_set1_epi64(-int64_t((gamma[s] >> s2) & 1));
+                for (uint32_t v = 0; v < kZ; ++v) acc[v] = _mm512_ternarylogic_epi64(acc[v], Q[s2][v], m, 0x78);
+            }
+            const uint8_t* pr = base + size_t(r) * stride;
+            for (uint32_t v = 0; v < kZ; ++v) {
+                D[s][v] = _mm512_maskz_mov_epi8(keep[v], acc[v]);
+                Q[s][v] = _mm512_maskz_mov_epi8(keep[v], _mm512_xor_si512(_mm512_loadu_si512(pr + 64 * v), acc[v]));
+            }
+        }
+        for (uint32_t k = 0; k < mt; ++k) {
+            uint8_t* pk = base + size_t(k) * stride;
+            __m512i acc[kZ];
+            for (uint32_t v = 0; v < kZ; ++v) acc[v] = _mm512_loadu_si512(pk + 64 * v);
+            uint32_t s0 = 0;
+            if (k >= r0 && k < r0 + count) {  // a pivot row of this batch (public)
+                s0 = k - r0;
+                for (uint32_t v = 0; v < kZ; ++v) acc[v] = _mm512_xor_si512(acc[v], D[s0][v]);
+                ++s0;
+            }
+            for (uint32_t s = s0; s < count; ++s) {
+                const __m512i m = bit_mask512(cm + size_t(s) * mw, k);
+                for (uint32_t v = 0; v < kZ; ++v) acc[v] = _mm512_ternarylogic_epi64(acc[v], Q[s][v], m, 0x78);
+            }
+            for (uint32_t v = 0; v < kZ; ++v) _mm512_storeu_si512(pk + 64 * v, acc[v]);
+        }
+    }
+    for (uint32_t s = 0; s < count; ++s)
+        for (uint32_t v = 0; v < kZ; ++v) Q[s][v] = D[s][v] = _mm512_setzero_si512();
+    __asm__ __volatile__("" : : "r"(Q), "r"(D) : "memory");
+}
+
 // gamma(s, s') of replay_w, bit s' of gamma[s].
 PQ_AVX2 void batch_gamma(uint64_t* gamma, uint32_t r0, uint32_t count, const uint64_t* fm, const uint64_t* cm,
                          uint32_t mw) {
@@ -344,9 +583,25 @@ PQ_AVX2 void replay(uint8_t* rows, uint32_t stride, uint32_t from, uint32_t to, 
                     uint32_t count, const uint64_t* fm, const uint64_t* cm, uint32_t mw, bool forward,
                     const uint64_t* gamma) {
     if (to <= from) return;
-    if (to - from >= 128)
+    const uint32_t len = to - from, kw = (len + 31) / 32;
+    if (len >= 256)
+        replay_w<8>(rows, stride, from, to, mt, r0, count, fm, cm, mw, forward, gamma);
+    else if (len >= 128)
         replay_w<4>(rows, stride, from, to, mt, r0, count, fm, cm, mw, forward, gamma);
-    else if (to - from >= 32)
+    else if (len >= 32 && 32 * kw - len <= from) {
+        // One block of kw vectors ending at `to` (the bytes before `from` it
+        // covers are masked out and written back unchanged): each mask bit
+        // is expanded once for the whole range, not once per 32 bytes (the
+        // later batches' left words).
+        if (kw == 4)
+            replay_w<4>(rows, stride, from, to, mt, r0, count, fm, cm, mw, forward, gamma);
+        else if (kw == 3)
+            replay_w<3>(rows, stride, from, to, mt, r0, count, fm, cm, mw, forward, gamma);
+        else if (kw == 2)
+            replay_w<2>(rows, stride, from, to, mt, r0, count, fm, cm, mw, forward, gamma);
+        else
+            replay_w<1>(rows, stride, from, to, mt, r0, count, fm, cm, mw, forward, gamma);
+    } else if (len >= 32)
         replay_w<1>(rows, stride, from, to, mt, r0, count, fm, cm, mw, forward, gamma);
     else
         replay_words(rows, stride, from, to, mt, r0, count, fm, cm, mw, forward);
@@ -533,7 +788,29 @@ PQ_AVX2 void gf_axpy_rows(uint16_t* rows, uint32_t stride, uint32_t nrows, const
         gf_axpy_rows_t<13>(rows, stride, nrows, scal, scal_stride, vec, len);
 }
 
-constexpr X86Kernels kAvx2{"avx2", syndrome, build_e, steps, replay, fill, gf_axpy_rows, repeated};
+PQ_AVX512 void replay512(uint8_t* rows, uint32_t stride, uint32_t from, uint32_t to, uint32_t mt, uint32_t r0,
+                         uint32_t count, const uint64_t* fm, const uint64_t* cm, uint32_t mw, bool forward,
+                         const uint64_t* gamma) {
+    const uint32_t len = to > from ? to - from : 0, kz = (len + 63) / 64;
+    if (len >= 256)
+        replay_z<4>(rows, stride, from, to, mt, r0, count, fm, cm, mw, gamma);
+    else if (len >= 128 && 64 * kz - len <= from) {
+        // One block of kz vectors ending at `to` (as replay's short ranges).
+        if (kz == 4)
+            replay_z<4>(rows, stride, from, to, mt, r0, count, fm, cm, mw, gamma);
+        else if (kz == 3)
+            replay_z<3>(rows, stride, from, to, mt, r0, count, fm, cm, mw, gamma);
+        else
+            replay_z<2>(rows, stride, from, to, mt, r0, count, fm, cm, mw, gamma);
+    } else if (len >= 128)
+        replay_z<2>(rows, stride, from, to, mt, r0, count, fm, cm, mw, gamma);
+    else
+        replay(rows, stride, from, to, mt, r0, count, fm, cm, mw, forward, gamma);
+}
+
+constexpr X86Kernels kAvx2{"avx2", syndrome, build_e, steps, replay, fill, gf_axpy_rows, repeated, fw_select, sort32};
+// AVX-512 CPUs: the same but encapsulation's syndrome and the elimination's replay.
+constexpr X86Kernels kAvx512{"avx512", syndrome512, build_e, steps, replay512, fill, gf_axpy_rows, repeated, fw_select, sort32};
 
 }  // namespace
 
@@ -541,6 +818,7 @@ const X86Kernels* x86_kernels() {
     static const X86Kernels* const chosen = [] {
         const x86::CpuFeatures& f = x86::cpu_features();
         if (!f.avx2) return static_cast<const X86Kernels*>(nullptr);
+        if (f.avx512f && f.avx512bw) return &kAvx512;
         return &kAvx2;
     }();
     return chosen;
