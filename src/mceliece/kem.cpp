@@ -11,6 +11,8 @@
 #include "mceliece/benes.hpp"
 #include "mceliece/engine.hpp"
 #if defined(PQMCU_MCE_X86)
+#include <immintrin.h>
+
 #include "mceliece/x86.hpp"
 #endif
 
@@ -1224,6 +1226,46 @@ void batch_invert(uint32_t* x, uint32_t* prefix, uint32_t n) {
     wipe32(tmp, M);
 }
 
+// The end of decapsulation from the decoder's verdict (diff: zero iff e, in
+// w.e in support order, decodes C0): e or s, the pc sets' C1 check, the hash.
+template <int M>
+PQMCU_MCE_ALWAYS_INLINE Status decaps_finish(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_t* sk,
+                                             const DecapsWork& w, uint32_t diff) {
+    const uint32_t n = p.n, q = p.q();
+    const uint8_t* sk_s = sk + 40 + p.irr_bytes() + p.cond_bytes();
+    uint8_t ok = uint8_t(eq_mask(diff, 0));  // 0xFF on success
+
+    const size_t e_bytes = n / 8;
+    // e where ok, else s (a word at a time, s read unaligned).
+    auto select_e = [&](uint8_t mask) {
+        const uint32_t m32 = 0x01010101u * mask;
+        size_t i = 0;
+        for (; i + 4 <= e_bytes; i += 4) store32(w.e + i, (load32(w.e + i) & m32) | (load32(sk_s + i) & ~m32));
+        for (; i < e_bytes; ++i) w.e[i] = uint8_t((w.e[i] & mask) | (sk_s[i] & ~mask));
+    };
+    select_e(ok);
+    if (p.pc) {  // C1' = H(2, e) must equal C1
+        uint8_t c1[32];
+        kem_hash(c1, 2, w.e, e_bytes, ct, 0);  // (one SHAKE state on the stack at a time)
+        const uint8_t same = uint8_t(0 - (ct_memneq(c1, ct + p.syndrome_bytes(), 32) ^ 1));
+        select_e(same);
+        ok &= same;
+    }
+    kem_hash(ss, uint8_t(ok & 1), w.e, e_bytes, ct, p.ct_bytes());
+    // (e and small are word-aligned in DecapsWorkspace; small has an even
+    // number of elements)
+    wipe32(reinterpret_cast<uint32_t*>(w.e), q / 32);
+    wipe32(w.fft, fft_words(p));
+    wipe32(w.ginv2, fft_words(p));
+    wipe32(reinterpret_cast<uint32_t*>(w.small), decaps_small_elems(p) / 2);
+    return Status::ok;
+}
+
+
+#if defined(PQMCU_MCE_X86)
+#include "mceliece/decaps_avx2.inc"
+#endif
+
 template <int M>
 Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_t* sk, const DecapsWork& w) {
     const uint32_t n = p.n, t = p.t, q = p.q(), groups = q / 32, kc = fft_coeffs(p);
@@ -1231,9 +1273,11 @@ Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_
         std::memset(ss, 0xFF, 32);
         return Status::malformed_input;
     }
+#if defined(PQMCU_MCE_X86)
+    if (x86_kernels()) return decaps_finish<M>(p, ss, ct, sk, w, dx_decode<M>(p, ct, sk, w));  // decaps_avx2.inc
+#endif
     const uint8_t* sk_g = sk + 40;
     const uint8_t* sk_cond = sk_g + p.irr_bytes();
-    const uint8_t* sk_s = sk_cond + p.cond_bytes();
     gf* g = w.small;              // t + 1
     gf* s = g + (t + 1);          // 2t
     gf* s_check = s + 2 * t;      // 2t
@@ -1333,32 +1377,7 @@ Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_
     apply_control_bits_bitvector(v, sk_cond, M, false);
     uint32_t diff = (weight ^ t) | lt_mask(t, len);  // nonzero when weight != t or L > t
     for (uint32_t j = 0; j < t; ++j) diff |= uint32_t(s[j] ^ s_check[j]);
-    uint8_t ok = uint8_t(eq_mask(diff, 0));  // 0xFF on success
-
-    const size_t e_bytes = n / 8;
-    // e where ok, else s (a word at a time, s read unaligned).
-    auto select_e = [&](uint8_t mask) {
-        const uint32_t m32 = 0x01010101u * mask;
-        size_t i = 0;
-        for (; i + 4 <= e_bytes; i += 4) store32(w.e + i, (load32(w.e + i) & m32) | (load32(sk_s + i) & ~m32));
-        for (; i < e_bytes; ++i) w.e[i] = uint8_t((w.e[i] & mask) | (sk_s[i] & ~mask));
-    };
-    select_e(ok);
-    if (p.pc) {  // C1' = H(2, e) must equal C1
-        uint8_t c1[32];
-        kem_hash(c1, 2, w.e, e_bytes, ct, 0);  // (one SHAKE state on the stack at a time)
-        const uint8_t same = uint8_t(0 - (ct_memneq(c1, ct + p.syndrome_bytes(), 32) ^ 1));
-        select_e(same);
-        ok &= same;
-    }
-    kem_hash(ss, uint8_t(ok & 1), w.e, e_bytes, ct, p.ct_bytes());
-    // (e and small are word-aligned in DecapsWorkspace; small has an even
-    // number of elements)
-    wipe32(reinterpret_cast<uint32_t*>(w.e), q / 32);
-    wipe32(w.fft, fft_words(p));
-    wipe32(w.ginv2, fft_words(p));
-    wipe32(reinterpret_cast<uint32_t*>(w.small), decaps_small_elems(p) / 2);
-    return Status::ok;
+    return decaps_finish<M>(p, ss, ct, sk, w, diff);
 }
 
 template <int M>
