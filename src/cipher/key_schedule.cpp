@@ -14,9 +14,8 @@ namespace {
 // rijndael256_table_m4.S (gen_rijndael256_table_m4_asm.py): this expansion
 // for Rijndael-256 with the table S-box (public keys only), one STM per 8 words.
 extern "C" void pqmcu_rijndael256_ks_public_not_ct_m4(uint32_t w[120], const uint8_t* key, const uint8_t* sbox);
-// aes128_ks_m4.S: the AES-128 expansion below with x0 XORed into the key's
-// first word, in assembly (public keys only).
-extern "C" void pqmcu_aes128_ks_public_m4(uint32_t w[44], const uint8_t* key, uint32_t x0, const uint8_t* sbox);
+// (aes128_ks_m4.S, declared in block_cipher.hpp: the AES-128 expansion
+// below with x0 XORed into the key's first word, public keys only.)
 #endif
 
 // One key-length chunk (nk words) per step, the previous chunk kept in
@@ -91,9 +90,11 @@ Status key_schedule_public(RoundKeys<C>& ctx, const uint8_t* key, size_t key_len
     return Status::ok;
 }
 
+#if !defined(PQMCU_TARGET_M4)
 void key_schedule_public_aes128_xor(RoundKeys<Aes128>& ctx, const uint8_t* key, uint32_t x0) {
     expand_aes128_public(ctx.w, key, x0);
 }
+#endif
 
 template <class C>
 void wipe(RoundKeys<C>& ctx) {
