@@ -80,6 +80,9 @@ class Asm:
     def sub(self, rd, rn, imm):
         self.ins.append(("sub", rd, rn, imm))
 
+    def str_(self, rd, base, off):
+        self.ins.append(("str", rd, base, off))
+
     def stmw(self, base, regs):
         self.ins.append(("stmw", base, tuple(regs)))
 
@@ -143,10 +146,12 @@ def pre_nonce_word(x, y, hs):
     return "s2" if hs == 0 else "s0"
 
 
-def gen_round(a, j, frames, cf, last, rc_frames, planes=None, pre=False):
+def gen_round(a, j, frames, cf, last, rc_frames, planes=None, pre=False, diag_only=False):
     """One round; planes: the output planes Y to compute (default all; the
     grinding entry's partial last round computes Y = 0 only). pre: round 0
-    on a pre-thetaed src (pre_nonce_word): no theta, the nonce's words only."""
+    on a pre-thetaed src (pre_nonce_word): no theta, the nonce's words only.
+    diag_only: store only the words of lanes (Y, Y) (what a next round that
+    computes plane 0 only reads; the parities still cover every word)."""
     src, dst = SRC_DST[j % 2]
     df = {}
     if pre:
@@ -240,7 +245,10 @@ def gen_round(a, j, frames, cf, last, rc_frames, planes=None, pre=False):
                     a.ror(outr[X], outr[X], rr(fo[X]))
                     fo[X] = 0
                 out_frames[word(X, Y, h)] = fo[X]
-            a.stmw(dst, outr)
+            if diag_only:
+                a.str_(outr[Y], dst, 4 * word(Y, Y, h))
+            else:
+                a.stmw(dst, outr)
             for X in range(5):
                 if Y == 0:
                     facc[X] = fo[X]
@@ -250,7 +258,7 @@ def gen_round(a, j, frames, cf, last, rc_frames, planes=None, pre=False):
             cf_new[X, h] = facc[X]
             if h == 0:
                 a.vto(C0_S[X], ACC[X])
-    if planes is None:
+    if planes is None and not diag_only:
         a.sub(dst, dst, 200)
     return out_frames, cf_new
 
@@ -282,7 +290,9 @@ def gen_code():
     g = Asm()
     fr, c, rcf = [0] * 50, cf0, {}
     for j in range(R - 1):
-        fr, c = gen_round(g, j, fr, c, False, rcf)
+        # the round before the partial one stores only the diagonal lanes
+        # (the words plane 0 of the last round reads): one STR a plane-half
+        fr, c = gen_round(g, j, fr, c, False, rcf, diag_only=(j == R - 2))
         if j == 0:
             g.vfrom("r0", "s15")  # dst (when the loop ran no block, round 0 read src)
     g.ldr("r0", "sp", OUT)
@@ -317,6 +327,8 @@ def run(ins, reg, mem):
             reg[op[1]] = rotr(reg[op[2]], op[3])
         elif k == "sub":
             reg[op[1]] = reg[op[2]] - op[3]
+        elif k == "str":
+            mem[reg[op[2]] + op[3]] = reg[op[1]]
         elif k == "stmw":
             assert op[1] not in op[2]
             nums = [14 if r == "lr" else int(r[1:]) for r in op[2]]
@@ -461,6 +473,8 @@ def cycles(ins):
         k = op[0]
         if k == "ldr":
             c += 1 if prev and prev[0] == "ldr" and prev[1] != op[2] else 2
+        elif k == "str":
+            c += 1 if prev and prev[0] == "ldr" and prev[1] != op[2] else 2
         elif k == "stmw":
             c += 1 + len(op[2])
         else:
@@ -487,6 +501,8 @@ def text(op):
         return f"ror {op[1]}, {op[2]}, #{op[3]}"
     if k == "sub":
         return f"sub {op[1]}, {op[2]}, #{op[3]}"
+    if k == "str":
+        return f"str {op[1]}, [{op[2]}, #{op[3]}]"
     if k == "stmw":
         return f"stm {op[1]}!, {{{', '.join(op[2])}}}"
     if k in ("vto", "vfrom"):

@@ -5,7 +5,7 @@
 @ void pqmcu_keccak_f1600_bi32_m4(uint32_t words[50])  (AAPCS; uses s0-s15)
 @ void pqmcu_keccak_f1600_bi32_m4_from(const uint32_t src[50], uint32_t dst[50])  (public data: no wipe)
 @ void pqmcu_keccak_f1600_bi32_m4_grind(const uint32_t src[50], uint32_t dst[50], uint32_t out[10])
-@   (public data: plane 0 of the output in out, dst scratch; last block 2888 model cycles)
+@   (public data: plane 0 of the output in out, dst scratch; last block 2847 model cycles)
 @ void pqmcu_keccak_f1600_bi32_m4_grind_pre(const uint32_t tpre[50], uint32_t dst[50], uint32_t ne, uint32_t no)
 @   (public data: as _grind on src ^ N in lane (4, 0), N = (ne, no), given tpre = theta(src);
 @   plane 0 of the output in dst[0..9]; round 0 316 model cycles, no input parities)
@@ -5306,7 +5306,7 @@ pqmcu_keccak_f1600_bi32_m4_grind:
     bic lr, r6, r5, ror #16
     eor lr, r8, lr, ror #21
     eor r9, r9, r2
-    stm r1!, {r9, r10, r11, r12, lr}
+    str r9, [r1, #0]
     ldr r5, [r0, #12]
     ldr r6, [r0, #36]
     ldr r4, [r0, #140]
@@ -5332,7 +5332,7 @@ pqmcu_keccak_f1600_bi32_m4_grind:
     eor r5, r7, r5, ror #7
     bic r8, r8, r7, ror #15
     eor r4, r4, r8, ror #29
-    stm r1!, {r2, r3, r4, r5, r6}
+    str r3, [r1, #24]
     eor r9, r9, r2, ror #22
     eor r10, r10, r3, ror #10
     eor r11, r11, r4, ror #14
@@ -5363,7 +5363,7 @@ pqmcu_keccak_f1600_bi32_m4_grind:
     eor r5, r7, r5, ror #11
     bic r8, r8, r7, ror #25
     eor r4, r4, r8, ror #24
-    stm r1!, {r2, r3, r4, r5, r6}
+    str r4, [r1, #48]
     eor r9, r9, r2, ror #5
     eor r10, r10, r3, ror #25
     eor r11, r11, r4, ror #20
@@ -5394,7 +5394,7 @@ pqmcu_keccak_f1600_bi32_m4_grind:
     eor r5, r7, r5, ror #10
     bic r8, r8, r7, ror #6
     eor r4, r4, r8, ror #17
-    stm r1!, {r2, r3, r4, r5, r6}
+    str r5, [r1, #72]
     eor r9, r9, r2, ror #24
     eor r10, r10, r3, ror #20
     eor r11, r11, r4, ror #2
@@ -5425,7 +5425,7 @@ pqmcu_keccak_f1600_bi32_m4_grind:
     eor r5, r7, r5, ror #11
     bic r8, r8, r7, ror #23
     eor r4, r4, r8, ror #25
-    stm r1!, {r2, r3, r4, r5, r6}
+    str r6, [r1, #96]
     eor r9, r9, r2, ror #29
     eor r10, r10, r3, ror #7
     eor r11, r11, r4, ror #13
@@ -5464,7 +5464,7 @@ pqmcu_keccak_f1600_bi32_m4_grind:
     bic lr, r6, r5, ror #15
     eor lr, r8, lr, ror #21
     eor r9, r9, r2
-    stm r1!, {r9, r10, r11, r12, lr}
+    str r9, [r1, #100]
     ldr r5, [r0, #112]
     ldr r6, [r0, #136]
     ldr r4, [r0, #40]
@@ -5490,7 +5490,7 @@ pqmcu_keccak_f1600_bi32_m4_grind:
     eor r5, r7, r5, ror #6
     bic r8, r8, r7, ror #16
     eor r4, r4, r8, ror #29
-    stm r1!, {r2, r3, r4, r5, r6}
+    str r3, [r1, #124]
     eor r9, r9, r2, ror #22
     eor r10, r10, r3, ror #9
     eor r11, r11, r4, ror #14
@@ -5521,7 +5521,7 @@ pqmcu_keccak_f1600_bi32_m4_grind:
     eor r5, r7, r5, ror #11
     bic r8, r8, r7, ror #25
     eor r4, r4, r8, ror #24
-    stm r1!, {r2, r3, r4, r5, r6}
+    str r4, [r1, #148]
     eor r9, r9, r2, ror #6
     eor r10, r10, r3, ror #24
     eor r11, r11, r4, ror #21
@@ -5552,7 +5552,7 @@ pqmcu_keccak_f1600_bi32_m4_grind:
     eor r5, r7, r5, ror #10
     bic r8, r8, r7, ror #7
     eor r4, r4, r8, ror #16
-    stm r1!, {r2, r3, r4, r5, r6}
+    str r5, [r1, #172]
     eor r9, r9, r2, ror #25
     eor r10, r10, r3, ror #20
     eor r11, r11, r4, ror #3
@@ -5583,13 +5583,12 @@ pqmcu_keccak_f1600_bi32_m4_grind:
     eor r5, r7, r5, ror #11
     bic r8, r8, r7, ror #23
     eor r4, r4, r8, ror #24
-    stm r1!, {r2, r3, r4, r5, r6}
+    str r6, [r1, #196]
     eor r9, r9, r2, ror #29
     eor r10, r10, r3, ror #6
     eor r11, r11, r4, ror #14
     eor r12, r12, r5, ror #4
     eor lr, lr, r6, ror #31
-    sub r1, r1, #200
     ldr r0, [sp, #212]
     vmov r2, s10
     vmov r3, s11
