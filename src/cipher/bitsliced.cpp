@@ -149,6 +149,23 @@ void encrypt<Aes128>(detail::KeyList<Aes128> keys, const uint8_t* in, uint8_t* o
     aes_blocks<Aes128>(keys, in, out, n);
 #endif
 }
+}  // namespace bitsliced
+
+void encrypt2_keys_bitsliced(const RoundKeys<Aes128>& a, const RoundKeys<Aes128>& b, const uint8_t* in0,
+                             const uint8_t* in1, uint8_t* out0, uint8_t* out1) {
+#if defined(PQMCU_TARGET_M4) && !defined(PQMCU_OPTIMIZE_FOR_SIZE)
+    const uint8_t* const io[4] = {in0, in1, out0, out1};
+    pqmcu_aes_bs2_m4(a.w, b.w, io, Aes128::rounds);
+#elif defined(PQMCU_TARGET_M4)
+    bitsliced::encrypt<Aes128>(detail::KeyList<Aes128>{&a, nullptr}, in0, out0, 1);
+    bitsliced::encrypt<Aes128>(detail::KeyList<Aes128>{&b, nullptr}, in1, out1, 1);
+#else
+    aes_pass<Aes128::rounds>(a.w, b.w, in0, in1, out0, out1);
+#endif
+}
+
+namespace bitsliced {
+
 template <>
 void encrypt<Aes256>(detail::KeyList<Aes256> keys, const uint8_t* in, uint8_t* out, size_t n) {
     aes_blocks<Aes256>(keys, in, out, n);

@@ -74,6 +74,21 @@ template <class C>
 Status key_schedule_public(RoundKeys<C>& ctx, const uint8_t* key, size_t key_len);
 template <class C>
 void wipe(RoundKeys<C>& ctx);
+// AES-128 public key schedule of the 16 bytes at key (any alignment) with x0
+// XORed into their first little-endian word: MQOM's tweaked salts (one key
+// per GGM node) without a copy or checks. Public keys only (S-box table).
+// On the M4 the assembly is called in place (~9,000 calls a signature).
+#if defined(PQMCU_TARGET_M4)
+extern "C" void pqmcu_aes128_ks_public_m4(uint32_t w[44], const uint8_t* key, uint32_t x0, const uint8_t* sbox);
+namespace detail {
+extern const uint8_t sbox_table[256];
+}
+inline void key_schedule_public_aes128_xor(RoundKeys<Aes128>& ctx, const uint8_t* key, uint32_t x0) {
+    pqmcu_aes128_ks_public_m4(ctx.w, key, x0, detail::sbox_table);
+}
+#else
+void key_schedule_public_aes128_xor(RoundKeys<Aes128>& ctx, const uint8_t* key, uint32_t x0);
+#endif
 
 // ECB on nblocks consecutive blocks under one key. in == out is allowed.
 // nullptr with nblocks > 0 -> bad_argument; backend missing -> unsupported.
@@ -200,6 +215,11 @@ void wipe(PreparedKey<C>& pk);
 // (in1) under b; about the cost of one prepare(). Only for those two
 // passes (a host PreparedKey's expanded copy holds a only).
 void prepare_pair(PreparedKey<Aes128>& pk, const RoundKeys<Aes128>& a, const RoundKeys<Aes128>& b);
+// Two blocks under two expanded AES-128 keys on the bitsliced backend
+// (constant time): out0 = AES_a(in0), out1 = AES_b(in1), no dispatch or
+// checks (MQOM's GGM trees: one key per node, a pair of nodes per pass).
+void encrypt2_keys_bitsliced(const RoundKeys<Aes128>& a, const RoundKeys<Aes128>& b, const uint8_t* in0,
+                             const uint8_t* in1, uint8_t* out0, uint8_t* out1);
 // The expanded key back (constant time; what non-fixsliced backends use on the M4).
 template <class C>
 void round_keys(const PreparedKey<C>& pk, RoundKeys<C>& out);

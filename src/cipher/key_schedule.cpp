@@ -14,6 +14,8 @@ namespace {
 // rijndael256_table_m4.S (gen_rijndael256_table_m4_asm.py): this expansion
 // for Rijndael-256 with the table S-box (public keys only), one STM per 8 words.
 extern "C" void pqmcu_rijndael256_ks_public_not_ct_m4(uint32_t w[120], const uint8_t* key, const uint8_t* sbox);
+// (aes128_ks_m4.S, declared in block_cipher.hpp: the AES-128 expansion
+// below with x0 XORed into the key's first word, public keys only.)
 #endif
 
 // One key-length chunk (nk words) per step, the previous chunk kept in
@@ -47,10 +49,15 @@ void expand(RoundKeys<C>& ctx, const uint8_t* key) {
 }
 
 // AES-128 with a public key (MQOM's tweaked salts, thousands per
-// signature): fully unrolled, round constants as immediates, no loop state.
-void expand_aes128_public(uint32_t* w, const uint8_t* key) {
+// signature): fully unrolled, round constants as immediates, no loop state;
+// x0 is XORed into the key's first little-endian word (the tweak, without
+// a copy of the key). On the M4 the same in assembly.
+void expand_aes128_public(uint32_t* w, const uint8_t* key, uint32_t x0 = 0) {
+#if defined(PQMCU_TARGET_M4)
+    pqmcu_aes128_ks_public_m4(w, key, x0, detail::sbox_table);
+#else
     constexpr uint8_t kRcon[10] = {0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1B, 0x36};
-    uint32_t k0 = detail::ld32(key), k1 = detail::ld32(key + 4), k2 = detail::ld32(key + 8),
+    uint32_t k0 = detail::ld32(key) ^ x0, k1 = detail::ld32(key + 4), k2 = detail::ld32(key + 8),
              k3 = detail::ld32(key + 12);
     w[0] = k0, w[1] = k1, w[2] = k2, w[3] = k3;
 #pragma GCC unroll 10
@@ -61,6 +68,7 @@ void expand_aes128_public(uint32_t* w, const uint8_t* key) {
         k3 ^= k2;
         w[4 * r + 4] = k0, w[4 * r + 5] = k1, w[4 * r + 6] = k2, w[4 * r + 7] = k3;
     }
+#endif
 }
 
 }  // namespace
@@ -81,6 +89,12 @@ Status key_schedule_public(RoundKeys<C>& ctx, const uint8_t* key, size_t key_len
     else expand<C, detail::sub_word_table, false>(ctx, key);
     return Status::ok;
 }
+
+#if !defined(PQMCU_TARGET_M4)
+void key_schedule_public_aes128_xor(RoundKeys<Aes128>& ctx, const uint8_t* key, uint32_t x0) {
+    expand_aes128_public(ctx.w, key, x0);
+}
+#endif
 
 template <class C>
 void wipe(RoundKeys<C>& ctx) {

@@ -51,6 +51,9 @@ C0R = ["r2", "r3", "r4", "r5", "r6"]
 DTMP = "r7"
 D_S = {(x, h): f"s{2 * x + h}" for x in range(5) for h in range(2)}
 C0_S = [f"s{10 + x}" for x in range(5)]
+# The grinding entry on a pre-thetaed prefix state: the nonce's lane (MQOM
+# category 1: bytes 33..36 of the absorbed block, lane 4 = (x 4, y 0)).
+PRE_X, PRE_Y = 4, 0
 
 
 def word(x, y, h):
@@ -80,6 +83,9 @@ class Asm:
 
     def sub(self, rd, rn, imm):
         self.ins.append(("sub", rd, rn, imm))
+
+    def str_(self, rd, base, off):
+        self.ins.append(("str", rd, base, off))
 
     def stmw(self, base, regs):
         self.ins.append(("stmw", base, tuple(regs)))
@@ -122,19 +128,48 @@ def plane_needs(Y, h):
     return row
 
 
-def gen_round(a, j, frames, cf, last, rc_frames, planes=None):
+def pre_nonce_word(x, y, hs):
+    """Round 0 of the grinding entry on a pre-thetaed state (src = theta of
+    the prefix state, plain frames) with the nonce N in lane (PRE_X, PRE_Y):
+    theta is linear, so the word differs from src by N (that lane and
+    column PRE_X + 1: D[PRE_X + 1] has C[PRE_X]), by rol(N, 1) (column
+    PRE_X - 1: D[PRE_X - 1] has rol(C[PRE_X], 1)) or not at all. Returns the
+    S register holding that half (s0 = N.e, s1 = N.o, s2 = rol(N.o, 1),
+    the even half of rol(N, 1); its odd half is N.e) or None."""
+    add = 0
+    if x == (PRE_X + 1) % 5:
+        add ^= 1
+    if (x, y) == (PRE_X, PRE_Y):
+        add ^= 1
+    rot = x == (PRE_X - 1) % 5
+    if not add and not rot:
+        return None
+    assert not (add and rot)
+    if add:
+        return "s0" if hs == 0 else "s1"
+    return "s2" if hs == 0 else "s0"
+
+
+def gen_round(a, j, frames, cf, last, rc_frames, planes=None, pre=False, diag_only=False):
     """One round; planes: the output planes Y to compute (default all; the
-    grinding entry's partial last round computes Y = 0 only)."""
+    grinding entry's partial last round computes Y = 0 only). pre: round 0
+    on a pre-thetaed src (pre_nonce_word): no theta, the nonce's words only.
+    diag_only: store only the words of lanes (Y, Y) (what a next round that
+    computes plane 0 only reads; the parities still cover every word)."""
     src, dst = SRC_DST[j % 2]
-    # theta: D[x].e = C[x-1].e ^ rol(C[x+1].o, 1); D[x].o = C[x-1].o ^ C[x+1].e
-    for x in range(5):
-        a.vfrom(C0R[x], C0_S[x])
+    df = {}
+    if pre:
+        assert j == 0 and not any(frames)
+        df = {(x, h): 0 for x in range(5) for h in range(2)}
+    else:
+        # theta: D[x].e = C[x-1].e ^ rol(C[x+1].o, 1); D[x].o = C[x-1].o ^ C[x+1].e
+        for x in range(5):
+            a.vfrom(C0R[x], C0_S[x])
 
     def creg(x, h):
         return C0R[x] if h == 0 else ACC[x]
 
-    df = {}
-    for x in range(5):
+    for x in range(5) if not pre else []:
         p, n = (x - 1) % 5, (x + 1) % 5
         for h, (oh, add) in enumerate([(1, 1), (0, 0)]):
             a.eor(DTMP, creg(p, h), creg(n, oh), rr(cf[n, oh] + add - cf[p, h]))
@@ -171,6 +206,13 @@ def gen_round(a, j, frames, cf, last, rc_frames, planes=None):
             B = []
             for X, (x, hs, w, add) in enumerate(need):
                 t = dt[X]
+                if pre:
+                    sreg = pre_nonce_word(x, X, hs)  # (the input lane's y is X)
+                    if sreg is not None:
+                        a.vfrom(t, sreg)
+                        a.eor(BR[X], BR[X], t)
+                    B.append(add)
+                    continue
                 a.vfrom(t, D_S[x, hs])
                 if (choice >> X) & 1:
                     a.eor(BR[X], t, BR[X], rr(frames[w] - df[x, hs]))
@@ -207,7 +249,10 @@ def gen_round(a, j, frames, cf, last, rc_frames, planes=None):
                     a.ror(outr[X], outr[X], rr(fo[X]))
                     fo[X] = 0
                 out_frames[word(X, Y, h)] = fo[X]
-            a.stmw(dst, outr)
+            if diag_only:
+                a.str_(outr[Y], dst, 4 * word(Y, Y, h))
+            else:
+                a.stmw(dst, outr)
             for X in range(5):
                 if Y == 0:
                     facc[X] = fo[X]
@@ -217,7 +262,7 @@ def gen_round(a, j, frames, cf, last, rc_frames, planes=None):
             cf_new[X, h] = facc[X]
             if h == 0:
                 a.vto(C0_S[X], ACC[X])
-    if planes is None:
+    if planes is None and not diag_only:
         a.sub(dst, dst, 200)
     return out_frames, cf_new
 
@@ -230,10 +275,12 @@ def gen_code():
     cf = cf0
     rc_frames = {}
     first_end = 0
+    after0 = None
     for j in range(R):
         frames, cf = gen_round(a, j, frames, cf, j == R - 1, rc_frames)
         if j == 0:
             first_end = len(a.ins)
+            after0 = (list(frames), dict(cf))
     assert all(f == 0 for f in frames)
     assert all(cf[k] % 32 == cf0[k] for k in cf0), "parity frames must repeat"
     table = []
@@ -247,13 +294,21 @@ def gen_code():
     g = Asm()
     fr, c, rcf = [0] * 50, cf0, {}
     for j in range(R - 1):
-        fr, c = gen_round(g, j, fr, c, False, rcf)
+        # the round before the partial one stores only the diagonal lanes
+        # (the words plane 0 of the last round reads): one STR a plane-half
+        fr, c = gen_round(g, j, fr, c, False, rcf, diag_only=(j == R - 2))
         if j == 0:
             g.vfrom("r0", "s15")  # dst (when the loop ran no block, round 0 read src)
     g.ldr("r0", "sp", OUT)
     gen_round(g, R - 1, fr, c, True, rcf, planes=[0])
     assert all(rcf[k] == rc_frames[k] for k in rcf), "grinding block: same round-constant frames"
-    return pro.ins, a.ins, table, first_end, g.ins
+    # The pre-thetaed grinding entry's round 0: it must leave what the
+    # body's round 0 leaves (frames, parities), since it goes on there.
+    p0 = Asm()
+    rcp = {}
+    fr_p, cf_p = gen_round(p0, 0, [0] * 50, cf0, False, rcp, pre=True)
+    assert (fr_p, cf_p) == after0 and rcp[0, 0] == rc_frames[0, 0] and rcp[0, 1] == rc_frames[0, 1]
+    return pro.ins, a.ins, table, first_end, g.ins, p0.ins
 
 
 # --- simulator ---------------------------------------------------------------
@@ -276,6 +331,8 @@ def run(ins, reg, mem):
             reg[op[1]] = rotr(reg[op[2]], op[3])
         elif k == "sub":
             reg[op[1]] = reg[op[2]] - op[3]
+        elif k == "str":
+            mem[reg[op[2]] + op[3]] = reg[op[1]]
         elif k == "stmw":
             assert op[1] not in op[2]
             nums = [14 if r == "lr" else int(r[1:]) for r in op[2]]
@@ -353,7 +410,47 @@ def simulate_grind(pro, body, grind, table, state_words):
     return [mem[OUTW + 4 * i] for i in range(10)]
 
 
-def self_check(pro, body, table, grind=None):
+def theta_words(words):
+    """theta on bit-interleaved words (plain frames)."""
+    C = {(x, h): 0 for x in range(5) for h in range(2)}
+    for x in range(5):
+        for y in range(5):
+            for h in range(2):
+                C[x, h] ^= words[word(x, y, h)]
+    out = list(words)
+    for x in range(5):
+        p, n = (x - 1) % 5, (x + 1) % 5
+        d = (C[p, 0] ^ rotr(C[n, 1], 31), C[p, 1] ^ C[n, 0])
+        for y in range(5):
+            for h in range(2):
+                out[word(x, y, h)] ^= d[h]
+    return out
+
+
+def simulate_grind_pre(body, first_end, grind, pre0, table, words, ne, no):
+    """The pre-thetaed grinding entry: src = theta(words), nonce (ne, no)
+    XORed into lane (PRE_X, PRE_Y) of words; plane 0 of the output."""
+    STATE, SP, TABLE, DST = 0x10000, 0x20000, 0x30000, 0x50000
+    mem = {}
+    for i, v in enumerate(theta_words(words)):
+        mem[STATE + 4 * i] = v
+    for i, v in enumerate(table):
+        mem[TABLE + 4 * i] = v
+    reg = {"r0": STATE, "r1": SP + TOFF, "sp": SP, "s15": DST, "s0": ne, "s1": no, "s2": rotr(no, 31)}
+    mem[SP + RCP] = TABLE
+    mem[SP + OUT] = DST
+    run(pre0, reg, mem)
+    reg["r0"] = reg["s15"]
+    run(body[first_end:], reg, mem)
+    for _ in range(24 // R - 2):
+        mem[SP + RCP] += 8 * R
+        run(body, reg, mem)
+    mem[SP + RCP] += 8 * R
+    run(grind, reg, mem)
+    return [mem[DST + 4 * i] for i in range(10)]
+
+
+def self_check(pro, body, table, grind=None, first_end=None, pre0=None):
     import random
     rnd = random.Random(1)
     for _ in range(3):
@@ -363,6 +460,14 @@ def self_check(pro, body, table, grind=None):
             raise SystemExit("gen_keccak_m4_asm: simulated code disagrees with the reference")
         if grind is not None and simulate_grind(pro, body, grind, table, words) != ref[0:5] + ref[25:30]:
             raise SystemExit("gen_keccak_m4_asm: simulated grinding entry disagrees with the reference")
+        if pre0 is not None:
+            ne, no = rnd.getrandbits(32), rnd.getrandbits(32)
+            nw = list(words)
+            nw[word(PRE_X, PRE_Y, 0)] ^= ne
+            nw[word(PRE_X, PRE_Y, 1)] ^= no
+            ref = reference(nw)
+            if simulate_grind_pre(body, first_end, grind, pre0, table, words, ne, no) != ref[0:5] + ref[25:30]:
+                raise SystemExit("gen_keccak_m4_asm: simulated pre-thetaed grinding entry disagrees")
 
 
 def cycles(ins):
@@ -371,6 +476,8 @@ def cycles(ins):
     for op in ins:
         k = op[0]
         if k == "ldr":
+            c += 1 if prev and prev[0] == "ldr" and prev[1] != op[2] else 2
+        elif k == "str":
             c += 1 if prev and prev[0] == "ldr" and prev[1] != op[2] else 2
         elif k == "stmw":
             c += 1 + len(op[2])
@@ -398,6 +505,8 @@ def text(op):
         return f"ror {op[1]}, {op[2]}, #{op[3]}"
     if k == "sub":
         return f"sub {op[1]}, {op[2]}, #{op[3]}"
+    if k == "str":
+        return f"str {op[1]}, [{op[2]}, #{op[3]}]"
     if k == "stmw":
         return f"stm {op[1]}!, {{{', '.join(op[2])}}}"
     if k in ("vto", "vfrom"):
@@ -406,8 +515,8 @@ def text(op):
 
 
 def main():
-    pro, ins, table, first_end, grind = gen_code()
-    self_check(pro, ins, table, grind)
+    pro, ins, table, first_end, grind, pre0 = gen_code()
+    self_check(pro, ins, table, grind, first_end, pre0)
     n = {}
     for op in ins:
         n[op[0]] = n.get(op[0], 0) + 1
@@ -424,6 +533,9 @@ def main():
     w("@   scratch instead of 200 bytes of stack; wiped)")
     w("@ void pqmcu_keccak_f1600_bi32_m4_grind(const uint32_t src[50], uint32_t dst[50], uint32_t out[10])")
     w(f"@   (public data: plane 0 of the output in out, dst scratch; last block {cycles(grind)} model cycles)")
+    w("@ void pqmcu_keccak_f1600_bi32_m4_grind_pre(const uint32_t tpre[50], uint32_t dst[50], uint32_t ne, uint32_t no)")
+    w(f"@   (public data: as _grind on src ^ N in lane ({PRE_X}, {PRE_Y}), N = (ne, no), given tpre = theta(src);")
+    w(f"@   plane 0 of the output in dst[0..9]; round 0 {cycles(pre0)} model cycles, no input parities)")
     w("    .syntax unified")
     w("    .thumb")
     w("    .section .rodata.pqmcu_keccak_rc_m4, \"a\", %progbits")
@@ -499,6 +611,7 @@ def main():
     w("1:")
     for i, op in enumerate(ins):
         if i == first_end:
+            w(".Lpqmcu_kf_r1:")
             w("    vmov r0, s15")
         w("    " + text(op))
     w(f"    ldr r2, [sp, #{RCP}]")
@@ -540,6 +653,37 @@ def main():
     # halves); dst is scratch. The common code reaches it through the
     # address in the WIPE slot (no reference from there to here).
     w("    .section .text.pqmcu_keccak_f1600_bi32_m4_grind, \"ax\", %progbits")
+    w("    .align 2")
+    # Pre-thetaed entry (grinding on one varying lane, the nonce's): the
+    # caller computes theta of the prefix state once (tpre), so a try skips
+    # the input's column parities and round 0's theta, and XORs the nonce
+    # only into the 22 words theta spreads it to (pre_nonce_word); then the
+    # common body from round 1 on, then the grinding tail.
+    w("    .global pqmcu_keccak_f1600_bi32_m4_grind_pre")
+    w("    .type pqmcu_keccak_f1600_bi32_m4_grind_pre, %function")
+    w("    .thumb_func")
+    w("pqmcu_keccak_f1600_bi32_m4_grind_pre:")
+    w("    push {r3-r11, lr}")
+    w(f"    sub sp, sp, #{FRAME}")
+    w(f"    str r1, [sp, #{OUT}]")
+    w("    vmov s15, r1")
+    w("    vmov s0, r2")
+    w("    vmov s1, r3")
+    w("    ror r3, r3, #31")
+    w("    vmov s2, r3")
+    w("    adr.w r2, .Lpqmcu_kf_grind_tail")
+    w("    adds r2, r2, #1")
+    w(f"    str r2, [sp, #{WIPE}]")
+    w("    movw r2, #:lower16:pqmcu_keccak_rc_m4")
+    w("    movt r2, #:upper16:pqmcu_keccak_rc_m4")
+    w(f"    str r2, [sp, #{RCP}]")
+    w(f"    movs r2, #{24 // R - 1}")
+    w(f"    str r2, [sp, #{CNT}]")
+    w(f"    add r1, sp, #{TOFF}")
+    for op in pre0:
+        w("    " + text(op))
+    w("    b.w .Lpqmcu_kf_r1")
+    w("    .size pqmcu_keccak_f1600_bi32_m4_grind_pre, .-pqmcu_keccak_f1600_bi32_m4_grind_pre")
     w("    .align 2")
     w("    .global pqmcu_keccak_f1600_bi32_m4_grind")
     w("    .type pqmcu_keccak_f1600_bi32_m4_grind, %function")

@@ -17,6 +17,8 @@ extern "C" void pqmcu_keccak_f1600_bi32_m4(uint32_t words[50]);
 extern "C" void pqmcu_keccak_f1600_bi32_m4_buf(uint32_t words[50], uint32_t buf[50]);
 extern "C" void pqmcu_keccak_f1600_bi32_m4_from(const uint32_t src[50], uint32_t dst[50]);
 extern "C" void pqmcu_keccak_f1600_bi32_m4_grind(const uint32_t src[50], uint32_t dst[50], uint32_t out[10]);
+extern "C" void pqmcu_keccak_f1600_bi32_m4_grind_pre(const uint32_t tpre[50], uint32_t dst[50], uint32_t ne,
+                                                     uint32_t no);
 #endif
 
 namespace pqmcu::hash {
@@ -167,6 +169,39 @@ void keccak_f1600_public_plane0(const KeccakState& src, KeccakState& scratch, ui
     keccak_f1600_public(src, scratch);
     for (unsigned x = 0; x < 5; ++x) out[x] = scratch.w[x], out[5 + x] = scratch.w[25 + x];
 #endif
+}
+
+void keccak_theta_bi32(const KeccakState& src, KeccakState& dst) {
+    uint32_t c[10];
+    for (unsigned x = 0; x < 5; ++x)
+        for (unsigned h = 0; h < 2; ++h) {
+            const uint32_t* col = src.w + 25 * h + x;
+            c[2 * x + h] = col[0] ^ col[5] ^ col[10] ^ col[15] ^ col[20];
+        }
+    for (unsigned x = 0; x < 5; ++x) {
+        const unsigned p = (x + 4) % 5, n = (x + 1) % 5;
+        const uint32_t de = c[2 * p] ^ ((c[2 * n + 1] << 1) | (c[2 * n + 1] >> 31)), dodd = c[2 * p + 1] ^ c[2 * n];
+        for (unsigned y = 0; y < 5; ++y) {
+            dst.w[x + 5 * y] = src.w[x + 5 * y] ^ de;
+            dst.w[25 + x + 5 * y] = src.w[25 + x + 5 * y] ^ dodd;
+        }
+    }
+}
+
+const uint32_t* keccak_f1600_public_plane0_lane4(const KeccakState& tpre, const KeccakState& src, uint32_t ne,
+                                                 uint32_t no, KeccakState& scratch) {
+#if defined(PQMCU_KECCAK_M4_ASM)
+    (void)src;
+    pqmcu_keccak_f1600_bi32_m4_grind_pre(tpre.w, scratch.w, ne, no);
+#else
+    (void)tpre;
+    scratch = src;
+    scratch.w[4] ^= ne;
+    scratch.w[29] ^= no;
+    keccak_f1600(scratch);
+    for (unsigned x = 0; x < 5; ++x) scratch.w[5 + x] = scratch.w[25 + x];
+#endif
+    return scratch.w;
 }
 #endif
 

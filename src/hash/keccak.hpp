@@ -59,6 +59,16 @@ void keccak_f1600_public(const KeccakState& src, KeccakState& dst);
 // public data: out[x] / out[5 + x] = even / odd half of lane x. scratch is
 // overwritten. On the M4 the last round computes that plane only (grinding).
 void keccak_f1600_public_plane0(const KeccakState& src, KeccakState& scratch, uint32_t out[10]);
+// Grinding on one varying lane, lane 4 (MQOM category 1's nonce): dst =
+// theta(src) on the interleaved words, once per prefix state; then per try
+// plane 0 of Keccak-f(src with (ne, no) XORed into lane 4's even / odd
+// words), given tpre = theta(src): returns p with p[x] / p[5 + x] the even /
+// odd half of output lane x, inside scratch (overwritten). On the M4 a try
+// skips the input's column parities and round 0's theta (theta is linear:
+// the nonce reaches 22 known words). Public data only.
+void keccak_theta_bi32(const KeccakState& src, KeccakState& dst);
+const uint32_t* keccak_f1600_public_plane0_lane4(const KeccakState& tpre, const KeccakState& src, uint32_t ne,
+                                                 uint32_t no, KeccakState& scratch);
 #endif
 // XOR len bytes into the state starting at byte offset (offset + len <= 200).
 void keccak_xor_bytes(KeccakState& s, size_t offset, const uint8_t* in, size_t len);

@@ -7,7 +7,10 @@
 @ void pqmcu_keccak_f1600_bi32_m4_buf(uint32_t words[50], uint32_t buf[50])  (in place, buf: the caller's
 @   scratch instead of 200 bytes of stack; wiped)
 @ void pqmcu_keccak_f1600_bi32_m4_grind(const uint32_t src[50], uint32_t dst[50], uint32_t out[10])
-@   (public data: plane 0 of the output in out, dst scratch; last block 2888 model cycles)
+@   (public data: plane 0 of the output in out, dst scratch; last block 2847 model cycles)
+@ void pqmcu_keccak_f1600_bi32_m4_grind_pre(const uint32_t tpre[50], uint32_t dst[50], uint32_t ne, uint32_t no)
+@   (public data: as _grind on src ^ N in lane (4, 0), N = (ne, no), given tpre = theta(src);
+@   plane 0 of the output in dst[0..9]; round 0 316 model cycles, no input parities)
     .syntax unified
     .thumb
     .section .rodata.pqmcu_keccak_rc_m4, "a", %progbits
@@ -504,6 +507,7 @@ pqmcu_keccak_f1600_bi32_m4:
     eor r12, r12, r5, ror #22
     eor lr, lr, r6, ror #6
     sub r1, r1, #200
+.Lpqmcu_kf_r1:
     vmov r0, s15
     vmov r2, s10
     vmov r3, s11
@@ -2953,6 +2957,286 @@ pqmcu_keccak_f1600_bi32_m4:
     .size pqmcu_keccak_f1600_bi32_m4_from, .-pqmcu_keccak_f1600_bi32_m4_from
     .section .text.pqmcu_keccak_f1600_bi32_m4_grind, "ax", %progbits
     .align 2
+    .global pqmcu_keccak_f1600_bi32_m4_grind_pre
+    .type pqmcu_keccak_f1600_bi32_m4_grind_pre, %function
+    .thumb_func
+pqmcu_keccak_f1600_bi32_m4_grind_pre:
+    push {r3-r11, lr}
+    sub sp, sp, #216
+    str r1, [sp, #12]
+    vmov s15, r1
+    vmov s0, r2
+    vmov s1, r3
+    ror r3, r3, #31
+    vmov s2, r3
+    adr.w r2, .Lpqmcu_kf_grind_tail
+    adds r2, r2, #1
+    str r2, [sp, #8]
+    movw r2, #:lower16:pqmcu_keccak_rc_m4
+    movt r2, #:upper16:pqmcu_keccak_rc_m4
+    str r2, [sp, #0]
+    movs r2, #2
+    str r2, [sp, #4]
+    add r1, sp, #16
+    ldr r2, [sp, #0]
+    ldr r5, [r0, #0]
+    ldr r6, [r0, #24]
+    ldr r4, [r0, #148]
+    ldr r7, [r0, #172]
+    ldr r8, [r0, #96]
+    ldr r2, [r2, #0]
+    vmov r3, s0
+    eors r5, r3
+    vmov r11, s0
+    eor r7, r7, r11
+    bic r9, r4, r6
+    eor r9, r5, r9, ror #10
+    bic r10, r7, r4, ror #21
+    eor r10, r6, r10, ror #11
+    bic r11, r8, r7, ror #28
+    eor r11, r4, r11, ror #15
+    bic r12, r5, r8, ror #25
+    eor r12, r7, r12, ror #11
+    bic lr, r6, r5, ror #22
+    eor lr, r8, lr, ror #17
+    eor r9, r9, r2
+    stm r1!, {r9, r10, r11, r12, lr}
+    ldr r5, [r0, #12]
+    ldr r6, [r0, #36]
+    ldr r4, [r0, #140]
+    ldr r7, [r0, #164]
+    ldr r8, [r0, #188]
+    vmov r2, s2
+    eors r5, r2
+    vmov r2, s1
+    eors r4, r2
+    bic r2, r4, r6, ror #24
+    eor r2, r5, r2, ror #12
+    bic r3, r7, r4, ror #21
+    eor r3, r6, r3, ror #19
+    bic r6, r6, r5, ror #28
+    eor r6, r8, r6, ror #21
+    bic r5, r5, r8, ror #15
+    eor r5, r7, r5, ror #9
+    bic r8, r8, r7, ror #8
+    eor r4, r4, r8, ror #3
+    stm r1!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #18
+    eor r10, r10, r3, ror #12
+    eor r11, r11, r4, ror #20
+    eor r12, r12, r5, ror #20
+    eor lr, lr, r6, ror #8
+    ldr r5, [r0, #104]
+    ldr r6, [r0, #28]
+    ldr r4, [r0, #152]
+    ldr r7, [r0, #76]
+    ldr r8, [r0, #80]
+    vmov r2, s0
+    eors r4, r2
+    vmov r2, s0
+    eor r8, r8, r2
+    bic r2, r4, r6, ror #10
+    eor r2, r5, r2, ror #20
+    bic r3, r7, r4, ror #23
+    eor r3, r6, r3, ror #31
+    bic r6, r6, r5, ror #2
+    eor r6, r8, r6, ror #6
+    bic r5, r5, r8, ror #24
+    eor r5, r7, r5, ror #3
+    bic r8, r8, r7, ror #5
+    eor r4, r4, r8, ror #4
+    stm r1!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #31
+    eor r10, r10, r3, ror #19
+    eor r11, r11, r4, ror #9
+    eor r12, r12, r5, ror #7
+    eor lr, lr, r6, ror #30
+    ldr r5, [r0, #116]
+    ldr r6, [r0, #20]
+    ldr r4, [r0, #44]
+    ldr r7, [r0, #168]
+    ldr r8, [r0, #92]
+    vmov r2, s1
+    eors r5, r2
+    vmov r3, s0
+    eors r6, r3
+    vmov r2, s2
+    eor r8, r8, r2
+    bic r2, r4, r6, ror #19
+    eor r2, r5, r2, ror #9
+    bic r3, r7, r4, ror #3
+    eor r3, r6, r3, ror #10
+    bic r6, r6, r5, ror #4
+    eor r6, r8, r6, ror #10
+    bic r5, r5, r8, ror #18
+    eor r5, r7, r5, ror #26
+    bic r8, r8, r7, ror #20
+    eor r4, r4, r8, ror #9
+    stm r1!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #18
+    eor r10, r10, r3, ror #4
+    eor r11, r11, r4, ror #17
+    eor r12, r12, r5, ror #3
+    eor lr, lr, r6, ror #11
+    ldr r5, [r0, #8]
+    ldr r6, [r0, #132]
+    ldr r4, [r0, #156]
+    ldr r7, [r0, #160]
+    ldr r8, [r0, #84]
+    vmov r3, s0
+    eors r6, r3
+    vmov r3, s1
+    eors r7, r3
+    bic r2, r4, r6, ror #24
+    eor r2, r5, r2, ror #11
+    bic r3, r7, r4, ror #1
+    eor r3, r6, r3, ror #7
+    bic r6, r6, r5, ror #29
+    eor r6, r8, r6, ror #5
+    bic r5, r5, r8, ror #30
+    eor r5, r7, r5, ror #22
+    bic r8, r8, r7, ror #12
+    eor r4, r4, r8, ror #19
+    stm r1!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #1
+    eor r10, r10, r3, ror #26
+    eor r11, r11, r4, ror #2
+    eor r12, r12, r5, ror #22
+    eor lr, lr, r6, ror #6
+    vmov s10, r9
+    vmov s11, r10
+    vmov s12, r11
+    vmov s13, r12
+    vmov s14, lr
+    ldr r2, [sp, #0]
+    ldr r5, [r0, #100]
+    ldr r6, [r0, #124]
+    ldr r4, [r0, #48]
+    ldr r7, [r0, #72]
+    ldr r8, [r0, #196]
+    ldr r2, [r2, #4]
+    vmov r3, s1
+    eors r5, r3
+    vmov r11, s2
+    eor r7, r7, r11
+    bic r9, r4, r6, ror #31
+    eor r9, r5, r9, ror #11
+    bic r10, r7, r4, ror #21
+    eor r10, r6, r10, ror #12
+    bic r11, r8, r7, ror #29
+    eor r11, r4, r11, ror #14
+    bic r12, r5, r8, ror #25
+    eor r12, r7, r12, ror #10
+    bic lr, r6, r5, ror #22
+    eor lr, r8, lr, ror #17
+    eor r9, r9, r2
+    stm r1!, {r9, r10, r11, r12, lr}
+    ldr r5, [r0, #112]
+    ldr r6, [r0, #136]
+    ldr r4, [r0, #40]
+    ldr r7, [r0, #64]
+    ldr r8, [r0, #88]
+    vmov r2, s0
+    eors r5, r2
+    vmov r2, s0
+    eors r4, r2
+    bic r2, r4, r6, ror #23
+    eor r2, r5, r2, ror #13
+    bic r3, r7, r4, ror #21
+    eor r3, r6, r3, ror #20
+    bic r6, r6, r5, ror #28
+    eor r6, r8, r6, ror #20
+    bic r5, r5, r8, ror #16
+    eor r5, r7, r5, ror #8
+    bic r8, r8, r7, ror #8
+    eor r4, r4, r8, ror #3
+    stm r1!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #18
+    eor r10, r10, r3, ror #12
+    eor r11, r11, r4, ror #20
+    eor r12, r12, r5, ror #20
+    eor lr, lr, r6, ror #9
+    ldr r5, [r0, #4]
+    ldr r6, [r0, #128]
+    ldr r4, [r0, #52]
+    ldr r7, [r0, #176]
+    ldr r8, [r0, #180]
+    vmov r2, s2
+    eors r4, r2
+    vmov r2, s1
+    eor r8, r8, r2
+    bic r2, r4, r6, ror #9
+    eor r2, r5, r2, ror #20
+    bic r3, r7, r4, ror #24
+    eor r3, r6, r3, ror #31
+    bic r6, r6, r5, ror #3
+    eor r6, r8, r6, ror #6
+    bic r5, r5, r8, ror #23
+    eor r5, r7, r5, ror #4
+    bic r8, r8, r7, ror #5
+    eor r4, r4, r8, ror #3
+    stm r1!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2
+    eor r10, r10, r3, ror #19
+    eor r11, r11, r4, ror #9
+    eor r12, r12, r5, ror #6
+    eor lr, lr, r6, ror #30
+    ldr r5, [r0, #16]
+    ldr r6, [r0, #120]
+    ldr r4, [r0, #144]
+    ldr r7, [r0, #68]
+    ldr r8, [r0, #192]
+    vmov r2, s0
+    eors r5, r2
+    vmov r3, s1
+    eors r6, r3
+    vmov r2, s0
+    eor r8, r8, r2
+    bic r2, r4, r6, ror #19
+    eor r2, r5, r2, ror #8
+    bic r3, r7, r4, ror #2
+    eor r3, r6, r3, ror #11
+    bic r6, r6, r5, ror #5
+    eor r6, r8, r6, ror #10
+    bic r5, r5, r8, ror #17
+    eor r5, r7, r5, ror #26
+    bic r8, r8, r7, ror #21
+    eor r4, r4, r8, ror #9
+    stm r1!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #19
+    eor r10, r10, r3, ror #4
+    eor r11, r11, r4, ror #16
+    eor r12, r12, r5, ror #3
+    eor lr, lr, r6, ror #11
+    ldr r5, [r0, #108]
+    ldr r6, [r0, #32]
+    ldr r4, [r0, #56]
+    ldr r7, [r0, #60]
+    ldr r8, [r0, #184]
+    vmov r3, s2
+    eors r6, r3
+    vmov r3, s0
+    eors r7, r3
+    bic r2, r4, r6, ror #24
+    eor r2, r5, r2, ror #12
+    bic r3, r7, r4, ror #1
+    eor r3, r6, r3, ror #7
+    bic r6, r6, r5, ror #28
+    eor r6, r8, r6, ror #6
+    bic r5, r5, r8, ror #30
+    eor r5, r7, r5, ror #21
+    bic r8, r8, r7, ror #13
+    eor r4, r4, r8, ror #18
+    stm r1!, {r2, r3, r4, r5, r6}
+    eor r9, r9, r2, ror #1
+    eor r10, r10, r3, ror #27
+    eor r11, r11, r4, ror #2
+    eor r12, r12, r5, ror #22
+    eor lr, lr, r6, ror #6
+    sub r1, r1, #200
+    b.w .Lpqmcu_kf_r1
+    .size pqmcu_keccak_f1600_bi32_m4_grind_pre, .-pqmcu_keccak_f1600_bi32_m4_grind_pre
+    .align 2
     .global pqmcu_keccak_f1600_bi32_m4_grind
     .type pqmcu_keccak_f1600_bi32_m4_grind, %function
     .thumb_func
@@ -5043,7 +5327,7 @@ pqmcu_keccak_f1600_bi32_m4_grind:
     bic lr, r6, r5, ror #16
     eor lr, r8, lr, ror #21
     eor r9, r9, r2
-    stm r1!, {r9, r10, r11, r12, lr}
+    str r9, [r1, #0]
     ldr r5, [r0, #12]
     ldr r6, [r0, #36]
     ldr r4, [r0, #140]
@@ -5069,7 +5353,7 @@ pqmcu_keccak_f1600_bi32_m4_grind:
     eor r5, r7, r5, ror #7
     bic r8, r8, r7, ror #15
     eor r4, r4, r8, ror #29
-    stm r1!, {r2, r3, r4, r5, r6}
+    str r3, [r1, #24]
     eor r9, r9, r2, ror #22
     eor r10, r10, r3, ror #10
     eor r11, r11, r4, ror #14
@@ -5100,7 +5384,7 @@ pqmcu_keccak_f1600_bi32_m4_grind:
     eor r5, r7, r5, ror #11
     bic r8, r8, r7, ror #25
     eor r4, r4, r8, ror #24
-    stm r1!, {r2, r3, r4, r5, r6}
+    str r4, [r1, #48]
     eor r9, r9, r2, ror #5
     eor r10, r10, r3, ror #25
     eor r11, r11, r4, ror #20
@@ -5131,7 +5415,7 @@ pqmcu_keccak_f1600_bi32_m4_grind:
     eor r5, r7, r5, ror #10
     bic r8, r8, r7, ror #6
     eor r4, r4, r8, ror #17
-    stm r1!, {r2, r3, r4, r5, r6}
+    str r5, [r1, #72]
     eor r9, r9, r2, ror #24
     eor r10, r10, r3, ror #20
     eor r11, r11, r4, ror #2
@@ -5162,7 +5446,7 @@ pqmcu_keccak_f1600_bi32_m4_grind:
     eor r5, r7, r5, ror #11
     bic r8, r8, r7, ror #23
     eor r4, r4, r8, ror #25
-    stm r1!, {r2, r3, r4, r5, r6}
+    str r6, [r1, #96]
     eor r9, r9, r2, ror #29
     eor r10, r10, r3, ror #7
     eor r11, r11, r4, ror #13
@@ -5201,7 +5485,7 @@ pqmcu_keccak_f1600_bi32_m4_grind:
     bic lr, r6, r5, ror #15
     eor lr, r8, lr, ror #21
     eor r9, r9, r2
-    stm r1!, {r9, r10, r11, r12, lr}
+    str r9, [r1, #100]
     ldr r5, [r0, #112]
     ldr r6, [r0, #136]
     ldr r4, [r0, #40]
@@ -5227,7 +5511,7 @@ pqmcu_keccak_f1600_bi32_m4_grind:
     eor r5, r7, r5, ror #6
     bic r8, r8, r7, ror #16
     eor r4, r4, r8, ror #29
-    stm r1!, {r2, r3, r4, r5, r6}
+    str r3, [r1, #124]
     eor r9, r9, r2, ror #22
     eor r10, r10, r3, ror #9
     eor r11, r11, r4, ror #14
@@ -5258,7 +5542,7 @@ pqmcu_keccak_f1600_bi32_m4_grind:
     eor r5, r7, r5, ror #11
     bic r8, r8, r7, ror #25
     eor r4, r4, r8, ror #24
-    stm r1!, {r2, r3, r4, r5, r6}
+    str r4, [r1, #148]
     eor r9, r9, r2, ror #6
     eor r10, r10, r3, ror #24
     eor r11, r11, r4, ror #21
@@ -5289,7 +5573,7 @@ pqmcu_keccak_f1600_bi32_m4_grind:
     eor r5, r7, r5, ror #10
     bic r8, r8, r7, ror #7
     eor r4, r4, r8, ror #16
-    stm r1!, {r2, r3, r4, r5, r6}
+    str r5, [r1, #172]
     eor r9, r9, r2, ror #25
     eor r10, r10, r3, ror #20
     eor r11, r11, r4, ror #3
@@ -5320,13 +5604,12 @@ pqmcu_keccak_f1600_bi32_m4_grind:
     eor r5, r7, r5, ror #11
     bic r8, r8, r7, ror #23
     eor r4, r4, r8, ror #24
-    stm r1!, {r2, r3, r4, r5, r6}
+    str r6, [r1, #196]
     eor r9, r9, r2, ror #29
     eor r10, r10, r3, ror #6
     eor r11, r11, r4, ror #14
     eor r12, r12, r5, ror #4
     eor lr, lr, r6, ror #31
-    sub r1, r1, #200
     ldr r0, [sp, #12]
     vmov r2, s10
     vmov r3, s11

@@ -116,6 +116,37 @@ inline void grind_scalar(const Dims& d, const uint8_t* h, uint8_t nonce[4], uint
         // permutation's last round computes only them (plane 0; that
         // entry's straight-line last block is 9.2 KB of flash).
         const bool plane0 = len <= 40;
+        if constexpr (nl == 4 && ns % 2 == 0) {
+            // Category 1 (the nonce in lane 4): theta of the prefix state
+            // once, then a try starts from it (keccak_f1600_public_plane0_lane4).
+            // The interleaved counter moves on by XORing in ctr ^ (ctr + 1)
+            // = 2^m - 1 interleaved: the low ceil(m / 2) / floor(m / 2) bits
+            // of each half, from bit ns / 2 (no interleave64 per try).
+            if (plane0) {
+                hash::KeccakState tpre;
+                hash::keccak_theta_bi32(pre, tpre);
+                uint32_t ie = 0, io = 0;
+                for (uint32_t ctr = 0;; ++ctr) {
+                    if (ctr != 0) {
+                        const unsigned m = unsigned(__builtin_ctz(ctr)) + 1u;
+                        ie ^= ((1u << ((m + 1) / 2)) - 1u) << (ns / 2);
+                        io ^= ((1u << (m / 2)) - 1u) << (ns / 2);
+                    }
+                    const uint32_t* p = hash::keccak_f1600_public_plane0_lane4(tpre, pre, ie, io, st);
+                    if (((p[ol] & me) | (p[5 + ol] & mo)) != 0) continue;
+                    uint8_t buf[40];
+                    for (unsigned x = 0; x < 5; ++x) {
+                        const uint64_t v = hash::keccak_deinterleave(p[x], p[5 + x]);
+                        for (unsigned b = 0; b < 8; ++b) buf[8 * x + b] = uint8_t(v >> (8 * b));
+                    }
+                    for (uint32_t e = 0; e < d.tau; ++e)
+                        i_star[e] = uint16_t((buf[2 * e] | (uint32_t(buf[2 * e + 1]) << 8)) & nmask);
+                    if (!accept(static_cast<const uint16_t*>(i_star))) continue;
+                    for (unsigned t = 0; t < 4; ++t) nonce[t] = uint8_t(ctr >> (8 * t));
+                    return;
+                }
+            }
+        }
         for (uint32_t ctr = 0;; ++ctr) {
             uint32_t ie, io;
             interleave64(uint64_t(ctr) << ns, ie, io);

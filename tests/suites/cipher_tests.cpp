@@ -415,6 +415,29 @@ void aes128_ctr_table_cached(Context& ctx) {
     }
 }
 
+// The tweaked public schedule (MQOM's salts): key_schedule_public of the key
+// with x0 in its first little-endian word, from an odd address, and the
+// secret (circuit S-box) schedule agree.
+void aes128_schedule_xor(Context& ctx) {
+    Rand r{0x7eed5678u};
+    for (uint32_t t = 0; t < 20; ++t) {
+        uint8_t buf[17], key[16];
+        r.fill(buf, 17);
+        uint8_t xb[4];
+        r.fill(xb, 4);
+        const uint32_t x0 =
+            t == 0 ? 0u : uint32_t(xb[0]) | uint32_t(xb[1]) << 8 | uint32_t(xb[2]) << 16 | uint32_t(xb[3]) << 24;
+        for (unsigned i = 0; i < 16; ++i) key[i] = buf[1 + i];
+        for (unsigned i = 0; i < 4; ++i) key[i] ^= uint8_t(x0 >> (8 * i));
+        cph::Aes128Ctx a, b, c;
+        cph::key_schedule_public_aes128_xor(a, buf + 1, x0);
+        PQ_CHECK(ctx, cph::key_schedule_public<cph::Aes128>(b, key, 16) == Status::ok);
+        PQ_CHECK(ctx, cph::key_schedule<cph::Aes128>(c, key, 16) == Status::ok);
+        PQ_CHECK_BYTES(ctx, reinterpret_cast<const uint8_t*>(a.w), reinterpret_cast<const uint8_t*>(c.w), sizeof a.w);
+        PQ_CHECK_BYTES(ctx, reinterpret_cast<const uint8_t*>(b.w), reinterpret_cast<const uint8_t*>(c.w), sizeof b.w);
+    }
+}
+
 void error_statuses(Context& ctx) {
     cph::Aes128Ctx a;
     cph::Rijndael256Ctx r;
@@ -472,5 +495,6 @@ PQMCU_SUITE(cipher_suite, "cipher",
              {"backends agree", backends_agree},
              {"prepared keys kat all backends", prepared_kat},
              {"prepared keys agree", prepared_agree},
+             {"aes128 tweaked public schedule", aes128_schedule_xor},
              {"error statuses", error_statuses}});
 }  // namespace pqmcu::test

@@ -85,6 +85,58 @@ void keccak_permutation(Context& ctx) {
     }
 }
 
+// The grinding entries (bit-interleaved builds: the M4): plane 0 of
+// Keccak-f(src), and the same from theta(src) with a nonce XORed into lane 4
+// (keccak_f1600_public_plane0_lane4), against the plain permutation; the
+// prefix state is left as it was.
+void keccak_grind_entries(Context& ctx) {
+#if !defined(PQMCU_KECCAK_BI32)
+    // (64-bit lanes: no grinding entries; the public form they build on)
+    Prng rng(12);
+    uint8_t bytes[200];
+    rng.fill(bytes, sizeof bytes);
+    hash::KeccakState src, dst, ref;
+    hash::keccak_init(src);
+    hash::keccak_xor_bytes(src, 0, bytes, 200);
+    ref = src;
+    hash::keccak_f1600_public(src, dst);
+    hash::keccak_f1600(ref);
+    PQ_CHECK_BYTES(ctx, reinterpret_cast<const uint8_t*>(dst.lane), reinterpret_cast<const uint8_t*>(ref.lane),
+                   sizeof dst.lane);
+#else
+    Prng rng(12);
+    for (unsigned t = 0; t < 6; ++t) {
+        uint8_t bytes[200];
+        rng.fill(bytes, sizeof bytes);
+        hash::KeccakState src, ref, tpre, scratch;
+        hash::keccak_init(src);
+        hash::keccak_xor_bytes(src, 0, bytes, 200);
+        uint32_t ne = 0, no = 0;
+        if (t > 0) {  // t = 0: no nonce
+            uint8_t nb[8];
+            rng.fill(nb, sizeof nb);
+            ne = uint32_t(nb[0]) | uint32_t(nb[1]) << 8 | uint32_t(nb[2]) << 16 | uint32_t(nb[3]) << 24;
+            no = uint32_t(nb[4]) | uint32_t(nb[5]) << 8 | uint32_t(nb[6]) << 16 | uint32_t(nb[7]) << 24;
+        }
+        ref = src;
+        ref.w[4] ^= ne;
+        ref.w[29] ^= no;
+        const hash::KeccakState keep = src;
+        uint32_t out[10];
+        hash::keccak_f1600_public_plane0(ref, scratch, out);
+        hash::keccak_theta_bi32(src, tpre);
+        const uint32_t* p = hash::keccak_f1600_public_plane0_lane4(tpre, src, ne, no, scratch);
+        hash::keccak_f1600(ref);
+        for (unsigned x = 0; x < 5; ++x) {
+            PQ_CHECK(ctx, out[x] == ref.w[x] && out[5 + x] == ref.w[25 + x]);
+            PQ_CHECK(ctx, p[x] == ref.w[x] && p[5 + x] == ref.w[25 + x]);
+        }
+        PQ_CHECK_BYTES(ctx, reinterpret_cast<const uint8_t*>(src.w), reinterpret_cast<const uint8_t*>(keep.w),
+                       sizeof src.w);
+    }
+#endif
+}
+
 void byte_access(Context& ctx) {
     // XOR at every offset/length agrees with a plain byte array model.
     Prng rng(2);
@@ -414,6 +466,7 @@ void fork_by_copy(Context& ctx) {
 namespace pqmcu::test {
 PQMCU_SUITE(hash_suite, "hash",
             {{"keccak-f permutation", keccak_permutation},
+             {"keccak-f grinding entries", keccak_grind_entries},
              {"state byte access", byte_access},
              {"vectors one-shot", vectors_oneshot},
              {"vectors incremental", vectors_incremental},
