@@ -85,14 +85,17 @@ void keccak_f1600_x4(KeccakX4State& s);
 void keccak_f1600_x4_portable(KeccakX4State& s);
 #if defined(PQMCU_KECCAK_HAVE_AVX2)
 void keccak_f1600_x4_avx2(KeccakX4State& s);
+// AVX-512VL (ymm registers: vprolq, vpternlogq); only when the CPU has it.
+void keccak_f1600_x4_avx512vl(KeccakX4State& s);
 #endif
 
-enum class Backend : uint8_t { automatic, portable, avx2 };
+// automatic picks avx512vl, else avx2, else portable.
+enum class Backend : uint8_t { automatic, portable, avx2, avx512vl };
 
 // Chooses the x4 backend for the whole program (not thread-safe; meant for
 // start-up and tests). automatic = best available. Returns
 //   ok           the backend is now in use,
-//   unsupported  avx2 asked for but not compiled in or not on this CPU (unchanged),
+//   unsupported  avx2 / avx512vl asked for but not compiled in or not on this CPU (unchanged),
 //   bad_argument unknown value (unchanged).
 Status set_backend(Backend b);
 // The backend actually used now (never automatic).
