@@ -26,4 +26,9 @@ using RowFn = void (*)(const uint8_t* c, const uint8_t* xT, uint32_t len, size_t
 // AVX-512BW + GFNI (one row in one register), else nullptr.
 RowFn gf256_row();
 
+// The same for GF(2^16) entries (the short sets' extension field, 16-bit
+// lanes a0 | a1 << 8): two vgf2p8mulb per entry. AVX-512BW + GFNI, else nullptr.
+using Row16Fn = void (*)(const uint16_t* c, const uint8_t* xT, uint32_t len, size_t row_bytes, uint8_t* out);
+Row16Fn gf65536_row();
+
 }  // namespace pqmcu::mqom::detail::x86
