@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// x86-64 kernels for MQOM's field products, chosen at run time (CPUID;
+// x86-64 kernels for MQOM's field products (GF(256), and GF(2^16) rows), chosen at run time (CPUID;
 // PQMCU_CPU_DISABLE=gfni / avx512 masks them). Built only with
 // PQMCU_MQOM_X86 (x86 hosts); elsewhere, and when the CPU lacks GFNI, the
 // engine keeps its portable bit-plane code.
