@@ -54,6 +54,8 @@ PQ_AESNI void aes_group(const uint32_t* const* rk, const uint8_t* in,
 template <size_t NR>
 PQ_AESNI void aes_blocks(const uint32_t* const* rk, const uint8_t* in, uint8_t* out, size_t n) {
     size_t i = 0;
+    // Eight in flight: AESENC's latency is several times its issue interval.
+    for (; i + 8 <= n; i += 8) aes_group<NR, 8>(rk + i, in + 16 * i, out + 16 * i);
     for (; i + 4 <= n; i += 4) aes_group<NR, 4>(rk + i, in + 16 * i, out + 16 * i);
     for (; i < n; ++i) aes_group<NR, 1>(rk + i, in + 16 * i, out + 16 * i);
 }
@@ -131,6 +133,80 @@ PQ_VAES void vaes_r256_blocks(const uint32_t* const* rk, const uint8_t* in, uint
     }
 }
 
+// One key for every block (KeyList::one: MQOM's tree levels, leaf
+// commitments, PRG runs) with VAES on zmm: the round keys broadcast once,
+// four blocks per instruction, sixteen in flight; the tail through masked
+// loads and stores (nothing past n blocks is read or written).
+#define PQ_VAES512 __attribute__((target("vaes,aes,avx2,avx512f,avx512bw,avx512vl")))
+template <size_t NR>
+PQ_VAES512 void vaes512_one_key(const uint32_t* rk, const uint8_t* in, uint8_t* out, size_t n) {
+    __m512i k[NR + 1];
+    for (size_t r = 0; r <= NR; ++r) k[r] = _mm512_broadcast_i32x4(ld(rk + 4 * r));
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        __m512i x[4];
+        for (size_t q = 0; q < 4; ++q) x[q] = _mm512_xor_si512(_mm512_loadu_si512(in + 16 * i + 64 * q), k[0]);
+        for (size_t r = 1; r < NR; ++r)
+            for (size_t q = 0; q < 4; ++q) x[q] = _mm512_aesenc_epi128(x[q], k[r]);
+        for (size_t q = 0; q < 4; ++q) _mm512_storeu_si512(out + 16 * i + 64 * q, _mm512_aesenclast_epi128(x[q], k[NR]));
+    }
+    for (; i < n; i += 4) {
+        const size_t m = n - i < 4 ? n - i : 4;
+        const __mmask16 mk = __mmask16((1u << (4 * m)) - 1);
+        __m512i x = _mm512_xor_si512(_mm512_maskz_loadu_epi32(mk, in + 16 * i), k[0]);
+        for (size_t r = 1; r < NR; ++r) x = _mm512_aesenc_epi128(x, k[r]);
+        _mm512_mask_storeu_epi32(out + 16 * i, mk, _mm512_aesenclast_epi128(x, k[NR]));
+    }
+}
+
+// AVX-512VBMI: the cross-half blend + shuffle above as one vpermb; four
+// blocks in flight (each round's permute -> aesenc chain is serial per block).
+// (maskz forms: GCC 12 warns falsely on the plain ones' undefined source.)
+#define PQ_VAES_VBMI __attribute__((target("vaes,aes,avx2,avx512f,avx512vl,avx512bw,avx512vbmi")))
+struct R256Vperm {
+    alignas(32) uint8_t idx[32];
+};
+constexpr R256Vperm make_r256_vperm() {
+    R256Vperm v{};
+    for (unsigned j = 0; j < 32; ++j) {
+        const unsigned h = j / 16;
+        const unsigned p = 16 * h + kPerm.shuf[h][j % 16] % 16;  // byte of the blended register
+        v.idx[j] = uint8_t(kPerm.blend[p / 16][p % 16] != 0 ? p ^ 16 : p);
+    }
+    return v;
+}
+constexpr R256Vperm kVperm = make_r256_vperm();
+
+PQ_VAES_VBMI void vaes_r256_blocks_vbmi(const uint32_t* const* rk, const uint8_t* in, uint8_t* out, size_t n) {
+    const __m256i idx = _mm256_load_si256((const __m256i*)kVperm.idx);
+    size_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        __m256i x[4];
+        for (size_t q = 0; q < 4; ++q)
+            x[q] = _mm256_xor_si256(_mm256_loadu_si256((const __m256i*)(in + 32 * (i + q))),
+                                    _mm256_loadu_si256((const __m256i*)rk[i + q]));
+        for (size_t r = 1; r < 14; ++r)
+            for (size_t q = 0; q < 4; ++q)
+                x[q] = _mm256_aesenc_epi128(_mm256_maskz_permutexvar_epi8(~__mmask32(0), idx, x[q]),
+                                            _mm256_loadu_si256((const __m256i*)(rk[i + q] + 8 * r)));
+        for (size_t q = 0; q < 4; ++q)
+            _mm256_storeu_si256((__m256i*)(out + 32 * (i + q)),
+                                _mm256_aesenclast_epi128(_mm256_maskz_permutexvar_epi8(~__mmask32(0), idx, x[q]),
+                                                         _mm256_loadu_si256((const __m256i*)(rk[i + q] + 8 * 14))));
+    }
+    for (; i < n; ++i) {
+        const uint32_t* k = rk[i];
+        __m256i x = _mm256_xor_si256(_mm256_loadu_si256((const __m256i*)(in + 32 * i)),
+                                     _mm256_loadu_si256((const __m256i*)k));
+        for (size_t r = 1; r < 14; ++r)
+            x = _mm256_aesenc_epi128(_mm256_maskz_permutexvar_epi8(~__mmask32(0), idx, x),
+                                     _mm256_loadu_si256((const __m256i*)(k + 8 * r)));
+        x = _mm256_aesenclast_epi128(_mm256_maskz_permutexvar_epi8(~__mmask32(0), idx, x),
+                                     _mm256_loadu_si256((const __m256i*)(k + 8 * 14)));
+        _mm256_storeu_si256((__m256i*)(out + 32 * i), x);
+    }
+}
+
 // Expands a KeyList into per-block round-key pointers, a chunk at a time.
 template <class C, class F>
 void chunks(detail::KeyList<C> keys, const uint8_t* in, uint8_t* out, size_t n, F f) {
@@ -142,7 +218,33 @@ void chunks(detail::KeyList<C> keys, const uint8_t* in, uint8_t* out, size_t n, 
     }
 }
 
+template <int Rcon>
+PQ_AESNI inline __m128i expand_step(__m128i k) {
+    // w[i+4..i+7] = prefix XOR of w[i..i+3], XOR SubWord(RotWord(w[i+3])) ^ rcon in every word.
+    const __m128i t = _mm_shuffle_epi32(_mm_aeskeygenassist_si128(k, Rcon), 0xFF);
+    k = _mm_xor_si128(k, _mm_slli_si128(k, 4));
+    k = _mm_xor_si128(k, _mm_slli_si128(k, 8));
+    return _mm_xor_si128(k, t);
+}
+
 }  // namespace
+
+// FIPS-197 AES-128 key expansion with AESKEYGENASSIST (fixed time): the
+// same 44 little-endian words as the portable schedule.
+PQ_AESNI void aesni_expand_aes128(uint32_t* w, const uint8_t* key) {
+    __m128i k = ld(key);
+    st(w, k);
+    k = expand_step<0x01>(k), st(w + 4, k);
+    k = expand_step<0x02>(k), st(w + 8, k);
+    k = expand_step<0x04>(k), st(w + 12, k);
+    k = expand_step<0x08>(k), st(w + 16, k);
+    k = expand_step<0x10>(k), st(w + 20, k);
+    k = expand_step<0x20>(k), st(w + 24, k);
+    k = expand_step<0x40>(k), st(w + 28, k);
+    k = expand_step<0x80>(k), st(w + 32, k);
+    k = expand_step<0x1B>(k), st(w + 36, k);
+    k = expand_step<0x36>(k), st(w + 40, k);
+}
 
 // Asked on every automatic-backend cipher call: read once (cpu_features is
 // fixed for the process; the call into it cost MQOM signing ~1.5 %).
@@ -158,16 +260,34 @@ bool vaes_available() {
     return yes;
 }
 
+// AVX-512 + VAES present (PQMCU_CPU_DISABLE=avx512 / vaes masks it: valgrind
+// runs none of it): the AES-NI backend's single-key runs and Rijndael-256
+// take the wide kernels above (same results, same fixed-time instructions).
+static bool wide_available() {
+    static const bool yes = [] {
+        const auto& f = pqmcu::x86::cpu_features();
+        return f.vaes && f.avx512f && f.avx512bw && f.avx512vl;
+    }();
+    return yes;
+}
+static bool vbmi_available() {
+    static const bool yes = wide_available() && pqmcu::x86::cpu_features().avx512vbmi;
+    return yes;
+}
+
 template <>
 void aesni_encrypt<Aes128>(detail::KeyList<Aes128> k, const uint8_t* in, uint8_t* out, size_t n) {
+    if (k.one != nullptr && n >= 4 && wide_available()) return vaes512_one_key<10>(k.one->w, in, out, n);
     chunks(k, in, out, n, aes_blocks<10>);
 }
 template <>
 void aesni_encrypt<Aes256>(detail::KeyList<Aes256> k, const uint8_t* in, uint8_t* out, size_t n) {
+    if (k.one != nullptr && n >= 4 && wide_available()) return vaes512_one_key<14>(k.one->w, in, out, n);
     chunks(k, in, out, n, aes_blocks<14>);
 }
 template <>
 void aesni_encrypt<Rijndael256>(detail::KeyList<Rijndael256> k, const uint8_t* in, uint8_t* out, size_t n) {
+    if (vbmi_available()) return chunks(k, in, out, n, vaes_r256_blocks_vbmi);
     chunks(k, in, out, n, r256_blocks);
 }
 template <>
@@ -180,6 +300,7 @@ void vaes_encrypt<Aes256>(detail::KeyList<Aes256> k, const uint8_t* in, uint8_t*
 }
 template <>
 void vaes_encrypt<Rijndael256>(detail::KeyList<Rijndael256> k, const uint8_t* in, uint8_t* out, size_t n) {
+    if (vbmi_available()) return chunks(k, in, out, n, vaes_r256_blocks_vbmi);
     chunks(k, in, out, n, vaes_r256_blocks);
 }
 

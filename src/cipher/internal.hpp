@@ -99,6 +99,8 @@ void encrypt(detail::KeyList<C> keys, const uint8_t* in, uint8_t* out, size_t nb
 namespace pqmcu::cipher::x86 {
 bool aesni_available();
 bool vaes_available();
+// AES-128 key expansion on AES-NI (call only when aesni_available()).
+void aesni_expand_aes128(uint32_t* w, const uint8_t* key);
 template <class C>
 void aesni_encrypt(detail::KeyList<C> keys, const uint8_t* in, uint8_t* out, size_t nblocks);
 template <class C>

@@ -85,7 +85,16 @@ template <class C>
 Status key_schedule_public(RoundKeys<C>& ctx, const uint8_t* key, size_t key_len) {
     if (key_len != C::key_bytes) return Status::bad_length;
     if (!key) return Status::bad_argument;
-    if constexpr (std::is_same_v<C, Aes128>) expand_aes128_public(ctx.w, key);
+    if constexpr (std::is_same_v<C, Aes128>) {
+#if defined(PQMCU_CIPHER_X86)
+        // AES-NI's schedule is shorter than the table one (MQOM: one per PRG block).
+        if (x86::aesni_available()) {
+            x86::aesni_expand_aes128(ctx.w, key);
+            return Status::ok;
+        }
+#endif
+        expand_aes128_public(ctx.w, key);
+    }
     else expand<C, detail::sub_word_table, false>(ctx, key);
     return Status::ok;
 }

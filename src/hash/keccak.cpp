@@ -325,10 +325,13 @@ X4Fn g_x4 = nullptr;  // chosen on first use; racing writers store the same valu
 
 #if defined(PQMCU_KECCAK_HAVE_AVX2)
 bool avx2_usable() { return x86::cpu_features().avx2; }
+// (PQMCU_CPU_DISABLE=avx512 masks it: valgrind runs no AVX-512.)
+bool avx512vl_usable() { return x86::cpu_features().avx2 && x86::cpu_features().avx512f && x86::cpu_features().avx512vl; }
 #endif
 
 X4Fn best_x4() {
 #if defined(PQMCU_KECCAK_HAVE_AVX2)
+    if (avx512vl_usable()) return &keccak_f1600_x4_avx512vl;
     if (avx2_usable()) return &keccak_f1600_x4_avx2;
 #endif
     return &keccak_f1600_x4_portable;
@@ -352,6 +355,14 @@ Status set_backend(Backend b) {
 #else
         return Status::unsupported;
 #endif
+    case Backend::avx512vl:
+#if defined(PQMCU_KECCAK_HAVE_AVX2)
+        if (!avx512vl_usable()) return Status::unsupported;
+        g_x4 = &keccak_f1600_x4_avx512vl;
+        return Status::ok;
+#else
+        return Status::unsupported;
+#endif
     }
     return Status::bad_argument;
 }
@@ -360,6 +371,7 @@ Backend active_backend() {
     if (g_x4 == nullptr) g_x4 = best_x4();
 #if defined(PQMCU_KECCAK_HAVE_AVX2)
     if (g_x4 == &keccak_f1600_x4_avx2) return Backend::avx2;
+    if (g_x4 == &keccak_f1600_x4_avx512vl) return Backend::avx512vl;
 #endif
     return Backend::portable;
 }

@@ -101,14 +101,17 @@ void keccak_f1600_x4_portable(KeccakX4State& s);
 void keccak_f1600_x4_avx2(KeccakX4State& s);
 // keccak_f1600_lanes built for BMI1/BMI2 (x86 builds; only on such a CPU).
 void keccak_f1600_lanes_bmi2(uint64_t lanes[25]);
+// AVX-512VL (ymm registers: vprolq, vpternlogq); only when the CPU has it.
+void keccak_f1600_x4_avx512vl(KeccakX4State& s);
 #endif
 
-enum class Backend : uint8_t { automatic, portable, avx2 };
+// automatic picks avx512vl, else avx2, else portable.
+enum class Backend : uint8_t { automatic, portable, avx2, avx512vl };
 
 // Chooses the x4 backend for the whole program (not thread-safe; meant for
 // start-up and tests). automatic = best available. Returns
 //   ok           the backend is now in use,
-//   unsupported  avx2 asked for but not compiled in or not on this CPU (unchanged),
+//   unsupported  avx2 / avx512vl asked for but not compiled in or not on this CPU (unchanged),
 //   bad_argument unknown value (unchanged).
 Status set_backend(Backend b);
 // The backend actually used now (never automatic).

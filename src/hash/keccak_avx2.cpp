@@ -66,6 +66,52 @@ __attribute__((target("bmi,bmi2"))) void keccak_f1600_lanes_bmi2(uint64_t lanes[
     for (unsigned r = 0; r < 24; ++r) internal::round64(lanes, kRoundConstants[r]);
 }
 
+// AVX-512VL on the same ymm layout: vprolq rotates in one instruction,
+// vpternlogq folds theta's five-way XOR into two and chi into one.
+#define PQMCU_AVX512VL __attribute__((target("avx2,avx512f,avx512vl")))
+#define PQMCU_AVX512VL_INLINE __attribute__((target("avx2,avx512f,avx512vl"), always_inline)) inline
+namespace {
+template <unsigned N>
+PQMCU_AVX512VL_INLINE __m256i rotl512(__m256i v) {
+    if constexpr (N == 0) return v;
+    else return _mm256_rol_epi64(v, int(N));
+}
+template <unsigned I>
+PQMCU_AVX512VL_INLINE void rho_pi(const __m256i* a, const __m256i* d, __m256i* b) {
+    if constexpr (I < 25) {
+        b[pi_dest(I)] = rotl512<kRho[I]>(_mm256_xor_si256(a[I], d[I % 5]));
+        rho_pi<I + 1>(a, d, b);
+    }
+}
+PQMCU_AVX512VL_INLINE void round_x4_512(__m256i* a, uint64_t rc) {
+    __m256i c[5], d[5], b[25];
+#pragma GCC unroll 5
+    for (unsigned x = 0; x < 5; ++x)
+        c[x] = _mm256_ternarylogic_epi64(_mm256_ternarylogic_epi64(a[x], a[x + 5], a[x + 10], 0x96), a[x + 15],
+                                         a[x + 20], 0x96);
+#pragma GCC unroll 5
+    for (unsigned x = 0; x < 5; ++x) d[x] = _mm256_xor_si256(c[(x + 4) % 5], _mm256_rol_epi64(c[(x + 1) % 5], 1));
+    rho_pi<0>(a, d, b);
+#pragma GCC unroll 5
+    for (unsigned y = 0; y < 25; y += 5) {
+#pragma GCC unroll 5
+        for (unsigned x = 0; x < 5; ++x)  // b0 ^ (~b1 & b2)
+            a[y + x] = _mm256_ternarylogic_epi64(b[y + x], b[y + (x + 1) % 5], b[y + (x + 2) % 5], 0xD2);
+    }
+    a[0] = _mm256_xor_si256(a[0], _mm256_set1_epi64x(static_cast<long long>(rc)));
+}
+}  // namespace
+
+PQMCU_AVX512VL void keccak_f1600_x4_avx512vl(KeccakX4State& s) {
+    __m256i a[25];
+    auto* p = reinterpret_cast<__m256i*>(s.lane);
+    for (unsigned i = 0; i < 25; ++i) a[i] = _mm256_load_si256(p + i);
+    for (unsigned r = 0; r < 24; ++r) round_x4_512(a, kRoundConstants[r]);
+    for (unsigned i = 0; i < 25; ++i) _mm256_store_si256(p + i, a[i]);
+    for (unsigned i = 0; i < 25; ++i) a[i] = _mm256_setzero_si256();
+    __asm__ __volatile__("" : : "r"(a) : "memory");
+}
+
 }  // namespace pqmcu::hash
 
 #endif  // PQMCU_KECCAK_HAVE_AVX2

@@ -73,6 +73,38 @@ __attribute__((target("avx512f,avx512bw,gfni"))) void row_avx512(const uint8_t* 
     _mm512_mask_storeu_epi8(out, m, _mm512_xor_si512(acc0, acc1));
 }
 
+// GF(2^16) = GF(256)[Y]/(Y^2 + Y + 0x20), elements a0 | a1 << 8. For a
+// public c = c0 + c1 Y and a lane x = x0 + x1 Y:
+//   c x = (c0 x0 + 0x20 c1 x1) + (c1 x0 + (c0 + c1) x1) Y
+//       = x (.) [c0, c0 + c1]  +  swap(x (.) [c1, 0x20 c1])
+// ((.) bytewise GF(256) products, swap exchanges the two bytes of each
+// 16-bit lane: swap(x) (.) b = swap(x (.) swap(b))). So each entry is two
+// vgf2p8mulb into two accumulators, one swap at the end; the per-entry
+// multipliers are made 32 entries at a time.
+__attribute__((target("avx512f,avx512bw,gfni"))) void row16_avx512(const uint16_t* c, const uint8_t* xT, uint32_t len,
+                                                                   size_t row_bytes, uint8_t* out) {
+    const __mmask64 m = ~uint64_t(0) >> (64 - row_bytes);
+    alignas(64) uint16_t ma[32], mb[32];
+    __m512i acc0 = _mm512_setzero_si512(), acc1 = _mm512_setzero_si512();
+    for (uint32_t k0 = 0; k0 < len; k0 += 32) {
+        const uint32_t cnt = len - k0 < 32 ? len - k0 : 32;
+        const __mmask32 cm = cnt == 32 ? ~__mmask32(0) : __mmask32((1u << cnt) - 1);
+        const __m512i cv = _mm512_maskz_loadu_epi16(cm, c + k0);
+        const __m512i hi = _mm512_srli_epi16(cv, 8);  // [c1, 0]
+        _mm512_store_si512(ma, _mm512_xor_si512(cv, _mm512_slli_epi16(cv, 8)));  // [c0, c0 ^ c1]
+        _mm512_store_si512(mb, _mm512_xor_si512(hi, _mm512_slli_epi16(_mm512_gf2p8mul_epi8(hi, _mm512_set1_epi8(0x20)),
+                                                                      8)));  // [c1, 0x20 c1]
+        const uint8_t* xr = xT + size_t(k0) * row_bytes;
+        for (uint32_t t = 0; t < cnt; ++t, xr += row_bytes) {
+            const __m512i x = _mm512_maskz_loadu_epi8(m, xr);
+            acc0 = _mm512_xor_si512(acc0, _mm512_gf2p8mul_epi8(x, _mm512_set1_epi16(short(ma[t]))));
+            acc1 = _mm512_xor_si512(acc1, _mm512_gf2p8mul_epi8(x, _mm512_set1_epi16(short(mb[t]))));
+        }
+    }
+    acc1 = _mm512_or_si512(_mm512_slli_epi16(acc1, 8), _mm512_srli_epi16(acc1, 8));
+    _mm512_mask_storeu_epi8(out, m, _mm512_xor_si512(acc0, acc1));
+}
+
 MulFoldFn pick() {
     const auto& f = pqmcu::x86::cpu_features();
     if (!f.gfni) return nullptr;
@@ -86,7 +118,17 @@ RowFn pick_row() {
     return f.gfni && f.avx512f && f.avx512bw ? row_avx512 : nullptr;
 }
 
+Row16Fn pick_row16() {
+    const auto& f = pqmcu::x86::cpu_features();
+    return f.gfni && f.avx512f && f.avx512bw ? row16_avx512 : nullptr;
+}
+
 }  // namespace
+
+Row16Fn gf65536_row() {
+    static const Row16Fn fn = pick_row16();
+    return fn;
+}
 
 RowFn gf256_row() {
     static const RowFn fn = pick_row();

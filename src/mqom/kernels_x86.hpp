@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// x86-64 kernels for MQOM's field products, chosen at run time (CPUID;
+// x86-64 kernels for MQOM's field products (GF(256), and GF(2^16) rows), chosen at run time (CPUID;
 // PQMCU_CPU_DISABLE=gfni / avx512 masks them). Built only with
 // PQMCU_MQOM_X86 (x86 hosts); elsewhere, and when the CPU lacks GFNI, the
 // engine keeps its portable bit-plane code.
@@ -25,5 +25,10 @@ using RowFn = void (*)(const uint8_t* c, const uint8_t* xT, uint32_t len, size_t
 
 // AVX-512BW + GFNI (one row in one register), else nullptr.
 RowFn gf256_row();
+
+// The same for GF(2^16) entries (the short sets' extension field, 16-bit
+// lanes a0 | a1 << 8): two vgf2p8mulb per entry. AVX-512BW + GFNI, else nullptr.
+using Row16Fn = void (*)(const uint16_t* c, const uint8_t* xT, uint32_t len, size_t row_bytes, uint8_t* out);
+Row16Fn gf65536_row();
 
 }  // namespace pqmcu::mqom::detail::x86

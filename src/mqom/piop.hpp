@@ -127,6 +127,12 @@ struct Piop {
                 f(c, reinterpret_cast<const uint8_t*>(xT), len, nw * sizeof(word_t), reinterpret_cast<uint8_t*>(out));
                 return;
             }
+        } else if constexpr (E::bytes == 2) {
+            // Rows of at most 64 bytes (all short sets: tau + 1 <= 32 lanes).
+            if (const x86::Row16Fn f = x86::gf65536_row(); f != nullptr && nw * sizeof(word_t) <= 64) {
+                f(c, reinterpret_cast<const uint8_t*>(xT), len, nw * sizeof(word_t), reinterpret_cast<uint8_t*>(out));
+                return;
+            }
         }
 #endif
         L::template row_public<NW, D>(c, xT, len, nw, tab, prev, out);

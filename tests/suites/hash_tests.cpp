@@ -387,8 +387,32 @@ void backends_agree(Context& ctx) {
     } else {
         pqmcu::test::print("  (no AVX2 on this CPU: portable only)\n");
     }
+    if (hash::set_backend(hash::Backend::avx512vl) == Status::ok) {
+        PQ_CHECK(ctx, hash::active_backend() == hash::Backend::avx512vl);
+        static hash::KeccakX4State a, b;
+        Prng rng(6);
+        uint8_t bytes[200], x[200], y[200];
+        for (unsigned t = 0; t < 4; ++t) {
+            hash::keccak_x4_init(a);
+            for (unsigned j = 0; j < 4; ++j) {
+                rng.fill(bytes, 200);
+                hash::keccak_x4_xor_bytes(a, j, 0, bytes, 200);
+            }
+            b = a;
+            hash::keccak_f1600_x4_avx512vl(a);
+            hash::keccak_f1600_x4_portable(b);
+            for (unsigned j = 0; j < 4; ++j) {
+                hash::keccak_x4_extract_bytes(a, j, 0, x, 200);
+                hash::keccak_x4_extract_bytes(b, j, 0, y, 200);
+                PQ_CHECK_BYTES(ctx, x, y, 200);
+            }
+        }
+    } else {
+        pqmcu::test::print("  (no AVX-512VL on this CPU or masked)\n");
+    }
 #else
     PQ_CHECK(ctx, hash::set_backend(hash::Backend::avx2) == Status::unsupported);
+    PQ_CHECK(ctx, hash::set_backend(hash::Backend::avx512vl) == Status::unsupported);
 #endif
     PQ_CHECK(ctx, hash::set_backend(hash::Backend::automatic) == Status::ok);
     PQ_CHECK(ctx, hash::active_backend() != hash::Backend::automatic);
