@@ -26,18 +26,11 @@
 #include "saber/scheme.hpp"
 #include "pqmcu/pqmcu.h"
 #include "pqmcu/pqmcu.hpp"
+#include "fast_fill.hpp"
 
 namespace {
 
-uint64_t g_rng = 0x9E3779B97F4A7C15ull;
-void fast_fill(uint8_t* out, size_t n) {
-    for (size_t i = 0; i < n; ++i) {
-        g_rng ^= g_rng << 13;
-        g_rng ^= g_rng >> 7;
-        g_rng ^= g_rng << 17;
-        out[i] = uint8_t(g_rng);
-    }
-}
+using pqmcu_bench::fast_fill;
 int c_fill(void*, uint8_t* out, size_t n) {
     fast_fill(out, n);
     return 0;

@@ -15,18 +15,11 @@
 #include <string>
 #include <vector>
 
+#include "../../bench/host/fast_fill.hpp"
 #include "pqmcu/pqmcu.hpp"
 
 // One xorshift for both sides (no getrandom in the timed calls).
-static uint64_t g_rng = 0x9E3779B97F4A7C15ull;
-static void fast_fill(uint8_t* out, size_t n) {
-    for (size_t i = 0; i < n; ++i) {
-        g_rng ^= g_rng << 13;
-        g_rng ^= g_rng >> 7;
-        g_rng ^= g_rng << 17;
-        out[i] = uint8_t(g_rng);
-    }
-}
+using pqmcu_bench::fast_fill;
 extern "C" int PQCLEAN_randombytes(uint8_t* out, size_t n) {  // the upstream builds' randombytes (common/randombytes.h renames it)
     fast_fill(out, n);
     return 0;

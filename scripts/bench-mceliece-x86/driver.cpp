@@ -14,6 +14,7 @@
 #include <memory>
 #include <vector>
 
+#include "../../bench/host/fast_fill.hpp"
 #include "mceliece/scheme.hpp"
 
 extern "C" {
@@ -26,19 +27,9 @@ PQ_KEM(6960119)
 #undef PQ_KEM
 }
 
-namespace {
-uint64_t g_state = 0x9E3779B97F4A7C15ull;
-void fill(uint8_t* out, size_t n) {
-    for (size_t i = 0; i < n; ++i) {
-        g_state ^= g_state << 13;
-        g_state ^= g_state >> 7;
-        g_state ^= g_state << 17;
-        out[i] = uint8_t(g_state);
-    }
-}
-}  // namespace
+using pqmcu_bench::fast_fill;
 extern "C" int PQCLEAN_randombytes(uint8_t* out, size_t n) {
-    fill(out, n);
+    fast_fill(out, n);
     return 0;
 }
 
@@ -66,7 +57,7 @@ int run(const char* name, const RefKem& ref, int rounds, int kg_rounds) {
     auto ws = std::make_unique<typename S::Workspace>();
     std::vector<uint8_t> rpk(S::pk_bytes), rsk(S::sk_bytes), ppk(S::pk_bytes), psk(S::sk_bytes);
     uint8_t rct[S::ct_bytes], pct[S::ct_bytes], k1[32], k2[32];
-    auto rng = [](uint8_t* o, size_t n) { fill(o, n); };
+    auto rng = [](uint8_t* o, size_t n) { fast_fill(o, n); };
     std::vector<double> t[3][2];  // [op][0 = ref, 1 = pqmcu]
     int bad = 0;
     auto ref_kp = [&] { bad |= ref.keypair(rpk.data(), rsk.data()); };

@@ -141,7 +141,8 @@ PQ_VAES void vaes_r256_blocks(const uint32_t* const* rk, const uint8_t* in, uint
 template <size_t NR>
 PQ_VAES512 void vaes512_one_key(const uint32_t* rk, const uint8_t* in, uint8_t* out, size_t n) {
     __m512i k[NR + 1];
-    for (size_t r = 0; r <= NR; ++r) k[r] = _mm512_broadcast_i32x4(ld(rk + 4 * r));
+    // maskz: the plain broadcast's undefined pass-through trips GCC 12's -Wuninitialized.
+    for (size_t r = 0; r <= NR; ++r) k[r] = _mm512_maskz_broadcast_i32x4(0xFFFF, ld(rk + 4 * r));
     size_t i = 0;
     for (; i + 16 <= n; i += 16) {
         __m512i x[4];
