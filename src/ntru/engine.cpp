@@ -1066,12 +1066,8 @@ void sample_fixed_weight(const Params& p, const Ring& R, uint16_t* r, const uint
 #if defined(__ARM_FEATURE_SIMD32)
 // Two coefficients per word (UADD16 / USUB16) in the per-coefficient passes of
 // decryption; the M4 allows unaligned word accesses.
-inline uint32_t load_pair(const uint16_t* p) {
-    uint32_t v;
-    __builtin_memcpy(&v, p, 4);
-    return v;
-}
-inline void store_pair(uint16_t* p, uint32_t v) { __builtin_memcpy(p, &v, 4); }
+using polymul::detail::load2;
+using polymul::detail::store2;
 #endif
 template <bool Subtract, bool HaveTotal = false>
 void lift_into(const Params& p, const Ring& R, uint16_t* dst, const uint16_t* m, uint32_t total = 0) {
@@ -1084,9 +1080,9 @@ void lift_into(const Params& p, const Ring& R, uint16_t* dst, const uint16_t* m,
 #if defined(__ARM_FEATURE_SIMD32)
 #pragma GCC unroll 4
         for (; i + 1 < n; i += 2) {
-            const uint32_t x = load_pair(m + i), d = __usub16(x, 3 * ((x >> 1) & 0x00010001u));
-            const uint32_t y = load_pair(dst + i);
-            store_pair(dst + i, Subtract ? __usub16(y, d) : __uadd16(y, d));
+            const uint32_t x = load2(m + i), d = __usub16(x, 3 * ((x >> 1) & 0x00010001u));
+            const uint32_t y = load2(dst + i);
+            store2(dst + i, Subtract ? __usub16(y, d) : __uadd16(y, d));
         }
 #endif
         for (; i < n; ++i) put(i, m[i] - 3 * (m[i] >> 1));  // {0,1,2} -> {0,1,-1}
@@ -1135,10 +1131,10 @@ uint32_t check_r_to_s3(const Ring& R, uint16_t* r) {
         const uint32_t q2 = qmask * 0x10001u, bad2 = (qmask - 3) * 0x10001u, last2 = last * 0x10001u;
 #pragma GCC unroll 4
         for (; i + 2 < R.n; i += 2) {
-            const uint32_t c = __usub16(load_pair(r + i), last2) & q2;
+            const uint32_t c = __usub16(load2(r + i), last2) & q2;
             t |= __uadd16(c, 0x00010001u) & bad2;
             t |= __uadd16(c, 0x00020002u) & 0x00040004u;
-            store_pair(r + i, (c ^ (c >> top)) & 0x00030003u);
+            store2(r + i, (c ^ (c >> top)) & 0x00030003u);
         }
     }
 #endif
@@ -1160,7 +1156,7 @@ uint32_t check_m(const Params& p, const Ring& R, const uint16_t* m) {
         uint32_t ones2 = 0, twos2 = 0;
 #pragma GCC unroll 4
         for (; i + 1 < R.n; i += 2) {
-            const uint32_t x = load_pair(m + i);
+            const uint32_t x = load2(m + i);
             ones2 += x & 0x00010001u;
             twos2 += (x >> 1) & 0x00010001u;
         }
