@@ -17,27 +17,46 @@ void sponge_reset(Sponge& s) {
 
 void sponge_wipe(Sponge& s) { internal::wipe_words(&s, sizeof s); }
 
-// scratch: the permutation's buffer (keccak_f1600_buf), or nullptr (its own).
-static void permute(Sponge& s, KeccakState* scratch) {
-    if (scratch != nullptr) {
-        keccak_f1600_buf(s.st, *scratch);
-    } else {
-        keccak_f1600(s.st);
-    }
-}
-
-Status sponge_absorb(Sponge& s, size_t rate, const uint8_t* in, size_t len, KeccakState* scratch) {
+// Absorb and squeeze once per permutation choice (permute(s.st)): the
+// own-buffer entries keep four register arguments and the small frame the
+// callers' stack budgets were measured with; the lent-buffer ones take the
+// permutation's 200-byte buffer from the caller (keccak_f1600_buf).
+namespace {
+template <class Permute>
+Status absorb_with(Sponge& s, size_t rate, const uint8_t* in, size_t len, Permute permute) {
     if ((in == nullptr && len != 0) || s.phase != 0) return Status::bad_argument;
     while (len > 0) {
         const size_t n = (rate - s.pos < len) ? rate - s.pos : len;
         keccak_xor_bytes(s.st, s.pos, in, n);
         s.pos += uint32_t(n), in += n, len -= n;
         if (s.pos == rate) {
-            permute(s, scratch);
+            permute(s.st);
             s.pos = 0;
         }
     }
     return Status::ok;
+}
+template <class Permute>
+Status squeeze_with(Sponge& s, size_t rate, uint8_t* out, size_t len, Permute permute) {
+    if ((out == nullptr && len != 0) || s.phase != 1) return Status::bad_argument;
+    while (len > 0) {
+        if (s.pos == rate) {
+            permute(s.st);
+            s.pos = 0;
+        }
+        const size_t n = (rate - s.pos < len) ? rate - s.pos : len;
+        keccak_extract_bytes(s.st, s.pos, out, n);
+        s.pos += uint32_t(n), out += n, len -= n;
+    }
+    return Status::ok;
+}
+}  // namespace
+
+Status sponge_absorb(Sponge& s, size_t rate, const uint8_t* in, size_t len) {
+    return absorb_with(s, rate, in, len, [](KeccakState& st) { keccak_f1600(st); });
+}
+Status sponge_absorb(Sponge& s, size_t rate, const uint8_t* in, size_t len, KeccakState& scratch) {
+    return absorb_with(s, rate, in, len, [&scratch](KeccakState& st) { keccak_f1600_buf(st, scratch); });
 }
 
 Status sponge_finalize(Sponge& s, size_t rate, uint8_t domain) {
@@ -50,18 +69,11 @@ Status sponge_finalize(Sponge& s, size_t rate, uint8_t domain) {
     return Status::ok;
 }
 
-Status sponge_squeeze(Sponge& s, size_t rate, uint8_t* out, size_t len, KeccakState* scratch) {
-    if ((out == nullptr && len != 0) || s.phase != 1) return Status::bad_argument;
-    while (len > 0) {
-        if (s.pos == rate) {
-            permute(s, scratch);
-            s.pos = 0;
-        }
-        const size_t n = (rate - s.pos < len) ? rate - s.pos : len;
-        keccak_extract_bytes(s.st, s.pos, out, n);
-        s.pos += uint32_t(n), out += n, len -= n;
-    }
-    return Status::ok;
+Status sponge_squeeze(Sponge& s, size_t rate, uint8_t* out, size_t len) {
+    return squeeze_with(s, rate, out, len, [](KeccakState& st) { keccak_f1600(st); });
+}
+Status sponge_squeeze(Sponge& s, size_t rate, uint8_t* out, size_t len, KeccakState& scratch) {
+    return squeeze_with(s, rate, out, len, [&scratch](KeccakState& st) { keccak_f1600_buf(st, scratch); });
 }
 
 void sponge_x4_reset(SpongeX4& s) {
@@ -132,7 +144,8 @@ Status xof_oneshot(uint8_t* out, size_t outlen, const uint8_t* in, size_t inlen)
     return x.squeeze(out, outlen);
 }
 template <class Hash>
-Status hash_oneshot(uint8_t* out, const uint8_t* in, size_t inlen, KeccakState* scratch = nullptr) {
+[[gnu::always_inline]] inline Status hash_oneshot(uint8_t* out, const uint8_t* in, size_t inlen,
+                                                 KeccakState* scratch = nullptr) {
     if (out == nullptr || (in == nullptr && inlen != 0)) return Status::bad_argument;
     Hash h;
     h.absorb(in, inlen, scratch);

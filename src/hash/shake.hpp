@@ -27,10 +27,12 @@ struct Sponge {
 };
 void sponge_reset(Sponge& s);
 void sponge_wipe(Sponge& s);
-// scratch (may be nullptr): the permutation's 200-byte buffer (keccak_f1600_buf).
-Status sponge_absorb(Sponge& s, size_t rate, const uint8_t* in, size_t len, KeccakState* scratch = nullptr);
+// scratch: the permutation's 200-byte buffer lent by the caller (keccak_f1600_buf).
+Status sponge_absorb(Sponge& s, size_t rate, const uint8_t* in, size_t len);
+Status sponge_absorb(Sponge& s, size_t rate, const uint8_t* in, size_t len, KeccakState& scratch);
 Status sponge_finalize(Sponge& s, size_t rate, uint8_t domain);
-Status sponge_squeeze(Sponge& s, size_t rate, uint8_t* out, size_t len, KeccakState* scratch = nullptr);
+Status sponge_squeeze(Sponge& s, size_t rate, uint8_t* out, size_t len);
+Status sponge_squeeze(Sponge& s, size_t rate, uint8_t* out, size_t len, KeccakState& scratch);
 
 struct SpongeX4 {
     KeccakX4State st;
@@ -61,11 +63,13 @@ public:
     // scratch (optional): a free 200-byte buffer for the permutation
     // (keccak_f1600_buf: the M4 then needs 200 bytes less stack).
     Status absorb(const uint8_t* in, size_t len, KeccakState* scratch = nullptr) {
-        return detail::sponge_absorb(s_, Rate, in, len, scratch);
+        return scratch != nullptr ? detail::sponge_absorb(s_, Rate, in, len, *scratch)
+                                  : detail::sponge_absorb(s_, Rate, in, len);
     }
     Status finalize() { return detail::sponge_finalize(s_, Rate, detail::kShakeDomain); }
     Status squeeze(uint8_t* out, size_t len, KeccakState* scratch = nullptr) {
-        return detail::sponge_squeeze(s_, Rate, out, len, scratch);
+        return scratch != nullptr ? detail::sponge_squeeze(s_, Rate, out, len, *scratch)
+                                  : detail::sponge_squeeze(s_, Rate, out, len);
     }
 
 private:
@@ -85,14 +89,16 @@ public:
 
     void reset() { detail::sponge_reset(s_); }
     Status absorb(const uint8_t* in, size_t len, KeccakState* scratch = nullptr) {
-        return detail::sponge_absorb(s_, Rate, in, len, scratch);
+        return scratch != nullptr ? detail::sponge_absorb(s_, Rate, in, len, *scratch)
+                                  : detail::sponge_absorb(s_, Rate, in, len);
     }
     // Writes digest_size bytes. A second call returns bad_argument.
     Status finalize(uint8_t* digest, KeccakState* scratch = nullptr) {
         if (digest == nullptr) return Status::bad_argument;
         const Status st = detail::sponge_finalize(s_, Rate, detail::kSha3Domain);
         if (st != Status::ok) return st;
-        return detail::sponge_squeeze(s_, Rate, digest, DigestBytes, scratch);
+        return scratch != nullptr ? detail::sponge_squeeze(s_, Rate, digest, DigestBytes, *scratch)
+                                  : detail::sponge_squeeze(s_, Rate, digest, DigestBytes);
     }
 
 private:
