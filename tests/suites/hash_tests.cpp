@@ -347,30 +347,37 @@ void x4_permutation(Context& ctx) {
     }
 }
 
+#if defined(PQMCU_KECCAK_HAVE_AVX2)
+// Four random states through x4 and through the portable permutation: equal bytes.
+void x4_matches_portable(Context& ctx, void (*x4)(hash::KeccakX4State&), Prng& rng) {
+    static hash::KeccakX4State a, b;
+    uint8_t bytes[200], x[200], y[200];
+    for (unsigned t = 0; t < 4; ++t) {
+        hash::keccak_x4_init(a);
+        for (unsigned j = 0; j < 4; ++j) {
+            rng.fill(bytes, 200);
+            hash::keccak_x4_xor_bytes(a, j, 0, bytes, 200);
+        }
+        b = a;
+        x4(a);
+        hash::keccak_f1600_x4_portable(b);
+        for (unsigned j = 0; j < 4; ++j) {
+            hash::keccak_x4_extract_bytes(a, j, 0, x, 200);
+            hash::keccak_x4_extract_bytes(b, j, 0, y, 200);
+            PQ_CHECK_BYTES(ctx, x, y, 200);
+        }
+    }
+}
+#endif
+
 void backends_agree(Context& ctx) {
     PQ_CHECK(ctx, hash::set_backend(hash::Backend::portable) == Status::ok);
     PQ_CHECK(ctx, hash::active_backend() == hash::Backend::portable);
 #if defined(PQMCU_KECCAK_HAVE_AVX2)
     if (hash::set_backend(hash::Backend::avx2) == Status::ok) {
         PQ_CHECK(ctx, hash::active_backend() == hash::Backend::avx2);
-        static hash::KeccakX4State a, b;
         Prng rng(5);
-        uint8_t bytes[200], x[200], y[200];
-        for (unsigned t = 0; t < 4; ++t) {
-            hash::keccak_x4_init(a);
-            for (unsigned j = 0; j < 4; ++j) {
-                rng.fill(bytes, 200);
-                hash::keccak_x4_xor_bytes(a, j, 0, bytes, 200);
-            }
-            b = a;
-            hash::keccak_f1600_x4_avx2(a);
-            hash::keccak_f1600_x4_portable(b);
-            for (unsigned j = 0; j < 4; ++j) {
-                hash::keccak_x4_extract_bytes(a, j, 0, x, 200);
-                hash::keccak_x4_extract_bytes(b, j, 0, y, 200);
-                PQ_CHECK_BYTES(ctx, x, y, 200);
-            }
-        }
+        x4_matches_portable(ctx, hash::keccak_f1600_x4_avx2, rng);
         // Whole SHAKE x4 under each backend.
         uint8_t out_avx[4][64], out_port[4][64];
         uint8_t msg[4][200];
@@ -389,24 +396,8 @@ void backends_agree(Context& ctx) {
     }
     if (hash::set_backend(hash::Backend::avx512vl) == Status::ok) {
         PQ_CHECK(ctx, hash::active_backend() == hash::Backend::avx512vl);
-        static hash::KeccakX4State a, b;
         Prng rng(6);
-        uint8_t bytes[200], x[200], y[200];
-        for (unsigned t = 0; t < 4; ++t) {
-            hash::keccak_x4_init(a);
-            for (unsigned j = 0; j < 4; ++j) {
-                rng.fill(bytes, 200);
-                hash::keccak_x4_xor_bytes(a, j, 0, bytes, 200);
-            }
-            b = a;
-            hash::keccak_f1600_x4_avx512vl(a);
-            hash::keccak_f1600_x4_portable(b);
-            for (unsigned j = 0; j < 4; ++j) {
-                hash::keccak_x4_extract_bytes(a, j, 0, x, 200);
-                hash::keccak_x4_extract_bytes(b, j, 0, y, 200);
-                PQ_CHECK_BYTES(ctx, x, y, 200);
-            }
-        }
+        x4_matches_portable(ctx, hash::keccak_f1600_x4_avx512vl, rng);
     } else {
         pqmcu::test::print("  (no AVX-512VL on this CPU or masked)\n");
     }
