@@ -55,6 +55,10 @@ constexpr std::array<int32_t, 256> make_zetas() {
     return z;
 }
 constexpr std::array<int32_t, 256> kZetas = make_zetas();
+// ntt_m4.S's l1s takes layer 1's Montgomery product of a 4-bit field (|b| <= 8)
+// as SMMULR(b z1 (-q^-1), q), exact while |b z1| < 2^31.
+static_assert(8 * int64_t(make_zetas()[1] < 0 ? -make_zetas()[1] : make_zetas()[1]) < (int64_t(1) << 31),
+              "4-bit layer-1 products fit in 32 bits");
 // kZetasInv[k] = psi^-brv8(k) * 2^32 mod kQ: the inverse butterflies' factors.
 constexpr std::array<int32_t, 256> make_zetas_inv() {
     std::array<int32_t, 256> z{};

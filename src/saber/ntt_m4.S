@@ -170,6 +170,16 @@ pqmcu_saber_ntt_forward_m4:
     \op \a, \a, r12
 .endm
 
+@ l1s a, b, op: l1 for a 4-bit field b (|b| <= 8, so |b z1| < 2^31), lr =
+@ z1 (-q^-1) mod 2^32: m = b lr is the Montgomery multiplier, and since
+@ b z1 + m q is 0 mod 2^32 with |b z1| < 2^31, (b z1 + m q) / 2^32 is the
+@ high word of m q rounded (SMMULR): l1's exact value in three cycles, not four.
+.macro l1s a, b, op
+    mul \b, \b, lr
+    smmulr \b, \b, r9
+    \op \a, \a, \b
+.endm
+
 @ passa4 op: layers 1 (this half's side: op = add for h = 0, sub for h = 1),
 @ 2 and 3 from the 4-bit fields (s4 = the bytes of columns j, j + 1: fields
 @ j + 32 i at byte j / 2 + 16 i, low nibble for even j), two columns a loop.
@@ -193,10 +203,10 @@ pqmcu_saber_ntt_forward_m4:
     sbfx r7, r7, #0, #4
     sbfx r8, r8, #0, #4
     vmov lr, s5
-    l1 r1, r5, \op
-    l1 r2, r6, \op
-    l1 r3, r7, \op
-    l1 r4, r8, \op
+    l1s r1, r5, \op
+    l1s r2, r6, \op
+    l1s r3, r7, \op
+    l1s r4, r8, \op
     vmov lr, s0
     ct r1, r3, lr
     ct r2, r4, lr
@@ -226,10 +236,10 @@ pqmcu_saber_ntt_forward_m4:
     sbfx r7, r7, #4, #4
     sbfx r8, r8, #4, #4
     vmov lr, s5
-    l1 r1, r5, \op
-    l1 r2, r6, \op
-    l1 r3, r7, \op
-    l1 r4, r8, \op
+    l1s r1, r5, \op
+    l1s r2, r6, \op
+    l1s r3, r7, \op
+    l1s r4, r8, \op
     vmov lr, s0
     ct r1, r3, lr
     ct r2, r4, lr
@@ -270,6 +280,7 @@ pqmcu_saber_ntt_forward_half4_m4:
     vmov s8, r2
     vmov s9, r0
     ldr r3, [r2, #4]
+    mul r3, r3, r10             @ z1 (-q^-1): l1s's multiplier
     vmov s5, r3
     add r1, r2, r4, lsl #2
     ldr r3, [r1, #8]

@@ -2,8 +2,8 @@
 @ Saber's block products (ntt.cpp, basemul4) on the Cortex-M4: a = a b / 2^32
 @ in Z[x]/(x^4 - w_m) for the 64 blocks of 4, the same sums of products and
 @ the same Montgomery reductions as the C code (so the same values). Both
-@ blocks are held in registers; the w-terms h0 and h1 are parked in a[0] and
-@ a[1] (their outputs are written last), h2 in a3's register.
+@ blocks are held in registers; the w-terms h0 and h1 are parked in s8 and
+@ s9, h2 in a3's register.
 @ void pqmcu_saber_ntt_basemul_m4(int32_t a[256], const int32_t b[256],
 @     const int32_t omega[64], const int32_t tail[2] = {q, -q^-1})
 @ void pqmcu_saber_ntt_basemul_acc_m4(int32_t a[256] (clobbered), const int32_t b[256],
@@ -71,11 +71,11 @@
     smlal r10, r11, r4, r8
     smlal r10, r11, r5, r7
     red
-    str r11, [r0, #0]
+    vmov s8, r11                @ h0 parked (VMOV: 1 cycle each way, STR / LDR: 2)
     smull r10, r11, r4, r12     @ h1 = a2 b3 + a3 b2
     smlal r10, r11, r5, r8
     red
-    str r11, [r0, #4]
+    vmov s9, r11                @ h1 parked
     smull r10, r11, r5, r12     @ h2 = a3 b3
     red
     mov r5, r11
@@ -88,13 +88,13 @@
     smlal r10, r11, r5, r12
     red
     output 8, \acc
-    ldr r5, [r0, #4]
+    vmov r5, s9
     smull r10, r11, r2, r7      @ c1 = a0 b1 + a1 b0 + h1 w
     smlal r10, r11, r3, r6
     smlal r10, r11, r5, r12
     red
     output 4, \acc
-    ldr r5, [r0, #0]
+    vmov r5, s8
     smull r10, r11, r2, r6      @ c0 = a0 b0 + h0 w
     smlal r10, r11, r5, r12
     red
