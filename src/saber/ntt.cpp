@@ -59,6 +59,12 @@ constexpr std::array<int32_t, 256> kZetas = make_zetas();
 // as SMMULR(b z1 (-q^-1), q), exact while |b z1| < 2^31.
 static_assert(8 * int64_t(make_zetas()[1] < 0 ? -make_zetas()[1] : make_zetas()[1]) < (int64_t(1) << 31),
               "4-bit layer-1 products fit in 32 bits");
+// ntt_m4.S's 10- and 13-bit half transforms compute half 1's layer 1 as
+// a + mont(b, -z1), which is a - mont(b, z1) exactly unless the Montgomery
+// multiplier b z1 (-q^-1) mod 2^32 is 2^31: that needs 2^(31 - v) | b, v the
+// 2-adic valuation of z1 (-q^-1), impossible for |b| <= 4096 when v <= 18.
+static_assert(((uint32_t(make_zetas()[1]) * kQInvNeg) & ((uint32_t(1) << 19) - 1)) != 0,
+              "negated layer-1 zeta gives the exact negated product");
 // kZetasInv[k] = psi^-brv8(k) * 2^32 mod kQ: the inverse butterflies' factors.
 constexpr std::array<int32_t, 256> make_zetas_inv() {
     std::array<int32_t, 256> z{};

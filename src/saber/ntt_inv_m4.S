@@ -26,6 +26,28 @@
     mul r12, r11, r10
     smlal r11, \b, r12, r9
 .endm
+@ gs8: three layers of Gentleman-Sande butterflies on r1-r8, the zetas in s0-s6.
+.macro gs8
+    vmov lr, s0
+    gs r1, r2, lr
+    vmov lr, s1
+    gs r3, r4, lr
+    vmov lr, s2
+    gs r5, r6, lr
+    vmov lr, s3
+    gs r7, r8, lr
+    vmov lr, s4
+    gs r1, r3, lr
+    gs r2, r4, lr
+    vmov lr, s5
+    gs r5, r7, lr
+    gs r6, r8, lr
+    vmov lr, s6
+    gs r1, r5, lr
+    gs r2, r6, lr
+    gs r3, r7, lr
+    gs r4, r8, lr
+.endm
 @ sc a: a = a lr / 2^32 mod q (the high word straight into a: no MOV).
 .macro sc a
     smull r11, \a, \a, lr
@@ -62,25 +84,7 @@
     ldr r8, [r0, #896]
     adds r0, r0, #4
     vmov r10, s14
-    vmov lr, s0
-    gs r1, r2, lr
-    vmov lr, s1
-    gs r3, r4, lr
-    vmov lr, s2
-    gs r5, r6, lr
-    vmov lr, s3
-    gs r7, r8, lr
-    vmov lr, s4
-    gs r1, r3, lr
-    gs r2, r4, lr
-    vmov lr, s5
-    gs r5, r7, lr
-    gs r6, r8, lr
-    vmov lr, s6
-    gs r1, r5, lr
-    gs r2, r6, lr
-    gs r3, r7, lr
-    gs r4, r8, lr
+    gs8
 .if \scaled
     vmov lr, s7
     sc r1
@@ -187,25 +191,7 @@
     prescale r7
     prescale r8
 .endif
-    vmov lr, s0
-    gs r1, r2, lr
-    vmov lr, s1
-    gs r3, r4, lr
-    vmov lr, s2
-    gs r5, r6, lr
-    vmov lr, s3
-    gs r7, r8, lr
-    vmov lr, s4
-    gs r1, r3, lr
-    gs r2, r4, lr
-    vmov lr, s5
-    gs r5, r7, lr
-    gs r6, r8, lr
-    vmov lr, s6
-    gs r1, r5, lr
-    gs r2, r6, lr
-    gs r3, r7, lr
-    gs r4, r8, lr
+    gs8
     str r2, [r0, #16]
     str r3, [r0, #32]
     str r4, [r0, #48]

@@ -19,6 +19,81 @@
     sub \b, \a, r12
     add \a, \a, r12
 .endm
+@ ct8 stride: layers (4 stride, 2 stride, stride) on a[j + stride i], i =
+@ 0..7 (r0 = &a[j], advanced by one coefficient), the zetas in s0-s6.
+.macro ct8 stride
+    ldr r1, [r0, #0]
+    ldr r2, [r0, #(1*\stride)]
+    ldr r3, [r0, #(2*\stride)]
+    ldr r4, [r0, #(3*\stride)]
+    ldr r5, [r0, #(4*\stride)]
+    ldr r6, [r0, #(5*\stride)]
+    ldr r7, [r0, #(6*\stride)]
+    ldr r8, [r0, #(7*\stride)]
+    vmov lr, s0
+    ct r1, r5, lr
+    ct r2, r6, lr
+    ct r3, r7, lr
+    ct r4, r8, lr
+    vmov lr, s1
+    ct r1, r3, lr
+    ct r2, r4, lr
+    vmov lr, s2
+    ct r5, r7, lr
+    ct r6, r8, lr
+    vmov lr, s3
+    ct r1, r2, lr
+    vmov lr, s4
+    ct r3, r4, lr
+    vmov lr, s5
+    ct r5, r6, lr
+    vmov lr, s6
+    ct r7, r8, lr
+    str r2, [r0, #(1*\stride)]
+    str r3, [r0, #(2*\stride)]
+    str r4, [r0, #(3*\stride)]
+    str r5, [r0, #(4*\stride)]
+    str r6, [r0, #(5*\stride)]
+    str r7, [r0, #(6*\stride)]
+    str r8, [r0, #(7*\stride)]
+    str r1, [r0], #4
+.endm
+@ pass2: forward's second pass (layers 16, 8, 4) on the blocks of 32 from
+@ r0 to s11, the block index k (the zetas' position) in s10, zetas at s8.
+.macro pass2
+2:
+    vmov r1, s8
+    vmov r2, s10
+    ldr lr, [r1, r2, lsl #2]
+    vmov s0, lr
+    add r3, r1, r2, lsl #3
+    ldr lr, [r3, #0]
+    vmov s1, lr
+    ldr lr, [r3, #4]
+    vmov s2, lr
+    add r3, r1, r2, lsl #4
+    ldr lr, [r3, #0]
+    vmov s3, lr
+    ldr lr, [r3, #4]
+    vmov s4, lr
+    ldr lr, [r3, #8]
+    vmov s5, lr
+    ldr lr, [r3, #12]
+    vmov s6, lr
+    adds r2, r2, #1
+    vmov s10, r2
+    add r2, r0, #16
+    vmov s7, r2
+3:
+    ct8 16
+    vmov lr, s7
+    cmp r0, lr
+    bne 3b
+    add r0, r0, #112
+    vmov lr, s11
+    cmp r0, lr
+    bne 2b
+.endm
 
     .section .text.pqmcu_saber_ntt_forward_m4, "ax", %progbits
     .align 2
@@ -49,41 +124,7 @@ pqmcu_saber_ntt_forward_m4:
     add r2, r0, #128
     vmov s7, r2
 1:
-    ldr r1, [r0, #0]
-    ldr r2, [r0, #128]
-    ldr r3, [r0, #256]
-    ldr r4, [r0, #384]
-    ldr r5, [r0, #512]
-    ldr r6, [r0, #640]
-    ldr r7, [r0, #768]
-    ldr r8, [r0, #896]
-    vmov lr, s0
-    ct r1, r5, lr
-    ct r2, r6, lr
-    ct r3, r7, lr
-    ct r4, r8, lr
-    vmov lr, s1
-    ct r1, r3, lr
-    ct r2, r4, lr
-    vmov lr, s2
-    ct r5, r7, lr
-    ct r6, r8, lr
-    vmov lr, s3
-    ct r1, r2, lr
-    vmov lr, s4
-    ct r3, r4, lr
-    vmov lr, s5
-    ct r5, r6, lr
-    vmov lr, s6
-    ct r7, r8, lr
-    str r2, [r0, #128]
-    str r3, [r0, #256]
-    str r4, [r0, #384]
-    str r5, [r0, #512]
-    str r6, [r0, #640]
-    str r7, [r0, #768]
-    str r8, [r0, #896]
-    str r1, [r0], #4
+    ct8 128
     vmov lr, s7
     cmp r0, lr
     bne 1b
@@ -93,72 +134,7 @@ pqmcu_saber_ntt_forward_m4:
     vmov s10, r2
     add r2, r0, #1024
     vmov s11, r2
-2:
-    vmov r1, s8
-    vmov r2, s10
-    ldr lr, [r1, r2, lsl #2]
-    vmov s0, lr
-    add r3, r1, r2, lsl #3
-    ldr lr, [r3, #0]
-    vmov s1, lr
-    ldr lr, [r3, #4]
-    vmov s2, lr
-    add r3, r1, r2, lsl #4
-    ldr lr, [r3, #0]
-    vmov s3, lr
-    ldr lr, [r3, #4]
-    vmov s4, lr
-    ldr lr, [r3, #8]
-    vmov s5, lr
-    ldr lr, [r3, #12]
-    vmov s6, lr
-    adds r2, r2, #1
-    vmov s10, r2
-    add r2, r0, #16
-    vmov s7, r2
-3:
-    ldr r1, [r0, #0]
-    ldr r2, [r0, #16]
-    ldr r3, [r0, #32]
-    ldr r4, [r0, #48]
-    ldr r5, [r0, #64]
-    ldr r6, [r0, #80]
-    ldr r7, [r0, #96]
-    ldr r8, [r0, #112]
-    vmov lr, s0
-    ct r1, r5, lr
-    ct r2, r6, lr
-    ct r3, r7, lr
-    ct r4, r8, lr
-    vmov lr, s1
-    ct r1, r3, lr
-    ct r2, r4, lr
-    vmov lr, s2
-    ct r5, r7, lr
-    ct r6, r8, lr
-    vmov lr, s3
-    ct r1, r2, lr
-    vmov lr, s4
-    ct r3, r4, lr
-    vmov lr, s5
-    ct r5, r6, lr
-    vmov lr, s6
-    ct r7, r8, lr
-    str r2, [r0, #16]
-    str r3, [r0, #32]
-    str r4, [r0, #48]
-    str r5, [r0, #64]
-    str r6, [r0, #80]
-    str r7, [r0, #96]
-    str r8, [r0, #112]
-    str r1, [r0], #4
-    vmov lr, s7
-    cmp r0, lr
-    bne 3b
-    add r0, r0, #112
-    vmov lr, s11
-    cmp r0, lr
-    bne 2b
+    pass2
     pop {r4-r11, pc}
     .size pqmcu_saber_ntt_forward_m4, .-pqmcu_saber_ntt_forward_m4
 
@@ -306,120 +282,41 @@ pqmcu_saber_ntt_forward_half4_m4:
     vmov s10, r2
     add r2, r0, #512
     vmov s11, r2
-2:
-    vmov r1, s8
-    vmov r2, s10
-    ldr lr, [r1, r2, lsl #2]
-    vmov s0, lr
-    add r3, r1, r2, lsl #3
-    ldr lr, [r3, #0]
-    vmov s1, lr
-    ldr lr, [r3, #4]
-    vmov s2, lr
-    add r3, r1, r2, lsl #4
-    ldr lr, [r3, #0]
-    vmov s3, lr
-    ldr lr, [r3, #4]
-    vmov s4, lr
-    ldr lr, [r3, #8]
-    vmov s5, lr
-    ldr lr, [r3, #12]
-    vmov s6, lr
-    adds r2, r2, #1
-    vmov s10, r2
-    add r2, r0, #16
-    vmov s7, r2
-3:
-    ldr r1, [r0, #0]
-    ldr r2, [r0, #16]
-    ldr r3, [r0, #32]
-    ldr r4, [r0, #48]
-    ldr r5, [r0, #64]
-    ldr r6, [r0, #80]
-    ldr r7, [r0, #96]
-    ldr r8, [r0, #112]
-    vmov lr, s0
-    ct r1, r5, lr
-    ct r2, r6, lr
-    ct r3, r7, lr
-    ct r4, r8, lr
-    vmov lr, s1
-    ct r1, r3, lr
-    ct r2, r4, lr
-    vmov lr, s2
-    ct r5, r7, lr
-    ct r6, r8, lr
-    vmov lr, s3
-    ct r1, r2, lr
-    vmov lr, s4
-    ct r3, r4, lr
-    vmov lr, s5
-    ct r5, r6, lr
-    vmov lr, s6
-    ct r7, r8, lr
-    str r2, [r0, #16]
-    str r3, [r0, #32]
-    str r4, [r0, #48]
-    str r5, [r0, #64]
-    str r6, [r0, #80]
-    str r7, [r0, #96]
-    str r8, [r0, #112]
-    str r1, [r0], #4
-    vmov lr, s7
-    cmp r0, lr
-    bne 3b
-    add r0, r0, #112
-    vmov lr, s11
-    cmp r0, lr
-    bne 2b
+    pass2
     pop {r4-r11, pc}
     .size pqmcu_saber_ntt_forward_half4_m4, .-pqmcu_saber_ntt_forward_half4_m4
 
-@ passaf op, bits: as passa4 for 10- or 13-bit fields (b, b' and the secret
+@ passaf bits: as passa4 for 10- or 13-bit fields (b, b' and the secret
 @ key's s): field j + 32 i starts at bit bits j + 32 bits i, so a column's
 @ eight fields share the shift bits j mod 8 and sit 4 bits bytes apart from
-@ byte bits j / 8 (s4 = bits j, s6 = the fields): one unaligned word load
-@ each, shifted left by 32 - bits - (bits j mod 8) and arithmetically right
-@ by 32 - bits.
-.macro passaf op, bits
-1:
-    vmov r11, s4
+@ byte bits j / 8. Eight columns a loop (s6 = the group's first byte, bits
+@ bytes a group), so each column's byte offsets and shift are constants: one
+@ unaligned word load and one SBFX a field. Layer 1 always adds: half 1's
+@ side a - b z1 is a + b (-z1), the same value (s5 = -z1; Montgomery's
+@ multiplier just changes sign, which ntt.cpp checks can never be -2^31).
+.macro colf bits, c
     vmov r12, s6
-    add r12, r12, r11, lsr #3
-    and r11, r11, #7
-    rsb r11, r11, #(32-\bits)
-    ldr r1, [r12, #(0*4*\bits)]
-    ldr r2, [r12, #(1*4*\bits)]
-    ldr r3, [r12, #(2*4*\bits)]
-    ldr r4, [r12, #(3*4*\bits)]
-    ldr r5, [r12, #(4*4*\bits)]
-    ldr r6, [r12, #(5*4*\bits)]
-    ldr r7, [r12, #(6*4*\bits)]
-    ldr r8, [r12, #(7*4*\bits)]
-    lsl r1, r1, r11
-    lsl r2, r2, r11
-    lsl r3, r3, r11
-    lsl r4, r4, r11
-    lsl r5, r5, r11
-    lsl r6, r6, r11
-    lsl r7, r7, r11
-    lsl r8, r8, r11
-    asr r1, r1, #(32-\bits)
-    asr r2, r2, #(32-\bits)
-    asr r3, r3, #(32-\bits)
-    asr r4, r4, #(32-\bits)
-    asr r5, r5, #(32-\bits)
-    asr r6, r6, #(32-\bits)
-    asr r7, r7, #(32-\bits)
-    asr r8, r8, #(32-\bits)
-    vmov r11, s4
-    add r11, r11, #\bits
-    vmov s4, r11
+    ldr r1, [r12, #((\bits*\c)/8 + 0*4*\bits)]
+    ldr r2, [r12, #((\bits*\c)/8 + 1*4*\bits)]
+    ldr r3, [r12, #((\bits*\c)/8 + 2*4*\bits)]
+    ldr r4, [r12, #((\bits*\c)/8 + 3*4*\bits)]
+    ldr r5, [r12, #((\bits*\c)/8 + 4*4*\bits)]
+    ldr r6, [r12, #((\bits*\c)/8 + 5*4*\bits)]
+    ldr r7, [r12, #((\bits*\c)/8 + 6*4*\bits)]
+    ldr r8, [r12, #((\bits*\c)/8 + 7*4*\bits)]
+    sbfx r1, r1, #((\bits*\c)%8), #\bits
+    sbfx r2, r2, #((\bits*\c)%8), #\bits
+    sbfx r3, r3, #((\bits*\c)%8), #\bits
+    sbfx r4, r4, #((\bits*\c)%8), #\bits
+    sbfx r5, r5, #((\bits*\c)%8), #\bits
+    sbfx r6, r6, #((\bits*\c)%8), #\bits
+    sbfx r7, r7, #((\bits*\c)%8), #\bits
+    sbfx r8, r8, #((\bits*\c)%8), #\bits
     vmov lr, s5
-    l1 r1, r5, \op
-    l1 r2, r6, \op
-    l1 r3, r7, \op
-    l1 r4, r8, \op
+    l1 r1, r5, add
+    l1 r2, r6, add
+    l1 r3, r7, add
+    l1 r4, r8, add
     vmov lr, s0
     ct r1, r3, lr
     ct r2, r4, lr
@@ -431,6 +328,15 @@ pqmcu_saber_ntt_forward_half4_m4:
     str r3, [r0, #256]
     str r4, [r0, #384]
     str r1, [r0], #4
+.endm
+.macro passaf bits
+1:
+    .irp c, 0, 1, 2, 3, 4, 5, 6, 7
+    colf \bits, \c
+    .endr
+    vmov r12, s6
+    add r12, r12, #\bits
+    vmov s6, r12
     vmov lr, s7
     cmp r0, lr
     bne 1b
@@ -454,11 +360,12 @@ pqmcu_saber_ntt_forward_half4_m4:
     ldr r9, [r3, #0]
     ldr r10, [r3, #4]
     vmov s6, r1
-    movs r1, #0
-    vmov s4, r1
     vmov s8, r2
     vmov s9, r0
     ldr r3, [r2, #4]
+    cmp r4, #0                  @ half 1: layer 1 subtracts b z1, i.e. adds b (-z1)
+    it ne
+    rsbne r3, r3, #0
     vmov s5, r3
     add r1, r2, r4, lsl #2
     ldr r3, [r1, #8]
@@ -470,13 +377,7 @@ pqmcu_saber_ntt_forward_half4_m4:
     vmov s2, r3
     add r1, r0, #128
     vmov s7, r1
-    cmp r4, #0
-    bne 5f
-    passaf add, \bits
-    b 6f
-5:
-    passaf sub, \bits
-6:
+    passaf \bits
     vmov r0, s9
     vmov r2, s12
     lsls r2, r2, #2
@@ -484,72 +385,7 @@ pqmcu_saber_ntt_forward_half4_m4:
     vmov s10, r2
     add r2, r0, #512
     vmov s11, r2
-2:
-    vmov r1, s8
-    vmov r2, s10
-    ldr lr, [r1, r2, lsl #2]
-    vmov s0, lr
-    add r3, r1, r2, lsl #3
-    ldr lr, [r3, #0]
-    vmov s1, lr
-    ldr lr, [r3, #4]
-    vmov s2, lr
-    add r3, r1, r2, lsl #4
-    ldr lr, [r3, #0]
-    vmov s3, lr
-    ldr lr, [r3, #4]
-    vmov s4, lr
-    ldr lr, [r3, #8]
-    vmov s5, lr
-    ldr lr, [r3, #12]
-    vmov s6, lr
-    adds r2, r2, #1
-    vmov s10, r2
-    add r2, r0, #16
-    vmov s7, r2
-3:
-    ldr r1, [r0, #0]
-    ldr r2, [r0, #16]
-    ldr r3, [r0, #32]
-    ldr r4, [r0, #48]
-    ldr r5, [r0, #64]
-    ldr r6, [r0, #80]
-    ldr r7, [r0, #96]
-    ldr r8, [r0, #112]
-    vmov lr, s0
-    ct r1, r5, lr
-    ct r2, r6, lr
-    ct r3, r7, lr
-    ct r4, r8, lr
-    vmov lr, s1
-    ct r1, r3, lr
-    ct r2, r4, lr
-    vmov lr, s2
-    ct r5, r7, lr
-    ct r6, r8, lr
-    vmov lr, s3
-    ct r1, r2, lr
-    vmov lr, s4
-    ct r3, r4, lr
-    vmov lr, s5
-    ct r5, r6, lr
-    vmov lr, s6
-    ct r7, r8, lr
-    str r2, [r0, #16]
-    str r3, [r0, #32]
-    str r4, [r0, #48]
-    str r5, [r0, #64]
-    str r6, [r0, #80]
-    str r7, [r0, #96]
-    str r8, [r0, #112]
-    str r1, [r0], #4
-    vmov lr, s7
-    cmp r0, lr
-    bne 3b
-    add r0, r0, #112
-    vmov lr, s11
-    cmp r0, lr
-    bne 2b
+    pass2
     pop {r4-r11, pc}
     .size \name, .-\name
 .endm
