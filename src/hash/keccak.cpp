@@ -252,8 +252,13 @@ void keccak_extract_bytes(const KeccakState& s, size_t offset, uint8_t* out, siz
     while (len > 0) {
         const size_t i = offset / 8, at = offset % 8;
         if (at == 0 && len >= 8) {
-            lane_store(out, get_lane(s, i));
-            out += 8, offset += 8, len -= 8;
+            // Whole lanes in a tight loop (as keccak_xor_bytes): one
+            // deinterleave and one 8-byte store each, no per-lane offset
+            // bookkeeping.
+            const size_t nl = len / 8;
+            uint8_t* const end = out + 8 * nl;
+            for (size_t k = i; out != end; out += 8, ++k) lane_store(out, get_lane(s, k));
+            offset += 8 * nl, len -= 8 * nl;
             continue;
         }
         const size_t n = (8 - at < len) ? 8 - at : len;
