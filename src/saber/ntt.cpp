@@ -156,7 +156,12 @@ template <unsigned Len>
 
 #if defined(PQMCU_SABER_NTT_M4_ASM)
 extern "C" void pqmcu_saber_ntt_forward_m4(int32_t* a, const int32_t* zetas, int32_t q, uint32_t minus_qinv);
+extern "C" void pqmcu_saber_ntt_forward13_m4(int32_t* a, const uint8_t* s13, const int32_t* zetas, int32_t q,
+                                             uint32_t minus_qinv);
 void forward(int32_t* a) { pqmcu_saber_ntt_forward_m4(a, kZetas.data(), kQ, kQInvNeg); }
+void forward_packed13(int32_t* a, const uint8_t* s13) {
+    pqmcu_saber_ntt_forward13_m4(a, s13, kZetas.data(), kQ, kQInvNeg);
+}
 #else
 void forward(int32_t* a) {
     PQMCU_SABER_NTT_DISPATCH(forward(a));
@@ -164,6 +169,10 @@ void forward(int32_t* a) {
     forward_pass<64>(a);
     forward_pass<16>(a);
     forward_pass<4>(a);
+}
+void forward_packed13(int32_t* a, const uint8_t* s13) {
+    unpack_centred13_padded(a, s13, kN);
+    forward(a);
 }
 #endif
 

@@ -30,6 +30,11 @@ inline constexpr size_t kN = 256;
 // In place; input |a[i]| <= 2^12 (2^13 is fine too), output 64 blocks of 4
 // in bit-reversed block order, |a[i]| < 3.1 kQ.
 void forward(int32_t* a);
+// a = forward() of the 256 13-bit fields at s13 (an A entry, sign-extended as
+// unpack_centred13_padded does); reads up to 3 bytes past the 416 (the
+// caller's buffer has them). On the M4 one pass from the fields, no
+// unpacking pass.
+void forward_packed13(int32_t* a, const uint8_t* s13);
 // a = a * b / 2^32 blockwise in Z[x]/(x^4 - w_m) (Montgomery), |result| < kQ;
 // inputs from forward().
 void pointwise(int32_t* a, const int32_t* b);

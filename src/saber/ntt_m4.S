@@ -392,3 +392,105 @@ pqmcu_saber_ntt_forward_half4_m4:
 
     fwdhalf pqmcu_saber_ntt_forward_half10_m4, 10
     fwdhalf pqmcu_saber_ntt_forward_half13_m4, 13
+
+@ void pqmcu_saber_ntt_forward13_m4(int32_t a[256], const uint8_t s13[416 + 2],
+@     const int32_t zetas[256], int32_t q, uint32_t minus_qinv): forward() of
+@ the 256 13-bit two's complement fields (an A entry; not in a), with
+@ layers 1-3 taken straight from the fields (no unpacking pass over a):
+@ forward's first pass with each coefficient an unaligned word load and an
+@ SBFX (eight columns a loop, constant offsets and shifts as in passaf;
+@ s13 = the group's first byte), then its second pass. The word loads read
+@ up to 2 bytes past the 416 (the caller's buffer has them).
+.macro colq c
+    vmov r12, s13
+    ldr r1, [r12, #((13*\c)/8 + 0*52)]
+    ldr r2, [r12, #((13*\c)/8 + 1*52)]
+    ldr r3, [r12, #((13*\c)/8 + 2*52)]
+    ldr r4, [r12, #((13*\c)/8 + 3*52)]
+    ldr r5, [r12, #((13*\c)/8 + 4*52)]
+    ldr r6, [r12, #((13*\c)/8 + 5*52)]
+    ldr r7, [r12, #((13*\c)/8 + 6*52)]
+    ldr r8, [r12, #((13*\c)/8 + 7*52)]
+    sbfx r1, r1, #((13*\c)%8), #13
+    sbfx r2, r2, #((13*\c)%8), #13
+    sbfx r3, r3, #((13*\c)%8), #13
+    sbfx r4, r4, #((13*\c)%8), #13
+    sbfx r5, r5, #((13*\c)%8), #13
+    sbfx r6, r6, #((13*\c)%8), #13
+    sbfx r7, r7, #((13*\c)%8), #13
+    sbfx r8, r8, #((13*\c)%8), #13
+    vmov lr, s0
+    ct r1, r5, lr
+    ct r2, r6, lr
+    ct r3, r7, lr
+    ct r4, r8, lr
+    vmov lr, s1
+    ct r1, r3, lr
+    ct r2, r4, lr
+    vmov lr, s2
+    ct r5, r7, lr
+    ct r6, r8, lr
+    vmov lr, s3
+    ct r1, r2, lr
+    vmov lr, s4
+    ct r3, r4, lr
+    vmov lr, s5
+    ct r5, r6, lr
+    vmov lr, s6
+    ct r7, r8, lr
+    str r2, [r0, #128]
+    str r3, [r0, #256]
+    str r4, [r0, #384]
+    str r5, [r0, #512]
+    str r6, [r0, #640]
+    str r7, [r0, #768]
+    str r8, [r0, #896]
+    str r1, [r0], #4
+.endm
+
+    .section .text.pqmcu_saber_ntt_forward13_m4, "ax", %progbits
+    .align 2
+    .global pqmcu_saber_ntt_forward13_m4
+    .type pqmcu_saber_ntt_forward13_m4, %function
+    .thumb_func
+pqmcu_saber_ntt_forward13_m4:
+    push {r4-r11, lr}
+    ldr r10, [sp, #36]          @ -q^-1 (5th argument)
+    mov r9, r3
+    vmov s8, r2
+    vmov s9, r0
+    vmov s13, r1
+    ldr r3, [r2, #4]
+    vmov s0, r3
+    ldr r3, [r2, #8]
+    vmov s1, r3
+    ldr r3, [r2, #12]
+    vmov s2, r3
+    ldr r3, [r2, #16]
+    vmov s3, r3
+    ldr r3, [r2, #20]
+    vmov s4, r3
+    ldr r3, [r2, #24]
+    vmov s5, r3
+    ldr r3, [r2, #28]
+    vmov s6, r3
+    add r3, r0, #128
+    vmov s7, r3
+1:
+    .irp c, 0, 1, 2, 3, 4, 5, 6, 7
+    colq \c
+    .endr
+    vmov r12, s13
+    add r12, r12, #13
+    vmov s13, r12
+    vmov lr, s7
+    cmp r0, lr
+    bne 1b
+    vmov r0, s9
+    movs r2, #8
+    vmov s10, r2
+    add r2, r0, #1024
+    vmov s11, r2
+    pass2
+    pop {r4-r11, pc}
+    .size pqmcu_saber_ntt_forward13_m4, .-pqmcu_saber_ntt_forward13_m4

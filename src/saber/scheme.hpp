@@ -111,8 +111,9 @@ struct Scheme {
     // lent to the permutation (hash::keccak_f1600_buf) so that its 200-byte
     // buffer is not on the stack (the M4's stack peaks are Keccak calls):
     // sp in key generation (its sums are in pk / sk), yh in encapsulation
-    // and decapsulation (s'_j is transformed there only after each A entry
-    // is squeezed; the coins go to x). nullptr for the other profiles.
+    // and decapsulation (the coins go to x; A's entries are squeezed into
+    // yh with x as the scratch instead, squeeze_entry_kem). nullptr for the
+    // other profiles.
     static hash::KeccakState* keygen_scratch(Workspace& ws) {
         if constexpr (!kToom && !kSpeed) {
             static_assert(sizeof(hash::KeccakState) <= sizeof ws.sp && alignof(Workspace) >= 8 &&
@@ -282,6 +283,19 @@ private:
         (void)xof.squeeze(packed, kBytes, scr);
         unpack_centred13_padded(x, packed, kN);
         ntt::forward(x);
+    }
+    // Default encapsulation / re-encryption: x = the transform of the next A
+    // entry, its 416 packed bytes squeezed into yh (free until s'_j's half
+    // transform; 3 bytes of slack for the word loads) with the permutation's
+    // scratch in x (dead until the transform), and x made from the fields
+    // in one pass (ntt::forward_packed13: no unpacking pass over x).
+    static void squeeze_entry_kem(Workspace& ws, hash::Shake128& xof) {
+        constexpr size_t kBytes = kN * kLogQ / 8;
+        static_assert(kBytes + 3 <= sizeof ws.u.k.yh && sizeof(hash::KeccakState) <= sizeof ws.x &&
+                      offsetof(NttWorkspace, x) % 8 == 0);
+        uint8_t* packed = reinterpret_cast<uint8_t*>(ws.u.k.yh);
+        (void)xof.squeeze(packed, kBytes, reinterpret_cast<hash::KeccakState*>(ws.x));
+        ntt::forward_packed13(ws.x, packed);
     }
     // s = 256 binomial samples: the coins squeezed into the tail of s and
     // sampled in place from the front (group g of 4 reads its mu / 2 bytes
@@ -497,7 +511,7 @@ private:
         (void)xof.finalize();
         for (size_t i = 0; i < L; ++i) {
             for (size_t j = 0; j < L; ++j) {
-                squeeze_entry(ws.x, xof, kem_scratch(ws));
+                squeeze_entry_kem(ws, xof);
                 product_into(ws.u.k.acc, ws, j, j == 0);
             }
             uint8_t* out = ct + i * params.poly_p_bytes();

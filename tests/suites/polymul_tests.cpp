@@ -224,7 +224,7 @@ void saber_ntt(Context& ctx) {
 // pointwise_half on both halves then inverse_into equals mul_into, and
 // pointwise_acc_half adds what pointwise() gives.
 void saber_ntt_half(Context& ctx) {
-    static uint8_t packed[416 + 4];  // the M4's 13-bit word loads read 2 bytes past the 416
+    static uint8_t packed[416 + 4];  // the 13-bit word loads read up to 3 bytes past the 416
     static int32_t full[256], half[128], x[256], x2[256], sum[256], want_sum[256], xh[128];
     static uint16_t got[256], want[256];
     XorShift r{2024};
@@ -245,6 +245,10 @@ void saber_ntt_half(Context& ctx) {
             for (unsigned h = 0; h < 2; ++h) {
                 pqmcu::saber::ntt::forward_half_packed(half, packed, bits, h);
                 for (size_t i = 0; i < 128; ++i) bad += half[i] != full[128 * h + i];
+            }
+            if (bits == 13) {  // an A entry transformed straight from its fields
+                pqmcu::saber::ntt::forward_packed13(x, packed);
+                for (size_t i = 0; i < 256; ++i) bad += x[i] != full[i];
             }
             // the product through the halves against the fused one
             for (size_t i = 0; i < 256; ++i) x[i] = int32_t(r.next() % 8192) - 4096;
