@@ -284,18 +284,21 @@ private:
         unpack_centred13_padded(x, packed, kN);
         ntt::forward(x);
     }
-    // Default encapsulation / re-encryption: x = the transform of the next A
-    // entry, its 416 packed bytes squeezed into yh (free until s'_j's half
-    // transform; 3 bytes of slack for the word loads) with the permutation's
-    // scratch in x (dead until the transform), and x made from the fields
-    // in one pass (ntt::forward_packed13: no unpacking pass over x).
+    // x = the transform of the next A entry, its 416 packed bytes squeezed
+    // into a free buffer (3 bytes of slack for the word loads) with the
+    // permutation's scratch in x (dead until the transform), and x made
+    // from the fields in one pass (ntt::forward_packed13: no unpacking pass
+    // over x). Default encapsulation / re-encryption: into yh (free until
+    // s'_j's half transform); FireSaber key generation: into sp (free there).
+    static constexpr size_t kEntryBytes = kN * kLogQ / 8;
+    static void squeeze_entry_via(int32_t* x, uint8_t* packed, hash::Shake128& xof) {
+        static_assert(sizeof(hash::KeccakState) <= sizeof(int32_t) * kN);
+        (void)xof.squeeze(packed, kEntryBytes, reinterpret_cast<hash::KeccakState*>(x));
+        ntt::forward_packed13(x, packed);
+    }
     static void squeeze_entry_kem(Workspace& ws, hash::Shake128& xof) {
-        constexpr size_t kBytes = kN * kLogQ / 8;
-        static_assert(kBytes + 3 <= sizeof ws.u.k.yh && sizeof(hash::KeccakState) <= sizeof ws.x &&
-                      offsetof(NttWorkspace, x) % 8 == 0);
-        uint8_t* packed = reinterpret_cast<uint8_t*>(ws.u.k.yh);
-        (void)xof.squeeze(packed, kBytes, reinterpret_cast<hash::KeccakState*>(ws.x));
-        ntt::forward_packed13(ws.x, packed);
+        static_assert(kEntryBytes + 3 <= sizeof ws.u.k.yh && offsetof(NttWorkspace, x) % 8 == 0);
+        squeeze_entry_via(ws.x, reinterpret_cast<uint8_t*>(ws.u.k.yh), xof);
     }
     // s = 256 binomial samples: the coins squeezed into the tail of s and
     // sampled in place from the front (group g of 4 reads its mu / 2 bytes
@@ -373,10 +376,16 @@ private:
         (void)xof.finalize();
         for (size_t j = 0; j < L; ++j) {
             int32_t* y = ybuf(ws);
-            if (j != 0) unpack_centred(y, sk + j * params.poly_q_bytes(), kN, kLogQ);
-            ntt::forward(y);
+            // s_j from its 13-bit fields in sk (the word loads' 3 bytes past
+            // it are sk's: s_{j+1} or the accumulators after s).
+            if (j != 0) ntt::forward_packed13(y, sk + j * params.poly_q_bytes());
+            else ntt::forward(y);
             for (size_t i = 0; i < L; ++i) {
-                squeeze_entry(ws.x, xof, scr);
+                if constexpr (sizeof ws.sp >= kEntryBytes + 3) {
+                    squeeze_entry_via(ws.x, ws.sp, xof);
+                } else {
+                    squeeze_entry(ws.x, xof, scr);
+                }
                 ntt::mul_into_le16(key_acc(pk, sk, i), ws.x, y, /*add=*/j != 0);
             }
         }
