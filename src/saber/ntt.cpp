@@ -158,9 +158,14 @@ template <unsigned Len>
 extern "C" void pqmcu_saber_ntt_forward_m4(int32_t* a, const int32_t* zetas, int32_t q, uint32_t minus_qinv);
 extern "C" void pqmcu_saber_ntt_forward13_m4(int32_t* a, const uint8_t* s13, const int32_t* zetas, int32_t q,
                                              uint32_t minus_qinv);
+extern "C" void pqmcu_saber_ntt_forward10_m4(int32_t* a, const uint8_t* s10, const int32_t* zetas, int32_t q,
+                                             uint32_t minus_qinv);
 void forward(int32_t* a) { pqmcu_saber_ntt_forward_m4(a, kZetas.data(), kQ, kQInvNeg); }
 void forward_packed13(int32_t* a, const uint8_t* s13) {
     pqmcu_saber_ntt_forward13_m4(a, s13, kZetas.data(), kQ, kQInvNeg);
+}
+void forward_packed10(int32_t* a, const uint8_t* s10) {
+    pqmcu_saber_ntt_forward10_m4(a, s10, kZetas.data(), kQ, kQInvNeg);
 }
 #else
 void forward(int32_t* a) {
@@ -172,6 +177,10 @@ void forward(int32_t* a) {
 }
 void forward_packed13(int32_t* a, const uint8_t* s13) {
     unpack_centred13_padded(a, s13, kN);
+    forward(a);
+}
+void forward_packed10(int32_t* a, const uint8_t* s10) {
+    unpack_centred(a, s10, kN, 10);
     forward(a);
 }
 #endif

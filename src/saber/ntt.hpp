@@ -35,6 +35,9 @@ void forward(int32_t* a);
 // caller's buffer has them). On the M4 one pass from the fields, no
 // unpacking pass.
 void forward_packed13(int32_t* a, const uint8_t* s13);
+// The same for 10-bit fields (b, b'); on the M4 reads up to 2 bytes past
+// the 320 (pk's seed follows b_{l-1}, ct's b'_1 follows b'_0).
+void forward_packed10(int32_t* a, const uint8_t* s10);
 // a = a * b / 2^32 blockwise in Z[x]/(x^4 - w_m) (Montgomery), |result| < kQ;
 // inputs from forward().
 void pointwise(int32_t* a, const int32_t* b);

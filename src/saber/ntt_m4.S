@@ -393,32 +393,33 @@ pqmcu_saber_ntt_forward_half4_m4:
     fwdhalf pqmcu_saber_ntt_forward_half10_m4, 10
     fwdhalf pqmcu_saber_ntt_forward_half13_m4, 13
 
-@ void pqmcu_saber_ntt_forward13_m4(int32_t a[256], const uint8_t s13[416 + 2],
+@ void pqmcu_saber_ntt_forward{13,10}_m4(int32_t a[256], const uint8_t s[32 bits + 2],
 @     const int32_t zetas[256], int32_t q, uint32_t minus_qinv): forward() of
-@ the 256 13-bit two's complement fields (an A entry; not in a), with
+@ the 256 13- or 10-bit two's complement fields (an A entry, b or b'; not
+@ in a), with
 @ layers 1-3 taken straight from the fields (no unpacking pass over a):
 @ forward's first pass with each coefficient an unaligned word load and an
 @ SBFX (eight columns a loop, constant offsets and shifts as in passaf;
 @ s13 = the group's first byte), then its second pass. The word loads read
-@ up to 2 bytes past the 416 (the caller's buffer has them).
-.macro colq c
+@ up to 2 bytes past the 32 bits bytes (the callers' buffers have them).
+.macro colq bits, c
     vmov r12, s13
-    ldr r1, [r12, #((13*\c)/8 + 0*52)]
-    ldr r2, [r12, #((13*\c)/8 + 1*52)]
-    ldr r3, [r12, #((13*\c)/8 + 2*52)]
-    ldr r4, [r12, #((13*\c)/8 + 3*52)]
-    ldr r5, [r12, #((13*\c)/8 + 4*52)]
-    ldr r6, [r12, #((13*\c)/8 + 5*52)]
-    ldr r7, [r12, #((13*\c)/8 + 6*52)]
-    ldr r8, [r12, #((13*\c)/8 + 7*52)]
-    sbfx r1, r1, #((13*\c)%8), #13
-    sbfx r2, r2, #((13*\c)%8), #13
-    sbfx r3, r3, #((13*\c)%8), #13
-    sbfx r4, r4, #((13*\c)%8), #13
-    sbfx r5, r5, #((13*\c)%8), #13
-    sbfx r6, r6, #((13*\c)%8), #13
-    sbfx r7, r7, #((13*\c)%8), #13
-    sbfx r8, r8, #((13*\c)%8), #13
+    ldr r1, [r12, #((\bits*\c)/8 + 0*4*\bits)]
+    ldr r2, [r12, #((\bits*\c)/8 + 1*4*\bits)]
+    ldr r3, [r12, #((\bits*\c)/8 + 2*4*\bits)]
+    ldr r4, [r12, #((\bits*\c)/8 + 3*4*\bits)]
+    ldr r5, [r12, #((\bits*\c)/8 + 4*4*\bits)]
+    ldr r6, [r12, #((\bits*\c)/8 + 5*4*\bits)]
+    ldr r7, [r12, #((\bits*\c)/8 + 6*4*\bits)]
+    ldr r8, [r12, #((\bits*\c)/8 + 7*4*\bits)]
+    sbfx r1, r1, #((\bits*\c)%8), #\bits
+    sbfx r2, r2, #((\bits*\c)%8), #\bits
+    sbfx r3, r3, #((\bits*\c)%8), #\bits
+    sbfx r4, r4, #((\bits*\c)%8), #\bits
+    sbfx r5, r5, #((\bits*\c)%8), #\bits
+    sbfx r6, r6, #((\bits*\c)%8), #\bits
+    sbfx r7, r7, #((\bits*\c)%8), #\bits
+    sbfx r8, r8, #((\bits*\c)%8), #\bits
     vmov lr, s0
     ct r1, r5, lr
     ct r2, r6, lr
@@ -448,12 +449,13 @@ pqmcu_saber_ntt_forward_half4_m4:
     str r1, [r0], #4
 .endm
 
-    .section .text.pqmcu_saber_ntt_forward13_m4, "ax", %progbits
+.macro fwdq name, bits
+    .section .text.\name, "ax", %progbits
     .align 2
-    .global pqmcu_saber_ntt_forward13_m4
-    .type pqmcu_saber_ntt_forward13_m4, %function
+    .global \name
+    .type \name, %function
     .thumb_func
-pqmcu_saber_ntt_forward13_m4:
+\name:
     push {r4-r11, lr}
     ldr r10, [sp, #36]          @ -q^-1 (5th argument)
     mov r9, r3
@@ -478,10 +480,10 @@ pqmcu_saber_ntt_forward13_m4:
     vmov s7, r3
 1:
     .irp c, 0, 1, 2, 3, 4, 5, 6, 7
-    colq \c
+    colq \bits, \c
     .endr
     vmov r12, s13
-    add r12, r12, #13
+    add r12, r12, #\bits
     vmov s13, r12
     vmov lr, s7
     cmp r0, lr
@@ -493,4 +495,7 @@ pqmcu_saber_ntt_forward13_m4:
     vmov s11, r2
     pass2
     pop {r4-r11, pc}
-    .size pqmcu_saber_ntt_forward13_m4, .-pqmcu_saber_ntt_forward13_m4
+    .size \name, .-\name
+.endm
+    fwdq pqmcu_saber_ntt_forward13_m4, 13
+    fwdq pqmcu_saber_ntt_forward10_m4, 10

@@ -545,8 +545,8 @@ private:
     static void sum_half_term(Workspace& ws, const uint8_t* b, const uint8_t* s, unsigned bits, bool first,
                               bool reuse = false) {
         if (first) {
-            unpack_centred(ws.x, b, kN, kLogP);
-            ntt::forward(ws.x);
+            static_assert(kLogP == 10);
+            ntt::forward_packed10(ws.x, b);  // b_{l-1} (pk's seed follows) or b'_0 (b'_1 follows)
             for (unsigned k = 0; k < 2; ++k) {
                 const unsigned h = reuse ? 1 - k : k;
                 if (!(reuse && h == 1)) ntt::forward_half_packed(ws.u.k.yh, s, bits, h);

@@ -246,8 +246,9 @@ void saber_ntt_half(Context& ctx) {
                 pqmcu::saber::ntt::forward_half_packed(half, packed, bits, h);
                 for (size_t i = 0; i < 128; ++i) bad += half[i] != full[128 * h + i];
             }
-            if (bits == 13) {  // an A entry transformed straight from its fields
-                pqmcu::saber::ntt::forward_packed13(x, packed);
+            if (bits != 4) {  // an A entry (b, b') transformed straight from its fields
+                if (bits == 13) pqmcu::saber::ntt::forward_packed13(x, packed);
+                else pqmcu::saber::ntt::forward_packed10(x, packed);
                 for (size_t i = 0; i < 256; ++i) bad += x[i] != full[i];
             }
             // the product through the halves against the fused one
