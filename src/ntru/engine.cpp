@@ -385,7 +385,10 @@ void cyclic(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint16_
 
 void ring_mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t logq, uint16_t* scratch) {
 #if defined(PQMCU_POLYMUL_AVX2)
-    if (n <= polymul::avx2::kMaxN && polymul::avx2::enabled()) return polymul::avx2::mul_cyclic(c, a, b, n);
+    if (n <= polymul::avx2::kMaxN && polymul::avx2::enabled()) {
+        if (mul_logq(logq) == 13) return polymul::avx2::mul_cyclic_13(c, a, b, n);  // Toom-4 (as on the M4)
+        return polymul::avx2::mul_cyclic(c, a, b, n);
+    }
 #endif
     if (mul_logq(logq) == 13 && mul_wide(n)) cyclic<MulMethod13Wide>(c, a, b, n, scratch);
     else if (mul_logq(logq) == 13 && mul_wide43(n)) cyclic<MulMethod13Wide43>(c, a, b, n, scratch);
