@@ -130,17 +130,17 @@ constexpr BaseFn kBase512[] = {nullptr,     base512<1>,  base512<2>,  base512<3>
 // Leaves up to 8 vectors (measured: leaves <= 4 / 6 / 12 / 14 were slower
 // or equal at n = 256 .. 821).
 constexpr size_t kLeaf = 8;
-// The zmm leaves: a leaf of k vectors costs Z (Z + 1) zmm products (Z =
-// ceil(k / 2)); split when three halves plus the additions (~3) cost less:
-// 12 and 16 split, 8, 10 and 14 do not (measured at n = 509 .. 821: a leaf
-// of 14 beat two levels down to 7, 12 split beat a leaf of 12).
-constexpr size_t cost512(size_t k) { return (k + 1) / 2 * ((k + 1) / 2 + 1); }
-constexpr bool split512(size_t k) { return k % 2 == 0 && 3 * cost512(k / 2) + 3 < cost512(k); }
-static_assert(split512(12) && split512(16) && !split512(8) && !split512(10) && !split512(14));
+// The zmm leaves (32 registers) stay whole up to 14 vectors: at n = 701 one
+// leaf of 12 took 3.6 µs per product against 4.7 µs split into three of 6
+// (-O3, this host); only 16 (n > 896) splits.
+constexpr bool split512(size_t k) { return k > 14; }
+
+enum class Leaves { ymm, zmm };
 
 PQMCU_AVX2 void kara(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t k, uint16_t* tmp,
-                     const BaseFn* leaf = kBase) {
-    if (leaf == kBase512 ? !split512(k) : (k % 2 != 0 || k <= kLeaf)) {
+                     Leaves mode = Leaves::ymm) {
+    if (mode == Leaves::zmm ? !split512(k) : (k % 2 != 0 || k <= kLeaf)) {
+        const BaseFn* leaf = mode == Leaves::zmm ? kBase512 : kBase;
         leaf[k](c, a, b);
         return;
     }
@@ -150,9 +150,9 @@ PQMCU_AVX2 void kara(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t k
         st(sa + i, _mm256_add_epi16(ld(a + i), ld(a + h + i)));
         st(sb + i, _mm256_add_epi16(ld(b + i), ld(b + h + i)));
     }
-    kara(c, a, b, k / 2, tmp + 4 * h, leaf);
-    kara(c + 2 * h, a + h, b + h, k / 2, tmp + 4 * h, leaf);
-    kara(mid, sa, sb, k / 2, tmp + 4 * h, leaf);
+    kara(c, a, b, k / 2, tmp + 4 * h, mode);
+    kara(c + 2 * h, a + h, b + h, k / 2, tmp + 4 * h, mode);
+    kara(mid, sa, sb, k / 2, tmp + 4 * h, mode);
     // c[h .. 3h) += mid - lo - hi; both halves read before either is written
     // (c[h .. 2h) is lo's upper half and c[2h .. 3h) hi's lower half).
     for (size_t i = 0; i < h; i += V) {
@@ -255,8 +255,8 @@ PQMCU_AVX2 void mul_toom4(uint16_t* c, const uint16_t* a, const uint16_t* b, siz
     std::memset(bp + n, 0, 2 * (4 * L - n));
     toom4_evaluate(ea, ap, L);
     toom4_evaluate(eb, bp, L);
-    const BaseFn* leaf = x86::cpu_features().avx512bw ? kBase512 : kBase;  // (same products)
-    for (size_t p = 0; p < 7; ++p) kara(w + p * 2 * L, ea + p * L, eb + p * L, k, tmp, leaf);
+    const Leaves mode = x86::cpu_features().avx512bw ? Leaves::zmm : Leaves::ymm;  // (same products)
+    for (size_t p = 0; p < 7; ++p) kara(w + p * 2 * L, ea + p * L, eb + p * L, k, tmp, mode);
     const __m256i zero = _mm256_setzero_si256();
     for (size_t j = 0; j < 8 * L; j += V) st(full + j, zero);
     const __m256i inv3 = _mm256_set1_epi16(int16_t(0xAAAB)), inv9 = _mm256_set1_epi16(int16_t(0x8E39)),
