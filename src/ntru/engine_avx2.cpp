@@ -193,7 +193,42 @@ PQMCU_AVX2 void minmax_run(uint32_t* a, uint32_t* b, size_t len) {
     }
 }
 
+// One merge-exchange pass with p < 8 <= d: the comparators (i, i + d), i + d
+// < count, (i & p) == r, are disjoint, so eight words at a time (i a multiple
+// of 8: the same lanes qualify in every block) take min / max where the lane
+// qualifies and keep the word elsewhere; a block's b side may be a later
+// block's a side, read after this one's stores. The tail by masked loads.
+PQMCU_AVX2 void minmax_masked(uint32_t* x, size_t count, size_t p, size_t r, size_t d) {
+    const size_t m = count - d;  // i < m
+    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256i sel = _mm256_cmpeq_epi32(_mm256_and_si256(lane, _mm256_set1_epi32(int32_t(p))),
+                                           _mm256_set1_epi32(int32_t(r)));
+    size_t i = 0;
+    for (; i + 8 <= m; i += 8) {
+        __m256i* pa = reinterpret_cast<__m256i*>(x + i);
+        __m256i* pb = reinterpret_cast<__m256i*>(x + i + d);
+        const __m256i a = _mm256_loadu_si256(pa), b = _mm256_loadu_si256(pb);
+        _mm256_storeu_si256(pa, _mm256_blendv_epi8(a, _mm256_min_epu32(a, b), sel));
+        _mm256_storeu_si256(pb, _mm256_blendv_epi8(b, _mm256_max_epu32(a, b), sel));
+    }
+    if (i < m) {  // 1 .. 7 left (a public count)
+        const __m256i in = _mm256_cmpgt_epi32(_mm256_set1_epi32(int32_t(m - i)), lane);
+        int* pa = reinterpret_cast<int*>(x + i);
+        int* pb = reinterpret_cast<int*>(x + i + d);
+        const __m256i a = _mm256_maskload_epi32(pa, in), b = _mm256_maskload_epi32(pb, in);
+        const __m256i both = _mm256_and_si256(in, sel);
+        _mm256_maskstore_epi32(pa, both, _mm256_min_epu32(a, b));
+        _mm256_maskstore_epi32(pb, both, _mm256_max_epu32(a, b));
+    }
+}
+
 }  // namespace
+
+bool minmax_pass_avx2(uint32_t* x, size_t count, size_t p, size_t r, size_t d) {
+    if (p >= 8 || d < 8 || d >= count || !x86::cpu_features().avx2) return false;
+    minmax_masked(x, count, p, r, d);
+    return true;
+}
 
 bool minmax_run_avx2(uint32_t* a, uint32_t* b, size_t len) {
     if (!x86::cpu_features().avx2) return false;
