@@ -100,11 +100,13 @@ PQMCU_AVX512 void base512(uint16_t* c, const uint16_t* a, const uint16_t* b) {
     constexpr size_t Z = (K + 1) / 2, W = 32;
     alignas(64) uint16_t bz[(Z + 2) * W], az[Z * W];
     const __m512i zero = _mm512_setzero_si512();
-    for (size_t t = 0; t < Z + 2; ++t) _mm512_store_si512(bz + t * W, zero);
-    for (size_t t = 0; t < Z; ++t) _mm512_store_si512(az + t * W, zero);
-    for (size_t t = 0; t < K; ++t) {
-        st(bz + W + t * V, ld(b + t * V));
-        st(az + t * V, ld(a + t * V));
+    // Whole zmm stores (the loads below would not forward from ymm halves).
+    _mm512_store_si512(bz, zero);
+    _mm512_store_si512(bz + (Z + 1) * W, zero);
+    for (size_t t = 0; t < Z; ++t) {
+        const __mmask32 m = (K % 2 != 0 && t == Z - 1) ? __mmask32(0xFFFF) : ~__mmask32(0);
+        _mm512_store_si512(bz + W + t * W, _mm512_maskz_loadu_epi16(m, b + t * W));
+        _mm512_store_si512(az + t * W, _mm512_maskz_loadu_epi16(m, a + t * W));
     }
     __m512i acc[2 * Z];
     for (size_t t = 0; t < 2 * Z; ++t) acc[t] = zero;
