@@ -222,11 +222,55 @@ PQMCU_AVX2 void minmax_masked(uint32_t* x, size_t count, size_t p, size_t r, siz
     }
 }
 
+// The same pass for d < 8, where a block's two sides overlap: from a copy
+// padded by 8 zero words on either side, each word of x computed once:
+// min(x[i], x[i + d]) where i is a low end ((i & p) == r, i + d < count),
+// max(x[i - d], x[i]) where i - d is one, else x[i] (lane masks from the
+// public index).
+constexpr size_t kNearMax = 1536;
+__attribute__((target("avx2"), always_inline)) inline __m256i ld(const uint32_t* q) {
+    return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q));
+}
+__attribute__((target("avx2"), always_inline)) inline void st(uint32_t* q, __m256i v) {
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(q), v);
+}
+PQMCU_AVX2 void minmax_near(uint32_t* x, size_t count, size_t p, size_t r, size_t d) {
+    alignas(32) uint32_t pad[kNearMax + 32];
+    const __m256i zero = _mm256_setzero_si256();
+    st(pad, zero);
+    size_t j = 0;
+    for (; j + 8 <= count; j += 8) st(pad + 8 + j, ld(x + j));
+    for (; j < count; ++j) pad[8 + j] = x[j];
+    st(pad + 8 + count, zero);
+    st(pad + 16 + count, zero);
+    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256i vp = _mm256_set1_epi32(int32_t(p)), vr = _mm256_set1_epi32(int32_t(r));
+    const __m256i vd = _mm256_set1_epi32(int32_t(d)), vcount = _mm256_set1_epi32(int32_t(count));
+    const __m256i vlow_end = _mm256_set1_epi32(int32_t(count - d)), vd1 = _mm256_set1_epi32(int32_t(d) - 1);
+    for (size_t i0 = 0; i0 < count; i0 += 8) {
+        const __m256i idx = _mm256_add_epi32(lane, _mm256_set1_epi32(int32_t(i0)));
+        const __m256i low = _mm256_and_si256(_mm256_cmpeq_epi32(_mm256_and_si256(idx, vp), vr),
+                                             _mm256_cmpgt_epi32(vlow_end, idx));
+        const __m256i back = _mm256_sub_epi32(idx, vd);
+        const __m256i high = _mm256_and_si256(_mm256_cmpeq_epi32(_mm256_and_si256(back, vp), vr),
+                                              _mm256_cmpgt_epi32(idx, vd1));  // i >= d
+        const __m256i cur = ld(pad + 8 + i0), up = ld(pad + 8 + i0 + d), down = ld(pad + 8 + i0 - d);
+        __m256i res = _mm256_blendv_epi8(cur, _mm256_min_epu32(cur, up), low);
+        res = _mm256_blendv_epi8(res, _mm256_max_epu32(down, cur), high);
+        if (i0 + 8 <= count) st(x + i0, res);
+        else _mm256_maskstore_epi32(reinterpret_cast<int*>(x + i0), _mm256_cmpgt_epi32(vcount, idx), res);
+    }
+    for (j = 0; j < count + 24; j += 8) st(pad + j, zero);  // the keys may be secret
+    __asm__ volatile("" : : "r"(pad) : "memory");
+}
+
 }  // namespace
 
 bool minmax_pass_avx2(uint32_t* x, size_t count, size_t p, size_t r, size_t d) {
-    if (p >= 8 || d < 8 || d >= count || !x86::cpu_features().avx2) return false;
-    minmax_masked(x, count, p, r, d);
+    if (p >= 8 || d == 0 || d >= count || !x86::cpu_features().avx2) return false;
+    if (d >= 8) minmax_masked(x, count, p, r, d);
+    else if (count <= kNearMax) minmax_near(x, count, p, r, d);
+    else return false;
     return true;
 }
 
