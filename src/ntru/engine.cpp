@@ -637,7 +637,7 @@ void sort_uint32(uint32_t* x, size_t count) {
     for (size_t p = size_t(1) << (t - 1); p > 0; p >>= 1) {
         size_t q = size_t(1) << (t - 1), r = 0, d = p;
         for (;;) {
-            if (p < 8 && minmax_pass_avx2(x, count, p, r, d)) {
+            if (minmax_pass_avx2(x, count, p, r, d)) {
                 // (x86 AVX2: the whole pass, engine_avx2.hpp)
             } else if (p == 1) {
                 const size_t k = r + 2 + d < count ? (count - d - r - 3) / 4 + 1 : 0;

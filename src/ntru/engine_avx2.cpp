@@ -267,8 +267,11 @@ PQMCU_AVX2 void minmax_near(uint32_t* x, size_t count, size_t p, size_t r, size_
 }  // namespace
 
 bool minmax_pass_avx2(uint32_t* x, size_t count, size_t p, size_t r, size_t d) {
-    if (p >= 8 || d == 0 || d >= count || !x86::cpu_features().avx2) return false;
-    if (d >= 8) minmax_masked(x, count, p, r, d);
+    if (d == 0 || d >= count || !x86::cpu_features().avx2) return false;
+    if (p >= 8) {  // runs of p at r, r + 2p, ... (the last one cut at count - d): one call per pass
+        for (size_t base = r; base + d < count; base += 2 * p)
+            minmax_run(x + base, x + base + d, (base + p < count - d ? base + p : count - d) - base);
+    } else if (d >= 8) minmax_masked(x, count, p, r, d);
     else if (count <= kNearMax) minmax_near(x, count, p, r, d);
     else return false;
     return true;
