@@ -632,14 +632,13 @@ namespace {
 // the fixed-weight sampler makes its keys flipped already).
 void sort_uint32(uint32_t* x, size_t count) {
     if (count < 2) return;
+    if (sort_uint32_avx2(x, count)) return;  // x86 AVX2: a bitonic network (engine_avx2.hpp)
     size_t t = 1;
     while ((size_t(1) << t) < count) ++t;
     for (size_t p = size_t(1) << (t - 1); p > 0; p >>= 1) {
         size_t q = size_t(1) << (t - 1), r = 0, d = p;
         for (;;) {
-            if (minmax_pass_avx2(x, count, p, r, d)) {
-                // (x86 AVX2: the whole pass, engine_avx2.hpp)
-            } else if (p == 1) {
+            if (p == 1) {
                 const size_t k = r + 2 + d < count ? (count - d - r - 3) / 4 + 1 : 0;
                 minmax_pairs_stride2(x + r, x + r + d, k);
                 const size_t i = r + 4 * k;

@@ -193,87 +193,78 @@ PQMCU_AVX2 void minmax_run(uint32_t* a, uint32_t* b, size_t len) {
     }
 }
 
-// One merge-exchange pass with p < 8 <= d: the comparators (i, i + d), i + d
-// < count, (i & p) == r, are disjoint, so eight words at a time (i a multiple
-// of 8: the same lanes qualify in every block) take min / max where the lane
-// qualifies and keep the word elsewhere; a block's b side may be a later
-// block's a side, read after this one's stores. The tail by masked loads.
-PQMCU_AVX2 void minmax_masked(uint32_t* x, size_t count, size_t p, size_t r, size_t d) {
-    const size_t m = count - d;  // i < m
+// Bitonic sort of x[0 .. count) as unsigned words, count <= kBitonicMax: a
+// copy padded to N = 2^t >= 8 words with 0xFFFFFFFF (they sort last, and
+// equal keys are indistinguishable, so x gets the same sorted words as from
+// sort_uint32's merge exchange). Strides j >= 8 compare whole vectors (the
+// direction, bit k of the index, is the same for a whole vector); strides 4,
+// 2, 1 of a level run in registers (vpermd to the partner lane, min / max,
+// a blend by the lane's side and direction). Fixed sequence for each count.
+constexpr size_t kBitonicMax = 2048;
+PQMCU_AVX2_INLINE __m256i ld(const uint32_t* q) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q)); }
+PQMCU_AVX2_INLINE void st(uint32_t* q, __m256i v) { _mm256_storeu_si256(reinterpret_cast<__m256i*>(q), v); }
+PQMCU_AVX2_INLINE __m256i lane_stage(__m256i v, __m256i perm, __m256i take_lo) {
+    const __m256i w = _mm256_permutevar8x32_epi32(v, perm);
+    return _mm256_blendv_epi8(_mm256_max_epu32(v, w), _mm256_min_epu32(v, w), take_lo);
+}
+PQMCU_AVX2 void bitonic_sort(uint32_t* x, size_t count) {
+    alignas(32) uint32_t buf[kBitonicMax];
+    size_t N = 8;
+    while (N < count) N <<= 1;
+    size_t j0 = 0;
+    for (; j0 + 8 <= count; j0 += 8) st(buf + j0, ld(x + j0));
+    for (; j0 < count; ++j0) buf[j0] = x[j0];
+    for (; j0 < N; ++j0) buf[j0] = 0xFFFFFFFFu;
     const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-    const __m256i sel = _mm256_cmpeq_epi32(_mm256_and_si256(lane, _mm256_set1_epi32(int32_t(p))),
-                                           _mm256_set1_epi32(int32_t(r)));
-    size_t i = 0;
-    for (; i + 8 <= m; i += 8) {
-        __m256i* pa = reinterpret_cast<__m256i*>(x + i);
-        __m256i* pb = reinterpret_cast<__m256i*>(x + i + d);
-        const __m256i a = _mm256_loadu_si256(pa), b = _mm256_loadu_si256(pb);
-        _mm256_storeu_si256(pa, _mm256_blendv_epi8(a, _mm256_min_epu32(a, b), sel));
-        _mm256_storeu_si256(pb, _mm256_blendv_epi8(b, _mm256_max_epu32(a, b), sel));
+    const __m256i zero = _mm256_setzero_si256(), ones = _mm256_cmpeq_epi32(zero, zero);
+    __m256i perm[3], low_side[3];  // strides 4, 2, 1: partner lane, lane is the pair's lower index
+    for (int s = 0; s < 3; ++s) {
+        const __m256i js = _mm256_set1_epi32(4 >> s);
+        perm[s] = _mm256_xor_si256(lane, js);
+        low_side[s] = _mm256_cmpeq_epi32(_mm256_and_si256(lane, js), zero);
     }
-    if (i < m) {  // 1 .. 7 left (a public count)
-        const __m256i in = _mm256_cmpgt_epi32(_mm256_set1_epi32(int32_t(m - i)), lane);
-        int* pa = reinterpret_cast<int*>(x + i);
-        int* pb = reinterpret_cast<int*>(x + i + d);
-        const __m256i a = _mm256_maskload_epi32(pa, in), b = _mm256_maskload_epi32(pb, in);
-        const __m256i both = _mm256_and_si256(in, sel);
-        _mm256_maskstore_epi32(pa, both, _mm256_min_epu32(a, b));
-        _mm256_maskstore_epi32(pb, both, _mm256_max_epu32(a, b));
+    // Levels k = 2, 4, 8 within each vector: ascending lanes where bit k of
+    // the index is clear (for k = 8 the vector's own bit 3: alternate vectors).
+    for (size_t i0 = 0; i0 < N; i0 += 8) {
+        __m256i v = ld(buf + i0);
+        for (size_t k = 2; k <= 8; k <<= 1) {
+            const __m256i idx = _mm256_add_epi32(lane, _mm256_set1_epi32(int32_t(i0)));
+            const __m256i asc = _mm256_cmpeq_epi32(_mm256_and_si256(idx, _mm256_set1_epi32(int32_t(k))), zero);
+            for (int s = 0; s < 3; ++s) {
+                if ((4u >> s) >= k) continue;  // strides below k only
+                v = lane_stage(v, perm[s], _mm256_cmpeq_epi32(asc, low_side[s]));
+            }
+        }
+        st(buf + i0, v);
     }
-}
-
-// The same pass for d < 8, where a block's two sides overlap: from a copy
-// padded by 8 zero words on either side, each word of x computed once:
-// min(x[i], x[i + d]) where i is a low end ((i & p) == r, i + d < count),
-// max(x[i - d], x[i]) where i - d is one, else x[i] (lane masks from the
-// public index).
-constexpr size_t kNearMax = 1536;
-__attribute__((target("avx2"), always_inline)) inline __m256i ld(const uint32_t* q) {
-    return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q));
-}
-__attribute__((target("avx2"), always_inline)) inline void st(uint32_t* q, __m256i v) {
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(q), v);
-}
-PQMCU_AVX2 void minmax_near(uint32_t* x, size_t count, size_t p, size_t r, size_t d) {
-    alignas(32) uint32_t pad[kNearMax + 32];
-    const __m256i zero = _mm256_setzero_si256();
-    st(pad, zero);
-    size_t j = 0;
-    for (; j + 8 <= count; j += 8) st(pad + 8 + j, ld(x + j));
-    for (; j < count; ++j) pad[8 + j] = x[j];
-    st(pad + 8 + count, zero);
-    st(pad + 16 + count, zero);
-    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-    const __m256i vp = _mm256_set1_epi32(int32_t(p)), vr = _mm256_set1_epi32(int32_t(r));
-    const __m256i vd = _mm256_set1_epi32(int32_t(d)), vcount = _mm256_set1_epi32(int32_t(count));
-    const __m256i vlow_end = _mm256_set1_epi32(int32_t(count - d)), vd1 = _mm256_set1_epi32(int32_t(d) - 1);
-    for (size_t i0 = 0; i0 < count; i0 += 8) {
-        const __m256i idx = _mm256_add_epi32(lane, _mm256_set1_epi32(int32_t(i0)));
-        const __m256i low = _mm256_and_si256(_mm256_cmpeq_epi32(_mm256_and_si256(idx, vp), vr),
-                                             _mm256_cmpgt_epi32(vlow_end, idx));
-        const __m256i back = _mm256_sub_epi32(idx, vd);
-        const __m256i high = _mm256_and_si256(_mm256_cmpeq_epi32(_mm256_and_si256(back, vp), vr),
-                                              _mm256_cmpgt_epi32(idx, vd1));  // i >= d
-        const __m256i cur = ld(pad + 8 + i0), up = ld(pad + 8 + i0 + d), down = ld(pad + 8 + i0 - d);
-        __m256i res = _mm256_blendv_epi8(cur, _mm256_min_epu32(cur, up), low);
-        res = _mm256_blendv_epi8(res, _mm256_max_epu32(down, cur), high);
-        if (i0 + 8 <= count) st(x + i0, res);
-        else _mm256_maskstore_epi32(reinterpret_cast<int*>(x + i0), _mm256_cmpgt_epi32(vcount, idx), res);
+    for (size_t k = 16; k <= N; k <<= 1) {
+        for (size_t j = k >> 1; j >= 8; j >>= 1)
+            for (size_t i0 = 0; i0 < N; i0 += 2 * j)
+                for (size_t i = i0; i < i0 + j; i += 8) {
+                    const __m256i a = ld(buf + i), b = ld(buf + i + j);
+                    const __m256i lo = _mm256_min_epu32(a, b), hi = _mm256_max_epu32(a, b);
+                    const bool asc = (i & k) == 0;  // public index
+                    st(buf + i, asc ? lo : hi);
+                    st(buf + i + j, asc ? hi : lo);
+                }
+        for (size_t i0 = 0; i0 < N; i0 += 8) {
+            const __m256i asc = (i0 & k) == 0 ? ones : zero;
+            __m256i v = ld(buf + i0);
+            for (int s = 0; s < 3; ++s) v = lane_stage(v, perm[s], _mm256_cmpeq_epi32(asc, low_side[s]));
+            st(buf + i0, v);
+        }
     }
-    for (j = 0; j < count + 24; j += 8) st(pad + j, zero);  // the keys may be secret
-    __asm__ volatile("" : : "r"(pad) : "memory");
+    for (j0 = 0; j0 + 8 <= count; j0 += 8) st(x + j0, ld(buf + j0));
+    for (; j0 < count; ++j0) x[j0] = buf[j0];
+    for (j0 = 0; j0 < N; j0 += 8) st(buf + j0, zero);  // the keys may be secret
+    __asm__ volatile("" : : "r"(buf) : "memory");
 }
 
 }  // namespace
 
-bool minmax_pass_avx2(uint32_t* x, size_t count, size_t p, size_t r, size_t d) {
-    if (d == 0 || d >= count || !x86::cpu_features().avx2) return false;
-    if (p >= 8) {  // runs of p at r, r + 2p, ... (the last one cut at count - d): one call per pass
-        for (size_t base = r; base + d < count; base += 2 * p)
-            minmax_run(x + base, x + base + d, (base + p < count - d ? base + p : count - d) - base);
-    } else if (d >= 8) minmax_masked(x, count, p, r, d);
-    else if (count <= kNearMax) minmax_near(x, count, p, r, d);
-    else return false;
+bool sort_uint32_avx2(uint32_t* x, size_t count) {
+    if (count < 2 || count > kBitonicMax || !x86::cpu_features().avx2) return false;
+    bitonic_sort(x, count);
     return true;
 }
 

@@ -35,15 +35,13 @@ bool minmax_run_avx2(uint32_t* a, uint32_t* b, size_t len);
 inline bool minmax_run_avx2(uint32_t*, uint32_t*, size_t) { return false; }
 #endif
 
-// A whole pass of sort_uint32's merge exchange, 0 < d < count: the
-// compare-exchanges (i, i + d) for i + d < count and (i & p) == r, eight words
-// at a time: for p >= 8 its runs by minmax_run, else with lane masks
-// (vpblendvb; for d < 8 from a padded copy on the stack, count <= 1536);
-// false (nothing done) otherwise (one CPU check per pass, not per run).
+// The whole of sort_uint32 (ascending unsigned words) as an AVX2 bitonic
+// network over a copy padded to a power of two (count <= 2048; 8 KB of stack,
+// wiped); false (nothing done) otherwise.
 #if defined(PQMCU_NTRU_AVX2)
-bool minmax_pass_avx2(uint32_t* x, size_t count, size_t p, size_t r, size_t d);
+bool sort_uint32_avx2(uint32_t* x, size_t count);
 #else
-inline bool minmax_pass_avx2(uint32_t*, size_t, size_t, size_t, size_t) { return false; }
+inline bool sort_uint32_avx2(uint32_t*, size_t) { return false; }
 #endif
 
 }  // namespace pqmcu::ntru::detail
