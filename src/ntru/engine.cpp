@@ -887,15 +887,17 @@ uint16_t unpack_sq(const Ring& R, uint16_t* a, const uint8_t* in) {
     // whole groups whose last word (at byte 7 logq / 8 < logq) ends inside the input
     const size_t groups = (len >= 3 ? (len - 3) / R.logq : 0) < count / 8 ? (len >= 3 ? (len - 3) / R.logq : 0)
                                                                            : count / 8;
-    size_t i = 0;
-    uint32_t sum = 0;
+    uint32_t sum, rest = 0;
+    size_t i = detail::unpack_bits_avx2(a, in, R.logq, len, groups, sum);  // x86 AVX2: the first groups (engine_avx2.hpp)
+    const size_t gi = i / 8;
     switch (R.logq) {
-        case 11: i = unpack_sq_groups<11>(a, in, groups, sum); break;
-        case 12: i = unpack_sq_groups<12>(a, in, groups, sum); break;
-        case 13: i = unpack_sq_groups<13>(a, in, groups, sum); break;
-        case 14: i = unpack_sq_groups<14>(a, in, groups, sum); break;
+        case 11: i += unpack_sq_groups<11>(a + i, in + 11 * gi, groups - gi, rest); break;
+        case 12: i += unpack_sq_groups<12>(a + i, in + 12 * gi, groups - gi, rest); break;
+        case 13: i += unpack_sq_groups<13>(a + i, in + 13 * gi, groups - gi, rest); break;
+        case 14: i += unpack_sq_groups<14>(a + i, in + 14 * gi, groups - gi, rest); break;
         default: break;
     }
+    sum += rest;
     size_t bit = size_t(R.logq) * i;
     for (; i < count && (bit >> 3) + 4 <= len; ++i, bit += R.logq) {
         const uint32_t v = (load_le32(in + (bit >> 3)) >> (bit & 7)) & R.qmask;

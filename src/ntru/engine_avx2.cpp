@@ -260,7 +260,54 @@ PQMCU_AVX2 void bitonic_sort(uint32_t* x, size_t count) {
     __asm__ volatile("" : : "r"(buf) : "memory");
 }
 
+// Coefficients of logq = L bits (11 .. 14), sixteen (two groups of eight, 2L
+// bytes) per step: each group's halves (four coefficients each, starting at
+// bytes 0 and L / 2) as the two 128-bit lanes of one load, vpshufb gathers
+// the four bytes holding each coefficient into its 32-bit lane, vpsrlvd and
+// a mask extract it; vpackusdw + vpermq make sixteen halfwords. Only while
+// every 16-byte read ends inside the input (len bytes).
+PQMCU_AVX2 size_t unpack_bits(uint16_t* a, const uint8_t* in, unsigned L, size_t len, size_t max_groups,
+                              uint32_t& sum) {
+    const size_t half = L / 2;  // byte of coefficient 4 (4L / 8, L / 2 rounded down)
+    alignas(32) uint8_t shuf[32];
+    alignas(32) uint32_t shift[8];
+    for (unsigned j = 0; j < 8; ++j) {
+        const unsigned bit = L * j, byte = bit / 8 - (j >= 4 ? unsigned(half) : 0u);
+        for (unsigned b = 0; b < 4; ++b) shuf[4 * j + b] = uint8_t(byte + b);  // < 16 within its lane
+        shift[j] = bit % 8;
+    }
+    const __m256i vshuf = _mm256_load_si256(reinterpret_cast<const __m256i*>(shuf));
+    const __m256i vshift = _mm256_load_si256(reinterpret_cast<const __m256i*>(shift));
+    const __m256i mask = _mm256_set1_epi32(int32_t((1u << L) - 1));
+    const auto group = [&](const uint8_t* g) __attribute__((target("avx2"), always_inline)) {
+        const __m256i raw = _mm256_loadu2_m128i(reinterpret_cast<const __m128i*>(g + half),
+                                                reinterpret_cast<const __m128i*>(g));
+        return _mm256_and_si256(_mm256_srlv_epi32(_mm256_shuffle_epi8(raw, vshuf), vshift), mask);
+    };
+    __m256i acc = _mm256_setzero_si256();
+    size_t g = 0;
+    // group g + 1's upper read ends at (g + 1) L + half + 16
+    for (; g + 2 <= max_groups && (g + 1) * L + half + 16 <= len; g += 2) {
+        const __m256i x = group(in + g * L), y = group(in + (g + 1) * L);
+        acc = _mm256_add_epi32(acc, _mm256_add_epi32(x, y));
+        const __m256i h = _mm256_permute4x64_epi64(_mm256_packus_epi32(x, y), 0xD8);
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(a + 8 * g), h);
+    }
+    alignas(32) uint32_t lanes[8];
+    _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), acc);
+    uint32_t t = 0;
+    for (uint32_t v : lanes) t += v;
+    sum = t;
+    return 8 * g;
+}
+
 }  // namespace
+
+size_t unpack_bits_avx2(uint16_t* a, const uint8_t* in, unsigned logq, size_t len, size_t groups, uint32_t& sum) {
+    sum = 0;
+    if (logq < 11 || logq > 14 || !x86::cpu_features().avx2) return 0;
+    return unpack_bits(a, in, logq, len, groups, sum);
+}
 
 bool sort_uint32_avx2(uint32_t* x, size_t count) {
     if (count < 2 || count > kBitonicMax || !x86::cpu_features().avx2) return false;

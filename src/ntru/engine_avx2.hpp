@@ -44,4 +44,17 @@ bool sort_uint32_avx2(uint32_t* x, size_t count);
 inline bool sort_uint32_avx2(uint32_t*, size_t) { return false; }
 #endif
 
+// unpack_sq's first whole groups of eight logq-bit coefficients (logq 11 ..
+// 14), sixteen at a time, at most `groups` groups, reading only the input's
+// len bytes: returns the coefficients written (a multiple of 16, 0 where it
+// does not apply), sum = their sum.
+#if defined(PQMCU_NTRU_AVX2)
+size_t unpack_bits_avx2(uint16_t* a, const uint8_t* in, unsigned logq, size_t len, size_t groups, uint32_t& sum);
+#else
+inline size_t unpack_bits_avx2(uint16_t*, const uint8_t*, unsigned, size_t, size_t, uint32_t& sum) {
+    sum = 0;
+    return 0;
+}
+#endif
+
 }  // namespace pqmcu::ntru::detail
