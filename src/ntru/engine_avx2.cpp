@@ -23,22 +23,6 @@ using P = __m256i[kVec];
 
 PQMCU_AVX2_INLINE __m256i ld(const uint64_t* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
 
-// In from nw 64-bit words (zero above), out to nw words.
-template <size_t NV>
-PQMCU_AVX2_INLINE void load_poly(P x, const uint64_t* w, size_t nw) {
-    alignas(32) uint64_t buf[4 * kVec] = {};
-    for (size_t k = 0; k < nw; ++k) buf[k] = w[k];
-    for (size_t j = 0; j < NV; ++j) x[j] = ld(buf + 4 * j);
-    secure_wipe(buf, sizeof buf);
-}
-template <size_t NV>
-PQMCU_AVX2_INLINE void store_poly(uint64_t* w, const P x, size_t nw) {
-    alignas(32) uint64_t buf[4 * kVec];
-    for (size_t j = 0; j < NV; ++j) _mm256_store_si256(reinterpret_cast<__m256i*>(buf + 4 * j), x[j]);
-    for (size_t k = 0; k < nw; ++k) w[k] = buf[k];
-    secure_wipe(buf, sizeof buf);
-}
-
 // x <- x * 2 (bit i -> i + 1 across lanes and vectors), then masked to n bits.
 template <size_t NV>
 PQMCU_AVX2_INLINE void shl1(P x, const P mask) {
@@ -94,51 +78,78 @@ PQMCU_AVX2_INLINE void cswap(__m256i& a, __m256i& b, __m256i mask) {
     b = _mm256_xor_si256(b, t);
 }
 
-template <size_t NV>
-PQMCU_AVX2 void r2_steps(uint64_t* inv, size_t n) {
-    const size_t nw = inv_words(n);
-    P f, g, v, w, mask;
-    make_mask(mask, n);
-    load_poly<NV>(f, inv, nw);
-    load_poly<NV>(g, inv + nw, nw);
-    load_poly<NV>(v, inv + 2 * nw, nw);
-    load_poly<NV>(w, inv + 3 * nw, nw);
-    int32_t delta = 1;
-    for (size_t step = 0; step < 2 * (n - 1) - 1; ++step) {
+// The steps run in segments over which the vectors a step can touch stay
+// the same (engine.cpp's public degree bounds, in 256-bit vectors): v and w
+// have degree <= step + 1 (A = (step + 1) / 256 + 1 vectors), f and g
+// <= 2n - 3 - step (B = ceil((2n - 2 - step) / 256)); the vectors above are
+// zero and stay so. Each segment is one function with A and B fixed (the
+// polynomials in registers), state in `st` (one row of kVec vectors per
+// polynomial) between segments. At n = 701 about 3/4 of the vector work of
+// running all of them every step.
+constexpr size_t kRow = 4 * kVec;  // words per polynomial row of st
+inline size_t vw_vecs(size_t step, size_t nv) {
+    const size_t k = (step + 1) / 256 + 1;
+    return k < nv ? k : nv;
+}
+inline size_t fg_vecs(size_t step, size_t n, size_t nv) {
+    const size_t k = (2 * n - 2 - step + 255) / 256;
+    return k < 1 ? 1 : (k < nv ? k : nv);
+}
+PQMCU_AVX2_INLINE void ld_row(P x, const uint64_t* row, size_t cnt) {
+    for (size_t j = 0; j < cnt; ++j) x[j] = _mm256_load_si256(reinterpret_cast<const __m256i*>(row + 4 * j));
+}
+PQMCU_AVX2_INLINE void st_row(uint64_t* row, const P x, size_t cnt) {
+    for (size_t j = 0; j < cnt; ++j) _mm256_store_si256(reinterpret_cast<__m256i*>(row + 4 * j), x[j]);
+}
+
+// r2: rows f, g, v, w.
+template <size_t A, size_t B>
+PQMCU_AVX2 int32_t r2_range(uint64_t* st, const P mask, int32_t delta, size_t count) {
+    P f, g, v, w;
+    ld_row(f, st, B);
+    ld_row(g, st + kRow, B);
+    ld_row(v, st + 2 * kRow, A);
+    ld_row(w, st + 3 * kRow, A);
+    for (size_t i = 0; i < count; ++i) {
         const uint32_t g0 = bit0(g);
         const __m256i sign = _mm256_set1_epi64x(-int64_t(g0 & bit0(f)));
         const int32_t swap = divstep_swap(delta, g0);
         delta = (delta ^ (swap & (delta ^ -delta))) + 1;
         const __m256i sm = _mm256_set1_epi64x(-int64_t(swap & 1));
-        shl1<NV>(v, mask);  // v <- x v, swap, w += sign v
-        for (size_t j = 0; j < NV; ++j) {
+        shl1<A>(v, mask);  // v <- x v, swap, w += sign v
+        for (size_t j = 0; j < A; ++j) {
             cswap(v[j], w[j], sm);
             w[j] = _mm256_xor_si256(w[j], _mm256_and_si256(sign, v[j]));
         }
-        for (size_t j = 0; j < NV; ++j) {  // swap, g += sign f, g <- g / x
+        for (size_t j = 0; j < B; ++j) {  // swap, g += sign f, g <- g / x
             cswap(f[j], g[j], sm);
             g[j] = _mm256_xor_si256(g[j], _mm256_and_si256(sign, f[j]));
         }
-        shr1<NV>(g);
+        shr1<B>(g);
     }
-    store_poly<NV>(inv, f, nw);
-    store_poly<NV>(inv + nw, g, nw);
-    store_poly<NV>(inv + 2 * nw, v, nw);
-    store_poly<NV>(inv + 3 * nw, w, nw);
+    st_row(st, f, B);
+    st_row(st + kRow, g, B);
+    st_row(st + 2 * kRow, v, A);
+    st_row(st + 3 * kRow, w, A);
     const __m256i z = _mm256_setzero_si256();
-    for (size_t j = 0; j < NV; ++j) f[j] = g[j] = v[j] = w[j] = z;
+    for (size_t j = 0; j < kVec; ++j) f[j] = g[j] = v[j] = w[j] = z;
     __asm__ volatile("" : : "r"(f), "r"(g), "r"(v), "r"(w) : "memory");
+    return delta;
 }
 
-template <size_t NV>
-PQMCU_AVX2 void s3_steps(uint64_t* inv, size_t n) {
-    const size_t nw = inv_words(n);
-    P fp, fm, gp, gm, vp, vm, wp, wm, mask;
-    make_mask(mask, n);
-    P* polys[8] = {&fp, &fm, &gp, &gm, &vp, &vm, &wp, &wm};
-    for (size_t i = 0; i < 8; ++i) load_poly<NV>(*polys[i], inv + i * nw, nw);
-    int32_t delta = 1;
-    for (size_t step = 0; step < 2 * (n - 1) - 1; ++step) {
+// s3: rows fp, fm, gp, gm, vp, vm, wp, wm.
+template <size_t A, size_t B>
+PQMCU_AVX2 int32_t s3_range(uint64_t* st, const P mask, int32_t delta, size_t count) {
+    P fp, fm, gp, gm, vp, vm, wp, wm;
+    ld_row(fp, st, B);
+    ld_row(fm, st + kRow, B);
+    ld_row(gp, st + 2 * kRow, B);
+    ld_row(gm, st + 3 * kRow, B);
+    ld_row(vp, st + 4 * kRow, A);
+    ld_row(vm, st + 5 * kRow, A);
+    ld_row(wp, st + 6 * kRow, A);
+    ld_row(wm, st + 7 * kRow, A);
+    for (size_t i = 0; i < count; ++i) {
         const uint32_t g0p = bit0(gp), g0m = bit0(gm), f0p = bit0(fp), f0m = bit0(fm);
         // sign = -g(0) f(0), as engine.cpp
         const __m256i sp = _mm256_set1_epi64x(-int64_t((g0p & f0m) | (g0m & f0p)));
@@ -146,28 +157,77 @@ PQMCU_AVX2 void s3_steps(uint64_t* inv, size_t n) {
         const int32_t swap = divstep_swap(delta, g0p | g0m);
         delta = (delta ^ (swap & (delta ^ -delta))) + 1;
         const __m256i sm = _mm256_set1_epi64x(-int64_t(swap & 1));
-        shl1<NV>(vp, mask);
-        shl1<NV>(vm, mask);
-        for (size_t j = 0; j < NV; ++j) {
+        shl1<A>(vp, mask);
+        shl1<A>(vm, mask);
+        for (size_t j = 0; j < A; ++j) {
             cswap(vp[j], wp[j], sm);
             cswap(vm[j], wm[j], sm);
             f3_add(wp[j], wm[j], _mm256_or_si256(_mm256_and_si256(sp, vp[j]), _mm256_and_si256(sn, vm[j])),
                    _mm256_or_si256(_mm256_and_si256(sp, vm[j]), _mm256_and_si256(sn, vp[j])));
         }
-        for (size_t j = 0; j < NV; ++j) {
+        for (size_t j = 0; j < B; ++j) {
             cswap(fp[j], gp[j], sm);
             cswap(fm[j], gm[j], sm);
             f3_add(gp[j], gm[j], _mm256_or_si256(_mm256_and_si256(sp, fp[j]), _mm256_and_si256(sn, fm[j])),
                    _mm256_or_si256(_mm256_and_si256(sp, fm[j]), _mm256_and_si256(sn, fp[j])));
         }
-        shr1<NV>(gp);
-        shr1<NV>(gm);
+        shr1<B>(gp);
+        shr1<B>(gm);
     }
-    for (size_t i = 0; i < 8; ++i) store_poly<NV>(inv + i * nw, *polys[i], nw);
+    st_row(st, fp, B);
+    st_row(st + kRow, fm, B);
+    st_row(st + 2 * kRow, gp, B);
+    st_row(st + 3 * kRow, gm, B);
+    st_row(st + 4 * kRow, vp, A);
+    st_row(st + 5 * kRow, vm, A);
+    st_row(st + 6 * kRow, wp, A);
+    st_row(st + 7 * kRow, wm, A);
+    P* polys[8] = {&fp, &fm, &gp, &gm, &vp, &vm, &wp, &wm};
     const __m256i z = _mm256_setzero_si256();
     for (size_t i = 0; i < 8; ++i)
-        for (size_t j = 0; j < NV; ++j) (*polys[i])[j] = z;
+        for (size_t j = 0; j < kVec; ++j) (*polys[i])[j] = z;
     __asm__ volatile("" : : "r"(polys) : "memory");
+    return delta;
+}
+
+using RangeFn = int32_t (*)(uint64_t*, const P, int32_t, size_t);
+template <bool S3, size_t A, size_t B>
+constexpr RangeFn range_fn() {
+    if constexpr (S3) return &s3_range<A, B>;
+    else return &r2_range<A, B>;
+}
+// [A - 1][B - 1]
+template <bool S3>
+constexpr RangeFn kRange[kVec][kVec] = {
+    {range_fn<S3, 1, 1>(), range_fn<S3, 1, 2>(), range_fn<S3, 1, 3>(), range_fn<S3, 1, 4>()},
+    {range_fn<S3, 2, 1>(), range_fn<S3, 2, 2>(), range_fn<S3, 2, 3>(), range_fn<S3, 2, 4>()},
+    {range_fn<S3, 3, 1>(), range_fn<S3, 3, 2>(), range_fn<S3, 3, 3>(), range_fn<S3, 3, 4>()},
+    {range_fn<S3, 4, 1>(), range_fn<S3, 4, 2>(), range_fn<S3, 4, 3>(), range_fn<S3, 4, 4>()}};
+
+// All 2(n - 1) - 1 steps on the rows polys of nw words each at inv.
+template <bool S3>
+PQMCU_AVX2 void steps(uint64_t* inv, size_t n, size_t nv) {
+    constexpr size_t rows = S3 ? 8 : 4;
+    const size_t nw = inv_words(n);
+    alignas(32) uint64_t st[rows * kRow] = {};
+    for (size_t r = 0; r < rows; ++r)
+        for (size_t k = 0; k < nw; ++k) st[r * kRow + k] = inv[r * nw + k];
+    P mask;
+    make_mask(mask, n);
+    int32_t delta = 1;
+    const size_t total = 2 * (n - 1) - 1;
+    for (size_t step = 0; step < total;) {  // segments: public bounds only
+        const size_t a = vw_vecs(step, nv), b = fg_vecs(step, n, nv);
+        size_t end = step + 1;
+        while (end < total && vw_vecs(end, nv) == a && fg_vecs(end, n, nv) == b) ++end;
+        delta = kRange<S3>[a - 1][b - 1](st, mask, delta, end - step);
+        step = end;
+    }
+    for (size_t r = 0; r < rows; ++r)
+        for (size_t k = 0; k < nw; ++k) inv[r * nw + k] = st[r * kRow + k];
+    secure_wipe(st, sizeof st);
+    delta = 0;
+    __asm__ volatile("" : : "r"(delta) : "memory");
 }
 
 bool usable(size_t n) {
@@ -326,24 +386,14 @@ bool divsteps_avx2_usable(size_t n) { return usable(n); }
 bool r2_divsteps_avx2(InvWord* inv, size_t n) {
     if (!usable(n)) return false;
     uint64_t* w = reinterpret_cast<uint64_t*>(inv);
-    switch ((n + 255) / 256) {  // public
-    case 1: r2_steps<1>(w, n); break;
-    case 2: r2_steps<2>(w, n); break;
-    case 3: r2_steps<3>(w, n); break;
-    default: r2_steps<4>(w, n); break;
-    }
+    steps<false>(w, n, (n + 255) / 256);  // (public)
     return true;
 }
 
 bool s3_divsteps_avx2(InvWord* inv, size_t n) {
     if (!usable(n)) return false;
     uint64_t* w = reinterpret_cast<uint64_t*>(inv);
-    switch ((n + 255) / 256) {  // public
-    case 1: s3_steps<1>(w, n); break;
-    case 2: s3_steps<2>(w, n); break;
-    case 3: s3_steps<3>(w, n); break;
-    default: s3_steps<4>(w, n); break;
-    }
+    steps<true>(w, n, (n + 255) / 256);  // (public)
     return true;
 }
 
