@@ -104,7 +104,7 @@ PQMCU_AVX2_INLINE void st_row(uint64_t* row, const P x, size_t cnt) {
 
 // r2: rows f, g, v, w.
 template <size_t A, size_t B>
-PQMCU_AVX2 int32_t r2_range(uint64_t* st, const P mask, int32_t delta, size_t count) {
+PQMCU_AVX2_INLINE int32_t r2_body(uint64_t* st, const P mask, int32_t delta, size_t count) {
     P f, g, v, w;
     ld_row(f, st, B);
     ld_row(g, st + kRow, B);
@@ -139,7 +139,7 @@ PQMCU_AVX2 int32_t r2_range(uint64_t* st, const P mask, int32_t delta, size_t co
 
 // s3: rows fp, fm, gp, gm, vp, vm, wp, wm.
 template <size_t A, size_t B>
-PQMCU_AVX2 int32_t s3_range(uint64_t* st, const P mask, int32_t delta, size_t count) {
+PQMCU_AVX2_INLINE int32_t s3_body(uint64_t* st, const P mask, int32_t delta, size_t count) {
     P fp, fm, gp, gm, vp, vm, wp, wm;
     ld_row(fp, st, B);
     ld_row(fm, st + kRow, B);
@@ -190,19 +190,34 @@ PQMCU_AVX2 int32_t s3_range(uint64_t* st, const P mask, int32_t delta, size_t co
     return delta;
 }
 
-using RangeFn = int32_t (*)(uint64_t*, const P, int32_t, size_t);
+// The segments compiled twice: for AVX2 and, where the CPU has AVX-512VL
+// (PQMCU_CPU_DISABLE=avx512 masks it), the same code with 32 ymm registers
+// (s3's eight polynomials of three vectors do not fit in 16: hrss701 keygen
+// -8 %). The steps are latency-bound: the segments gave little.
 template <bool S3, size_t A, size_t B>
+PQMCU_AVX2 int32_t range_avx2(uint64_t* st, const P mask, int32_t delta, size_t count) {
+    if constexpr (S3) return s3_body<A, B>(st, mask, delta, count);
+    else return r2_body<A, B>(st, mask, delta, count);
+}
+template <bool S3, size_t A, size_t B>
+__attribute__((target("avx2,avx512f,avx512vl"))) int32_t range_vl(uint64_t* st, const P mask, int32_t delta,
+                                                                   size_t count) {
+    if constexpr (S3) return s3_body<A, B>(st, mask, delta, count);
+    else return r2_body<A, B>(st, mask, delta, count);
+}
+using RangeFn = int32_t (*)(uint64_t*, const P, int32_t, size_t);
+template <bool S3, bool VL, size_t A, size_t B>
 constexpr RangeFn range_fn() {
-    if constexpr (S3) return &s3_range<A, B>;
-    else return &r2_range<A, B>;
+    if constexpr (VL) return &range_vl<S3, A, B>;
+    else return &range_avx2<S3, A, B>;
 }
 // [A - 1][B - 1]
-template <bool S3>
+template <bool S3, bool VL>
 constexpr RangeFn kRange[kVec][kVec] = {
-    {range_fn<S3, 1, 1>(), range_fn<S3, 1, 2>(), range_fn<S3, 1, 3>(), range_fn<S3, 1, 4>()},
-    {range_fn<S3, 2, 1>(), range_fn<S3, 2, 2>(), range_fn<S3, 2, 3>(), range_fn<S3, 2, 4>()},
-    {range_fn<S3, 3, 1>(), range_fn<S3, 3, 2>(), range_fn<S3, 3, 3>(), range_fn<S3, 3, 4>()},
-    {range_fn<S3, 4, 1>(), range_fn<S3, 4, 2>(), range_fn<S3, 4, 3>(), range_fn<S3, 4, 4>()}};
+    {range_fn<S3, VL, 1, 1>(), range_fn<S3, VL, 1, 2>(), range_fn<S3, VL, 1, 3>(), range_fn<S3, VL, 1, 4>()},
+    {range_fn<S3, VL, 2, 1>(), range_fn<S3, VL, 2, 2>(), range_fn<S3, VL, 2, 3>(), range_fn<S3, VL, 2, 4>()},
+    {range_fn<S3, VL, 3, 1>(), range_fn<S3, VL, 3, 2>(), range_fn<S3, VL, 3, 3>(), range_fn<S3, VL, 3, 4>()},
+    {range_fn<S3, VL, 4, 1>(), range_fn<S3, VL, 4, 2>(), range_fn<S3, VL, 4, 3>(), range_fn<S3, VL, 4, 4>()}};
 
 // All 2(n - 1) - 1 steps on the rows polys of nw words each at inv.
 template <bool S3>
@@ -216,11 +231,12 @@ PQMCU_AVX2 void steps(uint64_t* inv, size_t n, size_t nv) {
     make_mask(mask, n);
     int32_t delta = 1;
     const size_t total = 2 * (n - 1) - 1;
+    const bool vl = x86::cpu_features().avx512f && x86::cpu_features().avx512vl;
     for (size_t step = 0; step < total;) {  // segments: public bounds only
         const size_t a = vw_vecs(step, nv), b = fg_vecs(step, n, nv);
         size_t end = step + 1;
         while (end < total && vw_vecs(end, nv) == a && fg_vecs(end, n, nv) == b) ++end;
-        delta = kRange<S3>[a - 1][b - 1](st, mask, delta, end - step);
+        delta = (vl ? kRange<S3, true> : kRange<S3, false>)[a - 1][b - 1](st, mask, delta, end - step);
         step = end;
     }
     for (size_t r = 0; r < rows; ++r)
