@@ -283,6 +283,19 @@ PQMCU_AVX2_INLINE __m256i lane_stage(__m256i v, __m256i perm, __m256i take_lo) {
     const __m256i w = _mm256_permutevar8x32_epi32(v, perm);
     return _mm256_blendv_epi8(_mm256_max_epu32(v, w), _mm256_min_epu32(v, w), take_lo);
 }
+// Strides 4, 2, 1 of one vector in one direction (levels k >= 16): the
+// partner by vpermq / vpshufd, the sides by immediate blends (lanes with
+// bit j clear take the minimum when ascending).
+template <bool Asc>
+PQMCU_AVX2_INLINE __m256i strides421(__m256i v) {
+    const auto stage = [](__m256i x, __m256i w, auto imm) __attribute__((target("avx2"), always_inline)) {
+        const __m256i lo = _mm256_min_epu32(x, w), hi = _mm256_max_epu32(x, w);
+        return Asc ? _mm256_blend_epi32(hi, lo, decltype(imm)::value) : _mm256_blend_epi32(lo, hi, decltype(imm)::value);
+    };
+    v = stage(v, _mm256_permute4x64_epi64(v, 0x4E), std::integral_constant<int, 0x0F>{});
+    v = stage(v, _mm256_shuffle_epi32(v, 0x4E), std::integral_constant<int, 0x33>{});
+    return stage(v, _mm256_shuffle_epi32(v, 0xB1), std::integral_constant<int, 0x55>{});
+}
 PQMCU_AVX2 void bitonic_sort(uint32_t* x, size_t count) {
     alignas(32) uint32_t buf[kBitonicMax];
     size_t N = 8;
@@ -292,7 +305,7 @@ PQMCU_AVX2 void bitonic_sort(uint32_t* x, size_t count) {
     for (; j0 < count; ++j0) buf[j0] = x[j0];
     for (; j0 < N; ++j0) buf[j0] = 0xFFFFFFFFu;
     const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-    const __m256i zero = _mm256_setzero_si256(), ones = _mm256_cmpeq_epi32(zero, zero);
+    const __m256i zero = _mm256_setzero_si256();
     __m256i perm[3], low_side[3];  // strides 4, 2, 1: partner lane, lane is the pair's lower index
     for (int s = 0; s < 3; ++s) {
         const __m256i js = _mm256_set1_epi32(4 >> s);
@@ -324,10 +337,8 @@ PQMCU_AVX2 void bitonic_sort(uint32_t* x, size_t count) {
                     st(buf + i + j, asc ? hi : lo);
                 }
         for (size_t i0 = 0; i0 < N; i0 += 8) {
-            const __m256i asc = (i0 & k) == 0 ? ones : zero;
-            __m256i v = ld(buf + i0);
-            for (int s = 0; s < 3; ++s) v = lane_stage(v, perm[s], _mm256_cmpeq_epi32(asc, low_side[s]));
-            st(buf + i0, v);
+            const __m256i v = ld(buf + i0);
+            st(buf + i0, (i0 & k) == 0 ? strides421<true>(v) : strides421<false>(v));  // public index
         }
     }
     for (j0 = 0; j0 + 8 <= count; j0 += 8) st(x + j0, ld(buf + j0));
