@@ -296,6 +296,31 @@ PQMCU_AVX2_INLINE __m256i strides421(__m256i v) {
     v = stage(v, _mm256_shuffle_epi32(v, 0x4E), std::integral_constant<int, 0x33>{});
     return stage(v, _mm256_shuffle_epi32(v, 0xB1), std::integral_constant<int, 0x55>{});
 }
+template <bool Asc>
+PQMCU_AVX2_INLINE void cx(__m256i& a, __m256i& b) {
+    const __m256i lo = _mm256_min_epu32(a, b), hi = _mm256_max_epu32(a, b);
+    a = Asc ? lo : hi;
+    b = Asc ? hi : lo;
+}
+template <bool Asc>
+PQMCU_AVX2_INLINE void block16(uint32_t* p) {
+    __m256i v0 = ld(p), v1 = ld(p + 8);
+    cx<Asc>(v0, v1);
+    st(p, strides421<Asc>(v0));
+    st(p + 8, strides421<Asc>(v1));
+}
+template <bool Asc>
+PQMCU_AVX2_INLINE void block32(uint32_t* p) {
+    __m256i v0 = ld(p), v1 = ld(p + 8), v2 = ld(p + 16), v3 = ld(p + 24);
+    cx<Asc>(v0, v2);
+    cx<Asc>(v1, v3);
+    cx<Asc>(v0, v1);
+    cx<Asc>(v2, v3);
+    st(p, strides421<Asc>(v0));
+    st(p + 8, strides421<Asc>(v1));
+    st(p + 16, strides421<Asc>(v2));
+    st(p + 24, strides421<Asc>(v3));
+}
 PQMCU_AVX2 void bitonic_sort(uint32_t* x, size_t count) {
     alignas(32) uint32_t buf[kBitonicMax];
     size_t N = 8;
@@ -327,7 +352,10 @@ PQMCU_AVX2 void bitonic_sort(uint32_t* x, size_t count) {
         st(buf + i0, v);
     }
     for (size_t k = 16; k <= N; k <<= 1) {
-        for (size_t j = k >> 1; j >= 8; j >>= 1)
+        // strides >= 32 through memory, then blocks of 32 (16 for k = 16)
+        // words in registers: strides 16 and 8 between its vectors, then 4, 2, 1
+        const size_t blk = k >= 32 ? 32 : 16;
+        for (size_t j = k >> 1; j >= blk; j >>= 1)
             for (size_t i0 = 0; i0 < N; i0 += 2 * j)
                 for (size_t i = i0; i < i0 + j; i += 8) {
                     const __m256i a = ld(buf + i), b = ld(buf + i + j);
@@ -336,9 +364,10 @@ PQMCU_AVX2 void bitonic_sort(uint32_t* x, size_t count) {
                     st(buf + i, asc ? lo : hi);
                     st(buf + i + j, asc ? hi : lo);
                 }
-        for (size_t i0 = 0; i0 < N; i0 += 8) {
-            const __m256i v = ld(buf + i0);
-            st(buf + i0, (i0 & k) == 0 ? strides421<true>(v) : strides421<false>(v));  // public index
+        for (size_t i0 = 0; i0 < N; i0 += blk) {
+            const bool asc = (i0 & k) == 0;  // public index
+            if (blk == 32) asc ? block32<true>(buf + i0) : block32<false>(buf + i0);
+            else asc ? block16<true>(buf + i0) : block16<false>(buf + i0);
         }
     }
     for (j0 = 0; j0 + 8 <= count; j0 += 8) st(x + j0, ld(buf + j0));
