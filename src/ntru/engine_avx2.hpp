@@ -3,9 +3,10 @@
 // returning false (nothing done) where it does not apply.
 //
 // The divstep iterations of r2_inverse / s3_inverse (engine.cpp) on AVX2:
-// the polynomials as 1024-bit numbers in four ymm words, every step over all
-// of them (the portable code skips words above public degree bounds, which
-// stay zero, so the values are the same). Called after the set-up, on the
+// the polynomials as numbers of up to four ymm words, each step over the
+// vectors below the portable code's public degree bounds (the words above
+// stay zero, so the values are the same); with AVX-512VL the same code with
+// 32 ymm registers. Called after the set-up, on the
 // workspace words in their layout; false (nothing done) when the CPU has no
 // AVX2 (or PQMCU_CPU_DISABLE=avx2), n > 1024 or not on x86-64.
 #pragma once
