@@ -385,7 +385,10 @@ void cyclic(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint16_
 
 void ring_mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t logq, uint16_t* scratch) {
 #if defined(PQMCU_POLYMUL_AVX2)
-    if (n <= polymul::avx2::kMaxN && polymul::avx2::enabled()) return polymul::avx2::mul_cyclic(c, a, b, n);
+    if (n <= polymul::avx2::kMaxN && polymul::avx2::enabled()) {
+        if (mul_logq(logq) == 13) return polymul::avx2::mul_cyclic_13(c, a, b, n);  // Toom-4 (as on the M4)
+        return polymul::avx2::mul_cyclic(c, a, b, n);
+    }
 #endif
     if (mul_logq(logq) == 13 && mul_wide(n)) cyclic<MulMethod13Wide>(c, a, b, n, scratch);
     else if (mul_logq(logq) == 13 && mul_wide43(n)) cyclic<MulMethod13Wide43>(c, a, b, n, scratch);
@@ -629,6 +632,7 @@ namespace {
 // the fixed-weight sampler makes its keys flipped already).
 void sort_uint32(uint32_t* x, size_t count) {
     if (count < 2) return;
+    if (sort_uint32_avx2(x, count)) return;  // x86 AVX2: a bitonic network (engine_avx2.hpp)
     size_t t = 1;
     while ((size_t(1) << t) < count) ++t;
     for (size_t p = size_t(1) << (t - 1); p > 0; p >>= 1) {
@@ -883,15 +887,17 @@ uint16_t unpack_sq(const Ring& R, uint16_t* a, const uint8_t* in) {
     // whole groups whose last word (at byte 7 logq / 8 < logq) ends inside the input
     const size_t groups = (len >= 3 ? (len - 3) / R.logq : 0) < count / 8 ? (len >= 3 ? (len - 3) / R.logq : 0)
                                                                            : count / 8;
-    size_t i = 0;
-    uint32_t sum = 0;
+    uint32_t sum, rest = 0;
+    size_t i = detail::unpack_bits_avx2(a, in, R.logq, len, groups, sum);  // x86 AVX2: the first groups (engine_avx2.hpp)
+    const size_t gi = i / 8;
     switch (R.logq) {
-        case 11: i = unpack_sq_groups<11>(a, in, groups, sum); break;
-        case 12: i = unpack_sq_groups<12>(a, in, groups, sum); break;
-        case 13: i = unpack_sq_groups<13>(a, in, groups, sum); break;
-        case 14: i = unpack_sq_groups<14>(a, in, groups, sum); break;
+        case 11: i += unpack_sq_groups<11>(a + i, in + 11 * gi, groups - gi, rest); break;
+        case 12: i += unpack_sq_groups<12>(a + i, in + 12 * gi, groups - gi, rest); break;
+        case 13: i += unpack_sq_groups<13>(a + i, in + 13 * gi, groups - gi, rest); break;
+        case 14: i += unpack_sq_groups<14>(a + i, in + 14 * gi, groups - gi, rest); break;
         default: break;
     }
+    sum += rest;
     size_t bit = size_t(R.logq) * i;
     for (; i < count && (bit >> 3) + 4 <= len; ++i, bit += R.logq) {
         const uint32_t v = (load_le32(in + (bit >> 3)) >> (bit & 7)) & R.qmask;

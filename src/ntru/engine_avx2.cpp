@@ -23,22 +23,6 @@ using P = __m256i[kVec];
 
 PQMCU_AVX2_INLINE __m256i ld(const uint64_t* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
 
-// In from nw 64-bit words (zero above), out to nw words.
-template <size_t NV>
-PQMCU_AVX2_INLINE void load_poly(P x, const uint64_t* w, size_t nw) {
-    alignas(32) uint64_t buf[4 * kVec] = {};
-    for (size_t k = 0; k < nw; ++k) buf[k] = w[k];
-    for (size_t j = 0; j < NV; ++j) x[j] = ld(buf + 4 * j);
-    secure_wipe(buf, sizeof buf);
-}
-template <size_t NV>
-PQMCU_AVX2_INLINE void store_poly(uint64_t* w, const P x, size_t nw) {
-    alignas(32) uint64_t buf[4 * kVec];
-    for (size_t j = 0; j < NV; ++j) _mm256_store_si256(reinterpret_cast<__m256i*>(buf + 4 * j), x[j]);
-    for (size_t k = 0; k < nw; ++k) w[k] = buf[k];
-    secure_wipe(buf, sizeof buf);
-}
-
 // x <- x * 2 (bit i -> i + 1 across lanes and vectors), then masked to n bits.
 template <size_t NV>
 PQMCU_AVX2_INLINE void shl1(P x, const P mask) {
@@ -94,51 +78,78 @@ PQMCU_AVX2_INLINE void cswap(__m256i& a, __m256i& b, __m256i mask) {
     b = _mm256_xor_si256(b, t);
 }
 
-template <size_t NV>
-PQMCU_AVX2 void r2_steps(uint64_t* inv, size_t n) {
-    const size_t nw = inv_words(n);
-    P f, g, v, w, mask;
-    make_mask(mask, n);
-    load_poly<NV>(f, inv, nw);
-    load_poly<NV>(g, inv + nw, nw);
-    load_poly<NV>(v, inv + 2 * nw, nw);
-    load_poly<NV>(w, inv + 3 * nw, nw);
-    int32_t delta = 1;
-    for (size_t step = 0; step < 2 * (n - 1) - 1; ++step) {
+// The steps run in segments over which the vectors a step can touch stay
+// the same (engine.cpp's public degree bounds, in 256-bit vectors): v and w
+// have degree <= step + 1 (A = (step + 1) / 256 + 1 vectors), f and g
+// <= 2n - 3 - step (B = ceil((2n - 2 - step) / 256)); the vectors above are
+// zero and stay so. Each segment is one function with A and B fixed (the
+// polynomials in registers), state in `st` (one row of kVec vectors per
+// polynomial) between segments. At n = 701 about 3/4 of the vector work of
+// running all of them every step.
+constexpr size_t kRow = 4 * kVec;  // words per polynomial row of st
+inline size_t vw_vecs(size_t step, size_t nv) {
+    const size_t k = (step + 1) / 256 + 1;
+    return k < nv ? k : nv;
+}
+inline size_t fg_vecs(size_t step, size_t n, size_t nv) {
+    const size_t k = (2 * n - 2 - step + 255) / 256;
+    return k < 1 ? 1 : (k < nv ? k : nv);
+}
+PQMCU_AVX2_INLINE void ld_row(P x, const uint64_t* row, size_t cnt) {
+    for (size_t j = 0; j < cnt; ++j) x[j] = _mm256_load_si256(reinterpret_cast<const __m256i*>(row + 4 * j));
+}
+PQMCU_AVX2_INLINE void st_row(uint64_t* row, const P x, size_t cnt) {
+    for (size_t j = 0; j < cnt; ++j) _mm256_store_si256(reinterpret_cast<__m256i*>(row + 4 * j), x[j]);
+}
+
+// r2: rows f, g, v, w.
+template <size_t A, size_t B>
+PQMCU_AVX2_INLINE int32_t r2_body(uint64_t* st, const P mask, int32_t delta, size_t count) {
+    P f, g, v, w;
+    ld_row(f, st, B);
+    ld_row(g, st + kRow, B);
+    ld_row(v, st + 2 * kRow, A);
+    ld_row(w, st + 3 * kRow, A);
+    for (size_t i = 0; i < count; ++i) {
         const uint32_t g0 = bit0(g);
         const __m256i sign = _mm256_set1_epi64x(-int64_t(g0 & bit0(f)));
         const int32_t swap = divstep_swap(delta, g0);
         delta = (delta ^ (swap & (delta ^ -delta))) + 1;
         const __m256i sm = _mm256_set1_epi64x(-int64_t(swap & 1));
-        shl1<NV>(v, mask);  // v <- x v, swap, w += sign v
-        for (size_t j = 0; j < NV; ++j) {
+        shl1<A>(v, mask);  // v <- x v, swap, w += sign v
+        for (size_t j = 0; j < A; ++j) {
             cswap(v[j], w[j], sm);
             w[j] = _mm256_xor_si256(w[j], _mm256_and_si256(sign, v[j]));
         }
-        for (size_t j = 0; j < NV; ++j) {  // swap, g += sign f, g <- g / x
+        for (size_t j = 0; j < B; ++j) {  // swap, g += sign f, g <- g / x
             cswap(f[j], g[j], sm);
             g[j] = _mm256_xor_si256(g[j], _mm256_and_si256(sign, f[j]));
         }
-        shr1<NV>(g);
+        shr1<B>(g);
     }
-    store_poly<NV>(inv, f, nw);
-    store_poly<NV>(inv + nw, g, nw);
-    store_poly<NV>(inv + 2 * nw, v, nw);
-    store_poly<NV>(inv + 3 * nw, w, nw);
+    st_row(st, f, B);
+    st_row(st + kRow, g, B);
+    st_row(st + 2 * kRow, v, A);
+    st_row(st + 3 * kRow, w, A);
     const __m256i z = _mm256_setzero_si256();
-    for (size_t j = 0; j < NV; ++j) f[j] = g[j] = v[j] = w[j] = z;
+    for (size_t j = 0; j < kVec; ++j) f[j] = g[j] = v[j] = w[j] = z;
     __asm__ volatile("" : : "r"(f), "r"(g), "r"(v), "r"(w) : "memory");
+    return delta;
 }
 
-template <size_t NV>
-PQMCU_AVX2 void s3_steps(uint64_t* inv, size_t n) {
-    const size_t nw = inv_words(n);
-    P fp, fm, gp, gm, vp, vm, wp, wm, mask;
-    make_mask(mask, n);
-    P* polys[8] = {&fp, &fm, &gp, &gm, &vp, &vm, &wp, &wm};
-    for (size_t i = 0; i < 8; ++i) load_poly<NV>(*polys[i], inv + i * nw, nw);
-    int32_t delta = 1;
-    for (size_t step = 0; step < 2 * (n - 1) - 1; ++step) {
+// s3: rows fp, fm, gp, gm, vp, vm, wp, wm.
+template <size_t A, size_t B>
+PQMCU_AVX2_INLINE int32_t s3_body(uint64_t* st, const P mask, int32_t delta, size_t count) {
+    P fp, fm, gp, gm, vp, vm, wp, wm;
+    ld_row(fp, st, B);
+    ld_row(fm, st + kRow, B);
+    ld_row(gp, st + 2 * kRow, B);
+    ld_row(gm, st + 3 * kRow, B);
+    ld_row(vp, st + 4 * kRow, A);
+    ld_row(vm, st + 5 * kRow, A);
+    ld_row(wp, st + 6 * kRow, A);
+    ld_row(wm, st + 7 * kRow, A);
+    for (size_t i = 0; i < count; ++i) {
         const uint32_t g0p = bit0(gp), g0m = bit0(gm), f0p = bit0(fp), f0m = bit0(fm);
         // sign = -g(0) f(0), as engine.cpp
         const __m256i sp = _mm256_set1_epi64x(-int64_t((g0p & f0m) | (g0m & f0p)));
@@ -146,28 +157,93 @@ PQMCU_AVX2 void s3_steps(uint64_t* inv, size_t n) {
         const int32_t swap = divstep_swap(delta, g0p | g0m);
         delta = (delta ^ (swap & (delta ^ -delta))) + 1;
         const __m256i sm = _mm256_set1_epi64x(-int64_t(swap & 1));
-        shl1<NV>(vp, mask);
-        shl1<NV>(vm, mask);
-        for (size_t j = 0; j < NV; ++j) {
+        shl1<A>(vp, mask);
+        shl1<A>(vm, mask);
+        for (size_t j = 0; j < A; ++j) {
             cswap(vp[j], wp[j], sm);
             cswap(vm[j], wm[j], sm);
             f3_add(wp[j], wm[j], _mm256_or_si256(_mm256_and_si256(sp, vp[j]), _mm256_and_si256(sn, vm[j])),
                    _mm256_or_si256(_mm256_and_si256(sp, vm[j]), _mm256_and_si256(sn, vp[j])));
         }
-        for (size_t j = 0; j < NV; ++j) {
+        for (size_t j = 0; j < B; ++j) {
             cswap(fp[j], gp[j], sm);
             cswap(fm[j], gm[j], sm);
             f3_add(gp[j], gm[j], _mm256_or_si256(_mm256_and_si256(sp, fp[j]), _mm256_and_si256(sn, fm[j])),
                    _mm256_or_si256(_mm256_and_si256(sp, fm[j]), _mm256_and_si256(sn, fp[j])));
         }
-        shr1<NV>(gp);
-        shr1<NV>(gm);
+        shr1<B>(gp);
+        shr1<B>(gm);
     }
-    for (size_t i = 0; i < 8; ++i) store_poly<NV>(inv + i * nw, *polys[i], nw);
+    st_row(st, fp, B);
+    st_row(st + kRow, fm, B);
+    st_row(st + 2 * kRow, gp, B);
+    st_row(st + 3 * kRow, gm, B);
+    st_row(st + 4 * kRow, vp, A);
+    st_row(st + 5 * kRow, vm, A);
+    st_row(st + 6 * kRow, wp, A);
+    st_row(st + 7 * kRow, wm, A);
+    P* polys[8] = {&fp, &fm, &gp, &gm, &vp, &vm, &wp, &wm};
     const __m256i z = _mm256_setzero_si256();
     for (size_t i = 0; i < 8; ++i)
-        for (size_t j = 0; j < NV; ++j) (*polys[i])[j] = z;
+        for (size_t j = 0; j < kVec; ++j) (*polys[i])[j] = z;
     __asm__ volatile("" : : "r"(polys) : "memory");
+    return delta;
+}
+
+// The segments compiled twice: for AVX2 and, where the CPU has AVX-512VL
+// (PQMCU_CPU_DISABLE=avx512 masks it), the same code with 32 ymm registers
+// (s3's eight polynomials of three vectors do not fit in 16: hrss701 keygen
+// -8 %). The steps are latency-bound: the segments gave little.
+template <bool S3, size_t A, size_t B>
+PQMCU_AVX2 int32_t range_avx2(uint64_t* st, const P mask, int32_t delta, size_t count) {
+    if constexpr (S3) return s3_body<A, B>(st, mask, delta, count);
+    else return r2_body<A, B>(st, mask, delta, count);
+}
+template <bool S3, size_t A, size_t B>
+__attribute__((target("avx2,avx512f,avx512vl"))) int32_t range_vl(uint64_t* st, const P mask, int32_t delta,
+                                                                   size_t count) {
+    if constexpr (S3) return s3_body<A, B>(st, mask, delta, count);
+    else return r2_body<A, B>(st, mask, delta, count);
+}
+using RangeFn = int32_t (*)(uint64_t*, const P, int32_t, size_t);
+template <bool S3, bool VL, size_t A, size_t B>
+constexpr RangeFn range_fn() {
+    if constexpr (VL) return &range_vl<S3, A, B>;
+    else return &range_avx2<S3, A, B>;
+}
+// [A - 1][B - 1]
+template <bool S3, bool VL>
+constexpr RangeFn kRange[kVec][kVec] = {
+    {range_fn<S3, VL, 1, 1>(), range_fn<S3, VL, 1, 2>(), range_fn<S3, VL, 1, 3>(), range_fn<S3, VL, 1, 4>()},
+    {range_fn<S3, VL, 2, 1>(), range_fn<S3, VL, 2, 2>(), range_fn<S3, VL, 2, 3>(), range_fn<S3, VL, 2, 4>()},
+    {range_fn<S3, VL, 3, 1>(), range_fn<S3, VL, 3, 2>(), range_fn<S3, VL, 3, 3>(), range_fn<S3, VL, 3, 4>()},
+    {range_fn<S3, VL, 4, 1>(), range_fn<S3, VL, 4, 2>(), range_fn<S3, VL, 4, 3>(), range_fn<S3, VL, 4, 4>()}};
+
+// All 2(n - 1) - 1 steps on the rows polys of nw words each at inv.
+template <bool S3>
+PQMCU_AVX2 void steps(uint64_t* inv, size_t n, size_t nv) {
+    constexpr size_t rows = S3 ? 8 : 4;
+    const size_t nw = inv_words(n);
+    alignas(32) uint64_t st[rows * kRow] = {};
+    for (size_t r = 0; r < rows; ++r)
+        for (size_t k = 0; k < nw; ++k) st[r * kRow + k] = inv[r * nw + k];
+    P mask;
+    make_mask(mask, n);
+    int32_t delta = 1;
+    const size_t total = 2 * (n - 1) - 1;
+    const bool vl = x86::cpu_features().avx512f && x86::cpu_features().avx512vl;
+    for (size_t step = 0; step < total;) {  // segments: public bounds only
+        const size_t a = vw_vecs(step, nv), b = fg_vecs(step, n, nv);
+        size_t end = step + 1;
+        while (end < total && vw_vecs(end, nv) == a && fg_vecs(end, n, nv) == b) ++end;
+        delta = (vl ? kRange<S3, true> : kRange<S3, false>)[a - 1][b - 1](st, mask, delta, end - step);
+        step = end;
+    }
+    for (size_t r = 0; r < rows; ++r)
+        for (size_t k = 0; k < nw; ++k) inv[r * nw + k] = st[r * kRow + k];
+    secure_wipe(st, sizeof st);
+    delta = 0;
+    __asm__ volatile("" : : "r"(delta) : "memory");
 }
 
 bool usable(size_t n) {
@@ -193,7 +269,167 @@ PQMCU_AVX2 void minmax_run(uint32_t* a, uint32_t* b, size_t len) {
     }
 }
 
+// Bitonic sort of x[0 .. count) as unsigned words, count <= kBitonicMax: a
+// copy padded to N = 2^t >= 8 words with 0xFFFFFFFF (they sort last, and
+// equal keys are indistinguishable, so x gets the same sorted words as from
+// sort_uint32's merge exchange). Strides j >= 8 compare whole vectors (the
+// direction, bit k of the index, is the same for a whole vector); strides 4,
+// 2, 1 of a level run in registers (vpermd to the partner lane, min / max,
+// a blend by the lane's side and direction). Fixed sequence for each count.
+constexpr size_t kBitonicMax = 2048;
+PQMCU_AVX2_INLINE __m256i ld(const uint32_t* q) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q)); }
+PQMCU_AVX2_INLINE void st(uint32_t* q, __m256i v) { _mm256_storeu_si256(reinterpret_cast<__m256i*>(q), v); }
+PQMCU_AVX2_INLINE __m256i lane_stage(__m256i v, __m256i perm, __m256i take_lo) {
+    const __m256i w = _mm256_permutevar8x32_epi32(v, perm);
+    return _mm256_blendv_epi8(_mm256_max_epu32(v, w), _mm256_min_epu32(v, w), take_lo);
+}
+// Strides 4, 2, 1 of one vector in one direction (levels k >= 16): the
+// partner by vpermq / vpshufd, the sides by immediate blends (lanes with
+// bit j clear take the minimum when ascending).
+template <bool Asc>
+PQMCU_AVX2_INLINE __m256i strides421(__m256i v) {
+    const auto stage = [](__m256i x, __m256i w, auto imm) __attribute__((target("avx2"), always_inline)) {
+        const __m256i lo = _mm256_min_epu32(x, w), hi = _mm256_max_epu32(x, w);
+        return Asc ? _mm256_blend_epi32(hi, lo, decltype(imm)::value) : _mm256_blend_epi32(lo, hi, decltype(imm)::value);
+    };
+    v = stage(v, _mm256_permute4x64_epi64(v, 0x4E), std::integral_constant<int, 0x0F>{});
+    v = stage(v, _mm256_shuffle_epi32(v, 0x4E), std::integral_constant<int, 0x33>{});
+    return stage(v, _mm256_shuffle_epi32(v, 0xB1), std::integral_constant<int, 0x55>{});
+}
+template <bool Asc>
+PQMCU_AVX2_INLINE void cx(__m256i& a, __m256i& b) {
+    const __m256i lo = _mm256_min_epu32(a, b), hi = _mm256_max_epu32(a, b);
+    a = Asc ? lo : hi;
+    b = Asc ? hi : lo;
+}
+template <bool Asc>
+PQMCU_AVX2_INLINE void block16(uint32_t* p) {
+    __m256i v0 = ld(p), v1 = ld(p + 8);
+    cx<Asc>(v0, v1);
+    st(p, strides421<Asc>(v0));
+    st(p + 8, strides421<Asc>(v1));
+}
+template <bool Asc>
+PQMCU_AVX2_INLINE void block32(uint32_t* p) {
+    __m256i v0 = ld(p), v1 = ld(p + 8), v2 = ld(p + 16), v3 = ld(p + 24);
+    cx<Asc>(v0, v2);
+    cx<Asc>(v1, v3);
+    cx<Asc>(v0, v1);
+    cx<Asc>(v2, v3);
+    st(p, strides421<Asc>(v0));
+    st(p + 8, strides421<Asc>(v1));
+    st(p + 16, strides421<Asc>(v2));
+    st(p + 24, strides421<Asc>(v3));
+}
+PQMCU_AVX2 void bitonic_sort(uint32_t* x, size_t count) {
+    alignas(32) uint32_t buf[kBitonicMax];
+    size_t N = 8;
+    while (N < count) N <<= 1;
+    size_t j0 = 0;
+    for (; j0 + 8 <= count; j0 += 8) st(buf + j0, ld(x + j0));
+    for (; j0 < count; ++j0) buf[j0] = x[j0];
+    for (; j0 < N; ++j0) buf[j0] = 0xFFFFFFFFu;
+    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256i zero = _mm256_setzero_si256();
+    __m256i perm[3], low_side[3];  // strides 4, 2, 1: partner lane, lane is the pair's lower index
+    for (int s = 0; s < 3; ++s) {
+        const __m256i js = _mm256_set1_epi32(4 >> s);
+        perm[s] = _mm256_xor_si256(lane, js);
+        low_side[s] = _mm256_cmpeq_epi32(_mm256_and_si256(lane, js), zero);
+    }
+    // Levels k = 2, 4, 8 within each vector: ascending lanes where bit k of
+    // the index is clear (for k = 8 the vector's own bit 3: alternate vectors).
+    for (size_t i0 = 0; i0 < N; i0 += 8) {
+        __m256i v = ld(buf + i0);
+        for (size_t k = 2; k <= 8; k <<= 1) {
+            const __m256i idx = _mm256_add_epi32(lane, _mm256_set1_epi32(int32_t(i0)));
+            const __m256i asc = _mm256_cmpeq_epi32(_mm256_and_si256(idx, _mm256_set1_epi32(int32_t(k))), zero);
+            for (int s = 0; s < 3; ++s) {
+                if ((4u >> s) >= k) continue;  // strides below k only
+                v = lane_stage(v, perm[s], _mm256_cmpeq_epi32(asc, low_side[s]));
+            }
+        }
+        st(buf + i0, v);
+    }
+    for (size_t k = 16; k <= N; k <<= 1) {
+        // strides >= 32 through memory, then blocks of 32 (16 for k = 16)
+        // words in registers: strides 16 and 8 between its vectors, then 4, 2, 1
+        const size_t blk = k >= 32 ? 32 : 16;
+        for (size_t j = k >> 1; j >= blk; j >>= 1)
+            for (size_t i0 = 0; i0 < N; i0 += 2 * j)
+                for (size_t i = i0; i < i0 + j; i += 8) {
+                    const __m256i a = ld(buf + i), b = ld(buf + i + j);
+                    const __m256i lo = _mm256_min_epu32(a, b), hi = _mm256_max_epu32(a, b);
+                    const bool asc = (i & k) == 0;  // public index
+                    st(buf + i, asc ? lo : hi);
+                    st(buf + i + j, asc ? hi : lo);
+                }
+        for (size_t i0 = 0; i0 < N; i0 += blk) {
+            const bool asc = (i0 & k) == 0;  // public index
+            if (blk == 32) asc ? block32<true>(buf + i0) : block32<false>(buf + i0);
+            else asc ? block16<true>(buf + i0) : block16<false>(buf + i0);
+        }
+    }
+    for (j0 = 0; j0 + 8 <= count; j0 += 8) st(x + j0, ld(buf + j0));
+    for (; j0 < count; ++j0) x[j0] = buf[j0];
+    for (j0 = 0; j0 < N; j0 += 8) st(buf + j0, zero);  // the keys may be secret
+    __asm__ volatile("" : : "r"(buf) : "memory");
+}
+
+// Coefficients of logq = L bits (11 .. 14), sixteen (two groups of eight, 2L
+// bytes) per step: each group's halves (four coefficients each, starting at
+// bytes 0 and L / 2) as the two 128-bit lanes of one load, vpshufb gathers
+// the four bytes holding each coefficient into its 32-bit lane, vpsrlvd and
+// a mask extract it; vpackusdw + vpermq make sixteen halfwords. Only while
+// every 16-byte read ends inside the input (len bytes).
+PQMCU_AVX2 size_t unpack_bits(uint16_t* a, const uint8_t* in, unsigned L, size_t len, size_t max_groups,
+                              uint32_t& sum) {
+    const size_t half = L / 2;  // byte of coefficient 4 (4L / 8, L / 2 rounded down)
+    alignas(32) uint8_t shuf[32];
+    alignas(32) uint32_t shift[8];
+    for (unsigned j = 0; j < 8; ++j) {
+        const unsigned bit = L * j, byte = bit / 8 - (j >= 4 ? unsigned(half) : 0u);
+        for (unsigned b = 0; b < 4; ++b) shuf[4 * j + b] = uint8_t(byte + b);  // < 16 within its lane
+        shift[j] = bit % 8;
+    }
+    const __m256i vshuf = _mm256_load_si256(reinterpret_cast<const __m256i*>(shuf));
+    const __m256i vshift = _mm256_load_si256(reinterpret_cast<const __m256i*>(shift));
+    const __m256i mask = _mm256_set1_epi32(int32_t((1u << L) - 1));
+    const auto group = [&](const uint8_t* g) __attribute__((target("avx2"), always_inline)) {
+        const __m256i raw = _mm256_loadu2_m128i(reinterpret_cast<const __m128i*>(g + half),
+                                                reinterpret_cast<const __m128i*>(g));
+        return _mm256_and_si256(_mm256_srlv_epi32(_mm256_shuffle_epi8(raw, vshuf), vshift), mask);
+    };
+    __m256i acc = _mm256_setzero_si256();
+    size_t g = 0;
+    // group g + 1's upper read ends at (g + 1) L + half + 16
+    for (; g + 2 <= max_groups && (g + 1) * L + half + 16 <= len; g += 2) {
+        const __m256i x = group(in + g * L), y = group(in + (g + 1) * L);
+        acc = _mm256_add_epi32(acc, _mm256_add_epi32(x, y));
+        const __m256i h = _mm256_permute4x64_epi64(_mm256_packus_epi32(x, y), 0xD8);
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(a + 8 * g), h);
+    }
+    alignas(32) uint32_t lanes[8];
+    _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), acc);
+    uint32_t t = 0;
+    for (uint32_t v : lanes) t += v;
+    sum = t;
+    return 8 * g;
+}
+
 }  // namespace
+
+size_t unpack_bits_avx2(uint16_t* a, const uint8_t* in, unsigned logq, size_t len, size_t groups, uint32_t& sum) {
+    sum = 0;
+    if (logq < 11 || logq > 14 || !x86::cpu_features().avx2) return 0;
+    return unpack_bits(a, in, logq, len, groups, sum);
+}
+
+bool sort_uint32_avx2(uint32_t* x, size_t count) {
+    if (count < 2 || count > kBitonicMax || !x86::cpu_features().avx2) return false;
+    bitonic_sort(x, count);
+    return true;
+}
 
 bool minmax_run_avx2(uint32_t* a, uint32_t* b, size_t len) {
     if (!x86::cpu_features().avx2) return false;
@@ -206,24 +442,14 @@ bool divsteps_avx2_usable(size_t n) { return usable(n); }
 bool r2_divsteps_avx2(InvWord* inv, size_t n) {
     if (!usable(n)) return false;
     uint64_t* w = reinterpret_cast<uint64_t*>(inv);
-    switch ((n + 255) / 256) {  // public
-    case 1: r2_steps<1>(w, n); break;
-    case 2: r2_steps<2>(w, n); break;
-    case 3: r2_steps<3>(w, n); break;
-    default: r2_steps<4>(w, n); break;
-    }
+    steps<false>(w, n, (n + 255) / 256);  // (public)
     return true;
 }
 
 bool s3_divsteps_avx2(InvWord* inv, size_t n) {
     if (!usable(n)) return false;
     uint64_t* w = reinterpret_cast<uint64_t*>(inv);
-    switch ((n + 255) / 256) {  // public
-    case 1: s3_steps<1>(w, n); break;
-    case 2: s3_steps<2>(w, n); break;
-    case 3: s3_steps<3>(w, n); break;
-    default: s3_steps<4>(w, n); break;
-    }
+    steps<true>(w, n, (n + 255) / 256);  // (public)
     return true;
 }
 

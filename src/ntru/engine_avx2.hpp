@@ -3,9 +3,10 @@
 // returning false (nothing done) where it does not apply.
 //
 // The divstep iterations of r2_inverse / s3_inverse (engine.cpp) on AVX2:
-// the polynomials as 1024-bit numbers in four ymm words, every step over all
-// of them (the portable code skips words above public degree bounds, which
-// stay zero, so the values are the same). Called after the set-up, on the
+// the polynomials as numbers of up to four ymm words, each step over the
+// vectors below the portable code's public degree bounds (the words above
+// stay zero, so the values are the same); with AVX-512VL the same code with
+// 32 ymm registers. Called after the set-up, on the
 // workspace words in their layout; false (nothing done) when the CPU has no
 // AVX2 (or PQMCU_CPU_DISABLE=avx2), n > 1024 or not on x86-64.
 #pragma once
@@ -33,6 +34,28 @@ inline bool s3_divsteps_avx2(InvWord*, size_t) { return false; }
 bool minmax_run_avx2(uint32_t* a, uint32_t* b, size_t len);
 #else
 inline bool minmax_run_avx2(uint32_t*, uint32_t*, size_t) { return false; }
+#endif
+
+// The whole of sort_uint32 (ascending unsigned words) as an AVX2 bitonic
+// network over a copy padded to a power of two (count <= 2048; 8 KB of stack,
+// wiped); false (nothing done) otherwise.
+#if defined(PQMCU_NTRU_AVX2)
+bool sort_uint32_avx2(uint32_t* x, size_t count);
+#else
+inline bool sort_uint32_avx2(uint32_t*, size_t) { return false; }
+#endif
+
+// unpack_sq's first whole groups of eight logq-bit coefficients (logq 11 ..
+// 14), sixteen at a time, at most `groups` groups, reading only the input's
+// len bytes: returns the coefficients written (a multiple of 16, 0 where it
+// does not apply), sum = their sum.
+#if defined(PQMCU_NTRU_AVX2)
+size_t unpack_bits_avx2(uint16_t* a, const uint8_t* in, unsigned logq, size_t len, size_t groups, uint32_t& sum);
+#else
+inline size_t unpack_bits_avx2(uint16_t*, const uint8_t*, unsigned, size_t, size_t, uint32_t& sum) {
+    sum = 0;
+    return 0;
+}
 #endif
 
 }  // namespace pqmcu::ntru::detail

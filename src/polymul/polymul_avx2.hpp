@@ -4,7 +4,8 @@
 // Karatsuba over operands zero-padded to 16 * K * 2^L coefficients, its
 // base cases schoolbooks of K 16-lane vectors (vpmullw / vpaddw), exact mod
 // 2^16 like polymul::Karatsuba. No branch or index depends on coefficient
-// values. Stack: ~16 KB (padded operands, product, Karatsuba temporaries).
+// values. Stack: ~16 KB (padded operands, product, Karatsuba temporaries);
+// mul_cyclic_13 ~20 KB (with the seven evaluated limb pairs and products).
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -20,5 +21,12 @@ bool enabled();
 // after enabled(). c may alias a or b.
 void mul_cyclic(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n);
 void mul_negacyclic(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n);
+
+// c = a b mod (x^n - 1) exact mod 2^13 only (the top three bits of each
+// coefficient are garbage): Toom-4 over the Karatsuba above from n =
+// kToomMin (fewer base products; its interpolation divides by 8), the
+// Karatsuba below. For NTRU with q <= 2^13. c may alias a or b.
+inline constexpr size_t kToomMin = 256;
+void mul_cyclic_13(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n);
 
 }  // namespace pqmcu::polymul::avx2

@@ -249,5 +249,29 @@ TEST(PolymulAvx2, CyclicAndNegacyclic) {
         ASSERT_EQ(c, fold(r, n, false)) << "n = " << n;
     }
 }
+// The Toom-4 product (exact mod 2^13) against the reference, masked, from
+// below its threshold to the maximum, NTRU's sizes and aliasing included.
+TEST(PolymulAvx2, Cyclic13) {
+    if (!pm::avx2::enabled()) GTEST_SKIP() << "no AVX2";
+    const auto mask13 = [](Poly p) {
+        for (auto& x : p) x &= 0x1FFF;
+        return p;
+    };
+    std::mt19937 g(0x13);
+    for (size_t n : {64, 255, 256, 257, 300, 509, 677, 700, 701, 702, 821, 822, 1000, 1023, 1024}) {
+        const Poly a = random_poly(g, n), b = random_poly(g, n), r = mask13(fold(reference(a, b), n, false));
+        Poly c(n, 0xDEAD), alias = a;
+        pm::avx2::mul_cyclic_13(c.data(), a.data(), b.data(), n);
+        ASSERT_EQ(mask13(c), r) << "n = " << n;
+        pm::avx2::mul_cyclic_13(alias.data(), alias.data(), b.data(), n);
+        ASSERT_EQ(mask13(alias), r) << "n = " << n;
+    }
+    for (size_t n : {256, 509, 701, 821, 1024}) {
+        const Poly a(n, 0xFFFF), r = mask13(fold(reference(a, a), n, false));
+        Poly c(n);
+        pm::avx2::mul_cyclic_13(c.data(), a.data(), a.data(), n);
+        ASSERT_EQ(mask13(c), r) << "n = " << n;
+    }
+}
 }  // namespace
 #endif
