@@ -426,7 +426,7 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
     // the result stays exact mod 2^12, as promised.)
     // logq 13 (hrss701): the last step's r, centred to 8 bits (|r| <= 128),
     // goes through ntt_big's transform (n (q/2) 128 < kP2 / 2).
-    const bool use_ntt = uses_ntt(n);
+    const bool use_ntt = keygen_uses_ntt(n);
     const bool big_last = use_ntt && logq > 12 && ntt_big::supported_mixed(n, logq, 128);
     const unsigned bits = logq <= 12 ? 12 : logq;
     const auto mul_r = [&](uint16_t* out, const uint16_t* big, const uint16_t* small_r, bool small) {
@@ -691,6 +691,8 @@ struct Ring {
     bool ntt;       // products with a small operand by ntt.hpp (in Work::mul): uses_ntt(n)
     Ring(const Params& p, const Work& w)
         : n(p.n), logq(p.logq), qmask(p.q() - 1), mul(w.mul), ntt(uses_ntt(p.n)) {}
+    Ring(const Params& p, const Work& w, bool use_ntt)
+        : n(p.n), logq(p.logq), qmask(p.q() - 1), mul(w.mul), ntt(use_ntt) {}
     int32_t* ntt_scratch() const { return reinterpret_cast<int32_t*>(mul); }
 };
 // ntt_big (decryption at n = 509, 677; hrss701's last Newton step) uses the
@@ -1289,7 +1291,7 @@ uint32_t dpke_decrypt(const Params& p, const Ring& R, uint8_t* rm, const uint8_t
 
 Status keypair(const Params& p, const uint8_t* fg_seed, const uint8_t* prf_key, uint8_t* pk, uint8_t* sk,
                const Work& w) {
-    const Ring R(p, w);
+    const Ring R(p, w, keygen_uses_ntt(p.n));
     dpke_keypair(p, R, fg_seed, pk, sk, w);
     for (size_t i = 0; i < Params::prf_key_bytes; ++i) sk[p.owcpa_sk_bytes() + i] = prf_key[i];
     return Status::ok;
