@@ -401,7 +401,7 @@ namespace {
 // inv_words(n), far less than `mul`).
 void keygen_r2_inverse(uint16_t* r, const uint16_t* a, size_t n, uint16_t* mul) {
     if (divsteps_avx2_usable(n)) r2_inverse(r, a, n, reinterpret_cast<InvWord*>(mul));
-    else r2_inverse_jump(r, a, n, reinterpret_cast<uint32_t*>(mul));
+    else r2_inverse_exp(r, a, n, reinterpret_cast<uint32_t*>(mul));
 }
 void keygen_s3_inverse(uint16_t* r, const uint16_t* a, size_t n, uint16_t* mul) {
     if (divsteps_avx2_usable(n)) s3_inverse(r, a, n, reinterpret_cast<InvWord*>(mul));

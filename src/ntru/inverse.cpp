@@ -369,4 +369,91 @@ void r2_inverse_jump(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch
     r[n - 1] = 0;
 }
 
+// ---- mod 2 by exponentiation (Itoh-Tsujii)
+//
+// 2 has order n - 1 mod n, so Phi_n is irreducible mod 2 and F2[x]/(Phi_n)
+// is the field of 2^(n-1) elements: a^-1 = a^(2^(n-1) - 2) = c_(n-2)^2 with
+// c_k = a^(2^k - 1), c_(j+k) = c_j^(2^k) c_k. The work runs in F2[x]/(x^n - 1)
+// (Phi_n divides x^n - 1: the map to the field commutes with everything
+// below) and is reduced mod Phi_n once at the end. c^(2^k) = c(x^(2^k)) is a
+// permutation of the coefficients (i -> 2^k i mod n), the exponent (and so
+// every index and the number of products) is public: constant time. For a = 0
+// mod (2, Phi_n) the result is 0, as from the divsteps.
+
+namespace {
+// 2^-k mod n (n odd, public): powers of 1/2 = (n + 1) / 2.
+inline uint32_t pow_half_mod(size_t k, size_t n) {
+    uint32_t r = 1, b = uint32_t((n + 1) / 2);
+    for (; k != 0; k >>= 1) {
+        if (k & 1) r = uint32_t(uint64_t(r) * b % n);
+        b = uint32_t(uint64_t(b) * b % n);
+    }
+    return r;
+}
+// out = in(x^(2^k)) mod x^n - 1: out bit j = in bit (j 2^-k mod n) (public indices).
+void r2_frobenius(uint32_t* out, const uint32_t* in, size_t n, size_t k) {
+    const size_t nw = (n + 31) / 32;
+    const uint32_t step = pow_half_mod(k, n);  // 2^-k mod n
+    uint32_t src = 0;
+    for (size_t t = 0; t < nw; ++t) {
+        uint32_t acc = 0;
+        const size_t bits = t + 1 < nw ? 32 : n - 32 * t;
+        for (size_t j = 0; j < bits; ++j) {
+            acc |= ((in[src >> 5] >> (src & 31)) & 1u) << j;
+            src += step;
+            if (src >= n) src -= uint32_t(n);  // (public)
+        }
+        out[t] = acc;
+    }
+}
+// out = x y mod x^n - 1 (nw words each, bits >= n zero). x, y: two zero words
+// below and two above; prod: 2 nw + 4 words, row: nw + 3 words.
+void r2_mul_cyclic(uint32_t* out, const uint32_t* x, const uint32_t* y, size_t n, uint32_t* prod, uint32_t* row) {
+    const size_t nw = (n + 31) / 32;
+    for (size_t t = 0; t < 2 * nw + 4; ++t) prod[t] = 0;
+    // Two words of y per row: y_j x + y_(j+1) (x shifted by one word).
+    for (size_t j = 0; j < nw; j += 2) {
+        r2_row(row, x, x - 1, nw + 1, y[j], y[j + 1], 0);
+        for (size_t t = 0; t <= nw + 1; ++t) prod[j + t] ^= row[t];
+    }
+    // Fold: bit i of the result is bit i ^ bit i + n of the product.
+    const size_t q = n / 32, s = n % 32;
+    for (size_t t = 0; t < nw; ++t) {
+        const uint32_t hi = s == 0 ? prod[t + q] : (prod[t + q] >> s) | (prod[t + q + 1] << (32 - s));
+        out[t] = prod[t] ^ hi;
+    }
+    if (s != 0) out[nw - 1] &= (1u << s) - 1;
+}
+}  // namespace
+
+void r2_inverse_exp(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch) {
+    const size_t nw = (n + 31) / 32, stride = nw + 4;
+    uint32_t* A = scratch + 2;  // each of A, C, T: 2 zero words, nw, 2 zero words
+    uint32_t *C = A + stride, *T = C + stride;
+    uint32_t* prod = scratch + 3 * stride;  // 2 nw + 4
+    uint32_t* row = prod + 2 * nw + 4;         // nw + 3
+    for (size_t k = 0; k < 3 * stride; ++k) scratch[k] = 0;
+    for (size_t i = 0; i < n; ++i) A[i / 32] |= uint32_t(a[i] & 1) << (i % 32);
+    for (size_t t = 0; t < nw; ++t) C[t] = A[t];
+    const size_t m = n - 2;
+    int top = 0;
+    while ((m >> (top + 1)) != 0) ++top;
+    size_t k = 1;  // C = c_k
+    for (int b = top - 1; b >= 0; --b) {
+        r2_frobenius(T, C, n, k);
+        r2_mul_cyclic(C, T, C, n, prod, row);  // c_2k = c_k^(2^k) c_k
+        k *= 2;
+        if ((m >> b) & 1) {
+            r2_frobenius(T, C, n, 1);
+            r2_mul_cyclic(C, T, A, n, prod, row);  // c_(k+1) = c_k^2 a
+            k += 1;
+        }
+    }
+    r2_frobenius(T, C, n, 1);  // a^(2^(n-1) - 2)
+    // mod Phi_n: coefficient n-1 to 0 by adding Phi_n (all ones) where it is set.
+    const uint32_t mask = 0u - ((T[(n - 1) / 32] >> ((n - 1) % 32)) & 1u);
+    for (size_t i = 0; i < n; ++i) r[i] = uint16_t(((T[i / 32] >> (i % 32)) ^ mask) & 1u);
+    r[n - 1] = 0;
+}
+
 }  // namespace pqmcu::ntru::detail

@@ -303,6 +303,9 @@ void check_inversions(size_t n, uint32_t logq) {
         for (auto& x : jump2) x = gen();
         ntru::detail::r2_inverse_jump(rj.data(), a.data(), n, jump2.data());
         ASSERT_EQ(rj, r) << "R2 jump inverse, n = " << n;
+        for (auto& x : jump2) x = gen();
+        ntru::detail::r2_inverse_exp(rj.data(), a.data(), n, jump2.data());
+        ASSERT_EQ(rj, r) << "R2 inverse by exponentiation, n = " << n;
         ntru::detail::rq_inverse(r.data(), a.data(), n, logq, scratch.data(), mul.data());
         prod = mul_mod_phi(a, r);
         for (size_t i = 0; i < n; ++i)
@@ -340,6 +343,34 @@ TEST(NtruPieces, S3JumpInverseStructured) {
             std::fill(jump.begin(), jump.end(), 0xA5A5A5A5u);
             ntru::detail::s3_inverse_jump(rj.data(), a.data(), n, jump.data());
             ASSERT_EQ(rj, r) << "n = " << n;
+        }
+    }
+}
+
+// The inversion mod 2 by exponentiation on structured inputs (constants,
+// monomials, a = 0 and a = Phi_n: not invertible, 0 from both), against r2_inverse.
+TEST(NtruPieces, R2ExpInverseStructured) {
+    for (size_t n : {509u, 677u, 701u, 821u, 1229u, 1373u}) {
+        std::vector<ntru::InvWord> inv(8 * ntru::inv_words(n));
+        std::vector<uint32_t> scratch(ntru::detail::r2_jump_scratch_words(n), 0xA5A5A5A5u);
+        std::vector<std::vector<uint16_t>> inputs;
+        std::vector<uint16_t> a(n, 0);
+        inputs.push_back(a);  // 0
+        a[0] = 1;
+        inputs.push_back(a);  // 1
+        a[0] = 0, a[n - 1] = 1;
+        inputs.push_back(a);  // x^(n-1)
+        a[1] = 3;
+        inputs.push_back(a);  // x + x^(n-1)
+        std::fill(a.begin(), a.end(), 1);
+        inputs.push_back(a);  // Phi_n
+        a[0] = 0;
+        inputs.push_back(a);  // Phi_n - 1
+        for (const auto& in : inputs) {
+            std::vector<uint16_t> r(n), re(n);
+            ntru::detail::r2_inverse(r.data(), in.data(), n, inv.data());
+            ntru::detail::r2_inverse_exp(re.data(), in.data(), n, scratch.data());
+            ASSERT_EQ(re, r) << "n = " << n;
         }
     }
 }
