@@ -708,7 +708,8 @@ static_assert(lanes_fit(ntruhps2048509::params) && lanes_fit(ntruhps2048677::par
 // The jump inversions (inverse.hpp) run in the products' scratch, free before the first product.
 constexpr bool jump_fits(const Params& p) {
     return keygen_mul_words(p.n, p.logq) / 2 >= detail::s3_jump_scratch_words(p.n) &&
-           keygen_mul_words(p.n, p.logq) / 2 >= detail::r2_jump_scratch_words(p.n);
+           keygen_mul_words(p.n, p.logq) / 2 >= detail::r2_jump_scratch_words(p.n) &&
+           keygen_mul_words(p.n, p.logq) / 2 >= detail::r2_exp_scratch_words(p.n);
 }
 static_assert(jump_fits(ntruhps2048509::params) && jump_fits(ntruhps2048677::params) &&
               jump_fits(ntruhps4096821::params) && jump_fits(ntruhps40961229::params) &&

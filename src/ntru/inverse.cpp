@@ -383,12 +383,38 @@ void r2_inverse_jump(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch
 namespace {
 // 2^-k mod n (n odd, public): powers of 1/2 = (n + 1) / 2.
 inline uint32_t pow_half_mod(size_t k, size_t n) {
-    uint32_t r = 1, b = uint32_t((n + 1) / 2);
+    uint32_t r = 1, b = uint32_t((n + 1) / 2), m = uint32_t(n);  // n < 2^16: products fit 32 bits
     for (; k != 0; k >>= 1) {
-        if (k & 1) r = uint32_t(uint64_t(r) * b % n);
-        b = uint32_t(uint64_t(b) * b % n);
+        if (k & 1) r = r * b % m;
+        b = b * b % m;
     }
     return r;
+}
+// Bits 0..15 of x to the even positions of the result.
+inline uint32_t spread16(uint32_t x) {
+    x = (x | (x << 8)) & 0x00FF00FFu;
+    x = (x | (x << 4)) & 0x0F0F0F0Fu;
+    x = (x | (x << 2)) & 0x33333333u;
+    return (x | (x << 1)) & 0x55555555u;
+}
+// out = prod mod x^n - 1 (prod: 2 nw + 2 words, bits >= 2n - 1 zero): bit i ^ bit i + n.
+inline void r2_fold(uint32_t* out, const uint32_t* prod, size_t n) {
+    const size_t nw = (n + 31) / 32, q = n / 32, s = n % 32;
+    for (size_t t = 0; t < nw; ++t) {
+        const uint32_t hi = s == 0 ? prod[t + q] : (prod[t + q] >> s) | (prod[t + q + 1] << (32 - s));
+        out[t] = prod[t] ^ hi;
+    }
+    if (s != 0) out[nw - 1] &= (1u << s) - 1;
+}
+// out = in^2 = in(x^2) mod x^n - 1 (out may be in); prod: 2 nw + 2 words.
+void r2_square(uint32_t* out, const uint32_t* in, size_t n, uint32_t* prod) {
+    const size_t nw = (n + 31) / 32;
+    for (size_t t = 0; t < nw; ++t) {
+        prod[2 * t] = spread16(in[t] & 0xFFFFu);
+        prod[2 * t + 1] = spread16(in[t] >> 16);
+    }
+    prod[2 * nw] = prod[2 * nw + 1] = 0;
+    r2_fold(out, prod, n);
 }
 // out = in(x^(2^k)) mod x^n - 1: out bit j = in bit (j 2^-k mod n) (public indices).
 void r2_frobenius(uint32_t* out, const uint32_t* in, size_t n, size_t k) {
@@ -406,23 +432,69 @@ void r2_frobenius(uint32_t* out, const uint32_t* in, size_t n, size_t k) {
         out[t] = acc;
     }
 }
-// out = x y mod x^n - 1 (nw words each, bits >= n zero). x, y: two zero words
-// below and two above; prod: 2 nw + 4 words, row: nw + 3 words.
-void r2_mul_cyclic(uint32_t* out, const uint32_t* x, const uint32_t* y, size_t n, uint32_t* prod, uint32_t* row) {
+// 32 x 32 -> 64-bit carry-less product from four UMULL classes per class of
+// the result (the bit classes as in r2_row: at most 8 terms per position).
+inline uint64_t clmul32(uint32_t a, uint32_t b) {
+    const uint32_t a0 = a & 0x11111111u, a1 = a & 0x22222222u, a2 = a & 0x44444444u, a3 = a & 0x88888888u;
+    const uint32_t b0 = b & 0x11111111u, b1 = b & 0x22222222u, b2 = b & 0x44444444u, b3 = b & 0x88888888u;
+    const auto m = [](uint32_t x, uint32_t y) { return uint64_t(x) * y; };
+    const uint64_t z0 = m(a0, b0) ^ m(a1, b3) ^ m(a2, b2) ^ m(a3, b1);
+    const uint64_t z1 = m(a0, b1) ^ m(a1, b0) ^ m(a2, b3) ^ m(a3, b2);
+    const uint64_t z2 = m(a0, b2) ^ m(a1, b1) ^ m(a2, b0) ^ m(a3, b3);
+    const uint64_t z3 = m(a0, b3) ^ m(a1, b2) ^ m(a2, b1) ^ m(a3, b0);
+    return (z0 & 0x1111111111111111ull) | (z1 & 0x2222222222222222ull) | (z2 & 0x4444444444444444ull) |
+           (z3 & 0x8888888888888888ull);
+}
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+extern "C" void pqmcu_ntru_r2_kmul2(uint32_t* c, const uint32_t* a, const uint32_t* b);
+#endif
+// c[0 .. 2m) = a b, m words each: Karatsuba down to one word (unbalanced
+// halves h = ceil(m / 2), m - h). t: r2_exp_karatsuba_words(m) words.
+void r2_kmul(uint32_t* c, const uint32_t* a, const uint32_t* b, size_t m, uint32_t* t) {
+    if (m == 1) {
+        const uint64_t p = clmul32(a[0], b[0]);
+        c[0] = uint32_t(p), c[1] = uint32_t(p >> 32);
+        return;
+    }
+    if (m == 2) {
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+        pqmcu_ntru_r2_kmul2(c, a, b);  // (GCC spilled the three products' bit classes: ~3x slower)
+#else
+        const uint64_t lo = clmul32(a[0], b[0]), hi = clmul32(a[1], b[1]);
+        const uint64_t mid = clmul32(a[0] ^ a[1], b[0] ^ b[1]) ^ lo ^ hi;
+        c[0] = uint32_t(lo);
+        c[1] = uint32_t(lo >> 32) ^ uint32_t(mid);
+        c[2] = uint32_t(hi) ^ uint32_t(mid >> 32);
+        c[3] = uint32_t(hi >> 32);
+#endif
+        return;
+    }
+    const size_t h = (m + 1) / 2, l = m - h;
+    r2_kmul(c, a, b, h, t);
+    r2_kmul(c + 2 * h, a + h, b + h, l, t);
+    uint32_t *sa = t, *sb = t + h, *mid = t + 2 * h;
+    for (size_t i = 0; i < l; ++i) sa[i] = a[i] ^ a[h + i], sb[i] = b[i] ^ b[h + i];
+    if (l < h) sa[l] = a[l], sb[l] = b[l];
+    r2_kmul(mid, sa, sb, h, t + 4 * h);
+    for (size_t i = 0; i < 2 * h; ++i) mid[i] ^= c[i];
+    for (size_t i = 0; i < 2 * l; ++i) mid[i] ^= c[2 * h + i];
+    for (size_t i = 0; i < 2 * h; ++i) c[h + i] ^= mid[i];
+}
+// out = x y mod x^n - 1 (nw words each, bits >= n zero; out may be x or y).
+// prod: 2 nw + 2 words, t: r2_exp_karatsuba_words(nw).
+void r2_mul_cyclic(uint32_t* out, const uint32_t* x, const uint32_t* y, size_t n, uint32_t* prod, uint32_t* t) {
     const size_t nw = (n + 31) / 32;
-    for (size_t t = 0; t < 2 * nw + 4; ++t) prod[t] = 0;
-    // Two words of y per row: y_j x + y_(j+1) (x shifted by one word).
-    for (size_t j = 0; j < nw; j += 2) {
-        r2_row(row, x, x - 1, nw + 1, y[j], y[j + 1], 0);
-        for (size_t t = 0; t <= nw + 1; ++t) prod[j + t] ^= row[t];
-    }
-    // Fold: bit i of the result is bit i ^ bit i + n of the product.
-    const size_t q = n / 32, s = n % 32;
-    for (size_t t = 0; t < nw; ++t) {
-        const uint32_t hi = s == 0 ? prod[t + q] : (prod[t + q] >> s) | (prod[t + q + 1] << (32 - s));
-        out[t] = prod[t] ^ hi;
-    }
-    if (s != 0) out[nw - 1] &= (1u << s) - 1;
+    r2_kmul(prod, x, y, nw, t);
+    prod[2 * nw] = prod[2 * nw + 1] = 0;
+    r2_fold(out, prod, n);
+}
+// out = in^(2^k): k squarings while cheaper than the permutation (~25 cycles
+// per word against ~11 per bit on the M4).
+constexpr size_t kSquaringsMax = 12;
+void r2_power2k(uint32_t* out, const uint32_t* in, size_t n, size_t k, uint32_t* prod) {
+    if (k > kSquaringsMax) return r2_frobenius(out, in, n, k);
+    r2_square(out, in, n, prod);
+    for (size_t i = 1; i < k; ++i) r2_square(out, out, n, prod);
 }
 }  // namespace
 
@@ -430,8 +502,8 @@ void r2_inverse_exp(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch)
     const size_t nw = (n + 31) / 32, stride = nw + 4;
     uint32_t* A = scratch + 2;  // each of A, C, T: 2 zero words, nw, 2 zero words
     uint32_t *C = A + stride, *T = C + stride;
-    uint32_t* prod = scratch + 3 * stride;  // 2 nw + 4
-    uint32_t* row = prod + 2 * nw + 4;         // nw + 3
+    uint32_t* prod = scratch + 3 * stride;  // 2 nw + 2
+    uint32_t* row = prod + 2 * nw + 2;         // the products' scratch: r2_exp_karatsuba_words(nw)
     for (size_t k = 0; k < 3 * stride; ++k) scratch[k] = 0;
     for (size_t i = 0; i < n; ++i) A[i / 32] |= uint32_t(a[i] & 1) << (i % 32);
     for (size_t t = 0; t < nw; ++t) C[t] = A[t];
@@ -440,16 +512,16 @@ void r2_inverse_exp(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch)
     while ((m >> (top + 1)) != 0) ++top;
     size_t k = 1;  // C = c_k
     for (int b = top - 1; b >= 0; --b) {
-        r2_frobenius(T, C, n, k);
+        r2_power2k(T, C, n, k, prod);
         r2_mul_cyclic(C, T, C, n, prod, row);  // c_2k = c_k^(2^k) c_k
         k *= 2;
         if ((m >> b) & 1) {
-            r2_frobenius(T, C, n, 1);
+            r2_square(T, C, n, prod);
             r2_mul_cyclic(C, T, A, n, prod, row);  // c_(k+1) = c_k^2 a
             k += 1;
         }
     }
-    r2_frobenius(T, C, n, 1);  // a^(2^(n-1) - 2)
+    r2_square(T, C, n, prod);  // a^(2^(n-1) - 2)
     // mod Phi_n: coefficient n-1 to 0 by adding Phi_n (all ones) where it is set.
     const uint32_t mask = 0u - ((T[(n - 1) / 32] >> ((n - 1) % 32)) & 1u);
     for (size_t i = 0; i < n; ++i) r[i] = uint16_t(((T[i / 32] >> (i % 32)) ^ mask) & 1u);

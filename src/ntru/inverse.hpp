@@ -35,7 +35,13 @@ constexpr size_t r2_jump_scratch_words(size_t n) { return 8 * ((n + 31) / 32 + 4
 void r2_inverse_jump(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch);
 // The same r by exponentiation, a^(2^(n-1) - 2) (Itoh-Tsujii: ~log2 n + popcount(n - 2)
 // carry-less products and coefficient permutations; inverse.cpp). `scratch`:
-// r2_jump_scratch_words(n) words too (it needs 6 nw + 19). Constant time.
+// r2_exp_scratch_words(n) words. Constant time.
+constexpr size_t r2_exp_karatsuba_words(size_t m) {
+    return m <= 2 ? 0 : 4 * ((m + 1) / 2) + r2_exp_karatsuba_words((m + 1) / 2);
+}
+constexpr size_t r2_exp_scratch_words(size_t n) {
+    return 3 * ((n + 31) / 32 + 4) + 2 * ((n + 31) / 32) + 2 + r2_exp_karatsuba_words((n + 31) / 32);
+}
 void r2_inverse_exp(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch);
 
 }  // namespace pqmcu::ntru::detail

@@ -303,8 +303,9 @@ void check_inversions(size_t n, uint32_t logq) {
         for (auto& x : jump2) x = gen();
         ntru::detail::r2_inverse_jump(rj.data(), a.data(), n, jump2.data());
         ASSERT_EQ(rj, r) << "R2 jump inverse, n = " << n;
-        for (auto& x : jump2) x = gen();
-        ntru::detail::r2_inverse_exp(rj.data(), a.data(), n, jump2.data());
+        std::vector<uint32_t> exp2(ntru::detail::r2_exp_scratch_words(n));
+        for (auto& x : exp2) x = gen();
+        ntru::detail::r2_inverse_exp(rj.data(), a.data(), n, exp2.data());
         ASSERT_EQ(rj, r) << "R2 inverse by exponentiation, n = " << n;
         ntru::detail::rq_inverse(r.data(), a.data(), n, logq, scratch.data(), mul.data());
         prod = mul_mod_phi(a, r);
@@ -352,7 +353,7 @@ TEST(NtruPieces, S3JumpInverseStructured) {
 TEST(NtruPieces, R2ExpInverseStructured) {
     for (size_t n : {509u, 677u, 701u, 821u, 1229u, 1373u}) {
         std::vector<ntru::InvWord> inv(8 * ntru::inv_words(n));
-        std::vector<uint32_t> scratch(ntru::detail::r2_jump_scratch_words(n), 0xA5A5A5A5u);
+        std::vector<uint32_t> scratch(ntru::detail::r2_exp_scratch_words(n), 0xA5A5A5A5u);
         std::vector<std::vector<uint16_t>> inputs;
         std::vector<uint16_t> a(n, 0);
         inputs.push_back(a);  // 0
