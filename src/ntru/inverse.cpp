@@ -417,20 +417,33 @@ void r2_square(uint32_t* out, const uint32_t* in, size_t n, uint32_t* prod) {
     r2_fold(out, prod, n);
 }
 // out = in(x^(2^k)) mod x^n - 1: out bit j = in bit (j 2^-k mod n) (public indices).
-void r2_frobenius(uint32_t* out, const uint32_t* in, size_t n, size_t k) {
+// bytes: 8 nw words of scratch (one byte per coefficient: a load per bit, no shifts).
+void r2_frobenius(uint32_t* out, const uint32_t* in, size_t n, size_t k, uint32_t* bytes) {
     const size_t nw = (n + 31) / 32;
-    const uint32_t step = pow_half_mod(k, n);  // 2^-k mod n
+    for (size_t t = 0; t < nw; ++t)
+        for (size_t q = 0; q < 8; ++q) bytes[8 * t + q] = nibble_to_lanes((in[t] >> (4 * q)) & 15);
+    const uint8_t* b = reinterpret_cast<const uint8_t*>(bytes);
+    const uint32_t step = pow_half_mod(k, n), nn = uint32_t(n);  // 2^-k mod n
     uint32_t src = 0;
-    for (size_t t = 0; t < nw; ++t) {
+    const auto next = [&] {
+        src += step;
+        if (src >= nn) src -= nn;  // (public)
+    };
+    for (size_t t = 0; t + 1 < nw; ++t) {
         uint32_t acc = 0;
-        const size_t bits = t + 1 < nw ? 32 : n - 32 * t;
-        for (size_t j = 0; j < bits; ++j) {
-            acc |= ((in[src >> 5] >> (src & 31)) & 1u) << j;
-            src += step;
-            if (src >= n) src -= uint32_t(n);  // (public)
+#pragma GCC unroll 32
+        for (unsigned j = 0; j < 32; ++j) {
+            acc |= uint32_t(b[src]) << j;
+            next();
         }
         out[t] = acc;
     }
+    uint32_t acc = 0;
+    for (size_t j = 0; j < n - 32 * (nw - 1); ++j) {
+        acc |= uint32_t(b[src]) << j;
+        next();
+    }
+    out[nw - 1] = acc;
 }
 // 32 x 32 -> 64-bit carry-less product from four UMULL classes per class of
 // the result (the bit classes as in r2_row: at most 8 terms per position).
@@ -491,40 +504,66 @@ void r2_mul_cyclic(uint32_t* out, const uint32_t* x, const uint32_t* y, size_t n
 // out = in^(2^k): k squarings while cheaper than the permutation (~25 cycles
 // per word against ~11 per bit on the M4).
 constexpr size_t kSquaringsMax = 12;
-void r2_power2k(uint32_t* out, const uint32_t* in, size_t n, size_t k, uint32_t* prod) {
-    if (k > kSquaringsMax) return r2_frobenius(out, in, n, k);
+// prod: 2 nw + 2 words, bytes: 8 nw words.
+void r2_power2k(uint32_t* out, const uint32_t* in, size_t n, size_t k, uint32_t* prod, uint32_t* bytes) {
+    if (k > kSquaringsMax) return r2_frobenius(out, in, n, k, bytes);
     r2_square(out, in, n, prod);
     for (size_t i = 1; i < k; ++i) r2_square(out, out, n, prod);
 }
 }  // namespace
 
 void r2_inverse_exp(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch) {
-    const size_t nw = (n + 31) / 32, stride = nw + 4;
-    uint32_t* A = scratch + 2;  // each of A, C, T: 2 zero words, nw, 2 zero words
-    uint32_t *C = A + stride, *T = C + stride;
-    uint32_t* prod = scratch + 3 * stride;  // 2 nw + 2
-    uint32_t* row = prod + 2 * nw + 2;         // the products' scratch: r2_exp_karatsuba_words(nw)
-    for (size_t k = 0; k < 3 * stride; ++k) scratch[k] = 0;
+    const size_t nw = (n + 31) / 32;
+    uint32_t *A = scratch, *C3 = A + nw, *C = C3 + nw, *T = C + nw;  // c_1 = a, c_3, c_k, temporary
+    uint32_t* prod = T + nw;        // 2 nw + 2
+    uint32_t* bytes = prod + 2 * nw + 2;  // 8 nw: r2_frobenius's bytes
+    uint32_t* kt = bytes + 8 * nw;        // the products' scratch: r2_exp_karatsuba_words(nw)
+    for (size_t t = 0; t < nw; ++t) A[t] = 0;
     for (size_t i = 0; i < n; ++i) A[i / 32] |= uint32_t(a[i] & 1) << (i % 32);
-    for (size_t t = 0; t < nw; ++t) C[t] = A[t];
+    // c_(n-2) by a sliding window over the bits of n - 2 with c_1 and c_3:
+    // doubling c_2k = c_k^(2^k) c_k and adding c_(k+w) = c_k^(2^w) c_w are one
+    // product each (507 = 0b111111011: 12 products instead of 15 bit by bit).
+    r2_square(T, A, n, prod);
+    r2_mul_cyclic(C, T, A, n, prod, kt);  // c_2
+    r2_square(T, C, n, prod);
+    r2_mul_cyclic(C3, T, A, n, prod, kt);  // c_3
     const size_t m = n - 2;
-    int top = 0;
-    while ((m >> (top + 1)) != 0) ++top;
-    size_t k = 1;  // C = c_k
-    for (int b = top - 1; b >= 0; --b) {
-        r2_power2k(T, C, n, k, prod);
-        r2_mul_cyclic(C, T, C, n, prod, row);  // c_2k = c_k^(2^k) c_k
+    int i = 0;
+    while ((m >> (i + 1)) != 0) ++i;  // the top bit
+    size_t k;
+    if (((m >> (i - 1)) & 1) != 0) {
+        for (size_t t = 0; t < nw; ++t) C[t] = C3[t];
+        k = 3, i -= 2;
+    } else {
+        for (size_t t = 0; t < nw; ++t) C[t] = A[t];
+        k = 1, i -= 1;
+    }
+    const auto dbl = [&] {
+        r2_power2k(T, C, n, k, prod, bytes);
+        r2_mul_cyclic(C, T, C, n, prod, kt);
         k *= 2;
-        if ((m >> b) & 1) {
+    };
+    while (i >= 0) {  // (public: the bits of n - 2)
+        if (((m >> i) & 1) == 0) {
+            dbl();
+            i -= 1;
+        } else if (i >= 1 && ((m >> (i - 1)) & 1) != 0) {
+            dbl();
+            dbl();
+            r2_power2k(T, C, n, 3, prod, bytes);
+            r2_mul_cyclic(C, T, C3, n, prod, kt);  // c_(k+3) = c_k^8 c_3
+            k += 3, i -= 2;
+        } else {
+            dbl();
             r2_square(T, C, n, prod);
-            r2_mul_cyclic(C, T, A, n, prod, row);  // c_(k+1) = c_k^2 a
-            k += 1;
+            r2_mul_cyclic(C, T, A, n, prod, kt);  // c_(k+1) = c_k^2 a
+            k += 1, i -= 1;
         }
     }
     r2_square(T, C, n, prod);  // a^(2^(n-1) - 2)
     // mod Phi_n: coefficient n-1 to 0 by adding Phi_n (all ones) where it is set.
     const uint32_t mask = 0u - ((T[(n - 1) / 32] >> ((n - 1) % 32)) & 1u);
-    for (size_t i = 0; i < n; ++i) r[i] = uint16_t(((T[i / 32] >> (i % 32)) ^ mask) & 1u);
+    for (size_t j = 0; j < n; ++j) r[j] = uint16_t(((T[j / 32] >> (j % 32)) ^ mask) & 1u);
     r[n - 1] = 0;
 }
 

@@ -40,7 +40,7 @@ constexpr size_t r2_exp_karatsuba_words(size_t m) {
     return m <= 2 ? 0 : 4 * ((m + 1) / 2) + r2_exp_karatsuba_words((m + 1) / 2);
 }
 constexpr size_t r2_exp_scratch_words(size_t n) {
-    return 3 * ((n + 31) / 32 + 4) + 2 * ((n + 31) / 32) + 2 + r2_exp_karatsuba_words((n + 31) / 32);
+    return 14 * ((n + 31) / 32) + 2 + r2_exp_karatsuba_words((n + 31) / 32);
 }
 void r2_inverse_exp(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch);
 
