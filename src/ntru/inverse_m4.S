@@ -283,3 +283,17 @@ pqmcu_ntru_r2_kmul2:
     add sp, sp, #28
     pop {r4-r11, pc}
     .size pqmcu_ntru_r2_kmul2, . - pqmcu_ntru_r2_kmul2
+
+@ void pqmcu_ntru_r2_clmul1(uint32_t* c, uint32_t a, uint32_t b): c[0..1] = a b carry-less.
+    .section .text.pqmcu_ntru_r2_clmul1, "ax", %progbits
+    .align 2
+    .global pqmcu_ntru_r2_clmul1
+    .type pqmcu_ntru_r2_clmul1, %function
+pqmcu_ntru_r2_clmul1:
+    push {r0, r4-r11, lr}
+    clm32
+    ldr r1, [sp, #0]
+    strd r0, lr, [r1]
+    add sp, sp, #4
+    pop {r4-r11, pc}
+    .size pqmcu_ntru_r2_clmul1, . - pqmcu_ntru_r2_clmul1
