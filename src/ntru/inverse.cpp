@@ -537,55 +537,41 @@ void r2_power2k(uint32_t* out, const uint32_t* in, size_t n, size_t k, uint32_t*
 }
 }  // namespace
 
+// Every chain step adds the previous element and an earlier one, up to n - 2.
+constexpr bool r2_chain_ok(size_t n) {
+    const R2Chain c = r2_exp_chain(n);
+    if (c.len < 2 || c.len > 24 || c.v[0] != 1 || c.v[c.len - 1] != n - 2) return false;
+    for (size_t i = 1; i < c.len; ++i) {
+        bool found = false;
+        for (size_t j = 0; j < i; ++j) found = found || c.v[i - 1] + c.v[j] == c.v[i];
+        if (!found) return false;
+    }
+    return true;
+}
+static_assert(r2_chain_ok(509) && r2_chain_ok(677) && r2_chain_ok(701) && r2_chain_ok(821) &&
+              r2_chain_ok(1229) && r2_chain_ok(1373) && r2_chain_ok(1021));
+
 void r2_inverse_exp(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch) {
     const size_t nw = (n + 31) / 32;
-    uint32_t *A = scratch, *C3 = A + nw, *C = C3 + nw, *T = C + nw;  // c_1 = a, c_3, c_k, temporary
-    uint32_t* prod = T + nw;        // 2 nw + 2
+    const R2Chain ch = r2_exp_chain(n);  // public
+    uint32_t* slots = scratch;           // c_(ch.v[i]) at slot i
+    uint32_t* T = slots + ch.len * nw;
+    uint32_t* prod = T + nw;              // 2 nw + 2
     uint32_t* bytes = prod + 2 * nw + 2;  // 8 nw: r2_frobenius's bytes
     uint32_t* kt = bytes + 8 * nw;        // the products' scratch: r2_exp_karatsuba_words(nw)
-    for (size_t t = 0; t < nw; ++t) A[t] = 0;
-    for (size_t i = 0; i < n; ++i) A[i / 32] |= uint32_t(a[i] & 1) << (i % 32);
-    // c_(n-2) by a sliding window over the bits of n - 2 with c_1 and c_3:
-    // doubling c_2k = c_k^(2^k) c_k and adding c_(k+w) = c_k^(2^w) c_w are one
-    // product each (507 = 0b111111011: 12 products instead of 15 bit by bit).
-    r2_square(T, A, n, prod);
-    r2_mul_cyclic(C, T, A, n, prod, kt);  // c_2
-    r2_square(T, C, n, prod);
-    r2_mul_cyclic(C3, T, A, n, prod, kt);  // c_3
-    const size_t m = n - 2;
-    int i = 0;
-    while ((m >> (i + 1)) != 0) ++i;  // the top bit
-    size_t k;
-    if (((m >> (i - 1)) & 1) != 0) {
-        for (size_t t = 0; t < nw; ++t) C[t] = C3[t];
-        k = 3, i -= 2;
-    } else {
-        for (size_t t = 0; t < nw; ++t) C[t] = A[t];
-        k = 1, i -= 1;
+    for (size_t t = 0; t < nw; ++t) slots[t] = 0;
+    for (size_t i = 0; i < n; ++i) slots[i / 32] |= uint32_t(a[i] & 1) << (i % 32);  // c_1 = a
+    for (size_t i = 1; i < ch.len; ++i) {
+        // c_v = c_big^(2^small) c_small with big + small = v, big the previous
+        // element or the earlier one, whichever shifts less.
+        const uint32_t last = ch.v[i - 1], other = ch.v[i] - last;
+        size_t j = 0;
+        while (ch.v[j] != other) ++j;
+        const size_t big = last >= other ? i - 1 : j, small = last >= other ? j : i - 1;
+        r2_power2k(T, slots + big * nw, n, ch.v[small], prod, bytes);
+        r2_mul_cyclic(slots + i * nw, T, slots + small * nw, n, prod, kt);
     }
-    const auto dbl = [&] {
-        r2_power2k(T, C, n, k, prod, bytes);
-        r2_mul_cyclic(C, T, C, n, prod, kt);
-        k *= 2;
-    };
-    while (i >= 0) {  // (public: the bits of n - 2)
-        if (((m >> i) & 1) == 0) {
-            dbl();
-            i -= 1;
-        } else if (i >= 1 && ((m >> (i - 1)) & 1) != 0) {
-            dbl();
-            dbl();
-            r2_power2k(T, C, n, 3, prod, bytes);
-            r2_mul_cyclic(C, T, C3, n, prod, kt);  // c_(k+3) = c_k^8 c_3
-            k += 3, i -= 2;
-        } else {
-            dbl();
-            r2_square(T, C, n, prod);
-            r2_mul_cyclic(C, T, A, n, prod, kt);  // c_(k+1) = c_k^2 a
-            k += 1, i -= 1;
-        }
-    }
-    r2_square(T, C, n, prod);  // a^(2^(n-1) - 2)
+    r2_square(T, slots + (ch.len - 1) * nw, n, prod);  // c_(n-2)^2 = a^(2^(n-1) - 2)
     // mod Phi_n: coefficient n-1 to 0 by adding Phi_n (all ones) where it is set.
     const uint32_t mask = 0u - ((T[(n - 1) / 32] >> ((n - 1) % 32)) & 1u);
     for (size_t j = 0; j < n; ++j) r[j] = uint16_t(((T[j / 32] >> (j % 32)) ^ mask) & 1u);
