@@ -488,7 +488,7 @@ void r2_kmul(uint32_t* c, const uint32_t* a, const uint32_t* b, size_t m, uint32
     }
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
     if (m == 3 || m == 4) {  // one level, straight-line (the loops below cost as much as the products here)
-        uint32_t L[4], H[4], M[4], sa[2], sb[2];
+        uint32_t *L = t, *H = t + 4, *M = t + 8, *sa = t + 12, *sb = t + 14;  // (not on the stack: every level's frame would hold them)
         pqmcu_ntru_r2_kmul2(L, a, b);
         sa[0] = a[0] ^ a[2], sb[0] = b[0] ^ b[2];
         if (m == 4) {

@@ -65,7 +65,7 @@ constexpr R2Chain r2_exp_chain(size_t n) {
     return c;
 }
 constexpr size_t r2_exp_karatsuba_words(size_t m) {
-    return m <= 2 ? 0 : 4 * ((m + 1) / 2) + r2_exp_karatsuba_words((m + 1) / 2);
+    return m <= 2 ? 0 : m <= 4 ? 16 : 4 * ((m + 1) / 2) + r2_exp_karatsuba_words((m + 1) / 2);
 }
 // One slot per chain element, a temporary, the product (2 nw + 2), the
 // permutation's bytes (8 nw) and the Karatsuba scratch.
