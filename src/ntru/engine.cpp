@@ -54,12 +54,15 @@ uint16_t mod3(uint16_t a) {
 // The loops' bounds depend on n only: constant time.
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
 extern "C" void pqmcu_ntru_s3_lanes_triple(uint32_t* out, const uint32_t* x, const uint32_t* y, uint32_t steps);
+extern "C" void pqmcu_ntru_m4_lanes_triple(uint32_t* out, const uint32_t* x, const uint32_t* y, uint32_t steps);
 #endif
 namespace {
 [[maybe_unused]] inline uint64_t fold_lanes(uint64_t x) {
     const uint32_t lo = uint32_t(x), hi = uint32_t(x >> 32), m = 0x0F0F0F0Fu;
     return uint64_t((lo & m) + ((lo >> 4) & m)) | (uint64_t((hi & m) + ((hi >> 4) & m)) << 32);
 }
+// The mod 4 product's fold: each lane mod 16 (16 = 0 mod 4).
+[[maybe_unused]] inline uint64_t fold_lanes16(uint64_t x) { return x & 0x0F0F0F0F0F0F0F0Full; }
 inline void pack_lanes(uint32_t* w, const uint16_t* a, size_t n) {
     const size_t words = (n + 3) / 4;
     size_t j = 0;
@@ -81,7 +84,9 @@ inline void pack_lanes(uint32_t* w, const uint16_t* a, size_t n) {
 
 namespace {
 // C[0 .. 2w) = A B (w words each), lanes <= 60; Y: w + 4 words (B padded
-// with two zero words on each side).
+// with two zero words on each side). Mod4: lanes folded mod 16 (for the
+// product mod 4 of operands <= 3 and {0,1}), else x mod 16 + x / 16 (mod 3).
+template <bool Mod4 = false>
 void lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, uint32_t* Y) {
     Y[0] = Y[1] = 0;
     for (size_t j = 0; j < w; ++j) Y[j + 2] = B[j];
@@ -93,17 +98,19 @@ void lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, uint
         const uint32_t* y = Y + 2 + (k + 2 - lo);  // B[k + 2 - i] at i = lo
         uint32_t sums[6];
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
-        pqmcu_ntru_s3_lanes_triple(sums, A + lo, y, uint32_t(hi + 1 - lo));
+        if constexpr (Mod4) pqmcu_ntru_m4_lanes_triple(sums, A + lo, y, uint32_t(hi + 1 - lo));
+        else pqmcu_ntru_s3_lanes_triple(sums, A + lo, y, uint32_t(hi + 1 - lo));
 #else
+        const auto fold = [](uint64_t v) { return Mod4 ? fold_lanes16(v) : fold_lanes(v); };
         uint64_t acc[3] = {0, 0, 0};
         for (size_t s = 0; lo + s <= hi; ++s) {
             const uint64_t x = A[lo + s];
             for (size_t j = 0; j < 3; ++j) acc[j] += x * y[ptrdiff_t(j) - 2 - ptrdiff_t(s)];
             if (s % 12 == 11)
-                for (auto& v : acc) v = fold_lanes(v);
+                for (auto& v : acc) v = fold(v);
         }
         for (size_t j = 0; j < 3; ++j) {
-            acc[j] = fold_lanes(acc[j]);
+            acc[j] = fold(acc[j]);
             sums[2 * j] = uint32_t(acc[j]);
             sums[2 * j + 1] = uint32_t(acc[j] >> 32);
         }
@@ -139,6 +146,20 @@ void s3_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, u
     const uint32_t last = uint32_t(bytes[n - 1]) + bytes[2 * n - 1];
 #pragma GCC unroll 4
     for (size_t i = 0; i < n; ++i) c[i] = mod3(uint16_t(bytes[i] + bytes[i + n] + 2 * last));
+}
+
+void mod4_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch) {
+    const size_t W = (n + 3) / 4;
+    uint32_t* A = scratch;   // W
+    uint32_t* B = A + W;     // W
+    uint32_t* Y = B + W;     // W + 4
+    uint32_t* R = Y + W + 4; // 2W
+    pack_lanes(A, a, n);
+    pack_lanes(B, b, n);
+    lanes_mul<true>(R, A, B, W, Y);
+    const uint8_t* bytes = reinterpret_cast<const uint8_t*>(R);
+#pragma GCC unroll 4
+    for (size_t i = 0; i < n; ++i) c[i] = uint16_t((bytes[i] + bytes[i + n]) & 3);  // mod x^n - 1
 }
 
 namespace {
@@ -440,6 +461,16 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
     };
     const int quadratic = logq <= 12 ? 2 : 4;
     for (int iter = 0; iter < quadratic; ++iter) {
+        if (kS3Lanes && iter == 0) {
+            // 1 -> 2 bits: both products only mod 4 (-a mod 4 and r in {0,1}),
+            // on byte lanes (~2x faster than Toom-4 at n = 509).
+            uint32_t* lanes = reinterpret_cast<uint32_t*>(mul);
+            for (size_t i = 0; i < n; ++i) c[i] = uint16_t(neg_a[i] & 3);
+            mod4_mul_lanes(c, c, r, n, lanes);
+            c[0] = uint16_t((c[0] + 2) & 3);
+            mod4_mul_lanes(r, c, r, n, lanes);  // r (2 - a r) mod 4, in {0,1,2,3}
+            continue;
+        }
         const bool small = iter < 3;  // r exact to 1, 2, 4 bits: |r| <= 8
         mul_r(c, neg_a, r, small);
         c[0] = uint16_t(c[0] + 2);
@@ -705,6 +736,13 @@ constexpr bool lanes_fit(const Params& p) { return decaps_mul_words(p.n, p.logq)
 static_assert(lanes_fit(ntruhps2048509::params) && lanes_fit(ntruhps2048677::params) &&
               lanes_fit(ntruhps4096821::params) && lanes_fit(ntruhps40961229::params) &&
               lanes_fit(ntruhrss701::params) && lanes_fit(ntruhrss1373::params));
+// Key generation's first Newton step on byte lanes (mod4_mul_lanes) too.
+constexpr bool keygen_lanes_fit(const Params& p) {
+    return !kS3Lanes || keygen_mul_words(p.n, p.logq) / 2 >= detail::s3_lanes_words(p.n);
+}
+static_assert(keygen_lanes_fit(ntruhps2048509::params) && keygen_lanes_fit(ntruhps2048677::params) &&
+              keygen_lanes_fit(ntruhps4096821::params) && keygen_lanes_fit(ntruhps40961229::params) &&
+              keygen_lanes_fit(ntruhrss701::params) && keygen_lanes_fit(ntruhrss1373::params));
 // The jump inversions (inverse.hpp) run in the products' scratch, free before the first product.
 constexpr bool jump_fits(const Params& p) {
     return keygen_mul_words(p.n, p.logq) / 2 >= detail::s3_jump_scratch_words(p.n) &&
