@@ -447,6 +447,9 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
     // the result stays exact mod 2^12, as promised.)
     // logq 13 (hrss701): the last step's r, centred to 8 bits (|r| <= 128),
     // goes through ntt_big's transform (n (q/2) 128 < kP2 / 2).
+    // (The transform paths are the hosts' choice never and the M4's no
+    // longer: with kKeygenToom every product is ring_mul's, and on the M4
+    // the first step runs mod 4 on byte lanes.)
     const bool use_ntt = keygen_uses_ntt(n);
     const bool big_last = use_ntt && logq > 12 && ntt_big::supported_mixed(n, logq, 128);
     const unsigned bits = logq <= 12 ? 12 : logq;
