@@ -55,6 +55,7 @@ uint16_t mod3(uint16_t a) {
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
 extern "C" void pqmcu_ntru_s3_lanes_triple(uint32_t* out, const uint32_t* x, const uint32_t* y, uint32_t steps);
 extern "C" void pqmcu_ntru_m4_lanes_triple(uint32_t* out, const uint32_t* x, const uint32_t* y, uint32_t steps);
+extern "C" void pqmcu_ntru_m16_lanes_triple(uint32_t* out, const uint32_t* x, const uint32_t* y, uint32_t steps);
 #endif
 namespace {
 [[maybe_unused]] inline uint64_t fold_lanes(uint64_t x) {
@@ -84,9 +85,10 @@ inline void pack_lanes(uint32_t* w, const uint16_t* a, size_t n) {
 
 namespace {
 // C[0 .. 2w) = A B (w words each), lanes <= 60; Y: w + 4 words (B padded
-// with two zero words on each side). Mod4: lanes folded mod 16 (for the
-// product mod 4 of operands <= 3 and {0,1}), else x mod 16 + x / 16 (mod 3).
-template <bool Mod4 = false>
+// with two zero words on each side). Fold: 0 x mod 16 + x / 16 every 12
+// steps (mod 3); 1 x mod 16 every 12 steps (mod 4 or 16, operands <= 3 and
+// {0,1}); 2 x mod 16 every 3 steps (mod 16, operands <= 15 and {0,1}).
+template <int Fold = 0>
 void lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, uint32_t* Y) {
     Y[0] = Y[1] = 0;
     for (size_t j = 0; j < w; ++j) Y[j + 2] = B[j];
@@ -98,15 +100,17 @@ void lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, uint
         const uint32_t* y = Y + 2 + (k + 2 - lo);  // B[k + 2 - i] at i = lo
         uint32_t sums[6];
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
-        if constexpr (Mod4) pqmcu_ntru_m4_lanes_triple(sums, A + lo, y, uint32_t(hi + 1 - lo));
+        if constexpr (Fold == 1) pqmcu_ntru_m4_lanes_triple(sums, A + lo, y, uint32_t(hi + 1 - lo));
+        else if constexpr (Fold == 2) pqmcu_ntru_m16_lanes_triple(sums, A + lo, y, uint32_t(hi + 1 - lo));
         else pqmcu_ntru_s3_lanes_triple(sums, A + lo, y, uint32_t(hi + 1 - lo));
 #else
-        const auto fold = [](uint64_t v) { return Mod4 ? fold_lanes16(v) : fold_lanes(v); };
+        const auto fold = [](uint64_t v) { return Fold != 0 ? fold_lanes16(v) : fold_lanes(v); };
+        constexpr size_t every = Fold == 2 ? 3 : 12;
         uint64_t acc[3] = {0, 0, 0};
         for (size_t s = 0; lo + s <= hi; ++s) {
             const uint64_t x = A[lo + s];
             for (size_t j = 0; j < 3; ++j) acc[j] += x * y[ptrdiff_t(j) - 2 - ptrdiff_t(s)];
-            if (s % 12 == 11)
+            if (s % every == every - 1)
                 for (auto& v : acc) v = fold(v);
         }
         for (size_t j = 0; j < 3; ++j) {
@@ -148,7 +152,9 @@ void s3_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, u
     for (size_t i = 0; i < n; ++i) c[i] = mod3(uint16_t(bytes[i] + bytes[i + n] + 2 * last));
 }
 
-void mod4_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch) {
+namespace {
+template <int Fold>
+void mod16_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch, uint32_t mask) {
     const size_t W = (n + 3) / 4;
     uint32_t* A = scratch;   // W
     uint32_t* B = A + W;     // W
@@ -156,10 +162,18 @@ void mod4_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n,
     uint32_t* R = Y + W + 4; // 2W
     pack_lanes(A, a, n);
     pack_lanes(B, b, n);
-    lanes_mul<true>(R, A, B, W, Y);
+    lanes_mul<Fold>(R, A, B, W, Y);
     const uint8_t* bytes = reinterpret_cast<const uint8_t*>(R);
 #pragma GCC unroll 4
-    for (size_t i = 0; i < n; ++i) c[i] = uint16_t((bytes[i] + bytes[i + n]) & 3);  // mod x^n - 1
+    for (size_t i = 0; i < n; ++i) c[i] = uint16_t((bytes[i] + bytes[i + n]) & mask);  // mod x^n - 1
+}
+}  // namespace
+
+void mod4_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch) {
+    mod16_lanes<1>(c, a, b, n, scratch, 3);
+}
+void mod16_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch) {
+    mod16_lanes<2>(c, a, b, n, scratch, 15);
 }
 
 namespace {
@@ -465,13 +479,33 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
     const int quadratic = logq <= 12 ? 2 : 4;
     for (int iter = 0; iter < quadratic; ++iter) {
         if (kS3Lanes && iter == 0) {
-            // 1 -> 2 bits: both products only mod 4 (-a mod 4 and r in {0,1}),
-            // on byte lanes (~2x faster than Toom-4 at n = 509).
+            // 1 -> 4 bits in one quartic step on byte lanes: r (1 + u)(1 + u^2)
+            // with u = 1 - a r = 2 w (r in {0,1}): 1 - a r' = u^4 = 0 mod 16.
+            // Mod 16, u^2 = 4 (w0^2 mod 4) and u^3 = 8 (w0^3 mod 2) with w0 = w
+            // mod 2 in {0,1}: a r (a mod 16 times {0,1}), w0 w0 mod 4,
+            // w0 (w0^2 mod 2) mod 2 and r s (s <= 15 times {0,1}) are four lane
+            // products (two quadratic steps, the first on lanes: 2 lane and 2
+            // Toom-4 products). -a is made again afterwards (its words held w0).
             uint32_t* lanes = reinterpret_cast<uint32_t*>(mul);
-            for (size_t i = 0; i < n; ++i) c[i] = uint16_t(neg_a[i] & 3);
-            mod4_mul_lanes(c, c, r, n, lanes);
-            c[0] = uint16_t((c[0] + 2) & 3);
-            mod4_mul_lanes(r, c, r, n, lanes);  // r (2 - a r) mod 4, in {0,1,2,3}
+            uint16_t *w0 = neg_a, *p = mul + 2 * s3_lanes_words(n);
+            for (size_t i = 0; i < n; ++i) c[i] = uint16_t(a[i] & 15);
+            mod16_mul_lanes(c, c, r, n, lanes);  // a r mod 16
+            c[0] = uint16_t(c[0] - 1);
+            for (size_t i = 0; i < n; ++i) {
+                c[i] = uint16_t((0u - c[i]) & 15);  // u = 1 - a r
+                w0[i] = uint16_t((c[i] >> 1) & 1);
+            }
+            mod4_mul_lanes(p, w0, w0, n, lanes);  // w0^2 mod 4
+            for (size_t i = 0; i < n; ++i) {
+                c[i] = uint16_t((c[i] + 4 * p[i]) & 15);  // u + u^2 (1 added below)
+                p[i] &= 1;
+            }
+            c[0] = uint16_t((c[0] + 1) & 15);
+            mod4_mul_lanes(p, w0, p, n, lanes);  // w0^3, bit 0
+            for (size_t i = 0; i < n; ++i) c[i] = uint16_t((c[i] + 8 * p[i]) & 15);  // s = (1 + u)(1 + u^2)
+            mod16_mul_lanes(r, c, r, n, lanes);  // r s mod 16
+            for (size_t i = 0; i < n; ++i) neg_a[i] = uint16_t(0u - a[i]);
+            iter = 1;  // (two quadratic steps' worth)
             continue;
         }
         const bool small = iter < 3;  // r exact to 1, 2, 4 bits: |r| <= 8
@@ -739,9 +773,10 @@ constexpr bool lanes_fit(const Params& p) { return decaps_mul_words(p.n, p.logq)
 static_assert(lanes_fit(ntruhps2048509::params) && lanes_fit(ntruhps2048677::params) &&
               lanes_fit(ntruhps4096821::params) && lanes_fit(ntruhps40961229::params) &&
               lanes_fit(ntruhrss701::params) && lanes_fit(ntruhrss1373::params));
-// Key generation's first Newton step on byte lanes (mod4_mul_lanes) too.
+// Key generation's first Newton step on byte lanes (mod4_mul_lanes, mod16_mul_lanes)
+// too, with one more polynomial after the lanes' words.
 constexpr bool keygen_lanes_fit(const Params& p) {
-    return !kS3Lanes || keygen_mul_words(p.n, p.logq) / 2 >= detail::s3_lanes_words(p.n);
+    return !kS3Lanes || keygen_mul_words(p.n, p.logq) >= 2 * detail::s3_lanes_words(p.n) + p.n;
 }
 static_assert(keygen_lanes_fit(ntruhps2048509::params) && keygen_lanes_fit(ntruhps2048677::params) &&
               keygen_lanes_fit(ntruhps4096821::params) && keygen_lanes_fit(ntruhps40961229::params) &&

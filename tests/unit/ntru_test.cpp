@@ -556,32 +556,37 @@ TEST(NtruPieces, KaratsubaSimdMatchesSchoolbook) {
 // Decryption's S3 product on byte lanes (the M4's) against the cyclic
 // schoolbook mod (3, Phi_n): random, all 2 (the largest lane sums) and sparse
 // operands, the output aliasing an operand.
-// The product mod (4, x^n - 1) on byte lanes (key generation's first Newton
-// step): a in {0..3}, b in {0,1}, against the schoolbook; output aliasing an
-// operand; all-3 x all-1 (the largest lane sums); a canary after the scratch.
-TEST(NtruPieces, Mod4LanesProduct) {
-    std::mt19937 gen{13};
+// The products mod (4, x^n - 1) and mod (16, x^n - 1) on byte lanes (key
+// generation's first Newton step): a in {0..amax}, b in {0,1}, against the
+// schoolbook; output aliasing an operand; all-amax x all-1 (the largest lane
+// sums); a canary after the scratch.
+void check_lanes_mod(uint32_t mod, uint32_t amax) {
+    std::mt19937 gen{13 + mod};
     for (size_t n : {1u, 2u, 3u, 4u, 5u, 7u, 8u, 9u, 56u, 57u, 61u, 127u, 509u, 677u, 701u, 821u, 1229u, 1373u}) {
         for (int kind = 0; kind < 3; ++kind) {
             std::vector<uint16_t> a(n), b(n), want(n, 0), got(n);
             for (size_t i = 0; i < n; ++i) {
-                a[i] = kind == 1 ? 3 : uint16_t(gen() % 4);
+                a[i] = kind == 1 ? uint16_t(amax) : uint16_t(gen() % (amax + 1));
                 b[i] = kind == 1 ? 1 : uint16_t(gen() % 2);
             }
             for (size_t i = 0; i < n; ++i)
-                for (size_t j = 0; j < n; ++j) want[(i + j) % n] = uint16_t((want[(i + j) % n] + a[i] * b[j]) % 4);
+                for (size_t j = 0; j < n; ++j) want[(i + j) % n] = uint16_t((want[(i + j) % n] + a[i] * b[j]) % mod);
             std::vector<uint32_t> scratch(pqmcu::ntru::detail::s3_lanes_words(n) + 1, 0xDEADBEEFu);
+            const auto mul = mod == 4 ? pqmcu::ntru::detail::mod4_mul_lanes : pqmcu::ntru::detail::mod16_mul_lanes;
             if (kind == 2) {
                 got = b;
-                pqmcu::ntru::detail::mod4_mul_lanes(got.data(), a.data(), got.data(), n, scratch.data());
+                mul(got.data(), a.data(), got.data(), n, scratch.data());
             } else {
-                pqmcu::ntru::detail::mod4_mul_lanes(got.data(), a.data(), b.data(), n, scratch.data());
+                mul(got.data(), a.data(), b.data(), n, scratch.data());
             }
             ASSERT_EQ(scratch.back(), 0xDEADBEEFu) << "scratch overrun, n = " << n;
             ASSERT_EQ(got, want) << "n = " << n << ", kind " << kind;
         }
     }
 }
+TEST(NtruPieces, Mod4LanesProduct) { check_lanes_mod(4, 3); }
+// mod 16 (the quartic Newton step): a <= 15, b in {0,1}.
+TEST(NtruPieces, Mod16LanesProduct) { check_lanes_mod(16, 15); }
 
 TEST(NtruPieces, S3LanesProduct) {
     std::mt19937 gen{12};
