@@ -482,12 +482,13 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
             // 1 -> 4 bits in one quartic step on byte lanes: r (1 + u)(1 + u^2)
             // with u = 1 - a r = 2 w (r in {0,1}): 1 - a r' = u^4 = 0 mod 16.
             // Mod 16, u^2 = 4 (w0^2 mod 4) and u^3 = 8 (w0^3 mod 2) with w0 = w
-            // mod 2 in {0,1}: a r (a mod 16 times {0,1}), w0 w0 mod 4,
-            // w0 (w0^2 mod 2) mod 2 and r s (s <= 15 times {0,1}) are four lane
-            // products (two quadratic steps, the first on lanes: 2 lane and 2
-            // Toom-4 products). -a is made again afterwards (its words held w0).
+            // mod 2 in {0,1}: a r (a mod 16 times {0,1}), w0 w0 mod 4 and r s
+            // (s <= 15 times {0,1}) are three lane products, w0^3 mod 2 a
+            // carry-less one (two quadratic steps, the first on lanes: 2 lane
+            // and 2 Toom-4 products). -a is made again afterwards (its words held w0).
             uint32_t* lanes = reinterpret_cast<uint32_t*>(mul);
             uint16_t *w0 = neg_a, *p = mul + 2 * s3_lanes_words(n);
+            uint32_t* cube = lanes + s3_lanes_words(n) + (n + 1) / 2;  // after p, word-aligned
             for (size_t i = 0; i < n; ++i) c[i] = uint16_t(a[i] & 15);
             mod16_mul_lanes(c, c, r, n, lanes);  // a r mod 16
             c[0] = uint16_t(c[0] - 1);
@@ -496,12 +497,9 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
                 w0[i] = uint16_t((c[i] >> 1) & 1);
             }
             mod4_mul_lanes(p, w0, w0, n, lanes);  // w0^2 mod 4
-            for (size_t i = 0; i < n; ++i) {
-                c[i] = uint16_t((c[i] + 4 * p[i]) & 15);  // u + u^2 (1 added below)
-                p[i] &= 1;
-            }
+            for (size_t i = 0; i < n; ++i) c[i] = uint16_t((c[i] + 4 * p[i]) & 15);  // u + u^2 (1 added below)
             c[0] = uint16_t((c[0] + 1) & 15);
-            mod4_mul_lanes(p, w0, p, n, lanes);  // w0^3, bit 0
+            r2_cube(p, w0, n, cube);  // w0^3 mod 2: carry-less (w0^2 mod 2 = w0(x^2))
             for (size_t i = 0; i < n; ++i) c[i] = uint16_t((c[i] + 8 * p[i]) & 15);  // s = (1 + u)(1 + u^2)
             mod16_mul_lanes(r, c, r, n, lanes);  // r s mod 16
             for (size_t i = 0; i < n; ++i) neg_a[i] = uint16_t(0u - a[i]);
@@ -776,7 +774,8 @@ static_assert(lanes_fit(ntruhps2048509::params) && lanes_fit(ntruhps2048677::par
 // Key generation's first Newton step on byte lanes (mod4_mul_lanes, mod16_mul_lanes)
 // too, with one more polynomial after the lanes' words.
 constexpr bool keygen_lanes_fit(const Params& p) {
-    return !kS3Lanes || keygen_mul_words(p.n, p.logq) >= 2 * detail::s3_lanes_words(p.n) + p.n;
+    return !kS3Lanes || keygen_mul_words(p.n, p.logq) >= 2 * detail::s3_lanes_words(p.n) + p.n + 1 +
+                                                            2 * detail::r2_cube_scratch_words(p.n);
 }
 static_assert(keygen_lanes_fit(ntruhps2048509::params) && keygen_lanes_fit(ntruhps2048677::params) &&
               keygen_lanes_fit(ntruhps4096821::params) && keygen_lanes_fit(ntruhps40961229::params) &&

@@ -538,6 +538,16 @@ void r2_power2k(uint32_t* out, const uint32_t* in, size_t n, size_t k, uint32_t*
 }
 }  // namespace
 
+void r2_cube(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch) {
+    const size_t nw = (n + 31) / 32;
+    uint32_t *A = scratch, *S = A + nw, *prod = S + nw, *kt = prod + 2 * nw + 2;
+    for (size_t t = 0; t < nw; ++t) A[t] = 0;
+    for (size_t i = 0; i < n; ++i) A[i / 32] |= uint32_t(a[i] & 1) << (i % 32);
+    r2_square(S, A, n, prod);
+    r2_mul_cyclic(S, S, A, n, prod, kt);
+    for (size_t i = 0; i < n; ++i) r[i] = uint16_t((S[i / 32] >> (i % 32)) & 1);
+}
+
 // Every chain step adds the previous element and an earlier one, up to n - 2.
 constexpr bool r2_chain_ok(size_t n) {
     const R2Chain c = r2_exp_chain(n);

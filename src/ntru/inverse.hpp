@@ -73,5 +73,12 @@ constexpr size_t r2_exp_scratch_words(size_t n) {
     return (r2_exp_chain(n).len + 11) * ((n + 31) / 32) + 2 + r2_exp_karatsuba_words((n + 31) / 32);
 }
 void r2_inverse_exp(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch);
+// r = a^3 mod (2, x^n - 1) = a(x) a(x^2), a and r in {0,1}^n (r may be a): a
+// squaring and one carry-less product (key generation's quartic Newton step).
+// `scratch`: r2_cube_scratch_words(n) words. Constant time.
+constexpr size_t r2_cube_scratch_words(size_t n) {
+    return 4 * ((n + 31) / 32) + 2 + r2_exp_karatsuba_words((n + 31) / 32);
+}
+void r2_cube(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch);
 
 }  // namespace pqmcu::ntru::detail

@@ -585,6 +585,21 @@ void check_lanes_mod(uint32_t mod, uint32_t amax) {
     }
 }
 TEST(NtruPieces, Mod4LanesProduct) { check_lanes_mod(4, 3); }
+// a^3 mod (2, x^n - 1) (the quartic Newton step's w0^3), against the schoolbook, in place too.
+TEST(NtruPieces, R2Cube) {
+    std::mt19937 gen{14};
+    for (size_t n : {509u, 677u, 701u, 821u, 1229u, 1373u}) {
+        std::vector<uint16_t> a(n), sq(n, 0), want(n, 0);
+        for (auto& x : a) x = uint16_t(gen() & 1);
+        for (size_t i = 0; i < n; ++i)
+            for (size_t j = 0; j < n; ++j) sq[(i + j) % n] ^= uint16_t(a[i] & a[j]);
+        for (size_t i = 0; i < n; ++i)
+            for (size_t j = 0; j < n; ++j) want[(i + j) % n] ^= uint16_t(sq[i] & a[j]);
+        std::vector<uint32_t> scratch(pqmcu::ntru::detail::r2_cube_scratch_words(n), 0xA5A5A5A5u);
+        pqmcu::ntru::detail::r2_cube(a.data(), a.data(), n, scratch.data());
+        ASSERT_EQ(a, want) << "n = " << n;
+    }
+}
 // mod 16 (the quartic Newton step): a <= 15, b in {0,1}.
 TEST(NtruPieces, Mod16LanesProduct) { check_lanes_mod(16, 15); }
 
