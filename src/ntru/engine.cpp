@@ -496,7 +496,7 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
                 c[i] = uint16_t((0u - c[i]) & 15);  // u = 1 - a r
                 w0[i] = uint16_t((c[i] >> 1) & 1);
             }
-            mod4_mul_lanes(p, w0, w0, n, lanes);  // w0^2 mod 4
+            r2_square_mod4(p, w0, n, cube);  // w0^2 mod 4: w0(x^2) + 2 (cross terms, carry-less)
             for (size_t i = 0; i < n; ++i) c[i] = uint16_t((c[i] + 4 * p[i]) & 15);  // u + u^2 (1 added below)
             c[0] = uint16_t((c[0] + 1) & 15);
             r2_cube(p, w0, n, cube);  // w0^3 mod 2: carry-less (w0^2 mod 2 = w0(x^2))
@@ -775,7 +775,8 @@ static_assert(lanes_fit(ntruhps2048509::params) && lanes_fit(ntruhps2048677::par
 // too, with one more polynomial after the lanes' words.
 constexpr bool keygen_lanes_fit(const Params& p) {
     return !kS3Lanes || keygen_mul_words(p.n, p.logq) >= 2 * detail::s3_lanes_words(p.n) + p.n + 1 +
-                                                            2 * detail::r2_cube_scratch_words(p.n);
+                                                            2 * std::max(detail::r2_cube_scratch_words(p.n),
+                                                                         detail::r2_square4_scratch_words(p.n));
 }
 static_assert(keygen_lanes_fit(ntruhps2048509::params) && keygen_lanes_fit(ntruhps2048677::params) &&
               keygen_lanes_fit(ntruhps4096821::params) && keygen_lanes_fit(ntruhps40961229::params) &&

@@ -548,6 +548,52 @@ void r2_cube(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch) {
     for (size_t i = 0; i < n; ++i) r[i] = uint16_t((S[i / 32] >> (i % 32)) & 1);
 }
 
+namespace {
+// e(w) = sum_(i<j) w_i w_j x^(i+j) mod 2 for one word (64 bits): the integer
+// square's count at position p is 2 e_p + [p even] w_(p/2), so e_p is bit 1 of
+// the count mod 4; per class pair of the four bit classes a count is <= 8
+// (exact in its 4-bit field), kept mod 4 and summed (<= 12) per result class.
+inline uint64_t e2_word(uint32_t w) {
+    const uint32_t c[4] = {w & 0x11111111u, w & 0x22222222u, w & 0x44444444u, w & 0x88888888u};
+    uint64_t e = 0;
+    for (int k = 0; k < 4; ++k) {
+        const uint64_t mask = 0x3333333333333333ull << k;  // count mod 4 at the class-k positions
+        uint64_t sum = 0;
+        for (int i = 0; i < 4; ++i) sum += (uint64_t(c[i]) * c[(k - i) & 3]) & mask;
+        e |= (sum >> 1) & (0x1111111111111111ull << k);  // bit 1 of each count
+    }
+    return e;
+}
+// E[0 .. 2m) = e(W), m words; t: r2_e2_words(m) words.
+void r2_e2(uint32_t* E, const uint32_t* W, size_t m, uint32_t* t) {
+    if (m == 1) {
+        const uint64_t e = e2_word(W[0]);
+        E[0] = uint32_t(e), E[1] = uint32_t(e >> 32);
+        return;
+    }
+    const size_t h = (m + 1) / 2, l = m - h;
+    uint32_t *P = t, *Bp = P + 2 * h, *kt = Bp + h, *rest = kt + r2_exp_karatsuba_words(h);
+    r2_e2(E, W, h, rest);               // E[0 .. 2h)
+    r2_e2(E + 2 * h, W + h, l, rest);   // E[2h .. 2m)
+    for (size_t i = 0; i < h; ++i) Bp[i] = i < l ? W[h + i] : 0;
+    r2_kmul(P, W, Bp, h, kt);           // A B, 2h words
+    for (size_t i = 0; i < 2 * h && h + i < 2 * m; ++i) E[h + i] ^= P[i];
+}
+}  // namespace
+
+void r2_square_mod4(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch) {
+    const size_t nw = (n + 31) / 32;
+    uint32_t *W = scratch, *S = W + nw, *E = S + nw, *Q = E + 2 * nw + 2, *t = Q + 2 * nw + 2;
+    for (size_t k = 0; k < nw; ++k) W[k] = 0;
+    for (size_t i = 0; i < n; ++i) W[i / 32] |= uint32_t(a[i] & 1) << (i % 32);
+    r2_e2(E, W, nw, t);
+    E[2 * nw] = E[2 * nw + 1] = 0;
+    r2_fold(E, E, n);  // e mod x^n - 1 (in place: word t reads words t + n / 32 >= t + 1)
+    r2_square(S, W, n, Q);  // a(x^2)
+    for (size_t i = 0; i < n; ++i)
+        r[i] = uint16_t(((S[i / 32] >> (i % 32)) & 1) + 2 * ((E[i / 32] >> (i % 32)) & 1));
+}
+
 // Every chain step adds the previous element and an earlier one, up to n - 2.
 constexpr bool r2_chain_ok(size_t n) {
     const R2Chain c = r2_exp_chain(n);

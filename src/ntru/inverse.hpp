@@ -80,5 +80,17 @@ constexpr size_t r2_cube_scratch_words(size_t n) {
     return 4 * ((n + 31) / 32) + 2 + r2_exp_karatsuba_words((n + 31) / 32);
 }
 void r2_cube(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch);
+// r = a^2 mod (4, x^n - 1) for a in {0,1}^n, r in {0..3}^n (r may be a):
+// a(x^2) + 2 e with e = sum_(i<j) a_i a_j x^(i+j) mod 2, the cross terms as
+// carry-less products of halves (e(A + x^k B) = e(A) + x^2k e(B) + x^k A B)
+// down to words, each word's own by four-class UMULL pair counts mod 4.
+// `scratch`: r2_square4_scratch_words(n) words. Constant time.
+constexpr size_t r2_e2_words(size_t m) {  // the recursion's scratch beyond its 2m-word output
+    return m <= 1 ? 0 : 2 * ((m + 1) / 2) + (m + 1) / 2 + r2_exp_karatsuba_words((m + 1) / 2) + r2_e2_words((m + 1) / 2);
+}
+constexpr size_t r2_square4_scratch_words(size_t n) {
+    return 6 * ((n + 31) / 32) + 4 + r2_e2_words((n + 31) / 32);
+}
+void r2_square_mod4(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch);
 
 }  // namespace pqmcu::ntru::detail

@@ -585,7 +585,8 @@ void check_lanes_mod(uint32_t mod, uint32_t amax) {
     }
 }
 TEST(NtruPieces, Mod4LanesProduct) { check_lanes_mod(4, 3); }
-// a^3 mod (2, x^n - 1) (the quartic Newton step's w0^3), against the schoolbook, in place too.
+// a^3 mod (2, x^n - 1) and a^2 mod (4, x^n - 1) (the quartic Newton step's
+// w0^3 and w0^2), against the schoolbook (the cube in place).
 TEST(NtruPieces, R2Cube) {
     std::mt19937 gen{14};
     for (size_t n : {509u, 677u, 701u, 821u, 1229u, 1373u}) {
@@ -595,6 +596,12 @@ TEST(NtruPieces, R2Cube) {
             for (size_t j = 0; j < n; ++j) sq[(i + j) % n] ^= uint16_t(a[i] & a[j]);
         for (size_t i = 0; i < n; ++i)
             for (size_t j = 0; j < n; ++j) want[(i + j) % n] ^= uint16_t(sq[i] & a[j]);
+        std::vector<uint16_t> sq4(n, 0), got4(n);  // a^2 mod 4
+        for (size_t i = 0; i < n; ++i)
+            for (size_t j = 0; j < n; ++j) sq4[(i + j) % n] = uint16_t((sq4[(i + j) % n] + (a[i] & a[j])) & 3);
+        std::vector<uint32_t> s4(pqmcu::ntru::detail::r2_square4_scratch_words(n), 0x5A5A5A5Au);
+        pqmcu::ntru::detail::r2_square_mod4(got4.data(), a.data(), n, s4.data());
+        ASSERT_EQ(got4, sq4) << "a^2 mod 4, n = " << n;
         std::vector<uint32_t> scratch(pqmcu::ntru::detail::r2_cube_scratch_words(n), 0xA5A5A5A5u);
         pqmcu::ntru::detail::r2_cube(a.data(), a.data(), n, scratch.data());
         ASSERT_EQ(a, want) << "n = " << n;
