@@ -54,7 +54,6 @@ uint16_t mod3(uint16_t a) {
 // The loops' bounds depend on n only: constant time.
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
 extern "C" void pqmcu_ntru_s3_lanes_triple(uint32_t* out, const uint32_t* x, const uint32_t* y, uint32_t steps);
-extern "C" void pqmcu_ntru_m4_lanes_triple(uint32_t* out, const uint32_t* x, const uint32_t* y, uint32_t steps);
 extern "C" void pqmcu_ntru_m16_lanes_triple(uint32_t* out, const uint32_t* x, const uint32_t* y, uint32_t steps);
 #endif
 namespace {
@@ -86,8 +85,7 @@ inline void pack_lanes(uint32_t* w, const uint16_t* a, size_t n) {
 namespace {
 // C[0 .. 2w) = A B (w words each), lanes <= 60; Y: w + 4 words (B padded
 // with two zero words on each side). Fold: 0 x mod 16 + x / 16 every 12
-// steps (mod 3); 1 x mod 16 every 12 steps (mod 4 or 16, operands <= 3 and
-// {0,1}); 2 x mod 16 every 3 steps (mod 16, operands <= 15 and {0,1}).
+// steps (mod 3); 2 x mod 16 every 3 steps (mod 16, operands <= 15 and {0,1}).
 template <int Fold = 0>
 void lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, uint32_t* Y) {
     Y[0] = Y[1] = 0;
@@ -100,8 +98,7 @@ void lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, uint
         const uint32_t* y = Y + 2 + (k + 2 - lo);  // B[k + 2 - i] at i = lo
         uint32_t sums[6];
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
-        if constexpr (Fold == 1) pqmcu_ntru_m4_lanes_triple(sums, A + lo, y, uint32_t(hi + 1 - lo));
-        else if constexpr (Fold == 2) pqmcu_ntru_m16_lanes_triple(sums, A + lo, y, uint32_t(hi + 1 - lo));
+        if constexpr (Fold == 2) pqmcu_ntru_m16_lanes_triple(sums, A + lo, y, uint32_t(hi + 1 - lo));
         else pqmcu_ntru_s3_lanes_triple(sums, A + lo, y, uint32_t(hi + 1 - lo));
 #else
         const auto fold = [](uint64_t v) { return Fold != 0 ? fold_lanes16(v) : fold_lanes(v); };
@@ -169,9 +166,6 @@ void mod16_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, ui
 }
 }  // namespace
 
-void mod4_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch) {
-    mod16_lanes<1>(c, a, b, n, scratch, 3);
-}
 void mod16_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch) {
     mod16_lanes<2>(c, a, b, n, scratch, 15);
 }
@@ -479,13 +473,13 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
     const int quadratic = logq <= 12 ? 2 : 4;
     for (int iter = 0; iter < quadratic; ++iter) {
         if (kS3Lanes && iter == 0) {
-            // 1 -> 4 bits in one quartic step on byte lanes: r (1 + u)(1 + u^2)
-            // with u = 1 - a r = 2 w (r in {0,1}): 1 - a r' = u^4 = 0 mod 16.
-            // Mod 16, u^2 = 4 (w0^2 mod 4) and u^3 = 8 (w0^3 mod 2) with w0 = w
-            // mod 2 in {0,1}: a r (a mod 16 times {0,1}), w0 w0 mod 4 and r s
-            // (s <= 15 times {0,1}) are three lane products, w0^3 mod 2 a
-            // carry-less one (two quadratic steps, the first on lanes: 2 lane
-            // and 2 Toom-4 products). -a is made again afterwards (its words held w0).
+            // 1 -> 4 bits in one quartic step: r (1 + u)(1 + u^2) with
+            // u = 1 - a r = 2 w (r in {0,1}): 1 - a r' = u^4 = 0 mod 16. Mod 16,
+            // u^2 = 4 (w0^2 mod 4) and u^3 = 8 (w0^3 mod 2) with w0 = w mod 2 in
+            // {0,1}: a r (a mod 16 times {0,1}) and r s (s <= 15 times {0,1}) on
+            // byte lanes, w0^2 mod 4 and w0^3 mod 2 from carry-less products
+            // (inverse.hpp); instead of two quadratic steps' four Toom-4
+            // products. -a is made again afterwards (its words held w0).
             uint32_t* lanes = reinterpret_cast<uint32_t*>(mul);
             uint16_t *w0 = neg_a, *p = mul + 2 * s3_lanes_words(n);
             uint32_t* cube = lanes + s3_lanes_words(n) + (n + 1) / 2;  // after p, word-aligned
@@ -771,7 +765,7 @@ constexpr bool lanes_fit(const Params& p) { return decaps_mul_words(p.n, p.logq)
 static_assert(lanes_fit(ntruhps2048509::params) && lanes_fit(ntruhps2048677::params) &&
               lanes_fit(ntruhps4096821::params) && lanes_fit(ntruhps40961229::params) &&
               lanes_fit(ntruhrss701::params) && lanes_fit(ntruhrss1373::params));
-// Key generation's first Newton step on byte lanes (mod4_mul_lanes, mod16_mul_lanes)
+// Key generation's first Newton step on byte lanes (mod16_mul_lanes)
 // too, with one more polynomial after the lanes' words.
 constexpr bool keygen_lanes_fit(const Params& p) {
     return !kS3Lanes || keygen_mul_words(p.n, p.logq) >= 2 * detail::s3_lanes_words(p.n) + p.n + 1 +

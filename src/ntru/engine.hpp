@@ -199,12 +199,10 @@ void ring_mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint3
 // UMLAL is 16 coefficient products. `scratch`: s3_lanes_words(n) words.
 constexpr size_t s3_lanes_words(size_t n) { return 5 * ((n + 3) / 4) + 4; }
 void s3_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch);
-// c = a b mod (4, x^n - 1) with a in {0,1,2,3}^n and b in {0,1}^n (or b <= 3
-// and a in {0,1}), c in {0,1,2,3}^n; the same lanes folded mod 16. c may be
-// a or b. `scratch`: s3_lanes_words(n) words. (Key generation's first Newton step.)
-void mod4_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch);
 // c = a b mod (16, x^n - 1) with a <= 15 and b in {0,1} (or the other way),
-// c in {0..15}^n: lanes folded mod 16 every three word products. As above.
+// c in {0..15}^n: s3_mul_lanes's lanes folded to x mod 16 (16 = 0 mod 16)
+// every three word products. c may be a or b. `scratch`: s3_lanes_words(n)
+// words. (Key generation's first Newton step.)
 void mod16_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch);
 // secure_wipe(p, n), on the M4 with eight-register STMs for the aligned
 // whole 32-byte blocks (the workspace wipes: memset is ~3x slower there).

@@ -21,8 +21,7 @@
     and \r, \r, #0x0F0F0F0F
     add \r, \r, r0, lsr #4
 .endm
-@ each byte lane mod 16 (the mod 4 product, pqmcu_ntru_m4_lanes_triple:
-@ 16 = 0 mod 4; lanes <= 15 + 12 * 12 with operands <= 3 and {0,1})
+@ each byte lane mod 16 (the mod 16 product, pqmcu_ntru_m16_lanes_triple)
 .macro fold16 r
     and \r, \r, #0x0F0F0F0F
 .endm
@@ -97,55 +96,6 @@ pqmcu_ntru_s3_lanes_triple:
     stm r0, {r4-r9}
     pop {r4-r11, pc}
     .size pqmcu_ntru_s3_lanes_triple, .-pqmcu_ntru_s3_lanes_triple
-
-@ The same sums for the product mod 4 (engine.cpp, detail::mod4_mul_lanes):
-@ lanes folded to x mod 16 instead.
-    .global pqmcu_ntru_m4_lanes_triple
-    .type pqmcu_ntru_m4_lanes_triple, %function
-    .align 2
-pqmcu_ntru_m4_lanes_triple:
-    push {r0, r4-r11, lr}
-    movs r4, #0
-    movs r5, #0
-    movs r6, #0
-    movs r7, #0
-    mov r8, #0
-    mov r9, #0
-    ldr r10, [r2]             @ y[0]
-    ldr r11, [r2, #-4]!       @ y[-1]
-1:
-    cmp r3, #12
-    blo 3f
-    sub r3, r3, #12
-    .rept 4
-    step r10, r11, lr
-    step r11, lr, r10
-    step lr, r10, r11
-    .endr
-    foldall16
-    b 1b
-3:  @ the rest (< 12 steps): groups of three, then single steps
-    cmp r3, #3
-    blo 6f
-    sub r3, r3, #3
-    step r10, r11, lr
-    step r11, lr, r10
-    step lr, r10, r11
-    b 3b
-6:
-    cbz r3, 5f
-4:
-    step r10, r11, lr
-    mov r10, r11
-    mov r11, lr
-    subs r3, r3, #1
-    bne 4b
-5:
-    foldall16
-    pop {r0}
-    stm r0, {r4-r9}
-    pop {r4-r11, pc}
-    .size pqmcu_ntru_m4_lanes_triple, .-pqmcu_ntru_m4_lanes_triple
 
 @ The same with a fold after every three steps (pqmcu_ntru_m16_lanes_triple:
 @ one operand up to 15, the other in {0,1}: a lane gains at most 4 * 15 per
