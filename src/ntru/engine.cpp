@@ -54,12 +54,15 @@ uint16_t mod3(uint16_t a) {
 // The loops' bounds depend on n only: constant time.
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
 extern "C" void pqmcu_ntru_s3_lanes_triple(uint32_t* out, const uint32_t* x, const uint32_t* y, uint32_t steps);
+extern "C" void pqmcu_ntru_m16_lanes_triple(uint32_t* out, const uint32_t* x, const uint32_t* y, uint32_t steps);
 #endif
 namespace {
 [[maybe_unused]] inline uint64_t fold_lanes(uint64_t x) {
     const uint32_t lo = uint32_t(x), hi = uint32_t(x >> 32), m = 0x0F0F0F0Fu;
     return uint64_t((lo & m) + ((lo >> 4) & m)) | (uint64_t((hi & m) + ((hi >> 4) & m)) << 32);
 }
+// The mod 4 product's fold: each lane mod 16 (16 = 0 mod 4).
+[[maybe_unused]] inline uint64_t fold_lanes16(uint64_t x) { return x & 0x0F0F0F0F0F0F0F0Full; }
 inline void pack_lanes(uint32_t* w, const uint16_t* a, size_t n) {
     const size_t words = (n + 3) / 4;
     size_t j = 0;
@@ -81,7 +84,9 @@ inline void pack_lanes(uint32_t* w, const uint16_t* a, size_t n) {
 
 namespace {
 // C[0 .. 2w) = A B (w words each), lanes <= 60; Y: w + 4 words (B padded
-// with two zero words on each side).
+// with two zero words on each side). Fold: 0 x mod 16 + x / 16 every 12
+// steps (mod 3); 2 x mod 16 every 3 steps (mod 16, operands <= 15 and {0,1}).
+template <int Fold = 0>
 void lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, uint32_t* Y) {
     Y[0] = Y[1] = 0;
     for (size_t j = 0; j < w; ++j) Y[j + 2] = B[j];
@@ -93,17 +98,20 @@ void lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, uint
         const uint32_t* y = Y + 2 + (k + 2 - lo);  // B[k + 2 - i] at i = lo
         uint32_t sums[6];
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
-        pqmcu_ntru_s3_lanes_triple(sums, A + lo, y, uint32_t(hi + 1 - lo));
+        if constexpr (Fold == 2) pqmcu_ntru_m16_lanes_triple(sums, A + lo, y, uint32_t(hi + 1 - lo));
+        else pqmcu_ntru_s3_lanes_triple(sums, A + lo, y, uint32_t(hi + 1 - lo));
 #else
+        const auto fold = [](uint64_t v) { return Fold != 0 ? fold_lanes16(v) : fold_lanes(v); };
+        constexpr size_t every = Fold == 2 ? 3 : 12;
         uint64_t acc[3] = {0, 0, 0};
         for (size_t s = 0; lo + s <= hi; ++s) {
             const uint64_t x = A[lo + s];
             for (size_t j = 0; j < 3; ++j) acc[j] += x * y[ptrdiff_t(j) - 2 - ptrdiff_t(s)];
-            if (s % 12 == 11)
-                for (auto& v : acc) v = fold_lanes(v);
+            if (s % every == every - 1)
+                for (auto& v : acc) v = fold(v);
         }
         for (size_t j = 0; j < 3; ++j) {
-            acc[j] = fold_lanes(acc[j]);
+            acc[j] = fold(acc[j]);
             sums[2 * j] = uint32_t(acc[j]);
             sums[2 * j + 1] = uint32_t(acc[j] >> 32);
         }
@@ -139,6 +147,27 @@ void s3_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, u
     const uint32_t last = uint32_t(bytes[n - 1]) + bytes[2 * n - 1];
 #pragma GCC unroll 4
     for (size_t i = 0; i < n; ++i) c[i] = mod3(uint16_t(bytes[i] + bytes[i + n] + 2 * last));
+}
+
+namespace {
+template <int Fold>
+void mod16_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch, uint32_t mask) {
+    const size_t W = (n + 3) / 4;
+    uint32_t* A = scratch;   // W
+    uint32_t* B = A + W;     // W
+    uint32_t* Y = B + W;     // W + 4
+    uint32_t* R = Y + W + 4; // 2W
+    pack_lanes(A, a, n);
+    pack_lanes(B, b, n);
+    lanes_mul<Fold>(R, A, B, W, Y);
+    const uint8_t* bytes = reinterpret_cast<const uint8_t*>(R);
+#pragma GCC unroll 4
+    for (size_t i = 0; i < n; ++i) c[i] = uint16_t((bytes[i] + bytes[i + n]) & mask);  // mod x^n - 1
+}
+}  // namespace
+
+void mod16_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch) {
+    mod16_lanes<2>(c, a, b, n, scratch, 15);
 }
 
 namespace {
@@ -404,7 +433,7 @@ namespace {
 // inv_words(n), far less than `mul`).
 void keygen_r2_inverse(uint16_t* r, const uint16_t* a, size_t n, uint16_t* mul) {
     if (divsteps_avx2_usable(n)) r2_inverse(r, a, n, reinterpret_cast<InvWord*>(mul));
-    else r2_inverse_jump(r, a, n, reinterpret_cast<uint32_t*>(mul));
+    else r2_inverse_exp(r, a, n, reinterpret_cast<uint32_t*>(mul));
 }
 void keygen_s3_inverse(uint16_t* r, const uint16_t* a, size_t n, uint16_t* mul) {
     if (divsteps_avx2_usable(n)) s3_inverse(r, a, n, reinterpret_cast<InvWord*>(mul));
@@ -429,7 +458,10 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
     // the result stays exact mod 2^12, as promised.)
     // logq 13 (hrss701): the last step's r, centred to 8 bits (|r| <= 128),
     // goes through ntt_big's transform (n (q/2) 128 < kP2 / 2).
-    const bool use_ntt = uses_ntt(n);
+    // (The transform paths are the hosts' choice never and the M4's no
+    // longer: with kKeygenToom every product is ring_mul's, and on the M4
+    // the first step runs mod 4 on byte lanes.)
+    const bool use_ntt = keygen_uses_ntt(n);
     const bool big_last = use_ntt && logq > 12 && ntt_big::supported_mixed(n, logq, 128);
     const unsigned bits = logq <= 12 ? 12 : logq;
     const auto mul_r = [&](uint16_t* out, const uint16_t* big, const uint16_t* small_r, bool small) {
@@ -443,6 +475,34 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
     };
     const int quadratic = logq <= 12 ? 2 : 4;
     for (int iter = 0; iter < quadratic; ++iter) {
+        if (kS3Lanes && iter == 0) {
+            // 1 -> 4 bits in one quartic step: r (1 + u)(1 + u^2) with
+            // u = 1 - a r = 2 w (r in {0,1}): 1 - a r' = u^4 = 0 mod 16. Mod 16,
+            // u^2 = 4 (w0^2 mod 4) and u^3 = 8 (w0^3 mod 2) with w0 = w mod 2 in
+            // {0,1}: a r (a mod 16 times {0,1}) and r s (s <= 15 times {0,1}) on
+            // byte lanes, w0^2 mod 4 and w0^3 mod 2 from carry-less products
+            // (inverse.hpp); instead of two quadratic steps' four Toom-4
+            // products. -a is made again afterwards (its words held w0).
+            uint32_t* lanes = reinterpret_cast<uint32_t*>(mul);
+            uint16_t *w0 = neg_a, *p = mul + 2 * s3_lanes_words(n);
+            uint32_t* cube = lanes + s3_lanes_words(n) + (n + 1) / 2;  // after p, word-aligned
+            for (size_t i = 0; i < n; ++i) c[i] = uint16_t(a[i] & 15);
+            mod16_mul_lanes(c, c, r, n, lanes);  // a r mod 16
+            c[0] = uint16_t(c[0] - 1);
+            for (size_t i = 0; i < n; ++i) {
+                c[i] = uint16_t((0u - c[i]) & 15);  // u = 1 - a r
+                w0[i] = uint16_t((c[i] >> 1) & 1);
+            }
+            r2_square_mod4(p, w0, n, cube);  // w0^2 mod 4: w0(x^2) + 2 (cross terms, carry-less)
+            for (size_t i = 0; i < n; ++i) c[i] = uint16_t((c[i] + 4 * p[i]) & 15);  // u + u^2 (1 added below)
+            c[0] = uint16_t((c[0] + 1) & 15);
+            r2_cube(p, w0, n, cube);  // w0^3 mod 2: carry-less (w0^2 mod 2 = w0(x^2))
+            for (size_t i = 0; i < n; ++i) c[i] = uint16_t((c[i] + 8 * p[i]) & 15);  // s = (1 + u)(1 + u^2)
+            mod16_mul_lanes(r, c, r, n, lanes);  // r s mod 16
+            for (size_t i = 0; i < n; ++i) neg_a[i] = uint16_t(0u - a[i]);
+            iter = 1;  // (two quadratic steps' worth)
+            continue;
+        }
         const bool small = iter < 3;  // r exact to 1, 2, 4 bits: |r| <= 8
         mul_r(c, neg_a, r, small);
         c[0] = uint16_t(c[0] + 2);
@@ -695,6 +755,8 @@ struct Ring {
     bool ntt;       // products with a small operand by ntt.hpp (in Work::mul): uses_ntt(n)
     Ring(const Params& p, const Work& w)
         : n(p.n), logq(p.logq), qmask(p.q() - 1), mul(w.mul), ntt(uses_ntt(p.n)) {}
+    Ring(const Params& p, const Work& w, bool use_ntt)
+        : n(p.n), logq(p.logq), qmask(p.q() - 1), mul(w.mul), ntt(use_ntt) {}
     int32_t* ntt_scratch() const { return reinterpret_cast<int32_t*>(mul); }
 };
 // ntt_big (decryption at n = 509, 677; hrss701's last Newton step) uses the
@@ -707,10 +769,21 @@ constexpr bool lanes_fit(const Params& p) { return decaps_mul_words(p.n, p.logq)
 static_assert(lanes_fit(ntruhps2048509::params) && lanes_fit(ntruhps2048677::params) &&
               lanes_fit(ntruhps4096821::params) && lanes_fit(ntruhps40961229::params) &&
               lanes_fit(ntruhrss701::params) && lanes_fit(ntruhrss1373::params));
+// Key generation's first Newton step on byte lanes (mod16_mul_lanes)
+// too, with one more polynomial after the lanes' words.
+constexpr bool keygen_lanes_fit(const Params& p) {
+    return !kS3Lanes || keygen_mul_words(p.n, p.logq) >= 2 * detail::s3_lanes_words(p.n) + p.n + 1 +
+                                                            2 * std::max(detail::r2_cube_scratch_words(p.n),
+                                                                         detail::r2_square4_scratch_words(p.n));
+}
+static_assert(keygen_lanes_fit(ntruhps2048509::params) && keygen_lanes_fit(ntruhps2048677::params) &&
+              keygen_lanes_fit(ntruhps4096821::params) && keygen_lanes_fit(ntruhps40961229::params) &&
+              keygen_lanes_fit(ntruhrss701::params) && keygen_lanes_fit(ntruhrss1373::params));
 // The jump inversions (inverse.hpp) run in the products' scratch, free before the first product.
 constexpr bool jump_fits(const Params& p) {
     return keygen_mul_words(p.n, p.logq) / 2 >= detail::s3_jump_scratch_words(p.n) &&
-           keygen_mul_words(p.n, p.logq) / 2 >= detail::r2_jump_scratch_words(p.n);
+           keygen_mul_words(p.n, p.logq) / 2 >= detail::r2_jump_scratch_words(p.n) &&
+           keygen_mul_words(p.n, p.logq) / 2 >= detail::r2_exp_scratch_words(p.n);
 }
 static_assert(jump_fits(ntruhps2048509::params) && jump_fits(ntruhps2048677::params) &&
               jump_fits(ntruhps4096821::params) && jump_fits(ntruhps40961229::params) &&
@@ -1295,7 +1368,7 @@ uint32_t dpke_decrypt(const Params& p, const Ring& R, uint8_t* rm, const uint8_t
 
 Status keypair(const Params& p, const uint8_t* fg_seed, const uint8_t* prf_key, uint8_t* pk, uint8_t* sk,
                const Work& w) {
-    const Ring R(p, w);
+    const Ring R(p, w, keygen_uses_ntt(p.n));
     dpke_keypair(p, R, fg_seed, pk, sk, w);
     for (size_t i = 0; i < Params::prf_key_bytes; ++i) sk[p.owcpa_sk_bytes() + i] = prf_key[i];
     return Status::ok;

@@ -116,6 +116,14 @@ inline constexpr bool kNttProducts = true;
 inline constexpr bool kNttProducts = false;
 #endif
 constexpr bool uses_ntt(size_t n) { return kNttProducts && ntt::length(n) != 0; }
+// Key generation's products: on the M4 Toom-4 over the assembly base cases
+// (faster than ntt.hpp's transform at every n since the decapsulation pass).
+#if defined(PQMCU_TARGET_M4)
+inline constexpr bool kKeygenToom = true;
+#else
+inline constexpr bool kKeygenToom = false;
+#endif
+constexpr bool keygen_uses_ntt(size_t n) { return uses_ntt(n) && !kKeygenToom; }
 // Decryption's S3 product on byte lanes (detail::s3_mul_lanes) on the M4.
 #if defined(PQMCU_TARGET_M4)
 inline constexpr bool kS3Lanes = true;
@@ -144,8 +152,9 @@ constexpr size_t encaps_mul_words(size_t n, uint32_t logq) {
 }
 constexpr size_t keygen_mul_words(size_t n, uint32_t logq) {
     // (hrss701: the lift's last step on ntt_big, in the same words)
-    return uses_ntt(n) && (logq <= 12 || ntt_big::supported_mixed(n, logq, 128)) ? 2 * ntt::scratch_words(n)
-                                                                                : mul_scratch_words(n, logq);
+    if (!keygen_uses_ntt(n)) return mul_scratch_words(n, logq);
+    return logq <= 12 || ntt_big::supported_mixed(n, logq, 128) ? 2 * ntt::scratch_words(n)
+                                                                : mul_scratch_words(n, logq);
 }
 // Decapsulation: its big x big product is Toom-4's, so Toom-4's words (more
 // than the transforms' need).
@@ -190,6 +199,11 @@ void ring_mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint3
 // UMLAL is 16 coefficient products. `scratch`: s3_lanes_words(n) words.
 constexpr size_t s3_lanes_words(size_t n) { return 5 * ((n + 3) / 4) + 4; }
 void s3_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch);
+// c = a b mod (16, x^n - 1) with a <= 15 and b in {0,1} (or the other way),
+// c in {0..15}^n: s3_mul_lanes's lanes folded to x mod 16 (16 = 0 mod 16)
+// every three word products. c may be a or b. `scratch`: s3_lanes_words(n)
+// words. (Key generation's first Newton step.)
+void mod16_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch);
 // secure_wipe(p, n), on the M4 with eight-register STMs for the aligned
 // whole 32-byte blocks (the workspace wipes: memset is ~3x slower there).
 void wipe(void* p, size_t n);

@@ -369,4 +369,270 @@ void r2_inverse_jump(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch
     r[n - 1] = 0;
 }
 
+// ---- mod 2 by exponentiation (Itoh-Tsujii)
+//
+// 2 has order n - 1 mod n, so Phi_n is irreducible mod 2 and F2[x]/(Phi_n)
+// is the field of 2^(n-1) elements: a^-1 = a^(2^(n-1) - 2) = c_(n-2)^2 with
+// c_k = a^(2^k - 1), c_(j+k) = c_j^(2^k) c_k. The work runs in F2[x]/(x^n - 1)
+// (Phi_n divides x^n - 1: the map to the field commutes with everything
+// below) and is reduced mod Phi_n once at the end. c^(2^k) = c(x^(2^k)) is a
+// permutation of the coefficients (i -> 2^k i mod n), the exponent (and so
+// every index and the number of products) is public: constant time. For a = 0
+// mod (2, Phi_n) the result is 0, as from the divsteps.
+
+namespace {
+// 2^-k mod n (n odd, public): powers of 1/2 = (n + 1) / 2.
+inline uint32_t pow_half_mod(size_t k, size_t n) {
+    uint32_t r = 1, b = uint32_t((n + 1) / 2), m = uint32_t(n);  // n < 2^16: products fit 32 bits
+    for (; k != 0; k >>= 1) {
+        if (k & 1) r = r * b % m;
+        b = b * b % m;
+    }
+    return r;
+}
+// Bits 0..15 of x to the even positions of the result.
+inline uint32_t spread16(uint32_t x) {
+    x = (x | (x << 8)) & 0x00FF00FFu;
+    x = (x | (x << 4)) & 0x0F0F0F0Fu;
+    x = (x | (x << 2)) & 0x33333333u;
+    return (x | (x << 1)) & 0x55555555u;
+}
+// out = prod mod x^n - 1 (prod: 2 nw + 2 words, bits >= 2n - 1 zero): bit i ^ bit i + n.
+inline void r2_fold(uint32_t* out, const uint32_t* prod, size_t n) {
+    const size_t nw = (n + 31) / 32, q = n / 32, s = n % 32;
+    for (size_t t = 0; t < nw; ++t) {
+        const uint32_t hi = s == 0 ? prod[t + q] : (prod[t + q] >> s) | (prod[t + q + 1] << (32 - s));
+        out[t] = prod[t] ^ hi;
+    }
+    if (s != 0) out[nw - 1] &= (1u << s) - 1;
+}
+// out = in^2 = in(x^2) mod x^n - 1 (out may be in); prod: 2 nw + 2 words.
+void r2_square(uint32_t* out, const uint32_t* in, size_t n, uint32_t* prod) {
+    const size_t nw = (n + 31) / 32;
+    for (size_t t = 0; t < nw; ++t) {
+        prod[2 * t] = spread16(in[t] & 0xFFFFu);
+        prod[2 * t + 1] = spread16(in[t] >> 16);
+    }
+    prod[2 * nw] = prod[2 * nw + 1] = 0;
+    r2_fold(out, prod, n);
+}
+// out = in(x^(2^k)) mod x^n - 1: out bit j = in bit (j 2^-k mod n) (public indices).
+// bytes: 8 nw words of scratch (one byte per coefficient: a load per bit, no shifts).
+void r2_frobenius(uint32_t* out, const uint32_t* in, size_t n, size_t k, uint32_t* bytes) {
+    const size_t nw = (n + 31) / 32;
+    for (size_t t = 0; t < nw; ++t)
+        for (size_t q = 0; q < 8; ++q) bytes[8 * t + q] = nibble_to_lanes((in[t] >> (4 * q)) & 15);
+    const uint8_t* b = reinterpret_cast<const uint8_t*>(bytes);
+    const uint32_t step = pow_half_mod(k, n), nn = uint32_t(n);  // 2^-k mod n
+    uint32_t src = 0;
+    const auto next = [&] {
+        src += step;
+        if (src >= nn) src -= nn;  // (public)
+    };
+    for (size_t t = 0; t + 1 < nw; ++t) {
+        uint32_t acc = 0;
+#pragma GCC unroll 32
+        for (unsigned j = 0; j < 32; ++j) {
+            acc |= uint32_t(b[src]) << j;
+            next();
+        }
+        out[t] = acc;
+    }
+    uint32_t acc = 0;
+    for (size_t j = 0; j < n - 32 * (nw - 1); ++j) {
+        acc |= uint32_t(b[src]) << j;
+        next();
+    }
+    out[nw - 1] = acc;
+}
+// 32 x 32 -> 64-bit carry-less product from four UMULL classes per class of
+// the result (the bit classes as in r2_row: at most 8 terms per position).
+inline uint64_t clmul32(uint32_t a, uint32_t b) {
+    const uint32_t a0 = a & 0x11111111u, a1 = a & 0x22222222u, a2 = a & 0x44444444u, a3 = a & 0x88888888u;
+    const uint32_t b0 = b & 0x11111111u, b1 = b & 0x22222222u, b2 = b & 0x44444444u, b3 = b & 0x88888888u;
+    const auto m = [](uint32_t x, uint32_t y) { return uint64_t(x) * y; };
+    const uint64_t z0 = m(a0, b0) ^ m(a1, b3) ^ m(a2, b2) ^ m(a3, b1);
+    const uint64_t z1 = m(a0, b1) ^ m(a1, b0) ^ m(a2, b3) ^ m(a3, b2);
+    const uint64_t z2 = m(a0, b2) ^ m(a1, b1) ^ m(a2, b0) ^ m(a3, b3);
+    const uint64_t z3 = m(a0, b3) ^ m(a1, b2) ^ m(a2, b1) ^ m(a3, b0);
+    return (z0 & 0x1111111111111111ull) | (z1 & 0x2222222222222222ull) | (z2 & 0x4444444444444444ull) |
+           (z3 & 0x8888888888888888ull);
+}
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+extern "C" void pqmcu_ntru_r2_kmul2(uint32_t* c, const uint32_t* a, const uint32_t* b);
+extern "C" void pqmcu_ntru_r2_clmul1(uint32_t* c, uint32_t a, uint32_t b);
+#endif
+// c[0 .. 2m) = a b, m words each: Karatsuba down to one word (unbalanced
+// halves h = ceil(m / 2), m - h). t: r2_exp_karatsuba_words(m) words.
+void r2_kmul(uint32_t* c, const uint32_t* a, const uint32_t* b, size_t m, uint32_t* t) {
+    if (m == 1) {
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+        return pqmcu_ntru_r2_clmul1(c, a[0], b[0]);
+#endif
+        const uint64_t p = clmul32(a[0], b[0]);
+        c[0] = uint32_t(p), c[1] = uint32_t(p >> 32);
+        return;
+    }
+    if (m == 2) {
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+        pqmcu_ntru_r2_kmul2(c, a, b);  // (GCC spilled the three products' bit classes: ~3x slower)
+#else
+        const uint64_t lo = clmul32(a[0], b[0]), hi = clmul32(a[1], b[1]);
+        const uint64_t mid = clmul32(a[0] ^ a[1], b[0] ^ b[1]) ^ lo ^ hi;
+        c[0] = uint32_t(lo);
+        c[1] = uint32_t(lo >> 32) ^ uint32_t(mid);
+        c[2] = uint32_t(hi) ^ uint32_t(mid >> 32);
+        c[3] = uint32_t(hi >> 32);
+#endif
+        return;
+    }
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    if (m == 3 || m == 4) {  // one level, straight-line (the loops below cost as much as the products here)
+        uint32_t *L = t, *H = t + 4, *M = t + 8, *sa = t + 12, *sb = t + 14;  // (not on the stack: every level's frame would hold them)
+        pqmcu_ntru_r2_kmul2(L, a, b);
+        sa[0] = a[0] ^ a[2], sb[0] = b[0] ^ b[2];
+        if (m == 4) {
+            pqmcu_ntru_r2_kmul2(H, a + 2, b + 2);
+            sa[1] = a[1] ^ a[3], sb[1] = b[1] ^ b[3];
+        } else {
+            pqmcu_ntru_r2_clmul1(H, a[2], b[2]);
+            H[2] = H[3] = 0;
+            sa[1] = a[1], sb[1] = b[1];
+        }
+        pqmcu_ntru_r2_kmul2(M, sa, sb);
+        for (int i = 0; i < 4; ++i) M[i] ^= L[i] ^ H[i];
+        c[0] = L[0], c[1] = L[1], c[2] = L[2] ^ M[0], c[3] = L[3] ^ M[1];
+        c[4] = H[0] ^ M[2], c[5] = H[1] ^ M[3];
+        if (m == 4) c[6] = H[2], c[7] = H[3];
+        return;
+    }
+#endif
+    const size_t h = (m + 1) / 2, l = m - h;
+    r2_kmul(c, a, b, h, t);
+    r2_kmul(c + 2 * h, a + h, b + h, l, t);
+    uint32_t *sa = t, *sb = t + h, *mid = t + 2 * h;
+    for (size_t i = 0; i < l; ++i) sa[i] = a[i] ^ a[h + i], sb[i] = b[i] ^ b[h + i];
+    if (l < h) sa[l] = a[l], sb[l] = b[l];
+    r2_kmul(mid, sa, sb, h, t + 4 * h);
+    for (size_t i = 0; i < 2 * h; ++i) mid[i] ^= c[i];
+    for (size_t i = 0; i < 2 * l; ++i) mid[i] ^= c[2 * h + i];
+    for (size_t i = 0; i < 2 * h; ++i) c[h + i] ^= mid[i];
+}
+// out = x y mod x^n - 1 (nw words each, bits >= n zero; out may be x or y).
+// prod: 2 nw + 2 words, t: r2_exp_karatsuba_words(nw).
+void r2_mul_cyclic(uint32_t* out, const uint32_t* x, const uint32_t* y, size_t n, uint32_t* prod, uint32_t* t) {
+    const size_t nw = (n + 31) / 32;
+    r2_kmul(prod, x, y, nw, t);
+    prod[2 * nw] = prod[2 * nw + 1] = 0;
+    r2_fold(out, prod, n);
+}
+// out = in^(2^k): k squarings (bit spreading, ~55 cycles per word on the M4)
+// up to k = 4, else the permutation (a byte per coefficient: about as fast
+// from k = 4 on; 4 / 12 / 24 measured alike within 0.5 % of keygen).
+constexpr size_t kSquaringsMax = 4;
+// prod: 2 nw + 2 words, bytes: 8 nw words.
+void r2_power2k(uint32_t* out, const uint32_t* in, size_t n, size_t k, uint32_t* prod, uint32_t* bytes) {
+    if (k > kSquaringsMax) return r2_frobenius(out, in, n, k, bytes);
+    r2_square(out, in, n, prod);
+    for (size_t i = 1; i < k; ++i) r2_square(out, out, n, prod);
+}
+}  // namespace
+
+void r2_cube(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch) {
+    const size_t nw = (n + 31) / 32;
+    uint32_t *A = scratch, *S = A + nw, *prod = S + nw, *kt = prod + 2 * nw + 2;
+    for (size_t t = 0; t < nw; ++t) A[t] = 0;
+    for (size_t i = 0; i < n; ++i) A[i / 32] |= uint32_t(a[i] & 1) << (i % 32);
+    r2_square(S, A, n, prod);
+    r2_mul_cyclic(S, S, A, n, prod, kt);
+    for (size_t i = 0; i < n; ++i) r[i] = uint16_t((S[i / 32] >> (i % 32)) & 1);
+}
+
+namespace {
+// e(w) = sum_(i<j) w_i w_j x^(i+j) mod 2 for one word (64 bits): the integer
+// square's count at position p is 2 e_p + [p even] w_(p/2), so e_p is bit 1 of
+// the count mod 4; per class pair of the four bit classes a count is <= 8
+// (exact in its 4-bit field), kept mod 4 and summed (<= 12) per result class.
+inline uint64_t e2_word(uint32_t w) {
+    const uint32_t c[4] = {w & 0x11111111u, w & 0x22222222u, w & 0x44444444u, w & 0x88888888u};
+    uint64_t e = 0;
+    for (int k = 0; k < 4; ++k) {
+        const uint64_t mask = 0x3333333333333333ull << k;  // count mod 4 at the class-k positions
+        uint64_t sum = 0;
+        for (int i = 0; i < 4; ++i) sum += (uint64_t(c[i]) * c[(k - i) & 3]) & mask;
+        e |= (sum >> 1) & (0x1111111111111111ull << k);  // bit 1 of each count
+    }
+    return e;
+}
+// E[0 .. 2m) = e(W), m words; t: r2_e2_words(m) words.
+void r2_e2(uint32_t* E, const uint32_t* W, size_t m, uint32_t* t) {
+    if (m == 1) {
+        const uint64_t e = e2_word(W[0]);
+        E[0] = uint32_t(e), E[1] = uint32_t(e >> 32);
+        return;
+    }
+    const size_t h = (m + 1) / 2, l = m - h;
+    uint32_t *P = t, *Bp = P + 2 * h, *kt = Bp + h, *rest = kt + r2_exp_karatsuba_words(h);
+    r2_e2(E, W, h, rest);               // E[0 .. 2h)
+    r2_e2(E + 2 * h, W + h, l, rest);   // E[2h .. 2m)
+    for (size_t i = 0; i < h; ++i) Bp[i] = i < l ? W[h + i] : 0;
+    r2_kmul(P, W, Bp, h, kt);           // A B, 2h words
+    for (size_t i = 0; i < 2 * h && h + i < 2 * m; ++i) E[h + i] ^= P[i];
+}
+}  // namespace
+
+void r2_square_mod4(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch) {
+    const size_t nw = (n + 31) / 32;
+    uint32_t *W = scratch, *S = W + nw, *E = S + nw, *Q = E + 2 * nw + 2, *t = Q + 2 * nw + 2;
+    for (size_t k = 0; k < nw; ++k) W[k] = 0;
+    for (size_t i = 0; i < n; ++i) W[i / 32] |= uint32_t(a[i] & 1) << (i % 32);
+    r2_e2(E, W, nw, t);
+    E[2 * nw] = E[2 * nw + 1] = 0;
+    r2_fold(E, E, n);  // e mod x^n - 1 (in place: word t reads words t + n / 32 >= t + 1)
+    r2_square(S, W, n, Q);  // a(x^2)
+    for (size_t i = 0; i < n; ++i)
+        r[i] = uint16_t(((S[i / 32] >> (i % 32)) & 1) + 2 * ((E[i / 32] >> (i % 32)) & 1));
+}
+
+// Every chain step adds the previous element and an earlier one, up to n - 2.
+constexpr bool r2_chain_ok(size_t n) {
+    const R2Chain c = r2_exp_chain(n);
+    if (c.len < 2 || c.len > 24 || c.v[0] != 1 || c.v[c.len - 1] != n - 2) return false;
+    for (size_t i = 1; i < c.len; ++i) {
+        bool found = false;
+        for (size_t j = 0; j < i; ++j) found = found || c.v[i - 1] + c.v[j] == c.v[i];
+        if (!found) return false;
+    }
+    return true;
+}
+static_assert(r2_chain_ok(509) && r2_chain_ok(677) && r2_chain_ok(701) && r2_chain_ok(821) &&
+              r2_chain_ok(1229) && r2_chain_ok(1373) && r2_chain_ok(1021));
+
+void r2_inverse_exp(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch) {
+    const size_t nw = (n + 31) / 32;
+    const R2Chain ch = r2_exp_chain(n);  // public
+    uint32_t* slots = scratch;           // c_(ch.v[i]) at slot i
+    uint32_t* T = slots + ch.len * nw;
+    uint32_t* prod = T + nw;              // 2 nw + 2
+    uint32_t* bytes = prod + 2 * nw + 2;  // 8 nw: r2_frobenius's bytes
+    uint32_t* kt = bytes + 8 * nw;        // the products' scratch: r2_exp_karatsuba_words(nw)
+    for (size_t t = 0; t < nw; ++t) slots[t] = 0;
+    for (size_t i = 0; i < n; ++i) slots[i / 32] |= uint32_t(a[i] & 1) << (i % 32);  // c_1 = a
+    for (size_t i = 1; i < ch.len; ++i) {
+        // c_v = c_big^(2^small) c_small with big + small = v, big the previous
+        // element or the earlier one, whichever shifts less.
+        const uint32_t last = ch.v[i - 1], other = ch.v[i] - last;
+        size_t j = 0;
+        while (ch.v[j] != other) ++j;
+        const size_t big = last >= other ? i - 1 : j, small = last >= other ? j : i - 1;
+        r2_power2k(T, slots + big * nw, n, ch.v[small], prod, bytes);
+        r2_mul_cyclic(slots + i * nw, T, slots + small * nw, n, prod, kt);
+    }
+    r2_square(T, slots + (ch.len - 1) * nw, n, prod);  // c_(n-2)^2 = a^(2^(n-1) - 2)
+    // mod Phi_n: coefficient n-1 to 0 by adding Phi_n (all ones) where it is set.
+    const uint32_t mask = 0u - ((T[(n - 1) / 32] >> ((n - 1) % 32)) & 1u);
+    for (size_t j = 0; j < n; ++j) r[j] = uint16_t(((T[j / 32] >> (j % 32)) ^ mask) & 1u);
+    r[n - 1] = 0;
+}
+
 }  // namespace pqmcu::ntru::detail

@@ -33,5 +33,64 @@ void s3_inverse_jump(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch
 // `scratch`: r2_jump_scratch_words(n) words. Constant time.
 constexpr size_t r2_jump_scratch_words(size_t n) { return 8 * ((n + 31) / 32 + 4) + 4; }
 void r2_inverse_jump(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch);
+// The same r by exponentiation, a^(2^(n-1) - 2) (Itoh-Tsujii: ~log2 n + popcount(n - 2)
+// carry-less products and coefficient permutations; inverse.cpp). `scratch`:
+// r2_exp_scratch_words(n) words. Constant time.
+// The addition chain for n - 2 (c_(j+k) = c_j^(2^k) c_k: one product per
+// step): shortest star chains found by search for the six sets' n (12 or 13
+// products; bit by bit 13-16), else bit by bit. Each step adds the previous
+// element and an earlier one.
+struct R2Chain {
+    size_t len;       // elements, 1 first, n - 2 last
+    uint16_t v[24];
+};
+constexpr R2Chain r2_exp_chain(size_t n) {
+    switch (n) {
+    case 509: return {13, {1, 2, 4, 8, 12, 14, 28, 56, 112, 168, 169, 338, 507}};
+    case 677: return {13, {1, 2, 4, 8, 12, 14, 28, 56, 112, 224, 225, 450, 675}};
+    case 701: return {13, {1, 2, 4, 8, 16, 17, 33, 50, 100, 200, 233, 466, 699}};
+    case 821: return {13, {1, 2, 4, 8, 16, 17, 34, 68, 136, 272, 273, 546, 819}};
+    case 1229: return {14, {1, 2, 4, 8, 16, 17, 34, 68, 136, 272, 408, 409, 818, 1227}};
+    case 1373: return {14, {1, 2, 4, 8, 16, 32, 33, 65, 98, 196, 392, 457, 914, 1371}};
+    default: break;
+    }
+    R2Chain c{1, {1}};
+    const size_t m = n - 2;
+    int top = 0;
+    while ((m >> (top + 1)) != 0) ++top;
+    for (int b = top - 1; b >= 0; --b) {
+        c.v[c.len] = uint16_t(2 * c.v[c.len - 1]), ++c.len;
+        if ((m >> b) & 1) c.v[c.len] = uint16_t(c.v[c.len - 1] + 1), ++c.len;
+    }
+    return c;
+}
+constexpr size_t r2_exp_karatsuba_words(size_t m) {
+    return m <= 2 ? 0 : m <= 4 ? 16 : 4 * ((m + 1) / 2) + r2_exp_karatsuba_words((m + 1) / 2);
+}
+// One slot per chain element, a temporary, the product (2 nw + 2), the
+// permutation's bytes (8 nw) and the Karatsuba scratch.
+constexpr size_t r2_exp_scratch_words(size_t n) {
+    return (r2_exp_chain(n).len + 11) * ((n + 31) / 32) + 2 + r2_exp_karatsuba_words((n + 31) / 32);
+}
+void r2_inverse_exp(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch);
+// r = a^3 mod (2, x^n - 1) = a(x) a(x^2), a and r in {0,1}^n (r may be a): a
+// squaring and one carry-less product (key generation's quartic Newton step).
+// `scratch`: r2_cube_scratch_words(n) words. Constant time.
+constexpr size_t r2_cube_scratch_words(size_t n) {
+    return 4 * ((n + 31) / 32) + 2 + r2_exp_karatsuba_words((n + 31) / 32);
+}
+void r2_cube(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch);
+// r = a^2 mod (4, x^n - 1) for a in {0,1}^n, r in {0..3}^n (r may be a):
+// a(x^2) + 2 e with e = sum_(i<j) a_i a_j x^(i+j) mod 2, the cross terms as
+// carry-less products of halves (e(A + x^k B) = e(A) + x^2k e(B) + x^k A B)
+// down to words, each word's own by four-class UMULL pair counts mod 4.
+// `scratch`: r2_square4_scratch_words(n) words. Constant time.
+constexpr size_t r2_e2_words(size_t m) {  // the recursion's scratch beyond its 2m-word output
+    return m <= 1 ? 0 : 2 * ((m + 1) / 2) + (m + 1) / 2 + r2_exp_karatsuba_words((m + 1) / 2) + r2_e2_words((m + 1) / 2);
+}
+constexpr size_t r2_square4_scratch_words(size_t n) {
+    return 6 * ((n + 31) / 32) + 4 + r2_e2_words((n + 31) / 32);
+}
+void r2_square_mod4(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch);
 
 }  // namespace pqmcu::ntru::detail

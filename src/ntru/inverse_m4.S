@@ -197,3 +197,103 @@ pqmcu_ntru_r2_clmul_words:
     add sp, sp, #24
     pop {r4-r11, pc}
     .size pqmcu_ntru_r2_clmul_words, . - pqmcu_ntru_r2_clmul_words
+
+@ ---- the inversion mod 2 by exponentiation (inverse.cpp, r2_kmul's base case)
+@ One class of a 32 x 32 carry-less product: the XOR of four UMULLs of
+@ bit classes, masked to result class \m, into r0 (low) : lr (high).
+.macro zcls xa, ya, xb, yb, xc, yc, xd, yd, m, first
+    umull r9, r10, \xa, \ya
+    umull r11, r12, \xb, \yb
+    eor r9, r9, r11
+    eor r10, r10, r12
+    umull r11, r12, \xc, \yc
+    eor r9, r9, r11
+    eor r10, r10, r12
+    umull r11, r12, \xd, \yd
+    eor r9, r9, r11
+    eor r10, r10, r12
+.if \first
+    and r0, r9, #\m
+    and lr, r10, #\m
+.else
+    and r9, r9, #\m
+    and r10, r10, #\m
+    orr r0, r0, r9
+    orr lr, lr, r10
+.endif
+.endm
+
+@ r0 : lr = r1 x r2 carry-less (64 bits); clobbers r1-r12.
+.macro clm32
+    and r3, r1, #0x11111111
+    and r4, r1, #0x22222222
+    and r5, r1, #0x44444444
+    and r1, r1, #0x88888888
+    and r6, r2, #0x11111111
+    and r7, r2, #0x22222222
+    and r8, r2, #0x44444444
+    and r2, r2, #0x88888888
+    zcls r3, r6, r4, r2, r5, r8, r1, r7, 0x11111111, 1
+    zcls r3, r7, r4, r6, r5, r2, r1, r8, 0x22222222, 0
+    zcls r3, r8, r4, r7, r5, r6, r1, r2, 0x44444444, 0
+    zcls r3, r2, r4, r8, r5, r7, r1, r6, 0x88888888, 0
+.endm
+
+@ void pqmcu_ntru_r2_kmul2(uint32_t* c, const uint32_t* a, const uint32_t* b)
+@   c[0..3] = (a0 + a1 X) (b0 + b1 X) carry-less, X = x^32: Karatsuba, three
+@   word products (L = a0 b0, H = a1 b1, M = (a0 + a1)(b0 + b1) + L + H).
+@   Stack: [0] c, [4] a, [8] b, [12..19] L, [20..27] H.
+    .section .text.pqmcu_ntru_r2_kmul2, "ax", %progbits
+    .align 2
+    .global pqmcu_ntru_r2_kmul2
+    .type pqmcu_ntru_r2_kmul2, %function
+pqmcu_ntru_r2_kmul2:
+    push {r4-r11, lr}
+    sub sp, sp, #28
+    str r0, [sp, #0]
+    str r1, [sp, #4]
+    str r2, [sp, #8]
+    ldr r1, [r1]
+    ldr r2, [r2]
+    clm32
+    strd r0, lr, [sp, #12]
+    ldr r3, [sp, #4]
+    ldr r4, [sp, #8]
+    ldr r1, [r3, #4]
+    ldr r2, [r4, #4]
+    clm32
+    strd r0, lr, [sp, #20]
+    ldr r4, [sp, #4]
+    ldrd r1, r3, [r4]
+    eor r1, r1, r3
+    ldr r4, [sp, #8]
+    ldrd r2, r3, [r4]
+    eor r2, r2, r3
+    clm32
+    ldrd r1, r2, [sp, #12]
+    ldrd r3, r4, [sp, #20]
+    eor r0, r0, r1
+    eor r0, r0, r3
+    eor lr, lr, r2
+    eor lr, lr, r4
+    eor r2, r2, r0
+    eor r3, r3, lr
+    ldr r0, [sp, #0]
+    stm r0, {r1, r2, r3, r4}
+    add sp, sp, #28
+    pop {r4-r11, pc}
+    .size pqmcu_ntru_r2_kmul2, . - pqmcu_ntru_r2_kmul2
+
+@ void pqmcu_ntru_r2_clmul1(uint32_t* c, uint32_t a, uint32_t b): c[0..1] = a b carry-less.
+    .section .text.pqmcu_ntru_r2_clmul1, "ax", %progbits
+    .align 2
+    .global pqmcu_ntru_r2_clmul1
+    .type pqmcu_ntru_r2_clmul1, %function
+pqmcu_ntru_r2_clmul1:
+    push {r0, r4-r11, lr}
+    clm32
+    ldr r1, [sp, #0]
+    strd r0, lr, [r1]
+    add sp, sp, #4
+    pop {r4-r11, pc}
+    .size pqmcu_ntru_r2_clmul1, . - pqmcu_ntru_r2_clmul1

@@ -21,6 +21,10 @@
     and \r, \r, #0x0F0F0F0F
     add \r, \r, r0, lsr #4
 .endm
+@ each byte lane mod 16 (the mod 16 product, pqmcu_ntru_m16_lanes_triple)
+.macro fold16 r
+    and \r, \r, #0x0F0F0F0F
+.endm
 .macro foldall
     fold r4
     fold r5
@@ -28,6 +32,14 @@
     fold r7
     fold r8
     fold r9
+.endm
+.macro foldall16
+    fold16 r4
+    fold16 r5
+    fold16 r6
+    fold16 r7
+    fold16 r8
+    fold16 r9
 .endm
 @ one step: x, the new y into \n; acc2 += x \a, acc1 += x \b, acc0 += x \n
 .macro step a, b, n
@@ -84,6 +96,46 @@ pqmcu_ntru_s3_lanes_triple:
     stm r0, {r4-r9}
     pop {r4-r11, pc}
     .size pqmcu_ntru_s3_lanes_triple, .-pqmcu_ntru_s3_lanes_triple
+
+@ The same with a fold after every three steps (pqmcu_ntru_m16_lanes_triple:
+@ one operand up to 15, the other in {0,1}: a lane gains at most 4 * 15 per
+@ step, 15 + 3 * 60 < 256).
+    .global pqmcu_ntru_m16_lanes_triple
+    .type pqmcu_ntru_m16_lanes_triple, %function
+    .align 2
+pqmcu_ntru_m16_lanes_triple:
+    push {r0, r4-r11, lr}
+    movs r4, #0
+    movs r5, #0
+    movs r6, #0
+    movs r7, #0
+    mov r8, #0
+    mov r9, #0
+    ldr r10, [r2]             @ y[0]
+    ldr r11, [r2, #-4]!       @ y[-1]
+1:
+    cmp r3, #3
+    blo 6f
+    sub r3, r3, #3
+    step r10, r11, lr
+    step r11, lr, r10
+    step lr, r10, r11
+    foldall16
+    b 1b
+6:
+    cbz r3, 5f
+4:
+    step r10, r11, lr
+    mov r10, r11
+    mov r11, lr
+    subs r3, r3, #1
+    bne 4b
+5:
+    foldall16
+    pop {r0}
+    stm r0, {r4-r9}
+    pop {r4-r11, pc}
+    .size pqmcu_ntru_m16_lanes_triple, .-pqmcu_ntru_m16_lanes_triple
 
 @ void pqmcu_ntru_zero32(void* p, uint32_t blocks)
 @   zeroes blocks * 32 bytes from p (word aligned, blocks >= 1): eight zero

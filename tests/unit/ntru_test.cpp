@@ -303,6 +303,10 @@ void check_inversions(size_t n, uint32_t logq) {
         for (auto& x : jump2) x = gen();
         ntru::detail::r2_inverse_jump(rj.data(), a.data(), n, jump2.data());
         ASSERT_EQ(rj, r) << "R2 jump inverse, n = " << n;
+        std::vector<uint32_t> exp2(ntru::detail::r2_exp_scratch_words(n));
+        for (auto& x : exp2) x = gen();
+        ntru::detail::r2_inverse_exp(rj.data(), a.data(), n, exp2.data());
+        ASSERT_EQ(rj, r) << "R2 inverse by exponentiation, n = " << n;
         ntru::detail::rq_inverse(r.data(), a.data(), n, logq, scratch.data(), mul.data());
         prod = mul_mod_phi(a, r);
         for (size_t i = 0; i < n; ++i)
@@ -340,6 +344,34 @@ TEST(NtruPieces, S3JumpInverseStructured) {
             std::fill(jump.begin(), jump.end(), 0xA5A5A5A5u);
             ntru::detail::s3_inverse_jump(rj.data(), a.data(), n, jump.data());
             ASSERT_EQ(rj, r) << "n = " << n;
+        }
+    }
+}
+
+// The inversion mod 2 by exponentiation on structured inputs (constants,
+// monomials, a = 0 and a = Phi_n: not invertible, 0 from both), against r2_inverse.
+TEST(NtruPieces, R2ExpInverseStructured) {
+    for (size_t n : {509u, 677u, 701u, 821u, 1229u, 1373u}) {
+        std::vector<ntru::InvWord> inv(8 * ntru::inv_words(n));
+        std::vector<uint32_t> scratch(ntru::detail::r2_exp_scratch_words(n), 0xA5A5A5A5u);
+        std::vector<std::vector<uint16_t>> inputs;
+        std::vector<uint16_t> a(n, 0);
+        inputs.push_back(a);  // 0
+        a[0] = 1;
+        inputs.push_back(a);  // 1
+        a[0] = 0, a[n - 1] = 1;
+        inputs.push_back(a);  // x^(n-1)
+        a[1] = 3;
+        inputs.push_back(a);  // x + x^(n-1)
+        std::fill(a.begin(), a.end(), 1);
+        inputs.push_back(a);  // Phi_n
+        a[0] = 0;
+        inputs.push_back(a);  // Phi_n - 1
+        for (const auto& in : inputs) {
+            std::vector<uint16_t> r(n), re(n);
+            ntru::detail::r2_inverse(r.data(), in.data(), n, inv.data());
+            ntru::detail::r2_inverse_exp(re.data(), in.data(), n, scratch.data());
+            ASSERT_EQ(re, r) << "n = " << n;
         }
     }
 }
@@ -524,6 +556,60 @@ TEST(NtruPieces, KaratsubaSimdMatchesSchoolbook) {
 // Decryption's S3 product on byte lanes (the M4's) against the cyclic
 // schoolbook mod (3, Phi_n): random, all 2 (the largest lane sums) and sparse
 // operands, the output aliasing an operand.
+// The product mod (16, x^n - 1) on byte lanes (key generation's first Newton
+// step): a in {0..amax}, b in {0,1}, against the schoolbook; output aliasing
+// an operand; all-amax x all-1 (the largest lane sums); a canary after the scratch.
+void check_lanes_mod(uint32_t mod, uint32_t amax) {
+    std::mt19937 gen{13 + mod};
+    for (size_t n : {1u, 2u, 3u, 4u, 5u, 7u, 8u, 9u, 56u, 57u, 61u, 127u, 509u, 677u, 701u, 821u, 1229u, 1373u}) {
+        for (int kind = 0; kind < 3; ++kind) {
+            std::vector<uint16_t> a(n), b(n), want(n, 0), got(n);
+            for (size_t i = 0; i < n; ++i) {
+                a[i] = kind == 1 ? uint16_t(amax) : uint16_t(gen() % (amax + 1));
+                b[i] = kind == 1 ? 1 : uint16_t(gen() % 2);
+            }
+            for (size_t i = 0; i < n; ++i)
+                for (size_t j = 0; j < n; ++j) want[(i + j) % n] = uint16_t((want[(i + j) % n] + a[i] * b[j]) % mod);
+            std::vector<uint32_t> scratch(pqmcu::ntru::detail::s3_lanes_words(n) + 1, 0xDEADBEEFu);
+            const auto mul = pqmcu::ntru::detail::mod16_mul_lanes;
+            if (kind == 2) {
+                got = b;
+                mul(got.data(), a.data(), got.data(), n, scratch.data());
+            } else {
+                mul(got.data(), a.data(), b.data(), n, scratch.data());
+            }
+            ASSERT_EQ(scratch.back(), 0xDEADBEEFu) << "scratch overrun, n = " << n;
+            ASSERT_EQ(got, want) << "n = " << n << ", kind " << kind;
+        }
+    }
+}
+// a^3 mod (2, x^n - 1) and a^2 mod (4, x^n - 1) (the quartic Newton step's
+// w0^3 and w0^2), against the schoolbook (the cube in place).
+TEST(NtruPieces, R2Cube) {
+    std::mt19937 gen{14};
+    for (size_t n : {509u, 677u, 701u, 821u, 1229u, 1373u}) {
+        std::vector<uint16_t> a(n), sq(n, 0), want(n, 0);
+        for (auto& x : a) x = uint16_t(gen() & 1);
+        for (size_t i = 0; i < n; ++i)
+            for (size_t j = 0; j < n; ++j) sq[(i + j) % n] ^= uint16_t(a[i] & a[j]);
+        for (size_t i = 0; i < n; ++i)
+            for (size_t j = 0; j < n; ++j) want[(i + j) % n] ^= uint16_t(sq[i] & a[j]);
+        std::vector<uint16_t> sq4(n, 0), got4(n);  // a^2 mod 4
+        for (size_t i = 0; i < n; ++i)
+            for (size_t j = 0; j < n; ++j) sq4[(i + j) % n] = uint16_t((sq4[(i + j) % n] + (a[i] & a[j])) & 3);
+        std::vector<uint32_t> s4(pqmcu::ntru::detail::r2_square4_scratch_words(n), 0x5A5A5A5Au);
+        pqmcu::ntru::detail::r2_square_mod4(got4.data(), a.data(), n, s4.data());
+        ASSERT_EQ(got4, sq4) << "a^2 mod 4, n = " << n;
+        std::vector<uint32_t> scratch(pqmcu::ntru::detail::r2_cube_scratch_words(n), 0xA5A5A5A5u);
+        pqmcu::ntru::detail::r2_cube(a.data(), a.data(), n, scratch.data());
+        ASSERT_EQ(a, want) << "n = " << n;
+    }
+}
+TEST(NtruPieces, Mod16LanesProduct) {
+    check_lanes_mod(16, 15);
+    check_lanes_mod(16, 3);  // (also small operands: a ternary-sized a)
+}
+
 TEST(NtruPieces, S3LanesProduct) {
     std::mt19937 gen{12};
     for (size_t n : {1u, 2u, 3u, 4u, 5u, 7u, 8u, 9u, 56u, 57u, 60u, 61u, 127u, 509u, 677u, 701u, 821u, 1229u, 1373u}) {
