@@ -331,6 +331,13 @@ struct OneTreeBlc {
                             uint8_t* left) {
         if constexpr (C::kAes128) {
             if (be == cipher::Backend::external) return expand_pair_engine(salt, p, st, sp, left);
+            if (cipher::resolve_backend(be) == cipher::Backend::table_not_ct) {
+                // T-tables (Lut): both schedules and blocks in one call, the
+                // round keys made beside the rounds (M4: ~100 cycles a node less)
+                cipher::encrypt2_tweaked_table_not_ct(salt, P::tweak_word(2, (p.v - 1) & 0xffu, (p.v - 1) >> 8),
+                                                      P::tweak_word(2, p.v & 0xffu, p.v >> 8), p.seed, left);
+                return put_pair_children(p, left, st, sp);
+            }
         }
         Key k[2];
         P::tweak_key(k[0], salt, 2, (p.v - 1) & 0xffu, (p.v - 1) >> 8, be);
