@@ -299,6 +299,7 @@ struct OneTreeBlc {
         Pair& b = st[sp];
         Pair& a = st[sp + 1];
         if constexpr (S == 16) {
+#pragma GCC unroll 2
             for (uint32_t q = 0; q < 2; ++q) {
                 const uint8_t* ps = p.seed + q * S;
                 const uint8_t* ct = left + q * S;
