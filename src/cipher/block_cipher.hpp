@@ -320,6 +320,13 @@ void encrypt2_lin_ortho_fixsliced(const PreparedKey<Aes128>& pk, const uint8_t* 
 void encrypt_table_not_ct(const RoundKeys<Aes128>& k, const uint8_t* in, uint8_t* out, size_t nblocks);
 void encrypt_multi_table_not_ct(const RoundKeys<Aes128>* const* ks, const uint8_t* in, uint8_t* out,
                                 size_t nblocks);
+// Two blocks under two public keys that are key with its first little-endian
+// word XOR x0 (block 0: in[0..16) -> out[0..16)) and XOR x1 (block 1), the
+// key schedules included (M4: made round by round beside the rounds, no
+// expanded key stored). MQOM's GGM tree pairs (one tweaked salt per node).
+// in == out allowed. NOT CONSTANT TIME in the data (T-tables).
+void encrypt2_tweaked_table_not_ct(const uint8_t key[16], uint32_t x0, uint32_t x1, const uint8_t in[32],
+                                   uint8_t out[32]);
 // The same single-key pass, then out ^= LinOrtho(in) = (in_lo ^ in_hi) ||
 // in_lo on 8-byte halves (MQOM's SeedDerive feed-forward, fused into the
 // M4 assembly's stores). in != out; output i at out + i * out_stride

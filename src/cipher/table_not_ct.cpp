@@ -287,4 +287,31 @@ void encrypt_multi_table_not_ct(const RoundKeys<Aes128>* const* ks, const uint8_
     if (nblocks != 0) table_not_ct::encrypt<Aes128>(detail::KeyList<Aes128>{nullptr, ks}, in, out, nblocks);
 }
 
+#if defined(PQMCU_TARGET_M4)
+namespace {
+struct AesTweak2Job {
+    const uint8_t* key;
+    const uint8_t* in;
+    uint8_t* out;
+    const uint32_t* t0;
+    const uint8_t* sbox;
+    uint32_t x[2];
+};
+}  // namespace
+extern "C" void pqmcu_aes128_table_tweak2_m4(const AesTweak2Job* job);  // aes_table_tweak2_m4.S
+#endif
+void encrypt2_tweaked_table_not_ct(const uint8_t key[16], uint32_t x0, uint32_t x1, const uint8_t in[32],
+                                   uint8_t out[32]) {
+#if defined(PQMCU_TARGET_M4) && !defined(PQMCU_OPTIMIZE_FOR_SIZE)
+    const AesTweak2Job job{key, in, out, detail::t0_table, detail::sbox_table_storage, {x0, x1}};
+    pqmcu_aes128_table_tweak2_m4(&job);
+#else
+    RoundKeys<Aes128> k[2];
+    key_schedule_public_aes128_xor(k[0], key, x0);
+    key_schedule_public_aes128_xor(k[1], key, x1);
+    const RoundKeys<Aes128>* kp[2] = {&k[0], &k[1]};
+    encrypt_multi_table_not_ct(kp, in, out, 2);
+#endif
+}
+
 }  // namespace pqmcu::cipher
