@@ -808,9 +808,9 @@ PQ_AVX512 void replay512(uint8_t* rows, uint32_t stride, uint32_t from, uint32_t
         replay(rows, stride, from, to, mt, r0, count, fm, cm, mw, forward, gamma);
 }
 
-constexpr X86Kernels kAvx2{"avx2", syndrome, build_e, steps, replay, fill, gf_axpy_rows, repeated, fw_select, sort32};
+constexpr X86Kernels kAvx2{"avx2", syndrome, build_e, steps, replay, fill, gf_axpy_rows, repeated, fw_select, sort32, false};
 // AVX-512 CPUs: the same but encapsulation's syndrome and the elimination's replay.
-constexpr X86Kernels kAvx512{"avx512", syndrome512, build_e, steps, replay512, fill, gf_axpy_rows, repeated, fw_select, sort32};
+constexpr X86Kernels kAvx512{"avx512", syndrome512, build_e, steps, replay512, fill, gf_axpy_rows, repeated, fw_select, sort32, true};
 
 }  // namespace
 
