@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// Classic McEliece 348864 / 6960119: PQClean's avx2 build and pqmcu's
+// Classic McEliece: PQClean's avx2 build and pqmcu's
 // Scheme API timed alternately in one process (scripts/bench-mceliece-x86.sh
 // builds and links it). Per operation, ROUNDS rounds of one reference call and
 // one pqmcu call (order swapped every round); prints the medians (µs, clock
@@ -23,7 +23,10 @@ extern "C" {
     int PQCLEAN_MCELIECE##set##_AVX2_crypto_kem_enc(uint8_t* c, uint8_t* k, const uint8_t* pk); \
     int PQCLEAN_MCELIECE##set##_AVX2_crypto_kem_dec(uint8_t* k, const uint8_t* c, const uint8_t* sk);
 PQ_KEM(348864)
+PQ_KEM(460896)
+PQ_KEM(6688128)
 PQ_KEM(6960119)
+PQ_KEM(8192128)
 #undef PQ_KEM
 }
 
@@ -120,16 +123,31 @@ int main(int argc, char** argv) {
     const char* only = argc > 3 ? argv[3] : "";
     auto want = [&](const char* set) { return std::strstr(set, only) != nullptr; };
     int rc = 0;
-    if (want("mceliece348864")) rc |= run<m::mceliece348864>(
-        "mceliece348864",
-        {PQCLEAN_MCELIECE348864_AVX2_crypto_kem_keypair, PQCLEAN_MCELIECE348864_AVX2_crypto_kem_enc,
-         PQCLEAN_MCELIECE348864_AVX2_crypto_kem_dec},
-        rounds, kg_rounds);
-    std::fflush(stdout);
-    if (want("mceliece6960119")) rc |= run<m::mceliece6960119>(
-        "mceliece6960119",
-        {PQCLEAN_MCELIECE6960119_AVX2_crypto_kem_keypair, PQCLEAN_MCELIECE6960119_AVX2_crypto_kem_enc,
-         PQCLEAN_MCELIECE6960119_AVX2_crypto_kem_dec},
-        rounds, kg_rounds);
+    // (the sets whose PQClean library the script linked: -DPQ_HAVE_<set>)
+#define PQ_RUN(set)                                                                                            \
+    if (want("mceliece" #set)) {                                                                               \
+        rc |= run<m::mceliece##set>("mceliece" #set,                                                         \
+                                    {PQCLEAN_MCELIECE##set##_AVX2_crypto_kem_keypair,                         \
+                                     PQCLEAN_MCELIECE##set##_AVX2_crypto_kem_enc,                             \
+                                     PQCLEAN_MCELIECE##set##_AVX2_crypto_kem_dec},                            \
+                                    rounds, kg_rounds);                                                       \
+        std::fflush(stdout);                                                                                  \
+    }
+#ifdef PQ_HAVE_348864
+    PQ_RUN(348864)
+#endif
+#ifdef PQ_HAVE_460896
+    PQ_RUN(460896)
+#endif
+#ifdef PQ_HAVE_6688128
+    PQ_RUN(6688128)
+#endif
+#ifdef PQ_HAVE_6960119
+    PQ_RUN(6960119)
+#endif
+#ifdef PQ_HAVE_8192128
+    PQ_RUN(8192128)
+#endif
+#undef PQ_RUN
     return rc;
 }

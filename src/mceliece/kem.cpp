@@ -1274,7 +1274,8 @@ Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_
         return Status::malformed_input;
     }
 #if defined(PQMCU_MCE_X86)
-    if (x86_kernels()) return decaps_finish<M>(p, ss, ct, sk, w, dx_decode<M>(p, ct, sk, w));  // decaps_avx2.inc
+    if (const X86Kernels* k = x86_kernels())  // decaps_avx2.inc (AVX-512: the products on zmm)
+        return decaps_finish<M>(p, ss, ct, sk, w, k->avx512 ? dz_decode<M>(p, ct, sk, w) : dx_decode<M>(p, ct, sk, w));
 #endif
     const uint8_t* sk_g = sk + 40;
     const uint8_t* sk_cond = sk_g + p.irr_bytes();

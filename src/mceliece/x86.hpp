@@ -60,6 +60,9 @@ struct X86Kernels {
     // Ascending sort of x[0 .. n), every value < 2^31, n a power of two >= 64
     // (sort.hpp's ct_sort: a sort's output depends only on the values).
     void (*sort32)(uint32_t* x, size_t n);
+    // AVX-512 F / BW present (and not masked): decapsulation's decoder runs
+    // its products on zmm (decaps_avx2.inc).
+    bool avx512;
 };
 
 // nullptr off x86-64, when the CPU lacks AVX2, or when it is masked.
