@@ -27,6 +27,9 @@
 #include "mqom/lanes.hpp"
 #include "mqom/pin.hpp"
 #include "mqom/work.hpp"
+#if defined(PQMCU_MQOM_X86)
+#include "mqom/kernels_x86.hpp"
+#endif
 
 namespace pqmcu::mqom::detail {
 
@@ -120,6 +123,12 @@ struct Blc {
                     const size_t len = (eb - off) < S ? (eb - off) : S;
                     for (size_t q = 0; q < nb; ++q) std::memcpy(exp + q * eb + off, c1 + q * S, len);
                 }
+#if defined(PQMCU_MQOM_X86)
+                if (const x86::FoldFn ff = x86::blc_fold(); ff != nullptr && eb <= 256) {
+                    ff(exp, nb, eb, i0, N, L, verifier ? istar : ~uint32_t(0), acc, fold);
+                    continue;
+                }
+#endif
                 for (size_t q = 0; q < nb; ++q) {
                     const uint32_t i = uint32_t(i0 + q);
                     const uint8_t* ex = exp + q * eb;

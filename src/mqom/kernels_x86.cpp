@@ -81,9 +81,10 @@ __attribute__((target("avx512f,avx512bw,gfni"))) void row_avx512(const uint8_t* 
 // 16-bit lane: swap(x) (.) b = swap(x (.) swap(b))). So each entry is two
 // vgf2p8mulb into two accumulators, one swap at the end; the per-entry
 // multipliers are made 32 entries at a time.
-__attribute__((target("avx512f,avx512bw,gfni"))) void row16_avx512(const uint16_t* c, const uint8_t* xT, uint32_t len,
-                                                                   size_t row_bytes, uint8_t* out) {
-    const __mmask64 m = ~uint64_t(0) >> (64 - row_bytes);
+__attribute__((target("avx512f,avx512bw,gfni"), always_inline)) inline __m512i row16_sum(const uint16_t* c,
+                                                                                       const uint8_t* xT,
+                                                                                       uint32_t len, size_t row_bytes,
+                                                                                       __mmask64 m) {
     alignas(64) uint16_t ma[32], mb[32];
     __m512i acc0 = _mm512_setzero_si512(), acc1 = _mm512_setzero_si512();
     for (uint32_t k0 = 0; k0 < len; k0 += 32) {
@@ -102,7 +103,124 @@ __attribute__((target("avx512f,avx512bw,gfni"))) void row16_avx512(const uint16_
         }
     }
     acc1 = _mm512_or_si512(_mm512_slli_epi16(acc1, 8), _mm512_srli_epi16(acc1, 8));
-    _mm512_mask_storeu_epi8(out, m, _mm512_xor_si512(acc0, acc1));
+    return _mm512_xor_si512(acc0, acc1);
+}
+
+__attribute__((target("avx512f,avx512bw,gfni"))) void row16_avx512(const uint16_t* c, const uint8_t* xT, uint32_t len,
+                                                                   size_t row_bytes, uint8_t* out) {
+    const __mmask64 m = ~uint64_t(0) >> (64 - row_bytes);
+    _mm512_mask_storeu_epi8(out, m, row16_sum(c, xT, len, row_bytes, m));
+}
+
+// Lane-wise GF(2^16) product of two (secret) vectors in the tower above:
+// with P = a (.) b = [a0 b0, a1 b1] and Q = a (.) swap(b) = [a0 b1, a1 b0],
+//   a b = (a0 b0 + 0x20 a1 b1) + (a0 b1 + a1 b0 + a1 b1) Y.
+__attribute__((target("avx512f,avx512bw,gfni"), always_inline)) inline __m512i mul16(__m512i a, __m512i b) {
+    const __m512i p = _mm512_gf2p8mul_epi8(a, b);
+    const __m512i q = _mm512_gf2p8mul_epi8(a, _mm512_or_si512(_mm512_slli_epi16(b, 8), _mm512_srli_epi16(b, 8)));
+    const __m512i ph = _mm512_srli_epi16(p, 8);  // [a1 b1, 0]
+    const __m512i lo = _mm512_xor_si512(p, _mm512_gf2p8mul_epi8(ph, _mm512_set1_epi8(0x20)));
+    const __m512i hi = _mm512_xor_si512(_mm512_xor_si512(q, _mm512_srli_epi16(q, 8)), ph);
+    return _mm512_or_si512(_mm512_and_si512(lo, _mm512_set1_epi16(0x00FF)), _mm512_slli_epi16(hi, 8));
+}
+
+__attribute__((target("avx512f,avx512bw,gfni"))) void sign_row16_avx512(const uint16_t* c, const uint8_t* xT,
+                                                                        uint32_t len, size_t row_bytes, uint32_t tau,
+                                                                        uint8_t lx, uint8_t* s) {
+    const __mmask64 m = ~uint64_t(0) >> (64 - row_bytes);
+    const __m512i t = row16_sum(c, xT, len, row_bytes, m);
+    const __m512i xj = _mm512_maskz_loadu_epi8(m, xT + size_t(len - 1) * row_bytes);
+    const __m512i ax = _mm512_permutexvar_epi16(_mm512_set1_epi16(short(tau)), t);  // lane tau everywhere
+    const __m512i s0 = _mm512_xor_si512(_mm512_maskz_loadu_epi8(m, s), mul16(t, xj));
+    // lx is in the subfield GF(256): a byte-wise product with both halves.
+    const __m512i s1 = _mm512_xor_si512(_mm512_maskz_loadu_epi8(m, s + row_bytes),
+                                        _mm512_xor_si512(mul16(ax, xj), _mm512_gf2p8mul_epi8(_mm512_set1_epi8(char(lx)), t)));
+    _mm512_mask_storeu_epi8(s, m, s0);
+    _mm512_mask_storeu_epi8(s + row_bytes, m, s1);
+}
+
+__attribute__((target("avx512f,avx512bw,gfni"))) void verify_row16_avx512(const uint16_t* c, const uint8_t* xT,
+                                                                          uint32_t len, size_t row_bytes,
+                                                                          uint8_t* acc) {
+    const __mmask64 m = ~uint64_t(0) >> (64 - row_bytes);
+    const __m512i t = row16_sum(c, xT, len, row_bytes, m);
+    const __m512i xj = _mm512_maskz_loadu_epi8(m, xT + size_t(len - 1) * row_bytes);
+    _mm512_mask_storeu_epi8(acc, m, _mm512_xor_si512(_mm512_maskz_loadu_epi8(m, acc), mul16(t, xj)));
+}
+
+// t = sum_k c[k] xT[k] over the masked row (two accumulators: the
+// products are independent, their latency hidden).
+__attribute__((target("avx512f,avx512bw,gfni"), always_inline)) inline __m512i row_sum(const uint8_t* c,
+                                                                                     const uint8_t* xT, uint32_t len,
+                                                                                     size_t row_bytes, __mmask64 m) {
+    __m512i acc0 = _mm512_setzero_si512(), acc1 = _mm512_setzero_si512();
+    uint32_t k = 0;
+    for (; k + 2 <= len; k += 2, xT += 2 * row_bytes) {
+        acc0 = _mm512_xor_si512(acc0, _mm512_gf2p8mul_epi8(_mm512_set1_epi8(char(c[k])), _mm512_maskz_loadu_epi8(m, xT)));
+        acc1 = _mm512_xor_si512(acc1, _mm512_gf2p8mul_epi8(_mm512_set1_epi8(char(c[k + 1])),
+                                                           _mm512_maskz_loadu_epi8(m, xT + row_bytes)));
+    }
+    if (k < len)
+        acc0 = _mm512_xor_si512(acc0, _mm512_gf2p8mul_epi8(_mm512_set1_epi8(char(c[k])), _mm512_maskz_loadu_epi8(m, xT)));
+    return _mm512_xor_si512(acc0, acc1);
+}
+
+__attribute__((target("avx512f,avx512bw,gfni"))) void sign_row_avx512(const uint8_t* c, const uint8_t* xT, uint32_t len,
+                                                                      size_t row_bytes, uint32_t tau, uint8_t lx,
+                                                                      uint8_t* s) {
+    const __mmask64 m = ~uint64_t(0) >> (64 - row_bytes);
+    const __m512i t = row_sum(c, xT, len, row_bytes, m);
+    const __m512i xj = _mm512_maskz_loadu_epi8(m, xT + size_t(len - 1) * row_bytes);
+    // t[tau] in every byte: its 16-bit word everywhere, then its byte of the word (tau public).
+    const __m512i w = _mm512_permutexvar_epi16(_mm512_set1_epi16(short(tau >> 1)), t);
+    const __m512i ax = _mm512_shuffle_epi8(w, _mm512_set1_epi8(char(tau & 1)));
+    const __m512i s0 = _mm512_xor_si512(_mm512_maskz_loadu_epi8(m, s), _mm512_gf2p8mul_epi8(t, xj));
+    const __m512i s1 = _mm512_xor_si512(
+        _mm512_maskz_loadu_epi8(m, s + row_bytes),
+        _mm512_xor_si512(_mm512_gf2p8mul_epi8(ax, xj), _mm512_gf2p8mul_epi8(_mm512_set1_epi8(char(lx)), t)));
+    _mm512_mask_storeu_epi8(s, m, s0);
+    _mm512_mask_storeu_epi8(s + row_bytes, m, s1);
+}
+
+__attribute__((target("avx512f,avx512bw,gfni"))) void verify_row_avx512(const uint8_t* c, const uint8_t* xT,
+                                                                        uint32_t len, size_t row_bytes, uint8_t* acc) {
+    const __mmask64 m = ~uint64_t(0) >> (64 - row_bytes);
+    const __m512i t = row_sum(c, xT, len, row_bytes, m);
+    const __m512i xj = _mm512_maskz_loadu_epi8(m, xT + size_t(len - 1) * row_bytes);
+    _mm512_mask_storeu_epi8(acc, m, _mm512_xor_si512(_mm512_maskz_loadu_epi8(m, acc), _mm512_gf2p8mul_epi8(t, xj)));
+}
+
+// The fold with NV registers of acc (eb <= 64 NV; the last one masked).
+template <int NV>
+__attribute__((target("avx512f,avx512bw"))) void fold_n(const uint8_t* exp, size_t nb, size_t eb, uint32_t i0,
+                                                         uint32_t N, uint32_t L, uint32_t skip, uint8_t* acc,
+                                                         uint8_t* fold) {
+    const __mmask64 mt = ~uint64_t(0) >> (64 * NV - eb);
+    auto msk = [&](int v) { return v == NV - 1 ? mt : ~__mmask64(0); };
+    __m512i a[NV];
+    for (int v = 0; v < NV; ++v) a[v] = _mm512_maskz_loadu_epi8(msk(v), acc + 64 * v);
+    for (size_t q = 0; q < nb; ++q, exp += eb) {
+        const uint32_t i = i0 + uint32_t(q);
+        if (i != skip)  // public: the verifier's opened leaf
+            for (int v = 0; v < NV; ++v) a[v] = _mm512_xor_si512(a[v], _mm512_maskz_loadu_epi8(msk(v), exp + 64 * v));
+        const uint32_t g = i + 1 == N ? L - 1 : uint32_t(__builtin_ctz(i + 1));
+        uint8_t* f = fold + size_t(g) * eb;
+        for (int v = 0; v < NV; ++v)
+            _mm512_mask_storeu_epi8(f + 64 * v, msk(v),
+                                    _mm512_xor_si512(a[v], _mm512_maskz_loadu_epi8(msk(v), f + 64 * v)));
+    }
+    for (int v = 0; v < NV; ++v) _mm512_mask_storeu_epi8(acc + 64 * v, msk(v), a[v]);
+    for (int v = 0; v < NV; ++v) a[v] = _mm512_setzero_si512();
+}
+
+void fold_avx512(const uint8_t* exp, size_t nb, size_t eb, uint32_t i0, uint32_t N, uint32_t L, uint32_t skip,
+                 uint8_t* acc, uint8_t* fold) {
+    switch ((eb + 63) / 64) {
+    case 1: return fold_n<1>(exp, nb, eb, i0, N, L, skip, acc, fold);
+    case 2: return fold_n<2>(exp, nb, eb, i0, N, L, skip, acc, fold);
+    case 3: return fold_n<3>(exp, nb, eb, i0, N, L, skip, acc, fold);
+    default: return fold_n<4>(exp, nb, eb, i0, N, L, skip, acc, fold);
+    }
 }
 
 MulFoldFn pick() {
@@ -123,7 +241,40 @@ Row16Fn pick_row16() {
     return f.gfni && f.avx512f && f.avx512bw ? row16_avx512 : nullptr;
 }
 
+bool avx512_gfni() {
+    const auto& f = pqmcu::x86::cpu_features();
+    return f.gfni && f.avx512f && f.avx512bw;
+}
+
 }  // namespace
+
+SignRowFn gf256_sign_row() {
+    static const SignRowFn fn = avx512_gfni() ? sign_row_avx512 : nullptr;
+    return fn;
+}
+
+VerifyRowFn gf256_verify_row() {
+    static const VerifyRowFn fn = avx512_gfni() ? verify_row_avx512 : nullptr;
+    return fn;
+}
+
+SignRow16Fn gf65536_sign_row() {
+    static const SignRow16Fn fn = avx512_gfni() ? sign_row16_avx512 : nullptr;
+    return fn;
+}
+
+VerifyRow16Fn gf65536_verify_row() {
+    static const VerifyRow16Fn fn = avx512_gfni() ? verify_row16_avx512 : nullptr;
+    return fn;
+}
+
+FoldFn blc_fold() {
+    static const FoldFn fn = [] {
+        const auto& f = pqmcu::x86::cpu_features();
+        return f.avx512f && f.avx512bw ? fold_avx512 : nullptr;
+    }();
+    return fn;
+}
 
 Row16Fn gf65536_row() {
     static const Row16Fn fn = pick_row16();
