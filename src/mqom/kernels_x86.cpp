@@ -223,6 +223,72 @@ void fold_avx512(const uint8_t* exp, size_t nb, size_t eb, uint32_t i0, uint32_t
     }
 }
 
+// Elements k0 .. k0+cnt-1 (cnt <= 64) of a packed row, one per byte (zero above cnt).
+__attribute__((target("avx512f,avx512bw,avx512vl,gfni"), always_inline)) inline __m512i unpack64(const uint8_t* row,
+                                                                                               unsigned bits,
+                                                                                               uint32_t k0,
+                                                                                               uint32_t cnt) {
+    if (bits == 8) return _mm512_maskz_loadu_epi8(~uint64_t(0) >> (64 - cnt), row + k0);
+    if (bits == 4) {  // two per byte, low nibble first
+        const uint32_t nb = (cnt + 1) / 2;
+        const __m256i b = _mm256_maskz_loadu_epi8(uint32_t(~uint64_t(0) >> (64 - nb)), row + k0 / 2);
+        const __m512i w = _mm512_cvtepu8_epi16(b);
+        const __m512i v = _mm512_or_si512(_mm512_and_si512(w, _mm512_set1_epi16(0x000F)),
+                                          _mm512_and_si512(_mm512_slli_epi16(w, 4), _mm512_set1_epi16(0x0F00)));
+        return _mm512_maskz_mov_epi8(~uint64_t(0) >> (64 - cnt), v);
+    }
+    // one bit each, bit k % 8 of byte k / 8
+    const uint32_t nb = (cnt + 7) / 8;
+    const __m128i b = _mm_maskz_loadu_epi8(uint16_t((1u << nb) - 1), row + k0 / 8);
+    const uint64_t bits64 = uint64_t(_mm_cvtsi128_si64(b)) & (~uint64_t(0) >> (64 - cnt));
+    return _mm512_maskz_mov_epi8(bits64, _mm512_set1_epi8(1));
+}
+
+__attribute__((target("avx512f,avx512bw,avx512vl,gfni"))) void lift_rows_avx512(const uint8_t* src, size_t stride,
+                                                                               uint32_t rows, unsigned base_bits,
+                                                                               const uint64_t* mlo,
+                                                                               const uint64_t* mhi, uint32_t n,
+                                                                               uint8_t* out, size_t row_bytes) {
+    alignas(64) uint8_t lo[64], hi[64];
+    for (uint32_t k0 = 0; k0 < n; k0 += 64) {
+        const uint32_t cnt = n - k0 < 64 ? n - k0 : 64;
+        __m512i alo = _mm512_setzero_si512(), ahi = _mm512_setzero_si512();
+        for (uint32_t j = 0; j < rows; ++j) {
+            const __m512i u = unpack64(src + size_t(j) * stride, base_bits, k0, cnt);
+            alo = _mm512_xor_si512(alo, _mm512_gf2p8affine_epi64_epi8(u, _mm512_set1_epi64(int64_t(mlo[j])), 0));
+            if (mhi != nullptr)
+                ahi = _mm512_xor_si512(ahi, _mm512_gf2p8affine_epi64_epi8(u, _mm512_set1_epi64(int64_t(mhi[j])), 0));
+        }
+        _mm512_store_si512(lo, alo);
+        uint8_t* o = out + size_t(k0) * row_bytes;
+        if (mhi != nullptr) {
+            _mm512_store_si512(hi, ahi);
+            for (uint32_t k = 0; k < cnt; ++k, o += row_bytes) {
+                o[0] = lo[k];
+                o[1] = hi[k];
+            }
+        } else {
+            for (uint32_t k = 0; k < cnt; ++k, o += row_bytes) o[0] = lo[k];
+        }
+    }
+    secure_wipe(lo, sizeof lo);
+    secure_wipe(hi, sizeof hi);
+}
+
+__attribute__((target("avx512f,avx512bw,gfni"))) void scale_acc_avx512(const uint8_t* a, size_t bytes, uint8_t s,
+                                                                       uint8_t* u) {
+    const __m512i sv = _mm512_set1_epi8(char(s));
+    size_t k = 0;
+    for (; k + 64 <= bytes; k += 64)
+        _mm512_storeu_si512(u + k, _mm512_xor_si512(_mm512_loadu_si512(u + k),
+                                                    _mm512_gf2p8mul_epi8(sv, _mm512_loadu_si512(a + k))));
+    if (k < bytes) {
+        const __mmask64 m = ~uint64_t(0) >> (64 - (bytes - k));
+        _mm512_mask_storeu_epi8(u + k, m, _mm512_xor_si512(_mm512_maskz_loadu_epi8(m, u + k),
+                                                           _mm512_gf2p8mul_epi8(sv, _mm512_maskz_loadu_epi8(m, a + k))));
+    }
+}
+
 MulFoldFn pick() {
     const auto& f = pqmcu::x86::cpu_features();
     if (!f.gfni) return nullptr;
@@ -265,6 +331,19 @@ SignRow16Fn gf65536_sign_row() {
 
 VerifyRow16Fn gf65536_verify_row() {
     static const VerifyRow16Fn fn = avx512_gfni() ? verify_row16_avx512 : nullptr;
+    return fn;
+}
+
+ScaleAccFn gf256_scale_acc() {
+    static const ScaleAccFn fn = avx512_gfni() ? scale_acc_avx512 : nullptr;
+    return fn;
+}
+
+LiftRowsFn lift_rows() {
+    static const LiftRowsFn fn = [] {
+        const auto& f = pqmcu::x86::cpu_features();
+        return f.gfni && f.avx512f && f.avx512bw && f.avx512vl ? lift_rows_avx512 : nullptr;
+    }();
     return fn;
 }
 

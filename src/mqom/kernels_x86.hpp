@@ -59,4 +59,19 @@ using FoldFn = void (*)(const uint8_t* exp, size_t nb, size_t eb, uint32_t i0, u
                         uint8_t* acc, uint8_t* fold);
 FoldFn blc_fold();
 
+// The BLC's combine (x part): for k < n,
+//   lane k (row stride row_bytes) = sum_{j < rows} M_j(element k of src + j stride)
+// with src rows packed base-field vectors (base_bits 1, 4 or 8; the
+// elements may be secret) and M_j GF(2)-linear maps (public) given as
+// vgf2p8affineqb matrices: mlo[j] to the output's low byte, mhi[j] (when
+// not null: 16-bit outputs) to its high byte. AVX-512BW + GFNI, else nullptr.
+using LiftRowsFn = void (*)(const uint8_t* src, size_t stride, uint32_t rows, unsigned base_bits, const uint64_t* mlo,
+                            const uint64_t* mhi, uint32_t n, uint8_t* out, size_t row_bytes);
+LiftRowsFn lift_rows();
+
+// u[0..bytes) ^= s (.) a[0..bytes) (s a GF(256) scalar, possibly secret:
+// key generation's sum_j lift(x_j) A_i row j). AVX-512BW + GFNI, else nullptr.
+using ScaleAccFn = void (*)(const uint8_t* a, size_t bytes, uint8_t s, uint8_t* u);
+ScaleAccFn gf256_scale_acc();
+
 }  // namespace pqmcu::mqom::detail::x86
