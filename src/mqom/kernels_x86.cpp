@@ -190,6 +190,76 @@ __attribute__((target("avx512f,avx512bw,gfni"))) void verify_row_avx512(const ui
     _mm512_mask_storeu_epi8(acc, m, _mm512_xor_si512(_mm512_maskz_loadu_epi8(m, acc), _mm512_gf2p8mul_epi8(t, xj)));
 }
 
+// NQ row sums t_q = sum_k c[q][k] xT[k] (one xT load for all NQ).
+template <int NQ>
+__attribute__((target("avx512f,avx512bw,gfni"), always_inline)) inline void row_sums(const uint8_t* const* c,
+                                                                                   const uint8_t* xT, uint32_t len,
+                                                                                   size_t row_bytes, __mmask64 m,
+                                                                                   __m512i* t) {
+    for (int q = 0; q < NQ; ++q) t[q] = _mm512_setzero_si512();
+    for (uint32_t k = 0; k < len; ++k, xT += row_bytes) {
+        const __m512i x = _mm512_maskz_loadu_epi8(m, xT);
+        for (int q = 0; q < NQ; ++q)
+            t[q] = _mm512_xor_si512(t[q], _mm512_gf2p8mul_epi8(_mm512_set1_epi8(char(c[q][k])), x));
+    }
+}
+
+template <int NQ>
+__attribute__((target("avx512f,avx512bw,gfni"))) void sign_rows_n(const uint8_t* const* c, const uint8_t* xT,
+                                                                  uint32_t len, size_t row_bytes, uint32_t tau,
+                                                                  uint8_t lx, uint8_t* s, size_t stride) {
+    const __mmask64 m = ~uint64_t(0) >> (64 - row_bytes);
+    __m512i t[NQ];
+    row_sums<NQ>(c, xT, len, row_bytes, m, t);
+    const __m512i xj = _mm512_maskz_loadu_epi8(m, xT + size_t(len - 1) * row_bytes);
+    const __m512i lxv = _mm512_set1_epi8(char(lx));
+    const __m512i wi = _mm512_set1_epi16(short(tau >> 1)), bi = _mm512_set1_epi8(char(tau & 1));
+    for (int q = 0; q < NQ; ++q, s += stride) {
+        const __m512i ax = _mm512_shuffle_epi8(_mm512_permutexvar_epi16(wi, t[q]), bi);  // t[tau] everywhere
+        const __m512i s0 = _mm512_xor_si512(_mm512_maskz_loadu_epi8(m, s), _mm512_gf2p8mul_epi8(t[q], xj));
+        const __m512i s1 = _mm512_xor_si512(_mm512_maskz_loadu_epi8(m, s + row_bytes),
+                                            _mm512_xor_si512(_mm512_gf2p8mul_epi8(ax, xj), _mm512_gf2p8mul_epi8(lxv, t[q])));
+        _mm512_mask_storeu_epi8(s, m, s0);
+        _mm512_mask_storeu_epi8(s + row_bytes, m, s1);
+    }
+}
+
+void sign_rows_avx512(const uint8_t* const* c, uint32_t g, const uint8_t* xT, uint32_t len, size_t row_bytes,
+                      uint32_t tau, uint8_t lx, uint8_t* s, size_t stride) {
+    uint32_t q = 0;
+    for (; q + 4 <= g; q += 4) sign_rows_n<4>(c + q, xT, len, row_bytes, tau, lx, s + q * stride, stride);
+    switch (g - q) {
+    case 3: return sign_rows_n<3>(c + q, xT, len, row_bytes, tau, lx, s + q * stride, stride);
+    case 2: return sign_rows_n<2>(c + q, xT, len, row_bytes, tau, lx, s + q * stride, stride);
+    case 1: return sign_rows_n<1>(c + q, xT, len, row_bytes, tau, lx, s + q * stride, stride);
+    default: return;
+    }
+}
+
+template <int NQ>
+__attribute__((target("avx512f,avx512bw,gfni"))) void verify_rows_n(const uint8_t* const* c, const uint8_t* xT,
+                                                                    uint32_t len, size_t row_bytes, uint8_t* acc,
+                                                                    size_t stride) {
+    const __mmask64 m = ~uint64_t(0) >> (64 - row_bytes);
+    __m512i t[NQ];
+    row_sums<NQ>(c, xT, len, row_bytes, m, t);
+    const __m512i xj = _mm512_maskz_loadu_epi8(m, xT + size_t(len - 1) * row_bytes);
+    for (int q = 0; q < NQ; ++q, acc += stride)
+        _mm512_mask_storeu_epi8(acc, m, _mm512_xor_si512(_mm512_maskz_loadu_epi8(m, acc), _mm512_gf2p8mul_epi8(t[q], xj)));
+}
+
+void verify_rows_avx512(const uint8_t* const* c, uint32_t g, const uint8_t* xT, uint32_t len, size_t row_bytes,
+                        uint8_t* acc, size_t stride) {
+    uint32_t q = 0;
+    for (; q + 4 <= g; q += 4) verify_rows_n<4>(c + q, xT, len, row_bytes, acc + q * stride, stride);
+    switch (g - q) {
+    case 3: return verify_rows_n<3>(c + q, xT, len, row_bytes, acc + q * stride, stride);
+    case 2: return verify_rows_n<2>(c + q, xT, len, row_bytes, acc + q * stride, stride);
+    case 1: return verify_rows_n<1>(c + q, xT, len, row_bytes, acc + q * stride, stride);
+    default: return;
+    }
+}
+
 // The fold with NV registers of acc (eb <= 64 NV; the last one masked).
 template <int NV>
 __attribute__((target("avx512f,avx512bw"))) void fold_n(const uint8_t* exp, size_t nb, size_t eb, uint32_t i0,
@@ -321,6 +391,16 @@ SignRowFn gf256_sign_row() {
 
 VerifyRowFn gf256_verify_row() {
     static const VerifyRowFn fn = avx512_gfni() ? verify_row_avx512 : nullptr;
+    return fn;
+}
+
+SignRowsFn gf256_sign_rows() {
+    static const SignRowsFn fn = avx512_gfni() ? sign_rows_avx512 : nullptr;
+    return fn;
+}
+
+VerifyRowsFn gf256_verify_rows() {
+    static const VerifyRowsFn fn = avx512_gfni() ? verify_rows_avx512 : nullptr;
     return fn;
 }
 

@@ -44,6 +44,14 @@ using SignRowFn = void (*)(const uint8_t* c, const uint8_t* xT, uint32_t len, si
 SignRowFn gf256_sign_row();
 using VerifyRowFn = void (*)(const uint8_t* c, const uint8_t* xT, uint32_t len, size_t row_bytes, uint8_t* acc);
 VerifyRowFn gf256_verify_row();
+// gf256_sign_row / verify_row for g equations at one row j (c[q]: equation
+// q's entries; state q at s + q stride), four at a time sharing each xT load.
+using SignRowsFn = void (*)(const uint8_t* const* c, uint32_t g, const uint8_t* xT, uint32_t len, size_t row_bytes,
+                            uint32_t tau, uint8_t lx, uint8_t* s, size_t stride);
+SignRowsFn gf256_sign_rows();
+using VerifyRowsFn = void (*)(const uint8_t* const* c, uint32_t g, const uint8_t* xT, uint32_t len, size_t row_bytes,
+                              uint8_t* acc, size_t stride);
+VerifyRowsFn gf256_verify_rows();
 // The same for GF(2^16) entries (lane products in the tower of gf65536_row).
 using SignRow16Fn = void (*)(const uint16_t* c, const uint8_t* xT, uint32_t len, size_t row_bytes, uint32_t tau,
                              uint8_t lx, uint8_t* s);

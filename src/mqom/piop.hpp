@@ -307,8 +307,16 @@ struct Piop {
                 const uint16_t lxl = lut_on(w) ? field::lut_not_ct::kGf256Z.log[B::lift(uint8_t(xv))] : 0;
 #if defined(PQMCU_MQOM_X86)
                 if (xr) {
-                    const auto f = x86_sign_row();
                     const uint8_t lx = B::lift(uint8_t(xv));
+                    if constexpr (E::bytes == 1) {  // four equations per xT load
+                        const uint8_t* cs[kMaxEqGroup];
+                        for (uint32_t q = 0; q < g; ++q) cs[q] = st.at(q);
+                        x86::gf256_sign_rows()(cs, g, reinterpret_cast<const uint8_t*>(w.xT), j + 1,
+                                               nw * sizeof(word_t), tau, lx, reinterpret_cast<uint8_t*>(grp.state),
+                                               stw * sizeof(word_t));
+                        continue;
+                    }
+                    const auto f = x86_sign_row();
                     for (uint32_t q = 0; q < g; ++q)
                         f(st.at(q), reinterpret_cast<const uint8_t*>(w.xT), j + 1, nw * sizeof(word_t), tau, lx,
                           reinterpret_cast<uint8_t*>(grp.state + q * stw));
@@ -401,6 +409,14 @@ struct Piop {
                 st.next(j + 1);
 #if defined(PQMCU_MQOM_X86)
                 if (xr) {
+                    if constexpr (E::bytes == 1) {  // four equations per xT load
+                        const uint8_t* cs[kMaxEqGroup];
+                        for (uint32_t q = 0; q < g; ++q) cs[q] = st.at(q);
+                        x86::gf256_verify_rows()(cs, g, reinterpret_cast<const uint8_t*>(w.xT), j + 1,
+                                                 nw * sizeof(word_t), reinterpret_cast<uint8_t*>(grp.state),
+                                                 nw * sizeof(word_t));
+                        continue;
+                    }
                     const auto f = x86_verify_row();
                     for (uint32_t q = 0; q < g; ++q)
                         f(st.at(q), reinterpret_cast<const uint8_t*>(w.xT), j + 1, nw * sizeof(word_t),
