@@ -27,6 +27,9 @@
 #include "mqom/lanes.hpp"
 #include "mqom/pin.hpp"
 #include "mqom/work.hpp"
+#if defined(PQMCU_MQOM_X86)
+#include "mqom/kernels_x86.hpp"
+#endif
 
 namespace pqmcu::mqom::detail {
 
@@ -120,6 +123,12 @@ struct Blc {
                     const size_t len = (eb - off) < S ? (eb - off) : S;
                     for (size_t q = 0; q < nb; ++q) std::memcpy(exp + q * eb + off, c1 + q * S, len);
                 }
+#if defined(PQMCU_MQOM_X86)
+                if (const x86::FoldFn ff = x86::blc_fold(); ff != nullptr && eb <= 256) {
+                    ff(exp, nb, eb, i0, N, L, verifier ? istar : ~uint32_t(0), acc, fold);
+                    continue;
+                }
+#endif
                 for (size_t q = 0; q < nb; ++q) {
                     const uint32_t i = uint32_t(i0 + q);
                     const uint8_t* ex = exp + q * eb;
@@ -723,6 +732,32 @@ struct Blc {
         }
     }
 
+    // lifted_rows (add = false) through x86::lift_rows where it runs: the
+    // maps v -> sum_b bit b of v * t[j][b] as GFNI affine matrices.
+    static void lifted_rows_set(const Dims& d, const Elt (*t)[kBaseBits], uint32_t nrows, const uint8_t* src,
+                                size_t stride, uint8_t* x_lane, size_t row_bytes) {
+#if defined(PQMCU_MQOM_X86)
+        if constexpr (kBaseBits == 1 || kBaseBits == 4 || kBaseBits == 8) {
+            if (const x86::LiftRowsFn f = x86::lift_rows(); f != nullptr && nrows <= T::kMaxLogN) {
+                // vgf2p8affineqb: output bit i = parity(input & byte 7 - i of the matrix).
+                uint64_t mlo[T::kMaxLogN], mhi[T::kMaxLogN];
+                for (uint32_t j = 0; j < nrows; ++j) {
+                    mlo[j] = mhi[j] = 0;
+                    for (unsigned i = 0; i < 8; ++i)
+                        for (unsigned b = 0; b < kBaseBits; ++b) {
+                            const uint32_t c = t[j][b];
+                            mlo[j] |= uint64_t((c >> i) & 1u) << (8 * (7 - i) + b);
+                            mhi[j] |= uint64_t((c >> (8 + i)) & 1u) << (8 * (7 - i) + b);
+                        }
+                }
+                f(src, stride, nrows, kBaseBits, mlo, E::bytes == 2 ? mhi : nullptr, d.n, x_lane, row_bytes);
+                return;
+            }
+        }
+#endif
+        lifted_rows(d, t, nrows, src, stride, x_lane, row_bytes, false);
+    }
+
     // Lane e of the transposed rows: x_rows[k] lane e = sum_j 2^j lift(fold_j.x[k]);
     // u_out = sum_j 2^j fold_j.u
     static void combine(const Dims& d, const uint8_t* scratch, uint8_t* x_lane, size_t row_bytes, Elt* u_out) {
@@ -742,7 +777,7 @@ struct Blc {
                 for (uint32_t j = 0; j < d.log_n && j < T::kMaxLogN; ++j, v = field::gf256::xtime(v))
                     tx[j][b] = j < 8 ? v : 0;
             }
-            lifted_rows(d, tx, d.log_n, fold, eb, x_lane, row_bytes, false);
+            lifted_rows_set(d, tx, d.log_n, fold, eb, x_lane, row_bytes);
             const uint32_t lj = d.log_n < 8 ? d.log_n : 8;
             for (uint32_t k = 0; k < d.eta; ++k) {
                 uint8_t s = 0;
@@ -754,7 +789,7 @@ struct Blc {
         for (uint32_t j = 0; j < d.log_n; ++j)
             for (unsigned b = 0; b < kBaseBits; ++b)
                 tx[j][b] = E::mul(E::from_index(1u << j), Elt(B::lift(uint8_t(1u << b))));
-        lifted_rows(d, tx, d.log_n, fold, eb, x_lane, row_bytes, false);
+        lifted_rows_set(d, tx, d.log_n, fold, eb, x_lane, row_bytes);
         Elt tmp[1];
         for (uint32_t k = 0; k < d.eta; ++k) {
             Elt s = 0;

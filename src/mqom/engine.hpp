@@ -232,6 +232,40 @@ Status Engine<Sec, BaseLog2, ExtLog2>::keygen(const Dims& d, const uint8_t* seed
         t = Elt(t ^ v);
         E::store(&t, y + size_t(i) * E::bytes, 1);
     };
+#if defined(PQMCU_MQOM_X86)
+    // x86 (AVX-512 + GFNI): y_i = (sum_j lift(x_j) A_i row j + b_i) . lift(x),
+    // the rows scaled and added into one vector per equation (no
+    // horizontal sum per row), one dot product per equation.
+    if constexpr (!ActivePin::on) {
+        constexpr size_t kRow = 640;  // n * ext bytes <= 320 * 2
+        const x86::ScaleAccFn sa = gfni != nullptr ? x86::gf256_scale_acc() : nullptr;
+        const size_t rb = size_t(n) * sizeof(Elt);
+        if (sa != nullptr && rb <= kRow && w.eq_group <= kMaxEqGroup) {
+            alignas(64) uint8_t u[kMaxEqGroup][kRow];
+            for (uint32_t i0 = 0; i0 < me; i0 += w.eq_group) {
+                const uint32_t g = min_u32(w.eq_group, me - i0);
+                EqStream<Sec, E> st(d, mseed_eq, i0, g, w.eq, w.pub_backend);
+                for (uint32_t q = 0; q < g; ++q) std::memset(u[q], 0, rb);
+                for (uint32_t j = 0; j < n; ++j) {
+                    st.next(j + 1);
+                    const uint8_t xj = B::lift(B::get(x, j));
+                    for (uint32_t q = 0; q < g; ++q)
+                        sa(reinterpret_cast<const uint8_t*>(st.at(q)), (j + 1) * sizeof(Elt), xj, u[q]);
+                }
+                st.next(n);  // b_i
+                for (uint32_t q = 0; q < g; ++q) {
+                    sa(reinterpret_cast<const uint8_t*>(st.at(q)), rb, 1, u[q]);
+                    add_y(i0 + q, E::F::template fold<uint64_t>(gfni(u[q], reinterpret_cast<const uint8_t*>(planes), rb)));
+                }
+            }
+            secure_wipe(u, sizeof u);
+            ct_unpoison(pk, d.pk_bytes());
+            std::memcpy(sk, pk, d.pk_bytes());
+            secure_wipe(planes, sizeof(Elt) * n * B::F::kBits);
+            return Status::ok;
+        }
+    }
+#endif
     for (uint32_t i0 = 0; i0 < me; i0 += w.eq_group) {
         const uint32_t g = min_u32(w.eq_group, me - i0);
         EqStream<Sec, E> st(d, mseed_eq, i0, g, w.eq, w.pub_backend);

@@ -38,6 +38,28 @@ constexpr size_t eq_window_bytes(const Dims& d) {
     return (d.seed() + size_t(d.n) * d.ext_bytes() + d.seed() + 7) / 8 * 8;
 }
 
+#if defined(PQMCU_MQOM_X86)
+// Hosts: the equation PRG's AES-128 round keys depend on the block index
+// only (zero salt, e = 0), so the first kEqKeyCache of them are expanded
+// once per process (public constants, 22.5 KB of static data, no heap)
+// instead of once per block and group of equations at every call.
+inline constexpr uint32_t kEqKeyCache = 128;
+template <unsigned Sec>
+inline const typename Prims<Sec>::C::Key* eq_key_cache() {
+    using P = Prims<Sec>;
+    struct Table {
+        typename P::C::Key k[kEqKeyCache];
+    };
+    static const Table t = [] {
+        Table r;
+        const uint8_t zero_salt[P::S] = {0};
+        for (uint32_t b = 0; b < kEqKeyCache; ++b) P::tweak_key(r.k[b], zero_salt, 3, 0, b);
+        return r;
+    }();
+    return t.k;
+}
+#endif
+
 template <unsigned Sec, class E>
 class EqStream {
 public:
@@ -97,6 +119,13 @@ public:
             for (uint32_t q = 0; q < g_; ++q) std::memmove(data(q), data(q) + pos_, left);
         pos_ = 0;
         while (left < need) {
+#if defined(PQMCU_MQOM_X86)
+            if (cached_block(left)) {
+                ++blk_;
+                left += S;
+                continue;
+            }
+#endif
             typename P::C::Key k;
             const uint8_t zero_salt[S] = {0};
             P::tweak_key(k, zero_salt, 3, 0, uint32_t(blk_), be_);
@@ -134,6 +163,25 @@ private:
     uint16_t blk_ = 0, have_ = 0, pos_ = 0, cur_ = 0;
     // Data of equation q: after the g seeds, windows of win_ - S bytes.
     uint8_t* data(uint32_t q) { return buf_ + g_ * S + q * (win_ - S); }
+#if defined(PQMCU_MQOM_X86)
+    // The next block from eq_key_cache's keys (AES-128, software backends,
+    // blocks below kEqKeyCache); false: the caller schedules the key.
+    bool cached_block(size_t left) {
+        using P = Prims<Sec>;
+        if constexpr (P::C::kAes128) {
+            if (blk_ >= kEqKeyCache || be_ == cipher::Backend::external) return false;
+            const typename P::C::Key& k = eq_key_cache<Sec>()[blk_];
+            if (be_ == cipher::Backend::table_not_ct) {
+                cipher::encrypt_lin_ortho_table_not_ct(k, buf_, data(0) + left, g_, size_t(win_ - S));
+            } else {
+                blocks(k, left);
+            }
+            return true;
+        }
+        (void)left;
+        return false;
+    }
+#endif
     // One PRG block of every equation at offset left of its window (other
     // backends). Out of line: its block buffer stays off the T-table path's stack.
     template <class K>

@@ -81,9 +81,10 @@ __attribute__((target("avx512f,avx512bw,gfni"))) void row_avx512(const uint8_t* 
 // 16-bit lane: swap(x) (.) b = swap(x (.) swap(b))). So each entry is two
 // vgf2p8mulb into two accumulators, one swap at the end; the per-entry
 // multipliers are made 32 entries at a time.
-__attribute__((target("avx512f,avx512bw,gfni"))) void row16_avx512(const uint16_t* c, const uint8_t* xT, uint32_t len,
-                                                                   size_t row_bytes, uint8_t* out) {
-    const __mmask64 m = ~uint64_t(0) >> (64 - row_bytes);
+__attribute__((target("avx512f,avx512bw,gfni"), always_inline)) inline __m512i row16_sum(const uint16_t* c,
+                                                                                       const uint8_t* xT,
+                                                                                       uint32_t len, size_t row_bytes,
+                                                                                       __mmask64 m) {
     alignas(64) uint16_t ma[32], mb[32];
     __m512i acc0 = _mm512_setzero_si512(), acc1 = _mm512_setzero_si512();
     for (uint32_t k0 = 0; k0 < len; k0 += 32) {
@@ -102,7 +103,260 @@ __attribute__((target("avx512f,avx512bw,gfni"))) void row16_avx512(const uint16_
         }
     }
     acc1 = _mm512_or_si512(_mm512_slli_epi16(acc1, 8), _mm512_srli_epi16(acc1, 8));
-    _mm512_mask_storeu_epi8(out, m, _mm512_xor_si512(acc0, acc1));
+    return _mm512_xor_si512(acc0, acc1);
+}
+
+__attribute__((target("avx512f,avx512bw,gfni"))) void row16_avx512(const uint16_t* c, const uint8_t* xT, uint32_t len,
+                                                                   size_t row_bytes, uint8_t* out) {
+    const __mmask64 m = ~uint64_t(0) >> (64 - row_bytes);
+    _mm512_mask_storeu_epi8(out, m, row16_sum(c, xT, len, row_bytes, m));
+}
+
+// Lane-wise GF(2^16) product of two (secret) vectors in the tower above:
+// with P = a (.) b = [a0 b0, a1 b1] and Q = a (.) swap(b) = [a0 b1, a1 b0],
+//   a b = (a0 b0 + 0x20 a1 b1) + (a0 b1 + a1 b0 + a1 b1) Y.
+__attribute__((target("avx512f,avx512bw,gfni"), always_inline)) inline __m512i mul16(__m512i a, __m512i b) {
+    const __m512i p = _mm512_gf2p8mul_epi8(a, b);
+    const __m512i q = _mm512_gf2p8mul_epi8(a, _mm512_or_si512(_mm512_slli_epi16(b, 8), _mm512_srli_epi16(b, 8)));
+    const __m512i ph = _mm512_srli_epi16(p, 8);  // [a1 b1, 0]
+    const __m512i lo = _mm512_xor_si512(p, _mm512_gf2p8mul_epi8(ph, _mm512_set1_epi8(0x20)));
+    const __m512i hi = _mm512_xor_si512(_mm512_xor_si512(q, _mm512_srli_epi16(q, 8)), ph);
+    return _mm512_or_si512(_mm512_and_si512(lo, _mm512_set1_epi16(0x00FF)), _mm512_slli_epi16(hi, 8));
+}
+
+__attribute__((target("avx512f,avx512bw,gfni"))) void sign_row16_avx512(const uint16_t* c, const uint8_t* xT,
+                                                                        uint32_t len, size_t row_bytes, uint32_t tau,
+                                                                        uint8_t lx, uint8_t* s) {
+    const __mmask64 m = ~uint64_t(0) >> (64 - row_bytes);
+    const __m512i t = row16_sum(c, xT, len, row_bytes, m);
+    const __m512i xj = _mm512_maskz_loadu_epi8(m, xT + size_t(len - 1) * row_bytes);
+    const __m512i ax = _mm512_permutexvar_epi16(_mm512_set1_epi16(short(tau)), t);  // lane tau everywhere
+    const __m512i s0 = _mm512_xor_si512(_mm512_maskz_loadu_epi8(m, s), mul16(t, xj));
+    // lx is in the subfield GF(256): a byte-wise product with both halves.
+    const __m512i s1 = _mm512_xor_si512(_mm512_maskz_loadu_epi8(m, s + row_bytes),
+                                        _mm512_xor_si512(mul16(ax, xj), _mm512_gf2p8mul_epi8(_mm512_set1_epi8(char(lx)), t)));
+    _mm512_mask_storeu_epi8(s, m, s0);
+    _mm512_mask_storeu_epi8(s + row_bytes, m, s1);
+}
+
+__attribute__((target("avx512f,avx512bw,gfni"))) void verify_row16_avx512(const uint16_t* c, const uint8_t* xT,
+                                                                          uint32_t len, size_t row_bytes,
+                                                                          uint8_t* acc) {
+    const __mmask64 m = ~uint64_t(0) >> (64 - row_bytes);
+    const __m512i t = row16_sum(c, xT, len, row_bytes, m);
+    const __m512i xj = _mm512_maskz_loadu_epi8(m, xT + size_t(len - 1) * row_bytes);
+    _mm512_mask_storeu_epi8(acc, m, _mm512_xor_si512(_mm512_maskz_loadu_epi8(m, acc), mul16(t, xj)));
+}
+
+// t = sum_k c[k] xT[k] over the masked row (two accumulators: the
+// products are independent, their latency hidden).
+__attribute__((target("avx512f,avx512bw,gfni"), always_inline)) inline __m512i row_sum(const uint8_t* c,
+                                                                                     const uint8_t* xT, uint32_t len,
+                                                                                     size_t row_bytes, __mmask64 m) {
+    __m512i acc0 = _mm512_setzero_si512(), acc1 = _mm512_setzero_si512();
+    uint32_t k = 0;
+    for (; k + 2 <= len; k += 2, xT += 2 * row_bytes) {
+        acc0 = _mm512_xor_si512(acc0, _mm512_gf2p8mul_epi8(_mm512_set1_epi8(char(c[k])), _mm512_maskz_loadu_epi8(m, xT)));
+        acc1 = _mm512_xor_si512(acc1, _mm512_gf2p8mul_epi8(_mm512_set1_epi8(char(c[k + 1])),
+                                                           _mm512_maskz_loadu_epi8(m, xT + row_bytes)));
+    }
+    if (k < len)
+        acc0 = _mm512_xor_si512(acc0, _mm512_gf2p8mul_epi8(_mm512_set1_epi8(char(c[k])), _mm512_maskz_loadu_epi8(m, xT)));
+    return _mm512_xor_si512(acc0, acc1);
+}
+
+__attribute__((target("avx512f,avx512bw,gfni"))) void sign_row_avx512(const uint8_t* c, const uint8_t* xT, uint32_t len,
+                                                                      size_t row_bytes, uint32_t tau, uint8_t lx,
+                                                                      uint8_t* s) {
+    const __mmask64 m = ~uint64_t(0) >> (64 - row_bytes);
+    const __m512i t = row_sum(c, xT, len, row_bytes, m);
+    const __m512i xj = _mm512_maskz_loadu_epi8(m, xT + size_t(len - 1) * row_bytes);
+    // t[tau] in every byte: its 16-bit word everywhere, then its byte of the word (tau public).
+    const __m512i w = _mm512_permutexvar_epi16(_mm512_set1_epi16(short(tau >> 1)), t);
+    const __m512i ax = _mm512_shuffle_epi8(w, _mm512_set1_epi8(char(tau & 1)));
+    const __m512i s0 = _mm512_xor_si512(_mm512_maskz_loadu_epi8(m, s), _mm512_gf2p8mul_epi8(t, xj));
+    const __m512i s1 = _mm512_xor_si512(
+        _mm512_maskz_loadu_epi8(m, s + row_bytes),
+        _mm512_xor_si512(_mm512_gf2p8mul_epi8(ax, xj), _mm512_gf2p8mul_epi8(_mm512_set1_epi8(char(lx)), t)));
+    _mm512_mask_storeu_epi8(s, m, s0);
+    _mm512_mask_storeu_epi8(s + row_bytes, m, s1);
+}
+
+__attribute__((target("avx512f,avx512bw,gfni"))) void verify_row_avx512(const uint8_t* c, const uint8_t* xT,
+                                                                        uint32_t len, size_t row_bytes, uint8_t* acc) {
+    const __mmask64 m = ~uint64_t(0) >> (64 - row_bytes);
+    const __m512i t = row_sum(c, xT, len, row_bytes, m);
+    const __m512i xj = _mm512_maskz_loadu_epi8(m, xT + size_t(len - 1) * row_bytes);
+    _mm512_mask_storeu_epi8(acc, m, _mm512_xor_si512(_mm512_maskz_loadu_epi8(m, acc), _mm512_gf2p8mul_epi8(t, xj)));
+}
+
+// NQ row sums t_q = sum_k c[q][k] xT[k] (one xT load for all NQ).
+template <int NQ>
+__attribute__((target("avx512f,avx512bw,gfni"), always_inline)) inline void row_sums(const uint8_t* const* c,
+                                                                                   const uint8_t* xT, uint32_t len,
+                                                                                   size_t row_bytes, __mmask64 m,
+                                                                                   __m512i* t) {
+    for (int q = 0; q < NQ; ++q) t[q] = _mm512_setzero_si512();
+    for (uint32_t k = 0; k < len; ++k, xT += row_bytes) {
+        const __m512i x = _mm512_maskz_loadu_epi8(m, xT);
+        for (int q = 0; q < NQ; ++q)
+            t[q] = _mm512_xor_si512(t[q], _mm512_gf2p8mul_epi8(_mm512_set1_epi8(char(c[q][k])), x));
+    }
+}
+
+template <int NQ>
+__attribute__((target("avx512f,avx512bw,gfni"))) void sign_rows_n(const uint8_t* const* c, const uint8_t* xT,
+                                                                  uint32_t len, size_t row_bytes, uint32_t tau,
+                                                                  uint8_t lx, uint8_t* s, size_t stride) {
+    const __mmask64 m = ~uint64_t(0) >> (64 - row_bytes);
+    __m512i t[NQ];
+    row_sums<NQ>(c, xT, len, row_bytes, m, t);
+    const __m512i xj = _mm512_maskz_loadu_epi8(m, xT + size_t(len - 1) * row_bytes);
+    const __m512i lxv = _mm512_set1_epi8(char(lx));
+    const __m512i wi = _mm512_set1_epi16(short(tau >> 1)), bi = _mm512_set1_epi8(char(tau & 1));
+    for (int q = 0; q < NQ; ++q, s += stride) {
+        const __m512i ax = _mm512_shuffle_epi8(_mm512_permutexvar_epi16(wi, t[q]), bi);  // t[tau] everywhere
+        const __m512i s0 = _mm512_xor_si512(_mm512_maskz_loadu_epi8(m, s), _mm512_gf2p8mul_epi8(t[q], xj));
+        const __m512i s1 = _mm512_xor_si512(_mm512_maskz_loadu_epi8(m, s + row_bytes),
+                                            _mm512_xor_si512(_mm512_gf2p8mul_epi8(ax, xj), _mm512_gf2p8mul_epi8(lxv, t[q])));
+        _mm512_mask_storeu_epi8(s, m, s0);
+        _mm512_mask_storeu_epi8(s + row_bytes, m, s1);
+    }
+}
+
+void sign_rows_avx512(const uint8_t* const* c, uint32_t g, const uint8_t* xT, uint32_t len, size_t row_bytes,
+                      uint32_t tau, uint8_t lx, uint8_t* s, size_t stride) {
+    uint32_t q = 0;
+    for (; q + 4 <= g; q += 4) sign_rows_n<4>(c + q, xT, len, row_bytes, tau, lx, s + q * stride, stride);
+    switch (g - q) {
+    case 3: return sign_rows_n<3>(c + q, xT, len, row_bytes, tau, lx, s + q * stride, stride);
+    case 2: return sign_rows_n<2>(c + q, xT, len, row_bytes, tau, lx, s + q * stride, stride);
+    case 1: return sign_rows_n<1>(c + q, xT, len, row_bytes, tau, lx, s + q * stride, stride);
+    default: return;
+    }
+}
+
+template <int NQ>
+__attribute__((target("avx512f,avx512bw,gfni"))) void verify_rows_n(const uint8_t* const* c, const uint8_t* xT,
+                                                                    uint32_t len, size_t row_bytes, uint8_t* acc,
+                                                                    size_t stride) {
+    const __mmask64 m = ~uint64_t(0) >> (64 - row_bytes);
+    __m512i t[NQ];
+    row_sums<NQ>(c, xT, len, row_bytes, m, t);
+    const __m512i xj = _mm512_maskz_loadu_epi8(m, xT + size_t(len - 1) * row_bytes);
+    for (int q = 0; q < NQ; ++q, acc += stride)
+        _mm512_mask_storeu_epi8(acc, m, _mm512_xor_si512(_mm512_maskz_loadu_epi8(m, acc), _mm512_gf2p8mul_epi8(t[q], xj)));
+}
+
+void verify_rows_avx512(const uint8_t* const* c, uint32_t g, const uint8_t* xT, uint32_t len, size_t row_bytes,
+                        uint8_t* acc, size_t stride) {
+    uint32_t q = 0;
+    for (; q + 4 <= g; q += 4) verify_rows_n<4>(c + q, xT, len, row_bytes, acc + q * stride, stride);
+    switch (g - q) {
+    case 3: return verify_rows_n<3>(c + q, xT, len, row_bytes, acc + q * stride, stride);
+    case 2: return verify_rows_n<2>(c + q, xT, len, row_bytes, acc + q * stride, stride);
+    case 1: return verify_rows_n<1>(c + q, xT, len, row_bytes, acc + q * stride, stride);
+    default: return;
+    }
+}
+
+// The fold with NV registers of acc (eb <= 64 NV; the last one masked).
+template <int NV>
+__attribute__((target("avx512f,avx512bw"))) void fold_n(const uint8_t* exp, size_t nb, size_t eb, uint32_t i0,
+                                                         uint32_t N, uint32_t L, uint32_t skip, uint8_t* acc,
+                                                         uint8_t* fold) {
+    const __mmask64 mt = ~uint64_t(0) >> (64 * NV - eb);
+    auto msk = [&](int v) { return v == NV - 1 ? mt : ~__mmask64(0); };
+    __m512i a[NV];
+    for (int v = 0; v < NV; ++v) a[v] = _mm512_maskz_loadu_epi8(msk(v), acc + 64 * v);
+    for (size_t q = 0; q < nb; ++q, exp += eb) {
+        const uint32_t i = i0 + uint32_t(q);
+        if (i != skip)  // public: the verifier's opened leaf
+            for (int v = 0; v < NV; ++v) a[v] = _mm512_xor_si512(a[v], _mm512_maskz_loadu_epi8(msk(v), exp + 64 * v));
+        const uint32_t g = i + 1 == N ? L - 1 : uint32_t(__builtin_ctz(i + 1));
+        uint8_t* f = fold + size_t(g) * eb;
+        for (int v = 0; v < NV; ++v)
+            _mm512_mask_storeu_epi8(f + 64 * v, msk(v),
+                                    _mm512_xor_si512(a[v], _mm512_maskz_loadu_epi8(msk(v), f + 64 * v)));
+    }
+    for (int v = 0; v < NV; ++v) _mm512_mask_storeu_epi8(acc + 64 * v, msk(v), a[v]);
+    for (int v = 0; v < NV; ++v) a[v] = _mm512_setzero_si512();
+}
+
+void fold_avx512(const uint8_t* exp, size_t nb, size_t eb, uint32_t i0, uint32_t N, uint32_t L, uint32_t skip,
+                 uint8_t* acc, uint8_t* fold) {
+    switch ((eb + 63) / 64) {
+    case 1: return fold_n<1>(exp, nb, eb, i0, N, L, skip, acc, fold);
+    case 2: return fold_n<2>(exp, nb, eb, i0, N, L, skip, acc, fold);
+    case 3: return fold_n<3>(exp, nb, eb, i0, N, L, skip, acc, fold);
+    default: return fold_n<4>(exp, nb, eb, i0, N, L, skip, acc, fold);
+    }
+}
+
+// Elements k0 .. k0+cnt-1 (cnt <= 64) of a packed row, one per byte (zero above cnt).
+__attribute__((target("avx512f,avx512bw,avx512vl,gfni"), always_inline)) inline __m512i unpack64(const uint8_t* row,
+                                                                                               unsigned bits,
+                                                                                               uint32_t k0,
+                                                                                               uint32_t cnt) {
+    if (bits == 8) return _mm512_maskz_loadu_epi8(~uint64_t(0) >> (64 - cnt), row + k0);
+    if (bits == 4) {  // two per byte, low nibble first
+        const uint32_t nb = (cnt + 1) / 2;
+        const __m256i b = _mm256_maskz_loadu_epi8(uint32_t(~uint64_t(0) >> (64 - nb)), row + k0 / 2);
+        const __m512i w = _mm512_cvtepu8_epi16(b);
+        const __m512i v = _mm512_or_si512(_mm512_and_si512(w, _mm512_set1_epi16(0x000F)),
+                                          _mm512_and_si512(_mm512_slli_epi16(w, 4), _mm512_set1_epi16(0x0F00)));
+        return _mm512_maskz_mov_epi8(~uint64_t(0) >> (64 - cnt), v);
+    }
+    // one bit each, bit k % 8 of byte k / 8
+    const uint32_t nb = (cnt + 7) / 8;
+    const __m128i b = _mm_maskz_loadu_epi8(uint16_t((1u << nb) - 1), row + k0 / 8);
+    const uint64_t bits64 = uint64_t(_mm_cvtsi128_si64(b)) & (~uint64_t(0) >> (64 - cnt));
+    return _mm512_maskz_mov_epi8(bits64, _mm512_set1_epi8(1));
+}
+
+__attribute__((target("avx512f,avx512bw,avx512vl,gfni"))) void lift_rows_avx512(const uint8_t* src, size_t stride,
+                                                                               uint32_t rows, unsigned base_bits,
+                                                                               const uint64_t* mlo,
+                                                                               const uint64_t* mhi, uint32_t n,
+                                                                               uint8_t* out, size_t row_bytes) {
+    alignas(64) uint8_t lo[64], hi[64];
+    for (uint32_t k0 = 0; k0 < n; k0 += 64) {
+        const uint32_t cnt = n - k0 < 64 ? n - k0 : 64;
+        __m512i alo = _mm512_setzero_si512(), ahi = _mm512_setzero_si512();
+        for (uint32_t j = 0; j < rows; ++j) {
+            const __m512i u = unpack64(src + size_t(j) * stride, base_bits, k0, cnt);
+            alo = _mm512_xor_si512(alo, _mm512_gf2p8affine_epi64_epi8(u, _mm512_set1_epi64(int64_t(mlo[j])), 0));
+            if (mhi != nullptr)
+                ahi = _mm512_xor_si512(ahi, _mm512_gf2p8affine_epi64_epi8(u, _mm512_set1_epi64(int64_t(mhi[j])), 0));
+        }
+        _mm512_store_si512(lo, alo);
+        uint8_t* o = out + size_t(k0) * row_bytes;
+        if (mhi != nullptr) {
+            _mm512_store_si512(hi, ahi);
+            for (uint32_t k = 0; k < cnt; ++k, o += row_bytes) {
+                o[0] = lo[k];
+                o[1] = hi[k];
+            }
+        } else {
+            for (uint32_t k = 0; k < cnt; ++k, o += row_bytes) o[0] = lo[k];
+        }
+    }
+    secure_wipe(lo, sizeof lo);
+    secure_wipe(hi, sizeof hi);
+}
+
+__attribute__((target("avx512f,avx512bw,gfni"))) void scale_acc_avx512(const uint8_t* a, size_t bytes, uint8_t s,
+                                                                       uint8_t* u) {
+    const __m512i sv = _mm512_set1_epi8(char(s));
+    size_t k = 0;
+    for (; k + 64 <= bytes; k += 64)
+        _mm512_storeu_si512(u + k, _mm512_xor_si512(_mm512_loadu_si512(u + k),
+                                                    _mm512_gf2p8mul_epi8(sv, _mm512_loadu_si512(a + k))));
+    if (k < bytes) {
+        const __mmask64 m = ~uint64_t(0) >> (64 - (bytes - k));
+        _mm512_mask_storeu_epi8(u + k, m, _mm512_xor_si512(_mm512_maskz_loadu_epi8(m, u + k),
+                                                           _mm512_gf2p8mul_epi8(sv, _mm512_maskz_loadu_epi8(m, a + k))));
+    }
 }
 
 MulFoldFn pick() {
@@ -123,7 +377,63 @@ Row16Fn pick_row16() {
     return f.gfni && f.avx512f && f.avx512bw ? row16_avx512 : nullptr;
 }
 
+bool avx512_gfni() {
+    const auto& f = pqmcu::x86::cpu_features();
+    return f.gfni && f.avx512f && f.avx512bw;
+}
+
 }  // namespace
+
+SignRowFn gf256_sign_row() {
+    static const SignRowFn fn = avx512_gfni() ? sign_row_avx512 : nullptr;
+    return fn;
+}
+
+VerifyRowFn gf256_verify_row() {
+    static const VerifyRowFn fn = avx512_gfni() ? verify_row_avx512 : nullptr;
+    return fn;
+}
+
+SignRowsFn gf256_sign_rows() {
+    static const SignRowsFn fn = avx512_gfni() ? sign_rows_avx512 : nullptr;
+    return fn;
+}
+
+VerifyRowsFn gf256_verify_rows() {
+    static const VerifyRowsFn fn = avx512_gfni() ? verify_rows_avx512 : nullptr;
+    return fn;
+}
+
+SignRow16Fn gf65536_sign_row() {
+    static const SignRow16Fn fn = avx512_gfni() ? sign_row16_avx512 : nullptr;
+    return fn;
+}
+
+VerifyRow16Fn gf65536_verify_row() {
+    static const VerifyRow16Fn fn = avx512_gfni() ? verify_row16_avx512 : nullptr;
+    return fn;
+}
+
+ScaleAccFn gf256_scale_acc() {
+    static const ScaleAccFn fn = avx512_gfni() ? scale_acc_avx512 : nullptr;
+    return fn;
+}
+
+LiftRowsFn lift_rows() {
+    static const LiftRowsFn fn = [] {
+        const auto& f = pqmcu::x86::cpu_features();
+        return f.gfni && f.avx512f && f.avx512bw && f.avx512vl ? lift_rows_avx512 : nullptr;
+    }();
+    return fn;
+}
+
+FoldFn blc_fold() {
+    static const FoldFn fn = [] {
+        const auto& f = pqmcu::x86::cpu_features();
+        return f.avx512f && f.avx512bw ? fold_avx512 : nullptr;
+    }();
+    return fn;
+}
 
 Row16Fn gf65536_row() {
     static const Row16Fn fn = pick_row16();

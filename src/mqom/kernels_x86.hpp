@@ -31,4 +31,55 @@ RowFn gf256_row();
 using Row16Fn = void (*)(const uint16_t* c, const uint8_t* xT, uint32_t len, size_t row_bytes, uint8_t* out);
 Row16Fn gf65536_row();
 
+// The PIOP's rows with the secret products fused in (GF(256) entries, rows
+// of row_bytes <= 64 bytes, xj = xT + (len - 1) row_bytes, the row's own x):
+// t = sum_{k<len} c[k] xT[k] as gf256_row, then
+//   signer:   s0 ^= t (.) xj;  s1 ^= t[tau] xj + lx t   (s0 = s, s1 = s + row_bytes;
+//             lx = lift(x_j), tau public)
+//   verifier: acc ^= t (.) xj
+// Replaces the bit planes of Lanes::sign_row (2 state rows instead of
+// 2 + 8 + base bits) and Lanes::mul_acc. AVX-512BW + GFNI, else nullptr.
+using SignRowFn = void (*)(const uint8_t* c, const uint8_t* xT, uint32_t len, size_t row_bytes, uint32_t tau,
+                           uint8_t lx, uint8_t* s);
+SignRowFn gf256_sign_row();
+using VerifyRowFn = void (*)(const uint8_t* c, const uint8_t* xT, uint32_t len, size_t row_bytes, uint8_t* acc);
+VerifyRowFn gf256_verify_row();
+// gf256_sign_row / verify_row for g equations at one row j (c[q]: equation
+// q's entries; state q at s + q stride), four at a time sharing each xT load.
+using SignRowsFn = void (*)(const uint8_t* const* c, uint32_t g, const uint8_t* xT, uint32_t len, size_t row_bytes,
+                            uint32_t tau, uint8_t lx, uint8_t* s, size_t stride);
+SignRowsFn gf256_sign_rows();
+using VerifyRowsFn = void (*)(const uint8_t* const* c, uint32_t g, const uint8_t* xT, uint32_t len, size_t row_bytes,
+                              uint8_t* acc, size_t stride);
+VerifyRowsFn gf256_verify_rows();
+// The same for GF(2^16) entries (lane products in the tower of gf65536_row).
+using SignRow16Fn = void (*)(const uint16_t* c, const uint8_t* xT, uint32_t len, size_t row_bytes, uint32_t tau,
+                             uint8_t lx, uint8_t* s);
+SignRow16Fn gf65536_sign_row();
+using VerifyRow16Fn = void (*)(const uint16_t* c, const uint8_t* xT, uint32_t len, size_t row_bytes, uint8_t* acc);
+VerifyRow16Fn gf65536_verify_row();
+
+// The BLC's Gray-code fold of nb shares of eb <= 256 bytes (exp, eb apart),
+// leaves i0 .. i0+nb-1 of N = 2^L: acc ^= exp_q (unless i0 + q == skip, the
+// verifier's opened leaf), then fold[gray_bit(i0 + q)] ^= acc (fold rows eb
+// apart). acc is held in registers over the batch. AVX-512BW, else nullptr.
+using FoldFn = void (*)(const uint8_t* exp, size_t nb, size_t eb, uint32_t i0, uint32_t N, uint32_t L, uint32_t skip,
+                        uint8_t* acc, uint8_t* fold);
+FoldFn blc_fold();
+
+// The BLC's combine (x part): for k < n,
+//   lane k (row stride row_bytes) = sum_{j < rows} M_j(element k of src + j stride)
+// with src rows packed base-field vectors (base_bits 1, 4 or 8; the
+// elements may be secret) and M_j GF(2)-linear maps (public) given as
+// vgf2p8affineqb matrices: mlo[j] to the output's low byte, mhi[j] (when
+// not null: 16-bit outputs) to its high byte. AVX-512BW + GFNI, else nullptr.
+using LiftRowsFn = void (*)(const uint8_t* src, size_t stride, uint32_t rows, unsigned base_bits, const uint64_t* mlo,
+                            const uint64_t* mhi, uint32_t n, uint8_t* out, size_t row_bytes);
+LiftRowsFn lift_rows();
+
+// u[0..bytes) ^= s (.) a[0..bytes) (s a GF(256) scalar, possibly secret:
+// key generation's sum_j lift(x_j) A_i row j). AVX-512BW + GFNI, else nullptr.
+using ScaleAccFn = void (*)(const uint8_t* a, size_t bytes, uint8_t s, uint8_t* u);
+ScaleAccFn gf256_scale_acc();
+
 }  // namespace pqmcu::mqom::detail::x86

@@ -115,6 +115,32 @@ struct Piop {
         return Group{uint32_t(g), w.tT, reinterpret_cast<Elt*>(w.tT + g * state_words)};
     }
 
+    // x86 with AVX-512BW + GFNI and GF(256) entries: each row's product and
+    // its secret products in one kernel (x86::gf256_sign_row / verify_row);
+    // the signer's state is then z0, z1 only (no bit planes). Never with Lut.
+    static bool x86_rows(const Work<Elt>& w, size_t row_bytes) {
+#if defined(PQMCU_MQOM_X86)
+        if constexpr (E::bytes == 1) return !lut_on(w) && x86::gf256_sign_row() != nullptr;
+        // GF(2^16): rows of at most 64 bytes (all short sets).
+        if constexpr (E::bytes == 2)
+            return !lut_on(w) && x86::gf65536_sign_row() != nullptr && row_bytes <= 64;
+#endif
+        (void)w;
+        (void)row_bytes;
+        return false;
+    }
+
+#if defined(PQMCU_MQOM_X86)
+    static auto x86_sign_row() {
+        if constexpr (E::bytes == 1) return x86::gf256_sign_row();
+        else return x86::gf65536_sign_row();
+    }
+    static auto x86_verify_row() {
+        if constexpr (E::bytes == 1) return x86::gf256_verify_row();
+        else return x86::gf65536_verify_row();
+    }
+#endif
+
     // out = sum_{k<len} c[k] * xT[k]: Lanes::row_public, or on x86 with
     // AVX-512 + GFNI and GF(256) entries one vgf2p8mulb per entry (tab and
     // prev then stay untouched: every row of a pass takes the same path).
@@ -261,7 +287,8 @@ struct Piop {
         const size_t nw = NW != 0 ? NW : d.lane_bytes() / sizeof(word_t);
         // The Lut kernels keep z0, z1 only (no bit planes): more equations
         // per group share each PRG key schedule (cat1 short: 6 instead of 1).
-        const size_t stw = (lut_on(w) ? 2 : state_rows()) * nw;
+        const bool xr = x86_rows(w, nw * sizeof(word_t));
+        const size_t stw = (lut_on(w) || xr ? 2 : state_rows()) * nw;
         const bool streamed = w.leaf_batch_log != 0;
         const Group grp = group(d, w, stw, 0, streamed ? w.scratch : nullptr,
                                 streamed ? size_t(1 + d.log_n) * d.exp_bytes() : 0);
@@ -278,6 +305,24 @@ struct Piop {
                 const uint32_t xv = B::F::get(x, j);
                 // !!! NOT CONSTANT TIME (Lut profile only): log of a secret.
                 const uint16_t lxl = lut_on(w) ? field::lut_not_ct::kGf256Z.log[B::lift(uint8_t(xv))] : 0;
+#if defined(PQMCU_MQOM_X86)
+                if (xr) {
+                    const uint8_t lx = B::lift(uint8_t(xv));
+                    if constexpr (E::bytes == 1) {  // four equations per xT load
+                        const uint8_t* cs[kMaxEqGroup];
+                        for (uint32_t q = 0; q < g; ++q) cs[q] = st.at(q);
+                        x86::gf256_sign_rows()(cs, g, reinterpret_cast<const uint8_t*>(w.xT), j + 1,
+                                               nw * sizeof(word_t), tau, lx, reinterpret_cast<uint8_t*>(grp.state),
+                                               stw * sizeof(word_t));
+                        continue;
+                    }
+                    const auto f = x86_sign_row();
+                    for (uint32_t q = 0; q < g; ++q)
+                        f(st.at(q), reinterpret_cast<const uint8_t*>(w.xT), j + 1, nw * sizeof(word_t), tau, lx,
+                          reinterpret_cast<uint8_t*>(grp.state + q * stw));
+                    continue;
+                }
+#endif
                 for (uint32_t q = 0; q < g; ++q) {
                     word_t* s = grp.state + q * stw;
                     row_public<NW, D>(st.at(q), w.xT, j + 1, nw, w.tab, prev, t);
@@ -298,7 +343,7 @@ struct Piop {
                 word_t* s = grp.state + q * stw;
                 row_public<NW, D>(st.at(q), w.xT, n, nw, w.tab, prev, t);
                 for (size_t k = 0; k < nw; ++k) s[nw + k] ^= t[k];
-                if (!lut_on(w)) L::template sign_fold<typename B::F>(s, nw);
+                if (!lut_on(w) && !xr) L::template sign_fold<typename B::F>(s, nw);
                 emit_row(d, w, w.alpha, w.z0, i0 + q, s, nw);
                 emit_row(d, w, alpha1, w.z1, i0 + q, s + nw, nw);
             }
@@ -345,6 +390,7 @@ struct Piop {
         const uint32_t n = d.n, me = d.m_ext(), tau = d.tau;
         const size_t nw = NW != 0 ? NW : d.lane_bytes() / sizeof(word_t);
         const Group grp = group(d, w, nw, 2 * nw);
+        const bool xr = x86_rows(w, nw * sizeof(word_t));
         word_t t[kMaxLaneWords];
         word_t* rr = w.tT + w.tT_bytes / sizeof(word_t) - 2 * nw;  // r, r^2 as lane rows (public)
         word_t* rr2 = rr + nw;
@@ -361,6 +407,23 @@ struct Piop {
             std::memset(grp.state, 0, g * nw * sizeof(word_t));
             for (uint32_t j = 0; j < n; ++j) {
                 st.next(j + 1);
+#if defined(PQMCU_MQOM_X86)
+                if (xr) {
+                    if constexpr (E::bytes == 1) {  // four equations per xT load
+                        const uint8_t* cs[kMaxEqGroup];
+                        for (uint32_t q = 0; q < g; ++q) cs[q] = st.at(q);
+                        x86::gf256_verify_rows()(cs, g, reinterpret_cast<const uint8_t*>(w.xT), j + 1,
+                                                 nw * sizeof(word_t), reinterpret_cast<uint8_t*>(grp.state),
+                                                 nw * sizeof(word_t));
+                        continue;
+                    }
+                    const auto f = x86_verify_row();
+                    for (uint32_t q = 0; q < g; ++q)
+                        f(st.at(q), reinterpret_cast<const uint8_t*>(w.xT), j + 1, nw * sizeof(word_t),
+                          reinterpret_cast<uint8_t*>(grp.state + q * nw));
+                    continue;
+                }
+#endif
                 for (uint32_t q = 0; q < g; ++q) {
                     row_public<NW, D>(st.at(q), w.xT, j + 1, nw, w.tab, prev, t);
                     L::template mul_acc<NW>(t, w.xT + size_t(j) * nw, nw, grp.state + q * nw);
