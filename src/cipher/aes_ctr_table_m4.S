@@ -24,46 +24,7 @@
     .syntax unified
     .thumb
 
-@ dst = rk[off] ^ T[x0.b0] ^ ror(T[x1.b1], 24) ^ ror(T[x2.b2], 16) ^ ror(T[x3.b3], 8)
-.macro PQC_TCOL dst, x0, x1, x2, x3, off
-    uxtb.w r2, \x0
-    ubfx r3, \x1, #8, #8
-    ubfx r12, \x2, #16, #8
-    lsr.w lr, \x3, #24
-    ldr.w r2, [r1, r2, lsl #2]
-    ldr.w r3, [r1, r3, lsl #2]
-    ldr.w r12, [r1, r12, lsl #2]
-    ldr.w lr, [r1, lr, lsl #2]
-    ldr.w \dst, [r0, #\off]
-    eor.w \dst, \dst, r2
-    eor.w \dst, \dst, r3, ror #24
-    eor.w \dst, \dst, r12, ror #16
-    eor.w \dst, \dst, lr, ror #8
-.endm
-
-.macro PQC_TROUND d0, d1, d2, d3, s0, s1, s2, s3, off
-    PQC_TCOL \d0, \s0, \s1, \s2, \s3, \off
-    PQC_TCOL \d1, \s1, \s2, \s3, \s0, \off + 4
-    PQC_TCOL \d2, \s2, \s3, \s0, \s1, \off + 8
-    PQC_TCOL \d3, \s3, \s0, \s1, \s2, \off + 12
-.endm
-
-@ Last round: dst = rk[off] ^ (S[x0.b0] | S[x1.b1] << 8 | S[x2.b2] << 16 | S[x3.b3] << 24)
-.macro PQC_SCOL dst, x0, x1, x2, x3, off
-    uxtb.w r2, \x0
-    ubfx r3, \x1, #8, #8
-    ubfx r12, \x2, #16, #8
-    lsr.w lr, \x3, #24
-    ldrb.w r2, [r1, r2]
-    ldrb.w r3, [r1, r3]
-    ldrb.w r12, [r1, r12]
-    ldrb.w lr, [r1, lr]
-    ldr.w \dst, [r0, #\off]
-    eor.w \dst, \dst, r2
-    eor.w \dst, \dst, r3, lsl #8
-    eor.w \dst, \dst, r12, lsl #16
-    eor.w \dst, \dst, lr, lsl #24
-.endm
+#include "aes_table_cols_m4.inc"
 
     .section .text.pqmcu_aes128_ctr_table_m4, "ax", %progbits
     .align 2
@@ -95,19 +56,19 @@ pqmcu_aes128_ctr_table_m4:
     eor.w r6, r6, r12, ror #16
     eor.w r7, r7, r3, ror #24
     ldr.w r0, [lr, #28]            @ rk
-    PQC_TROUND r8, r9, r10, r11, r4, r5, r6, r7, 48
-    PQC_TROUND r4, r5, r6, r7, r8, r9, r10, r11, 64
-    PQC_TROUND r8, r9, r10, r11, r4, r5, r6, r7, 80
-    PQC_TROUND r4, r5, r6, r7, r8, r9, r10, r11, 96
-    PQC_TROUND r8, r9, r10, r11, r4, r5, r6, r7, 112
-    PQC_TROUND r4, r5, r6, r7, r8, r9, r10, r11, 128
-    PQC_TROUND r8, r9, r10, r11, r4, r5, r6, r7, 144
+    PQ_TROUND r8, r9, r10, r11, r4, r5, r6, r7, 48
+    PQ_TROUND r4, r5, r6, r7, r8, r9, r10, r11, 64
+    PQ_TROUND r8, r9, r10, r11, r4, r5, r6, r7, 80
+    PQ_TROUND r4, r5, r6, r7, r8, r9, r10, r11, 96
+    PQ_TROUND r8, r9, r10, r11, r4, r5, r6, r7, 112
+    PQ_TROUND r4, r5, r6, r7, r8, r9, r10, r11, 128
+    PQ_TROUND r8, r9, r10, r11, r4, r5, r6, r7, 144
     ldr.w r2, [sp, #0]
     ldr.w r1, [r2, #36]            @ S-box
-    PQC_SCOL r4, r8, r9, r10, r11, 160
-    PQC_SCOL r5, r9, r10, r11, r8, 164
-    PQC_SCOL r6, r10, r11, r8, r9, 168
-    PQC_SCOL r7, r11, r8, r9, r10, 172
+    PQ_SCOL r4, r8, r9, r10, r11, 160
+    PQ_SCOL r5, r9, r10, r11, r8, 164
+    PQ_SCOL r6, r10, r11, r8, r9, 168
+    PQ_SCOL r7, r11, r8, r9, r10, 172
     ldr.w r0, [sp, #0]
     ldrd r2, r3, [r0, #40]         @ out, blocks left
     str.w r4, [r2, #0]

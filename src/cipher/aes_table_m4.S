@@ -31,46 +31,7 @@
     .syntax unified
     .thumb
 
-@ dst = rk[off] ^ T[x0.b0] ^ ror(T[x1.b1], 24) ^ ror(T[x2.b2], 16) ^ ror(T[x3.b3], 8)
-.macro PQ_TCOL dst, x0, x1, x2, x3, off
-    uxtb.w r2, \x0
-    ubfx r3, \x1, #8, #8
-    ubfx r12, \x2, #16, #8
-    lsr.w lr, \x3, #24
-    ldr.w r2, [r1, r2, lsl #2]
-    ldr.w r3, [r1, r3, lsl #2]
-    ldr.w r12, [r1, r12, lsl #2]
-    ldr.w lr, [r1, lr, lsl #2]
-    ldr.w \dst, [r0, #\off]
-    eor.w \dst, \dst, r2
-    eor.w \dst, \dst, r3, ror #24
-    eor.w \dst, \dst, r12, ror #16
-    eor.w \dst, \dst, lr, ror #8
-.endm
-
-.macro PQ_TROUND d0, d1, d2, d3, s0, s1, s2, s3, off
-    PQ_TCOL \d0, \s0, \s1, \s2, \s3, \off
-    PQ_TCOL \d1, \s1, \s2, \s3, \s0, \off + 4
-    PQ_TCOL \d2, \s2, \s3, \s0, \s1, \off + 8
-    PQ_TCOL \d3, \s3, \s0, \s1, \s2, \off + 12
-.endm
-
-@ Last round: dst = rk[off] ^ (S[x0.b0] | S[x1.b1] << 8 | S[x2.b2] << 16 | S[x3.b3] << 24)
-.macro PQ_SCOL dst, x0, x1, x2, x3, off
-    uxtb.w r2, \x0
-    ubfx r3, \x1, #8, #8
-    ubfx r12, \x2, #16, #8
-    lsr.w lr, \x3, #24
-    ldrb.w r2, [r1, r2]
-    ldrb.w r3, [r1, r3]
-    ldrb.w r12, [r1, r12]
-    ldrb.w lr, [r1, lr]
-    ldr.w \dst, [r0, #\off]
-    eor.w \dst, \dst, r2
-    eor.w \dst, \dst, r3, lsl #8
-    eor.w \dst, \dst, r12, lsl #16
-    eor.w \dst, \dst, lr, lsl #24
-.endm
+#include "aes_table_cols_m4.inc"
 
 @ Rounds 1-9 of AES-128 (or 6-14 of AES-256 from the keys at r0 + 64): the
 @ state ping-pongs between r4-r7 and r8-r11, ending in r8-r11.

@@ -29,44 +29,15 @@
     .syntax unified
     .thumb
 
-@ dst ^= T[x0.b0] ^ ror(T[x1.b1], 24) ^ ror(T[x2.b2], 16) ^ ror(T[x3.b3], 8)
-@ (dst holds its round-key word: PQ_KEXP made it there)
-.macro PQ_KCOL dst, x0, x1, x2, x3
-    uxtb.w r2, \x0
-    ubfx r3, \x1, #8, #8
-    ubfx r12, \x2, #16, #8
-    lsr.w lr, \x3, #24
-    ldr.w r2, [r1, r2, lsl #2]
-    ldr.w r3, [r1, r3, lsl #2]
-    ldr.w r12, [r1, r12, lsl #2]
-    ldr.w lr, [r1, lr, lsl #2]
-    eor.w \dst, \dst, r2
-    eor.w \dst, \dst, r3, ror #24
-    eor.w \dst, \dst, r12, ror #16
-    eor.w \dst, \dst, lr, ror #8
-.endm
+#include "aes_table_cols_m4.inc"
 
+@ A round whose destination registers already hold the next round key
+@ (PQ_KEXP made it there): no key loads.
 .macro PQ_KROUND d0, d1, d2, d3, s0, s1, s2, s3
-    PQ_KCOL \d0, \s0, \s1, \s2, \s3
-    PQ_KCOL \d1, \s1, \s2, \s3, \s0
-    PQ_KCOL \d2, \s2, \s3, \s0, \s1
-    PQ_KCOL \d3, \s3, \s0, \s1, \s2
-.endm
-
-@ Last round: dst ^= S[x0.b0] | S[x1.b1] << 8 | S[x2.b2] << 16 | S[x3.b3] << 24
-.macro PQ_KSCOL dst, x0, x1, x2, x3
-    uxtb.w r2, \x0
-    ubfx r3, \x1, #8, #8
-    ubfx r12, \x2, #16, #8
-    lsr.w lr, \x3, #24
-    ldrb.w r2, [r0, r2]
-    ldrb.w r3, [r0, r3]
-    ldrb.w r12, [r0, r12]
-    ldrb.w lr, [r0, lr]
-    eor.w \dst, \dst, r2
-    eor.w \dst, \dst, r3, lsl #8
-    eor.w \dst, \dst, r12, lsl #16
-    eor.w \dst, \dst, lr, lsl #24
+    PQ_TCOL \d0, \s0, \s1, \s2, \s3
+    PQ_TCOL \d1, \s1, \s2, \s3, \s0
+    PQ_TCOL \d2, \s2, \s3, \s0, \s1
+    PQ_TCOL \d3, \s3, \s0, \s1, \s2
 .endm
 
 @ The next round key (FIPS-197 expansion on little-endian words: RotWord is
@@ -157,10 +128,10 @@ pqmcu_aes128_table_tweak2_m4:
     PQ_KEXP 0x1b, r8, r9, r10, r11
     PQ_KROUND r8, r9, r10, r11, r4, r5, r6, r7
     PQ_KEXP 0x36, r4, r5, r6, r7, 0
-    PQ_KSCOL r4, r8, r9, r10, r11
-    PQ_KSCOL r5, r9, r10, r11, r8
-    PQ_KSCOL r6, r10, r11, r8, r9
-    PQ_KSCOL r7, r11, r8, r9, r10
+    PQ_SCOL r4, r8, r9, r10, r11, , r0
+    PQ_SCOL r5, r9, r10, r11, r8, , r0
+    PQ_SCOL r6, r10, r11, r8, r9, , r0
+    PQ_SCOL r7, r11, r8, r9, r10, , r0
     vmov r12, s4
     vmov r2, s5
     ldr.w r3, [r12, #8]            @ out

@@ -127,6 +127,22 @@ void lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, uint
         carry = sums[5];
     }
 }
+
+// a b (n coefficients each, lanes as lanes_mul's Fold leaves them) as the
+// bytes of 2n coefficients, in scratch: A, B (W words each), Y (W + 4), the
+// product (2W), W = ceil(n / 4).
+template <int Fold = 0>
+const uint8_t* lanes_product(const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch) {
+    const size_t W = (n + 3) / 4;
+    uint32_t* A = scratch;
+    uint32_t* B = A + W;
+    uint32_t* Y = B + W;
+    uint32_t* R = Y + W + 4;
+    pack_lanes(A, a, n);
+    pack_lanes(B, b, n);
+    lanes_mul<Fold>(R, A, B, W, Y);
+    return reinterpret_cast<const uint8_t*>(R);
+}
 }  // namespace
 
 // (One Karatsuba level on words, the sums' lanes reduced to {0,1,2} and
@@ -134,15 +150,7 @@ void lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, uint
 // 513.4k decapsulation cycles at n = 509 and 1,037k against 1,043k at 821:
 // three times the blocks, shorter runs. Not kept.)
 void s3_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch) {
-    const size_t W = (n + 3) / 4;
-    uint32_t* A = scratch;   // W
-    uint32_t* B = A + W;     // W
-    uint32_t* Y = B + W;     // W + 4
-    uint32_t* R = Y + W + 4; // 2W
-    pack_lanes(A, a, n);
-    pack_lanes(B, b, n);
-    lanes_mul(R, A, B, W, Y);
-    const uint8_t* bytes = reinterpret_cast<const uint8_t*>(R);
+    const uint8_t* bytes = lanes_product(a, b, n, scratch);
     // mod x^n - 1 (coefficient t < 2n <= 8W), then mod (3, Phi_n): subtract the last coefficient
     const uint32_t last = uint32_t(bytes[n - 1]) + bytes[2 * n - 1];
 #pragma GCC unroll 4
@@ -152,15 +160,7 @@ void s3_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, u
 namespace {
 template <int Fold>
 void mod16_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch, uint32_t mask) {
-    const size_t W = (n + 3) / 4;
-    uint32_t* A = scratch;   // W
-    uint32_t* B = A + W;     // W
-    uint32_t* Y = B + W;     // W + 4
-    uint32_t* R = Y + W + 4; // 2W
-    pack_lanes(A, a, n);
-    pack_lanes(B, b, n);
-    lanes_mul<Fold>(R, A, B, W, Y);
-    const uint8_t* bytes = reinterpret_cast<const uint8_t*>(R);
+    const uint8_t* bytes = lanes_product<Fold>(a, b, n, scratch);
 #pragma GCC unroll 4
     for (size_t i = 0; i < n; ++i) c[i] = uint16_t((bytes[i] + bytes[i + n]) & mask);  // mod x^n - 1
 }

@@ -286,16 +286,11 @@ pqmcu_saber_ntt_forward_half4_m4:
     pop {r4-r11, pc}
     .size pqmcu_saber_ntt_forward_half4_m4, .-pqmcu_saber_ntt_forward_half4_m4
 
-@ passaf bits: as passa4 for 10- or 13-bit fields (b, b' and the secret
-@ key's s): field j + 32 i starts at bit bits j + 32 bits i, so a column's
-@ eight fields share the shift bits j mod 8 and sit 4 bits bytes apart from
-@ byte bits j / 8. Eight columns a loop (s6 = the group's first byte, bits
-@ bytes a group), so each column's byte offsets and shift are constants: one
-@ unaligned word load and one SBFX a field. Layer 1 always adds: half 1's
-@ side a - b z1 is a + b (-z1), the same value (s5 = -z1; Montgomery's
-@ multiplier just changes sign, which ntt.cpp checks can never be -2^31).
-.macro colf bits, c
-    vmov r12, s6
+@ Column c of a group's eight bits-wide fields into r1-r8 (sign-extended):
+@ the group's first byte is in the named s register; one unaligned word load
+@ and one SBFX a field, offsets and shifts fixed at assembly time.
+.macro fields8 base, bits, c
+    vmov r12, \base
     ldr r1, [r12, #((\bits*\c)/8 + 0*4*\bits)]
     ldr r2, [r12, #((\bits*\c)/8 + 1*4*\bits)]
     ldr r3, [r12, #((\bits*\c)/8 + 2*4*\bits)]
@@ -312,6 +307,18 @@ pqmcu_saber_ntt_forward_half4_m4:
     sbfx r6, r6, #((\bits*\c)%8), #\bits
     sbfx r7, r7, #((\bits*\c)%8), #\bits
     sbfx r8, r8, #((\bits*\c)%8), #\bits
+.endm
+
+@ passaf bits: as passa4 for 10- or 13-bit fields (b, b' and the secret
+@ key's s): field j + 32 i starts at bit bits j + 32 bits i, so a column's
+@ eight fields share the shift bits j mod 8 and sit 4 bits bytes apart from
+@ byte bits j / 8. Eight columns a loop (s6 = the group's first byte, bits
+@ bytes a group), so each column's byte offsets and shift are constants: one
+@ unaligned word load and one SBFX a field. Layer 1 always adds: half 1's
+@ side a - b z1 is a + b (-z1), the same value (s5 = -z1; Montgomery's
+@ multiplier just changes sign, which ntt.cpp checks can never be -2^31).
+.macro colf bits, c
+    fields8 s6, \bits, \c
     vmov lr, s5
     l1 r1, r5, add
     l1 r2, r6, add
@@ -403,23 +410,7 @@ pqmcu_saber_ntt_forward_half4_m4:
 @ s13 = the group's first byte), then its second pass. The word loads read
 @ up to 2 bytes past the 32 bits bytes (the callers' buffers have them).
 .macro colq bits, c
-    vmov r12, s13
-    ldr r1, [r12, #((\bits*\c)/8 + 0*4*\bits)]
-    ldr r2, [r12, #((\bits*\c)/8 + 1*4*\bits)]
-    ldr r3, [r12, #((\bits*\c)/8 + 2*4*\bits)]
-    ldr r4, [r12, #((\bits*\c)/8 + 3*4*\bits)]
-    ldr r5, [r12, #((\bits*\c)/8 + 4*4*\bits)]
-    ldr r6, [r12, #((\bits*\c)/8 + 5*4*\bits)]
-    ldr r7, [r12, #((\bits*\c)/8 + 6*4*\bits)]
-    ldr r8, [r12, #((\bits*\c)/8 + 7*4*\bits)]
-    sbfx r1, r1, #((\bits*\c)%8), #\bits
-    sbfx r2, r2, #((\bits*\c)%8), #\bits
-    sbfx r3, r3, #((\bits*\c)%8), #\bits
-    sbfx r4, r4, #((\bits*\c)%8), #\bits
-    sbfx r5, r5, #((\bits*\c)%8), #\bits
-    sbfx r6, r6, #((\bits*\c)%8), #\bits
-    sbfx r7, r7, #((\bits*\c)%8), #\bits
-    sbfx r8, r8, #((\bits*\c)%8), #\bits
+    fields8 s13, \bits, \c
     vmov lr, s0
     ct r1, r5, lr
     ct r2, r6, lr
