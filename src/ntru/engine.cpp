@@ -171,6 +171,83 @@ void mod16_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n
 }
 
 namespace {
+// out = in(x^(3^k)) mod x^n - 1 on byte lanes (n bytes, zero padding): the
+// Frobenius power, coefficient i to 3^k i mod n, so out_j = in_(j s) with
+// s = 3^-k mod n. Indices depend on n and k only (public).
+void s3_frobenius(uint32_t* out, const uint32_t* in, size_t n, size_t k) {
+    const uint32_t inv3 = uint32_t(n % 3 == 1 ? (2 * n + 1) / 3 : (n + 1) / 3);
+    uint32_t s = 1, b = inv3;
+    for (size_t e = k; e != 0; e >>= 1, b = uint32_t(uint64_t(b) * b % n))
+        if (e & 1) s = uint32_t(uint64_t(s) * b % n);
+    const uint8_t* src = reinterpret_cast<const uint8_t*>(in);
+    const size_t W = (n + 3) / 4;
+    size_t idx = 0;
+    const auto next = [&]() {
+        const uint32_t v = src[idx];
+        idx += s;
+        if (idx >= n) idx -= n;  // (public)
+        return v;
+    };
+    size_t j = 0;
+    for (; 4 * j + 4 <= n; ++j) {
+        const uint32_t b0 = next(), b1 = next(), b2 = next(), b3 = next();
+        out[j] = b0 | b1 << 8 | b2 << 16 | b3 << 24;
+    }
+    for (; j < W; ++j) {
+        uint32_t v = 0;
+        for (size_t l = 0; 4 * j + l < n; ++l) v |= next() << (8 * l);  // (public bound)
+        out[j] = v;
+    }
+}
+// c = R mod (3, x^n - 1) on byte lanes from lanes_mul's product R (2W words,
+// lanes <= 60): byte t + byte t + n, then each lane mod 3 (nibble folds, 16 = 1;
+// two-bit folds, 4 = 1; 3 -> 0), lanes {0,1,2}, bytes n.. zero.
+void s3_fold_lanes(uint32_t* c, const uint32_t* R, size_t n) {
+    const uint8_t* bytes = reinterpret_cast<const uint8_t*>(R);
+    const size_t W = (n + 3) / 4;
+    const uint32_t m4 = 0x0F0F0F0Fu, m2 = 0x03030303u;
+    for (size_t j = 0; j < W; ++j) {
+        uint32_t lo = R[j], hi;
+        __builtin_memcpy(&hi, bytes + 4 * j + n, 4);  // bytes >= 2n - 1 are zero
+        if (4 * j + 4 > n) lo &= (1u << (8 * (n - 4 * j))) - 1;  // (public: the last word)
+        uint32_t x = lo + hi;  // <= 120
+        x = (x & m4) + ((x >> 4) & m4);  // <= 22
+        x = (x & m4) + ((x >> 4) & m4);  // <= 15
+        x = (x & m2) + ((x >> 2) & m2);  // <= 6
+        x = (x & m2) + ((x >> 2) & m2);  // <= 3
+        x -= 3 * (x & (x >> 1) & 0x01010101u);
+        c[j] = x;
+    }
+}
+}  // namespace
+
+void s3_inverse_exp(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch) {
+    const size_t W = (n + 3) / 4;
+    const R2Chain ch = r2_exp_chain(n);     // public
+    const S3ExpPlan plan = s3_exp_plan(n);  // public
+    uint32_t *Y = scratch, *A = Y + W + 4, *R = A + W, *slots = R + 2 * W;
+    const auto slot = [&](size_t e) { return slots + plan.phys[e] * W; };
+    pack_lanes(slot(0), a, n);  // b_1 = a
+    for (size_t i = 1; i < ch.len; ++i) {
+        // b_(v + u) = b_v^(3^u) b_u, v the previous element, u = v_other
+        const size_t j = plan.other[i];
+        s3_frobenius(A, slot(i - 1), n, ch.v[j]);
+        lanes_mul(R, A, slot(j), W, Y);
+        s3_fold_lanes(slot(i), R, n);
+    }
+    s3_frobenius(A, slot(ch.len - 1), n, 1);  // d = b_(n-2)^3 = a^(r-1)
+    // the norm a d = N mod Phi_n: (a d)_0 - (a d)_(n-1), two inner products
+    const uint8_t* d = reinterpret_cast<const uint8_t*>(A);
+    uint32_t s0 = uint32_t(a[0]) * d[0], s1 = 0;
+    for (size_t i = 1; i < n; ++i) s0 += uint32_t(a[i]) * d[n - i];
+    for (size_t i = 0; i < n; ++i) s1 += uint32_t(a[i]) * d[n - 1 - i];
+    const uint32_t norm = mod3(uint16_t(s0 + 2 * s1));  // <= 12n < 2^16
+    // a^-1 = N d (N = N^-1), reduced mod Phi_n: N (d_i - d_(n-1))
+    const uint32_t last2 = 2u * d[n - 1];
+    for (size_t i = 0; i < n; ++i) r[i] = mod3(uint16_t(norm * (d[i] + last2)));
+}
+
+namespace {
 
 // ---- bit-sliced polynomials of n coefficients (bit i of the word array = coefficient i)
 
@@ -437,6 +514,7 @@ void keygen_r2_inverse(uint16_t* r, const uint16_t* a, size_t n, uint16_t* mul) 
 }
 void keygen_s3_inverse(uint16_t* r, const uint16_t* a, size_t n, uint16_t* mul) {
     if (divsteps_avx2_usable(n)) s3_inverse(r, a, n, reinterpret_cast<InvWord*>(mul));
+    else if (kS3Lanes) s3_inverse_exp(r, a, n, reinterpret_cast<uint32_t*>(mul));
     else s3_inverse_jump(r, a, n, reinterpret_cast<uint32_t*>(mul));
 }
 }  // namespace
@@ -783,7 +861,8 @@ static_assert(keygen_lanes_fit(ntruhps2048509::params) && keygen_lanes_fit(ntruh
 constexpr bool jump_fits(const Params& p) {
     return keygen_mul_words(p.n, p.logq) / 2 >= detail::s3_jump_scratch_words(p.n) &&
            keygen_mul_words(p.n, p.logq) / 2 >= detail::r2_jump_scratch_words(p.n) &&
-           keygen_mul_words(p.n, p.logq) / 2 >= detail::r2_exp_scratch_words(p.n);
+           keygen_mul_words(p.n, p.logq) / 2 >= detail::r2_exp_scratch_words(p.n) &&
+           (!kS3Lanes || keygen_mul_words(p.n, p.logq) / 2 >= detail::s3_exp_scratch_words(p.n));
 }
 static_assert(jump_fits(ntruhps2048509::params) && jump_fits(ntruhps2048677::params) &&
               jump_fits(ntruhps4096821::params) && jump_fits(ntruhps40961229::params) &&

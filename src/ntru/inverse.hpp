@@ -64,6 +64,50 @@ constexpr R2Chain r2_exp_chain(size_t n) {
     }
     return c;
 }
+// The inversion mod (3, Phi_n) by exponentiation: 3 has order n - 1 mod n
+// for every NTRU n, so F3[x]/(Phi_n) is the field of 3^(n-1) elements and
+// a^(r-1) with r = (3^(n-1) - 1) / 2 is a^-1 times the norm a^r in F3 (+-1,
+// its own inverse). a^(r-1) = b_(n-2)^3 with b_k = a^((3^k - 1) / 2) and
+// b_(j+k) = b_j^(3^k) b_k: r2_exp_chain's chain for n - 2, each step a
+// Frobenius power (a coefficient permutation) and one byte-lane product.
+// Only the chain elements still needed later keep a slot (S3ExpPlan).
+struct S3ExpPlan {
+    size_t slots;        // physical slots
+    uint8_t phys[24];    // element i's slot
+    uint8_t other[24];   // element i = element i-1 + element other[i]
+};
+constexpr S3ExpPlan s3_exp_plan(size_t n) {
+    const R2Chain c = r2_exp_chain(n);
+    S3ExpPlan p{1, {}, {}};
+    size_t last[24] = {};
+    for (size_t i = 0; i < c.len; ++i) last[i] = i;
+    for (size_t i = 1; i < c.len; ++i) {
+        size_t j = 0;
+        while (c.v[j] != c.v[i] - c.v[i - 1]) ++j;
+        p.other[i] = uint8_t(j);
+        if (last[i - 1] < i) last[i - 1] = i;
+        if (last[j] < i) last[j] = i;
+    }
+    // element i may take an operand's slot: the product reads its operands
+    // (a permuted copy, the lanes' padded copy) before the slot is written
+    for (size_t i = 1; i < c.len; ++i) {
+        bool busy[24] = {};
+        for (size_t e = 0; e < i; ++e)
+            if (last[e] > i) busy[p.phys[e]] = true;
+        size_t s = 0;
+        while (busy[s]) ++s;
+        p.phys[i] = uint8_t(s);
+        if (s + 1 > p.slots) p.slots = s + 1;
+    }
+    return p;
+}
+// Words: the lanes' padded operand (W + 4), the permuted operand (W), the
+// product (2W) and the slots, W = ceil(n / 4).
+constexpr size_t s3_exp_scratch_words(size_t n) { return (4 + s3_exp_plan(n).slots) * ((n + 3) / 4) + 4; }
+// r = a^-1 mod (3, Phi_n), coefficients {0,1,2}, r[n-1] = 0; a in {0,1,2}^n
+// (engine.cpp: the byte-lane product's code). For a = 0 mod (3, Phi_n) r = 0.
+// `scratch`: s3_exp_scratch_words(n) words. Constant time.
+void s3_inverse_exp(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch);
 constexpr size_t r2_exp_karatsuba_words(size_t m) {
     return m <= 2 ? 0 : m <= 4 ? 16 : 4 * ((m + 1) / 2) + r2_exp_karatsuba_words((m + 1) / 2);
 }
