@@ -176,9 +176,9 @@ namespace {
 // s = 3^-k mod n. Indices depend on n and k only (public).
 void s3_frobenius(uint32_t* out, const uint32_t* in, size_t n, size_t k) {
     const uint32_t inv3 = uint32_t(n % 3 == 1 ? (2 * n + 1) / 3 : (n + 1) / 3);
-    uint32_t s = 1, b = inv3;
-    for (size_t e = k; e != 0; e >>= 1, b = uint32_t(uint64_t(b) * b % n))
-        if (e & 1) s = uint32_t(uint64_t(s) * b % n);
+    uint32_t s = 1, b = inv3;  // (n < 2^16: 32-bit products)
+    for (size_t e = k; e != 0; e >>= 1, b = b * b % uint32_t(n))
+        if (e & 1) s = s * b % uint32_t(n);
     const uint8_t* src = reinterpret_cast<const uint8_t*>(in);
     const size_t W = (n + 3) / 4;
     size_t idx = 0;
@@ -205,18 +205,37 @@ void s3_frobenius(uint32_t* out, const uint32_t* in, size_t n, size_t k) {
 void s3_fold_lanes(uint32_t* c, const uint32_t* R, size_t n) {
     const uint8_t* bytes = reinterpret_cast<const uint8_t*>(R);
     const size_t W = (n + 3) / 4;
-    const uint32_t m4 = 0x0F0F0F0Fu, m2 = 0x03030303u;
-    for (size_t j = 0; j < W; ++j) {
-        uint32_t lo = R[j], hi;
-        __builtin_memcpy(&hi, bytes + 4 * j + n, 4);  // bytes >= 2n - 1 are zero
-        if (4 * j + 4 > n) lo &= (1u << (8 * (n - 4 * j))) - 1;  // (public: the last word)
-        uint32_t x = lo + hi;  // <= 120
+    const uint32_t m4 = 0x0F0F0F0Fu, m2 = 0x03030303u, m6 = 0x3F3F3F3Fu, one = 0x01010101u;
+    const auto mod3_lanes = [&](uint32_t x) {  // lanes <= 120
         x = (x & m4) + ((x >> 4) & m4);  // <= 22
-        x = (x & m4) + ((x >> 4) & m4);  // <= 15
-        x = (x & m2) + ((x >> 2) & m2);  // <= 6
-        x = (x & m2) + ((x >> 2) & m2);  // <= 3
-        x -= 3 * (x & (x >> 1) & 0x01010101u);
-        c[j] = x;
+        x = (x & m2) + ((x >> 2) & m6);  // <= 8
+        x = (x & m2) + ((x >> 2) & m6);  // <= 5
+        return x - 3 * (((x + one) >> 2) & one);
+    };
+    for (size_t j = 0; j + 1 < W; ++j) {
+        uint32_t hi;
+        __builtin_memcpy(&hi, bytes + 4 * j + n, 4);
+        c[j] = mod3_lanes(R[j] + hi);
+    }
+    uint32_t hi;  // the last word: bytes >= 2n - 1 are zero, lanes >= n dropped
+    __builtin_memcpy(&hi, bytes + 4 * (W - 1) + n, 4);
+    const size_t used = n - 4 * (W - 1);
+    c[W - 1] = mod3_lanes(R[W - 1] + hi) & (used == 4 ? ~0u : (1u << (8 * used)) - 1);
+}
+}  // namespace
+
+namespace {
+S3ExpPlan s3_exp_plan_for(size_t n) {  // the six sets' plans as constants
+    switch (n) {
+#define PQMCU_NTRU_PLAN(N) \
+    case N: {              \
+        constexpr S3ExpPlan p = s3_exp_plan(N); \
+        return p;          \
+    }
+    PQMCU_NTRU_PLAN(509) PQMCU_NTRU_PLAN(677) PQMCU_NTRU_PLAN(701) PQMCU_NTRU_PLAN(821)
+    PQMCU_NTRU_PLAN(1229) PQMCU_NTRU_PLAN(1373)
+#undef PQMCU_NTRU_PLAN
+    default: return s3_exp_plan(n);
     }
 }
 }  // namespace
@@ -224,7 +243,7 @@ void s3_fold_lanes(uint32_t* c, const uint32_t* R, size_t n) {
 void s3_inverse_exp(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch) {
     const size_t W = (n + 3) / 4;
     const R2Chain ch = r2_exp_chain(n);     // public
-    const S3ExpPlan plan = s3_exp_plan(n);  // public
+    const S3ExpPlan plan = s3_exp_plan_for(n);  // public
     uint32_t *Y = scratch, *A = Y + W + 4, *R = A + W, *slots = R + 2 * W;
     const auto slot = [&](size_t e) { return slots + plan.phys[e] * W; };
     pack_lanes(slot(0), a, n);  // b_1 = a
@@ -603,6 +622,24 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
             }
             ntt::mul(s, s, bits, s, bits, n, reinterpret_cast<int32_t*>(mul));
             for (size_t i = 0; i < n; ++i) s[i] = uint16_t(s[i] << 8);
+        } else if (kS3Lanes) {
+            // The same w (mod 16, not centred) on byte lanes: w = w0 + 4 w1
+            // (w0, w1 <= 3), w^2 = w0^2 + 8 w0 w1 mod 16; w0^2 mod 16 a lane
+            // product (a lane gains <= 4 * 9 per word product: the mod 16
+            // kernel's fold every three suffices), w0 w1 mod 2 a carry-less one.
+            uint32_t* lanes = reinterpret_cast<uint32_t*>(mul);
+            uint16_t* p = mul + 2 * s3_lanes_words(n);
+            uint32_t* t2 = lanes + s3_lanes_words(n) + (n + 1) / 2;  // after p, word-aligned
+            const uint16_t last = c[n - 1];
+            for (size_t i = 0; i < n; ++i) {
+                c[i] = uint16_t(c[i] - last);
+                const uint32_t w = (uint32_t(c[i]) >> 4) & 15;
+                s[i] = uint16_t(w & 3);
+                p[i] = uint16_t(w >> 2);
+            }
+            r2_mul(p, s, p, n, t2);              // w0 w1 mod 2
+            mod16_mul_lanes(s, s, s, n, lanes);  // w0^2 mod 16
+            for (size_t i = 0; i < n; ++i) s[i] = uint16_t(((s[i] + 8 * p[i]) & 15) << 8);
         } else {
             ring_mul(s, c, c, n, logq, mul);  // u^2
         }

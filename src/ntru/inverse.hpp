@@ -124,6 +124,9 @@ constexpr size_t r2_cube_scratch_words(size_t n) {
     return 4 * ((n + 31) / 32) + 2 + r2_exp_karatsuba_words((n + 31) / 32);
 }
 void r2_cube(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch);
+// r = a b mod (2, x^n - 1), a and b read mod 2, r in {0,1}^n (r may be a or
+// b): one carry-less product. `scratch`: r2_cube_scratch_words(n) words. Constant time.
+void r2_mul(uint16_t* r, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch);
 // r = a^2 mod (4, x^n - 1) for a in {0,1}^n, r in {0..3}^n (r may be a):
 // a(x^2) + 2 e with e = sum_(i<j) a_i a_j x^(i+j) mod 2, the cross terms as
 // carry-less products of halves (e(A + x^k B) = e(A) + x^2k e(B) + x^k A B)
