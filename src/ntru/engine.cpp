@@ -55,6 +55,7 @@ uint16_t mod3(uint16_t a) {
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
 extern "C" void pqmcu_ntru_s3_lanes_triple(uint32_t* out, const uint32_t* x, const uint32_t* y, uint32_t steps);
 extern "C" void pqmcu_ntru_m16_lanes_triple(uint32_t* out, const uint32_t* x, const uint32_t* y, uint32_t steps);
+extern "C" void pqmcu_ntru_s3_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
 #endif
 namespace {
 [[maybe_unused]] inline uint64_t fold_lanes(uint64_t x) {
@@ -91,6 +92,12 @@ void lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, uint
     Y[0] = Y[1] = 0;
     for (size_t j = 0; j < w; ++j) Y[j + 2] = B[j];
     Y[w + 2] = Y[w + 3] = 0;
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    if constexpr (Fold == 0) {
+        pqmcu_ntru_s3_lanes_mul(C, A, Y, uint32_t(w));  // the loop below in assembly
+        return;
+    }
+#endif
     uint32_t carry = 0;  // the previous output's lanes 4..6
     for (size_t k = 0; k < 2 * w; k += 3) {
         // outputs k + j, j < 3: sum_i A[i] B[k + j - i] over the union of their ranges

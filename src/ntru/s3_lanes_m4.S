@@ -97,6 +97,111 @@ pqmcu_ntru_s3_lanes_triple:
     pop {r4-r11, pc}
     .size pqmcu_ntru_s3_lanes_triple, .-pqmcu_ntru_s3_lanes_triple
 
+@ void pqmcu_ntru_s3_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w)
+@   The whole product of engine.cpp's lanes_mul<0> (C[0 .. 2w) = A B, lanes
+@   <= 60, Y = B with two zero words on each side): its loop over blocks of
+@   three outputs around pqmcu_ntru_s3_lanes_triple's steps, without a call
+@   per block. Frame: C at the block, A, Y, w, k, the carry (the previous
+@   block's lanes 4..6). Branches depend on w and k only (public).
+    .global pqmcu_ntru_s3_lanes_mul
+    .type pqmcu_ntru_s3_lanes_mul, %function
+    .align 2
+pqmcu_ntru_s3_lanes_mul:
+    push {r4-r11, lr}
+    sub sp, sp, #24
+    str r0, [sp, #0]
+    str r1, [sp, #4]
+    str r2, [sp, #8]
+    str r3, [sp, #12]
+    movs r0, #0
+    str r0, [sp, #16]
+    str r0, [sp, #20]
+.Lsm_block:
+    ldr r3, [sp, #12]         @ w
+    ldr r0, [sp, #16]         @ k
+    adds r1, r0, #1
+    subs r1, r1, r3           @ lo = max(k + 1 - w, 0)
+    it mi
+    movmi r1, #0
+    adds r2, r0, #2
+    sub r12, r3, #1
+    cmp r2, r12               @ hi = min(k + 2, w - 1)
+    it gt
+    movgt r2, r12
+    subs r3, r2, r1
+    adds r3, r3, #1           @ steps = hi + 1 - lo (>= 0)
+    ldr r2, [sp, #8]
+    adds r12, r0, #4
+    subs r12, r12, r1
+    add r2, r2, r12, lsl #2   @ y = Y + 2 + (k + 2 - lo)
+    ldr r12, [sp, #4]
+    add r1, r12, r1, lsl #2   @ x = A + lo
+    movs r4, #0
+    movs r5, #0
+    movs r6, #0
+    movs r7, #0
+    mov r8, #0
+    mov r9, #0
+    ldr r10, [r2]             @ y[0]
+    ldr r11, [r2, #-4]!       @ y[-1]
+1:
+    cmp r3, #12
+    blo 3f
+    sub r3, r3, #12
+    .rept 4
+    step r10, r11, lr
+    step r11, lr, r10
+    step lr, r10, r11
+    .endr
+    foldall
+    b 1b
+3:
+    cmp r3, #3
+    blo 6f
+    sub r3, r3, #3
+    step r10, r11, lr
+    step r11, lr, r10
+    step lr, r10, r11
+    b 3b
+6:
+    cbz r3, 5f
+4:
+    step r10, r11, lr
+    mov r10, r11
+    mov r11, lr
+    subs r3, r3, #1
+    bne 4b
+5:
+    foldall
+    ldr r0, [sp, #20]
+    add r4, r4, r0            @ out0 = acc0 lanes 0..3 + carry
+    add r6, r6, r5            @ out1 = acc1 lo + acc0 hi
+    add r8, r8, r7            @ out2 = acc2 lo + acc1 hi
+    str r9, [sp, #20]         @ carry = acc2 hi
+    ldr r0, [sp, #16]         @ k
+    ldr r3, [sp, #12]
+    ldr r1, [sp, #0]          @ C + k
+    lsls r3, r3, #1           @ 2w
+    subs r2, r3, r0           @ outputs left (>= 1)
+    cmp r2, #3
+    blt 7f
+    stmia r1!, {r4, r6, r8}
+    str r1, [sp, #0]
+    adds r0, r0, #3
+    str r0, [sp, #16]
+    cmp r0, r3
+    blt .Lsm_block
+    b 8f
+7:
+    str r4, [r1]
+    cmp r2, #2
+    it eq
+    streq r6, [r1, #4]
+8:
+    add sp, sp, #24
+    pop {r4-r11, pc}
+    .size pqmcu_ntru_s3_lanes_mul, .-pqmcu_ntru_s3_lanes_mul
+
 @ The same with a fold after every three steps (pqmcu_ntru_m16_lanes_triple:
 @ one operand up to 15, the other in {0,1}: a lane gains at most 4 * 15 per
 @ step, 15 + 3 * 60 < 256).
