@@ -56,6 +56,7 @@ uint16_t mod3(uint16_t a) {
 extern "C" void pqmcu_ntru_s3_lanes_triple(uint32_t* out, const uint32_t* x, const uint32_t* y, uint32_t steps);
 extern "C" void pqmcu_ntru_m16_lanes_triple(uint32_t* out, const uint32_t* x, const uint32_t* y, uint32_t steps);
 extern "C" void pqmcu_ntru_s3_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
+extern "C" void pqmcu_ntru_m16_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
 #endif
 namespace {
 [[maybe_unused]] inline uint64_t fold_lanes(uint64_t x) {
@@ -95,6 +96,9 @@ void lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, uint
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
     if constexpr (Fold == 0) {
         pqmcu_ntru_s3_lanes_mul(C, A, Y, uint32_t(w));  // the loop below in assembly
+        return;
+    } else if constexpr (Fold == 2) {
+        pqmcu_ntru_m16_lanes_mul(C, A, Y, uint32_t(w));
         return;
     }
 #endif

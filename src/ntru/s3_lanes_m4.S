@@ -98,15 +98,18 @@ pqmcu_ntru_s3_lanes_triple:
     .size pqmcu_ntru_s3_lanes_triple, .-pqmcu_ntru_s3_lanes_triple
 
 @ void pqmcu_ntru_s3_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w)
+@ void pqmcu_ntru_m16_lanes_mul(...): the same for lanes_mul<2> (a fold to
+@   x mod 16 after every three steps, as pqmcu_ntru_m16_lanes_triple)
 @   The whole product of engine.cpp's lanes_mul<0> (C[0 .. 2w) = A B, lanes
 @   <= 60, Y = B with two zero words on each side): its loop over blocks of
 @   three outputs around pqmcu_ntru_s3_lanes_triple's steps, without a call
 @   per block. Frame: C at the block, A, Y, w, k, the carry (the previous
 @   block's lanes 4..6). Branches depend on w and k only (public).
-    .global pqmcu_ntru_s3_lanes_mul
-    .type pqmcu_ntru_s3_lanes_mul, %function
+.macro lanes_mul name, mod16
+    .global \name
+    .type \name, %function
     .align 2
-pqmcu_ntru_s3_lanes_mul:
+\name:
     push {r4-r11, lr}
     sub sp, sp, #24
     str r0, [sp, #0]
@@ -116,7 +119,7 @@ pqmcu_ntru_s3_lanes_mul:
     movs r0, #0
     str r0, [sp, #16]
     str r0, [sp, #20]
-.Lsm_block:
+.Lsm_block\@:
     ldr r3, [sp, #12]         @ w
     ldr r0, [sp, #16]         @ k
     adds r1, r0, #1
@@ -144,6 +147,17 @@ pqmcu_ntru_s3_lanes_mul:
     mov r9, #0
     ldr r10, [r2]             @ y[0]
     ldr r11, [r2, #-4]!       @ y[-1]
+    .if \mod16
+3:
+    cmp r3, #3
+    blo 6f
+    sub r3, r3, #3
+    step r10, r11, lr
+    step r11, lr, r10
+    step lr, r10, r11
+    foldall16
+    b 3b
+    .else
 1:
     cmp r3, #12
     blo 3f
@@ -163,6 +177,7 @@ pqmcu_ntru_s3_lanes_mul:
     step r11, lr, r10
     step lr, r10, r11
     b 3b
+    .endif
 6:
     cbz r3, 5f
 4:
@@ -172,7 +187,11 @@ pqmcu_ntru_s3_lanes_mul:
     subs r3, r3, #1
     bne 4b
 5:
+    .if \mod16
+    foldall16
+    .else
     foldall
+    .endif
     ldr r0, [sp, #20]
     add r4, r4, r0            @ out0 = acc0 lanes 0..3 + carry
     add r6, r6, r5            @ out1 = acc1 lo + acc0 hi
@@ -190,7 +209,7 @@ pqmcu_ntru_s3_lanes_mul:
     adds r0, r0, #3
     str r0, [sp, #16]
     cmp r0, r3
-    blt .Lsm_block
+    blt .Lsm_block\@
     b 8f
 7:
     str r4, [r1]
@@ -200,7 +219,11 @@ pqmcu_ntru_s3_lanes_mul:
 8:
     add sp, sp, #24
     pop {r4-r11, pc}
-    .size pqmcu_ntru_s3_lanes_mul, .-pqmcu_ntru_s3_lanes_mul
+    .size \name, .-\name
+.endm
+
+    lanes_mul pqmcu_ntru_s3_lanes_mul, 0
+    lanes_mul pqmcu_ntru_m16_lanes_mul, 1
 
 @ The same with a fold after every three steps (pqmcu_ntru_m16_lanes_triple:
 @ one operand up to 15, the other in {0,1}: a lane gains at most 4 * 15 per
