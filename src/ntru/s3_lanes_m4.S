@@ -98,12 +98,14 @@ pqmcu_ntru_s3_lanes_triple:
     .size pqmcu_ntru_s3_lanes_triple, .-pqmcu_ntru_s3_lanes_triple
 
 @ void pqmcu_ntru_s3_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w)
-@ void pqmcu_ntru_m16_lanes_mul(...): the same for lanes_mul<2> (a fold to
-@   x mod 16 after every three steps, as pqmcu_ntru_m16_lanes_triple)
+@ void pqmcu_ntru_m16_lanes_mul(...): the same for lanes_mul<2>, lanes
+@   folded to x mod 16 after every four steps (a lane gains at most 60 per
+@   step: 15 + 4 * 60 = 255), and after every three in the last < 12 steps
 @   The whole product of engine.cpp's lanes_mul<0> (C[0 .. 2w) = A B, lanes
 @   <= 60, Y = B with two zero words on each side): its loop over blocks of
 @   three outputs around pqmcu_ntru_s3_lanes_triple's steps, without a call
-@   per block. Frame: C at the block, A, Y, w, k, the carry (the previous
+@   per block, and with a fold after every 14 steps in groups of 42 (then
+@   every 12, as there). Frame: C at the block, A, Y, w, k, the carry (the previous
 @   block's lanes 4..6). Branches depend on w and k only (public).
 .macro lanes_mul name, mod16
     .global \name
@@ -148,6 +150,26 @@ pqmcu_ntru_s3_lanes_triple:
     ldr r10, [r2]             @ y[0]
     ldr r11, [r2, #-4]!       @ y[-1]
     .if \mod16
+1:  @ 12 steps, a fold after every 4 (15 + 4 * 60 = 255: no lane overflows)
+    cmp r3, #12
+    blo 3f
+    sub r3, r3, #12
+    step r10, r11, lr
+    step r11, lr, r10
+    step lr, r10, r11
+    step r10, r11, lr
+    foldall16
+    step r11, lr, r10
+    step lr, r10, r11
+    step r10, r11, lr
+    step r11, lr, r10
+    foldall16
+    step lr, r10, r11
+    step r10, r11, lr
+    step r11, lr, r10
+    step lr, r10, r11
+    foldall16
+    b 1b
 3:
     cmp r3, #3
     blo 6f
@@ -158,6 +180,56 @@ pqmcu_ntru_s3_lanes_triple:
     foldall16
     b 3b
     .else
+0:  @ 42 steps, a fold after every 14 (30 + 14 * 16 = 254: no lane overflows)
+    cmp r3, #42
+    blo 1f
+    sub r3, r3, #42
+    step r10, r11, lr
+    step r11, lr, r10
+    step lr, r10, r11
+    step r10, r11, lr
+    step r11, lr, r10
+    step lr, r10, r11
+    step r10, r11, lr
+    step r11, lr, r10
+    step lr, r10, r11
+    step r10, r11, lr
+    step r11, lr, r10
+    step lr, r10, r11
+    step r10, r11, lr
+    step r11, lr, r10
+    foldall
+    step lr, r10, r11
+    step r10, r11, lr
+    step r11, lr, r10
+    step lr, r10, r11
+    step r10, r11, lr
+    step r11, lr, r10
+    step lr, r10, r11
+    step r10, r11, lr
+    step r11, lr, r10
+    step lr, r10, r11
+    step r10, r11, lr
+    step r11, lr, r10
+    step lr, r10, r11
+    step r10, r11, lr
+    foldall
+    step r11, lr, r10
+    step lr, r10, r11
+    step r10, r11, lr
+    step r11, lr, r10
+    step lr, r10, r11
+    step r10, r11, lr
+    step r11, lr, r10
+    step lr, r10, r11
+    step r10, r11, lr
+    step r11, lr, r10
+    step lr, r10, r11
+    step r10, r11, lr
+    step r11, lr, r10
+    step lr, r10, r11
+    foldall
+    b 0b
 1:
     cmp r3, #12
     blo 3f
