@@ -48,13 +48,11 @@ uint16_t mod3(uint16_t a) {
 // Each byte lane of a 64-bit sum of word products gains at most 16 per
 // product (four terms of at most 2 * 2); after a fold (x -> x / 16 + x mod 16
 // per lane, 16 = 1 mod 3) a lane is at most 30, so 14 more products keep it
-// below 256 (12 more at most between folds here). The three outputs
+// below 256 (12 more at most between folds here, 14 in the M4's). The three outputs
 // k .. k + 2 of a block share A[i] and two of their three words of B with the
 // step before (one load of each per three UMLALs).
 // The loops' bounds depend on n only: constant time.
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
-extern "C" void pqmcu_ntru_s3_lanes_triple(uint32_t* out, const uint32_t* x, const uint32_t* y, uint32_t steps);
-extern "C" void pqmcu_ntru_m16_lanes_triple(uint32_t* out, const uint32_t* x, const uint32_t* y, uint32_t steps);
 extern "C" void pqmcu_ntru_s3_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
 extern "C" void pqmcu_ntru_m16_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
 #endif
@@ -87,7 +85,9 @@ inline void pack_lanes(uint32_t* w, const uint16_t* a, size_t n) {
 namespace {
 // C[0 .. 2w) = A B (w words each), lanes <= 60; Y: w + 4 words (B padded
 // with two zero words on each side). Fold: 0 x mod 16 + x / 16 every 12
-// steps (mod 3); 2 x mod 16 every 3 steps (mod 16, operands <= 15 and {0,1}).
+// steps (mod 3); 2 x mod 16 every 3 steps (mod 16, operands <= 15 and {0,1},
+// or both <= 3). On the M4 all of it is assembly (s3_lanes_m4.S: folds every
+// 14 / 4 steps where the groups allow).
 template <int Fold = 0>
 void lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, uint32_t* Y) {
     Y[0] = Y[1] = 0;
@@ -108,10 +108,6 @@ void lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, uint
         const size_t lo = k + 1 >= w ? k + 1 - w : 0, hi = k + 2 < w - 1 ? k + 2 : w - 1;
         const uint32_t* y = Y + 2 + (k + 2 - lo);  // B[k + 2 - i] at i = lo
         uint32_t sums[6];
-#if defined(PQMCU_NTRU_NTT_M4_ASM)
-        if constexpr (Fold == 2) pqmcu_ntru_m16_lanes_triple(sums, A + lo, y, uint32_t(hi + 1 - lo));
-        else pqmcu_ntru_s3_lanes_triple(sums, A + lo, y, uint32_t(hi + 1 - lo));
-#else
         const auto fold = [](uint64_t v) { return Fold != 0 ? fold_lanes16(v) : fold_lanes(v); };
         constexpr size_t every = Fold == 2 ? 3 : 12;
         uint64_t acc[3] = {0, 0, 0};
@@ -126,7 +122,6 @@ void lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, uint
             sums[2 * j] = uint32_t(acc[j]);
             sums[2 * j + 1] = uint32_t(acc[j] >> 32);
         }
-#endif
         const uint32_t out[3] = {sums[0] + carry, sums[2] + sums[1], sums[4] + sums[3]};  // lanes <= 60
         if (k + 3 <= 2 * w) {
             C[k] = out[0];

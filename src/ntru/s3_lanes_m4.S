@@ -1,16 +1,16 @@
 @ SPDX-License-Identifier: Apache-2.0 OR MIT
-@ Decryption's S3 product on byte lanes (engine.cpp, detail::s3_mul_lanes):
-@ the sums of one block of three outputs.
+@ Products on byte lanes (engine.cpp, lanes_mul): decryption's S3 product
+@ (detail::s3_mul_lanes), the inversion mod 3 by exponentiation
+@ (detail::s3_inverse_exp) and key generation's mod 16 products
+@ (detail::mod16_mul_lanes).
 @
-@ void pqmcu_ntru_s3_lanes_triple(uint32_t out[6], const uint32_t* x, const uint32_t* y, uint32_t steps)
-@   acc_j = sum_s x[s] y[j-2-s] (j < 3, s < steps), as 64-bit sums of
-@   32 x 32-bit products (UMLAL) of words of four byte lanes; every 12 steps
-@   and at the end each lane is folded (x mod 16 + x / 16: at most 30,
-@   congruent mod 3), so no lane passes 255 (30 + 12 * 16). out = acc_0, acc_1,
-@   acc_2 (lo, hi each). Step s needs y[-s], y[-1-s] (loaded by the two steps
-@   before) and y[-2-s]: one load of x and one of y per three UMLALs (the
-@   three y registers rotate, hence groups of three steps). Branches depend on
-@   `steps` only (public).
+@ Outputs come in blocks of three: acc_j = sum_s x[s] y[j-2-s] (j < 3, s <
+@ steps), as 64-bit sums of 32 x 32-bit products (UMLAL) of words of four
+@ byte lanes. Step s needs y[-s], y[-1-s] (loaded by the two steps before)
+@ and y[-2-s]: one load of x and one of y per three UMLALs (the three y
+@ registers rotate, hence groups of three steps). Mod 3 each lane is folded
+@ (x mod 16 + x / 16: at most 30, congruent mod 3) before it can pass 255
+@ (30 + 14 * 16) and at the end; mod 16 it is reduced to x mod 16.
     .syntax unified
     .thumb
     .text
@@ -50,63 +50,17 @@
     umlal r4, r5, r12, \n
 .endm
 
-    .global pqmcu_ntru_s3_lanes_triple
-    .type pqmcu_ntru_s3_lanes_triple, %function
-    .align 2
-pqmcu_ntru_s3_lanes_triple:
-    push {r0, r4-r11, lr}
-    movs r4, #0
-    movs r5, #0
-    movs r6, #0
-    movs r7, #0
-    mov r8, #0
-    mov r9, #0
-    ldr r10, [r2]             @ y[0]
-    ldr r11, [r2, #-4]!       @ y[-1]
-1:
-    cmp r3, #12
-    blo 3f
-    sub r3, r3, #12
-    .rept 4
-    step r10, r11, lr
-    step r11, lr, r10
-    step lr, r10, r11
-    .endr
-    foldall
-    b 1b
-3:  @ the rest (< 12 steps): groups of three, then single steps
-    cmp r3, #3
-    blo 6f
-    sub r3, r3, #3
-    step r10, r11, lr
-    step r11, lr, r10
-    step lr, r10, r11
-    b 3b
-6:
-    cbz r3, 5f
-4:
-    step r10, r11, lr
-    mov r10, r11
-    mov r11, lr
-    subs r3, r3, #1
-    bne 4b
-5:
-    foldall
-    pop {r0}
-    stm r0, {r4-r9}
-    pop {r4-r11, pc}
-    .size pqmcu_ntru_s3_lanes_triple, .-pqmcu_ntru_s3_lanes_triple
-
 @ void pqmcu_ntru_s3_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w)
-@ void pqmcu_ntru_m16_lanes_mul(...): the same for lanes_mul<2>, lanes
-@   folded to x mod 16 after every four steps (a lane gains at most 60 per
-@   step: 15 + 4 * 60 = 255), and after every three in the last < 12 steps
-@   The whole product of engine.cpp's lanes_mul<0> (C[0 .. 2w) = A B, lanes
-@   <= 60, Y = B with two zero words on each side): its loop over blocks of
-@   three outputs around pqmcu_ntru_s3_lanes_triple's steps, without a call
-@   per block, and with a fold after every 14 steps in groups of 42 (then
-@   every 12, as there). Frame: C at the block, A, Y, w, k, the carry (the previous
-@   block's lanes 4..6). Branches depend on w and k only (public).
+@   The whole of engine.cpp's lanes_mul<0>: C[0 .. 2w) = A B, lanes <= 60,
+@   Y = B with two zero words on each side; every block of three outputs
+@   (lanes 4..6 of each carried into the next output); a fold after every
+@   14 steps in groups of 42, then after every 12, and at the end.
+@ void pqmcu_ntru_m16_lanes_mul(...): lanes_mul<2>, one operand <= 15 and
+@   the other {0,1} (or both <= 3): a lane gains at most 60 per step, so
+@   x mod 16 after every 4 steps (15 + 4 * 60 = 255) in groups of 12, then
+@   after every 3, and at the end.
+@   Frame: C at the block, A, Y, w, k, the carry. Branches depend on w and
+@   k only (public).
 .macro lanes_mul name, mod16
     .global \name
     .type \name, %function
@@ -296,46 +250,6 @@ pqmcu_ntru_s3_lanes_triple:
 
     lanes_mul pqmcu_ntru_s3_lanes_mul, 0
     lanes_mul pqmcu_ntru_m16_lanes_mul, 1
-
-@ The same with a fold after every three steps (pqmcu_ntru_m16_lanes_triple:
-@ one operand up to 15, the other in {0,1}: a lane gains at most 4 * 15 per
-@ step, 15 + 3 * 60 < 256).
-    .global pqmcu_ntru_m16_lanes_triple
-    .type pqmcu_ntru_m16_lanes_triple, %function
-    .align 2
-pqmcu_ntru_m16_lanes_triple:
-    push {r0, r4-r11, lr}
-    movs r4, #0
-    movs r5, #0
-    movs r6, #0
-    movs r7, #0
-    mov r8, #0
-    mov r9, #0
-    ldr r10, [r2]             @ y[0]
-    ldr r11, [r2, #-4]!       @ y[-1]
-1:
-    cmp r3, #3
-    blo 6f
-    sub r3, r3, #3
-    step r10, r11, lr
-    step r11, lr, r10
-    step lr, r10, r11
-    foldall16
-    b 1b
-6:
-    cbz r3, 5f
-4:
-    step r10, r11, lr
-    mov r10, r11
-    mov r11, lr
-    subs r3, r3, #1
-    bne 4b
-5:
-    foldall16
-    pop {r0}
-    stm r0, {r4-r9}
-    pop {r4-r11, pc}
-    .size pqmcu_ntru_m16_lanes_triple, .-pqmcu_ntru_m16_lanes_triple
 
 @ void pqmcu_ntru_zero32(void* p, uint32_t blocks)
 @   zeroes blocks * 32 bytes from p (word aligned, blocks >= 1): eight zero
