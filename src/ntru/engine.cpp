@@ -205,16 +205,46 @@ void s3_frobenius(uint32_t* out, const uint32_t* in, size_t n, size_t k) {
         out[j] = v;
     }
 }
-// c = R mod (3, x^n - 1) on byte lanes from lanes_mul's product R (2W words,
-// lanes <= 60): byte t + byte t + n, then each lane mod 3 (nibble folds, 16 = 1;
+// Each lane x to x mod 16 + x / 16 (<= 18 for x <= 60, <= 30 for any byte).
+inline uint32_t fold16(uint32_t x) { return (x & 0x0F0F0F0Fu) + ((x >> 4) & 0x0F0F0F0Fu); }
+// C[0 .. 2w) = A B mod 3 (w words of lanes {0,1,2}) by `levels` (<= 2)
+// Karatsuba levels over lanes_mul (lanes <= 60): the halves' sums reduced to
+// {0,1,2}, the three products' lanes folded once (<= 18, or <= 21 for an
+// inner level's <= 108), the middle p1 - p0 - p2 as p1 + 2 (p0 + p2) (<= 90 /
+// 105; a position gets it and one folded half): lanes <= 108 after one level,
+// <= 126 after two. Lanes past the product's length may hold multiples of
+// 3. t: s3_lanes_kmul_words(w, levels) (inverse.hpp).
+void lanes_kmul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, int levels, uint32_t* t) {
+    if (levels == 0) return lanes_mul(C, A, B, w, t);
+    const size_t h = (w + 1) / 2, l = w - h;
+    uint32_t *SA = t, *SB = SA + h, *M = SB + h, *rest = M + 2 * h;
+    const uint32_t one = 0x01010101u;
+    const auto sum3 = [&](uint32_t x, uint32_t y) {  // lanes x + y <= 4, to {0,1,2}
+        const uint32_t z = x + y;
+        return z - 3 * (((z + one) >> 2) & one);
+    };
+    for (size_t i = 0; i < l; ++i) {
+        SA[i] = sum3(A[i], A[h + i]);
+        SB[i] = sum3(B[i], B[h + i]);
+    }
+    for (size_t i = l; i < h; ++i) SA[i] = A[i], SB[i] = B[i];
+    lanes_kmul(C, A, B, h, levels - 1, rest);                  // p0: C[0 .. 2h)
+    lanes_kmul(C + 2 * h, A + h, B + h, l, levels - 1, rest);  // p2: C[2h .. 2w)
+    lanes_kmul(M, SA, SB, h, levels - 1, rest);                // p1
+    for (size_t i = 0; i < 2 * l; ++i) M[i] = fold16(M[i]) + 2 * (fold16(C[i]) + fold16(C[2 * h + i]));
+    for (size_t i = 2 * l; i < 2 * h; ++i) M[i] = fold16(M[i]) + 2 * fold16(C[i]);
+    for (size_t i = 0; i < 2 * h; ++i) C[h + i] = fold16(C[h + i]) + M[i];  // (h + 2h <= 2w)
+}
+// c = R mod (3, x^n - 1) on byte lanes from the product R (2W words, lanes
+// <= 126): byte t + byte t + n, then each lane mod 3 (nibble folds, 16 = 1;
 // two-bit folds, 4 = 1; 3 -> 0), lanes {0,1,2}, bytes n.. zero.
 void s3_fold_lanes(uint32_t* c, const uint32_t* R, size_t n) {
     const uint8_t* bytes = reinterpret_cast<const uint8_t*>(R);
     const size_t W = (n + 3) / 4;
     const uint32_t m4 = 0x0F0F0F0Fu, m2 = 0x03030303u, m6 = 0x3F3F3F3Fu, one = 0x01010101u;
-    const auto mod3_lanes = [&](uint32_t x) {  // lanes <= 120
-        x = (x & m4) + ((x >> 4) & m4);  // <= 22
-        x = (x & m2) + ((x >> 2) & m6);  // <= 8
+    const auto mod3_lanes = [&](uint32_t x) {  // lanes <= 252
+        x = (x & m4) + ((x >> 4) & m4);  // <= 30
+        x = (x & m2) + ((x >> 2) & m6);  // <= 10
         x = (x & m2) + ((x >> 2) & m6);  // <= 5
         return x - 3 * (((x + one) >> 2) & one);
     };
@@ -223,7 +253,7 @@ void s3_fold_lanes(uint32_t* c, const uint32_t* R, size_t n) {
         __builtin_memcpy(&hi, bytes + 4 * j + n, 4);
         c[j] = mod3_lanes(R[j] + hi);
     }
-    uint32_t hi;  // the last word: bytes >= 2n - 1 are zero, lanes >= n dropped
+    uint32_t hi;  // the last word: bytes >= 2n - 1 are 0 mod 3, lanes >= n dropped
     __builtin_memcpy(&hi, bytes + 4 * (W - 1) + n, 4);
     const size_t used = n - 4 * (W - 1);
     c[W - 1] = mod3_lanes(R[W - 1] + hi) & (used == 4 ? ~0u : (1u << (8 * used)) - 1);
@@ -250,14 +280,15 @@ void s3_inverse_exp(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch)
     const size_t W = (n + 3) / 4;
     const R2Chain ch = r2_exp_chain(n);     // public
     const S3ExpPlan plan = s3_exp_plan_for(n);  // public
-    uint32_t *Y = scratch, *A = Y + W + 4, *R = A + W, *slots = R + 2 * W;
+    const int levels = s3_exp_levels(n);
+    uint32_t *K = scratch, *A = K + s3_lanes_kmul_words(W, levels), *R = A + W, *slots = R + 2 * W;
     const auto slot = [&](size_t e) { return slots + plan.phys[e] * W; };
     pack_lanes(slot(0), a, n);  // b_1 = a
     for (size_t i = 1; i < ch.len; ++i) {
         // b_(v + u) = b_v^(3^u) b_u, v the previous element, u = v_other
         const size_t j = plan.other[i];
         s3_frobenius(A, slot(i - 1), n, ch.v[j]);
-        lanes_mul(R, A, slot(j), W, Y);
+        lanes_kmul(R, A, slot(j), W, levels, K);
         s3_fold_lanes(slot(i), R, n);
     }
     s3_frobenius(A, slot(ch.len - 1), n, 1);  // d = b_(n-2)^3 = a^(r-1)

@@ -101,9 +101,19 @@ constexpr S3ExpPlan s3_exp_plan(size_t n) {
     }
     return p;
 }
-// Words: the lanes' padded operand (W + 4), the permuted operand (W), the
-// product (2W) and the slots, W = ceil(n / 4).
-constexpr size_t s3_exp_scratch_words(size_t n) { return (4 + s3_exp_plan(n).slots) * ((n + 3) / 4) + 4; }
+// The products' Karatsuba levels over the byte-lane product (engine.cpp,
+// lanes_kmul; measured on the M4: none at n = 509 (+20k cycles with one),
+// one at 677 .. 1229 (two: +137k at 821, +19k at 1229), two at 1373 (-57k))
+// and their scratch words for w words.
+constexpr int s3_exp_levels(size_t n) { return (n + 3) / 4 >= 330 ? 2 : (n + 3) / 4 >= 150 ? 1 : 0; }
+constexpr size_t s3_lanes_kmul_words(size_t w, int levels) {
+    return levels == 0 ? w + 4 : 4 * ((w + 1) / 2) + s3_lanes_kmul_words((w + 1) / 2, levels - 1);
+}
+// Words: the products' scratch, the permuted operand (W), the product (2W)
+// and the slots, W = ceil(n / 4).
+constexpr size_t s3_exp_scratch_words(size_t n) {
+    return s3_lanes_kmul_words((n + 3) / 4, s3_exp_levels(n)) + (3 + s3_exp_plan(n).slots) * ((n + 3) / 4);
+}
 // r = a^-1 mod (3, Phi_n), coefficients {0,1,2}, r[n-1] = 0; a in {0,1,2}^n
 // (engine.cpp: the byte-lane product's code). For a = 0 mod (3, Phi_n) r = 0.
 // `scratch`: s3_exp_scratch_words(n) words. Constant time.
