@@ -209,15 +209,17 @@ void s3_frobenius(uint32_t* out, const uint32_t* in, size_t n, size_t k) {
 inline uint32_t fold16(uint32_t x) { return (x & 0x0F0F0F0Fu) + ((x >> 4) & 0x0F0F0F0Fu); }
 // C[0 .. 2w) = A B mod 3 (w words of lanes {0,1,2}) by `levels` (<= 2)
 // Karatsuba levels over lanes_mul (lanes <= 60): the halves' sums reduced to
-// {0,1,2}, the three products' lanes folded once (<= 18, or <= 21 for an
-// inner level's <= 108), the middle p1 - p0 - p2 as p1 + 2 (p0 + p2) (<= 90 /
-// 105; a position gets it and one folded half): lanes <= 108 after one level,
-// <= 126 after two. Lanes past the product's length may hold multiples of
-// 3. t: s3_lanes_kmul_words(w, levels) (inverse.hpp).
+// {0,1,2}; the middle p1 - p0 - p2 as p1 + 2 (p0 + p2) with p1 and p0 + p2
+// folded once (x mod 16 + x / 16), added to the folded halves where it
+// overlaps them: lanes <= 18 + (18 + 2 * 22) = 80 after one level (<= 60 in),
+// <= 20 + (20 + 2 * 25) = 90 after two (<= 80 in). One pass: step i reads
+// C[i], C[h+i], C[2h+i], C[3h+i] and writes only C[h+i], C[2h+i]. Lanes
+// past the product's length may hold multiples of 3. t:
+// s3_lanes_kmul_words(w, levels) (inverse.hpp).
 void lanes_kmul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, int levels, uint32_t* t) {
     if (levels == 0) return lanes_mul(C, A, B, w, t);
     const size_t h = (w + 1) / 2, l = w - h;
-    uint32_t *SA = t, *SB = SA + h, *M = SB + h, *rest = M + 2 * h;
+    uint32_t *SA = t, *SB = SA + h, *P = SB + h, *rest = P + 2 * h;
     const uint32_t one = 0x01010101u;
     const auto sum3 = [&](uint32_t x, uint32_t y) {  // lanes x + y <= 4, to {0,1,2}
         const uint32_t z = x + y;
@@ -230,21 +232,27 @@ void lanes_kmul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, int
     for (size_t i = l; i < h; ++i) SA[i] = A[i], SB[i] = B[i];
     lanes_kmul(C, A, B, h, levels - 1, rest);                  // p0: C[0 .. 2h)
     lanes_kmul(C + 2 * h, A + h, B + h, l, levels - 1, rest);  // p2: C[2h .. 2w)
-    lanes_kmul(M, SA, SB, h, levels - 1, rest);                // p1
-    for (size_t i = 0; i < 2 * l; ++i) M[i] = fold16(M[i]) + 2 * (fold16(C[i]) + fold16(C[2 * h + i]));
-    for (size_t i = 2 * l; i < 2 * h; ++i) M[i] = fold16(M[i]) + 2 * fold16(C[i]);
-    for (size_t i = 0; i < 2 * h; ++i) C[h + i] = fold16(C[h + i]) + M[i];  // (h + 2h <= 2w)
+    lanes_kmul(P, SA, SB, h, levels - 1, rest);                // p1
+    // C[h+i] += p1[i] - p0[i] - p2[i] for i < 2h (p2[i] = C[2h+i], 0 from 2l on)
+    const size_t full = 2 * l - h;  // steps with C[3h+i] inside C (all but 0 or 2)
+    const auto step = [&](size_t i, uint32_t c3) {
+        const uint32_t c0 = C[i], c1 = C[h + i], c2 = C[2 * h + i];
+        C[h + i] = fold16(c1) + fold16(P[i]) + 2 * fold16(c0 + c2);
+        C[2 * h + i] = fold16(c2) + fold16(P[h + i]) + 2 * fold16(c1 + c3);
+    };
+    for (size_t i = 0; i < full; ++i) step(i, C[3 * h + i]);
+    for (size_t i = full; i < h; ++i) step(i, 0);
 }
 // c = R mod (3, x^n - 1) on byte lanes from the product R (2W words, lanes
-// <= 126): byte t + byte t + n, then each lane mod 3 (nibble folds, 16 = 1;
+// <= 90): byte t + byte t + n, then each lane mod 3 (nibble folds, 16 = 1;
 // two-bit folds, 4 = 1; 3 -> 0), lanes {0,1,2}, bytes n.. zero.
 void s3_fold_lanes(uint32_t* c, const uint32_t* R, size_t n) {
     const uint8_t* bytes = reinterpret_cast<const uint8_t*>(R);
     const size_t W = (n + 3) / 4;
     const uint32_t m4 = 0x0F0F0F0Fu, m2 = 0x03030303u, m6 = 0x3F3F3F3Fu, one = 0x01010101u;
-    const auto mod3_lanes = [&](uint32_t x) {  // lanes <= 252
-        x = (x & m4) + ((x >> 4) & m4);  // <= 30
-        x = (x & m2) + ((x >> 2) & m6);  // <= 10
+    const auto mod3_lanes = [&](uint32_t x) {  // lanes <= 180
+        x = (x & m4) + ((x >> 4) & m4);  // <= 26
+        x = (x & m2) + ((x >> 2) & m6);  // <= 9
         x = (x & m2) + ((x >> 2) & m6);  // <= 5
         return x - 3 * (((x + one) >> 2) & one);
     };

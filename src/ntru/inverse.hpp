@@ -102,10 +102,10 @@ constexpr S3ExpPlan s3_exp_plan(size_t n) {
     return p;
 }
 // The products' Karatsuba levels over the byte-lane product (engine.cpp,
-// lanes_kmul; measured on the M4: none at n = 509 (+20k cycles with one),
-// one at 677 .. 1229 (two: +137k at 821, +19k at 1229), two at 1373 (-57k))
-// and their scratch words for w words.
-constexpr int s3_exp_levels(size_t n) { return (n + 3) / 4 >= 330 ? 2 : (n + 3) / 4 >= 150 ? 1 : 0; }
+// lanes_kmul; measured on the M4: one at n = 509 .. 821 (at 509 -1k against
+// none; two: +98k / +71k / +90k at 677 / 821 / 701), two at 1229 (-88k) and
+// 1373) and their scratch words for w words.
+constexpr int s3_exp_levels(size_t n) { return (n + 3) / 4 >= 300 ? 2 : 1; }
 constexpr size_t s3_lanes_kmul_words(size_t w, int levels) {
     return levels == 0 ? w + 4 : 4 * ((w + 1) / 2) + s3_lanes_kmul_words((w + 1) / 2, levels - 1);
 }
