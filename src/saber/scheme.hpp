@@ -519,11 +519,15 @@ private:
         (void)xof.absorb(pk + params.polyvec_p_bytes(), kSeedBytes);
         (void)xof.finalize();
         for (size_t i = 0; i < L; ++i) {
-            for (size_t j = 0; j < L; ++j) {
-                squeeze_entry_kem(ws, xof);
-                product_into(ws.u.k.acc, ws, j, j == 0);
-            }
             uint8_t* out = ct + i * params.poly_p_bytes();
+            if (!compare && ct_row_sum_fits(i)) {
+                row_sum_in_ct(out, ws, xof);
+            } else {
+                for (size_t j = 0; j < L; ++j) {
+                    squeeze_entry_kem(ws, xof);
+                    product_into(ws.u.k.acc, ws, j, j == 0);
+                }
+            }
             diff |= emit_rounded(compare, out, ws.u.k.acc, kLogQ - kLogP, kLogP);
         }
         // v' = b^T s', from j = l - 1 down (the last row left half 1 of
@@ -535,6 +539,47 @@ private:
         ntt::inverse_store(ws.u.k.acc, ws.x);
         diff |= emit_message(compare, ct + params.polyvec_p_bytes(), ws.u.k.acc, m);
         return diff;
+    }
+    // Encapsulation's row i of A s' summed in the transform domain (one
+    // inverse instead of l) when the ciphertext bytes from row i's output on
+    // hold an 8-aligned 1 KB int32 sum: nothing is written there before this
+    // row's output and every byte of it is overwritten by the later rows and
+    // c_m, so the caller's ct is the sum's buffer (no Workspace or stack
+    // bytes). FireSaber rows 0 and 1, Saber row 0; not LightSaber, and not
+    // the re-encryption of decapsulation (ct is the input there).
+    static constexpr size_t kRowSumBytes = sizeof(int32_t) * kN;
+    static constexpr bool ct_row_sum_fits(size_t i) {
+        return i * params.poly_p_bytes() + 7 + kRowSumBytes <= ct_bytes;
+    }
+    // Leaves the row, mod 2^16, in ws.u.k.acc for emit_rounded. A_i0 is
+    // squeezed and transformed straight into the sum (multiplied in place),
+    // the other A_ij into x; s'_j is transformed a half at a time in yh as in
+    // product_half_into (half 1 last). At most l <= 4 terms:
+    // pointwise_acc_half's bound. Out of line: the re-encryption never
+    // comes here, so decapsulation's frames (the stack peak) do not grow.
+    [[gnu::noinline]] static void row_sum_in_ct(uint8_t* out, Workspace& ws, hash::Shake128& xof) {
+        if constexpr (!kSpeed && !kToom) {
+            const uintptr_t pad = (8 - reinterpret_cast<uintptr_t>(out) % 8) % 8;
+            int32_t* sum = reinterpret_cast<int32_t*>(out + pad);
+            for (size_t j = 0; j < L; ++j) {
+                if (j == 0) {
+                    squeeze_entry_via(sum, reinterpret_cast<uint8_t*>(ws.u.k.yh), xof);
+                } else {
+                    squeeze_entry_kem(ws, xof);
+                }
+                for (unsigned h = 0; h < 2; ++h) {
+                    ntt::forward_half_packed(ws.u.k.yh, ws.sp + j * (kN / 2), 4, h);
+                    if (j == 0) {
+                        ntt::pointwise_half(sum, ws.u.k.yh, h);
+                    } else {
+                        ntt::pointwise_acc_half(sum, ws.x + (kN / 2) * h, ws.u.k.yh, h);
+                    }
+                }
+            }
+            ntt::inverse_store(ws.u.k.acc, sum);
+        } else {
+            (void)out, (void)ws, (void)xof;
+        }
     }
     // x (+)= b * s in the transform domain, b a 10-bit public polynomial
     // (b_j from pk, b'_j from ct), s packed (4-bit s'_j or 13-bit s_j). The
