@@ -368,7 +368,90 @@ private:
         std::memcpy(pk + params.polyvec_p_bytes(), seed_a, kSeedBytes);
         std::memcpy(sk + params.indcpa_sk_bytes(), pk, pk_bytes);
     }
+    // Key generation's transform-domain sums (Saber, FireSaber): outputs
+    // 0 .. kKeyTd - 1 are summed in the transform domain (one inverse each
+    // instead of l) in an 8-aligned 1 KB int32 buffer in pk (FireSaber:
+    // pk_bytes >= 1031) and / or in sk after s (Saber, FireSaber); the
+    // others as uint16 rows (mul_into): the first in pk's last 512 bytes if
+    // pk holds no sum (Saber), the rest on the stack (FireSaber 2, Saber 1:
+    // 1 KB / 512 B, within m4fstack's key-generation stack; the Workspace
+    // stays as encapsulation and decapsulation need it). LightSaber's pk and
+    // sk hold no such buffer: keypair_default_u16, all rows uint16.
+    static constexpr size_t kKeySum = sizeof(int32_t) * kN;
+    static constexpr size_t kKeyTdPk = pk_bytes >= kKeySum + 7 ? 1 : 0;
+    static constexpr size_t kKeyTdSk = sk_bytes - params.indcpa_sk_bytes() >= kKeySum + 7 ? 1 : 0;
+    static constexpr size_t kKeyTd = kKeyTdPk + kKeyTdSk;
+    static constexpr size_t kKeyU16Pk = kKeyTdPk == 0 && pk_bytes >= kAccBytes ? 1 : 0;
+    static constexpr size_t kKeyU16Stack = L - kKeyTd - kKeyU16Pk;
+    static_assert(kKeyTd == 0 || kKeyTd + kKeyU16Pk <= L);
+    static int32_t* key_sum(uint8_t* pk, uint8_t* sk, size_t i) {
+        uint8_t* p = (kKeyTdPk && i == 0) ? pk : sk + params.indcpa_sk_bytes();
+        const uintptr_t pad = (8 - reinterpret_cast<uintptr_t>(p) % 8) % 8;
+        return reinterpret_cast<int32_t*>(p + pad);
+    }
+    // The next A entry's transform into dst (8-aligned, 1 KB).
+    static void key_entry(int32_t* dst, Workspace& ws, hash::Shake128& xof, hash::KeccakState* scr) {
+        if constexpr (sizeof ws.sp >= kEntryBytes + 3) {
+            (void)scr;
+            squeeze_entry_via(dst, ws.sp, xof);
+        } else {
+            squeeze_entry(dst, xof, scr);
+        }
+    }
     static void keypair_default(uint8_t* pk, uint8_t* sk, const uint8_t* seed_a, const uint8_t* seed_s, Workspace& ws) {
+        if constexpr (kKeyTd == 0) {
+            keypair_default_u16(pk, sk, seed_a, seed_s, ws);
+        } else {
+            hash::KeccakState* scr = keygen_scratch(ws);
+            sample_secret_into_sk(sk, seed_s, ybuf(ws), ws.x, ws.x, scr);
+            uint16_t st[kKeyU16Stack > 0 ? kKeyU16Stack : 1][kN];
+            uint8_t* const pk_row = pk + pk_bytes - kAccBytes;  // kKeyU16Pk: output kKeyTd
+            hash::Shake128 xof;
+            (void)xof.absorb(seed_a, kSeedBytes);
+            (void)xof.finalize();
+            for (size_t j = 0; j < L; ++j) {
+                int32_t* y = ybuf(ws);
+                if (j != 0) ntt::forward_packed13(y, sk + j * params.poly_q_bytes());
+                else ntt::forward(y);
+                for (size_t i = 0; i < L; ++i) {
+                    if (i < kKeyTd) {
+                        int32_t* sum = key_sum(pk, sk, i);
+                        if (j == 0) {
+                            key_entry(sum, ws, xof, scr);  // A_0i straight into the sum
+                            ntt::pointwise(sum, y);
+                        } else {
+                            key_entry(ws.x, ws, xof, scr);
+                            ntt::pointwise_acc(sum, ws.x, y);
+                        }
+                    } else {
+                        key_entry(ws.x, ws, xof, scr);
+                        if (kKeyU16Pk && i == kKeyTd) ntt::mul_into_le16(pk_row, ws.x, y, /*add=*/j != 0);
+                        else ntt::mul_into(st[i - kKeyTd - kKeyU16Pk], ws.x, y, /*add=*/j != 0);
+                    }
+                }
+            }
+            // b_i into pk in order: b_0 and b_1 (320 bytes each) end before
+            // pk_row's data they have not packed yet (pack_rounded_le16 stays
+            // behind its reads), the sums in pk / sk are consumed before
+            // their bytes are written.
+            for (size_t i = 0; i < L; ++i) {
+                uint8_t* out = pk + i * params.poly_p_bytes();
+                if (i < kKeyTd) {
+                    ntt::inverse_store(ws.u.k.acc, key_sum(pk, sk, i));
+                    pack_rounded(out, ws.u.k.acc, kN, h1, kLogQ - kLogP, kLogP);
+                } else if (kKeyU16Pk && i == kKeyTd) {
+                    pack_rounded_le16(out, pk_row, kN, h1, kLogQ - kLogP, kLogP);
+                } else {
+                    pack_rounded(out, st[i - kKeyTd - kKeyU16Pk], kN, h1, kLogQ - kLogP, kLogP);
+                }
+            }
+            secure_wipe(st, sizeof st);
+            std::memcpy(pk + params.polyvec_p_bytes(), seed_a, kSeedBytes);
+            std::memcpy(sk + params.indcpa_sk_bytes(), pk, pk_bytes);
+        }
+    }
+    static void keypair_default_u16(uint8_t* pk, uint8_t* sk, const uint8_t* seed_a, const uint8_t* seed_s,
+                                    Workspace& ws) {
         hash::KeccakState* scr = keygen_scratch(ws);
         sample_secret_into_sk(sk, seed_s, ybuf(ws), ws.x, ws.x, scr);
         hash::Shake128 xof;
