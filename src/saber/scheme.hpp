@@ -603,9 +603,9 @@ private:
         (void)xof.finalize();
         for (size_t i = 0; i < L; ++i) {
             uint8_t* out = ct + i * params.poly_p_bytes();
-            if (!compare && ct_row_sum_fits(i)) {
-                row_sum_in_ct(out, ws, xof);
-            } else {
+            const bool in_ct =
+                !compare && ct_row_sum_fits(i) && row_sum_in_ct(out, ct_bytes - i * params.poly_p_bytes(), ws, xof);
+            if (!in_ct) {
                 for (size_t j = 0; j < L; ++j) {
                     squeeze_entry_kem(ws, xof);
                     product_into(ws.u.k.acc, ws, j, j == 0);
@@ -625,43 +625,65 @@ private:
     }
     // Encapsulation's row i of A s' summed in the transform domain (one
     // inverse instead of l) when the ciphertext bytes from row i's output on
-    // hold an 8-aligned 1 KB int32 sum: nothing is written there before this
-    // row's output and every byte of it is overwritten by the later rows and
-    // c_m, so the caller's ct is the sum's buffer (no Workspace or stack
-    // bytes). FireSaber rows 0 and 1, Saber row 0; not LightSaber, and not
-    // the re-encryption of decapsulation (ct is the input there).
+    // hold the int32 sum or half of it: nothing is written there before this
+    // row's output, and the later rows and c_m overwrite every byte of it,
+    // so the caller's ct is the sum's buffer. Whole (8-aligned 1 KB:
+    // FireSaber rows 0-1, Saber row 0) or split (a 4-aligned 512-byte half
+    // in ct, the other in th, unused by the rows: FireSaber rows 2-3 (row 3
+    // when ct + 960 is 4-aligned), Saber row 1, LightSaber row 0; no
+    // Workspace or stack bytes either way). Not the re-encryption of
+    // decapsulation (ct is the input there).
     static constexpr size_t kRowSumBytes = sizeof(int32_t) * kN;
     static constexpr bool ct_row_sum_fits(size_t i) {
-        return i * params.poly_p_bytes() + 7 + kRowSumBytes <= ct_bytes;
+        return i * params.poly_p_bytes() + kRowSumBytes / 2 <= ct_bytes;  // the alignment is checked at run time
     }
-    // Leaves the row, mod 2^16, in ws.u.k.acc for emit_rounded. A_i0 is
-    // squeezed and transformed straight into the sum (multiplied in place),
-    // the other A_ij into x; s'_j is transformed a half at a time in yh as in
-    // product_half_into (half 1 last). At most l <= 4 terms:
-    // pointwise_acc_half's bound. Out of line: the re-encryption never
-    // comes here, so decapsulation's frames (the stack peak) do not grow.
-    [[gnu::noinline]] static void row_sum_in_ct(uint8_t* out, Workspace& ws, hash::Shake128& xof) {
+    // Leaves the row, mod 2^16, in ws.u.k.acc for emit_rounded (false: no
+    // room, nothing done). A_i0 is squeezed and transformed straight into a
+    // whole sum (multiplied in place) or into x (its halves' products copied
+    // into a split sum), the other A_ij into x; s'_j is transformed a half at
+    // a time in yh as in product_half_into (half 1 last). At most l <= 4
+    // terms: pointwise_acc_half's bound. Out of line: the re-encryption
+    // never comes here, so decapsulation's frames (the stack peak) do not
+    // grow.
+    [[gnu::noinline]] static bool row_sum_in_ct(uint8_t* out, size_t room, Workspace& ws, hash::Shake128& xof) {
         if constexpr (!kSpeed && !kToom) {
-            const uintptr_t pad = (8 - reinterpret_cast<uintptr_t>(out) % 8) % 8;
-            int32_t* sum = reinterpret_cast<int32_t*>(out + pad);
+            constexpr size_t kHalf = kN / 2;
+            const uintptr_t at = reinterpret_cast<uintptr_t>(out);
+            const size_t pad8 = (8 - at % 8) % 8, pad4 = (4 - at % 4) % 4;
+            const bool whole = room >= pad8 + kRowSumBytes;
+            if (!whole && room < pad4 + kRowSumBytes / 2) return false;
+            int32_t* const p0 = reinterpret_cast<int32_t*>(out + (whole ? pad8 : pad4));
+            int32_t* const p1 = whole ? p0 + kHalf : ws.u.k.th;
             for (size_t j = 0; j < L; ++j) {
-                if (j == 0) {
-                    squeeze_entry_via(sum, reinterpret_cast<uint8_t*>(ws.u.k.yh), xof);
+                if (j == 0 && whole) {
+                    squeeze_entry_via(p0, reinterpret_cast<uint8_t*>(ws.u.k.yh), xof);
                 } else {
                     squeeze_entry_kem(ws, xof);
                 }
                 for (unsigned h = 0; h < 2; ++h) {
                     ntt::forward_half_packed(ws.u.k.yh, ws.sp + j * (kN / 2), 4, h);
-                    if (j == 0) {
-                        ntt::pointwise_half(sum, ws.u.k.yh, h);
+                    int32_t* const ph = h == 0 ? p0 : p1;
+                    if (j == 0 && whole) {
+                        ntt::pointwise_half(p0, ws.u.k.yh, h);
+                    } else if (j == 0) {
+                        ntt::pointwise_half(ws.x, ws.u.k.yh, h);
+                        std::memcpy(ph, ws.x + kHalf * h, sizeof(int32_t) * kHalf);
                     } else {
-                        ntt::pointwise_acc_half(sum, ws.x + (kN / 2) * h, ws.u.k.yh, h);
+                        ntt::pointwise_acc_half_at(ph, ws.x + kHalf * h, ws.u.k.yh, h);
                     }
                 }
             }
-            ntt::inverse_store(ws.u.k.acc, sum);
+            if (whole) {
+                ntt::inverse_store(ws.u.k.acc, p0);
+            } else {
+                std::memcpy(ws.x, p0, sizeof(int32_t) * kHalf);
+                std::memcpy(ws.x + kHalf, p1, sizeof(int32_t) * kHalf);
+                ntt::inverse_store(ws.u.k.acc, ws.x);
+            }
+            return true;
         } else {
-            (void)out, (void)ws, (void)xof;
+            (void)out, (void)room, (void)ws, (void)xof;
+            return false;
         }
     }
     // x (+)= b * s in the transform domain, b a 10-bit public polynomial
