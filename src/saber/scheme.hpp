@@ -603,14 +603,22 @@ private:
         (void)xof.finalize();
         for (size_t i = 0; i < L; ++i) {
             uint8_t* out = ct + i * params.poly_p_bytes();
-            const bool in_ct =
-                !compare && ct_row_sum_fits(i) && row_sum_in_ct(out, ct_bytes - i * params.poly_p_bytes(), ws, xof);
-            if (!in_ct) {
-                for (size_t j = 0; j < L; ++j) {
+            // (the squeezes stay in this frame: the stack peak's path)
+            int32_t* sum = !compare && ct_row_sum_fits(i) ? row_sum_at(out, ct + ct_bytes) : nullptr;
+            for (size_t j = 0; j < L; ++j) {
+                if (sum == nullptr) {
                     squeeze_entry_kem(ws, xof);
                     product_into(ws.u.k.acc, ws, j, j == 0);
+                    continue;
                 }
+                if (j == 0 && row_sum_whole(sum, ct + ct_bytes)) {
+                    squeeze_entry_via(sum, reinterpret_cast<uint8_t*>(ws.u.k.yh), xof);
+                } else {
+                    squeeze_entry_kem(ws, xof);
+                }
+                row_sum_term(sum, ct + ct_bytes, ws, j);
             }
+            if (sum != nullptr) row_sum_finish(sum, ct + ct_bytes, ws);
             diff |= emit_rounded(compare, out, ws.u.k.acc, kLogQ - kLogP, kLogP);
         }
         // v' = b^T s', from j = l - 1 down (the last row left half 1 of
@@ -637,53 +645,55 @@ private:
     static constexpr bool ct_row_sum_fits(size_t i) {
         return i * params.poly_p_bytes() + kRowSumBytes / 2 <= ct_bytes;  // the alignment is checked at run time
     }
-    // Leaves the row, mod 2^16, in ws.u.k.acc for emit_rounded (false: no
-    // room, nothing done). A_i0 is squeezed and transformed straight into a
+    // Where row i's sum goes (out = row i's output, end = ct + ct_bytes):
+    // its half 0 (whole: both halves), or nullptr when ct has no room.
+    [[gnu::noinline]] static int32_t* row_sum_at(uint8_t* out, const uint8_t* end) {
+        const uintptr_t at = reinterpret_cast<uintptr_t>(out);
+        const size_t room = size_t(end - out), pad8 = (8 - at % 8) % 8, pad4 = (4 - at % 4) % 4;
+        if (room >= pad8 + kRowSumBytes) return reinterpret_cast<int32_t*>(out + pad8);
+        if (room >= pad4 + kRowSumBytes / 2) return reinterpret_cast<int32_t*>(out + pad4);
+        return nullptr;
+    }
+    static bool row_sum_whole(const int32_t* sum, const uint8_t* end) {
+        return size_t(end - reinterpret_cast<const uint8_t*>(sum)) >= kRowSumBytes;
+    }
+    // sum (+)= A_ij s'_j: A_i0 was squeezed and transformed straight into a
     // whole sum (multiplied in place) or into x (its halves' products copied
-    // into a split sum), the other A_ij into x; s'_j is transformed a half at
-    // a time in yh as in product_half_into (half 1 last). At most l <= 4
-    // terms: pointwise_acc_half's bound. Out of line: the re-encryption
-    // never comes here, so decapsulation's frames (the stack peak) do not
-    // grow.
-    [[gnu::noinline]] static bool row_sum_in_ct(uint8_t* out, size_t room, Workspace& ws, hash::Shake128& xof) {
+    // into a split sum, whose half 1 is th), the other A_ij into x; s'_j is
+    // transformed a half at a time in yh as in product_half_into (half 1
+    // last). At most l <= 4 terms: pointwise_acc_half's bound.
+    [[gnu::noinline]] static void row_sum_term(int32_t* sum, const uint8_t* end, Workspace& ws, size_t j) {
         if constexpr (!kSpeed && !kToom) {
             constexpr size_t kHalf = kN / 2;
-            const uintptr_t at = reinterpret_cast<uintptr_t>(out);
-            const size_t pad8 = (8 - at % 8) % 8, pad4 = (4 - at % 4) % 4;
-            const bool whole = room >= pad8 + kRowSumBytes;
-            if (!whole && room < pad4 + kRowSumBytes / 2) return false;
-            int32_t* const p0 = reinterpret_cast<int32_t*>(out + (whole ? pad8 : pad4));
-            int32_t* const p1 = whole ? p0 + kHalf : ws.u.k.th;
-            for (size_t j = 0; j < L; ++j) {
+            const bool whole = row_sum_whole(sum, end);
+            for (unsigned h = 0; h < 2; ++h) {
+                ntt::forward_half_packed(ws.u.k.yh, ws.sp + j * (kN / 2), 4, h);
+                int32_t* const ph = h == 0 ? sum : whole ? sum + kHalf : ws.u.k.th;
                 if (j == 0 && whole) {
-                    squeeze_entry_via(p0, reinterpret_cast<uint8_t*>(ws.u.k.yh), xof);
+                    ntt::pointwise_half(sum, ws.u.k.yh, h);
+                } else if (j == 0) {
+                    ntt::pointwise_half(ws.x, ws.u.k.yh, h);
+                    std::memcpy(ph, ws.x + kHalf * h, sizeof(int32_t) * kHalf);
                 } else {
-                    squeeze_entry_kem(ws, xof);
-                }
-                for (unsigned h = 0; h < 2; ++h) {
-                    ntt::forward_half_packed(ws.u.k.yh, ws.sp + j * (kN / 2), 4, h);
-                    int32_t* const ph = h == 0 ? p0 : p1;
-                    if (j == 0 && whole) {
-                        ntt::pointwise_half(p0, ws.u.k.yh, h);
-                    } else if (j == 0) {
-                        ntt::pointwise_half(ws.x, ws.u.k.yh, h);
-                        std::memcpy(ph, ws.x + kHalf * h, sizeof(int32_t) * kHalf);
-                    } else {
-                        ntt::pointwise_acc_half_at(ph, ws.x + kHalf * h, ws.u.k.yh, h);
-                    }
+                    ntt::pointwise_acc_half_at(ph, ws.x + kHalf * h, ws.u.k.yh, h);
                 }
             }
-            if (whole) {
-                ntt::inverse_store(ws.u.k.acc, p0);
-            } else {
-                std::memcpy(ws.x, p0, sizeof(int32_t) * kHalf);
-                std::memcpy(ws.x + kHalf, p1, sizeof(int32_t) * kHalf);
-                ntt::inverse_store(ws.u.k.acc, ws.x);
-            }
-            return true;
         } else {
-            (void)out, (void)room, (void)ws, (void)xof;
-            return false;
+            (void)sum, (void)end, (void)ws, (void)j;
+        }
+    }
+    // The row, mod 2^16, into ws.u.k.acc for emit_rounded (a split sum is
+    // copied into x first).
+    [[gnu::noinline]] static void row_sum_finish(int32_t* sum, const uint8_t* end, Workspace& ws) {
+        if constexpr (!kSpeed && !kToom) {
+            if (!row_sum_whole(sum, end)) {
+                std::memcpy(ws.x, sum, kRowSumBytes / 2);
+                std::memcpy(ws.x + kN / 2, ws.u.k.th, kRowSumBytes / 2);
+                sum = ws.x;
+            }
+            ntt::inverse_store(ws.u.k.acc, sum);
+        } else {
+            (void)sum, (void)end, (void)ws;
         }
     }
     // x (+)= b * s in the transform domain, b a 10-bit public polynomial
