@@ -390,11 +390,22 @@ private:
         return reinterpret_cast<int32_t*>(p + pad);
     }
     // The next A entry's transform into dst (8-aligned, 1 KB).
-    static void key_entry(int32_t* dst, Workspace& ws, hash::Shake128& xof, hash::KeccakState* scr) {
-        if constexpr (sizeof ws.sp >= kEntryBytes + 3) {
-            (void)scr;
+    // A's packed entries go to sp where it holds them (FireSaber), else to
+    // pk's first bytes where pk has them besides its uint16 row (Saber: b_0
+    // is written there only at the end), so dst is made from the fields in
+    // one pass (forward_packed13, no unpacking pass over dst).
+    static constexpr bool kKeyPackedInSp = sizeof(NttWorkspace::sp) >= kEntryBytes + 3;
+    static constexpr bool kKeyPackedInPk =
+        !kKeyPackedInSp && kKeyU16Pk == 1 && pk_bytes >= kAccBytes + kEntryBytes + 3;
+    static void key_entry(int32_t* dst, Workspace& ws, hash::Shake128& xof, hash::KeccakState* scr, uint8_t* pk) {
+        if constexpr (kKeyPackedInSp) {
+            (void)scr, (void)pk;
             squeeze_entry_via(dst, ws.sp, xof);
+        } else if constexpr (kKeyPackedInPk) {
+            (void)scr;
+            squeeze_entry_via(dst, pk, xof);
         } else {
+            (void)pk;
             squeeze_entry(dst, xof, scr);
         }
     }
@@ -417,14 +428,14 @@ private:
                     if (i < kKeyTd) {
                         int32_t* sum = key_sum(pk, sk, i);
                         if (j == 0) {
-                            key_entry(sum, ws, xof, scr);  // A_0i straight into the sum
+                            key_entry(sum, ws, xof, scr, pk);  // A_0i straight into the sum
                             ntt::pointwise(sum, y);
                         } else {
-                            key_entry(ws.x, ws, xof, scr);
+                            key_entry(ws.x, ws, xof, scr, pk);
                             ntt::pointwise_acc(sum, ws.x, y);
                         }
                     } else {
-                        key_entry(ws.x, ws, xof, scr);
+                        key_entry(ws.x, ws, xof, scr, pk);
                         if (kKeyU16Pk && i == kKeyTd) ntt::mul_into_le16(pk_row, ws.x, y, /*add=*/j != 0);
                         else ntt::mul_into(st[i - kKeyTd - kKeyU16Pk], ws.x, y, /*add=*/j != 0);
                     }
@@ -454,6 +465,11 @@ private:
                                     Workspace& ws) {
         hash::KeccakState* scr = keygen_scratch(ws);
         sample_secret_into_sk(sk, seed_s, ybuf(ws), ws.x, ws.x, scr);
+        // LightSaber: A's packed entries in a stack buffer (424 B, within
+        // m4fstack's key-generation stack: 3,192 of 3,276 B), so x is made
+        // from the fields in one pass (no unpacking pass over x).
+        constexpr size_t kPacked = kKeyPackedInSp ? 1 : (kEntryBytes + 3 + 7) / 8 * 8;
+        alignas(8) uint8_t packed[kPacked];
         hash::Shake128 xof;
         (void)xof.absorb(seed_a, kSeedBytes);
         (void)xof.finalize();
@@ -464,10 +480,12 @@ private:
             if (j != 0) ntt::forward_packed13(y, sk + j * params.poly_q_bytes());
             else ntt::forward(y);
             for (size_t i = 0; i < L; ++i) {
-                if constexpr (sizeof ws.sp >= kEntryBytes + 3) {
+                if constexpr (kKeyPackedInSp) {
+                    (void)scr, (void)packed;
                     squeeze_entry_via(ws.x, ws.sp, xof);
                 } else {
-                    squeeze_entry(ws.x, xof, scr);
+                    (void)scr;
+                    squeeze_entry_via(ws.x, packed, xof);
                 }
                 ntt::mul_into_le16(key_acc(pk, sk, i), ws.x, y, /*add=*/j != 0);
             }
