@@ -144,3 +144,37 @@ pqmcu_keccak_extract_lanes_m4:
     pop {r4-r6}
     bx lr
     .size pqmcu_keccak_extract_lanes_m4, .-pqmcu_keccak_extract_lanes_m4
+
+@ void pqmcu_keccak_wipe_m4(void* p, uint32_t n): zeroes n bytes (n a
+@ multiple of 4, p word-aligned) with 3-word STMs, four a loop (no stack),
+@ then words: the sponge states' wipes (wipe_words in keccak_internal.hpp)
+@ at ~1.4 instead of ~5 cycles a word. An out-of-line call: the stores
+@ cannot be dropped as dead.
+    .section .text.pqmcu_keccak_wipe_m4, "ax", %progbits
+    .align 2
+    .global pqmcu_keccak_wipe_m4
+    .type pqmcu_keccak_wipe_m4, %function
+    .thumb_func
+pqmcu_keccak_wipe_m4:
+    movs r2, #0
+    movs r3, #0
+    mov r12, #0
+    subs r1, r1, #48
+    bcc 2f
+1:
+    stm r0!, {r2, r3, r12}
+    stm r0!, {r2, r3, r12}
+    stm r0!, {r2, r3, r12}
+    stm r0!, {r2, r3, r12}
+    subs r1, r1, #48
+    bcs 1b
+2:
+    adds r1, r1, #48
+    beq 4f
+3:
+    str r2, [r0], #4
+    subs r1, r1, #4
+    bne 3b
+4:
+    bx lr
+    .size pqmcu_keccak_wipe_m4, .-pqmcu_keccak_wipe_m4
