@@ -95,13 +95,14 @@ struct Scheme {
         } u;
         uint8_t sp[L * kN / 2];       // s' as 4-bit two's complement fields
     };
-    struct SpeedWorkspace {  // key generation: sev holds the l output sums; s_0 in accn, s_j (j > 0) in x
+    struct alignas(8) SpeedWorkspace {  // key generation: sev holds the l output sums; s_0 in accn, s_j (j > 0) in x
         union {
             int32_t x[kN];            // A_ij, b_j or b'_j (j > 0), then its product
             uint16_t row[kN];         // the finished output row (inverse_store)
         };
         int32_t sev[L][kN];           // the secret vector, transformed once
         int32_t accn[kN];             // the row's sum in the transform domain
+        uint8_t packed[(kN * kLogQ / 8 + 3 + 31) / 32 * 32];  // an A entry's 416 bytes (+3 for the word loads; the size a multiple of 32 for the wipe)
     };
     using Workspace =
         std::conditional_t<kToom, ToomWorkspace, std::conditional_t<kSpeed, SpeedWorkspace, NttWorkspace>>;
@@ -349,14 +350,14 @@ private:
         (void)xof.finalize();
         for (size_t j = 0; j < L; ++j) {
             int32_t* y = j == 0 ? ws.accn : ws.x;
-            if (j >= 2) unpack_centred(y, sk + j * params.poly_q_bytes(), kN, kLogQ);
-            ntt::forward(y);
+            if (j >= 2) ntt::forward_packed13(y, sk + j * params.poly_q_bytes());  // sk's pk follows s
+            else ntt::forward(y);
             for (size_t i = 0; i < L; ++i) {
                 if (j == 0) {
-                    squeeze_entry(ws.sev[i], xof);
+                    squeeze_entry_via(ws.sev[i], ws.packed, xof);
                     ntt::pointwise(ws.sev[i], y);
                 } else {
-                    squeeze_entry(ws.accn, xof);
+                    squeeze_entry_via(ws.accn, ws.packed, xof);
                     ntt::pointwise_acc(ws.sev[i], ws.accn, y);
                 }
             }
@@ -555,7 +556,7 @@ private:
         (void)xof.finalize();
         for (size_t i = 0; i < L; ++i) {
             for (size_t j = 0; j < L; ++j) {
-                squeeze_entry(term(ws, j), xof);
+                squeeze_entry_via(term(ws, j), ws.packed, xof);
                 sum_term(ws, j, ws.sev[j]);
             }
             ntt::inverse_store(ws.row, ws.accn);
@@ -564,8 +565,7 @@ private:
         }
         for (size_t j = 0; j < L; ++j) {  // v' = b^T s'
             int32_t* t = term(ws, j);
-            unpack_centred(t, pk + j * params.poly_p_bytes(), kN, kLogP);
-            ntt::forward(t);
+            ntt::forward_packed10(t, pk + j * params.poly_p_bytes());  // b_{j+1} or the seed follows
             sum_term(ws, j, ws.sev[j]);
         }
         ntt::inverse_store(ws.row, ws.accn);
@@ -576,10 +576,8 @@ private:
         int32_t* y = ws.sev[0];
         for (size_t j = 0; j < L; ++j) {
             int32_t* t = term(ws, j);
-            unpack_centred(t, ct + j * params.poly_p_bytes(), kN, kLogP);
-            ntt::forward(t);
-            unpack_centred(y, sk + j * params.poly_q_bytes(), kN, kLogQ);
-            ntt::forward(y);
+            ntt::forward_packed10(t, ct + j * params.poly_p_bytes());   // b'_{j+1} or c_m follows
+            ntt::forward_packed13(y, sk + j * params.poly_q_bytes());  // s_{j+1} or pk follows
             sum_term(ws, j, y);
         }
         ntt::inverse_store(ws.row, ws.accn);
