@@ -581,17 +581,36 @@ private:
             sum_term(ws, j, y);
         }
         ntt::inverse_store(ws.row, ws.accn);
-        decode_m(m, ws.row, ct, y);
+        decode_m(m, ws.row, ct);
     }
-    // m from v = b'^T s (row, mod 2^16) and c_m (unpacked into the int32 scratch cm); a byte at a time.
-    static void decode_m(uint8_t* m, const uint16_t* v, const uint8_t* ct, int32_t* cm) {
-        unpack_centred(cm, ct + params.polyvec_p_bytes(), kN, params.et);
-        for (size_t i = 0; i < kKeyBytes; ++i) {
+    // m from v = b'^T s (row, mod 2^16) and c_m, a byte at a time: message
+    // bit j is bit p - 1 of v_j + h2 - c_j 2^(p - et), which only depends on
+    // the low p bits, so c_j's et-bit field is used as it is (no sign
+    // extension, no unpacking pass): the 8 fields of a byte are the et bytes
+    // of c_m at et i, read as two groups of four (12 / 16 / 24 bits).
+    static void decode_m(uint8_t* m, const uint16_t* v, const uint8_t* ct) {
+        constexpr unsigned et = params.et, sh = kLogP - et;
+        constexpr uint32_t fmask = (1u << et) - 1;
+        static_assert(4 * et <= 24, "a group of four fields and its offset fit a word");
+        const uint8_t* cm = ct + params.polyvec_p_bytes();
+        for (size_t i = 0; i < kKeyBytes; ++i, cm += et) {
             uint32_t byte = 0;
-            for (unsigned k = 0; k < 8; ++k) {
-                const size_t j = 8 * i + k;
-                const uint32_t t = uint16_t(v[j] + h2 - (uint32_t(cm[j]) << (kLogP - params.et)));
-                byte |= ((t >> (kLogP - 1)) & 1) << k;
+#pragma GCC unroll 2
+            for (unsigned g = 0; g < 2; ++g) {
+                // four fields: 4 et bits from bit 4 et g of the byte's et bytes
+                const uint8_t* q = cm + (4 * et * g) / 8;
+                const unsigned at = (4 * et * g) % 8, nbytes = (at + 4 * et + 7) / 8;  // within the et bytes
+                uint32_t w = 0;
+#pragma GCC unroll 3
+                for (unsigned b = 0; b < nbytes; ++b) w |= uint32_t(q[b]) << (8 * b);
+                w >>= at;
+#pragma GCC unroll 4
+                for (unsigned k = 0; k < 4; ++k) {
+                    const size_t j = 8 * i + 4 * g + k;
+                    const uint32_t c = (w >> (et * k)) & fmask;
+                    const uint32_t t = uint32_t(v[j]) + h2 - (c << sh);
+                    byte |= ((t >> (kLogP - 1)) & 1) << (4 * g + k);
+                }
             }
             m[i] = uint8_t(byte);
         }
@@ -741,7 +760,7 @@ private:
         for (size_t j = 0; j < L; ++j)
             sum_half_term(ws, ct + j * params.poly_p_bytes(), sk + j * params.poly_q_bytes(), kLogQ, j == 0);
         ntt::inverse_store(ws.u.k.acc, ws.x);
-        decode_m(m, ws.u.k.acc, ct, ws.x);
+        decode_m(m, ws.u.k.acc, ct);
     }
 
     // ---- Toom profile
