@@ -63,6 +63,9 @@ struct X86Kernels {
     // AVX-512 F / BW present (and not masked): decapsulation's decoder runs
     // its products on zmm (decaps_avx2.inc).
     bool avx512;
+    // VPCLMULQDQ too (with avx512): the zmm decoder's Berlekamp-Massey for
+    // t > 64 on carry-less products (decaps_avx2.inc, dc_berlekamp_massey).
+    bool vpclmul;
 };
 
 // nullptr off x86-64, when the CPU lacks AVX2, or when it is masked.
