@@ -63,8 +63,8 @@ struct X86Kernels {
     // AVX-512 F / BW present (and not masked): decapsulation's decoder runs
     // its products on zmm (decaps_avx2.inc).
     bool avx512;
-    // VPCLMULQDQ too (with avx512): the zmm decoder's Berlekamp-Massey for
-    // t > 64 on carry-less products (decaps_avx2.inc, dc_berlekamp_massey).
+    // VPCLMULQDQ too (with avx512): the zmm decoder's Berlekamp-Massey on
+    // carry-less products (decaps_avx2.inc, dc_berlekamp_massey).
     bool vpclmul;
 };
 
