@@ -1281,7 +1281,7 @@ Status decapsulate(const Params& p, uint8_t* ss, const uint8_t* ct, const uint8_
     }
 #if defined(PQMCU_MCE_X86)
     if (const X86Kernels* k = x86_kernels())  // decaps_avx2.inc (AVX-512: the products on zmm)
-        return decaps_finish<M>(p, ss, ct, sk, w, k->avx512 ? dz_decode<M>(p, ct, sk, w, k->vpclmul) : dx_decode<M>(p, ct, sk, w));
+        return decaps_finish<M>(p, ss, ct, sk, w, k->avx512 ? dz_decode<M>(p, ct, sk, w, k->vpclmul) : dx_decode<M>(p, ct, sk, w, k->vpclmul));
 #endif
     const uint8_t* sk_g = sk + 40;
     const uint8_t* sk_cond = sk_g + p.irr_bytes();
