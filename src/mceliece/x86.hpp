@@ -63,8 +63,9 @@ struct X86Kernels {
     // AVX-512 F / BW present (and not masked): decapsulation's decoder runs
     // its products on zmm (decaps_avx2.inc).
     bool avx512;
-    // VPCLMULQDQ too (with avx512): the zmm decoder's Berlekamp-Massey on
-    // carry-less products (decaps_avx2.inc, dc_berlekamp_massey).
+    // VPCLMULQDQ present (and not masked): decapsulation's Berlekamp-Massey on
+    // carry-less products (decaps_avx2.inc: dc_berlekamp_massey on zmm with
+    // avx512, else dy_berlekamp_massey on ymm).
     bool vpclmul;
 };
 
