@@ -56,6 +56,7 @@ CpuFeatures detect() {
     if (disabled(off, "gfni")) f.gfni = false;
     if (disabled(off, "avx512")) f.avx512f = f.avx512bw = f.avx512vl = f.avx512vbmi = false;
     if (disabled(off, "avx512vbmi")) f.avx512vbmi = false;
+    if (disabled(off, "vpclmul")) f.vpclmul = false;
     // Wider features are unusable without their base.
     if (!f.avx2) f.vaes = f.vpclmul = false;
     if (!f.aesni) f.vaes = false;

@@ -63,6 +63,10 @@ struct X86Kernels {
     // AVX-512 F / BW present (and not masked): decapsulation's decoder runs
     // its products on zmm (decaps_avx2.inc).
     bool avx512;
+    // VPCLMULQDQ present (and not masked): decapsulation's Berlekamp-Massey on
+    // carry-less products (decaps_avx2.inc: dc_berlekamp_massey on zmm with
+    // avx512, else dy_berlekamp_massey on ymm).
+    bool vpclmul;
 };
 
 // nullptr off x86-64, when the CPU lacks AVX2, or when it is masked.

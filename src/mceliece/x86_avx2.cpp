@@ -808,11 +808,14 @@ PQ_AVX512 void replay512(uint8_t* rows, uint32_t stride, uint32_t from, uint32_t
         replay(rows, stride, from, to, mt, r0, count, fm, cm, mw, forward, gamma);
 }
 
-constexpr X86Kernels kAvx2{"avx2", syndrome, build_e, steps, replay, fill, gf_axpy_rows, repeated, fw_select, sort32, false};
+constexpr X86Kernels kAvx2{"avx2", syndrome, build_e, steps, replay, fill, gf_axpy_rows, repeated, fw_select, sort32, false, false};
+// (with VPCLMULQDQ: the AVX2 decoder's Berlekamp-Massey on carry-less products)
+constexpr X86Kernels kAvx2Clmul{"avx2", syndrome, build_e, steps, replay, fill, gf_axpy_rows, repeated, fw_select, sort32, false, true};
 // AVX-512 CPUs: the same but encapsulation's syndrome and the elimination's replay.
-constexpr X86Kernels kAvx512{"avx512", syndrome512, build_e, steps, replay512, fill, gf_axpy_rows, repeated, fw_select, sort32, true};
+constexpr X86Kernels kAvx512{"avx512", syndrome512, build_e, steps, replay512, fill, gf_axpy_rows, repeated, fw_select, sort32, true, false};
+constexpr X86Kernels kAvx512Clmul{"avx512", syndrome512, build_e, steps, replay512, fill, gf_axpy_rows, repeated, fw_select, sort32, true, true};
 // (decapsulation's zmm decoder also needs VL)
-constexpr X86Kernels kAvx512NoVl{"avx512", syndrome512, build_e, steps, replay512, fill, gf_axpy_rows, repeated, fw_select, sort32, false};
+constexpr X86Kernels kAvx512NoVl{"avx512", syndrome512, build_e, steps, replay512, fill, gf_axpy_rows, repeated, fw_select, sort32, false, false};
 
 }  // namespace
 
@@ -820,8 +823,8 @@ const X86Kernels* x86_kernels() {
     static const X86Kernels* const chosen = [] {
         const x86::CpuFeatures& f = x86::cpu_features();
         if (!f.avx2) return static_cast<const X86Kernels*>(nullptr);
-        if (f.avx512f && f.avx512bw) return f.avx512vl ? &kAvx512 : &kAvx512NoVl;
-        return &kAvx2;
+        if (f.avx512f && f.avx512bw) return f.avx512vl ? (f.vpclmul ? &kAvx512Clmul : &kAvx512) : &kAvx512NoVl;
+        return f.vpclmul ? &kAvx2Clmul : &kAvx2;
     }();
     return chosen;
 }
