@@ -745,9 +745,16 @@ struct OneTreeBlc {
     // Signer. Writes x0 / u0 / u1 into w.xT (lanes) / ua / ub, delta_x into
     // dx_out (tau * xb, the signature's field) and com1.
     // MB: the workspace's leaf batch (16 or 8; 2: the direct fold).
+    // top, top_bytes (may be null / 0): scratch for the walks of several
+    // groups ("-2"; the signature's opening field, written only later): the
+    // first walk keeps there the 2^D seeds at the deepest depth D that fits
+    // and whose subtrees all hold every repetition, and the next walks start
+    // from them instead of deriving the 2^D - 2 nodes above again (fast:
+    // 63 of its ~1,400 re-derived pairs).
     template <uint32_t MB>
     static void commit(const Dims& d, const OneTreeDims& o, const uint8_t* mseed, const uint8_t* salt,
-                       const uint8_t* x, Work<Elt>& w, const GroupWork& g_in, uint8_t* dx_out, uint8_t* com1) {
+                       const uint8_t* x, Work<Elt>& w, const GroupWork& g_in, uint8_t* dx_out, uint8_t* com1,
+                       uint8_t* top = nullptr, size_t top_bytes = 0) {
         const size_t xb = d.x_bytes(), R = d.lane_bytes();
         const OneTreeShape t = shape(d, o);
         const cipher::Backend be = w.sec_backend;
@@ -761,33 +768,57 @@ struct OneTreeBlc {
             make_direct(d, w, dir);
             g.direct = &dir;
         }
+        // The kept depth (0: none): 2^D seeds fit, and a depth-D subtree
+        // (2^(H-1-D) leaves at least) holds every repetition, so the first
+        // walk expands every pair down to depth D.
+        uint32_t kd = 0;
+        if (top != nullptr && g.par < d.tau)
+            for (uint32_t dd = 2; dd + 1 < o.height && (size_t(1) << dd) * S <= top_bytes &&
+                                  (1u << (o.height - 1 - dd)) >= d.tau;
+                 ++dd)
+                kd = dd;
+        const uint32_t k0 = kd != 0 ? 1u << kd : 0;  // first node at depth kd
         XofCtx<Sec> c1x;
         const auto walk = [&](uint32_t e0, uint32_t np) {
             // Sibling pairs (v, v + 1), v even: both inner nodes or both leaves
             // (N tau is even); the left children of both come from one
             // two-key cipher pass.
             Pair st[kOneTreeMaxHeight + 2];
-            uint32_t sp = 1;
-            std::memcpy(st[0].seed, rseed, S);  // nodes 2, 3: rseed, delta ^ rseed
-            for (size_t b = 0; b < S; ++b) st[0].seed[S + b] = uint8_t(delta[b] ^ rseed[b]);
-            st[0].v = 2;
             BatchScratch<MB> sc;
-            while (sp != 0) {
-                // popped in place (no 36-byte copy): expand_pair writes the
-                // right children over it only after reading it
-                const Pair& p = st[--sp];
-                if (p.v < t.nt) {
-                    const uint32_t m = pair_mask(t, p.v, e0, np);
-                    if (m == 3) expand_pair(salt, p, st, sp, be, sc.cm);
-                    else if (m != 0) expand_half(salt, p, m >> 1, st, sp, be, sc.cm);
-                    continue;
+            const auto dfs = [&](uint32_t sp) {
+                while (sp != 0) {
+                    // popped in place (no 36-byte copy): expand_pair writes the
+                    // right children over it only after reading it
+                    const Pair& p = st[--sp];
+                    if (p.v < t.nt) {
+                        if (e0 == 0 && p.v - k0 < k0) std::memcpy(top + size_t(p.v - k0) * S, p.seed, 2 * S);
+                        const uint32_t m = pair_mask(t, p.v, e0, np);
+                        if (m == 3) expand_pair(salt, p, st, sp, be, sc.cm);
+                        else if (m != 0) expand_half(salt, p, m >> 1, st, sp, be, sc.cm);
+                        continue;
+                    }
+                    // leaves L, L + 1 (v even: both at the same depth)
+                    const uint32_t L = t.leaf_number(p.v);
+                    uint32_t i = L / d.tau, e = L - i * d.tau;
+                    for (uint32_t q = 0; q < 2; ++q) {
+                        uint32_t none = kMaxLeafBatch;
+                        if (e >= e0 && e < e0 + np)
+                            add_leaf(d, g, salt, e, e - e0, i, p.seed + q * S, none, nullptr, be, sc);
+                        if (++e == d.tau) e = 0, ++i;
+                    }
                 }
-                for (uint32_t q = 0; q < 2; ++q) {
-                    const uint32_t L = t.leaf_number(p.v + q), e = L % d.tau;
-                    uint32_t none = kMaxLeafBatch;
-                    if (e >= e0 && e < e0 + np)
-                        add_leaf(d, g, salt, e, e - e0, L / d.tau, p.seed + q * S, none, nullptr, be, sc);
+            };
+            if (e0 != 0 && k0 != 0) {
+                for (uint32_t v = k0; v < 2 * k0; v += 2) {  // from the kept depth
+                    std::memcpy(st[0].seed, top + size_t(v - k0) * S, 2 * S);
+                    st[0].v = v;
+                    dfs(1);
                 }
+            } else {
+                std::memcpy(st[0].seed, rseed, S);  // nodes 2, 3: rseed, delta ^ rseed
+                for (size_t b = 0; b < S; ++b) st[0].seed[S + b] = uint8_t(delta[b] ^ rseed[b]);
+                st[0].v = 2;
+                dfs(1);
             }
             secure_wipe(st, sizeof st);
             secure_wipe(&sc, sizeof sc);
