@@ -14,6 +14,9 @@
 @   key with its first little-endian word XOR x[b]. t0: the table of
 @   table_not_ct.cpp (row-0 column contribution (2s, s, s, 3s)); sbox: the
 @   byte S-box. in/out may be unaligned; out may equal in.
+@ void pqmcu_aes128_table_tweak1_m4(const Job* job, uint32_t b)
+@   block b only (b = 0 or 1; the same layout): a GGM pair whose sibling's
+@   subtree the walk does not need (MQOM one-tree "-2" walks).
 @
 @ Registers: r1 the T-table, r0 the S-box, r4-r7 / r8-r11 the state (rounds
 @ alternate between the two sets), r2, r3, r12, lr byte indices and table
@@ -22,7 +25,7 @@
 @ and kept in s0-s3 for the schedule's next step (SubWord's four byte
 @ lookups pipelined, the word chain, eight VMOVs: ~26 cycles a round,
 @ against ~22 in aes128_ks_m4.S plus its call, its stores and the rounds'
-@ four key loads). s4 holds the job, s5 the block index.
+@ four key loads). s4 holds the job, s5 the block index, s6 the end index.
 @
 @ Every instruction is a 32-bit encoding, so none straddles a 1 KiB
 @ boundary wherever the linker places the code (see aes_table_m4.S).
@@ -74,6 +77,18 @@
 
     .section .text.pqmcu_aes128_table_tweak2_m4, "ax", %progbits
     .align 2
+    .global pqmcu_aes128_table_tweak1_m4
+    .type pqmcu_aes128_table_tweak1_m4, %function
+    .thumb_func
+pqmcu_aes128_table_tweak1_m4:
+    push.w {r4-r11, lr}
+    vmov s4, r0
+    vmov s5, r1
+    add.w r2, r1, #1
+    vmov s6, r2
+    b.w .Lpq_tw2_block
+    .size pqmcu_aes128_table_tweak1_m4, .-pqmcu_aes128_table_tweak1_m4
+
     .global pqmcu_aes128_table_tweak2_m4
     .type pqmcu_aes128_table_tweak2_m4, %function
     .thumb_func
@@ -82,6 +97,8 @@ pqmcu_aes128_table_tweak2_m4:
     vmov s4, r0
     mov.w r2, #0
     vmov s5, r2
+    mov.w r2, #2
+    vmov s6, r2
 .Lpq_tw2_block:
     vmov r12, s4                   @ job
     vmov r2, s5                    @ block index
@@ -142,7 +159,8 @@ pqmcu_aes128_table_tweak2_m4:
     str.w r7, [r3, #12]
     add.w r2, r2, #1
     vmov s5, r2
-    cmp.w r2, #2
+    vmov r3, s6
+    cmp.w r2, r3
     bne.w .Lpq_tw2_block
     pop.w {r4-r11, pc}
     .size pqmcu_aes128_table_tweak2_m4, .-pqmcu_aes128_table_tweak2_m4

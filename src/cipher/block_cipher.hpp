@@ -327,6 +327,9 @@ void encrypt_multi_table_not_ct(const RoundKeys<Aes128>* const* ks, const uint8_
 // in == out allowed. NOT CONSTANT TIME in the data (T-tables).
 void encrypt2_tweaked_table_not_ct(const uint8_t key[16], uint32_t x0, uint32_t x1, const uint8_t in[32],
                                    uint8_t out[32]);
+// Block 0 of the same alone (key's first word XOR x): a tree pair whose
+// sibling subtree the walk skips. NOT CONSTANT TIME in the data.
+void encrypt1_tweaked_table_not_ct(const uint8_t key[16], uint32_t x, const uint8_t in[16], uint8_t out[16]);
 // The same single-key pass, then out ^= LinOrtho(in) = (in_lo ^ in_hi) ||
 // in_lo on 8-byte halves (MQOM's SeedDerive feed-forward, fused into the
 // M4 assembly's stores). in != out; output i at out + i * out_stride

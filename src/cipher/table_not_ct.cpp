@@ -299,6 +299,7 @@ struct AesTweak2Job {
 };
 }  // namespace
 extern "C" void pqmcu_aes128_table_tweak2_m4(const AesTweak2Job* job);  // aes_table_tweak2_m4.S
+extern "C" void pqmcu_aes128_table_tweak1_m4(const AesTweak2Job* job, uint32_t b);
 #endif
 void encrypt2_tweaked_table_not_ct(const uint8_t key[16], uint32_t x0, uint32_t x1, const uint8_t in[32],
                                    uint8_t out[32]) {
@@ -311,6 +312,18 @@ void encrypt2_tweaked_table_not_ct(const uint8_t key[16], uint32_t x0, uint32_t 
     key_schedule_public_aes128_xor(k[1], key, x1);
     const RoundKeys<Aes128>* kp[2] = {&k[0], &k[1]};
     encrypt_multi_table_not_ct(kp, in, out, 2);
+#endif
+}
+
+void encrypt1_tweaked_table_not_ct(const uint8_t key[16], uint32_t x, const uint8_t in[16], uint8_t out[16]) {
+#if defined(PQMCU_TARGET_M4) && !defined(PQMCU_OPTIMIZE_FOR_SIZE)
+    const AesTweak2Job job{key, in, out, detail::t0_table, detail::sbox_table_storage, {x, 0u}};
+    pqmcu_aes128_table_tweak1_m4(&job, 0);
+#else
+    RoundKeys<Aes128> k;
+    key_schedule_public_aes128_xor(k, key, x);
+    const RoundKeys<Aes128>* kp[1] = {&k};
+    encrypt_multi_table_not_ct(kp, in, out, 1);
 #endif
 }
 

@@ -357,6 +357,57 @@ struct OneTreeBlc {
         }
         put_pair_children(p, left, st, sp);
     }
+    // Only node u = p.v + q of the pair holds leaves of the walk's group
+    // (pair_mask): its children alone, one key and one block (a "-2" walk's
+    // pairs beside its group's edges: ~1,100 of fast -2's ~3,550).
+    static void expand_half(const uint8_t* salt, const Pair& p, uint32_t q, Pair* st, uint32_t& sp,
+                            cipher::Backend be, uint8_t* left) {
+        const uint32_t u = p.v + q;
+        const uint8_t* ps = p.seed + q * S;
+        bool lo_done = false;  // left holds SeedDerive's output (LinOrtho applied)
+        if constexpr (C::kAes128) {
+            if (be == cipher::Backend::external) {
+                EngineKey k;
+                engine_tweak(k, salt, 2, (u - 1) & 0xffu, (u - 1) >> 8);
+                (void)cipher::encrypt_external_aes128_raw(k.b, ps, left, 1);
+            } else if (cipher::resolve_backend(be) == cipher::Backend::table_not_ct) {
+                cipher::encrypt1_tweaked_table_not_ct(salt, P::tweak_word(2, (u - 1) & 0xffu, (u - 1) >> 8), ps,
+                                                      left);
+            } else {
+                Key k;
+                P::tweak_key(k, salt, 2, (u - 1) & 0xffu, (u - 1) >> 8, be);
+                P::derive(k, ps, left, 1, be);
+                C::wipe(k);
+                lo_done = true;
+            }
+        } else {
+            Key k;
+            P::tweak_key(k, salt, 2, (u - 1) & 0xffu, (u - 1) >> 8, be);
+            P::derive(k, ps, left, 1, be);
+            C::wipe(k);
+            lo_done = true;
+        }
+        // p may be st[sp] itself: the parent's words are all read before the stores.
+        Pair& c = st[sp];
+        if constexpr (S == 16) {
+            const uint32_t p0 = P::ld32(ps), p1 = P::ld32(ps + 4), p2 = P::ld32(ps + 8), p3 = P::ld32(ps + 12);
+            uint32_t l0 = P::ld32(left), l1 = P::ld32(left + 4), l2 = P::ld32(left + 8), l3 = P::ld32(left + 12);
+            if (!lo_done) l0 ^= p0 ^ p2, l1 ^= p1 ^ p3, l2 ^= p0, l3 ^= p1;
+            P::st32(c.seed, l0), P::st32(c.seed + 4, l1), P::st32(c.seed + 8, l2), P::st32(c.seed + 12, l3);
+            P::st32(c.seed + 16, l0 ^ p0), P::st32(c.seed + 20, l1 ^ p1);
+            P::st32(c.seed + 24, l2 ^ p2), P::st32(c.seed + 28, l3 ^ p3);
+        } else {
+            uint8_t par[S], l[S];
+            std::memcpy(par, ps, S);
+            std::memcpy(l, left, S);
+            if (!lo_done) P::xor_lin_ortho(par, l);
+            P::put_children(l, par, c.seed);
+            secure_wipe(par, sizeof par);
+            secure_wipe(l, sizeof l);
+        }
+        c.v = 2 * u;
+        sp += 1;
+    }
     static void push_unknown(uint32_t v, Node* st, uint32_t& sp) {
         st[sp].v = 2 * v + 1;
         st[sp].known = false;
@@ -621,19 +672,41 @@ struct OneTreeBlc {
         }
     }
 
-    // Whether the subtrees of the inner sibling nodes v, v + 1 hold a leaf
-    // of repetitions e0 .. e0 + np - 1 (a walk for a group skips the others':
-    // in short's "-2" a third of the bottom pairs). Subtrees hold consecutive
-    // leaf numbers (depth-first order).
-    static bool pair_needed(const OneTreeShape& t, uint32_t v, uint32_t e0, uint32_t np) {
-        if (np >= t.tau) return true;
-        const uint32_t top = 1u << t.height, k = t.height - uint32_t(31 - __builtin_clz(v));
-        const uint32_t a = v << k, b = ((v + 2) << k) - 1;
-        const uint32_t lf = a < 2 * t.nt ? a - top : (v << (k - 1)) + t.nt - top;
-        const uint32_t ll = b < 2 * t.nt ? b - top : ((v + 2) << (k - 1)) - 1 + t.nt - top;
-        if (ll - lf + 1 >= t.tau) return true;
-        const uint32_t ef = lf % t.tau, el = ll % t.tau, e1 = e0 + np;
-        return ef <= el ? (ef < e1 && el >= e0) : (ef < e1 || el >= e0);
+    // Which of the inner sibling nodes v, v + 1 (v even) have a leaf of
+    // repetitions e0 .. e0 + np - 1 in their subtree: bit 0 v, bit 1 v + 1.
+    // A walk for a group skips the subtrees with none (in short's "-2" a
+    // third of the bottom pairs) and derives the children of only the node
+    // that needs them when one does (fast "-2": ~1,100 of ~3,550 pairs).
+    // Subtrees hold consecutive leaf numbers (depth-first order).
+    __attribute__((always_inline)) static uint32_t pair_mask(const OneTreeShape& t, uint32_t v, uint32_t e0,
+                                                             uint32_t np) {
+        if (np >= t.tau) return 3;
+        const uint32_t top = 1u << t.height, k = t.height - uint32_t(31 - __builtin_clz(v)), nt2 = 2 * t.nt;
+        // first leaf numbers of v, v + 1 and v + 2 (one past v + 1's last)
+        uint32_t f[3];
+        for (uint32_t q = 0; q < 3; ++q) {
+            const uint32_t u = v + q, a = u << k;
+            f[q] = a < nt2 ? a - top : (u << (k - 1)) + t.nt - top;
+        }
+        // each half: all repetitions if it spans tau leaves, else the range
+        // of its first and last leaves' (at most one division a half)
+        const uint32_t e1 = e0 + np, tau = t.tau;
+        uint32_t m = 0, ef = ~0u;
+        for (uint32_t q = 0; q < 2; ++q) {
+            const uint32_t len = f[q + 1] - f[q];
+            if (len >= tau) {
+                m |= 1u << q;
+                ef = ~0u;
+                continue;
+            }
+            if (ef == ~0u) ef = f[q] % tau;
+            uint32_t el = ef + len - 1;
+            if (el >= tau) el -= tau;
+            const bool hit = ef <= el ? (ef < e1 && el >= e0) : (ef < e1 || el >= e0);
+            m |= uint32_t(hit) << q;
+            ef = el + 1 == tau ? 0 : el + 1;
+        }
+        return m;
     }
 
     // The step both walks share: com1's XOF (0x07, then h_e = XOF(0x06 ||
@@ -672,9 +745,16 @@ struct OneTreeBlc {
     // Signer. Writes x0 / u0 / u1 into w.xT (lanes) / ua / ub, delta_x into
     // dx_out (tau * xb, the signature's field) and com1.
     // MB: the workspace's leaf batch (16 or 8; 2: the direct fold).
+    // top, top_bytes (may be null / 0): scratch for the walks of several
+    // groups ("-2"; the signature's opening field, written only later): the
+    // first walk keeps there the 2^D seeds at the deepest depth D that fits
+    // and whose subtrees all hold every repetition, and the next walks start
+    // from them instead of deriving the 2^D - 2 nodes above again (fast:
+    // 63 of its ~1,400 re-derived pairs).
     template <uint32_t MB>
     static void commit(const Dims& d, const OneTreeDims& o, const uint8_t* mseed, const uint8_t* salt,
-                       const uint8_t* x, Work<Elt>& w, const GroupWork& g_in, uint8_t* dx_out, uint8_t* com1) {
+                       const uint8_t* x, Work<Elt>& w, const GroupWork& g_in, uint8_t* dx_out, uint8_t* com1,
+                       uint8_t* top = nullptr, size_t top_bytes = 0) {
         const size_t xb = d.x_bytes(), R = d.lane_bytes();
         const OneTreeShape t = shape(d, o);
         const cipher::Backend be = w.sec_backend;
@@ -688,31 +768,57 @@ struct OneTreeBlc {
             make_direct(d, w, dir);
             g.direct = &dir;
         }
+        // The kept depth (0: none): 2^D seeds fit, and a depth-D subtree
+        // (2^(H-1-D) leaves at least) holds every repetition, so the first
+        // walk expands every pair down to depth D.
+        uint32_t kd = 0;
+        if (top != nullptr && g.par < d.tau)
+            for (uint32_t dd = 2; dd + 1 < o.height && (size_t(1) << dd) * S <= top_bytes &&
+                                  (1u << (o.height - 1 - dd)) >= d.tau;
+                 ++dd)
+                kd = dd;
+        const uint32_t k0 = kd != 0 ? 1u << kd : 0;  // first node at depth kd
         XofCtx<Sec> c1x;
         const auto walk = [&](uint32_t e0, uint32_t np) {
             // Sibling pairs (v, v + 1), v even: both inner nodes or both leaves
             // (N tau is even); the left children of both come from one
             // two-key cipher pass.
             Pair st[kOneTreeMaxHeight + 2];
-            uint32_t sp = 1;
-            std::memcpy(st[0].seed, rseed, S);  // nodes 2, 3: rseed, delta ^ rseed
-            for (size_t b = 0; b < S; ++b) st[0].seed[S + b] = uint8_t(delta[b] ^ rseed[b]);
-            st[0].v = 2;
             BatchScratch<MB> sc;
-            while (sp != 0) {
-                // popped in place (no 36-byte copy): expand_pair writes the
-                // right children over it only after reading it
-                const Pair& p = st[--sp];
-                if (p.v < t.nt) {
-                    if (pair_needed(t, p.v, e0, np)) expand_pair(salt, p, st, sp, be, sc.cm);
-                    continue;
+            const auto dfs = [&](uint32_t sp) {
+                while (sp != 0) {
+                    // popped in place (no 36-byte copy): expand_pair writes the
+                    // right children over it only after reading it
+                    const Pair& p = st[--sp];
+                    if (p.v < t.nt) {
+                        if (e0 == 0 && p.v - k0 < k0) std::memcpy(top + size_t(p.v - k0) * S, p.seed, 2 * S);
+                        const uint32_t m = pair_mask(t, p.v, e0, np);
+                        if (m == 3) expand_pair(salt, p, st, sp, be, sc.cm);
+                        else if (m != 0) expand_half(salt, p, m >> 1, st, sp, be, sc.cm);
+                        continue;
+                    }
+                    // leaves L, L + 1 (v even: both at the same depth)
+                    const uint32_t L = t.leaf_number(p.v);
+                    uint32_t i = L / d.tau, e = L - i * d.tau;
+                    for (uint32_t q = 0; q < 2; ++q) {
+                        uint32_t none = kMaxLeafBatch;
+                        if (e >= e0 && e < e0 + np)
+                            add_leaf(d, g, salt, e, e - e0, i, p.seed + q * S, none, nullptr, be, sc);
+                        if (++e == d.tau) e = 0, ++i;
+                    }
                 }
-                for (uint32_t q = 0; q < 2; ++q) {
-                    const uint32_t L = t.leaf_number(p.v + q), e = L % d.tau;
-                    uint32_t none = kMaxLeafBatch;
-                    if (e >= e0 && e < e0 + np)
-                        add_leaf(d, g, salt, e, e - e0, L / d.tau, p.seed + q * S, none, nullptr, be, sc);
+            };
+            if (e0 != 0 && k0 != 0) {
+                for (uint32_t v = k0; v < 2 * k0; v += 2) {  // from the kept depth
+                    std::memcpy(st[0].seed, top + size_t(v - k0) * S, 2 * S);
+                    st[0].v = v;
+                    dfs(1);
                 }
+            } else {
+                std::memcpy(st[0].seed, rseed, S);  // nodes 2, 3: rseed, delta ^ rseed
+                for (size_t b = 0; b < S; ++b) st[0].seed[S + b] = uint8_t(delta[b] ^ rseed[b]);
+                st[0].v = 2;
+                dfs(1);
             }
             secure_wipe(st, sizeof st);
             secure_wipe(&sc, sizeof sc);

@@ -293,7 +293,9 @@ private:
                                                       detail::Work<Elt>& w, const typename OT::GroupWork& g) {
         const uint8_t* x = sk + dims.pk_bytes();
         uint8_t* com1 = sig + dims.off_com1();
-        OT::template commit<leaf_batch>(dims, ot, mseed, sig, x, w, g, sig + layout.off_dx, com1);
+        // (the opening field, written by sign_open, is the "-2" walks' scratch)
+        OT::template commit<leaf_batch>(dims, ot, mseed, sig, x, w, g, sig + layout.off_dx, com1,
+                                        sig + layout.off_path, layout.off_dx - layout.off_path);
         ct_unpoison(com1, dims.digest());
         // lane tau of the PIOP rows: lift(x_k)
         uint8_t* xrows = reinterpret_cast<uint8_t*>(w.xT);

@@ -131,7 +131,12 @@ using Sets = testing::Types<mqom::OneTree1<mqom::mqom2_cat1_gf16_fast_r5, mqom::
                             mqom::OneTree1<mqom::mqom2_cat1_gf16_fast_r5, mqom::Hardware>,
                             mqom::OneTree2<mqom::mqom2_cat1_gf16_fast_r5, mqom::Hardware>,
                             mqom::OneTree2<mqom::mqom2_cat1_gf16_short_r5, mqom::Hardware>,
-                            mqom::OneTree1<mqom::mqom2_cat1_gf16_short_r5, mqom::Hardware>>;
+                            mqom::OneTree1<mqom::mqom2_cat1_gf16_short_r5, mqom::Hardware>,
+                            // more than two walks: the later ones start from
+                            // the first's kept depth-7 pairs, and pair halves
+                            // on both sides of each group
+                            mqom::OneTreeScheme<mqom::mqom2_cat1_gf16_fast_r5, M4Balanced, 5>,
+                            mqom::OneTreeScheme<mqom::mqom2_cat1_gf16_short_r5, mqom::Desktop, 5>>;
 // Short "-1" Hardware keeps its waiting leaves in the lanes (xT) during the walk.
 static_assert(mqom::OneTree1<mqom::mqom2_cat1_gf16_short_r5, mqom::Hardware>::pend_in_lanes);
 struct Names {
