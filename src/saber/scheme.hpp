@@ -60,6 +60,13 @@ struct Scheme {
                   "unknown Saber profile");
     static constexpr bool kToom = std::is_same_v<Profile, Toom>;
     static constexpr bool kSpeed = std::is_same_v<Profile, Speed>;
+    // x86 hosts (Speed): decapsulation's H(ct) rides along A's squeezes
+    // (hash::detail::Rider; the same bytes, fewer permutation calls).
+#if defined(PQMCU_HASH_AVX2)
+    static constexpr bool kRideHash = kSpeed;
+#else
+    static constexpr bool kRideHash = false;
+#endif
     static constexpr const Params& params = Set::params;
     static constexpr const char* name = params.name;
     static constexpr size_t L = params.l;
@@ -187,14 +194,24 @@ struct Scheme {
         hash::KeccakState* scr = kem_scratch(ws);
         (void)hash::sha3_512(kr, buf, 64, scr);
         uint32_t fail;
-        if constexpr (kToom) {
-            indcpa_enc(ws.cmp, buf, kr + 32, pk, ws);
-            fail = ct_memneq(ct, ws.cmp, ct_bytes);
-        } else {
-            const uint32_t diff = enc_ntt(const_cast<uint8_t*>(ct), buf, kr + 32, pk, ws, /*compare=*/true);
+        if constexpr (kRideHash) {
+            // H(ct) absorbed riding along A's squeezes (x86: two permutations in one).
+            hash::Sha3_256 hct;
+            hash::detail::Rider rider = hct.rider(ct, ct_bytes);
+            const uint32_t diff = enc_speed(const_cast<uint8_t*>(ct), buf, kr + 32, pk, ws, /*compare=*/true, &rider);
             fail = (diff | (0u - diff)) >> 31;  // 0 or 1
+            (void)hct.absorb(rider.in, rider.len);
+            (void)hct.finalize(kr + 32);
+        } else {
+            if constexpr (kToom) {
+                indcpa_enc(ws.cmp, buf, kr + 32, pk, ws);
+                fail = ct_memneq(ct, ws.cmp, ct_bytes);
+            } else {
+                const uint32_t diff = enc_ntt(const_cast<uint8_t*>(ct), buf, kr + 32, pk, ws, /*compare=*/true);
+                fail = (diff | (0u - diff)) >> 31;  // 0 or 1
+            }
+            (void)hash::sha3_256(kr + 32, ct, ct_bytes, scr);
         }
-        (void)hash::sha3_256(kr + 32, ct, ct_bytes, scr);
         // Implicit rejection: K^ := z when the re-encryption differs, by a mask.
         const uint8_t mask = uint8_t(value_barrier(ct_mask32(fail)));
         for (size_t i = 0; i < kKeyBytes; ++i) kr[i] = uint8_t(kr[i] ^ (mask & (kr[i] ^ z[i])));
@@ -274,13 +291,18 @@ private:
     // 32 g + 32 <= the start of group g + 1's bytes, so no unread byte is
     // overwritten. No stack chunk, one squeeze call and whole lanes only
     // (the entries start at multiples of 8 bytes).
-    static void squeeze_entry(int32_t* x, hash::Shake128& xof, hash::KeccakState* scr = nullptr) {
+    static void squeeze_entry(int32_t* x, hash::Shake128& xof, hash::KeccakState* scr = nullptr,
+                              hash::detail::Rider* rider = nullptr) {
         constexpr size_t kBytes = kN * kLogQ / 8;
         constexpr size_t kAt = (sizeof(int32_t) * kN - kBytes - 3) / 8 * 8;
         static_assert(kAt + kBytes + 3 <= sizeof(int32_t) * kN);
         static_assert(32 * (kN / 8 - 2) + 32 <= kAt + kLogQ * (kN / 8 - 1), "in-place unpacking");
         uint8_t* packed = reinterpret_cast<uint8_t*>(x) + kAt;
-        (void)xof.squeeze(packed, kBytes, scr);
+        if (rider != nullptr) {
+            (void)xof.squeeze(packed, kBytes, *rider);
+        } else {
+            (void)xof.squeeze(packed, kBytes, scr);
+        }
         unpack_centred13_padded(x, packed, kN);
         ntt::forward(x);
     }
@@ -438,7 +460,7 @@ private:
         }
     }
     static uint32_t enc_speed(uint8_t* ct, const uint8_t* m, const uint8_t* seed_sp, const uint8_t* pk, Workspace& ws,
-                              bool compare) {
+                              bool compare, hash::detail::Rider* rider = nullptr) {
         {
             hash::Shake128 xof;
             (void)xof.absorb(seed_sp, kNoiseSeedBytes);
@@ -454,7 +476,7 @@ private:
         (void)xof.finalize();
         for (size_t i = 0; i < L; ++i) {
             for (size_t j = 0; j < L; ++j) {
-                squeeze_entry(term(ws, j), xof);
+                squeeze_entry(term(ws, j), xof, nullptr, rider);
                 sum_term(ws, j, ws.sev[j]);
             }
             ntt::inverse_store(ws.row, ws.accn);
