@@ -173,8 +173,17 @@ struct Scheme {
             (void)hash::sha3_256(buf, buf + 32, 32, scr);  // m; the rng's output is not sent
             (void)hash::sha3_256(buf + 32, pk, pk_bytes, scr);
             (void)hash::sha3_512(kr, buf, 64, scr);              // K^ || r
-            indcpa_enc(ct, buf, kr + 32, pk, ws);
-            (void)hash::sha3_256(kr + 32, ct, ct_bytes, scr);
+            if constexpr (kRideHash) {
+                // H(ct): the rows of ct already written ride along the later rows' A squeezes.
+                hash::Sha3_256 hct;
+                hash::detail::Rider rider = hct.rider(ct, 0);
+                (void)enc_speed(ct, buf, kr + 32, pk, ws, /*compare=*/false, &rider);
+                (void)hct.absorb(rider.in, size_t(ct + ct_bytes - rider.in));
+                (void)hct.finalize(kr + 32);
+            } else {
+                indcpa_enc(ct, buf, kr + 32, pk, ws);
+                (void)hash::sha3_256(kr + 32, ct, ct_bytes, scr);
+            }
             (void)hash::sha3_256(ss, kr, 64, scr);
         }
         secure_wipe(buf, sizeof buf);
@@ -482,6 +491,8 @@ private:
             ntt::inverse_store(ws.row, ws.accn);
             uint8_t* out = ct + i * params.poly_p_bytes();
             diff |= emit_rounded(compare, out, ws.row, kLogQ - kLogP, kLogP);
+            // Encryption: the rider (H(ct)) may take the rows written so far.
+            if (rider != nullptr && !compare) rider->len = size_t(out + params.poly_p_bytes() - rider->in);
         }
         for (size_t j = 0; j < L; ++j) {  // v' = b^T s'
             int32_t* t = term(ws, j);
