@@ -373,7 +373,55 @@ private:
     // with the A_0i in sev[i], then s_j (j >= 1) in x with the A_ji in accn.
     // s_0 and s_1 stay from sampling (sev[0] passes the others to sk); one
     // inverse per output.
+    // x86 (kRideHash): s_0 up front, the coins of s_{j+1} squeezed riding
+    // along row j's A squeezes into sk where s_{j+1}'s 13-bit form goes (free
+    // until then), s_{j+1} sampled into x when row j is done, then packed
+    // over its coins.
+    static void keypair_speed_ride(uint8_t* pk, uint8_t* sk, const uint8_t* seed_a, const uint8_t* seed_s,
+                                   Workspace& ws) {
+        constexpr size_t kCoins = kN * params.mu / 8;
+        static_assert(kCoins <= params.poly_q_bytes());
+        hash::Shake128 sx;
+        (void)sx.absorb(seed_s, kNoiseSeedBytes);
+        (void)sx.finalize();
+        sample_secret(ws.accn, sx);
+        pack_bits(sk, ws.accn, kN, kLogQ);
+        hash::Shake128 xof;
+        (void)xof.absorb(seed_a, kSeedBytes);
+        (void)xof.finalize();
+        uint8_t* coins = nullptr;
+        for (size_t j = 0; j < L; ++j) {
+            int32_t* y = j == 0 ? ws.accn : ws.x;
+            if (j >= 1) {
+                sample_binomial(y, coins, kN, params.mu);
+                pack_bits(sk + j * params.poly_q_bytes(), y, kN, kLogQ);
+            }
+            ntt::forward(y);
+            hash::detail::Rider rider{};
+            if (j + 1 < L) {
+                coins = sk + (j + 1) * params.poly_q_bytes();
+                rider = sx.rider_out(coins, kCoins);
+            }
+            for (size_t i = 0; i < L; ++i) {
+                if (j == 0) {
+                    squeeze_entry(ws.sev[i], xof, nullptr, j + 1 < L ? &rider : nullptr);
+                    ntt::pointwise(ws.sev[i], y);
+                } else {
+                    squeeze_entry(ws.accn, xof, nullptr, j + 1 < L ? &rider : nullptr);
+                    ntt::pointwise_acc(ws.sev[i], ws.accn, y);
+                }
+            }
+            if (j + 1 < L) (void)sx.squeeze(rider.out, rider.len);
+        }
+        for (size_t i = 0; i < L; ++i) {
+            ntt::inverse_store(ws.row, ws.sev[i]);
+            pack_rounded(pk + i * params.poly_p_bytes(), ws.row, kN, h1, kLogQ - kLogP, kLogP);
+        }
+        std::memcpy(pk + params.polyvec_p_bytes(), seed_a, kSeedBytes);
+        std::memcpy(sk + params.indcpa_sk_bytes(), pk, pk_bytes);
+    }
     static void keypair_speed(uint8_t* pk, uint8_t* sk, const uint8_t* seed_a, const uint8_t* seed_s, Workspace& ws) {
+        if constexpr (kRideHash) return keypair_speed_ride(pk, sk, seed_a, seed_s, ws);
         sample_secret_into_sk(sk, seed_s, ws.accn, ws.x, ws.sev[0]);
         hash::Shake128 xof;
         (void)xof.absorb(seed_a, kSeedBytes);

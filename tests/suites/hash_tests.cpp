@@ -396,7 +396,7 @@ void x2_and_rider(Context& ctx) {
     hash::keccak_extract_bytes(rb, 0, y, 200);
     PQ_CHECK_BYTES(ctx, x, y, 200);
 
-    static uint8_t msg[700], out[600], out_ref[600];
+    static uint8_t msg[700], out[800], out_ref[800];
     rng.fill(msg, sizeof msg);
     const uint8_t seed[32] = {1, 2, 3};
     for (size_t len = 0; len <= sizeof msg; len += 67) {
@@ -417,6 +417,26 @@ void x2_and_rider(Context& ctx) {
             PQ_CHECK_BYTES(ctx, d, d_ref, 32);
             (void)xof_ref.squeeze(out_ref, sizeof out_ref);
             PQ_CHECK_BYTES(ctx, out, out_ref, sizeof out);
+        }
+    }
+    // A squeezing rider (Shake::rider_out), starting at several offsets into its block.
+    for (size_t pre : {size_t(0), size_t(5), size_t(168), size_t(200)}) {
+        for (size_t len : {size_t(0), size_t(100), size_t(400), size_t(700)}) {
+            hash::Shake128 xof, s, s_ref;
+            (void)xof.absorb(seed, sizeof seed);
+            (void)xof.finalize();
+            (void)s.absorb(msg, 40);
+            (void)s.finalize();
+            s_ref = s;
+            (void)s.squeeze(out_ref, pre);
+            hash::detail::Rider r = s.rider_out(out, len);
+            PQ_CHECK(ctx, xof.squeeze(out_ref, 400, r) == Status::ok);
+            PQ_CHECK(ctx, s.squeeze(r.out, r.len) == Status::ok);
+            (void)s.squeeze(out + len, 50);
+            static uint8_t ref[800];
+            (void)s_ref.squeeze(ref, pre);
+            (void)s_ref.squeeze(ref, len + 50);
+            PQ_CHECK_BYTES(ctx, out, ref, len + 50);
         }
     }
 }
