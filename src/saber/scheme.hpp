@@ -518,14 +518,17 @@ private:
     }
     static uint32_t enc_speed(uint8_t* ct, const uint8_t* m, const uint8_t* seed_sp, const uint8_t* pk, Workspace& ws,
                               bool compare, hash::detail::Rider* rider = nullptr) {
-        {
-            hash::Shake128 xof;
-            (void)xof.absorb(seed_sp, kNoiseSeedBytes);
-            (void)xof.finalize();
-            for (size_t j = 0; j < L; ++j) {
-                sample_secret(ws.sev[j], xof);
-                ntt::forward(ws.sev[j]);
-            }
+        // x86 (kRideHash, with a rider): only s'_0 up front; the coins of
+        // s'_{j+1} ride along A_0j's squeeze (into sev[j + 1]'s tail, as
+        // sample_secret lays them out), s'_{j+1} sampled right after it; the
+        // rider (H(ct)) takes the later rows' squeezes.
+        const bool lazy = kRideHash && rider != nullptr;
+        hash::Shake128 sx;
+        (void)sx.absorb(seed_sp, kNoiseSeedBytes);
+        (void)sx.finalize();
+        for (size_t j = 0; j < (lazy ? 1 : L); ++j) {
+            sample_secret(ws.sev[j], sx);
+            ntt::forward(ws.sev[j]);
         }
         uint32_t diff = 0;
         hash::Shake128 xof;
@@ -533,7 +536,22 @@ private:
         (void)xof.finalize();
         for (size_t i = 0; i < L; ++i) {
             for (size_t j = 0; j < L; ++j) {
-                squeeze_entry(term(ws, j), xof, nullptr, rider);
+                if (lazy && i == 0) {
+                    if (j + 1 < L) {
+                        constexpr size_t kCoins = kN * params.mu / 8;
+                        int32_t* next = ws.sev[j + 1];
+                        uint8_t* coins = reinterpret_cast<uint8_t*>(next) + sizeof(int32_t) * kN - kCoins;
+                        hash::detail::Rider sr = sx.rider_out(coins, kCoins);
+                        squeeze_entry(term(ws, j), xof, nullptr, &sr);
+                        (void)sx.squeeze(sr.out, sr.len);
+                        sample_binomial(next, coins, kN, params.mu);  // in place, as sample_secret
+                        ntt::forward(next);
+                    } else {
+                        squeeze_entry(term(ws, j), xof);
+                    }
+                } else {
+                    squeeze_entry(term(ws, j), xof, nullptr, rider);
+                }
                 sum_term(ws, j, ws.sev[j]);
             }
             ntt::inverse_store(ws.row, ws.accn);
