@@ -155,7 +155,9 @@ struct Scheme {
             } else {
                 keypair_toom(pk, sk, seed_a, seed_s, ws);
             }
-            (void)hash::sha3_256(sk + sk_bytes - kHashBytes - kKeyBytes, pk, pk_bytes, keygen_scratch(ws));
+            // (kRideHash: H(pk) is made in keypair_speed_ride.)
+            if constexpr (!kRideHash)
+                (void)hash::sha3_256(sk + sk_bytes - kHashBytes - kKeyBytes, pk, pk_bytes, keygen_scratch(ws));
             st = draw_random(rng, sk + sk_bytes - kKeyBytes, kKeyBytes);
         }
         secure_wipe(seed_s, sizeof seed_s);
@@ -376,7 +378,7 @@ private:
     // x86 (kRideHash): s_0 up front, the coins of s_{j+1} squeezed riding
     // along row j's A squeezes into sk where s_{j+1}'s 13-bit form goes (free
     // until then), s_{j+1} sampled into x when row j is done, then packed
-    // over its coins.
+    // over its coins; H(pk) (into sk) along the last row's squeezes.
     static void keypair_speed_ride(uint8_t* pk, uint8_t* sk, const uint8_t* seed_a, const uint8_t* seed_s,
                                    Workspace& ws) {
         constexpr size_t kCoins = kN * params.mu / 8;
@@ -390,6 +392,8 @@ private:
         (void)xof.absorb(seed_a, kSeedBytes);
         (void)xof.finalize();
         uint8_t* coins = nullptr;
+        hash::Sha3_256 hpk;
+        const uint8_t* hpk_rest = pk;
         for (size_t j = 0; j < L; ++j) {
             int32_t* y = j == 0 ? ws.accn : ws.x;
             if (j >= 1) {
@@ -397,28 +401,37 @@ private:
                 pack_bits(sk + j * params.poly_q_bytes(), y, kN, kLogQ);
             }
             ntt::forward(y);
-            hash::detail::Rider rider{};
-            if (j + 1 < L) {
+            // The last row: b_i is complete once A_{l-1,i} is in; it is
+            // inverted into accn (free until the next squeeze) and packed into
+            // pk at once, and H(pk) rides along the row's later squeezes.
+            const bool last = j + 1 == L;
+            hash::detail::Rider rider = last ? hpk.rider(pk, 0) : hash::detail::Rider{};
+            if (!last) {
                 coins = sk + (j + 1) * params.poly_q_bytes();
                 rider = sx.rider_out(coins, kCoins);
             }
             for (size_t i = 0; i < L; ++i) {
                 if (j == 0) {
-                    squeeze_entry(ws.sev[i], xof, nullptr, j + 1 < L ? &rider : nullptr);
+                    squeeze_entry(ws.sev[i], xof, nullptr, &rider);
                     ntt::pointwise(ws.sev[i], y);
                 } else {
-                    squeeze_entry(ws.accn, xof, nullptr, j + 1 < L ? &rider : nullptr);
+                    squeeze_entry(ws.accn, xof, nullptr, &rider);
                     ntt::pointwise_acc(ws.sev[i], ws.accn, y);
                 }
+                if (last) {
+                    uint16_t* row = reinterpret_cast<uint16_t*>(ws.accn);
+                    ntt::inverse_store(row, ws.sev[i]);
+                    pack_rounded(pk + i * params.poly_p_bytes(), row, kN, h1, kLogQ - kLogP, kLogP);
+                    rider.len = (i + 1) * params.poly_p_bytes() - size_t(rider.in - pk);
+                }
             }
-            if (j + 1 < L) (void)sx.squeeze(rider.out, rider.len);
-        }
-        for (size_t i = 0; i < L; ++i) {
-            ntt::inverse_store(ws.row, ws.sev[i]);
-            pack_rounded(pk + i * params.poly_p_bytes(), ws.row, kN, h1, kLogQ - kLogP, kLogP);
+            if (!last) (void)sx.squeeze(rider.out, rider.len);
+            else hpk_rest = rider.in;
         }
         std::memcpy(pk + params.polyvec_p_bytes(), seed_a, kSeedBytes);
         std::memcpy(sk + params.indcpa_sk_bytes(), pk, pk_bytes);
+        (void)hpk.absorb(hpk_rest, size_t(pk + pk_bytes - hpk_rest));
+        (void)hpk.finalize(sk + sk_bytes - kHashBytes - kKeyBytes);
     }
     static void keypair_speed(uint8_t* pk, uint8_t* sk, const uint8_t* seed_a, const uint8_t* seed_s, Workspace& ws) {
         if constexpr (kRideHash) return keypair_speed_ride(pk, sk, seed_a, seed_s, ws);
