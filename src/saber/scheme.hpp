@@ -173,16 +173,33 @@ struct Scheme {
         if (st == Status::ok) {
             hash::KeccakState* scr = kem_scratch(ws);
             (void)hash::sha3_256(buf, buf + 32, 32, scr);  // m; the rng's output is not sent
-            (void)hash::sha3_256(buf + 32, pk, pk_bytes, scr);
-            (void)hash::sha3_512(kr, buf, 64, scr);              // K^ || r
             if constexpr (kRideHash) {
-                // H(ct): the rows of ct already written ride along the later rows' A squeezes.
+                // A's first whole blocks (as many as ct holds, all consumed
+                // by row 0 before ct's row 0 is written) squeezed into ct
+                // with H(pk) riding; H(ct): the rows of ct already written
+                // ride along the later rows' A squeezes.
+                constexpr size_t kPre = ct_bytes / hash::Shake128::rate * hash::Shake128::rate;
+                static_assert(kPre <= L * kEntryBytes, "row 0 consumes the prefix");
+                hash::Shake128 axof;
+                (void)axof.absorb(pk + params.polyvec_p_bytes(), kSeedBytes);
+                (void)axof.finalize();
+                {
+                    hash::Sha3_256 hpk;
+                    hash::detail::Rider hr = hpk.rider(pk, pk_bytes);
+                    (void)axof.squeeze(ct, kPre, hr);
+                    (void)hpk.absorb(hr.in, hr.len);
+                    (void)hpk.finalize(buf + 32);
+                }
+                (void)hash::sha3_512(kr, buf, 64, scr);  // K^ || r
+                APrefix pre{ct, kPre};
                 hash::Sha3_256 hct;
                 hash::detail::Rider rider = hct.rider(ct, 0);
-                (void)enc_speed(ct, buf, kr + 32, pk, ws, /*compare=*/false, &rider);
+                (void)enc_speed(ct, buf, kr + 32, pk, ws, /*compare=*/false, &rider, &axof, &pre);
                 (void)hct.absorb(rider.in, size_t(ct + ct_bytes - rider.in));
                 (void)hct.finalize(kr + 32);
             } else {
+                (void)hash::sha3_256(buf + 32, pk, pk_bytes, scr);
+                (void)hash::sha3_512(kr, buf, 64, scr);  // K^ || r
                 indcpa_enc(ct, buf, kr + 32, pk, ws);
                 (void)hash::sha3_256(kr + 32, ct, ct_bytes, scr);
             }
@@ -302,17 +319,28 @@ private:
     // 32 g + 32 <= the start of group g + 1's bytes, so no unread byte is
     // overwritten. No stack chunk, one squeeze call and whole lanes only
     // (the entries start at multiples of 8 bytes).
+    // A's stream bytes squeezed ahead (x86 encapsulation: into ct, with H(pk) riding).
+    struct APrefix {
+        const uint8_t* bytes;
+        size_t len;
+    };
     static void squeeze_entry(int32_t* x, hash::Shake128& xof, hash::KeccakState* scr = nullptr,
-                              hash::detail::Rider* rider = nullptr) {
+                              hash::detail::Rider* rider = nullptr, APrefix* pre = nullptr) {
         constexpr size_t kBytes = kN * kLogQ / 8;
         constexpr size_t kAt = (sizeof(int32_t) * kN - kBytes - 3) / 8 * 8;
         static_assert(kAt + kBytes + 3 <= sizeof(int32_t) * kN);
         static_assert(32 * (kN / 8 - 2) + 32 <= kAt + kLogQ * (kN / 8 - 1), "in-place unpacking");
         uint8_t* packed = reinterpret_cast<uint8_t*>(x) + kAt;
+        size_t have = 0;
+        if (pre != nullptr && pre->len != 0) {
+            have = pre->len < kBytes ? pre->len : kBytes;
+            std::memcpy(packed, pre->bytes, have);
+            pre->bytes += have, pre->len -= have;
+        }
         if (rider != nullptr) {
-            (void)xof.squeeze(packed, kBytes, *rider);
+            (void)xof.squeeze(packed + have, kBytes - have, *rider);
         } else {
-            (void)xof.squeeze(packed, kBytes, scr);
+            (void)xof.squeeze(packed + have, kBytes - have, scr);
         }
         unpack_centred13_padded(x, packed, kN);
         ntt::forward(x);
@@ -530,7 +558,8 @@ private:
         }
     }
     static uint32_t enc_speed(uint8_t* ct, const uint8_t* m, const uint8_t* seed_sp, const uint8_t* pk, Workspace& ws,
-                              bool compare, hash::detail::Rider* rider = nullptr) {
+                              bool compare, hash::detail::Rider* rider = nullptr, hash::Shake128* axof = nullptr,
+                              APrefix* pre = nullptr) {
         // x86 (kRideHash, with a rider): only s'_0 up front; the coins of
         // s'_{j+1} ride along A_0j's squeeze (into sev[j + 1]'s tail, as
         // sample_secret lays them out), s'_{j+1} sampled right after it; the
@@ -544,12 +573,21 @@ private:
             ntt::forward(ws.sev[j]);
         }
         uint32_t diff = 0;
-        hash::Shake128 xof;
-        (void)xof.absorb(pk + params.polyvec_p_bytes(), kSeedBytes);
-        (void)xof.finalize();
+        hash::Shake128 own;
+        if (axof == nullptr) {
+            (void)own.absorb(pk + params.polyvec_p_bytes(), kSeedBytes);
+            (void)own.finalize();
+        }
+        hash::Shake128& xof = axof != nullptr ? *axof : own;
         for (size_t i = 0; i < L; ++i) {
             for (size_t j = 0; j < L; ++j) {
-                if (lazy && i == 0) {
+                if (pre != nullptr && pre->len != 0) {  // (only in row 0: ct's row 0 is written after it)
+                    squeeze_entry(term(ws, j), xof, nullptr, nullptr, pre);
+                    if (lazy && i == 0 && j + 1 < L) {
+                        sample_secret(ws.sev[j + 1], sx);
+                        ntt::forward(ws.sev[j + 1]);
+                    }
+                } else if (lazy && i == 0) {
                     if (j + 1 < L) {
                         constexpr size_t kCoins = kN * params.mu / 8;
                         int32_t* next = ws.sev[j + 1];
