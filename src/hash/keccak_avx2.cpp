@@ -114,12 +114,15 @@ PQMCU_AVX512VL void keccak_f1600_x4_avx512vl(KeccakX4State& s) {
 
 // Two states in the two halves of xmm registers, the same round as above.
 namespace {
+template <unsigned N>
+PQMCU_AVX512VL_INLINE __m128i rotl128(__m128i v) {  // (an immediate count, also at -O0)
+    if constexpr (N == 0) return v;
+    else return _mm_rol_epi64(v, int(N));
+}
 template <unsigned I>
 PQMCU_AVX512VL_INLINE void rho_pi_x2(const __m128i* a, const __m128i* d, __m128i* b) {
     if constexpr (I < 25) {
-        const __m128i v = _mm_xor_si128(a[I], d[I % 5]);
-        if constexpr (kRho[I] == 0) b[pi_dest(I)] = v;
-        else b[pi_dest(I)] = _mm_rol_epi64(v, int(kRho[I]));
+        b[pi_dest(I)] = rotl128<kRho[I]>(_mm_xor_si128(a[I], d[I % 5]));
         rho_pi_x2<I + 1>(a, d, b);
     }
 }
