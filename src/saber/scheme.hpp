@@ -331,16 +331,21 @@ private:
         static_assert(kAt + kBytes + 3 <= sizeof(int32_t) * kN);
         static_assert(32 * (kN / 8 - 2) + 32 <= kAt + kLogQ * (kN / 8 - 1), "in-place unpacking");
         uint8_t* packed = reinterpret_cast<uint8_t*>(x) + kAt;
-        size_t have = 0;
-        if (pre != nullptr && pre->len != 0) {
-            have = pre->len < kBytes ? pre->len : kBytes;
-            std::memcpy(packed, pre->bytes, have);
-            pre->bytes += have, pre->len -= have;
-        }
-        if (rider != nullptr) {
-            (void)xof.squeeze(packed + have, kBytes - have, *rider);
+        if constexpr (kRideHash) {  // x86 only (the M4's code and stack stay as they were)
+            size_t have = 0;
+            if (pre != nullptr && pre->len != 0) {
+                have = pre->len < kBytes ? pre->len : kBytes;
+                std::memcpy(packed, pre->bytes, have);
+                pre->bytes += have, pre->len -= have;
+            }
+            if (rider != nullptr) {
+                (void)xof.squeeze(packed + have, kBytes - have, *rider);
+            } else {
+                (void)xof.squeeze(packed + have, kBytes - have, scr);
+            }
         } else {
-            (void)xof.squeeze(packed + have, kBytes - have, scr);
+            (void)rider, (void)pre;
+            (void)xof.squeeze(packed, kBytes, scr);
         }
         unpack_centred13_padded(x, packed, kN);
         ntt::forward(x);
@@ -581,7 +586,7 @@ private:
         hash::Shake128& xof = axof != nullptr ? *axof : own;
         for (size_t i = 0; i < L; ++i) {
             for (size_t j = 0; j < L; ++j) {
-                if (pre != nullptr && pre->len != 0) {  // (only in row 0: ct's row 0 is written after it)
+                if (kRideHash && pre != nullptr && pre->len != 0) {  // (only in row 0: ct's row 0 is written after it)
                     squeeze_entry(term(ws, j), xof, nullptr, nullptr, pre);
                     if (lazy && i == 0 && j + 1 < L) {
                         sample_secret(ws.sev[j + 1], sx);
