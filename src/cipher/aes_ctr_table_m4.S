@@ -56,19 +56,10 @@ pqmcu_aes128_ctr_table_m4:
     eor.w r6, r6, r12, ror #16
     eor.w r7, r7, r3, ror #24
     ldr.w r0, [lr, #28]            @ rk
-    PQ_TROUND r8, r9, r10, r11, r4, r5, r6, r7, 48
-    PQ_TROUND r4, r5, r6, r7, r8, r9, r10, r11, 64
-    PQ_TROUND r8, r9, r10, r11, r4, r5, r6, r7, 80
-    PQ_TROUND r4, r5, r6, r7, r8, r9, r10, r11, 96
-    PQ_TROUND r8, r9, r10, r11, r4, r5, r6, r7, 112
-    PQ_TROUND r4, r5, r6, r7, r8, r9, r10, r11, 128
-    PQ_TROUND r8, r9, r10, r11, r4, r5, r6, r7, 144
+    PQ_ROUNDS 3
     ldr.w r2, [sp, #0]
     ldr.w r1, [r2, #36]            @ S-box
-    PQ_SCOL r4, r8, r9, r10, r11, 160
-    PQ_SCOL r5, r9, r10, r11, r8, 164
-    PQ_SCOL r6, r10, r11, r8, r9, 168
-    PQ_SCOL r7, r11, r8, r9, r10, 172
+    PQ_LAST_ROUND
     ldr.w r0, [sp, #0]
     ldrd r2, r3, [r0, #40]         @ out, blocks left
     str.w r4, [r2, #0]

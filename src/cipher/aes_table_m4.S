@@ -33,28 +33,6 @@
 
 #include "aes_table_cols_m4.inc"
 
-@ Rounds 1-9 of AES-128 (or 6-14 of AES-256 from the keys at r0 + 64): the
-@ state ping-pongs between r4-r7 and r8-r11, ending in r8-r11.
-.macro PQ_ROUNDS_1_9
-    PQ_TROUND r8, r9, r10, r11, r4, r5, r6, r7, 16
-    PQ_TROUND r4, r5, r6, r7, r8, r9, r10, r11, 32
-    PQ_TROUND r8, r9, r10, r11, r4, r5, r6, r7, 48
-    PQ_TROUND r4, r5, r6, r7, r8, r9, r10, r11, 64
-    PQ_TROUND r8, r9, r10, r11, r4, r5, r6, r7, 80
-    PQ_TROUND r4, r5, r6, r7, r8, r9, r10, r11, 96
-    PQ_TROUND r8, r9, r10, r11, r4, r5, r6, r7, 112
-    PQ_TROUND r4, r5, r6, r7, r8, r9, r10, r11, 128
-    PQ_TROUND r8, r9, r10, r11, r4, r5, r6, r7, 144
-.endm
-
-@ The last round (S-box table at r1) from r8-r11 into r4-r7.
-.macro PQ_LAST_ROUND
-    PQ_SCOL r4, r8, r9, r10, r11, 160
-    PQ_SCOL r5, r9, r10, r11, r8, 164
-    PQ_SCOL r6, r10, r11, r8, r9, 168
-    PQ_SCOL r7, r11, r8, r9, r10, 172
-.endm
-
 .macro PQ_TABLE_FN name
     .section .text.\name, "ax", %progbits
     .align 2
@@ -93,7 +71,7 @@
     cmp.w r2, #10
     bne.w .Lpq_\name\()_first4
 .Lpq_\name\()_last9:
-    PQ_ROUNDS_1_9
+    PQ_ROUNDS 1
     ldr.w r2, [sp, #0]
     ldr.w r1, [r2, #24]
     PQ_LAST_ROUND
@@ -109,10 +87,7 @@
     bne.w .Lpq_\name\()_block
     pop {r0, r4-r11, pc}
 .Lpq_\name\()_first4:                @ AES-256: rounds 1-4, then rounds 5-14 as above
-    PQ_TROUND r8, r9, r10, r11, r4, r5, r6, r7, 16
-    PQ_TROUND r4, r5, r6, r7, r8, r9, r10, r11, 32
-    PQ_TROUND r8, r9, r10, r11, r4, r5, r6, r7, 48
-    PQ_TROUND r4, r5, r6, r7, r8, r9, r10, r11, 64
+    PQ_ROUNDS 1, 4
     adds.w r0, r0, #64
     b.w .Lpq_\name\()_last9
     .size \name, .-\name
@@ -165,7 +140,7 @@
     eor.w r5, r5, r9
     eor.w r6, r6, r10
     eor.w r7, r7, r11
-    PQ_ROUNDS_1_9
+    PQ_ROUNDS 1
     ldr.w r1, [sp, #12]
     PQ_LAST_ROUND
     .if \lo

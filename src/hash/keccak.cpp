@@ -19,6 +19,10 @@ extern "C" void pqmcu_keccak_f1600_bi32_m4_from(const uint32_t src[50], uint32_t
 extern "C" void pqmcu_keccak_f1600_bi32_m4_grind(const uint32_t src[50], uint32_t dst[50], uint32_t out[10]);
 extern "C" void pqmcu_keccak_f1600_bi32_m4_grind_pre(const uint32_t tpre[50], uint32_t dst[50], uint32_t ne,
                                                      uint32_t no);
+// keccak_lanes_m4.S: the whole-lane loops of keccak_xor_bytes /
+// keccak_extract_bytes (two lanes a loop, PKHBT / PKHTB pairing).
+extern "C" void pqmcu_keccak_xor_lanes_m4(uint32_t* we, const uint8_t* in, uint32_t nl);
+extern "C" void pqmcu_keccak_extract_lanes_m4(const uint32_t* we, uint8_t* out, uint32_t nl);
 #endif
 
 namespace pqmcu::hash {
@@ -215,7 +219,9 @@ void keccak_xor_bytes(KeccakState& s, size_t offset, const uint8_t* in, size_t l
         const size_t i = offset / 8, at = offset % 8;
         if (at == 0 && len >= 8) {
             const size_t nl = len / 8;
-#if defined(PQMCU_KECCAK_BI32)
+#if defined(PQMCU_KECCAK_M4_ASM)
+            pqmcu_keccak_xor_lanes_m4(s.w + i, in, uint32_t(nl));
+#elif defined(PQMCU_KECCAK_BI32)
             // Whole lanes in a tight loop: two words in, interleaved by
             // interleave_halves, xored into the two state words.
             uint32_t* we = s.w + i;
@@ -256,8 +262,13 @@ void keccak_extract_bytes(const KeccakState& s, size_t offset, uint8_t* out, siz
             // deinterleave and one 8-byte store each, no per-lane offset
             // bookkeeping.
             const size_t nl = len / 8;
+#if defined(PQMCU_KECCAK_M4_ASM)
+            pqmcu_keccak_extract_lanes_m4(s.w + i, out, uint32_t(nl));
+            out += 8 * nl;
+#else
             uint8_t* const end = out + 8 * nl;
             for (size_t k = i; out != end; out += 8, ++k) lane_store(out, get_lane(s, k));
+#endif
             offset += 8 * nl, len -= 8 * nl;
             continue;
         }

@@ -7,6 +7,10 @@
 
 #include "core/bytes.hpp"
 
+#if defined(PQMCU_TARGET_M4) && defined(__ARM_ARCH_7EM__) && !defined(PQMCU_KECCAK_NO_ASM)
+extern "C" void pqmcu_keccak_wipe_m4(void* p, uint32_t n);  // keccak_lanes_m4.S
+#endif
+
 namespace pqmcu::hash::internal {
 
 inline constexpr uint64_t kRoundConstants[24] = {
@@ -50,10 +54,15 @@ __attribute__((always_inline)) inline void round64(uint64_t* a, uint64_t rc) {
 
 // Zeroes n bytes (n a multiple of 4, p word aligned) word by word; the
 // byte-wise secure_wipe costs ~4x more on the M4 for these 200+ byte states.
+// On the M4 an out-of-line STM loop (keccak_lanes_m4.S).
 inline void wipe_words(void* p, size_t n) {
+#if defined(PQMCU_TARGET_M4) && defined(__ARM_ARCH_7EM__) && !defined(PQMCU_KECCAK_NO_ASM)
+    pqmcu_keccak_wipe_m4(p, uint32_t(n));
+#else
     volatile uint32_t* v = static_cast<volatile uint32_t*>(p);
     for (size_t i = 0; i < n / 4; ++i) v[i] = 0;
     __asm__ __volatile__("" : : "r"(p) : "memory");
+#endif
 }
 
 // Little-endian 64-bit load/store at any alignment; one or two plain

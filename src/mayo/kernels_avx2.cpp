@@ -789,6 +789,26 @@ PQ_AVX2 void echelon_form(uint64_t* ap, uint32_t nrows, uint32_t ncols) {
         echelon_q<3>(ap, nrows, ncols);
 }
 
+// One vector's m/2 keystream bytes at src into its L limb words at dst: Q
+// ymm, the last one at 8 L - 32 (last) masked by limb_tail_mask to drop the
+// bytes past the vector; every load before any store (in-place safe).
+PQ_AVX2 inline __m256i limb_tail_mask(uint32_t m) {
+    const uint32_t L = (m + 15) / 16, mb = m / 2;
+    alignas(32) uint8_t keep[32];
+    for (uint32_t b = 0; b < 32; ++b) keep[b] = b < 32 - (8 * L - mb) ? 0xFF : 0;
+    return _mm256_load_si256(reinterpret_cast<const __m256i*>(keep));
+}
+
+template <int Q>
+PQ_AVX2 inline void vector_to_limbs(const uint8_t* src, uint8_t* dst, uint32_t last, __m256i km) {
+    __m256i c[Q];
+    for (int q = 0; q < Q; ++q)
+        c[q] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + (q + 1 < Q ? 32 * q : last)));
+    c[Q - 1] = _mm256_and_si256(c[Q - 1], km);
+    for (int q = 0; q < Q; ++q)
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + (q + 1 < Q ? 32 * q : last)), c[q]);
+}
+
 // ---- P1 | P2 bytes -> limbs, in place, from the last vector down. Vector
 // i is read at the same chunk offsets as it is written (0, 32, ..., 8L-32,
 // all loads before the stores), so the last chunk reads up to 8L - m/2
@@ -798,18 +818,10 @@ template <int Q>
 PQ_AVX2 void nibbles_in_place_q(uint64_t* P, uint32_t count, uint32_t m) {
     const uint32_t L = (m + 15) / 16, mb = m / 2, last = 8 * L - 32;
     uint8_t* bytes = reinterpret_cast<uint8_t*>(P);
-    alignas(32) uint8_t keep[32];
-    for (uint32_t b = 0; b < 32; ++b) keep[b] = b < 32 - (8 * L - mb) ? 0xFF : 0;
-    const __m256i km = _mm256_load_si256(reinterpret_cast<const __m256i*>(keep));
+    const __m256i km = limb_tail_mask(m);
     for (uint32_t i = count; i-- > 0;) {
         const uint8_t* src = bytes + size_t(i) * mb;
-        uint8_t* dst = bytes + size_t(i) * L * 8;
-        __m256i c[Q];
-        for (int q = 0; q < Q; ++q)
-            c[q] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + (q + 1 < Q ? 32 * q : last)));
-        c[Q - 1] = _mm256_and_si256(c[Q - 1], km);
-        for (int q = 0; q < Q; ++q)
-            _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + (q + 1 < Q ? 32 * q : last)), c[q]);
+        vector_to_limbs<Q>(src, bytes + size_t(i) * L * 8, last, km);
     }
 }
 
@@ -892,9 +904,7 @@ PQ_VAES void keystream_limbs_q(const __m256i* rk, uint64_t* P, uint32_t count, u
     constexpr uint32_t G = 32, W = 8;
     const uint32_t L = (m + 15) / 16, mb = m / 2, last = 8 * L - 32, nymm = (mb + W - 1) / W * W;
     alignas(32) uint8_t buf[32 * ((kMaxM / 2 + W - 1) / W * W) + 32];
-    alignas(32) uint8_t keep[32];
-    for (uint32_t b = 0; b < 32; ++b) keep[b] = b < 32 - (8 * L - mb) ? 0xFF : 0;
-    const __m256i km = _mm256_load_si256(reinterpret_cast<const __m256i*>(keep));
+    const __m256i km = limb_tail_mask(m);
     const __m256i bswap = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 15, 14, 13, 12, 0, 1, 2, 3, 4, 5, 6,
                                            7, 8, 9, 10, 11, 15, 14, 13, 12);
     const __m256i two = _mm256_setr_epi32(0, 0, 0, 2, 0, 0, 0, 2);
@@ -915,13 +925,7 @@ PQ_VAES void keystream_limbs_q(const __m256i* rk, uint64_t* P, uint32_t count, u
         const uint32_t nv = count - b0 < G ? count - b0 : G;
         for (uint32_t i = 0; i < nv; ++i) {
             const uint8_t* src = buf + size_t(i) * mb;
-            uint8_t* dst = reinterpret_cast<uint8_t*>(P + size_t(b0 + i) * L);
-            __m256i c[Q];
-            for (int q = 0; q < Q; ++q)
-                c[q] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + (q + 1 < Q ? 32 * q : last)));
-            c[Q - 1] = _mm256_and_si256(c[Q - 1], km);
-            for (int q = 0; q < Q; ++q)
-                _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + (q + 1 < Q ? 32 * q : last)), c[q]);
+            vector_to_limbs<Q>(src, reinterpret_cast<uint8_t*>(P + size_t(b0 + i) * L), last, km);
         }
     }
 }
@@ -1005,9 +1009,7 @@ PQ_VAES512 void keystream_limbs512_q(const __m512i* rk, uint64_t* P, uint32_t co
     constexpr uint32_t G = 32, W = 8;
     const uint32_t L = (m + 15) / 16, mb = m / 2, last = 8 * L - 32, nz = (mb + W - 1) / W * W / 2;
     alignas(64) uint8_t buf[32 * ((kMaxM / 2 + W - 1) / W * W) + 64];
-    alignas(32) uint8_t keep[32];
-    for (uint32_t b = 0; b < 32; ++b) keep[b] = b < 32 - (8 * L - mb) ? 0xFF : 0;
-    const __m256i km = _mm256_load_si256(reinterpret_cast<const __m256i*>(keep));
+    const __m256i km = limb_tail_mask(m);
     for (uint32_t b0 = 0; b0 < count; b0 += G) {
         const uint32_t blk = 2 * mb * (b0 / G);  // first block: b0 * mb / 16
         uint32_t y = 0;
@@ -1016,13 +1018,7 @@ PQ_VAES512 void keystream_limbs512_q(const __m512i* rk, uint64_t* P, uint32_t co
         const uint32_t nv = count - b0 < G ? count - b0 : G;
         for (uint32_t i = 0; i < nv; ++i) {
             const uint8_t* src = buf + size_t(i) * mb;
-            uint8_t* dst = reinterpret_cast<uint8_t*>(P + size_t(b0 + i) * L);
-            __m256i c[Q];
-            for (int q = 0; q < Q; ++q)
-                c[q] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + (q + 1 < Q ? 32 * q : last)));
-            c[Q - 1] = _mm256_and_si256(c[Q - 1], km);
-            for (int q = 0; q < Q; ++q)
-                _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + (q + 1 < Q ? 32 * q : last)), c[q]);
+            vector_to_limbs<Q>(src, reinterpret_cast<uint8_t*>(P + size_t(b0 + i) * L), last, km);
         }
     }
 }

@@ -48,13 +48,13 @@ uint16_t mod3(uint16_t a) {
 // Each byte lane of a 64-bit sum of word products gains at most 16 per
 // product (four terms of at most 2 * 2); after a fold (x -> x / 16 + x mod 16
 // per lane, 16 = 1 mod 3) a lane is at most 30, so 14 more products keep it
-// below 256 (12 more at most between folds here). The three outputs
+// below 256 (12 more at most between folds here, 14 in the M4's). The three outputs
 // k .. k + 2 of a block share A[i] and two of their three words of B with the
 // step before (one load of each per three UMLALs).
 // The loops' bounds depend on n only: constant time.
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
-extern "C" void pqmcu_ntru_s3_lanes_triple(uint32_t* out, const uint32_t* x, const uint32_t* y, uint32_t steps);
-extern "C" void pqmcu_ntru_m16_lanes_triple(uint32_t* out, const uint32_t* x, const uint32_t* y, uint32_t steps);
+extern "C" void pqmcu_ntru_s3_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
+extern "C" void pqmcu_ntru_m16_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
 #endif
 namespace {
 [[maybe_unused]] inline uint64_t fold_lanes(uint64_t x) {
@@ -85,22 +85,29 @@ inline void pack_lanes(uint32_t* w, const uint16_t* a, size_t n) {
 namespace {
 // C[0 .. 2w) = A B (w words each), lanes <= 60; Y: w + 4 words (B padded
 // with two zero words on each side). Fold: 0 x mod 16 + x / 16 every 12
-// steps (mod 3); 2 x mod 16 every 3 steps (mod 16, operands <= 15 and {0,1}).
+// steps (mod 3); 2 x mod 16 every 3 steps (mod 16, operands <= 15 and {0,1},
+// or both <= 3). On the M4 all of it is assembly (s3_lanes_m4.S: folds every
+// 14 / 4 steps where the groups allow).
 template <int Fold = 0>
 void lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, uint32_t* Y) {
     Y[0] = Y[1] = 0;
     for (size_t j = 0; j < w; ++j) Y[j + 2] = B[j];
     Y[w + 2] = Y[w + 3] = 0;
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    if constexpr (Fold == 0) {
+        pqmcu_ntru_s3_lanes_mul(C, A, Y, uint32_t(w));  // the loop below in assembly
+        return;
+    } else if constexpr (Fold == 2) {
+        pqmcu_ntru_m16_lanes_mul(C, A, Y, uint32_t(w));
+        return;
+    }
+#endif
     uint32_t carry = 0;  // the previous output's lanes 4..6
     for (size_t k = 0; k < 2 * w; k += 3) {
         // outputs k + j, j < 3: sum_i A[i] B[k + j - i] over the union of their ranges
         const size_t lo = k + 1 >= w ? k + 1 - w : 0, hi = k + 2 < w - 1 ? k + 2 : w - 1;
         const uint32_t* y = Y + 2 + (k + 2 - lo);  // B[k + 2 - i] at i = lo
         uint32_t sums[6];
-#if defined(PQMCU_NTRU_NTT_M4_ASM)
-        if constexpr (Fold == 2) pqmcu_ntru_m16_lanes_triple(sums, A + lo, y, uint32_t(hi + 1 - lo));
-        else pqmcu_ntru_s3_lanes_triple(sums, A + lo, y, uint32_t(hi + 1 - lo));
-#else
         const auto fold = [](uint64_t v) { return Fold != 0 ? fold_lanes16(v) : fold_lanes(v); };
         constexpr size_t every = Fold == 2 ? 3 : 12;
         uint64_t acc[3] = {0, 0, 0};
@@ -115,7 +122,6 @@ void lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, uint
             sums[2 * j] = uint32_t(acc[j]);
             sums[2 * j + 1] = uint32_t(acc[j] >> 32);
         }
-#endif
         const uint32_t out[3] = {sums[0] + carry, sums[2] + sums[1], sums[4] + sums[3]};  // lanes <= 60
         if (k + 3 <= 2 * w) {
             C[k] = out[0];
@@ -168,6 +174,141 @@ void mod16_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, ui
 
 void mod16_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch) {
     mod16_lanes<2>(c, a, b, n, scratch, 15);
+}
+
+namespace {
+// out = in(x^(3^k)) mod x^n - 1 on byte lanes (n bytes, zero padding): the
+// Frobenius power, coefficient i to 3^k i mod n, so out_j = in_(j s) with
+// s = 3^-k mod n. Indices depend on n and k only (public).
+void s3_frobenius(uint32_t* out, const uint32_t* in, size_t n, size_t k) {
+    const uint32_t inv3 = uint32_t(n % 3 == 1 ? (2 * n + 1) / 3 : (n + 1) / 3);
+    uint32_t s = 1, b = inv3;  // (n < 2^16: 32-bit products)
+    for (size_t e = k; e != 0; e >>= 1, b = b * b % uint32_t(n))
+        if (e & 1) s = s * b % uint32_t(n);
+    const uint8_t* src = reinterpret_cast<const uint8_t*>(in);
+    const size_t W = (n + 3) / 4;
+    size_t idx = 0;
+    const auto next = [&]() {
+        const uint32_t v = src[idx];
+        idx += s;
+        if (idx >= n) idx -= n;  // (public)
+        return v;
+    };
+    size_t j = 0;
+    for (; 4 * j + 4 <= n; ++j) {
+        const uint32_t b0 = next(), b1 = next(), b2 = next(), b3 = next();
+        out[j] = b0 | b1 << 8 | b2 << 16 | b3 << 24;
+    }
+    for (; j < W; ++j) {
+        uint32_t v = 0;
+        for (size_t l = 0; 4 * j + l < n; ++l) v |= next() << (8 * l);  // (public bound)
+        out[j] = v;
+    }
+}
+// Each lane x to x mod 16 + x / 16 (<= 18 for x <= 60, <= 30 for any byte).
+inline uint32_t fold16(uint32_t x) { return (x & 0x0F0F0F0Fu) + ((x >> 4) & 0x0F0F0F0Fu); }
+// C[0 .. 2w) = A B mod 3 (w words of lanes {0,1,2}) by `levels` (<= 2)
+// Karatsuba levels over lanes_mul (lanes <= 60): the halves' sums reduced to
+// {0,1,2}; the middle p1 - p0 - p2 as p1 + 2 (p0 + p2) with p1 and p0 + p2
+// folded once (x mod 16 + x / 16), added to the folded halves where it
+// overlaps them: lanes <= 18 + (18 + 2 * 22) = 80 after one level (<= 60 in),
+// <= 20 + (20 + 2 * 25) = 90 after two (<= 80 in). One pass: step i reads
+// C[i], C[h+i], C[2h+i], C[3h+i] and writes only C[h+i], C[2h+i]. Lanes
+// past the product's length may hold multiples of 3. t:
+// s3_lanes_kmul_words(w, levels) (inverse.hpp).
+void lanes_kmul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, int levels, uint32_t* t) {
+    if (levels == 0) return lanes_mul(C, A, B, w, t);
+    const size_t h = (w + 1) / 2, l = w - h;
+    uint32_t *SA = t, *SB = SA + h, *P = SB + h, *rest = P + 2 * h;
+    const uint32_t one = 0x01010101u;
+    const auto sum3 = [&](uint32_t x, uint32_t y) {  // lanes x + y <= 4, to {0,1,2}
+        const uint32_t z = x + y;
+        return z - 3 * (((z + one) >> 2) & one);
+    };
+    for (size_t i = 0; i < l; ++i) {
+        SA[i] = sum3(A[i], A[h + i]);
+        SB[i] = sum3(B[i], B[h + i]);
+    }
+    for (size_t i = l; i < h; ++i) SA[i] = A[i], SB[i] = B[i];
+    lanes_kmul(C, A, B, h, levels - 1, rest);                  // p0: C[0 .. 2h)
+    lanes_kmul(C + 2 * h, A + h, B + h, l, levels - 1, rest);  // p2: C[2h .. 2w)
+    lanes_kmul(P, SA, SB, h, levels - 1, rest);                // p1
+    // C[h+i] += p1[i] - p0[i] - p2[i] for i < 2h (p2[i] = C[2h+i], 0 from 2l on)
+    const size_t full = 2 * l - h;  // steps with C[3h+i] inside C (all but 0 or 2)
+    const auto step = [&](size_t i, uint32_t c3) {
+        const uint32_t c0 = C[i], c1 = C[h + i], c2 = C[2 * h + i];
+        C[h + i] = fold16(c1) + fold16(P[i]) + 2 * fold16(c0 + c2);
+        C[2 * h + i] = fold16(c2) + fold16(P[h + i]) + 2 * fold16(c1 + c3);
+    };
+    for (size_t i = 0; i < full; ++i) step(i, C[3 * h + i]);
+    for (size_t i = full; i < h; ++i) step(i, 0);
+}
+// c = R mod (3, x^n - 1) on byte lanes from the product R (2W words, lanes
+// <= 90): byte t + byte t + n, then each lane mod 3 (nibble folds, 16 = 1;
+// two-bit folds, 4 = 1; 3 -> 0), lanes {0,1,2}, bytes n.. zero.
+void s3_fold_lanes(uint32_t* c, const uint32_t* R, size_t n) {
+    const uint8_t* bytes = reinterpret_cast<const uint8_t*>(R);
+    const size_t W = (n + 3) / 4;
+    const uint32_t m4 = 0x0F0F0F0Fu, m2 = 0x03030303u, m6 = 0x3F3F3F3Fu, one = 0x01010101u;
+    const auto mod3_lanes = [&](uint32_t x) {  // lanes <= 180
+        x = (x & m4) + ((x >> 4) & m4);  // <= 26
+        x = (x & m2) + ((x >> 2) & m6);  // <= 9
+        x = (x & m2) + ((x >> 2) & m6);  // <= 5
+        return x - 3 * (((x + one) >> 2) & one);
+    };
+    for (size_t j = 0; j + 1 < W; ++j) {
+        uint32_t hi;
+        __builtin_memcpy(&hi, bytes + 4 * j + n, 4);
+        c[j] = mod3_lanes(R[j] + hi);
+    }
+    uint32_t hi;  // the last word: bytes >= 2n - 1 are 0 mod 3, lanes >= n dropped
+    __builtin_memcpy(&hi, bytes + 4 * (W - 1) + n, 4);
+    const size_t used = n - 4 * (W - 1);
+    c[W - 1] = mod3_lanes(R[W - 1] + hi) & (used == 4 ? ~0u : (1u << (8 * used)) - 1);
+}
+}  // namespace
+
+namespace {
+S3ExpPlan s3_exp_plan_for(size_t n) {  // the six sets' plans as constants
+    switch (n) {
+#define PQMCU_NTRU_PLAN(N) \
+    case N: {              \
+        constexpr S3ExpPlan p = s3_exp_plan(N); \
+        return p;          \
+    }
+    PQMCU_NTRU_PLAN(509) PQMCU_NTRU_PLAN(677) PQMCU_NTRU_PLAN(701) PQMCU_NTRU_PLAN(821)
+    PQMCU_NTRU_PLAN(1229) PQMCU_NTRU_PLAN(1373)
+#undef PQMCU_NTRU_PLAN
+    default: return s3_exp_plan(n);
+    }
+}
+}  // namespace
+
+void s3_inverse_exp(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch) {
+    const size_t W = (n + 3) / 4;
+    const R2Chain ch = r2_exp_chain(n);     // public
+    const S3ExpPlan plan = s3_exp_plan_for(n);  // public
+    const int levels = s3_exp_levels(n);
+    uint32_t *K = scratch, *A = K + s3_lanes_kmul_words(W, levels), *R = A + W, *slots = R + 2 * W;
+    const auto slot = [&](size_t e) { return slots + plan.phys[e] * W; };
+    pack_lanes(slot(0), a, n);  // b_1 = a
+    for (size_t i = 1; i < ch.len; ++i) {
+        // b_(v + u) = b_v^(3^u) b_u, v the previous element, u = v_other
+        const size_t j = plan.other[i];
+        s3_frobenius(A, slot(i - 1), n, ch.v[j]);
+        lanes_kmul(R, A, slot(j), W, levels, K);
+        s3_fold_lanes(slot(i), R, n);
+    }
+    s3_frobenius(A, slot(ch.len - 1), n, 1);  // d = b_(n-2)^3 = a^(r-1)
+    // the norm a d = N mod Phi_n: (a d)_0 - (a d)_(n-1), two inner products
+    const uint8_t* d = reinterpret_cast<const uint8_t*>(A);
+    uint32_t s0 = uint32_t(a[0]) * d[0], s1 = 0;
+    for (size_t i = 1; i < n; ++i) s0 += uint32_t(a[i]) * d[n - i];
+    for (size_t i = 0; i < n; ++i) s1 += uint32_t(a[i]) * d[n - 1 - i];
+    const uint32_t norm = mod3(uint16_t(s0 + 2 * s1));  // <= 12n < 2^16
+    // a^-1 = N d (N = N^-1), reduced mod Phi_n: N (d_i - d_(n-1))
+    const uint32_t last2 = 2u * d[n - 1];
+    for (size_t i = 0; i < n; ++i) r[i] = mod3(uint16_t(norm * (d[i] + last2)));
 }
 
 namespace {
@@ -437,6 +578,7 @@ void keygen_r2_inverse(uint16_t* r, const uint16_t* a, size_t n, uint16_t* mul) 
 }
 void keygen_s3_inverse(uint16_t* r, const uint16_t* a, size_t n, uint16_t* mul) {
     if (divsteps_avx2_usable(n)) s3_inverse(r, a, n, reinterpret_cast<InvWord*>(mul));
+    else if (kS3Lanes) s3_inverse_exp(r, a, n, reinterpret_cast<uint32_t*>(mul));
     else s3_inverse_jump(r, a, n, reinterpret_cast<uint32_t*>(mul));
 }
 }  // namespace
@@ -525,6 +667,24 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
             }
             ntt::mul(s, s, bits, s, bits, n, reinterpret_cast<int32_t*>(mul));
             for (size_t i = 0; i < n; ++i) s[i] = uint16_t(s[i] << 8);
+        } else if (kS3Lanes) {
+            // The same w (mod 16, not centred) on byte lanes: w = w0 + 4 w1
+            // (w0, w1 <= 3), w^2 = w0^2 + 8 w0 w1 mod 16; w0^2 mod 16 a lane
+            // product (a lane gains <= 4 * 9 per word product: the mod 16
+            // kernel's fold every three suffices), w0 w1 mod 2 a carry-less one.
+            uint32_t* lanes = reinterpret_cast<uint32_t*>(mul);
+            uint16_t* p = mul + 2 * s3_lanes_words(n);
+            uint32_t* t2 = lanes + s3_lanes_words(n) + (n + 1) / 2;  // after p, word-aligned
+            const uint16_t last = c[n - 1];
+            for (size_t i = 0; i < n; ++i) {
+                c[i] = uint16_t(c[i] - last);
+                const uint32_t w = (uint32_t(c[i]) >> 4) & 15;
+                s[i] = uint16_t(w & 3);
+                p[i] = uint16_t(w >> 2);
+            }
+            r2_mul(p, s, p, n, t2);              // w0 w1 mod 2
+            mod16_mul_lanes(s, s, s, n, lanes);  // w0^2 mod 16
+            for (size_t i = 0; i < n; ++i) s[i] = uint16_t(((s[i] + 8 * p[i]) & 15) << 8);
         } else {
             ring_mul(s, c, c, n, logq, mul);  // u^2
         }
@@ -783,7 +943,8 @@ static_assert(keygen_lanes_fit(ntruhps2048509::params) && keygen_lanes_fit(ntruh
 constexpr bool jump_fits(const Params& p) {
     return keygen_mul_words(p.n, p.logq) / 2 >= detail::s3_jump_scratch_words(p.n) &&
            keygen_mul_words(p.n, p.logq) / 2 >= detail::r2_jump_scratch_words(p.n) &&
-           keygen_mul_words(p.n, p.logq) / 2 >= detail::r2_exp_scratch_words(p.n);
+           keygen_mul_words(p.n, p.logq) / 2 >= detail::r2_exp_scratch_words(p.n) &&
+           (!kS3Lanes || keygen_mul_words(p.n, p.logq) / 2 >= detail::s3_exp_scratch_words(p.n));
 }
 static_assert(jump_fits(ntruhps2048509::params) && jump_fits(ntruhps2048677::params) &&
               jump_fits(ntruhps4096821::params) && jump_fits(ntruhps40961229::params) &&

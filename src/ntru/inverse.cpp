@@ -548,6 +548,18 @@ void r2_cube(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch) {
     for (size_t i = 0; i < n; ++i) r[i] = uint16_t((S[i / 32] >> (i % 32)) & 1);
 }
 
+void r2_mul(uint16_t* r, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch) {
+    const size_t nw = (n + 31) / 32;
+    uint32_t *A = scratch, *B = A + nw, *prod = B + nw, *kt = prod + 2 * nw + 2;
+    for (size_t t = 0; t < nw; ++t) A[t] = B[t] = 0;
+    for (size_t i = 0; i < n; ++i) {
+        A[i / 32] |= uint32_t(a[i] & 1) << (i % 32);
+        B[i / 32] |= uint32_t(b[i] & 1) << (i % 32);
+    }
+    r2_mul_cyclic(A, A, B, n, prod, kt);
+    for (size_t i = 0; i < n; ++i) r[i] = uint16_t((A[i / 32] >> (i % 32)) & 1);
+}
+
 namespace {
 // e(w) = sum_(i<j) w_i w_j x^(i+j) mod 2 for one word (64 bits): the integer
 // square's count at position p is 2 e_p + [p even] w_(p/2), so e_p is bit 1 of

@@ -64,6 +64,60 @@ constexpr R2Chain r2_exp_chain(size_t n) {
     }
     return c;
 }
+// The inversion mod (3, Phi_n) by exponentiation: 3 has order n - 1 mod n
+// for every NTRU n, so F3[x]/(Phi_n) is the field of 3^(n-1) elements and
+// a^(r-1) with r = (3^(n-1) - 1) / 2 is a^-1 times the norm a^r in F3 (+-1,
+// its own inverse). a^(r-1) = b_(n-2)^3 with b_k = a^((3^k - 1) / 2) and
+// b_(j+k) = b_j^(3^k) b_k: r2_exp_chain's chain for n - 2, each step a
+// Frobenius power (a coefficient permutation) and one byte-lane product.
+// Only the chain elements still needed later keep a slot (S3ExpPlan).
+struct S3ExpPlan {
+    size_t slots;        // physical slots
+    uint8_t phys[24];    // element i's slot
+    uint8_t other[24];   // element i = element i-1 + element other[i]
+};
+constexpr S3ExpPlan s3_exp_plan(size_t n) {
+    const R2Chain c = r2_exp_chain(n);
+    S3ExpPlan p{1, {}, {}};
+    size_t last[24] = {};
+    for (size_t i = 0; i < c.len; ++i) last[i] = i;
+    for (size_t i = 1; i < c.len; ++i) {
+        size_t j = 0;
+        while (c.v[j] != c.v[i] - c.v[i - 1]) ++j;
+        p.other[i] = uint8_t(j);
+        if (last[i - 1] < i) last[i - 1] = i;
+        if (last[j] < i) last[j] = i;
+    }
+    // element i may take an operand's slot: the product reads its operands
+    // (a permuted copy, the lanes' padded copy) before the slot is written
+    for (size_t i = 1; i < c.len; ++i) {
+        bool busy[24] = {};
+        for (size_t e = 0; e < i; ++e)
+            if (last[e] > i) busy[p.phys[e]] = true;
+        size_t s = 0;
+        while (busy[s]) ++s;
+        p.phys[i] = uint8_t(s);
+        if (s + 1 > p.slots) p.slots = s + 1;
+    }
+    return p;
+}
+// The products' Karatsuba levels over the byte-lane product (engine.cpp,
+// lanes_kmul; measured on the M4: one at n = 509 .. 821 (at 509 -1k against
+// none; two: +98k / +71k / +90k at 677 / 821 / 701), two at 1229 (-88k) and
+// 1373) and their scratch words for w words.
+constexpr int s3_exp_levels(size_t n) { return (n + 3) / 4 >= 300 ? 2 : 1; }
+constexpr size_t s3_lanes_kmul_words(size_t w, int levels) {
+    return levels == 0 ? w + 4 : 4 * ((w + 1) / 2) + s3_lanes_kmul_words((w + 1) / 2, levels - 1);
+}
+// Words: the products' scratch, the permuted operand (W), the product (2W)
+// and the slots, W = ceil(n / 4).
+constexpr size_t s3_exp_scratch_words(size_t n) {
+    return s3_lanes_kmul_words((n + 3) / 4, s3_exp_levels(n)) + (3 + s3_exp_plan(n).slots) * ((n + 3) / 4);
+}
+// r = a^-1 mod (3, Phi_n), coefficients {0,1,2}, r[n-1] = 0; a in {0,1,2}^n
+// (engine.cpp: the byte-lane product's code). For a = 0 mod (3, Phi_n) r = 0.
+// `scratch`: s3_exp_scratch_words(n) words. Constant time.
+void s3_inverse_exp(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch);
 constexpr size_t r2_exp_karatsuba_words(size_t m) {
     return m <= 2 ? 0 : m <= 4 ? 16 : 4 * ((m + 1) / 2) + r2_exp_karatsuba_words((m + 1) / 2);
 }
@@ -80,6 +134,9 @@ constexpr size_t r2_cube_scratch_words(size_t n) {
     return 4 * ((n + 31) / 32) + 2 + r2_exp_karatsuba_words((n + 31) / 32);
 }
 void r2_cube(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch);
+// r = a b mod (2, x^n - 1), a and b read mod 2, r in {0,1}^n (r may be a or
+// b): one carry-less product. `scratch`: r2_cube_scratch_words(n) words. Constant time.
+void r2_mul(uint16_t* r, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch);
 // r = a^2 mod (4, x^n - 1) for a in {0,1}^n, r in {0..3}^n (r may be a):
 // a(x^2) + 2 e with e = sum_(i<j) a_i a_j x^(i+j) mod 2, the cross terms as
 // carry-less products of halves (e(A + x^k B) = e(A) + x^2k e(B) + x^k A B)

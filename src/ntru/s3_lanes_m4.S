@@ -1,16 +1,16 @@
 @ SPDX-License-Identifier: Apache-2.0 OR MIT
-@ Decryption's S3 product on byte lanes (engine.cpp, detail::s3_mul_lanes):
-@ the sums of one block of three outputs.
+@ Products on byte lanes (engine.cpp, lanes_mul): decryption's S3 product
+@ (detail::s3_mul_lanes), the inversion mod 3 by exponentiation
+@ (detail::s3_inverse_exp) and key generation's mod 16 products
+@ (detail::mod16_mul_lanes).
 @
-@ void pqmcu_ntru_s3_lanes_triple(uint32_t out[6], const uint32_t* x, const uint32_t* y, uint32_t steps)
-@   acc_j = sum_s x[s] y[j-2-s] (j < 3, s < steps), as 64-bit sums of
-@   32 x 32-bit products (UMLAL) of words of four byte lanes; every 12 steps
-@   and at the end each lane is folded (x mod 16 + x / 16: at most 30,
-@   congruent mod 3), so no lane passes 255 (30 + 12 * 16). out = acc_0, acc_1,
-@   acc_2 (lo, hi each). Step s needs y[-s], y[-1-s] (loaded by the two steps
-@   before) and y[-2-s]: one load of x and one of y per three UMLALs (the
-@   three y registers rotate, hence groups of three steps). Branches depend on
-@   `steps` only (public).
+@ Outputs come in blocks of three: acc_j = sum_s x[s] y[j-2-s] (j < 3, s <
+@ steps), as 64-bit sums of 32 x 32-bit products (UMLAL) of words of four
+@ byte lanes. Step s needs y[-s], y[-1-s] (loaded by the two steps before)
+@ and y[-2-s]: one load of x and one of y per three UMLALs (the three y
+@ registers rotate, hence groups of three steps). Mod 3 each lane is folded
+@ (x mod 16 + x / 16: at most 30, congruent mod 3) before it can pass 255
+@ (30 + 14 * 16) and at the end; mod 16 it is reduced to x mod 16.
     .syntax unified
     .thumb
     .text
@@ -50,11 +50,51 @@
     umlal r4, r5, r12, \n
 .endm
 
-    .global pqmcu_ntru_s3_lanes_triple
-    .type pqmcu_ntru_s3_lanes_triple, %function
+@ void pqmcu_ntru_s3_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w)
+@   The whole of engine.cpp's lanes_mul<0>: C[0 .. 2w) = A B, lanes <= 60,
+@   Y = B with two zero words on each side; every block of three outputs
+@   (lanes 4..6 of each carried into the next output); a fold after every
+@   14 steps in groups of 42, then after every 12, and at the end.
+@ void pqmcu_ntru_m16_lanes_mul(...): lanes_mul<2>, one operand <= 15 and
+@   the other {0,1} (or both <= 3): a lane gains at most 60 per step, so
+@   x mod 16 after every 4 steps (15 + 4 * 60 = 255) in groups of 12, then
+@   after every 3, and at the end.
+@   Frame: C at the block, A, Y, w, k, the carry. Branches depend on w and
+@   k only (public).
+.macro lanes_mul name, mod16
+    .global \name
+    .type \name, %function
     .align 2
-pqmcu_ntru_s3_lanes_triple:
-    push {r0, r4-r11, lr}
+\name:
+    push {r4-r11, lr}
+    sub sp, sp, #24
+    str r0, [sp, #0]
+    str r1, [sp, #4]
+    str r2, [sp, #8]
+    str r3, [sp, #12]
+    movs r0, #0
+    str r0, [sp, #16]
+    str r0, [sp, #20]
+.Lsm_block\@:
+    ldr r3, [sp, #12]         @ w
+    ldr r0, [sp, #16]         @ k
+    adds r1, r0, #1
+    subs r1, r1, r3           @ lo = max(k + 1 - w, 0)
+    it mi
+    movmi r1, #0
+    adds r2, r0, #2
+    sub r12, r3, #1
+    cmp r2, r12               @ hi = min(k + 2, w - 1)
+    it gt
+    movgt r2, r12
+    subs r3, r2, r1
+    adds r3, r3, #1           @ steps = hi + 1 - lo (>= 0)
+    ldr r2, [sp, #8]
+    adds r12, r0, #4
+    subs r12, r12, r1
+    add r2, r2, r12, lsl #2   @ y = Y + 2 + (k + 2 - lo)
+    ldr r12, [sp, #4]
+    add r1, r12, r1, lsl #2   @ x = A + lo
     movs r4, #0
     movs r5, #0
     movs r6, #0
@@ -63,6 +103,87 @@ pqmcu_ntru_s3_lanes_triple:
     mov r9, #0
     ldr r10, [r2]             @ y[0]
     ldr r11, [r2, #-4]!       @ y[-1]
+    .if \mod16
+1:  @ 12 steps, a fold after every 4 (15 + 4 * 60 = 255: no lane overflows)
+    cmp r3, #12
+    blo 3f
+    sub r3, r3, #12
+    step r10, r11, lr
+    step r11, lr, r10
+    step lr, r10, r11
+    step r10, r11, lr
+    foldall16
+    step r11, lr, r10
+    step lr, r10, r11
+    step r10, r11, lr
+    step r11, lr, r10
+    foldall16
+    step lr, r10, r11
+    step r10, r11, lr
+    step r11, lr, r10
+    step lr, r10, r11
+    foldall16
+    b 1b
+3:
+    cmp r3, #3
+    blo 6f
+    sub r3, r3, #3
+    step r10, r11, lr
+    step r11, lr, r10
+    step lr, r10, r11
+    foldall16
+    b 3b
+    .else
+0:  @ 42 steps, a fold after every 14 (30 + 14 * 16 = 254: no lane overflows)
+    cmp r3, #42
+    blo 1f
+    sub r3, r3, #42
+    step r10, r11, lr
+    step r11, lr, r10
+    step lr, r10, r11
+    step r10, r11, lr
+    step r11, lr, r10
+    step lr, r10, r11
+    step r10, r11, lr
+    step r11, lr, r10
+    step lr, r10, r11
+    step r10, r11, lr
+    step r11, lr, r10
+    step lr, r10, r11
+    step r10, r11, lr
+    step r11, lr, r10
+    foldall
+    step lr, r10, r11
+    step r10, r11, lr
+    step r11, lr, r10
+    step lr, r10, r11
+    step r10, r11, lr
+    step r11, lr, r10
+    step lr, r10, r11
+    step r10, r11, lr
+    step r11, lr, r10
+    step lr, r10, r11
+    step r10, r11, lr
+    step r11, lr, r10
+    step lr, r10, r11
+    step r10, r11, lr
+    foldall
+    step r11, lr, r10
+    step lr, r10, r11
+    step r10, r11, lr
+    step r11, lr, r10
+    step lr, r10, r11
+    step r10, r11, lr
+    step r11, lr, r10
+    step lr, r10, r11
+    step r10, r11, lr
+    step r11, lr, r10
+    step lr, r10, r11
+    step r10, r11, lr
+    step r11, lr, r10
+    step lr, r10, r11
+    foldall
+    b 0b
 1:
     cmp r3, #12
     blo 3f
@@ -74,7 +195,7 @@ pqmcu_ntru_s3_lanes_triple:
     .endr
     foldall
     b 1b
-3:  @ the rest (< 12 steps): groups of three, then single steps
+3:
     cmp r3, #3
     blo 6f
     sub r3, r3, #3
@@ -82,6 +203,7 @@ pqmcu_ntru_s3_lanes_triple:
     step r11, lr, r10
     step lr, r10, r11
     b 3b
+    .endif
 6:
     cbz r3, 5f
 4:
@@ -91,51 +213,43 @@ pqmcu_ntru_s3_lanes_triple:
     subs r3, r3, #1
     bne 4b
 5:
+    .if \mod16
+    foldall16
+    .else
     foldall
-    pop {r0}
-    stm r0, {r4-r9}
+    .endif
+    ldr r0, [sp, #20]
+    add r4, r4, r0            @ out0 = acc0 lanes 0..3 + carry
+    add r6, r6, r5            @ out1 = acc1 lo + acc0 hi
+    add r8, r8, r7            @ out2 = acc2 lo + acc1 hi
+    str r9, [sp, #20]         @ carry = acc2 hi
+    ldr r0, [sp, #16]         @ k
+    ldr r3, [sp, #12]
+    ldr r1, [sp, #0]          @ C + k
+    lsls r3, r3, #1           @ 2w
+    subs r2, r3, r0           @ outputs left (>= 1)
+    cmp r2, #3
+    blt 7f
+    stmia r1!, {r4, r6, r8}
+    str r1, [sp, #0]
+    adds r0, r0, #3
+    str r0, [sp, #16]
+    cmp r0, r3
+    blt .Lsm_block\@
+    b 8f
+7:
+    str r4, [r1]
+    cmp r2, #2
+    it eq
+    streq r6, [r1, #4]
+8:
+    add sp, sp, #24
     pop {r4-r11, pc}
-    .size pqmcu_ntru_s3_lanes_triple, .-pqmcu_ntru_s3_lanes_triple
+    .size \name, .-\name
+.endm
 
-@ The same with a fold after every three steps (pqmcu_ntru_m16_lanes_triple:
-@ one operand up to 15, the other in {0,1}: a lane gains at most 4 * 15 per
-@ step, 15 + 3 * 60 < 256).
-    .global pqmcu_ntru_m16_lanes_triple
-    .type pqmcu_ntru_m16_lanes_triple, %function
-    .align 2
-pqmcu_ntru_m16_lanes_triple:
-    push {r0, r4-r11, lr}
-    movs r4, #0
-    movs r5, #0
-    movs r6, #0
-    movs r7, #0
-    mov r8, #0
-    mov r9, #0
-    ldr r10, [r2]             @ y[0]
-    ldr r11, [r2, #-4]!       @ y[-1]
-1:
-    cmp r3, #3
-    blo 6f
-    sub r3, r3, #3
-    step r10, r11, lr
-    step r11, lr, r10
-    step lr, r10, r11
-    foldall16
-    b 1b
-6:
-    cbz r3, 5f
-4:
-    step r10, r11, lr
-    mov r10, r11
-    mov r11, lr
-    subs r3, r3, #1
-    bne 4b
-5:
-    foldall16
-    pop {r0}
-    stm r0, {r4-r9}
-    pop {r4-r11, pc}
-    .size pqmcu_ntru_m16_lanes_triple, .-pqmcu_ntru_m16_lanes_triple
+    lanes_mul pqmcu_ntru_s3_lanes_mul, 0
+    lanes_mul pqmcu_ntru_m16_lanes_mul, 1
 
 @ void pqmcu_ntru_zero32(void* p, uint32_t blocks)
 @   zeroes blocks * 32 bytes from p (word aligned, blocks >= 1): eight zero

@@ -485,12 +485,15 @@ void pointwise_half(int32_t* a, const int32_t* b, unsigned h) {
 }
 
 void pointwise_acc_half(int32_t* acc, int32_t* x, const int32_t* y, unsigned h) {
+    pointwise_acc_half_at(acc + (kN / 2) * h, x, y, h);
+}
+
+void pointwise_acc_half_at(int32_t* acc_h, int32_t* x, const int32_t* y, unsigned h) {
 #if defined(PQMCU_SABER_NTT_M4_ASM)
-    pqmcu_saber_ntt_basemul_acc_half_m4(x, y, kOmega.data() + (kN / 8) * h, kAsmTail, acc + (kN / 2) * h);
+    pqmcu_saber_ntt_basemul_acc_half_m4(x, y, kOmega.data() + (kN / 8) * h, kAsmTail, acc_h);
 #else
     for (size_t m = 0; m < kN / 8; ++m) basemul4(x + 4 * m, y + 4 * m, kOmega[(kN / 8) * h + m]);
-    int32_t* a = acc + (kN / 2) * h;
-    for (size_t i = 0; i < kN / 2; ++i) a[i] += x[i];
+    for (size_t i = 0; i < kN / 2; ++i) acc_h[i] += x[i];
 #endif
 }
 

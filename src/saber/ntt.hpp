@@ -81,6 +81,9 @@ void forward_half_packed(int32_t* out, const uint8_t* packed, unsigned bits, uns
 // each, from forward_half_packed; x is clobbered): pointwise_acc a half at
 // a time (the same sums, the same bound: at most four terms).
 void pointwise_acc_half(int32_t* acc, int32_t* x, const int32_t* y, unsigned h);
+// The same with acc_h = that half's 128 sums on their own (a sum kept in
+// two separate 512-byte buffers).
+void pointwise_acc_half_at(int32_t* acc_h, int32_t* x, const int32_t* y, unsigned h);
 // a[128 h .. 128 h + 128) = pointwise() of that half of a with b (128 values
 // from forward_half_packed).
 void pointwise_half(int32_t* a, const int32_t* b, unsigned h);

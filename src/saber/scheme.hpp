@@ -102,13 +102,14 @@ struct Scheme {
         } u;
         uint8_t sp[L * kN / 2];       // s' as 4-bit two's complement fields
     };
-    struct SpeedWorkspace {  // key generation: sev holds the l output sums; s_0 in accn, s_j (j > 0) in x
+    struct alignas(8) SpeedWorkspace {  // key generation: sev holds the l output sums; s_0 in accn, s_j (j > 0) in x
         union {
             int32_t x[kN];            // A_ij, b_j or b'_j (j > 0), then its product
             uint16_t row[kN];         // the finished output row (inverse_store)
         };
         int32_t sev[L][kN];           // the secret vector, transformed once
         int32_t accn[kN];             // the row's sum in the transform domain
+        uint8_t packed[(kN * kLogQ / 8 + 3 + 31) / 32 * 32];  // an A entry's 416 bytes (+3 for the word loads; the size a multiple of 32 for the wipe)
     };
     using Workspace =
         std::conditional_t<kToom, ToomWorkspace, std::conditional_t<kSpeed, SpeedWorkspace, NttWorkspace>>;
@@ -474,14 +475,14 @@ private:
         (void)xof.finalize();
         for (size_t j = 0; j < L; ++j) {
             int32_t* y = j == 0 ? ws.accn : ws.x;
-            if (j >= 2) unpack_centred(y, sk + j * params.poly_q_bytes(), kN, kLogQ);
-            ntt::forward(y);
+            if (j >= 2) ntt::forward_packed13(y, sk + j * params.poly_q_bytes());  // sk's pk follows s
+            else ntt::forward(y);
             for (size_t i = 0; i < L; ++i) {
                 if (j == 0) {
-                    squeeze_entry(ws.sev[i], xof);
+                    squeeze_entry_via(ws.sev[i], ws.packed, xof);
                     ntt::pointwise(ws.sev[i], y);
                 } else {
-                    squeeze_entry(ws.accn, xof);
+                    squeeze_entry_via(ws.accn, ws.packed, xof);
                     ntt::pointwise_acc(ws.sev[i], ws.accn, y);
                 }
             }
@@ -493,9 +494,108 @@ private:
         std::memcpy(pk + params.polyvec_p_bytes(), seed_a, kSeedBytes);
         std::memcpy(sk + params.indcpa_sk_bytes(), pk, pk_bytes);
     }
+    // Key generation's transform-domain sums (Saber, FireSaber): outputs
+    // 0 .. kKeyTd - 1 are summed in the transform domain (one inverse each
+    // instead of l) in an 8-aligned 1 KB int32 buffer in pk (FireSaber:
+    // pk_bytes >= 1031) and / or in sk after s (Saber, FireSaber); the
+    // others as uint16 rows (mul_into): the first in pk's last 512 bytes if
+    // pk holds no sum (Saber), the rest on the stack (FireSaber 2, Saber 1:
+    // 1 KB / 512 B, within m4fstack's key-generation stack; the Workspace
+    // stays as encapsulation and decapsulation need it). LightSaber's pk and
+    // sk hold no such buffer: keypair_default_u16, all rows uint16.
+    static constexpr size_t kKeySum = sizeof(int32_t) * kN;
+    static constexpr size_t kKeyTdPk = pk_bytes >= kKeySum + 7 ? 1 : 0;
+    static constexpr size_t kKeyTdSk = sk_bytes - params.indcpa_sk_bytes() >= kKeySum + 7 ? 1 : 0;
+    static constexpr size_t kKeyTd = kKeyTdPk + kKeyTdSk;
+    static constexpr size_t kKeyU16Pk = kKeyTdPk == 0 && pk_bytes >= kAccBytes ? 1 : 0;
+    static constexpr size_t kKeyU16Stack = L - kKeyTd - kKeyU16Pk;
+    static_assert(kKeyTd == 0 || kKeyTd + kKeyU16Pk <= L);
+    static int32_t* key_sum(uint8_t* pk, uint8_t* sk, size_t i) {
+        uint8_t* p = (kKeyTdPk && i == 0) ? pk : sk + params.indcpa_sk_bytes();
+        const uintptr_t pad = (8 - reinterpret_cast<uintptr_t>(p) % 8) % 8;
+        return reinterpret_cast<int32_t*>(p + pad);
+    }
+    // The next A entry's transform into dst (8-aligned, 1 KB).
+    // A's packed entries go to sp where it holds them (FireSaber), else to
+    // pk's first bytes where pk has them besides its uint16 row (Saber: b_0
+    // is written there only at the end), so dst is made from the fields in
+    // one pass (forward_packed13, no unpacking pass over dst).
+    static constexpr bool kKeyPackedInSp = sizeof(NttWorkspace::sp) >= kEntryBytes + 3;
+    static constexpr bool kKeyPackedInPk =
+        !kKeyPackedInSp && kKeyU16Pk == 1 && pk_bytes >= kAccBytes + kEntryBytes + 3;
+    static void key_entry(int32_t* dst, Workspace& ws, hash::Shake128& xof, hash::KeccakState* scr, uint8_t* pk) {
+        if constexpr (kKeyPackedInSp) {
+            (void)scr, (void)pk;
+            squeeze_entry_via(dst, ws.sp, xof);
+        } else if constexpr (kKeyPackedInPk) {
+            (void)scr;
+            squeeze_entry_via(dst, pk, xof);
+        } else {
+            (void)pk;
+            squeeze_entry(dst, xof, scr);
+        }
+    }
     static void keypair_default(uint8_t* pk, uint8_t* sk, const uint8_t* seed_a, const uint8_t* seed_s, Workspace& ws) {
+        if constexpr (kKeyTd == 0) {
+            keypair_default_u16(pk, sk, seed_a, seed_s, ws);
+        } else {
+            hash::KeccakState* scr = keygen_scratch(ws);
+            sample_secret_into_sk(sk, seed_s, ybuf(ws), ws.x, ws.x, scr);
+            uint16_t st[kKeyU16Stack > 0 ? kKeyU16Stack : 1][kN];
+            uint8_t* const pk_row = pk + pk_bytes - kAccBytes;  // kKeyU16Pk: output kKeyTd
+            hash::Shake128 xof;
+            (void)xof.absorb(seed_a, kSeedBytes);
+            (void)xof.finalize();
+            for (size_t j = 0; j < L; ++j) {
+                int32_t* y = ybuf(ws);
+                if (j != 0) ntt::forward_packed13(y, sk + j * params.poly_q_bytes());
+                else ntt::forward(y);
+                for (size_t i = 0; i < L; ++i) {
+                    if (i < kKeyTd) {
+                        int32_t* sum = key_sum(pk, sk, i);
+                        if (j == 0) {
+                            key_entry(sum, ws, xof, scr, pk);  // A_0i straight into the sum
+                            ntt::pointwise(sum, y);
+                        } else {
+                            key_entry(ws.x, ws, xof, scr, pk);
+                            ntt::pointwise_acc(sum, ws.x, y);
+                        }
+                    } else {
+                        key_entry(ws.x, ws, xof, scr, pk);
+                        if (kKeyU16Pk && i == kKeyTd) ntt::mul_into_le16(pk_row, ws.x, y, /*add=*/j != 0);
+                        else ntt::mul_into(st[i - kKeyTd - kKeyU16Pk], ws.x, y, /*add=*/j != 0);
+                    }
+                }
+            }
+            // b_i into pk in order: b_0 and b_1 (320 bytes each) end before
+            // pk_row's data they have not packed yet (pack_rounded_le16 stays
+            // behind its reads), the sums in pk / sk are consumed before
+            // their bytes are written.
+            for (size_t i = 0; i < L; ++i) {
+                uint8_t* out = pk + i * params.poly_p_bytes();
+                if (i < kKeyTd) {
+                    ntt::inverse_store(ws.u.k.acc, key_sum(pk, sk, i));
+                    pack_rounded(out, ws.u.k.acc, kN, h1, kLogQ - kLogP, kLogP);
+                } else if (kKeyU16Pk && i == kKeyTd) {
+                    pack_rounded_le16(out, pk_row, kN, h1, kLogQ - kLogP, kLogP);
+                } else {
+                    pack_rounded(out, st[i - kKeyTd - kKeyU16Pk], kN, h1, kLogQ - kLogP, kLogP);
+                }
+            }
+            secure_wipe(st, sizeof st);
+            std::memcpy(pk + params.polyvec_p_bytes(), seed_a, kSeedBytes);
+            std::memcpy(sk + params.indcpa_sk_bytes(), pk, pk_bytes);
+        }
+    }
+    static void keypair_default_u16(uint8_t* pk, uint8_t* sk, const uint8_t* seed_a, const uint8_t* seed_s,
+                                    Workspace& ws) {
         hash::KeccakState* scr = keygen_scratch(ws);
         sample_secret_into_sk(sk, seed_s, ybuf(ws), ws.x, ws.x, scr);
+        // LightSaber: A's packed entries in a stack buffer (424 B, within
+        // m4fstack's key-generation stack: 3,192 of 3,276 B), so x is made
+        // from the fields in one pass (no unpacking pass over x).
+        constexpr size_t kPacked = kKeyPackedInSp ? 1 : (kEntryBytes + 3 + 7) / 8 * 8;
+        alignas(8) uint8_t packed[kPacked];
         hash::Shake128 xof;
         (void)xof.absorb(seed_a, kSeedBytes);
         (void)xof.finalize();
@@ -506,10 +606,12 @@ private:
             if (j != 0) ntt::forward_packed13(y, sk + j * params.poly_q_bytes());
             else ntt::forward(y);
             for (size_t i = 0; i < L; ++i) {
-                if constexpr (sizeof ws.sp >= kEntryBytes + 3) {
+                if constexpr (kKeyPackedInSp) {
+                    (void)scr, (void)packed;
                     squeeze_entry_via(ws.x, ws.sp, xof);
                 } else {
-                    squeeze_entry(ws.x, xof, scr);
+                    (void)scr;
+                    squeeze_entry_via(ws.x, packed, xof);
                 }
                 ntt::mul_into_le16(key_acc(pk, sk, i), ws.x, y, /*add=*/j != 0);
             }
@@ -605,8 +707,10 @@ private:
                     } else {
                         squeeze_entry(term(ws, j), xof);
                     }
-                } else {
+                } else if (kRideHash) {
                     squeeze_entry(term(ws, j), xof, nullptr, rider);
+                } else {
+                    squeeze_entry_via(term(ws, j), ws.packed, xof);
                 }
                 sum_term(ws, j, ws.sev[j]);
             }
@@ -618,8 +722,7 @@ private:
         }
         for (size_t j = 0; j < L; ++j) {  // v' = b^T s'
             int32_t* t = term(ws, j);
-            unpack_centred(t, pk + j * params.poly_p_bytes(), kN, kLogP);
-            ntt::forward(t);
+            ntt::forward_packed10(t, pk + j * params.poly_p_bytes());  // b_{j+1} or the seed follows
             sum_term(ws, j, ws.sev[j]);
         }
         ntt::inverse_store(ws.row, ws.accn);
@@ -630,24 +733,41 @@ private:
         int32_t* y = ws.sev[0];
         for (size_t j = 0; j < L; ++j) {
             int32_t* t = term(ws, j);
-            unpack_centred(t, ct + j * params.poly_p_bytes(), kN, kLogP);
-            ntt::forward(t);
-            unpack_centred(y, sk + j * params.poly_q_bytes(), kN, kLogQ);
-            ntt::forward(y);
+            ntt::forward_packed10(t, ct + j * params.poly_p_bytes());   // b'_{j+1} or c_m follows
+            ntt::forward_packed13(y, sk + j * params.poly_q_bytes());  // s_{j+1} or pk follows
             sum_term(ws, j, y);
         }
         ntt::inverse_store(ws.row, ws.accn);
-        decode_m(m, ws.row, ct, y);
+        decode_m(m, ws.row, ct);
     }
-    // m from v = b'^T s (row, mod 2^16) and c_m (unpacked into the int32 scratch cm); a byte at a time.
-    static void decode_m(uint8_t* m, const uint16_t* v, const uint8_t* ct, int32_t* cm) {
-        unpack_centred(cm, ct + params.polyvec_p_bytes(), kN, params.et);
-        for (size_t i = 0; i < kKeyBytes; ++i) {
+    // m from v = b'^T s (row, mod 2^16) and c_m, a byte at a time: message
+    // bit j is bit p - 1 of v_j + h2 - c_j 2^(p - et), which only depends on
+    // the low p bits, so c_j's et-bit field is used as it is (no sign
+    // extension, no unpacking pass): the 8 fields of a byte are the et bytes
+    // of c_m at et i, read as two groups of four (12 / 16 / 24 bits).
+    static void decode_m(uint8_t* m, const uint16_t* v, const uint8_t* ct) {
+        constexpr unsigned et = params.et, sh = kLogP - et;
+        constexpr uint32_t fmask = (1u << et) - 1;
+        static_assert(4 * et <= 24, "a group of four fields and its offset fit a word");
+        const uint8_t* cm = ct + params.polyvec_p_bytes();
+        for (size_t i = 0; i < kKeyBytes; ++i, cm += et) {
             uint32_t byte = 0;
-            for (unsigned k = 0; k < 8; ++k) {
-                const size_t j = 8 * i + k;
-                const uint32_t t = uint16_t(v[j] + h2 - (uint32_t(cm[j]) << (kLogP - params.et)));
-                byte |= ((t >> (kLogP - 1)) & 1) << k;
+#pragma GCC unroll 2
+            for (unsigned g = 0; g < 2; ++g) {
+                // four fields: 4 et bits from bit 4 et g of the byte's et bytes
+                const uint8_t* q = cm + (4 * et * g) / 8;
+                const unsigned at = (4 * et * g) % 8, nbytes = (at + 4 * et + 7) / 8;  // within the et bytes
+                uint32_t w = 0;
+#pragma GCC unroll 3
+                for (unsigned b = 0; b < nbytes; ++b) w |= uint32_t(q[b]) << (8 * b);
+                w >>= at;
+#pragma GCC unroll 4
+                for (unsigned k = 0; k < 4; ++k) {
+                    const size_t j = 8 * i + 4 * g + k;
+                    const uint32_t c = (w >> (et * k)) & fmask;
+                    const uint32_t t = uint32_t(v[j]) + h2 - (c << sh);
+                    byte |= ((t >> (kLogP - 1)) & 1) << (4 * g + k);
+                }
             }
             m[i] = uint8_t(byte);
         }
@@ -674,11 +794,23 @@ private:
         (void)xof.absorb(pk + params.polyvec_p_bytes(), kSeedBytes);
         (void)xof.finalize();
         for (size_t i = 0; i < L; ++i) {
-            for (size_t j = 0; j < L; ++j) {
-                squeeze_entry_kem(ws, xof);
-                product_into(ws.u.k.acc, ws, j, j == 0);
-            }
             uint8_t* out = ct + i * params.poly_p_bytes();
+            // (the squeezes stay in this frame: the stack peak's path)
+            int32_t* sum = !compare && ct_row_sum_fits(i) ? row_sum_at(out, ct + ct_bytes) : nullptr;
+            for (size_t j = 0; j < L; ++j) {
+                if (sum == nullptr) {
+                    squeeze_entry_kem(ws, xof);
+                    product_into(ws.u.k.acc, ws, j, j == 0);
+                    continue;
+                }
+                if (j == 0 && row_sum_whole(sum, ct + ct_bytes)) {
+                    squeeze_entry_via(sum, reinterpret_cast<uint8_t*>(ws.u.k.yh), xof);
+                } else {
+                    squeeze_entry_kem(ws, xof);
+                }
+                row_sum_term(sum, ct + ct_bytes, ws, j);
+            }
+            if (sum != nullptr) row_sum_finish(sum, ct + ct_bytes, ws);
             diff |= emit_rounded(compare, out, ws.u.k.acc, kLogQ - kLogP, kLogP);
         }
         // v' = b^T s', from j = l - 1 down (the last row left half 1 of
@@ -690,6 +822,71 @@ private:
         ntt::inverse_store(ws.u.k.acc, ws.x);
         diff |= emit_message(compare, ct + params.polyvec_p_bytes(), ws.u.k.acc, m);
         return diff;
+    }
+    // Encapsulation's row i of A s' summed in the transform domain (one
+    // inverse instead of l) when the ciphertext bytes from row i's output on
+    // hold the int32 sum or half of it: nothing is written there before this
+    // row's output, and the later rows and c_m overwrite every byte of it,
+    // so the caller's ct is the sum's buffer. Whole (8-aligned 1 KB:
+    // FireSaber rows 0-1, Saber row 0) or split (a 4-aligned 512-byte half
+    // in ct, the other in th, unused by the rows: FireSaber rows 2-3 (row 3
+    // when ct + 960 is 4-aligned), Saber row 1, LightSaber row 0; no
+    // Workspace or stack bytes either way). Not the re-encryption of
+    // decapsulation (ct is the input there).
+    static constexpr size_t kRowSumBytes = sizeof(int32_t) * kN;
+    static constexpr bool ct_row_sum_fits(size_t i) {
+        return i * params.poly_p_bytes() + kRowSumBytes / 2 <= ct_bytes;  // the alignment is checked at run time
+    }
+    // Where row i's sum goes (out = row i's output, end = ct + ct_bytes):
+    // its half 0 (whole: both halves), or nullptr when ct has no room.
+    [[gnu::noinline]] static int32_t* row_sum_at(uint8_t* out, const uint8_t* end) {
+        const uintptr_t at = reinterpret_cast<uintptr_t>(out);
+        const size_t room = size_t(end - out), pad8 = (8 - at % 8) % 8, pad4 = (4 - at % 4) % 4;
+        if (room >= pad8 + kRowSumBytes) return reinterpret_cast<int32_t*>(out + pad8);
+        if (room >= pad4 + kRowSumBytes / 2) return reinterpret_cast<int32_t*>(out + pad4);
+        return nullptr;
+    }
+    static bool row_sum_whole(const int32_t* sum, const uint8_t* end) {
+        return size_t(end - reinterpret_cast<const uint8_t*>(sum)) >= kRowSumBytes;
+    }
+    // sum (+)= A_ij s'_j: A_i0 was squeezed and transformed straight into a
+    // whole sum (multiplied in place) or into x (its halves' products copied
+    // into a split sum, whose half 1 is th), the other A_ij into x; s'_j is
+    // transformed a half at a time in yh as in product_half_into (half 1
+    // last). At most l <= 4 terms: pointwise_acc_half's bound.
+    [[gnu::noinline]] static void row_sum_term(int32_t* sum, const uint8_t* end, Workspace& ws, size_t j) {
+        if constexpr (!kSpeed && !kToom) {
+            constexpr size_t kHalf = kN / 2;
+            const bool whole = row_sum_whole(sum, end);
+            for (unsigned h = 0; h < 2; ++h) {
+                ntt::forward_half_packed(ws.u.k.yh, ws.sp + j * (kN / 2), 4, h);
+                int32_t* const ph = h == 0 ? sum : whole ? sum + kHalf : ws.u.k.th;
+                if (j == 0 && whole) {
+                    ntt::pointwise_half(sum, ws.u.k.yh, h);
+                } else if (j == 0) {
+                    ntt::pointwise_half(ws.x, ws.u.k.yh, h);
+                    std::memcpy(ph, ws.x + kHalf * h, sizeof(int32_t) * kHalf);
+                } else {
+                    ntt::pointwise_acc_half_at(ph, ws.x + kHalf * h, ws.u.k.yh, h);
+                }
+            }
+        } else {
+            (void)sum, (void)end, (void)ws, (void)j;
+        }
+    }
+    // The row, mod 2^16, into ws.u.k.acc for emit_rounded (a split sum is
+    // copied into x first).
+    [[gnu::noinline]] static void row_sum_finish(int32_t* sum, const uint8_t* end, Workspace& ws) {
+        if constexpr (!kSpeed && !kToom) {
+            if (!row_sum_whole(sum, end)) {
+                std::memcpy(ws.x, sum, kRowSumBytes / 2);
+                std::memcpy(ws.x + kN / 2, ws.u.k.th, kRowSumBytes / 2);
+                sum = ws.x;
+            }
+            ntt::inverse_store(ws.u.k.acc, sum);
+        } else {
+            (void)sum, (void)end, (void)ws;
+        }
     }
     // x (+)= b * s in the transform domain, b a 10-bit public polynomial
     // (b_j from pk, b'_j from ct), s packed (4-bit s'_j or 13-bit s_j). The
@@ -720,7 +917,7 @@ private:
         for (size_t j = 0; j < L; ++j)
             sum_half_term(ws, ct + j * params.poly_p_bytes(), sk + j * params.poly_q_bytes(), kLogQ, j == 0);
         ntt::inverse_store(ws.u.k.acc, ws.x);
-        decode_m(m, ws.u.k.acc, ct, ws.x);
+        decode_m(m, ws.u.k.acc, ct);
     }
 
     // ---- Toom profile

@@ -290,6 +290,10 @@ void check_inversions(size_t n, uint32_t logq) {
         std::vector<uint16_t> rj(n);
         ntru::detail::s3_inverse_jump(rj.data(), a.data(), n, jump.data());
         ASSERT_EQ(rj, r) << "S3 jump inverse, n = " << n;
+        std::vector<uint32_t> exp3(ntru::detail::s3_exp_scratch_words(n));
+        for (auto& x : exp3) x = gen();
+        ntru::detail::s3_inverse_exp(rj.data(), a.data(), n, exp3.data());
+        ASSERT_EQ(rj, r) << "S3 inverse by exponentiation, n = " << n;
         auto prod = mul_mod_phi(a, r);  // small integers (|c| < 8n), stored mod 2^16
         for (size_t i = 0; i < n; ++i)
             ASSERT_EQ((int32_t(int16_t(prod[i])) % 3 + 3) % 3, i == 0 ? 1 : 0)
@@ -323,6 +327,7 @@ TEST(NtruPieces, S3JumpInverseStructured) {
     for (size_t n : {509u, 677u, 701u, 821u, 1229u, 1373u}) {
         std::vector<ntru::InvWord> inv(8 * ntru::inv_words(n));
         std::vector<uint32_t> jump(ntru::detail::s3_jump_scratch_words(n));
+        std::vector<uint32_t> exp3(ntru::detail::s3_exp_scratch_words(n));
         std::vector<std::vector<uint16_t>> inputs;
         for (uint16_t c : {1, 2}) {
             std::vector<uint16_t> a(n, 0);
@@ -344,6 +349,16 @@ TEST(NtruPieces, S3JumpInverseStructured) {
             std::fill(jump.begin(), jump.end(), 0xA5A5A5A5u);
             ntru::detail::s3_inverse_jump(rj.data(), a.data(), n, jump.data());
             ASSERT_EQ(rj, r) << "n = " << n;
+            std::fill(exp3.begin(), exp3.end(), 0xA5A5A5A5u);
+            ntru::detail::s3_inverse_exp(rj.data(), a.data(), n, exp3.data());
+            ASSERT_EQ(rj, r) << "by exponentiation, n = " << n;
+        }
+        // not invertible (0 and Phi_n, 2 Phi_n): 0 by exponentiation
+        for (uint16_t c : {0, 1, 2}) {
+            std::vector<uint16_t> a(n, c), rj(n, 7);
+            std::fill(exp3.begin(), exp3.end(), 0x5A5A5A5Au);
+            ntru::detail::s3_inverse_exp(rj.data(), a.data(), n, exp3.data());
+            ASSERT_EQ(rj, std::vector<uint16_t>(n, 0)) << "n = " << n << ", c = " << c;
         }
     }
 }

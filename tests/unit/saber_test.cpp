@@ -268,6 +268,39 @@ TEST(SaberKem, RoundTripAndRejectionFire) { round_trips_and_rejection<saber::fir
 TEST(SaberKem, RoundTripAndRejectionSaberToom) { round_trips_and_rejection<saber::saber, saber::Toom>(); }
 TEST(SaberKem, RoundTripAndRejectionFireSpeed) { round_trips_and_rejection<saber::firesaber, saber::Speed>(); }
 
+// Default keeps sums in the caller's pk / sk (key generation) and ct
+// (encapsulation), placed by the buffers' alignment: every byte offset 0..7
+// of the three buffers gives the same keys and ciphertext as the Speed
+// profile (which uses none of them), and the ciphertext decapsulates.
+template <class Set>
+void caller_buffer_offsets() {
+    using S = saber::Scheme<Set>;
+    using SS = saber::Scheme<Set, saber::Speed>;
+    auto ws = std::make_unique<typename S::Workspace>();
+    auto wss = std::make_unique<typename SS::Workspace>();
+    std::vector<uint8_t> pk0(S::pk_bytes), sk0(S::sk_bytes), ct0(S::ct_bytes), ss0(32), ss(32);
+    std::vector<uint8_t> bpk(S::pk_bytes + 8), bsk(S::sk_bytes + 8), bct(S::ct_bytes + 8);
+    for (unsigned off = 0; off < 8; ++off) {
+        TestRng r0{0xA5A5u + off}, r1{0xA5A5u + off};
+        ASSERT_EQ(SS::keypair(pk0.data(), sk0.data(), r0, *wss), Status::ok);
+        ASSERT_EQ(SS::encapsulate(ct0.data(), ss0.data(), pk0.data(), r0, *wss), Status::ok);
+        uint8_t *pk = bpk.data() + off, *sk = bsk.data() + off, *ct = bct.data() + off;
+        ASSERT_EQ(S::keypair(pk, sk, r1, *ws), Status::ok);
+        ASSERT_EQ(S::encapsulate(ct, ss.data(), pk, r1, *ws), Status::ok);
+        EXPECT_EQ(0, std::memcmp(pk, pk0.data(), S::pk_bytes)) << S::name << " offset " << off;
+        EXPECT_EQ(0, std::memcmp(sk, sk0.data(), S::sk_bytes)) << S::name << " offset " << off;
+        EXPECT_EQ(0, std::memcmp(ct, ct0.data(), S::ct_bytes)) << S::name << " offset " << off;
+        EXPECT_EQ(ss, ss0);
+        ASSERT_EQ(S::decapsulate(ss.data(), ct, sk, *ws), Status::ok);
+        EXPECT_EQ(ss, ss0) << S::name << " offset " << off;
+    }
+}
+TEST(SaberKem, CallerBufferOffsets) {
+    caller_buffer_offsets<saber::lightsaber>();
+    caller_buffer_offsets<saber::saber>();
+    caller_buffer_offsets<saber::firesaber>();
+}
+
 TEST(SaberKem, BadArguments) {
     using S = saber::Scheme<saber::saber>;
     auto ws = std::make_unique<S::Workspace>();
