@@ -359,6 +359,15 @@ void keccak_f1600_x4(KeccakX4State& s) {
     g_x4(s);
 }
 
+void keccak_f1600_x2(KeccakState& a, KeccakState& b) {
+#if defined(PQMCU_KECCAK_HAVE_AVX2) && !defined(PQMCU_KECCAK_BI32)
+    static const bool vl = avx512vl_usable();
+    if (vl) return keccak_f1600_x2_avx512vl(a.lane, b.lane);
+#endif
+    keccak_f1600(a);
+    keccak_f1600(b);
+}
+
 Status set_backend(Backend b) {
     switch (b) {
     case Backend::automatic: g_x4 = best_x4(); return Status::ok;

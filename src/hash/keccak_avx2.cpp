@@ -112,6 +112,53 @@ PQMCU_AVX512VL void keccak_f1600_x4_avx512vl(KeccakX4State& s) {
     __asm__ __volatile__("" : : "r"(a) : "memory");
 }
 
+// Two states in the two halves of xmm registers, the same round as above.
+namespace {
+template <unsigned N>
+PQMCU_AVX512VL_INLINE __m128i rotl128(__m128i v) {  // (an immediate count, also at -O0)
+    if constexpr (N == 0) return v;
+    else return _mm_rol_epi64(v, int(N));
+}
+template <unsigned I>
+PQMCU_AVX512VL_INLINE void rho_pi_x2(const __m128i* a, const __m128i* d, __m128i* b) {
+    if constexpr (I < 25) {
+        b[pi_dest(I)] = rotl128<kRho[I]>(_mm_xor_si128(a[I], d[I % 5]));
+        rho_pi_x2<I + 1>(a, d, b);
+    }
+}
+PQMCU_AVX512VL_INLINE void round_x2_512(__m128i* a, uint64_t rc) {
+    __m128i c[5], d[5], b[25];
+#pragma GCC unroll 5
+    for (unsigned x = 0; x < 5; ++x)
+        c[x] = _mm_ternarylogic_epi64(_mm_ternarylogic_epi64(a[x], a[x + 5], a[x + 10], 0x96), a[x + 15], a[x + 20],
+                                      0x96);
+#pragma GCC unroll 5
+    for (unsigned x = 0; x < 5; ++x) d[x] = _mm_xor_si128(c[(x + 4) % 5], _mm_rol_epi64(c[(x + 1) % 5], 1));
+    rho_pi_x2<0>(a, d, b);
+#pragma GCC unroll 5
+    for (unsigned y = 0; y < 25; y += 5) {
+#pragma GCC unroll 5
+        for (unsigned x = 0; x < 5; ++x)
+            a[y + x] = _mm_ternarylogic_epi64(b[y + x], b[y + (x + 1) % 5], b[y + (x + 2) % 5], 0xD2);
+    }
+    a[0] = _mm_xor_si128(a[0], _mm_set1_epi64x(static_cast<long long>(rc)));
+}
+}  // namespace
+
+PQMCU_AVX512VL void keccak_f1600_x2_avx512vl(uint64_t sa[25], uint64_t sb[25]) {
+    __m128i a[25];
+    for (unsigned i = 0; i < 25; ++i)
+        a[i] = _mm_unpacklo_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(sa + i)),
+                                  _mm_loadl_epi64(reinterpret_cast<const __m128i*>(sb + i)));
+    for (unsigned r = 0; r < 24; ++r) round_x2_512(a, kRoundConstants[r]);
+    for (unsigned i = 0; i < 25; ++i) {
+        _mm_storel_epi64(reinterpret_cast<__m128i*>(sa + i), a[i]);
+        _mm_storel_epi64(reinterpret_cast<__m128i*>(sb + i), _mm_unpackhi_epi64(a[i], a[i]));
+    }
+    for (unsigned i = 0; i < 25; ++i) a[i] = _mm_setzero_si128();
+    __asm__ __volatile__("" : : "r"(a) : "memory");
+}
+
 }  // namespace pqmcu::hash
 
 #endif  // PQMCU_KECCAK_HAVE_AVX2

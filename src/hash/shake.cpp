@@ -76,6 +76,30 @@ Status sponge_squeeze(Sponge& s, size_t rate, uint8_t* out, size_t len, KeccakSt
     return squeeze_with(s, rate, out, len, [&scratch](KeccakState& st) { keccak_f1600_buf(st, scratch); });
 }
 
+Status sponge_squeeze(Sponge& s, size_t rate, uint8_t* out, size_t len, Rider& r) {
+    Sponge& b = *r.sponge;
+    if (r.out != nullptr) {  // a squeezing rider
+        if (b.phase != 1) return Status::bad_argument;
+        return squeeze_with(s, rate, out, len, [&](KeccakState& st) {
+            if (r.len == 0 || b.pos != r.rate) return keccak_f1600(st);
+            keccak_f1600_x2(st, b.st);
+            const size_t n = r.len < r.rate ? r.len : r.rate;
+            keccak_extract_bytes(b.st, 0, r.out, n);
+            b.pos = uint32_t(n);
+            r.out += n, r.len -= n;
+        });
+    }
+    if (b.phase != 0 || (r.in == nullptr && r.len != 0)) return Status::bad_argument;
+    return squeeze_with(s, rate, out, len, [&](KeccakState& st) {
+        const size_t need = r.rate - b.pos;
+        if (r.len < need) return keccak_f1600(st);
+        keccak_xor_bytes(b.st, b.pos, r.in, need);
+        r.in += need, r.len -= need;
+        b.pos = 0;
+        keccak_f1600_x2(st, b.st);
+    });
+}
+
 void sponge_x4_reset(SpongeX4& s) {
     keccak_x4_wipe(s.st);
     s.pos = 0;

@@ -34,6 +34,23 @@ Status sponge_finalize(Sponge& s, size_t rate, uint8_t domain);
 Status sponge_squeeze(Sponge& s, size_t rate, uint8_t* out, size_t len);
 Status sponge_squeeze(Sponge& s, size_t rate, uint8_t* out, size_t len, KeccakState& scratch);
 
+// A message being absorbed into another sponge (Sha3::rider) that rides
+// along a squeeze: each permutation of the squeezing sponge that finds a
+// whole block of the rider's remaining input takes it along
+// (keccak_f1600_x2: both permuted together); in / len advance past what
+// was absorbed, the caller absorbs the rest as usual. Or (out != nullptr,
+// Shake::rider_out) output being squeezed from another sponge: each
+// permutation takes the rider's next block along while it still wants
+// bytes; out / len advance, the caller squeezes the rest as usual. The same
+// results as without riding; what rides is only a matter of timing.
+struct Rider {
+    Sponge* sponge;
+    size_t rate;
+    const uint8_t* in;
+    size_t len;
+    uint8_t* out = nullptr;
+};
+Status sponge_squeeze(Sponge& s, size_t rate, uint8_t* out, size_t len, Rider& rider);
 struct SpongeX4 {
     KeccakX4State st;
     uint32_t pos;
@@ -71,6 +88,18 @@ public:
         return scratch != nullptr ? detail::sponge_squeeze(s_, Rate, out, len, *scratch)
                                   : detail::sponge_squeeze(s_, Rate, out, len);
     }
+    // The same, with a rider's whole blocks absorbed on the way (detail::Rider).
+    Status squeeze(uint8_t* out, size_t len, detail::Rider& rider) {
+        return detail::sponge_squeeze(s_, Rate, out, len, rider);
+    }
+    // out[0, len) to be squeezed riding along another sponge's squeezes (the
+    // bytes left in the current block now); afterwards squeeze(rider.out, rider.len).
+    detail::Rider rider_out(uint8_t* out, size_t len) {
+        const size_t have = s_.phase == 1 ? Rate - s_.pos : 0;
+        const size_t n = have < len ? have : len;
+        if (n != 0) (void)squeeze(out, n);
+        return detail::Rider{&s_, Rate, nullptr, len - n, out + n};
+    }
 
 private:
     detail::Sponge s_;
@@ -92,6 +121,9 @@ public:
         return scratch != nullptr ? detail::sponge_absorb(s_, Rate, in, len, *scratch)
                                   : detail::sponge_absorb(s_, Rate, in, len);
     }
+    // in[0, len) to be absorbed riding along another sponge's squeezes
+    // (Shake::squeeze(out, len, rider)); afterwards absorb(rider.in, rider.len).
+    detail::Rider rider(const uint8_t* in, size_t len) { return detail::Rider{&s_, Rate, in, len}; }
     // Writes digest_size bytes. A second call returns bad_argument.
     Status finalize(uint8_t* digest, KeccakState* scratch = nullptr) {
         if (digest == nullptr) return Status::bad_argument;

@@ -30,6 +30,7 @@ void pointwise(int32_t* a, const int32_t* b);
 void mul_into(uint16_t* acc, int32_t* x, const int32_t* y, bool add);
 void mul_into_le16(uint8_t* acc, int32_t* x, const int32_t* y, bool add);
 void inverse_store(uint16_t* out, int32_t* acc);
+void pointwise_acc(int32_t* acc, int32_t* x, const int32_t* y);
 }  // namespace avx2
 #define PQMCU_SABER_NTT_DISPATCH(call) \
     if (avx2::use()) return avx2::call
@@ -385,6 +386,7 @@ void pointwise_acc(int32_t* acc, int32_t* x, const int32_t* y) {
 #if defined(PQMCU_SABER_NTT_M4_ASM)
     pqmcu_saber_ntt_basemul_acc_m4(x, y, kOmega.data(), kAsmTail, acc);
 #else
+    PQMCU_SABER_NTT_DISPATCH(pointwise_acc(acc, x, y));
     pointwise(x, y);
     add_ntt(acc, x);
 #endif

@@ -9,6 +9,11 @@
 #if defined(PQMCU_SABER_NTT_M4_ASM)
 extern "C" void pqmcu_saber_wipe_m4(void* p, size_t bytes);
 #endif
+#if defined(PQMCU_SABER_NTT_AVX2)
+#include <immintrin.h>
+
+#include "x86/cpu_features.hpp"
+#endif
 
 namespace pqmcu::saber {
 
@@ -197,7 +202,47 @@ inline void sample_t(int32_t* s, const uint8_t* coins, size_t count) {
 inline uint16_t load_le16(const uint8_t* p) { return uint16_t(p[0] | (p[1] << 8)); }
 }  // namespace
 
+#if defined(PQMCU_SABER_NTT_AVX2)
+namespace {
+// x86 hosts with AVX2: a group of 8 Bits-bit fields (Bits bytes) per step,
+// each field's 4 bytes gathered into a 32-bit lane by vpshufb from the
+// group's 16 bytes (both 128-bit lanes), shifted down by vpsrlvd and sign-
+// extended by a shift pair. The 16-byte loads read up to 16 - Bits bytes
+// past a group, so the groups whose load would pass `end` take the scalar
+// path (or, `Padded`, the caller's 3 bytes of padding suffice for 13 bits).
+template <unsigned Bits>
+[[gnu::target("avx2")]] size_t unpack_centred_avx2(int32_t* out, const uint8_t* in, size_t count, const uint8_t* end) {
+    alignas(32) int8_t idx[32];
+    alignas(32) int32_t sh[8];
+    for (unsigned k = 0; k < 8; ++k) {
+        const unsigned at = k * Bits / 8;
+        for (unsigned b = 0; b < 4; ++b) idx[4 * k + b] = int8_t(at + b);
+        sh[k] = int32_t(k * Bits % 8);
+    }
+    const __m256i shuf = _mm256_load_si256(reinterpret_cast<const __m256i*>(idx));
+    const __m256i shift = _mm256_load_si256(reinterpret_cast<const __m256i*>(sh));
+    size_t g = 0;
+    for (; g + 8 <= count && in + 16 <= end; g += 8, in += Bits) {
+        const __m256i v = _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(in)));
+        __m256i w = _mm256_srlv_epi32(_mm256_shuffle_epi8(v, shuf), shift);
+        w = _mm256_srai_epi32(_mm256_slli_epi32(w, 32 - Bits), 32 - Bits);
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + g), w);
+    }
+    return g;
+}
+bool use_avx2() { return x86::cpu_features().avx2; }
+}  // namespace
+#endif
+
 void unpack_centred(int32_t* out, const uint8_t* in, size_t count, unsigned bits) {
+#if defined(PQMCU_SABER_NTT_AVX2)
+    if ((bits == 10 || bits == 13) && count % 8 == 0 && use_avx2()) {
+        const uint8_t* end = in + count * bits / 8;
+        const size_t g = bits == 10 ? unpack_centred_avx2<10>(out, in, count, end)
+                                    : unpack_centred_avx2<13>(out, in, count, end);
+        out += g, in += g * bits / 8, count -= g;
+    }
+#endif
     switch (bits) {  // public
         case 3: return unpack_centred_t<3>(out, in, count);
         case 4: return unpack_centred_t<4>(out, in, count);
@@ -222,6 +267,13 @@ void unpack_centred(int32_t* out, const uint8_t* in, size_t count, unsigned bits
 }
 
 void unpack_centred13_padded(int32_t* out, const uint8_t* in, size_t count) {
+#if defined(PQMCU_SABER_NTT_AVX2)
+    // 16-byte loads: up to 3 bytes past the fields (the padding), so every group.
+    if (use_avx2()) {
+        const size_t g = unpack_centred_avx2<13>(out, in, count, in + count * 13 / 8 + 3);
+        out += g, in += g * 13 / 8, count -= g;
+    }
+#endif
     unpack_centred_t<13, true>(out, in, count);
 }
 

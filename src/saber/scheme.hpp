@@ -60,6 +60,13 @@ struct Scheme {
                   "unknown Saber profile");
     static constexpr bool kToom = std::is_same_v<Profile, Toom>;
     static constexpr bool kSpeed = std::is_same_v<Profile, Speed>;
+    // x86 hosts (Speed): decapsulation's H(ct) rides along A's squeezes
+    // (hash::detail::Rider; the same bytes, fewer permutation calls).
+#if defined(PQMCU_HASH_AVX2)
+    static constexpr bool kRideHash = kSpeed;
+#else
+    static constexpr bool kRideHash = false;
+#endif
     static constexpr const Params& params = Set::params;
     static constexpr const char* name = params.name;
     static constexpr size_t L = params.l;
@@ -149,7 +156,9 @@ struct Scheme {
             } else {
                 keypair_toom(pk, sk, seed_a, seed_s, ws);
             }
-            (void)hash::sha3_256(sk + sk_bytes - kHashBytes - kKeyBytes, pk, pk_bytes, keygen_scratch(ws));
+            // (kRideHash: H(pk) is made in keypair_speed_ride.)
+            if constexpr (!kRideHash)
+                (void)hash::sha3_256(sk + sk_bytes - kHashBytes - kKeyBytes, pk, pk_bytes, keygen_scratch(ws));
             st = draw_random(rng, sk + sk_bytes - kKeyBytes, kKeyBytes);
         }
         secure_wipe(seed_s, sizeof seed_s);
@@ -165,10 +174,36 @@ struct Scheme {
         if (st == Status::ok) {
             hash::KeccakState* scr = kem_scratch(ws);
             (void)hash::sha3_256(buf, buf + 32, 32, scr);  // m; the rng's output is not sent
-            (void)hash::sha3_256(buf + 32, pk, pk_bytes, scr);
-            (void)hash::sha3_512(kr, buf, 64, scr);              // K^ || r
-            indcpa_enc(ct, buf, kr + 32, pk, ws);
-            (void)hash::sha3_256(kr + 32, ct, ct_bytes, scr);
+            if constexpr (kRideHash) {
+                // A's first whole blocks (as many as ct holds, all consumed
+                // by row 0 before ct's row 0 is written) squeezed into ct
+                // with H(pk) riding; H(ct): the rows of ct already written
+                // ride along the later rows' A squeezes.
+                constexpr size_t kPre = ct_bytes / hash::Shake128::rate * hash::Shake128::rate;
+                static_assert(kPre <= L * kEntryBytes, "row 0 consumes the prefix");
+                hash::Shake128 axof;
+                (void)axof.absorb(pk + params.polyvec_p_bytes(), kSeedBytes);
+                (void)axof.finalize();
+                {
+                    hash::Sha3_256 hpk;
+                    hash::detail::Rider hr = hpk.rider(pk, pk_bytes);
+                    (void)axof.squeeze(ct, kPre, hr);
+                    (void)hpk.absorb(hr.in, hr.len);
+                    (void)hpk.finalize(buf + 32);
+                }
+                (void)hash::sha3_512(kr, buf, 64, scr);  // K^ || r
+                APrefix pre{ct, kPre};
+                hash::Sha3_256 hct;
+                hash::detail::Rider rider = hct.rider(ct, 0);
+                (void)enc_speed(ct, buf, kr + 32, pk, ws, /*compare=*/false, &rider, &axof, &pre);
+                (void)hct.absorb(rider.in, size_t(ct + ct_bytes - rider.in));
+                (void)hct.finalize(kr + 32);
+            } else {
+                (void)hash::sha3_256(buf + 32, pk, pk_bytes, scr);
+                (void)hash::sha3_512(kr, buf, 64, scr);  // K^ || r
+                indcpa_enc(ct, buf, kr + 32, pk, ws);
+                (void)hash::sha3_256(kr + 32, ct, ct_bytes, scr);
+            }
             (void)hash::sha3_256(ss, kr, 64, scr);
         }
         secure_wipe(buf, sizeof buf);
@@ -188,14 +223,24 @@ struct Scheme {
         hash::KeccakState* scr = kem_scratch(ws);
         (void)hash::sha3_512(kr, buf, 64, scr);
         uint32_t fail;
-        if constexpr (kToom) {
-            indcpa_enc(ws.cmp, buf, kr + 32, pk, ws);
-            fail = ct_memneq(ct, ws.cmp, ct_bytes);
-        } else {
-            const uint32_t diff = enc_ntt(const_cast<uint8_t*>(ct), buf, kr + 32, pk, ws, /*compare=*/true);
+        if constexpr (kRideHash) {
+            // H(ct) absorbed riding along A's squeezes (x86: two permutations in one).
+            hash::Sha3_256 hct;
+            hash::detail::Rider rider = hct.rider(ct, ct_bytes);
+            const uint32_t diff = enc_speed(const_cast<uint8_t*>(ct), buf, kr + 32, pk, ws, /*compare=*/true, &rider);
             fail = (diff | (0u - diff)) >> 31;  // 0 or 1
+            (void)hct.absorb(rider.in, rider.len);
+            (void)hct.finalize(kr + 32);
+        } else {
+            if constexpr (kToom) {
+                indcpa_enc(ws.cmp, buf, kr + 32, pk, ws);
+                fail = ct_memneq(ct, ws.cmp, ct_bytes);
+            } else {
+                const uint32_t diff = enc_ntt(const_cast<uint8_t*>(ct), buf, kr + 32, pk, ws, /*compare=*/true);
+                fail = (diff | (0u - diff)) >> 31;  // 0 or 1
+            }
+            (void)hash::sha3_256(kr + 32, ct, ct_bytes, scr);
         }
-        (void)hash::sha3_256(kr + 32, ct, ct_bytes, scr);
         // Implicit rejection: K^ := z when the re-encryption differs, by a mask.
         const uint8_t mask = uint8_t(value_barrier(ct_mask32(fail)));
         for (size_t i = 0; i < kKeyBytes; ++i) kr[i] = uint8_t(kr[i] ^ (mask & (kr[i] ^ z[i])));
@@ -275,13 +320,34 @@ private:
     // 32 g + 32 <= the start of group g + 1's bytes, so no unread byte is
     // overwritten. No stack chunk, one squeeze call and whole lanes only
     // (the entries start at multiples of 8 bytes).
-    static void squeeze_entry(int32_t* x, hash::Shake128& xof, hash::KeccakState* scr = nullptr) {
+    // A's stream bytes squeezed ahead (x86 encapsulation: into ct, with H(pk) riding).
+    struct APrefix {
+        const uint8_t* bytes;
+        size_t len;
+    };
+    static void squeeze_entry(int32_t* x, hash::Shake128& xof, hash::KeccakState* scr = nullptr,
+                              hash::detail::Rider* rider = nullptr, APrefix* pre = nullptr) {
         constexpr size_t kBytes = kN * kLogQ / 8;
         constexpr size_t kAt = (sizeof(int32_t) * kN - kBytes - 3) / 8 * 8;
         static_assert(kAt + kBytes + 3 <= sizeof(int32_t) * kN);
         static_assert(32 * (kN / 8 - 2) + 32 <= kAt + kLogQ * (kN / 8 - 1), "in-place unpacking");
         uint8_t* packed = reinterpret_cast<uint8_t*>(x) + kAt;
-        (void)xof.squeeze(packed, kBytes, scr);
+        if constexpr (kRideHash) {  // x86 only (the M4's code and stack stay as they were)
+            size_t have = 0;
+            if (pre != nullptr && pre->len != 0) {
+                have = pre->len < kBytes ? pre->len : kBytes;
+                std::memcpy(packed, pre->bytes, have);
+                pre->bytes += have, pre->len -= have;
+            }
+            if (rider != nullptr) {
+                (void)xof.squeeze(packed + have, kBytes - have, *rider);
+            } else {
+                (void)xof.squeeze(packed + have, kBytes - have, scr);
+            }
+        } else {
+            (void)rider, (void)pre;
+            (void)xof.squeeze(packed, kBytes, scr);
+        }
         unpack_centred13_padded(x, packed, kN);
         ntt::forward(x);
     }
@@ -343,7 +409,66 @@ private:
     // with the A_0i in sev[i], then s_j (j >= 1) in x with the A_ji in accn.
     // s_0 and s_1 stay from sampling (sev[0] passes the others to sk); one
     // inverse per output.
+    // x86 (kRideHash): s_0 up front, the coins of s_{j+1} squeezed riding
+    // along row j's A squeezes into sk where s_{j+1}'s 13-bit form goes (free
+    // until then), s_{j+1} sampled into x when row j is done, then packed
+    // over its coins; H(pk) (into sk) along the last row's squeezes.
+    static void keypair_speed_ride(uint8_t* pk, uint8_t* sk, const uint8_t* seed_a, const uint8_t* seed_s,
+                                   Workspace& ws) {
+        constexpr size_t kCoins = kN * params.mu / 8;
+        static_assert(kCoins <= params.poly_q_bytes());
+        hash::Shake128 sx;
+        (void)sx.absorb(seed_s, kNoiseSeedBytes);
+        (void)sx.finalize();
+        sample_secret(ws.accn, sx);
+        pack_bits(sk, ws.accn, kN, kLogQ);
+        hash::Shake128 xof;
+        (void)xof.absorb(seed_a, kSeedBytes);
+        (void)xof.finalize();
+        uint8_t* coins = nullptr;
+        hash::Sha3_256 hpk;
+        const uint8_t* hpk_rest = pk;
+        for (size_t j = 0; j < L; ++j) {
+            int32_t* y = j == 0 ? ws.accn : ws.x;
+            if (j >= 1) {
+                sample_binomial(y, coins, kN, params.mu);
+                pack_bits(sk + j * params.poly_q_bytes(), y, kN, kLogQ);
+            }
+            ntt::forward(y);
+            // The last row: b_i is complete once A_{l-1,i} is in; it is
+            // inverted into accn (free until the next squeeze) and packed into
+            // pk at once, and H(pk) rides along the row's later squeezes.
+            const bool last = j + 1 == L;
+            hash::detail::Rider rider = last ? hpk.rider(pk, 0) : hash::detail::Rider{};
+            if (!last) {
+                coins = sk + (j + 1) * params.poly_q_bytes();
+                rider = sx.rider_out(coins, kCoins);
+            }
+            for (size_t i = 0; i < L; ++i) {
+                if (j == 0) {
+                    squeeze_entry(ws.sev[i], xof, nullptr, &rider);
+                    ntt::pointwise(ws.sev[i], y);
+                } else {
+                    squeeze_entry(ws.accn, xof, nullptr, &rider);
+                    ntt::pointwise_acc(ws.sev[i], ws.accn, y);
+                }
+                if (last) {
+                    uint16_t* row = reinterpret_cast<uint16_t*>(ws.accn);
+                    ntt::inverse_store(row, ws.sev[i]);
+                    pack_rounded(pk + i * params.poly_p_bytes(), row, kN, h1, kLogQ - kLogP, kLogP);
+                    rider.len = (i + 1) * params.poly_p_bytes() - size_t(rider.in - pk);
+                }
+            }
+            if (!last) (void)sx.squeeze(rider.out, rider.len);
+            else hpk_rest = rider.in;
+        }
+        std::memcpy(pk + params.polyvec_p_bytes(), seed_a, kSeedBytes);
+        std::memcpy(sk + params.indcpa_sk_bytes(), pk, pk_bytes);
+        (void)hpk.absorb(hpk_rest, size_t(pk + pk_bytes - hpk_rest));
+        (void)hpk.finalize(sk + sk_bytes - kHashBytes - kKeyBytes);
+    }
     static void keypair_speed(uint8_t* pk, uint8_t* sk, const uint8_t* seed_a, const uint8_t* seed_s, Workspace& ws) {
+        if constexpr (kRideHash) return keypair_speed_ride(pk, sk, seed_a, seed_s, ws);
         sample_secret_into_sk(sk, seed_s, ws.accn, ws.x, ws.sev[0]);
         hash::Shake128 xof;
         (void)xof.absorb(seed_a, kSeedBytes);
@@ -540,28 +665,60 @@ private:
         }
     }
     static uint32_t enc_speed(uint8_t* ct, const uint8_t* m, const uint8_t* seed_sp, const uint8_t* pk, Workspace& ws,
-                              bool compare) {
-        {
-            hash::Shake128 xof;
-            (void)xof.absorb(seed_sp, kNoiseSeedBytes);
-            (void)xof.finalize();
-            for (size_t j = 0; j < L; ++j) {
-                sample_secret(ws.sev[j], xof);
-                ntt::forward(ws.sev[j]);
-            }
+                              bool compare, hash::detail::Rider* rider = nullptr, hash::Shake128* axof = nullptr,
+                              APrefix* pre = nullptr) {
+        // x86 (kRideHash, with a rider): only s'_0 up front; the coins of
+        // s'_{j+1} ride along A_0j's squeeze (into sev[j + 1]'s tail, as
+        // sample_secret lays them out), s'_{j+1} sampled right after it; the
+        // rider (H(ct)) takes the later rows' squeezes.
+        const bool lazy = kRideHash && rider != nullptr;
+        hash::Shake128 sx;
+        (void)sx.absorb(seed_sp, kNoiseSeedBytes);
+        (void)sx.finalize();
+        for (size_t j = 0; j < (lazy ? 1 : L); ++j) {
+            sample_secret(ws.sev[j], sx);
+            ntt::forward(ws.sev[j]);
         }
         uint32_t diff = 0;
-        hash::Shake128 xof;
-        (void)xof.absorb(pk + params.polyvec_p_bytes(), kSeedBytes);
-        (void)xof.finalize();
+        hash::Shake128 own;
+        if (axof == nullptr) {
+            (void)own.absorb(pk + params.polyvec_p_bytes(), kSeedBytes);
+            (void)own.finalize();
+        }
+        hash::Shake128& xof = axof != nullptr ? *axof : own;
         for (size_t i = 0; i < L; ++i) {
             for (size_t j = 0; j < L; ++j) {
-                squeeze_entry_via(term(ws, j), ws.packed, xof);
+                if (kRideHash && pre != nullptr && pre->len != 0) {  // (only in row 0: ct's row 0 is written after it)
+                    squeeze_entry(term(ws, j), xof, nullptr, nullptr, pre);
+                    if (lazy && i == 0 && j + 1 < L) {
+                        sample_secret(ws.sev[j + 1], sx);
+                        ntt::forward(ws.sev[j + 1]);
+                    }
+                } else if (lazy && i == 0) {
+                    if (j + 1 < L) {
+                        constexpr size_t kCoins = kN * params.mu / 8;
+                        int32_t* next = ws.sev[j + 1];
+                        uint8_t* coins = reinterpret_cast<uint8_t*>(next) + sizeof(int32_t) * kN - kCoins;
+                        hash::detail::Rider sr = sx.rider_out(coins, kCoins);
+                        squeeze_entry(term(ws, j), xof, nullptr, &sr);
+                        (void)sx.squeeze(sr.out, sr.len);
+                        sample_binomial(next, coins, kN, params.mu);  // in place, as sample_secret
+                        ntt::forward(next);
+                    } else {
+                        squeeze_entry(term(ws, j), xof);
+                    }
+                } else if (kRideHash) {
+                    squeeze_entry(term(ws, j), xof, nullptr, rider);
+                } else {
+                    squeeze_entry_via(term(ws, j), ws.packed, xof);
+                }
                 sum_term(ws, j, ws.sev[j]);
             }
             ntt::inverse_store(ws.row, ws.accn);
             uint8_t* out = ct + i * params.poly_p_bytes();
             diff |= emit_rounded(compare, out, ws.row, kLogQ - kLogP, kLogP);
+            // Encryption: the rider (H(ct)) may take the rows written so far.
+            if (rider != nullptr && !compare) rider->len = size_t(out + params.poly_p_bytes() - rider->in);
         }
         for (size_t j = 0; j < L; ++j) {  // v' = b^T s'
             int32_t* t = term(ws, j);

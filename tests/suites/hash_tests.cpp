@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // Keccak-f[1600], SHAKE and SHA3: known answers, incremental use, 4-way
 // agreement, backend agreement and misuse. Runs on the host and the M4.
+#include <initializer_list>
+
 #include "hash/keccak.hpp"
 #include "hash/shake.hpp"
 #include "support/check.hpp"
@@ -370,6 +372,75 @@ void x4_matches_portable(Context& ctx, void (*x4)(hash::KeccakX4State&), Prng& r
 }
 #endif
 
+// keccak_f1600_x2 against two single permutations, and a SHA3-256 absorbed
+// riding along a SHAKE128 squeeze (every message length up to a few blocks,
+// squeezes of several sizes) against both computed separately.
+void x2_and_rider(Context& ctx) {
+    Prng rng(7);
+    uint8_t bytes[200], x[200], y[200];
+    static hash::KeccakState a, b, ra, rb;
+    hash::keccak_init(a);
+    hash::keccak_init(b);
+    rng.fill(bytes, 200);
+    hash::keccak_xor_bytes(a, 0, bytes, 200);
+    rng.fill(bytes, 200);
+    hash::keccak_xor_bytes(b, 0, bytes, 200);
+    ra = a, rb = b;
+    hash::keccak_f1600_x2(a, b);
+    hash::keccak_f1600(ra);
+    hash::keccak_f1600(rb);
+    hash::keccak_extract_bytes(a, 0, x, 200);
+    hash::keccak_extract_bytes(ra, 0, y, 200);
+    PQ_CHECK_BYTES(ctx, x, y, 200);
+    hash::keccak_extract_bytes(b, 0, x, 200);
+    hash::keccak_extract_bytes(rb, 0, y, 200);
+    PQ_CHECK_BYTES(ctx, x, y, 200);
+
+    static uint8_t msg[700], out[800], out_ref[800];
+    rng.fill(msg, sizeof msg);
+    const uint8_t seed[32] = {1, 2, 3};
+    for (size_t len = 0; len <= sizeof msg; len += 67) {
+        for (size_t pre : {size_t(0), size_t(5), size_t(136)}) {
+            if (pre > len) continue;
+            hash::Shake128 xof, xof_ref;
+            (void)xof.absorb(seed, sizeof seed);
+            (void)xof.finalize();
+            xof_ref = xof;
+            hash::Sha3_256 h;
+            (void)h.absorb(msg, pre);
+            hash::detail::Rider r = h.rider(msg + pre, len - pre);
+            for (size_t at = 0; at < sizeof out; at += 200) PQ_CHECK(ctx, xof.squeeze(out + at, 200, r) == Status::ok);
+            PQ_CHECK(ctx, h.absorb(r.in, r.len) == Status::ok);
+            uint8_t d[32], d_ref[32];
+            PQ_CHECK(ctx, h.finalize(d) == Status::ok);
+            (void)hash::sha3_256(d_ref, msg, len);
+            PQ_CHECK_BYTES(ctx, d, d_ref, 32);
+            (void)xof_ref.squeeze(out_ref, sizeof out_ref);
+            PQ_CHECK_BYTES(ctx, out, out_ref, sizeof out);
+        }
+    }
+    // A squeezing rider (Shake::rider_out), starting at several offsets into its block.
+    for (size_t pre : {size_t(0), size_t(5), size_t(168), size_t(200)}) {
+        for (size_t len : {size_t(0), size_t(100), size_t(400), size_t(700)}) {
+            hash::Shake128 xof, s, s_ref;
+            (void)xof.absorb(seed, sizeof seed);
+            (void)xof.finalize();
+            (void)s.absorb(msg, 40);
+            (void)s.finalize();
+            s_ref = s;
+            (void)s.squeeze(out_ref, pre);
+            hash::detail::Rider r = s.rider_out(out, len);
+            PQ_CHECK(ctx, xof.squeeze(out_ref, 400, r) == Status::ok);
+            PQ_CHECK(ctx, s.squeeze(r.out, r.len) == Status::ok);
+            (void)s.squeeze(out + len, 50);
+            static uint8_t ref[800];
+            (void)s_ref.squeeze(ref, pre);
+            (void)s_ref.squeeze(ref, len + 50);
+            PQ_CHECK_BYTES(ctx, out, ref, len + 50);
+        }
+    }
+}
+
 void backends_agree(Context& ctx) {
     PQ_CHECK(ctx, hash::set_backend(hash::Backend::portable) == Status::ok);
     PQ_CHECK(ctx, hash::active_backend() == hash::Backend::portable);
@@ -491,6 +562,7 @@ PQMCU_SUITE(hash_suite, "hash",
              {"shake128 x4 vs x1", x4_shake128},
              {"shake256 x4 vs x1", x4_shake256},
              {"x4 backends agree", backends_agree},
+             {"x2 and a riding sha3", x2_and_rider},
              {"misuse statuses", misuse},
              {"fork by copy", fork_by_copy}});
 }  // namespace pqmcu::test
