@@ -382,42 +382,29 @@ bool avx512_gfni() {
     return f.gfni && f.avx512f && f.avx512bw;
 }
 
+// The kernel K when AVX-512BW + GFNI are present, else nullptr; decided once
+// (one static per kernel).
+template <auto K>
+decltype(K) if_avx512_gfni() {
+    static const decltype(K) fn = avx512_gfni() ? K : nullptr;
+    return fn;
+}
+
 }  // namespace
 
-SignRowFn gf256_sign_row() {
-    static const SignRowFn fn = avx512_gfni() ? sign_row_avx512 : nullptr;
-    return fn;
-}
+SignRowFn gf256_sign_row() { return if_avx512_gfni<sign_row_avx512>(); }
 
-VerifyRowFn gf256_verify_row() {
-    static const VerifyRowFn fn = avx512_gfni() ? verify_row_avx512 : nullptr;
-    return fn;
-}
+VerifyRowFn gf256_verify_row() { return if_avx512_gfni<verify_row_avx512>(); }
 
-SignRowsFn gf256_sign_rows() {
-    static const SignRowsFn fn = avx512_gfni() ? sign_rows_avx512 : nullptr;
-    return fn;
-}
+SignRowsFn gf256_sign_rows() { return if_avx512_gfni<sign_rows_avx512>(); }
 
-VerifyRowsFn gf256_verify_rows() {
-    static const VerifyRowsFn fn = avx512_gfni() ? verify_rows_avx512 : nullptr;
-    return fn;
-}
+VerifyRowsFn gf256_verify_rows() { return if_avx512_gfni<verify_rows_avx512>(); }
 
-SignRow16Fn gf65536_sign_row() {
-    static const SignRow16Fn fn = avx512_gfni() ? sign_row16_avx512 : nullptr;
-    return fn;
-}
+SignRow16Fn gf65536_sign_row() { return if_avx512_gfni<sign_row16_avx512>(); }
 
-VerifyRow16Fn gf65536_verify_row() {
-    static const VerifyRow16Fn fn = avx512_gfni() ? verify_row16_avx512 : nullptr;
-    return fn;
-}
+VerifyRow16Fn gf65536_verify_row() { return if_avx512_gfni<verify_row16_avx512>(); }
 
-ScaleAccFn gf256_scale_acc() {
-    static const ScaleAccFn fn = avx512_gfni() ? scale_acc_avx512 : nullptr;
-    return fn;
-}
+ScaleAccFn gf256_scale_acc() { return if_avx512_gfni<scale_acc_avx512>(); }
 
 LiftRowsFn lift_rows() {
     static const LiftRowsFn fn = [] {
