@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "core/secure.hpp"
+#include "hash/keccak_internal.hpp"
 #include "x86/cpu_features.hpp"
 
 namespace pqmcu::mqom::detail::x86 {
@@ -359,6 +360,126 @@ __attribute__((target("avx512f,avx512bw,gfni"))) void scale_acc_avx512(const uin
     }
 }
 
+// ---- BLC leaves (AES-128 seeds, cat 1): SeedDerive on VAES, written in place.
+#define PQMCU_MQOM_VAES __attribute__((target("vaes,aes,avx2,avx512f,avx512bw,avx512vl")))
+#define PQMCU_MQOM_VAES_INLINE __attribute__((target("vaes,aes,avx2,avx512f,avx512bw,avx512vl"), always_inline)) inline
+
+PQMCU_MQOM_VAES_INLINE void load_keys(const uint32_t* rk, __m512i* k) {
+    // maskz: the plain broadcast's undefined pass-through trips GCC 12's -Wuninitialized.
+    for (size_t r = 0; r < 11; ++r)
+        k[r] = _mm512_maskz_broadcast_i32x4(0xFFFF, _mm_loadu_si128(reinterpret_cast<const __m128i*>(rk + 4 * r)));
+}
+// LinOrtho of four 16-byte seeds (one per 128-bit lane): (lo ^ hi, lo).
+PQMCU_MQOM_VAES_INLINE __m512i lin_ortho4(__m512i x) {
+    // (maskz forms: GCC 12 warns falsely on the plain ones' undefined source.)
+    return _mm512_xor_si512(_mm512_maskz_unpacklo_epi64(0xFF, x, x),
+                            _mm512_maskz_unpackhi_epi64(0xFF, x, _mm512_setzero_si512()));
+}
+// SeedDerive of G registers of four seeds each under k.
+template <size_t G>
+PQMCU_MQOM_VAES_INLINE void derive4(const __m512i* k, const __m512i* s, __m512i* x) {
+#pragma GCC unroll 8
+    for (size_t g = 0; g < G; ++g) x[g] = _mm512_xor_si512(s[g], k[0]);
+#pragma GCC unroll 9
+    for (size_t r = 1; r < 10; ++r)
+#pragma GCC unroll 8
+        for (size_t g = 0; g < G; ++g) x[g] = _mm512_aesenc_epi128(x[g], k[r]);
+#pragma GCC unroll 8
+    for (size_t g = 0; g < G; ++g) x[g] = _mm512_xor_si512(_mm512_aesenclast_epi128(x[g], k[10]), lin_ortho4(s[g]));
+}
+// 16 bytes of lane I of v to p (the first len bytes).
+template <int I>
+PQMCU_MQOM_VAES_INLINE void put_lane(uint8_t* p, __m512i v, __mmask16 m) {
+    _mm_mask_storeu_epi8(p, m, _mm512_maskz_extracti32x4_epi32(0xF, v, I));
+}
+
+PQMCU_MQOM_VAES void leaves_aes128_avx512(const uint32_t* const* rk, size_t nblk, const uint8_t* ls, size_t nb,
+                                          uint8_t* lsc, uint8_t* exp, size_t eb) {
+    __m512i k1[11], k2[11];
+    load_keys(rk[0], k1);
+    load_keys(rk[1], k2);
+    // [c1_q c2_q c1_q+1 c2_q+1] from c1 = [c1_q .. c1_q+3], c2 likewise.
+    const __m512i lo = _mm512_setr_epi64(0, 1, 8, 9, 2, 3, 10, 11), hi = _mm512_setr_epi64(4, 5, 12, 13, 6, 7, 14, 15);
+    for (size_t q = 0; q < nb; q += 8) {
+        __m512i s[2], a[2], b[2];
+        for (size_t g = 0; g < 2; ++g) s[g] = _mm512_loadu_si512(ls + 16 * (q + 4 * g));
+        derive4<2>(k1, s, a);
+        derive4<2>(k2, s, b);
+        for (size_t g = 0; g < 2; ++g) {
+            uint8_t* o = lsc + 32 * (q + 4 * g);
+            _mm512_storeu_si512(o, _mm512_maskz_permutex2var_epi64(0xFF, a[g], lo, b[g]));
+            _mm512_storeu_si512(o + 64, _mm512_maskz_permutex2var_epi64(0xFF, a[g], hi, b[g]));
+        }
+        for (size_t i = 0; i < 8; ++i)
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(exp + (q + i) * eb),
+                             _mm_loadu_si128(reinterpret_cast<const __m128i*>(ls + 16 * (q + i))));
+    }
+    for (size_t bl = 0; bl < nblk; ++bl) {
+        __m512i k[11];
+        load_keys(rk[2 + bl], k);
+        const size_t off = 16 * (1 + bl), len = eb - off < 16 ? eb - off : 16;  // public
+        const __mmask16 m = __mmask16((1u << len) - 1);
+        for (size_t q = 0; q < nb; q += 16) {
+            __m512i s[4], x[4];
+            for (size_t g = 0; g < 4; ++g) s[g] = _mm512_loadu_si512(ls + 16 * (q + 4 * g));
+            derive4<4>(k, s, x);
+            for (size_t g = 0; g < 4; ++g) {
+                uint8_t* o = exp + (q + 4 * g) * eb + off;
+                put_lane<0>(o, x[g], m);
+                put_lane<1>(o + eb, x[g], m);
+                put_lane<2>(o + 2 * eb, x[g], m);
+                put_lane<3>(o + 3 * eb, x[g], m);
+            }
+        }
+    }
+}
+
+// ---- Grinding: eight nonce candidates per Keccak-f on zmm (public data).
+#define PQMCU_MQOM_X8 __attribute__((target("avx512f")))
+#define PQMCU_MQOM_X8_INLINE __attribute__((target("avx512f"), always_inline)) inline
+template <unsigned N>
+PQMCU_MQOM_X8_INLINE __m512i rol8(__m512i v) {
+    if constexpr (N == 0) return v;
+    else return _mm512_maskz_rol_epi64(0xFF, v, int(N));  // maskz: see lin_ortho4
+}
+template <unsigned I>
+PQMCU_MQOM_X8_INLINE void rho_pi8(const __m512i* a, const __m512i* d, __m512i* b) {
+    if constexpr (I < 25) {
+        b[pqmcu::hash::internal::pi_dest(I)] = rol8<pqmcu::hash::internal::kRho[I]>(_mm512_xor_si512(a[I], d[I % 5]));
+        rho_pi8<I + 1>(a, d, b);
+    }
+}
+PQMCU_MQOM_X8_INLINE void round_x8(__m512i* a, uint64_t rc) {
+    __m512i c[5], d[5], b[25];
+#pragma GCC unroll 5
+    for (unsigned x = 0; x < 5; ++x)
+        c[x] = _mm512_ternarylogic_epi64(_mm512_ternarylogic_epi64(a[x], a[x + 5], a[x + 10], 0x96), a[x + 15],
+                                         a[x + 20], 0x96);
+#pragma GCC unroll 5
+    for (unsigned x = 0; x < 5; ++x) d[x] = _mm512_xor_si512(c[(x + 4) % 5], rol8<1>(c[(x + 1) % 5]));
+    rho_pi8<0>(a, d, b);
+#pragma GCC unroll 5
+    for (unsigned y = 0; y < 25; y += 5) {
+#pragma GCC unroll 5
+        for (unsigned x = 0; x < 5; ++x)  // b0 ^ (~b1 & b2)
+            a[y + x] = _mm512_ternarylogic_epi64(b[y + x], b[y + (x + 1) % 5], b[y + (x + 2) % 5], 0xD2);
+    }
+    a[0] = _mm512_xor_si512(a[0], _mm512_set1_epi64(static_cast<long long>(rc)));
+}
+
+PQMCU_MQOM_X8 void grind8_avx512(const uint64_t* pre, unsigned nl, unsigned ns, uint32_t base, unsigned nout,
+                                 uint64_t (*out)[16]) {
+    __m512i a[25];
+    for (unsigned i = 0; i < 25; ++i) a[i] = _mm512_set1_epi64(static_cast<long long>(pre[i]));
+    const __m512i nonces = _mm512_add_epi64(_mm512_set1_epi64(base), _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7));
+    // The counter's 32 bits: base + j < 2^32 for every try the signer reaches.
+    a[nl] = _mm512_xor_si512(a[nl], _mm512_maskz_sllv_epi64(0xFF, nonces, _mm512_set1_epi64(ns)));
+    for (unsigned r = 0; r < 24; ++r) round_x8(a, pqmcu::hash::internal::kRoundConstants[r]);
+    // Lane i of candidate j to out[j][i]: lanes as 8 x 8 blocks, scattered by a strided store.
+    const __m512i idx = _mm512_setr_epi64(0, 16, 32, 48, 64, 80, 96, 112);
+    for (unsigned i = 0; i < nout; ++i) _mm512_i64scatter_epi64(&out[0][i], idx, a[i], 8);
+}
+
 MulFoldFn pick() {
     const auto& f = pqmcu::x86::cpu_features();
     if (!f.gfni) return nullptr;
@@ -411,6 +532,19 @@ LiftRowsFn lift_rows() {
         const auto& f = pqmcu::x86::cpu_features();
         return f.gfni && f.avx512f && f.avx512bw && f.avx512vl ? lift_rows_avx512 : nullptr;
     }();
+    return fn;
+}
+
+LeavesFn blc_leaves_aes128() {
+    static const LeavesFn fn = [] {
+        const auto& f = pqmcu::x86::cpu_features();
+        return f.vaes && f.aesni && f.avx512f && f.avx512bw && f.avx512vl ? leaves_aes128_avx512 : nullptr;
+    }();
+    return fn;
+}
+
+Grind8Fn keccak_grind8() {
+    static const Grind8Fn fn = pqmcu::x86::cpu_features().avx512f ? grind8_avx512 : nullptr;
     return fn;
 }
 
