@@ -205,13 +205,62 @@ __attribute__((target("avx512f,avx512bw,gfni"), always_inline)) inline void row_
     }
 }
 
-template <int NQ>
-__attribute__((target("avx512f,avx512bw,gfni"))) void sign_rows_n(const uint8_t* const* c, const uint8_t* xT,
-                                                                  uint32_t len, size_t row_bytes, uint32_t tau,
-                                                                  uint8_t lx, uint8_t* s, size_t stride) {
+// The same with P = 2..4 rows of xT in one register (rows of row_bytes <= 64 / P
+// bytes, contiguous): each product covers P entries, the multiplier
+// [c[k] x R, c[k+1] x R, ...] is one vpermb of the P coefficients; the P
+// segments are folded at the end (byte moves by R, 2R, ...). Public
+// coefficients, possibly secret rows: fixed-time instructions, masks from
+// public lengths.
+#define PQMCU_MQOM_PACKED __attribute__((target("avx512f,avx512bw,avx512vbmi,gfni"), always_inline)) inline
+template <int NQ, int P>
+PQMCU_MQOM_PACKED void row_sums_packed(const uint8_t* const* c, const uint8_t* xT, uint32_t len, size_t row_bytes,
+                                       __m512i* t) {
+    const size_t R = row_bytes;
+    // Byte i -> its row within the register (i / R, by compares: no division per call).
+    const __m512i iota = _mm512_set_epi64(0x3F3E3D3C3B3A3938, 0x3736353433323130, 0x2F2E2D2C2B2A2928,
+                                          0x2726252423222120, 0x1F1E1D1C1B1A1918, 0x1716151413121110,
+                                          0x0F0E0D0C0B0A0908, 0x0706050403020100);
+    const __m512i one = _mm512_set1_epi8(1);
+    __m512i sidx = _mm512_setzero_si512();
+    for (int p = 1; p < P; ++p)
+        sidx = _mm512_mask_add_epi8(sidx, _mm512_cmpge_epu8_mask(iota, _mm512_set1_epi8(char(p * R))), sidx, one);
+    const __mmask64 mfull = ~uint64_t(0) >> (64 - P * R);
+    for (int q = 0; q < NQ; ++q) t[q] = _mm512_setzero_si512();
+    uint32_t k = 0;
+    for (; k + P <= len; k += P, xT += P * R) {
+        const __m512i x = _mm512_maskz_loadu_epi8(mfull, xT);
+        for (int q = 0; q < NQ; ++q) {
+            const __m512i cv = _mm512_maskz_loadu_epi8(__mmask64((1u << P) - 1), c[q] + k);
+            t[q] = _mm512_xor_si512(t[q], _mm512_gf2p8mul_epi8(_mm512_maskz_permutexvar_epi8(~__mmask64(0), sidx, cv), x));
+        }
+    }
+    if (k < len) {  // 1 .. P-1 rows left (public)
+        const uint32_t rest = len - k;
+        const __m512i x = _mm512_maskz_loadu_epi8(~uint64_t(0) >> (64 - rest * R), xT);
+        for (int q = 0; q < NQ; ++q) {
+            const __m512i cv = _mm512_maskz_loadu_epi8(__mmask64((1u << rest) - 1), c[q] + k);
+            t[q] = _mm512_xor_si512(t[q], _mm512_gf2p8mul_epi8(_mm512_maskz_permutexvar_epi8(~__mmask64(0), sidx, cv), x));
+        }
+    }
+    // t_q = segment 0 ^ segment 1 ^ ... (bytes >= R: don't care, stores are masked).
+    __m512i u[NQ];
+    for (int q = 0; q < NQ; ++q) u[q] = t[q];
+    for (int p = 1; p < P; ++p) {
+        // byte i <- byte i + p R (vpermb uses the low 6 bits; i < R: no wrap, P R <= 64)
+        const __m512i midx = _mm512_add_epi8(iota, _mm512_set1_epi8(char(p * R)));
+        for (int q = 0; q < NQ; ++q) t[q] = _mm512_xor_si512(t[q], _mm512_maskz_permutexvar_epi8(~__mmask64(0), midx, u[q]));
+    }
+}
+
+template <int NQ, int P = 1>
+__attribute__((target("avx512f,avx512bw,avx512vbmi,gfni"))) void sign_rows_n(const uint8_t* const* c,
+                                                                             const uint8_t* xT, uint32_t len,
+                                                                             size_t row_bytes, uint32_t tau,
+                                                                             uint8_t lx, uint8_t* s, size_t stride) {
     const __mmask64 m = ~uint64_t(0) >> (64 - row_bytes);
     __m512i t[NQ];
-    row_sums<NQ>(c, xT, len, row_bytes, m, t);
+    if constexpr (P == 1) row_sums<NQ>(c, xT, len, row_bytes, m, t);
+    else row_sums_packed<NQ, P>(c, xT, len, row_bytes, t);
     const __m512i xj = _mm512_maskz_loadu_epi8(m, xT + size_t(len - 1) * row_bytes);
     const __m512i lxv = _mm512_set1_epi8(char(lx));
     const __m512i wi = _mm512_set1_epi16(short(tau >> 1)), bi = _mm512_set1_epi8(char(tau & 1));
@@ -225,40 +274,65 @@ __attribute__((target("avx512f,avx512bw,gfni"))) void sign_rows_n(const uint8_t*
     }
 }
 
-void sign_rows_avx512(const uint8_t* const* c, uint32_t g, const uint8_t* xT, uint32_t len, size_t row_bytes,
-                      uint32_t tau, uint8_t lx, uint8_t* s, size_t stride) {
+template <int P>
+void sign_rows_p(const uint8_t* const* c, uint32_t g, const uint8_t* xT, uint32_t len, size_t row_bytes,
+                 uint32_t tau, uint8_t lx, uint8_t* s, size_t stride) {
     uint32_t q = 0;
-    for (; q + 4 <= g; q += 4) sign_rows_n<4>(c + q, xT, len, row_bytes, tau, lx, s + q * stride, stride);
+    for (; q + 4 <= g; q += 4) sign_rows_n<4, P>(c + q, xT, len, row_bytes, tau, lx, s + q * stride, stride);
     switch (g - q) {
-    case 3: return sign_rows_n<3>(c + q, xT, len, row_bytes, tau, lx, s + q * stride, stride);
-    case 2: return sign_rows_n<2>(c + q, xT, len, row_bytes, tau, lx, s + q * stride, stride);
-    case 1: return sign_rows_n<1>(c + q, xT, len, row_bytes, tau, lx, s + q * stride, stride);
+    case 3: return sign_rows_n<3, P>(c + q, xT, len, row_bytes, tau, lx, s + q * stride, stride);
+    case 2: return sign_rows_n<2, P>(c + q, xT, len, row_bytes, tau, lx, s + q * stride, stride);
+    case 1: return sign_rows_n<1, P>(c + q, xT, len, row_bytes, tau, lx, s + q * stride, stride);
     default: return;
     }
 }
+// Rows packed P to a register where they fit (AVX-512VBMI: the spreads).
+bool vbmi() {
+    static const bool yes = pqmcu::x86::cpu_features().avx512vbmi;
+    return yes;
+}
+void sign_rows_avx512(const uint8_t* const* c, uint32_t g, const uint8_t* xT, uint32_t len, size_t row_bytes,
+                      uint32_t tau, uint8_t lx, uint8_t* s, size_t stride) {
+    const size_t p = vbmi() ? 64 / row_bytes : 1;
+    if (p >= 4) return sign_rows_p<4>(c, g, xT, len, row_bytes, tau, lx, s, stride);
+    if (p == 3) return sign_rows_p<3>(c, g, xT, len, row_bytes, tau, lx, s, stride);
+    if (p == 2) return sign_rows_p<2>(c, g, xT, len, row_bytes, tau, lx, s, stride);
+    sign_rows_p<1>(c, g, xT, len, row_bytes, tau, lx, s, stride);
+}
 
-template <int NQ>
-__attribute__((target("avx512f,avx512bw,gfni"))) void verify_rows_n(const uint8_t* const* c, const uint8_t* xT,
-                                                                    uint32_t len, size_t row_bytes, uint8_t* acc,
-                                                                    size_t stride) {
+template <int NQ, int P = 1>
+__attribute__((target("avx512f,avx512bw,avx512vbmi,gfni"))) void verify_rows_n(const uint8_t* const* c,
+                                                                               const uint8_t* xT, uint32_t len,
+                                                                               size_t row_bytes, uint8_t* acc,
+                                                                               size_t stride) {
     const __mmask64 m = ~uint64_t(0) >> (64 - row_bytes);
     __m512i t[NQ];
-    row_sums<NQ>(c, xT, len, row_bytes, m, t);
+    if constexpr (P == 1) row_sums<NQ>(c, xT, len, row_bytes, m, t);
+    else row_sums_packed<NQ, P>(c, xT, len, row_bytes, t);
     const __m512i xj = _mm512_maskz_loadu_epi8(m, xT + size_t(len - 1) * row_bytes);
     for (int q = 0; q < NQ; ++q, acc += stride)
         _mm512_mask_storeu_epi8(acc, m, _mm512_xor_si512(_mm512_maskz_loadu_epi8(m, acc), _mm512_gf2p8mul_epi8(t[q], xj)));
 }
 
-void verify_rows_avx512(const uint8_t* const* c, uint32_t g, const uint8_t* xT, uint32_t len, size_t row_bytes,
-                        uint8_t* acc, size_t stride) {
+template <int P>
+void verify_rows_p(const uint8_t* const* c, uint32_t g, const uint8_t* xT, uint32_t len, size_t row_bytes,
+                   uint8_t* acc, size_t stride) {
     uint32_t q = 0;
-    for (; q + 4 <= g; q += 4) verify_rows_n<4>(c + q, xT, len, row_bytes, acc + q * stride, stride);
+    for (; q + 4 <= g; q += 4) verify_rows_n<4, P>(c + q, xT, len, row_bytes, acc + q * stride, stride);
     switch (g - q) {
-    case 3: return verify_rows_n<3>(c + q, xT, len, row_bytes, acc + q * stride, stride);
-    case 2: return verify_rows_n<2>(c + q, xT, len, row_bytes, acc + q * stride, stride);
-    case 1: return verify_rows_n<1>(c + q, xT, len, row_bytes, acc + q * stride, stride);
+    case 3: return verify_rows_n<3, P>(c + q, xT, len, row_bytes, acc + q * stride, stride);
+    case 2: return verify_rows_n<2, P>(c + q, xT, len, row_bytes, acc + q * stride, stride);
+    case 1: return verify_rows_n<1, P>(c + q, xT, len, row_bytes, acc + q * stride, stride);
     default: return;
     }
+}
+void verify_rows_avx512(const uint8_t* const* c, uint32_t g, const uint8_t* xT, uint32_t len, size_t row_bytes,
+                        uint8_t* acc, size_t stride) {
+    const size_t p = vbmi() ? 64 / row_bytes : 1;
+    if (p >= 4) return verify_rows_p<4>(c, g, xT, len, row_bytes, acc, stride);
+    if (p == 3) return verify_rows_p<3>(c, g, xT, len, row_bytes, acc, stride);
+    if (p == 2) return verify_rows_p<2>(c, g, xT, len, row_bytes, acc, stride);
+    verify_rows_p<1>(c, g, xT, len, row_bytes, acc, stride);
 }
 
 // The fold with NV registers of acc (eb <= 64 NV; the last one masked).
@@ -284,8 +358,62 @@ __attribute__((target("avx512f,avx512bw"))) void fold_n(const uint8_t* exp, size
     for (int v = 0; v < NV; ++v) a[v] = _mm512_setzero_si512();
 }
 
+// A whole aligned batch of 32 leaves (i0 % 32 == 0, L >= 6): leaves q < 31
+// fold into rows ctz(q + 1) < 5, which stay in registers over the batch
+// (a masked store then a masked load of the same row two leaves later does
+// not forward on these cores); leaf 31 folds into row >= 5 in memory.
+template <int NV>
+struct Fold32 {
+    __m512i a[NV], r[5][NV];
+    __mmask64 mt;
+    __attribute__((target("avx512f,avx512bw"), always_inline)) __mmask64 msk(int v) const {
+        return v == NV - 1 ? mt : ~__mmask64(0);
+    }
+    template <int Q>
+    __attribute__((target("avx512f,avx512bw"), always_inline)) void steps(const uint8_t* exp, size_t eb, uint32_t i0,
+                                                                          uint32_t skip) {
+        if constexpr (Q < 31) {
+            if (i0 + Q != skip)  // public: the verifier's opened leaf
+                for (int v = 0; v < NV; ++v)
+                    a[v] = _mm512_xor_si512(a[v], _mm512_maskz_loadu_epi8(msk(v), exp + Q * eb + 64 * v));
+            constexpr int g = __builtin_ctz(Q + 1);
+            for (int v = 0; v < NV; ++v) r[g][v] = _mm512_xor_si512(r[g][v], a[v]);
+            steps<Q + 1>(exp, eb, i0, skip);
+        }
+    }
+};
+template <int NV>
+__attribute__((target("avx512f,avx512bw"))) void fold32_n(const uint8_t* exp, size_t eb, uint32_t i0, uint32_t N,
+                                                           uint32_t L, uint32_t skip, uint8_t* acc, uint8_t* fold) {
+    Fold32<NV> st;
+    st.mt = ~uint64_t(0) >> (64 * NV - eb);
+    for (int v = 0; v < NV; ++v) st.a[v] = _mm512_maskz_loadu_epi8(st.msk(v), acc + 64 * v);
+    for (int g = 0; g < 5; ++g)
+        for (int v = 0; v < NV; ++v) st.r[g][v] = _mm512_maskz_loadu_epi8(st.msk(v), fold + g * eb + 64 * v);
+    st.template steps<0>(exp, eb, i0, skip);
+    if (i0 + 31 != skip)
+        for (int v = 0; v < NV; ++v)
+            st.a[v] = _mm512_xor_si512(st.a[v], _mm512_maskz_loadu_epi8(st.msk(v), exp + 31 * eb + 64 * v));
+    const uint32_t g = i0 + 32 == N ? L - 1 : uint32_t(__builtin_ctz(i0 + 32));  // >= 5
+    uint8_t* f = fold + size_t(g) * eb;
+    for (int v = 0; v < NV; ++v)
+        _mm512_mask_storeu_epi8(f + 64 * v, st.msk(v),
+                                _mm512_xor_si512(st.a[v], _mm512_maskz_loadu_epi8(st.msk(v), f + 64 * v)));
+    for (int g2 = 0; g2 < 5; ++g2)
+        for (int v = 0; v < NV; ++v) _mm512_mask_storeu_epi8(fold + g2 * eb + 64 * v, st.msk(v), st.r[g2][v]);
+    for (int v = 0; v < NV; ++v) _mm512_mask_storeu_epi8(acc + 64 * v, st.msk(v), st.a[v]);
+}
+
 void fold_avx512(const uint8_t* exp, size_t nb, size_t eb, uint32_t i0, uint32_t N, uint32_t L, uint32_t skip,
                  uint8_t* acc, uint8_t* fold) {
+    if (nb == 32 && i0 % 32 == 0 && L >= 6) {
+        switch ((eb + 63) / 64) {
+        case 1: return fold32_n<1>(exp, eb, i0, N, L, skip, acc, fold);
+        case 2: return fold32_n<2>(exp, eb, i0, N, L, skip, acc, fold);
+        case 3: return fold32_n<3>(exp, eb, i0, N, L, skip, acc, fold);
+        default: return fold32_n<4>(exp, eb, i0, N, L, skip, acc, fold);
+        }
+    }
     switch ((eb + 63) / 64) {
     case 1: return fold_n<1>(exp, nb, eb, i0, N, L, skip, acc, fold);
     case 2: return fold_n<2>(exp, nb, eb, i0, N, L, skip, acc, fold);
