@@ -102,9 +102,17 @@ Status sponge_x4_absorb(SpongeX4& s, size_t rate, const uint8_t* const in[4], si
     while (done < len) {
         const size_t n = (rate - s.pos < len - done) ? rate - s.pos : len - done;
 #if defined(PQMCU_KECCAK_HAVE_AVX2) && !defined(PQMCU_KECCAK_BI32)
-        if (s.pos % 8 == 0 && n % 8 == 0 && keccak_x4_avx2_usable()) {
-            const uint8_t* const at[4] = {in[0] + done, in[1] + done, in[2] + done, in[3] + done};
-            keccak_x4_xor_lanes_avx2(s.st, s.pos / 8, at, n / 8);
+        if (n >= 32 && keccak_x4_avx2_usable()) {
+            // Bytes up to the next lane boundary, whole lanes by transposes, the rest.
+            const size_t head = (8 - s.pos % 8) % 8, lanes = (n - head) / 8, tail = n - head - 8 * lanes;
+            if (head != 0)
+                for (unsigned j = 0; j < 4; ++j) keccak_x4_xor_bytes(s.st, j, s.pos, in[j] + done, head);
+            const uint8_t* const at[4] = {in[0] + done + head, in[1] + done + head, in[2] + done + head,
+                                          in[3] + done + head};
+            keccak_x4_xor_lanes_avx2(s.st, (s.pos + head) / 8, at, lanes);
+            if (tail != 0)
+                for (unsigned j = 0; j < 4; ++j)
+                    keccak_x4_xor_bytes(s.st, j, s.pos + n - tail, in[j] + done + n - tail, tail);
         } else
 #endif
         for (unsigned j = 0; j < 4; ++j) keccak_x4_xor_bytes(s.st, j, s.pos, in[j] + done, n);
