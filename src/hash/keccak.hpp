@@ -108,6 +108,11 @@ void keccak_f1600_lanes_bmi2(uint64_t lanes[25]);
 // AVX-512VL (ymm registers: vprolq, vpternlogq); only when the CPU has it.
 void keccak_f1600_x4_avx512vl(KeccakX4State& s);
 void keccak_f1600_x2_avx512vl(uint64_t a[25], uint64_t b[25]);
+// Lanes lane .. lane+nlanes-1 of instance j ^= the nlanes 8-byte words at
+// in[j], j < 4 (a 4x4 word transpose a step); only when the CPU has AVX2.
+void keccak_x4_xor_lanes_avx2(KeccakX4State& s, size_t lane, const uint8_t* const in[4], size_t nlanes);
+// Whether the CPU has AVX2 (cached; PQMCU_CPU_DISABLE masks it).
+bool keccak_x4_avx2_usable();
 #endif
 
 // automatic picks avx512vl, else avx2, else portable.

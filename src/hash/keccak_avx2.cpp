@@ -62,6 +62,29 @@ PQMCU_AVX2 void keccak_f1600_x4_avx2(KeccakX4State& s) {
     __asm__ __volatile__("" : : "r"(a) : "memory");
 }
 
+PQMCU_AVX2 void keccak_x4_xor_lanes_avx2(KeccakX4State& s, size_t lane, const uint8_t* const in[4], size_t nlanes) {
+    auto* p = reinterpret_cast<__m256i*>(s.lane) + lane;
+    size_t i = 0;
+    // Four lanes of the four inputs a step: a 4x4 transpose of 64-bit words.
+    for (; i + 4 <= nlanes; i += 4, p += 4) {
+        const __m256i r0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(in[0] + 8 * i));
+        const __m256i r1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(in[1] + 8 * i));
+        const __m256i r2 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(in[2] + 8 * i));
+        const __m256i r3 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(in[3] + 8 * i));
+        const __m256i t0 = _mm256_unpacklo_epi64(r0, r1), t1 = _mm256_unpackhi_epi64(r0, r1);
+        const __m256i t2 = _mm256_unpacklo_epi64(r2, r3), t3 = _mm256_unpackhi_epi64(r2, r3);
+        _mm256_store_si256(p, _mm256_xor_si256(_mm256_load_si256(p), _mm256_permute2x128_si256(t0, t2, 0x20)));
+        _mm256_store_si256(p + 1, _mm256_xor_si256(_mm256_load_si256(p + 1), _mm256_permute2x128_si256(t1, t3, 0x20)));
+        _mm256_store_si256(p + 2, _mm256_xor_si256(_mm256_load_si256(p + 2), _mm256_permute2x128_si256(t0, t2, 0x31)));
+        _mm256_store_si256(p + 3, _mm256_xor_si256(_mm256_load_si256(p + 3), _mm256_permute2x128_si256(t1, t3, 0x31)));
+    }
+    for (; i < nlanes; ++i, ++p) {
+        long long w[4];
+        for (unsigned j = 0; j < 4; ++j) __builtin_memcpy(&w[j], in[j] + 8 * i, 8);
+        _mm256_store_si256(p, _mm256_xor_si256(_mm256_load_si256(p), _mm256_setr_epi64x(w[0], w[1], w[2], w[3])));
+    }
+}
+
 __attribute__((target("bmi,bmi2"))) void keccak_f1600_lanes_bmi2(uint64_t lanes[25]) {
     for (unsigned r = 0; r < 24; ++r) internal::round64(lanes, kRoundConstants[r]);
 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 #include "hash/shake.hpp"
 
+#include <cstring>
+
 #include "hash/keccak_internal.hpp"
 
 namespace pqmcu::hash {
@@ -106,7 +108,14 @@ void sponge_x4_reset(SpongeX4& s) {
     s.phase = 0;
 }
 
+#if defined(PQMCU_KECCAK_HAVE_AVX2)
+void sponge_x4_wipe(SpongeX4& s) {  // vector stores (see keccak_x4_wipe)
+    std::memset(&s, 0, sizeof s);
+    __asm__ __volatile__("" : : "r"(&s) : "memory");
+}
+#else
 void sponge_x4_wipe(SpongeX4& s) { internal::wipe_words(&s, sizeof s); }
+#endif
 
 Status sponge_x4_absorb(SpongeX4& s, size_t rate, const uint8_t* const in[4], size_t len) {
     if (s.phase != 0) return Status::bad_argument;
@@ -116,6 +125,20 @@ Status sponge_x4_absorb(SpongeX4& s, size_t rate, const uint8_t* const in[4], si
     size_t done = 0;
     while (done < len) {
         const size_t n = (rate - s.pos < len - done) ? rate - s.pos : len - done;
+#if defined(PQMCU_KECCAK_HAVE_AVX2) && !defined(PQMCU_KECCAK_BI32)
+        if (n >= 32 && keccak_x4_avx2_usable()) {
+            // Bytes up to the next lane boundary, whole lanes by transposes, the rest.
+            const size_t head = (8 - s.pos % 8) % 8, lanes = (n - head) / 8, tail = n - head - 8 * lanes;
+            if (head != 0)
+                for (unsigned j = 0; j < 4; ++j) keccak_x4_xor_bytes(s.st, j, s.pos, in[j] + done, head);
+            const uint8_t* const at[4] = {in[0] + done + head, in[1] + done + head, in[2] + done + head,
+                                          in[3] + done + head};
+            keccak_x4_xor_lanes_avx2(s.st, (s.pos + head) / 8, at, lanes);
+            if (tail != 0)
+                for (unsigned j = 0; j < 4; ++j)
+                    keccak_x4_xor_bytes(s.st, j, s.pos + n - tail, in[j] + done + n - tail, tail);
+        } else
+#endif
         for (unsigned j = 0; j < 4; ++j) keccak_x4_xor_bytes(s.st, j, s.pos, in[j] + done, n);
         s.pos += uint32_t(n), done += n;
         if (s.pos == rate) {

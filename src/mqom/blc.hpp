@@ -98,6 +98,20 @@ struct Blc {
             xof.absorb_byte(0x06);
         }
         uint8_t c1[kBatch * S], c2[kBatch * S], lsc[NR][kBatch * 2 * S];
+#if defined(PQMCU_MQOM_X86)
+        // AES-128 (cat 1) on VAES: commitments and shares written in place.
+        x86::LeavesFn leaves_fn = nullptr;
+        const uint32_t* rks[NR][2 + kMaxPrgBlocks] = {};
+        if constexpr (std::is_same_v<Key, cipher::RoundKeys<cipher::Aes128>>) {
+            const cipher::Backend rb = cipher::resolve_backend(be);
+            if (rb == cipher::Backend::aesni || rb == cipher::Backend::vaes) leaves_fn = x86::blc_leaves_aes128();
+            for (unsigned r = 0; r < NR; ++r) {
+                rks[r][0] = k1[r].w;
+                rks[r][1] = k2[r].w;
+                for (size_t b = 0; b < nblk; ++b) rks[r][2 + b] = kb[r][b].w;
+            }
+        }
+#endif
         for (uint32_t i0 = 0; i0 < N; i0 += kBatch) {
             const size_t nb = kBatch;
             for (unsigned r = 0; r < NR; ++r) {
@@ -106,22 +120,33 @@ struct Blc {
                 const uint32_t istar = verifier ? i_star[r] : 0;
                 uint8_t* acc = scratch + r * area;
                 uint8_t* fold = acc + eb;
-                P::derive(k1[r], ls, c1, nb, be);
-                P::derive(k2[r], ls, c2, nb, be);
-                for (size_t q = 0; q < nb; ++q) {
-                    if (verifier && i0 + q == istar) {
-                        std::memcpy(lsc[r] + q * 2 * S, opened + size_t(r) * 2 * S, 2 * S);
-                    } else {
-                        std::memcpy(lsc[r] + q * 2 * S, c1 + q * S, S);
-                        std::memcpy(lsc[r] + q * 2 * S + S, c2 + q * S, S);
-                    }
-                    std::memcpy(exp + q * eb, ls + q * S, S);
+                bool placed = false;
+#if defined(PQMCU_MQOM_X86)
+                if (leaves_fn != nullptr) {
+                    leaves_fn(rks[r], nblk, ls, nb, lsc[r], exp, eb);
+                    if (verifier && istar - i0 < nb)  // the opened leaf (public index)
+                        std::memcpy(lsc[r] + (istar - i0) * 2 * S, opened + size_t(r) * 2 * S, 2 * S);
+                    placed = true;
                 }
-                for (size_t b = 0; b < nblk; ++b) {
-                    P::derive(kb[r][b], ls, c1, nb, be);
-                    const size_t off = S + b * S;
-                    const size_t len = (eb - off) < S ? (eb - off) : S;
-                    for (size_t q = 0; q < nb; ++q) std::memcpy(exp + q * eb + off, c1 + q * S, len);
+#endif
+                if (!placed) {
+                    P::derive(k1[r], ls, c1, nb, be);
+                    P::derive(k2[r], ls, c2, nb, be);
+                    for (size_t q = 0; q < nb; ++q) {
+                        if (verifier && i0 + q == istar) {
+                            std::memcpy(lsc[r] + q * 2 * S, opened + size_t(r) * 2 * S, 2 * S);
+                        } else {
+                            std::memcpy(lsc[r] + q * 2 * S, c1 + q * S, S);
+                            std::memcpy(lsc[r] + q * 2 * S + S, c2 + q * S, S);
+                        }
+                        std::memcpy(exp + q * eb, ls + q * S, S);
+                    }
+                    for (size_t b = 0; b < nblk; ++b) {
+                        P::derive(kb[r][b], ls, c1, nb, be);
+                        const size_t off = S + b * S;
+                        const size_t len = (eb - off) < S ? (eb - off) : S;
+                        for (size_t q = 0; q < nb; ++q) std::memcpy(exp + q * eb + off, c1 + q * S, len);
+                    }
                 }
 #if defined(PQMCU_MQOM_X86)
                 if (const x86::FoldFn ff = x86::blc_fold(); ff != nullptr && eb <= 256) {

@@ -17,6 +17,9 @@
 #include "hash/message_digest.hpp"
 #include "hash/shake.hpp"
 #include "mqom/sym.hpp"
+#if defined(PQMCU_MQOM_X86)
+#include "mqom/kernels_x86.hpp"
+#endif
 
 namespace pqmcu::mqom::detail {
 
@@ -224,6 +227,45 @@ inline void grind_x4(const Dims& d, const uint8_t* h, uint8_t nonce[4], uint16_t
     }
 }
 
+#if defined(PQMCU_MQOM_X86) && !defined(PQMCU_KECCAK_BI32)
+// x86 with AVX-512F: eight tries per zmm Keccak-f from the prefix state
+// (0x05 || h and the padding absorbed once; no sponge, no wipes: public
+// data). Same result as grind_x4. False: no such CPU.
+template <unsigned Sec>
+inline bool grind_x8(const Dims& d, const uint8_t* h, uint8_t nonce[4], uint16_t* i_star) {
+    const x86::Grind8Fn fn = x86::keccak_grind8();
+    if (fn == nullptr) return false;
+    constexpr size_t rate = SecTraits<Sec>::Shake::rate;
+    constexpr size_t kAt = 1 + 2 * (Sec / 8);  // the nonce: bytes 1..4 of lane kAt / 8
+    static_assert(kAt % 8 + 4 <= 8 && kAt + 5 <= rate);
+    const size_t len = 2 * size_t(d.tau) + 2;  // <= rate: one block out
+    const uint32_t nmask = d.n_evals() - 1u, wmask = (1u << d.w) - 1u;
+    hash::KeccakState pre;
+    hash::keccak_init(pre);
+    const uint8_t dom = 0x05, pad = hash::detail::kShakeDomain, last = 0x80;
+    hash::keccak_xor_bytes(pre, 0, &dom, 1);
+    hash::keccak_xor_bytes(pre, 1, h, d.digest());
+    hash::keccak_xor_bytes(pre, kAt + 4, &pad, 1);
+    hash::keccak_xor_bytes(pre, rate - 1, &last, 1);
+    const unsigned nout = unsigned((len + 7) / 8);
+    alignas(64) uint64_t out[8][16];
+    for (uint32_t base = 0;; base += 8) {
+        fn(pre.lane, unsigned(kAt / 8), unsigned(8 * (kAt % 8)), base, nout, out);
+        for (unsigned j = 0; j < 8; ++j) {
+            uint8_t b[128];
+            std::memcpy(b, out[j], 8 * nout);  // lanes are little-endian bytes
+            const uint32_t v = (b[2 * d.tau] | (uint32_t(b[2 * d.tau + 1]) << 8)) & wmask;
+            if (v != 0) continue;
+            for (uint32_t e = 0; e < d.tau; ++e)
+                i_star[e] = uint16_t((b[2 * e] | (uint32_t(b[2 * e + 1]) << 8)) & nmask);
+            const uint32_t nc = base + j;
+            for (unsigned t = 0; t < 4; ++t) nonce[t] = uint8_t(nc >> (8 * t));
+            return true;
+        }
+    }
+}
+#endif
+
 // The M4's x4 Keccak runs its lanes one after the other: there the scalar
 // form (no x4 state to reset and wipe per 4 tries) is the faster one.
 template <unsigned Sec>
@@ -231,6 +273,9 @@ inline void grind(const Dims& d, const uint8_t* h, uint8_t nonce[4], uint16_t* i
 #if defined(PQMCU_KECCAK_BI32)
     grind_scalar<Sec>(d, h, nonce, i_star);
 #else
+#if defined(PQMCU_MQOM_X86)
+    if (grind_x8<Sec>(d, h, nonce, i_star)) return;
+#endif
     grind_x4<Sec>(d, h, nonce, i_star);
 #endif
 }

@@ -41,9 +41,11 @@ constexpr size_t eq_window_bytes(const Dims& d) {
 #if defined(PQMCU_MQOM_X86)
 // Hosts: the equation PRG's AES-128 round keys depend on the block index
 // only (zero salt, e = 0), so the first kEqKeyCache of them are expanded
-// once per process (public constants, 22.5 KB of static data, no heap)
-// instead of once per block and group of equations at every call.
-inline constexpr uint32_t kEqKeyCache = 128;
+// once per process (public constants, 93 KB of static data, no heap)
+// instead of once per block and group of equations at every call. 528
+// blocks: all of cat1 gf2's n = 128 (524; the other cat 1 sets need <= 105;
+// with 128 the gf2 sets spent ~15 % of their time in key schedules).
+inline constexpr uint32_t kEqKeyCache = 528;
 template <unsigned Sec>
 inline const typename Prims<Sec>::C::Key* eq_key_cache() {
     using P = Prims<Sec>;

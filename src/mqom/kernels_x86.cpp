@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "core/secure.hpp"
+#include "hash/keccak_internal.hpp"
 #include "x86/cpu_features.hpp"
 
 namespace pqmcu::mqom::detail::x86 {
@@ -204,13 +205,62 @@ __attribute__((target("avx512f,avx512bw,gfni"), always_inline)) inline void row_
     }
 }
 
-template <int NQ>
-__attribute__((target("avx512f,avx512bw,gfni"))) void sign_rows_n(const uint8_t* const* c, const uint8_t* xT,
-                                                                  uint32_t len, size_t row_bytes, uint32_t tau,
-                                                                  uint8_t lx, uint8_t* s, size_t stride) {
+// The same with P = 2..4 rows of xT in one register (rows of row_bytes <= 64 / P
+// bytes, contiguous): each product covers P entries, the multiplier
+// [c[k] x R, c[k+1] x R, ...] is one vpermb of the P coefficients; the P
+// segments are folded at the end (byte moves by R, 2R, ...). Public
+// coefficients, possibly secret rows: fixed-time instructions, masks from
+// public lengths.
+#define PQMCU_MQOM_PACKED __attribute__((target("avx512f,avx512bw,avx512vbmi,gfni"), always_inline)) inline
+template <int NQ, int P>
+PQMCU_MQOM_PACKED void row_sums_packed(const uint8_t* const* c, const uint8_t* xT, uint32_t len, size_t row_bytes,
+                                       __m512i* t) {
+    const size_t R = row_bytes;
+    // Byte i -> its row within the register (i / R, by compares: no division per call).
+    const __m512i iota = _mm512_set_epi64(0x3F3E3D3C3B3A3938, 0x3736353433323130, 0x2F2E2D2C2B2A2928,
+                                          0x2726252423222120, 0x1F1E1D1C1B1A1918, 0x1716151413121110,
+                                          0x0F0E0D0C0B0A0908, 0x0706050403020100);
+    const __m512i one = _mm512_set1_epi8(1);
+    __m512i sidx = _mm512_setzero_si512();
+    for (int p = 1; p < P; ++p)
+        sidx = _mm512_mask_add_epi8(sidx, _mm512_cmpge_epu8_mask(iota, _mm512_set1_epi8(char(p * R))), sidx, one);
+    const __mmask64 mfull = ~uint64_t(0) >> (64 - P * R);
+    for (int q = 0; q < NQ; ++q) t[q] = _mm512_setzero_si512();
+    uint32_t k = 0;
+    for (; k + P <= len; k += P, xT += P * R) {
+        const __m512i x = _mm512_maskz_loadu_epi8(mfull, xT);
+        for (int q = 0; q < NQ; ++q) {
+            const __m512i cv = _mm512_maskz_loadu_epi8(__mmask64((1u << P) - 1), c[q] + k);
+            t[q] = _mm512_xor_si512(t[q], _mm512_gf2p8mul_epi8(_mm512_maskz_permutexvar_epi8(~__mmask64(0), sidx, cv), x));
+        }
+    }
+    if (k < len) {  // 1 .. P-1 rows left (public)
+        const uint32_t rest = len - k;
+        const __m512i x = _mm512_maskz_loadu_epi8(~uint64_t(0) >> (64 - rest * R), xT);
+        for (int q = 0; q < NQ; ++q) {
+            const __m512i cv = _mm512_maskz_loadu_epi8(__mmask64((1u << rest) - 1), c[q] + k);
+            t[q] = _mm512_xor_si512(t[q], _mm512_gf2p8mul_epi8(_mm512_maskz_permutexvar_epi8(~__mmask64(0), sidx, cv), x));
+        }
+    }
+    // t_q = segment 0 ^ segment 1 ^ ... (bytes >= R: don't care, stores are masked).
+    __m512i u[NQ];
+    for (int q = 0; q < NQ; ++q) u[q] = t[q];
+    for (int p = 1; p < P; ++p) {
+        // byte i <- byte i + p R (vpermb uses the low 6 bits; i < R: no wrap, P R <= 64)
+        const __m512i midx = _mm512_add_epi8(iota, _mm512_set1_epi8(char(p * R)));
+        for (int q = 0; q < NQ; ++q) t[q] = _mm512_xor_si512(t[q], _mm512_maskz_permutexvar_epi8(~__mmask64(0), midx, u[q]));
+    }
+}
+
+template <int NQ, int P = 1>
+__attribute__((target("avx512f,avx512bw,avx512vbmi,gfni"))) void sign_rows_n(const uint8_t* const* c,
+                                                                             const uint8_t* xT, uint32_t len,
+                                                                             size_t row_bytes, uint32_t tau,
+                                                                             uint8_t lx, uint8_t* s, size_t stride) {
     const __mmask64 m = ~uint64_t(0) >> (64 - row_bytes);
     __m512i t[NQ];
-    row_sums<NQ>(c, xT, len, row_bytes, m, t);
+    if constexpr (P == 1) row_sums<NQ>(c, xT, len, row_bytes, m, t);
+    else row_sums_packed<NQ, P>(c, xT, len, row_bytes, t);
     const __m512i xj = _mm512_maskz_loadu_epi8(m, xT + size_t(len - 1) * row_bytes);
     const __m512i lxv = _mm512_set1_epi8(char(lx));
     const __m512i wi = _mm512_set1_epi16(short(tau >> 1)), bi = _mm512_set1_epi8(char(tau & 1));
@@ -224,40 +274,65 @@ __attribute__((target("avx512f,avx512bw,gfni"))) void sign_rows_n(const uint8_t*
     }
 }
 
-void sign_rows_avx512(const uint8_t* const* c, uint32_t g, const uint8_t* xT, uint32_t len, size_t row_bytes,
-                      uint32_t tau, uint8_t lx, uint8_t* s, size_t stride) {
+template <int P>
+void sign_rows_p(const uint8_t* const* c, uint32_t g, const uint8_t* xT, uint32_t len, size_t row_bytes,
+                 uint32_t tau, uint8_t lx, uint8_t* s, size_t stride) {
     uint32_t q = 0;
-    for (; q + 4 <= g; q += 4) sign_rows_n<4>(c + q, xT, len, row_bytes, tau, lx, s + q * stride, stride);
+    for (; q + 4 <= g; q += 4) sign_rows_n<4, P>(c + q, xT, len, row_bytes, tau, lx, s + q * stride, stride);
     switch (g - q) {
-    case 3: return sign_rows_n<3>(c + q, xT, len, row_bytes, tau, lx, s + q * stride, stride);
-    case 2: return sign_rows_n<2>(c + q, xT, len, row_bytes, tau, lx, s + q * stride, stride);
-    case 1: return sign_rows_n<1>(c + q, xT, len, row_bytes, tau, lx, s + q * stride, stride);
+    case 3: return sign_rows_n<3, P>(c + q, xT, len, row_bytes, tau, lx, s + q * stride, stride);
+    case 2: return sign_rows_n<2, P>(c + q, xT, len, row_bytes, tau, lx, s + q * stride, stride);
+    case 1: return sign_rows_n<1, P>(c + q, xT, len, row_bytes, tau, lx, s + q * stride, stride);
     default: return;
     }
 }
+// Rows packed P to a register where they fit (AVX-512VBMI: the spreads).
+bool vbmi() {
+    static const bool yes = pqmcu::x86::cpu_features().avx512vbmi;
+    return yes;
+}
+void sign_rows_avx512(const uint8_t* const* c, uint32_t g, const uint8_t* xT, uint32_t len, size_t row_bytes,
+                      uint32_t tau, uint8_t lx, uint8_t* s, size_t stride) {
+    const size_t p = vbmi() ? 64 / row_bytes : 1;
+    if (p >= 4) return sign_rows_p<4>(c, g, xT, len, row_bytes, tau, lx, s, stride);
+    if (p == 3) return sign_rows_p<3>(c, g, xT, len, row_bytes, tau, lx, s, stride);
+    if (p == 2) return sign_rows_p<2>(c, g, xT, len, row_bytes, tau, lx, s, stride);
+    sign_rows_p<1>(c, g, xT, len, row_bytes, tau, lx, s, stride);
+}
 
-template <int NQ>
-__attribute__((target("avx512f,avx512bw,gfni"))) void verify_rows_n(const uint8_t* const* c, const uint8_t* xT,
-                                                                    uint32_t len, size_t row_bytes, uint8_t* acc,
-                                                                    size_t stride) {
+template <int NQ, int P = 1>
+__attribute__((target("avx512f,avx512bw,avx512vbmi,gfni"))) void verify_rows_n(const uint8_t* const* c,
+                                                                               const uint8_t* xT, uint32_t len,
+                                                                               size_t row_bytes, uint8_t* acc,
+                                                                               size_t stride) {
     const __mmask64 m = ~uint64_t(0) >> (64 - row_bytes);
     __m512i t[NQ];
-    row_sums<NQ>(c, xT, len, row_bytes, m, t);
+    if constexpr (P == 1) row_sums<NQ>(c, xT, len, row_bytes, m, t);
+    else row_sums_packed<NQ, P>(c, xT, len, row_bytes, t);
     const __m512i xj = _mm512_maskz_loadu_epi8(m, xT + size_t(len - 1) * row_bytes);
     for (int q = 0; q < NQ; ++q, acc += stride)
         _mm512_mask_storeu_epi8(acc, m, _mm512_xor_si512(_mm512_maskz_loadu_epi8(m, acc), _mm512_gf2p8mul_epi8(t[q], xj)));
 }
 
-void verify_rows_avx512(const uint8_t* const* c, uint32_t g, const uint8_t* xT, uint32_t len, size_t row_bytes,
-                        uint8_t* acc, size_t stride) {
+template <int P>
+void verify_rows_p(const uint8_t* const* c, uint32_t g, const uint8_t* xT, uint32_t len, size_t row_bytes,
+                   uint8_t* acc, size_t stride) {
     uint32_t q = 0;
-    for (; q + 4 <= g; q += 4) verify_rows_n<4>(c + q, xT, len, row_bytes, acc + q * stride, stride);
+    for (; q + 4 <= g; q += 4) verify_rows_n<4, P>(c + q, xT, len, row_bytes, acc + q * stride, stride);
     switch (g - q) {
-    case 3: return verify_rows_n<3>(c + q, xT, len, row_bytes, acc + q * stride, stride);
-    case 2: return verify_rows_n<2>(c + q, xT, len, row_bytes, acc + q * stride, stride);
-    case 1: return verify_rows_n<1>(c + q, xT, len, row_bytes, acc + q * stride, stride);
+    case 3: return verify_rows_n<3, P>(c + q, xT, len, row_bytes, acc + q * stride, stride);
+    case 2: return verify_rows_n<2, P>(c + q, xT, len, row_bytes, acc + q * stride, stride);
+    case 1: return verify_rows_n<1, P>(c + q, xT, len, row_bytes, acc + q * stride, stride);
     default: return;
     }
+}
+void verify_rows_avx512(const uint8_t* const* c, uint32_t g, const uint8_t* xT, uint32_t len, size_t row_bytes,
+                        uint8_t* acc, size_t stride) {
+    const size_t p = vbmi() ? 64 / row_bytes : 1;
+    if (p >= 4) return verify_rows_p<4>(c, g, xT, len, row_bytes, acc, stride);
+    if (p == 3) return verify_rows_p<3>(c, g, xT, len, row_bytes, acc, stride);
+    if (p == 2) return verify_rows_p<2>(c, g, xT, len, row_bytes, acc, stride);
+    verify_rows_p<1>(c, g, xT, len, row_bytes, acc, stride);
 }
 
 // The fold with NV registers of acc (eb <= 64 NV; the last one masked).
@@ -283,8 +358,62 @@ __attribute__((target("avx512f,avx512bw"))) void fold_n(const uint8_t* exp, size
     for (int v = 0; v < NV; ++v) a[v] = _mm512_setzero_si512();
 }
 
+// A whole aligned batch of 32 leaves (i0 % 32 == 0, L >= 6): leaves q < 31
+// fold into rows ctz(q + 1) < 5, which stay in registers over the batch
+// (a masked store then a masked load of the same row two leaves later does
+// not forward on these cores); leaf 31 folds into row >= 5 in memory.
+template <int NV>
+struct Fold32 {
+    __m512i a[NV], r[5][NV];
+    __mmask64 mt;
+    __attribute__((target("avx512f,avx512bw"), always_inline)) __mmask64 msk(int v) const {
+        return v == NV - 1 ? mt : ~__mmask64(0);
+    }
+    template <int Q>
+    __attribute__((target("avx512f,avx512bw"), always_inline)) void steps(const uint8_t* exp, size_t eb, uint32_t i0,
+                                                                          uint32_t skip) {
+        if constexpr (Q < 31) {
+            if (i0 + Q != skip)  // public: the verifier's opened leaf
+                for (int v = 0; v < NV; ++v)
+                    a[v] = _mm512_xor_si512(a[v], _mm512_maskz_loadu_epi8(msk(v), exp + Q * eb + 64 * v));
+            constexpr int g = __builtin_ctz(Q + 1);
+            for (int v = 0; v < NV; ++v) r[g][v] = _mm512_xor_si512(r[g][v], a[v]);
+            steps<Q + 1>(exp, eb, i0, skip);
+        }
+    }
+};
+template <int NV>
+__attribute__((target("avx512f,avx512bw"))) void fold32_n(const uint8_t* exp, size_t eb, uint32_t i0, uint32_t N,
+                                                           uint32_t L, uint32_t skip, uint8_t* acc, uint8_t* fold) {
+    Fold32<NV> st;
+    st.mt = ~uint64_t(0) >> (64 * NV - eb);
+    for (int v = 0; v < NV; ++v) st.a[v] = _mm512_maskz_loadu_epi8(st.msk(v), acc + 64 * v);
+    for (int g = 0; g < 5; ++g)
+        for (int v = 0; v < NV; ++v) st.r[g][v] = _mm512_maskz_loadu_epi8(st.msk(v), fold + g * eb + 64 * v);
+    st.template steps<0>(exp, eb, i0, skip);
+    if (i0 + 31 != skip)
+        for (int v = 0; v < NV; ++v)
+            st.a[v] = _mm512_xor_si512(st.a[v], _mm512_maskz_loadu_epi8(st.msk(v), exp + 31 * eb + 64 * v));
+    const uint32_t g = i0 + 32 == N ? L - 1 : uint32_t(__builtin_ctz(i0 + 32));  // >= 5
+    uint8_t* f = fold + size_t(g) * eb;
+    for (int v = 0; v < NV; ++v)
+        _mm512_mask_storeu_epi8(f + 64 * v, st.msk(v),
+                                _mm512_xor_si512(st.a[v], _mm512_maskz_loadu_epi8(st.msk(v), f + 64 * v)));
+    for (int g2 = 0; g2 < 5; ++g2)
+        for (int v = 0; v < NV; ++v) _mm512_mask_storeu_epi8(fold + g2 * eb + 64 * v, st.msk(v), st.r[g2][v]);
+    for (int v = 0; v < NV; ++v) _mm512_mask_storeu_epi8(acc + 64 * v, st.msk(v), st.a[v]);
+}
+
 void fold_avx512(const uint8_t* exp, size_t nb, size_t eb, uint32_t i0, uint32_t N, uint32_t L, uint32_t skip,
                  uint8_t* acc, uint8_t* fold) {
+    if (nb == 32 && i0 % 32 == 0 && L >= 6) {
+        switch ((eb + 63) / 64) {
+        case 1: return fold32_n<1>(exp, eb, i0, N, L, skip, acc, fold);
+        case 2: return fold32_n<2>(exp, eb, i0, N, L, skip, acc, fold);
+        case 3: return fold32_n<3>(exp, eb, i0, N, L, skip, acc, fold);
+        default: return fold32_n<4>(exp, eb, i0, N, L, skip, acc, fold);
+        }
+    }
     switch ((eb + 63) / 64) {
     case 1: return fold_n<1>(exp, nb, eb, i0, N, L, skip, acc, fold);
     case 2: return fold_n<2>(exp, nb, eb, i0, N, L, skip, acc, fold);
@@ -359,6 +488,126 @@ __attribute__((target("avx512f,avx512bw,gfni"))) void scale_acc_avx512(const uin
     }
 }
 
+// ---- BLC leaves (AES-128 seeds, cat 1): SeedDerive on VAES, written in place.
+#define PQMCU_MQOM_VAES __attribute__((target("vaes,aes,avx2,avx512f,avx512bw,avx512vl")))
+#define PQMCU_MQOM_VAES_INLINE __attribute__((target("vaes,aes,avx2,avx512f,avx512bw,avx512vl"), always_inline)) inline
+
+PQMCU_MQOM_VAES_INLINE void load_keys(const uint32_t* rk, __m512i* k) {
+    // maskz: the plain broadcast's undefined pass-through trips GCC 12's -Wuninitialized.
+    for (size_t r = 0; r < 11; ++r)
+        k[r] = _mm512_maskz_broadcast_i32x4(0xFFFF, _mm_loadu_si128(reinterpret_cast<const __m128i*>(rk + 4 * r)));
+}
+// LinOrtho of four 16-byte seeds (one per 128-bit lane): (lo ^ hi, lo).
+PQMCU_MQOM_VAES_INLINE __m512i lin_ortho4(__m512i x) {
+    // (maskz forms: GCC 12 warns falsely on the plain ones' undefined source.)
+    return _mm512_xor_si512(_mm512_maskz_unpacklo_epi64(0xFF, x, x),
+                            _mm512_maskz_unpackhi_epi64(0xFF, x, _mm512_setzero_si512()));
+}
+// SeedDerive of G registers of four seeds each under k.
+template <size_t G>
+PQMCU_MQOM_VAES_INLINE void derive4(const __m512i* k, const __m512i* s, __m512i* x) {
+#pragma GCC unroll 8
+    for (size_t g = 0; g < G; ++g) x[g] = _mm512_xor_si512(s[g], k[0]);
+#pragma GCC unroll 9
+    for (size_t r = 1; r < 10; ++r)
+#pragma GCC unroll 8
+        for (size_t g = 0; g < G; ++g) x[g] = _mm512_aesenc_epi128(x[g], k[r]);
+#pragma GCC unroll 8
+    for (size_t g = 0; g < G; ++g) x[g] = _mm512_xor_si512(_mm512_aesenclast_epi128(x[g], k[10]), lin_ortho4(s[g]));
+}
+// 16 bytes of lane I of v to p (the first len bytes).
+template <int I>
+PQMCU_MQOM_VAES_INLINE void put_lane(uint8_t* p, __m512i v, __mmask16 m) {
+    _mm_mask_storeu_epi8(p, m, _mm512_maskz_extracti32x4_epi32(0xF, v, I));
+}
+
+PQMCU_MQOM_VAES void leaves_aes128_avx512(const uint32_t* const* rk, size_t nblk, const uint8_t* ls, size_t nb,
+                                          uint8_t* lsc, uint8_t* exp, size_t eb) {
+    __m512i k1[11], k2[11];
+    load_keys(rk[0], k1);
+    load_keys(rk[1], k2);
+    // [c1_q c2_q c1_q+1 c2_q+1] from c1 = [c1_q .. c1_q+3], c2 likewise.
+    const __m512i lo = _mm512_setr_epi64(0, 1, 8, 9, 2, 3, 10, 11), hi = _mm512_setr_epi64(4, 5, 12, 13, 6, 7, 14, 15);
+    for (size_t q = 0; q < nb; q += 8) {
+        __m512i s[2], a[2], b[2];
+        for (size_t g = 0; g < 2; ++g) s[g] = _mm512_loadu_si512(ls + 16 * (q + 4 * g));
+        derive4<2>(k1, s, a);
+        derive4<2>(k2, s, b);
+        for (size_t g = 0; g < 2; ++g) {
+            uint8_t* o = lsc + 32 * (q + 4 * g);
+            _mm512_storeu_si512(o, _mm512_maskz_permutex2var_epi64(0xFF, a[g], lo, b[g]));
+            _mm512_storeu_si512(o + 64, _mm512_maskz_permutex2var_epi64(0xFF, a[g], hi, b[g]));
+        }
+        for (size_t i = 0; i < 8; ++i)
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(exp + (q + i) * eb),
+                             _mm_loadu_si128(reinterpret_cast<const __m128i*>(ls + 16 * (q + i))));
+    }
+    for (size_t bl = 0; bl < nblk; ++bl) {
+        __m512i k[11];
+        load_keys(rk[2 + bl], k);
+        const size_t off = 16 * (1 + bl), len = eb - off < 16 ? eb - off : 16;  // public
+        const __mmask16 m = __mmask16((1u << len) - 1);
+        for (size_t q = 0; q < nb; q += 16) {
+            __m512i s[4], x[4];
+            for (size_t g = 0; g < 4; ++g) s[g] = _mm512_loadu_si512(ls + 16 * (q + 4 * g));
+            derive4<4>(k, s, x);
+            for (size_t g = 0; g < 4; ++g) {
+                uint8_t* o = exp + (q + 4 * g) * eb + off;
+                put_lane<0>(o, x[g], m);
+                put_lane<1>(o + eb, x[g], m);
+                put_lane<2>(o + 2 * eb, x[g], m);
+                put_lane<3>(o + 3 * eb, x[g], m);
+            }
+        }
+    }
+}
+
+// ---- Grinding: eight nonce candidates per Keccak-f on zmm (public data).
+#define PQMCU_MQOM_X8 __attribute__((target("avx512f")))
+#define PQMCU_MQOM_X8_INLINE __attribute__((target("avx512f"), always_inline)) inline
+template <unsigned N>
+PQMCU_MQOM_X8_INLINE __m512i rol8(__m512i v) {
+    if constexpr (N == 0) return v;
+    else return _mm512_maskz_rol_epi64(0xFF, v, int(N));  // maskz: see lin_ortho4
+}
+template <unsigned I>
+PQMCU_MQOM_X8_INLINE void rho_pi8(const __m512i* a, const __m512i* d, __m512i* b) {
+    if constexpr (I < 25) {
+        b[pqmcu::hash::internal::pi_dest(I)] = rol8<pqmcu::hash::internal::kRho[I]>(_mm512_xor_si512(a[I], d[I % 5]));
+        rho_pi8<I + 1>(a, d, b);
+    }
+}
+PQMCU_MQOM_X8_INLINE void round_x8(__m512i* a, uint64_t rc) {
+    __m512i c[5], d[5], b[25];
+#pragma GCC unroll 5
+    for (unsigned x = 0; x < 5; ++x)
+        c[x] = _mm512_ternarylogic_epi64(_mm512_ternarylogic_epi64(a[x], a[x + 5], a[x + 10], 0x96), a[x + 15],
+                                         a[x + 20], 0x96);
+#pragma GCC unroll 5
+    for (unsigned x = 0; x < 5; ++x) d[x] = _mm512_xor_si512(c[(x + 4) % 5], rol8<1>(c[(x + 1) % 5]));
+    rho_pi8<0>(a, d, b);
+#pragma GCC unroll 5
+    for (unsigned y = 0; y < 25; y += 5) {
+#pragma GCC unroll 5
+        for (unsigned x = 0; x < 5; ++x)  // b0 ^ (~b1 & b2)
+            a[y + x] = _mm512_ternarylogic_epi64(b[y + x], b[y + (x + 1) % 5], b[y + (x + 2) % 5], 0xD2);
+    }
+    a[0] = _mm512_xor_si512(a[0], _mm512_set1_epi64(static_cast<long long>(rc)));
+}
+
+PQMCU_MQOM_X8 void grind8_avx512(const uint64_t* pre, unsigned nl, unsigned ns, uint32_t base, unsigned nout,
+                                 uint64_t (*out)[16]) {
+    __m512i a[25];
+    for (unsigned i = 0; i < 25; ++i) a[i] = _mm512_set1_epi64(static_cast<long long>(pre[i]));
+    const __m512i nonces = _mm512_add_epi64(_mm512_set1_epi64(base), _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7));
+    // The counter's 32 bits: base + j < 2^32 for every try the signer reaches.
+    a[nl] = _mm512_xor_si512(a[nl], _mm512_maskz_sllv_epi64(0xFF, nonces, _mm512_set1_epi64(ns)));
+    for (unsigned r = 0; r < 24; ++r) round_x8(a, pqmcu::hash::internal::kRoundConstants[r]);
+    // Lane i of candidate j to out[j][i]: lanes as 8 x 8 blocks, scattered by a strided store.
+    const __m512i idx = _mm512_setr_epi64(0, 16, 32, 48, 64, 80, 96, 112);
+    for (unsigned i = 0; i < nout; ++i) _mm512_i64scatter_epi64(&out[0][i], idx, a[i], 8);
+}
+
 MulFoldFn pick() {
     const auto& f = pqmcu::x86::cpu_features();
     if (!f.gfni) return nullptr;
@@ -382,48 +631,48 @@ bool avx512_gfni() {
     return f.gfni && f.avx512f && f.avx512bw;
 }
 
+// The kernel K when AVX-512BW + GFNI are present, else nullptr; decided once
+// (one static per kernel).
+template <auto K>
+decltype(K) if_avx512_gfni() {
+    static const decltype(K) fn = avx512_gfni() ? K : nullptr;
+    return fn;
+}
+
 }  // namespace
 
-SignRowFn gf256_sign_row() {
-    static const SignRowFn fn = avx512_gfni() ? sign_row_avx512 : nullptr;
-    return fn;
-}
+SignRowFn gf256_sign_row() { return if_avx512_gfni<sign_row_avx512>(); }
 
-VerifyRowFn gf256_verify_row() {
-    static const VerifyRowFn fn = avx512_gfni() ? verify_row_avx512 : nullptr;
-    return fn;
-}
+VerifyRowFn gf256_verify_row() { return if_avx512_gfni<verify_row_avx512>(); }
 
-SignRowsFn gf256_sign_rows() {
-    static const SignRowsFn fn = avx512_gfni() ? sign_rows_avx512 : nullptr;
-    return fn;
-}
+SignRowsFn gf256_sign_rows() { return if_avx512_gfni<sign_rows_avx512>(); }
 
-VerifyRowsFn gf256_verify_rows() {
-    static const VerifyRowsFn fn = avx512_gfni() ? verify_rows_avx512 : nullptr;
-    return fn;
-}
+VerifyRowsFn gf256_verify_rows() { return if_avx512_gfni<verify_rows_avx512>(); }
 
-SignRow16Fn gf65536_sign_row() {
-    static const SignRow16Fn fn = avx512_gfni() ? sign_row16_avx512 : nullptr;
-    return fn;
-}
+SignRow16Fn gf65536_sign_row() { return if_avx512_gfni<sign_row16_avx512>(); }
 
-VerifyRow16Fn gf65536_verify_row() {
-    static const VerifyRow16Fn fn = avx512_gfni() ? verify_row16_avx512 : nullptr;
-    return fn;
-}
+VerifyRow16Fn gf65536_verify_row() { return if_avx512_gfni<verify_row16_avx512>(); }
 
-ScaleAccFn gf256_scale_acc() {
-    static const ScaleAccFn fn = avx512_gfni() ? scale_acc_avx512 : nullptr;
-    return fn;
-}
+ScaleAccFn gf256_scale_acc() { return if_avx512_gfni<scale_acc_avx512>(); }
 
 LiftRowsFn lift_rows() {
     static const LiftRowsFn fn = [] {
         const auto& f = pqmcu::x86::cpu_features();
         return f.gfni && f.avx512f && f.avx512bw && f.avx512vl ? lift_rows_avx512 : nullptr;
     }();
+    return fn;
+}
+
+LeavesFn blc_leaves_aes128() {
+    static const LeavesFn fn = [] {
+        const auto& f = pqmcu::x86::cpu_features();
+        return f.vaes && f.aesni && f.avx512f && f.avx512bw && f.avx512vl ? leaves_aes128_avx512 : nullptr;
+    }();
+    return fn;
+}
+
+Grind8Fn keccak_grind8() {
+    static const Grind8Fn fn = pqmcu::x86::cpu_features().avx512f ? grind8_avx512 : nullptr;
     return fn;
 }
 

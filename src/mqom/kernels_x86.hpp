@@ -67,6 +67,23 @@ using FoldFn = void (*)(const uint8_t* exp, size_t nb, size_t eb, uint32_t i0, u
                         uint8_t* acc, uint8_t* fold);
 FoldFn blc_fold();
 
+// The BLC's leaves of AES-128 seeds (cat 1), nb (a multiple of 16) seeds at ls:
+//   lsc[32 q ..] = SeedDerive(k1, ls_q) || SeedDerive(k2, ls_q)   (the leaf commitments)
+//   exp[q eb ..] = ls_q || SeedDerive(kb_0, ls_q) || ... || SeedDerive(kb_{nblk-1}, ls_q), cut at eb bytes
+// rk: AES-NI-layout round keys (44 words; public): rk[0] = k1, rk[1] = k2,
+// rk[2 + b] = PRG block b's key. Straight from the VAES registers (no
+// per-seed copies or LinOrtho loop). VAES + AVX-512BW/VL, else nullptr.
+using LeavesFn = void (*)(const uint32_t* const* rk, size_t nblk, const uint8_t* ls, size_t nb, uint8_t* lsc,
+                          uint8_t* exp, size_t eb);
+LeavesFn blc_leaves_aes128();
+
+// Grinding (public data): for the eight candidates j < 8, Keccak-f[1600] of
+// the 25-lane state pre with lane nl ^= (base + j) << ns, and its first nout
+// (<= 16) lanes to out[j][0..nout). AVX-512F (one zmm per lane), else nullptr.
+using Grind8Fn = void (*)(const uint64_t* pre, unsigned nl, unsigned ns, uint32_t base, unsigned nout,
+                          uint64_t (*out)[16]);
+Grind8Fn keccak_grind8();
+
 // The BLC's combine (x part): for k < n,
 //   lane k (row stride row_bytes) = sum_{j < rows} M_j(element k of src + j stride)
 // with src rows packed base-field vectors (base_bits 1, 4 or 8; the
