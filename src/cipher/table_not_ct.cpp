@@ -159,7 +159,7 @@ namespace {
 // pointer to it is a pointer to w[0]: the key list is passed as it is.
 static_assert(offsetof(RoundKeys<Aes128>, w) == 0 && offsetof(RoundKeys<Aes256>, w) == 0);
 template <class C>
-PQMCU_SIZE_INLINE void aes_table_blocks(detail::KeyList<C> keys, const uint8_t* in, uint8_t* out, size_t n) {
+PQMCU_SIZE_INLINE inline void aes_table_blocks(detail::KeyList<C> keys, const uint8_t* in, uint8_t* out, size_t n) {
     const uint32_t* one = keys.one ? keys.one->w : nullptr;
     AesTableJob job{keys.one ? &one : reinterpret_cast<const uint32_t* const*>(keys.list),
                     in,

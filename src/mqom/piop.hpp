@@ -390,7 +390,7 @@ struct Piop {
         const uint32_t n = d.n, me = d.m_ext(), tau = d.tau;
         const size_t nw = NW != 0 ? NW : d.lane_bytes() / sizeof(word_t);
         const Group grp = group(d, w, nw, 2 * nw);
-        const bool xr = x86_rows(w, nw * sizeof(word_t));
+        [[maybe_unused]] const bool xr = x86_rows(w, nw * sizeof(word_t));
         word_t t[kMaxLaneWords];
         word_t* rr = w.tT + w.tT_bytes / sizeof(word_t) - 2 * nw;  // r, r^2 as lane rows (public)
         word_t* rr2 = rr + nw;

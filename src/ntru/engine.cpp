@@ -324,27 +324,6 @@ inline InvWord top_word_mask(size_t n) {
     return used == kWordBits ? ~InvWord(0) : (InvWord(1) << used) - 1;
 }
 
-// v <- x * v, dropping coefficient n (x^n does not wrap: the divstep keeps n coefficients).
-inline void shift_up(InvWord* v, size_t nw, InvWord top) {
-    for (size_t k = nw - 1; k > 0; --k) v[k] = (v[k] << 1) | (v[k - 1] >> (kWordBits - 1));
-    v[0] <<= 1;
-    v[nw - 1] &= top;
-}
-
-// g <- g / x (the constant term is zero when this is called).
-inline void shift_down(InvWord* g, size_t nw) {
-    for (size_t k = 0; k + 1 < nw; ++k) g[k] = (g[k] >> 1) | (g[k + 1] << (kWordBits - 1));
-    g[nw - 1] >>= 1;
-}
-
-inline void cswap(InvWord* a, InvWord* b, size_t nw, InvWord mask) {
-    for (size_t k = 0; k < nw; ++k) {
-        const InvWord t = mask & (a[k] ^ b[k]);
-        a[k] ^= t;
-        b[k] ^= t;
-    }
-}
-
 inline void set_bit(InvWord* v, size_t i, uint32_t bit) { v[i / kWordBits] |= InvWord(bit & 1) << (i % kWordBits); }
 inline uint32_t get_bit(const InvWord* v, size_t i) { return uint32_t(v[i / kWordBits] >> (i % kWordBits)) & 1; }
 

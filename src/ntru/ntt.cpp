@@ -211,10 +211,6 @@ void basemul(int32_t* x, const int32_t* y, const Geometry& g, size_t b, int32_t 
     }
 }
 
-inline int32_t read(uint16_t x, unsigned bits) {
-    return bits == 0 ? int32_t(x) : int32_t(uint32_t(x) << (32 - bits)) >> (32 - bits);
-}
-
 // The first stage. Since 2n - 1 <= N, only coefficients below 512 (1024
 // points), 768 (1536) or 1024 (2048) can be non-zero: u0 = a_i and
 // u1 = a_(i+512) (i < 512). 1024: blocks 0 and 1 (layer 0: u0 +- 0) are both
