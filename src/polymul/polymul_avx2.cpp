@@ -98,46 +98,58 @@ constexpr BaseFn kBase[] = {nullptr,  base<1>, base<2>, base<3>, base<4>, base<5
 #define PQMCU_AVX512_INLINE __attribute__((target("avx2,avx512f,avx512bw"), always_inline)) inline
 
 // One shift ii of base512: blocks i0 < ZA of a times b shifted by ii from
-// blocks t < ZB, into acc[i0 + t] (2Z outputs).
-template <size_t Z, size_t ZA, size_t ZB>
+// blocks t < Z, into acc[i0 + t] (2Z outputs). Block 0's shifted copy reads
+// b's last block in the lower pad (bz[0 .. W) = b's block Z - 1): its lanes
+// below ii are what the copy shifted in from above b would hold, so with
+// Wrap one product serves acc[i0] (lanes >= ii) and acc[i0 + Z] (lanes < ii)
+// through masked adds: Z multiplies per block of a instead of Z + 1.
+// Without Wrap those lanes are known to be zero (odd K, ii <= 16).
+template <size_t Z, size_t ZA, bool Wrap>
 PQMCU_AVX512_INLINE void base512_step(__m512i* acc, const uint16_t* az, const uint16_t* bz, size_t ii) {
     constexpr size_t W = 32;
-    __m512i sh[ZB];
-    for (size_t t = 0; t < ZB; ++t) sh[t] = _mm512_loadu_si512(bz + W + t * W - ii);
+    const __mmask32 hi = __mmask32(~uint32_t(0) << ii);  // (ii < 32; public)
+    __m512i sh[Z];
+    for (size_t t = 0; t < Z; ++t) sh[t] = _mm512_loadu_si512(bz + W + t * W - ii);
     for (size_t i0 = 0; i0 < ZA; ++i0) {
         const __m512i va = _mm512_set1_epi16(int16_t(az[i0 * W + ii]));
-        for (size_t t = 0; t < ZB; ++t)
-            if (i0 + t < 2 * Z) acc[i0 + t] = _mm512_add_epi16(acc[i0 + t], _mm512_mullo_epi16(va, sh[t]));
+        const __m512i p0 = _mm512_mullo_epi16(va, sh[0]);
+        if constexpr (Wrap) {
+            acc[i0] = _mm512_mask_add_epi16(acc[i0], hi, acc[i0], p0);
+            acc[i0 + Z] = _mm512_mask_add_epi16(acc[i0 + Z], __mmask32(~hi), acc[i0 + Z], p0);
+        } else {
+            acc[i0] = _mm512_add_epi16(acc[i0], p0);
+        }
+        for (size_t t = 1; t < Z; ++t) acc[i0 + t] = _mm512_add_epi16(acc[i0 + t], _mm512_mullo_epi16(va, sh[t]));
     }
 }
 
 template <size_t K>
 PQMCU_AVX512 void base512(uint16_t* c, const uint16_t* a, const uint16_t* b) {
     constexpr size_t Z = (K + 1) / 2, W = 32;
-    alignas(64) uint16_t bz[(Z + 2) * W], az[Z * W];
+    alignas(64) uint16_t bz[(Z + 1) * W], az[Z * W];
     const __m512i zero = _mm512_setzero_si512();
     // Whole zmm stores (the loads below would not forward from ymm halves).
-    _mm512_store_si512(bz, zero);
-    _mm512_store_si512(bz + (Z + 1) * W, zero);
     for (size_t t = 0; t < Z; ++t) {
         const __mmask32 m = (K % 2 != 0 && t == Z - 1) ? __mmask32(0xFFFF) : ~__mmask32(0);
-        _mm512_store_si512(bz + W + t * W, _mm512_maskz_loadu_epi16(m, b + t * W));
+        const __m512i bt = _mm512_maskz_loadu_epi16(m, b + t * W);
+        _mm512_store_si512(bz + W + t * W, bt);
+        if (t == Z - 1) _mm512_store_si512(bz, bt);  // the lower pad: b's last block
         _mm512_store_si512(az + t * W, _mm512_maskz_loadu_epi16(m, a + t * W));
     }
     __m512i acc[2 * Z];
     for (size_t t = 0; t < 2 * Z; ++t) acc[t] = zero;
     if constexpr (K % 2 == 0) {
-        for (size_t ii = 0; ii < W; ++ii) base512_step<Z, Z, Z + 1>(acc, az, bz, ii);
+        for (size_t ii = 0; ii < W; ++ii) base512_step<Z, Z, true>(acc, az, bz, ii);
     } else {
         // Odd K: the top half of a's and b's last block is zero. For ii <= 16
-        // the b shifted in from block Z holds only that half (skip t = Z);
+        // the lanes below ii of block 0's copy are zero (no wrapped part);
         // for ii >= 16 a's coefficient in block Z - 1 is zero (skip i0 = Z - 1).
-        // Public, compile-time structure: -15 % multiplies at K = 11, 13.
-        for (size_t ii = 0; ii <= W / 2; ++ii) base512_step<Z, Z, Z>(acc, az, bz, ii);
-        for (size_t ii = W / 2 + 1; ii < W; ++ii) base512_step<Z, Z - 1, Z + 1>(acc, az, bz, ii);
+        // Public, compile-time structure.
+        for (size_t ii = 0; ii <= W / 2; ++ii) base512_step<Z, Z, false>(acc, az, bz, ii);
+        for (size_t ii = W / 2 + 1; ii < W; ++ii) base512_step<Z, Z - 1, true>(acc, az, bz, ii);
     }
     for (size_t t = 0; t < K; ++t) _mm512_storeu_si512(c + t * W, acc[t]);  // (acc[K] is zero for odd K)
-    for (size_t t = 0; t < Z + 2; ++t) _mm512_store_si512(bz + t * W, zero);  // a and b may be secret
+    for (size_t t = 0; t < Z + 1; ++t) _mm512_store_si512(bz + t * W, zero);  // a and b may be secret
     for (size_t t = 0; t < Z; ++t) _mm512_store_si512(az + t * W, zero);
     __asm__ volatile("" : : "r"(bz), "r"(az) : "memory");
 }
