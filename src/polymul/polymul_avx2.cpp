@@ -95,32 +95,61 @@ constexpr BaseFn kBase[] = {nullptr,  base<1>, base<2>, base<3>, base<4>, base<5
 // a b for a and b of K 16-coefficient vectors, computed as Z = ceil(K / 2)
 // zmm vectors (a zero half vector appended when K is odd). base_shared's
 // order: all 2Z outputs and the Z + 1 shifted copies of b in registers.
+#define PQMCU_AVX512_INLINE __attribute__((target("avx2,avx512f,avx512bw"), always_inline)) inline
+
+// One shift ii of base512: blocks i0 < ZA of a times b shifted by ii from
+// blocks t < Z, into acc[i0 + t] (2Z outputs). Block 0's shifted copy reads
+// b's last block in the lower pad (bz[0 .. W) = b's block Z - 1): its lanes
+// below ii are what the copy shifted in from above b would hold, so with
+// Wrap one product serves acc[i0] (lanes >= ii) and acc[i0 + Z] (lanes < ii)
+// through masked adds: Z multiplies per block of a instead of Z + 1.
+// Without Wrap those lanes are known to be zero (odd K, ii <= 16).
+template <size_t Z, size_t ZA, bool Wrap>
+PQMCU_AVX512_INLINE void base512_step(__m512i* acc, const uint16_t* az, const uint16_t* bz, size_t ii) {
+    constexpr size_t W = 32;
+    const __mmask32 hi = __mmask32(~uint32_t(0) << ii);  // (ii < 32; public)
+    __m512i sh[Z];
+    for (size_t t = 0; t < Z; ++t) sh[t] = _mm512_loadu_si512(bz + W + t * W - ii);
+    for (size_t i0 = 0; i0 < ZA; ++i0) {
+        const __m512i va = _mm512_set1_epi16(int16_t(az[i0 * W + ii]));
+        const __m512i p0 = _mm512_mullo_epi16(va, sh[0]);
+        if constexpr (Wrap) {
+            acc[i0] = _mm512_mask_add_epi16(acc[i0], hi, acc[i0], p0);
+            acc[i0 + Z] = _mm512_mask_add_epi16(acc[i0 + Z], __mmask32(~hi), acc[i0 + Z], p0);
+        } else {
+            acc[i0] = _mm512_add_epi16(acc[i0], p0);
+        }
+        for (size_t t = 1; t < Z; ++t) acc[i0 + t] = _mm512_add_epi16(acc[i0 + t], _mm512_mullo_epi16(va, sh[t]));
+    }
+}
+
 template <size_t K>
 PQMCU_AVX512 void base512(uint16_t* c, const uint16_t* a, const uint16_t* b) {
     constexpr size_t Z = (K + 1) / 2, W = 32;
-    alignas(64) uint16_t bz[(Z + 2) * W], az[Z * W];
+    alignas(64) uint16_t bz[(Z + 1) * W], az[Z * W];
     const __m512i zero = _mm512_setzero_si512();
     // Whole zmm stores (the loads below would not forward from ymm halves).
-    _mm512_store_si512(bz, zero);
-    _mm512_store_si512(bz + (Z + 1) * W, zero);
     for (size_t t = 0; t < Z; ++t) {
         const __mmask32 m = (K % 2 != 0 && t == Z - 1) ? __mmask32(0xFFFF) : ~__mmask32(0);
-        _mm512_store_si512(bz + W + t * W, _mm512_maskz_loadu_epi16(m, b + t * W));
+        const __m512i bt = _mm512_maskz_loadu_epi16(m, b + t * W);
+        _mm512_store_si512(bz + W + t * W, bt);
+        if (t == Z - 1) _mm512_store_si512(bz, bt);  // the lower pad: b's last block
         _mm512_store_si512(az + t * W, _mm512_maskz_loadu_epi16(m, a + t * W));
     }
     __m512i acc[2 * Z];
     for (size_t t = 0; t < 2 * Z; ++t) acc[t] = zero;
-    for (size_t ii = 0; ii < W; ++ii) {
-        __m512i sh[Z + 1];
-        for (size_t t = 0; t <= Z; ++t) sh[t] = _mm512_loadu_si512(bz + W + t * W - ii);
-        for (size_t i0 = 0; i0 < Z; ++i0) {
-            const __m512i va = _mm512_set1_epi16(int16_t(az[i0 * W + ii]));
-            for (size_t t = 0; t <= Z; ++t)
-                if (i0 + t < 2 * Z) acc[i0 + t] = _mm512_add_epi16(acc[i0 + t], _mm512_mullo_epi16(va, sh[t]));
-        }
+    if constexpr (K % 2 == 0) {
+        for (size_t ii = 0; ii < W; ++ii) base512_step<Z, Z, true>(acc, az, bz, ii);
+    } else {
+        // Odd K: the top half of a's and b's last block is zero. For ii <= 16
+        // the lanes below ii of block 0's copy are zero (no wrapped part);
+        // for ii >= 16 a's coefficient in block Z - 1 is zero (skip i0 = Z - 1).
+        // Public, compile-time structure.
+        for (size_t ii = 0; ii <= W / 2; ++ii) base512_step<Z, Z, false>(acc, az, bz, ii);
+        for (size_t ii = W / 2 + 1; ii < W; ++ii) base512_step<Z, Z - 1, true>(acc, az, bz, ii);
     }
     for (size_t t = 0; t < K; ++t) _mm512_storeu_si512(c + t * W, acc[t]);  // (acc[K] is zero for odd K)
-    for (size_t t = 0; t < Z + 2; ++t) _mm512_store_si512(bz + t * W, zero);  // a and b may be secret
+    for (size_t t = 0; t < Z + 1; ++t) _mm512_store_si512(bz + t * W, zero);  // a and b may be secret
     for (size_t t = 0; t < Z; ++t) _mm512_store_si512(az + t * W, zero);
     __asm__ volatile("" : : "r"(bz), "r"(az) : "memory");
 }
@@ -220,6 +249,14 @@ PQMCU_AVX2 void mul_reduced(uint16_t* c, const uint16_t* a, const uint16_t* b, s
 constexpr size_t limb_vectors(size_t n) { return vectors_for((n + 3) / 4); }
 constexpr size_t kMaxLimb = limb_vectors(kMaxN) * V;
 static_assert(limb_vectors(509) == 8 && limb_vectors(701) == 12 && limb_vectors(821) == 14);
+// With zmm leaves (whole up to 14 vectors) the fewest vectors: an odd count
+// costs a zero half vector, which base512 skips (677 / 701 -> 11, 821 -> 13).
+constexpr size_t limb_vectors_zmm(size_t n) {
+    const size_t need = ((n + 3) / 4 + V - 1) / V;
+    return split512(need) ? limb_vectors(n) : need;
+}
+static_assert(limb_vectors_zmm(509) == 8 && limb_vectors_zmm(701) == 11 && limb_vectors_zmm(821) == 13);
+static_assert(limb_vectors_zmm(kMaxN) <= limb_vectors(kMaxN));
 
 template <int S>
 PQMCU_AVX2_INLINE __m256i shl(__m256i x) { return _mm256_slli_epi16(x, S); }
@@ -250,14 +287,14 @@ PQMCU_AVX2 void mul_toom4(uint16_t* c, const uint16_t* a, const uint16_t* b, siz
     // The padded operands are dead once evaluated: the product reuses them.
     alignas(32) uint16_t ops[8 * M], ea[7 * M], eb[7 * M], w[7 * 2 * M], tmp[4 * M];
     uint16_t *ap = ops, *bp = ops + 4 * M, *full = ops;
-    const size_t k = limb_vectors(n), L = k * V;
+    const Leaves mode = x86::cpu_features().avx512bw ? Leaves::zmm : Leaves::ymm;  // (same products)
+    const size_t k = mode == Leaves::zmm ? limb_vectors_zmm(n) : limb_vectors(n), L = k * V;
     std::memcpy(ap, a, 2 * n);
     std::memcpy(bp, b, 2 * n);
     std::memset(ap + n, 0, 2 * (4 * L - n));
     std::memset(bp + n, 0, 2 * (4 * L - n));
     toom4_evaluate(ea, ap, L);
     toom4_evaluate(eb, bp, L);
-    const Leaves mode = x86::cpu_features().avx512bw ? Leaves::zmm : Leaves::ymm;  // (same products)
     for (size_t p = 0; p < 7; ++p) kara(w + p * 2 * L, ea + p * L, eb + p * L, k, tmp, mode);
     const __m256i zero = _mm256_setzero_si256();
     for (size_t j = 0; j < 8 * L; j += V) st(full + j, zero);
