@@ -49,6 +49,14 @@
     umlal r6, r7, r12, \b
     umlal r4, r5, r12, \n
 .endm
+@ count steps from the register rotation (a, b, c) on (each step's new y
+@ becomes the next step's third register)
+.macro steps count, a, b, c
+.if \count > 0
+    step \a, \b, \c
+    steps (\count-1), \b, \c, \a
+.endif
+.endm
 
 @ void pqmcu_ntru_s3_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w)
 @   The whole of engine.cpp's lanes_mul<0>: C[0 .. 2w) = A B, lanes <= 60,
@@ -108,29 +116,18 @@
     cmp r3, #12
     blo 3f
     sub r3, r3, #12
-    step r10, r11, lr
-    step r11, lr, r10
-    step lr, r10, r11
-    step r10, r11, lr
+    steps 4, r10, r11, lr
     foldall16
-    step r11, lr, r10
-    step lr, r10, r11
-    step r10, r11, lr
-    step r11, lr, r10
+    steps 4, r11, lr, r10
     foldall16
-    step lr, r10, r11
-    step r10, r11, lr
-    step r11, lr, r10
-    step lr, r10, r11
+    steps 4, lr, r10, r11
     foldall16
     b 1b
 3:
     cmp r3, #3
     blo 6f
     sub r3, r3, #3
-    step r10, r11, lr
-    step r11, lr, r10
-    step lr, r10, r11
+    steps 3, r10, r11, lr
     foldall16
     b 3b
     .else
@@ -138,70 +135,25 @@
     cmp r3, #42
     blo 1f
     sub r3, r3, #42
-    step r10, r11, lr
-    step r11, lr, r10
-    step lr, r10, r11
-    step r10, r11, lr
-    step r11, lr, r10
-    step lr, r10, r11
-    step r10, r11, lr
-    step r11, lr, r10
-    step lr, r10, r11
-    step r10, r11, lr
-    step r11, lr, r10
-    step lr, r10, r11
-    step r10, r11, lr
-    step r11, lr, r10
+    steps 14, r10, r11, lr
     foldall
-    step lr, r10, r11
-    step r10, r11, lr
-    step r11, lr, r10
-    step lr, r10, r11
-    step r10, r11, lr
-    step r11, lr, r10
-    step lr, r10, r11
-    step r10, r11, lr
-    step r11, lr, r10
-    step lr, r10, r11
-    step r10, r11, lr
-    step r11, lr, r10
-    step lr, r10, r11
-    step r10, r11, lr
+    steps 14, lr, r10, r11
     foldall
-    step r11, lr, r10
-    step lr, r10, r11
-    step r10, r11, lr
-    step r11, lr, r10
-    step lr, r10, r11
-    step r10, r11, lr
-    step r11, lr, r10
-    step lr, r10, r11
-    step r10, r11, lr
-    step r11, lr, r10
-    step lr, r10, r11
-    step r10, r11, lr
-    step r11, lr, r10
-    step lr, r10, r11
+    steps 14, r11, lr, r10
     foldall
     b 0b
 1:
     cmp r3, #12
     blo 3f
     sub r3, r3, #12
-    .rept 4
-    step r10, r11, lr
-    step r11, lr, r10
-    step lr, r10, r11
-    .endr
+    steps 12, r10, r11, lr
     foldall
     b 1b
 3:
     cmp r3, #3
     blo 6f
     sub r3, r3, #3
-    step r10, r11, lr
-    step r11, lr, r10
-    step lr, r10, r11
+    steps 3, r10, r11, lr
     b 3b
     .endif
 6:
