@@ -364,35 +364,31 @@ struct OneTreeBlc {
                             cipher::Backend be, uint8_t* left) {
         const uint32_t u = p.v + q;
         const uint8_t* ps = p.seed + q * S;
-        bool lo_done = false;  // left holds SeedDerive's output (LinOrtho applied)
+        bool raw = false;  // left holds the bare block (the AES-128 shortcuts): LinOrtho still to add
         if constexpr (C::kAes128) {
             if (be == cipher::Backend::external) {
                 EngineKey k;
                 engine_tweak(k, salt, 2, (u - 1) & 0xffu, (u - 1) >> 8);
                 (void)cipher::encrypt_external_aes128_raw(k.b, ps, left, 1);
+                raw = true;
             } else if (cipher::resolve_backend(be) == cipher::Backend::table_not_ct) {
                 cipher::encrypt1_tweaked_table_not_ct(salt, P::tweak_word(2, (u - 1) & 0xffu, (u - 1) >> 8), ps,
                                                       left);
-            } else {
-                Key k;
-                P::tweak_key(k, salt, 2, (u - 1) & 0xffu, (u - 1) >> 8, be);
-                P::derive(k, ps, left, 1, be);
-                C::wipe(k);
-                lo_done = true;
+                raw = true;
             }
-        } else {
+        }
+        if (!raw) {  // SeedDerive, LinOrtho included
             Key k;
             P::tweak_key(k, salt, 2, (u - 1) & 0xffu, (u - 1) >> 8, be);
             P::derive(k, ps, left, 1, be);
             C::wipe(k);
-            lo_done = true;
         }
         // p may be st[sp] itself: the parent's words are all read before the stores.
         Pair& c = st[sp];
         if constexpr (S == 16) {
             const uint32_t p0 = P::ld32(ps), p1 = P::ld32(ps + 4), p2 = P::ld32(ps + 8), p3 = P::ld32(ps + 12);
             uint32_t l0 = P::ld32(left), l1 = P::ld32(left + 4), l2 = P::ld32(left + 8), l3 = P::ld32(left + 12);
-            if (!lo_done) l0 ^= p0 ^ p2, l1 ^= p1 ^ p3, l2 ^= p0, l3 ^= p1;
+            if (raw) l0 ^= p0 ^ p2, l1 ^= p1 ^ p3, l2 ^= p0, l3 ^= p1;
             P::st32(c.seed, l0), P::st32(c.seed + 4, l1), P::st32(c.seed + 8, l2), P::st32(c.seed + 12, l3);
             P::st32(c.seed + 16, l0 ^ p0), P::st32(c.seed + 20, l1 ^ p1);
             P::st32(c.seed + 24, l2 ^ p2), P::st32(c.seed + 28, l3 ^ p3);
@@ -400,7 +396,7 @@ struct OneTreeBlc {
             uint8_t par[S], l[S];
             std::memcpy(par, ps, S);
             std::memcpy(l, left, S);
-            if (!lo_done) P::xor_lin_ortho(par, l);
+            if (raw) P::xor_lin_ortho(par, l);
             P::put_children(l, par, c.seed);
             secure_wipe(par, sizeof par);
             secure_wipe(l, sizeof l);
