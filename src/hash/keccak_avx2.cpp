@@ -94,34 +94,51 @@ __attribute__((target("bmi,bmi2"))) void keccak_f1600_lanes_bmi2(uint64_t lanes[
 #define PQMCU_AVX512VL __attribute__((target("avx2,avx512f,avx512vl")))
 #define PQMCU_AVX512VL_INLINE __attribute__((target("avx2,avx512f,avx512vl"), always_inline)) inline
 namespace {
-template <unsigned N>
-PQMCU_AVX512VL_INLINE __m256i rotl512(__m256i v) {
+// One round for ymm (four states) or xmm (two states): the same operations
+// through these overloads.
+PQMCU_AVX512VL_INLINE __m256i vxor(__m256i x, __m256i y) { return _mm256_xor_si256(x, y); }
+PQMCU_AVX512VL_INLINE __m128i vxor(__m128i x, __m128i y) { return _mm_xor_si128(x, y); }
+template <int Imm>
+PQMCU_AVX512VL_INLINE __m256i vtern(__m256i x, __m256i y, __m256i z) { return _mm256_ternarylogic_epi64(x, y, z, Imm); }
+template <int Imm>
+PQMCU_AVX512VL_INLINE __m128i vtern(__m128i x, __m128i y, __m128i z) { return _mm_ternarylogic_epi64(x, y, z, Imm); }
+template <unsigned N>  // (an immediate count, also at -O0)
+PQMCU_AVX512VL_INLINE __m256i vrol(__m256i v) {
     if constexpr (N == 0) return v;
     else return _mm256_rol_epi64(v, int(N));
 }
-template <unsigned I>
-PQMCU_AVX512VL_INLINE void rho_pi(const __m256i* a, const __m256i* d, __m256i* b) {
+template <unsigned N>
+PQMCU_AVX512VL_INLINE __m128i vrol(__m128i v) {
+    if constexpr (N == 0) return v;
+    else return _mm_rol_epi64(v, int(N));
+}
+PQMCU_AVX512VL_INLINE void vset1(__m256i& v, uint64_t x) { v = _mm256_set1_epi64x(static_cast<long long>(x)); }
+PQMCU_AVX512VL_INLINE void vset1(__m128i& v, uint64_t x) { v = _mm_set1_epi64x(static_cast<long long>(x)); }
+
+template <unsigned I, class V>
+PQMCU_AVX512VL_INLINE void rho_pi_vl(const V* a, const V* d, V* b) {
     if constexpr (I < 25) {
-        b[pi_dest(I)] = rotl512<kRho[I]>(_mm256_xor_si256(a[I], d[I % 5]));
-        rho_pi<I + 1>(a, d, b);
+        b[pi_dest(I)] = vrol<kRho[I]>(vxor(a[I], d[I % 5]));
+        rho_pi_vl<I + 1>(a, d, b);
     }
 }
-PQMCU_AVX512VL_INLINE void round_x4_512(__m256i* a, uint64_t rc) {
-    __m256i c[5], d[5], b[25];
+template <class V>
+PQMCU_AVX512VL_INLINE void round_vl(V* a, uint64_t rc) {
+    V c[5], d[5], b[25];
 #pragma GCC unroll 5
-    for (unsigned x = 0; x < 5; ++x)
-        c[x] = _mm256_ternarylogic_epi64(_mm256_ternarylogic_epi64(a[x], a[x + 5], a[x + 10], 0x96), a[x + 15],
-                                         a[x + 20], 0x96);
+    for (unsigned x = 0; x < 5; ++x) c[x] = vtern<0x96>(vtern<0x96>(a[x], a[x + 5], a[x + 10]), a[x + 15], a[x + 20]);
 #pragma GCC unroll 5
-    for (unsigned x = 0; x < 5; ++x) d[x] = _mm256_xor_si256(c[(x + 4) % 5], _mm256_rol_epi64(c[(x + 1) % 5], 1));
-    rho_pi<0>(a, d, b);
+    for (unsigned x = 0; x < 5; ++x) d[x] = vxor(c[(x + 4) % 5], vrol<1>(c[(x + 1) % 5]));
+    rho_pi_vl<0>(a, d, b);
 #pragma GCC unroll 5
     for (unsigned y = 0; y < 25; y += 5) {
 #pragma GCC unroll 5
         for (unsigned x = 0; x < 5; ++x)  // b0 ^ (~b1 & b2)
-            a[y + x] = _mm256_ternarylogic_epi64(b[y + x], b[y + (x + 1) % 5], b[y + (x + 2) % 5], 0xD2);
+            a[y + x] = vtern<0xD2>(b[y + x], b[y + (x + 1) % 5], b[y + (x + 2) % 5]);
     }
-    a[0] = _mm256_xor_si256(a[0], _mm256_set1_epi64x(static_cast<long long>(rc)));
+    V k;
+    vset1(k, rc);
+    a[0] = vxor(a[0], k);
 }
 }  // namespace
 
@@ -129,51 +146,19 @@ PQMCU_AVX512VL void keccak_f1600_x4_avx512vl(KeccakX4State& s) {
     __m256i a[25];
     auto* p = reinterpret_cast<__m256i*>(s.lane);
     for (unsigned i = 0; i < 25; ++i) a[i] = _mm256_load_si256(p + i);
-    for (unsigned r = 0; r < 24; ++r) round_x4_512(a, kRoundConstants[r]);
+    for (unsigned r = 0; r < 24; ++r) round_vl(a, kRoundConstants[r]);
     for (unsigned i = 0; i < 25; ++i) _mm256_store_si256(p + i, a[i]);
     for (unsigned i = 0; i < 25; ++i) a[i] = _mm256_setzero_si256();
     __asm__ __volatile__("" : : "r"(a) : "memory");
 }
 
 // Two states in the two halves of xmm registers, the same round as above.
-namespace {
-template <unsigned N>
-PQMCU_AVX512VL_INLINE __m128i rotl128(__m128i v) {  // (an immediate count, also at -O0)
-    if constexpr (N == 0) return v;
-    else return _mm_rol_epi64(v, int(N));
-}
-template <unsigned I>
-PQMCU_AVX512VL_INLINE void rho_pi_x2(const __m128i* a, const __m128i* d, __m128i* b) {
-    if constexpr (I < 25) {
-        b[pi_dest(I)] = rotl128<kRho[I]>(_mm_xor_si128(a[I], d[I % 5]));
-        rho_pi_x2<I + 1>(a, d, b);
-    }
-}
-PQMCU_AVX512VL_INLINE void round_x2_512(__m128i* a, uint64_t rc) {
-    __m128i c[5], d[5], b[25];
-#pragma GCC unroll 5
-    for (unsigned x = 0; x < 5; ++x)
-        c[x] = _mm_ternarylogic_epi64(_mm_ternarylogic_epi64(a[x], a[x + 5], a[x + 10], 0x96), a[x + 15], a[x + 20],
-                                      0x96);
-#pragma GCC unroll 5
-    for (unsigned x = 0; x < 5; ++x) d[x] = _mm_xor_si128(c[(x + 4) % 5], _mm_rol_epi64(c[(x + 1) % 5], 1));
-    rho_pi_x2<0>(a, d, b);
-#pragma GCC unroll 5
-    for (unsigned y = 0; y < 25; y += 5) {
-#pragma GCC unroll 5
-        for (unsigned x = 0; x < 5; ++x)
-            a[y + x] = _mm_ternarylogic_epi64(b[y + x], b[y + (x + 1) % 5], b[y + (x + 2) % 5], 0xD2);
-    }
-    a[0] = _mm_xor_si128(a[0], _mm_set1_epi64x(static_cast<long long>(rc)));
-}
-}  // namespace
-
 PQMCU_AVX512VL void keccak_f1600_x2_avx512vl(uint64_t sa[25], uint64_t sb[25]) {
     __m128i a[25];
     for (unsigned i = 0; i < 25; ++i)
         a[i] = _mm_unpacklo_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(sa + i)),
                                   _mm_loadl_epi64(reinterpret_cast<const __m128i*>(sb + i)));
-    for (unsigned r = 0; r < 24; ++r) round_x2_512(a, kRoundConstants[r]);
+    for (unsigned r = 0; r < 24; ++r) round_vl(a, kRoundConstants[r]);
     for (unsigned i = 0; i < 25; ++i) {
         _mm_storel_epi64(reinterpret_cast<__m128i*>(sa + i), a[i]);
         _mm_storel_epi64(reinterpret_cast<__m128i*>(sb + i), _mm_unpackhi_epi64(a[i], a[i]));
