@@ -515,7 +515,9 @@ void inverse_into(uint16_t* acc, int32_t* x, bool add) {
 // (GCC PR105593, fixed in 13): a false positive, silenced for this file only.
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wuninitialized"
+#if !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #include "saber/ntt_avx2.inc"
 #pragma GCC diagnostic pop
 #endif
