@@ -59,9 +59,11 @@ __attribute__((target("avx2,gfni"))) uint64_t mul_fold_avx2(const uint8_t* a, co
     return uint64_t(_mm_cvtsi128_si64(q));
 }
 
-__attribute__((target("avx512f,avx512bw,gfni"))) void row_avx512(const uint8_t* c, const uint8_t* xT, uint32_t len,
-                                                                 size_t row_bytes, uint8_t* out) {
-    const __mmask64 m = ~uint64_t(0) >> (64 - row_bytes);
+// t = sum_k c[k] xT[k] over the masked row (two accumulators: the
+// products are independent, their latency hidden).
+__attribute__((target("avx512f,avx512bw,gfni"), always_inline)) inline __m512i row_sum(const uint8_t* c,
+                                                                                     const uint8_t* xT, uint32_t len,
+                                                                                     size_t row_bytes, __mmask64 m) {
     __m512i acc0 = _mm512_setzero_si512(), acc1 = _mm512_setzero_si512();
     uint32_t k = 0;
     for (; k + 2 <= len; k += 2, xT += 2 * row_bytes) {
@@ -71,7 +73,13 @@ __attribute__((target("avx512f,avx512bw,gfni"))) void row_avx512(const uint8_t* 
     }
     if (k < len)
         acc0 = _mm512_xor_si512(acc0, _mm512_gf2p8mul_epi8(_mm512_set1_epi8(char(c[k])), _mm512_maskz_loadu_epi8(m, xT)));
-    _mm512_mask_storeu_epi8(out, m, _mm512_xor_si512(acc0, acc1));
+    return _mm512_xor_si512(acc0, acc1);
+}
+
+__attribute__((target("avx512f,avx512bw,gfni"))) void row_avx512(const uint8_t* c, const uint8_t* xT, uint32_t len,
+                                                                 size_t row_bytes, uint8_t* out) {
+    const __mmask64 m = ~uint64_t(0) >> (64 - row_bytes);
+    _mm512_mask_storeu_epi8(out, m, row_sum(c, xT, len, row_bytes, m));
 }
 
 // GF(2^16) = GF(256)[Y]/(Y^2 + Y + 0x20), elements a0 | a1 << 8. For a
@@ -149,22 +157,6 @@ __attribute__((target("avx512f,avx512bw,gfni"))) void verify_row16_avx512(const 
     _mm512_mask_storeu_epi8(acc, m, _mm512_xor_si512(_mm512_maskz_loadu_epi8(m, acc), mul16(t, xj)));
 }
 
-// t = sum_k c[k] xT[k] over the masked row (two accumulators: the
-// products are independent, their latency hidden).
-__attribute__((target("avx512f,avx512bw,gfni"), always_inline)) inline __m512i row_sum(const uint8_t* c,
-                                                                                     const uint8_t* xT, uint32_t len,
-                                                                                     size_t row_bytes, __mmask64 m) {
-    __m512i acc0 = _mm512_setzero_si512(), acc1 = _mm512_setzero_si512();
-    uint32_t k = 0;
-    for (; k + 2 <= len; k += 2, xT += 2 * row_bytes) {
-        acc0 = _mm512_xor_si512(acc0, _mm512_gf2p8mul_epi8(_mm512_set1_epi8(char(c[k])), _mm512_maskz_loadu_epi8(m, xT)));
-        acc1 = _mm512_xor_si512(acc1, _mm512_gf2p8mul_epi8(_mm512_set1_epi8(char(c[k + 1])),
-                                                           _mm512_maskz_loadu_epi8(m, xT + row_bytes)));
-    }
-    if (k < len)
-        acc0 = _mm512_xor_si512(acc0, _mm512_gf2p8mul_epi8(_mm512_set1_epi8(char(c[k])), _mm512_maskz_loadu_epi8(m, xT)));
-    return _mm512_xor_si512(acc0, acc1);
-}
 
 __attribute__((target("avx512f,avx512bw,gfni"))) void sign_row_avx512(const uint8_t* c, const uint8_t* xT, uint32_t len,
                                                                       size_t row_bytes, uint32_t tau, uint8_t lx,
