@@ -30,6 +30,18 @@ inline Status draw_random(R& rng, uint8_t* out, size_t n) {
     }
 }
 
+// Seeded calls drawn from rng: N random bytes into a stack buffer, handed to
+// `then` (a callable taking the bytes and returning Status), wiped after,
+// whatever the outcome. The rng's failure is internal_error and skips `then`.
+template <size_t N, Rng R, class Then>
+inline Status with_random(R& rng, Then&& then) {
+    uint8_t bytes[N] = {};
+    Status st = draw_random(rng, bytes, N);
+    if (st == Status::ok) st = then(static_cast<const uint8_t*>(bytes));
+    secure_wipe(bytes, N);
+    return st;
+}
+
 // The argument checks every scheme's verify() starts with: null pointers are
 // bad_argument, a signature of the wrong length is bad_length.
 inline Status verify_arguments(const uint8_t* pk, const uint8_t* msg, size_t mlen, const uint8_t* sig, size_t siglen,

@@ -87,11 +87,7 @@ struct Scheme : HostWorkspace<Scheme<Set, Profile>> {
     template <Rng R>
     static Status keypair(uint8_t* pk, uint8_t* sk, R&& rng, Workspace& ws) {
         if (pk == nullptr || sk == nullptr) return Status::bad_argument;
-        uint8_t seed[seed_bytes] = {};
-        Status st = draw_random(rng, seed, seed_bytes);
-        if (st == Status::ok) st = keypair_from_seed(seed, pk, sk, ws);
-        secure_wipe(seed, sizeof seed);
-        return st;
+        return with_random<seed_bytes>(rng, [&](const uint8_t* seed) { return keypair_from_seed(seed, pk, sk, ws); });
     }
     // ---- hash-then-sign: the message enters only M_digest = SHAKE256(msg,
     // digest_bytes). A message of any size can be absorbed in chunks into a
@@ -113,11 +109,8 @@ struct Scheme : HostWorkspace<Scheme<Set, Profile>> {
     }
     template <Rng R>
     static Status sign_digest(const uint8_t* sk, const uint8_t* digest, uint8_t* sig, R&& rng, Workspace& ws) {
-        uint8_t rnd[randomizer_bytes] = {};
-        Status st = draw_random(rng, rnd, randomizer_bytes);
-        if (st == Status::ok) st = sign_digest_with(sk, digest, rnd, sig, ws);
-        secure_wipe(rnd, sizeof rnd);
-        return st;
+        return with_random<randomizer_bytes>(
+            rng, [&](const uint8_t* rnd) { return sign_digest_with(sk, digest, rnd, sig, ws); });
     }
     template <Rng R>
     static Status sign(const uint8_t* sk, const uint8_t* msg, size_t mlen, uint8_t* sig, R&& rng, Workspace& ws) {
@@ -196,11 +189,8 @@ struct Scheme : HostWorkspace<Scheme<Set, Profile>> {
     template <Rng R>
     static Status sign_expanded_digest(const ExpandedSecretKey& esk, const uint8_t* digest, uint8_t* sig, R&& rng,
                                        Workspace& ws) {
-        uint8_t rnd[randomizer_bytes] = {};
-        Status st = draw_random(rng, rnd, randomizer_bytes);
-        if (st == Status::ok) st = sign_expanded_digest_with(esk, digest, rnd, sig, ws);
-        secure_wipe(rnd, sizeof rnd);
-        return st;
+        return with_random<randomizer_bytes>(
+            rng, [&](const uint8_t* rnd) { return sign_expanded_digest_with(esk, digest, rnd, sig, ws); });
     }
     template <Rng R>
     static Status sign_expanded(const ExpandedSecretKey& esk, const uint8_t* msg, size_t mlen, uint8_t* sig, R&& rng,

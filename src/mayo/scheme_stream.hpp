@@ -88,11 +88,7 @@ struct Scheme<Set, Streamed> {
     template <Rng R>
     static Status keypair(uint8_t* pk, uint8_t* sk, R&& rng, KeygenWorkspace& ws) {
         if (pk == nullptr || sk == nullptr) return Status::bad_argument;
-        uint8_t seed[seed_bytes] = {};
-        Status st = draw_random(rng, seed, seed_bytes);
-        if (st == Status::ok) st = keypair_from_seed(seed, pk, sk, ws);
-        secure_wipe(seed, sizeof seed);
-        return st;
+        return with_random<seed_bytes>(rng, [&](const uint8_t* seed) { return keypair_from_seed(seed, pk, sk, ws); });
     }
     // ---- hash-then-sign: the message enters only M_digest = SHAKE256(msg,
     // digest_bytes); see Scheme<Set, Expanded>.
@@ -112,11 +108,8 @@ struct Scheme<Set, Streamed> {
     }
     template <Rng R>
     static Status sign_digest(const uint8_t* sk, const uint8_t* digest, uint8_t* sig, R&& rng, SignWorkspace& ws) {
-        uint8_t rnd[randomizer_bytes] = {};
-        Status st = draw_random(rng, rnd, randomizer_bytes);
-        if (st == Status::ok) st = sign_digest_with(sk, digest, rnd, sig, ws);
-        secure_wipe(rnd, sizeof rnd);
-        return st;
+        return with_random<randomizer_bytes>(
+            rng, [&](const uint8_t* rnd) { return sign_digest_with(sk, digest, rnd, sig, ws); });
     }
     template <Rng R>
     static Status sign(const uint8_t* sk, const uint8_t* msg, size_t mlen, uint8_t* sig, R&& rng,

@@ -131,11 +131,7 @@ struct Scheme {
     template <Rng R>
     static Status keypair(uint8_t* pk, uint8_t* sk, R&& rng, Workspace& ws) {
         if (pk == nullptr || sk == nullptr) return Status::bad_argument;
-        uint8_t delta[seed_bytes] = {};
-        Status st = draw_random(rng, delta, seed_bytes);
-        if (st == Status::ok) st = keypair_from_seed(delta, pk, sk, ws);
-        secure_wipe(delta, sizeof delta);
-        return st;
+        return with_random<seed_bytes>(rng, [&](const uint8_t* delta) { return keypair_from_seed(delta, pk, sk, ws); });
     }
     // Key generation with the public key streamed: sink(const uint8_t* bytes,
     // size_t n) receives the pk_bytes in order, whole rows per call (a band of
@@ -175,11 +171,8 @@ struct Scheme {
         requires PkSinkFn<Sink>
     static Status keypair(Sink&& sink, uint8_t* sk, R&& rng, KeygenSinkWorkspace& k, Progress&& progress = nullptr) {
         if (sk == nullptr) return Status::bad_argument;
-        uint8_t delta[seed_bytes] = {};
-        Status st = draw_random(rng, delta, seed_bytes);
-        if (st == Status::ok) st = keypair_from_seed(delta, sink, sk, k, progress);
-        secure_wipe(delta, sizeof delta);
-        return st;
+        return with_random<seed_bytes>(
+            rng, [&](const uint8_t* delta) { return keypair_from_seed(delta, sink, sk, k, progress); });
     }
     // FixedWeight draws until a usable e (the reference's loop), then Encode.
     template <Rng R>

@@ -62,24 +62,8 @@ constexpr int32_t inv_scale(uint32_t n_points) { return Tables::inv_scale(n_poin
 constexpr bool small_ok(uint64_t n, uint64_t logq) { return 2 * n * (uint64_t(1) << (logq - 1)) * 8 < uint64_t(kP) / 2 - (1u << 15); }
 static_assert(small_ok(509, 12) && small_ok(677, 12) && small_ok(701, 13) && small_ok(821, 12));  // (509, 677: read to 12 bits in the Newton steps)
 
-inline int32_t montr(int64_t x) {
-    const int32_t m = int32_t(uint32_t(uint64_t(x)) * kPInvNeg);
-    return int32_t((x + int64_t(m) * kP) >> 32);
-}
-inline int32_t mont(int32_t a, int32_t b) {
-#if defined(PQMCU_NTRU_NTT_M4_ASM)
-    // SMULL, MUL, SMLAL (GCC's 64-bit arithmetic takes about twice as many).
-    int32_t lo, hi, m;
-    __asm__("smull %[lo], %[hi], %[a], %[b]\n\t"
-            "mul %[m], %[lo], %[qinv]\n\t"
-            "smlal %[lo], %[hi], %[m], %[p]"
-            : [lo] "=&r"(lo), [hi] "=&r"(hi), [m] "=&r"(m)
-            : [a] "r"(a), [b] "r"(b), [qinv] "r"(kPInvNeg), [p] "r"(kP));
-    return hi;
-#else
-    return montr(int64_t(a) * b);
-#endif
-}
+inline int32_t montr(int64_t x) { return Tables::montr(x); }
+inline int32_t mont(int32_t a, int32_t b) { return Tables::mont(a, b); }
 // x - kP round(x / 2^27): |result| <= kP / 2 + 2^15 for |x| < 2^31 (kP = 2^27 - 2047).
 // (On the M4 as ADD, ASR, MLS: GCC would multiply by kP with shifted adds.)
 inline int32_t reduce(int32_t x) {

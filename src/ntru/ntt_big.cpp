@@ -75,11 +75,7 @@ constexpr auto kSquares = Tables::make_squares();
 // inverse (six layers per block and layer 0).
 constexpr int32_t kScale = Tables::inv_scale(128);
 
-inline int32_t montr(int64_t x) {
-    const int32_t m = int32_t(uint32_t(uint64_t(x)) * kPInvNeg);
-    return int32_t((x + int64_t(m) * kP) >> 32);
-}
-inline int32_t mont(int32_t a, int32_t b) { return montr(int64_t(a) * b); }
+inline int32_t mont(int32_t a, int32_t b) { return Tables::mont(a, b); }
 // x - kP round(x / 2^30), |x| < 2^31 - 2^29: below 0.5001 kP. (On the M4 as
 // ADD, ASR, MLS: GCC would otherwise multiply by kP with four shifted adds.)
 inline int32_t red(int32_t x) {
@@ -160,20 +156,7 @@ void basemul(int32_t* x, const int32_t* y, size_t b) {
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
     pqmcu_ntru_nttbig_basemul(x, y, kSquares.data() + k, uint32_t(kBlock / 8), kScale);
 #else
-    for (size_t j = 0; j < kBlock / 8; ++j) {
-        int32_t* xb = x + 8 * j;
-        const int32_t* yb = y + 8 * j;
-        const int32_t c = kSquares[k + j];
-        int32_t xr[8];
-        for (int i = 0; i < 8; ++i) xr[i] = xb[i];
-        for (int o = 0; o < 8; ++o) {
-            int64_t wrap = 0;
-            for (int i = o + 1; i < 8; ++i) wrap += int64_t(xr[i]) * yb[o + 8 - i];
-            int64_t sum = int64_t(montr(wrap)) * c;
-            for (int i = 0; i <= o; ++i) sum += int64_t(xr[i]) * yb[o - i];
-            xb[o] = mont(montr(sum), kScale);
-        }
-    }
+    Tables::basemul8(x, y, kSquares.data() + k, kBlock / 8, kScale);
 #endif
 }
 

@@ -61,23 +61,7 @@ constexpr int32_t kW3Mont = mont_const(kW3);
 // mod x^8 - c, not transformed).
 constexpr int32_t kScale = Tables::inv_scale(1536 / 8);
 
-inline int32_t montr(int64_t x) {
-    const int32_t m = int32_t(uint32_t(uint64_t(x)) * kPInvNeg);
-    return int32_t((x + int64_t(m) * kP) >> 32);
-}
-inline int32_t mont(int32_t a, int32_t b) {
-#if defined(PQMCU_NTRU_NTT_M4_ASM)
-    int32_t lo, hi, m;
-    __asm__("smull %[lo], %[hi], %[a], %[b]\n\t"
-            "mul %[m], %[lo], %[qinv]\n\t"
-            "smlal %[lo], %[hi], %[m], %[p]"
-            : [lo] "=&r"(lo), [hi] "=&r"(hi), [m] "=&r"(m)
-            : [a] "r"(a), [b] "r"(b), [qinv] "r"(kPInvNeg), [p] "r"(kP));
-    return hi;
-#else
-    return montr(int64_t(a) * b);
-#endif
-}
+inline int32_t mont(int32_t a, int32_t b) { return Tables::mont(a, b); }
 // x - kP round(3 x / 2^32) (3 = round(2^32 / kP); SMMULR, MLS on the M4):
 // 3 x / 2^32 is within 0.0126 of x / kP for |x| < 2^31, so |result| < 0.513 kP.
 inline int32_t red(int32_t x) { return x - kP * int32_t((int64_t(x) * 3 + (int64_t(1) << 31)) >> 32); }
@@ -152,20 +136,7 @@ void basemul(int32_t* x, const int32_t* y) {
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
     pqmcu_ntru_nttbig2_basemul(x, y, kSquares.data() + k, uint32_t(kBlock / 8), kScale);
 #else
-    for (size_t j = 0; j < kBlock / 8; ++j) {
-        int32_t* xb = x + 8 * j;
-        const int32_t* yb = y + 8 * j;
-        const int32_t c = kSquares[k + j];
-        int32_t xr[8];
-        for (int i = 0; i < 8; ++i) xr[i] = xb[i];
-        for (int o = 0; o < 8; ++o) {
-            int64_t wrap = 0;
-            for (int i = o + 1; i < 8; ++i) wrap += int64_t(xr[i]) * yb[o + 8 - i];
-            int64_t sum = int64_t(montr(wrap)) * c;
-            for (int i = 0; i <= o; ++i) sum += int64_t(xr[i]) * yb[o - i];
-            xb[o] = mont(montr(sum), kScale);
-        }
-    }
+    Tables::basemul8(x, y, kSquares.data() + k, kBlock / 8, kScale);
 #endif
 }
 

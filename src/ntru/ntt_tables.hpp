@@ -9,6 +9,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 
 #include "core/mont_prime.hpp"
@@ -50,6 +51,44 @@ struct NttTables : core::MontPrime<P> {
     // pointwise product's 2^-32 and the inverse transform's factor d.
     static constexpr int32_t inv_scale(uint32_t d) {
         return centre(uint32_t(kRModP * kRModP % uint64_t(P) * pow_mod(d, uint64_t(P) - 2) % uint64_t(P)));
+    }
+
+    // Signed Montgomery reduction: x 2^-32 mod P, |result| < P / 2 + |x| / 2^32.
+    static int32_t montr(int64_t x) {
+        const int32_t m = int32_t(uint32_t(uint64_t(x)) * kPInvNeg);
+        return int32_t((x + int64_t(m) * P) >> 32);
+    }
+    static int32_t mont(int32_t a, int32_t b) {
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+        // SMULL, MUL, SMLAL (GCC's 64-bit arithmetic takes about twice as many).
+        int32_t lo, hi, m;
+        __asm__("smull %[lo], %[hi], %[a], %[b]\n\t"
+                "mul %[m], %[lo], %[qinv]\n\t"
+                "smlal %[lo], %[hi], %[m], %[p]"
+                : [lo] "=&r"(lo), [hi] "=&r"(hi), [m] "=&r"(m)
+                : [a] "r"(a), [b] "r"(b), [qinv] "r"(kPInvNeg), [p] "r"(P));
+        return hi;
+#else
+        return montr(int64_t(a) * b);
+#endif
+    }
+    // The portable block products of a transform stopped three layers early:
+    // x_j <- x_j y_j mod (x^8 - c_j) for `blocks` blocks of 8, c_j = squares[j],
+    // each output times `scale` (Montgomery; the assembly kernels compute the same).
+    static void basemul8(int32_t* x, const int32_t* y, const int32_t* squares, size_t blocks, int32_t scale) {
+        for (size_t j = 0; j < blocks; ++j) {
+            int32_t* xb = x + 8 * j;
+            const int32_t* yb = y + 8 * j;
+            int32_t xr[8];
+            for (int i = 0; i < 8; ++i) xr[i] = xb[i];
+            for (int o = 0; o < 8; ++o) {
+                int64_t wrap = 0;
+                for (int i = o + 1; i < 8; ++i) wrap += int64_t(xr[i]) * yb[o + 8 - i];
+                int64_t sum = int64_t(montr(wrap)) * squares[j];
+                for (int i = 0; i <= o; ++i) sum += int64_t(xr[i]) * yb[o - i];
+                xb[o] = mont(montr(sum), scale);
+            }
+        }
     }
 };
 
