@@ -303,6 +303,41 @@ PQ_AESNI void aesni_expand_aes128(uint32_t* w, const uint8_t* key) {
     k = expand_step<0x36>(k), st(w + 40, k);
 }
 
+// Rijndael-256 with a 256-bit key: the same recurrence as AES-256's
+// (Nk = 8), run to 120 words; AESKEYGENASSIST for SubWord (fixed time).
+template <int Rcon>
+PQ_AESNI inline void r256_expand_pair(__m128i& a, __m128i& b, uint32_t* w) {
+    __m128i t = _mm_shuffle_epi32(_mm_aeskeygenassist_si128(b, Rcon), 0xFF);
+    a = _mm_xor_si128(a, _mm_slli_si128(a, 4));
+    a = _mm_xor_si128(a, _mm_slli_si128(a, 8));
+    a = _mm_xor_si128(a, t);
+    st(w, a);
+    t = _mm_shuffle_epi32(_mm_aeskeygenassist_si128(a, 0), 0xAA);
+    b = _mm_xor_si128(b, _mm_slli_si128(b, 4));
+    b = _mm_xor_si128(b, _mm_slli_si128(b, 8));
+    b = _mm_xor_si128(b, t);
+    st(w + 4, b);
+}
+PQ_AESNI void aesni_expand_r256(uint32_t* w, const uint8_t* key) {
+    __m128i a = ld(key), b = ld(key + 16);
+    st(w, a);
+    st(w + 4, b);
+    r256_expand_pair<0x01>(a, b, w + 8);
+    r256_expand_pair<0x02>(a, b, w + 16);
+    r256_expand_pair<0x04>(a, b, w + 24);
+    r256_expand_pair<0x08>(a, b, w + 32);
+    r256_expand_pair<0x10>(a, b, w + 40);
+    r256_expand_pair<0x20>(a, b, w + 48);
+    r256_expand_pair<0x40>(a, b, w + 56);
+    r256_expand_pair<0x80>(a, b, w + 64);
+    r256_expand_pair<0x1B>(a, b, w + 72);
+    r256_expand_pair<0x36>(a, b, w + 80);
+    r256_expand_pair<0x6C>(a, b, w + 88);
+    r256_expand_pair<0xD8>(a, b, w + 96);
+    r256_expand_pair<0xAB>(a, b, w + 104);
+    r256_expand_pair<0x4D>(a, b, w + 112);
+}
+
 // Asked on every automatic-backend cipher call: read once (cpu_features is
 // fixed for the process; the call into it cost MQOM signing ~1.5 %).
 bool aesni_available() {
