@@ -138,6 +138,20 @@ PQ_VAES void vaes_r256_blocks(const uint32_t* const* rk, const uint8_t* in, uint
 // four blocks per instruction, sixteen in flight; the tail through masked
 // loads and stores (nothing past n blocks is read or written).
 #define PQ_VAES512 __attribute__((target("vaes,aes,avx2,avx512f,avx512bw,avx512vl")))
+// m < 16 blocks (G = ceil(m / 4) registers), masked loads / stores.
+template <size_t NR, size_t G>
+PQ_VAES512 inline void vaes512_tail(const __m512i* k, const uint8_t* in, uint8_t* out, size_t m) {
+    __m512i x[G];
+    __mmask16 mk[G];
+    for (size_t q = 0; q < G; ++q) {
+        const size_t b = m - 4 * q < 4 ? m - 4 * q : 4;
+        mk[q] = __mmask16((1u << (4 * b)) - 1);
+        x[q] = _mm512_xor_si512(_mm512_maskz_loadu_epi32(mk[q], in + 64 * q), k[0]);
+    }
+    for (size_t r = 1; r < NR; ++r)
+        for (size_t q = 0; q < G; ++q) x[q] = _mm512_aesenc_epi128(x[q], k[r]);
+    for (size_t q = 0; q < G; ++q) _mm512_mask_storeu_epi32(out + 64 * q, mk[q], _mm512_aesenclast_epi128(x[q], k[NR]));
+}
 template <size_t NR>
 PQ_VAES512 void vaes512_one_key(const uint32_t* rk, const uint8_t* in, uint8_t* out, size_t n) {
     __m512i k[NR + 1];
@@ -151,12 +165,14 @@ PQ_VAES512 void vaes512_one_key(const uint32_t* rk, const uint8_t* in, uint8_t* 
             for (size_t q = 0; q < 4; ++q) x[q] = _mm512_aesenc_epi128(x[q], k[r]);
         for (size_t q = 0; q < 4; ++q) _mm512_storeu_si512(out + 16 * i + 64 * q, _mm512_aesenclast_epi128(x[q], k[NR]));
     }
-    for (; i < n; i += 4) {
-        const size_t m = n - i < 4 ? n - i : 4;
-        const __mmask16 mk = __mmask16((1u << (4 * m)) - 1);
-        __m512i x = _mm512_xor_si512(_mm512_maskz_loadu_epi32(mk, in + 16 * i), k[0]);
-        for (size_t r = 1; r < NR; ++r) x = _mm512_aesenc_epi128(x, k[r]);
-        _mm512_mask_storeu_epi32(out + 16 * i, mk, _mm512_aesenclast_epi128(x, k[NR]));
+    // The tail's registers side by side (MQOM's trees call with 8 blocks:
+    // two registers in flight instead of one after the other).
+    switch ((n - i + 3) / 4) {
+        case 1: return vaes512_tail<NR, 1>(k, in + 16 * i, out + 16 * i, n - i);
+        case 2: return vaes512_tail<NR, 2>(k, in + 16 * i, out + 16 * i, n - i);
+        case 3: return vaes512_tail<NR, 3>(k, in + 16 * i, out + 16 * i, n - i);
+        case 4: return vaes512_tail<NR, 4>(k, in + 16 * i, out + 16 * i, n - i);
+        default: return;  // none left
     }
 }
 
@@ -208,6 +224,46 @@ PQ_VAES_VBMI void vaes_r256_blocks_vbmi(const uint32_t* const* rk, const uint8_t
     }
 }
 
+// One key for every block (KeyList::one: MQOM's cat 3 / 5 tree levels, leaf
+// commitments, PRG runs) on zmm: two blocks a register (the vpermb index
+// above in each 256-bit half), the round keys broadcast once, eight blocks
+// in flight (the ymm kernel's four leave the AES units idle between each
+// block's permute -> aesenc steps); the tail through masked loads / stores.
+struct R256Vperm512 {
+    alignas(64) uint8_t idx[64];
+};
+constexpr R256Vperm512 make_r256_vperm512() {
+    R256Vperm512 v{};
+    for (unsigned j = 0; j < 64; ++j) v.idx[j] = uint8_t(kVperm.idx[j % 32] + 32 * (j / 32));
+    return v;
+}
+constexpr R256Vperm512 kVperm512 = make_r256_vperm512();
+
+PQ_VAES_VBMI void vaes512_r256_one_key(const uint32_t* rk, const uint8_t* in, uint8_t* out, size_t n) {
+    const __m512i idx = _mm512_load_si512(kVperm512.idx);
+    __m512i k[15];
+    for (size_t r = 0; r <= 14; ++r)
+        k[r] = _mm512_maskz_broadcast_i64x4(0xFF, _mm256_loadu_si256((const __m256i*)(rk + 8 * r)));
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        __m512i x[4];
+        for (size_t q = 0; q < 4; ++q) x[q] = _mm512_xor_si512(_mm512_loadu_si512(in + 32 * i + 64 * q), k[0]);
+        for (size_t r = 1; r < 14; ++r)
+            for (size_t q = 0; q < 4; ++q)
+                x[q] = _mm512_aesenc_epi128(_mm512_maskz_permutexvar_epi8(~__mmask64(0), idx, x[q]), k[r]);
+        for (size_t q = 0; q < 4; ++q)
+            _mm512_storeu_si512(out + 32 * i + 64 * q,
+                                _mm512_aesenclast_epi128(_mm512_maskz_permutexvar_epi8(~__mmask64(0), idx, x[q]), k[14]));
+    }
+    for (; i < n; i += 2) {
+        const __mmask8 m = n - i >= 2 ? 0xFF : 0x0F;
+        __m512i x = _mm512_xor_si512(_mm512_maskz_loadu_epi64(m, in + 32 * i), k[0]);
+        for (size_t r = 1; r < 14; ++r) x = _mm512_aesenc_epi128(_mm512_maskz_permutexvar_epi8(~__mmask64(0), idx, x), k[r]);
+        _mm512_mask_storeu_epi64(out + 32 * i, m,
+                                 _mm512_aesenclast_epi128(_mm512_maskz_permutexvar_epi8(~__mmask64(0), idx, x), k[14]));
+    }
+}
+
 // Expands a KeyList into per-block round-key pointers, a chunk at a time.
 template <class C, class F>
 void chunks(detail::KeyList<C> keys, const uint8_t* in, uint8_t* out, size_t n, F f) {
@@ -245,6 +301,41 @@ PQ_AESNI void aesni_expand_aes128(uint32_t* w, const uint8_t* key) {
     k = expand_step<0x80>(k), st(w + 32, k);
     k = expand_step<0x1B>(k), st(w + 36, k);
     k = expand_step<0x36>(k), st(w + 40, k);
+}
+
+// Rijndael-256 with a 256-bit key: the same recurrence as AES-256's
+// (Nk = 8), run to 120 words; AESKEYGENASSIST for SubWord (fixed time).
+template <int Rcon>
+PQ_AESNI inline void r256_expand_pair(__m128i& a, __m128i& b, uint32_t* w) {
+    __m128i t = _mm_shuffle_epi32(_mm_aeskeygenassist_si128(b, Rcon), 0xFF);
+    a = _mm_xor_si128(a, _mm_slli_si128(a, 4));
+    a = _mm_xor_si128(a, _mm_slli_si128(a, 8));
+    a = _mm_xor_si128(a, t);
+    st(w, a);
+    t = _mm_shuffle_epi32(_mm_aeskeygenassist_si128(a, 0), 0xAA);
+    b = _mm_xor_si128(b, _mm_slli_si128(b, 4));
+    b = _mm_xor_si128(b, _mm_slli_si128(b, 8));
+    b = _mm_xor_si128(b, t);
+    st(w + 4, b);
+}
+PQ_AESNI void aesni_expand_r256(uint32_t* w, const uint8_t* key) {
+    __m128i a = ld(key), b = ld(key + 16);
+    st(w, a);
+    st(w + 4, b);
+    r256_expand_pair<0x01>(a, b, w + 8);
+    r256_expand_pair<0x02>(a, b, w + 16);
+    r256_expand_pair<0x04>(a, b, w + 24);
+    r256_expand_pair<0x08>(a, b, w + 32);
+    r256_expand_pair<0x10>(a, b, w + 40);
+    r256_expand_pair<0x20>(a, b, w + 48);
+    r256_expand_pair<0x40>(a, b, w + 56);
+    r256_expand_pair<0x80>(a, b, w + 64);
+    r256_expand_pair<0x1B>(a, b, w + 72);
+    r256_expand_pair<0x36>(a, b, w + 80);
+    r256_expand_pair<0x6C>(a, b, w + 88);
+    r256_expand_pair<0xD8>(a, b, w + 96);
+    r256_expand_pair<0xAB>(a, b, w + 104);
+    r256_expand_pair<0x4D>(a, b, w + 112);
 }
 
 // Asked on every automatic-backend cipher call: read once (cpu_features is
@@ -288,6 +379,7 @@ void aesni_encrypt<Aes256>(detail::KeyList<Aes256> k, const uint8_t* in, uint8_t
 }
 template <>
 void aesni_encrypt<Rijndael256>(detail::KeyList<Rijndael256> k, const uint8_t* in, uint8_t* out, size_t n) {
+    if (k.one != nullptr && n >= 2 && vbmi_available()) return vaes512_r256_one_key(k.one->w, in, out, n);
     if (vbmi_available()) return chunks(k, in, out, n, vaes_r256_blocks_vbmi);
     chunks(k, in, out, n, r256_blocks);
 }
@@ -301,6 +393,7 @@ void vaes_encrypt<Aes256>(detail::KeyList<Aes256> k, const uint8_t* in, uint8_t*
 }
 template <>
 void vaes_encrypt<Rijndael256>(detail::KeyList<Rijndael256> k, const uint8_t* in, uint8_t* out, size_t n) {
+    if (k.one != nullptr && n >= 2 && vbmi_available()) return vaes512_r256_one_key(k.one->w, in, out, n);
     if (vbmi_available()) return chunks(k, in, out, n, vaes_r256_blocks_vbmi);
     chunks(k, in, out, n, vaes_r256_blocks);
 }

@@ -101,6 +101,8 @@ bool aesni_available();
 bool vaes_available();
 // AES-128 key expansion on AES-NI (call only when aesni_available()).
 void aesni_expand_aes128(uint32_t* w, const uint8_t* key);
+// Rijndael-256-256 key expansion (120 words) the same way.
+void aesni_expand_r256(uint32_t* w, const uint8_t* key);
 template <class C>
 void aesni_encrypt(detail::KeyList<C> keys, const uint8_t* in, uint8_t* out, size_t nblocks);
 template <class C>

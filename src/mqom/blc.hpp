@@ -68,19 +68,22 @@ struct Blc {
     // (acc = area[0..xb+ub), fold_j = area[(1+j)*(xb+ub)...]).
     // leaves: rep r at leaves + r*N*S. opened != nullptr: verifier mode
     // (leaf i_star[r] replaced by the opened commitment opened + r*2S).
+    // nact < NR (x86, NR = 4): only reps 0 .. nact-1 are real; the x4 XOF's
+    // other lanes hash copies of rep 0's commitments (a SIMD x4 permutation
+    // costs about one scalar one: 2-3 leftover reps share one).
     template <unsigned NR>
     static void fold_reps(const Dims& d, const uint8_t* salt, uint32_t e0, const uint8_t* leaves, uint8_t* scratch,
                           uint8_t* hls, const uint8_t* opened, const uint16_t* i_star,
-                          cipher::Backend be = cipher::Backend::automatic) {
+                          cipher::Backend be = cipher::Backend::automatic, unsigned nact = NR) {
         const size_t eb = d.exp_bytes(), prg_bytes = d.prg_blc_bytes();
         const uint32_t N = d.n_evals(), L = d.log_n;
         const size_t area = size_t(1 + L) * eb;
         uint8_t* exp = scratch + NR * area;  // kBatch * eb
-        std::memset(scratch, 0, NR * area);
+        std::memset(scratch, 0, nact * area);
         const size_t nblk = (prg_bytes + S - 1) / S;
 
         Key k1[NR], k2[NR], kb[NR][kMaxPrgBlocks];
-        for (unsigned r = 0; r < NR; ++r) {
+        for (unsigned r = 0; r < nact; ++r) {
             uint8_t t[S];
             P::tweak_salt(salt, t, 0, e0 + r, 0);
             C::schedule(k1[r], t);
@@ -99,13 +102,16 @@ struct Blc {
         }
         uint8_t c1[kBatch * S], c2[kBatch * S], lsc[NR][kBatch * 2 * S];
 #if defined(PQMCU_MQOM_X86)
-        // AES-128 (cat 1) on VAES: commitments and shares written in place.
+        // AES-128 (cat 1) / Rijndael-256 (cat 3 / 5) on VAES: commitments and
+        // shares written in place.
         x86::LeavesFn leaves_fn = nullptr;
         const uint32_t* rks[NR][2 + kMaxPrgBlocks] = {};
-        if constexpr (std::is_same_v<Key, cipher::RoundKeys<cipher::Aes128>>) {
+        if constexpr (std::is_same_v<Key, cipher::RoundKeys<cipher::Aes128>> ||
+                      std::is_same_v<Key, cipher::RoundKeys<cipher::Rijndael256>>) {
             const cipher::Backend rb = cipher::resolve_backend(be);
-            if (rb == cipher::Backend::aesni || rb == cipher::Backend::vaes) leaves_fn = x86::blc_leaves_aes128();
-            for (unsigned r = 0; r < NR; ++r) {
+            if (rb == cipher::Backend::aesni || rb == cipher::Backend::vaes)
+                leaves_fn = C::kAes128 ? x86::blc_leaves_aes128() : x86::blc_leaves_r256(S);
+            for (unsigned r = 0; r < nact; ++r) {
                 rks[r][0] = k1[r].w;
                 rks[r][1] = k2[r].w;
                 for (size_t b = 0; b < nblk; ++b) rks[r][2 + b] = kb[r][b].w;
@@ -114,7 +120,7 @@ struct Blc {
 #endif
         for (uint32_t i0 = 0; i0 < N; i0 += kBatch) {
             const size_t nb = kBatch;
-            for (unsigned r = 0; r < NR; ++r) {
+            for (unsigned r = 0; r < nact; ++r) {
                 const uint8_t* ls = leaves + (size_t(r) * N + i0) * S;
                 const bool verifier = opened != nullptr;
                 const uint32_t istar = verifier ? i_star[r] : 0;
@@ -162,19 +168,22 @@ struct Blc {
                 }
             }
             if constexpr (NR == 4) {
-                const uint8_t* const in[4] = {lsc[0], lsc[1], lsc[2], lsc[3]};
+                const uint8_t* const in[4] = {lsc[0], lsc[nact > 1 ? 1 : 0], lsc[nact > 2 ? 2 : 0],
+                                              lsc[nact > 3 ? 3 : 0]};
                 xof4.absorb(in, nb * 2 * S);
             } else {
                 xof.absorb(lsc[0], nb * 2 * S);
             }
         }
         if constexpr (NR == 4) {
-            uint8_t* const out[4] = {hls, hls + 2 * S, hls + 4 * S, hls + 6 * S};
+            uint8_t spare[2 * S];
+            uint8_t* const out[4] = {hls, nact > 1 ? hls + 2 * S : spare, nact > 2 ? hls + 4 * S : spare,
+                                     nact > 3 ? hls + 6 * S : spare};
             xof4.squeeze(out, 2 * S);
         } else {
             xof.squeeze(hls, 2 * S);
         }
-        for (unsigned r = 0; r < NR; ++r) {
+        for (unsigned r = 0; r < nact; ++r) {
             C::wipe(k1[r]);
             C::wipe(k2[r]);
             for (size_t b = 0; b < nblk; ++b) C::wipe(kb[r][b]);
@@ -811,10 +820,25 @@ struct Blc {
             }
             return;
         }
+#if defined(PQMCU_MQOM_X86)
+        // Public constants: made once per process (88 field products a
+        // repetition on the short sets, ~5 % of a signature).
+        static const struct Tx {
+            Elt t[T::kMaxLogN][kBaseBits];
+        } kTx = [] {
+            Tx r{};
+            for (uint32_t j = 0; j < T::kMaxLogN; ++j)
+                for (unsigned b = 0; b < kBaseBits; ++b)
+                    r.t[j][b] = E::mul(E::from_index(1u << j), Elt(B::lift(uint8_t(1u << b))));
+            return r;
+        }();
+        lifted_rows_set(d, kTx.t, d.log_n, fold, eb, x_lane, row_bytes);
+#else
         for (uint32_t j = 0; j < d.log_n; ++j)
             for (unsigned b = 0; b < kBaseBits; ++b)
                 tx[j][b] = E::mul(E::from_index(1u << j), Elt(B::lift(uint8_t(1u << b))));
         lifted_rows_set(d, tx, d.log_n, fold, eb, x_lane, row_bytes);
+#endif
         Elt tmp[1];
         for (uint32_t k = 0; k < d.eta; ++k) {
             Elt s = 0;
@@ -845,6 +869,16 @@ struct Blc {
             return commit_streamed<StreamCom1>(d, mseed, salt, x, w, pdx_out, com1, lscom, key_area, key_area_len);
         commit_stored(d, mseed, salt, x, w, pdx_out, com1);
     }
+    // Repetitions in the next stored fold_reps group, `left` of them to go:
+    // 4 with a 4-way XOF, and on x86 (SIMD x4 Keccak) 2 or 3 leftovers too.
+    static unsigned reps_at(unsigned par_reps, uint32_t left) {
+        if (par_reps < 4) return 1;
+        if (left >= 4) return 4;
+#if defined(PQMCU_MQOM_X86)
+        if (left >= 2) return unsigned(left);
+#endif
+        return 1;
+    }
     __attribute__((noinline)) static void commit_stored(const Dims& d, const uint8_t* mseed, const uint8_t* salt,
                                                         const uint8_t* x, Work<Elt>& w, uint8_t* pdx_out,
                                                         uint8_t* com1) {
@@ -858,13 +892,13 @@ struct Blc {
         uint8_t* xrows = reinterpret_cast<uint8_t*>(w.xT);
         std::memset(xrows, 0, size_t(d.n) * R);
         for (uint32_t e0 = 0; e0 < d.tau;) {
-            const unsigned nr = (w.par_reps >= 4 && e0 + 4 <= d.tau) ? 4 : 1;
+            const unsigned nr = reps_at(w.par_reps, d.tau - e0);
             for (unsigned r = 0; r < nr; ++r)
                 T::expand(salt, w.rseed + size_t(e0 + r) * S, delta, e0 + r, d.log_n, w.leaves + r * leaves_bytes,
                           w.sec_backend);
-            if (nr == 4)
+            if (nr > 1)
                 fold_reps<4>(d, salt, e0, w.leaves, w.scratch, w.hls + size_t(e0) * 2 * S, nullptr, nullptr,
-                             w.sec_backend);
+                             w.sec_backend, nr);
             else
                 fold_reps<1>(d, salt, e0, w.leaves, w.scratch, w.hls + size_t(e0) * 2 * S, nullptr, nullptr,
                              w.sec_backend);
@@ -930,13 +964,13 @@ struct Blc {
         const size_t leaves_bytes = size_t(d.n_evals()) * S;
         const size_t area = size_t(1 + d.log_n) * d.exp_bytes();
         for (uint32_t e0 = 0; e0 < d.tau;) {
-            const unsigned nr = (w.par_reps >= 4 && e0 + 4 <= d.tau) ? 4 : 1;
+            const unsigned nr = reps_at(w.par_reps, d.tau - e0);
             for (unsigned r = 0; r < nr; ++r)
                 T::partial_expand(salt, paths + size_t(e0 + r) * d.log_n * S, e0 + r, d.log_n, i_star[e0 + r],
                                   w.leaves + r * leaves_bytes, w.pub_backend);
-            if (nr == 4)
+            if (nr > 1)
                 fold_reps<4>(d, salt, e0, w.leaves, w.scratch, w.hls + size_t(e0) * 2 * S,
-                             lscom + size_t(e0) * 2 * S, i_star + e0, w.pub_backend);
+                             lscom + size_t(e0) * 2 * S, i_star + e0, w.pub_backend, nr);
             else
                 fold_reps<1>(d, salt, e0, w.leaves, w.scratch, w.hls + size_t(e0) * 2 * S,
                              lscom + size_t(e0) * 2 * S, i_star + e0, w.pub_backend);

@@ -24,6 +24,11 @@
 
 #include "core/secure.hpp"
 #include "mqom/prims.hpp"
+#if defined(PQMCU_MQOM_X86)
+#include <type_traits>
+
+#include "mqom/kernels_x86.hpp"
+#endif
 
 namespace pqmcu::mqom::detail {
 
@@ -43,11 +48,26 @@ struct Ggm {
                               cipher::Backend be = cipher::Backend::automatic) {
         Key k;
         uint8_t par[B * S], left[B * S];
+#if defined(PQMCU_MQOM_X86)
+        // VAES (+ AVX-512): whole levels in registers, no copies.
+        x86::LevelFn level = nullptr;
+        if constexpr (std::is_same_v<Key, cipher::RoundKeys<cipher::Aes128>> ||
+                      std::is_same_v<Key, cipher::RoundKeys<cipher::Rijndael256>>) {
+            const cipher::Backend rb = cipher::resolve_backend(be);
+            if (rb == cipher::Backend::aesni || rb == cipher::Backend::vaes) level = x86::ggm_level(S);
+        }
+#endif
         for (uint32_t j = 1; j < log_n; ++j) {
             P::tweak_key(k, salt, 2, e, j - 1, be);
             const size_t count = size_t(1) << j;
             // Parents processed from the end, in chunks of up to B.
             size_t end = count;
+#if defined(PQMCU_MQOM_X86)
+            if (level != nullptr && count % x86::ggm_level_group(S) == 0) {
+                level(k.w, nodes, count);
+                end = 0;
+            }
+#endif
             while (end > 0) {
                 const size_t nb = end < B ? end : B;
                 const size_t p0 = end - nb;

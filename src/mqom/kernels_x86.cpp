@@ -554,6 +554,177 @@ PQMCU_MQOM_VAES void leaves_aes128_avx512(const uint32_t* const* rk, size_t nblk
     }
 }
 
+// One GGM level (AES-128 seeds): parents p < count (count a multiple of 16)
+// at nodes, children 2p, 2p + 1 = left, left ^ parent (left = SeedDerive_k(parent))
+// in place, from the end: each group's parents are loaded before its
+// children are stored, and those land at or above the group's own parents.
+PQMCU_MQOM_VAES void level_aes128_avx512(const uint32_t* rk, uint8_t* nodes, size_t count) {
+    __m512i k[11];
+    load_keys(rk, k);
+    const __m512i lo = _mm512_setr_epi64(0, 1, 8, 9, 2, 3, 10, 11), hi = _mm512_setr_epi64(4, 5, 12, 13, 6, 7, 14, 15);
+    for (size_t p0 = count; p0 != 0;) {
+        p0 -= 16;
+        __m512i s[4], x[4];
+        for (size_t g = 0; g < 4; ++g) s[g] = _mm512_loadu_si512(nodes + 16 * (p0 + 4 * g));
+        derive4<4>(k, s, x);
+        for (size_t g = 0; g < 4; ++g) {
+            const __m512i y = _mm512_xor_si512(x[g], s[g]);
+            uint8_t* o = nodes + 32 * (p0 + 4 * g);
+            _mm512_storeu_si512(o, _mm512_maskz_permutex2var_epi64(0xFF, x[g], lo, y));
+            _mm512_storeu_si512(o + 64, _mm512_maskz_permutex2var_epi64(0xFF, x[g], hi, y));
+        }
+    }
+}
+
+// ---- BLC leaves (Rijndael-256 seeds, cat 3 / 5): the same on zmm, two
+// seeds a register (S = 24: zero-padded to the 32-byte block, output cut).
+#define PQMCU_MQOM_VBMI __attribute__((target("vaes,aes,avx2,avx512f,avx512bw,avx512vl,avx512vbmi")))
+#define PQMCU_MQOM_VBMI_INLINE \
+    __attribute__((target("vaes,aes,avx2,avx512f,avx512bw,avx512vl,avx512vbmi"), always_inline)) inline
+
+// Byte tables per 32-byte block (repeated for both halves): kR256Idx moves the
+// bytes so that AES's per-lane ShiftRows gives Rijndael-256's (offsets 0, 1,
+// 3, 4 over 8 columns): before each AESENC, byte j of the block takes byte
+// src(j) with, after AES's ShiftRows, row r of column c' landing where
+// Rijndael-256 wants column c' + off[r]. lo / hi: LinOrtho's two terms,
+// (s[j mod h] for j < S) and (s[h + j] for j < h), h = S / 2.
+struct R256Tables {
+    alignas(64) uint8_t idx[64];
+    alignas(64) uint8_t lo[2][64];
+    alignas(64) uint8_t hi[2][64];
+};
+constexpr R256Tables make_r256_tables() {
+    R256Tables t{};
+    constexpr unsigned off[4] = {0, 1, 3, 4};
+    for (unsigned j = 0; j < 32; ++j) {
+        // Byte j = row j % 4 of column j / 4 after our move; AES's ShiftRows in
+        // the lane of j (columns 4 (j / 16) ..) sends it to column
+        // cl - r (mod 4) of that lane: there Rijndael-256 wants column
+        // (that column + off[r]) mod 8 of the state before the round.
+        const unsigned r = j % 4, c = j / 4, lane = c / 4, cl = c % 4;
+        const unsigned dst = 4 * lane + (cl + 4 - r) % 4;  // where AES puts byte j
+        const unsigned src = (dst + off[r]) % 8;           // Rijndael-256's source column for dst
+        for (unsigned h = 0; h < 2; ++h) t.idx[32 * h + j] = uint8_t(32 * h + 4 * src + r);
+    }
+    for (unsigned v = 0; v < 2; ++v) {
+        const unsigned S = v == 0 ? 24 : 32, hb = S / 2;
+        for (unsigned j = 0; j < 64; ++j) {
+            const unsigned b = j % 32, base = j - b;
+            t.lo[v][j] = uint8_t(base + (b < S ? b % hb : 0));
+            t.hi[v][j] = uint8_t(base + (b < hb ? hb + b : 0));
+        }
+    }
+    return t;
+}
+constexpr R256Tables kR256 = make_r256_tables();
+constexpr uint64_t block_mask64(unsigned n) {  // the first n bytes of both 32-byte halves
+    uint64_t m = n >= 32 ? 0xFFFFFFFFull : (uint64_t(1) << n) - 1;
+    return m | m << 32;
+}
+
+PQMCU_MQOM_VBMI_INLINE void load_keys_r256(const uint32_t* rk, __m512i* k) {
+    for (size_t r = 0; r < 15; ++r)
+        k[r] = _mm512_maskz_broadcast_i64x4(0xFF, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(rk + 8 * r)));
+}
+// Seeds q, q + 1 (S bytes each, packed) as two zero-padded 32-byte blocks.
+template <size_t S>
+PQMCU_MQOM_VBMI_INLINE __m512i load2(const uint8_t* p) {
+    if constexpr (S == 32) {
+        return _mm512_loadu_si512(p);
+    } else {
+        const __m512i v = _mm512_maskz_loadu_epi64(0x3F, p);
+        return _mm512_maskz_permutexvar_epi64(0x77, _mm512_setr_epi64(0, 1, 2, 0, 3, 4, 5, 0), v);
+    }
+}
+// SeedDerive of G registers (2 seeds each) under k: Enc(s) ^ LinOrtho(s), cut at S bytes.
+template <size_t S, size_t G>
+PQMCU_MQOM_VBMI_INLINE void derive2x(const __m512i* k, const __m512i* s, __m512i* x) {
+    const __m512i idx = _mm512_load_si512(kR256.idx);
+    const __m512i lo = _mm512_load_si512(kR256.lo[S == 32]), hi = _mm512_load_si512(kR256.hi[S == 32]);
+    constexpr __mmask64 ms = block_mask64(S), mh = block_mask64(S / 2);
+#pragma GCC unroll 8
+    for (size_t g = 0; g < G; ++g) x[g] = _mm512_xor_si512(s[g], k[0]);
+#pragma GCC unroll 13
+    for (size_t r = 1; r < 14; ++r)
+#pragma GCC unroll 8
+        for (size_t g = 0; g < G; ++g)
+            x[g] = _mm512_aesenc_epi128(_mm512_maskz_permutexvar_epi8(~__mmask64(0), idx, x[g]), k[r]);
+#pragma GCC unroll 8
+    for (size_t g = 0; g < G; ++g) {
+        const __m512i e = _mm512_aesenclast_epi128(_mm512_maskz_permutexvar_epi8(~__mmask64(0), idx, x[g]), k[14]);
+        const __m512i l = _mm512_maskz_permutexvar_epi8(ms, lo, s[g]), h = _mm512_maskz_permutexvar_epi8(mh, hi, s[g]);
+        x[g] = _mm512_ternarylogic_epi64(e, l, h, 0x96);
+    }
+}
+// The first m bytes of 32-byte half I of v to p.
+template <int I>
+PQMCU_MQOM_VBMI_INLINE void put_half(uint8_t* p, __m512i v, __mmask32 m) {
+    _mm256_mask_storeu_epi8(p, m, _mm512_maskz_extracti64x4_epi64(0xF, v, I));
+}
+
+template <size_t S>
+PQMCU_MQOM_VBMI void leaves_r256_avx512(const uint32_t* const* rk, size_t nblk, const uint8_t* ls, size_t nb,
+                                        uint8_t* lsc, uint8_t* exp, size_t eb) {
+    constexpr __mmask32 ms = __mmask32(block_mask64(S));
+    __m512i k[15];
+    // Commitments: c1 then c2 of every seed to its place (2S apart); the seeds to exp.
+    for (size_t c = 0; c < 2; ++c) {
+        load_keys_r256(rk[c], k);
+        for (size_t q = 0; q < nb; q += 8) {
+            __m512i s[4], x[4];
+            for (size_t g = 0; g < 4; ++g) s[g] = load2<S>(ls + S * (q + 2 * g));
+            derive2x<S, 4>(k, s, x);
+            for (size_t g = 0; g < 4; ++g) {
+                uint8_t* o = lsc + 2 * S * (q + 2 * g) + c * S;
+                put_half<0>(o, x[g], ms);
+                put_half<1>(o + 2 * S, x[g], ms);
+                if (c == 0) {
+                    put_half<0>(exp + (q + 2 * g) * eb, s[g], ms);
+                    put_half<1>(exp + (q + 2 * g + 1) * eb, s[g], ms);
+                }
+            }
+        }
+    }
+    for (size_t bl = 0; bl < nblk; ++bl) {
+        load_keys_r256(rk[2 + bl], k);
+        const size_t off = S * (1 + bl), len = eb - off < S ? eb - off : S;  // public
+        const __mmask32 m = __mmask32(block_mask64(unsigned(len)));
+        for (size_t q = 0; q < nb; q += 8) {
+            __m512i s[4], x[4];
+            for (size_t g = 0; g < 4; ++g) s[g] = load2<S>(ls + S * (q + 2 * g));
+            derive2x<S, 4>(k, s, x);
+            for (size_t g = 0; g < 4; ++g) {
+                uint8_t* o = exp + (q + 2 * g) * eb + off;
+                put_half<0>(o, x[g], m);
+                put_half<1>(o + eb, x[g], m);
+            }
+        }
+    }
+}
+
+// One GGM level (Rijndael-256 seeds; count a multiple of 8), as level_aes128_avx512.
+template <size_t S>
+PQMCU_MQOM_VBMI void level_r256_avx512(const uint32_t* rk, uint8_t* nodes, size_t count) {
+    __m512i k[15];
+    load_keys_r256(rk, k);
+    // [l_q r_q l_q+1 r_q+1] from x = [l_q l_q+1], y = [r_q r_q+1] (S / 8 words each).
+    const __m512i i0 = S == 32 ? _mm512_setr_epi64(0, 1, 2, 3, 8, 9, 10, 11) : _mm512_setr_epi64(0, 1, 2, 8, 9, 10, 4, 5);
+    const __m512i i1 = S == 32 ? _mm512_setr_epi64(4, 5, 6, 7, 12, 13, 14, 15) : _mm512_setr_epi64(6, 12, 13, 14, 0, 0, 0, 0);
+    constexpr __mmask8 m1 = S == 32 ? 0xFF : 0x0F;
+    for (size_t p0 = count; p0 != 0;) {
+        p0 -= 8;
+        __m512i s[4], x[4];
+        for (size_t g = 0; g < 4; ++g) s[g] = load2<S>(nodes + S * (p0 + 2 * g));
+        derive2x<S, 4>(k, s, x);
+        for (size_t g = 0; g < 4; ++g) {
+            const __m512i y = _mm512_xor_si512(x[g], s[g]);
+            uint8_t* o = nodes + 2 * S * (p0 + 2 * g);
+            _mm512_storeu_si512(o, _mm512_maskz_permutex2var_epi64(0xFF, x[g], i0, y));
+            _mm512_mask_storeu_epi64(o + 64, m1, _mm512_maskz_permutex2var_epi64(m1, x[g], i1, y));
+        }
+    }
+}
+
 // ---- Grinding: eight nonce candidates per Keccak-f on zmm (public data).
 #define PQMCU_MQOM_X8 __attribute__((target("avx512f")))
 #define PQMCU_MQOM_X8_INLINE __attribute__((target("avx512f"), always_inline)) inline
@@ -661,6 +832,26 @@ LeavesFn blc_leaves_aes128() {
         return f.vaes && f.aesni && f.avx512f && f.avx512bw && f.avx512vl ? leaves_aes128_avx512 : nullptr;
     }();
     return fn;
+}
+
+LeavesFn blc_leaves_r256(size_t seed_bytes) {
+    static const bool ok = [] {
+        const auto& f = pqmcu::x86::cpu_features();
+        return f.vaes && f.aesni && f.avx512f && f.avx512bw && f.avx512vl && f.avx512vbmi;
+    }();
+    if (!ok) return nullptr;
+    return seed_bytes == 24 ? leaves_r256_avx512<24> : seed_bytes == 32 ? leaves_r256_avx512<32> : nullptr;
+}
+
+LevelFn ggm_level(size_t seed_bytes) {
+    static const bool vaes = [] {
+        const auto& f = pqmcu::x86::cpu_features();
+        return f.vaes && f.aesni && f.avx512f && f.avx512bw && f.avx512vl;
+    }();
+    static const bool vbmi = vaes && pqmcu::x86::cpu_features().avx512vbmi;
+    if (seed_bytes == 16) return vaes ? level_aes128_avx512 : nullptr;
+    if (!vbmi) return nullptr;
+    return seed_bytes == 24 ? level_r256_avx512<24> : seed_bytes == 32 ? level_r256_avx512<32> : nullptr;
 }
 
 Grind8Fn keccak_grind8() {

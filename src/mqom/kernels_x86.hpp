@@ -77,6 +77,21 @@ using LeavesFn = void (*)(const uint32_t* const* rk, size_t nblk, const uint8_t*
                           uint8_t* exp, size_t eb);
 LeavesFn blc_leaves_aes128();
 
+// The same for Rijndael-256 seeds of seed_bytes = 24 (cat 3: zero-padded
+// blocks, outputs cut) or 32 (cat 5), nb a multiple of 8: lsc[2S q ..] =
+// c1_q || c2_q, exp rows ls_q || PRG blocks; rk: 120-word round keys.
+// VAES + AVX-512BW/VL/VBMI, else nullptr.
+LeavesFn blc_leaves_r256(size_t seed_bytes);
+
+// One GGM level in place: for parents p < count (from the end), children
+// 2p, 2p + 1 = SeedDerive_k(parent), that ^ parent; rk: the level's round
+// keys (44 words for 16-byte seeds, 120 for Rijndael-256's 24 / 32). count a
+// multiple of ggm_level_group(seed_bytes). VAES + AVX-512BW/VL (+ VBMI for
+// Rijndael-256), else nullptr.
+using LevelFn = void (*)(const uint32_t* rk, uint8_t* nodes, size_t count);
+LevelFn ggm_level(size_t seed_bytes);
+constexpr size_t ggm_level_group(size_t seed_bytes) { return seed_bytes == 16 ? 16 : 8; }
+
 // Grinding (public data): for the eight candidates j < 8, Keccak-f[1600] of
 // the 25-lane state pre with lane nl ^= (base + j) << ns, and its first nout
 // (<= 16) lanes to out[j][0..nout). AVX-512F (one zmm per lane), else nullptr.
