@@ -17,6 +17,13 @@
 @   LinOrtho(in) = (in_lo ^ in_hi) || in_lo on 8-byte halves (MQOM's
 @   SeedDerive), the input words reloaded before the stores: no second pass
 @   in C. in != out for the lo form.
+@ void pqmcu_aes128_table1_lo_pre_m4(job): the lo form with rounds 0 and 1
+@   partly done by the caller: job->pre (the word after out_step) holds 4
+@   words a block, round 1's output (without its key) minus the two T-table
+@   terms of byte 0 and byte 1 of state word 0 (in[0] ^ rk[0]). Valid for
+@   every key equal, in words 1-3 and in bytes 2-3 of word 0, to the key
+@   the words were made with (MQOM's tweaked salts of one repetition: the
+@   five keys of a leaf batch): round 1 then costs two lookups, not 16.
 @
 @ Registers: r0 round-key pointer, r1 table base, r4-r7 / r8-r11 the state
 @ (rounds alternate between the two sets, so no copies), r2, r3, r12, lr
@@ -177,3 +184,88 @@
 
     PQ_TABLE1_FN pqmcu_aes128_table1_m4, 0
     PQ_TABLE1_FN pqmcu_aes128_table1_lo_m4, 1
+
+@ pqmcu_aes128_table1_lo_pre_m4: PQ_TABLE1_FN's lo loop; the frame's slot
+@ 24 holds pre - in (bytes), so a block's pre words are at in + slot 24.
+    .section .text.pqmcu_aes128_table1_lo_pre_m4, "ax", %progbits
+    .align 2
+    .global pqmcu_aes128_table1_lo_pre_m4
+    .type pqmcu_aes128_table1_lo_pre_m4, %function
+    .thumb_func
+pqmcu_aes128_table1_lo_pre_m4:
+    push.w {r4-r11, lr}
+    sub.w sp, sp, #28
+    ldr.w r1, [r0, #4]
+    ldr.w r2, [r0, #8]
+    ldr.w r3, [r0, #12]
+    ldr.w r12, [r0, #24]
+    ldr.w lr, [r0, #20]
+    str.w r1, [sp, #0]
+    str.w r2, [sp, #4]
+    str.w r3, [sp, #8]
+    str.w r12, [sp, #12]
+    str.w lr, [sp, #16]
+    ldr.w r2, [r0, #32]
+    str.w r2, [sp, #20]
+    ldr.w r2, [r0, #36]            @ pre
+    sub.w r2, r2, r1
+    str.w r2, [sp, #24]
+    ldr.w r0, [r0, #0]
+    ldr.w r0, [r0]                 @ the round keys
+.Lpq_pre_block:
+    ldr.w r2, [sp, #0]             @ in
+    ldr.w r1, [sp, #16]            @ T
+    ldr.w r3, [sp, #24]
+    ldr.w r12, [r2, #0]
+    ldr.w lr, [r0, #0]
+    ldr.w r8, [r0, #16]            @ round 1's key
+    ldr.w r9, [r0, #20]
+    ldr.w r10, [r0, #24]
+    ldr.w r11, [r0, #28]
+    add.w r3, r3, r2               @ this block's pre words
+    ldr.w r4, [r3, #0]
+    ldr.w r5, [r3, #4]
+    ldr.w r6, [r3, #8]
+    ldr.w r7, [r3, #12]
+    add.w r2, r2, #16
+    str.w r2, [sp, #0]
+    eor.w r12, r12, lr             @ state word 0 after round 0
+    uxtb.w r2, r12
+    ubfx r3, r12, #8, #8
+    ldr.w r2, [r1, r2, lsl #2]     @ column 0's byte-0 term
+    ldr.w r3, [r1, r3, lsl #2]     @ column 3's byte-1 term (ror 24)
+    eor.w r8, r8, r4
+    eor.w r9, r9, r5
+    eor.w r10, r10, r6
+    eor.w r11, r11, r7
+    eor.w r8, r8, r2
+    eor.w r11, r11, r3, ror #24
+    PQ_ROUNDS 2
+    ldr.w r1, [sp, #12]
+    PQ_LAST_ROUND
+    ldr.w r2, [sp, #0]             @ in, already advanced past this block
+    ldr.w r3, [sp, #4]
+    ldr.w r8, [r2, #-16]
+    ldr.w r9, [r2, #-12]
+    ldr.w r10, [r2, #-8]
+    ldr.w r11, [r2, #-4]
+    eor.w r4, r4, r8
+    eor.w r5, r5, r9
+    eor.w r6, r6, r8
+    eor.w r7, r7, r9
+    eor.w r4, r4, r10
+    eor.w r5, r5, r11
+    str.w r4, [r3, #0]
+    str.w r5, [r3, #4]
+    str.w r6, [r3, #8]
+    str.w r7, [r3, #12]
+    ldr.w r2, [sp, #8]
+    ldr.w r12, [sp, #20]
+    add.w r3, r3, r12
+    str.w r3, [sp, #4]
+    subs.w r2, r2, #1
+    str.w r2, [sp, #8]
+    bne.w .Lpq_pre_block
+    add.w sp, sp, #28
+    pop.w {r4-r11, pc}
+    .size pqmcu_aes128_table1_lo_pre_m4, .-pqmcu_aes128_table1_lo_pre_m4

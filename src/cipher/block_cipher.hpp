@@ -336,6 +336,15 @@ void encrypt1_tweaked_table_not_ct(const uint8_t key[16], uint32_t x, const uint
 // (>= 16: the outputs may be interleaved with other data).
 void encrypt_lin_ortho_table_not_ct(const RoundKeys<Aes128>& k, const uint8_t* in, uint8_t* out, size_t nblocks,
                                     size_t out_stride = 16);
+// The same for several keys over the same inputs that agree with k in
+// words 1-3 and bytes 2-3 of word 0 (MQOM's tweaked salts of one
+// repetition): pre (4 words a block, made once with any of them by
+// table_round1_pre_not_ct) holds what round 1 shares between them, so each
+// pass looks up 2 of its 16 round-1 entries (M4; other targets and size
+// builds ignore pre). pre depends on the (secret) inputs: the caller wipes it.
+void table_round1_pre_not_ct(const RoundKeys<Aes128>& k, const uint8_t* in, uint32_t* pre, size_t nblocks);
+void encrypt_lin_ortho_table_pre_not_ct(const RoundKeys<Aes128>& k, const uint32_t* pre, const uint8_t* in,
+                                        uint8_t* out, size_t nblocks, size_t out_stride = 16);
 
 // Hardware AES-128 engine hook (e.g. STM32 CRYP). set_key receives the raw
 // 16-byte key (the first round key), then encrypt runs ECB on nblocks.

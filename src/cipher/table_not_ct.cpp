@@ -11,7 +11,9 @@
 // gen_rijndael256_table_m4_asm.py; same table, same computation, its last
 // round reading the S-box as byte 1 of the T0 entries).
 #include "core/inline.hpp"
+#include <bit>
 #include <cstddef>
+#include <cstring>
 #include <type_traits>
 
 #include "cipher/internal.hpp"
@@ -151,6 +153,14 @@ extern "C" void pqmcu_aes_table_m4(AesTableJob* job);  // advances keys, in, out
 // One AES-128 key (key_step 0): *job is not advanced; the lo form adds LinOrtho(in).
 extern "C" void pqmcu_aes128_table1_m4(const AesTableJob* job);
 extern "C" void pqmcu_aes128_table1_lo_m4(const AesTableJob* job);
+namespace {
+struct AesTablePreJob {
+    AesTableJob job;
+    const uint32_t* pre;  // 4 words a block (table_round1_pre_not_ct)
+};
+static_assert(offsetof(AesTablePreJob, pre) == 36);
+}  // namespace
+extern "C" void pqmcu_aes128_table1_lo_pre_m4(const AesTablePreJob* job);
 // rijndael256_table_m4.S: the same job for Rijndael-256 (nr and sbox unused).
 extern "C" void pqmcu_rijndael256_table_not_ct_m4(AesTableJob* job);
 
@@ -280,6 +290,40 @@ void encrypt_lin_ortho_table_not_ct(const RoundKeys<Aes128>& k, const uint8_t* i
             out[8 + i] = uint8_t(out[8 + i] ^ in[i]);
         }
     }
+#endif
+}
+void table_round1_pre_not_ct(const RoundKeys<Aes128>& k, const uint8_t* in, uint32_t* pre, size_t nblocks) {
+    const uint32_t* T = detail::t0_table;
+    const auto ld = [](const uint8_t* p) {
+        uint32_t v;
+        std::memcpy(&v, p, 4);
+        return v;
+    };
+    for (size_t b = 0; b < nblocks; ++b, in += 16, pre += 4) {
+        // round 0 (byte 0 and 1 of word 0 are left to the pass: they differ between the keys)
+        const uint32_t s0 = ld(in) ^ k.w[0], s1 = ld(in + 4) ^ k.w[1], s2 = ld(in + 8) ^ k.w[2],
+                       s3 = ld(in + 12) ^ k.w[3];
+        // round 1's columns (PQ_TCOL: T[x0.b0] ^ ror(T[x1.b1], 24) ^ ror(T[x2.b2], 16) ^ ror(T[x3.b3], 8))
+        pre[0] = std::rotr(T[(s1 >> 8) & 0xff], 24) ^ std::rotr(T[(s2 >> 16) & 0xff], 16) ^ std::rotr(T[s3 >> 24], 8);
+        pre[1] = T[s1 & 0xff] ^ std::rotr(T[(s2 >> 8) & 0xff], 24) ^ std::rotr(T[(s3 >> 16) & 0xff], 16) ^
+                 std::rotr(T[s0 >> 24], 8);
+        pre[2] = T[s2 & 0xff] ^ std::rotr(T[(s3 >> 8) & 0xff], 24) ^ std::rotr(T[(s0 >> 16) & 0xff], 16) ^
+                 std::rotr(T[s1 >> 24], 8);
+        pre[3] = T[s3 & 0xff] ^ std::rotr(T[(s1 >> 16) & 0xff], 16) ^ std::rotr(T[s2 >> 24], 8);
+    }
+}
+void encrypt_lin_ortho_table_pre_not_ct(const RoundKeys<Aes128>& k, const uint32_t* pre, const uint8_t* in,
+                                        uint8_t* out, size_t nblocks, size_t out_stride) {
+#if defined(PQMCU_TARGET_M4) && !defined(PQMCU_OPTIMIZE_FOR_SIZE)
+    if (nblocks == 0) return;
+    const uint32_t* one = k.w;
+    const AesTablePreJob job{{&one, in, out, uint32_t(nblocks), uint32_t(Aes128::rounds), detail::t0_table,
+                              detail::sbox_table_storage, 0u, uint32_t(out_stride)},
+                             pre};
+    pqmcu_aes128_table1_lo_pre_m4(&job);
+#else
+    (void)pre;
+    encrypt_lin_ortho_table_not_ct(k, in, out, nblocks, out_stride);
 #endif
 }
 void encrypt_multi_table_not_ct(const RoundKeys<Aes128>* const* ks, const uint8_t* in, uint8_t* out,

@@ -437,7 +437,7 @@ struct OneTreeBlc {
     // batch (~4 Mc a short signature of wipes otherwise).
     // MB: the largest batch (2: the direct fold's pairs, whose shares are whole).
     template <uint32_t MB>
-    struct BatchScratch {
+    struct alignas(4) BatchScratch {  // (col: uint32_t words in take_batch_table)
         static constexpr uint32_t kMax = MB;
         uint8_t cm[MB == 2 ? 6 * S : MB * 2 * S];        // c1_0 c2_0 c1_1 c2_1 ...
         uint8_t col[MB == 2 ? 2 * kMaxPrgBlocks * S : MB * S];  // one PRG block of every leaf
@@ -499,11 +499,109 @@ struct OneTreeBlc {
             P::derive_inline(k, ls, col, nb, be);
             if (hidden < nb) std::memset(col + hidden * S, 0, S);
             const size_t off = b * S, len = (eb - off) < S ? (eb - off) : S;
-            for (uint32_t h = 0; h < nb; h += 8)
-                Base::fold_column(acc, acc + eb, eb, gb + h, off, col + h * S, 8, len);
+            if constexpr (nb == 32) {
+                fold_column32(acc, acc + eb, eb, gb, off, col, len);
+            } else {
+                for (uint32_t h = 0; h < nb; h += 8)
+                    Base::fold_column(acc, acc + eb, eb, gb + h, off, col + h * S, 8, len);
+            }
         }
         if constexpr (std::is_same_v<K, Key>) {
             if (!(C::kAes128 && be == cipher::Backend::external)) C::wipe(k);
+        }
+    }
+    // take_batch on the T-tables (Lut): the five keys of a batch (two
+    // commitment halves, the PRG blocks) are tweaked salts of one repetition,
+    // equal in words 1-3 and bytes 2-3 of word 0, and all run on the same
+    // seeds, so what round 1 shares between them is made once a leaf
+    // (cipher::table_round1_pre_not_ct) and each pass looks up 2 of its 16
+    // round-1 entries: ~40 cycles a block (~0.6 Mc a fast -1 signature).
+    // The shared words (16 B a leaf) take the batch scratch's PRG column
+    // area, so the PRG passes write into the commitment area once it is
+    // absorbed: no stack (the scratch is wiped with the walk).
+    template <uint32_t NB, class SC>
+    __attribute__((noinline)) static void take_batch_table(const Dims& d, const GroupWork& g, const uint8_t* salt,
+                                                           uint32_t e, uint32_t r, uint32_t i, const uint8_t* ls,
+                                                           uint32_t hidden, const uint8_t* opened, cipher::Backend be,
+                                                           SC& sc) {
+        const size_t eb = d.exp_bytes(), nblk = prg_blocks(d);
+        uint8_t* acc = g.fold + size_t(r) * g.fold_rows(d) * eb;
+        uint8_t* cm = sc.cm;
+        static_assert(sizeof(sc.col) >= NB * 16 && sizeof(sc.cm) >= NB * S && alignof(SC) >= 4);
+        uint32_t* pre = reinterpret_cast<uint32_t*>(sc.col);
+        Key k;
+        uint8_t t[S];
+        P::tweak_salt(salt, t, 0, e, 0);
+        C::schedule(k, t, be);
+        cipher::table_round1_pre_not_ct(k, ls, pre, NB);
+        cipher::encrypt_lin_ortho_table_pre_not_ct(k, pre, ls, cm, NB, 2 * S);
+        t[0] ^= 0x01;
+        C::schedule(k, t, be);
+        cipher::encrypt_lin_ortho_table_pre_not_ct(k, pre, ls, cm + S, NB, 2 * S);
+        if (hidden < NB) std::memcpy(cm + hidden * 2 * S, opened, 2 * S);
+        g.xof[r].absorb(cm, NB * 2 * S);
+        uint8_t gb[NB];
+        for (uint32_t q = 0; q < NB; ++q)
+            gb[q] = uint8_t((q & 7) != 7 ? uint32_t(__builtin_ctz(q + 1)) : gray_bit(i + q, d.n_evals(), d.log_n));
+        for (size_t b = 0; b < nblk; ++b) {
+            P::tweak_key(k, salt, 3, e, uint32_t(b), be);
+            cipher::encrypt_lin_ortho_table_pre_not_ct(k, pre, ls, cm, NB);
+            if (hidden < NB) std::memset(cm + hidden * S, 0, S);
+            const size_t off = b * S, len = (eb - off) < S ? (eb - off) : S;
+            if constexpr (NB == 32) {
+                fold_column32(acc, acc + eb, eb, gb, off, cm, len);
+            } else {
+                for (uint32_t h = 0; h < NB; h += 8)
+                    Base::fold_column(acc, acc + eb, eb, gb + h, off, cm + h * S, 8, len);
+            }
+        }
+        C::wipe(k);
+    }
+    // Blc::fold_column over a whole batch of 32 (8 at a time: 16 row updates
+    // a word): gb = ctz(q + 1) but for q = 7, 15, 23, 31 (gb[q]: the batch
+    // is aligned, so the first three are 3, 4, 3, the last the last leaf's
+    // bit), so the XORs into rows 0, 1, 2 add up in registers first and a
+    // word takes 7 row updates (each a load and a store in turn: rows may
+    // coincide). ~0.15 Mc a fast -1 signature.
+    __attribute__((noinline)) static void fold_column32(uint8_t* acc, uint8_t* fold, size_t eb, const uint8_t* gb,
+                                                        size_t off, const uint8_t* src, size_t len) {
+        uint8_t* const r0 = fold + off;
+        uint8_t* const r1 = fold + eb + off;
+        uint8_t* const r2 = fold + 2 * eb + off;
+        uint8_t* const r7 = fold + gb[7] * eb + off;
+        uint8_t* const r15 = fold + gb[15] * eb + off;
+        uint8_t* const r23 = fold + gb[23] * eb + off;
+        uint8_t* const r31 = fold + gb[31] * eb + off;
+        size_t t = 0;
+        for (; t + 4 <= len; t += 4) {
+            const uint8_t* s = src + t;
+            uint32_t a = P::ld32(acc + off + t), x0 = 0, x1 = 0, x2 = 0, a7 = 0, a15 = 0, a23 = 0;
+#pragma GCC unroll 32
+            for (uint32_t q = 0; q < 32; ++q) {
+                a ^= P::ld32(s + q * S);
+                if (q % 2 == 0) x0 ^= a;
+                else if (q % 4 == 1) x1 ^= a;
+                else if (q % 8 == 3) x2 ^= a;
+                else if (q == 7) a7 = a;
+                else if (q == 15) a15 = a;
+                else if (q == 23) a23 = a;
+            }
+            P::st32(r0 + t, P::ld32(r0 + t) ^ x0);
+            P::st32(r1 + t, P::ld32(r1 + t) ^ x1);
+            P::st32(r2 + t, P::ld32(r2 + t) ^ x2);
+            P::st32(r7 + t, P::ld32(r7 + t) ^ a7);
+            P::st32(r15 + t, P::ld32(r15 + t) ^ a15);
+            P::st32(r23 + t, P::ld32(r23 + t) ^ a23);
+            P::st32(r31 + t, P::ld32(r31 + t) ^ a);
+            P::st32(acc + off + t, a);
+        }
+        for (; t < len; ++t) {
+            uint8_t a = acc[off + t];
+            for (uint32_t q = 0; q < 32; ++q) {
+                a = uint8_t(a ^ src[q * S + t]);
+                fold[gb[q] * eb + off + t] ^= a;
+            }
+            acc[off + t] = a;
         }
     }
     // take_batch on the engine (Hardware): the tweaked salts are the raw
@@ -639,6 +737,12 @@ struct OneTreeBlc {
             if constexpr (C::kAes128) {
                 if (C::fixsliced(be))
                     return take_batch<NB, typename C::PKey, SC>(d, g, salt, e, r, i, ls, hidden, opened, be, sc);
+                // (before take_batch<NB, Key>: its frame is not entered on this path)
+                if constexpr (S == 16) {
+                    if (be != cipher::Backend::external &&
+                        cipher::resolve_backend(be) == cipher::Backend::table_not_ct)
+                        return take_batch_table<NB>(d, g, salt, e, r, i, ls, hidden, opened, be, sc);
+                }
             }
             take_batch<NB, Key, SC>(d, g, salt, e, r, i, ls, hidden, opened, be, sc);
         }
@@ -653,19 +757,25 @@ struct OneTreeBlc {
         uint8_t* pend = g.pend + size_t(r) * g.batch * S;
         if (seed != nullptr) std::memcpy(pend + (i & m) * S, seed, S);
         else std::memset(pend + (i & m) * S, 0, S);
-        if ((i & m) == m) {
-            if constexpr (SC::kMax == 2) {
-                take_batch<2>(d, g, salt, e, r, i - m, pend, hidden_slot, opened, be, sc);
-            } else if constexpr (SC::kMax == 8) {
-                take_batch<8>(d, g, salt, e, r, i - m, pend, hidden_slot, opened, be, sc);
-            } else if constexpr (SC::kMax == 16) {
-                if (g.batch == 16) take_batch<16>(d, g, salt, e, r, i - m, pend, hidden_slot, opened, be, sc);
-                else take_batch<8>(d, g, salt, e, r, i - m, pend, hidden_slot, opened, be, sc);
-            } else {  // (the full workspace: its batch is MB; no 16 / 8 copies in flash)
-                take_batch<32>(d, g, salt, e, r, i - m, pend, hidden_slot, opened, be, sc);
-            }
-            hidden_slot = kMaxLeafBatch;
+        if ((i & m) == m) run_batch(d, g, salt, e, r, i - m, hidden_slot, opened, be, sc);
+    }
+    // The full batch of repetition e (group slot r) from leaf i0 on.
+    template <class SC>
+    __attribute__((always_inline)) static void run_batch(const Dims& d, const GroupWork& g, const uint8_t* salt,
+                                                         uint32_t e, uint32_t r, uint32_t i0, uint32_t& hidden_slot,
+                                                         const uint8_t* opened, cipher::Backend be, SC& sc) {
+        uint8_t* pend = g.pend + size_t(r) * g.batch * S;
+        if constexpr (SC::kMax == 2) {
+            take_batch<2>(d, g, salt, e, r, i0, pend, hidden_slot, opened, be, sc);
+        } else if constexpr (SC::kMax == 8) {
+            take_batch<8>(d, g, salt, e, r, i0, pend, hidden_slot, opened, be, sc);
+        } else if constexpr (SC::kMax == 16) {
+            if (g.batch == 16) take_batch<16>(d, g, salt, e, r, i0, pend, hidden_slot, opened, be, sc);
+            else take_batch<8>(d, g, salt, e, r, i0, pend, hidden_slot, opened, be, sc);
+        } else {  // (the full workspace: its batch is MB; no 16 / 8 copies in flash)
+            take_batch<32>(d, g, salt, e, r, i0, pend, hidden_slot, opened, be, sc);
         }
+        hidden_slot = kMaxLeafBatch;
     }
 
     // Which of the inner sibling nodes v, v + 1 (v even) have a leaf of
@@ -781,26 +891,48 @@ struct OneTreeBlc {
             // two-key cipher pass.
             Pair st[kOneTreeMaxHeight + 2];
             BatchScratch<MB> sc;
+            // The walk's constants as locals (not through the closure's
+            // references, reloaded after every seed store): ~0.2 Mc a fast -1
+            // signature of address loads.
+            const uint32_t nt = t.nt, tau = d.tau, top_leaf = 1u << t.height, e0l = e0, npl = np;
+            uint8_t* const pend = g.pend;
+            const uint32_t bm = g.batch - 1;
+            const size_t rstride = size_t(g.batch) * S;
             const auto dfs = [&](uint32_t sp) {
                 while (sp != 0) {
                     // popped in place (no 36-byte copy): expand_pair writes the
                     // right children over it only after reading it
                     const Pair& p = st[--sp];
-                    if (p.v < t.nt) {
-                        if (e0 == 0 && p.v - k0 < k0) std::memcpy(top + size_t(p.v - k0) * S, p.seed, 2 * S);
-                        const uint32_t m = pair_mask(t, p.v, e0, np);
+                    const uint32_t v = p.v;
+                    if (v < nt) {
+                        if (e0l == 0 && v - k0 < k0) std::memcpy(top + size_t(v - k0) * S, p.seed, 2 * S);
+                        const uint32_t m = pair_mask(t, v, e0l, npl);
                         if (m == 3) expand_pair(salt, p, st, sp, be, sc.cm);
                         else if (m != 0) expand_half(salt, p, m >> 1, st, sp, be, sc.cm);
                         continue;
                     }
-                    // leaves L, L + 1 (v even: both at the same depth)
-                    const uint32_t L = t.leaf_number(p.v);
-                    uint32_t i = L / d.tau, e = L - i * d.tau;
+                    // leaves L, L + 1 (v even: both at the same depth; leaf_number)
+                    const uint32_t L = v >= top_leaf ? v - top_leaf : v + nt - top_leaf;
+                    uint32_t i = L / tau, e = L - i * tau;
                     for (uint32_t q = 0; q < 2; ++q) {
-                        uint32_t none = kMaxLeafBatch;
-                        if (e >= e0 && e < e0 + np)
-                            add_leaf(d, g, salt, e, e - e0, i, p.seed + q * S, none, nullptr, be, sc);
-                        if (++e == d.tau) e = 0, ++i;
+                        const uint32_t r = e - e0l;  // (unsigned: e < e0 wraps past np)
+                        if (r < npl) {
+                            const uint32_t slot = i & bm;
+                            uint8_t* dst = pend + r * rstride + slot * S;
+                            const uint8_t* src = p.seed + q * S;
+                            if constexpr (S == 16) {
+                                const uint32_t w0 = P::ld32(src), w1 = P::ld32(src + 4);
+                                const uint32_t w2 = P::ld32(src + 8), w3 = P::ld32(src + 12);
+                                P::st32(dst, w0), P::st32(dst + 4, w1), P::st32(dst + 8, w2), P::st32(dst + 12, w3);
+                            } else {
+                                std::memcpy(dst, src, S);
+                            }
+                            if (slot == bm) {
+                                uint32_t none = kMaxLeafBatch;
+                                run_batch(d, g, salt, e, r, i - bm, none, nullptr, be, sc);
+                            }
+                        }
+                        if (++e == tau) e = 0, ++i;
                     }
                 }
             };
