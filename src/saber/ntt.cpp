@@ -475,8 +475,9 @@ void forward_half_packed(int32_t* out, const uint8_t* packed, unsigned bits, uns
 #endif
 }
 
-void pointwise_half(int32_t* a, const int32_t* b, unsigned h) {
-    int32_t* ah = a + (kN / 2) * h;
+void pointwise_half(int32_t* a, const int32_t* b, unsigned h) { pointwise_half_at(a + (kN / 2) * h, b, h); }
+
+void pointwise_half_at(int32_t* ah, const int32_t* b, unsigned h) {
 #if defined(PQMCU_SABER_NTT_M4_ASM)
     pqmcu_saber_ntt_basemul_half_m4(ah, b, kOmega.data() + (kN / 8) * h, kAsmTail);
 #else

@@ -36,6 +36,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <memory>
+#include <new>
 #include <type_traits>
 
 #include "core/scheme_support.hpp"
@@ -587,39 +589,87 @@ private:
             std::memcpy(sk + params.indcpa_sk_bytes(), pk, pk_bytes);
         }
     }
+    // LightSaber (pk and sk hold no 1 KB): output 0 summed in the transform
+    // domain as two 512-byte halves, one in pk and one in sk after s (both
+    // overwritten by the keys at the end), A_j0 transformed a half at a time
+    // from its packed fields (x's tail) straight into the half (j = 0) or into
+    // x's front and added (j = 1): one inverse for b_0 instead of two. Output
+    // 1 is a uint16 row on the stack (512 B, where a 424-byte packed-entry
+    // buffer was): A_01's packed fields are squeezed into the row (free until
+    // its product is stored) and transformed in one pass, A_11 is unpacked in
+    // place in x. The sponges are not on the stack: s's in pk (free until
+    // the end), A's in sp (the permutations' scratch is then x's front).
+    // RAM within m4fstack's key-generation stack (3,276 B).
     static void keypair_default_u16(uint8_t* pk, uint8_t* sk, const uint8_t* seed_a, const uint8_t* seed_s,
                                     Workspace& ws) {
+        static_assert(L == 2, "the split-sum layout is LightSaber's");
+        constexpr size_t kHalf = kN / 2, kHalfBytes = sizeof(int32_t) * kHalf;
+        static_assert(pk_bytes >= kHalfBytes + 3 && sk_bytes - params.indcpa_sk_bytes() >= kHalfBytes + 3);
+        static_assert(pk_bytes >= sizeof(hash::Shake128) + 7 && sizeof(hash::Shake128) <= sizeof ws.sp &&
+                      alignof(hash::Shake128) <= 8 && offsetof(NttWorkspace, sp) % 8 == 0);
         hash::KeccakState* scr = keygen_scratch(ws);
-        sample_secret_into_sk(sk, seed_s, ybuf(ws), ws.x, ws.x, scr);
-        // LightSaber: A's packed entries in a stack buffer (424 B, within
-        // m4fstack's key-generation stack: 3,192 of 3,276 B), so x is made
-        // from the fields in one pass (no unpacking pass over x).
-        constexpr size_t kPacked = kKeyPackedInSp ? 1 : (kEntryBytes + 3 + 7) / 8 * 8;
-        alignas(8) uint8_t packed[kPacked];
-        hash::Shake128 xof;
-        (void)xof.absorb(seed_a, kSeedBytes);
-        (void)xof.finalize();
+        {
+            hash::Shake128* sx = new (pk + (8 - reinterpret_cast<uintptr_t>(pk) % 8) % 8) hash::Shake128;
+            (void)sx->absorb(seed_s, kNoiseSeedBytes);
+            (void)sx->finalize();
+            for (size_t j = 0; j < L; ++j) {
+                int32_t* s = j == 0 ? ybuf(ws) : ws.x;  // s_0 stays for its transform
+                sample_secret(s, *sx, scr);
+                pack_bits(sk + j * params.poly_q_bytes(), s, kN, kLogQ);
+            }
+            std::destroy_at(sx);
+        }
+        int32_t* const half[2] = {align4(pk), align4(sk + params.indcpa_sk_bytes())};
+        // A_j0's packed fields in x's tail (3 bytes of slack for the word
+        // loads), its half transform (j = 1) in x's front.
+        constexpr size_t kAt = (sizeof(int32_t) * kN - kEntryBytes - 3) / 8 * 8;
+        static_assert(kAt >= kHalfBytes && kAt >= sizeof(hash::KeccakState) &&
+                      kAt + kEntryBytes + 3 <= sizeof(int32_t) * kN);
+        uint8_t* const packed = reinterpret_cast<uint8_t*>(ws.x) + kAt;
+        hash::KeccakState* const xscr = reinterpret_cast<hash::KeccakState*>(ws.x);
+        alignas(8) uint16_t row[kN];
+        static_assert(sizeof row >= kEntryBytes + 3 && sizeof row % 32 == 0);
+        hash::Shake128* xof = new (ws.sp) hash::Shake128;
+        (void)xof->absorb(seed_a, kSeedBytes);
+        (void)xof->finalize();
         for (size_t j = 0; j < L; ++j) {
             int32_t* y = ybuf(ws);
-            // s_j from its 13-bit fields in sk (the word loads' 3 bytes past
-            // it are sk's: s_{j+1} or the accumulators after s).
+            // s_1 from its 13-bit fields in sk (the word loads' 3 bytes past
+            // it are sk's).
             if (j != 0) ntt::forward_packed13(y, sk + j * params.poly_q_bytes());
             else ntt::forward(y);
-            for (size_t i = 0; i < L; ++i) {
-                if constexpr (kKeyPackedInSp) {
-                    (void)scr, (void)packed;
-                    squeeze_entry_via(ws.x, ws.sp, xof);
+            (void)xof->squeeze(packed, kEntryBytes, xscr);
+            for (unsigned h = 0; h < 2; ++h) {
+                if (j == 0) {
+                    ntt::forward_half_packed(half[h], packed, kLogQ, h);
+                    ntt::pointwise_half_at(half[h], y + kHalf * h, h);
                 } else {
-                    (void)scr;
-                    squeeze_entry_via(ws.x, packed, xof);
+                    ntt::forward_half_packed(ws.x, packed, kLogQ, h);
+                    ntt::pointwise_acc_half_at(half[h], ws.x, y + kHalf * h, h);
                 }
-                ntt::mul_into_le16(key_acc(pk, sk, i), ws.x, y, /*add=*/j != 0);
             }
+            if (j == 0) {
+                squeeze_entry_via(ws.x, reinterpret_cast<uint8_t*>(row), *xof);
+            } else {
+                squeeze_entry(ws.x, *xof, xscr);
+            }
+            ntt::mul_into(row, ws.x, y, /*add=*/j != 0);
         }
-        for (size_t i = 0; i < L; ++i)
-            pack_rounded_le16(pk + i * params.poly_p_bytes(), key_acc(pk, sk, i), kN, h1, kLogQ - kLogP, kLogP);
+        std::destroy_at(xof);
+        // b_0: the halves into x, one inverse into y's buffer (free now),
+        // packed over the half in pk; then b_1.
+        std::memcpy(ws.x, half[0], kHalfBytes);
+        std::memcpy(ws.x + kHalf, half[1], kHalfBytes);
+        uint16_t* const b0 = reinterpret_cast<uint16_t*>(ybuf(ws));
+        ntt::inverse_store(b0, ws.x);
+        pack_rounded(pk, b0, kN, h1, kLogQ - kLogP, kLogP);
+        pack_rounded(pk + params.poly_p_bytes(), row, kN, h1, kLogQ - kLogP, kLogP);
+        wipe_workspace(row, sizeof row);
         std::memcpy(pk + params.polyvec_p_bytes(), seed_a, kSeedBytes);
         std::memcpy(sk + params.indcpa_sk_bytes(), pk, pk_bytes);
+    }
+    static int32_t* align4(uint8_t* p) {
+        return reinterpret_cast<int32_t*>(p + (4 - reinterpret_cast<uintptr_t>(p) % 4) % 4);
     }
     // acc (+)= x * s'_j: Default transforms the 4-bit s'_j again, a half at
     // a time (512 bytes: yh), Speed kept it.
