@@ -537,9 +537,106 @@ private:
             squeeze_entry(dst, xof, scr);
         }
     }
+    // s into sk (13-bit) with its sponge in pk (free until the keys are
+    // written; not on the stack) and sp as the permutation's scratch; s_0
+    // stays in y for its transform.
+    static void sample_secret_sponge_in_pk(uint8_t* pk, uint8_t* sk, const uint8_t* seed_s, Workspace& ws) {
+        static_assert(pk_bytes >= sizeof(hash::Shake128) + 7 && alignof(hash::Shake128) <= 8);
+        hash::Shake128* sx = new (pk + (8 - reinterpret_cast<uintptr_t>(pk) % 8) % 8) hash::Shake128;
+        (void)sx->absorb(seed_s, kNoiseSeedBytes);
+        (void)sx->finalize();
+        for (size_t j = 0; j < L; ++j) {
+            int32_t* s = j == 0 ? ybuf(ws) : ws.x;
+            sample_secret(s, *sx, keygen_scratch(ws));
+            pack_bits(sk + j * params.poly_q_bytes(), s, kN, kLogQ);
+        }
+        std::destroy_at(sx);
+    }
+    // Saber key generation: all three outputs summed in the transform
+    // domain (one inverse each: 3 instead of 7), b_0 whole in sk after s (as
+    // before), b_1 in 256-byte quarters (0-2 in pk, 3 in sp:
+    // pointwise_acc_half_at / pointwise_acc_quarter_at), b_2 whole on the
+    // stack (1 KB, where a 512-byte uint16 row was). A's packed fields go to
+    // x's tail (the permutations' scratch is x's front) and the transform is
+    // made from them in one pass into the sum (j = 0: b_0, b_2), a half at a
+    // time into x's front (b_1, j > 0), or after unpacking in place in x
+    // (b_0, b_2, j > 0); A_01's fields go to b_2's sum, free until A_02.
+    // Both sponges are off the stack (s's and then A's in pk). RAM within
+    // m4fstack's key-generation stack (3,788 B).
+    static void keypair_default_saber(uint8_t* pk, uint8_t* sk, const uint8_t* seed_a, const uint8_t* seed_s,
+                                      Workspace& ws) {
+        static_assert(L == 3, "the quarter layout is Saber's");
+        constexpr size_t kHalf = kN / 2, kQuarter = kN / 4, kQuarterBytes = sizeof(int32_t) * kQuarter;
+        static_assert(pk_bytes >= 3 + 3 * kQuarterBytes + 7 + sizeof(hash::Shake128) && alignof(hash::Shake128) <= 8);
+        static_assert(sizeof ws.sp >= kQuarterBytes && offsetof(NttWorkspace, sp) % 8 == 0);
+        static_assert(kKeyTdSk == 1 && kKeyTdPk == 0);
+        sample_secret_sponge_in_pk(pk, sk, seed_s, ws);
+        int32_t* const sum0 = key_sum(pk, sk, 0);
+        int32_t* const q1 = align4(pk);                              // b_1's quarters 0-2
+        int32_t* const q1last = reinterpret_cast<int32_t*>(ws.sp);  // and 3
+        alignas(8) int32_t sum2[kN];
+        constexpr size_t kAt = (sizeof(int32_t) * kN - kEntryBytes - 3) / 8 * 8;
+        static_assert(kAt >= sizeof(int32_t) * kHalf && kAt >= sizeof(hash::KeccakState) &&
+                      kAt + kEntryBytes + 3 <= sizeof(int32_t) * kN && sizeof sum2 >= kEntryBytes + 3);
+        uint8_t* const packed = reinterpret_cast<uint8_t*>(ws.x) + kAt;
+        hash::KeccakState* const xscr = reinterpret_cast<hash::KeccakState*>(ws.x);
+        uint8_t* const after = reinterpret_cast<uint8_t*>(q1 + 3 * kQuarter);
+        hash::Shake128* xof = new (after + (8 - reinterpret_cast<uintptr_t>(after) % 8) % 8) hash::Shake128;
+        (void)xof->absorb(seed_a, kSeedBytes);
+        (void)xof->finalize();
+        for (size_t j = 0; j < L; ++j) {
+            int32_t* y = ybuf(ws);
+            if (j != 0) ntt::forward_packed13(y, sk + j * params.poly_q_bytes());  // sk goes on after s_j
+            else ntt::forward(y);
+            for (size_t i = 0; i < L; ++i) {
+                if (i == 1) {
+                    if (j == 0) {
+                        squeeze_entry_via(ws.x, reinterpret_cast<uint8_t*>(sum2), *xof);
+                        ntt::pointwise(ws.x, y);
+                        std::memcpy(q1, ws.x, 3 * kQuarterBytes);
+                        std::memcpy(q1last, ws.x + 3 * kQuarter, kQuarterBytes);
+                    } else {
+                        (void)xof->squeeze(packed, kEntryBytes, xscr);
+                        ntt::forward_half_packed(ws.x, packed, kLogQ, 0);
+                        ntt::pointwise_acc_half_at(q1, ws.x, y, 0);
+                        ntt::forward_half_packed(ws.x, packed, kLogQ, 1);
+                        ntt::pointwise_acc_quarter_at(q1 + 2 * kQuarter, ws.x, y + kHalf, 2);
+                        ntt::pointwise_acc_quarter_at(q1last, ws.x + kQuarter, y + kHalf + kQuarter, 3);
+                    }
+                    continue;
+                }
+                int32_t* const sum = i == 0 ? sum0 : sum2;
+                if (j == 0) {
+                    (void)xof->squeeze(packed, kEntryBytes, xscr);
+                    ntt::forward_packed13(sum, packed);
+                    ntt::pointwise(sum, y);
+                } else {
+                    squeeze_entry(ws.x, *xof, xscr);
+                    ntt::pointwise_acc(sum, ws.x, y);
+                }
+            }
+        }
+        std::destroy_at(xof);
+        // b_1 (its quarters into x), b_0, b_2: each inverse into y's buffer
+        // (free now) and packed into pk, whose bytes the quarters left.
+        uint16_t* const u = reinterpret_cast<uint16_t*>(ybuf(ws));
+        std::memcpy(ws.x, q1, 3 * kQuarterBytes);
+        std::memcpy(ws.x + 3 * kQuarter, q1last, kQuarterBytes);
+        ntt::inverse_store(u, ws.x);
+        pack_rounded(pk + params.poly_p_bytes(), u, kN, h1, kLogQ - kLogP, kLogP);
+        ntt::inverse_store(u, sum0);
+        pack_rounded(pk, u, kN, h1, kLogQ - kLogP, kLogP);
+        ntt::inverse_store(u, sum2);
+        pack_rounded(pk + 2 * params.poly_p_bytes(), u, kN, h1, kLogQ - kLogP, kLogP);
+        wipe_workspace(sum2, sizeof sum2);
+        std::memcpy(pk + params.polyvec_p_bytes(), seed_a, kSeedBytes);
+        std::memcpy(sk + params.indcpa_sk_bytes(), pk, pk_bytes);
+    }
     static void keypair_default(uint8_t* pk, uint8_t* sk, const uint8_t* seed_a, const uint8_t* seed_s, Workspace& ws) {
         if constexpr (kKeyTd == 0) {
             keypair_default_u16(pk, sk, seed_a, seed_s, ws);
+        } else if constexpr (L == 3) {
+            keypair_default_saber(pk, sk, seed_a, seed_s, ws);
         } else {
             hash::KeccakState* scr = keygen_scratch(ws);
             sample_secret_into_sk(sk, seed_s, ybuf(ws), ws.x, ws.x, scr);
@@ -607,18 +704,7 @@ private:
         static_assert(pk_bytes >= kHalfBytes + 3 && sk_bytes - params.indcpa_sk_bytes() >= kHalfBytes + 3);
         static_assert(pk_bytes >= sizeof(hash::Shake128) + 7 && sizeof(hash::Shake128) <= sizeof ws.sp &&
                       alignof(hash::Shake128) <= 8 && offsetof(NttWorkspace, sp) % 8 == 0);
-        hash::KeccakState* scr = keygen_scratch(ws);
-        {
-            hash::Shake128* sx = new (pk + (8 - reinterpret_cast<uintptr_t>(pk) % 8) % 8) hash::Shake128;
-            (void)sx->absorb(seed_s, kNoiseSeedBytes);
-            (void)sx->finalize();
-            for (size_t j = 0; j < L; ++j) {
-                int32_t* s = j == 0 ? ybuf(ws) : ws.x;  // s_0 stays for its transform
-                sample_secret(s, *sx, scr);
-                pack_bits(sk + j * params.poly_q_bytes(), s, kN, kLogQ);
-            }
-            std::destroy_at(sx);
-        }
+        sample_secret_sponge_in_pk(pk, sk, seed_s, ws);
         int32_t* const half[2] = {align4(pk), align4(sk + params.indcpa_sk_bytes())};
         // A_j0's packed fields in x's tail (3 bytes of slack for the word
         // loads), its half transform (j = 1) in x's front.
