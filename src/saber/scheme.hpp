@@ -632,11 +632,96 @@ private:
         std::memcpy(pk + params.polyvec_p_bytes(), seed_a, kSeedBytes);
         std::memcpy(sk + params.indcpa_sk_bytes(), pk, pk_bytes);
     }
+    // FireSaber key generation: all four outputs summed in the transform
+    // domain (one inverse each: 4 instead of 10): b_0 whole in pk and b_1
+    // in sk after s (as before), b_2 in pieces (half 0 in sp, quarter 2 in
+    // pk after b_0's sum, quarter 3 in sk after b_1's), b_3 whole on the
+    // stack (1 KB, where two 512-byte uint16 rows were). A's packed fields
+    // go to x's tail (the permutations' scratch is x's front; sp holds b_2's
+    // half now), made into a whole sum in one pass (j = 0), a half at a time
+    // into x's front (b_2, j > 0) or after unpacking in place in x (j > 0);
+    // A_02's fields go to b_3's sum, free until A_03. s's sponge is in pk.
+    static void keypair_default_fire(uint8_t* pk, uint8_t* sk, const uint8_t* seed_a, const uint8_t* seed_s,
+                                     Workspace& ws) {
+        static_assert(L == 4, "the pieces' layout is FireSaber's");
+        constexpr size_t kHalf = kN / 2, kQuarter = kN / 4, kQuarterBytes = sizeof(int32_t) * kQuarter;
+        static_assert(kKeyTdPk == 1 && kKeyTdSk == 1);
+        static_assert(pk_bytes >= 7 + kKeySum + kQuarterBytes &&
+                      sk_bytes - params.indcpa_sk_bytes() >= 7 + kKeySum + kQuarterBytes);
+        static_assert(sizeof ws.sp >= sizeof(int32_t) * kHalf && offsetof(NttWorkspace, sp) % 8 == 0);
+        sample_secret_sponge_in_pk(pk, sk, seed_s, ws);
+        int32_t* const sum0 = key_sum(pk, sk, 0);
+        int32_t* const sum1 = key_sum(pk, sk, 1);
+        int32_t* const p2h = reinterpret_cast<int32_t*>(ws.sp);  // b_2's half 0
+        int32_t* const p2q2 = sum0 + kN;                          // its quarter 2 (pk)
+        int32_t* const p2q3 = sum1 + kN;                          // its quarter 3 (sk)
+        alignas(8) int32_t sum3[kN];
+        constexpr size_t kAt = (sizeof(int32_t) * kN - kEntryBytes - 3) / 8 * 8;
+        static_assert(kAt >= sizeof(int32_t) * kHalf && kAt >= sizeof(hash::KeccakState) &&
+                      kAt + kEntryBytes + 3 <= sizeof(int32_t) * kN && sizeof sum3 >= kEntryBytes + 3);
+        uint8_t* const packed = reinterpret_cast<uint8_t*>(ws.x) + kAt;
+        hash::KeccakState* const xscr = reinterpret_cast<hash::KeccakState*>(ws.x);
+        hash::Shake128 xof;
+        (void)xof.absorb(seed_a, kSeedBytes);
+        (void)xof.finalize();
+        for (size_t j = 0; j < L; ++j) {
+            int32_t* y = ybuf(ws);
+            if (j != 0) ntt::forward_packed13(y, sk + j * params.poly_q_bytes());  // sk goes on after s_j
+            else ntt::forward(y);
+            for (size_t i = 0; i < L; ++i) {
+                if (i == 2) {
+                    if (j == 0) {
+                        squeeze_entry_via(ws.x, reinterpret_cast<uint8_t*>(sum3), xof);
+                        ntt::pointwise(ws.x, y);
+                        std::memcpy(p2h, ws.x, 2 * kQuarterBytes);
+                        std::memcpy(p2q2, ws.x + 2 * kQuarter, kQuarterBytes);
+                        std::memcpy(p2q3, ws.x + 3 * kQuarter, kQuarterBytes);
+                    } else {
+                        (void)xof.squeeze(packed, kEntryBytes, xscr);
+                        ntt::forward_half_packed(ws.x, packed, kLogQ, 0);
+                        ntt::pointwise_acc_half_at(p2h, ws.x, y, 0);
+                        ntt::forward_half_packed(ws.x, packed, kLogQ, 1);
+                        ntt::pointwise_acc_quarter_at(p2q2, ws.x, y + kHalf, 2);
+                        ntt::pointwise_acc_quarter_at(p2q3, ws.x + kQuarter, y + kHalf + kQuarter, 3);
+                    }
+                    continue;
+                }
+                int32_t* const sum = i == 0 ? sum0 : i == 1 ? sum1 : sum3;
+                if (j == 0) {
+                    (void)xof.squeeze(packed, kEntryBytes, xscr);
+                    ntt::forward_packed13(sum, packed);
+                    ntt::pointwise(sum, y);
+                } else {
+                    squeeze_entry(ws.x, xof, xscr);
+                    ntt::pointwise_acc(sum, ws.x, y);
+                }
+            }
+        }
+        // Each inverse into y's buffer (free now), packed into pk in order:
+        // b_i's bytes only cover sums already inverted (b_2's pieces are
+        // copied into x before b_3 is packed over its pk quarter).
+        uint16_t* const u = reinterpret_cast<uint16_t*>(ybuf(ws));
+        for (size_t i = 0; i < L; ++i) {
+            int32_t* sum = i == 0 ? sum0 : i == 1 ? sum1 : i == 3 ? sum3 : ws.x;
+            if (i == 2) {
+                std::memcpy(ws.x, p2h, 2 * kQuarterBytes);
+                std::memcpy(ws.x + 2 * kQuarter, p2q2, kQuarterBytes);
+                std::memcpy(ws.x + 3 * kQuarter, p2q3, kQuarterBytes);
+            }
+            ntt::inverse_store(u, sum);
+            pack_rounded(pk + i * params.poly_p_bytes(), u, kN, h1, kLogQ - kLogP, kLogP);
+        }
+        wipe_workspace(sum3, sizeof sum3);
+        std::memcpy(pk + params.polyvec_p_bytes(), seed_a, kSeedBytes);
+        std::memcpy(sk + params.indcpa_sk_bytes(), pk, pk_bytes);
+    }
     static void keypair_default(uint8_t* pk, uint8_t* sk, const uint8_t* seed_a, const uint8_t* seed_s, Workspace& ws) {
         if constexpr (kKeyTd == 0) {
             keypair_default_u16(pk, sk, seed_a, seed_s, ws);
         } else if constexpr (L == 3) {
             keypair_default_saber(pk, sk, seed_a, seed_s, ws);
+        } else if constexpr (L == 4) {
+            keypair_default_fire(pk, sk, seed_a, seed_s, ws);
         } else {
             hash::KeccakState* scr = keygen_scratch(ws);
             sample_secret_into_sk(sk, seed_s, ybuf(ws), ws.x, ws.x, scr);
