@@ -298,14 +298,6 @@ struct Scheme {
 
 private:
     // ---- Default profile: NTT, streamed
-    // Key generation's accumulator i (256 little-endian uint16): the first
-    // ones in pk, the others in sk after s; both regions are written last.
-    static constexpr size_t kAccBytes = 2 * kN;
-    static constexpr size_t kAccInPk = pk_bytes / kAccBytes;
-    static_assert(kAccInPk >= 1 && (L - kAccInPk) * kAccBytes <= sk_bytes - params.indcpa_sk_bytes());
-    static uint8_t* key_acc(uint8_t* pk, uint8_t* sk, size_t i) {
-        return i < kAccInPk ? pk + i * kAccBytes : sk + params.indcpa_sk_bytes() + (i - kAccInPk) * kAccBytes;
-    }
     // The transform buffer of one secret polynomial.
     static int32_t* ybuf(Workspace& ws) {
         if constexpr (kSpeed) {
@@ -496,46 +488,16 @@ private:
         std::memcpy(pk + params.polyvec_p_bytes(), seed_a, kSeedBytes);
         std::memcpy(sk + params.indcpa_sk_bytes(), pk, pk_bytes);
     }
-    // Key generation's transform-domain sums (Saber, FireSaber): outputs
-    // 0 .. kKeyTd - 1 are summed in the transform domain (one inverse each
-    // instead of l) in an 8-aligned 1 KB int32 buffer in pk (FireSaber:
-    // pk_bytes >= 1031) and / or in sk after s (Saber, FireSaber); the
-    // others as uint16 rows (mul_into): the first in pk's last 512 bytes if
-    // pk holds no sum (Saber), the rest on the stack (FireSaber 2, Saber 1:
-    // 1 KB / 512 B, within m4fstack's key-generation stack; the Workspace
-    // stays as encapsulation and decapsulation need it). LightSaber's pk and
-    // sk hold no such buffer: keypair_default_u16, all rows uint16.
+    // Key generation's 8-aligned 1 KB transform-domain sums in the caller's
+    // buffers: in pk (FireSaber: pk_bytes >= 1031) and / or in sk after s
+    // (Saber, FireSaber), overwritten by the keys at the end.
     static constexpr size_t kKeySum = sizeof(int32_t) * kN;
     static constexpr size_t kKeyTdPk = pk_bytes >= kKeySum + 7 ? 1 : 0;
     static constexpr size_t kKeyTdSk = sk_bytes - params.indcpa_sk_bytes() >= kKeySum + 7 ? 1 : 0;
-    static constexpr size_t kKeyTd = kKeyTdPk + kKeyTdSk;
-    static constexpr size_t kKeyU16Pk = kKeyTdPk == 0 && pk_bytes >= kAccBytes ? 1 : 0;
-    static constexpr size_t kKeyU16Stack = L - kKeyTd - kKeyU16Pk;
-    static_assert(kKeyTd == 0 || kKeyTd + kKeyU16Pk <= L);
     static int32_t* key_sum(uint8_t* pk, uint8_t* sk, size_t i) {
         uint8_t* p = (kKeyTdPk && i == 0) ? pk : sk + params.indcpa_sk_bytes();
         const uintptr_t pad = (8 - reinterpret_cast<uintptr_t>(p) % 8) % 8;
         return reinterpret_cast<int32_t*>(p + pad);
-    }
-    // The next A entry's transform into dst (8-aligned, 1 KB).
-    // A's packed entries go to sp where it holds them (FireSaber), else to
-    // pk's first bytes where pk has them besides its uint16 row (Saber: b_0
-    // is written there only at the end), so dst is made from the fields in
-    // one pass (forward_packed13, no unpacking pass over dst).
-    static constexpr bool kKeyPackedInSp = sizeof(NttWorkspace::sp) >= kEntryBytes + 3;
-    static constexpr bool kKeyPackedInPk =
-        !kKeyPackedInSp && kKeyU16Pk == 1 && pk_bytes >= kAccBytes + kEntryBytes + 3;
-    static void key_entry(int32_t* dst, Workspace& ws, hash::Shake128& xof, hash::KeccakState* scr, uint8_t* pk) {
-        if constexpr (kKeyPackedInSp) {
-            (void)scr, (void)pk;
-            squeeze_entry_via(dst, ws.sp, xof);
-        } else if constexpr (kKeyPackedInPk) {
-            (void)scr;
-            squeeze_entry_via(dst, pk, xof);
-        } else {
-            (void)pk;
-            squeeze_entry(dst, xof, scr);
-        }
     }
     // s into sk (13-bit) with its sponge in pk (free until the keys are
     // written; not on the stack) and sp as the permutation's scratch; s_0
@@ -715,60 +677,15 @@ private:
         std::memcpy(pk + params.polyvec_p_bytes(), seed_a, kSeedBytes);
         std::memcpy(sk + params.indcpa_sk_bytes(), pk, pk_bytes);
     }
+    // Every output's sum kept in the transform domain, one inverse each
+    // (the layouts differ by the caller's buffer sizes).
     static void keypair_default(uint8_t* pk, uint8_t* sk, const uint8_t* seed_a, const uint8_t* seed_s, Workspace& ws) {
-        if constexpr (kKeyTd == 0) {
-            keypair_default_u16(pk, sk, seed_a, seed_s, ws);
+        if constexpr (L == 2) {
+            keypair_default_light(pk, sk, seed_a, seed_s, ws);
         } else if constexpr (L == 3) {
             keypair_default_saber(pk, sk, seed_a, seed_s, ws);
-        } else if constexpr (L == 4) {
-            keypair_default_fire(pk, sk, seed_a, seed_s, ws);
         } else {
-            hash::KeccakState* scr = keygen_scratch(ws);
-            sample_secret_into_sk(sk, seed_s, ybuf(ws), ws.x, ws.x, scr);
-            uint16_t st[kKeyU16Stack > 0 ? kKeyU16Stack : 1][kN];
-            uint8_t* const pk_row = pk + pk_bytes - kAccBytes;  // kKeyU16Pk: output kKeyTd
-            hash::Shake128 xof;
-            (void)xof.absorb(seed_a, kSeedBytes);
-            (void)xof.finalize();
-            for (size_t j = 0; j < L; ++j) {
-                int32_t* y = ybuf(ws);
-                if (j != 0) ntt::forward_packed13(y, sk + j * params.poly_q_bytes());
-                else ntt::forward(y);
-                for (size_t i = 0; i < L; ++i) {
-                    if (i < kKeyTd) {
-                        int32_t* sum = key_sum(pk, sk, i);
-                        if (j == 0) {
-                            key_entry(sum, ws, xof, scr, pk);  // A_0i straight into the sum
-                            ntt::pointwise(sum, y);
-                        } else {
-                            key_entry(ws.x, ws, xof, scr, pk);
-                            ntt::pointwise_acc(sum, ws.x, y);
-                        }
-                    } else {
-                        key_entry(ws.x, ws, xof, scr, pk);
-                        if (kKeyU16Pk && i == kKeyTd) ntt::mul_into_le16(pk_row, ws.x, y, /*add=*/j != 0);
-                        else ntt::mul_into(st[i - kKeyTd - kKeyU16Pk], ws.x, y, /*add=*/j != 0);
-                    }
-                }
-            }
-            // b_i into pk in order: b_0 and b_1 (320 bytes each) end before
-            // pk_row's data they have not packed yet (pack_rounded_le16 stays
-            // behind its reads), the sums in pk / sk are consumed before
-            // their bytes are written.
-            for (size_t i = 0; i < L; ++i) {
-                uint8_t* out = pk + i * params.poly_p_bytes();
-                if (i < kKeyTd) {
-                    ntt::inverse_store(ws.u.k.acc, key_sum(pk, sk, i));
-                    pack_rounded(out, ws.u.k.acc, kN, h1, kLogQ - kLogP, kLogP);
-                } else if (kKeyU16Pk && i == kKeyTd) {
-                    pack_rounded_le16(out, pk_row, kN, h1, kLogQ - kLogP, kLogP);
-                } else {
-                    pack_rounded(out, st[i - kKeyTd - kKeyU16Pk], kN, h1, kLogQ - kLogP, kLogP);
-                }
-            }
-            secure_wipe(st, sizeof st);
-            std::memcpy(pk + params.polyvec_p_bytes(), seed_a, kSeedBytes);
-            std::memcpy(sk + params.indcpa_sk_bytes(), pk, pk_bytes);
+            keypair_default_fire(pk, sk, seed_a, seed_s, ws);
         }
     }
     // LightSaber (pk and sk hold no 1 KB): output 0 summed in the transform
@@ -782,7 +699,7 @@ private:
     // place in x. The sponges are not on the stack: s's in pk (free until
     // the end), A's in sp (the permutations' scratch is then x's front).
     // RAM within m4fstack's key-generation stack (3,276 B).
-    static void keypair_default_u16(uint8_t* pk, uint8_t* sk, const uint8_t* seed_a, const uint8_t* seed_s,
+    static void keypair_default_light(uint8_t* pk, uint8_t* sk, const uint8_t* seed_a, const uint8_t* seed_s,
                                     Workspace& ws) {
         static_assert(L == 2, "the split-sum layout is LightSaber's");
         constexpr size_t kHalf = kN / 2, kHalfBytes = sizeof(int32_t) * kHalf;
