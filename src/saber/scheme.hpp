@@ -739,18 +739,20 @@ private:
             if (j == 0) {
                 squeeze_entry_via(ws.x, reinterpret_cast<uint8_t*>(row), *xof);
             } else {
-                squeeze_entry(ws.x, *xof, xscr);
+                // b_0 is complete: the halves into x, one inverse into pk's
+                // half (4-aligned, read already) and packed there in place
+                // (pack_rounded_le16 writes byte i after reading coefficient
+                // i / 2, which starts at or after byte i), so that A_11's
+                // fields go to sk's half, free now, and x is made in one pass.
+                std::memcpy(ws.x, half[0], kHalfBytes);
+                std::memcpy(ws.x + kHalf, half[1], kHalfBytes);
+                ntt::inverse_store(reinterpret_cast<uint16_t*>(half[0]), ws.x);
+                pack_rounded_le16(pk, reinterpret_cast<const uint8_t*>(half[0]), kN, h1, kLogQ - kLogP, kLogP);
+                squeeze_entry_via(ws.x, reinterpret_cast<uint8_t*>(half[1]), *xof);
             }
             ntt::mul_into(row, ws.x, y, /*add=*/j != 0);
         }
         std::destroy_at(xof);
-        // b_0: the halves into x, one inverse into y's buffer (free now),
-        // packed over the half in pk; then b_1.
-        std::memcpy(ws.x, half[0], kHalfBytes);
-        std::memcpy(ws.x + kHalf, half[1], kHalfBytes);
-        uint16_t* const b0 = reinterpret_cast<uint16_t*>(ybuf(ws));
-        ntt::inverse_store(b0, ws.x);
-        pack_rounded(pk, b0, kN, h1, kLogQ - kLogP, kLogP);
         pack_rounded(pk + params.poly_p_bytes(), row, kN, h1, kLogQ - kLogP, kLogP);
         wipe_workspace(row, sizeof row);
         std::memcpy(pk + params.polyvec_p_bytes(), seed_a, kSeedBytes);
