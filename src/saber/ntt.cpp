@@ -439,6 +439,8 @@ extern "C" void pqmcu_saber_ntt_forward_half13_m4(int32_t* out, const uint8_t* s
                                                   const int32_t* tail, unsigned h);
 extern "C" void pqmcu_saber_ntt_basemul_half_m4(int32_t* a, const int32_t* b, const int32_t* omega,
                                                 const int32_t* tail);
+extern "C" void pqmcu_saber_ntt_basemul_acc_quarter_m4(int32_t* a, const int32_t* b, const int32_t* omega,
+                                                       const int32_t* tail, int32_t* acc);
 #endif
 
 void forward_half_packed(int32_t* out, const uint8_t* packed, unsigned bits, unsigned h) {
@@ -475,8 +477,9 @@ void forward_half_packed(int32_t* out, const uint8_t* packed, unsigned bits, uns
 #endif
 }
 
-void pointwise_half(int32_t* a, const int32_t* b, unsigned h) {
-    int32_t* ah = a + (kN / 2) * h;
+void pointwise_half(int32_t* a, const int32_t* b, unsigned h) { pointwise_half_at(a + (kN / 2) * h, b, h); }
+
+void pointwise_half_at(int32_t* ah, const int32_t* b, unsigned h) {
 #if defined(PQMCU_SABER_NTT_M4_ASM)
     pqmcu_saber_ntt_basemul_half_m4(ah, b, kOmega.data() + (kN / 8) * h, kAsmTail);
 #else
@@ -494,6 +497,15 @@ void pointwise_acc_half_at(int32_t* acc_h, int32_t* x, const int32_t* y, unsigne
 #else
     for (size_t m = 0; m < kN / 8; ++m) basemul4(x + 4 * m, y + 4 * m, kOmega[(kN / 8) * h + m]);
     for (size_t i = 0; i < kN / 2; ++i) acc_h[i] += x[i];
+#endif
+}
+
+void pointwise_acc_quarter_at(int32_t* acc_q, int32_t* x, const int32_t* y, unsigned q) {
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+    pqmcu_saber_ntt_basemul_acc_quarter_m4(x, y, kOmega.data() + (kN / 16) * q, kAsmTail, acc_q);
+#else
+    for (size_t m = 0; m < kN / 16; ++m) basemul4(x + 4 * m, y + 4 * m, kOmega[(kN / 16) * q + m]);
+    for (size_t i = 0; i < kN / 4; ++i) acc_q[i] += x[i];
 #endif
 }
 

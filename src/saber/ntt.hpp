@@ -84,9 +84,16 @@ void pointwise_acc_half(int32_t* acc, int32_t* x, const int32_t* y, unsigned h);
 // The same with acc_h = that half's 128 sums on their own (a sum kept in
 // two separate 512-byte buffers).
 void pointwise_acc_half_at(int32_t* acc_h, int32_t* x, const int32_t* y, unsigned h);
+// acc_q[0..64) += pointwise() of quarter q (blocks 16 q .. 16 q + 15) of
+// two transforms, x and y pointing at that quarter's 64 values (x is
+// clobbered): a sum kept in 256-byte pieces (the same sums, the same bound).
+void pointwise_acc_quarter_at(int32_t* acc_q, int32_t* x, const int32_t* y, unsigned q);
 // a[128 h .. 128 h + 128) = pointwise() of that half of a with b (128 values
 // from forward_half_packed).
 void pointwise_half(int32_t* a, const int32_t* b, unsigned h);
+// The same with a_h = that half's 128 values on their own (a transform kept
+// in two separate 512-byte buffers).
+void pointwise_half_at(int32_t* a_h, const int32_t* b, unsigned h);
 // acc (+)= the centred inverse of x (from pointwise()) mod 2^16; x is clobbered.
 void inverse_into(uint16_t* acc, int32_t* x, bool add);
 

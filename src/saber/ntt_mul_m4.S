@@ -172,3 +172,23 @@ pqmcu_saber_ntt_basemul_acc_half_m4:
     basemul 1, 512
     pop {r4-r11, pc}
     .size pqmcu_saber_ntt_basemul_acc_half_m4, .-pqmcu_saber_ntt_basemul_acc_half_m4
+
+@ void pqmcu_saber_ntt_basemul_acc_quarter_m4(int32_t a[64] (clobbered), const int32_t b[64],
+@     const int32_t omega[16], const int32_t tail[2], int32_t acc[64]): acc += a b / 2^32
+@ on the 16 blocks of one quarter (a sum kept in 256-byte pieces; pointers
+@ already offset by the caller).
+    .section .text.pqmcu_saber_ntt_basemul_acc_quarter_m4, "ax", %progbits
+    .align 2
+    .global pqmcu_saber_ntt_basemul_acc_quarter_m4
+    .type pqmcu_saber_ntt_basemul_acc_quarter_m4, %function
+    .thumb_func
+pqmcu_saber_ntt_basemul_acc_quarter_m4:
+    push {r4-r11, lr}
+    ldr r9, [r3, #0]
+    ldr lr, [r3, #4]
+    ldr r3, [sp, #36]           @ acc (5th argument)
+    sub r3, r3, r0
+    vmov s3, r3
+    basemul 1, 256
+    pop {r4-r11, pc}
+    .size pqmcu_saber_ntt_basemul_acc_quarter_m4, .-pqmcu_saber_ntt_basemul_acc_quarter_m4

@@ -36,6 +36,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <memory>
+#include <new>
 #include <type_traits>
 
 #include "core/scheme_support.hpp"
@@ -296,14 +298,6 @@ struct Scheme {
 
 private:
     // ---- Default profile: NTT, streamed
-    // Key generation's accumulator i (256 little-endian uint16): the first
-    // ones in pk, the others in sk after s; both regions are written last.
-    static constexpr size_t kAccBytes = 2 * kN;
-    static constexpr size_t kAccInPk = pk_bytes / kAccBytes;
-    static_assert(kAccInPk >= 1 && (L - kAccInPk) * kAccBytes <= sk_bytes - params.indcpa_sk_bytes());
-    static uint8_t* key_acc(uint8_t* pk, uint8_t* sk, size_t i) {
-        return i < kAccInPk ? pk + i * kAccBytes : sk + params.indcpa_sk_bytes() + (i - kAccInPk) * kAccBytes;
-    }
     // The transform buffer of one secret polynomial.
     static int32_t* ybuf(Workspace& ws) {
         if constexpr (kSpeed) {
@@ -494,132 +488,278 @@ private:
         std::memcpy(pk + params.polyvec_p_bytes(), seed_a, kSeedBytes);
         std::memcpy(sk + params.indcpa_sk_bytes(), pk, pk_bytes);
     }
-    // Key generation's transform-domain sums (Saber, FireSaber): outputs
-    // 0 .. kKeyTd - 1 are summed in the transform domain (one inverse each
-    // instead of l) in an 8-aligned 1 KB int32 buffer in pk (FireSaber:
-    // pk_bytes >= 1031) and / or in sk after s (Saber, FireSaber); the
-    // others as uint16 rows (mul_into): the first in pk's last 512 bytes if
-    // pk holds no sum (Saber), the rest on the stack (FireSaber 2, Saber 1:
-    // 1 KB / 512 B, within m4fstack's key-generation stack; the Workspace
-    // stays as encapsulation and decapsulation need it). LightSaber's pk and
-    // sk hold no such buffer: keypair_default_u16, all rows uint16.
+    // Key generation's 8-aligned 1 KB transform-domain sums in the caller's
+    // buffers: in pk (FireSaber: pk_bytes >= 1031) and / or in sk after s
+    // (Saber, FireSaber), overwritten by the keys at the end.
     static constexpr size_t kKeySum = sizeof(int32_t) * kN;
     static constexpr size_t kKeyTdPk = pk_bytes >= kKeySum + 7 ? 1 : 0;
     static constexpr size_t kKeyTdSk = sk_bytes - params.indcpa_sk_bytes() >= kKeySum + 7 ? 1 : 0;
-    static constexpr size_t kKeyTd = kKeyTdPk + kKeyTdSk;
-    static constexpr size_t kKeyU16Pk = kKeyTdPk == 0 && pk_bytes >= kAccBytes ? 1 : 0;
-    static constexpr size_t kKeyU16Stack = L - kKeyTd - kKeyU16Pk;
-    static_assert(kKeyTd == 0 || kKeyTd + kKeyU16Pk <= L);
     static int32_t* key_sum(uint8_t* pk, uint8_t* sk, size_t i) {
         uint8_t* p = (kKeyTdPk && i == 0) ? pk : sk + params.indcpa_sk_bytes();
         const uintptr_t pad = (8 - reinterpret_cast<uintptr_t>(p) % 8) % 8;
         return reinterpret_cast<int32_t*>(p + pad);
     }
-    // The next A entry's transform into dst (8-aligned, 1 KB).
-    // A's packed entries go to sp where it holds them (FireSaber), else to
-    // pk's first bytes where pk has them besides its uint16 row (Saber: b_0
-    // is written there only at the end), so dst is made from the fields in
-    // one pass (forward_packed13, no unpacking pass over dst).
-    static constexpr bool kKeyPackedInSp = sizeof(NttWorkspace::sp) >= kEntryBytes + 3;
-    static constexpr bool kKeyPackedInPk =
-        !kKeyPackedInSp && kKeyU16Pk == 1 && pk_bytes >= kAccBytes + kEntryBytes + 3;
-    static void key_entry(int32_t* dst, Workspace& ws, hash::Shake128& xof, hash::KeccakState* scr, uint8_t* pk) {
-        if constexpr (kKeyPackedInSp) {
-            (void)scr, (void)pk;
-            squeeze_entry_via(dst, ws.sp, xof);
-        } else if constexpr (kKeyPackedInPk) {
-            (void)scr;
-            squeeze_entry_via(dst, pk, xof);
-        } else {
-            (void)pk;
-            squeeze_entry(dst, xof, scr);
+    // s into sk (13-bit) with its sponge in pk (free until the keys are
+    // written; not on the stack) and sp as the permutation's scratch; s_0
+    // stays in y for its transform.
+    static void sample_secret_sponge_in_pk(uint8_t* pk, uint8_t* sk, const uint8_t* seed_s, Workspace& ws) {
+        static_assert(pk_bytes >= sizeof(hash::Shake128) + 7 && alignof(hash::Shake128) <= 8);
+        hash::Shake128* sx = new (pk + (8 - reinterpret_cast<uintptr_t>(pk) % 8) % 8) hash::Shake128;
+        (void)sx->absorb(seed_s, kNoiseSeedBytes);
+        (void)sx->finalize();
+        for (size_t j = 0; j < L; ++j) {
+            int32_t* s = j == 0 ? ybuf(ws) : ws.x;
+            sample_secret(s, *sx, keygen_scratch(ws));
+            pack_bits(sk + j * params.poly_q_bytes(), s, kN, kLogQ);
         }
+        std::destroy_at(sx);
     }
-    static void keypair_default(uint8_t* pk, uint8_t* sk, const uint8_t* seed_a, const uint8_t* seed_s, Workspace& ws) {
-        if constexpr (kKeyTd == 0) {
-            keypair_default_u16(pk, sk, seed_a, seed_s, ws);
-        } else {
-            hash::KeccakState* scr = keygen_scratch(ws);
-            sample_secret_into_sk(sk, seed_s, ybuf(ws), ws.x, ws.x, scr);
-            uint16_t st[kKeyU16Stack > 0 ? kKeyU16Stack : 1][kN];
-            uint8_t* const pk_row = pk + pk_bytes - kAccBytes;  // kKeyU16Pk: output kKeyTd
-            hash::Shake128 xof;
-            (void)xof.absorb(seed_a, kSeedBytes);
-            (void)xof.finalize();
-            for (size_t j = 0; j < L; ++j) {
-                int32_t* y = ybuf(ws);
-                if (j != 0) ntt::forward_packed13(y, sk + j * params.poly_q_bytes());
-                else ntt::forward(y);
-                for (size_t i = 0; i < L; ++i) {
-                    if (i < kKeyTd) {
-                        int32_t* sum = key_sum(pk, sk, i);
-                        if (j == 0) {
-                            key_entry(sum, ws, xof, scr, pk);  // A_0i straight into the sum
-                            ntt::pointwise(sum, y);
-                        } else {
-                            key_entry(ws.x, ws, xof, scr, pk);
-                            ntt::pointwise_acc(sum, ws.x, y);
-                        }
-                    } else {
-                        key_entry(ws.x, ws, xof, scr, pk);
-                        if (kKeyU16Pk && i == kKeyTd) ntt::mul_into_le16(pk_row, ws.x, y, /*add=*/j != 0);
-                        else ntt::mul_into(st[i - kKeyTd - kKeyU16Pk], ws.x, y, /*add=*/j != 0);
-                    }
-                }
-            }
-            // b_i into pk in order: b_0 and b_1 (320 bytes each) end before
-            // pk_row's data they have not packed yet (pack_rounded_le16 stays
-            // behind its reads), the sums in pk / sk are consumed before
-            // their bytes are written.
+    // Saber key generation: all three outputs summed in the transform
+    // domain (one inverse each: 3 instead of 7), b_0 whole in sk after s (as
+    // before), b_1 in 256-byte quarters (0-2 in pk, 3 in sp:
+    // pointwise_acc_half_at / pointwise_acc_quarter_at), b_2 whole on the
+    // stack (1 KB, where a 512-byte uint16 row was). A's packed fields go to
+    // x's tail (the permutations' scratch is x's front) and the transform is
+    // made from them in one pass into the sum (j = 0: b_0, b_2), a half at a
+    // time into x's front (b_1, j > 0), or after unpacking in place in x
+    // (b_0, b_2, j > 0); A_01's fields go to b_2's sum, free until A_02.
+    // Both sponges are off the stack (s's and then A's in pk). RAM within
+    // m4fstack's key-generation stack (3,788 B).
+    static void keypair_default_saber(uint8_t* pk, uint8_t* sk, const uint8_t* seed_a, const uint8_t* seed_s,
+                                      Workspace& ws) {
+        static_assert(L == 3, "the quarter layout is Saber's");
+        constexpr size_t kHalf = kN / 2, kQuarter = kN / 4, kQuarterBytes = sizeof(int32_t) * kQuarter;
+        static_assert(pk_bytes >= 3 + 3 * kQuarterBytes + 7 + sizeof(hash::Shake128) && alignof(hash::Shake128) <= 8);
+        static_assert(sizeof ws.sp >= kQuarterBytes && offsetof(NttWorkspace, sp) % 8 == 0);
+        static_assert(kKeyTdSk == 1 && kKeyTdPk == 0);
+        sample_secret_sponge_in_pk(pk, sk, seed_s, ws);
+        int32_t* const sum0 = key_sum(pk, sk, 0);
+        int32_t* const q1 = align4(pk);                              // b_1's quarters 0-2
+        int32_t* const q1last = reinterpret_cast<int32_t*>(ws.sp);  // and 3
+        alignas(8) int32_t sum2[kN];
+        constexpr size_t kAt = (sizeof(int32_t) * kN - kEntryBytes - 3) / 8 * 8;
+        static_assert(kAt >= sizeof(int32_t) * kHalf && kAt >= sizeof(hash::KeccakState) &&
+                      kAt + kEntryBytes + 3 <= sizeof(int32_t) * kN && sizeof sum2 >= kEntryBytes + 3);
+        uint8_t* const packed = reinterpret_cast<uint8_t*>(ws.x) + kAt;
+        hash::KeccakState* const xscr = reinterpret_cast<hash::KeccakState*>(ws.x);
+        uint8_t* const after = reinterpret_cast<uint8_t*>(q1 + 3 * kQuarter);
+        hash::Shake128* xof = new (after + (8 - reinterpret_cast<uintptr_t>(after) % 8) % 8) hash::Shake128;
+        (void)xof->absorb(seed_a, kSeedBytes);
+        (void)xof->finalize();
+        for (size_t j = 0; j < L; ++j) {
+            int32_t* y = ybuf(ws);
+            if (j != 0) ntt::forward_packed13(y, sk + j * params.poly_q_bytes());  // sk goes on after s_j
+            else ntt::forward(y);
             for (size_t i = 0; i < L; ++i) {
-                uint8_t* out = pk + i * params.poly_p_bytes();
-                if (i < kKeyTd) {
-                    ntt::inverse_store(ws.u.k.acc, key_sum(pk, sk, i));
-                    pack_rounded(out, ws.u.k.acc, kN, h1, kLogQ - kLogP, kLogP);
-                } else if (kKeyU16Pk && i == kKeyTd) {
-                    pack_rounded_le16(out, pk_row, kN, h1, kLogQ - kLogP, kLogP);
+                if (i == 1) {
+                    if (j == 0) {
+                        squeeze_entry_via(ws.x, reinterpret_cast<uint8_t*>(sum2), *xof);
+                        ntt::pointwise(ws.x, y);
+                        std::memcpy(q1, ws.x, 3 * kQuarterBytes);
+                        std::memcpy(q1last, ws.x + 3 * kQuarter, kQuarterBytes);
+                    } else {
+                        (void)xof->squeeze(packed, kEntryBytes, xscr);
+                        ntt::forward_half_packed(ws.x, packed, kLogQ, 0);
+                        ntt::pointwise_acc_half_at(q1, ws.x, y, 0);
+                        ntt::forward_half_packed(ws.x, packed, kLogQ, 1);
+                        ntt::pointwise_acc_quarter_at(q1 + 2 * kQuarter, ws.x, y + kHalf, 2);
+                        ntt::pointwise_acc_quarter_at(q1last, ws.x + kQuarter, y + kHalf + kQuarter, 3);
+                    }
+                    continue;
+                }
+                int32_t* const sum = i == 0 ? sum0 : sum2;
+                if (j == 0) {
+                    (void)xof->squeeze(packed, kEntryBytes, xscr);
+                    ntt::forward_packed13(sum, packed);
+                    ntt::pointwise(sum, y);
                 } else {
-                    pack_rounded(out, st[i - kKeyTd - kKeyU16Pk], kN, h1, kLogQ - kLogP, kLogP);
+                    squeeze_entry(ws.x, *xof, xscr);
+                    ntt::pointwise_acc(sum, ws.x, y);
                 }
             }
-            secure_wipe(st, sizeof st);
-            std::memcpy(pk + params.polyvec_p_bytes(), seed_a, kSeedBytes);
-            std::memcpy(sk + params.indcpa_sk_bytes(), pk, pk_bytes);
         }
+        std::destroy_at(xof);
+        // b_1 (its quarters into x), b_0, b_2: each inverse into y's buffer
+        // (free now) and packed into pk, whose bytes the quarters left.
+        uint16_t* const u = reinterpret_cast<uint16_t*>(ybuf(ws));
+        std::memcpy(ws.x, q1, 3 * kQuarterBytes);
+        std::memcpy(ws.x + 3 * kQuarter, q1last, kQuarterBytes);
+        ntt::inverse_store(u, ws.x);
+        pack_rounded(pk + params.poly_p_bytes(), u, kN, h1, kLogQ - kLogP, kLogP);
+        ntt::inverse_store(u, sum0);
+        pack_rounded(pk, u, kN, h1, kLogQ - kLogP, kLogP);
+        ntt::inverse_store(u, sum2);
+        pack_rounded(pk + 2 * params.poly_p_bytes(), u, kN, h1, kLogQ - kLogP, kLogP);
+        wipe_workspace(sum2, sizeof sum2);
+        std::memcpy(pk + params.polyvec_p_bytes(), seed_a, kSeedBytes);
+        std::memcpy(sk + params.indcpa_sk_bytes(), pk, pk_bytes);
     }
-    static void keypair_default_u16(uint8_t* pk, uint8_t* sk, const uint8_t* seed_a, const uint8_t* seed_s,
-                                    Workspace& ws) {
-        hash::KeccakState* scr = keygen_scratch(ws);
-        sample_secret_into_sk(sk, seed_s, ybuf(ws), ws.x, ws.x, scr);
-        // LightSaber: A's packed entries in a stack buffer (424 B, within
-        // m4fstack's key-generation stack: 3,192 of 3,276 B), so x is made
-        // from the fields in one pass (no unpacking pass over x).
-        constexpr size_t kPacked = kKeyPackedInSp ? 1 : (kEntryBytes + 3 + 7) / 8 * 8;
-        alignas(8) uint8_t packed[kPacked];
+    // FireSaber key generation: all four outputs summed in the transform
+    // domain (one inverse each: 4 instead of 10): b_0 whole in pk and b_1
+    // in sk after s (as before), b_2 in pieces (half 0 in sp, quarter 2 in
+    // pk after b_0's sum, quarter 3 in sk after b_1's), b_3 whole on the
+    // stack (1 KB, where two 512-byte uint16 rows were). A's packed fields
+    // go to x's tail (the permutations' scratch is x's front; sp holds b_2's
+    // half now), made into a whole sum in one pass (j = 0), a half at a time
+    // into x's front (b_2, j > 0) or after unpacking in place in x (j > 0);
+    // A_02's fields go to b_3's sum, free until A_03. s's sponge is in pk.
+    static void keypair_default_fire(uint8_t* pk, uint8_t* sk, const uint8_t* seed_a, const uint8_t* seed_s,
+                                     Workspace& ws) {
+        static_assert(L == 4, "the pieces' layout is FireSaber's");
+        constexpr size_t kHalf = kN / 2, kQuarter = kN / 4, kQuarterBytes = sizeof(int32_t) * kQuarter;
+        static_assert(kKeyTdPk == 1 && kKeyTdSk == 1);
+        static_assert(pk_bytes >= 7 + kKeySum + kQuarterBytes &&
+                      sk_bytes - params.indcpa_sk_bytes() >= 7 + kKeySum + kQuarterBytes);
+        static_assert(sizeof ws.sp >= sizeof(int32_t) * kHalf && offsetof(NttWorkspace, sp) % 8 == 0);
+        sample_secret_sponge_in_pk(pk, sk, seed_s, ws);
+        int32_t* const sum0 = key_sum(pk, sk, 0);
+        int32_t* const sum1 = key_sum(pk, sk, 1);
+        int32_t* const p2h = reinterpret_cast<int32_t*>(ws.sp);  // b_2's half 0
+        int32_t* const p2q2 = sum0 + kN;                          // its quarter 2 (pk)
+        int32_t* const p2q3 = sum1 + kN;                          // its quarter 3 (sk)
+        alignas(8) int32_t sum3[kN];
+        constexpr size_t kAt = (sizeof(int32_t) * kN - kEntryBytes - 3) / 8 * 8;
+        static_assert(kAt >= sizeof(int32_t) * kHalf && kAt >= sizeof(hash::KeccakState) &&
+                      kAt + kEntryBytes + 3 <= sizeof(int32_t) * kN && sizeof sum3 >= kEntryBytes + 3);
+        uint8_t* const packed = reinterpret_cast<uint8_t*>(ws.x) + kAt;
+        hash::KeccakState* const xscr = reinterpret_cast<hash::KeccakState*>(ws.x);
         hash::Shake128 xof;
         (void)xof.absorb(seed_a, kSeedBytes);
         (void)xof.finalize();
         for (size_t j = 0; j < L; ++j) {
             int32_t* y = ybuf(ws);
-            // s_j from its 13-bit fields in sk (the word loads' 3 bytes past
-            // it are sk's: s_{j+1} or the accumulators after s).
-            if (j != 0) ntt::forward_packed13(y, sk + j * params.poly_q_bytes());
+            if (j != 0) ntt::forward_packed13(y, sk + j * params.poly_q_bytes());  // sk goes on after s_j
             else ntt::forward(y);
             for (size_t i = 0; i < L; ++i) {
-                if constexpr (kKeyPackedInSp) {
-                    (void)scr, (void)packed;
-                    squeeze_entry_via(ws.x, ws.sp, xof);
-                } else {
-                    (void)scr;
-                    squeeze_entry_via(ws.x, packed, xof);
+                if (i == 2) {
+                    if (j == 0) {
+                        squeeze_entry_via(ws.x, reinterpret_cast<uint8_t*>(sum3), xof);
+                        ntt::pointwise(ws.x, y);
+                        std::memcpy(p2h, ws.x, 2 * kQuarterBytes);
+                        std::memcpy(p2q2, ws.x + 2 * kQuarter, kQuarterBytes);
+                        std::memcpy(p2q3, ws.x + 3 * kQuarter, kQuarterBytes);
+                    } else {
+                        (void)xof.squeeze(packed, kEntryBytes, xscr);
+                        ntt::forward_half_packed(ws.x, packed, kLogQ, 0);
+                        ntt::pointwise_acc_half_at(p2h, ws.x, y, 0);
+                        ntt::forward_half_packed(ws.x, packed, kLogQ, 1);
+                        ntt::pointwise_acc_quarter_at(p2q2, ws.x, y + kHalf, 2);
+                        ntt::pointwise_acc_quarter_at(p2q3, ws.x + kQuarter, y + kHalf + kQuarter, 3);
+                    }
+                    continue;
                 }
-                ntt::mul_into_le16(key_acc(pk, sk, i), ws.x, y, /*add=*/j != 0);
+                int32_t* const sum = i == 0 ? sum0 : i == 1 ? sum1 : sum3;
+                if (j == 0) {
+                    (void)xof.squeeze(packed, kEntryBytes, xscr);
+                    ntt::forward_packed13(sum, packed);
+                    ntt::pointwise(sum, y);
+                } else {
+                    squeeze_entry(ws.x, xof, xscr);
+                    ntt::pointwise_acc(sum, ws.x, y);
+                }
             }
         }
-        for (size_t i = 0; i < L; ++i)
-            pack_rounded_le16(pk + i * params.poly_p_bytes(), key_acc(pk, sk, i), kN, h1, kLogQ - kLogP, kLogP);
+        // Each inverse into y's buffer (free now), packed into pk in order:
+        // b_i's bytes only cover sums already inverted (b_2's pieces are
+        // copied into x before b_3 is packed over its pk quarter).
+        uint16_t* const u = reinterpret_cast<uint16_t*>(ybuf(ws));
+        for (size_t i = 0; i < L; ++i) {
+            int32_t* sum = i == 0 ? sum0 : i == 1 ? sum1 : i == 3 ? sum3 : ws.x;
+            if (i == 2) {
+                std::memcpy(ws.x, p2h, 2 * kQuarterBytes);
+                std::memcpy(ws.x + 2 * kQuarter, p2q2, kQuarterBytes);
+                std::memcpy(ws.x + 3 * kQuarter, p2q3, kQuarterBytes);
+            }
+            ntt::inverse_store(u, sum);
+            pack_rounded(pk + i * params.poly_p_bytes(), u, kN, h1, kLogQ - kLogP, kLogP);
+        }
+        wipe_workspace(sum3, sizeof sum3);
         std::memcpy(pk + params.polyvec_p_bytes(), seed_a, kSeedBytes);
         std::memcpy(sk + params.indcpa_sk_bytes(), pk, pk_bytes);
+    }
+    // Every output's sum kept in the transform domain, one inverse each
+    // (the layouts differ by the caller's buffer sizes).
+    static void keypair_default(uint8_t* pk, uint8_t* sk, const uint8_t* seed_a, const uint8_t* seed_s, Workspace& ws) {
+        if constexpr (L == 2) {
+            keypair_default_light(pk, sk, seed_a, seed_s, ws);
+        } else if constexpr (L == 3) {
+            keypair_default_saber(pk, sk, seed_a, seed_s, ws);
+        } else {
+            keypair_default_fire(pk, sk, seed_a, seed_s, ws);
+        }
+    }
+    // LightSaber (pk and sk hold no 1 KB): output 0 summed in the transform
+    // domain as two 512-byte halves, one in pk and one in sk after s (both
+    // overwritten by the keys at the end), A_j0 transformed a half at a time
+    // from its packed fields (x's tail) straight into the half (j = 0) or into
+    // x's front and added (j = 1): one inverse for b_0 instead of two. Output
+    // 1 is a uint16 row on the stack (512 B, where a 424-byte packed-entry
+    // buffer was): A_01's packed fields are squeezed into the row (free until
+    // its product is stored) and transformed in one pass, A_11 is unpacked in
+    // place in x. The sponges are not on the stack: s's in pk (free until
+    // the end), A's in sp (the permutations' scratch is then x's front).
+    // RAM within m4fstack's key-generation stack (3,276 B).
+    static void keypair_default_light(uint8_t* pk, uint8_t* sk, const uint8_t* seed_a, const uint8_t* seed_s,
+                                    Workspace& ws) {
+        static_assert(L == 2, "the split-sum layout is LightSaber's");
+        constexpr size_t kHalf = kN / 2, kHalfBytes = sizeof(int32_t) * kHalf;
+        static_assert(pk_bytes >= kHalfBytes + 3 && sk_bytes - params.indcpa_sk_bytes() >= kHalfBytes + 3);
+        static_assert(pk_bytes >= sizeof(hash::Shake128) + 7 && sizeof(hash::Shake128) <= sizeof ws.sp &&
+                      alignof(hash::Shake128) <= 8 && offsetof(NttWorkspace, sp) % 8 == 0);
+        sample_secret_sponge_in_pk(pk, sk, seed_s, ws);
+        int32_t* const half[2] = {align4(pk), align4(sk + params.indcpa_sk_bytes())};
+        // A_j0's packed fields in x's tail (3 bytes of slack for the word
+        // loads), its half transform (j = 1) in x's front.
+        constexpr size_t kAt = (sizeof(int32_t) * kN - kEntryBytes - 3) / 8 * 8;
+        static_assert(kAt >= kHalfBytes && kAt >= sizeof(hash::KeccakState) &&
+                      kAt + kEntryBytes + 3 <= sizeof(int32_t) * kN);
+        uint8_t* const packed = reinterpret_cast<uint8_t*>(ws.x) + kAt;
+        hash::KeccakState* const xscr = reinterpret_cast<hash::KeccakState*>(ws.x);
+        alignas(8) uint16_t row[kN];
+        static_assert(sizeof row >= kEntryBytes + 3 && sizeof row % 32 == 0);
+        hash::Shake128* xof = new (ws.sp) hash::Shake128;
+        (void)xof->absorb(seed_a, kSeedBytes);
+        (void)xof->finalize();
+        for (size_t j = 0; j < L; ++j) {
+            int32_t* y = ybuf(ws);
+            // s_1 from its 13-bit fields in sk (the word loads' 3 bytes past
+            // it are sk's).
+            if (j != 0) ntt::forward_packed13(y, sk + j * params.poly_q_bytes());
+            else ntt::forward(y);
+            (void)xof->squeeze(packed, kEntryBytes, xscr);
+            for (unsigned h = 0; h < 2; ++h) {
+                if (j == 0) {
+                    ntt::forward_half_packed(half[h], packed, kLogQ, h);
+                    ntt::pointwise_half_at(half[h], y + kHalf * h, h);
+                } else {
+                    ntt::forward_half_packed(ws.x, packed, kLogQ, h);
+                    ntt::pointwise_acc_half_at(half[h], ws.x, y + kHalf * h, h);
+                }
+            }
+            if (j == 0) {
+                squeeze_entry_via(ws.x, reinterpret_cast<uint8_t*>(row), *xof);
+            } else {
+                // b_0 is complete: the halves into x, one inverse into pk's
+                // half (4-aligned, read already) and packed there in place
+                // (pack_rounded_le16 writes byte i after reading coefficient
+                // i / 2, which starts at or after byte i), so that A_11's
+                // fields go to sk's half, free now, and x is made in one pass.
+                std::memcpy(ws.x, half[0], kHalfBytes);
+                std::memcpy(ws.x + kHalf, half[1], kHalfBytes);
+                ntt::inverse_store(reinterpret_cast<uint16_t*>(half[0]), ws.x);
+                pack_rounded_le16(pk, reinterpret_cast<const uint8_t*>(half[0]), kN, h1, kLogQ - kLogP, kLogP);
+                squeeze_entry_via(ws.x, reinterpret_cast<uint8_t*>(half[1]), *xof);
+            }
+            ntt::mul_into(row, ws.x, y, /*add=*/j != 0);
+        }
+        std::destroy_at(xof);
+        pack_rounded(pk + params.poly_p_bytes(), row, kN, h1, kLogQ - kLogP, kLogP);
+        wipe_workspace(row, sizeof row);
+        std::memcpy(pk + params.polyvec_p_bytes(), seed_a, kSeedBytes);
+        std::memcpy(sk + params.indcpa_sk_bytes(), pk, pk_bytes);
+    }
+    static int32_t* align4(uint8_t* p) {
+        return reinterpret_cast<int32_t*>(p + (4 - reinterpret_cast<uintptr_t>(p) % 4) % 4);
     }
     // acc (+)= x * s'_j: Default transforms the 4-bit s'_j again, a half at
     // a time (512 bytes: yh), Speed kept it.

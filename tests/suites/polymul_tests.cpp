@@ -222,7 +222,8 @@ void saber_ntt(Context& ctx) {
 // the fields) give forward()'s values, half by half, at the fields' extremes
 // (all -8 / +7, -512 / +511, -4096 / +4095) and on random fields;
 // pointwise_half on both halves then inverse_into equals mul_into, and
-// pointwise_acc_half adds what pointwise() gives.
+// pointwise_acc_half / pointwise_acc_quarter_at add what pointwise() gives
+// (pointwise_half_at gives it on a half kept on its own).
 void saber_ntt_half(Context& ctx) {
     static uint8_t packed[416 + 4];  // the 13-bit word loads read up to 3 bytes past the 416
     static int32_t full[256], half[128], x[256], x2[256], sum[256], want_sum[256], xh[128];
@@ -274,6 +275,19 @@ void saber_ntt_half(Context& ctx) {
                 pqmcu::saber::ntt::pointwise_acc_half(sum, xh, half, h);
             }
             for (size_t i = 0; i < 256; ++i) bad += sum[i] != want_sum[i];
+            // the same sum in 256-byte quarters (key generation's pieces)
+            for (size_t i = 0; i < 256; ++i) sum[i] = want_sum[i] - x2[i];
+            for (unsigned q = 0; q < 4; ++q) {
+                for (size_t i = 0; i < 64; ++i) xh[i] = x[64 * q + i];
+                pqmcu::saber::ntt::pointwise_acc_quarter_at(sum + 64 * q, xh, full + 64 * q, q);
+            }
+            for (size_t i = 0; i < 256; ++i) bad += sum[i] != want_sum[i];
+            // pointwise_half_at on a half kept on its own
+            for (unsigned h = 0; h < 2; ++h) {
+                for (size_t i = 0; i < 128; ++i) xh[i] = x[128 * h + i];
+                pqmcu::saber::ntt::pointwise_half_at(xh, full + 128 * h, h);
+                for (size_t i = 0; i < 128; ++i) bad += xh[i] != x2[128 * h + i];
+            }
         }
     }
     PQ_CHECK_EQ(ctx, bad, 0u);
