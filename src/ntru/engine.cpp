@@ -176,6 +176,75 @@ void mod16_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n
     mod16_lanes<2>(c, a, b, n, scratch, 15);
 }
 
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+extern "C" void pqmcu_ntru_int_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
+#endif
+namespace {
+// Lanes {0,1,2} (for {0,1,-1}) -> a + 1 in {1,2,0}; the padding lanes past n stay 0.
+// Returns the sum of the lanes.
+uint32_t shift_ternary_lanes(uint32_t* w, size_t n) {
+    const size_t W = (n + 3) / 4, used = n - 4 * (W - 1);
+    uint32_t sum = 0;
+    for (size_t j = 0; j < W; ++j) {
+        uint32_t x = w[j] + 0x01010101u;
+        x -= 3 * (x & (x >> 1) & 0x01010101u);  // 3 -> 0
+        if (j == W - 1 && used < 4) x &= (1u << (8 * used)) - 1;  // (public)
+        w[j] = x;
+        const uint32_t t = (x & 0x00FF00FFu) + ((x >> 8) & 0x00FF00FFu);
+        sum += (t & 0xFFFFu) + (t >> 16);
+    }
+    return sum;
+}
+}  // namespace
+
+// a' = a + J, b' = b + J (J = 1 + x + ... + x^(n-1), lanes {0,1,2}): a' b' as
+// integers (<= 4n) on byte lanes spilled to halfwords every 15 word products
+// (s3_lanes_m4.S; the C below is the same blocks), then a b = a' b' - (a'(1)
+// + b'(1)) J + n J mod x^n - 1 (J p = p(1) J, J^2 = n J).
+void z3_mul_int(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch) {
+    const size_t W = (n + 3) / 4;
+    uint32_t *A = scratch, *B = A + W, *Y = B + W, *C = Y + W + 4;
+    pack_lanes(A, a, n);
+    pack_lanes(B, b, n);
+    const uint32_t sums = shift_ternary_lanes(A, n) + shift_ternary_lanes(B, n);
+    Y[0] = Y[1] = 0;
+    for (size_t j = 0; j < W; ++j) Y[j + 2] = B[j];
+    Y[W + 2] = Y[W + 3] = 0;
+    for (size_t j = 0; j < 4 * W + 8; ++j) C[j] = 0;
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    pqmcu_ntru_int_lanes_mul(C, A, Y, uint32_t(W));
+#else
+    const auto spill = [](uint32_t* out, const uint64_t* acc) {
+        const uint32_t words[6] = {uint32_t(acc[0]), uint32_t(acc[0] >> 32), uint32_t(acc[1]),
+                                   uint32_t(acc[1] >> 32), uint32_t(acc[2]), uint32_t(acc[2] >> 32)};
+        const size_t at[6] = {0, 1, 1, 2, 2, 3};  // lane word of each accumulator half
+        for (size_t i = 0; i < 6; ++i) {
+            out[2 * at[i]] += words[i] & 0x00FF00FFu;
+            out[2 * at[i] + 1] += (words[i] >> 8) & 0x00FF00FFu;
+        }
+    };
+    for (size_t k = 0; k < 2 * W; k += 3) {
+        const size_t lo = k + 1 >= W ? k + 1 - W : 0, hi = k + 2 < W - 1 ? k + 2 : W - 1;
+        const uint32_t* y = Y + 2 + (k + 2 - lo);
+        uint64_t acc[3] = {0, 0, 0};
+        for (size_t s = 0; lo + s <= hi; ++s) {
+            const uint64_t x = A[lo + s];
+            for (size_t j = 0; j < 3; ++j) acc[j] += x * y[ptrdiff_t(j) - 2 - ptrdiff_t(s)];
+            if (s % 15 == 14) {
+                spill(C + 2 * k, acc);
+                acc[0] = acc[1] = acc[2] = 0;
+            }
+        }
+        spill(C + 2 * k, acc);
+    }
+#endif
+    // coefficient t is halfword 4 (t / 4) + {0, 2, 1, 3}[t % 4] (even lanes, then odd)
+    const uint16_t* h = reinterpret_cast<const uint16_t*>(C);
+    const auto at = [&](size_t t) { return uint32_t(h[(t & ~size_t(3)) | ((t & 1) << 1) | ((t >> 1) & 1)]); };
+    const uint32_t shift = uint32_t(n) - sums;
+    for (size_t i = 0; i < n; ++i) c[i] = uint16_t(at(i) + at(i + n) + shift);
+}
+
 namespace {
 // out = in(x^(3^k)) mod x^n - 1 on byte lanes (n bytes, zero padding): the
 // Frobenius power, coefficient i to 3^k i mod n, so out_j = in_(j s) with
@@ -915,6 +984,13 @@ constexpr bool keygen_lanes_fit(const Params& p) {
                                                             2 * std::max(detail::r2_cube_scratch_words(p.n),
                                                                          detail::r2_square4_scratch_words(p.n));
 }
+// ... and its integer lane products (z3_mul_int) in the product scratch
+constexpr bool keygen_int_fit(const Params& p) {
+    return !kS3Lanes || keygen_mul_words(p.n, p.logq) >= 2 * detail::z3_int_words(p.n);
+}
+static_assert(keygen_int_fit(ntruhps2048509::params) && keygen_int_fit(ntruhps2048677::params) &&
+              keygen_int_fit(ntruhps4096821::params) && keygen_int_fit(ntruhps40961229::params) &&
+              keygen_int_fit(ntruhrss701::params) && keygen_int_fit(ntruhrss1373::params));
 static_assert(keygen_lanes_fit(ntruhps2048509::params) && keygen_lanes_fit(ntruhps2048677::params) &&
               keygen_lanes_fit(ntruhps4096821::params) && keygen_lanes_fit(ntruhps40961229::params) &&
               keygen_lanes_fit(ntruhrss701::params) && keygen_lanes_fit(ntruhrss1373::params));
@@ -1407,6 +1483,41 @@ void dpke_keypair(const Params& p, const Ring& R, const uint8_t* seed, uint8_t* 
     pack_s3(R, sk, f);
     pack_s3(R, sk + s3, x);
 
+    if constexpr (kS3Lanes) {
+        // The products of small polynomials as integer byte-lane products
+        // (detail::z3_mul_int): g f, and h^-1 = (gf)^-1 f^2, h = (gf)^-1 g^2
+        // with f^2 and g^2 exact (the same ring elements as the products
+        // below: two ring products instead of five).
+        uint32_t* lanes = reinterpret_cast<uint32_t*>(R.mul);
+        detail::z3_mul_int(gf, g, f, n, lanes);
+        if (p.hps()) {
+            for (size_t i = 0; i < n; ++i) gf[i] = uint16_t(3 * gf[i]);  // 3g f
+        } else {
+            const uint16_t last = gf[n - 1];  // 3 (x - 1) g f mod x^n - 1
+            for (size_t i = n - 1; i > 0; --i) gf[i] = uint16_t(3 * (gf[i - 1] - gf[i]));
+            gf[0] = uint16_t(3 * (last - gf[0]));
+        }
+        detail::rq_inverse(inv_gf, gf, n, R.logq, scratch, R.mul);
+        detail::z3_mul_int(x, f, f, n, lanes);
+        rq_mul(R, gf, inv_gf, x);
+        modq_phi(R, gf);
+        pack_rq(R, sk + 2 * s3, gf);
+        detail::z3_mul_int(x, g, g, n, lanes);
+        if (p.hps()) {
+            for (size_t i = 0; i < n; ++i) x[i] = uint16_t(9 * x[i]);  // (3g)^2
+        } else {
+            // (3 (x - 1) g)^2 = 9 (x^2 - 2x + 1) g^2 mod x^n - 1
+            uint16_t* t = scratch;
+            for (size_t i = 0; i < n; ++i) {
+                const size_t i1 = i >= 1 ? i - 1 : i + n - 1, i2 = i >= 2 ? i - 2 : i + n - 2;  // (public)
+                t[i] = uint16_t(9 * (x[i2] - 2 * x[i1] + x[i]));
+            }
+            x = t;
+        }
+        rq_mul(R, gf, inv_gf, x);
+        pack_rq(R, pk, gf);
+        return;
+    }
     z3_to_zq(R, f);
     z3_to_zq(R, g);
     if (p.hps()) {
