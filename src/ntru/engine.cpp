@@ -180,43 +180,42 @@ void mod16_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n
 extern "C" void pqmcu_ntru_int_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
 #endif
 namespace {
-// Lanes {0,1,2} (for {0,1,-1}) -> a + 1 in {1,2,0}; the padding lanes past n stay 0.
-// Returns the sum of the lanes.
-uint32_t shift_ternary_lanes(uint32_t* w, size_t n) {
-    const size_t W = (n + 3) / 4, used = n - 4 * (W - 1);
-    uint32_t sum = 0;
-    for (size_t j = 0; j < W; ++j) {
-        uint32_t x = w[j] + 0x01010101u;
-        x -= 3 * (x & (x >> 1) & 0x01010101u);  // 3 -> 0
-        if (j == W - 1 && used < 4) x &= (1u << (8 * used)) - 1;  // (public)
-        w[j] = x;
-        const uint32_t t = (x & 0x00FF00FFu) + ((x >> 8) & 0x00FF00FFu);
-        sum += (t & 0xFFFFu) + (t >> 16);
-    }
-    return sum;
+// Lanes {0,1,2} -> {0,1,-1}: the word becomes the integer sum of lane * 256^i
+// (|sum| < 2^25: exact as int32).
+void signed_ternary_lanes(uint32_t* w, size_t words) {
+    for (size_t j = 0; j < words; ++j) w[j] -= 3 * ((w[j] >> 1) & 0x01010101u);
 }
 }  // namespace
 
-// a' = a + J, b' = b + J (J = 1 + x + ... + x^(n-1), lanes {0,1,2}): a' b' as
-// integers (<= 4n) on byte lanes spilled to halfwords every 15 word products
-// (s3_lanes_m4.S; the C below is the same blocks), then a b = a' b' - (a'(1)
-// + b'(1)) J + n J mod x^n - 1 (J p = p(1) J, J^2 = n J).
+// a b on signed byte lanes ({0,1,-1}; SMLAL), every lane spilled with a bias
+// of 128 to halfwords before its size can pass 127 (s3_lanes_m4.S; the C
+// below is the same blocks), the biases taken off, then mod x^n - 1.
 void z3_mul_int(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch) {
     const size_t W = (n + 3) / 4;
     uint32_t *A = scratch, *B = A + W, *Y = B + W, *C = Y + W + 4;
     pack_lanes(A, a, n);
     pack_lanes(B, b, n);
-    const uint32_t sums = shift_ternary_lanes(A, n) + shift_ternary_lanes(B, n);
+    signed_ternary_lanes(A, W);
+    signed_ternary_lanes(B, W);
     Y[0] = Y[1] = 0;
     for (size_t j = 0; j < W; ++j) Y[j + 2] = B[j];
     Y[W + 2] = Y[W + 3] = 0;
     for (size_t j = 0; j < 4 * W + 8; ++j) C[j] = 0;
+    constexpr size_t kEvery = 30;  // steps between spills (a lane gains <= 4 per step)
+    const auto block_range = [W](size_t k, size_t& lo, size_t& hi) {
+        lo = k + 1 >= W ? k + 1 - W : 0;
+        hi = k + 2 < W - 1 ? k + 2 : W - 1;
+    };
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
     pqmcu_ntru_int_lanes_mul(C, A, Y, uint32_t(W));
 #else
-    const auto spill = [](uint32_t* out, const uint64_t* acc) {
-        const uint32_t words[6] = {uint32_t(acc[0]), uint32_t(acc[0] >> 32), uint32_t(acc[1]),
-                                   uint32_t(acc[1] >> 32), uint32_t(acc[2]), uint32_t(acc[2] >> 32)};
+    const auto spill = [](uint32_t* out, const int64_t* acc) {
+        uint32_t words[6];
+        for (size_t i = 0; i < 3; ++i) {
+            const uint64_t v = uint64_t(acc[i]) + 0x8080808080808080ull;
+            words[2 * i] = uint32_t(v);
+            words[2 * i + 1] = uint32_t(v >> 32);
+        }
         const size_t at[6] = {0, 1, 1, 2, 2, 3};  // lane word of each accumulator half
         for (size_t i = 0; i < 6; ++i) {
             out[2 * at[i]] += words[i] & 0x00FF00FFu;
@@ -224,13 +223,14 @@ void z3_mul_int(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uin
         }
     };
     for (size_t k = 0; k < 2 * W; k += 3) {
-        const size_t lo = k + 1 >= W ? k + 1 - W : 0, hi = k + 2 < W - 1 ? k + 2 : W - 1;
+        size_t lo, hi;
+        block_range(k, lo, hi);
         const uint32_t* y = Y + 2 + (k + 2 - lo);
-        uint64_t acc[3] = {0, 0, 0};
+        int64_t acc[3] = {0, 0, 0};
         for (size_t s = 0; lo + s <= hi; ++s) {
-            const uint64_t x = A[lo + s];
-            for (size_t j = 0; j < 3; ++j) acc[j] += x * y[ptrdiff_t(j) - 2 - ptrdiff_t(s)];
-            if (s % 15 == 14) {
+            const int64_t x = int32_t(A[lo + s]);
+            for (size_t j = 0; j < 3; ++j) acc[j] += x * int32_t(y[ptrdiff_t(j) - 2 - ptrdiff_t(s)]);
+            if (s % kEvery == kEvery - 1) {
                 spill(C + 2 * k, acc);
                 acc[0] = acc[1] = acc[2] = 0;
             }
@@ -238,11 +238,25 @@ void z3_mul_int(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uin
         spill(C + 2 * k, acc);
     }
 #endif
-    // coefficient t is halfword 4 (t / 4) + {0, 2, 1, 3}[t % 4] (even lanes, then odd)
+    // The biases off (word k of a block: 128 per spill of the block and of the
+    // one before, whose acc2 hi it holds; words k + 1, k + 2: 256 per spill),
+    // each lane word's (even lanes, odd lanes) -> its four coefficients in order.
+    uint32_t prev = 0;
+    for (size_t k = 0; k < 2 * W; k += 3) {
+        size_t lo, hi;
+        block_range(k, lo, hi);
+        const uint32_t spills = uint32_t(hi + 1 - lo) / kEvery + 1;
+        for (size_t j = 0; j < 3 && k + j < 2 * W; ++j) {  // (public bounds)
+            const uint32_t bias = 128 * (j == 0 ? spills + prev : 2 * spills);
+            const uint32_t e = C[2 * (k + j)], o = C[2 * (k + j) + 1];
+            C[2 * (k + j)] = ((e - bias) & 0xFFFFu) | ((o - bias) << 16);
+            C[2 * (k + j) + 1] = (((e >> 16) - bias) & 0xFFFFu) | (((o >> 16) - bias) << 16);
+        }
+        prev = spills;
+    }
     const uint16_t* h = reinterpret_cast<const uint16_t*>(C);
-    const auto at = [&](size_t t) { return uint32_t(h[(t & ~size_t(3)) | ((t & 1) << 1) | ((t >> 1) & 1)]); };
-    const uint32_t shift = uint32_t(n) - sums;
-    for (size_t i = 0; i < n; ++i) c[i] = uint16_t(at(i) + at(i + n) + shift);
+#pragma GCC unroll 4
+    for (size_t i = 0; i < n; ++i) c[i] = uint16_t(h[i] + h[i + n]);
 }
 
 namespace {

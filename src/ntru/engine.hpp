@@ -205,8 +205,8 @@ void s3_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, u
 // words. (Key generation's first Newton step.)
 void mod16_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch);
 // c = a b mod (2^16, x^n - 1) as integers, a and b in {0,1,2}^n standing for
-// {0,1,-1}: byte lanes of a + 1, b + 1 (UMLAL, exact: lanes spilled to
-// halfwords before they can pass 255), then the shift by J = sum x^i undone.
+// {0,1,-1}: signed byte lanes (SMLAL, exact: lanes spilled to halfwords with
+// a bias of 128 before their size can pass 127, the biases taken off).
 // c may be a or b. `scratch`: z3_int_words(n) words. (Key generation's g f,
 // f^2, g^2 on the M4.)
 constexpr size_t z3_int_words(size_t n) { return 7 * ((n + 3) / 4) + 12; }

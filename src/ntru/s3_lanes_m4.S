@@ -50,6 +50,20 @@
     umlal r6, r7, r12, \b
     umlal r4, r5, r12, \n
 .endm
+@ the same with signed lanes (pqmcu_ntru_int_lanes_mul)
+.macro step_s a, b, n
+    ldr r12, [r1], #4
+    ldr \n, [r2, #-4]!
+    smlal r8, r9, r12, \a
+    smlal r6, r7, r12, \b
+    smlal r4, r5, r12, \n
+.endm
+.macro steps_s count, a, b, c
+.if \count > 0
+    step_s \a, \b, \c
+    steps_s (\count-1), \b, \c, \a
+.endif
+.endm
 @ count steps from the register rotation (a, b, c) on (each step's new y
 @ becomes the next step's third register)
 .macro steps count, a, b, c
@@ -205,19 +219,28 @@
     lanes_mul pqmcu_ntru_m16_lanes_mul, 1
 
 @ void pqmcu_ntru_int_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w)
-@   Integer (unreduced) product of byte-lane operands with lanes in {0,1,2}
-@   (engine.cpp, detail::z3_mul_int): the same blocks and steps as lanes_mul,
-@   but instead of a fold every 15 steps (15 * 16 = 240: no lane overflows)
-@   the six accumulators are spilled into C as halfword lanes (UXTB16: even
-@   lanes, odd lanes) and cleared. C: 4w + 8 words, zero on entry; byte-lane
-@   word j of the product is C[2j] (lanes 0, 2) and C[2j + 1] (lanes 1, 3),
-@   each halfword the exact sum (<= 4n < 2^16). Block k adds into C[2k ..
-@   2k + 8). Frame: C at the block, A, Y, w, k, r3 during a spill. Branches
-@   depend on w and k only (public).
+@   Integer (unreduced) product of signed byte-lane operands, lanes in
+@   {-1,0,1}, each word the integer sum of lane * 256^i (engine.cpp,
+@   detail::z3_mul_int): the same blocks as lanes_mul with SMLAL, a lane
+@   gains at most 4 in size per step; after every 30 steps (and at the end)
+@   the six accumulators get 128 added to every lane (0x80..80 on the 64-bit
+@   sums: lanes in [8, 248], no borrows left) and are spilled into C as
+@   halfword lanes (UXTB16: even lanes, odd lanes), then cleared. C: 4w + 8
+@   words, zero on entry; byte-lane word j of the product is C[2j] (lanes 0,
+@   2) and C[2j + 1] (lanes 1, 3), each halfword the sum plus 128 per spill
+@   (removed by the caller: block k spills steps / 30 + 1 times). Block k
+@   adds into C[2k .. 2k + 8). Frame: C at the block, A, Y, w, k, r3 during a
+@   spill. Branches depend on w and k only (public).
 @ acc0 (r4:r5), acc1 (r6:r7), acc2 (r8:r9) into the block's C (r3), cleared
 .macro spill_int
     str r3, [sp, #20]
     ldr r3, [sp, #0]
+    adds r4, r4, #0x80808080
+    adc r5, r5, #0x80808080
+    adds r6, r6, #0x80808080
+    adc r7, r7, #0x80808080
+    adds r8, r8, #0x80808080
+    adc r9, r9, #0x80808080
     uxtb16 r0, r5             @ word k + 1: acc0 hi + acc1 lo
     uxtb16 r12, r6
     add r0, r0, r12
@@ -299,23 +322,23 @@ pqmcu_ntru_int_lanes_mul:
     mov r9, #0
     ldr r10, [r2]             @ y[0]
     ldr r11, [r2, #-4]!       @ y[-1]
-1:  @ 15 steps, then a spill (lanes <= 240)
-    cmp r3, #15
+1:  @ 30 steps, then a spill (|lanes| <= 120)
+    cmp r3, #30
     blo 3f
-    sub r3, r3, #15
-    steps 15, r10, r11, lr
+    sub r3, r3, #30
+    steps_s 30, r10, r11, lr
     spill_int
     b 1b
-3:  @ at most 14 steps left: no spill before the last
+3:  @ at most 29 steps left: no spill before the last
     cmp r3, #3
     blo 6f
     sub r3, r3, #3
-    steps 3, r10, r11, lr
+    steps_s 3, r10, r11, lr
     b 3b
 6:
     cbz r3, 5f
 4:
-    step r10, r11, lr
+    step_s r10, r11, lr
     mov r10, r11
     mov r11, lr
     subs r3, r3, #1
