@@ -193,19 +193,34 @@ void signed_ternary_lanes(uint32_t* w, size_t words) {
 void z3_mul_int(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch) {
     const size_t W = (n + 3) / 4;
     uint32_t *A = scratch, *B = A + W, *Y = B + W, *C = Y + W + 4;
+    (void)B;  // (b goes straight into Y)
     pack_lanes(A, a, n);
-    pack_lanes(B, b, n);
+    pack_lanes(Y + 2, b, n);
     signed_ternary_lanes(A, W);
-    signed_ternary_lanes(B, W);
+    signed_ternary_lanes(Y + 2, W);
     Y[0] = Y[1] = 0;
-    for (size_t j = 0; j < W; ++j) Y[j + 2] = B[j];
     Y[W + 2] = Y[W + 3] = 0;
-    for (size_t j = 0; j < 4 * W + 8; ++j) C[j] = 0;
     constexpr size_t kEvery = 30;  // steps between spills (a lane gains <= 4 per step)
     const auto block_range = [W](size_t k, size_t& lo, size_t& hi) {
         lo = k + 1 >= W ? k + 1 - W : 0;
         hi = k + 2 < W - 1 ? k + 2 : W - 1;
     };
+    // C starts at minus the biases the spills will add, words read as
+    // integers mod 2^32 (a negative low half borrows from the high one): block
+    // k adds 128 per spill to lane words k, k + 3 and 256 to k + 1, k + 2 (two
+    // accumulator halves each). Lane words >= 2W are not read.
+    {
+        uint32_t prev = 0;
+        for (size_t k = 0; k < 2 * W; k += 3) {
+            size_t lo, hi;
+            block_range(k, lo, hi);
+            const uint32_t bias = 128u * 0x10001u * (uint32_t(hi + 1 - lo) / uint32_t(kEvery) + 1);
+            uint32_t* o = C + 2 * k;
+            o[0] = o[1] = 0u - (bias + prev);
+            o[2] = o[3] = o[4] = o[5] = 0u - 2 * bias;
+            prev = bias;
+        }
+    }
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
     pqmcu_ntru_int_lanes_mul(C, A, Y, uint32_t(W));
 #else
@@ -238,21 +253,14 @@ void z3_mul_int(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uin
         spill(C + 2 * k, acc);
     }
 #endif
-    // The biases off (word k of a block: 128 per spill of the block and of the
-    // one before, whose acc2 hi it holds; words k + 1, k + 2: 256 per spill),
-    // each lane word's (even lanes, odd lanes) -> its four coefficients in order.
-    uint32_t prev = 0;
-    for (size_t k = 0; k < 2 * W; k += 3) {
-        size_t lo, hi;
-        block_range(k, lo, hi);
-        const uint32_t spills = uint32_t(hi + 1 - lo) / kEvery + 1;
-        for (size_t j = 0; j < 3 && k + j < 2 * W; ++j) {  // (public bounds)
-            const uint32_t bias = 128 * (j == 0 ? spills + prev : 2 * spills);
-            const uint32_t e = C[2 * (k + j)], o = C[2 * (k + j) + 1];
-            C[2 * (k + j)] = ((e - bias) & 0xFFFFu) | ((o - bias) << 16);
-            C[2 * (k + j) + 1] = (((e >> 16) - bias) & 0xFFFFu) | (((o >> 16) - bias) << 16);
-        }
-        prev = spills;
+    // Each lane word's (even lanes, odd lanes) -> its four coefficients in
+    // order, mod 2^16: the low half as it is, the high half plus the low's borrow.
+    for (size_t j = 0; j < 2 * W; ++j) {
+        const uint32_t e = C[2 * j], o = C[2 * j + 1];
+        const uint32_t e2 = (e - uint32_t(int32_t(int16_t(e & 0xFFFFu)))) >> 16;
+        const uint32_t o2 = (o - uint32_t(int32_t(int16_t(o & 0xFFFFu)))) >> 16;
+        C[2 * j] = (e & 0xFFFFu) | (o << 16);
+        C[2 * j + 1] = e2 | (o2 << 16);
     }
     const uint16_t* h = reinterpret_cast<const uint16_t*>(C);
 #pragma GCC unroll 4
