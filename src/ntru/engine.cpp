@@ -55,6 +55,7 @@ uint16_t mod3(uint16_t a) {
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
 extern "C" void pqmcu_ntru_s3_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
 extern "C" void pqmcu_ntru_m16_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
+extern "C" void pqmcu_ntru_m32_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
 #endif
 namespace {
 [[maybe_unused]] inline uint64_t fold_lanes(uint64_t x) {
@@ -100,6 +101,9 @@ void lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, uint
     } else if constexpr (Fold == 2) {
         pqmcu_ntru_m16_lanes_mul(C, A, Y, uint32_t(w));
         return;
+    } else if constexpr (Fold == 3) {
+        pqmcu_ntru_m32_lanes_mul(C, A, Y, uint32_t(w));
+        return;
     }
 #endif
     uint32_t carry = 0;  // the previous output's lanes 4..6
@@ -108,8 +112,10 @@ void lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, uint
         const size_t lo = k + 1 >= w ? k + 1 - w : 0, hi = k + 2 < w - 1 ? k + 2 : w - 1;
         const uint32_t* y = Y + 2 + (k + 2 - lo);  // B[k + 2 - i] at i = lo
         uint32_t sums[6];
-        const auto fold = [](uint64_t v) { return Fold != 0 ? fold_lanes16(v) : fold_lanes(v); };
-        constexpr size_t every = Fold == 2 ? 3 : 12;
+        const auto fold = [](uint64_t v) {
+            return Fold == 3 ? v & 0x1F1F1F1F1F1F1F1Full : Fold != 0 ? fold_lanes16(v) : fold_lanes(v);
+        };
+        constexpr size_t every = Fold == 3 ? 6 : Fold == 2 ? 3 : 12;
         uint64_t acc[3] = {0, 0, 0};
         for (size_t s = 0; lo + s <= hi; ++s) {
             const uint64_t x = A[lo + s];
@@ -174,6 +180,9 @@ void mod16_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, ui
 
 void mod16_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch) {
     mod16_lanes<2>(c, a, b, n, scratch, 15);
+}
+void mod32_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch) {
+    mod16_lanes<3>(c, a, b, n, scratch, 31);
 }
 
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
@@ -685,7 +694,9 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
         const uint32_t half = 1u << (bits - 1), mask = (1u << bits) - 1;
         for (size_t i = 0; i < n; ++i) r[i] = uint16_t(((uint32_t(r[i]) + half) & mask) - half);
     };
-    const int quadratic = logq <= 12 ? 2 : 4;
+    // hrss701 on the M4: 4 -> 16 bits in one quartic step (below)
+    const bool quartic13 = kS3Lanes && !use_ntt && logq == 13;
+    const int quadratic = logq <= 12 || quartic13 ? 2 : 4;
     for (int iter = 0; iter < quadratic; ++iter) {
         if (kS3Lanes && iter == 0) {
             // 1 -> 4 bits in one quartic step: r (1 + u)(1 + u^2) with
@@ -761,6 +772,39 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
         for (size_t i = 0; i < n; ++i) s[i] = uint16_t(s[i] + c[i]);  // 1 + u + u^2
         s[0] = uint16_t(s[0] + 1);
         mul_r(r, s, r, true);
+    } else if (quartic13) {
+        // r (1 + u + u^2 + u^3), u = 1 - a r (1 - a r' = u^4 = 0 mod 2^16), all
+        // mod 2^13: reduced mod Phi_n u = 16 w, u^2 = 256 (w^2 mod 32), u^3 =
+        // 4096 (w^3 mod 2). With w = w0 + 4 w1 + 16 w2 (w0, w1 <= 3): w^2 = w0^2
+        // + 8 w0 w1 + 16 w1^2 mod 32, w1^2 = w1(x^2) mod 2 (a permutation),
+        // w^3 = w0^3 mod 2 (carry-less); w0^2 mod 32 and w0 w1 mod 4 on byte
+        // lanes. Two Toom-4 products instead of two quadratic steps' four.
+        mul_r(c, neg_a, r, true);  // -a r
+        c[0] = uint16_t(c[0] + 1);
+        uint32_t* lanes = reinterpret_cast<uint32_t*>(mul);
+        uint16_t *s = neg_a, *p = mul + 2 * s3_lanes_words(n);  // (-a is not needed any more)
+        uint32_t* t2 = lanes + s3_lanes_words(n) + (n + 1) / 2;  // after p, word-aligned
+        const uint16_t last = c[n - 1];
+        for (size_t i = 0; i < n; ++i) {
+            c[i] = uint16_t(c[i] - last);      // u = 16 w
+            p[i] = uint16_t((c[i] >> 4) & 1);  // w0 mod 2
+        }
+        // + 4096 w1(x^2) mod 2, in place: only bits >= 12 change, w's bits stay
+        for (size_t i = 0; i < n; ++i) {
+            const size_t j = 2 * i < n ? 2 * i : 2 * i - n;  // (public)
+            c[j] = uint16_t(c[j] + ((uint32_t(c[i]) << 6) & 4096));
+        }
+        r2_cube(s, p, n, t2);  // w0^3 mod 2
+        for (size_t i = 0; i < n; ++i) {
+            c[i] = uint16_t(c[i] + (uint32_t(s[i]) << 12));
+            s[i] = uint16_t((c[i] >> 4) & 3);  // w0
+            p[i] = uint16_t((c[i] >> 6) & 3);  // w1
+        }
+        mod16_mul_lanes(p, s, p, n, lanes);  // w0 w1 mod 16 (both <= 3)
+        mod32_mul_lanes(s, s, s, n, lanes);  // w0^2 mod 32
+        for (size_t i = 0; i < n; ++i) c[i] = uint16_t(c[i] + (uint32_t(p[i]) << 11) + (uint32_t(s[i]) << 8));
+        c[0] = uint16_t(c[0] + 1);  // 1 + u + u^2 + u^3
+        mul_r(r, c, r, true);
     }
 }
 

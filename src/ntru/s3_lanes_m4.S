@@ -26,6 +26,15 @@
 .macro fold16 r
     and \r, \r, #0x0F0F0F0F
 .endm
+@ each byte lane mod 32 (the mod 32 product, pqmcu_ntru_m32_lanes_mul)
+.macro foldall32
+    and r4, r4, #0x1F1F1F1F
+    and r5, r5, #0x1F1F1F1F
+    and r6, r6, #0x1F1F1F1F
+    and r7, r7, #0x1F1F1F1F
+    and r8, r8, #0x1F1F1F1F
+    and r9, r9, #0x1F1F1F1F
+.endm
 .macro foldall
     fold r4
     fold r5
@@ -82,6 +91,9 @@
 @   the other {0,1} (or both <= 3): a lane gains at most 60 per step, so
 @   x mod 16 after every 4 steps (15 + 4 * 60 = 255) in groups of 12, then
 @   after every 3, and at the end.
+@ void pqmcu_ntru_m32_lanes_mul(...): lanes_mul<3>, both operands <= 3
+@   (hrss701 key generation's w0^2 mod 32): a lane gains at most 36 per
+@   step, x mod 32 after every 6 steps (31 + 6 * 36 = 247) and at the end.
 @   Frame: C at the block, A, Y, w, k, the carry. Branches depend on w and
 @   k only (public).
 .macro lanes_mul name, mod16
@@ -126,7 +138,21 @@
     mov r9, #0
     ldr r10, [r2]             @ y[0]
     ldr r11, [r2, #-4]!       @ y[-1]
-    .if \mod16
+    .if \mod16 == 2
+1:  @ 6 steps, then x mod 32 per lane (31 + 6 * 36 = 247: no lane overflows)
+    cmp r3, #6
+    blo 3f
+    sub r3, r3, #6
+    steps 6, r10, r11, lr
+    foldall32
+    b 1b
+3:  @ at most 5 steps left (31 + 5 * 36 < 256): no fold before the last
+    cmp r3, #3
+    blo 6f
+    sub r3, r3, #3
+    steps 3, r10, r11, lr
+    b 3b
+    .elseif \mod16
 1:  @ 12 steps, a fold after every 4 (15 + 4 * 60 = 255: no lane overflows)
     cmp r3, #12
     blo 3f
@@ -180,7 +206,9 @@
     subs r3, r3, #1
     bne 4b
 5:
-    .if \mod16
+    .if \mod16 == 2
+    foldall32
+    .elseif \mod16
     foldall16
     .else
     foldall
@@ -217,6 +245,7 @@
 
     lanes_mul pqmcu_ntru_s3_lanes_mul, 0
     lanes_mul pqmcu_ntru_m16_lanes_mul, 1
+    lanes_mul pqmcu_ntru_m32_lanes_mul, 2
 
 @ void pqmcu_ntru_int_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w)
 @   Integer (unreduced) product of signed byte-lane operands, lanes in
