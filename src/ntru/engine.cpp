@@ -662,6 +662,41 @@ void keygen_s3_inverse(uint16_t* r, const uint16_t* a, size_t n, uint16_t* mul) 
 }
 }  // namespace
 
+namespace {
+// The M4 lift's per-coefficient passes two coefficients per word (halfword
+// lanes: masks, shifts, USUB16 / UADD16; unaligned word accesses are allowed
+// there): pairs(n, f) calls f(i, 2) for each pair, f(n - 1, 1) for an odd n's last.
+template <class F>
+inline void pairs(size_t n, F f) {
+    size_t i = 0;
+    for (; i + 1 < n; i += 2) f(i, 2);
+    if (i < n) f(i, 1);
+}
+inline uint32_t ld16(const uint16_t* p, size_t count) {
+    uint32_t v = p[0];
+    if (count == 2) __builtin_memcpy(&v, p, 4);
+    return v;
+}
+inline void st16(uint16_t* p, uint32_t v, size_t count) {
+    if (count == 2) __builtin_memcpy(p, &v, 4);
+    else p[0] = uint16_t(v);
+}
+inline uint32_t sub16(uint32_t x, uint32_t y) {
+#if defined(__ARM_FEATURE_SIMD32)
+    return __usub16(x, y);
+#else
+    return ((x - y) & 0xFFFFu) | (((x >> 16) - (y >> 16)) << 16);
+#endif
+}
+inline uint32_t add16(uint32_t x, uint32_t y) {
+#if defined(__ARM_FEATURE_SIMD32)
+    return __uadd16(x, y);
+#else
+    return ((x + y) & 0xFFFFu) | (((x >> 16) + (y >> 16)) << 16);
+#endif
+}
+}  // namespace
+
 void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_t* scratch, uint16_t* mul) {
     uint16_t *neg_a = scratch, *c = scratch + n;
     keygen_r2_inverse(r, a, n, mul);
@@ -709,20 +744,26 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
             uint32_t* lanes = reinterpret_cast<uint32_t*>(mul);
             uint16_t *w0 = neg_a, *p = mul + 2 * s3_lanes_words(n);
             uint32_t* cube = lanes + s3_lanes_words(n) + (n + 1) / 2;  // after p, word-aligned
-            for (size_t i = 0; i < n; ++i) c[i] = uint16_t(a[i] & 15);
+            constexpr uint32_t k15 = 0x000F000Fu;
+            pairs(n, [&](size_t i, size_t k) { st16(c + i, ld16(a + i, k) & k15, k); });
             mod16_mul_lanes(c, c, r, n, lanes);  // a r mod 16
             c[0] = uint16_t(c[0] - 1);
-            for (size_t i = 0; i < n; ++i) {
-                c[i] = uint16_t((0u - c[i]) & 15);  // u = 1 - a r
-                w0[i] = uint16_t((c[i] >> 1) & 1);
-            }
+            pairs(n, [&](size_t i, size_t k) {
+                const uint32_t u = sub16(0, ld16(c + i, k)) & k15;  // u = 1 - a r
+                st16(c + i, u, k);
+                st16(w0 + i, (u >> 1) & 0x00010001u, k);
+            });
             r2_square_mod4(p, w0, n, cube);  // w0^2 mod 4: w0(x^2) + 2 (cross terms, carry-less)
-            for (size_t i = 0; i < n; ++i) c[i] = uint16_t((c[i] + 4 * p[i]) & 15);  // u + u^2 (1 added below)
+            pairs(n, [&](size_t i, size_t k) {  // u + u^2 (1 added below)
+                st16(c + i, (ld16(c + i, k) + (ld16(p + i, k) << 2)) & k15, k);
+            });
             c[0] = uint16_t((c[0] + 1) & 15);
             r2_cube(p, w0, n, cube);  // w0^3 mod 2: carry-less (w0^2 mod 2 = w0(x^2))
-            for (size_t i = 0; i < n; ++i) c[i] = uint16_t((c[i] + 8 * p[i]) & 15);  // s = (1 + u)(1 + u^2)
+            pairs(n, [&](size_t i, size_t k) {  // s = (1 + u)(1 + u^2)
+                st16(c + i, (ld16(c + i, k) + (ld16(p + i, k) << 3)) & k15, k);
+            });
             mod16_mul_lanes(r, c, r, n, lanes);  // r s mod 16
-            for (size_t i = 0; i < n; ++i) neg_a[i] = uint16_t(0u - a[i]);
+            pairs(n, [&](size_t i, size_t k) { st16(neg_a + i, sub16(0, ld16(a + i, k)), k); });
             iter = 1;  // (two quadratic steps' worth)
             continue;
         }
@@ -756,16 +797,18 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
             uint32_t* lanes = reinterpret_cast<uint32_t*>(mul);
             uint16_t* p = mul + 2 * s3_lanes_words(n);
             uint32_t* t2 = lanes + s3_lanes_words(n) + (n + 1) / 2;  // after p, word-aligned
-            const uint16_t last = c[n - 1];
-            for (size_t i = 0; i < n; ++i) {
-                c[i] = uint16_t(c[i] - last);
-                const uint32_t w = (uint32_t(c[i]) >> 4) & 15;
-                s[i] = uint16_t(w & 3);
-                p[i] = uint16_t(w >> 2);
-            }
+            const uint32_t last2 = uint32_t(c[n - 1]) * 0x10001u;
+            pairs(n, [&](size_t i, size_t k) {
+                const uint32_t x = sub16(ld16(c + i, k), last2), w = (x >> 4) & 0x000F000Fu;
+                st16(c + i, x, k);
+                st16(s + i, w & 0x00030003u, k);
+                st16(p + i, (w >> 2) & 0x00030003u, k);
+            });
             r2_mul(p, s, p, n, t2);              // w0 w1 mod 2
             mod16_mul_lanes(s, s, s, n, lanes);  // w0^2 mod 16
-            for (size_t i = 0; i < n; ++i) s[i] = uint16_t(((s[i] + 8 * p[i]) & 15) << 8);
+            pairs(n, [&](size_t i, size_t k) {
+                st16(s + i, ((ld16(s + i, k) + (ld16(p + i, k) << 3)) & 0x000F000Fu) << 8, k);
+            });
         } else {
             ring_mul(s, c, c, n, logq, mul);  // u^2
         }
