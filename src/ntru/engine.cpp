@@ -839,25 +839,29 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
         uint32_t* lanes = reinterpret_cast<uint32_t*>(mul);
         uint16_t *s = neg_a, *p = mul + 2 * s3_lanes_words(n);  // (-a is not needed any more)
         uint32_t* t2 = lanes + s3_lanes_words(n) + (n + 1) / 2;  // after p, word-aligned
-        const uint16_t last = c[n - 1];
-        for (size_t i = 0; i < n; ++i) {
-            c[i] = uint16_t(c[i] - last);      // u = 16 w
-            p[i] = uint16_t((c[i] >> 4) & 1);  // w0 mod 2
-        }
+        const uint32_t last2 = uint32_t(c[n - 1]) * 0x10001u;
+        pairs(n, [&](size_t i, size_t k) {
+            const uint32_t x = sub16(ld16(c + i, k), last2);  // u = 16 w
+            st16(c + i, x, k);
+            st16(p + i, (x >> 4) & 0x00010001u, k);  // w0 mod 2
+        });
         // + 4096 w1(x^2) mod 2, in place: only bits >= 12 change, w's bits stay
         for (size_t i = 0; i < n; ++i) {
             const size_t j = 2 * i < n ? 2 * i : 2 * i - n;  // (public)
             c[j] = uint16_t(c[j] + ((uint32_t(c[i]) << 6) & 4096));
         }
         r2_cube(s, p, n, t2);  // w0^3 mod 2
-        for (size_t i = 0; i < n; ++i) {
-            c[i] = uint16_t(c[i] + (uint32_t(s[i]) << 12));
-            s[i] = uint16_t((c[i] >> 4) & 3);  // w0
-            p[i] = uint16_t((c[i] >> 6) & 3);  // w1
-        }
+        pairs(n, [&](size_t i, size_t k) {
+            const uint32_t x = add16(ld16(c + i, k), ld16(s + i, k) << 12);
+            st16(c + i, x, k);
+            st16(s + i, (x >> 4) & 0x00030003u, k);  // w0
+            st16(p + i, (x >> 6) & 0x00030003u, k);  // w1
+        });
         mod16_mul_lanes(p, s, p, n, lanes);  // w0 w1 mod 16 (both <= 3)
         mod32_mul_lanes(s, s, s, n, lanes);  // w0^2 mod 32
-        for (size_t i = 0; i < n; ++i) c[i] = uint16_t(c[i] + (uint32_t(p[i]) << 11) + (uint32_t(s[i]) << 8));
+        pairs(n, [&](size_t i, size_t k) {  // (p << 11: lanes <= 15, bits above 15 dropped lane by lane)
+            st16(c + i, add16(ld16(c + i, k), add16((ld16(p + i, k) << 11) & 0xF800F800u, ld16(s + i, k) << 8)), k);
+        });
         c[0] = uint16_t(c[0] + 1);  // 1 + u + u^2 + u^3
         mul_r(r, c, r, true);
     }
