@@ -208,6 +208,41 @@ void signed_ternary_lanes(uint32_t* w, size_t words) {
 }
 }  // namespace
 
+namespace {
+// The M4 key generation's per-coefficient passes two coefficients per word (halfword
+// lanes: masks, shifts, USUB16 / UADD16; unaligned word accesses are allowed
+// there): pairs(n, f) calls f(i, 2) for each pair, f(n - 1, 1) for an odd n's last.
+template <class F>
+inline void pairs(size_t n, F f) {
+    size_t i = 0;
+    for (; i + 1 < n; i += 2) f(i, 2);
+    if (i < n) f(i, 1);
+}
+inline uint32_t ld16(const uint16_t* p, size_t count) {
+    uint32_t v = p[0];
+    if (count == 2) __builtin_memcpy(&v, p, 4);
+    return v;
+}
+inline void st16(uint16_t* p, uint32_t v, size_t count) {
+    if (count == 2) __builtin_memcpy(p, &v, 4);
+    else p[0] = uint16_t(v);
+}
+inline uint32_t sub16(uint32_t x, uint32_t y) {
+#if defined(__ARM_FEATURE_SIMD32)
+    return __usub16(x, y);
+#else
+    return ((x - y) & 0xFFFFu) | (((x >> 16) - (y >> 16)) << 16);
+#endif
+}
+inline uint32_t add16(uint32_t x, uint32_t y) {
+#if defined(__ARM_FEATURE_SIMD32)
+    return __uadd16(x, y);
+#else
+    return ((x + y) & 0xFFFFu) | (((x >> 16) + (y >> 16)) << 16);
+#endif
+}
+}  // namespace
+
 // a b on signed byte lanes ({0,1,-1}; SMLAL), every lane spilled with a bias
 // of 128 to halfwords before its size can pass 127 (s3_lanes_m4.S; the C
 // below is the same blocks), the biases taken off, then mod x^n - 1.
@@ -284,8 +319,7 @@ void z3_mul_int(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uin
         C[2 * j + 1] = e2 | (o2 << 16);
     }
     const uint16_t* h = reinterpret_cast<const uint16_t*>(C);
-#pragma GCC unroll 4
-    for (size_t i = 0; i < n; ++i) c[i] = uint16_t(h[i] + h[i + n]);
+    pairs(n, [&](size_t i, size_t k) { st16(c + i, add16(ld16(h + i, k), ld16(h + i + n, k)), k); });
 }
 
 namespace {
@@ -674,40 +708,6 @@ void keygen_s3_inverse(uint16_t* r, const uint16_t* a, size_t n, uint16_t* mul) 
 }
 }  // namespace
 
-namespace {
-// The M4 lift's per-coefficient passes two coefficients per word (halfword
-// lanes: masks, shifts, USUB16 / UADD16; unaligned word accesses are allowed
-// there): pairs(n, f) calls f(i, 2) for each pair, f(n - 1, 1) for an odd n's last.
-template <class F>
-inline void pairs(size_t n, F f) {
-    size_t i = 0;
-    for (; i + 1 < n; i += 2) f(i, 2);
-    if (i < n) f(i, 1);
-}
-inline uint32_t ld16(const uint16_t* p, size_t count) {
-    uint32_t v = p[0];
-    if (count == 2) __builtin_memcpy(&v, p, 4);
-    return v;
-}
-inline void st16(uint16_t* p, uint32_t v, size_t count) {
-    if (count == 2) __builtin_memcpy(p, &v, 4);
-    else p[0] = uint16_t(v);
-}
-inline uint32_t sub16(uint32_t x, uint32_t y) {
-#if defined(__ARM_FEATURE_SIMD32)
-    return __usub16(x, y);
-#else
-    return ((x - y) & 0xFFFFu) | (((x >> 16) - (y >> 16)) << 16);
-#endif
-}
-inline uint32_t add16(uint32_t x, uint32_t y) {
-#if defined(__ARM_FEATURE_SIMD32)
-    return __uadd16(x, y);
-#else
-    return ((x + y) & 0xFFFFu) | (((x >> 16) + (y >> 16)) << 16);
-#endif
-}
-}  // namespace
 
 void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_t* scratch, uint16_t* mul) {
     uint16_t *neg_a = scratch, *c = scratch + n;
