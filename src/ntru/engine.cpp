@@ -261,10 +261,12 @@ void z3_mul_int(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uin
         lo = k + 1 >= W ? k + 1 - W : 0;
         hi = k + 2 < W - 1 ? k + 2 : W - 1;
     };
-    // C starts at minus the biases the spills will add, words read as
-    // integers mod 2^32 (a negative low half borrows from the high one): block
-    // k adds 128 per spill to lane words k, k + 3 and 256 to k + 1, k + 2 (two
-    // accumulator halves each). Lane words >= 2W are not read.
+    // C starts at minus the biases the spills will add (block k adds 128 per
+    // spill to lane words k, k + 3 and 256 to k + 1, k + 2: two accumulator
+    // halves each), plus 2^15 in each half: the sums (of size <= n < 2^15)
+    // end in [1, 2^16) with no borrow between the halves, and the two 2^15 of
+    // h[i] + h[i + n] vanish mod 2^16. Lane words >= 2W are not read.
+    constexpr uint32_t kHalf = 0x80008000u;
     {
         uint32_t prev = 0;
         for (size_t k = 0; k < 2 * W; k += 3) {
@@ -272,8 +274,8 @@ void z3_mul_int(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uin
             block_range(k, lo, hi);
             const uint32_t bias = 128u * 0x10001u * (uint32_t(hi + 1 - lo) / uint32_t(kEvery) + 1);
             uint32_t* o = C + 2 * k;
-            o[0] = o[1] = 0u - (bias + prev);
-            o[2] = o[3] = o[4] = o[5] = 0u - 2 * bias;
+            o[0] = o[1] = kHalf - (bias + prev);
+            o[2] = o[3] = o[4] = o[5] = kHalf - 2 * bias;
             prev = bias;
         }
     }
@@ -309,14 +311,11 @@ void z3_mul_int(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uin
         spill(C + 2 * k, acc);
     }
 #endif
-    // Each lane word's (even lanes, odd lanes) -> its four coefficients in
-    // order, mod 2^16: the low half as it is, the high half plus the low's borrow.
+    // each lane word's (even lanes, odd lanes) -> its four coefficients in order
     for (size_t j = 0; j < 2 * W; ++j) {
         const uint32_t e = C[2 * j], o = C[2 * j + 1];
-        const uint32_t e2 = (e - uint32_t(int32_t(int16_t(e & 0xFFFFu)))) >> 16;
-        const uint32_t o2 = (o - uint32_t(int32_t(int16_t(o & 0xFFFFu)))) >> 16;
         C[2 * j] = (e & 0xFFFFu) | (o << 16);
-        C[2 * j + 1] = e2 | (o2 << 16);
+        C[2 * j + 1] = (e >> 16) | (o & 0xFFFF0000u);
     }
     const uint16_t* h = reinterpret_cast<const uint16_t*>(C);
     pairs(n, [&](size_t i, size_t k) { st16(c + i, add16(ld16(h + i, k), ld16(h + i + n, k)), k); });
