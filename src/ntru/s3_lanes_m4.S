@@ -251,25 +251,29 @@
 @   Integer (unreduced) product of signed byte-lane operands, lanes in
 @   {-1,0,1}, each word the integer sum of lane * 256^i (engine.cpp,
 @   detail::z3_mul_int): the same blocks as lanes_mul with SMLAL, a lane
-@   gains at most 4 in size per step; after every 30 steps (and at the end)
-@   the six accumulators get 128 added to every lane (0x80..80 on the 64-bit
-@   sums: lanes in [8, 248], no borrows left) and are spilled into C as
-@   halfword lanes (UXTB16: even lanes, odd lanes), then cleared. C: 4w + 8
-@   words, zero on entry; byte-lane word j of the product is C[2j] (lanes 0,
-@   2) and C[2j + 1] (lanes 1, 3), each halfword the sum plus 128 per spill
-@   (removed by the caller: block k spills steps / 30 + 1 times). Block k
+@   gains at most 4 in size per step; the six accumulators start at
+@   0x80..80 (128 on every lane of the 64-bit sums), so after every 30 steps
+@   (and at the end) their lanes are in [8, 248] with no borrows left; they
+@   are added into C as halfword lanes (UXTB16: even lanes, odd lanes) and
+@   restarted. C: 4w + 8 words, set by the caller (to minus the biases:
+@   block k spills steps / 30 + 1 times); byte-lane word j of the product is
+@   C[2j] (lanes 0, 2) and C[2j + 1] (lanes 1, 3), each halfword the sum
+@   plus 128 per spill. Block k
 @   adds into C[2k .. 2k + 8). Frame: C at the block, A, Y, w, k, r3 during a
 @   spill. Branches depend on w and k only (public).
-@ acc0 (r4:r5), acc1 (r6:r7), acc2 (r8:r9) into the block's C (r3), cleared
+@ the accumulators start at 0x80..80 (128 on every lane)
+.macro bias_int
+    mov r4, #0x80808080
+    mov r5, #0x80808080
+    mov r6, #0x80808080
+    mov r7, #0x80808080
+    mov r8, #0x80808080
+    mov r9, #0x80808080
+.endm
+@ acc0 (r4:r5), acc1 (r6:r7), acc2 (r8:r9) into the block's C (r3), restarted
 .macro spill_int
     str r3, [sp, #20]
     ldr r3, [sp, #0]
-    adds r4, r4, #0x80808080
-    adc r5, r5, #0x80808080
-    adds r6, r6, #0x80808080
-    adc r7, r7, #0x80808080
-    adds r8, r8, #0x80808080
-    adc r9, r9, #0x80808080
     uxtb16 r0, r5             @ word k + 1: acc0 hi + acc1 lo
     uxtb16 r12, r6
     add r0, r0, r12
@@ -302,12 +306,7 @@
     add r7, r7, r0
     add r8, r8, r9
     strd r7, r8, [r3, #24]
-    movs r4, #0
-    movs r5, #0
-    movs r6, #0
-    movs r7, #0
-    mov r8, #0
-    mov r9, #0
+    bias_int
     ldr r3, [sp, #20]
 .endm
 
@@ -343,12 +342,7 @@ pqmcu_ntru_int_lanes_mul:
     add r2, r2, r12, lsl #2   @ y = Y + 2 + (k + 2 - lo)
     ldr r12, [sp, #4]
     add r1, r12, r1, lsl #2   @ x = A + lo
-    movs r4, #0
-    movs r5, #0
-    movs r6, #0
-    movs r7, #0
-    mov r8, #0
-    mov r9, #0
+    bias_int
     ldr r10, [r2]             @ y[0]
     ldr r11, [r2, #-4]!       @ y[-1]
 1:  @ 30 steps, then a spill (|lanes| <= 120)
