@@ -248,8 +248,7 @@ inline uint32_t add16(uint32_t x, uint32_t y) {
 // below is the same blocks), the biases taken off, then mod x^n - 1.
 void z3_mul_int(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch) {
     const size_t W = (n + 3) / 4;
-    uint32_t *A = scratch, *B = A + W, *Y = B + W, *C = Y + W + 4;
-    (void)B;  // (b goes straight into Y)
+    uint32_t *A = scratch, *Y = A + W, *C = Y + W + 4;  // (b goes straight into Y)
     pack_lanes(A, a, n);
     pack_lanes(Y + 2, b, n);
     signed_ternary_lanes(A, W);
@@ -706,7 +705,6 @@ void keygen_s3_inverse(uint16_t* r, const uint16_t* a, size_t n, uint16_t* mul) 
     else s3_inverse_jump(r, a, n, reinterpret_cast<uint32_t*>(mul));
 }
 }  // namespace
-
 
 void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_t* scratch, uint16_t* mul) {
     uint16_t *neg_a = scratch, *c = scratch + n;

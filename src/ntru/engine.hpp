@@ -212,7 +212,7 @@ void mod32_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n
 // a bias of 128 before their size can pass 127, the biases taken off).
 // c may be a or b. `scratch`: z3_int_words(n) words. (Key generation's g f,
 // f^2, g^2 on the M4.)
-constexpr size_t z3_int_words(size_t n) { return 7 * ((n + 3) / 4) + 12; }
+constexpr size_t z3_int_words(size_t n) { return 6 * ((n + 3) / 4) + 12; }
 void z3_mul_int(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch);
 // secure_wipe(p, n), on the M4 with eight-register STMs for the aligned
 // whole 32-byte blocks (the workspace wipes: memset is ~3x slower there).
