@@ -55,6 +55,7 @@ uint16_t mod3(uint16_t a) {
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
 extern "C" void pqmcu_ntru_s3_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
 extern "C" void pqmcu_ntru_m16_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
+extern "C" void pqmcu_ntru_m32_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
 #endif
 namespace {
 [[maybe_unused]] inline uint64_t fold_lanes(uint64_t x) {
@@ -100,6 +101,9 @@ void lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, uint
     } else if constexpr (Fold == 2) {
         pqmcu_ntru_m16_lanes_mul(C, A, Y, uint32_t(w));
         return;
+    } else if constexpr (Fold == 3) {
+        pqmcu_ntru_m32_lanes_mul(C, A, Y, uint32_t(w));
+        return;
     }
 #endif
     uint32_t carry = 0;  // the previous output's lanes 4..6
@@ -108,8 +112,10 @@ void lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, uint
         const size_t lo = k + 1 >= w ? k + 1 - w : 0, hi = k + 2 < w - 1 ? k + 2 : w - 1;
         const uint32_t* y = Y + 2 + (k + 2 - lo);  // B[k + 2 - i] at i = lo
         uint32_t sums[6];
-        const auto fold = [](uint64_t v) { return Fold != 0 ? fold_lanes16(v) : fold_lanes(v); };
-        constexpr size_t every = Fold == 2 ? 3 : 12;
+        const auto fold = [](uint64_t v) {
+            return Fold == 3 ? v & 0x1F1F1F1F1F1F1F1Full : Fold != 0 ? fold_lanes16(v) : fold_lanes(v);
+        };
+        constexpr size_t every = Fold == 3 ? 6 : Fold == 2 ? 3 : 12;
         uint64_t acc[3] = {0, 0, 0};
         for (size_t s = 0; lo + s <= hi; ++s) {
             const uint64_t x = A[lo + s];
@@ -167,13 +173,151 @@ namespace {
 template <int Fold>
 void mod16_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch, uint32_t mask) {
     const uint8_t* bytes = lanes_product<Fold>(a, b, n, scratch);
-#pragma GCC unroll 4
-    for (size_t i = 0; i < n; ++i) c[i] = uint16_t((bytes[i] + bytes[i + n]) & mask);  // mod x^n - 1
+    // mod x^n - 1, four lanes per word (each sum <= 124: no carry between
+    // lanes), the bytes spread to halfwords
+    const uint32_t mask4 = mask * 0x01010101u;
+    size_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        uint32_t lo, hi;
+        __builtin_memcpy(&lo, bytes + i, 4);
+        __builtin_memcpy(&hi, bytes + i + n, 4);
+        const uint32_t v = (lo + hi) & mask4, e = v & 0x00FF00FFu, o = (v >> 8) & 0x00FF00FFu;
+        const uint32_t w0 = (e & 0xFFFFu) | (o << 16), w1 = (e >> 16) | (o & 0xFFFF0000u);
+        __builtin_memcpy(c + i, &w0, 4);
+        __builtin_memcpy(c + i + 2, &w1, 4);
+    }
+    for (; i < n; ++i) c[i] = uint16_t((bytes[i] + bytes[i + n]) & mask);
 }
 }  // namespace
 
 void mod16_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch) {
     mod16_lanes<2>(c, a, b, n, scratch, 15);
+}
+void mod32_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch) {
+    mod16_lanes<3>(c, a, b, n, scratch, 31);
+}
+
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+extern "C" void pqmcu_ntru_int_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
+#endif
+namespace {
+// Lanes {0,1,2} -> {0,1,-1}: the word becomes the integer sum of lane * 256^i
+// (|sum| < 2^25: exact as int32).
+void signed_ternary_lanes(uint32_t* w, size_t words) {
+    for (size_t j = 0; j < words; ++j) w[j] -= 3 * ((w[j] >> 1) & 0x01010101u);
+}
+}  // namespace
+
+namespace {
+// The M4 key generation's per-coefficient passes two coefficients per word (halfword
+// lanes: masks, shifts, USUB16 / UADD16; unaligned word accesses are allowed
+// there): pairs(n, f) calls f(i, 2) for each pair, f(n - 1, 1) for an odd n's last.
+template <class F>
+inline void pairs(size_t n, F f) {
+    size_t i = 0;
+    for (; i + 1 < n; i += 2) f(i, 2);
+    if (i < n) f(i, 1);
+}
+inline uint32_t ld16(const uint16_t* p, size_t count) {
+    uint32_t v = p[0];
+    if (count == 2) __builtin_memcpy(&v, p, 4);
+    return v;
+}
+inline void st16(uint16_t* p, uint32_t v, size_t count) {
+    if (count == 2) __builtin_memcpy(p, &v, 4);
+    else p[0] = uint16_t(v);
+}
+inline uint32_t sub16(uint32_t x, uint32_t y) {
+#if defined(__ARM_FEATURE_SIMD32)
+    return __usub16(x, y);
+#else
+    return ((x - y) & 0xFFFFu) | (((x >> 16) - (y >> 16)) << 16);
+#endif
+}
+inline uint32_t add16(uint32_t x, uint32_t y) {
+#if defined(__ARM_FEATURE_SIMD32)
+    return __uadd16(x, y);
+#else
+    return ((x + y) & 0xFFFFu) | (((x >> 16) + (y >> 16)) << 16);
+#endif
+}
+}  // namespace
+
+// a b on signed byte lanes ({0,1,-1}; SMLAL), every lane spilled with a bias
+// of 128 to halfwords before its size can pass 127 (s3_lanes_m4.S; the C
+// below is the same blocks), the biases taken off, then mod x^n - 1.
+void z3_mul_int(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch) {
+    const size_t W = (n + 3) / 4;
+    uint32_t *A = scratch, *Y = A + W, *C = Y + W + 4;  // (b goes straight into Y)
+    pack_lanes(A, a, n);
+    pack_lanes(Y + 2, b, n);
+    signed_ternary_lanes(A, W);
+    signed_ternary_lanes(Y + 2, W);
+    Y[0] = Y[1] = 0;
+    Y[W + 2] = Y[W + 3] = 0;
+    constexpr size_t kEvery = 30;  // steps between spills (a lane gains <= 4 per step)
+    const auto block_range = [W](size_t k, size_t& lo, size_t& hi) {
+        lo = k + 1 >= W ? k + 1 - W : 0;
+        hi = k + 2 < W - 1 ? k + 2 : W - 1;
+    };
+    // C starts at minus the biases the spills will add (block k adds 128 per
+    // spill to lane words k, k + 3 and 256 to k + 1, k + 2: two accumulator
+    // halves each), plus 2^15 in each half: the sums (of size <= n < 2^15)
+    // end in [1, 2^16) with no borrow between the halves, and the two 2^15 of
+    // h[i] + h[i + n] vanish mod 2^16. Lane words >= 2W are not read.
+    constexpr uint32_t kHalf = 0x80008000u;
+    {
+        uint32_t prev = 0;
+        for (size_t k = 0; k < 2 * W; k += 3) {
+            size_t lo, hi;
+            block_range(k, lo, hi);
+            const uint32_t bias = 128u * 0x10001u * (uint32_t(hi + 1 - lo) / uint32_t(kEvery) + 1);
+            uint32_t* o = C + 2 * k;
+            o[0] = o[1] = kHalf - (bias + prev);
+            o[2] = o[3] = o[4] = o[5] = kHalf - 2 * bias;
+            prev = bias;
+        }
+    }
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    pqmcu_ntru_int_lanes_mul(C, A, Y, uint32_t(W));
+#else
+    const auto spill = [](uint32_t* out, const int64_t* acc) {
+        uint32_t words[6];
+        for (size_t i = 0; i < 3; ++i) {
+            const uint64_t v = uint64_t(acc[i]) + 0x8080808080808080ull;
+            words[2 * i] = uint32_t(v);
+            words[2 * i + 1] = uint32_t(v >> 32);
+        }
+        const size_t at[6] = {0, 1, 1, 2, 2, 3};  // lane word of each accumulator half
+        for (size_t i = 0; i < 6; ++i) {
+            out[2 * at[i]] += words[i] & 0x00FF00FFu;
+            out[2 * at[i] + 1] += (words[i] >> 8) & 0x00FF00FFu;
+        }
+    };
+    for (size_t k = 0; k < 2 * W; k += 3) {
+        size_t lo, hi;
+        block_range(k, lo, hi);
+        const uint32_t* y = Y + 2 + (k + 2 - lo);
+        int64_t acc[3] = {0, 0, 0};
+        for (size_t s = 0; lo + s <= hi; ++s) {
+            const int64_t x = int32_t(A[lo + s]);
+            for (size_t j = 0; j < 3; ++j) acc[j] += x * int32_t(y[ptrdiff_t(j) - 2 - ptrdiff_t(s)]);
+            if (s % kEvery == kEvery - 1) {
+                spill(C + 2 * k, acc);
+                acc[0] = acc[1] = acc[2] = 0;
+            }
+        }
+        spill(C + 2 * k, acc);
+    }
+#endif
+    // each lane word's (even lanes, odd lanes) -> its four coefficients in order
+    for (size_t j = 0; j < 2 * W; ++j) {
+        const uint32_t e = C[2 * j], o = C[2 * j + 1];
+        C[2 * j] = (e & 0xFFFFu) | (o << 16);
+        C[2 * j + 1] = (e >> 16) | (o & 0xFFFF0000u);
+    }
+    const uint16_t* h = reinterpret_cast<const uint16_t*>(C);
+    pairs(n, [&](size_t i, size_t k) { st16(c + i, add16(ld16(h + i, k), ld16(h + i + n, k)), k); });
 }
 
 namespace {
@@ -594,7 +738,9 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
         const uint32_t half = 1u << (bits - 1), mask = (1u << bits) - 1;
         for (size_t i = 0; i < n; ++i) r[i] = uint16_t(((uint32_t(r[i]) + half) & mask) - half);
     };
-    const int quadratic = logq <= 12 ? 2 : 4;
+    // hrss701 on the M4: 4 -> 16 bits in one quartic step (below)
+    const bool quartic13 = kS3Lanes && !use_ntt && logq == 13;
+    const int quadratic = logq <= 12 || quartic13 ? 2 : 4;
     for (int iter = 0; iter < quadratic; ++iter) {
         if (kS3Lanes && iter == 0) {
             // 1 -> 4 bits in one quartic step: r (1 + u)(1 + u^2) with
@@ -607,20 +753,26 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
             uint32_t* lanes = reinterpret_cast<uint32_t*>(mul);
             uint16_t *w0 = neg_a, *p = mul + 2 * s3_lanes_words(n);
             uint32_t* cube = lanes + s3_lanes_words(n) + (n + 1) / 2;  // after p, word-aligned
-            for (size_t i = 0; i < n; ++i) c[i] = uint16_t(a[i] & 15);
+            constexpr uint32_t k15 = 0x000F000Fu;
+            pairs(n, [&](size_t i, size_t k) { st16(c + i, ld16(a + i, k) & k15, k); });
             mod16_mul_lanes(c, c, r, n, lanes);  // a r mod 16
             c[0] = uint16_t(c[0] - 1);
-            for (size_t i = 0; i < n; ++i) {
-                c[i] = uint16_t((0u - c[i]) & 15);  // u = 1 - a r
-                w0[i] = uint16_t((c[i] >> 1) & 1);
-            }
+            pairs(n, [&](size_t i, size_t k) {
+                const uint32_t u = sub16(0, ld16(c + i, k)) & k15;  // u = 1 - a r
+                st16(c + i, u, k);
+                st16(w0 + i, (u >> 1) & 0x00010001u, k);
+            });
             r2_square_mod4(p, w0, n, cube);  // w0^2 mod 4: w0(x^2) + 2 (cross terms, carry-less)
-            for (size_t i = 0; i < n; ++i) c[i] = uint16_t((c[i] + 4 * p[i]) & 15);  // u + u^2 (1 added below)
+            pairs(n, [&](size_t i, size_t k) {  // u + u^2 (1 added below)
+                st16(c + i, (ld16(c + i, k) + (ld16(p + i, k) << 2)) & k15, k);
+            });
             c[0] = uint16_t((c[0] + 1) & 15);
             r2_cube(p, w0, n, cube);  // w0^3 mod 2: carry-less (w0^2 mod 2 = w0(x^2))
-            for (size_t i = 0; i < n; ++i) c[i] = uint16_t((c[i] + 8 * p[i]) & 15);  // s = (1 + u)(1 + u^2)
+            pairs(n, [&](size_t i, size_t k) {  // s = (1 + u)(1 + u^2)
+                st16(c + i, (ld16(c + i, k) + (ld16(p + i, k) << 3)) & k15, k);
+            });
             mod16_mul_lanes(r, c, r, n, lanes);  // r s mod 16
-            for (size_t i = 0; i < n; ++i) neg_a[i] = uint16_t(0u - a[i]);
+            pairs(n, [&](size_t i, size_t k) { st16(neg_a + i, sub16(0, ld16(a + i, k)), k); });
             iter = 1;  // (two quadratic steps' worth)
             continue;
         }
@@ -654,22 +806,61 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
             uint32_t* lanes = reinterpret_cast<uint32_t*>(mul);
             uint16_t* p = mul + 2 * s3_lanes_words(n);
             uint32_t* t2 = lanes + s3_lanes_words(n) + (n + 1) / 2;  // after p, word-aligned
-            const uint16_t last = c[n - 1];
-            for (size_t i = 0; i < n; ++i) {
-                c[i] = uint16_t(c[i] - last);
-                const uint32_t w = (uint32_t(c[i]) >> 4) & 15;
-                s[i] = uint16_t(w & 3);
-                p[i] = uint16_t(w >> 2);
-            }
+            const uint32_t last2 = uint32_t(c[n - 1]) * 0x10001u;
+            pairs(n, [&](size_t i, size_t k) {
+                const uint32_t x = sub16(ld16(c + i, k), last2), w = (x >> 4) & 0x000F000Fu;
+                st16(c + i, x, k);
+                st16(s + i, w & 0x00030003u, k);
+                st16(p + i, (w >> 2) & 0x00030003u, k);
+            });
             r2_mul(p, s, p, n, t2);              // w0 w1 mod 2
             mod16_mul_lanes(s, s, s, n, lanes);  // w0^2 mod 16
-            for (size_t i = 0; i < n; ++i) s[i] = uint16_t(((s[i] + 8 * p[i]) & 15) << 8);
+            pairs(n, [&](size_t i, size_t k) {
+                st16(s + i, ((ld16(s + i, k) + (ld16(p + i, k) << 3)) & 0x000F000Fu) << 8, k);
+            });
         } else {
             ring_mul(s, c, c, n, logq, mul);  // u^2
         }
         for (size_t i = 0; i < n; ++i) s[i] = uint16_t(s[i] + c[i]);  // 1 + u + u^2
         s[0] = uint16_t(s[0] + 1);
         mul_r(r, s, r, true);
+    } else if (quartic13) {
+        // r (1 + u + u^2 + u^3), u = 1 - a r (1 - a r' = u^4 = 0 mod 2^16), all
+        // mod 2^13: reduced mod Phi_n u = 16 w, u^2 = 256 (w^2 mod 32), u^3 =
+        // 4096 (w^3 mod 2). With w = w0 + 4 w1 + 16 w2 (w0, w1 <= 3): w^2 = w0^2
+        // + 8 w0 w1 + 16 w1^2 mod 32, w1^2 = w1(x^2) mod 2 (a permutation),
+        // w^3 = w0^3 mod 2 (carry-less); w0^2 mod 32 and w0 w1 mod 4 on byte
+        // lanes. Two Toom-4 products instead of two quadratic steps' four.
+        mul_r(c, neg_a, r, true);  // -a r
+        c[0] = uint16_t(c[0] + 1);
+        uint32_t* lanes = reinterpret_cast<uint32_t*>(mul);
+        uint16_t *s = neg_a, *p = mul + 2 * s3_lanes_words(n);  // (-a is not needed any more)
+        uint32_t* t2 = lanes + s3_lanes_words(n) + (n + 1) / 2;  // after p, word-aligned
+        const uint32_t last2 = uint32_t(c[n - 1]) * 0x10001u;
+        pairs(n, [&](size_t i, size_t k) {
+            const uint32_t x = sub16(ld16(c + i, k), last2);  // u = 16 w
+            st16(c + i, x, k);
+            st16(p + i, (x >> 4) & 0x00010001u, k);  // w0 mod 2
+        });
+        // + 4096 w1(x^2) mod 2, in place: only bits >= 12 change, w's bits stay
+        for (size_t i = 0; i < n; ++i) {
+            const size_t j = 2 * i < n ? 2 * i : 2 * i - n;  // (public)
+            c[j] = uint16_t(c[j] + ((uint32_t(c[i]) << 6) & 4096));
+        }
+        r2_cube(s, p, n, t2);  // w0^3 mod 2
+        pairs(n, [&](size_t i, size_t k) {
+            const uint32_t x = add16(ld16(c + i, k), ld16(s + i, k) << 12);
+            st16(c + i, x, k);
+            st16(s + i, (x >> 4) & 0x00030003u, k);  // w0
+            st16(p + i, (x >> 6) & 0x00030003u, k);  // w1
+        });
+        mod16_mul_lanes(p, s, p, n, lanes);  // w0 w1 mod 16 (both <= 3)
+        mod32_mul_lanes(s, s, s, n, lanes);  // w0^2 mod 32
+        pairs(n, [&](size_t i, size_t k) {  // (p << 11: lanes <= 15, bits above 15 dropped lane by lane)
+            st16(c + i, add16(ld16(c + i, k), add16((ld16(p + i, k) << 11) & 0xF800F800u, ld16(s + i, k) << 8)), k);
+        });
+        c[0] = uint16_t(c[0] + 1);  // 1 + u + u^2 + u^3
+        mul_r(r, c, r, true);
     }
 }
 
@@ -915,6 +1106,13 @@ constexpr bool keygen_lanes_fit(const Params& p) {
                                                             2 * std::max(detail::r2_cube_scratch_words(p.n),
                                                                          detail::r2_square4_scratch_words(p.n));
 }
+// ... and its integer lane products (z3_mul_int) in the product scratch
+constexpr bool keygen_int_fit(const Params& p) {
+    return !kS3Lanes || keygen_mul_words(p.n, p.logq) >= 2 * detail::z3_int_words(p.n);
+}
+static_assert(keygen_int_fit(ntruhps2048509::params) && keygen_int_fit(ntruhps2048677::params) &&
+              keygen_int_fit(ntruhps4096821::params) && keygen_int_fit(ntruhps40961229::params) &&
+              keygen_int_fit(ntruhrss701::params) && keygen_int_fit(ntruhrss1373::params));
 static_assert(keygen_lanes_fit(ntruhps2048509::params) && keygen_lanes_fit(ntruhps2048677::params) &&
               keygen_lanes_fit(ntruhps4096821::params) && keygen_lanes_fit(ntruhps40961229::params) &&
               keygen_lanes_fit(ntruhrss701::params) && keygen_lanes_fit(ntruhrss1373::params));
@@ -1407,6 +1605,41 @@ void dpke_keypair(const Params& p, const Ring& R, const uint8_t* seed, uint8_t* 
     pack_s3(R, sk, f);
     pack_s3(R, sk + s3, x);
 
+    if constexpr (kS3Lanes) {
+        // The products of small polynomials as integer byte-lane products
+        // (detail::z3_mul_int): g f, and h^-1 = (gf)^-1 f^2, h = (gf)^-1 g^2
+        // with f^2 and g^2 exact (the same ring elements as the products
+        // below: two ring products instead of five).
+        uint32_t* lanes = reinterpret_cast<uint32_t*>(R.mul);
+        detail::z3_mul_int(gf, g, f, n, lanes);
+        if (p.hps()) {
+            for (size_t i = 0; i < n; ++i) gf[i] = uint16_t(3 * gf[i]);  // 3g f
+        } else {
+            const uint16_t last = gf[n - 1];  // 3 (x - 1) g f mod x^n - 1
+            for (size_t i = n - 1; i > 0; --i) gf[i] = uint16_t(3 * (gf[i - 1] - gf[i]));
+            gf[0] = uint16_t(3 * (last - gf[0]));
+        }
+        detail::rq_inverse(inv_gf, gf, n, R.logq, scratch, R.mul);
+        detail::z3_mul_int(x, f, f, n, lanes);
+        rq_mul(R, gf, inv_gf, x);
+        modq_phi(R, gf);
+        pack_rq(R, sk + 2 * s3, gf);
+        detail::z3_mul_int(x, g, g, n, lanes);
+        if (p.hps()) {
+            for (size_t i = 0; i < n; ++i) x[i] = uint16_t(9 * x[i]);  // (3g)^2
+        } else {
+            // (3 (x - 1) g)^2 = 9 (x^2 - 2x + 1) g^2 mod x^n - 1
+            uint16_t* t = scratch;
+            for (size_t i = 0; i < n; ++i) {
+                const size_t i1 = i >= 1 ? i - 1 : i + n - 1, i2 = i >= 2 ? i - 2 : i + n - 2;  // (public)
+                t[i] = uint16_t(9 * (x[i2] - 2 * x[i1] + x[i]));
+            }
+            x = t;
+        }
+        rq_mul(R, gf, inv_gf, x);
+        pack_rq(R, pk, gf);
+        return;
+    }
     z3_to_zq(R, f);
     z3_to_zq(R, g);
     if (p.hps()) {

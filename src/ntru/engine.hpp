@@ -204,6 +204,16 @@ void s3_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, u
 // every three word products. c may be a or b. `scratch`: s3_lanes_words(n)
 // words. (Key generation's first Newton step.)
 void mod16_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch);
+// c = a b mod (32, x^n - 1) with a, b <= 3: lanes reduced to x mod 32 every
+// six word products (hrss701 key generation's last Newton step, w0^2).
+void mod32_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch);
+// c = a b mod (2^16, x^n - 1) as integers, a and b in {0,1,2}^n standing for
+// {0,1,-1}: signed byte lanes (SMLAL, exact: lanes spilled to halfwords with
+// a bias of 128 before their size can pass 127, the biases taken off).
+// c may be a or b. `scratch`: z3_int_words(n) words. (Key generation's g f,
+// f^2, g^2 on the M4.)
+constexpr size_t z3_int_words(size_t n) { return 6 * ((n + 3) / 4) + 12; }
+void z3_mul_int(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch);
 // secure_wipe(p, n), on the M4 with eight-register STMs for the aligned
 // whole 32-byte blocks (the workspace wipes: memset is ~3x slower there).
 void wipe(void* p, size_t n);

@@ -1,8 +1,9 @@
 @ SPDX-License-Identifier: Apache-2.0 OR MIT
 @ Products on byte lanes (engine.cpp, lanes_mul): decryption's S3 product
 @ (detail::s3_mul_lanes), the inversion mod 3 by exponentiation
-@ (detail::s3_inverse_exp) and key generation's mod 16 products
-@ (detail::mod16_mul_lanes).
+@ (detail::s3_inverse_exp), key generation's mod 16 products
+@ (detail::mod16_mul_lanes) and its integer products of ternary
+@ polynomials (detail::z3_mul_int).
 @
 @ Outputs come in blocks of three: acc_j = sum_s x[s] y[j-2-s] (j < 3, s <
 @ steps), as 64-bit sums of 32 x 32-bit products (UMLAL) of words of four
@@ -24,6 +25,15 @@
 @ each byte lane mod 16 (the mod 16 product, pqmcu_ntru_m16_lanes_triple)
 .macro fold16 r
     and \r, \r, #0x0F0F0F0F
+.endm
+@ each byte lane mod 32 (the mod 32 product, pqmcu_ntru_m32_lanes_mul)
+.macro foldall32
+    and r4, r4, #0x1F1F1F1F
+    and r5, r5, #0x1F1F1F1F
+    and r6, r6, #0x1F1F1F1F
+    and r7, r7, #0x1F1F1F1F
+    and r8, r8, #0x1F1F1F1F
+    and r9, r9, #0x1F1F1F1F
 .endm
 .macro foldall
     fold r4
@@ -49,6 +59,20 @@
     umlal r6, r7, r12, \b
     umlal r4, r5, r12, \n
 .endm
+@ the same with signed lanes (pqmcu_ntru_int_lanes_mul)
+.macro step_s a, b, n
+    ldr r12, [r1], #4
+    ldr \n, [r2, #-4]!
+    smlal r8, r9, r12, \a
+    smlal r6, r7, r12, \b
+    smlal r4, r5, r12, \n
+.endm
+.macro steps_s count, a, b, c
+.if \count > 0
+    step_s \a, \b, \c
+    steps_s (\count-1), \b, \c, \a
+.endif
+.endm
 @ count steps from the register rotation (a, b, c) on (each step's new y
 @ becomes the next step's third register)
 .macro steps count, a, b, c
@@ -67,6 +91,9 @@
 @   the other {0,1} (or both <= 3): a lane gains at most 60 per step, so
 @   x mod 16 after every 4 steps (15 + 4 * 60 = 255) in groups of 12, then
 @   after every 3, and at the end.
+@ void pqmcu_ntru_m32_lanes_mul(...): lanes_mul<3>, both operands <= 3
+@   (hrss701 key generation's w0^2 mod 32): a lane gains at most 36 per
+@   step, x mod 32 after every 6 steps (31 + 6 * 36 = 247) and at the end.
 @   Frame: C at the block, A, Y, w, k, the carry. Branches depend on w and
 @   k only (public).
 .macro lanes_mul name, mod16
@@ -111,7 +138,21 @@
     mov r9, #0
     ldr r10, [r2]             @ y[0]
     ldr r11, [r2, #-4]!       @ y[-1]
-    .if \mod16
+    .if \mod16 == 2
+1:  @ 6 steps, then x mod 32 per lane (31 + 6 * 36 = 247: no lane overflows)
+    cmp r3, #6
+    blo 3f
+    sub r3, r3, #6
+    steps 6, r10, r11, lr
+    foldall32
+    b 1b
+3:  @ at most 5 steps left (31 + 5 * 36 < 256): no fold before the last
+    cmp r3, #3
+    blo 6f
+    sub r3, r3, #3
+    steps 3, r10, r11, lr
+    b 3b
+    .elseif \mod16
 1:  @ 12 steps, a fold after every 4 (15 + 4 * 60 = 255: no lane overflows)
     cmp r3, #12
     blo 3f
@@ -165,7 +206,9 @@
     subs r3, r3, #1
     bne 4b
 5:
-    .if \mod16
+    .if \mod16 == 2
+    foldall32
+    .elseif \mod16
     foldall16
     .else
     foldall
@@ -202,6 +245,141 @@
 
     lanes_mul pqmcu_ntru_s3_lanes_mul, 0
     lanes_mul pqmcu_ntru_m16_lanes_mul, 1
+    lanes_mul pqmcu_ntru_m32_lanes_mul, 2
+
+@ void pqmcu_ntru_int_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w)
+@   Integer (unreduced) product of signed byte-lane operands, lanes in
+@   {-1,0,1}, each word the integer sum of lane * 256^i (engine.cpp,
+@   detail::z3_mul_int): the same blocks as lanes_mul with SMLAL, a lane
+@   gains at most 4 in size per step; the six accumulators start at
+@   0x80..80 (128 on every lane of the 64-bit sums), so after every 30 steps
+@   (and at the end) their lanes are in [8, 248] with no borrows left; they
+@   are added into C as halfword lanes (UXTB16: even lanes, odd lanes) and
+@   restarted. C: 4w + 8 words, set by the caller (to minus the biases:
+@   block k spills steps / 30 + 1 times); byte-lane word j of the product is
+@   C[2j] (lanes 0, 2) and C[2j + 1] (lanes 1, 3), each halfword the sum
+@   plus 128 per spill. Block k
+@   adds into C[2k .. 2k + 8). Frame: C at the block, A, Y, w, k, r3 during a
+@   spill. Branches depend on w and k only (public).
+@ the accumulators start at 0x80..80 (128 on every lane)
+.macro bias_int
+    mov r4, #0x80808080
+    mov r5, #0x80808080
+    mov r6, #0x80808080
+    mov r7, #0x80808080
+    mov r8, #0x80808080
+    mov r9, #0x80808080
+.endm
+@ acc0 (r4:r5), acc1 (r6:r7), acc2 (r8:r9) into the block's C (r3), restarted
+.macro spill_int
+    str r3, [sp, #20]
+    ldr r3, [sp, #0]
+    uxtb16 r0, r5             @ word k + 1: acc0 hi + acc1 lo
+    uxtb16 r12, r6
+    add r0, r0, r12
+    uxtb16 r5, r5, ror #8
+    uxtb16 r12, r6, ror #8
+    add r5, r5, r12
+    ldrd r6, r12, [r3, #8]
+    add r6, r6, r0
+    add r12, r12, r5
+    strd r6, r12, [r3, #8]
+    uxtb16 r0, r7             @ word k + 2: acc1 hi + acc2 lo
+    uxtb16 r12, r8
+    add r0, r0, r12
+    uxtb16 r7, r7, ror #8
+    uxtb16 r12, r8, ror #8
+    add r7, r7, r12
+    ldrd r8, r12, [r3, #16]
+    add r8, r8, r0
+    add r12, r12, r7
+    strd r8, r12, [r3, #16]
+    uxtb16 r0, r4             @ word k: acc0 lo
+    uxtb16 r4, r4, ror #8
+    ldrd r5, r6, [r3]
+    add r5, r5, r0
+    add r6, r6, r4
+    strd r5, r6, [r3]
+    uxtb16 r0, r9             @ word k + 3: acc2 hi
+    uxtb16 r9, r9, ror #8
+    ldrd r7, r8, [r3, #24]
+    add r7, r7, r0
+    add r8, r8, r9
+    strd r7, r8, [r3, #24]
+    bias_int
+    ldr r3, [sp, #20]
+.endm
+
+    .global pqmcu_ntru_int_lanes_mul
+    .type pqmcu_ntru_int_lanes_mul, %function
+    .align 2
+pqmcu_ntru_int_lanes_mul:
+    push {r4-r11, lr}
+    sub sp, sp, #24
+    str r0, [sp, #0]
+    str r1, [sp, #4]
+    str r2, [sp, #8]
+    str r3, [sp, #12]
+    movs r0, #0
+    str r0, [sp, #16]
+.Lint_block:
+    ldr r3, [sp, #12]         @ w
+    ldr r0, [sp, #16]         @ k
+    adds r1, r0, #1
+    subs r1, r1, r3           @ lo = max(k + 1 - w, 0)
+    it mi
+    movmi r1, #0
+    adds r2, r0, #2
+    sub r12, r3, #1
+    cmp r2, r12               @ hi = min(k + 2, w - 1)
+    it gt
+    movgt r2, r12
+    subs r3, r2, r1
+    adds r3, r3, #1           @ steps = hi + 1 - lo (>= 0)
+    ldr r2, [sp, #8]
+    adds r12, r0, #4
+    subs r12, r12, r1
+    add r2, r2, r12, lsl #2   @ y = Y + 2 + (k + 2 - lo)
+    ldr r12, [sp, #4]
+    add r1, r12, r1, lsl #2   @ x = A + lo
+    bias_int
+    ldr r10, [r2]             @ y[0]
+    ldr r11, [r2, #-4]!       @ y[-1]
+1:  @ 30 steps, then a spill (|lanes| <= 120)
+    cmp r3, #30
+    blo 3f
+    sub r3, r3, #30
+    steps_s 30, r10, r11, lr
+    spill_int
+    b 1b
+3:  @ at most 29 steps left: no spill before the last
+    cmp r3, #3
+    blo 6f
+    sub r3, r3, #3
+    steps_s 3, r10, r11, lr
+    b 3b
+6:
+    cbz r3, 5f
+4:
+    step_s r10, r11, lr
+    mov r10, r11
+    mov r11, lr
+    subs r3, r3, #1
+    bne 4b
+5:
+    spill_int
+    ldr r1, [sp, #0]
+    adds r1, r1, #24          @ next block: 3 words = 6 halfword-lane words
+    str r1, [sp, #0]
+    ldr r0, [sp, #16]
+    adds r0, r0, #3
+    str r0, [sp, #16]
+    ldr r3, [sp, #12]
+    cmp r0, r3, lsl #1        @ k < 2w
+    blt .Lint_block
+    add sp, sp, #24
+    pop {r4-r11, pc}
+    .size pqmcu_ntru_int_lanes_mul, .-pqmcu_ntru_int_lanes_mul
 
 @ void pqmcu_ntru_zero32(void* p, uint32_t blocks)
 @   zeroes blocks * 32 bytes from p (word aligned, blocks >= 1): eight zero

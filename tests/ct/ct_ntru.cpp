@@ -46,18 +46,28 @@ int run() {
     if (std::memcmp(ss, ss2, sizeof ss) != 0 || std::memcmp(ss, ss3, sizeof ss) == 0) return 1;
     return 0;
 }
-// The M4 key generation's inversion mod 3 by exponentiation and its
-// carry-less product mod 2 (hosts' key generation takes other paths): poisoned inputs.
+// The M4 key generation's inversion mod 3 by exponentiation, its carry-less
+// product mod 2, its integer products of ternary polynomials and hrss701's
+// mod 32 lane product (hosts' key generation takes other paths): poisoned inputs.
 int run_m4_pieces(size_t n) {
     std::vector<uint16_t> a(n), b(n), r(n);
-    std::vector<uint32_t> scratch(ntru::detail::s3_exp_scratch_words(n) + ntru::detail::r2_cube_scratch_words(n));
+    std::vector<uint32_t> scratch(ntru::detail::s3_exp_scratch_words(n) + ntru::detail::r2_cube_scratch_words(n) +
+                                  ntru::detail::z3_int_words(n));
     for (size_t i = 0; i < n; ++i) a[i] = uint16_t((i * 7 + i / 5) % 3), b[i] = uint16_t(i % 5);
     ct_poison(a.data(), n * sizeof a[0]);
     ct_poison(b.data(), n * sizeof b[0]);
     ntru::detail::s3_inverse_exp(r.data(), a.data(), n, scratch.data());
     ntru::detail::r2_mul(b.data(), a.data(), b.data(), n, scratch.data());
+    std::vector<uint16_t> c(n), d(n);
+    ntru::detail::z3_mul_int(c.data(), a.data(), r.data(), n, scratch.data());  // g f, f^2 (ternary operands)
+    ntru::detail::z3_mul_int(d.data(), a.data(), a.data(), n, scratch.data());
+    std::vector<uint16_t> e(n);
+    ntru::detail::mod32_mul_lanes(e.data(), a.data(), a.data(), n, scratch.data());  // (operands <= 3)
     ct_unpoison(r.data(), n * sizeof r[0]);
     ct_unpoison(b.data(), n * sizeof b[0]);
+    ct_unpoison(c.data(), n * sizeof c[0]);
+    ct_unpoison(d.data(), n * sizeof d[0]);
+    ct_unpoison(e.data(), n * sizeof e[0]);
     return r[n - 1] != 0;
 }
 }  // namespace

@@ -574,19 +574,19 @@ TEST(NtruPieces, KaratsubaSimdMatchesSchoolbook) {
 // The product mod (16, x^n - 1) on byte lanes (key generation's first Newton
 // step): a in {0..amax}, b in {0,1}, against the schoolbook; output aliasing
 // an operand; all-amax x all-1 (the largest lane sums); a canary after the scratch.
-void check_lanes_mod(uint32_t mod, uint32_t amax) {
+void check_lanes_mod(uint32_t mod, uint32_t amax, uint32_t bmax = 1) {
     std::mt19937 gen{13 + mod};
     for (size_t n : {1u, 2u, 3u, 4u, 5u, 7u, 8u, 9u, 56u, 57u, 61u, 127u, 509u, 677u, 701u, 821u, 1229u, 1373u}) {
         for (int kind = 0; kind < 3; ++kind) {
             std::vector<uint16_t> a(n), b(n), want(n, 0), got(n);
             for (size_t i = 0; i < n; ++i) {
                 a[i] = kind == 1 ? uint16_t(amax) : uint16_t(gen() % (amax + 1));
-                b[i] = kind == 1 ? 1 : uint16_t(gen() % 2);
+                b[i] = kind == 1 ? uint16_t(bmax) : uint16_t(gen() % (bmax + 1));
             }
             for (size_t i = 0; i < n; ++i)
                 for (size_t j = 0; j < n; ++j) want[(i + j) % n] = uint16_t((want[(i + j) % n] + a[i] * b[j]) % mod);
             std::vector<uint32_t> scratch(pqmcu::ntru::detail::s3_lanes_words(n) + 1, 0xDEADBEEFu);
-            const auto mul = pqmcu::ntru::detail::mod16_mul_lanes;
+            const auto mul = mod == 32 ? pqmcu::ntru::detail::mod32_mul_lanes : pqmcu::ntru::detail::mod16_mul_lanes;
             if (kind == 2) {
                 got = b;
                 mul(got.data(), a.data(), got.data(), n, scratch.data());
@@ -623,6 +623,39 @@ TEST(NtruPieces, R2Cube) {
 TEST(NtruPieces, Mod16LanesProduct) {
     check_lanes_mod(16, 15);
     check_lanes_mod(16, 3);  // (also small operands: a ternary-sized a)
+    check_lanes_mod(16, 3, 3);  // (both <= 3: hrss701's w0 w1)
+}
+
+TEST(NtruPieces, Mod32LanesProduct) { check_lanes_mod(32, 3, 3); }
+
+// Key generation's integer products of ternary polynomials on byte lanes
+// (the C mirror of the M4 kernel here; the kernel through m4.kat.*): all-(-1)
+// operands reach the lanes' bound (4n), squares, output aliasing, a canary.
+TEST(NtruPieces, TernaryIntLanesProduct) {
+    std::mt19937 gen{15};
+    for (size_t n : {1u, 2u, 3u, 4u, 5u, 7u, 8u, 9u, 56u, 57u, 60u, 61u, 127u, 509u, 677u, 701u, 821u, 1229u, 1373u}) {
+        for (int kind = 0; kind < 5; ++kind) {
+            std::vector<uint16_t> a(n), b(n), want(n, 0), got(n);
+            for (size_t i = 0; i < n; ++i) {
+                a[i] = kind == 1 ? 2 : kind == 2 ? 1 : uint16_t(gen() % 3);
+                b[i] = kind == 1 ? 2 : kind == 2 ? 1 : uint16_t(gen() % 3);
+            }
+            if (kind == 4) b = a;
+            const auto val = [](uint16_t v) { return v == 2 ? -1 : int(v); };
+            for (size_t i = 0; i < n; ++i)
+                for (size_t j = 0; j < n; ++j)
+                    want[(i + j) % n] = uint16_t(want[(i + j) % n] + val(a[i]) * val(b[j]));
+            std::vector<uint32_t> scratch(pqmcu::ntru::detail::z3_int_words(n) + 1, 0xDEADBEEFu);
+            if (kind == 3) {
+                got = b;
+                pqmcu::ntru::detail::z3_mul_int(got.data(), a.data(), got.data(), n, scratch.data());
+            } else {
+                pqmcu::ntru::detail::z3_mul_int(got.data(), a.data(), b.data(), n, scratch.data());
+            }
+            ASSERT_EQ(scratch.back(), 0xDEADBEEFu) << "scratch overrun, n = " << n;
+            for (size_t i = 0; i < n; ++i) ASSERT_EQ(got[i], want[i]) << "n = " << n << ", kind " << kind << ", i = " << i;
+        }
+    }
 }
 
 TEST(NtruPieces, S3LanesProduct) {
