@@ -10,6 +10,7 @@
 #include <type_traits>
 
 #include "core/secure.hpp"
+#include "ntru/inverse.hpp"
 #include "x86/cpu_features.hpp"
 
 #define PQMCU_AVX2 __attribute__((target("avx2")))
@@ -417,6 +418,149 @@ PQMCU_AVX2 size_t unpack_bits(uint16_t* a, const uint8_t* in, unsigned L, size_t
     return 8 * g;
 }
 
+
+// ---- r2_inverse_clmul: the inversion mod (2, Phi_n) by exponentiation
+//
+// inverse.cpp's r2_inverse_exp (Itoh-Tsujii over r2_exp_chain: a^-1 =
+// c_(n-2)^2, c_(j+k) = c_j^(2^k) c_k) on 64-bit words: the products by
+// PCLMULQDQ (W x W schoolbook, unrolled for the set's word count), c^(2^k)
+// as k squarings (PDEP spreads each word, then the fold mod x^n - 1) for
+// small k, else as the coefficient permutation i -> 2^k i mod n (a byte per
+// coefficient, four interleaved gathers per word). Every index, count and
+// branch depends on n and the chain only: constant time. Unlike the
+// divsteps (a serial chain of ~2n dependent steps), all of this is
+// throughput-bound.
+#define PQMCU_CLMUL __attribute__((target("avx2,bmi2,pclmul")))
+#define PQMCU_CLMUL_INLINE __attribute__((target("avx2,bmi2,pclmul"), always_inline)) inline
+
+namespace r2x {
+// k squarings up to here, the permutation above (measured on the host: a
+// squaring ~W PDEP pairs and a W-word fold; the permutation ~n byte loads).
+constexpr size_t kSquaringsMax = 40;
+
+// out = prod mod x^n - 1 (prod: 2W words, bits >= 2n - 1 zero): bit i ^ bit i + n.
+template <size_t W>
+PQMCU_CLMUL_INLINE void fold(uint64_t* out, const uint64_t* prod, size_t n) {
+    const size_t q = n / 64, s = n % 64;  // n odd: s != 0
+    for (size_t t = 0; t < W; ++t) {
+        const uint64_t hi = (prod[t + q] >> s) | (t + q + 1 < 2 * W ? prod[t + q + 1] << (64 - s) : 0);
+        out[t] = prod[t] ^ hi;
+    }
+    out[W - 1] &= (uint64_t(1) << (n - 64 * (W - 1))) - 1;  // (n < 64 W)
+}
+template <size_t W>
+PQMCU_CLMUL_INLINE void square(uint64_t* out, const uint64_t* in, size_t n, uint64_t* prod) {
+    for (size_t t = 0; t < W; ++t) {
+        prod[2 * t] = _pdep_u64(in[t], 0x5555555555555555ull);
+        prod[2 * t + 1] = _pdep_u64(in[t] >> 32, 0x5555555555555555ull);
+    }
+    fold<W>(out, prod, n);
+}
+// out = x y mod x^n - 1 (out may be x or y): W^2 PCLMULQDQ, one accumulator per
+// output pair. prod: 2 W + 1 words.
+template <size_t W>
+PQMCU_CLMUL_INLINE void mul(uint64_t* out, const uint64_t* x, const uint64_t* y, size_t n, uint64_t* prod) {
+    __m128i xv[W], yv[W];
+    for (size_t i = 0; i < W; ++i) xv[i] = _mm_cvtsi64_si128(int64_t(x[i])), yv[i] = _mm_cvtsi64_si128(int64_t(y[i]));
+    for (size_t k = 0; k <= 2 * W; ++k) prod[k] = 0;
+    for (size_t k = 0; k + 1 < 2 * W; ++k) {  // diagonal k: x_i y_(k-i), 128 bits at word k
+        __m128i acc = _mm_setzero_si128();
+        const size_t lo = k < W ? 0 : k - W + 1, hi = k < W ? k : W - 1;
+        for (size_t i = lo; i <= hi; ++i) acc = _mm_xor_si128(acc, _mm_clmulepi64_si128(xv[i], yv[k - i], 0x00));
+        prod[k] ^= uint64_t(_mm_cvtsi128_si64(acc));
+        prod[k + 1] ^= uint64_t(_mm_extract_epi64(acc, 1));
+    }
+    fold<W>(out, prod, n);
+}
+// 2^-k mod n (n odd, public).
+inline uint32_t pow_half(size_t k, size_t n) {
+    uint32_t r = 1, b = uint32_t((n + 1) / 2);
+    for (; k != 0; k >>= 1, b = b * b % uint32_t(n))
+        if (k & 1) r = r * b % uint32_t(n);
+    return r;
+}
+// out = in(x^(2^k)) mod x^n - 1: out bit j = in bit (j 2^-k mod n). bytes: 64 W bytes.
+template <size_t W>
+PQMCU_CLMUL_INLINE void frobenius(uint64_t* out, const uint64_t* in, size_t n, size_t k, uint8_t* bytes) {
+    for (size_t t = 0; t < W; ++t)
+        for (size_t q = 0; q < 8; ++q) {
+            const uint64_t v = _pdep_u64(in[t] >> (8 * q), 0x0101010101010101ull);
+            __builtin_memcpy(bytes + 64 * t + 8 * q, &v, 8);
+        }
+    const uint32_t step = pow_half(k, n), nn = uint32_t(n);
+    for (size_t t = 0; t < W; ++t) {
+        // four interleaved runs of 16 bits (independent index chains)
+        uint32_t src[4];
+        for (size_t l = 0; l < 4; ++l) src[l] = uint32_t((uint64_t(64 * t + 16 * l) * step) % nn);
+        uint64_t acc[4] = {0, 0, 0, 0};
+        for (unsigned j = 0; j < 16; ++j)
+            for (size_t l = 0; l < 4; ++l) {
+                acc[l] |= uint64_t(bytes[src[l]]) << j;
+                src[l] += step;
+                src[l] -= src[l] >= nn ? nn : 0;  // (public)
+            }
+        out[t] = acc[0] | acc[1] << 16 | acc[2] << 32 | acc[3] << 48;
+    }
+    out[W - 1] &= (uint64_t(1) << (n - 64 * (W - 1))) - 1;
+}
+template <size_t W>
+PQMCU_CLMUL_INLINE void power2k(uint64_t* out, const uint64_t* in, size_t n, size_t k, uint8_t* bytes,
+                                uint64_t* prod) {
+    if (k > kSquaringsMax) return frobenius<W>(out, in, n, k, bytes);
+    square<W>(out, in, n, prod);
+    for (size_t i = 1; i < k; ++i) square<W>(out, out, n, prod);
+}
+
+// Coefficients (read mod 2) to bits: 32 at a time (bit 0 to the sign, packed to bytes, vpmovmskb).
+template <size_t W>
+PQMCU_CLMUL_INLINE void to_bits(uint64_t* out, const uint16_t* a, size_t n) {
+    for (size_t t = 0; t < W; ++t) out[t] = 0;
+    size_t i = 0;
+    for (; i + 32 <= n; i += 32) {
+        const __m256i x0 = _mm256_slli_epi16(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(a + i)), 15);
+        const __m256i x1 = _mm256_slli_epi16(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(a + i + 16)), 15);
+        const __m256i b = _mm256_permute4x64_epi64(_mm256_packs_epi16(x0, x1), 0xD8);
+        out[i / 64] |= uint64_t(uint32_t(_mm256_movemask_epi8(b))) << (i % 64);
+    }
+    for (; i < n; ++i) out[i / 64] |= uint64_t(a[i] & 1) << (i % 64);
+}
+
+template <size_t W>
+PQMCU_CLMUL void r2_inverse_exp_words(uint16_t* r, const uint16_t* a, size_t n) {
+    const R2Chain ch = r2_exp_chain(n);  // public
+    alignas(32) uint64_t slots[24][W], T[W], prod[2 * W + 1];
+    alignas(32) uint8_t bytes[64 * W];
+    to_bits<W>(slots[0], a, n);  // c_1 = a
+    for (size_t i = 1; i < ch.len; ++i) {
+        // c_v = c_big^(2^small) c_small, big + small = v (as inverse.cpp)
+        const uint32_t last = ch.v[i - 1], other = ch.v[i] - last;
+        size_t j = 0;
+        while (ch.v[j] != other) ++j;
+        const size_t big = last >= other ? i - 1 : j, small = last >= other ? j : i - 1;
+        power2k<W>(T, slots[big], n, ch.v[small], bytes, prod);
+        mul<W>(slots[i], T, slots[small], n, prod);
+    }
+    square<W>(T, slots[ch.len - 1], n, prod);  // c_(n-2)^2 = a^(2^(n-1) - 2)
+    // mod Phi_n: coefficient n-1 to 0 by adding Phi_n (all ones) where it is set.
+    const uint64_t top = 0 - ((T[(n - 1) / 64] >> ((n - 1) % 64)) & 1);
+    const __m256i lanes = _mm256_setr_epi16(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384,
+                                            int16_t(0x8000));
+    const __m256i one = _mm256_set1_epi16(1);
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        const uint16_t bits = uint16_t((T[i / 64] ^ top) >> (i % 64));
+        const __m256i b = _mm256_and_si256(_mm256_set1_epi16(int16_t(bits)), lanes);
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(r + i),
+                            _mm256_and_si256(_mm256_cmpeq_epi16(b, lanes), one));
+    }
+    for (; i < n; ++i) r[i] = uint16_t(((T[i / 64] ^ top) >> (i % 64)) & 1);
+    r[n - 1] = 0;
+    secure_wipe(slots, sizeof slots);
+    secure_wipe(T, sizeof T);
+    secure_wipe(prod, sizeof prod);
+    secure_wipe(bytes, sizeof bytes);
+}
+}  // namespace r2x
 }  // namespace
 
 size_t unpack_bits_avx2(uint16_t* a, const uint8_t* in, unsigned logq, size_t len, size_t groups, uint32_t& sum) {
@@ -438,6 +582,18 @@ bool minmax_run_avx2(uint32_t* a, uint32_t* b, size_t len) {
 }
 
 bool divsteps_avx2_usable(size_t n) { return usable(n); }
+
+bool r2_inverse_clmul(uint16_t* r, const uint16_t* a, size_t n) {
+    const x86::CpuFeatures& cpu = x86::cpu_features();
+    if (!cpu.avx2 || !cpu.bmi2 || !cpu.pclmul || n % 2 == 0) return false;
+    switch ((n + 63) / 64) {  // (public) the sets' word counts: 509, 677 / 701, 821, up to 1024
+    case 8: r2x::r2_inverse_exp_words<8>(r, a, n); return true;
+    case 11: r2x::r2_inverse_exp_words<11>(r, a, n); return true;
+    case 13: r2x::r2_inverse_exp_words<13>(r, a, n); return true;
+    case 16: r2x::r2_inverse_exp_words<16>(r, a, n); return true;
+    default: return false;
+    }
+}
 
 bool r2_divsteps_avx2(InvWord* inv, size_t n) {
     if (!usable(n)) return false;

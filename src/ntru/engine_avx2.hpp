@@ -27,6 +27,17 @@ inline bool r2_divsteps_avx2(InvWord*, size_t) { return false; }
 inline bool s3_divsteps_avx2(InvWord*, size_t) { return false; }
 #endif
 
+// r = a^-1 mod (2, Phi_n) (a read mod 2; coefficients {0,1}, r[n-1] = 0) by
+// exponentiation, inverse.hpp's r2_exp_chain on 64-bit words with PCLMULQDQ
+// products and PDEP squarings; false (nothing done) without AVX2 + BMI2 +
+// PCLMULQDQ (PQMCU_CPU_DISABLE masks them) or for n outside 449 .. 1024 with
+// a word count other than 8, 11, 13, 16. Stack only (~2.5 KB, wiped). Constant time.
+#if defined(PQMCU_NTRU_AVX2)
+bool r2_inverse_clmul(uint16_t* r, const uint16_t* a, size_t n);
+#else
+inline bool r2_inverse_clmul(uint16_t*, const uint16_t*, size_t) { return false; }
+#endif
+
 // The sorting network's compare-exchange of the runs a[0 .. len) and
 // b[0 .. len) (b = a + d, d >= len: no overlap): a[i], b[i] <- min, max as
 // unsigned words (vpminud / vpmaxud, tail by masked loads and stores).

@@ -311,6 +311,8 @@ void check_inversions(size_t n, uint32_t logq) {
         for (auto& x : exp2) x = gen();
         ntru::detail::r2_inverse_exp(rj.data(), a.data(), n, exp2.data());
         ASSERT_EQ(rj, r) << "R2 inverse by exponentiation, n = " << n;
+        std::fill(rj.begin(), rj.end(), 7);
+        if (ntru::detail::r2_inverse_x86(rj.data(), a.data(), n)) ASSERT_EQ(rj, r) << "R2 inverse, x86, n = " << n;
         ntru::detail::rq_inverse(r.data(), a.data(), n, logq, scratch.data(), mul.data());
         prod = mul_mod_phi(a, r);
         for (size_t i = 0; i < n; ++i)
@@ -387,6 +389,8 @@ TEST(NtruPieces, R2ExpInverseStructured) {
             ntru::detail::r2_inverse(r.data(), in.data(), n, inv.data());
             ntru::detail::r2_inverse_exp(re.data(), in.data(), n, scratch.data());
             ASSERT_EQ(re, r) << "n = " << n;
+            std::fill(re.begin(), re.end(), 7);
+            if (ntru::detail::r2_inverse_x86(re.data(), in.data(), n)) ASSERT_EQ(re, r) << "x86, n = " << n;
         }
     }
 }
