@@ -65,14 +65,6 @@ inline int32_t divstep_swap(int32_t delta, uint32_t g0) {
     return value_barrier(int32_t((-delta) & -int32_t(g0)) >> 31);
 }
 
-// Z3 in two bit planes (value = p - m): engine.cpp's eight-operation addition.
-PQMCU_AVX2_INLINE void f3_add(__m256i& p, __m256i& m, __m256i bp, __m256i bm) {
-    const __m256i np = _mm256_xor_si256(m, _mm256_andnot_si256(bm, _mm256_xor_si256(p, _mm256_or_si256(m, bp))));
-    const __m256i nm = _mm256_xor_si256(p, _mm256_andnot_si256(bp, _mm256_or_si256(p, _mm256_xor_si256(m, bm))));
-    p = np;
-    m = nm;
-}
-
 PQMCU_AVX2_INLINE void cswap(__m256i& a, __m256i& b, __m256i mask) {
     const __m256i t = _mm256_and_si256(mask, _mm256_xor_si256(a, b));
     a = _mm256_xor_si256(a, t);
@@ -138,63 +130,104 @@ PQMCU_AVX2_INLINE int32_t r2_body(uint64_t* st, const P mask, int32_t delta, siz
     return delta;
 }
 
-// s3: rows fp, fm, gp, gm, vp, vm, wp, wm.
-template <size_t A, size_t B>
-PQMCU_AVX2_INLINE int32_t s3_body(uint64_t* st, const P mask, int32_t delta, size_t count) {
-    P fp, fm, gp, gm, vp, vm, wp, wm;
-    ld_row(fp, st, B);
-    ld_row(fm, st + kRow, B);
-    ld_row(gp, st + 2 * kRow, B);
-    ld_row(gm, st + 3 * kRow, B);
-    ld_row(vp, st + 4 * kRow, A);
-    ld_row(vm, st + 5 * kRow, A);
-    ld_row(wp, st + 6 * kRow, A);
-    ld_row(wm, st + 7 * kRow, A);
-    for (size_t i = 0; i < count; ++i) {
-        const uint32_t g0p = bit0(gp), g0m = bit0(gm), f0p = bit0(fp), f0m = bit0(fm);
-        // sign = -g(0) f(0), as engine.cpp
-        const __m256i sp = _mm256_set1_epi64x(-int64_t((g0p & f0m) | (g0m & f0p)));
-        const __m256i sn = _mm256_set1_epi64x(-int64_t((g0p & f0p) | (g0m & f0m)));
-        const int32_t swap = divstep_swap(delta, g0p | g0m);
-        delta = (delta ^ (swap & (delta ^ -delta))) + 1;
-        const __m256i sm = _mm256_set1_epi64x(-int64_t(swap & 1));
-        shl1<A>(vp, mask);
-        shl1<A>(vm, mask);
-        for (size_t j = 0; j < A; ++j) {
-            cswap(vp[j], wp[j], sm);
-            cswap(vm[j], wm[j], sm);
-            f3_add(wp[j], wm[j], _mm256_or_si256(_mm256_and_si256(sp, vp[j]), _mm256_and_si256(sn, vm[j])),
-                   _mm256_or_si256(_mm256_and_si256(sp, vm[j]), _mm256_and_si256(sn, vp[j])));
-        }
-        for (size_t j = 0; j < B; ++j) {
-            cswap(fp[j], gp[j], sm);
-            cswap(fm[j], gm[j], sm);
-            f3_add(gp[j], gm[j], _mm256_or_si256(_mm256_and_si256(sp, fp[j]), _mm256_and_si256(sn, fm[j])),
-                   _mm256_or_si256(_mm256_and_si256(sp, fm[j]), _mm256_and_si256(sn, fp[j])));
-        }
-        shr1<B>(gp);
-        shr1<B>(gm);
+// With AVX-512VBMI2 (and VL) the 1-bit shifts across lanes are two
+// instructions: valignq brings the neighbouring lane, vpshldq / vpshrdq
+// shifts the pair (instead of shift, shift, vpermq, blend, or).
+template <size_t NV>
+__attribute__((target("avx2,avx512f,avx512vl,avx512vbmi2"), always_inline)) inline void shl1_v2(P x, const P mask) {
+    for (size_t j = NV; j-- > 0;) {  // (x[j - 1] still unshifted)
+        const __m256i prev = j == 0 ? _mm256_setzero_si256() : x[j - 1];
+        const __m256i c = _mm256_alignr_epi64(x[j], prev, 3);  // (prev lane 3, x lanes 0..2)
+        x[j] = _mm256_and_si256(_mm256_shldi_epi64(x[j], c, 1), mask[j]);
     }
-    st_row(st, fp, B);
-    st_row(st + kRow, fm, B);
-    st_row(st + 2 * kRow, gp, B);
-    st_row(st + 3 * kRow, gm, B);
-    st_row(st + 4 * kRow, vp, A);
-    st_row(st + 5 * kRow, vm, A);
-    st_row(st + 6 * kRow, wp, A);
-    st_row(st + 7 * kRow, wm, A);
-    P* polys[8] = {&fp, &fm, &gp, &gm, &vp, &vm, &wp, &wm};
-    const __m256i z = _mm256_setzero_si256();
-    for (size_t i = 0; i < 8; ++i)
-        for (size_t j = 0; j < kVec; ++j) (*polys[i])[j] = z;
-    __asm__ volatile("" : : "r"(polys) : "memory");
-    return delta;
+}
+template <size_t NV>
+__attribute__((target("avx2,avx512f,avx512vl,avx512vbmi2"), always_inline)) inline void shr1_v2(P x) {
+    for (size_t j = 0; j < NV; ++j) {  // (x[j + 1] still unshifted)
+        const __m256i next = j + 1 == NV ? _mm256_setzero_si256() : x[j + 1];
+        const __m256i c = _mm256_alignr_epi64(next, x[j], 1);  // (x lanes 1..3, next lane 0)
+        x[j] = _mm256_shrdi_epi64(x[j], c, 1);
+    }
 }
 
-// The segments compiled twice: for AVX2 and, where the CPU has AVX-512VL
+// g <- g - d f in Z3 with each value as (nonzero, negative) bit planes
+// (z = 0 0, 1 = 1 0, -1 = 1 1) and d in {0, +-1} as broadcast masks: s = d f
+// is (f0 & d0, (f1 ^ d1) & s0), then the difference in seven operations
+// (found by a search over small formulas, checked on the 9 cases): ten
+// instead of the (plus, minus) planes' fourteen.
+PQMCU_AVX2_INLINE void f3_sub_scaled(__m256i& g0, __m256i& g1, __m256i f0, __m256i f1, __m256i d0, __m256i d1) {
+    const __m256i s0 = _mm256_and_si256(f0, d0);
+    const __m256i s1 = _mm256_and_si256(_mm256_xor_si256(f1, d1), s0);
+    const __m256i r0 = _mm256_or_si256(_mm256_xor_si256(g0, s0), _mm256_xor_si256(g1, s1));
+    const __m256i r1 = _mm256_xor_si256(_mm256_and_si256(g0, s0), _mm256_or_si256(g1, _mm256_xor_si256(s0, s1)));
+    g0 = r0;
+    g1 = r1;
+}
+
+// s3: rows f0, f1, g0, g1, v0, v1, w0, w1 as (nonzero, negative) planes
+// (steps<true> converts from and to engine.cpp's (plus, minus) planes).
+// Each step: d = g(0) f(0) (f(0) = +-1, its own inverse), v <- x v, the
+// swap, w <- w - d v, g <- (g - d f) / x: engine.cpp's w += sign v, g += sign f
+// with sign = -d.
+#define PQMCU_NTRU_S3_BODY(NAME, ATTR, SHL1, SHR1) \
+template <size_t A, size_t B> \
+ATTR int32_t NAME(uint64_t* st, const P mask, int32_t delta, size_t count) { \
+    P f0, f1, g0, g1, v0, v1, w0, w1; \
+    ld_row(f0, st, B); \
+    ld_row(f1, st + kRow, B); \
+    ld_row(g0, st + 2 * kRow, B); \
+    ld_row(g1, st + 3 * kRow, B); \
+    ld_row(v0, st + 4 * kRow, A); \
+    ld_row(v1, st + 5 * kRow, A); \
+    ld_row(w0, st + 6 * kRow, A); \
+    ld_row(w1, st + 7 * kRow, A); \
+    for (size_t i = 0; i < count; ++i) { \
+        const uint32_t gz = bit0(g0), gn = bit0(g1), fn = bit0(f1); \
+        const __m256i d0 = _mm256_set1_epi64x(-int64_t(gz)); \
+        const __m256i d1 = _mm256_set1_epi64x(-int64_t(gn ^ fn)); \
+        const int32_t swap = divstep_swap(delta, gz); \
+        delta = (delta ^ (swap & (delta ^ -delta))) + 1; \
+        const __m256i sm = _mm256_set1_epi64x(-int64_t(swap & 1)); \
+        SHL1<A>(v0, mask); \
+        SHL1<A>(v1, mask); \
+        for (size_t j = 0; j < A; ++j) { \
+            cswap(v0[j], w0[j], sm); \
+            cswap(v1[j], w1[j], sm); \
+            f3_sub_scaled(w0[j], w1[j], v0[j], v1[j], d0, d1); \
+        } \
+        for (size_t j = 0; j < B; ++j) { \
+            cswap(f0[j], g0[j], sm); \
+            cswap(f1[j], g1[j], sm); \
+            f3_sub_scaled(g0[j], g1[j], f0[j], f1[j], d0, d1); \
+        } \
+        SHR1<B>(g0); \
+        SHR1<B>(g1); \
+    } \
+    st_row(st, f0, B); \
+    st_row(st + kRow, f1, B); \
+    st_row(st + 2 * kRow, g0, B); \
+    st_row(st + 3 * kRow, g1, B); \
+    st_row(st + 4 * kRow, v0, A); \
+    st_row(st + 5 * kRow, v1, A); \
+    st_row(st + 6 * kRow, w0, A); \
+    st_row(st + 7 * kRow, w1, A); \
+    P* polys[8] = {&f0, &f1, &g0, &g1, &v0, &v1, &w0, &w1}; \
+    const __m256i z = _mm256_setzero_si256(); \
+    for (size_t i = 0; i < 8; ++i) \
+        for (size_t j = 0; j < kVec; ++j) (*polys[i])[j] = z; \
+    __asm__ volatile("" : : "r"(polys) : "memory"); \
+    return delta; \
+}
+// (a macro: the VBMI2 copy needs its own target attribute to inline its shifts)
+PQMCU_NTRU_S3_BODY(s3_body, PQMCU_AVX2_INLINE, shl1, shr1)
+PQMCU_NTRU_S3_BODY(s3_body_v2, __attribute__((target("avx2,avx512f,avx512vl,avx512vbmi2"), always_inline)) inline,
+                   shl1_v2, shr1_v2)
+#undef PQMCU_NTRU_S3_BODY
+
+// The segments compiled for AVX2 and, where the CPU has AVX-512VL
 // (PQMCU_CPU_DISABLE=avx512 masks it), the same code with 32 ymm registers
 // (s3's eight polynomials of three vectors do not fit in 16: hrss701 keygen
-// -8 %). The steps are latency-bound: the segments gave little.
+// -8 %), for s3 also with AVX-512VBMI2's two-instruction shifts.
 template <bool S3, size_t A, size_t B>
 PQMCU_AVX2 int32_t range_avx2(uint64_t* st, const P mask, int32_t delta, size_t count) {
     if constexpr (S3) return s3_body<A, B>(st, mask, delta, count);
@@ -206,19 +239,34 @@ __attribute__((target("avx2,avx512f,avx512vl"))) int32_t range_vl(uint64_t* st, 
     if constexpr (S3) return s3_body<A, B>(st, mask, delta, count);
     else return r2_body<A, B>(st, mask, delta, count);
 }
+template <size_t A, size_t B>
+__attribute__((target("avx2,avx512f,avx512vl,avx512vbmi2"))) int32_t range_v2(uint64_t* st, const P mask,
+                                                                               int32_t delta, size_t count) {
+    return s3_body_v2<A, B>(st, mask, delta, count);
+}
 using RangeFn = int32_t (*)(uint64_t*, const P, int32_t, size_t);
-template <bool S3, bool VL, size_t A, size_t B>
+enum class Isa { avx2, vl, vbmi2 };  // vbmi2: s3 only
+template <bool S3, Isa I, size_t A, size_t B>
 constexpr RangeFn range_fn() {
-    if constexpr (VL) return &range_vl<S3, A, B>;
+    if constexpr (I == Isa::vbmi2) return &range_v2<A, B>;
+    else if constexpr (I == Isa::vl) return &range_vl<S3, A, B>;
     else return &range_avx2<S3, A, B>;
 }
 // [A - 1][B - 1]
-template <bool S3, bool VL>
+template <bool S3, Isa I>
 constexpr RangeFn kRange[kVec][kVec] = {
-    {range_fn<S3, VL, 1, 1>(), range_fn<S3, VL, 1, 2>(), range_fn<S3, VL, 1, 3>(), range_fn<S3, VL, 1, 4>()},
-    {range_fn<S3, VL, 2, 1>(), range_fn<S3, VL, 2, 2>(), range_fn<S3, VL, 2, 3>(), range_fn<S3, VL, 2, 4>()},
-    {range_fn<S3, VL, 3, 1>(), range_fn<S3, VL, 3, 2>(), range_fn<S3, VL, 3, 3>(), range_fn<S3, VL, 3, 4>()},
-    {range_fn<S3, VL, 4, 1>(), range_fn<S3, VL, 4, 2>(), range_fn<S3, VL, 4, 3>(), range_fn<S3, VL, 4, 4>()}};
+    {range_fn<S3, I, 1, 1>(), range_fn<S3, I, 1, 2>(), range_fn<S3, I, 1, 3>(), range_fn<S3, I, 1, 4>()},
+    {range_fn<S3, I, 2, 1>(), range_fn<S3, I, 2, 2>(), range_fn<S3, I, 2, 3>(), range_fn<S3, I, 2, 4>()},
+    {range_fn<S3, I, 3, 1>(), range_fn<S3, I, 3, 2>(), range_fn<S3, I, 3, 3>(), range_fn<S3, I, 3, 4>()},
+    {range_fn<S3, I, 4, 1>(), range_fn<S3, I, 4, 2>(), range_fn<S3, I, 4, 3>(), range_fn<S3, I, 4, 4>()}};
+template <bool S3>
+const RangeFn (*range_table())[kVec] {
+    const x86::CpuFeatures& cpu = x86::cpu_features();
+    const bool vl = cpu.avx512f && cpu.avx512vl;
+    // (VBMI2 is not in CpuFeatures; the avx512 mask above still turns it off)
+    if (S3 && vl && __builtin_cpu_supports("avx512vbmi2")) return kRange<S3, Isa::vbmi2>;
+    return vl ? kRange<S3, Isa::vl> : kRange<S3, Isa::avx2>;
+}
 
 // All 2(n - 1) - 1 steps on the rows polys of nw words each at inv.
 template <bool S3>
@@ -228,18 +276,24 @@ PQMCU_AVX2 void steps(uint64_t* inv, size_t n, size_t nv) {
     alignas(32) uint64_t st[rows * kRow] = {};
     for (size_t r = 0; r < rows; ++r)
         for (size_t k = 0; k < nw; ++k) st[r * kRow + k] = inv[r * nw + k];
+    if (S3)  // (plus, minus) -> (nonzero, negative): nonzero = plus | minus
+        for (size_t r = 0; r < rows; r += 2)
+            for (size_t k = 0; k < nw; ++k) st[r * kRow + k] |= st[(r + 1) * kRow + k];
     P mask;
     make_mask(mask, n);
     int32_t delta = 1;
     const size_t total = 2 * (n - 1) - 1;
-    const bool vl = x86::cpu_features().avx512f && x86::cpu_features().avx512vl;
+    const RangeFn(*range)[kVec] = range_table<S3>();
     for (size_t step = 0; step < total;) {  // segments: public bounds only
         const size_t a = vw_vecs(step, nv), b = fg_vecs(step, n, nv);
         size_t end = step + 1;
         while (end < total && vw_vecs(end, nv) == a && fg_vecs(end, n, nv) == b) ++end;
-        delta = (vl ? kRange<S3, true> : kRange<S3, false>)[a - 1][b - 1](st, mask, delta, end - step);
+        delta = range[a - 1][b - 1](st, mask, delta, end - step);
         step = end;
     }
+    if (S3)  // back: plus = nonzero & ~negative
+        for (size_t r = 0; r < rows; r += 2)
+            for (size_t k = 0; k < nw; ++k) st[r * kRow + k] &= ~st[(r + 1) * kRow + k];
     for (size_t r = 0; r < rows; ++r)
         for (size_t k = 0; k < nw; ++k) inv[r * nw + k] = st[r * kRow + k];
     secure_wipe(st, sizeof st);
