@@ -58,6 +58,7 @@ PQMCU_AVX2_INLINE void make_mask(P mask, size_t n) {
     for (size_t j = 0; j < kVec; ++j) mask[j] = ld(buf + 4 * j);
 }
 
+PQMCU_AVX2_INLINE __m256i bcast0(__m256i x) { return _mm256_broadcastq_epi64(_mm256_castsi256_si128(x)); }
 PQMCU_AVX2_INLINE uint32_t bit0(const P x) { return uint32_t(_mm256_cvtsi256_si32(x[0])) & 1; }
 
 // The swap condition of a divstep: delta > 0 and g(0) != 0 (as engine.cpp).
@@ -181,13 +182,15 @@ ATTR int32_t NAME(uint64_t* st, const P mask, int32_t delta, size_t count) { \
     ld_row(v1, st + 5 * kRow, A); \
     ld_row(w0, st + 6 * kRow, A); \
     ld_row(w1, st + 7 * kRow, A); \
+    const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi64x(1); \
+    __m256i dl = _mm256_set1_epi64x(delta); \
     for (size_t i = 0; i < count; ++i) { \
-        const uint32_t gz = bit0(g0), gn = bit0(g1), fn = bit0(f1); \
-        const __m256i d0 = _mm256_set1_epi64x(-int64_t(gz)); \
-        const __m256i d1 = _mm256_set1_epi64x(-int64_t(gn ^ fn)); \
-        const int32_t swap = divstep_swap(delta, gz); \
-        delta = (delta ^ (swap & (delta ^ -delta))) + 1; \
-        const __m256i sm = _mm256_set1_epi64x(-int64_t(swap & 1)); \
+        /* the step's masks without leaving the vector unit (bit 0 broadcast, */ \
+        /* negated; delta in every lane): a shorter chain from g(0) to g */ \
+        const __m256i d0 = _mm256_sub_epi64(zero, _mm256_and_si256(bcast0(g0[0]), one)); \
+        const __m256i d1 = _mm256_sub_epi64(zero, _mm256_and_si256(bcast0(_mm256_xor_si256(g1[0], f1[0])), one)); \
+        const __m256i sm = _mm256_and_si256(d0, _mm256_cmpgt_epi64(dl, zero)); /* delta > 0, g(0) != 0 */ \
+        dl = _mm256_add_epi64(_mm256_xor_si256(dl, _mm256_and_si256(sm, _mm256_xor_si256(dl, _mm256_sub_epi64(zero, dl)))), one); \
         SHL1<A>(v0, mask); \
         SHL1<A>(v1, mask); \
         for (size_t j = 0; j < A; ++j) { \
@@ -211,6 +214,7 @@ ATTR int32_t NAME(uint64_t* st, const P mask, int32_t delta, size_t count) { \
     st_row(st + 5 * kRow, v1, A); \
     st_row(st + 6 * kRow, w0, A); \
     st_row(st + 7 * kRow, w1, A); \
+    delta = int32_t(_mm_cvtsi128_si64(_mm256_castsi256_si128(dl))); \
     P* polys[8] = {&f0, &f1, &g0, &g1, &v0, &v1, &w0, &w1}; \
     const __m256i z = _mm256_setzero_si256(); \
     for (size_t i = 0; i < 8; ++i) \
