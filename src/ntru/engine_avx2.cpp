@@ -521,9 +521,11 @@ PQMCU_CLMUL_INLINE void mul(uint64_t* out, const uint64_t* x, const uint64_t* y,
     __m128i xv[W], yv[W];
     for (size_t i = 0; i < W; ++i) xv[i] = _mm_cvtsi64_si128(int64_t(x[i])), yv[i] = _mm_cvtsi64_si128(int64_t(y[i]));
     for (size_t k = 0; k <= 2 * W; ++k) prod[k] = 0;
+#pragma GCC unroll 32
     for (size_t k = 0; k + 1 < 2 * W; ++k) {  // diagonal k: x_i y_(k-i), 128 bits at word k
         __m128i acc = _mm_setzero_si128();
         const size_t lo = k < W ? 0 : k - W + 1, hi = k < W ? k : W - 1;
+#pragma GCC unroll 16
         for (size_t i = lo; i <= hi; ++i) acc = _mm_xor_si128(acc, _mm_clmulepi64_si128(xv[i], yv[k - i], 0x00));
         prod[k] ^= uint64_t(_mm_cvtsi128_si64(acc));
         prod[k + 1] ^= uint64_t(_mm_extract_epi64(acc, 1));
