@@ -272,17 +272,9 @@ const RangeFn (*range_table())[kVec] {
     return vl ? kRange<S3, Isa::vl> : kRange<S3, Isa::avx2>;
 }
 
-// All 2(n - 1) - 1 steps on the rows polys of nw words each at inv.
+// All 2(n - 1) - 1 steps on the state rows (kRow words each).
 template <bool S3>
-PQMCU_AVX2 void steps(uint64_t* inv, size_t n, size_t nv) {
-    constexpr size_t rows = S3 ? 8 : 4;
-    const size_t nw = inv_words(n);
-    alignas(32) uint64_t st[rows * kRow] = {};
-    for (size_t r = 0; r < rows; ++r)
-        for (size_t k = 0; k < nw; ++k) st[r * kRow + k] = inv[r * nw + k];
-    if (S3)  // (plus, minus) -> (nonzero, negative): nonzero = plus | minus
-        for (size_t r = 0; r < rows; r += 2)
-            for (size_t k = 0; k < nw; ++k) st[r * kRow + k] |= st[(r + 1) * kRow + k];
+PQMCU_AVX2 void run_segments(uint64_t* st, size_t n, size_t nv) {
     P mask;
     make_mask(mask, n);
     int32_t delta = 1;
@@ -295,14 +287,111 @@ PQMCU_AVX2 void steps(uint64_t* inv, size_t n, size_t nv) {
         delta = range[a - 1][b - 1](st, mask, delta, end - step);
         step = end;
     }
+    delta = 0;
+    __asm__ volatile("" : : "r"(delta) : "memory");
+}
+
+// The whole of s3_inverse with the state built and read here: the set-up's
+// and the result's bit loops (about 5 % of hrss701 keygen) as vector
+// compares and vpmovmskb, bit reversal by words. g = reverse of (a mod
+// Phi_n): coefficient i (< n - 1) at bit n - 2 - i; built in forward order,
+// then reversed (bit 64 W - 1 - i) and shifted down by 64 W - n + 1.
+inline uint64_t bitrev64(uint64_t x) {
+    x = ((x >> 1) & 0x5555555555555555ull) | ((x & 0x5555555555555555ull) << 1);
+    x = ((x >> 2) & 0x3333333333333333ull) | ((x & 0x3333333333333333ull) << 2);
+    x = ((x >> 4) & 0x0F0F0F0F0F0F0F0Full) | ((x & 0x0F0F0F0F0F0F0F0Full) << 4);
+    return __builtin_bswap64(x);
+}
+// out[0 .. W) = bits of in[0 .. W) reversed over 64 W bits, then shifted down by sh (0 < sh < 64).
+inline void reverse_shift(uint64_t* out, const uint64_t* in, size_t W, unsigned sh) {
+    for (size_t k = 0; k < W; ++k) {
+        const uint64_t lo = bitrev64(in[W - 1 - k]), hi = k + 1 < W ? bitrev64(in[W - 2 - k]) : 0;
+        out[k] = (lo >> sh) | (hi << (64 - sh));
+    }
+}
+// Coefficient planes of c = a_i - a_(n-1) mod 3 (i < n - 1; a read & 3, as
+// s3_inverse), forward: nz bit i = c != 0, ng bit i = c == 2.
+PQMCU_AVX2 void s3_planes(uint64_t* nz, uint64_t* ng, const uint16_t* a, size_t n, size_t W) {
+    for (size_t k = 0; k < W; ++k) nz[k] = ng[k] = 0;
+    const uint32_t last2 = 2u * (a[n - 1] & 3u);
+    const __m256i three = _mm256_set1_epi16(3), eleven = _mm256_set1_epi16(11), two = _mm256_set1_epi16(2);
+    const __m256i l2 = _mm256_set1_epi16(int16_t(last2)), z = _mm256_setzero_si256();
+    const auto mod3v = [&](__m256i x) __attribute__((target("avx2"), always_inline)) {
+        x = _mm256_add_epi16(_mm256_and_si256(x, three), l2);  // <= 9: x - 3 floor(11 x / 32)
+        return _mm256_sub_epi16(x, _mm256_mullo_epi16(three, _mm256_srli_epi16(_mm256_mullo_epi16(x, eleven), 5)));
+    };
+    size_t i = 0;
+    for (; i + 32 <= n - 1; i += 32) {
+        const __m256i c0 = mod3v(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(a + i)));
+        const __m256i c1 = mod3v(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(a + i + 16)));
+        // compares give 0 / -1 words; packs keeps them as bytes; vpermq restores the order
+        const __m256i nzb = _mm256_permute4x64_epi64(
+            _mm256_packs_epi16(_mm256_cmpeq_epi16(c0, z), _mm256_cmpeq_epi16(c1, z)), 0xD8);
+        const __m256i ngb = _mm256_permute4x64_epi64(
+            _mm256_packs_epi16(_mm256_cmpeq_epi16(c0, two), _mm256_cmpeq_epi16(c1, two)), 0xD8);
+        nz[i / 64] |= uint64_t(~uint32_t(_mm256_movemask_epi8(nzb))) << (i % 64);
+        ng[i / 64] |= uint64_t(uint32_t(_mm256_movemask_epi8(ngb))) << (i % 64);
+    }
+    for (; i + 1 < n; ++i) {
+        const uint32_t c = mod3(uint16_t((a[i] & 3) + last2));
+        nz[i / 64] |= uint64_t(c != 0) << (i % 64);
+        ng[i / 64] |= uint64_t(c == 2) << (i % 64);
+    }
+}
+template <size_t W>
+PQMCU_AVX2 void s3_inverse_words(uint16_t* r, const uint16_t* a, size_t n) {
+    alignas(32) uint64_t st[8 * kRow] = {};
+    alignas(32) uint64_t t0[W], t1[W];
+    const unsigned sh = unsigned(64 * W - n + 1);  // (public; 0 < sh < 64 for the word counts used)
+    s3_planes(t0, t1, a, n, W);
+    reverse_shift(st + 2 * kRow, t0, W, sh);  // g
+    reverse_shift(st + 3 * kRow, t1, W, sh);
+    for (size_t k = 0; k < W; ++k) st[k] = ~uint64_t(0);  // f = Phi_n: n ones
+    st[W - 1] = n % 64 == 0 ? ~uint64_t(0) : (uint64_t(1) << (n % 64)) - 1;
+    st[6 * kRow] = 1;  // w = 1
+    run_segments<true>(st, n, (n + 255) / 256);
+    // r = f(0) v (f(0) = +-1 when a is invertible: -1 flips the sign plane), reversed back
+    const uint64_t fneg = 0 - (st[kRow] & 1);
+    for (size_t k = 0; k < W; ++k) st[5 * kRow + k] = (st[5 * kRow + k] ^ fneg) & st[4 * kRow + k];
+    reverse_shift(t0, st + 4 * kRow, W, sh);  // coefficient i at bit i again
+    reverse_shift(t1, st + 5 * kRow, W, sh);
+    const __m256i lanes = _mm256_setr_epi16(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384,
+                                            int16_t(0x8000));
+    const __m256i one = _mm256_set1_epi16(1);
+    const auto expand = [&](uint64_t bits16) __attribute__((target("avx2"), always_inline)) {
+        const __m256i b = _mm256_and_si256(_mm256_set1_epi16(int16_t(uint16_t(bits16))), lanes);
+        return _mm256_and_si256(_mm256_cmpeq_epi16(b, lanes), one);
+    };
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16) {  // value = nonzero + negative (2 for -1)
+        const __m256i v = _mm256_add_epi16(expand(t0[i / 64] >> (i % 64)), expand(t1[i / 64] >> (i % 64)));
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(r + i), v);
+    }
+    for (; i < n; ++i) r[i] = uint16_t(((t0[i / 64] >> (i % 64)) & 1) + ((t1[i / 64] >> (i % 64)) & 1));
+    r[n - 1] = 0;
+    secure_wipe(st, sizeof st);
+    secure_wipe(t0, sizeof t0);
+    secure_wipe(t1, sizeof t1);
+}
+
+// All 2(n - 1) - 1 steps on the rows polys of nw words each at inv.
+template <bool S3>
+PQMCU_AVX2 void steps(uint64_t* inv, size_t n, size_t nv) {
+    constexpr size_t rows = S3 ? 8 : 4;
+    const size_t nw = inv_words(n);
+    alignas(32) uint64_t st[rows * kRow] = {};
+    for (size_t r = 0; r < rows; ++r)
+        for (size_t k = 0; k < nw; ++k) st[r * kRow + k] = inv[r * nw + k];
+    if (S3)  // (plus, minus) -> (nonzero, negative): nonzero = plus | minus
+        for (size_t r = 0; r < rows; r += 2)
+            for (size_t k = 0; k < nw; ++k) st[r * kRow + k] |= st[(r + 1) * kRow + k];
+    run_segments<S3>(st, n, nv);
     if (S3)  // back: plus = nonzero & ~negative
         for (size_t r = 0; r < rows; r += 2)
             for (size_t k = 0; k < nw; ++k) st[r * kRow + k] &= ~st[(r + 1) * kRow + k];
     for (size_t r = 0; r < rows; ++r)
         for (size_t k = 0; k < nw; ++k) inv[r * nw + k] = st[r * kRow + k];
     secure_wipe(st, sizeof st);
-    delta = 0;
-    __asm__ volatile("" : : "r"(delta) : "memory");
 }
 
 bool usable(size_t n) {
@@ -651,6 +740,17 @@ bool r2_inverse_clmul(uint16_t* r, const uint16_t* a, size_t n) {
     case 11: r2x::r2_inverse_exp_words<11>(r, a, n); return true;
     case 13: r2x::r2_inverse_exp_words<13>(r, a, n); return true;
     case 16: r2x::r2_inverse_exp_words<16>(r, a, n); return true;
+    default: return false;
+    }
+}
+
+bool s3_inverse_avx2(uint16_t* r, const uint16_t* a, size_t n) {
+    if (!usable(n) || n % 64 == 1) return false;  // (0 < 64 W - n + 1 < 64 below)
+    switch ((n + 63) / 64) {  // (public)
+    case 8: s3_inverse_words<8>(r, a, n); return true;
+    case 11: s3_inverse_words<11>(r, a, n); return true;
+    case 13: s3_inverse_words<13>(r, a, n); return true;
+    case 16: s3_inverse_words<16>(r, a, n); return true;
     default: return false;
     }
 }
