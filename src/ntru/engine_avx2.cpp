@@ -184,11 +184,12 @@ ATTR int32_t NAME(uint64_t* st, const P mask, int32_t delta, size_t count) { \
     ld_row(w1, st + 7 * kRow, A); \
     const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi64x(1); \
     __m256i dl = _mm256_set1_epi64x(delta); \
+    __m256i ng0 = g0[0], ng1 = g1[0]; /* bit 0: g(0)'s planes */ \
     for (size_t i = 0; i < count; ++i) { \
         /* the step's masks without leaving the vector unit (bit 0 broadcast, */ \
         /* negated; delta in every lane): a shorter chain from g(0) to g */ \
-        const __m256i d0 = _mm256_sub_epi64(zero, _mm256_and_si256(bcast0(g0[0]), one)); \
-        const __m256i d1 = _mm256_sub_epi64(zero, _mm256_and_si256(bcast0(_mm256_xor_si256(g1[0], f1[0])), one)); \
+        const __m256i d0 = _mm256_sub_epi64(zero, _mm256_and_si256(bcast0(ng0), one)); \
+        const __m256i d1 = _mm256_sub_epi64(zero, _mm256_and_si256(bcast0(_mm256_xor_si256(ng1, f1[0])), one)); \
         const __m256i sm = _mm256_and_si256(d0, _mm256_cmpgt_epi64(dl, zero)); /* delta > 0, g(0) != 0 */ \
         dl = _mm256_add_epi64(_mm256_xor_si256(dl, _mm256_and_si256(sm, _mm256_xor_si256(dl, _mm256_sub_epi64(zero, dl)))), one); \
         SHL1<A>(v0, mask); \
@@ -203,6 +204,10 @@ ATTR int32_t NAME(uint64_t* st, const P mask, int32_t delta, size_t count) { \
             cswap(f1[j], g1[j], sm); \
             f3_sub_scaled(g0[j], g1[j], f0[j], f1[j], d0, d1); \
         } \
+        /* the next g(0) is bit 1 of lane 0 now: read before the shift */ \
+        /* across lanes, which leaves the masks' chain */ \
+        ng0 = _mm256_srli_epi64(g0[0], 1); \
+        ng1 = _mm256_srli_epi64(g1[0], 1); \
         SHR1<B>(g0); \
         SHR1<B>(g1); \
     } \
