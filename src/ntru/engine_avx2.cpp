@@ -641,7 +641,7 @@ inline uint32_t pow_half(size_t k, size_t n) {
         if (k & 1) r = r * b % uint32_t(n);
     return r;
 }
-// out = in(x^(2^k)) mod x^n - 1: out bit j = in bit (j 2^-k mod n). bytes: 64 W bytes.
+// out = in(x^(2^k)) mod x^n - 1: out bit j = in bit (j 2^-k mod n). bytes: 128 W bytes.
 template <size_t W>
 PQMCU_CLMUL_INLINE void frobenius(uint64_t* out, const uint64_t* in, size_t n, size_t k, uint8_t* bytes) {
     for (size_t t = 0; t < W; ++t)
@@ -649,19 +649,24 @@ PQMCU_CLMUL_INLINE void frobenius(uint64_t* out, const uint64_t* in, size_t n, s
             const uint64_t v = _pdep_u64(in[t] >> (8 * q), 0x0101010101010101ull);
             __builtin_memcpy(bytes + 64 * t + 8 * q, &v, 8);
         }
+    // gathered into a second byte array (four independent index runs of
+    // 16 W bytes), then packed 32 at a time by vpmovmskb: a load and a
+    // store per coefficient instead of a load, shift and OR into a word
+    uint8_t* gathered = bytes + 64 * W;
     const uint32_t step = pow_half(k, n), nn = uint32_t(n);
+    uint32_t src[4];
+    for (size_t l = 0; l < 4; ++l) src[l] = uint32_t((uint64_t(16 * W * l) * step) % nn);
+    for (size_t j = 0; j < 16 * W; ++j)
+        for (size_t l = 0; l < 4; ++l) {
+            gathered[16 * W * l + j] = bytes[src[l]];
+            src[l] += step;
+            src[l] -= src[l] >= nn ? nn : 0;  // (public)
+        }
     for (size_t t = 0; t < W; ++t) {
-        // four interleaved runs of 16 bits (independent index chains)
-        uint32_t src[4];
-        for (size_t l = 0; l < 4; ++l) src[l] = uint32_t((uint64_t(64 * t + 16 * l) * step) % nn);
-        uint64_t acc[4] = {0, 0, 0, 0};
-        for (unsigned j = 0; j < 16; ++j)
-            for (size_t l = 0; l < 4; ++l) {
-                acc[l] |= uint64_t(bytes[src[l]]) << j;
-                src[l] += step;
-                src[l] -= src[l] >= nn ? nn : 0;  // (public)
-            }
-        out[t] = acc[0] | acc[1] << 16 | acc[2] << 32 | acc[3] << 48;
+        const __m256i lo = _mm256_slli_epi16(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(gathered + 64 * t)), 7);
+        const __m256i hi =
+            _mm256_slli_epi16(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(gathered + 64 * t + 32)), 7);
+        out[t] = uint64_t(uint32_t(_mm256_movemask_epi8(lo))) | uint64_t(uint32_t(_mm256_movemask_epi8(hi))) << 32;
     }
     out[W - 1] &= (uint64_t(1) << (n - 64 * (W - 1))) - 1;
 }
@@ -691,7 +696,7 @@ template <size_t W>
 PQMCU_CLMUL void r2_inverse_exp_words(uint16_t* r, const uint16_t* a, size_t n) {
     const R2Chain ch = r2_exp_chain(n);  // public
     alignas(32) uint64_t slots[24][W], T[W], prod[2 * W + 1];
-    alignas(32) uint8_t bytes[64 * W];
+    alignas(32) uint8_t bytes[128 * W];
     to_bits<W>(slots[0], a, n);  // c_1 = a
     for (size_t i = 1; i < ch.len; ++i) {
         // c_v = c_big^(2^small) c_small, big + small = v (as inverse.cpp)
