@@ -24,7 +24,8 @@ using P = __m256i[kVec];
 
 PQMCU_AVX2_INLINE __m256i ld(const uint64_t* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
 
-// x <- x * 2 (bit i -> i + 1 across lanes and vectors), then masked to n bits.
+// x <- x * 2 (bit i -> i + 1 across lanes and vectors), then masked to n bits
+// (only the top vector: every vector below the set's last one has an all-ones mask).
 template <size_t NV>
 PQMCU_AVX2_INLINE void shl1(P x, const P mask) {
     __m256i cprev = _mm256_setzero_si256();
@@ -33,7 +34,8 @@ PQMCU_AVX2_INLINE void shl1(P x, const P mask) {
         const __m256i c = _mm256_permute4x64_epi64(_mm256_srli_epi64(x[j], 63), 0x93);
         const __m256i carry = _mm256_blend_epi32(c, cprev, 0x03);
         cprev = c;
-        x[j] = _mm256_and_si256(_mm256_or_si256(_mm256_slli_epi64(x[j], 1), carry), mask[j]);
+        x[j] = _mm256_or_si256(_mm256_slli_epi64(x[j], 1), carry);
+        if (j + 1 == NV) x[j] = _mm256_and_si256(x[j], mask[j]);  // (mask[j] is all ones below)
     }
 }
 // x <- x / 2 (bit i -> i - 1; bit 0 is zero when called).
@@ -139,7 +141,8 @@ __attribute__((target("avx2,avx512f,avx512vl,avx512vbmi2"), always_inline)) inli
     for (size_t j = NV; j-- > 0;) {  // (x[j - 1] still unshifted)
         const __m256i prev = j == 0 ? _mm256_setzero_si256() : x[j - 1];
         const __m256i c = _mm256_alignr_epi64(x[j], prev, 3);  // (prev lane 3, x lanes 0..2)
-        x[j] = _mm256_and_si256(_mm256_shldi_epi64(x[j], c, 1), mask[j]);
+        // (mask[j] is all ones below the top vector)
+        x[j] = j + 1 == NV ? _mm256_and_si256(_mm256_shldi_epi64(x[j], c, 1), mask[j]) : _mm256_shldi_epi64(x[j], c, 1);
     }
 }
 template <size_t NV>
