@@ -690,16 +690,21 @@ void ring_mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint3
     else cyclic<MulMethod16>(c, a, b, n, scratch);
 }
 
+bool r2_inverse_x86(uint16_t* r, const uint16_t* a, size_t n) { return r2_inverse_clmul(r, a, n); }
+bool s3_inverse_x86(uint16_t* r, const uint16_t* a, size_t n) { return s3_inverse_avx2(r, a, n); }
+
 namespace {
 // Key generation's two inversions, in `mul` (free until the first product): the
 // jumps of inverse.cpp, except where the one-step divsteps run on AVX2 (x86-64
 // hosts: about twice as fast as the jumps' portable C; they need 4 and 8
 // inv_words(n), far less than `mul`).
 void keygen_r2_inverse(uint16_t* r, const uint16_t* a, size_t n, uint16_t* mul) {
+    if (r2_inverse_x86(r, a, n)) return;  // x86: exponentiation with PCLMULQDQ (engine_avx2.hpp)
     if (divsteps_avx2_usable(n)) r2_inverse(r, a, n, reinterpret_cast<InvWord*>(mul));
     else r2_inverse_exp(r, a, n, reinterpret_cast<uint32_t*>(mul));
 }
 void keygen_s3_inverse(uint16_t* r, const uint16_t* a, size_t n, uint16_t* mul) {
+    if (s3_inverse_x86(r, a, n)) return;  // x86 AVX2: set-up and result vectorised too (engine_avx2.hpp)
     if (divsteps_avx2_usable(n)) s3_inverse(r, a, n, reinterpret_cast<InvWord*>(mul));
     else if (kS3Lanes) s3_inverse_exp(r, a, n, reinterpret_cast<uint32_t*>(mul));
     else s3_inverse_jump(r, a, n, reinterpret_cast<uint32_t*>(mul));

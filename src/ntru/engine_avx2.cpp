@@ -10,6 +10,7 @@
 #include <type_traits>
 
 #include "core/secure.hpp"
+#include "ntru/inverse.hpp"
 #include "x86/cpu_features.hpp"
 
 #define PQMCU_AVX2 __attribute__((target("avx2")))
@@ -23,7 +24,8 @@ using P = __m256i[kVec];
 
 PQMCU_AVX2_INLINE __m256i ld(const uint64_t* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
 
-// x <- x * 2 (bit i -> i + 1 across lanes and vectors), then masked to n bits.
+// x <- x * 2 (bit i -> i + 1 across lanes and vectors), then masked to n bits
+// (only the top vector: every vector below the set's last one has an all-ones mask).
 template <size_t NV>
 PQMCU_AVX2_INLINE void shl1(P x, const P mask) {
     __m256i cprev = _mm256_setzero_si256();
@@ -32,7 +34,8 @@ PQMCU_AVX2_INLINE void shl1(P x, const P mask) {
         const __m256i c = _mm256_permute4x64_epi64(_mm256_srli_epi64(x[j], 63), 0x93);
         const __m256i carry = _mm256_blend_epi32(c, cprev, 0x03);
         cprev = c;
-        x[j] = _mm256_and_si256(_mm256_or_si256(_mm256_slli_epi64(x[j], 1), carry), mask[j]);
+        x[j] = _mm256_or_si256(_mm256_slli_epi64(x[j], 1), carry);
+        if (j + 1 == NV) x[j] = _mm256_and_si256(x[j], mask[j]);  // (mask[j] is all ones below)
     }
 }
 // x <- x / 2 (bit i -> i - 1; bit 0 is zero when called).
@@ -57,19 +60,12 @@ PQMCU_AVX2_INLINE void make_mask(P mask, size_t n) {
     for (size_t j = 0; j < kVec; ++j) mask[j] = ld(buf + 4 * j);
 }
 
+PQMCU_AVX2_INLINE __m256i bcast0(__m256i x) { return _mm256_broadcastq_epi64(_mm256_castsi256_si128(x)); }
 PQMCU_AVX2_INLINE uint32_t bit0(const P x) { return uint32_t(_mm256_cvtsi256_si32(x[0])) & 1; }
 
 // The swap condition of a divstep: delta > 0 and g(0) != 0 (as engine.cpp).
 inline int32_t divstep_swap(int32_t delta, uint32_t g0) {
     return value_barrier(int32_t((-delta) & -int32_t(g0)) >> 31);
-}
-
-// Z3 in two bit planes (value = p - m): engine.cpp's eight-operation addition.
-PQMCU_AVX2_INLINE void f3_add(__m256i& p, __m256i& m, __m256i bp, __m256i bm) {
-    const __m256i np = _mm256_xor_si256(m, _mm256_andnot_si256(bm, _mm256_xor_si256(p, _mm256_or_si256(m, bp))));
-    const __m256i nm = _mm256_xor_si256(p, _mm256_andnot_si256(bp, _mm256_or_si256(p, _mm256_xor_si256(m, bm))));
-    p = np;
-    m = nm;
 }
 
 PQMCU_AVX2_INLINE void cswap(__m256i& a, __m256i& b, __m256i mask) {
@@ -137,63 +133,113 @@ PQMCU_AVX2_INLINE int32_t r2_body(uint64_t* st, const P mask, int32_t delta, siz
     return delta;
 }
 
-// s3: rows fp, fm, gp, gm, vp, vm, wp, wm.
-template <size_t A, size_t B>
-PQMCU_AVX2_INLINE int32_t s3_body(uint64_t* st, const P mask, int32_t delta, size_t count) {
-    P fp, fm, gp, gm, vp, vm, wp, wm;
-    ld_row(fp, st, B);
-    ld_row(fm, st + kRow, B);
-    ld_row(gp, st + 2 * kRow, B);
-    ld_row(gm, st + 3 * kRow, B);
-    ld_row(vp, st + 4 * kRow, A);
-    ld_row(vm, st + 5 * kRow, A);
-    ld_row(wp, st + 6 * kRow, A);
-    ld_row(wm, st + 7 * kRow, A);
-    for (size_t i = 0; i < count; ++i) {
-        const uint32_t g0p = bit0(gp), g0m = bit0(gm), f0p = bit0(fp), f0m = bit0(fm);
-        // sign = -g(0) f(0), as engine.cpp
-        const __m256i sp = _mm256_set1_epi64x(-int64_t((g0p & f0m) | (g0m & f0p)));
-        const __m256i sn = _mm256_set1_epi64x(-int64_t((g0p & f0p) | (g0m & f0m)));
-        const int32_t swap = divstep_swap(delta, g0p | g0m);
-        delta = (delta ^ (swap & (delta ^ -delta))) + 1;
-        const __m256i sm = _mm256_set1_epi64x(-int64_t(swap & 1));
-        shl1<A>(vp, mask);
-        shl1<A>(vm, mask);
-        for (size_t j = 0; j < A; ++j) {
-            cswap(vp[j], wp[j], sm);
-            cswap(vm[j], wm[j], sm);
-            f3_add(wp[j], wm[j], _mm256_or_si256(_mm256_and_si256(sp, vp[j]), _mm256_and_si256(sn, vm[j])),
-                   _mm256_or_si256(_mm256_and_si256(sp, vm[j]), _mm256_and_si256(sn, vp[j])));
-        }
-        for (size_t j = 0; j < B; ++j) {
-            cswap(fp[j], gp[j], sm);
-            cswap(fm[j], gm[j], sm);
-            f3_add(gp[j], gm[j], _mm256_or_si256(_mm256_and_si256(sp, fp[j]), _mm256_and_si256(sn, fm[j])),
-                   _mm256_or_si256(_mm256_and_si256(sp, fm[j]), _mm256_and_si256(sn, fp[j])));
-        }
-        shr1<B>(gp);
-        shr1<B>(gm);
+// With AVX-512VBMI2 (and VL) the 1-bit shifts across lanes are two
+// instructions: valignq brings the neighbouring lane, vpshldq / vpshrdq
+// shifts the pair (instead of shift, shift, vpermq, blend, or).
+template <size_t NV>
+__attribute__((target("avx2,avx512f,avx512vl,avx512vbmi2"), always_inline)) inline void shl1_v2(P x, const P mask) {
+    for (size_t j = NV; j-- > 0;) {  // (x[j - 1] still unshifted)
+        const __m256i prev = j == 0 ? _mm256_setzero_si256() : x[j - 1];
+        const __m256i c = _mm256_alignr_epi64(x[j], prev, 3);  // (prev lane 3, x lanes 0..2)
+        // (mask[j] is all ones below the top vector)
+        x[j] = j + 1 == NV ? _mm256_and_si256(_mm256_shldi_epi64(x[j], c, 1), mask[j]) : _mm256_shldi_epi64(x[j], c, 1);
     }
-    st_row(st, fp, B);
-    st_row(st + kRow, fm, B);
-    st_row(st + 2 * kRow, gp, B);
-    st_row(st + 3 * kRow, gm, B);
-    st_row(st + 4 * kRow, vp, A);
-    st_row(st + 5 * kRow, vm, A);
-    st_row(st + 6 * kRow, wp, A);
-    st_row(st + 7 * kRow, wm, A);
-    P* polys[8] = {&fp, &fm, &gp, &gm, &vp, &vm, &wp, &wm};
-    const __m256i z = _mm256_setzero_si256();
-    for (size_t i = 0; i < 8; ++i)
-        for (size_t j = 0; j < kVec; ++j) (*polys[i])[j] = z;
-    __asm__ volatile("" : : "r"(polys) : "memory");
-    return delta;
+}
+template <size_t NV>
+__attribute__((target("avx2,avx512f,avx512vl,avx512vbmi2"), always_inline)) inline void shr1_v2(P x) {
+    for (size_t j = 0; j < NV; ++j) {  // (x[j + 1] still unshifted)
+        const __m256i next = j + 1 == NV ? _mm256_setzero_si256() : x[j + 1];
+        const __m256i c = _mm256_alignr_epi64(next, x[j], 1);  // (x lanes 1..3, next lane 0)
+        x[j] = _mm256_shrdi_epi64(x[j], c, 1);
+    }
 }
 
-// The segments compiled twice: for AVX2 and, where the CPU has AVX-512VL
+// g <- g - d f in Z3 with each value as (nonzero, negative) bit planes
+// (z = 0 0, 1 = 1 0, -1 = 1 1) and d in {0, +-1} as broadcast masks: s = d f
+// is (f0 & d0, (f1 ^ d1) & s0), then the difference in seven operations
+// (found by a search over small formulas, checked on the 9 cases): ten
+// instead of the (plus, minus) planes' fourteen.
+PQMCU_AVX2_INLINE void f3_sub_scaled(__m256i& g0, __m256i& g1, __m256i f0, __m256i f1, __m256i d0, __m256i d1) {
+    const __m256i s0 = _mm256_and_si256(f0, d0);
+    const __m256i s1 = _mm256_and_si256(_mm256_xor_si256(f1, d1), s0);
+    const __m256i r0 = _mm256_or_si256(_mm256_xor_si256(g0, s0), _mm256_xor_si256(g1, s1));
+    const __m256i r1 = _mm256_xor_si256(_mm256_and_si256(g0, s0), _mm256_or_si256(g1, _mm256_xor_si256(s0, s1)));
+    g0 = r0;
+    g1 = r1;
+}
+
+// s3: rows f0, f1, g0, g1, v0, v1, w0, w1 as (nonzero, negative) planes
+// (steps<true> converts from and to engine.cpp's (plus, minus) planes).
+// Each step: d = g(0) f(0) (f(0) = +-1, its own inverse), v <- x v, the
+// swap, w <- w - d v, g <- (g - d f) / x: engine.cpp's w += sign v, g += sign f
+// with sign = -d.
+#define PQMCU_NTRU_S3_BODY(NAME, ATTR, SHL1, SHR1) \
+template <size_t A, size_t B> \
+ATTR int32_t NAME(uint64_t* st, const P mask, int32_t delta, size_t count) { \
+    P f0, f1, g0, g1, v0, v1, w0, w1; \
+    ld_row(f0, st, B); \
+    ld_row(f1, st + kRow, B); \
+    ld_row(g0, st + 2 * kRow, B); \
+    ld_row(g1, st + 3 * kRow, B); \
+    ld_row(v0, st + 4 * kRow, A); \
+    ld_row(v1, st + 5 * kRow, A); \
+    ld_row(w0, st + 6 * kRow, A); \
+    ld_row(w1, st + 7 * kRow, A); \
+    const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi64x(1); \
+    __m256i dl = _mm256_set1_epi64x(delta); \
+    __m256i ng0 = g0[0], ng1 = g1[0]; /* bit 0: g(0)'s planes */ \
+    for (size_t i = 0; i < count; ++i) { \
+        /* the step's masks without leaving the vector unit (bit 0 broadcast, */ \
+        /* negated; delta in every lane): a shorter chain from g(0) to g */ \
+        const __m256i d0 = _mm256_sub_epi64(zero, _mm256_and_si256(bcast0(ng0), one)); \
+        const __m256i d1 = _mm256_sub_epi64(zero, _mm256_and_si256(bcast0(_mm256_xor_si256(ng1, f1[0])), one)); \
+        const __m256i sm = _mm256_and_si256(d0, _mm256_cmpgt_epi64(dl, zero)); /* delta > 0, g(0) != 0 */ \
+        dl = _mm256_add_epi64(_mm256_xor_si256(dl, _mm256_and_si256(sm, _mm256_xor_si256(dl, _mm256_sub_epi64(zero, dl)))), one); \
+        SHL1<A>(v0, mask); \
+        SHL1<A>(v1, mask); \
+        for (size_t j = 0; j < A; ++j) { \
+            cswap(v0[j], w0[j], sm); \
+            cswap(v1[j], w1[j], sm); \
+            f3_sub_scaled(w0[j], w1[j], v0[j], v1[j], d0, d1); \
+        } \
+        for (size_t j = 0; j < B; ++j) { \
+            cswap(f0[j], g0[j], sm); \
+            cswap(f1[j], g1[j], sm); \
+            f3_sub_scaled(g0[j], g1[j], f0[j], f1[j], d0, d1); \
+        } \
+        /* the next g(0) is bit 1 of lane 0 now: read before the shift */ \
+        /* across lanes, which leaves the masks' chain */ \
+        ng0 = _mm256_srli_epi64(g0[0], 1); \
+        ng1 = _mm256_srli_epi64(g1[0], 1); \
+        SHR1<B>(g0); \
+        SHR1<B>(g1); \
+    } \
+    st_row(st, f0, B); \
+    st_row(st + kRow, f1, B); \
+    st_row(st + 2 * kRow, g0, B); \
+    st_row(st + 3 * kRow, g1, B); \
+    st_row(st + 4 * kRow, v0, A); \
+    st_row(st + 5 * kRow, v1, A); \
+    st_row(st + 6 * kRow, w0, A); \
+    st_row(st + 7 * kRow, w1, A); \
+    delta = int32_t(_mm_cvtsi128_si64(_mm256_castsi256_si128(dl))); \
+    P* polys[8] = {&f0, &f1, &g0, &g1, &v0, &v1, &w0, &w1}; \
+    const __m256i z = _mm256_setzero_si256(); \
+    for (size_t i = 0; i < 8; ++i) \
+        for (size_t j = 0; j < kVec; ++j) (*polys[i])[j] = z; \
+    __asm__ volatile("" : : "r"(polys) : "memory"); \
+    return delta; \
+}
+// (a macro: the VBMI2 copy needs its own target attribute to inline its shifts)
+PQMCU_NTRU_S3_BODY(s3_body, PQMCU_AVX2_INLINE, shl1, shr1)
+PQMCU_NTRU_S3_BODY(s3_body_v2, __attribute__((target("avx2,avx512f,avx512vl,avx512vbmi2"), always_inline)) inline,
+                   shl1_v2, shr1_v2)
+#undef PQMCU_NTRU_S3_BODY
+
+// The segments compiled for AVX2 and, where the CPU has AVX-512VL
 // (PQMCU_CPU_DISABLE=avx512 masks it), the same code with 32 ymm registers
 // (s3's eight polynomials of three vectors do not fit in 16: hrss701 keygen
-// -8 %). The steps are latency-bound: the segments gave little.
+// -8 %), for s3 also with AVX-512VBMI2's two-instruction shifts.
 template <bool S3, size_t A, size_t B>
 PQMCU_AVX2 int32_t range_avx2(uint64_t* st, const P mask, int32_t delta, size_t count) {
     if constexpr (S3) return s3_body<A, B>(st, mask, delta, count);
@@ -205,19 +251,144 @@ __attribute__((target("avx2,avx512f,avx512vl"))) int32_t range_vl(uint64_t* st, 
     if constexpr (S3) return s3_body<A, B>(st, mask, delta, count);
     else return r2_body<A, B>(st, mask, delta, count);
 }
+template <size_t A, size_t B>
+__attribute__((target("avx2,avx512f,avx512vl,avx512vbmi2"))) int32_t range_v2(uint64_t* st, const P mask,
+                                                                               int32_t delta, size_t count) {
+    return s3_body_v2<A, B>(st, mask, delta, count);
+}
 using RangeFn = int32_t (*)(uint64_t*, const P, int32_t, size_t);
-template <bool S3, bool VL, size_t A, size_t B>
+enum class Isa { avx2, vl, vbmi2 };  // vbmi2: s3 only
+template <bool S3, Isa I, size_t A, size_t B>
 constexpr RangeFn range_fn() {
-    if constexpr (VL) return &range_vl<S3, A, B>;
+    if constexpr (I == Isa::vbmi2) return &range_v2<A, B>;
+    else if constexpr (I == Isa::vl) return &range_vl<S3, A, B>;
     else return &range_avx2<S3, A, B>;
 }
 // [A - 1][B - 1]
-template <bool S3, bool VL>
+template <bool S3, Isa I>
 constexpr RangeFn kRange[kVec][kVec] = {
-    {range_fn<S3, VL, 1, 1>(), range_fn<S3, VL, 1, 2>(), range_fn<S3, VL, 1, 3>(), range_fn<S3, VL, 1, 4>()},
-    {range_fn<S3, VL, 2, 1>(), range_fn<S3, VL, 2, 2>(), range_fn<S3, VL, 2, 3>(), range_fn<S3, VL, 2, 4>()},
-    {range_fn<S3, VL, 3, 1>(), range_fn<S3, VL, 3, 2>(), range_fn<S3, VL, 3, 3>(), range_fn<S3, VL, 3, 4>()},
-    {range_fn<S3, VL, 4, 1>(), range_fn<S3, VL, 4, 2>(), range_fn<S3, VL, 4, 3>(), range_fn<S3, VL, 4, 4>()}};
+    {range_fn<S3, I, 1, 1>(), range_fn<S3, I, 1, 2>(), range_fn<S3, I, 1, 3>(), range_fn<S3, I, 1, 4>()},
+    {range_fn<S3, I, 2, 1>(), range_fn<S3, I, 2, 2>(), range_fn<S3, I, 2, 3>(), range_fn<S3, I, 2, 4>()},
+    {range_fn<S3, I, 3, 1>(), range_fn<S3, I, 3, 2>(), range_fn<S3, I, 3, 3>(), range_fn<S3, I, 3, 4>()},
+    {range_fn<S3, I, 4, 1>(), range_fn<S3, I, 4, 2>(), range_fn<S3, I, 4, 3>(), range_fn<S3, I, 4, 4>()}};
+template <bool S3>
+const RangeFn (*range_table())[kVec] {
+    const x86::CpuFeatures& cpu = x86::cpu_features();
+    const bool vl = cpu.avx512f && cpu.avx512vl;
+    // (VBMI2 is not in CpuFeatures; the avx512 mask above still turns it off)
+    if (S3 && vl && __builtin_cpu_supports("avx512vbmi2")) return kRange<S3, Isa::vbmi2>;
+    return vl ? kRange<S3, Isa::vl> : kRange<S3, Isa::avx2>;
+}
+
+// All 2(n - 1) - 1 steps on the state rows (kRow words each).
+template <bool S3>
+PQMCU_AVX2 void run_segments(uint64_t* st, size_t n, size_t nv) {
+    P mask;
+    make_mask(mask, n);
+    int32_t delta = 1;
+    const size_t total = 2 * (n - 1) - 1;
+    const RangeFn(*range)[kVec] = range_table<S3>();
+    for (size_t step = 0; step < total;) {  // segments: public bounds only
+        const size_t a = vw_vecs(step, nv), b = fg_vecs(step, n, nv);
+        // the segment ends where either uncapped count changes: (s + 1) / 256
+        // grows at s = 256 j - 1, ceil((2n - 2 - s) / 256) = k drops at
+        // s = 2n - 2 - 256 (k - 1) (where only a capped count would stay
+        // the same, two segments run the same function; this replaced a
+        // scan of every step, ~3 % of hrss701 keygen)
+        size_t end = total;
+        const size_t e1 = ((step + 1) / 256 + 1) * 256 - 1;
+        if (e1 < end) end = e1;
+        const size_t k = (2 * n - 2 - step + 255) / 256;
+        if (k >= 2 && 2 * n - 2 - 256 * (k - 1) < end) end = 2 * n - 2 - 256 * (k - 1);
+        delta = range[a - 1][b - 1](st, mask, delta, end - step);
+        step = end;
+    }
+    delta = 0;
+    __asm__ volatile("" : : "r"(delta) : "memory");
+}
+
+// The whole of s3_inverse with the state built and read here: the set-up's
+// and the result's bit loops (about 5 % of hrss701 keygen) as vector
+// compares and vpmovmskb, bit reversal by words. g = reverse of (a mod
+// Phi_n): coefficient i (< n - 1) at bit n - 2 - i; built in forward order,
+// then reversed (bit 64 W - 1 - i) and shifted down by 64 W - n + 1.
+inline uint64_t bitrev64(uint64_t x) {
+    x = ((x >> 1) & 0x5555555555555555ull) | ((x & 0x5555555555555555ull) << 1);
+    x = ((x >> 2) & 0x3333333333333333ull) | ((x & 0x3333333333333333ull) << 2);
+    x = ((x >> 4) & 0x0F0F0F0F0F0F0F0Full) | ((x & 0x0F0F0F0F0F0F0F0Full) << 4);
+    return __builtin_bswap64(x);
+}
+// out[0 .. W) = bits of in[0 .. W) reversed over 64 W bits, then shifted down by sh (0 < sh < 64).
+inline void reverse_shift(uint64_t* out, const uint64_t* in, size_t W, unsigned sh) {
+    for (size_t k = 0; k < W; ++k) {
+        const uint64_t lo = bitrev64(in[W - 1 - k]), hi = k + 1 < W ? bitrev64(in[W - 2 - k]) : 0;
+        out[k] = (lo >> sh) | (hi << (64 - sh));
+    }
+}
+// Coefficient planes of c = a_i - a_(n-1) mod 3 (i < n - 1; a read & 3, as
+// s3_inverse), forward: nz bit i = c != 0, ng bit i = c == 2.
+PQMCU_AVX2 void s3_planes(uint64_t* nz, uint64_t* ng, const uint16_t* a, size_t n, size_t W) {
+    for (size_t k = 0; k < W; ++k) nz[k] = ng[k] = 0;
+    const uint32_t last2 = 2u * (a[n - 1] & 3u);
+    const __m256i three = _mm256_set1_epi16(3), eleven = _mm256_set1_epi16(11), two = _mm256_set1_epi16(2);
+    const __m256i l2 = _mm256_set1_epi16(int16_t(last2)), z = _mm256_setzero_si256();
+    const auto mod3v = [&](__m256i x) __attribute__((target("avx2"), always_inline)) {
+        x = _mm256_add_epi16(_mm256_and_si256(x, three), l2);  // <= 9: x - 3 floor(11 x / 32)
+        return _mm256_sub_epi16(x, _mm256_mullo_epi16(three, _mm256_srli_epi16(_mm256_mullo_epi16(x, eleven), 5)));
+    };
+    size_t i = 0;
+    for (; i + 32 <= n - 1; i += 32) {
+        const __m256i c0 = mod3v(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(a + i)));
+        const __m256i c1 = mod3v(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(a + i + 16)));
+        // compares give 0 / -1 words; packs keeps them as bytes; vpermq restores the order
+        const __m256i nzb = _mm256_permute4x64_epi64(
+            _mm256_packs_epi16(_mm256_cmpeq_epi16(c0, z), _mm256_cmpeq_epi16(c1, z)), 0xD8);
+        const __m256i ngb = _mm256_permute4x64_epi64(
+            _mm256_packs_epi16(_mm256_cmpeq_epi16(c0, two), _mm256_cmpeq_epi16(c1, two)), 0xD8);
+        nz[i / 64] |= uint64_t(~uint32_t(_mm256_movemask_epi8(nzb))) << (i % 64);
+        ng[i / 64] |= uint64_t(uint32_t(_mm256_movemask_epi8(ngb))) << (i % 64);
+    }
+    for (; i + 1 < n; ++i) {
+        const uint32_t c = mod3(uint16_t((a[i] & 3) + last2));
+        nz[i / 64] |= uint64_t(c != 0) << (i % 64);
+        ng[i / 64] |= uint64_t(c == 2) << (i % 64);
+    }
+}
+template <size_t W>
+PQMCU_AVX2 void s3_inverse_words(uint16_t* r, const uint16_t* a, size_t n) {
+    alignas(32) uint64_t st[8 * kRow] = {};
+    alignas(32) uint64_t t0[W], t1[W];
+    const unsigned sh = unsigned(64 * W - n + 1);  // (public; 0 < sh < 64 for the word counts used)
+    s3_planes(t0, t1, a, n, W);
+    reverse_shift(st + 2 * kRow, t0, W, sh);  // g
+    reverse_shift(st + 3 * kRow, t1, W, sh);
+    for (size_t k = 0; k < W; ++k) st[k] = ~uint64_t(0);  // f = Phi_n: n ones
+    st[W - 1] = n % 64 == 0 ? ~uint64_t(0) : (uint64_t(1) << (n % 64)) - 1;
+    st[6 * kRow] = 1;  // w = 1
+    run_segments<true>(st, n, (n + 255) / 256);
+    // r = f(0) v (f(0) = +-1 when a is invertible: -1 flips the sign plane), reversed back
+    const uint64_t fneg = 0 - (st[kRow] & 1);
+    for (size_t k = 0; k < W; ++k) st[5 * kRow + k] = (st[5 * kRow + k] ^ fneg) & st[4 * kRow + k];
+    reverse_shift(t0, st + 4 * kRow, W, sh);  // coefficient i at bit i again
+    reverse_shift(t1, st + 5 * kRow, W, sh);
+    const __m256i lanes = _mm256_setr_epi16(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384,
+                                            int16_t(0x8000));
+    const __m256i one = _mm256_set1_epi16(1);
+    const auto expand = [&](uint64_t bits16) __attribute__((target("avx2"), always_inline)) {
+        const __m256i b = _mm256_and_si256(_mm256_set1_epi16(int16_t(uint16_t(bits16))), lanes);
+        return _mm256_and_si256(_mm256_cmpeq_epi16(b, lanes), one);
+    };
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16) {  // value = nonzero + negative (2 for -1)
+        const __m256i v = _mm256_add_epi16(expand(t0[i / 64] >> (i % 64)), expand(t1[i / 64] >> (i % 64)));
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(r + i), v);
+    }
+    for (; i < n; ++i) r[i] = uint16_t(((t0[i / 64] >> (i % 64)) & 1) + ((t1[i / 64] >> (i % 64)) & 1));
+    r[n - 1] = 0;
+    secure_wipe(st, sizeof st);
+    secure_wipe(t0, sizeof t0);
+    secure_wipe(t1, sizeof t1);
+}
 
 // All 2(n - 1) - 1 steps on the rows polys of nw words each at inv.
 template <bool S3>
@@ -227,23 +398,16 @@ PQMCU_AVX2 void steps(uint64_t* inv, size_t n, size_t nv) {
     alignas(32) uint64_t st[rows * kRow] = {};
     for (size_t r = 0; r < rows; ++r)
         for (size_t k = 0; k < nw; ++k) st[r * kRow + k] = inv[r * nw + k];
-    P mask;
-    make_mask(mask, n);
-    int32_t delta = 1;
-    const size_t total = 2 * (n - 1) - 1;
-    const bool vl = x86::cpu_features().avx512f && x86::cpu_features().avx512vl;
-    for (size_t step = 0; step < total;) {  // segments: public bounds only
-        const size_t a = vw_vecs(step, nv), b = fg_vecs(step, n, nv);
-        size_t end = step + 1;
-        while (end < total && vw_vecs(end, nv) == a && fg_vecs(end, n, nv) == b) ++end;
-        delta = (vl ? kRange<S3, true> : kRange<S3, false>)[a - 1][b - 1](st, mask, delta, end - step);
-        step = end;
-    }
+    if (S3)  // (plus, minus) -> (nonzero, negative): nonzero = plus | minus
+        for (size_t r = 0; r < rows; r += 2)
+            for (size_t k = 0; k < nw; ++k) st[r * kRow + k] |= st[(r + 1) * kRow + k];
+    run_segments<S3>(st, n, nv);
+    if (S3)  // back: plus = nonzero & ~negative
+        for (size_t r = 0; r < rows; r += 2)
+            for (size_t k = 0; k < nw; ++k) st[r * kRow + k] &= ~st[(r + 1) * kRow + k];
     for (size_t r = 0; r < rows; ++r)
         for (size_t k = 0; k < nw; ++k) inv[r * nw + k] = st[r * kRow + k];
     secure_wipe(st, sizeof st);
-    delta = 0;
-    __asm__ volatile("" : : "r"(delta) : "memory");
 }
 
 bool usable(size_t n) {
@@ -417,6 +581,156 @@ PQMCU_AVX2 size_t unpack_bits(uint16_t* a, const uint8_t* in, unsigned L, size_t
     return 8 * g;
 }
 
+
+// ---- r2_inverse_clmul: the inversion mod (2, Phi_n) by exponentiation
+//
+// inverse.cpp's r2_inverse_exp (Itoh-Tsujii over r2_exp_chain: a^-1 =
+// c_(n-2)^2, c_(j+k) = c_j^(2^k) c_k) on 64-bit words: the products by
+// PCLMULQDQ (W x W schoolbook, unrolled for the set's word count), c^(2^k)
+// as k squarings (PDEP spreads each word, then the fold mod x^n - 1) for
+// small k, else as the coefficient permutation i -> 2^k i mod n (a byte per
+// coefficient, four interleaved gathers per word). Every index, count and
+// branch depends on n and the chain only: constant time. Unlike the
+// divsteps (a serial chain of ~2n dependent steps), all of this is
+// throughput-bound.
+#define PQMCU_CLMUL __attribute__((target("avx2,bmi2,pclmul")))
+#define PQMCU_CLMUL_INLINE __attribute__((target("avx2,bmi2,pclmul"), always_inline)) inline
+
+namespace r2x {
+// k squarings up to here, the permutation above (measured on the host: a
+// squaring ~W PDEP pairs and a W-word fold; the permutation ~n byte loads).
+constexpr size_t kSquaringsMax = 40;
+
+// out = prod mod x^n - 1 (prod: 2W words, bits >= 2n - 1 zero): bit i ^ bit i + n.
+template <size_t W>
+PQMCU_CLMUL_INLINE void fold(uint64_t* out, const uint64_t* prod, size_t n) {
+    const size_t q = n / 64, s = n % 64;  // n odd: s != 0
+    for (size_t t = 0; t < W; ++t) {
+        const uint64_t hi = (prod[t + q] >> s) | (t + q + 1 < 2 * W ? prod[t + q + 1] << (64 - s) : 0);
+        out[t] = prod[t] ^ hi;
+    }
+    out[W - 1] &= (uint64_t(1) << (n - 64 * (W - 1))) - 1;  // (n < 64 W)
+}
+template <size_t W>
+PQMCU_CLMUL_INLINE void square(uint64_t* out, const uint64_t* in, size_t n, uint64_t* prod) {
+    for (size_t t = 0; t < W; ++t) {
+        prod[2 * t] = _pdep_u64(in[t], 0x5555555555555555ull);
+        prod[2 * t + 1] = _pdep_u64(in[t] >> 32, 0x5555555555555555ull);
+    }
+    fold<W>(out, prod, n);
+}
+// out = x y mod x^n - 1 (out may be x or y): W^2 PCLMULQDQ, one accumulator per
+// output pair. prod: 2 W + 1 words.
+template <size_t W>
+PQMCU_CLMUL_INLINE void mul(uint64_t* out, const uint64_t* x, const uint64_t* y, size_t n, uint64_t* prod) {
+    __m128i xv[W], yv[W];
+    for (size_t i = 0; i < W; ++i) xv[i] = _mm_cvtsi64_si128(int64_t(x[i])), yv[i] = _mm_cvtsi64_si128(int64_t(y[i]));
+    for (size_t k = 0; k <= 2 * W; ++k) prod[k] = 0;
+#pragma GCC unroll 32
+    for (size_t k = 0; k + 1 < 2 * W; ++k) {  // diagonal k: x_i y_(k-i), 128 bits at word k
+        __m128i acc = _mm_setzero_si128();
+        const size_t lo = k < W ? 0 : k - W + 1, hi = k < W ? k : W - 1;
+#pragma GCC unroll 16
+        for (size_t i = lo; i <= hi; ++i) acc = _mm_xor_si128(acc, _mm_clmulepi64_si128(xv[i], yv[k - i], 0x00));
+        prod[k] ^= uint64_t(_mm_cvtsi128_si64(acc));
+        prod[k + 1] ^= uint64_t(_mm_extract_epi64(acc, 1));
+    }
+    fold<W>(out, prod, n);
+}
+// 2^-k mod n (n odd, public).
+inline uint32_t pow_half(size_t k, size_t n) {
+    uint32_t r = 1, b = uint32_t((n + 1) / 2);
+    for (; k != 0; k >>= 1, b = b * b % uint32_t(n))
+        if (k & 1) r = r * b % uint32_t(n);
+    return r;
+}
+// out = in(x^(2^k)) mod x^n - 1: out bit j = in bit (j 2^-k mod n). bytes: 128 W bytes.
+template <size_t W>
+PQMCU_CLMUL_INLINE void frobenius(uint64_t* out, const uint64_t* in, size_t n, size_t k, uint8_t* bytes) {
+    for (size_t t = 0; t < W; ++t)
+        for (size_t q = 0; q < 8; ++q) {
+            const uint64_t v = _pdep_u64(in[t] >> (8 * q), 0x0101010101010101ull);
+            __builtin_memcpy(bytes + 64 * t + 8 * q, &v, 8);
+        }
+    // gathered into a second byte array (four independent index runs of
+    // 16 W bytes), then packed 32 at a time by vpmovmskb: a load and a
+    // store per coefficient instead of a load, shift and OR into a word
+    uint8_t* gathered = bytes + 64 * W;
+    const uint32_t step = pow_half(k, n), nn = uint32_t(n);
+    uint32_t src[4];
+    for (size_t l = 0; l < 4; ++l) src[l] = uint32_t((uint64_t(16 * W * l) * step) % nn);
+    for (size_t j = 0; j < 16 * W; ++j)
+        for (size_t l = 0; l < 4; ++l) {
+            gathered[16 * W * l + j] = bytes[src[l]];
+            src[l] += step;
+            src[l] -= src[l] >= nn ? nn : 0;  // (public)
+        }
+    for (size_t t = 0; t < W; ++t) {
+        const __m256i lo = _mm256_slli_epi16(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(gathered + 64 * t)), 7);
+        const __m256i hi =
+            _mm256_slli_epi16(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(gathered + 64 * t + 32)), 7);
+        out[t] = uint64_t(uint32_t(_mm256_movemask_epi8(lo))) | uint64_t(uint32_t(_mm256_movemask_epi8(hi))) << 32;
+    }
+    out[W - 1] &= (uint64_t(1) << (n - 64 * (W - 1))) - 1;
+}
+template <size_t W>
+PQMCU_CLMUL_INLINE void power2k(uint64_t* out, const uint64_t* in, size_t n, size_t k, uint8_t* bytes,
+                                uint64_t* prod) {
+    if (k > kSquaringsMax) return frobenius<W>(out, in, n, k, bytes);
+    square<W>(out, in, n, prod);
+    for (size_t i = 1; i < k; ++i) square<W>(out, out, n, prod);
+}
+
+// Coefficients (read mod 2) to bits: 32 at a time (bit 0 to the sign, packed to bytes, vpmovmskb).
+template <size_t W>
+PQMCU_CLMUL_INLINE void to_bits(uint64_t* out, const uint16_t* a, size_t n) {
+    for (size_t t = 0; t < W; ++t) out[t] = 0;
+    size_t i = 0;
+    for (; i + 32 <= n; i += 32) {
+        const __m256i x0 = _mm256_slli_epi16(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(a + i)), 15);
+        const __m256i x1 = _mm256_slli_epi16(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(a + i + 16)), 15);
+        const __m256i b = _mm256_permute4x64_epi64(_mm256_packs_epi16(x0, x1), 0xD8);
+        out[i / 64] |= uint64_t(uint32_t(_mm256_movemask_epi8(b))) << (i % 64);
+    }
+    for (; i < n; ++i) out[i / 64] |= uint64_t(a[i] & 1) << (i % 64);
+}
+
+template <size_t W>
+PQMCU_CLMUL void r2_inverse_exp_words(uint16_t* r, const uint16_t* a, size_t n) {
+    const R2Chain ch = r2_exp_chain(n);  // public
+    alignas(32) uint64_t slots[24][W], T[W], prod[2 * W + 1];
+    alignas(32) uint8_t bytes[128 * W];
+    to_bits<W>(slots[0], a, n);  // c_1 = a
+    for (size_t i = 1; i < ch.len; ++i) {
+        // c_v = c_big^(2^small) c_small, big + small = v (as inverse.cpp)
+        const uint32_t last = ch.v[i - 1], other = ch.v[i] - last;
+        size_t j = 0;
+        while (ch.v[j] != other) ++j;
+        const size_t big = last >= other ? i - 1 : j, small = last >= other ? j : i - 1;
+        power2k<W>(T, slots[big], n, ch.v[small], bytes, prod);
+        mul<W>(slots[i], T, slots[small], n, prod);
+    }
+    square<W>(T, slots[ch.len - 1], n, prod);  // c_(n-2)^2 = a^(2^(n-1) - 2)
+    // mod Phi_n: coefficient n-1 to 0 by adding Phi_n (all ones) where it is set.
+    const uint64_t top = 0 - ((T[(n - 1) / 64] >> ((n - 1) % 64)) & 1);
+    const __m256i lanes = _mm256_setr_epi16(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384,
+                                            int16_t(0x8000));
+    const __m256i one = _mm256_set1_epi16(1);
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        const uint16_t bits = uint16_t((T[i / 64] ^ top) >> (i % 64));
+        const __m256i b = _mm256_and_si256(_mm256_set1_epi16(int16_t(bits)), lanes);
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(r + i),
+                            _mm256_and_si256(_mm256_cmpeq_epi16(b, lanes), one));
+    }
+    for (; i < n; ++i) r[i] = uint16_t(((T[i / 64] ^ top) >> (i % 64)) & 1);
+    r[n - 1] = 0;
+    secure_wipe(slots, sizeof slots);
+    secure_wipe(T, sizeof T);
+    secure_wipe(prod, sizeof prod);
+    secure_wipe(bytes, sizeof bytes);
+}
+}  // namespace r2x
 }  // namespace
 
 size_t unpack_bits_avx2(uint16_t* a, const uint8_t* in, unsigned logq, size_t len, size_t groups, uint32_t& sum) {
@@ -438,6 +752,29 @@ bool minmax_run_avx2(uint32_t* a, uint32_t* b, size_t len) {
 }
 
 bool divsteps_avx2_usable(size_t n) { return usable(n); }
+
+bool r2_inverse_clmul(uint16_t* r, const uint16_t* a, size_t n) {
+    const x86::CpuFeatures& cpu = x86::cpu_features();
+    if (!cpu.avx2 || !cpu.bmi2 || !cpu.pclmul || n % 2 == 0) return false;
+    switch ((n + 63) / 64) {  // (public) the sets' word counts: 509, 677 / 701, 821, up to 1024
+    case 8: r2x::r2_inverse_exp_words<8>(r, a, n); return true;
+    case 11: r2x::r2_inverse_exp_words<11>(r, a, n); return true;
+    case 13: r2x::r2_inverse_exp_words<13>(r, a, n); return true;
+    case 16: r2x::r2_inverse_exp_words<16>(r, a, n); return true;
+    default: return false;
+    }
+}
+
+bool s3_inverse_avx2(uint16_t* r, const uint16_t* a, size_t n) {
+    if (!usable(n) || n % 64 == 1) return false;  // (0 < 64 W - n + 1 < 64 below)
+    switch ((n + 63) / 64) {  // (public)
+    case 8: s3_inverse_words<8>(r, a, n); return true;
+    case 11: s3_inverse_words<11>(r, a, n); return true;
+    case 13: s3_inverse_words<13>(r, a, n); return true;
+    case 16: s3_inverse_words<16>(r, a, n); return true;
+    default: return false;
+    }
+}
 
 bool r2_divsteps_avx2(InvWord* inv, size_t n) {
     if (!usable(n)) return false;

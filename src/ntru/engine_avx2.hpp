@@ -21,10 +21,26 @@ namespace pqmcu::ntru::detail {
 bool divsteps_avx2_usable(size_t n);  // the two below would run (not return false)
 bool r2_divsteps_avx2(InvWord* inv, size_t n);  // f, g, v, w: inv_words(n) words each
 bool s3_divsteps_avx2(InvWord* inv, size_t n);  // fp, fm, gp, gm, vp, vm, wp, wm
+// The whole of s3_inverse (the same r): set-up, steps and result on the
+// stack (~1.2 KB, wiped); false (nothing done) where the steps would not
+// run or the word count is not 8, 11, 13 or 16.
+bool s3_inverse_avx2(uint16_t* r, const uint16_t* a, size_t n);
 #else
+inline bool s3_inverse_avx2(uint16_t*, const uint16_t*, size_t) { return false; }
 inline bool divsteps_avx2_usable(size_t) { return false; }
 inline bool r2_divsteps_avx2(InvWord*, size_t) { return false; }
 inline bool s3_divsteps_avx2(InvWord*, size_t) { return false; }
+#endif
+
+// r = a^-1 mod (2, Phi_n) (a read mod 2; coefficients {0,1}, r[n-1] = 0) by
+// exponentiation, inverse.hpp's r2_exp_chain on 64-bit words with PCLMULQDQ
+// products and PDEP squarings; false (nothing done) without AVX2 + BMI2 +
+// PCLMULQDQ (PQMCU_CPU_DISABLE masks them) or for n outside 449 .. 1024 with
+// a word count other than 8, 11, 13, 16. Stack only (~2.5 KB, wiped). Constant time.
+#if defined(PQMCU_NTRU_AVX2)
+bool r2_inverse_clmul(uint16_t* r, const uint16_t* a, size_t n);
+#else
+inline bool r2_inverse_clmul(uint16_t*, const uint16_t*, size_t) { return false; }
 #endif
 
 // The sorting network's compare-exchange of the runs a[0 .. len) and

@@ -127,6 +127,12 @@ constexpr size_t r2_exp_scratch_words(size_t n) {
     return (r2_exp_chain(n).len + 11) * ((n + 31) / 32) + 2 + r2_exp_karatsuba_words((n + 31) / 32);
 }
 void r2_inverse_exp(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch);
+// The same r on x86-64 hosts with AVX2, BMI2 and PCLMULQDQ (engine_avx2.cpp:
+// 64-bit words, carry-less products); false (nothing done) elsewhere.
+bool r2_inverse_x86(uint16_t* r, const uint16_t* a, size_t n);
+// s3_inverse's r on x86-64 hosts with AVX2 (engine_avx2.cpp: the divsteps
+// with the set-up and the result vectorised); false (nothing done) elsewhere.
+bool s3_inverse_x86(uint16_t* r, const uint16_t* a, size_t n);
 // r = a^3 mod (2, x^n - 1) = a(x) a(x^2), a and r in {0,1}^n (r may be a): a
 // squaring and one carry-less product (key generation's quartic Newton step).
 // `scratch`: r2_cube_scratch_words(n) words. Constant time.

@@ -294,6 +294,10 @@ void check_inversions(size_t n, uint32_t logq) {
         for (auto& x : exp3) x = gen();
         ntru::detail::s3_inverse_exp(rj.data(), a.data(), n, exp3.data());
         ASSERT_EQ(rj, r) << "S3 inverse by exponentiation, n = " << n;
+        std::fill(rj.begin(), rj.end(), 7);
+        if (ntru::detail::s3_inverse_x86(rj.data(), a.data(), n)) {
+            ASSERT_EQ(rj, r) << "S3 inverse, x86, n = " << n;
+        }
         auto prod = mul_mod_phi(a, r);  // small integers (|c| < 8n), stored mod 2^16
         for (size_t i = 0; i < n; ++i)
             ASSERT_EQ((int32_t(int16_t(prod[i])) % 3 + 3) % 3, i == 0 ? 1 : 0)
@@ -311,6 +315,10 @@ void check_inversions(size_t n, uint32_t logq) {
         for (auto& x : exp2) x = gen();
         ntru::detail::r2_inverse_exp(rj.data(), a.data(), n, exp2.data());
         ASSERT_EQ(rj, r) << "R2 inverse by exponentiation, n = " << n;
+        std::fill(rj.begin(), rj.end(), 7);
+        if (ntru::detail::r2_inverse_x86(rj.data(), a.data(), n)) {
+            ASSERT_EQ(rj, r) << "R2 inverse, x86, n = " << n;
+        }
         ntru::detail::rq_inverse(r.data(), a.data(), n, logq, scratch.data(), mul.data());
         prod = mul_mod_phi(a, r);
         for (size_t i = 0; i < n; ++i)
@@ -352,10 +360,19 @@ TEST(NtruPieces, S3JumpInverseStructured) {
             std::fill(exp3.begin(), exp3.end(), 0xA5A5A5A5u);
             ntru::detail::s3_inverse_exp(rj.data(), a.data(), n, exp3.data());
             ASSERT_EQ(rj, r) << "by exponentiation, n = " << n;
+            std::fill(rj.begin(), rj.end(), 7);
+            if (ntru::detail::s3_inverse_x86(rj.data(), a.data(), n)) {
+                ASSERT_EQ(rj, r) << "x86, n = " << n;
+            }
         }
         // not invertible (0 and Phi_n, 2 Phi_n): 0 by exponentiation
         for (uint16_t c : {0, 1, 2}) {
             std::vector<uint16_t> a(n, c), rj(n, 7);
+            std::vector<uint16_t> r(n), rx(n, 7);  // the x86 steps: as s3_inverse's
+            ntru::detail::s3_inverse(r.data(), a.data(), n, inv.data());
+            if (ntru::detail::s3_inverse_x86(rx.data(), a.data(), n)) {
+                ASSERT_EQ(rx, r) << "x86, n = " << n;
+            }
             std::fill(exp3.begin(), exp3.end(), 0x5A5A5A5Au);
             ntru::detail::s3_inverse_exp(rj.data(), a.data(), n, exp3.data());
             ASSERT_EQ(rj, std::vector<uint16_t>(n, 0)) << "n = " << n << ", c = " << c;
@@ -387,6 +404,10 @@ TEST(NtruPieces, R2ExpInverseStructured) {
             ntru::detail::r2_inverse(r.data(), in.data(), n, inv.data());
             ntru::detail::r2_inverse_exp(re.data(), in.data(), n, scratch.data());
             ASSERT_EQ(re, r) << "n = " << n;
+            std::fill(re.begin(), re.end(), 7);
+            if (ntru::detail::r2_inverse_x86(re.data(), in.data(), n)) {
+                ASSERT_EQ(re, r) << "x86, n = " << n;
+            }
         }
     }
 }
