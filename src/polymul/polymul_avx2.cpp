@@ -355,13 +355,19 @@ PQMCU_AVX2_INLINE void kara_combine(uint16_t* dst, const uint16_t* lo, const uin
     }
 }
 
-// The 64 pieces (stride ss words) of the padded operand p (16 s words read
-// through chunk loads masked to s coefficients; p has ss words of slack).
-PQMCU_AVX2_INLINE void pieces(uint16_t* pc, const uint16_t* p, size_t s, size_t ss) {
+// The operand's 64 pieces, transposed into batches: t[vec_at(beta, j)] lane l
+// = coefficient j of piece 16 beta + l. p is the operand padded to 16 s
+// words (+ round16(s) of slack), read through chunk loads masked to s
+// coefficients. Per block of 16 coefficients the 64 piece vectors are built
+// in a 2 KB buffer (pv) and transposed from there.
+PQMCU_AVX2_INLINE void to_batches(__m256i* t, const uint16_t* p, size_t s, bool zmm) {
     const __m256i lane = _mm256_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    for (size_t j = 0; j < ss; j += V) {
+    alignas(32) __m256i pv[kPieces];
+    pv[kPieces - 1] = _mm256_setzero_si256();
+    for (size_t j = 0; j < s; j += V) {
         // lanes with j + l < s
         const __m256i keep = _mm256_cmpgt_epi16(_mm256_set1_epi16(int16_t(s - j)), lane);
+        __m256i e[4][7];
         for (size_t q = 0; q < 4; ++q) {
             const __m256i a0 = _mm256_and_si256(keep, ld(p + q * s + j)),
                           a1 = _mm256_and_si256(keep, ld(p + (4 + q) * s + j)),
@@ -369,39 +375,29 @@ PQMCU_AVX2_INLINE void pieces(uint16_t* pc, const uint16_t* p, size_t s, size_t 
                           a3 = _mm256_and_si256(keep, ld(p + (12 + q) * s + j));
             const __m256i e02 = add(a0, a2), e13 = add(a1, a3);
             const __m256i f02 = add(a0, shl<2>(a2)), f13 = add(shl<1>(a1), shl<3>(a3));
-            const __m256i ev[7] = {a0,
-                                   add(e02, e13),
-                                   sub(e02, e13),
-                                   add(f02, f13),
-                                   sub(f02, f13),
-                                   add(add(shl<3>(a0), shl<2>(a1)), add(shl<1>(a2), a3)),
-                                   a3};
-            // Karatsuba pieces of point pt: E0, E1, E0+E1, E2, E3, E2+E3, E0+E2, E1+E3, sum.
-            constexpr size_t slot[4] = {0, 1, 3, 4};
-            for (size_t pt = 0; pt < 7; ++pt) st(pc + (9 * pt + slot[q]) * ss + j, ev[pt]);
+            e[q][0] = a0;
+            e[q][1] = add(e02, e13);
+            e[q][2] = sub(e02, e13);
+            e[q][3] = add(f02, f13);
+            e[q][4] = sub(f02, f13);
+            e[q][5] = add(add(shl<3>(a0), shl<2>(a1)), add(shl<1>(a2), a3));
+            e[q][6] = a3;
         }
+        // Karatsuba pieces of point pt: E0, E1, E0+E1, E2, E3, E2+E3, E0+E2, E1+E3, sum.
         for (size_t pt = 0; pt < 7; ++pt) {
-            uint16_t* b = pc + 9 * pt * ss + j;
-            const __m256i e0 = ld(b), e1 = ld(b + ss), e2 = ld(b + 3 * ss), e3 = ld(b + 4 * ss);
-            st(b + 2 * ss, add(e0, e1));
-            st(b + 5 * ss, add(e2, e3));
-            st(b + 6 * ss, add(e0, e2));
-            st(b + 7 * ss, add(e1, e3));
-            st(b + 8 * ss, add(add(e0, e1), add(e2, e3)));
+            const __m256i e0 = e[0][pt], e1 = e[1][pt], e2 = e[2][pt], e3 = e[3][pt];
+            __m256i* o = pv + 9 * pt;
+            o[0] = e0, o[1] = e1, o[2] = add(e0, e1), o[3] = e2, o[4] = e3, o[5] = add(e2, e3);
+            o[6] = add(e0, e2), o[7] = add(e1, e3), o[8] = add(o[2], o[5]);
         }
-        st(pc + 63 * ss + j, _mm256_setzero_si256());
-    }
-}
-
-// Pieces (stride ss) -> batches of s vectors: t[beta s + j] lane l = piece 16 beta + l, coefficient j.
-PQMCU_AVX2_INLINE void to_batches(__m256i* t, const uint16_t* pc, size_t s, size_t ss, bool zmm) {
-    for (size_t beta = 0; beta < kBatches; ++beta)
-        for (size_t j = 0; j < ss; j += V) {
-            __m256i in[V], out[V];
-            for (size_t l = 0; l < V; ++l) in[l] = ld(pc + (V * beta + l) * ss + j);
-            transpose16(out, in);
+        for (size_t beta = 0; beta < kBatches; ++beta) {
+            __m256i out[V];
+            transpose16(out, pv + V * beta);
             for (size_t r = 0; r < V && j + r < s; ++r) t[vec_at(zmm, beta, j + r, s)] = out[r];
         }
+    }
+    for (size_t i = 0; i < kPieces; ++i) pv[i] = _mm256_setzero_si256();  // (secret-dependent)
+    __asm__ volatile("" : : "r"(pv) : "memory");
 }
 
 template <bool Nega>
@@ -409,29 +405,27 @@ PQMCU_AVX2 void mul_toom4_t(uint16_t* c, const uint16_t* a, const uint16_t* b, s
     constexpr size_t SM = kMaxChunk, SSM = round16(SM), SOM = round16(2 * SM), G = V;
     size_t ci = 0;
     while (16 * kChunk[ci] < n) ++ci;
-    // ss / so: a piece's / a piece product's slot; ps: with a zero guard below.
+    // ss: s rounded up (the operands' slack); so: a piece product's slot; ps:
+    // with a zero guard below.
     const size_t s = kChunk[ci], ss = round16(s), so = round16(2 * s), ps = so + G, L = 4 * s;
     alignas(32) uint16_t ap[16 * SM + SSM], bp[16 * SM + SSM];
-    // a's and b's pieces; then the transposed products; then the Karatsuba
-    // and Toom-4 results (z: three guarded 4 s-word halves, w: seven limb
-    // products, full: the 8 L-word product).
-    alignas(64) uint16_t buf1[2 * kPieces * SSM];
+    // The transposed products; then the Karatsuba and Toom-4 results (z:
+    // three guarded 4 s-word halves, w: seven limb products, full: the 8 L-word
+    // product).
+    alignas(64) uint16_t buf1[kBatches * SOM * V];
     // a's and b's transposed pieces; then the products' pieces (guarded).
     alignas(64) uint16_t buf2[(kPieces + 1) * (SOM + G) + G];
-    static_assert(sizeof(buf1) >= kBatches * SOM * 32 && sizeof(buf2) >= 2 * kBatches * SM * 32);
+    static_assert(sizeof(buf2) >= 2 * kBatches * SM * 32);
     static_assert(sizeof(buf1) >= 2 * (3 * (4 * SM + 2 * G) + 7 * 8 * SM + 8 * 4 * SM));
-    uint16_t *pa = buf1, *pb = buf1 + kPieces * ss;
     __m256i *ta = reinterpret_cast<__m256i*>(buf2), *tb = ta + kBatches * s;
     std::memcpy(ap, a, 2 * n);
     std::memcpy(bp, b, 2 * n);
     std::memset(ap + n, 0, 2 * (16 * s + ss - n));
     std::memset(bp + n, 0, 2 * (16 * s + ss - n));
-    pieces(pa, ap, s, ss);
-    pieces(pb, bp, s, ss);
     const x86::CpuFeatures& cpu = x86::cpu_features();
     const bool zmm = cpu.avx512bw;  // the same products on 32 lanes
-    to_batches(ta, pa, s, ss, zmm);
-    to_batches(tb, pb, s, ss, zmm);
+    to_batches(ta, ap, s, zmm);
+    to_batches(tb, bp, s, zmm);
     __m256i* tc = reinterpret_cast<__m256i*>(buf1);  // kBatches x so vectors
     if (zmm) kBatchZmm[ci](tc, ta, tb, kBatches / 2, so);
     else kBatch[ci](tc, ta, tb, kBatches, so);
@@ -488,7 +482,7 @@ PQMCU_AVX2 void mul_toom4_t(uint16_t* c, const uint16_t* a, const uint16_t* b, s
     for (; i < n; ++i) c[i] = Nega ? uint16_t(full[i] - full[n + i]) : uint16_t(full[i] + full[n + i]);
     // Everything here held secret-dependent values.
     wipe(ap, 2 * (16 * s + ss)), wipe(bp, 2 * (16 * s + ss));
-    wipe(buf1, 2 * std::max(2 * kPieces * ss, size_t(full + 8 * L - buf1)));
+    wipe(buf1, 2 * std::max(kBatches * so * V, size_t(full + 8 * L - buf1)));
     wipe(buf2, 2 * std::max(2 * kBatches * s * V, (kPieces + 1) * ps + G));
 }
 }  // namespace
