@@ -5,7 +5,7 @@
 // base cases schoolbooks of K 16-lane vectors (vpmullw / vpaddw), exact mod
 // 2^16 like polymul::Karatsuba. No branch or index depends on coefficient
 // values. Stack: ~16 KB (padded operands, product, Karatsuba temporaries);
-// mul_cyclic_13 ~38 KB (padded operands, pieces, transposed batches), wiped.
+// mul_cyclic_13 ~40 KB (padded operands, transposed batches and products), wiped.
 #pragma once
 #include <cstddef>
 #include <cstdint>
