@@ -1,19 +1,22 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// AVX2 Karatsuba with 16-lane schoolbook base cases (polymul_avx2.hpp).
+// AVX2 products (polymul_avx2.hpp): Karatsuba with 16-lane schoolbook base
+// cases (exact mod 2^16), and Toom-4 over two Karatsuba levels with its 63
+// small products computed 16 at a time in transposed form (exact mod 2^13).
 // Every function here carries target("avx2") and is reached only after
-// enabled() checked the CPU; the AVX-512BW leaves (target avx512bw) only
-// where cpu_features() has it (PQMCU_CPU_DISABLE=avx512 masks it).
+// enabled() checked the CPU; the zmm copy of the transposed products
+// (target avx512bw) only where cpu_features() has AVX-512BW
+// (PQMCU_CPU_DISABLE=avx512 masks it).
 #include "polymul/polymul_avx2.hpp"
 
 #include <immintrin.h>
 
+#include <algorithm>
 #include <cstring>
 
 #include "x86/cpu_features.hpp"
 
 #define PQMCU_AVX2 __attribute__((target("avx2")))
 #define PQMCU_AVX2_INLINE __attribute__((target("avx2"), always_inline)) inline
-#define PQMCU_AVX512 __attribute__((target("avx2,avx512f,avx512bw")))
 
 namespace pqmcu::polymul::avx2 {
 namespace {
@@ -22,6 +25,12 @@ constexpr size_t V = 16;  // coefficients per vector
 
 PQMCU_AVX2_INLINE __m256i ld(const uint16_t* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
 PQMCU_AVX2_INLINE void st(uint16_t* p, __m256i v) { _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v); }
+// Zero a buffer (bytes, a multiple of 32) that held secret-dependent values.
+PQMCU_AVX2_INLINE void wipe(void* p, size_t bytes) {
+    for (size_t i = 0; i < bytes; i += 32)
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(static_cast<char*>(p) + i), _mm256_setzero_si256());
+    __asm__ volatile("" : : "r"(p) : "memory");
+}
 
 // c[0 .. 2 K V) = a b, a and b K vectors. All 2K output vectors stay in
 // registers; for each shift ii = 0..15 the K + 1 vectors of b shifted by ii
@@ -91,88 +100,13 @@ using BaseFn = void (*)(uint16_t*, const uint16_t*, const uint16_t*);
 constexpr BaseFn kBase[] = {nullptr,  base<1>, base<2>, base<3>, base<4>, base<5>, base<6>, base<7>,
                             base<8>, base<9>, base<10>, base<11>, base<12>, base<13>, base<14>};
 
-// The same leaves on AVX-512BW (32 lanes, 32 zmm registers): c[0 .. 32 K) =
-// a b for a and b of K 16-coefficient vectors, computed as Z = ceil(K / 2)
-// zmm vectors (a zero half vector appended when K is odd). base_shared's
-// order: all 2Z outputs and the Z + 1 shifted copies of b in registers.
-#define PQMCU_AVX512_INLINE __attribute__((target("avx2,avx512f,avx512bw"), always_inline)) inline
-
-// One shift ii of base512: blocks i0 < ZA of a times b shifted by ii from
-// blocks t < Z, into acc[i0 + t] (2Z outputs). Block 0's shifted copy reads
-// b's last block in the lower pad (bz[0 .. W) = b's block Z - 1): its lanes
-// below ii are what the copy shifted in from above b would hold, so with
-// Wrap one product serves acc[i0] (lanes >= ii) and acc[i0 + Z] (lanes < ii)
-// through masked adds: Z multiplies per block of a instead of Z + 1.
-// Without Wrap those lanes are known to be zero (odd K, ii <= 16).
-template <size_t Z, size_t ZA, bool Wrap>
-PQMCU_AVX512_INLINE void base512_step(__m512i* acc, const uint16_t* az, const uint16_t* bz, size_t ii) {
-    constexpr size_t W = 32;
-    const __mmask32 hi = __mmask32(~uint32_t(0) << ii);  // (ii < 32; public)
-    __m512i sh[Z];
-    for (size_t t = 0; t < Z; ++t) sh[t] = _mm512_loadu_si512(bz + W + t * W - ii);
-    for (size_t i0 = 0; i0 < ZA; ++i0) {
-        const __m512i va = _mm512_set1_epi16(int16_t(az[i0 * W + ii]));
-        const __m512i p0 = _mm512_mullo_epi16(va, sh[0]);
-        if constexpr (Wrap) {
-            acc[i0] = _mm512_mask_add_epi16(acc[i0], hi, acc[i0], p0);
-            acc[i0 + Z] = _mm512_mask_add_epi16(acc[i0 + Z], __mmask32(~hi), acc[i0 + Z], p0);
-        } else {
-            acc[i0] = _mm512_add_epi16(acc[i0], p0);
-        }
-        for (size_t t = 1; t < Z; ++t) acc[i0 + t] = _mm512_add_epi16(acc[i0 + t], _mm512_mullo_epi16(va, sh[t]));
-    }
-}
-
-template <size_t K>
-PQMCU_AVX512 void base512(uint16_t* c, const uint16_t* a, const uint16_t* b) {
-    constexpr size_t Z = (K + 1) / 2, W = 32;
-    alignas(64) uint16_t bz[(Z + 1) * W], az[Z * W];
-    const __m512i zero = _mm512_setzero_si512();
-    // Whole zmm stores (the loads below would not forward from ymm halves).
-    for (size_t t = 0; t < Z; ++t) {
-        const __mmask32 m = (K % 2 != 0 && t == Z - 1) ? __mmask32(0xFFFF) : ~__mmask32(0);
-        const __m512i bt = _mm512_maskz_loadu_epi16(m, b + t * W);
-        _mm512_store_si512(bz + W + t * W, bt);
-        if (t == Z - 1) _mm512_store_si512(bz, bt);  // the lower pad: b's last block
-        _mm512_store_si512(az + t * W, _mm512_maskz_loadu_epi16(m, a + t * W));
-    }
-    __m512i acc[2 * Z];
-    for (size_t t = 0; t < 2 * Z; ++t) acc[t] = zero;
-    if constexpr (K % 2 == 0) {
-        for (size_t ii = 0; ii < W; ++ii) base512_step<Z, Z, true>(acc, az, bz, ii);
-    } else {
-        // Odd K: the top half of a's and b's last block is zero. For ii <= 16
-        // the lanes below ii of block 0's copy are zero (no wrapped part);
-        // for ii >= 16 a's coefficient in block Z - 1 is zero (skip i0 = Z - 1).
-        // Public, compile-time structure.
-        for (size_t ii = 0; ii <= W / 2; ++ii) base512_step<Z, Z, false>(acc, az, bz, ii);
-        for (size_t ii = W / 2 + 1; ii < W; ++ii) base512_step<Z, Z - 1, true>(acc, az, bz, ii);
-    }
-    for (size_t t = 0; t < K; ++t) _mm512_storeu_si512(c + t * W, acc[t]);  // (acc[K] is zero for odd K)
-    for (size_t t = 0; t < Z + 1; ++t) _mm512_store_si512(bz + t * W, zero);  // a and b may be secret
-    for (size_t t = 0; t < Z; ++t) _mm512_store_si512(az + t * W, zero);
-    __asm__ volatile("" : : "r"(bz), "r"(az) : "memory");
-}
-constexpr BaseFn kBase512[] = {nullptr,     base512<1>,  base512<2>,  base512<3>,  base512<4>,
-                               base512<5>,  base512<6>,  base512<7>,  base512<8>,  base512<9>,
-                               base512<10>, base512<11>, base512<12>, base512<13>, base512<14>};
-
 // c[0 .. 2m) = a b, m = k V; split while k is even and above kLeaf vectors.
 // Leaves up to 8 vectors (measured: leaves <= 4 / 6 / 12 / 14 were slower
 // or equal at n = 256 .. 821).
 constexpr size_t kLeaf = 8;
-// The zmm leaves (32 registers) stay whole up to 14 vectors: at n = 701 one
-// leaf of 12 took 3.6 µs per product against 4.7 µs split into three of 6
-// (-O3, this host); only 16 (n > 896) splits.
-constexpr bool split512(size_t k) { return k > 14; }
-
-enum class Leaves { ymm, zmm };
-
-PQMCU_AVX2 void kara(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t k, uint16_t* tmp,
-                     Leaves mode = Leaves::ymm) {
-    if (mode == Leaves::zmm ? !split512(k) : (k % 2 != 0 || k <= kLeaf)) {
-        const BaseFn* leaf = mode == Leaves::zmm ? kBase512 : kBase;
-        leaf[k](c, a, b);
+PQMCU_AVX2 void kara(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t k, uint16_t* tmp) {
+    if (k % 2 != 0 || k <= kLeaf) {
+        kBase[k](c, a, b);
         return;
     }
     const size_t h = k / 2 * V;
@@ -181,9 +115,9 @@ PQMCU_AVX2 void kara(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t k
         st(sa + i, _mm256_add_epi16(ld(a + i), ld(a + h + i)));
         st(sb + i, _mm256_add_epi16(ld(b + i), ld(b + h + i)));
     }
-    kara(c, a, b, k / 2, tmp + 4 * h, mode);
-    kara(c + 2 * h, a + h, b + h, k / 2, tmp + 4 * h, mode);
-    kara(mid, sa, sb, k / 2, tmp + 4 * h, mode);
+    kara(c, a, b, k / 2, tmp + 4 * h);
+    kara(c + 2 * h, a + h, b + h, k / 2, tmp + 4 * h);
+    kara(mid, sa, sb, k / 2, tmp + 4 * h);
     // c[h .. 3h) += mid - lo - hi; both halves read before either is written
     // (c[h .. 2h) is lo's upper half and c[2h .. 3h) hi's lower half).
     for (size_t i = 0; i < h; i += V) {
@@ -242,22 +176,6 @@ PQMCU_AVX2 void mul_reduced(uint16_t* c, const uint16_t* a, const uint16_t* b, s
     __asm__ volatile("" : : "r"(ap), "r"(bp), "r"(full), "r"(tmp) : "memory");
 }
 
-// Toom-4 (points 0, 1, -1, 2, -2, 1/2 scaled by 8, inf; the interpolation of
-// polymul::Toom4, exact mod 2^13) over kara: seven products of limbs of L =
-// 16 k coefficients, 4 L >= n. At n = 701 the leaves multiply 7 x 126 vector
-// pairs instead of 1134 (the plain Karatsuba's 27 leaves of 6 vectors).
-constexpr size_t limb_vectors(size_t n) { return vectors_for((n + 3) / 4); }
-constexpr size_t kMaxLimb = limb_vectors(kMaxN) * V;
-static_assert(limb_vectors(509) == 8 && limb_vectors(701) == 12 && limb_vectors(821) == 14);
-// With zmm leaves (whole up to 14 vectors) the fewest vectors: an odd count
-// costs a zero half vector, which base512 skips (677 / 701 -> 11, 821 -> 13).
-constexpr size_t limb_vectors_zmm(size_t n) {
-    const size_t need = ((n + 3) / 4 + V - 1) / V;
-    return split512(need) ? limb_vectors(n) : need;
-}
-static_assert(limb_vectors_zmm(509) == 8 && limb_vectors_zmm(701) == 11 && limb_vectors_zmm(821) == 13);
-static_assert(limb_vectors_zmm(kMaxN) <= limb_vectors(kMaxN));
-
 template <int S>
 PQMCU_AVX2_INLINE __m256i shl(__m256i x) { return _mm256_slli_epi16(x, S); }
 template <int S>
@@ -265,37 +183,274 @@ PQMCU_AVX2_INLINE __m256i shr(__m256i x) { return _mm256_srli_epi16(x, S); }
 PQMCU_AVX2_INLINE __m256i add(__m256i x, __m256i y) { return _mm256_add_epi16(x, y); }
 PQMCU_AVX2_INLINE __m256i sub(__m256i x, __m256i y) { return _mm256_sub_epi16(x, y); }
 
-// The seven points of the four limbs of p (4 L words), ev = 7 x L words.
-PQMCU_AVX2_INLINE void toom4_evaluate(uint16_t* ev, const uint16_t* p, size_t L) {
-    for (size_t j = 0; j < L; j += V) {
-        const __m256i a0 = ld(p + j), a1 = ld(p + L + j), a2 = ld(p + 2 * L + j), a3 = ld(p + 3 * L + j);
-        const __m256i e02 = add(a0, a2), e13 = add(a1, a3);
-        const __m256i f02 = add(a0, shl<2>(a2)), f13 = add(shl<1>(a1), shl<3>(a3));
-        st(ev + j, a0);
-        st(ev + L + j, add(e02, e13));
-        st(ev + 2 * L + j, sub(e02, e13));
-        st(ev + 3 * L + j, add(f02, f13));
-        st(ev + 4 * L + j, sub(f02, f13));
-        st(ev + 5 * L + j, add(add(shl<3>(a0), shl<2>(a1)), add(shl<1>(a2), a3)));
-        st(ev + 6 * L + j, a3);
+// ---- Toom-4 over two Karatsuba levels, the small products transposed.
+//
+// a (zero-padded to 16 s coefficients, s a multiple of 4) is cut into 16
+// chunks of s; Toom-4's limbs are chunks 4t .. 4t + 3 (L = 4 s), and
+// Karatsuba's two levels on a limb need its four chunks and their sums: 9
+// pieces of s coefficients per Toom point, 63 in all (+1 zero piece). The
+// 64 pieces of a and of b are transposed 16 at a time (vector j of batch
+// beta holds coefficient j of pieces 16 beta .. 16 beta + 15), so the 63
+// small products are 4 batches of one s x s product on whole vectors
+// (Karatsuba on vector arrays, then a schoolbook of vpmullw / vpaddw:
+// every lane product is useful), transposed back, and recombined by
+// Karatsuba then by Toom-4's interpolation. Every index and bound depends on
+// n only.
+
+// 16 x 16 transpose of 16-bit words: out[j] lane l = in[l] lane j.
+PQMCU_AVX2_INLINE void transpose16(__m256i* out, const __m256i* in) {
+    __m256i g[2][8];
+    for (size_t h = 0; h < 2; ++h) {
+        const __m256i* x = in + 8 * h;
+        __m256i a[8], b[8];
+        for (size_t i = 0; i < 4; ++i) {
+            a[2 * i] = _mm256_unpacklo_epi16(x[2 * i], x[2 * i + 1]);
+            a[2 * i + 1] = _mm256_unpackhi_epi16(x[2 * i], x[2 * i + 1]);
+        }
+        for (size_t i = 0; i < 2; ++i) {
+            b[4 * i] = _mm256_unpacklo_epi32(a[4 * i], a[4 * i + 2]);
+            b[4 * i + 1] = _mm256_unpackhi_epi32(a[4 * i], a[4 * i + 2]);
+            b[4 * i + 2] = _mm256_unpacklo_epi32(a[4 * i + 1], a[4 * i + 3]);
+            b[4 * i + 3] = _mm256_unpackhi_epi32(a[4 * i + 1], a[4 * i + 3]);
+        }
+        for (size_t i = 0; i < 4; ++i) {
+            g[h][2 * i] = _mm256_unpacklo_epi64(b[i], b[4 + i]);
+            g[h][2 * i + 1] = _mm256_unpackhi_epi64(b[i], b[4 + i]);
+        }
+    }
+    for (size_t m = 0; m < 8; ++m) {
+        out[m] = _mm256_permute2x128_si256(g[0][m], g[1][m], 0x20);
+        out[8 + m] = _mm256_permute2x128_si256(g[0][m], g[1][m], 0x31);
     }
 }
 
+// The batches' products, defined twice by this macro: on ymm (AVX2: 16
+// lanes, 4 batches) and on zmm (AVX-512BW: 32 lanes, 2 batches of two ymm
+// batches each; vpmullw zmm has the same throughput as ymm on the hosts
+// measured, so half the multiply time).
+//
+// block_t: out[0 .. P + Q - 1) = x y, x of P and y of Q vectors (product
+// scanning, operands in registers). school_t: c[0 .. 2S) = x y (c[2S - 1] =
+// 0) as 2 x 2 blocks of A = ceil(S / 2) and B = S - A vectors, both block
+// operands in registers (2A <= 14): one vpmullw and one vpaddw per lane
+// product, few loads. kara_t: Karatsuba on whole vectors down to S <= 13
+// (44 -> 22 -> 11: 9 schoolbooks of 121 products instead of 1936).
+#define PQMCU_TRANSPOSED_PRODUCTS(NS, INL, FN, VEC, MUL, ADD, SUB, ZERO)                                      \
+    namespace NS {                                                                                             \
+    template <size_t P, size_t Q>                                                                              \
+    INL void block_t(VEC* out, const VEC* x, const VEC* y) {                                                   \
+        _Pragma("GCC unroll 32") for (size_t k = 0; k < P + Q - 1; ++k) {                                      \
+            const size_t lo = k < Q ? 0 : k - Q + 1, hi = k < P ? k : P - 1;                                   \
+            VEC acc0 = MUL(x[lo], y[k - lo]), acc1 = ZERO();                                                   \
+            _Pragma("GCC unroll 16") for (size_t i = lo + 1; i <= hi; ++i) {                                   \
+                const VEC p = MUL(x[i], y[k - i]);                                                             \
+                if ((i - lo) % 2 != 0) acc1 = ADD(acc1, p);                                                    \
+                else acc0 = ADD(acc0, p);                                                                      \
+            }                                                                                                  \
+            out[k] = ADD(acc0, acc1);                                                                          \
+        }                                                                                                      \
+    }                                                                                                          \
+    template <size_t S>                                                                                        \
+    INL void school_t(VEC* c, const VEC* x, const VEC* y) {                                                    \
+        constexpr size_t A = (S + 1) / 2, B = S - A;                                                           \
+        VEC xr[A], yr[A], u[A + B - 1], t[A + B - 1];                                                          \
+        _Pragma("GCC unroll 16") for (size_t i = 0; i < A; ++i) xr[i] = x[i], yr[i] = y[i];                    \
+        block_t<A, A>(c, xr, yr); /* c[0 .. 2A - 1) */                                                         \
+        _Pragma("GCC unroll 16") for (size_t i = 0; i < B; ++i) yr[i] = y[A + i];                              \
+        block_t<A, B>(u, xr, yr); /* x0 y1 */                                                                  \
+        _Pragma("GCC unroll 16") for (size_t i = 0; i < B; ++i) xr[i] = x[A + i];                              \
+        block_t<B, B>(c + 2 * A, xr, yr); /* c[2A .. 2S - 1) */                                                \
+        _Pragma("GCC unroll 16") for (size_t i = 0; i < A; ++i) yr[i] = y[i];                                  \
+        block_t<B, A>(t, xr, yr); /* x1 y0 */                                                                  \
+        c[2 * A - 1] = ZERO();                                                                                 \
+        c[2 * S - 1] = ZERO();                                                                                 \
+        _Pragma("GCC unroll 16") for (size_t k = 0; k < A + B - 1; ++k) c[A + k] = ADD(c[A + k], ADD(u[k], t[k])); \
+    }                                                                                                          \
+    template <size_t S>                                                                                        \
+    INL void kara_t(VEC* c, const VEC* x, const VEC* y) {                                                      \
+        if constexpr (S % 2 != 0 || S <= 13) {                                                                 \
+            school_t<S>(c, x, y);                                                                              \
+        } else {                                                                                               \
+            constexpr size_t h = S / 2;                                                                        \
+            VEC xs[h], ys[h], m[2 * h];                                                                        \
+            for (size_t i = 0; i < h; ++i) xs[i] = ADD(x[i], x[h + i]), ys[i] = ADD(y[i], y[h + i]);           \
+            kara_t<h>(c, x, y);                                                                                \
+            kara_t<h>(c + 2 * h, x + h, y + h);                                                                \
+            kara_t<h>(m, xs, ys);                                                                              \
+            for (size_t i = 0; i < h; ++i) {                                                                   \
+                const VEC l0 = c[i], l1 = c[h + i], h0 = c[2 * h + i], h1 = c[3 * h + i];                      \
+                c[h + i] = ADD(l1, SUB(SUB(m[i], l0), h0));                                                    \
+                c[2 * h + i] = ADD(h0, SUB(SUB(m[h + i], l1), h1));                                            \
+            }                                                                                                  \
+        }                                                                                                      \
+    }                                                                                                          \
+    /* c: batches x cstride vectors (zero from 2S on), x and y: batches x S */                                 \
+    template <size_t S>                                                                                        \
+    FN void batch_products(void* cv, const void* xv, const void* yv, size_t batches, size_t cstride) {        \
+        VEC* c = static_cast<VEC*>(cv);                                                                        \
+        const VEC *x = static_cast<const VEC*>(xv), *y = static_cast<const VEC*>(yv);                          \
+        for (size_t t = 0; t < batches; ++t) {                                                                 \
+            kara_t<S>(c + t * cstride, x + t * S, y + t * S);                                                  \
+            for (size_t k = 2 * S; k < cstride; ++k) c[t * cstride + k] = ZERO();                              \
+        }                                                                                                      \
+    }                                                                                                          \
+    }  // namespace NS
+
+#define PQMCU_AVX512_INLINE __attribute__((target("avx2,avx512f,avx512bw"), always_inline)) inline
+#define PQMCU_AVX512 __attribute__((target("avx2,avx512f,avx512bw")))
+// Sanitizer builds (the fuzz and host-debug presets) keep the schoolbooks
+// and Karatsuba levels as separate functions: inlined and unrolled, clang 14
+// took over 4 minutes to instrument this file (4.5 s so).
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define PQMCU_SANITIZED 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define PQMCU_SANITIZED 1
+#endif
+#if defined(PQMCU_SANITIZED)
+#define PQMCU_T_AVX2 __attribute__((target("avx2"), noinline))
+#define PQMCU_T_AVX512 __attribute__((target("avx2,avx512f,avx512bw"), noinline))
+#else
+#define PQMCU_T_AVX2 PQMCU_AVX2_INLINE
+#define PQMCU_T_AVX512 PQMCU_AVX512_INLINE
+#endif
+PQMCU_TRANSPOSED_PRODUCTS(ymm, PQMCU_T_AVX2, PQMCU_AVX2, __m256i, _mm256_mullo_epi16, _mm256_add_epi16,
+                          _mm256_sub_epi16, _mm256_setzero_si256)
+PQMCU_TRANSPOSED_PRODUCTS(zmm, PQMCU_T_AVX512, PQMCU_AVX512, __m512i, _mm512_mullo_epi16, _mm512_add_epi16,
+                          _mm512_sub_epi16, _mm512_setzero_si512)
+using BatchFn = void (*)(void*, const void*, const void*, size_t, size_t);
+
+constexpr size_t kPieces = 64, kBatches = kPieces / V;
+// The chunk sizes s (multiples of 4) instantiated; n <= 16 s (509 -> 32,
+// 677 / 701 -> 44, 821 -> 52, others the next one up).
+constexpr size_t kChunk[] = {32, 44, 52, 64};
+constexpr BatchFn kBatch[] = {ymm::batch_products<32>, ymm::batch_products<44>, ymm::batch_products<52>,
+                              ymm::batch_products<64>};
+constexpr BatchFn kBatchZmm[] = {zmm::batch_products<32>, zmm::batch_products<44>, zmm::batch_products<52>,
+                                 zmm::batch_products<64>};
+// Where batch beta's vector j sits (in 32-byte vectors) among batches of
+// `stride` vectors: in order on ymm; on zmm batches 2i and 2i + 1 as the
+// halves of one zmm vector.
+PQMCU_AVX2_INLINE size_t vec_at(bool zmm, size_t beta, size_t j, size_t stride) {
+    return zmm ? 2 * (beta / 2 * stride + j) + beta % 2 : beta * stride + j;
+}
+constexpr size_t kMaxChunk = 64;
+static_assert(16 * kMaxChunk >= kMaxN);
+constexpr size_t round16(size_t x) { return (x + V - 1) / V * V; }
+
+// dst[0 .. out) = lo + (mid - lo - hi) x^h + hi x^2h (out a multiple of 16).
+// lo, hi and mid hold len words (a multiple of 16, >= 2h, zero from 2h - 1
+// on) and are readable, as zeros, 16 words below and above: every output
+// vector is stored once (aligned), its shifted terms read unaligned.
+PQMCU_AVX2_INLINE void kara_combine(uint16_t* dst, const uint16_t* lo, const uint16_t* hi, const uint16_t* mid,
+                                    size_t h, size_t len, size_t out) {
+    const ptrdiff_t sh = ptrdiff_t(h), sl = ptrdiff_t(len);
+    for (ptrdiff_t i = 0; i < ptrdiff_t(out); i += ptrdiff_t(V)) {
+        __m256i v = i < sl ? ld(lo + i) : _mm256_setzero_si256();
+        if (const ptrdiff_t x = i - sh; x > -ptrdiff_t(V) && x < sl) v = add(v, sub(sub(ld(mid + x), ld(lo + x)), ld(hi + x)));
+        if (const ptrdiff_t y = i - 2 * sh; y > -ptrdiff_t(V) && y < sl) v = add(v, ld(hi + y));
+        st(dst + i, v);
+    }
+}
+
+// The operand's 64 pieces, transposed into batches: t[vec_at(beta, j)] lane l
+// = coefficient j of piece 16 beta + l. p is the operand padded to 16 s
+// words (+ round16(s) of slack), read through chunk loads masked to s
+// coefficients. Per block of 16 coefficients the 64 piece vectors are built
+// in a 2 KB buffer (pv) and transposed from there.
+PQMCU_AVX2_INLINE void to_batches(__m256i* t, const uint16_t* p, size_t s, bool zmm) {
+    const __m256i lane = _mm256_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    alignas(32) __m256i pv[kPieces];
+    pv[kPieces - 1] = _mm256_setzero_si256();
+    for (size_t j = 0; j < s; j += V) {
+        // lanes with j + l < s
+        const __m256i keep = _mm256_cmpgt_epi16(_mm256_set1_epi16(int16_t(s - j)), lane);
+        __m256i e[4][7];
+        for (size_t q = 0; q < 4; ++q) {
+            const __m256i a0 = _mm256_and_si256(keep, ld(p + q * s + j)),
+                          a1 = _mm256_and_si256(keep, ld(p + (4 + q) * s + j)),
+                          a2 = _mm256_and_si256(keep, ld(p + (8 + q) * s + j)),
+                          a3 = _mm256_and_si256(keep, ld(p + (12 + q) * s + j));
+            const __m256i e02 = add(a0, a2), e13 = add(a1, a3);
+            const __m256i f02 = add(a0, shl<2>(a2)), f13 = add(shl<1>(a1), shl<3>(a3));
+            e[q][0] = a0;
+            e[q][1] = add(e02, e13);
+            e[q][2] = sub(e02, e13);
+            e[q][3] = add(f02, f13);
+            e[q][4] = sub(f02, f13);
+            e[q][5] = add(add(shl<3>(a0), shl<2>(a1)), add(shl<1>(a2), a3));
+            e[q][6] = a3;
+        }
+        // Karatsuba pieces of point pt: E0, E1, E0+E1, E2, E3, E2+E3, E0+E2, E1+E3, sum.
+        for (size_t pt = 0; pt < 7; ++pt) {
+            const __m256i e0 = e[0][pt], e1 = e[1][pt], e2 = e[2][pt], e3 = e[3][pt];
+            __m256i* o = pv + 9 * pt;
+            o[0] = e0, o[1] = e1, o[2] = add(e0, e1), o[3] = e2, o[4] = e3, o[5] = add(e2, e3);
+            o[6] = add(e0, e2), o[7] = add(e1, e3), o[8] = add(o[2], o[5]);
+        }
+        for (size_t beta = 0; beta < kBatches; ++beta) {
+            __m256i out[V];
+            transpose16(out, pv + V * beta);
+            for (size_t r = 0; r < V && j + r < s; ++r) t[vec_at(zmm, beta, j + r, s)] = out[r];
+        }
+    }
+    for (size_t i = 0; i < kPieces; ++i) pv[i] = _mm256_setzero_si256();  // (secret-dependent)
+    __asm__ volatile("" : : "r"(pv) : "memory");
+}
+
 template <bool Nega>
-PQMCU_AVX2 void mul_toom4(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n) {
-    constexpr size_t M = kMaxLimb;
-    // The padded operands are dead once evaluated: the product reuses them.
-    alignas(32) uint16_t ops[8 * M], ea[7 * M], eb[7 * M], w[7 * 2 * M], tmp[4 * M];
-    uint16_t *ap = ops, *bp = ops + 4 * M, *full = ops;
-    const Leaves mode = x86::cpu_features().avx512bw ? Leaves::zmm : Leaves::ymm;  // (same products)
-    const size_t k = mode == Leaves::zmm ? limb_vectors_zmm(n) : limb_vectors(n), L = k * V;
+PQMCU_AVX2 void mul_toom4_t(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n) {
+    constexpr size_t SM = kMaxChunk, SSM = round16(SM), SOM = round16(2 * SM), G = V;
+    size_t ci = 0;
+    while (16 * kChunk[ci] < n) ++ci;
+    // ss: s rounded up (the operands' slack); so: a piece product's slot; ps:
+    // with a zero guard below.
+    const size_t s = kChunk[ci], ss = round16(s), so = round16(2 * s), ps = so + G, L = 4 * s;
+    alignas(32) uint16_t ap[16 * SM + SSM], bp[16 * SM + SSM];
+    // The transposed products; then the Karatsuba and Toom-4 results (z:
+    // three guarded 4 s-word halves, w: seven limb products, full: the 8 L-word
+    // product).
+    alignas(64) uint16_t buf1[kBatches * SOM * V];
+    // a's and b's transposed pieces; then the products' pieces (guarded).
+    alignas(64) uint16_t buf2[(kPieces + 1) * (SOM + G) + G];
+    static_assert(sizeof(buf2) >= 2 * kBatches * SM * 32);
+    static_assert(sizeof(buf1) >= 2 * (3 * (4 * SM + 2 * G) + 7 * 8 * SM + 8 * 4 * SM));
+    __m256i *ta = reinterpret_cast<__m256i*>(buf2), *tb = ta + kBatches * s;
     std::memcpy(ap, a, 2 * n);
     std::memcpy(bp, b, 2 * n);
-    std::memset(ap + n, 0, 2 * (4 * L - n));
-    std::memset(bp + n, 0, 2 * (4 * L - n));
-    toom4_evaluate(ea, ap, L);
-    toom4_evaluate(eb, bp, L);
-    for (size_t p = 0; p < 7; ++p) kara(w + p * 2 * L, ea + p * L, eb + p * L, k, tmp, mode);
+    std::memset(ap + n, 0, 2 * (16 * s + ss - n));
+    std::memset(bp + n, 0, 2 * (16 * s + ss - n));
+    const x86::CpuFeatures& cpu = x86::cpu_features();
+    const bool zmm = cpu.avx512bw;  // the same products on 32 lanes
+    to_batches(ta, ap, s, zmm);
+    to_batches(tb, bp, s, zmm);
+    __m256i* tc = reinterpret_cast<__m256i*>(buf1);  // kBatches x so vectors
+    if (zmm) kBatchZmm[ci](tc, ta, tb, kBatches / 2, so);
+    else kBatch[ci](tc, ta, tb, kBatches, so);
+    uint16_t* pc = buf2 + G;  // piece i at pc + i ps, zeros in the G words below each and above the last
+    for (size_t i = 0; i <= kPieces; ++i) st(pc + i * ps - G, _mm256_setzero_si256());
+    for (size_t beta = 0; beta < kBatches; ++beta)
+        for (size_t k = 0; k < so; k += V) {
+            __m256i in[V], out[V];
+            for (size_t r = 0; r < V; ++r) in[r] = tc[vec_at(zmm, beta, k + r, so)];
+            transpose16(out, in);
+            for (size_t l = 0; l < V; ++l) st(pc + (V * beta + l) * ps + k, out[l]);
+        }
+    // Karatsuba: each point's limb product w[pt] (8 s words).
+    uint16_t* z = buf1 + G;  // z[u] at z + u (4 s + 2 G), guarded like pc
+    uint16_t *w = buf1 + 3 * (4 * s + 2 * G), *full = w + 7 * 8 * s;
+    for (size_t u = 0; u < 3; ++u) {
+        st(z + u * (4 * s + 2 * G) - G, _mm256_setzero_si256());
+        st(z + u * (4 * s + 2 * G) + 4 * s, _mm256_setzero_si256());
+    }
+    for (size_t pt = 0; pt < 7; ++pt) {
+        const uint16_t* q = pc + 9 * pt * ps;
+        for (size_t u = 0; u < 3; ++u)
+            kara_combine(z + u * (4 * s + 2 * G), q + 3 * u * ps, q + (3 * u + 1) * ps, q + (3 * u + 2) * ps, s, so, 4 * s);
+        kara_combine(w + pt * 8 * s, z, z + (4 * s + 2 * G), z + 2 * (4 * s + 2 * G), 2 * s, 4 * s, 8 * s);
+    }
     const __m256i zero = _mm256_setzero_si256();
     for (size_t j = 0; j < 8 * L; j += V) st(full + j, zero);
     const __m256i inv3 = _mm256_set1_epi16(int16_t(0xAAAB)), inv9 = _mm256_set1_epi16(int16_t(0x8E39)),
@@ -319,8 +474,6 @@ PQMCU_AVX2 void mul_toom4(uint16_t* c, const uint16_t* a, const uint16_t* b, siz
         const __m256i coef[7] = {c0, c1, c2, c3, c4, c5, c6};
         for (size_t t = 0; t < 7; ++t) st(full + t * L + i, add(ld(full + t * L + i), coef[t]));
     }
-    // Only coefficients below 2n - 1 are nonzero mod 2^13 (the higher bits are
-    // not used: callers reduce mod q <= 2^13).
     size_t i = 0;
     for (; i + V <= n; i += V) {
         const __m256i lo = ld(full + i), hi = ld(full + n + i);
@@ -328,13 +481,10 @@ PQMCU_AVX2 void mul_toom4(uint16_t* c, const uint16_t* a, const uint16_t* b, siz
     }
     for (; i < n; ++i) c[i] = Nega ? uint16_t(full[i] - full[n + i]) : uint16_t(full[i] + full[n + i]);
     // Everything here held secret-dependent values.
-    for (size_t j = 0; j < 8 * M; j += V) st(ops + j, zero);
-    for (size_t j = 0; j < 4 * L; j += V) st(tmp + j, zero);
-    for (size_t j = 0; j < 7 * L; j += V) st(ea + j, zero), st(eb + j, zero);
-    for (size_t j = 0; j < 14 * L; j += V) st(w + j, zero);
-    __asm__ volatile("" : : "r"(ops), "r"(ea), "r"(eb), "r"(w), "r"(tmp) : "memory");
+    wipe(ap, 2 * (16 * s + ss)), wipe(bp, 2 * (16 * s + ss));
+    wipe(buf1, 2 * std::max(kBatches * so * V, size_t(full + 8 * L - buf1)));
+    wipe(buf2, 2 * std::max(2 * kBatches * s * V, (kPieces + 1) * ps + G));
 }
-
 }  // namespace
 
 bool enabled() { return x86::cpu_features().avx2; }
@@ -344,7 +494,7 @@ void mul_negacyclic(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n)
 
 void mul_cyclic_13(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n) {
     if (n < kToomMin) mul_reduced<false>(c, a, b, n);
-    else mul_toom4<false>(c, a, b, n);
+    else mul_toom4_t<false>(c, a, b, n);
 }
 
 }  // namespace pqmcu::polymul::avx2

@@ -5,7 +5,7 @@
 // base cases schoolbooks of K 16-lane vectors (vpmullw / vpaddw), exact mod
 // 2^16 like polymul::Karatsuba. No branch or index depends on coefficient
 // values. Stack: ~16 KB (padded operands, product, Karatsuba temporaries);
-// mul_cyclic_13 ~20 KB (with the seven evaluated limb pairs and products).
+// mul_cyclic_13 ~40 KB (padded operands, transposed batches and products), wiped.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -23,9 +23,10 @@ void mul_cyclic(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n);
 void mul_negacyclic(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n);
 
 // c = a b mod (x^n - 1) exact mod 2^13 only (the top three bits of each
-// coefficient are garbage): Toom-4 over the Karatsuba above from n =
-// kToomMin (fewer base products; its interpolation divides by 8), the
-// Karatsuba below. For NTRU with q <= 2^13. c may alias a or b.
+// coefficient are garbage): from n = kToomMin Toom-4 over two Karatsuba
+// levels, its 63 small products 16 at a time in transposed form (its
+// interpolation divides by 8); the Karatsuba above below kToomMin. For NTRU
+// with q <= 2^13. c may alias a or b.
 inline constexpr size_t kToomMin = 256;
 void mul_cyclic_13(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n);
 
