@@ -492,19 +492,11 @@ struct OneTreeBlc {
         g.xof[r].absorb(cm, nb * 2 * S);
         // Fold rows of the leaves, 8 at a time: 0 1 0 2 0 1 0 and the last's bit.
         uint8_t gb[nb];
-        for (uint32_t q = 0; q < nb; ++q)
-            gb[q] = uint8_t((q & 7) != 7 ? uint32_t(__builtin_ctz(q + 1)) : gray_bit(i + q, d.n_evals(), d.log_n));
+        batch_fold_rows<nb>(d, i, gb);
         for (size_t b = 0; b < nblk; ++b) {
             P::tweak_key(k, salt, 3, e, uint32_t(b), be);
             P::derive_inline(k, ls, col, nb, be);
-            if (hidden < nb) std::memset(col + hidden * S, 0, S);
-            const size_t off = b * S, len = (eb - off) < S ? (eb - off) : S;
-            if constexpr (nb == 32) {
-                fold_column32(acc, acc + eb, eb, gb, off, col, len);
-            } else {
-                for (uint32_t h = 0; h < nb; h += 8)
-                    Base::fold_column(acc, acc + eb, eb, gb + h, off, col + h * S, 8, len);
-            }
+            fold_batch_block<nb>(acc, eb, gb, b, col, hidden);
         }
         if constexpr (std::is_same_v<K, Key>) {
             if (!(C::kAes128 && be == cipher::Backend::external)) C::wipe(k);
@@ -541,21 +533,34 @@ struct OneTreeBlc {
         if (hidden < NB) std::memcpy(cm + hidden * 2 * S, opened, 2 * S);
         g.xof[r].absorb(cm, NB * 2 * S);
         uint8_t gb[NB];
-        for (uint32_t q = 0; q < NB; ++q)
-            gb[q] = uint8_t((q & 7) != 7 ? uint32_t(__builtin_ctz(q + 1)) : gray_bit(i + q, d.n_evals(), d.log_n));
+        batch_fold_rows<NB>(d, i, gb);
         for (size_t b = 0; b < nblk; ++b) {
             P::tweak_key(k, salt, 3, e, uint32_t(b), be);
             cipher::encrypt_lin_ortho_table_pre_not_ct(k, pre, ls, cm, NB);
-            if (hidden < NB) std::memset(cm + hidden * S, 0, S);
-            const size_t off = b * S, len = (eb - off) < S ? (eb - off) : S;
-            if constexpr (NB == 32) {
-                fold_column32(acc, acc + eb, eb, gb, off, cm, len);
-            } else {
-                for (uint32_t h = 0; h < NB; h += 8)
-                    Base::fold_column(acc, acc + eb, eb, gb + h, off, cm + h * S, 8, len);
-            }
+            fold_batch_block<NB>(acc, eb, gb, b, cm, hidden);
         }
         C::wipe(k);
+    }
+    // The fold rows of a batch's leaves i.. (every take_batch*): 0 1 0 2 0 1 0
+    // within each group of 8, and the Gray-code bit of the group's last leaf.
+    template <uint32_t NB>
+    static void batch_fold_rows(const Dims& d, uint32_t i, uint8_t* gb) {
+        for (uint32_t q = 0; q < NB; ++q)
+            gb[q] = uint8_t((q & 7) != 7 ? uint32_t(__builtin_ctz(q + 1)) : gray_bit(i + q, d.n_evals(), d.log_n));
+    }
+    // PRG block b of every leaf of a batch (col: S bytes a leaf) into the
+    // fold; the hidden leaf's share is zero.
+    template <uint32_t NB>
+    static void fold_batch_block(uint8_t* acc, size_t eb, const uint8_t* gb, size_t b, uint8_t* col,
+                                 uint32_t hidden) {
+        if (hidden < NB) std::memset(col + hidden * S, 0, S);
+        const size_t off = b * S, len = (eb - off) < S ? (eb - off) : S;
+        if constexpr (NB == 32) {
+            fold_column32(acc, acc + eb, eb, gb, off, col, len);
+        } else {
+            for (uint32_t h = 0; h < NB; h += 8)
+                Base::fold_column(acc, acc + eb, eb, gb + h, off, col + h * S, 8, len);
+        }
     }
     // Blc::fold_column over a whole batch of 32 (8 at a time: 16 row updates
     // a word): gb = ctz(q + 1) but for q = 7, 15, 23, 31 (gb[q]: the batch
@@ -628,8 +633,7 @@ struct OneTreeBlc {
         uint8_t* lo = cm;
         for (uint32_t q = 0; q < NB; ++q) P::lin_ortho(ls + q * S, lo + q * S);
         uint8_t gb[NB];
-        for (uint32_t q = 0; q < NB; ++q)
-            gb[q] = uint8_t((q & 7) != 7 ? uint32_t(__builtin_ctz(q + 1)) : gray_bit(i + q, d.n_evals(), d.log_n));
+        batch_fold_rows<NB>(d, i, gb);
         for (size_t b = 0; b < nblk; ++b) {
             engine_tweak(t, salt, 3, e, uint32_t(b));
             (void)cipher::encrypt_external_aes128_raw(t.b, ls, col, NB);
