@@ -32,13 +32,26 @@ namespace {
 using namespace pqmcu;
 using S = saber::Scheme<saber::PQMCU_KAT_SET>;
 
-// Measured peaks are 0.6-0.8 KB (the Workspace holds every big buffer, keys
-// and ciphertexts are in .bss here); the budget keeps that from growing unseen.
-constexpr size_t kStackBudget = 1536;
+// Measured peaks (2026-12-04): key generation 1.1 / 1.3 / 1.5 KB, encapsulation
+// and decapsulation ~0.6 KB (the Workspace holds every big buffer, keys and
+// ciphertexts are in .bss here); the budget keeps that from growing unseen.
+constexpr size_t kStackBudget = 1792;
 
 S::Workspace g_ws;
 uint8_t g_pk[S::pk_bytes], g_sk[S::sk_bytes], g_ct[S::ct_bytes];
 size_t g_peak[3] = {};
+
+// Each operation in a frame of its own: inlined into check_entry, part of its
+// stack would be reserved before stack_paint() and not measured.
+template <class Rng>
+[[gnu::noinline]] Status run_keypair(Rng& rng) {
+    return S::keypair(g_pk, g_sk, rng, g_ws);
+}
+template <class Rng>
+[[gnu::noinline]] Status run_encapsulate(uint8_t* key, Rng& rng) {
+    return S::encapsulate(g_ct, key, g_pk, rng, g_ws);
+}
+[[gnu::noinline]] Status run_decapsulate(uint8_t* key) { return S::decapsulate(key, g_ct, g_sk, g_ws); }
 
 void check_entry(test::Context& ctx, size_t index) {
     const vectors::VecFile& kat = vectors::PQMCU_KAT_VECTORS;
@@ -63,19 +76,19 @@ void check_entry(test::Context& ctx, size_t index) {
     uint8_t key[32], key2[32];
 
     m4::stack_paint();
-    PQ_CHECK(ctx, S::keypair(g_pk, g_sk, rng, g_ws) == Status::ok);
+    PQ_CHECK(ctx, run_keypair(rng) == Status::ok);
     const size_t kpeak = m4::stack_peak_bytes();
     PQ_CHECK_BYTES(ctx, g_pk, pk->bytes, S::pk_bytes);
     PQ_CHECK_BYTES(ctx, g_sk, sk->bytes, S::sk_bytes);
 
     m4::stack_paint();
-    PQ_CHECK(ctx, S::encapsulate(g_ct, key, g_pk, rng, g_ws) == Status::ok);
+    PQ_CHECK(ctx, run_encapsulate(key, rng) == Status::ok);
     const size_t epeak = m4::stack_peak_bytes();
     PQ_CHECK_BYTES(ctx, g_ct, ct->bytes, S::ct_bytes);
     PQ_CHECK_BYTES(ctx, key, ss->bytes, S::ss_bytes);
 
     m4::stack_paint();
-    PQ_CHECK(ctx, S::decapsulate(key2, g_ct, g_sk, g_ws) == Status::ok);
+    PQ_CHECK(ctx, run_decapsulate(key2) == Status::ok);
     const size_t dpeak = m4::stack_peak_bytes();
     PQ_CHECK_BYTES(ctx, key2, ss->bytes, S::ss_bytes);
 
