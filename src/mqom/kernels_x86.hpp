@@ -83,6 +83,15 @@ LeavesFn blc_leaves_aes128();
 // VAES + AVX-512BW/VL/VBMI, else nullptr.
 LeavesFn blc_leaves_r256(size_t seed_bytes);
 
+// The equation PRG (ExpandEquations, AES-128 seeds, public): for blocks
+// b < nblk with round keys rk + b rk_words (AES-NI layout, 44 words) and
+// seeds q < g <= 16 (16 bytes each at seeds),
+//   out[q stride + 16 b ..] = SeedDerive(key_b, seed_q)   (AES ^ LinOrtho)
+// straight to each equation's stream window. VAES + AVX-512BW/VL, else nullptr.
+using EqBlocksFn = void (*)(const uint32_t* rk, size_t rk_words, size_t nblk, const uint8_t* seeds, uint32_t g,
+                            uint8_t* out, size_t stride);
+EqBlocksFn eq_blocks_aes128();
+
 // One GGM level in place: for parents p < count (from the end), children
 // 2p, 2p + 1 = SeedDerive_k(parent), that ^ parent; rk: the level's round
 // keys (44 words for 16-byte seeds, 120 for Rijndael-256's 24 / 32). count a
