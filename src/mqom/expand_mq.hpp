@@ -25,8 +25,8 @@
 namespace pqmcu::mqom::detail {
 
 #if defined(PQMCU_MQOM_X86)
-// Hosts: up to 16 equations share each PRG block's key schedule (Desktop).
-inline constexpr uint32_t kMaxEqGroup = 16;
+// Hosts: up to 32 equations share each PRG block's key schedule (Desktop).
+inline constexpr uint32_t kMaxEqGroup = 32;
 #else
 inline constexpr uint32_t kMaxEqGroup = 8;
 #endif
@@ -176,32 +176,39 @@ private:
     // Data of equation q: after the g seeds, windows of win_ - S bytes.
     uint8_t* data(uint32_t q) { return buf_ + g_ * S + q * (win_ - S); }
 #if defined(PQMCU_MQOM_X86)
-    // The blocks up to need on VAES (AES-128, AES-NI backends): as many as
-    // eq_key_cache holds in one call (no per-block call, copy or LinOrtho
-    // loop), past it one freshly scheduled key. Returns the count (0: not taken).
+    // The blocks up to need on VAES (AES-NI backends): each call runs all g
+    // seeds through several blocks (no per-block call, copy or LinOrtho
+    // loop), AES-128 with eq_key_cache's keys as far as it reaches, else
+    // up to kKeys freshly scheduled keys. Returns the count (0: not taken).
     size_t vaes_blocks(size_t left, size_t need) {
         using P = Prims<Sec>;
+        using Key = typename P::C::Key;
+        if (be_ != cipher::Backend::aesni && be_ != cipher::Backend::vaes) return 0;
+        const x86::EqBlocksFn fn = x86::eq_blocks(S);
+        if (fn == nullptr) return 0;
+        constexpr size_t kw = sizeof(Key) / 4;
+        uint8_t* out = data(0) + left;
+        size_t nb = (need - left + S - 1) / S;
         if constexpr (P::C::kAes128) {
-            if (be_ != cipher::Backend::aesni && be_ != cipher::Backend::vaes) return 0;
-            const x86::EqBlocksFn fn = x86::eq_blocks_aes128();
-            if (fn == nullptr) return 0;
-            constexpr size_t kw = sizeof(typename P::C::Key) / 4;
-            uint8_t* out = data(0) + left;
             if (blk_ < kEqKeyCache) {
-                size_t nb = (need - left + S - 1) / S;
                 if (nb > kEqKeyCache - blk_) nb = kEqKeyCache - blk_;
-                fn(eq_key_cache<Sec>()[blk_].w, kw, nb, buf_, g_, out, size_t(win_ - S));
+                run(fn, eq_key_cache<Sec>()[blk_].w, kw, nb, out);
                 return nb;
             }
-            typename P::C::Key k;
-            const uint8_t zero_salt[S] = {0};
-            P::tweak_key(k, zero_salt, 3, 0, uint32_t(blk_));
-            fn(k.w, kw, 1, buf_, g_, out, size_t(win_ - S));
-            return 1;
         }
-        (void)left;
-        (void)need;
-        return 0;
+        constexpr size_t kKeys = 4;
+        if (nb > kKeys) nb = kKeys;
+        Key k[kKeys];
+        const uint8_t zero_salt[S] = {0};
+        for (size_t b = 0; b < nb; ++b) P::tweak_key(k[b], zero_salt, 3, 0, uint32_t(blk_ + b));
+        run(fn, k[0].w, kw, nb, out);
+        return nb;
+    }
+    // The kernel takes at most 16 seeds a call.
+    void run(x86::EqBlocksFn fn, const uint32_t* rk, size_t kw, size_t nb, uint8_t* out) {
+        const size_t stride = size_t(win_ - S);
+        for (uint32_t q0 = 0; q0 < g_; q0 += 16)
+            fn(rk, kw, nb, buf_ + q0 * S, g_ - q0 < 16 ? g_ - q0 : 16, out + q0 * stride, stride);
     }
     // The next block from eq_key_cache's keys (AES-128, software backends,
     // blocks below kEqKeyCache); false: the caller schedules the key.
