@@ -25,8 +25,8 @@
 namespace pqmcu::mqom::detail {
 
 #if defined(PQMCU_MQOM_X86)
-// Hosts: up to 32 equations share each PRG block's key schedule (Desktop).
-inline constexpr uint32_t kMaxEqGroup = 32;
+// Hosts: up to 64 equations share each PRG block's key schedule (Desktop).
+inline constexpr uint32_t kMaxEqGroup = 64;
 #else
 inline constexpr uint32_t kMaxEqGroup = 8;
 #endif
