@@ -29,7 +29,8 @@ struct Desktop {
     // schedule shared by all of them; one stream window + accumulators each).
     // x86 hosts: 64 (kMaxEqGroup there), an eighth of the key schedules of
     // 8 (cat 3 / 5 schedule a Rijndael-256 key per block and group; 32 -> 64:
-    // cat5-gf2-fast sign -4 %, the others unchanged; heap workspace +~16 KB).
+    // cat5-gf2-fast sign -4 %, the others unchanged; the host workspace, on
+    // the heap, holds 64 states and windows).
 #if defined(PQMCU_MQOM_X86)
     static constexpr uint32_t eq_lockstep = 64;
 #else
