@@ -240,8 +240,9 @@ Status Engine<Sec, BaseLog2, ExtLog2>::keygen(const Dims& d, const uint8_t* seed
         constexpr size_t kRow = 640;  // n * ext bytes <= 320 * 2
         const x86::ScaleAccFn sa = gfni != nullptr ? x86::gf256_scale_acc() : nullptr;
         const size_t rb = size_t(n) * sizeof(Elt);
-        if (sa != nullptr && rb <= kRow && w.eq_group <= kMaxEqGroup) {
-            alignas(64) uint8_t u[kMaxEqGroup][kRow];
+        constexpr uint32_t kGroup = 16;  // Desktop's keygen_eq_lockstep on x86
+        if (sa != nullptr && rb <= kRow && w.eq_group <= kGroup) {
+            alignas(64) uint8_t u[kGroup][kRow];
             for (uint32_t i0 = 0; i0 < me; i0 += w.eq_group) {
                 const uint32_t g = min_u32(w.eq_group, me - i0);
                 EqStream<Sec, E> st(d, mseed_eq, i0, g, w.eq, w.pub_backend);

@@ -18,12 +18,15 @@
 #include "mqom/gf.hpp"
 #include "mqom/prims.hpp"
 #include "field/word.hpp"
+#if defined(PQMCU_MQOM_X86)
+#include "mqom/kernels_x86.hpp"
+#endif
 
 namespace pqmcu::mqom::detail {
 
 #if defined(PQMCU_MQOM_X86)
-// Hosts: up to 16 equations share each PRG block's key schedule (Desktop).
-inline constexpr uint32_t kMaxEqGroup = 16;
+// Hosts: up to 64 equations share each PRG block's key schedule (Desktop).
+inline constexpr uint32_t kMaxEqGroup = 64;
 #else
 inline constexpr uint32_t kMaxEqGroup = 8;
 #endif
@@ -41,11 +44,13 @@ constexpr size_t eq_window_bytes(const Dims& d) {
 #if defined(PQMCU_MQOM_X86)
 // Hosts: the equation PRG's AES-128 round keys depend on the block index
 // only (zero salt, e = 0), so the first kEqKeyCache of them are expanded
-// once per process (public constants, 93 KB of static data, no heap)
-// instead of once per block and group of equations at every call. 528
-// blocks: all of cat1 gf2's n = 128 (524; the other cat 1 sets need <= 105;
-// with 128 the gf2 sets spent ~15 % of their time in key schedules).
-inline constexpr uint32_t kEqKeyCache = 528;
+// once per process (public constants, 143.6 KB of static data, no heap)
+// instead of once per block and group of equations at every call. 816
+// blocks: all of cat1 gf2 fast's (n = 160: 13,040 bytes, 815 blocks; the
+// gf16 / gf256 fast sets need <= 105; the short sets' GF(2^16) streams
+// run past it on AES-NI schedules). With 528, the schedules of the last
+// 287 blocks were 7.5 % of a cat1-gf2-fast signature.
+inline constexpr uint32_t kEqKeyCache = 816;
 template <unsigned Sec>
 inline const typename Prims<Sec>::C::Key* eq_key_cache() {
     using P = Prims<Sec>;
@@ -122,6 +127,11 @@ public:
         pos_ = 0;
         while (left < need) {
 #if defined(PQMCU_MQOM_X86)
+            if (const size_t nb = vaes_blocks(left, need)) {
+                blk_ = uint16_t(blk_ + nb);
+                left += nb * S;
+                continue;
+            }
             if (cached_block(left)) {
                 ++blk_;
                 left += S;
@@ -166,6 +176,40 @@ private:
     // Data of equation q: after the g seeds, windows of win_ - S bytes.
     uint8_t* data(uint32_t q) { return buf_ + g_ * S + q * (win_ - S); }
 #if defined(PQMCU_MQOM_X86)
+    // The blocks up to need on VAES (AES-NI backends): each call runs all g
+    // seeds through several blocks (no per-block call, copy or LinOrtho
+    // loop), AES-128 with eq_key_cache's keys as far as it reaches, else
+    // up to kKeys freshly scheduled keys. Returns the count (0: not taken).
+    size_t vaes_blocks(size_t left, size_t need) {
+        using P = Prims<Sec>;
+        using Key = typename P::C::Key;
+        if (be_ != cipher::Backend::aesni && be_ != cipher::Backend::vaes) return 0;
+        const x86::EqBlocksFn fn = x86::eq_blocks(S);
+        if (fn == nullptr) return 0;
+        constexpr size_t kw = sizeof(Key) / 4;
+        uint8_t* out = data(0) + left;
+        size_t nb = (need - left + S - 1) / S;
+        if constexpr (P::C::kAes128) {
+            if (blk_ < kEqKeyCache) {
+                if (nb > kEqKeyCache - blk_) nb = kEqKeyCache - blk_;
+                run(fn, eq_key_cache<Sec>()[blk_].w, kw, nb, out);
+                return nb;
+            }
+        }
+        constexpr size_t kKeys = 4;
+        if (nb > kKeys) nb = kKeys;
+        Key k[kKeys];
+        const uint8_t zero_salt[S] = {0};
+        for (size_t b = 0; b < nb; ++b) P::tweak_key(k[b], zero_salt, 3, 0, uint32_t(blk_ + b));
+        run(fn, k[0].w, kw, nb, out);
+        return nb;
+    }
+    // The kernel takes at most 16 seeds a call.
+    void run(x86::EqBlocksFn fn, const uint32_t* rk, size_t kw, size_t nb, uint8_t* out) {
+        const size_t stride = size_t(win_ - S);
+        for (uint32_t q0 = 0; q0 < g_; q0 += 16)
+            fn(rk, kw, nb, buf_ + q0 * S, g_ - q0 < 16 ? g_ - q0 : 16, out + q0 * stride, stride);
+    }
     // The next block from eq_key_cache's keys (AES-128, software backends,
     // blocks below kEqKeyCache); false: the caller schedules the key.
     bool cached_block(size_t left) {

@@ -554,6 +554,32 @@ PQMCU_MQOM_VAES void leaves_aes128_avx512(const uint32_t* const* rk, size_t nblk
     }
 }
 
+// The equation PRG's blocks: g <= 16 seeds in four registers (lanes past g
+// zero, never stored), one key per block, the blocks of each seed to its
+// window (public data).
+PQMCU_MQOM_VAES void eq_blocks_aes128_avx512(const uint32_t* rk, size_t rk_words, size_t nblk, const uint8_t* seeds,
+                                             uint32_t g, uint8_t* out, size_t stride) {
+    __m512i s[4];
+    for (uint32_t r = 0; r < 4; ++r) {
+        const uint32_t left = g > 4 * r ? g - 4 * r : 0, lanes = left < 4 ? left : 4;
+        s[r] = _mm512_maskz_loadu_epi32(__mmask16((1u << (4 * lanes)) - 1), seeds + 64 * r);
+    }
+    const uint32_t nr = (g + 3) / 4;
+    for (size_t b = 0; b < nblk; ++b) {
+        __m512i k[11], x[4];
+        load_keys(rk + b * rk_words, k);
+        derive4<4>(k, s, x);
+        for (uint32_t r = 0; r < nr; ++r) {
+            uint8_t* o = out + 4 * r * stride + 16 * b;
+            const uint32_t left = g - 4 * r;  // public
+            put_lane<0>(o, x[r], 0xFFFF);
+            if (left > 1) put_lane<1>(o + stride, x[r], 0xFFFF);
+            if (left > 2) put_lane<2>(o + 2 * stride, x[r], 0xFFFF);
+            if (left > 3) put_lane<3>(o + 3 * stride, x[r], 0xFFFF);
+        }
+    }
+}
+
 // One GGM level (AES-128 seeds): parents p < count (count a multiple of 16)
 // at nodes, children 2p, 2p + 1 = left, left ^ parent (left = SeedDerive_k(parent))
 // in place, from the end: each group's parents are loaded before its
@@ -702,6 +728,29 @@ PQMCU_MQOM_VBMI void leaves_r256_avx512(const uint32_t* const* rk, size_t nblk, 
     }
 }
 
+// The equation PRG's blocks (Rijndael-256 seeds): as eq_blocks_aes128_avx512,
+// two seeds a register (a zero-padded copy: g may be odd, S = 24 packed).
+template <size_t S>
+PQMCU_MQOM_VBMI void eq_blocks_r256_avx512(const uint32_t* rk, size_t rk_words, size_t nblk, const uint8_t* seeds,
+                                           uint32_t g, uint8_t* out, size_t stride) {
+    constexpr __mmask32 ms = __mmask32(block_mask64(S));
+    alignas(64) uint8_t sd[16 * S + 16] = {};
+    std::memcpy(sd, seeds, g * S);
+    __m512i s[8];
+    for (size_t r = 0; r < 8; ++r) s[r] = load2<S>(sd + 2 * S * r);
+    const uint32_t np = (g + 1) / 2;
+    for (size_t b = 0; b < nblk; ++b) {
+        __m512i k[15], x[8];
+        load_keys_r256(rk + b * rk_words, k);
+        derive2x<S, 8>(k, s, x);
+        for (uint32_t r = 0; r < np; ++r) {
+            uint8_t* o = out + 2 * r * stride + S * b;
+            put_half<0>(o, x[r], ms);
+            if (2 * r + 1 < g) put_half<1>(o + stride, x[r], ms);  // public
+        }
+    }
+}
+
 // One GGM level (Rijndael-256 seeds; count a multiple of 8), as level_aes128_avx512.
 template <size_t S>
 PQMCU_MQOM_VBMI void level_r256_avx512(const uint32_t* rk, uint8_t* nodes, size_t count) {
@@ -832,6 +881,17 @@ LeavesFn blc_leaves_aes128() {
         return f.vaes && f.aesni && f.avx512f && f.avx512bw && f.avx512vl ? leaves_aes128_avx512 : nullptr;
     }();
     return fn;
+}
+
+EqBlocksFn eq_blocks(size_t seed_bytes) {
+    static const bool vaes = [] {
+        const auto& f = pqmcu::x86::cpu_features();
+        return f.vaes && f.aesni && f.avx512f && f.avx512bw && f.avx512vl;
+    }();
+    static const bool vbmi = vaes && pqmcu::x86::cpu_features().avx512vbmi;
+    if (seed_bytes == 16) return vaes ? eq_blocks_aes128_avx512 : nullptr;
+    if (!vbmi) return nullptr;
+    return seed_bytes == 24 ? eq_blocks_r256_avx512<24> : seed_bytes == 32 ? eq_blocks_r256_avx512<32> : nullptr;
 }
 
 LeavesFn blc_leaves_r256(size_t seed_bytes) {

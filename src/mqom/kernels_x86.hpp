@@ -83,6 +83,16 @@ LeavesFn blc_leaves_aes128();
 // VAES + AVX-512BW/VL/VBMI, else nullptr.
 LeavesFn blc_leaves_r256(size_t seed_bytes);
 
+// The equation PRG (ExpandEquations, public): for blocks b < nblk with
+// round keys rk + b rk_words (AES-NI layout: 44 words for AES-128, 120 for
+// Rijndael-256) and seeds q < g <= 16 (seed_bytes each, packed at seeds),
+//   out[q stride + seed_bytes b ..] = SeedDerive(key_b, seed_q)   (Enc ^ LinOrtho)
+// straight to each equation's stream window. seed_bytes 16: VAES +
+// AVX-512BW/VL; 24 / 32 (Rijndael-256): also AVX-512VBMI; else nullptr.
+using EqBlocksFn = void (*)(const uint32_t* rk, size_t rk_words, size_t nblk, const uint8_t* seeds, uint32_t g,
+                            uint8_t* out, size_t stride);
+EqBlocksFn eq_blocks(size_t seed_bytes);
+
 // One GGM level in place: for parents p < count (from the end), children
 // 2p, 2p + 1 = SeedDerive_k(parent), that ^ parent; rk: the level's round
 // keys (44 words for 16-byte seeds, 120 for Rijndael-256's 24 / 32). count a
