@@ -319,6 +319,79 @@ template <unsigned Half, unsigned Fields>
 }
 }  // namespace
 
+namespace {
+// Bit counts of the Half-bit fields of w, each in its own field (as sample_word).
+template <unsigned Half, unsigned Fields>
+[[gnu::always_inline]] inline uint32_t field_counts(uint32_t w) {
+    constexpr uint32_t ones = [] {
+        uint32_t m = 0;
+        for (unsigned f = 0; f < Fields; ++f) m |= uint32_t(1) << (f * Half);
+        return m;
+    }();
+    uint32_t t = w & ones;
+#pragma GCC unroll 5
+    for (unsigned j = 1; j < Half; ++j) t += (w >> j) & ones;
+    return t;
+}
+// The 4-bit fields (two's complement) of four coefficients a_k - b_k given
+// as bytes 16 + a_k - b_k of x (no borrow between bytes: |a - b| <= 5), as
+// 16 bits: coefficient k in bits 4k .. 4k + 3.
+[[gnu::always_inline]] inline uint32_t nibbles4(uint32_t x) {
+    x &= 0x0F0F0F0Fu;
+    x |= x >> 4;
+    return (x & 0xFFu) | ((x >> 8) & 0xFF00u);
+}
+}  // namespace
+
+void sample_binomial4(uint8_t* out, const uint8_t* coins, size_t count, unsigned mu) {
+    // Eight coefficients (four bytes of fields) a step. mu = 8: each coin
+    // byte is a_k (low nibble) and b_k; their counts, 16 + a_k - b_k per
+    // byte by one SWAR subtraction. mu = 6, 10: as sample_binomial, each
+    // difference put into its byte first.
+    switch (mu) {  // public
+        case 8:
+            for (size_t g = 0; g < count; g += 8, coins += 8, out += 4) {
+                const uint32_t t0 = field_counts<4, 8>(load_u32(coins)), t1 = field_counts<4, 8>(load_u32(coins + 4));
+                const uint32_t x0 = ((t0 & 0x0F0F0F0Fu) | 0x10101010u) - ((t0 >> 4) & 0x0F0F0F0Fu);
+                const uint32_t x1 = ((t1 & 0x0F0F0F0Fu) | 0x10101010u) - ((t1 >> 4) & 0x0F0F0F0Fu);
+                const uint32_t v = nibbles4(x0) | nibbles4(x1) << 16;
+                std::memcpy(out, &v, 4);
+            }
+            return;
+        case 6:
+            for (size_t g = 0; g < count; g += 8, coins += 6, out += 4) {
+                const uint32_t t0 = field_counts<3, 8>(load_u32(coins) & 0xFFFFFFu);
+                const uint32_t t1 = field_counts<3, 8>(uint32_t(coins[3]) | uint32_t(coins[4]) << 8 |
+                                                       uint32_t(coins[5]) << 16);
+                uint32_t v = 0;
+#pragma GCC unroll 4
+                for (unsigned k = 0; k < 4; ++k) {
+                    v |= ((((t0 >> (6 * k)) & 7u) - ((t0 >> (6 * k + 3)) & 7u)) & 15u) << (4 * k);
+                    v |= ((((t1 >> (6 * k)) & 7u) - ((t1 >> (6 * k + 3)) & 7u)) & 15u) << (4 * k + 16);
+                }
+                std::memcpy(out, &v, 4);
+            }
+            return;
+        case 10: {
+            // Fields 0-5 at bit 0, 6-10 at bit 30, 11-15 at bit 55 (sample_binomial).
+            for (size_t g = 0; g < count; g += 8, coins += 10, out += 4) {
+                const uint32_t w0 = load_u32(coins), w1 = load_u32(coins + 3) >> 6, w2 = load_u32(coins + 6) >> 7;
+                const uint32_t t0 = field_counts<5, 6>(w0 & 0x3FFFFFFFu), t1 = field_counts<5, 5>(w1 & 0x1FFFFFFu),
+                               t2 = field_counts<5, 5>(w2 & 0x1FFFFFFu);
+                auto f = [](uint32_t t, unsigned k) { return (t >> (5 * k)) & 31u; };
+                const uint32_t v = ((f(t0, 0) - f(t0, 1)) & 15u) | ((f(t0, 2) - f(t0, 3)) & 15u) << 4 |
+                                   ((f(t0, 4) - f(t0, 5)) & 15u) << 8 | ((f(t1, 0) - f(t1, 1)) & 15u) << 12 |
+                                   ((f(t1, 2) - f(t1, 3)) & 15u) << 16 | ((f(t1, 4) - f(t2, 0)) & 15u) << 20 |
+                                   ((f(t2, 1) - f(t2, 2)) & 15u) << 24 | ((f(t2, 3) - f(t2, 4)) & 15u) << 28;
+                std::memcpy(out, &v, 4);
+            }
+            return;
+        }
+        default:
+            return;
+    }
+}
+
 void sample_binomial(int32_t* s, const uint8_t* coins, size_t count, unsigned mu) {
     // Four coefficients per mu / 2 bytes, read with word loads inside the group.
     switch (mu) {  // public

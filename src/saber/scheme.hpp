@@ -924,8 +924,10 @@ private:
                     sample_secret(ws.sev[j], xof);
                     ntt::forward(ws.sev[j]);
                 } else {
-                    sample_secret(ws.x, xof, kem_scratch(ws));
-                    pack_bits(ws.sp + j * (kN / 2), ws.x, kN, 4);
+                    // straight into the 4-bit fields (coins in x)
+                    uint8_t* const coins = reinterpret_cast<uint8_t*>(ws.x);
+                    (void)xof.squeeze(coins, kN * params.mu / 8, kem_scratch(ws));
+                    sample_binomial4(ws.sp + j * (kN / 2), coins, kN, params.mu);
                 }
             }
         }
