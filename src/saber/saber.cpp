@@ -343,52 +343,68 @@ template <unsigned Half, unsigned Fields>
 }
 }  // namespace
 
-void sample_binomial4(uint8_t* out, const uint8_t* coins, size_t count, unsigned mu) {
-    // Eight coefficients (four bytes of fields) a step. mu = 8: each coin
-    // byte is a_k (low nibble) and b_k; their counts, 16 + a_k - b_k per
-    // byte by one SWAR subtraction. mu = 6, 10: as sample_binomial, each
-    // difference put into its byte first.
-    switch (mu) {  // public
-        case 8:
-            for (size_t g = 0; g < count; g += 8, coins += 8, out += 4) {
-                const uint32_t t0 = field_counts<4, 8>(load_u32(coins)), t1 = field_counts<4, 8>(load_u32(coins + 4));
-                const uint32_t x0 = ((t0 & 0x0F0F0F0Fu) | 0x10101010u) - ((t0 >> 4) & 0x0F0F0F0Fu);
-                const uint32_t x1 = ((t1 & 0x0F0F0F0Fu) | 0x10101010u) - ((t1 >> 4) & 0x0F0F0F0Fu);
-                const uint32_t v = nibbles4(x0) | nibbles4(x1) << 16;
-                std::memcpy(out, &v, 4);
-            }
-            return;
-        case 6:
-            for (size_t g = 0; g < count; g += 8, coins += 6, out += 4) {
-                const uint32_t t0 = field_counts<3, 8>(load_u32(coins) & 0xFFFFFFu);
-                const uint32_t t1 = field_counts<3, 8>(uint32_t(coins[3]) | uint32_t(coins[4]) << 8 |
-                                                       uint32_t(coins[5]) << 16);
-                uint32_t v = 0;
+namespace {
+// Column c's eight coin fields (coefficients c + 32 i, mu bits each at bit
+// mu (c + 32 i) = mu c + 256 mu i / 8 bytes on) as one stream of 8 mu
+// bits, returned as words of whole coefficients: v_i = the field of row i.
+template <unsigned Mu, unsigned C4>
+[[gnu::always_inline]] inline uint32_t coin_field(const uint8_t* coins, unsigned m, unsigned i) {
+    constexpr unsigned at = Mu * C4;  // bit offset of column 4 m + C4 from column 4 m's byte
+    const uint8_t* p = coins + Mu * m / 2 + at / 8 + 4 * Mu * i;  // Mu * 4 m / 8 = Mu m / 2
+    return (load_u32(p) >> (at % 8)) & ((1u << Mu) - 1);
+}
+template <unsigned Mu, unsigned C4>
+[[gnu::always_inline]] inline uint32_t column_word(const uint8_t* coins, unsigned m) {
+    uint32_t v[8];
+#pragma GCC unroll 8
+    for (unsigned i = 0; i < 8; ++i) v[i] = coin_field<Mu, C4>(coins, m, i);
+    if constexpr (Mu == 8) {
+        const uint32_t t0 = field_counts<4, 8>(v[0] | v[1] << 8 | v[2] << 16 | v[3] << 24);
+        const uint32_t t1 = field_counts<4, 8>(v[4] | v[5] << 8 | v[6] << 16 | v[7] << 24);
+        const uint32_t x0 = ((t0 & 0x0F0F0F0Fu) | 0x10101010u) - ((t0 >> 4) & 0x0F0F0F0Fu);
+        const uint32_t x1 = ((t1 & 0x0F0F0F0Fu) | 0x10101010u) - ((t1 >> 4) & 0x0F0F0F0Fu);
+        return nibbles4(x0) | nibbles4(x1) << 16;
+    } else if constexpr (Mu == 6) {
+        const uint32_t t0 = field_counts<3, 8>(v[0] | v[1] << 6 | v[2] << 12 | v[3] << 18);
+        const uint32_t t1 = field_counts<3, 8>(v[4] | v[5] << 6 | v[6] << 12 | v[7] << 18);
+        uint32_t w = 0;
 #pragma GCC unroll 4
-                for (unsigned k = 0; k < 4; ++k) {
-                    v |= ((((t0 >> (6 * k)) & 7u) - ((t0 >> (6 * k + 3)) & 7u)) & 15u) << (4 * k);
-                    v |= ((((t1 >> (6 * k)) & 7u) - ((t1 >> (6 * k + 3)) & 7u)) & 15u) << (4 * k + 16);
-                }
-                std::memcpy(out, &v, 4);
-            }
-            return;
-        case 10: {
-            // Fields 0-5 at bit 0, 6-10 at bit 30, 11-15 at bit 55 (sample_binomial).
-            for (size_t g = 0; g < count; g += 8, coins += 10, out += 4) {
-                const uint32_t w0 = load_u32(coins), w1 = load_u32(coins + 3) >> 6, w2 = load_u32(coins + 6) >> 7;
-                const uint32_t t0 = field_counts<5, 6>(w0 & 0x3FFFFFFFu), t1 = field_counts<5, 5>(w1 & 0x1FFFFFFu),
-                               t2 = field_counts<5, 5>(w2 & 0x1FFFFFFu);
-                auto f = [](uint32_t t, unsigned k) { return (t >> (5 * k)) & 31u; };
-                const uint32_t v = ((f(t0, 0) - f(t0, 1)) & 15u) | ((f(t0, 2) - f(t0, 3)) & 15u) << 4 |
-                                   ((f(t0, 4) - f(t0, 5)) & 15u) << 8 | ((f(t1, 0) - f(t1, 1)) & 15u) << 12 |
-                                   ((f(t1, 2) - f(t1, 3)) & 15u) << 16 | ((f(t1, 4) - f(t2, 0)) & 15u) << 20 |
-                                   ((f(t2, 1) - f(t2, 2)) & 15u) << 24 | ((f(t2, 3) - f(t2, 4)) & 15u) << 28;
-                std::memcpy(out, &v, 4);
-            }
-            return;
+        for (unsigned k = 0; k < 4; ++k) {
+            w |= ((((t0 >> (6 * k)) & 7u) - ((t0 >> (6 * k + 3)) & 7u)) & 15u) << (4 * k);
+            w |= ((((t1 >> (6 * k)) & 7u) - ((t1 >> (6 * k + 3)) & 7u)) & 15u) << (4 * k + 16);
         }
-        default:
-            return;
+        return w;
+    } else {
+        static_assert(Mu == 10);
+        const uint32_t t0 = field_counts<5, 6>(v[0] | v[1] << 10 | v[2] << 20);
+        const uint32_t t1 = field_counts<5, 6>(v[3] | v[4] << 10 | v[5] << 20);
+        const uint32_t t2 = field_counts<5, 4>(v[6] | v[7] << 10);
+        auto d = [](uint32_t t, unsigned k) { return (((t >> (10 * k)) & 31u) - ((t >> (10 * k + 5)) & 31u)) & 15u; };
+        return d(t0, 0) | d(t0, 1) << 4 | d(t0, 2) << 8 | d(t1, 0) << 12 | d(t1, 1) << 16 | d(t1, 2) << 20 |
+               d(t2, 0) << 24 | d(t2, 1) << 28;
+    }
+}
+template <unsigned Mu>
+void sample_columns(uint8_t* out, const uint8_t* coins) {
+    for (unsigned m = 0; m < 8; ++m, out += 16) {
+        const uint32_t w[4] = {column_word<Mu, 0>(coins, m), column_word<Mu, 1>(coins, m),
+                               column_word<Mu, 2>(coins, m), column_word<Mu, 3>(coins, m)};
+        std::memcpy(out, w, 16);
+    }
+}
+}  // namespace
+
+void sample_binomial4(uint8_t* out, const uint8_t* coins, size_t count, unsigned mu) {
+    // Column j's eight coefficients (j + 32 i) a step, their coin fields
+    // gathered by word loads at shifts fixed per j % 4 (four columns a
+    // loop), then the same SWAR bit counts as sample_binomial; mu = 8: the
+    // differences by one SWAR subtraction per four (16 + a - b per byte).
+    if (count != 256) return;  // public: the Saber shape only
+    switch (mu) {  // public
+        case 6: return sample_columns<6>(out, coins);
+        case 8: return sample_columns<8>(out, coins);
+        case 10: return sample_columns<10>(out, coins);
+        default: return;
     }
 }
 

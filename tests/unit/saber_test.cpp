@@ -350,8 +350,9 @@ TEST(SaberPoly, PackUnpackAndSampler) {
         EXPECT_EQ(s[0], mu / 2);
         EXPECT_EQ(s[1], 0);
     }
-    // sample_binomial4 (encapsulation's s' straight into 4-bit fields) equals
-    // sample_binomial then pack_bits(4), on random coins and the extremes.
+    // sample_binomial4 (encapsulation's s' straight into 4-bit fields, the
+    // column layout: coefficient n in nibble n / 32 of word n % 32) equals
+    // sample_binomial's values so arranged, on random coins and the extremes.
     for (unsigned mu : {6u, 8u, 10u}) {
         for (int trial = 0; trial < 12; ++trial) {
             std::vector<uint8_t> coins(mu * 32 + 3);
@@ -375,8 +376,9 @@ TEST(SaberPoly, PackUnpackAndSampler) {
             }
             std::vector<int32_t> s32(256);
             saber::sample_binomial(s32.data(), coins.data(), 256, mu);
-            std::vector<uint8_t> want(128), got(128);
-            saber::pack_bits(want.data(), s32.data(), 256, 4);
+            std::vector<uint8_t> want(128, 0), got(128);
+            for (size_t n = 0; n < 256; ++n)
+                want[4 * (n % 32) + (n / 32) / 2] |= uint8_t((uint32_t(s32[n]) & 15u) << (4 * ((n / 32) % 2)));
             saber::sample_binomial4(got.data(), coins.data(), 256, mu);
             EXPECT_EQ(want, got) << "mu " << mu << " trial " << trial;
             if (trial == 3) {
