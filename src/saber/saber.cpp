@@ -365,17 +365,17 @@ template <unsigned Mu, unsigned C4>
         const uint32_t x1 = ((t1 & 0x0F0F0F0Fu) | 0x10101010u) - ((t1 >> 4) & 0x0F0F0F0Fu);
         return nibbles4(x0) | nibbles4(x1) << 16;
     } else if constexpr (Mu == 6) {
-        const uint32_t t0 = field_counts<3, 8>(v[0] | v[1] << 6 | v[2] << 12 | v[3] << 18);
-        const uint32_t t1 = field_counts<3, 8>(v[4] | v[5] << 6 | v[6] << 12 | v[7] << 18);
-        uint32_t w = 0;
-#pragma GCC unroll 4
-        for (unsigned k = 0; k < 4; ++k) {
-            w |= ((((t0 >> (6 * k)) & 7u) - ((t0 >> (6 * k + 3)) & 7u)) & 15u) << (4 * k);
-            w |= ((((t1 >> (6 * k)) & 7u) - ((t1 >> (6 * k + 3)) & 7u)) & 15u) << (4 * k + 16);
-        }
-        return w;
+        // Lanes of 6 bits (a count, b count): 16 + a - b in [13, 19] per
+        // lane by one SWAR subtraction, its low 4 bits the field.
+        auto four = [](uint32_t t) {
+            const uint32_t x = ((t & 0x1C71C7u) + 0x410410u) - ((t >> 3) & 0x1C71C7u);
+            return (x & 0xFu) | ((x >> 2) & 0xF0u) | ((x >> 4) & 0xF00u) | ((x >> 6) & 0xF000u);
+        };
+        return four(field_counts<3, 8>(v[0] | v[1] << 6 | v[2] << 12 | v[3] << 18)) |
+               four(field_counts<3, 8>(v[4] | v[5] << 6 | v[6] << 12 | v[7] << 18)) << 16;
     } else {
         static_assert(Mu == 10);
+        // (a lane-wise SWAR subtraction as for mu = 6 measured 320 cycles more here)
         const uint32_t t0 = field_counts<5, 6>(v[0] | v[1] << 10 | v[2] << 20);
         const uint32_t t1 = field_counts<5, 6>(v[3] | v[4] << 10 | v[5] << 20);
         const uint32_t t2 = field_counts<5, 4>(v[6] | v[7] << 10);
