@@ -392,17 +392,44 @@ void sample_columns(uint8_t* out, const uint8_t* coins) {
         std::memcpy(out, w, 16);
     }
 }
+// mu = 6, 8: four columns a step, row by row: a row's four coefficients are
+// consecutive, their coins 4 mu bits (one word load), counted and
+// differenced per lane (16 + a - b) as above, each field OR-ed into its
+// column's word (rows not unrolled: a small frame).
+template <unsigned Mu>
+void sample_rows(uint8_t* out, const uint8_t* coins) {
+    for (unsigned m = 0; m < 8; ++m, out += 16) {
+        uint32_t col[4] = {0, 0, 0, 0};
+        const uint8_t* p = coins + Mu * m / 2;
+#pragma GCC unroll 1
+        for (unsigned i = 0; i < 8; ++i, p += 4 * Mu) {
+            uint32_t n;
+            if constexpr (Mu == 8) {
+                const uint32_t t = field_counts<4, 8>(load_u32(p));
+                n = nibbles4(((t & 0x0F0F0F0Fu) | 0x10101010u) - ((t >> 4) & 0x0F0F0F0Fu));
+            } else {
+                static_assert(Mu == 6);
+                const uint32_t t = field_counts<3, 8>(load_u32(p) & 0xFFFFFFu);
+                const uint32_t x = ((t & 0x1C71C7u) + 0x410410u) - ((t >> 3) & 0x1C71C7u);
+                n = (x & 0xFu) | ((x >> 2) & 0xF0u) | ((x >> 4) & 0xF00u) | ((x >> 6) & 0xF000u);
+            }
+#pragma GCC unroll 4
+            for (unsigned c = 0; c < 4; ++c) col[c] |= ((n >> (4 * c)) & 15u) << (4 * i);
+        }
+        std::memcpy(out, col, 16);
+    }
+}
 }  // namespace
 
 void sample_binomial4(uint8_t* out, const uint8_t* coins, size_t count, unsigned mu) {
-    // Column j's eight coefficients (j + 32 i) a step, their coin fields
-    // gathered by word loads at shifts fixed per j % 4 (four columns a
-    // loop), then the same SWAR bit counts as sample_binomial; mu = 8: the
-    // differences by one SWAR subtraction per four (16 + a - b per byte).
+    // mu = 6, 8 row by row (sample_rows); mu = 10 (whose row of four is 40
+    // bits) a column at a time, its coin fields gathered by word loads at
+    // shifts fixed per column % 4 (sample_columns: 1.7 k cycles less per
+    // LightSaber operation than by rows).
     if (count != 256) return;  // public: the Saber shape only
     switch (mu) {  // public
-        case 6: return sample_columns<6>(out, coins);
-        case 8: return sample_columns<8>(out, coins);
+        case 6: return sample_rows<6>(out, coins);
+        case 8: return sample_rows<8>(out, coins);
         case 10: return sample_columns<10>(out, coins);
         default: return;
     }
