@@ -408,9 +408,22 @@ namespace {
 // Layer 1 (half-length 128) of forward(), its half-h outputs: coefficients
 // j of the first half unpacked into out, those of the second half 8 at a
 // time into a small buffer, then forward's butterfly.
+// 4 bits (s'): the column layout (field of coefficient n in nibble n / 32
+// of little-endian word n % 32; ntt.hpp).
+int32_t field4c(const uint8_t* p, unsigned n) {
+    const unsigned c = n % 32, i = n / 32;
+    return int32_t(uint32_t(p[4 * c + i / 2] >> (4 * (i % 2))) << 28) >> 28;
+}
 template <unsigned Bits>
 void layer1_half(int32_t* out, const uint8_t* packed, unsigned h) {
     const int32_t z = kZetas[1];
+    if constexpr (Bits == 4) {
+        for (unsigned j = 0; j < kN / 2; ++j) {
+            const int32_t t = mulm(field4c(packed, kN / 2 + j), z);
+            out[j] = h == 0 ? field4c(packed, j) + t : field4c(packed, j) - t;
+        }
+        return;
+    }
     unpack_centred(out, packed, kN / 2, Bits);
     const uint8_t* hi = packed + (kN / 2) * Bits / 8;
     int32_t t[8];

@@ -72,7 +72,10 @@ void inverse_store(uint16_t* out, int32_t* acc);
 // half h of the other operand.
 // out[0..128) = positions [128 h, 128 h + 128) of forward(a) (the same
 // values), a = 256 little-endian `bits`-bit two's complement fields
-// (bits = 4: s' as pack_bits(.., 4) writes it; 10: b in pk, b' in ct; 13:
+// (bits = 4: s' in the column layout sample_binomial4 writes, the field
+// of coefficient n in nibble n / 32 of little-endian word n % 32, so that
+// one word load gives the eight fields forward's first pass takes
+// together; 10: b in pk, b' in ct; 13:
 // s in the secret key; on the M4 the 10- and 13-bit code's word loads read
 // up to 2 bytes past the 32 bits bytes, which the callers' buffers have: pk's
 // seed follows b, ct's c_m follows b', sk's pk follows s).

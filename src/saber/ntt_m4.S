@@ -156,80 +156,44 @@ pqmcu_saber_ntt_forward_m4:
     \op \a, \a, \b
 .endm
 
-@ passa4 op: layers 1 (this half's side: op = add for h = 0, sub for h = 1),
-@ 2 and 3 from the 4-bit fields (s4 = the bytes of columns j, j + 1: fields
-@ j + 32 i at byte j / 2 + 16 i, low nibble for even j), two columns a loop.
+@ col4 op: one column of passa4: layer 1 (this half's side: op = add for
+@ h = 0, sub for h = 1), 2 and 3 from the 4-bit fields of column j (s4
+@ points at its word: s' in the column layout, field j + 32 i in nibble i),
+@ one word load and an SBFX a field.
+.macro col4 op
+    vmov r12, s4
+    ldr r8, [r12], #4
+    vmov s4, r12
+    sbfx r1, r8, #0, #4
+    sbfx r2, r8, #4, #4
+    sbfx r3, r8, #8, #4
+    sbfx r4, r8, #12, #4
+    sbfx r5, r8, #16, #4
+    sbfx r6, r8, #20, #4
+    sbfx r7, r8, #24, #4
+    asr r8, r8, #28
+    vmov lr, s5
+    l1s r1, r5, \op
+    l1s r2, r6, \op
+    l1s r3, r7, \op
+    l1s r4, r8, \op
+    vmov lr, s0
+    ct r1, r3, lr
+    ct r2, r4, lr
+    vmov lr, s1
+    ct r1, r2, lr
+    vmov lr, s2
+    ct r3, r4, lr
+    str r2, [r0, #128]
+    str r3, [r0, #256]
+    str r4, [r0, #384]
+    str r1, [r0], #4
+.endm
+@ passa4 op: the half's 32 columns, two a loop.
 .macro passa4 op
 1:
-    vmov r12, s4
-    ldrb r1, [r12, #0]
-    ldrb r2, [r12, #16]
-    ldrb r3, [r12, #32]
-    ldrb r4, [r12, #48]
-    ldrb r5, [r12, #64]
-    ldrb r6, [r12, #80]
-    ldrb r7, [r12, #96]
-    ldrb r8, [r12, #112]
-    sbfx r1, r1, #0, #4
-    sbfx r2, r2, #0, #4
-    sbfx r3, r3, #0, #4
-    sbfx r4, r4, #0, #4
-    sbfx r5, r5, #0, #4
-    sbfx r6, r6, #0, #4
-    sbfx r7, r7, #0, #4
-    sbfx r8, r8, #0, #4
-    vmov lr, s5
-    l1s r1, r5, \op
-    l1s r2, r6, \op
-    l1s r3, r7, \op
-    l1s r4, r8, \op
-    vmov lr, s0
-    ct r1, r3, lr
-    ct r2, r4, lr
-    vmov lr, s1
-    ct r1, r2, lr
-    vmov lr, s2
-    ct r3, r4, lr
-    str r2, [r0, #128]
-    str r3, [r0, #256]
-    str r4, [r0, #384]
-    str r1, [r0], #4
-    vmov r12, s4
-    ldrb r1, [r12, #0]
-    ldrb r2, [r12, #16]
-    ldrb r3, [r12, #32]
-    ldrb r4, [r12, #48]
-    ldrb r5, [r12, #64]
-    ldrb r6, [r12, #80]
-    ldrb r7, [r12, #96]
-    ldrb r8, [r12, #112]
-    sbfx r1, r1, #4, #4
-    sbfx r2, r2, #4, #4
-    sbfx r3, r3, #4, #4
-    sbfx r4, r4, #4, #4
-    sbfx r5, r5, #4, #4
-    sbfx r6, r6, #4, #4
-    sbfx r7, r7, #4, #4
-    sbfx r8, r8, #4, #4
-    vmov lr, s5
-    l1s r1, r5, \op
-    l1s r2, r6, \op
-    l1s r3, r7, \op
-    l1s r4, r8, \op
-    vmov lr, s0
-    ct r1, r3, lr
-    ct r2, r4, lr
-    vmov lr, s1
-    ct r1, r2, lr
-    vmov lr, s2
-    ct r3, r4, lr
-    str r2, [r0, #128]
-    str r3, [r0, #256]
-    str r4, [r0, #384]
-    str r1, [r0], #4
-    vmov r12, s4
-    adds r12, r12, #1
-    vmov s4, r12
+    col4 \op
+    col4 \op
     vmov lr, s7
     cmp r0, lr
     bne 1b
@@ -237,7 +201,8 @@ pqmcu_saber_ntt_forward_m4:
 
 @ void pqmcu_saber_ntt_forward_half4_m4(int32_t out[128], const uint8_t s4[128],
 @     const int32_t zetas[256], const int32_t tail[2] = {q, -q^-1}, unsigned h):
-@ half h of forward() of the 256 4-bit two's complement fields s4 (s'), the
+@ half h of forward() of the 256 4-bit two's complement fields s4 (s', in
+@ the column layout: word j, 4-aligned, holds field j + 32 i in nibble i), the
 @ same values as forward_half_packed's C code: layers 1-3 straight from the
 @ fields (layer 1 only the half-h side), then forward's second pass on the
 @ half's four blocks of 32.

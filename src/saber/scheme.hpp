@@ -924,8 +924,10 @@ private:
                     sample_secret(ws.sev[j], xof);
                     ntt::forward(ws.sev[j]);
                 } else {
-                    sample_secret(ws.x, xof, kem_scratch(ws));
-                    pack_bits(ws.sp + j * (kN / 2), ws.x, kN, 4);
+                    // straight into the 4-bit fields (coins in x)
+                    uint8_t* const coins = reinterpret_cast<uint8_t*>(ws.x);
+                    (void)xof.squeeze(coins, kN * params.mu / 8, kem_scratch(ws));
+                    sample_binomial4(ws.sp + j * (kN / 2), coins, kN, params.mu);
                 }
             }
         }
@@ -937,6 +939,11 @@ private:
             uint8_t* out = ct + i * params.poly_p_bytes();
             // (the squeezes stay in this frame: the stack peak's path)
             int32_t* sum = !compare && ct_row_sum_fits(i) ? row_sum_at(out, ct + ct_bytes) : nullptr;
+            if (!compare && sum == nullptr) {
+                row_sum_split3(out, ct + ct_bytes, ws, xof);
+                diff |= emit_rounded(compare, out, ws.u.k.acc, kLogQ - kLogP, kLogP);
+                continue;
+            }
             for (size_t j = 0; j < L; ++j) {
                 if (sum == nullptr) {
                     squeeze_entry_kem(ws, xof);
@@ -1028,6 +1035,69 @@ private:
             (void)sum, (void)end, (void)ws;
         }
     }
+    // Encapsulation's rows whose ct bytes hold less than a 4-aligned
+    // 512-byte half (LightSaber row 1: 416 bytes, Saber row 2: 448,
+    // FireSaber row 3 when ct + 960 is not 4-aligned) are still summed in
+    // the transform domain, in three pieces: half 0 in ct's room (as many
+    // words as fit) and the rest of it on the stack (kRestWords: <= 100 B),
+    // half 1 in th. Each product is made in x (as product_half_into: s'_j
+    // a half at a time in yh, half 1 last, which v' reuses) and copied or
+    // added into the pieces (the values pointwise_acc_half_at gives), then
+    // the pieces are copied into x for the one inverse: l - 1 inverses
+    // fewer for the row. The squeezes are in this frame (the stack piece
+    // lives across them).
+    static constexpr size_t kLastRowRoom = ct_bytes - (L - 1) * params.poly_p_bytes();
+    static constexpr size_t kRestWords =
+        kLastRowRoom >= kRowSumBytes / 2 + 3 ? 4 : kN / 2 - (kLastRowRoom - 3) / sizeof(int32_t);
+    [[gnu::noinline]] static void row_sum_split3(uint8_t* out, const uint8_t* end, Workspace& ws,
+                                                 hash::Shake128& xof) {
+        if constexpr (!kSpeed && !kToom) {
+            constexpr size_t kHalf = kN / 2;
+            int32_t* const p0 = align4(out);
+            const size_t room = size_t(end - reinterpret_cast<const uint8_t*>(p0)) / sizeof(int32_t);
+            const size_t n0 = room < kHalf ? room : kHalf;
+            // kHalf - n0 <= kRestWords: the last row has the least room (min: GCC's bound)
+            const size_t n1 = kHalf - n0 < kRestWords ? kHalf - n0 : kRestWords;
+            int32_t rest[kRestWords];
+            for (size_t j = 0; j < L; ++j) {
+                squeeze_entry_kem(ws, xof);
+                ntt::forward_half_packed(ws.u.k.yh, ws.sp + j * (kN / 2), 4, 0);
+                ntt::pointwise_half(ws.x, ws.u.k.yh, 0);
+                if (j == 0) {
+                    std::memcpy(p0, ws.x, sizeof(int32_t) * n0);
+                    std::memcpy(rest, ws.x + n0, sizeof(int32_t) * n1);
+                } else {
+                    add_words(p0, ws.x, n0);
+                    add_words(rest, ws.x + n0, n1);
+                }
+                ntt::forward_half_packed(ws.u.k.yh, ws.sp + j * (kN / 2), 4, 1);
+                if (j == 0) {
+                    ntt::pointwise_half(ws.x, ws.u.k.yh, 1);
+                    std::memcpy(ws.u.k.th, ws.x + kHalf, sizeof(int32_t) * kHalf);
+                } else {
+                    ntt::pointwise_acc_half_at(ws.u.k.th, ws.x + kHalf, ws.u.k.yh, 1);
+                }
+            }
+            std::memcpy(ws.x, p0, sizeof(int32_t) * n0);
+            std::memcpy(ws.x + n0, rest, sizeof(int32_t) * n1);
+            std::memcpy(ws.x + kHalf, ws.u.k.th, sizeof(int32_t) * kHalf);
+            secure_wipe(rest, sizeof rest);
+            ntt::inverse_store(ws.u.k.acc, ws.x);
+        } else {
+            (void)out, (void)end, (void)ws, (void)xof;
+        }
+    }
+    // acc[k] += x[k] (the accumulating block product's additions), four
+    // words a step: GCC's one-word loop costs twice as much on the M4.
+    [[gnu::noinline]] static void add_words(int32_t* __restrict acc, const int32_t* __restrict x, size_t n) {
+        size_t k = 0;
+        for (; k + 4 <= n; k += 4) {
+            const int32_t a0 = acc[k] + x[k], a1 = acc[k + 1] + x[k + 1];
+            const int32_t a2 = acc[k + 2] + x[k + 2], a3 = acc[k + 3] + x[k + 3];
+            acc[k] = a0, acc[k + 1] = a1, acc[k + 2] = a2, acc[k + 3] = a3;
+        }
+        for (; k < n; ++k) acc[k] += x[k];
+    }
     // x (+)= b * s in the transform domain, b a 10-bit public polynomial
     // (b_j from pk, b'_j from ct), s packed (4-bit s'_j or 13-bit s_j). The
     // first term transforms b whole into x and multiplies it by s a half at
@@ -1053,9 +1123,29 @@ private:
         }
     }
     // v = b'^T s, summed in the transform domain in x (one inverse).
+    // FireSaber: sp (free before the re-encryption) holds a 512-byte half,
+    // so the later terms transform b'_j whole into yh..th (one pass from
+    // the fields, ~1.1 k cycles less than two half transforms) and s_j a
+    // half at a time into sp.
     static void dec_default(uint8_t* m, const uint8_t* sk, const uint8_t* ct, Workspace& ws) {
-        for (size_t j = 0; j < L; ++j)
-            sum_half_term(ws, ct + j * params.poly_p_bytes(), sk + j * params.poly_q_bytes(), kLogQ, j == 0);
+        for (size_t j = 0; j < L; ++j) {
+            const uint8_t* b = ct + j * params.poly_p_bytes();
+            const uint8_t* s = sk + j * params.poly_q_bytes();
+            if constexpr (!kSpeed && !kToom && sizeof(ws.sp) >= sizeof(int32_t) * kN / 2) {
+                if (j > 0) {
+                    static_assert(offsetof(NttWorkspace, sp) % 8 == 0 && sizeof ws.u.k == sizeof(int32_t) * kN);
+                    int32_t* const bw = ws.u.k.yh;  // yh and th: 1 KB
+                    int32_t* const sh = reinterpret_cast<int32_t*>(ws.sp);
+                    ntt::forward_packed10(bw, b);  // b'_{j+1} or c_m follows
+                    for (unsigned h = 0; h < 2; ++h) {
+                        ntt::forward_half_packed(sh, s, kLogQ, h);
+                        ntt::pointwise_acc_half(ws.x, bw + (kN / 2) * h, sh, h);
+                    }
+                    continue;
+                }
+            }
+            sum_half_term(ws, b, s, kLogQ, j == 0);
+        }
         ntt::inverse_store(ws.u.k.acc, ws.x);
         decode_m(m, ws.u.k.acc, ct);
     }

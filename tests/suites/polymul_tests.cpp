@@ -217,7 +217,8 @@ void saber_ntt(Context& ctx) {
     PQ_CHECK_EQ(ctx, bad, 0u);
 }
 
-// The Default profile's half transforms (forward_half_packed: s' as 4-bit,
+// The Default profile's half transforms (forward_half_packed: s' as 4-bit
+// (column layout),
 // b / b' as 10-bit and s as 13-bit fields; on the M4 the assembly reading
 // the fields) give forward()'s values, half by half, at the fields' extremes
 // (all -8 / +7, -512 / +511, -4096 / +4095) and on random fields;
@@ -239,8 +240,10 @@ void saber_ntt_half(Context& ctx) {
                 const int32_t v = trial == 0 ? lo : trial == 1 ? hi : int32_t(r.next() % (1u << bits)) + lo;
                 full[i] = v;
                 const uint32_t u = uint32_t(v) & ((1u << bits) - 1);
+                // 4 bits (s'): the column layout, coefficient i in nibble i / 32 of word i % 32
+                const size_t at = bits == 4 ? 32 * (i % 32) + 4 * (i / 32) : i * bits;
                 for (unsigned b = 0; b < bits; ++b)
-                    packed[(i * bits + b) / 8] = uint8_t(packed[(i * bits + b) / 8] | ((u >> b) & 1) << ((i * bits + b) % 8));
+                    packed[(at + b) / 8] = uint8_t(packed[(at + b) / 8] | ((u >> b) & 1) << ((at + b) % 8));
             }
             pqmcu::saber::ntt::forward(full);
             for (unsigned h = 0; h < 2; ++h) {

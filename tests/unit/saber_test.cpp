@@ -350,6 +350,45 @@ TEST(SaberPoly, PackUnpackAndSampler) {
         EXPECT_EQ(s[0], mu / 2);
         EXPECT_EQ(s[1], 0);
     }
+    // sample_binomial4 (encapsulation's s' straight into 4-bit fields, the
+    // column layout: coefficient n in nibble n / 32 of word n % 32) equals
+    // sample_binomial's values so arranged, on random coins and the extremes.
+    for (unsigned mu : {6u, 8u, 10u}) {
+        for (int trial = 0; trial < 12; ++trial) {
+            std::vector<uint8_t> coins(mu * 32 + 3);
+            rng(coins.data(), coins.size());
+            if (trial == 1 || trial == 2) std::fill(coins.begin(), coins.end(), uint8_t(trial == 1 ? 0 : 0xFF));
+            if (trial == 3) {  // all a bits set, all b bits clear: +mu/2 everywhere; trial 4: -mu/2
+                for (size_t i = 0; i < 256; ++i)
+                    for (unsigned b = 0; b < mu; ++b) {
+                        const size_t bit = i * mu + b;
+                        const bool set = b < mu / 2;
+                        coins[bit / 8] = uint8_t(set ? coins[bit / 8] | (1u << (bit % 8)) : coins[bit / 8] & ~(1u << (bit % 8)));
+                    }
+            }
+            if (trial == 4) {
+                for (size_t i = 0; i < 256; ++i)
+                    for (unsigned b = 0; b < mu; ++b) {
+                        const size_t bit = i * mu + b;
+                        const bool set = b >= mu / 2;
+                        coins[bit / 8] = uint8_t(set ? coins[bit / 8] | (1u << (bit % 8)) : coins[bit / 8] & ~(1u << (bit % 8)));
+                    }
+            }
+            std::vector<int32_t> s32(256);
+            saber::sample_binomial(s32.data(), coins.data(), 256, mu);
+            std::vector<uint8_t> want(128, 0), got(128);
+            for (size_t n = 0; n < 256; ++n)
+                want[4 * (n % 32) + (n / 32) / 2] |= uint8_t((uint32_t(s32[n]) & 15u) << (4 * ((n / 32) % 2)));
+            saber::sample_binomial4(got.data(), coins.data(), 256, mu);
+            EXPECT_EQ(want, got) << "mu " << mu << " trial " << trial;
+            if (trial == 3) {
+                EXPECT_EQ(s32[255], int32_t(mu / 2));
+            }
+            if (trial == 4) {
+                EXPECT_EQ(s32[0], -int32_t(mu / 2));
+            }
+        }
+    }
 }
 
 }  // namespace
