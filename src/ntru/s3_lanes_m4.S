@@ -94,25 +94,28 @@
 @ void pqmcu_ntru_m32_lanes_mul(...): lanes_mul<3>, both operands <= 3
 @   (hrss701 key generation's w0^2 mod 32): a lane gains at most 36 per
 @   step, x mod 32 after every 6 steps (31 + 6 * 36 = 247) and at the end.
-@   Frame: C at the block, A, Y, w, k, the carry. Branches depend on w and
-@   k only (public).
+@   The block state (C at the block, A, Y, w, k, the carry) lives in s0-s5
+@   (one-cycle VMOVs instead of stack loads and stores). Mod 3 and mod 32 a
+@   block's first step is UMULL (no zeroing of the accumulators; from 0,
+@   1 + 14 steps mod 3 reach at most 240 and 1 + 6 steps mod 32 252 before
+@   the first fold); mod 16 (15 + 4 * 60 = 255) the accumulators start at 0.
+@   Branches depend on w and k only (public).
 .macro lanes_mul name, mod16
     .global \name
     .type \name, %function
     .align 2
 \name:
     push {r4-r11, lr}
-    sub sp, sp, #24
-    str r0, [sp, #0]
-    str r1, [sp, #4]
-    str r2, [sp, #8]
-    str r3, [sp, #12]
+    vmov s0, r0               @ C at the block
+    vmov s1, r1               @ A
+    vmov s2, r2               @ Y
+    vmov s3, r3               @ w
     movs r0, #0
-    str r0, [sp, #16]
-    str r0, [sp, #20]
+    vmov s4, r0               @ k
+    vmov s5, r0               @ carry
 .Lsm_block\@:
-    ldr r3, [sp, #12]         @ w
-    ldr r0, [sp, #16]         @ k
+    vmov r3, s3               @ w
+    vmov r0, s4               @ k
     adds r1, r0, #1
     subs r1, r1, r3           @ lo = max(k + 1 - w, 0)
     it mi
@@ -122,13 +125,14 @@
     cmp r2, r12               @ hi = min(k + 2, w - 1)
     it gt
     movgt r2, r12
+    vmov r12, s2
+    .if \mod16 == 1
     subs r3, r2, r1
     adds r3, r3, #1           @ steps = hi + 1 - lo (>= 0)
-    ldr r2, [sp, #8]
-    adds r12, r0, #4
-    subs r12, r12, r1
-    add r2, r2, r12, lsl #2   @ y = Y + 2 + (k + 2 - lo)
-    ldr r12, [sp, #4]
+    adds r0, r0, #4
+    subs r0, r0, r1
+    add r2, r12, r0, lsl #2   @ y = Y + 2 + (k + 2 - lo)
+    vmov r12, s1
     add r1, r12, r1, lsl #2   @ x = A + lo
     movs r4, #0
     movs r5, #0
@@ -138,6 +142,24 @@
     mov r9, #0
     ldr r10, [r2]             @ y[0]
     ldr r11, [r2, #-4]!       @ y[-1]
+    .else
+    adds r0, r0, #4
+    subs r0, r0, r1
+    add r0, r12, r0, lsl #2   @ y = Y + 2 + (k + 2 - lo)
+    subs r3, r2, r1           @ steps - 1 = hi - lo
+    bmi 9f                    @ no step (public): zero accumulators
+    vmov r12, s1
+    add r1, r12, r1, lsl #2   @ x = A + lo
+    mov r2, r0
+    ldr lr, [r2]              @ y[0]
+    ldr r10, [r2, #-4]!       @ y[-1]
+    @ the first step with UMULL: x, y[-2] into r11; then (r10, r11, lr) as below
+    ldr r12, [r1], #4
+    ldr r11, [r2, #-4]!
+    umull r8, r9, r12, lr
+    umull r6, r7, r12, r10
+    umull r4, r5, r12, r11
+    .endif
     .if \mod16 == 2
 1:  @ 6 steps, then x mod 32 per lane (31 + 6 * 36 = 247: no lane overflows)
     cmp r3, #6
@@ -197,6 +219,16 @@
     steps 3, r10, r11, lr
     b 3b
     .endif
+9:  @ (mod 3 / mod 32 only: a block without steps)
+    .if \mod16 != 1
+    movs r4, #0
+    movs r5, #0
+    movs r6, #0
+    movs r7, #0
+    mov r8, #0
+    mov r9, #0
+    movs r3, #0
+    .endif
 6:
     cbz r3, 5f
 4:
@@ -213,22 +245,22 @@
     .else
     foldall
     .endif
-    ldr r0, [sp, #20]
+    vmov r0, s5
     add r4, r4, r0            @ out0 = acc0 lanes 0..3 + carry
     add r6, r6, r5            @ out1 = acc1 lo + acc0 hi
     add r8, r8, r7            @ out2 = acc2 lo + acc1 hi
-    str r9, [sp, #20]         @ carry = acc2 hi
-    ldr r0, [sp, #16]         @ k
-    ldr r3, [sp, #12]
-    ldr r1, [sp, #0]          @ C + k
+    vmov s5, r9               @ carry = acc2 hi
+    vmov r0, s4               @ k
+    vmov r3, s3
+    vmov r1, s0               @ C + k
     lsls r3, r3, #1           @ 2w
     subs r2, r3, r0           @ outputs left (>= 1)
     cmp r2, #3
     blt 7f
     stmia r1!, {r4, r6, r8}
-    str r1, [sp, #0]
+    vmov s0, r1
     adds r0, r0, #3
-    str r0, [sp, #16]
+    vmov s4, r0
     cmp r0, r3
     blt .Lsm_block\@
     b 8f
@@ -238,7 +270,6 @@
     it eq
     streq r6, [r1, #4]
 8:
-    add sp, sp, #24
     pop {r4-r11, pc}
     .size \name, .-\name
 .endm
