@@ -514,9 +514,17 @@ void r2_kmul(uint32_t* c, const uint32_t* a, const uint32_t* b, size_t m, uint32
     for (size_t i = 0; i < l; ++i) sa[i] = a[i] ^ a[h + i], sb[i] = b[i] ^ b[h + i];
     if (l < h) sa[l] = a[l], sb[l] = b[l];
     r2_kmul(mid, sa, sb, h, t + 4 * h);
-    for (size_t i = 0; i < 2 * h; ++i) mid[i] ^= c[i];
-    for (size_t i = 0; i < 2 * l; ++i) mid[i] ^= c[2 * h + i];
-    for (size_t i = 0; i < 2 * h; ++i) c[h + i] ^= mid[i];
+    // c[h + i] ^= mid[i] ^ p0[i] ^ p2[i] (p0 = c[0 .. 2h), p2 = c[2h .. 2h + 2l)) in
+    // one pass: step i reads c[i], c[h + i], c[2h + i], c[3h + i] and writes only
+    // c[h + i], c[2h + i], which no other step reads.
+    const size_t full = 2 * l - h;  // steps with c[3h + i] inside p2 (h - 1 or h)
+    const auto step = [&](size_t i, uint32_t c3) {
+        const uint32_t c0 = c[i], c1 = c[h + i], c2 = c[2 * h + i];
+        c[h + i] = c1 ^ mid[i] ^ c0 ^ c2;
+        c[2 * h + i] = c2 ^ mid[h + i] ^ c1 ^ c3;
+    };
+    for (size_t i = 0; i < full; ++i) step(i, c[3 * h + i]);
+    for (size_t i = full; i < h; ++i) step(i, 0);
 }
 // out = x y mod x^n - 1 (nw words each, bits >= n zero; out may be x or y).
 // prod: 2 nw + 2 words, t: r2_exp_karatsuba_words(nw).
