@@ -53,8 +53,8 @@
 .endm
 @ one step: x, the new y into \n; acc2 += x \a, acc1 += x \b, acc0 += x \n
 .macro step a, b, n
-    ldr r12, [r1], #4
-    ldr \n, [r2, #-4]!
+    ldr.w r12, [r1], #4
+    ldr.w \n, [r2, #-4]!
     umlal r8, r9, r12, \a
     umlal r6, r7, r12, \b
     umlal r4, r5, r12, \n
@@ -205,19 +205,47 @@
     steps 14, r11, lr, r10
     foldall
     b 0b
-1:
-    cmp r3, #12
-    blo 3f
-    sub r3, r3, #12
-    steps 12, r10, r11, lr
+1:  @ 14 steps and a fold, then the roles back to (r10, r11, lr) (14 = 2 mod 3)
+    cmp r3, #14
+    blo 2f
+    sub r3, r3, #14
+    steps 14, r10, r11, lr
     foldall
+    mov r11, r10
+    mov r10, lr
     b 1b
-3:
-    cmp r3, #3
-    blo 6f
-    sub r3, r3, #3
-    steps 3, r10, r11, lr
-    b 3b
+2:  @ the last r3 <= 13 steps (30 + 13 * 16 < 256), straight-line: step 13 - r3
+    @ of the copy whose roles there are (r10, r11, lr); every step is 20 bytes
+    tbh [pc, r3, lsl #1]
+.Ltbl\@:
+    .hword (.Ltail2\@ + 260 - .Ltbl\@) / 2   @ 0 steps left
+    .hword (.Ltail0\@ + 240 - .Ltbl\@) / 2   @ 1 steps left
+    .hword (.Ltail1\@ + 220 - .Ltbl\@) / 2   @ 2 steps left
+    .hword (.Ltail2\@ + 200 - .Ltbl\@) / 2   @ 3 steps left
+    .hword (.Ltail0\@ + 180 - .Ltbl\@) / 2   @ 4 steps left
+    .hword (.Ltail1\@ + 160 - .Ltbl\@) / 2   @ 5 steps left
+    .hword (.Ltail2\@ + 140 - .Ltbl\@) / 2   @ 6 steps left
+    .hword (.Ltail0\@ + 120 - .Ltbl\@) / 2   @ 7 steps left
+    .hword (.Ltail1\@ + 100 - .Ltbl\@) / 2   @ 8 steps left
+    .hword (.Ltail2\@ + 80 - .Ltbl\@) / 2   @ 9 steps left
+    .hword (.Ltail0\@ + 60 - .Ltbl\@) / 2   @ 10 steps left
+    .hword (.Ltail1\@ + 40 - .Ltbl\@) / 2   @ 11 steps left
+    .hword (.Ltail2\@ + 20 - .Ltbl\@) / 2   @ 12 steps left
+    .hword (.Ltail0\@ + 0 - .Ltbl\@) / 2   @ 13 steps left
+.Ltail0\@:
+    steps 13, r10, r11, lr
+    b.w 5f
+.Ltail1\@:
+    steps 13, r11, lr, r10
+    b.w 5f
+.Ltail2\@:
+    steps 13, lr, r10, r11
+    b.w 5f
+.Ltail3\@:
+    @ (the table's offsets assume 20-byte steps)
+    .if (.Ltail1\@ - .Ltail0\@ - 264) || (.Ltail2\@ - .Ltail1\@ - 264) || (.Ltail3\@ - .Ltail2\@ - 264)
+    .error "lanes_mul: a step is not 20 bytes"
+    .endif
     .endif
 9:  @ (mod 3 / mod 32 only: a block without steps)
     .if \mod16 != 1
