@@ -59,6 +59,26 @@
     umlal r6, r7, r12, \b
     umlal r4, r5, r12, \n
 .endm
+@ two steps, their four loads together (five cycles, not six): x, x' into
+@ r12, r0, the new y's into \c, \d; then (\c, \d) hold what (\a, \b) held
+.macro pair a, b, c, d
+    ldr.w r12, [r1], #4
+    ldr.w r0, [r1], #4
+    ldr.w \c, [r2, #-4]!
+    ldr.w \d, [r2, #-4]!
+    umlal r8, r9, r12, \a
+    umlal r6, r7, r12, \b
+    umlal r4, r5, r12, \c
+    umlal r8, r9, r0, \b
+    umlal r6, r7, r0, \c
+    umlal r4, r5, r0, \d
+.endm
+.macro pairs count, a, b, c, d
+.if \count > 0
+    pair \a, \b, \c, \d
+    pairs (\count-1), \c, \d, \a, \b
+.endif
+.endm
 @ the same with signed lanes (pqmcu_ntru_int_lanes_mul)
 .macro step_s a, b, n
     ldr r12, [r1], #4
@@ -194,26 +214,28 @@
     foldall16
     b 3b
     .else
-0:  @ 42 steps, a fold after every 14 (30 + 14 * 16 = 254: no lane overflows)
-    cmp r3, #42
+0:  @ 28 steps in pairs, a fold after every 14 (30 + 14 * 16 = 254: no lane
+    @ overflows); the count in s6, r3 the fourth y register
+    cmp r3, #28
     blo 1f
-    sub r3, r3, #42
-    steps 14, r10, r11, lr
+    sub r3, r3, #28
+    vmov s6, r3
+    pairs 7, r10, r11, lr, r3
     foldall
-    steps 14, lr, r10, r11
+    pairs 7, lr, r3, r10, r11
     foldall
-    steps 14, r11, lr, r10
-    foldall
+    vmov r3, s6
     b 0b
-1:  @ 14 steps and a fold, then the roles back to (r10, r11, lr) (14 = 2 mod 3)
+1:  @ 14 steps and a fold, then the roles back to (r10, r11, lr) (7 pairs)
     cmp r3, #14
     blo 2f
     sub r3, r3, #14
-    steps 14, r10, r11, lr
+    vmov s6, r3
+    pairs 7, r10, r11, lr, r3
     foldall
-    mov r11, r10
     mov r10, lr
-    b 1b
+    mov r11, r3
+    vmov r3, s6
 2:  @ the last r3 <= 13 steps (30 + 13 * 16 < 256), straight-line: step 13 - r3
     @ of the copy whose roles there are (r10, r11, lr); every step is 20 bytes
     tbh [pc, r3, lsl #1]
