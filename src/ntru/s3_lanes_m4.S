@@ -87,6 +87,24 @@
     smlal r6, r7, r12, \b
     smlal r4, r5, r12, \n
 .endm
+.macro pair_s a, b, c, d
+    ldr.w r12, [r1], #4
+    ldr.w r0, [r1], #4
+    ldr.w \c, [r2, #-4]!
+    ldr.w \d, [r2, #-4]!
+    smlal r8, r9, r12, \a
+    smlal r6, r7, r12, \b
+    smlal r4, r5, r12, \c
+    smlal r8, r9, r0, \b
+    smlal r6, r7, r0, \c
+    smlal r4, r5, r0, \d
+.endm
+.macro pairs_s count, a, b, c, d
+.if \count > 0
+    pair_s \a, \b, \c, \d
+    pairs_s (\count-1), \c, \d, \a, \b
+.endif
+.endm
 .macro steps_s count, a, b, c
 .if \count > 0
     step_s \a, \b, \c
@@ -195,16 +213,19 @@
     steps 3, r10, r11, lr
     b 3b
     .elseif \mod16
-1:  @ 12 steps, a fold after every 4 (15 + 4 * 60 = 255: no lane overflows)
+1:  @ 12 steps in pairs, a fold after every 4 (15 + 4 * 60 = 255: no lane
+    @ overflows); the count in s6, r3 the fourth y register
     cmp r3, #12
     blo 3f
     sub r3, r3, #12
-    steps 4, r10, r11, lr
+    vmov s6, r3
+    pairs 2, r10, r11, lr, r3
     foldall16
-    steps 4, r11, lr, r10
+    pairs 2, r10, r11, lr, r3
     foldall16
-    steps 4, lr, r10, r11
+    pairs 2, r10, r11, lr, r3
     foldall16
+    vmov r3, s6
     b 1b
 3:
     cmp r3, #3
@@ -426,13 +447,28 @@ pqmcu_ntru_int_lanes_mul:
     bias_int
     ldr r10, [r2]             @ y[0]
     ldr r11, [r2, #-4]!       @ y[-1]
-1:  @ 30 steps, then a spill (|lanes| <= 120)
+1:  @ 60 steps in pairs, a spill after every 30 (|lanes| <= 120); the count
+    @ in s6, r3 the fourth y register (spill_int keeps it)
+    cmp r3, #60
+    blo 2f
+    sub r3, r3, #60
+    vmov s6, r3
+    pairs_s 15, r10, r11, lr, r3
+    spill_int
+    pairs_s 15, lr, r3, r10, r11
+    spill_int
+    vmov r3, s6
+    b 1b
+2:  @ 30 steps in pairs and a spill, then the roles back to (r10, r11, lr)
     cmp r3, #30
     blo 3f
     sub r3, r3, #30
-    steps_s 30, r10, r11, lr
+    vmov s6, r3
+    pairs_s 15, r10, r11, lr, r3
     spill_int
-    b 1b
+    mov r10, lr
+    mov r11, r3
+    vmov r3, s6
 3:  @ at most 29 steps left: no spill before the last
     cmp r3, #3
     blo 6f
