@@ -81,8 +81,8 @@
 .endm
 @ the same with signed lanes (pqmcu_ntru_int_lanes_mul)
 .macro step_s a, b, n
-    ldr r12, [r1], #4
-    ldr \n, [r2, #-4]!
+    ldr.w r12, [r1], #4
+    ldr.w \n, [r2, #-4]!
     smlal r8, r9, r12, \a
     smlal r6, r7, r12, \b
     smlal r4, r5, r12, \n
@@ -469,20 +469,54 @@ pqmcu_ntru_int_lanes_mul:
     mov r10, lr
     mov r11, r3
     vmov r3, s6
-3:  @ at most 29 steps left: no spill before the last
-    cmp r3, #3
-    blo 6f
-    sub r3, r3, #3
-    steps_s 3, r10, r11, lr
-    b 3b
-6:
-    cbz r3, 5f
-4:
-    step_s r10, r11, lr
-    mov r10, r11
-    mov r11, lr
-    subs r3, r3, #1
-    bne 4b
+3:  @ at most 29 steps left, no spill before the last: straight-line from
+    @ step 29 - r3 of the copy whose roles there are (r10, r11, lr), as in
+    @ lanes_mul (every step 20 bytes)
+    tbh [pc, r3, lsl #1]
+.Litbl:
+    .hword (.Lit1 + 580 - .Litbl) / 2   @ 0 steps left
+    .hword (.Lit2 + 560 - .Litbl) / 2   @ 1 steps left
+    .hword (.Lit0 + 540 - .Litbl) / 2   @ 2 steps left
+    .hword (.Lit1 + 520 - .Litbl) / 2   @ 3 steps left
+    .hword (.Lit2 + 500 - .Litbl) / 2   @ 4 steps left
+    .hword (.Lit0 + 480 - .Litbl) / 2   @ 5 steps left
+    .hword (.Lit1 + 460 - .Litbl) / 2   @ 6 steps left
+    .hword (.Lit2 + 440 - .Litbl) / 2   @ 7 steps left
+    .hword (.Lit0 + 420 - .Litbl) / 2   @ 8 steps left
+    .hword (.Lit1 + 400 - .Litbl) / 2   @ 9 steps left
+    .hword (.Lit2 + 380 - .Litbl) / 2   @ 10 steps left
+    .hword (.Lit0 + 360 - .Litbl) / 2   @ 11 steps left
+    .hword (.Lit1 + 340 - .Litbl) / 2   @ 12 steps left
+    .hword (.Lit2 + 320 - .Litbl) / 2   @ 13 steps left
+    .hword (.Lit0 + 300 - .Litbl) / 2   @ 14 steps left
+    .hword (.Lit1 + 280 - .Litbl) / 2   @ 15 steps left
+    .hword (.Lit2 + 260 - .Litbl) / 2   @ 16 steps left
+    .hword (.Lit0 + 240 - .Litbl) / 2   @ 17 steps left
+    .hword (.Lit1 + 220 - .Litbl) / 2   @ 18 steps left
+    .hword (.Lit2 + 200 - .Litbl) / 2   @ 19 steps left
+    .hword (.Lit0 + 180 - .Litbl) / 2   @ 20 steps left
+    .hword (.Lit1 + 160 - .Litbl) / 2   @ 21 steps left
+    .hword (.Lit2 + 140 - .Litbl) / 2   @ 22 steps left
+    .hword (.Lit0 + 120 - .Litbl) / 2   @ 23 steps left
+    .hword (.Lit1 + 100 - .Litbl) / 2   @ 24 steps left
+    .hword (.Lit2 + 80 - .Litbl) / 2   @ 25 steps left
+    .hword (.Lit0 + 60 - .Litbl) / 2   @ 26 steps left
+    .hword (.Lit1 + 40 - .Litbl) / 2   @ 27 steps left
+    .hword (.Lit2 + 20 - .Litbl) / 2   @ 28 steps left
+    .hword (.Lit0 + 0 - .Litbl) / 2   @ 29 steps left
+.Lit0:
+    steps_s 29, r10, r11, lr
+    b.w 5f
+.Lit1:
+    steps_s 29, r11, lr, r10
+    b.w 5f
+.Lit2:
+    steps_s 29, lr, r10, r11
+    b.w 5f
+.Lit3:
+    .if (.Lit1 - .Lit0 - 584) || (.Lit2 - .Lit1 - 584) || (.Lit3 - .Lit2 - 584)
+    .error "int_lanes_mul: a step is not 20 bytes"
+    .endif
 5:
     spill_int
     ldr r1, [sp, #0]
