@@ -227,13 +227,48 @@
     foldall16
     vmov r3, s6
     b 1b
-3:
-    cmp r3, #3
-    blo 6f
-    sub r3, r3, #3
+3:  @ the last r3 <= 11 steps straight-line (TBH, as mod 3): step 11 - r3 of
+    @ the copy whose roles there are (r10, r11, lr); folds after steps 2 and
+    @ 6 (at most 4 steps between folds from any entry), the last one at 5:
+    tbh [pc, r3, lsl #1]
+.Lm16tbl\@:
+    .hword (.Lm16t1\@ + 268 - .Lm16tbl\@) / 2   @ 0 steps left
+    .hword (.Lm16t2\@ + 248 - .Lm16tbl\@) / 2   @ 1 steps left
+    .hword (.Lm16t0\@ + 228 - .Lm16tbl\@) / 2   @ 2 steps left
+    .hword (.Lm16t1\@ + 208 - .Lm16tbl\@) / 2   @ 3 steps left
+    .hword (.Lm16t2\@ + 188 - .Lm16tbl\@) / 2   @ 4 steps left
+    .hword (.Lm16t0\@ + 144 - .Lm16tbl\@) / 2   @ 5 steps left
+    .hword (.Lm16t1\@ + 124 - .Lm16tbl\@) / 2   @ 6 steps left
+    .hword (.Lm16t2\@ + 104 - .Lm16tbl\@) / 2   @ 7 steps left
+    .hword (.Lm16t0\@ + 84 - .Lm16tbl\@) / 2   @ 8 steps left
+    .hword (.Lm16t1\@ + 40 - .Lm16tbl\@) / 2   @ 9 steps left
+    .hword (.Lm16t2\@ + 20 - .Lm16tbl\@) / 2   @ 10 steps left
+    .hword (.Lm16t0\@ + 0 - .Lm16tbl\@) / 2   @ 11 steps left
+.Lm16t0\@:
     steps 3, r10, r11, lr
     foldall16
-    b 3b
+    steps 4, r10, r11, lr
+    foldall16
+    steps 4, r11, lr, r10
+    b.w 5f
+.Lm16t1\@:
+    steps 3, r11, lr, r10
+    foldall16
+    steps 4, r11, lr, r10
+    foldall16
+    steps 4, lr, r10, r11
+    b.w 5f
+.Lm16t2\@:
+    steps 3, lr, r10, r11
+    foldall16
+    steps 4, lr, r10, r11
+    foldall16
+    steps 4, r10, r11, lr
+    b.w 5f
+.Lm16t3\@:
+    .if (.Lm16t1\@ - .Lm16t0\@ - 272) || (.Lm16t2\@ - .Lm16t1\@ - 272) || (.Lm16t3\@ - .Lm16t2\@ - 272)
+    .error "lanes_mul (mod 16): unexpected code size"
+    .endif
     .else
 0:  @ 28 steps in pairs, a fold after every 14 (30 + 14 * 16 = 254: no lane
     @ overflows); the count in s6, r3 the fourth y register
