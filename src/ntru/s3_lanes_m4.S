@@ -199,13 +199,28 @@
     umull r4, r5, r12, r11
     .endif
     .if \mod16 == 2
-1:  @ 6 steps, then x mod 32 per lane (31 + 6 * 36 = 247: no lane overflows)
+1:  @ 12 steps in pairs, x mod 32 per lane after every 6 (31 + 6 * 36 = 247:
+    @ no lane overflows); the count in s6, r3 the fourth y register
+    cmp r3, #12
+    blo 2f
+    sub r3, r3, #12
+    vmov s6, r3
+    pairs 3, r10, r11, lr, r3
+    foldall32
+    pairs 3, lr, r3, r10, r11
+    foldall32
+    vmov r3, s6
+    b 1b
+2:  @ 6 steps in pairs and a fold, then the roles back to (r10, r11, lr)
     cmp r3, #6
     blo 3f
     sub r3, r3, #6
-    steps 6, r10, r11, lr
+    vmov s6, r3
+    pairs 3, r10, r11, lr, r3
     foldall32
-    b 1b
+    mov r10, lr
+    mov r11, r3
+    vmov r3, s6
 3:  @ at most 5 steps left (31 + 5 * 36 < 256): no fold before the last
     cmp r3, #3
     blo 6f
