@@ -339,8 +339,15 @@ void s3_frobenius(uint32_t* out, const uint32_t* in, size_t n, size_t k) {
         return v;
     };
     size_t j = 0;
+    const auto step = [&](size_t i) {
+        i += s;
+        return i >= n ? i - n : i;  // (public)
+    };
     for (; 4 * j + 4 <= n; ++j) {
-        const uint32_t b0 = next(), b1 = next(), b2 = next(), b3 = next();
+        // the four indices first, then the four loads back to back (they pipeline on the M4)
+        const size_t i0 = idx, i1 = step(i0), i2 = step(i1), i3 = step(i2);
+        idx = step(i3);
+        const uint32_t b0 = src[i0], b1 = src[i1], b2 = src[i2], b3 = src[i3];
         out[j] = b0 | b1 << 8 | b2 << 16 | b3 << 24;
     }
     for (; j < W; ++j) {
