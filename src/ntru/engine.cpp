@@ -339,8 +339,15 @@ void s3_frobenius(uint32_t* out, const uint32_t* in, size_t n, size_t k) {
         return v;
     };
     size_t j = 0;
+    const auto step = [&](size_t i) {
+        i += s;
+        return i >= n ? i - n : i;  // (public)
+    };
     for (; 4 * j + 4 <= n; ++j) {
-        const uint32_t b0 = next(), b1 = next(), b2 = next(), b3 = next();
+        // the four indices first, then the four loads back to back (they pipeline on the M4)
+        const size_t i0 = idx, i1 = step(i0), i2 = step(i1), i3 = step(i2);
+        idx = step(i3);
+        const uint32_t b0 = src[i0], b1 = src[i1], b2 = src[i2], b3 = src[i3];
         out[j] = b0 | b1 << 8 | b2 << 16 | b3 << 24;
     }
     for (; j < W; ++j) {
@@ -1422,14 +1429,28 @@ uint32_t sample_iid_pack(const Ring& R, uint16_t* r, uint8_t* packed, const uint
 
 // HRSS: i.i.d., then the even-index coefficients are negated when needed so
 // that <x*r, r> >= 0.
+// Two passes: the digits as 16-bit {0, 1, 0xFFFF} with the running sum of
+// r[i] r[i-1]; then the sign on the even indices and -1 -> 2 (pairs of
+// coefficients: the index parity is public).
 void sample_iid_plus(const Ring& R, uint16_t* r, const uint8_t* u) {
-    sample_iid(R, r, u);
-    for (size_t i = 0; i < R.n; ++i) r[i] = uint16_t(r[i] | (0u - (r[i] >> 1)));  // 2 -> 0xFFFF (-1)
-    uint16_t s = 0;
-    for (size_t i = 0; i + 1 < R.n; ++i) s = uint16_t(s + uint32_t(r[i + 1]) * r[i]);
-    const uint16_t sign = uint16_t(1 | (0u - (s >> 15)));  // +1, or -1 when s < 0
-    for (size_t i = 0; i < R.n; i += 2) r[i] = uint16_t(uint32_t(sign) * r[i]);
-    for (size_t i = 0; i < R.n; ++i) r[i] = uint16_t(3 & (r[i] ^ (r[i] >> 15)));  // -1 -> 2
+    const size_t n = R.n;
+    uint32_t prev = 0, s = 0;
+    for (size_t i = 0; i + 1 < n; ++i) {
+        const uint32_t d = mod3(u[i]);
+        const uint32_t v = uint16_t(d | (0u - (d >> 1)));  // 2 -> 0xFFFF (-1)
+        r[i] = uint16_t(v);
+        s += v * prev;  // (mod 2^16 is what counts)
+        prev = v;
+    }
+    r[n - 1] = 0;
+    const uint32_t sign = uint16_t(1 | (0u - ((s >> 15) & 1)));  // +1, or -1 when s < 0 (mod 2^16)
+    const auto fix = [](uint32_t x) { return uint16_t(3 & (x ^ (x >> 15))); };  // -1 -> 2 (16-bit x)
+    size_t i = 0;
+    for (; i + 1 < n; i += 2) {
+        r[i] = fix(uint16_t(sign * r[i]));
+        r[i + 1] = fix(r[i + 1]);
+    }
+    if (i < n) r[i] = fix(uint16_t(sign * r[i]));
 }
 
 // HPS: exactly weight/2 coefficients +1 and weight/2 coefficients -1 (= 2),

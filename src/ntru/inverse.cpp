@@ -461,6 +461,7 @@ inline uint64_t clmul32(uint32_t a, uint32_t b) {
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
 extern "C" void pqmcu_ntru_r2_kmul2(uint32_t* c, const uint32_t* a, const uint32_t* b);
 extern "C" void pqmcu_ntru_r2_clmul1(uint32_t* c, uint32_t a, uint32_t b);
+extern "C" void pqmcu_ntru_r2_kmul3(uint32_t* c, const uint32_t* a, const uint32_t* b);
 #endif
 // c[0 .. 2m) = a b, m words each: Karatsuba down to one word (unbalanced
 // halves h = ceil(m / 2), m - h). t: r2_exp_karatsuba_words(m) words.
@@ -487,23 +488,19 @@ void r2_kmul(uint32_t* c, const uint32_t* a, const uint32_t* b, size_t m, uint32
         return;
     }
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
-    if (m == 3 || m == 4) {  // one level, straight-line (the loops below cost as much as the products here)
+    if (m - 3 <= 1) {  // m = 3 or 4 (one test for both)
+        if (m == 3) return pqmcu_ntru_r2_kmul3(c, a, b);  // six word products, no glue in C
+        // m = 4: one level, straight-line (the loops below cost as much as the products here)
         uint32_t *L = t, *H = t + 4, *M = t + 8, *sa = t + 12, *sb = t + 14;  // (not on the stack: every level's frame would hold them)
         pqmcu_ntru_r2_kmul2(L, a, b);
         sa[0] = a[0] ^ a[2], sb[0] = b[0] ^ b[2];
-        if (m == 4) {
-            pqmcu_ntru_r2_kmul2(H, a + 2, b + 2);
-            sa[1] = a[1] ^ a[3], sb[1] = b[1] ^ b[3];
-        } else {
-            pqmcu_ntru_r2_clmul1(H, a[2], b[2]);
-            H[2] = H[3] = 0;
-            sa[1] = a[1], sb[1] = b[1];
-        }
+        pqmcu_ntru_r2_kmul2(H, a + 2, b + 2);
+        sa[1] = a[1] ^ a[3], sb[1] = b[1] ^ b[3];
         pqmcu_ntru_r2_kmul2(M, sa, sb);
         for (int i = 0; i < 4; ++i) M[i] ^= L[i] ^ H[i];
         c[0] = L[0], c[1] = L[1], c[2] = L[2] ^ M[0], c[3] = L[3] ^ M[1];
         c[4] = H[0] ^ M[2], c[5] = H[1] ^ M[3];
-        if (m == 4) c[6] = H[2], c[7] = H[3];
+        c[6] = H[2], c[7] = H[3];
         return;
     }
 #endif
@@ -514,9 +511,17 @@ void r2_kmul(uint32_t* c, const uint32_t* a, const uint32_t* b, size_t m, uint32
     for (size_t i = 0; i < l; ++i) sa[i] = a[i] ^ a[h + i], sb[i] = b[i] ^ b[h + i];
     if (l < h) sa[l] = a[l], sb[l] = b[l];
     r2_kmul(mid, sa, sb, h, t + 4 * h);
-    for (size_t i = 0; i < 2 * h; ++i) mid[i] ^= c[i];
-    for (size_t i = 0; i < 2 * l; ++i) mid[i] ^= c[2 * h + i];
-    for (size_t i = 0; i < 2 * h; ++i) c[h + i] ^= mid[i];
+    // c[h + i] ^= mid[i] ^ p0[i] ^ p2[i] (p0 = c[0 .. 2h), p2 = c[2h .. 2h + 2l)) in
+    // one pass: step i reads c[i], c[h + i], c[2h + i], c[3h + i] and writes only
+    // c[h + i], c[2h + i], which no other step reads.
+    const size_t full = 2 * l - h;  // steps with c[3h + i] inside p2 (h - 1 or h)
+    const auto step = [&](size_t i, uint32_t c3) {
+        const uint32_t c0 = c[i], c1 = c[h + i], c2 = c[2 * h + i];
+        c[h + i] = c1 ^ mid[i] ^ c0 ^ c2;
+        c[2 * h + i] = c2 ^ mid[h + i] ^ c1 ^ c3;
+    };
+    for (size_t i = 0; i < full; ++i) step(i, c[3 * h + i]);
+    for (size_t i = full; i < h; ++i) step(i, 0);
 }
 // out = x y mod x^n - 1 (nw words each, bits >= n zero; out may be x or y).
 // prod: 2 nw + 2 words, t: r2_exp_karatsuba_words(nw).

@@ -297,3 +297,90 @@ pqmcu_ntru_r2_clmul1:
     add sp, sp, #4
     pop {r4-r11, pc}
     .size pqmcu_ntru_r2_clmul1, . - pqmcu_ntru_r2_clmul1
+
+@ void pqmcu_ntru_r2_kmul3(uint32_t* c, const uint32_t* a, const uint32_t* b)
+@   c[0..5] = (a0 + a1 X + a2 X^2) (b0 + b1 X + b2 X^2) carry-less, X = x^32:
+@   three-term Karatsuba, six word products (Pii = ai bi, Mij = (ai + aj)(bi + bj)):
+@   C0 = P00, C1 = M01 + P00 + P11, C2 = M02 + P00 + P11 + P22, C3 = M12 + P11 + P22,
+@   C4 = P22 (64-bit each; c[k] = lo(Ck) + hi(Ck-1)). Against two 2-word products
+@   and a word product (seven) with r2_kmul's one-level code around them.
+@   Stack: [0] c, [4] a, [8] b, [12..59] S0..S11 = P00, P11, P22, M01, M02, M12.
+    .section .text.pqmcu_ntru_r2_kmul3, "ax", %progbits
+    .align 2
+    .global pqmcu_ntru_r2_kmul3
+    .type pqmcu_ntru_r2_kmul3, %function
+pqmcu_ntru_r2_kmul3:
+    push {r4-r11, lr}
+    sub sp, sp, #60
+    str r0, [sp, #0]
+    str r1, [sp, #4]
+    str r2, [sp, #8]
+    ldr r1, [r1]                @ P00
+    ldr r2, [r2]
+    clm32
+    strd r0, lr, [sp, #12]
+    ldr r3, [sp, #4]            @ P11
+    ldr r4, [sp, #8]
+    ldr r1, [r3, #4]
+    ldr r2, [r4, #4]
+    clm32
+    strd r0, lr, [sp, #20]
+    ldr r3, [sp, #4]            @ P22
+    ldr r4, [sp, #8]
+    ldr r1, [r3, #8]
+    ldr r2, [r4, #8]
+    clm32
+    strd r0, lr, [sp, #28]
+    ldr r4, [sp, #4]            @ M01
+    ldrd r1, r3, [r4]
+    eor r1, r1, r3
+    ldr r4, [sp, #8]
+    ldrd r2, r3, [r4]
+    eor r2, r2, r3
+    clm32
+    strd r0, lr, [sp, #36]
+    ldr r4, [sp, #4]            @ M02
+    ldr r1, [r4]
+    ldr r3, [r4, #8]
+    eor r1, r1, r3
+    ldr r4, [sp, #8]
+    ldr r2, [r4]
+    ldr r3, [r4, #8]
+    eor r2, r2, r3
+    clm32
+    strd r0, lr, [sp, #44]
+    ldr r4, [sp, #4]            @ M12
+    ldrd r1, r3, [r4, #4]
+    eor r1, r1, r3
+    ldr r4, [sp, #8]
+    ldrd r2, r3, [r4, #4]
+    eor r2, r2, r3
+    clm32
+    strd r0, lr, [sp, #52]
+    add r0, sp, #12
+    ldm r0, {r1-r12}            @ S0..S11
+    eor lr, r1, r3              @ S0 + S2
+    eor r4, r4, r5              @ u = S3 + S4
+    eor r7, r7, r2
+    eor r7, r7, lr              @ c1 = S6 + S1 + S0 + S2
+    eor r8, r8, r9
+    eor r8, r8, r2
+    eor r8, r8, lr
+    eor r8, r8, r4              @ c2 = S7 + S8 + S1 + S0 + S2 + S3 + S4
+    eor r10, r10, r11
+    eor r10, r10, r2
+    eor r10, r10, r3
+    eor r10, r10, r6
+    eor r10, r10, r4            @ c3 = S9 + S10 + S1 + S2 + S5 + S3 + S4
+    eor r12, r12, r4
+    eor r12, r12, r6            @ c4 = S11 + S3 + S4 + S5
+    ldr r0, [sp, #0]
+    str r1, [r0]                @ c0 = S0
+    str r7, [r0, #4]
+    str r8, [r0, #8]
+    str r10, [r0, #12]
+    str r12, [r0, #16]
+    str r6, [r0, #20]           @ c5 = S5
+    add sp, sp, #60
+    pop {r4-r11, pc}
+    .size pqmcu_ntru_r2_kmul3, . - pqmcu_ntru_r2_kmul3

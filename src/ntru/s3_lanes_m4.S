@@ -53,19 +53,57 @@
 .endm
 @ one step: x, the new y into \n; acc2 += x \a, acc1 += x \b, acc0 += x \n
 .macro step a, b, n
-    ldr r12, [r1], #4
-    ldr \n, [r2, #-4]!
+    ldr.w r12, [r1], #4
+    ldr.w \n, [r2, #-4]!
     umlal r8, r9, r12, \a
     umlal r6, r7, r12, \b
     umlal r4, r5, r12, \n
 .endm
+@ two steps, their four loads together (five cycles, not six): x, x' into
+@ r12, r0, the new y's into \c, \d; then (\c, \d) hold what (\a, \b) held
+.macro pair a, b, c, d
+    ldr.w r12, [r1], #4
+    ldr.w r0, [r1], #4
+    ldr.w \c, [r2, #-4]!
+    ldr.w \d, [r2, #-4]!
+    umlal r8, r9, r12, \a
+    umlal r6, r7, r12, \b
+    umlal r4, r5, r12, \c
+    umlal r8, r9, r0, \b
+    umlal r6, r7, r0, \c
+    umlal r4, r5, r0, \d
+.endm
+.macro pairs count, a, b, c, d
+.if \count > 0
+    pair \a, \b, \c, \d
+    pairs (\count-1), \c, \d, \a, \b
+.endif
+.endm
 @ the same with signed lanes (pqmcu_ntru_int_lanes_mul)
 .macro step_s a, b, n
-    ldr r12, [r1], #4
-    ldr \n, [r2, #-4]!
+    ldr.w r12, [r1], #4
+    ldr.w \n, [r2, #-4]!
     smlal r8, r9, r12, \a
     smlal r6, r7, r12, \b
     smlal r4, r5, r12, \n
+.endm
+.macro pair_s a, b, c, d
+    ldr.w r12, [r1], #4
+    ldr.w r0, [r1], #4
+    ldr.w \c, [r2, #-4]!
+    ldr.w \d, [r2, #-4]!
+    smlal r8, r9, r12, \a
+    smlal r6, r7, r12, \b
+    smlal r4, r5, r12, \c
+    smlal r8, r9, r0, \b
+    smlal r6, r7, r0, \c
+    smlal r4, r5, r0, \d
+.endm
+.macro pairs_s count, a, b, c, d
+.if \count > 0
+    pair_s \a, \b, \c, \d
+    pairs_s (\count-1), \c, \d, \a, \b
+.endif
 .endm
 .macro steps_s count, a, b, c
 .if \count > 0
@@ -94,25 +132,28 @@
 @ void pqmcu_ntru_m32_lanes_mul(...): lanes_mul<3>, both operands <= 3
 @   (hrss701 key generation's w0^2 mod 32): a lane gains at most 36 per
 @   step, x mod 32 after every 6 steps (31 + 6 * 36 = 247) and at the end.
-@   Frame: C at the block, A, Y, w, k, the carry. Branches depend on w and
-@   k only (public).
+@   The block state (C at the block, A, Y, w, k, the carry) lives in s0-s5
+@   (one-cycle VMOVs instead of stack loads and stores). Mod 3 and mod 32 a
+@   block's first step is UMULL (no zeroing of the accumulators; from 0,
+@   1 + 14 steps mod 3 reach at most 240 and 1 + 6 steps mod 32 252 before
+@   the first fold); mod 16 (15 + 4 * 60 = 255) the accumulators start at 0.
+@   Branches depend on w and k only (public).
 .macro lanes_mul name, mod16
     .global \name
     .type \name, %function
     .align 2
 \name:
     push {r4-r11, lr}
-    sub sp, sp, #24
-    str r0, [sp, #0]
-    str r1, [sp, #4]
-    str r2, [sp, #8]
-    str r3, [sp, #12]
+    vmov s0, r0               @ C at the block
+    vmov s1, r1               @ A
+    vmov s2, r2               @ Y
+    vmov s3, r3               @ w
     movs r0, #0
-    str r0, [sp, #16]
-    str r0, [sp, #20]
+    vmov s4, r0               @ k
+    vmov s5, r0               @ carry
 .Lsm_block\@:
-    ldr r3, [sp, #12]         @ w
-    ldr r0, [sp, #16]         @ k
+    vmov r3, s3               @ w
+    vmov r0, s4               @ k
     adds r1, r0, #1
     subs r1, r1, r3           @ lo = max(k + 1 - w, 0)
     it mi
@@ -122,13 +163,14 @@
     cmp r2, r12               @ hi = min(k + 2, w - 1)
     it gt
     movgt r2, r12
+    vmov r12, s2
+    .if \mod16 == 1
     subs r3, r2, r1
     adds r3, r3, #1           @ steps = hi + 1 - lo (>= 0)
-    ldr r2, [sp, #8]
-    adds r12, r0, #4
-    subs r12, r12, r1
-    add r2, r2, r12, lsl #2   @ y = Y + 2 + (k + 2 - lo)
-    ldr r12, [sp, #4]
+    adds r0, r0, #4
+    subs r0, r0, r1
+    add r2, r12, r0, lsl #2   @ y = Y + 2 + (k + 2 - lo)
+    vmov r12, s1
     add r1, r12, r1, lsl #2   @ x = A + lo
     movs r4, #0
     movs r5, #0
@@ -138,14 +180,47 @@
     mov r9, #0
     ldr r10, [r2]             @ y[0]
     ldr r11, [r2, #-4]!       @ y[-1]
+    .else
+    adds r0, r0, #4
+    subs r0, r0, r1
+    add r0, r12, r0, lsl #2   @ y = Y + 2 + (k + 2 - lo)
+    subs r3, r2, r1           @ steps - 1 = hi - lo
+    bmi 9f                    @ no step (public): zero accumulators
+    vmov r12, s1
+    add r1, r12, r1, lsl #2   @ x = A + lo
+    mov r2, r0
+    ldr lr, [r2]              @ y[0]
+    ldr r10, [r2, #-4]!       @ y[-1]
+    @ the first step with UMULL: x, y[-2] into r11; then (r10, r11, lr) as below
+    ldr r12, [r1], #4
+    ldr r11, [r2, #-4]!
+    umull r8, r9, r12, lr
+    umull r6, r7, r12, r10
+    umull r4, r5, r12, r11
+    .endif
     .if \mod16 == 2
-1:  @ 6 steps, then x mod 32 per lane (31 + 6 * 36 = 247: no lane overflows)
+1:  @ 12 steps in pairs, x mod 32 per lane after every 6 (31 + 6 * 36 = 247:
+    @ no lane overflows); the count in s6, r3 the fourth y register
+    cmp r3, #12
+    blo 2f
+    sub r3, r3, #12
+    vmov s6, r3
+    pairs 3, r10, r11, lr, r3
+    foldall32
+    pairs 3, lr, r3, r10, r11
+    foldall32
+    vmov r3, s6
+    b 1b
+2:  @ 6 steps in pairs and a fold, then the roles back to (r10, r11, lr)
     cmp r3, #6
     blo 3f
     sub r3, r3, #6
-    steps 6, r10, r11, lr
+    vmov s6, r3
+    pairs 3, r10, r11, lr, r3
     foldall32
-    b 1b
+    mov r10, lr
+    mov r11, r3
+    vmov r3, s6
 3:  @ at most 5 steps left (31 + 5 * 36 < 256): no fold before the last
     cmp r3, #3
     blo 6f
@@ -153,49 +228,127 @@
     steps 3, r10, r11, lr
     b 3b
     .elseif \mod16
-1:  @ 12 steps, a fold after every 4 (15 + 4 * 60 = 255: no lane overflows)
+1:  @ 12 steps in pairs, a fold after every 4 (15 + 4 * 60 = 255: no lane
+    @ overflows); the count in s6, r3 the fourth y register
     cmp r3, #12
     blo 3f
     sub r3, r3, #12
+    vmov s6, r3
+    pairs 2, r10, r11, lr, r3
+    foldall16
+    pairs 2, r10, r11, lr, r3
+    foldall16
+    pairs 2, r10, r11, lr, r3
+    foldall16
+    vmov r3, s6
+    b 1b
+3:  @ the last r3 <= 11 steps straight-line (TBH, as mod 3): step 11 - r3 of
+    @ the copy whose roles there are (r10, r11, lr); folds after steps 2 and
+    @ 6 (at most 4 steps between folds from any entry), the last one at 5:
+    tbh [pc, r3, lsl #1]
+.Lm16tbl\@:
+    .hword (.Lm16t1\@ + 268 - .Lm16tbl\@) / 2   @ 0 steps left
+    .hword (.Lm16t2\@ + 248 - .Lm16tbl\@) / 2   @ 1 steps left
+    .hword (.Lm16t0\@ + 228 - .Lm16tbl\@) / 2   @ 2 steps left
+    .hword (.Lm16t1\@ + 208 - .Lm16tbl\@) / 2   @ 3 steps left
+    .hword (.Lm16t2\@ + 188 - .Lm16tbl\@) / 2   @ 4 steps left
+    .hword (.Lm16t0\@ + 144 - .Lm16tbl\@) / 2   @ 5 steps left
+    .hword (.Lm16t1\@ + 124 - .Lm16tbl\@) / 2   @ 6 steps left
+    .hword (.Lm16t2\@ + 104 - .Lm16tbl\@) / 2   @ 7 steps left
+    .hword (.Lm16t0\@ + 84 - .Lm16tbl\@) / 2   @ 8 steps left
+    .hword (.Lm16t1\@ + 40 - .Lm16tbl\@) / 2   @ 9 steps left
+    .hword (.Lm16t2\@ + 20 - .Lm16tbl\@) / 2   @ 10 steps left
+    .hword (.Lm16t0\@ + 0 - .Lm16tbl\@) / 2   @ 11 steps left
+.Lm16t0\@:
+    steps 3, r10, r11, lr
+    foldall16
     steps 4, r10, r11, lr
+    foldall16
+    steps 4, r11, lr, r10
+    b.w 5f
+.Lm16t1\@:
+    steps 3, r11, lr, r10
     foldall16
     steps 4, r11, lr, r10
     foldall16
     steps 4, lr, r10, r11
+    b.w 5f
+.Lm16t2\@:
+    steps 3, lr, r10, r11
     foldall16
-    b 1b
-3:
-    cmp r3, #3
-    blo 6f
-    sub r3, r3, #3
-    steps 3, r10, r11, lr
+    steps 4, lr, r10, r11
     foldall16
-    b 3b
+    steps 4, r10, r11, lr
+    b.w 5f
+.Lm16t3\@:
+    .if (.Lm16t1\@ - .Lm16t0\@ - 272) || (.Lm16t2\@ - .Lm16t1\@ - 272) || (.Lm16t3\@ - .Lm16t2\@ - 272)
+    .error "lanes_mul (mod 16): unexpected code size"
+    .endif
     .else
-0:  @ 42 steps, a fold after every 14 (30 + 14 * 16 = 254: no lane overflows)
-    cmp r3, #42
+0:  @ 28 steps in pairs, a fold after every 14 (30 + 14 * 16 = 254: no lane
+    @ overflows); the count in s6, r3 the fourth y register
+    cmp r3, #28
     blo 1f
-    sub r3, r3, #42
-    steps 14, r10, r11, lr
+    sub r3, r3, #28
+    vmov s6, r3
+    pairs 7, r10, r11, lr, r3
     foldall
-    steps 14, lr, r10, r11
+    pairs 7, lr, r3, r10, r11
     foldall
-    steps 14, r11, lr, r10
-    foldall
+    vmov r3, s6
     b 0b
-1:
-    cmp r3, #12
-    blo 3f
-    sub r3, r3, #12
-    steps 12, r10, r11, lr
+1:  @ 14 steps and a fold, then the roles back to (r10, r11, lr) (7 pairs)
+    cmp r3, #14
+    blo 2f
+    sub r3, r3, #14
+    vmov s6, r3
+    pairs 7, r10, r11, lr, r3
     foldall
-    b 1b
-3:
-    cmp r3, #3
-    blo 6f
-    sub r3, r3, #3
-    steps 3, r10, r11, lr
-    b 3b
+    mov r10, lr
+    mov r11, r3
+    vmov r3, s6
+2:  @ the last r3 <= 13 steps (30 + 13 * 16 < 256), straight-line: step 13 - r3
+    @ of the copy whose roles there are (r10, r11, lr); every step is 20 bytes
+    tbh [pc, r3, lsl #1]
+.Ltbl\@:
+    .hword (.Ltail2\@ + 260 - .Ltbl\@) / 2   @ 0 steps left
+    .hword (.Ltail0\@ + 240 - .Ltbl\@) / 2   @ 1 steps left
+    .hword (.Ltail1\@ + 220 - .Ltbl\@) / 2   @ 2 steps left
+    .hword (.Ltail2\@ + 200 - .Ltbl\@) / 2   @ 3 steps left
+    .hword (.Ltail0\@ + 180 - .Ltbl\@) / 2   @ 4 steps left
+    .hword (.Ltail1\@ + 160 - .Ltbl\@) / 2   @ 5 steps left
+    .hword (.Ltail2\@ + 140 - .Ltbl\@) / 2   @ 6 steps left
+    .hword (.Ltail0\@ + 120 - .Ltbl\@) / 2   @ 7 steps left
+    .hword (.Ltail1\@ + 100 - .Ltbl\@) / 2   @ 8 steps left
+    .hword (.Ltail2\@ + 80 - .Ltbl\@) / 2   @ 9 steps left
+    .hword (.Ltail0\@ + 60 - .Ltbl\@) / 2   @ 10 steps left
+    .hword (.Ltail1\@ + 40 - .Ltbl\@) / 2   @ 11 steps left
+    .hword (.Ltail2\@ + 20 - .Ltbl\@) / 2   @ 12 steps left
+    .hword (.Ltail0\@ + 0 - .Ltbl\@) / 2   @ 13 steps left
+.Ltail0\@:
+    steps 13, r10, r11, lr
+    b.w 5f
+.Ltail1\@:
+    steps 13, r11, lr, r10
+    b.w 5f
+.Ltail2\@:
+    steps 13, lr, r10, r11
+    b.w 5f
+.Ltail3\@:
+    @ (the table's offsets assume 20-byte steps)
+    .if (.Ltail1\@ - .Ltail0\@ - 264) || (.Ltail2\@ - .Ltail1\@ - 264) || (.Ltail3\@ - .Ltail2\@ - 264)
+    .error "lanes_mul: a step is not 20 bytes"
+    .endif
+    .endif
+9:  @ (mod 3 / mod 32 only: a block without steps)
+    .if \mod16 != 1
+    movs r4, #0
+    movs r5, #0
+    movs r6, #0
+    movs r7, #0
+    mov r8, #0
+    mov r9, #0
+    movs r3, #0
     .endif
 6:
     cbz r3, 5f
@@ -213,22 +366,22 @@
     .else
     foldall
     .endif
-    ldr r0, [sp, #20]
+    vmov r0, s5
     add r4, r4, r0            @ out0 = acc0 lanes 0..3 + carry
     add r6, r6, r5            @ out1 = acc1 lo + acc0 hi
     add r8, r8, r7            @ out2 = acc2 lo + acc1 hi
-    str r9, [sp, #20]         @ carry = acc2 hi
-    ldr r0, [sp, #16]         @ k
-    ldr r3, [sp, #12]
-    ldr r1, [sp, #0]          @ C + k
+    vmov s5, r9               @ carry = acc2 hi
+    vmov r0, s4               @ k
+    vmov r3, s3
+    vmov r1, s0               @ C + k
     lsls r3, r3, #1           @ 2w
     subs r2, r3, r0           @ outputs left (>= 1)
     cmp r2, #3
     blt 7f
     stmia r1!, {r4, r6, r8}
-    str r1, [sp, #0]
+    vmov s0, r1
     adds r0, r0, #3
-    str r0, [sp, #16]
+    vmov s4, r0
     cmp r0, r3
     blt .Lsm_block\@
     b 8f
@@ -238,7 +391,6 @@
     it eq
     streq r6, [r1, #4]
 8:
-    add sp, sp, #24
     pop {r4-r11, pc}
     .size \name, .-\name
 .endm
@@ -345,27 +497,76 @@ pqmcu_ntru_int_lanes_mul:
     bias_int
     ldr r10, [r2]             @ y[0]
     ldr r11, [r2, #-4]!       @ y[-1]
-1:  @ 30 steps, then a spill (|lanes| <= 120)
+1:  @ 60 steps in pairs, a spill after every 30 (|lanes| <= 120); the count
+    @ in s6, r3 the fourth y register (spill_int keeps it)
+    cmp r3, #60
+    blo 2f
+    sub r3, r3, #60
+    vmov s6, r3
+    pairs_s 15, r10, r11, lr, r3
+    spill_int
+    pairs_s 15, lr, r3, r10, r11
+    spill_int
+    vmov r3, s6
+    b 1b
+2:  @ 30 steps in pairs and a spill, then the roles back to (r10, r11, lr)
     cmp r3, #30
     blo 3f
     sub r3, r3, #30
-    steps_s 30, r10, r11, lr
+    vmov s6, r3
+    pairs_s 15, r10, r11, lr, r3
     spill_int
-    b 1b
-3:  @ at most 29 steps left: no spill before the last
-    cmp r3, #3
-    blo 6f
-    sub r3, r3, #3
-    steps_s 3, r10, r11, lr
-    b 3b
-6:
-    cbz r3, 5f
-4:
-    step_s r10, r11, lr
-    mov r10, r11
-    mov r11, lr
-    subs r3, r3, #1
-    bne 4b
+    mov r10, lr
+    mov r11, r3
+    vmov r3, s6
+3:  @ at most 29 steps left, no spill before the last: straight-line from
+    @ step 29 - r3 of the copy whose roles there are (r10, r11, lr), as in
+    @ lanes_mul (every step 20 bytes)
+    tbh [pc, r3, lsl #1]
+.Litbl:
+    .hword (.Lit1 + 580 - .Litbl) / 2   @ 0 steps left
+    .hword (.Lit2 + 560 - .Litbl) / 2   @ 1 steps left
+    .hword (.Lit0 + 540 - .Litbl) / 2   @ 2 steps left
+    .hword (.Lit1 + 520 - .Litbl) / 2   @ 3 steps left
+    .hword (.Lit2 + 500 - .Litbl) / 2   @ 4 steps left
+    .hword (.Lit0 + 480 - .Litbl) / 2   @ 5 steps left
+    .hword (.Lit1 + 460 - .Litbl) / 2   @ 6 steps left
+    .hword (.Lit2 + 440 - .Litbl) / 2   @ 7 steps left
+    .hword (.Lit0 + 420 - .Litbl) / 2   @ 8 steps left
+    .hword (.Lit1 + 400 - .Litbl) / 2   @ 9 steps left
+    .hword (.Lit2 + 380 - .Litbl) / 2   @ 10 steps left
+    .hword (.Lit0 + 360 - .Litbl) / 2   @ 11 steps left
+    .hword (.Lit1 + 340 - .Litbl) / 2   @ 12 steps left
+    .hword (.Lit2 + 320 - .Litbl) / 2   @ 13 steps left
+    .hword (.Lit0 + 300 - .Litbl) / 2   @ 14 steps left
+    .hword (.Lit1 + 280 - .Litbl) / 2   @ 15 steps left
+    .hword (.Lit2 + 260 - .Litbl) / 2   @ 16 steps left
+    .hword (.Lit0 + 240 - .Litbl) / 2   @ 17 steps left
+    .hword (.Lit1 + 220 - .Litbl) / 2   @ 18 steps left
+    .hword (.Lit2 + 200 - .Litbl) / 2   @ 19 steps left
+    .hword (.Lit0 + 180 - .Litbl) / 2   @ 20 steps left
+    .hword (.Lit1 + 160 - .Litbl) / 2   @ 21 steps left
+    .hword (.Lit2 + 140 - .Litbl) / 2   @ 22 steps left
+    .hword (.Lit0 + 120 - .Litbl) / 2   @ 23 steps left
+    .hword (.Lit1 + 100 - .Litbl) / 2   @ 24 steps left
+    .hword (.Lit2 + 80 - .Litbl) / 2   @ 25 steps left
+    .hword (.Lit0 + 60 - .Litbl) / 2   @ 26 steps left
+    .hword (.Lit1 + 40 - .Litbl) / 2   @ 27 steps left
+    .hword (.Lit2 + 20 - .Litbl) / 2   @ 28 steps left
+    .hword (.Lit0 + 0 - .Litbl) / 2   @ 29 steps left
+.Lit0:
+    steps_s 29, r10, r11, lr
+    b.w 5f
+.Lit1:
+    steps_s 29, r11, lr, r10
+    b.w 5f
+.Lit2:
+    steps_s 29, lr, r10, r11
+    b.w 5f
+.Lit3:
+    .if (.Lit1 - .Lit0 - 584) || (.Lit2 - .Lit1 - 584) || (.Lit3 - .Lit2 - 584)
+    .error "int_lanes_mul: a step is not 20 bytes"
+    .endif
 5:
     spill_int
     ldr r1, [sp, #0]
