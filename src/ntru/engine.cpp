@@ -1342,6 +1342,7 @@ void unpack_rq_sum_zero(const Ring& R, uint16_t* a, const uint8_t* in) {
 // are at most 242, a byte.)
 void pack_s3(const Ring& R, uint8_t* out, const uint16_t* a) {
     const size_t count = R.n - 1, whole = count / 5;
+    if (detail::pack_s3_avx512(out, a, count)) return;  // x86 AVX-512BW (engine_avx2.hpp)
     for (size_t i = 0; i < whole; ++i) {
         const uint16_t* d = a + 5 * i;
         out[i] = uint8_t(d[0] + 3 * (d[1] + 3 * (d[2] + 3 * (d[3] + 3 * uint32_t(d[4])))));
@@ -1355,6 +1356,10 @@ void pack_s3(const Ring& R, uint8_t* out, const uint16_t* a) {
 }
 void unpack_s3(const Ring& R, uint16_t* a, const uint8_t* in) {
     const size_t count = R.n - 1, whole = count / 5;
+    if (detail::unpack_s3_avx512(a, in, count)) {  // x86 AVX-512BW (engine_avx2.hpp)
+        a[R.n - 1] = 0;
+        return;
+    }
     const auto digit = [](uint32_t& c) {  // c mod 3, c <- floor(c / 3) (c < 256)
         const uint32_t q = (c * 171) >> 9;
         const uint32_t r = c - 3 * q;
@@ -1395,6 +1400,10 @@ void sample_iid(const Ring& R, uint16_t* r, const uint8_t* u) {
 uint32_t sample_iid_pack(const Ring& R, uint16_t* r, uint8_t* packed, const uint8_t* u) {
     const size_t count = R.n - 1, whole = count / 5;
     uint32_t sum = 0;
+    if (detail::sample_iid_pack_avx512(r, packed, u, count, sum)) {  // x86 AVX-512BW (engine_avx2.hpp)
+        r[count] = 0;
+        return sum;
+    }
     for (size_t i = 0; i < whole; ++i, u += 5, r += 5) {
         const uint32_t d0 = mod3(u[0]), d1 = mod3(u[1]), d2 = mod3(u[2]), d3 = mod3(u[3]), d4 = mod3(u[4]);
         r[0] = uint16_t(d0);

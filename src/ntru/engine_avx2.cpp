@@ -731,7 +731,125 @@ PQMCU_CLMUL void r2_inverse_exp_words(uint16_t* r, const uint16_t* a, size_t n) 
     secure_wipe(bytes, sizeof bytes);
 }
 }  // namespace r2x
+
+// ---- S3 packing (five base-3 digits per byte) on AVX-512BW
+//
+// Every mask, index and bound depends on the coefficient count only.
+#define PQMCU_BW __attribute__((target("avx2,avx512f,avx512bw,avx512vl")))
+#define PQMCU_BW_INLINE __attribute__((target("avx2,avx512f,avx512bw,avx512vl"), always_inline)) inline
+namespace s3x {
+// Lanes 0 .. k - 1 (k may exceed the width: all).
+inline __mmask32 first32(size_t k) { return k >= 32 ? ~__mmask32(0) : (__mmask32(1) << k) - 1; }
+
+// floor(c / 3^j) = (c m_j) >> s_j for every byte c (c m_j < 2^16; checked
+// exhaustively): the digit j of c is that mod 3.
+constexpr uint16_t kDivMul[5] = {1, 171, 57, 19, 203}, kDivShift[5] = {0, 9, 9, 9, 14};
+// Output vector u (coefficients 32 u .. 32 u + 31 of a run of 160 from 32
+// bytes): lane l is digit (32 u + l) % 5 of byte (32 u + l) / 5.
+struct UnpackTables {
+    uint16_t idx[5][32], mul[5][32], shift[5][32];
+};
+constexpr UnpackTables kUnpack = [] {
+    UnpackTables t{};
+    for (size_t u = 0; u < 5; ++u)
+        for (size_t l = 0; l < 32; ++l) {
+            const size_t k = 32 * u + l;
+            t.idx[u][l] = uint16_t(k / 5);
+            t.mul[u][l] = kDivMul[k % 5];
+            t.shift[u][l] = kDivShift[k % 5];
+        }
+    return t;
+}();
+
+PQMCU_BW_INLINE __m512i ld512(const uint16_t* p) { return _mm512_loadu_si512(p); }
+// x mod 3 per 16-bit lane, x < 256.
+PQMCU_BW_INLINE __m512i mod3_small(__m512i x) {
+    const __m512i q = _mm512_srli_epi16(_mm512_mullo_epi16(x, _mm512_set1_epi16(171)), 9);
+    return _mm512_sub_epi16(x, _mm512_add_epi16(q, _mm512_add_epi16(q, q)));
+}
+
+// a[0 .. count) = the digits of in[0 .. ceil(count / 5)).
+PQMCU_BW void unpack(uint16_t* a, const uint8_t* in, size_t count) {
+    const size_t bytes = (count + 4) / 5;
+    __m512i idx[5], mul[5], sh[5];
+    for (size_t u = 0; u < 5; ++u)
+        idx[u] = ld512(kUnpack.idx[u]), mul[u] = ld512(kUnpack.mul[u]), sh[u] = ld512(kUnpack.shift[u]);
+    for (size_t t = 0; 160 * t < count; ++t) {
+        const __m256i raw = _mm256_maskz_loadu_epi8(first32(bytes - 32 * t), in + 32 * t);
+        const __m512i w = _mm512_cvtepu8_epi16(raw);
+        for (size_t u = 0; u < 5; ++u) {
+            const size_t k0 = 160 * t + 32 * u;
+            if (k0 >= count) break;
+            const __m512i c = _mm512_permutexvar_epi16(idx[u], w);
+            const __m512i q = _mm512_srlv_epi16(_mm512_mullo_epi16(c, mul[u]), sh[u]);
+            _mm512_mask_storeu_epi16(a + k0, first32(count - k0), mod3_small(q));
+        }
+    }
+}
+
+// out[0 .. ceil(count / 5)) = a[0 .. count) (digits < 3) packed: per 60
+// coefficients, e_k = sum_j 3^j a[k + j] on two runs of 32 (from k0 and
+// k0 + 30; lanes past count read as 0), then e at k = 0, 5, .., 55 to bytes.
+PQMCU_BW void pack(uint8_t* out, const uint16_t* a, size_t count) {
+    const size_t bytes = (count + 4) / 5;
+    alignas(64) uint16_t sel[32] = {};
+    for (size_t i = 0; i < 12; ++i) sel[i] = uint16_t(i < 6 ? 5 * i : 32 + 5 * (i - 6));
+    const __m512i vsel = ld512(sel);
+    const auto horner = [&](size_t k) __attribute__((target("avx2,avx512f,avx512bw,avx512vl"), always_inline)) {
+        __m512i e = _mm512_setzero_si512();
+        for (size_t j = 5; j-- > 0;) {
+            const __m512i d = k + j < count ? _mm512_maskz_loadu_epi16(first32(count - k - j), a + k + j)
+                                            : _mm512_setzero_si512();
+            e = _mm512_add_epi16(_mm512_add_epi16(e, _mm512_add_epi16(e, e)), d);  // 3 e + d
+        }
+        return e;
+    };
+    for (size_t t = 0; 60 * t < count; ++t) {
+        const __m512i e = _mm512_permutex2var_epi16(horner(60 * t), vsel, horner(60 * t + 30));
+        // (maskz: the plain form's undefined pass-through trips GCC 12's -Wuninitialized)
+        const __m256i b = _mm512_maskz_cvtepi16_epi8(~__mmask32(0), e);
+        _mm256_mask_storeu_epi8(out + 12 * t, first32(bytes - 12 * t < 12 ? bytes - 12 * t : 12), b);
+    }
+}
+
+// r[0 .. count) = u[i] mod 3, packed as pack(); returns their sum.
+PQMCU_BW uint32_t sample_iid_pack(uint16_t* r, uint8_t* packed, const uint8_t* u, size_t count) {
+    __m512i acc = _mm512_setzero_si512();
+    for (size_t k = 0; k < count; k += 32) {
+        const __m256i raw = _mm256_maskz_loadu_epi8(first32(count - k), u + k);
+        const __m512i d = mod3_small(_mm512_cvtepu8_epi16(raw));  // (lanes past count are 0)
+        _mm512_mask_storeu_epi16(r + k, first32(count - k), d);
+        acc = _mm512_add_epi16(acc, d);
+    }
+    pack(packed, r, count);
+    alignas(64) uint32_t lanes[16];  // (_mm512_reduce_add_epi32 trips GCC 12's -Wuninitialized)
+    _mm512_store_si512(lanes, _mm512_madd_epi16(acc, _mm512_set1_epi16(1)));
+    uint32_t sum = 0;
+    for (uint32_t v : lanes) sum += v;
+    return sum;
+}
+}  // namespace s3x
 }  // namespace
+
+bool s3_pack_avx512_usable() {
+    const x86::CpuFeatures& cpu = x86::cpu_features();
+    return cpu.avx2 && cpu.avx512f && cpu.avx512bw && cpu.avx512vl;
+}
+bool unpack_s3_avx512(uint16_t* a, const uint8_t* in, size_t count) {
+    if (!s3_pack_avx512_usable()) return false;
+    s3x::unpack(a, in, count);
+    return true;
+}
+bool pack_s3_avx512(uint8_t* out, const uint16_t* a, size_t count) {
+    if (!s3_pack_avx512_usable()) return false;
+    s3x::pack(out, a, count);
+    return true;
+}
+bool sample_iid_pack_avx512(uint16_t* r, uint8_t* packed, const uint8_t* u, size_t count, uint32_t& sum) {
+    if (!s3_pack_avx512_usable()) return false;
+    sum = s3x::sample_iid_pack(r, packed, u, count);
+    return true;
+}
 
 size_t unpack_bits_avx2(uint16_t* a, const uint8_t* in, unsigned logq, size_t len, size_t groups, uint32_t& sum) {
     sum = 0;

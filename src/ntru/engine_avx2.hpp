@@ -74,4 +74,23 @@ inline size_t unpack_bits_avx2(uint16_t*, const uint8_t*, unsigned, size_t, size
 }
 #endif
 
+// S3 packing, five base-3 digits per byte (engine.cpp's unpack_s3 /
+// pack_s3 / sample_iid_pack on count = n - 1 coefficients, the same bytes
+// and digits) on AVX-512BW (+VL): 32 coefficients per vector, the digits by
+// per-lane multiply-shifts after a vpermw that gives each lane its byte;
+// false (nothing done) without AVX-512BW / VL (PQMCU_CPU_DISABLE=avx512
+// masks them). Masked loads and stores: nothing read or written past the ends.
+#if defined(PQMCU_NTRU_AVX2)
+bool s3_pack_avx512_usable();
+bool unpack_s3_avx512(uint16_t* a, const uint8_t* in, size_t count);  // a[0 .. count)
+bool pack_s3_avx512(uint8_t* out, const uint16_t* a, size_t count);   // out[0 .. ceil(count / 5))
+// a[i] = u[i] mod 3 (i < count), packed as pack_s3_avx512; sum = their sum.
+bool sample_iid_pack_avx512(uint16_t* r, uint8_t* packed, const uint8_t* u, size_t count, uint32_t& sum);
+#else
+inline bool s3_pack_avx512_usable() { return false; }
+inline bool unpack_s3_avx512(uint16_t*, const uint8_t*, size_t) { return false; }
+inline bool pack_s3_avx512(uint8_t*, const uint16_t*, size_t) { return false; }
+inline bool sample_iid_pack_avx512(uint16_t*, uint8_t*, const uint8_t*, size_t, uint32_t&) { return false; }
+#endif
+
 }  // namespace pqmcu::ntru::detail
