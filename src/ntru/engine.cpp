@@ -1526,6 +1526,7 @@ void lift_into(const Params& p, const Ring& R, uint16_t* dst, const uint16_t* m,
     }
     const uint32_t n_mod3 = uint32_t(n % 3);  // its own inverse mod 3
     const uint32_t k = mod3(uint16_t(3 - mod3(uint16_t(total * n_mod3))));
+    if (detail::lift_hrss_avx512(dst, m, n, k, Subtract)) return;  // x86 AVX-512BW (engine_avx2.hpp)
     // b[i] = (6n - prefix - (i+1) k) mod 3 (6n >= 4n keeps it positive),
     // {0,1,2} -> {0,1,-1}, and (x - 1) b mod (x^n - 1) with b[n-1] = 0:
     // out[i] = b[i-1] - b[i] (out[0] = -b[0]).
@@ -1692,6 +1693,11 @@ void dpke_encrypt(const Params& p, const Ring& R, uint8_t* ct, const uint8_t* pa
             c[i] = uint16_t(c[i] + (d | ((0u - (d >> 1)) & R.qmask)));
         };
         const size_t count = n - 1, whole = count / 5;
+        if (detail::unpack_s3_avx512(h, packed_m, count)) {  // x86 AVX-512BW: m unpacked into h (free now), then added
+            for (size_t i = 0; i < count; ++i) add(i, h[i]);
+            pack_rq(R, ct, c);
+            return;
+        }
         for (size_t i = 0; i < whole; ++i) {
             uint32_t v = packed_m[i];
             for (size_t j = 0; j < 5; ++j) {

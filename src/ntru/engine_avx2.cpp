@@ -828,6 +828,41 @@ PQMCU_BW uint32_t sample_iid_pack(uint16_t* r, uint8_t* packed, const uint8_t* u
     for (uint32_t v : lanes) sum += v;
     return sum;
 }
+
+// HRSS's Lift(m) into dst (engine.cpp's lift_into, k given): b[i] = (6n -
+// (m[0] + .. + m[i]) - (i + 1) k) mod 3 centred, dst[i] +- (b[i - 1] - b[i])
+// (b[-1] = 0). Prefix sums per 32 lanes by five shifted adds (vpermw with
+// zeroing), carried across vectors by a broadcast of the last lane.
+template <bool Subtract>
+PQMCU_BW void lift_hrss(uint16_t* dst, const uint16_t* m, size_t n, uint32_t k) {
+    alignas(64) uint16_t tab[32 * 6];
+    for (uint16_t l = 0; l < 32; ++l) {
+        tab[l] = uint16_t(l + 1);  // (i + 1) within the vector
+        for (size_t s = 0; s < 5; ++s) tab[32 * (s + 1) + l] = uint16_t(l >= (1u << s) ? l - (1u << s) : 0);
+    }
+    const __m512i one_up = ld512(tab + 32);  // lane l <- lane l - 1 (lane 0 masked)
+    __m512i carry = _mm512_set1_epi16(int16_t(6 * n));  // 6n - prefix - i k before this vector
+    const __m512i vk = _mm512_set1_epi16(int16_t(k)), kk = _mm512_mullo_epi16(ld512(tab), vk);
+    const __m512i last = _mm512_set1_epi16(31), third = _mm512_set1_epi16(21846);
+    __m512i prev = _mm512_setzero_si512();  // b of the previous vector's lanes (lane 31 used)
+    for (size_t i = 0; i < n; i += 32) {
+        const __mmask32 live = first32(n - i);
+        __m512i x = _mm512_maskz_loadu_epi16(live, m + i);
+        for (size_t s = 0; s < 5; ++s)
+            x = _mm512_add_epi16(x, _mm512_maskz_permutexvar_epi16(~__mmask32(0) << (1u << s), ld512(tab + 32 * (s + 1)), x));
+        const __m512i r = _mm512_sub_epi16(_mm512_sub_epi16(carry, x), kk);  // > 0, < 2^14
+        carry = _mm512_permutexvar_epi16(last, r);  // 6n - prefix - (i + 32) k
+        const __m512i q = _mm512_mulhi_epu16(r, third);  // floor(r / 3) for r < 2^14
+        const __m512i d = _mm512_sub_epi16(r, _mm512_add_epi16(q, _mm512_add_epi16(q, q)));
+        const __m512i cur = _mm512_sub_epi16(d, _mm512_and_si512(_mm512_set1_epi16(3), _mm512_srai_epi16(_mm512_slli_epi16(d, 14), 15)));
+        // b[i - 1]: lane l - 1, lane 0 from the previous vector's lane 31
+        const __m512i before = _mm512_mask_permutexvar_epi16(_mm512_maskz_permutexvar_epi16(~__mmask32(1), one_up, cur),
+                                                             __mmask32(1), last, prev);
+        prev = cur;
+        const __m512i v = _mm512_sub_epi16(before, cur), y = _mm512_maskz_loadu_epi16(live, dst + i);
+        _mm512_mask_storeu_epi16(dst + i, live, Subtract ? _mm512_sub_epi16(y, v) : _mm512_add_epi16(y, v));
+    }
+}
 }  // namespace s3x
 }  // namespace
 
@@ -843,6 +878,12 @@ bool unpack_s3_avx512(uint16_t* a, const uint8_t* in, size_t count) {
 bool pack_s3_avx512(uint8_t* out, const uint16_t* a, size_t count) {
     if (!s3_pack_avx512_usable()) return false;
     s3x::pack(out, a, count);
+    return true;
+}
+bool lift_hrss_avx512(uint16_t* dst, const uint16_t* m, size_t n, uint32_t k, bool subtract) {
+    if (!s3_pack_avx512_usable() || n > 2730) return false;  // (6n < 2^14)
+    if (subtract) s3x::lift_hrss<true>(dst, m, n, k);
+    else s3x::lift_hrss<false>(dst, m, n, k);
     return true;
 }
 bool sample_iid_pack_avx512(uint16_t* r, uint8_t* packed, const uint8_t* u, size_t count, uint32_t& sum) {
