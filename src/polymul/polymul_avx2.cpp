@@ -253,6 +253,26 @@ PQMCU_AVX2_INLINE void transpose16(__m256i* out, const __m256i* in) {
     template <size_t S>                                                                                        \
     INL void school_t(VEC* c, const VEC* x, const VEC* y) {                                                    \
         constexpr size_t A = (S + 1) / 2, B = S - A;                                                           \
+        if constexpr (B >= 3) { /* one more Karatsuba level: 2 A^2 + B^2 products instead of S^2 */            \
+            VEC xr[A], yr[A], lo[2 * A - 1], hi[2 * B - 1], mid[2 * A - 1];                                     \
+            _Pragma("GCC unroll 16") for (size_t i = 0; i < A; ++i) xr[i] = x[i], yr[i] = y[i];                \
+            block_t<A, A>(lo, xr, yr);                                                                         \
+            _Pragma("GCC unroll 16") for (size_t i = 0; i < B; ++i) xr[i] = ADD(xr[i], x[A + i]), yr[i] = ADD(yr[i], y[A + i]); \
+            block_t<A, A>(mid, xr, yr);                                                                        \
+            _Pragma("GCC unroll 16") for (size_t i = 0; i < B; ++i) xr[i] = x[A + i], yr[i] = y[A + i];        \
+            block_t<B, B>(hi, xr, yr);                                                                         \
+            _Pragma("GCC unroll 32") for (size_t k = 0; k < 2 * A - 1; ++k) {                                  \
+                mid[k] = SUB(mid[k], lo[k]);                                                                   \
+                if (k < 2 * B - 1) mid[k] = SUB(mid[k], hi[k]);                                                \
+            }                                                                                                  \
+            _Pragma("GCC unroll 32") for (size_t k = 0; k < 2 * S; ++k) {                                      \
+                VEC v = k < 2 * A - 1 ? lo[k] : ZERO();                                                        \
+                if (k >= 2 * A && k - 2 * A < 2 * B - 1) v = ADD(v, hi[k - 2 * A]);                           \
+                if (k >= A && k - A < 2 * A - 1) v = ADD(v, mid[k - A]);                                       \
+                c[k] = v;                                                                                      \
+            }                                                                                                  \
+            return;                                                                                            \
+        }                                                                                                      \
         VEC xr[A], yr[A], u[A + B - 1], t[A + B - 1];                                                          \
         _Pragma("GCC unroll 16") for (size_t i = 0; i < A; ++i) xr[i] = x[i], yr[i] = y[i];                    \
         block_t<A, A>(c, xr, yr); /* c[0 .. 2A - 1) */                                                         \
