@@ -1136,6 +1136,7 @@ static_assert(jump_fits(ntruhps2048509::params) && jump_fits(ntruhps2048677::par
 
 // {0,1,2} -> {0,1,q-1}
 void z3_to_zq(const Ring& R, uint16_t* a) {
+    if (detail::z3_to_zq_avx512(a, R.n, uint16_t(R.qmask))) return;  // x86 AVX-512BW (engine_avx2.hpp)
     for (size_t i = 0; i < R.n; ++i) a[i] = uint16_t(a[i] | ((0u - (a[i] >> 1)) & R.qmask));
 }
 // Reduce mod (3, Phi_n): subtract c[n-1] * Phi_n, then mod 3 (inputs < 2^16 / 3).
@@ -1152,6 +1153,7 @@ void modq_phi(const Ring& R, uint16_t* a) {
 // One pass: the centred value of the last coefficient first (mod3_phi's
 // subtrahend), then mod3(centred a_i + 2 last) for every i (< 2^13 + 2^15).
 void rq_to_s3(const Ring& R, uint16_t* r, const uint16_t* a) {
+    if (detail::rq_to_s3_avx512(r, a, R.n, R.logq)) return;  // x86 AVX-512BW (engine_avx2.hpp)
     const uint32_t neg_q_mod3 = (R.logq & 1) ? 1 : 2;  // -2^logq mod 3
     const uint32_t qmask = R.qmask, top = R.logq - 1;
     const size_t n = R.n;
@@ -1199,6 +1201,7 @@ void s3_mul(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t* b) {
         detail::s3_mul_lanes(c, a, b, R.n, reinterpret_cast<uint32_t*>(R.mul));  // reduced mod (3, Phi_n) too
     } else {
         rq_mul(R, c, a, b);
+        if (detail::mod3_phi_avx512(c, R.n, 0x1FFF)) return;  // x86 AVX-512BW: the same two steps
         for (size_t i = 0; i < R.n; ++i) c[i] &= 0x1FFF;  // drop the bits above the exact 13 (Toom-4)
         mod3_phi(R, c);
     }
@@ -1507,6 +1510,7 @@ void lift_into(const Params& p, const Ring& R, uint16_t* dst, const uint16_t* m,
         dst[i] = uint16_t(Subtract ? dst[i] - d : dst[i] + d);
     };
     if (p.hps()) {
+        if (detail::lift_hps_avx512(dst, m, n, Subtract)) return;  // x86 AVX-512BW (engine_avx2.hpp)
         size_t i = 0;
 #if defined(__ARM_FEATURE_SIMD32)
 #pragma GCC unroll 4
@@ -1555,8 +1559,12 @@ uint32_t check_ciphertext_padding(const Params& p, const uint8_t* ct) {
 // r mod (q, x^n - 1) is reduced mod Phi_n (r[n-1] subtracted: then r[n-1] =
 // 0), checked trinary ({0, 1, q-1}) and mapped to {0,1,2}, in one pass.
 uint32_t check_r_to_s3(const Ring& R, uint16_t* r) {
-    const uint32_t qmask = R.qmask, top = R.logq - 1, last = r[R.n - 1];
     uint32_t t = 0;
+    if (detail::check_r_to_s3_avx512(r, R.n, R.logq, t)) {  // x86 AVX-512BW (engine_avx2.hpp)
+        r[R.n - 1] = 0;
+        return nonzero(t);
+    }
+    const uint32_t qmask = R.qmask, top = R.logq - 1, last = r[R.n - 1];
     size_t i = 0;
 #if defined(__ARM_FEATURE_SIMD32)
     {  // the same per lane; c >> top brings the upper lane's bits to bit 16 - top >= 4 of the lower: masked

@@ -863,6 +863,77 @@ PQMCU_BW void lift_hrss(uint16_t* dst, const uint16_t* m, size_t n, uint32_t k) 
         _mm512_mask_storeu_epi16(dst + i, live, Subtract ? _mm512_sub_epi16(y, v) : _mm512_add_epi16(y, v));
     }
 }
+
+// ---- decryption's coefficient maps (engine.cpp's, the same values), 32 per vector
+// x mod 3 for every 16-bit x (floor(x / 3) = (x * 0xAAAB) >> 17 exactly).
+PQMCU_BW_INLINE __m512i mod3_u16(__m512i x) {
+    const __m512i q = _mm512_srli_epi16(_mm512_mulhi_epu16(x, _mm512_set1_epi16(int16_t(0xAAAB))), 1);
+    return _mm512_sub_epi16(x, _mm512_add_epi16(q, _mm512_add_epi16(q, q)));
+}
+PQMCU_BW void z3_to_zq(uint16_t* a, size_t n, uint16_t qmask) {
+    const __m512i qm = _mm512_set1_epi16(int16_t(qmask)), zero = _mm512_setzero_si512();
+    for (size_t i = 0; i < n; i += 32) {
+        const __mmask32 k = first32(n - i);
+        const __m512i x = _mm512_maskz_loadu_epi16(k, a + i);
+        const __m512i neg = _mm512_and_si512(_mm512_sub_epi16(zero, _mm512_srli_epi16(x, 1)), qm);
+        _mm512_mask_storeu_epi16(a + i, k, _mm512_or_si512(x, neg));
+    }
+}
+PQMCU_BW void rq_to_s3(uint16_t* r, const uint16_t* a, size_t n, unsigned logq) {
+    const __m512i qm = _mm512_set1_epi16(int16_t((1u << logq) - 1)), nq3 = _mm512_set1_epi16((logq & 1) ? 1 : 2);
+    const __m128i top = _mm_cvtsi32_si128(int(logq - 1));
+    const auto centred = [&](__m512i x) __attribute__((target("avx2,avx512f,avx512bw,avx512vl"), always_inline)) {
+        const __m512i c = _mm512_and_si512(x, qm);
+        return _mm512_add_epi16(c, _mm512_mullo_epi16(_mm512_srl_epi16(c, top), nq3));
+    };
+    const __m512i l = centred(_mm512_set1_epi16(int16_t(a[n - 1]))), last2 = _mm512_add_epi16(l, l);
+    for (size_t i = 0; i < n; i += 32) {
+        const __mmask32 k = first32(n - i);
+        const __m512i x = _mm512_maskz_loadu_epi16(k, a + i);
+        _mm512_mask_storeu_epi16(r + i, k, mod3_u16(_mm512_add_epi16(centred(x), last2)));
+    }
+}
+PQMCU_BW void mod3_phi(uint16_t* a, size_t n, uint16_t premask) {
+    const __m512i pm = _mm512_set1_epi16(int16_t(premask));
+    const uint16_t l = uint16_t(a[n - 1] & premask);
+    const __m512i last2 = _mm512_set1_epi16(int16_t(2 * l));
+    for (size_t i = 0; i < n; i += 32) {
+        const __mmask32 k = first32(n - i);
+        const __m512i x = _mm512_and_si512(_mm512_maskz_loadu_epi16(k, a + i), pm);
+        _mm512_mask_storeu_epi16(a + i, k, mod3_u16(_mm512_add_epi16(x, last2)));
+    }
+}
+// dst +- m with {0,1,2} -> {0,1,-1}
+template <bool Subtract>
+PQMCU_BW void lift_hps(uint16_t* dst, const uint16_t* m, size_t n) {
+    for (size_t i = 0; i < n; i += 32) {
+        const __mmask32 k = first32(n - i);
+        const __m512i x = _mm512_maskz_loadu_epi16(k, m + i), h = _mm512_srli_epi16(x, 1);
+        const __m512i d = _mm512_sub_epi16(x, _mm512_add_epi16(h, _mm512_add_epi16(h, h)));
+        const __m512i y = _mm512_maskz_loadu_epi16(k, dst + i);
+        _mm512_mask_storeu_epi16(dst + i, k, Subtract ? _mm512_sub_epi16(y, d) : _mm512_add_epi16(y, d));
+    }
+}
+// engine.cpp's check_r_to_s3 on r[0 .. n - 1); returns its t's nonzero-ness
+// as a value below 2^31 (nonzero iff some coefficient failed).
+PQMCU_BW uint32_t check_r_to_s3(uint16_t* r, size_t n, unsigned logq) {
+    const uint16_t qmask = uint16_t((1u << logq) - 1);
+    const __m512i qm = _mm512_set1_epi16(int16_t(qmask)), bad = _mm512_set1_epi16(int16_t(qmask - 3));
+    const __m512i one = _mm512_set1_epi16(1), two = _mm512_set1_epi16(2), four = _mm512_set1_epi16(4),
+                  three = _mm512_set1_epi16(3), last = _mm512_set1_epi16(int16_t(r[n - 1]));
+    const __m128i top = _mm_cvtsi32_si128(int(logq - 1));
+    __m512i t = _mm512_setzero_si512();
+    for (size_t i = 0; i + 1 < n; i += 32) {
+        const __mmask32 k = first32(n - 1 - i);
+        const __m512i c = _mm512_and_si512(_mm512_sub_epi16(_mm512_maskz_loadu_epi16(k, r + i), last), qm);
+        const __m512i tt = _mm512_or_si512(_mm512_and_si512(_mm512_add_epi16(c, one), bad),
+                                           _mm512_and_si512(_mm512_add_epi16(c, two), four));
+        t = _mm512_or_si512(t, _mm512_maskz_mov_epi16(k, tt));
+        _mm512_mask_storeu_epi16(r + i, k, _mm512_and_si512(_mm512_xor_si512(c, _mm512_srl_epi16(c, top)), three));
+    }
+    const uint32_t any = _cvtmask32_u32(_mm512_test_epi16_mask(t, t));
+    return (any >> 1) | (any & 1);
+}
 }  // namespace s3x
 }  // namespace
 
@@ -884,6 +955,32 @@ bool lift_hrss_avx512(uint16_t* dst, const uint16_t* m, size_t n, uint32_t k, bo
     if (!s3_pack_avx512_usable() || n > 2730) return false;  // (6n < 2^14)
     if (subtract) s3x::lift_hrss<true>(dst, m, n, k);
     else s3x::lift_hrss<false>(dst, m, n, k);
+    return true;
+}
+bool z3_to_zq_avx512(uint16_t* a, size_t n, uint16_t qmask) {
+    if (!s3_pack_avx512_usable()) return false;
+    s3x::z3_to_zq(a, n, qmask);
+    return true;
+}
+bool rq_to_s3_avx512(uint16_t* r, const uint16_t* a, size_t n, unsigned logq) {
+    if (!s3_pack_avx512_usable() || logq < 2 || logq > 14) return false;
+    s3x::rq_to_s3(r, a, n, logq);
+    return true;
+}
+bool mod3_phi_avx512(uint16_t* a, size_t n, uint16_t premask) {
+    if (!s3_pack_avx512_usable() || premask > 0x3FFF) return false;  // (a + 2 last < 2^16)
+    s3x::mod3_phi(a, n, premask);
+    return true;
+}
+bool lift_hps_avx512(uint16_t* dst, const uint16_t* m, size_t n, bool subtract) {
+    if (!s3_pack_avx512_usable()) return false;
+    if (subtract) s3x::lift_hps<true>(dst, m, n);
+    else s3x::lift_hps<false>(dst, m, n);
+    return true;
+}
+bool check_r_to_s3_avx512(uint16_t* r, size_t n, unsigned logq, uint32_t& t) {
+    if (!s3_pack_avx512_usable() || logq < 3 || logq > 16) return false;
+    t = s3x::check_r_to_s3(r, n, logq);
     return true;
 }
 bool sample_iid_pack_avx512(uint16_t* r, uint8_t* packed, const uint8_t* u, size_t count, uint32_t& sum) {

@@ -89,7 +89,20 @@ bool sample_iid_pack_avx512(uint16_t* r, uint8_t* packed, const uint8_t* u, size
 // HRSS's Lift(m) added to (subtract: taken from) dst[0 .. n), k as
 // engine.cpp's lift_into computes it (m in {0,1,2}, m[n-1] = 0).
 bool lift_hrss_avx512(uint16_t* dst, const uint16_t* m, size_t n, uint32_t k, bool subtract);
+// Decryption's coefficient maps (engine.cpp's z3_to_zq, rq_to_s3, the
+// masking + mod3_phi of s3_mul, the HPS Lift(m), check_r_to_s3: the same
+// values; check_r_to_s3_avx512's t is nonzero iff engine.cpp's is, < 2^31).
+bool z3_to_zq_avx512(uint16_t* a, size_t n, uint16_t qmask);
+bool rq_to_s3_avx512(uint16_t* r, const uint16_t* a, size_t n, unsigned logq);
+bool mod3_phi_avx512(uint16_t* a, size_t n, uint16_t premask);  // a &= premask, then mod3_phi
+bool lift_hps_avx512(uint16_t* dst, const uint16_t* m, size_t n, bool subtract);
+bool check_r_to_s3_avx512(uint16_t* r, size_t n, unsigned logq, uint32_t& t);
 #else
+inline bool z3_to_zq_avx512(uint16_t*, size_t, uint16_t) { return false; }
+inline bool rq_to_s3_avx512(uint16_t*, const uint16_t*, size_t, unsigned) { return false; }
+inline bool mod3_phi_avx512(uint16_t*, size_t, uint16_t) { return false; }
+inline bool lift_hps_avx512(uint16_t*, const uint16_t*, size_t, bool) { return false; }
+inline bool check_r_to_s3_avx512(uint16_t*, size_t, unsigned, uint32_t&) { return false; }
 inline bool lift_hrss_avx512(uint16_t*, const uint16_t*, size_t, uint32_t, bool) { return false; }
 inline bool s3_pack_avx512_usable() { return false; }
 inline bool unpack_s3_avx512(uint16_t*, const uint8_t*, size_t) { return false; }
