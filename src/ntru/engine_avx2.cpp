@@ -485,6 +485,14 @@ PQMCU_AVX2_INLINE void block32(uint32_t* p) {
     st(p + 16, strides421<Asc>(v2));
     st(p + 24, strides421<Asc>(v3));
 }
+// Every merge ascending (the "flip" form: the first stage of level k
+// compares i with the mirrored i0 + k - 1 - (i - i0), the later ones are
+// half-cleaners), so the padding (the largest words) never leaves
+// [count, N): a compare-exchange whose upper word lies there changes
+// nothing and is skipped, by vector (only indices and count decide). The
+// work then follows count rather than N (676 and 820 words were padded to
+// 1024).
+PQMCU_AVX2_INLINE __m256i reverse8(__m256i v) { return _mm256_permutevar8x32_epi32(v, _mm256_setr_epi32(7, 6, 5, 4, 3, 2, 1, 0)); }
 PQMCU_AVX2 void bitonic_sort(uint32_t* x, size_t count) {
     alignas(32) uint32_t buf[kBitonicMax];
     size_t N = 8;
@@ -495,43 +503,49 @@ PQMCU_AVX2 void bitonic_sort(uint32_t* x, size_t count) {
     for (; j0 < N; ++j0) buf[j0] = 0xFFFFFFFFu;
     const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     const __m256i zero = _mm256_setzero_si256();
-    __m256i perm[3], low_side[3];  // strides 4, 2, 1: partner lane, lane is the pair's lower index
-    for (int s = 0; s < 3; ++s) {
-        const __m256i js = _mm256_set1_epi32(4 >> s);
-        perm[s] = _mm256_xor_si256(lane, js);
-        low_side[s] = _mm256_cmpeq_epi32(_mm256_and_si256(lane, js), zero);
-    }
-    // Levels k = 2, 4, 8 within each vector: ascending lanes where bit k of
-    // the index is clear (for k = 8 the vector's own bit 3: alternate vectors).
-    for (size_t i0 = 0; i0 < N; i0 += 8) {
-        __m256i v = ld(buf + i0);
-        for (size_t k = 2; k <= 8; k <<= 1) {
-            const __m256i idx = _mm256_add_epi32(lane, _mm256_set1_epi32(int32_t(i0)));
-            const __m256i asc = _mm256_cmpeq_epi32(_mm256_and_si256(idx, _mm256_set1_epi32(int32_t(k))), zero);
-            for (int s = 0; s < 3; ++s) {
-                if ((4u >> s) >= k) continue;  // strides below k only
-                v = lane_stage(v, perm[s], _mm256_cmpeq_epi32(asc, low_side[s]));
-            }
+    // Levels k = 2, 4, 8 within each vector: the flip stage (partner l ^ (k - 1),
+    // the lane in the block's lower half keeps the minimum), then strides k / 4 .. 1.
+    __m256i stages_perm[6], stages_low[6];
+    size_t ns = 0;
+    for (unsigned k = 2; k <= 8; k <<= 1) {
+        stages_perm[ns] = _mm256_xor_si256(lane, _mm256_set1_epi32(int32_t(k - 1)));
+        stages_low[ns++] = _mm256_cmpeq_epi32(_mm256_and_si256(lane, _mm256_set1_epi32(int32_t(k / 2))), zero);
+        for (unsigned j = k / 4; j >= 1; j >>= 1) {
+            stages_perm[ns] = _mm256_xor_si256(lane, _mm256_set1_epi32(int32_t(j)));
+            stages_low[ns++] = _mm256_cmpeq_epi32(_mm256_and_si256(lane, _mm256_set1_epi32(int32_t(j))), zero);
         }
+    }
+    for (size_t i0 = 0; i0 < count; i0 += 8) {
+        __m256i v = ld(buf + i0);
+        for (size_t t = 0; t < ns; ++t) v = lane_stage(v, stages_perm[t], stages_low[t]);
         st(buf + i0, v);
     }
     for (size_t k = 16; k <= N; k <<= 1) {
-        // strides >= 32 through memory, then blocks of 32 (16 for k = 16)
-        // words in registers: strides 16 and 8 between its vectors, then 4, 2, 1
-        const size_t blk = k >= 32 ? 32 : 16;
-        for (size_t j = k >> 1; j >= blk; j >>= 1)
-            for (size_t i0 = 0; i0 < N; i0 += 2 * j)
-                for (size_t i = i0; i < i0 + j; i += 8) {
+        // the flip stage: vector i0 + t against the mirrored vector i0 + k - 8 - t, reversed
+        for (size_t i0 = 0; i0 < count; i0 += k)
+            for (size_t t = 0; t < k / 2; t += 8) {
+                const size_t u = i0 + k - 8 - t;
+                if (u >= count) continue;  // (public) the upper vector is padding
+                const __m256i a = ld(buf + i0 + t), b = reverse8(ld(buf + u));
+                st(buf + i0 + t, _mm256_min_epu32(a, b));
+                st(buf + u, reverse8(_mm256_max_epu32(a, b)));
+            }
+        if (k == 16) {
+            for (size_t i0 = 0; i0 < count; i0 += 8) st(buf + i0, strides421<true>(ld(buf + i0)));
+            continue;
+        }
+        // half-cleaners: strides k / 4 .. 32 through memory, then blocks of 32 words (16, 8, 4, 2, 1)
+        for (size_t j = k / 4; j >= 32; j >>= 1)
+            for (size_t i0 = 0; i0 < count; i0 += 2 * j)
+                for (size_t i = i0; i < i0 + j && i + j < count; i += 8) {
                     const __m256i a = ld(buf + i), b = ld(buf + i + j);
-                    const __m256i lo = _mm256_min_epu32(a, b), hi = _mm256_max_epu32(a, b);
-                    const bool asc = (i & k) == 0;  // public index
-                    st(buf + i, asc ? lo : hi);
-                    st(buf + i + j, asc ? hi : lo);
+                    st(buf + i, _mm256_min_epu32(a, b));
+                    st(buf + i + j, _mm256_max_epu32(a, b));
                 }
-        for (size_t i0 = 0; i0 < N; i0 += blk) {
-            const bool asc = (i0 & k) == 0;  // public index
-            if (blk == 32) asc ? block32<true>(buf + i0) : block32<false>(buf + i0);
-            else asc ? block16<true>(buf + i0) : block16<false>(buf + i0);
+        if (k == 32) {  // strides 8, 4, 2, 1 on blocks of 16
+            for (size_t i0 = 0; i0 < count; i0 += 16) block16<true>(buf + i0);
+        } else {
+            for (size_t i0 = 0; i0 < count; i0 += 32) block32<true>(buf + i0);
         }
     }
     for (j0 = 0; j0 + 8 <= count; j0 += 8) st(x + j0, ld(buf + j0));
