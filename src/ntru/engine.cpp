@@ -1435,6 +1435,7 @@ uint32_t sample_iid_pack(const Ring& R, uint16_t* r, uint8_t* packed, const uint
 // HRSS: i.i.d., then the even-index coefficients are negated when needed so
 // that <x*r, r> >= 0.
 void sample_iid_plus(const Ring& R, uint16_t* r, const uint8_t* u) {
+    if (detail::sample_iid_plus_avx512(r, u, R.n)) return;  // x86 AVX-512BW (engine_avx2.hpp)
     sample_iid(R, r, u);
     for (size_t i = 0; i < R.n; ++i) r[i] = uint16_t(r[i] | (0u - (r[i] >> 1)));  // 2 -> 0xFFFF (-1)
     uint16_t s = 0;

@@ -948,6 +948,36 @@ PQMCU_BW uint32_t check_r_to_s3(uint16_t* r, size_t n, unsigned logq) {
     const uint32_t any = _cvtmask32_u32(_mm512_test_epi16_mask(t, t));
     return (any >> 1) | (any & 1);
 }
+
+// HRSS's sample_iid_plus (engine.cpp's, the same r): u[i] mod 3 as {0, 1,
+// -1} (r[n-1] = 0), s = sum r[i + 1] r[i] mod 2^16, the even indices times
+// the sign of s, then {0, 1, -1} -> {0, 1, 2}.
+PQMCU_BW void sample_iid_plus(uint16_t* r, const uint8_t* u, size_t n) {
+    const size_t count = n - 1;
+    const __m512i zero = _mm512_setzero_si512();
+    for (size_t k = 0; k < n; k += 32) {
+        const __m256i raw = _mm256_maskz_loadu_epi8(first32(count > k ? count - k : 0), u + k);
+        const __m512i d = mod3_small(_mm512_cvtepu8_epi16(raw));  // (lanes at and past count are 0)
+        _mm512_mask_storeu_epi16(r + k, first32(n - k), _mm512_or_si512(d, _mm512_sub_epi16(zero, _mm512_srli_epi16(d, 1))));
+    }
+    __m512i acc = zero;
+    for (size_t k = 0; k + 1 < n; k += 32) {
+        const __mmask32 m = first32(n - 1 - k);
+        acc = _mm512_add_epi16(acc, _mm512_mullo_epi16(_mm512_maskz_loadu_epi16(m, r + k), _mm512_maskz_loadu_epi16(m, r + k + 1)));
+    }
+    alignas(64) uint16_t lanes[32];
+    _mm512_store_si512(lanes, acc);
+    uint16_t sum = 0;
+    for (uint16_t v : lanes) sum = uint16_t(sum + v);
+    const __m512i sign = _mm512_set1_epi16(int16_t(1 | (0u - (uint32_t(sum) >> 15))));  // +1, or -1 when s < 0
+    const __m512i three = _mm512_set1_epi16(3);
+    for (size_t k = 0; k < n; k += 32) {
+        const __mmask32 m = first32(n - k);
+        __m512i x = _mm512_maskz_loadu_epi16(m, r + k);
+        x = _mm512_mask_mullo_epi16(x, __mmask32(0x55555555), x, sign);  // even indices (k is even)
+        _mm512_mask_storeu_epi16(r + k, m, _mm512_and_si512(three, _mm512_xor_si512(x, _mm512_srli_epi16(x, 15))));
+    }
+}
 }  // namespace s3x
 }  // namespace
 
@@ -995,6 +1025,11 @@ bool lift_hps_avx512(uint16_t* dst, const uint16_t* m, size_t n, bool subtract) 
 bool check_r_to_s3_avx512(uint16_t* r, size_t n, unsigned logq, uint32_t& t) {
     if (!s3_pack_avx512_usable() || logq < 3 || logq > 16) return false;
     t = s3x::check_r_to_s3(r, n, logq);
+    return true;
+}
+bool sample_iid_plus_avx512(uint16_t* r, const uint8_t* u, size_t n) {
+    if (!s3_pack_avx512_usable() || n < 2) return false;
+    s3x::sample_iid_plus(r, u, n);
     return true;
 }
 bool sample_iid_pack_avx512(uint16_t* r, uint8_t* packed, const uint8_t* u, size_t count, uint32_t& sum) {

@@ -97,7 +97,10 @@ bool rq_to_s3_avx512(uint16_t* r, const uint16_t* a, size_t n, unsigned logq);
 bool mod3_phi_avx512(uint16_t* a, size_t n, uint16_t premask);  // a &= premask, then mod3_phi
 bool lift_hps_avx512(uint16_t* dst, const uint16_t* m, size_t n, bool subtract);
 bool check_r_to_s3_avx512(uint16_t* r, size_t n, unsigned logq, uint32_t& t);
+// HRSS's sample_iid_plus (engine.cpp's, the same r[0 .. n)) on AVX-512BW.
+bool sample_iid_plus_avx512(uint16_t* r, const uint8_t* u, size_t n);
 #else
+inline bool sample_iid_plus_avx512(uint16_t*, const uint8_t*, size_t) { return false; }
 inline bool z3_to_zq_avx512(uint16_t*, size_t, uint16_t) { return false; }
 inline bool rq_to_s3_avx512(uint16_t*, const uint16_t*, size_t, unsigned) { return false; }
 inline bool mod3_phi_avx512(uint16_t*, size_t, uint16_t) { return false; }
