@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // engine_avx2.hpp: the constant-time divsteps on up to four ymm words
-// (ceil(n / 256): 2 at n = 509, 3 at 677 / 701, 4 at 821).
-// Every function carries target("avx2"); the entry points check the CPU.
+// (ceil(n / 256): 2 at n = 509, 3 at 677 / 701, 4 at 821), the inversion
+// mod 2 on PCLMULQDQ, the sort, and (AVX-512BW) the S3 packing, sampling
+// and decryption maps. Every function carries its target attribute; the
+// entry points check the CPU.
 #include "ntru/engine_avx2.hpp"
 
 #include <immintrin.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// AVX2 pieces of engine.cpp on x86-64 hosts (engine_avx2.cpp), each
-// returning false (nothing done) where it does not apply.
+// AVX2 / AVX-512 pieces of engine.cpp on x86-64 hosts (engine_avx2.cpp),
+// each returning false (nothing done) where it does not apply.
 //
 // The divstep iterations of r2_inverse / s3_inverse (engine.cpp) on AVX2:
 // the polynomials as numbers of up to four ymm words, each step over the
