@@ -1260,12 +1260,13 @@ size_t pack_rq_groups(uint8_t* out, const uint16_t* a, size_t groups) {
 void pack_rq(const Ring& R, uint8_t* out, const uint16_t* a) {
     const size_t count = R.n - 1, len = (size_t(R.logq) * count + 7) / 8;
     const size_t groups = count / 8;
-    size_t i = 0;
+    size_t i = detail::pack_rq_avx512(out, a, count, R.logq);  // x86 AVX-512VBMI: the first groups (engine_avx2.hpp)
+    const size_t gi = i / 8;
     switch (R.logq) {
-        case 11: i = pack_rq_groups<11>(out, a, groups); break;
-        case 12: i = pack_rq_groups<12>(out, a, groups); break;
-        case 13: i = pack_rq_groups<13>(out, a, groups); break;
-        case 14: i = pack_rq_groups<14>(out, a, groups); break;
+        case 11: i += pack_rq_groups<11>(out + 11 * gi, a + i, groups - gi); break;
+        case 12: i += pack_rq_groups<12>(out + 12 * gi, a + i, groups - gi); break;
+        case 13: i += pack_rq_groups<13>(out + 13 * gi, a + i, groups - gi); break;
+        case 14: i += pack_rq_groups<14>(out + 14 * gi, a + i, groups - gi); break;
         default: break;
     }
     size_t bit = size_t(R.logq) * i;

@@ -753,6 +753,7 @@ PQMCU_CLMUL void r2_inverse_exp_words(uint16_t* r, const uint16_t* a, size_t n) 
 // Every mask, index and bound depends on the coefficient count only.
 #define PQMCU_BW __attribute__((target("avx2,avx512f,avx512bw,avx512vl")))
 #define PQMCU_BW_INLINE __attribute__((target("avx2,avx512f,avx512bw,avx512vl"), always_inline)) inline
+#define PQMCU_VBMI __attribute__((target("avx2,avx512f,avx512bw,avx512vl,avx512vbmi")))
 namespace s3x {
 // Lanes 0 .. k - 1 (k may exceed the width: all).
 inline __mmask32 first32(size_t k) { return k >= 32 ? ~__mmask32(0) : (__mmask32(1) << k) - 1; }
@@ -980,6 +981,51 @@ PQMCU_BW void sample_iid_plus(uint16_t* r, const uint8_t* u, size_t n) {
         _mm512_mask_storeu_epi16(r + k, m, _mm512_and_si512(three, _mm512_xor_si512(x, _mm512_srli_epi16(x, 15))));
     }
 }
+
+// R_q packing (engine.cpp's pack_rq_groups): 32 coefficients of L bits (11 ..
+// 14) per step into 4 L bytes. vpmaddwd joins pairs (c0 + c1 2^L), a shift
+// and an OR join those into 64-bit lanes of four (4 L bits), odd lanes move
+// up by 4 L mod 8 bits, and two zero-masked vpermb place the even and the
+// odd lanes' bytes (OR: for odd L they share one byte). Returns the
+// coefficients written (a multiple of 32, at most count).
+PQMCU_VBMI size_t pack_rq(uint8_t* out, const uint16_t* a, size_t count, unsigned L) {
+    alignas(64) uint8_t idx[2][64];
+    alignas(64) uint64_t shift[8];
+    __mmask64 keep[2] = {0, 0};
+    const unsigned half = 4 * L / 8, odd_shift = 4 * L % 8;  // even lane's whole bytes; odd lane's shift
+    for (unsigned o = 0; o < 64; ++o) idx[0][o] = idx[1][o] = 0;
+    for (unsigned g = 0; g < 4; ++g) {
+        for (unsigned b = 0; b < (4 * L + 7) / 8; ++b) {  // even lane 2g: byte b -> output L g + b
+            idx[0][L * g + b] = uint8_t(16 * g + b);
+            keep[0] |= __mmask64(1) << (L * g + b);
+        }
+        for (unsigned b = 0; b < (4 * L + odd_shift + 7) / 8; ++b) {  // odd lane: byte b -> L g + half + b
+            idx[1][L * g + half + b] = uint8_t(16 * g + 8 + b);
+            keep[1] |= __mmask64(1) << (L * g + half + b);
+        }
+    }
+    for (unsigned i = 0; i < 8; ++i) shift[i] = i % 2 ? odd_shift : 0;
+    const __m512i i0 = _mm512_load_si512(idx[0]), i1 = _mm512_load_si512(idx[1]), vsh = _mm512_load_si512(shift);
+    const __m512i qm = _mm512_set1_epi16(int16_t((1u << L) - 1));
+    alignas(64) int16_t pairw[32];
+    for (unsigned i = 0; i < 32; ++i) pairw[i] = int16_t(i % 2 ? 1 << L : 1);
+    const __m512i pw = _mm512_load_si512(pairw), low32 = _mm512_set1_epi64(0xFFFFFFFF);
+    const __mmask64 st = (__mmask64(1) << (4 * L)) - 1;
+    size_t i = 0;
+    for (; i + 32 <= count; i += 32) {
+        const __m512i c = _mm512_and_si512(_mm512_loadu_si512(a + i), qm);
+        const __m512i w = _mm512_madd_epi16(c, pw);  // 32-bit lanes: c0 + c1 2^L
+        // (maskz forms: the plain ones' undefined pass-through trips GCC 12's -Wmaybe-uninitialized)
+        const __mmask8 all = 0xFF;
+        __m512i q = _mm512_or_si512(_mm512_and_si512(w, low32),
+                                    _mm512_maskz_slli_epi64(all, _mm512_maskz_srli_epi64(all, w, 32), 2 * L));
+        q = _mm512_maskz_sllv_epi64(all, q, vsh);
+        const __m512i b = _mm512_or_si512(_mm512_maskz_permutexvar_epi8(keep[0], i0, q),
+                                          _mm512_maskz_permutexvar_epi8(keep[1], i1, q));
+        _mm512_mask_storeu_epi8(out + L * i / 8, st, b);
+    }
+    return i;
+}
 }  // namespace s3x
 }  // namespace
 
@@ -1033,6 +1079,11 @@ bool sample_iid_plus_avx512(uint16_t* r, const uint8_t* u, size_t n) {
     if (!s3_pack_avx512_usable() || n < 2) return false;
     s3x::sample_iid_plus(r, u, n);
     return true;
+}
+size_t pack_rq_avx512(uint8_t* out, const uint16_t* a, size_t count, unsigned logq) {
+    const x86::CpuFeatures& cpu = x86::cpu_features();
+    if (!s3_pack_avx512_usable() || !cpu.avx512vbmi || logq < 11 || logq > 14) return 0;
+    return s3x::pack_rq(out, a, count, logq);
 }
 bool sample_iid_pack_avx512(uint16_t* r, uint8_t* packed, const uint8_t* u, size_t count, uint32_t& sum) {
     if (!s3_pack_avx512_usable()) return false;

@@ -99,7 +99,12 @@ bool lift_hps_avx512(uint16_t* dst, const uint16_t* m, size_t n, bool subtract);
 bool check_r_to_s3_avx512(uint16_t* r, size_t n, unsigned logq, uint32_t& t);
 // HRSS's sample_iid_plus (engine.cpp's, the same r[0 .. n)) on AVX-512BW.
 bool sample_iid_plus_avx512(uint16_t* r, const uint8_t* u, size_t n);
+// pack_rq's first coefficients (logq 11 .. 14), 32 at a time (4 logq bytes)
+// with AVX-512VBMI: returns the coefficients packed (a multiple of 32, at
+// most count; 0 where it does not apply). Writes only those bytes.
+size_t pack_rq_avx512(uint8_t* out, const uint16_t* a, size_t count, unsigned logq);
 #else
+inline size_t pack_rq_avx512(uint8_t*, const uint16_t*, size_t, unsigned) { return 0; }
 inline bool sample_iid_plus_avx512(uint16_t*, const uint8_t*, size_t) { return false; }
 inline bool z3_to_zq_avx512(uint16_t*, size_t, uint16_t) { return false; }
 inline bool rq_to_s3_avx512(uint16_t*, const uint16_t*, size_t, unsigned) { return false; }
