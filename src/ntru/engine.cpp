@@ -1143,6 +1143,7 @@ static_assert(jump_fits(ntruhps2048509::params) && jump_fits(ntruhps2048677::par
 
 // {0,1,2} -> {0,1,q-1}
 void z3_to_zq(const Ring& R, uint16_t* a) {
+    if (detail::z3_to_zq_avx512(a, R.n, uint16_t(R.qmask))) return;  // x86 AVX-512BW (engine_avx2.hpp)
     for (size_t i = 0; i < R.n; ++i) a[i] = uint16_t(a[i] | ((0u - (a[i] >> 1)) & R.qmask));
 }
 // Reduce mod (3, Phi_n): subtract c[n-1] * Phi_n, then mod 3 (inputs < 2^16 / 3).
@@ -1159,6 +1160,7 @@ void modq_phi(const Ring& R, uint16_t* a) {
 // One pass: the centred value of the last coefficient first (mod3_phi's
 // subtrahend), then mod3(centred a_i + 2 last) for every i (< 2^13 + 2^15).
 void rq_to_s3(const Ring& R, uint16_t* r, const uint16_t* a) {
+    if (detail::rq_to_s3_avx512(r, a, R.n, R.logq)) return;  // x86 AVX-512BW (engine_avx2.hpp)
     const uint32_t neg_q_mod3 = (R.logq & 1) ? 1 : 2;  // -2^logq mod 3
     const uint32_t qmask = R.qmask, top = R.logq - 1;
     const size_t n = R.n;
@@ -1206,6 +1208,7 @@ void s3_mul(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t* b) {
         detail::s3_mul_lanes(c, a, b, R.n, reinterpret_cast<uint32_t*>(R.mul));  // reduced mod (3, Phi_n) too
     } else {
         rq_mul(R, c, a, b);
+        if (detail::mod3_phi_avx512(c, R.n, 0x1FFF)) return;  // x86 AVX-512BW: the same two steps
         for (size_t i = 0; i < R.n; ++i) c[i] &= 0x1FFF;  // drop the bits above the exact 13 (Toom-4)
         mod3_phi(R, c);
     }
@@ -1264,12 +1267,13 @@ size_t pack_rq_groups(uint8_t* out, const uint16_t* a, size_t groups) {
 void pack_rq(const Ring& R, uint8_t* out, const uint16_t* a) {
     const size_t count = R.n - 1, len = (size_t(R.logq) * count + 7) / 8;
     const size_t groups = count / 8;
-    size_t i = 0;
+    size_t i = detail::pack_rq_avx512(out, a, count, R.logq);  // x86 AVX-512VBMI: the first groups (engine_avx2.hpp)
+    const size_t gi = i / 8;
     switch (R.logq) {
-        case 11: i = pack_rq_groups<11>(out, a, groups); break;
-        case 12: i = pack_rq_groups<12>(out, a, groups); break;
-        case 13: i = pack_rq_groups<13>(out, a, groups); break;
-        case 14: i = pack_rq_groups<14>(out, a, groups); break;
+        case 11: i += pack_rq_groups<11>(out + 11 * gi, a + i, groups - gi); break;
+        case 12: i += pack_rq_groups<12>(out + 12 * gi, a + i, groups - gi); break;
+        case 13: i += pack_rq_groups<13>(out + 13 * gi, a + i, groups - gi); break;
+        case 14: i += pack_rq_groups<14>(out + 14 * gi, a + i, groups - gi); break;
         default: break;
     }
     size_t bit = size_t(R.logq) * i;
@@ -1349,6 +1353,7 @@ void unpack_rq_sum_zero(const Ring& R, uint16_t* a, const uint8_t* in) {
 // are at most 242, a byte.)
 void pack_s3(const Ring& R, uint8_t* out, const uint16_t* a) {
     const size_t count = R.n - 1, whole = count / 5;
+    if (detail::pack_s3_avx512(out, a, count)) return;  // x86 AVX-512BW (engine_avx2.hpp)
     for (size_t i = 0; i < whole; ++i) {
         const uint16_t* d = a + 5 * i;
         out[i] = uint8_t(d[0] + 3 * (d[1] + 3 * (d[2] + 3 * (d[3] + 3 * uint32_t(d[4])))));
@@ -1362,6 +1367,10 @@ void pack_s3(const Ring& R, uint8_t* out, const uint16_t* a) {
 }
 void unpack_s3(const Ring& R, uint16_t* a, const uint8_t* in) {
     const size_t count = R.n - 1, whole = count / 5;
+    if (detail::unpack_s3_avx512(a, in, count)) {  // x86 AVX-512BW (engine_avx2.hpp)
+        a[R.n - 1] = 0;
+        return;
+    }
     const auto digit = [](uint32_t& c) {  // c mod 3, c <- floor(c / 3) (c < 256)
         const uint32_t q = (c * 171) >> 9;
         const uint32_t r = c - 3 * q;
@@ -1402,6 +1411,10 @@ void sample_iid(const Ring& R, uint16_t* r, const uint8_t* u) {
 uint32_t sample_iid_pack(const Ring& R, uint16_t* r, uint8_t* packed, const uint8_t* u) {
     const size_t count = R.n - 1, whole = count / 5;
     uint32_t sum = 0;
+    if (detail::sample_iid_pack_avx512(r, packed, u, count, sum)) {  // x86 AVX-512BW (engine_avx2.hpp)
+        r[count] = 0;
+        return sum;
+    }
     for (size_t i = 0; i < whole; ++i, u += 5, r += 5) {
         const uint32_t d0 = mod3(u[0]), d1 = mod3(u[1]), d2 = mod3(u[2]), d3 = mod3(u[3]), d4 = mod3(u[4]);
         r[0] = uint16_t(d0);
@@ -1433,6 +1446,7 @@ uint32_t sample_iid_pack(const Ring& R, uint16_t* r, uint8_t* packed, const uint
 // r[i] r[i-1]; then the sign on the even indices and -1 -> 2 (pairs of
 // coefficients: the index parity is public).
 void sample_iid_plus(const Ring& R, uint16_t* r, const uint8_t* u) {
+    if (detail::sample_iid_plus_avx512(r, u, R.n)) return;  // x86 AVX-512BW (engine_avx2.hpp)
     const size_t n = R.n;
     uint32_t prev = 0, s = 0;
     for (size_t i = 0; i + 1 < n; ++i) {
@@ -1519,6 +1533,7 @@ void lift_into(const Params& p, const Ring& R, uint16_t* dst, const uint16_t* m,
         dst[i] = uint16_t(Subtract ? dst[i] - d : dst[i] + d);
     };
     if (p.hps()) {
+        if (detail::lift_hps_avx512(dst, m, n, Subtract)) return;  // x86 AVX-512BW (engine_avx2.hpp)
         size_t i = 0;
 #if defined(__ARM_FEATURE_SIMD32)
 #pragma GCC unroll 4
@@ -1538,6 +1553,7 @@ void lift_into(const Params& p, const Ring& R, uint16_t* dst, const uint16_t* m,
     }
     const uint32_t n_mod3 = uint32_t(n % 3);  // its own inverse mod 3
     const uint32_t k = mod3(uint16_t(3 - mod3(uint16_t(total * n_mod3))));
+    if (detail::lift_hrss_avx512(dst, m, n, k, Subtract)) return;  // x86 AVX-512BW (engine_avx2.hpp)
     // b[i] = (6n - prefix - (i+1) k) mod 3 (6n >= 4n keeps it positive),
     // {0,1,2} -> {0,1,-1}, and (x - 1) b mod (x^n - 1) with b[n-1] = 0:
     // out[i] = b[i-1] - b[i] (out[0] = -b[0]).
@@ -1566,8 +1582,12 @@ uint32_t check_ciphertext_padding(const Params& p, const uint8_t* ct) {
 // r mod (q, x^n - 1) is reduced mod Phi_n (r[n-1] subtracted: then r[n-1] =
 // 0), checked trinary ({0, 1, q-1}) and mapped to {0,1,2}, in one pass.
 uint32_t check_r_to_s3(const Ring& R, uint16_t* r) {
-    const uint32_t qmask = R.qmask, top = R.logq - 1, last = r[R.n - 1];
     uint32_t t = 0;
+    if (detail::check_r_to_s3_avx512(r, R.n, R.logq, t)) {  // x86 AVX-512BW (engine_avx2.hpp)
+        r[R.n - 1] = 0;
+        return nonzero(t);
+    }
+    const uint32_t qmask = R.qmask, top = R.logq - 1, last = r[R.n - 1];
     size_t i = 0;
 #if defined(__ARM_FEATURE_SIMD32)
     {  // the same per lane; c >> top brings the upper lane's bits to bit 16 - top >= 4 of the lower: masked
@@ -1704,6 +1724,11 @@ void dpke_encrypt(const Params& p, const Ring& R, uint8_t* ct, const uint8_t* pa
             c[i] = uint16_t(c[i] + (d | ((0u - (d >> 1)) & R.qmask)));
         };
         const size_t count = n - 1, whole = count / 5;
+        if (detail::unpack_s3_avx512(h, packed_m, count)) {  // x86 AVX-512BW: m unpacked into h (free now), then added
+            for (size_t i = 0; i < count; ++i) add(i, h[i]);
+            pack_rq(R, ct, c);
+            return;
+        }
         for (size_t i = 0; i < whole; ++i) {
             uint32_t v = packed_m[i];
             for (size_t j = 0; j < 5; ++j) {
@@ -1791,16 +1816,70 @@ Status encapsulate(const Params& p, const uint8_t* rm_seed, const uint8_t* pk, u
     return Status::ok;
 }
 
+#if defined(PQMCU_NTRU_AVX2)
+namespace {
+// x86 hosts: decapsulation's two SHA3-256 digests (of the packed (r, m), and
+// of prf key || ciphertext) computed together: while both messages have a
+// block left their permutations run as one keccak_f1600_x2 (AVX-512VL where
+// the CPU has it: ~1.1x the time of one permutation; else two calls). The
+// same digests as two sha3_256 calls; block counts depend on lengths only.
+struct Sha3Feed {
+    static constexpr size_t kRate = 136;
+    hash::KeccakState st;
+    const uint8_t* seg[2];
+    size_t len[2];
+    bool done;
+    // XORs the next block into st; pads it (and sets done) when the message ends in it.
+    void next_block() {
+        size_t pos = 0;
+        for (size_t i = 0; i < 2; ++i) {
+            const size_t take = len[i] < kRate - pos ? len[i] : kRate - pos;
+            hash::keccak_xor_bytes(st, pos, seg[i], take);
+            seg[i] += take, len[i] -= take, pos += take;
+        }
+        if (pos < kRate) {
+            const uint8_t d = 0x06, last = 0x80;
+            hash::keccak_xor_bytes(st, pos, &d, 1);
+            hash::keccak_xor_bytes(st, kRate - 1, &last, 1);
+            done = true;
+        }
+    }
+};
+void sha3_256_pair(uint8_t* out_a, const uint8_t* a, size_t alen, uint8_t* out_b, const uint8_t* b1, size_t b1len,
+                   const uint8_t* b2, size_t b2len) {
+    Sha3Feed x{{}, {a, a}, {alen, 0}, false}, y{{}, {b1, b2}, {b1len, b2len}, false};
+    while (!x.done || !y.done) {
+        const bool px = !x.done, py = !y.done;
+        if (px) x.next_block();
+        if (py) y.next_block();
+        if (px && py) hash::keccak_f1600_x2(x.st, y.st);
+        else hash::keccak_f1600(px ? x.st : y.st);
+    }
+    hash::keccak_extract_bytes(x.st, 0, out_a, 32);
+    hash::keccak_extract_bytes(y.st, 0, out_b, 32);
+    hash::keccak_wipe(x.st);
+    hash::keccak_wipe(y.st);
+}
+}  // namespace
+#endif
+
 Status decapsulate(const Params& p, const uint8_t* ct, const uint8_t* sk, uint8_t* ss, const Work& w) {
     const Ring R(p, w);
     const uint32_t fail = dpke_decrypt(p, R, w.msg, ct, sk, w);
     uint8_t k[Params::shared_key_bytes], reject[Params::shared_key_bytes];
+#if defined(PQMCU_NTRU_AVX2)
+    // k = SHA3-256(packed (r, m)); implicit rejection: SHA3-256(prf key || ciphertext), always computed.
+    static_assert(Params::shared_key_bytes == 32);
+    sha3_256_pair(k, w.msg, p.msg_bytes(), reject, sk + p.owcpa_sk_bytes(), Params::prf_key_bytes, ct, p.ct_bytes());
+    Status st = Status::ok;
+#else
     Status st = hash::sha3_256(k, w.msg, p.msg_bytes());
     // Implicit rejection: SHA3-256(prf key || ciphertext), always computed.
     hash::Sha3_256 h;
     if (st == Status::ok) st = h.absorb(sk + p.owcpa_sk_bytes(), Params::prf_key_bytes);
     if (st == Status::ok) st = h.absorb(ct, p.ct_bytes());
     if (st == Status::ok) st = h.finalize(reject);
+#endif
     const uint8_t mask = uint8_t(0u - value_barrier(fail));
     for (size_t i = 0; i < Params::shared_key_bytes; ++i) ss[i] = uint8_t(k[i] ^ (mask & (k[i] ^ reject[i])));
     secure_wipe(k, sizeof k);

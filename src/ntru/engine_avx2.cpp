@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // engine_avx2.hpp: the constant-time divsteps on up to four ymm words
-// (ceil(n / 256): 2 at n = 509, 3 at 677 / 701, 4 at 821).
-// Every function carries target("avx2"); the entry points check the CPU.
+// (ceil(n / 256): 2 at n = 509, 3 at 677 / 701, 4 at 821), the inversion
+// mod 2 on PCLMULQDQ, the sort, and (AVX-512BW) the S3 packing, sampling
+// and decryption maps. Every function carries its target attribute; the
+// entry points check the CPU.
 #include "ntru/engine_avx2.hpp"
 
 #include <immintrin.h>
@@ -485,6 +487,14 @@ PQMCU_AVX2_INLINE void block32(uint32_t* p) {
     st(p + 16, strides421<Asc>(v2));
     st(p + 24, strides421<Asc>(v3));
 }
+// Every merge ascending (the "flip" form: the first stage of level k
+// compares i with the mirrored i0 + k - 1 - (i - i0), the later ones are
+// half-cleaners), so the padding (the largest words) never leaves
+// [count, N): a compare-exchange whose upper word lies there changes
+// nothing and is skipped, by vector (only indices and count decide). The
+// work then follows count rather than N (676 and 820 words were padded to
+// 1024).
+PQMCU_AVX2_INLINE __m256i reverse8(__m256i v) { return _mm256_permutevar8x32_epi32(v, _mm256_setr_epi32(7, 6, 5, 4, 3, 2, 1, 0)); }
 PQMCU_AVX2 void bitonic_sort(uint32_t* x, size_t count) {
     alignas(32) uint32_t buf[kBitonicMax];
     size_t N = 8;
@@ -495,43 +505,49 @@ PQMCU_AVX2 void bitonic_sort(uint32_t* x, size_t count) {
     for (; j0 < N; ++j0) buf[j0] = 0xFFFFFFFFu;
     const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     const __m256i zero = _mm256_setzero_si256();
-    __m256i perm[3], low_side[3];  // strides 4, 2, 1: partner lane, lane is the pair's lower index
-    for (int s = 0; s < 3; ++s) {
-        const __m256i js = _mm256_set1_epi32(4 >> s);
-        perm[s] = _mm256_xor_si256(lane, js);
-        low_side[s] = _mm256_cmpeq_epi32(_mm256_and_si256(lane, js), zero);
-    }
-    // Levels k = 2, 4, 8 within each vector: ascending lanes where bit k of
-    // the index is clear (for k = 8 the vector's own bit 3: alternate vectors).
-    for (size_t i0 = 0; i0 < N; i0 += 8) {
-        __m256i v = ld(buf + i0);
-        for (size_t k = 2; k <= 8; k <<= 1) {
-            const __m256i idx = _mm256_add_epi32(lane, _mm256_set1_epi32(int32_t(i0)));
-            const __m256i asc = _mm256_cmpeq_epi32(_mm256_and_si256(idx, _mm256_set1_epi32(int32_t(k))), zero);
-            for (int s = 0; s < 3; ++s) {
-                if ((4u >> s) >= k) continue;  // strides below k only
-                v = lane_stage(v, perm[s], _mm256_cmpeq_epi32(asc, low_side[s]));
-            }
+    // Levels k = 2, 4, 8 within each vector: the flip stage (partner l ^ (k - 1),
+    // the lane in the block's lower half keeps the minimum), then strides k / 4 .. 1.
+    __m256i stages_perm[6], stages_low[6];
+    size_t ns = 0;
+    for (unsigned k = 2; k <= 8; k <<= 1) {
+        stages_perm[ns] = _mm256_xor_si256(lane, _mm256_set1_epi32(int32_t(k - 1)));
+        stages_low[ns++] = _mm256_cmpeq_epi32(_mm256_and_si256(lane, _mm256_set1_epi32(int32_t(k / 2))), zero);
+        for (unsigned j = k / 4; j >= 1; j >>= 1) {
+            stages_perm[ns] = _mm256_xor_si256(lane, _mm256_set1_epi32(int32_t(j)));
+            stages_low[ns++] = _mm256_cmpeq_epi32(_mm256_and_si256(lane, _mm256_set1_epi32(int32_t(j))), zero);
         }
+    }
+    for (size_t i0 = 0; i0 < count; i0 += 8) {
+        __m256i v = ld(buf + i0);
+        for (size_t t = 0; t < ns; ++t) v = lane_stage(v, stages_perm[t], stages_low[t]);
         st(buf + i0, v);
     }
     for (size_t k = 16; k <= N; k <<= 1) {
-        // strides >= 32 through memory, then blocks of 32 (16 for k = 16)
-        // words in registers: strides 16 and 8 between its vectors, then 4, 2, 1
-        const size_t blk = k >= 32 ? 32 : 16;
-        for (size_t j = k >> 1; j >= blk; j >>= 1)
-            for (size_t i0 = 0; i0 < N; i0 += 2 * j)
-                for (size_t i = i0; i < i0 + j; i += 8) {
+        // the flip stage: vector i0 + t against the mirrored vector i0 + k - 8 - t, reversed
+        for (size_t i0 = 0; i0 < count; i0 += k)
+            for (size_t t = 0; t < k / 2; t += 8) {
+                const size_t u = i0 + k - 8 - t;
+                if (u >= count) continue;  // (public) the upper vector is padding
+                const __m256i a = ld(buf + i0 + t), b = reverse8(ld(buf + u));
+                st(buf + i0 + t, _mm256_min_epu32(a, b));
+                st(buf + u, reverse8(_mm256_max_epu32(a, b)));
+            }
+        if (k == 16) {
+            for (size_t i0 = 0; i0 < count; i0 += 8) st(buf + i0, strides421<true>(ld(buf + i0)));
+            continue;
+        }
+        // half-cleaners: strides k / 4 .. 32 through memory, then blocks of 32 words (16, 8, 4, 2, 1)
+        for (size_t j = k / 4; j >= 32; j >>= 1)
+            for (size_t i0 = 0; i0 < count; i0 += 2 * j)
+                for (size_t i = i0; i < i0 + j && i + j < count; i += 8) {
                     const __m256i a = ld(buf + i), b = ld(buf + i + j);
-                    const __m256i lo = _mm256_min_epu32(a, b), hi = _mm256_max_epu32(a, b);
-                    const bool asc = (i & k) == 0;  // public index
-                    st(buf + i, asc ? lo : hi);
-                    st(buf + i + j, asc ? hi : lo);
+                    st(buf + i, _mm256_min_epu32(a, b));
+                    st(buf + i + j, _mm256_max_epu32(a, b));
                 }
-        for (size_t i0 = 0; i0 < N; i0 += blk) {
-            const bool asc = (i0 & k) == 0;  // public index
-            if (blk == 32) asc ? block32<true>(buf + i0) : block32<false>(buf + i0);
-            else asc ? block16<true>(buf + i0) : block16<false>(buf + i0);
+        if (k == 32) {  // strides 8, 4, 2, 1 on blocks of 16
+            for (size_t i0 = 0; i0 < count; i0 += 16) block16<true>(buf + i0);
+        } else {
+            for (size_t i0 = 0; i0 < count; i0 += 32) block32<true>(buf + i0);
         }
     }
     for (j0 = 0; j0 + 8 <= count; j0 += 8) st(x + j0, ld(buf + j0));
@@ -731,7 +747,349 @@ PQMCU_CLMUL void r2_inverse_exp_words(uint16_t* r, const uint16_t* a, size_t n) 
     secure_wipe(bytes, sizeof bytes);
 }
 }  // namespace r2x
+
+// ---- S3 packing (five base-3 digits per byte) on AVX-512BW
+//
+// Every mask, index and bound depends on the coefficient count only.
+#define PQMCU_BW __attribute__((target("avx2,avx512f,avx512bw,avx512vl")))
+#define PQMCU_BW_INLINE __attribute__((target("avx2,avx512f,avx512bw,avx512vl"), always_inline)) inline
+#define PQMCU_VBMI __attribute__((target("avx2,avx512f,avx512bw,avx512vl,avx512vbmi")))
+namespace s3x {
+// Lanes 0 .. k - 1 (k may exceed the width: all).
+inline __mmask32 first32(size_t k) { return k >= 32 ? ~__mmask32(0) : (__mmask32(1) << k) - 1; }
+
+// floor(c / 3^j) = (c m_j) >> s_j for every byte c (c m_j < 2^16; checked
+// exhaustively): the digit j of c is that mod 3.
+constexpr uint16_t kDivMul[5] = {1, 171, 57, 19, 203}, kDivShift[5] = {0, 9, 9, 9, 14};
+// Output vector u (coefficients 32 u .. 32 u + 31 of a run of 160 from 32
+// bytes): lane l is digit (32 u + l) % 5 of byte (32 u + l) / 5.
+struct UnpackTables {
+    uint16_t idx[5][32], mul[5][32], shift[5][32];
+};
+constexpr UnpackTables kUnpack = [] {
+    UnpackTables t{};
+    for (size_t u = 0; u < 5; ++u)
+        for (size_t l = 0; l < 32; ++l) {
+            const size_t k = 32 * u + l;
+            t.idx[u][l] = uint16_t(k / 5);
+            t.mul[u][l] = kDivMul[k % 5];
+            t.shift[u][l] = kDivShift[k % 5];
+        }
+    return t;
+}();
+
+PQMCU_BW_INLINE __m512i ld512(const uint16_t* p) { return _mm512_loadu_si512(p); }
+// x mod 3 per 16-bit lane, x < 256.
+PQMCU_BW_INLINE __m512i mod3_small(__m512i x) {
+    const __m512i q = _mm512_srli_epi16(_mm512_mullo_epi16(x, _mm512_set1_epi16(171)), 9);
+    return _mm512_sub_epi16(x, _mm512_add_epi16(q, _mm512_add_epi16(q, q)));
+}
+
+// a[0 .. count) = the digits of in[0 .. ceil(count / 5)).
+PQMCU_BW void unpack(uint16_t* a, const uint8_t* in, size_t count) {
+    const size_t bytes = (count + 4) / 5;
+    __m512i idx[5], mul[5], sh[5];
+    for (size_t u = 0; u < 5; ++u)
+        idx[u] = ld512(kUnpack.idx[u]), mul[u] = ld512(kUnpack.mul[u]), sh[u] = ld512(kUnpack.shift[u]);
+    for (size_t t = 0; 160 * t < count; ++t) {
+        const __m256i raw = _mm256_maskz_loadu_epi8(first32(bytes - 32 * t), in + 32 * t);
+        const __m512i w = _mm512_cvtepu8_epi16(raw);
+        for (size_t u = 0; u < 5; ++u) {
+            const size_t k0 = 160 * t + 32 * u;
+            if (k0 >= count) break;
+            const __m512i c = _mm512_permutexvar_epi16(idx[u], w);
+            const __m512i q = _mm512_srlv_epi16(_mm512_mullo_epi16(c, mul[u]), sh[u]);
+            _mm512_mask_storeu_epi16(a + k0, first32(count - k0), mod3_small(q));
+        }
+    }
+}
+
+// out[0 .. ceil(count / 5)) = a[0 .. count) (digits < 3) packed: per 60
+// coefficients, e_k = sum_j 3^j a[k + j] on two runs of 32 (from k0 and
+// k0 + 30; lanes past count read as 0), then e at k = 0, 5, .., 55 to bytes.
+PQMCU_BW void pack(uint8_t* out, const uint16_t* a, size_t count) {
+    const size_t bytes = (count + 4) / 5;
+    alignas(64) uint16_t sel[32] = {};
+    for (size_t i = 0; i < 12; ++i) sel[i] = uint16_t(i < 6 ? 5 * i : 32 + 5 * (i - 6));
+    const __m512i vsel = ld512(sel);
+    const auto horner = [&](size_t k) __attribute__((target("avx2,avx512f,avx512bw,avx512vl"), always_inline)) {
+        __m512i e = _mm512_setzero_si512();
+        for (size_t j = 5; j-- > 0;) {
+            const __m512i d = k + j < count ? _mm512_maskz_loadu_epi16(first32(count - k - j), a + k + j)
+                                            : _mm512_setzero_si512();
+            e = _mm512_add_epi16(_mm512_add_epi16(e, _mm512_add_epi16(e, e)), d);  // 3 e + d
+        }
+        return e;
+    };
+    for (size_t t = 0; 60 * t < count; ++t) {
+        const __m512i e = _mm512_permutex2var_epi16(horner(60 * t), vsel, horner(60 * t + 30));
+        // (maskz: the plain form's undefined pass-through trips GCC 12's -Wuninitialized)
+        const __m256i b = _mm512_maskz_cvtepi16_epi8(~__mmask32(0), e);
+        _mm256_mask_storeu_epi8(out + 12 * t, first32(bytes - 12 * t < 12 ? bytes - 12 * t : 12), b);
+    }
+}
+
+// r[0 .. count) = u[i] mod 3, packed as pack(); returns their sum.
+PQMCU_BW uint32_t sample_iid_pack(uint16_t* r, uint8_t* packed, const uint8_t* u, size_t count) {
+    __m512i acc = _mm512_setzero_si512();
+    for (size_t k = 0; k < count; k += 32) {
+        const __m256i raw = _mm256_maskz_loadu_epi8(first32(count - k), u + k);
+        const __m512i d = mod3_small(_mm512_cvtepu8_epi16(raw));  // (lanes past count are 0)
+        _mm512_mask_storeu_epi16(r + k, first32(count - k), d);
+        acc = _mm512_add_epi16(acc, d);
+    }
+    pack(packed, r, count);
+    alignas(64) uint32_t lanes[16];  // (_mm512_reduce_add_epi32 trips GCC 12's -Wuninitialized)
+    _mm512_store_si512(lanes, _mm512_madd_epi16(acc, _mm512_set1_epi16(1)));
+    uint32_t sum = 0;
+    for (uint32_t v : lanes) sum += v;
+    return sum;
+}
+
+// HRSS's Lift(m) into dst (engine.cpp's lift_into, k given): b[i] = (6n -
+// (m[0] + .. + m[i]) - (i + 1) k) mod 3 centred, dst[i] +- (b[i - 1] - b[i])
+// (b[-1] = 0). Prefix sums per 32 lanes by five shifted adds (vpermw with
+// zeroing), carried across vectors by a broadcast of the last lane.
+template <bool Subtract>
+PQMCU_BW void lift_hrss(uint16_t* dst, const uint16_t* m, size_t n, uint32_t k) {
+    alignas(64) uint16_t tab[32 * 6];
+    for (uint16_t l = 0; l < 32; ++l) {
+        tab[l] = uint16_t(l + 1);  // (i + 1) within the vector
+        for (size_t s = 0; s < 5; ++s) tab[32 * (s + 1) + l] = uint16_t(l >= (1u << s) ? l - (1u << s) : 0);
+    }
+    const __m512i one_up = ld512(tab + 32);  // lane l <- lane l - 1 (lane 0 masked)
+    __m512i carry = _mm512_set1_epi16(int16_t(6 * n));  // 6n - prefix - i k before this vector
+    const __m512i vk = _mm512_set1_epi16(int16_t(k)), kk = _mm512_mullo_epi16(ld512(tab), vk);
+    const __m512i last = _mm512_set1_epi16(31), third = _mm512_set1_epi16(21846);
+    __m512i prev = _mm512_setzero_si512();  // b of the previous vector's lanes (lane 31 used)
+    for (size_t i = 0; i < n; i += 32) {
+        const __mmask32 live = first32(n - i);
+        __m512i x = _mm512_maskz_loadu_epi16(live, m + i);
+        for (size_t s = 0; s < 5; ++s)
+            x = _mm512_add_epi16(x, _mm512_maskz_permutexvar_epi16(~__mmask32(0) << (1u << s), ld512(tab + 32 * (s + 1)), x));
+        const __m512i r = _mm512_sub_epi16(_mm512_sub_epi16(carry, x), kk);  // > 0, < 2^14
+        carry = _mm512_permutexvar_epi16(last, r);  // 6n - prefix - (i + 32) k
+        const __m512i q = _mm512_mulhi_epu16(r, third);  // floor(r / 3) for r < 2^14
+        const __m512i d = _mm512_sub_epi16(r, _mm512_add_epi16(q, _mm512_add_epi16(q, q)));
+        const __m512i cur = _mm512_sub_epi16(d, _mm512_and_si512(_mm512_set1_epi16(3), _mm512_srai_epi16(_mm512_slli_epi16(d, 14), 15)));
+        // b[i - 1]: lane l - 1, lane 0 from the previous vector's lane 31
+        const __m512i before = _mm512_mask_permutexvar_epi16(_mm512_maskz_permutexvar_epi16(~__mmask32(1), one_up, cur),
+                                                             __mmask32(1), last, prev);
+        prev = cur;
+        const __m512i v = _mm512_sub_epi16(before, cur), y = _mm512_maskz_loadu_epi16(live, dst + i);
+        _mm512_mask_storeu_epi16(dst + i, live, Subtract ? _mm512_sub_epi16(y, v) : _mm512_add_epi16(y, v));
+    }
+}
+
+// ---- decryption's coefficient maps (engine.cpp's, the same values), 32 per vector
+// x mod 3 for every 16-bit x (floor(x / 3) = (x * 0xAAAB) >> 17 exactly).
+PQMCU_BW_INLINE __m512i mod3_u16(__m512i x) {
+    const __m512i q = _mm512_srli_epi16(_mm512_mulhi_epu16(x, _mm512_set1_epi16(int16_t(0xAAAB))), 1);
+    return _mm512_sub_epi16(x, _mm512_add_epi16(q, _mm512_add_epi16(q, q)));
+}
+PQMCU_BW void z3_to_zq(uint16_t* a, size_t n, uint16_t qmask) {
+    const __m512i qm = _mm512_set1_epi16(int16_t(qmask)), zero = _mm512_setzero_si512();
+    for (size_t i = 0; i < n; i += 32) {
+        const __mmask32 k = first32(n - i);
+        const __m512i x = _mm512_maskz_loadu_epi16(k, a + i);
+        const __m512i neg = _mm512_and_si512(_mm512_sub_epi16(zero, _mm512_srli_epi16(x, 1)), qm);
+        _mm512_mask_storeu_epi16(a + i, k, _mm512_or_si512(x, neg));
+    }
+}
+PQMCU_BW void rq_to_s3(uint16_t* r, const uint16_t* a, size_t n, unsigned logq) {
+    const __m512i qm = _mm512_set1_epi16(int16_t((1u << logq) - 1)), nq3 = _mm512_set1_epi16((logq & 1) ? 1 : 2);
+    const __m128i top = _mm_cvtsi32_si128(int(logq - 1));
+    const auto centred = [&](__m512i x) __attribute__((target("avx2,avx512f,avx512bw,avx512vl"), always_inline)) {
+        const __m512i c = _mm512_and_si512(x, qm);
+        return _mm512_add_epi16(c, _mm512_mullo_epi16(_mm512_srl_epi16(c, top), nq3));
+    };
+    const __m512i l = centred(_mm512_set1_epi16(int16_t(a[n - 1]))), last2 = _mm512_add_epi16(l, l);
+    for (size_t i = 0; i < n; i += 32) {
+        const __mmask32 k = first32(n - i);
+        const __m512i x = _mm512_maskz_loadu_epi16(k, a + i);
+        _mm512_mask_storeu_epi16(r + i, k, mod3_u16(_mm512_add_epi16(centred(x), last2)));
+    }
+}
+PQMCU_BW void mod3_phi(uint16_t* a, size_t n, uint16_t premask) {
+    const __m512i pm = _mm512_set1_epi16(int16_t(premask));
+    const uint16_t l = uint16_t(a[n - 1] & premask);
+    const __m512i last2 = _mm512_set1_epi16(int16_t(2 * l));
+    for (size_t i = 0; i < n; i += 32) {
+        const __mmask32 k = first32(n - i);
+        const __m512i x = _mm512_and_si512(_mm512_maskz_loadu_epi16(k, a + i), pm);
+        _mm512_mask_storeu_epi16(a + i, k, mod3_u16(_mm512_add_epi16(x, last2)));
+    }
+}
+// dst +- m with {0,1,2} -> {0,1,-1}
+template <bool Subtract>
+PQMCU_BW void lift_hps(uint16_t* dst, const uint16_t* m, size_t n) {
+    for (size_t i = 0; i < n; i += 32) {
+        const __mmask32 k = first32(n - i);
+        const __m512i x = _mm512_maskz_loadu_epi16(k, m + i), h = _mm512_srli_epi16(x, 1);
+        const __m512i d = _mm512_sub_epi16(x, _mm512_add_epi16(h, _mm512_add_epi16(h, h)));
+        const __m512i y = _mm512_maskz_loadu_epi16(k, dst + i);
+        _mm512_mask_storeu_epi16(dst + i, k, Subtract ? _mm512_sub_epi16(y, d) : _mm512_add_epi16(y, d));
+    }
+}
+// engine.cpp's check_r_to_s3 on r[0 .. n - 1); returns its t's nonzero-ness
+// as a value below 2^31 (nonzero iff some coefficient failed).
+PQMCU_BW uint32_t check_r_to_s3(uint16_t* r, size_t n, unsigned logq) {
+    const uint16_t qmask = uint16_t((1u << logq) - 1);
+    const __m512i qm = _mm512_set1_epi16(int16_t(qmask)), bad = _mm512_set1_epi16(int16_t(qmask - 3));
+    const __m512i one = _mm512_set1_epi16(1), two = _mm512_set1_epi16(2), four = _mm512_set1_epi16(4),
+                  three = _mm512_set1_epi16(3), last = _mm512_set1_epi16(int16_t(r[n - 1]));
+    const __m128i top = _mm_cvtsi32_si128(int(logq - 1));
+    __m512i t = _mm512_setzero_si512();
+    for (size_t i = 0; i + 1 < n; i += 32) {
+        const __mmask32 k = first32(n - 1 - i);
+        const __m512i c = _mm512_and_si512(_mm512_sub_epi16(_mm512_maskz_loadu_epi16(k, r + i), last), qm);
+        const __m512i tt = _mm512_or_si512(_mm512_and_si512(_mm512_add_epi16(c, one), bad),
+                                           _mm512_and_si512(_mm512_add_epi16(c, two), four));
+        t = _mm512_or_si512(t, _mm512_maskz_mov_epi16(k, tt));
+        _mm512_mask_storeu_epi16(r + i, k, _mm512_and_si512(_mm512_xor_si512(c, _mm512_srl_epi16(c, top)), three));
+    }
+    const uint32_t any = _cvtmask32_u32(_mm512_test_epi16_mask(t, t));
+    return (any >> 1) | (any & 1);
+}
+
+// HRSS's sample_iid_plus (engine.cpp's, the same r): u[i] mod 3 as {0, 1,
+// -1} (r[n-1] = 0), s = sum r[i + 1] r[i] mod 2^16, the even indices times
+// the sign of s, then {0, 1, -1} -> {0, 1, 2}.
+PQMCU_BW void sample_iid_plus(uint16_t* r, const uint8_t* u, size_t n) {
+    const size_t count = n - 1;
+    const __m512i zero = _mm512_setzero_si512();
+    for (size_t k = 0; k < n; k += 32) {
+        const __m256i raw = _mm256_maskz_loadu_epi8(first32(count > k ? count - k : 0), u + k);
+        const __m512i d = mod3_small(_mm512_cvtepu8_epi16(raw));  // (lanes at and past count are 0)
+        _mm512_mask_storeu_epi16(r + k, first32(n - k), _mm512_or_si512(d, _mm512_sub_epi16(zero, _mm512_srli_epi16(d, 1))));
+    }
+    __m512i acc = zero;
+    for (size_t k = 0; k + 1 < n; k += 32) {
+        const __mmask32 m = first32(n - 1 - k);
+        acc = _mm512_add_epi16(acc, _mm512_mullo_epi16(_mm512_maskz_loadu_epi16(m, r + k), _mm512_maskz_loadu_epi16(m, r + k + 1)));
+    }
+    alignas(64) uint16_t lanes[32];
+    _mm512_store_si512(lanes, acc);
+    uint16_t sum = 0;
+    for (uint16_t v : lanes) sum = uint16_t(sum + v);
+    const __m512i sign = _mm512_set1_epi16(int16_t(1 | (0u - (uint32_t(sum) >> 15))));  // +1, or -1 when s < 0
+    const __m512i three = _mm512_set1_epi16(3);
+    for (size_t k = 0; k < n; k += 32) {
+        const __mmask32 m = first32(n - k);
+        __m512i x = _mm512_maskz_loadu_epi16(m, r + k);
+        x = _mm512_mask_mullo_epi16(x, __mmask32(0x55555555), x, sign);  // even indices (k is even)
+        _mm512_mask_storeu_epi16(r + k, m, _mm512_and_si512(three, _mm512_xor_si512(x, _mm512_srli_epi16(x, 15))));
+    }
+}
+
+// R_q packing (engine.cpp's pack_rq_groups): 32 coefficients of L bits (11 ..
+// 14) per step into 4 L bytes. vpmaddwd joins pairs (c0 + c1 2^L), a shift
+// and an OR join those into 64-bit lanes of four (4 L bits), odd lanes move
+// up by 4 L mod 8 bits, and two zero-masked vpermb place the even and the
+// odd lanes' bytes (OR: for odd L they share one byte). Returns the
+// coefficients written (a multiple of 32, at most count).
+PQMCU_VBMI size_t pack_rq(uint8_t* out, const uint16_t* a, size_t count, unsigned L) {
+    alignas(64) uint8_t idx[2][64];
+    alignas(64) uint64_t shift[8];
+    __mmask64 keep[2] = {0, 0};
+    const unsigned half = 4 * L / 8, odd_shift = 4 * L % 8;  // even lane's whole bytes; odd lane's shift
+    for (unsigned o = 0; o < 64; ++o) idx[0][o] = idx[1][o] = 0;
+    for (unsigned g = 0; g < 4; ++g) {
+        for (unsigned b = 0; b < (4 * L + 7) / 8; ++b) {  // even lane 2g: byte b -> output L g + b
+            idx[0][L * g + b] = uint8_t(16 * g + b);
+            keep[0] |= __mmask64(1) << (L * g + b);
+        }
+        for (unsigned b = 0; b < (4 * L + odd_shift + 7) / 8; ++b) {  // odd lane: byte b -> L g + half + b
+            idx[1][L * g + half + b] = uint8_t(16 * g + 8 + b);
+            keep[1] |= __mmask64(1) << (L * g + half + b);
+        }
+    }
+    for (unsigned i = 0; i < 8; ++i) shift[i] = i % 2 ? odd_shift : 0;
+    const __m512i i0 = _mm512_load_si512(idx[0]), i1 = _mm512_load_si512(idx[1]), vsh = _mm512_load_si512(shift);
+    const __m512i qm = _mm512_set1_epi16(int16_t((1u << L) - 1));
+    alignas(64) int16_t pairw[32];
+    for (unsigned i = 0; i < 32; ++i) pairw[i] = int16_t(i % 2 ? 1 << L : 1);
+    const __m512i pw = _mm512_load_si512(pairw), low32 = _mm512_set1_epi64(0xFFFFFFFF);
+    const __mmask64 st = (__mmask64(1) << (4 * L)) - 1;
+    size_t i = 0;
+    for (; i + 32 <= count; i += 32) {
+        const __m512i c = _mm512_and_si512(_mm512_loadu_si512(a + i), qm);
+        const __m512i w = _mm512_madd_epi16(c, pw);  // 32-bit lanes: c0 + c1 2^L
+        // (maskz forms: the plain ones' undefined pass-through trips GCC 12's -Wmaybe-uninitialized)
+        const __mmask8 all = 0xFF;
+        __m512i q = _mm512_or_si512(_mm512_and_si512(w, low32),
+                                    _mm512_maskz_slli_epi64(all, _mm512_maskz_srli_epi64(all, w, 32), 2 * L));
+        q = _mm512_maskz_sllv_epi64(all, q, vsh);
+        const __m512i b = _mm512_or_si512(_mm512_maskz_permutexvar_epi8(keep[0], i0, q),
+                                          _mm512_maskz_permutexvar_epi8(keep[1], i1, q));
+        _mm512_mask_storeu_epi8(out + L * i / 8, st, b);
+    }
+    return i;
+}
+}  // namespace s3x
 }  // namespace
+
+bool s3_pack_avx512_usable() {
+    const x86::CpuFeatures& cpu = x86::cpu_features();
+    return cpu.avx2 && cpu.avx512f && cpu.avx512bw && cpu.avx512vl;
+}
+bool unpack_s3_avx512(uint16_t* a, const uint8_t* in, size_t count) {
+    if (!s3_pack_avx512_usable()) return false;
+    s3x::unpack(a, in, count);
+    return true;
+}
+bool pack_s3_avx512(uint8_t* out, const uint16_t* a, size_t count) {
+    if (!s3_pack_avx512_usable()) return false;
+    s3x::pack(out, a, count);
+    return true;
+}
+bool lift_hrss_avx512(uint16_t* dst, const uint16_t* m, size_t n, uint32_t k, bool subtract) {
+    if (!s3_pack_avx512_usable() || n > 2730) return false;  // (6n < 2^14)
+    if (subtract) s3x::lift_hrss<true>(dst, m, n, k);
+    else s3x::lift_hrss<false>(dst, m, n, k);
+    return true;
+}
+bool z3_to_zq_avx512(uint16_t* a, size_t n, uint16_t qmask) {
+    if (!s3_pack_avx512_usable()) return false;
+    s3x::z3_to_zq(a, n, qmask);
+    return true;
+}
+bool rq_to_s3_avx512(uint16_t* r, const uint16_t* a, size_t n, unsigned logq) {
+    if (!s3_pack_avx512_usable() || logq < 2 || logq > 14) return false;
+    s3x::rq_to_s3(r, a, n, logq);
+    return true;
+}
+bool mod3_phi_avx512(uint16_t* a, size_t n, uint16_t premask) {
+    if (!s3_pack_avx512_usable() || premask > 0x3FFF) return false;  // (a + 2 last < 2^16)
+    s3x::mod3_phi(a, n, premask);
+    return true;
+}
+bool lift_hps_avx512(uint16_t* dst, const uint16_t* m, size_t n, bool subtract) {
+    if (!s3_pack_avx512_usable()) return false;
+    if (subtract) s3x::lift_hps<true>(dst, m, n);
+    else s3x::lift_hps<false>(dst, m, n);
+    return true;
+}
+bool check_r_to_s3_avx512(uint16_t* r, size_t n, unsigned logq, uint32_t& t) {
+    if (!s3_pack_avx512_usable() || logq < 3 || logq > 16) return false;
+    t = s3x::check_r_to_s3(r, n, logq);
+    return true;
+}
+bool sample_iid_plus_avx512(uint16_t* r, const uint8_t* u, size_t n) {
+    if (!s3_pack_avx512_usable() || n < 2) return false;
+    s3x::sample_iid_plus(r, u, n);
+    return true;
+}
+size_t pack_rq_avx512(uint8_t* out, const uint16_t* a, size_t count, unsigned logq) {
+    const x86::CpuFeatures& cpu = x86::cpu_features();
+    if (!s3_pack_avx512_usable() || !cpu.avx512vbmi || logq < 11 || logq > 14) return 0;
+    return s3x::pack_rq(out, a, count, logq);
+}
+bool sample_iid_pack_avx512(uint16_t* r, uint8_t* packed, const uint8_t* u, size_t count, uint32_t& sum) {
+    if (!s3_pack_avx512_usable()) return false;
+    sum = s3x::sample_iid_pack(r, packed, u, count);
+    return true;
+}
 
 size_t unpack_bits_avx2(uint16_t* a, const uint8_t* in, unsigned logq, size_t len, size_t groups, uint32_t& sum) {
     sum = 0;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// AVX2 pieces of engine.cpp on x86-64 hosts (engine_avx2.cpp), each
-// returning false (nothing done) where it does not apply.
+// AVX2 / AVX-512 pieces of engine.cpp on x86-64 hosts (engine_avx2.cpp),
+// each returning false (nothing done) where it does not apply.
 //
 // The divstep iterations of r2_inverse / s3_inverse (engine.cpp) on AVX2:
 // the polynomials as numbers of up to four ymm words, each step over the
@@ -72,6 +72,50 @@ inline size_t unpack_bits_avx2(uint16_t*, const uint8_t*, unsigned, size_t, size
     sum = 0;
     return 0;
 }
+#endif
+
+// S3 packing, five base-3 digits per byte (engine.cpp's unpack_s3 /
+// pack_s3 / sample_iid_pack on count = n - 1 coefficients, the same bytes
+// and digits) on AVX-512BW (+VL): 32 coefficients per vector, the digits by
+// per-lane multiply-shifts after a vpermw that gives each lane its byte;
+// false (nothing done) without AVX-512BW / VL (PQMCU_CPU_DISABLE=avx512
+// masks them). Masked loads and stores: nothing read or written past the ends.
+#if defined(PQMCU_NTRU_AVX2)
+bool s3_pack_avx512_usable();
+bool unpack_s3_avx512(uint16_t* a, const uint8_t* in, size_t count);  // a[0 .. count)
+bool pack_s3_avx512(uint8_t* out, const uint16_t* a, size_t count);   // out[0 .. ceil(count / 5))
+// a[i] = u[i] mod 3 (i < count), packed as pack_s3_avx512; sum = their sum.
+bool sample_iid_pack_avx512(uint16_t* r, uint8_t* packed, const uint8_t* u, size_t count, uint32_t& sum);
+// HRSS's Lift(m) added to (subtract: taken from) dst[0 .. n), k as
+// engine.cpp's lift_into computes it (m in {0,1,2}, m[n-1] = 0).
+bool lift_hrss_avx512(uint16_t* dst, const uint16_t* m, size_t n, uint32_t k, bool subtract);
+// Decryption's coefficient maps (engine.cpp's z3_to_zq, rq_to_s3, the
+// masking + mod3_phi of s3_mul, the HPS Lift(m), check_r_to_s3: the same
+// values; check_r_to_s3_avx512's t is nonzero iff engine.cpp's is, < 2^31).
+bool z3_to_zq_avx512(uint16_t* a, size_t n, uint16_t qmask);
+bool rq_to_s3_avx512(uint16_t* r, const uint16_t* a, size_t n, unsigned logq);
+bool mod3_phi_avx512(uint16_t* a, size_t n, uint16_t premask);  // a &= premask, then mod3_phi
+bool lift_hps_avx512(uint16_t* dst, const uint16_t* m, size_t n, bool subtract);
+bool check_r_to_s3_avx512(uint16_t* r, size_t n, unsigned logq, uint32_t& t);
+// HRSS's sample_iid_plus (engine.cpp's, the same r[0 .. n)) on AVX-512BW.
+bool sample_iid_plus_avx512(uint16_t* r, const uint8_t* u, size_t n);
+// pack_rq's first coefficients (logq 11 .. 14), 32 at a time (4 logq bytes)
+// with AVX-512VBMI: returns the coefficients packed (a multiple of 32, at
+// most count; 0 where it does not apply). Writes only those bytes.
+size_t pack_rq_avx512(uint8_t* out, const uint16_t* a, size_t count, unsigned logq);
+#else
+inline size_t pack_rq_avx512(uint8_t*, const uint16_t*, size_t, unsigned) { return 0; }
+inline bool sample_iid_plus_avx512(uint16_t*, const uint8_t*, size_t) { return false; }
+inline bool z3_to_zq_avx512(uint16_t*, size_t, uint16_t) { return false; }
+inline bool rq_to_s3_avx512(uint16_t*, const uint16_t*, size_t, unsigned) { return false; }
+inline bool mod3_phi_avx512(uint16_t*, size_t, uint16_t) { return false; }
+inline bool lift_hps_avx512(uint16_t*, const uint16_t*, size_t, bool) { return false; }
+inline bool check_r_to_s3_avx512(uint16_t*, size_t, unsigned, uint32_t&) { return false; }
+inline bool lift_hrss_avx512(uint16_t*, const uint16_t*, size_t, uint32_t, bool) { return false; }
+inline bool s3_pack_avx512_usable() { return false; }
+inline bool unpack_s3_avx512(uint16_t*, const uint8_t*, size_t) { return false; }
+inline bool pack_s3_avx512(uint8_t*, const uint16_t*, size_t) { return false; }
+inline bool sample_iid_pack_avx512(uint16_t*, uint8_t*, const uint8_t*, size_t, uint32_t&) { return false; }
 #endif
 
 }  // namespace pqmcu::ntru::detail

@@ -253,6 +253,26 @@ PQMCU_AVX2_INLINE void transpose16(__m256i* out, const __m256i* in) {
     template <size_t S>                                                                                        \
     INL void school_t(VEC* c, const VEC* x, const VEC* y) {                                                    \
         constexpr size_t A = (S + 1) / 2, B = S - A;                                                           \
+        if constexpr (B >= 3) { /* one more Karatsuba level: 2 A^2 + B^2 products instead of S^2 */            \
+            VEC xr[A], yr[A], lo[2 * A - 1], hi[2 * B - 1], mid[2 * A - 1];                                     \
+            _Pragma("GCC unroll 16") for (size_t i = 0; i < A; ++i) xr[i] = x[i], yr[i] = y[i];                \
+            block_t<A, A>(lo, xr, yr);                                                                         \
+            _Pragma("GCC unroll 16") for (size_t i = 0; i < B; ++i) xr[i] = ADD(xr[i], x[A + i]), yr[i] = ADD(yr[i], y[A + i]); \
+            block_t<A, A>(mid, xr, yr);                                                                        \
+            _Pragma("GCC unroll 16") for (size_t i = 0; i < B; ++i) xr[i] = x[A + i], yr[i] = y[A + i];        \
+            block_t<B, B>(hi, xr, yr);                                                                         \
+            _Pragma("GCC unroll 32") for (size_t k = 0; k < 2 * A - 1; ++k) {                                  \
+                mid[k] = SUB(mid[k], lo[k]);                                                                   \
+                if (k < 2 * B - 1) mid[k] = SUB(mid[k], hi[k]);                                                \
+            }                                                                                                  \
+            _Pragma("GCC unroll 32") for (size_t k = 0; k < 2 * S; ++k) {                                      \
+                VEC v = k < 2 * A - 1 ? lo[k] : ZERO();                                                        \
+                if (k >= 2 * A && k - 2 * A < 2 * B - 1) v = ADD(v, hi[k - 2 * A]);                           \
+                if (k >= A && k - A < 2 * A - 1) v = ADD(v, mid[k - A]);                                       \
+                c[k] = v;                                                                                      \
+            }                                                                                                  \
+            return;                                                                                            \
+        }                                                                                                      \
         VEC xr[A], yr[A], u[A + B - 1], t[A + B - 1];                                                          \
         _Pragma("GCC unroll 16") for (size_t i = 0; i < A; ++i) xr[i] = x[i], yr[i] = y[i];                    \
         block_t<A, A>(c, xr, yr); /* c[0 .. 2A - 1) */                                                         \
@@ -452,11 +472,11 @@ PQMCU_AVX2 void mul_toom4_t(uint16_t* c, const uint16_t* a, const uint16_t* b, s
         kara_combine(w + pt * 8 * s, z, z + (4 * s + 2 * G), z + 2 * (4 * s + 2 * G), 2 * s, 4 * s, 8 * s);
     }
     const __m256i zero = _mm256_setzero_si256();
-    for (size_t j = 0; j < 8 * L; j += V) st(full + j, zero);
     const __m256i inv3 = _mm256_set1_epi16(int16_t(0xAAAB)), inv9 = _mm256_set1_epi16(int16_t(0x8E39)),
                   inv15 = _mm256_set1_epi16(int16_t(0xEEEF)), k17 = _mm256_set1_epi16(17), k3 = _mm256_set1_epi16(3);
     const size_t W = 2 * L;
-    for (size_t i = 0; i < W; i += V) {
+    // The seven coefficients carried by limb-product index i (Toom-4's interpolation).
+    const auto coefficients = [&](__m256i* coef, size_t i) __attribute__((target("avx2"), always_inline)) {
         const __m256i w0 = ld(w + i), w1 = ld(w + W + i), wm1 = ld(w + 2 * W + i), w2 = ld(w + 3 * W + i),
                       wm2 = ld(w + 4 * W + i), wh = ld(w + 5 * W + i), wi = ld(w + 6 * W + i);
         const __m256i c0 = w0, c6 = wi;
@@ -469,10 +489,18 @@ PQMCU_AVX2 void mul_toom4_t(uint16_t* c, const uint16_t* a, const uint16_t* b, s
         const __m256i C = shr<1>(sub(sub(sub(sub(wh, shl<6>(c0)), shl<4>(c2)), shl<2>(c4)), c6));
         const __m256i c3 = sub(zero, _mm256_mullo_epi16(sub(add(B, C), _mm256_mullo_epi16(A, k17)), inv9));
         const __m256i t3 = add(A, _mm256_mullo_epi16(c3, k3));
-        const __m256i c5 = _mm256_mullo_epi16(sub(B, t3), inv15);
-        const __m256i c1 = _mm256_mullo_epi16(sub(C, t3), inv15);
-        const __m256i coef[7] = {c0, c1, c2, c3, c4, c5, c6};
-        for (size_t t = 0; t < 7; ++t) st(full + t * L + i, add(ld(full + t * L + i), coef[t]));
+        coef[0] = c0, coef[1] = _mm256_mullo_epi16(sub(C, t3), inv15), coef[2] = c2, coef[3] = c3, coef[4] = c4;
+        coef[5] = _mm256_mullo_epi16(sub(B, t3), inv15), coef[6] = c6;
+    };
+    // Coefficient t of index i lands at t L + i; indices i and i + L (i < L)
+    // share those places: each output vector is stored once (no zeroing).
+    for (size_t i = 0; i < L; i += V) {
+        __m256i lo[7], hi[7];
+        coefficients(lo, i);
+        coefficients(hi, i + L);
+        st(full + i, lo[0]);
+        for (size_t t = 1; t < 7; ++t) st(full + t * L + i, add(lo[t], hi[t - 1]));
+        st(full + 7 * L + i, hi[6]);
     }
     size_t i = 0;
     for (; i + V <= n; i += V) {
