@@ -52,71 +52,41 @@
     fold16 r9
 .endm
 @ one step: x, the new y into \n; acc2 += x \a, acc1 += x \b, acc0 += x \n
-.macro step a, b, n
+@ (\mla: umlal for the mod-q lanes, smlal for the signed lanes of
+@ pqmcu_ntru_int_lanes_mul)
+.macro step a, b, n, mla=umlal
     ldr.w r12, [r1], #4
     ldr.w \n, [r2, #-4]!
-    umlal r8, r9, r12, \a
-    umlal r6, r7, r12, \b
-    umlal r4, r5, r12, \n
+    \mla r8, r9, r12, \a
+    \mla r6, r7, r12, \b
+    \mla r4, r5, r12, \n
 .endm
 @ two steps, their four loads together (five cycles, not six): x, x' into
 @ r12, r0, the new y's into \c, \d; then (\c, \d) hold what (\a, \b) held
-.macro pair a, b, c, d
+.macro pair a, b, c, d, mla=umlal
     ldr.w r12, [r1], #4
     ldr.w r0, [r1], #4
     ldr.w \c, [r2, #-4]!
     ldr.w \d, [r2, #-4]!
-    umlal r8, r9, r12, \a
-    umlal r6, r7, r12, \b
-    umlal r4, r5, r12, \c
-    umlal r8, r9, r0, \b
-    umlal r6, r7, r0, \c
-    umlal r4, r5, r0, \d
+    \mla r8, r9, r12, \a
+    \mla r6, r7, r12, \b
+    \mla r4, r5, r12, \c
+    \mla r8, r9, r0, \b
+    \mla r6, r7, r0, \c
+    \mla r4, r5, r0, \d
 .endm
-.macro pairs count, a, b, c, d
+.macro pairs count, a, b, c, d, mla=umlal
 .if \count > 0
-    pair \a, \b, \c, \d
-    pairs (\count-1), \c, \d, \a, \b
-.endif
-.endm
-@ the same with signed lanes (pqmcu_ntru_int_lanes_mul)
-.macro step_s a, b, n
-    ldr.w r12, [r1], #4
-    ldr.w \n, [r2, #-4]!
-    smlal r8, r9, r12, \a
-    smlal r6, r7, r12, \b
-    smlal r4, r5, r12, \n
-.endm
-.macro pair_s a, b, c, d
-    ldr.w r12, [r1], #4
-    ldr.w r0, [r1], #4
-    ldr.w \c, [r2, #-4]!
-    ldr.w \d, [r2, #-4]!
-    smlal r8, r9, r12, \a
-    smlal r6, r7, r12, \b
-    smlal r4, r5, r12, \c
-    smlal r8, r9, r0, \b
-    smlal r6, r7, r0, \c
-    smlal r4, r5, r0, \d
-.endm
-.macro pairs_s count, a, b, c, d
-.if \count > 0
-    pair_s \a, \b, \c, \d
-    pairs_s (\count-1), \c, \d, \a, \b
-.endif
-.endm
-.macro steps_s count, a, b, c
-.if \count > 0
-    step_s \a, \b, \c
-    steps_s (\count-1), \b, \c, \a
+    pair \a, \b, \c, \d, \mla
+    pairs (\count-1), \c, \d, \a, \b, \mla
 .endif
 .endm
 @ count steps from the register rotation (a, b, c) on (each step's new y
 @ becomes the next step's third register)
-.macro steps count, a, b, c
+.macro steps count, a, b, c, mla=umlal
 .if \count > 0
-    step \a, \b, \c
-    steps (\count-1), \b, \c, \a
+    step \a, \b, \c, \mla
+    steps (\count-1), \b, \c, \a, \mla
 .endif
 .endm
 
@@ -503,9 +473,9 @@ pqmcu_ntru_int_lanes_mul:
     blo 2f
     sub r3, r3, #60
     vmov s6, r3
-    pairs_s 15, r10, r11, lr, r3
+    pairs 15, r10, r11, lr, r3, smlal
     spill_int
-    pairs_s 15, lr, r3, r10, r11
+    pairs 15, lr, r3, r10, r11, smlal
     spill_int
     vmov r3, s6
     b 1b
@@ -514,7 +484,7 @@ pqmcu_ntru_int_lanes_mul:
     blo 3f
     sub r3, r3, #30
     vmov s6, r3
-    pairs_s 15, r10, r11, lr, r3
+    pairs 15, r10, r11, lr, r3, smlal
     spill_int
     mov r10, lr
     mov r11, r3
@@ -555,13 +525,13 @@ pqmcu_ntru_int_lanes_mul:
     .hword (.Lit2 + 20 - .Litbl) / 2   @ 28 steps left
     .hword (.Lit0 + 0 - .Litbl) / 2   @ 29 steps left
 .Lit0:
-    steps_s 29, r10, r11, lr
+    steps 29, r10, r11, lr, smlal
     b.w 5f
 .Lit1:
-    steps_s 29, r11, lr, r10
+    steps 29, r11, lr, r10, smlal
     b.w 5f
 .Lit2:
-    steps_s 29, lr, r10, r11
+    steps 29, lr, r10, r11, smlal
     b.w 5f
 .Lit3:
     .if (.Lit1 - .Lit0 - 584) || (.Lit2 - .Lit1 - 584) || (.Lit3 - .Lit2 - 584)
