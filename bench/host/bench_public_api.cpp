@@ -174,17 +174,24 @@ std::unique_ptr<KemOpsB> typed_kem_of(const char* name) {
 template <class Set>
 using NtruS = pqmcu::ntru::Scheme<Set>;
 template <class Set>
-using SaberS = pqmcu::saber::Scheme<Set>;
+using SaberS = pqmcu::saber::Scheme<Set, pqmcu::saber::Speed>;  // the registry's profile (api/registry_saber.cpp)
 template <class Set>
 using McElieceS = pqmcu::mceliece::Scheme<Set>;
 std::unique_ptr<KemOpsB> typed_kem(const char* name) {
     namespace nt = pqmcu::ntru;
     namespace sb = pqmcu::saber;
     namespace mc = pqmcu::mceliece;
-    if (auto k = typed_kem_of<NtruS, nt::ntruhps2048509, nt::ntruhps2048677, nt::ntruhps4096821, nt::ntruhrss701>(name))
+    if (auto k = typed_kem_of<NtruS, nt::ntruhps2048509, nt::ntruhps2048677, nt::ntruhps4096821, nt::ntruhrss701,
+                              nt::ntruhps40961229, nt::ntruhrss1373>(name))
         return k;
     if (auto k = typed_kem_of<SaberS, sb::lightsaber, sb::saber, sb::firesaber>(name)) return k;
-    return typed_kem_of<McElieceS, mc::mceliece348864, mc::mceliece460896>(name);
+    if (auto k = typed_kem_of<McElieceS, mc::mceliece348864, mc::mceliece348864f, mc::mceliece460896,
+                              mc::mceliece460896f, mc::mceliece6688128, mc::mceliece6688128f, mc::mceliece6960119,
+                              mc::mceliece6960119f, mc::mceliece8192128, mc::mceliece8192128f>(name))
+        return k;
+    return typed_kem_of<McElieceS, mc::mceliece348864pc, mc::mceliece348864pcf, mc::mceliece460896pc,
+                        mc::mceliece460896pcf, mc::mceliece6688128pc, mc::mceliece6688128pcf, mc::mceliece6960119pc,
+                        mc::mceliece6960119pcf, mc::mceliece8192128pc, mc::mceliece8192128pcf>(name);
 }
 
 double median(std::vector<double> v) {  // the per-process statistic: the minimum (see above)
