@@ -583,12 +583,9 @@ inline uint32_t pack_rounded_cmp_any(const uint8_t* expect, Get get, size_t coun
                                      unsigned bits) {
     if constexpr (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) {
         if (count % 16 == 0) {  // public: the parameter set's shapes
+            // (c_m's shapes: pack_rounded_msg_cmp_t, below)
             if constexpr (!Msg) {
                 if (shift == 3 && bits == 10) return pack_rounded_cmp_t<3, 10>(expect, get, count, add);
-            } else {
-                if (shift == 7 && bits == 3) return pack_rounded_cmp_t<7, 3>(expect, get, count, add);
-                if (shift == 6 && bits == 4) return pack_rounded_cmp_t<6, 4>(expect, get, count, add);
-                if (shift == 4 && bits == 6) return pack_rounded_cmp_t<4, 6>(expect, get, count, add);
             }
         }
     }
@@ -601,8 +598,52 @@ uint32_t pack_rounded_cmp(const uint8_t* expect, const uint16_t* in, size_t coun
     return pack_rounded_cmp_any<false>(expect, [in](size_t i) { return in[i]; }, count, add, shift, bits);
 }
 
+namespace {
+// c_m's compare with the message byte loaded once per group of 8 (the
+// generic getter reloaded m[i / 8] and recomputed its index for every
+// coefficient: GCC does not see that i is a multiple of 8). The same words
+// and compares as pack_rounded_cmp_t; Shift + Bits = p, so only the low 10
+// bits of each 32-bit difference matter.
+template <unsigned Shift, unsigned Bits>
+inline uint32_t pack_rounded_msg_cmp_t(const uint8_t* expect, const uint16_t* in, const uint8_t* m, size_t count,
+                                       uint16_t add) {
+    static_assert(Shift + Bits == kLogP);
+    constexpr unsigned nbytes = Bits, words = (nbytes + 3) / 4;  // 8 fields a group
+    constexpr uint32_t mask = (1u << Bits) - 1;
+    uint32_t d = 0;
+    for (size_t g = 0; g < count / 8; ++g, expect += nbytes, in += 8) {
+        const uint32_t mb = m[g];
+        uint32_t w[words] = {};
+#pragma GCC unroll 8
+        for (unsigned k = 0; k < 8; ++k) {
+            const uint32_t bit = (mb << (kLogP - 1 - k)) & (1u << (kLogP - 1));
+            const uint32_t c = ((uint32_t(in[k]) + add - bit) >> Shift) & mask;
+            const unsigned at = k * Bits % 32, t = k * Bits / 32;
+            w[t] |= c << at;
+            if (at + Bits > 32) w[t + 1] |= c >> (32 - at);
+        }
+#pragma GCC unroll 2
+        for (unsigned t = 0; t < nbytes / 4; ++t) d |= w[t] ^ load_u32(expect + 4 * t);
+        if constexpr (nbytes % 4 != 0) {
+            uint32_t e = 0;
+#pragma GCC unroll 3
+            for (unsigned b = 0; b < nbytes % 4; ++b) e |= uint32_t(expect[nbytes / 4 * 4 + b]) << (8 * b);
+            d |= w[words - 1] ^ e;
+        }
+    }
+    return d;
+}
+}  // namespace
+
 uint32_t pack_rounded_msg_cmp(const uint8_t* expect, const uint16_t* in, const uint8_t* m, size_t count, uint16_t add,
                               unsigned shift, unsigned bits) {
+    if constexpr (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) {
+        if (count % 8 == 0) {  // public: the parameter set's shapes
+            if (shift == 7 && bits == 3) return pack_rounded_msg_cmp_t<7, 3>(expect, in, m, count, add);
+            if (shift == 6 && bits == 4) return pack_rounded_msg_cmp_t<6, 4>(expect, in, m, count, add);
+            if (shift == 4 && bits == 6) return pack_rounded_msg_cmp_t<4, 6>(expect, in, m, count, add);
+        }
+    }
     return pack_rounded_cmp_any<true>(expect, [in, m](size_t i) { return minus_msg(in, m, i); }, count, add, shift, bits);
 }
 
