@@ -6,6 +6,10 @@
 
 #include "core/secure.hpp"
 
+#if defined(__ARM_FEATURE_SIMD32)
+#include <arm_acle.h>
+#endif
+
 #if defined(PQMCU_SABER_NTT_M4_ASM)
 extern "C" void pqmcu_saber_wipe_m4(void* p, size_t bytes);
 #endif
@@ -522,26 +526,52 @@ void pack_rounded_msg(uint8_t* out, const uint16_t* in, const uint8_t* m, size_t
 }
 
 namespace {
+// (in[0] + add, in[1] + add) mod 2^16 as a word's two halves: one LDR and a
+// UADD16 on the M4 (add2 = add in both halves).
+inline uint32_t add_pair16(const uint16_t* in, uint32_t add2) {
+    uint32_t w;
+    std::memcpy(&w, in, 4);
+#if defined(__ARM_FEATURE_SIMD32)
+    return __uadd16(w, add2);
+#else
+    return ((w + add2) & 0xFFFFu) | ((w & 0xFFFF0000u) + (add2 & 0xFFFF0000u));
+#endif
+}
 // Groups of 16 (10-bit) or 8 coefficients (c_m: a group of 32 keeps too
 // many loads live, a 92-byte frame on the stack peak's path) built as
 // 32-bit words (each field OR-ed in at a constant shift, a field that
 // straddles two words into both) and compared with the same bytes of
 // expect (whole words by word loads, a last partial word byte-wise: c_m
 // ends the ciphertext): ~half the cycles of 64-bit chunks on the M4.
-template <unsigned Shift, unsigned Bits, class Get>
-inline uint32_t pack_rounded_cmp_t(const uint8_t* expect, Get get, size_t count, uint16_t add) {
+// Coefficients two at a time (add_pair16). Msg (c_m, groups of 8): v - m_k
+// 2^(p - 1) is v with bit p - 1 flipped in the low p bits the fields come
+// from (Shift + Bits = p), so the group's message byte (loaded once) flips
+// bit 9 of each half: two bits spread by one multiply.
+template <unsigned Shift, unsigned Bits, bool Msg>
+inline uint32_t pack_rounded_cmp_t(const uint8_t* expect, const uint16_t* in, const uint8_t* m, size_t count,
+                                   uint16_t add) {
+    static_assert(Shift + Bits <= 16 && (!Msg || Shift + Bits == kLogP) && kLogP == 10);
     constexpr unsigned per = Bits == 10 ? 16 : 8;
+    static_assert(!Msg || per == 8);
     constexpr unsigned nbytes = per * Bits / 8, words = (nbytes + 3) / 4;
     constexpr uint32_t mask = (1u << Bits) - 1;
+    const uint32_t add2 = uint32_t(add) * 0x10001u;
     uint32_t d = 0;
-    for (size_t i = 0; i < count; i += per, expect += nbytes) {
+    for (size_t g = 0; g < count / per; ++g, expect += nbytes, in += per) {
+        const uint32_t mb = Msg ? m[g] : 0;
         uint32_t w[words] = {};
-#pragma GCC unroll 16
-        for (unsigned k = 0; k < per; ++k) {
-            const uint32_t c = (uint32_t(get(i + k) + add) >> Shift) & mask;
-            const unsigned at = k * Bits % 32, t = k * Bits / 32;
-            w[t] |= c << at;
-            if (at + Bits > 32) w[t + 1] |= c >> (32 - at);
+#pragma GCC unroll 8
+        for (unsigned p = 0; p < per / 2; ++p) {
+            uint32_t v = add_pair16(in + 2 * p, add2);
+            if constexpr (Msg) v ^= (((mb >> (2 * p)) & 3u) * 0x01000200u) & 0x02000200u;
+#pragma GCC unroll 2
+            for (unsigned h = 0; h < 2; ++h) {
+                const unsigned k = 2 * p + h;
+                const uint32_t c = (v >> (Shift + 16 * h)) & mask;
+                const unsigned at = k * Bits % 32, t = k * Bits / 32;
+                w[t] |= c << at;
+                if (at + Bits > 32) w[t + 1] |= c >> (32 - at);
+            }
         }
 #pragma GCC unroll 5
         for (unsigned t = 0; t < nbytes / 4; ++t) d |= w[t] ^ load_u32(expect + 4 * t);
@@ -578,73 +608,37 @@ template <class Get>
 namespace {
 // Msg: c_m's shapes only (the vector shape with the message's Get is not
 // compiled: its unused copy set the function's frame).
-template <bool Msg, class Get>
-inline uint32_t pack_rounded_cmp_any(const uint8_t* expect, Get get, size_t count, uint16_t add, unsigned shift,
-                                     unsigned bits) {
+template <bool Msg>
+inline uint32_t pack_rounded_cmp_any(const uint8_t* expect, const uint16_t* in, const uint8_t* m, size_t count,
+                                     uint16_t add, unsigned shift, unsigned bits) {
     if constexpr (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) {
         if (count % 16 == 0) {  // public: the parameter set's shapes
-            // (c_m's shapes: pack_rounded_msg_cmp_t, below)
             if constexpr (!Msg) {
-                if (shift == 3 && bits == 10) return pack_rounded_cmp_t<3, 10>(expect, get, count, add);
+                if (shift == 3 && bits == 10) return pack_rounded_cmp_t<3, 10, false>(expect, in, m, count, add);
+            } else {
+                if (shift == 7 && bits == 3) return pack_rounded_cmp_t<7, 3, true>(expect, in, m, count, add);
+                if (shift == 6 && bits == 4) return pack_rounded_cmp_t<6, 4, true>(expect, in, m, count, add);
+                if (shift == 4 && bits == 6) return pack_rounded_cmp_t<4, 6, true>(expect, in, m, count, add);
             }
         }
     }
-    return pack_rounded_cmp_slow(expect, get, count, add, shift, bits);
+    if constexpr (Msg) {
+        return pack_rounded_cmp_slow(expect, [in, m](size_t i) { return minus_msg(in, m, i); }, count, add, shift,
+                                     bits);
+    } else {
+        return pack_rounded_cmp_slow(expect, [in](size_t i) { return in[i]; }, count, add, shift, bits);
+    }
 }
 }  // namespace
 
 uint32_t pack_rounded_cmp(const uint8_t* expect, const uint16_t* in, size_t count, uint16_t add, unsigned shift,
                           unsigned bits) {
-    return pack_rounded_cmp_any<false>(expect, [in](size_t i) { return in[i]; }, count, add, shift, bits);
+    return pack_rounded_cmp_any<false>(expect, in, nullptr, count, add, shift, bits);
 }
-
-namespace {
-// c_m's compare with the message byte loaded once per group of 8 (the
-// generic getter reloaded m[i / 8] and recomputed its index for every
-// coefficient: GCC does not see that i is a multiple of 8). The same words
-// and compares as pack_rounded_cmp_t; Shift + Bits = p, so only the low 10
-// bits of each 32-bit difference matter.
-template <unsigned Shift, unsigned Bits>
-inline uint32_t pack_rounded_msg_cmp_t(const uint8_t* expect, const uint16_t* in, const uint8_t* m, size_t count,
-                                       uint16_t add) {
-    static_assert(Shift + Bits == kLogP);
-    constexpr unsigned nbytes = Bits, words = (nbytes + 3) / 4;  // 8 fields a group
-    constexpr uint32_t mask = (1u << Bits) - 1;
-    uint32_t d = 0;
-    for (size_t g = 0; g < count / 8; ++g, expect += nbytes, in += 8) {
-        const uint32_t mb = m[g];
-        uint32_t w[words] = {};
-#pragma GCC unroll 8
-        for (unsigned k = 0; k < 8; ++k) {
-            const uint32_t bit = (mb << (kLogP - 1 - k)) & (1u << (kLogP - 1));
-            const uint32_t c = ((uint32_t(in[k]) + add - bit) >> Shift) & mask;
-            const unsigned at = k * Bits % 32, t = k * Bits / 32;
-            w[t] |= c << at;
-            if (at + Bits > 32) w[t + 1] |= c >> (32 - at);
-        }
-#pragma GCC unroll 2
-        for (unsigned t = 0; t < nbytes / 4; ++t) d |= w[t] ^ load_u32(expect + 4 * t);
-        if constexpr (nbytes % 4 != 0) {
-            uint32_t e = 0;
-#pragma GCC unroll 3
-            for (unsigned b = 0; b < nbytes % 4; ++b) e |= uint32_t(expect[nbytes / 4 * 4 + b]) << (8 * b);
-            d |= w[words - 1] ^ e;
-        }
-    }
-    return d;
-}
-}  // namespace
 
 uint32_t pack_rounded_msg_cmp(const uint8_t* expect, const uint16_t* in, const uint8_t* m, size_t count, uint16_t add,
                               unsigned shift, unsigned bits) {
-    if constexpr (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) {
-        if (count % 8 == 0) {  // public: the parameter set's shapes
-            if (shift == 7 && bits == 3) return pack_rounded_msg_cmp_t<7, 3>(expect, in, m, count, add);
-            if (shift == 6 && bits == 4) return pack_rounded_msg_cmp_t<6, 4>(expect, in, m, count, add);
-            if (shift == 4 && bits == 6) return pack_rounded_msg_cmp_t<4, 6>(expect, in, m, count, add);
-        }
-    }
-    return pack_rounded_cmp_any<true>(expect, [in, m](size_t i) { return minus_msg(in, m, i); }, count, add, shift, bits);
+    return pack_rounded_cmp_any<true>(expect, in, m, count, add, shift, bits);
 }
 
 }  // namespace pqmcu::saber
