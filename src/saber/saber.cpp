@@ -508,9 +508,6 @@ void pack_rounded_le16(uint8_t* out, const uint8_t* acc, size_t count, uint16_t 
     pack_rounded_any(out, count, add, shift, bits, [acc](size_t i) { return load_le16(acc + 2 * i); });
 }
 
-void pack_rounded(uint8_t* out, const uint16_t* in, size_t count, uint16_t add, unsigned shift, unsigned bits) {
-    pack_rounded_any(out, count, add, shift, bits, [in](size_t i) { return in[i]; });
-}
 
 namespace {
 // in[i] - m_i 2^(p - 1) (mod 2^16): message bit i is bit i % 8 of m[i / 8]
@@ -520,10 +517,6 @@ inline uint16_t minus_msg(const uint16_t* in, const uint8_t* m, size_t i) {
 }
 }  // namespace
 
-void pack_rounded_msg(uint8_t* out, const uint16_t* in, const uint8_t* m, size_t count, uint16_t add, unsigned shift,
-                      unsigned bits) {
-    pack_rounded_any(out, count, add, shift, bits, [in, m](size_t i) { return minus_msg(in, m, i); });
-}
 
 namespace {
 // (in[0] + add, in[1] + add) mod 2^16 as a word's two halves: one LDR and a
@@ -537,42 +530,49 @@ inline uint32_t add_pair16(const uint16_t* in, uint32_t add2) {
     return ((w + add2) & 0xFFFFu) | ((w & 0xFFFF0000u) + (add2 & 0xFFFF0000u));
 #endif
 }
+// One group's fields as 32-bit words (per coefficients: 16 of 10 bits, or
+// c_m's 8), two coefficients a word (add_pair16). Msg (c_m): v - m_k
+// 2^(p - 1) is v with bit p - 1 flipped in the low p bits the fields come
+// from (Shift + Bits = p), so the group's message byte (loaded once) flips
+// bit 9 of each half: two bits spread by one multiply.
+template <unsigned Shift, unsigned Bits, bool Msg>
+inline void rounded_group(uint32_t* w, const uint16_t* in, uint32_t mb, uint32_t add2) {
+    static_assert(Shift + Bits <= 16 && (!Msg || Shift + Bits == kLogP) && kLogP == 10);
+    constexpr unsigned per = Bits == 10 ? 16 : 8, words = (per * Bits / 8 + 3) / 4;
+    constexpr uint32_t mask = (1u << Bits) - 1;
+#pragma GCC unroll 5
+    for (unsigned t = 0; t < words; ++t) w[t] = 0;
+#pragma GCC unroll 8
+    for (unsigned p = 0; p < per / 2; ++p) {
+        uint32_t v = add_pair16(in + 2 * p, add2);
+        if constexpr (Msg) v ^= (((mb >> (2 * p)) & 3u) * 0x01000200u) & 0x02000200u;
+#pragma GCC unroll 2
+        for (unsigned h = 0; h < 2; ++h) {
+            const unsigned k = 2 * p + h;
+            const uint32_t c = (v >> (Shift + 16 * h)) & mask;
+            const unsigned at = k * Bits % 32, t = k * Bits / 32;
+            w[t] |= c << at;
+            if (at + Bits > 32) w[t + 1] |= c >> (32 - at);
+        }
+    }
+}
 // Groups of 16 (10-bit) or 8 coefficients (c_m: a group of 32 keeps too
 // many loads live, a 92-byte frame on the stack peak's path) built as
 // 32-bit words (each field OR-ed in at a constant shift, a field that
 // straddles two words into both) and compared with the same bytes of
 // expect (whole words by word loads, a last partial word byte-wise: c_m
 // ends the ciphertext): ~half the cycles of 64-bit chunks on the M4.
-// Coefficients two at a time (add_pair16). Msg (c_m, groups of 8): v - m_k
-// 2^(p - 1) is v with bit p - 1 flipped in the low p bits the fields come
-// from (Shift + Bits = p), so the group's message byte (loaded once) flips
-// bit 9 of each half: two bits spread by one multiply.
+// (rounded_group: the fields two at a time, c_m's message folded in.)
 template <unsigned Shift, unsigned Bits, bool Msg>
 inline uint32_t pack_rounded_cmp_t(const uint8_t* expect, const uint16_t* in, const uint8_t* m, size_t count,
                                    uint16_t add) {
-    static_assert(Shift + Bits <= 16 && (!Msg || Shift + Bits == kLogP) && kLogP == 10);
     constexpr unsigned per = Bits == 10 ? 16 : 8;
-    static_assert(!Msg || per == 8);
     constexpr unsigned nbytes = per * Bits / 8, words = (nbytes + 3) / 4;
-    constexpr uint32_t mask = (1u << Bits) - 1;
     const uint32_t add2 = uint32_t(add) * 0x10001u;
     uint32_t d = 0;
     for (size_t g = 0; g < count / per; ++g, expect += nbytes, in += per) {
-        const uint32_t mb = Msg ? m[g] : 0;
-        uint32_t w[words] = {};
-#pragma GCC unroll 8
-        for (unsigned p = 0; p < per / 2; ++p) {
-            uint32_t v = add_pair16(in + 2 * p, add2);
-            if constexpr (Msg) v ^= (((mb >> (2 * p)) & 3u) * 0x01000200u) & 0x02000200u;
-#pragma GCC unroll 2
-            for (unsigned h = 0; h < 2; ++h) {
-                const unsigned k = 2 * p + h;
-                const uint32_t c = (v >> (Shift + 16 * h)) & mask;
-                const unsigned at = k * Bits % 32, t = k * Bits / 32;
-                w[t] |= c << at;
-                if (at + Bits > 32) w[t + 1] |= c >> (32 - at);
-            }
-        }
+        uint32_t w[words];
+        rounded_group<Shift, Bits, Msg>(w, in, Msg ? m[g] : 0, add2);
 #pragma GCC unroll 5
         for (unsigned t = 0; t < nbytes / 4; ++t) d |= w[t] ^ load_u32(expect + 4 * t);
         if constexpr (nbytes % 4 != 0) {
@@ -639,6 +639,45 @@ uint32_t pack_rounded_cmp(const uint8_t* expect, const uint16_t* in, size_t coun
 uint32_t pack_rounded_msg_cmp(const uint8_t* expect, const uint16_t* in, const uint8_t* m, size_t count, uint16_t add,
                               unsigned shift, unsigned bits) {
     return pack_rounded_cmp_any<true>(expect, in, m, count, add, shift, bits);
+}
+
+namespace {
+// The encoding itself, a group's words stored (whole words by unaligned
+// word stores, a last partial word byte-wise: c_m ends the ciphertext), the
+// same bytes as pack_rounded_any.
+template <unsigned Shift, unsigned Bits, bool Msg>
+inline void pack_rounded_w(uint8_t* out, const uint16_t* in, const uint8_t* m, size_t count, uint16_t add) {
+    constexpr unsigned per = Bits == 10 ? 16 : 8;
+    constexpr unsigned nbytes = per * Bits / 8, words = (nbytes + 3) / 4;
+    const uint32_t add2 = uint32_t(add) * 0x10001u;
+    for (size_t g = 0; g < count / per; ++g, out += nbytes, in += per) {
+        uint32_t w[words];
+        rounded_group<Shift, Bits, Msg>(w, in, Msg ? m[g] : 0, add2);
+#pragma GCC unroll 5
+        for (unsigned t = 0; t < nbytes / 4; ++t) std::memcpy(out + 4 * t, &w[t], 4);
+#pragma GCC unroll 3
+        for (unsigned b = 0; b < nbytes % 4; ++b) out[nbytes / 4 * 4 + b] = uint8_t(w[words - 1] >> (8 * b));
+    }
+}
+}  // namespace
+
+void pack_rounded(uint8_t* out, const uint16_t* in, size_t count, uint16_t add, unsigned shift, unsigned bits) {
+    if constexpr (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) {
+        if (count % 16 == 0 && shift == 3 && bits == 10) return pack_rounded_w<3, 10, false>(out, in, nullptr, count, add);
+    }
+    pack_rounded_any(out, count, add, shift, bits, [in](size_t i) { return in[i]; });
+}
+
+void pack_rounded_msg(uint8_t* out, const uint16_t* in, const uint8_t* m, size_t count, uint16_t add, unsigned shift,
+                      unsigned bits) {
+    if constexpr (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) {
+        if (count % 16 == 0) {  // public: the parameter set's shapes
+            if (shift == 7 && bits == 3) return pack_rounded_w<7, 3, true>(out, in, m, count, add);
+            if (shift == 6 && bits == 4) return pack_rounded_w<6, 4, true>(out, in, m, count, add);
+            if (shift == 4 && bits == 6) return pack_rounded_w<4, 6, true>(out, in, m, count, add);
+        }
+    }
+    pack_rounded_any(out, count, add, shift, bits, [in, m](size_t i) { return minus_msg(in, m, i); });
 }
 
 }  // namespace pqmcu::saber
