@@ -172,7 +172,7 @@ std::unique_ptr<KemOpsB> typed_kem_of(const char* name) {
     return out;
 }
 template <class Set>
-using NtruS = pqmcu::ntru::Scheme<Set>;
+using NtruS = pqmcu::ntru::Scheme<Set, pqmcu::ntru::Speed>;  // the registry's profile (api/registry_ntru.cpp)
 template <class Set>
 using SaberS = pqmcu::saber::Scheme<Set, pqmcu::saber::Speed>;  // the registry's profile (api/registry_saber.cpp)
 template <class Set>

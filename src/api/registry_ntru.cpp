@@ -13,7 +13,11 @@ using NtruSets = SetList<ntru::ntruhps2048509, ntru::ntruhps2048677, ntru::ntruh
                          ntru::ntruhps40961229, ntru::ntruhrss1373>;
 static_assert(chosen_names_known("ntru", NtruSets::has), "PQMCU_ALGORITHMS names an NTRU set that does not exist");
 
-constexpr auto kNtru = built_table<KemOps>(NtruSets{}, []<class Set>() { return kem_ops<ntru::Scheme<Set>>("NTRU"); });
+// The registry is host-only: the Speed profile (same bytes; key generation's
+// and decapsulation's workspaces hold the x86 products' buffers, ~32 KB at
+// 701, wiped once per operation; src/ntru/README.md, x86-64).
+constexpr auto kNtru =
+    built_table<KemOps>(NtruSets{}, []<class Set>() { return kem_ops<ntru::Scheme<Set, ntru::Speed>>("NTRU"); });
 
 }  // namespace
 

@@ -683,13 +683,16 @@ void cyclic(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint16_
 }
 }  // namespace
 
-void ring_mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t logq, uint16_t* scratch) {
+void ring_mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t logq, uint16_t* scratch,
+              uint16_t* wide) {
 #if defined(PQMCU_POLYMUL_AVX2)
     if (n <= polymul::avx2::kMaxN && polymul::avx2::enabled()) {
+        if (mul_logq(logq) == 13 && wide) return polymul::avx2::mul_cyclic_13(c, a, b, n, wide);
         if (mul_logq(logq) == 13) return polymul::avx2::mul_cyclic_13(c, a, b, n);  // Toom-4 (as on the M4)
         return polymul::avx2::mul_cyclic(c, a, b, n);
     }
 #endif
+    (void)wide;
     if (mul_logq(logq) == 13 && mul_wide(n)) cyclic<MulMethod13Wide>(c, a, b, n, scratch);
     else if (mul_logq(logq) == 13 && mul_wide43(n)) cyclic<MulMethod13Wide43>(c, a, b, n, scratch);
     else if (mul_logq(logq) == 13 && mul_wide44(n)) cyclic<MulMethod13Wide44>(c, a, b, n, scratch);
@@ -718,7 +721,8 @@ void keygen_s3_inverse(uint16_t* r, const uint16_t* a, size_t n, uint16_t* mul) 
 }
 }  // namespace
 
-void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_t* scratch, uint16_t* mul) {
+void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_t* scratch, uint16_t* mul,
+                uint16_t* wide) {
     uint16_t *neg_a = scratch, *c = scratch + n;
     keygen_r2_inverse(r, a, n, mul);
     for (size_t i = 0; i < n; ++i) neg_a[i] = uint16_t(0u - a[i]);
@@ -744,7 +748,7 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
     const auto mul_r = [&](uint16_t* out, const uint16_t* big, const uint16_t* small_r, bool small) {
         if (use_ntt && small) ntt::mul(out, big, bits, small_r, bits, n, reinterpret_cast<int32_t*>(mul));
         else if (big_last) ntt_big::mul(out, big, small_r, logq, n, reinterpret_cast<int32_t*>(mul));
-        else ring_mul(out, big, small_r, n, logq, mul);
+        else ring_mul(out, big, small_r, n, logq, mul, wide);
     };
     const auto centre_to = [&](uint32_t bits) {  // r mod 2^bits in [-2^(bits-1), 2^(bits-1))
         const uint32_t half = 1u << (bits - 1), mask = (1u << bits) - 1;
@@ -831,7 +835,7 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
                 st16(s + i, ((ld16(s + i, k) + (ld16(p + i, k) << 3)) & 0x000F000Fu) << 8, k);
             });
         } else {
-            ring_mul(s, c, c, n, logq, mul);  // u^2
+            ring_mul(s, c, c, n, logq, mul, wide);  // u^2
         }
         for (size_t i = 0; i < n; ++i) s[i] = uint16_t(s[i] + c[i]);  // 1 + u + u^2
         s[0] = uint16_t(s[0] + 1);
@@ -1094,11 +1098,12 @@ struct Ring {
     uint32_t logq;
     uint32_t qmask;  // (32-bit: the loops' uint16_t stores cannot alias it, so it stays in a register)
     uint16_t* mul;  // the ring products' scratch (Work::mul)
+    uint16_t* wide;  // Work::wide
     bool ntt;       // products with a small operand by ntt.hpp (in Work::mul): uses_ntt(n)
     Ring(const Params& p, const Work& w)
-        : n(p.n), logq(p.logq), qmask(p.q() - 1), mul(w.mul), ntt(uses_ntt(p.n)) {}
+        : n(p.n), logq(p.logq), qmask(p.q() - 1), mul(w.mul), wide(w.wide), ntt(uses_ntt(p.n)) {}
     Ring(const Params& p, const Work& w, bool use_ntt)
-        : n(p.n), logq(p.logq), qmask(p.q() - 1), mul(w.mul), ntt(use_ntt) {}
+        : n(p.n), logq(p.logq), qmask(p.q() - 1), mul(w.mul), wide(w.wide), ntt(use_ntt) {}
     int32_t* ntt_scratch() const { return reinterpret_cast<int32_t*>(mul); }
 };
 // ntt_big (decryption at n = 509, 677; hrss701's last Newton step) uses the
@@ -1176,7 +1181,7 @@ void rq_to_s3(const Ring& R, uint16_t* r, const uint16_t* a) {
 // ---- ring products (all through polymul)
 
 void rq_mul(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t* b) {
-    detail::ring_mul(c, a, b, R.n, R.logq, R.mul);
+    detail::ring_mul(c, a, b, R.n, R.logq, R.mul, R.wide);
 }
 // c = a b with b small (centred mod q: |b| <= 8); c may alias a or b.
 void rq_mul_small(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t* b) {
@@ -1665,7 +1670,7 @@ void dpke_keypair(const Params& p, const Ring& R, const uint8_t* seed, uint8_t* 
             for (size_t i = n - 1; i > 0; --i) gf[i] = uint16_t(3 * (gf[i - 1] - gf[i]));
             gf[0] = uint16_t(3 * (last - gf[0]));
         }
-        detail::rq_inverse(inv_gf, gf, n, R.logq, scratch, R.mul);
+        detail::rq_inverse(inv_gf, gf, n, R.logq, scratch, R.mul, R.wide);
         detail::z3_mul_int(x, f, f, n, lanes);
         rq_mul(R, gf, inv_gf, x);
         modq_phi(R, gf);
@@ -1696,7 +1701,7 @@ void dpke_keypair(const Params& p, const Ring& R, const uint8_t* seed, uint8_t* 
         g[0] = uint16_t(0u - 3u * g[0]);
     }
     rq_mul_small(R, gf, g, f);
-    detail::rq_inverse(inv_gf, gf, n, R.logq, scratch, R.mul);
+    detail::rq_inverse(inv_gf, gf, n, R.logq, scratch, R.mul, R.wide);
 
     // h^-1 = (gf)^-1 f^2 mod (q, Phi_n);  h = (gf)^-1 g^2 mod (q, x^n - 1)
     // (f in {0, +-1}, g in {0, +-3, +-6}: small)

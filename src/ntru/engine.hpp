@@ -169,6 +169,10 @@ struct Work {
     uint8_t* seed;    // max(fg_seed_bytes, rm_seed_bytes) (keygen and encaps' rng draw)
     uint8_t* msg;     // msg_bytes: packed (r, m)
     uint16_t* mul;    // one ring product's scratch: keygen_ / encaps_ / decaps_mul_words
+    // x86 hosts (the Speed profile): the AVX2 Toom-4 product's buffers
+    // (polymul::avx2::mul13_scratch_words(n)), which the operation wipes once
+    // instead of each product wiping its stack; nullptr otherwise.
+    uint16_t* wide = nullptr;
     uint16_t* p(size_t i, size_t n) const { return poly + i * n; }
 };
 
@@ -190,10 +194,13 @@ void s3_inverse(uint16_t* r, const uint16_t* a, size_t n, InvWord* inv);
 // mod 2 (exact mod 2^12 for logq <= 12, else mod 2^mul_logq(logq); higher bits are garbage).
 // `scratch`: 2 * n coefficients; `mul`: keygen_mul_words(n, logq) (also the
 // scratch of the inversion mod 2, inverse.hpp's r2_inverse_jump).
-void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_t* scratch, uint16_t* mul);
+// `wide`: as Work::wide.
+void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_t* scratch, uint16_t* mul,
+                uint16_t* wide = nullptr);
 // c = a b mod (x^n - 1), exact mod 2^mul_logq(logq); `scratch`: mul_scratch_words(n, logq).
-// c may be a or b (the product goes to the scratch first).
-void ring_mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t logq, uint16_t* scratch);
+// c may be a or b (the product goes to the scratch first). `wide`: as Work::wide.
+void ring_mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t logq, uint16_t* scratch,
+              uint16_t* wide = nullptr);
 // c = a b mod (3, Phi_n) with a, b in {0,1,2}^n, c in {0,1,2}^n. c may be a
 // or b. Four coefficients per word in byte lanes: one 32 x 32-bit UMULL /
 // UMLAL is 16 coefficient products. `scratch`: s3_lanes_words(n) words.

@@ -26,15 +26,37 @@
 #include "core/status.hpp"
 #include "ntru/engine.hpp"
 #include "ntru/params.hpp"
+#include "polymul/polymul_avx2.hpp"
 
 namespace pqmcu::ntru {
 
-// The one profile: constant time, the ring products of src/polymul.
+// Profiles (same bytes, both constant time, the ring products of src/polymul):
+//  - Default: the workspaces below; on x86-64 the AVX2 Toom-4 products keep
+//    their ~30 KB of buffers on the stack and wipe them after each product.
+//  - Speed (x86-64 hosts; the registry's): key generation's and
+//    decapsulation's workspaces also hold those buffers
+//    (polymul::avx2::mul13_scratch_words(n) words, ~32 KB at 701), wiped once
+//    per operation with the rest: keygen's 13 products and decapsulation's 3
+//    skip their own wipes (~650 TSC ticks each). Elsewhere (the M4, n > 1024)
+//    it is Default with a larger workspace.
 struct Default {};
+struct Speed {};
+
+// The Speed profile's product buffers (Work::wide) as a base of the
+// workspaces; an empty base otherwise.
+template <bool On, size_t Words>
+struct WideBuffers {
+    uint16_t* wide() { return nullptr; }
+};
+template <size_t Words>
+struct WideBuffers<true, Words> {
+    alignas(8) uint16_t buf[Words];
+    uint16_t* wide() { return buf; }
+};
 
 template <class Set, class Profile = Default>
 struct Scheme {
-    static_assert(std::is_same_v<Profile, Default>, "unknown NTRU profile");
+    static_assert(std::is_same_v<Profile, Default> || std::is_same_v<Profile, Speed>, "unknown NTRU profile");
     static constexpr const Params& params = Set::params;
     static constexpr const char* name = Set::params.name;
     static constexpr size_t pk_bytes = params.pk_bytes();
@@ -45,6 +67,8 @@ struct Scheme {
     static constexpr size_t rm_seed_bytes = params.rm_seed_bytes();
     static constexpr size_t prf_key_bytes = Params::prf_key_bytes;
     static constexpr size_t n = params.n;
+    static constexpr bool kWide = std::is_same_v<Profile, Speed> && n <= polymul::avx2::kMaxN;
+    using Wide = WideBuffers<kWide, polymul::avx2::mul13_scratch_words(n)>;
 
     // Each operation's buffers. Workspace (the contract's one type) is their
     // union; a device that only encapsulates (or decapsulates) can keep just
@@ -60,11 +84,11 @@ struct Scheme {
         Seeds s;
         uint16_t mul[Words];
     };
-    struct KeygenWorkspace {
+    struct KeygenWorkspace : Wide {
         alignas(8) uint16_t poly[kKeygenPolys * n];
         // (the inversions run in u.mul: inverse.hpp)
         MulScratch<keygen_mul_words(n, params.logq)> u;
-        Work view() { return Work{poly, u.s.sort, u.s.seed, nullptr, u.mul}; }
+        Work view() { return Work{poly, u.s.sort, u.s.seed, nullptr, u.mul, this->wide()}; }
     };
     struct EncapsWorkspace {
         alignas(8) uint16_t poly[kEncapsPolys * n];
@@ -72,11 +96,11 @@ struct Scheme {
         uint8_t msg[params.msg_bytes()];  // packed (r, m): m is unpacked again after the product
         Work view() { return Work{poly, u.s.sort, u.s.seed, msg, u.mul}; }
     };
-    struct DecapsWorkspace {
+    struct DecapsWorkspace : Wide {
         alignas(8) uint16_t poly[kDecapsPolys * n];
         alignas(8) uint16_t mul[decaps_mul_words(n, params.logq)];
         uint8_t msg[params.msg_bytes()];
-        Work view() { return Work{poly, nullptr, nullptr, msg, mul}; }
+        Work view() { return Work{poly, nullptr, nullptr, msg, mul, this->wide()}; }
     };
     struct Workspace {
         union {

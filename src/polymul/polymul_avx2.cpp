@@ -346,6 +346,8 @@ constexpr size_t kPieces = 64, kBatches = kPieces / V;
 // The chunk sizes s (multiples of 4) instantiated; n <= 16 s (509 -> 32,
 // 677 / 701 -> 44, 821 -> 52, others the next one up).
 constexpr size_t kChunk[] = {32, 44, 52, 64};
+static_assert(toom_chunk(512) == 32 && toom_chunk(513) == 44 && toom_chunk(704) == 44 && toom_chunk(705) == 52 &&
+              toom_chunk(832) == 52 && toom_chunk(833) == 64 && toom_chunk(kMaxN) == 64);
 constexpr BatchFn kBatch[] = {ymm::batch_products<32>, ymm::batch_products<44>, ymm::batch_products<52>,
                               ymm::batch_products<64>};
 constexpr BatchFn kBatchZmm[] = {zmm::batch_products<32>, zmm::batch_products<44>, zmm::batch_products<52>,
@@ -380,9 +382,8 @@ PQMCU_AVX2_INLINE void kara_combine(uint16_t* dst, const uint16_t* lo, const uin
 // words (+ round16(s) of slack), read through chunk loads masked to s
 // coefficients. Per block of 16 coefficients the 64 piece vectors are built
 // in a 2 KB buffer (pv) and transposed from there.
-PQMCU_AVX2_INLINE void to_batches(__m256i* t, const uint16_t* p, size_t s, bool zmm) {
+PQMCU_AVX2_INLINE void to_batches(__m256i* t, const uint16_t* p, size_t s, bool zmm, __m256i* pv) {
     const __m256i lane = _mm256_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    alignas(32) __m256i pv[kPieces];
     pv[kPieces - 1] = _mm256_setzero_si256();
     for (size_t j = 0; j < s; j += V) {
         // lanes with j + l < s
@@ -416,27 +417,27 @@ PQMCU_AVX2_INLINE void to_batches(__m256i* t, const uint16_t* p, size_t s, bool 
             for (size_t r = 0; r < V && j + r < s; ++r) t[vec_at(zmm, beta, j + r, s)] = out[r];
         }
     }
-    for (size_t i = 0; i < kPieces; ++i) pv[i] = _mm256_setzero_si256();  // (secret-dependent)
-    __asm__ volatile("" : : "r"(pv) : "memory");
 }
 
+// mul_toom4_t's buffers (toom_layout's sizes), all secret-dependent: ap, bp
+// the padded operands; pv to_batches' piece vectors; buf1 the transposed
+// products, then the Karatsuba and Toom-4 results (z: three guarded 4 s-word
+// halves, w: seven limb products, full: the 8 L-word product); buf2 a's and
+// b's transposed pieces, then the products' pieces (guarded).
+struct ToomBufs {
+    uint16_t *ap, *bp, *buf1, *buf2;
+    __m256i* pv;
+};
+
 template <bool Nega>
-PQMCU_AVX2 void mul_toom4_t(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n) {
-    constexpr size_t SM = kMaxChunk, SSM = round16(SM), SOM = round16(2 * SM), G = V;
+PQMCU_AVX2 void mul_toom4_t(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, const ToomBufs& B) {
+    constexpr size_t G = V;
     size_t ci = 0;
     while (16 * kChunk[ci] < n) ++ci;
     // ss: s rounded up (the operands' slack); so: a piece product's slot; ps:
     // with a zero guard below.
     const size_t s = kChunk[ci], ss = round16(s), so = round16(2 * s), ps = so + G, L = 4 * s;
-    alignas(32) uint16_t ap[16 * SM + SSM], bp[16 * SM + SSM];
-    // The transposed products; then the Karatsuba and Toom-4 results (z:
-    // three guarded 4 s-word halves, w: seven limb products, full: the 8 L-word
-    // product).
-    alignas(64) uint16_t buf1[kBatches * SOM * V];
-    // a's and b's transposed pieces; then the products' pieces (guarded).
-    alignas(64) uint16_t buf2[(kPieces + 1) * (SOM + G) + G];
-    static_assert(sizeof(buf2) >= 2 * kBatches * SM * 32);
-    static_assert(sizeof(buf1) >= 2 * (3 * (4 * SM + 2 * G) + 7 * 8 * SM + 8 * 4 * SM));
+    uint16_t *ap = B.ap, *bp = B.bp, *buf1 = B.buf1, *buf2 = B.buf2;
     __m256i *ta = reinterpret_cast<__m256i*>(buf2), *tb = ta + kBatches * s;
     std::memcpy(ap, a, 2 * n);
     std::memcpy(bp, b, 2 * n);
@@ -444,8 +445,8 @@ PQMCU_AVX2 void mul_toom4_t(uint16_t* c, const uint16_t* a, const uint16_t* b, s
     std::memset(bp + n, 0, 2 * (16 * s + ss - n));
     const x86::CpuFeatures& cpu = x86::cpu_features();
     const bool zmm = cpu.avx512bw;  // the same products on 32 lanes
-    to_batches(ta, ap, s, zmm);
-    to_batches(tb, bp, s, zmm);
+    to_batches(ta, ap, s, zmm, B.pv);
+    to_batches(tb, bp, s, zmm, B.pv);
     __m256i* tc = reinterpret_cast<__m256i*>(buf1);  // kBatches x so vectors
     if (zmm) kBatchZmm[ci](tc, ta, tb, kBatches / 2, so);
     else kBatch[ci](tc, ta, tb, kBatches, so);
@@ -508,10 +509,19 @@ PQMCU_AVX2 void mul_toom4_t(uint16_t* c, const uint16_t* a, const uint16_t* b, s
         st(c + i, Nega ? sub(lo, hi) : add(lo, hi));
     }
     for (; i < n; ++i) c[i] = Nega ? uint16_t(full[i] - full[n + i]) : uint16_t(full[i] + full[n + i]);
-    // Everything here held secret-dependent values.
-    wipe(ap, 2 * (16 * s + ss)), wipe(bp, 2 * (16 * s + ss));
-    wipe(buf1, 2 * std::max(kBatches * so * V, size_t(full + 8 * L - buf1)));
-    wipe(buf2, 2 * std::max(2 * kBatches * s * V, (kPieces + 1) * ps + G));
+}
+
+// The buffers on the stack, wiped after the product.
+template <bool Nega>
+PQMCU_AVX2 void mul_toom4_stack(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n) {
+    constexpr ToomLayout M = toom_layout(kMaxChunk);
+    const ToomLayout l = toom_layout(toom_chunk(n));
+    alignas(64) uint16_t ap[M.operand], bp[M.operand], buf1[M.buf1], buf2[M.buf2];
+    alignas(64) __m256i pv[kPieces];
+    static_assert(M.pv == kPieces * V);
+    mul_toom4_t<Nega>(c, a, b, n, ToomBufs{ap, bp, buf1, buf2, pv});
+    wipe(ap, 2 * l.operand), wipe(bp, 2 * l.operand), wipe(pv, sizeof pv);
+    wipe(buf1, 2 * l.buf1), wipe(buf2, 2 * l.buf2);
 }
 }  // namespace
 
@@ -522,7 +532,16 @@ void mul_negacyclic(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n)
 
 void mul_cyclic_13(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n) {
     if (n < kToomMin) mul_reduced<false>(c, a, b, n);
-    else mul_toom4_t<false>(c, a, b, n);
+    else mul_toom4_stack<false>(c, a, b, n);
+}
+
+void mul_cyclic_13(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint16_t* scratch) {
+    if (n < kToomMin) return mul_reduced<false>(c, a, b, n);
+    // 64-byte aligned regions (the batch products load whole zmm vectors)
+    const ToomLayout l = toom_layout(toom_chunk(n));
+    uint16_t* p = scratch + (-(reinterpret_cast<uintptr_t>(scratch) / 2) & 31);
+    uint16_t *ap = p, *bp = ap + l.operand, *buf1 = bp + l.operand, *buf2 = buf1 + l.buf1;
+    mul_toom4_t<false>(c, a, b, n, ToomBufs{ap, bp, buf1, buf2, reinterpret_cast<__m256i*>(buf2 + l.buf2)});
 }
 
 }  // namespace pqmcu::polymul::avx2

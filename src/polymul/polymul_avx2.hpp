@@ -5,7 +5,8 @@
 // base cases schoolbooks of K 16-lane vectors (vpmullw / vpaddw), exact mod
 // 2^16 like polymul::Karatsuba. No branch or index depends on coefficient
 // values. Stack: ~16 KB (padded operands, product, Karatsuba temporaries);
-// mul_cyclic_13 ~40 KB (padded operands, transposed batches and products), wiped.
+// mul_cyclic_13 ~40 KB (padded operands, transposed batches and products), wiped
+// (or in the caller's scratch, unwiped).
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -29,5 +30,28 @@ void mul_negacyclic(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n)
 // with q <= 2^13. c may alias a or b.
 inline constexpr size_t kToomMin = 256;
 void mul_cyclic_13(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n);
+
+// The Toom-4 chunk s for n (n <= 16 s) and the words of each of
+// mul_cyclic_13's buffers at that s (multiples of 32: 64-byte aligned).
+constexpr size_t toom_chunk(size_t n) { return n <= 512 ? 32 : n <= 704 ? 44 : n <= 832 ? 52 : 64; }
+struct ToomLayout {
+    size_t operand, buf1, buf2, pv;
+};
+constexpr ToomLayout toom_layout(size_t s) {
+    const auto r32 = [](size_t x) { return (x + 31) / 32 * 32; };
+    const size_t so = (2 * s + 15) / 16 * 16, g = 16;
+    const size_t t1 = 4 * so * 16, z1 = 3 * (4 * s + 2 * g) + 7 * 8 * s + 8 * 4 * s;
+    const size_t t2 = 2 * 4 * s * 16, p2 = 65 * (so + g) + g;
+    return {r32(16 * s + (s + 15) / 16 * 16), r32(t1 > z1 ? t1 : z1), r32(t2 > p2 ? t2 : p2), 64 * 16};
+}
+// mul_cyclic_13's scratch words at n (~16 K at 701): for callers that keep
+// the buffers in a workspace they wipe once per operation.
+constexpr size_t mul13_scratch_words(size_t n) {
+    const ToomLayout l = toom_layout(toom_chunk(n));
+    return 2 * l.operand + l.buf1 + l.buf2 + l.pv + 32;
+}
+// The same product with its buffers in `scratch` (mul13_scratch_words(n)
+// words, 2-byte aligned), which it leaves unwiped: the caller wipes it.
+void mul_cyclic_13(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint16_t* scratch);
 
 }  // namespace pqmcu::polymul::avx2

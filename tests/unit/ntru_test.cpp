@@ -73,9 +73,9 @@ std::string rsp_body(const std::string& name) {
 
 auto nist_rng = [](uint8_t* out, size_t n) { return randombytes(out, n); };
 
-template <class Set>
+template <class Set, class Profile = ntru::Default>
 void check_kat(size_t entries) {
-    using S = ntru::Scheme<Set>;
+    using S = ntru::Scheme<Set, Profile>;
     const std::string expected = rsp_body(S::name);
     ASSERT_FALSE(expected.empty()) << S::name << ".rsp missing or without its header";
 
@@ -111,6 +111,11 @@ TEST(NtruKat, Hps4096821) { check_kat<ntru::ntruhps4096821>(kKatEntries); }
 TEST(NtruKat, Hps40961229) { check_kat<ntru::ntruhps40961229>(kKatEntries); }
 TEST(NtruKat, Hrss701) { check_kat<ntru::ntruhrss701>(kKatEntries); }
 TEST(NtruKat, Hrss1373) { check_kat<ntru::ntruhrss1373>(kKatEntries); }
+// The Speed profile (the registry's: x86 products' buffers in the workspace).
+TEST(NtruKat, Hps2048509Speed) { check_kat<ntru::ntruhps2048509, ntru::Speed>(kKatEntries); }
+TEST(NtruKat, Hps2048677Speed) { check_kat<ntru::ntruhps2048677, ntru::Speed>(kKatEntries); }
+TEST(NtruKat, Hps4096821Speed) { check_kat<ntru::ntruhps4096821, ntru::Speed>(kKatEntries); }
+TEST(NtruKat, Hrss701Speed) { check_kat<ntru::ntruhrss701, ntru::Speed>(kKatEntries); }
 
 // ---- KEM behaviour
 

@@ -265,6 +265,13 @@ TEST(PolymulAvx2, Cyclic13) {
         ASSERT_EQ(mask13(c), r) << "n = " << n;
         pm::avx2::mul_cyclic_13(alias.data(), alias.data(), b.data(), n);
         ASSERT_EQ(mask13(alias), r) << "n = " << n;
+        // with the buffers in the caller's scratch (odd offset: it aligns them itself), garbage in it
+        std::vector<uint16_t> scratch(pm::avx2::mul13_scratch_words(n) + 1, 0xBEEF);
+        Poly d(n, 0xDEAD);
+        pm::avx2::mul_cyclic_13(d.data(), a.data(), b.data(), n, scratch.data() + 1);
+        ASSERT_EQ(mask13(d), r) << "n = " << n << " (scratch)";
+        pm::avx2::mul_cyclic_13(d.data(), d.data(), b.data(), n, scratch.data() + 1);
+        ASSERT_EQ(mask13(d), mask13(fold(reference(r, b), n, false))) << "n = " << n << " (scratch, again)";
     }
     for (size_t n : {256, 509, 701, 821, 1024}) {
         const Poly a(n, 0xFFFF), r = mask13(fold(reference(a, a), n, false));
