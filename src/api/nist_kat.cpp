@@ -15,18 +15,42 @@ void put_hex(std::FILE* out, const char* label, const uint8_t* p, size_t n) {
     std::fputc('\n', out);
 }
 
+int hex_digit(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+// Seeds the process-wide DRBG (randombytes_init takes a non-const pointer).
+void drbg_init(const Entropy& entropy) {
+    Entropy copy = entropy;
+    randombytes_init(copy.data(), nullptr, 256);
+}
+
 }  // namespace
 
-Status write_sign_rsp(const Signature& sig, size_t count, std::FILE* out) {
+bool parse_entropy_hex(std::string_view hex, Entropy& out) {
+    if (hex.size() != 2 * out.size()) return false;
+    Entropy e{};
+    for (size_t i = 0; i < e.size(); ++i) {
+        const int hi = hex_digit(hex[2 * i]), lo = hex_digit(hex[2 * i + 1]);
+        if (hi < 0 || lo < 0) return false;
+        e[i] = static_cast<uint8_t>(hi << 4 | lo);
+    }
+    out = e;
+    return true;
+}
+
+Status write_sign_rsp(const Signature& sig, size_t count, std::FILE* out, const Entropy& entropy) {
     if (!sig) return Status::unknown_name;
     const std::string_view name = sig.name();
     std::fprintf(out, "# %.*s\n\n", int(name.size()), name.data());
 
-    // As PQCgenKAT_sign: one DRBG seeded with 0..47 makes every entry's seed
-    // and message (in that order), then each entry reseeds with its own seed.
-    unsigned char entropy[48];
-    for (int i = 0; i < 48; ++i) entropy[i] = static_cast<unsigned char>(i);
-    randombytes_init(entropy, nullptr, 256);
+    // As PQCgenKAT_sign: one DRBG seeded with the entropy input (NIST: 0..47)
+    // makes every entry's seed and message (in that order), then each entry
+    // reseeds with its own seed.
+    drbg_init(entropy);
     struct Request {
         uint8_t seed[48];
         std::vector<uint8_t> msg;
@@ -69,16 +93,15 @@ Status write_sign_rsp(const Signature& sig, size_t count, std::FILE* out) {
     return Status::ok;
 }
 
-Status write_kem_rsp(const Kem& kem, size_t count, std::FILE* out, std::FILE* progress) {
+Status write_kem_rsp(const Kem& kem, size_t count, std::FILE* out, std::FILE* progress, const Entropy& entropy) {
     if (!kem) return Status::unknown_name;
     const std::string_view name = kem.name();
     std::fprintf(out, "# %.*s\n\n", int(name.size()), name.data());
 
-    // As PQCgenKAT_kem: one DRBG seeded with 0..47 makes every entry's seed,
-    // then each entry reseeds with its own seed before keypair and encaps.
-    unsigned char entropy[48];
-    for (int i = 0; i < 48; ++i) entropy[i] = static_cast<unsigned char>(i);
-    randombytes_init(entropy, nullptr, 256);
+    // As PQCgenKAT_kem: one DRBG seeded with the entropy input (NIST: 0..47)
+    // makes every entry's seed, then each entry reseeds with its own seed
+    // before keypair and encaps.
+    drbg_init(entropy);
     std::vector<std::array<uint8_t, 48>> seeds(count);
     for (auto& seed : seeds) randombytes(seed.data(), seed.size());
 

@@ -726,6 +726,17 @@ def kem_kat(d):
     check(err.splitlines() == [f"{KEM}: entry 1/2", f"{KEM}: entry 2/2"], f"progress lines {err!r}")
     expect(2, "kat", KEM, "--progress", "--no-progress", contains=("excludes",))
     expect(2, "kat", "no_such_kem", contains=("unknown algorithm",))
+    # --entropy: NIST's input spelled out gives the official file; another
+    # gives other entries; a wrong length or a non-hex digit is refused.
+    nist = bytes(range(48)).hex()
+    rc, out3, err = run("kat", KEM, "--count", "2", "--entropy", nist.upper())
+    check(rc == 0 and want.startswith(out3.decode().split("\n", 1)[1]), "kat --entropy <NIST's> differs")
+    rc, out4, err = run("kat", KEM, "--count", "2", "--entropy", bytes(range(0x30, 0x60)).hex())
+    check(rc == 0 and out4.decode().count("count = ") == 2 and not want.startswith(out4.decode().split("\n", 1)[1]),
+          "kat --entropy 3031..5F")
+    expect(2, "kat", KEM, "--entropy", nist[:-2], contains=("expected 96 hex digits", "94 characters"))
+    expect(2, "kat", KEM, "--entropy", nist[:-1] + "g", contains=("non-hex digit",))
+    expect(2, "kat", KEM, "--entropy", nist + "00", contains=("expected 96 hex digits",))
 
 
 # MQOM's streaming-verification variant (sign --variant stream, verify --stream-chunk N).

@@ -324,6 +324,10 @@ int run(int argc, char** argv) {
                                         "KEMs: one line per entry on stderr (default when stderr is a terminal, "
                                         "and for KEMs with public keys of 100 KB or more)");
     kat->add_flag("--no-progress", no_progress, "KEMs: no progress lines")->excludes(progress_flag);
+    std::string entropy_hex;
+    kat->add_option("--entropy", entropy_hex,
+                    "DRBG entropy input as 96 hex digits (48 bytes; default NIST's 000102..2F). Another value "
+                    "gives other known answers, for differential tests against upstream code");
 
     std::string pk_path, sk_path, in_path, sig_path;
     bool raw = false, force = false;
@@ -435,14 +439,18 @@ int run(int argc, char** argv) {
         return rc;
     }
     if (kat->parsed()) {
+        pqmcu::kat::Entropy entropy = pqmcu::kat::nist_entropy();
+        if (!entropy_hex.empty() && !pqmcu::kat::parse_entropy_hex(entropy_hex, entropy))
+            fail("--entropy: expected 96 hex digits (48 bytes), got " + std::to_string(entropy_hex.size()) +
+                 " characters" + (entropy_hex.size() == 96 ? " with a non-hex digit" : ""));
         const AnyAlgorithm a = lookup_any(name);
         Status st;
         if (a.sig) {
-            st = pqmcu::kat::write_sign_rsp(a.sig, count, stdout);
+            st = pqmcu::kat::write_sign_rsp(a.sig, count, stdout, entropy);
         } else {
             const bool show = !no_progress && (progress || isatty(STDERR_FILENO) == 1 ||
                                                a.kem.public_key_bytes() >= kSlowKemPublicKeyBytes);
-            st = pqmcu::kat::write_kem_rsp(a.kem, count, stdout, show ? stderr : nullptr);
+            st = pqmcu::kat::write_kem_rsp(a.kem, count, stdout, show ? stderr : nullptr, entropy);
         }
         if (st != Status::ok) fail("kat generation failed: " + status_text(st));
         flush_stdout();
