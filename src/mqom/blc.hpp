@@ -176,9 +176,9 @@ struct Blc {
             }
         }
         if constexpr (NR == 4) {
-            uint8_t spare[2 * S];
-            uint8_t* const out[4] = {hls, nact > 1 ? hls + 2 * S : spare, nact > 2 ? hls + 4 * S : spare,
-                                     nact > 3 ? hls + 6 * S : spare};
+            // Idle lanes (r >= nact) squeeze into their own unused lsc rows.
+            uint8_t* const out[4] = {hls, nact > 1 ? hls + 2 * S : lsc[1], nact > 2 ? hls + 4 * S : lsc[2],
+                                     nact > 3 ? hls + 6 * S : lsc[3]};
             xof4.squeeze(out, 2 * S);
         } else {
             xof.squeeze(hls, 2 * S);

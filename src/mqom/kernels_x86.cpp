@@ -843,6 +843,23 @@ bool avx512_gfni() {
     return f.gfni && f.avx512f && f.avx512bw;
 }
 
+// What the VAES kernels (AES-128, Rijndael-256) need; Rijndael-256's also need AVX-512VBMI.
+bool vaes512() {
+    const auto& f = pqmcu::x86::cpu_features();
+    return f.vaes && f.aesni && f.avx512f && f.avx512bw && f.avx512vl;
+}
+
+// The kernel for seed_bytes: K16 (AES-128) for 16-byte seeds, K24 / K32
+// (Rijndael-256) for 24 / 32-byte ones, else nullptr; features checked once.
+template <auto K16, auto K24, auto K32>
+decltype(K16) by_seed_bytes(size_t seed_bytes) {
+    static const bool vaes = vaes512();
+    static const bool vbmi = vaes && pqmcu::x86::cpu_features().avx512vbmi;
+    if (seed_bytes == 16) return vaes ? K16 : nullptr;
+    if (!vbmi) return nullptr;
+    return seed_bytes == 24 ? K24 : seed_bytes == 32 ? K32 : nullptr;
+}
+
 // The kernel K when AVX-512BW + GFNI are present, else nullptr; decided once
 // (one static per kernel).
 template <auto K>
@@ -876,42 +893,22 @@ LiftRowsFn lift_rows() {
 }
 
 LeavesFn blc_leaves_aes128() {
-    static const LeavesFn fn = [] {
-        const auto& f = pqmcu::x86::cpu_features();
-        return f.vaes && f.aesni && f.avx512f && f.avx512bw && f.avx512vl ? leaves_aes128_avx512 : nullptr;
-    }();
+    static const LeavesFn fn = vaes512() ? leaves_aes128_avx512 : nullptr;
     return fn;
 }
 
 EqBlocksFn eq_blocks(size_t seed_bytes) {
-    static const bool vaes = [] {
-        const auto& f = pqmcu::x86::cpu_features();
-        return f.vaes && f.aesni && f.avx512f && f.avx512bw && f.avx512vl;
-    }();
-    static const bool vbmi = vaes && pqmcu::x86::cpu_features().avx512vbmi;
-    if (seed_bytes == 16) return vaes ? eq_blocks_aes128_avx512 : nullptr;
-    if (!vbmi) return nullptr;
-    return seed_bytes == 24 ? eq_blocks_r256_avx512<24> : seed_bytes == 32 ? eq_blocks_r256_avx512<32> : nullptr;
+    return by_seed_bytes<eq_blocks_aes128_avx512, eq_blocks_r256_avx512<24>, eq_blocks_r256_avx512<32>>(seed_bytes);
 }
 
 LeavesFn blc_leaves_r256(size_t seed_bytes) {
-    static const bool ok = [] {
-        const auto& f = pqmcu::x86::cpu_features();
-        return f.vaes && f.aesni && f.avx512f && f.avx512bw && f.avx512vl && f.avx512vbmi;
-    }();
+    static const bool ok = vaes512() && pqmcu::x86::cpu_features().avx512vbmi;
     if (!ok) return nullptr;
     return seed_bytes == 24 ? leaves_r256_avx512<24> : seed_bytes == 32 ? leaves_r256_avx512<32> : nullptr;
 }
 
 LevelFn ggm_level(size_t seed_bytes) {
-    static const bool vaes = [] {
-        const auto& f = pqmcu::x86::cpu_features();
-        return f.vaes && f.aesni && f.avx512f && f.avx512bw && f.avx512vl;
-    }();
-    static const bool vbmi = vaes && pqmcu::x86::cpu_features().avx512vbmi;
-    if (seed_bytes == 16) return vaes ? level_aes128_avx512 : nullptr;
-    if (!vbmi) return nullptr;
-    return seed_bytes == 24 ? level_r256_avx512<24> : seed_bytes == 32 ? level_r256_avx512<32> : nullptr;
+    return by_seed_bytes<level_aes128_avx512, level_r256_avx512<24>, level_r256_avx512<32>>(seed_bytes);
 }
 
 Grind8Fn keccak_grind8() {

@@ -112,27 +112,39 @@ pqmcu_ntru_s3_lanes_row:
 @ An integer product of two bit classes sums at most 8 terms per position,
 @ so a position of the class i + j mod 4 holds the parity of its terms.
 
+@ \lo:\hi = \xa \ya ^ \xb \yb ^ \xc \yc ^ \xd \yd: four 64-bit UMULLs XORed
+@ (\t0, \t1 temporaries). Shared by both carry-less products below.
+.macro umull4x lo, hi, t0, t1, xa, ya, xb, yb, xc, yc, xd, yd
+    umull \lo, \hi, \xa, \ya
+    umull \t0, \t1, \xb, \yb
+    eor \lo, \lo, \t0
+    eor \hi, \hi, \t1
+    umull \t0, \t1, \xc, \yc
+    eor \lo, \lo, \t0
+    eor \hi, \hi, \t1
+    umull \t0, \t1, \xd, \yd
+    eor \lo, \lo, \t0
+    eor \hi, \hi, \t1
+.endm
+
+@ \dlo:\dhi = (first) or \op= (else) \lo:\hi masked to class \m (the classes are
+@ disjoint, so \op may be eor or orr).
+.macro cls_into dlo, dhi, lo, hi, m, first, op
+.if \first
+    and \dlo, \lo, #\m
+    and \dhi, \hi, #\m
+.else
+    and \lo, \lo, #\m
+    and \hi, \hi, #\m
+    \op \dlo, \dlo, \lo
+    \op \dhi, \dhi, \hi
+.endif
+.endm
+
 @ acc = r0 \xa ^ r1 \xb ^ r2 \xc ^ r3 \xd (64-bit), masked to class \m, into res (r12:lr)
 .macro cls xa, xb, xc, xd, m, first
-    umull r8, r9, r0, \xa
-    umull r10, r11, r1, \xb
-    eor r8, r8, r10
-    eor r9, r9, r11
-    umull r10, r11, r2, \xc
-    eor r8, r8, r10
-    eor r9, r9, r11
-    umull r10, r11, r3, \xd
-    eor r8, r8, r10
-    eor r9, r9, r11
-.if \first
-    and r12, r8, #\m
-    and lr, r9, #\m
-.else
-    and r8, r8, #\m
-    and r9, r9, #\m
-    eor r12, r12, r8
-    eor lr, lr, r9
-.endif
+    umull4x r8, r9, r10, r11, r0, \xa, r1, \xb, r2, \xc, r3, \xd
+    cls_into r12, lr, r8, r9, \m, \first, eor
 .endm
 
 @ r7 = the operand word: split into r4-r7, then the four classes
@@ -202,25 +214,8 @@ pqmcu_ntru_r2_clmul_words:
 @ One class of a 32 x 32 carry-less product: the XOR of four UMULLs of
 @ bit classes, masked to result class \m, into r0 (low) : lr (high).
 .macro zcls xa, ya, xb, yb, xc, yc, xd, yd, m, first
-    umull r9, r10, \xa, \ya
-    umull r11, r12, \xb, \yb
-    eor r9, r9, r11
-    eor r10, r10, r12
-    umull r11, r12, \xc, \yc
-    eor r9, r9, r11
-    eor r10, r10, r12
-    umull r11, r12, \xd, \yd
-    eor r9, r9, r11
-    eor r10, r10, r12
-.if \first
-    and r0, r9, #\m
-    and lr, r10, #\m
-.else
-    and r9, r9, #\m
-    and r10, r10, #\m
-    orr r0, r0, r9
-    orr lr, lr, r10
-.endif
+    umull4x r9, r10, r11, r12, \xa, \ya, \xb, \yb, \xc, \yc, \xd, \yd
+    cls_into r0, lr, r9, r10, \m, \first, orr
 .endm
 
 @ r0 : lr = r1 x r2 carry-less (64 bits); clobbers r1-r12.
@@ -239,6 +234,52 @@ pqmcu_ntru_r2_clmul_words:
     zcls r3, r2, r4, r8, r5, r7, r1, r6, 0x88888888, 0
 .endm
 
+@ \d = w[\i] + w[\j] for the words w at r4 (r3 temporary).
+.macro wsum d, i, j
+.if \j == \i + 1
+    ldrd \d, r3, [r4, #4*\i]
+.else
+    ldr \d, [r4, #4*\i]
+    ldr r3, [r4, #4*\j]
+.endif
+    eor \d, \d, r3
+.endm
+
+@ One Karatsuba word product of the kmul functions, a at [sp, #4], b at [sp, #8]:
+@ r0 : lr = a_i b_i (i == j) or (a_i + a_j)(b_i + b_j), then stored at
+@ [sp, #\slot] if \slot is given (a0 b0 is kmul_enter's).
+.macro kprod i, j, slot
+.if \i == \j
+    ldr r3, [sp, #4]
+    ldr r4, [sp, #8]
+    ldr r1, [r3, #4*\i]
+    ldr r2, [r4, #4*\i]
+.else
+    ldr r4, [sp, #4]
+    wsum r1, \i, \j
+    ldr r4, [sp, #8]
+    wsum r2, \i, \j
+.endif
+    clm32
+.ifnb \slot
+    strd r0, lr, [sp, #\slot]
+.endif
+.endm
+
+@ Entry of the kmul functions: c, a, b saved at [sp, #0 / 4 / 8] of a \frame-byte
+@ frame, and the first word product a0 b0 (a, b still in r1, r2) at [sp, #12].
+.macro kmul_enter frame
+    push {r4-r11, lr}
+    sub sp, sp, #\frame
+    str r0, [sp, #0]
+    str r1, [sp, #4]
+    str r2, [sp, #8]
+    ldr r1, [r1]
+    ldr r2, [r2]
+    clm32
+    strd r0, lr, [sp, #12]
+.endm
+
 @ void pqmcu_ntru_r2_kmul2(uint32_t* c, const uint32_t* a, const uint32_t* b)
 @   c[0..3] = (a0 + a1 X) (b0 + b1 X) carry-less, X = x^32: Karatsuba, three
 @   word products (L = a0 b0, H = a1 b1, M = (a0 + a1)(b0 + b1) + L + H).
@@ -248,28 +289,9 @@ pqmcu_ntru_r2_clmul_words:
     .global pqmcu_ntru_r2_kmul2
     .type pqmcu_ntru_r2_kmul2, %function
 pqmcu_ntru_r2_kmul2:
-    push {r4-r11, lr}
-    sub sp, sp, #28
-    str r0, [sp, #0]
-    str r1, [sp, #4]
-    str r2, [sp, #8]
-    ldr r1, [r1]
-    ldr r2, [r2]
-    clm32
-    strd r0, lr, [sp, #12]
-    ldr r3, [sp, #4]
-    ldr r4, [sp, #8]
-    ldr r1, [r3, #4]
-    ldr r2, [r4, #4]
-    clm32
-    strd r0, lr, [sp, #20]
-    ldr r4, [sp, #4]
-    ldrd r1, r3, [r4]
-    eor r1, r1, r3
-    ldr r4, [sp, #8]
-    ldrd r2, r3, [r4]
-    eor r2, r2, r3
-    clm32
+    kmul_enter 28               @ L
+    kprod 1, 1, 20              @ H
+    kprod 0, 1                  @ M (in r0 : lr)
     ldrd r1, r2, [sp, #12]
     ldrd r3, r4, [sp, #20]
     eor r0, r0, r1
@@ -310,53 +332,12 @@ pqmcu_ntru_r2_clmul1:
     .global pqmcu_ntru_r2_kmul3
     .type pqmcu_ntru_r2_kmul3, %function
 pqmcu_ntru_r2_kmul3:
-    push {r4-r11, lr}
-    sub sp, sp, #60
-    str r0, [sp, #0]
-    str r1, [sp, #4]
-    str r2, [sp, #8]
-    ldr r1, [r1]                @ P00
-    ldr r2, [r2]
-    clm32
-    strd r0, lr, [sp, #12]
-    ldr r3, [sp, #4]            @ P11
-    ldr r4, [sp, #8]
-    ldr r1, [r3, #4]
-    ldr r2, [r4, #4]
-    clm32
-    strd r0, lr, [sp, #20]
-    ldr r3, [sp, #4]            @ P22
-    ldr r4, [sp, #8]
-    ldr r1, [r3, #8]
-    ldr r2, [r4, #8]
-    clm32
-    strd r0, lr, [sp, #28]
-    ldr r4, [sp, #4]            @ M01
-    ldrd r1, r3, [r4]
-    eor r1, r1, r3
-    ldr r4, [sp, #8]
-    ldrd r2, r3, [r4]
-    eor r2, r2, r3
-    clm32
-    strd r0, lr, [sp, #36]
-    ldr r4, [sp, #4]            @ M02
-    ldr r1, [r4]
-    ldr r3, [r4, #8]
-    eor r1, r1, r3
-    ldr r4, [sp, #8]
-    ldr r2, [r4]
-    ldr r3, [r4, #8]
-    eor r2, r2, r3
-    clm32
-    strd r0, lr, [sp, #44]
-    ldr r4, [sp, #4]            @ M12
-    ldrd r1, r3, [r4, #4]
-    eor r1, r1, r3
-    ldr r4, [sp, #8]
-    ldrd r2, r3, [r4, #4]
-    eor r2, r2, r3
-    clm32
-    strd r0, lr, [sp, #52]
+    kmul_enter 60               @ P00
+    kprod 1, 1, 20              @ P11
+    kprod 2, 2, 28              @ P22
+    kprod 0, 1, 36              @ M01
+    kprod 0, 2, 44              @ M02
+    kprod 1, 2, 52              @ M12
     add r0, sp, #12
     ldm r0, {r1-r12}            @ S0..S11
     eor lr, r1, r3              @ S0 + S2
