@@ -45,11 +45,15 @@ def read_data(path):
     return entropy, rows
 
 
-def entries(cli, name, count, entropy):
-    out = subprocess.run([cli, "kat", name, "--count", str(count), "--entropy", entropy, "--no-progress"],
-                         check=True, capture_output=True, text=True).stdout
+def kat_entries(cli, name, count, entropy=None):
+    """The entries `pqmcu kat` writes, as the blank-line separated blocks after
+    its header (check_mceliece_kat.py uses this too)."""
+    cmd = [cli, "kat", name, "--count", str(count), "--no-progress"]
+    if entropy is not None:
+        cmd += ["--entropy", entropy]
+    out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
     body = out.split("\n\n", 1)[1]  # after the "# name" header and its blank line
-    return [e.strip("\n") for e in body.split("\n\n") if e.strip()]
+    return [e for e in body.split("\n\n") if e.strip()]
 
 
 def main():
@@ -65,7 +69,7 @@ def main():
     for name in names:
         entropy, rows = read_data(os.path.join(a.data_dir, name + SUFFIX))
         n = min(a.count, len(rows)) if a.count > 0 else len(rows)
-        got_entries = entries(a.cli, name, n, entropy)
+        got_entries = [e.strip("\n") for e in kat_entries(a.cli, name, n, entropy)]
         if len(got_entries) != n:
             print(f"{name}: pqmcu wrote {len(got_entries)} entries, expected {n}")
             failures += 1

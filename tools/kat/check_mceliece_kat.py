@@ -12,21 +12,15 @@ import argparse
 import csv
 import hashlib
 import os
-import subprocess
 import sys
+
+from check_entries import kat_entries
 
 
 def read_digests(path, key):
     with open(path) as f:
         rows = csv.DictReader(line for line in f if not line.startswith("#"))
         return {r[key]: r for r in rows}
-
-
-def entries(cli, name, count):
-    out = subprocess.run([cli, "kat", name, "--count", str(count), "--no-progress"], check=True,
-                         capture_output=True, text=True).stdout
-    body = out.split("\n\n", 1)[1]  # after the "# name" header and its blank line
-    return [e + "\n" for e in body.split("\n\n") if e.strip()]
 
 
 def main():
@@ -44,7 +38,7 @@ def main():
         later_path = os.path.join(a.data_dir, f"{name}-entries-sha256.csv")
         later = read_digests(later_path, "count") if os.path.exists(later_path) else {}
         n = max(1, min(a.later, len(later))) if later else 1
-        for i, entry in enumerate(entries(a.cli, name, n)):
+        for i, entry in enumerate(e + "\n" for e in kat_entries(a.cli, name, n)):
             want = count0[name]["count0_sha256"] if i == 0 else later[str(i)]["entry_sha256"]
             got = hashlib.sha256(entry.encode()).hexdigest()
             checked += 1
