@@ -687,8 +687,9 @@ void ring_mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint3
               uint16_t* wide) {
 #if defined(PQMCU_POLYMUL_AVX2)
     if (n <= polymul::avx2::kMaxN && polymul::avx2::enabled()) {
-        if (mul_logq(logq) == 13 && wide) return polymul::avx2::mul_cyclic_13(c, a, b, n, wide);
-        if (mul_logq(logq) == 13) return polymul::avx2::mul_cyclic_13(c, a, b, n);  // Toom-4 (as on the M4)
+        if (mul_logq(logq) == 13) {  // Toom-4 (as on the M4); Speed keeps its buffers in `wide`
+            return wide ? polymul::avx2::mul_cyclic_13(c, a, b, n, wide) : polymul::avx2::mul_cyclic_13(c, a, b, n);
+        }
         return polymul::avx2::mul_cyclic(c, a, b, n);
     }
 #endif

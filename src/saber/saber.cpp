@@ -508,17 +508,13 @@ void pack_rounded_le16(uint8_t* out, const uint8_t* acc, size_t count, uint16_t 
     pack_rounded_any(out, count, add, shift, bits, [acc](size_t i) { return load_le16(acc + 2 * i); });
 }
 
-
 namespace {
 // in[i] - m_i 2^(p - 1) (mod 2^16): message bit i is bit i % 8 of m[i / 8]
 // (constant shifts inside the unrolled groups of 8).
 inline uint16_t minus_msg(const uint16_t* in, const uint8_t* m, size_t i) {
     return uint16_t(in[i] - (((uint32_t(m[i / 8]) >> (i % 8)) & 1u) << (kLogP - 1)));
 }
-}  // namespace
 
-
-namespace {
 // (in[0] + add, in[1] + add) mod 2^16 as a word's two halves: one LDR and a
 // UADD16 on the M4 (add2 = add in both halves).
 inline uint32_t add_pair16(const uint16_t* in, uint32_t add2) {
