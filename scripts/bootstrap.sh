@@ -3,7 +3,7 @@
 # Installs what pqmcu needs on Debian 12 (idempotent, non-interactive; run as root).
 set -euo pipefail
 packages=(
-  cmake ninja-build g++ python3 git
+  cmake ninja-build g++ python3 git ccache
   googletest libgtest-dev libbenchmark-dev libcli11-dev valgrind pkg-config binutils
   gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-dev libstdc++-arm-none-eabi-newlib
   qemu-system-arm dpkg-dev xz-utils python3-matplotlib

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // MQOM v2.1 key generation, signing and verification over run-time counts
 // (Dims) for one (security level, base field, extension field) triple.
-// Explicitly instantiated in engine_cat{1,3,5}.cpp; scheme.hpp is the typed
+// Explicitly instantiated in the units written from engine.cpp.in; scheme.hpp is the typed
 // front end that sizes every buffer at compile time.
 //
 //   KeyGen(seed_key):  (x || mseed_eq) = XOF(0x00 || seed_key);  y_i = x^T (A_i x + b_i)

@@ -453,7 +453,7 @@ public:
 
 }  // namespace pqmcu::mqom
 
-// The engines are compiled once, in engine_cat{1,3,5}.cpp; a pinned build
+// The engines are compiled once, in units written from engine.cpp.in; a pinned build
 // (pin.hpp) instantiates its one engine where its Scheme is used.
 #define PQMCU_MQOM_ENGINES_FOR(X, sec) \
     X(sec, 1, 8) X(sec, 2, 8) X(sec, 4, 8) X(sec, 8, 8) X(sec, 1, 16) X(sec, 2, 16) X(sec, 4, 16) X(sec, 8, 16)
