@@ -598,14 +598,17 @@ int32_t centre25(int32_t v) {
     const int32_t k = int32_t((int64_t(v) * kRoundInv + (int64_t(1) << 31)) >> 32);  // SMMULR
     return v - k * kQ;
 }
+// 25-bit two's complement field of w at bit 0, sign-extended.
+int32_t sext(uint32_t w, unsigned bits) { return int32_t(w << (32 - bits)) >> (32 - bits); }
 void load_block25(int32_t* v, const uint8_t* s) {
     uint32_t w[25];
     std::memcpy(w, s, sizeof w);
     for (unsigned g = 0; g < 8; ++g) {
         const uint32_t a = w[3 * g], b = w[3 * g + 1], c = w[3 * g + 2];
-        const uint32_t lo[4] = {a & 0xFFFFFFu, (a >> 24) | (b & 0xFFFFu) << 8, (b >> 16) | (c & 0xFFu) << 16, c >> 8};
-        for (unsigned i = 0; i < 4; ++i)
-            v[4 * g + i] = int32_t(lo[i] | (0u - ((w[24] >> (4 * g + i)) & 1u)) << 24);
+        v[4 * g] = sext(a, 25);
+        v[4 * g + 1] = int32_t(a >> 25 | uint32_t(sext(b, 18)) << 7);
+        v[4 * g + 2] = int32_t(b >> 18 | uint32_t(sext(c, 11)) << 14);
+        v[4 * g + 3] = int32_t(c >> 11 | uint32_t(sext(w[24] >> (4 * g), 4)) << 21);
     }
 }
 void store_block25(uint8_t* s, const int32_t* v) {
@@ -614,10 +617,10 @@ void store_block25(uint8_t* s, const int32_t* v) {
     for (unsigned g = 0; g < 8; ++g) {
         const uint32_t a = uint32_t(v[4 * g]), b = uint32_t(v[4 * g + 1]), c = uint32_t(v[4 * g + 2]),
                        d = uint32_t(v[4 * g + 3]);
-        w[3 * g] = (a & 0xFFFFFFu) | b << 24;
-        w[3 * g + 1] = ((b >> 8) & 0xFFFFu) | c << 16;
-        w[3 * g + 2] = ((c >> 16) & 0xFFu) | d << 8;
-        for (unsigned i = 0; i < 4; ++i) w[24] |= (uint32_t(v[4 * g + i]) >> 31) << (4 * g + i);
+        w[3 * g] = (a & 0x1FFFFFFu) | b << 25;
+        w[3 * g + 1] = ((b >> 7) & 0x3FFFFu) | c << 18;
+        w[3 * g + 2] = ((c >> 14) & 0x7FFu) | d << 11;
+        w[24] |= ((d >> 21) & 15u) << (4 * g);
     }
     std::memcpy(s, w, sizeof w);
 }

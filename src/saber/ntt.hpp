@@ -102,10 +102,11 @@ void pointwise_half(int32_t* a, const int32_t* b, unsigned h);
 void pointwise_half_at(int32_t* a_h, const int32_t* b, unsigned h);
 // Transform-domain sums kept packed (the Default profile's FireSaber
 // re-encryption rows: 800 bytes where the int32 sum needs 1 KB): 256 values
-// mod kQ, each centred to |v| < 2^24, in eight blocks of 32 values, 100
-// bytes each: 24 little-endian words with the low 24 bits (four values in
-// three words: v0 | v1 << 24, v1 >> 8 | v2 << 16, v2 >> 16 | v3 << 8), then
-// a word with bit 24 (the sign) of value k in bit k. s 4-aligned.
+// mod kQ, each centred to |v| < 2^24 (25-bit two's complement), in eight
+// blocks of 32 values, 100 bytes each: eight groups of four values in three
+// little-endian words (v0 | v1 << 25, v1 >> 7 | v2 << 18, v2 >> 14 | v3 <<
+// 11: 96 bits), then a word with bits 21-24 of group g's v3 in nibble g.
+// s 4-aligned.
 inline constexpr size_t kSum25Bytes = 800;
 // s = x (from pointwise(), |x| < kQ), centred.
 void sum25_put(uint8_t* s, const int32_t* x);

@@ -1,10 +1,11 @@
 @ SPDX-License-Identifier: Apache-2.0 OR MIT
 @ Saber's packed transform-domain row sums on the Cortex-M4 (ntt.hpp,
 @ sum25_*; the same layout and values as ntt.cpp's C code): 256 values
-@ mod kQ, each centred to |v| < 2^24, in 800 bytes: eight blocks of 32
-@ values, 100 bytes each: 24 words with the values' low 24 bits (four
-@ values in three words: v0 | v1 << 24, v1 >> 8 | v2 << 16, v2 >> 16 |
-@ v3 << 8), then one word with bit 24 (= the sign) of value k in bit k.
+@ mod kQ, each centred to |v| < 2^24 (25-bit two's complement), in 800
+@ bytes: eight blocks of 32 values, 100 bytes each: eight groups of four
+@ values in three words (v0 | v1 << 25, v1 >> 7 | v2 << 18, v2 >> 14 |
+@ v3 << 11: 96 bits), then one word with bits 21-24 of group g's v3 in
+@ nibble g (so v0's sign is one SBFX, the others a shift and an ORR).
 @ Centring: v - round(v 170 / 2^32) kQ (SMMULR, MLS), as the inverse's.
 @ void pqmcu_saber_sum25_put_m4(uint8_t s[800], const int32_t x[256], const int32_t tail[5])
 @ void pqmcu_saber_sum25_add_m4(uint8_t s[800], const int32_t x[256], const int32_t tail[5])
@@ -13,22 +14,19 @@
     .syntax unified
     .thumb
 
-@ unpack4 k: the block's words r4-r6 -> values r4, r8, r9, r10 (their
-@ signs bits k .. k + 3 of r2), sign-extended from bit 24. lr scratch.
+@ unpack4 k: the group's words r4-r6 -> values r4, r8, r9, r10, sign-extended
+@ (r2: the block's last word, nibble k / 4 the top 4 bits of v3). lr scratch.
 .macro unpack4 k
-    lsr r8, r4, #24
-    bfi r8, r5, #8, #16
-    lsr r9, r5, #16
-    bfi r9, r6, #16, #8
-    lsr r10, r6, #8
-    sbfx lr, r2, #(\k), #1
-    bfi r4, lr, #24, #8
-    sbfx lr, r2, #(\k + 1), #1
-    bfi r8, lr, #24, #8
-    sbfx lr, r2, #(\k + 2), #1
-    bfi r9, lr, #24, #8
-    sbfx lr, r2, #(\k + 3), #1
-    bfi r10, lr, #24, #8
+    sbfx r8, r5, #0, #18
+    lsr lr, r4, #25
+    orr r8, lr, r8, lsl #7
+    sbfx r9, r6, #0, #11
+    lsr lr, r5, #18
+    orr r9, lr, r9, lsl #14
+    sbfx lr, r2, #(\k), #4
+    lsr r10, r6, #11
+    orr r10, r10, lr, lsl #21
+    sbfx r4, r4, #0, #25
 .endm
 @ centre v (r11 = 170, r12 = kQ; lr scratch)
 .macro centre v
@@ -42,21 +40,15 @@
     centre r10
 .endm
 @ pack4 k: values r4, r8, r9, r10 (|v| < 2^24) -> three words stored at
-@ r0 (advanced), their signs OR-ed into bits k .. k + 3 of r3.
+@ r0 (advanced), v3's top 4 bits into nibble k / 4 of r3.
 .macro pack4 k
-    lsr lr, r4, #31
-    orr r3, r3, lr, lsl #(\k)
-    lsr lr, r8, #31
-    orr r3, r3, lr, lsl #(\k + 1)
-    lsr lr, r9, #31
-    orr r3, r3, lr, lsl #(\k + 2)
-    lsr lr, r10, #31
-    orr r3, r3, lr, lsl #(\k + 3)
-    bfi r4, r8, #24, #8
-    lsr r8, r8, #8
-    bfi r8, r9, #16, #16
-    lsr r9, r9, #16
-    bfi r9, r10, #8, #24
+    bfi r4, r8, #25, #7
+    lsr r8, r8, #7
+    bfi r8, r9, #18, #14
+    lsr r9, r9, #14
+    bfi r9, r10, #11, #21
+    lsr lr, r10, #21
+    bfi r3, lr, #(\k), #4
     stm r0!, {r4, r8, r9}
 .endm
 
