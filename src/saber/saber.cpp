@@ -435,7 +435,7 @@ void sample_binomial3(uint8_t* out, const uint8_t* coins, size_t count, unsigned
     for (unsigned m = 0; m < 8; ++m, out += 12) {
         uint32_t col[4] = {0, 0, 0, 0};
         const uint8_t* p = coins + 3 * m;
-#pragma GCC unroll 1
+#pragma GCC unroll 8
         for (unsigned i = 0; i < 8; ++i, p += 24) {
             const uint32_t t = field_counts<3, 8>(load_u32(p) & 0xFFFFFFu);
             const uint32_t x = ((t & 0x1C71C7u) + 0x410410u) - ((t >> 3) & 0x1C71C7u);  // 16 + a - b per lane
