@@ -357,7 +357,7 @@ void sample_rows(uint8_t* out, const uint8_t* coins) {
     for (unsigned m = 0; m < 8; ++m, out += 16) {
         uint32_t col[4] = {0, 0, 0, 0};
         const uint8_t* p = coins + Mu * m / 2;
-#pragma GCC unroll 1
+#pragma GCC unroll 8
         for (unsigned i = 0; i < 8; ++i, p += 4 * Mu) {
             uint32_t n;
             if constexpr (Mu == 8) {
