@@ -414,13 +414,20 @@ int32_t field4c(const uint8_t* p, unsigned n) {
     const unsigned c = n % 32, i = n / 32;
     return int32_t(uint32_t(p[4 * c + i / 2] >> (4 * (i % 2))) << 28) >> 28;
 }
+// 3 bits (FireSaber's s'): 3-byte columns, field i at bit 3 i.
+int32_t field3c(const uint8_t* p, unsigned n) {
+    const unsigned c = n % 32, i = n / 32;
+    const uint32_t w = uint32_t(p[3 * c]) | uint32_t(p[3 * c + 1]) << 8 | uint32_t(p[3 * c + 2]) << 16;
+    return int32_t(w << (29 - 3 * i)) >> 29;
+}
 template <unsigned Bits>
 void layer1_half(int32_t* out, const uint8_t* packed, unsigned h) {
     const int32_t z = kZetas[1];
-    if constexpr (Bits == 4) {
+    if constexpr (Bits == 4 || Bits == 3) {
+        auto field = [packed](unsigned n) { return Bits == 4 ? field4c(packed, n) : field3c(packed, n); };
         for (unsigned j = 0; j < kN / 2; ++j) {
-            const int32_t t = mulm(field4c(packed, kN / 2 + j), z);
-            out[j] = h == 0 ? field4c(packed, j) + t : field4c(packed, j) - t;
+            const int32_t t = mulm(field(kN / 2 + j), z);
+            out[j] = h == 0 ? field(j) + t : field(j) - t;
         }
         return;
     }
@@ -444,6 +451,8 @@ void layer1_half(int32_t* out, const uint8_t* packed, unsigned h) {
 #if defined(PQMCU_SABER_NTT_M4_ASM)
 extern "C" void pqmcu_saber_ntt_forward_half4_m4(int32_t* out, const uint8_t* s4, const int32_t* zetas,
                                                  const int32_t* tail, unsigned h);
+extern "C" void pqmcu_saber_ntt_forward_half3_m4(int32_t* out, const uint8_t* s3, const int32_t* zetas,
+                                                 const int32_t* tail, unsigned h);
 extern "C" void pqmcu_saber_ntt_forward_half10_m4(int32_t* out, const uint8_t* s10, const int32_t* zetas,
                                                   const int32_t* tail, unsigned h);
 extern "C" void pqmcu_saber_ntt_basemul_acc_half_m4(int32_t* a, const int32_t* b, const int32_t* omega,
@@ -461,6 +470,8 @@ void forward_half_packed(int32_t* out, const uint8_t* packed, unsigned bits, uns
     // ntt_m4.S: layers 1-3 in one pass straight from the fields, then layers 4-6.
     if (bits == 4) {
         pqmcu_saber_ntt_forward_half4_m4(out, packed, kZetas.data(), kAsmTail, h);
+    } else if (bits == 3) {
+        pqmcu_saber_ntt_forward_half3_m4(out, packed, kZetas.data(), kAsmTail, h);
     } else if (bits == 10) {
         pqmcu_saber_ntt_forward_half10_m4(out, packed, kZetas.data(), kAsmTail, h);
     } else {
@@ -469,6 +480,8 @@ void forward_half_packed(int32_t* out, const uint8_t* packed, unsigned bits, uns
 #else
     if (bits == 4) {
         layer1_half<4>(out, packed, h);
+    } else if (bits == 3) {
+        layer1_half<3>(out, packed, h);
     } else if (bits == 10) {
         layer1_half<10>(out, packed, h);
     } else {
@@ -564,5 +577,76 @@ void add_to(uint16_t* acc, const int32_t* x) {
 void store_to(uint16_t* acc, const int32_t* x) {
     for (size_t i = 0; i < kN; ++i) acc[i] = uint16_t(uint32_t(centred(x[i])));
 }
+
+// ---- packed transform-domain sums (ntt.hpp; sum25_m4.S on the M4, the same layout)
+// Centring as the M4's SMMULR / MLS: for |v| < 1.51 kQ the estimate of
+// round(v / kQ) is off by less than 1.51 |kRoundErr| / 2^32 kQ, so the
+// result stays within kQ / 2 + 2 kQ |kRoundErr| / 2^32 < 2^24: 25 bits.
+static_assert(int64_t(kQ) / 2 + 2 * int64_t(kQ) * (kRoundErr < 0 ? -kRoundErr : kRoundErr) / (int64_t(1) << 32) + 2 <
+                  (int64_t(1) << 24),
+              "a centred sum must fit 25 bits");
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+extern "C" void pqmcu_saber_sum25_put_m4(uint8_t* s, const int32_t* x, const int32_t* tail);
+extern "C" void pqmcu_saber_sum25_add_m4(uint8_t* s, const int32_t* x, const int32_t* tail);
+extern "C" void pqmcu_saber_sum25_get_m4(int32_t* x, const uint8_t* s);
+void sum25_put(uint8_t* s, const int32_t* x) { pqmcu_saber_sum25_put_m4(s, x, kAsmTail); }
+void sum25_add(uint8_t* s, const int32_t* x) { pqmcu_saber_sum25_add_m4(s, x, kAsmTail); }
+void sum25_get(int32_t* x, const uint8_t* s) { pqmcu_saber_sum25_get_m4(x, s); }
+#else
+namespace {
+int32_t centre25(int32_t v) {
+    const int32_t k = int32_t((int64_t(v) * kRoundInv + (int64_t(1) << 31)) >> 32);  // SMMULR
+    return v - k * kQ;
+}
+// 25-bit two's complement field of w at bit 0, sign-extended.
+int32_t sext(uint32_t w, unsigned bits) { return int32_t(w << (32 - bits)) >> (32 - bits); }
+void load_block25(int32_t* v, const uint8_t* s) {
+    uint32_t w[25];
+    std::memcpy(w, s, sizeof w);
+    for (unsigned g = 0; g < 8; ++g) {
+        const uint32_t a = w[3 * g], b = w[3 * g + 1], c = w[3 * g + 2];
+        v[4 * g] = sext(a, 25);
+        v[4 * g + 1] = int32_t(a >> 25 | uint32_t(sext(b, 18)) << 7);
+        v[4 * g + 2] = int32_t(b >> 18 | uint32_t(sext(c, 11)) << 14);
+        v[4 * g + 3] = int32_t(c >> 11 | uint32_t(sext(w[24] >> (4 * g), 4)) << 21);
+    }
+}
+void store_block25(uint8_t* s, const int32_t* v) {
+    uint32_t w[25];
+    w[24] = 0;
+    for (unsigned g = 0; g < 8; ++g) {
+        const uint32_t a = uint32_t(v[4 * g]), b = uint32_t(v[4 * g + 1]), c = uint32_t(v[4 * g + 2]),
+                       d = uint32_t(v[4 * g + 3]);
+        w[3 * g] = (a & 0x1FFFFFFu) | b << 25;
+        w[3 * g + 1] = ((b >> 7) & 0x3FFFFu) | c << 18;
+        w[3 * g + 2] = ((c >> 14) & 0x7FFu) | d << 11;
+        w[24] |= ((d >> 21) & 15u) << (4 * g);
+    }
+    std::memcpy(s, w, sizeof w);
+}
+}  // namespace
+void sum25_put(uint8_t* s, const int32_t* x) {
+    int32_t v[32];
+    for (size_t b = 0; b < kN / 32; ++b, s += 100, x += 32) {
+        for (unsigned k = 0; k < 32; ++k) v[k] = centre25(x[k]);
+        store_block25(s, v);
+    }
+}
+void sum25_add(uint8_t* s, const int32_t* x) {
+    int32_t v[32];
+    for (size_t b = 0; b < kN / 32; ++b, s += 100, x += 32) {
+        load_block25(v, s);
+        for (unsigned k = 0; k < 32; ++k) v[k] = centre25(v[k] + x[k]);
+        store_block25(s, v);
+    }
+}
+void sum25_get(int32_t* x, const uint8_t* s) {
+    int32_t v[32];
+    for (size_t b = 0; b < kN / 32; ++b, s += 100, x += 32) {
+        load_block25(v, s);
+        for (unsigned k = 0; k < 32; ++k) x[k] += v[k];
+    }
+}
+#endif
 
 }  // namespace pqmcu::saber::ntt

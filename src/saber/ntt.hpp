@@ -75,7 +75,10 @@ void inverse_store(uint16_t* out, int32_t* acc);
 // (bits = 4: s' in the column layout sample_binomial4 writes, the field
 // of coefficient n in nibble n / 32 of little-endian word n % 32, so that
 // one word load gives the eight fields forward's first pass takes
-// together; 10: b in pk, b' in ct; 13:
+// together; 3: FireSaber's s' (|s'| <= 3) in the same column layout with
+// 3-byte columns, field i of column c at bit 3 i of bytes 3 c .. 3 c + 2
+// (sample_binomial3; on the M4 the word loads read the byte before each
+// column: the caller's buffer has one before the 96 bytes); 10: b in pk, b' in ct; 13:
 // s in the secret key; on the M4 the 10- and 13-bit code's word loads read
 // up to 2 bytes past the 32 bits bytes, which the callers' buffers have: pk's
 // seed follows b, ct's c_m follows b', sk's pk follows s).
@@ -97,6 +100,22 @@ void pointwise_half(int32_t* a, const int32_t* b, unsigned h);
 // The same with a_h = that half's 128 values on their own (a transform kept
 // in two separate 512-byte buffers).
 void pointwise_half_at(int32_t* a_h, const int32_t* b, unsigned h);
+// Transform-domain sums kept packed (the Default profile's FireSaber
+// re-encryption rows: 800 bytes where the int32 sum needs 1 KB): 256 values
+// mod kQ, each centred to |v| < 2^24 (25-bit two's complement), in eight
+// blocks of 32 values, 100 bytes each: eight groups of four values in three
+// little-endian words (v0 | v1 << 25, v1 >> 7 | v2 << 18, v2 >> 14 | v3 <<
+// 11: 96 bits), then a word with bits 21-24 of group g's v3 in nibble g.
+// s 4-aligned.
+inline constexpr size_t kSum25Bytes = 800;
+// s = x (from pointwise(), |x| < kQ), centred.
+void sum25_put(uint8_t* s, const int32_t* x);
+// s = s + x, centred (|x| < kQ).
+void sum25_add(uint8_t* s, const int32_t* x);
+// x = x + s (|x| < kQ): the row's sum, for inverse_store (which takes up to
+// four pointwise() outputs summed; this is < 1.51 kQ).
+void sum25_get(int32_t* x, const uint8_t* s);
+
 // acc (+)= the centred inverse of x (from pointwise()) mod 2^16; x is clobbered.
 void inverse_into(uint16_t* acc, int32_t* x, bool add);
 

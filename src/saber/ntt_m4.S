@@ -156,12 +156,15 @@ pqmcu_saber_ntt_forward_m4:
     \op \a, \a, \b
 .endm
 
-@ col4 op: one column of passa4: layer 1 (this half's side: op = add for
-@ h = 0, sub for h = 1), 2 and 3 from the 4-bit fields of column j (s4
-@ points at its word: s' in the column layout, field j + 32 i in nibble i),
-@ one word load and an SBFX a field.
-.macro col4 op
+@ col4 op, bits: one column of passa4: layer 1 (this half's side: op = add
+@ for h = 0, sub for h = 1), 2 and 3 from the fields of column j (s4 points
+@ at it: s' in the column layout, field j + 32 i in field i of the column),
+@ one word load and an SBFX a field. bits = 4: 4-aligned words, field i in
+@ nibble i; bits = 3: 3-byte columns, the word loaded from the byte before
+@ the column (s4 starts one byte early), field i at bit 8 + 3 i.
+.macro col4 op, bits=4
     vmov r12, s4
+.if \bits == 4
     ldr r8, [r12], #4
     vmov s4, r12
     sbfx r1, r8, #0, #4
@@ -172,6 +175,18 @@ pqmcu_saber_ntt_forward_m4:
     sbfx r6, r8, #20, #4
     sbfx r7, r8, #24, #4
     asr r8, r8, #28
+.else
+    ldr r8, [r12], #3
+    vmov s4, r12
+    sbfx r1, r8, #8, #3
+    sbfx r2, r8, #11, #3
+    sbfx r3, r8, #14, #3
+    sbfx r4, r8, #17, #3
+    sbfx r5, r8, #20, #3
+    sbfx r6, r8, #23, #3
+    sbfx r7, r8, #26, #3
+    asr r8, r8, #29
+.endif
     vmov lr, s5
     l1s r1, r5, \op
     l1s r2, r6, \op
@@ -189,11 +204,11 @@ pqmcu_saber_ntt_forward_m4:
     str r4, [r0, #384]
     str r1, [r0], #4
 .endm
-@ passa4 op: the half's 32 columns, two a loop.
-.macro passa4 op
+@ passa4 op, bits: the half's 32 columns, two a loop.
+.macro passa4 op, bits=4
 1:
-    col4 \op
-    col4 \op
+    col4 \op, \bits
+    col4 \op, \bits
     vmov lr, s7
     cmp r0, lr
     bne 1b
@@ -206,17 +221,24 @@ pqmcu_saber_ntt_forward_m4:
 @ same values as forward_half_packed's C code: layers 1-3 straight from the
 @ fields (layer 1 only the half-h side), then forward's second pass on the
 @ half's four blocks of 32.
-    .section .text.pqmcu_saber_ntt_forward_half4_m4, "ax", %progbits
+@ bits = 3 (fwdhalfc ..., 3): FireSaber's s' (|s'| <= 3) as 3-bit fields,
+@ column j in bytes 3 j .. 3 j + 2 (field i at bit 3 i); the word loads read
+@ the byte before each column (so one before s3, never past its 96 bytes).
+.macro fwdhalfc name, bits
+    .section .text.\name, "ax", %progbits
     .align 2
-    .global pqmcu_saber_ntt_forward_half4_m4
-    .type pqmcu_saber_ntt_forward_half4_m4, %function
+    .global \name
+    .type \name, %function
     .thumb_func
-pqmcu_saber_ntt_forward_half4_m4:
+\name:
     push {r4-r11, lr}
     ldr r4, [sp, #36]
     vmov s12, r4
     ldr r9, [r3, #0]
     ldr r10, [r3, #4]
+.if \bits == 3
+    subs r1, r1, #1             @ the column words are loaded from the byte before
+.endif
     vmov s4, r1
     vmov s8, r2
     vmov s9, r0
@@ -235,10 +257,10 @@ pqmcu_saber_ntt_forward_half4_m4:
     vmov s7, r1
     cmp r4, #0
     bne 5f
-    passa4 add
+    passa4 add, \bits
     b 6f
 5:
-    passa4 sub
+    passa4 sub, \bits
 6:
     vmov r0, s9
     vmov r2, s12
@@ -249,7 +271,10 @@ pqmcu_saber_ntt_forward_half4_m4:
     vmov s11, r2
     pass2
     pop {r4-r11, pc}
-    .size pqmcu_saber_ntt_forward_half4_m4, .-pqmcu_saber_ntt_forward_half4_m4
+    .size \name, .-\name
+.endm
+    fwdhalfc pqmcu_saber_ntt_forward_half4_m4, 4
+    fwdhalfc pqmcu_saber_ntt_forward_half3_m4, 3
 
 @ Column c of a group's eight bits-wide fields into r1-r8 (sign-extended):
 @ the group's first byte is in the named s register; one unaligned word load

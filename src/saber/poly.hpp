@@ -30,6 +30,10 @@ void sample_binomial(int32_t* s, const uint8_t* coins, size_t count, unsigned mu
 // reads up to 3 bytes past the 32 mu coin bytes (word loads); mu = 10
 // clobbers the coins' first 128 bytes.
 void sample_binomial4(uint8_t* out, uint8_t* coins, size_t count, unsigned mu);
+// mu = 6 only (FireSaber, |s| <= 3): the same samples as 3-bit fields in the
+// 3-byte column layout (coefficient n in bits 3 (n / 32) .. of bytes
+// 3 (n % 32) ..; out 96 bytes); reads up to 1 byte past the 192 coin bytes.
+void sample_binomial3(uint8_t* out, const uint8_t* coins, size_t count, unsigned mu);
 // The rounded encoding of accumulators held as little-endian uint16 bytes
 // (possibly unaligned, possibly in the output buffer itself: out may equal
 // acc, since byte i of out is written after bytes <= 2i + 1 of acc are read):

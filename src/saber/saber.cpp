@@ -357,7 +357,7 @@ void sample_rows(uint8_t* out, const uint8_t* coins) {
     for (unsigned m = 0; m < 8; ++m, out += 16) {
         uint32_t col[4] = {0, 0, 0, 0};
         const uint8_t* p = coins + Mu * m / 2;
-#pragma GCC unroll 1
+#pragma GCC unroll 8
         for (unsigned i = 0; i < 8; ++i, p += 4 * Mu) {
             uint32_t n;
             if constexpr (Mu == 8) {
@@ -425,6 +425,25 @@ void sample_binomial4(uint8_t* out, uint8_t* coins, size_t count, unsigned mu) {
         case 8: return sample_rows<8>(out, coins);
         case 10: return sample_natural_then_columns10(out, coins);
         default: return;
+    }
+}
+
+void sample_binomial3(uint8_t* out, const uint8_t* coins, size_t count, unsigned mu) {
+    // mu = 6 (|s| <= 3): sample_rows<6>'s row values, their low 3 bits (3-bit
+    // two's complement) into 3-byte columns, four columns (12 bytes) a step.
+    if (count != 256 || mu != 6) return;  // public: FireSaber's shape only
+    for (unsigned m = 0; m < 8; ++m, out += 12) {
+        uint32_t col[4] = {0, 0, 0, 0};
+        const uint8_t* p = coins + 3 * m;
+#pragma GCC unroll 8
+        for (unsigned i = 0; i < 8; ++i, p += 24) {
+            const uint32_t t = field_counts<3, 8>(load_u32(p) & 0xFFFFFFu);
+            const uint32_t x = ((t & 0x1C71C7u) + 0x410410u) - ((t >> 3) & 0x1C71C7u);  // 16 + a - b per lane
+#pragma GCC unroll 4
+            for (unsigned c = 0; c < 4; ++c) col[c] |= ((x >> (6 * c)) & 7u) << (3 * i);
+        }
+        const uint32_t w[3] = {col[0] | col[1] << 24, col[1] >> 8 | col[2] << 16, col[2] >> 16 | col[3] << 8};
+        std::memcpy(out, w, 12);
     }
 }
 

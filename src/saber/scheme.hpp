@@ -90,6 +90,14 @@ struct Scheme {
         uint8_t cmp[ct_bytes];        // re-encryption in decapsulate
         typename MV::Scratch mv;
     };
+    // Default: s' as 4-bit fields, or 3-bit for FireSaber (|s'| <= 3), whose
+    // re-encryption rows then sum in the transform domain packed at 25 bits
+    // (ntt::sum25_*: 800 bytes) in acc and the kSum25Room bytes after it,
+    // before s' in sp (no inverse per product: l - 1 fewer per row).
+    static constexpr bool kSum25 = !kToom && !kSpeed && params.mu == 6;
+    static constexpr unsigned kSpBits = kSum25 ? 3 : 4;
+    static constexpr size_t kSpPolyBytes = kN * kSpBits / 8;
+    static constexpr size_t kSum25Room = kSum25 ? ntt::kSum25Bytes - sizeof(uint16_t) * kN : 0;
     struct alignas(8) NttWorkspace {
         int32_t x[kN];                // A_ij, b_j or b'_j, then the product
         union {
@@ -102,7 +110,7 @@ struct Scheme {
                 };
             } k;
         } u;
-        uint8_t sp[L * kN / 2];       // s' as 4-bit two's complement fields
+        uint8_t sp[kSum25Room + L * kSpPolyBytes];  // (FireSaber: the packed sum's tail, then) s' as 4- (3-) bit fields
     };
     struct alignas(8) SpeedWorkspace {  // key generation: sev holds the l output sums; s_0 in accn, s_j (j > 0) in x
         union {
@@ -757,13 +765,22 @@ private:
     static int32_t* align4(uint8_t* p) {
         return reinterpret_cast<int32_t*>(p + (4 - reinterpret_cast<uintptr_t>(p) % 4) % 4);
     }
+    // s'_j's fields (Default).
+    static const uint8_t* spj(const Workspace& ws, size_t j) {
+        if constexpr (!kToom && !kSpeed) {
+            return ws.sp + kSum25Room + j * kSpPolyBytes;
+        } else {
+            (void)ws, (void)j;
+            return nullptr;
+        }
+    }
     // acc (+)= x * s'_j: Default transforms the 4-bit s'_j again, a half at
     // a time (512 bytes: yh), Speed kept it.
     static void product_into(uint16_t* acc, Workspace& ws, size_t j, bool first) {
         if constexpr (kSpeed) {
             ntt::mul_into(acc, ws.x, ws.sev[j], /*add=*/!first);
         } else {
-            product_half_into(acc, ws, ws.sp + j * (kN / 2), 4, first);
+            product_half_into(acc, ws, spj(ws, j), kSpBits, first);
         }
     }
     // acc (+)= x * s'_j, its transform made and used a half at a time in yh
@@ -920,7 +937,11 @@ private:
                     // straight into the 4-bit fields (coins in x)
                     uint8_t* const coins = reinterpret_cast<uint8_t*>(ws.x);
                     (void)xof.squeeze(coins, kN * params.mu / 8, kem_scratch(ws));
-                    sample_binomial4(ws.sp + j * (kN / 2), coins, kN, params.mu);
+                    if constexpr (kSum25) {
+                        sample_binomial3(ws.sp + kSum25Room + j * kSpPolyBytes, coins, kN, params.mu);
+                    } else {
+                        sample_binomial4(ws.sp + j * (kN / 2), coins, kN, params.mu);
+                    }
                 }
             }
         }
@@ -939,7 +960,11 @@ private:
             for (size_t j = 0; j < L; ++j) {
                 if (sum == nullptr) {
                     squeeze_entry_kem(ws, xof);
-                    product_into(ws.u.k.acc, ws, j, j == 0);
+                    if constexpr (kSum25) {
+                        row_sum25_term(ws, j);
+                    } else {
+                        product_into(ws.u.k.acc, ws, j, j == 0);
+                    }
                     continue;
                 }
                 if (j == 0 && row_sum_whole(sum, ct + ct_bytes)) {
@@ -956,11 +981,39 @@ private:
         // s'_{l-1}'s transform in yh), summed in the transform domain in x.
         for (size_t jj = 0; jj < L; ++jj) {
             const size_t j = L - 1 - jj;
-            sum_half_term(ws, pk + j * params.poly_p_bytes(), ws.sp + j * (kN / 2), 4, jj == 0, /*reuse=*/jj == 0);
+            sum_half_term(ws, pk + j * params.poly_p_bytes(), spj(ws, j), kSpBits, jj == 0, /*reuse=*/jj == 0);
         }
         ntt::inverse_store(ws.u.k.acc, ws.x);
         diff |= emit_message(compare, ct + params.polyvec_p_bytes(), ws.u.k.acc, m);
         return diff;
+    }
+    // FireSaber's re-encryption row (ct is the input, so no sum in it): the
+    // sum in the transform domain packed at 25 bits in acc and sp's first
+    // kSum25Room bytes (800 contiguous bytes; s' is after them), each product
+    // made in x (s'_j a half at a time in yh, half 1 last as v' needs), the
+    // last added to the unpacked sum in x for the row's one inverse.
+    [[gnu::noinline]] static void row_sum25_term(Workspace& ws, size_t j) {
+        if constexpr (kSum25) {
+            static_assert(offsetof(NttWorkspace, sp) == offsetof(NttWorkspace, u) + sizeof ws.u &&
+                              sizeof ws.u.k.yh + sizeof ws.u.k.acc == sizeof ws.u &&
+                              sizeof ws.u.k.acc + kSum25Room == ntt::kSum25Bytes,
+                          "the packed sum: acc, then sp's first bytes");
+            uint8_t* const s25 = reinterpret_cast<uint8_t*>(ws.u.k.acc);
+            for (unsigned h = 0; h < 2; ++h) {
+                ntt::forward_half_packed(ws.u.k.yh, spj(ws, j), kSpBits, h);
+                ntt::pointwise_half(ws.x, ws.u.k.yh, h);
+            }
+            if (j == 0) {
+                ntt::sum25_put(s25, ws.x);
+            } else if (j + 1 < L) {
+                ntt::sum25_add(s25, ws.x);
+            } else {
+                ntt::sum25_get(ws.x, s25);
+                ntt::inverse_store(ws.u.k.acc, ws.x);
+            }
+        } else {
+            (void)ws, (void)j;
+        }
     }
     // Encapsulation's row i of A s' summed in the transform domain (one
     // inverse instead of l) when the ciphertext bytes from row i's output on
@@ -998,7 +1051,7 @@ private:
             constexpr size_t kHalf = kN / 2;
             const bool whole = row_sum_whole(sum, end);
             for (unsigned h = 0; h < 2; ++h) {
-                ntt::forward_half_packed(ws.u.k.yh, ws.sp + j * (kN / 2), 4, h);
+                ntt::forward_half_packed(ws.u.k.yh, spj(ws, j), kSpBits, h);
                 int32_t* const ph = h == 0 ? sum : whole ? sum + kHalf : ws.u.k.th;
                 if (j == 0 && whole) {
                     ntt::pointwise_half(sum, ws.u.k.yh, h);
@@ -1053,7 +1106,7 @@ private:
             int32_t rest[kRestWords];
             for (size_t j = 0; j < L; ++j) {
                 squeeze_entry_kem(ws, xof);
-                ntt::forward_half_packed(ws.u.k.yh, ws.sp + j * (kN / 2), 4, 0);
+                ntt::forward_half_packed(ws.u.k.yh, spj(ws, j), kSpBits, 0);
                 ntt::pointwise_half(ws.x, ws.u.k.yh, 0);
                 if (j == 0) {
                     std::memcpy(p0, ws.x, sizeof(int32_t) * n0);
@@ -1062,7 +1115,7 @@ private:
                     add_words(p0, ws.x, n0);
                     add_words(rest, ws.x + n0, n1);
                 }
-                ntt::forward_half_packed(ws.u.k.yh, ws.sp + j * (kN / 2), 4, 1);
+                ntt::forward_half_packed(ws.u.k.yh, spj(ws, j), kSpBits, 1);
                 if (j == 0) {
                     ntt::pointwise_half(ws.x, ws.u.k.yh, 1);
                     std::memcpy(ws.u.k.th, ws.x + kHalf, sizeof(int32_t) * kHalf);

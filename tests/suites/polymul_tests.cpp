@@ -218,7 +218,7 @@ void saber_ntt(Context& ctx) {
 }
 
 // The Default profile's half transforms (forward_half_packed: s' as 4-bit
-// (column layout),
+// (column layout) or 3-bit fields (FireSaber: 3-byte columns),
 // b / b' as 10-bit and s as 13-bit fields; on the M4 the assembly reading
 // the fields) give forward()'s values, half by half, at the fields' extremes
 // (all -8 / +7, -512 / +511, -4096 / +4095) and on random fields;
@@ -226,22 +226,27 @@ void saber_ntt(Context& ctx) {
 // pointwise_acc_half / pointwise_acc_quarter_at add what pointwise() gives
 // (pointwise_half_at gives it on a half kept on its own).
 void saber_ntt_half(Context& ctx) {
-    static uint8_t packed[416 + 4];  // the 13-bit word loads read up to 3 bytes past the 416
+    // the 13-bit word loads read up to 3 bytes past the 416, the 3-bit ones the byte before
+    alignas(4) static uint8_t packed_buf[4 + 416 + 4];
+    uint8_t* const packed = packed_buf + 4;
     static int32_t full[256], half[128], x[256], x2[256], sum[256], want_sum[256], xh[128];
     static uint16_t got[256], want[256];
     XorShift r{2024};
     unsigned bad = 0;
-    for (unsigned bits : {4u, 10u, 13u}) {
+    for (unsigned bits : {3u, 4u, 10u, 13u}) {
         const int32_t lo = -(1 << (bits - 1)), hi = (1 << (bits - 1)) - 1;
         for (int trial = 0; trial < 4; ++trial) {
-            for (size_t i = 0; i < sizeof packed; ++i) packed[i] = uint8_t(r.next());
+            for (size_t i = 0; i < sizeof packed_buf; ++i) packed_buf[i] = uint8_t(r.next());
             for (size_t i = 0; i < 256 * bits / 8; ++i) packed[i] = 0;
             for (size_t i = 0; i < 256; ++i) {
                 const int32_t v = trial == 0 ? lo : trial == 1 ? hi : int32_t(r.next() % (1u << bits)) + lo;
                 full[i] = v;
                 const uint32_t u = uint32_t(v) & ((1u << bits) - 1);
                 // 4 bits (s'): the column layout, coefficient i in nibble i / 32 of word i % 32
-                const size_t at = bits == 4 ? 32 * (i % 32) + 4 * (i / 32) : i * bits;
+                // 3 bits: coefficient i in bits 3 (i / 32) .. of the 3-byte column i % 32
+                const size_t at = bits == 4 ? 32 * (i % 32) + 4 * (i / 32)
+                                  : bits == 3 ? 24 * (i % 32) + 3 * (i / 32)
+                                              : i * bits;
                 for (unsigned b = 0; b < bits; ++b)
                     packed[(at + b) / 8] = uint8_t(packed[(at + b) / 8] | ((u >> b) & 1) << ((at + b) % 8));
             }
@@ -250,7 +255,7 @@ void saber_ntt_half(Context& ctx) {
                 pqmcu::saber::ntt::forward_half_packed(half, packed, bits, h);
                 for (size_t i = 0; i < 128; ++i) bad += half[i] != full[128 * h + i];
             }
-            if (bits != 4) {  // an A entry (b, b') transformed straight from its fields
+            if (bits > 4) {  // an A entry (b, b') transformed straight from its fields
                 if (bits == 13) pqmcu::saber::ntt::forward_packed13(x, packed);
                 else pqmcu::saber::ntt::forward_packed10(x, packed);
                 for (size_t i = 0; i < 256; ++i) bad += x[i] != full[i];
@@ -302,7 +307,8 @@ void saber_ntt_half(Context& ctx) {
 // (l = 2, |s| <= 5), against the schoolbook mod 2^16.
 void saber_ntt_sum(Context& ctx) {
     static uint16_t a[256], ref[256], got[256];
-    static int32_t acc[256], x[256], y[256];
+    static int32_t acc[256], x[256], y[256], p[256];
+    alignas(4) static uint8_t s25[pqmcu::saber::ntt::kSum25Bytes];
     static int8_t sv[256];
     XorShift r{7};
     unsigned bad = 0;
@@ -327,14 +333,39 @@ void saber_ntt_sum(Context& ctx) {
             pqmcu::saber::ntt::forward(t);
             for (size_t i = 0; i < 256; ++i) y[i] = sv[i];
             pqmcu::saber::ntt::forward(y);
+            for (size_t i = 0; i < 256; ++i) p[i] = t[i];
+            pqmcu::saber::ntt::pointwise(p, y);  // the product on its own, for the packed sum
             if (j == 0) {
                 pqmcu::saber::ntt::pointwise(acc, y);
+                pqmcu::saber::ntt::sum25_put(s25, p);
             } else {
                 pqmcu::saber::ntt::pointwise_acc(acc, x, y);
+                if (j + 1 < l) pqmcu::saber::ntt::sum25_add(s25, p);
             }
         }
         pqmcu::saber::ntt::inverse_store(got, acc);
         for (size_t i = 0; i < 256; ++i) bad += got[i] != ref[i];
+        // the same sum packed at 25 bits (sum25_*: FireSaber's re-encryption rows)
+        pqmcu::saber::ntt::sum25_get(p, s25);
+        pqmcu::saber::ntt::inverse_store(got, p);
+        for (size_t i = 0; i < 256; ++i) bad += got[i] != ref[i];
+    }
+    // sum25 round trips at the extremes of its inputs (|x| < kQ): the packed
+    // value is x mod kQ, centred to |v| < 2^24
+    constexpr int32_t q = pqmcu::saber::ntt::kQ;
+    for (int trial = 0; trial < 4; ++trial) {
+        for (size_t i = 0; i < 256; ++i) {
+            x[i] = trial == 0 ? q - 1 : trial == 1 ? 1 - q : int32_t(r.next() % uint32_t(2 * q - 1)) - (q - 1);
+            y[i] = trial < 2 ? x[i] : int32_t(r.next() % uint32_t(2 * q - 1)) - (q - 1);
+            p[i] = 0;
+        }
+        pqmcu::saber::ntt::sum25_put(s25, x);
+        pqmcu::saber::ntt::sum25_add(s25, y);
+        pqmcu::saber::ntt::sum25_get(p, s25);
+        for (size_t i = 0; i < 256; ++i) {
+            const int64_t d = (int64_t(p[i]) - x[i] - y[i]) % q;
+            bad += d != 0 || p[i] >= (1 << 24) || p[i] < -(1 << 24);
+        }
     }
     PQ_CHECK_EQ(ctx, bad, 0u);
 }

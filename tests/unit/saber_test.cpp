@@ -381,6 +381,16 @@ TEST(SaberPoly, PackUnpackAndSampler) {
                 want[4 * (n % 32) + (n / 32) / 2] |= uint8_t((uint32_t(s32[n]) & 15u) << (4 * ((n / 32) % 2)));
             saber::sample_binomial4(got.data(), coins.data(), 256, mu);
             EXPECT_EQ(want, got) << "mu " << mu << " trial " << trial;
+            if (mu == 6) {  // sample_binomial3: FireSaber's 3-bit fields, field n / 32 of 3-byte column n % 32
+                std::vector<uint8_t> want3(96, 0), got3(96);
+                for (size_t n = 0; n < 256; ++n) {
+                    const size_t at = 24 * (n % 32) + 3 * (n / 32);
+                    const uint32_t u = uint32_t(s32[n]) & 7u;
+                    for (unsigned b = 0; b < 3; ++b) want3[(at + b) / 8] |= uint8_t(((u >> b) & 1u) << ((at + b) % 8));
+                }
+                saber::sample_binomial3(got3.data(), coins.data(), 256, mu);
+                EXPECT_EQ(want3, got3) << "trial " << trial;
+            }
             if (trial == 3) {
                 EXPECT_EQ(s32[255], int32_t(mu / 2));
             }
