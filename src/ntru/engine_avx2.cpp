@@ -487,6 +487,15 @@ PQMCU_AVX2_INLINE void block32(uint32_t* p) {
     st(p + 16, strides421<Asc>(v2));
     st(p + 24, strides421<Asc>(v3));
 }
+// Strides 32, 16, 8 (whole vectors) then 4, 2, 1 on a block of 64 words, ascending.
+PQMCU_AVX2_INLINE void block64(uint32_t* p) {
+    __m256i v[8];
+    for (size_t i = 0; i < 8; ++i) v[i] = ld(p + 8 * i);
+    for (size_t i = 0; i < 4; ++i) cx<true>(v[i], v[i + 4]);
+    for (size_t i = 0; i < 8; i += 4) cx<true>(v[i], v[i + 2]), cx<true>(v[i + 1], v[i + 3]);
+    for (size_t i = 0; i < 8; i += 2) cx<true>(v[i], v[i + 1]);
+    for (size_t i = 0; i < 8; ++i) st(p + 8 * i, strides421<true>(v[i]));
+}
 // Every merge ascending (the "flip" form: the first stage of level k
 // compares i with the mirrored i0 + k - 1 - (i - i0), the later ones are
 // half-cleaners), so the padding (the largest words) never leaves
@@ -522,33 +531,85 @@ PQMCU_AVX2 void bitonic_sort(uint32_t* x, size_t count) {
         for (size_t t = 0; t < ns; ++t) v = lane_stage(v, stages_perm[t], stages_low[t]);
         st(buf + i0, v);
     }
+    // Passes through memory: two stages per pass where a group of four
+    // vectors is closed under both (the flip stage with the first
+    // half-cleaner, and pairs of half-cleaners), and the last six strides
+    // (32 .. 1) in registers per 64 words. A compare-exchange whose upper
+    // vector is padding, and the store of a padding vector, are skipped
+    // (public indices); padding vectors are still loaded from buf.
+    const auto cxs = [count](__m256i& a, __m256i& b, size_t upper) __attribute__((target("avx2"), always_inline)) {
+        if (upper < count) cx<true>(a, b);
+    };
+    const auto put = [count, &buf](size_t at, __m256i v) __attribute__((target("avx2"), always_inline)) {
+        if (at < count) st(buf + at, v);
+    };
     for (size_t k = 16; k <= N; k <<= 1) {
-        // the flip stage: vector i0 + t against the mirrored vector i0 + k - 8 - t, reversed
-        for (size_t i0 = 0; i0 < count; i0 += k)
-            for (size_t t = 0; t < k / 2; t += 8) {
-                const size_t u = i0 + k - 8 - t;
-                if (u >= count) continue;  // (public) the upper vector is padding
-                const __m256i a = ld(buf + i0 + t), b = reverse8(ld(buf + u));
-                st(buf + i0 + t, _mm256_min_epu32(a, b));
-                st(buf + u, reverse8(_mm256_max_epu32(a, b)));
-            }
+        size_t j = k / 4;  // the next half-cleaner stride
+        if (k >= 256) {
+            // the flip stage and stride k / 4: vectors i0 + t, i0 + t + k / 4
+            // and the mirrored i0 + 3k/4 - 8 - t, i0 + k - 8 - t (held reversed:
+            // the half-cleaner pairs their lanes alike)
+            for (size_t i0 = 0; i0 < count; i0 += k)
+                for (size_t t = 0; t < k / 4 && i0 + t < count; t += 8) {
+                    const size_t p0 = i0 + t, p1 = p0 + k / 4, p2 = i0 + 3 * k / 4 - 8 - t, p3 = i0 + k - 8 - t;
+                    __m256i v0 = ld(buf + p0), v1 = ld(buf + p1), v2 = reverse8(ld(buf + p2)), v3 = reverse8(ld(buf + p3));
+                    cxs(v0, v3, p3);
+                    cxs(v1, v2, p2);
+                    cxs(v0, v1, p1);
+                    cxs(v2, v3, p3);
+                    st(buf + p0, v0);
+                    put(p1, v1);
+                    put(p2, reverse8(v2));
+                    put(p3, reverse8(v3));
+                }
+            j = k / 8;
+        } else {
+            // the flip stage: vector i0 + t against the mirrored vector i0 + k - 8 - t, reversed
+            for (size_t i0 = 0; i0 < count; i0 += k)
+                for (size_t t = 0; t < k / 2; t += 8) {
+                    const size_t u = i0 + k - 8 - t;
+                    if (u >= count) continue;  // (public) the upper vector is padding
+                    const __m256i a = ld(buf + i0 + t), b = reverse8(ld(buf + u));
+                    st(buf + i0 + t, _mm256_min_epu32(a, b));
+                    st(buf + u, reverse8(_mm256_max_epu32(a, b)));
+                }
+        }
         if (k == 16) {
             for (size_t i0 = 0; i0 < count; i0 += 8) st(buf + i0, strides421<true>(ld(buf + i0)));
             continue;
         }
-        // half-cleaners: strides k / 4 .. 32 through memory, then blocks of 32 words (16, 8, 4, 2, 1)
-        for (size_t j = k / 4; j >= 32; j >>= 1)
-            for (size_t i0 = 0; i0 < count; i0 += 2 * j)
-                for (size_t i = i0; i < i0 + j && i + j < count; i += 8) {
-                    const __m256i a = ld(buf + i), b = ld(buf + i + j);
-                    st(buf + i, _mm256_min_epu32(a, b));
-                    st(buf + i + j, _mm256_max_epu32(a, b));
-                }
         if (k == 32) {  // strides 8, 4, 2, 1 on blocks of 16
             for (size_t i0 = 0; i0 < count; i0 += 16) block16<true>(buf + i0);
-        } else {
-            for (size_t i0 = 0; i0 < count; i0 += 32) block32<true>(buf + i0);
+            continue;
         }
+        if (k == 64) {  // strides 16 .. 1 on blocks of 32
+            for (size_t i0 = 0; i0 < count; i0 += 32) block32<true>(buf + i0);
+            continue;
+        }
+        // half-cleaners of strides j .. 64 through memory, two per pass where
+        // both are >= 64: vectors i, i + j/2, i + j, i + 3j/2
+        for (; j >= 128; j >>= 2)
+            for (size_t i0 = 0; i0 < count; i0 += 2 * j)
+                for (size_t i = i0; i < i0 + j / 2 && i < count; i += 8) {
+                    const size_t p1 = i + j / 2, p2 = i + j, p3 = p2 + j / 2;
+                    __m256i v0 = ld(buf + i), v1 = ld(buf + p1), v2 = ld(buf + p2), v3 = ld(buf + p3);
+                    cxs(v0, v2, p2);
+                    cxs(v1, v3, p3);
+                    cxs(v0, v1, p1);
+                    cxs(v2, v3, p3);
+                    st(buf + i, v0);
+                    put(p1, v1);
+                    put(p2, v2);
+                    put(p3, v3);
+                }
+        if (j == 64)
+            for (size_t i0 = 0; i0 < count; i0 += 128)
+                for (size_t i = i0; i < i0 + 64 && i + 64 < count; i += 8) {
+                    const __m256i a = ld(buf + i), b = ld(buf + i + 64);
+                    st(buf + i, _mm256_min_epu32(a, b));
+                    st(buf + i + 64, _mm256_max_epu32(a, b));
+                }
+        for (size_t i0 = 0; i0 < count; i0 += 64) block64(buf + i0);
     }
     for (j0 = 0; j0 + 8 <= count; j0 += 8) st(x + j0, ld(buf + j0));
     for (; j0 < count; ++j0) x[j0] = buf[j0];
