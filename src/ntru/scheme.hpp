@@ -35,7 +35,7 @@ namespace pqmcu::ntru {
 //    their ~30 KB of buffers on the stack and wipe them after each product.
 //  - Speed (x86-64 hosts; the registry's): key generation's and
 //    decapsulation's workspaces also hold those buffers
-//    (polymul::avx2::mul13_scratch_words(n) words, ~32 KB at 701), wiped once
+//    (polymul::avx2::mul13_scratch_words(n) words, ~29 KB at 701), wiped once
 //    per operation with the rest: keygen's 13 products and decapsulation's 3
 //    skip their own wipes (~650 TSC ticks each). Elsewhere (the M4, n > 1024)
 //    it is Default with a larger workspace.
