@@ -677,6 +677,8 @@ namespace r2x {
 // k squarings up to here, the permutation above (measured on the host: a
 // squaring ~W PDEP pairs and a W-word fold; the permutation ~n byte loads).
 constexpr size_t kSquaringsMax = 40;
+// the same on AVX-512VBMI (frobenius_vbmi, ~10 squarings' time)
+constexpr size_t kSquaringsMaxVbmi = 8;
 
 // out = prod mod x^n - 1 (prod: 2W words, bits >= 2n - 1 zero): bit i ^ bit i + n.
 template <size_t W>
@@ -750,9 +752,49 @@ PQMCU_CLMUL_INLINE void frobenius(uint64_t* out, const uint64_t* in, size_t n, s
     }
     out[W - 1] &= (uint64_t(1) << (n - 64 * (W - 1))) - 1;
 }
+// The same permutation on AVX-512VBMI, in registers: the W words as W zmm
+// of bytes (vpmovm2b), each output vector of 64 bytes gathered by
+// vpermi2b from the pairs of source vectors (index bits 0 .. 6) and kept
+// where the pair matches (bits 7 ..: a byte compare), then vpmovb2m.
+// Source index of output byte j: j 2^-k mod n, kept as 16-bit lanes and
+// advanced by 64 2^-k mod n per vector (public).
+template <size_t W>
+__attribute__((target("avx2,bmi2,avx512f,avx512bw,avx512vl,avx512vbmi"))) void frobenius_vbmi(
+    uint64_t* out, const uint64_t* in, size_t n, size_t k) {
+    constexpr size_t P = (W + 1) / 2;
+    __m512i t[2 * P];
+    const __m512i ones = _mm512_set1_epi8(-1);
+    for (size_t i = 0; i < W; ++i) t[i] = _mm512_maskz_mov_epi8(__mmask64(in[i]), ones);
+    if constexpr (W % 2 != 0) t[W] = _mm512_setzero_si512();
+    const uint32_t step = pow_half(k, n), nn = uint32_t(n);
+    alignas(64) uint16_t first[64];
+    for (uint32_t l = 0, v = 0; l < 64; ++l, v = v + step >= nn ? v + step - nn : v + step) first[l] = uint16_t(v);
+    __m512i i0 = _mm512_load_si512(first), i1 = _mm512_load_si512(first + 32);
+    const __m512i adv = _mm512_set1_epi16(int16_t(uint16_t(uint64_t(64) * step % nn))),
+                  vn = _mm512_set1_epi16(int16_t(nn));
+    alignas(64) uint8_t even[64];
+    for (size_t l = 0; l < 64; ++l) even[l] = uint8_t(2 * l);
+    const __m512i low_bytes = _mm512_load_si512(even);  // byte 2 l of (i0, i1): the low byte of index l
+    for (size_t u = 0; u < W; ++u) {
+        const __m512i lo = _mm512_permutex2var_epi8(i0, low_bytes, i1);
+        const __m512i hi = _mm512_permutex2var_epi8(_mm512_srli_epi16(i0, 7), low_bytes, _mm512_srli_epi16(i1, 7));
+        __m512i r = _mm512_setzero_si512();
+        for (size_t q = 0; q < P; ++q) {
+            const __m512i g = _mm512_permutex2var_epi8(t[2 * q], lo, t[2 * q + 1]);  // (uses index bits 0 .. 6)
+            r = _mm512_mask_mov_epi8(r, _mm512_cmpeq_epi8_mask(hi, _mm512_set1_epi8(char(q))), g);
+        }
+        out[u] = uint64_t(_mm512_movepi8_mask(r));
+        i0 = _mm512_add_epi16(i0, adv);
+        i0 = _mm512_min_epu16(i0, _mm512_sub_epi16(i0, vn));  // mod n
+        i1 = _mm512_add_epi16(i1, adv);
+        i1 = _mm512_min_epu16(i1, _mm512_sub_epi16(i1, vn));
+    }
+    out[W - 1] &= (uint64_t(1) << (n - 64 * (W - 1))) - 1;
+}
 template <size_t W>
 PQMCU_CLMUL_INLINE void power2k(uint64_t* out, const uint64_t* in, size_t n, size_t k, uint8_t* bytes,
-                                uint64_t* prod) {
+                                uint64_t* prod, bool vbmi) {
+    if (vbmi && k > kSquaringsMaxVbmi) return frobenius_vbmi<W>(out, in, n, k);
     if (k > kSquaringsMax) return frobenius<W>(out, in, n, k, bytes);
     square<W>(out, in, n, prod);
     for (size_t i = 1; i < k; ++i) square<W>(out, out, n, prod);
@@ -775,6 +817,8 @@ PQMCU_CLMUL_INLINE void to_bits(uint64_t* out, const uint16_t* a, size_t n) {
 template <size_t W>
 PQMCU_CLMUL void r2_inverse_exp_words(uint16_t* r, const uint16_t* a, size_t n) {
     const R2Chain ch = r2_exp_chain(n);  // public
+    const x86::CpuFeatures& cpu = x86::cpu_features();
+    const bool vbmi = cpu.avx512bw && cpu.avx512vl && cpu.avx512vbmi;
     alignas(32) uint64_t slots[24][W], T[W], prod[2 * W + 1];
     alignas(32) uint8_t bytes[128 * W];
     to_bits<W>(slots[0], a, n);  // c_1 = a
@@ -784,7 +828,7 @@ PQMCU_CLMUL void r2_inverse_exp_words(uint16_t* r, const uint16_t* a, size_t n) 
         size_t j = 0;
         while (ch.v[j] != other) ++j;
         const size_t big = last >= other ? i - 1 : j, small = last >= other ? j : i - 1;
-        power2k<W>(T, slots[big], n, ch.v[small], bytes, prod);
+        power2k<W>(T, slots[big], n, ch.v[small], bytes, prod, vbmi);
         mul<W>(slots[i], T, slots[small], n, prod);
     }
     square<W>(T, slots[ch.len - 1], n, prod);  // c_(n-2)^2 = a^(2^(n-1) - 2)
