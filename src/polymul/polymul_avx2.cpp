@@ -469,7 +469,7 @@ PQMCU_AVX2 void mul_toom4_t(uint16_t* c, const uint16_t* a, const uint16_t* b, s
     while (16 * kChunk[ci] < n) ++ci;
     // ss: s rounded up (the operands' slack); so: a piece product's slot; ps:
     // with a zero guard below.
-    const size_t s = kChunk[ci], ss = round16(s), so = round16(2 * s), ps = so + G, L = 4 * s;
+    const size_t s = kChunk[ci], ss = round16(s), so = round16(2 * s), ps = so + G;
     uint16_t *ap = B.ap, *bp = B.bp, *buf1 = B.buf1, *buf2 = B.buf2;
     __m256i *ta = reinterpret_cast<__m256i*>(buf2), *tb = ta + kBatches * s;
     std::memcpy(ap, a, 2 * n);
