@@ -487,6 +487,15 @@ PQMCU_AVX2_INLINE void block32(uint32_t* p) {
     st(p + 16, strides421<Asc>(v2));
     st(p + 24, strides421<Asc>(v3));
 }
+// Strides 32, 16, 8 (whole vectors) then 4, 2, 1 on a block of 64 words, ascending.
+PQMCU_AVX2_INLINE void block64(uint32_t* p) {
+    __m256i v[8];
+    for (size_t i = 0; i < 8; ++i) v[i] = ld(p + 8 * i);
+    for (size_t i = 0; i < 4; ++i) cx<true>(v[i], v[i + 4]);
+    for (size_t i = 0; i < 8; i += 4) cx<true>(v[i], v[i + 2]), cx<true>(v[i + 1], v[i + 3]);
+    for (size_t i = 0; i < 8; i += 2) cx<true>(v[i], v[i + 1]);
+    for (size_t i = 0; i < 8; ++i) st(p + 8 * i, strides421<true>(v[i]));
+}
 // Every merge ascending (the "flip" form: the first stage of level k
 // compares i with the mirrored i0 + k - 1 - (i - i0), the later ones are
 // half-cleaners), so the padding (the largest words) never leaves
@@ -522,33 +531,85 @@ PQMCU_AVX2 void bitonic_sort(uint32_t* x, size_t count) {
         for (size_t t = 0; t < ns; ++t) v = lane_stage(v, stages_perm[t], stages_low[t]);
         st(buf + i0, v);
     }
+    // Passes through memory: two stages per pass where a group of four
+    // vectors is closed under both (the flip stage with the first
+    // half-cleaner, and pairs of half-cleaners), and the last six strides
+    // (32 .. 1) in registers per 64 words. A compare-exchange whose upper
+    // vector is padding, and the store of a padding vector, are skipped
+    // (public indices); padding vectors are still loaded from buf.
+    const auto cxs = [count](__m256i& a, __m256i& b, size_t upper) __attribute__((target("avx2"), always_inline)) {
+        if (upper < count) cx<true>(a, b);
+    };
+    const auto put = [count, &buf](size_t at, __m256i v) __attribute__((target("avx2"), always_inline)) {
+        if (at < count) st(buf + at, v);
+    };
     for (size_t k = 16; k <= N; k <<= 1) {
-        // the flip stage: vector i0 + t against the mirrored vector i0 + k - 8 - t, reversed
-        for (size_t i0 = 0; i0 < count; i0 += k)
-            for (size_t t = 0; t < k / 2; t += 8) {
-                const size_t u = i0 + k - 8 - t;
-                if (u >= count) continue;  // (public) the upper vector is padding
-                const __m256i a = ld(buf + i0 + t), b = reverse8(ld(buf + u));
-                st(buf + i0 + t, _mm256_min_epu32(a, b));
-                st(buf + u, reverse8(_mm256_max_epu32(a, b)));
-            }
+        size_t j = k / 4;  // the next half-cleaner stride
+        if (k >= 256) {
+            // the flip stage and stride k / 4: vectors i0 + t, i0 + t + k / 4
+            // and the mirrored i0 + 3k/4 - 8 - t, i0 + k - 8 - t (held reversed:
+            // the half-cleaner pairs their lanes alike)
+            for (size_t i0 = 0; i0 < count; i0 += k)
+                for (size_t t = 0; t < k / 4 && i0 + t < count; t += 8) {
+                    const size_t p0 = i0 + t, p1 = p0 + k / 4, p2 = i0 + 3 * k / 4 - 8 - t, p3 = i0 + k - 8 - t;
+                    __m256i v0 = ld(buf + p0), v1 = ld(buf + p1), v2 = reverse8(ld(buf + p2)), v3 = reverse8(ld(buf + p3));
+                    cxs(v0, v3, p3);
+                    cxs(v1, v2, p2);
+                    cxs(v0, v1, p1);
+                    cxs(v2, v3, p3);
+                    st(buf + p0, v0);
+                    put(p1, v1);
+                    put(p2, reverse8(v2));
+                    put(p3, reverse8(v3));
+                }
+            j = k / 8;
+        } else {
+            // the flip stage: vector i0 + t against the mirrored vector i0 + k - 8 - t, reversed
+            for (size_t i0 = 0; i0 < count; i0 += k)
+                for (size_t t = 0; t < k / 2; t += 8) {
+                    const size_t u = i0 + k - 8 - t;
+                    if (u >= count) continue;  // (public) the upper vector is padding
+                    const __m256i a = ld(buf + i0 + t), b = reverse8(ld(buf + u));
+                    st(buf + i0 + t, _mm256_min_epu32(a, b));
+                    st(buf + u, reverse8(_mm256_max_epu32(a, b)));
+                }
+        }
         if (k == 16) {
             for (size_t i0 = 0; i0 < count; i0 += 8) st(buf + i0, strides421<true>(ld(buf + i0)));
             continue;
         }
-        // half-cleaners: strides k / 4 .. 32 through memory, then blocks of 32 words (16, 8, 4, 2, 1)
-        for (size_t j = k / 4; j >= 32; j >>= 1)
-            for (size_t i0 = 0; i0 < count; i0 += 2 * j)
-                for (size_t i = i0; i < i0 + j && i + j < count; i += 8) {
-                    const __m256i a = ld(buf + i), b = ld(buf + i + j);
-                    st(buf + i, _mm256_min_epu32(a, b));
-                    st(buf + i + j, _mm256_max_epu32(a, b));
-                }
         if (k == 32) {  // strides 8, 4, 2, 1 on blocks of 16
             for (size_t i0 = 0; i0 < count; i0 += 16) block16<true>(buf + i0);
-        } else {
-            for (size_t i0 = 0; i0 < count; i0 += 32) block32<true>(buf + i0);
+            continue;
         }
+        if (k == 64) {  // strides 16 .. 1 on blocks of 32
+            for (size_t i0 = 0; i0 < count; i0 += 32) block32<true>(buf + i0);
+            continue;
+        }
+        // half-cleaners of strides j .. 64 through memory, two per pass where
+        // both are >= 64: vectors i, i + j/2, i + j, i + 3j/2
+        for (; j >= 128; j >>= 2)
+            for (size_t i0 = 0; i0 < count; i0 += 2 * j)
+                for (size_t i = i0; i < i0 + j / 2 && i < count; i += 8) {
+                    const size_t p1 = i + j / 2, p2 = i + j, p3 = p2 + j / 2;
+                    __m256i v0 = ld(buf + i), v1 = ld(buf + p1), v2 = ld(buf + p2), v3 = ld(buf + p3);
+                    cxs(v0, v2, p2);
+                    cxs(v1, v3, p3);
+                    cxs(v0, v1, p1);
+                    cxs(v2, v3, p3);
+                    st(buf + i, v0);
+                    put(p1, v1);
+                    put(p2, v2);
+                    put(p3, v3);
+                }
+        if (j == 64)
+            for (size_t i0 = 0; i0 < count; i0 += 128)
+                for (size_t i = i0; i < i0 + 64 && i + 64 < count; i += 8) {
+                    const __m256i a = ld(buf + i), b = ld(buf + i + 64);
+                    st(buf + i, _mm256_min_epu32(a, b));
+                    st(buf + i + 64, _mm256_max_epu32(a, b));
+                }
+        for (size_t i0 = 0; i0 < count; i0 += 64) block64(buf + i0);
     }
     for (j0 = 0; j0 + 8 <= count; j0 += 8) st(x + j0, ld(buf + j0));
     for (; j0 < count; ++j0) x[j0] = buf[j0];
@@ -616,6 +677,8 @@ namespace r2x {
 // k squarings up to here, the permutation above (measured on the host: a
 // squaring ~W PDEP pairs and a W-word fold; the permutation ~n byte loads).
 constexpr size_t kSquaringsMax = 40;
+// the same on AVX-512VBMI (frobenius_vbmi, ~10 squarings' time)
+constexpr size_t kSquaringsMaxVbmi = 8;
 
 // out = prod mod x^n - 1 (prod: 2W words, bits >= 2n - 1 zero): bit i ^ bit i + n.
 template <size_t W>
@@ -689,9 +752,49 @@ PQMCU_CLMUL_INLINE void frobenius(uint64_t* out, const uint64_t* in, size_t n, s
     }
     out[W - 1] &= (uint64_t(1) << (n - 64 * (W - 1))) - 1;
 }
+// The same permutation on AVX-512VBMI, in registers: the W words as W zmm
+// of bytes (vpmovm2b), each output vector of 64 bytes gathered by
+// vpermi2b from the pairs of source vectors (index bits 0 .. 6) and kept
+// where the pair matches (bits 7 ..: a byte compare), then vpmovb2m.
+// Source index of output byte j: j 2^-k mod n, kept as 16-bit lanes and
+// advanced by 64 2^-k mod n per vector (public).
+template <size_t W>
+__attribute__((target("avx2,bmi2,avx512f,avx512bw,avx512vl,avx512vbmi"))) void frobenius_vbmi(
+    uint64_t* out, const uint64_t* in, size_t n, size_t k) {
+    constexpr size_t P = (W + 1) / 2;
+    __m512i t[2 * P];
+    const __m512i ones = _mm512_set1_epi8(-1);
+    for (size_t i = 0; i < W; ++i) t[i] = _mm512_maskz_mov_epi8(__mmask64(in[i]), ones);
+    if constexpr (W % 2 != 0) t[W] = _mm512_setzero_si512();
+    const uint32_t step = pow_half(k, n), nn = uint32_t(n);
+    alignas(64) uint16_t first[64];
+    for (uint32_t l = 0, v = 0; l < 64; ++l, v = v + step >= nn ? v + step - nn : v + step) first[l] = uint16_t(v);
+    __m512i i0 = _mm512_load_si512(first), i1 = _mm512_load_si512(first + 32);
+    const __m512i adv = _mm512_set1_epi16(int16_t(uint16_t(uint64_t(64) * step % nn))),
+                  vn = _mm512_set1_epi16(int16_t(nn));
+    alignas(64) uint8_t even[64];
+    for (size_t l = 0; l < 64; ++l) even[l] = uint8_t(2 * l);
+    const __m512i low_bytes = _mm512_load_si512(even);  // byte 2 l of (i0, i1): the low byte of index l
+    for (size_t u = 0; u < W; ++u) {
+        const __m512i lo = _mm512_permutex2var_epi8(i0, low_bytes, i1);
+        const __m512i hi = _mm512_permutex2var_epi8(_mm512_srli_epi16(i0, 7), low_bytes, _mm512_srli_epi16(i1, 7));
+        __m512i r = _mm512_setzero_si512();
+        for (size_t q = 0; q < P; ++q) {
+            const __m512i g = _mm512_permutex2var_epi8(t[2 * q], lo, t[2 * q + 1]);  // (uses index bits 0 .. 6)
+            r = _mm512_mask_mov_epi8(r, _mm512_cmpeq_epi8_mask(hi, _mm512_set1_epi8(char(q))), g);
+        }
+        out[u] = uint64_t(_mm512_movepi8_mask(r));
+        i0 = _mm512_add_epi16(i0, adv);
+        i0 = _mm512_min_epu16(i0, _mm512_sub_epi16(i0, vn));  // mod n
+        i1 = _mm512_add_epi16(i1, adv);
+        i1 = _mm512_min_epu16(i1, _mm512_sub_epi16(i1, vn));
+    }
+    out[W - 1] &= (uint64_t(1) << (n - 64 * (W - 1))) - 1;
+}
 template <size_t W>
 PQMCU_CLMUL_INLINE void power2k(uint64_t* out, const uint64_t* in, size_t n, size_t k, uint8_t* bytes,
-                                uint64_t* prod) {
+                                uint64_t* prod, bool vbmi) {
+    if (vbmi && k > kSquaringsMaxVbmi) return frobenius_vbmi<W>(out, in, n, k);
     if (k > kSquaringsMax) return frobenius<W>(out, in, n, k, bytes);
     square<W>(out, in, n, prod);
     for (size_t i = 1; i < k; ++i) square<W>(out, out, n, prod);
@@ -714,6 +817,8 @@ PQMCU_CLMUL_INLINE void to_bits(uint64_t* out, const uint16_t* a, size_t n) {
 template <size_t W>
 PQMCU_CLMUL void r2_inverse_exp_words(uint16_t* r, const uint16_t* a, size_t n) {
     const R2Chain ch = r2_exp_chain(n);  // public
+    const x86::CpuFeatures& cpu = x86::cpu_features();
+    const bool vbmi = cpu.avx512bw && cpu.avx512vl && cpu.avx512vbmi;
     alignas(32) uint64_t slots[24][W], T[W], prod[2 * W + 1];
     alignas(32) uint8_t bytes[128 * W];
     to_bits<W>(slots[0], a, n);  // c_1 = a
@@ -723,7 +828,7 @@ PQMCU_CLMUL void r2_inverse_exp_words(uint16_t* r, const uint16_t* a, size_t n) 
         size_t j = 0;
         while (ch.v[j] != other) ++j;
         const size_t big = last >= other ? i - 1 : j, small = last >= other ? j : i - 1;
-        power2k<W>(T, slots[big], n, ch.v[small], bytes, prod);
+        power2k<W>(T, slots[big], n, ch.v[small], bytes, prod, vbmi);
         mul<W>(slots[i], T, slots[small], n, prod);
     }
     square<W>(T, slots[ch.len - 1], n, prod);  // c_(n-2)^2 = a^(2^(n-1) - 2)

@@ -35,24 +35,13 @@ namespace pqmcu::ntru {
 //    their ~30 KB of buffers on the stack and wipe them after each product.
 //  - Speed (x86-64 hosts; the registry's): key generation's and
 //    decapsulation's workspaces also hold those buffers
-//    (polymul::avx2::mul13_scratch_words(n) words, ~32 KB at 701), wiped once
-//    per operation with the rest: keygen's 13 products and decapsulation's 3
-//    skip their own wipes (~650 TSC ticks each). Elsewhere (the M4, n > 1024)
-//    it is Default with a larger workspace.
+//    (polymul::avx2::mul13_scratch_words(n) words, ~29 KB at 701, over the
+//    ring-product scratch `mul`, which those products leave unused), wiped
+//    once per operation with the rest: keygen's 13 products and
+//    decapsulation's 3 skip their own wipes (~650 TSC ticks each). Elsewhere
+//    (the M4, n > 1024) it is Default with a larger workspace.
 struct Default {};
 struct Speed {};
-
-// The Speed profile's product buffers (Work::wide) as a base of the
-// workspaces; an empty base otherwise.
-template <bool On, size_t Words>
-struct WideBuffers {
-    uint16_t* wide() { return nullptr; }
-};
-template <size_t Words>
-struct WideBuffers<true, Words> {
-    alignas(8) uint16_t buf[Words];
-    uint16_t* wide() { return buf; }
-};
 
 template <class Set, class Profile = Default>
 struct Scheme {
@@ -68,7 +57,12 @@ struct Scheme {
     static constexpr size_t prf_key_bytes = Params::prf_key_bytes;
     static constexpr size_t n = params.n;
     static constexpr bool kWide = std::is_same_v<Profile, Speed> && n <= polymul::avx2::kMaxN;
-    using Wide = WideBuffers<kWide, polymul::avx2::mul13_scratch_words(n)>;
+    // Speed: the product buffers share the ring-product scratch `mul`: a run
+    // uses one of them (the AVX2 products use only the wide buffers; the
+    // portable code, and the inversions' fallbacks, only `mul`), and neither
+    // holds anything from one call to the next.
+    static constexpr size_t kWideWords = kWide ? polymul::avx2::mul13_scratch_words(n) : 0;
+    static constexpr size_t with_wide(size_t words) { return words > kWideWords ? words : kWideWords; }
 
     // Each operation's buffers. Workspace (the contract's one type) is their
     // union; a device that only encapsulates (or decapsulates) can keep just
@@ -84,11 +78,11 @@ struct Scheme {
         Seeds s;
         uint16_t mul[Words];
     };
-    struct KeygenWorkspace : Wide {
+    struct KeygenWorkspace {
         alignas(8) uint16_t poly[kKeygenPolys * n];
         // (the inversions run in u.mul: inverse.hpp)
-        MulScratch<keygen_mul_words(n, params.logq)> u;
-        Work view() { return Work{poly, u.s.sort, u.s.seed, nullptr, u.mul, this->wide()}; }
+        MulScratch<with_wide(keygen_mul_words(n, params.logq))> u;
+        Work view() { return Work{poly, u.s.sort, u.s.seed, nullptr, u.mul, kWide ? u.mul : nullptr}; }
     };
     struct EncapsWorkspace {
         alignas(8) uint16_t poly[kEncapsPolys * n];
@@ -96,11 +90,11 @@ struct Scheme {
         uint8_t msg[params.msg_bytes()];  // packed (r, m): m is unpacked again after the product
         Work view() { return Work{poly, u.s.sort, u.s.seed, msg, u.mul}; }
     };
-    struct DecapsWorkspace : Wide {
+    struct DecapsWorkspace {
         alignas(8) uint16_t poly[kDecapsPolys * n];
-        alignas(8) uint16_t mul[decaps_mul_words(n, params.logq)];
+        alignas(8) uint16_t mul[with_wide(decaps_mul_words(n, params.logq))];
         uint8_t msg[params.msg_bytes()];
-        Work view() { return Work{poly, nullptr, nullptr, msg, mul, this->wide()}; }
+        Work view() { return Work{poly, nullptr, nullptr, msg, mul, kWide ? mul : nullptr}; }
     };
     struct Workspace {
         union {

@@ -26,9 +26,9 @@ constexpr size_t V = 16;  // coefficients per vector
 PQMCU_AVX2_INLINE __m256i ld(const uint16_t* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
 PQMCU_AVX2_INLINE void st(uint16_t* p, __m256i v) { _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v); }
 // Zero a buffer (bytes, a multiple of 32) that held secret-dependent values.
+// (memset: glibc's rep stosb / wide stores beat a loop of 32-byte stores.)
 PQMCU_AVX2_INLINE void wipe(void* p, size_t bytes) {
-    for (size_t i = 0; i < bytes; i += 32)
-        _mm256_storeu_si256(reinterpret_cast<__m256i*>(static_cast<char*>(p) + i), _mm256_setzero_si256());
+    std::memset(p, 0, bytes);
     __asm__ volatile("" : : "r"(p) : "memory");
 }
 
@@ -362,21 +362,6 @@ constexpr size_t kMaxChunk = 64;
 static_assert(16 * kMaxChunk >= kMaxN);
 constexpr size_t round16(size_t x) { return (x + V - 1) / V * V; }
 
-// dst[0 .. out) = lo + (mid - lo - hi) x^h + hi x^2h (out a multiple of 16).
-// lo, hi and mid hold len words (a multiple of 16, >= 2h, zero from 2h - 1
-// on) and are readable, as zeros, 16 words below and above: every output
-// vector is stored once (aligned), its shifted terms read unaligned.
-PQMCU_AVX2_INLINE void kara_combine(uint16_t* dst, const uint16_t* lo, const uint16_t* hi, const uint16_t* mid,
-                                    size_t h, size_t len, size_t out) {
-    const ptrdiff_t sh = ptrdiff_t(h), sl = ptrdiff_t(len);
-    for (ptrdiff_t i = 0; i < ptrdiff_t(out); i += ptrdiff_t(V)) {
-        __m256i v = i < sl ? ld(lo + i) : _mm256_setzero_si256();
-        if (const ptrdiff_t x = i - sh; x > -ptrdiff_t(V) && x < sl) v = add(v, sub(sub(ld(mid + x), ld(lo + x)), ld(hi + x)));
-        if (const ptrdiff_t y = i - 2 * sh; y > -ptrdiff_t(V) && y < sl) v = add(v, ld(hi + y));
-        st(dst + i, v);
-    }
-}
-
 // The operand's 64 pieces, transposed into batches: t[vec_at(beta, j)] lane l
 // = coefficient j of piece 16 beta + l. p is the operand padded to 16 s
 // words (+ round16(s) of slack), read through chunk loads masked to s
@@ -419,67 +404,30 @@ PQMCU_AVX2_INLINE void to_batches(__m256i* t, const uint16_t* p, size_t s, bool 
     }
 }
 
-// mul_toom4_t's buffers (toom_layout's sizes), all secret-dependent: ap, bp
-// the padded operands; pv to_batches' piece vectors; buf1 the transposed
-// products, then the Karatsuba and Toom-4 results (z: three guarded 4 s-word
-// halves, w: seven limb products, full: the 8 L-word product); buf2 a's and
-// b's transposed pieces, then the products' pieces (guarded).
-struct ToomBufs {
-    uint16_t *ap, *bp, *buf1, *buf2;
-    __m256i* pv;
-};
-
-template <bool Nega>
-PQMCU_AVX2 void mul_toom4_t(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, const ToomBufs& B) {
-    constexpr size_t G = V;
-    size_t ci = 0;
-    while (16 * kChunk[ci] < n) ++ci;
-    // ss: s rounded up (the operands' slack); so: a piece product's slot; ps:
-    // with a zero guard below.
-    const size_t s = kChunk[ci], ss = round16(s), so = round16(2 * s), ps = so + G, L = 4 * s;
-    uint16_t *ap = B.ap, *bp = B.bp, *buf1 = B.buf1, *buf2 = B.buf2;
-    __m256i *ta = reinterpret_cast<__m256i*>(buf2), *tb = ta + kBatches * s;
-    std::memcpy(ap, a, 2 * n);
-    std::memcpy(bp, b, 2 * n);
-    std::memset(ap + n, 0, 2 * (16 * s + ss - n));
-    std::memset(bp + n, 0, 2 * (16 * s + ss - n));
-    const x86::CpuFeatures& cpu = x86::cpu_features();
-    const bool zmm = cpu.avx512bw;  // the same products on 32 lanes
-    to_batches(ta, ap, s, zmm, B.pv);
-    to_batches(tb, bp, s, zmm, B.pv);
-    __m256i* tc = reinterpret_cast<__m256i*>(buf1);  // kBatches x so vectors
-    if (zmm) kBatchZmm[ci](tc, ta, tb, kBatches / 2, so);
-    else kBatch[ci](tc, ta, tb, kBatches, so);
-    uint16_t* pc = buf2 + G;  // piece i at pc + i ps, zeros in the G words below each and above the last
-    for (size_t i = 0; i <= kPieces; ++i) st(pc + i * ps - G, _mm256_setzero_si256());
-    for (size_t beta = 0; beta < kBatches; ++beta)
-        for (size_t k = 0; k < so; k += V) {
-            __m256i in[V], out[V];
-            for (size_t r = 0; r < V; ++r) in[r] = tc[vec_at(zmm, beta, k + r, so)];
-            transpose16(out, in);
-            for (size_t l = 0; l < V; ++l) st(pc + (V * beta + l) * ps + k, out[l]);
-        }
-    // Karatsuba: each point's limb product w[pt] (8 s words).
-    uint16_t* z = buf1 + G;  // z[u] at z + u (4 s + 2 G), guarded like pc
-    uint16_t *w = buf1 + 3 * (4 * s + 2 * G), *full = w + 7 * 8 * s;
-    for (size_t u = 0; u < 3; ++u) {
-        st(z + u * (4 * s + 2 * G) - G, _mm256_setzero_si256());
-        st(z + u * (4 * s + 2 * G) + 4 * s, _mm256_setzero_si256());
-    }
-    for (size_t pt = 0; pt < 7; ++pt) {
-        const uint16_t* q = pc + 9 * pt * ps;
-        for (size_t u = 0; u < 3; ++u)
-            kara_combine(z + u * (4 * s + 2 * G), q + 3 * u * ps, q + (3 * u + 1) * ps, q + (3 * u + 2) * ps, s, so, 4 * s);
-        kara_combine(w + pt * 8 * s, z, z + (4 * s + 2 * G), z + 2 * (4 * s + 2 * G), 2 * s, 4 * s, 8 * s);
-    }
+// Toom-4's interpolation over the points' limb products, each summed from
+// its Q_k (see mul_toom4_t) as it is needed: full[0 .. 8 L) = the product.
+template <size_t S>
+PQMCU_AVX2_INLINE void interpolate_q(uint16_t* full, const uint16_t* pq) {
+    constexpr size_t so = round16(2 * S), ps = so + V, L = 4 * S;
     const __m256i zero = _mm256_setzero_si256();
     const __m256i inv3 = _mm256_set1_epi16(int16_t(0xAAAB)), inv9 = _mm256_set1_epi16(int16_t(0x8E39)),
                   inv15 = _mm256_set1_epi16(int16_t(0xEEEF)), k17 = _mm256_set1_epi16(17), k3 = _mm256_set1_epi16(3);
-    const size_t W = 2 * L;
+    // Limb product pt's 16 words at x: the Q_k shifted by k s that reach them
+    // (a slot read from 16 words below to its end and the next guard is zeros).
+    // (S a constant and the loops unrolled: which Q_k reach x is known at
+    // compile time.)
+    constexpr ptrdiff_t sd = ptrdiff_t(S), sod = ptrdiff_t(so);
+    const auto limb = [&](size_t pt, ptrdiff_t x) __attribute__((target("avx2"), always_inline)) {
+        const uint16_t* q = pq + 7 * pt * ps;
+        __m256i v = zero;
+        _Pragma("GCC unroll 7") for (ptrdiff_t kk = 0; kk < 7; ++kk)
+            if (const ptrdiff_t y = x - kk * sd; y > -ptrdiff_t(V) && y < sod) v = add(v, ld(q + size_t(kk) * ps + y));
+        return v;
+    };
     // The seven coefficients carried by limb-product index i (Toom-4's interpolation).
-    const auto coefficients = [&](__m256i* coef, size_t i) __attribute__((target("avx2"), always_inline)) {
-        const __m256i w0 = ld(w + i), w1 = ld(w + W + i), wm1 = ld(w + 2 * W + i), w2 = ld(w + 3 * W + i),
-                      wm2 = ld(w + 4 * W + i), wh = ld(w + 5 * W + i), wi = ld(w + 6 * W + i);
+    const auto coefficients = [&](__m256i* coef, ptrdiff_t i) __attribute__((target("avx2"), always_inline)) {
+        const __m256i w0 = limb(0, i), w1 = limb(1, i), wm1 = limb(2, i), w2 = limb(3, i), wm2 = limb(4, i),
+                      wh = limb(5, i), wi = limb(6, i);
         const __m256i c0 = w0, c6 = wi;
         const __m256i e1 = sub(sub(shr<1>(add(w1, wm1)), c0), c6);
         const __m256i e2 = sub(sub(shr<1>(add(w2, wm2)), c0), shl<6>(c6));
@@ -495,13 +443,82 @@ PQMCU_AVX2 void mul_toom4_t(uint16_t* c, const uint16_t* a, const uint16_t* b, s
     };
     // Coefficient t of index i lands at t L + i; indices i and i + L (i < L)
     // share those places: each output vector is stored once (no zeroing).
-    for (size_t i = 0; i < L; i += V) {
+    _Pragma("GCC unroll 16") for (size_t i = 0; i < L; i += V) {
         __m256i lo[7], hi[7];
-        coefficients(lo, i);
-        coefficients(hi, i + L);
+        coefficients(lo, ptrdiff_t(i));
+        coefficients(hi, ptrdiff_t(i + L));
         st(full + i, lo[0]);
         for (size_t t = 1; t < 7; ++t) st(full + t * L + i, add(lo[t], hi[t - 1]));
         st(full + 7 * L + i, hi[6]);
+    }
+}
+
+// mul_toom4_t's buffers (toom_layout's sizes), all secret-dependent: ap, bp
+// the padded operands; pv to_batches' piece vectors; buf1 the transposed
+// products, then the 8 L-word product; buf2 a's and b's transposed pieces,
+// then the points' Q_k (guarded).
+struct ToomBufs {
+    uint16_t *ap, *bp, *buf1, *buf2;
+    __m256i* pv;
+};
+
+template <bool Nega>
+PQMCU_AVX2 void mul_toom4_t(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, const ToomBufs& B) {
+    constexpr size_t G = V;
+    size_t ci = 0;
+    while (16 * kChunk[ci] < n) ++ci;
+    // ss: s rounded up (the operands' slack); so: a piece product's slot; ps:
+    // with a zero guard below.
+    const size_t s = kChunk[ci], ss = round16(s), so = round16(2 * s), ps = so + G;
+    uint16_t *ap = B.ap, *bp = B.bp, *buf1 = B.buf1, *buf2 = B.buf2;
+    __m256i *ta = reinterpret_cast<__m256i*>(buf2), *tb = ta + kBatches * s;
+    std::memcpy(ap, a, 2 * n);
+    std::memcpy(bp, b, 2 * n);
+    std::memset(ap + n, 0, 2 * (16 * s + ss - n));
+    std::memset(bp + n, 0, 2 * (16 * s + ss - n));
+    const x86::CpuFeatures& cpu = x86::cpu_features();
+    const bool zmm = cpu.avx512bw;  // the same products on 32 lanes
+    to_batches(ta, ap, s, zmm, B.pv);
+    to_batches(tb, bp, s, zmm, B.pv);
+    __m256i* tc = reinterpret_cast<__m256i*>(buf1);  // kBatches x so vectors
+    if (zmm) kBatchZmm[ci](tc, ta, tb, kBatches / 2, so);
+    else kBatch[ci](tc, ta, tb, kBatches, so);
+    // Both Karatsuba levels of a point at once: its limb product is
+    // sum_k Q_k x^(k s), Q_k the coefficient of X^k in
+    // (A0 + A1 X + A2 X^2 + A3 X^3)(B0 + ..), from the pieces P0 .. P8 (A0 B0,
+    // A1 B1, (A0 + A1)(B0 + B1), A2 B2, A3 B3, (A2 + A3)(..), (A0 + A2)(..),
+    // (A1 + A3)(..), (A0 + .. + A3)(..)). Per block of 16 coefficients the 4
+    // batches are transposed back into registers and the 7 points' Q_k
+    // (2 s - 1 words each) stored: no piece products in memory.
+    uint16_t* pq = buf2 + G;  // Q_k of point pt at pq + (7 pt + k) ps, zeros in the G words below each and above the last
+    constexpr size_t kQ = 7 * 7;
+    for (size_t i = 0; i <= kQ; ++i) st(pq + i * ps - G, _mm256_setzero_si256());
+    for (size_t k = 0; k < so; k += V) {
+        __m256i pcs[kPieces];
+        for (size_t beta = 0; beta < kBatches; ++beta) {
+            __m256i in[V];
+            for (size_t r = 0; r < V; ++r) in[r] = tc[vec_at(zmm, beta, k + r, so)];
+            transpose16(pcs + V * beta, in);
+        }
+        for (size_t pt = 0; pt < 7; ++pt) {
+            const __m256i* P = pcs + 9 * pt;
+            uint16_t* q = pq + 7 * pt * ps + k;
+            const __m256i p01 = add(P[0], P[1]), p34 = add(P[3], P[4]);
+            st(q, P[0]);
+            st(q + ps, sub(P[2], p01));
+            st(q + 2 * ps, sub(add(P[1], P[6]), add(P[0], P[3])));
+            st(q + 3 * ps, add(sub(add(p01, p34), add(add(P[2], P[5]), add(P[6], P[7]))), P[8]));
+            st(q + 4 * ps, sub(add(P[3], P[7]), add(P[1], P[4])));
+            st(q + 5 * ps, sub(P[5], p34));
+            st(q + 6 * ps, P[4]);
+        }
+    }
+    uint16_t* full = buf1;
+    switch (ci) {
+    case 0: interpolate_q<kChunk[0]>(full, pq); break;
+    case 1: interpolate_q<kChunk[1]>(full, pq); break;
+    case 2: interpolate_q<kChunk[2]>(full, pq); break;
+    default: interpolate_q<kChunk[3]>(full, pq); break;
     }
     size_t i = 0;
     for (; i + V <= n; i += V) {

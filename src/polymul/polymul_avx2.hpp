@@ -40,11 +40,13 @@ struct ToomLayout {
 constexpr ToomLayout toom_layout(size_t s) {
     const auto r32 = [](size_t x) { return (x + 31) / 32 * 32; };
     const size_t so = (2 * s + 15) / 16 * 16, g = 16;
-    const size_t t1 = 4 * so * 16, z1 = 3 * (4 * s + 2 * g) + 7 * 8 * s + 8 * 4 * s;
-    const size_t t2 = 2 * 4 * s * 16, p2 = 65 * (so + g) + g;
+    // buf1: the transposed products, then the 8 L-word product; buf2: the
+    // transposed operands, then the 49 guarded Q_k slots
+    const size_t t1 = 4 * so * 16, z1 = 8 * 4 * s;
+    const size_t t2 = 2 * 4 * s * 16, p2 = 50 * (so + g) + g;
     return {r32(16 * s + (s + 15) / 16 * 16), r32(t1 > z1 ? t1 : z1), r32(t2 > p2 ? t2 : p2), 64 * 16};
 }
-// mul_cyclic_13's scratch words at n (~16 K at 701): for callers that keep
+// mul_cyclic_13's scratch words at n (~14 K at 701): for callers that keep
 // the buffers in a workspace they wipe once per operation.
 constexpr size_t mul13_scratch_words(size_t n) {
     const ToomLayout l = toom_layout(toom_chunk(n));
