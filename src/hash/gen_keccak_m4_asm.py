@@ -4,7 +4,7 @@
 ARMv7-M (Cortex-M4), with our own register allocation, and checks it first
 with a small simulator of the instructions it emits.
 
-usage: gen_keccak_m4_asm.py [ROUNDS_PER_BLOCK] > keccak_f1600_m4.S
+usage: gen_keccak_m4_asm.py [ROUNDS_PER_BLOCK] > keccak_f1600_m4.S  (default 24)
 
 Same data layout and lazy-rotation bookkeeping as gen_keccak_bi32.py (the C
 version); here, in addition:
@@ -29,8 +29,14 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import gen_keccak_bi32 as bi  # noqa: E402  (shared tables)
 
-R = int(sys.argv[1]) if len(sys.argv) > 1 else 8
+R = int(sys.argv[1]) if len(sys.argv) > 1 else 24
 assert 24 % R == 0 and R % 2 == 0
+# All 24 rounds in one straight block: no loop, the round constants become
+# EOR immediates (no table loads), and only the 24th round rotates words
+# back to frame 0. The grinding entries leave the body after round 21 for
+# their own last two rounds (GRIND_EXIT).
+STRAIGHT = R == 24
+GRIND_EXIT = R - 3
 
 # Stack frame (after the push): rc pointer, block counter, wipe flag, out
 # pointer (grinding) or the frame's size, then the 200-byte buffer. The _buf
@@ -60,6 +66,43 @@ def word(x, y, h):
     return bi.word(x, y, h)
 
 
+def thumb_imm(v):
+    """True if v is a Thumb-2 modified immediate constant."""
+    lo = v & 0xFF
+    if v < 256 or v == lo * 0x00010001 or v == lo * 0x01010101 or v == (lo << 8) * 0x00010001:
+        return True
+    return any(v == i << (32 - r) for r in range(8, 32) for i in range(128, 256))
+
+
+def imm_pieces(v):
+    """v as the XOR of as few modified immediates as possible (bits split
+    between them; at most 3 for the bit-interleaved round constants)."""
+    if v == 0:
+        return []
+    if thumb_imm(v):
+        return [v]
+    bits = [1 << i for i in range(32) if v >> i & 1]
+    for n in (2, 3, 4):
+        def split(rest, k):
+            if k == 1:
+                return [rest] if thumb_imm(rest) else None
+            sub = [b for b in bits if rest & b]
+            first = sub[0]
+            others = sub[1:]
+            for m in range(1 << len(others)):
+                part = first | sum(b for i, b in enumerate(others) if m >> i & 1)
+                if part == rest or not thumb_imm(part):
+                    continue
+                tail = split(rest ^ part, k - 1)
+                if tail is not None:
+                    return [part] + tail
+            return None
+        got = split(v, n)
+        if got is not None:
+            return got
+    raise ValueError(hex(v))
+
+
 def rr(k):
     """ARM ror amount that rotates left by k."""
     return (32 - k % 32) % 32
@@ -74,6 +117,9 @@ class Asm:
 
     def eor(self, rd, rn, rm, ror=0):
         self.ins.append(("eor", rd, rn, rm, ror % 32))
+
+    def eori(self, rd, rn, imm):
+        self.ins.append(("eori", rd, rn, imm))
 
     def bic(self, rd, rn, rm, ror=0):
         self.ins.append(("bic", rd, rn, rm, ror % 32))
@@ -194,12 +240,13 @@ def gen_round(a, j, frames, cf, last, rc_frames, planes=None, pre=False, diag_on
                 choice = best[1]
             else:
                 choice = 0
-            if Y == 0:
+            if Y == 0 and not STRAIGHT:
                 a.ldr(T0, "sp", RCP)
             for X, (x, hs, w, add) in enumerate(need):
                 a.ldr(BR[X], src, 4 * w)
             if Y == 0:
-                a.ldr(T0, T0, 4 * (2 * j + h))
+                if not STRAIGHT:
+                    a.ldr(T0, T0, 4 * (2 * j + h))
                 dt = [T1] + ACC
             else:
                 dt = [T0, T1] * 3
@@ -242,7 +289,11 @@ def gen_round(a, j, frames, cf, last, rc_frames, planes=None, pre=False, diag_on
                     f = B[b0]
                 fo[X] = f % 32
             if Y == 0:
-                a.eor(ACC[0], ACC[0], T0)
+                if STRAIGHT:
+                    for v in imm_pieces(bi.rotr32(bi.RC[j][h], fo[0])):
+                        a.eori(ACC[0], ACC[0], v)
+                else:
+                    a.eor(ACC[0], ACC[0], T0)
                 rc_frames[j, h] = fo[0]
             for X in range(5):
                 if last and fo[X] % 32 != 0:
@@ -275,32 +326,47 @@ def gen_code():
     cf = cf0
     rc_frames = {}
     first_end = 0
+    exit_idx = None
     after0 = None
+    at_exit = None
     for j in range(R):
         frames, cf = gen_round(a, j, frames, cf, j == R - 1, rc_frames)
         if j == 0:
             first_end = len(a.ins)
             after0 = (list(frames), dict(cf))
+        if STRAIGHT and j == GRIND_EXIT:
+            exit_idx = len(a.ins)
+            at_exit = (list(frames), dict(cf))
     assert all(f == 0 for f in frames)
     assert all(cf[k] % 32 == cf0[k] for k in cf0), "parity frames must repeat"
     table = []
     for r in range(24):
         for h in range(2):
             table.append(bi.rotr32(bi.RC[r][h], rc_frames[r % R, h]))
-    # Grinding entry's last block, straight line: R - 1 rounds, then of the
-    # last round only output plane 0 (lanes 0..4: the first 40 output bytes),
-    # stored to the OUT words. Its frames evolve as the loop's, so the loop's
-    # round-constant table serves it.
     g = Asm()
-    fr, c, rcf = [0] * 50, cf0, {}
-    for j in range(R - 1):
-        # the round before the partial one stores only the diagonal lanes
-        # (the words plane 0 of the last round reads): one STR a plane-half
-        fr, c = gen_round(g, j, fr, c, False, rcf, diag_only=(j == R - 2))
-        if j == 0:
-            g.vfrom("r0", "s15")  # dst (when the loop ran no block, round 0 read src)
-    g.ldr("r0", "sp", OUT)
-    gen_round(g, R - 1, fr, c, True, rcf, planes=[0])
+    if STRAIGHT:
+        # Grinding tail, entered from the body after round GRIND_EXIT: the
+        # next round stores only the diagonal lanes (what plane 0 of the
+        # last round reads), the last round computes output plane 0 only.
+        fr, c = at_exit
+        rcf = {}
+        fr, c = gen_round(g, R - 2, fr, c, False, rcf, diag_only=True)
+        g.ldr("r0", "sp", OUT)
+        gen_round(g, R - 1, fr, c, True, rcf, planes=[0])
+    else:
+        # Grinding entry's last block, straight line: R - 1 rounds, then of
+        # the last round only output plane 0 (lanes 0..4: the first 40
+        # output bytes), stored to the OUT words. Its frames evolve as the
+        # loop's, so the loop's round-constant table serves it.
+        fr, c, rcf = [0] * 50, cf0, {}
+        for j in range(R - 1):
+            # the round before the partial one stores only the diagonal lanes
+            # (the words plane 0 of the last round reads): one STR a plane-half
+            fr, c = gen_round(g, j, fr, c, False, rcf, diag_only=(j == R - 2))
+            if j == 0:
+                g.vfrom("r0", "s15")  # dst (when the loop ran no block, round 0 read src)
+        g.ldr("r0", "sp", OUT)
+        gen_round(g, R - 1, fr, c, True, rcf, planes=[0])
     assert all(rcf[k] == rc_frames[k] for k in rcf), "grinding block: same round-constant frames"
     # The pre-thetaed grinding entry's round 0: it must leave what the
     # body's round 0 leaves (frames, parities), since it goes on there.
@@ -308,7 +374,7 @@ def gen_code():
     rcp = {}
     fr_p, cf_p = gen_round(p0, 0, [0] * 50, cf0, False, rcp, pre=True)
     assert (fr_p, cf_p) == after0 and rcp[0, 0] == rc_frames[0, 0] and rcp[0, 1] == rc_frames[0, 1]
-    return pro.ins, a.ins, table, first_end, g.ins, p0.ins
+    return pro.ins, a.ins, table, first_end, g.ins, p0.ins, exit_idx
 
 
 # --- simulator ---------------------------------------------------------------
@@ -325,6 +391,8 @@ def run(ins, reg, mem):
             reg[op[1]] = mem[reg[op[2]] + op[3]]
         elif k == "eor":
             reg[op[1]] = reg[op[2]] ^ rotr(reg[op[3]], op[4])
+        elif k == "eori":
+            reg[op[1]] = reg[op[2]] ^ op[3]
         elif k == "bic":
             reg[op[1]] = reg[op[2]] & ~rotr(reg[op[3]], op[4]) & 0xFFFFFFFF
         elif k == "ror":
@@ -391,7 +459,7 @@ def bi_join(e, o):
     return v
 
 
-def simulate_grind(pro, body, grind, table, state_words):
+def simulate_grind(pro, body, grind, table, state_words, exit_idx=None):
     """The grinding entry (in place, src = dst): plane 0 of the output."""
     STATE, SP, TABLE, OUTW = 0x10000, 0x20000, 0x30000, 0x40000
     mem = {}
@@ -403,6 +471,8 @@ def simulate_grind(pro, body, grind, table, state_words):
     mem[SP + RCP] = TABLE
     mem[SP + OUT] = OUTW
     run(pro, reg, mem)
+    if STRAIGHT:
+        run(body[:exit_idx], reg, mem)
     for _ in range(24 // R - 1):
         run(body, reg, mem)
         mem[SP + RCP] += 8 * R
@@ -427,7 +497,7 @@ def theta_words(words):
     return out
 
 
-def simulate_grind_pre(body, first_end, grind, pre0, table, words, ne, no):
+def simulate_grind_pre(body, first_end, grind, pre0, table, words, ne, no, exit_idx=None):
     """The pre-thetaed grinding entry: src = theta(words), nonce (ne, no)
     XORed into lane (PRE_X, PRE_Y) of words; plane 0 of the output."""
     STATE, SP, TABLE, DST = 0x10000, 0x20000, 0x30000, 0x50000
@@ -441,6 +511,10 @@ def simulate_grind_pre(body, first_end, grind, pre0, table, words, ne, no):
     mem[SP + OUT] = DST
     run(pre0, reg, mem)
     reg["r0"] = reg["s15"]
+    if STRAIGHT:
+        run(body[first_end:exit_idx], reg, mem)
+        run(grind, reg, mem)
+        return [mem[DST + 4 * i] for i in range(10)]
     run(body[first_end:], reg, mem)
     for _ in range(24 // R - 2):
         mem[SP + RCP] += 8 * R
@@ -450,7 +524,7 @@ def simulate_grind_pre(body, first_end, grind, pre0, table, words, ne, no):
     return [mem[DST + 4 * i] for i in range(10)]
 
 
-def self_check(pro, body, table, grind=None, first_end=None, pre0=None):
+def self_check(pro, body, table, grind=None, first_end=None, pre0=None, exit_idx=None):
     import random
     rnd = random.Random(1)
     for _ in range(3):
@@ -458,7 +532,7 @@ def self_check(pro, body, table, grind=None, first_end=None, pre0=None):
         ref = reference(words)
         if simulate(pro, body, table, words) != ref:
             raise SystemExit("gen_keccak_m4_asm: simulated code disagrees with the reference")
-        if grind is not None and simulate_grind(pro, body, grind, table, words) != ref[0:5] + ref[25:30]:
+        if grind is not None and simulate_grind(pro, body, grind, table, words, exit_idx) != ref[0:5] + ref[25:30]:
             raise SystemExit("gen_keccak_m4_asm: simulated grinding entry disagrees with the reference")
         if pre0 is not None:
             ne, no = rnd.getrandbits(32), rnd.getrandbits(32)
@@ -466,7 +540,7 @@ def self_check(pro, body, table, grind=None, first_end=None, pre0=None):
             nw[word(PRE_X, PRE_Y, 0)] ^= ne
             nw[word(PRE_X, PRE_Y, 1)] ^= no
             ref = reference(nw)
-            if simulate_grind_pre(body, first_end, grind, pre0, table, words, ne, no) != ref[0:5] + ref[25:30]:
+            if simulate_grind_pre(body, first_end, grind, pre0, table, words, ne, no, exit_idx) != ref[0:5] + ref[25:30]:
                 raise SystemExit("gen_keccak_m4_asm: simulated pre-thetaed grinding entry disagrees")
 
 
@@ -496,6 +570,8 @@ def text(op):
     k = op[0]
     if k == "ldr":
         return f"ldr {op[1]}, [{op[2]}, #{op[3]}]"
+    if k == "eori":
+        return f"eor {op[1]}, {op[2]}, #0x{op[3]:X}"
     if k in ("eor", "bic"):
         _, rd, rn, rm, s = op
         if s == 0 and rd == rn and rd in LOW and rm in LOW:
@@ -515,8 +591,8 @@ def text(op):
 
 
 def main():
-    pro, ins, table, first_end, grind, pre0 = gen_code()
-    self_check(pro, ins, table, grind, first_end, pre0)
+    pro, ins, table, first_end, grind, pre0, exit_idx = gen_code()
+    self_check(pro, ins, table, grind, first_end, pre0, exit_idx)
     n = {}
     for op in ins:
         n[op[0]] = n.get(op[0], 0) + 1
@@ -538,11 +614,12 @@ def main():
     w(f"@   plane 0 of the output in dst[0..9]; round 0 {cycles(pre0)} model cycles, no input parities)")
     w("    .syntax unified")
     w("    .thumb")
-    w("    .section .rodata.pqmcu_keccak_rc_m4, \"a\", %progbits")
-    w("    .align 2")
-    w("pqmcu_keccak_rc_m4:")
-    for i in range(0, 48, 6):
-        w("    .word " + ", ".join(f"0x{v:08X}" for v in table[i:i + 6]))
+    if not STRAIGHT:
+        w("    .section .rodata.pqmcu_keccak_rc_m4, \"a\", %progbits")
+        w("    .align 2")
+        w("pqmcu_keccak_rc_m4:")
+        for i in range(0, 48, 6):
+            w("    .word " + ", ".join(f"0x{v:08X}" for v in table[i:i + 6]))
     w("    .section .text.pqmcu_keccak_f1600_bi32_m4, \"ax\", %progbits")
     w("    .align 2")
     # Entries, one body: in place (r1 = r0, stack buffer and s0-s14 wiped at
@@ -587,23 +664,25 @@ def main():
     w(".Lpqmcu_kf_common:")
     w(f"    str r2, [sp, #{WIPE}]")
     w("    vmov s15, r1")
-    w("    movw r2, #:lower16:pqmcu_keccak_rc_m4")
-    w("    movt r2, #:upper16:pqmcu_keccak_rc_m4")
-    w(f"    str r2, [sp, #{RCP}]")
-    w(f"    movs r2, #{24 // R}")
-    w(f"    str r2, [sp, #{CNT}]")
-    w("    mov r1, r3")
-    w(f"    ldr r2, [sp, #{WIPE}]")
-    w("    cmp r2, #1")
-    w("    bls.w 5f")
-    if 24 // R > 1:
-        w(f"    movs r2, #{24 // R - 1}")
+    if not STRAIGHT:
+        w("    movw r2, #:lower16:pqmcu_keccak_rc_m4")
+        w("    movt r2, #:upper16:pqmcu_keccak_rc_m4")
+        w(f"    str r2, [sp, #{RCP}]")
+        w(f"    movs r2, #{24 // R}")
         w(f"    str r2, [sp, #{CNT}]")
-    w("5:")
+    w("    mov r1, r3")
+    if not STRAIGHT:
+        w(f"    ldr r2, [sp, #{WIPE}]")
+        w("    cmp r2, #1")
+        w("    bls.w 5f")
+        if 24 // R > 1:
+            w(f"    movs r2, #{24 // R - 1}")
+            w(f"    str r2, [sp, #{CNT}]")
+        w("5:")
     w("    @ column parities of the input")
     for op in pro:
         w("    " + text(op))
-    if 24 // R == 1:
+    if 24 // R == 1 and not STRAIGHT:
         w(f"    ldr r2, [sp, #{WIPE}]")
         w("    cmp r2, #1")
         w("    bls.w 1f")
@@ -613,20 +692,32 @@ def main():
         if i == first_end:
             w(".Lpqmcu_kf_r1:")
             w("    vmov r0, s15")
+        if i == exit_idx:
+            # the grinding entries go on in their own last two rounds
+            w(f"    @ after round {GRIND_EXIT}: the grinding entries leave here")
+            w(f"    ldr r2, [sp, #{WIPE}]")
+            w("    cmp r2, #1")
+            w("    it hi")
+            w("    bxhi r2")
         w("    " + text(op))
-    w(f"    ldr r2, [sp, #{RCP}]")
-    w(f"    adds r2, r2, #{8 * R}")
-    w(f"    str r2, [sp, #{RCP}]")
-    w(f"    ldr r2, [sp, #{CNT}]")
-    w("    subs r2, r2, #1")
-    w(f"    str r2, [sp, #{CNT}]")
-    w("    bne.w 1b")
-    w(f"    ldr r2, [sp, #{WIPE}]")
-    w("    cmp r2, #1")
-    w("    bls.w 6f")
-    w("    bx r2")
-    w("6:")
-    w("    bne.w 3f")
+    if STRAIGHT:
+        w(f"    ldr r2, [sp, #{WIPE}]")
+        w("    cmp r2, #1")
+        w("    bne.w 3f")
+    else:
+        w(f"    ldr r2, [sp, #{RCP}]")
+        w(f"    adds r2, r2, #{8 * R}")
+        w(f"    str r2, [sp, #{RCP}]")
+        w(f"    ldr r2, [sp, #{CNT}]")
+        w("    subs r2, r2, #1")
+        w(f"    str r2, [sp, #{CNT}]")
+        w("    bne.w 1b")
+        w(f"    ldr r2, [sp, #{WIPE}]")
+        w("    cmp r2, #1")
+        w("    bls.w 6f")
+        w("    bx r2")
+        w("6:")
+        w("    bne.w 3f")
     w("    @ the stack buffer (r1) and s0-s14 hold state: clear them")
     zero = ["r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "lr"]
     for r in zero:
@@ -674,11 +765,12 @@ def main():
     w("    adr.w r2, .Lpqmcu_kf_grind_tail")
     w("    adds r2, r2, #1")
     w(f"    str r2, [sp, #{WIPE}]")
-    w("    movw r2, #:lower16:pqmcu_keccak_rc_m4")
-    w("    movt r2, #:upper16:pqmcu_keccak_rc_m4")
-    w(f"    str r2, [sp, #{RCP}]")
-    w(f"    movs r2, #{24 // R - 1}")
-    w(f"    str r2, [sp, #{CNT}]")
+    if not STRAIGHT:
+        w("    movw r2, #:lower16:pqmcu_keccak_rc_m4")
+        w("    movt r2, #:upper16:pqmcu_keccak_rc_m4")
+        w(f"    str r2, [sp, #{RCP}]")
+        w(f"    movs r2, #{24 // R - 1}")
+        w(f"    str r2, [sp, #{CNT}]")
     w(f"    add r1, sp, #{TOFF}")
     for op in pre0:
         w("    " + text(op))
@@ -698,7 +790,10 @@ def main():
     w("    b.w .Lpqmcu_kf_common")
     w("    .align 2")
     w(".Lpqmcu_kf_grind_tail:")
-    w("    @ the last block, output plane 0 of its last round")
+    if STRAIGHT:
+        w(f"    @ rounds {R - 2} (diagonal lanes stored) and {R - 1} (output plane 0 only)")
+    else:
+        w("    @ the last block, output plane 0 of its last round")
     for op in grind:
         w("    " + text(op))
     w(f"    add sp, sp, #{FRAME}")
