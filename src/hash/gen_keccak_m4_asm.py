@@ -210,13 +210,53 @@ def pre_nonce_word(x, y, hs):
     return "s2" if hs == 0 else "s0"
 
 
-def gen_round(a, j, frames, cf, last, rc_frames, planes=None, pre=False, diag_only=False):
+class Pool:
+    """FPU registers s16.. for parked chi outputs (lowest free first)."""
+
+    def __init__(self):
+        self.free = list(range(16, 32))
+        self.top = 15
+
+    def take(self):
+        assert self.free, "FPU park pool exhausted"
+        n = self.free.pop(0)
+        self.top = max(self.top, n)
+        return f"s{n}"
+
+    def give(self, reg):
+        self.free.append(int(reg[1:]))
+        self.free.sort()
+
+    def copy(self):
+        c = Pool()
+        c.free, c.top = list(self.free), self.top
+        return c
+
+
+# Park rounds (STRAIGHT, all but the last): chi uses one temporary, so T1
+# holds one D word for the whole round (RES_D, computed last in theta, after
+# C0R[1] = T1 is dead); of each plane-half Y != 0, output 0 is parked in an
+# FPU register (pool) instead of memory (one VMOV there and back, as cheap
+# as its STM slot and its load), the other four go out with one STM; the
+# round's memory output is compacted (42 words).
+RES_D = (4, 1)
+
+
+def gen_round(a, j, frames, cf, last, rc_frames, planes=None, pre=False, diag_only=False,
+              loc=None, pool=None, park=False):
     """One round; planes: the output planes Y to compute (default all; the
     grinding entry's partial last round computes Y = 0 only). pre: round 0
     on a pre-thetaed src (pre_nonce_word): no theta, the nonce's words only.
     diag_only: store only the words of lanes (Y, Y) (what a next round that
-    computes plane 0 only reads; the parities still cover every word)."""
+    computes plane 0 only reads; the parities still cover every word).
+    loc: where each input word is (("m", byte offset from src) or ("s",
+    FPU register)); None: all in memory, standard layout. park: see RES_D.
+    Returns the output frames, parity frames and output locations."""
     src, dst = SRC_DST[j % 2]
+    if loc is None:
+        loc = {w: ("m", 4 * w) for w in range(50)}
+    assert not (park and (last or diag_only or planes is not None))
+    loc_out = {}
     df = {}
     if pre:
         assert j == 0 and not any(frames)
@@ -229,16 +269,24 @@ def gen_round(a, j, frames, cf, last, rc_frames, planes=None, pre=False, diag_on
     def creg(x, h):
         return C0R[x] if h == 0 else ACC[x]
 
-    for x in range(5) if not pre else []:
+    dlist = [(x, h) for x in range(5) for h in range(2)]
+    if park:
+        dlist.remove(RES_D)
+        dlist.append(RES_D)
+    for x, h in dlist if not pre else []:
         p, n = (x - 1) % 5, (x + 1) % 5
-        for h, (oh, add) in enumerate([(1, 1), (0, 0)]):
+        oh, add = [(1, 1), (0, 0)][h]
+        if park and (x, h) == RES_D:
+            a.eor(T1, creg(p, h), creg(n, oh), rr(cf[n, oh] + add - cf[p, h]))
+        else:
             a.eor(DTMP, creg(p, h), creg(n, oh), rr(cf[n, oh] + add - cf[p, h]))
             a.vto(D_S[x, h], DTMP)
-            df[x, h] = cf[p, h]
+        df[x, h] = cf[p, h]
     # rho, pi, chi, iota, one output plane-half at a time, in address order
     out_frames = [0] * 50
     facc = [0] * 5
     cf_new = {}
+    pos = 0
     for h in range(2):
         for Y in (range(5) if planes is None else planes):
             need = plane_needs(Y, h)
@@ -257,13 +305,18 @@ def gen_round(a, j, frames, cf, last, rc_frames, planes=None, pre=False, diag_on
             if Y == 0 and not STRAIGHT:
                 a.ldr(T0, "sp", RCP)
             for X, (x, hs, w, add) in enumerate(need):
-                a.ldr(BR[X], src, 4 * w)
+                if loc[w][0] == "m":
+                    a.ldr(BR[X], src, loc[w][1])
+            for X, (x, hs, w, add) in enumerate(need):
+                if loc[w][0] == "s":
+                    a.vfrom(BR[X], loc[w][1])
+                    pool.give(loc[w][1])
             if Y == 0:
                 if not STRAIGHT:
                     a.ldr(T0, T0, 4 * (2 * j + h))
-                dt = [T1] + ACC
+                dt = ([T0] + ACC) if park else ([T1] + ACC)
             else:
-                dt = [T0, T1] * 3
+                dt = [T0] * 5 if park else [T0, T1] * 3
             B = []
             for X, (x, hs, w, add) in enumerate(need):
                 t = dt[X]
@@ -274,17 +327,25 @@ def gen_round(a, j, frames, cf, last, rc_frames, planes=None, pre=False, diag_on
                         a.eor(BR[X], BR[X], t)
                     B.append(add)
                     continue
-                a.vfrom(t, D_S[x, hs])
+                if park and (x, hs) == RES_D:
+                    t = T1
+                else:
+                    a.vfrom(t, D_S[x, hs])
                 if (choice >> X) & 1:
                     a.eor(BR[X], t, BR[X], rr(frames[w] - df[x, hs]))
                 else:
                     a.eor(BR[X], BR[X], t, rr(df[x, hs] - frames[w]))
                 B.append(opts[X][(choice >> X) & 1])
             # chi
+            parked = None
             if Y == 0:
                 order = range(5)
                 regs = {X: (ACC[X], ACC[X]) for X in range(5)}
                 outr = ACC
+            elif park:
+                order = [0, 1, 4, 3, 2]
+                regs = {0: (T0, T0), 1: (T0, T0), 4: (BR[1], BR[1]), 3: (BR[0], BR[0]), 2: (BR[4], BR[2])}
+                outr = [T0, T0, BR[2], BR[0], BR[1]]  # out0 leaves T0 before out1 arrives
             else:
                 order = [0, 1, 4, 3, 2]
                 regs = {0: (T0, T0), 1: (T1, T1), 4: (BR[1], BR[1]), 3: (BR[0], BR[0]), 2: (BR[4], BR[2])}
@@ -302,6 +363,11 @@ def gen_round(a, j, frames, cf, last, rc_frames, planes=None, pre=False, diag_on
                     a.eor(d, BR[b0], bt, rr(B[b2] - B[b0]))
                     f = B[b0]
                 fo[X] = f % 32
+                if park and Y != 0 and X == 0:
+                    # parities first, then out0 leaves T0 for an FPU register
+                    a.eor(ACC[0], ACC[0], T0, rr(fo[0] - facc[0]))
+                    parked = pool.take()
+                    a.vto(parked, T0)
             if Y == 0:
                 if STRAIGHT:
                     for v in imm_pieces(bi.rotr32(bi.RC[j][h], fo[0])):
@@ -317,19 +383,27 @@ def gen_round(a, j, frames, cf, last, rc_frames, planes=None, pre=False, diag_on
             if diag_only:
                 a.str_(outr[Y], dst, 4 * word(Y, Y, h))
             else:
-                a.stmw(dst, outr)
+                first = 1 if parked else 0
+                a.stmw(dst, outr[first:])
+                if parked:
+                    loc_out[word(0, Y, h)] = ("s", parked)
+                for i, X in enumerate(range(first, 5)):
+                    loc_out[word(X, Y, h)] = ("m", pos + 4 * i)
+                pos += 4 * (5 - first)
             for X in range(5):
                 if Y == 0:
                     facc[X] = fo[X]
-                else:
+                elif not (parked and X == 0):
                     a.eor(ACC[X], ACC[X], outr[X], rr(fo[X] - facc[X]))
         for X in range(5):
             cf_new[X, h] = facc[X]
             if h == 0:
                 a.vto(C0_S[X], ACC[X])
     if planes is None and not diag_only and not (STRAIGHT and j == R - 1):
-        a.sub(dst, dst, 200)  # (after the last round nothing reads dst)
-    return out_frames, cf_new
+        a.sub(dst, dst, pos)  # (after the last round nothing reads dst)
+    if not park and planes is None and not diag_only:
+        assert loc_out == {w: ("m", 4 * w) for w in range(50)}
+    return out_frames, cf_new, loc_out
 
 
 def gen_code():
@@ -343,16 +417,20 @@ def gen_code():
     exit_idx = None
     after0 = None
     at_exit = None
+    pool = Pool()
+    loc = None
     for j in range(R):
-        frames, cf = gen_round(a, j, frames, cf, j == R - 1, rc_frames)
+        park = STRAIGHT and j < R - 1
+        frames, cf, loc = gen_round(a, j, frames, cf, j == R - 1, rc_frames, loc=loc, pool=pool, park=park)
         if j == 0:
             first_end = len(a.ins)
-            after0 = (list(frames), dict(cf))
+            after0 = (list(frames), dict(cf), dict(loc), list(pool.free))
         if STRAIGHT and j == GRIND_EXIT:
             exit_idx = len(a.ins)
-            at_exit = (list(frames), dict(cf))
+            at_exit = (list(frames), dict(cf), dict(loc), pool.copy())
     assert all(f == 0 for f in frames)
     assert all(cf[k] % 32 == cf0[k] for k in cf0), "parity frames must repeat"
+    assert len(pool.free) == 16
     table = []
     for r in range(24):
         for h in range(2):
@@ -362,9 +440,9 @@ def gen_code():
         # Grinding tail, entered from the body after round GRIND_EXIT: the
         # next round stores only the diagonal lanes (what plane 0 of the
         # last round reads), the last round computes output plane 0 only.
-        fr, c = at_exit
+        fr, c, gl, gp = at_exit
         rcf = {}
-        fr, c = gen_round(g, R - 2, fr, c, False, rcf, diag_only=True)
+        fr, c, _ = gen_round(g, R - 2, fr, c, False, rcf, diag_only=True, loc=gl, pool=gp)
         g.ldr("r0", "sp", OUT)
         gen_round(g, R - 1, fr, c, True, rcf, planes=[0])
     else:
@@ -376,19 +454,22 @@ def gen_code():
         for j in range(R - 1):
             # the round before the partial one stores only the diagonal lanes
             # (the words plane 0 of the last round reads): one STR a plane-half
-            fr, c = gen_round(g, j, fr, c, False, rcf, diag_only=(j == R - 2))
+            fr, c, _ = gen_round(g, j, fr, c, False, rcf, diag_only=(j == R - 2))
             if j == 0:
                 g.vfrom("r0", "s15")  # dst (when the loop ran no block, round 0 read src)
         g.ldr("r0", "sp", OUT)
         gen_round(g, R - 1, fr, c, True, rcf, planes=[0])
     assert all(rcf[k] == rc_frames[k] for k in rcf), "grinding block: same round-constant frames"
     # The pre-thetaed grinding entry's round 0: it must leave what the
-    # body's round 0 leaves (frames, parities), since it goes on there.
+    # body's round 0 leaves (frames, parities, parked words), since it goes
+    # on there.
     p0 = Asm()
     rcp = {}
-    fr_p, cf_p = gen_round(p0, 0, [0] * 50, cf0, False, rcp, pre=True)
-    assert (fr_p, cf_p) == after0 and rcp[0, 0] == rc_frames[0, 0] and rcp[0, 1] == rc_frames[0, 1]
-    return pro.ins, a.ins, table, first_end, g.ins, p0.ins, exit_idx
+    pp = Pool()
+    fr_p, cf_p, loc_p = gen_round(p0, 0, [0] * 50, cf0, False, rcp, pre=True, pool=pp, park=STRAIGHT)
+    assert (fr_p, cf_p, loc_p, pp.free) == after0
+    assert rcp[0, 0] == rc_frames[0, 0] and rcp[0, 1] == rc_frames[0, 1]
+    return pro.ins, a.ins, table, first_end, g.ins, p0.ins, exit_idx, pool.top
 
 
 # --- simulator ---------------------------------------------------------------
@@ -605,7 +686,7 @@ def text(op):
 
 
 def main():
-    pro, ins, table, first_end, grind, pre0, exit_idx = gen_code()
+    pro, ins, table, first_end, grind, pre0, exit_idx, ftop = gen_code()
     self_check(pro, ins, table, grind, first_end, pre0, exit_idx)
     n = {}
     for op in ins:
@@ -617,7 +698,8 @@ def main():
     w(f"@ Generated by gen_keccak_m4_asm.py {R}; do not edit.")
     w("@ Per round: " + ", ".join(f"{k} {v:g}" for k, v in per_round.items()))
     w(f"@ Model cycles: prologue {cycles(pro)}, {R} rounds {cycles(ins)}")
-    w("@ void pqmcu_keccak_f1600_bi32_m4(uint32_t words[50])  (AAPCS; uses s0-s15)")
+    w("@ void pqmcu_keccak_f1600_bi32_m4(uint32_t words[50])  (AAPCS; uses s0-s15"
+      + (f", saves and restores s16-s{ftop})" if ftop > 15 else ")"))
     w("@ void pqmcu_keccak_f1600_bi32_m4_from(const uint32_t src[50], uint32_t dst[50])  (public data: no wipe)")
     w("@ void pqmcu_keccak_f1600_bi32_m4_buf(uint32_t words[50], uint32_t buf[50])  (in place, buf: the caller's")
     w("@   scratch instead of 200 bytes of stack; wiped)")
@@ -648,6 +730,8 @@ def main():
     w("    .thumb_func")
     w("pqmcu_keccak_f1600_bi32_m4_from:")
     w("    push {r3-r11, lr}")
+    if ftop > 15:
+        w(f"    vpush {{s16-s{ftop}}}")
     w(f"    sub sp, sp, #{FRAME}")
     w("    movs r2, #0")
     w("    b.w .Lpqmcu_kf_stack")
@@ -656,6 +740,8 @@ def main():
     w("    .thumb_func")
     w("pqmcu_keccak_f1600_bi32_m4_buf:")
     w("    push {r3-r11, lr}")
+    if ftop > 15:
+        w(f"    vpush {{s16-s{ftop}}}")
     w(f"    sub sp, sp, #{SMALL}")
     w("    mov r3, r1")
     w(f"    movs r2, #{SMALL}")
@@ -668,6 +754,8 @@ def main():
     w("    .thumb_func")
     w("pqmcu_keccak_f1600_bi32_m4:")
     w("    push {r3-r11, lr}")
+    if ftop > 15:
+        w(f"    vpush {{s16-s{ftop}}}")
     w(f"    sub sp, sp, #{FRAME}")
     w("    mov r1, r0")
     w("    movs r2, #1")
@@ -746,6 +834,8 @@ def main():
     w("3:")
     w(f"    ldr r2, [sp, #{FSZ}]")
     w("    add sp, sp, r2")
+    if ftop > 15:
+        w(f"    vpop {{s16-s{ftop}}}")
     w("    pop {r3-r11, pc}")
     w("    .size pqmcu_keccak_f1600_bi32_m4, .-pqmcu_keccak_f1600_bi32_m4")
     w("    .size pqmcu_keccak_f1600_bi32_m4_buf, .-pqmcu_keccak_f1600_bi32_m4_buf")
@@ -769,6 +859,8 @@ def main():
     w("    .thumb_func")
     w("pqmcu_keccak_f1600_bi32_m4_grind_pre:")
     w("    push {r3-r11, lr}")
+    if ftop > 15:
+        w(f"    vpush {{s16-s{ftop}}}")
     w(f"    sub sp, sp, #{FRAME}")
     w(f"    str r1, [sp, #{OUT}]")
     w("    vmov s15, r1")
@@ -796,6 +888,8 @@ def main():
     w("    .thumb_func")
     w("pqmcu_keccak_f1600_bi32_m4_grind:")
     w("    push {r3-r11, lr}")
+    if ftop > 15:
+        w(f"    vpush {{s16-s{ftop}}}")
     w(f"    sub sp, sp, #{FRAME}")
     w(f"    str r2, [sp, #{OUT}]")
     w(f"    add r3, sp, #{TOFF}")
@@ -811,6 +905,8 @@ def main():
     for op in grind:
         w("    " + text(op))
     w(f"    add sp, sp, #{FRAME}")
+    if ftop > 15:
+        w(f"    vpop {{s16-s{ftop}}}")
     w("    pop {r3-r11, pc}")
     w("    .size pqmcu_keccak_f1600_bi32_m4_grind, .-pqmcu_keccak_f1600_bi32_m4_grind")
     print("\n".join(out))
