@@ -242,6 +242,55 @@ class Pool:
 RES_D = (4, 1)
 
 
+def theta_schedule(park):
+    """Order and destinations of theta's ten D words (STRAIGHT): the five
+    that plane-half (Y 0, h 0) reads go to registers that are free until its
+    chi (T0, the accumulators), so that plane-half needs no D VMOVs; the
+    others go through DTMP to their FPU registers (RES_D, in park rounds,
+    to T1). A destination must be dead: both its parity uses done."""
+    need = {(x, hs) for x, hs, _, _ in plane_needs(0, 0)}
+
+    def ops(x, h):
+        p, n = (x - 1) % 5, (x + 1) % 5
+        return [(p, 0), (n, 1)] if h == 0 else [(p, 1), (n, 0)]
+
+    def reg(c):
+        return C0R[c[0]] if c[1] == 0 else ACC[c[0]]
+
+    uses = {}
+    for x in range(5):
+        for h in range(2):
+            for c in ops(x, h):
+                uses[c] = uses.get(c, 0) + 1
+
+    def search(done, uses, free, plan):
+        if len(done) == 10:
+            return plan
+        for x in range(5):
+            for h in range(2):
+                if (x, h) in done:
+                    continue
+                u = dict(uses)
+                for c in ops(x, h):
+                    u[c] -= 1
+                fr = set(free) | {reg(c) for c in ops(x, h) if u[c] == 0}
+                if (x, h) in need:
+                    cands = [r for r in [T0] + ACC if r in fr]
+                elif park and (x, h) == RES_D:
+                    cands = [T1] if T1 in fr else []
+                else:
+                    cands = [DTMP]
+                for r in cands:
+                    got = search(done | {(x, h)}, u, fr - {r} if r != DTMP else fr, plan + [((x, h), r)])
+                    if got:
+                        return got
+        return None
+
+    plan = search(frozenset(), uses, set(), [])
+    assert plan
+    return plan
+
+
 def gen_round(a, j, frames, cf, last, rc_frames, planes=None, pre=False, diag_only=False,
               loc=None, pool=None, park=False):
     """One round; planes: the output planes Y to compute (default all; the
@@ -269,18 +318,19 @@ def gen_round(a, j, frames, cf, last, rc_frames, planes=None, pre=False, diag_on
     def creg(x, h):
         return C0R[x] if h == 0 else ACC[x]
 
-    dlist = [(x, h) for x in range(5) for h in range(2)]
-    if park:
-        dlist.remove(RES_D)
-        dlist.append(RES_D)
-    for x, h in dlist if not pre else []:
+    if STRAIGHT:
+        plan = theta_schedule(park)
+    else:
+        plan = [((x, h), DTMP) for x in range(5) for h in range(2)]
+    dreg00 = {}  # D words in core registers for plane-half (0, 0)
+    for (x, h), r in plan if not pre else []:
         p, n = (x - 1) % 5, (x + 1) % 5
         oh, add = [(1, 1), (0, 0)][h]
-        if park and (x, h) == RES_D:
-            a.eor(T1, creg(p, h), creg(n, oh), rr(cf[n, oh] + add - cf[p, h]))
-        else:
-            a.eor(DTMP, creg(p, h), creg(n, oh), rr(cf[n, oh] + add - cf[p, h]))
-            a.vto(D_S[x, h], DTMP)
+        a.eor(r, creg(p, h), creg(n, oh), rr(cf[n, oh] + add - cf[p, h]))
+        if r != T1 or not park:
+            a.vto(D_S[x, h], r)
+        if r not in (DTMP, T1):
+            dreg00[x, h] = r
         df[x, h] = cf[p, h]
     # rho, pi, chi, iota, one output plane-half at a time, in address order
     out_frames = [0] * 50
@@ -329,6 +379,8 @@ def gen_round(a, j, frames, cf, last, rc_frames, planes=None, pre=False, diag_on
                     continue
                 if park and (x, hs) == RES_D:
                     t = T1
+                elif (Y, h) == (0, 0) and (x, hs) in dreg00:
+                    t = dreg00[x, hs]
                 else:
                     a.vfrom(t, D_S[x, hs])
                 if (choice >> X) & 1:
