@@ -235,10 +235,11 @@ class Pool:
 
 # Park rounds (STRAIGHT, all but the last): chi uses one temporary, so T1
 # holds one D word for the whole round (RES_D, computed last in theta, after
-# C0R[1] = T1 is dead); of each plane-half Y != 0, output 0 is parked in an
+# C0R[1] = T1 is dead); each plane-half parks its diagonal lane (Y, Y) in an
 # FPU register (pool) instead of memory (one VMOV there and back, as cheap
 # as its STM slot and its load), the other four go out with one STM; the
-# round's memory output is compacted (42 words).
+# round's memory output is compacted (40 words). The diagonal lanes are what
+# the next round's plane-halves Y = 0 read, so those two load no word.
 RES_D = (4, 1)
 
 
@@ -390,18 +391,24 @@ def gen_round(a, j, frames, cf, last, rc_frames, planes=None, pre=False, diag_on
                 B.append(opts[X][(choice >> X) & 1])
             # chi
             parked = None
+            pk = Y if park else None  # park rounds: lane (Y, Y) goes to the FPU pool
             if Y == 0:
                 order = range(5)
                 regs = {X: (ACC[X], ACC[X]) for X in range(5)}
-                outr = ACC
+                outr = list(ACC)
             elif park:
-                order = [0, 1, 4, 3, 2]
-                regs = {0: (T0, T0), 1: (T0, T0), 4: (BR[1], BR[1]), 3: (BR[0], BR[0]), 2: (BR[4], BR[2])}
-                outr = [T0, T0, BR[2], BR[0], BR[1]]  # out0 leaves T0 before out1 arrives
+                # the usual order rotated to start at pk: out[pk] leaves T0
+                # (parked) before out[pk + 1] arrives there
+                q = [(pk + i) % 5 for i in range(5)]
+                order = [q[0], q[1], q[4], q[3], q[2]]
+                regs = {q[0]: (T0, T0), q[1]: (T0, T0), q[4]: (BR[q[1]], BR[q[1]]),
+                        q[3]: (BR[q[0]], BR[q[0]]), q[2]: (BR[q[4]], BR[q[2]])}
+                outr = [None] * 5
+                outr[q[1]], outr[q[2]], outr[q[3]], outr[q[4]] = T0, BR[q[2]], BR[q[0]], BR[q[1]]
             else:
                 order = [0, 1, 4, 3, 2]
                 regs = {0: (T0, T0), 1: (T1, T1), 4: (BR[1], BR[1]), 3: (BR[0], BR[0]), 2: (BR[4], BR[2])}
-                outr = OUTR
+                outr = list(OUTR)
             fo = [0] * 5
             for X in order:
                 b0, b1, b2 = X, (X + 1) % 5, (X + 2) % 5
@@ -415,9 +422,9 @@ def gen_round(a, j, frames, cf, last, rc_frames, planes=None, pre=False, diag_on
                     a.eor(d, BR[b0], bt, rr(B[b2] - B[b0]))
                     f = B[b0]
                 fo[X] = f % 32
-                if park and Y != 0 and X == 0:
-                    # parities first, then out0 leaves T0 for an FPU register
-                    a.eor(ACC[0], ACC[0], T0, rr(fo[0] - facc[0]))
+                if park and Y != 0 and X == pk:
+                    # parities first, then the output leaves T0 for an FPU register
+                    a.eor(ACC[pk], ACC[pk], T0, rr(fo[pk] - facc[pk]))
                     parked = pool.take()
                     a.vto(parked, T0)
             if Y == 0:
@@ -427,6 +434,9 @@ def gen_round(a, j, frames, cf, last, rc_frames, planes=None, pre=False, diag_on
                 else:
                     a.eor(ACC[0], ACC[0], T0)
                 rc_frames[j, h] = fo[0]
+                if park:
+                    parked = pool.take()
+                    a.vto(parked, ACC[0])
             for X in range(5):
                 if last and fo[X] % 32 != 0:
                     a.ror(outr[X], outr[X], rr(fo[X]))
@@ -435,17 +445,18 @@ def gen_round(a, j, frames, cf, last, rc_frames, planes=None, pre=False, diag_on
             if diag_only:
                 a.str_(outr[Y], dst, 4 * word(Y, Y, h))
             else:
-                first = 1 if parked else 0
-                a.stmw(dst, outr[first:])
+                stored = sorted((X for X in range(5) if not (parked and X == pk)),
+                                key=lambda X: 14 if outr[X] == "lr" else int(outr[X][1:]))
+                a.stmw(dst, [outr[X] for X in stored])
                 if parked:
-                    loc_out[word(0, Y, h)] = ("s", parked)
-                for i, X in enumerate(range(first, 5)):
+                    loc_out[word(pk, Y, h)] = ("s", parked)
+                for i, X in enumerate(stored):
                     loc_out[word(X, Y, h)] = ("m", pos + 4 * i)
-                pos += 4 * (5 - first)
+                pos += 4 * len(stored)
             for X in range(5):
                 if Y == 0:
                     facc[X] = fo[X]
-                elif not (parked and X == 0):
+                elif not (parked and X == pk):
                     a.eor(ACC[X], ACC[X], outr[X], rr(fo[X] - facc[X]))
         for X in range(5):
             cf_new[X, h] = facc[X]
@@ -471,9 +482,12 @@ def gen_code():
     at_exit = None
     pool = Pool()
     loc = None
+    buf_words = 0
     for j in range(R):
         park = STRAIGHT and j < R - 1
         frames, cf, loc = gen_round(a, j, frames, cf, j == R - 1, rc_frames, loc=loc, pool=pool, park=park)
+        if SRC_DST[j % 2][1] == "r1":  # words of the buffer this round wrote (what the wipe clears)
+            buf_words = max(buf_words, 1 + max(v[1] // 4 for v in loc.values() if v[0] == "m"))
         if j == 0:
             first_end = len(a.ins)
             after0 = (list(frames), dict(cf), dict(loc), list(pool.free))
@@ -521,7 +535,7 @@ def gen_code():
     fr_p, cf_p, loc_p = gen_round(p0, 0, [0] * 50, cf0, False, rcp, pre=True, pool=pp, park=STRAIGHT)
     assert (fr_p, cf_p, loc_p, pp.free) == after0
     assert rcp[0, 0] == rc_frames[0, 0] and rcp[0, 1] == rc_frames[0, 1]
-    return pro.ins, a.ins, table, first_end, g.ins, p0.ins, exit_idx, pool.top
+    return pro.ins, a.ins, table, first_end, g.ins, p0.ins, exit_idx, pool.top, buf_words
 
 
 # --- simulator ---------------------------------------------------------------
@@ -738,7 +752,7 @@ def text(op):
 
 
 def main():
-    pro, ins, table, first_end, grind, pre0, exit_idx, ftop = gen_code()
+    pro, ins, table, first_end, grind, pre0, exit_idx, ftop, buf_words = gen_code()
     self_check(pro, ins, table, grind, first_end, pre0, exit_idx)
     n = {}
     for op in ins:
@@ -878,7 +892,7 @@ def main():
         w(f"    mov {r}, #0")
     for i in range(15):
         w(f"    vmov s{i}, r2")
-    left = (FRAME - TOFF) // 4
+    left = buf_words  # (the wiping entries' rounds write no further)
     while left:
         k = min(left, len(zero))
         w(f"    stm r1!, {{{', '.join(zero[:k])}}}")
