@@ -305,7 +305,7 @@ def gen_round(a, j, frames, cf, last, rc_frames, planes=None, pre=False, diag_on
     src, dst = SRC_DST[j % 2]
     if loc is None:
         loc = {w: ("m", 4 * w) for w in range(50)}
-    assert not (park and (last or diag_only or planes is not None))
+    assert not (park and (last or planes is not None))
     loc_out = {}
     df = {}
     if pre:
@@ -443,7 +443,10 @@ def gen_round(a, j, frames, cf, last, rc_frames, planes=None, pre=False, diag_on
                     fo[X] = 0
                 out_frames[word(X, Y, h)] = fo[X]
             if diag_only:
-                a.str_(outr[Y], dst, 4 * word(Y, Y, h))
+                if park:  # the diagonal lane is parked; nothing else is read
+                    loc_out[word(pk, Y, h)] = ("s", parked)
+                else:
+                    a.str_(outr[Y], dst, 4 * word(Y, Y, h))
             else:
                 stored = sorted((X for X in range(5) if not (parked and X == pk)),
                                 key=lambda X: 14 if outr[X] == "lr" else int(outr[X][1:]))
@@ -508,9 +511,9 @@ def gen_code():
         # last round reads), the last round computes output plane 0 only.
         fr, c, gl, gp = at_exit
         rcf = {}
-        fr, c, _ = gen_round(g, R - 2, fr, c, False, rcf, diag_only=True, loc=gl, pool=gp)
+        fr, c, gl = gen_round(g, R - 2, fr, c, False, rcf, diag_only=True, loc=gl, pool=gp, park=True)
         g.ldr("r0", "sp", OUT)
-        gen_round(g, R - 1, fr, c, True, rcf, planes=[0])
+        gen_round(g, R - 1, fr, c, True, rcf, planes=[0], loc=gl, pool=gp)
     else:
         # Grinding entry's last block, straight line: R - 1 rounds, then of
         # the last round only output plane 0 (lanes 0..4: the first 40

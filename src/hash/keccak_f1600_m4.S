@@ -7,7 +7,7 @@
 @ void pqmcu_keccak_f1600_bi32_m4_buf(uint32_t words[50], uint32_t buf[50])  (in place, buf: the caller's
 @   scratch instead of 200 bytes of stack; wiped)
 @ void pqmcu_keccak_f1600_bi32_m4_grind(const uint32_t src[50], uint32_t dst[50], uint32_t out[10])
-@   (public data: plane 0 of the output in out, dst scratch; last block 444 model cycles)
+@   (public data: plane 0 of the output in out, dst scratch; last block 426 model cycles)
 @ void pqmcu_keccak_f1600_bi32_m4_grind_pre(const uint32_t tpre[50], uint32_t dst[50], uint32_t ne, uint32_t no)
 @   (public data: as _grind on src ^ N in lane (4, 0), N = (ne, no), given tpre = theta(src);
 @   plane 0 of the output in dst[0..9]; round 0 311 model cycles, no input parities)
@@ -8532,8 +8532,7 @@ pqmcu_keccak_f1600_bi32_m4_grind:
     vmov s5, r10
     eor r9, r5, r9, ror #19
     vmov s8, r9
-    eor r7, r12, r2, ror #20
-    vmov s9, r7
+    eor r3, r12, r2, ror #20
     eor r2, r2, r11, ror #19
     vmov s2, r2
     eor r11, r11, r6, ror #26
@@ -8559,7 +8558,7 @@ pqmcu_keccak_f1600_bi32_m4_grind:
     bic lr, r6, r5, ror #20
     eor lr, r8, lr, ror #19
     eor r9, r9, #0x1
-    str r9, [r1, #0]
+    vmov s16, r9
     ldr r5, [r0, #8]
     ldr r6, [r0, #24]
     ldr r4, [r0, #116]
@@ -8567,29 +8566,29 @@ pqmcu_keccak_f1600_bi32_m4_grind:
     ldr r8, [r0, #156]
     vmov r2, s6
     eor r5, r5, r2, ror #8
-    vmov r3, s8
-    eors r6, r3
+    vmov r2, s8
+    eors r6, r2
     vmov r2, s1
     eor r4, r4, r2, ror #29
-    vmov r3, s3
-    eor r7, r7, r3, ror #2
+    vmov r2, s3
+    eor r7, r7, r2, ror #2
     vmov r2, s5
     eor r8, r8, r2, ror #25
-    bic r2, r4, r6, ror #19
-    eor r2, r5, r2, ror #17
-    bic r3, r7, r4, ror #8
-    eor r3, r6, r3, ror #5
+    bic r2, r7, r4, ror #8
+    eor r2, r6, r2, ror #5
+    eor r10, r10, r2, ror #22
+    vmov s17, r2
+    bic r2, r8, r7, ror #17
+    eor r2, r4, r2, ror #7
+    bic r4, r4, r6, ror #19
+    eor r4, r5, r4, ror #17
     bic r6, r6, r5, ror #28
     eor r6, r8, r6, ror #12
     bic r5, r5, r8, ror #24
-    eor r5, r7, r5, ror #23
-    bic r8, r8, r7, ror #17
-    eor r4, r4, r8, ror #7
-    str r3, [r1, #24]
-    eor r9, r9, r2, ror #30
-    eor r10, r10, r3, ror #22
-    eor r11, r11, r4, ror #4
-    eor r12, r12, r5, ror #13
+    eor r7, r7, r5, ror #23
+    eor r9, r9, r4, ror #30
+    eor r11, r11, r2, ror #4
+    eor r12, r12, r7, ror #13
     eor lr, lr, r6, ror #29
     ldr r5, [r0, #80]
     ldr r6, [r0, #16]
@@ -8598,61 +8597,60 @@ pqmcu_keccak_f1600_bi32_m4_grind:
     ldr r8, [r0, #64]
     vmov r2, s3
     eor r5, r5, r2, ror #18
-    vmov r3, s4
-    eor r6, r6, r3, ror #26
+    vmov r2, s4
+    eor r6, r6, r2, ror #26
     vmov r2, s7
     eor r4, r4, r2, ror #6
-    vmov r3, s8
-    eor r7, r7, r3, ror #16
+    vmov r2, s8
+    eor r7, r7, r2, ror #16
     vmov r2, s0
     eor r8, r8, r2, ror #6
-    bic r2, r4, r6, ror #16
-    eor r2, r5, r2, ror #20
-    bic r3, r7, r4, ror #9
-    eor r3, r6, r3, ror #7
+    bic r2, r8, r7, ror #25
+    eor r2, r4, r2, ror #30
+    eor r11, r11, r2, ror #22
+    vmov s21, r2
+    bic r2, r5, r8, ror #18
+    eor r2, r7, r2, ror #21
+    bic r7, r7, r4, ror #9
+    eor r7, r6, r7, ror #7
+    bic r4, r4, r6, ror #16
+    eor r4, r5, r4, ror #20
     bic r6, r6, r5, ror #28
-    eor r6, r8, r6, ror #18
-    bic r5, r5, r8, ror #18
-    eor r5, r7, r5, ror #21
-    bic r8, r8, r7, ror #25
-    eor r4, r4, r8, ror #30
-    str r4, [r1, #48]
-    eor r9, r9, r2, ror #13
-    eor r10, r10, r3, ror #5
-    eor r11, r11, r4, ror #22
-    eor r12, r12, r5, ror #30
-    eor lr, lr, r6, ror #6
+    eor r8, r8, r6, ror #18
+    eor r9, r9, r4, ror #13
+    eor r10, r10, r7, ror #5
+    eor r12, r12, r2, ror #30
+    eor lr, lr, r8, ror #6
     ldr r5, [r0, #92]
     ldr r6, [r0, #20]
     ldr r4, [r0, #40]
     ldr r7, [r0, #140]
     ldr r8, [r0, #68]
-    vmov r2, s9
-    eor r5, r5, r2, ror #30
-    vmov r3, s0
-    eor r6, r6, r3, ror #26
+    eor r5, r5, r3, ror #30
+    vmov r2, s0
+    eor r6, r6, r2, ror #26
     vmov r2, s2
     eor r4, r4, r2, ror #8
-    vmov r3, s5
-    eor r7, r7, r3, ror #16
+    vmov r2, s5
+    eor r7, r7, r2, ror #16
     vmov r2, s6
     eor r8, r8, r2, ror #8
-    bic r2, r4, r6, ror #15
-    eor r2, r5, r2, ror #19
-    bic r3, r7, r4, ror #29
-    eor r3, r6, r3, ror #20
-    bic r6, r6, r5, ror #30
-    eor r6, r8, r6, ror #18
-    bic r5, r5, r8, ror #16
-    eor r5, r7, r5, ror #10
+    bic r2, r5, r8, ror #16
+    eor r2, r7, r2, ror #10
+    eor r12, r12, r2, ror #28
+    vmov s22, r2
+    bic r2, r6, r5, ror #30
+    eor r2, r8, r2, ror #18
     bic r8, r8, r7, ror #6
-    eor r4, r4, r8, ror #29
-    str r5, [r1, #72]
-    eor r9, r9, r2
-    eor r10, r10, r3, ror #22
-    eor r11, r11, r4, ror #8
-    eor r12, r12, r5, ror #28
-    eor lr, lr, r6, ror #23
+    eor r8, r4, r8, ror #29
+    bic r7, r7, r4, ror #29
+    eor r7, r6, r7, ror #20
+    bic r4, r4, r6, ror #15
+    eor r5, r5, r4, ror #19
+    eor r9, r9, r5
+    eor r10, r10, r7, ror #22
+    eor r11, r11, r8, ror #8
+    eor lr, lr, r2, ror #23
     ldr r5, [r0, #4]
     ldr r6, [r0, #108]
     ldr r4, [r0, #124]
@@ -8660,30 +8658,29 @@ pqmcu_keccak_f1600_bi32_m4_grind:
     ldr r8, [r0, #72]
     vmov r2, s4
     eor r5, r5, r2, ror #26
-    vmov r3, s7
-    eor r6, r6, r3, ror #11
-    vmov r2, s9
-    eor r4, r4, r2, ror #14
-    vmov r3, s1
-    eor r7, r7, r3, ror #17
+    vmov r2, s7
+    eor r6, r6, r2, ror #11
+    eor r4, r4, r3, ror #14
+    vmov r2, s1
+    eor r7, r7, r2, ror #17
     vmov r2, s2
     eor r8, r8, r2, ror #12
+    bic r2, r6, r5, ror #8
+    eor r2, r8, r2, ror #26
+    eor lr, lr, r2, ror #26
+    vmov s24, r2
     bic r2, r4, r6, ror #3
     eor r2, r5, r2, ror #21
-    bic r3, r7, r4, ror #2
-    eor r3, r6, r3, ror #27
-    bic r6, r6, r5, ror #8
-    eor r6, r8, r6, ror #26
     bic r5, r5, r8, ror #30
     eor r5, r7, r5, ror #13
     bic r8, r8, r7, ror #21
-    eor r4, r4, r8, ror #9
-    str r6, [r1, #96]
+    eor r8, r4, r8, ror #9
+    bic r7, r7, r4, ror #2
+    eor r6, r6, r7, ror #27
     eor r9, r9, r2, ror #21
-    eor r10, r10, r3, ror #1
-    eor r11, r11, r4, ror #31
+    eor r10, r10, r6, ror #1
+    eor r11, r11, r8, ror #31
     eor r12, r12, r5, ror #14
-    eor lr, lr, r6, ror #26
     vmov s10, r9
     vmov s11, r10
     vmov s12, r11
@@ -8694,16 +8691,15 @@ pqmcu_keccak_f1600_bi32_m4_grind:
     vmov r4, s20
     vmov r7, s23
     vmov r8, s25
-    vmov r3, s1
-    eor r5, r5, r3, ror #14
+    vmov r2, s1
+    eor r5, r5, r2, ror #14
     vmov r9, s3
     eor r6, r6, r9, ror #29
     vmov r10, s4
     eor r4, r4, r10, ror #14
     vmov r11, s6
     eor r7, r7, r11, ror #16
-    vmov r12, s9
-    eor r8, r8, r12, ror #11
+    eor r8, r8, r3, ror #11
     bic r9, r4, r6, ror #2
     eor r9, r5, r9, ror #11
     bic r10, r7, r4, ror #17
@@ -8715,7 +8711,7 @@ pqmcu_keccak_f1600_bi32_m4_grind:
     bic lr, r6, r5, ror #19
     eor lr, r8, lr, ror #19
     eor r9, r9, #0x8000
-    str r9, [r1, #100]
+    vmov s18, r9
     ldr r5, [r0, #88]
     ldr r6, [r0, #104]
     ldr r4, [r0, #36]
@@ -8723,29 +8719,28 @@ pqmcu_keccak_f1600_bi32_m4_grind:
     ldr r8, [r0, #76]
     vmov r2, s7
     eor r5, r5, r2, ror #8
-    vmov r3, s9
     eors r6, r3
     vmov r2, s0
     eor r4, r4, r2, ror #30
-    vmov r3, s2
-    eor r7, r7, r3, ror #2
+    vmov r2, s2
+    eor r7, r7, r2, ror #2
     vmov r2, s4
     eor r8, r8, r2, ror #26
-    bic r2, r4, r6, ror #19
-    eor r2, r5, r2, ror #17
-    bic r3, r7, r4, ror #7
-    eor r3, r6, r3, ror #6
+    bic r2, r7, r4, ror #7
+    eor r2, r6, r2, ror #6
+    eor r10, r10, r2, ror #21
+    vmov s19, r2
+    bic r2, r8, r7, ror #18
+    eor r2, r4, r2, ror #7
+    bic r4, r4, r6, ror #19
+    eor r4, r5, r4, ror #17
     bic r6, r6, r5, ror #28
     eor r6, r8, r6, ror #12
     bic r5, r5, r8, ror #24
-    eor r5, r7, r5, ror #22
-    bic r8, r8, r7, ror #18
-    eor r4, r4, r8, ror #7
-    str r3, [r1, #124]
-    eor r9, r9, r2, ror #30
-    eor r10, r10, r3, ror #21
-    eor r11, r11, r4, ror #4
-    eor r12, r12, r5, ror #14
+    eor r7, r7, r5, ror #22
+    eor r9, r9, r4, ror #30
+    eor r11, r11, r2, ror #4
+    eor r12, r12, r7, ror #14
     eor lr, lr, r6, ror #28
     ldr r5, [r0, #0]
     ldr r6, [r0, #96]
@@ -8754,30 +8749,29 @@ pqmcu_keccak_f1600_bi32_m4_grind:
     ldr r8, [r0, #144]
     vmov r2, s2
     eor r5, r5, r2, ror #18
-    vmov r3, s5
-    eor r6, r6, r3, ror #26
+    vmov r2, s5
+    eor r6, r6, r2, ror #26
     vmov r2, s6
     eor r4, r4, r2, ror #6
-    vmov r3, s9
     eor r7, r7, r3, ror #15
     vmov r2, s1
     eor r8, r8, r2, ror #5
-    bic r2, r4, r6, ror #15
-    eor r2, r5, r2, ror #20
-    bic r3, r7, r4, ror #9
-    eor r3, r6, r3, ror #8
+    bic r2, r8, r7, ror #25
+    eor r2, r4, r2, ror #30
+    eor r11, r11, r2, ror #23
+    vmov s20, r2
+    bic r2, r5, r8, ror #18
+    eor r2, r7, r2, ror #21
+    bic r7, r7, r4, ror #9
+    eor r7, r6, r7, ror #8
+    bic r4, r4, r6, ror #15
+    eor r4, r5, r4, ror #20
     bic r6, r6, r5, ror #29
-    eor r6, r8, r6, ror #17
-    bic r5, r5, r8, ror #18
-    eor r5, r7, r5, ror #21
-    bic r8, r8, r7, ror #25
-    eor r4, r4, r8, ror #30
-    str r4, [r1, #148]
-    eor r9, r9, r2, ror #14
-    eor r10, r10, r3, ror #4
-    eor r11, r11, r4, ror #23
-    eor r12, r12, r5, ror #31
-    eor lr, lr, r6, ror #6
+    eor r8, r8, r6, ror #17
+    eor r9, r9, r4, ror #14
+    eor r10, r10, r7, ror #4
+    eor r12, r12, r2, ror #31
+    eor lr, lr, r8, ror #6
     ldr r5, [r0, #12]
     ldr r6, [r0, #100]
     ldr r4, [r0, #120]
@@ -8785,30 +8779,30 @@ pqmcu_keccak_f1600_bi32_m4_grind:
     ldr r8, [r0, #148]
     vmov r2, s8
     eor r5, r5, r2, ror #30
-    vmov r3, s1
-    eor r6, r6, r3, ror #25
+    vmov r2, s1
+    eor r6, r6, r2, ror #25
     vmov r2, s3
     eor r4, r4, r2, ror #7
-    vmov r3, s4
-    eor r7, r7, r3, ror #16
+    vmov r2, s4
+    eor r7, r7, r2, ror #16
     vmov r2, s7
     eor r8, r8, r2, ror #8
-    bic r2, r4, r6, ror #15
-    eor r2, r5, r2, ror #19
-    bic r3, r7, r4, ror #29
-    eor r3, r6, r3, ror #20
-    bic r6, r6, r5, ror #30
-    eor r6, r8, r6, ror #19
-    bic r5, r5, r8, ror #15
-    eor r5, r7, r5, ror #10
+    bic r2, r5, r8, ror #15
+    eor r2, r7, r2, ror #10
+    eor r12, r12, r2, ror #29
+    vmov s23, r2
+    bic r2, r6, r5, ror #30
+    eor r2, r8, r2, ror #19
     bic r8, r8, r7, ror #7
-    eor r4, r4, r8, ror #28
-    str r5, [r1, #172]
-    eor r9, r9, r2, ror #1
-    eor r10, r10, r3, ror #22
-    eor r11, r11, r4, ror #9
-    eor r12, r12, r5, ror #29
-    eor lr, lr, r6, ror #22
+    eor r8, r4, r8, ror #28
+    bic r7, r7, r4, ror #29
+    eor r7, r6, r7, ror #20
+    bic r4, r4, r6, ror #15
+    eor r5, r5, r4, ror #19
+    eor r9, r9, r5, ror #1
+    eor r10, r10, r7, ror #22
+    eor r11, r11, r8, ror #9
+    eor lr, lr, r2, ror #22
     ldr r5, [r0, #84]
     ldr r6, [r0, #28]
     ldr r4, [r0, #44]
@@ -8816,30 +8810,30 @@ pqmcu_keccak_f1600_bi32_m4_grind:
     ldr r8, [r0, #152]
     vmov r2, s5
     eor r5, r5, r2, ror #26
-    vmov r3, s6
-    eor r6, r6, r3, ror #12
+    vmov r2, s6
+    eor r6, r6, r2, ror #12
     vmov r2, s8
     eor r4, r4, r2, ror #14
-    vmov r3, s0
-    eor r7, r7, r3, ror #18
+    vmov r2, s0
+    eor r7, r7, r2, ror #18
     vmov r2, s3
     eor r8, r8, r2, ror #12
+    bic r2, r6, r5, ror #8
+    eor r2, r8, r2, ror #26
+    eor lr, lr, r2, ror #25
+    vmov s25, r2
     bic r2, r4, r6, ror #2
     eor r2, r5, r2, ror #22
-    bic r3, r7, r4, ror #3
-    eor r3, r6, r3, ror #27
-    bic r6, r6, r5, ror #8
-    eor r6, r8, r6, ror #26
     bic r5, r5, r8, ror #30
     eor r5, r7, r5, ror #13
     bic r8, r8, r7, ror #21
-    eor r4, r4, r8, ror #8
-    str r6, [r1, #196]
+    eor r8, r4, r8, ror #8
+    bic r7, r7, r4, ror #3
+    eor r6, r6, r7, ror #27
     eor r9, r9, r2, ror #21
-    eor r10, r10, r3
-    eor r11, r11, r4
+    eor r10, r10, r6
+    eor r11, r11, r8
     eor r12, r12, r5, ror #14
-    eor lr, lr, r6, ror #25
     ldr r0, [sp, #12]
     vmov r2, s10
     vmov r3, s11
@@ -8866,11 +8860,11 @@ pqmcu_keccak_f1600_bi32_m4_grind:
     vmov s2, r2
     eor r11, r11, r6, ror #14
     vmov s7, r11
-    ldr r5, [r1, #0]
-    ldr r6, [r1, #24]
-    ldr r4, [r1, #148]
-    ldr r7, [r1, #172]
-    ldr r8, [r1, #96]
+    vmov r5, s16
+    vmov r6, s17
+    vmov r4, s20
+    vmov r7, s23
+    vmov r8, s24
     eor r5, r5, lr, ror #25
     eor r6, r6, r2, ror #30
     eor r4, r4, r10, ror #11
@@ -8894,11 +8888,11 @@ pqmcu_keccak_f1600_bi32_m4_grind:
     vmov s12, r11
     vmov s13, r12
     vmov s14, lr
-    ldr r5, [r1, #100]
-    ldr r6, [r1, #124]
-    ldr r4, [r1, #48]
-    ldr r7, [r1, #72]
-    ldr r8, [r1, #196]
+    vmov r5, s18
+    vmov r6, s19
+    vmov r4, s21
+    vmov r7, s22
+    vmov r8, s25
     vmov r3, s1
     eor r5, r5, r3, ror #26
     vmov r9, s3
