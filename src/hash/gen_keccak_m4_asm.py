@@ -243,7 +243,7 @@ class Pool:
 RES_D = (4, 1)
 
 
-def theta_schedule(park):
+def theta_schedule(park, final=False):
     """Order and destinations of theta's ten D words (STRAIGHT): the five
     that plane-half (Y 0, h 0) reads go to registers that are free until its
     chi (T0, the accumulators), so that plane-half needs no D VMOVs; the
@@ -276,7 +276,7 @@ def theta_schedule(park):
                     u[c] -= 1
                 fr = set(free) | {reg(c) for c in ops(x, h) if u[c] == 0}
                 if (x, h) in need:
-                    cands = [r for r in [T0] + ACC if r in fr]
+                    cands = [r for r in ([] if final else [T0]) + ACC if r in fr]
                 elif park and (x, h) == RES_D:
                     cands = [T1] if T1 in fr else []
                 else:
@@ -319,8 +319,12 @@ def gen_round(a, j, frames, cf, last, rc_frames, planes=None, pre=False, diag_on
     def creg(x, h):
         return C0R[x] if h == 0 else ACC[x]
 
+    # The straight block's full last round computes no parities (nothing
+    # reads them): the accumulators hold the D words of plane-half (0, 0)
+    # for the whole round, and its planes Y = 0 use the temporaries.
+    final = STRAIGHT and last and planes is None
     if STRAIGHT:
-        plan = theta_schedule(park)
+        plan = theta_schedule(park, final)
     else:
         plan = [((x, h), DTMP) for x in range(5) for h in range(2)]
     dreg00 = {}  # D words in core registers for plane-half (0, 0)
@@ -328,7 +332,7 @@ def gen_round(a, j, frames, cf, last, rc_frames, planes=None, pre=False, diag_on
         p, n = (x - 1) % 5, (x + 1) % 5
         oh, add = [(1, 1), (0, 0)][h]
         a.eor(r, creg(p, h), creg(n, oh), rr(cf[n, oh] + add - cf[p, h]))
-        if r != T1 or not park:
+        if (r != T1 or not park) and not (final and r in ACC):
             a.vto(D_S[x, h], r)
         if r not in (DTMP, T1):
             dreg00[x, h] = r
@@ -362,7 +366,7 @@ def gen_round(a, j, frames, cf, last, rc_frames, planes=None, pre=False, diag_on
                 if loc[w][0] == "s":
                     a.vfrom(BR[X], loc[w][1])
                     pool.give(loc[w][1])
-            if Y == 0:
+            if Y == 0 and not final:
                 if not STRAIGHT:
                     a.ldr(T0, T0, 4 * (2 * j + h))
                 dt = ([T0] + ACC) if park else ([T1] + ACC)
@@ -380,7 +384,7 @@ def gen_round(a, j, frames, cf, last, rc_frames, planes=None, pre=False, diag_on
                     continue
                 if park and (x, hs) == RES_D:
                     t = T1
-                elif (Y, h) == (0, 0) and (x, hs) in dreg00:
+                elif ((Y, h) == (0, 0) or final) and (x, hs) in dreg00:
                     t = dreg00[x, hs]
                 else:
                     a.vfrom(t, D_S[x, hs])
@@ -392,7 +396,7 @@ def gen_round(a, j, frames, cf, last, rc_frames, planes=None, pre=False, diag_on
             # chi
             parked = None
             pk = Y if park else None  # park rounds: lane (Y, Y) goes to the FPU pool
-            if Y == 0:
+            if Y == 0 and not final:
                 order = range(5)
                 regs = {X: (ACC[X], ACC[X]) for X in range(5)}
                 outr = list(ACC)
@@ -430,7 +434,7 @@ def gen_round(a, j, frames, cf, last, rc_frames, planes=None, pre=False, diag_on
             if Y == 0:
                 if STRAIGHT:
                     for v in imm_pieces(bi.rotr32(bi.RC[j][h], fo[0])):
-                        a.eori(ACC[0], ACC[0], v)
+                        a.eori(outr[0], outr[0], v)
                 else:
                     a.eor(ACC[0], ACC[0], T0)
                 rc_frames[j, h] = fo[0]
@@ -457,13 +461,15 @@ def gen_round(a, j, frames, cf, last, rc_frames, planes=None, pre=False, diag_on
                     loc_out[word(X, Y, h)] = ("m", pos + 4 * i)
                 pos += 4 * len(stored)
             for X in range(5):
-                if Y == 0:
+                if final:
+                    pass
+                elif Y == 0:
                     facc[X] = fo[X]
                 elif not (parked and X == pk):
                     a.eor(ACC[X], ACC[X], outr[X], rr(fo[X] - facc[X]))
         for X in range(5):
             cf_new[X, h] = facc[X]
-            if h == 0:
+            if h == 0 and not (STRAIGHT and last):  # (no round reads a last round's parities)
                 a.vto(C0_S[X], ACC[X])
     if planes is None and not diag_only and not (STRAIGHT and j == R - 1):
         a.sub(dst, dst, pos)  # (after the last round nothing reads dst)
@@ -498,7 +504,7 @@ def gen_code():
             exit_idx = len(a.ins)
             at_exit = (list(frames), dict(cf), dict(loc), pool.copy())
     assert all(f == 0 for f in frames)
-    assert all(cf[k] % 32 == cf0[k] for k in cf0), "parity frames must repeat"
+    assert STRAIGHT or all(cf[k] % 32 == cf0[k] for k in cf0), "parity frames must repeat"
     assert len(pool.free) == 16
     table = []
     for r in range(24):
