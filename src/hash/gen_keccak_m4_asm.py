@@ -23,19 +23,24 @@ version); here, in addition:
     each B word takes the frame of its state word or of its D word and each
     chi output the frame of either input, whichever leaves fewer RORs;
   - by default all 24 rounds are one straight block (STRAIGHT): the round
-    constants are EOR immediates and only round 24 rotates words back.
+    constants are EOR immediates and only round 24 rotates words back;
+    rounds 1-23 are park rounds (see RES_D: one D word in T1 for the whole
+    round, chi with one temporary, the diagonal lanes in s16-s25, so the
+    next round's planes Y = 0 load nothing), theta writes the D words of
+    plane-half (0, 0) straight into free registers, and the last round
+    computes no parities and keeps five D words in the accumulators.
 
-Where a round's model cycles go (straight, ~395): 202 ALU instructions
-that any bit-interleaved round needs (50 BIC, 150 EOR with free shifted
-operands: theta 10 + 50, parities 40, chi 50; iota ~2.3 immediates), 50
-state loads (10 runs: 60 cycles), 10 five-register STMs (60), 70 VMOVs
-(50 D reads, 10 D writes, 10 parity parks), ~1.8 RORs and one SUB. With
-14 core registers (2 bases, 5 B, 2 chi temporaries, 5 parity
-accumulators) every access costs a cycle; what is left above that floor is
-the 20 run/STM starts. Going lower needs fewer accesses, i.e. D words kept
-in core registers (6 cycles a round each), which needs a register freed
-(a base: loads from stack buffers relative to sp; a temporary: one chi
-output a plane-half parked in s16-s31) - not done.
+Where a park round's model cycles go (~382): 202 ALU instructions that any
+bit-interleaved round needs (50 BIC, 150 EOR with free shifted operands:
+theta 10 + 50, parities 40, chi 50; iota ~2.3 immediates); 40 loads in 8
+runs (48); 10 STMs of 4 (50); 78 VMOVs (40 D reads, 9 D writes, 10 + 10
+parked lanes, 5 + 5 parities of the even half); one SUB. Every access
+costs a cycle, so what is left above that floor is the 18 run/STM starts;
+going lower needs fewer accesses, i.e. more D words in core registers (6
+cycles a round each), which needs a register freed: the only candidate is
+a base (src and dst both addressed from one register, e.g. a descending
+STMDB tape on the stack read with positive offsets), which the _buf entry
+(the caller's 200-byte scratch) does not allow.
 """
 import os
 import sys
@@ -736,6 +741,11 @@ def cycles(ins):
 LOW = {f"r{i}" for i in range(8)}
 
 
+def sr(lo, hi):
+    """An FPU register list for VPUSH / VPOP."""
+    return f"s{lo}" if lo == hi else f"s{lo}-s{hi}"
+
+
 def text(op):
     k = op[0]
     if k == "ldr":
@@ -783,6 +793,9 @@ def main():
     w("@ void pqmcu_keccak_f1600_bi32_m4_grind_pre(const uint32_t tpre[50], uint32_t dst[50], uint32_t ne, uint32_t no)")
     w(f"@   (public data: as _grind on src ^ N in lane ({PRE_X}, {PRE_Y}), N = (ne, no), given tpre = theta(src);")
     w(f"@   plane 0 of the output in dst[0..9]; round 0 {cycles(pre0)} model cycles, no input parities)")
+    w("@ void pqmcu_keccak_f1600_bi32_m4_grind_loop(const uint32_t tpre[50], uint32_t dst[50], uint32_t ctl[7])")
+    w("@   (public data: _grind_pre's tries from ctl's counter on until output bits ctl[3] / ctl[4] of lane")
+    w("@   ctl[5] / 4 are zero; ctl = ctr, ie, io, me, mo, 4 * ol, sh)")
     w("    .syntax unified")
     w("    .thumb")
     if not STRAIGHT:
@@ -922,6 +935,7 @@ def main():
     # bytes) into out (10 words: even halves of lanes 0..4, then odd
     # halves); dst is scratch. The common code reaches it through the
     # address in the WIPE slot (no reference from there to here).
+    glo = 16 if ftop > 15 else 26  # the grinding entries also save s26 (the tail's continuation)
     w("    .section .text.pqmcu_keccak_f1600_bi32_m4_grind, \"ax\", %progbits")
     w("    .align 2")
     # Pre-thetaed entry (grinding on one varying lane, the nonce's): the
@@ -934,8 +948,7 @@ def main():
     w("    .thumb_func")
     w("pqmcu_keccak_f1600_bi32_m4_grind_pre:")
     w("    push {r3-r11, lr}")
-    if ftop > 15:
-        w(f"    vpush {{s16-s{ftop}}}")
+    w(f"    vpush {{{sr(glo, 26)}}}")
     w(f"    sub sp, sp, #{FRAME}")
     w(f"    str r1, [sp, #{OUT}]")
     w("    vmov s15, r1")
@@ -943,6 +956,8 @@ def main():
     w("    vmov s1, r3")
     w("    ror r3, r3, #31")
     w("    vmov s2, r3")
+    w("    movs r3, #0")
+    w("    vmov s26, r3")
     w("    adr.w r2, .Lpqmcu_kf_grind_tail")
     w("    adds r2, r2, #1")
     w(f"    str r2, [sp, #{WIPE}]")
@@ -953,20 +968,105 @@ def main():
         w(f"    movs r2, #{24 // R - 1}")
         w(f"    str r2, [sp, #{CNT}]")
     w(f"    add r1, sp, #{TOFF}")
+    w(".Lpqmcu_kf_pre0:")
     for op in pre0:
         w("    " + text(op))
     w("    b.w .Lpqmcu_kf_r1")
     w("    .size pqmcu_keccak_f1600_bi32_m4_grind_pre, .-pqmcu_keccak_f1600_bi32_m4_grind_pre")
+    # Grinding loop (public data): the tries of _grind_pre, one after the
+    # other without returning, until one whose output bits me / mo of lane
+    # ol are zero (ctl: ctr, ie, io, me, mo, 4 * ol, sh; the counter moves
+    # on as ctr + 1 interleaved: ie / io XOR the low ceil(m / 2) / floor(m /
+    # 2) bits from bit sh, m = ctz(ctr + 1) + 1). Returns with plane 0 of
+    # that try in dst[0..9] and ctl at its counter. The tail goes on at the
+    # address in s26 (the other grinding entries put 0 there: return); ctl
+    # and tpre wait in s27 / s28.
+    w("    .align 2")
+    w("    .global pqmcu_keccak_f1600_bi32_m4_grind_loop")
+    w("    .type pqmcu_keccak_f1600_bi32_m4_grind_loop, %function")
+    w("    .thumb_func")
+    w("pqmcu_keccak_f1600_bi32_m4_grind_loop:")
+    w("    push {r3-r11, lr}")
+    w(f"    vpush {{{sr(glo, 28)}}}")
+    w(f"    sub sp, sp, #{FRAME}")
+    w(f"    str r1, [sp, #{OUT}]")
+    w("    vmov s15, r1")
+    w("    vmov s27, r2")
+    w("    vmov s28, r0")
+    w("    adr.w r3, .Lpqmcu_kf_gl_check")
+    w("    adds r3, r3, #1")
+    w("    vmov s26, r3")
+    w("    adr.w r3, .Lpqmcu_kf_grind_tail")
+    w("    adds r3, r3, #1")
+    w(f"    str r3, [sp, #{WIPE}]")
+    w(".Lpqmcu_kf_gl_try:")
+    w("    vmov r2, s27")
+    w("    ldr r3, [r2, #4]")
+    w("    ldr r4, [r2, #8]")
+    w("    vmov s0, r3")
+    w("    vmov s1, r4")
+    w("    ror r4, r4, #31")
+    w("    vmov s2, r4")
+    if not STRAIGHT:
+        w("    movw r2, #:lower16:pqmcu_keccak_rc_m4")
+        w("    movt r2, #:upper16:pqmcu_keccak_rc_m4")
+        w(f"    str r2, [sp, #{RCP}]")
+        w(f"    movs r2, #{24 // R - 1}")
+        w(f"    str r2, [sp, #{CNT}]")
+    w(f"    add r1, sp, #{TOFF}")
+    w("    vmov r0, s28")
+    w("    b.w .Lpqmcu_kf_pre0")
+    w("    .align 2")
+    w(".Lpqmcu_kf_gl_check:")
+    w("    vmov r2, s27")
+    w(f"    ldr r0, [sp, #{OUT}]")
+    w("    ldr r3, [r2, #20]")
+    w("    ldr r6, [r2, #12]")
+    w("    ldr r7, [r2, #16]")
+    w("    ldr r4, [r0, r3]")
+    w("    adds r3, r3, #20")
+    w("    ldr r5, [r0, r3]")
+    w("    ands r4, r6")
+    w("    ands r5, r7")
+    w("    orrs r4, r5")
+    w("    beq.w 5f")
+    w("    ldm r2, {r3, r4, r5}")
+    w("    ldr r8, [r2, #24]")
+    w("    adds r3, r3, #1")
+    w("    orr r6, r3, #0x80000000")
+    w("    rbit r6, r6")
+    w("    clz r6, r6")
+    w("    adds r6, r6, #1")
+    w("    adds r7, r6, #1")
+    w("    lsrs r7, r7, #1")
+    w("    lsrs r6, r6, #1")
+    w("    movs r0, #1")
+    w("    lsl r9, r0, r7")
+    w("    sub r9, r9, #1")
+    w("    lsl r9, r9, r8")
+    w("    eor r4, r4, r9")
+    w("    lsl r9, r0, r6")
+    w("    sub r9, r9, #1")
+    w("    lsl r9, r9, r8")
+    w("    eor r5, r5, r9")
+    w("    stm r2, {r3, r4, r5}")
+    w("    b.w .Lpqmcu_kf_gl_try")
+    w("5:")
+    w(f"    add sp, sp, #{FRAME}")
+    w(f"    vpop {{{sr(glo, 28)}}}")
+    w("    pop {r3-r11, pc}")
+    w("    .size pqmcu_keccak_f1600_bi32_m4_grind_loop, .-pqmcu_keccak_f1600_bi32_m4_grind_loop")
     w("    .align 2")
     w("    .global pqmcu_keccak_f1600_bi32_m4_grind")
     w("    .type pqmcu_keccak_f1600_bi32_m4_grind, %function")
     w("    .thumb_func")
     w("pqmcu_keccak_f1600_bi32_m4_grind:")
     w("    push {r3-r11, lr}")
-    if ftop > 15:
-        w(f"    vpush {{s16-s{ftop}}}")
+    w(f"    vpush {{{sr(glo, 26)}}}")
     w(f"    sub sp, sp, #{FRAME}")
     w(f"    str r2, [sp, #{OUT}]")
+    w("    movs r3, #0")
+    w("    vmov s26, r3")
     w(f"    add r3, sp, #{TOFF}")
     w("    adr r2, .Lpqmcu_kf_grind_tail")
     w("    adds r2, r2, #1")
@@ -979,9 +1079,13 @@ def main():
         w("    @ the last block, output plane 0 of its last round")
     for op in grind:
         w("    " + text(op))
+    # s26: 0 returns, else where the grinding loop goes on
+    w("    vmov r2, s26")
+    w("    cbz r2, 4f")
+    w("    bx r2")
+    w("4:")
     w(f"    add sp, sp, #{FRAME}")
-    if ftop > 15:
-        w(f"    vpop {{s16-s{ftop}}}")
+    w(f"    vpop {{{sr(glo, 26)}}}")
     w("    pop {r3-r11, pc}")
     w("    .size pqmcu_keccak_f1600_bi32_m4_grind, .-pqmcu_keccak_f1600_bi32_m4_grind")
     print("\n".join(out))

@@ -11,6 +11,9 @@
 @ void pqmcu_keccak_f1600_bi32_m4_grind_pre(const uint32_t tpre[50], uint32_t dst[50], uint32_t ne, uint32_t no)
 @   (public data: as _grind on src ^ N in lane (4, 0), N = (ne, no), given tpre = theta(src);
 @   plane 0 of the output in dst[0..9]; round 0 311 model cycles, no input parities)
+@ void pqmcu_keccak_f1600_bi32_m4_grind_loop(const uint32_t tpre[50], uint32_t dst[50], uint32_t ctl[7])
+@   (public data: _grind_pre's tries from ctl's counter on until output bits ctl[3] / ctl[4] of lane
+@   ctl[5] / 4 are zero; ctl = ctr, ie, io, me, mo, 4 * ol, sh)
     .syntax unified
     .thumb
     .section .text.pqmcu_keccak_f1600_bi32_m4, "ax", %progbits
@@ -8152,7 +8155,7 @@ pqmcu_keccak_f1600_bi32_m4:
     .thumb_func
 pqmcu_keccak_f1600_bi32_m4_grind_pre:
     push {r3-r11, lr}
-    vpush {s16-s25}
+    vpush {s16-s26}
     sub sp, sp, #216
     str r1, [sp, #12]
     vmov s15, r1
@@ -8160,10 +8163,13 @@ pqmcu_keccak_f1600_bi32_m4_grind_pre:
     vmov s1, r3
     ror r3, r3, #31
     vmov s2, r3
+    movs r3, #0
+    vmov s26, r3
     adr.w r2, .Lpqmcu_kf_grind_tail
     adds r2, r2, #1
     str r2, [sp, #8]
     add r1, sp, #16
+.Lpqmcu_kf_pre0:
     ldr r5, [r0, #0]
     ldr r6, [r0, #24]
     ldr r4, [r0, #148]
@@ -8428,14 +8434,85 @@ pqmcu_keccak_f1600_bi32_m4_grind_pre:
     b.w .Lpqmcu_kf_r1
     .size pqmcu_keccak_f1600_bi32_m4_grind_pre, .-pqmcu_keccak_f1600_bi32_m4_grind_pre
     .align 2
+    .global pqmcu_keccak_f1600_bi32_m4_grind_loop
+    .type pqmcu_keccak_f1600_bi32_m4_grind_loop, %function
+    .thumb_func
+pqmcu_keccak_f1600_bi32_m4_grind_loop:
+    push {r3-r11, lr}
+    vpush {s16-s28}
+    sub sp, sp, #216
+    str r1, [sp, #12]
+    vmov s15, r1
+    vmov s27, r2
+    vmov s28, r0
+    adr.w r3, .Lpqmcu_kf_gl_check
+    adds r3, r3, #1
+    vmov s26, r3
+    adr.w r3, .Lpqmcu_kf_grind_tail
+    adds r3, r3, #1
+    str r3, [sp, #8]
+.Lpqmcu_kf_gl_try:
+    vmov r2, s27
+    ldr r3, [r2, #4]
+    ldr r4, [r2, #8]
+    vmov s0, r3
+    vmov s1, r4
+    ror r4, r4, #31
+    vmov s2, r4
+    add r1, sp, #16
+    vmov r0, s28
+    b.w .Lpqmcu_kf_pre0
+    .align 2
+.Lpqmcu_kf_gl_check:
+    vmov r2, s27
+    ldr r0, [sp, #12]
+    ldr r3, [r2, #20]
+    ldr r6, [r2, #12]
+    ldr r7, [r2, #16]
+    ldr r4, [r0, r3]
+    adds r3, r3, #20
+    ldr r5, [r0, r3]
+    ands r4, r6
+    ands r5, r7
+    orrs r4, r5
+    beq.w 5f
+    ldm r2, {r3, r4, r5}
+    ldr r8, [r2, #24]
+    adds r3, r3, #1
+    orr r6, r3, #0x80000000
+    rbit r6, r6
+    clz r6, r6
+    adds r6, r6, #1
+    adds r7, r6, #1
+    lsrs r7, r7, #1
+    lsrs r6, r6, #1
+    movs r0, #1
+    lsl r9, r0, r7
+    sub r9, r9, #1
+    lsl r9, r9, r8
+    eor r4, r4, r9
+    lsl r9, r0, r6
+    sub r9, r9, #1
+    lsl r9, r9, r8
+    eor r5, r5, r9
+    stm r2, {r3, r4, r5}
+    b.w .Lpqmcu_kf_gl_try
+5:
+    add sp, sp, #216
+    vpop {s16-s28}
+    pop {r3-r11, pc}
+    .size pqmcu_keccak_f1600_bi32_m4_grind_loop, .-pqmcu_keccak_f1600_bi32_m4_grind_loop
+    .align 2
     .global pqmcu_keccak_f1600_bi32_m4_grind
     .type pqmcu_keccak_f1600_bi32_m4_grind, %function
     .thumb_func
 pqmcu_keccak_f1600_bi32_m4_grind:
     push {r3-r11, lr}
-    vpush {s16-s25}
+    vpush {s16-s26}
     sub sp, sp, #216
     str r2, [sp, #12]
+    movs r3, #0
+    vmov s26, r3
     add r3, sp, #16
     adr r2, .Lpqmcu_kf_grind_tail
     adds r2, r2, #1
@@ -8845,7 +8922,11 @@ pqmcu_keccak_f1600_bi32_m4_grind:
     ror r11, r11, #12
     ror lr, lr, #12
     stm r0!, {r9, r10, r11, r12, lr}
+    vmov r2, s26
+    cbz r2, 4f
+    bx r2
+4:
     add sp, sp, #216
-    vpop {s16-s25}
+    vpop {s16-s26}
     pop {r3-r11, pc}
     .size pqmcu_keccak_f1600_bi32_m4_grind, .-pqmcu_keccak_f1600_bi32_m4_grind
