@@ -337,7 +337,9 @@ def gen_round(a, j, frames, cf, last, rc_frames, planes=None, pre=False, diag_on
         p, n = (x - 1) % 5, (x + 1) % 5
         oh, add = [(1, 1), (0, 0)][h]
         a.eor(r, creg(p, h), creg(n, oh), rr(cf[n, oh] + add - cf[p, h]))
-        if (r != T1 or not park) and not (final and r in ACC):
+        # (a D word in a register needs no FPU copy if only plane-half (0, 0)
+        # reads it: the final round's accumulators, the plane-0 round's)
+        if (r != T1 or not park) and not ((final or (STRAIGHT and planes == [0])) and r not in (DTMP, T1)):
             a.vto(D_S[x, h], r)
         if r not in (DTMP, T1):
             dreg00[x, h] = r
@@ -483,6 +485,52 @@ def gen_round(a, j, frames, cf, last, rc_frames, planes=None, pre=False, diag_on
     return out_frames, cf_new, loc_out
 
 
+def gen_lane_test(a, ol, frames, cf, loc):
+    """The grinding loop's early test (STRAIGHT): after round 22, output lane
+    (ol, 0) of round 23, both halves at frame 0, into LT_OUT; the state (the
+    parked diagonal lanes, s10-s14 and the accumulators) stays as it was,
+    so the plane-0 round can still run when the test passes. Mirrors
+    gen_round's frames for planes=[0] (choice 0: B takes its state word's
+    frame; the last round is odd, so its src is r1 and nothing is loaded)."""
+    j = R - 1
+    tmp = ["r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8"]
+    for h in range(2):
+        need = plane_needs(0, h)
+        xs = [(ol + k) % 5 for k in range(3)]
+        B, fB = {}, {}
+        for k, X in enumerate(xs):
+            x, hs, w, add = need[X]
+            assert loc[w][0] == "s"
+            br = tmp[3 * 0 + k]
+            a.vfrom(br, loc[w][1])
+            # D[x].hs = C[x-1].hs ^ rot(C[x+1].ohs): the even parities from s10-s14
+            pp, n = (x - 1) % 5, (x + 1) % 5
+            oh, dadd = [(1, 1), (0, 0)][hs]
+            def creg(c, ch, t):
+                if ch == 1:
+                    return ACC[c]
+                a.vfrom(t, C0_S[c])
+                return t
+            r1 = creg(pp, hs, tmp[3])
+            r2 = creg(n, oh, tmp[4])
+            a.eor(tmp[5], r1, r2, rr(cf[n, oh] + dadd - cf[pp, hs]))
+            a.eor(br, br, tmp[5], rr(cf[pp, hs] - frames[w]))
+            B[X], fB[X] = br, frames[w] + add
+        b0, b1, b2 = xs
+        a.bic(tmp[6], B[b2], B[b1], rr(fB[b1] - fB[b2]))
+        d = LT_OUT[h]
+        a.eor(d, B[b0], tmp[6], rr(fB[b2] - fB[b0]))
+        f = fB[b0] % 32
+        if ol == 0:
+            for v in imm_pieces(bi.rotr32(bi.RC[j][h], f)):
+                a.eori(d, d, v)
+        if f:
+            a.ror(d, d, rr(f))
+
+
+LT_OUT = ["r7", "r8"]
+
+
 def gen_code():
     pro = Asm()
     cf0 = gen_prologue(pro)
@@ -516,6 +564,8 @@ def gen_code():
         for h in range(2):
             table.append(bi.rotr32(bi.RC[r][h], rc_frames[r % R, h]))
     g = Asm()
+    lane_tests = []
+    tail22 = None
     if STRAIGHT:
         # Grinding tail, entered from the body after round GRIND_EXIT: the
         # next round stores only the diagonal lanes (what plane 0 of the
@@ -523,6 +573,11 @@ def gen_code():
         fr, c, gl, gp = at_exit
         rcf = {}
         fr, c, gl = gen_round(g, R - 2, fr, c, False, rcf, diag_only=True, loc=gl, pool=gp, park=True)
+        tail22 = len(g.ins)
+        for ol in range(5):
+            lt = Asm()
+            gen_lane_test(lt, ol, fr, c, gl)
+            lane_tests.append(lt.ins)
         g.ldr("r0", "sp", OUT)
         gen_round(g, R - 1, fr, c, True, rcf, planes=[0], loc=gl, pool=gp)
     else:
@@ -549,7 +604,7 @@ def gen_code():
     fr_p, cf_p, loc_p = gen_round(p0, 0, [0] * 50, cf0, False, rcp, pre=True, pool=pp, park=STRAIGHT)
     assert (fr_p, cf_p, loc_p, pp.free) == after0
     assert rcp[0, 0] == rc_frames[0, 0] and rcp[0, 1] == rc_frames[0, 1]
-    return pro.ins, a.ins, table, first_end, g.ins, p0.ins, exit_idx, pool.top, buf_words
+    return pro.ins, a.ins, table, first_end, g.ins, p0.ins, exit_idx, pool.top, buf_words, lane_tests, tail22
 
 
 # --- simulator ---------------------------------------------------------------
@@ -653,6 +708,31 @@ def simulate_grind(pro, body, grind, table, state_words, exit_idx=None):
         mem[SP + RCP] += 8 * R
     run(grind, reg, mem)
     return [mem[OUTW + 4 * i] for i in range(10)]
+
+
+def check_lane_tests(pro, body, table, grind, exit_idx, lane_tests, tail22):
+    """Each lane test gives output lane (ol, 0)'s two words and leaves what
+    the plane-0 round reads as it was (that round still gives plane 0)."""
+    import random
+    rnd = random.Random(2)
+    STATE, SP, OUTW = 0x10000, 0x20000, 0x40000
+    for _ in range(3):
+        words = [rnd.getrandbits(32) for _ in range(50)]
+        ref = reference(words)
+        mem = {STATE + 4 * i: v for i, v in enumerate(words)}
+        mem[SP + OUT] = OUTW
+        reg = {"r0": STATE, "r1": SP + TOFF, "sp": SP, "s15": STATE}
+        run(pro, reg, mem)
+        run(body[:exit_idx], reg, mem)
+        run(grind[:tail22], reg, mem)
+        for ol, lt in enumerate(lane_tests):
+            r2, m2 = dict(reg), dict(mem)
+            run(lt, r2, m2)
+            if (r2[LT_OUT[0]], r2[LT_OUT[1]]) != (ref[ol], ref[25 + ol]):
+                raise SystemExit("gen_keccak_m4_asm: lane test disagrees with the reference")
+            run(grind[tail22:], r2, m2)
+            if [m2[OUTW + 4 * i] for i in range(10)] != ref[0:5] + ref[25:30]:
+                raise SystemExit("gen_keccak_m4_asm: plane-0 round after a lane test disagrees")
 
 
 def theta_words(words):
@@ -771,8 +851,12 @@ def text(op):
 
 
 def main():
-    pro, ins, table, first_end, grind, pre0, exit_idx, ftop, buf_words = gen_code()
+    pro, ins, table, first_end, grind, pre0, exit_idx, ftop, buf_words, lane_tests, tail22 = gen_code()
     self_check(pro, ins, table, grind, first_end, pre0, exit_idx)
+    if STRAIGHT:
+        check_lane_tests(pro, ins, table, grind, exit_idx, lane_tests, tail22)
+    else:
+        tail22 = None
     n = {}
     for op in ins:
         n[op[0]] = n.get(op[0], 0) + 1
@@ -958,6 +1042,8 @@ def main():
     w("    vmov s2, r3")
     w("    movs r3, #0")
     w("    vmov s26, r3")
+    if STRAIGHT:
+        w(f"    str r3, [sp, #{CNT}]")  # (no lane test before the plane-0 round)
     w("    adr.w r2, .Lpqmcu_kf_grind_tail")
     w("    adds r2, r2, #1")
     w(f"    str r2, [sp, #{WIPE}]")
@@ -993,6 +1079,11 @@ def main():
     w("    vmov s15, r1")
     w("    vmov s27, r2")
     w("    vmov s28, r0")
+    if STRAIGHT:
+        w("    ldr r3, [r2, #20]")
+        w("    adr.w r4, .Lpqmcu_kf_lane_tab")
+        w("    ldr r3, [r4, r3]")
+        w(f"    str r3, [sp, #{CNT}]")
     w("    adr.w r3, .Lpqmcu_kf_gl_check")
     w("    adds r3, r3, #1")
     w("    vmov s26, r3")
@@ -1030,6 +1121,7 @@ def main():
     w("    ands r5, r7")
     w("    orrs r4, r5")
     w("    beq.w 5f")
+    w(".Lpqmcu_kf_gl_next:")
     w("    ldm r2, {r3, r4, r5}")
     w("    ldr r8, [r2, #24]")
     w("    adds r3, r3, #1")
@@ -1055,6 +1147,26 @@ def main():
     w(f"    add sp, sp, #{FRAME}")
     w(f"    vpop {{{sr(glo, 28)}}}")
     w("    pop {r3-r11, pc}")
+    if STRAIGHT:
+        # Early tests, one per lane ol of the w bits: output lane (ol, 0) of
+        # round 23 from round 22's state (gen_lane_test); a failed test goes
+        # on to the next try, a passed one to the plane-0 round.
+        w("    .align 2")
+        w(".Lpqmcu_kf_lane_tab:")
+        for ol in range(5):
+            w(f"    .word .Lpqmcu_kf_lane{ol} + 1")
+        for ol, lt in enumerate(lane_tests):
+            w(f".Lpqmcu_kf_lane{ol}:")
+            for op in lt:
+                w("    " + text(op))
+            w("    vmov r2, s27")
+            w("    ldr r3, [r2, #12]")
+            w("    ldr r4, [r2, #16]")
+            w(f"    ands {LT_OUT[0]}, {LT_OUT[0]}, r3")
+            w(f"    ands {LT_OUT[1]}, {LT_OUT[1]}, r4")
+            w(f"    orrs {LT_OUT[0]}, {LT_OUT[0]}, {LT_OUT[1]}")
+            w("    bne.w .Lpqmcu_kf_gl_next")
+            w("    b.w .Lpqmcu_kf_full23")
     w("    .size pqmcu_keccak_f1600_bi32_m4_grind_loop, .-pqmcu_keccak_f1600_bi32_m4_grind_loop")
     w("    .align 2")
     w("    .global pqmcu_keccak_f1600_bi32_m4_grind")
@@ -1067,6 +1179,8 @@ def main():
     w(f"    str r2, [sp, #{OUT}]")
     w("    movs r3, #0")
     w("    vmov s26, r3")
+    if STRAIGHT:
+        w(f"    str r3, [sp, #{CNT}]")  # (no lane test before the plane-0 round)
     w(f"    add r3, sp, #{TOFF}")
     w("    adr r2, .Lpqmcu_kf_grind_tail")
     w("    adds r2, r2, #1")
@@ -1077,7 +1191,13 @@ def main():
         w(f"    @ rounds {R - 2} (diagonal lanes stored) and {R - 1} (output plane 0 only)")
     else:
         w("    @ the last block, output plane 0 of its last round")
-    for op in grind:
+    for i, op in enumerate(grind):
+        if i == tail22:
+            # the grinding loop's early test of one output lane (CNT slot: its address, else 0)
+            w(f"    ldr r2, [sp, #{CNT}]")
+            w("    cbz r2, .Lpqmcu_kf_full23")
+            w("    bx r2")
+            w(".Lpqmcu_kf_full23:")
         w("    " + text(op))
     # s26: 0 returns, else where the grinding loop goes on
     w("    vmov r2, s26")

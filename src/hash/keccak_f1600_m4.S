@@ -7,7 +7,7 @@
 @ void pqmcu_keccak_f1600_bi32_m4_buf(uint32_t words[50], uint32_t buf[50])  (in place, buf: the caller's
 @   scratch instead of 200 bytes of stack; wiped)
 @ void pqmcu_keccak_f1600_bi32_m4_grind(const uint32_t src[50], uint32_t dst[50], uint32_t out[10])
-@   (public data: plane 0 of the output in out, dst scratch; last block 421 model cycles)
+@   (public data: plane 0 of the output in out, dst scratch; last block 416 model cycles)
 @ void pqmcu_keccak_f1600_bi32_m4_grind_pre(const uint32_t tpre[50], uint32_t dst[50], uint32_t ne, uint32_t no)
 @   (public data: as _grind on src ^ N in lane (4, 0), N = (ne, no), given tpre = theta(src);
 @   plane 0 of the output in dst[0..9]; round 0 311 model cycles, no input parities)
@@ -8165,6 +8165,7 @@ pqmcu_keccak_f1600_bi32_m4_grind_pre:
     vmov s2, r3
     movs r3, #0
     vmov s26, r3
+    str r3, [sp, #4]
     adr.w r2, .Lpqmcu_kf_grind_tail
     adds r2, r2, #1
     str r2, [sp, #8]
@@ -8445,6 +8446,10 @@ pqmcu_keccak_f1600_bi32_m4_grind_loop:
     vmov s15, r1
     vmov s27, r2
     vmov s28, r0
+    ldr r3, [r2, #20]
+    adr.w r4, .Lpqmcu_kf_lane_tab
+    ldr r3, [r4, r3]
+    str r3, [sp, #4]
     adr.w r3, .Lpqmcu_kf_gl_check
     adds r3, r3, #1
     vmov s26, r3
@@ -8476,6 +8481,7 @@ pqmcu_keccak_f1600_bi32_m4_grind_loop:
     ands r5, r7
     orrs r4, r5
     beq.w 5f
+.Lpqmcu_kf_gl_next:
     ldm r2, {r3, r4, r5}
     ldr r8, [r2, #24]
     adds r3, r3, #1
@@ -8501,6 +8507,209 @@ pqmcu_keccak_f1600_bi32_m4_grind_loop:
     add sp, sp, #216
     vpop {s16-s28}
     pop {r3-r11, pc}
+    .align 2
+.Lpqmcu_kf_lane_tab:
+    .word .Lpqmcu_kf_lane0 + 1
+    .word .Lpqmcu_kf_lane1 + 1
+    .word .Lpqmcu_kf_lane2 + 1
+    .word .Lpqmcu_kf_lane3 + 1
+    .word .Lpqmcu_kf_lane4 + 1
+.Lpqmcu_kf_lane0:
+    vmov r0, s16
+    vmov r3, s14
+    eor r5, r3, r10, ror #19
+    eor r0, r0, r5, ror #25
+    vmov r1, s17
+    vmov r3, s10
+    eor r5, r3, r11, ror #10
+    eor r1, r1, r5, ror #30
+    vmov r2, s20
+    vmov r4, s13
+    eor r5, r10, r4, ror #13
+    eor r2, r2, r5, ror #11
+    bic r6, r2, r1
+    eor r7, r0, r6, ror #12
+    vmov r0, s18
+    vmov r4, s11
+    eor r5, lr, r4, ror #18
+    eor r0, r0, r5, ror #26
+    vmov r1, s19
+    vmov r4, s12
+    eor r5, r9, r4, ror #11
+    eor r1, r1, r5, ror #30
+    vmov r2, s21
+    vmov r3, s11
+    eor r5, r3, r12, ror #13
+    eor r2, r2, r5, ror #11
+    bic r6, r2, r1
+    eor r8, r0, r6, ror #12
+    eor r8, r8, #0x82
+    eor r8, r8, #0x8000
+    eor r8, r8, #0x80000000
+    vmov r2, s27
+    ldr r3, [r2, #12]
+    ldr r4, [r2, #16]
+    ands r7, r7, r3
+    ands r8, r8, r4
+    orrs r7, r7, r8
+    bne.w .Lpqmcu_kf_gl_next
+    b.w .Lpqmcu_kf_full23
+.Lpqmcu_kf_lane1:
+    vmov r0, s17
+    vmov r3, s10
+    eor r5, r3, r11, ror #10
+    eor r0, r0, r5, ror #30
+    vmov r1, s20
+    vmov r4, s13
+    eor r5, r10, r4, ror #13
+    eor r1, r1, r5, ror #11
+    vmov r2, s23
+    vmov r4, s14
+    eor r5, r11, r4, ror #14
+    eor r2, r2, r5, ror #20
+    bic r6, r2, r1
+    eor r7, r0, r6
+    ror r7, r7, #12
+    vmov r0, s19
+    vmov r4, s12
+    eor r5, r9, r4, ror #11
+    eor r0, r0, r5, ror #30
+    vmov r1, s21
+    vmov r3, s11
+    eor r5, r3, r12, ror #13
+    eor r1, r1, r5, ror #11
+    vmov r2, s22
+    vmov r3, s12
+    eor r5, r3, lr, ror #14
+    eor r2, r2, r5, ror #21
+    bic r6, r2, r1
+    eor r8, r0, r6
+    ror r8, r8, #12
+    vmov r2, s27
+    ldr r3, [r2, #12]
+    ldr r4, [r2, #16]
+    ands r7, r7, r3
+    ands r8, r8, r4
+    orrs r7, r7, r8
+    bne.w .Lpqmcu_kf_gl_next
+    b.w .Lpqmcu_kf_full23
+.Lpqmcu_kf_lane2:
+    vmov r0, s20
+    vmov r4, s13
+    eor r5, r10, r4, ror #13
+    eor r0, r0, r5, ror #11
+    vmov r1, s23
+    vmov r4, s14
+    eor r5, r11, r4, ror #14
+    eor r1, r1, r5, ror #20
+    vmov r2, s24
+    vmov r3, s13
+    eor r5, r3, r9, ror #5
+    eor r2, r2, r5, ror #7
+    bic r6, r2, r1
+    eor r7, r0, r6
+    ror r7, r7, #12
+    vmov r0, s21
+    vmov r3, s11
+    eor r5, r3, r12, ror #13
+    eor r0, r0, r5, ror #11
+    vmov r1, s22
+    vmov r3, s12
+    eor r5, r3, lr, ror #14
+    eor r1, r1, r5, ror #21
+    vmov r2, s25
+    vmov r4, s10
+    eor r5, r12, r4, ror #6
+    eor r2, r2, r5, ror #7
+    bic r6, r2, r1
+    eor r8, r0, r6
+    ror r8, r8, #12
+    vmov r2, s27
+    ldr r3, [r2, #12]
+    ldr r4, [r2, #16]
+    ands r7, r7, r3
+    ands r8, r8, r4
+    orrs r7, r7, r8
+    bne.w .Lpqmcu_kf_gl_next
+    b.w .Lpqmcu_kf_full23
+.Lpqmcu_kf_lane3:
+    vmov r0, s23
+    vmov r4, s14
+    eor r5, r11, r4, ror #14
+    eor r0, r0, r5, ror #20
+    vmov r1, s24
+    vmov r3, s13
+    eor r5, r3, r9, ror #5
+    eor r1, r1, r5, ror #7
+    vmov r2, s16
+    vmov r3, s14
+    eor r5, r3, r10, ror #19
+    eor r2, r2, r5, ror #25
+    bic r6, r2, r1, ror #12
+    eor r7, r0, r6, ror #20
+    ror r7, r7, #12
+    vmov r0, s22
+    vmov r3, s12
+    eor r5, r3, lr, ror #14
+    eor r0, r0, r5, ror #21
+    vmov r1, s25
+    vmov r4, s10
+    eor r5, r12, r4, ror #6
+    eor r1, r1, r5, ror #7
+    vmov r2, s18
+    vmov r4, s11
+    eor r5, lr, r4, ror #18
+    eor r2, r2, r5, ror #26
+    bic r6, r2, r1, ror #12
+    eor r8, r0, r6, ror #20
+    ror r8, r8, #12
+    vmov r2, s27
+    ldr r3, [r2, #12]
+    ldr r4, [r2, #16]
+    ands r7, r7, r3
+    ands r8, r8, r4
+    orrs r7, r7, r8
+    bne.w .Lpqmcu_kf_gl_next
+    b.w .Lpqmcu_kf_full23
+.Lpqmcu_kf_lane4:
+    vmov r0, s24
+    vmov r3, s13
+    eor r5, r3, r9, ror #5
+    eor r0, r0, r5, ror #7
+    vmov r1, s16
+    vmov r3, s14
+    eor r5, r3, r10, ror #19
+    eor r1, r1, r5, ror #25
+    vmov r2, s17
+    vmov r3, s10
+    eor r5, r3, r11, ror #10
+    eor r2, r2, r5, ror #30
+    bic r6, r2, r1, ror #20
+    eor r7, r0, r6
+    ror r7, r7, #12
+    vmov r0, s25
+    vmov r4, s10
+    eor r5, r12, r4, ror #6
+    eor r0, r0, r5, ror #7
+    vmov r1, s18
+    vmov r4, s11
+    eor r5, lr, r4, ror #18
+    eor r1, r1, r5, ror #26
+    vmov r2, s19
+    vmov r4, s12
+    eor r5, r9, r4, ror #11
+    eor r2, r2, r5, ror #30
+    bic r6, r2, r1, ror #20
+    eor r8, r0, r6
+    ror r8, r8, #12
+    vmov r2, s27
+    ldr r3, [r2, #12]
+    ldr r4, [r2, #16]
+    ands r7, r7, r3
+    ands r8, r8, r4
+    orrs r7, r7, r8
+    bne.w .Lpqmcu_kf_gl_next
+    b.w .Lpqmcu_kf_full23
     .size pqmcu_keccak_f1600_bi32_m4_grind_loop, .-pqmcu_keccak_f1600_bi32_m4_grind_loop
     .align 2
     .global pqmcu_keccak_f1600_bi32_m4_grind
@@ -8513,6 +8722,7 @@ pqmcu_keccak_f1600_bi32_m4_grind:
     str r2, [sp, #12]
     movs r3, #0
     vmov s26, r3
+    str r3, [sp, #4]
     add r3, sp, #16
     adr r2, .Lpqmcu_kf_grind_tail
     adds r2, r2, #1
@@ -8841,6 +9051,10 @@ pqmcu_keccak_f1600_bi32_m4_grind:
     eor r10, r10, r6
     eor r11, r11, r8
     eor r12, r12, r5, ror #14
+    ldr r2, [sp, #4]
+    cbz r2, .Lpqmcu_kf_full23
+    bx r2
+.Lpqmcu_kf_full23:
     ldr r0, [sp, #12]
     vmov r2, s10
     vmov r3, s11
@@ -8856,17 +9070,12 @@ pqmcu_keccak_f1600_bi32_m4_grind:
     eor r7, r4, lr, ror #14
     vmov s6, r7
     eor lr, r6, r10, ror #19
-    vmov s0, lr
     eor r10, r10, r5, ror #13
-    vmov s5, r10
     eor r9, r5, r9, ror #5
-    vmov s8, r9
     eor r7, r12, r2, ror #6
     vmov s9, r7
     eor r2, r2, r11, ror #10
-    vmov s2, r2
     eor r11, r11, r6, ror #14
-    vmov s7, r11
     vmov r5, s16
     vmov r6, s17
     vmov r4, s20

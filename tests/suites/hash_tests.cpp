@@ -135,18 +135,18 @@ void keccak_grind_entries(Context& ctx) {
         }
         PQ_CHECK_BYTES(ctx, reinterpret_cast<const uint8_t*>(src.w), reinterpret_cast<const uint8_t*>(keep.w),
                        sizeof src.w);
-        if (t < 3) {
+        if (t < 5) {
             // The grinding loop (keccak_f1600_grind_lane4): four successive
-            // candidates (3 condition bits, lane 1 + t, both halves), against
+            // candidates (3 condition bits, lane t, both halves), against
             // the tries one by one with the same counter.
-            hash::GrindLane4 g{0, 0, 0, 0x5u << t, 0x1u, 4 * (1 + t), 8 + 2 * t}, r = g;
+            hash::GrindLane4 g{0, 0, 0, 0x5u << t, 0x1u, 4 * t, 8 + 2 * t}, r = g;
             for (unsigned k = 0; k < 4; ++k, hash::grind_next(g), hash::grind_next(r)) {
                 hash::KeccakState sg;
                 const uint32_t* q = hash::keccak_f1600_grind_lane4(tpre, src, g, sg);
                 const uint32_t* pr = nullptr;
                 for (;; hash::grind_next(r)) {
                     pr = hash::keccak_f1600_public_plane0_lane4(tpre, src, r.ie, r.io, scratch);
-                    if (((pr[1 + t] & r.me) | (pr[6 + t] & r.mo)) == 0) break;
+                    if (((pr[t] & r.me) | (pr[5 + t] & r.mo)) == 0) break;
                 }
                 PQ_CHECK(ctx, g.ctr == r.ctr && g.ie == r.ie && g.io == r.io);
                 for (unsigned x = 0; x < 10; ++x) PQ_CHECK(ctx, q[x] == pr[x]);
