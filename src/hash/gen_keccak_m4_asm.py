@@ -28,7 +28,10 @@ version); here, in addition:
     round, chi with one temporary, the diagonal lanes in s16-s25, so the
     next round's planes Y = 0 load nothing), theta writes the D words of
     plane-half (0, 0) straight into free registers, and the last round
-    computes no parities and keeps five D words in the accumulators.
+    computes no parities and keeps five D words in the accumulators;
+  - grinding: the _grind_loop entry runs the tries of _grind_pre back to
+    back, each first computing only the output lane holding the tested
+    bits (gen_lane_test), the plane-0 round only for a try that passes.
 
 Where a park round's model cycles go (~382): 202 ALU instructions that any
 bit-interleaved round needs (50 BIC, 150 EOR with free shifted operands:
