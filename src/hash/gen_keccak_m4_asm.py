@@ -387,7 +387,9 @@ def gen_round(a, j, frames, cf, last, rc_frames, planes=None, pre=False, diag_on
                 t = dt[X]
                 if pre:
                     sreg = pre_nonce_word(x, X, hs)  # (the input lane's y is X)
-                    if sreg is not None:
+                    if sreg == "s0" and park:
+                        a.eor(BR[X], BR[X], T1)  # (T1 = s0 = N.e: no D word in this round)
+                    elif sreg is not None:
                         a.vfrom(t, sreg)
                         a.eor(BR[X], BR[X], t)
                     B.append(add)
@@ -765,6 +767,8 @@ def simulate_grind_pre(body, first_end, grind, pre0, table, words, ne, no, exit_
     for i, v in enumerate(table):
         mem[TABLE + 4 * i] = v
     reg = {"r0": STATE, "r1": SP + TOFF, "sp": SP, "s15": DST, "s0": ne, "s1": no, "s2": rotr(no, 31)}
+    if STRAIGHT:
+        reg[T1] = ne
     mem[SP + RCP] = TABLE
     mem[SP + OUT] = DST
     run(pre0, reg, mem)
@@ -1047,6 +1051,7 @@ def main():
     w("    vmov s26, r3")
     if STRAIGHT:
         w(f"    str r3, [sp, #{CNT}]")  # (no lane test before the plane-0 round)
+        w(f"    mov {T1}, r2")  # round 0 reads N.e from T1
     w("    adr.w r2, .Lpqmcu_kf_grind_tail")
     w("    adds r2, r2, #1")
     w(f"    str r2, [sp, #{WIPE}]")

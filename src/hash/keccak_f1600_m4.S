@@ -10,7 +10,7 @@
 @   (public data: plane 0 of the output in out, dst scratch; last block 416 model cycles)
 @ void pqmcu_keccak_f1600_bi32_m4_grind_pre(const uint32_t tpre[50], uint32_t dst[50], uint32_t ne, uint32_t no)
 @   (public data: as _grind on src ^ N in lane (4, 0), N = (ne, no), given tpre = theta(src);
-@   plane 0 of the output in dst[0..9]; round 0 311 model cycles, no input parities)
+@   plane 0 of the output in dst[0..9]; round 0 300 model cycles, no input parities)
 @ void pqmcu_keccak_f1600_bi32_m4_grind_loop(const uint32_t tpre[50], uint32_t dst[50], uint32_t ctl[7])
 @   (public data: _grind_pre's tries from ctl's counter on until output bits ctl[3] / ctl[4] of lane
 @   ctl[5] / 4 are zero; ctl = ctr, ie, io, me, mo, 4 * ol, sh)
@@ -8166,6 +8166,7 @@ pqmcu_keccak_f1600_bi32_m4_grind_pre:
     movs r3, #0
     vmov s26, r3
     str r3, [sp, #4]
+    mov r3, r2
     adr.w r2, .Lpqmcu_kf_grind_tail
     adds r2, r2, #1
     str r2, [sp, #8]
@@ -8176,10 +8177,8 @@ pqmcu_keccak_f1600_bi32_m4_grind_pre:
     ldr r4, [r0, #148]
     ldr r7, [r0, #172]
     ldr r8, [r0, #96]
-    vmov r2, s0
-    eors r5, r2
-    vmov r11, s0
-    eor r7, r7, r11
+    eors r5, r3
+    eors r7, r3
     bic r9, r4, r6
     eor r9, r5, r9, ror #10
     bic r10, r7, r4, ror #21
@@ -8224,10 +8223,8 @@ pqmcu_keccak_f1600_bi32_m4_grind_pre:
     ldr r4, [r0, #152]
     ldr r7, [r0, #76]
     ldr r8, [r0, #80]
-    vmov r2, s0
-    eors r4, r2
-    vmov r2, s0
-    eor r8, r8, r2
+    eors r4, r3
+    eor r8, r8, r3
     bic r2, r8, r7, ror #5
     eor r2, r4, r2, ror #4
     eor r11, r11, r2, ror #9
@@ -8252,8 +8249,7 @@ pqmcu_keccak_f1600_bi32_m4_grind_pre:
     ldr r8, [r0, #92]
     vmov r2, s1
     eors r5, r2
-    vmov r2, s0
-    eors r6, r2
+    eors r6, r3
     vmov r2, s2
     eor r8, r8, r2
     bic r2, r5, r8, ror #18
@@ -8278,8 +8274,7 @@ pqmcu_keccak_f1600_bi32_m4_grind_pre:
     ldr r4, [r0, #156]
     ldr r7, [r0, #160]
     ldr r8, [r0, #84]
-    vmov r2, s0
-    eors r6, r2
+    eors r6, r3
     vmov r2, s1
     eors r7, r2
     bic r2, r6, r5, ror #29
@@ -8330,10 +8325,8 @@ pqmcu_keccak_f1600_bi32_m4_grind_pre:
     ldr r4, [r0, #40]
     ldr r7, [r0, #64]
     ldr r8, [r0, #88]
-    vmov r2, s0
-    eors r5, r2
-    vmov r2, s0
-    eors r4, r2
+    eors r5, r3
+    eors r4, r3
     bic r2, r7, r4, ror #21
     eor r2, r6, r2, ror #20
     eor r10, r10, r2, ror #12
@@ -8382,12 +8375,10 @@ pqmcu_keccak_f1600_bi32_m4_grind_pre:
     ldr r4, [r0, #144]
     ldr r7, [r0, #68]
     ldr r8, [r0, #192]
-    vmov r2, s0
-    eors r5, r2
+    eors r5, r3
     vmov r2, s1
     eors r6, r2
-    vmov r2, s0
-    eor r8, r8, r2
+    eor r8, r8, r3
     bic r2, r5, r8, ror #17
     eor r2, r7, r2, ror #26
     eor r12, r12, r2, ror #3
@@ -8412,8 +8403,7 @@ pqmcu_keccak_f1600_bi32_m4_grind_pre:
     ldr r8, [r0, #184]
     vmov r2, s2
     eors r6, r2
-    vmov r2, s0
-    eors r7, r2
+    eors r7, r3
     bic r2, r6, r5, ror #28
     eor r2, r8, r2, ror #6
     eor lr, lr, r2, ror #6
