@@ -19,6 +19,7 @@ extern "C" void pqmcu_keccak_f1600_bi32_m4_from(const uint32_t src[50], uint32_t
 extern "C" void pqmcu_keccak_f1600_bi32_m4_grind(const uint32_t src[50], uint32_t dst[50], uint32_t out[10]);
 extern "C" void pqmcu_keccak_f1600_bi32_m4_grind_pre(const uint32_t tpre[50], uint32_t dst[50], uint32_t ne,
                                                      uint32_t no);
+extern "C" void pqmcu_keccak_f1600_bi32_m4_grind_loop(const uint32_t tpre[50], uint32_t dst[50], uint32_t ctl[7]);
 // keccak_lanes_m4.S: the whole-lane loops of keccak_xor_bytes /
 // keccak_extract_bytes (two lanes a loop, PKHBT / PKHTB pairing).
 extern "C" void pqmcu_keccak_xor_lanes_m4(uint32_t* we, const uint8_t* in, uint32_t nl);
@@ -206,6 +207,21 @@ const uint32_t* keccak_f1600_public_plane0_lane4(const KeccakState& tpre, const 
     for (unsigned x = 0; x < 5; ++x) scratch.w[5 + x] = scratch.w[25 + x];
 #endif
     return scratch.w;
+}
+
+const uint32_t* keccak_f1600_grind_lane4(const KeccakState& tpre, const KeccakState& src, GrindLane4& g,
+                                         KeccakState& scratch) {
+#if defined(PQMCU_KECCAK_M4_ASM)
+    static_assert(sizeof(GrindLane4) == 7 * sizeof(uint32_t));
+    (void)src;
+    pqmcu_keccak_f1600_bi32_m4_grind_loop(tpre.w, scratch.w, &g.ctr);
+    return scratch.w;
+#else
+    for (;; grind_next(g)) {
+        const uint32_t* p = keccak_f1600_public_plane0_lane4(tpre, src, g.ie, g.io, scratch);
+        if (((p[g.ol4 / 4] & g.me) | (p[5 + g.ol4 / 4] & g.mo)) == 0) return p;
+    }
+#endif
 }
 #endif
 

@@ -69,6 +69,24 @@ void keccak_f1600_public_plane0(const KeccakState& src, KeccakState& scratch, ui
 void keccak_theta_bi32(const KeccakState& src, KeccakState& dst);
 const uint32_t* keccak_f1600_public_plane0_lane4(const KeccakState& tpre, const KeccakState& src, uint32_t ne,
                                                  uint32_t no, KeccakState& scratch);
+// A grinding loop over keccak_f1600_public_plane0_lane4's tries: ctr is the
+// counter, (ie, io) its nonce words (the counter interleaved at bit sh of
+// each half). From g's try on, runs tries until the bits me / mo of output
+// lane ol4 / 4's even / odd words are all zero, and returns that try's plane
+// 0 (as keccak_f1600_public_plane0_lane4) with g at its counter; grind_next
+// moves g on by one. On the M4 the loop is in the assembly (no call, no
+// register saves per try). Public data only.
+struct GrindLane4 {
+    uint32_t ctr, ie, io, me, mo, ol4, sh;  // (this order: the assembly reads it)
+};
+inline void grind_next(GrindLane4& g) {
+    ++g.ctr;  // ctr ^ (ctr + 1) = 2^m - 1: its low ceil(m / 2) / floor(m / 2) bits per half
+    const unsigned m = unsigned(__builtin_ctz(g.ctr | 0x80000000u)) + 1u;
+    g.ie ^= ((1u << ((m + 1) / 2)) - 1u) << g.sh;
+    g.io ^= ((1u << (m / 2)) - 1u) << g.sh;
+}
+const uint32_t* keccak_f1600_grind_lane4(const KeccakState& tpre, const KeccakState& src, GrindLane4& g,
+                                         KeccakState& scratch);
 #endif
 // XOR len bytes into the state starting at byte offset (offset + len <= 200).
 void keccak_xor_bytes(KeccakState& s, size_t offset, const uint8_t* in, size_t len);

@@ -117,7 +117,7 @@ inline void grind_scalar(const Dims& d, const uint8_t* h, uint8_t nonce[4], uint
         const uint32_t pe = pre.w[nl], po = pre.w[25 + nl];
         // Whole challenge in the first 40 output bytes (category 1): the
         // permutation's last round computes only them (plane 0; that
-        // entry's straight-line last block is 9.2 KB of flash).
+        // entry's own last two rounds are 1.6 KB of flash).
         const bool plane0 = len <= 40;
         if constexpr (nl == 4 && ns % 2 == 0) {
             // Category 1 (the nonce in lane 4): theta of the prefix state
@@ -128,15 +128,10 @@ inline void grind_scalar(const Dims& d, const uint8_t* h, uint8_t nonce[4], uint
             if (plane0) {
                 hash::KeccakState tpre;
                 hash::keccak_theta_bi32(pre, tpre);
-                uint32_t ie = 0, io = 0;
-                for (uint32_t ctr = 0;; ++ctr) {
-                    if (ctr != 0) {
-                        const unsigned m = unsigned(__builtin_ctz(ctr)) + 1u;
-                        ie ^= ((1u << ((m + 1) / 2)) - 1u) << (ns / 2);
-                        io ^= ((1u << (m / 2)) - 1u) << (ns / 2);
-                    }
-                    const uint32_t* p = hash::keccak_f1600_public_plane0_lane4(tpre, pre, ie, io, st);
-                    if (((p[ol] & me) | (p[5 + ol] & mo)) != 0) continue;
+                // (the tries up to the next w-bit candidate run inside keccak_f1600_grind_lane4)
+                hash::GrindLane4 g{0, 0, 0, me, mo, uint32_t(4 * ol), ns / 2};
+                for (;; hash::grind_next(g)) {
+                    const uint32_t* p = hash::keccak_f1600_grind_lane4(tpre, pre, g, st);
                     uint8_t buf[40];
                     for (unsigned x = 0; x < 5; ++x) {
                         const uint64_t v = hash::keccak_deinterleave(p[x], p[5 + x]);
@@ -145,7 +140,7 @@ inline void grind_scalar(const Dims& d, const uint8_t* h, uint8_t nonce[4], uint
                     for (uint32_t e = 0; e < d.tau; ++e)
                         i_star[e] = uint16_t((buf[2 * e] | (uint32_t(buf[2 * e + 1]) << 8)) & nmask);
                     if (!accept(static_cast<const uint16_t*>(i_star))) continue;
-                    for (unsigned t = 0; t < 4; ++t) nonce[t] = uint8_t(ctr >> (8 * t));
+                    for (unsigned t = 0; t < 4; ++t) nonce[t] = uint8_t(g.ctr >> (8 * t));
                     return;
                 }
             }

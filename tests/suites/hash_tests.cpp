@@ -90,7 +90,7 @@ void keccak_permutation(Context& ctx) {
 // The grinding entries (bit-interleaved builds: the M4): plane 0 of
 // Keccak-f(src), and the same from theta(src) with a nonce XORed into lane 4
 // (keccak_f1600_public_plane0_lane4), against the plain permutation; the
-// prefix state is left as it was.
+// grinding loop against those tries; the prefix state is left as it was.
 void keccak_grind_entries(Context& ctx) {
 #if !defined(PQMCU_KECCAK_BI32)
     // (64-bit lanes: no grinding entries; the public form they build on)
@@ -132,6 +132,25 @@ void keccak_grind_entries(Context& ctx) {
         for (unsigned x = 0; x < 5; ++x) {
             PQ_CHECK(ctx, out[x] == ref.w[x] && out[5 + x] == ref.w[25 + x]);
             PQ_CHECK(ctx, p[x] == ref.w[x] && p[5 + x] == ref.w[25 + x]);
+        }
+        PQ_CHECK_BYTES(ctx, reinterpret_cast<const uint8_t*>(src.w), reinterpret_cast<const uint8_t*>(keep.w),
+                       sizeof src.w);
+        if (t < 5) {
+            // The grinding loop (keccak_f1600_grind_lane4): four successive
+            // candidates (3 condition bits, lane t, both halves), against
+            // the tries one by one with the same counter.
+            hash::GrindLane4 g{0, 0, 0, 0x5u << t, 0x1u, 4 * t, 8 + 2 * t}, r = g;
+            for (unsigned k = 0; k < 4; ++k, hash::grind_next(g), hash::grind_next(r)) {
+                hash::KeccakState sg;
+                const uint32_t* q = hash::keccak_f1600_grind_lane4(tpre, src, g, sg);
+                const uint32_t* pr = nullptr;
+                for (;; hash::grind_next(r)) {
+                    pr = hash::keccak_f1600_public_plane0_lane4(tpre, src, r.ie, r.io, scratch);
+                    if (((pr[t] & r.me) | (pr[5 + t] & r.mo)) == 0) break;
+                }
+                PQ_CHECK(ctx, g.ctr == r.ctr && g.ie == r.ie && g.io == r.io);
+                for (unsigned x = 0; x < 10; ++x) PQ_CHECK(ctx, q[x] == pr[x]);
+            }
         }
         PQ_CHECK_BYTES(ctx, reinterpret_cast<const uint8_t*>(src.w), reinterpret_cast<const uint8_t*>(keep.w),
                        sizeof src.w);
