@@ -60,12 +60,13 @@ assert 24 % R == 0 and R % 2 == 0
 STRAIGHT = R == 24
 GRIND_EXIT = R - 3
 
-# Stack frame (after the push): rc pointer, block counter, wipe flag, out
-# pointer (grinding) or the frame's size, then the 200-byte buffer. The _buf
-# entry takes its buffer from the caller and allocates the first SMALL bytes
-# only (the buffer is the frame's tail so the slots stay where they are).
-RCP, CNT, WIPE, OUT, TOFF, FRAME = 0, 4, 8, 12, 16, 216
-FSZ, SMALL = OUT, 16
+# Stack frame (after the push): wipe flag, out pointer (grinding), rc
+# pointer, block counter, then the 200-byte buffer. The _buf entry takes its
+# buffer from the caller and allocates the wipe flag's word only (Saber's
+# stack peaks run through it); the common exit tells the two frames apart by
+# where the wipe left r1.
+WIPE, OUT, RCP, CNT, TOFF, FRAME = 0, 4, 8, 12, 16, 216
+SMALL = 4
 SRC_DST = [("r0", "r1"), ("r1", "r0")]  # r0 = state, r1 = stack buffer
 # chi: B[X] in BR[X]; out0/out1 go to T0/T1, out4/out3/out2 overwrite
 # B1/B0/B2, so OUTR (out0..out4) is an ascending register list for the STM.
@@ -908,7 +909,7 @@ def main():
     w("    .type pqmcu_keccak_f1600_bi32_m4_from, %function")
     w("    .thumb_func")
     w("pqmcu_keccak_f1600_bi32_m4_from:")
-    w("    push {r3-r11, lr}")
+    w("    push {r4-r11, lr}")
     if ftop > 15:
         w(f"    vpush {{s16-s{ftop}}}")
     w(f"    sub sp, sp, #{FRAME}")
@@ -918,13 +919,14 @@ def main():
     w("    .type pqmcu_keccak_f1600_bi32_m4_buf, %function")
     w("    .thumb_func")
     w("pqmcu_keccak_f1600_bi32_m4_buf:")
-    w("    push {r3-r11, lr}")
+    w("    push {r4-r11, lr}")
     if ftop > 15:
-        w(f"    vpush {{s16-s{ftop}}}")
+        # the caller's s16.. wait in its buffer's tail, which no round writes
+        assert buf_words + ftop - 15 <= 50
+        w(f"    add r12, r1, #{4 * buf_words}")
+        w(f"    vstmia r12, {{s16-s{ftop}}}")
     w(f"    sub sp, sp, #{SMALL}")
     w("    mov r3, r1")
-    w(f"    movs r2, #{SMALL}")
-    w(f"    str r2, [sp, #{FSZ}]")
     w("    mov r1, r0")
     w("    movs r2, #1")
     w("    b.w .Lpqmcu_kf_common")
@@ -932,7 +934,7 @@ def main():
     w("    .type pqmcu_keccak_f1600_bi32_m4, %function")
     w("    .thumb_func")
     w("pqmcu_keccak_f1600_bi32_m4:")
-    w("    push {r3-r11, lr}")
+    w("    push {r4-r11, lr}")
     if ftop > 15:
         w(f"    vpush {{s16-s{ftop}}}")
     w(f"    sub sp, sp, #{FRAME}")
@@ -940,8 +942,6 @@ def main():
     w("    movs r2, #1")
     w(".Lpqmcu_kf_stack:")
     w(f"    add r3, sp, #{TOFF}")
-    w(f"    movs r4, #{FRAME}")
-    w(f"    str r4, [sp, #{FSZ}]")
     w(".Lpqmcu_kf_common:")
     w(f"    str r2, [sp, #{WIPE}]")
     w("    vmov s15, r1")
@@ -1010,12 +1010,21 @@ def main():
         k = min(left, len(zero))
         w(f"    stm r1!, {{{', '.join(zero[:k])}}}")
         left -= k
+    # r1 ends at the stack buffer's wiped end, or in the caller's (_buf:
+    # its s16.. come back from the buffer's tail, which is then wiped too)
+    w(f"    add r2, sp, #{TOFF + 4 * buf_words}")
+    w("    cmp r1, r2")
+    w("    beq.w 3f")
+    if ftop > 15:
+        w(f"    vldmia r1, {{s16-s{ftop}}}")
+        w(f"    stm r1, {{{', '.join(zero[1:ftop - 14])}}}")
+    w(f"    add sp, sp, #{SMALL}")
+    w("    pop {r4-r11, pc}")
     w("3:")
-    w(f"    ldr r2, [sp, #{FSZ}]")
-    w("    add sp, sp, r2")
+    w(f"    add sp, sp, #{FRAME}")
     if ftop > 15:
         w(f"    vpop {{s16-s{ftop}}}")
-    w("    pop {r3-r11, pc}")
+    w("    pop {r4-r11, pc}")
     w("    .size pqmcu_keccak_f1600_bi32_m4, .-pqmcu_keccak_f1600_bi32_m4")
     w("    .size pqmcu_keccak_f1600_bi32_m4_buf, .-pqmcu_keccak_f1600_bi32_m4_buf")
     w("    .size pqmcu_keccak_f1600_bi32_m4_from, .-pqmcu_keccak_f1600_bi32_m4_from")
@@ -1038,7 +1047,7 @@ def main():
     w("    .type pqmcu_keccak_f1600_bi32_m4_grind_pre, %function")
     w("    .thumb_func")
     w("pqmcu_keccak_f1600_bi32_m4_grind_pre:")
-    w("    push {r3-r11, lr}")
+    w("    push {r4-r11, lr}")
     w(f"    vpush {{{sr(glo, 26)}}}")
     w(f"    sub sp, sp, #{FRAME}")
     w(f"    str r1, [sp, #{OUT}]")
@@ -1080,7 +1089,7 @@ def main():
     w("    .type pqmcu_keccak_f1600_bi32_m4_grind_loop, %function")
     w("    .thumb_func")
     w("pqmcu_keccak_f1600_bi32_m4_grind_loop:")
-    w("    push {r3-r11, lr}")
+    w("    push {r4-r11, lr}")
     w(f"    vpush {{{sr(glo, 28)}}}")
     w(f"    sub sp, sp, #{FRAME}")
     w(f"    str r1, [sp, #{OUT}]")
@@ -1154,7 +1163,7 @@ def main():
     w("5:")
     w(f"    add sp, sp, #{FRAME}")
     w(f"    vpop {{{sr(glo, 28)}}}")
-    w("    pop {r3-r11, pc}")
+    w("    pop {r4-r11, pc}")
     if STRAIGHT:
         # Early tests, one per lane ol of the w bits: output lane (ol, 0) of
         # round 23 from round 22's state (gen_lane_test); a failed test goes
@@ -1181,7 +1190,7 @@ def main():
     w("    .type pqmcu_keccak_f1600_bi32_m4_grind, %function")
     w("    .thumb_func")
     w("pqmcu_keccak_f1600_bi32_m4_grind:")
-    w("    push {r3-r11, lr}")
+    w("    push {r4-r11, lr}")
     w(f"    vpush {{{sr(glo, 26)}}}")
     w(f"    sub sp, sp, #{FRAME}")
     w(f"    str r2, [sp, #{OUT}]")
@@ -1214,7 +1223,7 @@ def main():
     w("4:")
     w(f"    add sp, sp, #{FRAME}")
     w(f"    vpop {{{sr(glo, 26)}}}")
-    w("    pop {r3-r11, pc}")
+    w("    pop {r4-r11, pc}")
     w("    .size pqmcu_keccak_f1600_bi32_m4_grind, .-pqmcu_keccak_f1600_bi32_m4_grind")
     print("\n".join(out))
 

@@ -22,7 +22,7 @@
     .type pqmcu_keccak_f1600_bi32_m4_from, %function
     .thumb_func
 pqmcu_keccak_f1600_bi32_m4_from:
-    push {r3-r11, lr}
+    push {r4-r11, lr}
     vpush {s16-s25}
     sub sp, sp, #216
     movs r2, #0
@@ -31,12 +31,11 @@ pqmcu_keccak_f1600_bi32_m4_from:
     .type pqmcu_keccak_f1600_bi32_m4_buf, %function
     .thumb_func
 pqmcu_keccak_f1600_bi32_m4_buf:
-    push {r3-r11, lr}
-    vpush {s16-s25}
-    sub sp, sp, #16
+    push {r4-r11, lr}
+    add r12, r1, #160
+    vstmia r12, {s16-s25}
+    sub sp, sp, #4
     mov r3, r1
-    movs r2, #16
-    str r2, [sp, #12]
     mov r1, r0
     movs r2, #1
     b.w .Lpqmcu_kf_common
@@ -44,17 +43,15 @@ pqmcu_keccak_f1600_bi32_m4_buf:
     .type pqmcu_keccak_f1600_bi32_m4, %function
     .thumb_func
 pqmcu_keccak_f1600_bi32_m4:
-    push {r3-r11, lr}
+    push {r4-r11, lr}
     vpush {s16-s25}
     sub sp, sp, #216
     mov r1, r0
     movs r2, #1
 .Lpqmcu_kf_stack:
     add r3, sp, #16
-    movs r4, #216
-    str r4, [sp, #12]
 .Lpqmcu_kf_common:
-    str r2, [sp, #8]
+    str r2, [sp, #0]
     vmov s15, r1
     mov r1, r3
     @ column parities of the input
@@ -7468,7 +7465,7 @@ pqmcu_keccak_f1600_bi32_m4:
     eor r12, r12, r5
     sub r0, r0, #160
     @ after round 21: the grinding entries leave here
-    ldr r2, [sp, #8]
+    ldr r2, [sp, #0]
     cmp r2, #1
     it hi
     bxhi r2
@@ -8105,7 +8102,7 @@ pqmcu_keccak_f1600_bi32_m4:
     ror r5, r5, #12
     ror r6, r6, #12
     stm r0!, {r2, r3, r4, r5, r6}
-    ldr r2, [sp, #8]
+    ldr r2, [sp, #0]
     cmp r2, #1
     bne.w 3f
     @ the stack buffer (r1) and s0-s14 hold state: clear them
@@ -8140,11 +8137,17 @@ pqmcu_keccak_f1600_bi32_m4:
     stm r1!, {r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
     stm r1!, {r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
     stm r1!, {r2, r3, r4, r5}
+    add r2, sp, #176
+    cmp r1, r2
+    beq.w 3f
+    vldmia r1, {s16-s25}
+    stm r1, {r3, r4, r5, r6, r7, r8, r9, r10, r11, r12}
+    add sp, sp, #4
+    pop {r4-r11, pc}
 3:
-    ldr r2, [sp, #12]
-    add sp, sp, r2
+    add sp, sp, #216
     vpop {s16-s25}
-    pop {r3-r11, pc}
+    pop {r4-r11, pc}
     .size pqmcu_keccak_f1600_bi32_m4, .-pqmcu_keccak_f1600_bi32_m4
     .size pqmcu_keccak_f1600_bi32_m4_buf, .-pqmcu_keccak_f1600_bi32_m4_buf
     .size pqmcu_keccak_f1600_bi32_m4_from, .-pqmcu_keccak_f1600_bi32_m4_from
@@ -8154,10 +8157,10 @@ pqmcu_keccak_f1600_bi32_m4:
     .type pqmcu_keccak_f1600_bi32_m4_grind_pre, %function
     .thumb_func
 pqmcu_keccak_f1600_bi32_m4_grind_pre:
-    push {r3-r11, lr}
+    push {r4-r11, lr}
     vpush {s16-s26}
     sub sp, sp, #216
-    str r1, [sp, #12]
+    str r1, [sp, #4]
     vmov s15, r1
     vmov s0, r2
     vmov s1, r3
@@ -8165,11 +8168,11 @@ pqmcu_keccak_f1600_bi32_m4_grind_pre:
     vmov s2, r3
     movs r3, #0
     vmov s26, r3
-    str r3, [sp, #4]
+    str r3, [sp, #12]
     mov r3, r2
     adr.w r2, .Lpqmcu_kf_grind_tail
     adds r2, r2, #1
-    str r2, [sp, #8]
+    str r2, [sp, #0]
     add r1, sp, #16
 .Lpqmcu_kf_pre0:
     ldr r5, [r0, #0]
@@ -8429,23 +8432,23 @@ pqmcu_keccak_f1600_bi32_m4_grind_pre:
     .type pqmcu_keccak_f1600_bi32_m4_grind_loop, %function
     .thumb_func
 pqmcu_keccak_f1600_bi32_m4_grind_loop:
-    push {r3-r11, lr}
+    push {r4-r11, lr}
     vpush {s16-s28}
     sub sp, sp, #216
-    str r1, [sp, #12]
+    str r1, [sp, #4]
     vmov s15, r1
     vmov s27, r2
     vmov s28, r0
     ldr r3, [r2, #20]
     adr.w r4, .Lpqmcu_kf_lane_tab
     ldr r3, [r4, r3]
-    str r3, [sp, #4]
+    str r3, [sp, #12]
     adr.w r3, .Lpqmcu_kf_gl_check
     adds r3, r3, #1
     vmov s26, r3
     adr.w r3, .Lpqmcu_kf_grind_tail
     adds r3, r3, #1
-    str r3, [sp, #8]
+    str r3, [sp, #0]
 .Lpqmcu_kf_gl_try:
     vmov r2, s27
     ldr r3, [r2, #4]
@@ -8460,7 +8463,7 @@ pqmcu_keccak_f1600_bi32_m4_grind_loop:
     .align 2
 .Lpqmcu_kf_gl_check:
     vmov r2, s27
-    ldr r0, [sp, #12]
+    ldr r0, [sp, #4]
     ldr r3, [r2, #20]
     ldr r6, [r2, #12]
     ldr r7, [r2, #16]
@@ -8496,7 +8499,7 @@ pqmcu_keccak_f1600_bi32_m4_grind_loop:
 5:
     add sp, sp, #216
     vpop {s16-s28}
-    pop {r3-r11, pc}
+    pop {r4-r11, pc}
     .align 2
 .Lpqmcu_kf_lane_tab:
     .word .Lpqmcu_kf_lane0 + 1
@@ -8706,13 +8709,13 @@ pqmcu_keccak_f1600_bi32_m4_grind_loop:
     .type pqmcu_keccak_f1600_bi32_m4_grind, %function
     .thumb_func
 pqmcu_keccak_f1600_bi32_m4_grind:
-    push {r3-r11, lr}
+    push {r4-r11, lr}
     vpush {s16-s26}
     sub sp, sp, #216
-    str r2, [sp, #12]
+    str r2, [sp, #4]
     movs r3, #0
     vmov s26, r3
-    str r3, [sp, #4]
+    str r3, [sp, #12]
     add r3, sp, #16
     adr r2, .Lpqmcu_kf_grind_tail
     adds r2, r2, #1
@@ -9041,11 +9044,11 @@ pqmcu_keccak_f1600_bi32_m4_grind:
     eor r10, r10, r6
     eor r11, r11, r8
     eor r12, r12, r5, ror #14
-    ldr r2, [sp, #4]
+    ldr r2, [sp, #12]
     cbz r2, .Lpqmcu_kf_full23
     bx r2
 .Lpqmcu_kf_full23:
-    ldr r0, [sp, #12]
+    ldr r0, [sp, #4]
     vmov r2, s10
     vmov r3, s11
     vmov r4, s12
@@ -9127,5 +9130,5 @@ pqmcu_keccak_f1600_bi32_m4_grind:
 4:
     add sp, sp, #216
     vpop {s16-s26}
-    pop {r3-r11, pc}
+    pop {r4-r11, pc}
     .size pqmcu_keccak_f1600_bi32_m4_grind, .-pqmcu_keccak_f1600_bi32_m4_grind
