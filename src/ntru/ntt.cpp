@@ -30,7 +30,7 @@ using Tables = NttTables<kP, kRoot>;
 constexpr uint32_t pow_mod(uint64_t b, uint64_t e) { return Tables::pow_mod(b, e); }
 constexpr int32_t centre(uint32_t x) { return Tables::centre(x); }
 constexpr int32_t mont_const(uint32_t x) { return Tables::mont_const(x); }
-constexpr uint32_t kPInvNeg = Tables::kPInvNeg;
+[[maybe_unused]] constexpr uint32_t kPInvNeg = Tables::kPInvNeg;  // (read by the M4 checks only)
 static_assert((uint64_t(kP) - 1) % 6144 == 0, "roots of order 2048 and 3");
 static_assert(pow_mod(kRoot, (uint64_t(kP) - 1) / 2) == uint32_t(kP) - 1 &&
                   pow_mod(kRoot, (uint64_t(kP) - 1) / 3) != 1 && pow_mod(kRoot, (uint64_t(kP) - 1) / 5) != 1 &&

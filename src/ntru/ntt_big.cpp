@@ -37,7 +37,7 @@ constexpr uint32_t kRoot = 23;  // a primitive root mod kP
 
 using Tables = NttTables<kP, kRoot>;
 constexpr uint32_t pow_mod(uint64_t b, uint64_t e) { return Tables::pow_mod(b, e); }
-constexpr uint32_t kPInvNeg = Tables::kPInvNeg;
+[[maybe_unused]] constexpr uint32_t kPInvNeg = Tables::kPInvNeg;  // (read by the M4 checks only)
 static_assert((uint64_t(kP) - 1) % 2048 == 0, "roots of order 2048");
 static_assert(uint64_t(kP) - 1 == uint64_t(2048) * 3 * 11 * 15887, "kP - 1");
 static_assert(pow_mod(kRoot, (uint64_t(kP) - 1) / 2) == uint32_t(kP) - 1 &&
