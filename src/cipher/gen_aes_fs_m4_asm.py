@@ -50,6 +50,7 @@ import gen_aes_bs_m4_asm as bs  # noqa: E402
 
 FUNC = "pqmcu_aes128_fs2_m4"
 FUNC_LO = "pqmcu_aes128_fs2_lo_m4"  # out = Enc(in) ^ LinOrtho(in)
+FUNC_LON = "pqmcu_aes128_fs2_lo_n_m4"  # the same over n passes in one call
 CANON = bs.CANON
 KP, IO, KEND = 0, 4, 8
 bs.SPILL0 = 12
@@ -530,10 +531,23 @@ def main():
     p("@ void %s(const uint32_t rk[88], const uint8_t* const io[4]): the same, then" % FUNC_LO)
     p("@   out ^= LinOrtho(in) = (in_lo ^ in_hi) || in_lo in the output stores (MQOM's SeedDerive).")
     emit(FUNC_LO, segA, segB, segL, frame_lo, spill_lo)
+    p("@ void %s(const uint32_t rk[88], const uint8_t* in, uint8_t* out, uint32_t n," % FUNC_LON)
+    p("@                              uint32_t ostride): n >= 1 passes of %s, pass i on" % FUNC_LO)
+    p("@   in + 32 i, in + 32 i + 16 -> out + 2 i ostride, out + (2 i + 1) ostride; one")
+    p("@   prologue, io block (in the frame) and wipe for all of them.")
+    emit(FUNC_LON, segA, segB, segL, frame_lo, spill_lo, multi=True)
 
 
-def emit(FUNC, segA, segB, segC, frame, spill_end):
+def emit(FUNC, segA, segB, segC, frame, spill_end, multi=False):
+    """multi: (rk, in, out, n, ostride), n passes; the segments read the io
+    block through the IO slot as usual, here a block in the frame that the
+    loop moves on (the MQOM leaf batches: ~50 cycles a pass of call, prologue
+    and wipe less)."""
     p = print
+    if multi:  # io block, n, ostride and rk above the spill area
+        xio = (spill_end + 3) // 4 * 4
+        xn, xos, xrk = xio + 16, xio + 20, xio + 24
+        frame = (xrk + 4 + 7) // 8 * 8 + 4
     p("    .section .text.%s, \"ax\", %%progbits" % FUNC)
     p("    .align 2")
     p("    .global %s" % FUNC)
@@ -542,6 +556,19 @@ def emit(FUNC, segA, segB, segC, frame, spill_end):
     p("%s:" % FUNC)
     p("    push {r4-r11, lr}")
     p("    sub.w sp, sp, #%d" % frame)
+    if multi:
+        p("    ldr.w r12, [sp, #%d]" % (frame + 36))  # ostride (5th argument, on the caller's stack)
+        p("    str.w r0, [sp, #%d]" % xrk)
+        p("    str.w r3, [sp, #%d]" % xn)
+        p("    str.w r12, [sp, #%d]" % xos)
+        p("    str.w r1, [sp, #%d]" % xio)
+        p("    add.w r1, r1, #16")
+        p("    str.w r1, [sp, #%d]" % (xio + 4))
+        p("    str.w r2, [sp, #%d]" % (xio + 8))
+        p("    add.w r2, r2, r12")
+        p("    str.w r2, [sp, #%d]" % (xio + 12))
+        p("    add.w r1, sp, #%d" % xio)
+        p("%s:" % (".Lpass_" + FUNC))
     p("    str.w r0, [sp, #%d]" % KP)
     p("    str.w r1, [sp, #%d]" % IO)
     p("    add.w r3, r0, #256")
@@ -554,6 +581,24 @@ def emit(FUNC, segA, segB, segC, frame, spill_end):
     p("    bne.w %s" % (".Lround_" + FUNC))
     for ins in segC:
         p("    " + fmt(ins))
+    if multi:  # the next pass: in += 32, out += 2 ostride
+        p("    ldr.w r4, [sp, #%d]" % xos)
+        p("    ldr.w r1, [sp, #%d]" % xio)
+        p("    ldr.w r2, [sp, #%d]" % (xio + 8))
+        p("    ldr.w r5, [sp, #%d]" % xn)
+        p("    add.w r1, r1, #32")
+        p("    add.w r2, r2, r4, lsl #1")
+        p("    add.w r3, r1, #16")
+        p("    add.w r4, r2, r4")
+        p("    str.w r1, [sp, #%d]" % xio)
+        p("    str.w r3, [sp, #%d]" % (xio + 4))
+        p("    str.w r2, [sp, #%d]" % (xio + 8))
+        p("    str.w r4, [sp, #%d]" % (xio + 12))
+        p("    ldr.w r0, [sp, #%d]" % xrk)
+        p("    add.w r1, sp, #%d" % xio)
+        p("    subs.w r5, r5, #1")
+        p("    str.w r5, [sp, #%d]" % xn)
+        p("    bne.w %s" % (".Lpass_" + FUNC))
     # wipe the spill registers and area (they held state words)
     for i in range(8):
         p("    mov.w r%d, #0" % i)
