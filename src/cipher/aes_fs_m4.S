@@ -3056,9 +3056,10 @@ pqmcu_aes128_fs2_lo_m4:
     add.w sp, sp, #76
     pop {r4-r11, pc}
     .size pqmcu_aes128_fs2_lo_m4, .-pqmcu_aes128_fs2_lo_m4
-@ void pqmcu_aes128_fs2_lo_n_m4(const uint32_t rk[88], const uint8_t* in, uint8_t* out, uint32_t n,
-@                              uint32_t ostride): n >= 1 passes of pqmcu_aes128_fs2_lo_m4, pass i on
-@   in + 32 i, in + 32 i + 16 -> out + 2 i ostride, out + (2 i + 1) ostride; one
+@ void pqmcu_aes128_fs2_lo_n_m4(const uint32_t rk[88], const uint32_t* tin, const uint8_t* in, uint8_t* out,
+@                              uint32_t n, uint32_t ostride): n >= 1 passes of pqmcu_aes128_fs2_lo_m4,
+@   pass i on in + 32 i, in + 32 i + 16 (sliced: tin + 8 i, the 8 words the entry's
+@   transpose would make) -> out + 2 i ostride, out + (2 i + 1) ostride; one
 @   prologue, io block (in the frame) and wipe for all of them.
     .section .text.pqmcu_aes128_fs2_lo_n_m4, "ax", %progbits
     .align 2
@@ -3067,106 +3068,56 @@ pqmcu_aes128_fs2_lo_m4:
     .thumb_func
 pqmcu_aes128_fs2_lo_n_m4:
     push {r4-r11, lr}
-    sub.w sp, sp, #100
-    ldr.w r12, [sp, #136]
-    str.w r0, [sp, #92]
-    str.w r3, [sp, #84]
+    sub.w sp, sp, #108
+    ldr.w r12, [sp, #144]
     str.w r12, [sp, #88]
-    str.w r1, [sp, #68]
-    add.w r1, r1, #16
-    str.w r1, [sp, #72]
-    str.w r2, [sp, #76]
-    add.w r2, r2, r12
-    str.w r2, [sp, #80]
+    ldr.w r12, [sp, #148]
+    str.w r0, [sp, #96]
+    str.w r12, [sp, #92]
+    str.w r1, [sp, #84]
+    str.w r2, [sp, #68]
+    add.w r2, r2, #16
+    str.w r2, [sp, #72]
+    str.w r3, [sp, #76]
+    add.w r3, r3, r12
+    str.w r3, [sp, #80]
     add.w r1, sp, #68
 .Lpass_pqmcu_aes128_fs2_lo_n_m4:
     str.w r0, [sp, #0]
     str.w r1, [sp, #4]
     add.w r3, r0, #256
     str.w r3, [sp, #8]
-    ldr.w r0, [sp, #0]
-    ldr.w r1, [r0, #8]
-    ldr.w r2, [r0, #16]
+    ldr.w r0, [sp, #4]
+    ldr.w r0, [r0, #16]
+    ldr.w r1, [sp, #0]
+    ldr.w r2, [r1, #0]
+    ldr.w r3, [r1, #28]
+    ldr.w r4, [r1, #20]
+    ldr.w r5, [r0, #20]
+    eor.w r5, r5, r4
+    ldr.w r4, [r1, #16]
+    ldr.w r6, [r1, #12]
+    ldr.w r7, [r0, #0]
+    eor.w r7, r7, r2
+    ldr.w r2, [r0, #28]
+    eor.w r2, r2, r3
+    ldr.w r3, [r1, #24]
+    ldr.w r8, [r0, #8]
+    ldr.w r9, [r0, #24]
+    eor.w r9, r9, r3
     ldr.w r3, [r0, #12]
-    ldr.w r4, [r0, #28]
-    ldr.w r5, [sp, #4]
-    ldr.w r6, [r5, #4]
-    ldr.w r5, [r5, #0]
-    ldr.w r7, [r0, #4]
-    ldr.w r8, [r0, #0]
-    ldr.w r9, [r5, #4]
-    ldr.w r10, [r6, #0]
-    ldr.w r11, [r5, #0]
-    ldr.w r12, [r0, #24]
-    ldr.w r0, [r0, #20]
-    ldr.w lr, [r6, #4]
-    vmov s0, r2
-    ldr.w r2, [r5, #12]
-    ldr.w r5, [r5, #8]
-    vmov s1, r8
-    ldr.w r8, [r6, #8]
-    ldr.w r6, [r6, #12]
-    vmov s2, r1
-    eor.w r1, r10, r11, lsr #1
-    and.w r1, r1, #0x55555555
-    eor.w r10, r10, r1
-    eor.w r11, r11, r1, lsl #1
-    eor.w r1, r6, r2, lsr #1
-    and.w r1, r1, #0x55555555
-    eor.w r6, r6, r1
-    eor.w r2, r2, r1, lsl #1
-    eor.w r1, r8, r5, lsr #1
-    and.w r1, r1, #0x55555555
+    eor.w r3, r3, r6
+    ldr.w r6, [r1, #4]
+    ldr.w r1, [r1, #8]
     eor.w r8, r8, r1
-    eor.w r5, r5, r1, lsl #1
-    eor.w r1, r2, r5, lsr #2
-    and.w r1, r1, #0x33333333
-    eor.w r2, r2, r1
-    eor.w r5, r5, r1, lsl #2
-    eor.w r1, r6, r8, lsr #2
-    and.w r1, r1, #0x33333333
-    eor.w r8, r8, r1, lsl #2
-    eor.w r6, r6, r1
-    eor.w r1, lr, r9, lsr #1
-    and.w r1, r1, #0x55555555
-    eor.w r9, r9, r1, lsl #1
-    eor.w lr, lr, r1
-    eor.w r1, lr, r10, lsr #2
-    and.w r1, r1, #0x33333333
-    eor.w lr, lr, r1
-    eor.w r10, r10, r1, lsl #2
-    eor.w r1, r8, r10, lsr #4
-    and.w r1, r1, #0x0F0F0F0F
-    eor.w r10, r10, r1, lsl #4
-    eor.w r8, r8, r1
-    eor.w r1, r10, r7
-    eor.w r8, r8, r0
-    eor.w r0, r6, lr, lsr #4
-    and.w r0, r0, #0x0F0F0F0F
-    eor.w r6, r6, r0
-    eor.w lr, lr, r0, lsl #4
-    eor.w r7, r6, r4
-    eor.w r3, lr, r3
-    eor.w r0, r9, r11, lsr #2
-    and.w r0, r0, #0x33333333
-    eor.w r9, r9, r0
-    eor.w r11, r11, r0, lsl #2
-    eor.w r0, r2, r9, lsr #4
-    and.w r0, r0, #0x0F0F0F0F
-    eor.w r9, r9, r0, lsl #4
-    eor.w r2, r2, r0
-    eor.w r6, r2, r12
-    vmov r0, s2
-    eor.w r2, r9, r0
-    eor.w r0, r5, r11, lsr #4
-    and.w r0, r0, #0x0F0F0F0F
-    eor.w r5, r5, r0
-    eor.w r11, r11, r0, lsl #4
-    vmov r0, s1
-    eor.w r0, r11, r0
-    vmov r4, s0
-    eor.w r4, r5, r4
-    mov.w r5, r8
+    ldr.w r1, [r0, #16]
+    eor.w r4, r1, r4
+    ldr.w r0, [r0, #4]
+    eor.w r1, r0, r6
+    mov.w r0, r7
+    mov.w r6, r9
+    mov.w r7, r2
+    mov.w r2, r8
 .Lround_pqmcu_aes128_fs2_lo_n_m4:
     eor.w r8, r4, r2
     eor.w r5, r6, r5
@@ -4582,10 +4533,10 @@ pqmcu_aes128_fs2_lo_n_m4:
     str.w r2, [r1, #8]
     str.w r12, [r9, #8]
     str.w r6, [r9, #12]
-    ldr.w r4, [sp, #88]
+    ldr.w r4, [sp, #92]
     ldr.w r1, [sp, #68]
     ldr.w r2, [sp, #76]
-    ldr.w r5, [sp, #84]
+    ldr.w r5, [sp, #88]
     add.w r1, r1, #32
     add.w r2, r2, r4, lsl #1
     add.w r3, r1, #16
@@ -4594,10 +4545,13 @@ pqmcu_aes128_fs2_lo_n_m4:
     str.w r3, [sp, #72]
     str.w r2, [sp, #76]
     str.w r4, [sp, #80]
-    ldr.w r0, [sp, #92]
+    ldr.w r6, [sp, #84]
+    add.w r6, r6, #32
+    str.w r6, [sp, #84]
+    ldr.w r0, [sp, #96]
     add.w r1, sp, #68
     subs.w r5, r5, #1
-    str.w r5, [sp, #84]
+    str.w r5, [sp, #88]
     bne.w .Lpass_pqmcu_aes128_fs2_lo_n_m4
     mov.w r0, #0
     mov.w r1, #0
@@ -4621,6 +4575,815 @@ pqmcu_aes128_fs2_lo_n_m4:
     vmov s11, r0
     vmov s12, r0
     vmov s13, r0
-    add.w sp, sp, #100
+    add.w sp, sp, #108
     pop {r4-r11, pc}
     .size pqmcu_aes128_fs2_lo_n_m4, .-pqmcu_aes128_fs2_lo_n_m4
+@ void pqmcu_aes128_fs2_slice_m4(const uint8_t* in, uint32_t* tin, uint32_t n), n >= 1: tin + 8 i = the
+@   sliced words of in + 32 i, in + 32 i + 16 (the entry transpose of pqmcu_aes128_fs2_m4).
+    .section .text.pqmcu_aes128_fs2_slice_m4, "ax", %progbits
+    .align 2
+    .global pqmcu_aes128_fs2_slice_m4
+    .type pqmcu_aes128_fs2_slice_m4, %function
+    .thumb_func
+pqmcu_aes128_fs2_slice_m4:
+    push {r4-r11, lr}
+    sub.w sp, sp, #20
+    str.w r0, [sp, #0]
+    str.w r1, [sp, #4]
+    str.w r2, [sp, #8]
+.Lslice_pqmcu_aes128_fs2_slice_m4:
+    ldr.w r0, [sp, #0]
+    ldr.w r1, [r0, #0]
+    ldr.w r2, [r0, #16]
+    ldr.w r3, [r0, #4]
+    ldr.w r4, [r0, #20]
+    ldr.w r5, [r0, #8]
+    ldr.w r6, [r0, #24]
+    ldr.w r7, [r0, #12]
+    ldr.w r0, [r0, #28]
+    eor.w r8, r2, r1, lsr #1
+    and.w r8, r8, #0x55555555
+    eor.w r1, r1, r8, lsl #1
+    eor.w r2, r2, r8
+    eor.w r8, r4, r3, lsr #1
+    and.w r8, r8, #0x55555555
+    eor.w r3, r3, r8, lsl #1
+    eor.w r4, r4, r8
+    eor.w r8, r6, r5, lsr #1
+    and.w r8, r8, #0x55555555
+    eor.w r5, r5, r8, lsl #1
+    eor.w r6, r6, r8
+    eor.w r8, r0, r7, lsr #1
+    and.w r8, r8, #0x55555555
+    eor.w r7, r7, r8, lsl #1
+    eor.w r0, r0, r8
+    eor.w r8, r3, r1, lsr #2
+    and.w r8, r8, #0x33333333
+    eor.w r1, r1, r8, lsl #2
+    eor.w r3, r3, r8
+    eor.w r8, r4, r2, lsr #2
+    and.w r8, r8, #0x33333333
+    eor.w r2, r2, r8, lsl #2
+    eor.w r4, r4, r8
+    eor.w r8, r7, r5, lsr #2
+    and.w r8, r8, #0x33333333
+    eor.w r5, r5, r8, lsl #2
+    eor.w r7, r7, r8
+    eor.w r8, r0, r6, lsr #2
+    and.w r8, r8, #0x33333333
+    eor.w r6, r6, r8, lsl #2
+    eor.w r0, r0, r8
+    eor.w r8, r5, r1, lsr #4
+    and.w r8, r8, #0x0F0F0F0F
+    eor.w r1, r1, r8, lsl #4
+    eor.w r5, r5, r8
+    eor.w r8, r6, r2, lsr #4
+    and.w r8, r8, #0x0F0F0F0F
+    eor.w r2, r2, r8, lsl #4
+    eor.w r6, r6, r8
+    eor.w r8, r7, r3, lsr #4
+    and.w r8, r8, #0x0F0F0F0F
+    eor.w r3, r3, r8, lsl #4
+    eor.w r7, r7, r8
+    eor.w r8, r0, r4, lsr #4
+    and.w r8, r8, #0x0F0F0F0F
+    eor.w r4, r4, r8, lsl #4
+    eor.w r0, r0, r8
+    ldr.w r8, [sp, #4]
+    str.w r1, [r8, #0]
+    str.w r2, [r8, #4]
+    str.w r3, [r8, #8]
+    str.w r4, [r8, #12]
+    str.w r5, [r8, #16]
+    str.w r6, [r8, #20]
+    str.w r7, [r8, #24]
+    str.w r0, [r8, #28]
+    ldr.w r0, [sp, #0]
+    ldr.w r1, [sp, #4]
+    ldr.w r2, [sp, #8]
+    add.w r0, r0, #32
+    add.w r1, r1, #32
+    str.w r0, [sp, #0]
+    str.w r1, [sp, #4]
+    subs.w r2, r2, #1
+    str.w r2, [sp, #8]
+    bne.w .Lslice_pqmcu_aes128_fs2_slice_m4
+    mov.w r0, #0
+    mov.w r1, #0
+    mov.w r2, #0
+    mov.w r3, #0
+    mov.w r12, #0
+    mov.w lr, #0
+    add.w sp, sp, #20
+    pop {r4-r11, pc}
+    .size pqmcu_aes128_fs2_slice_m4, .-pqmcu_aes128_fs2_slice_m4
+@ void pqmcu_aes128_fs_keys_m4(uint32_t fs[88], const uint32_t w[44]): fixsliced.cpp's prepare()
+@   of AES-128 round keys, straight-line (690 instructions, about 781 cycles).
+    .section .text.pqmcu_aes128_fs_keys_m4, "ax", %progbits
+    .align 2
+    .global pqmcu_aes128_fs_keys_m4
+    .type pqmcu_aes128_fs_keys_m4, %function
+    .thumb_func
+pqmcu_aes128_fs_keys_m4:
+    push {r4-r11, lr}
+    sub.w sp, sp, #20
+    str.w r1, [sp, #0]
+    str.w r0, [sp, #4]
+    ldr.w r0, [sp, #0]
+    ldr.w r1, [r0, #0]
+    ldr.w r2, [r0, #4]
+    ldr.w r3, [r0, #8]
+    ldr.w r4, [r0, #12]
+    eor.w r5, r2, r1, lsr #2
+    and.w r5, r5, #0x33333333
+    eor.w r2, r2, r5
+    eor.w r1, r1, r5, lsl #2
+    eor.w r5, r4, r3, lsr #2
+    and.w r5, r5, #0x33333333
+    eor.w r4, r4, r5
+    eor.w r3, r3, r5, lsl #2
+    eor.w r5, r3, r1, lsr #4
+    and.w r5, r5, #0x0F0F0F0F
+    eor.w r3, r3, r5
+    eor.w r1, r1, r5, lsl #4
+    eor.w r5, r4, r2, lsr #4
+    and.w r5, r5, #0x0F0F0F0F
+    eor.w r4, r4, r5
+    eor.w r2, r2, r5, lsl #4
+    eor.w r5, r1, r1, lsr #1
+    and.w r5, r5, #0x55555555
+    eor.w r6, r1, r5, lsl #1
+    ldr.w r7, [sp, #4]
+    str.w r6, [r7, #0]
+    eor.w r1, r1, r5
+    str.w r1, [r7, #4]
+    eor.w r1, r2, r2, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r5, r2, r1, lsl #1
+    str.w r5, [r7, #8]
+    eor.w r2, r2, r1
+    str.w r2, [r7, #12]
+    eor.w r1, r3, r3, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r2, r3, r1, lsl #1
+    str.w r2, [r7, #16]
+    eor.w r3, r3, r1
+    str.w r3, [r7, #20]
+    eor.w r1, r4, r4, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r2, r4, r1, lsl #1
+    str.w r2, [r7, #24]
+    eor.w r4, r4, r1
+    str.w r4, [r7, #28]
+    ldr.w r1, [r0, #16]
+    ldr.w r2, [r0, #20]
+    ldr.w r3, [r0, #24]
+    ldr.w r4, [r0, #28]
+    eor.w r5, r1, r3
+    and.w r5, r5, #0x00FF0000
+    eor.w r1, r1, r5
+    eor.w r3, r3, r5
+    eor.w r5, r2, r4
+    and.w r5, r5, #0x00FF0000
+    eor.w r2, r2, r5
+    eor.w r4, r4, r5
+    eor.w r5, r1, r3
+    and.w r5, r5, #0xFF000000
+    eor.w r1, r1, r5
+    eor.w r3, r3, r5
+    eor.w r5, r2, r4
+    and.w r5, r5, #0xFF000000
+    eor.w r2, r2, r5
+    eor.w r4, r4, r5
+    eor.w r5, r1, r4
+    and.w r5, r5, #0xFF00FF00
+    eor.w r6, r2, r1
+    and.w r6, r6, #0xFF00FF00
+    eor.w r8, r3, r2
+    and.w r8, r8, #0xFF00FF00
+    eor.w r9, r4, r3
+    and.w r9, r9, #0xFF00FF00
+    eor.w r1, r1, r5
+    eor.w r2, r2, r6
+    eor.w r3, r3, r8
+    eor.w r4, r4, r9
+    eor.w r1, r1, #0x63636363
+    eor.w r2, r2, #0x63636363
+    eor.w r3, r3, #0x63636363
+    eor.w r4, r4, #0x63636363
+    eor.w r5, r2, r1, lsr #2
+    and.w r5, r5, #0x33333333
+    eor.w r2, r2, r5
+    eor.w r1, r1, r5, lsl #2
+    eor.w r5, r4, r3, lsr #2
+    and.w r5, r5, #0x33333333
+    eor.w r4, r4, r5
+    eor.w r3, r3, r5, lsl #2
+    eor.w r5, r3, r1, lsr #4
+    and.w r5, r5, #0x0F0F0F0F
+    eor.w r3, r3, r5
+    eor.w r1, r1, r5, lsl #4
+    eor.w r5, r4, r2, lsr #4
+    and.w r5, r5, #0x0F0F0F0F
+    eor.w r4, r4, r5
+    eor.w r2, r2, r5, lsl #4
+    eor.w r5, r1, r1, lsr #1
+    and.w r5, r5, #0x55555555
+    eor.w r6, r1, r5, lsl #1
+    str.w r6, [r7, #32]
+    eor.w r1, r1, r5
+    str.w r1, [r7, #36]
+    eor.w r1, r2, r2, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r5, r2, r1, lsl #1
+    str.w r5, [r7, #40]
+    eor.w r2, r2, r1
+    str.w r2, [r7, #44]
+    eor.w r1, r3, r3, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r2, r3, r1, lsl #1
+    str.w r2, [r7, #48]
+    eor.w r3, r3, r1
+    str.w r3, [r7, #52]
+    eor.w r1, r4, r4, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r2, r4, r1, lsl #1
+    str.w r2, [r7, #56]
+    eor.w r4, r4, r1
+    str.w r4, [r7, #60]
+    ldr.w r1, [r0, #32]
+    ldr.w r2, [r0, #36]
+    ldr.w r3, [r0, #40]
+    ldr.w r4, [r0, #44]
+    eor.w r5, r1, r3
+    and.w r5, r5, #0xFF00FF00
+    eor.w r1, r1, r5
+    eor.w r3, r3, r5
+    eor.w r5, r2, r4
+    and.w r5, r5, #0xFF00FF00
+    eor.w r2, r2, r5
+    eor.w r4, r4, r5
+    eor.w r1, r1, #0x63636363
+    eor.w r2, r2, #0x63636363
+    eor.w r3, r3, #0x63636363
+    eor.w r4, r4, #0x63636363
+    eor.w r5, r2, r1, lsr #2
+    and.w r5, r5, #0x33333333
+    eor.w r2, r2, r5
+    eor.w r1, r1, r5, lsl #2
+    eor.w r5, r4, r3, lsr #2
+    and.w r5, r5, #0x33333333
+    eor.w r4, r4, r5
+    eor.w r3, r3, r5, lsl #2
+    eor.w r5, r3, r1, lsr #4
+    and.w r5, r5, #0x0F0F0F0F
+    eor.w r3, r3, r5
+    eor.w r1, r1, r5, lsl #4
+    eor.w r5, r4, r2, lsr #4
+    and.w r5, r5, #0x0F0F0F0F
+    eor.w r4, r4, r5
+    eor.w r2, r2, r5, lsl #4
+    eor.w r5, r1, r1, lsr #1
+    and.w r5, r5, #0x55555555
+    eor.w r6, r1, r5, lsl #1
+    str.w r6, [r7, #64]
+    eor.w r1, r1, r5
+    str.w r1, [r7, #68]
+    eor.w r1, r2, r2, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r5, r2, r1, lsl #1
+    str.w r5, [r7, #72]
+    eor.w r2, r2, r1
+    str.w r2, [r7, #76]
+    eor.w r1, r3, r3, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r2, r3, r1, lsl #1
+    str.w r2, [r7, #80]
+    eor.w r3, r3, r1
+    str.w r3, [r7, #84]
+    eor.w r1, r4, r4, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r2, r4, r1, lsl #1
+    str.w r2, [r7, #88]
+    eor.w r4, r4, r1
+    str.w r4, [r7, #92]
+    ldr.w r1, [r0, #48]
+    ldr.w r2, [r0, #52]
+    ldr.w r3, [r0, #56]
+    ldr.w r4, [r0, #60]
+    eor.w r5, r1, r3
+    and.w r5, r5, #0x00FF0000
+    eor.w r1, r1, r5
+    eor.w r3, r3, r5
+    eor.w r5, r2, r4
+    and.w r5, r5, #0x00FF0000
+    eor.w r2, r2, r5
+    eor.w r4, r4, r5
+    eor.w r5, r1, r3
+    and.w r5, r5, #0xFF000000
+    eor.w r1, r1, r5
+    eor.w r3, r3, r5
+    eor.w r5, r2, r4
+    and.w r5, r5, #0xFF000000
+    eor.w r2, r2, r5
+    eor.w r4, r4, r5
+    eor.w r5, r1, r2
+    and.w r5, r5, #0xFF00FF00
+    eor.w r6, r2, r3
+    and.w r6, r6, #0xFF00FF00
+    eor.w r8, r3, r4
+    and.w r8, r8, #0xFF00FF00
+    eor.w r9, r4, r1
+    and.w r9, r9, #0xFF00FF00
+    eor.w r1, r1, r5
+    eor.w r2, r2, r6
+    eor.w r3, r3, r8
+    eor.w r4, r4, r9
+    eor.w r1, r1, #0x63636363
+    eor.w r2, r2, #0x63636363
+    eor.w r3, r3, #0x63636363
+    eor.w r4, r4, #0x63636363
+    eor.w r5, r2, r1, lsr #2
+    and.w r5, r5, #0x33333333
+    eor.w r2, r2, r5
+    eor.w r1, r1, r5, lsl #2
+    eor.w r5, r4, r3, lsr #2
+    and.w r5, r5, #0x33333333
+    eor.w r4, r4, r5
+    eor.w r3, r3, r5, lsl #2
+    eor.w r5, r3, r1, lsr #4
+    and.w r5, r5, #0x0F0F0F0F
+    eor.w r3, r3, r5
+    eor.w r1, r1, r5, lsl #4
+    eor.w r5, r4, r2, lsr #4
+    and.w r5, r5, #0x0F0F0F0F
+    eor.w r4, r4, r5
+    eor.w r2, r2, r5, lsl #4
+    eor.w r5, r1, r1, lsr #1
+    and.w r5, r5, #0x55555555
+    eor.w r6, r1, r5, lsl #1
+    str.w r6, [r7, #96]
+    eor.w r1, r1, r5
+    str.w r1, [r7, #100]
+    eor.w r1, r2, r2, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r5, r2, r1, lsl #1
+    str.w r5, [r7, #104]
+    eor.w r2, r2, r1
+    str.w r2, [r7, #108]
+    eor.w r1, r3, r3, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r2, r3, r1, lsl #1
+    str.w r2, [r7, #112]
+    eor.w r3, r3, r1
+    str.w r3, [r7, #116]
+    eor.w r1, r4, r4, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r2, r4, r1, lsl #1
+    str.w r2, [r7, #120]
+    eor.w r4, r4, r1
+    str.w r4, [r7, #124]
+    ldr.w r1, [r0, #64]
+    ldr.w r2, [r0, #68]
+    ldr.w r3, [r0, #72]
+    ldr.w r4, [r0, #76]
+    eor.w r1, r1, #0x63636363
+    eor.w r2, r2, #0x63636363
+    eor.w r3, r3, #0x63636363
+    eor.w r4, r4, #0x63636363
+    eor.w r5, r2, r1, lsr #2
+    and.w r5, r5, #0x33333333
+    eor.w r2, r2, r5
+    eor.w r1, r1, r5, lsl #2
+    eor.w r5, r4, r3, lsr #2
+    and.w r5, r5, #0x33333333
+    eor.w r4, r4, r5
+    eor.w r3, r3, r5, lsl #2
+    eor.w r5, r3, r1, lsr #4
+    and.w r5, r5, #0x0F0F0F0F
+    eor.w r3, r3, r5
+    eor.w r1, r1, r5, lsl #4
+    eor.w r5, r4, r2, lsr #4
+    and.w r5, r5, #0x0F0F0F0F
+    eor.w r4, r4, r5
+    eor.w r2, r2, r5, lsl #4
+    eor.w r5, r1, r1, lsr #1
+    and.w r5, r5, #0x55555555
+    eor.w r6, r1, r5, lsl #1
+    str.w r6, [r7, #128]
+    eor.w r1, r1, r5
+    str.w r1, [r7, #132]
+    eor.w r1, r2, r2, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r5, r2, r1, lsl #1
+    str.w r5, [r7, #136]
+    eor.w r2, r2, r1
+    str.w r2, [r7, #140]
+    eor.w r1, r3, r3, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r2, r3, r1, lsl #1
+    str.w r2, [r7, #144]
+    eor.w r3, r3, r1
+    str.w r3, [r7, #148]
+    eor.w r1, r4, r4, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r2, r4, r1, lsl #1
+    str.w r2, [r7, #152]
+    eor.w r4, r4, r1
+    str.w r4, [r7, #156]
+    ldr.w r1, [r0, #80]
+    ldr.w r2, [r0, #84]
+    ldr.w r3, [r0, #88]
+    ldr.w r4, [r0, #92]
+    eor.w r5, r1, r3
+    and.w r5, r5, #0x00FF0000
+    eor.w r1, r1, r5
+    eor.w r3, r3, r5
+    eor.w r5, r2, r4
+    and.w r5, r5, #0x00FF0000
+    eor.w r2, r2, r5
+    eor.w r4, r4, r5
+    eor.w r5, r1, r3
+    and.w r5, r5, #0xFF000000
+    eor.w r1, r1, r5
+    eor.w r3, r3, r5
+    eor.w r5, r2, r4
+    and.w r5, r5, #0xFF000000
+    eor.w r2, r2, r5
+    eor.w r4, r4, r5
+    eor.w r5, r1, r4
+    and.w r5, r5, #0xFF00FF00
+    eor.w r6, r2, r1
+    and.w r6, r6, #0xFF00FF00
+    eor.w r8, r3, r2
+    and.w r8, r8, #0xFF00FF00
+    eor.w r9, r4, r3
+    and.w r9, r9, #0xFF00FF00
+    eor.w r1, r1, r5
+    eor.w r2, r2, r6
+    eor.w r3, r3, r8
+    eor.w r4, r4, r9
+    eor.w r1, r1, #0x63636363
+    eor.w r2, r2, #0x63636363
+    eor.w r3, r3, #0x63636363
+    eor.w r4, r4, #0x63636363
+    eor.w r5, r2, r1, lsr #2
+    and.w r5, r5, #0x33333333
+    eor.w r2, r2, r5
+    eor.w r1, r1, r5, lsl #2
+    eor.w r5, r4, r3, lsr #2
+    and.w r5, r5, #0x33333333
+    eor.w r4, r4, r5
+    eor.w r3, r3, r5, lsl #2
+    eor.w r5, r3, r1, lsr #4
+    and.w r5, r5, #0x0F0F0F0F
+    eor.w r3, r3, r5
+    eor.w r1, r1, r5, lsl #4
+    eor.w r5, r4, r2, lsr #4
+    and.w r5, r5, #0x0F0F0F0F
+    eor.w r4, r4, r5
+    eor.w r2, r2, r5, lsl #4
+    eor.w r5, r1, r1, lsr #1
+    and.w r5, r5, #0x55555555
+    eor.w r6, r1, r5, lsl #1
+    str.w r6, [r7, #160]
+    eor.w r1, r1, r5
+    str.w r1, [r7, #164]
+    eor.w r1, r2, r2, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r5, r2, r1, lsl #1
+    str.w r5, [r7, #168]
+    eor.w r2, r2, r1
+    str.w r2, [r7, #172]
+    eor.w r1, r3, r3, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r2, r3, r1, lsl #1
+    str.w r2, [r7, #176]
+    eor.w r3, r3, r1
+    str.w r3, [r7, #180]
+    eor.w r1, r4, r4, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r2, r4, r1, lsl #1
+    str.w r2, [r7, #184]
+    eor.w r4, r4, r1
+    str.w r4, [r7, #188]
+    ldr.w r1, [r0, #96]
+    ldr.w r2, [r0, #100]
+    ldr.w r3, [r0, #104]
+    ldr.w r4, [r0, #108]
+    eor.w r5, r1, r3
+    and.w r5, r5, #0xFF00FF00
+    eor.w r1, r1, r5
+    eor.w r3, r3, r5
+    eor.w r5, r2, r4
+    and.w r5, r5, #0xFF00FF00
+    eor.w r2, r2, r5
+    eor.w r4, r4, r5
+    eor.w r1, r1, #0x63636363
+    eor.w r2, r2, #0x63636363
+    eor.w r3, r3, #0x63636363
+    eor.w r4, r4, #0x63636363
+    eor.w r5, r2, r1, lsr #2
+    and.w r5, r5, #0x33333333
+    eor.w r2, r2, r5
+    eor.w r1, r1, r5, lsl #2
+    eor.w r5, r4, r3, lsr #2
+    and.w r5, r5, #0x33333333
+    eor.w r4, r4, r5
+    eor.w r3, r3, r5, lsl #2
+    eor.w r5, r3, r1, lsr #4
+    and.w r5, r5, #0x0F0F0F0F
+    eor.w r3, r3, r5
+    eor.w r1, r1, r5, lsl #4
+    eor.w r5, r4, r2, lsr #4
+    and.w r5, r5, #0x0F0F0F0F
+    eor.w r4, r4, r5
+    eor.w r2, r2, r5, lsl #4
+    eor.w r5, r1, r1, lsr #1
+    and.w r5, r5, #0x55555555
+    eor.w r6, r1, r5, lsl #1
+    str.w r6, [r7, #192]
+    eor.w r1, r1, r5
+    str.w r1, [r7, #196]
+    eor.w r1, r2, r2, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r5, r2, r1, lsl #1
+    str.w r5, [r7, #200]
+    eor.w r2, r2, r1
+    str.w r2, [r7, #204]
+    eor.w r1, r3, r3, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r2, r3, r1, lsl #1
+    str.w r2, [r7, #208]
+    eor.w r3, r3, r1
+    str.w r3, [r7, #212]
+    eor.w r1, r4, r4, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r2, r4, r1, lsl #1
+    str.w r2, [r7, #216]
+    eor.w r4, r4, r1
+    str.w r4, [r7, #220]
+    ldr.w r1, [r0, #112]
+    ldr.w r2, [r0, #116]
+    ldr.w r3, [r0, #120]
+    ldr.w r4, [r0, #124]
+    eor.w r5, r1, r3
+    and.w r5, r5, #0x00FF0000
+    eor.w r1, r1, r5
+    eor.w r3, r3, r5
+    eor.w r5, r2, r4
+    and.w r5, r5, #0x00FF0000
+    eor.w r2, r2, r5
+    eor.w r4, r4, r5
+    eor.w r5, r1, r3
+    and.w r5, r5, #0xFF000000
+    eor.w r1, r1, r5
+    eor.w r3, r3, r5
+    eor.w r5, r2, r4
+    and.w r5, r5, #0xFF000000
+    eor.w r2, r2, r5
+    eor.w r4, r4, r5
+    eor.w r5, r1, r2
+    and.w r5, r5, #0xFF00FF00
+    eor.w r6, r2, r3
+    and.w r6, r6, #0xFF00FF00
+    eor.w r8, r3, r4
+    and.w r8, r8, #0xFF00FF00
+    eor.w r9, r4, r1
+    and.w r9, r9, #0xFF00FF00
+    eor.w r1, r1, r5
+    eor.w r2, r2, r6
+    eor.w r3, r3, r8
+    eor.w r4, r4, r9
+    eor.w r1, r1, #0x63636363
+    eor.w r2, r2, #0x63636363
+    eor.w r3, r3, #0x63636363
+    eor.w r4, r4, #0x63636363
+    eor.w r5, r2, r1, lsr #2
+    and.w r5, r5, #0x33333333
+    eor.w r2, r2, r5
+    eor.w r1, r1, r5, lsl #2
+    eor.w r5, r4, r3, lsr #2
+    and.w r5, r5, #0x33333333
+    eor.w r4, r4, r5
+    eor.w r3, r3, r5, lsl #2
+    eor.w r5, r3, r1, lsr #4
+    and.w r5, r5, #0x0F0F0F0F
+    eor.w r3, r3, r5
+    eor.w r1, r1, r5, lsl #4
+    eor.w r5, r4, r2, lsr #4
+    and.w r5, r5, #0x0F0F0F0F
+    eor.w r4, r4, r5
+    eor.w r2, r2, r5, lsl #4
+    eor.w r5, r1, r1, lsr #1
+    and.w r5, r5, #0x55555555
+    eor.w r6, r1, r5, lsl #1
+    str.w r6, [r7, #224]
+    eor.w r1, r1, r5
+    str.w r1, [r7, #228]
+    eor.w r1, r2, r2, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r5, r2, r1, lsl #1
+    str.w r5, [r7, #232]
+    eor.w r2, r2, r1
+    str.w r2, [r7, #236]
+    eor.w r1, r3, r3, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r2, r3, r1, lsl #1
+    str.w r2, [r7, #240]
+    eor.w r3, r3, r1
+    str.w r3, [r7, #244]
+    eor.w r1, r4, r4, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r2, r4, r1, lsl #1
+    str.w r2, [r7, #248]
+    eor.w r4, r4, r1
+    str.w r4, [r7, #252]
+    ldr.w r1, [r0, #128]
+    ldr.w r2, [r0, #132]
+    ldr.w r3, [r0, #136]
+    ldr.w r4, [r0, #140]
+    eor.w r1, r1, #0x63636363
+    eor.w r2, r2, #0x63636363
+    eor.w r3, r3, #0x63636363
+    eor.w r4, r4, #0x63636363
+    eor.w r5, r2, r1, lsr #2
+    and.w r5, r5, #0x33333333
+    eor.w r2, r2, r5
+    eor.w r1, r1, r5, lsl #2
+    eor.w r5, r4, r3, lsr #2
+    and.w r5, r5, #0x33333333
+    eor.w r4, r4, r5
+    eor.w r3, r3, r5, lsl #2
+    eor.w r5, r3, r1, lsr #4
+    and.w r5, r5, #0x0F0F0F0F
+    eor.w r3, r3, r5
+    eor.w r1, r1, r5, lsl #4
+    eor.w r5, r4, r2, lsr #4
+    and.w r5, r5, #0x0F0F0F0F
+    eor.w r4, r4, r5
+    eor.w r2, r2, r5, lsl #4
+    eor.w r5, r1, r1, lsr #1
+    and.w r5, r5, #0x55555555
+    eor.w r6, r1, r5, lsl #1
+    str.w r6, [r7, #256]
+    eor.w r1, r1, r5
+    str.w r1, [r7, #260]
+    eor.w r1, r2, r2, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r5, r2, r1, lsl #1
+    str.w r5, [r7, #264]
+    eor.w r2, r2, r1
+    str.w r2, [r7, #268]
+    eor.w r1, r3, r3, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r2, r3, r1, lsl #1
+    str.w r2, [r7, #272]
+    eor.w r3, r3, r1
+    str.w r3, [r7, #276]
+    eor.w r1, r4, r4, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r2, r4, r1, lsl #1
+    str.w r2, [r7, #280]
+    eor.w r4, r4, r1
+    str.w r4, [r7, #284]
+    ldr.w r1, [r0, #144]
+    ldr.w r2, [r0, #148]
+    ldr.w r3, [r0, #152]
+    ldr.w r4, [r0, #156]
+    eor.w r5, r1, r3
+    and.w r5, r5, #0x00FF0000
+    eor.w r1, r1, r5
+    eor.w r3, r3, r5
+    eor.w r5, r2, r4
+    and.w r5, r5, #0x00FF0000
+    eor.w r2, r2, r5
+    eor.w r4, r4, r5
+    eor.w r5, r1, r3
+    and.w r5, r5, #0xFF000000
+    eor.w r1, r1, r5
+    eor.w r3, r3, r5
+    eor.w r5, r2, r4
+    and.w r5, r5, #0xFF000000
+    eor.w r2, r2, r5
+    eor.w r4, r4, r5
+    eor.w r5, r1, r4
+    and.w r5, r5, #0xFF00FF00
+    eor.w r6, r2, r1
+    and.w r6, r6, #0xFF00FF00
+    eor.w r8, r3, r2
+    and.w r8, r8, #0xFF00FF00
+    eor.w r9, r4, r3
+    and.w r9, r9, #0xFF00FF00
+    eor.w r1, r1, r5
+    eor.w r2, r2, r6
+    eor.w r3, r3, r8
+    eor.w r4, r4, r9
+    eor.w r1, r1, #0x63636363
+    eor.w r2, r2, #0x63636363
+    eor.w r3, r3, #0x63636363
+    eor.w r4, r4, #0x63636363
+    eor.w r5, r2, r1, lsr #2
+    and.w r5, r5, #0x33333333
+    eor.w r2, r2, r5
+    eor.w r1, r1, r5, lsl #2
+    eor.w r5, r4, r3, lsr #2
+    and.w r5, r5, #0x33333333
+    eor.w r4, r4, r5
+    eor.w r3, r3, r5, lsl #2
+    eor.w r5, r3, r1, lsr #4
+    and.w r5, r5, #0x0F0F0F0F
+    eor.w r3, r3, r5
+    eor.w r1, r1, r5, lsl #4
+    eor.w r5, r4, r2, lsr #4
+    and.w r5, r5, #0x0F0F0F0F
+    eor.w r4, r4, r5
+    eor.w r2, r2, r5, lsl #4
+    eor.w r5, r1, r1, lsr #1
+    and.w r5, r5, #0x55555555
+    eor.w r6, r1, r5, lsl #1
+    str.w r6, [r7, #288]
+    eor.w r1, r1, r5
+    str.w r1, [r7, #292]
+    eor.w r1, r2, r2, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r5, r2, r1, lsl #1
+    str.w r5, [r7, #296]
+    eor.w r2, r2, r1
+    str.w r2, [r7, #300]
+    eor.w r1, r3, r3, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r2, r3, r1, lsl #1
+    str.w r2, [r7, #304]
+    eor.w r3, r3, r1
+    str.w r3, [r7, #308]
+    eor.w r1, r4, r4, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r2, r4, r1, lsl #1
+    str.w r2, [r7, #312]
+    eor.w r4, r4, r1
+    str.w r4, [r7, #316]
+    ldr.w r1, [r0, #160]
+    ldr.w r2, [r0, #164]
+    ldr.w r3, [r0, #168]
+    ldr.w r0, [r0, #172]
+    eor.w r4, r1, r3
+    and.w r4, r4, #0xFF00FF00
+    eor.w r1, r1, r4
+    eor.w r3, r3, r4
+    eor.w r4, r2, r0
+    and.w r4, r4, #0xFF00FF00
+    eor.w r2, r2, r4
+    eor.w r0, r0, r4
+    eor.w r1, r1, #0x63636363
+    eor.w r2, r2, #0x63636363
+    eor.w r3, r3, #0x63636363
+    eor.w r0, r0, #0x63636363
+    eor.w r4, r2, r1, lsr #2
+    and.w r4, r4, #0x33333333
+    eor.w r2, r2, r4
+    eor.w r1, r1, r4, lsl #2
+    eor.w r4, r0, r3, lsr #2
+    and.w r4, r4, #0x33333333
+    eor.w r0, r0, r4
+    eor.w r3, r3, r4, lsl #2
+    eor.w r4, r3, r1, lsr #4
+    and.w r4, r4, #0x0F0F0F0F
+    eor.w r3, r3, r4
+    eor.w r1, r1, r4, lsl #4
+    eor.w r4, r0, r2, lsr #4
+    and.w r4, r4, #0x0F0F0F0F
+    eor.w r0, r0, r4
+    eor.w r2, r2, r4, lsl #4
+    eor.w r4, r1, r1, lsr #1
+    and.w r4, r4, #0x55555555
+    eor.w r5, r1, r4, lsl #1
+    str.w r5, [r7, #320]
+    eor.w r1, r1, r4
+    str.w r1, [r7, #324]
+    eor.w r1, r2, r2, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r4, r2, r1, lsl #1
+    str.w r4, [r7, #328]
+    eor.w r2, r2, r1
+    str.w r2, [r7, #332]
+    eor.w r1, r3, r3, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r2, r3, r1, lsl #1
+    str.w r2, [r7, #336]
+    eor.w r3, r3, r1
+    str.w r3, [r7, #340]
+    eor.w r1, r0, r0, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r2, r0, r1, lsl #1
+    str.w r2, [r7, #344]
+    eor.w r0, r0, r1
+    str.w r0, [r7, #348]
+    mov.w r0, #0
+    mov.w r1, #0
+    mov.w r2, #0
+    mov.w r3, #0
+    mov.w r12, #0
+    add.w sp, sp, #20
+    pop {r4-r11, pc}
+    .size pqmcu_aes128_fs_keys_m4, .-pqmcu_aes128_fs_keys_m4
