@@ -3056,3 +3056,2334 @@ pqmcu_aes128_fs2_lo_m4:
     add.w sp, sp, #76
     pop {r4-r11, pc}
     .size pqmcu_aes128_fs2_lo_m4, .-pqmcu_aes128_fs2_lo_m4
+@ void pqmcu_aes128_fs2_lo_n_m4(const uint32_t rk[88], const uint32_t* tin, const uint8_t* in, uint8_t* out,
+@                              uint32_t n, uint32_t ostride): n >= 1 passes of pqmcu_aes128_fs2_lo_m4,
+@   pass i on in + 32 i, in + 32 i + 16 (sliced: tin + 8 i, the 8 words the entry's
+@   transpose would make) -> out + 2 i ostride, out + (2 i + 1) ostride; one
+@   prologue, io block (in the frame) and wipe for all of them.
+    .section .text.pqmcu_aes128_fs2_lo_n_m4, "ax", %progbits
+    .align 2
+    .global pqmcu_aes128_fs2_lo_n_m4
+    .type pqmcu_aes128_fs2_lo_n_m4, %function
+    .thumb_func
+pqmcu_aes128_fs2_lo_n_m4:
+    push {r4-r11, lr}
+    sub.w sp, sp, #108
+    ldr.w r12, [sp, #144]
+    str.w r12, [sp, #88]
+    ldr.w r12, [sp, #148]
+    str.w r0, [sp, #96]
+    str.w r12, [sp, #92]
+    str.w r1, [sp, #84]
+    str.w r2, [sp, #68]
+    add.w r2, r2, #16
+    str.w r2, [sp, #72]
+    str.w r3, [sp, #76]
+    add.w r3, r3, r12
+    str.w r3, [sp, #80]
+    add.w r1, sp, #68
+.Lpass_pqmcu_aes128_fs2_lo_n_m4:
+    str.w r0, [sp, #0]
+    str.w r1, [sp, #4]
+    add.w r3, r0, #256
+    str.w r3, [sp, #8]
+    ldr.w r0, [sp, #4]
+    ldr.w r0, [r0, #16]
+    ldr.w r1, [sp, #0]
+    ldr.w r2, [r1, #0]
+    ldr.w r3, [r1, #28]
+    ldr.w r4, [r1, #20]
+    ldr.w r5, [r0, #20]
+    eor.w r5, r5, r4
+    ldr.w r4, [r1, #16]
+    ldr.w r6, [r1, #12]
+    ldr.w r7, [r0, #0]
+    eor.w r7, r7, r2
+    ldr.w r2, [r0, #28]
+    eor.w r2, r2, r3
+    ldr.w r3, [r1, #24]
+    ldr.w r8, [r0, #8]
+    ldr.w r9, [r0, #24]
+    eor.w r9, r9, r3
+    ldr.w r3, [r0, #12]
+    eor.w r3, r3, r6
+    ldr.w r6, [r1, #4]
+    ldr.w r1, [r1, #8]
+    eor.w r8, r8, r1
+    ldr.w r1, [r0, #16]
+    eor.w r4, r1, r4
+    ldr.w r0, [r0, #4]
+    eor.w r1, r0, r6
+    mov.w r0, r7
+    mov.w r6, r9
+    mov.w r7, r2
+    mov.w r2, r8
+.Lround_pqmcu_aes128_fs2_lo_n_m4:
+    eor.w r8, r4, r2
+    eor.w r5, r6, r5
+    eor.w r9, r5, r0
+    eor.w r10, r7, r1
+    eor.w r11, r9, r4
+    eor.w r12, r10, r8
+    eor.w r3, r3, r12
+    eor.w r1, r9, r1
+    eor.w lr, r3, r2
+    eor.w r2, r7, r2
+    eor.w r3, r3, r6
+    and.w r6, r1, r9
+    vmov s0, r9
+    eor.w r9, r1, r2
+    vmov s1, r1
+    and.w r1, r11, r0
+    vmov s2, r11
+    eor.w r11, lr, r0
+    vmov s3, r0
+    and.w r0, r12, lr
+    vmov s4, r12
+    eor.w r12, lr, r5
+    vmov s5, lr
+    and.w lr, r9, r11
+    eor.w r4, r7, r4
+    vmov s6, r11
+    eor.w r11, r3, r4
+    vmov s7, r9
+    and.w r9, r4, r11
+    vmov s8, r4
+    eor.w r4, r12, r11
+    eor.w r1, r1, r0
+    eor.w lr, lr, r0
+    and.w r0, r8, r4
+    eor.w r0, r0, r9
+    eor.w r5, r5, r11
+    eor.w lr, lr, r0
+    vmov s9, r8
+    eor.w r8, r10, r5
+    eor.w lr, lr, r3
+    and.w r3, r10, r5
+    eor.w r6, r6, r3
+    eor.w r6, r6, r0
+    and.w r0, r2, r12
+    eor.w r0, r0, r9
+    eor.w r6, r6, r8
+    vmov r8, s0
+    eor.w r9, r8, r7
+    eor.w r7, r7, r5
+    vmov r8, s3
+    vmov s10, r10
+    eor.w r10, r8, r11
+    and.w r8, r9, r10
+    eor.w r8, r8, r3
+    eor.w r8, r8, r0
+    eor.w r3, r12, r2
+    eor.w r1, r1, r0
+    eor.w r8, r8, r7
+    eor.w r1, r1, r3
+    eor.w r0, r6, r8
+    and.w r3, lr, r6
+    eor.w r7, r1, r3
+    and.w r7, r7, r0
+    eor.w lr, lr, r1
+    eor.w r3, r8, r3
+    and.w r0, lr, r3
+    eor.w r7, r7, r8
+    eor.w r0, r0, r1
+    eor.w r1, r3, r7
+    eor.w r6, r6, r7
+    and.w r8, r8, r1
+    eor.w r3, r3, r8
+    eor.w r1, r0, r7
+    and.w r11, r1, r11
+    eor.w r8, r8, r6
+    and.w r3, r0, r3
+    eor.w lr, lr, r3
+    eor.w r3, lr, r8
+    eor.w r6, r1, r3
+    and.w r4, r6, r4
+    and.w r9, r0, r9
+    and.w r12, r3, r12
+    vmov s11, r9
+    vmov r9, s8
+    and.w r1, r1, r9
+    vmov r9, s9
+    and.w r6, r6, r9
+    eor.w r12, r4, r12
+    and.w r10, r0, r10
+    eor.w r0, r0, lr
+    eor.w r11, r11, r4
+    and.w r3, r3, r2
+    vmov r2, s1
+    and.w r2, lr, r2
+    eor.w r1, r1, r6
+    vmov r4, s2
+    and.w r4, r7, r4
+    and.w r5, r0, r5
+    eor.w r9, r7, r8
+    eor.w r6, r6, r3
+    vmov r3, s10
+    and.w r0, r0, r3
+    eor.w r11, r5, r11
+    vmov r3, s5
+    and.w r3, r9, r3
+    eor.w r2, r10, r2
+    vmov s5, r6
+    vmov r6, s3
+    and.w r7, r7, r6
+    eor.w r3, r3, r5
+    vmov r5, s0
+    and.w lr, lr, r5
+    vmov r5, s7
+    and.w r5, r8, r5
+    eor.w r10, r7, r10
+    vmov r6, s4
+    and.w r9, r9, r6
+    vmov r6, s6
+    and.w r8, r8, r6
+    eor.w r7, r7, r0
+    eor.w r9, r9, r5
+    eor.w r5, r5, r4
+    eor.w r4, lr, r1
+    eor.w r9, r9, r4
+    eor.w r7, r7, r3
+    eor.w r8, r8, r9
+    eor.w r3, r3, r8
+    eor.w r10, r10, r8
+    eor.w r1, r1, r7
+    eor.w lr, lr, r11
+    vmov r6, s11
+    eor.w r6, r6, r7
+    eor.w r7, lr, r3
+    eor.w r8, r10, r10, ror #8
+    eor.w r0, r0, r2
+    eor.w r12, r12, r4
+    eor.w r2, r2, r1
+    eor.w r0, r0, r12
+    eor.w r1, r3, r3, ror #8
+    eor.w r4, r2, r2, ror #8
+    and.w r1, r1, #0xFCFCFCFC
+    eor.w r11, r11, r9
+    eor.w r6, r6, r12
+    eor.w r1, r3, r1
+    eor.w r9, r11, r11, ror #8
+    and.w r8, r8, #0xFCFCFCFC
+    and.w r4, r4, #0xFCFCFCFC
+    eor.w r4, r2, r4
+    eor.w r12, r0, r0, ror #8
+    eor.w r5, r5, r6
+    eor.w lr, lr, r6
+    eor.w r8, r10, r8
+    vmov r6, s5
+    eor.w r6, r6, lr
+    and.w r9, r9, #0xFCFCFCFC
+    eor.w lr, r7, r7, ror #8
+    eor.w r3, r3, r1, ror #2
+    eor.w r10, r10, r8, ror #2
+    eor.w r9, r11, r9
+    vmov s5, r3
+    eor.w r3, r5, r5, ror #8
+    and.w r3, r3, #0xFCFCFCFC
+    and.w r12, r12, #0xFCFCFCFC
+    eor.w r12, r0, r12
+    eor.w r3, r5, r3
+    eor.w r2, r2, r4, ror #2
+    eor.w r0, r0, r12, ror #2
+    vmov s11, r4
+    eor.w r4, r0, r0, ror #8
+    eor.w r5, r5, r3, ror #2
+    eor.w r3, r0, r3, ror #2
+    vmov s6, r3
+    eor.w r3, r2, r2, ror #8
+    and.w r4, r4, #0xF0F0F0F0
+    eor.w r1, r10, r1, ror #2
+    and.w lr, lr, #0xFCFCFCFC
+    vmov s4, r1
+    eor.w r1, r6, r6, ror #8
+    eor.w lr, r7, lr
+    and.w r3, r3, #0xF0F0F0F0
+    and.w r1, r1, #0xFCFCFCFC
+    eor.w r12, r2, r12, ror #2
+    eor.w r7, r7, lr, ror #2
+    eor.w r11, r11, r9, ror #2
+    eor.w r1, r6, r1
+    eor.w r9, r7, r9, ror #2
+    eor.w r12, r12, r11
+    eor.w r2, r2, r3
+    eor.w r3, r7, r7, ror #8
+    and.w r3, r3, #0xF0F0F0F0
+    eor.w r7, r7, r3
+    eor.w r8, r5, r8, ror #2
+    eor.w r0, r0, r4
+    eor.w r3, r10, r10, ror #8
+    eor.w r6, r6, r1, ror #2
+    eor.w r12, r12, r0, ror #12
+    and.w r3, r3, #0xF0F0F0F0
+    eor.w r0, r5, r5, ror #8
+    and.w r0, r0, #0xF0F0F0F0
+    eor.w r4, r6, r6, ror #8
+    eor.w r10, r10, r3
+    eor.w lr, r6, lr, ror #2
+    vmov r3, s5
+    eor.w r1, r3, r1, ror #2
+    eor.w r5, r5, r0
+    and.w r4, r4, #0xF0F0F0F0
+    eor.w r0, r3, r3, ror #8
+    eor.w r6, r6, r4
+    vmov r4, s11
+    eor.w r4, r11, r4, ror #2
+    eor.w lr, lr, r7, ror #12
+    and.w r0, r0, #0xF0F0F0F0
+    eor.w r7, r11, r11, ror #8
+    eor.w r4, r4, r2, ror #12
+    and.w r7, r7, #0xF0F0F0F0
+    eor.w r8, r8, r11
+    ldr.w r2, [sp, #0]
+    add.w r2, r2, #0x00000080
+    eor.w r3, r3, r0
+    eor.w r1, r1, r6, ror #12
+    eor.w r7, r11, r7
+    vmov r0, s4
+    eor.w r0, r0, r11
+    eor.w r8, r8, r10, ror #12
+    vmov r6, s6
+    eor.w r6, r6, r5, ror #12
+    eor.w r9, r9, r7, ror #12
+    eor.w r0, r0, r3, ror #12
+    ldr.w r3, [r2, #-92]
+    ldr.w r5, [r2, #-76]
+    ldr.w r7, [r2, #-72]
+    ldr.w r10, [r2, #-80]
+    ldr.w r11, [r2, #-88]
+    eor.w r1, r1, r5
+    eor.w lr, lr, r7
+    eor.w r0, r0, r10
+    eor.w r6, r6, r11
+    ldr.w r5, [r2, #-84]
+    ldr.w r7, [r2, #-68]
+    ldr.w r10, [r2, #-96]
+    eor.w r1, lr, r1
+    eor.w r9, r9, r7
+    eor.w r12, r12, r3
+    eor.w r4, r4, r10
+    eor.w r3, r9, r12
+    eor.w r8, r8, r5
+    eor.w r5, r0, r6
+    eor.w r7, r1, r4
+    eor.w r10, r7, r0
+    eor.w r11, r3, r5
+    eor.w r8, r8, r11
+    vmov s6, r2
+    eor.w r2, r8, r6
+    eor.w r8, r8, lr
+    eor.w r6, r9, r6
+    eor.w r12, r7, r12
+    and.w lr, r11, r2
+    vmov s4, r11
+    and.w r11, r12, r7
+    vmov s5, r7
+    and.w r7, r10, r4
+    vmov s11, r10
+    eor.w r10, r2, r4
+    vmov s7, r4
+    eor.w r4, r12, r6
+    vmov s0, r12
+    and.w r12, r4, r10
+    eor.w r0, r9, r0
+    vmov s3, r10
+    eor.w r10, r2, r1
+    eor.w r7, r7, lr
+    eor.w r12, r12, lr
+    eor.w lr, r8, r0
+    vmov s10, r2
+    eor.w r2, r10, lr
+    vmov s2, r4
+    and.w r4, r0, lr
+    vmov s1, r0
+    and.w r0, r5, r2
+    eor.w r0, r0, r4
+    eor.w r1, r1, lr
+    vmov s9, r5
+    and.w r5, r6, r10
+    eor.w r5, r5, r4
+    eor.w r12, r12, r0
+    and.w r4, r3, r1
+    vmov s8, r2
+    eor.w r2, r10, r6
+    eor.w r11, r11, r4
+    eor.w r12, r12, r8
+    eor.w r11, r11, r0
+    eor.w r0, r3, r1
+    eor.w r7, r7, r5
+    eor.w r11, r11, r0
+    eor.w r7, r7, r2
+    vmov r0, s5
+    eor.w r2, r0, r9
+    vmov r8, s7
+    eor.w r0, r8, lr
+    and.w r8, r2, r0
+    eor.w r9, r9, r1
+    eor.w r8, r8, r4
+    eor.w r8, r8, r5
+    and.w r4, r12, r11
+    eor.w r5, r7, r4
+    eor.w r8, r8, r9
+    eor.w r12, r12, r7
+    eor.w r4, r8, r4
+    eor.w r9, r11, r8
+    vmov s12, r3
+    and.w r3, r12, r4
+    eor.w r3, r3, r7
+    and.w r5, r5, r9
+    eor.w r5, r5, r8
+    eor.w r7, r4, r5
+    and.w r8, r8, r7
+    eor.w r4, r4, r8
+    and.w r4, r3, r4
+    eor.w r12, r12, r4
+    eor.w r4, r3, r5
+    eor.w r7, r3, r12
+    eor.w r11, r11, r5
+    eor.w r8, r8, r11
+    eor.w r9, r12, r8
+    and.w r2, r3, r2
+    eor.w r11, r4, r9
+    and.w lr, r4, lr
+    and.w r10, r9, r10
+    and.w r3, r3, r0
+    vmov r0, s2
+    and.w r0, r8, r0
+    and.w r9, r9, r6
+    and.w r1, r7, r1
+    vmov r6, s8
+    and.w r6, r11, r6
+    eor.w lr, lr, r6
+    vmov s8, r2
+    vmov r2, s9
+    and.w r11, r11, r2
+    eor.w r2, r5, r8
+    eor.w lr, r1, lr
+    eor.w r9, r11, r9
+    vmov s9, r9
+    vmov r9, s12
+    and.w r7, r7, r9
+    vmov r9, s10
+    and.w r9, r2, r9
+    eor.w r6, r6, r10
+    eor.w r9, r9, r1
+    vmov r1, s0
+    and.w r1, r12, r1
+    vmov r10, s1
+    and.w r4, r4, r10
+    vmov r10, s4
+    and.w r2, r2, r10
+    eor.w r4, r4, r11
+    vmov r10, s7
+    and.w r10, r5, r10
+    eor.w r1, r3, r1
+    eor.w r3, r10, r3
+    vmov r11, s5
+    and.w r12, r12, r11
+    eor.w r11, r7, r1
+    eor.w r10, r10, r7
+    vmov r7, s3
+    and.w r8, r8, r7
+    eor.w r7, r12, r4
+    eor.w r10, r10, r9
+    eor.w r2, r2, r0
+    eor.w r6, r6, r7
+    eor.w r2, r2, r7
+    eor.w r8, r8, r2
+    vmov r7, s11
+    and.w r5, r5, r7
+    eor.w r3, r3, r8
+    eor.w r0, r0, r5
+    eor.w r2, lr, r2
+    eor.w r4, r4, r10
+    eor.w r5, r2, r2, ror #8
+    eor.w r12, r12, lr
+    and.w r5, r5, #0xF0F0F0F0
+    vmov r7, s8
+    eor.w r7, r7, r10
+    eor.w r1, r1, r4
+    eor.w r7, r7, r6
+    eor.w r0, r0, r7
+    eor.w r4, r3, r3, ror #8
+    eor.w r7, r12, r7
+    vmov r10, s9
+    eor.w r10, r10, r7
+    eor.w r7, r0, r0, ror #8
+    eor.w lr, r1, r1, ror #8
+    eor.w r9, r9, r8
+    and.w r4, r4, #0xF0F0F0F0
+    eor.w r5, r2, r5
+    eor.w r11, r11, r6
+    eor.w r6, r10, r10, ror #8
+    and.w r7, r7, #0xF0F0F0F0
+    eor.w r8, r11, r11, ror #8
+    eor.w r2, r2, r5, ror #4
+    and.w r6, r6, #0xF0F0F0F0
+    and.w r8, r8, #0xF0F0F0F0
+    eor.w r7, r0, r7
+    eor.w r4, r3, r4
+    eor.w r12, r12, r9
+    eor.w r3, r3, r4, ror #4
+    eor.w r6, r10, r6
+    vmov s9, r5
+    eor.w r5, r12, r12, ror #8
+    eor.w r0, r0, r7, ror #4
+    eor.w r8, r11, r8
+    and.w lr, lr, #0xF0F0F0F0
+    eor.w r4, r0, r4, ror #4
+    eor.w lr, r1, lr
+    eor.w r11, r11, r8, ror #4
+    vmov s8, r0
+    eor.w r0, r9, r9, ror #8
+    and.w r0, r0, #0xF0F0F0F0
+    eor.w r0, r9, r0
+    eor.w r4, r4, r2
+    and.w r5, r5, #0xF0F0F0F0
+    eor.w r1, r1, lr, ror #4
+    eor.w r7, r11, r7, ror #4
+    eor.w lr, r2, lr, ror #4
+    eor.w r9, r9, r0, ror #4
+    eor.w r4, r4, r3, ror #16
+    eor.w r3, r3, r0, ror #4
+    eor.w r3, r3, r2
+    eor.w r5, r12, r5
+    eor.w r10, r10, r6, ror #4
+    eor.w r12, r12, r5, ror #4
+    eor.w r5, r10, r5, ror #4
+    eor.w r8, r1, r8, ror #4
+    eor.w lr, lr, r1, ror #16
+    vmov r0, s9
+    eor.w r0, r12, r0, ror #4
+    vmov r1, s8
+    eor.w r7, r7, r1, ror #16
+    eor.w r6, r9, r6, ror #4
+    eor.w r0, r0, r2, ror #16
+    eor.w r8, r8, r2
+    eor.w r3, r3, r9, ror #16
+    eor.w r5, r5, r12, ror #16
+    eor.w r6, r6, r10, ror #16
+    vmov r1, s6
+    ldr.w r2, [r1, #-64]
+    ldr.w r9, [r1, #-44]
+    ldr.w r10, [r1, #-56]
+    ldr.w r12, [r1, #-60]
+    eor.w lr, lr, r2
+    eor.w r6, r6, r9
+    eor.w r7, r7, r10
+    eor.w r8, r8, r11, ror #16
+    ldr.w r2, [r1, #-52]
+    ldr.w r9, [r1, #-48]
+    ldr.w r10, [r1, #-36]
+    ldr.w r11, [r1, #-40]
+    eor.w r5, r5, r11
+    eor.w r6, r5, r6
+    eor.w r11, r6, lr
+    eor.w r8, r8, r12
+    eor.w r0, r0, r10
+    eor.w r3, r3, r9
+    eor.w r4, r4, r2
+    eor.w r2, r3, r7
+    eor.w r9, r0, r8
+    eor.w r10, r9, r2
+    eor.w r4, r4, r10
+    eor.w r12, r4, r7
+    eor.w r7, r0, r7
+    eor.w r1, r11, r3
+    vmov s8, r9
+    and.w r9, r1, lr
+    eor.w r4, r4, r5
+    eor.w r8, r11, r8
+    eor.w r3, r0, r3
+    eor.w r5, r12, lr
+    vmov s9, r1
+    and.w r1, r10, r12
+    vmov s11, r10
+    eor.w r10, r8, r7
+    vmov s3, lr
+    and.w lr, r8, r11
+    vmov s5, r8
+    eor.w r8, r4, r3
+    vmov s7, r11
+    and.w r11, r10, r5
+    vmov s4, r5
+    eor.w r5, r12, r6
+    vmov s1, r10
+    and.w r10, r3, r8
+    eor.w r11, r11, r1
+    vmov s0, r12
+    eor.w r12, r5, r8
+    vmov s10, r3
+    and.w r3, r2, r12
+    eor.w r6, r6, r8
+    vmov s12, r2
+    and.w r2, r7, r5
+    eor.w r3, r3, r10
+    eor.w r2, r2, r10
+    eor.w r9, r9, r1
+    eor.w r11, r11, r3
+    vmov r1, s8
+    and.w r10, r1, r6
+    eor.w lr, lr, r10
+    eor.w r11, r11, r4
+    eor.w r4, r1, r6
+    eor.w lr, lr, r3
+    eor.w lr, lr, r4
+    eor.w r9, r9, r2
+    eor.w r3, r0, r6
+    eor.w r4, r5, r7
+    vmov r1, s3
+    vmov s2, r6
+    eor.w r6, r1, r8
+    vmov r1, s7
+    eor.w r0, r1, r0
+    eor.w r9, r9, r4
+    and.w r4, r0, r6
+    eor.w r4, r4, r10
+    eor.w r4, r4, r2
+    eor.w r4, r4, r3
+    eor.w r2, lr, r4
+    and.w r3, r11, lr
+    eor.w r10, r9, r3
+    eor.w r3, r4, r3
+    and.w r10, r10, r2
+    eor.w r11, r11, r9
+    eor.w r10, r10, r4
+    eor.w r2, r3, r10
+    and.w r1, r11, r3
+    eor.w lr, lr, r10
+    eor.w r1, r1, r9
+    and.w r4, r4, r2
+    eor.w r3, r3, r4
+    eor.w r4, r4, lr
+    and.w r3, r1, r3
+    eor.w r11, r11, r3
+    eor.w r2, r1, r10
+    eor.w r3, r1, r11
+    eor.w r9, r11, r4
+    vmov lr, s10
+    and.w lr, r2, lr
+    and.w r0, r1, r0
+    and.w r7, r9, r7
+    and.w r1, r1, r6
+    eor.w r6, r2, r9
+    and.w r12, r6, r12
+    vmov s10, r0
+    eor.w r0, r10, r4
+    and.w r2, r2, r8
+    and.w r9, r9, r5
+    eor.w r2, r2, r12
+    vmov r5, s2
+    and.w r5, r3, r5
+    vmov r8, s12
+    and.w r6, r6, r8
+    vmov r8, s0
+    and.w r8, r0, r8
+    vmov s0, r1
+    vmov r1, s11
+    and.w r0, r0, r1
+    eor.w r7, r6, r7
+    eor.w lr, lr, r6
+    vmov r1, s9
+    and.w r1, r10, r1
+    eor.w r12, r12, r9
+    vmov r6, s1
+    and.w r6, r4, r6
+    vmov r9, s4
+    and.w r4, r4, r9
+    eor.w r2, r5, r2
+    vmov r9, s7
+    and.w r9, r11, r9
+    eor.w r8, r8, r5
+    vmov r5, s8
+    and.w r3, r3, r5
+    vmov r5, s3
+    and.w r10, r10, r5
+    eor.w r0, r0, r6
+    vmov r5, s5
+    and.w r11, r11, r5
+    vmov r5, s0
+    eor.w r11, r5, r11
+    eor.w r6, r6, r1
+    eor.w r1, r3, r11
+    eor.w r3, r10, r3
+    eor.w r10, r10, r5
+    eor.w r5, r9, lr
+    eor.w r0, r0, r5
+    eor.w r3, r3, r8
+    eor.w r4, r4, r0
+    eor.w r8, r8, r4
+    eor.w lr, lr, r3
+    eor.w r10, r10, r4
+    eor.w r4, r10, r10, ror #8
+    eor.w r12, r12, r5
+    vmov r5, s10
+    eor.w r5, r5, r3
+    eor.w r9, r9, r2
+    eor.w r2, r2, r0
+    eor.w r5, r5, r12
+    eor.w r1, r1, r12
+    eor.w r0, r8, r8, ror #8
+    eor.w r11, r11, lr
+    eor.w r3, r9, r8
+    eor.w r6, r6, r5
+    eor.w r9, r9, r5
+    eor.w r5, r3, r3, ror #8
+    eor.w r12, r1, r1, ror #8
+    eor.w r7, r7, r9
+    eor.w r9, r6, r6, ror #8
+    and.w r12, r12, #0xC0C0C0C0
+    and.w r4, r4, #0xC0C0C0C0
+    eor.w lr, r7, r7, ror #8
+    and.w r0, r0, #0xC0C0C0C0
+    eor.w r4, r10, r4
+    and.w r5, r5, #0xC0C0C0C0
+    and.w lr, lr, #0xC0C0C0C0
+    and.w r9, r9, #0xC0C0C0C0
+    eor.w r12, r1, r12
+    eor.w r1, r1, r12, ror #6
+    eor.w r9, r6, r9
+    eor.w r6, r6, r9, ror #6
+    eor.w r5, r3, r5
+    vmov s10, r12
+    eor.w r12, r11, r11, ror #8
+    eor.w r0, r8, r0
+    eor.w r10, r10, r4, ror #6
+    eor.w r3, r3, r5, ror #6
+    eor.w r4, r6, r4, ror #6
+    eor.w lr, r7, lr
+    eor.w r9, r1, r9, ror #6
+    vmov s0, r9
+    eor.w r9, r2, r2, ror #8
+    vmov s5, r5
+    eor.w r5, r1, r1, ror #8
+    and.w r9, r9, #0xC0C0C0C0
+    and.w r12, r12, #0xC0C0C0C0
+    eor.w r9, r2, r9
+    eor.w r2, r2, r9, ror #6
+    eor.w r7, r7, lr, ror #6
+    and.w r5, r5, #0xF0F0F0F0
+    eor.w r4, r4, r2
+    eor.w r1, r1, r5
+    eor.w r5, r7, r7, ror #8
+    vmov s3, r4
+    eor.w r4, r6, r6, ror #8
+    eor.w r8, r8, r0, ror #6
+    eor.w r0, r10, r0, ror #6
+    eor.w r9, r3, r9, ror #6
+    eor.w r12, r11, r12
+    and.w r4, r4, #0xF0F0F0F0
+    vmov s8, r9
+    eor.w r9, r8, r8, ror #8
+    and.w r5, r5, #0xF0F0F0F0
+    eor.w r6, r6, r4
+    and.w r9, r9, #0xF0F0F0F0
+    eor.w r9, r8, r9
+    eor.w r0, r0, r2
+    eor.w r11, r11, r12, ror #6
+    eor.w r8, r8, lr, ror #6
+    eor.w r4, r10, r10, ror #8
+    eor.w r12, r2, r12, ror #6
+    eor.w r0, r0, r9, ror #12
+    eor.w r9, r11, r11, ror #8
+    eor.w lr, r3, r3, ror #8
+    and.w r9, r9, #0xF0F0F0F0
+    and.w r4, r4, #0xF0F0F0F0
+    vmov s7, r0
+    vmov r0, s10
+    eor.w r0, r11, r0, ror #6
+    and.w lr, lr, #0xF0F0F0F0
+    eor.w r5, r7, r5
+    eor.w r0, r0, r2
+    eor.w r8, r8, r5, ror #12
+    eor.w r5, r2, r2, ror #8
+    eor.w r10, r10, r4
+    eor.w r0, r0, r1, ror #12
+    eor.w r11, r11, r9
+    and.w r5, r5, #0xF0F0F0F0
+    vmov r1, s5
+    eor.w r7, r7, r1, ror #6
+    eor.w r2, r2, r5
+    eor.w r3, r3, lr
+    vmov r1, s8
+    eor.w r1, r1, r2, ror #12
+    vmov r2, s0
+    eor.w r2, r2, r6, ror #12
+    vmov r4, s6
+    ldr.w r5, [r4, #-32]
+    ldr.w r6, [r4, #-28]
+    eor.w r7, r7, r3, ror #12
+    eor.w r0, r0, r6
+    eor.w r12, r12, r11, ror #12
+    ldr.w r3, [r4, #-24]
+    ldr.w r6, [r4, #-12]
+    eor.w r8, r8, r6
+    ldr.w r6, [r4, #-20]
+    ldr.w r9, [r4, #-16]
+    ldr.w r11, [r4, #-8]
+    ldr.w lr, [r4, #-4]
+    eor.w r1, r1, lr
+    eor.w r7, r7, r11
+    eor.w r2, r2, r3
+    eor.w r12, r12, r5
+    eor.w r8, r7, r8
+    eor.w r3, r1, r0
+    vmov r5, s7
+    eor.w r5, r5, r9
+    eor.w r9, r5, r2
+    eor.w r11, r8, r12
+    eor.w lr, r3, r9
+    vmov r4, s3
+    eor.w r4, r4, r10, ror #12
+    eor.w r4, r4, r6
+    eor.w r6, r11, r5
+    eor.w r4, r4, lr
+    eor.w r5, r1, r5
+    eor.w r10, r1, r2
+    eor.w r2, r4, r2
+    vmov s3, r1
+    and.w r1, lr, r2
+    eor.w r0, r11, r0
+    vmov s7, lr
+    and.w lr, r6, r12
+    vmov s0, r6
+    eor.w r6, r2, r12
+    eor.w r4, r4, r7
+    eor.w r7, r2, r8
+    vmov s8, r2
+    eor.w r2, r0, r10
+    vmov s5, r12
+    and.w r12, r2, r6
+    vmov s10, r6
+    eor.w r6, r4, r5
+    eor.w lr, lr, r1
+    vmov s4, r2
+    and.w r2, r5, r6
+    vmov s1, r5
+    eor.w r5, r7, r6
+    eor.w r12, r12, r1
+    and.w r1, r9, r5
+    vmov s9, r9
+    and.w r9, r0, r11
+    eor.w r1, r1, r2
+    eor.w r8, r8, r6
+    vmov s11, r0
+    and.w r0, r3, r8
+    eor.w r12, r12, r1
+    vmov s12, r5
+    and.w r5, r10, r7
+    eor.w r9, r9, r0
+    eor.w r5, r5, r2
+    eor.w lr, lr, r5
+    eor.w r2, r3, r8
+    eor.w r9, r9, r1
+    eor.w r9, r9, r2
+    eor.w r12, r12, r4
+    vmov r1, s3
+    eor.w r2, r11, r1
+    vmov r4, s5
+    vmov s2, r11
+    eor.w r11, r4, r6
+    vmov s13, r3
+    and.w r3, r2, r11
+    eor.w r4, r7, r10
+    eor.w r3, r3, r0
+    eor.w r3, r3, r5
+    eor.w r1, r1, r8
+    eor.w lr, lr, r4
+    and.w r0, r12, r9
+    eor.w r12, r12, lr
+    eor.w r3, r3, r1
+    eor.w r1, r9, r3
+    eor.w r4, lr, r0
+    and.w r4, r4, r1
+    eor.w r0, r3, r0
+    eor.w r4, r4, r3
+    and.w r1, r12, r0
+    eor.w r1, r1, lr
+    eor.w r5, r0, r4
+    and.w r3, r3, r5
+    eor.w r0, r0, r3
+    eor.w r5, r1, r4
+    and.w r6, r5, r6
+    eor.w r9, r9, r4
+    and.w r0, r1, r0
+    eor.w r3, r3, r9
+    eor.w r12, r12, r0
+    and.w r11, r1, r11
+    eor.w r0, r12, r3
+    and.w r2, r1, r2
+    eor.w r9, r5, r0
+    vmov lr, s12
+    and.w lr, r9, lr
+    and.w r7, r0, r7
+    eor.w r1, r1, r12
+    vmov s12, r2
+    vmov r2, s9
+    and.w r9, r9, r2
+    eor.w r6, r6, lr
+    vmov r2, s4
+    and.w r2, r3, r2
+    eor.w lr, lr, r7
+    and.w r0, r0, r10
+    vmov r7, s1
+    and.w r5, r5, r7
+    eor.w r0, r9, r0
+    vmov r7, s5
+    and.w r7, r4, r7
+    vmov r10, s0
+    and.w r10, r4, r10
+    eor.w r4, r4, r3
+    and.w r8, r1, r8
+    eor.w r5, r5, r9
+    eor.w r10, r2, r10
+    vmov r9, s10
+    and.w r3, r3, r9
+    vmov r9, s13
+    and.w r1, r1, r9
+    vmov r9, s7
+    and.w r9, r4, r9
+    eor.w r9, r9, r2
+    eor.w r2, r7, r1
+    vmov s7, r0
+    vmov r0, s8
+    and.w r4, r4, r0
+    eor.w r4, r4, r8
+    eor.w r8, r8, r6
+    vmov r0, s11
+    and.w r0, r12, r0
+    vmov r6, s2
+    and.w r12, r12, r6
+    eor.w r6, r12, r5
+    eor.w r2, r2, r4
+    eor.w r0, r11, r0
+    eor.w lr, lr, r6
+    eor.w r9, r9, r6
+    vmov r6, s12
+    eor.w r6, r6, r2
+    eor.w r3, r3, r9
+    eor.w r7, r7, r11
+    eor.w r9, r8, r9
+    eor.w r1, r1, r0
+    eor.w r6, r6, lr
+    eor.w r5, r5, r2
+    eor.w r1, r1, lr
+    eor.w r4, r4, r3
+    eor.w r10, r10, r6
+    eor.w r7, r7, r3
+    eor.w r12, r12, r8
+    eor.w r2, r1, r1, ror #8
+    eor.w r0, r0, r5
+    eor.w r3, r9, r9, ror #8
+    eor.w r5, r0, r0, ror #8
+    eor.w r8, r10, r10, ror #8
+    eor.w r11, r8, r7, ror #8
+    eor.w r1, r5, r1, ror #8
+    eor.w r11, r11, r3
+    eor.w r0, r3, r0, ror #8
+    eor.w r6, r12, r6
+    eor.w r1, r1, r3
+    eor.w lr, r4, r4, ror #8
+    eor.w r1, r1, r2, ror #16
+    eor.w r0, r0, r5, ror #16
+    eor.w r7, r7, r7, ror #8
+    eor.w r2, r2, r10, ror #8
+    eor.w r12, r12, r4
+    eor.w r2, r2, r8, ror #16
+    vmov r5, s7
+    eor.w r5, r5, r6
+    eor.w r6, r12, r12, ror #8
+    vmov r8, s6
+    ldr.w r10, [r8, #8]
+    eor.w r4, r7, r4, ror #8
+    eor.w r11, r11, r7, ror #16
+    eor.w r7, r5, r5, ror #8
+    eor.w r9, r6, r9, ror #8
+    eor.w r4, r4, r3
+    eor.w r5, lr, r5, ror #8
+    eor.w r12, r7, r12, ror #8
+    eor.w r9, r9, r3, ror #16
+    eor.w r5, r5, r7, ror #16
+    eor.w r2, r2, r10
+    eor.w r12, r12, r6, ror #16
+    ldr.w r3, [r8, #0]
+    ldr.w r6, [r8, #4]
+    eor.w r1, r1, r6
+    eor.w r4, r4, lr, ror #16
+    ldr.w r6, [r8, #12]
+    ldr.w r7, [r8, #16]
+    ldr.w r10, [r8, #20]
+    ldr.w lr, [r8, #24]
+    str.w r8, [sp, #0]
+    eor.w r5, r5, r10
+    eor.w r11, r11, r6
+    eor.w r6, r12, lr
+    eor.w r0, r0, r3
+    ldr.w r3, [r8, #28]
+    eor.w r4, r4, r7
+    eor.w r7, r9, r3
+    ldr.w r3, [sp, #8]
+    cmp.w r8, r3
+    mov.w r3, r11
+    bne.w .Lround_pqmcu_aes128_fs2_lo_n_m4
+    eor.w r5, r6, r5
+    eor.w r8, r7, r1
+    eor.w r9, r5, r0
+    eor.w r10, r4, r2
+    eor.w r11, r8, r10
+    eor.w r3, r3, r11
+    eor.w r12, r3, r2
+    eor.w r3, r3, r6
+    eor.w r6, r9, r4
+    eor.w r1, r9, r1
+    and.w lr, r11, r12
+    vmov s0, r11
+    and.w r11, r6, r0
+    eor.w r2, r7, r2
+    vmov s1, r6
+    eor.w r6, r12, r0
+    vmov s2, r0
+    and.w r0, r1, r9
+    vmov s3, r9
+    eor.w r9, r1, r2
+    eor.w r4, r7, r4
+    vmov s4, r1
+    and.w r1, r9, r6
+    vmov s5, r6
+    eor.w r6, r3, r4
+    vmov s6, r9
+    and.w r9, r4, r6
+    vmov s7, r4
+    eor.w r4, r5, r6
+    eor.w r5, r12, r5
+    vmov s8, r12
+    eor.w r12, r5, r6
+    eor.w r1, r1, lr
+    eor.w r11, r11, lr
+    and.w lr, r10, r12
+    vmov s9, r12
+    and.w r12, r8, r4
+    eor.w lr, lr, r9
+    vmov s10, r10
+    and.w r10, r2, r5
+    eor.w r1, r1, lr
+    eor.w r0, r0, r12
+    eor.w r1, r1, r3
+    eor.w r0, r0, lr
+    eor.w r3, r8, r4
+    eor.w lr, r7, r4
+    eor.w r10, r10, r9
+    eor.w r0, r0, r3
+    vmov r3, s3
+    eor.w r7, r3, r7
+    vmov r9, s2
+    eor.w r3, r9, r6
+    and.w r9, r7, r3
+    eor.w r9, r9, r12
+    and.w r12, r1, r0
+    eor.w r9, r9, r10
+    eor.w r9, r9, lr
+    eor.w lr, r5, r2
+    eor.w r11, r11, r10
+    eor.w r11, r11, lr
+    eor.w r10, r11, r12
+    eor.w lr, r0, r9
+    eor.w r1, r1, r11
+    and.w r10, r10, lr
+    eor.w r12, r9, r12
+    and.w lr, r1, r12
+    eor.w r10, r10, r9
+    eor.w lr, lr, r11
+    eor.w r11, r12, r10
+    and.w r9, r9, r11
+    eor.w r12, r12, r9
+    eor.w r0, r0, r10
+    eor.w r11, lr, r10
+    and.w r12, lr, r12
+    eor.w r1, r1, r12
+    eor.w r9, r9, r0
+    and.w r7, lr, r7
+    eor.w r0, r1, r9
+    eor.w r12, r11, r0
+    and.w r6, r11, r6
+    and.w r5, r0, r5
+    vmov s11, r7
+    eor.w r7, lr, r1
+    and.w lr, lr, r3
+    and.w r0, r0, r2
+    vmov r2, s10
+    and.w r2, r12, r2
+    vmov r3, s4
+    and.w r3, r1, r3
+    vmov s4, r3
+    vmov r3, s7
+    and.w r11, r11, r3
+    vmov r3, s9
+    and.w r12, r12, r3
+    and.w r4, r7, r4
+    eor.w r6, r6, r12
+    and.w r7, r7, r8
+    eor.w r12, r12, r5
+    eor.w r0, r2, r0
+    eor.w r3, r10, r9
+    vmov r5, s8
+    and.w r5, r3, r5
+    vmov r8, s0
+    and.w r3, r3, r8
+    vmov r8, s6
+    and.w r8, r9, r8
+    eor.w r5, r5, r4
+    eor.w r11, r11, r2
+    eor.w r3, r3, r8
+    eor.w r4, r4, r6
+    vmov r2, s3
+    and.w r1, r1, r2
+    vmov r2, s5
+    and.w r9, r9, r2
+    eor.w r2, r1, r4
+    vmov r6, s2
+    and.w r6, r10, r6
+    eor.w r1, r1, r11
+    eor.w r3, r3, r1
+    eor.w r12, r12, r1
+    eor.w r4, r4, r3
+    eor.w r9, r9, r3
+    eor.w r1, r6, lr
+    eor.w r6, r6, r7
+    eor.w r6, r6, r5
+    vmov r3, s4
+    eor.w lr, lr, r3
+    eor.w r7, r7, lr
+    eor.w r11, r11, r6
+    eor.w r5, r5, r9
+    vmov r3, s1
+    and.w r10, r10, r3
+    eor.w r7, r7, r12
+    eor.w r8, r8, r10
+    eor.w lr, lr, r11
+    eor.w r3, r5, r5, ror #8
+    and.w r3, r3, #0xFCFCFCFC
+    vmov r10, s11
+    eor.w r10, r10, r6
+    eor.w r6, r7, r7, ror #8
+    eor.w r11, lr, lr, ror #8
+    eor.w r10, r10, r12
+    and.w r11, r11, #0xFCFCFCFC
+    eor.w r12, r2, r5
+    eor.w r11, lr, r11
+    and.w r6, r6, #0xFCFCFCFC
+    eor.w r2, r2, r10
+    eor.w r8, r8, r10
+    eor.w lr, lr, r11, ror #2
+    eor.w r3, r5, r3
+    eor.w r10, r12, r12, ror #8
+    eor.w r6, r7, r6
+    vmov s11, r11
+    eor.w r11, r8, r8, ror #8
+    eor.w r0, r0, r2
+    eor.w r2, lr, r6, ror #2
+    vmov s1, r2
+    eor.w r2, r0, r0, ror #8
+    and.w r11, r11, #0xFCFCFCFC
+    eor.w r7, r7, r6, ror #2
+    eor.w r5, r5, r3, ror #2
+    eor.w r1, r1, r9
+    eor.w r6, r5, r5, ror #8
+    and.w r2, r2, #0xFCFCFCFC
+    eor.w r11, r8, r11
+    eor.w r2, r0, r2
+    eor.w r9, lr, lr, ror #8
+    eor.w r0, r0, r2, ror #2
+    and.w r10, r10, #0xFCFCFCFC
+    vmov s4, r3
+    eor.w r3, r1, r1, ror #8
+    eor.w r8, r8, r11, ror #2
+    and.w r6, r6, #0xF0F0F0F0
+    eor.w r2, r5, r2, ror #2
+    vmov s2, r2
+    eor.w r2, r4, r4, ror #8
+    and.w r2, r2, #0xFCFCFCFC
+    and.w r3, r3, #0xFCFCFCFC
+    eor.w r5, r5, r6
+    eor.w r10, r12, r10
+    eor.w r6, r0, r10, ror #2
+    and.w r9, r9, #0xF0F0F0F0
+    eor.w r3, r1, r3
+    eor.w r12, r12, r10, ror #2
+    eor.w r10, r8, r3, ror #2
+    vmov s5, r6
+    eor.w r6, r8, r8, ror #8
+    eor.w r1, r1, r3, ror #2
+    and.w r6, r6, #0xF0F0F0F0
+    eor.w r2, r4, r2
+    eor.w r4, r4, r2, ror #2
+    eor.w r3, r7, r7, ror #8
+    eor.w r8, r8, r6
+    eor.w r6, r0, r0, ror #8
+    and.w r6, r6, #0xF0F0F0F0
+    vmov s3, r5
+    eor.w r5, r1, r1, ror #8
+    eor.w lr, lr, r9
+    eor.w r0, r0, r6
+    eor.w r6, r4, r4, ror #8
+    and.w r6, r6, #0xF0F0F0F0
+    and.w r5, r5, #0xF0F0F0F0
+    eor.w r9, r12, r12, ror #8
+    and.w r3, r3, #0xF0F0F0F0
+    eor.w r11, r7, r11, ror #2
+    and.w r9, r9, #0xF0F0F0F0
+    eor.w r9, r12, r9
+    eor.w r11, r11, r8, ror #12
+    vmov r8, s1
+    eor.w r8, r8, r4
+    eor.w r5, r1, r5
+    eor.w r7, r7, r3
+    eor.w r10, r10, r4
+    eor.w r6, r4, r6
+    vmov r3, s4
+    eor.w r1, r1, r3, ror #2
+    eor.w r1, r1, r4
+    eor.w r8, r8, r7, ror #12
+    eor.w r12, r12, r2, ror #2
+    eor.w r12, r12, r6, ror #12
+    vmov r2, s11
+    eor.w r4, r4, r2, ror #2
+    eor.w r4, r4, lr, ror #12
+    eor.w r10, r10, r5, ror #12
+    ldr.w r2, [sp, #0]
+    ldr.w r3, [r2, #32]
+    ldr.w r5, [r2, #36]
+    ldr.w r6, [r2, #48]
+    ldr.w r7, [r2, #40]
+    vmov lr, s3
+    eor.w r1, r1, lr, ror #12
+    eor.w r4, r4, r3
+    eor.w r11, r11, r7
+    eor.w r1, r1, r6
+    vmov r3, s2
+    eor.w r3, r3, r0, ror #12
+    ldr.w r0, [r2, #44]
+    ldr.w r6, [r2, #52]
+    ldr.w r7, [r2, #56]
+    ldr.w lr, [r2, #60]
+    eor.w r3, r3, r6
+    vmov r6, s5
+    eor.w r6, r6, r9, ror #12
+    eor.w r12, r12, lr
+    eor.w r6, r6, r7
+    eor.w r7, r12, r11
+    eor.w r9, r12, r1
+    eor.w r8, r8, r5
+    eor.w r5, r12, r8
+    eor.w lr, r1, r11
+    eor.w r2, r5, lr
+    eor.w r3, r6, r3
+    vmov s5, r12
+    eor.w r12, r3, r4
+    eor.w r10, r10, r0
+    eor.w r10, r10, r2
+    eor.w r11, r10, r11
+    eor.w r8, r12, r8
+    eor.w r1, r12, r1
+    and.w r0, r2, r11
+    vmov s2, r2
+    and.w r2, r1, r4
+    eor.w r10, r10, r6
+    and.w r6, r8, r12
+    eor.w r2, r2, r0
+    vmov s3, r1
+    eor.w r1, r11, r3
+    vmov s11, r2
+    eor.w r2, r8, r7
+    vmov s4, r8
+    eor.w r8, r10, r9
+    vmov s1, r12
+    eor.w r12, r11, r4
+    eor.w r3, r3, r8
+    vmov s6, r11
+    and.w r11, r2, r12
+    vmov s0, r12
+    eor.w r12, r4, r8
+    vmov s8, r4
+    eor.w r4, r1, r8
+    vmov s9, r2
+    and.w r2, r9, r8
+    vmov s7, r8
+    and.w r8, r5, r3
+    vmov s10, r9
+    eor.w r9, r5, r3
+    vmov s12, r5
+    and.w r5, lr, r4
+    eor.w r6, r6, r8
+    eor.w r5, r5, r2
+    eor.w r6, r6, r5
+    eor.w r6, r6, r9
+    eor.w r11, r11, r0
+    and.w r0, r7, r1
+    eor.w r11, r11, r5
+    vmov r5, s5
+    eor.w r9, r5, r3
+    eor.w r0, r0, r2
+    eor.w r11, r11, r10
+    vmov r2, s1
+    eor.w r5, r2, r5
+    and.w r10, r11, r6
+    and.w r2, r5, r12
+    eor.w r2, r2, r8
+    eor.w r2, r2, r0
+    vmov r8, s11
+    eor.w r8, r8, r0
+    eor.w r0, r1, r7
+    eor.w r8, r8, r0
+    eor.w r11, r11, r8
+    eor.w r2, r2, r9
+    eor.w r0, r2, r10
+    eor.w r9, r6, r2
+    eor.w r10, r8, r10
+    and.w r10, r10, r9
+    eor.w r10, r10, r2
+    eor.w r9, r0, r10
+    and.w r2, r2, r9
+    eor.w r9, r0, r2
+    and.w r0, r11, r0
+    eor.w r6, r6, r10
+    eor.w r0, r0, r8
+    eor.w r2, r2, r6
+    eor.w r6, r0, r10
+    and.w r9, r0, r9
+    eor.w r11, r11, r9
+    and.w r12, r0, r12
+    eor.w r8, r11, r2
+    and.w r1, r8, r1
+    and.w r7, r8, r7
+    vmov r9, s10
+    and.w r9, r6, r9
+    eor.w r8, r6, r8
+    and.w r5, r0, r5
+    and.w r4, r8, r4
+    vmov s10, r5
+    eor.w r5, r10, r2
+    and.w r8, r8, lr
+    vmov lr, s7
+    and.w r6, r6, lr
+    eor.w r9, r9, r8
+    vmov lr, s6
+    and.w lr, r5, lr
+    eor.w r0, r0, r11
+    eor.w r1, r4, r1
+    eor.w r8, r8, r7
+    and.w r3, r0, r3
+    vmov r7, s2
+    and.w r5, r5, r7
+    eor.w r6, r6, r4
+    vmov r4, s4
+    and.w r4, r11, r4
+    vmov r7, s3
+    and.w r7, r10, r7
+    vmov s3, r8
+    vmov r8, s1
+    and.w r11, r11, r8
+    eor.w r6, r3, r6
+    vmov r8, s12
+    and.w r0, r0, r8
+    eor.w r4, r12, r4
+    vmov r8, s9
+    and.w r8, r2, r8
+    eor.w r7, r8, r7
+    eor.w r5, r5, r8
+    vmov r8, s8
+    and.w r10, r10, r8
+    eor.w lr, lr, r3
+    vmov r3, s0
+    and.w r2, r2, r3
+    eor.w r3, r11, r9
+    eor.w r8, r10, r0
+    eor.w r1, r1, r3
+    eor.w r8, r8, lr
+    eor.w r11, r11, r6
+    eor.w r5, r5, r3
+    eor.w r6, r6, r5
+    eor.w r0, r0, r4
+    vmov r3, s10
+    eor.w r3, r3, r8
+    eor.w r9, r9, r8
+    eor.w r0, r0, r1
+    eor.w r10, r10, r12
+    eor.w r4, r4, r9
+    eor.w r3, r3, r1
+    eor.w r2, r2, r5
+    ldr.w r1, [sp, #0]
+    ldr.w r5, [r1, #72]
+    ldr.w r8, [r1, #68]
+    ldr.w r9, [r1, #64]
+    eor.w r7, r7, r3
+    eor.w r3, r11, r3
+    eor.w r4, r4, r9
+    eor.w r10, r10, r2
+    eor.w r0, r0, r8
+    eor.w lr, lr, r2
+    eor.w r7, r7, r5
+    ldr.w r2, [r1, #80]
+    ldr.w r5, [r1, #84]
+    ldr.w r8, [r1, #76]
+    eor.w r10, r10, r8
+    eor.w r8, r0, r4, lsr #1
+    eor.w r2, lr, r2
+    eor.w r9, r10, r7, lsr #1
+    eor.w r11, r11, lr
+    and.w r9, r9, #0x55555555
+    and.w r8, r8, #0x55555555
+    eor.w r7, r7, r9, lsl #1
+    vmov r12, s3
+    eor.w r12, r12, r3
+    eor.w r10, r10, r9
+    eor.w r12, r12, r5
+    ldr.w r3, [r1, #88]
+    ldr.w r1, [r1, #92]
+    eor.w r5, r12, r2, lsr #1
+    eor.w r11, r11, r3
+    eor.w r0, r0, r8
+    eor.w r4, r4, r8, lsl #1
+    eor.w r6, r6, r1
+    eor.w r1, r6, r11, lsr #1
+    eor.w r3, r10, r0, lsr #2
+    and.w r5, r5, #0x55555555
+    and.w r1, r1, #0x55555555
+    eor.w r8, r7, r4, lsr #2
+    eor.w r6, r6, r1
+    eor.w r2, r2, r5, lsl #1
+    and.w r3, r3, #0x33333333
+    and.w r8, r8, #0x33333333
+    eor.w r12, r12, r5
+    eor.w r11, r11, r1, lsl #1
+    eor.w r4, r4, r8, lsl #2
+    eor.w r1, r6, r12, lsr #2
+    and.w r1, r1, #0x33333333
+    eor.w r5, r11, r2, lsr #2
+    eor.w r12, r12, r1, lsl #2
+    eor.w r0, r0, r3, lsl #2
+    and.w r5, r5, #0x33333333
+    eor.w r9, r12, r0, lsr #4
+    eor.w r2, r2, r5, lsl #2
+    eor.w r6, r6, r1
+    eor.w r7, r7, r8
+    eor.w r11, r11, r5
+    eor.w r1, r11, r7, lsr #4
+    eor.w r5, r2, r4, lsr #4
+    and.w r1, r1, #0x0F0F0F0F
+    and.w r9, r9, #0x0F0F0F0F
+    and.w r5, r5, #0x0F0F0F0F
+    eor.w r10, r10, r3
+    eor.w r7, r7, r1, lsl #4
+    eor.w r3, r6, r10, lsr #4
+    eor.w r11, r11, r1
+    eor.w r0, r0, r9, lsl #4
+    and.w r3, r3, #0x0F0F0F0F
+    eor.w r2, r2, r5
+    eor.w r6, r6, r3
+    eor.w r10, r10, r3, lsl #4
+    eor.w r1, r10, r6
+    eor.w r4, r4, r5, lsl #4
+    eor.w r3, r7, r11
+    eor.w r12, r12, r9
+    and.w r1, r1, #0xFF00FF00
+    eor.w r5, r4, r2
+    and.w r3, r3, #0xFF00FF00
+    eor.w r8, r0, r12
+    ldr.w r9, [sp, #4]
+    ldr.w lr, [r9, #0]
+    and.w r5, r5, #0xFF00FF00
+    eor.w r11, r11, r3
+    eor.w r7, r7, r3
+    eor.w r4, r4, r5
+    and.w r8, r8, #0xFF00FF00
+    eor.w r2, r2, r5
+    eor.w r6, r6, r1
+    eor.w r10, r10, r1
+    ldr.w r1, [lr, #12]
+    ldr.w r3, [lr, #4]
+    ldr.w r5, [lr, #0]
+    ldr.w lr, [lr, #8]
+    eor.w lr, r5, lr
+    eor.w r1, r3, r1
+    eor.w r7, r7, r1
+    eor.w r11, r11, r3
+    ldr.w r1, [r9, #4]
+    eor.w r4, r4, lr
+    eor.w r2, r2, r5
+    eor.w r0, r0, r8
+    eor.w r12, r12, r8
+    ldr.w r3, [r1, #0]
+    ldr.w r5, [r1, #8]
+    ldr.w r8, [r1, #4]
+    ldr.w r1, [r1, #12]
+    eor.w r1, r8, r1
+    eor.w r5, r3, r5
+    eor.w r0, r0, r5
+    eor.w r10, r10, r1
+    eor.w r12, r12, r3
+    eor.w r6, r6, r8
+    ldr.w r1, [r9, #8]
+    ldr.w r9, [r9, #12]
+    str.w r11, [r1, #12]
+    str.w r7, [r1, #4]
+    str.w r0, [r9, #0]
+    str.w r4, [r1, #0]
+    str.w r10, [r9, #4]
+    str.w r2, [r1, #8]
+    str.w r12, [r9, #8]
+    str.w r6, [r9, #12]
+    ldr.w r4, [sp, #92]
+    ldr.w r1, [sp, #68]
+    ldr.w r2, [sp, #76]
+    ldr.w r5, [sp, #88]
+    add.w r1, r1, #32
+    add.w r2, r2, r4, lsl #1
+    add.w r3, r1, #16
+    add.w r4, r2, r4
+    str.w r1, [sp, #68]
+    str.w r3, [sp, #72]
+    str.w r2, [sp, #76]
+    str.w r4, [sp, #80]
+    ldr.w r6, [sp, #84]
+    add.w r6, r6, #32
+    str.w r6, [sp, #84]
+    ldr.w r0, [sp, #96]
+    add.w r1, sp, #68
+    subs.w r5, r5, #1
+    str.w r5, [sp, #88]
+    bne.w .Lpass_pqmcu_aes128_fs2_lo_n_m4
+    mov.w r0, #0
+    mov.w r1, #0
+    mov.w r2, #0
+    mov.w r3, #0
+    mov.w r4, #0
+    mov.w r5, #0
+    mov.w r6, #0
+    mov.w r7, #0
+    vmov s0, r0
+    vmov s1, r0
+    vmov s2, r0
+    vmov s3, r0
+    vmov s4, r0
+    vmov s5, r0
+    vmov s6, r0
+    vmov s7, r0
+    vmov s8, r0
+    vmov s9, r0
+    vmov s10, r0
+    vmov s11, r0
+    vmov s12, r0
+    vmov s13, r0
+    add.w sp, sp, #108
+    pop {r4-r11, pc}
+    .size pqmcu_aes128_fs2_lo_n_m4, .-pqmcu_aes128_fs2_lo_n_m4
+@ void pqmcu_aes128_fs2_slice_m4(const uint8_t* in, uint32_t* tin, uint32_t n), n >= 1: tin + 8 i = the
+@   sliced words of in + 32 i, in + 32 i + 16 (the entry transpose of pqmcu_aes128_fs2_m4).
+    .section .text.pqmcu_aes128_fs2_slice_m4, "ax", %progbits
+    .align 2
+    .global pqmcu_aes128_fs2_slice_m4
+    .type pqmcu_aes128_fs2_slice_m4, %function
+    .thumb_func
+pqmcu_aes128_fs2_slice_m4:
+    push {r4-r11, lr}
+    sub.w sp, sp, #20
+    str.w r0, [sp, #0]
+    str.w r1, [sp, #4]
+    str.w r2, [sp, #8]
+.Lslice_pqmcu_aes128_fs2_slice_m4:
+    ldr.w r0, [sp, #0]
+    ldr.w r1, [r0, #0]
+    ldr.w r2, [r0, #16]
+    ldr.w r3, [r0, #4]
+    ldr.w r4, [r0, #20]
+    ldr.w r5, [r0, #8]
+    ldr.w r6, [r0, #24]
+    ldr.w r7, [r0, #12]
+    ldr.w r0, [r0, #28]
+    eor.w r8, r2, r1, lsr #1
+    and.w r8, r8, #0x55555555
+    eor.w r1, r1, r8, lsl #1
+    eor.w r2, r2, r8
+    eor.w r8, r4, r3, lsr #1
+    and.w r8, r8, #0x55555555
+    eor.w r3, r3, r8, lsl #1
+    eor.w r4, r4, r8
+    eor.w r8, r6, r5, lsr #1
+    and.w r8, r8, #0x55555555
+    eor.w r5, r5, r8, lsl #1
+    eor.w r6, r6, r8
+    eor.w r8, r0, r7, lsr #1
+    and.w r8, r8, #0x55555555
+    eor.w r7, r7, r8, lsl #1
+    eor.w r0, r0, r8
+    eor.w r8, r3, r1, lsr #2
+    and.w r8, r8, #0x33333333
+    eor.w r1, r1, r8, lsl #2
+    eor.w r3, r3, r8
+    eor.w r8, r4, r2, lsr #2
+    and.w r8, r8, #0x33333333
+    eor.w r2, r2, r8, lsl #2
+    eor.w r4, r4, r8
+    eor.w r8, r7, r5, lsr #2
+    and.w r8, r8, #0x33333333
+    eor.w r5, r5, r8, lsl #2
+    eor.w r7, r7, r8
+    eor.w r8, r0, r6, lsr #2
+    and.w r8, r8, #0x33333333
+    eor.w r6, r6, r8, lsl #2
+    eor.w r0, r0, r8
+    eor.w r8, r5, r1, lsr #4
+    and.w r8, r8, #0x0F0F0F0F
+    eor.w r1, r1, r8, lsl #4
+    eor.w r5, r5, r8
+    eor.w r8, r6, r2, lsr #4
+    and.w r8, r8, #0x0F0F0F0F
+    eor.w r2, r2, r8, lsl #4
+    eor.w r6, r6, r8
+    eor.w r8, r7, r3, lsr #4
+    and.w r8, r8, #0x0F0F0F0F
+    eor.w r3, r3, r8, lsl #4
+    eor.w r7, r7, r8
+    eor.w r8, r0, r4, lsr #4
+    and.w r8, r8, #0x0F0F0F0F
+    eor.w r4, r4, r8, lsl #4
+    eor.w r0, r0, r8
+    ldr.w r8, [sp, #4]
+    str.w r1, [r8, #0]
+    str.w r2, [r8, #4]
+    str.w r3, [r8, #8]
+    str.w r4, [r8, #12]
+    str.w r5, [r8, #16]
+    str.w r6, [r8, #20]
+    str.w r7, [r8, #24]
+    str.w r0, [r8, #28]
+    ldr.w r0, [sp, #0]
+    ldr.w r1, [sp, #4]
+    ldr.w r2, [sp, #8]
+    add.w r0, r0, #32
+    add.w r1, r1, #32
+    str.w r0, [sp, #0]
+    str.w r1, [sp, #4]
+    subs.w r2, r2, #1
+    str.w r2, [sp, #8]
+    bne.w .Lslice_pqmcu_aes128_fs2_slice_m4
+    mov.w r0, #0
+    mov.w r1, #0
+    mov.w r2, #0
+    mov.w r3, #0
+    mov.w r12, #0
+    mov.w lr, #0
+    add.w sp, sp, #20
+    pop {r4-r11, pc}
+    .size pqmcu_aes128_fs2_slice_m4, .-pqmcu_aes128_fs2_slice_m4
+@ void pqmcu_aes128_fs_keys_m4(uint32_t fs[88], const uint32_t w[44]): fixsliced.cpp's prepare()
+@   of AES-128 round keys, straight-line (690 instructions, about 781 cycles).
+    .section .text.pqmcu_aes128_fs_keys_m4, "ax", %progbits
+    .align 2
+    .global pqmcu_aes128_fs_keys_m4
+    .type pqmcu_aes128_fs_keys_m4, %function
+    .thumb_func
+pqmcu_aes128_fs_keys_m4:
+    push {r4-r11, lr}
+    sub.w sp, sp, #20
+    str.w r1, [sp, #0]
+    str.w r0, [sp, #4]
+    ldr.w r0, [sp, #0]
+    ldr.w r1, [r0, #0]
+    ldr.w r2, [r0, #4]
+    ldr.w r3, [r0, #8]
+    ldr.w r4, [r0, #12]
+    eor.w r5, r2, r1, lsr #2
+    and.w r5, r5, #0x33333333
+    eor.w r2, r2, r5
+    eor.w r1, r1, r5, lsl #2
+    eor.w r5, r4, r3, lsr #2
+    and.w r5, r5, #0x33333333
+    eor.w r4, r4, r5
+    eor.w r3, r3, r5, lsl #2
+    eor.w r5, r3, r1, lsr #4
+    and.w r5, r5, #0x0F0F0F0F
+    eor.w r3, r3, r5
+    eor.w r1, r1, r5, lsl #4
+    eor.w r5, r4, r2, lsr #4
+    and.w r5, r5, #0x0F0F0F0F
+    eor.w r4, r4, r5
+    eor.w r2, r2, r5, lsl #4
+    eor.w r5, r1, r1, lsr #1
+    and.w r5, r5, #0x55555555
+    eor.w r6, r1, r5, lsl #1
+    ldr.w r7, [sp, #4]
+    str.w r6, [r7, #0]
+    eor.w r1, r1, r5
+    str.w r1, [r7, #4]
+    eor.w r1, r2, r2, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r5, r2, r1, lsl #1
+    str.w r5, [r7, #8]
+    eor.w r2, r2, r1
+    str.w r2, [r7, #12]
+    eor.w r1, r3, r3, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r2, r3, r1, lsl #1
+    str.w r2, [r7, #16]
+    eor.w r3, r3, r1
+    str.w r3, [r7, #20]
+    eor.w r1, r4, r4, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r2, r4, r1, lsl #1
+    str.w r2, [r7, #24]
+    eor.w r4, r4, r1
+    str.w r4, [r7, #28]
+    ldr.w r1, [r0, #16]
+    ldr.w r2, [r0, #20]
+    ldr.w r3, [r0, #24]
+    ldr.w r4, [r0, #28]
+    eor.w r5, r1, r3
+    and.w r5, r5, #0x00FF0000
+    eor.w r1, r1, r5
+    eor.w r3, r3, r5
+    eor.w r5, r2, r4
+    and.w r5, r5, #0x00FF0000
+    eor.w r2, r2, r5
+    eor.w r4, r4, r5
+    eor.w r5, r1, r3
+    and.w r5, r5, #0xFF000000
+    eor.w r1, r1, r5
+    eor.w r3, r3, r5
+    eor.w r5, r2, r4
+    and.w r5, r5, #0xFF000000
+    eor.w r2, r2, r5
+    eor.w r4, r4, r5
+    eor.w r5, r1, r4
+    and.w r5, r5, #0xFF00FF00
+    eor.w r6, r2, r1
+    and.w r6, r6, #0xFF00FF00
+    eor.w r8, r3, r2
+    and.w r8, r8, #0xFF00FF00
+    eor.w r9, r4, r3
+    and.w r9, r9, #0xFF00FF00
+    eor.w r1, r1, r5
+    eor.w r2, r2, r6
+    eor.w r3, r3, r8
+    eor.w r4, r4, r9
+    eor.w r1, r1, #0x63636363
+    eor.w r2, r2, #0x63636363
+    eor.w r3, r3, #0x63636363
+    eor.w r4, r4, #0x63636363
+    eor.w r5, r2, r1, lsr #2
+    and.w r5, r5, #0x33333333
+    eor.w r2, r2, r5
+    eor.w r1, r1, r5, lsl #2
+    eor.w r5, r4, r3, lsr #2
+    and.w r5, r5, #0x33333333
+    eor.w r4, r4, r5
+    eor.w r3, r3, r5, lsl #2
+    eor.w r5, r3, r1, lsr #4
+    and.w r5, r5, #0x0F0F0F0F
+    eor.w r3, r3, r5
+    eor.w r1, r1, r5, lsl #4
+    eor.w r5, r4, r2, lsr #4
+    and.w r5, r5, #0x0F0F0F0F
+    eor.w r4, r4, r5
+    eor.w r2, r2, r5, lsl #4
+    eor.w r5, r1, r1, lsr #1
+    and.w r5, r5, #0x55555555
+    eor.w r6, r1, r5, lsl #1
+    str.w r6, [r7, #32]
+    eor.w r1, r1, r5
+    str.w r1, [r7, #36]
+    eor.w r1, r2, r2, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r5, r2, r1, lsl #1
+    str.w r5, [r7, #40]
+    eor.w r2, r2, r1
+    str.w r2, [r7, #44]
+    eor.w r1, r3, r3, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r2, r3, r1, lsl #1
+    str.w r2, [r7, #48]
+    eor.w r3, r3, r1
+    str.w r3, [r7, #52]
+    eor.w r1, r4, r4, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r2, r4, r1, lsl #1
+    str.w r2, [r7, #56]
+    eor.w r4, r4, r1
+    str.w r4, [r7, #60]
+    ldr.w r1, [r0, #32]
+    ldr.w r2, [r0, #36]
+    ldr.w r3, [r0, #40]
+    ldr.w r4, [r0, #44]
+    eor.w r5, r1, r3
+    and.w r5, r5, #0xFF00FF00
+    eor.w r1, r1, r5
+    eor.w r3, r3, r5
+    eor.w r5, r2, r4
+    and.w r5, r5, #0xFF00FF00
+    eor.w r2, r2, r5
+    eor.w r4, r4, r5
+    eor.w r1, r1, #0x63636363
+    eor.w r2, r2, #0x63636363
+    eor.w r3, r3, #0x63636363
+    eor.w r4, r4, #0x63636363
+    eor.w r5, r2, r1, lsr #2
+    and.w r5, r5, #0x33333333
+    eor.w r2, r2, r5
+    eor.w r1, r1, r5, lsl #2
+    eor.w r5, r4, r3, lsr #2
+    and.w r5, r5, #0x33333333
+    eor.w r4, r4, r5
+    eor.w r3, r3, r5, lsl #2
+    eor.w r5, r3, r1, lsr #4
+    and.w r5, r5, #0x0F0F0F0F
+    eor.w r3, r3, r5
+    eor.w r1, r1, r5, lsl #4
+    eor.w r5, r4, r2, lsr #4
+    and.w r5, r5, #0x0F0F0F0F
+    eor.w r4, r4, r5
+    eor.w r2, r2, r5, lsl #4
+    eor.w r5, r1, r1, lsr #1
+    and.w r5, r5, #0x55555555
+    eor.w r6, r1, r5, lsl #1
+    str.w r6, [r7, #64]
+    eor.w r1, r1, r5
+    str.w r1, [r7, #68]
+    eor.w r1, r2, r2, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r5, r2, r1, lsl #1
+    str.w r5, [r7, #72]
+    eor.w r2, r2, r1
+    str.w r2, [r7, #76]
+    eor.w r1, r3, r3, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r2, r3, r1, lsl #1
+    str.w r2, [r7, #80]
+    eor.w r3, r3, r1
+    str.w r3, [r7, #84]
+    eor.w r1, r4, r4, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r2, r4, r1, lsl #1
+    str.w r2, [r7, #88]
+    eor.w r4, r4, r1
+    str.w r4, [r7, #92]
+    ldr.w r1, [r0, #48]
+    ldr.w r2, [r0, #52]
+    ldr.w r3, [r0, #56]
+    ldr.w r4, [r0, #60]
+    eor.w r5, r1, r3
+    and.w r5, r5, #0x00FF0000
+    eor.w r1, r1, r5
+    eor.w r3, r3, r5
+    eor.w r5, r2, r4
+    and.w r5, r5, #0x00FF0000
+    eor.w r2, r2, r5
+    eor.w r4, r4, r5
+    eor.w r5, r1, r3
+    and.w r5, r5, #0xFF000000
+    eor.w r1, r1, r5
+    eor.w r3, r3, r5
+    eor.w r5, r2, r4
+    and.w r5, r5, #0xFF000000
+    eor.w r2, r2, r5
+    eor.w r4, r4, r5
+    eor.w r5, r1, r2
+    and.w r5, r5, #0xFF00FF00
+    eor.w r6, r2, r3
+    and.w r6, r6, #0xFF00FF00
+    eor.w r8, r3, r4
+    and.w r8, r8, #0xFF00FF00
+    eor.w r9, r4, r1
+    and.w r9, r9, #0xFF00FF00
+    eor.w r1, r1, r5
+    eor.w r2, r2, r6
+    eor.w r3, r3, r8
+    eor.w r4, r4, r9
+    eor.w r1, r1, #0x63636363
+    eor.w r2, r2, #0x63636363
+    eor.w r3, r3, #0x63636363
+    eor.w r4, r4, #0x63636363
+    eor.w r5, r2, r1, lsr #2
+    and.w r5, r5, #0x33333333
+    eor.w r2, r2, r5
+    eor.w r1, r1, r5, lsl #2
+    eor.w r5, r4, r3, lsr #2
+    and.w r5, r5, #0x33333333
+    eor.w r4, r4, r5
+    eor.w r3, r3, r5, lsl #2
+    eor.w r5, r3, r1, lsr #4
+    and.w r5, r5, #0x0F0F0F0F
+    eor.w r3, r3, r5
+    eor.w r1, r1, r5, lsl #4
+    eor.w r5, r4, r2, lsr #4
+    and.w r5, r5, #0x0F0F0F0F
+    eor.w r4, r4, r5
+    eor.w r2, r2, r5, lsl #4
+    eor.w r5, r1, r1, lsr #1
+    and.w r5, r5, #0x55555555
+    eor.w r6, r1, r5, lsl #1
+    str.w r6, [r7, #96]
+    eor.w r1, r1, r5
+    str.w r1, [r7, #100]
+    eor.w r1, r2, r2, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r5, r2, r1, lsl #1
+    str.w r5, [r7, #104]
+    eor.w r2, r2, r1
+    str.w r2, [r7, #108]
+    eor.w r1, r3, r3, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r2, r3, r1, lsl #1
+    str.w r2, [r7, #112]
+    eor.w r3, r3, r1
+    str.w r3, [r7, #116]
+    eor.w r1, r4, r4, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r2, r4, r1, lsl #1
+    str.w r2, [r7, #120]
+    eor.w r4, r4, r1
+    str.w r4, [r7, #124]
+    ldr.w r1, [r0, #64]
+    ldr.w r2, [r0, #68]
+    ldr.w r3, [r0, #72]
+    ldr.w r4, [r0, #76]
+    eor.w r1, r1, #0x63636363
+    eor.w r2, r2, #0x63636363
+    eor.w r3, r3, #0x63636363
+    eor.w r4, r4, #0x63636363
+    eor.w r5, r2, r1, lsr #2
+    and.w r5, r5, #0x33333333
+    eor.w r2, r2, r5
+    eor.w r1, r1, r5, lsl #2
+    eor.w r5, r4, r3, lsr #2
+    and.w r5, r5, #0x33333333
+    eor.w r4, r4, r5
+    eor.w r3, r3, r5, lsl #2
+    eor.w r5, r3, r1, lsr #4
+    and.w r5, r5, #0x0F0F0F0F
+    eor.w r3, r3, r5
+    eor.w r1, r1, r5, lsl #4
+    eor.w r5, r4, r2, lsr #4
+    and.w r5, r5, #0x0F0F0F0F
+    eor.w r4, r4, r5
+    eor.w r2, r2, r5, lsl #4
+    eor.w r5, r1, r1, lsr #1
+    and.w r5, r5, #0x55555555
+    eor.w r6, r1, r5, lsl #1
+    str.w r6, [r7, #128]
+    eor.w r1, r1, r5
+    str.w r1, [r7, #132]
+    eor.w r1, r2, r2, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r5, r2, r1, lsl #1
+    str.w r5, [r7, #136]
+    eor.w r2, r2, r1
+    str.w r2, [r7, #140]
+    eor.w r1, r3, r3, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r2, r3, r1, lsl #1
+    str.w r2, [r7, #144]
+    eor.w r3, r3, r1
+    str.w r3, [r7, #148]
+    eor.w r1, r4, r4, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r2, r4, r1, lsl #1
+    str.w r2, [r7, #152]
+    eor.w r4, r4, r1
+    str.w r4, [r7, #156]
+    ldr.w r1, [r0, #80]
+    ldr.w r2, [r0, #84]
+    ldr.w r3, [r0, #88]
+    ldr.w r4, [r0, #92]
+    eor.w r5, r1, r3
+    and.w r5, r5, #0x00FF0000
+    eor.w r1, r1, r5
+    eor.w r3, r3, r5
+    eor.w r5, r2, r4
+    and.w r5, r5, #0x00FF0000
+    eor.w r2, r2, r5
+    eor.w r4, r4, r5
+    eor.w r5, r1, r3
+    and.w r5, r5, #0xFF000000
+    eor.w r1, r1, r5
+    eor.w r3, r3, r5
+    eor.w r5, r2, r4
+    and.w r5, r5, #0xFF000000
+    eor.w r2, r2, r5
+    eor.w r4, r4, r5
+    eor.w r5, r1, r4
+    and.w r5, r5, #0xFF00FF00
+    eor.w r6, r2, r1
+    and.w r6, r6, #0xFF00FF00
+    eor.w r8, r3, r2
+    and.w r8, r8, #0xFF00FF00
+    eor.w r9, r4, r3
+    and.w r9, r9, #0xFF00FF00
+    eor.w r1, r1, r5
+    eor.w r2, r2, r6
+    eor.w r3, r3, r8
+    eor.w r4, r4, r9
+    eor.w r1, r1, #0x63636363
+    eor.w r2, r2, #0x63636363
+    eor.w r3, r3, #0x63636363
+    eor.w r4, r4, #0x63636363
+    eor.w r5, r2, r1, lsr #2
+    and.w r5, r5, #0x33333333
+    eor.w r2, r2, r5
+    eor.w r1, r1, r5, lsl #2
+    eor.w r5, r4, r3, lsr #2
+    and.w r5, r5, #0x33333333
+    eor.w r4, r4, r5
+    eor.w r3, r3, r5, lsl #2
+    eor.w r5, r3, r1, lsr #4
+    and.w r5, r5, #0x0F0F0F0F
+    eor.w r3, r3, r5
+    eor.w r1, r1, r5, lsl #4
+    eor.w r5, r4, r2, lsr #4
+    and.w r5, r5, #0x0F0F0F0F
+    eor.w r4, r4, r5
+    eor.w r2, r2, r5, lsl #4
+    eor.w r5, r1, r1, lsr #1
+    and.w r5, r5, #0x55555555
+    eor.w r6, r1, r5, lsl #1
+    str.w r6, [r7, #160]
+    eor.w r1, r1, r5
+    str.w r1, [r7, #164]
+    eor.w r1, r2, r2, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r5, r2, r1, lsl #1
+    str.w r5, [r7, #168]
+    eor.w r2, r2, r1
+    str.w r2, [r7, #172]
+    eor.w r1, r3, r3, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r2, r3, r1, lsl #1
+    str.w r2, [r7, #176]
+    eor.w r3, r3, r1
+    str.w r3, [r7, #180]
+    eor.w r1, r4, r4, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r2, r4, r1, lsl #1
+    str.w r2, [r7, #184]
+    eor.w r4, r4, r1
+    str.w r4, [r7, #188]
+    ldr.w r1, [r0, #96]
+    ldr.w r2, [r0, #100]
+    ldr.w r3, [r0, #104]
+    ldr.w r4, [r0, #108]
+    eor.w r5, r1, r3
+    and.w r5, r5, #0xFF00FF00
+    eor.w r1, r1, r5
+    eor.w r3, r3, r5
+    eor.w r5, r2, r4
+    and.w r5, r5, #0xFF00FF00
+    eor.w r2, r2, r5
+    eor.w r4, r4, r5
+    eor.w r1, r1, #0x63636363
+    eor.w r2, r2, #0x63636363
+    eor.w r3, r3, #0x63636363
+    eor.w r4, r4, #0x63636363
+    eor.w r5, r2, r1, lsr #2
+    and.w r5, r5, #0x33333333
+    eor.w r2, r2, r5
+    eor.w r1, r1, r5, lsl #2
+    eor.w r5, r4, r3, lsr #2
+    and.w r5, r5, #0x33333333
+    eor.w r4, r4, r5
+    eor.w r3, r3, r5, lsl #2
+    eor.w r5, r3, r1, lsr #4
+    and.w r5, r5, #0x0F0F0F0F
+    eor.w r3, r3, r5
+    eor.w r1, r1, r5, lsl #4
+    eor.w r5, r4, r2, lsr #4
+    and.w r5, r5, #0x0F0F0F0F
+    eor.w r4, r4, r5
+    eor.w r2, r2, r5, lsl #4
+    eor.w r5, r1, r1, lsr #1
+    and.w r5, r5, #0x55555555
+    eor.w r6, r1, r5, lsl #1
+    str.w r6, [r7, #192]
+    eor.w r1, r1, r5
+    str.w r1, [r7, #196]
+    eor.w r1, r2, r2, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r5, r2, r1, lsl #1
+    str.w r5, [r7, #200]
+    eor.w r2, r2, r1
+    str.w r2, [r7, #204]
+    eor.w r1, r3, r3, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r2, r3, r1, lsl #1
+    str.w r2, [r7, #208]
+    eor.w r3, r3, r1
+    str.w r3, [r7, #212]
+    eor.w r1, r4, r4, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r2, r4, r1, lsl #1
+    str.w r2, [r7, #216]
+    eor.w r4, r4, r1
+    str.w r4, [r7, #220]
+    ldr.w r1, [r0, #112]
+    ldr.w r2, [r0, #116]
+    ldr.w r3, [r0, #120]
+    ldr.w r4, [r0, #124]
+    eor.w r5, r1, r3
+    and.w r5, r5, #0x00FF0000
+    eor.w r1, r1, r5
+    eor.w r3, r3, r5
+    eor.w r5, r2, r4
+    and.w r5, r5, #0x00FF0000
+    eor.w r2, r2, r5
+    eor.w r4, r4, r5
+    eor.w r5, r1, r3
+    and.w r5, r5, #0xFF000000
+    eor.w r1, r1, r5
+    eor.w r3, r3, r5
+    eor.w r5, r2, r4
+    and.w r5, r5, #0xFF000000
+    eor.w r2, r2, r5
+    eor.w r4, r4, r5
+    eor.w r5, r1, r2
+    and.w r5, r5, #0xFF00FF00
+    eor.w r6, r2, r3
+    and.w r6, r6, #0xFF00FF00
+    eor.w r8, r3, r4
+    and.w r8, r8, #0xFF00FF00
+    eor.w r9, r4, r1
+    and.w r9, r9, #0xFF00FF00
+    eor.w r1, r1, r5
+    eor.w r2, r2, r6
+    eor.w r3, r3, r8
+    eor.w r4, r4, r9
+    eor.w r1, r1, #0x63636363
+    eor.w r2, r2, #0x63636363
+    eor.w r3, r3, #0x63636363
+    eor.w r4, r4, #0x63636363
+    eor.w r5, r2, r1, lsr #2
+    and.w r5, r5, #0x33333333
+    eor.w r2, r2, r5
+    eor.w r1, r1, r5, lsl #2
+    eor.w r5, r4, r3, lsr #2
+    and.w r5, r5, #0x33333333
+    eor.w r4, r4, r5
+    eor.w r3, r3, r5, lsl #2
+    eor.w r5, r3, r1, lsr #4
+    and.w r5, r5, #0x0F0F0F0F
+    eor.w r3, r3, r5
+    eor.w r1, r1, r5, lsl #4
+    eor.w r5, r4, r2, lsr #4
+    and.w r5, r5, #0x0F0F0F0F
+    eor.w r4, r4, r5
+    eor.w r2, r2, r5, lsl #4
+    eor.w r5, r1, r1, lsr #1
+    and.w r5, r5, #0x55555555
+    eor.w r6, r1, r5, lsl #1
+    str.w r6, [r7, #224]
+    eor.w r1, r1, r5
+    str.w r1, [r7, #228]
+    eor.w r1, r2, r2, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r5, r2, r1, lsl #1
+    str.w r5, [r7, #232]
+    eor.w r2, r2, r1
+    str.w r2, [r7, #236]
+    eor.w r1, r3, r3, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r2, r3, r1, lsl #1
+    str.w r2, [r7, #240]
+    eor.w r3, r3, r1
+    str.w r3, [r7, #244]
+    eor.w r1, r4, r4, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r2, r4, r1, lsl #1
+    str.w r2, [r7, #248]
+    eor.w r4, r4, r1
+    str.w r4, [r7, #252]
+    ldr.w r1, [r0, #128]
+    ldr.w r2, [r0, #132]
+    ldr.w r3, [r0, #136]
+    ldr.w r4, [r0, #140]
+    eor.w r1, r1, #0x63636363
+    eor.w r2, r2, #0x63636363
+    eor.w r3, r3, #0x63636363
+    eor.w r4, r4, #0x63636363
+    eor.w r5, r2, r1, lsr #2
+    and.w r5, r5, #0x33333333
+    eor.w r2, r2, r5
+    eor.w r1, r1, r5, lsl #2
+    eor.w r5, r4, r3, lsr #2
+    and.w r5, r5, #0x33333333
+    eor.w r4, r4, r5
+    eor.w r3, r3, r5, lsl #2
+    eor.w r5, r3, r1, lsr #4
+    and.w r5, r5, #0x0F0F0F0F
+    eor.w r3, r3, r5
+    eor.w r1, r1, r5, lsl #4
+    eor.w r5, r4, r2, lsr #4
+    and.w r5, r5, #0x0F0F0F0F
+    eor.w r4, r4, r5
+    eor.w r2, r2, r5, lsl #4
+    eor.w r5, r1, r1, lsr #1
+    and.w r5, r5, #0x55555555
+    eor.w r6, r1, r5, lsl #1
+    str.w r6, [r7, #256]
+    eor.w r1, r1, r5
+    str.w r1, [r7, #260]
+    eor.w r1, r2, r2, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r5, r2, r1, lsl #1
+    str.w r5, [r7, #264]
+    eor.w r2, r2, r1
+    str.w r2, [r7, #268]
+    eor.w r1, r3, r3, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r2, r3, r1, lsl #1
+    str.w r2, [r7, #272]
+    eor.w r3, r3, r1
+    str.w r3, [r7, #276]
+    eor.w r1, r4, r4, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r2, r4, r1, lsl #1
+    str.w r2, [r7, #280]
+    eor.w r4, r4, r1
+    str.w r4, [r7, #284]
+    ldr.w r1, [r0, #144]
+    ldr.w r2, [r0, #148]
+    ldr.w r3, [r0, #152]
+    ldr.w r4, [r0, #156]
+    eor.w r5, r1, r3
+    and.w r5, r5, #0x00FF0000
+    eor.w r1, r1, r5
+    eor.w r3, r3, r5
+    eor.w r5, r2, r4
+    and.w r5, r5, #0x00FF0000
+    eor.w r2, r2, r5
+    eor.w r4, r4, r5
+    eor.w r5, r1, r3
+    and.w r5, r5, #0xFF000000
+    eor.w r1, r1, r5
+    eor.w r3, r3, r5
+    eor.w r5, r2, r4
+    and.w r5, r5, #0xFF000000
+    eor.w r2, r2, r5
+    eor.w r4, r4, r5
+    eor.w r5, r1, r4
+    and.w r5, r5, #0xFF00FF00
+    eor.w r6, r2, r1
+    and.w r6, r6, #0xFF00FF00
+    eor.w r8, r3, r2
+    and.w r8, r8, #0xFF00FF00
+    eor.w r9, r4, r3
+    and.w r9, r9, #0xFF00FF00
+    eor.w r1, r1, r5
+    eor.w r2, r2, r6
+    eor.w r3, r3, r8
+    eor.w r4, r4, r9
+    eor.w r1, r1, #0x63636363
+    eor.w r2, r2, #0x63636363
+    eor.w r3, r3, #0x63636363
+    eor.w r4, r4, #0x63636363
+    eor.w r5, r2, r1, lsr #2
+    and.w r5, r5, #0x33333333
+    eor.w r2, r2, r5
+    eor.w r1, r1, r5, lsl #2
+    eor.w r5, r4, r3, lsr #2
+    and.w r5, r5, #0x33333333
+    eor.w r4, r4, r5
+    eor.w r3, r3, r5, lsl #2
+    eor.w r5, r3, r1, lsr #4
+    and.w r5, r5, #0x0F0F0F0F
+    eor.w r3, r3, r5
+    eor.w r1, r1, r5, lsl #4
+    eor.w r5, r4, r2, lsr #4
+    and.w r5, r5, #0x0F0F0F0F
+    eor.w r4, r4, r5
+    eor.w r2, r2, r5, lsl #4
+    eor.w r5, r1, r1, lsr #1
+    and.w r5, r5, #0x55555555
+    eor.w r6, r1, r5, lsl #1
+    str.w r6, [r7, #288]
+    eor.w r1, r1, r5
+    str.w r1, [r7, #292]
+    eor.w r1, r2, r2, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r5, r2, r1, lsl #1
+    str.w r5, [r7, #296]
+    eor.w r2, r2, r1
+    str.w r2, [r7, #300]
+    eor.w r1, r3, r3, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r2, r3, r1, lsl #1
+    str.w r2, [r7, #304]
+    eor.w r3, r3, r1
+    str.w r3, [r7, #308]
+    eor.w r1, r4, r4, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r2, r4, r1, lsl #1
+    str.w r2, [r7, #312]
+    eor.w r4, r4, r1
+    str.w r4, [r7, #316]
+    ldr.w r1, [r0, #160]
+    ldr.w r2, [r0, #164]
+    ldr.w r3, [r0, #168]
+    ldr.w r0, [r0, #172]
+    eor.w r4, r1, r3
+    and.w r4, r4, #0xFF00FF00
+    eor.w r1, r1, r4
+    eor.w r3, r3, r4
+    eor.w r4, r2, r0
+    and.w r4, r4, #0xFF00FF00
+    eor.w r2, r2, r4
+    eor.w r0, r0, r4
+    eor.w r1, r1, #0x63636363
+    eor.w r2, r2, #0x63636363
+    eor.w r3, r3, #0x63636363
+    eor.w r0, r0, #0x63636363
+    eor.w r4, r2, r1, lsr #2
+    and.w r4, r4, #0x33333333
+    eor.w r2, r2, r4
+    eor.w r1, r1, r4, lsl #2
+    eor.w r4, r0, r3, lsr #2
+    and.w r4, r4, #0x33333333
+    eor.w r0, r0, r4
+    eor.w r3, r3, r4, lsl #2
+    eor.w r4, r3, r1, lsr #4
+    and.w r4, r4, #0x0F0F0F0F
+    eor.w r3, r3, r4
+    eor.w r1, r1, r4, lsl #4
+    eor.w r4, r0, r2, lsr #4
+    and.w r4, r4, #0x0F0F0F0F
+    eor.w r0, r0, r4
+    eor.w r2, r2, r4, lsl #4
+    eor.w r4, r1, r1, lsr #1
+    and.w r4, r4, #0x55555555
+    eor.w r5, r1, r4, lsl #1
+    str.w r5, [r7, #320]
+    eor.w r1, r1, r4
+    str.w r1, [r7, #324]
+    eor.w r1, r2, r2, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r4, r2, r1, lsl #1
+    str.w r4, [r7, #328]
+    eor.w r2, r2, r1
+    str.w r2, [r7, #332]
+    eor.w r1, r3, r3, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r2, r3, r1, lsl #1
+    str.w r2, [r7, #336]
+    eor.w r3, r3, r1
+    str.w r3, [r7, #340]
+    eor.w r1, r0, r0, lsr #1
+    and.w r1, r1, #0x55555555
+    eor.w r2, r0, r1, lsl #1
+    str.w r2, [r7, #344]
+    eor.w r0, r0, r1
+    str.w r0, [r7, #348]
+    mov.w r0, #0
+    mov.w r1, #0
+    mov.w r2, #0
+    mov.w r3, #0
+    mov.w r12, #0
+    add.w sp, sp, #20
+    pop {r4-r11, pc}
+    .size pqmcu_aes128_fs_keys_m4, .-pqmcu_aes128_fs_keys_m4

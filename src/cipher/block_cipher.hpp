@@ -281,6 +281,8 @@ PQMCU_SIZE_INLINE inline void xor_words(uint8_t* out, const uint32_t l[4]) {
 // aes_fs_m4.S: io = {in0, in1, out0, out1}.
 extern "C" void pqmcu_aes128_fs2_m4(const uint32_t* rk, const uint8_t* const io[4]);
 extern "C" void pqmcu_aes128_fs2_lo_m4(const uint32_t* rk, const uint8_t* const io[4]);
+extern "C" void pqmcu_aes128_fs2_lo_n_m4(const uint32_t* rk, const uint32_t* tin, const uint8_t* in, uint8_t* out,
+                                         uint32_t n, uint32_t ostride);
 namespace pqmcu::cipher {
 // Inline: the M4's inner loops call it ~11 K times a signature.
 PQMCU_SIZE_INLINE inline void encrypt2_fixsliced(const PreparedKey<Aes128>& pk, const uint8_t* in0, const uint8_t* in1,
@@ -312,6 +314,31 @@ void encrypt2_fixsliced(const PreparedKey<Aes128>& pk, const uint8_t* in0, const
 void encrypt2_lin_ortho_fixsliced(const PreparedKey<Aes128>& pk, const uint8_t* in0, const uint8_t* in1,
                                   uint8_t* out0, uint8_t* out1);
 #endif
+// npairs (>= 1) encrypt2_lin_ortho_fixsliced passes under one key: pass i
+// takes the blocks in + 32 i and in + 32 i + 16 to out + 2 i ostride and
+// out + (2 i + 1) ostride. Outputs must not overlap the inputs (in or tin).
+// Where kFs2SlicedInputs, tin holds slice2_fixsliced(in, npairs) (the
+// pass's input transpose, made once for inputs that go through several
+// keys, as MQOM's leaves through five); elsewhere it is not read. On the M4
+// one assembly call for all of them (one call, register save and wipe
+// instead of one a pass).
+#if defined(PQMCU_TARGET_M4) && !defined(PQMCU_OPTIMIZE_FOR_SIZE)
+inline constexpr bool kFs2SlicedInputs = true;
+#else
+inline constexpr bool kFs2SlicedInputs = false;
+#endif
+// tin[8 i .. 8 i + 8) = the sliced words of in + 32 i, in + 32 i + 16 (secret: the caller wipes tin).
+void slice2_fixsliced(const uint8_t* in, uint32_t* tin, uint32_t npairs);
+inline void encrypt2n_lin_ortho_fixsliced(const PreparedKey<Aes128>& pk, const uint32_t* tin, const uint8_t* in,
+                                          uint8_t* out, uint32_t npairs, uint32_t ostride) {
+#if defined(PQMCU_TARGET_M4) && !defined(PQMCU_OPTIMIZE_FOR_SIZE)
+    pqmcu_aes128_fs2_lo_n_m4(pk.fs, tin, in, out, npairs, ostride);
+#else
+    (void)tin;
+    for (uint32_t i = 0; i < npairs; ++i, in += 32, out += 2 * ostride)
+        encrypt2_lin_ortho_fixsliced(pk, in, in + 16, out, out + ostride);
+#endif
+}
 
 // T-table AES-128 without checks or dispatch, for callers that resolved
 // Backend::table_not_ct once. NOT CONSTANT TIME (see table_not_ct.cpp).

@@ -50,6 +50,7 @@ import gen_aes_bs_m4_asm as bs  # noqa: E402
 
 FUNC = "pqmcu_aes128_fs2_m4"
 FUNC_LO = "pqmcu_aes128_fs2_lo_m4"  # out = Enc(in) ^ LinOrtho(in)
+FUNC_LON = "pqmcu_aes128_fs2_lo_n_m4"  # the same over n passes, inputs pre-sliced
 CANON = bs.CANON
 KP, IO, KEND = 0, 4, 8
 bs.SPILL0 = 12
@@ -255,6 +256,73 @@ def build_C(lo=False):
     return P, {j + 1: CANON[j] for j in range(8)}, {}
 
 
+def build_A_t():
+    """Entry + round 0 on inputs already sliced (io[4]: the 8 words that
+    build_A makes by its transpose), for passes that share their inputs."""
+    P = Prog()
+    io = P.mem(IO)
+    tp = P.ldr(io, 16)
+    x = [P.ldr(tp, 4 * j) for j in range(8)]
+    x = add_key(P, x, P.mem(KP), 0, False)
+    return P, {}, {v: CANON[j] for j, v in enumerate(x)}
+
+
+def build_slice():
+    """The inputs' transpose alone (build_A's), into the sliced words:
+    slot KP = in, slot IO = tin."""
+    P = Prog()
+    ip, tp = P.mem(KP), P.mem(IO)
+    x = [None] * 8
+    for c in range(4):
+        x[2 * c] = P.ldr(ip, 4 * c)
+        x[2 * c + 1] = P.ldr(ip, 16 + 4 * c)
+    bs.transpose(P, x)
+    for j in range(8):
+        P.store(x[j], tp, 4 * j)
+    return P, {}, {}
+
+
+def build_keys():
+    """prepare() (fixsliced.cpp's fixslice_keys) straight: slot KP = the 44
+    expanded words, slot IO = the 88 prepared ones. Round r: the column
+    permutation SR^-r as masked swaps of the key words (row i of column c
+    from word c - r i), the S-box constant, then the transpose of four
+    distinct words split into both lanes' pairs (layers 2 and 4 first)."""
+    P = Prog()
+    wp, fp = P.mem(KP), P.mem(IO)
+
+    def swap(a, b, m):  # exchange the bits of m between a and b
+        t = P.and_(P.eor(a, b), imm=m)
+        return P.eor(a, t), P.eor(b, t)
+
+    for r in range(11):
+        k = [P.ldr(wp, 16 * r + 4 * c) for c in range(4)]
+        r4 = r % 4
+        if r4 == 2:  # rows 1, 3 from column c + 2
+            k[0], k[2] = swap(k[0], k[2], 0xFF00FF00)
+            k[1], k[3] = swap(k[1], k[3], 0xFF00FF00)
+        elif r4 in (1, 3):  # rows 2, 3 from c + 2, then rows 1, 3 from c -+ 1
+            for m in (0x00FF0000, 0xFF000000):  # (0xFFFF0000 is no Thumb-2 immediate)
+                k[0], k[2] = swap(k[0], k[2], m)
+                k[1], k[3] = swap(k[1], k[3], m)
+            d = -1 if r4 == 1 else 1
+            t = [P.and_(P.eor(k[c], k[(c + d) % 4]), imm=0xFF00FF00) for c in range(4)]
+            k = [P.eor(k[c], t[c]) for c in range(4)]
+        if r:
+            k = [P.alu("eor", k[c], None, None, 0x63636363) for c in range(4)]
+        for c in (0, 2):  # layer 2
+            t = P.and_(P.eor(k[c + 1], k[c], ("lsr", 2)), imm=0x33333333)
+            k[c + 1], k[c] = P.eor(k[c + 1], t), P.eor(k[c], t, ("lsl", 2))
+        for c in (0, 1):  # layer 4
+            t = P.and_(P.eor(k[c + 2], k[c], ("lsr", 4)), imm=0x0F0F0F0F)
+            k[c + 2], k[c] = P.eor(k[c + 2], t), P.eor(k[c], t, ("lsl", 4))
+        for c in range(4):  # layer 1 on equal lanes
+            t = P.and_(P.eor(k[c], k[c], ("lsr", 1)), imm=0x55555555)
+            P.store(P.eor(k[c], t, ("lsl", 1)), fp, 32 * r + 8 * c)
+            P.store(P.eor(k[c], t), fp, 32 * r + 8 * c + 4)
+    return P, {}, {}
+
+
 def build_C_lo():
     return build_C(True)
 
@@ -387,7 +455,9 @@ def gen():
     spill_end = max(sa, sb, sc)
     frame = (spill_end + 7) // 8 * 8 + 4  # with the 9 pushed registers, sp stays 8-aligned
     spill_lo = max(sa, sb, sl)
-    return segA, segB, segC, frame, spill_end, segL, (spill_lo + 7) // 8 * 8 + 4, spill_lo
+    segT, st = allocate(build_A_t, best_order(build_A_t, 20, 5))  # (list scheduling: no record)
+    spill_t = max(st, sb, sl)
+    return segA, segB, segC, frame, spill_end, segL, (spill_lo + 7) // 8 * 8 + 4, spill_lo, segT, spill_t
 
 
 # ------------------------------------------------------------ key preparation
@@ -410,7 +480,22 @@ def prepare(w):
     return out
 
 
-def simulate(segA, segB, segC, rk, blocks):
+def slice2(blocks):
+    """What build_A's transpose makes of two blocks (the sliced inputs)."""
+    x = [0] * 8
+    for c in range(4):
+        for k in range(2):
+            x[2 * c + k] = int.from_bytes(blocks[k][4 * c:4 * c + 4], "little")
+    for n, m in ((1, 0x55555555), (2, 0x33333333), (4, 0x0F0F0F0F)):  # bs.transpose's layers
+        for j in range(8):
+            if not j & n:
+                t = ((x[j] >> n) ^ x[j + n]) & m
+                x[j + n] ^= t
+                x[j] ^= t << n
+    return x
+
+
+def simulate(segA, segB, segC, rk, blocks, sliced=False):
     mem = {}
     RK, IN0, IN1, OUT0, OUT1, IOA, SP = 0x1000, 0x3000, 0x3100, 0x3200, 0x3300, 0x3400, 0x8000
     for i, x in enumerate(rk):
@@ -418,8 +503,12 @@ def simulate(segA, segB, segC, rk, blocks):
     for i in range(4):
         mem[IN0 + 4 * i] = int.from_bytes(blocks[0][4 * i:4 * i + 4], "little")
         mem[IN1 + 4 * i] = int.from_bytes(blocks[1][4 * i:4 * i + 4], "little")
-    for i, a in enumerate((IN0, IN1, OUT0, OUT1)):
+    TIN = 0x3500
+    for i, a in enumerate((IN0, IN1, OUT0, OUT1, TIN)):
         mem[IOA + 4 * i] = a
+    if sliced:
+        for j, v in enumerate(slice2(blocks)):
+            mem[TIN + 4 * j] = v
     R = {r: random.getrandbits(32) for r in bs.REGS + ["s%d" % i for i in range(NFP)]}
     R["sp"] = SP
     mem[SP + KP] = RK
@@ -474,14 +563,14 @@ def lin_ortho(b):
     return bytes(x ^ y for x, y in zip(b[:8], b[8:])) + b[:8]
 
 
-def self_check(segs, lo=False):
+def self_check(segs, lo=False, sliced=False):
     if lo:  # Enc(x) ^ LinOrtho(x)
         rng = random.Random(2)
         for trial in range(8):
             w, nr = bs.expand(bytes(rng.getrandbits(8) for _ in range(16)))
             blocks = [bytes(rng.getrandbits(8) for _ in range(16)) for _ in range(2)]
             want = [bytes(x ^ y for x, y in zip(bs.aes_ref(w, nr, b), lin_ortho(b))) for b in blocks]
-            if simulate(*segs, prepare(w), blocks) != want:
+            if simulate(*segs, prepare(w), blocks, sliced) != want:
                 raise SystemExit("self-check failed (LinOrtho trial %d)" % trial)
         return
     w, nr = bs.expand(bytes(range(16)))
@@ -508,9 +597,10 @@ def fmt(ins):
 
 
 def main():
-    segA, segB, segC, frame, spill_end, segL, frame_lo, spill_lo = gen()
+    segA, segB, segC, frame, spill_end, segL, frame_lo, spill_lo, segT, spill_t = gen()
     self_check((segA, segB, segC))
     self_check((segA, segB, segL), True)
+    self_check((segT, segB, segL), True, sliced=True)
     hist = defaultdict(int)
     for ins in segB:
         hist[ins[1] if ins[0] == "alu" else ins[0]] += 1
@@ -530,10 +620,172 @@ def main():
     p("@ void %s(const uint32_t rk[88], const uint8_t* const io[4]): the same, then" % FUNC_LO)
     p("@   out ^= LinOrtho(in) = (in_lo ^ in_hi) || in_lo in the output stores (MQOM's SeedDerive).")
     emit(FUNC_LO, segA, segB, segL, frame_lo, spill_lo)
+    p("@ void %s(const uint32_t rk[88], const uint32_t* tin, const uint8_t* in, uint8_t* out," % FUNC_LON)
+    p("@                              uint32_t n, uint32_t ostride): n >= 1 passes of %s," % FUNC_LO)
+    p("@   pass i on in + 32 i, in + 32 i + 16 (sliced: tin + 8 i, the 8 words the entry's")
+    p("@   transpose would make) -> out + 2 i ostride, out + (2 i + 1) ostride; one")
+    p("@   prologue, io block (in the frame) and wipe for all of them.")
+    emit(FUNC_LON, segT, segB, segL, frame_lo, spill_t, multi=True)
+    emit_slice()
+    emit_keys()
 
 
-def emit(FUNC, segA, segB, segC, frame, spill_end):
+FUNC_KEYS = "pqmcu_aes128_fs_keys_m4"
+
+
+def run_plain(seg, mem, R):
+    """The straight-line forms of build_slice / build_keys on the simulator's model."""
+    for ins in seg:
+        k = ins[0]
+        if k == "alu":
+            _, mn, d, sr, sh, imm = ins
+            a = R[sr[0]]
+            b = imm if len(sr) == 1 else {None: lambda v: v, "lsl": lambda v: (v << sh[1]) & bs.M32,
+                                          "lsr": lambda v: v >> sh[1], "ror": lambda v: bs.ror(v, sh[1])}[
+                                              None if sh is None else sh[0]](R[sr[1]])
+            R[d] = {"eor": a ^ b, "and": a & b, "orr": a | b, "bic": a & ~b & bs.M32,
+                    "mvn": ~a & bs.M32}[mn]
+        elif k == "ldr":
+            R[ins[1]] = mem[R[ins[2]] + ins[3]]
+        elif k == "str":
+            mem[R[ins[2]] + ins[3]] = R[ins[1]]
+        elif k == "mov":
+            R[ins[1]] = R[ins[2]]
+        elif k == "vmov_to":
+            R[ins[2]] = R[ins[1]]
+        elif k == "vmov_from":
+            R[ins[1]] = R[ins[2]]
+        else:
+            raise SystemExit("unexpected %s" % (ins,))
+
+
+def emit_keys():
+    """void pqmcu_aes128_fs_keys_m4(uint32_t fs[88], const uint32_t w[44]):
+    prepare() of fixsliced.cpp (~1,085 cycles there), straight-line."""
+    seg, sp_end = allocate(build_keys, best_order(build_keys, 4, 7))
+    nfp = (sp_end - bs.SPILL0) // 4
+    assert nfp <= NFP, "key preparation spills past the FPU registers"
+    rng = random.Random(4)
+    for trial in range(4):
+        w, nr = bs.expand(bytes(rng.getrandbits(8) for _ in range(16)))
+        mem, W, FS, SP = {}, 0x1000, 0x2000, 0x8000
+        for i, x in enumerate(w):
+            mem[W + 4 * i] = x
+        mem[SP + KP], mem[SP + IO] = W, FS
+        R = {r: 0 for r in bs.REGS + ["s%d" % i for i in range(NFP)]}
+        R["sp"] = SP
+        run_plain(seg, mem, R)
+        if [mem[FS + 4 * i] for i in range(88)] != prepare(w):
+            raise SystemExit("key preparation self-check failed (trial %d)" % trial)
     p = print
+    F = FUNC_KEYS
+    p("@ void %s(uint32_t fs[88], const uint32_t w[44]): fixsliced.cpp's prepare()" % F)
+    p("@   of AES-128 round keys, straight-line (%d instructions, about %d cycles)." % (len(seg), cycles(seg)))
+    p("    .section .text.%s, \"ax\", %%progbits" % F)
+    p("    .align 2")
+    p("    .global %s" % F)
+    p("    .type %s, %%function" % F)
+    p("    .thumb_func")
+    p("%s:" % F)
+    p("    push {r4-r11, lr}")
+    p("    sub.w sp, sp, #20")
+    p("    str.w r1, [sp, #%d]" % KP)
+    p("    str.w r0, [sp, #%d]" % IO)
+    for ins in seg:
+        p("    " + fmt(ins))
+    for r in ("r0", "r1", "r2", "r3", "r12"):  # round-key words (r4-r11, lr come back from the stack)
+        p("    mov.w %s, #0" % r)
+    for i in range(nfp):
+        p("    vmov s%d, r0" % i)
+    p("    add.w sp, sp, #20")
+    p("    pop {r4-r11, pc}")
+    p("    .size %s, .-%s" % (F, F))
+
+
+FUNC_SLICE = "pqmcu_aes128_fs2_slice_m4"
+
+
+def emit_slice():
+    """void pqmcu_aes128_fs2_slice_m4(const uint8_t* in, uint32_t* tin, uint32_t n), n >= 1:
+    tin + 8 i = the sliced words of in + 32 i, in + 32 i + 16 (what the
+    pass's entry makes of them), for FUNC_LON."""
+    seg, sp_end = allocate(build_slice, best_order(build_slice, 20, 6))
+    assert sp_end <= bs.SPILL0 + 4 * NFP, "slice spills past the FPU registers"
+    mem = {}
+    rng = random.Random(3)
+    blocks = [bytes(rng.getrandbits(8) for _ in range(16)) for _ in range(2)]
+    R = {r: 0 for r in bs.REGS}
+    # check on the simulator's instruction forms: the transposed words must be slice2's
+    IN, TIN, SP = 0x3000, 0x3100, 0x8000
+    for i in range(4):
+        mem[IN + 4 * i] = int.from_bytes(blocks[0][4 * i:4 * i + 4], "little")
+        mem[IN + 16 + 4 * i] = int.from_bytes(blocks[1][4 * i:4 * i + 4], "little")
+    mem[SP + KP], mem[SP + IO] = IN, TIN
+    R["sp"] = SP
+    for ins in seg:
+        k = ins[0]
+        if k == "alu":
+            _, mn, d, sr, sh, imm = ins
+            a = R[sr[0]]
+            b = imm if len(sr) == 1 else {None: lambda v: v, "lsl": lambda v: (v << sh[1]) & bs.M32,
+                                          "lsr": lambda v: v >> sh[1], "ror": lambda v: bs.ror(v, sh[1])}[
+                                              None if sh is None else sh[0]](R[sr[1]])
+            R[d] = {"eor": a ^ b, "and": a & b, "orr": a | b, "bic": a & ~b & bs.M32}[mn]
+        elif k == "ldr":
+            R[ins[1]] = mem[R[ins[2]] + ins[3]]
+        elif k == "str":
+            mem[R[ins[2]] + ins[3]] = R[ins[1]]
+        elif k == "mov":
+            R[ins[1]] = R[ins[2]]
+        else:
+            raise SystemExit("slice: unexpected %s" % (ins,))
+    if [mem[TIN + 4 * j] for j in range(8)] != slice2(blocks):
+        raise SystemExit("slice self-check failed")
+    p = print
+    F = FUNC_SLICE
+    p("@ void %s(const uint8_t* in, uint32_t* tin, uint32_t n), n >= 1: tin + 8 i = the" % F)
+    p("@   sliced words of in + 32 i, in + 32 i + 16 (the entry transpose of %s)." % FUNC)
+    p("    .section .text.%s, \"ax\", %%progbits" % F)
+    p("    .align 2")
+    p("    .global %s" % F)
+    p("    .type %s, %%function" % F)
+    p("    .thumb_func")
+    p("%s:" % F)
+    p("    push {r4-r11, lr}")
+    p("    sub.w sp, sp, #20")
+    p("    str.w r0, [sp, #%d]" % KP)
+    p("    str.w r1, [sp, #%d]" % IO)
+    p("    str.w r2, [sp, #%d]" % KEND)
+    p(".Lslice_%s:" % F)
+    for ins in seg:
+        p("    " + fmt(ins))
+    p("    ldr.w r0, [sp, #%d]" % KP)
+    p("    ldr.w r1, [sp, #%d]" % IO)
+    p("    ldr.w r2, [sp, #%d]" % KEND)
+    p("    add.w r0, r0, #32")
+    p("    add.w r1, r1, #32")
+    p("    str.w r0, [sp, #%d]" % KP)
+    p("    str.w r1, [sp, #%d]" % IO)
+    p("    subs.w r2, r2, #1")
+    p("    str.w r2, [sp, #%d]" % KEND)
+    p("    bne.w .Lslice_%s" % F)
+    for r in ("r0", "r1", "r2", "r3", "r12", "lr"):  # (r4-r11 come back from the stack)
+        p("    mov.w %s, #0" % r)
+    p("    add.w sp, sp, #20")
+    p("    pop {r4-r11, pc}")
+    p("    .size %s, .-%s" % (F, F))
+
+
+def emit(FUNC, segA, segB, segC, frame, spill_end, multi=False):
+    """multi: (rk, in, out, n, ostride), n passes; the segments read the io
+    block through the IO slot as usual, here a block in the frame that the
+    loop moves on (the MQOM leaf batches: ~50 cycles a pass of call, prologue
+    and wipe less)."""
+    p = print
+    if multi:  # io block (+ tin), n, ostride and rk above the spill area
+        xio = (spill_end + 3) // 4 * 4
+        xn, xos, xrk = xio + 20, xio + 24, xio + 28
+        frame = (xrk + 4 + 7) // 8 * 8 + 4
     p("    .section .text.%s, \"ax\", %%progbits" % FUNC)
     p("    .align 2")
     p("    .global %s" % FUNC)
@@ -542,6 +794,21 @@ def emit(FUNC, segA, segB, segC, frame, spill_end):
     p("%s:" % FUNC)
     p("    push {r4-r11, lr}")
     p("    sub.w sp, sp, #%d" % frame)
+    if multi:  # (rk, tin, in, out; n, ostride on the caller's stack)
+        p("    ldr.w r12, [sp, #%d]" % (frame + 36))
+        p("    str.w r12, [sp, #%d]" % xn)
+        p("    ldr.w r12, [sp, #%d]" % (frame + 40))
+        p("    str.w r0, [sp, #%d]" % xrk)
+        p("    str.w r12, [sp, #%d]" % xos)
+        p("    str.w r1, [sp, #%d]" % (xio + 16))
+        p("    str.w r2, [sp, #%d]" % xio)
+        p("    add.w r2, r2, #16")
+        p("    str.w r2, [sp, #%d]" % (xio + 4))
+        p("    str.w r3, [sp, #%d]" % (xio + 8))
+        p("    add.w r3, r3, r12")
+        p("    str.w r3, [sp, #%d]" % (xio + 12))
+        p("    add.w r1, sp, #%d" % xio)
+        p("%s:" % (".Lpass_" + FUNC))
     p("    str.w r0, [sp, #%d]" % KP)
     p("    str.w r1, [sp, #%d]" % IO)
     p("    add.w r3, r0, #256")
@@ -554,6 +821,27 @@ def emit(FUNC, segA, segB, segC, frame, spill_end):
     p("    bne.w %s" % (".Lround_" + FUNC))
     for ins in segC:
         p("    " + fmt(ins))
+    if multi:  # the next pass: in += 32, out += 2 ostride
+        p("    ldr.w r4, [sp, #%d]" % xos)
+        p("    ldr.w r1, [sp, #%d]" % xio)
+        p("    ldr.w r2, [sp, #%d]" % (xio + 8))
+        p("    ldr.w r5, [sp, #%d]" % xn)
+        p("    add.w r1, r1, #32")
+        p("    add.w r2, r2, r4, lsl #1")
+        p("    add.w r3, r1, #16")
+        p("    add.w r4, r2, r4")
+        p("    str.w r1, [sp, #%d]" % xio)
+        p("    str.w r3, [sp, #%d]" % (xio + 4))
+        p("    str.w r2, [sp, #%d]" % (xio + 8))
+        p("    str.w r4, [sp, #%d]" % (xio + 12))
+        p("    ldr.w r6, [sp, #%d]" % (xio + 16))
+        p("    add.w r6, r6, #32")
+        p("    str.w r6, [sp, #%d]" % (xio + 16))
+        p("    ldr.w r0, [sp, #%d]" % xrk)
+        p("    add.w r1, sp, #%d" % xio)
+        p("    subs.w r5, r5, #1")
+        p("    str.w r5, [sp, #%d]" % xn)
+        p("    bne.w %s" % (".Lpass_" + FUNC))
     # wipe the spill registers and area (they held state words)
     for i in range(8):
         p("    mov.w r%d, #0" % i)

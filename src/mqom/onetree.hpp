@@ -468,14 +468,24 @@ struct OneTreeBlc {
         uint8_t* col = sc.col;
         K k;
         uint8_t t[S];
+        // Fixsliced passes on sliced inputs (the M4): the leaves' transpose
+        // once for their five passes, in col; the PRG blocks then go to cm
+        // (absorbed by then). The walk wipes both.
+        constexpr bool sliced = C::kAes128 && std::is_same_v<K, typename C::PKey> && cipher::kFs2SlicedInputs;
+        if constexpr (sliced) cipher::slice2_fixsliced(ls, reinterpret_cast<uint32_t*>(col), nb / 2);
         P::tweak_salt(salt, t, 0, e, 0);
         for (uint32_t c = 0; c < 2; ++c) {
             if (c == 1) t[0] ^= 0x01;
             C::schedule(k, t, be);
             if constexpr (std::is_same_v<K, typename C::PKey>) {
-                for (uint32_t q = 0; q < nb; q += 2)
-                    P::derive2_inline(k, ls + q * S, ls + (q + 1) * S, cm + q * 2 * S + c * S,
-                                      cm + (q + 1) * 2 * S + c * S, be);
+                if constexpr (C::kAes128) {  // (fixsliced: take_batch<NB, PKey> only runs on it)
+                    cipher::encrypt2n_lin_ortho_fixsliced(k, reinterpret_cast<const uint32_t*>(col), ls, cm + c * S,
+                                                          nb / 2, 2 * S);
+                } else {
+                    for (uint32_t q = 0; q < nb; q += 2)
+                        P::derive2_inline(k, ls + q * S, ls + (q + 1) * S, cm + q * 2 * S + c * S,
+                                          cm + (q + 1) * 2 * S + c * S, be);
+                }
             } else {
                 if constexpr (C::kAes128) {
                     // T-tables: straight to the commitment halves (no copy pass)
@@ -495,8 +505,12 @@ struct OneTreeBlc {
         batch_fold_rows<nb>(d, i, gb);
         for (size_t b = 0; b < nblk; ++b) {
             P::tweak_key(k, salt, 3, e, uint32_t(b), be);
-            P::derive_inline(k, ls, col, nb, be);
-            fold_batch_block<nb>(acc, eb, gb, b, col, hidden);
+            if constexpr (C::kAes128 && std::is_same_v<K, typename C::PKey>)
+                cipher::encrypt2n_lin_ortho_fixsliced(k, reinterpret_cast<const uint32_t*>(col), ls,
+                                                      sliced ? cm : col, nb / 2, S);
+            else
+                P::derive_inline(k, ls, col, nb, be);
+            fold_batch_block<nb>(acc, eb, gb, b, sliced ? cm : col, hidden);
         }
         if constexpr (std::is_same_v<K, Key>) {
             if (!(C::kAes128 && be == cipher::Backend::external)) C::wipe(k);
