@@ -516,36 +516,8 @@ def simulate(segA, segB, segC, rk, blocks, sliced=False):
     mem[SP + KEND] = RK + 256
     flags = [None]
 
-    def opnd(v, sh):
-        if sh is None:
-            return v
-        kind, n = sh
-        return {"ror": lambda: bs.ror(v, n), "lsl": lambda: (v << n) & bs.M32, "lsr": lambda: v >> n}[kind]()
-
     def run(seg):
-        for ins in seg:
-            k = ins[0]
-            if k == "alu":
-                _, mn, d, sr, sh, imm = ins
-                a = R[sr[0]]
-                b = opnd(R[sr[1]], sh) if len(sr) > 1 else imm
-                R[d] = {"eor": lambda: a ^ b, "and": lambda: a & b, "orr": lambda: a | b,
-                        "bic": lambda: a & ~b & bs.M32, "mvn": lambda: ~a & bs.M32,
-                        "add": lambda: (a + b) & bs.M32}[mn]()
-            elif k == "ldr":
-                R[ins[1]] = mem[R[ins[2]] + ins[3]]
-            elif k == "str":
-                mem[R[ins[2]] + ins[3]] = R[ins[1]]
-            elif k == "mov":
-                R[ins[1]] = R[ins[2]]
-            elif k == "vmov_to":
-                R[ins[2]] = R[ins[1]]
-            elif k == "vmov_from":
-                R[ins[1]] = R[ins[2]]
-            elif k == "cmp":
-                flags[0] = R[ins[1]] == R[ins[2]]
-            else:
-                raise ValueError(k)
+        run_seg(seg, mem, R, flags)
 
     run(segA)
     iters = 0
@@ -633,18 +605,24 @@ def main():
 FUNC_KEYS = "pqmcu_aes128_fs_keys_m4"
 
 
-def run_plain(seg, mem, R):
-    """The straight-line forms of build_slice / build_keys on the simulator's model."""
+def run_seg(seg, mem, R, flags=None):
+    """Runs a segment on the simulator's model (registers R, words mem; cmp
+    sets flags[0])."""
+    def opnd(v, sh):
+        if sh is None:
+            return v
+        kind, n = sh
+        return {"ror": lambda: bs.ror(v, n), "lsl": lambda: (v << n) & bs.M32, "lsr": lambda: v >> n}[kind]()
+
     for ins in seg:
         k = ins[0]
         if k == "alu":
             _, mn, d, sr, sh, imm = ins
             a = R[sr[0]]
-            b = imm if len(sr) == 1 else {None: lambda v: v, "lsl": lambda v: (v << sh[1]) & bs.M32,
-                                          "lsr": lambda v: v >> sh[1], "ror": lambda v: bs.ror(v, sh[1])}[
-                                              None if sh is None else sh[0]](R[sr[1]])
-            R[d] = {"eor": a ^ b, "and": a & b, "orr": a | b, "bic": a & ~b & bs.M32,
-                    "mvn": ~a & bs.M32}[mn]
+            b = opnd(R[sr[1]], sh) if len(sr) > 1 else imm
+            R[d] = {"eor": lambda: a ^ b, "and": lambda: a & b, "orr": lambda: a | b,
+                    "bic": lambda: a & ~b & bs.M32, "mvn": lambda: ~a & bs.M32,
+                    "add": lambda: (a + b) & bs.M32}[mn]()
         elif k == "ldr":
             R[ins[1]] = mem[R[ins[2]] + ins[3]]
         elif k == "str":
@@ -655,8 +633,10 @@ def run_plain(seg, mem, R):
             R[ins[2]] = R[ins[1]]
         elif k == "vmov_from":
             R[ins[1]] = R[ins[2]]
+        elif k == "cmp":
+            flags[0] = R[ins[1]] == R[ins[2]]
         else:
-            raise SystemExit("unexpected %s" % (ins,))
+            raise ValueError(k)
 
 
 def emit_keys():
@@ -674,7 +654,7 @@ def emit_keys():
         mem[SP + KP], mem[SP + IO] = W, FS
         R = {r: 0 for r in bs.REGS + ["s%d" % i for i in range(NFP)]}
         R["sp"] = SP
-        run_plain(seg, mem, R)
+        run_seg(seg, mem, R)
         if [mem[FS + 4 * i] for i in range(88)] != prepare(w):
             raise SystemExit("key preparation self-check failed (trial %d)" % trial)
     p = print
