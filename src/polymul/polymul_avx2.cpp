@@ -493,15 +493,19 @@ PQMCU_AVX2 void mul_toom4_t(uint16_t* c, const uint16_t* a, const uint16_t* b, s
     uint16_t* pq = buf2 + G;  // Q_k of point pt at pq + (7 pt + k) ps, zeros in the G words below each and above the last
     constexpr size_t kQ = 7 * 7;
     for (size_t i = 0; i <= kQ; ++i) st(pq + i * ps - G, _mm256_setzero_si256());
+    // The 64 piece vectors of a block go to pv (to_batches is done with it):
+    // secret-dependent, they stay in the buffers the caller wipes.
+    __m256i* const pcs = B.pv;
     for (size_t k = 0; k < so; k += V) {
-        __m256i pcs[kPieces];
         for (size_t beta = 0; beta < kBatches; ++beta) {
             __m256i in[V];
             for (size_t r = 0; r < V; ++r) in[r] = tc[vec_at(zmm, beta, k + r, so)];
             transpose16(pcs + V * beta, in);
         }
         for (size_t pt = 0; pt < 7; ++pt) {
-            const __m256i* P = pcs + 9 * pt;
+            // (loaded before the stores below, which may alias pcs for the compiler)
+            __m256i P[9];
+            for (size_t r = 0; r < 9; ++r) P[r] = pcs[9 * pt + r];
             uint16_t* q = pq + 7 * pt * ps + k;
             const __m256i p01 = add(P[0], P[1]), p34 = add(P[3], P[4]);
             st(q, P[0]);
