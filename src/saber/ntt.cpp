@@ -586,12 +586,12 @@ static_assert(int64_t(kQ) / 2 + 2 * int64_t(kQ) * (kRoundErr < 0 ? -kRoundErr : 
                   (int64_t(1) << 24),
               "a centred sum must fit 25 bits");
 #if defined(PQMCU_SABER_NTT_M4_ASM)
-extern "C" void pqmcu_saber_sum25_put_m4(uint8_t* s, const int32_t* x, const int32_t* tail);
-extern "C" void pqmcu_saber_sum25_add_m4(uint8_t* s, const int32_t* x, const int32_t* tail);
-extern "C" void pqmcu_saber_sum25_get_m4(int32_t* x, const uint8_t* s);
-void sum25_put(uint8_t* s, const int32_t* x) { pqmcu_saber_sum25_put_m4(s, x, kAsmTail); }
-void sum25_add(uint8_t* s, const int32_t* x) { pqmcu_saber_sum25_add_m4(s, x, kAsmTail); }
-void sum25_get(int32_t* x, const uint8_t* s) { pqmcu_saber_sum25_get_m4(x, s); }
+extern "C" void pqmcu_saber_sum25_put_m4(uint8_t* s, const int32_t* x, const int32_t* tail, size_t xbytes);
+extern "C" void pqmcu_saber_sum25_add_m4(uint8_t* s, const int32_t* x, const int32_t* tail, size_t xbytes);
+extern "C" void pqmcu_saber_sum25_get_m4(int32_t* x, const uint8_t* s, size_t xbytes);
+void sum25_put(uint8_t* s, const int32_t* x, size_t n) { pqmcu_saber_sum25_put_m4(s, x, kAsmTail, sizeof(int32_t) * n); }
+void sum25_add(uint8_t* s, const int32_t* x, size_t n) { pqmcu_saber_sum25_add_m4(s, x, kAsmTail, sizeof(int32_t) * n); }
+void sum25_get(int32_t* x, const uint8_t* s, size_t n) { pqmcu_saber_sum25_get_m4(x, s, sizeof(int32_t) * n); }
 #else
 namespace {
 int32_t centre25(int32_t v) {
@@ -625,24 +625,24 @@ void store_block25(uint8_t* s, const int32_t* v) {
     std::memcpy(s, w, sizeof w);
 }
 }  // namespace
-void sum25_put(uint8_t* s, const int32_t* x) {
+void sum25_put(uint8_t* s, const int32_t* x, size_t n) {
     int32_t v[32];
-    for (size_t b = 0; b < kN / 32; ++b, s += 100, x += 32) {
+    for (size_t b = 0; b < n / 32; ++b, s += 100, x += 32) {
         for (unsigned k = 0; k < 32; ++k) v[k] = centre25(x[k]);
         store_block25(s, v);
     }
 }
-void sum25_add(uint8_t* s, const int32_t* x) {
+void sum25_add(uint8_t* s, const int32_t* x, size_t n) {
     int32_t v[32];
-    for (size_t b = 0; b < kN / 32; ++b, s += 100, x += 32) {
+    for (size_t b = 0; b < n / 32; ++b, s += 100, x += 32) {
         load_block25(v, s);
         for (unsigned k = 0; k < 32; ++k) v[k] = centre25(v[k] + x[k]);
         store_block25(s, v);
     }
 }
-void sum25_get(int32_t* x, const uint8_t* s) {
+void sum25_get(int32_t* x, const uint8_t* s, size_t n) {
     int32_t v[32];
-    for (size_t b = 0; b < kN / 32; ++b, s += 100, x += 32) {
+    for (size_t b = 0; b < n / 32; ++b, s += 100, x += 32) {
         load_block25(v, s);
         for (unsigned k = 0; k < 32; ++k) x[k] += v[k];
     }

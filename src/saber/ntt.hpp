@@ -106,15 +106,17 @@ void pointwise_half_at(int32_t* a_h, const int32_t* b, unsigned h);
 // blocks of 32 values, 100 bytes each: eight groups of four values in three
 // little-endian words (v0 | v1 << 25, v1 >> 7 | v2 << 18, v2 >> 14 | v3 <<
 // 11: 96 bits), then a word with bits 21-24 of group g's v3 in nibble g.
-// s 4-aligned.
+// s 4-aligned. n values (a multiple of 32, kN for the whole sum: n / 32
+// blocks of 100 bytes), so that a sum can be kept in two pieces.
 inline constexpr size_t kSum25Bytes = 800;
+inline constexpr size_t kSum25BlockBytes = 100;
 // s = x (from pointwise(), |x| < kQ), centred.
-void sum25_put(uint8_t* s, const int32_t* x);
+void sum25_put(uint8_t* s, const int32_t* x, size_t n = kN);
 // s = s + x, centred (|x| < kQ).
-void sum25_add(uint8_t* s, const int32_t* x);
+void sum25_add(uint8_t* s, const int32_t* x, size_t n = kN);
 // x = x + s (|x| < kQ): the row's sum, for inverse_store (which takes up to
 // four pointwise() outputs summed; this is < 1.51 kQ).
-void sum25_get(int32_t* x, const uint8_t* s);
+void sum25_get(int32_t* x, const uint8_t* s, size_t n = kN);
 
 // acc (+)= the centred inverse of x (from pointwise()) mod 2^16; x is clobbered.
 void inverse_into(uint16_t* acc, int32_t* x, bool add);
