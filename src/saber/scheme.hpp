@@ -1012,15 +1012,23 @@ private:
             }
             for (size_t j = 0; j < L; ++j) {
                 if (sum == nullptr) {
+                    if constexpr (kSplitRows) {
+                        // A_00 into acc (free until the row's first put): yh
+                        // still holds half 1 of s'_0's transform from v'.
+                        const bool reuse = i == 0 && j == 0;
+                        if (reuse) {
+                            squeeze_entry_via(ws.x, reinterpret_cast<uint8_t*>(ws.u.k.acc), xof);
+                        } else {
+                            squeeze_entry_kem(ws, xof);
+                        }
+                        row_sum25_split_term(ws, j, room, reuse);
+                        continue;
+                    }
                     squeeze_entry_kem(ws, xof);
                     if constexpr (kSum25) {
                         row_sum25_term(ws, j);
                     } else {
-                        if constexpr (kSplitRows) {
-                            row_sum25_split_term(ws, j, room);
-                        } else {
-                            product_into(ws.u.k.acc, ws, j, j == 0);
-                        }
+                        product_into(ws.u.k.acc, ws, j, j == 0);
                     }
                     continue;
                 }
@@ -1051,15 +1059,17 @@ private:
         ntt::inverse_store(ws.u.k.acc, ws.x);
     }
     // kSum25Split's re-encryption row: as row_sum25_term, the packed sum in
-    // two pieces (acc: kSplitN values, room: the rest).
-    [[gnu::noinline]] static void row_sum25_split_term(Workspace& ws, size_t j, int32_t* room) {
+    // two pieces (acc: kSplitN values, room: the rest); reuse: yh already
+    // holds half 1 of s'_j's transform (made last here).
+    [[gnu::noinline]] static void row_sum25_split_term(Workspace& ws, size_t j, int32_t* room, bool reuse) {
         if constexpr (kSum25Split) {
             static_assert(kSplitN % 32 == 0 && kSplitN / 32 * ntt::kSum25BlockBytes <= sizeof ws.u.k.acc &&
                           kSplitN / 32 * ntt::kSum25BlockBytes + sizeof(int32_t) * kSplitRoomWords == ntt::kSum25Bytes);
             uint8_t* const s0 = reinterpret_cast<uint8_t*>(ws.u.k.acc);
             uint8_t* const s1 = reinterpret_cast<uint8_t*>(room);
-            for (unsigned h = 0; h < 2; ++h) {
-                ntt::forward_half_packed(ws.u.k.yh, spj(ws, j), kSpBits, h);
+            for (unsigned k = 0; k < 2; ++k) {
+                const unsigned h = 1 - k;
+                if (!(reuse && h == 1)) ntt::forward_half_packed(ws.u.k.yh, spj(ws, j), kSpBits, h);
                 ntt::pointwise_half(ws.x, ws.u.k.yh, h);
             }
             if (j == 0) {
@@ -1074,7 +1084,7 @@ private:
                 ntt::inverse_store(ws.u.k.acc, ws.x);
             }
         } else {
-            (void)ws, (void)j, (void)room;
+            (void)ws, (void)j, (void)room, (void)reuse;
         }
     }
     // FireSaber's re-encryption row (ct is the input, so no sum in it): the
