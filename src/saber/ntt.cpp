@@ -463,6 +463,8 @@ extern "C" void pqmcu_saber_ntt_basemul_half_m4(int32_t* a, const int32_t* b, co
                                                 const int32_t* tail);
 extern "C" void pqmcu_saber_ntt_basemul_acc_quarter_m4(int32_t* a, const int32_t* b, const int32_t* omega,
                                                        const int32_t* tail, int32_t* acc);
+extern "C" void pqmcu_saber_ntt_basemul_to_half_m4(const int32_t* a, const int32_t* b, const int32_t* omega,
+                                                   const int32_t* tail, int32_t* dst);
 #endif
 
 void forward_half_packed(int32_t* out, const uint8_t* packed, unsigned bits, unsigned h) {
@@ -510,6 +512,15 @@ void pointwise_half_at(int32_t* ah, const int32_t* b, unsigned h) {
     pqmcu_saber_ntt_basemul_half_m4(ah, b, kOmega.data() + (kN / 8) * h, kAsmTail);
 #else
     for (size_t m = 0; m < kN / 8; ++m) basemul4(ah + 4 * m, b + 4 * m, kOmega[(kN / 8) * h + m]);
+#endif
+}
+
+void pointwise_half_to(int32_t* dst_h, const int32_t* a_h, const int32_t* b, unsigned h) {
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+    pqmcu_saber_ntt_basemul_to_half_m4(a_h, b, kOmega.data() + (kN / 8) * h, kAsmTail, dst_h);
+#else
+    std::memcpy(dst_h, a_h, sizeof(int32_t) * (kN / 2));
+    pointwise_half_at(dst_h, b, h);
 #endif
 }
 

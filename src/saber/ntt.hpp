@@ -100,6 +100,9 @@ void pointwise_half(int32_t* a, const int32_t* b, unsigned h);
 // The same with a_h = that half's 128 values on their own (a transform kept
 // in two separate 512-byte buffers).
 void pointwise_half_at(int32_t* a_h, const int32_t* b, unsigned h);
+// dst_h = half h of the product, from a's half a_h (not written) and b: a
+// product made straight into a sum's piece (4-aligned; no copy after it).
+void pointwise_half_to(int32_t* dst_h, const int32_t* a_h, const int32_t* b, unsigned h);
 // Transform-domain sums kept packed (the Default profile's FireSaber
 // re-encryption rows: 800 bytes where the int32 sum needs 1 KB): 256 values
 // mod kQ, each centred to |v| < 2^24 (25-bit two's complement), in eight

@@ -386,16 +386,19 @@ namespace {
 void sample_natural_then_columns10(uint8_t* out, uint8_t* coins) {
     uint8_t* nat = coins;
     const uint8_t* in = coins;
+    // A coefficient's two 5-bit fields are 10 bits of the stream: three
+    // words hold coefficients 0-2 (bit 0), 3-5 (bit 30: a word load and
+    // byte 7) and 6-7 (bit 60), whole pairs, so the counts are differenced per 10-bit lane (16 +
+    // a - b, whose low 4 bits are the field) as sample_rows does.
+    auto lanes = [](uint32_t w) {
+        const uint32_t t = field_counts<5, 6>(w & 0x3FFFFFFFu);
+        const uint32_t x = ((t & 0x01F07C1Fu) + 0x01004010u) - ((t >> 5) & 0x01F07C1Fu);
+        return (x & 0xFu) | ((x >> 6) & 0xF0u) | ((x >> 12) & 0xF00u);
+    };
     for (unsigned g = 0; g < 256; g += 8, in += 10, nat += 4) {
-        // Fields 0-5 at bit 0, 6-10 at bit 30, 11-15 at bit 55 (sample_binomial).
-        const uint32_t w0 = load_u32(in), w1 = load_u32(in + 3) >> 6, w2 = load_u32(in + 6) >> 7;
-        const uint32_t t0 = field_counts<5, 6>(w0 & 0x3FFFFFFFu), t1 = field_counts<5, 5>(w1 & 0x1FFFFFFu),
-                       t2 = field_counts<5, 5>(w2 & 0x1FFFFFFu);
-        auto f = [](uint32_t t, unsigned k) { return (t >> (5 * k)) & 31u; };
-        const uint32_t v = ((f(t0, 0) - f(t0, 1)) & 15u) | ((f(t0, 2) - f(t0, 3)) & 15u) << 4 |
-                           ((f(t0, 4) - f(t0, 5)) & 15u) << 8 | ((f(t1, 0) - f(t1, 1)) & 15u) << 12 |
-                           ((f(t1, 2) - f(t1, 3)) & 15u) << 16 | ((f(t1, 4) - f(t2, 0)) & 15u) << 20 |
-                           ((f(t2, 1) - f(t2, 2)) & 15u) << 24 | ((f(t2, 3) - f(t2, 4)) & 15u) << 28;
+        const uint32_t w0 = load_u32(in), w1 = load_u32(in + 3) >> 6 | uint32_t(in[7]) << 26,
+                       w2 = load_u32(in + 6) >> 12;
+        const uint32_t v = lanes(w0) | lanes(w1) << 12 | lanes(w2) << 24;
         std::memcpy(nat, &v, 4);
     }
     // nibble i of (x & 0x0F0F0F0F) byte-spread words -> 16 bits

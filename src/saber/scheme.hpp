@@ -1156,8 +1156,7 @@ private:
                 if (j == 0 && whole) {
                     ntt::pointwise_half(sum, ws.u.k.yh, h);
                 } else if (j == 0) {
-                    ntt::pointwise_half(ws.x, ws.u.k.yh, h);
-                    std::memcpy(ph, ws.x + kHalf * h, sizeof(int32_t) * kHalf);
+                    ntt::pointwise_half_to(ph, ws.x + kHalf * h, ws.u.k.yh, h);
                 } else {
                     ntt::pointwise_acc_half_at(ph, ws.x + kHalf * h, ws.u.k.yh, h);
                 }
@@ -1217,8 +1216,7 @@ private:
                 }
                 ntt::forward_half_packed(ws.u.k.yh, spj(ws, j), kSpBits, 1);
                 if (j == 0) {
-                    ntt::pointwise_half(ws.x, ws.u.k.yh, 1);
-                    std::memcpy(ws.u.k.th, ws.x + kHalf, sizeof(int32_t) * kHalf);
+                    ntt::pointwise_half_to(ws.u.k.th, ws.x + kHalf, ws.u.k.yh, 1);
                 } else {
                     ntt::pointwise_acc_half_at(ws.u.k.th, ws.x + kHalf, ws.u.k.yh, 1);
                 }

@@ -224,7 +224,8 @@ void saber_ntt(Context& ctx) {
 // (all -8 / +7, -512 / +511, -4096 / +4095) and on random fields;
 // pointwise_half on both halves then inverse_into equals mul_into, and
 // pointwise_acc_half / pointwise_acc_quarter_at add what pointwise() gives
-// (pointwise_half_at gives it on a half kept on its own).
+// (pointwise_half_at gives it on a half kept on its own, pointwise_half_to
+// into another buffer).
 void saber_ntt_half(Context& ctx) {
     // the 13-bit word loads read up to 3 bytes past the 416, the 3-bit ones the byte before
     alignas(4) static uint8_t packed_buf[4 + 416 + 4];
@@ -292,6 +293,10 @@ void saber_ntt_half(Context& ctx) {
             for (size_t i = 0; i < 256; ++i) bad += sum[i] != want_sum[i];
             // pointwise_half_at on a half kept on its own
             for (unsigned h = 0; h < 2; ++h) {
+                // pointwise_half_to: the same into another buffer (x's half is
+                // not written: pointwise_half_at's input below is copied from it)
+                pqmcu::saber::ntt::pointwise_half_to(sum, x + 128 * h, full + 128 * h, h);
+                for (size_t i = 0; i < 128; ++i) bad += sum[i] != x2[128 * h + i];
                 for (size_t i = 0; i < 128; ++i) xh[i] = x[128 * h + i];
                 pqmcu::saber::ntt::pointwise_half_at(xh, full + 128 * h, h);
                 for (size_t i = 0; i < 128; ++i) bad += xh[i] != x2[128 * h + i];
