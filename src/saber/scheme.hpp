@@ -8,6 +8,7 @@
 //   S::keypair(pk, sk, rng, ws);                   // draws 32 (seed_A), 32 (seed_s), 32 (z)
 //   S::encapsulate(ct, ss, pk, rng, ws);           // draws 32 (m)
 //   S::decapsulate(ss, ct, sk, ws);                // ok; a tampered ct gives SHA3-256(z || SHA3-256(ct))
+//                                                  // (ss must not overlap ct or sk: K' waits in it)
 //
 // `rng` is any callable rng(uint8_t*, size_t) (core/scheme_support.hpp).
 // Statuses: ok; bad_argument (nullptr); internal_error (the rng failed).
