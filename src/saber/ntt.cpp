@@ -402,6 +402,17 @@ void inverse_store(uint16_t* out, int32_t* acc) {
 #endif
 }
 
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+extern "C" void pqmcu_saber_ntt_inverse2_m4(int32_t* a0, int32_t* a1, const int32_t* zinv, const int32_t* tail,
+                                            uint16_t* out);
+bool inverse_store_halves(uint16_t* out, int32_t* h0, int32_t* h1) {
+    pqmcu_saber_ntt_inverse2_m4(h0, h1, kZetasInv.data(), kAsmTail, out);
+    return true;
+}
+#else
+bool inverse_store_halves(uint16_t*, int32_t*, int32_t*) { return false; }
+#endif
+
 // ---- half transforms
 #if !defined(PQMCU_SABER_NTT_M4_ASM)
 namespace {

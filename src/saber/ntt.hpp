@@ -65,6 +65,11 @@ void add_ntt(int32_t* acc, const int32_t* x);
 // Fused: acc += pointwise(x, y) (x is clobbered).
 void pointwise_acc(int32_t* acc, int32_t* x, const int32_t* y);
 void inverse_store(uint16_t* out, int32_t* acc);
+// inverse_store of a transform kept as two separate 512-byte halves (both
+// clobbered; out overlaps neither), where the M4 assembly does it straight
+// from them: false elsewhere (nothing done; the caller copies the halves
+// into one buffer for inverse_store).
+bool inverse_store_halves(uint16_t* out, int32_t* h0, int32_t* h1);
 
 // Half transforms (the Default profile's secret operand in 512 bytes): after
 // forward()'s first layer the two halves of the 256 coefficients transform

@@ -1007,8 +1007,8 @@ private:
             // (the squeezes stay in this frame: the stack peak's path)
             int32_t* sum = !compare && ct_row_sum_fits(i) ? row_sum_at(out, ct + ct_bytes) : nullptr;
             if (!compare && sum == nullptr) {
-                row_sum_split3(out, ct + ct_bytes, ws, xof);
-                diff |= emit_rounded(compare, out, ws.u.k.acc, kLogQ - kLogP, kLogP);
+                const uint16_t* row = row_sum_split3(out, ct + ct_bytes, ws, xof);
+                diff |= emit_rounded(compare, out, row, kLogQ - kLogP, kLogP);
                 continue;
             }
             for (size_t j = 0; j < L; ++j) {
@@ -1040,8 +1040,8 @@ private:
                 }
                 row_sum_term(sum, ct + ct_bytes, ws, j);
             }
-            if (sum != nullptr) row_sum_finish(sum, ct + ct_bytes, ws);
-            diff |= emit_rounded(compare, out, ws.u.k.acc, kLogQ - kLogP, kLogP);
+            const uint16_t* row = sum != nullptr ? row_sum_finish(sum, ct + ct_bytes, ws) : ws.u.k.acc;
+            diff |= emit_rounded(compare, out, row, kLogQ - kLogP, kLogP);
         }
         if constexpr (!kSplitRows) {
             (void)room;
@@ -1166,19 +1166,23 @@ private:
             (void)sum, (void)end, (void)ws, (void)j;
         }
     }
-    // The row, mod 2^16, into ws.u.k.acc for emit_rounded (a split sum is
-    // copied into x first).
-    [[gnu::noinline]] static void row_sum_finish(int32_t* sum, const uint8_t* end, Workspace& ws) {
+    // The row, mod 2^16, for emit_rounded: in acc, or (a split sum on the
+    // M4, inverted straight from its halves) in x; elsewhere a split sum is
+    // copied into x first.
+    [[gnu::noinline]] static const uint16_t* row_sum_finish(int32_t* sum, const uint8_t* end, Workspace& ws) {
         if constexpr (!kSpeed && !kToom) {
             if (!row_sum_whole(sum, end)) {
+                uint16_t* const row = reinterpret_cast<uint16_t*>(ws.x);  // x is free: A's last term is in
+                if (ntt::inverse_store_halves(row, sum, ws.u.k.th)) return row;
                 std::memcpy(ws.x, sum, kRowSumBytes / 2);
                 std::memcpy(ws.x + kN / 2, ws.u.k.th, kRowSumBytes / 2);
                 sum = ws.x;
             }
             ntt::inverse_store(ws.u.k.acc, sum);
         } else {
-            (void)sum, (void)end, (void)ws;
+            (void)sum, (void)end;
         }
+        return ws.u.k.acc;
     }
     // Encapsulation's rows whose ct bytes hold less than a 4-aligned
     // 512-byte half (LightSaber row 1: 416 bytes, Saber row 2: 448,
@@ -1194,8 +1198,8 @@ private:
     static constexpr size_t kLastRowRoom = ct_bytes - (L - 1) * params.poly_p_bytes();
     static constexpr size_t kRestWords =
         kLastRowRoom >= kRowSumBytes / 2 + 3 ? 4 : kN / 2 - (kLastRowRoom - 3) / sizeof(int32_t);
-    [[gnu::noinline]] static void row_sum_split3(uint8_t* out, const uint8_t* end, Workspace& ws,
-                                                 hash::Shake128& xof) {
+    [[gnu::noinline]] static const uint16_t* row_sum_split3(uint8_t* out, const uint8_t* end, Workspace& ws,
+                                                             hash::Shake128& xof) {
         if constexpr (!kSpeed && !kToom) {
             constexpr size_t kHalf = kN / 2;
             int32_t* const p0 = align4(out);
@@ -1224,12 +1228,16 @@ private:
             }
             std::memcpy(ws.x, p0, sizeof(int32_t) * n0);
             std::memcpy(ws.x + n0, rest, sizeof(int32_t) * n1);
-            std::memcpy(ws.x + kHalf, ws.u.k.th, sizeof(int32_t) * kHalf);
             secure_wipe(rest, sizeof rest);
+            // M4: half 1 inverted straight from th, the row into x's half 1
+            uint16_t* const row = reinterpret_cast<uint16_t*>(ws.x + kHalf);
+            if (ntt::inverse_store_halves(row, ws.x, ws.u.k.th)) return row;
+            std::memcpy(ws.x + kHalf, ws.u.k.th, sizeof(int32_t) * kHalf);
             ntt::inverse_store(ws.u.k.acc, ws.x);
         } else {
-            (void)out, (void)end, (void)ws, (void)xof;
+            (void)out, (void)end, (void)xof;
         }
+        return ws.u.k.acc;
     }
     // acc[k] += x[k] (the accumulating block product's additions), four
     // words a step: GCC's one-word loop costs twice as much on the M4.

@@ -309,11 +309,14 @@ void saber_ntt_half(Context& ctx) {
 // Sums of l products in the transform domain (pointwise_acc, inverse_store;
 // the Speed profile's rows) at the extremes of the sum bound (l = 4 with
 // -4096 times -3 / +3 everywhere: |c| = 12,582,912) and on random inputs
-// (l = 2, |s| <= 5), against the schoolbook mod 2^16.
+// (l = 2, |s| <= 5), against the schoolbook mod 2^16; also the packed sum
+// in two pieces (blocks 0-4 and 5-7: LightSaber / Saber decapsulation) and
+// inverse_store_halves (the M4 assembly; false elsewhere).
 void saber_ntt_sum(Context& ctx) {
     static uint16_t a[256], ref[256], got[256];
-    static int32_t acc[256], x[256], y[256], p[256];
+    static int32_t acc[256], x[256], y[256], p[256], h0[128], h1[128];
     alignas(4) static uint8_t s25[pqmcu::saber::ntt::kSum25Bytes];
+    alignas(4) static uint8_t s25a[500], s25b[300];
     static int8_t sv[256];
     XorShift r{7};
     unsigned bad = 0;
@@ -343,12 +346,28 @@ void saber_ntt_sum(Context& ctx) {
             if (j == 0) {
                 pqmcu::saber::ntt::pointwise(acc, y);
                 pqmcu::saber::ntt::sum25_put(s25, p);
+                pqmcu::saber::ntt::sum25_put(s25a, p, 160);
+                pqmcu::saber::ntt::sum25_put(s25b, p + 160, 96);
             } else {
                 pqmcu::saber::ntt::pointwise_acc(acc, x, y);
-                if (j + 1 < l) pqmcu::saber::ntt::sum25_add(s25, p);
+                if (j + 1 < l) {
+                    pqmcu::saber::ntt::sum25_add(s25, p);
+                    pqmcu::saber::ntt::sum25_add(s25a, p, 160);
+                    pqmcu::saber::ntt::sum25_add(s25b, p + 160, 96);
+                }
             }
         }
+        for (size_t i = 0; i < 128; ++i) h0[i] = acc[i], h1[i] = acc[128 + i];
         pqmcu::saber::ntt::inverse_store(got, acc);
+        for (size_t i = 0; i < 256; ++i) bad += got[i] != ref[i];
+        if (pqmcu::saber::ntt::inverse_store_halves(got, h0, h1)) {
+            for (size_t i = 0; i < 256; ++i) bad += got[i] != ref[i];
+        }
+        // the packed sum in two pieces (the last term still in p)
+        for (size_t i = 0; i < 256; ++i) x[i] = p[i];
+        pqmcu::saber::ntt::sum25_get(x, s25a, 160);
+        pqmcu::saber::ntt::sum25_get(x + 160, s25b, 96);
+        pqmcu::saber::ntt::inverse_store(got, x);
         for (size_t i = 0; i < 256; ++i) bad += got[i] != ref[i];
         // the same sum packed at 25 bits (sum25_*: FireSaber's re-encryption rows)
         pqmcu::saber::ntt::sum25_get(p, s25);
