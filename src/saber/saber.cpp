@@ -383,7 +383,7 @@ namespace {
 // a group's loads precede its store, which stays below the next group's
 // bytes), then transposed into the columns: bytes p + 16 i (i = 0..7) hold
 // columns 2 p (low nibbles) and 2 p + 1 (high nibbles).
-void sample_natural_then_columns10(uint8_t* out, uint8_t* coins) {
+[[gnu::noinline]] void sample_natural_then_columns10(uint8_t* out, uint8_t* coins) {
     uint8_t* nat = coins;
     const uint8_t* in = coins;
     // A coefficient's two 5-bit fields are 10 bits of the stream: three
@@ -401,18 +401,26 @@ void sample_natural_then_columns10(uint8_t* out, uint8_t* coins) {
         const uint32_t v = lanes(w0) | lanes(w1) << 12 | lanes(w2) << 24;
         std::memcpy(nat, &v, 4);
     }
-    // nibble i of (x & 0x0F0F0F0F) byte-spread words -> 16 bits
-    auto squeeze = [](uint32_t x) {
-        x |= x >> 4;
-        return (x & 0xFFu) | ((x >> 8) & 0xFF00u);
-    };
-    for (unsigned p = 0; p < 16; ++p, out += 8) {
-        const uint8_t* b = coins + p;
-        const uint32_t u0 = uint32_t(b[0]) | uint32_t(b[16]) << 8 | uint32_t(b[32]) << 16 | uint32_t(b[48]) << 24;
-        const uint32_t u1 = uint32_t(b[64]) | uint32_t(b[80]) << 8 | uint32_t(b[96]) << 16 | uint32_t(b[112]) << 24;
-        const uint32_t w[2] = {squeeze(u0 & 0x0F0F0F0Fu) | squeeze(u1 & 0x0F0F0F0Fu) << 16,
-                               squeeze((u0 >> 4) & 0x0F0F0F0Fu) | squeeze((u1 >> 4) & 0x0F0F0F0Fu) << 16};
-        std::memcpy(out, w, 8);
+    // Transposed eight columns at a time: word i of the block (natural
+    // bytes 16 i + 4 k) holds, in nibble t, coefficient 8 k + t + 32 i; an
+    // 8 x 8 nibble transposition (swaps of 16-bit halves, bytes, nibbles)
+    // turns it into column 8 k + t's word.
+    for (unsigned k = 0; k < 4; ++k, out += 32) {
+        uint32_t w[8];
+#pragma GCC unroll 8
+        for (unsigned i = 0; i < 8; ++i) w[i] = load_u32(coins + 16 * i + 4 * k);
+        auto swap = [](uint32_t& a, uint32_t& b, unsigned sh, uint32_t m) {
+            const uint32_t t = ((a >> sh) ^ b) & m;
+            b ^= t;
+            a ^= t << sh;
+        };
+#pragma GCC unroll 4
+        for (unsigned i = 0; i < 4; ++i) swap(w[i], w[i + 4], 16, 0x0000FFFFu);
+        swap(w[0], w[2], 8, 0x00FF00FFu), swap(w[1], w[3], 8, 0x00FF00FFu);
+        swap(w[4], w[6], 8, 0x00FF00FFu), swap(w[5], w[7], 8, 0x00FF00FFu);
+#pragma GCC unroll 4
+        for (unsigned i = 0; i < 8; i += 2) swap(w[i], w[i + 1], 4, 0x0F0F0F0Fu);
+        std::memcpy(out, w, 32);
     }
 }
 }  // namespace
