@@ -402,6 +402,17 @@ void inverse_store(uint16_t* out, int32_t* acc) {
 #endif
 }
 
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+extern "C" void pqmcu_saber_ntt_inverse2_m4(int32_t* a0, int32_t* a1, const int32_t* zinv, const int32_t* tail,
+                                            uint16_t* out);
+bool inverse_store_halves(uint16_t* out, int32_t* h0, int32_t* h1) {
+    pqmcu_saber_ntt_inverse2_m4(h0, h1, kZetasInv.data(), kAsmTail, out);
+    return true;
+}
+#else
+bool inverse_store_halves(uint16_t*, int32_t*, int32_t*) { return false; }
+#endif
+
 // ---- half transforms
 #if !defined(PQMCU_SABER_NTT_M4_ASM)
 namespace {
@@ -463,6 +474,8 @@ extern "C" void pqmcu_saber_ntt_basemul_half_m4(int32_t* a, const int32_t* b, co
                                                 const int32_t* tail);
 extern "C" void pqmcu_saber_ntt_basemul_acc_quarter_m4(int32_t* a, const int32_t* b, const int32_t* omega,
                                                        const int32_t* tail, int32_t* acc);
+extern "C" void pqmcu_saber_ntt_basemul_to_half_m4(const int32_t* a, const int32_t* b, const int32_t* omega,
+                                                   const int32_t* tail, int32_t* dst);
 #endif
 
 void forward_half_packed(int32_t* out, const uint8_t* packed, unsigned bits, unsigned h) {
@@ -510,6 +523,15 @@ void pointwise_half_at(int32_t* ah, const int32_t* b, unsigned h) {
     pqmcu_saber_ntt_basemul_half_m4(ah, b, kOmega.data() + (kN / 8) * h, kAsmTail);
 #else
     for (size_t m = 0; m < kN / 8; ++m) basemul4(ah + 4 * m, b + 4 * m, kOmega[(kN / 8) * h + m]);
+#endif
+}
+
+void pointwise_half_to(int32_t* dst_h, const int32_t* a_h, const int32_t* b, unsigned h) {
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+    pqmcu_saber_ntt_basemul_to_half_m4(a_h, b, kOmega.data() + (kN / 8) * h, kAsmTail, dst_h);
+#else
+    std::memcpy(dst_h, a_h, sizeof(int32_t) * (kN / 2));
+    pointwise_half_at(dst_h, b, h);
 #endif
 }
 
@@ -586,12 +608,12 @@ static_assert(int64_t(kQ) / 2 + 2 * int64_t(kQ) * (kRoundErr < 0 ? -kRoundErr : 
                   (int64_t(1) << 24),
               "a centred sum must fit 25 bits");
 #if defined(PQMCU_SABER_NTT_M4_ASM)
-extern "C" void pqmcu_saber_sum25_put_m4(uint8_t* s, const int32_t* x, const int32_t* tail);
-extern "C" void pqmcu_saber_sum25_add_m4(uint8_t* s, const int32_t* x, const int32_t* tail);
-extern "C" void pqmcu_saber_sum25_get_m4(int32_t* x, const uint8_t* s);
-void sum25_put(uint8_t* s, const int32_t* x) { pqmcu_saber_sum25_put_m4(s, x, kAsmTail); }
-void sum25_add(uint8_t* s, const int32_t* x) { pqmcu_saber_sum25_add_m4(s, x, kAsmTail); }
-void sum25_get(int32_t* x, const uint8_t* s) { pqmcu_saber_sum25_get_m4(x, s); }
+extern "C" void pqmcu_saber_sum25_put_m4(uint8_t* s, const int32_t* x, const int32_t* tail, size_t xbytes);
+extern "C" void pqmcu_saber_sum25_add_m4(uint8_t* s, const int32_t* x, const int32_t* tail, size_t xbytes);
+extern "C" void pqmcu_saber_sum25_get_m4(int32_t* x, const uint8_t* s, size_t xbytes);
+void sum25_put(uint8_t* s, const int32_t* x, size_t n) { pqmcu_saber_sum25_put_m4(s, x, kAsmTail, sizeof(int32_t) * n); }
+void sum25_add(uint8_t* s, const int32_t* x, size_t n) { pqmcu_saber_sum25_add_m4(s, x, kAsmTail, sizeof(int32_t) * n); }
+void sum25_get(int32_t* x, const uint8_t* s, size_t n) { pqmcu_saber_sum25_get_m4(x, s, sizeof(int32_t) * n); }
 #else
 namespace {
 int32_t centre25(int32_t v) {
@@ -625,24 +647,24 @@ void store_block25(uint8_t* s, const int32_t* v) {
     std::memcpy(s, w, sizeof w);
 }
 }  // namespace
-void sum25_put(uint8_t* s, const int32_t* x) {
+void sum25_put(uint8_t* s, const int32_t* x, size_t n) {
     int32_t v[32];
-    for (size_t b = 0; b < kN / 32; ++b, s += 100, x += 32) {
+    for (size_t b = 0; b < n / 32; ++b, s += 100, x += 32) {
         for (unsigned k = 0; k < 32; ++k) v[k] = centre25(x[k]);
         store_block25(s, v);
     }
 }
-void sum25_add(uint8_t* s, const int32_t* x) {
+void sum25_add(uint8_t* s, const int32_t* x, size_t n) {
     int32_t v[32];
-    for (size_t b = 0; b < kN / 32; ++b, s += 100, x += 32) {
+    for (size_t b = 0; b < n / 32; ++b, s += 100, x += 32) {
         load_block25(v, s);
         for (unsigned k = 0; k < 32; ++k) v[k] = centre25(v[k] + x[k]);
         store_block25(s, v);
     }
 }
-void sum25_get(int32_t* x, const uint8_t* s) {
+void sum25_get(int32_t* x, const uint8_t* s, size_t n) {
     int32_t v[32];
-    for (size_t b = 0; b < kN / 32; ++b, s += 100, x += 32) {
+    for (size_t b = 0; b < n / 32; ++b, s += 100, x += 32) {
         load_block25(v, s);
         for (unsigned k = 0; k < 32; ++k) x[k] += v[k];
     }

@@ -65,6 +65,11 @@ void add_ntt(int32_t* acc, const int32_t* x);
 // Fused: acc += pointwise(x, y) (x is clobbered).
 void pointwise_acc(int32_t* acc, int32_t* x, const int32_t* y);
 void inverse_store(uint16_t* out, int32_t* acc);
+// inverse_store of a transform kept as two separate 512-byte halves (both
+// clobbered; out overlaps neither), where the M4 assembly does it straight
+// from them: false elsewhere (nothing done; the caller copies the halves
+// into one buffer for inverse_store).
+bool inverse_store_halves(uint16_t* out, int32_t* h0, int32_t* h1);
 
 // Half transforms (the Default profile's secret operand in 512 bytes): after
 // forward()'s first layer the two halves of the 256 coefficients transform
@@ -100,21 +105,26 @@ void pointwise_half(int32_t* a, const int32_t* b, unsigned h);
 // The same with a_h = that half's 128 values on their own (a transform kept
 // in two separate 512-byte buffers).
 void pointwise_half_at(int32_t* a_h, const int32_t* b, unsigned h);
+// dst_h = half h of the product, from a's half a_h (not written) and b: a
+// product made straight into a sum's piece (4-aligned; no copy after it).
+void pointwise_half_to(int32_t* dst_h, const int32_t* a_h, const int32_t* b, unsigned h);
 // Transform-domain sums kept packed (the Default profile's FireSaber
 // re-encryption rows: 800 bytes where the int32 sum needs 1 KB): 256 values
 // mod kQ, each centred to |v| < 2^24 (25-bit two's complement), in eight
 // blocks of 32 values, 100 bytes each: eight groups of four values in three
 // little-endian words (v0 | v1 << 25, v1 >> 7 | v2 << 18, v2 >> 14 | v3 <<
 // 11: 96 bits), then a word with bits 21-24 of group g's v3 in nibble g.
-// s 4-aligned.
+// s 4-aligned. n values (a multiple of 32, kN for the whole sum: n / 32
+// blocks of 100 bytes), so that a sum can be kept in two pieces.
 inline constexpr size_t kSum25Bytes = 800;
+inline constexpr size_t kSum25BlockBytes = 100;
 // s = x (from pointwise(), |x| < kQ), centred.
-void sum25_put(uint8_t* s, const int32_t* x);
+void sum25_put(uint8_t* s, const int32_t* x, size_t n = kN);
 // s = s + x, centred (|x| < kQ).
-void sum25_add(uint8_t* s, const int32_t* x);
+void sum25_add(uint8_t* s, const int32_t* x, size_t n = kN);
 // x = x + s (|x| < kQ): the row's sum, for inverse_store (which takes up to
 // four pointwise() outputs summed; this is < 1.51 kQ).
-void sum25_get(int32_t* x, const uint8_t* s);
+void sum25_get(int32_t* x, const uint8_t* s, size_t n = kN);
 
 // acc (+)= the centred inverse of x (from pointwise()) mod 2^16; x is clobbered.
 void inverse_into(uint16_t* acc, int32_t* x, bool add);

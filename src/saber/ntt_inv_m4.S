@@ -72,16 +72,25 @@
 @ Pass B body: a[j + 32 i], i = 0..7; zetas s0-s3 (zinv 4..7), s4-s5
 @ (zinv 2, 3); s6 the last zeta (scaled unless the inputs were prescaled),
 @ s7 scale; s12 acc pointer, s13 end of a, s14 -q^-1, s15 c.
-.macro passb add, scaled
+.macro passb add, scaled, split=0
 1:
     ldr r1, [r0, #0]
     ldr r2, [r0, #128]
     ldr r3, [r0, #256]
     ldr r4, [r0, #384]
+.if \split
+    vmov r12, s18               @ half 1 - half 0
+    add r12, r12, r0
+    ldr r5, [r12, #0]
+    ldr r6, [r12, #128]
+    ldr r7, [r12, #256]
+    ldr r8, [r12, #384]
+.else
     ldr r5, [r0, #512]
     ldr r6, [r0, #640]
     ldr r7, [r0, #768]
     ldr r8, [r0, #896]
+.endif
     adds r0, r0, #4
     vmov r10, s14
     gs8
@@ -141,11 +150,13 @@
     smlal r11, \x, r12, r9
 .endm
 
-.macro passa reduce
+.macro passa reduce, first=1, len=1024
     @ ---- layers 4, 8, 16: blocks of 32 (b = 0..7), a[32 b + j + 4 i], j = 0..3
+.if \first
     movs r2, #0
     vmov s10, r2                @ b
-    add r2, r0, #1024
+.endif
+    add r2, r0, #\len
     vmov s11, r2
 2:
     vmov r1, s8
@@ -276,3 +287,64 @@ pqmcu_saber_ntt_inverse_m4:
     vpop {s16-s17}
     pop {r4-r11, pc}
     .size pqmcu_saber_ntt_inverse_m4, .-pqmcu_saber_ntt_inverse_m4
+
+@ void pqmcu_saber_ntt_inverse2_m4(int32_t a0[128], int32_t a1[128] (both
+@     clobbered), const int32_t zinv[256], const int32_t tail[5], uint16_t acc[256]):
+@ mode 2 of pqmcu_saber_ntt_inverse_m4 (inputs prescaled, store) on a
+@ transform kept as two separate halves (a sum in two 512-byte pieces: no
+@ copy into one buffer first); acc overlaps neither. Pass A runs on each
+@ half in place (its blocks of 32 stay within a half), pass B loads
+@ a[j + 32 i] for i >= 4 from a1 (s18 = a1 - a0).
+    .section .text.pqmcu_saber_ntt_inverse2_m4, "ax", %progbits
+    .align 2
+    .global pqmcu_saber_ntt_inverse2_m4
+    .type pqmcu_saber_ntt_inverse2_m4, %function
+    .thumb_func
+pqmcu_saber_ntt_inverse2_m4:
+    push {r4-r11, lr}
+    vpush {s16-s18}
+    vmov s8, r2                 @ zinv
+    vmov s9, r0                 @ a0
+    sub r1, r1, r0
+    vmov s18, r1                @ a1 - a0
+    ldr r12, [sp, #48]          @ acc (5th argument, above 9 + 3 saved words)
+    vmov s12, r12
+    ldr r9, [r3, #0]
+    ldr r10, [r3, #4]
+    vmov s14, r10
+    ldr r2, [r3, #16]
+    vmov s15, r2
+    vmov s16, r3                @ tail
+    ldr r2, [r3, #8]
+    vmov s17, r2                @ scale
+    passa 1, 1, 512
+    vmov r0, s9
+    vmov r1, s18
+    add r0, r0, r1
+    passa 1, 0, 512
+    @ ---- layers 32, 64, 128 (the last unscaled: prescaled inputs), output to acc
+    vmov r1, s8
+    ldr lr, [r1, #16]
+    vmov s0, lr
+    ldr lr, [r1, #20]
+    vmov s1, lr
+    ldr lr, [r1, #24]
+    vmov s2, lr
+    ldr lr, [r1, #28]
+    vmov s3, lr
+    ldr lr, [r1, #8]
+    vmov s4, lr
+    ldr lr, [r1, #12]
+    vmov s5, lr
+    ldr lr, [r1, #4]            @ zinv[1] unscaled
+    vmov s6, lr
+    vmov r2, s16
+    ldr lr, [r2, #8]
+    vmov s7, lr
+    vmov r0, s9
+    add r2, r0, #128
+    vmov s13, r2
+    passb 0, 0, 1
+    vpop {s16-s18}
+    pop {r4-r11, pc}
+    .size pqmcu_saber_ntt_inverse2_m4, .-pqmcu_saber_ntt_inverse2_m4

@@ -49,6 +49,17 @@
     add r5, r5, r8
     stm r1, {r2, r3, r4, r5}
 .endm
+@ dst_block: dst[0..3] of the block (s3 = dst - a) = (r11, s6, s5, s4), one
+@ STM (a product made straight into another buffer: no copy after it).
+.macro dst_block
+    vmov r1, s3
+    add r1, r1, r0
+    mov r2, r11
+    vmov r3, s6
+    vmov r4, s5
+    vmov r5, s4
+    stm r1, {r2, r3, r4, r5}
+.endm
 
 .macro basemul acc, len=1024
     sub r1, r1, r0
@@ -98,8 +109,10 @@
     smull r10, r11, r2, r6      @ c0 = a0 b0 + h0 w
     smlal r10, r11, r5, r12
     red
-.if \acc
+.if \acc == 1
     acc_block
+.elseif \acc == 2
+    dst_block
 .else
     output 0, 0
 .endif
@@ -192,3 +205,23 @@ pqmcu_saber_ntt_basemul_acc_quarter_m4:
     basemul 1, 256
     pop {r4-r11, pc}
     .size pqmcu_saber_ntt_basemul_acc_quarter_m4, .-pqmcu_saber_ntt_basemul_acc_quarter_m4
+
+@ void pqmcu_saber_ntt_basemul_to_half_m4(const int32_t a[128], const int32_t b[128],
+@     const int32_t omega[32], const int32_t tail[2], int32_t dst[128]): dst = a b / 2^32
+@ on the 32 blocks of one half (pointers already offset by the caller; dst
+@ 4-aligned, a is not written).
+    .section .text.pqmcu_saber_ntt_basemul_to_half_m4, "ax", %progbits
+    .align 2
+    .global pqmcu_saber_ntt_basemul_to_half_m4
+    .type pqmcu_saber_ntt_basemul_to_half_m4, %function
+    .thumb_func
+pqmcu_saber_ntt_basemul_to_half_m4:
+    push {r4-r11, lr}
+    ldr r9, [r3, #0]
+    ldr lr, [r3, #4]
+    ldr r3, [sp, #36]           @ dst (5th argument)
+    sub r3, r3, r0
+    vmov s3, r3
+    basemul 2, 512
+    pop {r4-r11, pc}
+    .size pqmcu_saber_ntt_basemul_to_half_m4, .-pqmcu_saber_ntt_basemul_to_half_m4

@@ -348,10 +348,12 @@ template <unsigned Half, unsigned Fields>
 }  // namespace
 
 namespace {
-// mu = 6, 8: four columns a step, row by row: a row's four coefficients are
+// mu = 6: four columns a step, row by row: a row's four coefficients are
 // consecutive, their coins 4 mu bits (one word load), counted and
-// differenced per lane (16 + a - b, as nibbles4 takes), each field OR-ed into its
-// column's word (rows not unrolled: a small frame).
+// differenced per lane (16 + a - b), each field OR-ed into its column's
+// word (rows not unrolled: a small frame). (mu = 8 took this path before
+// wip/saber-m4-7; natural fields and the transposition are 0.16 k a
+// polynomial faster.)
 template <unsigned Mu>
 void sample_rows(uint8_t* out, const uint8_t* coins) {
     for (unsigned m = 0; m < 8; ++m, out += 16) {
@@ -359,16 +361,10 @@ void sample_rows(uint8_t* out, const uint8_t* coins) {
         const uint8_t* p = coins + Mu * m / 2;
 #pragma GCC unroll 8
         for (unsigned i = 0; i < 8; ++i, p += 4 * Mu) {
-            uint32_t n;
-            if constexpr (Mu == 8) {
-                const uint32_t t = field_counts<4, 8>(load_u32(p));
-                n = nibbles4(((t & 0x0F0F0F0Fu) | 0x10101010u) - ((t >> 4) & 0x0F0F0F0Fu));
-            } else {
-                static_assert(Mu == 6);
-                const uint32_t t = field_counts<3, 8>(load_u32(p) & 0xFFFFFFu);
-                const uint32_t x = ((t & 0x1C71C7u) + 0x410410u) - ((t >> 3) & 0x1C71C7u);
-                n = (x & 0xFu) | ((x >> 2) & 0xF0u) | ((x >> 4) & 0xF00u) | ((x >> 6) & 0xF000u);
-            }
+            static_assert(Mu == 6);
+            const uint32_t t = field_counts<3, 8>(load_u32(p) & 0xFFFFFFu);
+            const uint32_t x = ((t & 0x1C71C7u) + 0x410410u) - ((t >> 3) & 0x1C71C7u);
+            const uint32_t n = (x & 0xFu) | ((x >> 2) & 0xF0u) | ((x >> 4) & 0xF00u) | ((x >> 6) & 0xF000u);
 #pragma GCC unroll 4
             for (unsigned c = 0; c < 4; ++c) col[c] |= ((n >> (4 * c)) & 15u) << (4 * i);
         }
@@ -383,46 +379,77 @@ namespace {
 // a group's loads precede its store, which stays below the next group's
 // bytes), then transposed into the columns: bytes p + 16 i (i = 0..7) hold
 // columns 2 p (low nibbles) and 2 p + 1 (high nibbles).
-void sample_natural_then_columns10(uint8_t* out, uint8_t* coins) {
+// The natural 4-bit fields (coefficient n in nibble n of nat) transposed
+// into the column layout eight columns at a time: word i of the block
+// (nat bytes 16 i + 4 k) holds, in nibble t, coefficient 8 k + t + 32 i;
+// an 8 x 8 nibble transposition (swaps of 16-bit halves, bytes, nibbles)
+// turns it into column 8 k + t's word.
+[[gnu::always_inline]] inline void natural_to_columns(uint8_t* out, const uint8_t* nat) {
+    for (unsigned k = 0; k < 4; ++k, out += 32) {
+        uint32_t w[8];
+#pragma GCC unroll 8
+        for (unsigned i = 0; i < 8; ++i) w[i] = load_u32(nat + 16 * i + 4 * k);
+        auto swap = [](uint32_t& a, uint32_t& b, unsigned sh, uint32_t m) {
+            const uint32_t t = ((a >> sh) ^ b) & m;
+            b ^= t;
+            a ^= t << sh;
+        };
+#pragma GCC unroll 4
+        for (unsigned i = 0; i < 4; ++i) swap(w[i], w[i + 4], 16, 0x0000FFFFu);
+        swap(w[0], w[2], 8, 0x00FF00FFu), swap(w[1], w[3], 8, 0x00FF00FFu);
+        swap(w[4], w[6], 8, 0x00FF00FFu), swap(w[5], w[7], 8, 0x00FF00FFu);
+#pragma GCC unroll 4
+        for (unsigned i = 0; i < 8; i += 2) swap(w[i], w[i + 1], 4, 0x0F0F0F0Fu);
+        std::memcpy(out, w, 32);
+    }
+}
+// mu = 8 the same way: four coefficients a word of coins (nibbles4), two
+// words' nibbles stored as one word over the coins already read.
+[[gnu::noinline]] void sample_natural_then_columns8(uint8_t* out, uint8_t* coins) {
     uint8_t* nat = coins;
     const uint8_t* in = coins;
-    for (unsigned g = 0; g < 256; g += 8, in += 10, nat += 4) {
-        // Fields 0-5 at bit 0, 6-10 at bit 30, 11-15 at bit 55 (sample_binomial).
-        const uint32_t w0 = load_u32(in), w1 = load_u32(in + 3) >> 6, w2 = load_u32(in + 6) >> 7;
-        const uint32_t t0 = field_counts<5, 6>(w0 & 0x3FFFFFFFu), t1 = field_counts<5, 5>(w1 & 0x1FFFFFFu),
-                       t2 = field_counts<5, 5>(w2 & 0x1FFFFFFu);
-        auto f = [](uint32_t t, unsigned k) { return (t >> (5 * k)) & 31u; };
-        const uint32_t v = ((f(t0, 0) - f(t0, 1)) & 15u) | ((f(t0, 2) - f(t0, 3)) & 15u) << 4 |
-                           ((f(t0, 4) - f(t0, 5)) & 15u) << 8 | ((f(t1, 0) - f(t1, 1)) & 15u) << 12 |
-                           ((f(t1, 2) - f(t1, 3)) & 15u) << 16 | ((f(t1, 4) - f(t2, 0)) & 15u) << 20 |
-                           ((f(t2, 1) - f(t2, 2)) & 15u) << 24 | ((f(t2, 3) - f(t2, 4)) & 15u) << 28;
+    for (unsigned g = 0; g < 256; g += 8, in += 8, nat += 4) {
+        uint32_t v = 0;
+#pragma GCC unroll 2
+        for (unsigned h = 0; h < 2; ++h) {
+            const uint32_t t = field_counts<4, 8>(load_u32(in + 4 * h));
+            v |= nibbles4(((t & 0x0F0F0F0Fu) | 0x10101010u) - ((t >> 4) & 0x0F0F0F0Fu)) << (16 * h);
+        }
         std::memcpy(nat, &v, 4);
     }
-    // nibble i of (x & 0x0F0F0F0F) byte-spread words -> 16 bits
-    auto squeeze = [](uint32_t x) {
-        x |= x >> 4;
-        return (x & 0xFFu) | ((x >> 8) & 0xFF00u);
+    natural_to_columns(out, coins);
+}
+[[gnu::noinline]] void sample_natural_then_columns10(uint8_t* out, uint8_t* coins) {
+    uint8_t* nat = coins;
+    const uint8_t* in = coins;
+    // A coefficient's two 5-bit fields are 10 bits of the stream: three
+    // words hold coefficients 0-2 (bit 0), 3-5 (bit 30: a word load and
+    // byte 7) and 6-7 (bit 60), whole pairs, so the counts are differenced per 10-bit lane (16 +
+    // a - b, whose low 4 bits are the field) as sample_rows does.
+    auto lanes = [](uint32_t w) {
+        const uint32_t t = field_counts<5, 6>(w & 0x3FFFFFFFu);
+        const uint32_t x = ((t & 0x01F07C1Fu) + 0x01004010u) - ((t >> 5) & 0x01F07C1Fu);
+        return (x & 0xFu) | ((x >> 6) & 0xF0u) | ((x >> 12) & 0xF00u);
     };
-    for (unsigned p = 0; p < 16; ++p, out += 8) {
-        const uint8_t* b = coins + p;
-        const uint32_t u0 = uint32_t(b[0]) | uint32_t(b[16]) << 8 | uint32_t(b[32]) << 16 | uint32_t(b[48]) << 24;
-        const uint32_t u1 = uint32_t(b[64]) | uint32_t(b[80]) << 8 | uint32_t(b[96]) << 16 | uint32_t(b[112]) << 24;
-        const uint32_t w[2] = {squeeze(u0 & 0x0F0F0F0Fu) | squeeze(u1 & 0x0F0F0F0Fu) << 16,
-                               squeeze((u0 >> 4) & 0x0F0F0F0Fu) | squeeze((u1 >> 4) & 0x0F0F0F0Fu) << 16};
-        std::memcpy(out, w, 8);
+    for (unsigned g = 0; g < 256; g += 8, in += 10, nat += 4) {
+        const uint32_t w0 = load_u32(in), w1 = load_u32(in + 3) >> 6 | uint32_t(in[7]) << 26,
+                       w2 = load_u32(in + 6) >> 12;
+        const uint32_t v = lanes(w0) | lanes(w1) << 12 | lanes(w2) << 24;
+        std::memcpy(nat, &v, 4);
     }
+    natural_to_columns(out, coins);
 }
 }  // namespace
 
 void sample_binomial4(uint8_t* out, uint8_t* coins, size_t count, unsigned mu) {
-    // mu = 6, 8 row by row (sample_rows); mu = 10 (whose row of four is 40
-    // bits) natural first, then transposed (row-wise cost 1.7 k cycles more
-    // per LightSaber operation, a gather of each column's coin fields 0.3 k
-    // more).
+    // mu = 6 row by row (sample_rows); mu = 8 and 10 natural first, then
+    // transposed (natural_to_columns; for mu = 10 row-wise cost 1.7 k
+    // cycles more per LightSaber operation, a gather of each column's coin
+    // fields 0.3 k more).
     if (count != 256) return;  // public: the Saber shape only
     switch (mu) {  // public
         case 6: return sample_rows<6>(out, coins);
-        case 8: return sample_rows<8>(out, coins);
+        case 8: return sample_natural_then_columns8(out, coins);
         case 10: return sample_natural_then_columns10(out, coins);
         default: return;
     }

@@ -8,6 +8,7 @@
 //   S::keypair(pk, sk, rng, ws);                   // draws 32 (seed_A), 32 (seed_s), 32 (z)
 //   S::encapsulate(ct, ss, pk, rng, ws);           // draws 32 (m)
 //   S::decapsulate(ss, ct, sk, ws);                // ok; a tampered ct gives SHA3-256(z || SHA3-256(ct))
+//                                                  // (ss must not overlap ct or sk: K' waits in it)
 //
 // `rng` is any callable rng(uint8_t*, size_t) (core/scheme_support.hpp).
 // Statuses: ok; bad_argument (nullptr); internal_error (the rng failed).
@@ -98,6 +99,16 @@ struct Scheme {
     static constexpr unsigned kSpBits = kSum25 ? 3 : 4;
     static constexpr size_t kSpPolyBytes = kN * kSpBits / 8;
     static constexpr size_t kSum25Room = kSum25 ? ntt::kSum25Bytes - sizeof(uint16_t) * kN : 0;
+    // LightSaber and Saber (Default): their re-encryption rows sum packed at
+    // 25 bits too, in two pieces: blocks 0-4 in acc (kSplitN values) and
+    // blocks 5-7 in kSplitRoomWords on decapsulate's stack (no Workspace
+    // byte more, so key generation and encapsulation keep their RAM). The
+    // room replaces decapsulate's 128 bytes of hashes: m' is in it until v'
+    // (compared before the rows), K' in ss (the output, written last), the
+    // hash inputs and r' in x (free between decryption and re-encryption).
+    static constexpr bool kSum25Split = !kToom && !kSpeed && !kSum25;
+    static constexpr size_t kSplitN = 5 * 32;
+    static constexpr size_t kSplitRoomWords = (kN - kSplitN) / 32 * ntt::kSum25BlockBytes / sizeof(int32_t);
     struct alignas(8) NttWorkspace {
         int32_t x[kN];                // A_ij, b_j or b'_j, then the product
         union {
@@ -226,6 +237,9 @@ struct Scheme {
         const uint8_t* pk = sk + params.indcpa_sk_bytes();
         const uint8_t* hpk = sk + sk_bytes - kHashBytes - kKeyBytes;
         const uint8_t* z = sk + sk_bytes - kKeyBytes;
+        if constexpr (kSum25Split) {
+            return decapsulate_split(ss, ct, sk, ws);
+        }
         uint8_t buf[64], kr[64];
         indcpa_dec(buf, sk, ct, ws);
         std::memcpy(buf + 32, hpk, kHashBytes);
@@ -257,6 +271,35 @@ struct Scheme {
         secure_wipe(buf, sizeof buf);
         secure_wipe(kr, sizeof kr);
         wipe_secrets(ws);
+        return Status::ok;
+    }
+    // decapsulate for kSum25Split (the same values; see there for where they are kept).
+    static Status decapsulate_split(uint8_t* ss, const uint8_t* ct, const uint8_t* sk, Workspace& ws) {
+        if constexpr (kSum25Split) {
+            const uint8_t* pk = sk + params.indcpa_sk_bytes();
+            const uint8_t* hpk = sk + sk_bytes - kHashBytes - kKeyBytes;
+            const uint8_t* z = sk + sk_bytes - kKeyBytes;
+            int32_t room[kSplitRoomWords];
+            uint8_t* const m = reinterpret_cast<uint8_t*>(room);
+            uint8_t* const t = reinterpret_cast<uint8_t*>(ws.x);
+            hash::KeccakState* scr = kem_scratch(ws);
+            indcpa_dec(m, sk, ct, ws);
+            std::memcpy(t, m, kKeyBytes);
+            std::memcpy(t + kKeyBytes, hpk, kHashBytes);
+            (void)hash::sha3_512(t + 64, t, 64, scr);  // K' || r'
+            std::memcpy(ss, t + 64, kKeyBytes);
+            const uint32_t diff = enc_default<true>(const_cast<uint8_t*>(ct), m, t + 96, pk, ws, /*compare=*/true);
+            const uint32_t fail = (diff | (0u - diff)) >> 31;  // 0 or 1
+            (void)hash::sha3_256(t + kKeyBytes, ct, ct_bytes, scr);
+            // Implicit rejection: K^ := z when the re-encryption differs, by a mask.
+            const uint8_t mask = uint8_t(value_barrier(ct_mask32(fail)));
+            for (size_t i = 0; i < kKeyBytes; ++i) t[i] = uint8_t(ss[i] ^ (mask & (ss[i] ^ z[i])));
+            (void)hash::sha3_256(ss, t, 64, scr);
+            secure_wipe(room, sizeof room);
+            wipe_secrets(ws);
+        } else {
+            (void)ss, (void)ct, (void)sk, (void)ws;
+        }
         return Status::ok;
     }
 
@@ -924,8 +967,15 @@ private:
         }
     }
     // ct = (round(A s'), round(b^T s' + m)), or (compare) the same compared to ct: nonzero if different.
-    static uint32_t enc_default(uint8_t* ct, const uint8_t* m, const uint8_t* seed_sp, const uint8_t* pk, Workspace& ws,
-                            bool compare) {
+    // kSplitRows (kSum25Split decapsulation, a copy of its own, so the
+    // others' frames and code stay as they were): m' is at the start of the
+    // room (the packed row sums' second piece), so v' is compared first.
+    template <bool kSplitRows = false>
+    [[gnu::noinline]] static uint32_t enc_default(uint8_t* ct, const uint8_t* m, const uint8_t* seed_sp, const uint8_t* pk, Workspace& ws,
+                                bool compare) {
+        static_assert(!kSplitRows || kSum25Split);
+        if constexpr (kSplitRows) compare = true;
+        int32_t* const room = kSplitRows ? reinterpret_cast<int32_t*>(const_cast<uint8_t*>(m)) : nullptr;
         {
             hash::Shake128 xof;
             open_xof(xof, seed_sp, kNoiseSeedBytes);
@@ -946,6 +996,10 @@ private:
             }
         }
         uint32_t diff = 0;
+        if constexpr (kSplitRows) {
+            v_prime(pk, ws, /*reuse=*/false);
+            diff = emit_message(compare, ct + params.polyvec_p_bytes(), ws.u.k.acc, m);
+        }
         hash::Shake128 xof;
         open_xof(xof, pk + params.polyvec_p_bytes(), kSeedBytes);
         for (size_t i = 0; i < L; ++i) {
@@ -953,12 +1007,24 @@ private:
             // (the squeezes stay in this frame: the stack peak's path)
             int32_t* sum = !compare && ct_row_sum_fits(i) ? row_sum_at(out, ct + ct_bytes) : nullptr;
             if (!compare && sum == nullptr) {
-                row_sum_split3(out, ct + ct_bytes, ws, xof);
-                diff |= emit_rounded(compare, out, ws.u.k.acc, kLogQ - kLogP, kLogP);
+                const uint16_t* row = row_sum_split3(out, ct + ct_bytes, ws, xof);
+                diff |= emit_rounded(compare, out, row, kLogQ - kLogP, kLogP);
                 continue;
             }
             for (size_t j = 0; j < L; ++j) {
                 if (sum == nullptr) {
+                    if constexpr (kSplitRows) {
+                        // A_00 into acc (free until the row's first put): yh
+                        // still holds half 1 of s'_0's transform from v'.
+                        const bool reuse = i == 0 && j == 0;
+                        if (reuse) {
+                            squeeze_entry_via(ws.x, reinterpret_cast<uint8_t*>(ws.u.k.acc), xof);
+                        } else {
+                            squeeze_entry_kem(ws, xof);
+                        }
+                        row_sum25_split_term(ws, j, room, reuse);
+                        continue;
+                    }
                     squeeze_entry_kem(ws, xof);
                     if constexpr (kSum25) {
                         row_sum25_term(ws, j);
@@ -974,18 +1040,53 @@ private:
                 }
                 row_sum_term(sum, ct + ct_bytes, ws, j);
             }
-            if (sum != nullptr) row_sum_finish(sum, ct + ct_bytes, ws);
-            diff |= emit_rounded(compare, out, ws.u.k.acc, kLogQ - kLogP, kLogP);
+            const uint16_t* row = sum != nullptr ? row_sum_finish(sum, ct + ct_bytes, ws) : ws.u.k.acc;
+            diff |= emit_rounded(compare, out, row, kLogQ - kLogP, kLogP);
         }
-        // v' = b^T s', from j = l - 1 down (the last row left half 1 of
-        // s'_{l-1}'s transform in yh), summed in the transform domain in x.
+        if constexpr (!kSplitRows) {
+            (void)room;
+            v_prime(pk, ws, /*reuse=*/true);
+            diff |= emit_message(compare, ct + params.polyvec_p_bytes(), ws.u.k.acc, m);
+        }
+        return diff;
+    }
+    // v' = b^T s' into acc, from j = l - 1 down (reuse: the last row left
+    // half 1 of s'_{l-1}'s transform in yh), summed in the transform domain in x.
+    [[gnu::noinline]] static void v_prime(const uint8_t* pk, Workspace& ws, bool reuse) {
         for (size_t jj = 0; jj < L; ++jj) {
             const size_t j = L - 1 - jj;
-            sum_half_term(ws, pk + j * params.poly_p_bytes(), spj(ws, j), kSpBits, jj == 0, /*reuse=*/jj == 0);
+            sum_half_term(ws, pk + j * params.poly_p_bytes(), spj(ws, j), kSpBits, jj == 0, reuse && jj == 0);
         }
         ntt::inverse_store(ws.u.k.acc, ws.x);
-        diff |= emit_message(compare, ct + params.polyvec_p_bytes(), ws.u.k.acc, m);
-        return diff;
+    }
+    // kSum25Split's re-encryption row: as row_sum25_term, the packed sum in
+    // two pieces (acc: kSplitN values, room: the rest); reuse: yh already
+    // holds half 1 of s'_j's transform (made last here).
+    [[gnu::noinline]] static void row_sum25_split_term(Workspace& ws, size_t j, int32_t* room, bool reuse) {
+        if constexpr (kSum25Split) {
+            static_assert(kSplitN % 32 == 0 && kSplitN / 32 * ntt::kSum25BlockBytes <= sizeof ws.u.k.acc &&
+                          kSplitN / 32 * ntt::kSum25BlockBytes + sizeof(int32_t) * kSplitRoomWords == ntt::kSum25Bytes);
+            uint8_t* const s0 = reinterpret_cast<uint8_t*>(ws.u.k.acc);
+            uint8_t* const s1 = reinterpret_cast<uint8_t*>(room);
+            for (unsigned k = 0; k < 2; ++k) {
+                const unsigned h = 1 - k;
+                if (!(reuse && h == 1)) ntt::forward_half_packed(ws.u.k.yh, spj(ws, j), kSpBits, h);
+                ntt::pointwise_half(ws.x, ws.u.k.yh, h);
+            }
+            if (j == 0) {
+                ntt::sum25_put(s0, ws.x, kSplitN);
+                ntt::sum25_put(s1, ws.x + kSplitN, kN - kSplitN);
+            } else if (j + 1 < L) {
+                ntt::sum25_add(s0, ws.x, kSplitN);
+                ntt::sum25_add(s1, ws.x + kSplitN, kN - kSplitN);
+            } else {
+                ntt::sum25_get(ws.x, s0, kSplitN);
+                ntt::sum25_get(ws.x + kSplitN, s1, kN - kSplitN);
+                ntt::inverse_store(ws.u.k.acc, ws.x);
+            }
+        } else {
+            (void)ws, (void)j, (void)room, (void)reuse;
+        }
     }
     // FireSaber's re-encryption row (ct is the input, so no sum in it): the
     // sum in the transform domain packed at 25 bits in acc and sp's first
@@ -1056,8 +1157,7 @@ private:
                 if (j == 0 && whole) {
                     ntt::pointwise_half(sum, ws.u.k.yh, h);
                 } else if (j == 0) {
-                    ntt::pointwise_half(ws.x, ws.u.k.yh, h);
-                    std::memcpy(ph, ws.x + kHalf * h, sizeof(int32_t) * kHalf);
+                    ntt::pointwise_half_to(ph, ws.x + kHalf * h, ws.u.k.yh, h);
                 } else {
                     ntt::pointwise_acc_half_at(ph, ws.x + kHalf * h, ws.u.k.yh, h);
                 }
@@ -1066,19 +1166,23 @@ private:
             (void)sum, (void)end, (void)ws, (void)j;
         }
     }
-    // The row, mod 2^16, into ws.u.k.acc for emit_rounded (a split sum is
-    // copied into x first).
-    [[gnu::noinline]] static void row_sum_finish(int32_t* sum, const uint8_t* end, Workspace& ws) {
+    // The row, mod 2^16, for emit_rounded: in acc, or (a split sum on the
+    // M4, inverted straight from its halves) in x; elsewhere a split sum is
+    // copied into x first.
+    [[gnu::noinline]] static const uint16_t* row_sum_finish(int32_t* sum, const uint8_t* end, Workspace& ws) {
         if constexpr (!kSpeed && !kToom) {
             if (!row_sum_whole(sum, end)) {
+                uint16_t* const row = reinterpret_cast<uint16_t*>(ws.x);  // x is free: A's last term is in
+                if (ntt::inverse_store_halves(row, sum, ws.u.k.th)) return row;
                 std::memcpy(ws.x, sum, kRowSumBytes / 2);
                 std::memcpy(ws.x + kN / 2, ws.u.k.th, kRowSumBytes / 2);
                 sum = ws.x;
             }
             ntt::inverse_store(ws.u.k.acc, sum);
         } else {
-            (void)sum, (void)end, (void)ws;
+            (void)sum, (void)end;
         }
+        return ws.u.k.acc;
     }
     // Encapsulation's rows whose ct bytes hold less than a 4-aligned
     // 512-byte half (LightSaber row 1: 416 bytes, Saber row 2: 448,
@@ -1094,8 +1198,8 @@ private:
     static constexpr size_t kLastRowRoom = ct_bytes - (L - 1) * params.poly_p_bytes();
     static constexpr size_t kRestWords =
         kLastRowRoom >= kRowSumBytes / 2 + 3 ? 4 : kN / 2 - (kLastRowRoom - 3) / sizeof(int32_t);
-    [[gnu::noinline]] static void row_sum_split3(uint8_t* out, const uint8_t* end, Workspace& ws,
-                                                 hash::Shake128& xof) {
+    [[gnu::noinline]] static const uint16_t* row_sum_split3(uint8_t* out, const uint8_t* end, Workspace& ws,
+                                                             hash::Shake128& xof) {
         if constexpr (!kSpeed && !kToom) {
             constexpr size_t kHalf = kN / 2;
             int32_t* const p0 = align4(out);
@@ -1117,20 +1221,23 @@ private:
                 }
                 ntt::forward_half_packed(ws.u.k.yh, spj(ws, j), kSpBits, 1);
                 if (j == 0) {
-                    ntt::pointwise_half(ws.x, ws.u.k.yh, 1);
-                    std::memcpy(ws.u.k.th, ws.x + kHalf, sizeof(int32_t) * kHalf);
+                    ntt::pointwise_half_to(ws.u.k.th, ws.x + kHalf, ws.u.k.yh, 1);
                 } else {
                     ntt::pointwise_acc_half_at(ws.u.k.th, ws.x + kHalf, ws.u.k.yh, 1);
                 }
             }
             std::memcpy(ws.x, p0, sizeof(int32_t) * n0);
             std::memcpy(ws.x + n0, rest, sizeof(int32_t) * n1);
-            std::memcpy(ws.x + kHalf, ws.u.k.th, sizeof(int32_t) * kHalf);
             secure_wipe(rest, sizeof rest);
+            // M4: half 1 inverted straight from th, the row into x's half 1
+            uint16_t* const row = reinterpret_cast<uint16_t*>(ws.x + kHalf);
+            if (ntt::inverse_store_halves(row, ws.x, ws.u.k.th)) return row;
+            std::memcpy(ws.x + kHalf, ws.u.k.th, sizeof(int32_t) * kHalf);
             ntt::inverse_store(ws.u.k.acc, ws.x);
         } else {
-            (void)out, (void)end, (void)ws, (void)xof;
+            (void)out, (void)end, (void)xof;
         }
+        return ws.u.k.acc;
     }
     // acc[k] += x[k] (the accumulating block product's additions), four
     // words a step: GCC's one-word loop costs twice as much on the M4.
@@ -1186,6 +1293,17 @@ private:
                         ntt::forward_half_packed(sh, s, kLogQ, h);
                         ntt::pointwise_acc_half(ws.x, bw + (kN / 2) * h, sh, h);
                     }
+                    continue;
+                }
+            }
+            if constexpr (!kSpeed && !kToom) {
+                if (j == 0) {
+                    // s_0 whole into yh..th (one pass from the fields, ~1.1 k
+                    // cycles less than two half transforms), then one product.
+                    int32_t* const y = ws.u.k.yh;
+                    ntt::forward_packed10(ws.x, b);  // b'_1 follows
+                    ntt::forward_packed13(y, s);     // s_1 follows
+                    ntt::pointwise(ws.x, y);
                     continue;
                 }
             }

@@ -7,9 +7,11 @@
 @ v3 << 11: 96 bits), then one word with bits 21-24 of group g's v3 in
 @ nibble g (so v0's sign is one SBFX, the others a shift and an ORR).
 @ Centring: v - round(v 170 / 2^32) kQ (SMMULR, MLS), as the inverse's.
-@ void pqmcu_saber_sum25_put_m4(uint8_t s[800], const int32_t x[256], const int32_t tail[5])
-@ void pqmcu_saber_sum25_add_m4(uint8_t s[800], const int32_t x[256], const int32_t tail[5])
-@ void pqmcu_saber_sum25_get_m4(int32_t x[256], const uint8_t s[800])
+@ void pqmcu_saber_sum25_put_m4(uint8_t s[], const int32_t x[], const int32_t tail[5], size_t xbytes)
+@ void pqmcu_saber_sum25_add_m4(uint8_t s[], const int32_t x[], const int32_t tail[5], size_t xbytes)
+@ void pqmcu_saber_sum25_get_m4(int32_t x[], const uint8_t s[], size_t xbytes)
+@ (xbytes: a multiple of 128, 1024 for a whole sum: whole blocks, so a sum
+@ can be kept in two pieces; the 800 bytes for the whole)
 @ (s 4-aligned; tail = {kQ, -kQ^-1, scale, last zeta, 170} as ntt.cpp's kAsmTail)
     .syntax unified
     .thumb
@@ -62,7 +64,7 @@ pqmcu_saber_sum25_put_m4:
     push {r4-r11, lr}
     ldr r12, [r2, #0]
     ldr r11, [r2, #16]
-    add r2, r1, #1024
+    add r2, r1, r3
 1:
     movs r3, #0
     .irp k, 0, 4, 8, 12, 16, 20, 24, 28
@@ -86,7 +88,7 @@ pqmcu_saber_sum25_add_m4:
     push {r4-r11, lr}
     ldr r12, [r2, #0]
     ldr r11, [r2, #16]
-    add r3, r1, #1024
+    add r3, r1, r3
     vmov s0, r3
 1:
     ldr r2, [r0, #96]
@@ -117,7 +119,7 @@ pqmcu_saber_sum25_add_m4:
     .thumb_func
 pqmcu_saber_sum25_get_m4:
     push {r4-r10, lr}
-    add r3, r0, #1024
+    add r3, r0, r2
 1:
     ldr r2, [r1, #96]
     .irp k, 0, 4, 8, 12, 16, 20, 24, 28

@@ -224,7 +224,8 @@ void saber_ntt(Context& ctx) {
 // (all -8 / +7, -512 / +511, -4096 / +4095) and on random fields;
 // pointwise_half on both halves then inverse_into equals mul_into, and
 // pointwise_acc_half / pointwise_acc_quarter_at add what pointwise() gives
-// (pointwise_half_at gives it on a half kept on its own).
+// (pointwise_half_at gives it on a half kept on its own, pointwise_half_to
+// into another buffer).
 void saber_ntt_half(Context& ctx) {
     // the 13-bit word loads read up to 3 bytes past the 416, the 3-bit ones the byte before
     alignas(4) static uint8_t packed_buf[4 + 416 + 4];
@@ -292,6 +293,10 @@ void saber_ntt_half(Context& ctx) {
             for (size_t i = 0; i < 256; ++i) bad += sum[i] != want_sum[i];
             // pointwise_half_at on a half kept on its own
             for (unsigned h = 0; h < 2; ++h) {
+                // pointwise_half_to: the same into another buffer (x's half is
+                // not written: pointwise_half_at's input below is copied from it)
+                pqmcu::saber::ntt::pointwise_half_to(sum, x + 128 * h, full + 128 * h, h);
+                for (size_t i = 0; i < 128; ++i) bad += sum[i] != x2[128 * h + i];
                 for (size_t i = 0; i < 128; ++i) xh[i] = x[128 * h + i];
                 pqmcu::saber::ntt::pointwise_half_at(xh, full + 128 * h, h);
                 for (size_t i = 0; i < 128; ++i) bad += xh[i] != x2[128 * h + i];
@@ -304,11 +309,14 @@ void saber_ntt_half(Context& ctx) {
 // Sums of l products in the transform domain (pointwise_acc, inverse_store;
 // the Speed profile's rows) at the extremes of the sum bound (l = 4 with
 // -4096 times -3 / +3 everywhere: |c| = 12,582,912) and on random inputs
-// (l = 2, |s| <= 5), against the schoolbook mod 2^16.
+// (l = 2, |s| <= 5), against the schoolbook mod 2^16; also the packed sum
+// in two pieces (blocks 0-4 and 5-7: LightSaber / Saber decapsulation) and
+// inverse_store_halves (the M4 assembly; false elsewhere).
 void saber_ntt_sum(Context& ctx) {
     static uint16_t a[256], ref[256], got[256];
-    static int32_t acc[256], x[256], y[256], p[256];
+    static int32_t acc[256], x[256], y[256], p[256], h0[128], h1[128];
     alignas(4) static uint8_t s25[pqmcu::saber::ntt::kSum25Bytes];
+    alignas(4) static uint8_t s25a[500], s25b[300];
     static int8_t sv[256];
     XorShift r{7};
     unsigned bad = 0;
@@ -338,12 +346,28 @@ void saber_ntt_sum(Context& ctx) {
             if (j == 0) {
                 pqmcu::saber::ntt::pointwise(acc, y);
                 pqmcu::saber::ntt::sum25_put(s25, p);
+                pqmcu::saber::ntt::sum25_put(s25a, p, 160);
+                pqmcu::saber::ntt::sum25_put(s25b, p + 160, 96);
             } else {
                 pqmcu::saber::ntt::pointwise_acc(acc, x, y);
-                if (j + 1 < l) pqmcu::saber::ntt::sum25_add(s25, p);
+                if (j + 1 < l) {
+                    pqmcu::saber::ntt::sum25_add(s25, p);
+                    pqmcu::saber::ntt::sum25_add(s25a, p, 160);
+                    pqmcu::saber::ntt::sum25_add(s25b, p + 160, 96);
+                }
             }
         }
+        for (size_t i = 0; i < 128; ++i) h0[i] = acc[i], h1[i] = acc[128 + i];
         pqmcu::saber::ntt::inverse_store(got, acc);
+        for (size_t i = 0; i < 256; ++i) bad += got[i] != ref[i];
+        if (pqmcu::saber::ntt::inverse_store_halves(got, h0, h1)) {
+            for (size_t i = 0; i < 256; ++i) bad += got[i] != ref[i];
+        }
+        // the packed sum in two pieces (the last term still in p)
+        for (size_t i = 0; i < 256; ++i) x[i] = p[i];
+        pqmcu::saber::ntt::sum25_get(x, s25a, 160);
+        pqmcu::saber::ntt::sum25_get(x + 160, s25b, 96);
+        pqmcu::saber::ntt::inverse_store(got, x);
         for (size_t i = 0; i < 256; ++i) bad += got[i] != ref[i];
         // the same sum packed at 25 bits (sum25_*: FireSaber's re-encryption rows)
         pqmcu::saber::ntt::sum25_get(p, s25);
