@@ -51,6 +51,13 @@ inline Status verify_arguments(const uint8_t* pk, const uint8_t* msg, size_t mle
     return Status::ok;
 }
 
+// Whether [a, a + na) and [b, b + nb) share a byte (public pointers: the
+// argument checks of calls whose output must not alias an input).
+inline bool overlaps(const void* a, size_t na, const void* b, size_t nb) {
+    const auto x = reinterpret_cast<uintptr_t>(a), y = reinterpret_cast<uintptr_t>(b);
+    return x < y + nb && y < x + na;
+}
+
 // Hash-then-sign: a scheme's sign(msg) / verify(msg) is its *_digest call
 // on MessageDigest::compute(msg), handed to `then` (a callable taking the
 // digest and returning Status). The message is hashed before `then` writes

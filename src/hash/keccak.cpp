@@ -270,6 +270,22 @@ void keccak_xor_bytes(KeccakState& s, size_t offset, const uint8_t* in, size_t l
     }
 }
 
+void keccak_xor_byte(KeccakState& s, size_t offset, uint8_t b) {
+    const size_t i = offset / 8, at = offset % 8;
+#if defined(PQMCU_KECCAK_BI32)
+    // Lane bit 8 at + j is bit 4 at + j / 2 of the even (j even) or odd word.
+    const auto even4 = [](uint32_t x) {
+        x &= 0x55u;
+        x = (x | (x >> 1)) & 0x33u;
+        return (x | (x >> 2)) & 0x0Fu;
+    };
+    s.w[i] ^= even4(b) << (4 * at);
+    s.w[25 + i] ^= even4(uint32_t(b) >> 1) << (4 * at);
+#else
+    xor_lane(s, i, uint64_t(b) << (8 * at));
+#endif
+}
+
 void keccak_extract_bytes(const KeccakState& s, size_t offset, uint8_t* out, size_t len) {
     while (len > 0) {
         const size_t i = offset / 8, at = offset % 8;

@@ -90,6 +90,9 @@ const uint32_t* keccak_f1600_grind_lane4(const KeccakState& tpre, const KeccakSt
 #endif
 // XOR len bytes into the state starting at byte offset (offset + len <= 200).
 void keccak_xor_bytes(KeccakState& s, size_t offset, const uint8_t* in, size_t len);
+// XOR one byte into the state at byte offset (< 200): the padding bytes of a
+// finalize, without keccak_xor_bytes' whole-lane interleave.
+void keccak_xor_byte(KeccakState& s, size_t offset, uint8_t b);
 // Copy len bytes of the state starting at byte offset (offset + len <= 200).
 void keccak_extract_bytes(const KeccakState& s, size_t offset, uint8_t* out, size_t len);
 

@@ -63,9 +63,8 @@ Status sponge_absorb(Sponge& s, size_t rate, const uint8_t* in, size_t len, Kecc
 
 Status sponge_finalize(Sponge& s, size_t rate, uint8_t domain) {
     if (s.phase != 0) return Status::bad_argument;
-    const uint8_t d = domain, last = 0x80;
-    keccak_xor_bytes(s.st, s.pos, &d, 1);
-    keccak_xor_bytes(s.st, rate - 1, &last, 1);
+    keccak_xor_byte(s.st, s.pos, domain);
+    keccak_xor_byte(s.st, rate - 1, 0x80);
     s.pos = uint32_t(rate);
     s.phase = 1;
     return Status::ok;

@@ -1844,9 +1844,8 @@ struct Sha3Feed {
             seg[i] += take, len[i] -= take, pos += take;
         }
         if (pos < kRate) {
-            const uint8_t d = 0x06, last = 0x80;
-            hash::keccak_xor_bytes(st, pos, &d, 1);
-            hash::keccak_xor_bytes(st, kRate - 1, &last, 1);
+            hash::keccak_xor_byte(st, pos, 0x06);
+            hash::keccak_xor_byte(st, kRate - 1, 0x80);
             done = true;
         }
     }

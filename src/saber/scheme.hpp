@@ -8,10 +8,11 @@
 //   S::keypair(pk, sk, rng, ws);                   // draws 32 (seed_A), 32 (seed_s), 32 (z)
 //   S::encapsulate(ct, ss, pk, rng, ws);           // draws 32 (m)
 //   S::decapsulate(ss, ct, sk, ws);                // ok; a tampered ct gives SHA3-256(z || SHA3-256(ct))
-//                                                  // (ss must not overlap ct or sk: K' waits in it)
+//                                                  // (ss overlapping ct or sk: bad_argument)
 //
 // `rng` is any callable rng(uint8_t*, size_t) (core/scheme_support.hpp).
-// Statuses: ok; bad_argument (nullptr); internal_error (the rng failed).
+// Statuses: ok; bad_argument (nullptr, or decapsulate's ss overlapping ct or sk);
+// internal_error (the rng failed).
 //
 // Profiles (the products A s and b^T s over Z_2^13[x]/(x^256 + 1)):
 //  - Default: NTT over the prime 25,263,617 (ntt.hpp), one product at a time,
@@ -234,6 +235,9 @@ struct Scheme {
 
     static Status decapsulate(uint8_t* ss, const uint8_t* ct, const uint8_t* sk, Workspace& ws) {
         if (ss == nullptr || ct == nullptr || sk == nullptr) return Status::bad_argument;
+        // K' is written to ss before ct and sk are read for the last time
+        // (Default: before the re-encryption), so ss may not alias them.
+        if (overlaps(ss, kKeyBytes, ct, ct_bytes) || overlaps(ss, kKeyBytes, sk, sk_bytes)) return Status::bad_argument;
         const uint8_t* pk = sk + params.indcpa_sk_bytes();
         const uint8_t* hpk = sk + sk_bytes - kHashBytes - kKeyBytes;
         const uint8_t* z = sk + sk_bytes - kKeyBytes;

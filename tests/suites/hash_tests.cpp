@@ -172,6 +172,16 @@ void byte_access(Context& ctx) {
     }
     hash::keccak_extract_bytes(s, 0, got, 200);
     PQ_CHECK_BYTES(ctx, got, model, 200);
+    // keccak_xor_byte (the padding bytes) at every offset, every bit of a byte
+    for (size_t off = 0; off < 200; ++off) {
+        const uint8_t b = uint8_t(off * 37 + 1) | uint8_t(1u << (off % 8));
+        hash::keccak_xor_byte(s, off, b);
+        model[off] ^= b;
+    }
+    hash::keccak_xor_byte(s, 199, 0xFF);
+    model[199] ^= 0xFF;
+    hash::keccak_extract_bytes(s, 0, got, 200);
+    PQ_CHECK_BYTES(ctx, got, model, 200);
     for (size_t off = 0; off < 200; off += 3) {
         const size_t len = (200 - off < 11) ? 200 - off : 11;
         hash::keccak_extract_bytes(s, off, got, len);

@@ -315,6 +315,12 @@ TEST(SaberKem, BadArguments) {
     EXPECT_EQ(S::decapsulate(nullptr, ct.data(), sk.data(), *ws), Status::bad_argument);
     EXPECT_EQ(S::decapsulate(ss.data(), nullptr, sk.data(), *ws), Status::bad_argument);
     EXPECT_EQ(S::decapsulate(ss.data(), ct.data(), nullptr, *ws), Status::bad_argument);
+    // ss aliasing the ciphertext or the secret key (its first or last byte)
+    EXPECT_EQ(S::decapsulate(ct.data(), ct.data(), sk.data(), *ws), Status::bad_argument);
+    EXPECT_EQ(S::decapsulate(ct.data() + ct.size() - 1, ct.data(), sk.data(), *ws), Status::bad_argument);
+    EXPECT_EQ(S::decapsulate(sk.data() + sk.size() - 1, ct.data(), sk.data(), *ws), Status::bad_argument);
+    std::vector<uint8_t> ct_ss(S::ct_bytes + 32);  // adjacent, not overlapping: fine
+    EXPECT_EQ(S::decapsulate(ct_ss.data() + S::ct_bytes, ct_ss.data(), sk.data(), *ws), Status::ok);
     // An rng that fails (NIST style, nonzero): internal_error, nothing half-done is claimed.
     auto failing = [](uint8_t*, size_t) { return -1; };
     EXPECT_EQ(S::keypair(pk.data(), sk.data(), failing, *ws), Status::internal_error);
