@@ -33,6 +33,9 @@
 // digits and 5- / 7-word rows (base = first bucket - one row).
 extern "C" void pqmcu_mqom_bucket_rows5_m4(const uint8_t* c, const uint32_t* xT, uint32_t len, uint32_t* base);
 extern "C" void pqmcu_mqom_bucket_rows7_m4(const uint8_t* c, const uint32_t* xT, uint32_t len, uint32_t* base);
+// Their fold (Lanes::fold for those rows): out = fold(buckets) ^ prev, prev = fold.
+extern "C" void pqmcu_mqom_fold5_m4(const uint32_t* bk, uint32_t* prev, uint32_t* out);
+extern "C" void pqmcu_mqom_fold7_m4(const uint32_t* bk, uint32_t* prev, uint32_t* out);
 // 1- / 2-word rows: the streaming verifier's groups (stream.hpp).
 extern "C" void pqmcu_mqom_bucket_rows1_m4(const uint8_t* c, const uint32_t* xT, uint32_t len, uint32_t* base);
 extern "C" void pqmcu_mqom_bucket_rows2_m4(const uint8_t* c, const uint32_t* xT, uint32_t len, uint32_t* base);
@@ -254,7 +257,10 @@ struct Lanes {
             else if constexpr (NW == 2) pqmcu_mqom_bucket_rows2_m4(c, xT, len, bk - NW);
             else if constexpr (NW == 5) pqmcu_mqom_bucket_rows5_m4(c, xT, len, bk - NW);
             else pqmcu_mqom_bucket_rows7_m4(c, xT, len, bk - NW);
-            fold<NW, D>(bk, NW, prev, out);
+            // 5 / 7 words: the fold in assembly too (GCC's spilled buckets).
+            if constexpr (NW == 5) pqmcu_mqom_fold5_m4(bk, prev, out);
+            else if constexpr (NW == 7) pqmcu_mqom_fold7_m4(bk, prev, out);
+            else fold<NW, D>(bk, NW, prev, out);
             return;
         }
         if constexpr (kBits == 16 && D == 4 && sizeof(word_t) == 4 && NW == 2) {
