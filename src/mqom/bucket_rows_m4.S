@@ -366,3 +366,104 @@ pqmcu_mqom_bucket_rows16x2_m4:
 
     PQ_FOLD pqmcu_mqom_fold5_m4, 5
     PQ_FOLD pqmcu_mqom_fold7_m4, 7
+
+@ The signer's secret products of one row j and one equation for 5-word
+@ rows, GF(256) lanes over a GF(16) base field (Lanes::sign_row_chain):
+@
+@ void pqmcu_mqom_sign_row5_m4(const uint32_t* t, const uint32_t* xc,
+@                              uint32_t bax, uint32_t* s, uint32_t xv)
+@   z0 = s[0..5) ^= t (.) x0_j;  z1 = s[5..10) ^= ax x0_j (bax = ax in every
+@   byte); plane i = s[10 + 5 i ..) ^= t & mask(bit i of xv), i < 4
+@   xc = x0_j's doubling chain from Lanes::x_chain: xc[8 w + 7 - k] =
+@   x0_j[w] (.) 2^k, so that a product is the XOR of the chain words picked
+@   by the bits of the other factor, top bit first: UADD8 puts bit k of each
+@   byte into GE, SEL picks the chain word's bytes.
+@
+@ Everything but the pointers is secret: no branch, no secret address
+@ (straight line, fixed offsets). Registers: r0 t, r1 xc, r2 bax, r3 s,
+@ r4-r7 four chain words, r8 / r9 the factors being shifted, r10 / r11 the
+@ two products, r12 scratch, lr zero; then r4-r7 the masks.
+
+@ One bit of both products (chain word c).
+.macro PQ_SR_BIT c
+    uadd8 r8, r8, r8
+    sel r12, \c, lr
+    eor.w r10, r10, r12
+    uadd8 r9, r9, r9
+    sel r12, \c, lr
+    eor.w r11, r11, r12
+.endm
+
+.macro PQ_SR_WORD w
+    ldr.w r8, [r0, #(4 * \w)]
+    mov.w r9, r2
+    ldmia.w r1!, {r4-r7}                @ x0_j[w] (.) 2^7 .. 2^4
+    uadd8 r8, r8, r8
+    sel r10, r4, lr
+    uadd8 r9, r9, r9
+    sel r11, r4, lr
+    PQ_SR_BIT r5
+    PQ_SR_BIT r6
+    PQ_SR_BIT r7
+    ldmia.w r1!, {r4-r7}                @ 2^3 .. 2^0
+    PQ_SR_BIT r4
+    PQ_SR_BIT r5
+    PQ_SR_BIT r6
+    PQ_SR_BIT r7
+    ldr.w r12, [r3, #(4 * \w)]
+    eor.w r12, r12, r10
+    str.w r12, [r3, #(4 * \w)]
+    ldr.w r12, [r3, #(20 + 4 * \w)]
+    eor.w r12, r12, r11
+    str.w r12, [r3, #(20 + 4 * \w)]
+.endm
+
+.macro PQ_SR_PLANES w
+    ldr.w r8, [r0, #(4 * \w)]
+    ldr.w r9, [r3, #(40 + 4 * \w)]
+    ldr.w r10, [r3, #(60 + 4 * \w)]
+    ldr.w r11, [r3, #(80 + 4 * \w)]
+    ldr.w r12, [r3, #(100 + 4 * \w)]
+    and.w r1, r8, r4
+    eor.w r9, r9, r1
+    and.w r1, r8, r5
+    eor.w r10, r10, r1
+    and.w r1, r8, r6
+    eor.w r11, r11, r1
+    and.w r1, r8, r7
+    eor.w r12, r12, r1
+    str.w r9, [r3, #(40 + 4 * \w)]
+    str.w r10, [r3, #(60 + 4 * \w)]
+    str.w r11, [r3, #(80 + 4 * \w)]
+    str.w r12, [r3, #(100 + 4 * \w)]
+.endm
+
+    .section .text.pqmcu_mqom_sign_row5_m4, "ax", %progbits
+    .align 2
+    .global pqmcu_mqom_sign_row5_m4
+    .type pqmcu_mqom_sign_row5_m4, %function
+    .thumb_func
+pqmcu_mqom_sign_row5_m4:
+    push.w {r4-r11, lr}
+    mov.w lr, #0
+    PQ_SR_WORD 0
+    PQ_SR_WORD 1
+    PQ_SR_WORD 2
+    PQ_SR_WORD 3
+    PQ_SR_WORD 4
+    ldr.w r2, [sp, #36]                 @ xv
+    ubfx.w r4, r2, #0, #1
+    ubfx.w r5, r2, #1, #1
+    ubfx.w r6, r2, #2, #1
+    ubfx.w r7, r2, #3, #1
+    rsb.w r4, r4, #0
+    rsb.w r5, r5, #0
+    rsb.w r6, r6, #0
+    rsb.w r7, r7, #0
+    PQ_SR_PLANES 0
+    PQ_SR_PLANES 1
+    PQ_SR_PLANES 2
+    PQ_SR_PLANES 3
+    PQ_SR_PLANES 4
+    pop.w {r4-r11, pc}
+    .size pqmcu_mqom_sign_row5_m4, .-pqmcu_mqom_sign_row5_m4

@@ -293,6 +293,9 @@ struct Piop {
         const Group grp = group(d, w, stw, 0, streamed ? w.scratch : nullptr,
                                 streamed ? size_t(1 + d.log_n) * d.exp_bytes() : 0);
         word_t t[kMaxLaneWords];
+        // x0_j's doubling chain (Lanes::x_chain), once per row for the group.
+        constexpr bool chain = L::template chain_row<NW, typename B::F>();
+        [[maybe_unused]] word_t xc[chain ? 8 * NW : 1];
         std::memset(w.tab, 0, L::bucket_words(D, nw) * sizeof(word_t));  // buckets and prev (row_public)
         word_t* prev = w.tab + L::bucket_words(D, nw) - nw;
         for (uint32_t i0 = 0; i0 < me; i0 += grp.g) {
@@ -323,6 +326,11 @@ struct Piop {
                     continue;
                 }
 #endif
+#if defined(PQMCU_TARGET_M4) && defined(PQMCU_GF256_SIMD32)
+                if constexpr (chain) {
+                    if (!lut_on(w)) L::x_chain5(xj, xc);
+                }
+#endif
                 for (uint32_t q = 0; q < g; ++q) {
                     word_t* s = grp.state + q * stw;
                     row_public<NW, D>(st.at(q), w.xT, j + 1, nw, w.tab, prev, t);
@@ -335,6 +343,12 @@ struct Piop {
                         }
                         continue;
                     }
+#if defined(PQMCU_TARGET_M4) && defined(PQMCU_GF256_SIMD32)
+                    if constexpr (chain) {
+                        pqmcu_mqom_sign_row5_m4(t, xc, field::bcast8<uint32_t>(uint8_t(lane_get<E>(t, tau))), s, xv);
+                        continue;
+                    }
+#endif
                     L::template sign_row<NW, typename B::F>(t, xj, uint32_t(lane_get<E>(t, tau)), xv, s, nw);
                 }
             }
@@ -349,6 +363,7 @@ struct Piop {
             }
         }
         secure_wipe(t, sizeof(t));
+        if constexpr (chain) secure_wipe(xc, sizeof(xc));
     }
 
     // Verifier. w.xT holds x_eval, u_eval = w.ua, alpha1 = w.ub, y (m_ext elts).
