@@ -290,8 +290,17 @@ struct Piop {
         const bool xr = x86_rows(w, nw * sizeof(word_t));
         const size_t stw = (lut_on(w) || xr ? 2 : state_rows()) * nw;
         const bool streamed = w.leaf_batch_log != 0;
-        const Group grp = group(d, w, stw, 0, streamed ? w.scratch : nullptr,
-                                streamed ? size_t(1 + d.log_n) * d.exp_bytes() : 0);
+        Group grp = group(d, w, stw, 0, streamed ? w.scratch : nullptr,
+                          streamed ? size_t(1 + d.log_n) * d.exp_bytes() : 0);
+        if (w.piop_win != nullptr) {  // states and windows there, up to kMaxEqGroupWide
+            const size_t per = stw * sizeof(word_t) + eq_window_bytes(d);
+            size_t g = w.piop_win_bytes / per;
+            if (g > kMaxEqGroupWide) g = kMaxEqGroupWide;
+            if (g > me) g = me;
+            if (g > grp.g)
+                grp = Group{uint32_t(g), reinterpret_cast<word_t*>(w.piop_win),
+                            reinterpret_cast<Elt*>(w.piop_win + g * stw * sizeof(word_t))};
+        }
         word_t t[kMaxLaneWords];
         // x0_j's doubling chain (Lanes::x_chain), once per row for the group.
         constexpr bool chain = L::template chain_row<NW, typename B::F>();
@@ -312,7 +321,7 @@ struct Piop {
                 if (xr) {
                     const uint8_t lx = B::lift(uint8_t(xv));
                     if constexpr (E::bytes == 1) {  // four equations per xT load
-                        const uint8_t* cs[kMaxEqGroup];
+                        const uint8_t* cs[kMaxEqGroupWide];
                         for (uint32_t q = 0; q < g; ++q) cs[q] = st.at(q);
                         x86::gf256_sign_rows()(cs, g, reinterpret_cast<const uint8_t*>(w.xT), j + 1,
                                                nw * sizeof(word_t), tau, lx, reinterpret_cast<uint8_t*>(grp.state),
@@ -364,6 +373,8 @@ struct Piop {
         }
         secure_wipe(t, sizeof(t));
         if constexpr (chain) secure_wipe(xc, sizeof(xc));
+        // States in piop_win (the caller wipes tT, not that area).
+        if (reinterpret_cast<uint8_t*>(grp.state) == w.piop_win) secure_wipe(grp.state, grp.g * stw * sizeof(word_t));
     }
 
     // Verifier. w.xT holds x_eval, u_eval = w.ua, alpha1 = w.ub, y (m_ext elts).
@@ -425,7 +436,7 @@ struct Piop {
 #if defined(PQMCU_MQOM_X86)
                 if (xr) {
                     if constexpr (E::bytes == 1) {  // four equations per xT load
-                        const uint8_t* cs[kMaxEqGroup];
+                        const uint8_t* cs[kMaxEqGroupWide];
                         for (uint32_t q = 0; q < g; ++q) cs[q] = st.at(q);
                         x86::gf256_verify_rows()(cs, g, reinterpret_cast<const uint8_t*>(w.xT), j + 1,
                                                  nw * sizeof(word_t), reinterpret_cast<uint8_t*>(grp.state),
