@@ -30,6 +30,11 @@ inline constexpr uint32_t kMaxEqGroup = 64;
 #else
 inline constexpr uint32_t kMaxEqGroup = 8;
 #endif
+// Equations in lock-step when the caller has RAM to spare for them
+// (Work::piop_win: the one-tree signer's dead fold area). blocks() runs
+// them kMaxEqGroup at a time (its stack buffer).
+inline constexpr uint32_t kMaxEqGroupWide = 64;
+static_assert(kMaxEqGroupWide >= kMaxEqGroup && kMaxEqGroupWide <= 255);
 
 // Windows, blocks and offsets fit 16 bits (eq_window_bytes < 64 KB for all sets).
 // Bytes of one equation's stream window: its seed (the g seeds come first,
@@ -74,7 +79,7 @@ public:
     static constexpr size_t S = Sec / 8;
     static_assert(S % 8 == 0, "LinOrtho runs on 32-bit words");
 
-    // Equations i0 .. i0+g-1 (g <= kMaxEqGroup); buf: g windows of eq_window_bytes(d) bytes (Elt-aligned).
+    // Equations i0 .. i0+g-1 (g <= kMaxEqGroupWide); buf: g windows of eq_window_bytes(d) bytes (Elt-aligned).
     EqStream(const Dims& d, const uint8_t* mseed_eq, uint32_t i0, uint32_t g, Elt* buf, cipher::Backend be)
         : buf_(reinterpret_cast<uint8_t*>(buf)), win_(uint16_t(eq_window_bytes(d))), g_(uint8_t(g)),
           be_(cipher::resolve_backend(be)) {
@@ -122,8 +127,17 @@ public:
         const size_t need = cnt * E::bytes;
         pos_ = uint16_t(pos_ + cur_);
         size_t left = size_t(have_) - pos_;
-        if (left != 0 && pos_ != 0)
-            for (uint32_t q = 0; q < g_; ++q) std::memmove(data(q), data(q) + pos_, left);
+        if (left != 0 && pos_ != 0) {
+            // left < S (blocks are added only while short of a piece) and
+            // pos_ <= n elements, so S bytes from pos_ stay in the window:
+            // move a fixed S bytes through registers (inline word moves,
+            // overlap-safe) instead of a memmove call per equation and row.
+            for (uint32_t q = 0; q < g_; ++q) {
+                uint32_t tmp[S / 4];
+                std::memcpy(tmp, data(q) + pos_, S);
+                std::memcpy(data(q), tmp, S);
+            }
+        }
         pos_ = 0;
         while (left < need) {
 #if defined(PQMCU_MQOM_X86)
@@ -234,10 +248,11 @@ private:
     __attribute__((noinline)) void blocks(const K& k, size_t left) {
         using P = Prims<Sec>;
         alignas(8) uint8_t blk[kMaxEqGroup * S];
-        P::C::encrypt(k, buf_, blk, g_, be_);
         for (uint32_t q = 0; q < g_; ++q) {
+            if (q % kMaxEqGroup == 0)
+                P::C::encrypt(k, buf_ + q * S, blk, g_ - q < kMaxEqGroup ? g_ - q : kMaxEqGroup, be_);
             const uint8_t* seed = buf_ + q * S;
-            const uint8_t* enc = blk + q * S;
+            const uint8_t* enc = blk + (q % kMaxEqGroup) * S;
             uint8_t* out = data(q) + left;
             for (size_t t = 0; t < S / 2; t += 4) {  // = enc ^ LinOrtho(seed), a word at a time (S/2 = 8, 12, 16)
                 const uint32_t a = field::load_w<uint32_t>(seed + t), b = field::load_w<uint32_t>(seed + S / 2 + t);

@@ -29,10 +29,16 @@
 #include "mqom/gf.hpp"
 
 #if defined(PQMCU_TARGET_M4)
+// bucket_rows_m4.S: the signer's secret products of a 5-word row (Lanes::chain_row).
+extern "C" void pqmcu_mqom_sign_row5_m4(const uint32_t* t, const uint32_t* xc, uint32_t bax, uint32_t* s,
+                                        uint32_t xv);
 // bucket_rows_m4.S: row_public's bucket pass for GF(256) entries, 4-bit
 // digits and 5- / 7-word rows (base = first bucket - one row).
 extern "C" void pqmcu_mqom_bucket_rows5_m4(const uint8_t* c, const uint32_t* xT, uint32_t len, uint32_t* base);
 extern "C" void pqmcu_mqom_bucket_rows7_m4(const uint8_t* c, const uint32_t* xT, uint32_t len, uint32_t* base);
+// Their fold (Lanes::fold for those rows): out = fold(buckets) ^ prev, prev = fold.
+extern "C" void pqmcu_mqom_fold5_m4(const uint32_t* bk, uint32_t* prev, uint32_t* out);
+extern "C" void pqmcu_mqom_fold7_m4(const uint32_t* bk, uint32_t* prev, uint32_t* out);
 // 1- / 2-word rows: the streaming verifier's groups (stream.hpp).
 extern "C" void pqmcu_mqom_bucket_rows1_m4(const uint8_t* c, const uint32_t* xT, uint32_t len, uint32_t* base);
 extern "C" void pqmcu_mqom_bucket_rows2_m4(const uint8_t* c, const uint32_t* xT, uint32_t len, uint32_t* base);
@@ -254,7 +260,10 @@ struct Lanes {
             else if constexpr (NW == 2) pqmcu_mqom_bucket_rows2_m4(c, xT, len, bk - NW);
             else if constexpr (NW == 5) pqmcu_mqom_bucket_rows5_m4(c, xT, len, bk - NW);
             else pqmcu_mqom_bucket_rows7_m4(c, xT, len, bk - NW);
-            fold<NW, D>(bk, NW, prev, out);
+            // 5 / 7 words: the fold in assembly too (GCC's spilled buckets).
+            if constexpr (NW == 5) pqmcu_mqom_fold5_m4(bk, prev, out);
+            else if constexpr (NW == 7) pqmcu_mqom_fold7_m4(bk, prev, out);
+            else fold<NW, D>(bk, NW, prev, out);
             return;
         }
         if constexpr (kBits == 16 && D == 4 && sizeof(word_t) == 4 && NW == 2) {
@@ -392,6 +401,37 @@ struct Lanes {
         }
         planes_add<NW>(pb, BF::kBits, xv, t, nw);
     }
+    // 5-word rows on the M4 (GF(256) lanes, GF(16) base: cat1 gf16 fast):
+    // the row's secret products in assembly (pqmcu_mqom_sign_row5_m4) from
+    // x0_j's doubling chain, made once per row j by x_chain and shared by
+    // the equations in lock-step: a product is then the XOR of the chain
+    // words picked by the bits of the other factor (UADD8 + SEL + EOR a
+    // bit, both products sharing each loaded chain word: 6 instructions a
+    // bit for the two instead of mul2_acc's 11). Same CT shape.
+    template <size_t NW, class BF>
+    static constexpr bool chain_row() {
+#if defined(PQMCU_TARGET_M4) && defined(PQMCU_GF256_SIMD32)
+        return kFusedAx && NW == 5 && BF::kBits == 4;
+#else
+        return false;
+#endif
+    }
+#if defined(PQMCU_TARGET_M4) && defined(PQMCU_GF256_SIMD32)
+    // xc[8 w + 7 - k] = x0_j[w] (.) 2^k (top power first: the order the
+    // assembly consumes the bits in).
+    static void x_chain5(const word_t* __restrict xj, word_t* __restrict xc) {
+#pragma GCC unroll 5
+        for (size_t w = 0; w < 5; ++w) {
+            uint32_t v = xj[w];
+            xc[8 * w + 7] = v;
+#pragma GCC unroll 8
+            for (unsigned k = 1; k < 8; ++k) {
+                v = field::gf256::simd32::xtime(v);
+                xc[8 * w + 7 - k] = v;
+            }
+        }
+    }
+#endif
     // End of an equation: fold the planes into z1 (s + nw).
     template <class BF>
     static void sign_fold(word_t* s, size_t nw) {

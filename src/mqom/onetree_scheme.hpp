@@ -98,7 +98,15 @@ public:
         alignas(16) uint8_t fold[size_t(par) * (dims.log_n + 1) * dims.exp_bytes()];
         detail::XofCtx<dims.sec> xof[par];
         uint8_t pend[size_t(par) * leaf_batch * dims.seed()];
-        detail::Work<Elt> view() { return base.view(); }
+        // The fold area is dead once com1 is made: the PIOP's equation
+        // windows go there (as many equations in lock-step as tT's states
+        // allow, up to kMaxEqGroup: fewer PRG key schedules).
+        detail::Work<Elt> view() {
+            detail::Work<Elt> w = base.view();
+            w.piop_win = fold;
+            w.piop_win_bytes = sizeof(fold);
+            return w;
+        }
         typename OT::GroupWork group() { return {fold, xof, pend, par, leaf_batch}; }
     };
 

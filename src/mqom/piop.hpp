@@ -290,9 +290,21 @@ struct Piop {
         const bool xr = x86_rows(w, nw * sizeof(word_t));
         const size_t stw = (lut_on(w) || xr ? 2 : state_rows()) * nw;
         const bool streamed = w.leaf_batch_log != 0;
-        const Group grp = group(d, w, stw, 0, streamed ? w.scratch : nullptr,
-                                streamed ? size_t(1 + d.log_n) * d.exp_bytes() : 0);
+        Group grp = group(d, w, stw, 0, streamed ? w.scratch : nullptr,
+                          streamed ? size_t(1 + d.log_n) * d.exp_bytes() : 0);
+        if (w.piop_win != nullptr) {  // states and windows there, up to kMaxEqGroupWide
+            const size_t per = stw * sizeof(word_t) + eq_window_bytes(d);
+            size_t g = w.piop_win_bytes / per;
+            if (g > kMaxEqGroupWide) g = kMaxEqGroupWide;
+            if (g > me) g = me;
+            if (g > grp.g)
+                grp = Group{uint32_t(g), reinterpret_cast<word_t*>(w.piop_win),
+                            reinterpret_cast<Elt*>(w.piop_win + g * stw * sizeof(word_t))};
+        }
         word_t t[kMaxLaneWords];
+        // x0_j's doubling chain (Lanes::x_chain), once per row for the group.
+        constexpr bool chain = L::template chain_row<NW, typename B::F>();
+        [[maybe_unused]] word_t xc[chain ? 8 * NW : 1];
         std::memset(w.tab, 0, L::bucket_words(D, nw) * sizeof(word_t));  // buckets and prev (row_public)
         word_t* prev = w.tab + L::bucket_words(D, nw) - nw;
         for (uint32_t i0 = 0; i0 < me; i0 += grp.g) {
@@ -309,7 +321,7 @@ struct Piop {
                 if (xr) {
                     const uint8_t lx = B::lift(uint8_t(xv));
                     if constexpr (E::bytes == 1) {  // four equations per xT load
-                        const uint8_t* cs[kMaxEqGroup];
+                        const uint8_t* cs[kMaxEqGroupWide];
                         for (uint32_t q = 0; q < g; ++q) cs[q] = st.at(q);
                         x86::gf256_sign_rows()(cs, g, reinterpret_cast<const uint8_t*>(w.xT), j + 1,
                                                nw * sizeof(word_t), tau, lx, reinterpret_cast<uint8_t*>(grp.state),
@@ -321,6 +333,11 @@ struct Piop {
                         f(st.at(q), reinterpret_cast<const uint8_t*>(w.xT), j + 1, nw * sizeof(word_t), tau, lx,
                           reinterpret_cast<uint8_t*>(grp.state + q * stw));
                     continue;
+                }
+#endif
+#if defined(PQMCU_TARGET_M4) && defined(PQMCU_GF256_SIMD32)
+                if constexpr (chain) {
+                    if (!lut_on(w)) L::x_chain5(xj, xc);
                 }
 #endif
                 for (uint32_t q = 0; q < g; ++q) {
@@ -335,6 +352,12 @@ struct Piop {
                         }
                         continue;
                     }
+#if defined(PQMCU_TARGET_M4) && defined(PQMCU_GF256_SIMD32)
+                    if constexpr (chain) {
+                        pqmcu_mqom_sign_row5_m4(t, xc, field::bcast8<uint32_t>(uint8_t(lane_get<E>(t, tau))), s, xv);
+                        continue;
+                    }
+#endif
                     L::template sign_row<NW, typename B::F>(t, xj, uint32_t(lane_get<E>(t, tau)), xv, s, nw);
                 }
             }
@@ -349,6 +372,9 @@ struct Piop {
             }
         }
         secure_wipe(t, sizeof(t));
+        if constexpr (chain) secure_wipe(xc, sizeof(xc));
+        // States in piop_win (the caller wipes tT, not that area).
+        if (reinterpret_cast<uint8_t*>(grp.state) == w.piop_win) secure_wipe(grp.state, grp.g * stw * sizeof(word_t));
     }
 
     // Verifier. w.xT holds x_eval, u_eval = w.ua, alpha1 = w.ub, y (m_ext elts).
@@ -410,7 +436,7 @@ struct Piop {
 #if defined(PQMCU_MQOM_X86)
                 if (xr) {
                     if constexpr (E::bytes == 1) {  // four equations per xT load
-                        const uint8_t* cs[kMaxEqGroup];
+                        const uint8_t* cs[kMaxEqGroupWide];
                         for (uint32_t q = 0; q < g; ++q) cs[q] = st.at(q);
                         x86::gf256_verify_rows()(cs, g, reinterpret_cast<const uint8_t*>(w.xT), j + 1,
                                                  nw * sizeof(word_t), reinterpret_cast<uint8_t*>(grp.state),

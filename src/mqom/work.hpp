@@ -47,6 +47,11 @@ struct Work {
     // breadth-first group of them (Ggm::stream_bfs), or nullptr / 0.
     uint8_t* tree_top;
     size_t tree_top_bytes;
+    // Other RAM for the signer's equation windows when it holds more of
+    // them than scratch (one-tree: the walk's fold area, dead once com1 is
+    // made): more equations share each PRG key schedule. nullptr: none.
+    uint8_t* piop_win = nullptr;
+    size_t piop_win_bytes = 0;
 };
 
 // The grouped verifier's working memory (Memory profile): the tau
