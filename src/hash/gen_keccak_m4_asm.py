@@ -66,7 +66,10 @@ GRIND_EXIT = R - 3
 # stack peaks run through it); the common exit tells the two frames apart by
 # where the wipe left r1.
 WIPE, OUT, RCP, CNT, TOFF, FRAME = 0, 4, 8, 12, 16, 216
-SMALL = 4
+# The loop builds (R < 24) keep the rc pointer and the block counter in the
+# frame too: their _buf frame has those words (with 4 B, the two stores
+# overwrote the saved r5 / r6 of the caller).
+SMALL = 4 if STRAIGHT else 16
 SRC_DST = [("r0", "r1"), ("r1", "r0")]  # r0 = state, r1 = stack buffer
 # chi: B[X] in BR[X]; out0/out1 go to T0/T1, out4/out3/out2 overwrite
 # B1/B0/B2, so OUTR (out0..out4) is an ascending register list for the STM.

@@ -268,7 +268,17 @@ struct Blc {
         uint8_t* acc = area;
         uint8_t* fold = area + eb;
         std::memset(area, 0, size_t(1 + L) * eb);
-        K kt;
+        // The tree's scratch key shares its bytes with the Keccak-f scratch
+        // of h_e's XOF: kt is free whenever the XOF runs (batch() has used
+        // its keys; Ggm schedules level keys per use, before f), and the
+        // permutation's stack buffer was under the walk's deepest frames
+        // (the streaming verifier's stack peak, -164 B there).
+        union {
+            K k;
+            hash::KeccakState ks;
+        } kbuf;
+        K& kt = kbuf.k;
+        hash::KeccakState& kscratch = kbuf.ks;
         if (keys != nullptr) {
             uint8_t t[S];
             P::tweak_salt(salt, t, 0, e, 0);
@@ -320,10 +330,10 @@ struct Blc {
                               P::derive2_inline(key(1), l0, l0 + S, o + S, o + 3 * S, be);
                           }
                           if (star) std::memcpy(cm + qs * 2 * S, opened, 2 * S);
-                          xof.absorb(cm, nb * 2 * S);
+                          xof.absorb(cm, nb * 2 * S, &kscratch);
                       } else if (keys != nullptr && derive_strided(keys, ls, cm, nb, be)) {
                           if (star) std::memcpy(cm + qs * 2 * S, opened, 2 * S);
-                          xof.absorb(cm, nb * 2 * S);
+                          xof.absorb(cm, nb * 2 * S, &kscratch);
                       } else if (keys != nullptr) {
                           // c1_0 c2_0 c1_1 c2_1 ... straight out of two-key cipher
                           // passes (in place, as cipher::encrypt allows; same backends).
@@ -340,7 +350,7 @@ struct Blc {
                               P::xor_lin_ortho(ls + q * S, cm + (2 * q + 1) * S);
                           }
                           if (star) std::memcpy(cm + qs * 2 * S, opened, 2 * S);
-                          xof.absorb(cm, nb * 2 * S);  // one call: each costs ~140 cycles on the M4
+                          xof.absorb(cm, nb * 2 * S, &kscratch);  // one call: each costs ~140 cycles on the M4
                       } else if (strides1<K>(be)) {
                           // One scratch key, c1 then c2 written interleaved: one
                           // absorb a batch (two 16-byte absorbs a leaf at an odd
@@ -348,7 +358,7 @@ struct Blc {
                           derive_strided1(key(0), ls, cm, nb);
                           derive_strided1(key(1), ls, cm + S, nb);
                           if (star) std::memcpy(cm + qs * 2 * S, opened, 2 * S);
-                          xof.absorb(cm, nb * 2 * S);
+                          xof.absorb(cm, nb * 2 * S, &kscratch);
                       } else {
                           // One scratch key: c1 of the batch, then c2 (one engine
                           // call each in the Hardware profile), interleaved in
@@ -358,7 +368,7 @@ struct Blc {
                           P::derive(key(1), ls, cm + nb * S, nb, be);
                           interleave_halves(cm, nb);
                           if (star) std::memcpy(cm + qs * 2 * S, opened, 2 * S);
-                          xof.absorb(cm, nb * 2 * S);
+                          xof.absorb(cm, nb * 2 * S, &kscratch);
                       }
                       fold_column(acc, fold, eb, gb, 0, ls, nb, S);
                       for (size_t b = 0; b < nblk; ++b) {
@@ -375,9 +385,9 @@ struct Blc {
         // The streaming variant (stream.hpp): h_e also absorbs the
         // repetition's partial delta x: the verifier's (tail) is known, the
         // signer's only after the fold (keep_xof: the state is handed back).
-        if (tail_len != 0) xof.absorb(tail, tail_len);
+        if (tail_len != 0) xof.absorb(tail, tail_len, &kscratch);
         if (keep_xof != nullptr) *keep_xof = xof;
-        else xof.squeeze(h, 2 * S);
+        else xof.squeeze(h, 2 * S, &kscratch);
         C::wipe(kt);
         secure_wipe(cm, sizeof(cm));
     }

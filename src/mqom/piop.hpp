@@ -489,6 +489,14 @@ struct Piop {
     static void recompute_group(const Dims& d, const uint8_t* com1, const uint8_t* mseed_eq, const uint8_t* y,
                                 const uint16_t* i_star, uint32_t e0, uint32_t k, const uint8_t* alpha1_ser,
                                 VerifyWork<Elt>& w) {
+        recompute_group_z(d, mseed_eq, y, i_star, e0, k, w);
+        group_alpha(d, com1, i_star, e0, k, alpha1_ser, w);
+    }
+    // Its first half, v_z of the group into the z rows (w.eq_area is not
+    // used after it: the streaming verifier's windows are freed before
+    // group_alpha's frame, see stream.hpp).
+    static void recompute_group_z(const Dims& d, const uint8_t* mseed_eq, const uint8_t* y, const uint16_t* i_star,
+                                  uint32_t e0, uint32_t k, VerifyWork<Elt>& w) {
         const size_t nw = w.nw;
         auto go = [&](auto nwc, auto dc) {
             recompute_group_n<decltype(nwc)::value, decltype(dc)::value>(d, mseed_eq, y, i_star, e0, k, w);
@@ -514,7 +522,6 @@ struct Piop {
         } else {
             dig(std::integral_constant<size_t, 0>{});
         }
-        group_alpha(d, com1, i_star, e0, k, alpha1_ser, w);
     }
 
     // v_z of the group's repetitions for every equation, into the z rows.

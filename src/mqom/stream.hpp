@@ -194,11 +194,17 @@ struct StreamEngine {
         Bl::eval_finish_at(d, 0, w.scratch, pdx, is1, reinterpret_cast<uint8_t*>(w.xT) + size_t(q) * E::bytes,
                            w.nw * sizeof(word_t), w.ua + size_t(q) * d.eta);
     }
-    // The PIOP of a group of k repetitions (i_star, alpha1_ser: the group's),
-    // then alpha0_e || alpha1_e of each into com2's XOF.
-    static void verify_group(const Dims& d, const uint8_t* pk, const uint8_t* com1, const uint16_t* i_star,
-                             uint32_t k, const uint8_t* alpha1_ser, VerifyWork<Elt>& w, XofCtx<Sec>& c2x) {
-        Pi::recompute_group(d, com1, pk, pk + 2 * S, i_star, 0, k, alpha1_ser, w);
+    // The PIOP of a group of k repetitions (i_star, alpha1_ser: the group's)
+    // in two calls: v_z of the group (the equations, in w.eq_area's
+    // windows), then alpha0 (no windows: the caller's frame that holds them
+    // has returned) and alpha0_e || alpha1_e of each into com2's XOF.
+    static void verify_group_z(const Dims& d, const uint8_t* pk, const uint16_t* i_star, uint32_t k,
+                               VerifyWork<Elt>& w) {
+        Pi::recompute_group_z(d, pk, pk + 2 * S, i_star, 0, k, w);
+    }
+    static void verify_group_alpha(const Dims& d, const uint8_t* com1, const uint16_t* i_star, uint32_t k,
+                                   const uint8_t* alpha1_ser, VerifyWork<Elt>& w, XofCtx<Sec>& c2x) {
+        Pi::group_alpha(d, com1, i_star, 0, k, alpha1_ser, w);
         uint8_t buf[kMaxUBytes];  // small: this frame is under the PIOP's
         for (uint32_t q = 0; q < k; ++q) {
             E::store(w.ua + size_t(q) * d.eta, buf, d.eta);
@@ -270,14 +276,17 @@ public:
     static constexpr size_t head_bytes = Piop::head_bytes(dims, nw, digit_bits, eq_lockstep);
     static constexpr size_t scratch_bytes = ((walk_bytes > head_bytes ? walk_bytes : head_bytes) + 7) / 8 * 8;
 
-    Status init(const uint8_t* pk, const uint8_t* msg, size_t mlen) {
+    // init and final out of line: their buffers (the message digest; com1,
+    // com2 and h to compare) stay off the caller's frame, which is under
+    // every update()'s tree walk (the stack's peak).
+    __attribute__((noinline)) Status init(const uint8_t* pk, const uint8_t* msg, size_t mlen) {
         return with_message_digest<typename Base::MessageDigest>(
             msg, mlen, [&](const uint8_t* digest) { return init_digest(pk, digest); });
     }
     // digest: Scheme::MessageDigest of the message (absorbed in chunks).
     // pk is not copied: it must stay valid and unchanged until final()
     // (a bootloader's key in flash).
-    Status init_digest(const uint8_t* pk, const uint8_t* digest) {
+    __attribute__((noinline)) Status init_digest(const uint8_t* pk, const uint8_t* digest) {
         if (pk == nullptr || digest == nullptr) {
             state_ = kIdle;
             return Status::bad_argument;
@@ -321,7 +330,7 @@ public:
         }
         return Status::ok;
     }
-    Status final() {
+    __attribute__((noinline)) Status final() {
         if (state_ == kIdle) return Status::bad_argument;
         if (state_ == kFailed) return done(Status::verify_failed);
         if (state_ != kDone) return done(Status::bad_length);  // truncated
@@ -392,15 +401,25 @@ private:
         if (++rep_ == dims.tau) state_ = kDone;
         return true;
     }
-    // The PIOP of the current group (k repetitions) in a frame of its own (public data:
-    // no wipe).
-    __attribute__((noinline)) void run_group(uint32_t k) {
+    // The PIOP of the current group (k repetitions): v_z with the equation
+    // windows in a frame of its own (public data: no wipe), then alpha0
+    // with that frame gone (group_alpha's XOF and Keccak-f frames under the
+    // windows went as deep as the tree walk: 2,092 B, short and fast).
+    void run_group(uint32_t k) {
+        group_z(k);
+        group_alpha(k);
+    }
+    __attribute__((noinline)) void group_alpha(uint32_t k) {
+        auto w = view();
+        Eng::verify_group_alpha(dims, com1_, i_star_, k, a1_, w, c2x_);
+    }
+    __attribute__((noinline)) void group_z(uint32_t k) {
         alignas(16) uint8_t win[windows_bytes];
         auto w = view();
         w.scratch_bytes = scratch_bytes;
         w.eq_area = win;
         w.eq_area_bytes = windows_bytes;
-        Eng::verify_group(dims, pk_, com1_, i_star_, k, a1_, w, c2x_);
+        Eng::verify_group_z(dims, pk_, i_star_, k, w);
     }
     // i* of the group g0 .. g0+group-1 (from h and the nonce, again per
     // group: one Keccak-f each instead of keeping all tau of them); whether

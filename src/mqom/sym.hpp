@@ -47,14 +47,18 @@ public:
         sh_.reset();
         squeezing_ = false;
     }
-    void absorb(const uint8_t* in, size_t len) { (void)sh_.absorb(in, len); }
+    // scratch (optional): a free 200-byte buffer for the permutation
+    // (hash::Shake: 200 bytes less stack on the M4).
+    void absorb(const uint8_t* in, size_t len, hash::KeccakState* scratch = nullptr) {
+        (void)sh_.absorb(in, len, scratch);
+    }
     void absorb_byte(uint8_t b) { (void)sh_.absorb(&b, 1); }
-    void squeeze(uint8_t* out, size_t len) {
+    void squeeze(uint8_t* out, size_t len, hash::KeccakState* scratch = nullptr) {
         if (!squeezing_) {
             (void)sh_.finalize();
             squeezing_ = true;
         }
-        (void)sh_.squeeze(out, len);
+        (void)sh_.squeeze(out, len, scratch);
     }
 
 private:
