@@ -70,6 +70,7 @@ WIPE, OUT, RCP, CNT, TOFF, FRAME = 0, 4, 8, 12, 16, 216
 # frame too: their _buf frame has those words (with 4 B, the two stores
 # overwrote the saved r5 / r6 of the caller).
 SMALL = 4 if STRAIGHT else 16
+assert STRAIGHT or SMALL >= max(RCP, CNT) + 4, "the loop's frame words must lie inside the _buf frame"
 SRC_DST = [("r0", "r1"), ("r1", "r0")]  # r0 = state, r1 = stack buffer
 # chi: B[X] in BR[X]; out0/out1 go to T0/T1, out4/out3/out2 overwrite
 # B1/B0/B2, so OUTR (out0..out4) is an ascending register list for the STM.
