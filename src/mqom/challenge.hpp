@@ -93,11 +93,10 @@ inline void grind_scalar(const Dims& d, const uint8_t* h, uint8_t nonce[4], uint
     const uint32_t nmask = d.n_evals() - 1u, wmask = (1u << d.w) - 1u;
     hash::KeccakState pre, st;
     hash::keccak_init(pre);
-    const uint8_t dom = 0x05, pad = hash::detail::kShakeDomain, last = 0x80;
-    hash::keccak_xor_bytes(pre, 0, &dom, 1);
+    hash::keccak_xor_byte(pre, 0, 0x05);
     hash::keccak_xor_bytes(pre, 1, h, dg);
-    hash::keccak_xor_bytes(pre, at + 4, &pad, 1);  // one block in, one block out (checked below)
-    hash::keccak_xor_bytes(pre, rate - 1, &last, 1);
+    hash::keccak_xor_byte(pre, at + 4, hash::detail::kShakeDomain);  // one block in, one block out (checked below)
+    hash::keccak_xor_byte(pre, rate - 1, 0x80);
 #if defined(PQMCU_KECCAK_BI32) && !defined(PQMCU_OPTIMIZE_FOR_SIZE)
     // Bit-interleaved state (the M4; size builds keep the plain loop below,
     // ~170 B less flash): each try patches the two words of the
@@ -237,11 +236,10 @@ inline bool grind_x8(const Dims& d, const uint8_t* h, uint8_t nonce[4], uint16_t
     const uint32_t nmask = d.n_evals() - 1u, wmask = (1u << d.w) - 1u;
     hash::KeccakState pre;
     hash::keccak_init(pre);
-    const uint8_t dom = 0x05, pad = hash::detail::kShakeDomain, last = 0x80;
-    hash::keccak_xor_bytes(pre, 0, &dom, 1);
+    hash::keccak_xor_byte(pre, 0, 0x05);
     hash::keccak_xor_bytes(pre, 1, h, d.digest());
-    hash::keccak_xor_bytes(pre, kAt + 4, &pad, 1);
-    hash::keccak_xor_bytes(pre, rate - 1, &last, 1);
+    hash::keccak_xor_byte(pre, kAt + 4, hash::detail::kShakeDomain);
+    hash::keccak_xor_byte(pre, rate - 1, 0x80);
     const unsigned nout = unsigned((len + 7) / 8);
     alignas(64) uint64_t out[8][16];
     for (uint32_t base = 0;; base += 8) {
