@@ -156,17 +156,48 @@ template <unsigned Len>
 }  // namespace
 
 #if defined(PQMCU_SABER_NTT_M4_ASM)
+namespace {
+// The M4 kernels' tables: entries 0..63 as kZetas / kZetasInv (the only
+// ones six layers use), then the seven factors of each block of 32 of the
+// second forward pass / the first inverse pass in the order the kernels
+// load them (one VLDM a block): forward block k = 8..15 at 64 + 7 (k - 8):
+// zetas[k], zetas[2k], zetas[2k + 1], zetas[4k .. 4k + 3]; inverse block
+// b = 0..7 at 64 + 7 b: zinv[32 + 4b .. 35 + 4b], zinv[16 + 2b], zinv[17 + 2b], zinv[8 + b].
+constexpr std::array<int32_t, 120> make_zetas_m4(bool inv) {
+    const std::array<int32_t, 256>& z = inv ? kZetasInv : kZetas;
+    std::array<int32_t, 120> t{};
+    for (unsigned k = 0; k < 64; ++k) t[k] = z[k];
+    for (unsigned b = 0; b < 8; ++b) {
+        int32_t* o = t.data() + 64 + 7 * b;
+        if (!inv) {
+            const unsigned k = 8 + b;
+            const int32_t v[7] = {z[k], z[2 * k], z[2 * k + 1], z[4 * k], z[4 * k + 1], z[4 * k + 2], z[4 * k + 3]};
+            for (unsigned i = 0; i < 7; ++i) o[i] = v[i];
+        } else {
+            const int32_t v[7] = {z[32 + 4 * b], z[33 + 4 * b], z[34 + 4 * b], z[35 + 4 * b],
+                                  z[16 + 2 * b], z[17 + 2 * b], z[8 + b]};
+            for (unsigned i = 0; i < 7; ++i) o[i] = v[i];
+        }
+    }
+    return t;
+}
+alignas(8) constexpr std::array<int32_t, 120> kZetasM4 = make_zetas_m4(false);
+alignas(8) constexpr std::array<int32_t, 120> kZetasInvM4 = make_zetas_m4(true);
+}  // namespace
+#endif
+
+#if defined(PQMCU_SABER_NTT_M4_ASM)
 extern "C" void pqmcu_saber_ntt_forward_m4(int32_t* a, const int32_t* zetas, int32_t q, uint32_t minus_qinv);
 extern "C" void pqmcu_saber_ntt_forward13_m4(int32_t* a, const uint8_t* s13, const int32_t* zetas, int32_t q,
                                              uint32_t minus_qinv);
 extern "C" void pqmcu_saber_ntt_forward10_m4(int32_t* a, const uint8_t* s10, const int32_t* zetas, int32_t q,
                                              uint32_t minus_qinv);
-void forward(int32_t* a) { pqmcu_saber_ntt_forward_m4(a, kZetas.data(), kQ, kQInvNeg); }
+void forward(int32_t* a) { pqmcu_saber_ntt_forward_m4(a, kZetasM4.data(), kQ, kQInvNeg); }
 void forward_packed13(int32_t* a, const uint8_t* s13) {
-    pqmcu_saber_ntt_forward13_m4(a, s13, kZetas.data(), kQ, kQInvNeg);
+    pqmcu_saber_ntt_forward13_m4(a, s13, kZetasM4.data(), kQ, kQInvNeg);
 }
 void forward_packed10(int32_t* a, const uint8_t* s10) {
-    pqmcu_saber_ntt_forward10_m4(a, s10, kZetas.data(), kQ, kQInvNeg);
+    pqmcu_saber_ntt_forward10_m4(a, s10, kZetasM4.data(), kQ, kQInvNeg);
 }
 #else
 void forward(int32_t* a) {
@@ -342,11 +373,11 @@ void inverse(int32_t* a) { inverse_to(a, nullptr, ToInt32{a}); }
 // The M4's LDRH / STRH accept any alignment, so one routine serves both.
 void mul_into(uint16_t* acc, int32_t* x, const int32_t* y, bool add) {
     pointwise(x, y);
-    pqmcu_saber_ntt_inverse_m4(x, kZetasInv.data(), kAsmTail, acc, add ? 1u : 0u);
+    pqmcu_saber_ntt_inverse_m4(x, kZetasInvM4.data(), kAsmTail, acc, add ? 1u : 0u);
 }
 void mul_into_le16(uint8_t* acc, int32_t* x, const int32_t* y, bool add) {
     pointwise(x, y);
-    pqmcu_saber_ntt_inverse_m4(x, kZetasInv.data(), kAsmTail, acc, add ? 1u : 0u);
+    pqmcu_saber_ntt_inverse_m4(x, kZetasInvM4.data(), kAsmTail, acc, add ? 1u : 0u);
 }
 #else
 void mul_into(uint16_t* acc, int32_t* x, const int32_t* y, bool add) {
@@ -394,7 +425,7 @@ void pointwise_acc(int32_t* acc, int32_t* x, const int32_t* y) {
 
 void inverse_store(uint16_t* out, int32_t* acc) {
 #if defined(PQMCU_SABER_NTT_M4_ASM)
-    pqmcu_saber_ntt_inverse_m4(acc, kZetasInv.data(), kAsmTail, out, 2u);  // prescale, store
+    pqmcu_saber_ntt_inverse_m4(acc, kZetasInvM4.data(), kAsmTail, out, 2u);  // prescale, store
 #else
     PQMCU_SABER_NTT_DISPATCH(inverse_store(out, acc));
     for (size_t i = 0; i < kN; ++i) acc[i] = barrett(acc[i]);
@@ -406,7 +437,7 @@ void inverse_store(uint16_t* out, int32_t* acc) {
 extern "C" void pqmcu_saber_ntt_inverse2_m4(int32_t* a0, int32_t* a1, const int32_t* zinv, const int32_t* tail,
                                             uint16_t* out);
 bool inverse_store_halves(uint16_t* out, int32_t* h0, int32_t* h1) {
-    pqmcu_saber_ntt_inverse2_m4(h0, h1, kZetasInv.data(), kAsmTail, out);
+    pqmcu_saber_ntt_inverse2_m4(h0, h1, kZetasInvM4.data(), kAsmTail, out);
     return true;
 }
 #else
@@ -482,13 +513,13 @@ void forward_half_packed(int32_t* out, const uint8_t* packed, unsigned bits, uns
 #if defined(PQMCU_SABER_NTT_M4_ASM)
     // ntt_m4.S: layers 1-3 in one pass straight from the fields, then layers 4-6.
     if (bits == 4) {
-        pqmcu_saber_ntt_forward_half4_m4(out, packed, kZetas.data(), kAsmTail, h);
+        pqmcu_saber_ntt_forward_half4_m4(out, packed, kZetasM4.data(), kAsmTail, h);
     } else if (bits == 3) {
-        pqmcu_saber_ntt_forward_half3_m4(out, packed, kZetas.data(), kAsmTail, h);
+        pqmcu_saber_ntt_forward_half3_m4(out, packed, kZetasM4.data(), kAsmTail, h);
     } else if (bits == 10) {
-        pqmcu_saber_ntt_forward_half10_m4(out, packed, kZetas.data(), kAsmTail, h);
+        pqmcu_saber_ntt_forward_half10_m4(out, packed, kZetasM4.data(), kAsmTail, h);
     } else {
-        pqmcu_saber_ntt_forward_half13_m4(out, packed, kZetas.data(), kAsmTail, h);
+        pqmcu_saber_ntt_forward_half13_m4(out, packed, kZetasM4.data(), kAsmTail, h);
     }
 #else
     if (bits == 4) {
@@ -559,7 +590,7 @@ void pointwise_acc_quarter_at(int32_t* acc_q, int32_t* x, const int32_t* y, unsi
 
 void inverse_into(uint16_t* acc, int32_t* x, bool add) {
 #if defined(PQMCU_SABER_NTT_M4_ASM)
-    pqmcu_saber_ntt_inverse_m4(x, kZetasInv.data(), kAsmTail, acc, add ? 1u : 0u);
+    pqmcu_saber_ntt_inverse_m4(x, kZetasInvM4.data(), kAsmTail, acc, add ? 1u : 0u);
 #else
     if (add) {
         inverse_to(x, nullptr, ToU16<true>{acc});

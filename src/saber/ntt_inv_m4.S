@@ -72,8 +72,7 @@
 @ Pass B body: a[j + 32 i], i = 0..7; zetas s0-s3 (zinv 4..7), s4-s5
 @ (zinv 2, 3); s6 the last zeta (scaled unless the inputs were prescaled),
 @ s7 scale; s12 acc pointer, s13 end of a, s14 -q^-1, s15 c.
-.macro passb add, scaled, split=0
-1:
+.macro passb_body add, scaled, split
     ldr r1, [r0, #0]
     ldr r2, [r0, #128]
     ldr r3, [r0, #256]
@@ -136,6 +135,13 @@
 .endif
     adds lr, lr, #2
     vmov s12, lr
+.endm
+@ passb add, scaled, split: pass B, two columns a loop (32 columns).
+.macro passb add, scaled, split=0
+    .p2align 2
+1:
+    passb_body \add, \scaled, \split
+    passb_body \add, \scaled, \split
     vmov lr, s13
     cmp r0, lr
     bne 1b
@@ -150,39 +156,8 @@
     smlal r11, \x, r12, r9
 .endm
 
-.macro passa reduce, first=1, len=1024
-    @ ---- layers 4, 8, 16: blocks of 32 (b = 0..7), a[32 b + j + 4 i], j = 0..3
-.if \first
-    movs r2, #0
-    vmov s10, r2                @ b
-.endif
-    add r2, r0, #\len
-    vmov s11, r2
-2:
-    vmov r1, s8
-    vmov r2, s10
-    add r3, r1, r2, lsl #4      @ &zinv[4 b]
-    ldr lr, [r3, #128]          @ zinv[32 + 4 b + 0..3]
-    vmov s0, lr
-    ldr lr, [r3, #132]
-    vmov s1, lr
-    ldr lr, [r3, #136]
-    vmov s2, lr
-    ldr lr, [r3, #140]
-    vmov s3, lr
-    add r3, r1, r2, lsl #3      @ &zinv[2 b]
-    ldr lr, [r3, #64]           @ zinv[16 + 2 b + 0..1]
-    vmov s4, lr
-    ldr lr, [r3, #68]
-    vmov s5, lr
-    add r3, r1, r2, lsl #2      @ &zinv[b]
-    ldr lr, [r3, #32]           @ zinv[8 + b]
-    vmov s6, lr
-    adds r2, r2, #1
-    vmov s10, r2
-    add r2, r0, #16
-    vmov s7, r2
-3:
+@ passa_col reduce: one column of pass A (a[j + 4 i], i = 0..7; r0 advanced by one coefficient).
+.macro passa_col reduce
     ldr r1, [r0, #0]
     ldr r2, [r0, #16]
     ldr r3, [r0, #32]
@@ -211,9 +186,29 @@
     str r7, [r0, #96]
     str r8, [r0, #112]
     str r1, [r0], #4
-    vmov lr, s7
-    cmp r0, lr
-    bne 3b
+.endm
+@ passa reduce, first, len: layers 4, 8, 16 on the blocks of 32 (b = 0..7),
+@ a[32 b + j + 4 i], j = 0..3 (unrolled); s10 points at block b's seven
+@ factors in the M4 table's block layout (ntt.cpp, kZetasInvM4[64 + 7 b ..]:
+@ zinv[32 + 4 b .. 35 + 4 b], zinv[16 + 2 b, 17 + 2 b], zinv[8 + b]), one
+@ VLDM; first: start at block 0 (else where the previous passa stopped).
+.macro passa reduce, first=1, len=1024
+.if \first
+    vmov r2, s8
+    add r2, r2, #256
+    vmov s10, r2
+.endif
+    add r2, r0, #\len
+    vmov s11, r2
+    .p2align 2
+2:
+    vmov r1, s10
+    vldmia r1!, {s0-s6}
+    vmov s10, r1
+    passa_col \reduce
+    passa_col \reduce
+    passa_col \reduce
+    passa_col \reduce
     add r0, r0, #112
     vmov lr, s11
     cmp r0, lr

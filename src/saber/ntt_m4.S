@@ -59,36 +59,20 @@
     str r1, [r0], #4
 .endm
 @ pass2: forward's second pass (layers 16, 8, 4) on the blocks of 32 from
-@ r0 to s11, the block index k (the zetas' position) in s10, zetas at s8.
+@ r0 to s11; s10 points at the block's seven zetas in the M4 table's block
+@ layout (ntt.cpp, kZetasM4[64 + 7 (k - 8) ..]: zetas[k], zetas[2k, 2k + 1],
+@ zetas[4k .. 4k + 3]), loaded by one VLDM. The block's four columns are
+@ unrolled (no inner loop).
 .macro pass2
+    .p2align 2
 2:
-    vmov r1, s8
-    vmov r2, s10
-    ldr lr, [r1, r2, lsl #2]
-    vmov s0, lr
-    add r3, r1, r2, lsl #3
-    ldr lr, [r3, #0]
-    vmov s1, lr
-    ldr lr, [r3, #4]
-    vmov s2, lr
-    add r3, r1, r2, lsl #4
-    ldr lr, [r3, #0]
-    vmov s3, lr
-    ldr lr, [r3, #4]
-    vmov s4, lr
-    ldr lr, [r3, #8]
-    vmov s5, lr
-    ldr lr, [r3, #12]
-    vmov s6, lr
-    adds r2, r2, #1
-    vmov s10, r2
-    add r2, r0, #16
-    vmov s7, r2
-3:
+    vmov r1, s10
+    vldmia r1!, {s0-s6}
+    vmov s10, r1
     ct8 16
-    vmov lr, s7
-    cmp r0, lr
-    bne 3b
+    ct8 16
+    ct8 16
+    ct8 16
     add r0, r0, #112
     vmov lr, s11
     cmp r0, lr
@@ -123,14 +107,17 @@ pqmcu_saber_ntt_forward_m4:
     vmov s6, r2
     add r2, r0, #128
     vmov s7, r2
+    .p2align 2
 1:
+    ct8 128
     ct8 128
     vmov lr, s7
     cmp r0, lr
     bne 1b
     @ ---- layers 16, 8, 4: blocks of 32 (k = 8..15), a[b + j + 4 i], j = 0..3
     vmov r0, s9
-    movs r2, #8
+    vmov r2, s8
+    add r2, r2, #256            @ block 8's zetas
     vmov s10, r2
     add r2, r0, #1024
     vmov s11, r2
@@ -204,9 +191,12 @@ pqmcu_saber_ntt_forward_m4:
     str r4, [r0, #384]
     str r1, [r0], #4
 .endm
-@ passa4 op, bits: the half's 32 columns, two a loop.
+@ passa4 op, bits: the half's 32 columns, four a loop.
 .macro passa4 op, bits=4
+    .p2align 2
 1:
+    col4 \op, \bits
+    col4 \op, \bits
     col4 \op, \bits
     col4 \op, \bits
     vmov lr, s7
@@ -264,9 +254,11 @@ pqmcu_saber_ntt_forward_m4:
 6:
     vmov r0, s9
     vmov r2, s12
-    lsls r2, r2, #2
-    adds r2, r2, #8
-    vmov s10, r2
+    vmov r1, s8
+    add r1, r1, #256            @ block 8 + 4 h's zetas: 4 blocks of 7 words a half
+    movs r3, #112
+    mla r1, r2, r3, r1
+    vmov s10, r1
     add r2, r0, #512
     vmov s11, r2
     pass2
@@ -327,6 +319,7 @@ pqmcu_saber_ntt_forward_m4:
     str r1, [r0], #4
 .endm
 .macro passaf bits
+    .p2align 2
 1:
     .irp c, 0, 1, 2, 3, 4, 5, 6, 7
     colf \bits, \c
@@ -377,9 +370,11 @@ pqmcu_saber_ntt_forward_m4:
     passaf \bits
     vmov r0, s9
     vmov r2, s12
-    lsls r2, r2, #2
-    adds r2, r2, #8
-    vmov s10, r2
+    vmov r1, s8
+    add r1, r1, #256            @ block 8 + 4 h's zetas: 4 blocks of 7 words a half
+    movs r3, #112
+    mla r1, r2, r3, r1
+    vmov s10, r1
     add r2, r0, #512
     vmov s11, r2
     pass2
@@ -459,6 +454,7 @@ pqmcu_saber_ntt_forward_m4:
     vmov s6, r3
     add r3, r0, #128
     vmov s7, r3
+    .p2align 2
 1:
     .irp c, 0, 1, 2, 3, 4, 5, 6, 7
     colq \bits, \c
@@ -470,7 +466,8 @@ pqmcu_saber_ntt_forward_m4:
     cmp r0, lr
     bne 1b
     vmov r0, s9
-    movs r2, #8
+    vmov r2, s8
+    add r2, r2, #256            @ block 8's zetas
     vmov s10, r2
     add r2, r0, #1024
     vmov s11, r2

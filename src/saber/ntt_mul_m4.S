@@ -61,13 +61,7 @@
     stm r1, {r2, r3, r4, r5}
 .endm
 
-.macro basemul acc, len=1024
-    sub r1, r1, r0
-    vmov s0, r1                 @ b - a
-    vmov s1, r2                 @ omega
-    add r2, r0, #\len
-    vmov s2, r2                 @ end of a
-1:
+.macro basemul_block acc
     vmov r1, s0
     add r1, r1, r0
     ldm r1, {r6, r7, r8, r12}   @ b0..b3
@@ -117,6 +111,18 @@
     output 0, 0
 .endif
     add r0, r0, #16
+.endm
+@ basemul acc, len: the blocks of a (len bytes), two a loop.
+.macro basemul acc, len=1024
+    sub r1, r1, r0
+    vmov s0, r1                 @ b - a
+    vmov s1, r2                 @ omega
+    add r2, r0, #\len
+    vmov s2, r2                 @ end of a
+    .p2align 2
+1:
+    basemul_block \acc
+    basemul_block \acc
     vmov r1, s2
     cmp r0, r1
     bne 1b
