@@ -547,6 +547,25 @@ void forward_half_packed(int32_t* out, const uint8_t* packed, unsigned bits, uns
 #endif
 }
 
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+extern "C" void pqmcu_saber_ntt_forward4_m4(int32_t* a, const uint8_t* s4, const int32_t* zetas, const int32_t* tail);
+extern "C" void pqmcu_saber_ntt_forward3_m4(int32_t* a, const uint8_t* s3, const int32_t* zetas, const int32_t* tail);
+#endif
+
+void forward_packed_columns(int32_t* a, const uint8_t* packed, unsigned bits) {
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+    // ntt_m4.S: layers 1-3 in one pass from the column fields (layer 1 once), then layers 4-6.
+    if (bits == 4) {
+        pqmcu_saber_ntt_forward4_m4(a, packed, kZetasM4.data(), kAsmTail);
+    } else {
+        pqmcu_saber_ntt_forward3_m4(a, packed, kZetasM4.data(), kAsmTail);
+    }
+#else
+    forward_half_packed(a, packed, bits, 0);
+    forward_half_packed(a + kN / 2, packed, bits, 1);
+#endif
+}
+
 void pointwise_half(int32_t* a, const int32_t* b, unsigned h) { pointwise_half_at(a + (kN / 2) * h, b, h); }
 
 void pointwise_half_at(int32_t* ah, const int32_t* b, unsigned h) {

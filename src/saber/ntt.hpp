@@ -88,6 +88,10 @@ bool inverse_store_halves(uint16_t* out, int32_t* h0, int32_t* h1);
 // up to 2 bytes past the 32 bits bytes, which the callers' buffers have: pk's
 // seed follows b, ct's c_m follows b', sk's pk follows s).
 void forward_half_packed(int32_t* out, const uint8_t* packed, unsigned bits, unsigned h);
+// forward() of s' from its 4-bit column-layout (bits = 4) or 3-bit 3-byte
+// column (bits = 3) fields, whole: the two halves forward_half_packed
+// gives, in one buffer (on the M4 one pass, layer 1 computed once).
+void forward_packed_columns(int32_t* a, const uint8_t* packed, unsigned bits);
 // acc[128 h .. 128 h + 128) += pointwise() of the halves x and y (128 values
 // each, from forward_half_packed; x is clobbered): pointwise_acc a half at
 // a time (the same sums, the same bound: at most four terms).

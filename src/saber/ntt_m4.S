@@ -268,6 +268,134 @@ pqmcu_saber_ntt_forward_m4:
     fwdhalfc pqmcu_saber_ntt_forward_half4_m4, 4
     fwdhalfc pqmcu_saber_ntt_forward_half3_m4, 3
 
+@ colw bits: one column of fwdwc (the whole transform of s' from its column
+@ fields): the column's eight fields as in col4 (s7 points at the column),
+@ layer 1 on both sides (l1s's product: MUL by z1 (-q^-1), SMMULR by q, lr
+@ = s0), then layers 2 and 3 as ct8 (zetas[2..7] in s1-s6); outputs a[j + 32 i].
+.macro colw bits
+    vmov r12, s7
+.if \bits == 4
+    ldr r8, [r12], #4
+    vmov s7, r12
+    sbfx r1, r8, #0, #4
+    sbfx r2, r8, #4, #4
+    sbfx r3, r8, #8, #4
+    sbfx r4, r8, #12, #4
+    sbfx r5, r8, #16, #4
+    sbfx r6, r8, #20, #4
+    sbfx r7, r8, #24, #4
+    asr r8, r8, #28
+.else
+    ldr r8, [r12], #3
+    vmov s7, r12
+    sbfx r1, r8, #8, #3
+    sbfx r2, r8, #11, #3
+    sbfx r3, r8, #14, #3
+    sbfx r4, r8, #17, #3
+    sbfx r5, r8, #20, #3
+    sbfx r6, r8, #23, #3
+    sbfx r7, r8, #26, #3
+    asr r8, r8, #29
+.endif
+    vmov lr, s0
+    l1w r1, r5
+    l1w r2, r6
+    l1w r3, r7
+    l1w r4, r8
+    vmov lr, s1
+    ct r1, r3, lr
+    ct r2, r4, lr
+    vmov lr, s2
+    ct r5, r7, lr
+    ct r6, r8, lr
+    vmov lr, s3
+    ct r1, r2, lr
+    vmov lr, s4
+    ct r3, r4, lr
+    vmov lr, s5
+    ct r5, r6, lr
+    vmov lr, s6
+    ct r7, r8, lr
+    str r2, [r0, #128]
+    str r3, [r0, #256]
+    str r4, [r0, #384]
+    str r5, [r0, #512]
+    str r6, [r0, #640]
+    str r7, [r0, #768]
+    str r8, [r0, #896]
+    str r1, [r0], #4
+.endm
+@ l1w a, b: layer 1's butterfly on a 4- or 3-bit field b (|b| <= 8), both
+@ sides: t = l1s's exact Montgomery product b z1 / 2^32 (lr = z1 (-q^-1)),
+@ (a, b) = (a + t, a - t), as ct.
+.macro l1w a, b
+    mul \b, \b, lr
+    smmulr r12, \b, r9
+    sub \b, \a, r12
+    add \a, \a, r12
+.endm
+
+@ void pqmcu_saber_ntt_forward4_m4(int32_t a[256], const uint8_t s4[128],
+@     const int32_t zetas[], const int32_t tail[2] = {q, -q^-1}): forward() of
+@ the 256 4-bit fields of s' in the column layout (the values of
+@ forward_half4_m4's two halves, in one pass: layer 1 computed once);
+@ pqmcu_saber_ntt_forward3_m4 likewise for FireSaber's 3-bit columns (the
+@ word loads start one byte before each 3-byte column, as forward_half3_m4).
+.macro fwdwc name, bits
+    .section .text.\name, "ax", %progbits
+    .align 2
+    .global \name
+    .type \name, %function
+    .thumb_func
+\name:
+    push {r4-r11, lr}
+    ldr r9, [r3, #0]
+    ldr r10, [r3, #4]
+.if \bits == 3
+    subs r1, r1, #1
+.endif
+    vmov s7, r1
+    vmov s8, r2
+    vmov s9, r0
+    ldr r3, [r2, #4]
+    mul r3, r3, r10             @ z1 (-q^-1)
+    vmov s0, r3
+    ldr r3, [r2, #8]
+    vmov s1, r3
+    ldr r3, [r2, #12]
+    vmov s2, r3
+    ldr r3, [r2, #16]
+    vmov s3, r3
+    ldr r3, [r2, #20]
+    vmov s4, r3
+    ldr r3, [r2, #24]
+    vmov s5, r3
+    ldr r3, [r2, #28]
+    vmov s6, r3
+    add r3, r0, #128
+    vmov s11, r3
+    .p2align 2
+1:
+    colw \bits
+    colw \bits
+    colw \bits
+    colw \bits
+    vmov lr, s11
+    cmp r0, lr
+    bne 1b
+    vmov r0, s9
+    vmov r2, s8
+    add r2, r2, #256            @ block 8's zetas
+    vmov s10, r2
+    add r2, r0, #1024
+    vmov s11, r2
+    pass2
+    pop {r4-r11, pc}
+    .size \name, .-\name
+.endm
+    fwdwc pqmcu_saber_ntt_forward4_m4, 4
+    fwdwc pqmcu_saber_ntt_forward3_m4, 3
+
 @ Column c of a group's eight bits-wide fields into r1-r8 (sign-extended):
 @ the group's first byte is in the named s register; one unaligned word load
 @ and one SBFX a field, offsets and shifts fixed at assembly time.

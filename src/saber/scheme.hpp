@@ -1149,12 +1149,26 @@ private:
     // sum (+)= A_ij s'_j: A_i0 was squeezed and transformed straight into a
     // whole sum (multiplied in place) or into x (its halves' products copied
     // into a split sum, whose half 1 is th), the other A_ij into x; s'_j is
-    // transformed a half at a time in yh as in product_half_into (half 1
-    // last). At most l <= 4 terms: pointwise_acc_half's bound.
+    // transformed whole into yh..th for a whole sum (forward_packed_columns),
+    // else a half at a time in yh as in product_half_into (half 1 last). At
+    // most l <= 4 terms: pointwise_acc_half's bound.
     [[gnu::noinline]] static void row_sum_term(int32_t* sum, const uint8_t* end, Workspace& ws, size_t j) {
         if constexpr (!kSpeed && !kToom) {
             constexpr size_t kHalf = kN / 2;
             const bool whole = row_sum_whole(sum, end);
+            if (whole) {
+                // yh and th (1 KB) are free in a whole row (its sum is all in
+                // ct; whole rows come first, and the last row is never
+                // whole): s'_j transformed whole, layer 1 once.
+                int32_t* const y = ws.u.y;
+                ntt::forward_packed_columns(y, spj(ws, j), kSpBits);
+                if (j == 0) {
+                    ntt::pointwise(sum, y);
+                } else {
+                    ntt::pointwise_acc(sum, ws.x, y);
+                }
+                return;
+            }
             for (unsigned h = 0; h < 2; ++h) {
                 ntt::forward_half_packed(ws.u.k.yh, spj(ws, j), kSpBits, h);
                 int32_t* const ph = h == 0 ? sum : whole ? sum + kHalf : ws.u.k.th;

@@ -221,8 +221,9 @@ void saber_ntt(Context& ctx) {
 // (column layout) or 3-bit fields (FireSaber: 3-byte columns),
 // b / b' as 10-bit and s as 13-bit fields; on the M4 the assembly reading
 // the fields) give forward()'s values, half by half, at the fields' extremes
-// (all -8 / +7, -512 / +511, -4096 / +4095) and on random fields;
-// pointwise_half on both halves then inverse_into equals mul_into, and
+// (all -8 / +7, -512 / +511, -4096 / +4095) and on random fields, and
+// forward_packed_columns (s' whole from its 4- / 3-bit columns) forward()'s
+// whole transform; pointwise_half on both halves then inverse_into equals mul_into, and
 // pointwise_acc_half / pointwise_acc_quarter_at add what pointwise() gives
 // (pointwise_half_at gives it on a half kept on its own, pointwise_half_to
 // into another buffer).
@@ -259,6 +260,9 @@ void saber_ntt_half(Context& ctx) {
             if (bits > 4) {  // an A entry (b, b') transformed straight from its fields
                 if (bits == 13) pqmcu::saber::ntt::forward_packed13(x, packed);
                 else pqmcu::saber::ntt::forward_packed10(x, packed);
+                for (size_t i = 0; i < 256; ++i) bad += x[i] != full[i];
+            } else {  // s' whole from its column fields (encapsulation's whole row sums)
+                pqmcu::saber::ntt::forward_packed_columns(x, packed, bits);
                 for (size_t i = 0; i < 256; ++i) bad += x[i] != full[i];
             }
             // the product through the halves against the fused one
