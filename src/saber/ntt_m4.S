@@ -143,17 +143,24 @@ pqmcu_saber_ntt_forward_m4:
     \op \a, \a, \b
 .endm
 
+@ ct5 a, b, z: ct with r11 and r5 as scratch (col4: r5-r8 are dead after
+@ layer 1, so r12 keeps the column pointer across columns).
+.macro ct5 a, b, z
+    smull r11, r5, \b, \z
+    mul \b, r11, r10
+    smlal r11, r5, \b, r9
+    sub \b, \a, r5
+    add \a, \a, r5
+.endm
 @ col4 op, bits: one column of passa4: layer 1 (this half's side: op = add
-@ for h = 0, sub for h = 1), 2 and 3 from the fields of column j (s4 points
+@ for h = 0, sub for h = 1), 2 and 3 from the fields of column j (r12 points
 @ at it: s' in the column layout, field j + 32 i in field i of the column),
 @ one word load and an SBFX a field. bits = 4: 4-aligned words, field i in
 @ nibble i; bits = 3: 3-byte columns, the word loaded from the byte before
-@ the column (s4 starts one byte early), field i at bit 8 + 3 i.
+@ the column (r12 starts one byte early), field i at bit 8 + 3 i.
 .macro col4 op, bits=4
-    vmov r12, s4
 .if \bits == 4
     ldr r8, [r12], #4
-    vmov s4, r12
     sbfx r1, r8, #0, #4
     sbfx r2, r8, #4, #4
     sbfx r3, r8, #8, #4
@@ -164,7 +171,6 @@ pqmcu_saber_ntt_forward_m4:
     asr r8, r8, #28
 .else
     ldr r8, [r12], #3
-    vmov s4, r12
     sbfx r1, r8, #8, #3
     sbfx r2, r8, #11, #3
     sbfx r3, r8, #14, #3
@@ -180,12 +186,12 @@ pqmcu_saber_ntt_forward_m4:
     l1s r3, r7, \op
     l1s r4, r8, \op
     vmov lr, s0
-    ct r1, r3, lr
-    ct r2, r4, lr
+    ct5 r1, r3, lr
+    ct5 r2, r4, lr
     vmov lr, s1
-    ct r1, r2, lr
+    ct5 r1, r2, lr
     vmov lr, s2
-    ct r3, r4, lr
+    ct5 r3, r4, lr
     str r2, [r0, #128]
     str r3, [r0, #256]
     str r4, [r0, #384]
@@ -229,7 +235,7 @@ pqmcu_saber_ntt_forward_m4:
 .if \bits == 3
     subs r1, r1, #1             @ the column words are loaded from the byte before
 .endif
-    vmov s4, r1
+    mov r12, r1                 @ the column pointer (col4)
     vmov s8, r2
     vmov s9, r0
     ldr r3, [r2, #4]
