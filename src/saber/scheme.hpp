@@ -1152,23 +1152,27 @@ private:
     // transformed whole into yh..th for a whole sum (forward_packed_columns),
     // else a half at a time in yh as in product_half_into (half 1 last). At
     // most l <= 4 terms: pointwise_acc_half's bound.
+    // A whole sum's term: yh and th (1 KB) are free in a whole row (its sum
+    // is all in ct; whole rows come first, and the last row is never
+    // whole), so s'_j is transformed whole there, layer 1 once.
+    [[gnu::noinline]] static void row_sum_term_whole(int32_t* sum, Workspace& ws, size_t j) {
+        if constexpr (!kSpeed && !kToom) {
+            int32_t* const y = ws.u.y;
+            ntt::forward_packed_columns(y, spj(ws, j), kSpBits);
+            if (j == 0) {
+                ntt::pointwise(sum, y);
+            } else {
+                ntt::pointwise_acc(sum, ws.x, y);
+            }
+        } else {
+            (void)sum, (void)ws, (void)j;
+        }
+    }
     [[gnu::noinline]] static void row_sum_term(int32_t* sum, const uint8_t* end, Workspace& ws, size_t j) {
         if constexpr (!kSpeed && !kToom) {
             constexpr size_t kHalf = kN / 2;
             const bool whole = row_sum_whole(sum, end);
-            if (whole) {
-                // yh and th (1 KB) are free in a whole row (its sum is all in
-                // ct; whole rows come first, and the last row is never
-                // whole): s'_j transformed whole, layer 1 once.
-                int32_t* const y = ws.u.y;
-                ntt::forward_packed_columns(y, spj(ws, j), kSpBits);
-                if (j == 0) {
-                    ntt::pointwise(sum, y);
-                } else {
-                    ntt::pointwise_acc(sum, ws.x, y);
-                }
-                return;
-            }
+            if (whole) return row_sum_term_whole(sum, ws, j);
             for (unsigned h = 0; h < 2; ++h) {
                 ntt::forward_half_packed(ws.u.k.yh, spj(ws, j), kSpBits, h);
                 int32_t* const ph = h == 0 ? sum : whole ? sum + kHalf : ws.u.k.th;
