@@ -40,6 +40,7 @@ namespace {
 
 void print_bad(uint32_t bad, uint32_t hit, uint32_t args) {
     if (bad & 1u) pqmcu::m4::print(" sp");
+    if (bad & 4u) pqmcu::m4::print(" fpscr-mode");
     for (unsigned r = 4; r < 12; ++r)
         if (bad & (1u << r)) pqmcu::m4::print(" r%u", r);
     for (unsigned s = 16; s < 32; ++s)
@@ -57,7 +58,7 @@ void print_bad(uint32_t bad, uint32_t hit, uint32_t args) {
 // expected but never called).
 unsigned pqmcu_abi_report() {
     unsigned violations = 0, missing = 0, called = 0, optional = 0;
-    pqmcu::m4::print("abi: %u assembly entries wrapped (AAPCS: r4-r11, s16-s31, sp, caller's frame)\n",
+    pqmcu::m4::print("abi: %u assembly entries wrapped (AAPCS: r4-r11, s16-s31, sp, FPSCR mode, caller's frame)\n",
                      unsigned(pqmcu_abi_count));
     for (uint32_t i = 0; i < pqmcu_abi_count; ++i) {
         const char* status = "ok";

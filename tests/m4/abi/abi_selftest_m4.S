@@ -82,6 +82,17 @@ pqmcu_abi_test_sp:
     bx lr
     .size pqmcu_abi_test_sp, . - pqmcu_abi_test_sp
 
+@ void pqmcu_abi_test_fpscr(void): leaves the rounding mode at round-to-zero.
+    .global pqmcu_abi_test_fpscr
+    .type pqmcu_abi_test_fpscr, %function
+    .thumb_func
+pqmcu_abi_test_fpscr:
+    vmrs r0, fpscr
+    orr r0, r0, #0x00C00000
+    vmsr fpscr, r0
+    bx lr
+    .size pqmcu_abi_test_fpscr, . - pqmcu_abi_test_fpscr
+
 @ void pqmcu_abi_test_uncalled(void): never called by the first pass of the
 @ self-test (the report must name it), then called.
     .global pqmcu_abi_test_uncalled

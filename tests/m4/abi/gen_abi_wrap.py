@@ -18,7 +18,7 @@ in even register pairs / 8-byte aligned stack slots), and writes:
              - loads r4-r11, s16-s31 with distinct canaries and calls
                __real_sym,
              - checks sp, the sixteen FP and eight core callee-saved
-               registers and the canary words, ORs what broke into
+               registers, FPSCR's mode bits and the canary words, ORs what broke into
                pqmcu_abi_bad[i] (and the canary words hit into
                pqmcu_abi_frame_hit[i]), counts the call, restores the
                caller's registers and returns r0 / r1;
@@ -44,6 +44,7 @@ CANARY_MEM = 0xAB1CA500  # ^ word index
 CORE_CANARY = [0x4A5B0004 + 0x01010100 * (r - 4) for r in range(4, 12)]
 FP_CANARY = [0x7FA5C000 + 0x00010001 * (i + 16) for i in range(16)]  # s16..s31 (NaN patterns)
 EXTRA_CANARY_WORDS = 16  # canary words above the stack arguments (64 B, + 1 for alignment)
+FPSCR_MODE = 0x07C00000  # AHP, DN, FZ, RMode
 SHADOW_DEPTH = 8  # nested wrapped calls (asm -> asm across objects; none today)
 
 
@@ -310,8 +311,9 @@ def gen(syms, args_of, expect):
     w("    udf #0                          @ nested deeper than the shadow stack")
     w("10: str r9, [r8]")
     w("    ldr r8, =pqmcu_abi_shadow")
-    w("    add r8, r8, r9, lsl #4")
-    w("    stmia r8, {r4, r5, r7, r11}     @ index, argument words, frame bytes, sp")
+    w("    add r8, r8, r9, lsl #5")
+    w("    vmrs r10, fpscr")
+    w("    stmia r8, {r4, r5, r7, r10, r11}  @ index, argument words, frame bytes, FPSCR, sp")
     w("    ldr r8, =pqmcu_abi_calls")
     w("    ldr r9, [r8, r4, lsl #2]")
     w("    adds r9, r9, #1")
@@ -328,9 +330,9 @@ def gen(syms, args_of, expect):
     w("    sub r12, r3, #1")
     w("    str r12, [r2]")
     w("    ldr r2, =pqmcu_abi_shadow")
-    w("    add r2, r2, r3, lsl #4")
+    w("    add r2, r2, r3, lsl #5")
     w("    movs r12, #0                    @ what broke (pqmcu_abi_bad bits)")
-    w("    ldr r3, [r2, #12]")
+    w("    ldr r3, [r2, #16]")
     w("    cmp sp, r3")
     w("    beq 5f")
     w("    orr r12, r12, #1                @ bit 0: sp")
@@ -342,7 +344,18 @@ def gen(syms, args_of, expect):
         w(f"    cmp r{r}, r0")
         w("    it ne")
         w(f"    orrne r12, r12, #{1 << r:#x}     @ bit {r}: r{r}")
-    w("    ldr lr, =pqmcu_abi_canary_fp")
+    w("@ FPSCR's mode bits (AHP, DN, FZ, RMode: callee-saved); put back the caller's")
+    w("    vmrs r0, fpscr")
+    w("    ldr r1, [r2, #12]")
+    w("    eor r3, r0, r1")
+    w(f"    tst r3, #{FPSCR_MODE:#x}")
+    w("    beq 11f")
+    w("    orr r12, r12, #4                @ bit 2: FPSCR mode")
+    w(f"    bic r0, r0, #{FPSCR_MODE:#x}")
+    w(f"    and r1, r1, #{FPSCR_MODE:#x}")
+    w("    orr r0, r0, r1")
+    w("    vmsr fpscr, r0")
+    w("11: ldr lr, =pqmcu_abi_canary_fp")
     for k in range(16):
         w(f"    vmov r0, s{16 + k}")
         w(f"    ldr r1, [lr, #{4 * k}]")
@@ -421,7 +434,7 @@ def gen(syms, args_of, expect):
     w("    .balign 4")
     w("    .global pqmcu_abi_calls, pqmcu_abi_bad, pqmcu_abi_frame_hit, pqmcu_abi_depth, pqmcu_abi_shadow")
     w("pqmcu_abi_depth: .space 4")
-    w(f"pqmcu_abi_shadow: .space {16 * SHADOW_DEPTH}")
+    w(f"pqmcu_abi_shadow: .space {32 * SHADOW_DEPTH}")
     w(f"pqmcu_abi_calls: .space {4 * max(n, 1)}")
     w(f"pqmcu_abi_bad: .space {4 * max(n, 1)}")
     w(f"pqmcu_abi_frame_hit: .space {4 * max(n, 1)}")
