@@ -43,7 +43,9 @@ import sys
 CANARY_MEM = 0xAB1CA500  # ^ word index
 CORE_CANARY = [0x4A5B0004 + 0x01010100 * (r - 4) for r in range(4, 12)]
 FP_CANARY = [0x7FA5C000 + 0x00010001 * (i + 16) for i in range(16)]  # s16..s31 (NaN patterns)
-EXTRA_CANARY_WORDS = 16  # canary words above the stack arguments (64 B, + 1 for alignment)
+EXTRA_CANARY_WORDS = 30  # canary words above the stack arguments: 31-32 (124-128 B, even: keeps sp 8-aligned;
+#                          at most 32, one bit each in pqmcu_abi_frame_hit)
+assert EXTRA_CANARY_WORDS % 2 == 0 and EXTRA_CANARY_WORDS + 2 <= 32
 FPSCR_MODE = 0x07C00000  # AHP, DN, FZ, RMode
 SHADOW_DEPTH = 8  # nested wrapped calls (asm -> asm across objects; none today)
 
