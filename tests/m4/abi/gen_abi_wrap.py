@@ -444,6 +444,33 @@ def gen(syms, args_of, expect):
     return "\n".join(o) + "\n"
 
 
+def coverage(a):
+    """m4.abi.coverage: every global function of the libraries' assembly is
+    expected (must be called) by at least one m4.abi firmware."""
+    asm = asm_symbols(a.nm, a.lib)
+    expected = {}
+    for path in a.coverage:
+        name = os.path.basename(path)[len("abi_"):-len(".txt")] if os.path.basename(path).startswith("abi_") \
+            else path
+        with open(path) as fh:
+            for line in fh:
+                f = line.split()
+                if len(f) >= 4 and f[3] == "expected":
+                    expected.setdefault(f[0], []).append(name)
+    patterns = [x for x in a.not_called.split(",") if x]
+    missing, allowed = [], []
+    for sym in sorted(asm):
+        if sym in expected:
+            continue
+        (allowed if any(fnmatch.fnmatchcase(sym, p) for p in patterns) else missing).append(sym)
+    print(f"abi coverage: {len(asm)} assembly entries in the libraries, {len(asm) - len(missing) - len(allowed)} "
+          f"called by m4.abi firmware, {len(allowed)} allowed without ({', '.join(allowed) or '-'})")
+    for sym in missing:
+        print(f"abi coverage: NOT COVERED {sym} ({asm[sym]}): no m4.abi firmware calls it")
+    print("abi coverage: " + ("FAIL" if missing else "PASS"))
+    return 1 if missing else 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--nm", default="arm-none-eabi-nm")
@@ -455,8 +482,15 @@ def main():
     ap.add_argument("--args", action="append", default=[], help="SYM=N: stack argument words (no declaration)")
     ap.add_argument("--extra-sym", action="append", default=[])
     ap.add_argument("--not-called", default="", help="comma separated")
-    ap.add_argument("--out", required=True, help="output stem: <out>.S, <out>.rsp, <out>.txt")
+    ap.add_argument("--out", help="output stem: <out>.S, <out>.rsp, <out>.txt")
+    ap.add_argument("--coverage", nargs="+", metavar="TXT",
+                    help="instead: check that every assembly entry of the --lib archives is one that some "
+                         "firmware (its <out>.txt) must call; --not-called lists the allowed exceptions")
     a = ap.parse_args()
+    if a.coverage:
+        return coverage(a)
+    if not a.out:
+        ap.error("--out is required")
 
     asm = asm_symbols(a.nm, a.lib)
     if a.map:
