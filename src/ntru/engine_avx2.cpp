@@ -664,7 +664,7 @@ PQMCU_AVX2 size_t unpack_bits(uint16_t* a, const uint8_t* in, unsigned L, size_t
 // inverse.cpp's r2_inverse_exp (Itoh-Tsujii over r2_exp_chain: a^-1 =
 // c_(n-2)^2, c_(j+k) = c_j^(2^k) c_k) on 64-bit words: the products by
 // PCLMULQDQ (W x W schoolbook, unrolled for the set's word count), c^(2^k)
-// as k squarings (PDEP spreads each word, then the fold mod x^n - 1) for
+// as k squarings (PCLMULQDQ spreads each word, then the fold mod x^n - 1) for
 // small k, else as the coefficient permutation i -> 2^k i mod n (a byte per
 // coefficient, four interleaved gathers per word). Every index, count and
 // branch depends on n and the chain only: constant time. Unlike the
@@ -690,11 +690,21 @@ PQMCU_CLMUL_INLINE void fold(uint64_t* out, const uint64_t* prod, size_t n) {
     }
     out[W - 1] &= (uint64_t(1) << (n - 64 * (W - 1))) - 1;  // (n < 64 W)
 }
+// Squaring spreads word t's bits to the even bits of words 2t, 2t + 1: a
+// PCLMULQDQ of the word with itself (PDEP did this before: microcoded on
+// AMD before Zen 3, ~100x slower there, which made the inversion ~half
+// of hrss701's key generation on such a host).
 template <size_t W>
 PQMCU_CLMUL_INLINE void square(uint64_t* out, const uint64_t* in, size_t n, uint64_t* prod) {
-    for (size_t t = 0; t < W; ++t) {
-        prod[2 * t] = _pdep_u64(in[t], 0x5555555555555555ull);
-        prod[2 * t + 1] = _pdep_u64(in[t] >> 32, 0x5555555555555555ull);
+    size_t t = 0;
+    for (; t + 2 <= W; t += 2) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + t));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(prod + 2 * t), _mm_clmulepi64_si128(v, v, 0x00));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(prod + 2 * t + 2), _mm_clmulepi64_si128(v, v, 0x11));
+    }
+    if constexpr (W % 2 != 0) {
+        const __m128i v = _mm_cvtsi64_si128(int64_t(in[W - 1]));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(prod + 2 * W - 2), _mm_clmulepi64_si128(v, v, 0x00));
     }
     fold<W>(out, prod, n);
 }
@@ -726,10 +736,16 @@ inline uint32_t pow_half(size_t k, size_t n) {
 // out = in(x^(2^k)) mod x^n - 1: out bit j = in bit (j 2^-k mod n). bytes: 128 W bytes.
 template <size_t W>
 PQMCU_CLMUL_INLINE void frobenius(uint64_t* out, const uint64_t* in, size_t n, size_t k, uint8_t* bytes) {
+    // each bit to a byte (0xFF where set; the packing below reads bit 0):
+    // 32 bits broadcast, byte j / 8 to byte j (vpshufb), bit j % 8 kept
+    const __m256i spread = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3,
+                                            3, 3, 3, 3, 3, 3, 3);
+    const __m256i bit = _mm256_set1_epi64x(int64_t(0x8040201008040201ull));
     for (size_t t = 0; t < W; ++t)
-        for (size_t q = 0; q < 8; ++q) {
-            const uint64_t v = _pdep_u64(in[t] >> (8 * q), 0x0101010101010101ull);
-            __builtin_memcpy(bytes + 64 * t + 8 * q, &v, 8);
+        for (size_t h = 0; h < 2; ++h) {
+            const __m256i x = _mm256_shuffle_epi8(_mm256_set1_epi32(int32_t(uint32_t(in[t] >> (32 * h)))), spread);
+            _mm256_storeu_si256(reinterpret_cast<__m256i*>(bytes + 64 * t + 32 * h),
+                                _mm256_cmpeq_epi8(_mm256_and_si256(x, bit), bit));
         }
     // gathered into a second byte array (four independent index runs of
     // 16 W bytes), then packed 32 at a time by vpmovmskb: a load and a
