@@ -1148,6 +1148,176 @@ PQMCU_VBMI size_t pack_rq(uint8_t* out, const uint16_t* a, size_t count, unsigne
     return i;
 }
 }  // namespace s3x
+
+// ---- the same maps on AVX2 (hosts without AVX-512BW): 16 coefficients per
+// vector over the whole vectors, engine.cpp's scalar formulas for the tail.
+// Same values as s3x's (and engine.cpp's); bounds depend on n only.
+namespace s3y {
+#define PQMCU_Y __attribute__((target("avx2")))
+#define PQMCU_Y_INLINE __attribute__((target("avx2"), always_inline)) inline
+PQMCU_Y_INLINE __m256i ldy(const uint16_t* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
+PQMCU_Y_INLINE void sty(uint16_t* p, __m256i v) { _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v); }
+// x mod 3 for every 16-bit x (floor(x / 3) = (x * 0xAAAB) >> 17 exactly).
+PQMCU_Y_INLINE __m256i mod3_u16(__m256i x) {
+    const __m256i q = _mm256_srli_epi16(_mm256_mulhi_epu16(x, _mm256_set1_epi16(int16_t(0xAAAB))), 1);
+    return _mm256_sub_epi16(x, _mm256_add_epi16(q, _mm256_add_epi16(q, q)));
+}
+inline uint16_t mod3_s(uint32_t x) { return uint16_t(x - 3 * ((x * 0xAAABu) >> 17)); }  // x < 2^16
+
+// unpack: per 16 bytes (80 coefficients) five vectors; lane l of vector u
+// is digit (16 u + l) mod 5 of byte (16 u + l) / 5 (vpshufb from the 16
+// bytes, copied into both halves), floor(c / 3^j) as vpmulhuw by
+// ceil(2^16 / 3^j) (exact for c < 256, j = 1 .. 4; j = 0 takes c).
+struct UnpackY {
+    alignas(32) uint8_t shuf[5][32];
+    alignas(32) uint16_t mul[5][16], keep[5][16];
+};
+constexpr UnpackY kUnpackY = [] {
+    constexpr uint16_t kM[5] = {0, 21846, 7282, 2428, 810};
+    UnpackY t{};
+    for (size_t u = 0; u < 5; ++u)
+        for (size_t l = 0; l < 16; ++l) {
+            const size_t k = 16 * u + l;
+            t.shuf[u][2 * l] = uint8_t(k / 5);
+            t.shuf[u][2 * l + 1] = 0x80;
+            t.mul[u][l] = kM[k % 5];
+            t.keep[u][l] = k % 5 == 0 ? 0xFFFF : 0;
+        }
+    return t;
+}();
+PQMCU_Y size_t unpack(uint16_t* a, const uint8_t* in, size_t count) {
+    __m256i shuf[5], mul[5], keep[5];
+    for (size_t u = 0; u < 5; ++u) {
+        shuf[u] = _mm256_load_si256(reinterpret_cast<const __m256i*>(kUnpackY.shuf[u]));
+        mul[u] = ldy(kUnpackY.mul[u]), keep[u] = ldy(kUnpackY.keep[u]);
+    }
+    const __m256i third = _mm256_set1_epi16(21846);
+    size_t g = 0;
+    for (; 80 * g + 80 <= count; ++g) {
+        const __m256i raw = _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(in + 16 * g)));
+        for (size_t u = 0; u < 5; ++u) {
+            const __m256i c = _mm256_shuffle_epi8(raw, shuf[u]);
+            const __m256i y = _mm256_or_si256(_mm256_mulhi_epu16(c, mul[u]), _mm256_and_si256(c, keep[u]));
+            const __m256i q = _mm256_mulhi_epu16(y, third);  // floor(y / 3), y < 256
+            sty(a + 80 * g + 16 * u, _mm256_sub_epi16(y, _mm256_add_epi16(q, _mm256_add_epi16(q, q))));
+        }
+    }
+    return 80 * g;  // (a multiple of 5: the caller's tail starts on a byte)
+}
+PQMCU_Y void z3_to_zq(uint16_t* a, size_t n, uint16_t qmask) {
+    const __m256i qm = _mm256_set1_epi16(int16_t(qmask)), zero = _mm256_setzero_si256();
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        const __m256i x = ldy(a + i);
+        sty(a + i, _mm256_or_si256(x, _mm256_and_si256(_mm256_sub_epi16(zero, _mm256_srli_epi16(x, 1)), qm)));
+    }
+    for (; i < n; ++i) a[i] = uint16_t(a[i] | ((0u - (a[i] >> 1)) & qmask));
+}
+PQMCU_Y void rq_to_s3(uint16_t* r, const uint16_t* a, size_t n, unsigned logq) {
+    const uint32_t qmask = (1u << logq) - 1, top = logq - 1, nq3 = (logq & 1) ? 1 : 2;
+    const auto centred = [&](uint32_t x) { const uint32_t c = x & qmask; return c + (c >> top) * nq3; };
+    const uint32_t last2 = 2 * centred(a[n - 1]);  // (before r, which may be a, is written)
+    const __m256i qm = _mm256_set1_epi16(int16_t(qmask)), vnq3 = _mm256_set1_epi16(int16_t(nq3)),
+                  vl = _mm256_set1_epi16(int16_t(last2));
+    const __m128i vtop = _mm_cvtsi32_si128(int(top));
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        const __m256i c = _mm256_and_si256(ldy(a + i), qm);
+        const __m256i cen = _mm256_add_epi16(c, _mm256_mullo_epi16(_mm256_srl_epi16(c, vtop), vnq3));
+        sty(r + i, mod3_u16(_mm256_add_epi16(cen, vl)));
+    }
+    for (; i < n; ++i) r[i] = mod3_s(centred(a[i]) + last2);
+}
+PQMCU_Y void mod3_phi(uint16_t* a, size_t n, uint16_t premask) {
+    const uint32_t last2 = 2u * (a[n - 1] & premask);
+    const __m256i pm = _mm256_set1_epi16(int16_t(premask)), vl = _mm256_set1_epi16(int16_t(last2));
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16) sty(a + i, mod3_u16(_mm256_add_epi16(_mm256_and_si256(ldy(a + i), pm), vl)));
+    for (; i < n; ++i) a[i] = mod3_s((a[i] & premask) + last2);
+}
+template <bool Subtract>
+PQMCU_Y void lift_hps(uint16_t* dst, const uint16_t* m, size_t n) {
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        const __m256i x = ldy(m + i), h = _mm256_srli_epi16(x, 1);
+        const __m256i d = _mm256_sub_epi16(x, _mm256_add_epi16(h, _mm256_add_epi16(h, h)));
+        const __m256i y = ldy(dst + i);
+        sty(dst + i, Subtract ? _mm256_sub_epi16(y, d) : _mm256_add_epi16(y, d));
+    }
+    for (; i < n; ++i) {
+        const uint32_t d = m[i] - 3 * (m[i] >> 1);
+        dst[i] = uint16_t(Subtract ? dst[i] - d : dst[i] + d);
+    }
+}
+PQMCU_Y uint32_t check_r_to_s3(uint16_t* r, size_t n, unsigned logq) {
+    const uint32_t qmask = (1u << logq) - 1, top = logq - 1, last = r[n - 1];
+    const __m256i qm = _mm256_set1_epi16(int16_t(qmask)), bad = _mm256_set1_epi16(int16_t(qmask - 3));
+    const __m256i one = _mm256_set1_epi16(1), two = _mm256_set1_epi16(2), four = _mm256_set1_epi16(4),
+                  three = _mm256_set1_epi16(3), vl = _mm256_set1_epi16(int16_t(last));
+    const __m128i vtop = _mm_cvtsi32_si128(int(top));
+    __m256i tv = _mm256_setzero_si256();
+    size_t i = 0;
+    for (; i + 16 <= n - 1; i += 16) {
+        const __m256i c = _mm256_and_si256(_mm256_sub_epi16(ldy(r + i), vl), qm);
+        tv = _mm256_or_si256(tv, _mm256_or_si256(_mm256_and_si256(_mm256_add_epi16(c, one), bad),
+                                                 _mm256_and_si256(_mm256_add_epi16(c, two), four)));
+        sty(r + i, _mm256_and_si256(_mm256_xor_si256(c, _mm256_srl_epi16(c, vtop)), three));
+    }
+    uint32_t t = 0;
+    for (; i + 1 < n; ++i) {
+        const uint32_t c = (r[i] - last) & qmask;
+        t |= (c + 1) & (qmask - 3);
+        t |= (c + 2) & 4;
+        r[i] = uint16_t(3 & (c ^ (c >> top)));
+    }
+    // any nonzero byte of tv: a value below 2^31, nonzero iff so
+    const uint32_t any = ~uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(tv, _mm256_setzero_si256())));
+    return t | (any >> 1) | (any & 1);
+}
+// HRSS's Lift(m) (s3x::lift_hrss's steps on 16 lanes): prefix sums within
+// each 128-bit half by three byte shifts, the low half's total added to the
+// high half, the running value carried from lane 15; b[i - 1] by vpalignr
+// over the previous vector. The tail continues with engine.cpp's loop.
+template <bool Subtract>
+PQMCU_Y void lift_hrss(uint16_t* dst, const uint16_t* m, size_t n, uint32_t k) {
+    alignas(32) uint16_t up[16];
+    for (uint16_t l = 0; l < 16; ++l) up[l] = uint16_t(l + 1);
+    const __m256i kk = _mm256_mullo_epi16(ldy(up), _mm256_set1_epi16(int16_t(k)));
+    const __m256i lane7 = _mm256_set1_epi16(0x0F0E), third = _mm256_set1_epi16(21846), three = _mm256_set1_epi16(3);
+    __m256i carry = _mm256_set1_epi16(int16_t(6 * n));  // 6n - prefix - i k before this vector
+    __m256i prev = _mm256_setzero_si256();               // b of the previous vector (lane 15 used)
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        __m256i x = ldy(m + i);
+        x = _mm256_add_epi16(x, _mm256_slli_si256(x, 2));
+        x = _mm256_add_epi16(x, _mm256_slli_si256(x, 4));
+        x = _mm256_add_epi16(x, _mm256_slli_si256(x, 8));
+        // + the low half's lane 7 in every lane of the high half
+        x = _mm256_add_epi16(x, _mm256_shuffle_epi8(_mm256_permute2x128_si256(x, x, 0x08), lane7));
+        const __m256i r = _mm256_sub_epi16(_mm256_sub_epi16(carry, x), kk);  // > 0, < 2^14
+        carry = _mm256_shuffle_epi8(_mm256_permute2x128_si256(r, r, 0x11), lane7);
+        const __m256i q = _mm256_mulhi_epu16(r, third);  // floor(r / 3) for r < 2^14
+        const __m256i d = _mm256_sub_epi16(r, _mm256_add_epi16(q, _mm256_add_epi16(q, q)));
+        const __m256i cur = _mm256_sub_epi16(d, _mm256_and_si256(three, _mm256_srai_epi16(_mm256_slli_epi16(d, 14), 15)));
+        const __m256i before = _mm256_alignr_epi8(cur, _mm256_permute2x128_si256(prev, cur, 0x21), 14);
+        prev = cur;
+        const __m256i v = _mm256_sub_epi16(before, cur), y = ldy(dst + i);
+        sty(dst + i, Subtract ? _mm256_sub_epi16(y, v) : _mm256_add_epi16(y, v));
+    }
+    alignas(32) uint16_t tail[2][16];
+    _mm256_store_si256(reinterpret_cast<__m256i*>(tail[0]), carry);
+    _mm256_store_si256(reinterpret_cast<__m256i*>(tail[1]), prev);
+    uint32_t rest = tail[0][0], pb = tail[1][15];
+    for (; i < n; ++i) {
+        rest -= m[i] + k;
+        const uint32_t v = (rest * 0x55555556u) >> 30;  // mod 3 (rest < 2^16)
+        const uint32_t cur = v - 3 * (v >> 1);
+        dst[i] = uint16_t(Subtract ? dst[i] - (pb - cur) : dst[i] + (pb - cur));
+        pb = cur;
+    }
+    secure_wipe(tail, sizeof tail);
+}
+}  // namespace s3y
 }  // namespace
 
 bool s3_pack_avx512_usable() {
@@ -1155,7 +1325,19 @@ bool s3_pack_avx512_usable() {
     return cpu.avx2 && cpu.avx512f && cpu.avx512bw && cpu.avx512vl;
 }
 bool unpack_s3_avx512(uint16_t* a, const uint8_t* in, size_t count) {
-    if (!s3_pack_avx512_usable()) return false;
+    if (!s3_pack_avx512_usable()) {
+        if (!x86::cpu_features().avx2) return false;
+        size_t k = s3y::unpack(a, in, count);  // (then engine.cpp's digits)
+        for (; k < count; k += 5) {
+            uint32_t c = in[k / 5];
+            for (size_t j = k; j < k + 5 && j < count; ++j) {
+                const uint32_t q = (c * 171) >> 9;  // floor(c / 3) for c < 256
+                a[j] = uint16_t(c - 3 * q);
+                c = q;
+            }
+        }
+        return true;
+    }
     s3x::unpack(a, in, count);
     return true;
 }
@@ -1165,34 +1347,64 @@ bool pack_s3_avx512(uint8_t* out, const uint16_t* a, size_t count) {
     return true;
 }
 bool lift_hrss_avx512(uint16_t* dst, const uint16_t* m, size_t n, uint32_t k, bool subtract) {
-    if (!s3_pack_avx512_usable() || n > 2730) return false;  // (6n < 2^14)
+    if (n > 2730) return false;  // (6n < 2^14)
+    if (!s3_pack_avx512_usable()) {
+        if (!x86::cpu_features().avx2) return false;
+        if (subtract) s3y::lift_hrss<true>(dst, m, n, k);
+        else s3y::lift_hrss<false>(dst, m, n, k);
+        return true;
+    }
     if (subtract) s3x::lift_hrss<true>(dst, m, n, k);
     else s3x::lift_hrss<false>(dst, m, n, k);
     return true;
 }
 bool z3_to_zq_avx512(uint16_t* a, size_t n, uint16_t qmask) {
-    if (!s3_pack_avx512_usable()) return false;
+    if (!s3_pack_avx512_usable()) {
+        if (!x86::cpu_features().avx2) return false;
+        s3y::z3_to_zq(a, n, qmask);
+        return true;
+    }
     s3x::z3_to_zq(a, n, qmask);
     return true;
 }
 bool rq_to_s3_avx512(uint16_t* r, const uint16_t* a, size_t n, unsigned logq) {
-    if (!s3_pack_avx512_usable() || logq < 2 || logq > 14) return false;
+    if (logq < 2 || logq > 14) return false;
+    if (!s3_pack_avx512_usable()) {
+        if (!x86::cpu_features().avx2) return false;
+        s3y::rq_to_s3(r, a, n, logq);
+        return true;
+    }
     s3x::rq_to_s3(r, a, n, logq);
     return true;
 }
 bool mod3_phi_avx512(uint16_t* a, size_t n, uint16_t premask) {
-    if (!s3_pack_avx512_usable() || premask > 0x3FFF) return false;  // (a + 2 last < 2^16)
+    if (premask > 0x3FFF) return false;  // (a + 2 last < 2^16)
+    if (!s3_pack_avx512_usable()) {
+        if (!x86::cpu_features().avx2) return false;
+        s3y::mod3_phi(a, n, premask);
+        return true;
+    }
     s3x::mod3_phi(a, n, premask);
     return true;
 }
 bool lift_hps_avx512(uint16_t* dst, const uint16_t* m, size_t n, bool subtract) {
-    if (!s3_pack_avx512_usable()) return false;
+    if (!s3_pack_avx512_usable()) {
+        if (!x86::cpu_features().avx2) return false;
+        if (subtract) s3y::lift_hps<true>(dst, m, n);
+        else s3y::lift_hps<false>(dst, m, n);
+        return true;
+    }
     if (subtract) s3x::lift_hps<true>(dst, m, n);
     else s3x::lift_hps<false>(dst, m, n);
     return true;
 }
 bool check_r_to_s3_avx512(uint16_t* r, size_t n, unsigned logq, uint32_t& t) {
-    if (!s3_pack_avx512_usable() || logq < 3 || logq > 16) return false;
+    if (logq < 3 || logq > 16) return false;
+    if (!s3_pack_avx512_usable()) {
+        if (!x86::cpu_features().avx2) return false;
+        t = s3y::check_r_to_s3(r, n, logq);
+        return true;
+    }
     t = s3x::check_r_to_s3(r, n, logq);
     return true;
 }
