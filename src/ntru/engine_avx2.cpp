@@ -1204,6 +1204,73 @@ PQMCU_Y size_t unpack(uint16_t* a, const uint8_t* in, size_t count) {
     }
     return 80 * g;  // (a multiple of 5: the caller's tail starts on a byte)
 }
+// pack: per 80 coefficients, e_k = sum_j 3^j a[k + j] on five vectors of
+// 16 (Horner over unaligned loads), to bytes, and the lanes k = 0, 5, ..,
+// 75 picked into one 16-byte row by vpshufb. Reads a[0 .. 80 g + 84) for
+// the groups it packs (a holds count + 1 words); returns the coefficients
+// packed (a multiple of 80).
+struct PackY {
+    alignas(16) uint8_t sel[5][16];
+};
+constexpr PackY kPackY = [] {
+    PackY t{};
+    for (size_t u = 0; u < 5; ++u)
+        for (size_t b = 0; b < 16; ++b) t.sel[u][b] = 0x80;
+    for (size_t i = 0; i < 16; ++i) t.sel[5 * i / 16][i] = uint8_t(5 * i % 16);
+    return t;
+}();
+PQMCU_Y size_t pack(uint8_t* out, const uint16_t* a, size_t count) {
+    __m128i sel[5];
+    for (size_t u = 0; u < 5; ++u) sel[u] = _mm_load_si128(reinterpret_cast<const __m128i*>(kPackY.sel[u]));
+    size_t g = 0;
+    for (; 80 * g + 84 <= count + 1; ++g) {
+        __m128i row = _mm_setzero_si128();
+        for (size_t u = 0; u < 5; ++u) {
+            const uint16_t* p = a + 80 * g + 16 * u;
+            __m256i e = ldy(p + 4);
+            for (size_t j = 4; j-- > 0;) e = _mm256_add_epi16(_mm256_add_epi16(e, _mm256_add_epi16(e, e)), ldy(p + j));
+            const __m128i b = _mm_packus_epi16(_mm256_castsi256_si128(e), _mm256_extracti128_si256(e, 1));
+            row = _mm_or_si128(row, _mm_shuffle_epi8(b, sel[u]));
+        }
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 16 * g), row);
+    }
+    return 80 * g;
+}
+// engine.cpp's pack_s3 from coefficient k (a multiple of 5) on.
+inline void pack_tail(uint8_t* out, const uint16_t* a, size_t count, size_t k) {
+    for (size_t i = k / 5; 5 * i < count; ++i) {
+        uint32_t c = 0;
+        const size_t last = (5 * i + 5 < count ? 5 * i + 5 : count);
+        for (size_t j = last; j-- > 5 * i;) c = (3 * c + a[j]) & 0xFF;
+        out[i] = uint8_t(c);
+    }
+}
+// r[i] = u[i] mod 3 (i < count, r[count] = 0), packed; returns their sum.
+PQMCU_Y uint32_t sample_iid_pack(uint16_t* r, uint8_t* packed, const uint8_t* u, size_t count) {
+    const __m256i k171 = _mm256_set1_epi16(171);
+    __m256i acc = _mm256_setzero_si256();
+    size_t k = 0;
+    for (; k + 16 <= count; k += 16) {
+        const __m256i x = _mm256_cvtepu8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(u + k)));
+        const __m256i q = _mm256_srli_epi16(_mm256_mullo_epi16(x, k171), 9);  // floor(x / 3), x < 256
+        const __m256i d = _mm256_sub_epi16(x, _mm256_add_epi16(q, _mm256_add_epi16(q, q)));
+        sty(r + k, d);
+        acc = _mm256_add_epi16(acc, d);
+    }
+    uint32_t sum = 0;
+    for (; k < count; ++k) {
+        const uint32_t d = mod3_s(u[k]);
+        r[k] = uint16_t(d);
+        sum += d;
+    }
+    r[count] = 0;
+    pack_tail(packed, r, count, pack(packed, r, count));
+    alignas(32) uint32_t lanes[8];
+    _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), _mm256_madd_epi16(acc, _mm256_set1_epi16(1)));
+    for (uint32_t v : lanes) sum += v;
+    secure_wipe(lanes, sizeof lanes);
+    return sum;
+}
 PQMCU_Y void z3_to_zq(uint16_t* a, size_t n, uint16_t qmask) {
     const __m256i qm = _mm256_set1_epi16(int16_t(qmask)), zero = _mm256_setzero_si256();
     size_t i = 0;
@@ -1342,7 +1409,11 @@ bool unpack_s3_avx512(uint16_t* a, const uint8_t* in, size_t count) {
     return true;
 }
 bool pack_s3_avx512(uint8_t* out, const uint16_t* a, size_t count) {
-    if (!s3_pack_avx512_usable()) return false;
+    if (!s3_pack_avx512_usable()) {
+        if (!x86::cpu_features().avx2) return false;
+        s3y::pack_tail(out, a, count, s3y::pack(out, a, count));
+        return true;
+    }
     s3x::pack(out, a, count);
     return true;
 }
@@ -1419,7 +1490,11 @@ size_t pack_rq_avx512(uint8_t* out, const uint16_t* a, size_t count, unsigned lo
     return s3x::pack_rq(out, a, count, logq);
 }
 bool sample_iid_pack_avx512(uint16_t* r, uint8_t* packed, const uint8_t* u, size_t count, uint32_t& sum) {
-    if (!s3_pack_avx512_usable()) return false;
+    if (!s3_pack_avx512_usable()) {
+        if (!x86::cpu_features().avx2) return false;
+        sum = s3y::sample_iid_pack(r, packed, u, count);
+        return true;
+    }
     sum = s3x::sample_iid_pack(r, packed, u, count);
     return true;
 }
