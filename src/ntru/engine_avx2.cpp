@@ -1271,6 +1271,44 @@ PQMCU_Y uint32_t sample_iid_pack(uint16_t* r, uint8_t* packed, const uint8_t* u,
     secure_wipe(lanes, sizeof lanes);
     return sum;
 }
+// HRSS's sample_iid_plus (s3x::sample_iid_plus's three passes on 16 lanes,
+// engine.cpp's formulas for the tails).
+PQMCU_Y void sample_iid_plus(uint16_t* r, const uint8_t* u, size_t n) {
+    const size_t count = n - 1;
+    const __m256i k171 = _mm256_set1_epi16(171), zero = _mm256_setzero_si256();
+    size_t k = 0;
+    for (; k + 16 <= count; k += 16) {
+        const __m256i x = _mm256_cvtepu8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(u + k)));
+        const __m256i q = _mm256_srli_epi16(_mm256_mullo_epi16(x, k171), 9);  // floor(x / 3), x < 256
+        const __m256i d = _mm256_sub_epi16(x, _mm256_add_epi16(q, _mm256_add_epi16(q, q)));
+        sty(r + k, _mm256_or_si256(d, _mm256_sub_epi16(zero, _mm256_srli_epi16(d, 1))));  // 2 -> 0xFFFF
+    }
+    for (; k < count; ++k) {
+        const uint32_t d = mod3_s(u[k]);
+        r[k] = uint16_t(d | (0u - (d >> 1)));
+    }
+    r[count] = 0;
+    // s = sum r[i] r[i + 1] mod 2^16 (i < n - 1; r[n - 1] = 0)
+    __m256i acc = zero;
+    for (k = 0; k + 16 <= count; k += 16) acc = _mm256_add_epi16(acc, _mm256_mullo_epi16(ldy(r + k), ldy(r + k + 1)));
+    uint32_t s = 0;
+    for (; k < count; ++k) s += uint32_t(r[k]) * r[k + 1];
+    alignas(32) uint16_t lanes[16];
+    _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), acc);
+    for (uint16_t v : lanes) s += v;
+    const uint16_t sign = uint16_t(1 | (0u - ((s >> 15) & 1)));  // +1, or -1 when s < 0 (mod 2^16)
+    const __m256i mul = _mm256_blend_epi16(_mm256_set1_epi16(1), _mm256_set1_epi16(int16_t(sign)), 0x55);  // even lanes
+    const __m256i three = _mm256_set1_epi16(3);
+    for (k = 0; k + 16 <= n; k += 16) {
+        const __m256i x = _mm256_mullo_epi16(ldy(r + k), mul);
+        sty(r + k, _mm256_and_si256(three, _mm256_xor_si256(x, _mm256_srli_epi16(x, 15))));
+    }
+    for (; k < n; ++k) {
+        const uint32_t x = uint16_t(k % 2 == 0 ? sign * r[k] : r[k]);  // (public index)
+        r[k] = uint16_t(3 & (x ^ (x >> 15)));
+    }
+    secure_wipe(lanes, sizeof lanes);
+}
 PQMCU_Y void z3_to_zq(uint16_t* a, size_t n, uint16_t qmask) {
     const __m256i qm = _mm256_set1_epi16(int16_t(qmask)), zero = _mm256_setzero_si256();
     size_t i = 0;
@@ -1480,7 +1518,12 @@ bool check_r_to_s3_avx512(uint16_t* r, size_t n, unsigned logq, uint32_t& t) {
     return true;
 }
 bool sample_iid_plus_avx512(uint16_t* r, const uint8_t* u, size_t n) {
-    if (!s3_pack_avx512_usable() || n < 2) return false;
+    if (n < 2) return false;
+    if (!s3_pack_avx512_usable()) {
+        if (!x86::cpu_features().avx2) return false;
+        s3y::sample_iid_plus(r, u, n);
+        return true;
+    }
     s3x::sample_iid_plus(r, u, n);
     return true;
 }
