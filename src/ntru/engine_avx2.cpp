@@ -1309,6 +1309,38 @@ PQMCU_Y void sample_iid_plus(uint16_t* r, const uint8_t* u, size_t n) {
     }
     secure_wipe(lanes, sizeof lanes);
 }
+// R_q packing (engine.cpp's pack_rq_groups) on AVX2: 16 coefficients of L
+// bits (11 .. 14) per step, 8 per 128-bit half into L bytes: vpmaddwd
+// joins pairs (c0 + c1 2^L), a shift and an OR quads (4 L bits) in 64-bit
+// lanes, the upper quad of each half moves up by 4 L mod 8 bits, and two
+// vpshufb place the bytes (OR: for odd L the quads share a byte). Each half
+// is stored as 16 bytes, the bytes past its L overwritten by the next store
+// (the last ones by engine.cpp's groups or its zeroing of the tail; every
+// store stays below len). Returns the coefficients written (a multiple of 16).
+PQMCU_Y size_t pack_rq(uint8_t* out, const uint16_t* a, size_t count, unsigned L, size_t len) {
+    const unsigned h = 4 * L / 8, o = 4 * L % 8, whole = (4 * L + 7) / 8;
+    alignas(16) uint8_t s1[16], s2[16];
+    for (unsigned j = 0; j < 16; ++j) {
+        s1[j] = uint8_t(j < whole ? j : j < L ? 8 + j - h : 0x80);
+        s2[j] = uint8_t(o != 0 && j == h ? 8 : 0x80);
+    }
+    const __m256i sh1 = _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(s1)));
+    const __m256i sh2 = _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(s2)));
+    const __m256i qm = _mm256_set1_epi16(int16_t((1u << L) - 1));
+    const __m256i pair = _mm256_set1_epi32(int32_t(1u | (1u << (16 + L))));  // (1, 2^L) per 32-bit lane
+    const __m256i low32 = _mm256_set1_epi64x(0xFFFFFFFFll), up = _mm256_setr_epi64x(0, o, 0, o);
+    size_t t = 0;
+    for (; 16 * t + 16 <= count && 2 * L * t + L + 16 <= len; ++t) {
+        const __m256i x = _mm256_and_si256(ldy(a + 16 * t), qm);
+        const __m256i p = _mm256_madd_epi16(x, pair);  // c0 + c1 2^L per 32 bits
+        __m256i q = _mm256_or_si256(_mm256_and_si256(p, low32), _mm256_slli_epi64(_mm256_srli_epi64(p, 32), int(2 * L)));
+        q = _mm256_sllv_epi64(q, up);
+        const __m256i b = _mm256_or_si256(_mm256_shuffle_epi8(q, sh1), _mm256_shuffle_epi8(q, sh2));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 2 * L * t), _mm256_castsi256_si128(b));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 2 * L * t + L), _mm256_extracti128_si256(b, 1));
+    }
+    return 16 * t;
+}
 PQMCU_Y void z3_to_zq(uint16_t* a, size_t n, uint16_t qmask) {
     const __m256i qm = _mm256_set1_epi16(int16_t(qmask)), zero = _mm256_setzero_si256();
     size_t i = 0;
@@ -1529,7 +1561,11 @@ bool sample_iid_plus_avx512(uint16_t* r, const uint8_t* u, size_t n) {
 }
 size_t pack_rq_avx512(uint8_t* out, const uint16_t* a, size_t count, unsigned logq) {
     const x86::CpuFeatures& cpu = x86::cpu_features();
-    if (!s3_pack_avx512_usable() || !cpu.avx512vbmi || logq < 11 || logq > 14) return 0;
+    if (logq < 11 || logq > 14) return 0;
+    if (!s3_pack_avx512_usable() || !cpu.avx512vbmi) {
+        if (!cpu.avx2) return 0;
+        return s3y::pack_rq(out, a, count, logq, (size_t(logq) * count + 7) / 8);
+    }
     return s3x::pack_rq(out, a, count, logq);
 }
 bool sample_iid_pack_avx512(uint16_t* r, uint8_t* packed, const uint8_t* u, size_t count, uint32_t& sum) {
