@@ -458,7 +458,8 @@ PQMCU_AVX2_INLINE __m256i strides421(__m256i v) {
         const __m256i lo = _mm256_min_epu32(x, w), hi = _mm256_max_epu32(x, w);
         return Asc ? _mm256_blend_epi32(hi, lo, decltype(imm)::value) : _mm256_blend_epi32(lo, hi, decltype(imm)::value);
     };
-    v = stage(v, _mm256_permute4x64_epi64(v, 0x4E), std::integral_constant<int, 0x0F>{});
+    // (stride 4: the halves swapped by vperm2i128, one uop on AMD Zen 2 where vpermq takes two)
+    v = stage(v, _mm256_permute2x128_si256(v, v, 0x01), std::integral_constant<int, 0x0F>{});
     v = stage(v, _mm256_shuffle_epi32(v, 0x4E), std::integral_constant<int, 0x33>{});
     return stage(v, _mm256_shuffle_epi32(v, 0xB1), std::integral_constant<int, 0x55>{});
 }
@@ -664,7 +665,7 @@ PQMCU_AVX2 size_t unpack_bits(uint16_t* a, const uint8_t* in, unsigned L, size_t
 // inverse.cpp's r2_inverse_exp (Itoh-Tsujii over r2_exp_chain: a^-1 =
 // c_(n-2)^2, c_(j+k) = c_j^(2^k) c_k) on 64-bit words: the products by
 // PCLMULQDQ (W x W schoolbook, unrolled for the set's word count), c^(2^k)
-// as k squarings (PDEP spreads each word, then the fold mod x^n - 1) for
+// as k squarings (PCLMULQDQ spreads each word, then the fold mod x^n - 1) for
 // small k, else as the coefficient permutation i -> 2^k i mod n (a byte per
 // coefficient, four interleaved gathers per word). Every index, count and
 // branch depends on n and the chain only: constant time. Unlike the
@@ -690,11 +691,21 @@ PQMCU_CLMUL_INLINE void fold(uint64_t* out, const uint64_t* prod, size_t n) {
     }
     out[W - 1] &= (uint64_t(1) << (n - 64 * (W - 1))) - 1;  // (n < 64 W)
 }
+// Squaring spreads word t's bits to the even bits of words 2t, 2t + 1: a
+// PCLMULQDQ of the word with itself (PDEP did this before: microcoded on
+// AMD before Zen 3, ~100x slower there, which made the inversion ~half
+// of hrss701's key generation on such a host).
 template <size_t W>
 PQMCU_CLMUL_INLINE void square(uint64_t* out, const uint64_t* in, size_t n, uint64_t* prod) {
-    for (size_t t = 0; t < W; ++t) {
-        prod[2 * t] = _pdep_u64(in[t], 0x5555555555555555ull);
-        prod[2 * t + 1] = _pdep_u64(in[t] >> 32, 0x5555555555555555ull);
+    size_t t = 0;
+    for (; t + 2 <= W; t += 2) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + t));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(prod + 2 * t), _mm_clmulepi64_si128(v, v, 0x00));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(prod + 2 * t + 2), _mm_clmulepi64_si128(v, v, 0x11));
+    }
+    if constexpr (W % 2 != 0) {
+        const __m128i v = _mm_cvtsi64_si128(int64_t(in[W - 1]));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(prod + 2 * W - 2), _mm_clmulepi64_si128(v, v, 0x00));
     }
     fold<W>(out, prod, n);
 }
@@ -726,10 +737,16 @@ inline uint32_t pow_half(size_t k, size_t n) {
 // out = in(x^(2^k)) mod x^n - 1: out bit j = in bit (j 2^-k mod n). bytes: 128 W bytes.
 template <size_t W>
 PQMCU_CLMUL_INLINE void frobenius(uint64_t* out, const uint64_t* in, size_t n, size_t k, uint8_t* bytes) {
+    // each bit to a byte (0xFF where set; the packing below reads bit 0):
+    // 32 bits broadcast, byte j / 8 to byte j (vpshufb), bit j % 8 kept
+    const __m256i spread = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3,
+                                            3, 3, 3, 3, 3, 3, 3);
+    const __m256i bit = _mm256_set1_epi64x(int64_t(0x8040201008040201ull));
     for (size_t t = 0; t < W; ++t)
-        for (size_t q = 0; q < 8; ++q) {
-            const uint64_t v = _pdep_u64(in[t] >> (8 * q), 0x0101010101010101ull);
-            __builtin_memcpy(bytes + 64 * t + 8 * q, &v, 8);
+        for (size_t h = 0; h < 2; ++h) {
+            const __m256i x = _mm256_shuffle_epi8(_mm256_set1_epi32(int32_t(uint32_t(in[t] >> (32 * h)))), spread);
+            _mm256_storeu_si256(reinterpret_cast<__m256i*>(bytes + 64 * t + 32 * h),
+                                _mm256_cmpeq_epi8(_mm256_and_si256(x, bit), bit));
         }
     // gathered into a second byte array (four independent index runs of
     // 16 W bytes), then packed 32 at a time by vpmovmskb: a load and a
@@ -1132,6 +1149,313 @@ PQMCU_VBMI size_t pack_rq(uint8_t* out, const uint16_t* a, size_t count, unsigne
     return i;
 }
 }  // namespace s3x
+
+// ---- the same maps on AVX2 (hosts without AVX-512BW): 16 coefficients per
+// vector over the whole vectors, engine.cpp's scalar formulas for the tail.
+// Same values as s3x's (and engine.cpp's); bounds depend on n only.
+namespace s3y {
+#define PQMCU_Y __attribute__((target("avx2")))
+#define PQMCU_Y_INLINE __attribute__((target("avx2"), always_inline)) inline
+PQMCU_Y_INLINE __m256i ldy(const uint16_t* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
+PQMCU_Y_INLINE void sty(uint16_t* p, __m256i v) { _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v); }
+// x mod 3 for every 16-bit x (floor(x / 3) = (x * 0xAAAB) >> 17 exactly).
+PQMCU_Y_INLINE __m256i mod3_u16(__m256i x) {
+    const __m256i q = _mm256_srli_epi16(_mm256_mulhi_epu16(x, _mm256_set1_epi16(int16_t(0xAAAB))), 1);
+    return _mm256_sub_epi16(x, _mm256_add_epi16(q, _mm256_add_epi16(q, q)));
+}
+inline uint16_t mod3_s(uint32_t x) { return uint16_t(x - 3 * ((x * 0xAAABu) >> 17)); }  // x < 2^16
+
+// unpack: per 16 bytes (80 coefficients) five vectors; lane l of vector u
+// is digit (16 u + l) mod 5 of byte (16 u + l) / 5 (vpshufb from the 16
+// bytes, copied into both halves), floor(c / 3^j) as vpmulhuw by
+// ceil(2^16 / 3^j) (exact for c < 256, j = 1 .. 4; j = 0 takes c).
+struct UnpackY {
+    alignas(32) uint8_t shuf[5][32];
+    alignas(32) uint16_t mul[5][16], keep[5][16];
+};
+constexpr UnpackY kUnpackY = [] {
+    constexpr uint16_t kM[5] = {0, 21846, 7282, 2428, 810};
+    UnpackY t{};
+    for (size_t u = 0; u < 5; ++u)
+        for (size_t l = 0; l < 16; ++l) {
+            const size_t k = 16 * u + l;
+            t.shuf[u][2 * l] = uint8_t(k / 5);
+            t.shuf[u][2 * l + 1] = 0x80;
+            t.mul[u][l] = kM[k % 5];
+            t.keep[u][l] = k % 5 == 0 ? 0xFFFF : 0;
+        }
+    return t;
+}();
+PQMCU_Y size_t unpack(uint16_t* a, const uint8_t* in, size_t count) {
+    __m256i shuf[5], mul[5], keep[5];
+    for (size_t u = 0; u < 5; ++u) {
+        shuf[u] = _mm256_load_si256(reinterpret_cast<const __m256i*>(kUnpackY.shuf[u]));
+        mul[u] = ldy(kUnpackY.mul[u]), keep[u] = ldy(kUnpackY.keep[u]);
+    }
+    const __m256i third = _mm256_set1_epi16(21846);
+    size_t g = 0;
+    for (; 80 * g + 80 <= count; ++g) {
+        const __m256i raw = _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(in + 16 * g)));
+        for (size_t u = 0; u < 5; ++u) {
+            const __m256i c = _mm256_shuffle_epi8(raw, shuf[u]);
+            const __m256i y = _mm256_or_si256(_mm256_mulhi_epu16(c, mul[u]), _mm256_and_si256(c, keep[u]));
+            const __m256i q = _mm256_mulhi_epu16(y, third);  // floor(y / 3), y < 256
+            sty(a + 80 * g + 16 * u, _mm256_sub_epi16(y, _mm256_add_epi16(q, _mm256_add_epi16(q, q))));
+        }
+    }
+    return 80 * g;  // (a multiple of 5: the caller's tail starts on a byte)
+}
+// pack: per 80 coefficients, e_k = sum_j 3^j a[k + j] on five vectors of
+// 16 (Horner over unaligned loads), to bytes, and the lanes k = 0, 5, ..,
+// 75 picked into one 16-byte row by vpshufb. Reads a[0 .. 80 g + 84) for
+// the groups it packs (a holds count + 1 words); returns the coefficients
+// packed (a multiple of 80).
+struct PackY {
+    alignas(16) uint8_t sel[5][16];
+};
+constexpr PackY kPackY = [] {
+    PackY t{};
+    for (size_t u = 0; u < 5; ++u)
+        for (size_t b = 0; b < 16; ++b) t.sel[u][b] = 0x80;
+    for (size_t i = 0; i < 16; ++i) t.sel[5 * i / 16][i] = uint8_t(5 * i % 16);
+    return t;
+}();
+PQMCU_Y size_t pack(uint8_t* out, const uint16_t* a, size_t count) {
+    __m128i sel[5];
+    for (size_t u = 0; u < 5; ++u) sel[u] = _mm_load_si128(reinterpret_cast<const __m128i*>(kPackY.sel[u]));
+    size_t g = 0;
+    for (; 80 * g + 84 <= count + 1; ++g) {
+        __m128i row = _mm_setzero_si128();
+        for (size_t u = 0; u < 5; ++u) {
+            const uint16_t* p = a + 80 * g + 16 * u;
+            __m256i e = ldy(p + 4);
+            for (size_t j = 4; j-- > 0;) e = _mm256_add_epi16(_mm256_add_epi16(e, _mm256_add_epi16(e, e)), ldy(p + j));
+            const __m128i b = _mm_packus_epi16(_mm256_castsi256_si128(e), _mm256_extracti128_si256(e, 1));
+            row = _mm_or_si128(row, _mm_shuffle_epi8(b, sel[u]));
+        }
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 16 * g), row);
+    }
+    return 80 * g;
+}
+// engine.cpp's pack_s3 from coefficient k (a multiple of 5) on.
+inline void pack_tail(uint8_t* out, const uint16_t* a, size_t count, size_t k) {
+    for (size_t i = k / 5; 5 * i < count; ++i) {
+        uint32_t c = 0;
+        const size_t last = (5 * i + 5 < count ? 5 * i + 5 : count);
+        for (size_t j = last; j-- > 5 * i;) c = (3 * c + a[j]) & 0xFF;
+        out[i] = uint8_t(c);
+    }
+}
+// r[i] = u[i] mod 3 (i < count, r[count] = 0), packed; returns their sum.
+PQMCU_Y uint32_t sample_iid_pack(uint16_t* r, uint8_t* packed, const uint8_t* u, size_t count) {
+    const __m256i k171 = _mm256_set1_epi16(171);
+    __m256i acc = _mm256_setzero_si256();
+    size_t k = 0;
+    for (; k + 16 <= count; k += 16) {
+        const __m256i x = _mm256_cvtepu8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(u + k)));
+        const __m256i q = _mm256_srli_epi16(_mm256_mullo_epi16(x, k171), 9);  // floor(x / 3), x < 256
+        const __m256i d = _mm256_sub_epi16(x, _mm256_add_epi16(q, _mm256_add_epi16(q, q)));
+        sty(r + k, d);
+        acc = _mm256_add_epi16(acc, d);
+    }
+    uint32_t sum = 0;
+    for (; k < count; ++k) {
+        const uint32_t d = mod3_s(u[k]);
+        r[k] = uint16_t(d);
+        sum += d;
+    }
+    r[count] = 0;
+    pack_tail(packed, r, count, pack(packed, r, count));
+    alignas(32) uint32_t lanes[8];
+    _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), _mm256_madd_epi16(acc, _mm256_set1_epi16(1)));
+    for (uint32_t v : lanes) sum += v;
+    secure_wipe(lanes, sizeof lanes);
+    return sum;
+}
+// HRSS's sample_iid_plus (s3x::sample_iid_plus's three passes on 16 lanes,
+// engine.cpp's formulas for the tails).
+PQMCU_Y void sample_iid_plus(uint16_t* r, const uint8_t* u, size_t n) {
+    const size_t count = n - 1;
+    const __m256i k171 = _mm256_set1_epi16(171), zero = _mm256_setzero_si256();
+    size_t k = 0;
+    for (; k + 16 <= count; k += 16) {
+        const __m256i x = _mm256_cvtepu8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(u + k)));
+        const __m256i q = _mm256_srli_epi16(_mm256_mullo_epi16(x, k171), 9);  // floor(x / 3), x < 256
+        const __m256i d = _mm256_sub_epi16(x, _mm256_add_epi16(q, _mm256_add_epi16(q, q)));
+        sty(r + k, _mm256_or_si256(d, _mm256_sub_epi16(zero, _mm256_srli_epi16(d, 1))));  // 2 -> 0xFFFF
+    }
+    for (; k < count; ++k) {
+        const uint32_t d = mod3_s(u[k]);
+        r[k] = uint16_t(d | (0u - (d >> 1)));
+    }
+    r[count] = 0;
+    // s = sum r[i] r[i + 1] mod 2^16 (i < n - 1; r[n - 1] = 0)
+    __m256i acc = zero;
+    for (k = 0; k + 16 <= count; k += 16) acc = _mm256_add_epi16(acc, _mm256_mullo_epi16(ldy(r + k), ldy(r + k + 1)));
+    uint32_t s = 0;
+    for (; k < count; ++k) s += uint32_t(r[k]) * r[k + 1];
+    alignas(32) uint16_t lanes[16];
+    _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), acc);
+    for (uint16_t v : lanes) s += v;
+    const uint16_t sign = uint16_t(1 | (0u - ((s >> 15) & 1)));  // +1, or -1 when s < 0 (mod 2^16)
+    const __m256i mul = _mm256_blend_epi16(_mm256_set1_epi16(1), _mm256_set1_epi16(int16_t(sign)), 0x55);  // even lanes
+    const __m256i three = _mm256_set1_epi16(3);
+    for (k = 0; k + 16 <= n; k += 16) {
+        const __m256i x = _mm256_mullo_epi16(ldy(r + k), mul);
+        sty(r + k, _mm256_and_si256(three, _mm256_xor_si256(x, _mm256_srli_epi16(x, 15))));
+    }
+    for (; k < n; ++k) {
+        const uint32_t x = uint16_t(k % 2 == 0 ? sign * r[k] : r[k]);  // (public index)
+        r[k] = uint16_t(3 & (x ^ (x >> 15)));
+    }
+    secure_wipe(lanes, sizeof lanes);
+}
+// R_q packing (engine.cpp's pack_rq_groups) on AVX2: 16 coefficients of L
+// bits (11 .. 14) per step, 8 per 128-bit half into L bytes: vpmaddwd
+// joins pairs (c0 + c1 2^L), a shift and an OR quads (4 L bits) in 64-bit
+// lanes, the upper quad of each half moves up by 4 L mod 8 bits, and two
+// vpshufb place the bytes (OR: for odd L the quads share a byte). Each half
+// is stored as 16 bytes, the bytes past its L overwritten by the next store
+// (the last ones by engine.cpp's groups or its zeroing of the tail; every
+// store stays below len). Returns the coefficients written (a multiple of 16).
+PQMCU_Y size_t pack_rq(uint8_t* out, const uint16_t* a, size_t count, unsigned L, size_t len) {
+    const unsigned h = 4 * L / 8, o = 4 * L % 8, whole = (4 * L + 7) / 8;
+    alignas(16) uint8_t s1[16], s2[16];
+    for (unsigned j = 0; j < 16; ++j) {
+        s1[j] = uint8_t(j < whole ? j : j < L ? 8 + j - h : 0x80);
+        s2[j] = uint8_t(o != 0 && j == h ? 8 : 0x80);
+    }
+    const __m256i sh1 = _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(s1)));
+    const __m256i sh2 = _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(s2)));
+    const __m256i qm = _mm256_set1_epi16(int16_t((1u << L) - 1));
+    const __m256i pair = _mm256_set1_epi32(int32_t(1u | (1u << (16 + L))));  // (1, 2^L) per 32-bit lane
+    const __m256i low32 = _mm256_set1_epi64x(0xFFFFFFFFll), up = _mm256_setr_epi64x(0, o, 0, o);
+    size_t t = 0;
+    for (; 16 * t + 16 <= count && 2 * L * t + L + 16 <= len; ++t) {
+        const __m256i x = _mm256_and_si256(ldy(a + 16 * t), qm);
+        const __m256i p = _mm256_madd_epi16(x, pair);  // c0 + c1 2^L per 32 bits
+        __m256i q = _mm256_or_si256(_mm256_and_si256(p, low32), _mm256_slli_epi64(_mm256_srli_epi64(p, 32), int(2 * L)));
+        q = _mm256_sllv_epi64(q, up);
+        const __m256i b = _mm256_or_si256(_mm256_shuffle_epi8(q, sh1), _mm256_shuffle_epi8(q, sh2));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 2 * L * t), _mm256_castsi256_si128(b));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 2 * L * t + L), _mm256_extracti128_si256(b, 1));
+    }
+    return 16 * t;
+}
+PQMCU_Y void z3_to_zq(uint16_t* a, size_t n, uint16_t qmask) {
+    const __m256i qm = _mm256_set1_epi16(int16_t(qmask)), zero = _mm256_setzero_si256();
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        const __m256i x = ldy(a + i);
+        sty(a + i, _mm256_or_si256(x, _mm256_and_si256(_mm256_sub_epi16(zero, _mm256_srli_epi16(x, 1)), qm)));
+    }
+    for (; i < n; ++i) a[i] = uint16_t(a[i] | ((0u - (a[i] >> 1)) & qmask));
+}
+PQMCU_Y void rq_to_s3(uint16_t* r, const uint16_t* a, size_t n, unsigned logq) {
+    const uint32_t qmask = (1u << logq) - 1, top = logq - 1, nq3 = (logq & 1) ? 1 : 2;
+    const auto centred = [&](uint32_t x) { const uint32_t c = x & qmask; return c + (c >> top) * nq3; };
+    const uint32_t last2 = 2 * centred(a[n - 1]);  // (before r, which may be a, is written)
+    const __m256i qm = _mm256_set1_epi16(int16_t(qmask)), vnq3 = _mm256_set1_epi16(int16_t(nq3)),
+                  vl = _mm256_set1_epi16(int16_t(last2));
+    const __m128i vtop = _mm_cvtsi32_si128(int(top));
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        const __m256i c = _mm256_and_si256(ldy(a + i), qm);
+        const __m256i cen = _mm256_add_epi16(c, _mm256_mullo_epi16(_mm256_srl_epi16(c, vtop), vnq3));
+        sty(r + i, mod3_u16(_mm256_add_epi16(cen, vl)));
+    }
+    for (; i < n; ++i) r[i] = mod3_s(centred(a[i]) + last2);
+}
+PQMCU_Y void mod3_phi(uint16_t* a, size_t n, uint16_t premask) {
+    const uint32_t last2 = 2u * (a[n - 1] & premask);
+    const __m256i pm = _mm256_set1_epi16(int16_t(premask)), vl = _mm256_set1_epi16(int16_t(last2));
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16) sty(a + i, mod3_u16(_mm256_add_epi16(_mm256_and_si256(ldy(a + i), pm), vl)));
+    for (; i < n; ++i) a[i] = mod3_s((a[i] & premask) + last2);
+}
+template <bool Subtract>
+PQMCU_Y void lift_hps(uint16_t* dst, const uint16_t* m, size_t n) {
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        const __m256i x = ldy(m + i), h = _mm256_srli_epi16(x, 1);
+        const __m256i d = _mm256_sub_epi16(x, _mm256_add_epi16(h, _mm256_add_epi16(h, h)));
+        const __m256i y = ldy(dst + i);
+        sty(dst + i, Subtract ? _mm256_sub_epi16(y, d) : _mm256_add_epi16(y, d));
+    }
+    for (; i < n; ++i) {
+        const uint32_t d = m[i] - 3 * (m[i] >> 1);
+        dst[i] = uint16_t(Subtract ? dst[i] - d : dst[i] + d);
+    }
+}
+PQMCU_Y uint32_t check_r_to_s3(uint16_t* r, size_t n, unsigned logq) {
+    const uint32_t qmask = (1u << logq) - 1, top = logq - 1, last = r[n - 1];
+    const __m256i qm = _mm256_set1_epi16(int16_t(qmask)), bad = _mm256_set1_epi16(int16_t(qmask - 3));
+    const __m256i one = _mm256_set1_epi16(1), two = _mm256_set1_epi16(2), four = _mm256_set1_epi16(4),
+                  three = _mm256_set1_epi16(3), vl = _mm256_set1_epi16(int16_t(last));
+    const __m128i vtop = _mm_cvtsi32_si128(int(top));
+    __m256i tv = _mm256_setzero_si256();
+    size_t i = 0;
+    for (; i + 16 <= n - 1; i += 16) {
+        const __m256i c = _mm256_and_si256(_mm256_sub_epi16(ldy(r + i), vl), qm);
+        tv = _mm256_or_si256(tv, _mm256_or_si256(_mm256_and_si256(_mm256_add_epi16(c, one), bad),
+                                                 _mm256_and_si256(_mm256_add_epi16(c, two), four)));
+        sty(r + i, _mm256_and_si256(_mm256_xor_si256(c, _mm256_srl_epi16(c, vtop)), three));
+    }
+    uint32_t t = 0;
+    for (; i + 1 < n; ++i) {
+        const uint32_t c = (r[i] - last) & qmask;
+        t |= (c + 1) & (qmask - 3);
+        t |= (c + 2) & 4;
+        r[i] = uint16_t(3 & (c ^ (c >> top)));
+    }
+    // any nonzero byte of tv: a value below 2^31, nonzero iff so
+    const uint32_t any = ~uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(tv, _mm256_setzero_si256())));
+    return t | (any >> 1) | (any & 1);
+}
+// HRSS's Lift(m) (s3x::lift_hrss's steps on 16 lanes): prefix sums within
+// each 128-bit half by three byte shifts, the low half's total added to the
+// high half, the running value carried from lane 15; b[i - 1] by vpalignr
+// over the previous vector. The tail continues with engine.cpp's loop.
+template <bool Subtract>
+PQMCU_Y void lift_hrss(uint16_t* dst, const uint16_t* m, size_t n, uint32_t k) {
+    alignas(32) uint16_t up[16];
+    for (uint16_t l = 0; l < 16; ++l) up[l] = uint16_t(l + 1);
+    const __m256i kk = _mm256_mullo_epi16(ldy(up), _mm256_set1_epi16(int16_t(k)));
+    const __m256i lane7 = _mm256_set1_epi16(0x0F0E), third = _mm256_set1_epi16(21846), three = _mm256_set1_epi16(3);
+    __m256i carry = _mm256_set1_epi16(int16_t(6 * n));  // 6n - prefix - i k before this vector
+    __m256i prev = _mm256_setzero_si256();               // b of the previous vector (lane 15 used)
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        __m256i x = ldy(m + i);
+        x = _mm256_add_epi16(x, _mm256_slli_si256(x, 2));
+        x = _mm256_add_epi16(x, _mm256_slli_si256(x, 4));
+        x = _mm256_add_epi16(x, _mm256_slli_si256(x, 8));
+        // + the low half's lane 7 in every lane of the high half
+        x = _mm256_add_epi16(x, _mm256_shuffle_epi8(_mm256_permute2x128_si256(x, x, 0x08), lane7));
+        const __m256i r = _mm256_sub_epi16(_mm256_sub_epi16(carry, x), kk);  // > 0, < 2^14
+        carry = _mm256_shuffle_epi8(_mm256_permute2x128_si256(r, r, 0x11), lane7);
+        const __m256i q = _mm256_mulhi_epu16(r, third);  // floor(r / 3) for r < 2^14
+        const __m256i d = _mm256_sub_epi16(r, _mm256_add_epi16(q, _mm256_add_epi16(q, q)));
+        const __m256i cur = _mm256_sub_epi16(d, _mm256_and_si256(three, _mm256_srai_epi16(_mm256_slli_epi16(d, 14), 15)));
+        const __m256i before = _mm256_alignr_epi8(cur, _mm256_permute2x128_si256(prev, cur, 0x21), 14);
+        prev = cur;
+        const __m256i v = _mm256_sub_epi16(before, cur), y = ldy(dst + i);
+        sty(dst + i, Subtract ? _mm256_sub_epi16(y, v) : _mm256_add_epi16(y, v));
+    }
+    alignas(32) uint16_t tail[2][16];
+    _mm256_store_si256(reinterpret_cast<__m256i*>(tail[0]), carry);
+    _mm256_store_si256(reinterpret_cast<__m256i*>(tail[1]), prev);
+    uint32_t rest = tail[0][0], pb = tail[1][15];
+    for (; i < n; ++i) {
+        rest -= m[i] + k;
+        const uint32_t v = (rest * 0x55555556u) >> 30;  // mod 3 (rest < 2^16)
+        const uint32_t cur = v - 3 * (v >> 1);
+        dst[i] = uint16_t(Subtract ? dst[i] - (pb - cur) : dst[i] + (pb - cur));
+        pb = cur;
+    }
+    secure_wipe(tail, sizeof tail);
+}
+}  // namespace s3y
 }  // namespace
 
 bool s3_pack_avx512_usable() {
@@ -1139,59 +1463,118 @@ bool s3_pack_avx512_usable() {
     return cpu.avx2 && cpu.avx512f && cpu.avx512bw && cpu.avx512vl;
 }
 bool unpack_s3_avx512(uint16_t* a, const uint8_t* in, size_t count) {
-    if (!s3_pack_avx512_usable()) return false;
+    if (!s3_pack_avx512_usable()) {
+        if (!x86::cpu_features().avx2) return false;
+        size_t k = s3y::unpack(a, in, count);  // (then engine.cpp's digits)
+        for (; k < count; k += 5) {
+            uint32_t c = in[k / 5];
+            for (size_t j = k; j < k + 5 && j < count; ++j) {
+                const uint32_t q = (c * 171) >> 9;  // floor(c / 3) for c < 256
+                a[j] = uint16_t(c - 3 * q);
+                c = q;
+            }
+        }
+        return true;
+    }
     s3x::unpack(a, in, count);
     return true;
 }
 bool pack_s3_avx512(uint8_t* out, const uint16_t* a, size_t count) {
-    if (!s3_pack_avx512_usable()) return false;
+    if (!s3_pack_avx512_usable()) {
+        if (!x86::cpu_features().avx2) return false;
+        s3y::pack_tail(out, a, count, s3y::pack(out, a, count));
+        return true;
+    }
     s3x::pack(out, a, count);
     return true;
 }
 bool lift_hrss_avx512(uint16_t* dst, const uint16_t* m, size_t n, uint32_t k, bool subtract) {
-    if (!s3_pack_avx512_usable() || n > 2730) return false;  // (6n < 2^14)
+    if (n > 2730) return false;  // (6n < 2^14)
+    if (!s3_pack_avx512_usable()) {
+        if (!x86::cpu_features().avx2) return false;
+        if (subtract) s3y::lift_hrss<true>(dst, m, n, k);
+        else s3y::lift_hrss<false>(dst, m, n, k);
+        return true;
+    }
     if (subtract) s3x::lift_hrss<true>(dst, m, n, k);
     else s3x::lift_hrss<false>(dst, m, n, k);
     return true;
 }
 bool z3_to_zq_avx512(uint16_t* a, size_t n, uint16_t qmask) {
-    if (!s3_pack_avx512_usable()) return false;
+    if (!s3_pack_avx512_usable()) {
+        if (!x86::cpu_features().avx2) return false;
+        s3y::z3_to_zq(a, n, qmask);
+        return true;
+    }
     s3x::z3_to_zq(a, n, qmask);
     return true;
 }
 bool rq_to_s3_avx512(uint16_t* r, const uint16_t* a, size_t n, unsigned logq) {
-    if (!s3_pack_avx512_usable() || logq < 2 || logq > 14) return false;
+    if (logq < 2 || logq > 14) return false;
+    if (!s3_pack_avx512_usable()) {
+        if (!x86::cpu_features().avx2) return false;
+        s3y::rq_to_s3(r, a, n, logq);
+        return true;
+    }
     s3x::rq_to_s3(r, a, n, logq);
     return true;
 }
 bool mod3_phi_avx512(uint16_t* a, size_t n, uint16_t premask) {
-    if (!s3_pack_avx512_usable() || premask > 0x3FFF) return false;  // (a + 2 last < 2^16)
+    if (premask > 0x3FFF) return false;  // (a + 2 last < 2^16)
+    if (!s3_pack_avx512_usable()) {
+        if (!x86::cpu_features().avx2) return false;
+        s3y::mod3_phi(a, n, premask);
+        return true;
+    }
     s3x::mod3_phi(a, n, premask);
     return true;
 }
 bool lift_hps_avx512(uint16_t* dst, const uint16_t* m, size_t n, bool subtract) {
-    if (!s3_pack_avx512_usable()) return false;
+    if (!s3_pack_avx512_usable()) {
+        if (!x86::cpu_features().avx2) return false;
+        if (subtract) s3y::lift_hps<true>(dst, m, n);
+        else s3y::lift_hps<false>(dst, m, n);
+        return true;
+    }
     if (subtract) s3x::lift_hps<true>(dst, m, n);
     else s3x::lift_hps<false>(dst, m, n);
     return true;
 }
 bool check_r_to_s3_avx512(uint16_t* r, size_t n, unsigned logq, uint32_t& t) {
-    if (!s3_pack_avx512_usable() || logq < 3 || logq > 16) return false;
+    if (logq < 3 || logq > 16) return false;
+    if (!s3_pack_avx512_usable()) {
+        if (!x86::cpu_features().avx2) return false;
+        t = s3y::check_r_to_s3(r, n, logq);
+        return true;
+    }
     t = s3x::check_r_to_s3(r, n, logq);
     return true;
 }
 bool sample_iid_plus_avx512(uint16_t* r, const uint8_t* u, size_t n) {
-    if (!s3_pack_avx512_usable() || n < 2) return false;
+    if (n < 2) return false;
+    if (!s3_pack_avx512_usable()) {
+        if (!x86::cpu_features().avx2) return false;
+        s3y::sample_iid_plus(r, u, n);
+        return true;
+    }
     s3x::sample_iid_plus(r, u, n);
     return true;
 }
 size_t pack_rq_avx512(uint8_t* out, const uint16_t* a, size_t count, unsigned logq) {
     const x86::CpuFeatures& cpu = x86::cpu_features();
-    if (!s3_pack_avx512_usable() || !cpu.avx512vbmi || logq < 11 || logq > 14) return 0;
+    if (logq < 11 || logq > 14) return 0;
+    if (!s3_pack_avx512_usable() || !cpu.avx512vbmi) {
+        if (!cpu.avx2) return 0;
+        return s3y::pack_rq(out, a, count, logq, (size_t(logq) * count + 7) / 8);
+    }
     return s3x::pack_rq(out, a, count, logq);
 }
 bool sample_iid_pack_avx512(uint16_t* r, uint8_t* packed, const uint8_t* u, size_t count, uint32_t& sum) {
-    if (!s3_pack_avx512_usable()) return false;
+    if (!s3_pack_avx512_usable()) {
+        if (!x86::cpu_features().avx2) return false;
+        sum = s3y::sample_iid_pack(r, packed, u, count);
+        return true;
+    }
     sum = s3x::sample_iid_pack(r, packed, u, count);
     return true;
 }

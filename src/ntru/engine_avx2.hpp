@@ -86,6 +86,10 @@ bool unpack_s3_avx512(uint16_t* a, const uint8_t* in, size_t count);  // a[0 .. 
 bool pack_s3_avx512(uint8_t* out, const uint16_t* a, size_t count);   // out[0 .. ceil(count / 5))
 // a[i] = u[i] mod 3 (i < count), packed as pack_s3_avx512; sum = their sum.
 bool sample_iid_pack_avx512(uint16_t* r, uint8_t* packed, const uint8_t* u, size_t count, uint32_t& sum);
+// Without AVX-512BW / VL, unpack_s3_avx512, lift_hrss_avx512 and the maps
+// below run on AVX2 instead (16 coefficients per vector over the whole
+// vectors, engine.cpp's formulas for the tail: the same values); false only
+// without AVX2.
 // HRSS's Lift(m) added to (subtract: taken from) dst[0 .. n), k as
 // engine.cpp's lift_into computes it (m in {0,1,2}, m[n-1] = 0).
 bool lift_hrss_avx512(uint16_t* dst, const uint16_t* m, size_t n, uint32_t k, bool subtract);
