@@ -183,11 +183,21 @@ pqmcu_saber_ntt_forward_m4:
     vmov lr, s5
     l1s r1, r5, \op
     l1s r2, r6, \op
-    l1s r3, r7, \op
-    l1s r4, r8, \op
-    vmov lr, s0
-    ct5 r1, r3, lr
-    ct5 r2, r4, lr
+    @ layer 2: the product of x2 op mont(x6, z1) by z2 as the exact
+    @ Montgomery value of L = x2 z2 + x6 d_h (ntt.cpp, kL2D: |L| < 2^31):
+    @ m = x2 (z2 (-q^-1)) + x6 (d_h (-q^-1)), SMMULR by q (s3, s4)
+    vmov lr, s3
+    mul r5, r3, lr
+    mul r6, r4, lr
+    vmov lr, s4
+    smlal r5, r11, r7, lr       @ the low word (MLA costs 2 cycles; r11's high word is scratch)
+    smlal r6, r11, r8, lr
+    smmulr r5, r5, r9
+    smmulr r6, r6, r9
+    sub r3, r1, r5
+    add r1, r1, r5
+    sub r4, r2, r6
+    add r2, r2, r6
     vmov lr, s1
     ct5 r1, r2, lr
     vmov lr, s2
@@ -232,6 +242,11 @@ pqmcu_saber_ntt_forward_m4:
     vmov s12, r4
     ldr r9, [r3, #0]
     ldr r10, [r3, #4]
+    add r5, r3, r4, lsl #3      @ layer 2's multipliers of half h (tail[5 + 2 h], tail[6 + 2 h])
+    ldr r6, [r5, #20]
+    vmov s3, r6
+    ldr r6, [r5, #24]
+    vmov s4, r6
 .if \bits == 3
     subs r1, r1, #1             @ the column words are loaded from the byte before
 .endif
@@ -306,14 +321,33 @@ pqmcu_saber_ntt_forward_m4:
     vmov lr, s0
     l1w r1, r5
     l1w r2, r6
-    l1w r3, r7
-    l1w r4, r8
+    @ layer 2 as col4's, both halves: top (x2 + mont(x6, z1)) by s1 / s2,
+    @ bottom (x2 - mont(x6, z1)) by s12 / s13 (the multipliers of h = 0, 1)
     vmov lr, s1
-    ct r1, r3, lr
-    ct r2, r4, lr
+    mul r11, r3, lr
+    mul r12, r4, lr
     vmov lr, s2
-    ct r5, r7, lr
-    ct r6, r8, lr
+    smlal r11, r10, r7, lr      @ low words only: r10's high word is scratch (restored from s14)
+    smlal r12, r10, r8, lr
+    vmov lr, s12
+    mul r3, r3, lr
+    mul r4, r4, lr
+    vmov lr, s13
+    smlal r3, r10, r7, lr
+    smlal r4, r10, r8, lr
+    vmov r10, s14
+    smmulr r11, r11, r9
+    smmulr r12, r12, r9
+    smmulr r3, r3, r9
+    smmulr r4, r4, r9
+    sub r7, r5, r3
+    add r5, r5, r3
+    sub r8, r6, r4
+    add r6, r6, r4
+    sub r3, r1, r11
+    add r1, r1, r11
+    sub r4, r2, r12
+    add r2, r2, r12
     vmov lr, s3
     ct r1, r2, lr
     vmov lr, s4
@@ -357,19 +391,24 @@ pqmcu_saber_ntt_forward_m4:
     push {r4-r11, lr}
     ldr r9, [r3, #0]
     ldr r10, [r3, #4]
+    vmov s14, r10               @ -q^-1, restored after colw's layer 2
 .if \bits == 3
     subs r1, r1, #1
 .endif
     vmov s7, r1
     vmov s8, r2
     vmov s9, r0
+    ldr r4, [r3, #20]           @ layer 2's multipliers (col4's, h = 0 and 1)
+    vmov s1, r4
+    ldr r4, [r3, #24]
+    vmov s2, r4
+    ldr r4, [r3, #28]
+    vmov s12, r4
+    ldr r4, [r3, #32]
+    vmov s13, r4
     ldr r3, [r2, #4]
     mul r3, r3, r10             @ z1 (-q^-1)
     vmov s0, r3
-    ldr r3, [r2, #8]
-    vmov s1, r3
-    ldr r3, [r2, #12]
-    vmov s2, r3
     ldr r3, [r2, #16]
     vmov s3, r3
     ldr r3, [r2, #20]
