@@ -136,11 +136,17 @@ pqmcu_saber_ntt_forward_m4:
 @ l1s a, b, op: l1 for a 4-bit field b (|b| <= 8, so |b z1| < 2^31), lr =
 @ z1 (-q^-1) mod 2^32: m = b lr is the Montgomery multiplier, and since
 @ b z1 + m q is 0 mod 2^32 with |b z1| < 2^31, (b z1 + m q) / 2^32 is the
-@ high word of m q rounded (SMMULR): l1's exact value in three cycles, not four.
+@ high word of m q rounded (SMMULR): l1's exact value in three cycles, not four;
+@ two, with the addition folded into the rounded multiply-accumulate:
+@ SMMLAR gives a + that value, SMMLSR a - it (a 2^32 - m q + 2^31, floored:
+@ the same, as m q = -b z1 mod 2^32 is never 2^31 mod 2^32 for |b z1| < 2^31).
 .macro l1s a, b, op
     mul \b, \b, lr
-    smmulr \b, \b, r9
-    \op \a, \a, \b
+.ifc \op,add
+    smmlar \a, \b, r9, \a
+.else
+    smmlsr \a, \b, r9, \a
+.endif
 .endm
 
 @ ct5 a, b, z: ct with r11 and r5 as scratch (col4: r5-r8 are dead after
@@ -192,12 +198,10 @@ pqmcu_saber_ntt_forward_m4:
     vmov lr, s4
     smlal r5, r11, r7, lr       @ the low word (MLA costs 2 cycles; r11's high word is scratch)
     smlal r6, r11, r8, lr
-    smmulr r5, r5, r9
-    smmulr r6, r6, r9
-    sub r3, r1, r5
-    add r1, r1, r5
-    sub r4, r2, r6
-    add r2, r2, r6
+    smmlsr r3, r5, r9, r1       @ a - t, a + t (l1s's SMMLSR / SMMLAR)
+    smmlar r1, r5, r9, r1
+    smmlsr r4, r6, r9, r2
+    smmlar r2, r6, r9, r2
     vmov lr, s1
     ct5 r1, r2, lr
     vmov lr, s2
@@ -336,18 +340,14 @@ pqmcu_saber_ntt_forward_m4:
     smlal r3, r10, r7, lr
     smlal r4, r10, r8, lr
     vmov r10, s14
-    smmulr r11, r11, r9
-    smmulr r12, r12, r9
-    smmulr r3, r3, r9
-    smmulr r4, r4, r9
-    sub r7, r5, r3
-    add r5, r5, r3
-    sub r8, r6, r4
-    add r6, r6, r4
-    sub r3, r1, r11
-    add r1, r1, r11
-    sub r4, r2, r12
-    add r2, r2, r12
+    smmlsr r7, r3, r9, r5       @ a -+ t by SMMLSR / SMMLAR (l1s)
+    smmlar r5, r3, r9, r5
+    smmlsr r8, r4, r9, r6
+    smmlar r6, r4, r9, r6
+    smmlsr r3, r11, r9, r1
+    smmlar r1, r11, r9, r1
+    smmlsr r4, r12, r9, r2
+    smmlar r2, r12, r9, r2
     vmov lr, s3
     ct r1, r2, lr
     vmov lr, s4
@@ -369,10 +369,9 @@ pqmcu_saber_ntt_forward_m4:
 @ sides: t = l1s's exact Montgomery product b z1 / 2^32 (lr = z1 (-q^-1)),
 @ (a, b) = (a + t, a - t), as ct.
 .macro l1w a, b
-    mul \b, \b, lr
-    smmulr r12, \b, r9
-    sub \b, \a, r12
-    add \a, \a, r12
+    mul r12, \b, lr
+    smmlsr \b, r12, r9, \a
+    smmlar \a, r12, r9, \a
 .endm
 
 @ void pqmcu_saber_ntt_forward4_m4(int32_t a[256], const uint8_t s4[128],
