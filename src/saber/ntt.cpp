@@ -541,10 +541,10 @@ extern "C" void pqmcu_saber_ntt_forward_half13_m4(int32_t* out, const uint8_t* s
                                                   const int32_t* tail, unsigned h);
 extern "C" void pqmcu_saber_ntt_basemul_half_m4(int32_t* a, const int32_t* b, const int32_t* omega,
                                                 const int32_t* tail);
-extern "C" void pqmcu_saber_ntt_basemul_acc_quarter_m4(int32_t* a, const int32_t* b, const int32_t* omega,
-                                                       const int32_t* tail, int32_t* acc);
-extern "C" void pqmcu_saber_ntt_basemul_to_half_m4(const int32_t* a, const int32_t* b, const int32_t* omega,
-                                                   const int32_t* tail, int32_t* dst);
+extern "C" void pqmcu_saber_ntt_basemul_acc_blocks_m4(int32_t* a, const int32_t* b, const int32_t* omega,
+                                                      const int32_t* tail, int32_t* acc, size_t bytes);
+extern "C" void pqmcu_saber_ntt_basemul_to_blocks_m4(const int32_t* a, const int32_t* b, const int32_t* omega,
+                                                     const int32_t* tail, int32_t* dst, size_t bytes);
 #endif
 
 void forward_half_packed(int32_t* out, const uint8_t* packed, unsigned bits, unsigned h) {
@@ -616,11 +616,15 @@ void pointwise_half_at(int32_t* ah, const int32_t* b, unsigned h) {
 }
 
 void pointwise_half_to(int32_t* dst_h, const int32_t* a_h, const int32_t* b, unsigned h) {
+    pointwise_blocks_to(dst_h, a_h, b, (kN / 8) * h, kN / 8);
+}
+
+void pointwise_blocks_to(int32_t* dst, const int32_t* a, const int32_t* b, unsigned first, unsigned blocks) {
 #if defined(PQMCU_SABER_NTT_M4_ASM)
-    pqmcu_saber_ntt_basemul_to_half_m4(a_h, b, kOmega.data() + (kN / 8) * h, kAsmTail, dst_h);
+    if (blocks != 0) pqmcu_saber_ntt_basemul_to_blocks_m4(a, b, kOmega.data() + first, kAsmTail, dst, 16 * size_t(blocks));
 #else
-    std::memcpy(dst_h, a_h, sizeof(int32_t) * (kN / 2));
-    pointwise_half_at(dst_h, b, h);
+    std::memcpy(dst, a, sizeof(int32_t) * 4 * size_t(blocks));
+    for (size_t m = 0; m < blocks; ++m) basemul4(dst + 4 * m, b + 4 * m, kOmega[first + m]);
 #endif
 }
 
@@ -638,11 +642,15 @@ void pointwise_acc_half_at(int32_t* acc_h, int32_t* x, const int32_t* y, unsigne
 }
 
 void pointwise_acc_quarter_at(int32_t* acc_q, int32_t* x, const int32_t* y, unsigned q) {
+    pointwise_acc_blocks_at(acc_q, x, y, (kN / 16) * q, kN / 16);
+}
+
+void pointwise_acc_blocks_at(int32_t* acc, int32_t* x, const int32_t* y, unsigned first, unsigned blocks) {
 #if defined(PQMCU_SABER_NTT_M4_ASM)
-    pqmcu_saber_ntt_basemul_acc_quarter_m4(x, y, kOmega.data() + (kN / 16) * q, kAsmTail, acc_q);
+    if (blocks != 0) pqmcu_saber_ntt_basemul_acc_blocks_m4(x, y, kOmega.data() + first, kAsmTail, acc, 16 * size_t(blocks));
 #else
-    for (size_t m = 0; m < kN / 16; ++m) basemul4(x + 4 * m, y + 4 * m, kOmega[(kN / 16) * q + m]);
-    for (size_t i = 0; i < kN / 4; ++i) acc_q[i] += x[i];
+    for (size_t m = 0; m < blocks; ++m) basemul4(x + 4 * m, y + 4 * m, kOmega[first + m]);
+    for (size_t i = 0; i < 4 * size_t(blocks); ++i) acc[i] += x[i];
 #endif
 }
 

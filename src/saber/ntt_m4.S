@@ -260,9 +260,6 @@ pqmcu_saber_ntt_forward_m4:
     ldr r3, [r2, #4]
     mul r3, r3, r10             @ z1 (-q^-1): l1s's multiplier
     vmov s5, r3
-    add r1, r2, r4, lsl #2
-    ldr r3, [r1, #8]
-    vmov s0, r3
     add r1, r2, r4, lsl #3
     ldr r3, [r1, #16]
     vmov s1, r3

@@ -409,12 +409,22 @@ namespace {
     uint8_t* nat = coins;
     const uint8_t* in = coins;
     for (unsigned g = 0; g < 256; g += 8, in += 8, nat += 4) {
-        uint32_t v = 0;
+        uint32_t z[2];
 #pragma GCC unroll 2
         for (unsigned h = 0; h < 2; ++h) {
-            const uint32_t t = field_counts<4, 8>(load_u32(in + 4 * h));
-            v |= nibbles4(((t & 0x0F0F0F0Fu) | 0x10101010u) - ((t >> 4) & 0x0F0F0F0Fu)) << (16 * h);
+            // the bit counts of the eight nibbles (field_counts<4, 8>'s
+            // values) in five operations instead of seven
+            const uint32_t w = load_u32(in + 4 * h), u = w - ((w >> 1) & 0x55555555u);
+            const uint32_t t = (u & 0x33333333u) + ((u >> 2) & 0x33333333u);
+            // byte k of t is 16 b + a (a, b <= 4: the two nibbles' counts);
+            // less b it is 15 b + a >= 0 (no borrow between bytes), its low
+            // nibble a - b mod 16 (the field)
+            uint32_t y = (t - ((t >> 4) & 0x0F0F0F0Fu)) & 0x0F0F0F0Fu;
+            y |= y >> 4;                 // bytes 0 and 2: fields 0 | 1 << 4, 2 | 3 << 4
+            y &= 0x00FF00FFu;            // (UXTB16)
+            z[h] = y | y >> 8;           // low half: the four fields (nibbles4's value)
         }
+        const uint32_t v = (z[0] & 0xFFFFu) | z[1] << 16;  // (PKHBT)
         std::memcpy(nat, &v, 4);
     }
     natural_to_columns(out, coins);
