@@ -66,6 +66,26 @@ static_assert(8 * int64_t(make_zetas()[1] < 0 ? -make_zetas()[1] : make_zetas()[
 // 2-adic valuation of z1 (-q^-1), impossible for |b| <= 4096 when v <= 18.
 static_assert(((uint32_t(make_zetas()[1]) * kQInvNeg) & ((uint32_t(1) << 19) - 1)) != 0,
               "negated layer-1 zeta gives the exact negated product");
+// Layer 2 of the 3- / 4-bit half transforms (s', |field| <= 8; ntt_m4.S's
+// col4 / colw, layer12_small below): half h's layer-2 operand is x2 +- mont(x6, z1)
+// (the sign of the half), so its product with z2 = kZetas[2 + h] is
+// congruent to L R^-1 with L = x2 z2 + x6 d_h, d_h = +-z1 z2 R^-1 mod kQ
+// (centred): an integer with |L| <= 8 (|z2| + |d_h|) <= 8 kQ < 2^31, whose
+// exact Montgomery value (L + m kQ) / 2^32 (m = L (-q^-1) mod 2^32; on the M4
+// MUL, MLA from x2 and x6, then SMMULR by kQ as l1s) costs three cycles instead of
+// forming the operand and its product. The value is L R^-1 centred (|.| <=
+// kQ / 2 + 1), congruent to forward()'s (which may differ from it by kQ).
+constexpr int32_t l2_d(unsigned h) {
+    auto u = [](int32_t z) { return uint64_t(z < 0 ? int64_t(z) + kQ : int64_t(z)); };
+    const uint64_t r_inv = pow_mod(kRModQ, uint64_t(kQ) - 2);
+    const uint64_t d = u(make_zetas()[1]) * u(make_zetas()[2 + h]) % uint64_t(kQ) * r_inv % uint64_t(kQ);
+    return centre(uint32_t(h == 0 ? d : (uint64_t(kQ) - d) % uint64_t(kQ)));
+}
+constexpr int32_t kL2D[2] = {l2_d(0), l2_d(1)};
+// ntt_inv_m4.S's centring stores x - k kQ mod 2^16 as x + k (-kQ mod 2^16),
+// the constant 0x81FF as a signed halfword (SMLABB).
+static_assert((uint32_t(-kQ) & 0xFFFFu) == 0x81FFu, "ntt_inv_m4.S: -kQ mod 2^16");
+static_assert(8 * (int64_t(kQ) / 2 + 1) * 2 < (int64_t(1) << 31), "layer-2 sums of small fields fit in 32 bits");
 // kZetasInv[k] = psi^-brv8(k) * 2^32 mod kQ: the inverse butterflies' factors.
 constexpr std::array<int32_t, 256> make_zetas_inv() {
     std::array<int32_t, 256> z{};
@@ -246,7 +266,17 @@ namespace {
 #if defined(PQMCU_SABER_NTT_M4_ASM)
 // ntt_mul_m4.S, ntt_inv_m4.S: the block products and the inverse fused with
 // the accumulation (same values as the C code below).
-constexpr int32_t kAsmTail[5] = {kQ, int32_t(kQInvNeg), kInvScale, kLastZeta, kRoundInv};
+// Entries 5..8: layer 2's multipliers of the 3- / 4-bit half transforms
+// (kL2D above): z2 (-q^-1) and d_h (-q^-1) mod 2^32 for h = 0, 1.
+constexpr int32_t kAsmTail[9] = {kQ,
+                                 int32_t(kQInvNeg),
+                                 kInvScale,
+                                 kLastZeta,
+                                 kRoundInv,
+                                 int32_t(uint32_t(kZetas[2]) * kQInvNeg),
+                                 int32_t(uint32_t(kL2D[0]) * kQInvNeg),
+                                 int32_t(uint32_t(kZetas[3]) * kQInvNeg),
+                                 int32_t(uint32_t(kL2D[1]) * kQInvNeg)};
 extern "C" void pqmcu_saber_ntt_basemul_m4(int32_t* a, const int32_t* b, const int32_t* omega, const int32_t* tail);
 extern "C" void pqmcu_saber_ntt_basemul_acc_m4(int32_t* a, const int32_t* b, const int32_t* omega, const int32_t* tail,
                                                int32_t* acc);
@@ -462,17 +492,25 @@ int32_t field3c(const uint8_t* p, unsigned n) {
     const uint32_t w = uint32_t(p[3 * c]) | uint32_t(p[3 * c + 1]) << 8 | uint32_t(p[3 * c + 2]) << 16;
     return int32_t(w << (29 - 3 * i)) >> 29;
 }
+// Layers 1 and 2 of half h from 3- / 4-bit fields (kL2D above: layer 2's
+// product as the exact Montgomery value of x2 z2 + x6 d_h, as ntt_m4.S).
+template <unsigned Bits>
+void layer12_half_small(int32_t* out, const uint8_t* packed, unsigned h) {
+    auto field = [packed](unsigned n) { return Bits == 4 ? field4c(packed, n) : field3c(packed, n); };
+    const int32_t z = kZetas[1], z2 = kZetas[2 + h], d = kL2D[h];
+    for (unsigned j = 0; j < kN / 4; ++j) {
+        const int32_t t = mulm(field(kN / 2 + j), z);
+        const int32_t a = h == 0 ? field(j) + t : field(j) - t;
+        const int32_t l = field(kN / 4 + j) * z2 + field(3 * kN / 4 + j) * d;
+        const int32_t m = int32_t(uint32_t(l) * kQInvNeg);
+        const int32_t r = int32_t((int64_t(l) + int64_t(m) * kQ) >> 32);  // exact: l + m kQ = 0 mod 2^32
+        out[j] = a + r;
+        out[j + kN / 4] = a - r;
+    }
+}
 template <unsigned Bits>
 void layer1_half(int32_t* out, const uint8_t* packed, unsigned h) {
     const int32_t z = kZetas[1];
-    if constexpr (Bits == 4 || Bits == 3) {
-        auto field = [packed](unsigned n) { return Bits == 4 ? field4c(packed, n) : field3c(packed, n); };
-        for (unsigned j = 0; j < kN / 2; ++j) {
-            const int32_t t = mulm(field(kN / 2 + j), z);
-            out[j] = h == 0 ? field(j) + t : field(j) - t;
-        }
-        return;
-    }
     unpack_centred(out, packed, kN / 2, Bits);
     const uint8_t* hi = packed + (kN / 2) * Bits / 8;
     int32_t t[8];
@@ -503,10 +541,10 @@ extern "C" void pqmcu_saber_ntt_forward_half13_m4(int32_t* out, const uint8_t* s
                                                   const int32_t* tail, unsigned h);
 extern "C" void pqmcu_saber_ntt_basemul_half_m4(int32_t* a, const int32_t* b, const int32_t* omega,
                                                 const int32_t* tail);
-extern "C" void pqmcu_saber_ntt_basemul_acc_quarter_m4(int32_t* a, const int32_t* b, const int32_t* omega,
-                                                       const int32_t* tail, int32_t* acc);
-extern "C" void pqmcu_saber_ntt_basemul_to_half_m4(const int32_t* a, const int32_t* b, const int32_t* omega,
-                                                   const int32_t* tail, int32_t* dst);
+extern "C" void pqmcu_saber_ntt_basemul_acc_blocks_m4(int32_t* a, const int32_t* b, const int32_t* omega,
+                                                      const int32_t* tail, int32_t* acc, size_t bytes);
+extern "C" void pqmcu_saber_ntt_basemul_to_blocks_m4(const int32_t* a, const int32_t* b, const int32_t* omega,
+                                                     const int32_t* tail, int32_t* dst, size_t bytes);
 #endif
 
 void forward_half_packed(int32_t* out, const uint8_t* packed, unsigned bits, unsigned h) {
@@ -523,16 +561,17 @@ void forward_half_packed(int32_t* out, const uint8_t* packed, unsigned bits, uns
     }
 #else
     if (bits == 4) {
-        layer1_half<4>(out, packed, h);
+        layer12_half_small<4>(out, packed, h);
     } else if (bits == 3) {
-        layer1_half<3>(out, packed, h);
+        layer12_half_small<3>(out, packed, h);
     } else if (bits == 10) {
         layer1_half<10>(out, packed, h);
     } else {
         layer1_half<13>(out, packed, h);
     }
-    // Layers 2..6 on the half: block b of layer L uses kZetas[2^(L-1) + h 2^(L-2) + b].
-    for (unsigned layer = 2, d = 64; layer <= 6; ++layer, d >>= 1) {
+    // Layers 2 (3 for small fields) ..6 on the half: block b of layer L uses kZetas[2^(L-1) + h 2^(L-2) + b].
+    const bool small = bits <= 4;
+    for (unsigned layer = small ? 3 : 2, d = small ? 32 : 64; layer <= 6; ++layer, d >>= 1) {
         const unsigned nb = 1u << (layer - 2);
         for (unsigned b = 0; b < nb; ++b) {
             const int32_t zz = kZetas[(1u << (layer - 1)) + h * nb + b];
@@ -577,11 +616,15 @@ void pointwise_half_at(int32_t* ah, const int32_t* b, unsigned h) {
 }
 
 void pointwise_half_to(int32_t* dst_h, const int32_t* a_h, const int32_t* b, unsigned h) {
+    pointwise_blocks_to(dst_h, a_h, b, (kN / 8) * h, kN / 8);
+}
+
+void pointwise_blocks_to(int32_t* dst, const int32_t* a, const int32_t* b, unsigned first, unsigned blocks) {
 #if defined(PQMCU_SABER_NTT_M4_ASM)
-    pqmcu_saber_ntt_basemul_to_half_m4(a_h, b, kOmega.data() + (kN / 8) * h, kAsmTail, dst_h);
+    if (blocks != 0) pqmcu_saber_ntt_basemul_to_blocks_m4(a, b, kOmega.data() + first, kAsmTail, dst, 16 * size_t(blocks));
 #else
-    std::memcpy(dst_h, a_h, sizeof(int32_t) * (kN / 2));
-    pointwise_half_at(dst_h, b, h);
+    std::memcpy(dst, a, sizeof(int32_t) * 4 * size_t(blocks));
+    for (size_t m = 0; m < blocks; ++m) basemul4(dst + 4 * m, b + 4 * m, kOmega[first + m]);
 #endif
 }
 
@@ -599,11 +642,15 @@ void pointwise_acc_half_at(int32_t* acc_h, int32_t* x, const int32_t* y, unsigne
 }
 
 void pointwise_acc_quarter_at(int32_t* acc_q, int32_t* x, const int32_t* y, unsigned q) {
+    pointwise_acc_blocks_at(acc_q, x, y, (kN / 16) * q, kN / 16);
+}
+
+void pointwise_acc_blocks_at(int32_t* acc, int32_t* x, const int32_t* y, unsigned first, unsigned blocks) {
 #if defined(PQMCU_SABER_NTT_M4_ASM)
-    pqmcu_saber_ntt_basemul_acc_quarter_m4(x, y, kOmega.data() + (kN / 16) * q, kAsmTail, acc_q);
+    if (blocks != 0) pqmcu_saber_ntt_basemul_acc_blocks_m4(x, y, kOmega.data() + first, kAsmTail, acc, 16 * size_t(blocks));
 #else
-    for (size_t m = 0; m < kN / 16; ++m) basemul4(x + 4 * m, y + 4 * m, kOmega[(kN / 16) * q + m]);
-    for (size_t i = 0; i < kN / 4; ++i) acc_q[i] += x[i];
+    for (size_t m = 0; m < blocks; ++m) basemul4(x + 4 * m, y + 4 * m, kOmega[first + m]);
+    for (size_t i = 0; i < 4 * size_t(blocks); ++i) acc[i] += x[i];
 #endif
 }
 

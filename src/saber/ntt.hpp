@@ -103,6 +103,10 @@ void pointwise_acc_half_at(int32_t* acc_h, int32_t* x, const int32_t* y, unsigne
 // two transforms, x and y pointing at that quarter's 64 values (x is
 // clobbered): a sum kept in 256-byte pieces (the same sums, the same bound).
 void pointwise_acc_quarter_at(int32_t* acc_q, int32_t* x, const int32_t* y, unsigned q);
+// acc[0..4 blocks) += pointwise() of blocks first .. first + blocks - 1, x and
+// y pointing at block first's values (x is clobbered); blocks even (the M4
+// kernel takes two blocks a loop).
+void pointwise_acc_blocks_at(int32_t* acc, int32_t* x, const int32_t* y, unsigned first, unsigned blocks);
 // a[128 h .. 128 h + 128) = pointwise() of that half of a with b (128 values
 // from forward_half_packed).
 void pointwise_half(int32_t* a, const int32_t* b, unsigned h);
@@ -112,6 +116,9 @@ void pointwise_half_at(int32_t* a_h, const int32_t* b, unsigned h);
 // dst_h = half h of the product, from a's half a_h (not written) and b: a
 // product made straight into a sum's piece (4-aligned; no copy after it).
 void pointwise_half_to(int32_t* dst_h, const int32_t* a_h, const int32_t* b, unsigned h);
+// dst[0..4 blocks) = pointwise() of blocks first .. first + blocks - 1 of a
+// and b (pointing at block first's values; a not written); blocks even.
+void pointwise_blocks_to(int32_t* dst, const int32_t* a, const int32_t* b, unsigned first, unsigned blocks);
 // Transform-domain sums kept packed (the Default profile's FireSaber
 // re-encryption rows: 800 bytes where the int32 sum needs 1 KB): 256 values
 // mod kQ, each centred to |v| < 2^24 (25-bit two's complement), in eight

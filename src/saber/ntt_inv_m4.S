@@ -7,7 +7,8 @@
 @ layer multiplies the sum by the scale and the difference by the scaled
 @ zeta. Centring: the outputs lie in (-q, q) and the exact values well
 @ inside (-q/2, q/2), so k = round(x c / 2^32) (SMMULR; c = round(2^32 / q),
-@ checked in ntt.cpp) is round(x / q) and x - k q the centred value (MLS).
+@ checked in ntt.cpp) is round(x / q) and x - k q the centred value (its low
+@ 16 bits, which are all that is stored: SMLABB by -q mod 2^16).
 @ void pqmcu_saber_ntt_inverse_m4(int32_t a[256] (clobbered),
 @     const int32_t zinv[256], const int32_t tail[5] = {q, -q^-1, scale,
 @     scaled zeta_inv[1], c}, uint16_t acc[256] (any alignment), uint32_t mode)
@@ -54,10 +55,13 @@
     mul r12, r11, r10
     smlal r11, \a, r12, r9
 .endm
-@ centre x: x - round(x c / 2^32) q (r10 = c, r9 = q; r11 scratch).
+@ centre x: x - round(x c / 2^32) q mod 2^16 (r10 = c; r12 = -q mod 2^16
+@ in its low half, set by passb_body; r11 scratch): only the low 16 bits
+@ are stored, and k = round(x c / 2^32) is in -1..1, so the signed 16 x 16
+@ SMLABB gives them in one cycle (MLS with q: two).
 .macro centre x
     smmulr r11, \x, r10
-    mls \x, r11, r9, \x
+    smlabb \x, r11, r12, \x
 .endm
 @ addh x, off, t, u, noff: acc (lr) + off += x, where t already holds the
 @ halfword at off; loads the one at noff into u first, so every store
@@ -102,6 +106,7 @@
 .endif
     vmov r10, s15
     vmov lr, s12
+    movw r12, #0x81FF           @ -q mod 2^16 (q = 0x1817E01; ntt.cpp checks)
     centre r2
     centre r3
     centre r4

@@ -136,11 +136,17 @@ pqmcu_saber_ntt_forward_m4:
 @ l1s a, b, op: l1 for a 4-bit field b (|b| <= 8, so |b z1| < 2^31), lr =
 @ z1 (-q^-1) mod 2^32: m = b lr is the Montgomery multiplier, and since
 @ b z1 + m q is 0 mod 2^32 with |b z1| < 2^31, (b z1 + m q) / 2^32 is the
-@ high word of m q rounded (SMMULR): l1's exact value in three cycles, not four.
+@ high word of m q rounded (SMMULR): l1's exact value in three cycles, not four;
+@ two, with the addition folded into the rounded multiply-accumulate:
+@ SMMLAR gives a + that value, SMMLSR a - it (a 2^32 - m q + 2^31, floored:
+@ the same, as m q = -b z1 mod 2^32 is never 2^31 mod 2^32 for |b z1| < 2^31).
 .macro l1s a, b, op
     mul \b, \b, lr
-    smmulr \b, \b, r9
-    \op \a, \a, \b
+.ifc \op,add
+    smmlar \a, \b, r9, \a
+.else
+    smmlsr \a, \b, r9, \a
+.endif
 .endm
 
 @ ct5 a, b, z: ct with r11 and r5 as scratch (col4: r5-r8 are dead after
@@ -183,11 +189,19 @@ pqmcu_saber_ntt_forward_m4:
     vmov lr, s5
     l1s r1, r5, \op
     l1s r2, r6, \op
-    l1s r3, r7, \op
-    l1s r4, r8, \op
-    vmov lr, s0
-    ct5 r1, r3, lr
-    ct5 r2, r4, lr
+    @ layer 2: the product of x2 op mont(x6, z1) by z2 as the exact
+    @ Montgomery value of L = x2 z2 + x6 d_h (ntt.cpp, kL2D: |L| < 2^31):
+    @ m = x2 (z2 (-q^-1)) + x6 (d_h (-q^-1)), SMMULR by q (s3, s4)
+    vmov lr, s3
+    mul r5, r3, lr
+    mul r6, r4, lr
+    vmov lr, s4
+    smlal r5, r11, r7, lr       @ the low word (MLA costs 2 cycles; r11's high word is scratch)
+    smlal r6, r11, r8, lr
+    smmlsr r3, r5, r9, r1       @ a - t, a + t (l1s's SMMLSR / SMMLAR)
+    smmlar r1, r5, r9, r1
+    smmlsr r4, r6, r9, r2
+    smmlar r2, r6, r9, r2
     vmov lr, s1
     ct5 r1, r2, lr
     vmov lr, s2
@@ -232,6 +246,11 @@ pqmcu_saber_ntt_forward_m4:
     vmov s12, r4
     ldr r9, [r3, #0]
     ldr r10, [r3, #4]
+    add r5, r3, r4, lsl #3      @ layer 2's multipliers of half h (tail[5 + 2 h], tail[6 + 2 h])
+    ldr r6, [r5, #20]
+    vmov s3, r6
+    ldr r6, [r5, #24]
+    vmov s4, r6
 .if \bits == 3
     subs r1, r1, #1             @ the column words are loaded from the byte before
 .endif
@@ -241,9 +260,6 @@ pqmcu_saber_ntt_forward_m4:
     ldr r3, [r2, #4]
     mul r3, r3, r10             @ z1 (-q^-1): l1s's multiplier
     vmov s5, r3
-    add r1, r2, r4, lsl #2
-    ldr r3, [r1, #8]
-    vmov s0, r3
     add r1, r2, r4, lsl #3
     ldr r3, [r1, #16]
     vmov s1, r3
@@ -306,14 +322,29 @@ pqmcu_saber_ntt_forward_m4:
     vmov lr, s0
     l1w r1, r5
     l1w r2, r6
-    l1w r3, r7
-    l1w r4, r8
+    @ layer 2 as col4's, both halves: top (x2 + mont(x6, z1)) by s1 / s2,
+    @ bottom (x2 - mont(x6, z1)) by s12 / s13 (the multipliers of h = 0, 1)
     vmov lr, s1
-    ct r1, r3, lr
-    ct r2, r4, lr
+    mul r11, r3, lr
+    mul r12, r4, lr
     vmov lr, s2
-    ct r5, r7, lr
-    ct r6, r8, lr
+    smlal r11, r10, r7, lr      @ low words only: r10's high word is scratch (restored from s14)
+    smlal r12, r10, r8, lr
+    vmov lr, s12
+    mul r3, r3, lr
+    mul r4, r4, lr
+    vmov lr, s13
+    smlal r3, r10, r7, lr
+    smlal r4, r10, r8, lr
+    vmov r10, s14
+    smmlsr r7, r3, r9, r5       @ a -+ t by SMMLSR / SMMLAR (l1s)
+    smmlar r5, r3, r9, r5
+    smmlsr r8, r4, r9, r6
+    smmlar r6, r4, r9, r6
+    smmlsr r3, r11, r9, r1
+    smmlar r1, r11, r9, r1
+    smmlsr r4, r12, r9, r2
+    smmlar r2, r12, r9, r2
     vmov lr, s3
     ct r1, r2, lr
     vmov lr, s4
@@ -335,10 +366,9 @@ pqmcu_saber_ntt_forward_m4:
 @ sides: t = l1s's exact Montgomery product b z1 / 2^32 (lr = z1 (-q^-1)),
 @ (a, b) = (a + t, a - t), as ct.
 .macro l1w a, b
-    mul \b, \b, lr
-    smmulr r12, \b, r9
-    sub \b, \a, r12
-    add \a, \a, r12
+    mul r12, \b, lr
+    smmlsr \b, r12, r9, \a
+    smmlar \a, r12, r9, \a
 .endm
 
 @ void pqmcu_saber_ntt_forward4_m4(int32_t a[256], const uint8_t s4[128],
@@ -357,19 +387,24 @@ pqmcu_saber_ntt_forward_m4:
     push {r4-r11, lr}
     ldr r9, [r3, #0]
     ldr r10, [r3, #4]
+    vmov s14, r10               @ -q^-1, restored after colw's layer 2
 .if \bits == 3
     subs r1, r1, #1
 .endif
     vmov s7, r1
     vmov s8, r2
     vmov s9, r0
+    ldr r4, [r3, #20]           @ layer 2's multipliers (col4's, h = 0 and 1)
+    vmov s1, r4
+    ldr r4, [r3, #24]
+    vmov s2, r4
+    ldr r4, [r3, #28]
+    vmov s12, r4
+    ldr r4, [r3, #32]
+    vmov s13, r4
     ldr r3, [r2, #4]
     mul r3, r3, r10             @ z1 (-q^-1)
     vmov s0, r3
-    ldr r3, [r2, #8]
-    vmov s1, r3
-    ldr r3, [r2, #12]
-    vmov s2, r3
     ldr r3, [r2, #16]
     vmov s3, r3
     ldr r3, [r2, #20]

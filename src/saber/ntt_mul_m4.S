@@ -117,7 +117,11 @@
     sub r1, r1, r0
     vmov s0, r1                 @ b - a
     vmov s1, r2                 @ omega
+.ifc \len,r6
+    add r2, r0, r6              @ (a length in bytes, a multiple of 32)
+.else
     add r2, r0, #\len
+.endif
     vmov s2, r2                 @ end of a
     .p2align 2
 1:
@@ -192,42 +196,46 @@ pqmcu_saber_ntt_basemul_acc_half_m4:
     pop {r4-r11, pc}
     .size pqmcu_saber_ntt_basemul_acc_half_m4, .-pqmcu_saber_ntt_basemul_acc_half_m4
 
-@ void pqmcu_saber_ntt_basemul_acc_quarter_m4(int32_t a[64] (clobbered), const int32_t b[64],
-@     const int32_t omega[16], const int32_t tail[2], int32_t acc[64]): acc += a b / 2^32
-@ on the 16 blocks of one quarter (a sum kept in 256-byte pieces; pointers
-@ already offset by the caller).
-    .section .text.pqmcu_saber_ntt_basemul_acc_quarter_m4, "ax", %progbits
+@ void pqmcu_saber_ntt_basemul_acc_blocks_m4(int32_t a[] (clobbered), const int32_t b[],
+@     const int32_t omega[], const int32_t tail[2], int32_t acc[], size_t bytes): acc += a b / 2^32
+@ on bytes / 16 blocks (bytes a nonzero multiple of 32: two blocks a loop), e.g. the 16 of
+@ one quarter (a sum kept in 256-byte pieces) or a run of blocks of a sum kept in pieces
+@ (pointers already offset by the caller).
+    .section .text.pqmcu_saber_ntt_basemul_acc_blocks_m4, "ax", %progbits
     .align 2
-    .global pqmcu_saber_ntt_basemul_acc_quarter_m4
-    .type pqmcu_saber_ntt_basemul_acc_quarter_m4, %function
+    .global pqmcu_saber_ntt_basemul_acc_blocks_m4
+    .type pqmcu_saber_ntt_basemul_acc_blocks_m4, %function
     .thumb_func
-pqmcu_saber_ntt_basemul_acc_quarter_m4:
+pqmcu_saber_ntt_basemul_acc_blocks_m4:
     push {r4-r11, lr}
     ldr r9, [r3, #0]
     ldr lr, [r3, #4]
     ldr r3, [sp, #36]           @ acc (5th argument)
+    ldr r6, [sp, #40]           @ bytes (6th)
     sub r3, r3, r0
     vmov s3, r3
-    basemul 1, 256
+    basemul 1, r6
     pop {r4-r11, pc}
-    .size pqmcu_saber_ntt_basemul_acc_quarter_m4, .-pqmcu_saber_ntt_basemul_acc_quarter_m4
+    .size pqmcu_saber_ntt_basemul_acc_blocks_m4, .-pqmcu_saber_ntt_basemul_acc_blocks_m4
 
-@ void pqmcu_saber_ntt_basemul_to_half_m4(const int32_t a[128], const int32_t b[128],
-@     const int32_t omega[32], const int32_t tail[2], int32_t dst[128]): dst = a b / 2^32
-@ on the 32 blocks of one half (pointers already offset by the caller; dst
+@ void pqmcu_saber_ntt_basemul_to_blocks_m4(const int32_t a[], const int32_t b[],
+@     const int32_t omega[], const int32_t tail[2], int32_t dst[], size_t bytes): dst = a b / 2^32
+@ on bytes / 16 blocks (a nonzero multiple of 32: the 32 blocks of one half, or a
+@ run of a sum kept in pieces; pointers already offset by the caller; dst
 @ 4-aligned, a is not written).
-    .section .text.pqmcu_saber_ntt_basemul_to_half_m4, "ax", %progbits
+    .section .text.pqmcu_saber_ntt_basemul_to_blocks_m4, "ax", %progbits
     .align 2
-    .global pqmcu_saber_ntt_basemul_to_half_m4
-    .type pqmcu_saber_ntt_basemul_to_half_m4, %function
+    .global pqmcu_saber_ntt_basemul_to_blocks_m4
+    .type pqmcu_saber_ntt_basemul_to_blocks_m4, %function
     .thumb_func
-pqmcu_saber_ntt_basemul_to_half_m4:
+pqmcu_saber_ntt_basemul_to_blocks_m4:
     push {r4-r11, lr}
     ldr r9, [r3, #0]
     ldr lr, [r3, #4]
     ldr r3, [sp, #36]           @ dst (5th argument)
+    ldr r6, [sp, #40]           @ bytes (6th)
     sub r3, r3, r0
     vmov s3, r3
-    basemul 2, 512
+    basemul 2, r6
     pop {r4-r11, pc}
-    .size pqmcu_saber_ntt_basemul_to_half_m4, .-pqmcu_saber_ntt_basemul_to_half_m4
+    .size pqmcu_saber_ntt_basemul_to_blocks_m4, .-pqmcu_saber_ntt_basemul_to_blocks_m4

@@ -409,12 +409,22 @@ namespace {
     uint8_t* nat = coins;
     const uint8_t* in = coins;
     for (unsigned g = 0; g < 256; g += 8, in += 8, nat += 4) {
-        uint32_t v = 0;
+        uint32_t z[2];
 #pragma GCC unroll 2
         for (unsigned h = 0; h < 2; ++h) {
-            const uint32_t t = field_counts<4, 8>(load_u32(in + 4 * h));
-            v |= nibbles4(((t & 0x0F0F0F0Fu) | 0x10101010u) - ((t >> 4) & 0x0F0F0F0Fu)) << (16 * h);
+            // the bit counts of the eight nibbles (field_counts<4, 8>'s
+            // values) in five operations instead of seven
+            const uint32_t w = load_u32(in + 4 * h), u = w - ((w >> 1) & 0x55555555u);
+            const uint32_t t = (u & 0x33333333u) + ((u >> 2) & 0x33333333u);
+            // byte k of t is 16 b + a (a, b <= 4: the two nibbles' counts);
+            // less b it is 15 b + a >= 0 (no borrow between bytes), its low
+            // nibble a - b mod 16 (the field)
+            uint32_t y = (t - ((t >> 4) & 0x0F0F0F0Fu)) & 0x0F0F0F0Fu;
+            y |= y >> 4;                 // bytes 0 and 2: fields 0 | 1 << 4, 2 | 3 << 4
+            y &= 0x00FF00FFu;            // (UXTB16)
+            z[h] = y | y >> 8;           // low half: the four fields (nibbles4's value)
         }
+        const uint32_t v = (z[0] & 0xFFFFu) | z[1] << 16;  // (PKHBT)
         std::memcpy(nat, &v, 4);
     }
     natural_to_columns(out, coins);
@@ -424,11 +434,13 @@ namespace {
     const uint8_t* in = coins;
     // A coefficient's two 5-bit fields are 10 bits of the stream: three
     // words hold coefficients 0-2 (bit 0), 3-5 (bit 30: a word load and
-    // byte 7) and 6-7 (bit 60), whole pairs, so the counts are differenced per 10-bit lane (16 +
-    // a - b, whose low 4 bits are the field) as sample_rows does.
+    // byte 7) and 6-7 (bit 60), whole pairs, so the counts are differenced per 10-bit lane (a + 31 b,
+    // whose low 4 bits are the field a - b mod 16).
     auto lanes = [](uint32_t w) {
         const uint32_t t = field_counts<5, 6>(w & 0x3FFFFFFFu);
-        const uint32_t x = ((t & 0x01F07C1Fu) + 0x01004010u) - ((t >> 5) & 0x01F07C1Fu);
+        // lane k of t is a + 32 b (a, b <= 5); less b it is a + 31 b >= 0
+        // (no borrow between lanes), its low nibble a - b mod 16 (the field)
+        const uint32_t x = t - ((t >> 5) & 0x01F07C1Fu);
         return (x & 0xFu) | ((x >> 6) & 0xF0u) | ((x >> 12) & 0xF00u);
     };
     for (unsigned g = 0; g < 256; g += 8, in += 10, nat += 4) {
@@ -465,7 +477,9 @@ void sample_binomial3(uint8_t* out, const uint8_t* coins, size_t count, unsigned
 #pragma GCC unroll 8
         for (unsigned i = 0; i < 8; ++i, p += 24) {
             const uint32_t t = field_counts<3, 8>(load_u32(p) & 0xFFFFFFu);
-            const uint32_t x = ((t & 0x1C71C7u) + 0x410410u) - ((t >> 3) & 0x1C71C7u);  // 16 + a - b per lane
+            // lane c: a + 8 b less b, a + 7 b >= 0 (no borrow between
+            // lanes), whose low 3 bits are a - b mod 8, the field
+            const uint32_t x = t - ((t >> 3) & 0x1C71C7u);
 #pragma GCC unroll 4
             for (unsigned c = 0; c < 4; ++c) col[c] |= ((x >> (6 * c)) & 7u) << (3 * i);
         }

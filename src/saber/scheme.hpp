@@ -1230,14 +1230,27 @@ private:
             // kHalf - n0 <= kRestWords: the last row has the least room (min: GCC's bound)
             const size_t n1 = kHalf - n0 < kRestWords ? kHalf - n0 : kRestWords;
             int32_t rest[kRestWords];
+            // the pieces hold whole pairs of blocks (Saber: 112 + 16 words;
+            // public, from ct's alignment): the first term's products are
+            // stored into them and the later terms' added by the block
+            // products on runs of blocks, no pass through x, copies or add_words
+            const bool pairs = n0 % 8 == 0 && n0 + n1 == kHalf;
             for (size_t j = 0; j < L; ++j) {
                 squeeze_entry_kem(ws, xof);
                 ntt::forward_half_packed(ws.u.k.yh, spj(ws, j), kSpBits, 0);
-                ntt::pointwise_half(ws.x, ws.u.k.yh, 0);
-                if (j == 0) {
+                if (j == 0 && pairs) {
+                    ntt::pointwise_blocks_to(p0, ws.x, ws.u.k.yh, 0, unsigned(n0 / 4));
+                    ntt::pointwise_blocks_to(rest, ws.x + n0, ws.u.k.yh + n0, unsigned(n0 / 4), unsigned(n1 / 4));
+                } else if (pairs) {
+                    ntt::pointwise_acc_blocks_at(p0, ws.x, ws.u.k.yh, 0, unsigned(n0 / 4));
+                    ntt::pointwise_acc_blocks_at(rest, ws.x + n0, ws.u.k.yh + n0, unsigned(n0 / 4), unsigned(n1 / 4));
+                } else {
+                    ntt::pointwise_half(ws.x, ws.u.k.yh, 0);
+                }
+                if (!pairs && j == 0) {
                     std::memcpy(p0, ws.x, sizeof(int32_t) * n0);
                     std::memcpy(rest, ws.x + n0, sizeof(int32_t) * n1);
-                } else {
+                } else if (!pairs) {
                     add_words(p0, ws.x, n0);
                     add_words(rest, ws.x + n0, n1);
                 }

@@ -6,7 +6,7 @@
 @ values in three words (v0 | v1 << 25, v1 >> 7 | v2 << 18, v2 >> 14 |
 @ v3 << 11: 96 bits), then one word with bits 21-24 of group g's v3 in
 @ nibble g (so v0's sign is one SBFX, the others a shift and an ORR).
-@ Centring: v - round(v 170 / 2^32) kQ (SMMULR, MLS), as the inverse's.
+@ Centring: v - round(v 170 / 2^32) kQ (SMMULR, then SMLAL by -kQ, low word).
 @ void pqmcu_saber_sum25_put_m4(uint8_t s[], const int32_t x[], const int32_t tail[5], size_t xbytes)
 @ void pqmcu_saber_sum25_add_m4(uint8_t s[], const int32_t x[], const int32_t tail[5], size_t xbytes)
 @ void pqmcu_saber_sum25_get_m4(int32_t x[], const uint8_t s[], size_t xbytes)
@@ -30,10 +30,12 @@
     orr r10, r10, lr, lsl #21
     sbfx r4, r4, #0, #25
 .endm
-@ centre v (r11 = 170, r12 = kQ; lr scratch)
+@ centre v (r11 = 170, r12 = -kQ; lr scratch): v + k (-kQ) by SMLAL's low
+@ word (exact: |result| < 2^31; r7, the high word, is scratch), one cycle
+@ where MLS takes two.
 .macro centre v
     smmulr lr, \v, r11
-    mls \v, lr, r12, \v
+    smlal \v, r7, lr, r12
 .endm
 .macro centre4
     centre r4
@@ -63,6 +65,7 @@
 pqmcu_saber_sum25_put_m4:
     push {r4-r11, lr}
     ldr r12, [r2, #0]
+    rsb r12, r12, #0            @ -kQ (centre)
     ldr r11, [r2, #16]
     add r2, r1, r3
 1:
@@ -87,6 +90,7 @@ pqmcu_saber_sum25_put_m4:
 pqmcu_saber_sum25_add_m4:
     push {r4-r11, lr}
     ldr r12, [r2, #0]
+    rsb r12, r12, #0            @ -kQ (centre)
     ldr r11, [r2, #16]
     add r3, r1, r3
     vmov s0, r3

@@ -253,6 +253,21 @@ void saber_ntt_half(Context& ctx) {
                     packed[(at + b) / 8] = uint8_t(packed[(at + b) / 8] | ((u >> b) & 1) << ((at + b) % 8));
             }
             pqmcu::saber::ntt::forward(full);
+            if (bits <= 4) {
+                // s' (3- / 4-bit fields): layer 2 is the exact Montgomery value of
+                // a sum of two products (ntt.cpp, kL2D), congruent to forward()'s
+                // mod kQ (it may differ by kQ); within forward()'s bound (3.1 kQ).
+                // The halves are the reference for the checks below.
+                constexpr int64_t q = pqmcu::saber::ntt::kQ;
+                for (unsigned h = 0; h < 2; ++h) {
+                    pqmcu::saber::ntt::forward_half_packed(half, packed, bits, h);
+                    for (size_t i = 0; i < 128; ++i) {
+                        const int64_t v = half[i], d = v - full[128 * h + i];
+                        bad += d % q != 0 || v > 31 * q / 10 || v < -31 * q / 10;
+                        full[128 * h + i] = half[i];
+                    }
+                }
+            }
             for (unsigned h = 0; h < 2; ++h) {
                 pqmcu::saber::ntt::forward_half_packed(half, packed, bits, h);
                 for (size_t i = 0; i < 128; ++i) bad += half[i] != full[128 * h + i];
@@ -261,7 +276,7 @@ void saber_ntt_half(Context& ctx) {
                 if (bits == 13) pqmcu::saber::ntt::forward_packed13(x, packed);
                 else pqmcu::saber::ntt::forward_packed10(x, packed);
                 for (size_t i = 0; i < 256; ++i) bad += x[i] != full[i];
-            } else {  // s' whole from its column fields (encapsulation's whole row sums)
+            } else {  // s' whole from its column fields (encapsulation's whole row sums): the halves' values
                 pqmcu::saber::ntt::forward_packed_columns(x, packed, bits);
                 for (size_t i = 0; i < 256; ++i) bad += x[i] != full[i];
             }
