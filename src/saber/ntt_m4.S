@@ -290,6 +290,27 @@ pqmcu_saber_ntt_forward_m4:
     fwdhalfc pqmcu_saber_ntt_forward_half4_m4, 4
     fwdhalfc pqmcu_saber_ntt_forward_half3_m4, 3
 
+@ l3col8: a whole column's layer 3 (pairs (1,2) (3,4) (5,6) (7,8), factors
+@ in s3-s6) and its eight stores, 128 bytes apart; r0 steps to the next column.
+.macro l3col8
+    vmov lr, s3
+    ct r1, r2, lr
+    vmov lr, s4
+    ct r3, r4, lr
+    vmov lr, s5
+    ct r5, r6, lr
+    vmov lr, s6
+    ct r7, r8, lr
+    str r2, [r0, #128]
+    str r3, [r0, #256]
+    str r4, [r0, #384]
+    str r5, [r0, #512]
+    str r6, [r0, #640]
+    str r7, [r0, #768]
+    str r8, [r0, #896]
+    str r1, [r0], #4
+.endm
+
 @ colw bits: one column of fwdwc (the whole transform of s' from its column
 @ fields): the column's eight fields as in col4 (s7 points at the column),
 @ layer 1 on both sides (l1s's product: MUL by z1 (-q^-1), SMMULR by q, lr
@@ -345,22 +366,7 @@ pqmcu_saber_ntt_forward_m4:
     smmlar r1, r11, r9, r1
     smmlsr r4, r12, r9, r2
     smmlar r2, r12, r9, r2
-    vmov lr, s3
-    ct r1, r2, lr
-    vmov lr, s4
-    ct r3, r4, lr
-    vmov lr, s5
-    ct r5, r6, lr
-    vmov lr, s6
-    ct r7, r8, lr
-    str r2, [r0, #128]
-    str r3, [r0, #256]
-    str r4, [r0, #384]
-    str r5, [r0, #512]
-    str r6, [r0, #640]
-    str r7, [r0, #768]
-    str r8, [r0, #896]
-    str r1, [r0], #4
+    l3col8
 .endm
 @ l1w a, b: layer 1's butterfly on a 4- or 3-bit field b (|b| <= 8), both
 @ sides: t = l1s's exact Montgomery product b z1 / 2^32 (lr = z1 (-q^-1)),
@@ -576,22 +582,7 @@ pqmcu_saber_ntt_forward_m4:
     vmov lr, s2
     ct r5, r7, lr
     ct r6, r8, lr
-    vmov lr, s3
-    ct r1, r2, lr
-    vmov lr, s4
-    ct r3, r4, lr
-    vmov lr, s5
-    ct r5, r6, lr
-    vmov lr, s6
-    ct r7, r8, lr
-    str r2, [r0, #128]
-    str r3, [r0, #256]
-    str r4, [r0, #384]
-    str r5, [r0, #512]
-    str r6, [r0, #640]
-    str r7, [r0, #768]
-    str r8, [r0, #896]
-    str r1, [r0], #4
+    l3col8
 .endm
 
 .macro fwdq name, bits
