@@ -117,7 +117,7 @@ void keccak_x4_extract_bytes(const KeccakX4State& s, unsigned instance, size_t o
 void keccak_f1600_x4(KeccakX4State& s);
 // Two independent states permuted together: one AVX-512VL permutation of
 // both (xmm registers, ~1.2x the time of one) on x86 CPUs that have it,
-// else with AVX2 one AVX2 permutation of both (xmm registers, ~0.78x the
+// else with AVX2 one AVX2 permutation of both (xmm registers, ~0.9x the
 // time of two BMI2 permutations on Zen 2), else two keccak_f1600 calls.
 // Same results either way.
 void keccak_f1600_x2(KeccakState& a, KeccakState& b);
