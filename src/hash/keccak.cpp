@@ -414,6 +414,9 @@ void keccak_f1600_x2(KeccakState& a, KeccakState& b) {
 #if defined(PQMCU_KECCAK_HAVE_AVX2) && !defined(PQMCU_KECCAK_BI32)
     static const bool vl = avx512vl_usable();
     if (vl) return keccak_f1600_x2_avx512vl(a.lane, b.lane);
+    // AVX2 without AVX-512VL: ~0.9x the time of two BMI2 permutations (Zen 2).
+    static const bool avx2 = avx2_usable();
+    if (avx2) return keccak_f1600_x2_avx2(a.lane, b.lane);
 #endif
     keccak_f1600(a);
     keccak_f1600(b);
