@@ -1305,7 +1305,7 @@ PQMCU_Y void sample_iid_plus(uint16_t* r, const uint8_t* u, size_t n) {
         sty(r + k, _mm256_and_si256(three, _mm256_xor_si256(x, _mm256_srli_epi16(x, 15))));
     }
     for (; k < n; ++k) {
-        const uint32_t x = uint16_t(k % 2 == 0 ? sign * r[k] : r[k]);  // (public index)
+        const uint32_t x = uint16_t(k % 2 == 0 ? uint32_t(sign) * r[k] : r[k]);  // (public index)
         r[k] = uint16_t(3 & (x ^ (x >> 15)));
     }
     secure_wipe(lanes, sizeof lanes);
