@@ -58,6 +58,18 @@
     str r8, [r0, #(7*\stride)]
     str r1, [r0], #4
 .endm
+@ pass2_from_s9: the second pass over the whole polynomial (a = s9, its
+@ zetas from block 8 of s8's table, s11 = a + 1024, the end), then return.
+.macro pass2_from_s9
+    vmov r0, s9
+    vmov r2, s8
+    add r2, r2, #256            @ block 8's zetas
+    vmov s10, r2
+    add r2, r0, #1024
+    vmov s11, r2
+    pass2
+    pop {r4-r11, pc}
+.endm
 @ pass2: forward's second pass (layers 16, 8, 4) on the blocks of 32 from
 @ r0 to s11; s10 points at the block's seven zetas in the M4 table's block
 @ layout (ntt.cpp, kZetasM4[64 + 7 (k - 8) ..]: zetas[k], zetas[2k, 2k + 1],
@@ -115,14 +127,7 @@ pqmcu_saber_ntt_forward_m4:
     cmp r0, lr
     bne 1b
     @ ---- layers 16, 8, 4: blocks of 32 (k = 8..15), a[b + j + 4 i], j = 0..3
-    vmov r0, s9
-    vmov r2, s8
-    add r2, r2, #256            @ block 8's zetas
-    vmov s10, r2
-    add r2, r0, #1024
-    vmov s11, r2
-    pass2
-    pop {r4-r11, pc}
+    pass2_from_s9
     .size pqmcu_saber_ntt_forward_m4, .-pqmcu_saber_ntt_forward_m4
 
 @ l1 a, b, op: layer 1's butterfly, one side: a = a op b z1 / 2^32 (lr = z1).
@@ -430,14 +435,7 @@ pqmcu_saber_ntt_forward_m4:
     vmov lr, s11
     cmp r0, lr
     bne 1b
-    vmov r0, s9
-    vmov r2, s8
-    add r2, r2, #256            @ block 8's zetas
-    vmov s10, r2
-    add r2, r0, #1024
-    vmov s11, r2
-    pass2
-    pop {r4-r11, pc}
+    pass2_from_s9
     .size \name, .-\name
 .endm
     fwdwc pqmcu_saber_ntt_forward4_m4, 4
@@ -625,14 +623,7 @@ pqmcu_saber_ntt_forward_m4:
     vmov lr, s7
     cmp r0, lr
     bne 1b
-    vmov r0, s9
-    vmov r2, s8
-    add r2, r2, #256            @ block 8's zetas
-    vmov s10, r2
-    add r2, r0, #1024
-    vmov s11, r2
-    pass2
-    pop {r4-r11, pc}
+    pass2_from_s9
     .size \name, .-\name
 .endm
     fwdq pqmcu_saber_ntt_forward13_m4, 13
