@@ -1004,6 +1004,11 @@ private:
             v_prime(pk, ws, /*reuse=*/false);
             diff = emit_message(compare, ct + params.polyvec_p_bytes(), ws.u.k.acc, m);
         }
+        // FireSaber encapsulation: v' first, summed whole in ct (free then),
+        // c_m parked in sp's packed-sum room until the rows are written.
+        if constexpr (kSum25) {
+            if (!compare) v_prime_in_ct(ct, pk, m, ws);
+        }
         hash::Shake128 xof;
         open_xof(xof, pk + params.polyvec_p_bytes(), kSeedBytes);
         for (size_t i = 0; i < L; ++i) {
@@ -1037,6 +1042,13 @@ private:
                     }
                     continue;
                 }
+                // FireSaber row 0 after v_prime_in_ct: yh..th still hold
+                // s'_0's whole transform, so A_00's bytes go to x (free)
+                if (kSum25 && i == 0 && j == 0) {
+                    squeeze_entry_via(sum, reinterpret_cast<uint8_t*>(ws.x), xof);
+                    ntt::pointwise(sum, ws.u.y);
+                    continue;
+                }
                 if (j == 0 && row_sum_whole(sum, ct + ct_bytes)) {
                     squeeze_entry_via(sum, reinterpret_cast<uint8_t*>(ws.u.k.yh), xof);
                 } else {
@@ -1049,10 +1061,45 @@ private:
         }
         if constexpr (!kSplitRows) {
             (void)room;
-            v_prime(pk, ws, /*reuse=*/true);
-            diff |= emit_message(compare, ct + params.polyvec_p_bytes(), ws.u.k.acc, m);
+            if (kSum25 && !compare) {
+                std::memcpy(ct + params.polyvec_p_bytes(), ws.sp, kCmBytes);
+            } else {
+                v_prime(pk, ws, /*reuse=*/true);
+                diff |= emit_message(compare, ct + params.polyvec_p_bytes(), ws.u.k.acc, m);
+            }
         }
         return diff;
+    }
+    // FireSaber encapsulation's v' = b^T s' before the rows: ct is not
+    // written yet, so the sum is whole in it (8-aligned 1 KB; 1,472 bytes),
+    // b_j transformed whole (into the sum for j = 0, else x) and s'_j whole
+    // into yh..th from its columns (layer 1 once; no half transforms), one
+    // whole block product a term; c_m is encoded into sp's first kCmBytes
+    // (the packed row sums' room, used by decapsulation only) and copied to
+    // ct after the rows.
+    static constexpr size_t kCmBytes = kN * params.et / 8;
+    [[gnu::noinline]] static void v_prime_in_ct(uint8_t* ct, const uint8_t* pk, const uint8_t* m, Workspace& ws) {
+        if constexpr (kSum25) {
+            static_assert(kCmBytes <= kSum25Room && ct_bytes >= kRowSumBytes + 7);
+            int32_t* const sum = row_sum_at(ct, ct + ct_bytes);
+            int32_t* const y = ws.u.y;
+            for (size_t jj = 0; jj < L; ++jj) {
+                const size_t j = L - 1 - jj;  // s'_0 last: row 0's first term reuses its transform
+                const uint8_t* b = pk + j * params.poly_p_bytes();  // b_{j+1} or seed_A follows
+                ntt::forward_packed10(jj == 0 ? sum : ws.x, b);
+                ntt::forward_packed_columns(y, spj(ws, j), kSpBits);
+                if (jj == 0) {
+                    ntt::pointwise(sum, y);
+                } else {
+                    ntt::pointwise_acc(sum, ws.x, y);
+                }
+            }
+            uint16_t* const v = reinterpret_cast<uint16_t*>(ws.x);  // x is free; y is kept
+            ntt::inverse_store(v, sum);
+            (void)emit_message(false, ws.sp, v, m);
+        } else {
+            (void)ct, (void)pk, (void)m, (void)ws;
+        }
     }
     // v' = b^T s' into acc, from j = l - 1 down (reuse: the last row left
     // half 1 of s'_{l-1}'s transform in yh), summed in the transform domain in x.
