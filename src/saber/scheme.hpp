@@ -1343,6 +1343,12 @@ private:
         if (first) {
             static_assert(kLogP == 10);
             ntt::forward_packed10(ws.x, b);  // b_{l-1} (pk's seed follows) or b'_0 (b'_1 follows)
+            if (!reuse && bits <= 4) {
+                // s' whole into yh..th from its columns (layer 1 once), one block product
+                ntt::forward_packed_columns(ws.u.y, s, bits);
+                ntt::pointwise(ws.x, ws.u.y);
+                return;
+            }
             for (unsigned k = 0; k < 2; ++k) {
                 const unsigned h = reuse ? 1 - k : k;
                 if (!(reuse && h == 1)) ntt::forward_half_packed(ws.u.k.yh, s, bits, h);
