@@ -411,7 +411,7 @@ private:
     // over x). Default encapsulation / re-encryption: into yh (free until
     // s'_j's half transform); FireSaber key generation: into sp (free there).
     static constexpr size_t kEntryBytes = kN * kLogQ / 8;
-    static void squeeze_entry_via(int32_t* x, uint8_t* packed, hash::Shake128& xof) {
+    [[gnu::flatten]] static void squeeze_entry_via(int32_t* x, uint8_t* packed, hash::Shake128& xof) {
         static_assert(sizeof(hash::KeccakState) <= sizeof(int32_t) * kN);
         (void)xof.squeeze(packed, kEntryBytes, reinterpret_cast<hash::KeccakState*>(x));
         ntt::forward_packed13(x, packed);
@@ -1004,11 +1004,6 @@ private:
             v_prime(pk, ws, /*reuse=*/false);
             diff = emit_message(compare, ct + params.polyvec_p_bytes(), ws.u.k.acc, m);
         }
-        // FireSaber encapsulation: v' first, summed whole in ct (free then),
-        // c_m parked in sp's packed-sum room until the rows are written.
-        if constexpr (kSum25) {
-            if (!compare) v_prime_in_ct(ct, pk, m, ws);
-        }
         hash::Shake128 xof;
         open_xof(xof, pk + params.polyvec_p_bytes(), kSeedBytes);
         for (size_t i = 0; i < L; ++i) {
@@ -1042,12 +1037,14 @@ private:
                     }
                     continue;
                 }
-                // FireSaber row 0 after v_prime_in_ct: yh..th still hold
-                // s'_0's whole transform, so A_00's bytes go to x (free)
-                if (kSum25 && i == 0 && j == 0) {
-                    squeeze_entry_via(sum, reinterpret_cast<uint8_t*>(ws.x), xof);
-                    ntt::pointwise(sum, ws.u.y);
-                    continue;
+                // FireSaber row 1 after v_prime_in_ct: yh..th still hold
+                // s'_0's whole transform, so A_10's bytes go to x (free)
+                if constexpr (kSum25) {
+                    if (i == 1 && j == 0) {
+                        squeeze_entry_via(sum, reinterpret_cast<uint8_t*>(ws.x), xof);
+                        ntt::pointwise(sum, ws.u.y);
+                        continue;
+                    }
                 }
                 if (j == 0 && row_sum_whole(sum, ct + ct_bytes)) {
                     squeeze_entry_via(sum, reinterpret_cast<uint8_t*>(ws.u.k.yh), xof);
@@ -1055,6 +1052,12 @@ private:
                     squeeze_entry_kem(ws, xof);
                 }
                 row_sum_term(sum, ct + ct_bytes, ws, j);
+            }
+            if constexpr (kSum25) {
+                if (sum != nullptr && i == 0) {
+                    v_prime_in_ct(ct, sum, pk, m, ws);  // row 0's output too
+                    continue;
+                }
             }
             const uint16_t* row = sum != nullptr ? row_sum_finish(sum, ct + ct_bytes, ws) : ws.u.k.acc;
             diff |= emit_rounded(compare, out, row, kLogQ - kLogP, kLogP);
@@ -1070,35 +1073,42 @@ private:
         }
         return diff;
     }
-    // FireSaber encapsulation's v' = b^T s' before the rows: ct is not
-    // written yet, so the sum is whole in it (8-aligned 1 KB; 1,472 bytes),
-    // b_j transformed whole (into the sum for j = 0, else x) and s'_j whole
-    // into yh..th from its columns (layer 1 once; no half transforms), one
-    // whole block product a term; c_m is encoded into sp's first kCmBytes
-    // (the packed row sums' room, used by decapsulation only) and copied to
-    // ct after the rows.
+    // FireSaber encapsulation's v' = b^T s', between rows 0 and 1: ct from
+    // row 1's output on is not written yet, so the sum is whole there, where
+    // row 1's goes next (8-aligned 1 KB: 1,152 bytes), b_j transformed whole
+    // (into the sum for the first term, else x) and s'_j whole into yh..th
+    // from its columns (layer 1 once; no half transforms), one whole block
+    // product a term, from j = l - 1 (its transform is still in yh..th from
+    // row 0's last term) down to 0 (left there for row 1's first term); c_m
+    // is encoded into sp's first kCmBytes (the packed row sums' room, used
+    // by decapsulation only) and copied to ct after the rows.
     static constexpr size_t kCmBytes = kN * params.et / 8;
-    [[gnu::noinline]] static void v_prime_in_ct(uint8_t* ct, const uint8_t* pk, const uint8_t* m, Workspace& ws) {
+    // It first finishes row 0 (its whole sum row0 in ct) into x, so yh..th
+    // keep s'_{l-1}'s transform.
+    [[gnu::noinline]] static void v_prime_in_ct(uint8_t* ct, int32_t* row0, const uint8_t* pk, const uint8_t* m,
+                                                Workspace& ws) {
         if constexpr (kSum25) {
-            static_assert(kCmBytes <= kSum25Room && ct_bytes >= kRowSumBytes + 7);
-            int32_t* const sum = row_sum_at(ct, ct + ct_bytes);
+            static_assert(kCmBytes <= kSum25Room && ct_bytes - params.poly_p_bytes() >= kRowSumBytes + 7);
+            uint16_t* const v = reinterpret_cast<uint16_t*>(ws.x);  // x is free; y is kept
+            ntt::inverse_store(v, row0);
+            pack_rounded(ct, v, kN, h1, kLogQ - kLogP, kLogP);
+            int32_t* const sum = row_sum_at(ct + params.poly_p_bytes(), ct + ct_bytes);
             int32_t* const y = ws.u.y;
             for (size_t jj = 0; jj < L; ++jj) {
-                const size_t j = L - 1 - jj;  // s'_0 last: row 0's first term reuses its transform
+                const size_t j = L - 1 - jj;
                 const uint8_t* b = pk + j * params.poly_p_bytes();  // b_{j+1} or seed_A follows
                 ntt::forward_packed10(jj == 0 ? sum : ws.x, b);
-                ntt::forward_packed_columns(y, spj(ws, j), kSpBits);
+                if (jj > 0) ntt::forward_packed_columns(y, spj(ws, j), kSpBits);
                 if (jj == 0) {
                     ntt::pointwise(sum, y);
                 } else {
                     ntt::pointwise_acc(sum, ws.x, y);
                 }
             }
-            uint16_t* const v = reinterpret_cast<uint16_t*>(ws.x);  // x is free; y is kept
             ntt::inverse_store(v, sum);
             (void)emit_message(false, ws.sp, v, m);
         } else {
-            (void)ct, (void)pk, (void)m, (void)ws;
+            (void)ct, (void)row0, (void)pk, (void)m, (void)ws;
         }
     }
     // v' = b^T s' into acc, from j = l - 1 down (reuse: the last row left
