@@ -474,14 +474,19 @@ void sample_binomial3(uint8_t* out, const uint8_t* coins, size_t count, unsigned
     for (unsigned m = 0; m < 8; ++m, out += 12) {
         uint32_t col[4] = {0, 0, 0, 0};
         const uint8_t* p = coins + 3 * m;
-#pragma GCC unroll 8
-        for (unsigned i = 0; i < 8; ++i, p += 24) {
-            const uint32_t t = field_counts<3, 8>(load_u32(p) & 0xFFFFFFu);
+        auto fields = [](const uint8_t* q) {
+            const uint32_t t = field_counts<3, 8>(load_u32(q) & 0xFFFFFFu);
             // lane c: a + 8 b less b, a + 7 b >= 0 (no borrow between
             // lanes), whose low 3 bits are a - b mod 8, the field
-            const uint32_t x = t - ((t >> 3) & 0x1C71C7u);
+            return (t - ((t >> 3) & 0x1C71C7u)) & 0x1C71C7u;
+        };
 #pragma GCC unroll 4
-            for (unsigned c = 0; c < 4; ++c) col[c] |= ((x >> (6 * c)) & 7u) << (3 * i);
+        for (unsigned i = 0; i < 8; i += 2, p += 48) {
+            // rows i and i + 1 side by side: lane c (6 bits) holds both
+            // fields of column c as they sit in it (bits 3 i .. 3 i + 5)
+            const uint32_t y = fields(p) | fields(p + 24) << 3;
+#pragma GCC unroll 4
+            for (unsigned c = 0; c < 4; ++c) col[c] |= ((y >> (6 * c)) & 63u) << (3 * i);
         }
         const uint32_t w[3] = {col[0] | col[1] << 24, col[1] >> 8 | col[2] << 16, col[2] >> 16 | col[3] << 8};
         std::memcpy(out, w, 12);

@@ -1015,6 +1015,11 @@ private:
                 diff |= emit_rounded(compare, out, row, kLogQ - kLogP, kLogP);
                 continue;
             }
+            if (sum != nullptr && !row_sum_whole(sum, ct + ct_bytes)) {
+                const uint16_t* row = row_sum_in_y(sum, ws, xof);
+                diff |= emit_rounded(compare, out, row, kLogQ - kLogP, kLogP);
+                continue;
+            }
             for (size_t j = 0; j < L; ++j) {
                 if (sum == nullptr) {
                     if constexpr (kSplitRows) {
@@ -1230,6 +1235,15 @@ private:
             constexpr size_t kHalf = kN / 2;
             const bool whole = row_sum_whole(sum, end);
             if (whole) return row_sum_term_whole(sum, ws, j);
+            if (j == 0) {
+                // a split sum's first term: th is not the sum's half 1 yet, so
+                // s'_0 is transformed whole into yh..th (layer 1 once) and the
+                // products stored into the halves (half 1 over s'_0's, block by block)
+                ntt::forward_packed_columns(ws.u.y, spj(ws, 0), kSpBits);
+                ntt::pointwise_blocks_to(sum, ws.x, ws.u.k.yh, 0, kN / 8);
+                ntt::pointwise_blocks_to(ws.u.k.th, ws.x + kHalf, ws.u.k.th, kN / 8, kN / 8);
+                return;
+            }
             for (unsigned h = 0; h < 2; ++h) {
                 ntt::forward_half_packed(ws.u.k.yh, spj(ws, j), kSpBits, h);
                 int32_t* const ph = h == 0 ? sum : whole ? sum + kHalf : ws.u.k.th;
@@ -1330,6 +1344,39 @@ private:
             (void)out, (void)end, (void)xof;
         }
         return ws.u.k.acc;
+    }
+    // Encapsulation's rows with a 4-aligned 512-byte half h0 in ct (row_sum_at;
+    // FireSaber rows 2-3, Saber row 1, LightSaber row 0): the sum whole in
+    // yh..th (contiguous: one plain inverse), ct's half taking each A entry's
+    // packed bytes and then s'_j's half transforms; the first term
+    // transforms s'_0 whole into the sum's place (layer 1 once) and
+    // multiplies A_i0's transform into it in place. The squeezes are in this
+    // frame (no array in it).
+    [[gnu::noinline]] static const uint16_t* row_sum_in_y(int32_t* h0, Workspace& ws, hash::Shake128& xof) {
+        if constexpr (!kSpeed && !kToom) {
+            constexpr size_t kHalf = kN / 2;
+            static_assert(kEntryBytes + 3 <= kRowSumBytes / 2);
+            int32_t* const y = ws.u.y;
+            uint8_t* const packed = reinterpret_cast<uint8_t*>(h0);
+            for (size_t j = 0; j < L; ++j) {
+                squeeze_entry_via(ws.x, packed, xof);
+                if (j == 0) {
+                    ntt::forward_packed_columns(y, spj(ws, 0), kSpBits);
+                    ntt::pointwise(y, ws.x);
+                    continue;
+                }
+                for (unsigned h = 0; h < 2; ++h) {
+                    ntt::forward_half_packed(h0, spj(ws, j), kSpBits, h);
+                    ntt::pointwise_acc_half_at(y + kHalf * h, ws.x + kHalf * h, h0, h);
+                }
+            }
+            uint16_t* const row = reinterpret_cast<uint16_t*>(ws.x);
+            ntt::inverse_store(row, y);
+            return row;
+        } else {
+            (void)h0, (void)ws, (void)xof;
+            return nullptr;
+        }
     }
     // acc[k] += x[k] (the accumulating block product's additions), four
     // words a step: GCC's one-word loop costs twice as much on the M4.
