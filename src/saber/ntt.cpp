@@ -623,13 +623,8 @@ void pointwise_blocks_to(int32_t* dst, const int32_t* a, const int32_t* b, unsig
 #if defined(PQMCU_SABER_NTT_M4_ASM)
     if (blocks != 0) pqmcu_saber_ntt_basemul_to_blocks_m4(a, b, kOmega.data() + first, kAsmTail, dst, 16 * size_t(blocks));
 #else
-    // block by block through t, so dst may be b (or a)
-    for (size_t m = 0; m < blocks; ++m) {
-        int32_t t[4];
-        std::memcpy(t, a + 4 * m, sizeof t);
-        basemul4(t, b + 4 * m, kOmega[first + m]);
-        std::memcpy(dst + 4 * m, t, sizeof t);
-    }
+    std::memcpy(dst, a, sizeof(int32_t) * 4 * size_t(blocks));
+    for (size_t m = 0; m < blocks; ++m) basemul4(dst + 4 * m, b + 4 * m, kOmega[first + m]);
 #endif
 }
 

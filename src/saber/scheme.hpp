@@ -1056,7 +1056,7 @@ private:
                 } else {
                     squeeze_entry_kem(ws, xof);
                 }
-                row_sum_term(sum, ct + ct_bytes, ws, j);
+                row_sum_term_whole(sum, ws, j);  // (split sums: row_sum_in_y)
             }
             if constexpr (kSum25) {
                 if (sum != nullptr && i == 0) {
@@ -1208,15 +1208,12 @@ private:
     static bool row_sum_whole(const int32_t* sum, const uint8_t* end) {
         return size_t(end - reinterpret_cast<const uint8_t*>(sum)) >= kRowSumBytes;
     }
-    // sum (+)= A_ij s'_j: A_i0 was squeezed and transformed straight into a
-    // whole sum (multiplied in place) or into x (its halves' products copied
-    // into a split sum, whose half 1 is th), the other A_ij into x; s'_j is
-    // transformed whole into yh..th for a whole sum (forward_packed_columns),
-    // else a half at a time in yh as in product_half_into (half 1 last). At
-    // most l <= 4 terms: pointwise_acc_half's bound.
-    // A whole sum's term: yh and th (1 KB) are free in a whole row (its sum
-    // is all in ct; whole rows come first, and the last row is never
-    // whole), so s'_j is transformed whole there, layer 1 once.
+    // A whole sum's term, sum (+)= A_ij s'_j: A_i0 was squeezed and
+    // transformed straight into the sum (multiplied in place), the other
+    // A_ij into x; yh and th (1 KB) are free in a whole row (its sum is all
+    // in ct), so s'_j is transformed whole there (forward_packed_columns),
+    // layer 1 once. At most l <= 4 terms: pointwise_acc's bound. (Rows with
+    // half a sum's room in ct: row_sum_in_y.)
     [[gnu::noinline]] static void row_sum_term_whole(int32_t* sum, Workspace& ws, size_t j) {
         if constexpr (!kSpeed && !kToom) {
             int32_t* const y = ws.u.y;
@@ -1228,35 +1225,6 @@ private:
             }
         } else {
             (void)sum, (void)ws, (void)j;
-        }
-    }
-    [[gnu::noinline]] static void row_sum_term(int32_t* sum, const uint8_t* end, Workspace& ws, size_t j) {
-        if constexpr (!kSpeed && !kToom) {
-            constexpr size_t kHalf = kN / 2;
-            const bool whole = row_sum_whole(sum, end);
-            if (whole) return row_sum_term_whole(sum, ws, j);
-            if (j == 0) {
-                // a split sum's first term: th is not the sum's half 1 yet, so
-                // s'_0 is transformed whole into yh..th (layer 1 once) and the
-                // products stored into the halves (half 1 over s'_0's, block by block)
-                ntt::forward_packed_columns(ws.u.y, spj(ws, 0), kSpBits);
-                ntt::pointwise_blocks_to(sum, ws.x, ws.u.k.yh, 0, kN / 8);
-                ntt::pointwise_blocks_to(ws.u.k.th, ws.x + kHalf, ws.u.k.th, kN / 8, kN / 8);
-                return;
-            }
-            for (unsigned h = 0; h < 2; ++h) {
-                ntt::forward_half_packed(ws.u.k.yh, spj(ws, j), kSpBits, h);
-                int32_t* const ph = h == 0 ? sum : whole ? sum + kHalf : ws.u.k.th;
-                if (j == 0 && whole) {
-                    ntt::pointwise_half(sum, ws.u.k.yh, h);
-                } else if (j == 0) {
-                    ntt::pointwise_half_to(ph, ws.x + kHalf * h, ws.u.k.yh, h);
-                } else {
-                    ntt::pointwise_acc_half_at(ph, ws.x + kHalf * h, ws.u.k.yh, h);
-                }
-            }
-        } else {
-            (void)sum, (void)end, (void)ws, (void)j;
         }
     }
     // The row, mod 2^16, for emit_rounded: in acc, or (a split sum on the
