@@ -337,14 +337,6 @@ template <unsigned Half, unsigned Fields>
     for (unsigned j = 1; j < Half; ++j) t += (w >> j) & ones;
     return t;
 }
-// The 4-bit fields (two's complement) of four coefficients a_k - b_k given
-// as bytes 16 + a_k - b_k of x (no borrow between bytes: |a - b| <= 5), as
-// 16 bits: coefficient k in bits 4k .. 4k + 3.
-[[gnu::always_inline]] inline uint32_t nibbles4(uint32_t x) {
-    x &= 0x0F0F0F0Fu;
-    x |= x >> 4;
-    return (x & 0xFFu) | ((x >> 8) & 0xFF00u);
-}
 }  // namespace
 
 namespace {
@@ -403,8 +395,9 @@ namespace {
         std::memcpy(out, w, 32);
     }
 }
-// mu = 8 the same way: four coefficients a word of coins (nibbles4), two
-// words' nibbles stored as one word over the coins already read.
+// mu = 8 the same way: four coefficients a word of coins (their 4-bit
+// fields as 16 bits, coefficient k in bits 4k .. 4k + 3), two words' fields
+// stored as one word over the coins already read.
 [[gnu::noinline]] void sample_natural_then_columns8(uint8_t* out, uint8_t* coins) {
     uint8_t* nat = coins;
     const uint8_t* in = coins;
@@ -422,7 +415,7 @@ namespace {
             uint32_t y = (t - ((t >> 4) & 0x0F0F0F0Fu)) & 0x0F0F0F0Fu;
             y |= y >> 4;                 // bytes 0 and 2: fields 0 | 1 << 4, 2 | 3 << 4
             y &= 0x00FF00FFu;            // (UXTB16)
-            z[h] = y | y >> 8;           // low half: the four fields (nibbles4's value)
+            z[h] = y | y >> 8;           // low half: the four fields, k in bits 4k .. 4k + 3
         }
         const uint32_t v = (z[0] & 0xFFFFu) | z[1] << 16;  // (PKHBT)
         std::memcpy(nat, &v, 4);
