@@ -768,4 +768,44 @@ void sum25_get(int32_t* x, const uint8_t* s, size_t n) {
 }
 #endif
 
+
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+// sum25_m4.S's fused entries take q, -q^-1 and the rounding constant as immediates.
+static_assert(kQ == 0x1817E01 && kQInvNeg == 0xBF7D7DFFu && kRoundInv == 170, "sum25_m4.S's constants");
+extern "C" void pqmcu_saber_ntt_basemul_sum25_put_m4(const int32_t* a, const int32_t* b, uint8_t* s, uintptr_t omega_n);
+extern "C" void pqmcu_saber_ntt_basemul_sum25_add_m4(const int32_t* a, const int32_t* b, uint8_t* s, uintptr_t omega_n);
+extern "C" void pqmcu_saber_ntt_basemul_sum25_get_m4(int32_t* a, const int32_t* b, const uint8_t* s, uintptr_t omega_n);
+namespace {
+// the first block's omega entry + the packed blocks - 1 (1..4)
+uintptr_t omega_n(uint32_t run) {
+    return reinterpret_cast<uintptr_t>(kOmega.data() + (run & 0xFFFF)) + ((run >> 16) / 8 - 1);
+}
+}  // namespace
+void pointwise_sum25_put(uint8_t* s, int32_t* a, const int32_t* b, uint32_t run) {
+    pqmcu_saber_ntt_basemul_sum25_put_m4(a, b, s, omega_n(run));
+}
+void pointwise_sum25_add(uint8_t* s, int32_t* a, const int32_t* b, uint32_t run) {
+    pqmcu_saber_ntt_basemul_sum25_add_m4(a, b, s, omega_n(run));
+}
+void pointwise_sum25_get(int32_t* a, const int32_t* b, const uint8_t* s, uint32_t run) {
+    pqmcu_saber_ntt_basemul_sum25_get_m4(a, b, s, omega_n(run));
+}
+#else
+void pointwise_sum25_put(uint8_t* s, int32_t* a, const int32_t* b, uint32_t run) {
+    const unsigned first = run & 0xFFFF, blocks = run >> 16;
+    for (size_t m = 0; m < blocks; ++m) basemul4(a + 4 * m, b + 4 * m, kOmega[first + m]);
+    sum25_put(s, a, 4 * size_t(blocks));
+}
+void pointwise_sum25_add(uint8_t* s, int32_t* a, const int32_t* b, uint32_t run) {
+    const unsigned first = run & 0xFFFF, blocks = run >> 16;
+    for (size_t m = 0; m < blocks; ++m) basemul4(a + 4 * m, b + 4 * m, kOmega[first + m]);
+    sum25_add(s, a, 4 * size_t(blocks));
+}
+void pointwise_sum25_get(int32_t* a, const int32_t* b, const uint8_t* s, uint32_t run) {
+    const unsigned first = run & 0xFFFF, blocks = run >> 16;
+    for (size_t m = 0; m < blocks; ++m) basemul4(a + 4 * m, b + 4 * m, kOmega[first + m]);
+    sum25_get(a, s, 4 * size_t(blocks));
+}
+#endif
+
 }  // namespace pqmcu::saber::ntt

@@ -137,6 +137,19 @@ void sum25_add(uint8_t* s, const int32_t* x, size_t n = kN);
 // four pointwise() outputs summed; this is < 1.51 kQ).
 void sum25_get(int32_t* x, const uint8_t* s, size_t n = kN);
 
+// The block products fused with the packed sums (the re-encryption rows):
+// the run of blocks first .. first + blocks - 1 (run = first | blocks << 16;
+// first and blocks multiples of 8, blocks <= 32, so whole 100-byte packed
+// blocks; s points at the one holding block first's values) of a and b
+// (pointing at block first's values). put: s = centred(a b), add: s =
+// centred(s + a b) (a is clobbered), get: a = a b + s (the row's sum, for
+// inverse_store). On the M4 one pass: no product stored and loaded again.
+// (Four arguments: no stack ones, on decapsulation's stack peak path.)
+constexpr uint32_t sum25_run(unsigned first, unsigned blocks) { return first | uint32_t(blocks) << 16; }
+void pointwise_sum25_put(uint8_t* s, int32_t* a, const int32_t* b, uint32_t run);
+void pointwise_sum25_add(uint8_t* s, int32_t* a, const int32_t* b, uint32_t run);
+void pointwise_sum25_get(int32_t* a, const int32_t* b, const uint8_t* s, uint32_t run);
+
 // acc (+)= the centred inverse of x (from pointwise()) mod 2^16; x is clobbered.
 void inverse_into(uint16_t* acc, int32_t* x, bool add);
 

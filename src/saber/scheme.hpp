@@ -1125,6 +1125,35 @@ private:
         }
         ntt::inverse_store(ws.u.k.acc, ws.x);
     }
+    // Half h of a re-encryption term (A_ij's transform in x, s'_j's half h in
+    // yh) into the row's packed sum, by the fused block products: op 0 puts
+    // (the first term), 1 adds, 2 gets (the last: x = the row's sum). The sum
+    // is kept as s0 (values 0 .. n0 - 1) and s1 (the rest; n0 a multiple of 32).
+    [[gnu::always_inline]] static void sum25_run(Workspace& ws, unsigned h, unsigned op, uint8_t* s, unsigned f,
+                                                 unsigned e) {
+        int32_t* const a = ws.x + 4 * f;
+        const int32_t* const b = ws.u.k.yh + 4 * (f - (kN / 8) * h);
+        if (op == 0) {
+            ntt::pointwise_sum25_put(s, a, b, ntt::sum25_run(f, e - f));
+        } else if (op == 1) {
+            ntt::pointwise_sum25_add(s, a, b, ntt::sum25_run(f, e - f));
+        } else {
+            ntt::pointwise_sum25_get(a, b, s, ntt::sum25_run(f, e - f));
+        }
+    }
+    [[gnu::always_inline]] static void sum25_half(Workspace& ws, unsigned h, unsigned op, uint8_t* s0, size_t n0,
+                                                  uint8_t* s1) {
+        constexpr unsigned kHalfBlocks = kN / 8;
+        const unsigned split = unsigned(n0 / 4), first = kHalfBlocks * h, end = first + kHalfBlocks;
+        if (end <= split) {
+            sum25_run(ws, h, op, s0 + first / 8 * ntt::kSum25BlockBytes, first, end);
+        } else if (first >= split) {
+            sum25_run(ws, h, op, s1 + (first - split) / 8 * ntt::kSum25BlockBytes, first, end);
+        } else {
+            sum25_run(ws, h, op, s0 + first / 8 * ntt::kSum25BlockBytes, first, split);
+            sum25_run(ws, h, op, s1, split, end);
+        }
+    }
     // kSum25Split's re-encryption row: as row_sum25_term, the packed sum in
     // two pieces (acc: kSplitN values, room: the rest); reuse: yh already
     // holds half 1 of s'_j's transform (made last here).
@@ -1134,22 +1163,13 @@ private:
                           kSplitN / 32 * ntt::kSum25BlockBytes + sizeof(int32_t) * kSplitRoomWords == ntt::kSum25Bytes);
             uint8_t* const s0 = reinterpret_cast<uint8_t*>(ws.u.k.acc);
             uint8_t* const s1 = reinterpret_cast<uint8_t*>(room);
+            const unsigned op = j == 0 ? 0 : j + 1 < L ? 1 : 2;
             for (unsigned k = 0; k < 2; ++k) {
                 const unsigned h = 1 - k;
                 if (!(reuse && h == 1)) ntt::forward_half_packed(ws.u.k.yh, spj(ws, j), kSpBits, h);
-                ntt::pointwise_half(ws.x, ws.u.k.yh, h);
+                sum25_half(ws, h, op, s0, kSplitN, s1);
             }
-            if (j == 0) {
-                ntt::sum25_put(s0, ws.x, kSplitN);
-                ntt::sum25_put(s1, ws.x + kSplitN, kN - kSplitN);
-            } else if (j + 1 < L) {
-                ntt::sum25_add(s0, ws.x, kSplitN);
-                ntt::sum25_add(s1, ws.x + kSplitN, kN - kSplitN);
-            } else {
-                ntt::sum25_get(ws.x, s0, kSplitN);
-                ntt::sum25_get(ws.x + kSplitN, s1, kN - kSplitN);
-                ntt::inverse_store(ws.u.k.acc, ws.x);
-            }
+            if (op == 2) ntt::inverse_store(ws.u.k.acc, ws.x);
         } else {
             (void)ws, (void)j, (void)room, (void)reuse;
         }
@@ -1166,18 +1186,12 @@ private:
                               sizeof ws.u.k.acc + kSum25Room == ntt::kSum25Bytes,
                           "the packed sum: acc, then sp's first bytes");
             uint8_t* const s25 = reinterpret_cast<uint8_t*>(ws.u.k.acc);
+            const unsigned op = j == 0 ? 0 : j + 1 < L ? 1 : 2;
             for (unsigned h = 0; h < 2; ++h) {
                 ntt::forward_half_packed(ws.u.k.yh, spj(ws, j), kSpBits, h);
-                ntt::pointwise_half(ws.x, ws.u.k.yh, h);
+                sum25_half(ws, h, op, s25, kN, nullptr);
             }
-            if (j == 0) {
-                ntt::sum25_put(s25, ws.x);
-            } else if (j + 1 < L) {
-                ntt::sum25_add(s25, ws.x);
-            } else {
-                ntt::sum25_get(ws.x, s25);
-                ntt::inverse_store(ws.u.k.acc, ws.x);
-            }
+            if (op == 2) ntt::inverse_store(ws.u.k.acc, ws.x);
         } else {
             (void)ws, (void)j;
         }

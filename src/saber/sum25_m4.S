@@ -141,3 +141,210 @@ pqmcu_saber_sum25_get_m4:
     bne 1b
     pop {r4-r10, pc}
     .size pqmcu_saber_sum25_get_m4, .-pqmcu_saber_sum25_get_m4
+
+@ ---- the block products fused with the packed sums (ntt.hpp,
+@ pointwise_sum25_*): each block of 4 (ntt_mul_m4.S's products: the same
+@ sums of products and Montgomery reductions, so the same values) is one
+@ group of four values of a packed block: no pass through memory between
+@ the product and the packing.
+@ void pqmcu_saber_ntt_basemul_sum25_{put,add}_m4(const int32_t a[], const int32_t b[],
+@     uint8_t s[], uintptr_t omega_n)
+@     put: s = centred(a b / 2^32), add: s = centred(s + a b / 2^32) (a not written)
+@ void pqmcu_saber_ntt_basemul_sum25_get_m4(int32_t a[], const int32_t b[],
+@     const uint8_t s[], uintptr_t omega_n)
+@     get: a = a b / 2^32 + s
+@ (omega_n: the first block's omega entry (4-aligned) + the number of packed
+@ blocks - 1 (1..4: 8 to 32 block products); a, b and s already offset to
+@ the first block by the caller. Four register arguments, no stack ones:
+@ the rows' calls are on decapsulation's stack peak path. q, -q^-1 and
+@ round(2^32 / q) = 170 as immediates: ntt.cpp static_asserts them.)
+@ Registers: r0 a, r9 q, lr -q^-1, r1 / r10 / r11 scratch; s0 b - a, s1
+@ omega, s2 end of a, s3 s, s5 -170 (centring by round(v (-170) / 2^32) = -k:
+@ no tie is reachable for |v| < 2^30, so v + (-k) q is v - k q by SMLAL's
+@ low word with q), s7 the new nibble word, s10 the old one, s4 / s8 / s9
+@ parked values.
+
+@ redx hi: hi = (hi:r10) / 2^32 mod q (Montgomery; r1 scratch).
+.macro redx hi
+    mul r1, r10, lr
+    smlal r10, \hi, r1, r9
+.endm
+@ fprod: the block's product, c0..c3 in r2..r5 (a0..a3 in r2-r5, b0..b3 in
+@ r6, r7, r8, r12 first).
+.macro fprod
+    vmov r1, s0
+    add r1, r1, r0
+    ldm r1, {r6, r7, r8, r12}   @ b0..b3
+    ldm r0, {r2, r3, r4, r5}    @ a0..a3
+    smull r10, r11, r2, r12     @ c3 = a0 b3 + a1 b2 + a2 b1 + a3 b0
+    smlal r10, r11, r3, r8
+    smlal r10, r11, r4, r7
+    smlal r10, r11, r5, r6
+    redx r11
+    vmov s4, r11
+    smull r10, r11, r3, r12     @ h0 = a1 b3 + a2 b2 + a3 b1
+    smlal r10, r11, r4, r8
+    smlal r10, r11, r5, r7
+    redx r11
+    vmov s8, r11
+    smull r10, r11, r4, r12     @ h1 = a2 b3 + a3 b2
+    smlal r10, r11, r5, r8
+    redx r11
+    vmov s9, r11
+    smull r10, r11, r5, r12     @ h2 = a3 b3
+    redx r11
+    mov r5, r11
+    vmov r1, s1
+    ldr r12, [r1], #4           @ w
+    vmov s1, r1
+    smull r10, r4, r4, r6       @ c2 = a2 b0 + a0 b2 + a1 b1 + h2 w (into a2's register)
+    smlal r10, r4, r2, r8
+    smlal r10, r4, r3, r7
+    smlal r10, r4, r5, r12
+    redx r4
+    vmov r5, s9
+    smull r10, r3, r3, r6       @ c1 = a1 b0 + a0 b1 + h1 w
+    smlal r10, r3, r2, r7
+    smlal r10, r3, r5, r12
+    redx r3
+    vmov r5, s8
+    smull r10, r2, r2, r6       @ c0 = a0 b0 + h0 w
+    smlal r10, r2, r5, r12
+    redx r2
+    vmov r5, s4                 @ c3
+.endm
+@ uadd k: r2..r5 += the group's packed values (words r6-r8, r10 the old
+@ nibble word, nibble k / 4); r11 scratch.
+.macro uadd k
+    sbfx r11, r6, #0, #25
+    add r2, r2, r11
+    add r3, r3, r6, lsr #25
+    sbfx r11, r7, #0, #18
+    add r3, r3, r11, lsl #7
+    add r4, r4, r7, lsr #18
+    sbfx r11, r8, #0, #11
+    add r4, r4, r11, lsl #14
+    add r5, r5, r8, lsr #11
+    sbfx r11, r10, #(\k), #4
+    add r5, r5, r11, lsl #21
+.endm
+@ fcentre v: v = v - round(v / q) q (r8 = -170; r10, r11 scratch).
+.macro fcentre v
+    smmulr r10, \v, r8
+    smlal \v, r11, r10, r9
+.endm
+@ fpack k: r2..r5 centred and packed, three words stored at r1 (advanced),
+@ the top nibble into s7's nibble k / 4; r6 scratch.
+.macro fpack k
+    vmov r8, s5
+    fcentre r2
+    fcentre r3
+    fcentre r4
+    fcentre r5
+    bfi r2, r3, #25, #7
+    lsr r3, r3, #7
+    bfi r3, r4, #18, #14
+    lsr r4, r4, #14
+    bfi r4, r5, #11, #21
+    lsr r5, r5, #21
+    vmov r6, s7
+    bfi r6, r5, #(\k), #4
+    vmov s7, r6
+    stm r1!, {r2, r3, r4}
+    vmov s3, r1
+.endm
+.macro fblock mode, k
+    fprod
+.ifc \mode,put
+    vmov r1, s3
+    fpack \k
+    add r0, r0, #16
+.endif
+.ifc \mode,add
+    vmov r1, s3
+    ldm r1, {r6, r7, r8}
+    vmov r10, s10
+    uadd \k
+    fpack \k
+    add r0, r0, #16
+.endif
+.ifc \mode,get
+    vmov r1, s3
+    ldm r1!, {r6, r7, r8}
+    vmov s3, r1
+    vmov r10, s10
+    uadd \k
+    stm r0!, {r2, r3, r4, r5}
+.endif
+.endm
+.macro fsum25 mode
+    push {r4-r11, lr}
+    and r4, r3, #3              @ packed blocks - 1
+    bic r3, r3, #3              @ omega
+    add r4, r4, #1
+    add r4, r0, r4, lsl #7
+    vmov s2, r4                 @ end of a (128 bytes a packed block)
+    vmov s3, r2                 @ s
+    vmov s1, r3                 @ omega
+    sub r1, r1, r0
+    vmov s0, r1                 @ b - a
+    movw r9, #0x7e01
+    movt r9, #0x181             @ q = 25,263,617
+    movw lr, #0x7dff
+    movt lr, #0xbf7d            @ -q^-1 mod 2^32
+    mvn r4, #169                @ -170
+    vmov s5, r4
+    .p2align 2
+1:
+.ifnc \mode,put
+    vmov r1, s3
+    ldr r1, [r1, #96]
+    vmov s10, r1                @ the packed block's nibble word
+.endif
+.ifnc \mode,get
+    movs r1, #0
+    vmov s7, r1
+.endif
+    .irp k, 0, 4, 8, 12, 16, 20, 24, 28
+    fblock \mode, \k
+    .endr
+    vmov r1, s3
+.ifc \mode,get
+    adds r1, r1, #4
+.else
+    vmov r2, s7
+    str r2, [r1], #4
+.endif
+    vmov s3, r1
+    vmov r1, s2
+    cmp r0, r1
+    bne 1b
+    pop {r4-r11, pc}
+.endm
+
+    .section .text.pqmcu_saber_ntt_basemul_sum25_put_m4, "ax", %progbits
+    .align 2
+    .global pqmcu_saber_ntt_basemul_sum25_put_m4
+    .type pqmcu_saber_ntt_basemul_sum25_put_m4, %function
+    .thumb_func
+pqmcu_saber_ntt_basemul_sum25_put_m4:
+    fsum25 put
+    .size pqmcu_saber_ntt_basemul_sum25_put_m4, .-pqmcu_saber_ntt_basemul_sum25_put_m4
+
+    .section .text.pqmcu_saber_ntt_basemul_sum25_add_m4, "ax", %progbits
+    .align 2
+    .global pqmcu_saber_ntt_basemul_sum25_add_m4
+    .type pqmcu_saber_ntt_basemul_sum25_add_m4, %function
+    .thumb_func
+pqmcu_saber_ntt_basemul_sum25_add_m4:
+    fsum25 add
+    .size pqmcu_saber_ntt_basemul_sum25_add_m4, .-pqmcu_saber_ntt_basemul_sum25_add_m4
+
+    .section .text.pqmcu_saber_ntt_basemul_sum25_get_m4, "ax", %progbits
+    .align 2
+    .global pqmcu_saber_ntt_basemul_sum25_get_m4
+    .type pqmcu_saber_ntt_basemul_sum25_get_m4, %function
+    .thumb_func
+pqmcu_saber_ntt_basemul_sum25_get_m4:
+    fsum25 get
+    .size pqmcu_saber_ntt_basemul_sum25_get_m4, .-pqmcu_saber_ntt_basemul_sum25_get_m4

@@ -336,6 +336,9 @@ void saber_ntt_sum(Context& ctx) {
     static int32_t acc[256], x[256], y[256], p[256], h0[128], h1[128];
     alignas(4) static uint8_t s25[pqmcu::saber::ntt::kSum25Bytes];
     alignas(4) static uint8_t s25a[500], s25b[300];
+    // the block products fused with the packed sums (pointwise_sum25_*), whole and in two pieces
+    alignas(4) static uint8_t f25[pqmcu::saber::ntt::kSum25Bytes], f25a[500], f25b[300];
+    static int32_t fw[256], fs[256];
     static int8_t sv[256];
     XorShift r{7};
     unsigned bad = 0;
@@ -360,7 +363,22 @@ void saber_ntt_sum(Context& ctx) {
             pqmcu::saber::ntt::forward(t);
             for (size_t i = 0; i < 256; ++i) y[i] = sv[i];
             pqmcu::saber::ntt::forward(y);
-            for (size_t i = 0; i < 256; ++i) p[i] = t[i];
+            for (size_t i = 0; i < 256; ++i) p[i] = t[i], fw[i] = t[i], fs[i] = t[i];
+            {
+                namespace ntt = pqmcu::saber::ntt;
+                const int op = j == 0 ? 0 : j + 1 < l ? 1 : 2;
+                auto run = [&](uint8_t* sp, int32_t* a, unsigned first, unsigned blocks) {
+                    const uint32_t rn = ntt::sum25_run(first, blocks);
+                    if (op == 0) ntt::pointwise_sum25_put(sp, a + 4 * first, y + 4 * first, rn);
+                    if (op == 1) ntt::pointwise_sum25_add(sp, a + 4 * first, y + 4 * first, rn);
+                    if (op == 2) ntt::pointwise_sum25_get(a + 4 * first, y + 4 * first, sp, rn);
+                };
+                run(f25 + 400, fw, 32, 32);
+                run(f25, fw, 0, 32);
+                run(f25a + 400, fs, 32, 8);
+                run(f25b, fs, 40, 24);
+                run(f25a, fs, 0, 32);
+            }
             pqmcu::saber::ntt::pointwise(p, y);  // the product on its own, for the packed sum
             if (j == 0) {
                 pqmcu::saber::ntt::pointwise(acc, y);
@@ -387,6 +405,11 @@ void saber_ntt_sum(Context& ctx) {
         pqmcu::saber::ntt::sum25_get(x, s25a, 160);
         pqmcu::saber::ntt::sum25_get(x + 160, s25b, 96);
         pqmcu::saber::ntt::inverse_store(got, x);
+        for (size_t i = 0; i < 256; ++i) bad += got[i] != ref[i];
+        // the fused block products' sums (the last term got: fw, fs hold the row's sum)
+        pqmcu::saber::ntt::inverse_store(got, fw);
+        for (size_t i = 0; i < 256; ++i) bad += got[i] != ref[i];
+        pqmcu::saber::ntt::inverse_store(got, fs);
         for (size_t i = 0; i < 256; ++i) bad += got[i] != ref[i];
         // the same sum packed at 25 bits (sum25_*: FireSaber's re-encryption rows)
         pqmcu::saber::ntt::sum25_get(p, s25);
