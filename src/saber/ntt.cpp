@@ -492,11 +492,19 @@ int32_t field3c(const uint8_t* p, unsigned n) {
     const uint32_t w = uint32_t(p[3 * c]) | uint32_t(p[3 * c + 1]) << 8 | uint32_t(p[3 * c + 2]) << 16;
     return int32_t(w << (29 - 3 * i)) >> 29;
 }
+// field n of 256 natural 13-bit fields (the secret key's s_j), sign-extended
+int32_t field13(const uint8_t* p, unsigned n) {
+    const unsigned at = 13 * n;
+    const uint32_t w = uint32_t(p[at / 8]) | uint32_t(p[at / 8 + 1]) << 8 | uint32_t(p[at / 8 + 2]) << 16;
+    return int32_t(w << (19 - at % 8)) >> 19;
+}
 // Layers 1 and 2 of half h from 3- / 4-bit fields (kL2D above: layer 2's
 // product as the exact Montgomery value of x2 z2 + x6 d_h, as ntt_m4.S).
 template <unsigned Bits>
 void layer12_half_small(int32_t* out, const uint8_t* packed, unsigned h) {
-    auto field = [packed](unsigned n) { return Bits == 4 ? field4c(packed, n) : field3c(packed, n); };
+    auto field = [packed](unsigned n) {
+        return Bits == 4 ? field4c(packed, n) : Bits == 3 ? field3c(packed, n) : field13(packed, n);
+    };
     const int32_t z = kZetas[1], z2 = kZetas[2 + h], d = kL2D[h];
     for (unsigned j = 0; j < kN / 4; ++j) {
         const int32_t t = mulm(field(kN / 2 + j), z);
@@ -525,6 +533,21 @@ void layer1_half(int32_t* out, const uint8_t* packed, unsigned h) {
         }
     }
 }
+// Layers 2 (3 after layer12_half_small) ..6 on half h: block b of layer L uses kZetas[2^(L-1) + h 2^(L-2) + b].
+void half_layers_from(int32_t* out, unsigned h, bool small) {
+    for (unsigned layer = small ? 3 : 2, d = small ? 32 : 64; layer <= 6; ++layer, d >>= 1) {
+        const unsigned nb = 1u << (layer - 2);
+        for (unsigned b = 0; b < nb; ++b) {
+            const int32_t zz = kZetas[(1u << (layer - 1)) + h * nb + b];
+            int32_t* p = out + 2 * d * b;
+            for (unsigned j = 0; j < d; ++j) {
+                const int32_t t = mulm(p[j + d], zz);
+                p[j + d] = p[j] - t;
+                p[j] = p[j] + t;
+            }
+        }
+    }
+}
 }  // namespace
 #endif
 
@@ -539,6 +562,9 @@ extern "C" void pqmcu_saber_ntt_basemul_acc_half_m4(int32_t* a, const int32_t* b
                                                     const int32_t* tail, int32_t* acc);
 extern "C" void pqmcu_saber_ntt_forward_half13_m4(int32_t* out, const uint8_t* s13, const int32_t* zetas,
                                                   const int32_t* tail, unsigned h);
+extern "C" void pqmcu_saber_ntt_forward_half13s_m4(int32_t* out, const uint8_t* s13, const int32_t* zetas,
+                                                   const int32_t* tail, unsigned h);
+extern "C" void pqmcu_saber_ntt_forward13s_m4(int32_t* a, const uint8_t* s13, const int32_t* zetas, const int32_t* tail);
 extern "C" void pqmcu_saber_ntt_basemul_half_m4(int32_t* a, const int32_t* b, const int32_t* omega,
                                                 const int32_t* tail);
 extern "C" void pqmcu_saber_ntt_basemul_acc_blocks_m4(int32_t* a, const int32_t* b, const int32_t* omega,
@@ -569,22 +595,19 @@ void forward_half_packed(int32_t* out, const uint8_t* packed, unsigned bits, uns
     } else {
         layer1_half<13>(out, packed, h);
     }
-    // Layers 2 (3 for small fields) ..6 on the half: block b of layer L uses kZetas[2^(L-1) + h 2^(L-2) + b].
-    const bool small = bits <= 4;
-    for (unsigned layer = small ? 3 : 2, d = small ? 32 : 64; layer <= 6; ++layer, d >>= 1) {
-        const unsigned nb = 1u << (layer - 2);
-        for (unsigned b = 0; b < nb; ++b) {
-            const int32_t zz = kZetas[(1u << (layer - 1)) + h * nb + b];
-            int32_t* p = out + 2 * d * b;
-            for (unsigned j = 0; j < d; ++j) {
-                const int32_t t = mulm(p[j + d], zz);
-                p[j + d] = p[j] - t;
-                p[j] = p[j] + t;
-            }
-        }
-    }
+    half_layers_from(out, h, bits <= 4);
 #endif
 }
+
+void forward_half_small13(int32_t* out, const uint8_t* s13, unsigned h) {
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+    pqmcu_saber_ntt_forward_half13s_m4(out, s13, kZetasM4.data(), kAsmTail, h);
+#else
+    layer12_half_small<13>(out, s13, h);
+    half_layers_from(out, h, true);
+#endif
+}
+
 
 #if defined(PQMCU_SABER_NTT_M4_ASM)
 extern "C" void pqmcu_saber_ntt_forward4_m4(int32_t* a, const uint8_t* s4, const int32_t* zetas, const int32_t* tail);
@@ -602,6 +625,15 @@ void forward_packed_columns(int32_t* a, const uint8_t* packed, unsigned bits) {
 #else
     forward_half_packed(a, packed, bits, 0);
     forward_half_packed(a + kN / 2, packed, bits, 1);
+#endif
+}
+
+void forward_small13(int32_t* a, const uint8_t* s13) {
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+    pqmcu_saber_ntt_forward13s_m4(a, s13, kZetasM4.data(), kAsmTail);
+#else
+    forward_half_small13(a, s13, 0);
+    forward_half_small13(a + kN / 2, s13, 1);
 #endif
 }
 

@@ -92,6 +92,13 @@ void forward_half_packed(int32_t* out, const uint8_t* packed, unsigned bits, uns
 // column (bits = 3) fields, whole: the two halves forward_half_packed
 // gives, in one buffer (on the M4 one pass, layer 1 computed once).
 void forward_packed_columns(int32_t* a, const uint8_t* packed, unsigned bits);
+// The same for the secret key's s_j (13-bit fields, |s| <= 5: decryption),
+// with the small-value layers of the 4-bit s' transforms (layer 1's exact
+// Montgomery products, layer 2 as x2 z2 + x6 d_h): values congruent to
+// forward()'s mod kQ within the same bounds, not always equal (C and M4
+// alike). Reads up to 2 bytes past the 416 on the M4 (sk's pk follows s).
+void forward_half_small13(int32_t* out, const uint8_t* s13, unsigned h);
+void forward_small13(int32_t* a, const uint8_t* s13);
 // acc[128 h .. 128 h + 128) += pointwise() of the halves x and y (128 values
 // each, from forward_half_packed; x is clobbered): pointwise_acc a half at
 // a time (the same sums, the same bound: at most four terms).

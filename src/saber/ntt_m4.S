@@ -628,3 +628,179 @@ pqmcu_saber_ntt_forward_m4:
 .endm
     fwdq pqmcu_saber_ntt_forward13_m4, 13
     fwdq pqmcu_saber_ntt_forward10_m4, 10
+
+@ ---- the secret key's s_j (13-bit fields, |s| <= 5: decryption): the
+@ small-value layers of the 4-bit s' transforms (l1s, layer 2 as the exact
+@ Montgomery value of x2 z2 + x6 d_h, l1w) on the 13-bit fields' columns
+@ (fields8, eight columns a loop as passaf / fwdq). The values are congruent
+@ to forward()'s mod q, within the same bounds (those of forward_half4_m4 /
+@ forward4_m4 on the same values), not always equal.
+@ void pqmcu_saber_ntt_forward_half13s_m4(int32_t out[128], const uint8_t s13[416 + 2],
+@     const int32_t zetas[256], const int32_t tail[9], unsigned h)
+@ void pqmcu_saber_ntt_forward13s_m4(int32_t a[256], const uint8_t s13[416 + 2],
+@     const int32_t zetas[256], const int32_t tail[9])
+@ (the word loads read up to 2 bytes past the 416: sk's pk follows s.)
+.macro col13s op, c
+    fields8 s6, 13, \c
+    vmov lr, s5
+    l1s r1, r5, \op
+    l1s r2, r6, \op
+    vmov lr, s3
+    mul r5, r3, lr
+    mul r6, r4, lr
+    vmov lr, s4
+    smlal r5, r11, r7, lr       @ the low word (as col4)
+    smlal r6, r11, r8, lr
+    smmlsr r3, r5, r9, r1
+    smmlar r1, r5, r9, r1
+    smmlsr r4, r6, r9, r2
+    smmlar r2, r6, r9, r2
+    vmov lr, s1
+    ct r1, r2, lr
+    vmov lr, s2
+    ct r3, r4, lr
+    str r2, [r0, #128]
+    str r3, [r0, #256]
+    str r4, [r0, #384]
+    str r1, [r0], #4
+.endm
+.macro passa13s op
+    .p2align 2
+1:
+    .irp c, 0, 1, 2, 3, 4, 5, 6, 7
+    col13s \op, \c
+    .endr
+    vmov r12, s6
+    add r12, r12, #13
+    vmov s6, r12
+    vmov lr, s7
+    cmp r0, lr
+    bne 1b
+.endm
+
+    .section .text.pqmcu_saber_ntt_forward_half13s_m4, "ax", %progbits
+    .align 2
+    .global pqmcu_saber_ntt_forward_half13s_m4
+    .type pqmcu_saber_ntt_forward_half13s_m4, %function
+    .thumb_func
+pqmcu_saber_ntt_forward_half13s_m4:
+    push {r4-r11, lr}
+    ldr r4, [sp, #36]
+    vmov s12, r4
+    ldr r9, [r3, #0]
+    ldr r10, [r3, #4]
+    add r5, r3, r4, lsl #3      @ layer 2's multipliers of half h (tail[5 + 2 h], tail[6 + 2 h])
+    ldr r6, [r5, #20]
+    vmov s3, r6
+    ldr r6, [r5, #24]
+    vmov s4, r6
+    vmov s6, r1                 @ the group's first byte (fields8)
+    vmov s8, r2
+    vmov s9, r0
+    ldr r3, [r2, #4]
+    mul r3, r3, r10             @ z1 (-q^-1): l1s's multiplier
+    vmov s5, r3
+    add r1, r2, r4, lsl #3
+    ldr r3, [r1, #16]
+    vmov s1, r3
+    ldr r3, [r1, #20]
+    vmov s2, r3
+    add r1, r0, #128
+    vmov s7, r1
+    cmp r4, #0
+    bne 5f
+    passa13s add
+    b 6f
+5:
+    passa13s sub
+6:
+    vmov r0, s9
+    vmov r2, s12
+    vmov r1, s8
+    add r1, r1, #256            @ block 8 + 4 h's zetas: 4 blocks of 7 words a half
+    movs r3, #112
+    mla r1, r2, r3, r1
+    vmov s10, r1
+    add r2, r0, #512
+    vmov s11, r2
+    pass2
+    pop {r4-r11, pc}
+    .size pqmcu_saber_ntt_forward_half13s_m4, .-pqmcu_saber_ntt_forward_half13s_m4
+
+@ colw13s c: colw on column c of the 13-bit fields (s10 = the group's first byte).
+.macro colw13s c
+    fields8 s10, 13, \c
+    vmov lr, s0
+    l1w r1, r5
+    l1w r2, r6
+    vmov lr, s1
+    mul r11, r3, lr
+    mul r12, r4, lr
+    vmov lr, s2
+    smlal r11, r10, r7, lr      @ low words only: r10's high word is scratch (restored from s14)
+    smlal r12, r10, r8, lr
+    vmov lr, s12
+    mul r3, r3, lr
+    mul r4, r4, lr
+    vmov lr, s13
+    smlal r3, r10, r7, lr
+    smlal r4, r10, r8, lr
+    vmov r10, s14
+    smmlsr r7, r3, r9, r5
+    smmlar r5, r3, r9, r5
+    smmlsr r8, r4, r9, r6
+    smmlar r6, r4, r9, r6
+    smmlsr r3, r11, r9, r1
+    smmlar r1, r11, r9, r1
+    smmlsr r4, r12, r9, r2
+    smmlar r2, r12, r9, r2
+    l3col8
+.endm
+
+    .section .text.pqmcu_saber_ntt_forward13s_m4, "ax", %progbits
+    .align 2
+    .global pqmcu_saber_ntt_forward13s_m4
+    .type pqmcu_saber_ntt_forward13s_m4, %function
+    .thumb_func
+pqmcu_saber_ntt_forward13s_m4:
+    push {r4-r11, lr}
+    ldr r9, [r3, #0]
+    ldr r10, [r3, #4]
+    vmov s14, r10               @ -q^-1, restored after colw's layer 2
+    vmov s10, r1                @ the group's first byte (fields8)
+    vmov s8, r2
+    vmov s9, r0
+    ldr r4, [r3, #20]           @ layer 2's multipliers (col4's, h = 0 and 1)
+    vmov s1, r4
+    ldr r4, [r3, #24]
+    vmov s2, r4
+    ldr r4, [r3, #28]
+    vmov s12, r4
+    ldr r4, [r3, #32]
+    vmov s13, r4
+    ldr r3, [r2, #4]
+    mul r3, r3, r10             @ z1 (-q^-1)
+    vmov s0, r3
+    ldr r3, [r2, #16]
+    vmov s3, r3
+    ldr r3, [r2, #20]
+    vmov s4, r3
+    ldr r3, [r2, #24]
+    vmov s5, r3
+    ldr r3, [r2, #28]
+    vmov s6, r3
+    add r3, r0, #128
+    vmov s11, r3
+    .p2align 2
+1:
+    .irp c, 0, 1, 2, 3, 4, 5, 6, 7
+    colw13s \c
+    .endr
+    vmov r12, s10
+    add r12, r12, #13
+    vmov s10, r12
+    vmov lr, s11
+    cmp r0, lr
+    bne 1b
+    pass2_from_s9
+    .size pqmcu_saber_ntt_forward13s_m4, .-pqmcu_saber_ntt_forward13s_m4

@@ -1396,7 +1396,11 @@ private:
         } else {
             for (unsigned h = 0; h < 2; ++h) {
                 ntt::forward_half_packed(ws.u.k.th, b, kLogP, h);
-                ntt::forward_half_packed(ws.u.k.yh, s, bits, h);
+                if (bits == kLogQ) {
+                    ntt::forward_half_small13(ws.u.k.yh, s, h);  // the secret key's s_j (decryption)
+                } else {
+                    ntt::forward_half_packed(ws.u.k.yh, s, bits, h);
+                }
                 ntt::pointwise_acc_half(ws.x, ws.u.k.th, ws.u.k.yh, h);
             }
         }
@@ -1417,7 +1421,7 @@ private:
                     int32_t* const sh = reinterpret_cast<int32_t*>(ws.sp);
                     ntt::forward_packed10(bw, b);  // b'_{j+1} or c_m follows
                     for (unsigned h = 0; h < 2; ++h) {
-                        ntt::forward_half_packed(sh, s, kLogQ, h);
+                        ntt::forward_half_small13(sh, s, h);
                         ntt::pointwise_acc_half(ws.x, bw + (kN / 2) * h, sh, h);
                     }
                     continue;
@@ -1429,7 +1433,7 @@ private:
                     // cycles less than two half transforms), then one product.
                     int32_t* const y = ws.u.k.yh;
                     ntt::forward_packed10(ws.x, b);  // b'_1 follows
-                    ntt::forward_packed13(y, s);     // s_1 follows
+                    ntt::forward_small13(y, s);      // s_1 follows (|s| small)
                     ntt::pointwise(ws.x, y);
                     continue;
                 }

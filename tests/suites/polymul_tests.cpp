@@ -235,6 +235,30 @@ void saber_ntt_half(Context& ctx) {
     static uint16_t got[256], want[256];
     XorShift r{2024};
     unsigned bad = 0;
+    // the secret key's s_j (13-bit fields, |s| <= 5): forward_half_small13 /
+    // forward_small13, congruent to forward() mod kQ within its bound (3.1 kQ),
+    // the whole transform the halves' values
+    for (int trial = 0; trial < 4; ++trial) {
+        constexpr int64_t q = pqmcu::saber::ntt::kQ;
+        for (size_t i = 0; i < sizeof packed_buf; ++i) packed_buf[i] = uint8_t(r.next());
+        for (size_t i = 0; i < 416; ++i) packed[i] = 0;
+        for (size_t i = 0; i < 256; ++i) {
+            const int32_t v = trial == 0 ? -5 : trial == 1 ? 5 : int32_t(r.next() % 11) - 5;
+            full[i] = v;
+            const uint32_t u = uint32_t(v) & 0x1FFFu;
+            for (unsigned b = 0; b < 13; ++b)
+                packed[(13 * i + b) / 8] = uint8_t(packed[(13 * i + b) / 8] | ((u >> b) & 1) << ((13 * i + b) % 8));
+        }
+        pqmcu::saber::ntt::forward(full);
+        pqmcu::saber::ntt::forward_small13(x, packed);
+        for (unsigned h = 0; h < 2; ++h) {
+            pqmcu::saber::ntt::forward_half_small13(half, packed, h);
+            for (size_t i = 0; i < 128; ++i) {
+                const int64_t v = half[i], d = v - full[128 * h + i];
+                bad += d % q != 0 || v > 31 * q / 10 || v < -31 * q / 10 || half[i] != x[128 * h + i];
+            }
+        }
+    }
     for (unsigned bits : {3u, 4u, 10u, 13u}) {
         const int32_t lo = -(1 << (bits - 1)), hi = (1 << (bits - 1)) - 1;
         for (int trial = 0; trial < 4; ++trial) {
