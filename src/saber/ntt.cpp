@@ -729,6 +729,16 @@ void store_to(uint16_t* acc, const int32_t* x) {
     for (size_t i = 0; i < kN; ++i) acc[i] = uint16_t(uint32_t(centred(x[i])));
 }
 
+// inverse_sum25: x = one block product (< 39 kQ^2 / 2^32 + kQ / 2, pointwise()'s
+// bound) + a centred packed value (< kQ / 2 + 2 kQ |kRoundErr| / 2^32 + 2, as
+// below); six layers of sums stay below 2^31 (inverse_to's bound for one
+// product holds with this input bound too), so no prescaling is needed.
+static_assert(64 * (39 * (int64_t(kQ) * kQ >> 32) + 1 + int64_t(kQ) / 2 + 1 + int64_t(kQ) / 2 +
+                    2 * int64_t(kQ) * (kRoundErr < 0 ? -kRoundErr : kRoundErr) / (int64_t(1) << 32) + 2) <
+                  (int64_t(1) << 31),
+              "inverse_sum25's input bound");
+void inverse_sum25(uint16_t* out, int32_t* x) { inverse_into(out, x, false); }
+
 // ---- packed transform-domain sums (ntt.hpp; sum25_m4.S on the M4, the same layout)
 // Centring as the M4's SMMULR / MLS: for |v| < 1.51 kQ the estimate of
 // round(v / kQ) is off by less than 1.51 |kRoundErr| / 2^32 kQ, so the

@@ -157,6 +157,11 @@ void pointwise_sum25_put(uint8_t* s, int32_t* a, const int32_t* b, uint32_t run)
 void pointwise_sum25_add(uint8_t* s, int32_t* a, const int32_t* b, uint32_t run);
 void pointwise_sum25_get(int32_t* a, const int32_t* b, const uint8_t* s, uint32_t run);
 
+// out = the centred inverse of x mod 2^16 for x = pointwise_sum25_get()'s
+// row sum (one block product plus a centred packed value): small enough for
+// the plain inverse (inverse_into's: no prescaling pass as inverse_store's;
+// static_assert in ntt.cpp). x is clobbered.
+void inverse_sum25(uint16_t* out, int32_t* x);
 // acc (+)= the centred inverse of x (from pointwise()) mod 2^16; x is clobbered.
 void inverse_into(uint16_t* acc, int32_t* x, bool add);
 

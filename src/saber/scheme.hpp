@@ -1169,7 +1169,7 @@ private:
                 if (!(reuse && h == 1)) ntt::forward_half_packed(ws.u.k.yh, spj(ws, j), kSpBits, h);
                 sum25_half(ws, h, op, s0, kSplitN, s1);
             }
-            if (op == 2) ntt::inverse_store(ws.u.k.acc, ws.x);
+            if (op == 2) ntt::inverse_sum25(ws.u.k.acc, ws.x);
         } else {
             (void)ws, (void)j, (void)room, (void)reuse;
         }
@@ -1191,7 +1191,7 @@ private:
                 ntt::forward_half_packed(ws.u.k.yh, spj(ws, j), kSpBits, h);
                 sum25_half(ws, h, op, s25, kN, nullptr);
             }
-            if (op == 2) ntt::inverse_store(ws.u.k.acc, ws.x);
+            if (op == 2) ntt::inverse_sum25(ws.u.k.acc, ws.x);
         } else {
             (void)ws, (void)j;
         }
