@@ -603,7 +603,10 @@ inline void rounded_group(uint32_t* w, const uint16_t* in, uint32_t mb, uint32_t
 #pragma GCC unroll 2
         for (unsigned h = 0; h < 2; ++h) {
             const unsigned k = 2 * p + h;
-            const uint32_t c = (v >> (Shift + 16 * h)) & mask;
+            // (the barrier keeps c a register: GCC otherwise merges the
+            // extraction with the shift below into AND-with-constant forms,
+            // literal loads on the M4; so one UBFX and an ORR with a shift)
+            const uint32_t c = value_barrier((v >> (Shift + 16 * h)) & mask);
             const unsigned at = k * Bits % 32, t = k * Bits / 32;
             w[t] |= c << at;
             if (at + Bits > 32) w[t + 1] |= c >> (32 - at);
