@@ -41,6 +41,10 @@ void sample_binomial3(uint8_t* out, const uint8_t* coins, size_t count, unsigned
 void pack_rounded_le16(uint8_t* out, const uint8_t* acc, size_t count, uint16_t add, unsigned shift, unsigned bits);
 // Like pack_bits(out, ((in + add) >> shift), ...) but compares instead of
 // storing: returns 0 if equal to `expect`, nonzero otherwise (no early exit).
+// Decryption's message: m[i] bit k = bit p - 1 of v_j + h2 - c_j 2^(p - et)
+// (j = 8 i + k, c_j the et-bit field j of cm; 32 bytes), two coefficients a
+// word in 16-bit lanes (UADD16 / USUB16 on the M4). et = 3, 4 or 6.
+void decode_msg(uint8_t* m, const uint16_t* v, const uint8_t* cm, unsigned et, uint16_t h2);
 uint32_t pack_rounded_cmp(const uint8_t* expect, const uint16_t* in, size_t count, uint16_t add, unsigned shift,
                           unsigned bits);
 void pack_rounded(uint8_t* out, const uint16_t* in, size_t count, uint16_t add, unsigned shift, unsigned bits);

@@ -613,6 +613,46 @@ inline void rounded_group(uint32_t* w, const uint16_t* in, uint32_t mb, uint32_t
         }
     }
 }
+// (w + h - c) mod 2^16 in both 16-bit halves (UADD16, USUB16 on the M4).
+inline uint32_t add_sub_pair16(uint32_t w, uint32_t h, uint32_t c) {
+#if defined(__ARM_FEATURE_SIMD32)
+    return __usub16(__uadd16(w, h), c);
+#else
+    const uint32_t lo = (w + h - c) & 0xFFFFu;
+    const uint32_t hi = ((w >> 16) + (h >> 16) - (c >> 16)) & 0xFFFFu;
+    return lo | hi << 16;
+#endif
+}
+template <unsigned Et>
+void decode_msg_t(uint8_t* m, const uint16_t* v, const uint8_t* cm, uint16_t h2) {
+    constexpr unsigned sh = kLogP - Et;
+    constexpr uint32_t fmask = (1u << Et) - 1;
+    static_assert(4 * Et <= 24, "a group of four fields and its offset fit a word");
+    const uint32_t h22 = uint32_t(h2) * 0x10001u;
+    for (size_t i = 0; i < 32; ++i, cm += Et, v += 8) {
+        uint32_t acc = 0;
+#pragma GCC unroll 2
+        for (unsigned g = 0; g < 2; ++g) {
+            // four fields: 4 Et bits from bit 4 Et g of the byte's Et bytes
+            const uint8_t* q = cm + (4 * Et * g) / 8;
+            const unsigned at = (4 * Et * g) % 8, nbytes = (at + 4 * Et + 7) / 8;
+            uint32_t w = 0;
+#pragma GCC unroll 3
+            for (unsigned b = 0; b < nbytes; ++b) w |= uint32_t(q[b]) << (8 * b);
+            w >>= at;
+#pragma GCC unroll 2
+            for (unsigned p = 0; p < 2; ++p) {
+                uint32_t x;
+                std::memcpy(&x, v + 4 * g + 2 * p, 4);
+                const uint32_t c = ((w >> (2 * p * Et)) & fmask) << sh | ((w >> ((2 * p + 1) * Et)) & fmask) << (16 + sh);
+                const uint32_t t = add_sub_pair16(x, h22, c);
+                // bit 9 of each half: to bits k and 16 + k (k = 4 g + 2 p)
+                acc |= (t & 0x02000200u) >> (9 - (4 * g + 2 * p));
+            }
+        }
+        m[i] = uint8_t(acc | acc >> 15);
+    }
+}
 // Groups of 16 (10-bit) or 8 coefficients (c_m: a group of 32 keeps too
 // many loads live, a 92-byte frame on the stack peak's path) built as
 // 32-bit words (each field OR-ed in at a constant shift, a field that
@@ -696,6 +736,15 @@ uint32_t pack_rounded_cmp(const uint8_t* expect, const uint16_t* in, size_t coun
 uint32_t pack_rounded_msg_cmp(const uint8_t* expect, const uint16_t* in, const uint8_t* m, size_t count, uint16_t add,
                               unsigned shift, unsigned bits) {
     return pack_rounded_cmp_any<true>(expect, in, m, count, add, shift, bits);
+}
+
+void decode_msg(uint8_t* m, const uint16_t* v, const uint8_t* cm, unsigned et, uint16_t h2) {
+    switch (et) {  // public
+        case 3: return decode_msg_t<3>(m, v, cm, h2);
+        case 4: return decode_msg_t<4>(m, v, cm, h2);
+        case 6: return decode_msg_t<6>(m, v, cm, h2);
+        default: return;
+    }
 }
 
 namespace {

@@ -294,12 +294,14 @@ struct Scheme {
             std::memcpy(ss, t + 64, kKeyBytes);
             const uint32_t diff = enc_default<true>(const_cast<uint8_t*>(ct), m, t + 96, pk, ws, /*compare=*/true);
             const uint32_t fail = (diff | (0u - diff)) >> 31;  // 0 or 1
-            (void)hash::sha3_256(t + kKeyBytes, ct, ct_bytes, scr);
+            hash_ct_public(t + kKeyBytes, ct, scr);
             // Implicit rejection: K^ := z when the re-encryption differs, by a mask.
             const uint8_t mask = uint8_t(value_barrier(ct_mask32(fail)));
             for (size_t i = 0; i < kKeyBytes; ++i) t[i] = uint8_t(ss[i] ^ (mask & (ss[i] ^ z[i])));
             (void)hash::sha3_256(ss, t, 64, scr);
-            secure_wipe(room, sizeof room);
+            constexpr size_t kWords32 = sizeof room / 32 * 32;  // the STM wipe's 32-byte steps, then the rest
+            wipe_workspace(room, kWords32);
+            secure_wipe(reinterpret_cast<uint8_t*>(room) + kWords32, sizeof room - kWords32);
             wipe_secrets(ws);
         } else {
             (void)ss, (void)ct, (void)sk, (void)ws;
@@ -307,6 +309,16 @@ struct Scheme {
         return Status::ok;
     }
 
+    // SHA3-256(ct) as hash::sha3_256, its sponge not wiped afterwards: it
+    // only ever held the public ciphertext (the wipe is ~0.2 k cycles on the M4).
+    [[gnu::noinline]] static void hash_ct_public(uint8_t* out, const uint8_t* ct, hash::KeccakState* scr) {
+        constexpr size_t kRate = hash::Sha3_256::rate;
+        hash::detail::Sponge sp;
+        hash::detail::sponge_reset(sp);
+        (void)hash::detail::sponge_absorb(sp, kRate, ct, ct_bytes, *scr);
+        (void)hash::detail::sponge_finalize(sp, kRate, hash::detail::kSha3Domain);
+        (void)hash::detail::sponge_squeeze(sp, kRate, out, kHashBytes, *scr);
+    }
     // xof = SHAKE128(seed), ready to squeeze (A from seed_A, the secrets from their noise seeds).
     // always_inline: as a plain call GCC laid out enc_default differently (Saber decaps +8 cycles on the M4).
     [[gnu::always_inline]] static void open_xof(hash::Shake128& xof, const uint8_t* seed, size_t len) {
@@ -942,33 +954,10 @@ private:
     // bit j is bit p - 1 of v_j + h2 - c_j 2^(p - et), which only depends on
     // the low p bits, so c_j's et-bit field is used as it is (no sign
     // extension, no unpacking pass): the 8 fields of a byte are the et bytes
-    // of c_m at et i, read as two groups of four (12 / 16 / 24 bits).
+    // of c_m at et i, read as two groups of four (12 / 16 / 24 bits), two
+    // coefficients a word (decode_msg).
     static void decode_m(uint8_t* m, const uint16_t* v, const uint8_t* ct) {
-        constexpr unsigned et = params.et, sh = kLogP - et;
-        constexpr uint32_t fmask = (1u << et) - 1;
-        static_assert(4 * et <= 24, "a group of four fields and its offset fit a word");
-        const uint8_t* cm = ct + params.polyvec_p_bytes();
-        for (size_t i = 0; i < kKeyBytes; ++i, cm += et) {
-            uint32_t byte = 0;
-#pragma GCC unroll 2
-            for (unsigned g = 0; g < 2; ++g) {
-                // four fields: 4 et bits from bit 4 et g of the byte's et bytes
-                const uint8_t* q = cm + (4 * et * g) / 8;
-                const unsigned at = (4 * et * g) % 8, nbytes = (at + 4 * et + 7) / 8;  // within the et bytes
-                uint32_t w = 0;
-#pragma GCC unroll 3
-                for (unsigned b = 0; b < nbytes; ++b) w |= uint32_t(q[b]) << (8 * b);
-                w >>= at;
-#pragma GCC unroll 4
-                for (unsigned k = 0; k < 4; ++k) {
-                    const size_t j = 8 * i + 4 * g + k;
-                    const uint32_t c = (w >> (et * k)) & fmask;
-                    const uint32_t t = uint32_t(v[j]) + h2 - (c << sh);
-                    byte |= ((t >> (kLogP - 1)) & 1) << (4 * g + k);
-                }
-            }
-            m[i] = uint8_t(byte);
-        }
+        decode_msg(m, v, ct + params.polyvec_p_bytes(), params.et, h2);
     }
     // ct = (round(A s'), round(b^T s' + m)), or (compare) the same compared to ct: nonzero if different.
     // kSplitRows (kSum25Split decapsulation, a copy of its own, so the
@@ -1004,7 +993,10 @@ private:
             v_prime(pk, ws, /*reuse=*/false);
             diff = emit_message(compare, ct + params.polyvec_p_bytes(), ws.u.k.acc, m);
         }
-        hash::Shake128 xof;
+        // A's sponge only holds public data (seed_A is in pk): constructed in
+        // place and never destroyed, so it is not wiped (~0.2 k cycles on the M4).
+        alignas(hash::Shake128) unsigned char xof_bytes[sizeof(hash::Shake128)];
+        hash::Shake128& xof = *::new (static_cast<void*>(xof_bytes)) hash::Shake128;
         open_xof(xof, pk + params.polyvec_p_bytes(), kSeedBytes);
         for (size_t i = 0; i < L; ++i) {
             uint8_t* out = ct + i * params.poly_p_bytes();
