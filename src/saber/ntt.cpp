@@ -553,17 +553,17 @@ void half_layers_from(int32_t* out, unsigned h, bool small) {
 
 #if defined(PQMCU_SABER_NTT_M4_ASM)
 extern "C" void pqmcu_saber_ntt_forward_half4_m4(int32_t* out, const uint8_t* s4, const int32_t* zetas,
-                                                 const int32_t* tail, unsigned h);
+                                                  uintptr_t tail_h);
 extern "C" void pqmcu_saber_ntt_forward_half3_m4(int32_t* out, const uint8_t* s3, const int32_t* zetas,
-                                                 const int32_t* tail, unsigned h);
+                                                  uintptr_t tail_h);
 extern "C" void pqmcu_saber_ntt_forward_half10_m4(int32_t* out, const uint8_t* s10, const int32_t* zetas,
-                                                  const int32_t* tail, unsigned h);
+                                                  uintptr_t tail_h);
 extern "C" void pqmcu_saber_ntt_basemul_acc_half_m4(int32_t* a, const int32_t* b, const int32_t* omega,
                                                     const int32_t* tail, int32_t* acc);
 extern "C" void pqmcu_saber_ntt_forward_half13_m4(int32_t* out, const uint8_t* s13, const int32_t* zetas,
-                                                  const int32_t* tail, unsigned h);
+                                                  uintptr_t tail_h);
 extern "C" void pqmcu_saber_ntt_forward_half13s_m4(int32_t* out, const uint8_t* s13, const int32_t* zetas,
-                                                   const int32_t* tail, unsigned h);
+                                                  uintptr_t tail_h);
 extern "C" void pqmcu_saber_ntt_forward13s_m4(int32_t* a, const uint8_t* s13, const int32_t* zetas, const int32_t* tail);
 extern "C" void pqmcu_saber_ntt_basemul_half_m4(int32_t* a, const int32_t* b, const int32_t* omega,
                                                 const int32_t* tail);
@@ -573,17 +573,24 @@ extern "C" void pqmcu_saber_ntt_basemul_to_blocks_m4(const int32_t* a, const int
                                                      const int32_t* tail, int32_t* dst, size_t bytes);
 #endif
 
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+namespace {
+// The half transforms' last argument: kAsmTail (4-aligned) + h, so the C
+// wrappers pass four register arguments and tail-call the assembly.
+uintptr_t tail_h(unsigned h) { return reinterpret_cast<uintptr_t>(kAsmTail) + (h & 1u); }
+}  // namespace
+#endif
 void forward_half_packed(int32_t* out, const uint8_t* packed, unsigned bits, unsigned h) {
 #if defined(PQMCU_SABER_NTT_M4_ASM)
     // ntt_m4.S: layers 1-3 in one pass straight from the fields, then layers 4-6.
     if (bits == 4) {
-        pqmcu_saber_ntt_forward_half4_m4(out, packed, kZetasM4.data(), kAsmTail, h);
+        pqmcu_saber_ntt_forward_half4_m4(out, packed, kZetasM4.data(), tail_h(h));
     } else if (bits == 3) {
-        pqmcu_saber_ntt_forward_half3_m4(out, packed, kZetasM4.data(), kAsmTail, h);
+        pqmcu_saber_ntt_forward_half3_m4(out, packed, kZetasM4.data(), tail_h(h));
     } else if (bits == 10) {
-        pqmcu_saber_ntt_forward_half10_m4(out, packed, kZetasM4.data(), kAsmTail, h);
+        pqmcu_saber_ntt_forward_half10_m4(out, packed, kZetasM4.data(), tail_h(h));
     } else {
-        pqmcu_saber_ntt_forward_half13_m4(out, packed, kZetasM4.data(), kAsmTail, h);
+        pqmcu_saber_ntt_forward_half13_m4(out, packed, kZetasM4.data(), tail_h(h));
     }
 #else
     if (bits == 4) {
@@ -601,7 +608,7 @@ void forward_half_packed(int32_t* out, const uint8_t* packed, unsigned bits, uns
 
 void forward_half_small13(int32_t* out, const uint8_t* s13, unsigned h) {
 #if defined(PQMCU_SABER_NTT_M4_ASM)
-    pqmcu_saber_ntt_forward_half13s_m4(out, s13, kZetasM4.data(), kAsmTail, h);
+    pqmcu_saber_ntt_forward_half13s_m4(out, s13, kZetasM4.data(), tail_h(h));
 #else
     layer12_half_small<13>(out, s13, h);
     half_layers_from(out, h, true);

@@ -230,7 +230,8 @@ pqmcu_saber_ntt_forward_m4:
 .endm
 
 @ void pqmcu_saber_ntt_forward_half4_m4(int32_t out[128], const uint8_t s4[128],
-@     const int32_t zetas[256], const int32_t tail[2] = {q, -q^-1}, unsigned h):
+@     const int32_t zetas[256], uintptr_t tail_h = tail + h (h in the low bit:
+@     four register arguments; tail = kAsmTail, {q, -q^-1, ...}):
 @ half h of forward() of the 256 4-bit two's complement fields s4 (s', in
 @ the column layout: word j, 4-aligned, holds field j + 32 i in nibble i), the
 @ same values as forward_half_packed's C code: layers 1-3 straight from the
@@ -247,7 +248,8 @@ pqmcu_saber_ntt_forward_m4:
     .thumb_func
 \name:
     push {r4-r11, lr}
-    ldr r4, [sp, #36]
+    and r4, r3, #1              @ h (tail's low bit)
+    bic r3, r3, #1
     vmov s12, r4
     ldr r9, [r3, #0]
     ldr r10, [r3, #4]
@@ -506,8 +508,8 @@ pqmcu_saber_ntt_forward_m4:
 .endm
 
 @ void pqmcu_saber_ntt_forward_half{10,13}_m4(int32_t out[128], const uint8_t s[32 bits],
-@     const int32_t zetas[256], const int32_t tail[2], unsigned h): as
-@ forward_half4_m4 for 10- or 13-bit fields. The word loads read up to 2
+@     const int32_t zetas[256], uintptr_t tail_h): as
+@ forward_half4_m4 (tail_h = tail + h) for 10- or 13-bit fields. The word loads read up to 2
 @ bytes past the 32 bits bytes (the callers' buffers go on: sk's pk follows
 @ s, pk's seed follows b, ct's c_m follows b'). fwdhalf name, bits:
 .macro fwdhalf name, bits
@@ -518,7 +520,8 @@ pqmcu_saber_ntt_forward_m4:
     .thumb_func
 \name:
     push {r4-r11, lr}
-    ldr r4, [sp, #36]
+    and r4, r3, #1              @ h (tail's low bit)
+    bic r3, r3, #1
     vmov s12, r4
     ldr r9, [r3, #0]
     ldr r10, [r3, #4]
@@ -636,7 +639,7 @@ pqmcu_saber_ntt_forward_m4:
 @ to forward()'s mod q, within the same bounds (those of forward_half4_m4 /
 @ forward4_m4 on the same values), not always equal.
 @ void pqmcu_saber_ntt_forward_half13s_m4(int32_t out[128], const uint8_t s13[416 + 2],
-@     const int32_t zetas[256], const int32_t tail[9], unsigned h)
+@     const int32_t zetas[256], uintptr_t tail_h)   (tail_h = tail + h, as forward_half4_m4)
 @ void pqmcu_saber_ntt_forward13s_m4(int32_t a[256], const uint8_t s13[416 + 2],
 @     const int32_t zetas[256], const int32_t tail[9])
 @ (the word loads read up to 2 bytes past the 416: sk's pk follows s.)
@@ -685,7 +688,8 @@ pqmcu_saber_ntt_forward_m4:
     .thumb_func
 pqmcu_saber_ntt_forward_half13s_m4:
     push {r4-r11, lr}
-    ldr r4, [sp, #36]
+    and r4, r3, #1              @ h (tail's low bit)
+    bic r3, r3, #1
     vmov s12, r4
     ldr r9, [r3, #0]
     ldr r10, [r3, #4]
