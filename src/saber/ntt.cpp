@@ -208,16 +208,17 @@ alignas(8) constexpr std::array<int32_t, 120> kZetasInvM4 = make_zetas_m4(true);
 
 #if defined(PQMCU_SABER_NTT_M4_ASM)
 extern "C" void pqmcu_saber_ntt_forward_m4(int32_t* a, const int32_t* zetas, int32_t q, uint32_t minus_qinv);
-extern "C" void pqmcu_saber_ntt_forward13_m4(int32_t* a, const uint8_t* s13, const int32_t* zetas, int32_t q,
-                                             uint32_t minus_qinv);
-extern "C" void pqmcu_saber_ntt_forward10_m4(int32_t* a, const uint8_t* s10, const int32_t* zetas, int32_t q,
-                                             uint32_t minus_qinv);
+extern "C" void pqmcu_saber_ntt_forward13_m4(int32_t* a, const uint8_t* s13, const int32_t* zetas, const int32_t* tail);
+extern "C" void pqmcu_saber_ntt_forward10_m4(int32_t* a, const uint8_t* s10, const int32_t* zetas, const int32_t* tail);
 void forward(int32_t* a) { pqmcu_saber_ntt_forward_m4(a, kZetasM4.data(), kQ, kQInvNeg); }
+namespace {
+constexpr int32_t kFwdTail[2] = {kQ, int32_t(kQInvNeg)};  // (four register arguments)
+}  // namespace
 void forward_packed13(int32_t* a, const uint8_t* s13) {
-    pqmcu_saber_ntt_forward13_m4(a, s13, kZetasM4.data(), kQ, kQInvNeg);
+    pqmcu_saber_ntt_forward13_m4(a, s13, kZetasM4.data(), kFwdTail);
 }
 void forward_packed10(int32_t* a, const uint8_t* s10) {
-    pqmcu_saber_ntt_forward10_m4(a, s10, kZetasM4.data(), kQ, kQInvNeg);
+    pqmcu_saber_ntt_forward10_m4(a, s10, kZetasM4.data(), kFwdTail);
 }
 #else
 void forward(int32_t* a) {
@@ -277,11 +278,13 @@ constexpr int32_t kAsmTail[9] = {kQ,
                                  int32_t(uint32_t(kL2D[0]) * kQInvNeg),
                                  int32_t(uint32_t(kZetas[3]) * kQInvNeg),
                                  int32_t(uint32_t(kL2D[1]) * kQInvNeg)};
+// The inverse's mode (bit 0: add, bit 1: prescale) in kAsmTail's low bits:
+// four register arguments, no stack one.
+inline uintptr_t tail_mode(uint32_t mode) { return reinterpret_cast<uintptr_t>(kAsmTail) + mode; }
 extern "C" void pqmcu_saber_ntt_basemul_m4(int32_t* a, const int32_t* b, const int32_t* omega, const int32_t* tail);
 extern "C" void pqmcu_saber_ntt_basemul_acc_m4(int32_t* a, const int32_t* b, const int32_t* omega, const int32_t* tail,
                                                int32_t* acc);
-extern "C" void pqmcu_saber_ntt_inverse_m4(int32_t* a, const int32_t* zinv, const int32_t* tail, void* acc,
-                                           uint32_t mode);
+extern "C" void pqmcu_saber_ntt_inverse_m4(int32_t* a, const int32_t* zinv, uintptr_t tail_mode, void* acc);
 #endif
 
 void pointwise(int32_t* a, const int32_t* b) {
@@ -403,11 +406,11 @@ void inverse(int32_t* a) { inverse_to(a, nullptr, ToInt32{a}); }
 // The M4's LDRH / STRH accept any alignment, so one routine serves both.
 void mul_into(uint16_t* acc, int32_t* x, const int32_t* y, bool add) {
     pointwise(x, y);
-    pqmcu_saber_ntt_inverse_m4(x, kZetasInvM4.data(), kAsmTail, acc, add ? 1u : 0u);
+    pqmcu_saber_ntt_inverse_m4(x, kZetasInvM4.data(), tail_mode(add ? 1u : 0u), acc);
 }
 void mul_into_le16(uint8_t* acc, int32_t* x, const int32_t* y, bool add) {
     pointwise(x, y);
-    pqmcu_saber_ntt_inverse_m4(x, kZetasInvM4.data(), kAsmTail, acc, add ? 1u : 0u);
+    pqmcu_saber_ntt_inverse_m4(x, kZetasInvM4.data(), tail_mode(add ? 1u : 0u), acc);
 }
 #else
 void mul_into(uint16_t* acc, int32_t* x, const int32_t* y, bool add) {
@@ -455,7 +458,7 @@ void pointwise_acc(int32_t* acc, int32_t* x, const int32_t* y) {
 
 void inverse_store(uint16_t* out, int32_t* acc) {
 #if defined(PQMCU_SABER_NTT_M4_ASM)
-    pqmcu_saber_ntt_inverse_m4(acc, kZetasInvM4.data(), kAsmTail, out, 2u);  // prescale, store
+    pqmcu_saber_ntt_inverse_m4(acc, kZetasInvM4.data(), tail_mode(2u), out);  // prescale, store
 #else
     PQMCU_SABER_NTT_DISPATCH(inverse_store(out, acc));
     for (size_t i = 0; i < kN; ++i) acc[i] = barrett(acc[i]);
@@ -695,7 +698,7 @@ void pointwise_acc_blocks_at(int32_t* acc, int32_t* x, const int32_t* y, unsigne
 
 void inverse_into(uint16_t* acc, int32_t* x, bool add) {
 #if defined(PQMCU_SABER_NTT_M4_ASM)
-    pqmcu_saber_ntt_inverse_m4(x, kZetasInvM4.data(), kAsmTail, acc, add ? 1u : 0u);
+    pqmcu_saber_ntt_inverse_m4(x, kZetasInvM4.data(), tail_mode(add ? 1u : 0u), acc);
 #else
     if (add) {
         inverse_to(x, nullptr, ToU16<true>{acc});

@@ -10,8 +10,9 @@
 @ checked in ntt.cpp) is round(x / q) and x - k q the centred value (its low
 @ 16 bits, which are all that is stored: SMLABB by -q mod 2^16).
 @ void pqmcu_saber_ntt_inverse_m4(int32_t a[256] (clobbered),
-@     const int32_t zinv[256], const int32_t tail[5] = {q, -q^-1, scale,
-@     scaled zeta_inv[1], c}, uint16_t acc[256] (any alignment), uint32_t mode)
+@     const int32_t zinv[256], uintptr_t tail_mode = tail + mode (tail = {q,
+@     -q^-1, scale, scaled zeta_inv[1], c}, 4-aligned: mode in the low two bits,
+@     four register arguments), uint16_t acc[256] (any alignment))
 @ mode bit 0: add to acc (else store); bit 1: multiply the inputs by the
 @ scale first (which also reduces them: transform-domain sums, ntt.cpp
 @ inverse_store; store only) and leave the last layer unscaled.
@@ -228,6 +229,9 @@
 pqmcu_saber_ntt_inverse_m4:
     push {r4-r11, lr}
     vpush {s16-s17}
+    and r12, r2, #3
+    bic r2, r2, #3
+    vmov s13, r12               @ mode (s13 holds it until pass B's end pointer)
     vmov s8, r1                 @ zinv
     vmov s9, r0                 @ a
     vmov s12, r3                @ acc
@@ -239,7 +243,7 @@ pqmcu_saber_ntt_inverse_m4:
     vmov s16, r2                @ tail
     ldr r3, [r2, #8]
     vmov s17, r3                @ scale
-    ldr r2, [sp, #44]           @ mode (5th argument, above 9 + 2 saved words)
+    vmov r2, s13                @ mode
     tst r2, #2
     beq 7f
     passa 1
@@ -266,10 +270,11 @@ pqmcu_saber_ntt_inverse_m4:
     vmov s6, lr
     ldr lr, [r2, #8]
     vmov s7, lr
+    vmov r12, s13               @ mode
     vmov r0, s9
     add r2, r0, #128
     vmov s13, r2
-    ldr r2, [sp, #44]           @ mode
+    mov r2, r12
     tst r2, #2
     beq 4f
     ldr lr, [r1, #4]            @ prescaled: zinv[1] unscaled, store

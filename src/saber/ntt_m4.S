@@ -562,7 +562,7 @@ pqmcu_saber_ntt_forward_m4:
     fwdhalf pqmcu_saber_ntt_forward_half13_m4, 13
 
 @ void pqmcu_saber_ntt_forward{13,10}_m4(int32_t a[256], const uint8_t s[32 bits + 2],
-@     const int32_t zetas[256], int32_t q, uint32_t minus_qinv): forward() of
+@     const int32_t zetas[256], const int32_t tail[2] = {q, -q^-1}): forward() of
 @ the 256 13- or 10-bit two's complement fields (an A entry, b or b'; not
 @ in a), with
 @ layers 1-3 taken straight from the fields (no unpacking pass over a):
@@ -594,8 +594,8 @@ pqmcu_saber_ntt_forward_m4:
     .thumb_func
 \name:
     push {r4-r11, lr}
-    ldr r10, [sp, #36]          @ -q^-1 (5th argument)
-    mov r9, r3
+    ldr r9, [r3, #0]            @ q (tail)
+    ldr r10, [r3, #4]           @ -q^-1
     vmov s8, r2
     vmov s9, r0
     vmov s13, r1
