@@ -282,8 +282,7 @@ constexpr int32_t kAsmTail[9] = {kQ,
 // four register arguments, no stack one.
 inline uintptr_t tail_mode(uint32_t mode) { return reinterpret_cast<uintptr_t>(kAsmTail) + mode; }
 extern "C" void pqmcu_saber_ntt_basemul_m4(int32_t* a, const int32_t* b, const int32_t* omega, const int32_t* tail);
-extern "C" void pqmcu_saber_ntt_basemul_acc_m4(int32_t* a, const int32_t* b, const int32_t* omega, const int32_t* tail,
-                                               int32_t* acc);
+extern "C" void pqmcu_saber_ntt_basemul_acc_m4(int32_t* a, const int32_t* b, const int32_t* omega, int32_t* acc);
 extern "C" void pqmcu_saber_ntt_inverse_m4(int32_t* a, const int32_t* zinv, uintptr_t tail_mode, void* acc);
 #endif
 
@@ -448,7 +447,7 @@ void add_ntt(int32_t* acc, const int32_t* x) {
 // inverse's bounds (above inverse_to) hold as for one product.
 void pointwise_acc(int32_t* acc, int32_t* x, const int32_t* y) {
 #if defined(PQMCU_SABER_NTT_M4_ASM)
-    pqmcu_saber_ntt_basemul_acc_m4(x, y, kOmega.data(), kAsmTail, acc);
+    pqmcu_saber_ntt_basemul_acc_m4(x, y, kOmega.data(), acc);
 #else
     PQMCU_SABER_NTT_DISPATCH(pointwise_acc(acc, x, y));
     pointwise(x, y);
@@ -561,8 +560,7 @@ extern "C" void pqmcu_saber_ntt_forward_half3_m4(int32_t* out, const uint8_t* s3
                                                   uintptr_t tail_h);
 extern "C" void pqmcu_saber_ntt_forward_half10_m4(int32_t* out, const uint8_t* s10, const int32_t* zetas,
                                                   uintptr_t tail_h);
-extern "C" void pqmcu_saber_ntt_basemul_acc_half_m4(int32_t* a, const int32_t* b, const int32_t* omega,
-                                                    const int32_t* tail, int32_t* acc);
+extern "C" void pqmcu_saber_ntt_basemul_acc_half_m4(int32_t* a, const int32_t* b, const int32_t* omega, int32_t* acc);
 extern "C" void pqmcu_saber_ntt_forward_half13_m4(int32_t* out, const uint8_t* s13, const int32_t* zetas,
                                                   uintptr_t tail_h);
 extern "C" void pqmcu_saber_ntt_forward_half13s_m4(int32_t* out, const uint8_t* s13, const int32_t* zetas,
@@ -676,7 +674,7 @@ void pointwise_acc_half(int32_t* acc, int32_t* x, const int32_t* y, unsigned h) 
 
 void pointwise_acc_half_at(int32_t* acc_h, int32_t* x, const int32_t* y, unsigned h) {
 #if defined(PQMCU_SABER_NTT_M4_ASM)
-    pqmcu_saber_ntt_basemul_acc_half_m4(x, y, kOmega.data() + (kN / 8) * h, kAsmTail, acc_h);
+    pqmcu_saber_ntt_basemul_acc_half_m4(x, y, kOmega.data() + (kN / 8) * h, acc_h);
 #else
     for (size_t m = 0; m < kN / 8; ++m) basemul4(x + 4 * m, y + 4 * m, kOmega[(kN / 8) * h + m]);
     for (size_t i = 0; i < kN / 2; ++i) acc_h[i] += x[i];
@@ -822,7 +820,8 @@ void sum25_get(int32_t* x, const uint8_t* s, size_t n) {
 
 
 #if defined(PQMCU_SABER_NTT_M4_ASM)
-// sum25_m4.S's fused entries take q, -q^-1 and the rounding constant as immediates.
+// sum25_m4.S's fused entries and ntt_mul_m4.S's basemul_acc(_half) take q, -q^-1
+// (and the rounding constant) as immediates.
 static_assert(kQ == 0x1817E01 && kQInvNeg == 0xBF7D7DFFu && kRoundInv == 170, "sum25_m4.S's constants");
 extern "C" void pqmcu_saber_ntt_basemul_sum25_put_m4(const int32_t* a, const int32_t* b, uint8_t* s, uintptr_t omega_n);
 extern "C" void pqmcu_saber_ntt_basemul_sum25_add_m4(const int32_t* a, const int32_t* b, uint8_t* s, uintptr_t omega_n);

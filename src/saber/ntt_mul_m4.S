@@ -7,7 +7,8 @@
 @ void pqmcu_saber_ntt_basemul_m4(int32_t a[256], const int32_t b[256],
 @     const int32_t omega[64], const int32_t tail[2] = {q, -q^-1})
 @ void pqmcu_saber_ntt_basemul_acc_m4(int32_t a[256] (clobbered), const int32_t b[256],
-@     const int32_t omega[64], const int32_t tail[2], int32_t acc[256]): acc += a b / 2^32.
+@     const int32_t omega[64], int32_t acc[256]): acc += a b / 2^32 (q and -q^-1 as
+@     immediates: four register arguments).
     .syntax unified
     .thumb
 
@@ -152,10 +153,11 @@ pqmcu_saber_ntt_basemul_m4:
     .thumb_func
 pqmcu_saber_ntt_basemul_acc_m4:
     push {r4-r11, lr}
-    ldr r9, [r3, #0]
-    ldr lr, [r3, #4]
-    ldr r3, [sp, #36]           @ acc (5th argument)
-    sub r3, r3, r0
+    movw r9, #0x7e01
+    movt r9, #0x181             @ q = 25,263,617 (ntt.cpp static_asserts it)
+    movw lr, #0x7dff
+    movt lr, #0xbf7d            @ -q^-1 mod 2^32
+    sub r3, r3, r0              @ acc (4th argument) - a
     vmov s3, r3
     basemul 1
     pop {r4-r11, pc}
@@ -178,7 +180,7 @@ pqmcu_saber_ntt_basemul_half_m4:
     .size pqmcu_saber_ntt_basemul_half_m4, .-pqmcu_saber_ntt_basemul_half_m4
 
 @ void pqmcu_saber_ntt_basemul_acc_half_m4(int32_t a[128] (clobbered), const int32_t b[128],
-@     const int32_t omega[32], const int32_t tail[2], int32_t acc[128]): acc += a b / 2^32
+@     const int32_t omega[32], int32_t acc[128]): acc += a b / 2^32 (as basemul_acc_m4)
 @ on the 32 blocks of one half (pointers already offset by the caller).
     .section .text.pqmcu_saber_ntt_basemul_acc_half_m4, "ax", %progbits
     .align 2
@@ -187,10 +189,11 @@ pqmcu_saber_ntt_basemul_half_m4:
     .thumb_func
 pqmcu_saber_ntt_basemul_acc_half_m4:
     push {r4-r11, lr}
-    ldr r9, [r3, #0]
-    ldr lr, [r3, #4]
-    ldr r3, [sp, #36]           @ acc (5th argument)
-    sub r3, r3, r0
+    movw r9, #0x7e01
+    movt r9, #0x181             @ q = 25,263,617 (ntt.cpp static_asserts it)
+    movw lr, #0x7dff
+    movt lr, #0xbf7d            @ -q^-1 mod 2^32
+    sub r3, r3, r0              @ acc (4th argument) - a
     vmov s3, r3
     basemul 1, 512
     pop {r4-r11, pc}
