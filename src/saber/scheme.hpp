@@ -1043,7 +1043,7 @@ private:
                         continue;
                     }
                 }
-                if (j == 0 && row_sum_whole(sum, ct + ct_bytes)) {
+                if (j == 0) {  // (a whole sum here: the split ones took row_sum_in_y above)
                     squeeze_entry_via(sum, reinterpret_cast<uint8_t*>(ws.u.k.yh), xof);
                 } else {
                     squeeze_entry_kem(ws, xof);
@@ -1056,7 +1056,7 @@ private:
                     continue;
                 }
             }
-            const uint16_t* row = sum != nullptr ? row_sum_finish(sum, ct + ct_bytes, ws) : ws.u.k.acc;
+            const uint16_t* row = sum != nullptr ? row_sum_finish(sum, ws) : ws.u.k.acc;
             diff |= emit_rounded(compare, out, row, kLogQ - kLogP, kLogP);
         }
         if constexpr (!kSplitRows) {
@@ -1233,21 +1233,13 @@ private:
             (void)sum, (void)ws, (void)j;
         }
     }
-    // The row, mod 2^16, for emit_rounded: in acc, or (a split sum on the
-    // M4, inverted straight from its halves) in x; elsewhere a split sum is
-    // copied into x first.
-    [[gnu::noinline]] static const uint16_t* row_sum_finish(int32_t* sum, const uint8_t* end, Workspace& ws) {
+    // A whole row sum (in ct, encapsulation) inverted into acc for emit_rounded
+    // (the split ones are finished by row_sum_in_y / row_sum_split3).
+    [[gnu::noinline]] static const uint16_t* row_sum_finish(int32_t* sum, Workspace& ws) {
         if constexpr (!kSpeed && !kToom) {
-            if (!row_sum_whole(sum, end)) {
-                uint16_t* const row = reinterpret_cast<uint16_t*>(ws.x);  // x is free: A's last term is in
-                if (ntt::inverse_store_halves(row, sum, ws.u.k.th)) return row;
-                std::memcpy(ws.x, sum, kRowSumBytes / 2);
-                std::memcpy(ws.x + kN / 2, ws.u.k.th, kRowSumBytes / 2);
-                sum = ws.x;
-            }
             ntt::inverse_store(ws.u.k.acc, sum);
         } else {
-            (void)sum, (void)end;
+            (void)sum;
         }
         return ws.u.k.acc;
     }
