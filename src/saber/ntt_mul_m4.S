@@ -12,57 +12,16 @@
     .syntax unified
     .thumb
 
-@ red: r11 = (r11:r10) / 2^32 mod q (r9 = q, lr = -q^-1; r1 scratch).
-.macro red
+@ The block product, its outputs left in registers (c0..c3 in r2..r5:
+@ each accumulates in the register of the operand it no longer needs; only
+@ c3 is parked), then stored, added to acc or stored to dst by one STM
+@ (fblock acc; wip/saber-dec: before, c1..c3 were parked in s4-s6 and
+@ stored one STR each).
+.macro redx hi
     mul r1, r10, lr
-    smlal r10, r11, r1, r9
+    smlal r10, \hi, r1, r9
 .endm
-
-@ output off: the block's coefficient off / 4 (in r11) to a (in place) or,
-@ accumulating, parked in s4 + (12 - off) / 4 (c3, c2, c1 in s4, s5, s6;
-@ c0 stays in r11) and added to acc by acc_block once all four are known.
-.macro output off, acc
-.if \acc
-.if \off == 12
-    vmov s4, r11
-.elseif \off == 8
-    vmov s5, r11
-.elseif \off == 4
-    vmov s6, r11
-.endif
-.else
-    str r11, [r0, #\off]
-.endif
-.endm
-
-@ acc_block: acc[0..3] of the block (s3 = acc - a) += (r11, s6, s5, s4), one
-@ LDM and one STM; a0..a3, b0..b2 and w are dead here (r2-r8 free).
-.macro acc_block
-    vmov r1, s3
-    add r1, r1, r0
-    ldm r1, {r2, r3, r4, r5}
-    add r2, r2, r11
-    vmov r6, s6
-    add r3, r3, r6
-    vmov r7, s5
-    add r4, r4, r7
-    vmov r8, s4
-    add r5, r5, r8
-    stm r1, {r2, r3, r4, r5}
-.endm
-@ dst_block: dst[0..3] of the block (s3 = dst - a) = (r11, s6, s5, s4), one
-@ STM (a product made straight into another buffer: no copy after it).
-.macro dst_block
-    vmov r1, s3
-    add r1, r1, r0
-    mov r2, r11
-    vmov r3, s6
-    vmov r4, s5
-    vmov r5, s4
-    stm r1, {r2, r3, r4, r5}
-.endm
-
-.macro basemul_block acc
+.macro fprod
     vmov r1, s0
     add r1, r1, r0
     ldm r1, {r6, r7, r8, r12}   @ b0..b3
@@ -71,47 +30,59 @@
     smlal r10, r11, r3, r8
     smlal r10, r11, r4, r7
     smlal r10, r11, r5, r6
-    red
-    output 12, \acc
+    redx r11
+    vmov s4, r11
     smull r10, r11, r3, r12     @ h0 = a1 b3 + a2 b2 + a3 b1
     smlal r10, r11, r4, r8
     smlal r10, r11, r5, r7
-    red
-    vmov s8, r11                @ h0 parked (VMOV: 1 cycle each way, STR / LDR: 2)
+    redx r11
+    vmov s8, r11
     smull r10, r11, r4, r12     @ h1 = a2 b3 + a3 b2
     smlal r10, r11, r5, r8
-    red
-    vmov s9, r11                @ h1 parked
+    redx r11
+    vmov s9, r11
     smull r10, r11, r5, r12     @ h2 = a3 b3
-    red
+    redx r11
     mov r5, r11
     vmov r1, s1
     ldr r12, [r1], #4           @ w
     vmov s1, r1
-    smull r10, r11, r2, r8      @ c2 = a0 b2 + a1 b1 + a2 b0 + h2 w
-    smlal r10, r11, r3, r7
-    smlal r10, r11, r4, r6
-    smlal r10, r11, r5, r12
-    red
-    output 8, \acc
+    smull r10, r4, r4, r6       @ c2 = a2 b0 + a0 b2 + a1 b1 + h2 w
+    smlal r10, r4, r2, r8
+    smlal r10, r4, r3, r7
+    smlal r10, r4, r5, r12
+    redx r4
     vmov r5, s9
-    smull r10, r11, r2, r7      @ c1 = a0 b1 + a1 b0 + h1 w
-    smlal r10, r11, r3, r6
-    smlal r10, r11, r5, r12
-    red
-    output 4, \acc
+    smull r10, r3, r3, r6       @ c1 = a1 b0 + a0 b1 + h1 w
+    smlal r10, r3, r2, r7
+    smlal r10, r3, r5, r12
+    redx r3
     vmov r5, s8
-    smull r10, r11, r2, r6      @ c0 = a0 b0 + h0 w
-    smlal r10, r11, r5, r12
-    red
+    smull r10, r2, r2, r6       @ c0 = a0 b0 + h0 w
+    smlal r10, r2, r5, r12
+    redx r2
+    vmov r5, s4                 @ c3
+.endm
+.macro fblock acc
+    fprod
 .if \acc == 1
-    acc_block
-.elseif \acc == 2
-    dst_block
-.else
-    output 0, 0
-.endif
+    vmov r1, s3
+    add r1, r1, r0
+    ldm r1, {r6, r7, r8, r12}
+    add r2, r2, r6
+    add r3, r3, r7
+    add r4, r4, r8
+    add r5, r5, r12
+    stm r1, {r2, r3, r4, r5}
     add r0, r0, #16
+.elseif \acc == 2
+    vmov r1, s3
+    add r1, r1, r0
+    stm r1, {r2, r3, r4, r5}
+    add r0, r0, #16
+.else
+    stm r0!, {r2, r3, r4, r5}
+.endif
 .endm
 @ basemul acc, len: the blocks of a (len bytes), two a loop.
 .macro basemul acc, len=1024
@@ -126,8 +97,8 @@
     vmov s2, r2                 @ end of a
     .p2align 2
 1:
-    basemul_block \acc
-    basemul_block \acc
+    fblock \acc
+    fblock \acc
     vmov r1, s2
     cmp r0, r1
     bne 1b

@@ -266,7 +266,11 @@ struct Scheme {
                 const uint32_t diff = enc_ntt(const_cast<uint8_t*>(ct), buf, kr + 32, pk, ws, /*compare=*/true);
                 fail = (diff | (0u - diff)) >> 31;  // 0 or 1
             }
-            (void)hash::sha3_256(kr + 32, ct, ct_bytes, scr);
+            if constexpr (!kToom && !kSpeed) {
+                hash_ct_public(kr + 32, ct, scr);  // (Default: scr is yh)
+            } else {
+                (void)hash::sha3_256(kr + 32, ct, ct_bytes, scr);
+            }
         }
         // Implicit rejection: K^ := z when the re-encryption differs, by a mask.
         const uint8_t mask = uint8_t(value_barrier(ct_mask32(fail)));
