@@ -234,6 +234,40 @@ template <unsigned Bits>
     }
     return g;
 }
+// The binomial sampler on 8 coefficients a step (x86 hosts with AVX2): each
+// coefficient's mu-bit field gathered into a 32-bit lane as above, then
+// sample_t's SWAR count: the bits of both half fields summed in place
+// (field >> b) & (1 | 1 << half), b < half, each sum <= 5 in 3 bits, then
+// low sum - high sum. The loads (16 bytes for mu = 10, else 8) read
+// past a group's mu bytes, so the groups whose load would pass `end` are
+// left to the scalar code; every load precedes the group's store (in-place
+// sampling, scheme.hpp: a group's store stays below the next group's coins).
+template <unsigned Mu>
+[[gnu::target("avx2")]] size_t sample_avx2(int32_t* s, const uint8_t* coins, size_t count, const uint8_t* end) {
+    constexpr unsigned half = Mu / 2, load = Mu == 10 ? 16 : 8;
+    alignas(32) int8_t idx[32];
+    alignas(32) int32_t sh[8];
+    for (unsigned k = 0; k < 8; ++k) {
+        const unsigned at = k * Mu / 8;
+        for (unsigned b = 0; b < 4; ++b) idx[4 * k + b] = int8_t(at + b < load ? at + b : -1);
+        sh[k] = int32_t(k * Mu % 8);
+    }
+    const __m256i shuf = _mm256_load_si256(reinterpret_cast<const __m256i*>(idx));
+    const __m256i shift = _mm256_load_si256(reinterpret_cast<const __m256i*>(sh));
+    const __m256i ones = _mm256_set1_epi32(int32_t(1u | 1u << half)), low = _mm256_set1_epi32(7);
+    size_t g = 0;
+    for (; g + 8 <= count && coins + load <= end; g += 8, coins += Mu) {
+        const __m128i b = load == 8 ? _mm_loadl_epi64(reinterpret_cast<const __m128i*>(coins))
+                                  : _mm_loadu_si128(reinterpret_cast<const __m128i*>(coins));
+        const __m256i f = _mm256_srlv_epi32(_mm256_shuffle_epi8(_mm256_broadcastsi128_si256(b), shuf), shift);
+        __m256i t = _mm256_and_si256(f, ones);
+#pragma GCC unroll 5
+        for (unsigned j = 1; j < half; ++j) t = _mm256_add_epi32(t, _mm256_and_si256(_mm256_srli_epi32(f, int(j)), ones));
+        const __m256i v = _mm256_sub_epi32(_mm256_and_si256(t, low), _mm256_srli_epi32(t, int(half)));
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(s + g), v);
+    }
+    return g;
+}
 bool use_avx2() { return x86::cpu_features().avx2; }
 }  // namespace
 #endif
@@ -487,6 +521,15 @@ void sample_binomial3(uint8_t* out, const uint8_t* coins, size_t count, unsigned
 }
 
 void sample_binomial(int32_t* s, const uint8_t* coins, size_t count, unsigned mu) {
+#if defined(PQMCU_SABER_NTT_AVX2)
+    if ((mu == 6 || mu == 8 || mu == 10) && count % 8 == 0 && use_avx2()) {
+        const uint8_t* end = coins + count * mu / 8;
+        const size_t g = mu == 6 ? sample_avx2<6>(s, coins, count, end)
+                         : mu == 8 ? sample_avx2<8>(s, coins, count, end)
+                                   : sample_avx2<10>(s, coins, count, end);
+        s += g, coins += g * mu / 8, count -= g;
+    }
+#endif
     // Four coefficients per mu / 2 bytes, read with word loads inside the group.
     switch (mu) {  // public
         case 6:
