@@ -474,7 +474,7 @@ void forward_packed_pointwise(int32_t* a, const uint8_t* in, unsigned bits, cons
 
 void prepare_w(int32_t* bw, const int32_t* b) {
     PQMCU_SABER_NTT_DISPATCH(prepare_w(bw, b));
-    for (size_t i = 0; i < kN; ++i) bw[i] = mulm(b[i], kOmega[i / 4]);
+    (void)bw, (void)b;  // (the C block products take b alone)
 }
 
 void inverse_store(uint16_t* out, int32_t* acc) {

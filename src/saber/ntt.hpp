@@ -71,12 +71,13 @@ void pointwise_acc(int32_t* acc, int32_t* x, const int32_t* y);
 // `in` must not overlap a.
 // bw (optional): prepare_w(bw, b), for the AVX2 block products with one
 // reduction per output (the same residues, other words; the C and AVX-512
-// paths do not need it).
+// paths take b alone).
 void forward_packed_pointwise(int32_t* a, const uint8_t* in, unsigned bits, const int32_t* b, int32_t* acc,
                               const int32_t* bw = nullptr);
 // bw = each coefficient of the transform b times its block's w (Montgomery
-// products), for forward_packed_pointwise: made once per secret transform
-// that several products take.
+// products), for forward_packed_pointwise's AVX2 (ymm) block products: made
+// once per secret transform that several products take (C, AVX-512: bw not
+// needed, and not written there).
 void prepare_w(int32_t* bw, const int32_t* b);
 void inverse_store(uint16_t* out, int32_t* acc);
 // inverse_store of a transform kept as two separate 512-byte halves (both
