@@ -13,10 +13,10 @@ using SaberSets = SetList<saber::lightsaber, saber::saber, saber::firesaber>;
 static_assert(chosen_names_known([](const char* name) { return folded_ends_with(name, "saber"); }, SaberSets::has),
               "PQMCU_ALGORITHMS names a Saber set that does not exist");
 
-// The registry is host-only: the Speed profile (same bytes; l + 1.25 KB
-// more workspace, which the host API keeps on the heap) does fewer
-// transforms: 1.2-1.5x PQClean's AVX2 Saber instead of 1.3-2.0x with Default
-// (src/saber/README.md, x86-64).
+// The registry is host-only: the Speed profile (same bytes; l + 1.7 KB
+// more workspace, 2 l + 1.7 KB on x86, which the host API keeps on the heap)
+// does fewer transforms: 0.81-0.84x PQClean's AVX2 Saber's time on an
+// AVX2-only host, 1.3-2.0x with Default (src/saber/README.md, x86-64).
 constexpr auto kSaber = built_table<KemOps>(SaberSets{},
                                             []<class Set>() { return kem_ops<saber::Scheme<Set, saber::Speed>>("Saber"); });
 

@@ -31,6 +31,9 @@ void mul_into(uint16_t* acc, int32_t* x, const int32_t* y, bool add);
 void mul_into_le16(uint8_t* acc, int32_t* x, const int32_t* y, bool add);
 void inverse_store(uint16_t* out, int32_t* acc);
 void pointwise_acc(int32_t* acc, int32_t* x, const int32_t* y);
+void forward_packed_pointwise(int32_t* a, const uint8_t* in, unsigned bits, const int32_t* b, const int32_t* bw,
+                              int32_t* acc);
+void prepare_w(int32_t* bw, const int32_t* b);
 }  // namespace avx2
 #define PQMCU_SABER_NTT_DISPATCH(call) \
     if (avx2::use()) return avx2::call
@@ -453,6 +456,27 @@ void pointwise_acc(int32_t* acc, int32_t* x, const int32_t* y) {
     pointwise(x, y);
     add_ntt(acc, x);
 #endif
+}
+
+void forward_packed_pointwise(int32_t* a, const uint8_t* in, unsigned bits, const int32_t* b, int32_t* acc,
+                              const int32_t* bw) {
+    PQMCU_SABER_NTT_DISPATCH(forward_packed_pointwise(a, in, bits, b, bw, acc));
+    (void)bw;  // (the C products take the w's themselves)
+    if (bits == 13) {
+        forward_packed13(a, in);
+    } else {
+        forward_packed10(a, in);
+    }
+    if (acc != nullptr) {
+        pointwise_acc(acc, a, b);
+    } else {
+        pointwise(a, b);
+    }
+}
+
+void prepare_w(int32_t* bw, const int32_t* b) {
+    PQMCU_SABER_NTT_DISPATCH(prepare_w(bw, b));
+    (void)bw, (void)b;  // (the C block products take b alone)
 }
 
 void inverse_store(uint16_t* out, int32_t* acc) {

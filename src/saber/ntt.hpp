@@ -64,6 +64,21 @@ void mul_into_le16(uint8_t* acc, int32_t* x, const int32_t* y, bool add);
 void add_ntt(int32_t* acc, const int32_t* x);
 // Fused: acc += pointwise(x, y) (x is clobbered).
 void pointwise_acc(int32_t* acc, int32_t* x, const int32_t* y);
+// forward_packed13 / forward_packed10 (bits = 13 / 10) of `in` into a,
+// then pointwise(a, b) (acc == nullptr) or pointwise_acc(acc, a, b) (a
+// clobbered). x86 AVX2: fused (no unpacking pass, the products from the
+// transform's registers), reading up to 16 - bits bytes past the fields;
+// `in` must not overlap a.
+// bw (optional): prepare_w(bw, b), for the AVX2 block products with one
+// reduction per output (the same residues, other words; the C and AVX-512
+// paths take b alone).
+void forward_packed_pointwise(int32_t* a, const uint8_t* in, unsigned bits, const int32_t* b, int32_t* acc,
+                              const int32_t* bw = nullptr);
+// bw = each coefficient of the transform b times its block's w (Montgomery
+// products), for forward_packed_pointwise's AVX2 (ymm) block products: made
+// once per secret transform that several products take (C, AVX-512: bw not
+// needed, and not written there).
+void prepare_w(int32_t* bw, const int32_t* b);
 void inverse_store(uint16_t* out, int32_t* acc);
 // inverse_store of a transform kept as two separate 512-byte halves (both
 // clobbered; out overlaps neither), where the M4 assembly does it straight

@@ -234,6 +234,74 @@ template <unsigned Bits>
     }
     return g;
 }
+// The binomial sampler on 8 coefficients a step (x86 hosts with AVX2): each
+// coefficient's mu-bit field gathered into a 32-bit lane as above, then
+// sample_t's SWAR count: the bits of both half fields summed in place
+// (field >> b) & (1 | 1 << half), b < half, each sum <= 5 in 3 bits, then
+// low sum - high sum. The loads (16 bytes for mu = 10, else 8) read
+// past a group's mu bytes, so the groups whose load would pass `end` are
+// left to the scalar code; every load precedes the group's store (in-place
+// sampling, scheme.hpp: a group's store stays below the next group's coins).
+template <unsigned Mu>
+[[gnu::target("avx2")]] size_t sample_avx2(int32_t* s, const uint8_t* coins, size_t count, const uint8_t* end) {
+    constexpr unsigned half = Mu / 2, load = Mu == 10 ? 16 : 8;
+    alignas(32) int8_t idx[32];
+    alignas(32) int32_t sh[8];
+    for (unsigned k = 0; k < 8; ++k) {
+        const unsigned at = k * Mu / 8;
+        for (unsigned b = 0; b < 4; ++b) idx[4 * k + b] = int8_t(at + b < load ? at + b : -1);
+        sh[k] = int32_t(k * Mu % 8);
+    }
+    const __m256i shuf = _mm256_load_si256(reinterpret_cast<const __m256i*>(idx));
+    const __m256i shift = _mm256_load_si256(reinterpret_cast<const __m256i*>(sh));
+    const __m256i ones = _mm256_set1_epi32(int32_t(1u | 1u << half)), low = _mm256_set1_epi32(7);
+    size_t g = 0;
+    for (; g + 8 <= count && coins + load <= end; g += 8, coins += Mu) {
+        const __m128i b = load == 8 ? _mm_loadl_epi64(reinterpret_cast<const __m128i*>(coins))
+                                  : _mm_loadu_si128(reinterpret_cast<const __m128i*>(coins));
+        const __m256i f = _mm256_srlv_epi32(_mm256_shuffle_epi8(_mm256_broadcastsi128_si256(b), shuf), shift);
+        __m256i t = _mm256_and_si256(f, ones);
+#pragma GCC unroll 5
+        for (unsigned j = 1; j < half; ++j) t = _mm256_add_epi32(t, _mm256_and_si256(_mm256_srli_epi32(f, int(j)), ones));
+        const __m256i v = _mm256_sub_epi32(_mm256_and_si256(t, low), _mm256_srli_epi32(t, int(half)));
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(s + g), v);
+    }
+    return g;
+}
+// The rows' rounding, (x + add) >> 3 as 10-bit fields (x86 hosts with
+// AVX2), 16 coefficients a step into `buf` (count * 10 / 8 bytes + 6 of
+// slack): the 16-bit fields paired into 20-bit ones (vpmaddwd by 1, 2^10),
+// those paired into 40-bit ones per 64-bit lane, each 128-bit lane's two
+// 5-byte groups gathered to its low 10 bytes (vpshufb) and the two lanes
+// stored 10 bytes apart (16-byte stores: the next step's store covers the
+// 6 bytes past). The same fields in the same bit order as pack_rounded_w.
+[[gnu::target("avx2")]] void round10_avx2(uint8_t* buf, const uint16_t* in, size_t count, uint16_t add) {
+    const __m256i vadd = _mm256_set1_epi16(int16_t(add)), m10 = _mm256_set1_epi16(0x3FF);
+    const __m256i pair = _mm256_set1_epi32(0x04000001);
+    const __m256i lo20 = _mm256_set1_epi64x(0xFFFFF), hi20 = _mm256_set1_epi64x(int64_t(0xFFFFF) << 20);
+    const __m256i gather = _mm256_setr_epi8(0, 1, 2, 3, 4, 8, 9, 10, 11, 12, -1, -1, -1, -1, -1, -1, 0, 1, 2, 3, 4, 8,
+                                            9, 10, 11, 12, -1, -1, -1, -1, -1, -1);
+    for (size_t i = 0; i < count; i += 16, buf += 20) {
+        __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(in + i));
+        v = _mm256_and_si256(_mm256_srli_epi16(_mm256_add_epi16(v, vadd), 3), m10);
+        const __m256i t = _mm256_madd_epi16(v, pair);  // 20-bit pairs in 32-bit lanes
+        const __m256i u = _mm256_or_si256(_mm256_and_si256(t, lo20), _mm256_and_si256(_mm256_srli_epi64(t, 12), hi20));
+        const __m256i g = _mm256_shuffle_epi8(u, gather);
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(buf), _mm256_castsi256_si128(g));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(buf + 10), _mm256_extracti128_si256(g, 1));
+    }
+}
+// 0 if the n bytes at a and b are equal, nonzero otherwise (no early exit).
+[[gnu::target("avx2")]] uint32_t differ_avx2(const uint8_t* a, const uint8_t* b, size_t n) {
+    __m256i d = _mm256_setzero_si256();
+    size_t i = 0;
+    for (; i + 32 <= n; i += 32)
+        d = _mm256_or_si256(d, _mm256_xor_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(a + i)),
+                                                _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b + i))));
+    uint32_t r = uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(d, _mm256_setzero_si256()))) ^ 0xFFFFFFFFu;
+    for (; i < n; ++i) r |= uint32_t(a[i] ^ b[i]);
+    return r;
+}
 bool use_avx2() { return x86::cpu_features().avx2; }
 }  // namespace
 #endif
@@ -487,6 +555,15 @@ void sample_binomial3(uint8_t* out, const uint8_t* coins, size_t count, unsigned
 }
 
 void sample_binomial(int32_t* s, const uint8_t* coins, size_t count, unsigned mu) {
+#if defined(PQMCU_SABER_NTT_AVX2)
+    if ((mu == 6 || mu == 8 || mu == 10) && count % 8 == 0 && use_avx2()) {
+        const uint8_t* end = coins + count * mu / 8;
+        const size_t g = mu == 6 ? sample_avx2<6>(s, coins, count, end)
+                         : mu == 8 ? sample_avx2<8>(s, coins, count, end)
+                                   : sample_avx2<10>(s, coins, count, end);
+        s += g, coins += g * mu / 8, count -= g;
+    }
+#endif
     // Four coefficients per mu / 2 bytes, read with word loads inside the group.
     switch (mu) {  // public
         case 6:
@@ -730,6 +807,15 @@ inline uint32_t pack_rounded_cmp_any(const uint8_t* expect, const uint16_t* in, 
 
 uint32_t pack_rounded_cmp(const uint8_t* expect, const uint16_t* in, size_t count, uint16_t add, unsigned shift,
                           unsigned bits) {
+#if defined(PQMCU_SABER_NTT_AVX2)
+    if (count % 16 == 0 && count <= kN && shift == 3 && bits == 10 && use_avx2()) {
+        alignas(32) uint8_t buf[kN * 10 / 8 + 6];
+        round10_avx2(buf, in, count, add);
+        const uint32_t d = differ_avx2(buf, expect, count * 10 / 8);
+        secure_wipe(buf, sizeof buf);  // (decapsulation's re-encryption of a possibly tampered ct)
+        return d;
+    }
+#endif
     return pack_rounded_cmp_any<false>(expect, in, nullptr, count, add, shift, bits);
 }
 
@@ -768,6 +854,14 @@ inline void pack_rounded_w(uint8_t* out, const uint16_t* in, const uint8_t* m, s
 }  // namespace
 
 void pack_rounded(uint8_t* out, const uint16_t* in, size_t count, uint16_t add, unsigned shift, unsigned bits) {
+#if defined(PQMCU_SABER_NTT_AVX2)
+    if (count % 16 == 0 && count <= kN && shift == 3 && bits == 10 && use_avx2()) {
+        alignas(32) uint8_t buf[kN * 10 / 8 + 6];  // (public: b, b')
+        round10_avx2(buf, in, count, add);
+        std::memcpy(out, buf, count * 10 / 8);
+        return;
+    }
+#endif
     if constexpr (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) {
         if (count % 16 == 0 && shift == 3 && bits == 10) return pack_rounded_w<3, 10, false>(out, in, nullptr, count, add);
     }

@@ -133,9 +133,21 @@ struct Scheme {
         int32_t accn[kN];             // the row's sum in the transform domain
         uint8_t packed[(kN * kLogQ / 8 + 3 + 31) / 32 * 32];  // an A entry's 416 bytes (+3 for the word loads; the size a multiple of 32 for the wipe)
     };
-    using Workspace =
-        std::conditional_t<kToom, ToomWorkspace, std::conditional_t<kSpeed, SpeedWorkspace, NttWorkspace>>;
+    // x86 (kRideHash): each secret transform's coefficients times their
+    // block's w too (ntt::prepare_w; the AVX2 block products then reduce once
+    // per output), l KB more (key generation uses sevw[0]).
+    struct alignas(8) SpeedRideWorkspace : SpeedWorkspace {
+        int32_t sevw[L][kN];
+    };
+    using Workspace = std::conditional_t<
+        kToom, ToomWorkspace,
+        std::conditional_t<kSpeed, std::conditional_t<kRideHash, SpeedRideWorkspace, SpeedWorkspace>, NttWorkspace>>;
     static constexpr size_t workspace_bytes = sizeof(Workspace);
+    // keypair / encapsulate / decapsulate end by wiping the whole Workspace
+    // (wipe_secrets) for the NTT profiles, so the host registry does not wipe
+    // it a second time (core/scheme_support.hpp); Toom wipes only its secret
+    // buffers, so the registry's wipe stays (ws.cmp).
+    static constexpr bool wipes_workspace = !kToom;
 
     // Default: a Workspace buffer that is free whenever a sponge permutes,
     // lent to the permutation (hash::keccak_f1600_buf) so that its 200-byte
@@ -436,6 +448,33 @@ private:
         static_assert(kEntryBytes + 3 <= sizeof ws.u.k.yh && offsetof(NttWorkspace, x) % 8 == 0);
         squeeze_entry_via(ws.x, reinterpret_cast<uint8_t*>(ws.u.k.yh), xof);
     }
+    // Speed on x86 (kRideHash): the next A entry's 416 bytes (A's prefix
+    // first, then squeezed with the rider, as squeeze_entry) into ws.packed,
+    // then a = its transform times y (acc == nullptr) or acc += that, a
+    // clobbered (ntt::forward_packed_pointwise: no unpacking pass, the
+    // products straight from the transform's registers).
+    static void squeeze_entry_product(Workspace& ws, int32_t* a, const int32_t* y, const int32_t* yw, int32_t* acc,
+                                      hash::Shake128& xof, hash::detail::Rider* rider = nullptr,
+                                      APrefix* pre = nullptr) {
+        if constexpr (kSpeed) {
+            static_assert(sizeof ws.packed >= kEntryBytes + 3);
+            uint8_t* packed = ws.packed;
+            size_t have = 0;
+            if (pre != nullptr && pre->len != 0) {
+                have = pre->len < kEntryBytes ? pre->len : kEntryBytes;
+                std::memcpy(packed, pre->bytes, have);
+                pre->bytes += have, pre->len -= have;
+            }
+            if (rider != nullptr) {
+                (void)xof.squeeze(packed + have, kEntryBytes - have, *rider);
+            } else {
+                (void)xof.squeeze(packed + have, kEntryBytes - have);
+            }
+            ntt::forward_packed_pointwise(a, packed, kLogQ, y, acc, yw);
+        } else {
+            (void)ws, (void)a, (void)y, (void)yw, (void)acc, (void)xof, (void)rider, (void)pre;
+        }
+    }
     // s = 256 binomial samples: the coins squeezed into the tail of s and
     // sampled in place from the front (group g of 4 reads its mu / 2 bytes
     // before storing 16 bytes below the next group's bytes; mu = 10 groups
@@ -501,6 +540,7 @@ private:
                 pack_bits(sk + j * params.poly_q_bytes(), y, kN, kLogQ);
             }
             ntt::forward(y);
+            ntt::prepare_w(ws.sevw[0], y);
             // The last row: b_i is complete once A_{l-1,i} is in; it is
             // inverted into accn (free until the next squeeze) and packed into
             // pk at once, and H(pk) rides along the row's later squeezes.
@@ -512,11 +552,9 @@ private:
             }
             for (size_t i = 0; i < L; ++i) {
                 if (j == 0) {
-                    squeeze_entry(ws.sev[i], xof, nullptr, &rider);
-                    ntt::pointwise(ws.sev[i], y);
+                    squeeze_entry_product(ws, ws.sev[i], y, ws.sevw[0], nullptr, xof, &rider);
                 } else {
-                    squeeze_entry(ws.accn, xof, nullptr, &rider);
-                    ntt::pointwise_acc(ws.sev[i], ws.accn, y);
+                    squeeze_entry_product(ws, ws.accn, y, ws.sevw[0], ws.sev[i], xof, &rider);
                 }
                 if (last) {
                     uint16_t* row = reinterpret_cast<uint16_t*>(ws.accn);
@@ -893,6 +931,7 @@ private:
         for (size_t j = 0; j < (lazy ? 1 : L); ++j) {
             sample_secret(ws.sev[j], sx);
             ntt::forward(ws.sev[j]);
+            if constexpr (kRideHash) ntt::prepare_w(ws.sevw[j], ws.sev[j]);
         }
         uint32_t diff = 0;
         hash::Shake128 own;
@@ -902,31 +941,37 @@ private:
         hash::Shake128& xof = axof != nullptr ? *axof : own;
         for (size_t i = 0; i < L; ++i) {
             for (size_t j = 0; j < L; ++j) {
-                if (kRideHash && pre != nullptr && pre->len != 0) {  // (only in row 0: ct's row 0 is written after it)
-                    squeeze_entry(term(ws, j), xof, nullptr, nullptr, pre);
-                    if (lazy && i == 0 && j + 1 < L) {
-                        sample_secret(ws.sev[j + 1], sx);
-                        ntt::forward(ws.sev[j + 1]);
-                    }
-                } else if (lazy && i == 0) {
-                    if (j + 1 < L) {
-                        constexpr size_t kCoins = kN * params.mu / 8;
-                        int32_t* next = ws.sev[j + 1];
-                        uint8_t* coins = reinterpret_cast<uint8_t*>(next) + sizeof(int32_t) * kN - kCoins;
-                        hash::detail::Rider sr = sx.rider_out(coins, kCoins);
-                        squeeze_entry(term(ws, j), xof, nullptr, &sr);
-                        (void)sx.squeeze(sr.out, sr.len);
-                        sample_binomial(next, coins, kN, params.mu);  // in place, as sample_secret
-                        ntt::forward(next);
+                if constexpr (kRideHash) {
+                    int32_t* const a = term(ws, j);
+                    int32_t* const acc = j == 0 ? nullptr : ws.accn;
+                    if (pre != nullptr && pre->len != 0) {  // (only in row 0: ct's row 0 is written after it)
+                        squeeze_entry_product(ws, a, ws.sev[j], ws.sevw[j], acc, xof, nullptr, pre);
+                        if (lazy && i == 0 && j + 1 < L) {
+                            sample_secret(ws.sev[j + 1], sx);
+                            ntt::forward(ws.sev[j + 1]);
+                            ntt::prepare_w(ws.sevw[j + 1], ws.sev[j + 1]);
+                        }
+                    } else if (lazy && i == 0) {
+                        if (j + 1 < L) {
+                            constexpr size_t kCoins = kN * params.mu / 8;
+                            int32_t* next = ws.sev[j + 1];
+                            uint8_t* coins = reinterpret_cast<uint8_t*>(next) + sizeof(int32_t) * kN - kCoins;
+                            hash::detail::Rider sr = sx.rider_out(coins, kCoins);
+                            squeeze_entry_product(ws, a, ws.sev[j], ws.sevw[j], acc, xof, &sr);
+                            (void)sx.squeeze(sr.out, sr.len);
+                            sample_binomial(next, coins, kN, params.mu);  // in place, as sample_secret
+                            ntt::forward(next);
+                            ntt::prepare_w(ws.sevw[j + 1], next);
+                        } else {
+                            squeeze_entry_product(ws, a, ws.sev[j], ws.sevw[j], acc, xof);
+                        }
                     } else {
-                        squeeze_entry(term(ws, j), xof);
+                        squeeze_entry_product(ws, a, ws.sev[j], ws.sevw[j], acc, xof, rider);
                     }
-                } else if (kRideHash) {
-                    squeeze_entry(term(ws, j), xof, nullptr, rider);
                 } else {
                     squeeze_entry_via(term(ws, j), ws.packed, xof);
+                    sum_term(ws, j, ws.sev[j]);
                 }
-                sum_term(ws, j, ws.sev[j]);
             }
             ntt::inverse_store(ws.row, ws.accn);
             uint8_t* out = ct + i * params.poly_p_bytes();
@@ -934,10 +979,14 @@ private:
             // Encryption: the rider (H(ct)) may take the rows written so far.
             if (rider != nullptr && !compare) rider->len = size_t(out + params.poly_p_bytes() - rider->in);
         }
-        for (size_t j = 0; j < L; ++j) {  // v' = b^T s'
-            int32_t* t = term(ws, j);
-            ntt::forward_packed10(t, pk + j * params.poly_p_bytes());  // b_{j+1} or the seed follows
-            sum_term(ws, j, ws.sev[j]);
+        for (size_t j = 0; j < L; ++j) {  // v' = b^T s' (b_{j+1} or the seed follows b_j: x86's fused reads past it)
+            if constexpr (kRideHash) {
+                ntt::forward_packed_pointwise(term(ws, j), pk + j * params.poly_p_bytes(), kLogP, ws.sev[j],
+                                              j == 0 ? nullptr : ws.accn, ws.sevw[j]);
+            } else {
+                ntt::forward_packed10(term(ws, j), pk + j * params.poly_p_bytes());
+                sum_term(ws, j, ws.sev[j]);
+            }
         }
         ntt::inverse_store(ws.row, ws.accn);
         diff |= emit_message(compare, ct + params.polyvec_p_bytes(), ws.row, m);
@@ -947,9 +996,14 @@ private:
         int32_t* y = ws.sev[0];
         for (size_t j = 0; j < L; ++j) {
             int32_t* t = term(ws, j);
-            ntt::forward_packed10(t, ct + j * params.poly_p_bytes());   // b'_{j+1} or c_m follows
-            ntt::forward_packed13(y, sk + j * params.poly_q_bytes());  // s_{j+1} or pk follows
-            sum_term(ws, j, y);
+            if constexpr (kRideHash) {  // x86: fused (b'_{j+1} or c_m follows b'_j: the reads past it)
+                ntt::forward_packed13(y, sk + j * params.poly_q_bytes());  // s_{j+1} or pk follows
+                ntt::forward_packed_pointwise(t, ct + j * params.poly_p_bytes(), kLogP, y, j == 0 ? nullptr : ws.accn);
+            } else {
+                ntt::forward_packed10(t, ct + j * params.poly_p_bytes());   // b'_{j+1} or c_m follows
+                ntt::forward_packed13(y, sk + j * params.poly_q_bytes());  // s_{j+1} or pk follows
+                sum_term(ws, j, y);
+            }
         }
         ntt::inverse_store(ws.row, ws.accn);
         decode_m(m, ws.row, ct);
