@@ -102,11 +102,12 @@ struct Scheme {
     static constexpr size_t kSum25Room = kSum25 ? ntt::kSum25Bytes - sizeof(uint16_t) * kN : 0;
     // LightSaber and Saber (Default): their re-encryption rows sum packed at
     // 25 bits too, in two pieces: blocks 0-4 in acc (kSplitN values) and
-    // blocks 5-7 in kSplitRoomWords on decapsulate's stack (no Workspace
-    // byte more, so key generation and encapsulation keep their RAM). The
-    // room replaces decapsulate's 128 bytes of hashes: m' is in it until v'
-    // (compared before the rows), K' in ss (the output, written last), the
-    // hash inputs and r' in x (free between decryption and re-encryption).
+    // blocks 5-7 in kSplitRoomWords on the rows' stack (enc_default<true>;
+    // no Workspace byte more, so key generation and encapsulation keep their
+    // RAM). The room replaces decapsulate's 128 bytes of hashes: K' is in ss
+    // (the output, written last), m', the hash inputs and r' in x past the
+    // coins (kSplitT); decryption and v' (compared before the rows) run
+    // before the rows' frame, each with a 512-byte stack half.
     static constexpr bool kSum25Split = !kToom && !kSpeed && !kSum25;
     static constexpr size_t kSplitN = 5 * 32;
     static constexpr size_t kSplitRoomWords = (kN - kSplitN) / 32 * ntt::kSum25BlockBytes / sizeof(int32_t);
@@ -299,25 +300,23 @@ struct Scheme {
             const uint8_t* pk = sk + params.indcpa_sk_bytes();
             const uint8_t* hpk = sk + sk_bytes - kHashBytes - kKeyBytes;
             const uint8_t* z = sk + sk_bytes - kKeyBytes;
-            int32_t room[kSplitRoomWords];
-            uint8_t* const m = reinterpret_cast<uint8_t*>(room);
-            uint8_t* const t = reinterpret_cast<uint8_t*>(ws.x);
+            // m' || H(pk), K' || r' in x past the coins (s' is sampled into x's front)
+            static_assert(kSplitT >= kN * params.mu / 8 && kSplitT + 128 <= sizeof ws.x);
+            uint8_t* const t = reinterpret_cast<uint8_t*>(ws.x) + kSplitT;
             hash::KeccakState* scr = kem_scratch(ws);
-            indcpa_dec(m, sk, ct, ws);
-            std::memcpy(t, m, kKeyBytes);
+            dec_split(t, sk, ct, ws);  // m' into x (free after the inverse)
             std::memcpy(t + kKeyBytes, hpk, kHashBytes);
             (void)hash::sha3_512(t + 64, t, 64, scr);  // K' || r'
             std::memcpy(ss, t + 64, kKeyBytes);
-            const uint32_t diff = enc_default<true>(const_cast<uint8_t*>(ct), m, t + 96, pk, ws, /*compare=*/true);
+            sample_sp_split(t + 96, ws);
+            uint32_t diff = v_prime_split(pk, t, ct + params.polyvec_p_bytes(), ws);
+            diff |= enc_default<true>(const_cast<uint8_t*>(ct), t, t + 96, pk, ws, /*compare=*/true);  // the rows
             const uint32_t fail = (diff | (0u - diff)) >> 31;  // 0 or 1
             hash_ct_public(t + kKeyBytes, ct, scr);
             // Implicit rejection: K^ := z when the re-encryption differs, by a mask.
             const uint8_t mask = uint8_t(value_barrier(ct_mask32(fail)));
             for (size_t i = 0; i < kKeyBytes; ++i) t[i] = uint8_t(ss[i] ^ (mask & (ss[i] ^ z[i])));
             (void)hash::sha3_256(ss, t, 64, scr);
-            constexpr size_t kWords32 = sizeof room / 32 * 32;  // the STM wipe's 32-byte steps, then the rest
-            wipe_workspace(room, kWords32);
-            secure_wipe(reinterpret_cast<uint8_t*>(room) + kWords32, sizeof room - kWords32);
             wipe_secrets(ws);
         } else {
             (void)ss, (void)ct, (void)sk, (void)ws;
@@ -1026,8 +1025,13 @@ private:
                                 bool compare) {
         static_assert(!kSplitRows || kSum25Split);
         if constexpr (kSplitRows) compare = true;
-        int32_t* const room = kSplitRows ? reinterpret_cast<int32_t*>(const_cast<uint8_t*>(m)) : nullptr;
-        {
+        // kSplitRows (the rows only: s' is sampled and v' compared before,
+        // sample_sp_split, v_prime_split): the room (the packed row sums'
+        // second piece) is in this frame, not decapsulate_split's, so that
+        // the decryption and v' before it have a 512-byte stack half.
+        int32_t room_buf[kSplitRows ? kSplitRoomWords : 1];
+        int32_t* const room = kSplitRows ? room_buf : nullptr;
+        if constexpr (!kSplitRows) {
             hash::Shake128 xof;
             open_xof(xof, seed_sp, kNoiseSeedBytes);
             for (size_t j = 0; j < L; ++j) {
@@ -1047,10 +1051,6 @@ private:
             }
         }
         uint32_t diff = 0;
-        if constexpr (kSplitRows) {
-            v_prime(pk, ws, /*reuse=*/false);
-            diff = emit_message(compare, ct + params.polyvec_p_bytes(), ws.u.k.acc, m);
-        }
         // A's sponge only holds public data (seed_A is in pk): constructed in
         // place and never destroyed, so it is not wiped (~0.2 k cycles on the M4).
         alignas(hash::Shake128) unsigned char xof_bytes[sizeof(hash::Shake128)];
@@ -1125,6 +1125,10 @@ private:
                 v_prime(pk, ws, /*reuse=*/true);
                 diff |= emit_message(compare, ct + params.polyvec_p_bytes(), ws.u.k.acc, m);
             }
+        } else {
+            constexpr size_t kWords32 = sizeof room_buf / 32 * 32;  // the STM wipe's 32-byte steps, then the rest
+            wipe_workspace(room_buf, kWords32);
+            secure_wipe(reinterpret_cast<uint8_t*>(room_buf) + kWords32, sizeof room_buf - kWords32);
         }
         return diff;
     }
@@ -1452,15 +1456,17 @@ private:
     // so the later terms transform b'_j whole into yh..th (one pass from
     // the fields, ~1.1 k cycles less than two half transforms) and s_j a
     // half at a time into sp.
-    static void dec_default(uint8_t* m, const uint8_t* sk, const uint8_t* ct, Workspace& ws) {
+    // LightSaber / Saber decapsulation (dec_split): the same with a 512-byte
+    // half on the stack (sh) in place of sp.
+    static void dec_default(uint8_t* m, const uint8_t* sk, const uint8_t* ct, Workspace& ws, int32_t* sh = nullptr) {
         for (size_t j = 0; j < L; ++j) {
             const uint8_t* b = ct + j * params.poly_p_bytes();
             const uint8_t* s = sk + j * params.poly_q_bytes();
-            if constexpr (!kSpeed && !kToom && sizeof(ws.sp) >= sizeof(int32_t) * kN / 2) {
-                if (j > 0) {
+            if constexpr (!kSpeed && !kToom) {
+                if constexpr (sizeof(ws.sp) >= sizeof(int32_t) * kN / 2) sh = reinterpret_cast<int32_t*>(ws.sp);
+                if (j > 0 && sh != nullptr) {
                     static_assert(offsetof(NttWorkspace, sp) % 8 == 0 && sizeof ws.u.k == sizeof(int32_t) * kN);
                     int32_t* const bw = ws.u.k.yh;  // yh and th: 1 KB
-                    int32_t* const sh = reinterpret_cast<int32_t*>(ws.sp);
                     ntt::forward_packed10(bw, b);  // b'_{j+1} or c_m follows
                     for (unsigned h = 0; h < 2; ++h) {
                         ntt::forward_half_small13(sh, s, h);
@@ -1484,6 +1490,70 @@ private:
         }
         ntt::inverse_store(ws.u.k.acc, ws.x);
         decode_m(m, ws.u.k.acc, ct);
+    }
+
+    // kSum25Split decapsulation: where m' || H(pk), K' || r' are in x.
+    static constexpr size_t kSplitT = sizeof(int32_t) * kN / 2;
+    // s' into sp (as enc_default's sampling).
+    [[gnu::noinline]] static void sample_sp_split(const uint8_t* seed_sp, Workspace& ws) {
+        if constexpr (kSum25Split) {
+            hash::Shake128 xof;
+            open_xof(xof, seed_sp, kNoiseSeedBytes);
+            for (size_t j = 0; j < L; ++j) {
+                uint8_t* const coins = reinterpret_cast<uint8_t*>(ws.x);
+                (void)xof.squeeze(coins, kN * params.mu / 8, kem_scratch(ws));
+                sample_binomial4(ws.sp + j * (kN / 2), coins, kN, params.mu);
+            }
+        } else {
+            (void)seed_sp, (void)ws;
+        }
+    }
+    // v' = b^T s' compared with c_m (nonzero if different), at decapsulate's
+    // level (below the rows' stack peak): summed in x from j = l - 1 down,
+    // the first term whole (b_{l-1} into x, s'_{l-1} into yh..th), the others
+    // with b_j whole in yh..th and s'_j a half at a time in a 512-byte stack
+    // half (one pass for b_j, not two half transforms); s'_0's half 1 is made
+    // last, into yh (b_0's half 0 is dead then), for the first row's first term.
+    [[gnu::noinline]] static uint32_t v_prime_split(const uint8_t* pk, const uint8_t* m_in, const uint8_t* cm,
+                                                    Workspace& ws) {
+        uint32_t diff = 0;
+        if constexpr (kSum25Split) {
+            alignas(8) int32_t half[kN / 2];
+            uint8_t m[kKeyBytes];
+            std::memcpy(m, m_in, kKeyBytes);  // (x is the sum)
+            int32_t* const y = ws.u.y;
+            for (size_t jj = 0; jj < L; ++jj) {
+                const size_t j = L - 1 - jj;
+                const uint8_t* b = pk + j * params.poly_p_bytes();  // b_{j+1} or seed_A follows
+                if (jj == 0) {
+                    ntt::forward_packed10(ws.x, b);
+                    ntt::forward_packed_columns(y, spj(ws, j), kSpBits);
+                    ntt::pointwise(ws.x, y);
+                    continue;
+                }
+                ntt::forward_packed10(y, b);
+                for (unsigned h = 0; h < 2; ++h) {
+                    int32_t* const sh = j == 0 && h == 1 ? ws.u.k.yh : half;
+                    ntt::forward_half_packed(sh, spj(ws, j), kSpBits, h);
+                    ntt::pointwise_acc_half(ws.x, y + (kN / 2) * h, sh, h);
+                }
+            }
+            ntt::inverse_store(ws.u.k.acc, ws.x);
+            diff = emit_message(true, const_cast<uint8_t*>(cm), ws.u.k.acc, m);
+            secure_wipe(m, sizeof m);
+            wipe_workspace(half, sizeof half);
+        } else {
+            (void)pk, (void)m_in, (void)cm, (void)ws;
+        }
+        return diff;
+    }
+    // kSum25Split decapsulation's decryption: the stack is below the
+    // re-encryption's peak here, so b'_j (j > 0) is transformed whole into
+    // yh..th and s_j a half at a time into a 512-byte stack half (wiped).
+    [[gnu::noinline]] static void dec_split(uint8_t* m, const uint8_t* sk, const uint8_t* ct, Workspace& ws) {
+        alignas(8) int32_t half[kN / 2];
+        dec_default(m, sk, ct, ws, half);
+        wipe_workspace(half, sizeof half);
     }
 
     // ---- Toom profile
