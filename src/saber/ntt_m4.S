@@ -390,21 +390,9 @@ pqmcu_saber_ntt_forward_m4:
 @ forward_half4_m4's two halves, in one pass: layer 1 computed once);
 @ pqmcu_saber_ntt_forward3_m4 likewise for FireSaber's 3-bit columns (the
 @ word loads start one byte before each 3-byte column, as forward_half3_m4).
-.macro fwdwc name, bits
-    .section .text.\name, "ax", %progbits
-    .align 2
-    .global \name
-    .type \name, %function
-    .thumb_func
-\name:
-    push {r4-r11, lr}
-    ldr r9, [r3, #0]
-    ldr r10, [r3, #4]
-    vmov s14, r10               @ -q^-1, restored after colw's layer 2
-.if \bits == 3
-    subs r1, r1, #1
-.endif
-    vmov s7, r1
+@ fwdw_consts: the whole forwards' constants into FPU registers (after r9 =
+@ q, r10 = -q^-1 from the tail r3): zetas (r2) and layer 2's multipliers.
+.macro fwdw_consts
     vmov s8, r2
     vmov s9, r0
     ldr r4, [r3, #20]           @ layer 2's multipliers (col4's, h = 0 and 1)
@@ -428,6 +416,24 @@ pqmcu_saber_ntt_forward_m4:
     vmov s6, r3
     add r3, r0, #128
     vmov s11, r3
+.endm
+
+.macro fwdwc name, bits
+    .section .text.\name, "ax", %progbits
+    .align 2
+    .global \name
+    .type \name, %function
+    .thumb_func
+\name:
+    push {r4-r11, lr}
+    ldr r9, [r3, #0]
+    ldr r10, [r3, #4]
+    vmov s14, r10               @ -q^-1, restored after colw's layer 2
+.if \bits == 3
+    subs r1, r1, #1
+.endif
+    vmov s7, r1
+    fwdw_consts
     .p2align 2
 1:
     colw \bits
@@ -772,29 +778,7 @@ pqmcu_saber_ntt_forward13s_m4:
     ldr r10, [r3, #4]
     vmov s14, r10               @ -q^-1, restored after colw's layer 2
     vmov s10, r1                @ the group's first byte (fields8)
-    vmov s8, r2
-    vmov s9, r0
-    ldr r4, [r3, #20]           @ layer 2's multipliers (col4's, h = 0 and 1)
-    vmov s1, r4
-    ldr r4, [r3, #24]
-    vmov s2, r4
-    ldr r4, [r3, #28]
-    vmov s12, r4
-    ldr r4, [r3, #32]
-    vmov s13, r4
-    ldr r3, [r2, #4]
-    mul r3, r3, r10             @ z1 (-q^-1)
-    vmov s0, r3
-    ldr r3, [r2, #16]
-    vmov s3, r3
-    ldr r3, [r2, #20]
-    vmov s4, r3
-    ldr r3, [r2, #24]
-    vmov s5, r3
-    ldr r3, [r2, #28]
-    vmov s6, r3
-    add r3, r0, #128
-    vmov s11, r3
+    fwdw_consts
     .p2align 2
 1:
     .irp c, 0, 1, 2, 3, 4, 5, 6, 7

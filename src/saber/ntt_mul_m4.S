@@ -17,52 +17,7 @@
 @ c3 is parked), then stored, added to acc or stored to dst by one STM
 @ (fblock acc; wip/saber-dec: before, c1..c3 were parked in s4-s6 and
 @ stored one STR each).
-.macro redx hi
-    mul r1, r10, lr
-    smlal r10, \hi, r1, r9
-.endm
-.macro fprod
-    vmov r1, s0
-    add r1, r1, r0
-    ldm r1, {r6, r7, r8, r12}   @ b0..b3
-    ldm r0, {r2, r3, r4, r5}    @ a0..a3
-    smull r10, r11, r2, r12     @ c3 = a0 b3 + a1 b2 + a2 b1 + a3 b0
-    smlal r10, r11, r3, r8
-    smlal r10, r11, r4, r7
-    smlal r10, r11, r5, r6
-    redx r11
-    vmov s4, r11
-    smull r10, r11, r3, r12     @ h0 = a1 b3 + a2 b2 + a3 b1
-    smlal r10, r11, r4, r8
-    smlal r10, r11, r5, r7
-    redx r11
-    vmov s8, r11
-    smull r10, r11, r4, r12     @ h1 = a2 b3 + a3 b2
-    smlal r10, r11, r5, r8
-    redx r11
-    vmov s9, r11
-    smull r10, r11, r5, r12     @ h2 = a3 b3
-    redx r11
-    mov r5, r11
-    vmov r1, s1
-    ldr r12, [r1], #4           @ w
-    vmov s1, r1
-    smull r10, r4, r4, r6       @ c2 = a2 b0 + a0 b2 + a1 b1 + h2 w
-    smlal r10, r4, r2, r8
-    smlal r10, r4, r3, r7
-    smlal r10, r4, r5, r12
-    redx r4
-    vmov r5, s9
-    smull r10, r3, r3, r6       @ c1 = a1 b0 + a0 b1 + h1 w
-    smlal r10, r3, r2, r7
-    smlal r10, r3, r5, r12
-    redx r3
-    vmov r5, s8
-    smull r10, r2, r2, r6       @ c0 = a0 b0 + h0 w
-    smlal r10, r2, r5, r12
-    redx r2
-    vmov r5, s4                 @ c3
-.endm
+#include "basemul_m4.inc"
 .macro fblock acc
     fprod
 .if \acc == 1
