@@ -285,10 +285,7 @@ struct Scheme {
                 (void)hash::sha3_256(kr + 32, ct, ct_bytes, scr);
             }
         }
-        // Implicit rejection: K^ := z when the re-encryption differs, by a mask.
-        const uint8_t mask = uint8_t(value_barrier(ct_mask32(fail)));
-        for (size_t i = 0; i < kKeyBytes; ++i) kr[i] = uint8_t(kr[i] ^ (mask & (kr[i] ^ z[i])));
-        (void)hash::sha3_256(ss, kr, 64, scr);
+        reject_and_hash(ss, kr, kr, z, fail, scr);
         secure_wipe(buf, sizeof buf);
         secure_wipe(kr, sizeof kr);
         wipe_secrets(ws);
@@ -313,10 +310,7 @@ struct Scheme {
             diff |= enc_default<true>(const_cast<uint8_t*>(ct), t, t + 96, pk, ws, /*compare=*/true);  // the rows
             const uint32_t fail = (diff | (0u - diff)) >> 31;  // 0 or 1
             hash_ct_public(t + kKeyBytes, ct, scr);
-            // Implicit rejection: K^ := z when the re-encryption differs, by a mask.
-            const uint8_t mask = uint8_t(value_barrier(ct_mask32(fail)));
-            for (size_t i = 0; i < kKeyBytes; ++i) t[i] = uint8_t(ss[i] ^ (mask & (ss[i] ^ z[i])));
-            (void)hash::sha3_256(ss, t, 64, scr);
+            reject_and_hash(ss, t, ss, z, fail, scr);
             wipe_secrets(ws);
         } else {
             (void)ss, (void)ct, (void)sk, (void)ws;
@@ -324,6 +318,17 @@ struct Scheme {
         return Status::ok;
     }
 
+    // decapsulate's tail (both paths): implicit rejection, K^ := K' (kp) or z
+    // when the re-encryption differs (fail = 1), by a mask, into kh[0..32)
+    // (kh[32..64) holds H(ct); kp may be kh), then ss = SHA3-256(K^ || H(ct)).
+    // always_inline: the same code as written out in each caller (no frame
+    // of its own on the way to the final hash).
+    [[gnu::always_inline]] static void reject_and_hash(uint8_t* ss, uint8_t* kh, const uint8_t* kp, const uint8_t* z,
+                                                       uint32_t fail, hash::KeccakState* scr) {
+        const uint8_t mask = uint8_t(value_barrier(ct_mask32(fail)));
+        for (size_t i = 0; i < kKeyBytes; ++i) kh[i] = uint8_t(kp[i] ^ (mask & (kp[i] ^ z[i])));
+        (void)hash::sha3_256(ss, kh, 64, scr);
+    }
     // SHA3-256(ct) as hash::sha3_256, its sponge not wiped afterwards: it
     // only ever held the public ciphertext (the wipe is ~0.2 k cycles on the M4).
     [[gnu::noinline]] static void hash_ct_public(uint8_t* out, const uint8_t* ct, hash::KeccakState* scr) {
