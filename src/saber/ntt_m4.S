@@ -472,6 +472,19 @@ pqmcu_saber_ntt_forward_m4:
     sbfx r8, r8, #((\bits*\c)%8), #\bits
 .endm
 
+@ l3st: layer 3 of a column's first four values (its factors in s1, s2) and
+@ their stores, 128 bytes apart (r0 advances a word).
+.macro l3st
+    vmov lr, s1
+    ct r1, r2, lr
+    vmov lr, s2
+    ct r3, r4, lr
+    str r2, [r0, #128]
+    str r3, [r0, #256]
+    str r4, [r0, #384]
+    str r1, [r0], #4
+.endm
+
 @ passaf bits: as passa4 for 10- or 13-bit fields (b, b' and the secret
 @ key's s): field j + 32 i starts at bit bits j + 32 bits i, so a column's
 @ eight fields share the shift bits j mod 8 and sit 4 bits bytes apart from
@@ -490,20 +503,15 @@ pqmcu_saber_ntt_forward_m4:
     vmov lr, s0
     ct r1, r3, lr
     ct r2, r4, lr
-    vmov lr, s1
-    ct r1, r2, lr
-    vmov lr, s2
-    ct r3, r4, lr
-    str r2, [r0, #128]
-    str r3, [r0, #256]
-    str r4, [r0, #384]
-    str r1, [r0], #4
+    l3st
 .endm
-.macro passaf bits
+@ pass8 col, arg, bits: eight columns a loop, \col \arg, c for c = 0..7
+@ (s6 the group's first byte, bits bytes a group; s7 the end of the output).
+.macro pass8 col, arg, bits
     .p2align 2
 1:
     .irp c, 0, 1, 2, 3, 4, 5, 6, 7
-    colf \bits, \c
+    \col \arg, \c
     .endr
     vmov r12, s6
     add r12, r12, #\bits
@@ -511,6 +519,9 @@ pqmcu_saber_ntt_forward_m4:
     vmov lr, s7
     cmp r0, lr
     bne 1b
+.endm
+.macro passaf bits
+    pass8 colf, \bits, \bits
 .endm
 
 @ void pqmcu_saber_ntt_forward_half{10,13}_m4(int32_t out[128], const uint8_t s[32 bits],
@@ -664,27 +675,10 @@ pqmcu_saber_ntt_forward_m4:
     smmlar r1, r5, r9, r1
     smmlsr r4, r6, r9, r2
     smmlar r2, r6, r9, r2
-    vmov lr, s1
-    ct r1, r2, lr
-    vmov lr, s2
-    ct r3, r4, lr
-    str r2, [r0, #128]
-    str r3, [r0, #256]
-    str r4, [r0, #384]
-    str r1, [r0], #4
+    l3st
 .endm
 .macro passa13s op
-    .p2align 2
-1:
-    .irp c, 0, 1, 2, 3, 4, 5, 6, 7
-    col13s \op, \c
-    .endr
-    vmov r12, s6
-    add r12, r12, #13
-    vmov s6, r12
-    vmov lr, s7
-    cmp r0, lr
-    bne 1b
+    pass8 col13s, \op, 13
 .endm
 
     .section .text.pqmcu_saber_ntt_forward_half13s_m4, "ax", %progbits
