@@ -778,14 +778,8 @@ void inverse_sum25(uint16_t* out, int32_t* x) { inverse_into(out, x, false); }
 static_assert(int64_t(kQ) / 2 + 2 * int64_t(kQ) * (kRoundErr < 0 ? -kRoundErr : kRoundErr) / (int64_t(1) << 32) + 2 <
                   (int64_t(1) << 24),
               "a centred sum must fit 25 bits");
-#if defined(PQMCU_SABER_NTT_M4_ASM)
-extern "C" void pqmcu_saber_sum25_put_m4(uint8_t* s, const int32_t* x, const int32_t* tail, size_t xbytes);
-extern "C" void pqmcu_saber_sum25_add_m4(uint8_t* s, const int32_t* x, const int32_t* tail, size_t xbytes);
-extern "C" void pqmcu_saber_sum25_get_m4(int32_t* x, const uint8_t* s, size_t xbytes);
-void sum25_put(uint8_t* s, const int32_t* x, size_t n) { pqmcu_saber_sum25_put_m4(s, x, kAsmTail, sizeof(int32_t) * n); }
-void sum25_add(uint8_t* s, const int32_t* x, size_t n) { pqmcu_saber_sum25_add_m4(s, x, kAsmTail, sizeof(int32_t) * n); }
-void sum25_get(int32_t* x, const uint8_t* s, size_t n) { pqmcu_saber_sum25_get_m4(x, s, sizeof(int32_t) * n); }
-#else
+// The C packing: the portable pointwise_sum25_* below, and the reference the
+// tests hold the M4's fused kernels (sum25_m4.S) to.
 namespace {
 int32_t centre25(int32_t v) {
     const int32_t k = int32_t((int64_t(v) * kRoundInv + (int64_t(1) << 31)) >> 32);  // SMMULR
@@ -840,7 +834,6 @@ void sum25_get(int32_t* x, const uint8_t* s, size_t n) {
         for (unsigned k = 0; k < 32; ++k) x[k] += v[k];
     }
 }
-#endif
 
 
 #if defined(PQMCU_SABER_NTT_M4_ASM)

@@ -229,6 +229,21 @@ pqmcu_saber_ntt_forward_m4:
     bne 1b
 .endm
 
+@ half_pass2: a half transform's second pass (layers 4-6 of its four blocks
+@ of 32), after its first pass (s9 = out, s8 = zetas, s12 = h).
+.macro half_pass2
+    vmov r0, s9
+    vmov r2, s12
+    vmov r1, s8
+    add r1, r1, #256            @ block 8 + 4 h's zetas: 4 blocks of 7 words a half
+    movs r3, #112
+    mla r1, r2, r3, r1
+    vmov s10, r1
+    add r2, r0, #512
+    vmov s11, r2
+    pass2
+.endm
+
 @ void pqmcu_saber_ntt_forward_half4_m4(int32_t out[128], const uint8_t s4[128],
 @     const int32_t zetas[256], uintptr_t tail_h = tail + h (h in the low bit:
 @     four register arguments; tail = kAsmTail, {q, -q^-1, ...}):
@@ -281,16 +296,7 @@ pqmcu_saber_ntt_forward_m4:
 5:
     passa4 sub, \bits
 6:
-    vmov r0, s9
-    vmov r2, s12
-    vmov r1, s8
-    add r1, r1, #256            @ block 8 + 4 h's zetas: 4 blocks of 7 words a half
-    movs r3, #112
-    mla r1, r2, r3, r1
-    vmov s10, r1
-    add r2, r0, #512
-    vmov s11, r2
-    pass2
+    half_pass2
     pop {r4-r11, pc}
     .size \name, .-\name
 .endm
@@ -316,6 +322,39 @@ pqmcu_saber_ntt_forward_m4:
     str r7, [r0, #768]
     str r8, [r0, #896]
     str r1, [r0], #4
+.endm
+
+@ colw_layers: a column's three layers once its eight fields are in r1-r8
+@ (colw, colw13s): layer 1 on both sides (l1w, lr = s0 = z1 (-q^-1)), layer 2
+@ on both halves, layer 3 and the stores (l3col8).
+.macro colw_layers
+    vmov lr, s0
+    l1w r1, r5
+    l1w r2, r6
+    @ layer 2 as col4's, both halves: top (x2 + mont(x6, z1)) by s1 / s2,
+    @ bottom (x2 - mont(x6, z1)) by s12 / s13 (the multipliers of h = 0, 1)
+    vmov lr, s1
+    mul r11, r3, lr
+    mul r12, r4, lr
+    vmov lr, s2
+    smlal r11, r10, r7, lr      @ low words only: r10's high word is scratch (restored from s14)
+    smlal r12, r10, r8, lr
+    vmov lr, s12
+    mul r3, r3, lr
+    mul r4, r4, lr
+    vmov lr, s13
+    smlal r3, r10, r7, lr
+    smlal r4, r10, r8, lr
+    vmov r10, s14
+    smmlsr r7, r3, r9, r5       @ a -+ t by SMMLSR / SMMLAR (l1s)
+    smmlar r5, r3, r9, r5
+    smmlsr r8, r4, r9, r6
+    smmlar r6, r4, r9, r6
+    smmlsr r3, r11, r9, r1
+    smmlar r1, r11, r9, r1
+    smmlsr r4, r12, r9, r2
+    smmlar r2, r12, r9, r2
+    l3col8
 .endm
 
 @ colw bits: one column of fwdwc (the whole transform of s' from its column
@@ -347,33 +386,7 @@ pqmcu_saber_ntt_forward_m4:
     sbfx r7, r8, #26, #3
     asr r8, r8, #29
 .endif
-    vmov lr, s0
-    l1w r1, r5
-    l1w r2, r6
-    @ layer 2 as col4's, both halves: top (x2 + mont(x6, z1)) by s1 / s2,
-    @ bottom (x2 - mont(x6, z1)) by s12 / s13 (the multipliers of h = 0, 1)
-    vmov lr, s1
-    mul r11, r3, lr
-    mul r12, r4, lr
-    vmov lr, s2
-    smlal r11, r10, r7, lr      @ low words only: r10's high word is scratch (restored from s14)
-    smlal r12, r10, r8, lr
-    vmov lr, s12
-    mul r3, r3, lr
-    mul r4, r4, lr
-    vmov lr, s13
-    smlal r3, r10, r7, lr
-    smlal r4, r10, r8, lr
-    vmov r10, s14
-    smmlsr r7, r3, r9, r5       @ a -+ t by SMMLSR / SMMLAR (l1s)
-    smmlar r5, r3, r9, r5
-    smmlsr r8, r4, r9, r6
-    smmlar r6, r4, r9, r6
-    smmlsr r3, r11, r9, r1
-    smmlar r1, r11, r9, r1
-    smmlsr r4, r12, r9, r2
-    smmlar r2, r12, r9, r2
-    l3col8
+    colw_layers
 .endm
 @ l1w a, b: layer 1's butterfly on a 4- or 3-bit field b (|b| <= 8), both
 @ sides: t = l1s's exact Montgomery product b z1 / 2^32 (lr = z1 (-q^-1)),
@@ -561,16 +574,7 @@ pqmcu_saber_ntt_forward_m4:
     add r1, r0, #128
     vmov s7, r1
     passaf \bits
-    vmov r0, s9
-    vmov r2, s12
-    vmov r1, s8
-    add r1, r1, #256            @ block 8 + 4 h's zetas: 4 blocks of 7 words a half
-    movs r3, #112
-    mla r1, r2, r3, r1
-    vmov s10, r1
-    add r2, r0, #512
-    vmov s11, r2
-    pass2
+    half_pass2
     pop {r4-r11, pc}
     .size \name, .-\name
 .endm
@@ -718,47 +722,14 @@ pqmcu_saber_ntt_forward_half13s_m4:
 5:
     passa13s sub
 6:
-    vmov r0, s9
-    vmov r2, s12
-    vmov r1, s8
-    add r1, r1, #256            @ block 8 + 4 h's zetas: 4 blocks of 7 words a half
-    movs r3, #112
-    mla r1, r2, r3, r1
-    vmov s10, r1
-    add r2, r0, #512
-    vmov s11, r2
-    pass2
+    half_pass2
     pop {r4-r11, pc}
     .size pqmcu_saber_ntt_forward_half13s_m4, .-pqmcu_saber_ntt_forward_half13s_m4
 
 @ colw13s c: colw on column c of the 13-bit fields (s10 = the group's first byte).
 .macro colw13s c
     fields8 s10, 13, \c
-    vmov lr, s0
-    l1w r1, r5
-    l1w r2, r6
-    vmov lr, s1
-    mul r11, r3, lr
-    mul r12, r4, lr
-    vmov lr, s2
-    smlal r11, r10, r7, lr      @ low words only: r10's high word is scratch (restored from s14)
-    smlal r12, r10, r8, lr
-    vmov lr, s12
-    mul r3, r3, lr
-    mul r4, r4, lr
-    vmov lr, s13
-    smlal r3, r10, r7, lr
-    smlal r4, r10, r8, lr
-    vmov r10, s14
-    smmlsr r7, r3, r9, r5
-    smmlar r5, r3, r9, r5
-    smmlsr r8, r4, r9, r6
-    smmlar r6, r4, r9, r6
-    smmlsr r3, r11, r9, r1
-    smmlar r1, r11, r9, r1
-    smmlsr r4, r12, r9, r2
-    smmlar r2, r12, r9, r2
-    l3col8
+    colw_layers
 .endm
 
     .section .text.pqmcu_saber_ntt_forward13s_m4, "ax", %progbits
