@@ -291,17 +291,6 @@ template <unsigned Mu>
         _mm_storeu_si128(reinterpret_cast<__m128i*>(buf + 10), _mm256_extracti128_si256(g, 1));
     }
 }
-// 0 if the n bytes at a and b are equal, nonzero otherwise (no early exit).
-[[gnu::target("avx2")]] uint32_t differ_avx2(const uint8_t* a, const uint8_t* b, size_t n) {
-    __m256i d = _mm256_setzero_si256();
-    size_t i = 0;
-    for (; i + 32 <= n; i += 32)
-        d = _mm256_or_si256(d, _mm256_xor_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(a + i)),
-                                                _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b + i))));
-    uint32_t r = uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(d, _mm256_setzero_si256()))) ^ 0xFFFFFFFFu;
-    for (; i < n; ++i) r |= uint32_t(a[i] ^ b[i]);
-    return r;
-}
 bool use_avx2() { return x86::cpu_features().avx2; }
 }  // namespace
 #endif
@@ -811,7 +800,7 @@ uint32_t pack_rounded_cmp(const uint8_t* expect, const uint16_t* in, size_t coun
     if (count % 16 == 0 && count <= kN && shift == 3 && bits == 10 && use_avx2()) {
         alignas(32) uint8_t buf[kN * 10 / 8 + 6];
         round10_avx2(buf, in, count, add);
-        const uint32_t d = differ_avx2(buf, expect, count * 10 / 8);
+        const uint32_t d = ct_memneq(buf, expect, count * 10 / 8);
         secure_wipe(buf, sizeof buf);  // (decapsulation's re-encryption of a possibly tampered ct)
         return d;
     }
