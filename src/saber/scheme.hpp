@@ -397,6 +397,11 @@ private:
             return ws.u.y;
         }
     }
+    // A's stream bytes squeezed ahead (x86 encapsulation: into ct, with H(pk) riding).
+    struct APrefix {
+        const uint8_t* bytes;
+        size_t len;
+    };
     // x = the transform of the next A entry. The entry's 416 packed bytes are
     // squeezed into the tail of x itself, at an 8-byte boundary at least 3
     // bytes before its end (the word loads' padding; aligned lane stores),
@@ -405,34 +410,13 @@ private:
     // 32 g + 32 <= the start of group g + 1's bytes, so no unread byte is
     // overwritten. No stack chunk, one squeeze call and whole lanes only
     // (the entries start at multiples of 8 bytes).
-    // A's stream bytes squeezed ahead (x86 encapsulation: into ct, with H(pk) riding).
-    struct APrefix {
-        const uint8_t* bytes;
-        size_t len;
-    };
-    static void squeeze_entry(int32_t* x, hash::Shake128& xof, hash::KeccakState* scr = nullptr,
-                              hash::detail::Rider* rider = nullptr, APrefix* pre = nullptr) {
+    static void squeeze_entry(int32_t* x, hash::Shake128& xof, hash::KeccakState* scr = nullptr) {
         constexpr size_t kBytes = kN * kLogQ / 8;
         constexpr size_t kAt = (sizeof(int32_t) * kN - kBytes - 3) / 8 * 8;
         static_assert(kAt + kBytes + 3 <= sizeof(int32_t) * kN);
         static_assert(32 * (kN / 8 - 2) + 32 <= kAt + kLogQ * (kN / 8 - 1), "in-place unpacking");
         uint8_t* packed = reinterpret_cast<uint8_t*>(x) + kAt;
-        if constexpr (kRideHash) {  // x86 only (the M4's code and stack stay as they were)
-            size_t have = 0;
-            if (pre != nullptr && pre->len != 0) {
-                have = pre->len < kBytes ? pre->len : kBytes;
-                std::memcpy(packed, pre->bytes, have);
-                pre->bytes += have, pre->len -= have;
-            }
-            if (rider != nullptr) {
-                (void)xof.squeeze(packed + have, kBytes - have, *rider);
-            } else {
-                (void)xof.squeeze(packed + have, kBytes - have, scr);
-            }
-        } else {
-            (void)rider, (void)pre;
-            (void)xof.squeeze(packed, kBytes, scr);
-        }
+        (void)xof.squeeze(packed, kBytes, scr);
         unpack_centred13_padded(x, packed, kN);
         ntt::forward(x);
     }
