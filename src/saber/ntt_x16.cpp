@@ -258,9 +258,10 @@ constexpr bool inverse_fits() {
            (!Q::kInvMidReduce || Q::inv_layers(b, 1) <= 32767) && Q::inv_layers(b, 3) <= 32767;
 }
 static_assert(inverse_fits<P1>() && inverse_fits<P2>());
-// The final CRT: |x1| (Barrett) <= p1 / 2, x2 from the scale's Montgomery
-// product: the difference fits int16.
-static_assert(P2::fq_bound(P2::inv_layers(P2::p / 2, 3)) + P1::p / 2 <= 32767);
+// The final CRT: x1 = c mod p1 centred (Barrett), x2 from the scale's
+// Montgomery product (|x2 - x1| fits int16), k = (x2 - x1) p1^-1 mod p2
+// centred (Barrett): x1 + p1 k is the centred residue mod p1 p2, so c.
+static_assert(P2::fq_bound(P2::inv_layers(P2::p / 2, 3)) + P1::p / 2 <= 32767, "x2 - x1 fits int16");
 
 // ---- vector code
 #define PQMCU_X16 [[gnu::target("avx2"), gnu::always_inline]] inline
@@ -325,13 +326,18 @@ PQMCU_X16 void shuffle7(__m256i& u, __m256i& v) {
 PQMCU_X16 __m256i load(const void* p, unsigned i) { return _mm256_loadu_si256(static_cast<const __m256i*>(p) + i); }
 PQMCU_X16 void store(void* p, unsigned i, __m256i x) { _mm256_storeu_si256(static_cast<__m256i*>(p) + i, x); }
 
-// Forward layers 1-3 (distances 8, 4, 2 vectors of 16), src -> dst (may be equal).
-template <class Q>
-PQMCU_X16 void forward_a(int16_t* dst, const int16_t* src) {
+// Forward layers 1-3 (distances 8, 4, 2 vectors of 16), vector v from
+// in(v) (memory, or fields unpacked: Fields16 below) -> dst (may be in's memory).
+struct Vectors {
+    const int16_t* p;
+    PQMCU_X16 __m256i operator()(unsigned v) const { return load(p, v); }
+};
+template <class Q, class In>
+PQMCU_X16 void forward_a(int16_t* dst, In in) {
     for (unsigned j = 0; j < 2; ++j) {  // vectors j + 2 k
         __m256i r[8];
 #pragma GCC unroll 8
-        for (unsigned k = 0; k < 8; ++k) r[k] = load(src, j + 2 * k);
+        for (unsigned k = 0; k < 8; ++k) r[k] = in(j + 2 * k);
 #pragma GCC unroll 4
         for (unsigned k = 0; k < 4; ++k) bfly<Q>(r[k], r[k + 4], 1);
 #pragma GCC unroll 2
@@ -379,7 +385,7 @@ PQMCU_X16 void forward_b2(__m256i* u, __m256i* v, unsigned g0) {
 template <class Q>
 PQMCU_X16 void secret_form(int32_t* f) {
     int16_t* t = reinterpret_cast<int16_t*>(f) + 256;
-    forward_a<Q>(t, t);
+    forward_a<Q>(t, Vectors{t});
     const __m256i swap = _mm256_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13, 2, 3, 0, 1, 6, 7, 4, 5,
                                           10, 11, 8, 9, 14, 15, 12, 13);
     for (unsigned g0 = 0; g0 < 8; g0 += 2) {
@@ -399,12 +405,13 @@ PQMCU_X16 void secret_form(int32_t* f) {
         }
     }
 }
-// Prime Q's part of an entry product: a16 (256 int16) transformed, times
-// the secret's form f, into (add) / as the row sum acc.
-template <class Q>
-PQMCU_X16 void product(int32_t* acc, const int16_t* a16, const int32_t* f, bool add) {
+// Prime Q's part of an entry product: the 256 values from in (see
+// forward_a) transformed, times the secret's form f, into (add) / as the
+// row sum acc.
+template <class Q, class In>
+PQMCU_X16 void product(int32_t* acc, In in, const int32_t* f, bool add) {
     alignas(32) int16_t t[256];
-    forward_a<Q>(t, a16);
+    forward_a<Q>(t, in);
     for (unsigned g0 = 0; g0 < 8; g0 += 2) {
         __m256i u[2] = {load(t, 2 * g0), load(t, 2 * g0 + 2)}, v[2] = {load(t, 2 * g0 + 1), load(t, 2 * g0 + 3)};
         forward_b2<Q>(u, v, g0);
@@ -427,11 +434,12 @@ PQMCU_X16 __m256i reduce32(__m256i x) {
     const __m256i t = _mm256_mullo_epi16(x, set16(Q::qinv));            // low halfwords: x q^-1 mod 2^16
     return _mm256_sub_epi32(x, _mm256_madd_epi16(t, _mm256_set1_epi32(Q::p)));  // x - t p
 }
-// The inverse for prime Q, in place: the row sum acc (1 KB) -> 256 int16 at
-// its start, in natural order, times R / 128 (the result mod Q, |.| < 2^15).
-// Pass A' (layers 7-4) two groups at a time (independent chains).
+// The inverse for prime Q: pass A' (the 32-bit reduction and layers 7-4,
+// two groups at a time: independent chains) in place, the row sum acc
+// (1 KB) -> 256 int16 at its start in natural order; then pass B'
+// (inverse_b: layers 3-1 and the scale R / 128, the result mod Q).
 template <class Q>
-PQMCU_X16 void inverse(int32_t* acc) {
+PQMCU_X16 void inverse_a(int32_t* acc) {
     int16_t* t = reinterpret_cast<int16_t*>(acc);
     for (unsigned g0 = 0; g0 < 8; g0 += 2) {  // reads bytes 128 g0 .., writes 64 g0 ..
         __m256i u[2], v[2];
@@ -472,49 +480,61 @@ PQMCU_X16 void inverse(int32_t* acc) {
             store(t, 2 * (g0 + i) + 1, v[i]);
         }
     }
-    for (unsigned j = 0; j < 2; ++j) {
-        __m256i r[8];
+}
+// Pass B' (layers 3-1, the scale) on vectors j + 2 k of t (from
+// inverse_a), left in r[k].
+template <class Q>
+PQMCU_X16 void inverse_b(const int16_t* t, unsigned j, __m256i* r) {
 #pragma GCC unroll 8
-        for (unsigned k = 0; k < 8; ++k) r[k] = barrett<Q>(load(t, j + 2 * k));
+    for (unsigned k = 0; k < 8; ++k) r[k] = barrett<Q>(load(t, j + 2 * k));
 #pragma GCC unroll 4
-        for (unsigned b = 0; b < 4; ++b) ibfly<Q>(r[2 * b], r[2 * b + 1], 4 + b);
+    for (unsigned b = 0; b < 4; ++b) ibfly<Q>(r[2 * b], r[2 * b + 1], 4 + b);
 #pragma GCC unroll 2
-        for (unsigned b = 0; b < 2; ++b) {
-            ibfly<Q>(r[4 * b], r[4 * b + 2], 2 + b);
-            ibfly<Q>(r[4 * b + 1], r[4 * b + 3], 2 + b);
-        }
+    for (unsigned b = 0; b < 2; ++b) {
+        ibfly<Q>(r[4 * b], r[4 * b + 2], 2 + b);
+        ibfly<Q>(r[4 * b + 1], r[4 * b + 3], 2 + b);
+    }
 #pragma GCC unroll 4
-        for (unsigned k = 0; k < 4; ++k) {  // layer 1 with the scale
-            const __m256i d = _mm256_sub_epi16(r[k], r[k + 4]);
-            r[k] = fqmul_k<Q>(_mm256_add_epi16(r[k], r[k + 4]), Q::kScale);
-            r[k + 4] = fqmul_k<Q>(d, Q::kLast);
-        }
-#pragma GCC unroll 8
-        for (unsigned k = 0; k < 8; ++k) store(t, j + 2 * k, r[k]);
+    for (unsigned k = 0; k < 4; ++k) {  // layer 1 with the scale
+        const __m256i d = _mm256_sub_epi16(r[k], r[k + 4]);
+        r[k] = fqmul_k<Q>(_mm256_add_epi16(r[k], r[k + 4]), Q::kScale);
+        r[k + 4] = fqmul_k<Q>(d, Q::kLast);
     }
 }
-// 8 Bits-bit two's complement fields from the 16 bytes at in, as int32.
+// Vector v of 256 Bits-bit two's complement fields at in (fields 16 v ..
+// 16 v + 15, as int16; reads up to 16 - Bits bytes past the fields), kept
+// in copy too (for the second prime), while p1's first pass takes them.
 template <unsigned Bits>
-PQMCU_X16 __m256i fields8(const uint8_t* in, __m256i shuf, __m256i shift) {
-    const __m256i w = _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(in)));
-    const __m256i f = _mm256_srlv_epi32(_mm256_shuffle_epi8(w, shuf), shift);
-    return _mm256_srai_epi32(_mm256_slli_epi32(f, 32 - Bits), 32 - Bits);
-}
-// 256 fields -> int16 (reads up to 16 - Bits bytes past them).
+struct Fields16 {
+    const uint8_t* in;
+    int16_t* copy;
+    __m256i shuf, shift;
+    PQMCU_X16 __m256i fields8(const uint8_t* p) const {  // 8 fields as int32
+        const __m256i w = _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
+        const __m256i f = _mm256_srlv_epi32(_mm256_shuffle_epi8(w, shuf), shift);
+        return _mm256_srai_epi32(_mm256_slli_epi32(f, 32 - Bits), 32 - Bits);
+    }
+    PQMCU_X16 __m256i operator()(unsigned v) const {
+        const __m256i a = fields8(in + 2 * Bits * v), b = fields8(in + 2 * Bits * v + Bits);
+        const __m256i x = _mm256_permute4x64_epi64(_mm256_packs_epi32(a, b), 0xD8);
+        store(copy, v, x);
+        return x;
+    }
+};
 template <unsigned Bits>
-PQMCU_X16 void unpack16(int16_t* dst, const uint8_t* in) {
+PQMCU_X16 void entry_product_t(int32_t* acc, int32_t* acc2, const uint8_t* in, const int32_t* s, const int32_t* s2,
+                               bool add) {
     alignas(32) int8_t idx[32];
     alignas(32) int32_t sh[8];
     for (unsigned k = 0; k < 8; ++k) {
         for (unsigned c = 0; c < 4; ++c) idx[4 * k + c] = int8_t(k * Bits / 8 + c);
         sh[k] = int32_t(k * Bits % 8);
     }
-    const __m256i shuf = _mm256_load_si256(reinterpret_cast<const __m256i*>(idx));
-    const __m256i shift = _mm256_load_si256(reinterpret_cast<const __m256i*>(sh));
-    for (unsigned v = 0; v < 16; ++v) {
-        const __m256i a = fields8<Bits>(in + 2 * Bits * v, shuf, shift), b = fields8<Bits>(in + 2 * Bits * v + Bits, shuf, shift);
-        store(dst, v, _mm256_permute4x64_epi64(_mm256_packs_epi32(a, b), 0xD8));
-    }
+    alignas(32) int16_t a[256];
+    const Fields16<Bits> fields{in, a, _mm256_load_si256(reinterpret_cast<const __m256i*>(idx)),
+                                _mm256_load_si256(reinterpret_cast<const __m256i*>(sh))};
+    product<P1>(acc, fields, s, add);
+    product<P2>(acc2, Vectors{a}, s2, add);
 }
 #undef PQMCU_X16
 
@@ -542,23 +562,33 @@ bool use() {
 
 [[gnu::target("avx2")]] void entry_product(int32_t* acc, int32_t* acc2, const uint8_t* in, unsigned bits,
                                            const int32_t* s, const int32_t* s2, bool add) {
-    alignas(32) int16_t a[256];
-    if (bits == 13) unpack16<13>(a, in);
-    else unpack16<10>(a, in);
-    product<P1>(acc, a, s, add);
-    product<P2>(acc2, a, s2, add);
+    if (bits == 13) return entry_product_t<13>(acc, acc2, in, s, s2, add);
+    entry_product_t<10>(acc, acc2, in, s, s2, add);
 }
 
 [[gnu::target("avx2")]] void inverse_store(uint16_t* out, int32_t* acc, int32_t* acc2) {
-    inverse<P1>(acc);
-    inverse<P2>(acc2);
-    const int16_t* x1 = reinterpret_cast<const int16_t*>(acc);
-    const int16_t* x2 = reinterpret_cast<const int16_t*>(acc2);
+    inverse_a<P1>(acc);
+    inverse_a<P2>(acc2);
+    int16_t* x1 = reinterpret_cast<int16_t*>(acc);
+    int16_t* x2 = reinterpret_cast<int16_t*>(acc2);
+    for (unsigned j = 0; j < 2; ++j) {
+        __m256i r[8];
+        inverse_b<P2>(x2, j, r);
+#pragma GCC unroll 8
+        for (unsigned k = 0; k < 8; ++k) store(x2, j + 2 * k, r[k]);
+    }
+    // p1's pass B' and the CRT (out may be acc or acc2: each vector is read
+    // before it is written).
     constexpr int32_t kC = P2::mont(pow_mod(P1::p, P2::p - 2, P2::p));  // p1^-1 R mod p2
-    for (unsigned v = 0; v < 16; ++v) {  // CRT (out may be acc or acc2: each vector read before it is written)
-        const __m256i a = barrett<P1>(load(x1, v));
-        const __m256i k = barrett<P2>(fqmul_k<P2>(_mm256_sub_epi16(load(x2, v), a), kC));
-        store(out, v, _mm256_add_epi16(a, _mm256_mullo_epi16(k, set16(P1::p))));
+    for (unsigned j = 0; j < 2; ++j) {
+        __m256i r[8];
+        inverse_b<P1>(x1, j, r);
+#pragma GCC unroll 8
+        for (unsigned k = 0; k < 8; ++k) {
+            const __m256i a = barrett<P1>(r[k]);
+            const __m256i c = barrett<P2>(fqmul_k<P2>(_mm256_sub_epi16(load(x2, j + 2 * k), a), kC));
+            store(out, j + 2 * k, _mm256_add_epi16(a, _mm256_mullo_epi16(c, set16(P1::p))));
+        }
     }
 }
 

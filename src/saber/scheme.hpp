@@ -465,7 +465,7 @@ private:
         ntt::forward_packed_pointwise(a, in, bits, y, acc, yw);
     }
     // The row sum's inverse: sum (and x16: sum2) -> out.
-    static void row_inverse(uint16_t* out, int32_t* sum, int32_t* sum2) {
+    [[gnu::always_inline]] static void row_inverse(uint16_t* out, int32_t* sum, int32_t* sum2) {
         if constexpr (kRideHash) {
             if (x16()) return ntt::x16::inverse_store(out, sum, sum2);
         }
