@@ -185,8 +185,8 @@ void inverse_into(uint16_t* acc, int32_t* x, bool add);
 // vpmullw / vpmulhw / vpmaddwd) and the CRT instead of the kQ transform.
 // Other words than the functions above (not to be mixed with them), the
 // same row sums mod 2^16. A secret's form and a row sum each take two
-// int32_t[256] buffers (one per prime). Not defined on other targets
-// (callers check use() first; use() is false there too).
+// int32_t[256] buffers (one per prime). Defined in x86-64 builds only
+// (scheme.hpp calls them only on its x86 paths, after use()).
 namespace x16 {
 bool use();
 // s: 256 int32 coefficients (|s| <= 5) in; out: the secret's form in s and s2.
