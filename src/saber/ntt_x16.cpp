@@ -180,9 +180,12 @@ struct Prime {
         return t;
     }
     static constexpr std::array<std::array<Lanes, 8>, 3> kFwd = make_lanes(false), kInv = make_lanes(true);
-    // The secret's form: lanes (b0, b1) times (1, g_i) (Montgomery), g_i =
-    // +-zeta^brv7(64 + i / 2) for block i (coefficients 2 i, 2 i + 1), per
-    // output vector (g, h = 0: u, 1: v).
+    // The inverse's scale R / 128 (the 32-bit reduction's 1 / R, 2^7 from
+    // seven layers), taken by the secret's form (kScale = (R / 128) R).
+    static constexpr int32_t kScale = centred(kR * kR % P * pow_mod(128, P - 2, P), P);
+    // The secret's form: lanes (b0, b1) times (1, g_i) R / 128 (Montgomery),
+    // g_i = +-zeta^brv7(64 + i / 2) for block i (coefficients 2 i, 2 i + 1),
+    // per output vector (g, h = 0: u, 1: v).
     static constexpr std::array<std::array<Lanes, 2>, 8> make_gamma() {
         std::array<std::array<Lanes, 2>, 8> t{};
         for (unsigned g = 0; g < 8; ++g) {
@@ -192,7 +195,7 @@ struct Prime {
                 for (int e = 0; e < 16; e += 2) {
                     const unsigned i = unsigned(uv[h][e]) / 2;
                     const int64_t gm = pow_mod(zeta, brv7(64 + i / 2), P);
-                    const int32_t one = mont(1), gi = mont(i % 2 == 0 ? gm : P - gm);
+                    const int32_t one = kScale, gi = centred((i % 2 == 0 ? gm : P - gm) * (kScale + P), P);
                     t[g][h].z[e] = int16_t(one), t[g][h].zq[e] = int16_t(zq(one));
                     t[g][h].z[e + 1] = int16_t(gi), t[g][h].zq[e + 1] = int16_t(zq(gi));
                 }
@@ -200,12 +203,6 @@ struct Prime {
         return t;
     }
     static constexpr std::array<std::array<Lanes, 2>, 8> kGamma = make_gamma();
-    // The inverse's last layer with the scale R^2 / 128 folded in: the
-    // 32-bit reduction's 1 / R and 2^7 from seven layers.
-    static constexpr int32_t kScale = centred(kR * kR % P * pow_mod(128, P - 2, P), P);
-    static constexpr int32_t kLast = centred(int64_t(centred(pow_mod(zeta, P - 1 - 64, P), P)) * kR % P * kR % P *
-                                                 pow_mod(128, P - 2, P),
-                                             P);
 
     // Bounds (|.| <=): a Montgomery product of a by a factor |z| <= p / 2.
     static constexpr int64_t fq_bound(int64_t a) { return a * (P / 2) / 65536 + P / 2 + 1; }
@@ -225,6 +222,13 @@ struct Prime {
         return b;
     }();
     static_assert(kFwdOut <= 32767);
+    // The secret's forward (|s| <= 5): no Barrett step.
+    static constexpr int64_t kSecretFwdOut = [] {
+        int64_t b = 5;
+        for (int i = 0; i < 7; ++i) b = bfly_bound(b);
+        return b;
+    }();
+    static_assert(kSecretFwdOut <= 32767);
     // Inverse layers from |x| <= b: sums double, differences' products are
     // fq_bound of that. A Barrett step before layer 4 unless four layers
     // from |x| <= p / 2 stay below 2^15.
@@ -233,8 +237,8 @@ struct Prime {
         return b;
     }
     static constexpr bool kInvMidReduce = inv_layers(P / 2, 4) > 32767;
-    // The secret's form: (b0, b1) R / R and b1 g R / R, factors |z| <= p / 2.
-    static constexpr int64_t kForm = fq_bound(kFwdOut);
+    // The secret's form: Montgomery products by factors |z| <= p / 2.
+    static constexpr int64_t kForm = fq_bound(kSecretFwdOut);
 };
 using P1 = Prime<3329>;
 using P2 = Prime<7681>;
@@ -258,10 +262,10 @@ constexpr bool inverse_fits() {
            (!Q::kInvMidReduce || Q::inv_layers(b, 1) <= 32767) && Q::inv_layers(b, 3) <= 32767;
 }
 static_assert(inverse_fits<P1>() && inverse_fits<P2>());
-// The final CRT: x1 = c mod p1 centred (Barrett), x2 from the scale's
-// Montgomery product (|x2 - x1| fits int16), k = (x2 - x1) p1^-1 mod p2
-// centred (Barrett): x1 + p1 k is the centred residue mod p1 p2, so c.
-static_assert(P2::fq_bound(P2::inv_layers(P2::p / 2, 3)) + P1::p / 2 <= 32767, "x2 - x1 fits int16");
+// The final CRT: x1 = c mod p1 centred (Barrett), x2 from pass B'
+// (|x2 - x1| fits int16), k = (x2 - x1) p1^-1 mod p2 centred (Barrett):
+// x1 + p1 k is the centred residue mod p1 p2, so c.
+static_assert(P2::inv_layers(P2::p / 2, 3) + P1::p / 2 <= 32767, "x2 - x1 fits int16");
 
 // ---- vector code
 #define PQMCU_X16 [[gnu::target("avx2"), gnu::always_inline]] inline
@@ -353,11 +357,11 @@ PQMCU_X16 void forward_a(int16_t* dst, In in) {
 }
 // Forward layers 4-7 on coefficients 32 g .. 32 g + 31 (u[i], v[i]) for
 // g = g0 + i, i < 2 (two independent chains), left in the shuffled output order.
-template <class Q>
+template <class Q, bool Secret = false>
 PQMCU_X16 void forward_b2(__m256i* u, __m256i* v, unsigned g0) {
 #pragma GCC unroll 2
     for (unsigned i = 0; i < 2; ++i) {
-        if constexpr (Q::kReduceB) {
+        if constexpr (Q::kReduceB && !Secret) {
             u[i] = barrett<Q>(u[i]);
             v[i] = barrett<Q>(v[i]);
         }
@@ -390,15 +394,16 @@ PQMCU_X16 void secret_form(int32_t* f) {
                                           10, 11, 8, 9, 14, 15, 12, 13);
     for (unsigned g0 = 0; g0 < 8; g0 += 2) {
         __m256i u[2] = {load(t, 2 * g0), load(t, 2 * g0 + 2)}, v[2] = {load(t, 2 * g0 + 1), load(t, 2 * g0 + 3)};
-        forward_b2<Q>(u, v, g0);
+        forward_b2<Q, true>(u, v, g0);  // (|s| <= 5: no Barrett step)
 #pragma GCC unroll 2
         for (unsigned i = 0; i < 2; ++i) {
             const unsigned g = g0 + i;
             const __m256i x[2] = {u[i], v[i]};
 #pragma GCC unroll 2
             for (unsigned h = 0; h < 2; ++h) {
-                const __m256i s0 = fqmul_l<Q>(x[h], Q::kGamma[g][h]);                           // (b0, b1 g)
-                const __m256i s1 = _mm256_shuffle_epi8(fqmul_k<Q>(x[h], Q::mont(1)), swap);  // (b1, b0)
+                // (b0, b1 g) and (b1, b0), times R / 128 (the inverse's scale)
+                const __m256i s0 = fqmul_l<Q>(x[h], Q::kGamma[g][h]);
+                const __m256i s1 = _mm256_shuffle_epi8(fqmul_k<Q>(x[h], Q::kScale), swap);
                 store(f, 4 * g + 2 * h, s0);
                 store(f, 4 * g + 2 * h + 1, s1);
             }
@@ -437,7 +442,7 @@ PQMCU_X16 __m256i reduce32(__m256i x) {
 // The inverse for prime Q: pass A' (the 32-bit reduction and layers 7-4,
 // two groups at a time: independent chains) in place, the row sum acc
 // (1 KB) -> 256 int16 at its start in natural order; then pass B'
-// (inverse_b: layers 3-1 and the scale R / 128, the result mod Q).
+// (inverse_b: layers 3-1).
 template <class Q>
 PQMCU_X16 void inverse_a(int32_t* acc) {
     int16_t* t = reinterpret_cast<int16_t*>(acc);
@@ -481,8 +486,8 @@ PQMCU_X16 void inverse_a(int32_t* acc) {
         }
     }
 }
-// Pass B' (layers 3-1, the scale) on vectors j + 2 k of t (from
-// inverse_a), left in r[k].
+// Pass B' (layers 3-1) on vectors j + 2 k of t (from inverse_a), left in
+// r[k]: the result mod Q (the scale is in the secret's form).
 template <class Q>
 PQMCU_X16 void inverse_b(const int16_t* t, unsigned j, __m256i* r) {
 #pragma GCC unroll 8
@@ -495,11 +500,7 @@ PQMCU_X16 void inverse_b(const int16_t* t, unsigned j, __m256i* r) {
         ibfly<Q>(r[4 * b + 1], r[4 * b + 3], 2 + b);
     }
 #pragma GCC unroll 4
-    for (unsigned k = 0; k < 4; ++k) {  // layer 1 with the scale
-        const __m256i d = _mm256_sub_epi16(r[k], r[k + 4]);
-        r[k] = fqmul_k<Q>(_mm256_add_epi16(r[k], r[k + 4]), Q::kScale);
-        r[k + 4] = fqmul_k<Q>(d, Q::kLast);
-    }
+    for (unsigned k = 0; k < 4; ++k) ibfly<Q>(r[k], r[k + 4], 1);
 }
 // Vector v of 256 Bits-bit two's complement fields at in (fields 16 v ..
 // 16 v + 15, as int16; reads up to 16 - Bits bytes past the fields), kept
