@@ -19,7 +19,7 @@
 // on (a0, a1) pairs: the secret s is kept as (b0, b1 g) and (b1, b0) pairs
 // per 32-bit lane, so c0 = a0 b0 + a1 b1 g and c1 = a0 b1 + a1 b0 are one
 // vpmaddwd each, summed over the row in 32 bits and reduced once before the
-// inverse. The transform's data layout: layers 1-3 across vectors (natural
+// inverse (the form also carries the inverse's scale R / 128). The transform's data layout: layers 1-3 across vectors (natural
 // order), layer 4 on a pair of vectors, layers 5-7 after 128- / 64- /
 // 32-bit shuffles of that pair (each its own inverse), so the two
 // coefficients of a block always share a 32-bit lane; the outputs stay in
