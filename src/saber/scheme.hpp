@@ -136,7 +136,9 @@ struct Scheme {
     };
     // x86 (kRideHash): each secret transform's coefficients times their
     // block's w too (ntt::prepare_w; the AVX2 block products then reduce once
-    // per output), l KB more (key generation uses sevw[0]).
+    // per output), l KB more (key generation uses sevw[0]). With ntt::x16
+    // (x16()): the second half of secret j's form (sev[j] the first), in
+    // key generation the second half of row sum i (sev[i] the first).
     struct alignas(8) SpeedRideWorkspace : SpeedWorkspace {
         int32_t sevw[L][kN];
     };
