@@ -180,4 +180,26 @@ void inverse_sum25(uint16_t* out, int32_t* x);
 // acc (+)= the centred inverse of x (from pointwise()) mod 2^16; x is clobbered.
 void inverse_into(uint16_t* acc, int32_t* x, bool add);
 
+// x86-64 with AVX2 but not AVX-512F (ntt_x16.cpp; the Speed profile's rows
+// there): the products through two 16-bit NTTs (primes 3329 and 7681,
+// vpmullw / vpmulhw / vpmaddwd) and the CRT instead of the kQ transform.
+// Other words than the functions above (not to be mixed with them), the
+// same row sums mod 2^16. A secret's form and a row sum each take two
+// int32_t[256] buffers (one per prime). Defined in x86-64 builds only
+// (scheme.hpp calls them only on its x86 paths, after use()).
+namespace x16 {
+bool use();
+// s: 256 int32 coefficients (|s| <= 5) in; out: the secret's form in s and s2.
+void prepare_secret(int32_t* s, int32_t* s2);
+// (acc, acc2) = (add: +=) the transform-domain product of the 256
+// `bits`-bit fields at in (13: an A entry, 10: b or b'; reads up to
+// 16 - bits bytes past them) with the secret (s, s2). At most four
+// products summed.
+void entry_product(int32_t* acc, int32_t* acc2, const uint8_t* in, unsigned bits, const int32_t* s,
+                   const int32_t* s2, bool add);
+// out = the row sum's coefficients mod 2^16 (acc, acc2 clobbered; out may
+// be either of them).
+void inverse_store(uint16_t* out, int32_t* acc, int32_t* acc2);
+}  // namespace x16
+
 }  // namespace pqmcu::saber::ntt

@@ -136,7 +136,9 @@ struct Scheme {
     };
     // x86 (kRideHash): each secret transform's coefficients times their
     // block's w too (ntt::prepare_w; the AVX2 block products then reduce once
-    // per output), l KB more (key generation uses sevw[0]).
+    // per output), l KB more (key generation uses sevw[0]). With ntt::x16
+    // (x16()): the second half of secret j's form (sev[j] the first), in
+    // key generation the second half of row sum i (sev[i] the first).
     struct alignas(8) SpeedRideWorkspace : SpeedWorkspace {
         int32_t sevw[L][kN];
     };
@@ -436,13 +438,50 @@ private:
         static_assert(kEntryBytes + 3 <= sizeof ws.u.k.yh && offsetof(NttWorkspace, x) % 8 == 0);
         squeeze_entry_via(ws.x, reinterpret_cast<uint8_t*>(ws.u.k.yh), xof);
     }
+    // x86 Speed (kRideHash) on AVX2 hosts without AVX-512F: the row sums
+    // through ntt::x16 (two 16-bit NTTs; a secret's form and a row sum in
+    // two 1 KB buffers each) instead of the kQ transform. The same bytes.
+    static bool x16() {
+        if constexpr (kRideHash) {
+            return ntt::x16::use();
+        } else {
+            return false;
+        }
+    }
+    // The secret s (256 int32) -> its transform in s and s w in sw, or (x16)
+    // its form in (s, sw).
+    static void secret_transform(int32_t* s, int32_t* sw) {
+        if constexpr (kRideHash) {
+            if (x16()) return ntt::x16::prepare_secret(s, sw);
+        }
+        ntt::forward(s);
+        ntt::prepare_w(sw, s);
+    }
+    // The product of the fields at in with the secret (y, yw) stored to a
+    // (acc == nullptr) or added to acc; x16: to / into (acc or a, acc2).
+    static void entry_product(int32_t* a, const uint8_t* in, unsigned bits, const int32_t* y, const int32_t* yw,
+                              int32_t* acc, int32_t* acc2) {
+        if constexpr (kRideHash) {
+            if (x16()) return ntt::x16::entry_product(acc != nullptr ? acc : a, acc2, in, bits, y, yw, acc != nullptr);
+        }
+        ntt::forward_packed_pointwise(a, in, bits, y, acc, yw);
+    }
+    // The row sum's inverse: sum (and x16: sum2) -> out.
+    [[gnu::always_inline]] static void row_inverse(uint16_t* out, int32_t* sum, int32_t* sum2) {
+        if constexpr (kRideHash) {
+            if (x16()) return ntt::x16::inverse_store(out, sum, sum2);
+        }
+        (void)sum2;
+        ntt::inverse_store(out, sum);
+    }
     // Speed on x86 (kRideHash): the next A entry's 416 bytes (A's prefix
     // first, then squeezed with the rider, as squeeze_entry) into ws.packed,
     // then a = its transform times y (acc == nullptr) or acc += that, a
     // clobbered (ntt::forward_packed_pointwise: no unpacking pass, the
-    // products straight from the transform's registers).
+    // products straight from the transform's registers). x16(): the row
+    // sum is (acc or a, acc2), the secret's form (y, yw); a not used.
     static void squeeze_entry_product(Workspace& ws, int32_t* a, const int32_t* y, const int32_t* yw, int32_t* acc,
-                                      hash::Shake128& xof, hash::detail::Rider* rider = nullptr,
+                                      int32_t* acc2, hash::Shake128& xof, hash::detail::Rider* rider = nullptr,
                                       APrefix* pre = nullptr) {
         if constexpr (kSpeed) {
             static_assert(sizeof ws.packed >= kEntryBytes + 3);
@@ -458,9 +497,9 @@ private:
             } else {
                 (void)xof.squeeze(packed + have, kEntryBytes - have);
             }
-            ntt::forward_packed_pointwise(a, packed, kLogQ, y, acc, yw);
+            entry_product(a, packed, kLogQ, y, yw, acc, acc2);
         } else {
-            (void)ws, (void)a, (void)y, (void)yw, (void)acc, (void)xof, (void)rider, (void)pre;
+            (void)ws, (void)a, (void)y, (void)yw, (void)acc, (void)acc2, (void)xof, (void)rider, (void)pre;
         }
     }
     // s = 256 binomial samples: the coins squeezed into the tail of s and
@@ -527,8 +566,9 @@ private:
                 sample_binomial(y, coins, kN, params.mu);
                 pack_bits(sk + j * params.poly_q_bytes(), y, kN, kLogQ);
             }
-            ntt::forward(y);
-            ntt::prepare_w(ws.sevw[0], y);
+            // (x16: s_j's form in accn and x, the l row sums in sev[i], sevw[i])
+            int32_t* const yw = x16() ? (j == 0 ? ws.x : ws.accn) : ws.sevw[0];
+            secret_transform(y, yw);
             // The last row: b_i is complete once A_{l-1,i} is in; it is
             // inverted into accn (free until the next squeeze) and packed into
             // pk at once, and H(pk) rides along the row's later squeezes.
@@ -540,13 +580,13 @@ private:
             }
             for (size_t i = 0; i < L; ++i) {
                 if (j == 0) {
-                    squeeze_entry_product(ws, ws.sev[i], y, ws.sevw[0], nullptr, xof, &rider);
+                    squeeze_entry_product(ws, ws.sev[i], y, yw, nullptr, ws.sevw[i], xof, &rider);
                 } else {
-                    squeeze_entry_product(ws, ws.accn, y, ws.sevw[0], ws.sev[i], xof, &rider);
+                    squeeze_entry_product(ws, ws.accn, y, yw, ws.sev[i], ws.sevw[i], xof, &rider);
                 }
                 if (last) {
-                    uint16_t* row = reinterpret_cast<uint16_t*>(ws.accn);
-                    ntt::inverse_store(row, ws.sev[i]);
+                    uint16_t* row = reinterpret_cast<uint16_t*>(x16() ? ws.sev[i] : ws.accn);
+                    row_inverse(row, ws.sev[i], ws.sevw[i]);
                     pack_rounded(pk + i * params.poly_p_bytes(), row, kN, h1, kLogQ - kLogP, kLogP);
                     rider.len = (i + 1) * params.poly_p_bytes() - size_t(rider.in - pk);
                 }
@@ -918,8 +958,11 @@ private:
         open_xof(sx, seed_sp, kNoiseSeedBytes);
         for (size_t j = 0; j < (lazy ? 1 : L); ++j) {
             sample_secret(ws.sev[j], sx);
-            ntt::forward(ws.sev[j]);
-            if constexpr (kRideHash) ntt::prepare_w(ws.sevw[j], ws.sev[j]);
+            if constexpr (kRideHash) {
+                secret_transform(ws.sev[j], ws.sevw[j]);
+            } else {
+                ntt::forward(ws.sev[j]);
+            }
         }
         uint32_t diff = 0;
         hash::Shake128 own;
@@ -933,11 +976,10 @@ private:
                     int32_t* const a = term(ws, j);
                     int32_t* const acc = j == 0 ? nullptr : ws.accn;
                     if (pre != nullptr && pre->len != 0) {  // (only in row 0: ct's row 0 is written after it)
-                        squeeze_entry_product(ws, a, ws.sev[j], ws.sevw[j], acc, xof, nullptr, pre);
+                        squeeze_entry_product(ws, a, ws.sev[j], ws.sevw[j], acc, ws.x, xof, nullptr, pre);
                         if (lazy && i == 0 && j + 1 < L) {
                             sample_secret(ws.sev[j + 1], sx);
-                            ntt::forward(ws.sev[j + 1]);
-                            ntt::prepare_w(ws.sevw[j + 1], ws.sev[j + 1]);
+                            secret_transform(ws.sev[j + 1], ws.sevw[j + 1]);
                         }
                     } else if (lazy && i == 0) {
                         if (j + 1 < L) {
@@ -945,23 +987,22 @@ private:
                             int32_t* next = ws.sev[j + 1];
                             uint8_t* coins = reinterpret_cast<uint8_t*>(next) + sizeof(int32_t) * kN - kCoins;
                             hash::detail::Rider sr = sx.rider_out(coins, kCoins);
-                            squeeze_entry_product(ws, a, ws.sev[j], ws.sevw[j], acc, xof, &sr);
+                            squeeze_entry_product(ws, a, ws.sev[j], ws.sevw[j], acc, ws.x, xof, &sr);
                             (void)sx.squeeze(sr.out, sr.len);
                             sample_binomial(next, coins, kN, params.mu);  // in place, as sample_secret
-                            ntt::forward(next);
-                            ntt::prepare_w(ws.sevw[j + 1], next);
+                            secret_transform(next, ws.sevw[j + 1]);
                         } else {
-                            squeeze_entry_product(ws, a, ws.sev[j], ws.sevw[j], acc, xof);
+                            squeeze_entry_product(ws, a, ws.sev[j], ws.sevw[j], acc, ws.x, xof);
                         }
                     } else {
-                        squeeze_entry_product(ws, a, ws.sev[j], ws.sevw[j], acc, xof, rider);
+                        squeeze_entry_product(ws, a, ws.sev[j], ws.sevw[j], acc, ws.x, xof, rider);
                     }
                 } else {
                     squeeze_entry_via(term(ws, j), ws.packed, xof);
                     sum_term(ws, j, ws.sev[j]);
                 }
             }
-            ntt::inverse_store(ws.row, ws.accn);
+            row_inverse(ws.row, ws.accn, ws.x);  // (x16: the sum in accn and x; row is x)
             uint8_t* out = ct + i * params.poly_p_bytes();
             diff |= emit_rounded(compare, out, ws.row, kLogQ - kLogP, kLogP);
             // Encryption: the rider (H(ct)) may take the rows written so far.
@@ -969,14 +1010,14 @@ private:
         }
         for (size_t j = 0; j < L; ++j) {  // v' = b^T s' (b_{j+1} or the seed follows b_j: x86's fused reads past it)
             if constexpr (kRideHash) {
-                ntt::forward_packed_pointwise(term(ws, j), pk + j * params.poly_p_bytes(), kLogP, ws.sev[j],
-                                              j == 0 ? nullptr : ws.accn, ws.sevw[j]);
+                entry_product(term(ws, j), pk + j * params.poly_p_bytes(), kLogP, ws.sev[j], ws.sevw[j],
+                              j == 0 ? nullptr : ws.accn, ws.x);
             } else {
                 ntt::forward_packed10(term(ws, j), pk + j * params.poly_p_bytes());
                 sum_term(ws, j, ws.sev[j]);
             }
         }
-        ntt::inverse_store(ws.row, ws.accn);
+        row_inverse(ws.row, ws.accn, ws.x);
         diff |= emit_message(compare, ct + params.polyvec_p_bytes(), ws.row, m);
         return diff;
     }
@@ -985,15 +1026,21 @@ private:
         for (size_t j = 0; j < L; ++j) {
             int32_t* t = term(ws, j);
             if constexpr (kRideHash) {  // x86: fused (b'_{j+1} or c_m follows b'_j: the reads past it)
-                ntt::forward_packed13(y, sk + j * params.poly_q_bytes());  // s_{j+1} or pk follows
-                ntt::forward_packed_pointwise(t, ct + j * params.poly_p_bytes(), kLogP, y, j == 0 ? nullptr : ws.accn);
+                if (x16()) {  // s_j's form in sev[0], sevw[0]; the sum in accn, x
+                    unpack_centred13_padded(y, sk + j * params.poly_q_bytes(), kN);  // s_{j+1} or pk follows
+                    ntt::x16::prepare_secret(y, ws.sevw[0]);
+                    ntt::x16::entry_product(ws.accn, ws.x, ct + j * params.poly_p_bytes(), kLogP, y, ws.sevw[0], j != 0);
+                } else {
+                    ntt::forward_packed13(y, sk + j * params.poly_q_bytes());  // s_{j+1} or pk follows
+                    ntt::forward_packed_pointwise(t, ct + j * params.poly_p_bytes(), kLogP, y, j == 0 ? nullptr : ws.accn);
+                }
             } else {
                 ntt::forward_packed10(t, ct + j * params.poly_p_bytes());   // b'_{j+1} or c_m follows
                 ntt::forward_packed13(y, sk + j * params.poly_q_bytes());  // s_{j+1} or pk follows
                 sum_term(ws, j, y);
             }
         }
-        ntt::inverse_store(ws.row, ws.accn);
+        row_inverse(ws.row, ws.accn, ws.x);
         decode_m(m, ws.row, ct);
     }
     // m from v = b'^T s (row, mod 2^16) and c_m, a byte at a time: message

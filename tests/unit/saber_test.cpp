@@ -217,6 +217,54 @@ TEST(SaberNtt, TransformDomainSumExact) {
     }
 }
 
+#if defined(__x86_64__)
+// ntt::x16 (AVX2 hosts without AVX-512F: the Speed rows' two 16-bit NTTs
+// and the CRT): sums of l products of 13- and 10-bit packed fields with
+// secrets |s| <= mu / 2, the extremes (every term of a coefficient at the
+// largest magnitude) and random, exact mod 2^16; the output over either sum buffer.
+TEST(SaberNtt, TwoPrime16Exact) {
+    if (!saber::ntt::x16::use()) GTEST_SKIP() << "needs AVX2 without AVX-512F";
+    uint64_t st = 0x2545F4914F6CDD1Dull;
+    auto next = [&st]() {
+        st ^= st << 13;
+        st ^= st >> 7;
+        st ^= st << 17;
+        return uint32_t(st);
+    };
+    for (int trial = 0; trial < 60; ++trial) {
+        const int l = 2 + trial % 3, h = l == 2 ? 5 : l == 3 ? 4 : 3;
+        const unsigned bits = trial % 4 == 3 ? 10 : 13;
+        const int amax = 1 << (bits - 1), mode = trial < 24 ? trial / 6 % 4 : 4;
+        std::vector<int64_t> ref(256, 0);
+        alignas(32) int32_t s[4][256], s2[4][256], acc[256], acc2[256];
+        for (int j = 0; j < l; ++j) {
+            std::vector<int32_t> a(256);
+            std::vector<uint8_t> packed(256 * bits / 8 + 16, 0);
+            for (int i = 0; i < 256; ++i) {
+                // modes 0-3: a = -amax or amax - 1 with s = -h or h throughout; 4: random
+                a[size_t(i)] = mode < 4 ? (mode & 1 ? amax - 1 : -amax) : int32_t(next() % unsigned(2 * amax)) - amax;
+                s[j][i] = mode < 4 ? (mode & 2 ? h : -h) : int32_t(next() % unsigned(2 * h + 1)) - h;
+                const uint32_t v = uint32_t(a[size_t(i)]) & ((1u << bits) - 1);
+                for (unsigned b = 0; b < bits; ++b)
+                    packed[(size_t(i) * bits + b) / 8] |= uint8_t(((v >> b) & 1u) << ((size_t(i) * bits + b) % 8));
+            }
+            for (int i = 0; i < 256; ++i)
+                for (int k = 0; k < 256; ++k) {
+                    const int64_t p = int64_t(a[size_t(i)]) * s[j][k];
+                    if (i + k < 256) ref[size_t(i + k)] += p;
+                    else ref[size_t(i + k - 256)] -= p;
+                }
+            saber::ntt::x16::prepare_secret(s[j], s2[j]);
+            saber::ntt::x16::entry_product(acc, acc2, packed.data(), bits, s[j], s2[j], j != 0);
+        }
+        uint16_t* out = reinterpret_cast<uint16_t*>(trial % 2 ? acc : acc2);
+        saber::ntt::x16::inverse_store(out, acc, acc2);
+        for (int i = 0; i < 256; ++i)
+            ASSERT_EQ(out[i], uint16_t(ref[size_t(i)])) << "trial " << trial << " coefficient " << i;
+    }
+}
+#endif
+
 // A deterministic test rng (xorshift64*), and one that fails.
 struct TestRng {
     uint64_t s;
