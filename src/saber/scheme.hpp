@@ -434,6 +434,14 @@ private:
         (void)xof.squeeze(packed, kEntryBytes, reinterpret_cast<hash::KeccakState*>(x));
         ntt::forward_packed13(x, packed);
     }
+    // squeeze_entry with x's front (dead until the unpacking) as the
+    // permutations' scratch, flattened as squeeze_entry_via (kSum25Split's
+    // first re-encryption term, when yh and th hold s'_0's transform).
+    [[gnu::flatten]] static void squeeze_entry_inplace(int32_t* x, hash::Shake128& xof) {
+        constexpr size_t kAt = (sizeof(int32_t) * kN - kEntryBytes - 3) / 8 * 8;
+        static_assert(sizeof(hash::KeccakState) <= kAt && alignof(int32_t) * 2 <= 8);
+        squeeze_entry(x, xof, reinterpret_cast<hash::KeccakState*>(x));
+    }
     static void squeeze_entry_kem(Workspace& ws, hash::Shake128& xof) {
         static_assert(kEntryBytes + 3 <= sizeof ws.u.k.yh && offsetof(NttWorkspace, x) % 8 == 0);
         squeeze_entry_via(ws.x, reinterpret_cast<uint8_t*>(ws.u.k.yh), xof);
@@ -1109,11 +1117,12 @@ private:
             for (size_t j = 0; j < L; ++j) {
                 if (sum == nullptr) {
                     if constexpr (kSplitRows) {
-                        // A_00 into acc (free until the row's first put): yh
-                        // still holds half 1 of s'_0's transform from v'.
+                        // A_00 squeezed into x's tail and unpacked in place
+                        // (the permutations' scratch x's front): yh and th
+                        // hold the halves of s'_0's transform from v'.
                         const bool reuse = i == 0 && j == 0;
                         if (reuse) {
-                            squeeze_entry_via(ws.x, reinterpret_cast<uint8_t*>(ws.u.k.acc), xof);
+                            squeeze_entry_inplace(ws.x, xof);
                         } else {
                             squeeze_entry_kem(ws, xof);
                         }
@@ -1221,8 +1230,13 @@ private:
     // is kept as s0 (values 0 .. n0 - 1) and s1 (the rest; n0 a multiple of 32).
     [[gnu::always_inline]] static void sum25_run(Workspace& ws, unsigned h, unsigned op, uint8_t* s, unsigned f,
                                                  unsigned e) {
+        sum25_run_b(ws, ws.u.k.yh, (kN / 8) * h, op, s, f, e);
+    }
+    // (the second operand's blocks first0.. at bh)
+    [[gnu::always_inline]] static void sum25_run_b(Workspace& ws, const int32_t* bh, unsigned first0, unsigned op,
+                                                   uint8_t* s, unsigned f, unsigned e) {
         int32_t* const a = ws.x + 4 * f;
-        const int32_t* const b = ws.u.k.yh + 4 * (f - (kN / 8) * h);
+        const int32_t* const b = bh + 4 * (f - first0);
         if (op == 0) {
             ntt::pointwise_sum25_put(s, a, b, ntt::sum25_run(f, e - f));
         } else if (op == 1) {
@@ -1254,10 +1268,21 @@ private:
             uint8_t* const s0 = reinterpret_cast<uint8_t*>(ws.u.k.acc);
             uint8_t* const s1 = reinterpret_cast<uint8_t*>(room);
             const unsigned op = j == 0 ? 0 : j + 1 < L ? 1 : 2;
-            for (unsigned k = 0; k < 2; ++k) {
-                const unsigned h = 1 - k;
-                if (!(reuse && h == 1)) ntt::forward_half_packed(ws.u.k.yh, spj(ws, j), kSpBits, h);
-                sum25_half(ws, h, op, s0, kSplitN, s1);
+            if (reuse) {
+                // half 0 of s'_j's transform in th (v'), half 1 in yh. th is
+                // acc, the sum's first piece: half 0's packed blocks trail
+                // its reads (block k's 12 bytes at 100 (k / 8) + 12 (k % 8)
+                // < 16 (k + 1); the C path makes every product first), then half 1.
+                constexpr unsigned kHalfBlocks = kN / 8;
+                static_assert(kSplitN / 4 >= kHalfBlocks && ntt::kSum25BlockBytes <= 8 * 4 * sizeof(int32_t));
+                sum25_run_b(ws, ws.u.k.th, 0, op, s0, 0, kHalfBlocks);
+                sum25_half(ws, 1, op, s0, kSplitN, s1);
+            } else {
+                for (unsigned k = 0; k < 2; ++k) {
+                    const unsigned h = 1 - k;
+                    ntt::forward_half_packed(ws.u.k.yh, spj(ws, j), kSpBits, h);
+                    sum25_half(ws, h, op, s0, kSplitN, s1);
+                }
             }
             if (op == 2) ntt::inverse_sum25(ws.u.k.acc, ws.x);
         } else {
@@ -1576,6 +1601,9 @@ private:
             }
             ntt::inverse_store(ws.u.k.acc, ws.x);
             diff = emit_message(true, const_cast<uint8_t*>(cm), ws.u.k.acc, m);
+            // s'_0's half 0 (in the stack half) into th, beside its half 1 in
+            // yh: the first row's first term takes both (A_00 in place in x)
+            std::memcpy(ws.u.k.th, half, sizeof half);
             secure_wipe(m, sizeof m);
             wipe_workspace(half, sizeof half);
         } else {
