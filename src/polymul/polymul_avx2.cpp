@@ -409,7 +409,7 @@ __attribute__((target("avx2"), noinline)) void to_batches(__m256i* t, const uint
 // Toom-4's interpolation over the points' limb products, each summed from
 // its Q_k (see mul_toom4_t) as it is needed: full[0 .. 8 L) = the product.
 template <size_t S>
-PQMCU_AVX2_INLINE void interpolate_q(uint16_t* full, const uint16_t* pq) {
+__attribute__((target("avx2"), noinline)) void interpolate_q(uint16_t* full, const uint16_t* pq) {
     constexpr size_t so = round16(2 * S), ps = so + V, L = 4 * S;
     const __m256i zero = _mm256_setzero_si256();
     const __m256i inv3 = _mm256_set1_epi16(int16_t(0xAAAB)), inv9 = _mm256_set1_epi16(int16_t(0x8E39)),
