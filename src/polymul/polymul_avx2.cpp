@@ -287,6 +287,8 @@ PQMCU_AVX2_INLINE void transpose16(__m256i* out, const __m256i* in) {
         _Pragma("GCC unroll 16") for (size_t k = 0; k < A + B - 1; ++k) c[A + k] = ADD(c[A + k], ADD(u[k], t[k])); \
     }                                                                                                          \
     template <size_t S>                                                                                        \
+    INL void kara_sub(VEC* c, const VEC* x, const VEC* y);                                                     \
+    template <size_t S>                                                                                        \
     INL void kara_t(VEC* c, const VEC* x, const VEC* y) {                                                      \
         if constexpr (S % 2 != 0 || S <= 13) {                                                                 \
             school_t<S>(c, x, y);                                                                              \
@@ -294,15 +296,22 @@ PQMCU_AVX2_INLINE void transpose16(__m256i* out, const __m256i* in) {
             constexpr size_t h = S / 2;                                                                        \
             VEC xs[h], ys[h], m[2 * h];                                                                        \
             for (size_t i = 0; i < h; ++i) xs[i] = ADD(x[i], x[h + i]), ys[i] = ADD(y[i], y[h + i]);           \
-            kara_t<h>(c, x, y);                                                                                \
-            kara_t<h>(c + 2 * h, x + h, y + h);                                                                \
-            kara_t<h>(m, xs, ys);                                                                              \
+            kara_sub<h>(c, x, y);                                                                              \
+            kara_sub<h>(c + 2 * h, x + h, y + h);                                                              \
+            kara_sub<h>(m, xs, ys);                                                                            \
             for (size_t i = 0; i < h; ++i) {                                                                   \
                 const VEC l0 = c[i], l1 = c[h + i], h0 = c[2 * h + i], h1 = c[3 * h + i];                      \
                 c[h + i] = ADD(l1, SUB(SUB(m[i], l0), h0));                                                    \
                 c[2 * h + i] = ADD(h0, SUB(SUB(m[h + i], l1), h1));                                            \
             }                                                                                                  \
         }                                                                                                      \
+    }                                                                                                          \
+    template <size_t S>                                                                                        \
+    SINL void kara_ool(VEC* c, const VEC* x, const VEC* y) { kara_t<S>(c, x, y); }                             \
+    template <size_t S>                                                                                        \
+    INL void kara_sub(VEC* c, const VEC* x, const VEC* y) {                                                    \
+        if constexpr (S == 16 || S == 22 || S == 26) kara_ool<S>(c, x, y);                                   \
+        else kara_t<S>(c, x, y);                                                                               \
     }                                                                                                          \
     /* c: batches x cstride vectors (zero from 2S on), x and y: batches x S */                                 \
     template <size_t S>                                                                                        \
