@@ -1481,7 +1481,7 @@ void sample_fixed_weight(const Params& p, const Ring& R, uint16_t* r, const uint
     // flipped, whose unsigned order is that order (only the low 2 bits are read).
     constexpr uint32_t k30 = 0x3FFFFFFFu, kSign = 0x80000000u;
     uint32_t* ukeys = reinterpret_cast<uint32_t*>(keys);
-    size_t i = 0;
+    size_t i = detail::fixed_weight_keys_avx2(ukeys, u, count, len);  // x86 AVX2: eight keys a step
     for (; i + 4 <= count; i += 4) {
         // Four keys in 15 bytes, at bits 0, 30, 60, 90 of b: bytes 0-3, 3-7
         // (from bit 6), 7-11 (from bit 4), 11-14 (from bit 2).

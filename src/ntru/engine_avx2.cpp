@@ -436,66 +436,117 @@ PQMCU_AVX2 void minmax_run(uint32_t* a, uint32_t* b, size_t len) {
 }
 
 // Bitonic sort of x[0 .. count) as unsigned words, count <= kBitonicMax: a
-// copy padded to N = 2^t >= 8 words with 0xFFFFFFFF (they sort last, and
+// copy padded to N = 2^t >= 64 words with 0xFFFFFFFF (they sort last, and
 // equal keys are indistinguishable, so x gets the same sorted words as from
-// sort_uint32's merge exchange). Strides j >= 8 compare whole vectors (the
-// direction, bit k of the index, is the same for a whole vector); strides 4,
-// 2, 1 of a level run in registers (vpermd to the partner lane, min / max,
-// a blend by the lane's side and direction). Fixed sequence for each count.
+// sort_uint32's merge exchange). Strides j >= 8 compare whole vectors;
+// strides 4, 2, 1 too, on a block of 64 words held transposed in registers
+// (8 x 8: vector c holds column c of the block's 8 rows), where levels 2 ..
+// 64 run whole (sort64). Fixed sequence for each count.
 constexpr size_t kBitonicMax = 2048;
 PQMCU_AVX2_INLINE __m256i ld(const uint32_t* q) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q)); }
 PQMCU_AVX2_INLINE void st(uint32_t* q, __m256i v) { _mm256_storeu_si256(reinterpret_cast<__m256i*>(q), v); }
-PQMCU_AVX2_INLINE __m256i lane_stage(__m256i v, __m256i perm, __m256i take_lo) {
-    const __m256i w = _mm256_permutevar8x32_epi32(v, perm);
-    return _mm256_blendv_epi8(_mm256_max_epu32(v, w), _mm256_min_epu32(v, w), take_lo);
-}
-// Strides 4, 2, 1 of one vector in one direction (levels k >= 16): the
-// partner by vpermq / vpshufd, the sides by immediate blends (lanes with
-// bit j clear take the minimum when ascending).
-template <bool Asc>
-PQMCU_AVX2_INLINE __m256i strides421(__m256i v) {
-    const auto stage = [](__m256i x, __m256i w, auto imm) __attribute__((target("avx2"), always_inline)) {
-        const __m256i lo = _mm256_min_epu32(x, w), hi = _mm256_max_epu32(x, w);
-        return Asc ? _mm256_blend_epi32(hi, lo, decltype(imm)::value) : _mm256_blend_epi32(lo, hi, decltype(imm)::value);
-    };
-    // (stride 4: the halves swapped by vperm2i128, one uop on AMD Zen 2 where vpermq takes two)
-    v = stage(v, _mm256_permute2x128_si256(v, v, 0x01), std::integral_constant<int, 0x0F>{});
-    v = stage(v, _mm256_shuffle_epi32(v, 0x4E), std::integral_constant<int, 0x33>{});
-    return stage(v, _mm256_shuffle_epi32(v, 0xB1), std::integral_constant<int, 0x55>{});
-}
 template <bool Asc>
 PQMCU_AVX2_INLINE void cx(__m256i& a, __m256i& b) {
     const __m256i lo = _mm256_min_epu32(a, b), hi = _mm256_max_epu32(a, b);
     a = Asc ? lo : hi;
     b = Asc ? hi : lo;
 }
-template <bool Asc>
-PQMCU_AVX2_INLINE void block16(uint32_t* p) {
-    __m256i v0 = ld(p), v1 = ld(p + 8);
-    cx<Asc>(v0, v1);
-    st(p, strides421<Asc>(v0));
-    st(p + 8, strides421<Asc>(v1));
+// 8 x 8 transpose of 32-bit words (an involution): v[c] lane r <- v[r] lane c.
+PQMCU_AVX2_INLINE void transpose8(__m256i* v) {
+    __m256i t[8], u[8];
+    for (size_t i = 0; i < 8; i += 2) {
+        t[i] = _mm256_unpacklo_epi32(v[i], v[i + 1]);
+        t[i + 1] = _mm256_unpackhi_epi32(v[i], v[i + 1]);
+    }
+    for (size_t i = 0; i < 8; i += 4) {
+        u[i] = _mm256_unpacklo_epi64(t[i], t[i + 2]);
+        u[i + 1] = _mm256_unpackhi_epi64(t[i], t[i + 2]);
+        u[i + 2] = _mm256_unpacklo_epi64(t[i + 1], t[i + 3]);
+        u[i + 3] = _mm256_unpackhi_epi64(t[i + 1], t[i + 3]);
+    }
+    for (size_t c = 0; c < 4; ++c) {
+        v[c] = _mm256_permute2x128_si256(u[c], u[c + 4], 0x20);
+        v[c + 4] = _mm256_permute2x128_si256(u[c], u[c + 4], 0x31);
+    }
 }
-template <bool Asc>
-PQMCU_AVX2_INLINE void block32(uint32_t* p) {
-    __m256i v0 = ld(p), v1 = ld(p + 8), v2 = ld(p + 16), v3 = ld(p + 24);
-    cx<Asc>(v0, v2);
-    cx<Asc>(v1, v3);
-    cx<Asc>(v0, v1);
-    cx<Asc>(v2, v3);
-    st(p, strides421<Asc>(v0));
-    st(p + 8, strides421<Asc>(v1));
-    st(p + 16, strides421<Asc>(v2));
-    st(p + 24, strides421<Asc>(v3));
+// A block of 64 words as 8 rows r of 8 (word 8 r + c), held transposed
+// (vector c, lane r): compares across a column index c are whole-vector
+// min / max; those across rows are lane permutations within a vector.
+// Half-cleaners of strides 4, 2, 1 (the column bits), ascending.
+PQMCU_AVX2_INLINE void col_clean(__m256i* v) {
+    for (size_t c = 0; c < 4; ++c) cx<true>(v[c], v[c + 4]);
+    for (size_t c = 0; c < 8; c += 4) cx<true>(v[c], v[c + 2]), cx<true>(v[c + 1], v[c + 3]);
+    for (size_t c = 0; c < 8; c += 2) cx<true>(v[c], v[c + 1]);
 }
-// Strides 32, 16, 8 (whole vectors) then 4, 2, 1 on a block of 64 words, ascending.
+// Lane r <- lane r ^ X within a vector (X = 1, 2, 4) or lane 7 - r (X = 7),
+// 3 within each half (X = 3).
+template <int X>
+PQMCU_AVX2_INLINE __m256i lane_xor(__m256i v) {
+    if constexpr (X == 1) return _mm256_shuffle_epi32(v, 0xB1);
+    else if constexpr (X == 2) return _mm256_shuffle_epi32(v, 0x4E);
+    else if constexpr (X == 3) return _mm256_shuffle_epi32(v, 0x1B);
+    else if constexpr (X == 4) return _mm256_permute2x128_si256(v, v, 0x01);
+    else return _mm256_permutevar8x32_epi32(v, _mm256_setr_epi32(7, 6, 5, 4, 3, 2, 1, 0));
+}
+// Half-cleaner of stride 8 B (rows r, r ^ B; B = 1, 2): the lower row keeps the minimum.
+template <int B>
+PQMCU_AVX2_INLINE void row_clean(__m256i* v) {
+    constexpr int kUpper = B == 1 ? 0xAA : B == 2 ? 0xCC : 0xF0;  // lanes (rows) with bit B set
+    for (size_t c = 0; c < 8; ++c) {
+        const __m256i w = lane_xor<B>(v[c]);
+        v[c] = _mm256_blend_epi32(_mm256_min_epu32(v[c], w), _mm256_max_epu32(v[c], w), kUpper);
+    }
+}
+// The flip stage of level 8 * 2^S (word i against i ^ (8 * 2^S - 1)): row r, column c
+// against row r ^ (2^S - 1), column 7 - c; the row with bit S - 1 clear is the lower.
+template <int S>
+PQMCU_AVX2_INLINE void row_flip(__m256i* v) {
+    constexpr int X = (1 << S) - 1;
+    constexpr int kUpper = S == 1 ? 0xAA : S == 2 ? 0xCC : 0xF0;
+    for (size_t c = 0; c < 4; ++c) {
+        const __m256i x = v[c], y = lane_xor<X>(v[7 - c]);
+        const __m256i lo = _mm256_min_epu32(x, y), hi = _mm256_max_epu32(x, y);
+        v[c] = _mm256_blend_epi32(lo, hi, kUpper);
+        v[7 - c] = lane_xor<X>(_mm256_blend_epi32(hi, lo, kUpper));
+    }
+}
+// Levels 2 .. 64 of a block of 64 words in registers (it comes out sorted
+// ascending): transposed, each row sorted by a 19-comparator network on the
+// column vectors, then the flip-form merges of levels 16, 32, 64, transposed back.
+PQMCU_AVX2_INLINE void sort64(uint32_t* p) {
+    __m256i v[8];
+    for (size_t i = 0; i < 8; ++i) v[i] = ld(p + 8 * i);
+    transpose8(v);
+    cx<true>(v[0], v[2]), cx<true>(v[1], v[3]), cx<true>(v[4], v[6]), cx<true>(v[5], v[7]);
+    cx<true>(v[0], v[4]), cx<true>(v[1], v[5]), cx<true>(v[2], v[6]), cx<true>(v[3], v[7]);
+    cx<true>(v[0], v[1]), cx<true>(v[2], v[3]), cx<true>(v[4], v[5]), cx<true>(v[6], v[7]);
+    cx<true>(v[2], v[4]), cx<true>(v[3], v[5]);
+    cx<true>(v[1], v[4]), cx<true>(v[3], v[6]);
+    cx<true>(v[1], v[2]), cx<true>(v[3], v[4]), cx<true>(v[5], v[6]);
+    row_flip<1>(v);
+    col_clean(v);
+    row_flip<2>(v);
+    row_clean<1>(v);
+    col_clean(v);
+    row_flip<3>(v);
+    row_clean<2>(v);
+    row_clean<1>(v);
+    col_clean(v);
+    transpose8(v);
+    for (size_t i = 0; i < 8; ++i) st(p + 8 * i, v[i]);
+}
+// Strides 32, 16, 8 (whole vectors) then 4, 2, 1 (transposed: whole vectors
+// too) on a block of 64 words, ascending.
 PQMCU_AVX2_INLINE void block64(uint32_t* p) {
     __m256i v[8];
     for (size_t i = 0; i < 8; ++i) v[i] = ld(p + 8 * i);
     for (size_t i = 0; i < 4; ++i) cx<true>(v[i], v[i + 4]);
     for (size_t i = 0; i < 8; i += 4) cx<true>(v[i], v[i + 2]), cx<true>(v[i + 1], v[i + 3]);
     for (size_t i = 0; i < 8; i += 2) cx<true>(v[i], v[i + 1]);
-    for (size_t i = 0; i < 8; ++i) st(p + 8 * i, strides421<true>(v[i]));
+    transpose8(v);
+    col_clean(v);
+    transpose8(v);
+    for (size_t i = 0; i < 8; ++i) st(p + 8 * i, v[i]);
 }
 // Every merge ascending (the "flip" form: the first stage of level k
 // compares i with the mirrored i0 + k - 1 - (i - i0), the later ones are
@@ -507,31 +558,15 @@ PQMCU_AVX2_INLINE void block64(uint32_t* p) {
 PQMCU_AVX2_INLINE __m256i reverse8(__m256i v) { return _mm256_permutevar8x32_epi32(v, _mm256_setr_epi32(7, 6, 5, 4, 3, 2, 1, 0)); }
 PQMCU_AVX2 void bitonic_sort(uint32_t* x, size_t count) {
     alignas(32) uint32_t buf[kBitonicMax];
-    size_t N = 8;
+    size_t N = 64;
     while (N < count) N <<= 1;
     size_t j0 = 0;
     for (; j0 + 8 <= count; j0 += 8) st(buf + j0, ld(x + j0));
     for (; j0 < count; ++j0) buf[j0] = x[j0];
     for (; j0 < N; ++j0) buf[j0] = 0xFFFFFFFFu;
-    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     const __m256i zero = _mm256_setzero_si256();
-    // Levels k = 2, 4, 8 within each vector: the flip stage (partner l ^ (k - 1),
-    // the lane in the block's lower half keeps the minimum), then strides k / 4 .. 1.
-    __m256i stages_perm[6], stages_low[6];
-    size_t ns = 0;
-    for (unsigned k = 2; k <= 8; k <<= 1) {
-        stages_perm[ns] = _mm256_xor_si256(lane, _mm256_set1_epi32(int32_t(k - 1)));
-        stages_low[ns++] = _mm256_cmpeq_epi32(_mm256_and_si256(lane, _mm256_set1_epi32(int32_t(k / 2))), zero);
-        for (unsigned j = k / 4; j >= 1; j >>= 1) {
-            stages_perm[ns] = _mm256_xor_si256(lane, _mm256_set1_epi32(int32_t(j)));
-            stages_low[ns++] = _mm256_cmpeq_epi32(_mm256_and_si256(lane, _mm256_set1_epi32(int32_t(j))), zero);
-        }
-    }
-    for (size_t i0 = 0; i0 < count; i0 += 8) {
-        __m256i v = ld(buf + i0);
-        for (size_t t = 0; t < ns; ++t) v = lane_stage(v, stages_perm[t], stages_low[t]);
-        st(buf + i0, v);
-    }
+    // Levels 2 .. 64 per block of 64 words in registers (N >= 64).
+    for (size_t i0 = 0; i0 < count; i0 += 64) sort64(buf + i0);
     // Passes through memory: two stages per pass where a group of four
     // vectors is closed under both (the flip stage with the first
     // half-cleaner, and pairs of half-cleaners), and the last six strides
@@ -544,7 +579,7 @@ PQMCU_AVX2 void bitonic_sort(uint32_t* x, size_t count) {
     const auto put = [count, &buf](size_t at, __m256i v) __attribute__((target("avx2"), always_inline)) {
         if (at < count) st(buf + at, v);
     };
-    for (size_t k = 16; k <= N; k <<= 1) {
+    for (size_t k = 128; k <= N; k <<= 1) {
         size_t j = k / 4;  // the next half-cleaner stride
         if (k >= 256) {
             // the flip stage and stride k / 4: vectors i0 + t, i0 + t + k / 4
@@ -575,18 +610,6 @@ PQMCU_AVX2 void bitonic_sort(uint32_t* x, size_t count) {
                     st(buf + u, reverse8(_mm256_max_epu32(a, b)));
                 }
         }
-        if (k == 16) {
-            for (size_t i0 = 0; i0 < count; i0 += 8) st(buf + i0, strides421<true>(ld(buf + i0)));
-            continue;
-        }
-        if (k == 32) {  // strides 8, 4, 2, 1 on blocks of 16
-            for (size_t i0 = 0; i0 < count; i0 += 16) block16<true>(buf + i0);
-            continue;
-        }
-        if (k == 64) {  // strides 16 .. 1 on blocks of 32
-            for (size_t i0 = 0; i0 < count; i0 += 32) block32<true>(buf + i0);
-            continue;
-        }
         // half-cleaners of strides j .. 64 through memory, two per pass where
         // both are >= 64: vectors i, i + j/2, i + j, i + 3j/2
         for (; j >= 128; j >>= 2)
@@ -616,6 +639,30 @@ PQMCU_AVX2 void bitonic_sort(uint32_t* x, size_t count) {
     for (; j0 < count; ++j0) x[j0] = buf[j0];
     for (j0 = 0; j0 < N; j0 += 8) st(buf + j0, zero);  // the keys may be secret
     __asm__ volatile("" : : "r"(buf) : "memory");
+}
+
+// Eight 30-bit keys per 30 bytes: keys 4 h + j (h = 0, 1: the 128-bit halves,
+// loaded from bytes 0 .. 15 and 14 .. 29) hold bits 30 j - 2 .. 30 j + 29 of
+// the half's 15 bytes (low two bits then cleared): j = 0 the word at byte 0
+// shifted left 2; j = 1, 2, 3 the word at byte 3, 7, 11 shifted right 4, 2, 0,
+// ORed with byte 7 (11) shifted left 28 (30) for the top bits.
+PQMCU_AVX2 size_t fixed_weight_keys(uint32_t* keys, const uint8_t* u, size_t count, size_t len) {
+    constexpr int8_t Z = -128;  // (vpshufb: a zero byte; Z + 1 too)
+    const __m256i ta = _mm256_setr_epi8(Z, Z, Z, Z, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,  //
+                                        Z, Z, Z, Z, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m256i tb = _mm256_setr_epi8(0, 1, 2, 3, Z, Z, Z, 7, Z, Z, Z, 11, Z, Z, Z, Z,  //
+                                        1, 2, 3, 4, Z, Z, Z, 8, Z, Z, Z, 12, Z, Z, Z, Z);
+    const __m256i shr = _mm256_setr_epi32(0, 4, 2, 0, 0, 4, 2, 0), shl = _mm256_setr_epi32(2, 4, 6, 0, 2, 4, 6, 0);
+    const __m256i keep = _mm256_set1_epi32(int32_t(0xFFFFFFFCu)), sign = _mm256_set1_epi32(int32_t(0x80000000u));
+    size_t i = 0;
+    for (; i + 8 <= count && 15 * (i / 4) + 30 <= len; i += 8) {
+        const uint8_t* b = u + 15 * (i / 4);
+        const __m256i v = _mm256_loadu2_m128i(reinterpret_cast<const __m128i*>(b + 14), reinterpret_cast<const __m128i*>(b));
+        const __m256i a = _mm256_srlv_epi32(_mm256_shuffle_epi8(v, ta), shr);
+        const __m256i c = _mm256_sllv_epi32(_mm256_shuffle_epi8(v, tb), shl);
+        st(keys + i, _mm256_xor_si256(_mm256_and_si256(_mm256_or_si256(a, c), keep), sign));
+    }
+    return i;
 }
 
 // Coefficients of logq = L bits (11 .. 14), sixteen (two groups of eight, 2L
@@ -1583,6 +1630,11 @@ size_t unpack_bits_avx2(uint16_t* a, const uint8_t* in, unsigned logq, size_t le
     sum = 0;
     if (logq < 11 || logq > 14 || !x86::cpu_features().avx2) return 0;
     return unpack_bits(a, in, logq, len, groups, sum);
+}
+
+size_t fixed_weight_keys_avx2(uint32_t* keys, const uint8_t* u, size_t count, size_t len) {
+    if (!x86::cpu_features().avx2) return 0;
+    return fixed_weight_keys(keys, u, count, len);
 }
 
 bool sort_uint32_avx2(uint32_t* x, size_t count) {

@@ -61,6 +61,16 @@ bool sort_uint32_avx2(uint32_t* x, size_t count);
 inline bool sort_uint32_avx2(uint32_t*, size_t) { return false; }
 #endif
 
+// The fixed-weight sampler's first keys, eight per step (30 bytes of u):
+// keys[i] = (bits [30 i, 30 i + 30) of u) << 2 ^ 0x80000000, reading only u's
+// first len bytes; returns how many were written (a multiple of 8, 0 where
+// it does not apply). No label bits.
+#if defined(PQMCU_NTRU_AVX2)
+size_t fixed_weight_keys_avx2(uint32_t* keys, const uint8_t* u, size_t count, size_t len);
+#else
+inline size_t fixed_weight_keys_avx2(uint32_t*, const uint8_t*, size_t, size_t) { return 0; }
+#endif
+
 // unpack_sq's first whole groups of eight logq-bit coefficients (logq 11 ..
 // 14), sixteen at a time, at most `groups` groups, reading only the input's
 // len bytes: returns the coefficients written (a multiple of 16, 0 where it

@@ -235,7 +235,7 @@ PQMCU_AVX2_INLINE void transpose16(__m256i* out, const __m256i* in) {
 // operands in registers (2A <= 14): one vpmullw and one vpaddw per lane
 // product, few loads. kara_t: Karatsuba on whole vectors down to S <= 13
 // (44 -> 22 -> 11: 9 schoolbooks of 121 products instead of 1936).
-#define PQMCU_TRANSPOSED_PRODUCTS(NS, INL, FN, VEC, MUL, ADD, SUB, ZERO)                                      \
+#define PQMCU_TRANSPOSED_PRODUCTS(NS, INL, SINL, FN, VEC, MUL, ADD, SUB, ZERO)                                      \
     namespace NS {                                                                                             \
     template <size_t P, size_t Q>                                                                              \
     INL void block_t(VEC* out, const VEC* x, const VEC* y) {                                                   \
@@ -251,7 +251,7 @@ PQMCU_AVX2_INLINE void transpose16(__m256i* out, const __m256i* in) {
         }                                                                                                      \
     }                                                                                                          \
     template <size_t S>                                                                                        \
-    INL void school_t(VEC* c, const VEC* x, const VEC* y) {                                                    \
+    SINL void school_t(VEC* c, const VEC* x, const VEC* y) {                                                    \
         constexpr size_t A = (S + 1) / 2, B = S - A;                                                           \
         if constexpr (B >= 3) { /* one more Karatsuba level: 2 A^2 + B^2 products instead of S^2 */            \
             VEC xr[A], yr[A], lo[2 * A - 1], hi[2 * B - 1], mid[2 * A - 1];                                     \
@@ -287,6 +287,8 @@ PQMCU_AVX2_INLINE void transpose16(__m256i* out, const __m256i* in) {
         _Pragma("GCC unroll 16") for (size_t k = 0; k < A + B - 1; ++k) c[A + k] = ADD(c[A + k], ADD(u[k], t[k])); \
     }                                                                                                          \
     template <size_t S>                                                                                        \
+    INL void kara_sub(VEC* c, const VEC* x, const VEC* y);                                                     \
+    template <size_t S>                                                                                        \
     INL void kara_t(VEC* c, const VEC* x, const VEC* y) {                                                      \
         if constexpr (S % 2 != 0 || S <= 13) {                                                                 \
             school_t<S>(c, x, y);                                                                              \
@@ -294,15 +296,22 @@ PQMCU_AVX2_INLINE void transpose16(__m256i* out, const __m256i* in) {
             constexpr size_t h = S / 2;                                                                        \
             VEC xs[h], ys[h], m[2 * h];                                                                        \
             for (size_t i = 0; i < h; ++i) xs[i] = ADD(x[i], x[h + i]), ys[i] = ADD(y[i], y[h + i]);           \
-            kara_t<h>(c, x, y);                                                                                \
-            kara_t<h>(c + 2 * h, x + h, y + h);                                                                \
-            kara_t<h>(m, xs, ys);                                                                              \
+            kara_sub<h>(c, x, y);                                                                              \
+            kara_sub<h>(c + 2 * h, x + h, y + h);                                                              \
+            kara_sub<h>(m, xs, ys);                                                                            \
             for (size_t i = 0; i < h; ++i) {                                                                   \
                 const VEC l0 = c[i], l1 = c[h + i], h0 = c[2 * h + i], h1 = c[3 * h + i];                      \
                 c[h + i] = ADD(l1, SUB(SUB(m[i], l0), h0));                                                    \
                 c[2 * h + i] = ADD(h0, SUB(SUB(m[h + i], l1), h1));                                            \
             }                                                                                                  \
         }                                                                                                      \
+    }                                                                                                          \
+    template <size_t S>                                                                                        \
+    SINL void kara_ool(VEC* c, const VEC* x, const VEC* y) { kara_t<S>(c, x, y); }                             \
+    template <size_t S>                                                                                        \
+    INL void kara_sub(VEC* c, const VEC* x, const VEC* y) {                                                    \
+        if constexpr (S == 16 || S == 22 || S == 26) kara_ool<S>(c, x, y);                                   \
+        else kara_t<S>(c, x, y);                                                                               \
     }                                                                                                          \
     /* c: batches x cstride vectors (zero from 2S on), x and y: batches x S */                                 \
     template <size_t S>                                                                                        \
@@ -336,9 +345,11 @@ PQMCU_AVX2_INLINE void transpose16(__m256i* out, const __m256i* in) {
 #define PQMCU_T_AVX2 PQMCU_AVX2_INLINE
 #define PQMCU_T_AVX512 PQMCU_AVX512_INLINE
 #endif
-PQMCU_TRANSPOSED_PRODUCTS(ymm, PQMCU_T_AVX2, PQMCU_AVX2, __m256i, _mm256_mullo_epi16, _mm256_add_epi16,
+// The ymm schoolbooks stay out of line (one copy each, called 9 times a batch).
+#define PQMCU_S_AVX2 __attribute__((target("avx2"), noinline))
+PQMCU_TRANSPOSED_PRODUCTS(ymm, PQMCU_T_AVX2, PQMCU_S_AVX2, PQMCU_AVX2, __m256i, _mm256_mullo_epi16, _mm256_add_epi16,
                           _mm256_sub_epi16, _mm256_setzero_si256)
-PQMCU_TRANSPOSED_PRODUCTS(zmm, PQMCU_T_AVX512, PQMCU_AVX512, __m512i, _mm512_mullo_epi16, _mm512_add_epi16,
+PQMCU_TRANSPOSED_PRODUCTS(zmm, PQMCU_T_AVX512, PQMCU_T_AVX512, PQMCU_AVX512, __m512i, _mm512_mullo_epi16, _mm512_add_epi16,
                           _mm512_sub_epi16, _mm512_setzero_si512)
 using BatchFn = void (*)(void*, const void*, const void*, size_t, size_t);
 
@@ -367,7 +378,7 @@ constexpr size_t round16(size_t x) { return (x + V - 1) / V * V; }
 // words (+ round16(s) of slack), read through chunk loads masked to s
 // coefficients. Per block of 16 coefficients the 64 piece vectors are built
 // in a 2 KB buffer (pv) and transposed from there.
-PQMCU_AVX2_INLINE void to_batches(__m256i* t, const uint16_t* p, size_t s, bool zmm, __m256i* pv) {
+__attribute__((target("avx2"), noinline)) void to_batches(__m256i* t, const uint16_t* p, size_t s, bool zmm, __m256i* pv) {
     const __m256i lane = _mm256_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     pv[kPieces - 1] = _mm256_setzero_si256();
     for (size_t j = 0; j < s; j += V) {
@@ -407,7 +418,7 @@ PQMCU_AVX2_INLINE void to_batches(__m256i* t, const uint16_t* p, size_t s, bool 
 // Toom-4's interpolation over the points' limb products, each summed from
 // its Q_k (see mul_toom4_t) as it is needed: full[0 .. 8 L) = the product.
 template <size_t S>
-PQMCU_AVX2_INLINE void interpolate_q(uint16_t* full, const uint16_t* pq) {
+__attribute__((target("avx2"), noinline)) void interpolate_q(uint16_t* full, const uint16_t* pq) {
     constexpr size_t so = round16(2 * S), ps = so + V, L = 4 * S;
     const __m256i zero = _mm256_setzero_si256();
     const __m256i inv3 = _mm256_set1_epi16(int16_t(0xAAAB)), inv9 = _mm256_set1_epi16(int16_t(0x8E39)),

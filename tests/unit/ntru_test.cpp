@@ -530,7 +530,8 @@ TEST(NtruPieces, NttBigProducts701Mixed) {
 
 TEST(NtruPieces, SortingNetwork) {
     std::mt19937 gen(7);
-    for (size_t count : {2u, 3u, 4u, 5u, 6u, 7u, 8u, 9u, 16u, 17u, 33u, 100u, 508u, 676u, 820u, 1024u, 1228u, 2048u, 2049u}) {
+    for (size_t count : {2u, 3u, 4u, 5u, 6u, 7u, 8u, 9u, 16u, 17u, 33u, 63u, 64u, 65u, 100u, 127u, 128u, 129u, 257u,
+                         508u, 676u, 700u, 820u, 1000u, 1024u, 1228u, 2047u, 2048u, 2049u}) {
         std::vector<int32_t> x(count);
         for (auto& v : x) v = int32_t(gen());
         x[count / 2] = x[0];  // a duplicate
