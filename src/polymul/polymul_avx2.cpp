@@ -308,6 +308,7 @@ PQMCU_AVX2_INLINE void transpose16(__m256i* out, const __m256i* in) {
     }                                                                                                          \
     template <size_t S>                                                                                        \
     SINL void kara_ool(VEC* c, const VEC* x, const VEC* y) { kara_t<S>(c, x, y); }                             \
+    /* kara_t's halves: out of line where SINL says so at the middle level of the batch sizes 32 / 44 / 52 */ \
     template <size_t S>                                                                                        \
     INL void kara_sub(VEC* c, const VEC* x, const VEC* y) {                                                    \
         if constexpr (S == 16 || S == 22 || S == 26) kara_ool<S>(c, x, y);                                   \
