@@ -34,6 +34,7 @@
 #include <array>
 #include <cstdint>
 
+#include "core/mont_prime.hpp"
 #include "saber/ntt.hpp"
 #include "x86/cpu_features.hpp"
 
@@ -42,23 +43,10 @@ namespace {
 
 constexpr int64_t kMaxSum = 12582912;  // l * 256 * 4096 * mu / 2, every set
 
-constexpr int64_t pow_mod(int64_t b, int64_t e, int64_t m) {
-    int64_t r = 1;
-    b %= m;
-    if (b < 0) b += m;
-    for (; e > 0; e >>= 1, b = b * b % m)
-        if (e & 1) r = r * b % m;
-    return r;
-}
 constexpr int32_t centred(int64_t x, int64_t m) {
     x %= m;
     if (x < 0) x += m;
     return int32_t(2 * x > m ? x - m : x);
-}
-constexpr unsigned brv7(unsigned k) {
-    unsigned r = 0;
-    for (unsigned i = 0; i < 7; ++i) r |= ((k >> i) & 1u) << (6 - i);
-    return r;
 }
 // Scalar models of vpmulhw and of a 16-bit lane's wrap-around.
 constexpr int32_t mulhi(int32_t a, int32_t b) { return (a * b) >> 16; }
@@ -123,19 +111,17 @@ static_assert(layout_ok(), "pass B's shuffles pair the right coefficients");
 
 template <int32_t P>
 struct Prime {
+    // (powers and bit reversal from core's compile-time prime arithmetic)
+    using Mp = core::MontPrime<P>;
     static constexpr int32_t p = P;
     static_assert(P % 256 == 1 && P < 8192);
-    static constexpr int32_t qinv = [] {  // p^-1 mod 2^16 (Newton)
-        uint32_t x = 1;
-        for (int i = 0; i < 5; ++i) x *= 2u - uint32_t(P) * x;
-        return wrap16(x);
-    }();
+    static constexpr int32_t qinv = wrap16(0u - Mp::kPInvNeg);  // p^-1 mod 2^16 (the low half of p^-1 mod 2^32)
     static_assert(wrap16(int64_t(qinv) * P) == 1);
     static constexpr int64_t kR = (int64_t(1) << 16) % P;
     static constexpr int64_t zeta = [] {  // a primitive 256-th root of unity
         for (int64_t g = 2;; ++g) {
-            const int64_t z = pow_mod(g, (P - 1) / 256, P);
-            if (pow_mod(z, 128, P) == P - 1) return z;
+            const int64_t z = Mp::pow_mod(g, (P - 1) / 256);
+            if (int64_t(Mp::pow_mod(z, 128)) == P - 1) return z;
         }
     }();
     static constexpr int32_t mont(int64_t x) { return centred(x % P * kR, P); }  // x R mod p
@@ -155,11 +141,11 @@ struct Prime {
     }
     static_assert(barrett_exact(), "Barrett gives the centred residue of every int16");
 
-    // z_k = zeta^brv7(k) R, the inverse's zeta^-brv7(k) R.
+    // z_k = zeta^brv7(k) R, the inverse's zeta^-brv7(k) R (brv7: 7-bit reversal).
     static constexpr std::array<int16_t, 128> make_z(bool inv) {
         std::array<int16_t, 128> z{};
-        const int64_t w = inv ? pow_mod(zeta, P - 2, P) : zeta;
-        for (unsigned k = 0; k < 128; ++k) z[k] = int16_t(mont(pow_mod(w, brv7(k), P)));
+        const int64_t w = inv ? Mp::pow_mod(zeta, P - 2) : zeta;
+        for (unsigned k = 0; k < 128; ++k) z[k] = int16_t(mont(Mp::pow_mod(w, Mp::brv(k, 7))));
         return z;
     }
     static constexpr std::array<int16_t, 128> kZ = make_z(false), kZinv = make_z(true);
@@ -182,7 +168,7 @@ struct Prime {
     static constexpr std::array<std::array<Lanes, 8>, 3> kFwd = make_lanes(false), kInv = make_lanes(true);
     // The inverse's scale R / 128 (the 32-bit reduction's 1 / R, 2^7 from
     // seven layers), taken by the secret's form (kScale = (R / 128) R).
-    static constexpr int32_t kScale = centred(kR * kR % P * pow_mod(128, P - 2, P), P);
+    static constexpr int32_t kScale = centred(kR * kR % P * Mp::pow_mod(128, P - 2), P);
     // The secret's form: lanes (b0, b1) times (1, g_i) R / 128 (Montgomery),
     // g_i = +-zeta^brv7(64 + i / 2) for block i (coefficients 2 i, 2 i + 1),
     // per output vector (g, h = 0: u, 1: v).
@@ -194,7 +180,7 @@ struct Prime {
             for (unsigned h = 0; h < 2; ++h)
                 for (int e = 0; e < 16; e += 2) {
                     const unsigned i = unsigned(uv[h][e]) / 2;
-                    const int64_t gm = pow_mod(zeta, brv7(64 + i / 2), P);
+                    const int64_t gm = Mp::pow_mod(zeta, Mp::brv(64 + i / 2, 7));
                     const int32_t one = kScale, gi = centred((i % 2 == 0 ? gm : P - gm) * (kScale + P), P);
                     t[g][h].z[e] = int16_t(one), t[g][h].zq[e] = int16_t(zq(one));
                     t[g][h].z[e + 1] = int16_t(gi), t[g][h].zq[e + 1] = int16_t(zq(gi));
@@ -580,7 +566,7 @@ bool use() {
     }
     // p1's pass B' and the CRT (out may be acc or acc2: each vector is read
     // before it is written).
-    constexpr int32_t kC = P2::mont(pow_mod(P1::p, P2::p - 2, P2::p));  // p1^-1 R mod p2
+    constexpr int32_t kC = P2::mont(P2::Mp::pow_mod(P1::p, P2::p - 2));  // p1^-1 R mod p2
     for (unsigned j = 0; j < 2; ++j) {
         __m256i r[8];
         inverse_b<P1>(x1, j, r);
