@@ -478,6 +478,7 @@ PQMCU_AVX2_INLINE void col_clean(__m256i* v) {
     for (size_t c = 0; c < 8; c += 4) cx<true>(v[c], v[c + 2]), cx<true>(v[c + 1], v[c + 3]);
     for (size_t c = 0; c < 8; c += 2) cx<true>(v[c], v[c + 1]);
 }
+PQMCU_AVX2_INLINE __m256i reverse8(__m256i v) { return _mm256_permutevar8x32_epi32(v, _mm256_setr_epi32(7, 6, 5, 4, 3, 2, 1, 0)); }
 // Lane r <- lane r ^ X within a vector (X = 1, 2, 4) or lane 7 - r (X = 7),
 // 3 within each half (X = 3).
 template <int X>
@@ -486,12 +487,19 @@ PQMCU_AVX2_INLINE __m256i lane_xor(__m256i v) {
     else if constexpr (X == 2) return _mm256_shuffle_epi32(v, 0x4E);
     else if constexpr (X == 3) return _mm256_shuffle_epi32(v, 0x1B);
     else if constexpr (X == 4) return _mm256_permute2x128_si256(v, v, 0x01);
-    else return _mm256_permutevar8x32_epi32(v, _mm256_setr_epi32(7, 6, 5, 4, 3, 2, 1, 0));
+    else return reverse8(v);
 }
+// The lanes (rows) r with r & B set, as a vpblendd mask.
+constexpr int rows_with(int B) {
+    int m = 0;
+    for (int r = 0; r < 8; ++r) m |= (r & B) != 0 ? 1 << r : 0;
+    return m;
+}
+static_assert(rows_with(1) == 0xAA && rows_with(2) == 0xCC && rows_with(4) == 0xF0);
 // Half-cleaner of stride 8 B (rows r, r ^ B; B = 1, 2): the lower row keeps the minimum.
 template <int B>
 PQMCU_AVX2_INLINE void row_clean(__m256i* v) {
-    constexpr int kUpper = B == 1 ? 0xAA : B == 2 ? 0xCC : 0xF0;  // lanes (rows) with bit B set
+    constexpr int kUpper = rows_with(B);
     for (size_t c = 0; c < 8; ++c) {
         const __m256i w = lane_xor<B>(v[c]);
         v[c] = _mm256_blend_epi32(_mm256_min_epu32(v[c], w), _mm256_max_epu32(v[c], w), kUpper);
@@ -502,7 +510,7 @@ PQMCU_AVX2_INLINE void row_clean(__m256i* v) {
 template <int S>
 PQMCU_AVX2_INLINE void row_flip(__m256i* v) {
     constexpr int X = (1 << S) - 1;
-    constexpr int kUpper = S == 1 ? 0xAA : S == 2 ? 0xCC : 0xF0;
+    constexpr int kUpper = rows_with(1 << (S - 1));
     for (size_t c = 0; c < 4; ++c) {
         const __m256i x = v[c], y = lane_xor<X>(v[7 - c]);
         const __m256i lo = _mm256_min_epu32(x, y), hi = _mm256_max_epu32(x, y);
@@ -540,9 +548,7 @@ PQMCU_AVX2_INLINE void sort64(uint32_t* p) {
 PQMCU_AVX2_INLINE void block64(uint32_t* p) {
     __m256i v[8];
     for (size_t i = 0; i < 8; ++i) v[i] = ld(p + 8 * i);
-    for (size_t i = 0; i < 4; ++i) cx<true>(v[i], v[i + 4]);
-    for (size_t i = 0; i < 8; i += 4) cx<true>(v[i], v[i + 2]), cx<true>(v[i + 1], v[i + 3]);
-    for (size_t i = 0; i < 8; i += 2) cx<true>(v[i], v[i + 1]);
+    col_clean(v);  // (untransposed: strides 32, 16, 8)
     transpose8(v);
     col_clean(v);
     transpose8(v);
@@ -555,7 +561,6 @@ PQMCU_AVX2_INLINE void block64(uint32_t* p) {
 // nothing and is skipped, by vector (only indices and count decide). The
 // work then follows count rather than N (676 and 820 words were padded to
 // 1024).
-PQMCU_AVX2_INLINE __m256i reverse8(__m256i v) { return _mm256_permutevar8x32_epi32(v, _mm256_setr_epi32(7, 6, 5, 4, 3, 2, 1, 0)); }
 PQMCU_AVX2 void bitonic_sort(uint32_t* x, size_t count) {
     alignas(32) uint32_t buf[kBitonicMax];
     size_t N = 64;
