@@ -238,13 +238,131 @@ PQMCU_NTRU_S3_BODY(s3_body_v2, __attribute__((target("avx2,avx512f,avx512vl,avx5
                    shl1_v2, shr1_v2)
 #undef PQMCU_NTRU_S3_BODY
 
+// The AVX2 s3 segments (range_avx2) keep each polynomial transposed: its
+// NV vectors are four lanes of 64 NV bits each (lane s of vector q = word
+// s NV + q of the row), so x v and g / x shift lane by lane across the
+// vectors (shift, shift, or) and only the vector at the end takes its carry
+// from another lane (one vpermq per plane and step, was one per vector).
+// The swap as a blend: (f, g) <- (sm ? g : f, g - d f), (v, w) likewise:
+// on a swap that g and w are -d times those of the cswap form (d = +-1
+// there); a unit on both of the pair, so later d, the swaps and r = f(0) v
+// are the same.
+// 4 x 4 transpose of 64-bit lanes (its own inverse).
+PQMCU_AVX2_INLINE void transpose4(__m256i& x0, __m256i& x1, __m256i& x2, __m256i& x3) {
+    const __m256i t0 = _mm256_unpacklo_epi64(x0, x1), t1 = _mm256_unpackhi_epi64(x0, x1);
+    const __m256i t2 = _mm256_unpacklo_epi64(x2, x3), t3 = _mm256_unpackhi_epi64(x2, x3);
+    x0 = _mm256_permute2x128_si256(t0, t2, 0x20);
+    x1 = _mm256_permute2x128_si256(t1, t3, 0x20);
+    x2 = _mm256_permute2x128_si256(t0, t2, 0x31);
+    x3 = _mm256_permute2x128_si256(t1, t3, 0x31);
+}
+// x (NV vectors, transposed) <- words [0, 4 NV) of row (kRow words; reads words < 3 NV + 4 <= kRow).
+template <size_t NV>
+PQMCU_AVX2_INLINE void ld_row_t(P x, const uint64_t* row) {
+    __m256i y0 = ld(row), y1 = ld(row + NV), y2 = ld(row + 2 * NV), y3 = ld(row + 3 * NV);
+    transpose4(y0, y1, y2, y3);
+    const __m256i y[4] = {y0, y1, y2, y3};
+    for (size_t q = 0; q < NV; ++q) x[q] = y[q];
+}
+// Words [0, 4 NV) of row <- x; the words [4 NV, 3 NV + 4) get zeros (above the
+// polynomial's bound, zero already).
+template <size_t NV>
+PQMCU_AVX2_INLINE void st_row_t(uint64_t* row, const P x) {
+    const __m256i z = _mm256_setzero_si256();
+    __m256i y0 = x[0], y1 = NV > 1 ? x[1] : z, y2 = NV > 2 ? x[2] : z, y3 = NV > 3 ? x[3] : z;
+    transpose4(y0, y1, y2, y3);  // y_s lane q = word s NV + q; lanes q >= NV zero
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(row), y0);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(row + NV), y1);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(row + 2 * NV), y2);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(row + 3 * NV), y3);
+}
+// x <- x * 2, transposed: lane s of vector 0 takes bit 63 of lane s - 1 of
+// the last vector (lane 0 takes lane 3's: coefficient 256 NV - 1, zero
+// under the degree bounds and the mask), then the n-bit mask on every vector.
+template <size_t NV>
+PQMCU_AVX2_INLINE void shl1_t(P x, const P mask) {
+    const __m256i c = _mm256_permute4x64_epi64(_mm256_srli_epi64(x[NV - 1], 63), 0x93);
+    for (size_t q = NV; q-- > 0;) {
+        const __m256i lo = q > 0 ? _mm256_srli_epi64(x[q - 1], 63) : c;
+        x[q] = _mm256_and_si256(_mm256_or_si256(_mm256_slli_epi64(x[q], 1), lo), mask[q]);
+    }
+}
+// x <- x / 2, transposed (bit 0 is zero when called: lane 3 takes it).
+template <size_t NV>
+PQMCU_AVX2_INLINE void shr1_t(P x) {
+    const __m256i c = _mm256_permute4x64_epi64(_mm256_slli_epi64(x[0], 63), 0x39);
+    for (size_t q = 0; q < NV; ++q) {
+        const __m256i hi = q + 1 < NV ? _mm256_slli_epi64(x[q + 1], 63) : c;
+        x[q] = _mm256_or_si256(_mm256_srli_epi64(x[q], 1), hi);
+    }
+}
+template <size_t A, size_t B>
+PQMCU_AVX2_INLINE int32_t s3_body_t(uint64_t* st, const P mask, int32_t delta, size_t count) {
+    P f0, f1, g0, g1, v0, v1, w0, w1, mt;
+    ld_row_t<B>(f0, st);
+    ld_row_t<B>(f1, st + kRow);
+    ld_row_t<B>(g0, st + 2 * kRow);
+    ld_row_t<B>(g1, st + 3 * kRow);
+    ld_row_t<A>(v0, st + 4 * kRow);
+    ld_row_t<A>(v1, st + 5 * kRow);
+    ld_row_t<A>(w0, st + 6 * kRow);
+    ld_row_t<A>(w1, st + 7 * kRow);
+    {  // the mask's words [0, 4 A) transposed (all ones unless A is the set's vector count)
+        alignas(32) uint64_t m[kRow + 4] = {};
+        for (size_t j = 0; j < kVec; ++j) _mm256_store_si256(reinterpret_cast<__m256i*>(m + 4 * j), mask[j]);
+        ld_row_t<A>(mt, m);
+    }
+    const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi64x(1);
+    __m256i dl = _mm256_set1_epi64x(delta);
+    __m256i ng0 = g0[0], ng1 = g1[0];  // bit 0 of lane 0: g(0)'s planes
+    for (size_t i = 0; i < count; ++i) {
+        const __m256i d0 = _mm256_sub_epi64(zero, _mm256_and_si256(bcast0(ng0), one));
+        const __m256i d1 = _mm256_sub_epi64(zero, _mm256_and_si256(bcast0(_mm256_xor_si256(ng1, f1[0])), one));
+        const __m256i sm = _mm256_and_si256(d0, _mm256_cmpgt_epi64(dl, zero));  // delta > 0, g(0) != 0
+        dl = _mm256_add_epi64(_mm256_xor_si256(dl, _mm256_and_si256(sm, _mm256_xor_si256(dl, _mm256_sub_epi64(zero, dl)))), one);
+        shl1_t<A>(v0, mt);
+        shl1_t<A>(v1, mt);
+        for (size_t j = 0; j < A; ++j) {  // (v, w) <- (sm ? w : v, w - d v)
+            const __m256i x0 = v0[j], x1 = v1[j];
+            v0[j] = _mm256_blendv_epi8(x0, w0[j], sm);
+            v1[j] = _mm256_blendv_epi8(x1, w1[j], sm);
+            f3_sub_scaled(w0[j], w1[j], x0, x1, d0, d1);
+        }
+        for (size_t j = 0; j < B; ++j) {  // (f, g) <- (sm ? g : f, g - d f)
+            const __m256i x0 = f0[j], x1 = f1[j];
+            f0[j] = _mm256_blendv_epi8(x0, g0[j], sm);
+            f1[j] = _mm256_blendv_epi8(x1, g1[j], sm);
+            f3_sub_scaled(g0[j], g1[j], x0, x1, d0, d1);
+        }
+        ng0 = _mm256_srli_epi64(g0[0], 1);  // the next g(0): bit 1 of lane 0
+        ng1 = _mm256_srli_epi64(g1[0], 1);
+        shr1_t<B>(g0);
+        shr1_t<B>(g1);
+    }
+    st_row_t<B>(st, f0);
+    st_row_t<B>(st + kRow, f1);
+    st_row_t<B>(st + 2 * kRow, g0);
+    st_row_t<B>(st + 3 * kRow, g1);
+    st_row_t<A>(st + 4 * kRow, v0);
+    st_row_t<A>(st + 5 * kRow, v1);
+    st_row_t<A>(st + 6 * kRow, w0);
+    st_row_t<A>(st + 7 * kRow, w1);
+    delta = int32_t(_mm_cvtsi128_si64(_mm256_castsi256_si128(dl)));
+    P* polys[8] = {&f0, &f1, &g0, &g1, &v0, &v1, &w0, &w1};
+    const __m256i z = _mm256_setzero_si256();
+    for (size_t i = 0; i < 8; ++i)
+        for (size_t j = 0; j < kVec; ++j) (*polys[i])[j] = z;
+    __asm__ volatile("" : : "r"(polys) : "memory");
+    return delta;
+}
+
 // The segments compiled for AVX2 and, where the CPU has AVX-512VL
 // (PQMCU_CPU_DISABLE=avx512 masks it), the same code with 32 ymm registers
 // (s3's eight polynomials of three vectors do not fit in 16: hrss701 keygen
 // -8 %), for s3 also with AVX-512VBMI2's two-instruction shifts.
 template <bool S3, size_t A, size_t B>
 PQMCU_AVX2 int32_t range_avx2(uint64_t* st, const P mask, int32_t delta, size_t count) {
-    if constexpr (S3) return s3_body<A, B>(st, mask, delta, count);
+    if constexpr (S3) return s3_body_t<A, B>(st, mask, delta, count);
     else return r2_body<A, B>(st, mask, delta, count);
 }
 template <bool S3, size_t A, size_t B>
