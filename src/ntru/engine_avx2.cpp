@@ -356,10 +356,12 @@ PQMCU_AVX2_INLINE int32_t s3_body_t(uint64_t* st, const P mask, int32_t delta, s
     return delta;
 }
 
-// The segments compiled for AVX2 and, where the CPU has AVX-512VL
-// (PQMCU_CPU_DISABLE=avx512 masks it), the same code with 32 ymm registers
-// (s3's eight polynomials of three vectors do not fit in 16: hrss701 keygen
-// -8 %), for s3 also with AVX-512VBMI2's two-instruction shifts.
+// The segments compiled for AVX2 (s3: s3_body_t, transposed) and, where the
+// CPU has AVX-512VL (PQMCU_CPU_DISABLE=avx512 masks it), r2_body / s3_body
+// with 32 ymm registers (s3's eight polynomials of three vectors do not fit
+// in 16: hrss701 keygen -8 %), for s3 also with AVX-512VBMI2's
+// two-instruction shifts (those not measured with s3_body_t's layout: no
+// AVX-512 host here).
 template <bool S3, size_t A, size_t B>
 PQMCU_AVX2 int32_t range_avx2(uint64_t* st, const P mask, int32_t delta, size_t count) {
     if constexpr (S3) return s3_body_t<A, B>(st, mask, delta, count);
