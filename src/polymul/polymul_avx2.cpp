@@ -474,7 +474,8 @@ struct ToomBufs {
     __m256i* pv;
 };
 
-template <bool Nega>
+// Ternary: b in {0,1,2} standing for {0,1,-1}, mapped to {0,1,0xFFFF} as it is copied.
+template <bool Nega, bool Ternary = false>
 PQMCU_AVX2 void mul_toom4_t(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, const ToomBufs& B) {
     constexpr size_t G = V;
     size_t ci = 0;
@@ -485,7 +486,17 @@ PQMCU_AVX2 void mul_toom4_t(uint16_t* c, const uint16_t* a, const uint16_t* b, s
     uint16_t *ap = B.ap, *bp = B.bp, *buf1 = B.buf1, *buf2 = B.buf2;
     __m256i *ta = reinterpret_cast<__m256i*>(buf2), *tb = ta + kBatches * s;
     std::memcpy(ap, a, 2 * n);
-    std::memcpy(bp, b, 2 * n);
+    if constexpr (Ternary) {
+        const __m256i zero = _mm256_setzero_si256();
+        size_t i = 0;
+        for (; i + V <= n; i += V) {
+            const __m256i t = ld(b + i);
+            st(bp + i, _mm256_or_si256(t, _mm256_sub_epi16(zero, _mm256_srli_epi16(t, 1))));
+        }
+        for (; i < n; ++i) bp[i] = uint16_t(b[i] | (0u - (b[i] >> 1)));
+    } else {
+        std::memcpy(bp, b, 2 * n);
+    }
     std::memset(ap + n, 0, 2 * (16 * s + ss - n));
     std::memset(bp + n, 0, 2 * (16 * s + ss - n));
     const x86::CpuFeatures& cpu = x86::cpu_features();
@@ -568,13 +579,26 @@ void mul_cyclic_13(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n) 
     else mul_toom4_stack<false>(c, a, b, n);
 }
 
-void mul_cyclic_13(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint16_t* scratch) {
-    if (n < kToomMin) return mul_reduced<false>(c, a, b, n);
-    // 64-byte aligned regions (the batch products load whole zmm vectors)
+namespace {
+// The buffers in the caller's scratch: 64-byte aligned regions (the batch
+// products load whole zmm vectors).
+ToomBufs scratch_bufs(uint16_t* scratch, size_t n) {
     const ToomLayout l = toom_layout(toom_chunk(n));
     uint16_t* p = scratch + (-(reinterpret_cast<uintptr_t>(scratch) / 2) & 31);
     uint16_t *ap = p, *bp = ap + l.operand, *buf1 = bp + l.operand, *buf2 = buf1 + l.buf1;
-    mul_toom4_t<false>(c, a, b, n, ToomBufs{ap, bp, buf1, buf2, reinterpret_cast<__m256i*>(buf2 + l.buf2)});
+    return ToomBufs{ap, bp, buf1, buf2, reinterpret_cast<__m256i*>(buf2 + l.buf2)};
+}
+}  // namespace
+
+void mul_cyclic_13(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint16_t* scratch) {
+    if (n < kToomMin) return mul_reduced<false>(c, a, b, n);
+    mul_toom4_t<false>(c, a, b, n, scratch_bufs(scratch, n));
+}
+
+bool mul_cyclic_13_ternary(uint16_t* c, const uint16_t* a, const uint16_t* t, size_t n, uint16_t* scratch) {
+    if (n < kToomMin || n > kMaxN) return false;
+    mul_toom4_t<false, true>(c, a, t, n, scratch_bufs(scratch, n));
+    return true;
 }
 
 }  // namespace pqmcu::polymul::avx2
