@@ -519,12 +519,14 @@ PQMCU_AVX2_INLINE void row_flip(__m256i* v) {
     }
 }
 // Levels 2 .. 64 of a block of 64 words in registers (it comes out sorted
-// ascending): transposed, each row sorted by a 19-comparator network on the
-// column vectors, then the flip-form merges of levels 16, 32, 64, transposed back.
+// ascending): held transposed, each row sorted by a 19-comparator network
+// on the column vectors, then the flip-form merges of levels 16, 32, 64,
+// transposed back. The words are loaded as the columns directly, without
+// the transpose in: a fixed permutation of the block before it is sorted
+// whole changes no output word.
 PQMCU_AVX2_INLINE void sort64(uint32_t* p) {
     __m256i v[8];
     for (size_t i = 0; i < 8; ++i) v[i] = ld(p + 8 * i);
-    transpose8(v);
     cx<true>(v[0], v[2]), cx<true>(v[1], v[3]), cx<true>(v[4], v[6]), cx<true>(v[5], v[7]);
     cx<true>(v[0], v[4]), cx<true>(v[1], v[5]), cx<true>(v[2], v[6]), cx<true>(v[3], v[7]);
     cx<true>(v[0], v[1]), cx<true>(v[2], v[3]), cx<true>(v[4], v[5]), cx<true>(v[6], v[7]);
