@@ -1181,6 +1181,21 @@ void rq_to_s3(const Ring& R, uint16_t* r, const uint16_t* a) {
 
 // ---- ring products (all through polymul)
 
+// c = a t, t in {0,1,2} for {0,1,-1} (unchanged), exact mod 2^13 as
+// ring_mul: x86 hosts with AVX2 but not AVX-512BW, the Toom-4 product in
+// the Speed profile's `wide` buffers, t mapped as it is copied (no z3_to_zq
+// pass); false (nothing done) otherwise.
+inline bool ring_mul_ternary_x86([[maybe_unused]] uint16_t* c, [[maybe_unused]] const uint16_t* a,
+                                 [[maybe_unused]] const uint16_t* t, [[maybe_unused]] size_t n,
+                                 [[maybe_unused]] uint32_t logq, [[maybe_unused]] uint16_t* wide) {
+#if defined(PQMCU_POLYMUL_AVX2)
+    if (wide != nullptr && mul_logq(logq) == 13 && n <= polymul::avx2::kMaxN && polymul::avx2::enabled() &&
+        !detail::s3_pack_avx512_usable())
+        return polymul::avx2::mul_cyclic_13_ternary(c, a, t, n, wide);
+#endif
+    return false;
+}
+
 void rq_mul(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t* b) {
     detail::ring_mul(c, a, b, R.n, R.logq, R.mul, R.wide);
 }
@@ -1194,6 +1209,8 @@ void rq_mul_small(const Ring& R, uint16_t* c, const uint16_t* a, const uint16_t*
 void rq_mul_ternary(const Ring& R, uint16_t* c, const uint16_t* a, uint16_t* t) {
     if (R.ntt) {
         ntt::mul(c, a, R.logq, t, ntt::kTernary, R.n, R.ntt_scratch());
+    } else if (ring_mul_ternary_x86(c, a, t, R.n, R.logq, R.wide)) {
+        // (x86 AVX2: t mapped as the product copies it; t is left as it is)
     } else {
         z3_to_zq(R, t);
         rq_mul(R, c, a, t);
@@ -1512,8 +1529,10 @@ void sample_fixed_weight(const Params& p, const Ring& R, uint16_t* r, const uint
     const size_t w = p.weight();
     for (size_t j = 0; j < w / 2; ++j) ukeys[j] |= 1;
     for (size_t j = w / 2; j < w; ++j) ukeys[j] |= 2;
-    detail::sort_uint32(ukeys, count);
-    for (size_t j = 0; j < count; ++j) r[j] = uint16_t(ukeys[j] & 3);
+    if (!detail::sort_labels_avx2(r, ukeys, count, sort_words(R.n))) {  // x86 AVX2: in place (engine_avx2.hpp)
+        detail::sort_uint32(ukeys, count);
+        for (size_t j = 0; j < count; ++j) r[j] = uint16_t(ukeys[j] & 3);
+    }
     r[R.n - 1] = 0;
 }
 
@@ -1730,6 +1749,10 @@ void dpke_encrypt(const Params& p, const Ring& R, uint8_t* ct, const uint8_t* pa
             c[i] = uint16_t(c[i] + (d | ((0u - (d >> 1)) & R.qmask)));
         };
         const size_t count = n - 1, whole = count / 5;
+        if (detail::lift_hps_packed_avx2(c, packed_m, count)) {  // x86 AVX2 (no AVX-512BW): one pass
+            pack_rq(R, ct, c);
+            return;
+        }
         if (detail::unpack_s3_avx512(h, packed_m, count)) {  // x86 AVX-512BW: m unpacked into h (free now), then added
             for (size_t i = 0; i < count; ++i) add(i, h[i]);
             pack_rq(R, ct, c);

@@ -162,10 +162,23 @@ constexpr size_t decaps_mul_words(size_t n, uint32_t logq) {
     return mul_scratch_words(n, logq);
 }
 
+// Words of Work::sort (HPS fixed-weight sampling): the n - 1 keys; on hosts
+// the power of two above them (64 at least), so the x86 sort runs in place
+// with its padding there (engine_avx2.hpp's sort_labels_avx2).
+constexpr size_t sort_words(size_t n) {
+#if defined(PQMCU_TARGET_M4)
+    return n - 1;
+#else
+    size_t w = 64;
+    while (w < n - 1) w <<= 1;
+    return w;
+#endif
+}
+
 // Caller-owned buffers (Scheme<Set>::Workspace holds them, sized per set).
 struct Work {
     uint16_t* poly;   // k*Polys * n for the operation
-    int32_t* sort;    // n - 1 (HPS fixed-weight sampling; keygen and encaps)
+    int32_t* sort;    // sort_words(n) (HPS fixed-weight sampling; keygen and encaps)
     uint8_t* seed;    // max(fg_seed_bytes, rm_seed_bytes) (keygen and encaps' rng draw)
     uint8_t* msg;     // msg_bytes: packed (r, m)
     uint16_t* mul;    // one ring product's scratch: keygen_ / encaps_ / decaps_mul_words

@@ -639,12 +639,14 @@ PQMCU_AVX2_INLINE void row_flip(__m256i* v) {
     }
 }
 // Levels 2 .. 64 of a block of 64 words in registers (it comes out sorted
-// ascending): transposed, each row sorted by a 19-comparator network on the
-// column vectors, then the flip-form merges of levels 16, 32, 64, transposed back.
+// ascending): held transposed, each row sorted by a 19-comparator network
+// on the column vectors, then the flip-form merges of levels 16, 32, 64,
+// transposed back. The words are loaded as the columns directly, without
+// the transpose in: a fixed permutation of the block before it is sorted
+// whole changes no output word.
 PQMCU_AVX2_INLINE void sort64(uint32_t* p) {
     __m256i v[8];
     for (size_t i = 0; i < 8; ++i) v[i] = ld(p + 8 * i);
-    transpose8(v);
     cx<true>(v[0], v[2]), cx<true>(v[1], v[3]), cx<true>(v[4], v[6]), cx<true>(v[5], v[7]);
     cx<true>(v[0], v[4]), cx<true>(v[1], v[5]), cx<true>(v[2], v[6]), cx<true>(v[3], v[7]);
     cx<true>(v[0], v[1]), cx<true>(v[2], v[3]), cx<true>(v[4], v[5]), cx<true>(v[6], v[7]);
@@ -681,15 +683,9 @@ PQMCU_AVX2_INLINE void block64(uint32_t* p) {
 // nothing and is skipped, by vector (only indices and count decide). The
 // work then follows count rather than N (676 and 820 words were padded to
 // 1024).
-PQMCU_AVX2 void bitonic_sort(uint32_t* x, size_t count) {
-    alignas(32) uint32_t buf[kBitonicMax];
-    size_t N = 64;
-    while (N < count) N <<= 1;
-    size_t j0 = 0;
-    for (; j0 + 8 <= count; j0 += 8) st(buf + j0, ld(x + j0));
-    for (; j0 < count; ++j0) buf[j0] = x[j0];
-    for (; j0 < N; ++j0) buf[j0] = 0xFFFFFFFFu;
-    const __m256i zero = _mm256_setzero_si256();
+// buf: N words (a power of two >= 64), the keys in [0, count), the padding
+// 0xFFFFFFFF in [count, N) (read, never written); sorted in place.
+PQMCU_AVX2 void bitonic_core(uint32_t* buf, size_t count, size_t N) {
     // Levels 2 .. 64 per block of 64 words in registers (N >= 64).
     for (size_t i0 = 0; i0 < count; i0 += 64) sort64(buf + i0);
     // Passes through memory: two stages per pass where a group of four
@@ -760,10 +756,42 @@ PQMCU_AVX2 void bitonic_sort(uint32_t* x, size_t count) {
                 }
         for (size_t i0 = 0; i0 < count; i0 += 64) block64(buf + i0);
     }
+}
+constexpr size_t bitonic_words(size_t count) {
+    size_t N = 64;
+    while (N < count) N <<= 1;
+    return N;
+}
+PQMCU_AVX2 void bitonic_sort(uint32_t* x, size_t count) {
+    alignas(32) uint32_t buf[kBitonicMax];
+    const size_t N = bitonic_words(count);
+    size_t j0 = 0;
+    for (; j0 + 8 <= count; j0 += 8) st(buf + j0, ld(x + j0));
+    for (; j0 < count; ++j0) buf[j0] = x[j0];
+    for (; j0 < N; ++j0) buf[j0] = 0xFFFFFFFFu;
+    const __m256i zero = _mm256_setzero_si256();
+    bitonic_core(buf, count, N);
     for (j0 = 0; j0 + 8 <= count; j0 += 8) st(x + j0, ld(buf + j0));
     for (; j0 < count; ++j0) x[j0] = buf[j0];
     for (j0 = 0; j0 < N; j0 += 8) st(buf + j0, zero);  // the keys may be secret
     __asm__ volatile("" : : "r"(buf) : "memory");
+}
+
+// The fixed-weight sampler's sort in place (keys has N = bitonic_words(count)
+// words: no copy, no stack buffer to wipe; the caller's workspace wipe
+// covers the keys), then r[j] = keys[j] & 3 (j < count), sixteen a step.
+PQMCU_AVX2 void sort_labels(uint16_t* r, uint32_t* keys, size_t count, size_t N) {
+    size_t j = count;
+    for (; j < N && j % 8 != 0; ++j) keys[j] = 0xFFFFFFFFu;
+    for (; j < N; j += 8) st(keys + j, _mm256_set1_epi32(-1));
+    bitonic_core(keys, count, N);
+    const __m256i three = _mm256_set1_epi32(3);
+    j = 0;
+    for (; j + 16 <= count; j += 16) {
+        const __m256i a = _mm256_and_si256(ld(keys + j), three), b = _mm256_and_si256(ld(keys + j + 8), three);
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(r + j), _mm256_permute4x64_epi64(_mm256_packus_epi32(a, b), 0xD8));
+    }
+    for (; j < count; ++j) r[j] = uint16_t(keys[j] & 3);
 }
 
 // Eight 30-bit keys per 30 bytes: keys 4 h + j (h = 0, 1: the 128-bit halves,
@@ -1377,6 +1405,39 @@ PQMCU_Y size_t unpack(uint16_t* a, const uint8_t* in, size_t count) {
     }
     return 80 * g;  // (a multiple of 5: the caller's tail starts on a byte)
 }
+// unpack's digits d, added to c as HPS's Lift (d - 3 (d >> 1): {0,1,-1}
+// mod 2^16) instead of stored; engine.cpp's digits and sum for the tail
+// (count coefficients in all).
+PQMCU_Y void unpack_lift_add(uint16_t* c, const uint8_t* in, size_t count) {
+    __m256i shuf[5], mul[5], keep[5];
+    for (size_t u = 0; u < 5; ++u) {
+        shuf[u] = _mm256_load_si256(reinterpret_cast<const __m256i*>(kUnpackY.shuf[u]));
+        mul[u] = ldy(kUnpackY.mul[u]), keep[u] = ldy(kUnpackY.keep[u]);
+    }
+    const __m256i third = _mm256_set1_epi16(21846);
+    size_t g = 0;
+    for (; 80 * g + 80 <= count; ++g) {
+        const __m256i raw = _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(in + 16 * g)));
+        for (size_t u = 0; u < 5; ++u) {
+            const __m256i x = _mm256_shuffle_epi8(raw, shuf[u]);
+            const __m256i y = _mm256_or_si256(_mm256_mulhi_epu16(x, mul[u]), _mm256_and_si256(x, keep[u]));
+            const __m256i q = _mm256_mulhi_epu16(y, third);  // floor(y / 3), y < 256
+            const __m256i d = _mm256_sub_epi16(y, _mm256_add_epi16(q, _mm256_add_epi16(q, q)));  // the digit
+            const __m256i h = _mm256_srli_epi16(d, 1);
+            uint16_t* o = c + 80 * g + 16 * u;
+            sty(o, _mm256_add_epi16(ldy(o), _mm256_sub_epi16(d, _mm256_add_epi16(h, _mm256_add_epi16(h, h)))));
+        }
+    }
+    for (size_t k = 80 * g; k < count; k += 5) {
+        uint32_t v = in[k / 5];
+        for (size_t j = k; j < k + 5 && j < count; ++j) {
+            const uint32_t q = (v * 171) >> 9;  // floor(v / 3) for v < 256
+            const uint32_t d = v - 3 * q;
+            c[j] = uint16_t(c[j] + d - 3 * (d >> 1));
+            v = q;
+        }
+    }
+}
 // pack: per 80 coefficients, e_k = sum_j 3^j a[k + j] on five vectors of
 // 16 (Horner over unaligned loads), to bytes, and the lanes k = 0, 5, ..,
 // 75 picked into one 16-byte row by vpshufb. Reads a[0 .. 80 g + 84) for
@@ -1651,6 +1712,11 @@ bool unpack_s3_avx512(uint16_t* a, const uint8_t* in, size_t count) {
     s3x::unpack(a, in, count);
     return true;
 }
+bool lift_hps_packed_avx2(uint16_t* c, const uint8_t* packed, size_t count) {
+    if (s3_pack_avx512_usable() || !x86::cpu_features().avx2) return false;
+    s3y::unpack_lift_add(c, packed, count);
+    return true;
+}
 bool pack_s3_avx512(uint8_t* out, const uint16_t* a, size_t count) {
     if (!s3_pack_avx512_usable()) {
         if (!x86::cpu_features().avx2) return false;
@@ -1765,6 +1831,12 @@ size_t fixed_weight_keys_avx2(uint32_t* keys, const uint8_t* u, size_t count, si
 bool sort_uint32_avx2(uint32_t* x, size_t count) {
     if (count < 2 || count > kBitonicMax || !x86::cpu_features().avx2) return false;
     bitonic_sort(x, count);
+    return true;
+}
+
+bool sort_labels_avx2(uint16_t* r, uint32_t* keys, size_t count, size_t capacity) {
+    if (count < 2 || count > kBitonicMax || capacity < bitonic_words(count) || !x86::cpu_features().avx2) return false;
+    sort_labels(r, keys, count, bitonic_words(count));
     return true;
 }
 

@@ -61,6 +61,17 @@ bool sort_uint32_avx2(uint32_t* x, size_t count);
 inline bool sort_uint32_avx2(uint32_t*, size_t) { return false; }
 #endif
 
+// The fixed-weight sampler's sort and labels: keys[0 .. count) sorted as
+// sort_uint32_avx2 does, in place (keys has `capacity` words, at least the
+// power of two >= count, 64 at least: padding written above count), then
+// r[j] = keys[j] & 3 (j < count); keys are left for the caller's wipe. False
+// (nothing done) where sort_uint32_avx2 would not apply or capacity is short.
+#if defined(PQMCU_NTRU_AVX2)
+bool sort_labels_avx2(uint16_t* r, uint32_t* keys, size_t count, size_t capacity);
+#else
+inline bool sort_labels_avx2(uint16_t*, uint32_t*, size_t, size_t) { return false; }
+#endif
+
 // The fixed-weight sampler's first keys, eight per step (30 bytes of u):
 // keys[i] = (bits [30 i, 30 i + 30) of u) << 2 ^ 0x80000000, reading only u's
 // first len bytes; returns how many were written (a multiple of 8, 0 where
@@ -100,6 +111,11 @@ bool sample_iid_pack_avx512(uint16_t* r, uint8_t* packed, const uint8_t* u, size
 // below run on AVX2 instead (16 coefficients per vector over the whole
 // vectors, engine.cpp's formulas for the tail: the same values); false only
 // without AVX2.
+// HPS encryption's c[0 .. count) += Lift(m), m packed (five digits a byte,
+// as unpack_s3_avx512 reads them): unpacked and added in one pass on AVX2
+// (mod 2^16: -1 as 0xFFFF, the same values mod q); false (nothing done)
+// without AVX2 or with AVX-512BW / VL (those keep unpack_s3_avx512 + the add).
+bool lift_hps_packed_avx2(uint16_t* c, const uint8_t* packed, size_t count);
 // HRSS's Lift(m) added to (subtract: taken from) dst[0 .. n), k as
 // engine.cpp's lift_into computes it (m in {0,1,2}, m[n-1] = 0).
 bool lift_hrss_avx512(uint16_t* dst, const uint16_t* m, size_t n, uint32_t k, bool subtract);
@@ -127,6 +143,7 @@ inline bool lift_hps_avx512(uint16_t*, const uint16_t*, size_t, bool) { return f
 inline bool check_r_to_s3_avx512(uint16_t*, size_t, unsigned, uint32_t&) { return false; }
 inline bool lift_hrss_avx512(uint16_t*, const uint16_t*, size_t, uint32_t, bool) { return false; }
 inline bool s3_pack_avx512_usable() { return false; }
+inline bool lift_hps_packed_avx2(uint16_t*, const uint8_t*, size_t) { return false; }
 inline bool unpack_s3_avx512(uint16_t*, const uint8_t*, size_t) { return false; }
 inline bool pack_s3_avx512(uint8_t*, const uint16_t*, size_t) { return false; }
 inline bool sample_iid_pack_avx512(uint16_t*, uint8_t*, const uint8_t*, size_t, uint32_t&) { return false; }

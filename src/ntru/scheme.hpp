@@ -33,13 +33,13 @@ namespace pqmcu::ntru {
 // Profiles (same bytes, both constant time, the ring products of src/polymul):
 //  - Default: the workspaces below; on x86-64 the AVX2 Toom-4 products keep
 //    their ~30 KB of buffers on the stack and wipe them after each product.
-//  - Speed (x86-64 hosts; the registry's): key generation's and
-//    decapsulation's workspaces also hold those buffers
-//    (polymul::avx2::mul13_scratch_words(n) words, ~29 KB at 701, over the
-//    ring-product scratch `mul`, which those products leave unused), wiped
-//    once per operation with the rest: keygen's 13 products and
-//    decapsulation's 3 skip their own wipes (~650 TSC ticks each). Elsewhere
-//    (the M4, n > 1024) it is Default with a larger workspace.
+//  - Speed (x86-64 hosts; the registry's): every operation's workspace
+//    also holds those buffers (polymul::avx2::mul13_scratch_words(n) words,
+//    ~29 KB at 701, over the ring-product scratch `mul`, which those
+//    products leave unused, and over the seed and sort keys), wiped once per
+//    operation with the rest: keygen's 13 products, decapsulation's 3 and
+//    encapsulation's one skip their own wipes (~650 TSC ticks each).
+//    Elsewhere (the M4, n > 1024) it is Default with a larger workspace.
 struct Default {};
 struct Speed {};
 
@@ -70,7 +70,7 @@ struct Scheme {
     // The seed and the HPS sort keys are used up by sampling, before the
     // first ring product: they share the product scratch.
     struct Seeds {
-        int32_t sort[params.hps() ? n - 1 : 1];
+        int32_t sort[params.hps() ? sort_words(n) : 1];
         uint8_t seed[fg_seed_bytes > rm_seed_bytes ? fg_seed_bytes : rm_seed_bytes];
     };
     template <size_t Words>
@@ -86,9 +86,9 @@ struct Scheme {
     };
     struct EncapsWorkspace {
         alignas(8) uint16_t poly[kEncapsPolys * n];
-        MulScratch<encaps_mul_words(n, params.logq)> u;
+        MulScratch<with_wide(encaps_mul_words(n, params.logq))> u;
         uint8_t msg[params.msg_bytes()];  // packed (r, m): m is unpacked again after the product
-        Work view() { return Work{poly, u.s.sort, u.s.seed, msg, u.mul}; }
+        Work view() { return Work{poly, u.s.sort, u.s.seed, msg, u.mul, kWide ? u.mul : nullptr}; }
     };
     struct DecapsWorkspace {
         alignas(8) uint16_t poly[kDecapsPolys * n];

@@ -55,5 +55,9 @@ constexpr size_t mul13_scratch_words(size_t n) {
 // The same product with its buffers in `scratch` (mul13_scratch_words(n)
 // words, 2-byte aligned), which it leaves unwiped: the caller wipes it.
 void mul_cyclic_13(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint16_t* scratch);
+// The same with t in {0,1,2} standing for {0,1,-1} (read as it is, mapped to
+// {0,1,0xFFFF} while it is copied into the scratch): c = a t mod (x^n - 1),
+// exact mod 2^13. Toom-4 only: false (nothing done) for n < kToomMin.
+bool mul_cyclic_13_ternary(uint16_t* c, const uint16_t* a, const uint16_t* t, size_t n, uint16_t* scratch);
 
 }  // namespace pqmcu::polymul::avx2

@@ -280,5 +280,34 @@ TEST(PolymulAvx2, Cyclic13) {
         ASSERT_EQ(mask13(c), r) << "n = " << n;
     }
 }
+// The ternary scratch overload (t in {0,1,2} for {0,1,-1}, left as it is)
+// against the reference on t mapped to {0,1,0xFFFF}; the output aliasing t.
+TEST(PolymulAvx2, Cyclic13Ternary) {
+    if (!pm::avx2::enabled()) GTEST_SKIP() << "no AVX2";
+    const auto mask13 = [](Poly p) {
+        for (auto& x : p) x &= 0x1FFF;
+        return p;
+    };
+    std::mt19937 g(0x3e);
+    std::vector<uint16_t> small(pm::avx2::mul13_scratch_words(1024) + 1);
+    Poly c255(255);
+    ASSERT_FALSE(pm::avx2::mul_cyclic_13_ternary(c255.data(), c255.data(), c255.data(), 255, small.data()));
+    for (size_t n : {256, 300, 509, 677, 701, 821, 1000, 1024}) {
+        const Poly a = random_poly(g, n);
+        Poly t(n), tm(n);
+        for (size_t i = 0; i < n; ++i) {
+            t[i] = uint16_t(g() % 3);
+            tm[i] = t[i] == 2 ? 0xFFFF : t[i];
+        }
+        const Poly r = mask13(fold(reference(a, tm), n, false)), t0 = t;
+        std::vector<uint16_t> scratch(pm::avx2::mul13_scratch_words(n) + 1, 0xBEEF);
+        Poly c(n, 0xDEAD);
+        ASSERT_TRUE(pm::avx2::mul_cyclic_13_ternary(c.data(), a.data(), t.data(), n, scratch.data() + 1));
+        ASSERT_EQ(mask13(c), r) << "n = " << n;
+        ASSERT_EQ(t, t0) << "n = " << n;
+        ASSERT_TRUE(pm::avx2::mul_cyclic_13_ternary(t.data(), a.data(), t.data(), n, scratch.data() + 1));
+        ASSERT_EQ(mask13(t), r) << "n = " << n << " (aliasing t)";
+    }
+}
 }  // namespace
 #endif
