@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "hash/shake.hpp"
+#include "ntru/engine_avx2.hpp"
 #include "ntru/inverse.hpp"
 #include "ntru/ntt.hpp"
 #include "ntru/ntt_big.hpp"
@@ -545,6 +546,31 @@ TEST(NtruPieces, SortingNetwork) {
         std::sort(want.begin(), want.end());
         ntru::detail::sort_int32(x.data(), x.size());
         EXPECT_EQ(x, want) << "count " << count;
+    }
+}
+
+// The fixed-weight sampler's in-place sort and labels (x86 AVX2) against
+// std::sort: r[j] = (j-th smallest key) & 3, keys as the sampler makes them
+// (sign bit flipped, labels in the low bits), duplicates included.
+TEST(NtruPieces, SortLabelsAvx2) {
+    std::mt19937 gen(11);
+    for (size_t count : {2u, 9u, 63u, 64u, 65u, 100u, 127u, 128u, 129u, 257u, 508u, 676u, 700u, 820u, 1000u, 1024u,
+                         1228u, 2047u, 2048u}) {
+        size_t cap = 64;
+        while (cap < count) cap <<= 1;
+        for (int trial = 0; trial < 4; ++trial) {
+            std::vector<uint32_t> keys(cap + 1, 0x5A5A5A5Au);
+            for (size_t i = 0; i < count; ++i) keys[i] = (gen() << 2) ^ 0x80000000u ^ uint32_t(i % 3);
+            keys[count / 2] = keys[0];
+            if (trial == 1) for (size_t i = 0; i < count; ++i) keys[i] = 0x80000000u | uint32_t(i % 3);  // ties
+            std::vector<uint32_t> want(keys.begin(), keys.begin() + ptrdiff_t(count));
+            std::sort(want.begin(), want.end());
+            std::vector<uint16_t> r(count + 1, 0x7777);
+            if (!ntru::detail::sort_labels_avx2(r.data(), keys.data(), count, cap)) GTEST_SKIP() << "no AVX2";
+            for (size_t j = 0; j < count; ++j) ASSERT_EQ(r[j], want[j] & 3) << "count " << count << ", j = " << j;
+            EXPECT_EQ(r[count], 0x7777) << "count " << count;  // nothing written past count
+            EXPECT_EQ(keys[cap], 0x5A5A5A5Au) << "count " << count;  // nor past the capacity
+        }
     }
 }
 
