@@ -574,6 +574,62 @@ TEST(NtruPieces, SortLabelsAvx2) {
     }
 }
 
+// The x86 AVX2 bit-field passes against bit-level references on random
+// bytes: R_q unpacking (with its sum) and packing at 11 .. 14 bits (12 has
+// its own loops), and the fixed-weight keys (30 bits each, shifted left 2,
+// sign bit flipped). Each returns how many coefficients / keys it did.
+namespace {
+uint32_t bits_at(const std::vector<uint8_t>& in, size_t bit, unsigned width) {
+    uint32_t v = 0;
+    for (unsigned b = 0; b < width; ++b) v |= uint32_t((in[(bit + b) / 8] >> ((bit + b) % 8)) & 1) << b;
+    return v;
+}
+}  // namespace
+TEST(NtruPieces, BitFieldsAvx2) {
+    std::mt19937 gen(5);
+    for (unsigned L = 11; L <= 14; ++L) {
+        for (size_t count : {508u, 676u, 700u, 820u, 1228u}) {
+            const size_t len = (L * count + 7) / 8, groups = count / 8;
+            std::vector<uint8_t> in(len);
+            for (auto& b : in) b = uint8_t(gen());
+            std::vector<uint16_t> a(count + 16, 0x7777);
+            uint32_t sum = 0;
+            const size_t done = ntru::detail::unpack_bits_avx2(a.data(), in.data(), L, len, groups, sum);
+            if (done == 0) GTEST_SKIP() << "no AVX2";
+            EXPECT_GE(done + 64, count) << "L " << L;
+            uint32_t want_sum = 0;
+            for (size_t i = 0; i < done; ++i) {
+                const uint32_t want = bits_at(in, L * i, L);
+                ASSERT_EQ(a[i], want) << "L " << L << ", count " << count << ", i = " << i;
+                want_sum += want;
+            }
+            EXPECT_EQ(a[done], 0x7777);
+            EXPECT_EQ(sum, want_sum) << "L " << L << ", count " << count;
+            // packing: the coefficients with junk above bit L
+            std::vector<uint16_t> c(count + 16);
+            for (auto& v : c) v = uint16_t(gen());
+            std::vector<uint8_t> out(len + 32, 0xA5);
+            const size_t packed = ntru::detail::pack_rq_avx512(out.data(), c.data(), count, L);
+            EXPECT_GE(packed + 64, count) << "L " << L;
+            std::vector<uint8_t> outv(out.begin(), out.begin() + ptrdiff_t(len));
+            for (size_t i = 0; i < packed; ++i)
+                ASSERT_EQ(bits_at(outv, L * i, L), c[i] & ((1u << L) - 1)) << "L " << L << ", i = " << i;
+            for (size_t j = len; j < out.size(); ++j) ASSERT_EQ(out[j], 0xA5) << "L " << L << ": written past len";
+        }
+    }
+    for (size_t count : {508u, 676u, 820u, 1228u}) {
+        const size_t len = 30 * count / 8;
+        std::vector<uint8_t> u(len);
+        for (auto& b : u) b = uint8_t(gen());
+        std::vector<uint32_t> keys(count + 8, 0x12345678u);
+        const size_t done = ntru::detail::fixed_weight_keys_avx2(keys.data(), u.data(), count, len);
+        EXPECT_GE(done + 8, count);
+        for (size_t i = 0; i < done; ++i)
+            ASSERT_EQ(keys[i], (bits_at(u, 30 * i, 30) << 2) ^ 0x80000000u) << "count " << count << ", i = " << i;
+        EXPECT_EQ(keys[done], 0x12345678u);
+    }
+}
+
 TEST(NtruPieces, Mod3AllInputs) {
     for (uint32_t a = 0; a < 65536; ++a) ASSERT_EQ(ntru::detail::mod3(uint16_t(a)), a % 3) << a;
 }
