@@ -630,6 +630,44 @@ TEST(NtruPieces, BitFieldsAvx2) {
     }
 }
 
+// S3 packing (five base-3 digits a byte) on x86 (AVX2 / AVX-512BW) against
+// the definition, and sample_iid_pack's (u mod 3, packed, summed) on random bytes.
+TEST(NtruPieces, PackS3Simd) {
+    std::mt19937 gen(9);
+    for (size_t count : {508u, 676u, 700u, 820u, 1228u, 1372u}) {
+        std::vector<uint16_t> a(count + 1, 0);
+        for (size_t i = 0; i < count; ++i) a[i] = uint16_t(gen() % 3);
+        const size_t bytes = (count + 4) / 5;
+        std::vector<uint8_t> want(bytes, 0), got(bytes + 16, 0xA5);
+        for (size_t i = 0; i < count; ++i) {
+            uint32_t p = 1;
+            for (size_t j = 0; j < i % 5; ++j) p *= 3;
+            want[i / 5] = uint8_t(want[i / 5] + p * a[i]);
+        }
+        if (!ntru::detail::pack_s3_avx512(got.data(), a.data(), count)) GTEST_SKIP() << "no AVX2";
+        for (size_t i = 0; i < bytes; ++i) ASSERT_EQ(got[i], want[i]) << "count " << count << ", byte " << i;
+        EXPECT_EQ(got[bytes], 0xA5) << "count " << count;
+        // sample_iid_pack: r = u mod 3 from random bytes, packed, summed
+        std::vector<uint8_t> u(count);
+        for (auto& b : u) b = uint8_t(gen());
+        std::vector<uint16_t> r(count + 1, 0x7777);
+        std::vector<uint8_t> packed(bytes + 16, 0xA5);
+        uint32_t sum = 0, want_sum = 0;
+        ASSERT_TRUE(ntru::detail::sample_iid_pack_avx512(r.data(), packed.data(), u.data(), count, sum));
+        std::fill(want.begin(), want.end(), 0);
+        for (size_t i = 0; i < count; ++i) {
+            ASSERT_EQ(r[i], u[i] % 3) << "count " << count << ", i = " << i;
+            want_sum += u[i] % 3;
+            uint32_t p = 1;
+            for (size_t j = 0; j < i % 5; ++j) p *= 3;
+            want[i / 5] = uint8_t(want[i / 5] + p * (u[i] % 3));
+        }
+        EXPECT_EQ(r[count], 0);
+        EXPECT_EQ(sum, want_sum);
+        for (size_t i = 0; i < bytes; ++i) ASSERT_EQ(packed[i], want[i]) << "count " << count << ", byte " << i;
+    }
+}
+
 TEST(NtruPieces, Mod3AllInputs) {
     for (uint32_t a = 0; a < 65536; ++a) ASSERT_EQ(ntru::detail::mod3(uint16_t(a)), a % 3) << a;
 }
