@@ -1451,8 +1451,7 @@ PQMCU_Y size_t unpack(uint16_t* a, const uint8_t* in, size_t count) {
     return 80 * g;  // (a multiple of 5: the caller's tail starts on a byte)
 }
 // unpack's digits d, added to c as HPS's Lift (d - 3 (d >> 1): {0,1,-1}
-// mod 2^16) instead of stored; engine.cpp's digits and sum for the tail
-// (count coefficients in all).
+// mod 2^16) instead of stored (count coefficients in all).
 PQMCU_Y void unpack_lift_add(uint16_t* c, const uint8_t* in, size_t count) {
     __m256i shuf[5], mul[5], keep[5];
     for (size_t u = 0; u < 5; ++u) {
@@ -1460,27 +1459,33 @@ PQMCU_Y void unpack_lift_add(uint16_t* c, const uint8_t* in, size_t count) {
         mul[u] = ldy(kUnpackY.mul[u]), keep[u] = ldy(kUnpackY.keep[u]);
     }
     const __m256i third = _mm256_set1_epi16(21846);
-    size_t g = 0;
-    for (; 80 * g + 80 <= count; ++g) {
-        const __m256i raw = _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(in + 16 * g)));
+    // 80 coefficients from the 16 bytes in raw: Lift added to o[0 .. 80) (Add), or stored there
+    const auto block = [&](__m128i bytes, uint16_t* o, bool add) __attribute__((target("avx2"), always_inline)) {
+        const __m256i raw = _mm256_broadcastsi128_si256(bytes);
         for (size_t u = 0; u < 5; ++u) {
             const __m256i x = _mm256_shuffle_epi8(raw, shuf[u]);
             const __m256i y = _mm256_or_si256(_mm256_mulhi_epu16(x, mul[u]), _mm256_and_si256(x, keep[u]));
             const __m256i q = _mm256_mulhi_epu16(y, third);  // floor(y / 3), y < 256
             const __m256i d = _mm256_sub_epi16(y, _mm256_add_epi16(q, _mm256_add_epi16(q, q)));  // the digit
             const __m256i h = _mm256_srli_epi16(d, 1);
-            uint16_t* o = c + 80 * g + 16 * u;
-            sty(o, _mm256_add_epi16(ldy(o), _mm256_sub_epi16(d, _mm256_add_epi16(h, _mm256_add_epi16(h, h)))));
+            const __m256i lift = _mm256_sub_epi16(d, _mm256_add_epi16(h, _mm256_add_epi16(h, h)));
+            sty(o + 16 * u, add ? _mm256_add_epi16(ldy(o + 16 * u), lift) : lift);
         }
-    }
-    for (size_t k = 80 * g; k < count; k += 5) {
-        uint32_t v = in[k / 5];
-        for (size_t j = k; j < k + 5 && j < count; ++j) {
-            const uint32_t q = (v * 171) >> 9;  // floor(v / 3) for v < 256
-            const uint32_t d = v - 3 * q;
-            c[j] = uint16_t(c[j] + d - 3 * (d >> 1));
-            v = q;
-        }
+    };
+    size_t g = 0;
+    for (; 80 * g + 80 <= count; ++g) block(_mm_loadu_si128(reinterpret_cast<const __m128i*>(in + 16 * g)), c + 80 * g, true);
+    if (80 * g < count) {
+        // the last partial block: its bytes gathered in registers (no read
+        // past the input; zero bytes lift to zeros), the lifts stored to a
+        // local block and added (was engine.cpp's serial digits per byte)
+        const size_t rest = count - 80 * g, nb = (rest + 4) / 5;
+        uint64_t lo = 0, hi = 0;
+        for (size_t i = 0; i < nb && i < 8; ++i) lo |= uint64_t(in[16 * g + i]) << (8 * i);
+        for (size_t i = 8; i < nb; ++i) hi |= uint64_t(in[16 * g + i]) << (8 * (i - 8));
+        alignas(32) uint16_t o[80];
+        block(_mm_set_epi64x(int64_t(hi), int64_t(lo)), o, false);
+        for (size_t i = 0; i < rest; ++i) c[80 * g + i] = uint16_t(c[80 * g + i] + o[i]);
+        secure_wipe(o, sizeof o);
     }
 }
 // pack on bytes: the coefficients (< 3) first narrowed to a stack buffer of

@@ -665,6 +665,14 @@ TEST(NtruPieces, PackS3Simd) {
         EXPECT_EQ(r[count], 0);
         EXPECT_EQ(sum, want_sum);
         for (size_t i = 0; i < bytes; ++i) ASSERT_EQ(packed[i], want[i]) << "count " << count << ", byte " << i;
+        // HPS encryption's Lift(m) from the packed m, added (AVX2-only hosts)
+        std::vector<uint16_t> c(count + 1), cw(count + 1);
+        for (auto& v : c) v = uint16_t(gen());
+        cw = c;
+        for (size_t i = 0; i < count; ++i) cw[i] = uint16_t(cw[i] + (r[i] == 2 ? 0xFFFFu : r[i]));
+        if (ntru::detail::lift_hps_packed_avx2(c.data(), packed.data(), count)) {
+            EXPECT_EQ(c, cw) << "count " << count;
+        }
     }
 }
 
