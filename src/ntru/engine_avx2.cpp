@@ -9,6 +9,7 @@
 #include <immintrin.h>
 
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 
 #include "core/secure.hpp"
@@ -1386,24 +1387,44 @@ constexpr UnpackY kUnpackY = [] {
         }
     return t;
 }();
-PQMCU_Y size_t unpack(uint16_t* a, const uint8_t* in, size_t count) {
+// ToZq: each digit mapped as z3_to_zq ({0,1,2} -> {0,1,qmask}) as it is stored.
+// ToZq: each digit mapped as z3_to_zq ({0,1,2} -> {0,1,qmask}) as it is stored.
+// The whole groups of 16 bytes from `in`, then the last partial group from
+// a zero-padded copy of its bytes (its coefficients copied out): all count
+// coefficients (returns count).
+template <bool ToZq = false>
+PQMCU_Y size_t unpack(uint16_t* a, const uint8_t* in, size_t count, [[maybe_unused]] uint16_t qmask = 0) {
     __m256i shuf[5], mul[5], keep[5];
     for (size_t u = 0; u < 5; ++u) {
         shuf[u] = _mm256_load_si256(reinterpret_cast<const __m256i*>(kUnpackY.shuf[u]));
         mul[u] = ldy(kUnpackY.mul[u]), keep[u] = ldy(kUnpackY.keep[u]);
     }
-    const __m256i third = _mm256_set1_epi16(21846);
-    size_t g = 0;
-    for (; 80 * g + 80 <= count; ++g) {
-        const __m256i raw = _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(in + 16 * g)));
+    const __m256i third = _mm256_set1_epi16(21846), qm = _mm256_set1_epi16(int16_t(qmask));
+    const auto group = [&](const uint8_t* src, uint16_t* dst) __attribute__((target("avx2"), always_inline)) {
+        const __m256i raw = _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(src)));
         for (size_t u = 0; u < 5; ++u) {
             const __m256i c = _mm256_shuffle_epi8(raw, shuf[u]);
             const __m256i y = _mm256_or_si256(_mm256_mulhi_epu16(c, mul[u]), _mm256_and_si256(c, keep[u]));
             const __m256i q = _mm256_mulhi_epu16(y, third);  // floor(y / 3), y < 256
-            sty(a + 80 * g + 16 * u, _mm256_sub_epi16(y, _mm256_add_epi16(q, _mm256_add_epi16(q, q))));
+            __m256i d = _mm256_sub_epi16(y, _mm256_add_epi16(q, _mm256_add_epi16(q, q)));
+            if constexpr (ToZq)  // d | (-(d >> 1) & qmask)
+                d = _mm256_or_si256(d, _mm256_and_si256(_mm256_sub_epi16(_mm256_setzero_si256(), _mm256_srli_epi16(d, 1)), qm));
+            sty(dst + 16 * u, d);
         }
+    };
+    size_t g = 0;
+    for (; 80 * g + 80 <= count; ++g) group(in + 16 * g, a + 80 * g);
+    if (80 * g < count) {  // (sizes depend on count only)
+        const size_t left = count - 80 * g;
+        alignas(16) uint8_t bytes[16] = {};
+        alignas(32) uint16_t out[80];
+        std::memcpy(bytes, in + 16 * g, (left + 4) / 5);
+        group(bytes, out);
+        std::memcpy(a + 80 * g, out, 2 * left);
+        secure_wipe(bytes, sizeof bytes);
+        secure_wipe(out, sizeof out);
     }
-    return 80 * g;  // (a multiple of 5: the caller's tail starts on a byte)
+    return count;
 }
 // unpack's digits d, added to c as HPS's Lift (d - 3 (d >> 1): {0,1,-1}
 // mod 2^16) instead of stored; engine.cpp's digits and sum for the tail
@@ -1456,17 +1477,30 @@ constexpr PackY kPackY = [] {
 PQMCU_Y size_t pack(uint8_t* out, const uint16_t* a, size_t count) {
     __m128i sel[5];
     for (size_t u = 0; u < 5; ++u) sel[u] = _mm_load_si128(reinterpret_cast<const __m128i*>(kPackY.sel[u]));
-    size_t g = 0;
-    for (; 80 * g + 84 <= count + 1; ++g) {
+    const auto group = [&](const uint16_t* src) __attribute__((target("avx2"), always_inline)) {
         __m128i row = _mm_setzero_si128();
         for (size_t u = 0; u < 5; ++u) {
-            const uint16_t* p = a + 80 * g + 16 * u;
+            const uint16_t* p = src + 16 * u;
             __m256i e = ldy(p + 4);
             for (size_t j = 4; j-- > 0;) e = _mm256_add_epi16(_mm256_add_epi16(e, _mm256_add_epi16(e, e)), ldy(p + j));
             const __m128i b = _mm_packus_epi16(_mm256_castsi256_si128(e), _mm256_extracti128_si256(e, 1));
             row = _mm_or_si128(row, _mm_shuffle_epi8(b, sel[u]));
         }
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 16 * g), row);
+        return row;
+    };
+    size_t g = 0;
+    for (; 80 * g + 84 <= count + 1; ++g) _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 16 * g), group(a + 80 * g));
+    // The rest (under 84 coefficients: one or two groups) from a zero-padded
+    // copy: zero digits leave pack_s3's bytes as they are. Sizes depend on count only.
+    for (; 80 * g < count; ++g) {
+        const size_t left = count - 80 * g < 80 ? count - 80 * g : 80;
+        alignas(32) uint16_t in[96] = {};
+        alignas(16) uint8_t row[16];
+        std::memcpy(in, a + 80 * g, 2 * left);
+        _mm_store_si128(reinterpret_cast<__m128i*>(row), group(in));
+        std::memcpy(out + 16 * g, row, (left + 4) / 5);
+        secure_wipe(in, sizeof in);
+        secure_wipe(row, sizeof row);
     }
     return 80 * g;
 }
@@ -1645,6 +1679,34 @@ PQMCU_Y uint32_t check_r_to_s3(uint16_t* r, size_t n, unsigned logq) {
     const uint32_t any = ~uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(tv, _mm256_setzero_si256())));
     return t | (any >> 1) | (any & 1);
 }
+// HPS decryption's dst -= Lift(m) (lift_hps<true>) and check_m's counts in
+// the same pass: ones = #{m[i] = 1}, twos = #{m[i] = 2} (m in {0,1,2});
+// 16-bit lane sums (at most ceil(n / 16) each).
+PQMCU_Y void lift_hps_sub_count(uint16_t* dst, const uint16_t* m, size_t n, uint32_t& ones, uint32_t& twos) {
+    const __m256i one = _mm256_set1_epi16(1);
+    __m256i o = _mm256_setzero_si256(), t = _mm256_setzero_si256();
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        const __m256i x = ldy(m + i), h = _mm256_srli_epi16(x, 1);
+        o = _mm256_add_epi16(o, _mm256_and_si256(x, one));
+        t = _mm256_add_epi16(t, h);
+        const __m256i d = _mm256_sub_epi16(x, _mm256_add_epi16(h, _mm256_add_epi16(h, h)));
+        sty(dst + i, _mm256_sub_epi16(ldy(dst + i), d));
+    }
+    // pair sums (vpmaddwd by 1) interleaved: ones in the even 32-bit lanes, twos in the odd
+    const __m256i po = _mm256_madd_epi16(o, one), pt = _mm256_madd_epi16(t, one);
+    const __m256i s = _mm256_add_epi32(_mm256_unpacklo_epi32(po, pt), _mm256_unpackhi_epi32(po, pt));
+    __m128i q = _mm_add_epi32(_mm256_castsi256_si128(s), _mm256_extracti128_si256(s, 1));
+    q = _mm_add_epi32(q, _mm_unpackhi_epi64(q, q));
+    uint32_t so = 0, st = 0;
+    for (; i < n; ++i) {
+        so += m[i] & 1;
+        st += m[i] >> 1;
+        dst[i] = uint16_t(dst[i] - (m[i] - 3 * (m[i] >> 1)));
+    }
+    ones = uint32_t(_mm_cvtsi128_si32(q)) + so;
+    twos = uint32_t(_mm_extract_epi32(q, 1)) + st;
+}
 // HRSS's Lift(m) (s3x::lift_hrss's steps on 16 lanes): prefix sums within
 // each 128-bit half by three byte shifts, the low half's total added to the
 // high half, the running value carried from lane 15; b[i - 1] by vpalignr
@@ -1786,6 +1848,26 @@ bool check_r_to_s3_avx512(uint16_t* r, size_t n, unsigned logq, uint32_t& t) {
         return true;
     }
     t = s3x::check_r_to_s3(r, n, logq);
+    return true;
+}
+bool lift_hps_sub_count_usable() { return !s3_pack_avx512_usable() && x86::cpu_features().avx2; }
+bool lift_hps_sub_count_avx2(uint16_t* dst, const uint16_t* m, size_t n, uint32_t& ones, uint32_t& twos) {
+    if (n > 65535 || !lift_hps_sub_count_usable()) return false;
+    s3y::lift_hps_sub_count(dst, m, n, ones, twos);
+    return true;
+}
+bool unpack_s3_zq_avx2(uint16_t* a, const uint8_t* in, size_t count, uint16_t qmask) {
+    if (s3_pack_avx512_usable() || !x86::cpu_features().avx2) return false;
+    size_t k = s3y::unpack<true>(a, in, count, qmask);  // (then engine.cpp's digits, mapped)
+    for (; k < count; k += 5) {
+        uint32_t c = in[k / 5];
+        for (size_t j = k; j < k + 5 && j < count; ++j) {
+            const uint32_t q = (c * 171) >> 9;  // floor(c / 3) for c < 256
+            const uint32_t d = c - 3 * q;
+            a[j] = uint16_t(d | ((0u - (d >> 1)) & qmask));
+            c = q;
+        }
+    }
     return true;
 }
 bool sample_iid_plus_avx512(uint16_t* r, const uint8_t* u, size_t n) {
