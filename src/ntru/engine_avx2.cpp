@@ -9,7 +9,6 @@
 #include <immintrin.h>
 
 #include <cstdint>
-#include <cstring>
 #include <type_traits>
 
 #include "core/secure.hpp"
@@ -1389,9 +1388,8 @@ constexpr UnpackY kUnpackY = [] {
 }();
 // ToZq: each digit mapped as z3_to_zq ({0,1,2} -> {0,1,qmask}) as it is stored.
 // ToZq: each digit mapped as z3_to_zq ({0,1,2} -> {0,1,qmask}) as it is stored.
-// The whole groups of 16 bytes from `in`, then the last partial group from
-// a zero-padded copy of its bytes (its coefficients copied out): all count
-// coefficients (returns count).
+// The whole groups of 16 bytes, then (count >= 80) one group moved back to
+// end inside the input; returns the coefficients written (all but at most 4).
 template <bool ToZq = false>
 PQMCU_Y size_t unpack(uint16_t* a, const uint8_t* in, size_t count, [[maybe_unused]] uint16_t qmask = 0) {
     __m256i shuf[5], mul[5], keep[5];
@@ -1414,17 +1412,15 @@ PQMCU_Y size_t unpack(uint16_t* a, const uint8_t* in, size_t count, [[maybe_unus
     };
     size_t g = 0;
     for (; 80 * g + 80 <= count; ++g) group(in + 16 * g, a + 80 * g);
-    if (80 * g < count) {  // (sizes depend on count only)
-        const size_t left = count - 80 * g;
-        alignas(16) uint8_t bytes[16] = {};
-        alignas(32) uint16_t out[80];
-        std::memcpy(bytes, in + 16 * g, (left + 4) / 5);
-        group(bytes, out);
-        std::memcpy(a + 80 * g, out, 2 * left);
-        secure_wipe(bytes, sizeof bytes);
-        secure_wipe(out, sizeof out);
+    if (80 * g < count && count >= 80) {
+        // one more group ending at most 4 coefficients short of count, over
+        // coefficients already written (the same values): its 16 bytes lie
+        // inside the input. Offsets depend on count only.
+        const size_t b = (count - 80) / 5;
+        group(in + b, a + 5 * b);
+        return 5 * b + 80;  // (a multiple of 5: the caller's tail starts on a byte)
     }
-    return count;
+    return 80 * g;
 }
 // unpack's digits d, added to c as HPS's Lift (d - 3 (d >> 1): {0,1,-1}
 // mod 2^16) instead of stored; engine.cpp's digits and sum for the tail
@@ -1490,17 +1486,14 @@ PQMCU_Y size_t pack(uint8_t* out, const uint16_t* a, size_t count) {
     };
     size_t g = 0;
     for (; 80 * g + 84 <= count + 1; ++g) _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 16 * g), group(a + 80 * g));
-    // The rest (under 84 coefficients: one or two groups) from a zero-padded
-    // copy: zero digits leave pack_s3's bytes as they are. Sizes depend on count only.
-    for (; 80 * g < count; ++g) {
-        const size_t left = count - 80 * g < 80 ? count - 80 * g : 80;
-        alignas(32) uint16_t in[96] = {};
-        alignas(16) uint8_t row[16];
-        std::memcpy(in, a + 80 * g, 2 * left);
-        _mm_store_si128(reinterpret_cast<__m128i*>(row), group(in));
-        std::memcpy(out + 16 * g, row, (left + 4) / 5);
-        secure_wipe(in, sizeof in);
-        secure_wipe(row, sizeof row);
+    // Then one group moved back over bytes already written (the same values)
+    // so that its reads end inside a: bytes full - 17 .. full - 2 (full =
+    // count / 5 whole bytes; reads up to a[5 full - 2]). Offsets depend on count only.
+    const size_t full = count / 5;
+    if (80 * g < count && full >= 17) {
+        const size_t b = full - 17;
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(out + b), group(a + 5 * b));
+        return 5 * (b + 16);
     }
     return 80 * g;
 }

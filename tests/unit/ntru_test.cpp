@@ -593,7 +593,7 @@ TEST(NtruPieces, DecryptPassesAvx2) {
             for (size_t i = 0; i < count; ++i) ASSERT_EQ(got[i], want[i]) << "n " << n << " i " << i;
             ASSERT_EQ(got[count], 0x5A5A) << "n " << n;  // nothing written past count
 
-            // pack_s3 / unpack_s3 (AVX2: the partial last group from a padded copy)
+            // pack_s3 / unpack_s3 (AVX2: the last group moved back inside the arrays)
             std::vector<uint8_t> bytes_want(bytes), bytes_got(bytes + 1, 0xA5);
             for (size_t i = 0; i < bytes; ++i) {
                 uint32_t c = 0;
