@@ -859,6 +859,54 @@ PQMCU_AVX2 size_t unpack_bits(uint16_t* a, const uint8_t* in, unsigned L, size_t
     return 8 * g;
 }
 
+// The same on 16-bit lanes (hosts without AVX-512BW): one group of eight per
+// 128-bit lane (a 16-byte load at byte g L); coefficient j of a group, at
+// bit L j = 8 b + s, is (bytes b .. b + 2) >> s: vpshufb puts byte b in
+// the high byte of its lane (x) and bytes b + 1, b + 2 in another (y);
+// vpmulhuw(x, 2^(8-s)) = byte b >> s and vpmullw(y, 2^(8-s)) = y << (8 - s)
+// (truncated to 16 bits), ORed and masked. The sum mod 2^16 in 16-bit lanes.
+struct Bits16 {
+    alignas(32) uint8_t sx[4][32], sy[4][32];
+    alignas(32) uint16_t mul[4][16];
+};
+constexpr Bits16 kBits16 = [] {
+    Bits16 t{};
+    for (unsigned L = 11; L <= 14; ++L)
+        for (unsigned h = 0; h < 2; ++h)
+            for (unsigned j = 0; j < 8; ++j) {
+                const unsigned bit = L * j, b = bit / 8, k = 16 * h + 2 * j;
+                t.sx[L - 11][k] = 0x80, t.sx[L - 11][k + 1] = uint8_t(b);
+                t.sy[L - 11][k] = uint8_t(b + 1), t.sy[L - 11][k + 1] = uint8_t(b + 2);  // (b + 2 <= 14)
+                t.mul[L - 11][8 * h + j] = uint16_t(1u << (8 - bit % 8));
+            }
+    return t;
+}();
+PQMCU_AVX2 size_t unpack_bits16(uint16_t* a, const uint8_t* in, unsigned L, size_t len, size_t max_groups,
+                                uint32_t& sum) {
+    const __m256i vx = _mm256_load_si256(reinterpret_cast<const __m256i*>(kBits16.sx[L - 11]));
+    const __m256i vy = _mm256_load_si256(reinterpret_cast<const __m256i*>(kBits16.sy[L - 11]));
+    const __m256i vm = _mm256_load_si256(reinterpret_cast<const __m256i*>(kBits16.mul[L - 11]));
+    const __m256i mask = _mm256_set1_epi16(int16_t((1u << L) - 1));
+    __m256i acc = _mm256_setzero_si256();
+    size_t g = 0;
+    // group g + 1's read ends at (g + 1) L + 16
+    for (; g + 2 <= max_groups && (g + 1) * L + 16 <= len; g += 2) {
+        const __m256i raw = _mm256_loadu2_m128i(reinterpret_cast<const __m128i*>(in + (g + 1) * L),
+                                                reinterpret_cast<const __m128i*>(in + g * L));
+        const __m256i lo = _mm256_mulhi_epu16(_mm256_shuffle_epi8(raw, vx), vm);
+        const __m256i hi = _mm256_mullo_epi16(_mm256_shuffle_epi8(raw, vy), vm);
+        const __m256i v = _mm256_and_si256(_mm256_or_si256(lo, hi), mask);
+        acc = _mm256_add_epi16(acc, v);
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(a + 8 * g), v);
+    }
+    // 16 lane sums mod 2^16 -> one (vpmaddwd by 1: 32-bit pair sums, exact)
+    const __m256i p = _mm256_madd_epi16(acc, _mm256_set1_epi16(1));
+    __m128i q = _mm_add_epi32(_mm256_castsi256_si128(p), _mm256_extracti128_si256(p, 1));
+    q = _mm_add_epi32(q, _mm_unpackhi_epi64(q, q));
+    q = _mm_add_epi32(q, _mm_srli_epi64(q, 32));
+    sum = uint32_t(_mm_cvtsi128_si32(q)) & 0xFFFF;
+    return 8 * g;
+}
 
 // ---- r2_inverse_clmul: the inversion mod (2, Phi_n) by exponentiation
 //
@@ -1895,6 +1943,7 @@ bool sample_iid_pack_avx512(uint16_t* r, uint8_t* packed, const uint8_t* u, size
 size_t unpack_bits_avx2(uint16_t* a, const uint8_t* in, unsigned logq, size_t len, size_t groups, uint32_t& sum) {
     sum = 0;
     if (logq < 11 || logq > 14 || !x86::cpu_features().avx2) return 0;
+    if (!s3_pack_avx512_usable()) return unpack_bits16(a, in, logq, len, groups, sum);  // (AVX-512 hosts keep the other)
     return unpack_bits(a, in, logq, len, groups, sum);
 }
 

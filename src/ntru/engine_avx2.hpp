@@ -85,7 +85,8 @@ inline size_t fixed_weight_keys_avx2(uint32_t*, const uint8_t*, size_t, size_t) 
 // unpack_sq's first whole groups of eight logq-bit coefficients (logq 11 ..
 // 14), sixteen at a time, at most `groups` groups, reading only the input's
 // len bytes: returns the coefficients written (a multiple of 16, 0 where it
-// does not apply), sum = their sum.
+// does not apply), sum = their sum (mod 2^16 on hosts without AVX-512BW,
+// whose 16-bit-lane version sums in halfwords; unpack_sq keeps 16 bits).
 #if defined(PQMCU_NTRU_AVX2)
 size_t unpack_bits_avx2(uint16_t* a, const uint8_t* in, unsigned logq, size_t len, size_t groups, uint32_t& sum);
 #else

@@ -612,6 +612,35 @@ TEST(NtruPieces, DecryptPassesAvx2) {
     }
 }
 
+// unpack_sq's AVX2 groups (16-bit lanes on hosts without AVX-512BW) against
+// plain bit extraction: random bytes, logq 11 .. 14, several lengths; the
+// coefficients written and their sum mod 2^16.
+TEST(NtruPieces, UnpackBitsAvx2) {
+    std::mt19937 rng(11);
+    std::vector<uint8_t> in(2600);
+    std::vector<uint16_t> a(1400);
+    for (unsigned L = 11; L <= 14; ++L) {
+        for (size_t count : {16, 100, 508, 676, 700, 820, 1228, 1372}) {
+            const size_t len = (L * count + 7) / 8, groups = count / 8;
+            for (size_t i = 0; i < len; ++i) in[i] = uint8_t(rng());
+            std::fill(a.begin(), a.end(), 0xBEEF);
+            uint32_t sum = 0;
+            const size_t done = ntru::detail::unpack_bits_avx2(a.data(), in.data(), L, len, groups, sum);
+            if (done == 0) continue;  // (not this host's path)
+            ASSERT_EQ(done % 16, 0u);
+            uint32_t want_sum = 0;
+            for (size_t i = 0; i < done; ++i) {
+                uint32_t v = 0;
+                for (unsigned k = 0; k < L; ++k) v |= uint32_t((in[(L * i + k) / 8] >> ((L * i + k) % 8)) & 1) << k;
+                ASSERT_EQ(a[i], v) << "L " << L << " count " << count << " i " << i;
+                want_sum += v;
+            }
+            ASSERT_EQ(a[done], 0xBEEF);
+            ASSERT_EQ(sum & 0xFFFF, want_sum & 0xFFFF) << "L " << L << " count " << count;
+        }
+    }
+}
+
 TEST(NtruParams, Sizes) {
     // The sizes of the reference's api.h.
     EXPECT_EQ(ntru::Scheme<ntru::ntruhps2048509>::pk_bytes, 699u);
