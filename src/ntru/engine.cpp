@@ -1636,6 +1636,9 @@ uint32_t check_r_to_s3(const Ring& R, uint16_t* r) {
     return nonzero(t);
 }
 // HPS: m must have weight/2 coefficients 1 and weight/2 coefficients 2.
+uint32_t check_m_counts(const Params& p, uint32_t ones, uint32_t twos) {
+    return nonzero((ones ^ twos) | ((2 * twos) ^ p.weight()));
+}
 uint32_t check_m(const Params& p, const Ring& R, const uint16_t* m) {
     uint32_t ones = 0, twos = 0;
     size_t i = 0;
@@ -1656,7 +1659,7 @@ uint32_t check_m(const Params& p, const Ring& R, const uint16_t* m) {
         ones += m[i] & 1;
         twos += m[i] >> 1;
     }
-    return nonzero((ones ^ twos) | ((2 * twos) ^ p.weight()));
+    return check_m_counts(p, ones, twos);
 }
 
 // ---- the DPKE
@@ -1783,35 +1786,50 @@ void dpke_encrypt(const Params& p, const Ring& R, uint8_t* ct, const uint8_t* pa
 // Writes the packed (r, m) to `rm`; returns 1 when the ciphertext is not a
 // valid encryption (then the KEM rejects), 0 otherwise. Checking that r and m
 // lie in the message spaces replaces re-encryption (c(1) = 0 by packing).
-// Two polynomials (a, b): the products write over an operand, and c is
-// unpacked twice (public) rather than kept.
+// Two polynomials (a, b) on the M4: the products write over an operand, and
+// c is unpacked twice (public) rather than kept; hosts keep it in a third.
 uint32_t dpke_decrypt(const Params& p, const Ring& R, uint8_t* rm, const uint8_t* ct, const uint8_t* sk,
                       const Work& w) {
     const size_t n = R.n, s3 = p.packed_s3_bytes();
     uint16_t *a = w.p(0, n), *b = w.p(1, n);
-    unpack_rq_sum_zero(R, a, ct);  // a = c
-    unpack_s3(R, b, sk);           // b = f ({0,1,2})
-    // b = c f (f read as {0, +-1}) on Toom-4 everywhere: on the M4, over the
-    // assembly base cases, it is faster than ntt.hpp's transform at every n
-    // (README), so decapsulation uses no transform.
-    z3_to_zq(R, b);
-    rq_mul(R, b, a, b);
+    // c: on hosts a third polynomial, kept until c - Lift(m) (one unpacking);
+    // on the M4 (two polynomials) a, unpacked again below.
+    uint16_t* c = kDecapsPolys >= 3 ? w.p(2, n) : a;
+    unpack_rq_sum_zero(R, c, ct);
+    // b = f ({0,1,2}), then mapped to {0,1,q-1} (x86 AVX2 without
+    // AVX-512BW: in the same pass); b = c f on Toom-4 everywhere: on the M4,
+    // over the assembly base cases, it is faster than ntt.hpp's transform at
+    // every n (README), so decapsulation uses no transform.
+    if (detail::unpack_s3_zq_avx2(b, sk, n - 1, uint16_t(R.qmask))) {
+        b[n - 1] = 0;
+    } else {
+        unpack_s3(R, b, sk);
+        z3_to_zq(R, b);
+    }
+    rq_mul(R, b, c, b);
     rq_to_s3(R, b, b);   // b = c f mod (3, Phi_n)
     unpack_s3(R, a, sk + s3);  // a = f^-1 mod 3
     s3_mul(R, b, b, a);        // b = m
     pack_s3(R, rm + s3, b);
 
     uint32_t fail = check_ciphertext_padding(p, ct);
-    if (p.hps()) fail |= check_m(p, R, b);
+    // (x86 AVX2 without AVX-512BW: check_m's counts from the Lift pass below)
+    const bool fused = p.hps() && detail::lift_hps_sub_count_usable();
+    if (p.hps() && !fused) fail |= check_m(p, R, b);
 
     // r = (c - Lift(m)) / h mod (q, Phi_n)
-    unpack_rq_sum_zero(R, a, ct);
-    lift_into<true>(p, R, a, b);  // a = c - Lift(m)
-    uint16_t *inv_h = b, *r = a;
+    if constexpr (kDecapsPolys < 3) unpack_rq_sum_zero(R, c, ct);
+    uint32_t ones = 0, twos = 0;
+    if (fused && detail::lift_hps_sub_count_avx2(c, b, n, ones, twos)) {  // c - Lift(m), the counts
+        fail |= check_m_counts(p, ones, twos);
+    } else {
+        lift_into<true>(p, R, c, b);  // c - Lift(m)
+    }
+    uint16_t *inv_h = b, *r = c;
     unpack_sq(R, inv_h, sk + 2 * s3);
     // Both big: Toom-4 (on the M4 over schoolbook_m4.S's base cases; faster
     // than ntt_big's transform at n = 509 and 677 since those: README).
-    rq_mul(R, r, a, inv_h);
+    rq_mul(R, r, c, inv_h);
     fail |= check_r_to_s3(R, r);  // (with the reduction mod Phi_n)
     pack_s3(R, rm, r);
     return fail;

@@ -35,10 +35,16 @@ constexpr size_t inv_words(size_t n) { return (n + 8 * sizeof(InvWord) - 1) / (8
 
 // Polynomials of scratch per operation: key generation keeps f, g and three
 // more beside the Newton lift's two; encapsulation and decapsulation write
-// each ring product over one of its operands and so need two.
+// each ring product over one of its operands and so need two. Hosts give
+// decapsulation a third, which keeps the unpacked ciphertext (the M4 unpacks
+// it twice instead).
 inline constexpr size_t kKeygenPolys = 7;
 inline constexpr size_t kEncapsPolys = 2;
+#if defined(PQMCU_TARGET_M4)
 inline constexpr size_t kDecapsPolys = 2;
+#else
+inline constexpr size_t kDecapsPolys = 3;
+#endif
 
 // The product method per q: Toom-4 where it is exact (logq <= 13, the M4's
 // fastest), else Karatsuba (exact mod 2^16); on the M4 Toom4Eval (cheaper

@@ -853,6 +853,8 @@ PQMCU_AVX2 size_t fixed_weight_keys(uint32_t* keys, const uint8_t* u, size_t cou
 // two bytes (vpshufb), vpmullw by 16 / 1 and vpsrlw 4 keep its 12 bits.
 // Sixteen coefficients (two groups, 24 bytes) per step, no 32-bit lanes;
 // the sum by vpmaddwd. Only while every 16-byte read ends inside the input.
+// (Hosts without AVX-512BW, as unpack_bits16 below for L = 11, 13, 14: half
+// its operations at 12 bits.)
 PQMCU_AVX2 size_t unpack_bits12(uint16_t* a, const uint8_t* in, size_t len, size_t max_groups, uint32_t& sum) {
     const __m256i shuf = _mm256_setr_epi8(0, 1, 1, 2, 3, 4, 4, 5, 6, 7, 7, 8, 9, 10, 10, 11,  //
                                           0, 1, 1, 2, 3, 4, 4, 5, 6, 7, 7, 8, 9, 10, 10, 11);
@@ -875,38 +877,38 @@ PQMCU_AVX2 size_t unpack_bits12(uint16_t* a, const uint8_t* in, size_t len, size
     sum = t;
     return 8 * g;
 }
-// Other L (11, 13, 14) on 16-bit lanes too: a group (L bytes) per 128-bit
-// half, coefficient j at bit s = L j mod 8 of the word W0 at byte b = L j / 8
-// (rounded down) and the next word W1: (W0 >> s) | (W1 << (16 - s)), masked,
-// as vpmulhuw / vpmullw by 2^(16 - s) (s = 0: W0 in W1's place, by 1, and
-// zero for W0). W1 ends by byte 15 of the half for these L.
-PQMCU_AVX2 size_t unpack_bits16(uint16_t* a, const uint8_t* in, unsigned L, size_t len, size_t max_groups,
+// (AVX-512 hosts) Coefficients of logq = L bits (11 .. 14), sixteen (two groups of eight, 2L
+// bytes) per step: each group's halves (four coefficients each, starting at
+// bytes 0 and L / 2) as the two 128-bit lanes of one load, vpshufb gathers
+// the four bytes holding each coefficient into its 32-bit lane, vpsrlvd and
+// a mask extract it; vpackusdw + vpermq make sixteen halfwords. Only while
+// every 16-byte read ends inside the input (len bytes).
+PQMCU_AVX2 size_t unpack_bits32(uint16_t* a, const uint8_t* in, unsigned L, size_t len, size_t max_groups,
                                 uint32_t& sum) {
-    alignas(32) uint8_t s0[32], s1[32];
-    alignas(32) uint16_t m[16];
+    const size_t half = L / 2;  // byte of coefficient 4 (4L / 8, L / 2 rounded down)
+    alignas(32) uint8_t shuf[32];
+    alignas(32) uint32_t shift[8];
     for (unsigned j = 0; j < 8; ++j) {
-        const unsigned bit = L * j, b = bit / 8, sh = bit % 8;
-        for (unsigned h = 0; h < 2; ++h) {
-            const unsigned at = 16 * h + 2 * j;
-            s0[at] = sh != 0 ? uint8_t(b) : 0x80, s0[at + 1] = sh != 0 ? uint8_t(b + 1) : 0x80;
-            s1[at] = uint8_t(sh != 0 ? b + 2 : b), s1[at + 1] = uint8_t(sh != 0 ? b + 3 : b + 1);
-            m[8 * h + j] = uint16_t(sh != 0 ? 1u << (16 - sh) : 1u);
-        }
+        const unsigned bit = L * j, byte = bit / 8 - (j >= 4 ? unsigned(half) : 0u);
+        for (unsigned b = 0; b < 4; ++b) shuf[4 * j + b] = uint8_t(byte + b);  // < 16 within its lane
+        shift[j] = bit % 8;
     }
-    const __m256i t0 = _mm256_load_si256(reinterpret_cast<const __m256i*>(s0));
-    const __m256i t1 = _mm256_load_si256(reinterpret_cast<const __m256i*>(s1));
-    const __m256i mul = _mm256_load_si256(reinterpret_cast<const __m256i*>(m));
-    const __m256i mask = _mm256_set1_epi16(int16_t((1u << L) - 1)), ones = _mm256_set1_epi16(1);
+    const __m256i vshuf = _mm256_load_si256(reinterpret_cast<const __m256i*>(shuf));
+    const __m256i vshift = _mm256_load_si256(reinterpret_cast<const __m256i*>(shift));
+    const __m256i mask = _mm256_set1_epi32(int32_t((1u << L) - 1));
+    const auto group = [&](const uint8_t* g) __attribute__((target("avx2"), always_inline)) {
+        const __m256i raw = _mm256_loadu2_m128i(reinterpret_cast<const __m128i*>(g + half),
+                                                reinterpret_cast<const __m128i*>(g));
+        return _mm256_and_si256(_mm256_srlv_epi32(_mm256_shuffle_epi8(raw, vshuf), vshift), mask);
+    };
     __m256i acc = _mm256_setzero_si256();
     size_t g = 0;
-    for (; g + 2 <= max_groups && L * (g + 1) + 16 <= len; g += 2) {
-        const __m256i raw = _mm256_loadu2_m128i(reinterpret_cast<const __m128i*>(in + L * (g + 1)),
-                                                reinterpret_cast<const __m128i*>(in + L * g));
-        const __m256i hi = _mm256_mulhi_epu16(_mm256_shuffle_epi8(raw, t0), mul);
-        const __m256i lo = _mm256_mullo_epi16(_mm256_shuffle_epi8(raw, t1), mul);
-        const __m256i x = _mm256_and_si256(_mm256_or_si256(hi, lo), mask);
-        acc = _mm256_add_epi32(acc, _mm256_madd_epi16(x, ones));
-        _mm256_storeu_si256(reinterpret_cast<__m256i*>(a + 8 * g), x);
+    // group g + 1's upper read ends at (g + 1) L + half + 16
+    for (; g + 2 <= max_groups && (g + 1) * L + half + 16 <= len; g += 2) {
+        const __m256i x = group(in + g * L), y = group(in + (g + 1) * L);
+        acc = _mm256_add_epi32(acc, _mm256_add_epi32(x, y));
+        const __m256i h = _mm256_permute4x64_epi64(_mm256_packus_epi32(x, y), 0xD8);
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(a + 8 * g), h);
     }
     alignas(32) uint32_t lanes[8];
     _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), acc);
@@ -915,17 +917,55 @@ PQMCU_AVX2 size_t unpack_bits16(uint16_t* a, const uint8_t* in, unsigned L, size
     sum = t;
     return 8 * g;
 }
-// R_q unpacking, logq = L bits (11 .. 14): sixteen coefficients (two groups
-// of eight, 2L bytes) per step as 16-bit lanes, while every 16-byte read
-// ends inside the input (len bytes); sum = their sum. Returns the
-// coefficients done (a multiple of 16). (Were 32-bit lanes by vpsrlvd, then
-// vpackusdw + vpermq: ~2.3x the time on Zen 2.)
-PQMCU_AVX2 size_t unpack_bits(uint16_t* a, const uint8_t* in, unsigned L, size_t len, size_t max_groups,
-                              uint32_t& sum) {
-    if (L == 12) return unpack_bits12(a, in, len, max_groups, sum);
-    return unpack_bits16(a, in, L, len, max_groups, sum);
-}
 
+// The same on 16-bit lanes (hosts without AVX-512BW): one group of eight per
+// 128-bit lane (a 16-byte load at byte g L); coefficient j of a group, at
+// bit L j = 8 b + s, is (bytes b .. b + 2) >> s: vpshufb puts byte b in
+// the high byte of its lane (x) and bytes b + 1, b + 2 in another (y);
+// vpmulhuw(x, 2^(8-s)) = byte b >> s and vpmullw(y, 2^(8-s)) = y << (8 - s)
+// (truncated to 16 bits), ORed and masked. The sum mod 2^16 in 16-bit lanes.
+struct Bits16 {
+    alignas(32) uint8_t sx[4][32], sy[4][32];
+    alignas(32) uint16_t mul[4][16];
+};
+constexpr Bits16 kBits16 = [] {
+    Bits16 t{};
+    for (unsigned L = 11; L <= 14; ++L)
+        for (unsigned h = 0; h < 2; ++h)
+            for (unsigned j = 0; j < 8; ++j) {
+                const unsigned bit = L * j, b = bit / 8, k = 16 * h + 2 * j;
+                t.sx[L - 11][k] = 0x80, t.sx[L - 11][k + 1] = uint8_t(b);
+                t.sy[L - 11][k] = uint8_t(b + 1), t.sy[L - 11][k + 1] = uint8_t(b + 2);  // (b + 2 <= 14)
+                t.mul[L - 11][8 * h + j] = uint16_t(1u << (8 - bit % 8));
+            }
+    return t;
+}();
+PQMCU_AVX2 size_t unpack_bits16(uint16_t* a, const uint8_t* in, unsigned L, size_t len, size_t max_groups,
+                                uint32_t& sum) {
+    const __m256i vx = _mm256_load_si256(reinterpret_cast<const __m256i*>(kBits16.sx[L - 11]));
+    const __m256i vy = _mm256_load_si256(reinterpret_cast<const __m256i*>(kBits16.sy[L - 11]));
+    const __m256i vm = _mm256_load_si256(reinterpret_cast<const __m256i*>(kBits16.mul[L - 11]));
+    const __m256i mask = _mm256_set1_epi16(int16_t((1u << L) - 1));
+    __m256i acc = _mm256_setzero_si256();
+    size_t g = 0;
+    // group g + 1's read ends at (g + 1) L + 16
+    for (; g + 2 <= max_groups && (g + 1) * L + 16 <= len; g += 2) {
+        const __m256i raw = _mm256_loadu2_m128i(reinterpret_cast<const __m128i*>(in + (g + 1) * L),
+                                                reinterpret_cast<const __m128i*>(in + g * L));
+        const __m256i lo = _mm256_mulhi_epu16(_mm256_shuffle_epi8(raw, vx), vm);
+        const __m256i hi = _mm256_mullo_epi16(_mm256_shuffle_epi8(raw, vy), vm);
+        const __m256i v = _mm256_and_si256(_mm256_or_si256(lo, hi), mask);
+        acc = _mm256_add_epi16(acc, v);
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(a + 8 * g), v);
+    }
+    // 16 lane sums mod 2^16 -> one (vpmaddwd by 1: 32-bit pair sums, exact)
+    const __m256i p = _mm256_madd_epi16(acc, _mm256_set1_epi16(1));
+    __m128i q = _mm_add_epi32(_mm256_castsi256_si128(p), _mm256_extracti128_si256(p, 1));
+    q = _mm_add_epi32(q, _mm_unpackhi_epi64(q, q));
+    q = _mm_add_epi32(q, _mm_srli_epi64(q, 32));
+    sum = uint32_t(_mm_cvtsi128_si32(q)) & 0xFFFF;
+    return 8 * g;
+}
 
 // ---- r2_inverse_clmul: the inversion mod (2, Phi_n) by exponentiation
 //
@@ -1453,24 +1493,41 @@ constexpr UnpackY kUnpackY = [] {
         }
     return t;
 }();
-PQMCU_Y size_t unpack(uint16_t* a, const uint8_t* in, size_t count) {
+// ToZq: each digit mapped as z3_to_zq ({0,1,2} -> {0,1,qmask}) as it is stored.
+// ToZq: each digit mapped as z3_to_zq ({0,1,2} -> {0,1,qmask}) as it is stored.
+// The whole groups of 16 bytes, then (count >= 80) one group moved back to
+// end inside the input; returns the coefficients written (all but at most 4).
+template <bool ToZq = false>
+PQMCU_Y size_t unpack(uint16_t* a, const uint8_t* in, size_t count, [[maybe_unused]] uint16_t qmask = 0) {
     __m256i shuf[5], mul[5], keep[5];
     for (size_t u = 0; u < 5; ++u) {
         shuf[u] = _mm256_load_si256(reinterpret_cast<const __m256i*>(kUnpackY.shuf[u]));
         mul[u] = ldy(kUnpackY.mul[u]), keep[u] = ldy(kUnpackY.keep[u]);
     }
-    const __m256i third = _mm256_set1_epi16(21846);
-    size_t g = 0;
-    for (; 80 * g + 80 <= count; ++g) {
-        const __m256i raw = _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(in + 16 * g)));
+    const __m256i third = _mm256_set1_epi16(21846), qm = _mm256_set1_epi16(int16_t(qmask));
+    const auto group = [&](const uint8_t* src, uint16_t* dst) __attribute__((target("avx2"), always_inline)) {
+        const __m256i raw = _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(src)));
         for (size_t u = 0; u < 5; ++u) {
             const __m256i c = _mm256_shuffle_epi8(raw, shuf[u]);
             const __m256i y = _mm256_or_si256(_mm256_mulhi_epu16(c, mul[u]), _mm256_and_si256(c, keep[u]));
             const __m256i q = _mm256_mulhi_epu16(y, third);  // floor(y / 3), y < 256
-            sty(a + 80 * g + 16 * u, _mm256_sub_epi16(y, _mm256_add_epi16(q, _mm256_add_epi16(q, q))));
+            __m256i d = _mm256_sub_epi16(y, _mm256_add_epi16(q, _mm256_add_epi16(q, q)));
+            if constexpr (ToZq)  // d | (-(d >> 1) & qmask)
+                d = _mm256_or_si256(d, _mm256_and_si256(_mm256_sub_epi16(_mm256_setzero_si256(), _mm256_srli_epi16(d, 1)), qm));
+            sty(dst + 16 * u, d);
         }
+    };
+    size_t g = 0;
+    for (; 80 * g + 80 <= count; ++g) group(in + 16 * g, a + 80 * g);
+    if (80 * g < count && count >= 80) {
+        // one more group ending at most 4 coefficients short of count, over
+        // coefficients already written (the same values): its 16 bytes lie
+        // inside the input. Offsets depend on count only.
+        const size_t b = (count - 80) / 5;
+        group(in + b, a + 5 * b);
+        return 5 * b + 80;  // (a multiple of 5: the caller's tail starts on a byte)
     }
-    return 80 * g;  // (a multiple of 5: the caller's tail starts on a byte)
+    return 80 * g;
 }
 // unpack's digits d, added to c as HPS's Lift (d - 3 (d >> 1): {0,1,-1}
 // mod 2^16) instead of stored (count coefficients in all).
@@ -1516,30 +1573,32 @@ PQMCU_Y void unpack_lift_add(uint16_t* c, const uint8_t* in, size_t count) {
 // 5 g and 5 g + 10), vpmaddubsw by (1, 3, 9, 27, 81, 0, 0, 0) makes words
 // (d0 + 3 d1, 9 d2 + 27 d3, 81 d4, 0), each < 256, and vpsadbw sums a slot's
 // bytes: the packed byte. Four such vectors (16 groups) are merged into 16
-// bytes. Returns the coefficients packed (a multiple of 80, at most count;
-// reads a[0 .. that)); the buffer is wiped (the coefficients may be secret).
+// bytes; a last block moved back to end at the last whole byte. Returns the
+// coefficients packed (a multiple of 5, at most count: the caller's tail
+// packs the last partial byte); reads a[0 .. count); the buffer is wiped
+// (the coefficients may be secret).
 // (Was a Horner sum at all 80 positions of a block from unaligned loads,
 // then every fifth lane picked: ~1.4x the time on Zen 2.)
 PQMCU_Y size_t pack(uint8_t* out, const uint16_t* a, size_t count) {
     constexpr size_t kMax = 1408;
-    alignas(32) uint8_t buf[kMax + 32];
-    const size_t blocks = count / 80 < kMax / 80 ? count / 80 : kMax / 80;
-    const size_t take = 80 * blocks;  // coefficients narrowed: whole 32s, then the rest of take
+    alignas(32) uint8_t buf[kMax + 64];
+    const size_t nn = count < kMax ? count : kMax;  // coefficients narrowed: whole 32s, then the rest
     size_t k = 0;
-    for (; k + 32 <= take; k += 32)
+    for (; k + 32 <= nn; k += 32)
         _mm256_store_si256(reinterpret_cast<__m256i*>(buf + k),
                            _mm256_permute4x64_epi64(_mm256_packus_epi16(ldy(a + k), ldy(a + k + 16)), 0xD8));
-    for (; k < take; ++k) buf[k] = uint8_t(a[k]);
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(buf + take), _mm256_setzero_si256());  // (read, unused)
+    for (; k < nn; ++k) buf[k] = uint8_t(a[k]);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(buf + nn), _mm256_setzero_si256());  // (read, unused)
     const __m256i spread = _mm256_setr_epi8(0, 1, 2, 3, 4, -1, -1, -1, 5, 6, 7, 8, 9, -1, -1, -1,  //
                                             0, 1, 2, 3, 4, -1, -1, -1, 5, 6, 7, 8, 9, -1, -1, -1);
     const __m256i w = _mm256_setr_epi8(1, 3, 9, 27, 81, 0, 0, 0, 1, 3, 9, 27, 81, 0, 0, 0,  //
                                        1, 3, 9, 27, 81, 0, 0, 0, 1, 3, 9, 27, 81, 0, 0, 0);
     const __m256i zero = _mm256_setzero_si256();
-    for (size_t g = 0; g < blocks; ++g) {
+    // the 16 bytes packed from the 80 coefficients at src
+    const auto block = [&](const uint8_t* src) __attribute__((target("avx2"), always_inline)) {
         __m256i y[4];
         for (size_t q = 0; q < 4; ++q) {
-            const uint8_t* b = buf + 80 * g + 20 * q;  // groups 4q .. 4q + 3 of the block
+            const uint8_t* b = src + 20 * q;  // groups 4q .. 4q + 3 of the block
             const __m256i v = _mm256_loadu2_m128i(reinterpret_cast<const __m128i*>(b + 10),
                                                   reinterpret_cast<const __m128i*>(b));
             y[q] = _mm256_sad_epu8(_mm256_maddubs_epi16(_mm256_shuffle_epi8(v, spread), w), zero);
@@ -1552,11 +1611,20 @@ PQMCU_Y size_t pack(uint8_t* out, const uint16_t* a, size_t count) {
         const __m256i b = _mm256_packus_epi16(h, h);   // bytes: the same, each half twice
         const __m128i lo = _mm_shuffle_epi8(_mm256_castsi256_si128(b), _mm_setr_epi8(0, 2, -1, -1, 1, 3, -1, -1, 4, 6, -1, -1, 5, 7, -1, -1));
         const __m128i hi = _mm_shuffle_epi8(_mm256_extracti128_si256(b, 1), _mm_setr_epi8(-1, -1, 0, 2, -1, -1, 1, 3, -1, -1, 4, 6, -1, -1, 5, 7));
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 16 * g), _mm_or_si128(lo, hi));
+        return _mm_or_si128(lo, hi);
+    };
+    const size_t blocks = nn / 80, full = count / 5;
+    size_t done = 80 * blocks;
+    for (size_t g = 0; g < blocks; ++g) _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 16 * g), block(buf + 80 * g));
+    if (nn == count && done < count && full >= 16) {
+        // one more block ending at the last whole byte, over bytes already
+        // written (the same values); offsets depend on count only
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(out + full - 16), block(buf + 5 * (full - 16)));
+        done = 5 * full;
     }
-    for (k = 0; k < take + 32; k += 32) _mm256_store_si256(reinterpret_cast<__m256i*>(buf + k), zero);
+    for (k = 0; k < nn + 32; k += 32) _mm256_store_si256(reinterpret_cast<__m256i*>(buf + k), zero);
     __asm__ volatile("" : : "r"(buf) : "memory");
-    return 80 * blocks;
+    return done;
 }
 // engine.cpp's pack_s3 from coefficient k (a multiple of 5) on.
 inline void pack_tail(uint8_t* out, const uint16_t* a, size_t count, size_t k) {
@@ -1749,6 +1817,34 @@ PQMCU_Y uint32_t check_r_to_s3(uint16_t* r, size_t n, unsigned logq) {
     const uint32_t any = ~uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(tv, _mm256_setzero_si256())));
     return t | (any >> 1) | (any & 1);
 }
+// HPS decryption's dst -= Lift(m) (lift_hps<true>) and check_m's counts in
+// the same pass: ones = #{m[i] = 1}, twos = #{m[i] = 2} (m in {0,1,2});
+// 16-bit lane sums (at most ceil(n / 16) each).
+PQMCU_Y void lift_hps_sub_count(uint16_t* dst, const uint16_t* m, size_t n, uint32_t& ones, uint32_t& twos) {
+    const __m256i one = _mm256_set1_epi16(1);
+    __m256i o = _mm256_setzero_si256(), t = _mm256_setzero_si256();
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        const __m256i x = ldy(m + i), h = _mm256_srli_epi16(x, 1);
+        o = _mm256_add_epi16(o, _mm256_and_si256(x, one));
+        t = _mm256_add_epi16(t, h);
+        const __m256i d = _mm256_sub_epi16(x, _mm256_add_epi16(h, _mm256_add_epi16(h, h)));
+        sty(dst + i, _mm256_sub_epi16(ldy(dst + i), d));
+    }
+    // pair sums (vpmaddwd by 1) interleaved: ones in the even 32-bit lanes, twos in the odd
+    const __m256i po = _mm256_madd_epi16(o, one), pt = _mm256_madd_epi16(t, one);
+    const __m256i s = _mm256_add_epi32(_mm256_unpacklo_epi32(po, pt), _mm256_unpackhi_epi32(po, pt));
+    __m128i q = _mm_add_epi32(_mm256_castsi256_si128(s), _mm256_extracti128_si256(s, 1));
+    q = _mm_add_epi32(q, _mm_unpackhi_epi64(q, q));
+    uint32_t so = 0, st = 0;
+    for (; i < n; ++i) {
+        so += m[i] & 1;
+        st += m[i] >> 1;
+        dst[i] = uint16_t(dst[i] - (m[i] - 3 * (m[i] >> 1)));
+    }
+    ones = uint32_t(_mm_cvtsi128_si32(q)) + so;
+    twos = uint32_t(_mm_extract_epi32(q, 1)) + st;
+}
 // HRSS's Lift(m) (s3x::lift_hrss's steps on 16 lanes): prefix sums within
 // each 128-bit half by three byte shifts, the low half's total added to the
 // high half, the running value carried from lane 15; b[i - 1] by vpalignr
@@ -1892,6 +1988,26 @@ bool check_r_to_s3_avx512(uint16_t* r, size_t n, unsigned logq, uint32_t& t) {
     t = s3x::check_r_to_s3(r, n, logq);
     return true;
 }
+bool lift_hps_sub_count_usable() { return !s3_pack_avx512_usable() && x86::cpu_features().avx2; }
+bool lift_hps_sub_count_avx2(uint16_t* dst, const uint16_t* m, size_t n, uint32_t& ones, uint32_t& twos) {
+    if (n > 65535 || !lift_hps_sub_count_usable()) return false;
+    s3y::lift_hps_sub_count(dst, m, n, ones, twos);
+    return true;
+}
+bool unpack_s3_zq_avx2(uint16_t* a, const uint8_t* in, size_t count, uint16_t qmask) {
+    if (s3_pack_avx512_usable() || !x86::cpu_features().avx2) return false;
+    size_t k = s3y::unpack<true>(a, in, count, qmask);  // (then engine.cpp's digits, mapped)
+    for (; k < count; k += 5) {
+        uint32_t c = in[k / 5];
+        for (size_t j = k; j < k + 5 && j < count; ++j) {
+            const uint32_t q = (c * 171) >> 9;  // floor(c / 3) for c < 256
+            const uint32_t d = c - 3 * q;
+            a[j] = uint16_t(d | ((0u - (d >> 1)) & qmask));
+            c = q;
+        }
+    }
+    return true;
+}
 bool sample_iid_plus_avx512(uint16_t* r, const uint8_t* u, size_t n) {
     if (n < 2) return false;
     if (!s3_pack_avx512_usable()) {
@@ -1924,7 +2040,9 @@ bool sample_iid_pack_avx512(uint16_t* r, uint8_t* packed, const uint8_t* u, size
 size_t unpack_bits_avx2(uint16_t* a, const uint8_t* in, unsigned logq, size_t len, size_t groups, uint32_t& sum) {
     sum = 0;
     if (logq < 11 || logq > 14 || !x86::cpu_features().avx2) return 0;
-    return unpack_bits(a, in, logq, len, groups, sum);
+    if (!s3_pack_avx512_usable())  // (AVX-512 hosts keep the 32-bit lanes)
+        return logq == 12 ? unpack_bits12(a, in, len, groups, sum) : unpack_bits16(a, in, logq, len, groups, sum);
+    return unpack_bits32(a, in, logq, len, groups, sum);
 }
 
 size_t fixed_weight_keys_avx2(uint32_t* keys, const uint8_t* u, size_t count, size_t len) {

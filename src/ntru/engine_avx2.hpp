@@ -85,7 +85,8 @@ inline size_t fixed_weight_keys_avx2(uint32_t*, const uint8_t*, size_t, size_t) 
 // unpack_sq's first whole groups of eight logq-bit coefficients (logq 11 ..
 // 14), sixteen at a time, at most `groups` groups, reading only the input's
 // len bytes: returns the coefficients written (a multiple of 16, 0 where it
-// does not apply), sum = their sum.
+// does not apply), sum = their sum (mod 2^16 on hosts without AVX-512BW,
+// whose 16-bit-lane version sums in halfwords; unpack_sq keeps 16 bits).
 #if defined(PQMCU_NTRU_AVX2)
 size_t unpack_bits_avx2(uint16_t* a, const uint8_t* in, unsigned logq, size_t len, size_t groups, uint32_t& sum);
 #else
@@ -127,6 +128,14 @@ bool rq_to_s3_avx512(uint16_t* r, const uint16_t* a, size_t n, unsigned logq);
 bool mod3_phi_avx512(uint16_t* a, size_t n, uint16_t premask);  // a &= premask, then mod3_phi
 bool lift_hps_avx512(uint16_t* dst, const uint16_t* m, size_t n, bool subtract);
 bool check_r_to_s3_avx512(uint16_t* r, size_t n, unsigned logq, uint32_t& t);
+// Decryption on AVX2 hosts without AVX-512BW / VL (false, nothing done,
+// with them or without AVX2): HPS's dst[0 .. n) -= Lift(m) (lift_hps) with
+// check_m's counts from the same pass (ones = #{m[i] = 1}, twos = #{m[i] =
+// 2}, m in {0,1,2}); and unpack_s3 followed by z3_to_zq in one pass
+// (a[0 .. count) in {0, 1, qmask}).
+bool lift_hps_sub_count_usable();  // lift_hps_sub_count_avx2 would run (n <= 65535)
+bool lift_hps_sub_count_avx2(uint16_t* dst, const uint16_t* m, size_t n, uint32_t& ones, uint32_t& twos);
+bool unpack_s3_zq_avx2(uint16_t* a, const uint8_t* in, size_t count, uint16_t qmask);
 // HRSS's sample_iid_plus (engine.cpp's, the same r[0 .. n)) on AVX-512BW.
 bool sample_iid_plus_avx512(uint16_t* r, const uint8_t* u, size_t n);
 // pack_rq's first coefficients (logq 11 .. 14), 32 at a time (4 logq bytes)
@@ -142,6 +151,9 @@ inline bool mod3_phi_avx512(uint16_t*, size_t, uint16_t) { return false; }
 inline bool lift_hps_avx512(uint16_t*, const uint16_t*, size_t, bool) { return false; }
 inline bool check_r_to_s3_avx512(uint16_t*, size_t, unsigned, uint32_t&) { return false; }
 inline bool lift_hrss_avx512(uint16_t*, const uint16_t*, size_t, uint32_t, bool) { return false; }
+constexpr bool lift_hps_sub_count_usable() { return false; }
+inline bool lift_hps_sub_count_avx2(uint16_t*, const uint16_t*, size_t, uint32_t&, uint32_t&) { return false; }
+inline bool unpack_s3_zq_avx2(uint16_t*, const uint8_t*, size_t, uint16_t) { return false; }
 inline bool s3_pack_avx512_usable() { return false; }
 inline bool lift_hps_packed_avx2(uint16_t*, const uint8_t*, size_t) { return false; }
 inline bool unpack_s3_avx512(uint16_t*, const uint8_t*, size_t) { return false; }

@@ -604,7 +604,7 @@ TEST(NtruPieces, BitFieldsAvx2) {
                 want_sum += want;
             }
             EXPECT_EQ(a[done], 0x7777);
-            EXPECT_EQ(sum, want_sum) << "L " << L << ", count " << count;
+            EXPECT_EQ(sum & 0xFFFF, want_sum & 0xFFFF) << "L " << L << ", count " << count;  // (mod 2^16 is kept)
             // packing: the coefficients with junk above bit L
             std::vector<uint16_t> c(count + 16);
             for (auto& v : c) v = uint16_t(gen());
@@ -678,6 +678,94 @@ TEST(NtruPieces, PackS3Simd) {
 
 TEST(NtruPieces, Mod3AllInputs) {
     for (uint32_t a = 0; a < 65536; ++a) ASSERT_EQ(ntru::detail::mod3(uint16_t(a)), a % 3) << a;
+}
+
+// Decryption's fused AVX2 passes (hosts without AVX-512BW; elsewhere the
+// hooks decline) against the plain formulas on random inputs, every length
+// around the vector boundaries and the sets' sizes: HPS's dst -= Lift(m) with
+// check_m's counts, unpack_s3 + z3_to_zq, and pack_s3 / unpack_s3.
+TEST(NtruPieces, DecryptPassesAvx2) {
+    std::mt19937 rng(7);
+    std::vector<uint16_t> m(1400), dst(1400), want(1400), got(1400);
+    std::vector<uint8_t> packed(300);
+    for (size_t n : {1, 2, 6, 15, 16, 17, 31, 32, 33, 79, 80, 81, 85, 160, 509, 677, 701, 821, 1229, 1373}) {
+        for (int round = 0; round < 20; ++round) {
+            const unsigned bias = unsigned(round % 4);  // some rounds 1- or 2-heavy
+            uint32_t want_ones = 0, want_twos = 0;
+            for (size_t i = 0; i < n; ++i) {
+                uint16_t v = uint16_t(rng() % 3);
+                if (bias == 1 && rng() % 4 != 0) v = 1;
+                if (bias == 2 && rng() % 4 != 0) v = 2;
+                m[i] = v;
+                dst[i] = uint16_t(rng());
+                want[i] = uint16_t(dst[i] - (v == 2 ? 0xFFFFu : v));
+                want_ones += v == 1, want_twos += v == 2;
+            }
+            uint32_t ones = ~0u, twos = ~0u;
+            if (!ntru::detail::lift_hps_sub_count_avx2(dst.data(), m.data(), n, ones, twos)) return;  // (not this host's path)
+            ASSERT_EQ(ones, want_ones) << "n " << n;
+            ASSERT_EQ(twos, want_twos) << "n " << n;
+            for (size_t i = 0; i < n; ++i) ASSERT_EQ(dst[i], want[i]) << "n " << n << " i " << i;
+
+            const size_t count = n, bytes = (count + 4) / 5;
+            const uint16_t qmask = round % 2 ? 0x7FF : 0xFFF;
+            for (size_t i = 0; i < bytes; ++i) packed[i] = uint8_t(rng() % 243);
+            for (size_t i = 0; i < count; ++i) {
+                uint32_t c = packed[i / 5];
+                for (size_t j = 0; j < i % 5; ++j) c /= 3;
+                want[i] = uint16_t(c % 3 == 2 ? qmask : c % 3);
+            }
+            got[count] = 0x5A5A;
+            ASSERT_TRUE(ntru::detail::unpack_s3_zq_avx2(got.data(), packed.data(), count, qmask));
+            for (size_t i = 0; i < count; ++i) ASSERT_EQ(got[i], want[i]) << "n " << n << " i " << i;
+            ASSERT_EQ(got[count], 0x5A5A) << "n " << n;  // nothing written past count
+
+            // pack_s3 / unpack_s3 (AVX2: the last group moved back inside the arrays)
+            std::vector<uint8_t> bytes_want(bytes), bytes_got(bytes + 1, 0xA5);
+            for (size_t i = 0; i < bytes; ++i) {
+                uint32_t c = 0;
+                for (size_t j = std::min(count, 5 * i + 5); j-- > 5 * i;) c = 3 * c + m[j];
+                bytes_want[i] = uint8_t(c);
+            }
+            m[count] = 0;  // (the callers' arrays hold count + 1 words)
+            ASSERT_TRUE(ntru::detail::pack_s3_avx512(bytes_got.data(), m.data(), count));
+            for (size_t i = 0; i < bytes; ++i) ASSERT_EQ(bytes_got[i], bytes_want[i]) << "n " << n << " byte " << i;
+            ASSERT_EQ(bytes_got[bytes], 0xA5) << "n " << n;
+            got[count] = 0x5A5A;
+            ASSERT_TRUE(ntru::detail::unpack_s3_avx512(got.data(), bytes_want.data(), count));
+            for (size_t i = 0; i < count; ++i) ASSERT_EQ(got[i], m[i]) << "n " << n << " i " << i;
+            ASSERT_EQ(got[count], 0x5A5A) << "n " << n;
+        }
+    }
+}
+
+// unpack_sq's AVX2 groups (16-bit lanes on hosts without AVX-512BW) against
+// plain bit extraction: random bytes, logq 11 .. 14, several lengths; the
+// coefficients written and their sum mod 2^16.
+TEST(NtruPieces, UnpackBitsAvx2) {
+    std::mt19937 rng(11);
+    std::vector<uint8_t> in(2600);
+    std::vector<uint16_t> a(1400);
+    for (unsigned L = 11; L <= 14; ++L) {
+        for (size_t count : {16, 100, 508, 676, 700, 820, 1228, 1372}) {
+            const size_t len = (L * count + 7) / 8, groups = count / 8;
+            for (size_t i = 0; i < len; ++i) in[i] = uint8_t(rng());
+            std::fill(a.begin(), a.end(), 0xBEEF);
+            uint32_t sum = 0;
+            const size_t done = ntru::detail::unpack_bits_avx2(a.data(), in.data(), L, len, groups, sum);
+            if (done == 0) continue;  // (not this host's path)
+            ASSERT_EQ(done % 16, 0u);
+            uint32_t want_sum = 0;
+            for (size_t i = 0; i < done; ++i) {
+                uint32_t v = 0;
+                for (unsigned k = 0; k < L; ++k) v |= uint32_t((in[(L * i + k) / 8] >> ((L * i + k) % 8)) & 1) << k;
+                ASSERT_EQ(a[i], v) << "L " << L << " count " << count << " i " << i;
+                want_sum += v;
+            }
+            ASSERT_EQ(a[done], 0xBEEF);
+            ASSERT_EQ(sum & 0xFFFF, want_sum & 0xFFFF) << "L " << L << " count " << count;
+        }
+    }
 }
 
 TEST(NtruParams, Sizes) {
