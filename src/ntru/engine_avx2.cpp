@@ -848,6 +848,16 @@ PQMCU_AVX2 size_t fixed_weight_keys(uint32_t* keys, const uint8_t* u, size_t cou
     return i;
 }
 
+// The sum of v's eight 32-bit lanes (the stack copy wiped: some sums are of secrets).
+PQMCU_AVX2_INLINE uint32_t lane_sum(__m256i v) {
+    alignas(32) uint32_t lanes[8];
+    _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), v);
+    uint32_t t = 0;
+    for (uint32_t x : lanes) t += x;
+    secure_wipe(lanes, sizeof lanes);
+    return t;
+}
+
 // L = 12 (ntruhps4096821): coefficient j of a group at bytes 3j/2 (rounded
 // down) and the next, shifted by 4 for odd j: each 16-bit lane gathers its
 // two bytes (vpshufb), vpmullw by 16 / 1 and vpsrlw 4 keep its 12 bits.
@@ -870,11 +880,7 @@ PQMCU_AVX2 size_t unpack_bits12(uint16_t* a, const uint8_t* in, size_t len, size
         acc = _mm256_add_epi32(acc, _mm256_madd_epi16(x, ones));
         _mm256_storeu_si256(reinterpret_cast<__m256i*>(a + 8 * g), x);
     }
-    alignas(32) uint32_t lanes[8];
-    _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), acc);
-    uint32_t t = 0;
-    for (uint32_t v : lanes) t += v;
-    sum = t;
+    sum = lane_sum(acc);
     return 8 * g;
 }
 // (AVX-512 hosts) Coefficients of logq = L bits (11 .. 14), sixteen (two groups of eight, 2L
@@ -910,11 +916,7 @@ PQMCU_AVX2 size_t unpack_bits32(uint16_t* a, const uint8_t* in, unsigned L, size
         const __m256i h = _mm256_permute4x64_epi64(_mm256_packus_epi32(x, y), 0xD8);
         _mm256_storeu_si256(reinterpret_cast<__m256i*>(a + 8 * g), h);
     }
-    alignas(32) uint32_t lanes[8];
-    _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), acc);
-    uint32_t t = 0;
-    for (uint32_t v : lanes) t += v;
-    sum = t;
+    sum = lane_sum(acc);
     return 8 * g;
 }
 
@@ -1655,11 +1657,7 @@ PQMCU_Y uint32_t sample_iid_pack(uint16_t* r, uint8_t* packed, const uint8_t* u,
     }
     r[count] = 0;
     pack_tail(packed, r, count, pack(packed, r, count));
-    alignas(32) uint32_t lanes[8];
-    _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), _mm256_madd_epi16(acc, _mm256_set1_epi16(1)));
-    for (uint32_t v : lanes) sum += v;
-    secure_wipe(lanes, sizeof lanes);
-    return sum;
+    return sum + lane_sum(_mm256_madd_epi16(acc, _mm256_set1_epi16(1)));
 }
 // HRSS's sample_iid_plus (s3x::sample_iid_plus's three passes on 16 lanes,
 // engine.cpp's formulas for the tails).
