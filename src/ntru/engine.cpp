@@ -1813,16 +1813,14 @@ uint32_t dpke_decrypt(const Params& p, const Ring& R, uint8_t* rm, const uint8_t
     pack_s3(R, rm + s3, b);
 
     uint32_t fail = check_ciphertext_padding(p, ct);
-    // (x86 AVX2 without AVX-512BW: check_m's counts from the Lift pass below)
-    const bool fused = p.hps() && detail::lift_hps_sub_count_usable();
-    if (p.hps() && !fused) fail |= check_m(p, R, b);
 
     // r = (c - Lift(m)) / h mod (q, Phi_n)
     if constexpr (kDecapsPolys < 3) unpack_rq_sum_zero(R, c, ct);
     uint32_t ones = 0, twos = 0;
-    if (fused && detail::lift_hps_sub_count_avx2(c, b, n, ones, twos)) {  // c - Lift(m), the counts
+    if (p.hps() && detail::lift_hps_sub_count_avx2(c, b, n, ones, twos)) {  // c - Lift(m), check_m's counts
         fail |= check_m_counts(p, ones, twos);
     } else {
+        if (p.hps()) fail |= check_m(p, R, b);
         lift_into<true>(p, R, c, b);  // c - Lift(m)
     }
     uint16_t *inv_h = b, *r = c;

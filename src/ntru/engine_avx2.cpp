@@ -1986,9 +1986,8 @@ bool check_r_to_s3_avx512(uint16_t* r, size_t n, unsigned logq, uint32_t& t) {
     t = s3x::check_r_to_s3(r, n, logq);
     return true;
 }
-bool lift_hps_sub_count_usable() { return !s3_pack_avx512_usable() && x86::cpu_features().avx2; }
 bool lift_hps_sub_count_avx2(uint16_t* dst, const uint16_t* m, size_t n, uint32_t& ones, uint32_t& twos) {
-    if (n > 65535 || !lift_hps_sub_count_usable()) return false;
+    if (n > 65535 || s3_pack_avx512_usable() || !x86::cpu_features().avx2) return false;
     s3y::lift_hps_sub_count(dst, m, n, ones, twos);
     return true;
 }

@@ -133,7 +133,6 @@ bool check_r_to_s3_avx512(uint16_t* r, size_t n, unsigned logq, uint32_t& t);
 // check_m's counts from the same pass (ones = #{m[i] = 1}, twos = #{m[i] =
 // 2}, m in {0,1,2}); and unpack_s3 followed by z3_to_zq in one pass
 // (a[0 .. count) in {0, 1, qmask}).
-bool lift_hps_sub_count_usable();  // lift_hps_sub_count_avx2 would run (n <= 65535)
 bool lift_hps_sub_count_avx2(uint16_t* dst, const uint16_t* m, size_t n, uint32_t& ones, uint32_t& twos);
 bool unpack_s3_zq_avx2(uint16_t* a, const uint8_t* in, size_t count, uint16_t qmask);
 // HRSS's sample_iid_plus (engine.cpp's, the same r[0 .. n)) on AVX-512BW.
@@ -151,7 +150,6 @@ inline bool mod3_phi_avx512(uint16_t*, size_t, uint16_t) { return false; }
 inline bool lift_hps_avx512(uint16_t*, const uint16_t*, size_t, bool) { return false; }
 inline bool check_r_to_s3_avx512(uint16_t*, size_t, unsigned, uint32_t&) { return false; }
 inline bool lift_hrss_avx512(uint16_t*, const uint16_t*, size_t, uint32_t, bool) { return false; }
-constexpr bool lift_hps_sub_count_usable() { return false; }
 inline bool lift_hps_sub_count_avx2(uint16_t*, const uint16_t*, size_t, uint32_t&, uint32_t&) { return false; }
 inline bool unpack_s3_zq_avx2(uint16_t*, const uint8_t*, size_t, uint16_t) { return false; }
 inline bool s3_pack_avx512_usable() { return false; }
