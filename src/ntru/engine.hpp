@@ -168,16 +168,21 @@ constexpr size_t decaps_mul_words(size_t n, uint32_t logq) {
     return mul_scratch_words(n, logq);
 }
 
+// The x86 bitonic sort's length for count words (engine_avx2.cpp): the
+// power of two >= count, 64 at least.
+constexpr size_t bitonic_words(size_t count) {
+    size_t w = 64;
+    while (w < count) w <<= 1;
+    return w;
+}
 // Words of Work::sort (HPS fixed-weight sampling): the n - 1 keys; on hosts
-// the power of two above them (64 at least), so the x86 sort runs in place
-// with its padding there (engine_avx2.hpp's sort_labels_avx2).
+// bitonic_words(n - 1), so the x86 sort runs in place with its padding there
+// (engine_avx2.hpp's sort_labels_avx2).
 constexpr size_t sort_words(size_t n) {
 #if defined(PQMCU_TARGET_M4)
     return n - 1;
 #else
-    size_t w = 64;
-    while (w < n - 1) w <<= 1;
-    return w;
+    return bitonic_words(n - 1);
 #endif
 }
 

@@ -783,11 +783,6 @@ PQMCU_AVX2 void bitonic_core(uint32_t* buf, size_t count, size_t N) {
         for (size_t i0 = 0; i0 < count; i0 += 64) block64(buf + i0);
     }
 }
-constexpr size_t bitonic_words(size_t count) {
-    size_t N = 64;
-    while (N < count) N <<= 1;
-    return N;
-}
 PQMCU_AVX2 void bitonic_sort(uint32_t* x, size_t count) {
     alignas(32) uint32_t buf[kBitonicMax];
     const size_t N = bitonic_words(count);
