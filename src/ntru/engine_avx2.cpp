@@ -1490,25 +1490,24 @@ constexpr UnpackY kUnpackY = [] {
         }
     return t;
 }();
-// ToZq: each digit mapped as z3_to_zq ({0,1,2} -> {0,1,qmask}) as it is stored.
+// Vector u of the digits of 16 packed bytes (coefficients 16 u .. 16 u + 15,
+// in {0,1,2}; kUnpackY's tables read as memory operands).
+PQMCU_Y_INLINE __m256i digits(__m256i raw, size_t u) {
+    const __m256i c = _mm256_shuffle_epi8(raw, _mm256_load_si256(reinterpret_cast<const __m256i*>(kUnpackY.shuf[u])));
+    const __m256i y = _mm256_or_si256(_mm256_mulhi_epu16(c, ldy(kUnpackY.mul[u])), _mm256_and_si256(c, ldy(kUnpackY.keep[u])));
+    const __m256i q = _mm256_mulhi_epu16(y, _mm256_set1_epi16(21846));  // floor(y / 3), y < 256
+    return _mm256_sub_epi16(y, _mm256_add_epi16(q, _mm256_add_epi16(q, q)));
+}
 // ToZq: each digit mapped as z3_to_zq ({0,1,2} -> {0,1,qmask}) as it is stored.
 // The whole groups of 16 bytes, then (count >= 80) one group moved back to
 // end inside the input; returns the coefficients written (all but at most 4).
 template <bool ToZq = false>
 PQMCU_Y size_t unpack(uint16_t* a, const uint8_t* in, size_t count, [[maybe_unused]] uint16_t qmask = 0) {
-    __m256i shuf[5], mul[5], keep[5];
-    for (size_t u = 0; u < 5; ++u) {
-        shuf[u] = _mm256_load_si256(reinterpret_cast<const __m256i*>(kUnpackY.shuf[u]));
-        mul[u] = ldy(kUnpackY.mul[u]), keep[u] = ldy(kUnpackY.keep[u]);
-    }
-    const __m256i third = _mm256_set1_epi16(21846), qm = _mm256_set1_epi16(int16_t(qmask));
+    const __m256i qm = _mm256_set1_epi16(int16_t(qmask));
     const auto group = [&](const uint8_t* src, uint16_t* dst) __attribute__((target("avx2"), always_inline)) {
         const __m256i raw = _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(src)));
         for (size_t u = 0; u < 5; ++u) {
-            const __m256i c = _mm256_shuffle_epi8(raw, shuf[u]);
-            const __m256i y = _mm256_or_si256(_mm256_mulhi_epu16(c, mul[u]), _mm256_and_si256(c, keep[u]));
-            const __m256i q = _mm256_mulhi_epu16(y, third);  // floor(y / 3), y < 256
-            __m256i d = _mm256_sub_epi16(y, _mm256_add_epi16(q, _mm256_add_epi16(q, q)));
+            __m256i d = digits(raw, u);
             if constexpr (ToZq)  // d | (-(d >> 1) & qmask)
                 d = _mm256_or_si256(d, _mm256_and_si256(_mm256_sub_epi16(_mm256_setzero_si256(), _mm256_srli_epi16(d, 1)), qm));
             sty(dst + 16 * u, d);
@@ -1529,20 +1528,11 @@ PQMCU_Y size_t unpack(uint16_t* a, const uint8_t* in, size_t count, [[maybe_unus
 // unpack's digits d, added to c as HPS's Lift (d - 3 (d >> 1): {0,1,-1}
 // mod 2^16) instead of stored (count coefficients in all).
 PQMCU_Y void unpack_lift_add(uint16_t* c, const uint8_t* in, size_t count) {
-    __m256i shuf[5], mul[5], keep[5];
-    for (size_t u = 0; u < 5; ++u) {
-        shuf[u] = _mm256_load_si256(reinterpret_cast<const __m256i*>(kUnpackY.shuf[u]));
-        mul[u] = ldy(kUnpackY.mul[u]), keep[u] = ldy(kUnpackY.keep[u]);
-    }
-    const __m256i third = _mm256_set1_epi16(21846);
     // 80 coefficients from the 16 bytes in raw: Lift added to o[0 .. 80) (Add), or stored there
     const auto block = [&](__m128i bytes, uint16_t* o, bool add) __attribute__((target("avx2"), always_inline)) {
         const __m256i raw = _mm256_broadcastsi128_si256(bytes);
         for (size_t u = 0; u < 5; ++u) {
-            const __m256i x = _mm256_shuffle_epi8(raw, shuf[u]);
-            const __m256i y = _mm256_or_si256(_mm256_mulhi_epu16(x, mul[u]), _mm256_and_si256(x, keep[u]));
-            const __m256i q = _mm256_mulhi_epu16(y, third);  // floor(y / 3), y < 256
-            const __m256i d = _mm256_sub_epi16(y, _mm256_add_epi16(q, _mm256_add_epi16(q, q)));  // the digit
+            const __m256i d = digits(raw, u);
             const __m256i h = _mm256_srli_epi16(d, 1);
             const __m256i lift = _mm256_sub_epi16(d, _mm256_add_epi16(h, _mm256_add_epi16(h, h)));
             sty(o + 16 * u, add ? _mm256_add_epi16(ldy(o + 16 * u), lift) : lift);
