@@ -445,9 +445,26 @@ void add_ntt(int32_t* acc, const int32_t* x) {
 }
 
 // Four pointwise() outputs sum to < 4 * 0.75 kQ; reduced to <= kQ / 2 + 1
-// (C: Barrett; M4: the inverse multiplies its inputs by the scale first, a
-// Montgomery product < 0.51 kQ, and skips the last layer's scaling), the
-// inverse's bounds (above inverse_to) hold as for one product.
+// (C: Barrett), the inverse's bounds (above inverse_to) hold as for one
+// product. M4 (ntt_inv_m4.S, mode 2; since wip/saber-dec5): no reduction of
+// the inputs; pass A (layers 4, 8, 16) reduces only its plain sum of a
+// column's eight inputs (< 8 x 4 products), a Montgomery product by 2^32
+// mod kQ, and every other output of pass A went through a Montgomery
+// product and at most two sums after it (< 4 mont(8 x 4 products)); both
+// stay below pass A's outputs for one product (< 8 products), so pass B
+// (mode 0's, scaled) keeps inverse_to's bounds.
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+namespace {
+constexpr int64_t kProdBound = 39 * (int64_t(kQ) * kQ >> 32) + 1 + int64_t(kQ) / 2 + 1;  // pointwise()
+constexpr int64_t kSumIn = 4 * kProdBound;                                               // four of them
+constexpr int64_t kMontOf(int64_t x) { return x * kQ / (int64_t(1) << 32) + int64_t(kQ) / 2 + 2; }
+static_assert((int64_t(1) << 32) % kQ == 152406, "ntt_inv_m4.S's 2^32 mod q");
+static_assert(8 * kSumIn < (int64_t(1) << 31), "pass A's plain sums of a transform-domain sum");
+static_assert(8 * kSumIn * 152406 / (int64_t(1) << 32) + int64_t(kQ) / 2 + 2 <= 8 * kProdBound &&
+                  4 * kMontOf(8 * kSumIn) <= 8 * kProdBound,
+              "mode 2's pass A outputs within one product's");
+}  // namespace
+#endif
 void pointwise_acc(int32_t* acc, int32_t* x, const int32_t* y) {
 #if defined(PQMCU_SABER_NTT_M4_ASM)
     pqmcu_saber_ntt_basemul_acc_m4(x, y, kOmega.data(), acc);

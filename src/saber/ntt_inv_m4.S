@@ -13,9 +13,15 @@
 @     const int32_t zinv[256], uintptr_t tail_mode = tail + mode (tail = {q,
 @     -q^-1, scale, scaled zeta_inv[1], c}, 4-aligned: mode in the low two bits,
 @     four register arguments), uint16_t acc[256] (any alignment))
-@ mode bit 0: add to acc (else store); bit 1: multiply the inputs by the
-@ scale first (which also reduces them: transform-domain sums, ntt.cpp
-@ inverse_store; store only) and leave the last layer unscaled.
+@ mode bit 0: add to acc (else store); bit 1: a transform-domain sum of up
+@ to four block products (< 3 q; ntt.cpp inverse_store; store only): pass
+@ A reduces the one value of each column that is a plain sum of all eight
+@ inputs (r1, < 24 q), a Montgomery product by 2^32 mod q (congruent, < 0.51
+@ q), so that pass B's inputs are within the bounds of one product's and
+@ pass B is mode 0's (scaled last layer). Since wip/saber-dec5; before, all
+@ eight inputs of a column were multiplied by the scale first (8 Montgomery
+@ products a column, the last layer then unscaled): the outputs are the same
+@ (centred values mod q), pass A's intermediate values are not the C code's.
     .syntax unified
     .thumb
 
@@ -153,9 +159,8 @@
     bne 1b
 .endm
 
-@ prescale x: x = x lr / 2^32 mod q (lr = the scale, Montgomery): applies the
-@ inverse's scale up front and brings a transform-domain sum of up to four
-@ block products (< 3 q) to |x| < 0.51 q.
+@ prescale x: x = x lr / 2^32 mod q (lr = 2^32 mod q: x mod q, Montgomery):
+@ brings pass A's plain sum of eight inputs (< 8 x 3 q) to |x| < 0.51 q.
 .macro prescale x
     smull r11, \x, \x, lr
     mul r12, r11, r10
@@ -172,18 +177,11 @@
     ldr r6, [r0, #80]
     ldr r7, [r0, #96]
     ldr r8, [r0, #112]
+    gs8
 .if \reduce
     vmov lr, s17
     prescale r1
-    prescale r2
-    prescale r3
-    prescale r4
-    prescale r5
-    prescale r6
-    prescale r7
-    prescale r8
 .endif
-    gs8
     str r2, [r0, #16]
     str r3, [r0, #32]
     str r4, [r0, #48]
@@ -241,8 +239,9 @@ pqmcu_saber_ntt_inverse_m4:
     ldr r3, [r2, #16]
     vmov s15, r3
     vmov s16, r2                @ tail
-    ldr r3, [r2, #8]
-    vmov s17, r3                @ scale
+    movw r3, #0x5356
+    movt r3, #0x2               @ 2^32 mod q = 152,406 (ntt.cpp checks)
+    vmov s17, r3
     vmov r2, s13                @ mode
     tst r2, #2
     beq 7f
@@ -275,14 +274,7 @@ pqmcu_saber_ntt_inverse_m4:
     add r2, r0, #128
     vmov s13, r2
     mov r2, r12
-    tst r2, #2
-    beq 4f
-    ldr lr, [r1, #4]            @ prescaled: zinv[1] unscaled, store
-    vmov s6, lr
-    passb 0, 0
-    b 6f
-4:
-    tst r2, #1
+    tst r2, #1                  @ (mode 2 stores as mode 0)
     beq 5f
     passb 1, 1
     b 6f
@@ -295,7 +287,7 @@ pqmcu_saber_ntt_inverse_m4:
 
 @ void pqmcu_saber_ntt_inverse2_m4(int32_t a0[128], int32_t a1[128] (both
 @     clobbered), const int32_t zinv[256], const int32_t tail[5], uint16_t acc[256]):
-@ mode 2 of pqmcu_saber_ntt_inverse_m4 (inputs prescaled, store) on a
+@ mode 2 of pqmcu_saber_ntt_inverse_m4 (a sum: pass A reduces its plain sums, store) on a
 @ transform kept as two separate halves (a sum in two 512-byte pieces: no
 @ copy into one buffer first); acc overlaps neither. Pass A runs on each
 @ half in place (its blocks of 32 stay within a half), pass B loads
@@ -320,14 +312,15 @@ pqmcu_saber_ntt_inverse2_m4:
     ldr r2, [r3, #16]
     vmov s15, r2
     vmov s16, r3                @ tail
-    ldr r2, [r3, #8]
-    vmov s17, r2                @ scale
+    movw r2, #0x5356
+    movt r2, #0x2               @ 2^32 mod q
+    vmov s17, r2
     passa 1, 1, 512
     vmov r0, s9
     vmov r1, s18
     add r0, r0, r1
     passa 1, 0, 512
-    @ ---- layers 32, 64, 128 (the last unscaled: prescaled inputs), output to acc
+    @ ---- layers 32, 64, 128 (the last scaled, as mode 0), output to acc
     vmov r1, s8
     ldr lr, [r1, #16]
     vmov s0, lr
@@ -341,15 +334,15 @@ pqmcu_saber_ntt_inverse2_m4:
     vmov s4, lr
     ldr lr, [r1, #12]
     vmov s5, lr
-    ldr lr, [r1, #4]            @ zinv[1] unscaled
-    vmov s6, lr
     vmov r2, s16
+    ldr lr, [r2, #12]           @ the scaled zinv[1]
+    vmov s6, lr
     ldr lr, [r2, #8]
     vmov s7, lr
     vmov r0, s9
     add r2, r0, #128
     vmov s13, r2
-    passb 0, 0, 1
+    passb 0, 1, 1
     vpop {s16-s18}
     pop {r4-r11, pc}
     .size pqmcu_saber_ntt_inverse2_m4, .-pqmcu_saber_ntt_inverse2_m4
