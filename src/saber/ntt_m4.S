@@ -169,9 +169,11 @@ pqmcu_saber_ntt_forward_m4:
 @ one word load and an SBFX a field. bits = 4: 4-aligned words, field i in
 @ nibble i; bits = 3: 3-byte columns, the word loaded from the byte before
 @ the column (r12 starts one byte early), field i at bit 8 + 3 i.
-.macro col4 op, bits=4
+.macro col4 op, bits=4, load=1, next=0
 .if \bits == 4
+.if \load
     ldr r8, [r12], #4
+.endif
     sbfx r1, r8, #0, #4
     sbfx r2, r8, #4, #4
     sbfx r3, r8, #8, #4
@@ -181,7 +183,9 @@ pqmcu_saber_ntt_forward_m4:
     sbfx r7, r8, #24, #4
     asr r8, r8, #28
 .else
+.if \load
     ldr r8, [r12], #3
+.endif
     sbfx r1, r8, #8, #3
     sbfx r2, r8, #11, #3
     sbfx r3, r8, #14, #3
@@ -214,16 +218,27 @@ pqmcu_saber_ntt_forward_m4:
     str r2, [r0, #128]
     str r3, [r0, #256]
     str r4, [r0, #384]
+.if \next
+    @ the next column's word (r8 is dead since layer 2): the store after it
+    @ pipelines behind the load (1 cycle, not 2; wip/saber-dec5)
+.if \bits == 4
+    ldr r8, [r12], #4
+.else
+    ldr r8, [r12], #3
+.endif
+.endif
     str r1, [r0], #4
 .endm
-@ passa4 op, bits: the half's 32 columns, four a loop.
+@ passa4 op, bits: the half's 32 columns, four a loop (columns 2-4 loaded
+@ by the column before, col4's next; not across iterations, so no word past
+@ the 32 columns is read).
 .macro passa4 op, bits=4
     .p2align 2
 1:
-    col4 \op, \bits
-    col4 \op, \bits
-    col4 \op, \bits
-    col4 \op, \bits
+    col4 \op, \bits, 1, 1
+    col4 \op, \bits, 0, 1
+    col4 \op, \bits, 0, 1
+    col4 \op, \bits, 0, 0
     vmov lr, s7
     cmp r0, lr
     bne 1b

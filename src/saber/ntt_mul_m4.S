@@ -18,8 +18,8 @@
 @ (fblock acc; wip/saber-dec: before, c1..c3 were parked in s4-s6 and
 @ stored one STR each).
 #include "basemul_m4.inc"
-.macro fblock acc
-    fprod
+.macro fblock acc, w
+    fprod \w
 .if \acc == 1
     vmov r1, s3
     add r1, r1, r0
@@ -52,8 +52,11 @@
     vmov s2, r2                 @ end of a
     .p2align 2
 1:
-    fblock \acc
-    fblock \acc
+    vmov r1, s1
+    vldmia r1!, {s12-s13}       @ the two blocks' omegas (wip/saber-dec5)
+    vmov s1, r1
+    fblock \acc, s12
+    fblock \acc, s13
     vmov r1, s2
     cmp r0, r1
     bne 1b

@@ -21,7 +21,7 @@
 @ the rows' calls are on decapsulation's stack peak path. q, -q^-1 and
 @ round(2^32 / q) = 170 as immediates: ntt.cpp static_asserts them.)
 @ Registers: r0 a, r9 q, lr -q^-1, r1 / r10 / r11 scratch; s0 b - a, s1
-@ omega, s2 end of a, s3 s, s5 -170 (centring by round(v (-170) / 2^32) = -k:
+@ omega, s12-s15 four blocks' omegas, s2 end of a, s3 s, s5 -170 (centring by round(v (-170) / 2^32) = -k:
 @ no tie is reachable for |v| < 2^30, so v + (-k) q is v - k q by SMLAL's
 @ low word with q), s7 the new nibble word, s10 the old one, s4 / s8 / s9
 @ parked values.
@@ -70,8 +70,20 @@
     stm r1!, {r2, r3, r4}
     vmov s3, r1
 .endm
+@ (the omegas: one VLDM of four blocks' into s12-s15 every four blocks)
 .macro fblock mode, k
-    fprod
+.if ((\k / 4) % 4) == 0
+    vmov r1, s1
+    vldmia r1!, {s12-s15}
+    vmov s1, r1
+    fprod s12
+.elseif ((\k / 4) % 4) == 1
+    fprod s13
+.elseif ((\k / 4) % 4) == 2
+    fprod s14
+.else
+    fprod s15
+.endif
 .ifc \mode,put
     vmov r1, s3
     fpack \k
