@@ -19,9 +19,18 @@
     sub \b, \a, r12
     add \a, \a, r12
 .endm
-@ ct8 stride: layers (4 stride, 2 stride, stride) on a[j + stride i], i =
-@ 0..7 (r0 = &a[j], advanced by one coefficient), the zetas in s0-s6.
-.macro ct8 stride
+@ ctl a, b, z: ct with b's output (a - t) in lr instead (z = lr, consumed
+@ by the SMULL first): a column's last value, stored after the next
+@ column's loads (ct8 / l3col8 / l3st next).
+.macro ctl a, b, z
+    smull r11, r12, \b, \z
+    mul \b, r11, r10
+    smlal r11, r12, \b, r9
+    sub lr, \a, r12
+    add \a, \a, r12
+.endm
+@ ld8 stride: a column's eight values a[j + stride i] into r1-r8 (r0 = &a[j]).
+.macro ld8 stride
     ldr r1, [r0, #0]
     ldr r2, [r0, #(1*\stride)]
     ldr r3, [r0, #(2*\stride)]
@@ -30,6 +39,17 @@
     ldr r6, [r0, #(5*\stride)]
     ldr r7, [r0, #(6*\stride)]
     ldr r8, [r0, #(7*\stride)]
+.endm
+@ ct8 stride, load, next: layers (4 stride, 2 stride, stride) on a[j +
+@ stride i], i = 0..7 (r0 = &a[j], advanced by one coefficient), the zetas
+@ in s0-s6. load = 0: the column's values are in r1-r8 already (the column
+@ before loaded them); next = 1: the last value (a[j + 7 stride], from lr)
+@ is stored after the next column's loads, so that store pipelines behind a
+@ load (1 cycle instead of 2; wip/saber-dec5).
+.macro ct8 stride, load=1, next=0
+.if \load
+    ld8 \stride
+.endif
     vmov lr, s0
     ct r1, r5, lr
     ct r2, r6, lr
@@ -48,15 +68,25 @@
     vmov lr, s5
     ct r5, r6, lr
     vmov lr, s6
+.if \next
+    ctl r7, r8, lr
+.else
     ct r7, r8, lr
+.endif
     str r2, [r0, #(1*\stride)]
     str r3, [r0, #(2*\stride)]
     str r4, [r0, #(3*\stride)]
     str r5, [r0, #(4*\stride)]
     str r6, [r0, #(5*\stride)]
     str r7, [r0, #(6*\stride)]
+.if \next
+    str r1, [r0], #4
+    ld8 \stride
+    str lr, [r0, #(7*\stride - 4)]
+.else
     str r8, [r0, #(7*\stride)]
     str r1, [r0], #4
+.endif
 .endm
 @ pass2_from_s9: the second pass over the whole polynomial (a = s9, its
 @ zetas from block 8 of s8's table, s11 = a + 1024, the end), then return.
@@ -81,10 +111,10 @@
     vmov r1, s10
     vldmia r1!, {s0-s6}
     vmov s10, r1
-    ct8 16
-    ct8 16
-    ct8 16
-    ct8 16
+    ct8 16, 1, 1
+    ct8 16, 0, 1
+    ct8 16, 0, 1
+    ct8 16, 0, 0
     add r0, r0, #112
     vmov lr, s11
     cmp r0, lr
@@ -121,8 +151,8 @@ pqmcu_saber_ntt_forward_m4:
     vmov s7, r2
     .p2align 2
 1:
-    ct8 128
-    ct8 128
+    ct8 128, 1, 1
+    ct8 128, 0, 0
     vmov lr, s7
     cmp r0, lr
     bne 1b
@@ -318,9 +348,11 @@ pqmcu_saber_ntt_forward_m4:
     fwdhalfc pqmcu_saber_ntt_forward_half4_m4, 4
     fwdhalfc pqmcu_saber_ntt_forward_half3_m4, 3
 
-@ l3col8: a whole column's layer 3 (pairs (1,2) (3,4) (5,6) (7,8), factors
+@ l3col8 next: a whole column's layer 3 (pairs (1,2) (3,4) (5,6) (7,8), factors
 @ in s3-s6) and its eight stores, 128 bytes apart; r0 steps to the next column.
-.macro l3col8
+@ next = 1: the eighth value is left in lr for the next column's fields8
+@ to store behind its loads (at r0 + 892, r0 advanced).
+.macro l3col8 next=0
     vmov lr, s3
     ct r1, r2, lr
     vmov lr, s4
@@ -328,21 +360,27 @@ pqmcu_saber_ntt_forward_m4:
     vmov lr, s5
     ct r5, r6, lr
     vmov lr, s6
+.if \next
+    ctl r7, r8, lr
+.else
     ct r7, r8, lr
+.endif
     str r2, [r0, #128]
     str r3, [r0, #256]
     str r4, [r0, #384]
     str r5, [r0, #512]
     str r6, [r0, #640]
     str r7, [r0, #768]
+.if \next == 0
     str r8, [r0, #896]
+.endif
     str r1, [r0], #4
 .endm
 
 @ colw_layers: a column's three layers once its eight fields are in r1-r8
 @ (colw, colw13s): layer 1 on both sides (l1w, lr = s0 = z1 (-q^-1)), layer 2
 @ on both halves, layer 3 and the stores (l3col8).
-.macro colw_layers
+.macro colw_layers next=0
     vmov lr, s0
     l1w r1, r5
     l1w r2, r6
@@ -369,7 +407,7 @@ pqmcu_saber_ntt_forward_m4:
     smmlar r1, r11, r9, r1
     smmlsr r4, r12, r9, r2
     smmlar r2, r12, r9, r2
-    l3col8
+    l3col8 \next
 .endm
 
 @ colw bits: one column of fwdwc (the whole transform of s' from its column
@@ -480,7 +518,9 @@ pqmcu_saber_ntt_forward_m4:
 @ Column c of a group's eight bits-wide fields into r1-r8 (sign-extended):
 @ the group's first byte is in the named s register; one unaligned word load
 @ and one SBFX a field, offsets and shifts fixed at assembly time.
-.macro fields8 base, bits, c
+@ dst >= 0: then the previous column's last value (lr) is stored at r0 + dst,
+@ right behind the loads (1 cycle instead of 2; wip/saber-dec5).
+.macro fields8 base, bits, c, dst=-1
     vmov r12, \base
     ldr r1, [r12, #((\bits*\c)/8 + 0*4*\bits)]
     ldr r2, [r12, #((\bits*\c)/8 + 1*4*\bits)]
@@ -490,6 +530,9 @@ pqmcu_saber_ntt_forward_m4:
     ldr r6, [r12, #((\bits*\c)/8 + 5*4*\bits)]
     ldr r7, [r12, #((\bits*\c)/8 + 6*4*\bits)]
     ldr r8, [r12, #((\bits*\c)/8 + 7*4*\bits)]
+.if \dst >= 0
+    str lr, [r0, #\dst]
+.endif
     sbfx r1, r1, #((\bits*\c)%8), #\bits
     sbfx r2, r2, #((\bits*\c)%8), #\bits
     sbfx r3, r3, #((\bits*\c)%8), #\bits
@@ -500,17 +543,37 @@ pqmcu_saber_ntt_forward_m4:
     sbfx r8, r8, #((\bits*\c)%8), #\bits
 .endm
 
-@ l3st: layer 3 of a column's first four values (its factors in s1, s2) and
-@ their stores, 128 bytes apart (r0 advances a word).
-.macro l3st
+@ l3st next: layer 3 of a column's first four values (its factors in s1, s2) and
+@ their stores, 128 bytes apart (r0 advances a word); next = 1: the fourth
+@ value is left in lr for the next column's fields8 (at r0 + 380).
+.macro l3st next=0
     vmov lr, s1
     ct r1, r2, lr
     vmov lr, s2
+.if \next
+    ctl r3, r4, lr
+.else
     ct r3, r4, lr
+.endif
     str r2, [r0, #128]
     str r3, [r0, #256]
+.if \next == 0
     str r4, [r0, #384]
+.endif
     str r1, [r0], #4
+.endm
+@ (the column c of eight's deferral arguments: fields8's dst, l3col8 / l3st's next)
+.macro defer8 c, off
+.if \c > 0
+    .set .Ldst, \off
+.else
+    .set .Ldst, -1
+.endif
+.if \c < 7
+    .set .Lnext, 1
+.else
+    .set .Lnext, 0
+.endif
 .endm
 
 @ passaf bits: as passa4 for 10- or 13-bit fields (b, b' and the secret
@@ -522,7 +585,8 @@ pqmcu_saber_ntt_forward_m4:
 @ side a - b z1 is a + b (-z1), the same value (s5 = -z1; Montgomery's
 @ multiplier just changes sign, which ntt.cpp checks can never be -2^31).
 .macro colf bits, c
-    fields8 s6, \bits, \c
+    defer8 \c, 380
+    fields8 s6, \bits, \c, .Ldst
     vmov lr, s5
     l1 r1, r5, add
     l1 r2, r6, add
@@ -531,7 +595,7 @@ pqmcu_saber_ntt_forward_m4:
     vmov lr, s0
     ct r1, r3, lr
     ct r2, r4, lr
-    l3st
+    l3st .Lnext
 .endm
 @ pass8 col, arg, bits: eight columns a loop, \col \arg, c for c = 0..7
 @ (s6 the group's first byte, bits bytes a group; s7 the end of the output).
@@ -607,7 +671,8 @@ pqmcu_saber_ntt_forward_m4:
 @ s13 = the group's first byte), then its second pass. The word loads read
 @ up to 2 bytes past the 32 bits bytes (the callers' buffers have them).
 .macro colq bits, c
-    fields8 s13, \bits, \c
+    defer8 \c, 892
+    fields8 s13, \bits, \c, .Ldst
     vmov lr, s0
     ct r1, r5, lr
     ct r2, r6, lr
@@ -619,7 +684,7 @@ pqmcu_saber_ntt_forward_m4:
     vmov lr, s2
     ct r5, r7, lr
     ct r6, r8, lr
-    l3col8
+    l3col8 .Lnext
 .endm
 
 .macro fwdq name, bits
@@ -680,7 +745,8 @@ pqmcu_saber_ntt_forward_m4:
 @     const int32_t zetas[256], const int32_t tail[9])
 @ (the word loads read up to 2 bytes past the 416: sk's pk follows s.)
 .macro col13s op, c
-    fields8 s6, 13, \c
+    defer8 \c, 380
+    fields8 s6, 13, \c, .Ldst
     vmov lr, s5
     l1s r1, r5, \op
     l1s r2, r6, \op
@@ -694,7 +760,7 @@ pqmcu_saber_ntt_forward_m4:
     smmlar r1, r5, r9, r1
     smmlsr r4, r6, r9, r2
     smmlar r2, r6, r9, r2
-    l3st
+    l3st .Lnext
 .endm
 .macro passa13s op
     pass8 col13s, \op, 13
@@ -743,8 +809,9 @@ pqmcu_saber_ntt_forward_half13s_m4:
 
 @ colw13s c: colw on column c of the 13-bit fields (s10 = the group's first byte).
 .macro colw13s c
-    fields8 s10, 13, \c
-    colw_layers
+    defer8 \c, 892
+    fields8 s10, 13, \c, .Ldst
+    colw_layers .Lnext
 .endm
 
     .section .text.pqmcu_saber_ntt_forward13s_m4, "ax", %progbits
