@@ -34,8 +34,17 @@
     mul r12, r11, r10
     smlal r11, \b, r12, r9
 .endm
-@ gs8: three layers of Gentleman-Sande butterflies on r1-r8, the zetas in s0-s6.
-.macro gs8
+@ gsl a, b, z: gs with b's output in lr (z = lr, consumed by the SMULL).
+.macro gsl a, b, z
+    sub r12, \a, \b
+    add \a, \a, \b
+    smull r11, lr, r12, \z
+    mul r12, r11, r10
+    smlal r11, lr, r12, r9
+.endm
+@ gs8 last: three layers of Gentleman-Sande butterflies on r1-r8, the zetas
+@ in s0-s6; last = 1: r8's output in lr (passa_col's next).
+.macro gs8 last=0
     vmov lr, s0
     gs r1, r2, lr
     vmov lr, s1
@@ -54,7 +63,11 @@
     gs r1, r5, lr
     gs r2, r6, lr
     gs r3, r7, lr
+.if \last
+    gsl r4, r8, lr
+.else
     gs r4, r8, lr
+.endif
 .endm
 @ sc a: a = a lr / 2^32 mod q (the high word straight into a: no MOV).
 .macro sc a
@@ -159,16 +172,17 @@
     bne 1b
 .endm
 
-@ prescale x: x = x lr / 2^32 mod q (lr = 2^32 mod q: x mod q, Montgomery):
+@ prescale x: x = x s17 / 2^32 mod q (s17 = 2^32 mod q: x mod q, Montgomery):
 @ brings pass A's plain sum of eight inputs (< 8 x 3 q) to |x| < 0.51 q.
 .macro prescale x
-    smull r11, \x, \x, lr
+    vmov r12, s17
+    smull r11, \x, \x, r12
     mul r12, r11, r10
     smlal r11, \x, r12, r9
 .endm
 
-@ passa_col reduce: one column of pass A (a[j + 4 i], i = 0..7; r0 advanced by one coefficient).
-.macro passa_col reduce
+@ ld8a: pass A's column a[j + 4 i], i = 0..7, into r1-r8 (r0 = &a[j]).
+.macro ld8a
     ldr r1, [r0, #0]
     ldr r2, [r0, #16]
     ldr r3, [r0, #32]
@@ -177,9 +191,17 @@
     ldr r6, [r0, #80]
     ldr r7, [r0, #96]
     ldr r8, [r0, #112]
-    gs8
+.endm
+@ passa_col reduce, load, next: one column of pass A (a[j + 4 i], i = 0..7;
+@ r0 advanced by one coefficient); load = 0: loaded by the column before;
+@ next = 1: loads the next column and then stores this one's last value
+@ (in lr), the store behind a load (as ntt_m4.S's ct8; wip/saber-dec5).
+.macro passa_col reduce, load=1, next=0
+.if \load
+    ld8a
+.endif
+    gs8 \next
 .if \reduce
-    vmov lr, s17
     prescale r1
 .endif
     str r2, [r0, #16]
@@ -188,8 +210,14 @@
     str r5, [r0, #64]
     str r6, [r0, #80]
     str r7, [r0, #96]
+.if \next
+    str r1, [r0], #4
+    ld8a
+    str lr, [r0, #108]
+.else
     str r8, [r0, #112]
     str r1, [r0], #4
+.endif
 .endm
 @ passa reduce, first, len: layers 4, 8, 16 on the blocks of 32 (b = 0..7),
 @ a[32 b + j + 4 i], j = 0..3 (unrolled); s10 points at block b's seven
@@ -209,10 +237,10 @@
     vmov r1, s10
     vldmia r1!, {s0-s6}
     vmov s10, r1
-    passa_col \reduce
-    passa_col \reduce
-    passa_col \reduce
-    passa_col \reduce
+    passa_col \reduce, 1, 1
+    passa_col \reduce, 0, 1
+    passa_col \reduce, 0, 1
+    passa_col \reduce, 0, 0
     add r0, r0, #112
     vmov lr, s11
     cmp r0, lr
