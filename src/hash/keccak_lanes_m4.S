@@ -111,17 +111,28 @@ pqmcu_keccak_xor_lanes_m4:
     .thumb_func
 pqmcu_keccak_extract_lanes_m4:
     push {r4-r6}
-    subs r2, r2, #2
-    bcc 2f
     tst r1, #3
     bne 4f
-1:                              @ word-aligned output: one STM
+    subs r2, r2, #4             @ four lanes a loop (wip/saber-dec5: the loop's
+    bcc 5f                      @ SUBS / BCS once per four lanes, not two)
+1:                              @ word-aligned output: one STM a pair
+    ext2
+    stm r1!, {r3, r4, r5, r6}
+    ext2
+    stm r1!, {r3, r4, r5, r6}
+    subs r2, r2, #4
+    bcs 1b
+5:
+    adds r2, r2, #2             @ 0..3 lanes left: a pair?
+    bcc 2f
     ext2
     stm r1!, {r3, r4, r5, r6}
     subs r2, r2, #2
-    bcs 1b
     b 2f
 4:
+    subs r2, r2, #2
+    bcc 2f
+6:
     ext2
     str r3, [r1, #0]
     str r4, [r1, #4]
@@ -129,7 +140,7 @@ pqmcu_keccak_extract_lanes_m4:
     str r6, [r1, #12]
     adds r1, r1, #16
     subs r2, r2, #2
-    bcs 4b
+    bcs 6b
 2:
     adds r2, r2, #2             @ 0 or 1 lane left
     beq 3f
