@@ -179,6 +179,19 @@ template <unsigned Len>
 }  // namespace
 
 #if defined(PQMCU_SABER_NTT_M4_ASM)
+// The M4 transform layout (since wip/saber-dec5): every transform-domain
+// buffer on the M4 keeps each group of 32 coefficients transposed, the
+// coefficient 32 k + c + 4 i (c = 0..3, i = 0..7) at word 32 k + 8 c + i,
+// so that the eight values of a column of the forward's second pass /
+// the inverse's first pass (layers 16, 8, 4) are consecutive words: one
+// LDM and one STM (9 + 9 cycles instead of 9 + 16 for eight STRs); a
+// block of 4 (the products) is four words 32 bytes apart (four LDRs,
+// pipelined: as one LDM; the stores cost 3 cycles more than an STM). The
+// first passes store their columns there, forward() (natural input, in
+// place) writes it in its second pass, and the inverse's second pass reads
+// it, so inputs and outputs (packed fields, uint16 rows) are unchanged, as
+// are halves, quarters and the packed sums (a group of 32 stays a group of
+// 32). The C code (hosts) keeps the natural order; the values are the same.
 namespace {
 // The M4 kernels' tables: entries 0..63 as kZetas / kZetasInv (the only
 // ones six layers use), then the seven factors of each block of 32 of the
@@ -719,6 +732,14 @@ void pointwise_acc_half_at(int32_t* acc_h, int32_t* x, const int32_t* y, unsigne
 #else
     for (size_t m = 0; m < kN / 8; ++m) basemul4(x + 4 * m, y + 4 * m, kOmega[(kN / 8) * h + m]);
     for (size_t i = 0; i < kN / 2; ++i) acc_h[i] += x[i];
+#endif
+}
+
+unsigned run_blocks() {
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+    return 8;  // ntt_mul_m4.S: whole groups of 32 coefficients (the M4 layout)
+#else
+    return 2;
 #endif
 }
 

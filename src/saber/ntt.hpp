@@ -126,9 +126,17 @@ void pointwise_acc_half_at(int32_t* acc_h, int32_t* x, const int32_t* y, unsigne
 // clobbered): a sum kept in 256-byte pieces (the same sums, the same bound).
 void pointwise_acc_quarter_at(int32_t* acc_q, int32_t* x, const int32_t* y, unsigned q);
 // acc[0..4 blocks) += pointwise() of blocks first .. first + blocks - 1, x and
-// y pointing at block first's values (x is clobbered); blocks even (the M4
-// kernel takes two blocks a loop).
+// y pointing at block first's values (x is clobbered); blocks and first
+// multiples of run_blocks().
 void pointwise_acc_blocks_at(int32_t* acc, int32_t* x, const int32_t* y, unsigned first, unsigned blocks);
+// The granule of the block runs above (pointwise_acc_blocks_at,
+// pointwise_blocks_to): 2 (pairs) in the natural layout; 8 (whole groups of
+// 32 coefficients) on the M4, whose transforms keep a group of 32
+// coefficients transposed (coefficient 32 k + c + 4 i at word 32 k + 8 c + i:
+// a second-pass column is eight consecutive words; ntt.cpp). Only whole
+// groups of 32 are contiguous there; the other kernels take halves,
+// quarters or whole transforms, which are.
+unsigned run_blocks();
 // a[128 h .. 128 h + 128) = pointwise() of that half of a with b (128 values
 // from forward_half_packed).
 void pointwise_half(int32_t* a, const int32_t* b, unsigned h);
@@ -139,7 +147,8 @@ void pointwise_half_at(int32_t* a_h, const int32_t* b, unsigned h);
 // product made straight into a sum's piece (4-aligned; no copy after it).
 void pointwise_half_to(int32_t* dst_h, const int32_t* a_h, const int32_t* b, unsigned h);
 // dst[0..4 blocks) = pointwise() of blocks first .. first + blocks - 1 of a
-// and b (pointing at block first's values; a not written); blocks even.
+// and b (pointing at block first's values; a not written); blocks and first
+// multiples of run_blocks().
 void pointwise_blocks_to(int32_t* dst, const int32_t* a, const int32_t* b, unsigned first, unsigned blocks);
 // Transform-domain sums kept packed (the Default profile's FireSaber
 // re-encryption rows: 800 bytes where the int32 sum needs 1 KB): 256 values

@@ -93,28 +93,29 @@
     strh \x, [lr, #\off]
 .endm
 
-@ Pass B body: a[j + 32 i], i = 0..7; zetas s0-s3 (zinv 4..7), s4-s5
-@ (zinv 2, 3); s6 the last zeta (scaled unless the inputs were prescaled),
+@ Pass B body c: a[j + 32 i], i = 0..7, for column j = 4 m + c, at word
+@ 8 c + m of each block (the M4 layout, ntt.cpp: r0 = m words in, static
+@ offsets 32 c; r0 steps a word per four columns); zetas s0-s3 (zinv 4..7), s4-s5
+@ (zinv 2, 3); s6 the last zeta (scaled),
 @ s7 scale; s12 acc pointer, s13 end of a, s14 -q^-1, s15 c.
-.macro passb_body add, scaled, split
-    ldr r1, [r0, #0]
-    ldr r2, [r0, #128]
-    ldr r3, [r0, #256]
-    ldr r4, [r0, #384]
+.macro passb_body add, scaled, split, c
+    ldr r1, [r0, #(32*\c)]
+    ldr r2, [r0, #(32*\c + 128)]
+    ldr r3, [r0, #(32*\c + 256)]
+    ldr r4, [r0, #(32*\c + 384)]
 .if \split
     vmov r12, s18               @ half 1 - half 0
     add r12, r12, r0
-    ldr r5, [r12, #0]
-    ldr r6, [r12, #128]
-    ldr r7, [r12, #256]
-    ldr r8, [r12, #384]
+    ldr r5, [r12, #(32*\c)]
+    ldr r6, [r12, #(32*\c + 128)]
+    ldr r7, [r12, #(32*\c + 256)]
+    ldr r8, [r12, #(32*\c + 384)]
 .else
-    ldr r5, [r0, #512]
-    ldr r6, [r0, #640]
-    ldr r7, [r0, #768]
-    ldr r8, [r0, #896]
+    ldr r5, [r0, #(32*\c + 512)]
+    ldr r6, [r0, #(32*\c + 640)]
+    ldr r7, [r0, #(32*\c + 768)]
+    ldr r8, [r0, #(32*\c + 896)]
 .endif
-    adds r0, r0, #4
     vmov r10, s14
     gs8
 .if \scaled
@@ -161,12 +162,15 @@
     adds lr, lr, #2
     vmov s12, lr
 .endm
-@ passb add, scaled, split: pass B, two columns a loop (32 columns).
+@ passb add, scaled, split: pass B, four columns a loop (32 columns).
 .macro passb add, scaled, split=0
     .p2align 2
 1:
-    passb_body \add, \scaled, \split
-    passb_body \add, \scaled, \split
+    passb_body \add, \scaled, \split, 0
+    passb_body \add, \scaled, \split, 1
+    passb_body \add, \scaled, \split, 2
+    passb_body \add, \scaled, \split, 3
+    adds r0, r0, #4
     vmov lr, s13
     cmp r0, lr
     bne 1b
@@ -181,43 +185,16 @@
     smlal r11, \x, r12, r9
 .endm
 
-@ ld8a: pass A's column a[j + 4 i], i = 0..7, into r1-r8 (r0 = &a[j]).
-.macro ld8a
-    ldr r1, [r0, #0]
-    ldr r2, [r0, #16]
-    ldr r3, [r0, #32]
-    ldr r4, [r0, #48]
-    ldr r5, [r0, #64]
-    ldr r6, [r0, #80]
-    ldr r7, [r0, #96]
-    ldr r8, [r0, #112]
-.endm
-@ passa_col reduce, load, next: one column of pass A (a[j + 4 i], i = 0..7;
-@ r0 advanced by one coefficient); load = 0: loaded by the column before;
-@ next = 1: loads the next column and then stores this one's last value
-@ (in lr), the store behind a load (as ntt_m4.S's ct8; wip/saber-dec5).
-.macro passa_col reduce, load=1, next=0
-.if \load
-    ld8a
-.endif
-    gs8 \next
+@ passa_col reduce: one column of pass A (coefficients 32 b + j + 4 i, i =
+@ 0..7: the M4 layout's eight words at r0, one LDM and one STM, r0 steps
+@ to the next column; wip/saber-dec5).
+.macro passa_col reduce
+    ldm r0, {r1-r8}
+    gs8
 .if \reduce
     prescale r1
 .endif
-    str r2, [r0, #16]
-    str r3, [r0, #32]
-    str r4, [r0, #48]
-    str r5, [r0, #64]
-    str r6, [r0, #80]
-    str r7, [r0, #96]
-.if \next
-    str r1, [r0], #4
-    ld8a
-    str lr, [r0, #108]
-.else
-    str r8, [r0, #112]
-    str r1, [r0], #4
-.endif
+    stm r0!, {r1-r8}
 .endm
 @ passa reduce, first, len: layers 4, 8, 16 on the blocks of 32 (b = 0..7),
 @ a[32 b + j + 4 i], j = 0..3 (unrolled); s10 points at block b's seven
@@ -237,11 +214,10 @@
     vmov r1, s10
     vldmia r1!, {s0-s6}
     vmov s10, r1
-    passa_col \reduce, 1, 1
-    passa_col \reduce, 0, 1
-    passa_col \reduce, 0, 1
-    passa_col \reduce, 0, 0
-    add r0, r0, #112
+    passa_col \reduce
+    passa_col \reduce
+    passa_col \reduce
+    passa_col \reduce
     vmov lr, s11
     cmp r0, lr
     bne 2b
@@ -299,7 +275,7 @@ pqmcu_saber_ntt_inverse_m4:
     vmov s7, lr
     vmov r12, s13               @ mode
     vmov r0, s9
-    add r2, r0, #128
+    add r2, r0, #32             @ (r0 steps a word per four columns)
     vmov s13, r2
     mov r2, r12
     tst r2, #1                  @ (mode 2 stores as mode 0)
@@ -368,7 +344,7 @@ pqmcu_saber_ntt_inverse2_m4:
     ldr lr, [r2, #8]
     vmov s7, lr
     vmov r0, s9
-    add r2, r0, #128
+    add r2, r0, #32             @ (r0 steps a word per four columns)
     vmov s13, r2
     passb 0, 1, 1
     vpop {s16-s18}

@@ -46,6 +46,32 @@
 @ before loaded them); next = 1: the last value (a[j + 7 stride], from lr)
 @ is stored after the next column's loads, so that store pipelines behind a
 @ load (1 cycle instead of 2; wip/saber-dec5).
+@ ct8b last: ct8's three layers on r1-r8 (last = 1: r8's output in lr, ctl).
+.macro ct8b last=0
+    vmov lr, s0
+    ct r1, r5, lr
+    ct r2, r6, lr
+    ct r3, r7, lr
+    ct r4, r8, lr
+    vmov lr, s1
+    ct r1, r3, lr
+    ct r2, r4, lr
+    vmov lr, s2
+    ct r5, r7, lr
+    ct r6, r8, lr
+    vmov lr, s3
+    ct r1, r2, lr
+    vmov lr, s4
+    ct r3, r4, lr
+    vmov lr, s5
+    ct r5, r6, lr
+    vmov lr, s6
+.if \last
+    ctl r7, r8, lr
+.else
+    ct r7, r8, lr
+.endif
+.endm
 .macro ct8 stride, load=1, next=0
 .if \load
     ld8 \stride
@@ -104,18 +130,86 @@
 @ r0 to s11; s10 points at the block's seven zetas in the M4 table's block
 @ layout (ntt.cpp, kZetasM4[64 + 7 (k - 8) ..]: zetas[k], zetas[2k, 2k + 1],
 @ zetas[4k .. 4k + 3]), loaded by one VLDM. The block's four columns are
-@ unrolled (no inner loop).
+@ unrolled (no inner loop). The M4 transform layout (ntt.cpp, since
+@ wip/saber-dec5): column c of block k, coefficients 32 k + c + 4 i, is
+@ the eight words 32 k + 8 c + i, so a column is one LDM and one STM
+@ (9 + 9 cycles, not 9 + 16: the first pass already stores there).
 .macro pass2
     .p2align 2
 2:
     vmov r1, s10
     vldmia r1!, {s0-s6}
     vmov s10, r1
-    ct8 16, 1, 1
-    ct8 16, 0, 1
-    ct8 16, 0, 1
-    ct8 16, 0, 0
-    add r0, r0, #112
+    .rept 4
+    ldm r0, {r1-r8}
+    ct8b
+    stm r0!, {r1-r8}
+    .endr
+    vmov lr, s11
+    cmp r0, lr
+    bne 2b
+.endm
+@ pass2n: forward()'s second pass on a polynomial whose first pass left it
+@ in the natural order (in place from natural input), writing the M4
+@ layout: column c's outputs go to words 8 c .. 8 c + 7 of the block,
+@ which still hold inputs of columns c + 1..3 (c' + 4 i for i = 2 c, 2 c +
+@ 1); those are loaded into s16-s27 first (VLDR) and taken from there (12
+@ a block; s16-s27 saved by the caller). r0 steps 32 bytes a column.
+.macro pass2n
+    .p2align 2
+2:
+    vmov r1, s10
+    vldmia r1!, {s0-s6}
+    vmov s10, r1
+    @ column 0: inputs at words 0, 4, .., 28; keep words 1, 2, 3, 5, 6, 7
+    vldr s16, [r0, #4]
+    vldr s17, [r0, #8]
+    vldr s18, [r0, #12]
+    vldr s19, [r0, #20]
+    vldr s20, [r0, #24]
+    vldr s21, [r0, #28]
+    ld8 16
+    ct8b
+    stm r0!, {r1-r8}
+    @ column 1: i = 0, 1 in s16, s19, then words 9, 13, .., 29; keep 10, 11, 14, 15
+    vldr s22, [r0, #(40 - 32)]
+    vldr s23, [r0, #(44 - 32)]
+    vldr s24, [r0, #(56 - 32)]
+    vldr s25, [r0, #(60 - 32)]
+    vmov r1, s16
+    vmov r2, s19
+    ldr r3, [r0, #(36 - 32)]
+    ldr r4, [r0, #(52 - 32)]
+    ldr r5, [r0, #(68 - 32)]
+    ldr r6, [r0, #(84 - 32)]
+    ldr r7, [r0, #(100 - 32)]
+    ldr r8, [r0, #(116 - 32)]
+    ct8b
+    stm r0!, {r1-r8}
+    @ column 2: s17, s20, s22, s24, then words 18, 22, 26, 30; keep 19, 23
+    vldr s26, [r0, #(76 - 64)]
+    vldr s27, [r0, #(92 - 64)]
+    vmov r1, s17
+    vmov r2, s20
+    vmov r3, s22
+    vmov r4, s24
+    ldr r5, [r0, #(72 - 64)]
+    ldr r6, [r0, #(88 - 64)]
+    ldr r7, [r0, #(104 - 64)]
+    ldr r8, [r0, #(120 - 64)]
+    ct8b
+    stm r0!, {r1-r8}
+    @ column 3: s18, s21, s23, s25, s26, s27, then words 27, 31
+    vmov r1, s18
+    vmov r2, s21
+    vmov r3, s23
+    vmov r4, s25
+    vmov r5, s26
+    vmov r6, s27
+    ldr r7, [r0, #(108 - 96)]
+    ldr r8, [r0, #(124 - 96)]
+    ct8b
+    stm r0!, {r1-r8}
     vmov lr, s11
     cmp r0, lr
     bne 2b
@@ -128,6 +222,7 @@
     .thumb_func
 pqmcu_saber_ntt_forward_m4:
     push {r4-r11, lr}
+    vpush {s16-s27}
     mov r9, r2
     mov r10, r3
     vmov s8, r1
@@ -156,8 +251,17 @@ pqmcu_saber_ntt_forward_m4:
     vmov lr, s7
     cmp r0, lr
     bne 1b
-    @ ---- layers 16, 8, 4: blocks of 32 (k = 8..15), a[b + j + 4 i], j = 0..3
-    pass2_from_s9
+    @ ---- layers 16, 8, 4: blocks of 32 (k = 8..15), a[b + j + 4 i], j = 0..3,
+    @ natural in, the M4 layout out (pass2n)
+    vmov r0, s9
+    vmov r2, s8
+    add r2, r2, #256            @ block 8's zetas
+    vmov s10, r2
+    add r2, r0, #1024
+    vmov s11, r2
+    pass2n
+    vpop {s16-s27}
+    pop {r4-r11, pc}
     .size pqmcu_saber_ntt_forward_m4, .-pqmcu_saber_ntt_forward_m4
 
 @ l1 a, b, op: layer 1's butterfly, one side: a = a op b z1 / 2^32 (lr = z1).
@@ -199,7 +303,9 @@ pqmcu_saber_ntt_forward_m4:
 @ one word load and an SBFX a field. bits = 4: 4-aligned words, field i in
 @ nibble i; bits = 3: 3-byte columns, the word loaded from the byte before
 @ the column (r12 starts one byte early), field i at bit 8 + 3 i.
-.macro col4 op, bits=4, load=1, next=0
+@ c: the column's place in the loop's four (column j = 4 m + c goes to
+@ words 8 c + m of the four blocks: the M4 layout, pass2; r0 = m words in).
+.macro col4 op, bits=4, load=1, next=0, c=0
 .if \bits == 4
 .if \load
     ldr r8, [r12], #4
@@ -245,9 +351,9 @@ pqmcu_saber_ntt_forward_m4:
     ct5 r1, r2, lr
     vmov lr, s2
     ct5 r3, r4, lr
-    str r2, [r0, #128]
-    str r3, [r0, #256]
-    str r4, [r0, #384]
+    str r2, [r0, #(32*\c + 128)]
+    str r3, [r0, #(32*\c + 256)]
+    str r4, [r0, #(32*\c + 384)]
 .if \next
     @ the next column's word (r8 is dead since layer 2): the store after it
     @ pipelines behind the load (1 cycle, not 2; wip/saber-dec5)
@@ -257,7 +363,7 @@ pqmcu_saber_ntt_forward_m4:
     ldr r8, [r12], #3
 .endif
 .endif
-    str r1, [r0], #4
+    str r1, [r0, #(32*\c)]
 .endm
 @ passa4 op, bits: the half's 32 columns, four a loop (columns 2-4 loaded
 @ by the column before, col4's next; not across iterations, so no word past
@@ -265,10 +371,11 @@ pqmcu_saber_ntt_forward_m4:
 .macro passa4 op, bits=4
     .p2align 2
 1:
-    col4 \op, \bits, 1, 1
-    col4 \op, \bits, 0, 1
-    col4 \op, \bits, 0, 1
-    col4 \op, \bits, 0, 0
+    col4 \op, \bits, 1, 1, 0
+    col4 \op, \bits, 0, 1, 1
+    col4 \op, \bits, 0, 1, 2
+    col4 \op, \bits, 0, 0, 3
+    adds r0, r0, #4
     vmov lr, s7
     cmp r0, lr
     bne 1b
@@ -332,7 +439,7 @@ pqmcu_saber_ntt_forward_m4:
     vmov s1, r3
     ldr r3, [r1, #20]
     vmov s2, r3
-    add r1, r0, #128
+    add r1, r0, #32             @ (the first pass's r0 steps a word per four columns)
     vmov s7, r1
     cmp r4, #0
     bne 5f
@@ -348,11 +455,12 @@ pqmcu_saber_ntt_forward_m4:
     fwdhalfc pqmcu_saber_ntt_forward_half4_m4, 4
     fwdhalfc pqmcu_saber_ntt_forward_half3_m4, 3
 
-@ l3col8 next: a whole column's layer 3 (pairs (1,2) (3,4) (5,6) (7,8), factors
-@ in s3-s6) and its eight stores, 128 bytes apart; r0 steps to the next column.
-@ next = 1: the eighth value is left in lr for the next column's fields8
-@ to store behind its loads (at r0 + 892, r0 advanced).
-.macro l3col8 next=0
+@ l3col8 next, off: a whole column's layer 3 (pairs (1,2) (3,4) (5,6) (7,8), factors
+@ in s3-s6) and its eight stores, 128 bytes apart from r0 + off (the
+@ column's word in the M4 layout: column j = 4 m + c at word 8 c + m of
+@ each block; r0 is not advanced). next = 1: the eighth value is left in
+@ lr for the next column's fields8 to store behind its loads (at r0 + off + 896).
+.macro l3col8 next=0, off=0
     vmov lr, s3
     ct r1, r2, lr
     vmov lr, s4
@@ -365,22 +473,22 @@ pqmcu_saber_ntt_forward_m4:
 .else
     ct r7, r8, lr
 .endif
-    str r2, [r0, #128]
-    str r3, [r0, #256]
-    str r4, [r0, #384]
-    str r5, [r0, #512]
-    str r6, [r0, #640]
-    str r7, [r0, #768]
+    str r2, [r0, #(\off + 128)]
+    str r3, [r0, #(\off + 256)]
+    str r4, [r0, #(\off + 384)]
+    str r5, [r0, #(\off + 512)]
+    str r6, [r0, #(\off + 640)]
+    str r7, [r0, #(\off + 768)]
 .if \next == 0
-    str r8, [r0, #896]
+    str r8, [r0, #(\off + 896)]
 .endif
-    str r1, [r0], #4
+    str r1, [r0, #(\off)]
 .endm
 
 @ colw_layers: a column's three layers once its eight fields are in r1-r8
 @ (colw, colw13s): layer 1 on both sides (l1w, lr = s0 = z1 (-q^-1)), layer 2
 @ on both halves, layer 3 and the stores (l3col8).
-.macro colw_layers next=0
+.macro colw_layers next=0, off=0
     vmov lr, s0
     l1w r1, r5
     l1w r2, r6
@@ -407,14 +515,14 @@ pqmcu_saber_ntt_forward_m4:
     smmlar r1, r11, r9, r1
     smmlsr r4, r12, r9, r2
     smmlar r2, r12, r9, r2
-    l3col8 \next
+    l3col8 \next, \off
 .endm
 
 @ colw bits: one column of fwdwc (the whole transform of s' from its column
 @ fields): the column's eight fields as in col4 (s7 points at the column),
 @ layer 1 on both sides (l1s's product: MUL by z1 (-q^-1), SMMULR by q, lr
 @ = s0), then layers 2 and 3 as ct8 (zetas[2..7] in s1-s6); outputs a[j + 32 i].
-.macro colw bits
+.macro colw bits, c
     vmov r12, s7
 .if \bits == 4
     ldr r8, [r12], #4
@@ -439,7 +547,7 @@ pqmcu_saber_ntt_forward_m4:
     sbfx r7, r8, #26, #3
     asr r8, r8, #29
 .endif
-    colw_layers
+    colw_layers 0, (32*\c)
 .endm
 @ l1w a, b: layer 1's butterfly on a 4- or 3-bit field b (|b| <= 8), both
 @ sides: t = l1s's exact Montgomery product b z1 / 2^32 (lr = z1 (-q^-1)),
@@ -480,7 +588,7 @@ pqmcu_saber_ntt_forward_m4:
     vmov s5, r3
     ldr r3, [r2, #28]
     vmov s6, r3
-    add r3, r0, #128
+    add r3, r0, #32             @ (the first pass's r0 steps a word per four columns)
     vmov s11, r3
 .endm
 
@@ -502,10 +610,11 @@ pqmcu_saber_ntt_forward_m4:
     fwdw_consts
     .p2align 2
 1:
-    colw \bits
-    colw \bits
-    colw \bits
-    colw \bits
+    colw \bits, 0
+    colw \bits, 1
+    colw \bits, 2
+    colw \bits, 3
+    adds r0, r0, #4
     vmov lr, s11
     cmp r0, lr
     bne 1b
@@ -543,10 +652,10 @@ pqmcu_saber_ntt_forward_m4:
     sbfx r8, r8, #((\bits*\c)%8), #\bits
 .endm
 
-@ l3st next: layer 3 of a column's first four values (its factors in s1, s2) and
-@ their stores, 128 bytes apart (r0 advances a word); next = 1: the fourth
-@ value is left in lr for the next column's fields8 (at r0 + 380).
-.macro l3st next=0
+@ l3st next, off: layer 3 of a column's first four values (its factors in s1, s2) and
+@ their stores, 128 bytes apart from r0 + off (as l3col8); next = 1: the
+@ fourth value is left in lr for the next column's fields8 (at r0 + off + 384).
+.macro l3st next=0, off=0
     vmov lr, s1
     ct r1, r2, lr
     vmov lr, s2
@@ -555,17 +664,21 @@ pqmcu_saber_ntt_forward_m4:
 .else
     ct r3, r4, lr
 .endif
-    str r2, [r0, #128]
-    str r3, [r0, #256]
+    str r2, [r0, #(\off + 128)]
+    str r3, [r0, #(\off + 256)]
 .if \next == 0
-    str r4, [r0, #384]
+    str r4, [r0, #(\off + 384)]
 .endif
-    str r1, [r0], #4
+    str r1, [r0, #(\off)]
 .endm
-@ (the column c of eight's deferral arguments: fields8's dst, l3col8 / l3st's next)
-.macro defer8 c, off
+@ (the column c of eight's arguments: .Loff its word's byte offset from r0
+@ in the M4 layout, column j = 8 m + c at word 8 (c mod 4) + 2 m + c / 4
+@ of each block, r0 = 2 m words in; .Ldst fields8's dst (the previous
+@ column's deferred value, at its offset + last), .Lnext l3col8 / l3st's next)
+.macro defer8 c, last
+    .set .Loff, 32*((\c) % 4) + 4*((\c) / 4)
 .if \c > 0
-    .set .Ldst, \off
+    .set .Ldst, 32*((\c - 1) % 4) + 4*((\c - 1) / 4) + \last
 .else
     .set .Ldst, -1
 .endif
@@ -585,7 +698,7 @@ pqmcu_saber_ntt_forward_m4:
 @ side a - b z1 is a + b (-z1), the same value (s5 = -z1; Montgomery's
 @ multiplier just changes sign, which ntt.cpp checks can never be -2^31).
 .macro colf bits, c
-    defer8 \c, 380
+    defer8 \c, 384
     fields8 s6, \bits, \c, .Ldst
     vmov lr, s5
     l1 r1, r5, add
@@ -595,7 +708,7 @@ pqmcu_saber_ntt_forward_m4:
     vmov lr, s0
     ct r1, r3, lr
     ct r2, r4, lr
-    l3st .Lnext
+    l3st .Lnext, .Loff
 .endm
 @ pass8 col, arg, bits: eight columns a loop, \col \arg, c for c = 0..7
 @ (s6 the group's first byte, bits bytes a group; s7 the end of the output).
@@ -608,6 +721,7 @@ pqmcu_saber_ntt_forward_m4:
     vmov r12, s6
     add r12, r12, #\bits
     vmov s6, r12
+    adds r0, r0, #8             @ (two words per eight columns: the M4 layout)
     vmov lr, s7
     cmp r0, lr
     bne 1b
@@ -650,7 +764,7 @@ pqmcu_saber_ntt_forward_m4:
     vmov s1, r3
     ldr r3, [r1, #20]
     vmov s2, r3
-    add r1, r0, #128
+    add r1, r0, #32             @ (r0 steps two words per eight columns)
     vmov s7, r1
     passaf \bits
     half_pass2
@@ -671,7 +785,7 @@ pqmcu_saber_ntt_forward_m4:
 @ s13 = the group's first byte), then its second pass. The word loads read
 @ up to 2 bytes past the 32 bits bytes (the callers' buffers have them).
 .macro colq bits, c
-    defer8 \c, 892
+    defer8 \c, 896
     fields8 s13, \bits, \c, .Ldst
     vmov lr, s0
     ct r1, r5, lr
@@ -684,7 +798,7 @@ pqmcu_saber_ntt_forward_m4:
     vmov lr, s2
     ct r5, r7, lr
     ct r6, r8, lr
-    l3col8 .Lnext
+    l3col8 .Lnext, .Loff
 .endm
 
 .macro fwdq name, bits
@@ -714,7 +828,7 @@ pqmcu_saber_ntt_forward_m4:
     vmov s5, r3
     ldr r3, [r2, #28]
     vmov s6, r3
-    add r3, r0, #128
+    add r3, r0, #32             @ (r0 steps two words per eight columns)
     vmov s7, r3
     .p2align 2
 1:
@@ -724,6 +838,7 @@ pqmcu_saber_ntt_forward_m4:
     vmov r12, s13
     add r12, r12, #\bits
     vmov s13, r12
+    adds r0, r0, #8             @ (two words per eight columns: the M4 layout)
     vmov lr, s7
     cmp r0, lr
     bne 1b
@@ -745,7 +860,7 @@ pqmcu_saber_ntt_forward_m4:
 @     const int32_t zetas[256], const int32_t tail[9])
 @ (the word loads read up to 2 bytes past the 416: sk's pk follows s.)
 .macro col13s op, c
-    defer8 \c, 380
+    defer8 \c, 384
     fields8 s6, 13, \c, .Ldst
     vmov lr, s5
     l1s r1, r5, \op
@@ -760,7 +875,7 @@ pqmcu_saber_ntt_forward_m4:
     smmlar r1, r5, r9, r1
     smmlsr r4, r6, r9, r2
     smmlar r2, r6, r9, r2
-    l3st .Lnext
+    l3st .Lnext, .Loff
 .endm
 .macro passa13s op
     pass8 col13s, \op, 13
@@ -794,7 +909,7 @@ pqmcu_saber_ntt_forward_half13s_m4:
     vmov s1, r3
     ldr r3, [r1, #20]
     vmov s2, r3
-    add r1, r0, #128
+    add r1, r0, #32             @ (r0 steps two words per eight columns)
     vmov s7, r1
     cmp r4, #0
     bne 5f
@@ -809,9 +924,9 @@ pqmcu_saber_ntt_forward_half13s_m4:
 
 @ colw13s c: colw on column c of the 13-bit fields (s10 = the group's first byte).
 .macro colw13s c
-    defer8 \c, 892
+    defer8 \c, 896
     fields8 s10, 13, \c, .Ldst
-    colw_layers .Lnext
+    colw_layers .Lnext, .Loff
 .endm
 
     .section .text.pqmcu_saber_ntt_forward13s_m4, "ax", %progbits
@@ -834,6 +949,7 @@ pqmcu_saber_ntt_forward13s_m4:
     vmov r12, s10
     add r12, r12, #13
     vmov s10, r12
+    adds r0, r0, #8             @ (two words per eight columns: the M4 layout)
     vmov lr, s11
     cmp r0, lr
     bne 1b

@@ -18,34 +18,50 @@
 @ (fblock acc; wip/saber-dec: before, c1..c3 were parked in s4-s6 and
 @ stored one STR each).
 #include "basemul_m4.inc"
-.macro fblock acc, w
-    fprod \w
+@ fblock acc, w, i: block i of the group of 32 at r0 (the M4 transform
+@ layout, ntt.cpp: its four values 32 bytes apart at 4 i), its outputs
+@ stored (acc 0), added to acc (acc 1, s3 = acc - a) or stored to dst
+@ (acc 2, s3 = dst - a) in the same layout, one word each (wip/saber-dec5:
+@ before, the natural layout's contiguous blocks took one LDM / STM).
+.macro fblock acc, w, i
+    fprod \w, \i
 .if \acc == 1
     vmov r1, s3
     add r1, r1, r0
-    ldm r1, {r6, r7, r8, r12}
+    ldr r6, [r1, #(4*\i)]
+    ldr r7, [r1, #(4*\i + 32)]
+    ldr r8, [r1, #(4*\i + 64)]
+    ldr r12, [r1, #(4*\i + 96)]
     add r2, r2, r6
     add r3, r3, r7
     add r4, r4, r8
     add r5, r5, r12
-    stm r1, {r2, r3, r4, r5}
-    add r0, r0, #16
+    str r2, [r1, #(4*\i)]
+    str r3, [r1, #(4*\i + 32)]
+    str r4, [r1, #(4*\i + 64)]
+    str r5, [r1, #(4*\i + 96)]
 .elseif \acc == 2
     vmov r1, s3
     add r1, r1, r0
-    stm r1, {r2, r3, r4, r5}
-    add r0, r0, #16
+    str r2, [r1, #(4*\i)]
+    str r3, [r1, #(4*\i + 32)]
+    str r4, [r1, #(4*\i + 64)]
+    str r5, [r1, #(4*\i + 96)]
 .else
-    stm r0!, {r2, r3, r4, r5}
+    str r2, [r0, #(4*\i)]
+    str r3, [r0, #(4*\i + 32)]
+    str r4, [r0, #(4*\i + 64)]
+    str r5, [r0, #(4*\i + 96)]
 .endif
 .endm
-@ basemul acc, len: the blocks of a (len bytes), two a loop.
+@ basemul acc, len: the blocks of a (len bytes, a multiple of 128), a group
+@ of 32 (eight blocks) a loop; the omegas by one VLDM of four blocks'.
 .macro basemul acc, len=1024
     sub r1, r1, r0
     vmov s0, r1                 @ b - a
     vmov s1, r2                 @ omega
 .ifc \len,r6
-    add r2, r0, r6              @ (a length in bytes, a multiple of 32)
+    add r2, r0, r6              @ (a length in bytes, a multiple of 128)
 .else
     add r2, r0, #\len
 .endif
@@ -53,10 +69,20 @@
     .p2align 2
 1:
     vmov r1, s1
-    vldmia r1!, {s12-s13}       @ the two blocks' omegas (wip/saber-dec5)
+    vldmia r1!, {s12-s15}       @ four blocks' omegas
     vmov s1, r1
-    fblock \acc, s12
-    fblock \acc, s13
+    fblock \acc, s12, 0
+    fblock \acc, s13, 1
+    fblock \acc, s14, 2
+    fblock \acc, s15, 3
+    vmov r1, s1
+    vldmia r1!, {s12-s15}
+    vmov s1, r1
+    fblock \acc, s12, 4
+    fblock \acc, s13, 5
+    fblock \acc, s14, 6
+    fblock \acc, s15, 7
+    add r0, r0, #128
     vmov r1, s2
     cmp r0, r1
     bne 1b
@@ -130,7 +156,7 @@ pqmcu_saber_ntt_basemul_acc_half_m4:
 
 @ void pqmcu_saber_ntt_basemul_acc_blocks_m4(int32_t a[] (clobbered), const int32_t b[],
 @     const int32_t omega[], const int32_t tail[2], int32_t acc[], size_t bytes): acc += a b / 2^32
-@ on bytes / 16 blocks (bytes a nonzero multiple of 32: two blocks a loop), e.g. the 16 of
+@ on bytes / 16 blocks (bytes a nonzero multiple of 128: whole groups of 32), e.g. the 16 of
 @ one quarter (a sum kept in 256-byte pieces) or a run of blocks of a sum kept in pieces
 @ (pointers already offset by the caller).
     .section .text.pqmcu_saber_ntt_basemul_acc_blocks_m4, "ax", %progbits
@@ -152,7 +178,7 @@ pqmcu_saber_ntt_basemul_acc_blocks_m4:
 
 @ void pqmcu_saber_ntt_basemul_to_blocks_m4(const int32_t a[], const int32_t b[],
 @     const int32_t omega[], const int32_t tail[2], int32_t dst[], size_t bytes): dst = a b / 2^32
-@ on bytes / 16 blocks (a nonzero multiple of 32: the 32 blocks of one half, or a
+@ on bytes / 16 blocks (a nonzero multiple of 128: the 32 blocks of one half, or a
 @ run of a sum kept in pieces; pointers already offset by the caller; dst
 @ 4-aligned, a is not written).
     .section .text.pqmcu_saber_ntt_basemul_to_blocks_m4, "ax", %progbits

@@ -101,8 +101,8 @@ struct Scheme {
     static constexpr size_t kSpPolyBytes = kN * kSpBits / 8;
     static constexpr size_t kSum25Room = kSum25 ? ntt::kSum25Bytes - sizeof(uint16_t) * kN : 0;
     // LightSaber and Saber (Default): their re-encryption rows sum packed at
-    // 25 bits too, in two pieces: blocks 0-4 in acc (kSplitN values) and
-    // blocks 5-7 in kSplitRoomWords on the rows' stack (enc_default<true>;
+    // 25 bits too, in two pieces: blocks 0-2 in kSplitRoomWords on the rows'
+    // stack and blocks 3-7 in acc (kSplitN values) (enc_default<true>;
     // no Workspace byte more, so key generation and encapsulation keep their
     // RAM). The room replaces decapsulate's 128 bytes of hashes: K' is in ss
     // (the output, written last), m', the hash inputs and r' in x past the
@@ -1259,29 +1259,37 @@ private:
         }
     }
     // kSum25Split's re-encryption row: as row_sum25_term, the packed sum in
-    // two pieces (acc: kSplitN values, room: the rest); reuse: yh already
-    // holds half 1 of s'_j's transform (made last here).
+    // two pieces (room: the first kN - kSplitN values, acc: the other
+    // kSplitN); reuse: yh already holds half 1 of s'_j's transform (made last here).
     [[gnu::noinline]] static void row_sum25_split_term(Workspace& ws, size_t j, int32_t* room, bool reuse) {
         if constexpr (kSum25Split) {
             static_assert(kSplitN % 32 == 0 && kSplitN / 32 * ntt::kSum25BlockBytes <= sizeof ws.u.k.acc &&
                           kSplitN / 32 * ntt::kSum25BlockBytes + sizeof(int32_t) * kSplitRoomWords == ntt::kSum25Bytes);
-            uint8_t* const s0 = reinterpret_cast<uint8_t*>(ws.u.k.acc);
-            uint8_t* const s1 = reinterpret_cast<uint8_t*>(room);
+            constexpr size_t kN0 = kN - kSplitN;  // the room's values (3 packed blocks)
+            uint8_t* const s0 = reinterpret_cast<uint8_t*>(room);
+            uint8_t* const s1 = reinterpret_cast<uint8_t*>(ws.u.k.acc);
             const unsigned op = j == 0 ? 0 : j + 1 < L ? 1 : 2;
             if (reuse) {
                 // half 0 of s'_j's transform in th (v'), half 1 in yh. th is
-                // acc, the sum's first piece: half 0's packed blocks trail
-                // its reads (block k's 12 bytes at 100 (k / 8) + 12 (k % 8)
-                // < 16 (k + 1); the C path makes every product first), then half 1.
-                constexpr unsigned kHalfBlocks = kN / 8;
-                static_assert(kSplitN / 4 >= kHalfBlocks && ntt::kSum25BlockBytes <= 8 * 4 * sizeof(int32_t));
-                sum25_run_b(ws, ws.u.k.th, 0, op, s0, 0, kHalfBlocks);
-                sum25_half(ws, 1, op, s0, kSplitN, s1);
+                // acc, the sum's second piece: half 0's groups of 32 go to the
+                // room except the last (blocks 24-31), whose packed block
+                // lands at acc's start, below its own reads (th's last 128
+                // bytes; the earlier groups' are read by then: the M4 keeps
+                // a group of 32 transposed, ntt.cpp, so a packed block can
+                // only trail whole groups), then half 1 (acc from byte 100).
+                // (Before wip/saber-dec5 acc was the first piece and each
+                // packed block trailed its own reads.)
+                constexpr unsigned kHalfBlocks = kN / 8, kSplit = unsigned(kN0 / 4);
+                static_assert(kN0 % 32 == 0 && kSplit < kHalfBlocks && kHalfBlocks - kSplit == 8 &&
+                              ntt::kSum25BlockBytes <= sizeof(int32_t) * 4 * kSplit);
+                sum25_run_b(ws, ws.u.k.th, 0, op, s0, 0, kSplit);
+                sum25_run_b(ws, ws.u.k.th, 0, op, s1, kSplit, kHalfBlocks);
+                sum25_half(ws, 1, op, s0, kN0, s1);
             } else {
                 for (unsigned k = 0; k < 2; ++k) {
                     const unsigned h = 1 - k;
                     ntt::forward_half_packed(ws.u.k.yh, spj(ws, j), kSpBits, h);
-                    sum25_half(ws, h, op, s0, kSplitN, s1);
+                    sum25_half(ws, h, op, s0, kN0, s1);
                 }
             }
             if (op == 2) ntt::inverse_sum25(ws.u.k.acc, ws.x);
@@ -1394,7 +1402,8 @@ private:
             // public, from ct's alignment): the first term's products are
             // stored into them and the later terms' added by the block
             // products on runs of blocks, no pass through x, copies or add_words
-            const bool pairs = n0 % 8 == 0 && n0 + n1 == kHalf;
+            // (on the M4 whole groups of 32 coefficients: ntt::run_blocks)
+            const bool pairs = n0 % (4 * ntt::run_blocks()) == 0 && n0 + n1 == kHalf;
             for (size_t j = 0; j < L; ++j) {
                 squeeze_entry_kem(ws, xof);
                 ntt::forward_half_packed(ws.u.k.yh, spj(ws, j), kSpBits, 0);

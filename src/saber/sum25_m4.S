@@ -8,7 +8,9 @@
 @ 21-24 of group g's v3 in nibble g. Each block of 4 (basemul_m4.inc's
 @ product: the same sums of products and Montgomery reductions as ntt.cpp,
 @ so the same values) is one group of four values of a packed block: no
-@ pass through memory between the product and the packing.
+@ pass through memory between the product and the packing. A packed
+@ block is one group of 32 of the transforms (the M4 layout, ntt.cpp:
+@ block i's four values 32 bytes apart at 4 i; wip/saber-dec5).
 @ void pqmcu_saber_ntt_basemul_sum25_{put,add}_m4(const int32_t a[], const int32_t b[],
 @     uint8_t s[], uintptr_t omega_n)
 @     put: s = centred(a b / 2^32), add: s = centred(s + a b / 2^32) (a not written)
@@ -76,18 +78,17 @@
     vmov r1, s1
     vldmia r1!, {s12-s15}
     vmov s1, r1
-    fprod s12
+    fprod s12, (\k / 4)
 .elseif ((\k / 4) % 4) == 1
-    fprod s13
+    fprod s13, (\k / 4)
 .elseif ((\k / 4) % 4) == 2
-    fprod s14
+    fprod s14, (\k / 4)
 .else
-    fprod s15
+    fprod s15, (\k / 4)
 .endif
 .ifc \mode,put
     vmov r1, s3
     fpack \k
-    add r0, r0, #16
 .endif
 .ifc \mode,add
     vmov r1, s3
@@ -95,7 +96,6 @@
     vmov r10, s10
     uadd \k
     fpack \k
-    add r0, r0, #16
 .endif
 .ifc \mode,get
     vmov r1, s3
@@ -103,7 +103,10 @@
     vmov s3, r1
     vmov r10, s10
     uadd \k
-    stm r0!, {r2, r3, r4, r5}
+    str r2, [r0, #(\k)]          @ block k / 4 of the group (32 bytes apart)
+    str r3, [r0, #(\k + 32)]
+    str r4, [r0, #(\k + 64)]
+    str r5, [r0, #(\k + 96)]
 .endif
 .endm
 .macro fsum25 mode
@@ -137,6 +140,7 @@
     .irp k, 0, 4, 8, 12, 16, 20, 24, 28
     fblock \mode, \k
     .endr
+    add r0, r0, #128            @ the next group of 32
     vmov r1, s3
 .ifc \mode,get
     adds r1, r1, #4
