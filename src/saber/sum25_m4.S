@@ -25,7 +25,8 @@
 @ Registers: r0 a, r9 q, lr -q^-1, r1 / r10 / r11 scratch; s0 b - a, s1
 @ omega, s12-s15 four blocks' omegas, s2 end of a, s3 s, s5 -170 (centring by round(v (-170) / 2^32) = -k:
 @ no tie is reachable for |v| < 2^30, so v + (-k) q is v - k q by SMLAL's
-@ low word with q), s7 the new nibble word, s10 the old one, s4 / s8 / s9
+@ low word with q), s7 the new nibble word (put), s10 the old one (add:
+@ updated in place, get), s4 / s8
 @ parked values.
 
     .syntax unified
@@ -47,28 +48,43 @@
     sbfx r11, r10, #(\k), #4
     add r5, r5, r11, lsl #21
 .endm
-@ fcentre v: v = v - round(v / q) q (r8 = -170; r10, r11 scratch).
-.macro fcentre v
-    smmulr r10, \v, r8
-    smlal \v, r11, r10, r9
+@ fcentre v, t, h: v = v - round(v / q) q (r8 = -170; t, h scratch).
+.macro fcentre v, t=r10, h=r11
+    smmulr \t, \v, r8
+    smlal \v, \h, \t, r9
 .endm
-@ fpack k: r2..r5 centred and packed, three words stored at r1 (advanced),
-@ the top nibble into s7's nibble k / 4; r6 scratch.
-.macro fpack k
+@ fpack k, mode: r2..r5 centred and packed, three words stored at r1 (advanced),
+@ the top nibble into nibble k / 4 of s7 (put: the new word; r6 scratch)
+@ or, add, of the old word in r10 written back to s10 (the later blocks
+@ read only their own nibbles: one VMOV less a block; the centring's
+@ scratch is then r6, r7; wip/saber-dec5).
+.macro fpack k, mode=put
     vmov r8, s5
+.ifc \mode,add
+    fcentre r2, r6, r7
+    fcentre r3, r6, r7
+    fcentre r4, r6, r7
+    fcentre r5, r6, r7
+.else
     fcentre r2
     fcentre r3
     fcentre r4
     fcentre r5
+.endif
     bfi r2, r3, #25, #7
     lsr r3, r3, #7
     bfi r3, r4, #18, #14
     lsr r4, r4, #14
     bfi r4, r5, #11, #21
     lsr r5, r5, #21
+.ifc \mode,add
+    bfi r10, r5, #(\k), #4
+    vmov s10, r10
+.else
     vmov r6, s7
     bfi r6, r5, #(\k), #4
     vmov s7, r6
+.endif
     stm r1!, {r2, r3, r4}
     vmov s3, r1
 .endm
@@ -95,12 +111,13 @@
     ldm r1, {r6, r7, r8}
     vmov r10, s10
     uadd \k
-    fpack \k
+    fpack \k, add
 .endif
 .ifc \mode,get
-    vmov r1, s3
-    ldm r1!, {r6, r7, r8}
-    vmov s3, r1
+    vmov r1, s3                 @ (the packed block's start: static offsets, no write-back)
+    ldr r6, [r1, #(3*\k)]
+    ldr r7, [r1, #(3*\k + 4)]
+    ldr r8, [r1, #(3*\k + 8)]
     vmov r10, s10
     uadd \k
     str r2, [r0, #(\k)]          @ block k / 4 of the group (32 bytes apart)
@@ -133,7 +150,7 @@
     ldr r1, [r1, #96]
     vmov s10, r1                @ the packed block's nibble word
 .endif
-.ifnc \mode,get
+.ifc \mode,put
     movs r1, #0
     vmov s7, r1
 .endif
@@ -143,9 +160,13 @@
     add r0, r0, #128            @ the next group of 32
     vmov r1, s3
 .ifc \mode,get
-    adds r1, r1, #4
+    adds r1, r1, #100
+.else
+.ifc \mode,add
+    vmov r2, s10                @ (the old word with every nibble replaced)
 .else
     vmov r2, s7
+.endif
     str r2, [r1], #4
 .endif
     vmov s3, r1
