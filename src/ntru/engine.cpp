@@ -64,6 +64,13 @@ namespace {
 }
 // The mod 4 product's fold: each lane mod 16 (16 = 0 mod 4).
 [[maybe_unused]] inline uint64_t fold_lanes16(uint64_t x) { return x & 0x0F0F0F0F0F0F0F0Full; }
+// Each word's lanes as they are (Signed: {0,1,2} -> {0,1,-1}, the word the
+// integer sum of lane * 256^i, |sum| < 2^25: exact as int32).
+template <bool Signed = false>
+inline uint32_t lanes_word(uint32_t v) {
+    return Signed ? v - 3 * ((v >> 1) & 0x01010101u) : v;
+}
+template <bool Signed = false>
 inline void pack_lanes(uint32_t* w, const uint16_t* a, size_t n) {
     const size_t words = (n + 3) / 4;
     size_t j = 0;
@@ -72,13 +79,13 @@ inline void pack_lanes(uint32_t* w, const uint16_t* a, size_t n) {
         uint32_t lo, hi;  // (a[4j], a[4j+1]), (a[4j+2], a[4j+3]) as halfword pairs, each < 256
         __builtin_memcpy(&lo, a + 4 * j, 4);
         __builtin_memcpy(&hi, a + 4 * j + 2, 4);
-        w[j] = ((lo | lo >> 8) & 0xFFFFu) | (hi | hi >> 8) << 16;
+        w[j] = lanes_word<Signed>(((lo | lo >> 8) & 0xFFFFu) | (hi | hi >> 8) << 16);
     }
     for (; j < words; ++j) {
         uint32_t v = 0;
         for (size_t l = 0; l < 4; ++l)
             if (4 * j + l < n) v |= uint32_t(a[4 * j + l]) << (8 * l);  // (public bound)
-        w[j] = v;
+        w[j] = lanes_word<Signed>(v);
     }
 }
 }  // namespace
@@ -199,15 +206,8 @@ void mod32_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n
 
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
 extern "C" void pqmcu_ntru_int_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
+extern "C" void pqmcu_ntru_int_lanes_sqr(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
 #endif
-namespace {
-// Lanes {0,1,2} -> {0,1,-1}: the word becomes the integer sum of lane * 256^i
-// (|sum| < 2^25: exact as int32).
-void signed_ternary_lanes(uint32_t* w, size_t words) {
-    for (size_t j = 0; j < words; ++j) w[j] -= 3 * ((w[j] >> 1) & 0x01010101u);
-}
-}  // namespace
-
 namespace {
 // The M4 key generation's per-coefficient passes two coefficients per word (halfword
 // lanes: masks, shifts, USUB16 / UADD16; unaligned word accesses are allowed
@@ -243,74 +243,69 @@ inline uint32_t add16(uint32_t x, uint32_t y) {
 }
 }  // namespace
 
-// a b on signed byte lanes ({0,1,-1}; SMLAL), every lane spilled with a bias
-// of 128 to halfwords before its size can pass 127 (s3_lanes_m4.S; the C
-// below is the same blocks), the biases taken off, then mod x^n - 1.
-void z3_mul_int(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch) {
-    const size_t W = (n + 3) / 4;
-    uint32_t *A = scratch, *Y = A + W, *C = Y + W + 4;  // (b goes straight into Y)
-    pack_lanes(A, a, n);
-    pack_lanes(Y + 2, b, n);
-    signed_ternary_lanes(A, W);
-    signed_ternary_lanes(Y + 2, W);
-    Y[0] = Y[1] = 0;
-    Y[W + 2] = Y[W + 3] = 0;
-    constexpr size_t kEvery = 30;  // steps between spills (a lane gains <= 4 per step)
-    const auto block_range = [W](size_t k, size_t& lo, size_t& hi) {
-        lo = k + 1 >= W ? k + 1 - W : 0;
-        hi = k + 2 < W - 1 ? k + 2 : W - 1;
-    };
-    // C starts at minus the biases the spills will add (block k adds 128 per
-    // spill to lane words k, k + 3 and 256 to k + 1, k + 2: two accumulator
-    // halves each), plus 2^15 in each half: the sums (of size <= n < 2^15)
-    // end in [1, 2^16) with no borrow between the halves, and the two 2^15 of
-    // h[i] + h[i + n] vanish mod 2^16. Lane words >= 2W are not read.
-    constexpr uint32_t kHalf = 0x80008000u;
-    {
-        uint32_t prev = 0;
-        for (size_t k = 0; k < 2 * W; k += 3) {
-            size_t lo, hi;
-            block_range(k, lo, hi);
-            const uint32_t bias = 128u * 0x10001u * (uint32_t(hi + 1 - lo) / uint32_t(kEvery) + 1);
-            uint32_t* o = C + 2 * k;
-            o[0] = o[1] = kHalf - (bias + prev);
-            o[2] = o[3] = o[4] = o[5] = kHalf - 2 * bias;
-            prev = bias;
-        }
-    }
-#if defined(PQMCU_NTRU_NTT_M4_ASM)
-    pqmcu_ntru_int_lanes_mul(C, A, Y, uint32_t(W));
-#else
-    const auto spill = [](uint32_t* out, const int64_t* acc) {
-        uint32_t words[6];
-        for (size_t i = 0; i < 3; ++i) {
-            const uint64_t v = uint64_t(acc[i]) + 0x8080808080808080ull;
-            words[2 * i] = uint32_t(v);
-            words[2 * i + 1] = uint32_t(v >> 32);
-        }
-        const size_t at[6] = {0, 1, 1, 2, 2, 3};  // lane word of each accumulator half
-        for (size_t i = 0; i < 6; ++i) {
-            out[2 * at[i]] += words[i] & 0x00FF00FFu;
-            out[2 * at[i] + 1] += (words[i] >> 8) & 0x00FF00FFu;
-        }
-    };
+namespace {
+constexpr size_t kIntEvery = 30;  // steps between spills (a lane gains <= 4 per step)
+constexpr uint32_t kIntHalf = 0x80008000u;
+// lo = max(k + 1 - W, 0): the blocks' first step (as the kernels)
+inline size_t int_block_lo(size_t k, size_t W) { return k + 1 >= W ? k + 1 - W : 0; }
+// C (4W + 8 words) starts at minus the biases the spills will add (block k
+// adds 128 << sh per spill to each halfword of lane words k, k + 3 and
+// twice that to k + 1, k + 2: two accumulator halves each; spills(k)
+// spills), minus `extra` on lane words < 2W, plus 2^15 in each half: the
+// sums (of size <= n < 2^15) end in [1, 2^16) with no borrow between the
+// halves, and the two 2^15 of h[i] + h[i + n] vanish mod 2^16. Lane words
+// >= 2W are not read.
+template <class Spills>
+void int_lanes_start(uint32_t* C, size_t W, uint32_t sh, uint32_t extra, Spills spills) {
+    uint32_t prev = 0;
     for (size_t k = 0; k < 2 * W; k += 3) {
-        size_t lo, hi;
-        block_range(k, lo, hi);
-        const uint32_t* y = Y + 2 + (k + 2 - lo);
-        int64_t acc[3] = {0, 0, 0};
-        for (size_t s = 0; lo + s <= hi; ++s) {
-            const int64_t x = int32_t(A[lo + s]);
-            for (size_t j = 0; j < 3; ++j) acc[j] += x * int32_t(y[ptrdiff_t(j) - 2 - ptrdiff_t(s)]);
-            if (s % kEvery == kEvery - 1) {
-                spill(C + 2 * k, acc);
-                acc[0] = acc[1] = acc[2] = 0;
-            }
-        }
-        spill(C + 2 * k, acc);
+        const uint32_t bias = (128u * 0x10001u << sh) * uint32_t(spills(k));
+        uint32_t* o = C + 2 * k;
+        o[0] = o[1] = kIntHalf - (bias + prev) - extra;
+        o[2] = o[3] = o[4] = o[5] = kIntHalf - 2 * bias - extra;
+        prev = bias;
     }
+}
+#if !defined(PQMCU_NTRU_NTT_M4_ASM)
+// The kernels' spill: the accumulators' lanes (biased by 128) added (<< sh)
+// into the block's halfword lanes, the accumulators restarted.
+void int_spill(uint32_t* out, int64_t* acc, uint32_t sh) {
+    uint32_t words[6];
+    for (size_t i = 0; i < 3; ++i) {
+        const uint64_t v = uint64_t(acc[i]) + 0x8080808080808080ull;
+        words[2 * i] = uint32_t(v);
+        words[2 * i + 1] = uint32_t(v >> 32);
+        acc[i] = 0;
+    }
+    const size_t at[6] = {0, 1, 1, 2, 2, 3};  // lane word of each accumulator half
+    for (size_t i = 0; i < 6; ++i) {
+        out[2 * at[i]] += (words[i] & 0x00FF00FFu) << sh;
+        out[2 * at[i] + 1] += ((words[i] >> 8) & 0x00FF00FFu) << sh;
+    }
+}
 #endif
-    // each lane word's (even lanes, odd lanes) -> its four coefficients in order
+// c = h mod x^n - 1, h the lane words (even lanes, odd lanes) in C. For
+// n = 1 mod 4 (every set) in one pass: c[4j .. 4j + 4) = lanes 0..3 of
+// word j plus lanes 1..3 of word j + (n - 1) / 4 and lane 0 of the next
+// (halfword moves, PKHBT / PKHTB where the compiler sees them); otherwise
+// the words to coefficient order first.
+void int_lanes_finish(uint16_t* c, uint32_t* C, size_t n) {
+    if (n % 4 == 1) {
+        const size_t N = n / 4;
+        const uint32_t* L = C + 2 * N;  // lane word j + N: L[2j], L[2j + 1]
+        uint32_t E = L[0];
+        for (size_t j = 0; j < N; ++j) {
+            const uint32_t e = C[2 * j], o = C[2 * j + 1], O = L[2 * j + 1], E1 = L[2 * j + 2];
+            const uint32_t w0 = add16((e & 0xFFFFu) | (o << 16), (E & 0xFFFF0000u) | (O & 0xFFFFu));
+            const uint32_t w1 = add16((o & 0xFFFF0000u) | (e >> 16), (O >> 16) | (E1 << 16));
+            __builtin_memcpy(c + 4 * j, &w0, 4);
+            __builtin_memcpy(c + 4 * j + 2, &w1, 4);
+            E = E1;
+        }
+        c[4 * N] = uint16_t(C[2 * N] + L[2 * N + 1]);  // h[4N] + h[8N + 1]
+        return;
+    }
+    const size_t W = (n + 3) / 4;
     for (size_t j = 0; j < 2 * W; ++j) {
         const uint32_t e = C[2 * j], o = C[2 * j + 1];
         C[2 * j] = (e & 0xFFFFu) | (o << 16);
@@ -318,6 +313,92 @@ void z3_mul_int(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uin
     }
     const uint16_t* h = reinterpret_cast<const uint16_t*>(C);
     pairs(n, [&](size_t i, size_t k) { st16(c + i, add16(ld16(h + i, k), ld16(h + i + n, k)), k); });
+}
+}  // namespace
+
+// a b on signed byte lanes ({0,1,-1}; SMLAL), every lane spilled with a bias
+// of 128 to halfwords before its size can pass 127 (s3_lanes_m4.S; the C
+// below is the same blocks), the biases taken off, then mod x^n - 1.
+void z3_mul_int(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch) {
+    const size_t W = (n + 3) / 4;
+    uint32_t *A = scratch, *Y = A + W, *C = Y + W + 4;  // (b goes straight into Y)
+    pack_lanes<true>(A, a, n);  // lanes {0,1,-1}
+    pack_lanes<true>(Y + 2, b, n);
+    Y[0] = Y[1] = 0;
+    Y[W + 2] = Y[W + 3] = 0;
+    const auto hi_of = [W](size_t k) { return k + 2 < W - 1 ? k + 2 : W - 1; };
+    int_lanes_start(C, W, 0, 0, [&](size_t k) { return (hi_of(k) + 1 - int_block_lo(k, W)) / kIntEvery + 1; });
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    pqmcu_ntru_int_lanes_mul(C, A, Y, uint32_t(W));
+#else
+    for (size_t k = 0; k < 2 * W; k += 3) {
+        const size_t lo = int_block_lo(k, W), hi = hi_of(k);
+        const uint32_t* y = Y + 2 + (k + 2 - lo);
+        int64_t acc[3] = {0, 0, 0};
+        for (size_t s = 0; lo + s <= hi; ++s) {
+            const int64_t x = int32_t(A[lo + s]);
+            for (size_t j = 0; j < 3; ++j) acc[j] += x * int32_t(y[ptrdiff_t(j) - 2 - ptrdiff_t(s)]);
+            if (s % kIntEvery == kIntEvery - 1) int_spill(C + 2 * k, acc, 0);
+        }
+        int_spill(C + 2 * k, acc, 0);
+    }
+#endif
+    int_lanes_finish(c, C, n);
+}
+
+// a^2 as z3_mul_int(c, a, a) with about half the word products: output word
+// m is 2 sum_{i < m/2} A_i A_(m-i) + [m even] A_(m/2)^2. The kernel
+// (pqmcu_ntru_int_lanes_sqr; the C below is the same blocks) adds the cross
+// terms twice (block k: steps i = lo .. ceil(k/2) - 1 for its three outputs,
+// then i = ceil(k/2) for the last two; the spills shifted by 1); for k odd
+// that last step put 2 A_i^2 into m = k + 1 = 2i (i = 2 mod 3), so the
+// squares are added here with the sign -1 there and +1 elsewhere (i is public).
+void z3_sqr_int(uint16_t* c, const uint16_t* a, size_t n, uint32_t* scratch) {
+    const size_t W = (n + 3) / 4;
+    uint32_t *Y = scratch, *A = Y + 2, *C = Y + W + 4;
+    pack_lanes<true>(A, a, n);  // lanes {0,1,-1}
+    Y[0] = Y[1] = 0;
+    Y[W + 2] = Y[W + 3] = 0;
+    const auto full = [W](size_t k) { return (k + 1) / 2 - int_block_lo(k, W); };  // (>= 0 for k < 2W)
+    int_lanes_start(C, W, 1, 128u * 0x10001u, [&](size_t k) { return full(k) / kIntEvery + 1; });
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    pqmcu_ntru_int_lanes_sqr(C, A, Y, uint32_t(W));
+#else
+    for (size_t k = 0; k < 2 * W; k += 3) {
+        const size_t lo = int_block_lo(k, W), steps = full(k);
+        const uint32_t* y = Y + 2 + (k + 2 - lo);
+        int64_t acc[3] = {0, 0, 0};
+        for (size_t s = 0; s < steps; ++s) {
+            const int64_t x = int32_t(A[lo + s]);
+            for (size_t j = 0; j < 3; ++j) acc[j] += x * int32_t(y[ptrdiff_t(j) - 2 - ptrdiff_t(s)]);
+            if (s % kIntEvery == kIntEvery - 1) int_spill(C + 2 * k, acc, 1);
+        }
+        const int64_t x = int32_t(A[lo + steps]);  // (A[W] is Y's zero padding)
+        for (size_t j = 1; j < 3; ++j) acc[j] += x * int32_t(y[ptrdiff_t(j) - 2 - ptrdiff_t(steps)]);
+        int_spill(C + 2 * k, acc, 1);
+    }
+#endif
+    // the squares A_i^2 into lane words 2i, 2i + 1 (each lane of the
+    // biased 64-bit value in [124, 132]: no borrows), i = 2 mod 3 negated
+    // (three at a time: the signs fixed)
+    const auto square = [&](size_t i, bool neg) {
+        const int64_t sq = int64_t(int32_t(A[i])) * int32_t(A[i]);
+        const uint64_t v = uint64_t(neg ? -sq : sq) + 0x8080808080808080ull;
+        const uint32_t lo = uint32_t(v), hi = uint32_t(v >> 32);
+        uint32_t* o = C + 4 * i;
+        o[0] += lo & 0x00FF00FFu;
+        o[1] += (lo >> 8) & 0x00FF00FFu;
+        o[2] += hi & 0x00FF00FFu;
+        o[3] += (hi >> 8) & 0x00FF00FFu;
+    };
+    size_t i = 0;
+    for (; i + 3 <= W; i += 3) {
+        square(i, false);
+        square(i + 1, false);
+        square(i + 2, true);
+    }
+    for (; i < W; ++i) square(i, false);  // (i % 3 < 2 here)
+    int_lanes_finish(c, C, n);
 }
 
 namespace {
@@ -1694,11 +1775,11 @@ void dpke_keypair(const Params& p, const Ring& R, const uint8_t* seed, uint8_t* 
             gf[0] = uint16_t(3 * (last - gf[0]));
         }
         detail::rq_inverse(inv_gf, gf, n, R.logq, scratch, R.mul, R.wide);
-        detail::z3_mul_int(x, f, f, n, lanes);
+        detail::z3_sqr_int(x, f, n, lanes);
         rq_mul(R, gf, inv_gf, x);
         modq_phi(R, gf);
         pack_rq(R, sk + 2 * s3, gf);
-        detail::z3_mul_int(x, g, g, n, lanes);
+        detail::z3_sqr_int(x, g, n, lanes);
         if (p.hps()) {
             for (size_t i = 0; i < n; ++i) x[i] = uint16_t(9 * x[i]);  // (3g)^2
         } else {

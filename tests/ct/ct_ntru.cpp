@@ -60,7 +60,7 @@ int run_m4_pieces(size_t n) {
     ntru::detail::r2_mul(b.data(), a.data(), b.data(), n, scratch.data());
     std::vector<uint16_t> c(n), d(n);
     ntru::detail::z3_mul_int(c.data(), a.data(), r.data(), n, scratch.data());  // g f, f^2 (ternary operands)
-    ntru::detail::z3_mul_int(d.data(), a.data(), a.data(), n, scratch.data());
+    ntru::detail::z3_sqr_int(d.data(), a.data(), n, scratch.data());  // f^2, g^2
     std::vector<uint16_t> e(n);
     ntru::detail::mod32_mul_lanes(e.data(), a.data(), a.data(), n, scratch.data());  // (operands <= 3)
     ct_unpoison(r.data(), n * sizeof r[0]);

@@ -873,7 +873,8 @@ TEST(NtruPieces, Mod32LanesProduct) { check_lanes_mod(32, 3, 3); }
 
 // Key generation's integer products of ternary polynomials on byte lanes
 // (the C mirror of the M4 kernel here; the kernel through m4.kat.*): all-(-1)
-// operands reach the lanes' bound (4n), squares, output aliasing, a canary.
+// operands reach the lanes' bound (4n), squares (also by z3_sqr_int, in
+// place), output aliasing, a canary.
 TEST(NtruPieces, TernaryIntLanesProduct) {
     std::mt19937 gen{15};
     for (size_t n : {1u, 2u, 3u, 4u, 5u, 7u, 8u, 9u, 56u, 57u, 60u, 61u, 127u, 509u, 677u, 701u, 821u, 1229u, 1373u}) {
@@ -897,6 +898,14 @@ TEST(NtruPieces, TernaryIntLanesProduct) {
             }
             ASSERT_EQ(scratch.back(), 0xDEADBEEFu) << "scratch overrun, n = " << n;
             for (size_t i = 0; i < n; ++i) ASSERT_EQ(got[i], want[i]) << "n = " << n << ", kind " << kind << ", i = " << i;
+            // the squaring (z3_sqr_int: the cross terms once, doubled) of a, in place
+            std::vector<uint16_t> sq(n, 0);
+            for (size_t i = 0; i < n; ++i)
+                for (size_t j = 0; j < n; ++j) sq[(i + j) % n] = uint16_t(sq[(i + j) % n] + val(a[i]) * val(a[j]));
+            got = a;
+            pqmcu::ntru::detail::z3_sqr_int(got.data(), got.data(), n, scratch.data());
+            ASSERT_EQ(scratch.back(), 0xDEADBEEFu) << "scratch overrun (square), n = " << n;
+            for (size_t i = 0; i < n; ++i) ASSERT_EQ(got[i], sq[i]) << "square, n = " << n << ", kind " << kind << ", i = " << i;
         }
     }
 }
