@@ -56,6 +56,7 @@ uint16_t mod3(uint16_t a) {
 extern "C" void pqmcu_ntru_s3_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
 extern "C" void pqmcu_ntru_m16_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
 extern "C" void pqmcu_ntru_m32_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
+extern "C" void pqmcu_ntru_m32_lanes_sqr(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
 #endif
 namespace {
 [[maybe_unused]] inline uint64_t fold_lanes(uint64_t x) {
@@ -177,11 +178,9 @@ void s3_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, u
 }
 
 namespace {
-template <int Fold>
-void mod16_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch, uint32_t mask) {
-    const uint8_t* bytes = lanes_product<Fold>(a, b, n, scratch);
-    // mod x^n - 1, four lanes per word (each sum <= 124: no carry between
-    // lanes), the bytes spread to halfwords
+// c = the product's bytes mod x^n - 1, four lanes per word (each sum <=
+// 124: no carry between lanes), each lane & mask, the bytes spread to halfwords
+void lanes_readout(uint16_t* c, const uint8_t* bytes, size_t n, uint32_t mask) {
     const uint32_t mask4 = mask * 0x01010101u;
     size_t i = 0;
     for (; i + 4 <= n; i += 4) {
@@ -195,6 +194,10 @@ void mod16_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, ui
     }
     for (; i < n; ++i) c[i] = uint16_t((bytes[i] + bytes[i + n]) & mask);
 }
+template <int Fold>
+void mod16_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch, uint32_t mask) {
+    lanes_readout(c, lanes_product<Fold>(a, b, n, scratch), n, mask);
+}
 }  // namespace
 
 void mod16_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch) {
@@ -202,6 +205,62 @@ void mod16_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n
 }
 void mod32_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch) {
     mod16_lanes<3>(c, a, b, n, scratch, 31);
+}
+
+// a^2 mod 32 on byte lanes with about half the word products: output word m
+// is 2 sum_{i < m/2} A_i A_(m-i) + [m even] A_(m/2)^2. The kernel
+// (pqmcu_ntru_m32_lanes_sqr; the C below is the same blocks) sums the cross
+// terms once, lanes mod 32 (block k: steps i = lo .. ceil(k/2) - 1 for its
+// three outputs, then i = ceil(k/2) for the last two; for k odd that step
+// adds A_i^2 to m = k + 1 = 2i, i = 2 mod 3); here each lane is doubled and
+// the squares A_i^2 added (lanes <= 36; 64 - A_i^2 where the kernel held them,
+// which doubled is 2 A_i^2), mod 32, then mod x^n - 1 and & mask.
+void small_sqr_lanes(uint16_t* c, const uint16_t* a, size_t n, uint32_t* scratch, uint32_t mask) {
+    const size_t W = (n + 3) / 4;
+    uint32_t *Y = scratch, *A = Y + 2, *R = Y + W + 4;
+    pack_lanes(A, a, n);
+    Y[0] = Y[1] = 0;
+    Y[W + 2] = Y[W + 3] = 0;
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    pqmcu_ntru_m32_lanes_sqr(R, A, Y, uint32_t(W));
+#else
+    {
+        uint32_t carry = 0;  // the previous output's lanes 4..6
+        constexpr uint64_t k31 = 0x1F1F1F1F1F1F1F1Full;
+        for (size_t k = 0; k < 2 * W; k += 3) {
+            const size_t lo = k + 1 >= W ? k + 1 - W : 0, steps = (k + 1) / 2 - lo;
+            const uint32_t* y = Y + 2 + (k + 2 - lo);
+            uint64_t acc[3] = {0, 0, 0};
+            for (size_t s = 0; s < steps; ++s) {
+                const uint64_t x = A[lo + s];
+                for (size_t j = 0; j < 3; ++j) acc[j] += x * y[ptrdiff_t(j) - 2 - ptrdiff_t(s)];
+                if (s % 6 == 5)  // (31 + 6 * 36 = 247)
+                    for (auto& v : acc) v &= k31;
+            }
+            const uint64_t x = A[lo + steps];  // (A[W] is Y's zero padding)
+            for (size_t j = 1; j < 3; ++j) acc[j] += x * y[ptrdiff_t(j) - 2 - ptrdiff_t(steps)];
+            for (auto& v : acc) v &= k31;
+            const uint32_t out[3] = {uint32_t(acc[0]) + carry, uint32_t(acc[1]) + uint32_t(acc[0] >> 32),
+                                     uint32_t(acc[2]) + uint32_t(acc[1] >> 32)};
+            for (size_t j = 0; j < 3 && k + j < 2 * W; ++j) R[k + j] = out[j];  // (public bound)
+            carry = uint32_t(acc[2] >> 32);
+        }
+    }
+#endif
+    const auto square = [&](size_t i, bool neg) {  // lanes: 2 * 62 + 64 < 256
+        const uint64_t sq = uint64_t(A[i]) * A[i];
+        const uint32_t lo = uint32_t(sq), hi = uint32_t(sq >> 32), k64 = 0x40404040u, k31 = 0x1F1F1F1Fu;
+        R[2 * i] = (2 * R[2 * i] + (neg ? k64 - lo : lo)) & k31;
+        R[2 * i + 1] = (2 * R[2 * i + 1] + (neg ? k64 - hi : hi)) & k31;
+    };
+    size_t i = 0;
+    for (; i + 3 <= W; i += 3) {
+        square(i, false);
+        square(i + 1, false);
+        square(i + 2, true);
+    }
+    for (; i < W; ++i) square(i, false);  // (i % 3 < 2 here)
+    lanes_readout(c, reinterpret_cast<const uint8_t*>(R), n, mask);
 }
 
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
@@ -912,7 +971,7 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
                 st16(p + i, (w >> 2) & 0x00030003u, k);
             });
             r2_mul(p, s, p, n, t2);              // w0 w1 mod 2
-            mod16_mul_lanes(s, s, s, n, lanes);  // w0^2 mod 16
+            small_sqr_lanes(s, s, n, lanes, 15);  // w0^2 mod 16
             pairs(n, [&](size_t i, size_t k) {
                 st16(s + i, ((ld16(s + i, k) + (ld16(p + i, k) << 3)) & 0x000F000Fu) << 8, k);
             });
@@ -953,7 +1012,7 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
             st16(p + i, (x >> 6) & 0x00030003u, k);  // w1
         });
         mod16_mul_lanes(p, s, p, n, lanes);  // w0 w1 mod 16 (both <= 3)
-        mod32_mul_lanes(s, s, s, n, lanes);  // w0^2 mod 32
+        small_sqr_lanes(s, s, n, lanes, 31);  // w0^2 mod 32
         pairs(n, [&](size_t i, size_t k) {  // (p << 11: lanes <= 15, bits above 15 dropped lane by lane)
             st16(c + i, add16(ld16(c + i, k), add16((ld16(p + i, k) << 11) & 0xF800F800u, ld16(s + i, k) << 8)), k);
         });

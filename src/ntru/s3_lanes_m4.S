@@ -102,13 +102,19 @@
 @ void pqmcu_ntru_m32_lanes_mul(...): lanes_mul<3>, both operands <= 3
 @   (hrss701 key generation's w0^2 mod 32): a lane gains at most 36 per
 @   step, x mod 32 after every 6 steps (31 + 6 * 36 = 247) and at the end.
+@ void pqmcu_ntru_m32_lanes_sqr(C, A, Y, w): the cross terms of A^2 mod 32
+@   (A = Y + 2, lanes <= 3; detail::small_sqr_lanes): the mod 32 blocks with
+@   the steps of pqmcu_ntru_int_lanes_sqr (i = lo .. ceil(k/2) - 1, then
+@   one step for acc1 and acc2 only, at most 5 + 1 steps after a fold:
+@   31 + 6 * 36 = 247), the accumulators zeroed at each block's start; the
+@   caller doubles the lanes and adds the squares A_i^2.
 @   The block state (C at the block, A, Y, w, k, the carry) lives in s0-s5
 @   (one-cycle VMOVs instead of stack loads and stores). Mod 3 and mod 32 a
 @   block's first step is UMULL (no zeroing of the accumulators; from 0,
 @   1 + 14 steps mod 3 reach at most 240 and 1 + 6 steps mod 32 252 before
 @   the first fold); mod 16 (15 + 4 * 60 = 255) the accumulators start at 0.
 @   Branches depend on w and k only (public).
-.macro lanes_mul name, mod16
+.macro lanes_mul name, mod16, sqr=0
     .global \name
     .type \name, %function
     .align 2
@@ -134,7 +140,24 @@
     it gt
     movgt r2, r12
     vmov r12, s2
-    .if \mod16 == 1
+    .if \sqr
+    adds r3, r0, #1
+    lsrs r3, r3, #1
+    subs r3, r3, r1           @ steps = ceil(k / 2) - lo (>= 0 for k < 2w)
+    adds r0, r0, #4
+    subs r0, r0, r1
+    add r2, r12, r0, lsl #2   @ y = Y + 2 + (k + 2 - lo)
+    vmov r12, s1
+    add r1, r12, r1, lsl #2   @ x = A + lo
+    movs r4, #0
+    movs r5, #0
+    movs r6, #0
+    movs r7, #0
+    mov r8, #0
+    mov r9, #0
+    ldr r10, [r2]             @ y[0]
+    ldr r11, [r2, #-4]!       @ y[-1]
+    .elseif \mod16 == 1
     subs r3, r2, r1
     adds r3, r3, #1           @ steps = hi + 1 - lo (>= 0)
     adds r0, r0, #4
@@ -329,6 +352,12 @@
     subs r3, r3, #1
     bne 4b
 5:
+    .if \sqr
+    @ the square's last step (roles (r10, r11, lr) here): acc2, acc1 only
+    ldr.w r12, [r1], #4
+    umlal r8, r9, r12, r10
+    umlal r6, r7, r12, r11
+    .endif
     .if \mod16 == 2
     foldall32
     .elseif \mod16
@@ -368,6 +397,7 @@
     lanes_mul pqmcu_ntru_s3_lanes_mul, 0
     lanes_mul pqmcu_ntru_m16_lanes_mul, 1
     lanes_mul pqmcu_ntru_m32_lanes_mul, 2
+    lanes_mul pqmcu_ntru_m32_lanes_sqr, 2, 1
 
 @ void pqmcu_ntru_int_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w)
 @   Integer (unreduced) product of signed byte-lane operands, lanes in

@@ -871,6 +871,29 @@ TEST(NtruPieces, Mod16LanesProduct) {
 
 TEST(NtruPieces, Mod32LanesProduct) { check_lanes_mod(32, 3, 3); }
 
+// Key generation's w0^2 mod 16 / mod 32 (w0 <= 3) by small_sqr_lanes (the
+// cross terms once, doubled; the C mirror of the M4 kernel here, the kernel
+// through m4.kat.*): against the schoolbook, all-3 operands for the largest
+// lanes, in place, a canary.
+TEST(NtruPieces, SmallSquareLanes) {
+    std::mt19937 gen{16};
+    for (uint32_t mod : {16u, 32u}) {
+        for (size_t n : {1u, 2u, 3u, 4u, 5u, 7u, 8u, 9u, 12u, 13u, 56u, 57u, 61u, 127u, 509u, 677u, 701u, 821u, 1229u, 1373u}) {
+            for (int kind = 0; kind < 2; ++kind) {
+                std::vector<uint16_t> a(n), want(n, 0);
+                for (auto& x : a) x = kind == 1 ? 3 : uint16_t(gen() % 4);
+                for (size_t i = 0; i < n; ++i)
+                    for (size_t j = 0; j < n; ++j)
+                        want[(i + j) % n] = uint16_t((want[(i + j) % n] + a[i] * a[j]) % mod);
+                std::vector<uint32_t> scratch(pqmcu::ntru::detail::s3_lanes_words(n) + 1, 0xDEADBEEFu);
+                pqmcu::ntru::detail::small_sqr_lanes(a.data(), a.data(), n, scratch.data(), mod - 1);
+                ASSERT_EQ(scratch.back(), 0xDEADBEEFu) << "scratch overrun, n = " << n;
+                ASSERT_EQ(a, want) << "mod " << mod << ", n = " << n << ", kind " << kind;
+            }
+        }
+    }
+}
+
 // Key generation's integer products of ternary polynomials on byte lanes
 // (the C mirror of the M4 kernel here; the kernel through m4.kat.*): all-(-1)
 // operands reach the lanes' bound (4n), squares (also by z3_sqr_int, in
