@@ -175,12 +175,13 @@ constexpr size_t bitonic_words(size_t count) {
     while (w < count) w <<= 1;
     return w;
 }
-// Words of Work::sort (HPS fixed-weight sampling): the n - 1 keys; on hosts
-// bitonic_words(n - 1), so the x86 sort runs in place with its padding there
-// (engine_avx2.hpp's sort_labels_avx2).
+// Words of Work::sort (HPS fixed-weight sampling): the n - 1 keys rounded
+// up to a multiple of 8 on the M4 (detail::sort_uint32_blocks pads them); on
+// hosts bitonic_words(n - 1), so the x86 sort runs in place with its padding
+// there (engine_avx2.hpp's sort_labels_avx2).
 constexpr size_t sort_words(size_t n) {
 #if defined(PQMCU_TARGET_M4)
-    return n - 1;
+    return (n - 1 + 7) / 8 * 8;
 #else
     return bitonic_words(n - 1);
 #endif
@@ -258,6 +259,10 @@ void z3_sqr_int(uint16_t* c, const uint16_t* a, size_t n, uint32_t* scratch);
 void wipe(void* p, size_t n);
 // Sorts x[0..count) ascending (signed) with a fixed sequence of compare-exchanges.
 void sort_int32(int32_t* x, size_t count);
+// Sorts x[0..count) ascending (unsigned) with a bitonic network on groups
+// of eight (the M4's fixed-weight sampler); x has room for count rounded up
+// to a multiple of 8 (the padding is written: the largest word).
+void sort_uint32_blocks(uint32_t* x, size_t count);
 // {0,1,...,65535} -> a mod 3, constant time.
 uint16_t mod3(uint16_t a);
 }  // namespace detail

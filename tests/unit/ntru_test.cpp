@@ -549,6 +549,26 @@ TEST(NtruPieces, SortingNetwork) {
     }
 }
 
+// The M4 sampler's bitonic sort on groups of eight (sort_uint32_blocks; the
+// C mirror of its assembly here, the assembly through m4.kat.*) against
+// std::sort, with room for its padding (count rounded up to 8) and a canary.
+TEST(NtruPieces, SortingNetworkBlocks) {
+    std::mt19937 gen(17);
+    for (size_t count : {2u, 3u, 7u, 8u, 9u, 15u, 16u, 17u, 24u, 33u, 63u, 64u, 65u, 100u, 127u, 128u, 129u, 200u,
+                         257u, 508u, 676u, 700u, 820u, 1000u, 1024u, 1228u, 1372u, 2047u, 2048u, 2049u}) {
+        const size_t room = (count + 7) / 8 * 8;
+        std::vector<uint32_t> x(room + 1, 0xDEADBEEFu);
+        for (size_t i = 0; i < count; ++i) x[i] = uint32_t(gen());
+        x[count / 2] = x[0];  // a duplicate
+        if (count >= 9) x[1] = 0, x[3] = ~0u, x[5] = 0x80000000u;  // the extremes
+        std::vector<uint32_t> want(x.begin(), x.begin() + ptrdiff_t(count));
+        std::sort(want.begin(), want.end());
+        ntru::detail::sort_uint32_blocks(x.data(), count);
+        EXPECT_EQ(std::vector<uint32_t>(x.begin(), x.begin() + ptrdiff_t(count)), want) << "count " << count;
+        EXPECT_EQ(x[room], 0xDEADBEEFu) << "count " << count;
+    }
+}
+
 // The fixed-weight sampler's in-place sort and labels (x86 AVX2) against
 // std::sort: r[j] = (j-th smallest key) & 3, keys as the sampler makes them
 // (sign bit flipped, labels in the low bits), duplicates included.
