@@ -541,10 +541,10 @@ void s3_frobenius(uint32_t* out, const uint32_t* in, size_t n, size_t k) {
 inline uint32_t fold16(uint32_t x) { return (x & 0x0F0F0F0Fu) + ((x >> 4) & 0x0F0F0F0Fu); }
 // C[0 .. 2w) = A B mod 3 (w words of lanes {0,1,2}) by `levels` (<= 2)
 // Karatsuba levels over lanes_mul (lanes <= 60): the halves' sums reduced to
-// {0,1,2}; the middle p1 - p0 - p2 as p1 + 2 (p0 + p2) with p1 and p0 + p2
-// folded once (x mod 16 + x / 16), added to the folded halves where it
-// overlaps them: lanes <= 18 + (18 + 2 * 22) = 80 after one level (<= 60 in),
-// <= 20 + (20 + 2 * 25) = 90 after two (<= 80 in). One pass: step i reads
+// {0,1,2}; the middle p1 - p0 - p2 as p1 + 2 (p0 + p2), each output word
+// the fold (x mod 16 + x / 16) of the half's word plus p1's, plus twice the
+// fold of p0 + p2: lanes <= 22 + 2 * 22 = 66 after one level (<= 60 in:
+// sums <= 120), <= 23 + 2 * 23 = 69 after two (<= 66 in: sums <= 132). One pass: step i reads
 // C[i], C[h+i], C[2h+i], C[3h+i] and writes only C[h+i], C[2h+i]. Lanes
 // past the product's length may hold multiples of 3. t:
 // s3_lanes_kmul_words(w, levels) (inverse.hpp).
@@ -569,8 +569,8 @@ void lanes_kmul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, int
     const size_t full = 2 * l - h;  // steps with C[3h+i] inside C (all but 0 or 2)
     const auto step = [&](size_t i, uint32_t c3) {
         const uint32_t c0 = C[i], c1 = C[h + i], c2 = C[2 * h + i];
-        C[h + i] = fold16(c1) + fold16(P[i]) + 2 * fold16(c0 + c2);
-        C[2 * h + i] = fold16(c2) + fold16(P[h + i]) + 2 * fold16(c1 + c3);
+        C[h + i] = fold16(c1 + P[i]) + 2 * fold16(c0 + c2);
+        C[2 * h + i] = fold16(c2 + P[h + i]) + 2 * fold16(c1 + c3);
     };
     for (size_t i = 0; i < full; ++i) step(i, C[3 * h + i]);
     for (size_t i = full; i < h; ++i) step(i, 0);

@@ -418,7 +418,7 @@ void r2_square(uint32_t* out, const uint32_t* in, size_t n, uint32_t* prod) {
 }
 // out = in(x^(2^k)) mod x^n - 1: out bit j = in bit (j 2^-k mod n) (public indices).
 // bytes: 8 nw words of scratch (one byte per coefficient: a load per bit, no shifts).
-void r2_frobenius(uint32_t* out, const uint32_t* in, size_t n, size_t k, uint32_t* bytes) {
+[[gnu::noinline]] void r2_frobenius(uint32_t* out, const uint32_t* in, size_t n, size_t k, uint32_t* bytes) {
     const size_t nw = (n + 31) / 32;
     for (size_t t = 0; t < nw; ++t)
         for (size_t q = 0; q < 8; ++q) bytes[8 * t + q] = nibble_to_lanes((in[t] >> (4 * q)) & 15);
@@ -429,7 +429,40 @@ void r2_frobenius(uint32_t* out, const uint32_t* in, size_t n, size_t k, uint32_
         src += step;
         if (src >= nn) src -= nn;  // (public)
     };
-    for (size_t t = 0; t + 1 < nw; ++t) {
+    size_t t = 0;
+#if defined(PQMCU_TARGET_M4)
+    if (nw >= 2) {
+        // Two indices per register as halfwords (n < 2^15): each pair advanced
+        // by 2 step mod n (UADD16, then USUB16 / SEL subtract n where reached),
+        // two bits per nine instructions instead of six per bit.
+        uint32_t P = (step % nn) << 16, k = uint32_t(nw - 1), acc, t0, t1;
+        const uint32_t S = uint32_t(2 * step % nn) * 0x10001u, NN = nn * 0x10001u;
+        uint32_t* o = out;
+        __asm__ volatile(
+            "1:\n\t"
+            "movs %[acc], #0\n\t"
+            ".irp j, 0,2,4,6,8,10,12,14,16,18,20,22,24,26,28,30\n\t"
+            "uxth %[t0], %[P]\n\t"
+            "lsr %[t1], %[P], #16\n\t"
+            "ldrb %[t0], [%[b], %[t0]]\n\t"
+            "ldrb %[t1], [%[b], %[t1]]\n\t"
+            "uadd16 %[P], %[P], %[S]\n\t"
+            "orr %[acc], %[acc], %[t0], lsl #\\j\n\t"
+            "usub16 %[t0], %[P], %[NN]\n\t"
+            "sel %[P], %[t0], %[P]\n\t"
+            "orr %[acc], %[acc], %[t1], lsl #(\\j + 1)\n\t"
+            ".endr\n\t"
+            "str %[acc], [%[o]], #4\n\t"
+            "subs %[k], %[k], #1\n\t"
+            "bne 1b"
+            : [P] "+r"(P), [k] "+r"(k), [o] "+r"(o), [acc] "=&r"(acc), [t0] "=&r"(t0), [t1] "=&r"(t1)
+            : [b] "r"(b), [S] "r"(S), [NN] "r"(NN)
+            : "cc", "memory");
+        t = nw - 1;
+        src = P & 0xFFFFu;
+    }
+#endif
+    for (; t + 1 < nw; ++t) {
         uint32_t acc = 0;
 #pragma GCC unroll 32
         for (unsigned j = 0; j < 32; ++j) {
