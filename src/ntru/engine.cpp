@@ -348,20 +348,28 @@ void int_spill(uint32_t* out, int64_t* acc, uint32_t sh) {
 // word j plus lanes 1..3 of word j + (n - 1) / 4 and lane 0 of the next
 // (halfword moves, PKHBT / PKHTB where the compiler sees them); otherwise
 // the words to coefficient order first.
-void int_lanes_finish(uint16_t* c, uint32_t* C, size_t n) {
+inline uint32_t mul16(uint32_t v, uint32_t s) {  // both halfwords times s, mod 2^16 each
+    return (((v & 0xFFFFu) * s) & 0xFFFFu) | ((v >> 16) * s) << 16;
+}
+template <bool Scaled>
+void int_lanes_finish(uint16_t* c, uint32_t* C, size_t n, uint32_t scale) {
     if (n % 4 == 1) {
         const size_t N = n / 4;
         const uint32_t* L = C + 2 * N;  // lane word j + N: L[2j], L[2j + 1]
         uint32_t E = L[0];
         for (size_t j = 0; j < N; ++j) {
             const uint32_t e = C[2 * j], o = C[2 * j + 1], O = L[2 * j + 1], E1 = L[2 * j + 2];
-            const uint32_t w0 = add16((e & 0xFFFFu) | (o << 16), (E & 0xFFFF0000u) | (O & 0xFFFFu));
-            const uint32_t w1 = add16((o & 0xFFFF0000u) | (e >> 16), (O >> 16) | (E1 << 16));
+            uint32_t w0 = add16((e & 0xFFFFu) | (o << 16), (E & 0xFFFF0000u) | (O & 0xFFFFu));
+            uint32_t w1 = add16((o & 0xFFFF0000u) | (e >> 16), (O >> 16) | (E1 << 16));
+            if constexpr (Scaled) {
+                w0 = mul16(w0, scale);
+                w1 = mul16(w1, scale);
+            }
             __builtin_memcpy(c + 4 * j, &w0, 4);
             __builtin_memcpy(c + 4 * j + 2, &w1, 4);
             E = E1;
         }
-        c[4 * N] = uint16_t(C[2 * N] + L[2 * N + 1]);  // h[4N] + h[8N + 1]
+        c[4 * N] = uint16_t((C[2 * N] + L[2 * N + 1]) * scale);  // h[4N] + h[8N + 1]
         return;
     }
     const size_t W = (n + 3) / 4;
@@ -371,14 +379,18 @@ void int_lanes_finish(uint16_t* c, uint32_t* C, size_t n) {
         C[2 * j + 1] = (e >> 16) | (o & 0xFFFF0000u);
     }
     const uint16_t* h = reinterpret_cast<const uint16_t*>(C);
-    pairs(n, [&](size_t i, size_t k) { st16(c + i, add16(ld16(h + i, k), ld16(h + i + n, k)), k); });
+    pairs(n, [&](size_t i, size_t k) { st16(c + i, mul16(add16(ld16(h + i, k), ld16(h + i + n, k)), scale), k); });
+}
+void int_lanes_finish(uint16_t* c, uint32_t* C, size_t n, uint32_t scale) {
+    if (scale == 1) int_lanes_finish<false>(c, C, n, 1);
+    else int_lanes_finish<true>(c, C, n, scale);
 }
 }  // namespace
 
 // a b on signed byte lanes ({0,1,-1}; SMLAL), every lane spilled with a bias
 // of 128 to halfwords before its size can pass 127 (s3_lanes_m4.S; the C
 // below is the same blocks), the biases taken off, then mod x^n - 1.
-void z3_mul_int(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch) {
+void z3_mul_int(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch, uint32_t scale) {
     const size_t W = (n + 3) / 4;
     uint32_t *A = scratch, *Y = A + W, *C = Y + W + 4;  // (b goes straight into Y)
     pack_lanes<true>(A, a, n);  // lanes {0,1,-1}
@@ -402,7 +414,7 @@ void z3_mul_int(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uin
         int_spill(C + 2 * k, acc, 0);
     }
 #endif
-    int_lanes_finish(c, C, n);
+    int_lanes_finish(c, C, n, scale);
 }
 
 // a^2 as z3_mul_int(c, a, a) with about half the word products: output word
@@ -412,7 +424,7 @@ void z3_mul_int(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uin
 // then i = ceil(k/2) for the last two; the spills shifted by 1); for k odd
 // that last step put 2 A_i^2 into m = k + 1 = 2i (i = 2 mod 3), so the
 // squares are added here with the sign -1 there and +1 elsewhere (i is public).
-void z3_sqr_int(uint16_t* c, const uint16_t* a, size_t n, uint32_t* scratch) {
+void z3_sqr_int(uint16_t* c, const uint16_t* a, size_t n, uint32_t* scratch, uint32_t scale) {
     const size_t W = (n + 3) / 4;
     uint32_t *Y = scratch, *A = Y + 2, *C = Y + W + 4;
     pack_lanes<true>(A, a, n);  // lanes {0,1,-1}
@@ -457,7 +469,7 @@ void z3_sqr_int(uint16_t* c, const uint16_t* a, size_t n, uint32_t* scratch) {
         square(i + 2, true);
     }
     for (; i < W; ++i) square(i, false);  // (i % 3 < 2 here)
-    int_lanes_finish(c, C, n);
+    int_lanes_finish(c, C, n, scale);
 }
 
 namespace {
@@ -2019,10 +2031,8 @@ void dpke_keypair(const Params& p, const Ring& R, const uint8_t* seed, uint8_t* 
         // with f^2 and g^2 exact (the same ring elements as the products
         // below: two ring products instead of five).
         uint32_t* lanes = reinterpret_cast<uint32_t*>(R.mul);
-        detail::z3_mul_int(gf, g, f, n, lanes);
-        if (p.hps()) {
-            for (size_t i = 0; i < n; ++i) gf[i] = uint16_t(3 * gf[i]);  // 3g f
-        } else {
+        detail::z3_mul_int(gf, g, f, n, lanes, p.hps() ? 3 : 1);  // HPS: 3g f
+        if (!p.hps()) {
             const uint16_t last = gf[n - 1];  // 3 (x - 1) g f mod x^n - 1
             for (size_t i = n - 1; i > 0; --i) gf[i] = uint16_t(3 * (gf[i - 1] - gf[i]));
             gf[0] = uint16_t(3 * (last - gf[0]));
@@ -2032,10 +2042,8 @@ void dpke_keypair(const Params& p, const Ring& R, const uint8_t* seed, uint8_t* 
         rq_mul(R, gf, inv_gf, x);
         modq_phi(R, gf);
         pack_rq(R, sk + 2 * s3, gf);
-        detail::z3_sqr_int(x, g, n, lanes);
-        if (p.hps()) {
-            for (size_t i = 0; i < n; ++i) x[i] = uint16_t(9 * x[i]);  // (3g)^2
-        } else {
+        detail::z3_sqr_int(x, g, n, lanes, p.hps() ? 9 : 1);  // HPS: (3g)^2 (HRSS: the 9 below, one pass)
+        if (!p.hps()) {
             // (3 (x - 1) g)^2 = 9 (x^2 - 2x + 1) g^2 mod x^n - 1
             uint16_t* t = scratch;
             for (size_t i = 0; i < n; ++i) {

@@ -249,11 +249,12 @@ void small_sqr_lanes(uint16_t* c, const uint16_t* a, size_t n, uint32_t* scratch
 // c may be a or b. `scratch`: z3_int_words(n) words. (Key generation's g f,
 // f^2, g^2 on the M4.)
 constexpr size_t z3_int_words(size_t n) { return 6 * ((n + 3) / 4) + 12; }
-void z3_mul_int(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch);
+// scale: c times scale mod 2^16 in the same pass (key generation's 3 g f).
+void z3_mul_int(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch, uint32_t scale = 1);
 // c = a^2 as z3_mul_int(c, a, a, n, scratch) with about half the word
 // products (the cross terms once, doubled). c may be a. `scratch`:
 // z3_int_words(n) words.
-void z3_sqr_int(uint16_t* c, const uint16_t* a, size_t n, uint32_t* scratch);
+void z3_sqr_int(uint16_t* c, const uint16_t* a, size_t n, uint32_t* scratch, uint32_t scale = 1);
 // secure_wipe(p, n), on the M4 with eight-register STMs for the aligned
 // whole 32-byte blocks (the workspace wipes: memset is ~3x slower there).
 void wipe(void* p, size_t n);

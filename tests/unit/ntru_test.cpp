@@ -949,6 +949,12 @@ TEST(NtruPieces, TernaryIntLanesProduct) {
             pqmcu::ntru::detail::z3_sqr_int(got.data(), got.data(), n, scratch.data());
             ASSERT_EQ(scratch.back(), 0xDEADBEEFu) << "scratch overrun (square), n = " << n;
             for (size_t i = 0; i < n; ++i) ASSERT_EQ(got[i], sq[i]) << "square, n = " << n << ", kind " << kind << ", i = " << i;
+            // the scaled forms (key generation's 3 g f and (3g)^2 = 9 g^2)
+            pqmcu::ntru::detail::z3_sqr_int(got.data(), a.data(), n, scratch.data(), 9);
+            for (size_t i = 0; i < n; ++i) ASSERT_EQ(got[i], uint16_t(9 * sq[i])) << "9 a^2, n = " << n << ", i = " << i;
+            pqmcu::ntru::detail::z3_mul_int(got.data(), a.data(), b.data(), n, scratch.data(), 3);
+            for (size_t i = 0; i < n; ++i) ASSERT_EQ(got[i], uint16_t(3 * want[i])) << "3 a b, n = " << n << ", i = " << i;
+            ASSERT_EQ(scratch.back(), 0xDEADBEEFu) << "scratch overrun (scaled), n = " << n;
         }
     }
 }
