@@ -1314,6 +1314,7 @@ extern "C" void pqmcu_ntru_merge8x(uint32_t* x, uint32_t groups);
 extern "C" void pqmcu_ntru_minmax_mirror(uint32_t* a, uint32_t* b, uint32_t k);
 extern "C" void pqmcu_ntru_merge8s(uint32_t* x, uint32_t q, uint32_t blocks);
 extern "C" void pqmcu_ntru_mirror8s(uint32_t* x, uint32_t q, uint32_t blocks);
+extern "C" void pqmcu_ntru_mirror4s(uint32_t* x, uint32_t q, uint32_t blocks);
 #endif
 namespace {
 // Each group of eight words sorted (the 19-comparator network, depth 6).
@@ -1373,6 +1374,20 @@ void mirror8s(uint32_t* x, size_t q, size_t blocks) {
     }
 #endif
 }
+// A bitonic merge's first two rounds (mirror images, then distance q) on
+// `blocks` blocks of B = 4q words.
+void mirror4s(uint32_t* x, size_t q, size_t blocks) {
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    pqmcu_ntru_mirror4s(x, uint32_t(q), uint32_t(blocks));
+#else
+    const size_t B = 4 * q;
+    for (size_t b = 0; b < blocks; ++b, x += B) {
+        for (size_t i = 0; i < B / 2; ++i) minmax(x, i, B - 1 - i);
+        for (size_t i = 0; i < B; ++i)
+            if ((i / q) % 2 == 0) minmax(x, i, i + q);
+    }
+#endif
+}
 }  // namespace
 
 // A bitonic network over N = count rounded up to 8 words (x[count .. N) set
@@ -1394,18 +1409,18 @@ void sort_uint32_blocks(uint32_t* x, size_t count) {
         // Whole blocks: the mirror round and the s - 1 half-cleaners
         // (B/4 .. 1) as groups of three rounds in registers, from the end
         // (the last three by merge8x below); the (s - 1) mod 3 left at the top
-        // with the mirror round (2: mirror8s) or after it (1: one round of runs).
+        // go with the mirror round (2: mirror8s, 1: mirror4s; 0: the mirror
+        // round alone).
         if (full != 0) {
             size_t d = B / 4;  // the next half-cleaner distance
             if ((s - 1) % 3 == 2) {
                 mirror8s(x, B / 8, full);
                 d = B / 16;
+            } else if ((s - 1) % 3 == 1) {
+                mirror4s(x, B / 4, full);
+                d = B / 8;
             } else {
                 for (size_t b = 0; b < bp; b += B) minmax_mirror(x + b, x + b + B - 1, H);
-                if ((s - 1) % 3 == 1) {
-                    for (size_t b = 0; b < bp; b += 2 * d) minmax_pairs<2>(x + b, x + b + d, d / 2);
-                    d /= 2;
-                }
             }
             for (; d >= 8; d /= 8) merge8s(x, d / 4, bp / (2 * d));
         }

@@ -239,3 +239,45 @@ pqmcu_ntru_mirror8s:
     bne 2b
     pop {r4-r11, pc}
     .size pqmcu_ntru_mirror8s, .-pqmcu_ntru_mirror8s
+
+@ void pqmcu_ntru_mirror4s(uint32_t* x, uint32_t q, uint32_t blocks)
+@   A bitonic merge's first two rounds on each of `blocks` blocks of B = 4q
+@   words (q >= 1): the mirror round, then the half-cleaners of distance q.
+@   For i < q the words e0 = x[i], e1 = x[i + q], f1 = x[3q - 1 - i], f0 =
+@   x[4q - 1 - i] (r2-r5) are closed under both: (e0, f0) (e1, f1); (e0,
+@   e1) (f1, f0). r1: the address of f1, descending; counts in r6, r7.
+    .global pqmcu_ntru_mirror4s
+    .type pqmcu_ntru_mirror4s, %function
+    .align 2
+pqmcu_ntru_mirror4s:
+    push {r4-r11, lr}
+    mov r7, r2
+    lsls r12, r1, #2          @ q in bytes
+2:
+    add r1, r0, r12, lsl #1
+    add r1, r1, r12
+    sub r1, r1, #4            @ f1 = x + 3q - 1
+    lsrs r6, r12, #2          @ i < q
+1:
+    ldr r2, [r0]
+    ldr r3, [r0, r12]
+    ldr r4, [r1]
+    ldr r5, [r1, r12]
+    cmpx r2, r5               @ mirror
+    cmpx r3, r4
+    cmpx r2, r3               @ distance q
+    cmpx r4, r5
+    str r2, [r0]
+    str r3, [r0, r12]
+    str r4, [r1]
+    str r5, [r1, r12]
+    adds r0, r0, #4
+    subs r1, r1, #4
+    subs r6, r6, #1
+    bne 1b
+    add r0, r0, r12, lsl #2   @ the next block: x + 4q (x has moved by q)
+    sub r0, r0, r12
+    subs r7, r7, #1
+    bne 2b
+    pop {r4-r11, pc}
+    .size pqmcu_ntru_mirror4s, .-pqmcu_ntru_mirror4s
