@@ -55,7 +55,6 @@ uint16_t mod3(uint16_t a) {
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
 extern "C" void pqmcu_ntru_s3_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
 extern "C" void pqmcu_ntru_m16_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
-extern "C" void pqmcu_ntru_m32_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
 extern "C" void pqmcu_ntru_m32_lanes_sqr(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
 #endif
 namespace {
@@ -109,10 +108,7 @@ void lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, uint
     } else if constexpr (Fold == 2) {
         pqmcu_ntru_m16_lanes_mul(C, A, Y, uint32_t(w));
         return;
-    } else if constexpr (Fold == 3) {
-        pqmcu_ntru_m32_lanes_mul(C, A, Y, uint32_t(w));
-        return;
-    }
+    }  // (Fold 3, mod32_mul_lanes: no caller in the library since the square; the C below)
 #endif
     uint32_t carry = 0;  // the previous output's lanes 4..6
     for (size_t k = 0; k < 2 * w; k += 3) {

@@ -237,7 +237,8 @@ void s3_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, u
 // words. (Key generation's first Newton step.)
 void mod16_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch);
 // c = a b mod (32, x^n - 1) with a, b <= 3: lanes reduced to x mod 32 every
-// six word products (hrss701 key generation's last Newton step, w0^2).
+// six word products (C on every target; key generation's w0^2 mod 32 is
+// small_sqr_lanes now).
 void mod32_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch);
 // c = a^2 mod (mask + 1, x^n - 1) with a <= 3, mask 15 or 31: the cross
 // terms once on byte lanes mod 32, doubled, the squares added. c may be a.

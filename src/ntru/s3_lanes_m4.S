@@ -26,7 +26,7 @@
 .macro fold16 r
     and \r, \r, #0x0F0F0F0F
 .endm
-@ each byte lane mod 32 (the mod 32 product, pqmcu_ntru_m32_lanes_mul)
+@ each byte lane mod 32 (the mod 32 square, pqmcu_ntru_m32_lanes_sqr)
 .macro foldall32
     and r4, r4, #0x1F1F1F1F
     and r5, r5, #0x1F1F1F1F
@@ -99,9 +99,10 @@
 @   the other {0,1} (or both <= 3): a lane gains at most 60 per step, so
 @   x mod 16 after every 4 steps (15 + 4 * 60 = 255) in groups of 12, then
 @   after every 3, and at the end.
-@ void pqmcu_ntru_m32_lanes_mul(...): lanes_mul<3>, both operands <= 3
-@   (hrss701 key generation's w0^2 mod 32): a lane gains at most 36 per
-@   step, x mod 32 after every 6 steps (31 + 6 * 36 = 247) and at the end.
+@ (mod16 = 2: lanes mod 32, both operands <= 3: a lane gains at most 36
+@   per step, x mod 32 after every 6 steps (31 + 6 * 36 = 247) and at the
+@   end; only the square below is assembled: the general product mod 32,
+@   hrss701's w0^2 before the square, is C now, engine.cpp's lanes_mul<3>.)
 @ void pqmcu_ntru_m32_lanes_sqr(C, A, Y, w): the cross terms of A^2 mod 32
 @   (A = Y + 2, lanes <= 3; detail::small_sqr_lanes): the mod 32 blocks with
 @   the steps of pqmcu_ntru_int_lanes_sqr (i = lo .. ceil(k/2) - 1, then
@@ -396,7 +397,6 @@
 
     lanes_mul pqmcu_ntru_s3_lanes_mul, 0
     lanes_mul pqmcu_ntru_m16_lanes_mul, 1
-    lanes_mul pqmcu_ntru_m32_lanes_mul, 2
     lanes_mul pqmcu_ntru_m32_lanes_sqr, 2, 1
 
 @ void pqmcu_ntru_int_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w)
