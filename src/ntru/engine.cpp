@@ -949,7 +949,11 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
                 uint16_t* wide) {
     uint16_t *neg_a = scratch, *c = scratch + n;
     keygen_r2_inverse(r, a, n, mul);
-    for (size_t i = 0; i < n; ++i) neg_a[i] = uint16_t(0u - a[i]);
+    // -a for the quadratic steps (the M4's byte-lane steps take a r and
+    // negate it in their next pass: no -a there)
+    if constexpr (!kS3Lanes) {
+        for (size_t i = 0; i < n; ++i) neg_a[i] = uint16_t(0u - a[i]);
+    }
     // Newton: r <- r (2 - a r) doubles the 2-adic precision (two products);
     // r <- r (1 + u + u^2) with u = 1 - a r triples it (three products, 1 - a r' = u^3).
     // logq <= 12: 1 -> 2 -> 4 -> 12 bits in 7 products; else 1 -> 2 -> 4 -> 8 -> 16 in 8.
@@ -1012,7 +1016,8 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
                 st16(c + i, (ld16(c + i, k) + (ld16(p + i, k) << 3)) & k15, k);
             });
             mod16_mul_lanes(r, c, r, n, lanes);  // r s mod 16
-            pairs(n, [&](size_t i, size_t k) { st16(neg_a + i, sub16(0, ld16(a + i, k)), k); });
+            if (quadratic > 2 || use_ntt)  // (-a for the quadratic steps that follow)
+                pairs(n, [&](size_t i, size_t k) { st16(neg_a + i, sub16(0, ld16(a + i, k)), k); });
             iter = 1;  // (two quadratic steps' worth)
             continue;
         }
@@ -1024,9 +1029,16 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
         if (big_last && iter == 2) centre_to(8);         // exact to 8 bits: |r| <= 128
     }
     if (logq <= 12) {
-        mul_r(c, neg_a, r, true);  // u = 1 - a r (r exact to 4 bits, centred)
-        c[0] = uint16_t(c[0] + 1);
-        uint16_t* s = neg_a;  // -a is not needed any more
+        // u = 1 - a r (r exact to 4 bits, centred); on byte lanes c = a r - 1
+        // = -u, negated in the pass below
+        if (kS3Lanes && !use_ntt) {
+            mul_r(c, a, r, true);
+            c[0] = uint16_t(c[0] - 1);
+        } else {
+            mul_r(c, neg_a, r, true);
+            c[0] = uint16_t(c[0] + 1);
+        }
+        uint16_t* s = neg_a;  // (-a is not needed any more)
         if (use_ntt) {
             // u = 0 mod (16, Phi_n): reduced mod Phi_n (coefficient n-1 made 0)
             // it is 16 w, and u^2 = 256 w^2 mod 2^12 needs w only mod 16:
@@ -1048,7 +1060,7 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
             uint32_t* t2 = lanes + s3_lanes_words(n) + (n + 1) / 2;  // after p, word-aligned
             const uint32_t last2 = uint32_t(c[n - 1]) * 0x10001u;
             pairs(n, [&](size_t i, size_t k) {
-                const uint32_t x = sub16(ld16(c + i, k), last2), w = (x >> 4) & 0x000F000Fu;
+                const uint32_t x = sub16(last2, ld16(c + i, k)), w = (x >> 4) & 0x000F000Fu;
                 st16(c + i, x, k);
                 st16(s + i, w & 0x00030003u, k);
                 st16(p + i, (w >> 2) & 0x00030003u, k);
@@ -1071,14 +1083,14 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
         // + 8 w0 w1 + 16 w1^2 mod 32, w1^2 = w1(x^2) mod 2 (a permutation),
         // w^3 = w0^3 mod 2 (carry-less); w0^2 mod 32 and w0 w1 mod 4 on byte
         // lanes. Two Toom-4 products instead of two quadratic steps' four.
-        mul_r(c, neg_a, r, true);  // -a r
-        c[0] = uint16_t(c[0] + 1);
+        mul_r(c, a, r, true);  // a r - 1 = -u, negated in the pass below
+        c[0] = uint16_t(c[0] - 1);
         uint32_t* lanes = reinterpret_cast<uint32_t*>(mul);
-        uint16_t *s = neg_a, *p = mul + 2 * s3_lanes_words(n);  // (-a is not needed any more)
+        uint16_t *s = neg_a, *p = mul + 2 * s3_lanes_words(n);
         uint32_t* t2 = lanes + s3_lanes_words(n) + (n + 1) / 2;  // after p, word-aligned
         const uint32_t last2 = uint32_t(c[n - 1]) * 0x10001u;
         pairs(n, [&](size_t i, size_t k) {
-            const uint32_t x = sub16(ld16(c + i, k), last2);  // u = 16 w
+            const uint32_t x = sub16(last2, ld16(c + i, k));  // u - u[n-1] = 16 w
             st16(c + i, x, k);
             st16(p + i, (x >> 4) & 0x00010001u, k);  // w0 mod 2
         });
