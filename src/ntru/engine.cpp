@@ -70,7 +70,8 @@ template <bool Signed = false>
 inline uint32_t lanes_word(uint32_t v) {
     return Signed ? v - 3 * ((v >> 1) & 0x01010101u) : v;
 }
-template <bool Signed = false>
+// (Mask: each coefficient taken mod 16 first, any 16-bit a.)
+template <bool Signed = false, bool Mask = false>
 inline void pack_lanes(uint32_t* w, const uint16_t* a, size_t n) {
     const size_t words = (n + 3) / 4;
     size_t j = 0;
@@ -79,12 +80,16 @@ inline void pack_lanes(uint32_t* w, const uint16_t* a, size_t n) {
         uint32_t lo, hi;  // (a[4j], a[4j+1]), (a[4j+2], a[4j+3]) as halfword pairs, each < 256
         __builtin_memcpy(&lo, a + 4 * j, 4);
         __builtin_memcpy(&hi, a + 4 * j + 2, 4);
+        if constexpr (Mask) {
+            lo &= 0x000F000Fu;
+            hi &= 0x000F000Fu;
+        }
         w[j] = lanes_word<Signed>(((lo | lo >> 8) & 0xFFFFu) | (hi | hi >> 8) << 16);
     }
     for (; j < words; ++j) {
         uint32_t v = 0;
         for (size_t l = 0; l < 4; ++l)
-            if (4 * j + l < n) v |= uint32_t(a[4 * j + l]) << (8 * l);  // (public bound)
+            if (4 * j + l < n) v |= uint32_t(Mask ? a[4 * j + l] & 15 : a[4 * j + l]) << (8 * l);  // (public bound)
         w[j] = lanes_word<Signed>(v);
     }
 }
@@ -147,14 +152,14 @@ void lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, uint
 // a b (n coefficients each, lanes as lanes_mul's Fold leaves them) as the
 // bytes of 2n coefficients, in scratch: A, B (W words each), Y (W + 4), the
 // product (2W), W = ceil(n / 4).
-template <int Fold = 0>
+template <int Fold = 0, bool MaskA = false>
 const uint8_t* lanes_product(const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch) {
     const size_t W = (n + 3) / 4;
     uint32_t* A = scratch;
     uint32_t* B = A + W;
     uint32_t* Y = B + W;
     uint32_t* R = Y + W + 4;
-    pack_lanes(A, a, n);
+    pack_lanes<false, MaskA>(A, a, n);
     pack_lanes(B, b, n);
     lanes_mul<Fold>(R, A, B, W, Y);
     return reinterpret_cast<const uint8_t*>(R);
@@ -190,14 +195,17 @@ void lanes_readout(uint16_t* c, const uint8_t* bytes, size_t n, uint32_t mask) {
     }
     for (; i < n; ++i) c[i] = uint16_t((bytes[i] + bytes[i + n]) & mask);
 }
-template <int Fold>
+template <int Fold, bool MaskA = false>
 void mod16_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch, uint32_t mask) {
-    lanes_readout(c, lanes_product<Fold>(a, b, n, scratch), n, mask);
+    lanes_readout(c, lanes_product<Fold, MaskA>(a, b, n, scratch), n, mask);
 }
 }  // namespace
 
 void mod16_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch) {
     mod16_lanes<2>(c, a, b, n, scratch, 15);
+}
+void mod16_mul_lanes_lo(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch) {
+    mod16_lanes<2, true>(c, a, b, n, scratch, 15);
 }
 void mod32_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch) {
     mod16_lanes<3>(c, a, b, n, scratch, 31);
@@ -998,8 +1006,7 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
             uint16_t *w0 = neg_a, *p = mul + 2 * s3_lanes_words(n);
             uint32_t* cube = lanes + s3_lanes_words(n) + (n + 1) / 2;  // after p, word-aligned
             constexpr uint32_t k15 = 0x000F000Fu;
-            pairs(n, [&](size_t i, size_t k) { st16(c + i, ld16(a + i, k) & k15, k); });
-            mod16_mul_lanes(c, c, r, n, lanes);  // a r mod 16
+            mod16_mul_lanes_lo(c, a, r, n, lanes);  // a r mod 16 (a's low 4 bits packed)
             c[0] = uint16_t(c[0] - 1);
             pairs(n, [&](size_t i, size_t k) {
                 const uint32_t u = sub16(0, ld16(c + i, k)) & k15;  // u = 1 - a r
@@ -1068,13 +1075,15 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
             r2_mul(p, s, p, n, t2);              // w0 w1 mod 2
             small_sqr_lanes(s, s, n, lanes, 15);  // w0^2 mod 16
             pairs(n, [&](size_t i, size_t k) {
-                st16(s + i, ((ld16(s + i, k) + (ld16(p + i, k) << 3)) & 0x000F000Fu) << 8, k);
+                // u^2 = 256 (w^2 mod 16), plus u: u + u^2 in the same pass
+                st16(s + i, add16(((ld16(s + i, k) + (ld16(p + i, k) << 3)) & 0x000F000Fu) << 8, ld16(c + i, k)), k);
             });
         } else {
             ring_mul(s, c, c, n, logq, mul, wide);  // u^2
         }
-        for (size_t i = 0; i < n; ++i) s[i] = uint16_t(s[i] + c[i]);  // 1 + u + u^2
-        s[0] = uint16_t(s[0] + 1);
+        if (!kS3Lanes || use_ntt)
+            for (size_t i = 0; i < n; ++i) s[i] = uint16_t(s[i] + c[i]);  // u + u^2
+        s[0] = uint16_t(s[0] + 1);  // 1 + u + u^2
         mul_r(r, s, r, true);
     } else if (quartic13) {
         // r (1 + u + u^2 + u^3), u = 1 - a r (1 - a r' = u^4 = 0 mod 2^16), all

@@ -236,6 +236,8 @@ void s3_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, u
 // every three word products. c may be a or b. `scratch`: s3_lanes_words(n)
 // words. (Key generation's first Newton step.)
 void mod16_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch);
+// The same with a any 16-bit polynomial taken mod 16 (its low four bits).
+void mod16_mul_lanes_lo(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch);
 // c = a b mod (32, x^n - 1) with a, b <= 3: lanes reduced to x mod 32 every
 // six word products (C on every target; key generation's w0^2 mod 32 is
 // small_sqr_lanes now).

@@ -891,6 +891,24 @@ TEST(NtruPieces, Mod16LanesProduct) {
 
 TEST(NtruPieces, Mod32LanesProduct) { check_lanes_mod(32, 3, 3); }
 
+// mod16_mul_lanes_lo: a any 16-bit polynomial, its low four bits packed
+// (key generation's a r mod 16 without a masked copy of a).
+TEST(NtruPieces, Mod16LanesProductLowBits) {
+    std::mt19937 gen{18};
+    for (size_t n : {1u, 2u, 3u, 4u, 5u, 7u, 57u, 509u, 677u, 701u, 821u, 1229u, 1373u}) {
+        std::vector<uint16_t> a(n), lo(n), b(n), want(n), got(n);
+        for (size_t i = 0; i < n; ++i) {
+            a[i] = uint16_t(gen()), lo[i] = uint16_t(a[i] & 15);
+            b[i] = uint16_t(gen() & 1);
+        }
+        std::vector<uint32_t> scratch(pqmcu::ntru::detail::s3_lanes_words(n) + 1, 0xDEADBEEFu);
+        pqmcu::ntru::detail::mod16_mul_lanes(want.data(), lo.data(), b.data(), n, scratch.data());
+        pqmcu::ntru::detail::mod16_mul_lanes_lo(got.data(), a.data(), b.data(), n, scratch.data());
+        ASSERT_EQ(scratch.back(), 0xDEADBEEFu) << "n = " << n;
+        ASSERT_EQ(got, want) << "n = " << n;
+    }
+}
+
 // Key generation's w0^2 mod 16 / mod 32 (w0 <= 3) by small_sqr_lanes (the
 // cross terms once, doubled; the C mirror of the M4 kernel here, the kernel
 // through m4.kat.*): against the schoolbook, all-3 operands for the largest
