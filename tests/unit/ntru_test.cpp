@@ -891,6 +891,23 @@ TEST(NtruPieces, Mod16LanesProduct) {
 
 TEST(NtruPieces, Mod32LanesProduct) { check_lanes_mod(32, 3, 3); }
 
+// r2_mul (the lift's w0 w1 mod 2): against the schoolbook mod (2, x^n - 1),
+// inputs with bits above bit 0 (only a[i] & 1 counts), n not a multiple of 32
+// and a multiple of 32, in place.
+TEST(NtruPieces, R2Product) {
+    std::mt19937 gen{19};
+    for (size_t n : {1u, 5u, 31u, 32u, 33u, 64u, 509u, 677u, 701u, 821u, 1229u, 1373u}) {
+        std::vector<uint16_t> a(n), b(n), want(n, 0);
+        for (size_t i = 0; i < n; ++i) a[i] = uint16_t(gen()), b[i] = uint16_t(gen());
+        for (size_t i = 0; i < n; ++i)
+            for (size_t j = 0; j < n; ++j) want[(i + j) % n] ^= uint16_t(a[i] & b[j] & 1);
+        std::vector<uint32_t> scratch(pqmcu::ntru::detail::r2_cube_scratch_words(n) + 1, 0xDEADBEEFu);
+        pqmcu::ntru::detail::r2_mul(a.data(), a.data(), b.data(), n, scratch.data());
+        ASSERT_EQ(scratch.back(), 0xDEADBEEFu) << "n = " << n;
+        ASSERT_EQ(a, want) << "n = " << n;
+    }
+}
+
 // mod16_mul_lanes_lo: a any 16-bit polynomial, its low four bits packed
 // (key generation's a r mod 16 without a masked copy of a).
 TEST(NtruPieces, Mod16LanesProductLowBits) {
