@@ -709,8 +709,18 @@ void s3_inverse_exp(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch)
     // the norm a d = N mod Phi_n: (a d)_0 - (a d)_(n-1), two inner products
     const uint8_t* d = reinterpret_cast<const uint8_t*>(A);
     uint32_t s0 = uint32_t(a[0]) * d[0], s1 = 0;
-    for (size_t i = 1; i < n; ++i) s0 += uint32_t(a[i]) * d[n - i];
-    for (size_t i = 0; i < n; ++i) s1 += uint32_t(a[i]) * d[n - 1 - i];
+    {
+        // one pass: d[n - i] of step i is d[n - 1 - (i - 1)] of the step before
+        uint32_t prev = d[n - 1];  // d[n - i] at i = 1
+        s1 = uint32_t(a[0]) * prev;
+#pragma GCC unroll 4
+        for (size_t i = 1; i < n; ++i) {
+            const uint32_t ai = a[i], next = d[n - 1 - i];
+            s0 += ai * prev;
+            s1 += ai * next;
+            prev = next;
+        }
+    }
     const uint32_t norm = mod3(uint16_t(s0 + 2 * s1));  // <= 12n < 2^16
     // a^-1 = N d (N = N^-1), reduced mod Phi_n: N (d_i - d_(n-1))
     const uint32_t last2 = 2u * d[n - 1];
@@ -1933,7 +1943,12 @@ void sample_fixed_weight(const Params& p, const Ring& R, uint16_t* r, const uint
 #else
         detail::sort_uint32(ukeys, count);
 #endif
-        for (size_t j = 0; j < count; ++j) r[j] = uint16_t(ukeys[j] & 3);
+        size_t j = 0;
+        for (; j + 1 < count; j += 2) {  // two labels per word store
+            const uint32_t v = (ukeys[j] & 3) | (ukeys[j + 1] & 3) << 16;
+            __builtin_memcpy(r + j, &v, 4);
+        }
+        for (; j < count; ++j) r[j] = uint16_t(ukeys[j] & 3);
     }
     r[R.n - 1] = 0;
 }
