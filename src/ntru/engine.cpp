@@ -107,7 +107,9 @@ inline void copy_words(uint32_t* dst, const uint32_t* src, size_t w) {
     size_t j = 0;
 #if defined(PQMCU_TARGET_M4)
     if (w >= 4) {
-        uint32_t k = uint32_t(w / 4), t0, t1, t2, t3;
+        uint32_t k = uint32_t(w / 4);
+        // (LDM / STM take their registers in ascending order: fixed here)
+        register uint32_t t0 asm("r4"), t1 asm("r5"), t2 asm("r6"), t3 asm("r12");
         uint32_t* d = dst;
         const uint32_t* q = src;
         __asm__ volatile(
@@ -593,6 +595,19 @@ void lanes_kmul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, int
     const size_t h = (w + 1) / 2, l = w - h;
     uint32_t *SA = t, *SB = SA + h, *P = SB + h, *rest = P + 2 * h;
     const uint32_t one = 0x01010101u;
+#if defined(__ARM_FEATURE_SIMD32)
+    // (USUB8 / SEL: 3 subtracted from the lanes that reach it)
+    const uint32_t three = 3 * one;
+    const auto sum3s = [&](uint32_t x, uint32_t y) {
+        const uint32_t z = x + y;
+        return __sel(__usub8(z, three), z);
+    };
+#pragma GCC unroll 2
+    for (size_t i = 0; i < l; ++i) {
+        SA[i] = sum3s(A[i], A[h + i]);
+        SB[i] = sum3s(B[i], B[h + i]);
+    }
+#else
     const auto sum3 = [&](uint32_t x, uint32_t y) {  // lanes x + y <= 4, to {0,1,2}
         const uint32_t z = x + y;
         return z - 3 * (((z + one) >> 2) & one);
@@ -601,6 +616,7 @@ void lanes_kmul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, int
         SA[i] = sum3(A[i], A[h + i]);
         SB[i] = sum3(B[i], B[h + i]);
     }
+#endif
     for (size_t i = l; i < h; ++i) SA[i] = A[i], SB[i] = B[i];
     lanes_kmul(C, A, B, h, levels - 1, rest);                  // p0: C[0 .. 2h)
     lanes_kmul(C + 2 * h, A + h, B + h, l, levels - 1, rest);  // p2: C[2h .. 2w)

@@ -420,8 +420,11 @@ void r2_square(uint32_t* out, const uint32_t* in, size_t n, uint32_t* prod) {
 // bytes: 8 nw words of scratch (one byte per coefficient: a load per bit, no shifts).
 [[gnu::noinline]] void r2_frobenius(uint32_t* out, const uint32_t* in, size_t n, size_t k, uint32_t* bytes) {
     const size_t nw = (n + 31) / 32;
-    for (size_t t = 0; t < nw; ++t)
-        for (size_t q = 0; q < 8; ++q) bytes[8 * t + q] = nibble_to_lanes((in[t] >> (4 * q)) & 15);
+    for (size_t t = 0; t < nw; ++t) {
+        const uint32_t v = in[t];
+#pragma GCC unroll 8
+        for (unsigned q = 0; q < 8; ++q) bytes[8 * t + q] = nibble_to_lanes((v >> (4 * q)) & 15);
+    }
     const uint8_t* b = reinterpret_cast<const uint8_t*>(bytes);
     const uint32_t step = pow_half_mod(k, n), nn = uint32_t(n);  // 2^-k mod n
     uint32_t src = 0;
