@@ -1895,6 +1895,35 @@ uint32_t sample_iid_pack(const Ring& R, uint16_t* r, uint8_t* packed, const uint
 void sample_iid_plus(const Ring& R, uint16_t* r, const uint8_t* u) {
     if (detail::sample_iid_plus_avx512(r, u, R.n)) return;  // x86 AVX-512BW (engine_avx2.hpp)
     const size_t n = R.n;
+#if defined(__ARM_FEATURE_SIMD32) && defined(__ARM_FEATURE_DSP)
+    if (n % 2 == 1) {  // (every HRSS set)
+        // Two coefficients per word (halfwords {0, 1, 0xFFFF}): the sum of
+        // r[i] r[i-1] by SMLAD on (v_i, v_i+1) and (v_i-1, v_i); then the sign on
+        // the even indices by a mask (s's bit 15: secret), -1 -> 2, in pairs.
+        uint32_t prevw = 0;  // the previous word: (v_i-2, v_i-1)
+        int32_t acc = 0;
+        size_t i = 0;
+        for (; i + 1 < n; i += 2) {
+            const uint32_t d = mod3(u[i]) | uint32_t(mod3(u[i + 1])) << 16;
+            const uint32_t t = (d >> 1) & 0x00010001u;
+            const uint32_t v = __usub16(d, t + (t << 1));  // 2 -> 0xFFFF
+            __builtin_memcpy(r + i, &v, 4);
+            acc = __smlad(v, (prevw >> 16) | (v << 16), acc);
+            prevw = v;
+        }
+        r[n - 1] = 0;
+        const uint32_t m = 0u - ((uint32_t(acc) >> 15) & 1);  // all ones when s < 0 (mod 2^16)
+        const uint32_t mlo = m & 0xFFFFu;
+        for (i = 0; i + 1 < n; i += 2) {
+            uint32_t w;
+            __builtin_memcpy(&w, r + i, 4);
+            w = __uadd16(w ^ mlo, mlo & 1u);  // the even index negated when s < 0
+            w = (w ^ ((w >> 15) & 0x00010001u)) & 0x00030003u;  // -1 -> 2
+            __builtin_memcpy(r + i, &w, 4);
+        }
+        return;
+    }
+#endif
     uint32_t prev = 0, s = 0;
     for (size_t i = 0; i + 1 < n; ++i) {
         const uint32_t d = mod3(u[i]);
