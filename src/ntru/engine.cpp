@@ -96,11 +96,6 @@ inline void pack_lanes(uint32_t* w, const uint16_t* a, size_t n) {
 }  // namespace
 
 namespace {
-// C[0 .. 2w) = A B (w words each), lanes <= 60; Y: w + 4 words (B padded
-// with two zero words on each side). Fold: 0 x mod 16 + x / 16 every 12
-// steps (mod 3); 2 x mod 16 every 3 steps (mod 16, operands <= 15 and {0,1},
-// or both <= 3). On the M4 all of it is assembly (s3_lanes_m4.S: folds every
-// 14 / 4 steps where the groups allow).
 // dst[0 .. w) = src[0 .. w) (word aligned, no overlap): on the M4 four words
 // per LDM / STM (the compiled loop took ~8 cycles per word).
 inline void copy_words(uint32_t* dst, const uint32_t* src, size_t w) {
@@ -127,6 +122,11 @@ inline void copy_words(uint32_t* dst, const uint32_t* src, size_t w) {
 #endif
     for (; j < w; ++j) dst[j] = src[j];
 }
+// C[0 .. 2w) = A B (w words each), lanes <= 60; Y: w + 4 words (B padded
+// with two zero words on each side). Fold: 0 x mod 16 + x / 16 every 12
+// steps (mod 3); 2 x mod 16 every 3 steps (mod 16, operands <= 15 and {0,1},
+// or both <= 3). On the M4 all of it is assembly (s3_lanes_m4.S: folds every
+// 14 / 4 steps where the groups allow).
 template <int Fold = 0>
 void lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, uint32_t* Y) {
     Y[0] = Y[1] = 0;
@@ -373,14 +373,14 @@ void int_spill(uint32_t* out, int64_t* acc, uint32_t sh) {
     }
 }
 #endif
-// c = h mod x^n - 1, h the lane words (even lanes, odd lanes) in C. For
-// n = 1 mod 4 (every set) in one pass: c[4j .. 4j + 4) = lanes 0..3 of
-// word j plus lanes 1..3 of word j + (n - 1) / 4 and lane 0 of the next
-// (halfword moves, PKHBT / PKHTB where the compiler sees them); otherwise
-// the words to coefficient order first.
 inline uint32_t mul16(uint32_t v, uint32_t s) {  // both halfwords times s, mod 2^16 each
     return (((v & 0xFFFFu) * s) & 0xFFFFu) | ((v >> 16) * s) << 16;
 }
+// c = scale h mod x^n - 1, h the lane words (even lanes, odd lanes) in C.
+// For n = 1 mod 4 (every set) in one pass: c[4j .. 4j + 4) = lanes 0..3 of
+// word j plus lanes 1..3 of word j + (n - 1) / 4 and lane 0 of the next
+// (halfword moves, PKHBT / PKHTB where the compiler sees them); otherwise
+// the words to coefficient order first.
 template <bool Scaled>
 void int_lanes_finish(uint16_t* c, uint32_t* C, size_t n, uint32_t scale) {
     if (n % 4 == 1) {
@@ -586,8 +586,9 @@ inline uint32_t fold16(uint32_t x) { return (x & 0x0F0F0F0Fu) + ((x >> 4) & 0x0F
 // {0,1,2}; the middle p1 - p0 - p2 as p1 + 2 (p0 + p2), each output word
 // the fold (x mod 16 + x / 16) of the half's word plus p1's, plus twice the
 // fold of p0 + p2: lanes <= 22 + 2 * 22 = 66 after one level (<= 60 in:
-// sums <= 120), <= 23 + 2 * 23 = 69 after two (<= 66 in: sums <= 132). One pass: step i reads
-// C[i], C[h+i], C[2h+i], C[3h+i] and writes only C[h+i], C[2h+i]. Lanes
+// sums <= 120), <= 23 + 2 * 23 = 69 after two (<= 66 in: sums <= 132). One
+// pass: step i reads C[i], C[h+i], C[2h+i], C[3h+i] and writes only C[h+i],
+// C[2h+i]. Lanes
 // past the product's length may hold multiples of 3. t:
 // s3_lanes_kmul_words(w, levels) (inverse.hpp).
 void lanes_kmul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, int levels, uint32_t* t) {
