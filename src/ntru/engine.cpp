@@ -1052,7 +1052,8 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
             // {0,1}: a r (a mod 16 times {0,1}) and r s (s <= 15 times {0,1}) on
             // byte lanes, w0^2 mod 4 and w0^3 mod 2 from carry-less products
             // (inverse.hpp); instead of two quadratic steps' four Toom-4
-            // products. -a is made again afterwards (its words held w0).
+            // products. -a is made again afterwards where quadratic steps
+            // follow (its words held w0, then w0^3).
             uint32_t* lanes = reinterpret_cast<uint32_t*>(mul);
             uint16_t *w0 = neg_a, *p = mul + 2 * s3_lanes_words(n);
             uint32_t* cube = lanes + s3_lanes_words(n) + (n + 1) / 2;  // after p, word-aligned
@@ -1065,14 +1066,11 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
                 st16(w0 + i, (u >> 1) & 0x00010001u, k);
             });
             r2_square_mod4(p, w0, n, cube);  // w0^2 mod 4: w0(x^2) + 2 (cross terms, carry-less)
-            pairs(n, [&](size_t i, size_t k) {  // u + u^2 (1 added below)
-                st16(c + i, (ld16(c + i, k) + (ld16(p + i, k) << 2)) & k15, k);
+            r2_cube(w0, w0, n, cube);        // w0^3 mod 2, in place: carry-less (w0^2 mod 2 = w0(x^2))
+            pairs(n, [&](size_t i, size_t k) {  // s = (1 + u)(1 + u^2) = u + u^2 + u^3 (1 added below)
+                st16(c + i, (ld16(c + i, k) + (ld16(p + i, k) << 2) + (ld16(w0 + i, k) << 3)) & k15, k);
             });
             c[0] = uint16_t((c[0] + 1) & 15);
-            r2_cube(p, w0, n, cube);  // w0^3 mod 2: carry-less (w0^2 mod 2 = w0(x^2))
-            pairs(n, [&](size_t i, size_t k) {  // s = (1 + u)(1 + u^2)
-                st16(c + i, (ld16(c + i, k) + (ld16(p + i, k) << 3)) & k15, k);
-            });
             mod16_mul_lanes(r, c, r, n, lanes);  // r s mod 16
             if (quadratic > 2 || use_ntt)  // (-a for the quadratic steps that follow)
                 pairs(n, [&](size_t i, size_t k) { st16(neg_a + i, sub16(0, ld16(a + i, k)), k); });
