@@ -110,10 +110,11 @@
 @   31 + 6 * 36 = 247), the accumulators zeroed at each block's start; the
 @   caller doubles the lanes and adds the squares A_i^2.
 @   The block state (C at the block, A, Y, w, k, the carry) lives in s0-s5
-@   (one-cycle VMOVs instead of stack loads and stores). Mod 3 and mod 32 a
-@   block's first step is UMULL (no zeroing of the accumulators; from 0,
-@   1 + 14 steps mod 3 reach at most 240 and 1 + 6 steps mod 32 252 before
-@   the first fold); mod 16 (15 + 4 * 60 = 255) the accumulators start at 0.
+@   (one-cycle VMOVs instead of stack loads and stores). Mod 3 a block's
+@   first step is UMULL (no zeroing of the accumulators; from 0, 1 + 14
+@   steps reach at most 240 before the first fold; the macro's mod 32
+@   product did the same, 1 + 6 steps 252); mod 16 (15 + 4 * 60 = 255) and
+@   the mod 32 square the accumulators start at 0.
 @   Branches depend on w and k only (public).
 .macro lanes_mul name, mod16, sqr=0
     .global \name
