@@ -55,7 +55,7 @@ uint16_t mod3(uint16_t a) {
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
 extern "C" void pqmcu_ntru_s3_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
 extern "C" void pqmcu_ntru_m16_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
-extern "C" void pqmcu_ntru_m32_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
+extern "C" void pqmcu_ntru_m32_lanes_sqr(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
 #endif
 namespace {
 [[maybe_unused]] inline uint64_t fold_lanes(uint64_t x) {
@@ -64,6 +64,14 @@ namespace {
 }
 // The mod 4 product's fold: each lane mod 16 (16 = 0 mod 4).
 [[maybe_unused]] inline uint64_t fold_lanes16(uint64_t x) { return x & 0x0F0F0F0F0F0F0F0Full; }
+// Each word's lanes as they are (Signed: {0,1,2} -> {0,1,-1}, the word the
+// integer sum of lane * 256^i, |sum| < 2^25: exact as int32).
+template <bool Signed = false>
+inline uint32_t lanes_word(uint32_t v) {
+    return Signed ? v - 3 * ((v >> 1) & 0x01010101u) : v;
+}
+// (Mask: each coefficient taken mod 16 first, any 16-bit a.)
+template <bool Signed = false, bool Mask = false>
 inline void pack_lanes(uint32_t* w, const uint16_t* a, size_t n) {
     const size_t words = (n + 3) / 4;
     size_t j = 0;
@@ -72,18 +80,48 @@ inline void pack_lanes(uint32_t* w, const uint16_t* a, size_t n) {
         uint32_t lo, hi;  // (a[4j], a[4j+1]), (a[4j+2], a[4j+3]) as halfword pairs, each < 256
         __builtin_memcpy(&lo, a + 4 * j, 4);
         __builtin_memcpy(&hi, a + 4 * j + 2, 4);
-        w[j] = ((lo | lo >> 8) & 0xFFFFu) | (hi | hi >> 8) << 16;
+        if constexpr (Mask) {
+            lo &= 0x000F000Fu;
+            hi &= 0x000F000Fu;
+        }
+        w[j] = lanes_word<Signed>(((lo | lo >> 8) & 0xFFFFu) | (hi | hi >> 8) << 16);
     }
     for (; j < words; ++j) {
         uint32_t v = 0;
         for (size_t l = 0; l < 4; ++l)
-            if (4 * j + l < n) v |= uint32_t(a[4 * j + l]) << (8 * l);  // (public bound)
-        w[j] = v;
+            if (4 * j + l < n) v |= uint32_t(Mask ? a[4 * j + l] & 15 : a[4 * j + l]) << (8 * l);  // (public bound)
+        w[j] = lanes_word<Signed>(v);
     }
 }
 }  // namespace
 
 namespace {
+// dst[0 .. w) = src[0 .. w) (word aligned, no overlap): on the M4 four words
+// per LDM / STM (the compiled loop took ~8 cycles per word).
+inline void copy_words(uint32_t* dst, const uint32_t* src, size_t w) {
+    size_t j = 0;
+#if defined(PQMCU_TARGET_M4)
+    if (w >= 4) {
+        uint32_t k = uint32_t(w / 4);
+        // (LDM / STM take their registers in ascending order: fixed here)
+        register uint32_t t0 asm("r4"), t1 asm("r5"), t2 asm("r6"), t3 asm("r12");
+        uint32_t* d = dst;
+        const uint32_t* q = src;
+        __asm__ volatile(
+            "1:\n\t"
+            "ldmia %[q]!, {%[t0], %[t1], %[t2], %[t3]}\n\t"
+            "stmia %[d]!, {%[t0], %[t1], %[t2], %[t3]}\n\t"
+            "subs %[k], %[k], #1\n\t"
+            "bne 1b"
+            : [d] "+r"(d), [q] "+r"(q), [k] "+r"(k), [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2),
+              [t3] "=&r"(t3)
+            :
+            : "cc", "memory");
+        j = w / 4 * 4;
+    }
+#endif
+    for (; j < w; ++j) dst[j] = src[j];
+}
 // C[0 .. 2w) = A B (w words each), lanes <= 60; Y: w + 4 words (B padded
 // with two zero words on each side). Fold: 0 x mod 16 + x / 16 every 12
 // steps (mod 3); 2 x mod 16 every 3 steps (mod 16, operands <= 15 and {0,1},
@@ -92,7 +130,7 @@ namespace {
 template <int Fold = 0>
 void lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, uint32_t* Y) {
     Y[0] = Y[1] = 0;
-    for (size_t j = 0; j < w; ++j) Y[j + 2] = B[j];
+    copy_words(Y + 2, B, w);
     Y[w + 2] = Y[w + 3] = 0;
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
     if constexpr (Fold == 0) {
@@ -101,10 +139,7 @@ void lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, uint
     } else if constexpr (Fold == 2) {
         pqmcu_ntru_m16_lanes_mul(C, A, Y, uint32_t(w));
         return;
-    } else if constexpr (Fold == 3) {
-        pqmcu_ntru_m32_lanes_mul(C, A, Y, uint32_t(w));
-        return;
-    }
+    }  // (Fold 3, mod32_mul_lanes: no caller in the library since the square; the C below)
 #endif
     uint32_t carry = 0;  // the previous output's lanes 4..6
     for (size_t k = 0; k < 2 * w; k += 3) {
@@ -143,14 +178,14 @@ void lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, uint
 // a b (n coefficients each, lanes as lanes_mul's Fold leaves them) as the
 // bytes of 2n coefficients, in scratch: A, B (W words each), Y (W + 4), the
 // product (2W), W = ceil(n / 4).
-template <int Fold = 0>
+template <int Fold = 0, bool MaskA = false>
 const uint8_t* lanes_product(const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch) {
     const size_t W = (n + 3) / 4;
     uint32_t* A = scratch;
     uint32_t* B = A + W;
     uint32_t* Y = B + W;
     uint32_t* R = Y + W + 4;
-    pack_lanes(A, a, n);
+    pack_lanes<false, MaskA>(A, a, n);
     pack_lanes(B, b, n);
     lanes_mul<Fold>(R, A, B, W, Y);
     return reinterpret_cast<const uint8_t*>(R);
@@ -170,11 +205,9 @@ void s3_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, u
 }
 
 namespace {
-template <int Fold>
-void mod16_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch, uint32_t mask) {
-    const uint8_t* bytes = lanes_product<Fold>(a, b, n, scratch);
-    // mod x^n - 1, four lanes per word (each sum <= 124: no carry between
-    // lanes), the bytes spread to halfwords
+// c = the product's bytes mod x^n - 1, four lanes per word (each sum <=
+// 124: no carry between lanes), each lane & mask, the bytes spread to halfwords
+void lanes_readout(uint16_t* c, const uint8_t* bytes, size_t n, uint32_t mask) {
     const uint32_t mask4 = mask * 0x01010101u;
     size_t i = 0;
     for (; i + 4 <= n; i += 4) {
@@ -188,26 +221,82 @@ void mod16_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, ui
     }
     for (; i < n; ++i) c[i] = uint16_t((bytes[i] + bytes[i + n]) & mask);
 }
+template <int Fold, bool MaskA = false>
+void mod16_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch, uint32_t mask) {
+    lanes_readout(c, lanes_product<Fold, MaskA>(a, b, n, scratch), n, mask);
+}
 }  // namespace
 
 void mod16_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch) {
     mod16_lanes<2>(c, a, b, n, scratch, 15);
 }
+void mod16_mul_lanes_lo(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch) {
+    mod16_lanes<2, true>(c, a, b, n, scratch, 15);
+}
 void mod32_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch) {
     mod16_lanes<3>(c, a, b, n, scratch, 31);
 }
 
+// a^2 mod 32 on byte lanes with about half the word products: output word m
+// is 2 sum_{i < m/2} A_i A_(m-i) + [m even] A_(m/2)^2. The kernel
+// (pqmcu_ntru_m32_lanes_sqr; the C below is the same blocks) sums the cross
+// terms once, lanes mod 32 (block k: steps i = lo .. ceil(k/2) - 1 for its
+// three outputs, then i = ceil(k/2) for the last two; for k odd that step
+// adds A_i^2 to m = k + 1 = 2i, i = 2 mod 3); here each lane is doubled and
+// the squares A_i^2 added (lanes <= 36; 64 - A_i^2 where the kernel held them,
+// which doubled is 2 A_i^2), mod 32, then mod x^n - 1 and & mask.
+void small_sqr_lanes(uint16_t* c, const uint16_t* a, size_t n, uint32_t* scratch, uint32_t mask) {
+    const size_t W = (n + 3) / 4;
+    uint32_t *Y = scratch, *A = Y + 2, *R = Y + W + 4;
+    pack_lanes(A, a, n);
+    Y[0] = Y[1] = 0;
+    Y[W + 2] = Y[W + 3] = 0;
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    pqmcu_ntru_m32_lanes_sqr(R, A, Y, uint32_t(W));
+#else
+    {
+        uint32_t carry = 0;  // the previous output's lanes 4..6
+        constexpr uint64_t k31 = 0x1F1F1F1F1F1F1F1Full;
+        for (size_t k = 0; k < 2 * W; k += 3) {
+            const size_t lo = k + 1 >= W ? k + 1 - W : 0, steps = (k + 1) / 2 - lo;
+            const uint32_t* y = Y + 2 + (k + 2 - lo);
+            uint64_t acc[3] = {0, 0, 0};
+            for (size_t s = 0; s < steps; ++s) {
+                const uint64_t x = A[lo + s];
+                for (size_t j = 0; j < 3; ++j) acc[j] += x * y[ptrdiff_t(j) - 2 - ptrdiff_t(s)];
+                if (s % 6 == 5)  // (31 + 6 * 36 = 247)
+                    for (auto& v : acc) v &= k31;
+            }
+            const uint64_t x = A[lo + steps];  // (A[W] is Y's zero padding)
+            for (size_t j = 1; j < 3; ++j) acc[j] += x * y[ptrdiff_t(j) - 2 - ptrdiff_t(steps)];
+            for (auto& v : acc) v &= k31;
+            const uint32_t out[3] = {uint32_t(acc[0]) + carry, uint32_t(acc[1]) + uint32_t(acc[0] >> 32),
+                                     uint32_t(acc[2]) + uint32_t(acc[1] >> 32)};
+            for (size_t j = 0; j < 3 && k + j < 2 * W; ++j) R[k + j] = out[j];  // (public bound)
+            carry = uint32_t(acc[2] >> 32);
+        }
+    }
+#endif
+    const auto square = [&](size_t i, bool neg) {  // lanes: 2 * 62 + 64 < 256
+        const uint64_t sq = uint64_t(A[i]) * A[i];
+        const uint32_t lo = uint32_t(sq), hi = uint32_t(sq >> 32), k64 = 0x40404040u, k31 = 0x1F1F1F1Fu;
+        R[2 * i] = (2 * R[2 * i] + (neg ? k64 - lo : lo)) & k31;
+        R[2 * i + 1] = (2 * R[2 * i + 1] + (neg ? k64 - hi : hi)) & k31;
+    };
+    size_t i = 0;
+    for (; i + 3 <= W; i += 3) {
+        square(i, false);
+        square(i + 1, false);
+        square(i + 2, true);
+    }
+    for (; i < W; ++i) square(i, false);  // (i % 3 < 2 here)
+    lanes_readout(c, reinterpret_cast<const uint8_t*>(R), n, mask);
+}
+
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
 extern "C" void pqmcu_ntru_int_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
+extern "C" void pqmcu_ntru_int_lanes_sqr(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
 #endif
-namespace {
-// Lanes {0,1,2} -> {0,1,-1}: the word becomes the integer sum of lane * 256^i
-// (|sum| < 2^25: exact as int32).
-void signed_ternary_lanes(uint32_t* w, size_t words) {
-    for (size_t j = 0; j < words; ++j) w[j] -= 3 * ((w[j] >> 1) & 0x01010101u);
-}
-}  // namespace
-
 namespace {
 // The M4 key generation's per-coefficient passes two coefficients per word (halfword
 // lanes: masks, shifts, USUB16 / UADD16; unaligned word accesses are allowed
@@ -243,81 +332,174 @@ inline uint32_t add16(uint32_t x, uint32_t y) {
 }
 }  // namespace
 
-// a b on signed byte lanes ({0,1,-1}; SMLAL), every lane spilled with a bias
-// of 128 to halfwords before its size can pass 127 (s3_lanes_m4.S; the C
-// below is the same blocks), the biases taken off, then mod x^n - 1.
-void z3_mul_int(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch) {
-    const size_t W = (n + 3) / 4;
-    uint32_t *A = scratch, *Y = A + W, *C = Y + W + 4;  // (b goes straight into Y)
-    pack_lanes(A, a, n);
-    pack_lanes(Y + 2, b, n);
-    signed_ternary_lanes(A, W);
-    signed_ternary_lanes(Y + 2, W);
-    Y[0] = Y[1] = 0;
-    Y[W + 2] = Y[W + 3] = 0;
-    constexpr size_t kEvery = 30;  // steps between spills (a lane gains <= 4 per step)
-    const auto block_range = [W](size_t k, size_t& lo, size_t& hi) {
-        lo = k + 1 >= W ? k + 1 - W : 0;
-        hi = k + 2 < W - 1 ? k + 2 : W - 1;
-    };
-    // C starts at minus the biases the spills will add (block k adds 128 per
-    // spill to lane words k, k + 3 and 256 to k + 1, k + 2: two accumulator
-    // halves each), plus 2^15 in each half: the sums (of size <= n < 2^15)
-    // end in [1, 2^16) with no borrow between the halves, and the two 2^15 of
-    // h[i] + h[i + n] vanish mod 2^16. Lane words >= 2W are not read.
-    constexpr uint32_t kHalf = 0x80008000u;
-    {
-        uint32_t prev = 0;
-        for (size_t k = 0; k < 2 * W; k += 3) {
-            size_t lo, hi;
-            block_range(k, lo, hi);
-            const uint32_t bias = 128u * 0x10001u * (uint32_t(hi + 1 - lo) / uint32_t(kEvery) + 1);
-            uint32_t* o = C + 2 * k;
-            o[0] = o[1] = kHalf - (bias + prev);
-            o[2] = o[3] = o[4] = o[5] = kHalf - 2 * bias;
-            prev = bias;
-        }
-    }
-#if defined(PQMCU_NTRU_NTT_M4_ASM)
-    pqmcu_ntru_int_lanes_mul(C, A, Y, uint32_t(W));
-#else
-    const auto spill = [](uint32_t* out, const int64_t* acc) {
-        uint32_t words[6];
-        for (size_t i = 0; i < 3; ++i) {
-            const uint64_t v = uint64_t(acc[i]) + 0x8080808080808080ull;
-            words[2 * i] = uint32_t(v);
-            words[2 * i + 1] = uint32_t(v >> 32);
-        }
-        const size_t at[6] = {0, 1, 1, 2, 2, 3};  // lane word of each accumulator half
-        for (size_t i = 0; i < 6; ++i) {
-            out[2 * at[i]] += words[i] & 0x00FF00FFu;
-            out[2 * at[i] + 1] += (words[i] >> 8) & 0x00FF00FFu;
-        }
-    };
+namespace {
+constexpr size_t kIntEvery = 30;  // steps between spills (a lane gains <= 4 per step)
+constexpr uint32_t kIntHalf = 0x80008000u;
+// lo = max(k + 1 - W, 0): the blocks' first step (as the kernels)
+inline size_t int_block_lo(size_t k, size_t W) { return k + 1 >= W ? k + 1 - W : 0; }
+// C (4W + 8 words) starts at minus the biases the spills will add (block k
+// adds 128 << sh per spill to each halfword of lane words k, k + 3 and
+// twice that to k + 1, k + 2: two accumulator halves each; spills(k)
+// spills), minus `extra` on lane words < 2W, plus 2^15 in each half: the
+// sums (of size <= n < 2^15) end in [1, 2^16) with no borrow between the
+// halves, and the two 2^15 of h[i] + h[i + n] vanish mod 2^16. Lane words
+// >= 2W are not read.
+template <class Spills>
+void int_lanes_start(uint32_t* C, size_t W, uint32_t sh, uint32_t extra, Spills spills) {
+    uint32_t prev = 0;
     for (size_t k = 0; k < 2 * W; k += 3) {
-        size_t lo, hi;
-        block_range(k, lo, hi);
-        const uint32_t* y = Y + 2 + (k + 2 - lo);
-        int64_t acc[3] = {0, 0, 0};
-        for (size_t s = 0; lo + s <= hi; ++s) {
-            const int64_t x = int32_t(A[lo + s]);
-            for (size_t j = 0; j < 3; ++j) acc[j] += x * int32_t(y[ptrdiff_t(j) - 2 - ptrdiff_t(s)]);
-            if (s % kEvery == kEvery - 1) {
-                spill(C + 2 * k, acc);
-                acc[0] = acc[1] = acc[2] = 0;
-            }
-        }
-        spill(C + 2 * k, acc);
+        const uint32_t bias = (128u * 0x10001u << sh) * uint32_t(spills(k));
+        uint32_t* o = C + 2 * k;
+        o[0] = o[1] = kIntHalf - (bias + prev) - extra;
+        o[2] = o[3] = o[4] = o[5] = kIntHalf - 2 * bias - extra;
+        prev = bias;
     }
+}
+#if !defined(PQMCU_NTRU_NTT_M4_ASM)
+// The kernels' spill: the accumulators' lanes (biased by 128) added (<< sh)
+// into the block's halfword lanes, the accumulators restarted.
+void int_spill(uint32_t* out, int64_t* acc, uint32_t sh) {
+    uint32_t words[6];
+    for (size_t i = 0; i < 3; ++i) {
+        const uint64_t v = uint64_t(acc[i]) + 0x8080808080808080ull;
+        words[2 * i] = uint32_t(v);
+        words[2 * i + 1] = uint32_t(v >> 32);
+        acc[i] = 0;
+    }
+    const size_t at[6] = {0, 1, 1, 2, 2, 3};  // lane word of each accumulator half
+    for (size_t i = 0; i < 6; ++i) {
+        out[2 * at[i]] += (words[i] & 0x00FF00FFu) << sh;
+        out[2 * at[i] + 1] += ((words[i] >> 8) & 0x00FF00FFu) << sh;
+    }
+}
 #endif
-    // each lane word's (even lanes, odd lanes) -> its four coefficients in order
+inline uint32_t mul16(uint32_t v, uint32_t s) {  // both halfwords times s, mod 2^16 each
+    return (((v & 0xFFFFu) * s) & 0xFFFFu) | ((v >> 16) * s) << 16;
+}
+// c = scale h mod x^n - 1, h the lane words (even lanes, odd lanes) in C.
+// For n = 1 mod 4 (every set) in one pass: c[4j .. 4j + 4) = lanes 0..3 of
+// word j plus lanes 1..3 of word j + (n - 1) / 4 and lane 0 of the next
+// (halfword moves, PKHBT / PKHTB where the compiler sees them); otherwise
+// the words to coefficient order first.
+template <bool Scaled>
+void int_lanes_finish(uint16_t* c, uint32_t* C, size_t n, uint32_t scale) {
+    if (n % 4 == 1) {
+        const size_t N = n / 4;
+        const uint32_t* L = C + 2 * N;  // lane word j + N: L[2j], L[2j + 1]
+        uint32_t E = L[0];
+        for (size_t j = 0; j < N; ++j) {
+            const uint32_t e = C[2 * j], o = C[2 * j + 1], O = L[2 * j + 1], E1 = L[2 * j + 2];
+            uint32_t w0 = add16((e & 0xFFFFu) | (o << 16), (E & 0xFFFF0000u) | (O & 0xFFFFu));
+            uint32_t w1 = add16((o & 0xFFFF0000u) | (e >> 16), (O >> 16) | (E1 << 16));
+            if constexpr (Scaled) {
+                w0 = mul16(w0, scale);
+                w1 = mul16(w1, scale);
+            }
+            __builtin_memcpy(c + 4 * j, &w0, 4);
+            __builtin_memcpy(c + 4 * j + 2, &w1, 4);
+            E = E1;
+        }
+        c[4 * N] = uint16_t((C[2 * N] + L[2 * N + 1]) * scale);  // h[4N] + h[8N + 1]
+        return;
+    }
+    const size_t W = (n + 3) / 4;
     for (size_t j = 0; j < 2 * W; ++j) {
         const uint32_t e = C[2 * j], o = C[2 * j + 1];
         C[2 * j] = (e & 0xFFFFu) | (o << 16);
         C[2 * j + 1] = (e >> 16) | (o & 0xFFFF0000u);
     }
     const uint16_t* h = reinterpret_cast<const uint16_t*>(C);
-    pairs(n, [&](size_t i, size_t k) { st16(c + i, add16(ld16(h + i, k), ld16(h + i + n, k)), k); });
+    pairs(n, [&](size_t i, size_t k) { st16(c + i, mul16(add16(ld16(h + i, k), ld16(h + i + n, k)), scale), k); });
+}
+void int_lanes_finish(uint16_t* c, uint32_t* C, size_t n, uint32_t scale) {
+    if (scale == 1) int_lanes_finish<false>(c, C, n, 1);
+    else int_lanes_finish<true>(c, C, n, scale);
+}
+}  // namespace
+
+// a b on signed byte lanes ({0,1,-1}; SMLAL), every lane spilled with a bias
+// of 128 to halfwords before its size can pass 127 (s3_lanes_m4.S; the C
+// below is the same blocks), the biases taken off, then mod x^n - 1.
+void z3_mul_int(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch, uint32_t scale) {
+    const size_t W = (n + 3) / 4;
+    uint32_t *A = scratch, *Y = A + W, *C = Y + W + 4;  // (b goes straight into Y)
+    pack_lanes<true>(A, a, n);  // lanes {0,1,-1}
+    pack_lanes<true>(Y + 2, b, n);
+    Y[0] = Y[1] = 0;
+    Y[W + 2] = Y[W + 3] = 0;
+    const auto hi_of = [W](size_t k) { return k + 2 < W - 1 ? k + 2 : W - 1; };
+    int_lanes_start(C, W, 0, 0, [&](size_t k) { return (hi_of(k) + 1 - int_block_lo(k, W)) / kIntEvery + 1; });
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    pqmcu_ntru_int_lanes_mul(C, A, Y, uint32_t(W));
+#else
+    for (size_t k = 0; k < 2 * W; k += 3) {
+        const size_t lo = int_block_lo(k, W), hi = hi_of(k);
+        const uint32_t* y = Y + 2 + (k + 2 - lo);
+        int64_t acc[3] = {0, 0, 0};
+        for (size_t s = 0; lo + s <= hi; ++s) {
+            const int64_t x = int32_t(A[lo + s]);
+            for (size_t j = 0; j < 3; ++j) acc[j] += x * int32_t(y[ptrdiff_t(j) - 2 - ptrdiff_t(s)]);
+            if (s % kIntEvery == kIntEvery - 1) int_spill(C + 2 * k, acc, 0);
+        }
+        int_spill(C + 2 * k, acc, 0);
+    }
+#endif
+    int_lanes_finish(c, C, n, scale);
+}
+
+// a^2 as z3_mul_int(c, a, a) with about half the word products: output word
+// m is 2 sum_{i < m/2} A_i A_(m-i) + [m even] A_(m/2)^2. The kernel
+// (pqmcu_ntru_int_lanes_sqr; the C below is the same blocks) adds the cross
+// terms twice (block k: steps i = lo .. ceil(k/2) - 1 for its three outputs,
+// then i = ceil(k/2) for the last two; the spills shifted by 1); for k odd
+// that last step put 2 A_i^2 into m = k + 1 = 2i (i = 2 mod 3), so the
+// squares are added here with the sign -1 there and +1 elsewhere (i is public).
+void z3_sqr_int(uint16_t* c, const uint16_t* a, size_t n, uint32_t* scratch, uint32_t scale) {
+    const size_t W = (n + 3) / 4;
+    uint32_t *Y = scratch, *A = Y + 2, *C = Y + W + 4;
+    pack_lanes<true>(A, a, n);  // lanes {0,1,-1}
+    Y[0] = Y[1] = 0;
+    Y[W + 2] = Y[W + 3] = 0;
+    const auto full = [W](size_t k) { return (k + 1) / 2 - int_block_lo(k, W); };  // (>= 0 for k < 2W)
+    int_lanes_start(C, W, 1, 128u * 0x10001u, [&](size_t k) { return full(k) / kIntEvery + 1; });
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    pqmcu_ntru_int_lanes_sqr(C, A, Y, uint32_t(W));
+#else
+    for (size_t k = 0; k < 2 * W; k += 3) {
+        const size_t lo = int_block_lo(k, W), steps = full(k);
+        const uint32_t* y = Y + 2 + (k + 2 - lo);
+        int64_t acc[3] = {0, 0, 0};
+        for (size_t s = 0; s < steps; ++s) {
+            const int64_t x = int32_t(A[lo + s]);
+            for (size_t j = 0; j < 3; ++j) acc[j] += x * int32_t(y[ptrdiff_t(j) - 2 - ptrdiff_t(s)]);
+            if (s % kIntEvery == kIntEvery - 1) int_spill(C + 2 * k, acc, 1);
+        }
+        const int64_t x = int32_t(A[lo + steps]);  // (A[W] is Y's zero padding)
+        for (size_t j = 1; j < 3; ++j) acc[j] += x * int32_t(y[ptrdiff_t(j) - 2 - ptrdiff_t(steps)]);
+        int_spill(C + 2 * k, acc, 1);
+    }
+#endif
+    // the squares A_i^2 into lane words 2i, 2i + 1 (each lane of the
+    // biased 64-bit value in [124, 132]: no borrows), i = 2 mod 3 negated
+    // (three at a time: the signs fixed)
+    const auto square = [&](size_t i, bool neg) {
+        const int64_t sq = int64_t(int32_t(A[i])) * int32_t(A[i]);
+        const uint64_t v = uint64_t(neg ? -sq : sq) + 0x8080808080808080ull;
+        const uint32_t lo = uint32_t(v), hi = uint32_t(v >> 32);
+        uint32_t* o = C + 4 * i;
+        o[0] += lo & 0x00FF00FFu;
+        o[1] += (lo >> 8) & 0x00FF00FFu;
+        o[2] += hi & 0x00FF00FFu;
+        o[3] += (hi >> 8) & 0x00FF00FFu;
+    };
+    size_t i = 0;
+    for (; i + 3 <= W; i += 3) {
+        square(i, false);
+        square(i + 1, false);
+        square(i + 2, true);
+    }
+    for (; i < W; ++i) square(i, false);  // (i % 3 < 2 here)
+    int_lanes_finish(c, C, n, scale);
 }
 
 namespace {
@@ -343,6 +525,47 @@ void s3_frobenius(uint32_t* out, const uint32_t* in, size_t n, size_t k) {
         i += s;
         return i >= n ? i - n : i;  // (public)
     };
+#if defined(PQMCU_TARGET_M4)
+    if (n >= 4) {
+        // The four indices of an output word as two halfword pairs (n < 2^15),
+        // each advanced by 4s mod n per word: UADD16, then USUB16 / SEL
+        // subtract n where the sum reached it.
+        const uint32_t i1 = step(idx), i2 = step(i1), i3 = step(i2);
+        uint32_t P = uint32_t(idx) | i1 << 16, Q = i2 | i3 << 16;
+        const uint32_t S = uint32_t(4 * s % n) * 0x10001u, NN = uint32_t(n) * 0x10001u;
+        uint32_t k = uint32_t(n / 4), t0, t1, t2, t3;
+        uint32_t* o = out;
+        // (the four byte loads back to back: they pipeline)
+        __asm__ volatile(
+            "1:\n\t"
+            "uxth %[t0], %[P]\n\t"
+            "lsr %[t1], %[P], #16\n\t"
+            "uxth %[t2], %[Q]\n\t"
+            "lsr %[t3], %[Q], #16\n\t"
+            "ldrb %[t0], [%[src], %[t0]]\n\t"
+            "ldrb %[t1], [%[src], %[t1]]\n\t"
+            "ldrb %[t2], [%[src], %[t2]]\n\t"
+            "ldrb %[t3], [%[src], %[t3]]\n\t"
+            "uadd16 %[P], %[P], %[S]\n\t"
+            "orr %[t0], %[t0], %[t1], lsl #8\n\t"
+            "usub16 %[t1], %[P], %[NN]\n\t"
+            "sel %[P], %[t1], %[P]\n\t"
+            "orr %[t0], %[t0], %[t2], lsl #16\n\t"
+            "uadd16 %[Q], %[Q], %[S]\n\t"
+            "orr %[t0], %[t0], %[t3], lsl #24\n\t"
+            "usub16 %[t1], %[Q], %[NN]\n\t"
+            "sel %[Q], %[t1], %[Q]\n\t"
+            "str %[t0], [%[o]], #4\n\t"
+            "subs %[k], %[k], #1\n\t"
+            "bne 1b"
+            : [P] "+r"(P), [Q] "+r"(Q), [o] "+r"(o), [k] "+r"(k), [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2),
+              [t3] "=&r"(t3)
+            : [src] "r"(src), [S] "r"(S), [NN] "r"(NN)
+            : "cc", "memory");
+        j = n / 4;
+        idx = P & 0xFFFFu;
+    }
+#endif
     for (; 4 * j + 4 <= n; ++j) {
         // the four indices first, then the four loads back to back (they pipeline on the M4)
         const size_t i0 = idx, i1 = step(i0), i2 = step(i1), i3 = step(i2);
@@ -360,11 +583,12 @@ void s3_frobenius(uint32_t* out, const uint32_t* in, size_t n, size_t k) {
 inline uint32_t fold16(uint32_t x) { return (x & 0x0F0F0F0Fu) + ((x >> 4) & 0x0F0F0F0Fu); }
 // C[0 .. 2w) = A B mod 3 (w words of lanes {0,1,2}) by `levels` (<= 2)
 // Karatsuba levels over lanes_mul (lanes <= 60): the halves' sums reduced to
-// {0,1,2}; the middle p1 - p0 - p2 as p1 + 2 (p0 + p2) with p1 and p0 + p2
-// folded once (x mod 16 + x / 16), added to the folded halves where it
-// overlaps them: lanes <= 18 + (18 + 2 * 22) = 80 after one level (<= 60 in),
-// <= 20 + (20 + 2 * 25) = 90 after two (<= 80 in). One pass: step i reads
-// C[i], C[h+i], C[2h+i], C[3h+i] and writes only C[h+i], C[2h+i]. Lanes
+// {0,1,2}; the middle p1 - p0 - p2 as p1 + 2 (p0 + p2), each output word
+// the fold (x mod 16 + x / 16) of the half's word plus p1's, plus twice the
+// fold of p0 + p2: lanes <= 22 + 2 * 22 = 66 after one level (<= 60 in:
+// sums <= 120), <= 23 + 2 * 23 = 69 after two (<= 66 in: sums <= 132). One
+// pass: step i reads C[i], C[h+i], C[2h+i], C[3h+i] and writes only C[h+i],
+// C[2h+i]. Lanes
 // past the product's length may hold multiples of 3. t:
 // s3_lanes_kmul_words(w, levels) (inverse.hpp).
 void lanes_kmul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, int levels, uint32_t* t) {
@@ -372,6 +596,19 @@ void lanes_kmul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, int
     const size_t h = (w + 1) / 2, l = w - h;
     uint32_t *SA = t, *SB = SA + h, *P = SB + h, *rest = P + 2 * h;
     const uint32_t one = 0x01010101u;
+#if defined(__ARM_FEATURE_SIMD32)
+    // (USUB8 / SEL: 3 subtracted from the lanes that reach it)
+    const uint32_t three = 3 * one;
+    const auto sum3s = [&](uint32_t x, uint32_t y) {
+        const uint32_t z = x + y;
+        return __sel(__usub8(z, three), z);
+    };
+#pragma GCC unroll 2
+    for (size_t i = 0; i < l; ++i) {
+        SA[i] = sum3s(A[i], A[h + i]);
+        SB[i] = sum3s(B[i], B[h + i]);
+    }
+#else
     const auto sum3 = [&](uint32_t x, uint32_t y) {  // lanes x + y <= 4, to {0,1,2}
         const uint32_t z = x + y;
         return z - 3 * (((z + one) >> 2) & one);
@@ -380,6 +617,7 @@ void lanes_kmul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, int
         SA[i] = sum3(A[i], A[h + i]);
         SB[i] = sum3(B[i], B[h + i]);
     }
+#endif
     for (size_t i = l; i < h; ++i) SA[i] = A[i], SB[i] = B[i];
     lanes_kmul(C, A, B, h, levels - 1, rest);                  // p0: C[0 .. 2h)
     lanes_kmul(C + 2 * h, A + h, B + h, l, levels - 1, rest);  // p2: C[2h .. 2w)
@@ -388,8 +626,8 @@ void lanes_kmul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, int
     const size_t full = 2 * l - h;  // steps with C[3h+i] inside C (all but 0 or 2)
     const auto step = [&](size_t i, uint32_t c3) {
         const uint32_t c0 = C[i], c1 = C[h + i], c2 = C[2 * h + i];
-        C[h + i] = fold16(c1) + fold16(P[i]) + 2 * fold16(c0 + c2);
-        C[2 * h + i] = fold16(c2) + fold16(P[h + i]) + 2 * fold16(c1 + c3);
+        C[h + i] = fold16(c1 + P[i]) + 2 * fold16(c0 + c2);
+        C[2 * h + i] = fold16(c2 + P[h + i]) + 2 * fold16(c1 + c3);
     };
     for (size_t i = 0; i < full; ++i) step(i, C[3 * h + i]);
     for (size_t i = full; i < h; ++i) step(i, 0);
@@ -407,7 +645,41 @@ void s3_fold_lanes(uint32_t* c, const uint32_t* R, size_t n) {
         x = (x & m2) + ((x >> 2) & m6);  // <= 5
         return x - 3 * (((x + one) >> 2) & one);
     };
-    for (size_t j = 0; j + 1 < W; ++j) {
+    size_t j = 0;
+#if defined(PQMCU_TARGET_M4)
+    if (W >= 2) {
+        // The same per lane with the nibble fold (<= 26) and then USUB8 / SEL
+        // steps subtracting 18, 9, 6, 3 where a lane reaches them (<= 2).
+        uint32_t k = uint32_t(W - 1), x, t;
+        const uint32_t* src = R;
+        const uint8_t* hib = bytes + n;
+        uint32_t* dst = c;
+        __asm__ volatile(
+            "1:\n\t"
+            "ldr %[x], [%[src]], #4\n\t"
+            "ldr %[t], [%[hib]], #4\n\t"  // (unaligned: allowed on the M4)
+            "add %[x], %[x], %[t]\n\t"
+            "and %[t], %[m4], %[x], lsr #4\n\t"
+            "and %[x], %[x], %[m4]\n\t"
+            "add %[x], %[x], %[t]\n\t"
+            "usub8 %[t], %[x], %[c18]\n\t"
+            "sel %[x], %[t], %[x]\n\t"
+            "usub8 %[t], %[x], %[c9]\n\t"
+            "sel %[x], %[t], %[x]\n\t"
+            "usub8 %[t], %[x], %[c6]\n\t"
+            "sel %[x], %[t], %[x]\n\t"
+            "usub8 %[t], %[x], %[c3]\n\t"
+            "sel %[x], %[t], %[x]\n\t"
+            "str %[x], [%[dst]], #4\n\t"
+            "subs %[k], %[k], #1\n\t"
+            "bne 1b"
+            : [src] "+r"(src), [hib] "+r"(hib), [dst] "+r"(dst), [k] "+r"(k), [x] "=&r"(x), [t] "=&r"(t)
+            : [m4] "r"(m4), [c18] "r"(18u * one), [c9] "r"(9u * one), [c6] "r"(6u * one), [c3] "r"(3u * one)
+            : "cc", "memory");
+        j = W - 1;
+    }
+#endif
+    for (; j + 1 < W; ++j) {
         uint32_t hi;
         __builtin_memcpy(&hi, bytes + 4 * j + n, 4);
         c[j] = mod3_lanes(R[j] + hi);
@@ -454,8 +726,18 @@ void s3_inverse_exp(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch)
     // the norm a d = N mod Phi_n: (a d)_0 - (a d)_(n-1), two inner products
     const uint8_t* d = reinterpret_cast<const uint8_t*>(A);
     uint32_t s0 = uint32_t(a[0]) * d[0], s1 = 0;
-    for (size_t i = 1; i < n; ++i) s0 += uint32_t(a[i]) * d[n - i];
-    for (size_t i = 0; i < n; ++i) s1 += uint32_t(a[i]) * d[n - 1 - i];
+    {
+        // one pass: d[n - i] of step i is d[n - 1 - (i - 1)] of the step before
+        uint32_t prev = d[n - 1];  // d[n - i] at i = 1
+        s1 = uint32_t(a[0]) * prev;
+#pragma GCC unroll 4
+        for (size_t i = 1; i < n; ++i) {
+            const uint32_t ai = a[i], next = d[n - 1 - i];
+            s0 += ai * prev;
+            s1 += ai * next;
+            prev = next;
+        }
+    }
     const uint32_t norm = mod3(uint16_t(s0 + 2 * s1));  // <= 12n < 2^16
     // a^-1 = N d (N = N^-1), reduced mod Phi_n: N (d_i - d_(n-1))
     const uint32_t last2 = 2u * d[n - 1];
@@ -726,7 +1008,11 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
                 uint16_t* wide) {
     uint16_t *neg_a = scratch, *c = scratch + n;
     keygen_r2_inverse(r, a, n, mul);
-    for (size_t i = 0; i < n; ++i) neg_a[i] = uint16_t(0u - a[i]);
+    // -a for the quadratic steps (the M4's byte-lane steps take a r and
+    // negate it in their next pass: no -a there)
+    if constexpr (!kS3Lanes) {
+        for (size_t i = 0; i < n; ++i) neg_a[i] = uint16_t(0u - a[i]);
+    }
     // Newton: r <- r (2 - a r) doubles the 2-adic precision (two products);
     // r <- r (1 + u + u^2) with u = 1 - a r triples it (three products, 1 - a r' = u^3).
     // logq <= 12: 1 -> 2 -> 4 -> 12 bits in 7 products; else 1 -> 2 -> 4 -> 8 -> 16 in 8.
@@ -766,13 +1052,13 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
             // {0,1}: a r (a mod 16 times {0,1}) and r s (s <= 15 times {0,1}) on
             // byte lanes, w0^2 mod 4 and w0^3 mod 2 from carry-less products
             // (inverse.hpp); instead of two quadratic steps' four Toom-4
-            // products. -a is made again afterwards (its words held w0).
+            // products. -a is made again afterwards where quadratic steps
+            // follow (its words held w0, then w0^3).
             uint32_t* lanes = reinterpret_cast<uint32_t*>(mul);
             uint16_t *w0 = neg_a, *p = mul + 2 * s3_lanes_words(n);
             uint32_t* cube = lanes + s3_lanes_words(n) + (n + 1) / 2;  // after p, word-aligned
             constexpr uint32_t k15 = 0x000F000Fu;
-            pairs(n, [&](size_t i, size_t k) { st16(c + i, ld16(a + i, k) & k15, k); });
-            mod16_mul_lanes(c, c, r, n, lanes);  // a r mod 16
+            mod16_mul_lanes_lo(c, a, r, n, lanes);  // a r mod 16 (a's low 4 bits packed)
             c[0] = uint16_t(c[0] - 1);
             pairs(n, [&](size_t i, size_t k) {
                 const uint32_t u = sub16(0, ld16(c + i, k)) & k15;  // u = 1 - a r
@@ -780,16 +1066,14 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
                 st16(w0 + i, (u >> 1) & 0x00010001u, k);
             });
             r2_square_mod4(p, w0, n, cube);  // w0^2 mod 4: w0(x^2) + 2 (cross terms, carry-less)
-            pairs(n, [&](size_t i, size_t k) {  // u + u^2 (1 added below)
-                st16(c + i, (ld16(c + i, k) + (ld16(p + i, k) << 2)) & k15, k);
+            r2_cube(w0, w0, n, cube);        // w0^3 mod 2, in place: carry-less (w0^2 mod 2 = w0(x^2))
+            pairs(n, [&](size_t i, size_t k) {  // s = (1 + u)(1 + u^2) = u + u^2 + u^3 (1 added below)
+                st16(c + i, (ld16(c + i, k) + (ld16(p + i, k) << 2) + (ld16(w0 + i, k) << 3)) & k15, k);
             });
             c[0] = uint16_t((c[0] + 1) & 15);
-            r2_cube(p, w0, n, cube);  // w0^3 mod 2: carry-less (w0^2 mod 2 = w0(x^2))
-            pairs(n, [&](size_t i, size_t k) {  // s = (1 + u)(1 + u^2)
-                st16(c + i, (ld16(c + i, k) + (ld16(p + i, k) << 3)) & k15, k);
-            });
             mod16_mul_lanes(r, c, r, n, lanes);  // r s mod 16
-            pairs(n, [&](size_t i, size_t k) { st16(neg_a + i, sub16(0, ld16(a + i, k)), k); });
+            if (quadratic > 2 || use_ntt)  // (-a for the quadratic steps that follow)
+                pairs(n, [&](size_t i, size_t k) { st16(neg_a + i, sub16(0, ld16(a + i, k)), k); });
             iter = 1;  // (two quadratic steps' worth)
             continue;
         }
@@ -801,9 +1085,16 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
         if (big_last && iter == 2) centre_to(8);         // exact to 8 bits: |r| <= 128
     }
     if (logq <= 12) {
-        mul_r(c, neg_a, r, true);  // u = 1 - a r (r exact to 4 bits, centred)
-        c[0] = uint16_t(c[0] + 1);
-        uint16_t* s = neg_a;  // -a is not needed any more
+        // u = 1 - a r (r exact to 4 bits, centred); on byte lanes c = a r - 1
+        // = -u, negated in the pass below
+        if (kS3Lanes && !use_ntt) {
+            mul_r(c, a, r, true);
+            c[0] = uint16_t(c[0] - 1);
+        } else {
+            mul_r(c, neg_a, r, true);
+            c[0] = uint16_t(c[0] + 1);
+        }
+        uint16_t* s = neg_a;  // (-a is not needed any more)
         if (use_ntt) {
             // u = 0 mod (16, Phi_n): reduced mod Phi_n (coefficient n-1 made 0)
             // it is 16 w, and u^2 = 256 w^2 mod 2^12 needs w only mod 16:
@@ -825,21 +1116,23 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
             uint32_t* t2 = lanes + s3_lanes_words(n) + (n + 1) / 2;  // after p, word-aligned
             const uint32_t last2 = uint32_t(c[n - 1]) * 0x10001u;
             pairs(n, [&](size_t i, size_t k) {
-                const uint32_t x = sub16(ld16(c + i, k), last2), w = (x >> 4) & 0x000F000Fu;
+                const uint32_t x = sub16(last2, ld16(c + i, k)), w = (x >> 4) & 0x000F000Fu;
                 st16(c + i, x, k);
                 st16(s + i, w & 0x00030003u, k);
                 st16(p + i, (w >> 2) & 0x00030003u, k);
             });
             r2_mul(p, s, p, n, t2);              // w0 w1 mod 2
-            mod16_mul_lanes(s, s, s, n, lanes);  // w0^2 mod 16
+            small_sqr_lanes(s, s, n, lanes, 15);  // w0^2 mod 16
             pairs(n, [&](size_t i, size_t k) {
-                st16(s + i, ((ld16(s + i, k) + (ld16(p + i, k) << 3)) & 0x000F000Fu) << 8, k);
+                // u^2 = 256 (w^2 mod 16), plus u: u + u^2 in the same pass
+                st16(s + i, add16(((ld16(s + i, k) + (ld16(p + i, k) << 3)) & 0x000F000Fu) << 8, ld16(c + i, k)), k);
             });
         } else {
             ring_mul(s, c, c, n, logq, mul, wide);  // u^2
         }
-        for (size_t i = 0; i < n; ++i) s[i] = uint16_t(s[i] + c[i]);  // 1 + u + u^2
-        s[0] = uint16_t(s[0] + 1);
+        if (!kS3Lanes || use_ntt)
+            for (size_t i = 0; i < n; ++i) s[i] = uint16_t(s[i] + c[i]);  // u + u^2
+        s[0] = uint16_t(s[0] + 1);  // 1 + u + u^2
         mul_r(r, s, r, true);
     } else if (quartic13) {
         // r (1 + u + u^2 + u^3), u = 1 - a r (1 - a r' = u^4 = 0 mod 2^16), all
@@ -848,14 +1141,14 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
         // + 8 w0 w1 + 16 w1^2 mod 32, w1^2 = w1(x^2) mod 2 (a permutation),
         // w^3 = w0^3 mod 2 (carry-less); w0^2 mod 32 and w0 w1 mod 4 on byte
         // lanes. Two Toom-4 products instead of two quadratic steps' four.
-        mul_r(c, neg_a, r, true);  // -a r
-        c[0] = uint16_t(c[0] + 1);
+        mul_r(c, a, r, true);  // a r - 1 = -u, negated in the pass below
+        c[0] = uint16_t(c[0] - 1);
         uint32_t* lanes = reinterpret_cast<uint32_t*>(mul);
-        uint16_t *s = neg_a, *p = mul + 2 * s3_lanes_words(n);  // (-a is not needed any more)
+        uint16_t *s = neg_a, *p = mul + 2 * s3_lanes_words(n);
         uint32_t* t2 = lanes + s3_lanes_words(n) + (n + 1) / 2;  // after p, word-aligned
         const uint32_t last2 = uint32_t(c[n - 1]) * 0x10001u;
         pairs(n, [&](size_t i, size_t k) {
-            const uint32_t x = sub16(ld16(c + i, k), last2);  // u = 16 w
+            const uint32_t x = sub16(last2, ld16(c + i, k));  // u - u[n-1] = 16 w
             st16(c + i, x, k);
             st16(p + i, (x >> 4) & 0x00010001u, k);  // w0 mod 2
         });
@@ -872,7 +1165,7 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
             st16(p + i, (x >> 6) & 0x00030003u, k);  // w1
         });
         mod16_mul_lanes(p, s, p, n, lanes);  // w0 w1 mod 16 (both <= 3)
-        mod32_mul_lanes(s, s, s, n, lanes);  // w0^2 mod 32
+        small_sqr_lanes(s, s, n, lanes, 31);  // w0^2 mod 32
         pairs(n, [&](size_t i, size_t k) {  // (p << 11: lanes <= 15, bits above 15 dropped lane by lane)
             st16(c + i, add16(ld16(c + i, k), add16((ld16(p + i, k) << 11) & 0xF800F800u, ld16(s + i, k) << 8)), k);
         });
@@ -1080,6 +1373,136 @@ void sort_uint32(uint32_t* x, size_t count) {
     }
 }
 }  // namespace
+
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+extern "C" void pqmcu_ntru_sort8x(uint32_t* x, uint32_t groups);
+extern "C" void pqmcu_ntru_merge8x(uint32_t* x, uint32_t groups);
+extern "C" void pqmcu_ntru_minmax_mirror(uint32_t* a, uint32_t* b, uint32_t k);
+extern "C" void pqmcu_ntru_merge8s(uint32_t* x, uint32_t q, uint32_t blocks);
+extern "C" void pqmcu_ntru_mirror8s(uint32_t* x, uint32_t q, uint32_t blocks);
+extern "C" void pqmcu_ntru_mirror4s(uint32_t* x, uint32_t q, uint32_t blocks);
+#endif
+namespace {
+// Each group of eight words sorted (the 19-comparator network, depth 6).
+void sort8x(uint32_t* x, size_t groups) {
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    pqmcu_ntru_sort8x(x, uint32_t(groups));
+#else
+    constexpr uint8_t net[19][2] = {{0, 2}, {1, 3}, {4, 6}, {5, 7}, {0, 4}, {1, 5}, {2, 6}, {3, 7}, {0, 1}, {2, 3},
+                                    {4, 5}, {6, 7}, {2, 4}, {3, 5}, {1, 4}, {3, 6}, {1, 2}, {3, 4}, {5, 6}};
+    for (size_t g = 0; g < groups; ++g, x += 8)
+        for (const auto& c : net) minmax(x, c[0], c[1]);
+#endif
+}
+// A bitonic merge's rounds of distance 4, 2, 1 in each group of eight.
+void merge8x(uint32_t* x, size_t groups) {
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    pqmcu_ntru_merge8x(x, uint32_t(groups));
+#else
+    for (size_t g = 0; g < groups; ++g, x += 8)
+        for (size_t d = 4; d > 0; d >>= 1)
+            for (size_t i = 0; i < 8; ++i)
+                if ((i & d) == 0) minmax(x, i, i + d);
+#endif
+}
+// The pairs (a[j], b[-j]), j < k (k even, >= 2).
+void minmax_mirror(uint32_t* a, uint32_t* b, size_t k) {
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    pqmcu_ntru_minmax_mirror(a, b, uint32_t(k));
+#else
+    for (size_t j = 0; j < k; ++j) minmax(a[j], *(b - j));
+#endif
+}
+// Half-cleaner rounds of distance 4q, 2q, q on `blocks` blocks of 8q words:
+// for each block and i < q the eight words x[i + jq] in registers.
+void merge8s(uint32_t* x, size_t q, size_t blocks) {
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    pqmcu_ntru_merge8s(x, uint32_t(q), uint32_t(blocks));
+#else
+    for (size_t b = 0; b < blocks; ++b, x += 8 * q)
+        for (size_t d = 4 * q; d >= q; d /= 2)
+            for (size_t i = 0; i < 8 * q; ++i)
+                if ((i / d) % 2 == 0) minmax(x, i, i + d);
+#endif
+}
+// A bitonic merge's first three rounds (mirror images, then distances 2q,
+// q) on `blocks` blocks of B = 8q words.
+void mirror8s(uint32_t* x, size_t q, size_t blocks) {
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    pqmcu_ntru_mirror8s(x, uint32_t(q), uint32_t(blocks));
+#else
+    const size_t B = 8 * q;
+    for (size_t b = 0; b < blocks; ++b, x += B) {
+        for (size_t i = 0; i < B / 2; ++i) minmax(x, i, B - 1 - i);
+        for (size_t d = 2 * q; d >= q; d /= 2)
+            for (size_t i = 0; i < B; ++i)
+                if ((i / d) % 2 == 0) minmax(x, i, i + d);
+    }
+#endif
+}
+// A bitonic merge's first two rounds (mirror images, then distance q) on
+// `blocks` blocks of B = 4q words.
+void mirror4s(uint32_t* x, size_t q, size_t blocks) {
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    pqmcu_ntru_mirror4s(x, uint32_t(q), uint32_t(blocks));
+#else
+    const size_t B = 4 * q;
+    for (size_t b = 0; b < blocks; ++b, x += B) {
+        for (size_t i = 0; i < B / 2; ++i) minmax(x, i, B - 1 - i);
+        for (size_t i = 0; i < B; ++i)
+            if ((i / q) % 2 == 0) minmax(x, i, i + q);
+    }
+#endif
+}
+}  // namespace
+
+// A bitonic network over N = count rounded up to 8 words (x[count .. N) set
+// to the largest word: a comparator puts the smaller word at the lower
+// index, so they stay where they are, and comparators beyond N are left
+// out). Groups of eight sorted in registers; then per merge of two sorted
+// halves of B = 16, 32, .. words: each word of the block against its mirror
+// image, the half-cleaners of distance B/4 .. 8 as runs, the distances 4, 2,
+// 1 again in registers per group. Every count a multiple of 8 (public).
+// (Against Batcher's merge exchange, sort_uint32: ~15 % more comparators,
+// but a third of them at one load and store per four, the rest in runs.)
+void sort_uint32_blocks(uint32_t* x, size_t count) {
+    if (count < 2) return;
+    const size_t N = (count + 7) & ~size_t(7);
+    for (size_t i = count; i < N; ++i) x[i] = ~0u;
+    sort8x(x, N / 8);
+    for (size_t B = 16, s = 4; B / 2 < N; B *= 2, ++s) {
+        const size_t H = B / 2, full = N / B, bp = full * B;  // blocks [0, bp): whole
+        // Whole blocks: the mirror round and the s - 1 half-cleaners
+        // (B/4 .. 1) as groups of three rounds in registers, from the end
+        // (the last three by merge8x below); the (s - 1) mod 3 left at the top
+        // go with the mirror round (2: mirror8s, 1: mirror4s; 0: the mirror
+        // round alone).
+        if (full != 0) {
+            size_t d = B / 4;  // the next half-cleaner distance
+            if ((s - 1) % 3 == 2) {
+                mirror8s(x, B / 8, full);
+                d = B / 16;
+            } else if ((s - 1) % 3 == 1) {
+                mirror4s(x, B / 4, full);
+                d = B / 8;
+            } else {
+                for (size_t b = 0; b < bp; b += B) minmax_mirror(x + b, x + b + B - 1, H);
+            }
+            for (; d >= 8; d /= 8) merge8s(x, d / 4, bp / (2 * d));
+        }
+        // The partial block [bp, N) (b + H < N: a second half to merge), round by round
+        if (bp + H < N) {
+            const size_t k = N - bp - H;  // pairs (bp + i, bp + B - 1 - i), i >= H - k
+            minmax_mirror(x + bp + H - k, x + bp + H - 1 + k, k);
+            for (size_t d = H / 2; d >= 8; d /= 2)
+                for (size_t b = bp; b + d < N; b += 2 * d) {
+                    const size_t len = b + 2 * d <= N ? d : N - b - d;
+                    minmax_pairs<2>(x + b, x + b + d, len / 2);
+                }
+        }
+        merge8x(x, N / 8);
+    }
+}
 
 void sort_int32(int32_t* xs, size_t count) {
     if (count < 2) return;
@@ -1471,6 +1894,35 @@ uint32_t sample_iid_pack(const Ring& R, uint16_t* r, uint8_t* packed, const uint
 void sample_iid_plus(const Ring& R, uint16_t* r, const uint8_t* u) {
     if (detail::sample_iid_plus_avx512(r, u, R.n)) return;  // x86 AVX-512BW (engine_avx2.hpp)
     const size_t n = R.n;
+#if defined(__ARM_FEATURE_SIMD32) && defined(__ARM_FEATURE_DSP)
+    if (n % 2 == 1) {  // (every HRSS set)
+        // Two coefficients per word (halfwords {0, 1, 0xFFFF}): the sum of
+        // r[i] r[i-1] by SMLAD on (v_i, v_i+1) and (v_i-1, v_i); then the sign on
+        // the even indices by a mask (s's bit 15: secret), -1 -> 2, in pairs.
+        uint32_t prevw = 0;  // the previous word: (v_i-2, v_i-1)
+        int32_t acc = 0;
+        size_t i = 0;
+        for (; i + 1 < n; i += 2) {
+            const uint32_t d = mod3(u[i]) | uint32_t(mod3(u[i + 1])) << 16;
+            const uint32_t t = (d >> 1) & 0x00010001u;
+            const uint32_t v = __usub16(d, t + (t << 1));  // 2 -> 0xFFFF
+            __builtin_memcpy(r + i, &v, 4);
+            acc = __smlad(v, (prevw >> 16) | (v << 16), acc);
+            prevw = v;
+        }
+        r[n - 1] = 0;
+        const uint32_t m = 0u - ((uint32_t(acc) >> 15) & 1);  // all ones when s < 0 (mod 2^16)
+        const uint32_t mlo = m & 0xFFFFu;
+        for (i = 0; i + 1 < n; i += 2) {
+            uint32_t w;
+            __builtin_memcpy(&w, r + i, 4);
+            w = __uadd16(w ^ mlo, mlo & 1u);  // the even index negated when s < 0
+            w = (w ^ ((w >> 15) & 0x00010001u)) & 0x00030003u;  // -1 -> 2
+            __builtin_memcpy(r + i, &w, 4);
+        }
+        return;
+    }
+#endif
     uint32_t prev = 0, s = 0;
     for (size_t i = 0; i + 1 < n; ++i) {
         const uint32_t d = mod3(u[i]);
@@ -1530,8 +1982,17 @@ void sample_fixed_weight(const Params& p, const Ring& R, uint16_t* r, const uint
     for (size_t j = 0; j < w / 2; ++j) ukeys[j] |= 1;
     for (size_t j = w / 2; j < w; ++j) ukeys[j] |= 2;
     if (!detail::sort_labels_avx2(r, ukeys, count, sort_words(R.n))) {  // x86 AVX2: in place (engine_avx2.hpp)
+#if defined(PQMCU_TARGET_M4)
+        detail::sort_uint32_blocks(ukeys, count);  // (sort_words(n): room for its padding)
+#else
         detail::sort_uint32(ukeys, count);
-        for (size_t j = 0; j < count; ++j) r[j] = uint16_t(ukeys[j] & 3);
+#endif
+        size_t j = 0;
+        for (; j + 1 < count; j += 2) {  // two labels per word store
+            const uint32_t v = (ukeys[j] & 3) | (ukeys[j + 1] & 3) << 16;
+            __builtin_memcpy(r + j, &v, 4);
+        }
+        for (; j < count; ++j) r[j] = uint16_t(ukeys[j] & 3);
     }
     r[R.n - 1] = 0;
 }
@@ -1685,23 +2146,19 @@ void dpke_keypair(const Params& p, const Ring& R, const uint8_t* seed, uint8_t* 
         // with f^2 and g^2 exact (the same ring elements as the products
         // below: two ring products instead of five).
         uint32_t* lanes = reinterpret_cast<uint32_t*>(R.mul);
-        detail::z3_mul_int(gf, g, f, n, lanes);
-        if (p.hps()) {
-            for (size_t i = 0; i < n; ++i) gf[i] = uint16_t(3 * gf[i]);  // 3g f
-        } else {
+        detail::z3_mul_int(gf, g, f, n, lanes, p.hps() ? 3 : 1);  // HPS: 3g f
+        if (!p.hps()) {
             const uint16_t last = gf[n - 1];  // 3 (x - 1) g f mod x^n - 1
             for (size_t i = n - 1; i > 0; --i) gf[i] = uint16_t(3 * (gf[i - 1] - gf[i]));
             gf[0] = uint16_t(3 * (last - gf[0]));
         }
         detail::rq_inverse(inv_gf, gf, n, R.logq, scratch, R.mul, R.wide);
-        detail::z3_mul_int(x, f, f, n, lanes);
+        detail::z3_sqr_int(x, f, n, lanes);
         rq_mul(R, gf, inv_gf, x);
         modq_phi(R, gf);
         pack_rq(R, sk + 2 * s3, gf);
-        detail::z3_mul_int(x, g, g, n, lanes);
-        if (p.hps()) {
-            for (size_t i = 0; i < n; ++i) x[i] = uint16_t(9 * x[i]);  // (3g)^2
-        } else {
+        detail::z3_sqr_int(x, g, n, lanes, p.hps() ? 9 : 1);  // HPS: (3g)^2 (HRSS: the 9 below, one pass)
+        if (!p.hps()) {
             // (3 (x - 1) g)^2 = 9 (x^2 - 2x + 1) g^2 mod x^n - 1
             uint16_t* t = scratch;
             for (size_t i = 0; i < n; ++i) {

@@ -175,12 +175,13 @@ constexpr size_t bitonic_words(size_t count) {
     while (w < count) w <<= 1;
     return w;
 }
-// Words of Work::sort (HPS fixed-weight sampling): the n - 1 keys; on hosts
-// bitonic_words(n - 1), so the x86 sort runs in place with its padding there
-// (engine_avx2.hpp's sort_labels_avx2).
+// Words of Work::sort (HPS fixed-weight sampling): the n - 1 keys rounded
+// up to a multiple of 8 on the M4 (detail::sort_uint32_blocks pads them); on
+// hosts bitonic_words(n - 1), so the x86 sort runs in place with its padding
+// there (engine_avx2.hpp's sort_labels_avx2).
 constexpr size_t sort_words(size_t n) {
 #if defined(PQMCU_TARGET_M4)
-    return n - 1;
+    return (n - 1 + 7) / 8 * 8;
 #else
     return bitonic_words(n - 1);
 #endif
@@ -235,21 +236,37 @@ void s3_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, u
 // every three word products. c may be a or b. `scratch`: s3_lanes_words(n)
 // words. (Key generation's first Newton step.)
 void mod16_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch);
+// The same with a any 16-bit polynomial taken mod 16 (its low four bits).
+void mod16_mul_lanes_lo(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch);
 // c = a b mod (32, x^n - 1) with a, b <= 3: lanes reduced to x mod 32 every
-// six word products (hrss701 key generation's last Newton step, w0^2).
+// six word products (C on every target; key generation's w0^2 mod 32 is
+// small_sqr_lanes now).
 void mod32_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch);
+// c = a^2 mod (mask + 1, x^n - 1) with a <= 3, mask 15 or 31: the cross
+// terms once on byte lanes mod 32, doubled, the squares added. c may be a.
+// `scratch`: s3_lanes_words(n) words. (Key generation's w0^2.)
+void small_sqr_lanes(uint16_t* c, const uint16_t* a, size_t n, uint32_t* scratch, uint32_t mask);
 // c = a b mod (2^16, x^n - 1) as integers, a and b in {0,1,2}^n standing for
 // {0,1,-1}: signed byte lanes (SMLAL, exact: lanes spilled to halfwords with
 // a bias of 128 before their size can pass 127, the biases taken off).
 // c may be a or b. `scratch`: z3_int_words(n) words. (Key generation's g f,
 // f^2, g^2 on the M4.)
 constexpr size_t z3_int_words(size_t n) { return 6 * ((n + 3) / 4) + 12; }
-void z3_mul_int(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch);
+// scale: c times scale mod 2^16 in the same pass (key generation's 3 g f).
+void z3_mul_int(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch, uint32_t scale = 1);
+// c = a^2 as z3_mul_int(c, a, a, n, scratch) with about half the word
+// products (the cross terms once, doubled). c may be a. `scratch`:
+// z3_int_words(n) words.
+void z3_sqr_int(uint16_t* c, const uint16_t* a, size_t n, uint32_t* scratch, uint32_t scale = 1);
 // secure_wipe(p, n), on the M4 with eight-register STMs for the aligned
 // whole 32-byte blocks (the workspace wipes: memset is ~3x slower there).
 void wipe(void* p, size_t n);
 // Sorts x[0..count) ascending (signed) with a fixed sequence of compare-exchanges.
 void sort_int32(int32_t* x, size_t count);
+// Sorts x[0..count) ascending (unsigned) with a bitonic network on groups
+// of eight (the M4's fixed-weight sampler); x has room for count rounded up
+// to a multiple of 8 (the padding is written: the largest word).
+void sort_uint32_blocks(uint32_t* x, size_t count);
 // {0,1,...,65535} -> a mod 3, constant time.
 uint16_t mod3(uint16_t a);
 }  // namespace detail

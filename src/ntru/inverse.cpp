@@ -418,10 +418,13 @@ void r2_square(uint32_t* out, const uint32_t* in, size_t n, uint32_t* prod) {
 }
 // out = in(x^(2^k)) mod x^n - 1: out bit j = in bit (j 2^-k mod n) (public indices).
 // bytes: 8 nw words of scratch (one byte per coefficient: a load per bit, no shifts).
-void r2_frobenius(uint32_t* out, const uint32_t* in, size_t n, size_t k, uint32_t* bytes) {
+[[gnu::noinline]] void r2_frobenius(uint32_t* out, const uint32_t* in, size_t n, size_t k, uint32_t* bytes) {
     const size_t nw = (n + 31) / 32;
-    for (size_t t = 0; t < nw; ++t)
-        for (size_t q = 0; q < 8; ++q) bytes[8 * t + q] = nibble_to_lanes((in[t] >> (4 * q)) & 15);
+    for (size_t t = 0; t < nw; ++t) {
+        const uint32_t v = in[t];
+#pragma GCC unroll 8
+        for (unsigned q = 0; q < 8; ++q) bytes[8 * t + q] = nibble_to_lanes((v >> (4 * q)) & 15);
+    }
     const uint8_t* b = reinterpret_cast<const uint8_t*>(bytes);
     const uint32_t step = pow_half_mod(k, n), nn = uint32_t(n);  // 2^-k mod n
     uint32_t src = 0;
@@ -429,7 +432,40 @@ void r2_frobenius(uint32_t* out, const uint32_t* in, size_t n, size_t k, uint32_
         src += step;
         if (src >= nn) src -= nn;  // (public)
     };
-    for (size_t t = 0; t + 1 < nw; ++t) {
+    size_t t = 0;
+#if defined(PQMCU_TARGET_M4)
+    if (nw >= 2) {
+        // Two indices per register as halfwords (n < 2^15): each pair advanced
+        // by 2 step mod n (UADD16, then USUB16 / SEL subtract n where reached),
+        // two bits per nine instructions instead of six per bit.
+        uint32_t P = (step % nn) << 16, k = uint32_t(nw - 1), acc, t0, t1;
+        const uint32_t S = uint32_t(2 * step % nn) * 0x10001u, NN = nn * 0x10001u;
+        uint32_t* o = out;
+        __asm__ volatile(
+            "1:\n\t"
+            "movs %[acc], #0\n\t"
+            ".irp j, 0,2,4,6,8,10,12,14,16,18,20,22,24,26,28,30\n\t"
+            "uxth %[t0], %[P]\n\t"
+            "lsr %[t1], %[P], #16\n\t"
+            "ldrb %[t0], [%[b], %[t0]]\n\t"
+            "ldrb %[t1], [%[b], %[t1]]\n\t"
+            "uadd16 %[P], %[P], %[S]\n\t"
+            "orr %[acc], %[acc], %[t0], lsl #\\j\n\t"
+            "usub16 %[t0], %[P], %[NN]\n\t"
+            "sel %[P], %[t0], %[P]\n\t"
+            "orr %[acc], %[acc], %[t1], lsl #(\\j + 1)\n\t"
+            ".endr\n\t"
+            "str %[acc], [%[o]], #4\n\t"
+            "subs %[k], %[k], #1\n\t"
+            "bne 1b"
+            : [P] "+r"(P), [k] "+r"(k), [o] "+r"(o), [acc] "=&r"(acc), [t0] "=&r"(t0), [t1] "=&r"(t1)
+            : [b] "r"(b), [S] "r"(S), [NN] "r"(NN)
+            : "cc", "memory");
+        t = nw - 1;
+        src = P & 0xFFFFu;
+    }
+#endif
+    for (; t + 1 < nw; ++t) {
         uint32_t acc = 0;
 #pragma GCC unroll 32
         for (unsigned j = 0; j < 32; ++j) {
@@ -543,26 +579,60 @@ void r2_power2k(uint32_t* out, const uint32_t* in, size_t n, size_t k, uint32_t*
 }
 }  // namespace
 
+namespace {
+// W[0 .. ceil(n / 32)) = the bits a[i] & 1 (zero above n): a word at a time,
+// whole words unrolled (the per-coefficient read-modify-write of W[i / 32]
+// cost ~12 instructions a bit).
+void pack_bits(uint32_t* W, const uint16_t* a, size_t n) {
+    size_t t = 0;
+    for (; 32 * t + 32 <= n; ++t) {
+        const uint16_t* x = a + 32 * t;
+        uint32_t acc = 0;
+#pragma GCC unroll 32
+        for (unsigned j = 0; j < 32; ++j) acc |= uint32_t(x[j] & 1) << j;
+        W[t] = acc;
+    }
+    if (32 * t < n) {
+        uint32_t acc = 0;
+        for (size_t j = 0; 32 * t + j < n; ++j) acc |= uint32_t(a[32 * t + j] & 1) << j;  // (public bound)
+        W[t] = acc;
+    }
+}
+// r[i] = bit i of S (^ flip) plus twice bit i of E (E may be null), i < n.
+template <bool WithE>
+void unpack_bits(uint16_t* r, const uint32_t* S, const uint32_t* E, size_t n, uint32_t flip = 0) {
+    size_t t = 0;
+    const auto word = [&](size_t count) {
+        const uint32_t s = S[t] ^ flip, e = WithE ? E[t] : 0;
+        uint16_t* y = r + 32 * t;
+        if (count == 32) {
+#pragma GCC unroll 32
+            for (unsigned j = 0; j < 32; ++j) y[j] = uint16_t(((s >> j) & 1) + (WithE ? 2 * ((e >> j) & 1) : 0));
+        } else {
+            for (size_t j = 0; j < count; ++j) y[j] = uint16_t(((s >> j) & 1) + (WithE ? 2 * ((e >> j) & 1) : 0));
+        }
+    };
+    for (; 32 * t + 32 <= n; ++t) word(32);
+    if (32 * t < n) word(n - 32 * t);
+}
+}  // namespace
+
 void r2_cube(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch) {
     const size_t nw = (n + 31) / 32;
     uint32_t *A = scratch, *S = A + nw, *prod = S + nw, *kt = prod + 2 * nw + 2;
-    for (size_t t = 0; t < nw; ++t) A[t] = 0;
-    for (size_t i = 0; i < n; ++i) A[i / 32] |= uint32_t(a[i] & 1) << (i % 32);
+    pack_bits(A, a, n);
     r2_square(S, A, n, prod);
     r2_mul_cyclic(S, S, A, n, prod, kt);
-    for (size_t i = 0; i < n; ++i) r[i] = uint16_t((S[i / 32] >> (i % 32)) & 1);
+    unpack_bits<false>(r, S, nullptr, n);
 }
 
 void r2_mul(uint16_t* r, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch) {
     const size_t nw = (n + 31) / 32;
     uint32_t *A = scratch, *B = A + nw, *prod = B + nw, *kt = prod + 2 * nw + 2;
-    for (size_t t = 0; t < nw; ++t) A[t] = B[t] = 0;
-    for (size_t i = 0; i < n; ++i) {
-        A[i / 32] |= uint32_t(a[i] & 1) << (i % 32);
-        B[i / 32] |= uint32_t(b[i] & 1) << (i % 32);
-    }
+    pack_bits(A, a, n);
+    pack_bits(B, b, n);
     r2_mul_cyclic(A, A, B, n, prod, kt);
-    for (size_t i = 0; i < n; ++i) r[i] = uint16_t((A[i / 32] >> (i % 32)) & 1);
+    unpack_bits<false>(r, A, nullptr, n);
 }
 
 namespace {
@@ -601,14 +671,12 @@ void r2_e2(uint32_t* E, const uint32_t* W, size_t m, uint32_t* t) {
 void r2_square_mod4(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch) {
     const size_t nw = (n + 31) / 32;
     uint32_t *W = scratch, *S = W + nw, *E = S + nw, *Q = E + 2 * nw + 2, *t = Q + 2 * nw + 2;
-    for (size_t k = 0; k < nw; ++k) W[k] = 0;
-    for (size_t i = 0; i < n; ++i) W[i / 32] |= uint32_t(a[i] & 1) << (i % 32);
+    pack_bits(W, a, n);
     r2_e2(E, W, nw, t);
     E[2 * nw] = E[2 * nw + 1] = 0;
     r2_fold(E, E, n);  // e mod x^n - 1 (in place: word t reads words t + n / 32 >= t + 1)
     r2_square(S, W, n, Q);  // a(x^2)
-    for (size_t i = 0; i < n; ++i)
-        r[i] = uint16_t(((S[i / 32] >> (i % 32)) & 1) + 2 * ((E[i / 32] >> (i % 32)) & 1));
+    unpack_bits<true>(r, S, E, n);
 }
 
 // Every chain step adds the previous element and an earlier one, up to n - 2.
@@ -633,8 +701,7 @@ void r2_inverse_exp(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch)
     uint32_t* prod = T + nw;              // 2 nw + 2
     uint32_t* bytes = prod + 2 * nw + 2;  // 8 nw: r2_frobenius's bytes
     uint32_t* kt = bytes + 8 * nw;        // the products' scratch: r2_exp_karatsuba_words(nw)
-    for (size_t t = 0; t < nw; ++t) slots[t] = 0;
-    for (size_t i = 0; i < n; ++i) slots[i / 32] |= uint32_t(a[i] & 1) << (i % 32);  // c_1 = a
+    pack_bits(slots, a, n);  // c_1 = a
     for (size_t i = 1; i < ch.len; ++i) {
         // c_v = c_big^(2^small) c_small with big + small = v, big the previous
         // element or the earlier one, whichever shifts less.
@@ -648,7 +715,7 @@ void r2_inverse_exp(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch)
     r2_square(T, slots + (ch.len - 1) * nw, n, prod);  // c_(n-2)^2 = a^(2^(n-1) - 2)
     // mod Phi_n: coefficient n-1 to 0 by adding Phi_n (all ones) where it is set.
     const uint32_t mask = 0u - ((T[(n - 1) / 32] >> ((n - 1) % 32)) & 1u);
-    for (size_t j = 0; j < n; ++j) r[j] = uint16_t(((T[j / 32] >> (j % 32)) ^ mask) & 1u);
+    unpack_bits<false>(r, T, nullptr, n, mask);
     r[n - 1] = 0;
 }
 

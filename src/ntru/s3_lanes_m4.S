@@ -26,7 +26,7 @@
 .macro fold16 r
     and \r, \r, #0x0F0F0F0F
 .endm
-@ each byte lane mod 32 (the mod 32 product, pqmcu_ntru_m32_lanes_mul)
+@ each byte lane mod 32 (the mod 32 square, pqmcu_ntru_m32_lanes_sqr)
 .macro foldall32
     and r4, r4, #0x1F1F1F1F
     and r5, r5, #0x1F1F1F1F
@@ -99,16 +99,24 @@
 @   the other {0,1} (or both <= 3): a lane gains at most 60 per step, so
 @   x mod 16 after every 4 steps (15 + 4 * 60 = 255) in groups of 12, then
 @   after every 3, and at the end.
-@ void pqmcu_ntru_m32_lanes_mul(...): lanes_mul<3>, both operands <= 3
-@   (hrss701 key generation's w0^2 mod 32): a lane gains at most 36 per
-@   step, x mod 32 after every 6 steps (31 + 6 * 36 = 247) and at the end.
+@ (mod16 = 2: lanes mod 32, both operands <= 3: a lane gains at most 36
+@   per step, x mod 32 after every 6 steps (31 + 6 * 36 = 247) and at the
+@   end; only the square below is assembled: the general product mod 32,
+@   hrss701's w0^2 before the square, is C now, engine.cpp's lanes_mul<3>.)
+@ void pqmcu_ntru_m32_lanes_sqr(C, A, Y, w): the cross terms of A^2 mod 32
+@   (A = Y + 2, lanes <= 3; detail::small_sqr_lanes): the mod 32 blocks with
+@   the steps of pqmcu_ntru_int_lanes_sqr (i = lo .. ceil(k/2) - 1, then
+@   one step for acc1 and acc2 only, at most 5 + 1 steps after a fold:
+@   31 + 6 * 36 = 247), the accumulators zeroed at each block's start; the
+@   caller doubles the lanes and adds the squares A_i^2.
 @   The block state (C at the block, A, Y, w, k, the carry) lives in s0-s5
-@   (one-cycle VMOVs instead of stack loads and stores). Mod 3 and mod 32 a
-@   block's first step is UMULL (no zeroing of the accumulators; from 0,
-@   1 + 14 steps mod 3 reach at most 240 and 1 + 6 steps mod 32 252 before
-@   the first fold); mod 16 (15 + 4 * 60 = 255) the accumulators start at 0.
+@   (one-cycle VMOVs instead of stack loads and stores). Mod 3 a block's
+@   first step is UMULL (no zeroing of the accumulators; from 0, 1 + 14
+@   steps reach at most 240 before the first fold; the macro's mod 32
+@   product did the same, 1 + 6 steps 252); mod 16 (15 + 4 * 60 = 255) and
+@   the mod 32 square the accumulators start at 0.
 @   Branches depend on w and k only (public).
-.macro lanes_mul name, mod16
+.macro lanes_mul name, mod16, sqr=0
     .global \name
     .type \name, %function
     .align 2
@@ -134,7 +142,24 @@
     it gt
     movgt r2, r12
     vmov r12, s2
-    .if \mod16 == 1
+    .if \sqr
+    adds r3, r0, #1
+    lsrs r3, r3, #1
+    subs r3, r3, r1           @ steps = ceil(k / 2) - lo (>= 0 for k < 2w)
+    adds r0, r0, #4
+    subs r0, r0, r1
+    add r2, r12, r0, lsl #2   @ y = Y + 2 + (k + 2 - lo)
+    vmov r12, s1
+    add r1, r12, r1, lsl #2   @ x = A + lo
+    movs r4, #0
+    movs r5, #0
+    movs r6, #0
+    movs r7, #0
+    mov r8, #0
+    mov r9, #0
+    ldr r10, [r2]             @ y[0]
+    ldr r11, [r2, #-4]!       @ y[-1]
+    .elseif \mod16 == 1
     subs r3, r2, r1
     adds r3, r3, #1           @ steps = hi + 1 - lo (>= 0)
     adds r0, r0, #4
@@ -329,6 +354,12 @@
     subs r3, r3, #1
     bne 4b
 5:
+    .if \sqr
+    @ the square's last step (roles (r10, r11, lr) here): acc2, acc1 only
+    ldr.w r12, [r1], #4
+    umlal r8, r9, r12, r10
+    umlal r6, r7, r12, r11
+    .endif
     .if \mod16 == 2
     foldall32
     .elseif \mod16
@@ -367,7 +398,7 @@
 
     lanes_mul pqmcu_ntru_s3_lanes_mul, 0
     lanes_mul pqmcu_ntru_m16_lanes_mul, 1
-    lanes_mul pqmcu_ntru_m32_lanes_mul, 2
+    lanes_mul pqmcu_ntru_m32_lanes_sqr, 2, 1
 
 @ void pqmcu_ntru_int_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w)
 @   Integer (unreduced) product of signed byte-lane operands, lanes in
@@ -383,6 +414,18 @@
 @   plus 128 per spill. Block k
 @   adds into C[2k .. 2k + 8). Frame: C at the block, A, Y, w, k, r3 during a
 @   spill. Branches depend on w and k only (public).
+@ void pqmcu_ntru_int_lanes_sqr(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w)
+@   The square's cross terms (engine.cpp, detail::z3_sqr_int): A = Y + 2
+@   (the operand, two zero words on each side). Output word m of the square
+@   is sum_{i + j = m} A_i A_j = 2 sum_{i < m / 2} A_i A_{m - i} + [m even]
+@   A_{m/2}^2: block k runs steps i = lo .. ceil(k/2) - 1 for all three
+@   outputs (every i < m / 2 of m = k, k + 1, k + 2 but m = k + 2's last
+@   when k is odd), then one step i = ceil(k/2) for acc1 and acc2 only (the
+@   missing cross term for k + 2 and k + 1 when k is even; for k odd acc1's
+@   term there is the square A_i^2 of m = k + 1), and the spills add every
+@   lane twice (the shifted ADD operand, same cycles). The caller adds
+@   the squares A_i^2 (and subtracts them where acc1 held them doubled:
+@   i = 2 mod 3). About half the steps of the product.
 @ the accumulators start at 0x80..80 (128 on every lane)
 .macro bias_int
     mov r4, #0x80808080
@@ -393,7 +436,8 @@
     mov r9, #0x80808080
 .endm
 @ acc0 (r4:r5), acc1 (r6:r7), acc2 (r8:r9) into the block's C (r3), restarted
-.macro spill_int
+@ (\sh: 1 adds every lane twice)
+.macro spill_int sh=0
     str r3, [sp, #20]
     ldr r3, [sp, #0]
     uxtb16 r0, r5             @ word k + 1: acc0 hi + acc1 lo
@@ -403,8 +447,8 @@
     uxtb16 r12, r6, ror #8
     add r5, r5, r12
     ldrd r6, r12, [r3, #8]
-    add r6, r6, r0
-    add r12, r12, r5
+    add r6, r6, r0, lsl #\sh
+    add r12, r12, r5, lsl #\sh
     strd r6, r12, [r3, #8]
     uxtb16 r0, r7             @ word k + 2: acc1 hi + acc2 lo
     uxtb16 r12, r8
@@ -413,29 +457,45 @@
     uxtb16 r12, r8, ror #8
     add r7, r7, r12
     ldrd r8, r12, [r3, #16]
-    add r8, r8, r0
-    add r12, r12, r7
+    add r8, r8, r0, lsl #\sh
+    add r12, r12, r7, lsl #\sh
     strd r8, r12, [r3, #16]
     uxtb16 r0, r4             @ word k: acc0 lo
     uxtb16 r4, r4, ror #8
     ldrd r5, r6, [r3]
-    add r5, r5, r0
-    add r6, r6, r4
+    add r5, r5, r0, lsl #\sh
+    add r6, r6, r4, lsl #\sh
     strd r5, r6, [r3]
     uxtb16 r0, r9             @ word k + 3: acc2 hi
     uxtb16 r9, r9, ror #8
     ldrd r7, r8, [r3, #24]
-    add r7, r7, r0
-    add r8, r8, r9
+    add r7, r7, r0, lsl #\sh
+    add r8, r8, r9, lsl #\sh
     strd r7, r8, [r3, #24]
     bias_int
     ldr r3, [sp, #20]
 .endm
+@ the square's last step of a block: x, acc2 += x \a, acc1 += x \b
+.macro half_step a, b
+    ldr.w r12, [r1], #4
+    smlal r8, r9, r12, \a
+    smlal r6, r7, r12, \b
+.endm
+@ the last r3 <= 29 steps: the copy whose roles at its entry step are
+@ (r10, r11, lr); the square's half step after it
+.macro int_tail a, b, c, sqr
+    steps 29, \a, \b, \c, smlal
+    .if \sqr
+    half_step \c, \a
+    .endif
+    b.w 5f
+.endm
 
-    .global pqmcu_ntru_int_lanes_mul
-    .type pqmcu_ntru_int_lanes_mul, %function
+.macro int_lanes name, sqr
+    .global \name
+    .type \name, %function
     .align 2
-pqmcu_ntru_int_lanes_mul:
+\name:
     push {r4-r11, lr}
     sub sp, sp, #24
     str r0, [sp, #0]
@@ -444,13 +504,18 @@ pqmcu_ntru_int_lanes_mul:
     str r3, [sp, #12]
     movs r0, #0
     str r0, [sp, #16]
-.Lint_block:
+.Lint_block\@:
     ldr r3, [sp, #12]         @ w
     ldr r0, [sp, #16]         @ k
     adds r1, r0, #1
     subs r1, r1, r3           @ lo = max(k + 1 - w, 0)
     it mi
     movmi r1, #0
+    .if \sqr
+    adds r3, r0, #1
+    lsrs r3, r3, #1
+    subs r3, r3, r1           @ steps = ceil(k / 2) - lo (>= 0 for k < 2w)
+    .else
     adds r2, r0, #2
     sub r12, r3, #1
     cmp r2, r12               @ hi = min(k + 2, w - 1)
@@ -458,6 +523,7 @@ pqmcu_ntru_int_lanes_mul:
     movgt r2, r12
     subs r3, r2, r1
     adds r3, r3, #1           @ steps = hi + 1 - lo (>= 0)
+    .endif
     ldr r2, [sp, #8]
     adds r12, r0, #4
     subs r12, r12, r1
@@ -474,9 +540,9 @@ pqmcu_ntru_int_lanes_mul:
     sub r3, r3, #60
     vmov s6, r3
     pairs 15, r10, r11, lr, r3, smlal
-    spill_int
+    spill_int \sqr
     pairs 15, lr, r3, r10, r11, smlal
-    spill_int
+    spill_int \sqr
     vmov r3, s6
     b 1b
 2:  @ 30 steps in pairs and a spill, then the roles back to (r10, r11, lr)
@@ -485,60 +551,36 @@ pqmcu_ntru_int_lanes_mul:
     sub r3, r3, #30
     vmov s6, r3
     pairs 15, r10, r11, lr, r3, smlal
-    spill_int
+    spill_int \sqr
     mov r10, lr
     mov r11, r3
     vmov r3, s6
-3:  @ at most 29 steps left, no spill before the last: straight-line from
-    @ step 29 - r3 of the copy whose roles there are (r10, r11, lr), as in
-    @ lanes_mul (every step 20 bytes)
+3:  @ at most 29 steps left (and the square's half step), no spill before
+    @ the last: straight-line from step 29 - r3 of the copy whose roles
+    @ there are (r10, r11, lr), as in lanes_mul (every step 20 bytes)
     tbh [pc, r3, lsl #1]
-.Litbl:
-    .hword (.Lit1 + 580 - .Litbl) / 2   @ 0 steps left
-    .hword (.Lit2 + 560 - .Litbl) / 2   @ 1 steps left
-    .hword (.Lit0 + 540 - .Litbl) / 2   @ 2 steps left
-    .hword (.Lit1 + 520 - .Litbl) / 2   @ 3 steps left
-    .hword (.Lit2 + 500 - .Litbl) / 2   @ 4 steps left
-    .hword (.Lit0 + 480 - .Litbl) / 2   @ 5 steps left
-    .hword (.Lit1 + 460 - .Litbl) / 2   @ 6 steps left
-    .hword (.Lit2 + 440 - .Litbl) / 2   @ 7 steps left
-    .hword (.Lit0 + 420 - .Litbl) / 2   @ 8 steps left
-    .hword (.Lit1 + 400 - .Litbl) / 2   @ 9 steps left
-    .hword (.Lit2 + 380 - .Litbl) / 2   @ 10 steps left
-    .hword (.Lit0 + 360 - .Litbl) / 2   @ 11 steps left
-    .hword (.Lit1 + 340 - .Litbl) / 2   @ 12 steps left
-    .hword (.Lit2 + 320 - .Litbl) / 2   @ 13 steps left
-    .hword (.Lit0 + 300 - .Litbl) / 2   @ 14 steps left
-    .hword (.Lit1 + 280 - .Litbl) / 2   @ 15 steps left
-    .hword (.Lit2 + 260 - .Litbl) / 2   @ 16 steps left
-    .hword (.Lit0 + 240 - .Litbl) / 2   @ 17 steps left
-    .hword (.Lit1 + 220 - .Litbl) / 2   @ 18 steps left
-    .hword (.Lit2 + 200 - .Litbl) / 2   @ 19 steps left
-    .hword (.Lit0 + 180 - .Litbl) / 2   @ 20 steps left
-    .hword (.Lit1 + 160 - .Litbl) / 2   @ 21 steps left
-    .hword (.Lit2 + 140 - .Litbl) / 2   @ 22 steps left
-    .hword (.Lit0 + 120 - .Litbl) / 2   @ 23 steps left
-    .hword (.Lit1 + 100 - .Litbl) / 2   @ 24 steps left
-    .hword (.Lit2 + 80 - .Litbl) / 2   @ 25 steps left
-    .hword (.Lit0 + 60 - .Litbl) / 2   @ 26 steps left
-    .hword (.Lit1 + 40 - .Litbl) / 2   @ 27 steps left
-    .hword (.Lit2 + 20 - .Litbl) / 2   @ 28 steps left
-    .hword (.Lit0 + 0 - .Litbl) / 2   @ 29 steps left
-.Lit0:
-    steps 29, r10, r11, lr, smlal
-    b.w 5f
-.Lit1:
-    steps 29, r11, lr, r10, smlal
-    b.w 5f
-.Lit2:
-    steps 29, lr, r10, r11, smlal
-    b.w 5f
-.Lit3:
-    .if (.Lit1 - .Lit0 - 584) || (.Lit2 - .Lit1 - 584) || (.Lit3 - .Lit2 - 584)
-    .error "int_lanes_mul: a step is not 20 bytes"
+.Litbl\@:
+    .irp left, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29
+    .if (\left % 3) == 0
+    .hword (.Lit1\@ + 20 * (29 - \left) - .Litbl\@) / 2   @ \left steps left
+    .elseif (\left % 3) == 1
+    .hword (.Lit2\@ + 20 * (29 - \left) - .Litbl\@) / 2
+    .else
+    .hword (.Lit0\@ + 20 * (29 - \left) - .Litbl\@) / 2
+    .endif
+    .endr
+.Lit0\@:
+    int_tail r10, r11, lr, \sqr
+.Lit1\@:
+    int_tail r11, lr, r10, \sqr
+.Lit2\@:
+    int_tail lr, r10, r11, \sqr
+.Lit3\@:
+    .if (.Lit1\@ - .Lit0\@ - 584 - 12 * \sqr) || (.Lit2\@ - .Lit1\@ - 584 - 12 * \sqr) || (.Lit3\@ - .Lit2\@ - 584 - 12 * \sqr)
+    .error "int_lanes: a step is not 20 bytes"
     .endif
 5:
-    spill_int
+    spill_int \sqr
     ldr r1, [sp, #0]
     adds r1, r1, #24          @ next block: 3 words = 6 halfword-lane words
     str r1, [sp, #0]
@@ -547,10 +589,14 @@ pqmcu_ntru_int_lanes_mul:
     str r0, [sp, #16]
     ldr r3, [sp, #12]
     cmp r0, r3, lsl #1        @ k < 2w
-    blt .Lint_block
+    blt .Lint_block\@
     add sp, sp, #24
     pop {r4-r11, pc}
-    .size pqmcu_ntru_int_lanes_mul, .-pqmcu_ntru_int_lanes_mul
+    .size \name, .-\name
+.endm
+
+    int_lanes pqmcu_ntru_int_lanes_mul, 0
+    int_lanes pqmcu_ntru_int_lanes_sqr, 1
 
 @ void pqmcu_ntru_zero32(void* p, uint32_t blocks)
 @   zeroes blocks * 32 bytes from p (word aligned, blocks >= 1): eight zero

@@ -47,8 +47,9 @@ int run() {
     return 0;
 }
 // The M4 key generation's inversion mod 3 by exponentiation, its carry-less
-// product mod 2, its integer products of ternary polynomials and hrss701's
-// mod 32 lane product (hosts' key generation takes other paths): poisoned inputs.
+// product mod 2, its integer products (and squares) of ternary polynomials,
+// hrss701's mod 32 lane product and the squares w0^2 mod 16 / 32 (hosts' key
+// generation takes other paths): poisoned inputs.
 int run_m4_pieces(size_t n) {
     std::vector<uint16_t> a(n), b(n), r(n);
     std::vector<uint32_t> scratch(ntru::detail::s3_exp_scratch_words(n) + ntru::detail::r2_cube_scratch_words(n) +
@@ -60,14 +61,19 @@ int run_m4_pieces(size_t n) {
     ntru::detail::r2_mul(b.data(), a.data(), b.data(), n, scratch.data());
     std::vector<uint16_t> c(n), d(n);
     ntru::detail::z3_mul_int(c.data(), a.data(), r.data(), n, scratch.data());  // g f, f^2 (ternary operands)
-    ntru::detail::z3_mul_int(d.data(), a.data(), a.data(), n, scratch.data());
+    ntru::detail::z3_sqr_int(d.data(), a.data(), n, scratch.data());  // f^2, g^2
     std::vector<uint16_t> e(n);
     ntru::detail::mod32_mul_lanes(e.data(), a.data(), a.data(), n, scratch.data());  // (operands <= 3)
+    std::vector<uint16_t> s16(n), s32(n);
+    ntru::detail::small_sqr_lanes(s16.data(), a.data(), n, scratch.data(), 15);  // w0^2 mod 16 / 32 (w0 <= 3)
+    ntru::detail::small_sqr_lanes(s32.data(), a.data(), n, scratch.data(), 31);
     ct_unpoison(r.data(), n * sizeof r[0]);
     ct_unpoison(b.data(), n * sizeof b[0]);
     ct_unpoison(c.data(), n * sizeof c[0]);
     ct_unpoison(d.data(), n * sizeof d[0]);
     ct_unpoison(e.data(), n * sizeof e[0]);
+    ct_unpoison(s16.data(), n * sizeof s16[0]);
+    ct_unpoison(s32.data(), n * sizeof s32[0]);
     return r[n - 1] != 0;
 }
 }  // namespace

@@ -549,6 +549,26 @@ TEST(NtruPieces, SortingNetwork) {
     }
 }
 
+// The M4 sampler's bitonic sort on groups of eight (sort_uint32_blocks; the
+// C mirror of its assembly here, the assembly through m4.kat.*) against
+// std::sort, with room for its padding (count rounded up to 8) and a canary.
+TEST(NtruPieces, SortingNetworkBlocks) {
+    std::mt19937 gen(17);
+    for (size_t count : {2u, 3u, 7u, 8u, 9u, 15u, 16u, 17u, 24u, 33u, 63u, 64u, 65u, 100u, 127u, 128u, 129u, 200u,
+                         257u, 508u, 676u, 700u, 820u, 1000u, 1024u, 1228u, 1372u, 2047u, 2048u, 2049u}) {
+        const size_t room = (count + 7) / 8 * 8;
+        std::vector<uint32_t> x(room + 1, 0xDEADBEEFu);
+        for (size_t i = 0; i < count; ++i) x[i] = uint32_t(gen());
+        x[count / 2] = x[0];  // a duplicate
+        if (count >= 9) x[1] = 0, x[3] = ~0u, x[5] = 0x80000000u;  // the extremes
+        std::vector<uint32_t> want(x.begin(), x.begin() + ptrdiff_t(count));
+        std::sort(want.begin(), want.end());
+        ntru::detail::sort_uint32_blocks(x.data(), count);
+        EXPECT_EQ(std::vector<uint32_t>(x.begin(), x.begin() + ptrdiff_t(count)), want) << "count " << count;
+        EXPECT_EQ(x[room], 0xDEADBEEFu) << "count " << count;
+    }
+}
+
 // The fixed-weight sampler's in-place sort and labels (x86 AVX2) against
 // std::sort: r[j] = (j-th smallest key) & 3, keys as the sampler makes them
 // (sign bit flipped, labels in the low bits), duplicates included.
@@ -871,9 +891,68 @@ TEST(NtruPieces, Mod16LanesProduct) {
 
 TEST(NtruPieces, Mod32LanesProduct) { check_lanes_mod(32, 3, 3); }
 
+// r2_mul (the lift's w0 w1 mod 2): against the schoolbook mod (2, x^n - 1),
+// inputs with bits above bit 0 (only a[i] & 1 counts), n not a multiple of 32
+// and a multiple of 32, in place.
+TEST(NtruPieces, R2Product) {
+    std::mt19937 gen{19};
+    for (size_t n : {1u, 5u, 31u, 32u, 33u, 64u, 509u, 677u, 701u, 821u, 1229u, 1373u}) {
+        std::vector<uint16_t> a(n), b(n), want(n, 0);
+        for (size_t i = 0; i < n; ++i) a[i] = uint16_t(gen()), b[i] = uint16_t(gen());
+        for (size_t i = 0; i < n; ++i)
+            for (size_t j = 0; j < n; ++j) want[(i + j) % n] ^= uint16_t(a[i] & b[j] & 1);
+        std::vector<uint32_t> scratch(pqmcu::ntru::detail::r2_cube_scratch_words(n) + 1, 0xDEADBEEFu);
+        pqmcu::ntru::detail::r2_mul(a.data(), a.data(), b.data(), n, scratch.data());
+        ASSERT_EQ(scratch.back(), 0xDEADBEEFu) << "n = " << n;
+        ASSERT_EQ(a, want) << "n = " << n;
+    }
+}
+
+// mod16_mul_lanes_lo: a any 16-bit polynomial, its low four bits packed
+// (key generation's a r mod 16 without a masked copy of a).
+TEST(NtruPieces, Mod16LanesProductLowBits) {
+    std::mt19937 gen{18};
+    for (size_t n : {1u, 2u, 3u, 4u, 5u, 7u, 57u, 509u, 677u, 701u, 821u, 1229u, 1373u}) {
+        std::vector<uint16_t> a(n), lo(n), b(n), want(n), got(n);
+        for (size_t i = 0; i < n; ++i) {
+            a[i] = uint16_t(gen()), lo[i] = uint16_t(a[i] & 15);
+            b[i] = uint16_t(gen() & 1);
+        }
+        std::vector<uint32_t> scratch(pqmcu::ntru::detail::s3_lanes_words(n) + 1, 0xDEADBEEFu);
+        pqmcu::ntru::detail::mod16_mul_lanes(want.data(), lo.data(), b.data(), n, scratch.data());
+        pqmcu::ntru::detail::mod16_mul_lanes_lo(got.data(), a.data(), b.data(), n, scratch.data());
+        ASSERT_EQ(scratch.back(), 0xDEADBEEFu) << "n = " << n;
+        ASSERT_EQ(got, want) << "n = " << n;
+    }
+}
+
+// Key generation's w0^2 mod 16 / mod 32 (w0 <= 3) by small_sqr_lanes (the
+// cross terms once, doubled; the C mirror of the M4 kernel here, the kernel
+// through m4.kat.*): against the schoolbook, all-3 operands for the largest
+// lanes, in place, a canary.
+TEST(NtruPieces, SmallSquareLanes) {
+    std::mt19937 gen{16};
+    for (uint32_t mod : {16u, 32u}) {
+        for (size_t n : {1u, 2u, 3u, 4u, 5u, 7u, 8u, 9u, 12u, 13u, 56u, 57u, 61u, 127u, 509u, 677u, 701u, 821u, 1229u, 1373u}) {
+            for (int kind = 0; kind < 2; ++kind) {
+                std::vector<uint16_t> a(n), want(n, 0);
+                for (auto& x : a) x = kind == 1 ? 3 : uint16_t(gen() % 4);
+                for (size_t i = 0; i < n; ++i)
+                    for (size_t j = 0; j < n; ++j)
+                        want[(i + j) % n] = uint16_t((want[(i + j) % n] + a[i] * a[j]) % mod);
+                std::vector<uint32_t> scratch(pqmcu::ntru::detail::s3_lanes_words(n) + 1, 0xDEADBEEFu);
+                pqmcu::ntru::detail::small_sqr_lanes(a.data(), a.data(), n, scratch.data(), mod - 1);
+                ASSERT_EQ(scratch.back(), 0xDEADBEEFu) << "scratch overrun, n = " << n;
+                ASSERT_EQ(a, want) << "mod " << mod << ", n = " << n << ", kind " << kind;
+            }
+        }
+    }
+}
+
 // Key generation's integer products of ternary polynomials on byte lanes
 // (the C mirror of the M4 kernel here; the kernel through m4.kat.*): all-(-1)
-// operands reach the lanes' bound (4n), squares, output aliasing, a canary.
+// operands reach the lanes' bound (4n), squares (also by z3_sqr_int, in
+// place), output aliasing, a canary.
 TEST(NtruPieces, TernaryIntLanesProduct) {
     std::mt19937 gen{15};
     for (size_t n : {1u, 2u, 3u, 4u, 5u, 7u, 8u, 9u, 56u, 57u, 60u, 61u, 127u, 509u, 677u, 701u, 821u, 1229u, 1373u}) {
@@ -897,6 +976,20 @@ TEST(NtruPieces, TernaryIntLanesProduct) {
             }
             ASSERT_EQ(scratch.back(), 0xDEADBEEFu) << "scratch overrun, n = " << n;
             for (size_t i = 0; i < n; ++i) ASSERT_EQ(got[i], want[i]) << "n = " << n << ", kind " << kind << ", i = " << i;
+            // the squaring (z3_sqr_int: the cross terms once, doubled) of a, in place
+            std::vector<uint16_t> sq(n, 0);
+            for (size_t i = 0; i < n; ++i)
+                for (size_t j = 0; j < n; ++j) sq[(i + j) % n] = uint16_t(sq[(i + j) % n] + val(a[i]) * val(a[j]));
+            got = a;
+            pqmcu::ntru::detail::z3_sqr_int(got.data(), got.data(), n, scratch.data());
+            ASSERT_EQ(scratch.back(), 0xDEADBEEFu) << "scratch overrun (square), n = " << n;
+            for (size_t i = 0; i < n; ++i) ASSERT_EQ(got[i], sq[i]) << "square, n = " << n << ", kind " << kind << ", i = " << i;
+            // the scaled forms (key generation's 3 g f and (3g)^2 = 9 g^2)
+            pqmcu::ntru::detail::z3_sqr_int(got.data(), a.data(), n, scratch.data(), 9);
+            for (size_t i = 0; i < n; ++i) ASSERT_EQ(got[i], uint16_t(9 * sq[i])) << "9 a^2, n = " << n << ", i = " << i;
+            pqmcu::ntru::detail::z3_mul_int(got.data(), a.data(), b.data(), n, scratch.data(), 3);
+            for (size_t i = 0; i < n; ++i) ASSERT_EQ(got[i], uint16_t(3 * want[i])) << "3 a b, n = " << n << ", i = " << i;
+            ASSERT_EQ(scratch.back(), 0xDEADBEEFu) << "scratch overrun (scaled), n = " << n;
         }
     }
 }
