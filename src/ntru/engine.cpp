@@ -1383,6 +1383,19 @@ extern "C" void pqmcu_ntru_mirror8s(uint32_t* x, uint32_t q, uint32_t blocks);
 extern "C" void pqmcu_ntru_mirror4s(uint32_t* x, uint32_t q, uint32_t blocks);
 #endif
 namespace {
+#if !defined(PQMCU_NTRU_NTT_M4_ASM)
+// The C forms of the register-blocked rounds below (the M4 runs sort_m4.S):
+// in a block of B words, the half-cleaners of distance from, .., to (powers
+// of two), and the mirror round (word i against word B - 1 - i).
+void half_cleaners(uint32_t* x, size_t B, size_t from, size_t to) {
+    for (size_t d = from; d >= to; d /= 2)
+        for (size_t i = 0; i < B; ++i)
+            if ((i / d) % 2 == 0) minmax(x, i, i + d);
+}
+void mirror_round(uint32_t* x, size_t B) {
+    for (size_t i = 0; i < B / 2; ++i) minmax(x, i, B - 1 - i);
+}
+#endif
 // Each group of eight words sorted (the 19-comparator network, depth 6).
 void sort8x(uint32_t* x, size_t groups) {
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
@@ -1399,10 +1412,7 @@ void merge8x(uint32_t* x, size_t groups) {
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
     pqmcu_ntru_merge8x(x, uint32_t(groups));
 #else
-    for (size_t g = 0; g < groups; ++g, x += 8)
-        for (size_t d = 4; d > 0; d >>= 1)
-            for (size_t i = 0; i < 8; ++i)
-                if ((i & d) == 0) minmax(x, i, i + d);
+    for (size_t g = 0; g < groups; ++g, x += 8) half_cleaners(x, 8, 4, 1);
 #endif
 }
 // The pairs (a[j], b[-j]), j < k (k even, >= 2).
@@ -1419,10 +1429,7 @@ void merge8s(uint32_t* x, size_t q, size_t blocks) {
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
     pqmcu_ntru_merge8s(x, uint32_t(q), uint32_t(blocks));
 #else
-    for (size_t b = 0; b < blocks; ++b, x += 8 * q)
-        for (size_t d = 4 * q; d >= q; d /= 2)
-            for (size_t i = 0; i < 8 * q; ++i)
-                if ((i / d) % 2 == 0) minmax(x, i, i + d);
+    for (size_t b = 0; b < blocks; ++b, x += 8 * q) half_cleaners(x, 8 * q, 4 * q, q);
 #endif
 }
 // A bitonic merge's first three rounds (mirror images, then distances 2q,
@@ -1431,12 +1438,9 @@ void mirror8s(uint32_t* x, size_t q, size_t blocks) {
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
     pqmcu_ntru_mirror8s(x, uint32_t(q), uint32_t(blocks));
 #else
-    const size_t B = 8 * q;
-    for (size_t b = 0; b < blocks; ++b, x += B) {
-        for (size_t i = 0; i < B / 2; ++i) minmax(x, i, B - 1 - i);
-        for (size_t d = 2 * q; d >= q; d /= 2)
-            for (size_t i = 0; i < B; ++i)
-                if ((i / d) % 2 == 0) minmax(x, i, i + d);
+    for (size_t b = 0; b < blocks; ++b, x += 8 * q) {
+        mirror_round(x, 8 * q);
+        half_cleaners(x, 8 * q, 2 * q, q);
     }
 #endif
 }
@@ -1446,11 +1450,9 @@ void mirror4s(uint32_t* x, size_t q, size_t blocks) {
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
     pqmcu_ntru_mirror4s(x, uint32_t(q), uint32_t(blocks));
 #else
-    const size_t B = 4 * q;
-    for (size_t b = 0; b < blocks; ++b, x += B) {
-        for (size_t i = 0; i < B / 2; ++i) minmax(x, i, B - 1 - i);
-        for (size_t i = 0; i < B; ++i)
-            if ((i / q) % 2 == 0) minmax(x, i, i + q);
+    for (size_t b = 0; b < blocks; ++b, x += 4 * q) {
+        mirror_round(x, 4 * q);
+        half_cleaners(x, 4 * q, q, q);
     }
 #endif
 }

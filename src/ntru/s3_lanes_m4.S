@@ -142,26 +142,15 @@
     it gt
     movgt r2, r12
     vmov r12, s2
+    .if \sqr || \mod16 == 1
     .if \sqr
     adds r3, r0, #1
     lsrs r3, r3, #1
     subs r3, r3, r1           @ steps = ceil(k / 2) - lo (>= 0 for k < 2w)
-    adds r0, r0, #4
-    subs r0, r0, r1
-    add r2, r12, r0, lsl #2   @ y = Y + 2 + (k + 2 - lo)
-    vmov r12, s1
-    add r1, r12, r1, lsl #2   @ x = A + lo
-    movs r4, #0
-    movs r5, #0
-    movs r6, #0
-    movs r7, #0
-    mov r8, #0
-    mov r9, #0
-    ldr r10, [r2]             @ y[0]
-    ldr r11, [r2, #-4]!       @ y[-1]
-    .elseif \mod16 == 1
+    .else
     subs r3, r2, r1
     adds r3, r3, #1           @ steps = hi + 1 - lo (>= 0)
+    .endif
     adds r0, r0, #4
     subs r0, r0, r1
     add r2, r12, r0, lsl #2   @ y = Y + 2 + (k + 2 - lo)

@@ -76,29 +76,7 @@
 .if \load
     ld8 \stride
 .endif
-    vmov lr, s0
-    ct r1, r5, lr
-    ct r2, r6, lr
-    ct r3, r7, lr
-    ct r4, r8, lr
-    vmov lr, s1
-    ct r1, r3, lr
-    ct r2, r4, lr
-    vmov lr, s2
-    ct r5, r7, lr
-    ct r6, r8, lr
-    vmov lr, s3
-    ct r1, r2, lr
-    vmov lr, s4
-    ct r3, r4, lr
-    vmov lr, s5
-    ct r5, r6, lr
-    vmov lr, s6
-.if \next
-    ctl r7, r8, lr
-.else
-    ct r7, r8, lr
-.endif
+    ct8b \next
     str r2, [r0, #(1*\stride)]
     str r3, [r0, #(2*\stride)]
     str r4, [r0, #(3*\stride)]
