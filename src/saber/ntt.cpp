@@ -713,6 +713,10 @@ void pointwise_half_to(int32_t* dst_h, const int32_t* a_h, const int32_t* b, uns
     pointwise_blocks_to(dst_h, a_h, b, (kN / 8) * h, kN / 8);
 }
 
+void pointwise_quarter_to(int32_t* dst_q, const int32_t* a_q, const int32_t* b_q, unsigned q) {
+    pointwise_blocks_to(dst_q, a_q, b_q, (kN / 16) * q, kN / 16);
+}
+
 void pointwise_blocks_to(int32_t* dst, const int32_t* a, const int32_t* b, unsigned first, unsigned blocks) {
 #if defined(PQMCU_SABER_NTT_M4_ASM)
     if (blocks != 0) pqmcu_saber_ntt_basemul_to_blocks_m4(a, b, kOmega.data() + first, kAsmTail, dst, 16 * size_t(blocks));

@@ -146,6 +146,10 @@ void pointwise_half_at(int32_t* a_h, const int32_t* b, unsigned h);
 // dst_h = half h of the product, from a's half a_h (not written) and b: a
 // product made straight into a sum's piece (4-aligned; no copy after it).
 void pointwise_half_to(int32_t* dst_h, const int32_t* a_h, const int32_t* b, unsigned h);
+// dst_q = quarter q of the product (blocks 16 q .. 16 q + 15), a_q and b_q
+// pointing at that quarter's 64 values (a not written): a product made
+// straight into a sum's 256-byte piece (four register arguments).
+void pointwise_quarter_to(int32_t* dst_q, const int32_t* a_q, const int32_t* b_q, unsigned q);
 // dst[0..4 blocks) = pointwise() of blocks first .. first + blocks - 1 of a
 // and b (pointing at block first's values; a not written); blocks and first
 // multiples of run_blocks().

@@ -278,7 +278,8 @@ struct Scheme {
                 indcpa_enc(ws.cmp, buf, kr + 32, pk, ws);
                 fail = ct_memneq(ct, ws.cmp, ct_bytes);
             } else {
-                const uint32_t diff = enc_ntt(const_cast<uint8_t*>(ct), buf, kr + 32, pk, ws, /*compare=*/true);
+                uint32_t diff = enc_ntt(const_cast<uint8_t*>(ct), buf, kr + 32, pk, ws, /*compare=*/true);
+                if constexpr (kSum25) diff |= v_prime_sum25(pk, buf, ct, ws);  // (FireSaber: the rows left v')
                 fail = (diff | (0u - diff)) >> 31;  // 0 or 1
             }
             if constexpr (!kToom && !kSpeed) {
@@ -934,6 +935,8 @@ private:
         if constexpr (kSpeed) {
             return enc_speed(ct, m, seed_sp, pk, ws, compare);
         } else {
+            // (FireSaber decapsulation: the rows only, a copy of its own; decapsulate makes v' next)
+            if (kSum25 && compare) return enc_default<false, kSum25>(ct, m, seed_sp, pk, ws, compare);
             return enc_default(ct, m, seed_sp, pk, ws, compare);
         }
     }
@@ -1064,10 +1067,15 @@ private:
     // kSplitRows (kSum25Split decapsulation, a copy of its own, so the
     // others' frames and code stay as they were): m' is at the start of the
     // room (the packed row sums' second piece), so v' is compared first.
-    template <bool kSplitRows = false>
+    // kDecV (FireSaber decapsulation, a copy of its own): the rows only;
+    // decapsulate then makes and compares v' (v_prime_sum25) in a frame of
+    // its own, beside the rows' instead of on top of theirs.
+    template <bool kSplitRows = false, bool kDecV = false>
     [[gnu::noinline]] static uint32_t enc_default(uint8_t* ct, const uint8_t* m, const uint8_t* seed_sp, const uint8_t* pk, Workspace& ws,
                                 bool compare) {
         static_assert(!kSplitRows || kSum25Split);
+        static_assert(!kDecV || (kSum25 && !kSplitRows));
+        if constexpr (kDecV) compare = true;
         if constexpr (kSplitRows) compare = true;
         // kSplitRows (the rows only: s' is sampled and v' compared before,
         // sample_sp_split, v_prime_split): the room (the packed row sums'
@@ -1166,7 +1174,7 @@ private:
             (void)room;
             if (kSum25 && !compare) {
                 std::memcpy(ct + params.polyvec_p_bytes(), ws.sp, kCmBytes);
-            } else {
+            } else if constexpr (!kDecV) {  // (kDecV: decapsulate compares v' next, v_prime_sum25)
                 v_prime(pk, ws, /*reuse=*/true);
                 diff |= emit_message(compare, ct + params.polyvec_p_bytes(), ws.u.k.acc, m);
             }
@@ -1213,6 +1221,54 @@ private:
             (void)emit_message(false, ws.sp, v, m);
         } else {
             (void)ct, (void)row0, (void)pk, (void)m, (void)ws;
+        }
+    }
+    // FireSaber decapsulation's v' = b^T s', after the rows (enc_default<false,
+    // true>), compared with c_m: nonzero if different (wip/fire-dec). As
+    // v_prime, but the later terms transform b_j whole into yh..th (one pass
+    // from the fields: ~1 k cycles less than two half transforms) and s'_j a
+    // half at a time into x's first half; the sum is kept as half 1 in x's
+    // second half and half 0 in two quarters, sp's first 256 bytes (the
+    // packed row sums' room, free now) and q1 on this frame's stack (256
+    // bytes: decapsulate calls this after the rows' frame is gone, so the
+    // stack peak stays the rows'), copied into x's first half for the one
+    // inverse. The first term, j = l - 1, transforms b_{l-1} whole into x
+    // and takes half 1 of s'_{l-1}'s transform, which the last row left in
+    // yh (its product in place, half 0's into the quarters).
+    [[gnu::noinline]] static uint32_t v_prime_sum25(const uint8_t* pk, const uint8_t* m, const uint8_t* ct,
+                                                    Workspace& ws) {
+        if constexpr (kSum25) {
+            constexpr size_t kHalf = kN / 2, kQuarter = kN / 4;
+            static_assert(kN / 16 % 8 == 0, "a quarter is whole groups of 32 (run_blocks())");
+            static_assert(kSum25Room >= sizeof(int32_t) * kQuarter && offsetof(NttWorkspace, sp) % 8 == 0);
+            alignas(8) int32_t q1[kQuarter];
+            int32_t* const x = ws.x;
+            int32_t* const q0 = reinterpret_cast<int32_t*>(ws.sp);
+            int32_t* const yh = ws.u.k.yh;
+            ntt::forward_packed10(x, pk + (L - 1) * params.poly_p_bytes());  // (pk's seed follows)
+            ntt::pointwise_half(x, yh, 1);
+            ntt::forward_half_packed(yh, spj(ws, L - 1), kSpBits, 0);
+            ntt::pointwise_quarter_to(q0, x, yh, 0);
+            ntt::pointwise_quarter_to(q1, x + kQuarter, yh + kQuarter, 1);
+            int32_t* const bw = ws.u.y;  // yh..th: b_j whole
+            int32_t* const sh = x;       // s'_j's half (x's first half is dead now)
+            for (size_t jj = 1; jj < L; ++jj) {
+                const size_t j = L - 1 - jj;
+                ntt::forward_packed10(bw, pk + j * params.poly_p_bytes());  // (b_{j+1} follows)
+                ntt::forward_half_packed(sh, spj(ws, j), kSpBits, 1);
+                ntt::pointwise_acc_half_at(x + kHalf, bw + kHalf, sh, 1);
+                ntt::forward_half_packed(sh, spj(ws, j), kSpBits, 0);
+                ntt::pointwise_acc_quarter_at(q0, bw, sh, 0);
+                ntt::pointwise_acc_quarter_at(q1, bw + kQuarter, sh + kQuarter, 1);
+            }
+            std::memcpy(x, q0, sizeof q1);
+            std::memcpy(x + kQuarter, q1, sizeof q1);
+            wipe_workspace(q1, sizeof q1);  // (q0 is the Workspace's: wiped at the end)
+            ntt::inverse_store(ws.u.k.acc, x);
+            return emit_message(true, const_cast<uint8_t*>(ct) + params.polyvec_p_bytes(), ws.u.k.acc, m);
+        } else {
+            (void)pk, (void)m, (void)ct, (void)ws;
+            return 0;
         }
     }
     // v' = b^T s' into acc, from j = l - 1 down (reuse: the last row left

@@ -225,8 +225,8 @@ void saber_ntt(Context& ctx) {
 // forward_packed_columns (s' whole from its 4- / 3-bit columns) forward()'s
 // whole transform; pointwise_half on both halves then inverse_into equals mul_into, and
 // pointwise_acc_half / pointwise_acc_quarter_at add what pointwise() gives
-// (pointwise_half_at gives it on a half kept on its own, pointwise_half_to
-// into another buffer).
+// (pointwise_half_at gives it on a half kept on its own, pointwise_half_to /
+// pointwise_quarter_to into another buffer).
 void saber_ntt_half(Context& ctx) {
     // the 13-bit word loads read up to 3 bytes past the 416, the 3-bit ones the byte before
     alignas(4) static uint8_t packed_buf[4 + 416 + 4];
@@ -334,6 +334,12 @@ void saber_ntt_half(Context& ctx) {
                 pqmcu::saber::ntt::pointwise_acc_quarter_at(sum + 64 * q, xh, full + 64 * q, q);
             }
             for (size_t i = 0; i < 256; ++i) bad += sum[i] != want_sum[i];
+            // pointwise_quarter_to: a quarter's product into another buffer
+            // (FireSaber decapsulation's v'; x not written)
+            for (unsigned q = 0; q < 4; ++q) {
+                pqmcu::saber::ntt::pointwise_quarter_to(sum, x + 64 * q, full + 64 * q, q);
+                for (size_t i = 0; i < 64; ++i) bad += sum[i] != x2[64 * q + i];
+            }
             // pointwise_half_at on a half kept on its own
             for (unsigned h = 0; h < 2; ++h) {
                 // pointwise_half_to: the same into another buffer (x's half is
