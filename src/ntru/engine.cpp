@@ -1462,11 +1462,15 @@ void mirror4s(uint32_t* x, size_t q, size_t blocks) {
 // to the largest word: a comparator puts the smaller word at the lower
 // index, so they stay where they are, and comparators beyond N are left
 // out). Groups of eight sorted in registers; then per merge of two sorted
-// halves of B = 16, 32, .. words: each word of the block against its mirror
-// image, the half-cleaners of distance B/4 .. 8 as runs, the distances 4, 2,
-// 1 again in registers per group. Every count a multiple of 8 (public).
-// (Against Batcher's merge exchange, sort_uint32: ~15 % more comparators,
-// but a third of them at one load and store per four, the rest in runs.)
+// halves of B = 16, 32, .. words: on the whole blocks, the mirror round
+// (each word against its mirror image) with the (s - 1) mod 3 top
+// half-cleaners (mirror8s / mirror4s), the other half-cleaners down to
+// distance 8 three rounds at a time in registers (merge8s); on a partial
+// last block the same rounds one by one as runs; then the distances 4, 2, 1
+// in registers per group (merge8x). Every count (public) padded to a
+// multiple of 8. (Against Batcher's merge exchange, sort_uint32: ~15 % more
+// comparators, but nearly all of them in registers, a load and a store per
+// word and three rounds.)
 void sort_uint32_blocks(uint32_t* x, size_t count) {
     if (count < 2) return;
     const size_t N = (count + 7) & ~size_t(7);

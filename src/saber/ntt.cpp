@@ -719,6 +719,7 @@ void pointwise_quarter_to(int32_t* dst_q, const int32_t* a_q, const int32_t* b_q
 
 void pointwise_blocks_to(int32_t* dst, const int32_t* a, const int32_t* b, unsigned first, unsigned blocks) {
 #if defined(PQMCU_SABER_NTT_M4_ASM)
+    blocks &= ~7u;  // whole groups only (ntt.hpp): the kernel's loop ends on equality, never past a bad count
     if (blocks != 0) pqmcu_saber_ntt_basemul_to_blocks_m4(a, b, kOmega.data() + first, kAsmTail, dst, 16 * size_t(blocks));
 #else
     std::memcpy(dst, a, sizeof(int32_t) * 4 * size_t(blocks));
@@ -753,6 +754,7 @@ void pointwise_acc_quarter_at(int32_t* acc_q, int32_t* x, const int32_t* y, unsi
 
 void pointwise_acc_blocks_at(int32_t* acc, int32_t* x, const int32_t* y, unsigned first, unsigned blocks) {
 #if defined(PQMCU_SABER_NTT_M4_ASM)
+    blocks &= ~7u;  // whole groups only, as pointwise_blocks_to
     if (blocks != 0) pqmcu_saber_ntt_basemul_acc_blocks_m4(x, y, kOmega.data() + first, kAsmTail, acc, 16 * size_t(blocks));
 #else
     for (size_t m = 0; m < blocks; ++m) basemul4(x + 4 * m, y + 4 * m, kOmega[first + m]);

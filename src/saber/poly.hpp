@@ -26,7 +26,7 @@ void pack_bits(uint8_t* out, const int32_t* in, size_t count, unsigned bits);
 void sample_binomial(int32_t* s, const uint8_t* coins, size_t count, unsigned mu);
 // The same samples as 4-bit two's complement fields in the column layout
 // ntt::forward_half_packed takes (coefficient n in nibble n / 32 of
-// little-endian word n % 32; out 128 bytes), count = 256, mu in {6, 8, 10};
+// little-endian word n % 32; out 128 bytes, 4-aligned), count = 256, mu in {6, 8, 10};
 // reads up to 3 bytes past the 32 mu coin bytes (word loads); mu = 10
 // clobbers the coins' first 128 bytes.
 void sample_binomial4(uint8_t* out, uint8_t* coins, size_t count, unsigned mu);

@@ -278,8 +278,7 @@ struct Scheme {
                 indcpa_enc(ws.cmp, buf, kr + 32, pk, ws);
                 fail = ct_memneq(ct, ws.cmp, ct_bytes);
             } else {
-                uint32_t diff = enc_ntt(const_cast<uint8_t*>(ct), buf, kr + 32, pk, ws, /*compare=*/true);
-                if constexpr (kSum25) diff |= v_prime_sum25(pk, buf, ct, ws);  // (FireSaber: the rows left v')
+                const uint32_t diff = enc_ntt(const_cast<uint8_t*>(ct), buf, kr + 32, pk, ws, /*compare=*/true);
                 fail = (diff | (0u - diff)) >> 31;  // 0 or 1
             }
             if constexpr (!kToom && !kSpeed) {
@@ -935,8 +934,12 @@ private:
         if constexpr (kSpeed) {
             return enc_speed(ct, m, seed_sp, pk, ws, compare);
         } else {
-            // (FireSaber decapsulation: the rows only, a copy of its own; decapsulate makes v' next)
-            if (kSum25 && compare) return enc_default<false, kSum25>(ct, m, seed_sp, pk, ws, compare);
+            // FireSaber decapsulation: the rows (a copy of its own), then v'
+            // made and compared in a frame beside theirs (v_prime_sum25)
+            if (kSum25 && compare) {
+                const uint32_t rows = enc_default<false, kSum25>(ct, m, seed_sp, pk, ws, compare);
+                return rows | v_prime_sum25(pk, m, ct, ws);  // (after the rows: they sample s')
+            }
             return enc_default(ct, m, seed_sp, pk, ws, compare);
         }
     }
@@ -1066,10 +1069,10 @@ private:
     // ct = (round(A s'), round(b^T s' + m)), or (compare) the same compared to ct: nonzero if different.
     // kSplitRows (kSum25Split decapsulation, a copy of its own, so the
     // others' frames and code stay as they were): m' is at the start of the
-    // room (the packed row sums' second piece), so v' is compared first.
+    // room (the packed row sums' first piece), so v' is compared first.
     // kDecV (FireSaber decapsulation, a copy of its own): the rows only;
-    // decapsulate then makes and compares v' (v_prime_sum25) in a frame of
-    // its own, beside the rows' instead of on top of theirs.
+    // enc_ntt then makes and compares v' (v_prime_sum25) in a frame of its
+    // own, beside the rows' instead of on top of theirs.
     template <bool kSplitRows = false, bool kDecV = false>
     [[gnu::noinline]] static uint32_t enc_default(uint8_t* ct, const uint8_t* m, const uint8_t* seed_sp, const uint8_t* pk, Workspace& ws,
                                 bool compare) {
@@ -1079,7 +1082,7 @@ private:
         if constexpr (kSplitRows) compare = true;
         // kSplitRows (the rows only: s' is sampled and v' compared before,
         // sample_sp_split, v_prime_split): the room (the packed row sums'
-        // second piece) is in this frame, not decapsulate_split's, so that
+        // first piece) is in this frame, not decapsulate_split's, so that
         // the decryption and v' before it have a 512-byte stack half.
         int32_t room_buf[kSplitRows ? kSplitRoomWords : 1];
         int32_t* const room = kSplitRows ? room_buf : nullptr;
@@ -1174,7 +1177,7 @@ private:
             (void)room;
             if (kSum25 && !compare) {
                 std::memcpy(ct + params.polyvec_p_bytes(), ws.sp, kCmBytes);
-            } else if constexpr (!kDecV) {  // (kDecV: decapsulate compares v' next, v_prime_sum25)
+            } else if constexpr (!kDecV) {  // (kDecV: enc_ntt compares v' next, v_prime_sum25)
                 v_prime(pk, ws, /*reuse=*/true);
                 diff |= emit_message(compare, ct + params.polyvec_p_bytes(), ws.u.k.acc, m);
             }
@@ -1230,7 +1233,7 @@ private:
     // half at a time into x's first half; the sum is kept as half 1 in x's
     // second half and half 0 in two quarters, sp's first 256 bytes (the
     // packed row sums' room, free now) and q1 on this frame's stack (256
-    // bytes: decapsulate calls this after the rows' frame is gone, so the
+    // bytes: enc_ntt calls this after the rows' frame is gone, so the
     // stack peak stays the rows'), copied into x's first half for the one
     // inverse. The first term, j = l - 1, transforms b_{l-1} whole into x
     // and takes half 1 of s'_{l-1}'s transform, which the last row left in
@@ -1454,11 +1457,12 @@ private:
             // kHalf - n0 <= kRestWords: the last row has the least room (min: GCC's bound)
             const size_t n1 = kHalf - n0 < kRestWords ? kHalf - n0 : kRestWords;
             int32_t rest[kRestWords];
-            // the pieces hold whole pairs of blocks (Saber: 112 + 16 words;
-            // public, from ct's alignment): the first term's products are
+            // the pieces hold whole pairs of blocks (hosts; Saber: 112 + 16
+            // words, public, from ct's alignment): the first term's products are
             // stored into them and the later terms' added by the block
             // products on runs of blocks, no pass through x, copies or add_words
-            // (on the M4 whole groups of 32 coefficients: ntt::run_blocks)
+            // (on the M4 whole groups of 32 coefficients, ntt::run_blocks:
+            // Saber's 112 + 16 take the copy path there)
             const bool pairs = n0 % (4 * ntt::run_blocks()) == 0 && n0 + n1 == kHalf;
             for (size_t j = 0; j < L; ++j) {
                 squeeze_entry_kem(ws, xof);

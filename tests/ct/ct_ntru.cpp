@@ -67,6 +67,13 @@ int run_m4_pieces(size_t n) {
     std::vector<uint16_t> s16(n), s32(n);
     ntru::detail::small_sqr_lanes(s16.data(), a.data(), n, scratch.data(), 15);  // w0^2 mod 16 / 32 (w0 <= 3)
     ntru::detail::small_sqr_lanes(s32.data(), a.data(), n, scratch.data(), 31);
+    // The M4's fixed-weight sort (its C form here): n - 1 secret keys, 508 /
+    // 700 (padded to 512 / 704: at 701 the partial last blocks' rounds too)
+    std::vector<uint32_t> keys(n - 1 + 8);
+    for (size_t i = 0; i + 1 < n; ++i) keys[i] = uint32_t(i * 2654435761u) & ~3u;
+    ct_poison(keys.data(), (n - 1) * sizeof keys[0]);
+    ntru::detail::sort_uint32_blocks(keys.data(), n - 1);
+    ct_unpoison(keys.data(), keys.size() * sizeof keys[0]);
     ct_unpoison(r.data(), n * sizeof r[0]);
     ct_unpoison(b.data(), n * sizeof b[0]);
     ct_unpoison(c.data(), n * sizeof c[0]);
