@@ -237,6 +237,22 @@ void mod32_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n
     mod16_lanes<3>(c, a, b, n, scratch, 31);
 }
 
+// The squaring kernels' diagonal: square(i, neg) for every word i < W, neg
+// for i = 2 mod 3 (there the kernels' last step of a block held A_i^2
+// already, in the odd block; three at a time, so the signs are fixed).
+namespace {
+template <class Square>
+inline void each_square(size_t W, Square square) {
+    size_t i = 0;
+    for (; i + 3 <= W; i += 3) {
+        square(i, false);
+        square(i + 1, false);
+        square(i + 2, true);
+    }
+    for (; i < W; ++i) square(i, false);  // (i % 3 < 2 here)
+}
+}  // namespace
+
 // a^2 mod 32 on byte lanes with about half the word products: output word m
 // is 2 sum_{i < m/2} A_i A_(m-i) + [m even] A_(m/2)^2. The kernel
 // (pqmcu_ntru_m32_lanes_sqr; the C below is the same blocks) sums the cross
@@ -283,13 +299,7 @@ void small_sqr_lanes(uint16_t* c, const uint16_t* a, size_t n, uint32_t* scratch
         R[2 * i] = (2 * R[2 * i] + (neg ? k64 - lo : lo)) & k31;
         R[2 * i + 1] = (2 * R[2 * i + 1] + (neg ? k64 - hi : hi)) & k31;
     };
-    size_t i = 0;
-    for (; i + 3 <= W; i += 3) {
-        square(i, false);
-        square(i + 1, false);
-        square(i + 2, true);
-    }
-    for (; i < W; ++i) square(i, false);  // (i % 3 < 2 here)
+    each_square(W, square);
     lanes_readout(c, reinterpret_cast<const uint8_t*>(R), n, mask);
 }
 
@@ -492,13 +502,7 @@ void z3_sqr_int(uint16_t* c, const uint16_t* a, size_t n, uint32_t* scratch, uin
         o[2] += hi & 0x00FF00FFu;
         o[3] += (hi >> 8) & 0x00FF00FFu;
     };
-    size_t i = 0;
-    for (; i + 3 <= W; i += 3) {
-        square(i, false);
-        square(i + 1, false);
-        square(i + 2, true);
-    }
-    for (; i < W; ++i) square(i, false);  // (i % 3 < 2 here)
+    each_square(W, square);
     int_lanes_finish(c, C, n, scale);
 }
 
