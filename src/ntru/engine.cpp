@@ -2163,21 +2163,25 @@ void dpke_keypair(const Params& p, const Ring& R, const uint8_t* seed, uint8_t* 
             gf[0] = uint16_t(3 * (last - gf[0]));
         }
         detail::rq_inverse(inv_gf, gf, n, R.logq, scratch, R.mul, R.wide);
+        // (gf)^-1's Toom-4 evaluations once for both products, in `scratch`
+        // (2n words, free from here)
+        static_assert(detail::ring_shared_words(509) <= 2 * 509);  // (~1.5 n: every larger n too)
+        const uint16_t* eb = detail::ring_eval_shared(scratch, inv_gf, n, R.logq) ? scratch : nullptr;
         detail::z3_sqr_int(x, f, n, lanes);
-        rq_mul(R, gf, inv_gf, x);
+        detail::ring_mul_shared(gf, x, inv_gf, eb, n, R.logq, R.mul);
         modq_phi(R, gf);
         pack_rq(R, sk + 2 * s3, gf);
         detail::z3_sqr_int(x, g, n, lanes, p.hps() ? 9 : 1);  // HPS: (3g)^2 (HRSS: the 9 below, one pass)
         if (!p.hps()) {
-            // (3 (x - 1) g)^2 = 9 (x^2 - 2x + 1) g^2 mod x^n - 1
-            uint16_t* t = scratch;
+            // (3 (x - 1) g)^2 = 9 (x^2 - 2x + 1) g^2 mod x^n - 1 (into f's words: f is not needed any more)
+            uint16_t* t = f;
             for (size_t i = 0; i < n; ++i) {
                 const size_t i1 = i >= 1 ? i - 1 : i + n - 1, i2 = i >= 2 ? i - 2 : i + n - 2;  // (public)
                 t[i] = uint16_t(9 * (x[i2] - 2 * x[i1] + x[i]));
             }
             x = t;
         }
-        rq_mul(R, gf, inv_gf, x);
+        detail::ring_mul_shared(gf, x, inv_gf, eb, n, R.logq, R.mul);
         pack_rq(R, pk, gf);
         return;
     }

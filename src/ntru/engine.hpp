@@ -226,6 +226,16 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
 // c may be a or b (the product goes to the scratch first). `wide`: as Work::wide.
 void ring_mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t logq, uint16_t* scratch,
               uint16_t* wide = nullptr);
+// Two products with a common operand b (key generation's (gf)^-1 f^2 and
+// (gf)^-1 g^2): ring_eval_shared writes b's Toom-4 evaluations into eb
+// (ring_shared_words(n) words) where the M4's Toom-4 products serve this
+// (n, logq), and returns false (eb untouched) elsewhere; ring_mul_shared is
+// ring_mul(c, a, b) taking b's evaluations from eb (nullptr: ring_mul). The
+// same bytes as ring_mul. eb must not overlap c or scratch.
+constexpr size_t ring_shared_words(size_t n) { return 6 * ((n + 3) / 4); }
+bool ring_eval_shared(uint16_t* eb, const uint16_t* b, size_t n, uint32_t logq);
+void ring_mul_shared(uint16_t* c, const uint16_t* a, const uint16_t* b, const uint16_t* eb, size_t n, uint32_t logq,
+                     uint16_t* scratch);
 // c = a b mod (3, Phi_n) with a, b in {0,1,2}^n, c in {0,1,2}^n. c may be a
 // or b. Four coefficients per word in byte lanes: one 32 x 32-bit UMULL /
 // UMLAL is 16 coefficient products. `scratch`: s3_lanes_words(n) words.

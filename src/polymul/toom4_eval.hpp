@@ -199,6 +199,63 @@ struct Toom4Eval : Toom4<Inner> {
             }
         }
     }
+    // An operand's evaluations kept for several products (b shared): points
+    // 1 .. inf, (kPoints - 1) m words (point 0 is b's first limb itself).
+    static constexpr size_t shared_words(size_t n) { return (kPoints - 1) * limb(n); }
+    // (one pass: each limb word loaded once for the six points)
+    static void evaluate_shared(uint16_t* eb, const uint16_t* b, size_t n) {
+        const size_t m = limb(n), top = n - 3 * m;
+        const uint16_t *l0 = b, *l1 = b + m, *l2 = b + 2 * m, *l3 = b + 3 * m;
+        size_t j = 0;
+#if defined(__ARM_FEATURE_SIMD32)
+        namespace L = toom4_lanes;
+#pragma GCC unroll 2
+        for (; j + 1 < top; j += 2) {
+            const uint32_t a0 = L::ld(l0 + j), a1 = L::ld(l1 + j), a2 = L::ld(l2 + j), a3 = L::ld(l3 + j);
+            const uint32_t s02 = L::add(a0, a2), s13 = L::add(a1, a3);
+            L::st(eb + j, L::add(s02, s13));
+            L::st(eb + m + j, L::sub(s02, s13));
+            const uint32_t e = L::add(a0, L::dbl(L::dbl(a2))), o = L::dbl(L::add(a1, L::dbl(L::dbl(a3))));
+            L::st(eb + 2 * m + j, L::add(e, o));  // a0 + 4 a2 + (2 a1 + 8 a3)
+            L::st(eb + 3 * m + j, L::sub(e, o));
+            L::st(eb + 4 * m + j, L::add(a3, L::dbl(L::add(a2, L::dbl(L::add(a1, L::dbl(a0)))))));
+            L::st(eb + 5 * m + j, a3);
+        }
+#endif
+        for (; j < m; ++j) {
+            const uint32_t a0 = l0[j], a1 = l1[j], a2 = l2[j], a3 = j < top ? l3[j] : 0;  // (public)
+            eb[j] = at<1>(a0, a1, a2, a3);
+            eb[m + j] = at<2>(a0, a1, a2, a3);
+            eb[2 * m + j] = at<3>(a0, a1, a2, a3);
+            eb[3 * m + j] = at<4>(a0, a1, a2, a3);
+            eb[4 * m + j] = at<5>(a0, a1, a2, a3);
+            eb[5 * m + j] = at<6>(a0, a1, a2, a3);
+        }
+    }
+    template <int P>
+    static void point_product_shared(uint16_t* w, const uint16_t* a, const uint16_t* eb, size_t n, uint16_t* ea,
+                                     uint16_t* rest) {
+        const size_t m = limb(n);
+        evaluate_point<P>(ea, a, n);
+        Inner::mul(w + P * (2 * m - 1), ea, eb + (P - 1) * m, m, rest);
+    }
+    // mul(c, a, b) with b's evaluations eb (evaluate_shared; n >= kMin): the
+    // same limb products, so the same c.
+    static void mul_shared(uint16_t* c, const uint16_t* a, const uint16_t* b, const uint16_t* eb, size_t n,
+                           uint16_t* scratch) {
+        const size_t m = limb(n), w_len = 2 * m - 1;
+        uint16_t* w = scratch;
+        uint16_t* ea = w + kPoints * w_len;
+        uint16_t* rest = ea + 2 * m;  // (mul's layout)
+        Inner::mul(w, a, b, m, rest);
+        point_product_shared<1>(w, a, eb, n, ea, rest);
+        point_product_shared<2>(w, a, eb, n, ea, rest);
+        point_product_shared<3>(w, a, eb, n, ea, rest);
+        point_product_shared<4>(w, a, eb, n, ea, rest);
+        point_product_shared<5>(w, a, eb, n, ea, rest);
+        point_product_shared<6>(w, a, eb, n, ea, rest);
+        interpolate(c, w, n);
+    }
     static void mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint16_t* scratch) {
         if (n < kMin) {
             Schoolbook::mul(c, a, b, n);
