@@ -31,6 +31,11 @@ inline void st(uint16_t* p, uint32_t v) { __builtin_memcpy(p, &v, 4); }
 inline uint32_t add(uint32_t x, uint32_t y) { return __uadd16(x, y); }
 inline uint32_t sub(uint32_t x, uint32_t y) { return __usub16(x, y); }
 inline uint32_t dbl(uint32_t x) { return __uadd16(x, x); }
+// (x + y) >> 1 and (x - y) >> 1 per lane on the 17-bit sum / difference
+// (UHADD16 / UHSUB16): bits 0 .. 14 those of the 16-bit sum's half, bit 15
+// the 17-bit one's (the halving's results are known mod 2^15 at most).
+inline uint32_t hadd(uint32_t x, uint32_t y) { return __uhadd16(x, y); }
+inline uint32_t hsub(uint32_t x, uint32_t y) { return __uhsub16(x, y); }
 template <int S>
 inline uint32_t shl(uint32_t x) {  // each lane << S mod 2^16
     constexpr uint32_t keep = ((0xFFFFu << S) & 0xFFFFu) * 0x10001u;
@@ -134,14 +139,16 @@ struct Toom4Eval : Toom4<Inner> {
         const uint32_t w1 = L::ld(w + w_len + i), wm1 = L::ld(w + 2 * w_len + i);
         const uint32_t w2 = L::ld(w + 3 * w_len + i), wm2 = L::ld(w + 4 * w_len + i);
         const uint32_t wh = L::ld(w + 5 * w_len + i);
-        const uint32_t e1 = L::sub(L::sub(L::shr<1>(L::add(w1, wm1)), c0), c6);
-        const uint32_t e2 = L::sub(L::sub(L::shr<1>(L::add(w2, wm2)), c0), L::shl<6>(c6));
+        // (the halvings as UHADD16 / UHSUB16: they differ from the scalar
+        // formulas only in bits that those leave unknown -- e1, e2, A mod
+        // 2^15, B, C mod 2^14 -- so the product mod 2^13 is the same)
+        const uint32_t e1 = L::sub(L::sub(L::hadd(w1, wm1), c0), c6);
+        const uint32_t e2 = L::sub(L::sub(L::hadd(w2, wm2), c0), L::shl<6>(c6));
         const uint32_t c4 = L::mulk<0xAAAB>(L::shr<2>(L::sub(e2, L::shl<2>(e1))));
         const uint32_t c2 = L::sub(e1, c4);
-        const uint32_t A = L::shr<1>(L::sub(w1, wm1));
-        const uint32_t B = L::shr<2>(L::sub(w2, wm2));
-        const uint32_t C = L::shr<1>(
-            L::sub(L::sub(L::sub(L::sub(wh, L::shl<6>(c0)), L::shl<4>(c2)), L::shl<2>(c4)), c6));
+        const uint32_t A = L::hsub(w1, wm1);
+        const uint32_t B = L::shr<1>(L::hsub(w2, wm2));
+        const uint32_t C = L::hsub(L::sub(L::sub(L::sub(wh, L::shl<6>(c0)), L::shl<4>(c2)), L::shl<2>(c4)), c6);
         const uint32_t c3 = L::mulk<0x8E39>(L::sub(L::add(A, L::shl<4>(A)), L::add(B, C)));
         const uint32_t c3x3 = L::add(c3, L::dbl(c3));
         out[0] = c0;
