@@ -98,6 +98,37 @@ struct Toom4Eval : Toom4<Inner> {
         for (; j < top; ++j) out[j] = at<P>(l0[j], l1[j], l2[j], l3[j]);
         for (; j < m; ++j) out[j] = at<P>(l0[j], l1[j], l2[j], 0);
     }
+    // Points P and P + 1 (1 and -1, or 2 and -2) in one pass: E + O and E - O
+    // with E = a0 + a2, O = a1 + a3 (or E = a0 + 4 a2, O = 2 a1 + 8 a3).
+    template <int P>
+    static void evaluate_pair(uint16_t* out0, uint16_t* out1, const uint16_t* a, size_t n) {
+        static_assert(P == 1 || P == 3);
+        const size_t m = limb(n), top = n - 3 * m;
+        const uint16_t *l0 = a, *l1 = a + m, *l2 = a + 2 * m, *l3 = a + 3 * m;
+        size_t j = 0;
+#if defined(__ARM_FEATURE_SIMD32)
+        namespace L = toom4_lanes;
+#pragma GCC unroll 2
+        for (; j + 1 < top; j += 2) {
+            const uint32_t a0 = L::ld(l0 + j), a1 = L::ld(l1 + j), a2 = L::ld(l2 + j), a3 = L::ld(l3 + j);
+            uint32_t e, o;
+            if constexpr (P == 1) {
+                e = L::add(a0, a2);
+                o = L::add(a1, a3);
+            } else {
+                e = L::add(a0, L::dbl(L::dbl(a2)));
+                o = L::dbl(L::add(a1, L::dbl(L::dbl(a3))));
+            }
+            L::st(out0 + j, L::add(e, o));
+            L::st(out1 + j, L::sub(e, o));
+        }
+#endif
+        for (; j < m; ++j) {
+            const uint32_t a0 = l0[j], a1 = l1[j], a2 = l2[j], a3 = j < top ? l3[j] : 0;  // (public)
+            out0[j] = at<P>(a0, a1, a2, a3);
+            out1[j] = at<P + 1>(a0, a1, a2, a3);
+        }
+    }
     template <int P>
     static void point_product(uint16_t* w, const uint16_t* a, const uint16_t* b, size_t n, uint16_t* ea,
                               uint16_t* eb, uint16_t* rest) {
@@ -255,10 +286,13 @@ struct Toom4Eval : Toom4<Inner> {
         uint16_t* ea = w + kPoints * w_len;
         uint16_t* rest = ea + 2 * m;  // (mul's layout)
         Inner::mul(w, a, b, m, rest);
-        point_product_shared<1>(w, a, eb, n, ea, rest);
-        point_product_shared<2>(w, a, eb, n, ea, rest);
-        point_product_shared<3>(w, a, eb, n, ea, rest);
-        point_product_shared<4>(w, a, eb, n, ea, rest);
+        uint16_t* ev = c;  // (as in mul: a's points 1, -1 and 2, -2 in pairs)
+        evaluate_pair<1>(ev, ev + m, a, n);
+        Inner::mul(w + w_len, ev, eb, m, rest);
+        Inner::mul(w + 2 * w_len, ev + m, eb + m, m, rest);
+        evaluate_pair<3>(ev, ev + m, a, n);
+        Inner::mul(w + 3 * w_len, ev, eb + 2 * m, m, rest);
+        Inner::mul(w + 4 * w_len, ev + m, eb + 3 * m, m, rest);
         point_product_shared<5>(w, a, eb, n, ea, rest);
         point_product_shared<6>(w, a, eb, n, ea, rest);
         interpolate(c, w, n);
@@ -274,10 +308,17 @@ struct Toom4Eval : Toom4<Inner> {
         uint16_t* eb = ea + m;
         uint16_t* rest = eb + m;
         Inner::mul(w, a, b, m, rest);  // point 0: the first limbs themselves
-        point_product<1>(w, a, b, n, ea, eb, rest);
-        point_product<2>(w, a, b, n, ea, eb, rest);
-        point_product<3>(w, a, b, n, ea, eb, rest);
-        point_product<4>(w, a, b, n, ea, eb, rest);
+        // Points 1, -1 and 2, -2 evaluated in pairs into c, which only the
+        // interpolation writes (no overlap with a, b): 4m <= 2n - 1 words
+        uint16_t* ev = c;
+        evaluate_pair<1>(ev, ev + m, a, n);
+        evaluate_pair<1>(ev + 2 * m, ev + 3 * m, b, n);
+        Inner::mul(w + w_len, ev, ev + 2 * m, m, rest);
+        Inner::mul(w + 2 * w_len, ev + m, ev + 3 * m, m, rest);
+        evaluate_pair<3>(ev, ev + m, a, n);
+        evaluate_pair<3>(ev + 2 * m, ev + 3 * m, b, n);
+        Inner::mul(w + 3 * w_len, ev, ev + 2 * m, m, rest);
+        Inner::mul(w + 4 * w_len, ev + m, ev + 3 * m, m, rest);
         point_product<5>(w, a, b, n, ea, eb, rest);
         point_product<6>(w, a, b, n, ea, eb, rest);
         interpolate(c, w, n);
