@@ -129,6 +129,31 @@ struct Toom4Eval : Toom4<Inner> {
             out1[j] = at<P + 1>(a0, a1, a2, a3);
         }
     }
+    // Points 2, -2, 1/2 and inf in one pass (evaluate_pair<3> plus
+    // 8 a0 + 4 a1 + 2 a2 + a3 and a3).
+    static void evaluate_rest(uint16_t* o2, uint16_t* om2, uint16_t* oh, uint16_t* oi, const uint16_t* a, size_t n) {
+        const size_t m = limb(n), top = n - 3 * m;
+        const uint16_t *l0 = a, *l1 = a + m, *l2 = a + 2 * m, *l3 = a + 3 * m;
+        size_t j = 0;
+#if defined(__ARM_FEATURE_SIMD32)
+        namespace L = toom4_lanes;
+        for (; j + 1 < top; j += 2) {
+            const uint32_t a0 = L::ld(l0 + j), a1 = L::ld(l1 + j), a2 = L::ld(l2 + j), a3 = L::ld(l3 + j);
+            const uint32_t e = L::add(a0, L::dbl(L::dbl(a2))), o = L::dbl(L::add(a1, L::dbl(L::dbl(a3))));
+            L::st(o2 + j, L::add(e, o));
+            L::st(om2 + j, L::sub(e, o));
+            L::st(oh + j, L::add(a3, L::dbl(L::add(a2, L::dbl(L::add(a1, L::dbl(a0)))))));
+            L::st(oi + j, a3);
+        }
+#endif
+        for (; j < m; ++j) {
+            const uint32_t a0 = l0[j], a1 = l1[j], a2 = l2[j], a3 = j < top ? l3[j] : 0;  // (public)
+            o2[j] = at<3>(a0, a1, a2, a3);
+            om2[j] = at<4>(a0, a1, a2, a3);
+            oh[j] = at<5>(a0, a1, a2, a3);
+            oi[j] = at<6>(a0, a1, a2, a3);
+        }
+    }
     template <int P>
     static void point_product(uint16_t* w, const uint16_t* a, const uint16_t* b, size_t n, uint16_t* ea,
                               uint16_t* eb, uint16_t* rest) {
@@ -286,15 +311,15 @@ struct Toom4Eval : Toom4<Inner> {
         uint16_t* ea = w + kPoints * w_len;
         uint16_t* rest = ea + 2 * m;  // (mul's layout)
         Inner::mul(w, a, b, m, rest);
-        uint16_t* ev = c;  // (as in mul: a's points 1, -1 and 2, -2 in pairs)
+        uint16_t* ev = c;  // (as in mul: a's points in c, 3m <= 2n - 1 words, and ea)
         evaluate_pair<1>(ev, ev + m, a, n);
         Inner::mul(w + w_len, ev, eb, m, rest);
         Inner::mul(w + 2 * w_len, ev + m, eb + m, m, rest);
-        evaluate_pair<3>(ev, ev + m, a, n);
+        evaluate_rest(ev, ev + m, ev + 2 * m, ea, a, n);
         Inner::mul(w + 3 * w_len, ev, eb + 2 * m, m, rest);
         Inner::mul(w + 4 * w_len, ev + m, eb + 3 * m, m, rest);
-        point_product_shared<5>(w, a, eb, n, ea, rest);
-        point_product_shared<6>(w, a, eb, n, ea, rest);
+        Inner::mul(w + 5 * w_len, ev + 2 * m, eb + 4 * m, m, rest);
+        Inner::mul(w + 6 * w_len, ea, eb + 5 * m, m, rest);
         interpolate(c, w, n);
     }
     static void mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint16_t* scratch) {
@@ -315,12 +340,20 @@ struct Toom4Eval : Toom4<Inner> {
         evaluate_pair<1>(ev + 2 * m, ev + 3 * m, b, n);
         Inner::mul(w + w_len, ev, ev + 2 * m, m, rest);
         Inner::mul(w + 2 * w_len, ev + m, ev + 3 * m, m, rest);
-        evaluate_pair<3>(ev, ev + m, a, n);
-        evaluate_pair<3>(ev + 2 * m, ev + 3 * m, b, n);
-        Inner::mul(w + 3 * w_len, ev, ev + 2 * m, m, rest);
-        Inner::mul(w + 4 * w_len, ev + m, ev + 3 * m, m, rest);
-        point_product<5>(w, a, b, n, ea, eb, rest);
-        point_product<6>(w, a, b, n, ea, eb, rest);
+        if (6 * m > 2 * n - 1) {  // (n < 13)
+            point_product<3>(w, a, b, n, ea, eb, rest);
+            point_product<4>(w, a, b, n, ea, eb, rest);
+            point_product<5>(w, a, b, n, ea, eb, rest);
+            point_product<6>(w, a, b, n, ea, eb, rest);
+        } else {
+            // points 2, -2, 1/2 into c (6m words), inf into ea, eb: one pass per operand
+            evaluate_rest(ev, ev + m, ev + 2 * m, ea, a, n);
+            evaluate_rest(ev + 3 * m, ev + 4 * m, ev + 5 * m, eb, b, n);
+            Inner::mul(w + 3 * w_len, ev, ev + 3 * m, m, rest);
+            Inner::mul(w + 4 * w_len, ev + m, ev + 4 * m, m, rest);
+            Inner::mul(w + 5 * w_len, ev + 2 * m, ev + 5 * m, m, rest);
+            Inner::mul(w + 6 * w_len, ea, eb, m, rest);
+        }
         interpolate(c, w, n);
     }
 };
