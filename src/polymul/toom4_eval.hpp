@@ -56,6 +56,129 @@ inline uint32_t mulk(uint32_t x) {  // each lane * K mod 2^16
 }  // namespace toom4_lanes
 #endif
 
+// Toom4Eval's interpolation (Toom4::interpolate's formulas, n >= 8), which
+// does not depend on the limb products' method: one copy for all of them.
+struct Toom4Interp {
+    // The seven coefficients carried by limb-product index i (Toom4::interpolate's formulas).
+    static void coefficients(uint16_t* out, const uint16_t* w, size_t w_len, size_t i) {
+        const uint32_t inv3 = 0xAAAB, inv9 = 0x8E39, inv15 = 0xEEEF;
+        const uint16_t c0 = w[i], c6 = w[6 * w_len + i];
+        const uint16_t w1 = w[w_len + i], wm1 = w[2 * w_len + i], w2 = w[3 * w_len + i], wm2 = w[4 * w_len + i];
+        const uint16_t wh = w[5 * w_len + i];
+        const uint16_t e1 = uint16_t((uint16_t(w1 + wm1) >> 1) - c0 - c6);
+        const uint16_t e2 = uint16_t((uint16_t(w2 + wm2) >> 1) - c0 - 64 * c6);
+        const uint16_t c4 = uint16_t((uint16_t(e2 - 4 * e1) >> 2) * inv3);
+        const uint16_t c2 = uint16_t(e1 - c4);
+        const uint16_t A = uint16_t(uint16_t(w1 - wm1) >> 1);
+        const uint16_t B = uint16_t(uint16_t(w2 - wm2) >> 2);
+        const uint16_t C = uint16_t(uint16_t(wh - 64 * c0 - 16 * c2 - 4 * c4 - c6) >> 1);
+        const uint16_t c3 = uint16_t(-(uint16_t(B + C - 17 * A) * inv9));
+        out[0] = c0;
+        out[1] = uint16_t(uint16_t(C - A - 3 * c3) * inv15);
+        out[2] = c2;
+        out[3] = c3;
+        out[4] = c4;
+        out[5] = uint16_t(uint16_t(B - A - 3 * c3) * inv15);
+        out[6] = c6;
+    }
+    // Toom4::interpolate with each output written once: coefficient k of index
+    // i lands at k m + i, and indices i and i + m (i < m) share those places,
+    // so c[k m + i] = coef_k(i) + coef_(k-1)(i + m) -- no zeroing, no read-modify-write.
+#if defined(__ARM_FEATURE_SIMD32)
+    // coefficients() on the lanes of indices i, i + 1
+    [[gnu::always_inline]] static inline void coefficients2(uint32_t* out, const uint16_t* w, size_t w_len, size_t i) {
+        namespace L = toom4_lanes;
+        const uint32_t c0 = L::ld(w + i), c6 = L::ld(w + 6 * w_len + i);
+        const uint32_t w1 = L::ld(w + w_len + i), wm1 = L::ld(w + 2 * w_len + i);
+        const uint32_t w2 = L::ld(w + 3 * w_len + i), wm2 = L::ld(w + 4 * w_len + i);
+        const uint32_t wh = L::ld(w + 5 * w_len + i);
+        // (the halvings as UHADD16 / UHSUB16: they differ from the scalar
+        // formulas only in bits that those leave unknown -- e1, e2, A mod
+        // 2^15, B, C mod 2^14 -- so the product mod 2^13 is the same)
+        const uint32_t e1 = L::sub(L::sub(L::hadd(w1, wm1), c0), c6);
+        const uint32_t e2 = L::sub(L::sub(L::hadd(w2, wm2), c0), L::shl<6>(c6));
+        const uint32_t c4 = L::mulk<0xAAAB>(L::shr<2>(L::sub(e2, L::shl<2>(e1))));
+        const uint32_t c2 = L::sub(e1, c4);
+        const uint32_t A = L::hsub(w1, wm1);
+        const uint32_t B = L::shr<1>(L::hsub(w2, wm2));
+        const uint32_t C = L::hsub(L::sub(L::sub(L::sub(wh, L::shl<6>(c0)), L::shl<4>(c2)), L::shl<2>(c4)), c6);
+        const uint32_t c3 = L::mulk<0x8E39>(L::sub(L::add(A, L::shl<4>(A)), L::add(B, C)));
+        const uint32_t c3x3 = L::add(c3, L::dbl(c3));
+        out[0] = c0;
+        out[1] = L::mulk<0xEEEF>(L::sub(L::sub(C, A), c3x3));
+        out[2] = c2;
+        out[3] = c3;
+        out[4] = c4;
+        out[5] = L::mulk<0xEEEF>(L::sub(L::sub(B, A), c3x3));
+        out[6] = c6;
+    }
+#endif
+#if defined(__ARM_FEATURE_SIMD32)
+    // interpolate's pairs while 7m <= 2n - 1; M: m as a constant (0: m_rt).
+    template <size_t M>
+    static size_t interpolate_pairs(uint16_t* c, const uint16_t* w, size_t m_rt, size_t len) {
+        const size_t m = M != 0 ? M : m_rt, w_len = 2 * m - 1;
+        size_t i0 = 0;
+        for (; i0 + 2 < m; i0 += 2) {
+            uint32_t lo[7], hi[7];
+            coefficients2(lo, w, w_len, i0);
+            coefficients2(hi, w, w_len, i0 + m);
+            toom4_lanes::st(c + i0, lo[0]);
+            for (size_t k = 1; k < 7; ++k) toom4_lanes::st(c + k * m + i0, __uadd16(lo[k], hi[k - 1]));
+            const size_t at = 7 * m + i0;  // public index
+            if (at + 1 < len) toom4_lanes::st(c + at, hi[6]);
+            else if (at < len) c[at] = uint16_t(hi[6]);
+        }
+        return i0;
+    }
+#endif
+    [[gnu::noinline]] static void interpolate(uint16_t* c, const uint16_t* w, size_t n) {
+        const size_t m = (n + 3) / 4, w_len = 2 * m - 1, len = 2 * n - 1;
+        size_t i0 = 0;
+#if defined(__ARM_FEATURE_SIMD32)
+        // pairs (i, i + 1) while i + m + 1 < w_len (both upper indices exist);
+        // when 7m <= 2n - 1 (n > 25) only place 7m + i can pass the end
+        if (7 * m <= len) {
+            // m a constant for NTRU's limbs (n = 509, 677, 701, 821, 1229):
+            // the seven rows' offsets become constants, one pointer instead
+            // of seven (they were spilled to the stack)
+            if (m == 128) i0 = interpolate_pairs<128>(c, w, m, len);
+            else if (m == 170) i0 = interpolate_pairs<170>(c, w, m, len);
+            else if (m == 176) i0 = interpolate_pairs<176>(c, w, m, len);
+            else if (m == 206) i0 = interpolate_pairs<206>(c, w, m, len);
+            else if (m == 308) i0 = interpolate_pairs<308>(c, w, m, len);
+            else i0 = interpolate_pairs<0>(c, w, m, len);
+        }
+        for (; i0 + 2 < m; i0 += 2) {
+            uint32_t lo[8], hi[8];
+            coefficients2(lo, w, w_len, i0);
+            coefficients2(hi + 1, w, w_len, i0 + m);
+            lo[7] = 0;
+            hi[0] = 0;
+            for (size_t k = 0; k < 8; ++k) {
+                const size_t at = k * m + i0;  // public index
+                const uint32_t v = __uadd16(lo[k], hi[k]);
+                if (at + 1 < len) toom4_lanes::st(c + at, v);
+                else if (at < len) c[at] = uint16_t(v);
+            }
+        }
+#endif
+        for (size_t i = i0; i < m; ++i) {
+            uint16_t lo[8], hi[8];
+            coefficients(lo, w, w_len, i);
+            lo[7] = 0;
+            hi[0] = 0;
+            if (i + m < w_len) coefficients(hi + 1, w, w_len, i + m);
+            else
+                for (size_t k = 1; k < 8; ++k) hi[k] = 0;
+            for (size_t k = 0; k < 8; ++k) {
+                const size_t at = k * m + i;  // public index
+                if (at < len) c[at] = uint16_t(lo[k] + hi[k]);
+            }
+        }
+    }
+};
+
 template <class Inner>
 struct Toom4Eval : Toom4<Inner> {
     using Base = Toom4<Inner>;
@@ -162,106 +285,8 @@ struct Toom4Eval : Toom4<Inner> {
         evaluate_point<P>(eb, b, n);
         Inner::mul(w + P * (2 * m - 1), ea, eb, m, rest);
     }
-    // The seven coefficients carried by limb-product index i (Toom4::interpolate's formulas).
-    static void coefficients(uint16_t* out, const uint16_t* w, size_t w_len, size_t i) {
-        const uint32_t inv3 = 0xAAAB, inv9 = 0x8E39, inv15 = 0xEEEF;
-        const uint16_t c0 = w[i], c6 = w[6 * w_len + i];
-        const uint16_t w1 = w[w_len + i], wm1 = w[2 * w_len + i], w2 = w[3 * w_len + i], wm2 = w[4 * w_len + i];
-        const uint16_t wh = w[5 * w_len + i];
-        const uint16_t e1 = uint16_t((uint16_t(w1 + wm1) >> 1) - c0 - c6);
-        const uint16_t e2 = uint16_t((uint16_t(w2 + wm2) >> 1) - c0 - 64 * c6);
-        const uint16_t c4 = uint16_t((uint16_t(e2 - 4 * e1) >> 2) * inv3);
-        const uint16_t c2 = uint16_t(e1 - c4);
-        const uint16_t A = uint16_t(uint16_t(w1 - wm1) >> 1);
-        const uint16_t B = uint16_t(uint16_t(w2 - wm2) >> 2);
-        const uint16_t C = uint16_t(uint16_t(wh - 64 * c0 - 16 * c2 - 4 * c4 - c6) >> 1);
-        const uint16_t c3 = uint16_t(-(uint16_t(B + C - 17 * A) * inv9));
-        out[0] = c0;
-        out[1] = uint16_t(uint16_t(C - A - 3 * c3) * inv15);
-        out[2] = c2;
-        out[3] = c3;
-        out[4] = c4;
-        out[5] = uint16_t(uint16_t(B - A - 3 * c3) * inv15);
-        out[6] = c6;
-    }
-    // Toom4::interpolate with each output written once: coefficient k of index
-    // i lands at k m + i, and indices i and i + m (i < m) share those places,
-    // so c[k m + i] = coef_k(i) + coef_(k-1)(i + m) -- no zeroing, no read-modify-write.
-#if defined(__ARM_FEATURE_SIMD32)
-    // coefficients() on the lanes of indices i, i + 1
-    [[gnu::always_inline]] static inline void coefficients2(uint32_t* out, const uint16_t* w, size_t w_len, size_t i) {
-        namespace L = toom4_lanes;
-        const uint32_t c0 = L::ld(w + i), c6 = L::ld(w + 6 * w_len + i);
-        const uint32_t w1 = L::ld(w + w_len + i), wm1 = L::ld(w + 2 * w_len + i);
-        const uint32_t w2 = L::ld(w + 3 * w_len + i), wm2 = L::ld(w + 4 * w_len + i);
-        const uint32_t wh = L::ld(w + 5 * w_len + i);
-        // (the halvings as UHADD16 / UHSUB16: they differ from the scalar
-        // formulas only in bits that those leave unknown -- e1, e2, A mod
-        // 2^15, B, C mod 2^14 -- so the product mod 2^13 is the same)
-        const uint32_t e1 = L::sub(L::sub(L::hadd(w1, wm1), c0), c6);
-        const uint32_t e2 = L::sub(L::sub(L::hadd(w2, wm2), c0), L::shl<6>(c6));
-        const uint32_t c4 = L::mulk<0xAAAB>(L::shr<2>(L::sub(e2, L::shl<2>(e1))));
-        const uint32_t c2 = L::sub(e1, c4);
-        const uint32_t A = L::hsub(w1, wm1);
-        const uint32_t B = L::shr<1>(L::hsub(w2, wm2));
-        const uint32_t C = L::hsub(L::sub(L::sub(L::sub(wh, L::shl<6>(c0)), L::shl<4>(c2)), L::shl<2>(c4)), c6);
-        const uint32_t c3 = L::mulk<0x8E39>(L::sub(L::add(A, L::shl<4>(A)), L::add(B, C)));
-        const uint32_t c3x3 = L::add(c3, L::dbl(c3));
-        out[0] = c0;
-        out[1] = L::mulk<0xEEEF>(L::sub(L::sub(C, A), c3x3));
-        out[2] = c2;
-        out[3] = c3;
-        out[4] = c4;
-        out[5] = L::mulk<0xEEEF>(L::sub(L::sub(B, A), c3x3));
-        out[6] = c6;
-    }
-#endif
-    static void interpolate(uint16_t* c, const uint16_t* w, size_t n) {
-        const size_t m = limb(n), w_len = 2 * m - 1, len = 2 * n - 1;
-        size_t i0 = 0;
-#if defined(__ARM_FEATURE_SIMD32)
-        // pairs (i, i + 1) while i + m + 1 < w_len (both upper indices exist);
-        // when 7m <= 2n - 1 (n > 25) only place 7m + i can pass the end
-        if (7 * m <= len) {
-            for (; i0 + 2 < m; i0 += 2) {
-                uint32_t lo[7], hi[7];
-                coefficients2(lo, w, w_len, i0);
-                coefficients2(hi, w, w_len, i0 + m);
-                toom4_lanes::st(c + i0, lo[0]);
-                for (size_t k = 1; k < 7; ++k) toom4_lanes::st(c + k * m + i0, __uadd16(lo[k], hi[k - 1]));
-                const size_t at = 7 * m + i0;  // public index
-                if (at + 1 < len) toom4_lanes::st(c + at, hi[6]);
-                else if (at < len) c[at] = uint16_t(hi[6]);
-            }
-        }
-        for (; i0 + 2 < m; i0 += 2) {
-            uint32_t lo[8], hi[8];
-            coefficients2(lo, w, w_len, i0);
-            coefficients2(hi + 1, w, w_len, i0 + m);
-            lo[7] = 0;
-            hi[0] = 0;
-            for (size_t k = 0; k < 8; ++k) {
-                const size_t at = k * m + i0;  // public index
-                const uint32_t v = __uadd16(lo[k], hi[k]);
-                if (at + 1 < len) toom4_lanes::st(c + at, v);
-                else if (at < len) c[at] = uint16_t(v);
-            }
-        }
-#endif
-        for (size_t i = i0; i < m; ++i) {
-            uint16_t lo[8], hi[8];
-            coefficients(lo, w, w_len, i);
-            lo[7] = 0;
-            hi[0] = 0;
-            if (i + m < w_len) coefficients(hi + 1, w, w_len, i + m);
-            else
-                for (size_t k = 1; k < 8; ++k) hi[k] = 0;
-            for (size_t k = 0; k < 8; ++k) {
-                const size_t at = k * m + i;  // public index
-                if (at < len) c[at] = uint16_t(lo[k] + hi[k]);
-            }
-        }
-    }
+    // (one copy for every Inner: Toom4Interp)
+    static void interpolate(uint16_t* c, const uint16_t* w, size_t n) { Toom4Interp::interpolate(c, w, n); }
     // An operand's evaluations kept for several products (b shared): points
     // 1 .. inf, (kPoints - 1) m words (point 0 is b's first limb itself).
     static constexpr size_t shared_words(size_t n) { return (kPoints - 1) * limb(n); }
