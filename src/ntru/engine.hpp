@@ -91,15 +91,19 @@ struct SchoolbookM4 {
 // 39 / 38 -> 20 / 19; 1373's Karatsuba ... -> 43 / 42 -> 22 / 21), the
 // levels just above the base cases unrolled (polymul's KaratsubaSimd).
 // n = 677, 701, 821 stop one level earlier, at 43 / 42, 44 and 52 / 51
-// (limbs 170 -> 85, 176 -> 88, 206 -> 103): faster there (README).
+// (limbs 170 -> 85, 176 -> 88, 206 -> 103): faster there (README). The
+// Toom-4 limb sizes (128, 170, 176, 206; 1229's 308 and 154) are listed too:
+// their Karatsuba level with n a constant (wip/ntru-kg6, README); so are
+// 1373's 86 / 85 (171 / 172 as well: -57k more in its key generation, but
+// +48 B on its encapsulation's and decapsulation's stack peaks).
 using MulMethod13 =
-    polymul::Toom4Eval<polymul::KaratsubaSimd<32, SchoolbookM4, std::index_sequence<38, 39, 64>>>;
-using MulMethod16 = polymul::KaratsubaSimd<32, SchoolbookM4, std::index_sequence<42, 43>>;
-using MulMethod13Wide = polymul::Toom4Eval<polymul::KaratsubaSimd<52, SchoolbookM4, std::index_sequence<103>>>;
+    polymul::Toom4Eval<polymul::KaratsubaSimd<32, SchoolbookM4, std::index_sequence<38, 39, 64, 128, 154, 308>>>;
+using MulMethod16 = polymul::KaratsubaSimd<32, SchoolbookM4, std::index_sequence<42, 43, 85, 86>>;
+using MulMethod13Wide = polymul::Toom4Eval<polymul::KaratsubaSimd<52, SchoolbookM4, std::index_sequence<103, 206>>>;
 constexpr bool mul_wide(size_t n) { return n == 821; }
-using MulMethod13Wide43 = polymul::Toom4Eval<polymul::KaratsubaSimd<43, SchoolbookM4, std::index_sequence<85>>>;
+using MulMethod13Wide43 = polymul::Toom4Eval<polymul::KaratsubaSimd<43, SchoolbookM4, std::index_sequence<85, 170>>>;
 constexpr bool mul_wide43(size_t n) { return n == 677; }
-using MulMethod13Wide44 = polymul::Toom4Eval<polymul::KaratsubaSimd<44, SchoolbookM4, std::index_sequence<88>>>;
+using MulMethod13Wide44 = polymul::Toom4Eval<polymul::KaratsubaSimd<44, SchoolbookM4, std::index_sequence<88, 176>>>;
 constexpr bool mul_wide44(size_t n) { return n == 701; }
 #else
 using MulMethod13 = polymul::Method<13>;

@@ -70,7 +70,9 @@ inline void acc_words(uint16_t* d, const uint16_t* x, size_t count) {
 // Base: the n <= Threshold product (Schoolbook, or a caller's kernels with
 // the same mul(c, a, b, n) signature: src/ntru's M4 assembly ones).
 // Unrolled: the sizes in (Threshold, 2 Threshold] whose last level runs with
-// n a constant (one unrolled copy each, so only those a caller reaches).
+// n a constant (one unrolled copy each, so only those a caller reaches);
+// sizes above 2 Threshold there run their own level's loops with n a
+// constant (constant trip counts and offsets), the levels below as usual.
 template <size_t Threshold, class Base = Schoolbook,
           class Unrolled = std::index_sequence<19, 20, 21, 22, 25, 26, 32>>
 struct KaratsubaSimd {
@@ -90,8 +92,15 @@ struct KaratsubaSimd {
         // other sizes take the loops.
         if (n <= 2 * Threshold && !last_level(c, a, b, n, scratch, Unrolled{}))
             split(c, a, b, n, scratch);
-        else if (n > 2 * Threshold)
+        else if (n > 2 * Threshold && !upper_level(c, a, b, n, scratch, Unrolled{}))
             split(c, a, b, n, scratch);
+    }
+    // Sizes in Unrolled above 2 Threshold: their level with n a constant too
+    // (its loops unrolled with constant offsets; the levels below as usual).
+    template <size_t... N>
+    static bool upper_level(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint16_t* scratch,
+                            std::index_sequence<N...>) {
+        return ((N > 2 * Threshold && n == N ? (split(c, a, b, N, scratch), true) : false) || ...);
     }
     template <size_t... N>
     static bool last_level(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint16_t* scratch,
