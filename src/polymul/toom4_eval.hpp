@@ -221,59 +221,63 @@ struct Toom4Eval : Toom4<Inner> {
         for (; j < top; ++j) out[j] = at<P>(l0[j], l1[j], l2[j], l3[j]);
         for (; j < m; ++j) out[j] = at<P>(l0[j], l1[j], l2[j], 0);
     }
-    // Points P and P + 1 (1 and -1, or 2 and -2) in one pass: E + O and E - O
-    // with E = a0 + a2, O = a1 + a3 (or E = a0 + 4 a2, O = 2 a1 + 8 a3).
+    // Points P and P + 1 (1 and -1, or 2 and -2) in one pass, into out and
+    // out + m: E + O and E - O with E = a0 + a2, O = a1 + a3 (or E = a0 +
+    // 4 a2, O = 2 a1 + 8 a3). (One running index over the rows at offsets
+    // m, 2m, 3m: eight row pointers had been spilled to the stack.)
     template <int P>
-    static void evaluate_pair(uint16_t* out0, uint16_t* out1, const uint16_t* a, size_t n) {
+    static void evaluate_pair(uint16_t* out, const uint16_t* a, size_t n) {
         static_assert(P == 1 || P == 3);
         const size_t m = limb(n), top = n - 3 * m;
-        const uint16_t *l0 = a, *l1 = a + m, *l2 = a + 2 * m, *l3 = a + 3 * m;
         size_t j = 0;
 #if defined(__ARM_FEATURE_SIMD32)
         namespace L = toom4_lanes;
 #pragma GCC unroll 2
         for (; j + 1 < top; j += 2) {
-            const uint32_t a0 = L::ld(l0 + j), a1 = L::ld(l1 + j), a2 = L::ld(l2 + j), a3 = L::ld(l3 + j);
-            uint32_t e, o;
+            const uint16_t* x = a + j;
+            uint16_t* o = out + j;
+            const uint32_t a0 = L::ld(x), a1 = L::ld(x + m), a2 = L::ld(x + 2 * m), a3 = L::ld(x + 3 * m);
+            uint32_t e, d;
             if constexpr (P == 1) {
                 e = L::add(a0, a2);
-                o = L::add(a1, a3);
+                d = L::add(a1, a3);
             } else {
                 e = L::add(a0, L::dbl(L::dbl(a2)));
-                o = L::dbl(L::add(a1, L::dbl(L::dbl(a3))));
+                d = L::dbl(L::add(a1, L::dbl(L::dbl(a3))));
             }
-            L::st(out0 + j, L::add(e, o));
-            L::st(out1 + j, L::sub(e, o));
+            L::st(o, L::add(e, d));
+            L::st(o + m, L::sub(e, d));
         }
 #endif
         for (; j < m; ++j) {
-            const uint32_t a0 = l0[j], a1 = l1[j], a2 = l2[j], a3 = j < top ? l3[j] : 0;  // (public)
-            out0[j] = at<P>(a0, a1, a2, a3);
-            out1[j] = at<P + 1>(a0, a1, a2, a3);
+            const uint32_t a0 = a[j], a1 = a[m + j], a2 = a[2 * m + j], a3 = j < top ? a[3 * m + j] : 0;  // (public)
+            out[j] = at<P>(a0, a1, a2, a3);
+            out[m + j] = at<P + 1>(a0, a1, a2, a3);
         }
     }
-    // Points 2, -2, 1/2 and inf in one pass (evaluate_pair<3> plus
-    // 8 a0 + 4 a1 + 2 a2 + a3 and a3).
-    static void evaluate_rest(uint16_t* o2, uint16_t* om2, uint16_t* oh, uint16_t* oi, const uint16_t* a, size_t n) {
+    // Points 2, -2, 1/2 into out, out + m, out + 2m and inf into oi in one
+    // pass (evaluate_pair<3> plus 8 a0 + 4 a1 + 2 a2 + a3 and a3).
+    static void evaluate_rest(uint16_t* out, uint16_t* oi, const uint16_t* a, size_t n) {
         const size_t m = limb(n), top = n - 3 * m;
-        const uint16_t *l0 = a, *l1 = a + m, *l2 = a + 2 * m, *l3 = a + 3 * m;
         size_t j = 0;
 #if defined(__ARM_FEATURE_SIMD32)
         namespace L = toom4_lanes;
         for (; j + 1 < top; j += 2) {
-            const uint32_t a0 = L::ld(l0 + j), a1 = L::ld(l1 + j), a2 = L::ld(l2 + j), a3 = L::ld(l3 + j);
-            const uint32_t e = L::add(a0, L::dbl(L::dbl(a2))), o = L::dbl(L::add(a1, L::dbl(L::dbl(a3))));
-            L::st(o2 + j, L::add(e, o));
-            L::st(om2 + j, L::sub(e, o));
-            L::st(oh + j, L::add(a3, L::dbl(L::add(a2, L::dbl(L::add(a1, L::dbl(a0)))))));
+            const uint16_t* x = a + j;
+            uint16_t* o = out + j;
+            const uint32_t a0 = L::ld(x), a1 = L::ld(x + m), a2 = L::ld(x + 2 * m), a3 = L::ld(x + 3 * m);
+            const uint32_t e = L::add(a0, L::dbl(L::dbl(a2))), d = L::dbl(L::add(a1, L::dbl(L::dbl(a3))));
+            L::st(o, L::add(e, d));
+            L::st(o + m, L::sub(e, d));
+            L::st(o + 2 * m, L::add(a3, L::dbl(L::add(a2, L::dbl(L::add(a1, L::dbl(a0)))))));
             L::st(oi + j, a3);
         }
 #endif
         for (; j < m; ++j) {
-            const uint32_t a0 = l0[j], a1 = l1[j], a2 = l2[j], a3 = j < top ? l3[j] : 0;  // (public)
-            o2[j] = at<3>(a0, a1, a2, a3);
-            om2[j] = at<4>(a0, a1, a2, a3);
-            oh[j] = at<5>(a0, a1, a2, a3);
+            const uint32_t a0 = a[j], a1 = a[m + j], a2 = a[2 * m + j], a3 = j < top ? a[3 * m + j] : 0;  // (public)
+            out[j] = at<3>(a0, a1, a2, a3);
+            out[m + j] = at<4>(a0, a1, a2, a3);
+            out[2 * m + j] = at<5>(a0, a1, a2, a3);
             oi[j] = at<6>(a0, a1, a2, a3);
         }
     }
@@ -337,10 +341,10 @@ struct Toom4Eval : Toom4<Inner> {
         uint16_t* rest = ea + 2 * m;  // (mul's layout)
         Inner::mul(w, a, b, m, rest);
         uint16_t* ev = c;  // (as in mul: a's points in c, 3m <= 2n - 1 words, and ea)
-        evaluate_pair<1>(ev, ev + m, a, n);
+        evaluate_pair<1>(ev, a, n);
         Inner::mul(w + w_len, ev, eb, m, rest);
         Inner::mul(w + 2 * w_len, ev + m, eb + m, m, rest);
-        evaluate_rest(ev, ev + m, ev + 2 * m, ea, a, n);
+        evaluate_rest(ev, ea, a, n);
         Inner::mul(w + 3 * w_len, ev, eb + 2 * m, m, rest);
         Inner::mul(w + 4 * w_len, ev + m, eb + 3 * m, m, rest);
         Inner::mul(w + 5 * w_len, ev + 2 * m, eb + 4 * m, m, rest);
@@ -361,8 +365,8 @@ struct Toom4Eval : Toom4<Inner> {
         // Points 1, -1 and 2, -2 evaluated in pairs into c, which only the
         // interpolation writes (no overlap with a, b): 4m <= 2n - 1 words
         uint16_t* ev = c;
-        evaluate_pair<1>(ev, ev + m, a, n);
-        evaluate_pair<1>(ev + 2 * m, ev + 3 * m, b, n);
+        evaluate_pair<1>(ev, a, n);
+        evaluate_pair<1>(ev + 2 * m, b, n);
         Inner::mul(w + w_len, ev, ev + 2 * m, m, rest);
         Inner::mul(w + 2 * w_len, ev + m, ev + 3 * m, m, rest);
         if (6 * m > 2 * n - 1) {  // (n < 13)
@@ -372,8 +376,8 @@ struct Toom4Eval : Toom4<Inner> {
             point_product<6>(w, a, b, n, ea, eb, rest);
         } else {
             // points 2, -2, 1/2 into c (6m words), inf into ea, eb: one pass per operand
-            evaluate_rest(ev, ev + m, ev + 2 * m, ea, a, n);
-            evaluate_rest(ev + 3 * m, ev + 4 * m, ev + 5 * m, eb, b, n);
+            evaluate_rest(ev, ea, a, n);
+            evaluate_rest(ev + 3 * m, eb, b, n);
             Inner::mul(w + 3 * w_len, ev, ev + 3 * m, m, rest);
             Inner::mul(w + 4 * w_len, ev + m, ev + 4 * m, m, rest);
             Inner::mul(w + 5 * w_len, ev + 2 * m, ev + 5 * m, m, rest);

@@ -828,6 +828,16 @@ TEST(NtruPieces, KaratsubaSimdMatchesSchoolbook) {
         pqmcu::polymul::Toom4Eval<pqmcu::polymul::KaratsubaSimd<32>>::mul(got.data(), a.data(), b.data(), n,
                                                                             scratch32.data());
         for (size_t i = 0; i < 2 * n - 1; ++i) ASSERT_EQ(got[i] & 0x1FFF, want[i] & 0x1FFF) << "Toom4Eval<32>, n = " << n;
+        // b's evaluations kept (key generation's (gf)^-1): the same product
+        using T32 = pqmcu::polymul::Toom4Eval<pqmcu::polymul::KaratsubaSimd<32>>;
+        if (n >= T32::kMin) {
+            std::vector<uint16_t> eb(T32::shared_words(n) + 1, 0x5A5A);
+            T32::evaluate_shared(eb.data(), b.data(), n);
+            ASSERT_EQ(eb.back(), 0x5A5A) << "evaluate_shared past its words, n = " << n;
+            T32::mul_shared(got.data(), a.data(), b.data(), eb.data(), n, scratch32.data());
+            for (size_t i = 0; i < 2 * n - 1; ++i)
+                ASSERT_EQ(got[i] & 0x1FFF, want[i] & 0x1FFF) << "Toom4Eval<32>::mul_shared, n = " << n;
+        }
     }
 }
 
