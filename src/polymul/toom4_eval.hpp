@@ -124,6 +124,7 @@ struct Toom4Interp {
             coefficients2(lo, w, w_len, i0);
             coefficients2(hi, w, w_len, i0 + m);
             toom4_lanes::st(c + i0, lo[0]);
+#pragma GCC unroll 6
             for (size_t k = 1; k < 7; ++k) toom4_lanes::st(c + k * m + i0, __uadd16(lo[k], hi[k - 1]));
             const size_t at = 7 * m + i0;  // public index
             if (at + 1 < len) toom4_lanes::st(c + at, hi[6]);
@@ -221,6 +222,13 @@ struct Toom4Eval : Toom4<Inner> {
         for (; j < top; ++j) out[j] = at<P>(l0[j], l1[j], l2[j], l3[j]);
         for (; j < m; ++j) out[j] = at<P>(l0[j], l1[j], l2[j], 0);
     }
+#if defined(__ARM_FEATURE_SIMD32)
+    // The top limb's pair (j, j + 1) once j + 1 >= top: lanes at or above
+    // top are the zero padding (top, j public).
+    static uint32_t top_pair(const uint16_t* l3, size_t j, size_t top) {
+        return j + 1 < top ? toom4_lanes::ld(l3 + j) : j < top ? uint32_t(l3[j]) : 0u;
+    }
+#endif
     // Points P and P + 1 (1 and -1, or 2 and -2) in one pass, into out and
     // out + m: E + O and E - O with E = a0 + a2, O = a1 + a3 (or E = a0 +
     // 4 a2, O = 2 a1 + 8 a3). (One running index over the rows at offsets
@@ -232,11 +240,10 @@ struct Toom4Eval : Toom4<Inner> {
         size_t j = 0;
 #if defined(__ARM_FEATURE_SIMD32)
         namespace L = toom4_lanes;
-#pragma GCC unroll 2
-        for (; j + 1 < top; j += 2) {
+        const auto body = [&](size_t j, uint32_t a3) {
             const uint16_t* x = a + j;
             uint16_t* o = out + j;
-            const uint32_t a0 = L::ld(x), a1 = L::ld(x + m), a2 = L::ld(x + 2 * m), a3 = L::ld(x + 3 * m);
+            const uint32_t a0 = L::ld(x), a1 = L::ld(x + m), a2 = L::ld(x + 2 * m);
             uint32_t e, d;
             if constexpr (P == 1) {
                 e = L::add(a0, a2);
@@ -247,7 +254,10 @@ struct Toom4Eval : Toom4<Inner> {
             }
             L::st(o, L::add(e, d));
             L::st(o + m, L::sub(e, d));
-        }
+        };
+#pragma GCC unroll 2
+        for (; j + 1 < top; j += 2) body(j, L::ld(a + 3 * m + j));
+        for (; j + 1 < m; j += 2) body(j, top_pair(a + 3 * m, j, top));
 #endif
         for (; j < m; ++j) {
             const uint32_t a0 = a[j], a1 = a[m + j], a2 = a[2 * m + j], a3 = j < top ? a[3 * m + j] : 0;  // (public)
@@ -262,16 +272,18 @@ struct Toom4Eval : Toom4<Inner> {
         size_t j = 0;
 #if defined(__ARM_FEATURE_SIMD32)
         namespace L = toom4_lanes;
-        for (; j + 1 < top; j += 2) {
+        const auto body = [&](size_t j, uint32_t a3) {
             const uint16_t* x = a + j;
             uint16_t* o = out + j;
-            const uint32_t a0 = L::ld(x), a1 = L::ld(x + m), a2 = L::ld(x + 2 * m), a3 = L::ld(x + 3 * m);
+            const uint32_t a0 = L::ld(x), a1 = L::ld(x + m), a2 = L::ld(x + 2 * m);
             const uint32_t e = L::add(a0, L::dbl(L::dbl(a2))), d = L::dbl(L::add(a1, L::dbl(L::dbl(a3))));
             L::st(o, L::add(e, d));
             L::st(o + m, L::sub(e, d));
             L::st(o + 2 * m, L::add(a3, L::dbl(L::add(a2, L::dbl(L::add(a1, L::dbl(a0)))))));
             L::st(oi + j, a3);
-        }
+        };
+        for (; j + 1 < top; j += 2) body(j, L::ld(a + 3 * m + j));
+        for (; j + 1 < m; j += 2) body(j, top_pair(a + 3 * m, j, top));
 #endif
         for (; j < m; ++j) {
             const uint32_t a0 = a[j], a1 = a[m + j], a2 = a[2 * m + j], a3 = j < top ? a[3 * m + j] : 0;  // (public)
@@ -301,9 +313,8 @@ struct Toom4Eval : Toom4<Inner> {
         size_t j = 0;
 #if defined(__ARM_FEATURE_SIMD32)
         namespace L = toom4_lanes;
-#pragma GCC unroll 2
-        for (; j + 1 < top; j += 2) {
-            const uint32_t a0 = L::ld(l0 + j), a1 = L::ld(l1 + j), a2 = L::ld(l2 + j), a3 = L::ld(l3 + j);
+        const auto body = [&](size_t j, uint32_t a3) {
+            const uint32_t a0 = L::ld(l0 + j), a1 = L::ld(l1 + j), a2 = L::ld(l2 + j);
             const uint32_t s02 = L::add(a0, a2), s13 = L::add(a1, a3);
             L::st(eb + j, L::add(s02, s13));
             L::st(eb + m + j, L::sub(s02, s13));
@@ -312,7 +323,10 @@ struct Toom4Eval : Toom4<Inner> {
             L::st(eb + 3 * m + j, L::sub(e, o));
             L::st(eb + 4 * m + j, L::add(a3, L::dbl(L::add(a2, L::dbl(L::add(a1, L::dbl(a0)))))));
             L::st(eb + 5 * m + j, a3);
-        }
+        };
+#pragma GCC unroll 2
+        for (; j + 1 < top; j += 2) body(j, L::ld(l3 + j));
+        for (; j + 1 < m; j += 2) body(j, top_pair(l3, j, top));
 #endif
         for (; j < m; ++j) {
             const uint32_t a0 = l0[j], a1 = l1[j], a2 = l2[j], a3 = j < top ? l3[j] : 0;  // (public)
@@ -323,13 +337,6 @@ struct Toom4Eval : Toom4<Inner> {
             eb[4 * m + j] = at<5>(a0, a1, a2, a3);
             eb[5 * m + j] = at<6>(a0, a1, a2, a3);
         }
-    }
-    template <int P>
-    static void point_product_shared(uint16_t* w, const uint16_t* a, const uint16_t* eb, size_t n, uint16_t* ea,
-                                     uint16_t* rest) {
-        const size_t m = limb(n);
-        evaluate_point<P>(ea, a, n);
-        Inner::mul(w + P * (2 * m - 1), ea, eb + (P - 1) * m, m, rest);
     }
     // mul(c, a, b) with b's evaluations eb (evaluate_shared; n >= kMin): the
     // same limb products, so the same c.
