@@ -745,7 +745,27 @@ void s3_inverse_exp(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch)
     const uint32_t norm = mod3(uint16_t(s0 + 2 * s1));  // <= 12n < 2^16
     // a^-1 = N d (N = N^-1), reduced mod Phi_n: N (d_i - d_(n-1))
     const uint32_t last2 = 2u * d[n - 1];
-    for (size_t i = 0; i < n; ++i) r[i] = mod3(uint16_t(norm * (d[i] + last2)));
+    size_t i = 0;
+#if defined(__ARM_FEATURE_SIMD32)
+    {
+        // four coefficients a word: (d_i + last2) N <= 12 on byte lanes (no
+        // carries), mod 3 by USUB8 / SEL (6, 3, 3), bytes to halfwords
+        const uint32_t add = last2 * 0x01010101u, c6 = 0x06060606u, c3 = 0x03030303u;
+        for (; i + 4 <= n; i += 4) {
+            uint32_t x;
+            __builtin_memcpy(&x, d + i, 4);
+            x = (x + add) * norm;
+            x = __sel(__usub8(x, c6), x);
+            x = __sel(__usub8(x, c3), x);
+            x = __sel(__usub8(x, c3), x);
+            const uint32_t ev = __uxtb16(x), od = __uxtb16((x >> 8) | (x << 24));  // (b0, b2), (b1, b3) (UXTB16 ROR #8)
+            const uint32_t w0 = (ev & 0xFFFFu) | (od << 16), w1 = (ev >> 16) | (od & 0xFFFF0000u);
+            __builtin_memcpy(r + i, &w0, 4);
+            __builtin_memcpy(r + i + 2, &w1, 4);
+        }
+    }
+#endif
+    for (; i < n; ++i) r[i] = mod3(uint16_t(norm * (d[i] + last2)));
 }
 
 namespace {
