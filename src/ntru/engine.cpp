@@ -127,10 +127,11 @@ inline void copy_words(uint32_t* dst, const uint32_t* src, size_t w) {
 // steps (mod 3); 2 x mod 16 every 3 steps (mod 16, operands <= 15 and {0,1},
 // or both <= 3). On the M4 all of it is assembly (s3_lanes_m4.S: folds every
 // 14 / 4 steps where the groups allow).
-template <int Fold = 0>
+// (Copy false: B is Y + 2 already, lanes_kmul's p1)
+template <int Fold = 0, bool Copy = true>
 void lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, uint32_t* Y) {
     Y[0] = Y[1] = 0;
-    copy_words(Y + 2, B, w);
+    if constexpr (Copy) copy_words(Y + 2, B, w);
     Y[w + 2] = Y[w + 3] = 0;
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
     if constexpr (Fold == 0) {
@@ -598,7 +599,12 @@ inline uint32_t fold16(uint32_t x) { return (x & 0x0F0F0F0Fu) + ((x >> 4) & 0x0F
 void lanes_kmul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, int levels, uint32_t* t) {
     if (levels == 0) return lanes_mul(C, A, B, w, t);
     const size_t h = (w + 1) / 2, l = w - h;
-    uint32_t *SA = t, *SB = SA + h, *P = SB + h, *rest = P + 2 * h;
+    uint32_t *SA = t, *P = SA + 2 * h, *rest = P + 2 * h;
+    // SB where lanes_mul pads its B (rest + 2) when p1 is a lane product:
+    // no copy there (p0 and p2, which use rest, come first)
+    uint32_t* SB = levels == 1 ? rest + 2 : SA + h;
+    lanes_kmul(C, A, B, h, levels - 1, rest);                  // p0: C[0 .. 2h)
+    lanes_kmul(C + 2 * h, A + h, B + h, l, levels - 1, rest);  // p2: C[2h .. 2w)
     const uint32_t one = 0x01010101u;
 #if defined(__ARM_FEATURE_SIMD32)
     // (USUB8 / SEL: 3 subtracted from the lanes that reach it)
@@ -623,9 +629,8 @@ void lanes_kmul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, int
     }
 #endif
     for (size_t i = l; i < h; ++i) SA[i] = A[i], SB[i] = B[i];
-    lanes_kmul(C, A, B, h, levels - 1, rest);                  // p0: C[0 .. 2h)
-    lanes_kmul(C + 2 * h, A + h, B + h, l, levels - 1, rest);  // p2: C[2h .. 2w)
-    lanes_kmul(P, SA, SB, h, levels - 1, rest);                // p1
+    if (levels == 1) lanes_mul<0, false>(P, SA, SB, h, rest);  // p1 (SB in place)
+    else lanes_kmul(P, SA, SB, h, levels - 1, rest);
     // C[h+i] += p1[i] - p0[i] - p2[i] for i < 2h (p2[i] = C[2h+i], 0 from 2l on)
     const size_t full = 2 * l - h;  // steps with C[3h+i] inside C (all but 0 or 2)
     const auto step = [&](size_t i, uint32_t c3) {
