@@ -109,6 +109,19 @@ struct Scheme {
     // coins (kSplitT); decryption and v' (compared before the rows) run
     // before the rows' frame, each with a 512-byte stack half.
     static constexpr bool kSum25Split = !kToom && !kSpeed && !kSum25;
+    // FireSaber decapsulation's re-encryption rows (decapsulate_fire,
+    // row_sum25_term): groups 0-5 of 32 values of the row's transform-domain
+    // sum as plain int32 (768 bytes: acc, then sp's first 256 bytes; the
+    // plain block products, ~2.0 k cycles a group less over the four rows
+    // than the packed kernels), groups 6-7 packed at 25 bits (200 bytes) on
+    // the rows' stack (kFireRoomWords); m' after the int32 groups, in sp's
+    // kSum25Room bytes (kFireMAt).
+    static constexpr size_t kFireWsGroups = 6;   // int32 groups in acc and sp
+    static constexpr size_t kFireRoom32 = 0;     // int32 groups in the room (then the packed ones)
+    static constexpr size_t kFire32Groups = kFireWsGroups + kFireRoom32;
+    static constexpr size_t kFireRoomWords =
+        32 * kFireRoom32 + (kN / 32 - kFire32Groups) * ntt::kSum25BlockBytes / sizeof(int32_t);
+    static constexpr size_t kFireMAt = kFireWsGroups * 32 * sizeof(int32_t) - sizeof(uint16_t) * kN;
     static constexpr size_t kSplitN = 5 * 32;
     static constexpr size_t kSplitRoomWords = (kN - kSplitN) / 32 * ntt::kSum25BlockBytes / sizeof(int32_t);
     struct alignas(8) NttWorkspace {
@@ -259,6 +272,9 @@ struct Scheme {
         if constexpr (kSum25Split) {
             return decapsulate_split(ss, ct, sk, ws);
         }
+        if constexpr (kSum25) {
+            return decapsulate_fire(ss, ct, sk, ws);
+        }
         uint8_t buf[64], kr[64];
         indcpa_dec(buf, sk, ct, ws);
         std::memcpy(buf + 32, hpk, kHashBytes);
@@ -310,6 +326,38 @@ struct Scheme {
             sample_sp_split(t + 96, ws);
             uint32_t diff = v_prime_split(pk, t, ct + params.polyvec_p_bytes(), ws);
             diff |= enc_default<true>(const_cast<uint8_t*>(ct), t, t + 96, pk, ws, /*compare=*/true);  // the rows
+            const uint32_t fail = (diff | (0u - diff)) >> 31;  // 0 or 1
+            hash_ct_public(t + kKeyBytes, ct, scr);
+            reject_and_hash(ss, t, ss, z, fail, scr);
+            wipe_secrets(ws);
+        } else {
+            (void)ss, (void)ct, (void)sk, (void)ws;
+        }
+        return Status::ok;
+    }
+
+    // decapsulate for kSum25 (FireSaber, Default; the same values): no
+    // hashes on this frame, so the rows' frame has room for the packed sum's
+    // last two blocks (kFireRoomWords, enc_default<false, true>). m' || H(pk)
+    // and K' || r' are in x past the coins (kSplitT, free until the rows), K'
+    // is copied to ss (the output, written last) and m' to sp's kFireMAt
+    // bytes (the row sums' int32 groups end before them, v' reads m' there
+    // after the rows), r' is read by the sampling before any row.
+    static Status decapsulate_fire(uint8_t* ss, const uint8_t* ct, const uint8_t* sk, Workspace& ws) {
+        if constexpr (kSum25) {
+            const uint8_t* pk = sk + params.indcpa_sk_bytes();
+            const uint8_t* hpk = sk + sk_bytes - kHashBytes - kKeyBytes;
+            const uint8_t* z = sk + sk_bytes - kKeyBytes;
+            static_assert(kSplitT >= kN * params.mu / 8 && kSplitT + 128 <= sizeof ws.x);
+            uint8_t* const t = reinterpret_cast<uint8_t*>(ws.x) + kSplitT;
+            uint8_t* const mp = ws.sp + kFireMAt;
+            hash::KeccakState* scr = kem_scratch(ws);
+            dec_ntt(t, sk, ct, ws);  // m' into x (free after the inverse)
+            std::memcpy(t + kKeyBytes, hpk, kHashBytes);
+            (void)hash::sha3_512(t + 64, t, 64, scr);  // K' || r'
+            std::memcpy(ss, t + 64, kKeyBytes);
+            std::memcpy(mp, t, kKeyBytes);
+            const uint32_t diff = enc_ntt(const_cast<uint8_t*>(ct), mp, t + 96, pk, ws, /*compare=*/true);
             const uint32_t fail = (diff | (0u - diff)) >> 31;  // 0 or 1
             hash_ct_public(t + kKeyBytes, ct, scr);
             reject_and_hash(ss, t, ss, z, fail, scr);
@@ -1084,8 +1132,9 @@ private:
         // sample_sp_split, v_prime_split): the room (the packed row sums'
         // first piece) is in this frame, not decapsulate_split's, so that
         // the decryption and v' before it have a 512-byte stack half.
-        int32_t room_buf[kSplitRows ? kSplitRoomWords : 1];
-        int32_t* const room = kSplitRows ? room_buf : nullptr;
+        // kDecV: the packed sum's last two blocks (kFireRoomWords, row_sum25_term).
+        alignas(8) int32_t room_buf[kSplitRows ? kSplitRoomWords : kDecV ? kFireRoomWords : 1];
+        int32_t* const room = kSplitRows || kDecV ? room_buf : nullptr;
         if constexpr (!kSplitRows) {
             hash::Shake128 xof;
             open_xof(xof, seed_sp, kNoiseSeedBytes);
@@ -1125,6 +1174,7 @@ private:
                 diff |= emit_rounded(compare, out, row, kLogQ - kLogP, kLogP);
                 continue;
             }
+            const uint16_t* frow = ws.u.k.acc;
             for (size_t j = 0; j < L; ++j) {
                 if (sum == nullptr) {
                     if constexpr (kSplitRows) {
@@ -1142,7 +1192,10 @@ private:
                     }
                     squeeze_entry_kem(ws, xof);
                     if constexpr (kSum25) {
-                        row_sum25_term(ws, j);
+                        if constexpr (kDecV) {  // (the only FireSaber compare: enc_ntt)
+                            row_sum25_term(ws, j, room);
+                            if (j + 1 == L) frow = row_sum25_finish(ws, room);
+                        }
                     } else {
                         product_into(ws.u.k.acc, ws, j, j == 0);
                     }
@@ -1170,7 +1223,7 @@ private:
                     continue;
                 }
             }
-            const uint16_t* row = sum != nullptr ? row_sum_finish(sum, ws) : ws.u.k.acc;
+            const uint16_t* row = sum != nullptr ? row_sum_finish(sum, ws) : frow;
             diff |= emit_rounded(compare, out, row, kLogQ - kLogP, kLogP);
         }
         if constexpr (!kSplitRows) {
@@ -1180,6 +1233,10 @@ private:
             } else if constexpr (!kDecV) {  // (kDecV: enc_ntt compares v' next, v_prime_sum25)
                 v_prime(pk, ws, /*reuse=*/true);
                 diff |= emit_message(compare, ct + params.polyvec_p_bytes(), ws.u.k.acc, m);
+            } else {
+                constexpr size_t kWords32 = sizeof room_buf / 32 * 32;  // the STM wipe's 32-byte steps, then the rest
+                wipe_workspace(room_buf, kWords32);
+                secure_wipe(reinterpret_cast<uint8_t*>(room_buf) + kWords32, sizeof room_buf - kWords32);
             }
         } else {
             constexpr size_t kWords32 = sizeof room_buf / 32 * 32;  // the STM wipe's 32-byte steps, then the rest
@@ -1357,26 +1414,61 @@ private:
         }
     }
     // FireSaber's re-encryption row (ct is the input, so no sum in it): the
-    // sum in the transform domain packed at 25 bits in acc and sp's first
-    // kSum25Room bytes (800 contiguous bytes; s' is after them), each product
-    // made in x (s'_j a half at a time in yh, half 1 last as v' needs), the
-    // last added to the unpacked sum in x for the row's one inverse.
-    [[gnu::noinline]] static void row_sum25_term(Workspace& ws, size_t j) {
+    // sum in the transform domain, each product made from A_ij's transform in
+    // x and s'_j a half at a time in yh (half 1 last, as v' needs): groups
+    // 0-5 of 32 values as int32 in acc and sp's first 256 bytes (s32, the
+    // plain block products: stored by the first term, added by the others),
+    // groups 6-7 packed at 25 bits in room (the fused sum25 kernels: put,
+    // add, get into x). The row's inverse: row_sum25_finish (from the rows'
+    // frame, so that the inverse's stack is not on top of this one's).
+    [[gnu::noinline]] static void row_sum25_term(Workspace& ws, size_t j, int32_t* room) {
         if constexpr (kSum25) {
             static_assert(offsetof(NttWorkspace, sp) == offsetof(NttWorkspace, u) + sizeof ws.u &&
                               sizeof ws.u.k.yh + sizeof ws.u.k.acc == sizeof ws.u &&
-                              sizeof ws.u.k.acc + kSum25Room == ntt::kSum25Bytes,
-                          "the packed sum: acc, then sp's first bytes");
-            uint8_t* const s25 = reinterpret_cast<uint8_t*>(ws.u.k.acc);
+                              kFireMAt + kKeyBytes <= kSum25Room && kFireWsGroups == 6 && kFireRoom32 <= 1,
+                          "the int32 groups: acc (half 0), sp's first bytes, the room; m' after sp's");
+            constexpr unsigned kHalfBlocks = kN / 8, kWs = unsigned(8 * kFireWsGroups),
+                               kEnd32 = unsigned(8 * kFire32Groups);  // blocks
+            int32_t* const s32 = reinterpret_cast<int32_t*>(ws.u.k.acc);
+            int32_t* const x = ws.x;
+            int32_t* const yh = ws.u.k.yh;
             const unsigned op = j == 0 ? 0 : j + 1 < L ? 1 : 2;
-            for (unsigned h = 0; h < 2; ++h) {
-                ntt::forward_half_packed(ws.u.k.yh, spj(ws, j), kSpBits, h);
-                sum25_half(ws, h, op, s25, kN, nullptr);
+            const uint8_t* const sj = spj(ws, j);
+            ntt::forward_half_packed(yh, sj, kSpBits, 0);
+            if (op == 0) {
+                ntt::pointwise_blocks_to(s32, x, yh, 0, kHalfBlocks);
+            } else {
+                ntt::pointwise_acc_blocks_at(s32, x, yh, 0, kHalfBlocks);
             }
-            if (op == 2) ntt::inverse_sum25(ws.u.k.acc, ws.x);
+            ntt::forward_half_packed(yh, sj, kSpBits, 1);
+            constexpr unsigned k1 = kWs - kHalfBlocks, k2 = kEnd32 - kWs;  // half 1's int32 blocks in sp, the room
+            if (op == 0) {
+                ntt::pointwise_blocks_to(s32 + 4 * kHalfBlocks, x + 4 * kHalfBlocks, yh, kHalfBlocks, k1);
+                if constexpr (k2 != 0) ntt::pointwise_blocks_to(room, x + 4 * kWs, yh + 4 * k1, kWs, k2);
+            } else {
+                ntt::pointwise_acc_blocks_at(s32 + 4 * kHalfBlocks, x + 4 * kHalfBlocks, yh, kHalfBlocks, k1);
+                if constexpr (k2 != 0) ntt::pointwise_acc_blocks_at(room, x + 4 * kWs, yh + 4 * k1, kWs, k2);
+            }
+            sum25_run_b(ws, yh, kHalfBlocks, op, reinterpret_cast<uint8_t*>(room + 4 * k2), kEnd32, 2 * kHalfBlocks);
         } else {
-            (void)ws, (void)j;
+            (void)ws, (void)j, (void)room;
         }
+    }
+    // After the row's last term: the int32 groups of half 1 (sp, the room)
+    // copied into x before the packed group's get, and the sum inverted from
+    // its halves (acc, x's second half) into x's first half, or (no such
+    // kernel: the C code) from x into acc. Returns the row.
+    [[gnu::noinline]] static const uint16_t* row_sum25_finish(Workspace& ws, const int32_t* room) {
+        constexpr size_t kHalf = kN / 2, kWs = 32 * kFireWsGroups;  // values
+        int32_t* const s32 = reinterpret_cast<int32_t*>(ws.u.k.acc);
+        int32_t* const x = ws.x;
+        std::memcpy(x + kHalf, s32 + kHalf, sizeof(int32_t) * (kWs - kHalf));
+        if constexpr (kFireRoom32 != 0) std::memcpy(x + kWs, room, sizeof(int32_t) * 32 * kFireRoom32);
+        uint16_t* const row = reinterpret_cast<uint16_t*>(x);
+        if (ntt::inverse_store_halves(row, s32, x + kHalf)) return row;
+        std::memcpy(x, s32, sizeof(int32_t) * kHalf);
+        ntt::inverse_store(ws.u.k.acc, x);
+        return ws.u.k.acc;
     }
     // Encapsulation's row i of A s' summed in the transform domain (one
     // inverse instead of l) when the ciphertext bytes from row i's output on
