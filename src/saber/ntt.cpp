@@ -626,6 +626,8 @@ extern "C" void pqmcu_saber_ntt_basemul_acc_blocks_m4(int32_t* a, const int32_t*
                                                       const int32_t* tail, int32_t* acc, size_t bytes);
 extern "C" void pqmcu_saber_ntt_basemul_to_blocks_m4(const int32_t* a, const int32_t* b, const int32_t* omega,
                                                      const int32_t* tail, int32_t* dst, size_t bytes);
+extern "C" void pqmcu_saber_ntt_basemul_get_blocks_m4(int32_t* a, const int32_t* b, const int32_t* omega,
+                                                      const int32_t* tail, const int32_t* acc, size_t bytes);
 #endif
 
 #if defined(PQMCU_SABER_NTT_M4_ASM)
@@ -750,6 +752,16 @@ unsigned run_blocks() {
 
 void pointwise_acc_quarter_at(int32_t* acc_q, int32_t* x, const int32_t* y, unsigned q) {
     pointwise_acc_blocks_at(acc_q, x, y, (kN / 16) * q, kN / 16);
+}
+
+void pointwise_get_blocks_at(int32_t* x, const int32_t* y, const int32_t* acc, unsigned first, unsigned blocks) {
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+    blocks &= ~7u;  // whole groups only, as pointwise_blocks_to
+    if (blocks != 0) pqmcu_saber_ntt_basemul_get_blocks_m4(x, y, kOmega.data() + first, kAsmTail, acc, 16 * size_t(blocks));
+#else
+    for (size_t m = 0; m < blocks; ++m) basemul4(x + 4 * m, y + 4 * m, kOmega[first + m]);
+    for (size_t i = 0; i < 4 * size_t(blocks); ++i) x[i] += acc[i];
+#endif
 }
 
 void pointwise_acc_blocks_at(int32_t* acc, int32_t* x, const int32_t* y, unsigned first, unsigned blocks) {

@@ -129,6 +129,10 @@ void pointwise_acc_quarter_at(int32_t* acc_q, int32_t* x, const int32_t* y, unsi
 // y pointing at block first's values (x is clobbered); blocks and first
 // multiples of run_blocks().
 void pointwise_acc_blocks_at(int32_t* acc, int32_t* x, const int32_t* y, unsigned first, unsigned blocks);
+// x[0..4 blocks) = pointwise() of those blocks of x and y plus acc's (the
+// last term of a sum kept in pieces, made where its inverse reads it); as
+// pointwise_acc_blocks_at otherwise.
+void pointwise_get_blocks_at(int32_t* x, const int32_t* y, const int32_t* acc, unsigned first, unsigned blocks);
 // The granule of the block runs above (pointwise_acc_blocks_at,
 // pointwise_blocks_to): 2 (pairs) in the natural layout; 8 (whole groups of
 // 32 coefficients) on the M4, whose transforms keep a group of 32

@@ -1445,6 +1445,8 @@ private:
             if (op == 0) {
                 ntt::pointwise_blocks_to(s32 + 4 * kHalfBlocks, x + 4 * kHalfBlocks, yh, kHalfBlocks, k1);
                 if constexpr (k2 != 0) ntt::pointwise_blocks_to(room, x + 4 * kWs, yh + 4 * k1, kWs, k2);
+            } else if (op == 2 && kFireRoom32 == 0) {  // (the last term: half 1 whole in x for the inverse)
+                ntt::pointwise_get_blocks_at(x + 4 * kHalfBlocks, yh, s32 + 4 * kHalfBlocks, kHalfBlocks, k1);
             } else {
                 ntt::pointwise_acc_blocks_at(s32 + 4 * kHalfBlocks, x + 4 * kHalfBlocks, yh, kHalfBlocks, k1);
                 if constexpr (k2 != 0) ntt::pointwise_acc_blocks_at(room, x + 4 * kWs, yh + 4 * k1, kWs, k2);
@@ -1462,8 +1464,10 @@ private:
         constexpr size_t kHalf = kN / 2, kWs = 32 * kFireWsGroups;  // values
         int32_t* const s32 = reinterpret_cast<int32_t*>(ws.u.k.acc);
         int32_t* const x = ws.x;
-        std::memcpy(x + kHalf, s32 + kHalf, sizeof(int32_t) * (kWs - kHalf));
-        if constexpr (kFireRoom32 != 0) std::memcpy(x + kWs, room, sizeof(int32_t) * 32 * kFireRoom32);
+        if constexpr (kFireRoom32 != 0) {  // (else the last term's get_blocks made them there)
+            std::memcpy(x + kHalf, s32 + kHalf, sizeof(int32_t) * (kWs - kHalf));
+            std::memcpy(x + kWs, room, sizeof(int32_t) * 32 * kFireRoom32);
+        }
         uint16_t* const row = reinterpret_cast<uint16_t*>(x);
         if (ntt::inverse_store_halves(row, s32, x + kHalf)) return row;
         std::memcpy(x, s32, sizeof(int32_t) * kHalf);
