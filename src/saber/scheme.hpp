@@ -352,7 +352,7 @@ struct Scheme {
             uint8_t* const t = reinterpret_cast<uint8_t*>(ws.x) + kSplitT;
             uint8_t* const mp = ws.sp + kFireMAt;
             hash::KeccakState* scr = kem_scratch(ws);
-            dec_ntt(t, sk, ct, ws);  // m' into x (free after the inverse)
+            dec_fire(t, sk, ct, ws);  // m' into x (free after the inverse)
             std::memcpy(t + kKeyBytes, hpk, kHashBytes);
             (void)hash::sha3_512(t + 64, t, 64, scr);  // K' || r'
             std::memcpy(ss, t + 64, kKeyBytes);
@@ -1718,6 +1718,45 @@ private:
         decode_m(m, ws.u.k.acc, ct);
     }
 
+    // FireSaber's decryption (decapsulate_fire; the same values as
+    // dec_default): every term with both operands whole, b'_j in x and s_j
+    // in yh..th (one pass each from the fields: no half transforms), the sum
+    // as int32 groups of 32 in sp (groups 0-4: sp is free until s' is
+    // sampled) and on this frame's stack (groups 5-7, 384 bytes: the frame
+    // is beside the rows', with room to spare since decapsulate_fire keeps
+    // no hashes on its own), stored by the first term's block products,
+    // added by the others', and the last term's made into x with the sum
+    // added (pointwise_get_blocks_at) for the one inverse.
+    static constexpr size_t kDecSpGroups = 5;
+    [[gnu::noinline]] static void dec_fire(uint8_t* m, const uint8_t* sk, const uint8_t* ct, Workspace& ws) {
+        if constexpr (kSum25) {
+            constexpr unsigned kB0 = unsigned(8 * kDecSpGroups), kB1 = kN / 4 - kB0;  // blocks in sp, on the stack
+            static_assert(kB0 % 8 == 0 && sizeof ws.sp >= 16 * kB0 && offsetof(NttWorkspace, sp) % 8 == 0);
+            alignas(8) int32_t rest[4 * kB1];
+            int32_t* const p0 = reinterpret_cast<int32_t*>(ws.sp);
+            int32_t* const x = ws.x;
+            int32_t* const y = ws.u.y;
+            for (size_t j = 0; j < L; ++j) {
+                ntt::forward_packed10(x, ct + j * params.poly_p_bytes());  // (b'_{j+1} or c_m follows)
+                ntt::forward_small13(y, sk + j * params.poly_q_bytes());   // (s_{j+1} or pk follows; |s| small)
+                if (j == 0) {
+                    ntt::pointwise_blocks_to(p0, x, y, 0, kB0);
+                    ntt::pointwise_blocks_to(rest, x + 4 * kB0, y + 4 * kB0, kB0, kB1);
+                } else if (j + 1 < L) {
+                    ntt::pointwise_acc_blocks_at(p0, x, y, 0, kB0);
+                    ntt::pointwise_acc_blocks_at(rest, x + 4 * kB0, y + 4 * kB0, kB0, kB1);
+                } else {
+                    ntt::pointwise_get_blocks_at(x, y, p0, 0, kB0);
+                    ntt::pointwise_get_blocks_at(x + 4 * kB0, y + 4 * kB0, rest, kB0, kB1);
+                }
+            }
+            wipe_workspace(rest, sizeof rest);
+            ntt::inverse_store(ws.u.k.acc, x);
+            decode_m(m, ws.u.k.acc, ct);
+        } else {
+            (void)m, (void)sk, (void)ct, (void)ws;
+        }
+    }
     // kSum25Split decapsulation: where m' || H(pk), K' || r' are in x.
     static constexpr size_t kSplitT = sizeof(int32_t) * kN / 2;
     // s' into sp (as enc_default's sampling).
