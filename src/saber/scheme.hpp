@@ -1318,11 +1318,18 @@ private:
                 ntt::forward_half_packed(sh, spj(ws, j), kSpBits, 1);
                 ntt::pointwise_acc_half_at(x + kHalf, bw + kHalf, sh, 1);
                 ntt::forward_half_packed(sh, spj(ws, j), kSpBits, 0);
-                ntt::pointwise_acc_quarter_at(q0, bw, sh, 0);
-                ntt::pointwise_acc_quarter_at(q1, bw + kQuarter, sh + kQuarter, 1);
+                if (jj + 1 < L) {
+                    ntt::pointwise_acc_quarter_at(q0, bw, sh, 0);
+                    ntt::pointwise_acc_quarter_at(q1, bw + kQuarter, sh + kQuarter, 1);
+                } else {
+                    // the last term's half 0 made in place over s'_0's
+                    // (x's first half) with the quarters added: the sum's
+                    // half 0 where the inverse reads it (no copy; the block
+                    // product's sums are symmetric in its operands)
+                    ntt::pointwise_get_blocks_at(sh, bw, q0, 0, kN / 16);
+                    ntt::pointwise_get_blocks_at(sh + kQuarter, bw + kQuarter, q1, kN / 16, kN / 16);
+                }
             }
-            std::memcpy(x, q0, sizeof q1);
-            std::memcpy(x + kQuarter, q1, sizeof q1);
             wipe_workspace(q1, sizeof q1);  // (q0 is the Workspace's: wiped at the end)
             ntt::inverse_store(ws.u.k.acc, x);
             return emit_message(true, const_cast<uint8_t*>(ct) + params.polyvec_p_bytes(), ws.u.k.acc, m);
