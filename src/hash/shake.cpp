@@ -47,17 +47,7 @@ Status squeeze_with(Sponge& s, size_t rate, uint8_t* out, size_t len, Permute pe
             s.pos = 0;
         }
         const size_t n = (rate - s.pos < len) ? rate - s.pos : len;
-#if defined(PQMCU_KECCAK_EXTRACT_LANES_M4)
-        // whole lanes (Saber's A entries and coins, the hashes' outputs):
-        // the lane loop straight from here
-        if (((s.pos | n) & 7) == 0) {
-            pqmcu_keccak_extract_lanes_m4(s.st.w + s.pos / 8, out, uint32_t(n / 8));
-        } else {
-            keccak_extract_bytes(s.st, s.pos, out, n);
-        }
-#else
         keccak_extract_bytes(s.st, s.pos, out, n);
-#endif
         s.pos += uint32_t(n), out += n, len -= n;
     }
     return Status::ok;
