@@ -133,6 +133,12 @@ void pointwise_acc_blocks_at(int32_t* acc, int32_t* x, const int32_t* y, unsigne
 // last term of a sum kept in pieces, made where its inverse reads it); as
 // pointwise_acc_blocks_at otherwise.
 void pointwise_get_blocks_at(int32_t* x, const int32_t* y, const int32_t* acc, unsigned first, unsigned blocks);
+// The same three with the run as one argument (sum25_run(first, blocks)):
+// four register arguments, so on the M4 their wrappers are tail calls and
+// take no stack (FireSaber's re-encryption rows: the stack peak's path).
+void pointwise_blocks_to_run(int32_t* dst, const int32_t* a, const int32_t* b, uint32_t run);
+void pointwise_acc_blocks_run(int32_t* acc, int32_t* x, const int32_t* y, uint32_t run);
+void pointwise_get_blocks_run(int32_t* x, const int32_t* y, const int32_t* acc, uint32_t run);
 // The granule of the block runs above (pointwise_acc_blocks_at,
 // pointwise_blocks_to): 2 (pairs) in the natural layout; 8 (whole groups of
 // 32 coefficients) on the M4, whose transforms keep a group of 32

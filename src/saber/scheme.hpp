@@ -117,7 +117,7 @@ struct Scheme {
     // the rows' stack (kFireRoomWords); m' after the int32 groups, in sp's
     // kSum25Room bytes (kFireMAt).
     static constexpr size_t kFireWsGroups = 6;   // int32 groups in acc and sp
-    static constexpr size_t kFireRoom32 = 0;     // int32 groups in the room (then the packed ones)
+    static constexpr size_t kFireRoom32 = 2;     // int32 groups in the room (then the packed ones)
     static constexpr size_t kFire32Groups = kFireWsGroups + kFireRoom32;
     static constexpr size_t kFireRoomWords =
         32 * kFireRoom32 + (kN / 32 - kFire32Groups) * ntt::kSum25BlockBytes / sizeof(int32_t);
@@ -1432,7 +1432,7 @@ private:
         if constexpr (kSum25) {
             static_assert(offsetof(NttWorkspace, sp) == offsetof(NttWorkspace, u) + sizeof ws.u &&
                               sizeof ws.u.k.yh + sizeof ws.u.k.acc == sizeof ws.u &&
-                              kFireMAt + kKeyBytes <= kSum25Room && kFireWsGroups == 6 && kFireRoom32 <= 1,
+                              kFireMAt + kKeyBytes <= kSum25Room && kFireWsGroups == 6 && kFireRoom32 <= 2,
                           "the int32 groups: acc (half 0), sp's first bytes, the room; m' after sp's");
             constexpr unsigned kHalfBlocks = kN / 8, kWs = unsigned(8 * kFireWsGroups),
                                kEnd32 = unsigned(8 * kFire32Groups);  // blocks
@@ -1441,24 +1441,33 @@ private:
             int32_t* const yh = ws.u.k.yh;
             const unsigned op = j == 0 ? 0 : j + 1 < L ? 1 : 2;
             const uint8_t* const sj = spj(ws, j);
+            // (the block runs as one argument: the kernels' wrappers take no stack)
+            constexpr uint32_t r0 = ntt::sum25_run(0, kHalfBlocks);
             ntt::forward_half_packed(yh, sj, kSpBits, 0);
             if (op == 0) {
-                ntt::pointwise_blocks_to(s32, x, yh, 0, kHalfBlocks);
+                ntt::pointwise_blocks_to_run(s32, x, yh, r0);
             } else {
-                ntt::pointwise_acc_blocks_at(s32, x, yh, 0, kHalfBlocks);
+                ntt::pointwise_acc_blocks_run(s32, x, yh, r0);
             }
             ntt::forward_half_packed(yh, sj, kSpBits, 1);
             constexpr unsigned k1 = kWs - kHalfBlocks, k2 = kEnd32 - kWs;  // half 1's int32 blocks in sp, the room
+            constexpr uint32_t r1 = ntt::sum25_run(kHalfBlocks, k1), r2 = ntt::sum25_run(kWs, k2);
+            int32_t* const x1 = x + 4 * kHalfBlocks;
+            int32_t* const x2 = x + 4 * kWs;
+            const int32_t* const y2 = yh + 4 * k1;
             if (op == 0) {
-                ntt::pointwise_blocks_to(s32 + 4 * kHalfBlocks, x + 4 * kHalfBlocks, yh, kHalfBlocks, k1);
-                if constexpr (k2 != 0) ntt::pointwise_blocks_to(room, x + 4 * kWs, yh + 4 * k1, kWs, k2);
-            } else if (op == 2 && kFireRoom32 == 0) {  // (the last term: half 1 whole in x for the inverse)
-                ntt::pointwise_get_blocks_at(x + 4 * kHalfBlocks, yh, s32 + 4 * kHalfBlocks, kHalfBlocks, k1);
+                ntt::pointwise_blocks_to_run(s32 + 4 * kHalfBlocks, x1, yh, r1);
+                if constexpr (k2 != 0) ntt::pointwise_blocks_to_run(room, x2, y2, r2);
+            } else if (op == 2) {  // (the last term: half 1 whole in x for the inverse)
+                ntt::pointwise_get_blocks_run(x1, yh, s32 + 4 * kHalfBlocks, r1);
+                if constexpr (k2 != 0) ntt::pointwise_get_blocks_run(x2, y2, room, r2);
             } else {
-                ntt::pointwise_acc_blocks_at(s32 + 4 * kHalfBlocks, x + 4 * kHalfBlocks, yh, kHalfBlocks, k1);
-                if constexpr (k2 != 0) ntt::pointwise_acc_blocks_at(room, x + 4 * kWs, yh + 4 * k1, kWs, k2);
+                ntt::pointwise_acc_blocks_run(s32 + 4 * kHalfBlocks, x1, yh, r1);
+                if constexpr (k2 != 0) ntt::pointwise_acc_blocks_run(room, x2, y2, r2);
             }
-            sum25_run_b(ws, yh, kHalfBlocks, op, reinterpret_cast<uint8_t*>(room + 4 * k2), kEnd32, 2 * kHalfBlocks);
+            if constexpr (kEnd32 < 2 * kHalfBlocks) {
+                sum25_run_b(ws, yh, kHalfBlocks, op, reinterpret_cast<uint8_t*>(room + 4 * k2), kEnd32, 2 * kHalfBlocks);
+            }
         } else {
             (void)ws, (void)j, (void)room;
         }
@@ -1471,10 +1480,7 @@ private:
         constexpr size_t kHalf = kN / 2, kWs = 32 * kFireWsGroups;  // values
         int32_t* const s32 = reinterpret_cast<int32_t*>(ws.u.k.acc);
         int32_t* const x = ws.x;
-        if constexpr (kFireRoom32 != 0) {  // (else the last term's get_blocks made them there)
-            std::memcpy(x + kHalf, s32 + kHalf, sizeof(int32_t) * (kWs - kHalf));
-            std::memcpy(x + kWs, room, sizeof(int32_t) * 32 * kFireRoom32);
-        }
+        (void)room, (void)kWs;  // (the last term's get_blocks made half 1 in x)
         uint16_t* const row = reinterpret_cast<uint16_t*>(x);
         if (ntt::inverse_store_halves(row, s32, x + kHalf)) return row;
         std::memcpy(x, s32, sizeof(int32_t) * kHalf);
