@@ -225,7 +225,35 @@ const uint32_t* keccak_f1600_grind_lane4(const KeccakState& tpre, const KeccakSt
 }
 #endif
 
+namespace {
+// (out of line on the M4 only: keccak_xor_bytes' whole-lane path then needs no frame)
+#if defined(PQMCU_KECCAK_M4_ASM)
+[[gnu::noinline]]
+#else
+inline
+#endif
+void xor_bytes_any(KeccakState& s, size_t offset, const uint8_t* in, size_t len);
+}  // namespace
+
 void keccak_xor_bytes(KeccakState& s, size_t offset, const uint8_t* in, size_t len) {
+#if defined(PQMCU_KECCAK_M4_ASM)
+    // Whole lanes only (absorbing a seed, a ciphertext, a hash input): a tail
+    // call of the lane loop, without the general path's frame (48 bytes, on
+    // Saber's stack peak path: A's sponge absorbing seed_A).
+    if (((offset | len) & 7) == 0 && len != 0) {
+        return pqmcu_keccak_xor_lanes_m4(s.w + offset / 8, in, uint32_t(len / 8));
+    }
+#endif
+    xor_bytes_any(s, offset, in, len);
+}
+
+namespace {
+#if defined(PQMCU_KECCAK_M4_ASM)
+[[gnu::noinline]]
+#else
+inline
+#endif
+void xor_bytes_any(KeccakState& s, size_t offset, const uint8_t* in, size_t len) {
     // Whole lanes directly; a partial lane by one 8-byte load and a shift
     // when 8 bytes of the input around it are readable (the head of a call
     // at an unaligned offset, e.g. after a domain byte, and its tail), else
@@ -269,6 +297,7 @@ void keccak_xor_bytes(KeccakState& s, size_t offset, const uint8_t* in, size_t l
         in += n, offset += n, len -= n;
     }
 }
+}  // namespace
 
 void keccak_xor_byte(KeccakState& s, size_t offset, uint8_t b) {
     const size_t i = offset / 8, at = offset % 8;

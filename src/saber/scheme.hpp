@@ -343,29 +343,49 @@ struct Scheme {
     // is copied to ss (the output, written last) and m' to sp's kFireMAt
     // bytes (the row sums' int32 groups end before them, v' reads m' there
     // after the rows), r' is read by the sampling before any row.
+    // (its steps before and after the rows out of line: this frame, under
+    // the rows' stack peak, keeps only ss, ct, sk and ws)
     static Status decapsulate_fire(uint8_t* ss, const uint8_t* ct, const uint8_t* sk, Workspace& ws) {
         if constexpr (kSum25) {
+            decaps_fire_head(ss, ct, sk, ws);
             const uint8_t* pk = sk + params.indcpa_sk_bytes();
+            uint8_t* const t = reinterpret_cast<uint8_t*>(ws.x) + kSplitT;
+            const uint32_t diff = enc_ntt(const_cast<uint8_t*>(ct), ws.sp + kFireMAt, t + 96, pk, ws, /*compare=*/true);
+            decaps_fire_tail(ss, ct, sk, ws, diff);
+        } else {
+            (void)ss, (void)ct, (void)sk, (void)ws;
+        }
+        return Status::ok;
+    }
+    // m' (decryption), K' || r' = G(m' || H(pk)); K' to ss, m' to sp's kFireMAt bytes.
+    [[gnu::noinline]] static void decaps_fire_head(uint8_t* ss, const uint8_t* ct, const uint8_t* sk, Workspace& ws) {
+        if constexpr (kSum25) {
             const uint8_t* hpk = sk + sk_bytes - kHashBytes - kKeyBytes;
-            const uint8_t* z = sk + sk_bytes - kKeyBytes;
             static_assert(kSplitT >= kN * params.mu / 8 && kSplitT + 128 <= sizeof ws.x);
             uint8_t* const t = reinterpret_cast<uint8_t*>(ws.x) + kSplitT;
-            uint8_t* const mp = ws.sp + kFireMAt;
-            hash::KeccakState* scr = kem_scratch(ws);
             dec_fire(t, sk, ct, ws);  // m' into x (free after the inverse)
             std::memcpy(t + kKeyBytes, hpk, kHashBytes);
-            (void)hash::sha3_512(t + 64, t, 64, scr);  // K' || r'
+            (void)hash::sha3_512(t + 64, t, 64, kem_scratch(ws));  // K' || r'
             std::memcpy(ss, t + 64, kKeyBytes);
-            std::memcpy(mp, t, kKeyBytes);
-            const uint32_t diff = enc_ntt(const_cast<uint8_t*>(ct), mp, t + 96, pk, ws, /*compare=*/true);
+            std::memcpy(ws.sp + kFireMAt, t, kKeyBytes);
+        } else {
+            (void)ss, (void)ct, (void)sk, (void)ws;
+        }
+    }
+    // H(ct) and the implicit rejection (diff: the re-encryption's difference).
+    [[gnu::noinline]] static void decaps_fire_tail(uint8_t* ss, const uint8_t* ct, const uint8_t* sk, Workspace& ws,
+                                                   uint32_t diff) {
+        if constexpr (kSum25) {
+            const uint8_t* z = sk + sk_bytes - kKeyBytes;
+            uint8_t* const t = reinterpret_cast<uint8_t*>(ws.x) + kSplitT;
+            hash::KeccakState* scr = kem_scratch(ws);
             const uint32_t fail = (diff | (0u - diff)) >> 31;  // 0 or 1
             hash_ct_public(t + kKeyBytes, ct, scr);
             reject_and_hash(ss, t, ss, z, fail, scr);
             wipe_secrets(ws);
         } else {
-            (void)ss, (void)ct, (void)sk, (void)ws;
+            (void)ss, (void)ct, (void)sk, (void)ws, (void)diff;
         }
-        return Status::ok;
     }
 
     // decapsulate's tail (both paths): implicit rejection, K^ := K' (kp) or z
