@@ -527,7 +527,11 @@ void sample_binomial3(uint8_t* out, const uint8_t* coins, size_t count, unsigned
     for (unsigned m = 0; m < 8; ++m, out += 12) {
         const uint8_t* p = coins + 3 * m;
         auto fields = [](const uint8_t* q) {
-            const uint32_t t = field_counts<3, 8>(load_u32(q) & 0xFFFFFFu);
+            // the 3-bit lanes' bit counts as v - (v >> 1 & 3) - (v >> 2 & 1)
+            // a lane (two subtractions, no borrow: each count is >= 0; bits
+            // 24.. of the word are left above the lanes, cleared below)
+            const uint32_t w = load_u32(q);
+            const uint32_t t = w - ((w >> 1) & 0x6DB6DBu) - ((w >> 2) & 0x249249u);
             // lane c: a + 8 b less b, a + 7 b >= 0 (no borrow between
             // lanes), whose low 3 bits are a - b mod 8, the field
             return (t - ((t >> 3) & 0x1C71C7u)) & 0x1C71C7u;
