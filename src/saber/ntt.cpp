@@ -643,6 +643,14 @@ namespace {
 uintptr_t tail_h(unsigned h) { return reinterpret_cast<uintptr_t>(kAsmTail) + (h & 1u); }
 }  // namespace
 #endif
+void forward_half3(int32_t* out, const uint8_t* packed, unsigned h) {
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+    pqmcu_saber_ntt_forward_half3_m4(out, packed, kZetasM4.data(), tail_h(h));
+#else
+    forward_half_packed(out, packed, 3, h);
+#endif
+}
+
 void forward_half_packed(int32_t* out, const uint8_t* packed, unsigned bits, unsigned h) {
 #if defined(PQMCU_SABER_NTT_M4_ASM)
     // ntt_m4.S: layers 1-3 in one pass straight from the fields, then layers 4-6.

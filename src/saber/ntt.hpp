@@ -137,6 +137,9 @@ void pointwise_get_blocks_at(int32_t* x, const int32_t* y, const int32_t* acc, u
 // four register arguments, so on the M4 their wrappers are tail calls and
 // take no stack (FireSaber's re-encryption rows: the stack peak's path).
 void pointwise_blocks_to_run(int32_t* dst, const int32_t* a, const int32_t* b, uint32_t run);
+// forward_half_packed(out, packed, 3, h) (FireSaber's s'; on the M4 a tail
+// call of its kernel, no dispatch on the width).
+void forward_half3(int32_t* out, const uint8_t* packed, unsigned h);
 void pointwise_acc_blocks_run(int32_t* acc, int32_t* x, const int32_t* y, uint32_t run);
 void pointwise_get_blocks_run(int32_t* x, const int32_t* y, const int32_t* acc, uint32_t run);
 // The granule of the block runs above (pointwise_acc_blocks_at,

@@ -1327,27 +1327,28 @@ private:
             int32_t* const yh = ws.u.k.yh;
             ntt::forward_packed10(x, pk + (L - 1) * params.poly_p_bytes());  // (pk's seed follows)
             ntt::pointwise_half(x, yh, 1);
-            ntt::forward_half_packed(yh, spj(ws, L - 1), kSpBits, 0);
-            ntt::pointwise_quarter_to(q0, x, yh, 0);
-            ntt::pointwise_quarter_to(q1, x + kQuarter, yh + kQuarter, 1);
+            ntt::forward_half3(yh, spj(ws, L - 1), 0);
+            constexpr uint32_t kQ0 = ntt::sum25_run(0, kN / 16), kQ1 = ntt::sum25_run(kN / 16, kN / 16);  // the quarters' runs
+            ntt::pointwise_blocks_to_run(q0, x, yh, kQ0);
+            ntt::pointwise_blocks_to_run(q1, x + kQuarter, yh + kQuarter, kQ1);
             int32_t* const bw = ws.u.y;  // yh..th: b_j whole
             int32_t* const sh = x;       // s'_j's half (x's first half is dead now)
             for (size_t jj = 1; jj < L; ++jj) {
                 const size_t j = L - 1 - jj;
                 ntt::forward_packed10(bw, pk + j * params.poly_p_bytes());  // (b_{j+1} follows)
-                ntt::forward_half_packed(sh, spj(ws, j), kSpBits, 1);
+                ntt::forward_half3(sh, spj(ws, j), 1);
                 ntt::pointwise_acc_half_at(x + kHalf, bw + kHalf, sh, 1);
-                ntt::forward_half_packed(sh, spj(ws, j), kSpBits, 0);
+                ntt::forward_half3(sh, spj(ws, j), 0);
                 if (jj + 1 < L) {
-                    ntt::pointwise_acc_quarter_at(q0, bw, sh, 0);
-                    ntt::pointwise_acc_quarter_at(q1, bw + kQuarter, sh + kQuarter, 1);
+                    ntt::pointwise_acc_blocks_run(q0, bw, sh, kQ0);
+                    ntt::pointwise_acc_blocks_run(q1, bw + kQuarter, sh + kQuarter, kQ1);
                 } else {
                     // the last term's half 0 made in place over s'_0's
                     // (x's first half) with the quarters added: the sum's
                     // half 0 where the inverse reads it (no copy; the block
                     // product's sums are symmetric in its operands)
-                    ntt::pointwise_get_blocks_at(sh, bw, q0, 0, kN / 16);
-                    ntt::pointwise_get_blocks_at(sh + kQuarter, bw + kQuarter, q1, kN / 16, kN / 16);
+                    ntt::pointwise_get_blocks_run(sh, bw, q0, kQ0);
+                    ntt::pointwise_get_blocks_run(sh + kQuarter, bw + kQuarter, q1, kQ1);
                 }
             }
             wipe_workspace(q1, sizeof q1);  // (q0 is the Workspace's: wiped at the end)
@@ -1463,13 +1464,13 @@ private:
             const uint8_t* const sj = spj(ws, j);
             // (the block runs as one argument: the kernels' wrappers take no stack)
             constexpr uint32_t r0 = ntt::sum25_run(0, kHalfBlocks);
-            ntt::forward_half_packed(yh, sj, kSpBits, 0);
+            ntt::forward_half3(yh, sj, 0);
             if (op == 0) {
                 ntt::pointwise_blocks_to_run(s32, x, yh, r0);
             } else {
                 ntt::pointwise_acc_blocks_run(s32, x, yh, r0);
             }
-            ntt::forward_half_packed(yh, sj, kSpBits, 1);
+            ntt::forward_half3(yh, sj, 1);
             constexpr unsigned k1 = kWs - kHalfBlocks, k2 = kEnd32 - kWs;  // half 1's int32 blocks in sp, the room
             constexpr uint32_t r1 = ntt::sum25_run(kHalfBlocks, k1), r2 = ntt::sum25_run(kWs, k2);
             int32_t* const x1 = x + 4 * kHalfBlocks;
@@ -1772,15 +1773,16 @@ private:
             for (size_t j = 0; j < L; ++j) {
                 ntt::forward_packed10(x, ct + j * params.poly_p_bytes());  // (b'_{j+1} or c_m follows)
                 ntt::forward_small13(y, sk + j * params.poly_q_bytes());   // (s_{j+1} or pk follows; |s| small)
+                constexpr uint32_t r0 = ntt::sum25_run(0, kB0), r1 = ntt::sum25_run(kB0, kB1);
                 if (j == 0) {
-                    ntt::pointwise_blocks_to(p0, x, y, 0, kB0);
-                    ntt::pointwise_blocks_to(rest, x + 4 * kB0, y + 4 * kB0, kB0, kB1);
+                    ntt::pointwise_blocks_to_run(p0, x, y, r0);
+                    ntt::pointwise_blocks_to_run(rest, x + 4 * kB0, y + 4 * kB0, r1);
                 } else if (j + 1 < L) {
-                    ntt::pointwise_acc_blocks_at(p0, x, y, 0, kB0);
-                    ntt::pointwise_acc_blocks_at(rest, x + 4 * kB0, y + 4 * kB0, kB0, kB1);
+                    ntt::pointwise_acc_blocks_run(p0, x, y, r0);
+                    ntt::pointwise_acc_blocks_run(rest, x + 4 * kB0, y + 4 * kB0, r1);
                 } else {
-                    ntt::pointwise_get_blocks_at(x, y, p0, 0, kB0);
-                    ntt::pointwise_get_blocks_at(x + 4 * kB0, y + 4 * kB0, rest, kB0, kB1);
+                    ntt::pointwise_get_blocks_run(x, y, p0, r0);
+                    ntt::pointwise_get_blocks_run(x + 4 * kB0, y + 4 * kB0, rest, r1);
                 }
             }
             wipe_workspace(rest, sizeof rest);
