@@ -395,8 +395,15 @@ struct Scheme {
     // of its own on the way to the final hash).
     [[gnu::always_inline]] static void reject_and_hash(uint8_t* ss, uint8_t* kh, const uint8_t* kp, const uint8_t* z,
                                                        uint32_t fail, hash::KeccakState* scr) {
-        const uint8_t mask = uint8_t(value_barrier(ct_mask32(fail)));
-        for (size_t i = 0; i < kKeyBytes; ++i) kh[i] = uint8_t(kp[i] ^ (mask & (kp[i] ^ z[i])));
+        // a word at a time (any alignment: memcpy), the same bytes
+        const uint32_t mask = value_barrier(ct_mask32(fail));
+        for (size_t i = 0; i < kKeyBytes; i += 4) {
+            uint32_t a, b;
+            std::memcpy(&a, kp + i, 4);
+            std::memcpy(&b, z + i, 4);
+            a ^= mask & (a ^ b);
+            std::memcpy(kh + i, &a, 4);
+        }
         (void)hash::sha3_256(ss, kh, 64, scr);
     }
     // SHA3-256(ct) as hash::sha3_256, its sponge not wiped afterwards: it
