@@ -525,11 +525,11 @@ void inverse_store(uint16_t* out, int32_t* acc) {
 }
 
 #if defined(PQMCU_SABER_NTT_M4_ASM)
-extern "C" void pqmcu_saber_ntt_inverse2_m4(int32_t* a0, int32_t* a1, const int32_t* zinv, const int32_t* tail,
-                                            uint16_t* out);
+// (returns 1: inverse_store_halves is a tail call, no frame)
+extern "C" bool pqmcu_saber_ntt_inverse2_m4(int32_t* a0, int32_t* a1, const int32_t* const* tables, uint16_t* out);
+constexpr const int32_t* kInverse2Tables[2] = {kZetasInvM4.data(), kAsmTail};
 bool inverse_store_halves(uint16_t* out, int32_t* h0, int32_t* h1) {
-    pqmcu_saber_ntt_inverse2_m4(h0, h1, kZetasInvM4.data(), kAsmTail, out);
-    return true;
+    return pqmcu_saber_ntt_inverse2_m4(h0, h1, kInverse2Tables, out);
 }
 #else
 bool inverse_store_halves(uint16_t*, int32_t*, int32_t*) { return false; }

@@ -1153,7 +1153,15 @@ private:
                                 bool compare) {
         static_assert(!kSplitRows || kSum25Split);
         static_assert(!kDecV || (kSum25 && !kSplitRows));
-        if constexpr (kDecV) compare = true;
+        if constexpr (kDecV) {
+            // (where decapsulate_fire keeps them: m and seed_sp are then
+            // unused arguments, which GCC drops, so the call takes four
+            // registers and its caller, under the rows' stack peak, no
+            // stack for arguments)
+            compare = true;
+            m = ws.sp + kFireMAt;
+            seed_sp = reinterpret_cast<const uint8_t*>(ws.x) + kSplitT + 96;
+        }
         if constexpr (kSplitRows) compare = true;
         // kSplitRows (the rows only: s' is sampled and v' compared before,
         // sample_sp_split, v_prime_split): the room (the packed row sums'
