@@ -439,6 +439,12 @@ struct Scheme {
         pack_rounded(out, x, kN, h1, shift, bits);
         return 0;
     }
+    // FireSaber decapsulation's row compare out of line with two arguments
+    // (pack_rounded_cmp's six needed 8 bytes of outgoing arguments on the
+    // rows' frame, the stack peak's).
+    [[gnu::noinline]] static uint32_t compare_row(const uint8_t* out, const uint16_t* row) {
+        return pack_rounded_cmp(out, row, kN, h1, kLogQ - kLogP, kLogP);
+    }
     // c_m: v' - m 2^(p - 1) rounded, the message folded into the encoding
     // (out of line: it keeps the callers' frames, on the stack peak's path, small).
     [[gnu::noinline]] static uint32_t emit_message(bool compare, uint8_t* out, const uint16_t* v, const uint8_t* m) {
@@ -1259,7 +1265,11 @@ private:
                 }
             }
             const uint16_t* row = sum != nullptr ? row_sum_finish(sum, ws) : frow;
-            diff |= emit_rounded(compare, out, row, kLogQ - kLogP, kLogP);
+            if constexpr (kDecV) {
+                diff |= compare_row(out, row);  // (two arguments: none on this frame's stack)
+            } else {
+                diff |= emit_rounded(compare, out, row, kLogQ - kLogP, kLogP);
+            }
         }
         if constexpr (!kSplitRows) {
             (void)room;
