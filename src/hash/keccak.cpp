@@ -23,7 +23,7 @@ extern "C" void pqmcu_keccak_f1600_bi32_m4_grind_loop(const uint32_t tpre[50], u
 // keccak_lanes_m4.S: the whole-lane loops of keccak_xor_bytes /
 // keccak_extract_bytes (two lanes a loop, PKHBT / PKHTB pairing).
 extern "C" void pqmcu_keccak_xor_lanes_m4(uint32_t* we, const uint8_t* in, uint32_t nl);
-extern "C" void pqmcu_keccak_extract_lanes_m4(const uint32_t* we, uint8_t* out, uint32_t nl);
+// (pqmcu_keccak_extract_lanes_m4: keccak_internal.hpp)
 #endif
 
 namespace pqmcu::hash {
@@ -225,7 +225,35 @@ const uint32_t* keccak_f1600_grind_lane4(const KeccakState& tpre, const KeccakSt
 }
 #endif
 
+namespace {
+// (out of line on the M4 only: keccak_xor_bytes' whole-lane path then needs no frame)
+#if defined(PQMCU_KECCAK_M4_ASM)
+[[gnu::noinline]]
+#else
+inline
+#endif
+void xor_bytes_any(KeccakState& s, size_t offset, const uint8_t* in, size_t len);
+}  // namespace
+
 void keccak_xor_bytes(KeccakState& s, size_t offset, const uint8_t* in, size_t len) {
+#if defined(PQMCU_KECCAK_M4_ASM)
+    // Whole lanes only (absorbing a seed, a ciphertext, a hash input): a tail
+    // call of the lane loop, without the general path's frame (48 bytes, on
+    // Saber's stack peak path: A's sponge absorbing seed_A).
+    if (((offset | len) & 7) == 0 && len != 0) {
+        return pqmcu_keccak_xor_lanes_m4(s.w + offset / 8, in, uint32_t(len / 8));
+    }
+#endif
+    xor_bytes_any(s, offset, in, len);
+}
+
+namespace {
+#if defined(PQMCU_KECCAK_M4_ASM)
+[[gnu::noinline]]
+#else
+inline
+#endif
+void xor_bytes_any(KeccakState& s, size_t offset, const uint8_t* in, size_t len) {
     // Whole lanes directly; a partial lane by one 8-byte load and a shift
     // when 8 bytes of the input around it are readable (the head of a call
     // at an unaligned offset, e.g. after a domain byte, and its tail), else
@@ -269,6 +297,7 @@ void keccak_xor_bytes(KeccakState& s, size_t offset, const uint8_t* in, size_t l
         in += n, offset += n, len -= n;
     }
 }
+}  // namespace
 
 void keccak_xor_byte(KeccakState& s, size_t offset, uint8_t b) {
     const size_t i = offset / 8, at = offset % 8;
@@ -286,7 +315,15 @@ void keccak_xor_byte(KeccakState& s, size_t offset, uint8_t b) {
 #endif
 }
 
-void keccak_extract_bytes(const KeccakState& s, size_t offset, uint8_t* out, size_t len) {
+namespace {
+// (out of line on the M4 only: keccak_extract_bytes' whole-lane path then
+// needs no frame)
+#if defined(PQMCU_KECCAK_M4_ASM)
+[[gnu::noinline]]
+#else
+inline
+#endif
+void extract_bytes_any(const KeccakState& s, size_t offset, uint8_t* out, size_t len) {
     while (len > 0) {
         const size_t i = offset / 8, at = offset % 8;
         if (at == 0 && len >= 8) {
@@ -308,6 +345,19 @@ void keccak_extract_bytes(const KeccakState& s, size_t offset, uint8_t* out, siz
         split_lane(out, get_lane(s, i), at, n);
         out += n, offset += n, len -= n;
     }
+}
+}  // namespace
+
+void keccak_extract_bytes(const KeccakState& s, size_t offset, uint8_t* out, size_t len) {
+#if defined(PQMCU_KECCAK_M4_ASM)
+    // Whole lanes only (the common case: Saber's A entries and coins, the
+    // hashes' outputs): a tail call of the lane loop, without the general
+    // path's frame and bookkeeping (~40 cycles a call).
+    if (((offset | len) & 7) == 0 && len != 0) {
+        return pqmcu_keccak_extract_lanes_m4(s.w + offset / 8, out, uint32_t(len / 8));
+    }
+#endif
+    extract_bytes_any(s, offset, out, len);
 }
 
 // ---------------------------------------------------------------------------

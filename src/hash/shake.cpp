@@ -76,6 +76,12 @@ Status sponge_squeeze(Sponge& s, size_t rate, uint8_t* out, size_t len) {
 Status sponge_squeeze(Sponge& s, size_t rate, uint8_t* out, size_t len, KeccakState& scratch) {
     return squeeze_with(s, rate, out, len, [&scratch](KeccakState& st) { keccak_f1600_buf(st, scratch); });
 }
+template <size_t Rate>
+Status sponge_squeeze_buf(Sponge& s, uint8_t* out, size_t len, KeccakState& scratch) {
+    return squeeze_with(s, Rate, out, len, [&scratch](KeccakState& st) { keccak_f1600_buf(st, scratch); });
+}
+template Status sponge_squeeze_buf<168>(Sponge&, uint8_t*, size_t, KeccakState&);
+template Status sponge_squeeze_buf<136>(Sponge&, uint8_t*, size_t, KeccakState&);
 
 Status sponge_squeeze(Sponge& s, size_t rate, uint8_t* out, size_t len, Rider& r) {
     Sponge& b = *r.sponge;

@@ -62,6 +62,13 @@ Status sponge_x4_absorb(SpongeX4& s, size_t rate, const uint8_t* const in[4], si
 Status sponge_x4_finalize(SpongeX4& s, size_t rate, uint8_t domain);
 Status sponge_x4_squeeze(SpongeX4& s, size_t rate, uint8_t* const out[4], size_t len);
 
+// sponge_squeeze with the permutation's 200-byte buffer and the rate as a
+// template argument: four register arguments (Shake::squeeze with a
+// scratch: on the M4 its callers pass no argument on the stack).
+// Instantiated for the rates of Shake128 and Shake256 (shake.cpp).
+template <size_t Rate>
+Status sponge_squeeze_buf(Sponge& s, uint8_t* out, size_t len, KeccakState& scratch);
+
 inline constexpr uint8_t kShakeDomain = 0x1F;  // "1111" suffix + first pad bit
 inline constexpr uint8_t kSha3Domain = 0x06;   // "01" suffix + first pad bit
 }  // namespace detail
@@ -85,7 +92,7 @@ public:
     }
     Status finalize() { return detail::sponge_finalize(s_, Rate, detail::kShakeDomain); }
     Status squeeze(uint8_t* out, size_t len, KeccakState* scratch = nullptr) {
-        return scratch != nullptr ? detail::sponge_squeeze(s_, Rate, out, len, *scratch)
+        return scratch != nullptr ? detail::sponge_squeeze_buf<Rate>(s_, out, len, *scratch)
                                   : detail::sponge_squeeze(s_, Rate, out, len);
     }
     // The same, with a rider's whole blocks absorbed on the way (detail::Rider).

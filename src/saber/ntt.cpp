@@ -112,7 +112,7 @@ constexpr std::array<int32_t, 64> make_omega() {
         w[m] = centre(uint32_t(uint64_t(pow_mod(psi, 2 * uint64_t(brv8(64 + m)))) * kRModQ % uint64_t(kQ)));
     return w;
 }
-constexpr std::array<int32_t, 64> kOmega = make_omega();
+alignas(32) constexpr std::array<int32_t, 64> kOmega = make_omega();  // (32: omega_g's low bits, M4)
 // The last inverse layer's factor with the scale folded in: kZetasInv[1] * kInvScale / 2^32.
 constexpr int32_t kLastZeta = centre(uint32_t(
     (uint64_t(kZetasInv[1] < 0 ? kZetasInv[1] + kQ : kZetasInv[1]) * uint64_t(kInvScale < 0 ? kInvScale + kQ : kInvScale)) %
@@ -467,6 +467,11 @@ void add_ntt(int32_t* acc, const int32_t* x) {
 // stay below pass A's outputs for one product (< 8 products), so pass B
 // (mode 0's, scaled) keeps inverse_to's bounds.
 #if defined(PQMCU_SABER_NTT_M4_ASM)
+// The block-run kernels' third argument: block first's omega entry (a whole
+// group's: 32-aligned) with groups - 1 (1..8 groups of 32) in its low bits.
+inline uintptr_t omega_g(unsigned first, unsigned blocks) {
+    return reinterpret_cast<uintptr_t>(kOmega.data() + first) | uintptr_t(blocks / 8 - 1);
+}
 namespace {
 constexpr int64_t kProdBound = 39 * (int64_t(kQ) * kQ >> 32) + 1 + int64_t(kQ) / 2 + 1;  // pointwise()
 constexpr int64_t kSumIn = 4 * kProdBound;                                               // four of them
@@ -520,11 +525,11 @@ void inverse_store(uint16_t* out, int32_t* acc) {
 }
 
 #if defined(PQMCU_SABER_NTT_M4_ASM)
-extern "C" void pqmcu_saber_ntt_inverse2_m4(int32_t* a0, int32_t* a1, const int32_t* zinv, const int32_t* tail,
-                                            uint16_t* out);
+// (returns 1: inverse_store_halves is a tail call, no frame)
+extern "C" bool pqmcu_saber_ntt_inverse2_m4(int32_t* a0, int32_t* a1, const int32_t* const* tables, uint16_t* out);
+constexpr const int32_t* kInverse2Tables[2] = {kZetasInvM4.data(), kAsmTail};
 bool inverse_store_halves(uint16_t* out, int32_t* h0, int32_t* h1) {
-    pqmcu_saber_ntt_inverse2_m4(h0, h1, kZetasInvM4.data(), kAsmTail, out);
-    return true;
+    return pqmcu_saber_ntt_inverse2_m4(h0, h1, kInverse2Tables, out);
 }
 #else
 bool inverse_store_halves(uint16_t*, int32_t*, int32_t*) { return false; }
@@ -622,10 +627,13 @@ extern "C" void pqmcu_saber_ntt_forward_half13s_m4(int32_t* out, const uint8_t* 
 extern "C" void pqmcu_saber_ntt_forward13s_m4(int32_t* a, const uint8_t* s13, const int32_t* zetas, const int32_t* tail);
 extern "C" void pqmcu_saber_ntt_basemul_half_m4(int32_t* a, const int32_t* b, const int32_t* omega,
                                                 const int32_t* tail);
-extern "C" void pqmcu_saber_ntt_basemul_acc_blocks_m4(int32_t* a, const int32_t* b, const int32_t* omega,
-                                                      const int32_t* tail, int32_t* acc, size_t bytes);
-extern "C" void pqmcu_saber_ntt_basemul_to_blocks_m4(const int32_t* a, const int32_t* b, const int32_t* omega,
-                                                     const int32_t* tail, int32_t* dst, size_t bytes);
+// (the block runs: omega_g = &kOmega[first] | (groups - 1), four register
+// arguments: their wrappers below are tail calls)
+extern "C" void pqmcu_saber_ntt_basemul_acc_blocks_m4(int32_t* a, const int32_t* b, uintptr_t omega_g, int32_t* acc);
+extern "C" void pqmcu_saber_ntt_basemul_to_blocks_m4(const int32_t* a, const int32_t* b, uintptr_t omega_g,
+                                                     int32_t* dst);
+extern "C" void pqmcu_saber_ntt_basemul_get_blocks_m4(int32_t* a, const int32_t* b, uintptr_t omega_g,
+                                                      const int32_t* acc);
 #endif
 
 #if defined(PQMCU_SABER_NTT_M4_ASM)
@@ -635,6 +643,14 @@ namespace {
 uintptr_t tail_h(unsigned h) { return reinterpret_cast<uintptr_t>(kAsmTail) + (h & 1u); }
 }  // namespace
 #endif
+void forward_half3(int32_t* out, const uint8_t* packed, unsigned h) {
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+    pqmcu_saber_ntt_forward_half3_m4(out, packed, kZetasM4.data(), tail_h(h));
+#else
+    forward_half_packed(out, packed, 3, h);
+#endif
+}
+
 void forward_half_packed(int32_t* out, const uint8_t* packed, unsigned bits, unsigned h) {
 #if defined(PQMCU_SABER_NTT_M4_ASM)
     // ntt_m4.S: layers 1-3 in one pass straight from the fields, then layers 4-6.
@@ -720,7 +736,7 @@ void pointwise_quarter_to(int32_t* dst_q, const int32_t* a_q, const int32_t* b_q
 void pointwise_blocks_to(int32_t* dst, const int32_t* a, const int32_t* b, unsigned first, unsigned blocks) {
 #if defined(PQMCU_SABER_NTT_M4_ASM)
     blocks &= ~7u;  // whole groups only (ntt.hpp): the kernel's loop ends on equality, never past a bad count
-    if (blocks != 0) pqmcu_saber_ntt_basemul_to_blocks_m4(a, b, kOmega.data() + first, kAsmTail, dst, 16 * size_t(blocks));
+    if (blocks != 0) pqmcu_saber_ntt_basemul_to_blocks_m4(a, b, omega_g(first, blocks), dst);
 #else
     std::memcpy(dst, a, sizeof(int32_t) * 4 * size_t(blocks));
     for (size_t m = 0; m < blocks; ++m) basemul4(dst + 4 * m, b + 4 * m, kOmega[first + m]);
@@ -752,10 +768,42 @@ void pointwise_acc_quarter_at(int32_t* acc_q, int32_t* x, const int32_t* y, unsi
     pointwise_acc_blocks_at(acc_q, x, y, (kN / 16) * q, kN / 16);
 }
 
+void pointwise_get_blocks_at(int32_t* x, const int32_t* y, const int32_t* acc, unsigned first, unsigned blocks) {
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+    blocks &= ~7u;  // whole groups only, as pointwise_blocks_to
+    if (blocks != 0) pqmcu_saber_ntt_basemul_get_blocks_m4(x, y, omega_g(first, blocks), acc);
+#else
+    for (size_t m = 0; m < blocks; ++m) basemul4(x + 4 * m, y + 4 * m, kOmega[first + m]);
+    for (size_t i = 0; i < 4 * size_t(blocks); ++i) x[i] += acc[i];
+#endif
+}
+
+void pointwise_blocks_to_run(int32_t* dst, const int32_t* a, const int32_t* b, uint32_t run) {
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+    pqmcu_saber_ntt_basemul_to_blocks_m4(a, b, omega_g(run & 0xFFFFu, run >> 16), dst);
+#else
+    pointwise_blocks_to(dst, a, b, run & 0xFFFFu, run >> 16);
+#endif
+}
+void pointwise_acc_blocks_run(int32_t* acc, int32_t* x, const int32_t* y, uint32_t run) {
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+    pqmcu_saber_ntt_basemul_acc_blocks_m4(x, y, omega_g(run & 0xFFFFu, run >> 16), acc);
+#else
+    pointwise_acc_blocks_at(acc, x, y, run & 0xFFFFu, run >> 16);
+#endif
+}
+void pointwise_get_blocks_run(int32_t* x, const int32_t* y, const int32_t* acc, uint32_t run) {
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+    pqmcu_saber_ntt_basemul_get_blocks_m4(x, y, omega_g(run & 0xFFFFu, run >> 16), acc);
+#else
+    pointwise_get_blocks_at(x, y, acc, run & 0xFFFFu, run >> 16);
+#endif
+}
+
 void pointwise_acc_blocks_at(int32_t* acc, int32_t* x, const int32_t* y, unsigned first, unsigned blocks) {
 #if defined(PQMCU_SABER_NTT_M4_ASM)
     blocks &= ~7u;  // whole groups only, as pointwise_blocks_to
-    if (blocks != 0) pqmcu_saber_ntt_basemul_acc_blocks_m4(x, y, kOmega.data() + first, kAsmTail, acc, 16 * size_t(blocks));
+    if (blocks != 0) pqmcu_saber_ntt_basemul_acc_blocks_m4(x, y, omega_g(first, blocks), acc);
 #else
     for (size_t m = 0; m < blocks; ++m) basemul4(x + 4 * m, y + 4 * m, kOmega[first + m]);
     for (size_t i = 0; i < 4 * size_t(blocks); ++i) acc[i] += x[i];

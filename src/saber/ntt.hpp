@@ -129,6 +129,19 @@ void pointwise_acc_quarter_at(int32_t* acc_q, int32_t* x, const int32_t* y, unsi
 // y pointing at block first's values (x is clobbered); blocks and first
 // multiples of run_blocks().
 void pointwise_acc_blocks_at(int32_t* acc, int32_t* x, const int32_t* y, unsigned first, unsigned blocks);
+// x[0..4 blocks) = pointwise() of those blocks of x and y plus acc's (the
+// last term of a sum kept in pieces, made where its inverse reads it); as
+// pointwise_acc_blocks_at otherwise.
+void pointwise_get_blocks_at(int32_t* x, const int32_t* y, const int32_t* acc, unsigned first, unsigned blocks);
+// The same three with the run as one argument (sum25_run(first, blocks)):
+// four register arguments, so on the M4 their wrappers are tail calls and
+// take no stack (FireSaber's re-encryption rows: the stack peak's path).
+void pointwise_blocks_to_run(int32_t* dst, const int32_t* a, const int32_t* b, uint32_t run);
+// forward_half_packed(out, packed, 3, h) (FireSaber's s'; on the M4 a tail
+// call of its kernel, no dispatch on the width).
+void forward_half3(int32_t* out, const uint8_t* packed, unsigned h);
+void pointwise_acc_blocks_run(int32_t* acc, int32_t* x, const int32_t* y, uint32_t run);
+void pointwise_get_blocks_run(int32_t* x, const int32_t* y, const int32_t* acc, uint32_t run);
 // The granule of the block runs above (pointwise_acc_blocks_at,
 // pointwise_blocks_to): 2 (pairs) in the natural layout; 8 (whole groups of
 // 32 coefficients) on the M4, whose transforms keep a group of 32

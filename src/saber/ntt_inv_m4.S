@@ -290,7 +290,9 @@ pqmcu_saber_ntt_inverse_m4:
     .size pqmcu_saber_ntt_inverse_m4, .-pqmcu_saber_ntt_inverse_m4
 
 @ void pqmcu_saber_ntt_inverse2_m4(int32_t a0[128], int32_t a1[128] (both
-@     clobbered), const int32_t zinv[256], const int32_t tail[5], uint16_t acc[256]):
+@     clobbered), const int32_t* const tables[2] = {zinv, tail}, uint16_t acc[256]) -> 1
+@     (four register arguments, wip/fire6: its C wrapper is a tail call, off
+@     FireSaber decapsulation's stack peak):
 @ mode 2 of pqmcu_saber_ntt_inverse_m4 (a sum: pass A reduces its plain sums, store) on a
 @ transform kept as two separate halves (a sum in two 512-byte pieces: no
 @ copy into one buffer first); acc overlaps neither. Pass A runs on each
@@ -304,12 +306,13 @@ pqmcu_saber_ntt_inverse_m4:
 pqmcu_saber_ntt_inverse2_m4:
     push {r4-r11, lr}
     vpush {s16-s18}
+    vmov s12, r3                @ acc (4th argument)
+    ldr r3, [r2, #4]            @ tail (tables[1])
+    ldr r2, [r2, #0]            @ zinv (tables[0])
     vmov s8, r2                 @ zinv
     vmov s9, r0                 @ a0
     sub r1, r1, r0
     vmov s18, r1                @ a1 - a0
-    ldr r12, [sp, #48]          @ acc (5th argument, above 9 + 3 saved words)
-    vmov s12, r12
     ldr r9, [r3, #0]
     ldr r10, [r3, #4]
     vmov s14, r10
@@ -347,6 +350,7 @@ pqmcu_saber_ntt_inverse2_m4:
     add r2, r0, #32             @ (r0 steps a word per four columns)
     vmov s13, r2
     passb 0, 1, 1
+    movs r0, #1                 @ (returns true: inverse_store_halves' tail call)
     vpop {s16-s18}
     pop {r4-r11, pc}
     .size pqmcu_saber_ntt_inverse2_m4, .-pqmcu_saber_ntt_inverse2_m4

@@ -20,8 +20,9 @@
 #include "basemul_m4.inc"
 @ fblock acc, w, i: block i of the group of 32 at r0 (the M4 transform
 @ layout, ntt.cpp: its four values 32 bytes apart at 4 i), its outputs
-@ stored (acc 0), added to acc (acc 1, s3 = acc - a) or stored to dst
-@ (acc 2, s3 = dst - a) in the same layout, one word each (wip/saber-dec5:
+@ stored (acc 0), added to acc (acc 1, s3 = acc - a), stored to dst
+@ (acc 2, s3 = dst - a) or added to acc's block and stored to a (acc 3,
+@ s3 = acc - a: a's block was loaded by fprod) in the same layout, one word each (wip/saber-dec5:
 @ before, the natural layout's contiguous blocks took one LDM / STM).
 .macro fblock acc, w, i
     fprod \w, \i
@@ -40,6 +41,21 @@
     str r3, [r1, #(4*\i + 32)]
     str r4, [r1, #(4*\i + 64)]
     str r5, [r1, #(4*\i + 96)]
+.elseif \acc == 3
+    vmov r1, s3
+    add r1, r1, r0
+    ldr r6, [r1, #(4*\i)]
+    ldr r7, [r1, #(4*\i + 32)]
+    ldr r8, [r1, #(4*\i + 64)]
+    ldr r12, [r1, #(4*\i + 96)]
+    add r2, r2, r6
+    add r3, r3, r7
+    add r4, r4, r8
+    add r5, r5, r12
+    str r2, [r0, #(4*\i)]
+    str r3, [r0, #(4*\i + 32)]
+    str r4, [r0, #(4*\i + 64)]
+    str r5, [r0, #(4*\i + 96)]
 .elseif \acc == 2
     vmov r1, s3
     add r1, r1, r0
@@ -154,9 +170,29 @@ pqmcu_saber_ntt_basemul_acc_half_m4:
     pop {r4-r11, pc}
     .size pqmcu_saber_ntt_basemul_acc_half_m4, .-pqmcu_saber_ntt_basemul_acc_half_m4
 
+@ blocks_args: the block-run entries' four register arguments (a, b,
+@ omega_g, acc / dst; wip/fire6: no stack arguments, so their C wrappers
+@ are tail calls, off the callers' stack): omega_g = the first block's
+@ omega entry (32-aligned: a whole group's) | (groups - 1), 1..8 groups of
+@ 32 (r6 = 128 bytes a group); q and -q^-1 as immediates (ntt.cpp
+@ static_asserts them); s3 = acc / dst - a.
+.macro blocks_args
+    push {r4-r11, lr}
+    and r6, r2, #7
+    bic r2, r2, #7
+    add r6, r6, #1
+    lsl r6, r6, #7
+    movw r9, #0x7e01
+    movt r9, #0x181             @ q = 25,263,617
+    movw lr, #0x7dff
+    movt lr, #0xbf7d            @ -q^-1 mod 2^32
+    sub r3, r3, r0
+    vmov s3, r3
+.endm
+
 @ void pqmcu_saber_ntt_basemul_acc_blocks_m4(int32_t a[] (clobbered), const int32_t b[],
-@     const int32_t omega[], const int32_t tail[2], int32_t acc[], size_t bytes): acc += a b / 2^32
-@ on bytes / 16 blocks (bytes a nonzero multiple of 128: whole groups of 32), e.g. the 16 of
+@     uintptr_t omega_g, int32_t acc[]): acc += a b / 2^32
+@ on the blocks of omega_g's groups (blocks_args), e.g. the 16 of
 @ one quarter (a sum kept in 256-byte pieces) or a run of blocks of a sum kept in pieces
 @ (pointers already offset by the caller).
     .section .text.pqmcu_saber_ntt_basemul_acc_blocks_m4, "ax", %progbits
@@ -165,20 +201,14 @@ pqmcu_saber_ntt_basemul_acc_half_m4:
     .type pqmcu_saber_ntt_basemul_acc_blocks_m4, %function
     .thumb_func
 pqmcu_saber_ntt_basemul_acc_blocks_m4:
-    push {r4-r11, lr}
-    ldr r9, [r3, #0]
-    ldr lr, [r3, #4]
-    ldr r3, [sp, #36]           @ acc (5th argument)
-    ldr r6, [sp, #40]           @ bytes (6th)
-    sub r3, r3, r0
-    vmov s3, r3
+    blocks_args
     basemul 1, r6
     pop {r4-r11, pc}
     .size pqmcu_saber_ntt_basemul_acc_blocks_m4, .-pqmcu_saber_ntt_basemul_acc_blocks_m4
 
 @ void pqmcu_saber_ntt_basemul_to_blocks_m4(const int32_t a[], const int32_t b[],
-@     const int32_t omega[], const int32_t tail[2], int32_t dst[], size_t bytes): dst = a b / 2^32
-@ on bytes / 16 blocks (a nonzero multiple of 128: the 32 blocks of one half, or a
+@     uintptr_t omega_g, int32_t dst[]): dst = a b / 2^32
+@ on the blocks of omega_g's groups (blocks_args: the 32 blocks of one half, or a
 @ run of a sum kept in pieces; pointers already offset by the caller; dst
 @ 4-aligned, a is not written).
     .section .text.pqmcu_saber_ntt_basemul_to_blocks_m4, "ax", %progbits
@@ -187,13 +217,24 @@ pqmcu_saber_ntt_basemul_acc_blocks_m4:
     .type pqmcu_saber_ntt_basemul_to_blocks_m4, %function
     .thumb_func
 pqmcu_saber_ntt_basemul_to_blocks_m4:
-    push {r4-r11, lr}
-    ldr r9, [r3, #0]
-    ldr lr, [r3, #4]
-    ldr r3, [sp, #36]           @ dst (5th argument)
-    ldr r6, [sp, #40]           @ bytes (6th)
-    sub r3, r3, r0
-    vmov s3, r3
+    blocks_args
     basemul 2, r6
     pop {r4-r11, pc}
     .size pqmcu_saber_ntt_basemul_to_blocks_m4, .-pqmcu_saber_ntt_basemul_to_blocks_m4
+
+@ void pqmcu_saber_ntt_basemul_get_blocks_m4(int32_t a[], const int32_t b[],
+@     uintptr_t omega_g, const int32_t acc[]):
+@ a = a b / 2^32 + acc on the blocks of omega_g's groups (blocks_args;
+@ pointers already offset by the caller): the last term of a sum
+@ kept in pieces, made into a's buffer for the inverse (FireSaber's
+@ re-encryption rows, wip/fire6: no copy of the piece into a).
+    .section .text.pqmcu_saber_ntt_basemul_get_blocks_m4, "ax", %progbits
+    .align 2
+    .global pqmcu_saber_ntt_basemul_get_blocks_m4
+    .type pqmcu_saber_ntt_basemul_get_blocks_m4, %function
+    .thumb_func
+pqmcu_saber_ntt_basemul_get_blocks_m4:
+    blocks_args
+    basemul 3, r6
+    pop {r4-r11, pc}
+    .size pqmcu_saber_ntt_basemul_get_blocks_m4, .-pqmcu_saber_ntt_basemul_get_blocks_m4

@@ -525,23 +525,35 @@ void sample_binomial3(uint8_t* out, const uint8_t* coins, size_t count, unsigned
     // two's complement) into 3-byte columns, four columns (12 bytes) a step.
     if (count != 256 || mu != 6) return;  // public: FireSaber's shape only
     for (unsigned m = 0; m < 8; ++m, out += 12) {
-        uint32_t col[4] = {0, 0, 0, 0};
         const uint8_t* p = coins + 3 * m;
         auto fields = [](const uint8_t* q) {
-            const uint32_t t = field_counts<3, 8>(load_u32(q) & 0xFFFFFFu);
+            // the 3-bit lanes' bit counts as v - (v >> 1 & 3) - (v >> 2 & 1)
+            // a lane (two subtractions, no borrow: each count is >= 0; bits
+            // 24.. of the word are left above the lanes, cleared below)
+            const uint32_t w = load_u32(q);
+            const uint32_t t = w - ((w >> 1) & 0x6DB6DBu) - ((w >> 2) & 0x249249u);
             // lane c: a + 8 b less b, a + 7 b >= 0 (no borrow between
             // lanes), whose low 3 bits are a - b mod 8, the field
             return (t - ((t >> 3) & 0x1C71C7u)) & 0x1C71C7u;
         };
+        // rows 2 k and 2 k + 1 side by side: lane c (6 bits) of y[k] holds
+        // both fields of column c as they sit in it (bits 6 k .. 6 k + 5)
+        uint32_t y[4];
 #pragma GCC unroll 4
-        for (unsigned i = 0; i < 8; i += 2, p += 48) {
-            // rows i and i + 1 side by side: lane c (6 bits) holds both
-            // fields of column c as they sit in it (bits 3 i .. 3 i + 5)
-            const uint32_t y = fields(p) | fields(p + 24) << 3;
-#pragma GCC unroll 4
-            for (unsigned c = 0; c < 4; ++c) col[c] |= ((y >> (6 * c)) & 63u) << (3 * i);
-        }
-        const uint32_t w[3] = {col[0] | col[1] << 24, col[1] >> 8 | col[2] << 16, col[2] >> 16 | col[3] << 8};
+        for (unsigned k = 0; k < 4; ++k, p += 48) y[k] = fields(p) | fields(p + 24) << 3;
+        // the 4 x 4 transposition of the 6-bit lanes (column c = lane k of
+        // y[k'] for k' = 0..3): 6-bit lanes swapped within the pairs (y0,
+        // y1), (y2, y3), then 12-bit ones within (y0, y2), (y1, y3)
+        auto swap = [](uint32_t& a, uint32_t& b, unsigned sh, uint32_t mask) {
+            const uint32_t t = ((a >> sh) ^ b) & mask;
+            a ^= t << sh;
+            b ^= t;
+        };
+        swap(y[0], y[1], 6, 0x03F03Fu);
+        swap(y[2], y[3], 6, 0x03F03Fu);
+        swap(y[0], y[2], 12, 0xFFFu);
+        swap(y[1], y[3], 12, 0xFFFu);
+        const uint32_t w[3] = {y[0] | y[1] << 24, y[1] >> 8 | y[2] << 16, y[2] >> 16 | y[3] << 8};
         std::memcpy(out, w, 12);
     }
 }

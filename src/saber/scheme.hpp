@@ -109,6 +109,19 @@ struct Scheme {
     // coins (kSplitT); decryption and v' (compared before the rows) run
     // before the rows' frame, each with a 512-byte stack half.
     static constexpr bool kSum25Split = !kToom && !kSpeed && !kSum25;
+    // FireSaber decapsulation's re-encryption rows (decapsulate_fire,
+    // row_sum25_term): groups 0-5 of 32 values of the row's transform-domain
+    // sum as plain int32 (768 bytes: acc, then sp's first 256 bytes; the
+    // plain block products, ~2.0 k cycles a group less over the four rows
+    // than the packed kernels), groups 6-7 packed at 25 bits (200 bytes) on
+    // the rows' stack (kFireRoomWords); m' after the int32 groups, in sp's
+    // kSum25Room bytes (kFireMAt).
+    static constexpr size_t kFireWsGroups = 6;   // int32 groups in acc and sp
+    static constexpr size_t kFireRoom32 = 2;     // int32 groups in the room (then the packed ones)
+    static constexpr size_t kFire32Groups = kFireWsGroups + kFireRoom32;
+    static constexpr size_t kFireRoomWords =
+        32 * kFireRoom32 + (kN / 32 - kFire32Groups) * ntt::kSum25BlockBytes / sizeof(int32_t);
+    static constexpr size_t kFireMAt = kFireWsGroups * 32 * sizeof(int32_t) - sizeof(uint16_t) * kN;
     static constexpr size_t kSplitN = 5 * 32;
     static constexpr size_t kSplitRoomWords = (kN - kSplitN) / 32 * ntt::kSum25BlockBytes / sizeof(int32_t);
     struct alignas(8) NttWorkspace {
@@ -259,6 +272,9 @@ struct Scheme {
         if constexpr (kSum25Split) {
             return decapsulate_split(ss, ct, sk, ws);
         }
+        if constexpr (kSum25) {
+            return decapsulate_fire(ss, ct, sk, ws);
+        }
         uint8_t buf[64], kr[64];
         indcpa_dec(buf, sk, ct, ws);
         std::memcpy(buf + 32, hpk, kHashBytes);
@@ -320,6 +336,58 @@ struct Scheme {
         return Status::ok;
     }
 
+    // decapsulate for kSum25 (FireSaber, Default; the same values): no
+    // hashes on this frame, so the rows' frame has room for the packed sum's
+    // last two blocks (kFireRoomWords, enc_default<false, true>). m' || H(pk)
+    // and K' || r' are in x past the coins (kSplitT, free until the rows), K'
+    // is copied to ss (the output, written last) and m' to sp's kFireMAt
+    // bytes (the row sums' int32 groups end before them, v' reads m' there
+    // after the rows), r' is read by the sampling before any row.
+    // (its steps before and after the rows out of line: this frame, under
+    // the rows' stack peak, keeps only ss, ct, sk and ws)
+    static Status decapsulate_fire(uint8_t* ss, const uint8_t* ct, const uint8_t* sk, Workspace& ws) {
+        if constexpr (kSum25) {
+            decaps_fire_head(ss, ct, sk, ws);
+            const uint8_t* pk = sk + params.indcpa_sk_bytes();
+            uint8_t* const t = reinterpret_cast<uint8_t*>(ws.x) + kSplitT;
+            const uint32_t diff = enc_ntt(const_cast<uint8_t*>(ct), ws.sp + kFireMAt, t + 96, pk, ws, /*compare=*/true);
+            decaps_fire_tail(ss, ct, sk, ws, diff);
+        } else {
+            (void)ss, (void)ct, (void)sk, (void)ws;
+        }
+        return Status::ok;
+    }
+    // m' (decryption), K' || r' = G(m' || H(pk)); K' to ss, m' to sp's kFireMAt bytes.
+    [[gnu::noinline]] static void decaps_fire_head(uint8_t* ss, const uint8_t* ct, const uint8_t* sk, Workspace& ws) {
+        if constexpr (kSum25) {
+            const uint8_t* hpk = sk + sk_bytes - kHashBytes - kKeyBytes;
+            static_assert(kSplitT >= kN * params.mu / 8 && kSplitT + 128 <= sizeof ws.x);
+            uint8_t* const t = reinterpret_cast<uint8_t*>(ws.x) + kSplitT;
+            dec_fire(t, sk, ct, ws);  // m' into x (free after the inverse)
+            std::memcpy(t + kKeyBytes, hpk, kHashBytes);
+            (void)hash::sha3_512(t + 64, t, 64, kem_scratch(ws));  // K' || r'
+            std::memcpy(ss, t + 64, kKeyBytes);
+            std::memcpy(ws.sp + kFireMAt, t, kKeyBytes);
+        } else {
+            (void)ss, (void)ct, (void)sk, (void)ws;
+        }
+    }
+    // H(ct) and the implicit rejection (diff: the re-encryption's difference).
+    [[gnu::noinline]] static void decaps_fire_tail(uint8_t* ss, const uint8_t* ct, const uint8_t* sk, Workspace& ws,
+                                                   uint32_t diff) {
+        if constexpr (kSum25) {
+            const uint8_t* z = sk + sk_bytes - kKeyBytes;
+            uint8_t* const t = reinterpret_cast<uint8_t*>(ws.x) + kSplitT;
+            hash::KeccakState* scr = kem_scratch(ws);
+            const uint32_t fail = (diff | (0u - diff)) >> 31;  // 0 or 1
+            hash_ct_public(t + kKeyBytes, ct, scr);
+            reject_and_hash(ss, t, ss, z, fail, scr);
+            wipe_secrets(ws);
+        } else {
+            (void)ss, (void)ct, (void)sk, (void)ws, (void)diff;
+        }
+    }
+
     // decapsulate's tail (both paths): implicit rejection, K^ := K' (kp) or z
     // when the re-encryption differs (fail = 1), by a mask, into kh[0..32)
     // (kh[32..64) holds H(ct); kp may be kh), then ss = SHA3-256(K^ || H(ct)).
@@ -327,8 +395,15 @@ struct Scheme {
     // of its own on the way to the final hash).
     [[gnu::always_inline]] static void reject_and_hash(uint8_t* ss, uint8_t* kh, const uint8_t* kp, const uint8_t* z,
                                                        uint32_t fail, hash::KeccakState* scr) {
-        const uint8_t mask = uint8_t(value_barrier(ct_mask32(fail)));
-        for (size_t i = 0; i < kKeyBytes; ++i) kh[i] = uint8_t(kp[i] ^ (mask & (kp[i] ^ z[i])));
+        // a word at a time (any alignment: memcpy), the same bytes
+        const uint32_t mask = value_barrier(ct_mask32(fail));
+        for (size_t i = 0; i < kKeyBytes; i += 4) {
+            uint32_t a, b;
+            std::memcpy(&a, kp + i, 4);
+            std::memcpy(&b, z + i, 4);
+            a ^= mask & (a ^ b);
+            std::memcpy(kh + i, &a, 4);
+        }
         (void)hash::sha3_256(ss, kh, 64, scr);
     }
     // SHA3-256(ct) as hash::sha3_256, its sponge not wiped afterwards: it
@@ -363,6 +438,12 @@ struct Scheme {
         if (compare) return pack_rounded_cmp(out, x, kN, h1, shift, bits);
         pack_rounded(out, x, kN, h1, shift, bits);
         return 0;
+    }
+    // FireSaber decapsulation's row compare out of line with two arguments
+    // (pack_rounded_cmp's six needed 8 bytes of outgoing arguments on the
+    // rows' frame, the stack peak's).
+    [[gnu::noinline]] static uint32_t compare_row(const uint8_t* out, const uint16_t* row) {
+        return pack_rounded_cmp(out, row, kN, h1, kLogQ - kLogP, kLogP);
     }
     // c_m: v' - m 2^(p - 1) rounded, the message folded into the encoding
     // (out of line: it keeps the callers' frames, on the stack peak's path, small).
@@ -1078,14 +1159,23 @@ private:
                                 bool compare) {
         static_assert(!kSplitRows || kSum25Split);
         static_assert(!kDecV || (kSum25 && !kSplitRows));
-        if constexpr (kDecV) compare = true;
+        if constexpr (kDecV) {
+            // (where decapsulate_fire keeps them: m and seed_sp are then
+            // unused arguments, which GCC drops, so the call takes four
+            // registers and its caller, under the rows' stack peak, no
+            // stack for arguments)
+            compare = true;
+            m = ws.sp + kFireMAt;
+            seed_sp = reinterpret_cast<const uint8_t*>(ws.x) + kSplitT + 96;
+        }
         if constexpr (kSplitRows) compare = true;
         // kSplitRows (the rows only: s' is sampled and v' compared before,
         // sample_sp_split, v_prime_split): the room (the packed row sums'
         // first piece) is in this frame, not decapsulate_split's, so that
         // the decryption and v' before it have a 512-byte stack half.
-        int32_t room_buf[kSplitRows ? kSplitRoomWords : 1];
-        int32_t* const room = kSplitRows ? room_buf : nullptr;
+        // kDecV: the packed sum's last two blocks (kFireRoomWords, row_sum25_term).
+        alignas(8) int32_t room_buf[kSplitRows ? kSplitRoomWords : kDecV ? kFireRoomWords : 1];
+        int32_t* const room = kSplitRows || kDecV ? room_buf : nullptr;
         if constexpr (!kSplitRows) {
             hash::Shake128 xof;
             open_xof(xof, seed_sp, kNoiseSeedBytes);
@@ -1125,6 +1215,7 @@ private:
                 diff |= emit_rounded(compare, out, row, kLogQ - kLogP, kLogP);
                 continue;
             }
+            const uint16_t* frow = ws.u.k.acc;
             for (size_t j = 0; j < L; ++j) {
                 if (sum == nullptr) {
                     if constexpr (kSplitRows) {
@@ -1142,7 +1233,10 @@ private:
                     }
                     squeeze_entry_kem(ws, xof);
                     if constexpr (kSum25) {
-                        row_sum25_term(ws, j);
+                        if constexpr (kDecV) {  // (the only FireSaber compare: enc_ntt)
+                            row_sum25_term(ws, j, room);
+                            if (j + 1 == L) frow = row_sum25_finish(ws, room);
+                        }
                     } else {
                         product_into(ws.u.k.acc, ws, j, j == 0);
                     }
@@ -1170,8 +1264,12 @@ private:
                     continue;
                 }
             }
-            const uint16_t* row = sum != nullptr ? row_sum_finish(sum, ws) : ws.u.k.acc;
-            diff |= emit_rounded(compare, out, row, kLogQ - kLogP, kLogP);
+            const uint16_t* row = sum != nullptr ? row_sum_finish(sum, ws) : frow;
+            if constexpr (kDecV) {
+                diff |= compare_row(out, row);  // (two arguments: none on this frame's stack)
+            } else {
+                diff |= emit_rounded(compare, out, row, kLogQ - kLogP, kLogP);
+            }
         }
         if constexpr (!kSplitRows) {
             (void)room;
@@ -1180,6 +1278,10 @@ private:
             } else if constexpr (!kDecV) {  // (kDecV: enc_ntt compares v' next, v_prime_sum25)
                 v_prime(pk, ws, /*reuse=*/true);
                 diff |= emit_message(compare, ct + params.polyvec_p_bytes(), ws.u.k.acc, m);
+            } else {
+                constexpr size_t kWords32 = sizeof room_buf / 32 * 32;  // the STM wipe's 32-byte steps, then the rest
+                wipe_workspace(room_buf, kWords32);
+                secure_wipe(reinterpret_cast<uint8_t*>(room_buf) + kWords32, sizeof room_buf - kWords32);
             }
         } else {
             constexpr size_t kWords32 = sizeof room_buf / 32 * 32;  // the STM wipe's 32-byte steps, then the rest
@@ -1250,22 +1352,30 @@ private:
             int32_t* const yh = ws.u.k.yh;
             ntt::forward_packed10(x, pk + (L - 1) * params.poly_p_bytes());  // (pk's seed follows)
             ntt::pointwise_half(x, yh, 1);
-            ntt::forward_half_packed(yh, spj(ws, L - 1), kSpBits, 0);
-            ntt::pointwise_quarter_to(q0, x, yh, 0);
-            ntt::pointwise_quarter_to(q1, x + kQuarter, yh + kQuarter, 1);
+            ntt::forward_half3(yh, spj(ws, L - 1), 0);
+            constexpr uint32_t kQ0 = ntt::sum25_run(0, kN / 16), kQ1 = ntt::sum25_run(kN / 16, kN / 16);  // the quarters' runs
+            ntt::pointwise_blocks_to_run(q0, x, yh, kQ0);
+            ntt::pointwise_blocks_to_run(q1, x + kQuarter, yh + kQuarter, kQ1);
             int32_t* const bw = ws.u.y;  // yh..th: b_j whole
             int32_t* const sh = x;       // s'_j's half (x's first half is dead now)
             for (size_t jj = 1; jj < L; ++jj) {
                 const size_t j = L - 1 - jj;
                 ntt::forward_packed10(bw, pk + j * params.poly_p_bytes());  // (b_{j+1} follows)
-                ntt::forward_half_packed(sh, spj(ws, j), kSpBits, 1);
+                ntt::forward_half3(sh, spj(ws, j), 1);
                 ntt::pointwise_acc_half_at(x + kHalf, bw + kHalf, sh, 1);
-                ntt::forward_half_packed(sh, spj(ws, j), kSpBits, 0);
-                ntt::pointwise_acc_quarter_at(q0, bw, sh, 0);
-                ntt::pointwise_acc_quarter_at(q1, bw + kQuarter, sh + kQuarter, 1);
+                ntt::forward_half3(sh, spj(ws, j), 0);
+                if (jj + 1 < L) {
+                    ntt::pointwise_acc_blocks_run(q0, bw, sh, kQ0);
+                    ntt::pointwise_acc_blocks_run(q1, bw + kQuarter, sh + kQuarter, kQ1);
+                } else {
+                    // the last term's half 0 made in place over s'_0's
+                    // (x's first half) with the quarters added: the sum's
+                    // half 0 where the inverse reads it (no copy; the block
+                    // product's sums are symmetric in its operands)
+                    ntt::pointwise_get_blocks_run(sh, bw, q0, kQ0);
+                    ntt::pointwise_get_blocks_run(sh + kQuarter, bw + kQuarter, q1, kQ1);
+                }
             }
-            std::memcpy(x, q0, sizeof q1);
-            std::memcpy(x + kQuarter, q1, sizeof q1);
             wipe_workspace(q1, sizeof q1);  // (q0 is the Workspace's: wiped at the end)
             ntt::inverse_store(ws.u.k.acc, x);
             return emit_message(true, const_cast<uint8_t*>(ct) + params.polyvec_p_bytes(), ws.u.k.acc, m);
@@ -1357,26 +1467,71 @@ private:
         }
     }
     // FireSaber's re-encryption row (ct is the input, so no sum in it): the
-    // sum in the transform domain packed at 25 bits in acc and sp's first
-    // kSum25Room bytes (800 contiguous bytes; s' is after them), each product
-    // made in x (s'_j a half at a time in yh, half 1 last as v' needs), the
-    // last added to the unpacked sum in x for the row's one inverse.
-    [[gnu::noinline]] static void row_sum25_term(Workspace& ws, size_t j) {
+    // sum in the transform domain, each product made from A_ij's transform in
+    // x and s'_j a half at a time in yh (half 1 last, as v' needs): groups
+    // 0-5 of 32 values as int32 in acc and sp's first 256 bytes (s32, the
+    // plain block products: stored by the first term, added by the others),
+    // groups 6-7 packed at 25 bits in room (the fused sum25 kernels: put,
+    // add, get into x). The row's inverse: row_sum25_finish (from the rows'
+    // frame, so that the inverse's stack is not on top of this one's).
+    [[gnu::noinline]] static void row_sum25_term(Workspace& ws, size_t j, int32_t* room) {
         if constexpr (kSum25) {
             static_assert(offsetof(NttWorkspace, sp) == offsetof(NttWorkspace, u) + sizeof ws.u &&
                               sizeof ws.u.k.yh + sizeof ws.u.k.acc == sizeof ws.u &&
-                              sizeof ws.u.k.acc + kSum25Room == ntt::kSum25Bytes,
-                          "the packed sum: acc, then sp's first bytes");
-            uint8_t* const s25 = reinterpret_cast<uint8_t*>(ws.u.k.acc);
+                              kFireMAt + kKeyBytes <= kSum25Room && kFireWsGroups == 6 && kFireRoom32 <= 2,
+                          "the int32 groups: acc (half 0), sp's first bytes, the room; m' after sp's");
+            constexpr unsigned kHalfBlocks = kN / 8, kWs = unsigned(8 * kFireWsGroups),
+                               kEnd32 = unsigned(8 * kFire32Groups);  // blocks
+            int32_t* const s32 = reinterpret_cast<int32_t*>(ws.u.k.acc);
+            int32_t* const x = ws.x;
+            int32_t* const yh = ws.u.k.yh;
             const unsigned op = j == 0 ? 0 : j + 1 < L ? 1 : 2;
-            for (unsigned h = 0; h < 2; ++h) {
-                ntt::forward_half_packed(ws.u.k.yh, spj(ws, j), kSpBits, h);
-                sum25_half(ws, h, op, s25, kN, nullptr);
+            const uint8_t* const sj = spj(ws, j);
+            // (the block runs as one argument: the kernels' wrappers take no stack)
+            constexpr uint32_t r0 = ntt::sum25_run(0, kHalfBlocks);
+            ntt::forward_half3(yh, sj, 0);
+            if (op == 0) {
+                ntt::pointwise_blocks_to_run(s32, x, yh, r0);
+            } else {
+                ntt::pointwise_acc_blocks_run(s32, x, yh, r0);
             }
-            if (op == 2) ntt::inverse_sum25(ws.u.k.acc, ws.x);
+            ntt::forward_half3(yh, sj, 1);
+            constexpr unsigned k1 = kWs - kHalfBlocks, k2 = kEnd32 - kWs;  // half 1's int32 blocks in sp, the room
+            constexpr uint32_t r1 = ntt::sum25_run(kHalfBlocks, k1), r2 = ntt::sum25_run(kWs, k2);
+            int32_t* const x1 = x + 4 * kHalfBlocks;
+            int32_t* const x2 = x + 4 * kWs;
+            const int32_t* const y2 = yh + 4 * k1;
+            if (op == 0) {
+                ntt::pointwise_blocks_to_run(s32 + 4 * kHalfBlocks, x1, yh, r1);
+                if constexpr (k2 != 0) ntt::pointwise_blocks_to_run(room, x2, y2, r2);
+            } else if (op == 2) {  // (the last term: half 1 whole in x for the inverse)
+                ntt::pointwise_get_blocks_run(x1, yh, s32 + 4 * kHalfBlocks, r1);
+                if constexpr (k2 != 0) ntt::pointwise_get_blocks_run(x2, y2, room, r2);
+            } else {
+                ntt::pointwise_acc_blocks_run(s32 + 4 * kHalfBlocks, x1, yh, r1);
+                if constexpr (k2 != 0) ntt::pointwise_acc_blocks_run(room, x2, y2, r2);
+            }
+            if constexpr (kEnd32 < 2 * kHalfBlocks) {
+                sum25_run_b(ws, yh, kHalfBlocks, op, reinterpret_cast<uint8_t*>(room + 4 * k2), kEnd32, 2 * kHalfBlocks);
+            }
         } else {
-            (void)ws, (void)j;
+            (void)ws, (void)j, (void)room;
         }
+    }
+    // After the row's last term: the int32 groups of half 1 (sp, the room)
+    // copied into x before the packed group's get, and the sum inverted from
+    // its halves (acc, x's second half) into x's first half, or (no such
+    // kernel: the C code) from x into acc. Returns the row.
+    [[gnu::noinline]] static const uint16_t* row_sum25_finish(Workspace& ws, const int32_t* room) {
+        constexpr size_t kHalf = kN / 2, kWs = 32 * kFireWsGroups;  // values
+        int32_t* const s32 = reinterpret_cast<int32_t*>(ws.u.k.acc);
+        int32_t* const x = ws.x;
+        (void)room, (void)kWs;  // (the last term's get_blocks made half 1 in x)
+        uint16_t* const row = reinterpret_cast<uint16_t*>(x);
+        if (ntt::inverse_store_halves(row, s32, x + kHalf)) return row;
+        std::memcpy(x, s32, sizeof(int32_t) * kHalf);
+        ntt::inverse_store(ws.u.k.acc, x);
+        return ws.u.k.acc;
     }
     // Encapsulation's row i of A s' summed in the transform domain (one
     // inverse instead of l) when the ciphertext bytes from row i's output on
@@ -1622,6 +1777,46 @@ private:
         decode_m(m, ws.u.k.acc, ct);
     }
 
+    // FireSaber's decryption (decapsulate_fire; the same values as
+    // dec_default): every term with both operands whole, b'_j in x and s_j
+    // in yh..th (one pass each from the fields: no half transforms), the sum
+    // as int32 groups of 32 in sp (groups 0-4: sp is free until s' is
+    // sampled) and on this frame's stack (groups 5-7, 384 bytes: the frame
+    // is beside the rows', with room to spare since decapsulate_fire keeps
+    // no hashes on its own), stored by the first term's block products,
+    // added by the others', and the last term's made into x with the sum
+    // added (pointwise_get_blocks_at) for the one inverse.
+    static constexpr size_t kDecSpGroups = 5;
+    [[gnu::noinline]] static void dec_fire(uint8_t* m, const uint8_t* sk, const uint8_t* ct, Workspace& ws) {
+        if constexpr (kSum25) {
+            constexpr unsigned kB0 = unsigned(8 * kDecSpGroups), kB1 = kN / 4 - kB0;  // blocks in sp, on the stack
+            static_assert(kB0 % 8 == 0 && sizeof ws.sp >= 16 * kB0 && offsetof(NttWorkspace, sp) % 8 == 0);
+            alignas(8) int32_t rest[4 * kB1];
+            int32_t* const p0 = reinterpret_cast<int32_t*>(ws.sp);
+            int32_t* const x = ws.x;
+            int32_t* const y = ws.u.y;
+            for (size_t j = 0; j < L; ++j) {
+                ntt::forward_packed10(x, ct + j * params.poly_p_bytes());  // (b'_{j+1} or c_m follows)
+                ntt::forward_small13(y, sk + j * params.poly_q_bytes());   // (s_{j+1} or pk follows; |s| small)
+                constexpr uint32_t r0 = ntt::sum25_run(0, kB0), r1 = ntt::sum25_run(kB0, kB1);
+                if (j == 0) {
+                    ntt::pointwise_blocks_to_run(p0, x, y, r0);
+                    ntt::pointwise_blocks_to_run(rest, x + 4 * kB0, y + 4 * kB0, r1);
+                } else if (j + 1 < L) {
+                    ntt::pointwise_acc_blocks_run(p0, x, y, r0);
+                    ntt::pointwise_acc_blocks_run(rest, x + 4 * kB0, y + 4 * kB0, r1);
+                } else {
+                    ntt::pointwise_get_blocks_run(x, y, p0, r0);
+                    ntt::pointwise_get_blocks_run(x + 4 * kB0, y + 4 * kB0, rest, r1);
+                }
+            }
+            wipe_workspace(rest, sizeof rest);
+            ntt::inverse_store(ws.u.k.acc, x);
+            decode_m(m, ws.u.k.acc, ct);
+        } else {
+            (void)m, (void)sk, (void)ct, (void)ws;
+        }
+    }
     // kSum25Split decapsulation: where m' || H(pk), K' || r' are in x.
     static constexpr size_t kSplitT = sizeof(int32_t) * kN / 2;
     // s' into sp (as enc_default's sampling).
