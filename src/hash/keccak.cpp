@@ -23,7 +23,7 @@ extern "C" void pqmcu_keccak_f1600_bi32_m4_grind_loop(const uint32_t tpre[50], u
 // keccak_lanes_m4.S: the whole-lane loops of keccak_xor_bytes /
 // keccak_extract_bytes (two lanes a loop, PKHBT / PKHTB pairing).
 extern "C" void pqmcu_keccak_xor_lanes_m4(uint32_t* we, const uint8_t* in, uint32_t nl);
-// (pqmcu_keccak_extract_lanes_m4: keccak_internal.hpp)
+extern "C" void pqmcu_keccak_extract_lanes_m4(const uint32_t* we, uint8_t* out, uint32_t nl);
 #endif
 
 namespace pqmcu::hash {

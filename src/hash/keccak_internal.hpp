@@ -9,9 +9,6 @@
 
 #if defined(PQMCU_TARGET_M4) && defined(__ARM_ARCH_7EM__) && !defined(PQMCU_KECCAK_NO_ASM)
 extern "C" void pqmcu_keccak_wipe_m4(void* p, uint32_t n);  // keccak_lanes_m4.S
-// out[8 k .. 8 k + 8) = lane k of the bit-interleaved state words we (keccak_lanes_m4.S)
-extern "C" void pqmcu_keccak_extract_lanes_m4(const uint32_t* we, uint8_t* out, uint32_t nl);
-#define PQMCU_KECCAK_EXTRACT_LANES_M4 1
 #endif
 
 namespace pqmcu::hash::internal {
