@@ -136,12 +136,15 @@ void pointwise_get_blocks_at(int32_t* x, const int32_t* y, const int32_t* acc, u
 // The same three with the run as one argument (sum25_run(first, blocks)):
 // four register arguments, so on the M4 their wrappers are tail calls and
 // take no stack (FireSaber's re-encryption rows: the stack peak's path).
+// Unlike the _at forms the M4 wrappers do not round blocks down or skip an
+// empty run: first and blocks must be whole groups (block_run_ok; the
+// callers' runs are constants, checked by static_assert).
 void pointwise_blocks_to_run(int32_t* dst, const int32_t* a, const int32_t* b, uint32_t run);
+void pointwise_acc_blocks_run(int32_t* acc, int32_t* x, const int32_t* y, uint32_t run);
+void pointwise_get_blocks_run(int32_t* x, const int32_t* y, const int32_t* acc, uint32_t run);
 // forward_half_packed(out, packed, 3, h) (FireSaber's s'; on the M4 a tail
 // call of its kernel, no dispatch on the width).
 void forward_half3(int32_t* out, const uint8_t* packed, unsigned h);
-void pointwise_acc_blocks_run(int32_t* acc, int32_t* x, const int32_t* y, uint32_t run);
-void pointwise_get_blocks_run(int32_t* x, const int32_t* y, const int32_t* acc, uint32_t run);
 // The granule of the block runs above (pointwise_acc_blocks_at,
 // pointwise_blocks_to): 2 (pairs) in the natural layout; 8 (whole groups of
 // 32 coefficients) on the M4, whose transforms keep a group of 32
@@ -194,6 +197,14 @@ void sum25_get(int32_t* x, const uint8_t* s, size_t n = kN);
 // inverse_store). On the M4 one pass: no product stored and loaded again.
 // (Four arguments: no stack ones, on decapsulation's stack peak path.)
 constexpr uint32_t sum25_run(unsigned first, unsigned blocks) { return first | uint32_t(blocks) << 16; }
+// A run the plain block-run products (pointwise_*_run) take on the M4:
+// first and blocks multiples of 8 (whole groups of 32: omega_g packs
+// groups - 1 into the 32-aligned omega pointer's low 3 bits), 1..8 groups
+// within the transform's 64 blocks.
+constexpr bool block_run_ok(uint32_t run) {
+    const uint32_t first = run & 0xFFFFu, blocks = run >> 16;
+    return first % 8 == 0 && blocks % 8 == 0 && blocks != 0 && first + blocks <= kN / 4;
+}
 void pointwise_sum25_put(uint8_t* s, int32_t* a, const int32_t* b, uint32_t run);
 void pointwise_sum25_add(uint8_t* s, int32_t* a, const int32_t* b, uint32_t run);
 void pointwise_sum25_get(int32_t* a, const int32_t* b, const uint8_t* s, uint32_t run);

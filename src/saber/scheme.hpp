@@ -93,9 +93,11 @@ struct Scheme {
         typename MV::Scratch mv;
     };
     // Default: s' as 4-bit fields, or 3-bit for FireSaber (|s'| <= 3), whose
-    // re-encryption rows then sum in the transform domain packed at 25 bits
-    // (ntt::sum25_*: 800 bytes) in acc and the kSum25Room bytes after it,
-    // before s' in sp (no inverse per product: l - 1 fewer per row).
+    // re-encryption rows then sum in the transform domain (no inverse per
+    // product: l - 1 fewer per row) in acc, the kSum25Room bytes after it
+    // (before s' in sp) and a room on the rows' stack: as int32 groups
+    // since wip/fire6 (kFireWsGroups below; ntt::sum25_*'s 800-byte packed
+    // layout sized kSum25Room).
     static constexpr bool kSum25 = !kToom && !kSpeed && params.mu == 6;
     static constexpr unsigned kSpBits = kSum25 ? 3 : 4;
     static constexpr size_t kSpPolyBytes = kN * kSpBits / 8;
@@ -113,9 +115,10 @@ struct Scheme {
     // row_sum25_term): groups 0-5 of 32 values of the row's transform-domain
     // sum as plain int32 (768 bytes: acc, then sp's first 256 bytes; the
     // plain block products, ~2.0 k cycles a group less over the four rows
-    // than the packed kernels), groups 6-7 packed at 25 bits (200 bytes) on
-    // the rows' stack (kFireRoomWords); m' after the int32 groups, in sp's
-    // kSum25Room bytes (kFireMAt).
+    // than the packed kernels), groups 6-7 as int32 too (kFireRoom32 = 2:
+    // 256 bytes) on the rows' stack (kFireRoomWords; with kFireRoom32 < 2 the
+    // groups after them would be packed at 25 bits there, sum25_run_b); m'
+    // after the int32 groups, in sp's kSum25Room bytes (kFireMAt).
     static constexpr size_t kFireWsGroups = 6;   // int32 groups in acc and sp
     static constexpr size_t kFireRoom32 = 2;     // int32 groups in the room (then the packed ones)
     static constexpr size_t kFire32Groups = kFireWsGroups + kFireRoom32;
@@ -337,8 +340,8 @@ struct Scheme {
     }
 
     // decapsulate for kSum25 (FireSaber, Default; the same values): no
-    // hashes on this frame, so the rows' frame has room for the packed sum's
-    // last two blocks (kFireRoomWords, enc_default<false, true>). m' || H(pk)
+    // hashes on this frame, so the rows' frame has room for the row sum's
+    // last two groups (kFireRoomWords, enc_default<false, true>). m' || H(pk)
     // and K' || r' are in x past the coins (kSplitT, free until the rows), K'
     // is copied to ss (the output, written last) and m' to sp's kFireMAt
     // bytes (the row sums' int32 groups end before them, v' reads m' there
@@ -1016,7 +1019,10 @@ private:
             return enc_speed(ct, m, seed_sp, pk, ws, compare);
         } else {
             // FireSaber decapsulation: the rows (a copy of its own), then v'
-            // made and compared in a frame beside theirs (v_prime_sum25)
+            // made and compared in a frame beside theirs (v_prime_sum25).
+            // (Only for decapsulate_fire's own layout: enc_default<false,
+            // true> ignores m and seed_sp and reads m' at sp + kFireMAt and
+            // r' at x + kSplitT + 96, so m must be ws.sp + kFireMAt there.)
             if (kSum25 && compare) {
                 const uint32_t rows = enc_default<false, kSum25>(ct, m, seed_sp, pk, ws, compare);
                 return rows | v_prime_sum25(pk, m, ct, ws);  // (after the rows: they sample s')
@@ -1173,7 +1179,7 @@ private:
         // sample_sp_split, v_prime_split): the room (the packed row sums'
         // first piece) is in this frame, not decapsulate_split's, so that
         // the decryption and v' before it have a 512-byte stack half.
-        // kDecV: the packed sum's last two blocks (kFireRoomWords, row_sum25_term).
+        // kDecV: the row sum's last two groups (kFireRoomWords, row_sum25_term).
         alignas(8) int32_t room_buf[kSplitRows ? kSplitRoomWords : kDecV ? kFireRoomWords : 1];
         int32_t* const room = kSplitRows || kDecV ? room_buf : nullptr;
         if constexpr (!kSplitRows) {
@@ -1354,6 +1360,7 @@ private:
             ntt::pointwise_half(x, yh, 1);
             ntt::forward_half3(yh, spj(ws, L - 1), 0);
             constexpr uint32_t kQ0 = ntt::sum25_run(0, kN / 16), kQ1 = ntt::sum25_run(kN / 16, kN / 16);  // the quarters' runs
+            static_assert(ntt::block_run_ok(kQ0) && ntt::block_run_ok(kQ1));
             ntt::pointwise_blocks_to_run(q0, x, yh, kQ0);
             ntt::pointwise_blocks_to_run(q1, x + kQuarter, yh + kQuarter, kQ1);
             int32_t* const bw = ws.u.y;  // yh..th: b_j whole
@@ -1470,10 +1477,12 @@ private:
     // sum in the transform domain, each product made from A_ij's transform in
     // x and s'_j a half at a time in yh (half 1 last, as v' needs): groups
     // 0-5 of 32 values as int32 in acc and sp's first 256 bytes (s32, the
-    // plain block products: stored by the first term, added by the others),
-    // groups 6-7 packed at 25 bits in room (the fused sum25 kernels: put,
-    // add, get into x). The row's inverse: row_sum25_finish (from the rows'
-    // frame, so that the inverse's stack is not on top of this one's).
+    // plain block products: stored by the first term, added by the others,
+    // and the last term's made into x with the sum added), groups 6-7 the
+    // same in room (kFireRoom32 = 2; any group after those packed at 25 bits
+    // there: sum25_run_b, compiled out now). The row's inverse:
+    // row_sum25_finish (from the rows' frame, so that the inverse's stack is
+    // not on top of this one's).
     [[gnu::noinline]] static void row_sum25_term(Workspace& ws, size_t j, int32_t* room) {
         if constexpr (kSum25) {
             static_assert(offsetof(NttWorkspace, sp) == offsetof(NttWorkspace, u) + sizeof ws.u &&
@@ -1489,6 +1498,7 @@ private:
             const uint8_t* const sj = spj(ws, j);
             // (the block runs as one argument: the kernels' wrappers take no stack)
             constexpr uint32_t r0 = ntt::sum25_run(0, kHalfBlocks);
+            static_assert(ntt::block_run_ok(r0));
             ntt::forward_half3(yh, sj, 0);
             if (op == 0) {
                 ntt::pointwise_blocks_to_run(s32, x, yh, r0);
@@ -1498,6 +1508,7 @@ private:
             ntt::forward_half3(yh, sj, 1);
             constexpr unsigned k1 = kWs - kHalfBlocks, k2 = kEnd32 - kWs;  // half 1's int32 blocks in sp, the room
             constexpr uint32_t r1 = ntt::sum25_run(kHalfBlocks, k1), r2 = ntt::sum25_run(kWs, k2);
+            static_assert(ntt::block_run_ok(r1) && (k2 == 0 || ntt::block_run_ok(r2)));
             int32_t* const x1 = x + 4 * kHalfBlocks;
             int32_t* const x2 = x + 4 * kWs;
             const int32_t* const y2 = yh + 4 * k1;
@@ -1518,15 +1529,15 @@ private:
             (void)ws, (void)j, (void)room;
         }
     }
-    // After the row's last term: the int32 groups of half 1 (sp, the room)
-    // copied into x before the packed group's get, and the sum inverted from
-    // its halves (acc, x's second half) into x's first half, or (no such
-    // kernel: the C code) from x into acc. Returns the row.
+    // After the row's last term (whose get_blocks made half 1 whole in x's
+    // second half): the sum inverted from its halves (acc, x's second half)
+    // into x's first half, or (no such kernel: the C code) from x into acc.
+    // Returns the row. (room: unused, kept so the call is unchanged)
     [[gnu::noinline]] static const uint16_t* row_sum25_finish(Workspace& ws, const int32_t* room) {
-        constexpr size_t kHalf = kN / 2, kWs = 32 * kFireWsGroups;  // values
+        constexpr size_t kHalf = kN / 2;  // values
         int32_t* const s32 = reinterpret_cast<int32_t*>(ws.u.k.acc);
         int32_t* const x = ws.x;
-        (void)room, (void)kWs;  // (the last term's get_blocks made half 1 in x)
+        (void)room;
         uint16_t* const row = reinterpret_cast<uint16_t*>(x);
         if (ntt::inverse_store_halves(row, s32, x + kHalf)) return row;
         std::memcpy(x, s32, sizeof(int32_t) * kHalf);
@@ -1799,6 +1810,7 @@ private:
                 ntt::forward_packed10(x, ct + j * params.poly_p_bytes());  // (b'_{j+1} or c_m follows)
                 ntt::forward_small13(y, sk + j * params.poly_q_bytes());   // (s_{j+1} or pk follows; |s| small)
                 constexpr uint32_t r0 = ntt::sum25_run(0, kB0), r1 = ntt::sum25_run(kB0, kB1);
+                static_assert(ntt::block_run_ok(r0) && ntt::block_run_ok(r1));
                 if (j == 0) {
                     ntt::pointwise_blocks_to_run(p0, x, y, r0);
                     ntt::pointwise_blocks_to_run(rest, x + 4 * kB0, y + 4 * kB0, r1);
