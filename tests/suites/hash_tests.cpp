@@ -161,7 +161,7 @@ void keccak_grind_entries(Context& ctx) {
 void byte_access(Context& ctx) {
     // XOR at every offset/length agrees with a plain byte array model.
     Prng rng(2);
-    uint8_t model[200] = {}, got[200], data[200];
+    uint8_t model[200] = {}, got[201], data[201];  // (+1: the unaligned whole-lane calls below)
     hash::KeccakState s;
     hash::keccak_init(s);
     for (size_t off = 0; off < 200; off += 7) {
@@ -186,6 +186,17 @@ void byte_access(Context& ctx) {
         const size_t len = (200 - off < 11) ? 200 - off : 11;
         hash::keccak_extract_bytes(s, off, got, len);
         PQ_CHECK_BYTES(ctx, got, model + off, len);
+    }
+    // whole lanes at every lane offset (the M4's tail calls of the lane
+    // loops), from an unaligned input / into an unaligned output
+    for (size_t off = 0; off < 200; off += 8) {
+        for (size_t len = 8; off + len <= 200; len += 8) {
+            rng.fill(data + 1, len);
+            hash::keccak_xor_bytes(s, off, data + 1, len);
+            for (size_t i = 0; i < len; ++i) model[off + i] ^= data[1 + i];
+            hash::keccak_extract_bytes(s, off, got + 1, len);
+            PQ_CHECK_BYTES(ctx, got + 1, model + off, len);
+        }
     }
 }
 
@@ -297,6 +308,31 @@ void byte_at_a_time(Context& ctx) {
     PQ_CHECK(ctx, x.finalize() == Status::ok);
     for (size_t i = 0; i < sizeof got; ++i) PQ_CHECK(ctx, x.squeeze(got + i, 1) == Status::ok);
     PQ_CHECK_BYTES(ctx, got, ref, sizeof ref);
+}
+
+template <class X>
+void squeeze_with_scratch(Context& ctx, size_t piece) {
+    // Shake::squeeze with a permutation buffer (sponge_squeeze_buf<Rate>)
+    // in pieces of `piece` bytes vs the own-buffer squeeze in one call.
+    uint8_t msg[61], ref[420], got[420];
+    Prng rng(7);
+    rng.fill(msg, sizeof msg);
+    X a, b;
+    hash::KeccakState scratch;
+    PQ_CHECK(ctx, a.absorb(msg, sizeof msg) == Status::ok && a.finalize() == Status::ok);
+    PQ_CHECK(ctx, b.absorb(msg, sizeof msg) == Status::ok && b.finalize() == Status::ok);
+    PQ_CHECK(ctx, a.squeeze(ref, sizeof ref) == Status::ok);
+    for (size_t at = 0; at < sizeof got; at += piece) {
+        const size_t n = sizeof got - at < piece ? sizeof got - at : piece;
+        PQ_CHECK(ctx, b.squeeze(got + at, n, &scratch) == Status::ok);
+    }
+    PQ_CHECK_BYTES(ctx, got, ref, sizeof ref);
+}
+void squeeze_scratch(Context& ctx) {
+    for (size_t piece : {size_t(1), size_t(7), size_t(8), size_t(24), size_t(31), size_t(136), size_t(168), size_t(420)}) {
+        squeeze_with_scratch<hash::Shake128>(ctx, piece);
+        squeeze_with_scratch<hash::Shake256>(ctx, piece);
+    }
 }
 
 void split_at_every_offset(Context& ctx) {
@@ -587,6 +623,7 @@ PQMCU_SUITE(hash_suite, "hash",
              {"vectors incremental", vectors_incremental},
              {"byte at a time", byte_at_a_time},
              {"split at every offset", split_at_every_offset},
+             {"squeeze with a scratch", squeeze_scratch},
              {"x4 permutation", x4_permutation},
              {"shake128 x4 vs x1", x4_shake128},
              {"shake256 x4 vs x1", x4_shake256},

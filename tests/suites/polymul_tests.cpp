@@ -7,8 +7,10 @@
 #include <initializer_list>
 #include <new>
 
+#include "polymul/karatsuba_simd.hpp"
 #include "polymul/matvec.hpp"
 #include "polymul/polymul.hpp"
+#include "polymul/toom4_eval.hpp"
 #include "saber/ntt.hpp"
 #if defined(PQMCU_SUITES_NTRU)
 #include "ntru/ntt_big.hpp"
@@ -32,11 +34,18 @@ struct XorShift {
 
 constexpr size_t kMaxTestN = 1024;
 using T43 = pm::Toom4<pm::Toom3<pm::Karatsuba<16>>>;
-constexpr size_t kScratch = pm::max_scratch_words<T43>(kMaxTestN) > pm::max_scratch_words<pm::Toom3<pm::Karatsuba<16>>>(kMaxTestN)
-                                ? pm::max_scratch_words<T43>(kMaxTestN)
-                                : pm::max_scratch_words<pm::Toom3<pm::Karatsuba<16>>>(kMaxTestN);
+// NTRU's M4 product shape (Toom4Eval over KaratsubaSimd; here with the
+// polymul Schoolbook base): on the M4 its lane paths (paired evaluations,
+// the top limb's padded pairs, UHADD16 / UHSUB16 halvings) at every n.
+using T4E = pm::Toom4Eval<pm::KaratsubaSimd<32>>;
+constexpr size_t kScratch0 = pm::max_scratch_words<T43>(kMaxTestN) > pm::max_scratch_words<pm::Toom3<pm::Karatsuba<16>>>(kMaxTestN)
+                                 ? pm::max_scratch_words<T43>(kMaxTestN)
+                                 : pm::max_scratch_words<pm::Toom3<pm::Karatsuba<16>>>(kMaxTestN);
+constexpr size_t kScratch =
+    pm::max_scratch_words<T4E>(kMaxTestN) > kScratch0 ? pm::max_scratch_words<T4E>(kMaxTestN) : kScratch0;
 // Static: the M4 stack need not hold them.
 uint16_t g_a[kMaxTestN], g_b[kMaxTestN], g_c[2 * kMaxTestN], g_ref[2 * kMaxTestN], g_scratch[kScratch + 1];
+uint16_t g_eb[T4E::shared_words(kMaxTestN) + 1];
 
 // The cases run one at a time, so their large buffers share one arena: the
 // firmware then links within the STM32F4DISCOVERY's 128 KB of RAM.
@@ -84,6 +93,23 @@ void karatsuba(Context& ctx) { check_method<pm::Karatsuba<16>>(ctx); }
 void toom3(Context& ctx) { check_method<pm::Toom3<pm::Karatsuba<16>>>(ctx); }
 void toom4(Context& ctx) { check_method<pm::Toom4<pm::Karatsuba<16>>>(ctx); }
 void toom4toom3(Context& ctx) { check_method<T43>(ctx); }
+void toom4_eval(Context& ctx) {
+    check_method<T4E>(ctx, 13);
+    // b's evaluations kept (NTRU key generation's (gf)^-1): the same product
+    XorShift rng{0x4E4Eu};
+    uint32_t bad = 0;
+    for (size_t n = T4E::kMin; n <= kMaxTestN; n += (n < 64 ? 1 : n < 300 ? 13 : 101)) {
+        for (size_t i = 0; i < n; ++i) g_a[i] = uint16_t(rng.next()), g_b[i] = uint16_t(rng.next());
+        reference_product(g_ref, g_a, g_b, n);
+        g_eb[T4E::shared_words(n)] = 0x5A5A;
+        g_scratch[T4E::scratch_words(n)] = 0xA5A5;
+        T4E::evaluate_shared(g_eb, g_b, n);
+        T4E::mul_shared(g_c, g_a, g_b, g_eb, n, g_scratch);
+        bad += g_eb[T4E::shared_words(n)] != 0x5A5A || g_scratch[T4E::scratch_words(n)] != 0xA5A5;
+        for (size_t i = 0; i + 1 < 2 * n; ++i) bad += ((g_c[i] ^ g_ref[i]) & 0x1FFF) != 0;
+    }
+    PQ_CHECK_EQ(ctx, bad, 0u);
+}
 void m4_choices(Context& ctx) {
     check_method<pm::MethodFor<16, true>::type>(ctx, 16);
     check_method<pm::MethodFor<14, true>::type>(ctx, 14);
@@ -567,6 +593,7 @@ PQMCU_SUITE(polymul_suite, "polymul",
              {"toom3", toom3},
              {"toom4", toom4},
              {"toom4toom3", toom4toom3},
+             {"toom4_eval_karatsuba_simd", toom4_eval},
              {"m4_choices", m4_choices},
              {"entry_points_mod_2_16", entry_points},
              {"matvec_saber_k3", matvec},
