@@ -1892,10 +1892,7 @@ void sample_iid(const Ring& R, uint16_t* r, const uint8_t* u) {
 uint32_t sample_iid_pack(const Ring& R, uint16_t* r, uint8_t* packed, const uint8_t* u) {
     const size_t count = R.n - 1, whole = count / 5;
     uint32_t sum = 0;
-    if (detail::sample_iid_pack_avx512(r, packed, u, count, sum)) {  // x86 AVX-512BW (engine_avx2.hpp)
-        r[count] = 0;
-        return sum;
-    }
+    if (detail::sample_iid_pack_avx512(r, packed, u, count, sum)) return sum;  // x86 (engine_avx2.hpp; r[count] = 0 too)
     for (size_t i = 0; i < whole; ++i, u += 5, r += 5) {
         const uint32_t d0 = mod3(u[0]), d1 = mod3(u[1]), d2 = mod3(u[2]), d3 = mod3(u[3]), d4 = mod3(u[4]);
         r[0] = uint16_t(d0);

@@ -2016,6 +2016,7 @@ bool sample_iid_pack_avx512(uint16_t* r, uint8_t* packed, const uint8_t* u, size
         return true;
     }
     sum = s3x::sample_iid_pack(r, packed, u, count);
+    r[count] = 0;  // (s3x's stores are masked to [0, count); s3y writes it too)
     return true;
 }
 

@@ -106,7 +106,7 @@ inline size_t unpack_bits_avx2(uint16_t*, const uint8_t*, unsigned, size_t, size
 bool s3_pack_avx512_usable();
 bool unpack_s3_avx512(uint16_t* a, const uint8_t* in, size_t count);  // a[0 .. count)
 bool pack_s3_avx512(uint8_t* out, const uint16_t* a, size_t count);   // out[0 .. ceil(count / 5))
-// a[i] = u[i] mod 3 (i < count), packed as pack_s3_avx512; sum = their sum.
+// r[i] = u[i] mod 3 (i < count) and r[count] = 0, packed as pack_s3_avx512; sum = their sum.
 bool sample_iid_pack_avx512(uint16_t* r, uint8_t* packed, const uint8_t* u, size_t count, uint32_t& sum);
 // Without AVX-512BW / VL, unpack_s3_avx512, lift_hrss_avx512 and the maps
 // below run on AVX2 instead (16 coefficients per vector over the whole
