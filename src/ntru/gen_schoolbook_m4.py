@@ -103,9 +103,13 @@ def kernel(n):
                     e(f"    smultt {acc}, {ar}, {pr}" if first else f"    smlatt {acc}, {ar}, {pr}, {acc}")
                 else:
                     e(f"    smuadx {acc}, {ar}, {pr}" if first else f"    smladx {acc}, {ar}, {pr}, {acc}")
-        for m in ms:
-            assert m in started, (n, m)
-            e(f"    strh {ACC[m - m0]}, [r0, #{2 * m}]")
+        assert all(m in started for m in ms), (n, m0)
+        # two outputs a store (stores do not pipeline: PKHBT + STR against two STRH)
+        for j in range(0, len(ms) - 1, 2):
+            e(f"    pkhbt {ACC[j]}, {ACC[j]}, {ACC[j + 1]}, lsl #16")
+            e(f"    str {ACC[j]}, [r0, #{2 * ms[j]}]")
+        if len(ms) % 2:
+            e(f"    strh {ACC[len(ms) - 1]}, [r0, #{2 * ms[-1]}]")
     e("    pop {r4-r11, pc}")
     e(f"    .size pqmcu_ntru_sb{n}, .-pqmcu_ntru_sb{n}")
     e("")
@@ -156,6 +160,11 @@ def check(n, code, trials=20):
                 x, y = reg[args[1]], reg[args[2]]
                 v = s16(x) * s16(y >> 16) + s16(x >> 16) * s16(y)
                 reg[args[0]] = (v + (reg[args[3]] if op == "smladx" else 0)) & 0xFFFFFFFF
+            elif op == "pkhbt":
+                reg[args[0]] = (reg[args[1]] & 0xFFFF) | ((reg[args[2]] << 16) & 0xFFFF0000)
+            elif op == "str":
+                ad = addr(args[1])
+                mem[ad], mem[ad + 2] = reg[args[0]] & 0xFFFF, reg[args[0]] >> 16
             elif op == "strh":
                 mem[addr(args[1])] = reg[args[0]] & 0xFFFF
             else:
@@ -166,6 +175,7 @@ def check(n, code, trials=20):
                 want[i + j] = (want[i + j] + a[i] * b[j]) & 0xFFFF
         got = [mem.get(C + 2 * k) for k in range(2 * n - 1)]
         assert got == want, f"pqmcu_ntru_sb{n}: wrong product"
+        assert C + 2 * (2 * n - 1) not in mem and C - 2 not in mem, f"pqmcu_ntru_sb{n}: store outside c"
 
 
 if CHECK:

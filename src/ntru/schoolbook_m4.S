@@ -31,12 +31,12 @@ pqmcu_ntru_sb19:
     smulbb r3, r9, r12
     smlabb r5, r10, r12, r5
     smlabb r7, r11, r12, r7
-    strh r3, [r0, #0]
-    strh r4, [r0, #2]
-    strh r5, [r0, #4]
-    strh r6, [r0, #6]
-    strh r7, [r0, #8]
-    strh r8, [r0, #10]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #0]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #4]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #8]
     ldr r9, [r1, #12]
     ldr r10, [r1, #16]
     ldr r11, [r1, #20]
@@ -82,12 +82,12 @@ pqmcu_ntru_sb19:
     ldr r12, [r2, #20]
     smladx r8, r9, r12, r8
     smladx r7, r9, lr, r7
-    strh r3, [r0, #12]
-    strh r4, [r0, #14]
-    strh r5, [r0, #16]
-    strh r6, [r0, #18]
-    strh r7, [r0, #20]
-    strh r8, [r0, #22]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #12]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #16]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #20]
     ldr lr, [r2, #30]
     ldr r12, [r2, #32]
     smuadx r8, r9, r12
@@ -159,12 +159,12 @@ pqmcu_ntru_sb19:
     smlabb r3, r9, lr, r3
     smlabb r5, r10, lr, r5
     smlabb r7, r11, lr, r7
-    strh r3, [r0, #24]
-    strh r4, [r0, #26]
-    strh r5, [r0, #28]
-    strh r6, [r0, #30]
-    strh r7, [r0, #32]
-    strh r8, [r0, #34]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #24]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #28]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #32]
     ldrh r9, [r1, #36]
     smuadx r4, r9, lr
     smulbb r3, r9, lr
@@ -243,12 +243,12 @@ pqmcu_ntru_sb19:
     smladx r3, r9, r12, r3
     smladx r5, r10, r12, r5
     smladx r7, r11, r12, r7
-    strh r3, [r0, #36]
-    strh r4, [r0, #38]
-    strh r5, [r0, #40]
-    strh r6, [r0, #42]
-    strh r7, [r0, #44]
-    strh r8, [r0, #46]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #36]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #40]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #44]
     ldr r11, [r1, #12]
     ldr r10, [r1, #16]
     ldr r9, [r1, #20]
@@ -303,12 +303,12 @@ pqmcu_ntru_sb19:
     ldr r12, [r2, #12]
     smladx r4, r11, r12, r4
     smladx r3, r11, lr, r3
-    strh r3, [r0, #48]
-    strh r4, [r0, #50]
-    strh r5, [r0, #52]
-    strh r6, [r0, #54]
-    strh r7, [r0, #56]
-    strh r8, [r0, #58]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #48]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #52]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #56]
     ldr lr, [r2, #22]
     ldr r12, [r2, #24]
     smuadx r4, r11, r12
@@ -335,12 +335,12 @@ pqmcu_ntru_sb19:
     smladx r3, r11, lr, r3
     smladx r5, r10, lr, r5
     smladx r7, r9, lr, r7
-    strh r3, [r0, #60]
-    strh r4, [r0, #62]
-    strh r5, [r0, #64]
-    strh r6, [r0, #66]
-    strh r7, [r0, #68]
-    strh r8, [r0, #70]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #60]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #64]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #68]
     ldrh r10, [r1, #36]
     smuadx r3, r10, lr
     strh r3, [r0, #72]
@@ -372,12 +372,12 @@ pqmcu_ntru_sb20:
     smulbb r3, r9, r12
     smlabb r5, r10, r12, r5
     smlabb r7, r11, r12, r7
-    strh r3, [r0, #0]
-    strh r4, [r0, #2]
-    strh r5, [r0, #4]
-    strh r6, [r0, #6]
-    strh r7, [r0, #8]
-    strh r8, [r0, #10]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #0]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #4]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #8]
     ldr r9, [r1, #12]
     ldr r10, [r1, #16]
     ldr r11, [r1, #20]
@@ -423,12 +423,12 @@ pqmcu_ntru_sb20:
     ldr r12, [r2, #20]
     smladx r8, r9, r12, r8
     smladx r7, r9, lr, r7
-    strh r3, [r0, #12]
-    strh r4, [r0, #14]
-    strh r5, [r0, #16]
-    strh r6, [r0, #18]
-    strh r7, [r0, #20]
-    strh r8, [r0, #22]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #12]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #16]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #20]
     ldr lr, [r2, #30]
     ldr r12, [r2, #32]
     smuadx r8, r9, r12
@@ -500,12 +500,12 @@ pqmcu_ntru_sb20:
     smlabb r3, r9, lr, r3
     smlabb r5, r10, lr, r5
     smlabb r7, r11, lr, r7
-    strh r3, [r0, #24]
-    strh r4, [r0, #26]
-    strh r5, [r0, #28]
-    strh r6, [r0, #30]
-    strh r7, [r0, #32]
-    strh r8, [r0, #34]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #24]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #28]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #32]
     ldr r9, [r1, #36]
     smuadx r4, r9, lr
     smulbb r3, r9, lr
@@ -587,12 +587,12 @@ pqmcu_ntru_sb20:
     smladx r7, r11, r12, r7
     smlatt r5, r9, lr, r5
     smlatt r7, r10, lr, r7
-    strh r3, [r0, #36]
-    strh r4, [r0, #38]
-    strh r5, [r0, #40]
-    strh r6, [r0, #42]
-    strh r7, [r0, #44]
-    strh r8, [r0, #46]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #36]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #40]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #44]
     ldr r10, [r1, #12]
     ldr r9, [r1, #16]
     smultt r3, r11, lr
@@ -651,12 +651,12 @@ pqmcu_ntru_sb20:
     ldr lr, [r2, #12]
     smladx r4, r10, lr, r4
     smladx r3, r10, r12, r3
-    strh r3, [r0, #48]
-    strh r4, [r0, #50]
-    strh r5, [r0, #52]
-    strh r6, [r0, #54]
-    strh r7, [r0, #56]
-    strh r8, [r0, #58]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #48]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #52]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #56]
     ldr r12, [r2, #22]
     ldr lr, [r2, #24]
     smuadx r4, r10, lr
@@ -688,20 +688,20 @@ pqmcu_ntru_sb20:
     smlatt r3, r11, lr, r3
     smlatt r5, r10, lr, r5
     smlatt r7, r9, lr, r7
-    strh r3, [r0, #60]
-    strh r4, [r0, #62]
-    strh r5, [r0, #64]
-    strh r6, [r0, #66]
-    strh r7, [r0, #68]
-    strh r8, [r0, #70]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #60]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #64]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #68]
     ldr r9, [r1, #32]
     ldr r10, [r1, #36]
     smultt r3, r9, lr
     smultt r5, r10, lr
     smuadx r4, r10, lr
     smladx r3, r10, r12, r3
-    strh r3, [r0, #72]
-    strh r4, [r0, #74]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #72]
     strh r5, [r0, #76]
     pop {r4-r11, pc}
     .size pqmcu_ntru_sb20, .-pqmcu_ntru_sb20
@@ -731,12 +731,12 @@ pqmcu_ntru_sb21:
     smulbb r3, r9, r12
     smlabb r5, r10, r12, r5
     smlabb r7, r11, r12, r7
-    strh r3, [r0, #0]
-    strh r4, [r0, #2]
-    strh r5, [r0, #4]
-    strh r6, [r0, #6]
-    strh r7, [r0, #8]
-    strh r8, [r0, #10]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #0]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #4]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #8]
     ldr r9, [r1, #12]
     ldr r10, [r1, #16]
     ldr r11, [r1, #20]
@@ -782,12 +782,12 @@ pqmcu_ntru_sb21:
     ldr r12, [r2, #20]
     smladx r8, r9, r12, r8
     smladx r7, r9, lr, r7
-    strh r3, [r0, #12]
-    strh r4, [r0, #14]
-    strh r5, [r0, #16]
-    strh r6, [r0, #18]
-    strh r7, [r0, #20]
-    strh r8, [r0, #22]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #12]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #16]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #20]
     ldr lr, [r2, #30]
     ldr r12, [r2, #32]
     smuadx r8, r9, r12
@@ -859,12 +859,12 @@ pqmcu_ntru_sb21:
     smlabb r3, r9, lr, r3
     smlabb r5, r10, lr, r5
     smlabb r7, r11, lr, r7
-    strh r3, [r0, #24]
-    strh r4, [r0, #26]
-    strh r5, [r0, #28]
-    strh r6, [r0, #30]
-    strh r7, [r0, #32]
-    strh r8, [r0, #34]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #24]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #28]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #32]
     ldr r9, [r1, #36]
     ldrh r10, [r1, #40]
     smuadx r4, r9, lr
@@ -955,12 +955,12 @@ pqmcu_ntru_sb21:
     smlatt r8, r10, r12, r8
     smladx r5, r9, r12, r5
     smladx r7, r10, r12, r7
-    strh r3, [r0, #36]
-    strh r4, [r0, #38]
-    strh r5, [r0, #40]
-    strh r6, [r0, #42]
-    strh r7, [r0, #44]
-    strh r8, [r0, #46]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #36]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #40]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #44]
     ldr r10, [r1, #12]
     ldr r9, [r1, #16]
     smultt r4, r11, r12
@@ -1032,12 +1032,12 @@ pqmcu_ntru_sb21:
     ldr r12, [r2, #8]
     smladx r4, r9, r12, r4
     smladx r3, r9, lr, r3
-    strh r3, [r0, #48]
-    strh r4, [r0, #50]
-    strh r5, [r0, #52]
-    strh r6, [r0, #54]
-    strh r7, [r0, #56]
-    strh r8, [r0, #58]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #48]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #52]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #56]
     ldr lr, [r2, #18]
     ldr r12, [r2, #20]
     smuadx r4, r9, r12
@@ -1082,12 +1082,12 @@ pqmcu_ntru_sb21:
     smladx r3, r11, lr, r3
     smladx r5, r10, lr, r5
     smladx r7, r9, lr, r7
-    strh r3, [r0, #60]
-    strh r4, [r0, #62]
-    strh r5, [r0, #64]
-    strh r6, [r0, #66]
-    strh r7, [r0, #68]
-    strh r8, [r0, #70]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #60]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #64]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #68]
     ldr r9, [r1, #32]
     ldr r10, [r1, #36]
     ldrh r11, [r1, #40]
@@ -1105,10 +1105,10 @@ pqmcu_ntru_sb21:
     ldr lr, [r2, #32]
     smladx r4, r11, lr, r4
     smladx r3, r11, r12, r3
-    strh r3, [r0, #72]
-    strh r4, [r0, #74]
-    strh r5, [r0, #76]
-    strh r6, [r0, #78]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #72]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #76]
     strh r7, [r0, #80]
     pop {r4-r11, pc}
     .size pqmcu_ntru_sb21, .-pqmcu_ntru_sb21
@@ -1138,12 +1138,12 @@ pqmcu_ntru_sb22:
     smulbb r3, r9, r12
     smlabb r5, r10, r12, r5
     smlabb r7, r11, r12, r7
-    strh r3, [r0, #0]
-    strh r4, [r0, #2]
-    strh r5, [r0, #4]
-    strh r6, [r0, #6]
-    strh r7, [r0, #8]
-    strh r8, [r0, #10]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #0]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #4]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #8]
     ldr r9, [r1, #12]
     ldr r10, [r1, #16]
     ldr r11, [r1, #20]
@@ -1189,12 +1189,12 @@ pqmcu_ntru_sb22:
     ldr r12, [r2, #20]
     smladx r8, r9, r12, r8
     smladx r7, r9, lr, r7
-    strh r3, [r0, #12]
-    strh r4, [r0, #14]
-    strh r5, [r0, #16]
-    strh r6, [r0, #18]
-    strh r7, [r0, #20]
-    strh r8, [r0, #22]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #12]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #16]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #20]
     ldr lr, [r2, #30]
     ldr r12, [r2, #32]
     smuadx r8, r9, r12
@@ -1266,12 +1266,12 @@ pqmcu_ntru_sb22:
     smlabb r3, r9, lr, r3
     smlabb r5, r10, lr, r5
     smlabb r7, r11, lr, r7
-    strh r3, [r0, #24]
-    strh r4, [r0, #26]
-    strh r5, [r0, #28]
-    strh r6, [r0, #30]
-    strh r7, [r0, #32]
-    strh r8, [r0, #34]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #24]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #28]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #32]
     ldr r9, [r1, #36]
     ldr r10, [r1, #40]
     smuadx r4, r9, lr
@@ -1364,12 +1364,12 @@ pqmcu_ntru_sb22:
     smladx r5, r9, r12, r5
     smladx r7, r10, r12, r7
     smlatt r7, r9, lr, r7
-    strh r3, [r0, #36]
-    strh r4, [r0, #38]
-    strh r5, [r0, #40]
-    strh r6, [r0, #42]
-    strh r7, [r0, #44]
-    strh r8, [r0, #46]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #36]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #40]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #44]
     ldr r9, [r1, #12]
     smultt r3, r10, lr
     smultt r5, r11, lr
@@ -1445,12 +1445,12 @@ pqmcu_ntru_sb22:
     ldr lr, [r2, #8]
     smladx r4, r10, lr, r4
     smladx r3, r10, r12, r3
-    strh r3, [r0, #48]
-    strh r4, [r0, #50]
-    strh r5, [r0, #52]
-    strh r6, [r0, #54]
-    strh r7, [r0, #56]
-    strh r8, [r0, #58]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #48]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #52]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #56]
     ldr r12, [r2, #18]
     ldr lr, [r2, #20]
     smuadx r4, r10, lr
@@ -1500,12 +1500,12 @@ pqmcu_ntru_sb22:
     smlatt r3, r10, lr, r3
     smlatt r5, r11, lr, r5
     smlatt r7, r9, lr, r7
-    strh r3, [r0, #60]
-    strh r4, [r0, #62]
-    strh r5, [r0, #64]
-    strh r6, [r0, #66]
-    strh r7, [r0, #68]
-    strh r8, [r0, #70]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #60]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #64]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #68]
     ldr r9, [r1, #28]
     ldr r11, [r1, #32]
     ldr r10, [r1, #36]
@@ -1529,12 +1529,12 @@ pqmcu_ntru_sb22:
     ldr lr, [r2, #32]
     smladx r4, r9, lr, r4
     smladx r3, r9, r12, r3
-    strh r3, [r0, #72]
-    strh r4, [r0, #74]
-    strh r5, [r0, #76]
-    strh r6, [r0, #78]
-    strh r7, [r0, #80]
-    strh r8, [r0, #82]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #72]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #76]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #80]
     ldr r12, [r2, #40]
     smultt r3, r9, r12
     strh r3, [r0, #84]
@@ -1566,12 +1566,12 @@ pqmcu_ntru_sb32:
     smulbb r3, r9, r12
     smlabb r5, r10, r12, r5
     smlabb r7, r11, r12, r7
-    strh r3, [r0, #0]
-    strh r4, [r0, #2]
-    strh r5, [r0, #4]
-    strh r6, [r0, #6]
-    strh r7, [r0, #8]
-    strh r8, [r0, #10]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #0]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #4]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #8]
     ldr r9, [r1, #12]
     ldr r10, [r1, #16]
     ldr r11, [r1, #20]
@@ -1617,12 +1617,12 @@ pqmcu_ntru_sb32:
     ldr r12, [r2, #20]
     smladx r8, r9, r12, r8
     smladx r7, r9, lr, r7
-    strh r3, [r0, #12]
-    strh r4, [r0, #14]
-    strh r5, [r0, #16]
-    strh r6, [r0, #18]
-    strh r7, [r0, #20]
-    strh r8, [r0, #22]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #12]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #16]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #20]
     ldr lr, [r2, #30]
     ldr r12, [r2, #32]
     smuadx r8, r9, r12
@@ -1694,12 +1694,12 @@ pqmcu_ntru_sb32:
     smlabb r3, r9, lr, r3
     smlabb r5, r10, lr, r5
     smlabb r7, r11, lr, r7
-    strh r3, [r0, #24]
-    strh r4, [r0, #26]
-    strh r5, [r0, #28]
-    strh r6, [r0, #30]
-    strh r7, [r0, #32]
-    strh r8, [r0, #34]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #24]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #28]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #32]
     ldr r9, [r1, #36]
     ldr r10, [r1, #40]
     ldr r11, [r1, #44]
@@ -1799,12 +1799,12 @@ pqmcu_ntru_sb32:
     ldr lr, [r2, #44]
     smladx r8, r9, lr, r8
     smladx r7, r9, r12, r7
-    strh r3, [r0, #36]
-    strh r4, [r0, #38]
-    strh r5, [r0, #40]
-    strh r6, [r0, #42]
-    strh r7, [r0, #44]
-    strh r8, [r0, #46]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #36]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #40]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #44]
     ldr r12, [r2, #54]
     ldr lr, [r2, #56]
     smuadx r8, r9, lr
@@ -1930,12 +1930,12 @@ pqmcu_ntru_sb32:
     smlabb r3, r9, r12, r3
     smlabb r5, r10, r12, r5
     smlabb r7, r11, r12, r7
-    strh r3, [r0, #48]
-    strh r4, [r0, #50]
-    strh r5, [r0, #52]
-    strh r6, [r0, #54]
-    strh r7, [r0, #56]
-    strh r8, [r0, #58]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #48]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #52]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #56]
     ldr r9, [r1, #60]
     smuadx r4, r9, r12
     smulbb r3, r9, r12
@@ -2071,12 +2071,12 @@ pqmcu_ntru_sb32:
     smladx r7, r11, lr, r7
     smlatt r5, r9, r12, r5
     smlatt r7, r10, r12, r7
-    strh r3, [r0, #60]
-    strh r4, [r0, #62]
-    strh r5, [r0, #64]
-    strh r6, [r0, #66]
-    strh r7, [r0, #68]
-    strh r8, [r0, #70]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #60]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #64]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #68]
     ldr r10, [r1, #12]
     ldr r9, [r1, #16]
     smultt r3, r11, r12
@@ -2189,12 +2189,12 @@ pqmcu_ntru_sb32:
     ldr r12, [r2, #12]
     smladx r4, r10, r12, r4
     smladx r3, r10, lr, r3
-    strh r3, [r0, #72]
-    strh r4, [r0, #74]
-    strh r5, [r0, #76]
-    strh r6, [r0, #78]
-    strh r7, [r0, #80]
-    strh r8, [r0, #82]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #72]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #76]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #80]
     ldr lr, [r2, #22]
     ldr r12, [r2, #24]
     smuadx r4, r10, r12
@@ -2280,12 +2280,12 @@ pqmcu_ntru_sb32:
     smlatt r3, r11, r12, r3
     smlatt r5, r10, r12, r5
     smlatt r7, r9, r12, r7
-    strh r3, [r0, #84]
-    strh r4, [r0, #86]
-    strh r5, [r0, #88]
-    strh r6, [r0, #90]
-    strh r7, [r0, #92]
-    strh r8, [r0, #94]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #84]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #88]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #92]
     ldr r9, [r1, #32]
     ldr r10, [r1, #36]
     ldr r11, [r1, #40]
@@ -2345,12 +2345,12 @@ pqmcu_ntru_sb32:
     ldr r12, [r2, #36]
     smladx r4, r10, r12, r4
     smladx r3, r10, lr, r3
-    strh r3, [r0, #96]
-    strh r4, [r0, #98]
-    strh r5, [r0, #100]
-    strh r6, [r0, #102]
-    strh r7, [r0, #104]
-    strh r8, [r0, #106]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #96]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #100]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #104]
     ldr lr, [r2, #46]
     ldr r12, [r2, #48]
     smuadx r4, r10, r12
@@ -2382,20 +2382,20 @@ pqmcu_ntru_sb32:
     smlatt r3, r9, r12, r3
     smlatt r5, r10, r12, r5
     smlatt r7, r11, r12, r7
-    strh r3, [r0, #108]
-    strh r4, [r0, #110]
-    strh r5, [r0, #112]
-    strh r6, [r0, #114]
-    strh r7, [r0, #116]
-    strh r8, [r0, #118]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #108]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #112]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #116]
     ldr r11, [r1, #56]
     ldr r10, [r1, #60]
     smultt r3, r11, r12
     smultt r5, r10, r12
     smuadx r4, r10, r12
     smladx r3, r10, lr, r3
-    strh r3, [r0, #120]
-    strh r4, [r0, #122]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #120]
     strh r5, [r0, #124]
     pop {r4-r11, pc}
     .size pqmcu_ntru_sb32, .-pqmcu_ntru_sb32
@@ -2425,12 +2425,12 @@ pqmcu_ntru_sb42:
     smulbb r3, r9, r12
     smlabb r5, r10, r12, r5
     smlabb r7, r11, r12, r7
-    strh r3, [r0, #0]
-    strh r4, [r0, #2]
-    strh r5, [r0, #4]
-    strh r6, [r0, #6]
-    strh r7, [r0, #8]
-    strh r8, [r0, #10]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #0]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #4]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #8]
     ldr r9, [r1, #12]
     ldr r10, [r1, #16]
     ldr r11, [r1, #20]
@@ -2476,12 +2476,12 @@ pqmcu_ntru_sb42:
     ldr r12, [r2, #20]
     smladx r8, r9, r12, r8
     smladx r7, r9, lr, r7
-    strh r3, [r0, #12]
-    strh r4, [r0, #14]
-    strh r5, [r0, #16]
-    strh r6, [r0, #18]
-    strh r7, [r0, #20]
-    strh r8, [r0, #22]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #12]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #16]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #20]
     ldr lr, [r2, #30]
     ldr r12, [r2, #32]
     smuadx r8, r9, r12
@@ -2553,12 +2553,12 @@ pqmcu_ntru_sb42:
     smlabb r3, r9, lr, r3
     smlabb r5, r10, lr, r5
     smlabb r7, r11, lr, r7
-    strh r3, [r0, #24]
-    strh r4, [r0, #26]
-    strh r5, [r0, #28]
-    strh r6, [r0, #30]
-    strh r7, [r0, #32]
-    strh r8, [r0, #34]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #24]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #28]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #32]
     ldr r9, [r1, #36]
     ldr r10, [r1, #40]
     ldr r11, [r1, #44]
@@ -2658,12 +2658,12 @@ pqmcu_ntru_sb42:
     ldr lr, [r2, #44]
     smladx r8, r9, lr, r8
     smladx r7, r9, r12, r7
-    strh r3, [r0, #36]
-    strh r4, [r0, #38]
-    strh r5, [r0, #40]
-    strh r6, [r0, #42]
-    strh r7, [r0, #44]
-    strh r8, [r0, #46]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #36]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #40]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #44]
     ldr r12, [r2, #54]
     ldr lr, [r2, #56]
     smuadx r8, r9, lr
@@ -2789,12 +2789,12 @@ pqmcu_ntru_sb42:
     smlabb r3, r9, r12, r3
     smlabb r5, r10, r12, r5
     smlabb r7, r11, r12, r7
-    strh r3, [r0, #48]
-    strh r4, [r0, #50]
-    strh r5, [r0, #52]
-    strh r6, [r0, #54]
-    strh r7, [r0, #56]
-    strh r8, [r0, #58]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #48]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #52]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #56]
     ldr r9, [r1, #60]
     ldr r10, [r1, #64]
     ldr r11, [r1, #68]
@@ -2948,12 +2948,12 @@ pqmcu_ntru_sb42:
     ldr r12, [r2, #68]
     smladx r8, r9, r12, r8
     smladx r7, r9, lr, r7
-    strh r3, [r0, #60]
-    strh r4, [r0, #62]
-    strh r5, [r0, #64]
-    strh r6, [r0, #66]
-    strh r7, [r0, #68]
-    strh r8, [r0, #70]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #60]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #64]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #68]
     ldr lr, [r2, #78]
     ldr r12, [r2, #80]
     smuadx r8, r9, r12
@@ -3133,12 +3133,12 @@ pqmcu_ntru_sb42:
     smlabb r3, r9, lr, r3
     smlabb r5, r10, lr, r5
     smlabb r7, r11, lr, r7
-    strh r3, [r0, #72]
-    strh r4, [r0, #74]
-    strh r5, [r0, #76]
-    strh r6, [r0, #78]
-    strh r7, [r0, #80]
-    strh r8, [r0, #82]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #72]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #76]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #80]
     ldr lr, [r2, #2]
     smuadx r4, r11, r12
     smuadx r3, r11, lr
@@ -3313,12 +3313,12 @@ pqmcu_ntru_sb42:
     smlatt r3, r9, lr, r3
     smlatt r5, r10, lr, r5
     smlatt r7, r11, lr, r7
-    strh r3, [r0, #84]
-    strh r4, [r0, #86]
-    strh r5, [r0, #88]
-    strh r6, [r0, #90]
-    strh r7, [r0, #92]
-    strh r8, [r0, #94]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #84]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #88]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #92]
     ldr r11, [r1, #12]
     ldr r10, [r1, #16]
     ldr r9, [r1, #20]
@@ -3468,12 +3468,12 @@ pqmcu_ntru_sb42:
     ldr lr, [r2, #16]
     smladx r4, r9, lr, r4
     smladx r3, r9, r12, r3
-    strh r3, [r0, #96]
-    strh r4, [r0, #98]
-    strh r5, [r0, #100]
-    strh r6, [r0, #102]
-    strh r7, [r0, #104]
-    strh r8, [r0, #106]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #96]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #100]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #104]
     ldr r12, [r2, #26]
     ldr lr, [r2, #28]
     smuadx r4, r9, lr
@@ -3595,12 +3595,12 @@ pqmcu_ntru_sb42:
     smlatt r3, r11, lr, r3
     smlatt r5, r10, lr, r5
     smlatt r7, r9, lr, r7
-    strh r3, [r0, #108]
-    strh r4, [r0, #110]
-    strh r5, [r0, #112]
-    strh r6, [r0, #114]
-    strh r7, [r0, #116]
-    strh r8, [r0, #118]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #108]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #112]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #116]
     ldr r9, [r1, #36]
     ldr r10, [r1, #40]
     ldr r11, [r1, #44]
@@ -3696,12 +3696,12 @@ pqmcu_ntru_sb42:
     ldr lr, [r2, #40]
     smladx r4, r11, lr, r4
     smladx r3, r11, r12, r3
-    strh r3, [r0, #120]
-    strh r4, [r0, #122]
-    strh r5, [r0, #124]
-    strh r6, [r0, #126]
-    strh r7, [r0, #128]
-    strh r8, [r0, #130]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #120]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #124]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #128]
     ldr r12, [r2, #50]
     ldr lr, [r2, #52]
     smuadx r4, r11, lr
@@ -3769,12 +3769,12 @@ pqmcu_ntru_sb42:
     smlatt r3, r9, lr, r3
     smlatt r5, r10, lr, r5
     smlatt r7, r11, lr, r7
-    strh r3, [r0, #132]
-    strh r4, [r0, #134]
-    strh r5, [r0, #136]
-    strh r6, [r0, #138]
-    strh r7, [r0, #140]
-    strh r8, [r0, #142]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #132]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #136]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #140]
     ldr r11, [r1, #60]
     ldr r10, [r1, #64]
     ldr r9, [r1, #68]
@@ -3816,12 +3816,12 @@ pqmcu_ntru_sb42:
     ldr lr, [r2, #64]
     smladx r4, r9, lr, r4
     smladx r3, r9, r12, r3
-    strh r3, [r0, #144]
-    strh r4, [r0, #146]
-    strh r5, [r0, #148]
-    strh r6, [r0, #150]
-    strh r7, [r0, #152]
-    strh r8, [r0, #154]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #144]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #148]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #152]
     ldr r12, [r2, #74]
     ldr lr, [r2, #76]
     smuadx r4, r9, lr
@@ -3835,10 +3835,10 @@ pqmcu_ntru_sb42:
     smlatt r3, r11, lr, r3
     smlatt r5, r10, lr, r5
     smultt r7, r9, lr
-    strh r3, [r0, #156]
-    strh r4, [r0, #158]
-    strh r5, [r0, #160]
-    strh r6, [r0, #162]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #156]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #160]
     strh r7, [r0, #164]
     pop {r4-r11, pc}
     .size pqmcu_ntru_sb42, .-pqmcu_ntru_sb42
@@ -3868,12 +3868,12 @@ pqmcu_ntru_sb43:
     smulbb r3, r9, r12
     smlabb r5, r10, r12, r5
     smlabb r7, r11, r12, r7
-    strh r3, [r0, #0]
-    strh r4, [r0, #2]
-    strh r5, [r0, #4]
-    strh r6, [r0, #6]
-    strh r7, [r0, #8]
-    strh r8, [r0, #10]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #0]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #4]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #8]
     ldr r9, [r1, #12]
     ldr r10, [r1, #16]
     ldr r11, [r1, #20]
@@ -3919,12 +3919,12 @@ pqmcu_ntru_sb43:
     ldr r12, [r2, #20]
     smladx r8, r9, r12, r8
     smladx r7, r9, lr, r7
-    strh r3, [r0, #12]
-    strh r4, [r0, #14]
-    strh r5, [r0, #16]
-    strh r6, [r0, #18]
-    strh r7, [r0, #20]
-    strh r8, [r0, #22]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #12]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #16]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #20]
     ldr lr, [r2, #30]
     ldr r12, [r2, #32]
     smuadx r8, r9, r12
@@ -3996,12 +3996,12 @@ pqmcu_ntru_sb43:
     smlabb r3, r9, lr, r3
     smlabb r5, r10, lr, r5
     smlabb r7, r11, lr, r7
-    strh r3, [r0, #24]
-    strh r4, [r0, #26]
-    strh r5, [r0, #28]
-    strh r6, [r0, #30]
-    strh r7, [r0, #32]
-    strh r8, [r0, #34]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #24]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #28]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #32]
     ldr r9, [r1, #36]
     ldr r10, [r1, #40]
     ldr r11, [r1, #44]
@@ -4101,12 +4101,12 @@ pqmcu_ntru_sb43:
     ldr lr, [r2, #44]
     smladx r8, r9, lr, r8
     smladx r7, r9, r12, r7
-    strh r3, [r0, #36]
-    strh r4, [r0, #38]
-    strh r5, [r0, #40]
-    strh r6, [r0, #42]
-    strh r7, [r0, #44]
-    strh r8, [r0, #46]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #36]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #40]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #44]
     ldr r12, [r2, #54]
     ldr lr, [r2, #56]
     smuadx r8, r9, lr
@@ -4232,12 +4232,12 @@ pqmcu_ntru_sb43:
     smlabb r3, r9, r12, r3
     smlabb r5, r10, r12, r5
     smlabb r7, r11, r12, r7
-    strh r3, [r0, #48]
-    strh r4, [r0, #50]
-    strh r5, [r0, #52]
-    strh r6, [r0, #54]
-    strh r7, [r0, #56]
-    strh r8, [r0, #58]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #48]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #52]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #56]
     ldr r9, [r1, #60]
     ldr r10, [r1, #64]
     ldr r11, [r1, #68]
@@ -4391,12 +4391,12 @@ pqmcu_ntru_sb43:
     ldr r12, [r2, #68]
     smladx r8, r9, r12, r8
     smladx r7, r9, lr, r7
-    strh r3, [r0, #60]
-    strh r4, [r0, #62]
-    strh r5, [r0, #64]
-    strh r6, [r0, #66]
-    strh r7, [r0, #68]
-    strh r8, [r0, #70]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #60]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #64]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #68]
     ldr lr, [r2, #78]
     ldr r12, [r2, #80]
     smuadx r8, r9, r12
@@ -4576,12 +4576,12 @@ pqmcu_ntru_sb43:
     smlabb r3, r9, lr, r3
     smlabb r5, r10, lr, r5
     smlabb r7, r11, lr, r7
-    strh r3, [r0, #72]
-    strh r4, [r0, #74]
-    strh r5, [r0, #76]
-    strh r6, [r0, #78]
-    strh r7, [r0, #80]
-    strh r8, [r0, #82]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #72]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #76]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #80]
     ldrh r9, [r1, #84]
     smuadx r4, r9, lr
     smulbb r3, r9, lr
@@ -4768,12 +4768,12 @@ pqmcu_ntru_sb43:
     smladx r3, r9, r12, r3
     smladx r5, r10, r12, r5
     smladx r7, r11, r12, r7
-    strh r3, [r0, #84]
-    strh r4, [r0, #86]
-    strh r5, [r0, #88]
-    strh r6, [r0, #90]
-    strh r7, [r0, #92]
-    strh r8, [r0, #94]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #84]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #88]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #92]
     ldr r11, [r1, #12]
     ldr r10, [r1, #16]
     ldr r9, [r1, #20]
@@ -4936,12 +4936,12 @@ pqmcu_ntru_sb43:
     ldr r12, [r2, #12]
     smladx r4, r11, r12, r4
     smladx r3, r11, lr, r3
-    strh r3, [r0, #96]
-    strh r4, [r0, #98]
-    strh r5, [r0, #100]
-    strh r6, [r0, #102]
-    strh r7, [r0, #104]
-    strh r8, [r0, #106]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #96]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #100]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #104]
     ldr lr, [r2, #22]
     ldr r12, [r2, #24]
     smuadx r4, r11, r12
@@ -5076,12 +5076,12 @@ pqmcu_ntru_sb43:
     smladx r3, r11, lr, r3
     smladx r5, r10, lr, r5
     smladx r7, r9, lr, r7
-    strh r3, [r0, #108]
-    strh r4, [r0, #110]
-    strh r5, [r0, #112]
-    strh r6, [r0, #114]
-    strh r7, [r0, #116]
-    strh r8, [r0, #118]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #108]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #112]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #116]
     ldr r9, [r1, #36]
     ldr r10, [r1, #40]
     ldr r11, [r1, #44]
@@ -5190,12 +5190,12 @@ pqmcu_ntru_sb43:
     ldr lr, [r2, #36]
     smladx r4, r9, lr, r4
     smladx r3, r9, r12, r3
-    strh r3, [r0, #120]
-    strh r4, [r0, #122]
-    strh r5, [r0, #124]
-    strh r6, [r0, #126]
-    strh r7, [r0, #128]
-    strh r8, [r0, #130]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #120]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #124]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #128]
     ldr r12, [r2, #46]
     ldr lr, [r2, #48]
     smuadx r4, r9, lr
@@ -5276,12 +5276,12 @@ pqmcu_ntru_sb43:
     smladx r3, r9, r12, r3
     smladx r5, r10, r12, r5
     smladx r7, r11, r12, r7
-    strh r3, [r0, #132]
-    strh r4, [r0, #134]
-    strh r5, [r0, #136]
-    strh r6, [r0, #138]
-    strh r7, [r0, #140]
-    strh r8, [r0, #142]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #132]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #136]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #140]
     ldr r11, [r1, #60]
     ldr r10, [r1, #64]
     ldr r9, [r1, #68]
@@ -5336,12 +5336,12 @@ pqmcu_ntru_sb43:
     ldr r12, [r2, #60]
     smladx r4, r11, r12, r4
     smladx r3, r11, lr, r3
-    strh r3, [r0, #144]
-    strh r4, [r0, #146]
-    strh r5, [r0, #148]
-    strh r6, [r0, #150]
-    strh r7, [r0, #152]
-    strh r8, [r0, #154]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #144]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #148]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #152]
     ldr lr, [r2, #70]
     ldr r12, [r2, #72]
     smuadx r4, r11, r12
@@ -5368,12 +5368,12 @@ pqmcu_ntru_sb43:
     smladx r3, r11, lr, r3
     smladx r5, r10, lr, r5
     smladx r7, r9, lr, r7
-    strh r3, [r0, #156]
-    strh r4, [r0, #158]
-    strh r5, [r0, #160]
-    strh r6, [r0, #162]
-    strh r7, [r0, #164]
-    strh r8, [r0, #166]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #156]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #160]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #164]
     ldrh r10, [r1, #84]
     smuadx r3, r10, lr
     strh r3, [r0, #168]
@@ -5405,12 +5405,12 @@ pqmcu_ntru_sb44:
     smulbb r3, r9, r12
     smlabb r5, r10, r12, r5
     smlabb r7, r11, r12, r7
-    strh r3, [r0, #0]
-    strh r4, [r0, #2]
-    strh r5, [r0, #4]
-    strh r6, [r0, #6]
-    strh r7, [r0, #8]
-    strh r8, [r0, #10]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #0]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #4]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #8]
     ldr r9, [r1, #12]
     ldr r10, [r1, #16]
     ldr r11, [r1, #20]
@@ -5456,12 +5456,12 @@ pqmcu_ntru_sb44:
     ldr r12, [r2, #20]
     smladx r8, r9, r12, r8
     smladx r7, r9, lr, r7
-    strh r3, [r0, #12]
-    strh r4, [r0, #14]
-    strh r5, [r0, #16]
-    strh r6, [r0, #18]
-    strh r7, [r0, #20]
-    strh r8, [r0, #22]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #12]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #16]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #20]
     ldr lr, [r2, #30]
     ldr r12, [r2, #32]
     smuadx r8, r9, r12
@@ -5533,12 +5533,12 @@ pqmcu_ntru_sb44:
     smlabb r3, r9, lr, r3
     smlabb r5, r10, lr, r5
     smlabb r7, r11, lr, r7
-    strh r3, [r0, #24]
-    strh r4, [r0, #26]
-    strh r5, [r0, #28]
-    strh r6, [r0, #30]
-    strh r7, [r0, #32]
-    strh r8, [r0, #34]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #24]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #28]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #32]
     ldr r9, [r1, #36]
     ldr r10, [r1, #40]
     ldr r11, [r1, #44]
@@ -5638,12 +5638,12 @@ pqmcu_ntru_sb44:
     ldr lr, [r2, #44]
     smladx r8, r9, lr, r8
     smladx r7, r9, r12, r7
-    strh r3, [r0, #36]
-    strh r4, [r0, #38]
-    strh r5, [r0, #40]
-    strh r6, [r0, #42]
-    strh r7, [r0, #44]
-    strh r8, [r0, #46]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #36]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #40]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #44]
     ldr r12, [r2, #54]
     ldr lr, [r2, #56]
     smuadx r8, r9, lr
@@ -5769,12 +5769,12 @@ pqmcu_ntru_sb44:
     smlabb r3, r9, r12, r3
     smlabb r5, r10, r12, r5
     smlabb r7, r11, r12, r7
-    strh r3, [r0, #48]
-    strh r4, [r0, #50]
-    strh r5, [r0, #52]
-    strh r6, [r0, #54]
-    strh r7, [r0, #56]
-    strh r8, [r0, #58]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #48]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #52]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #56]
     ldr r9, [r1, #60]
     ldr r10, [r1, #64]
     ldr r11, [r1, #68]
@@ -5928,12 +5928,12 @@ pqmcu_ntru_sb44:
     ldr r12, [r2, #68]
     smladx r8, r9, r12, r8
     smladx r7, r9, lr, r7
-    strh r3, [r0, #60]
-    strh r4, [r0, #62]
-    strh r5, [r0, #64]
-    strh r6, [r0, #66]
-    strh r7, [r0, #68]
-    strh r8, [r0, #70]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #60]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #64]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #68]
     ldr lr, [r2, #78]
     ldr r12, [r2, #80]
     smuadx r8, r9, r12
@@ -6113,12 +6113,12 @@ pqmcu_ntru_sb44:
     smlabb r3, r9, lr, r3
     smlabb r5, r10, lr, r5
     smlabb r7, r11, lr, r7
-    strh r3, [r0, #72]
-    strh r4, [r0, #74]
-    strh r5, [r0, #76]
-    strh r6, [r0, #78]
-    strh r7, [r0, #80]
-    strh r8, [r0, #82]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #72]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #76]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #80]
     ldr r9, [r1, #84]
     smuadx r4, r9, lr
     smulbb r3, r9, lr
@@ -6308,12 +6308,12 @@ pqmcu_ntru_sb44:
     smladx r7, r11, r12, r7
     smlatt r5, r9, lr, r5
     smlatt r7, r10, lr, r7
-    strh r3, [r0, #84]
-    strh r4, [r0, #86]
-    strh r5, [r0, #88]
-    strh r6, [r0, #90]
-    strh r7, [r0, #92]
-    strh r8, [r0, #94]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #84]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #88]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #92]
     ldr r10, [r1, #12]
     ldr r9, [r1, #16]
     smultt r3, r11, lr
@@ -6480,12 +6480,12 @@ pqmcu_ntru_sb44:
     ldr lr, [r2, #12]
     smladx r4, r10, lr, r4
     smladx r3, r10, r12, r3
-    strh r3, [r0, #96]
-    strh r4, [r0, #98]
-    strh r5, [r0, #100]
-    strh r6, [r0, #102]
-    strh r7, [r0, #104]
-    strh r8, [r0, #106]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #96]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #100]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #104]
     ldr r12, [r2, #22]
     ldr lr, [r2, #24]
     smuadx r4, r10, lr
@@ -6625,12 +6625,12 @@ pqmcu_ntru_sb44:
     smlatt r3, r11, lr, r3
     smlatt r5, r10, lr, r5
     smlatt r7, r9, lr, r7
-    strh r3, [r0, #108]
-    strh r4, [r0, #110]
-    strh r5, [r0, #112]
-    strh r6, [r0, #114]
-    strh r7, [r0, #116]
-    strh r8, [r0, #118]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #108]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #112]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #116]
     ldr r9, [r1, #32]
     ldr r10, [r1, #36]
     ldr r11, [r1, #40]
@@ -6744,12 +6744,12 @@ pqmcu_ntru_sb44:
     ldr lr, [r2, #36]
     smladx r4, r10, lr, r4
     smladx r3, r10, r12, r3
-    strh r3, [r0, #120]
-    strh r4, [r0, #122]
-    strh r5, [r0, #124]
-    strh r6, [r0, #126]
-    strh r7, [r0, #128]
-    strh r8, [r0, #130]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #120]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #124]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #128]
     ldr r12, [r2, #46]
     ldr lr, [r2, #48]
     smuadx r4, r10, lr
@@ -6835,12 +6835,12 @@ pqmcu_ntru_sb44:
     smlatt r3, r9, lr, r3
     smlatt r5, r10, lr, r5
     smlatt r7, r11, lr, r7
-    strh r3, [r0, #132]
-    strh r4, [r0, #134]
-    strh r5, [r0, #136]
-    strh r6, [r0, #138]
-    strh r7, [r0, #140]
-    strh r8, [r0, #142]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #132]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #136]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #140]
     ldr r11, [r1, #56]
     ldr r10, [r1, #60]
     ldr r9, [r1, #64]
@@ -6900,12 +6900,12 @@ pqmcu_ntru_sb44:
     ldr lr, [r2, #60]
     smladx r4, r10, lr, r4
     smladx r3, r10, r12, r3
-    strh r3, [r0, #144]
-    strh r4, [r0, #146]
-    strh r5, [r0, #148]
-    strh r6, [r0, #150]
-    strh r7, [r0, #152]
-    strh r8, [r0, #154]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #144]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #148]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #152]
     ldr r12, [r2, #70]
     ldr lr, [r2, #72]
     smuadx r4, r10, lr
@@ -6937,20 +6937,20 @@ pqmcu_ntru_sb44:
     smlatt r3, r11, lr, r3
     smlatt r5, r10, lr, r5
     smlatt r7, r9, lr, r7
-    strh r3, [r0, #156]
-    strh r4, [r0, #158]
-    strh r5, [r0, #160]
-    strh r6, [r0, #162]
-    strh r7, [r0, #164]
-    strh r8, [r0, #166]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #156]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #160]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #164]
     ldr r9, [r1, #80]
     ldr r10, [r1, #84]
     smultt r3, r9, lr
     smultt r5, r10, lr
     smuadx r4, r10, lr
     smladx r3, r10, r12, r3
-    strh r3, [r0, #168]
-    strh r4, [r0, #170]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #168]
     strh r5, [r0, #172]
     pop {r4-r11, pc}
     .size pqmcu_ntru_sb44, .-pqmcu_ntru_sb44
@@ -6980,12 +6980,12 @@ pqmcu_ntru_sb51:
     smulbb r3, r9, r12
     smlabb r5, r10, r12, r5
     smlabb r7, r11, r12, r7
-    strh r3, [r0, #0]
-    strh r4, [r0, #2]
-    strh r5, [r0, #4]
-    strh r6, [r0, #6]
-    strh r7, [r0, #8]
-    strh r8, [r0, #10]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #0]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #4]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #8]
     ldr r9, [r1, #12]
     ldr r10, [r1, #16]
     ldr r11, [r1, #20]
@@ -7031,12 +7031,12 @@ pqmcu_ntru_sb51:
     ldr r12, [r2, #20]
     smladx r8, r9, r12, r8
     smladx r7, r9, lr, r7
-    strh r3, [r0, #12]
-    strh r4, [r0, #14]
-    strh r5, [r0, #16]
-    strh r6, [r0, #18]
-    strh r7, [r0, #20]
-    strh r8, [r0, #22]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #12]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #16]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #20]
     ldr lr, [r2, #30]
     ldr r12, [r2, #32]
     smuadx r8, r9, r12
@@ -7108,12 +7108,12 @@ pqmcu_ntru_sb51:
     smlabb r3, r9, lr, r3
     smlabb r5, r10, lr, r5
     smlabb r7, r11, lr, r7
-    strh r3, [r0, #24]
-    strh r4, [r0, #26]
-    strh r5, [r0, #28]
-    strh r6, [r0, #30]
-    strh r7, [r0, #32]
-    strh r8, [r0, #34]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #24]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #28]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #32]
     ldr r9, [r1, #36]
     ldr r10, [r1, #40]
     ldr r11, [r1, #44]
@@ -7213,12 +7213,12 @@ pqmcu_ntru_sb51:
     ldr lr, [r2, #44]
     smladx r8, r9, lr, r8
     smladx r7, r9, r12, r7
-    strh r3, [r0, #36]
-    strh r4, [r0, #38]
-    strh r5, [r0, #40]
-    strh r6, [r0, #42]
-    strh r7, [r0, #44]
-    strh r8, [r0, #46]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #36]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #40]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #44]
     ldr r12, [r2, #54]
     ldr lr, [r2, #56]
     smuadx r8, r9, lr
@@ -7344,12 +7344,12 @@ pqmcu_ntru_sb51:
     smlabb r3, r9, r12, r3
     smlabb r5, r10, r12, r5
     smlabb r7, r11, r12, r7
-    strh r3, [r0, #48]
-    strh r4, [r0, #50]
-    strh r5, [r0, #52]
-    strh r6, [r0, #54]
-    strh r7, [r0, #56]
-    strh r8, [r0, #58]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #48]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #52]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #56]
     ldr r9, [r1, #60]
     ldr r10, [r1, #64]
     ldr r11, [r1, #68]
@@ -7503,12 +7503,12 @@ pqmcu_ntru_sb51:
     ldr r12, [r2, #68]
     smladx r8, r9, r12, r8
     smladx r7, r9, lr, r7
-    strh r3, [r0, #60]
-    strh r4, [r0, #62]
-    strh r5, [r0, #64]
-    strh r6, [r0, #66]
-    strh r7, [r0, #68]
-    strh r8, [r0, #70]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #60]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #64]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #68]
     ldr lr, [r2, #78]
     ldr r12, [r2, #80]
     smuadx r8, r9, r12
@@ -7688,12 +7688,12 @@ pqmcu_ntru_sb51:
     smlabb r3, r9, lr, r3
     smlabb r5, r10, lr, r5
     smlabb r7, r11, lr, r7
-    strh r3, [r0, #72]
-    strh r4, [r0, #74]
-    strh r5, [r0, #76]
-    strh r6, [r0, #78]
-    strh r7, [r0, #80]
-    strh r8, [r0, #82]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #72]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #76]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #80]
     ldr r9, [r1, #84]
     ldr r10, [r1, #88]
     ldr r11, [r1, #92]
@@ -7901,12 +7901,12 @@ pqmcu_ntru_sb51:
     ldr lr, [r2, #92]
     smladx r8, r9, lr, r8
     smladx r7, r9, r12, r7
-    strh r3, [r0, #84]
-    strh r4, [r0, #86]
-    strh r5, [r0, #88]
-    strh r6, [r0, #90]
-    strh r7, [r0, #92]
-    strh r8, [r0, #94]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #84]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #88]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #92]
     ldr r12, [r2, #98]
     smultt r6, r9, r12
     smultt r8, r10, r12
@@ -8132,12 +8132,12 @@ pqmcu_ntru_sb51:
     smladx r6, r10, lr, r6
     smlabb r3, r9, lr, r3
     smlabb r5, r10, lr, r5
-    strh r3, [r0, #96]
-    strh r4, [r0, #98]
-    strh r5, [r0, #100]
-    strh r6, [r0, #102]
-    strh r7, [r0, #104]
-    strh r8, [r0, #106]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #96]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #100]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #104]
     ldr r12, [r2, #6]
     ldr lr, [r2, #8]
     smuadx r4, r10, lr
@@ -8344,12 +8344,12 @@ pqmcu_ntru_sb51:
     smladx r3, r11, r12, r3
     smladx r5, r9, r12, r5
     smladx r7, r10, r12, r7
-    strh r3, [r0, #108]
-    strh r4, [r0, #110]
-    strh r5, [r0, #112]
-    strh r6, [r0, #114]
-    strh r7, [r0, #116]
-    strh r8, [r0, #118]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #108]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #112]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #116]
     ldr r10, [r1, #20]
     ldr r9, [r1, #24]
     ldr r11, [r1, #28]
@@ -8530,12 +8530,12 @@ pqmcu_ntru_sb51:
     ldr r12, [r2, #20]
     smladx r4, r11, r12, r4
     smladx r3, r11, lr, r3
-    strh r3, [r0, #120]
-    strh r4, [r0, #122]
-    strh r5, [r0, #124]
-    strh r6, [r0, #126]
-    strh r7, [r0, #128]
-    strh r8, [r0, #130]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #120]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #124]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #128]
     ldr lr, [r2, #30]
     ldr r12, [r2, #32]
     smuadx r4, r11, r12
@@ -8688,12 +8688,12 @@ pqmcu_ntru_sb51:
     smladx r3, r10, lr, r3
     smladx r5, r9, lr, r5
     smladx r7, r11, lr, r7
-    strh r3, [r0, #132]
-    strh r4, [r0, #134]
-    strh r5, [r0, #136]
-    strh r6, [r0, #138]
-    strh r7, [r0, #140]
-    strh r8, [r0, #142]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #132]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #136]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #140]
     ldr r11, [r1, #44]
     ldr r9, [r1, #48]
     ldr r10, [r1, #52]
@@ -8820,12 +8820,12 @@ pqmcu_ntru_sb51:
     ldr lr, [r2, #44]
     smladx r4, r10, lr, r4
     smladx r3, r10, r12, r3
-    strh r3, [r0, #144]
-    strh r4, [r0, #146]
-    strh r5, [r0, #148]
-    strh r6, [r0, #150]
-    strh r7, [r0, #152]
-    strh r8, [r0, #154]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #144]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #148]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #152]
     ldr r12, [r2, #54]
     ldr lr, [r2, #56]
     smuadx r4, r10, lr
@@ -8924,12 +8924,12 @@ pqmcu_ntru_sb51:
     smladx r3, r11, r12, r3
     smladx r5, r9, r12, r5
     smladx r7, r10, r12, r7
-    strh r3, [r0, #156]
-    strh r4, [r0, #158]
-    strh r5, [r0, #160]
-    strh r6, [r0, #162]
-    strh r7, [r0, #164]
-    strh r8, [r0, #166]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #156]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #160]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #164]
     ldr r10, [r1, #68]
     ldr r9, [r1, #72]
     ldr r11, [r1, #76]
@@ -9002,12 +9002,12 @@ pqmcu_ntru_sb51:
     ldr r12, [r2, #68]
     smladx r4, r11, r12, r4
     smladx r3, r11, lr, r3
-    strh r3, [r0, #168]
-    strh r4, [r0, #170]
-    strh r5, [r0, #172]
-    strh r6, [r0, #174]
-    strh r7, [r0, #176]
-    strh r8, [r0, #178]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #168]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #172]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #176]
     ldr lr, [r2, #78]
     ldr r12, [r2, #80]
     smuadx r4, r11, r12
@@ -9052,12 +9052,12 @@ pqmcu_ntru_sb51:
     smladx r3, r10, lr, r3
     smladx r5, r9, lr, r5
     smladx r7, r11, lr, r7
-    strh r3, [r0, #180]
-    strh r4, [r0, #182]
-    strh r5, [r0, #184]
-    strh r6, [r0, #186]
-    strh r7, [r0, #188]
-    strh r8, [r0, #190]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #180]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #184]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #188]
     ldr r11, [r1, #92]
     ldr r9, [r1, #96]
     ldrh r10, [r1, #100]
@@ -9075,10 +9075,10 @@ pqmcu_ntru_sb51:
     ldr lr, [r2, #92]
     smladx r4, r10, lr, r4
     smladx r3, r10, r12, r3
-    strh r3, [r0, #192]
-    strh r4, [r0, #194]
-    strh r5, [r0, #196]
-    strh r6, [r0, #198]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #192]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #196]
     strh r7, [r0, #200]
     pop {r4-r11, pc}
     .size pqmcu_ntru_sb51, .-pqmcu_ntru_sb51
@@ -9108,12 +9108,12 @@ pqmcu_ntru_sb52:
     smulbb r3, r9, r12
     smlabb r5, r10, r12, r5
     smlabb r7, r11, r12, r7
-    strh r3, [r0, #0]
-    strh r4, [r0, #2]
-    strh r5, [r0, #4]
-    strh r6, [r0, #6]
-    strh r7, [r0, #8]
-    strh r8, [r0, #10]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #0]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #4]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #8]
     ldr r9, [r1, #12]
     ldr r10, [r1, #16]
     ldr r11, [r1, #20]
@@ -9159,12 +9159,12 @@ pqmcu_ntru_sb52:
     ldr r12, [r2, #20]
     smladx r8, r9, r12, r8
     smladx r7, r9, lr, r7
-    strh r3, [r0, #12]
-    strh r4, [r0, #14]
-    strh r5, [r0, #16]
-    strh r6, [r0, #18]
-    strh r7, [r0, #20]
-    strh r8, [r0, #22]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #12]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #16]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #20]
     ldr lr, [r2, #30]
     ldr r12, [r2, #32]
     smuadx r8, r9, r12
@@ -9236,12 +9236,12 @@ pqmcu_ntru_sb52:
     smlabb r3, r9, lr, r3
     smlabb r5, r10, lr, r5
     smlabb r7, r11, lr, r7
-    strh r3, [r0, #24]
-    strh r4, [r0, #26]
-    strh r5, [r0, #28]
-    strh r6, [r0, #30]
-    strh r7, [r0, #32]
-    strh r8, [r0, #34]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #24]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #28]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #32]
     ldr r9, [r1, #36]
     ldr r10, [r1, #40]
     ldr r11, [r1, #44]
@@ -9341,12 +9341,12 @@ pqmcu_ntru_sb52:
     ldr lr, [r2, #44]
     smladx r8, r9, lr, r8
     smladx r7, r9, r12, r7
-    strh r3, [r0, #36]
-    strh r4, [r0, #38]
-    strh r5, [r0, #40]
-    strh r6, [r0, #42]
-    strh r7, [r0, #44]
-    strh r8, [r0, #46]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #36]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #40]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #44]
     ldr r12, [r2, #54]
     ldr lr, [r2, #56]
     smuadx r8, r9, lr
@@ -9472,12 +9472,12 @@ pqmcu_ntru_sb52:
     smlabb r3, r9, r12, r3
     smlabb r5, r10, r12, r5
     smlabb r7, r11, r12, r7
-    strh r3, [r0, #48]
-    strh r4, [r0, #50]
-    strh r5, [r0, #52]
-    strh r6, [r0, #54]
-    strh r7, [r0, #56]
-    strh r8, [r0, #58]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #48]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #52]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #56]
     ldr r9, [r1, #60]
     ldr r10, [r1, #64]
     ldr r11, [r1, #68]
@@ -9631,12 +9631,12 @@ pqmcu_ntru_sb52:
     ldr r12, [r2, #68]
     smladx r8, r9, r12, r8
     smladx r7, r9, lr, r7
-    strh r3, [r0, #60]
-    strh r4, [r0, #62]
-    strh r5, [r0, #64]
-    strh r6, [r0, #66]
-    strh r7, [r0, #68]
-    strh r8, [r0, #70]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #60]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #64]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #68]
     ldr lr, [r2, #78]
     ldr r12, [r2, #80]
     smuadx r8, r9, r12
@@ -9816,12 +9816,12 @@ pqmcu_ntru_sb52:
     smlabb r3, r9, lr, r3
     smlabb r5, r10, lr, r5
     smlabb r7, r11, lr, r7
-    strh r3, [r0, #72]
-    strh r4, [r0, #74]
-    strh r5, [r0, #76]
-    strh r6, [r0, #78]
-    strh r7, [r0, #80]
-    strh r8, [r0, #82]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #72]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #76]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #80]
     ldr r9, [r1, #84]
     ldr r10, [r1, #88]
     ldr r11, [r1, #92]
@@ -10029,12 +10029,12 @@ pqmcu_ntru_sb52:
     ldr lr, [r2, #92]
     smladx r8, r9, lr, r8
     smladx r7, r9, r12, r7
-    strh r3, [r0, #84]
-    strh r4, [r0, #86]
-    strh r5, [r0, #88]
-    strh r6, [r0, #90]
-    strh r7, [r0, #92]
-    strh r8, [r0, #94]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #84]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #88]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #92]
     ldr r12, [r2, #100]
     smultt r7, r9, r12
     ldr lr, [r2, #98]
@@ -10262,12 +10262,12 @@ pqmcu_ntru_sb52:
     smladx r6, r10, r12, r6
     smlabb r3, r9, r12, r3
     smlabb r5, r10, r12, r5
-    strh r3, [r0, #96]
-    strh r4, [r0, #98]
-    strh r5, [r0, #100]
-    strh r6, [r0, #102]
-    strh r7, [r0, #104]
-    strh r8, [r0, #106]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #96]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #100]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #104]
     ldr lr, [r2, #6]
     ldr r12, [r2, #8]
     smuadx r4, r10, r12
@@ -10479,12 +10479,12 @@ pqmcu_ntru_sb52:
     smlatt r3, r10, r12, r3
     smlatt r5, r11, r12, r5
     smlatt r7, r9, r12, r7
-    strh r3, [r0, #108]
-    strh r4, [r0, #110]
-    strh r5, [r0, #112]
-    strh r6, [r0, #114]
-    strh r7, [r0, #116]
-    strh r8, [r0, #118]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #108]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #112]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #116]
     ldr r9, [r1, #16]
     ldr r11, [r1, #20]
     ldr r10, [r1, #24]
@@ -10670,12 +10670,12 @@ pqmcu_ntru_sb52:
     ldr r12, [r2, #20]
     smladx r4, r9, r12, r4
     smladx r3, r9, lr, r3
-    strh r3, [r0, #120]
-    strh r4, [r0, #122]
-    strh r5, [r0, #124]
-    strh r6, [r0, #126]
-    strh r7, [r0, #128]
-    strh r8, [r0, #130]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #120]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #124]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #128]
     ldr lr, [r2, #30]
     ldr r12, [r2, #32]
     smuadx r4, r9, r12
@@ -10833,12 +10833,12 @@ pqmcu_ntru_sb52:
     smlatt r3, r9, r12, r3
     smlatt r5, r11, r12, r5
     smlatt r7, r10, r12, r7
-    strh r3, [r0, #132]
-    strh r4, [r0, #134]
-    strh r5, [r0, #136]
-    strh r6, [r0, #138]
-    strh r7, [r0, #140]
-    strh r8, [r0, #142]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #132]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #136]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #140]
     ldr r10, [r1, #40]
     ldr r11, [r1, #44]
     ldr r9, [r1, #48]
@@ -10970,12 +10970,12 @@ pqmcu_ntru_sb52:
     ldr r12, [r2, #44]
     smladx r4, r10, r12, r4
     smladx r3, r10, lr, r3
-    strh r3, [r0, #144]
-    strh r4, [r0, #146]
-    strh r5, [r0, #148]
-    strh r6, [r0, #150]
-    strh r7, [r0, #152]
-    strh r8, [r0, #154]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #144]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #148]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #152]
     ldr lr, [r2, #54]
     ldr r12, [r2, #56]
     smuadx r4, r10, r12
@@ -11079,12 +11079,12 @@ pqmcu_ntru_sb52:
     smlatt r3, r10, r12, r3
     smlatt r5, r11, r12, r5
     smlatt r7, r9, r12, r7
-    strh r3, [r0, #156]
-    strh r4, [r0, #158]
-    strh r5, [r0, #160]
-    strh r6, [r0, #162]
-    strh r7, [r0, #164]
-    strh r8, [r0, #166]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #156]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #160]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #164]
     ldr r9, [r1, #64]
     ldr r11, [r1, #68]
     ldr r10, [r1, #72]
@@ -11162,12 +11162,12 @@ pqmcu_ntru_sb52:
     ldr r12, [r2, #68]
     smladx r4, r9, r12, r4
     smladx r3, r9, lr, r3
-    strh r3, [r0, #168]
-    strh r4, [r0, #170]
-    strh r5, [r0, #172]
-    strh r6, [r0, #174]
-    strh r7, [r0, #176]
-    strh r8, [r0, #178]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #168]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #172]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #176]
     ldr lr, [r2, #78]
     ldr r12, [r2, #80]
     smuadx r4, r9, r12
@@ -11217,12 +11217,12 @@ pqmcu_ntru_sb52:
     smlatt r3, r9, r12, r3
     smlatt r5, r11, r12, r5
     smlatt r7, r10, r12, r7
-    strh r3, [r0, #180]
-    strh r4, [r0, #182]
-    strh r5, [r0, #184]
-    strh r6, [r0, #186]
-    strh r7, [r0, #188]
-    strh r8, [r0, #190]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #180]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #184]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #188]
     ldr r10, [r1, #88]
     ldr r11, [r1, #92]
     ldr r9, [r1, #96]
@@ -11246,12 +11246,12 @@ pqmcu_ntru_sb52:
     ldr r12, [r2, #92]
     smladx r4, r10, r12, r4
     smladx r3, r10, lr, r3
-    strh r3, [r0, #192]
-    strh r4, [r0, #194]
-    strh r5, [r0, #196]
-    strh r6, [r0, #198]
-    strh r7, [r0, #200]
-    strh r8, [r0, #202]
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #192]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #196]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #200]
     ldr lr, [r2, #100]
     smultt r3, r10, lr
     strh r3, [r0, #204]
