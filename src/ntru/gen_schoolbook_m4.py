@@ -4,27 +4,32 @@
 # cases of NTRU's Toom-4 / Karatsuba products on the Cortex-M4.
 #   python3 src/ntru/gen_schoolbook_m4.py > src/ntru/schoolbook_m4.S
 #   python3 src/ntru/gen_schoolbook_m4.py --check   # runs the emitted code on
-#     an interpreter of its six instructions against a schoolbook (random and
+#     an interpreter of its instructions against a schoolbook (random and
 #     all-0xFFFF operands, garbage around them, odd / even addresses)
 #
 # c[m] = sum_i SMLADX(A_i, P_(m - 2i)) with A_i = (a[2i], a[2i+1]) and
 # P_t = (b[t-1], b[t]) (b[-1] = b[N] = 0): one SMLADX makes a[2i] b[t] +
 # a[2i+1] b[t-1]. P_t for 1 <= t <= N-1 is the (unaligned) word at b + t - 1,
-# so nothing is precomputed. Outputs are made R at a time in registers; for
-# each i the block needs the R consecutive P_t, t = m0 - 2i .., which slide
-# down by two per step: one A load and two P loads per R SMLADX (the plain C
-# loop reloads both operands for every SMLADX: ~2.6 emulated cycles per
-# coefficient product against ~1.15 here). Steps i that reach none of the
-# block's outputs emit nothing. Branch-free, no secret-dependent
-# address: constant time.
+# so nothing is precomputed; P_0 and P_N are not loaded: a[2i] b[0] is
+# SMLABB of A_i and P_1, a[2i+1] b[N-1] SMLATT of A_i and P_(N-1). Outputs
+# are made R = 6 at a time in registers; within a block t runs down in pairs
+# (t, t - 1) with m0 - t odd, so that both P words meet the same three A
+# words (m - t even for three of the six outputs each), and the next pair
+# needs one new A word: one A load and two P loads (adjacent, so the loads
+# pipeline) per six SMLADX (the previous five-output version, t sliding
+# under a fixed A_i, needed three loads per five; the plain C loop reloads
+# both operands for every SMLADX). Every other block runs t up instead, from
+# the A words the block before ended on (still in their registers). Steps that reach none of the block's
+# outputs emit nothing. Branch-free, no secret-dependent address: constant
+# time.
 import sys
 
 CHECK = "--check" in sys.argv[1:]
 SIZES = [int(x) for x in sys.argv[1:] if x != "--check"] or [19, 20, 21, 22, 32, 42, 43, 44, 51, 52]
-R = 5
-ACC = ["r3", "r4", "r5", "r6", "r7"]
-PREGS = ["r8", "r9", "r10", "r11", "lr"]
-AREG = "r12"
+R = 6
+ACC = ["r3", "r4", "r5", "r6", "r7", "r8"]
+AREGS = ["r9", "r10", "r11"]
+PREGS = ["r12", "lr"]
 
 
 def kernel(n):
@@ -37,54 +42,74 @@ def kernel(n):
     e(f"pqmcu_ntru_sb{n}:")
     e("    push {r4-r11, lr}")
     outs = 2 * n - 1
-    for m0 in range(0, outs, R):
-        ms = [m for m in range(m0, min(m0 + R, outs))]
-        cache = {}  # t -> reg
+    acache = {}  # i -> reg (kept across blocks)
+    pcache = {}  # P word key (1 .. n-1) -> reg
+    for blk, m0 in enumerate(range(0, outs, R)):
+        ms = list(range(m0, min(m0 + R, outs)))
         started = set()
-        for i in range(w):
-            ts = [(m, m - 2 * i) for m in ms if 0 <= m - 2 * i <= n]
-            if not ts:
-                if all(m - 2 * i < 0 for m in ms):
-                    break
-                continue
-            # loads: A_i then the missing P_t
-            if n % 2 == 1 and i == w - 1:
-                e(f"    ldrh {AREG}, [r1, #{4 * i}]")
-            else:
-                e(f"    ldr {AREG}, [r1, #{4 * i}]")
-            needed = {t for _, t in ts}
-            free = [r for r in PREGS if r not in cache.values()]
-            for t in sorted(needed):
-                if t in cache:
+        tmax = min(n, ms[-1])
+        tmin = max(0, ms[0] - 2 * (w - 1))
+        # pair (t, t - 1) with t of the other parity than m0
+        top = tmax if (m0 - tmax) % 2 else tmax + 1
+        steps = []
+        for t_hi in range(top, tmin - 1, -2):
+            step = []  # (m, i, t)
+            for t in (t_hi, t_hi - 1):
+                if t < tmin or t > tmax:
                     continue
+                for m in ms:
+                    if (m - t) % 2 == 0 and 0 <= (m - t) // 2 < w:
+                        step.append((m, (m - t) // 2, t))
+            if step:
+                steps.append(step)
+        if blk % 2 == 1:
+            steps.reverse()  # t up: starts from the A words the last block ended on
+
+        def pkey(t):  # P word and operation per t
+            return 1 if t == 0 else n - 1 if t == n else t
+
+        for step in steps:
+            need_i = {i for _, i, _ in step}
+            need_p = {pkey(t) for _, _, t in step}
+            loads = []
+            for i in sorted(need_i):
+                if i in acache:
+                    continue
+                free = [r for r in AREGS if r not in acache.values()]
                 if not free:
-                    # evict a register holding a t above every t still needed
-                    dead = [tt for tt in cache if tt > max(needed)]
-                    assert dead, (n, m0, i)
-                    free.append(cache.pop(max(dead)))
-                reg = free.pop(0)
-                if t == 0:
-                    e(f"    ldrh {reg}, [r2]")
-                    e(f"    lsl {reg}, {reg}, #16")
-                elif t == n:
-                    e(f"    ldrh {reg}, [r2, #{2 * (n - 1)}]")
-                else:
-                    e(f"    ldr {reg}, [r2, #{2 * (t - 1)}]")
-                cache[t] = reg
-            for m, t in ts:
+                    dead = [j for j in acache if j not in need_i]
+                    free = [acache.pop(dead[0])]
+                acache[i] = free[0]
+                op = "ldrh" if (n % 2 == 1 and i == w - 1) else "ldr"
+                loads.append(f"    {op} {free[0]}, [r1, #{4 * i}]")
+            for k in sorted(need_p):
+                if k in pcache:
+                    continue
+                free = [r for r in PREGS if r not in pcache.values()]
+                if not free:
+                    dead = [j for j in pcache if j not in need_p]
+                    free = [pcache.pop(dead[0])]
+                pcache[k] = free[0]
+                loads.append(f"    ldr {free[0]}, [r2, #{2 * (k - 1)}]")
+            out.extend(loads)
+            for m, i, t in step:
                 acc = ACC[m - m0]
-                if m in started:
-                    e(f"    smladx {acc}, {AREG}, {cache[t]}, {acc}")
+                ar, pr = acache[i], pcache[pkey(t)]
+                first = m not in started
+                started.add(m)
+                if t == 0:    # a[2i] b[0]: bottom of A, bottom of the word (b0, b1)
+                    e(f"    smulbb {acc}, {ar}, {pr}" if first else f"    smlabb {acc}, {ar}, {pr}, {acc}")
+                elif t == n:  # a[2i+1] b[n-1]: top of A, top of the word (b[n-2], b[n-1])
+                    e(f"    smultt {acc}, {ar}, {pr}" if first else f"    smlatt {acc}, {ar}, {pr}, {acc}")
                 else:
-                    e(f"    smuadx {acc}, {AREG}, {cache[t]}")
-                    started.add(m)
-            # drop what no later step needs (t only decreases)
-            lowest = min(needed)
-            for tt in [tt for tt in cache if tt > lowest + R]:
-                cache.pop(tt)
-        for m in ms:
-            assert m in started, (n, m)
-            e(f"    strh {ACC[m - m0]}, [r0, #{2 * m}]")
+                    e(f"    smuadx {acc}, {ar}, {pr}" if first else f"    smladx {acc}, {ar}, {pr}, {acc}")
+        assert all(m in started for m in ms), (n, m0)
+        # two outputs a store (stores do not pipeline: PKHBT + STR against two STRH)
+        for j in range(0, len(ms) - 1, 2):
+            e(f"    pkhbt {ACC[j]}, {ACC[j]}, {ACC[j + 1]}, lsl #16")
+            e(f"    str {ACC[j]}, [r0, #{2 * ms[j]}]")
+        if len(ms) % 2:
+            e(f"    strh {ACC[len(ms) - 1]}, [r0, #{2 * ms[-1]}]")
     e("    pop {r4-r11, pc}")
     e(f"    .size pqmcu_ntru_sb{n}, .-pqmcu_ntru_sb{n}")
     e("")
@@ -127,10 +152,19 @@ def check(n, code, trials=20):
                 reg[args[0]] = mem[addr(args[1])]
             elif op == "lsl":
                 reg[args[0]] = (reg[args[1]] << int(args[2][1:])) & 0xFFFFFFFF
+            elif op in ("smulbb", "smlabb", "smultt", "smlatt"):
+                x, y = reg[args[1]], reg[args[2]]
+                v = s16(x) * s16(y) if op[-2:] == "bb" else s16(x >> 16) * s16(y >> 16)
+                reg[args[0]] = (v + (reg[args[3]] if op.startswith("smla") else 0)) & 0xFFFFFFFF
             elif op in ("smuadx", "smladx"):
                 x, y = reg[args[1]], reg[args[2]]
                 v = s16(x) * s16(y >> 16) + s16(x >> 16) * s16(y)
                 reg[args[0]] = (v + (reg[args[3]] if op == "smladx" else 0)) & 0xFFFFFFFF
+            elif op == "pkhbt":
+                reg[args[0]] = (reg[args[1]] & 0xFFFF) | ((reg[args[2]] << 16) & 0xFFFF0000)
+            elif op == "str":
+                ad = addr(args[1])
+                mem[ad], mem[ad + 2] = reg[args[0]] & 0xFFFF, reg[args[0]] >> 16
             elif op == "strh":
                 mem[addr(args[1])] = reg[args[0]] & 0xFFFF
             else:
@@ -141,6 +175,7 @@ def check(n, code, trials=20):
                 want[i + j] = (want[i + j] + a[i] * b[j]) & 0xFFFF
         got = [mem.get(C + 2 * k) for k in range(2 * n - 1)]
         assert got == want, f"pqmcu_ntru_sb{n}: wrong product"
+        assert C + 2 * (2 * n - 1) not in mem and C - 2 not in mem, f"pqmcu_ntru_sb{n}: store outside c"
 
 
 if CHECK:

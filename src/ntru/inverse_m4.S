@@ -245,64 +245,55 @@ pqmcu_ntru_r2_clmul_words:
     eor \d, \d, r3
 .endm
 
-@ One Karatsuba word product of the kmul functions, a at [sp, #4], b at [sp, #8]:
-@ r0 : lr = a_i b_i (i == j) or (a_i + a_j)(b_i + b_j), then stored at
-@ [sp, #\slot] if \slot is given (a0 b0 is kmul_enter's).
-.macro kprod i, j, slot
+@ One Karatsuba word product of the frameless kmul functions, a in s1, b in
+@ s2: r0 : lr = a_i b_i (i == j) or (a_i + a_j)(b_i + b_j), then into
+@ (\slo, \shi) if given.
+.macro kprodv i, j, slo, shi
 .if \i == \j
-    ldr r3, [sp, #4]
-    ldr r4, [sp, #8]
+    vmov r3, r4, s1, s2
     ldr r1, [r3, #4*\i]
     ldr r2, [r4, #4*\i]
 .else
-    ldr r4, [sp, #4]
+    vmov r4, s1
     wsum r1, \i, \j
-    ldr r4, [sp, #8]
+    vmov r4, s2
     wsum r2, \i, \j
 .endif
     clm32
-.ifnb \slot
-    strd r0, lr, [sp, #\slot]
+.ifnb \slo
+    vmov \slo, \shi, r0, lr
 .endif
-.endm
-
-@ Entry of the kmul functions: c, a, b saved at [sp, #0 / 4 / 8] of a \frame-byte
-@ frame, and the first word product a0 b0 (a, b still in r1, r2) at [sp, #12].
-.macro kmul_enter frame
-    push {r4-r11, lr}
-    sub sp, sp, #\frame
-    str r0, [sp, #0]
-    str r1, [sp, #4]
-    str r2, [sp, #8]
-    ldr r1, [r1]
-    ldr r2, [r2]
-    clm32
-    strd r0, lr, [sp, #12]
 .endm
 
 @ void pqmcu_ntru_r2_kmul2(uint32_t* c, const uint32_t* a, const uint32_t* b)
 @   c[0..3] = (a0 + a1 X) (b0 + b1 X) carry-less, X = x^32: Karatsuba, three
 @   word products (L = a0 b0, H = a1 b1, M = (a0 + a1)(b0 + b1) + L + H).
-@   Stack: [0] c, [4] a, [8] b, [12..19] L, [20..27] H.
+@   No frame: c, a, b in s0-s2, L in s3:s4, H in s5:s6 (one-cycle VMOVs,
+@   caller-saved registers, instead of stack stores and loads).
     .section .text.pqmcu_ntru_r2_kmul2, "ax", %progbits
     .align 2
     .global pqmcu_ntru_r2_kmul2
     .type pqmcu_ntru_r2_kmul2, %function
 pqmcu_ntru_r2_kmul2:
-    kmul_enter 28               @ L
-    kprod 1, 1, 20              @ H
-    kprod 0, 1                  @ M (in r0 : lr)
-    ldrd r1, r2, [sp, #12]
-    ldrd r3, r4, [sp, #20]
+    push {r4-r11, lr}
+    vmov s0, r0                 @ c
+    vmov s1, s2, r1, r2         @ a, b
+    ldr r1, [r1]
+    ldr r2, [r2]
+    clm32
+    vmov s3, s4, r0, lr         @ L
+    kprodv 1, 1, s5, s6         @ H
+    kprodv 0, 1                 @ M (in r0 : lr)
+    vmov r1, r2, s3, s4
+    vmov r3, r4, s5, s6
     eor r0, r0, r1
     eor r0, r0, r3
     eor lr, lr, r2
     eor lr, lr, r4
     eor r2, r2, r0
     eor r3, r3, lr
-    ldr r0, [sp, #0]
+    vmov r0, s0
     stm r0, {r1, r2, r3, r4}
-    add sp, sp, #28
     pop {r4-r11, pc}
     .size pqmcu_ntru_r2_kmul2, . - pqmcu_ntru_r2_kmul2
 
@@ -326,20 +317,32 @@ pqmcu_ntru_r2_clmul1:
 @   C0 = P00, C1 = M01 + P00 + P11, C2 = M02 + P00 + P11 + P22, C3 = M12 + P11 + P22,
 @   C4 = P22 (64-bit each; c[k] = lo(Ck) + hi(Ck-1)). Against two 2-word products
 @   and a word product (seven) with r2_kmul's one-level code around them.
-@   Stack: [0] c, [4] a, [8] b, [12..59] S0..S11 = P00, P11, P22, M01, M02, M12.
+@   No frame: c, a, b in s0-s2, S0..S9 = P00, P11, P22, M01, M02 in s3-s12
+@   (S10, S11 = M12 stay in r0 : lr).
     .section .text.pqmcu_ntru_r2_kmul3, "ax", %progbits
     .align 2
     .global pqmcu_ntru_r2_kmul3
     .type pqmcu_ntru_r2_kmul3, %function
 pqmcu_ntru_r2_kmul3:
-    kmul_enter 60               @ P00
-    kprod 1, 1, 20              @ P11
-    kprod 2, 2, 28              @ P22
-    kprod 0, 1, 36              @ M01
-    kprod 0, 2, 44              @ M02
-    kprod 1, 2, 52              @ M12
-    add r0, sp, #12
-    ldm r0, {r1-r12}            @ S0..S11
+    push {r4-r11, lr}
+    vmov s0, r0                 @ c
+    vmov s1, s2, r1, r2         @ a, b
+    ldr r1, [r1]
+    ldr r2, [r2]
+    clm32
+    vmov s3, s4, r0, lr         @ P00
+    kprodv 1, 1, s5, s6         @ P11
+    kprodv 2, 2, s7, s8         @ P22
+    kprodv 0, 1, s9, s10        @ M01
+    kprodv 0, 2, s11, s12       @ M02
+    kprodv 1, 2                 @ M12
+    mov r11, r0
+    mov r12, lr
+    vmov r1, r2, s3, s4         @ S0..S9
+    vmov r3, r4, s5, s6
+    vmov r5, r6, s7, s8
+    vmov r7, r8, s9, s10
+    vmov r9, r10, s11, s12
     eor lr, r1, r3              @ S0 + S2
     eor r4, r4, r5              @ u = S3 + S4
     eor r7, r7, r2
@@ -355,13 +358,8 @@ pqmcu_ntru_r2_kmul3:
     eor r10, r10, r4            @ c3 = S9 + S10 + S1 + S2 + S5 + S3 + S4
     eor r12, r12, r4
     eor r12, r12, r6            @ c4 = S11 + S3 + S4 + S5
-    ldr r0, [sp, #0]
-    str r1, [r0]                @ c0 = S0
-    str r7, [r0, #4]
-    str r8, [r0, #8]
-    str r10, [r0, #12]
-    str r12, [r0, #16]
-    str r6, [r0, #20]           @ c5 = S5
-    add sp, sp, #60
+    mov lr, r6                  @ c5 = S5
+    vmov r0, s0
+    stm r0, {r1, r7, r8, r10, r12, lr}  @ c0 = S0, c1 .. c5
     pop {r4-r11, pc}
     .size pqmcu_ntru_r2_kmul3, . - pqmcu_ntru_r2_kmul3

@@ -401,8 +401,8 @@
 @   block k spills steps / 30 + 1 times); byte-lane word j of the product is
 @   C[2j] (lanes 0, 2) and C[2j + 1] (lanes 1, 3), each halfword the sum
 @   plus 128 per spill. Block k
-@   adds into C[2k .. 2k + 8). Frame: C at the block, A, Y, w, k, r3 during a
-@   spill. Branches depend on w and k only (public).
+@   adds into C[2k .. 2k + 8). No frame: C at the block, A, Y, w, k and r3
+@   during a spill in s0-s5 (one-cycle VMOVs). Branches depend on w and k only (public).
 @ void pqmcu_ntru_int_lanes_sqr(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w)
 @   The square's cross terms (engine.cpp, detail::z3_sqr_int): A = Y + 2
 @   (the operand, two zero words on each side). Output word m of the square
@@ -427,8 +427,8 @@
 @ acc0 (r4:r5), acc1 (r6:r7), acc2 (r8:r9) into the block's C (r3), restarted
 @ (\sh: 1 adds every lane twice)
 .macro spill_int sh=0
-    str r3, [sp, #20]
-    ldr r3, [sp, #0]
+    vmov s5, r3
+    vmov r3, s0
     uxtb16 r0, r5             @ word k + 1: acc0 hi + acc1 lo
     uxtb16 r12, r6
     add r0, r0, r12
@@ -462,7 +462,7 @@
     add r8, r8, r9, lsl #\sh
     strd r7, r8, [r3, #24]
     bias_int
-    ldr r3, [sp, #20]
+    vmov r3, s5
 .endm
 @ the square's last step of a block: x, acc2 += x \a, acc1 += x \b
 .macro half_step a, b
@@ -486,16 +486,14 @@
     .align 2
 \name:
     push {r4-r11, lr}
-    sub sp, sp, #24
-    str r0, [sp, #0]
-    str r1, [sp, #4]
-    str r2, [sp, #8]
-    str r3, [sp, #12]
+    vmov s0, r0               @ C at the block
+    vmov s1, s2, r1, r2       @ A, Y
+    vmov s3, r3               @ w
     movs r0, #0
-    str r0, [sp, #16]
+    vmov s4, r0               @ k
 .Lint_block\@:
-    ldr r3, [sp, #12]         @ w
-    ldr r0, [sp, #16]         @ k
+    vmov r3, s3               @ w
+    vmov r0, s4               @ k
     adds r1, r0, #1
     subs r1, r1, r3           @ lo = max(k + 1 - w, 0)
     it mi
@@ -513,11 +511,11 @@
     subs r3, r2, r1
     adds r3, r3, #1           @ steps = hi + 1 - lo (>= 0)
     .endif
-    ldr r2, [sp, #8]
+    vmov r2, s2
     adds r12, r0, #4
     subs r12, r12, r1
     add r2, r2, r12, lsl #2   @ y = Y + 2 + (k + 2 - lo)
-    ldr r12, [sp, #4]
+    vmov r12, s1
     add r1, r12, r1, lsl #2   @ x = A + lo
     bias_int
     ldr r10, [r2]             @ y[0]
@@ -570,16 +568,15 @@
     .endif
 5:
     spill_int \sqr
-    ldr r1, [sp, #0]
+    vmov r1, s0
     adds r1, r1, #24          @ next block: 3 words = 6 halfword-lane words
-    str r1, [sp, #0]
-    ldr r0, [sp, #16]
+    vmov s0, r1
+    vmov r0, s4
     adds r0, r0, #3
-    str r0, [sp, #16]
-    ldr r3, [sp, #12]
+    vmov s4, r0
+    vmov r3, s3
     cmp r0, r3, lsl #1        @ k < 2w
     blt .Lint_block\@
-    add sp, sp, #24
     pop {r4-r11, pc}
     .size \name, .-\name
 .endm

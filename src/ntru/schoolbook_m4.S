@@ -11,386 +11,339 @@
     .align 2
 pqmcu_ntru_sb19:
     push {r4-r11, lr}
-    ldr r12, [r1, #0]
-    ldrh r8, [r2]
-    lsl r8, r8, #16
-    ldr r9, [r2, #0]
-    ldr r10, [r2, #2]
-    ldr r11, [r2, #4]
-    ldr lr, [r2, #6]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    smladx r7, r12, r8, r7
-    strh r3, [r0, #0]
-    strh r4, [r0, #2]
-    strh r5, [r0, #4]
-    strh r6, [r0, #6]
-    strh r7, [r0, #8]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #8]
-    ldr r9, [r2, #10]
-    ldr r10, [r2, #12]
-    ldr r11, [r2, #14]
-    ldr lr, [r2, #16]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
+    ldr r9, [r1, #0]
+    ldr r12, [r2, #6]
+    ldr lr, [r2, #8]
+    smuadx r8, r9, lr
+    smuadx r7, r9, r12
+    ldr r10, [r1, #4]
+    ldr r12, [r2, #2]
     ldr lr, [r2, #4]
-    ldr r11, [r2, #6]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #0]
-    ldr r9, [r2, #2]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldrh r8, [r2]
-    lsl r8, r8, #16
-    smladx r4, r12, r8, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    smladx r6, r12, r8, r6
-    smladx r7, r12, r10, r7
-    strh r3, [r0, #10]
-    strh r4, [r0, #12]
-    strh r5, [r0, #14]
-    strh r6, [r0, #16]
-    strh r7, [r0, #18]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #18]
-    ldr r9, [r2, #20]
-    ldr r10, [r2, #22]
-    ldr r11, [r2, #24]
-    ldr lr, [r2, #26]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
+    smuadx r6, r9, lr
+    smladx r8, r10, lr, r8
+    smuadx r5, r9, r12
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #8]
+    ldr r12, [r2, #0]
+    smuadx r4, r9, r12
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smulbb r3, r9, r12
+    smlabb r5, r10, r12, r5
+    smlabb r7, r11, r12, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #0]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #4]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #8]
+    ldr r9, [r1, #12]
+    ldr r10, [r1, #16]
+    ldr r11, [r1, #20]
+    smuadx r4, r9, r12
+    smuadx r6, r10, r12
+    smuadx r8, r11, r12
+    smulbb r3, r9, r12
+    smulbb r5, r10, r12
+    smulbb r7, r11, r12
+    ldr r11, [r1, #8]
+    ldr r12, [r2, #2]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #4]
+    ldr lr, [r2, #6]
+    ldr r12, [r2, #8]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #0]
+    ldr lr, [r2, #10]
+    ldr r12, [r2, #12]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
     ldr lr, [r2, #14]
-    ldr r11, [r2, #16]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #10]
-    ldr r9, [r2, #12]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #6]
-    ldr r11, [r2, #8]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #2]
-    ldr r9, [r2, #4]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldrh r10, [r2]
-    lsl r10, r10, #16
-    ldr r11, [r2, #0]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    smladx r7, r12, r10, r7
-    strh r3, [r0, #20]
-    strh r4, [r0, #22]
-    strh r5, [r0, #24]
-    strh r6, [r0, #26]
-    strh r7, [r0, #28]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #28]
-    ldr r9, [r2, #30]
-    ldr r10, [r2, #32]
-    ldr r11, [r2, #34]
-    ldrh lr, [r2, #36]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #24]
-    ldr r11, [r2, #26]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #20]
-    ldr r9, [r2, #22]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #16]
-    ldr r11, [r2, #18]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #12]
-    ldr r9, [r2, #14]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldr r10, [r2, #8]
-    ldr r11, [r2, #10]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #4]
-    ldr r9, [r2, #6]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    ldr lr, [r2, #0]
-    ldr r11, [r2, #2]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #32]
-    ldrh r10, [r2]
-    lsl r10, r10, #16
-    smladx r4, r12, r10, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldrh r12, [r1, #36]
-    smladx r6, r12, r10, r6
-    smladx r7, r12, lr, r7
-    strh r3, [r0, #30]
-    strh r4, [r0, #32]
-    strh r5, [r0, #34]
-    strh r6, [r0, #36]
-    strh r7, [r0, #38]
-    ldr r12, [r1, #4]
-    ldr r8, [r2, #34]
-    ldrh r9, [r2, #36]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #30]
-    ldr r11, [r2, #32]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smuadx r5, r12, r8
-    smuadx r6, r12, r9
-    ldr r12, [r1, #12]
-    ldr lr, [r2, #26]
-    ldr r9, [r2, #28]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smuadx r7, r12, r8
-    ldr r12, [r1, #16]
-    ldr r8, [r2, #22]
-    ldr r11, [r2, #24]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldr r10, [r2, #18]
-    ldr r9, [r2, #20]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #24]
-    ldr lr, [r2, #14]
-    ldr r11, [r2, #16]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #28]
-    ldr r8, [r2, #10]
-    ldr r9, [r2, #12]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #32]
-    ldr r10, [r2, #6]
-    ldr r11, [r2, #8]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldrh r12, [r1, #36]
-    ldr lr, [r2, #2]
-    ldr r9, [r2, #4]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    strh r3, [r0, #40]
-    strh r4, [r0, #42]
-    strh r5, [r0, #44]
-    strh r6, [r0, #46]
-    strh r7, [r0, #48]
-    ldr r12, [r1, #12]
-    ldrh r8, [r2, #36]
-    smuadx r3, r12, r8
-    ldr r12, [r1, #16]
-    ldr r9, [r2, #32]
-    ldr r10, [r2, #34]
-    smladx r3, r12, r9, r3
-    smuadx r4, r12, r10
-    smuadx r5, r12, r8
-    ldr r12, [r1, #20]
-    ldr r11, [r2, #28]
+    ldr r12, [r2, #16]
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr lr, [r2, #18]
+    ldr r12, [r2, #20]
+    smladx r8, r9, r12, r8
+    smladx r7, r9, lr, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #12]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #16]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #20]
     ldr lr, [r2, #30]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smuadx r6, r12, r10
-    smuadx r7, r12, r8
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #24]
-    ldr r10, [r2, #26]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #28]
-    ldr r9, [r2, #20]
-    ldr lr, [r2, #22]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #32]
-    ldr r11, [r2, #16]
-    ldr r10, [r2, #18]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldrh r12, [r1, #36]
-    ldr r8, [r2, #12]
-    ldr lr, [r2, #14]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r9, r7
-    strh r3, [r0, #50]
-    strh r4, [r0, #52]
-    strh r5, [r0, #54]
-    strh r6, [r0, #56]
-    strh r7, [r0, #58]
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #34]
-    ldrh r9, [r2, #36]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    ldr r12, [r1, #28]
-    ldr r10, [r2, #30]
-    ldr r11, [r2, #32]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smuadx r5, r12, r8
-    smuadx r6, r12, r9
-    ldr r12, [r1, #32]
+    ldr r12, [r2, #32]
+    smuadx r8, r9, r12
+    smuadx r7, r9, lr
     ldr lr, [r2, #26]
-    ldr r9, [r2, #28]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smuadx r7, r12, r8
-    ldrh r12, [r1, #36]
-    ldr r8, [r2, #22]
-    ldr r11, [r2, #24]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    strh r3, [r0, #60]
-    strh r4, [r0, #62]
-    strh r5, [r0, #64]
-    strh r6, [r0, #66]
-    strh r7, [r0, #68]
-    ldr r12, [r1, #32]
-    ldrh r8, [r2, #36]
-    smuadx r3, r12, r8
-    ldrh r12, [r1, #36]
-    ldr r9, [r2, #32]
-    ldr r10, [r2, #34]
-    smladx r3, r12, r9, r3
-    smuadx r4, r12, r10
-    strh r3, [r0, #70]
-    strh r4, [r0, #72]
+    ldr r12, [r2, #28]
+    smuadx r6, r9, r12
+    smladx r8, r10, r12, r8
+    smuadx r5, r9, lr
+    smladx r7, r10, lr, r7
+    ldr lr, [r2, #22]
+    ldr r12, [r2, #24]
+    smuadx r4, r9, r12
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smuadx r3, r9, lr
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #12]
+    ldr lr, [r2, #18]
+    ldr r12, [r2, #20]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #16]
+    ldr lr, [r2, #14]
+    ldr r12, [r2, #16]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #20]
+    ldr lr, [r2, #10]
+    ldr r12, [r2, #12]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #24]
+    ldr lr, [r2, #6]
+    ldr r12, [r2, #8]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #28]
+    ldr lr, [r2, #2]
+    ldr r12, [r2, #4]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #32]
+    ldr lr, [r2, #0]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smlabb r3, r9, lr, r3
+    smlabb r5, r10, lr, r5
+    smlabb r7, r11, lr, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #24]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #28]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #32]
+    ldrh r9, [r1, #36]
+    smuadx r4, r9, lr
+    smulbb r3, r9, lr
+    ldr lr, [r2, #2]
+    smladx r4, r11, r12, r4
+    smuadx r6, r9, r12
+    smladx r3, r11, lr, r3
+    smuadx r5, r9, lr
+    ldr r12, [r2, #6]
+    ldr lr, [r2, #8]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smuadx r8, r9, lr
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smuadx r7, r9, r12
+    ldr r9, [r1, #24]
+    ldr r12, [r2, #10]
+    ldr lr, [r2, #12]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #20]
+    ldr r12, [r2, #14]
+    ldr lr, [r2, #16]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #16]
+    ldr r12, [r2, #18]
+    ldr lr, [r2, #20]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #12]
+    ldr r12, [r2, #22]
+    ldr lr, [r2, #24]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #8]
+    ldr r12, [r2, #26]
+    ldr lr, [r2, #28]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #4]
+    ldr r12, [r2, #30]
+    ldr lr, [r2, #32]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #0]
+    ldr r12, [r2, #34]
+    smlatt r4, r9, r12, r4
+    smlatt r6, r10, r12, r6
+    smlatt r8, r11, r12, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #36]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #40]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #44]
+    ldr r11, [r1, #12]
+    ldr r10, [r1, #16]
+    ldr r9, [r1, #20]
+    smultt r4, r11, r12
+    smultt r6, r10, r12
+    smultt r8, r9, r12
+    smuadx r3, r11, r12
+    smuadx r5, r10, r12
+    smuadx r7, r9, r12
+    ldr r11, [r1, #24]
+    ldr r12, [r2, #30]
+    smladx r4, r10, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r10, [r1, #28]
+    ldr lr, [r2, #26]
+    ldr r12, [r2, #28]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r9, [r1, #32]
+    ldr lr, [r2, #22]
+    ldr r12, [r2, #24]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldrh r11, [r1, #36]
+    ldr lr, [r2, #18]
+    ldr r12, [r2, #20]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    ldr lr, [r2, #14]
+    ldr r12, [r2, #16]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    ldr lr, [r2, #10]
+    ldr r12, [r2, #12]
+    smladx r4, r11, r12, r4
+    smladx r3, r11, lr, r3
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #48]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #52]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #56]
+    ldr lr, [r2, #22]
+    ldr r12, [r2, #24]
+    smuadx r4, r11, r12
+    smuadx r3, r11, lr
+    ldr lr, [r2, #26]
+    ldr r12, [r2, #28]
+    smladx r4, r9, r12, r4
+    smuadx r6, r11, r12
+    smladx r3, r9, lr, r3
+    smuadx r5, r11, lr
+    ldr lr, [r2, #30]
+    ldr r12, [r2, #32]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smuadx r8, r11, r12
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smuadx r7, r11, lr
+    ldr r11, [r1, #24]
+    ldr lr, [r2, #34]
+    smlatt r4, r11, lr, r4
+    smlatt r6, r10, lr, r6
+    smlatt r8, r9, lr, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #60]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #64]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #68]
+    ldrh r10, [r1, #36]
+    smuadx r3, r10, lr
+    strh r3, [r0, #72]
     pop {r4-r11, pc}
     .size pqmcu_ntru_sb19, .-pqmcu_ntru_sb19
 
@@ -399,405 +352,357 @@ pqmcu_ntru_sb19:
     .align 2
 pqmcu_ntru_sb20:
     push {r4-r11, lr}
-    ldr r12, [r1, #0]
-    ldrh r8, [r2]
-    lsl r8, r8, #16
-    ldr r9, [r2, #0]
-    ldr r10, [r2, #2]
-    ldr r11, [r2, #4]
-    ldr lr, [r2, #6]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    smladx r7, r12, r8, r7
-    strh r3, [r0, #0]
-    strh r4, [r0, #2]
-    strh r5, [r0, #4]
-    strh r6, [r0, #6]
-    strh r7, [r0, #8]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #8]
-    ldr r9, [r2, #10]
-    ldr r10, [r2, #12]
-    ldr r11, [r2, #14]
-    ldr lr, [r2, #16]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #4]
-    ldr r11, [r2, #6]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #0]
-    ldr r9, [r2, #2]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldrh r8, [r2]
-    lsl r8, r8, #16
-    smladx r4, r12, r8, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    smladx r6, r12, r8, r6
-    smladx r7, r12, r10, r7
-    strh r3, [r0, #10]
-    strh r4, [r0, #12]
-    strh r5, [r0, #14]
-    strh r6, [r0, #16]
-    strh r7, [r0, #18]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #18]
-    ldr r9, [r2, #20]
-    ldr r10, [r2, #22]
-    ldr r11, [r2, #24]
-    ldr lr, [r2, #26]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #14]
-    ldr r11, [r2, #16]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #10]
-    ldr r9, [r2, #12]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #6]
-    ldr r11, [r2, #8]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #2]
-    ldr r9, [r2, #4]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldrh r10, [r2]
-    lsl r10, r10, #16
-    ldr r11, [r2, #0]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    smladx r7, r12, r10, r7
-    strh r3, [r0, #20]
-    strh r4, [r0, #22]
-    strh r5, [r0, #24]
-    strh r6, [r0, #26]
-    strh r7, [r0, #28]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #28]
-    ldr r9, [r2, #30]
-    ldr r10, [r2, #32]
-    ldr r11, [r2, #34]
-    ldr lr, [r2, #36]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #24]
-    ldr r11, [r2, #26]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #20]
-    ldr r9, [r2, #22]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #16]
-    ldr r11, [r2, #18]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #12]
-    ldr r9, [r2, #14]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldr r10, [r2, #8]
-    ldr r11, [r2, #10]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #4]
-    ldr r9, [r2, #6]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    ldr lr, [r2, #0]
-    ldr r11, [r2, #2]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #32]
-    ldrh r10, [r2]
-    lsl r10, r10, #16
-    smladx r4, r12, r10, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #36]
-    smladx r6, r12, r10, r6
-    smladx r7, r12, lr, r7
-    strh r3, [r0, #30]
-    strh r4, [r0, #32]
-    strh r5, [r0, #34]
-    strh r6, [r0, #36]
-    strh r7, [r0, #38]
-    ldr r12, [r1, #0]
-    ldrh r8, [r2, #38]
-    smuadx r3, r12, r8
-    ldr r12, [r1, #4]
-    ldr r9, [r2, #34]
-    ldr r10, [r2, #36]
-    smladx r3, r12, r9, r3
-    smuadx r4, r12, r10
-    smuadx r5, r12, r8
-    ldr r12, [r1, #8]
-    ldr r11, [r2, #30]
-    ldr lr, [r2, #32]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smuadx r6, r12, r10
-    smuadx r7, r12, r8
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #26]
-    ldr r10, [r2, #28]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #16]
-    ldr r9, [r2, #22]
-    ldr lr, [r2, #24]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #20]
-    ldr r11, [r2, #18]
-    ldr r10, [r2, #20]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #14]
-    ldr lr, [r2, #16]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #28]
-    ldr r9, [r2, #10]
-    ldr r10, [r2, #12]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #32]
-    ldr r11, [r2, #6]
+    ldr r9, [r1, #0]
+    ldr r12, [r2, #6]
     ldr lr, [r2, #8]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #2]
-    ldr r10, [r2, #4]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    strh r3, [r0, #40]
-    strh r4, [r0, #42]
-    strh r5, [r0, #44]
-    strh r6, [r0, #46]
-    strh r7, [r0, #48]
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #36]
-    ldrh r9, [r2, #38]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    ldr r12, [r1, #16]
-    ldr r10, [r2, #32]
-    ldr r11, [r2, #34]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smuadx r5, r12, r8
-    smuadx r6, r12, r9
-    ldr r12, [r1, #20]
-    ldr lr, [r2, #28]
-    ldr r9, [r2, #30]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smuadx r7, r12, r8
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #24]
-    ldr r11, [r2, #26]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #28]
-    ldr r10, [r2, #20]
-    ldr r9, [r2, #22]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #32]
+    smuadx r8, r9, lr
+    smuadx r7, r9, r12
+    ldr r10, [r1, #4]
+    ldr r12, [r2, #2]
+    ldr lr, [r2, #4]
+    smuadx r6, r9, lr
+    smladx r8, r10, lr, r8
+    smuadx r5, r9, r12
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #8]
+    ldr r12, [r2, #0]
+    smuadx r4, r9, r12
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smulbb r3, r9, r12
+    smlabb r5, r10, r12, r5
+    smlabb r7, r11, r12, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #0]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #4]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #8]
+    ldr r9, [r1, #12]
+    ldr r10, [r1, #16]
+    ldr r11, [r1, #20]
+    smuadx r4, r9, r12
+    smuadx r6, r10, r12
+    smuadx r8, r11, r12
+    smulbb r3, r9, r12
+    smulbb r5, r10, r12
+    smulbb r7, r11, r12
+    ldr r11, [r1, #8]
+    ldr r12, [r2, #2]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #4]
+    ldr lr, [r2, #6]
+    ldr r12, [r2, #8]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #0]
+    ldr lr, [r2, #10]
+    ldr r12, [r2, #12]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr lr, [r2, #14]
+    ldr r12, [r2, #16]
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr lr, [r2, #18]
+    ldr r12, [r2, #20]
+    smladx r8, r9, r12, r8
+    smladx r7, r9, lr, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #12]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #16]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #20]
+    ldr lr, [r2, #30]
+    ldr r12, [r2, #32]
+    smuadx r8, r9, r12
+    smuadx r7, r9, lr
+    ldr lr, [r2, #26]
+    ldr r12, [r2, #28]
+    smuadx r6, r9, r12
+    smladx r8, r10, r12, r8
+    smuadx r5, r9, lr
+    smladx r7, r10, lr, r7
+    ldr lr, [r2, #22]
+    ldr r12, [r2, #24]
+    smuadx r4, r9, r12
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smuadx r3, r9, lr
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #12]
+    ldr lr, [r2, #18]
+    ldr r12, [r2, #20]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #16]
+    ldr lr, [r2, #14]
+    ldr r12, [r2, #16]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #20]
+    ldr lr, [r2, #10]
+    ldr r12, [r2, #12]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #24]
+    ldr lr, [r2, #6]
+    ldr r12, [r2, #8]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #28]
+    ldr lr, [r2, #2]
+    ldr r12, [r2, #4]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #32]
+    ldr lr, [r2, #0]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smlabb r3, r9, lr, r3
+    smlabb r5, r10, lr, r5
+    smlabb r7, r11, lr, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #24]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #28]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #32]
+    ldr r9, [r1, #36]
+    smuadx r4, r9, lr
+    smulbb r3, r9, lr
+    ldr lr, [r2, #2]
+    smladx r4, r11, r12, r4
+    smuadx r6, r9, r12
+    smladx r3, r11, lr, r3
+    smuadx r5, r9, lr
+    ldr r12, [r2, #6]
+    ldr lr, [r2, #8]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smuadx r8, r9, lr
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smuadx r7, r9, r12
+    ldr r9, [r1, #24]
+    ldr r12, [r2, #10]
+    ldr lr, [r2, #12]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #20]
+    ldr r12, [r2, #14]
     ldr lr, [r2, #16]
-    ldr r11, [r2, #18]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #12]
-    ldr r9, [r2, #14]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    strh r3, [r0, #50]
-    strh r4, [r0, #52]
-    strh r5, [r0, #54]
-    strh r6, [r0, #56]
-    strh r7, [r0, #58]
-    ldr r12, [r1, #20]
-    ldrh r8, [r2, #38]
-    smuadx r3, r12, r8
-    ldr r12, [r1, #24]
-    ldr r9, [r2, #34]
-    ldr r10, [r2, #36]
-    smladx r3, r12, r9, r3
-    smuadx r4, r12, r10
-    smuadx r5, r12, r8
-    ldr r12, [r1, #28]
-    ldr r11, [r2, #30]
-    ldr lr, [r2, #32]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smuadx r6, r12, r10
-    smuadx r7, r12, r8
-    ldr r12, [r1, #32]
-    ldr r8, [r2, #26]
-    ldr r10, [r2, #28]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #36]
-    ldr r9, [r2, #22]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #16]
+    ldr r12, [r2, #18]
+    ldr lr, [r2, #20]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #12]
+    ldr r12, [r2, #22]
     ldr lr, [r2, #24]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r11, r7
-    strh r3, [r0, #60]
-    strh r4, [r0, #62]
-    strh r5, [r0, #64]
-    strh r6, [r0, #66]
-    strh r7, [r0, #68]
-    ldr r12, [r1, #32]
-    ldr r8, [r2, #36]
-    ldrh r9, [r2, #38]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    ldr r12, [r1, #36]
-    ldr r10, [r2, #32]
-    ldr r11, [r2, #34]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smuadx r5, r12, r8
-    smuadx r6, r12, r9
-    strh r3, [r0, #70]
-    strh r4, [r0, #72]
-    strh r5, [r0, #74]
-    strh r6, [r0, #76]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #8]
+    ldr r12, [r2, #26]
+    ldr lr, [r2, #28]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #4]
+    ldr r12, [r2, #30]
+    ldr lr, [r2, #32]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #0]
+    ldr r12, [r2, #34]
+    ldr lr, [r2, #36]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    smlatt r5, r9, lr, r5
+    smlatt r7, r10, lr, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #36]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #40]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #44]
+    ldr r10, [r1, #12]
+    ldr r9, [r1, #16]
+    smultt r3, r11, lr
+    smultt r5, r10, lr
+    smultt r7, r9, lr
+    ldr r11, [r1, #20]
+    smuadx r4, r10, lr
+    smuadx r6, r9, lr
+    smuadx r8, r11, lr
+    smladx r3, r10, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r10, [r1, #24]
+    ldr r12, [r2, #30]
+    ldr lr, [r2, #32]
+    smladx r4, r9, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r9, [r1, #28]
+    ldr r12, [r2, #26]
+    ldr lr, [r2, #28]
+    smladx r4, r11, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r11, [r1, #32]
+    ldr r12, [r2, #22]
+    ldr lr, [r2, #24]
+    smladx r4, r10, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r10, [r1, #36]
+    ldr r12, [r2, #18]
+    ldr lr, [r2, #20]
+    smladx r4, r9, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r12, [r2, #14]
+    ldr lr, [r2, #16]
+    smladx r4, r11, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r3, r11, r12, r3
+    smladx r5, r10, r12, r5
+    ldr r12, [r2, #10]
+    ldr lr, [r2, #12]
+    smladx r4, r10, lr, r4
+    smladx r3, r10, r12, r3
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #48]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #52]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #56]
+    ldr r12, [r2, #22]
+    ldr lr, [r2, #24]
+    smuadx r4, r10, lr
+    smuadx r3, r10, r12
+    ldr r12, [r2, #26]
+    ldr lr, [r2, #28]
+    smladx r4, r11, lr, r4
+    smuadx r6, r10, lr
+    smladx r3, r11, r12, r3
+    smuadx r5, r10, r12
+    ldr r12, [r2, #30]
+    ldr lr, [r2, #32]
+    smladx r4, r9, lr, r4
+    smladx r6, r11, lr, r6
+    smuadx r8, r10, lr
+    smladx r3, r9, r12, r3
+    smladx r5, r11, r12, r5
+    smuadx r7, r10, r12
+    ldr r10, [r1, #24]
+    ldr r12, [r2, #34]
+    ldr lr, [r2, #36]
+    smladx r4, r10, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #20]
+    smlatt r3, r11, lr, r3
+    smlatt r5, r10, lr, r5
+    smlatt r7, r9, lr, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #60]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #64]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #68]
+    ldr r9, [r1, #32]
+    ldr r10, [r1, #36]
+    smultt r3, r9, lr
+    smultt r5, r10, lr
+    smuadx r4, r10, lr
+    smladx r3, r10, r12, r3
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #72]
+    strh r5, [r0, #76]
     pop {r4-r11, pc}
     .size pqmcu_ntru_sb20, .-pqmcu_ntru_sb20
 
@@ -806,459 +711,405 @@ pqmcu_ntru_sb20:
     .align 2
 pqmcu_ntru_sb21:
     push {r4-r11, lr}
-    ldr r12, [r1, #0]
-    ldrh r8, [r2]
-    lsl r8, r8, #16
-    ldr r9, [r2, #0]
-    ldr r10, [r2, #2]
-    ldr r11, [r2, #4]
-    ldr lr, [r2, #6]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    smladx r7, r12, r8, r7
-    strh r3, [r0, #0]
-    strh r4, [r0, #2]
-    strh r5, [r0, #4]
-    strh r6, [r0, #6]
-    strh r7, [r0, #8]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #8]
-    ldr r9, [r2, #10]
-    ldr r10, [r2, #12]
-    ldr r11, [r2, #14]
-    ldr lr, [r2, #16]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
+    ldr r9, [r1, #0]
+    ldr r12, [r2, #6]
+    ldr lr, [r2, #8]
+    smuadx r8, r9, lr
+    smuadx r7, r9, r12
+    ldr r10, [r1, #4]
+    ldr r12, [r2, #2]
     ldr lr, [r2, #4]
-    ldr r11, [r2, #6]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #0]
-    ldr r9, [r2, #2]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldrh r8, [r2]
-    lsl r8, r8, #16
-    smladx r4, r12, r8, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    smladx r6, r12, r8, r6
-    smladx r7, r12, r10, r7
-    strh r3, [r0, #10]
-    strh r4, [r0, #12]
-    strh r5, [r0, #14]
-    strh r6, [r0, #16]
-    strh r7, [r0, #18]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #18]
-    ldr r9, [r2, #20]
-    ldr r10, [r2, #22]
-    ldr r11, [r2, #24]
-    ldr lr, [r2, #26]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #14]
-    ldr r11, [r2, #16]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #10]
-    ldr r9, [r2, #12]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #6]
-    ldr r11, [r2, #8]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #2]
-    ldr r9, [r2, #4]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldrh r10, [r2]
-    lsl r10, r10, #16
-    ldr r11, [r2, #0]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    smladx r7, r12, r10, r7
-    strh r3, [r0, #20]
-    strh r4, [r0, #22]
-    strh r5, [r0, #24]
-    strh r6, [r0, #26]
-    strh r7, [r0, #28]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #28]
-    ldr r9, [r2, #30]
-    ldr r10, [r2, #32]
-    ldr r11, [r2, #34]
-    ldr lr, [r2, #36]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #24]
-    ldr r11, [r2, #26]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #20]
-    ldr r9, [r2, #22]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #16]
-    ldr r11, [r2, #18]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #12]
-    ldr r9, [r2, #14]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldr r10, [r2, #8]
-    ldr r11, [r2, #10]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #4]
-    ldr r9, [r2, #6]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    ldr lr, [r2, #0]
-    ldr r11, [r2, #2]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #32]
-    ldrh r10, [r2]
-    lsl r10, r10, #16
-    smladx r4, r12, r10, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #36]
-    smladx r6, r12, r10, r6
-    smladx r7, r12, lr, r7
-    strh r3, [r0, #30]
-    strh r4, [r0, #32]
-    strh r5, [r0, #34]
-    strh r6, [r0, #36]
-    strh r7, [r0, #38]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #38]
-    ldrh r9, [r2, #40]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    ldr r12, [r1, #4]
-    ldr r10, [r2, #34]
-    ldr r11, [r2, #36]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smuadx r5, r12, r8
-    smuadx r6, r12, r9
-    ldr r12, [r1, #8]
-    ldr lr, [r2, #30]
-    ldr r9, [r2, #32]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smuadx r7, r12, r8
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #26]
-    ldr r11, [r2, #28]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #16]
-    ldr r10, [r2, #22]
-    ldr r9, [r2, #24]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #20]
-    ldr lr, [r2, #18]
-    ldr r11, [r2, #20]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #14]
-    ldr r9, [r2, #16]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #28]
-    ldr r10, [r2, #10]
-    ldr r11, [r2, #12]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #32]
+    smuadx r6, r9, lr
+    smladx r8, r10, lr, r8
+    smuadx r5, r9, r12
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #8]
+    ldr r12, [r2, #0]
+    smuadx r4, r9, r12
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smulbb r3, r9, r12
+    smlabb r5, r10, r12, r5
+    smlabb r7, r11, r12, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #0]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #4]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #8]
+    ldr r9, [r1, #12]
+    ldr r10, [r1, #16]
+    ldr r11, [r1, #20]
+    smuadx r4, r9, r12
+    smuadx r6, r10, r12
+    smuadx r8, r11, r12
+    smulbb r3, r9, r12
+    smulbb r5, r10, r12
+    smulbb r7, r11, r12
+    ldr r11, [r1, #8]
+    ldr r12, [r2, #2]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #4]
     ldr lr, [r2, #6]
-    ldr r9, [r2, #8]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #2]
-    ldr r11, [r2, #4]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldrh r12, [r1, #40]
-    ldrh r10, [r2]
-    lsl r10, r10, #16
-    ldr r9, [r2, #0]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    strh r3, [r0, #40]
-    strh r4, [r0, #42]
-    strh r5, [r0, #44]
-    strh r6, [r0, #46]
-    strh r7, [r0, #48]
-    ldr r12, [r1, #8]
-    ldrh r8, [r2, #40]
-    smuadx r3, r12, r8
-    ldr r12, [r1, #12]
-    ldr r9, [r2, #36]
-    ldr r10, [r2, #38]
-    smladx r3, r12, r9, r3
-    smuadx r4, r12, r10
-    smuadx r5, r12, r8
-    ldr r12, [r1, #16]
-    ldr r11, [r2, #32]
-    ldr lr, [r2, #34]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smuadx r6, r12, r10
-    smuadx r7, r12, r8
-    ldr r12, [r1, #20]
-    ldr r8, [r2, #28]
-    ldr r10, [r2, #30]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #24]
-    ldr r9, [r2, #24]
-    ldr lr, [r2, #26]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #28]
-    ldr r11, [r2, #20]
-    ldr r10, [r2, #22]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #32]
-    ldr r8, [r2, #16]
-    ldr lr, [r2, #18]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #36]
-    ldr r9, [r2, #12]
-    ldr r10, [r2, #14]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r11, r7
-    ldrh r12, [r1, #40]
-    ldr r11, [r2, #8]
+    ldr r12, [r2, #8]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #0]
     ldr lr, [r2, #10]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r8, r7
-    strh r3, [r0, #50]
-    strh r4, [r0, #52]
-    strh r5, [r0, #54]
-    strh r6, [r0, #56]
-    strh r7, [r0, #58]
-    ldr r12, [r1, #20]
-    ldr r8, [r2, #38]
-    ldrh r9, [r2, #40]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    ldr r12, [r1, #24]
-    ldr r10, [r2, #34]
-    ldr r11, [r2, #36]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smuadx r5, r12, r8
-    smuadx r6, r12, r9
-    ldr r12, [r1, #28]
-    ldr lr, [r2, #30]
-    ldr r9, [r2, #32]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smuadx r7, r12, r8
-    ldr r12, [r1, #32]
-    ldr r8, [r2, #26]
-    ldr r11, [r2, #28]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #36]
-    ldr r10, [r2, #22]
-    ldr r9, [r2, #24]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldrh r12, [r1, #40]
+    ldr r12, [r2, #12]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr lr, [r2, #14]
+    ldr r12, [r2, #16]
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
     ldr lr, [r2, #18]
-    ldr r11, [r2, #20]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    strh r3, [r0, #60]
-    strh r4, [r0, #62]
-    strh r5, [r0, #64]
-    strh r6, [r0, #66]
-    strh r7, [r0, #68]
-    ldr r12, [r1, #28]
-    ldrh r8, [r2, #40]
-    smuadx r3, r12, r8
-    ldr r12, [r1, #32]
-    ldr r9, [r2, #36]
-    ldr r10, [r2, #38]
-    smladx r3, r12, r9, r3
-    smuadx r4, r12, r10
-    smuadx r5, r12, r8
-    ldr r12, [r1, #36]
-    ldr r11, [r2, #32]
+    ldr r12, [r2, #20]
+    smladx r8, r9, r12, r8
+    smladx r7, r9, lr, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #12]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #16]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #20]
+    ldr lr, [r2, #30]
+    ldr r12, [r2, #32]
+    smuadx r8, r9, r12
+    smuadx r7, r9, lr
+    ldr lr, [r2, #26]
+    ldr r12, [r2, #28]
+    smuadx r6, r9, r12
+    smladx r8, r10, r12, r8
+    smuadx r5, r9, lr
+    smladx r7, r10, lr, r7
+    ldr lr, [r2, #22]
+    ldr r12, [r2, #24]
+    smuadx r4, r9, r12
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smuadx r3, r9, lr
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #12]
+    ldr lr, [r2, #18]
+    ldr r12, [r2, #20]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #16]
+    ldr lr, [r2, #14]
+    ldr r12, [r2, #16]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #20]
+    ldr lr, [r2, #10]
+    ldr r12, [r2, #12]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #24]
+    ldr lr, [r2, #6]
+    ldr r12, [r2, #8]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #28]
+    ldr lr, [r2, #2]
+    ldr r12, [r2, #4]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #32]
+    ldr lr, [r2, #0]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smlabb r3, r9, lr, r3
+    smlabb r5, r10, lr, r5
+    smlabb r7, r11, lr, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #24]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #28]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #32]
+    ldr r9, [r1, #36]
+    ldrh r10, [r1, #40]
+    smuadx r4, r9, lr
+    smuadx r6, r10, lr
+    smulbb r3, r9, lr
+    smulbb r5, r10, lr
+    ldr lr, [r2, #2]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smuadx r8, r10, r12
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smuadx r7, r10, lr
+    ldr r10, [r1, #28]
+    ldr r12, [r2, #6]
+    ldr lr, [r2, #8]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #24]
+    ldr r12, [r2, #10]
+    ldr lr, [r2, #12]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #20]
+    ldr r12, [r2, #14]
+    ldr lr, [r2, #16]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #16]
+    ldr r12, [r2, #18]
+    ldr lr, [r2, #20]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #12]
+    ldr r12, [r2, #22]
+    ldr lr, [r2, #24]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #8]
+    ldr r12, [r2, #26]
+    ldr lr, [r2, #28]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #4]
+    ldr r12, [r2, #30]
+    ldr lr, [r2, #32]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #0]
+    ldr r12, [r2, #34]
+    ldr lr, [r2, #36]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r12, [r2, #38]
+    smlatt r6, r9, r12, r6
+    smlatt r8, r10, r12, r8
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #36]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #40]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #44]
+    ldr r10, [r1, #12]
+    ldr r9, [r1, #16]
+    smultt r4, r11, r12
+    smultt r6, r10, r12
+    smultt r8, r9, r12
+    smuadx r3, r11, r12
+    smuadx r5, r10, r12
+    smuadx r7, r9, r12
+    ldr r11, [r1, #20]
+    ldr r12, [r2, #34]
+    smladx r4, r10, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r10, [r1, #24]
+    ldr lr, [r2, #30]
+    ldr r12, [r2, #32]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r9, [r1, #28]
+    ldr lr, [r2, #26]
+    ldr r12, [r2, #28]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r11, [r1, #32]
+    ldr lr, [r2, #22]
+    ldr r12, [r2, #24]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r10, [r1, #36]
+    ldr lr, [r2, #18]
+    ldr r12, [r2, #20]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r10, lr, r7
+    ldrh r9, [r1, #40]
+    ldr lr, [r2, #14]
+    ldr r12, [r2, #16]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldr lr, [r2, #10]
+    ldr r12, [r2, #12]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    ldr lr, [r2, #6]
+    ldr r12, [r2, #8]
+    smladx r4, r9, r12, r4
+    smladx r3, r9, lr, r3
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #48]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #52]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #56]
+    ldr lr, [r2, #18]
+    ldr r12, [r2, #20]
+    smuadx r4, r9, r12
+    smuadx r3, r9, lr
+    ldr lr, [r2, #22]
+    ldr r12, [r2, #24]
+    smladx r4, r10, r12, r4
+    smuadx r6, r9, r12
+    smladx r3, r10, lr, r3
+    smuadx r5, r9, lr
+    ldr lr, [r2, #26]
+    ldr r12, [r2, #28]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smuadx r8, r9, r12
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smuadx r7, r9, lr
+    ldr r9, [r1, #28]
+    ldr lr, [r2, #30]
+    ldr r12, [r2, #32]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #24]
     ldr lr, [r2, #34]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smuadx r6, r12, r10
-    smuadx r7, r12, r8
-    ldrh r12, [r1, #40]
-    ldr r8, [r2, #28]
-    ldr r10, [r2, #30]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    strh r3, [r0, #70]
-    strh r4, [r0, #72]
-    strh r5, [r0, #74]
-    strh r6, [r0, #76]
-    strh r7, [r0, #78]
-    ldrh r12, [r1, #40]
-    ldr r8, [r2, #38]
-    smuadx r3, r12, r8
-    strh r3, [r0, #80]
+    ldr r12, [r2, #36]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #20]
+    ldr lr, [r2, #38]
+    smlatt r4, r11, lr, r4
+    smlatt r6, r10, lr, r6
+    smlatt r8, r9, lr, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #60]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #64]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #68]
+    ldr r9, [r1, #32]
+    ldr r10, [r1, #36]
+    ldrh r11, [r1, #40]
+    smultt r4, r9, lr
+    smultt r6, r10, lr
+    smuadx r3, r9, lr
+    smuadx r5, r10, lr
+    smuadx r7, r11, lr
+    ldr lr, [r2, #34]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    ldr r12, [r2, #30]
+    ldr lr, [r2, #32]
+    smladx r4, r11, lr, r4
+    smladx r3, r11, r12, r3
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #72]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #76]
+    strh r7, [r0, #80]
     pop {r4-r11, pc}
     .size pqmcu_ntru_sb21, .-pqmcu_ntru_sb21
 
@@ -1267,481 +1118,426 @@ pqmcu_ntru_sb21:
     .align 2
 pqmcu_ntru_sb22:
     push {r4-r11, lr}
-    ldr r12, [r1, #0]
-    ldrh r8, [r2]
-    lsl r8, r8, #16
-    ldr r9, [r2, #0]
-    ldr r10, [r2, #2]
-    ldr r11, [r2, #4]
-    ldr lr, [r2, #6]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    smladx r7, r12, r8, r7
-    strh r3, [r0, #0]
-    strh r4, [r0, #2]
-    strh r5, [r0, #4]
-    strh r6, [r0, #6]
-    strh r7, [r0, #8]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #8]
-    ldr r9, [r2, #10]
-    ldr r10, [r2, #12]
-    ldr r11, [r2, #14]
-    ldr lr, [r2, #16]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #4]
-    ldr r11, [r2, #6]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #0]
-    ldr r9, [r2, #2]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldrh r8, [r2]
-    lsl r8, r8, #16
-    smladx r4, r12, r8, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    smladx r6, r12, r8, r6
-    smladx r7, r12, r10, r7
-    strh r3, [r0, #10]
-    strh r4, [r0, #12]
-    strh r5, [r0, #14]
-    strh r6, [r0, #16]
-    strh r7, [r0, #18]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #18]
-    ldr r9, [r2, #20]
-    ldr r10, [r2, #22]
-    ldr r11, [r2, #24]
-    ldr lr, [r2, #26]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #14]
-    ldr r11, [r2, #16]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #10]
-    ldr r9, [r2, #12]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #6]
-    ldr r11, [r2, #8]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #2]
-    ldr r9, [r2, #4]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldrh r10, [r2]
-    lsl r10, r10, #16
-    ldr r11, [r2, #0]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    smladx r7, r12, r10, r7
-    strh r3, [r0, #20]
-    strh r4, [r0, #22]
-    strh r5, [r0, #24]
-    strh r6, [r0, #26]
-    strh r7, [r0, #28]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #28]
-    ldr r9, [r2, #30]
-    ldr r10, [r2, #32]
-    ldr r11, [r2, #34]
-    ldr lr, [r2, #36]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #24]
-    ldr r11, [r2, #26]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #20]
-    ldr r9, [r2, #22]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #16]
-    ldr r11, [r2, #18]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #12]
-    ldr r9, [r2, #14]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldr r10, [r2, #8]
-    ldr r11, [r2, #10]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #4]
-    ldr r9, [r2, #6]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    ldr lr, [r2, #0]
-    ldr r11, [r2, #2]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #32]
-    ldrh r10, [r2]
-    lsl r10, r10, #16
-    smladx r4, r12, r10, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #36]
-    smladx r6, r12, r10, r6
-    smladx r7, r12, lr, r7
-    strh r3, [r0, #30]
-    strh r4, [r0, #32]
-    strh r5, [r0, #34]
-    strh r6, [r0, #36]
-    strh r7, [r0, #38]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #38]
-    ldr r9, [r2, #40]
-    ldrh r10, [r2, #42]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    ldr r12, [r1, #4]
-    ldr r11, [r2, #34]
-    ldr lr, [r2, #36]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smuadx r6, r12, r9
-    smuadx r7, r12, r10
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #30]
-    ldr r9, [r2, #32]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #26]
-    ldr lr, [r2, #28]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #16]
-    ldr r11, [r2, #22]
-    ldr r9, [r2, #24]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldr r10, [r2, #18]
-    ldr lr, [r2, #20]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #14]
-    ldr r9, [r2, #16]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #28]
-    ldr r11, [r2, #10]
-    ldr lr, [r2, #12]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #32]
-    ldr r10, [r2, #6]
-    ldr r9, [r2, #8]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #2]
-    ldr lr, [r2, #4]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #40]
-    ldrh r11, [r2]
-    lsl r11, r11, #16
-    ldr r9, [r2, #0]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r10, r7
-    strh r3, [r0, #40]
-    strh r4, [r0, #42]
-    strh r5, [r0, #44]
-    strh r6, [r0, #46]
-    strh r7, [r0, #48]
-    ldr r12, [r1, #8]
-    ldr r8, [r2, #40]
-    ldrh r9, [r2, #42]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    ldr r12, [r1, #12]
-    ldr r10, [r2, #36]
-    ldr r11, [r2, #38]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smuadx r5, r12, r8
-    smuadx r6, r12, r9
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #32]
-    ldr r9, [r2, #34]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smuadx r7, r12, r8
-    ldr r12, [r1, #20]
-    ldr r8, [r2, #28]
-    ldr r11, [r2, #30]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #24]
-    ldr r10, [r2, #24]
-    ldr r9, [r2, #26]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    ldr lr, [r2, #20]
-    ldr r11, [r2, #22]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #32]
-    ldr r8, [r2, #16]
-    ldr r9, [r2, #18]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #36]
-    ldr r10, [r2, #12]
-    ldr r11, [r2, #14]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #40]
+    ldr r9, [r1, #0]
+    ldr r12, [r2, #6]
     ldr lr, [r2, #8]
-    ldr r9, [r2, #10]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    strh r3, [r0, #50]
-    strh r4, [r0, #52]
-    strh r5, [r0, #54]
-    strh r6, [r0, #56]
-    strh r7, [r0, #58]
-    ldr r12, [r1, #16]
-    ldrh r8, [r2, #42]
-    smuadx r3, r12, r8
-    ldr r12, [r1, #20]
-    ldr r9, [r2, #38]
-    ldr r10, [r2, #40]
-    smladx r3, r12, r9, r3
-    smuadx r4, r12, r10
-    smuadx r5, r12, r8
-    ldr r12, [r1, #24]
-    ldr r11, [r2, #34]
-    ldr lr, [r2, #36]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smuadx r6, r12, r10
-    smuadx r7, r12, r8
-    ldr r12, [r1, #28]
-    ldr r8, [r2, #30]
-    ldr r10, [r2, #32]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #32]
-    ldr r9, [r2, #26]
-    ldr lr, [r2, #28]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #36]
-    ldr r11, [r2, #22]
-    ldr r10, [r2, #24]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #40]
-    ldr r8, [r2, #18]
+    smuadx r8, r9, lr
+    smuadx r7, r9, r12
+    ldr r10, [r1, #4]
+    ldr r12, [r2, #2]
+    ldr lr, [r2, #4]
+    smuadx r6, r9, lr
+    smladx r8, r10, lr, r8
+    smuadx r5, r9, r12
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #8]
+    ldr r12, [r2, #0]
+    smuadx r4, r9, r12
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smulbb r3, r9, r12
+    smlabb r5, r10, r12, r5
+    smlabb r7, r11, r12, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #0]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #4]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #8]
+    ldr r9, [r1, #12]
+    ldr r10, [r1, #16]
+    ldr r11, [r1, #20]
+    smuadx r4, r9, r12
+    smuadx r6, r10, r12
+    smuadx r8, r11, r12
+    smulbb r3, r9, r12
+    smulbb r5, r10, r12
+    smulbb r7, r11, r12
+    ldr r11, [r1, #8]
+    ldr r12, [r2, #2]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #4]
+    ldr lr, [r2, #6]
+    ldr r12, [r2, #8]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #0]
+    ldr lr, [r2, #10]
+    ldr r12, [r2, #12]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr lr, [r2, #14]
+    ldr r12, [r2, #16]
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr lr, [r2, #18]
+    ldr r12, [r2, #20]
+    smladx r8, r9, r12, r8
+    smladx r7, r9, lr, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #12]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #16]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #20]
+    ldr lr, [r2, #30]
+    ldr r12, [r2, #32]
+    smuadx r8, r9, r12
+    smuadx r7, r9, lr
+    ldr lr, [r2, #26]
+    ldr r12, [r2, #28]
+    smuadx r6, r9, r12
+    smladx r8, r10, r12, r8
+    smuadx r5, r9, lr
+    smladx r7, r10, lr, r7
+    ldr lr, [r2, #22]
+    ldr r12, [r2, #24]
+    smuadx r4, r9, r12
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smuadx r3, r9, lr
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #12]
+    ldr lr, [r2, #18]
+    ldr r12, [r2, #20]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #16]
+    ldr lr, [r2, #14]
+    ldr r12, [r2, #16]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #20]
+    ldr lr, [r2, #10]
+    ldr r12, [r2, #12]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #24]
+    ldr lr, [r2, #6]
+    ldr r12, [r2, #8]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #28]
+    ldr lr, [r2, #2]
+    ldr r12, [r2, #4]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #32]
+    ldr lr, [r2, #0]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smlabb r3, r9, lr, r3
+    smlabb r5, r10, lr, r5
+    smlabb r7, r11, lr, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #24]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #28]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #32]
+    ldr r9, [r1, #36]
+    ldr r10, [r1, #40]
+    smuadx r4, r9, lr
+    smuadx r6, r10, lr
+    smulbb r3, r9, lr
+    smulbb r5, r10, lr
+    ldr lr, [r2, #2]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smuadx r8, r10, r12
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smuadx r7, r10, lr
+    ldr r10, [r1, #28]
+    ldr r12, [r2, #6]
+    ldr lr, [r2, #8]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #24]
+    ldr r12, [r2, #10]
+    ldr lr, [r2, #12]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #20]
+    ldr r12, [r2, #14]
+    ldr lr, [r2, #16]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #16]
+    ldr r12, [r2, #18]
     ldr lr, [r2, #20]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r9, r7
-    strh r3, [r0, #60]
-    strh r4, [r0, #62]
-    strh r5, [r0, #64]
-    strh r6, [r0, #66]
-    strh r7, [r0, #68]
-    ldr r12, [r1, #28]
-    ldr r8, [r2, #40]
-    ldrh r9, [r2, #42]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    ldr r12, [r1, #32]
-    ldr r10, [r2, #36]
-    ldr r11, [r2, #38]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smuadx r5, r12, r8
-    smuadx r6, r12, r9
-    ldr r12, [r1, #36]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #12]
+    ldr r12, [r2, #22]
+    ldr lr, [r2, #24]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #8]
+    ldr r12, [r2, #26]
+    ldr lr, [r2, #28]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #4]
+    ldr r12, [r2, #30]
     ldr lr, [r2, #32]
-    ldr r9, [r2, #34]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smuadx r7, r12, r8
-    ldr r12, [r1, #40]
-    ldr r8, [r2, #28]
-    ldr r11, [r2, #30]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    strh r3, [r0, #70]
-    strh r4, [r0, #72]
-    strh r5, [r0, #74]
-    strh r6, [r0, #76]
-    strh r7, [r0, #78]
-    ldr r12, [r1, #36]
-    ldrh r8, [r2, #42]
-    smuadx r3, r12, r8
-    ldr r12, [r1, #40]
-    ldr r9, [r2, #38]
-    ldr r10, [r2, #40]
-    smladx r3, r12, r9, r3
-    smuadx r4, r12, r10
-    smuadx r5, r12, r8
-    strh r3, [r0, #80]
-    strh r4, [r0, #82]
-    strh r5, [r0, #84]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #0]
+    ldr r12, [r2, #34]
+    ldr lr, [r2, #36]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r12, [r2, #38]
+    ldr lr, [r2, #40]
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    smlatt r7, r9, lr, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #36]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #40]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #44]
+    ldr r9, [r1, #12]
+    smultt r3, r10, lr
+    smultt r5, r11, lr
+    smultt r7, r9, lr
+    ldr r10, [r1, #16]
+    smuadx r4, r11, lr
+    smuadx r6, r9, lr
+    smuadx r8, r10, lr
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #20]
+    ldr r12, [r2, #34]
+    ldr lr, [r2, #36]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r9, [r1, #24]
+    ldr r12, [r2, #30]
+    ldr lr, [r2, #32]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r10, [r1, #28]
+    ldr r12, [r2, #26]
+    ldr lr, [r2, #28]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #32]
+    ldr r12, [r2, #22]
+    ldr lr, [r2, #24]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r9, [r1, #36]
+    ldr r12, [r2, #18]
+    ldr lr, [r2, #20]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r10, [r1, #40]
+    ldr r12, [r2, #14]
+    ldr lr, [r2, #16]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r12, [r2, #10]
+    ldr lr, [r2, #12]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    ldr r12, [r2, #6]
+    ldr lr, [r2, #8]
+    smladx r4, r10, lr, r4
+    smladx r3, r10, r12, r3
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #48]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #52]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #56]
+    ldr r12, [r2, #18]
+    ldr lr, [r2, #20]
+    smuadx r4, r10, lr
+    smuadx r3, r10, r12
+    ldr r12, [r2, #22]
+    ldr lr, [r2, #24]
+    smladx r4, r9, lr, r4
+    smuadx r6, r10, lr
+    smladx r3, r9, r12, r3
+    smuadx r5, r10, r12
+    ldr r12, [r2, #26]
+    ldr lr, [r2, #28]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smuadx r8, r10, lr
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smuadx r7, r10, r12
+    ldr r10, [r1, #28]
+    ldr r12, [r2, #30]
+    ldr lr, [r2, #32]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #24]
+    ldr r12, [r2, #34]
+    ldr lr, [r2, #36]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #20]
+    ldr r12, [r2, #38]
+    ldr lr, [r2, #40]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #16]
+    smlatt r3, r10, lr, r3
+    smlatt r5, r11, lr, r5
+    smlatt r7, r9, lr, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #60]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #64]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #68]
+    ldr r9, [r1, #28]
+    ldr r11, [r1, #32]
+    ldr r10, [r1, #36]
+    smultt r3, r9, lr
+    smultt r5, r11, lr
+    smultt r7, r10, lr
+    ldr r9, [r1, #40]
+    smuadx r4, r11, lr
+    smuadx r6, r10, lr
+    smuadx r8, r9, lr
+    smladx r3, r11, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r12, [r2, #34]
+    ldr lr, [r2, #36]
+    smladx r4, r10, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r3, r10, r12, r3
+    smladx r5, r9, r12, r5
+    ldr r12, [r2, #30]
+    ldr lr, [r2, #32]
+    smladx r4, r9, lr, r4
+    smladx r3, r9, r12, r3
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #72]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #76]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #80]
+    ldr r12, [r2, #40]
+    smultt r3, r9, r12
+    strh r3, [r0, #84]
     pop {r4-r11, pc}
     .size pqmcu_ntru_sb22, .-pqmcu_ntru_sb22
 
@@ -1750,952 +1546,856 @@ pqmcu_ntru_sb22:
     .align 2
 pqmcu_ntru_sb32:
     push {r4-r11, lr}
-    ldr r12, [r1, #0]
-    ldrh r8, [r2]
-    lsl r8, r8, #16
-    ldr r9, [r2, #0]
-    ldr r10, [r2, #2]
-    ldr r11, [r2, #4]
-    ldr lr, [r2, #6]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    smladx r7, r12, r8, r7
-    strh r3, [r0, #0]
-    strh r4, [r0, #2]
-    strh r5, [r0, #4]
-    strh r6, [r0, #6]
-    strh r7, [r0, #8]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #8]
-    ldr r9, [r2, #10]
-    ldr r10, [r2, #12]
-    ldr r11, [r2, #14]
-    ldr lr, [r2, #16]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
+    ldr r9, [r1, #0]
+    ldr r12, [r2, #6]
+    ldr lr, [r2, #8]
+    smuadx r8, r9, lr
+    smuadx r7, r9, r12
+    ldr r10, [r1, #4]
+    ldr r12, [r2, #2]
     ldr lr, [r2, #4]
-    ldr r11, [r2, #6]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #0]
-    ldr r9, [r2, #2]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldrh r8, [r2]
-    lsl r8, r8, #16
-    smladx r4, r12, r8, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    smladx r6, r12, r8, r6
-    smladx r7, r12, r10, r7
-    strh r3, [r0, #10]
-    strh r4, [r0, #12]
-    strh r5, [r0, #14]
-    strh r6, [r0, #16]
-    strh r7, [r0, #18]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #18]
-    ldr r9, [r2, #20]
-    ldr r10, [r2, #22]
-    ldr r11, [r2, #24]
-    ldr lr, [r2, #26]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #14]
-    ldr r11, [r2, #16]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #10]
-    ldr r9, [r2, #12]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #6]
-    ldr r11, [r2, #8]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #2]
-    ldr r9, [r2, #4]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldrh r10, [r2]
-    lsl r10, r10, #16
-    ldr r11, [r2, #0]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    smladx r7, r12, r10, r7
-    strh r3, [r0, #20]
-    strh r4, [r0, #22]
-    strh r5, [r0, #24]
-    strh r6, [r0, #26]
-    strh r7, [r0, #28]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #28]
-    ldr r9, [r2, #30]
-    ldr r10, [r2, #32]
-    ldr r11, [r2, #34]
-    ldr lr, [r2, #36]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #24]
-    ldr r11, [r2, #26]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #20]
-    ldr r9, [r2, #22]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #16]
-    ldr r11, [r2, #18]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #12]
-    ldr r9, [r2, #14]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldr r10, [r2, #8]
-    ldr r11, [r2, #10]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #4]
-    ldr r9, [r2, #6]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    ldr lr, [r2, #0]
-    ldr r11, [r2, #2]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #32]
-    ldrh r10, [r2]
-    lsl r10, r10, #16
-    smladx r4, r12, r10, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #36]
-    smladx r6, r12, r10, r6
-    smladx r7, r12, lr, r7
-    strh r3, [r0, #30]
-    strh r4, [r0, #32]
-    strh r5, [r0, #34]
-    strh r6, [r0, #36]
-    strh r7, [r0, #38]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #38]
-    ldr r9, [r2, #40]
-    ldr r10, [r2, #42]
-    ldr r11, [r2, #44]
-    ldr lr, [r2, #46]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #34]
-    ldr r11, [r2, #36]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #30]
-    ldr r9, [r2, #32]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #26]
-    ldr r11, [r2, #28]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #22]
-    ldr r9, [r2, #24]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldr r10, [r2, #18]
-    ldr r11, [r2, #20]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #14]
-    ldr r9, [r2, #16]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
+    smuadx r6, r9, lr
+    smladx r8, r10, lr, r8
+    smuadx r5, r9, r12
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #8]
+    ldr r12, [r2, #0]
+    smuadx r4, r9, r12
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smulbb r3, r9, r12
+    smlabb r5, r10, r12, r5
+    smlabb r7, r11, r12, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #0]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #4]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #8]
+    ldr r9, [r1, #12]
+    ldr r10, [r1, #16]
+    ldr r11, [r1, #20]
+    smuadx r4, r9, r12
+    smuadx r6, r10, r12
+    smuadx r8, r11, r12
+    smulbb r3, r9, r12
+    smulbb r5, r10, r12
+    smulbb r7, r11, r12
+    ldr r11, [r1, #8]
+    ldr r12, [r2, #2]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #4]
+    ldr lr, [r2, #6]
+    ldr r12, [r2, #8]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #0]
     ldr lr, [r2, #10]
-    ldr r11, [r2, #12]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #32]
-    ldr r10, [r2, #6]
-    ldr r9, [r2, #8]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #2]
-    ldr r11, [r2, #4]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #40]
-    ldrh lr, [r2]
-    lsl lr, lr, #16
-    ldr r9, [r2, #0]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #44]
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #48]
-    smladx r7, r12, lr, r7
-    strh r3, [r0, #40]
-    strh r4, [r0, #42]
-    strh r5, [r0, #44]
-    strh r6, [r0, #46]
-    strh r7, [r0, #48]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #48]
-    ldr r9, [r2, #50]
-    ldr r10, [r2, #52]
-    ldr r11, [r2, #54]
-    ldr lr, [r2, #56]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #44]
-    ldr r11, [r2, #46]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #40]
-    ldr r9, [r2, #42]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #36]
-    ldr r11, [r2, #38]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #32]
-    ldr r9, [r2, #34]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldr r10, [r2, #28]
-    ldr r11, [r2, #30]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #24]
-    ldr r9, [r2, #26]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    ldr lr, [r2, #20]
-    ldr r11, [r2, #22]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #32]
-    ldr r10, [r2, #16]
-    ldr r9, [r2, #18]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #12]
-    ldr r11, [r2, #14]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #40]
-    ldr lr, [r2, #8]
-    ldr r9, [r2, #10]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #44]
-    ldr r10, [r2, #4]
-    ldr r11, [r2, #6]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #48]
-    ldr r8, [r2, #0]
-    ldr r9, [r2, #2]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #52]
-    ldrh lr, [r2]
-    lsl lr, lr, #16
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #56]
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    strh r3, [r0, #50]
-    strh r4, [r0, #52]
-    strh r5, [r0, #54]
-    strh r6, [r0, #56]
-    strh r7, [r0, #58]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #58]
-    ldr r9, [r2, #60]
-    ldrh r10, [r2, #62]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    ldr r12, [r1, #4]
-    ldr r11, [r2, #54]
-    ldr lr, [r2, #56]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smuadx r6, r12, r9
-    smuadx r7, r12, r10
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #50]
-    ldr r9, [r2, #52]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #46]
-    ldr lr, [r2, #48]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #16]
-    ldr r11, [r2, #42]
-    ldr r9, [r2, #44]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldr r10, [r2, #38]
-    ldr lr, [r2, #40]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #34]
-    ldr r9, [r2, #36]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #28]
-    ldr r11, [r2, #30]
-    ldr lr, [r2, #32]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #32]
-    ldr r10, [r2, #26]
-    ldr r9, [r2, #28]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #22]
-    ldr lr, [r2, #24]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #40]
-    ldr r11, [r2, #18]
-    ldr r9, [r2, #20]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #44]
-    ldr r10, [r2, #14]
-    ldr lr, [r2, #16]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #48]
-    ldr r8, [r2, #10]
-    ldr r9, [r2, #12]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #52]
-    ldr r11, [r2, #6]
-    ldr lr, [r2, #8]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #56]
-    ldr r10, [r2, #2]
-    ldr r9, [r2, #4]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #60]
-    ldrh r8, [r2]
-    lsl r8, r8, #16
+    ldr r12, [r2, #12]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr lr, [r2, #14]
+    ldr r12, [r2, #16]
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr lr, [r2, #18]
+    ldr r12, [r2, #20]
+    smladx r8, r9, r12, r8
+    smladx r7, r9, lr, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #12]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #16]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #20]
+    ldr lr, [r2, #30]
+    ldr r12, [r2, #32]
+    smuadx r8, r9, r12
+    smuadx r7, r9, lr
+    ldr lr, [r2, #26]
+    ldr r12, [r2, #28]
+    smuadx r6, r9, r12
+    smladx r8, r10, r12, r8
+    smuadx r5, r9, lr
+    smladx r7, r10, lr, r7
+    ldr lr, [r2, #22]
+    ldr r12, [r2, #24]
+    smuadx r4, r9, r12
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smuadx r3, r9, lr
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #12]
+    ldr lr, [r2, #18]
+    ldr r12, [r2, #20]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #16]
+    ldr lr, [r2, #14]
+    ldr r12, [r2, #16]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #20]
+    ldr lr, [r2, #10]
+    ldr r12, [r2, #12]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #24]
+    ldr lr, [r2, #6]
+    ldr r12, [r2, #8]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #28]
+    ldr lr, [r2, #2]
+    ldr r12, [r2, #4]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #32]
     ldr lr, [r2, #0]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r11, r7
-    strh r3, [r0, #60]
-    strh r4, [r0, #62]
-    strh r5, [r0, #64]
-    strh r6, [r0, #66]
-    strh r7, [r0, #68]
-    ldr r12, [r1, #8]
-    ldr r8, [r2, #60]
-    ldrh r9, [r2, #62]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    ldr r12, [r1, #12]
-    ldr r10, [r2, #56]
-    ldr r11, [r2, #58]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smuadx r5, r12, r8
-    smuadx r6, r12, r9
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #52]
-    ldr r9, [r2, #54]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smuadx r7, r12, r8
-    ldr r12, [r1, #20]
-    ldr r8, [r2, #48]
-    ldr r11, [r2, #50]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #24]
-    ldr r10, [r2, #44]
-    ldr r9, [r2, #46]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    ldr lr, [r2, #40]
-    ldr r11, [r2, #42]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #32]
-    ldr r8, [r2, #36]
-    ldr r9, [r2, #38]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #36]
-    ldr r10, [r2, #32]
-    ldr r11, [r2, #34]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #40]
-    ldr lr, [r2, #28]
-    ldr r9, [r2, #30]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #44]
-    ldr r8, [r2, #24]
-    ldr r11, [r2, #26]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #48]
-    ldr r10, [r2, #20]
-    ldr r9, [r2, #22]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #52]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smlabb r3, r9, lr, r3
+    smlabb r5, r10, lr, r5
+    smlabb r7, r11, lr, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #24]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #28]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #32]
+    ldr r9, [r1, #36]
+    ldr r10, [r1, #40]
+    ldr r11, [r1, #44]
+    smuadx r4, r9, lr
+    smuadx r6, r10, lr
+    smuadx r8, r11, lr
+    smulbb r3, r9, lr
+    smulbb r5, r10, lr
+    smulbb r7, r11, lr
+    ldr r11, [r1, #32]
+    ldr lr, [r2, #2]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #28]
+    ldr r12, [r2, #6]
+    ldr lr, [r2, #8]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #24]
+    ldr r12, [r2, #10]
+    ldr lr, [r2, #12]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #20]
+    ldr r12, [r2, #14]
     ldr lr, [r2, #16]
-    ldr r11, [r2, #18]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #56]
-    ldr r8, [r2, #12]
-    ldr r9, [r2, #14]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #60]
-    ldr r10, [r2, #8]
-    ldr r11, [r2, #10]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    strh r3, [r0, #70]
-    strh r4, [r0, #72]
-    strh r5, [r0, #74]
-    strh r6, [r0, #76]
-    strh r7, [r0, #78]
-    ldr r12, [r1, #16]
-    ldrh r8, [r2, #62]
-    smuadx r3, r12, r8
-    ldr r12, [r1, #20]
-    ldr r9, [r2, #58]
-    ldr r10, [r2, #60]
-    smladx r3, r12, r9, r3
-    smuadx r4, r12, r10
-    smuadx r5, r12, r8
-    ldr r12, [r1, #24]
-    ldr r11, [r2, #54]
-    ldr lr, [r2, #56]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smuadx r6, r12, r10
-    smuadx r7, r12, r8
-    ldr r12, [r1, #28]
-    ldr r8, [r2, #50]
-    ldr r10, [r2, #52]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #32]
-    ldr r9, [r2, #46]
-    ldr lr, [r2, #48]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #36]
-    ldr r11, [r2, #42]
-    ldr r10, [r2, #44]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #40]
-    ldr r8, [r2, #38]
-    ldr lr, [r2, #40]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #44]
-    ldr r9, [r2, #34]
-    ldr r10, [r2, #36]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #48]
-    ldr r11, [r2, #30]
-    ldr lr, [r2, #32]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #52]
-    ldr r8, [r2, #26]
-    ldr r10, [r2, #28]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #56]
-    ldr r9, [r2, #22]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #16]
+    ldr r12, [r2, #18]
+    ldr lr, [r2, #20]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #12]
+    ldr r12, [r2, #22]
     ldr lr, [r2, #24]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #60]
-    ldr r11, [r2, #18]
-    ldr r10, [r2, #20]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    strh r3, [r0, #80]
-    strh r4, [r0, #82]
-    strh r5, [r0, #84]
-    strh r6, [r0, #86]
-    strh r7, [r0, #88]
-    ldr r12, [r1, #28]
-    ldr r8, [r2, #60]
-    ldrh r9, [r2, #62]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    ldr r12, [r1, #32]
-    ldr r10, [r2, #56]
-    ldr r11, [r2, #58]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smuadx r5, r12, r8
-    smuadx r6, r12, r9
-    ldr r12, [r1, #36]
-    ldr lr, [r2, #52]
-    ldr r9, [r2, #54]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smuadx r7, r12, r8
-    ldr r12, [r1, #40]
-    ldr r8, [r2, #48]
-    ldr r11, [r2, #50]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #44]
-    ldr r10, [r2, #44]
-    ldr r9, [r2, #46]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #48]
-    ldr lr, [r2, #40]
-    ldr r11, [r2, #42]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #52]
-    ldr r8, [r2, #36]
-    ldr r9, [r2, #38]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #56]
-    ldr r10, [r2, #32]
-    ldr r11, [r2, #34]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #60]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #8]
+    ldr r12, [r2, #26]
     ldr lr, [r2, #28]
-    ldr r9, [r2, #30]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    strh r3, [r0, #90]
-    strh r4, [r0, #92]
-    strh r5, [r0, #94]
-    strh r6, [r0, #96]
-    strh r7, [r0, #98]
-    ldr r12, [r1, #36]
-    ldrh r8, [r2, #62]
-    smuadx r3, r12, r8
-    ldr r12, [r1, #40]
-    ldr r9, [r2, #58]
-    ldr r10, [r2, #60]
-    smladx r3, r12, r9, r3
-    smuadx r4, r12, r10
-    smuadx r5, r12, r8
-    ldr r12, [r1, #44]
-    ldr r11, [r2, #54]
-    ldr lr, [r2, #56]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smuadx r6, r12, r10
-    smuadx r7, r12, r8
-    ldr r12, [r1, #48]
-    ldr r8, [r2, #50]
-    ldr r10, [r2, #52]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #52]
-    ldr r9, [r2, #46]
-    ldr lr, [r2, #48]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #56]
-    ldr r11, [r2, #42]
-    ldr r10, [r2, #44]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #60]
-    ldr r8, [r2, #38]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #4]
+    ldr r12, [r2, #30]
+    ldr lr, [r2, #32]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #0]
+    ldr r12, [r2, #34]
+    ldr lr, [r2, #36]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r12, [r2, #38]
     ldr lr, [r2, #40]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r9, r7
-    strh r3, [r0, #100]
-    strh r4, [r0, #102]
-    strh r5, [r0, #104]
-    strh r6, [r0, #106]
-    strh r7, [r0, #108]
-    ldr r12, [r1, #48]
-    ldr r8, [r2, #60]
-    ldrh r9, [r2, #62]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    ldr r12, [r1, #52]
-    ldr r10, [r2, #56]
-    ldr r11, [r2, #58]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smuadx r5, r12, r8
-    smuadx r6, r12, r9
-    ldr r12, [r1, #56]
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r12, [r2, #42]
+    ldr lr, [r2, #44]
+    smladx r8, r9, lr, r8
+    smladx r7, r9, r12, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #36]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #40]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #44]
+    ldr r12, [r2, #54]
+    ldr lr, [r2, #56]
+    smuadx r8, r9, lr
+    smuadx r7, r9, r12
+    ldr r12, [r2, #50]
     ldr lr, [r2, #52]
-    ldr r9, [r2, #54]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smuadx r7, r12, r8
-    ldr r12, [r1, #60]
-    ldr r8, [r2, #48]
-    ldr r11, [r2, #50]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    strh r3, [r0, #110]
-    strh r4, [r0, #112]
-    strh r5, [r0, #114]
-    strh r6, [r0, #116]
-    strh r7, [r0, #118]
-    ldr r12, [r1, #56]
-    ldrh r8, [r2, #62]
-    smuadx r3, r12, r8
-    ldr r12, [r1, #60]
-    ldr r9, [r2, #58]
-    ldr r10, [r2, #60]
-    smladx r3, r12, r9, r3
-    smuadx r4, r12, r10
-    smuadx r5, r12, r8
-    strh r3, [r0, #120]
-    strh r4, [r0, #122]
+    smuadx r6, r9, lr
+    smladx r8, r10, lr, r8
+    smuadx r5, r9, r12
+    smladx r7, r10, r12, r7
+    ldr r12, [r2, #46]
+    ldr lr, [r2, #48]
+    smuadx r4, r9, lr
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smuadx r3, r9, r12
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r9, [r1, #12]
+    ldr r12, [r2, #42]
+    ldr lr, [r2, #44]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r10, [r1, #16]
+    ldr r12, [r2, #38]
+    ldr lr, [r2, #40]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #20]
+    ldr r12, [r2, #34]
+    ldr lr, [r2, #36]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r9, [r1, #24]
+    ldr r12, [r2, #30]
+    ldr lr, [r2, #32]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r10, [r1, #28]
+    ldr r12, [r2, #26]
+    ldr lr, [r2, #28]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #32]
+    ldr r12, [r2, #22]
+    ldr lr, [r2, #24]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r9, [r1, #36]
+    ldr r12, [r2, #18]
+    ldr lr, [r2, #20]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r10, [r1, #40]
+    ldr r12, [r2, #14]
+    ldr lr, [r2, #16]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #44]
+    ldr r12, [r2, #10]
+    ldr lr, [r2, #12]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r9, [r1, #48]
+    ldr r12, [r2, #6]
+    ldr lr, [r2, #8]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r10, [r1, #52]
+    ldr r12, [r2, #2]
+    ldr lr, [r2, #4]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #56]
+    ldr r12, [r2, #0]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smlabb r3, r9, r12, r3
+    smlabb r5, r10, r12, r5
+    smlabb r7, r11, r12, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #48]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #52]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #56]
+    ldr r9, [r1, #60]
+    smuadx r4, r9, r12
+    smulbb r3, r9, r12
+    ldr r12, [r2, #2]
+    smladx r4, r11, lr, r4
+    smuadx r6, r9, lr
+    smladx r3, r11, r12, r3
+    smuadx r5, r9, r12
+    ldr lr, [r2, #6]
+    ldr r12, [r2, #8]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smuadx r8, r9, r12
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smuadx r7, r9, lr
+    ldr r9, [r1, #48]
+    ldr lr, [r2, #10]
+    ldr r12, [r2, #12]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #44]
+    ldr lr, [r2, #14]
+    ldr r12, [r2, #16]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #40]
+    ldr lr, [r2, #18]
+    ldr r12, [r2, #20]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #36]
+    ldr lr, [r2, #22]
+    ldr r12, [r2, #24]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #32]
+    ldr lr, [r2, #26]
+    ldr r12, [r2, #28]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #28]
+    ldr lr, [r2, #30]
+    ldr r12, [r2, #32]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #24]
+    ldr lr, [r2, #34]
+    ldr r12, [r2, #36]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #20]
+    ldr lr, [r2, #38]
+    ldr r12, [r2, #40]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #16]
+    ldr lr, [r2, #42]
+    ldr r12, [r2, #44]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #12]
+    ldr lr, [r2, #46]
+    ldr r12, [r2, #48]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #8]
+    ldr lr, [r2, #50]
+    ldr r12, [r2, #52]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #4]
+    ldr lr, [r2, #54]
+    ldr r12, [r2, #56]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #0]
+    ldr lr, [r2, #58]
+    ldr r12, [r2, #60]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    smlatt r5, r9, r12, r5
+    smlatt r7, r10, r12, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #60]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #64]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #68]
+    ldr r10, [r1, #12]
+    ldr r9, [r1, #16]
+    smultt r3, r11, r12
+    smultt r5, r10, r12
+    smultt r7, r9, r12
+    ldr r11, [r1, #20]
+    smuadx r4, r10, r12
+    smuadx r6, r9, r12
+    smuadx r8, r11, r12
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r10, [r1, #24]
+    ldr lr, [r2, #54]
+    ldr r12, [r2, #56]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r9, [r1, #28]
+    ldr lr, [r2, #50]
+    ldr r12, [r2, #52]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r11, [r1, #32]
+    ldr lr, [r2, #46]
+    ldr r12, [r2, #48]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r10, [r1, #36]
+    ldr lr, [r2, #42]
+    ldr r12, [r2, #44]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r9, [r1, #40]
+    ldr lr, [r2, #38]
+    ldr r12, [r2, #40]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r11, [r1, #44]
+    ldr lr, [r2, #34]
+    ldr r12, [r2, #36]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r10, [r1, #48]
+    ldr lr, [r2, #30]
+    ldr r12, [r2, #32]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r9, [r1, #52]
+    ldr lr, [r2, #26]
+    ldr r12, [r2, #28]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r11, [r1, #56]
+    ldr lr, [r2, #22]
+    ldr r12, [r2, #24]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r10, [r1, #60]
+    ldr lr, [r2, #18]
+    ldr r12, [r2, #20]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r10, lr, r7
+    ldr lr, [r2, #14]
+    ldr r12, [r2, #16]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    ldr lr, [r2, #10]
+    ldr r12, [r2, #12]
+    smladx r4, r10, r12, r4
+    smladx r3, r10, lr, r3
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #72]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #76]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #80]
+    ldr lr, [r2, #22]
+    ldr r12, [r2, #24]
+    smuadx r4, r10, r12
+    smuadx r3, r10, lr
+    ldr lr, [r2, #26]
+    ldr r12, [r2, #28]
+    smladx r4, r11, r12, r4
+    smuadx r6, r10, r12
+    smladx r3, r11, lr, r3
+    smuadx r5, r10, lr
+    ldr lr, [r2, #30]
+    ldr r12, [r2, #32]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smuadx r8, r10, r12
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    smuadx r7, r10, lr
+    ldr r10, [r1, #48]
+    ldr lr, [r2, #34]
+    ldr r12, [r2, #36]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #44]
+    ldr lr, [r2, #38]
+    ldr r12, [r2, #40]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #40]
+    ldr lr, [r2, #42]
+    ldr r12, [r2, #44]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #36]
+    ldr lr, [r2, #46]
+    ldr r12, [r2, #48]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #32]
+    ldr lr, [r2, #50]
+    ldr r12, [r2, #52]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #28]
+    ldr lr, [r2, #54]
+    ldr r12, [r2, #56]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #24]
+    ldr lr, [r2, #58]
+    ldr r12, [r2, #60]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #20]
+    smlatt r3, r11, r12, r3
+    smlatt r5, r10, r12, r5
+    smlatt r7, r9, r12, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #84]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #88]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #92]
+    ldr r9, [r1, #32]
+    ldr r10, [r1, #36]
+    ldr r11, [r1, #40]
+    smultt r3, r9, r12
+    smultt r5, r10, r12
+    smultt r7, r11, r12
+    ldr r9, [r1, #44]
+    smuadx r4, r10, r12
+    smuadx r6, r11, r12
+    smuadx r8, r9, r12
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #48]
+    ldr lr, [r2, #54]
+    ldr r12, [r2, #56]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #52]
+    ldr lr, [r2, #50]
+    ldr r12, [r2, #52]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #56]
+    ldr lr, [r2, #46]
+    ldr r12, [r2, #48]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #60]
+    ldr lr, [r2, #42]
+    ldr r12, [r2, #44]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr lr, [r2, #38]
+    ldr r12, [r2, #40]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    ldr lr, [r2, #34]
+    ldr r12, [r2, #36]
+    smladx r4, r10, r12, r4
+    smladx r3, r10, lr, r3
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #96]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #100]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #104]
+    ldr lr, [r2, #46]
+    ldr r12, [r2, #48]
+    smuadx r4, r10, r12
+    smuadx r3, r10, lr
+    ldr lr, [r2, #50]
+    ldr r12, [r2, #52]
+    smladx r4, r9, r12, r4
+    smuadx r6, r10, r12
+    smladx r3, r9, lr, r3
+    smuadx r5, r10, lr
+    ldr lr, [r2, #54]
+    ldr r12, [r2, #56]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smuadx r8, r10, r12
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smuadx r7, r10, lr
+    ldr r10, [r1, #48]
+    ldr lr, [r2, #58]
+    ldr r12, [r2, #60]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #44]
+    smlatt r3, r9, r12, r3
+    smlatt r5, r10, r12, r5
+    smlatt r7, r11, r12, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #108]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #112]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #116]
+    ldr r11, [r1, #56]
+    ldr r10, [r1, #60]
+    smultt r3, r11, r12
+    smultt r5, r10, r12
+    smuadx r4, r10, r12
+    smladx r3, r10, lr, r3
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #120]
     strh r5, [r0, #124]
     pop {r4-r11, pc}
     .size pqmcu_ntru_sb32, .-pqmcu_ntru_sb32
@@ -2705,1585 +2405,1441 @@ pqmcu_ntru_sb32:
     .align 2
 pqmcu_ntru_sb42:
     push {r4-r11, lr}
-    ldr r12, [r1, #0]
-    ldrh r8, [r2]
-    lsl r8, r8, #16
-    ldr r9, [r2, #0]
-    ldr r10, [r2, #2]
-    ldr r11, [r2, #4]
-    ldr lr, [r2, #6]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    smladx r7, r12, r8, r7
-    strh r3, [r0, #0]
-    strh r4, [r0, #2]
-    strh r5, [r0, #4]
-    strh r6, [r0, #6]
-    strh r7, [r0, #8]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #8]
-    ldr r9, [r2, #10]
-    ldr r10, [r2, #12]
-    ldr r11, [r2, #14]
-    ldr lr, [r2, #16]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #4]
-    ldr r11, [r2, #6]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #0]
-    ldr r9, [r2, #2]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldrh r8, [r2]
-    lsl r8, r8, #16
-    smladx r4, r12, r8, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    smladx r6, r12, r8, r6
-    smladx r7, r12, r10, r7
-    strh r3, [r0, #10]
-    strh r4, [r0, #12]
-    strh r5, [r0, #14]
-    strh r6, [r0, #16]
-    strh r7, [r0, #18]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #18]
-    ldr r9, [r2, #20]
-    ldr r10, [r2, #22]
-    ldr r11, [r2, #24]
-    ldr lr, [r2, #26]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #14]
-    ldr r11, [r2, #16]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #10]
-    ldr r9, [r2, #12]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #6]
-    ldr r11, [r2, #8]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #2]
-    ldr r9, [r2, #4]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldrh r10, [r2]
-    lsl r10, r10, #16
-    ldr r11, [r2, #0]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    smladx r7, r12, r10, r7
-    strh r3, [r0, #20]
-    strh r4, [r0, #22]
-    strh r5, [r0, #24]
-    strh r6, [r0, #26]
-    strh r7, [r0, #28]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #28]
-    ldr r9, [r2, #30]
-    ldr r10, [r2, #32]
-    ldr r11, [r2, #34]
-    ldr lr, [r2, #36]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #24]
-    ldr r11, [r2, #26]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #20]
-    ldr r9, [r2, #22]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #16]
-    ldr r11, [r2, #18]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #12]
-    ldr r9, [r2, #14]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldr r10, [r2, #8]
-    ldr r11, [r2, #10]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #4]
-    ldr r9, [r2, #6]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    ldr lr, [r2, #0]
-    ldr r11, [r2, #2]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #32]
-    ldrh r10, [r2]
-    lsl r10, r10, #16
-    smladx r4, r12, r10, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #36]
-    smladx r6, r12, r10, r6
-    smladx r7, r12, lr, r7
-    strh r3, [r0, #30]
-    strh r4, [r0, #32]
-    strh r5, [r0, #34]
-    strh r6, [r0, #36]
-    strh r7, [r0, #38]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #38]
-    ldr r9, [r2, #40]
-    ldr r10, [r2, #42]
-    ldr r11, [r2, #44]
-    ldr lr, [r2, #46]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #34]
-    ldr r11, [r2, #36]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #30]
-    ldr r9, [r2, #32]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #26]
-    ldr r11, [r2, #28]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #22]
-    ldr r9, [r2, #24]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldr r10, [r2, #18]
-    ldr r11, [r2, #20]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #14]
-    ldr r9, [r2, #16]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    ldr lr, [r2, #10]
-    ldr r11, [r2, #12]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #32]
-    ldr r10, [r2, #6]
-    ldr r9, [r2, #8]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #2]
-    ldr r11, [r2, #4]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #40]
-    ldrh lr, [r2]
-    lsl lr, lr, #16
-    ldr r9, [r2, #0]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #44]
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #48]
-    smladx r7, r12, lr, r7
-    strh r3, [r0, #40]
-    strh r4, [r0, #42]
-    strh r5, [r0, #44]
-    strh r6, [r0, #46]
-    strh r7, [r0, #48]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #48]
-    ldr r9, [r2, #50]
-    ldr r10, [r2, #52]
-    ldr r11, [r2, #54]
-    ldr lr, [r2, #56]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #44]
-    ldr r11, [r2, #46]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #40]
-    ldr r9, [r2, #42]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #36]
-    ldr r11, [r2, #38]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #32]
-    ldr r9, [r2, #34]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldr r10, [r2, #28]
-    ldr r11, [r2, #30]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #24]
-    ldr r9, [r2, #26]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    ldr lr, [r2, #20]
-    ldr r11, [r2, #22]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #32]
-    ldr r10, [r2, #16]
-    ldr r9, [r2, #18]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #12]
-    ldr r11, [r2, #14]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #40]
+    ldr r9, [r1, #0]
+    ldr r12, [r2, #6]
     ldr lr, [r2, #8]
-    ldr r9, [r2, #10]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #44]
-    ldr r10, [r2, #4]
-    ldr r11, [r2, #6]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #48]
-    ldr r8, [r2, #0]
-    ldr r9, [r2, #2]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #52]
-    ldrh lr, [r2]
-    lsl lr, lr, #16
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #56]
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    strh r3, [r0, #50]
-    strh r4, [r0, #52]
-    strh r5, [r0, #54]
-    strh r6, [r0, #56]
-    strh r7, [r0, #58]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #58]
-    ldr r9, [r2, #60]
-    ldr r10, [r2, #62]
-    ldr r11, [r2, #64]
-    ldr lr, [r2, #66]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #54]
-    ldr r11, [r2, #56]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #50]
-    ldr r9, [r2, #52]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #46]
-    ldr r11, [r2, #48]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #42]
-    ldr r9, [r2, #44]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldr r10, [r2, #38]
-    ldr r11, [r2, #40]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #34]
-    ldr r9, [r2, #36]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    ldr lr, [r2, #30]
-    ldr r11, [r2, #32]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #32]
-    ldr r10, [r2, #26]
-    ldr r9, [r2, #28]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #22]
-    ldr r11, [r2, #24]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #40]
-    ldr lr, [r2, #18]
-    ldr r9, [r2, #20]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #44]
-    ldr r10, [r2, #14]
-    ldr r11, [r2, #16]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #48]
-    ldr r8, [r2, #10]
-    ldr r9, [r2, #12]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #52]
+    smuadx r8, r9, lr
+    smuadx r7, r9, r12
+    ldr r10, [r1, #4]
+    ldr r12, [r2, #2]
+    ldr lr, [r2, #4]
+    smuadx r6, r9, lr
+    smladx r8, r10, lr, r8
+    smuadx r5, r9, r12
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #8]
+    ldr r12, [r2, #0]
+    smuadx r4, r9, r12
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smulbb r3, r9, r12
+    smlabb r5, r10, r12, r5
+    smlabb r7, r11, r12, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #0]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #4]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #8]
+    ldr r9, [r1, #12]
+    ldr r10, [r1, #16]
+    ldr r11, [r1, #20]
+    smuadx r4, r9, r12
+    smuadx r6, r10, r12
+    smuadx r8, r11, r12
+    smulbb r3, r9, r12
+    smulbb r5, r10, r12
+    smulbb r7, r11, r12
+    ldr r11, [r1, #8]
+    ldr r12, [r2, #2]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #4]
     ldr lr, [r2, #6]
-    ldr r11, [r2, #8]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #56]
-    ldr r10, [r2, #2]
-    ldr r9, [r2, #4]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #60]
-    ldrh r8, [r2]
-    lsl r8, r8, #16
-    ldr r11, [r2, #0]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #64]
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #68]
-    smladx r7, r12, r8, r7
-    strh r3, [r0, #60]
-    strh r4, [r0, #62]
-    strh r5, [r0, #64]
-    strh r6, [r0, #66]
-    strh r7, [r0, #68]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #68]
-    ldr r9, [r2, #70]
-    ldr r10, [r2, #72]
-    ldr r11, [r2, #74]
-    ldr lr, [r2, #76]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #64]
-    ldr r11, [r2, #66]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #60]
-    ldr r9, [r2, #62]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #56]
-    ldr r11, [r2, #58]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #52]
-    ldr r9, [r2, #54]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldr r10, [r2, #48]
-    ldr r11, [r2, #50]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #44]
-    ldr r9, [r2, #46]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    ldr lr, [r2, #40]
-    ldr r11, [r2, #42]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #32]
-    ldr r10, [r2, #36]
-    ldr r9, [r2, #38]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #32]
-    ldr r11, [r2, #34]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #40]
-    ldr lr, [r2, #28]
-    ldr r9, [r2, #30]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #44]
-    ldr r10, [r2, #24]
-    ldr r11, [r2, #26]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #48]
-    ldr r8, [r2, #20]
-    ldr r9, [r2, #22]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #52]
+    ldr r12, [r2, #8]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #0]
+    ldr lr, [r2, #10]
+    ldr r12, [r2, #12]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr lr, [r2, #14]
+    ldr r12, [r2, #16]
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr lr, [r2, #18]
+    ldr r12, [r2, #20]
+    smladx r8, r9, r12, r8
+    smladx r7, r9, lr, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #12]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #16]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #20]
+    ldr lr, [r2, #30]
+    ldr r12, [r2, #32]
+    smuadx r8, r9, r12
+    smuadx r7, r9, lr
+    ldr lr, [r2, #26]
+    ldr r12, [r2, #28]
+    smuadx r6, r9, r12
+    smladx r8, r10, r12, r8
+    smuadx r5, r9, lr
+    smladx r7, r10, lr, r7
+    ldr lr, [r2, #22]
+    ldr r12, [r2, #24]
+    smuadx r4, r9, r12
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smuadx r3, r9, lr
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #12]
+    ldr lr, [r2, #18]
+    ldr r12, [r2, #20]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #16]
+    ldr lr, [r2, #14]
+    ldr r12, [r2, #16]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #20]
+    ldr lr, [r2, #10]
+    ldr r12, [r2, #12]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #24]
+    ldr lr, [r2, #6]
+    ldr r12, [r2, #8]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #28]
+    ldr lr, [r2, #2]
+    ldr r12, [r2, #4]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #32]
+    ldr lr, [r2, #0]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smlabb r3, r9, lr, r3
+    smlabb r5, r10, lr, r5
+    smlabb r7, r11, lr, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #24]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #28]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #32]
+    ldr r9, [r1, #36]
+    ldr r10, [r1, #40]
+    ldr r11, [r1, #44]
+    smuadx r4, r9, lr
+    smuadx r6, r10, lr
+    smuadx r8, r11, lr
+    smulbb r3, r9, lr
+    smulbb r5, r10, lr
+    smulbb r7, r11, lr
+    ldr r11, [r1, #32]
+    ldr lr, [r2, #2]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #28]
+    ldr r12, [r2, #6]
+    ldr lr, [r2, #8]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #24]
+    ldr r12, [r2, #10]
+    ldr lr, [r2, #12]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #20]
+    ldr r12, [r2, #14]
     ldr lr, [r2, #16]
-    ldr r11, [r2, #18]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #56]
-    ldr r10, [r2, #12]
-    ldr r9, [r2, #14]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #60]
-    ldr r8, [r2, #8]
-    ldr r11, [r2, #10]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #64]
-    ldr lr, [r2, #4]
-    ldr r9, [r2, #6]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #68]
-    ldr r10, [r2, #0]
-    ldr r11, [r2, #2]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #72]
-    ldrh r8, [r2]
-    lsl r8, r8, #16
-    smladx r4, r12, r8, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #76]
-    smladx r6, r12, r8, r6
-    smladx r7, r12, r10, r7
-    strh r3, [r0, #70]
-    strh r4, [r0, #72]
-    strh r5, [r0, #74]
-    strh r6, [r0, #76]
-    strh r7, [r0, #78]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #78]
-    ldr r9, [r2, #80]
-    ldrh r10, [r2, #82]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    ldr r12, [r1, #4]
-    ldr r11, [r2, #74]
-    ldr lr, [r2, #76]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smuadx r6, r12, r9
-    smuadx r7, r12, r10
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #70]
-    ldr r9, [r2, #72]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #66]
-    ldr lr, [r2, #68]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #16]
-    ldr r11, [r2, #62]
-    ldr r9, [r2, #64]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldr r10, [r2, #58]
-    ldr lr, [r2, #60]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #54]
-    ldr r9, [r2, #56]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #28]
-    ldr r11, [r2, #50]
-    ldr lr, [r2, #52]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #32]
-    ldr r10, [r2, #46]
-    ldr r9, [r2, #48]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #42]
-    ldr lr, [r2, #44]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #40]
-    ldr r11, [r2, #38]
-    ldr r9, [r2, #40]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #44]
-    ldr r10, [r2, #34]
-    ldr lr, [r2, #36]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #48]
-    ldr r8, [r2, #30]
-    ldr r9, [r2, #32]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #52]
-    ldr r11, [r2, #26]
-    ldr lr, [r2, #28]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #56]
-    ldr r10, [r2, #22]
-    ldr r9, [r2, #24]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #60]
-    ldr r8, [r2, #18]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #16]
+    ldr r12, [r2, #18]
     ldr lr, [r2, #20]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #64]
-    ldr r11, [r2, #14]
-    ldr r9, [r2, #16]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #68]
-    ldr r10, [r2, #10]
-    ldr lr, [r2, #12]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #72]
-    ldr r8, [r2, #6]
-    ldr r9, [r2, #8]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #76]
-    ldr r11, [r2, #2]
-    ldr lr, [r2, #4]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #80]
-    ldrh r10, [r2]
-    lsl r10, r10, #16
-    ldr r9, [r2, #0]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    strh r3, [r0, #80]
-    strh r4, [r0, #82]
-    strh r5, [r0, #84]
-    strh r6, [r0, #86]
-    strh r7, [r0, #88]
-    ldr r12, [r1, #8]
-    ldr r8, [r2, #80]
-    ldrh r9, [r2, #82]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    ldr r12, [r1, #12]
-    ldr r10, [r2, #76]
-    ldr r11, [r2, #78]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smuadx r5, r12, r8
-    smuadx r6, r12, r9
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #72]
-    ldr r9, [r2, #74]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smuadx r7, r12, r8
-    ldr r12, [r1, #20]
-    ldr r8, [r2, #68]
-    ldr r11, [r2, #70]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #24]
-    ldr r10, [r2, #64]
-    ldr r9, [r2, #66]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    ldr lr, [r2, #60]
-    ldr r11, [r2, #62]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #32]
-    ldr r8, [r2, #56]
-    ldr r9, [r2, #58]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #36]
-    ldr r10, [r2, #52]
-    ldr r11, [r2, #54]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #40]
-    ldr lr, [r2, #48]
-    ldr r9, [r2, #50]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #44]
-    ldr r8, [r2, #44]
-    ldr r11, [r2, #46]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #48]
-    ldr r10, [r2, #40]
-    ldr r9, [r2, #42]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #52]
-    ldr lr, [r2, #36]
-    ldr r11, [r2, #38]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #56]
-    ldr r8, [r2, #32]
-    ldr r9, [r2, #34]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #60]
-    ldr r10, [r2, #28]
-    ldr r11, [r2, #30]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #64]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #12]
+    ldr r12, [r2, #22]
     ldr lr, [r2, #24]
-    ldr r9, [r2, #26]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #68]
-    ldr r8, [r2, #20]
-    ldr r11, [r2, #22]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #72]
-    ldr r10, [r2, #16]
-    ldr r9, [r2, #18]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #76]
-    ldr lr, [r2, #12]
-    ldr r11, [r2, #14]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #80]
-    ldr r8, [r2, #8]
-    ldr r9, [r2, #10]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    strh r3, [r0, #90]
-    strh r4, [r0, #92]
-    strh r5, [r0, #94]
-    strh r6, [r0, #96]
-    strh r7, [r0, #98]
-    ldr r12, [r1, #16]
-    ldrh r8, [r2, #82]
-    smuadx r3, r12, r8
-    ldr r12, [r1, #20]
-    ldr r9, [r2, #78]
-    ldr r10, [r2, #80]
-    smladx r3, r12, r9, r3
-    smuadx r4, r12, r10
-    smuadx r5, r12, r8
-    ldr r12, [r1, #24]
-    ldr r11, [r2, #74]
-    ldr lr, [r2, #76]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smuadx r6, r12, r10
-    smuadx r7, r12, r8
-    ldr r12, [r1, #28]
-    ldr r8, [r2, #70]
-    ldr r10, [r2, #72]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #32]
-    ldr r9, [r2, #66]
-    ldr lr, [r2, #68]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #36]
-    ldr r11, [r2, #62]
-    ldr r10, [r2, #64]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #40]
-    ldr r8, [r2, #58]
-    ldr lr, [r2, #60]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #44]
-    ldr r9, [r2, #54]
-    ldr r10, [r2, #56]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #48]
-    ldr r11, [r2, #50]
-    ldr lr, [r2, #52]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #52]
-    ldr r8, [r2, #46]
-    ldr r10, [r2, #48]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #56]
-    ldr r9, [r2, #42]
-    ldr lr, [r2, #44]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #60]
-    ldr r11, [r2, #38]
-    ldr r10, [r2, #40]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #64]
-    ldr r8, [r2, #34]
-    ldr lr, [r2, #36]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #68]
-    ldr r9, [r2, #30]
-    ldr r10, [r2, #32]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #72]
-    ldr r11, [r2, #26]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #8]
+    ldr r12, [r2, #26]
     ldr lr, [r2, #28]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #76]
-    ldr r8, [r2, #22]
-    ldr r10, [r2, #24]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #80]
-    ldr r9, [r2, #18]
-    ldr lr, [r2, #20]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r11, r7
-    strh r3, [r0, #100]
-    strh r4, [r0, #102]
-    strh r5, [r0, #104]
-    strh r6, [r0, #106]
-    strh r7, [r0, #108]
-    ldr r12, [r1, #28]
-    ldr r8, [r2, #80]
-    ldrh r9, [r2, #82]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    ldr r12, [r1, #32]
-    ldr r10, [r2, #76]
-    ldr r11, [r2, #78]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smuadx r5, r12, r8
-    smuadx r6, r12, r9
-    ldr r12, [r1, #36]
-    ldr lr, [r2, #72]
-    ldr r9, [r2, #74]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smuadx r7, r12, r8
-    ldr r12, [r1, #40]
-    ldr r8, [r2, #68]
-    ldr r11, [r2, #70]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #44]
-    ldr r10, [r2, #64]
-    ldr r9, [r2, #66]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #48]
-    ldr lr, [r2, #60]
-    ldr r11, [r2, #62]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #52]
-    ldr r8, [r2, #56]
-    ldr r9, [r2, #58]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #56]
-    ldr r10, [r2, #52]
-    ldr r11, [r2, #54]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #60]
-    ldr lr, [r2, #48]
-    ldr r9, [r2, #50]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #64]
-    ldr r8, [r2, #44]
-    ldr r11, [r2, #46]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #68]
-    ldr r10, [r2, #40]
-    ldr r9, [r2, #42]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #72]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #4]
+    ldr r12, [r2, #30]
+    ldr lr, [r2, #32]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #0]
+    ldr r12, [r2, #34]
     ldr lr, [r2, #36]
-    ldr r11, [r2, #38]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #76]
-    ldr r8, [r2, #32]
-    ldr r9, [r2, #34]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #80]
-    ldr r10, [r2, #28]
-    ldr r11, [r2, #30]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    strh r3, [r0, #110]
-    strh r4, [r0, #112]
-    strh r5, [r0, #114]
-    strh r6, [r0, #116]
-    strh r7, [r0, #118]
-    ldr r12, [r1, #36]
-    ldrh r8, [r2, #82]
-    smuadx r3, r12, r8
-    ldr r12, [r1, #40]
-    ldr r9, [r2, #78]
-    ldr r10, [r2, #80]
-    smladx r3, r12, r9, r3
-    smuadx r4, r12, r10
-    smuadx r5, r12, r8
-    ldr r12, [r1, #44]
-    ldr r11, [r2, #74]
-    ldr lr, [r2, #76]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smuadx r6, r12, r10
-    smuadx r7, r12, r8
-    ldr r12, [r1, #48]
-    ldr r8, [r2, #70]
-    ldr r10, [r2, #72]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #52]
-    ldr r9, [r2, #66]
-    ldr lr, [r2, #68]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #56]
-    ldr r11, [r2, #62]
-    ldr r10, [r2, #64]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #60]
-    ldr r8, [r2, #58]
-    ldr lr, [r2, #60]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #64]
-    ldr r9, [r2, #54]
-    ldr r10, [r2, #56]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #68]
-    ldr r11, [r2, #50]
-    ldr lr, [r2, #52]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #72]
-    ldr r8, [r2, #46]
-    ldr r10, [r2, #48]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #76]
-    ldr r9, [r2, #42]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r12, [r2, #38]
+    ldr lr, [r2, #40]
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r12, [r2, #42]
     ldr lr, [r2, #44]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #80]
-    ldr r11, [r2, #38]
-    ldr r10, [r2, #40]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    strh r3, [r0, #120]
-    strh r4, [r0, #122]
-    strh r5, [r0, #124]
-    strh r6, [r0, #126]
-    strh r7, [r0, #128]
-    ldr r12, [r1, #48]
-    ldr r8, [r2, #80]
-    ldrh r9, [r2, #82]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    ldr r12, [r1, #52]
-    ldr r10, [r2, #76]
-    ldr r11, [r2, #78]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smuadx r5, r12, r8
-    smuadx r6, r12, r9
-    ldr r12, [r1, #56]
-    ldr lr, [r2, #72]
-    ldr r9, [r2, #74]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smuadx r7, r12, r8
-    ldr r12, [r1, #60]
-    ldr r8, [r2, #68]
-    ldr r11, [r2, #70]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #64]
-    ldr r10, [r2, #64]
-    ldr r9, [r2, #66]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #68]
-    ldr lr, [r2, #60]
-    ldr r11, [r2, #62]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #72]
-    ldr r8, [r2, #56]
-    ldr r9, [r2, #58]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #76]
-    ldr r10, [r2, #52]
-    ldr r11, [r2, #54]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #80]
+    smladx r8, r9, lr, r8
+    smladx r7, r9, r12, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #36]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #40]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #44]
+    ldr r12, [r2, #54]
+    ldr lr, [r2, #56]
+    smuadx r8, r9, lr
+    smuadx r7, r9, r12
+    ldr r12, [r2, #50]
+    ldr lr, [r2, #52]
+    smuadx r6, r9, lr
+    smladx r8, r10, lr, r8
+    smuadx r5, r9, r12
+    smladx r7, r10, r12, r7
+    ldr r12, [r2, #46]
     ldr lr, [r2, #48]
-    ldr r9, [r2, #50]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    strh r3, [r0, #130]
-    strh r4, [r0, #132]
-    strh r5, [r0, #134]
-    strh r6, [r0, #136]
-    strh r7, [r0, #138]
-    ldr r12, [r1, #56]
-    ldrh r8, [r2, #82]
-    smuadx r3, r12, r8
-    ldr r12, [r1, #60]
-    ldr r9, [r2, #78]
-    ldr r10, [r2, #80]
-    smladx r3, r12, r9, r3
-    smuadx r4, r12, r10
-    smuadx r5, r12, r8
-    ldr r12, [r1, #64]
-    ldr r11, [r2, #74]
-    ldr lr, [r2, #76]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smuadx r6, r12, r10
-    smuadx r7, r12, r8
-    ldr r12, [r1, #68]
-    ldr r8, [r2, #70]
-    ldr r10, [r2, #72]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #72]
-    ldr r9, [r2, #66]
-    ldr lr, [r2, #68]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #76]
-    ldr r11, [r2, #62]
-    ldr r10, [r2, #64]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #80]
-    ldr r8, [r2, #58]
+    smuadx r4, r9, lr
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smuadx r3, r9, r12
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r9, [r1, #12]
+    ldr r12, [r2, #42]
+    ldr lr, [r2, #44]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r10, [r1, #16]
+    ldr r12, [r2, #38]
+    ldr lr, [r2, #40]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #20]
+    ldr r12, [r2, #34]
+    ldr lr, [r2, #36]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r9, [r1, #24]
+    ldr r12, [r2, #30]
+    ldr lr, [r2, #32]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r10, [r1, #28]
+    ldr r12, [r2, #26]
+    ldr lr, [r2, #28]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #32]
+    ldr r12, [r2, #22]
+    ldr lr, [r2, #24]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r9, [r1, #36]
+    ldr r12, [r2, #18]
+    ldr lr, [r2, #20]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r10, [r1, #40]
+    ldr r12, [r2, #14]
+    ldr lr, [r2, #16]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #44]
+    ldr r12, [r2, #10]
+    ldr lr, [r2, #12]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r9, [r1, #48]
+    ldr r12, [r2, #6]
+    ldr lr, [r2, #8]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r10, [r1, #52]
+    ldr r12, [r2, #2]
+    ldr lr, [r2, #4]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #56]
+    ldr r12, [r2, #0]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smlabb r3, r9, r12, r3
+    smlabb r5, r10, r12, r5
+    smlabb r7, r11, r12, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #48]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #52]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #56]
+    ldr r9, [r1, #60]
+    ldr r10, [r1, #64]
+    ldr r11, [r1, #68]
+    smuadx r4, r9, r12
+    smuadx r6, r10, r12
+    smuadx r8, r11, r12
+    smulbb r3, r9, r12
+    smulbb r5, r10, r12
+    smulbb r7, r11, r12
+    ldr r11, [r1, #56]
+    ldr r12, [r2, #2]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #52]
+    ldr lr, [r2, #6]
+    ldr r12, [r2, #8]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #48]
+    ldr lr, [r2, #10]
+    ldr r12, [r2, #12]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #44]
+    ldr lr, [r2, #14]
+    ldr r12, [r2, #16]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #40]
+    ldr lr, [r2, #18]
+    ldr r12, [r2, #20]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #36]
+    ldr lr, [r2, #22]
+    ldr r12, [r2, #24]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #32]
+    ldr lr, [r2, #26]
+    ldr r12, [r2, #28]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #28]
+    ldr lr, [r2, #30]
+    ldr r12, [r2, #32]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #24]
+    ldr lr, [r2, #34]
+    ldr r12, [r2, #36]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #20]
+    ldr lr, [r2, #38]
+    ldr r12, [r2, #40]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #16]
+    ldr lr, [r2, #42]
+    ldr r12, [r2, #44]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #12]
+    ldr lr, [r2, #46]
+    ldr r12, [r2, #48]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #8]
+    ldr lr, [r2, #50]
+    ldr r12, [r2, #52]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #4]
+    ldr lr, [r2, #54]
+    ldr r12, [r2, #56]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #0]
+    ldr lr, [r2, #58]
+    ldr r12, [r2, #60]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr lr, [r2, #62]
+    ldr r12, [r2, #64]
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr lr, [r2, #66]
+    ldr r12, [r2, #68]
+    smladx r8, r9, r12, r8
+    smladx r7, r9, lr, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #60]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #64]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #68]
+    ldr lr, [r2, #78]
+    ldr r12, [r2, #80]
+    smuadx r8, r9, r12
+    smuadx r7, r9, lr
+    ldr lr, [r2, #74]
+    ldr r12, [r2, #76]
+    smuadx r6, r9, r12
+    smladx r8, r10, r12, r8
+    smuadx r5, r9, lr
+    smladx r7, r10, lr, r7
+    ldr lr, [r2, #70]
+    ldr r12, [r2, #72]
+    smuadx r4, r9, r12
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smuadx r3, r9, lr
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #12]
+    ldr lr, [r2, #66]
+    ldr r12, [r2, #68]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #16]
+    ldr lr, [r2, #62]
+    ldr r12, [r2, #64]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #20]
+    ldr lr, [r2, #58]
+    ldr r12, [r2, #60]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #24]
+    ldr lr, [r2, #54]
+    ldr r12, [r2, #56]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #28]
+    ldr lr, [r2, #50]
+    ldr r12, [r2, #52]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #32]
+    ldr lr, [r2, #46]
+    ldr r12, [r2, #48]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #36]
+    ldr lr, [r2, #42]
+    ldr r12, [r2, #44]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #40]
+    ldr lr, [r2, #38]
+    ldr r12, [r2, #40]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #44]
+    ldr lr, [r2, #34]
+    ldr r12, [r2, #36]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #48]
+    ldr lr, [r2, #30]
+    ldr r12, [r2, #32]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #52]
+    ldr lr, [r2, #26]
+    ldr r12, [r2, #28]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #56]
+    ldr lr, [r2, #22]
+    ldr r12, [r2, #24]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #60]
+    ldr lr, [r2, #18]
+    ldr r12, [r2, #20]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #64]
+    ldr lr, [r2, #14]
+    ldr r12, [r2, #16]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #68]
+    ldr lr, [r2, #10]
+    ldr r12, [r2, #12]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #72]
+    ldr lr, [r2, #6]
+    ldr r12, [r2, #8]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #76]
+    ldr lr, [r2, #2]
+    ldr r12, [r2, #4]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #80]
+    ldr lr, [r2, #0]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smlabb r3, r9, lr, r3
+    smlabb r5, r10, lr, r5
+    smlabb r7, r11, lr, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #72]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #76]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #80]
+    ldr lr, [r2, #2]
+    smuadx r4, r11, r12
+    smuadx r3, r11, lr
+    ldr r12, [r2, #6]
+    ldr lr, [r2, #8]
+    smladx r4, r10, lr, r4
+    smuadx r6, r11, lr
+    smladx r3, r10, r12, r3
+    smuadx r5, r11, r12
+    ldr r12, [r2, #10]
+    ldr lr, [r2, #12]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smuadx r8, r11, lr
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smuadx r7, r11, r12
+    ldr r11, [r1, #68]
+    ldr r12, [r2, #14]
+    ldr lr, [r2, #16]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #64]
+    ldr r12, [r2, #18]
+    ldr lr, [r2, #20]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #60]
+    ldr r12, [r2, #22]
+    ldr lr, [r2, #24]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #56]
+    ldr r12, [r2, #26]
+    ldr lr, [r2, #28]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #52]
+    ldr r12, [r2, #30]
+    ldr lr, [r2, #32]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #48]
+    ldr r12, [r2, #34]
+    ldr lr, [r2, #36]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #44]
+    ldr r12, [r2, #38]
+    ldr lr, [r2, #40]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #40]
+    ldr r12, [r2, #42]
+    ldr lr, [r2, #44]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #36]
+    ldr r12, [r2, #46]
+    ldr lr, [r2, #48]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #32]
+    ldr r12, [r2, #50]
+    ldr lr, [r2, #52]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #28]
+    ldr r12, [r2, #54]
+    ldr lr, [r2, #56]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #24]
+    ldr r12, [r2, #58]
     ldr lr, [r2, #60]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r9, r7
-    strh r3, [r0, #140]
-    strh r4, [r0, #142]
-    strh r5, [r0, #144]
-    strh r6, [r0, #146]
-    strh r7, [r0, #148]
-    ldr r12, [r1, #68]
-    ldr r8, [r2, #80]
-    ldrh r9, [r2, #82]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    ldr r12, [r1, #72]
-    ldr r10, [r2, #76]
-    ldr r11, [r2, #78]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smuadx r5, r12, r8
-    smuadx r6, r12, r9
-    ldr r12, [r1, #76]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #20]
+    ldr r12, [r2, #62]
+    ldr lr, [r2, #64]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #16]
+    ldr r12, [r2, #66]
+    ldr lr, [r2, #68]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #12]
+    ldr r12, [r2, #70]
     ldr lr, [r2, #72]
-    ldr r9, [r2, #74]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smuadx r7, r12, r8
-    ldr r12, [r1, #80]
-    ldr r8, [r2, #68]
-    ldr r11, [r2, #70]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    strh r3, [r0, #150]
-    strh r4, [r0, #152]
-    strh r5, [r0, #154]
-    strh r6, [r0, #156]
-    strh r7, [r0, #158]
-    ldr r12, [r1, #76]
-    ldrh r8, [r2, #82]
-    smuadx r3, r12, r8
-    ldr r12, [r1, #80]
-    ldr r9, [r2, #78]
-    ldr r10, [r2, #80]
-    smladx r3, r12, r9, r3
-    smuadx r4, r12, r10
-    smuadx r5, r12, r8
-    strh r3, [r0, #160]
-    strh r4, [r0, #162]
-    strh r5, [r0, #164]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #8]
+    ldr r12, [r2, #74]
+    ldr lr, [r2, #76]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #4]
+    ldr r12, [r2, #78]
+    ldr lr, [r2, #80]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #0]
+    smlatt r3, r9, lr, r3
+    smlatt r5, r10, lr, r5
+    smlatt r7, r11, lr, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #84]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #88]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #92]
+    ldr r11, [r1, #12]
+    ldr r10, [r1, #16]
+    ldr r9, [r1, #20]
+    smultt r3, r11, lr
+    smultt r5, r10, lr
+    smultt r7, r9, lr
+    ldr r11, [r1, #24]
+    smuadx r4, r10, lr
+    smuadx r6, r9, lr
+    smuadx r8, r11, lr
+    smladx r3, r10, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r10, [r1, #28]
+    ldr r12, [r2, #74]
+    ldr lr, [r2, #76]
+    smladx r4, r9, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r9, [r1, #32]
+    ldr r12, [r2, #70]
+    ldr lr, [r2, #72]
+    smladx r4, r11, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r11, [r1, #36]
+    ldr r12, [r2, #66]
+    ldr lr, [r2, #68]
+    smladx r4, r10, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r10, [r1, #40]
+    ldr r12, [r2, #62]
+    ldr lr, [r2, #64]
+    smladx r4, r9, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r9, [r1, #44]
+    ldr r12, [r2, #58]
+    ldr lr, [r2, #60]
+    smladx r4, r11, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r11, [r1, #48]
+    ldr r12, [r2, #54]
+    ldr lr, [r2, #56]
+    smladx r4, r10, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r10, [r1, #52]
+    ldr r12, [r2, #50]
+    ldr lr, [r2, #52]
+    smladx r4, r9, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r9, [r1, #56]
+    ldr r12, [r2, #46]
+    ldr lr, [r2, #48]
+    smladx r4, r11, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r11, [r1, #60]
+    ldr r12, [r2, #42]
+    ldr lr, [r2, #44]
+    smladx r4, r10, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r10, [r1, #64]
+    ldr r12, [r2, #38]
+    ldr lr, [r2, #40]
+    smladx r4, r9, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r9, [r1, #68]
+    ldr r12, [r2, #34]
+    ldr lr, [r2, #36]
+    smladx r4, r11, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r11, [r1, #72]
+    ldr r12, [r2, #30]
+    ldr lr, [r2, #32]
+    smladx r4, r10, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r10, [r1, #76]
+    ldr r12, [r2, #26]
+    ldr lr, [r2, #28]
+    smladx r4, r9, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r9, [r1, #80]
+    ldr r12, [r2, #22]
+    ldr lr, [r2, #24]
+    smladx r4, r11, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r12, [r2, #18]
+    ldr lr, [r2, #20]
+    smladx r4, r10, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r3, r10, r12, r3
+    smladx r5, r9, r12, r5
+    ldr r12, [r2, #14]
+    ldr lr, [r2, #16]
+    smladx r4, r9, lr, r4
+    smladx r3, r9, r12, r3
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #96]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #100]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #104]
+    ldr r12, [r2, #26]
+    ldr lr, [r2, #28]
+    smuadx r4, r9, lr
+    smuadx r3, r9, r12
+    ldr r12, [r2, #30]
+    ldr lr, [r2, #32]
+    smladx r4, r10, lr, r4
+    smuadx r6, r9, lr
+    smladx r3, r10, r12, r3
+    smuadx r5, r9, r12
+    ldr r12, [r2, #34]
+    ldr lr, [r2, #36]
+    smladx r4, r11, lr, r4
+    smladx r6, r10, lr, r6
+    smuadx r8, r9, lr
+    smladx r3, r11, r12, r3
+    smladx r5, r10, r12, r5
+    smuadx r7, r9, r12
+    ldr r9, [r1, #68]
+    ldr r12, [r2, #38]
+    ldr lr, [r2, #40]
+    smladx r4, r9, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #64]
+    ldr r12, [r2, #42]
+    ldr lr, [r2, #44]
+    smladx r4, r10, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #60]
+    ldr r12, [r2, #46]
+    ldr lr, [r2, #48]
+    smladx r4, r11, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #56]
+    ldr r12, [r2, #50]
+    ldr lr, [r2, #52]
+    smladx r4, r9, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #52]
+    ldr r12, [r2, #54]
+    ldr lr, [r2, #56]
+    smladx r4, r10, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #48]
+    ldr r12, [r2, #58]
+    ldr lr, [r2, #60]
+    smladx r4, r11, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #44]
+    ldr r12, [r2, #62]
+    ldr lr, [r2, #64]
+    smladx r4, r9, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #40]
+    ldr r12, [r2, #66]
+    ldr lr, [r2, #68]
+    smladx r4, r10, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #36]
+    ldr r12, [r2, #70]
+    ldr lr, [r2, #72]
+    smladx r4, r11, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #32]
+    ldr r12, [r2, #74]
+    ldr lr, [r2, #76]
+    smladx r4, r9, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #28]
+    ldr r12, [r2, #78]
+    ldr lr, [r2, #80]
+    smladx r4, r10, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #24]
+    smlatt r3, r11, lr, r3
+    smlatt r5, r10, lr, r5
+    smlatt r7, r9, lr, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #108]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #112]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #116]
+    ldr r9, [r1, #36]
+    ldr r10, [r1, #40]
+    ldr r11, [r1, #44]
+    smultt r3, r9, lr
+    smultt r5, r10, lr
+    smultt r7, r11, lr
+    ldr r9, [r1, #48]
+    smuadx r4, r10, lr
+    smuadx r6, r11, lr
+    smuadx r8, r9, lr
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r10, [r1, #52]
+    ldr r12, [r2, #74]
+    ldr lr, [r2, #76]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #56]
+    ldr r12, [r2, #70]
+    ldr lr, [r2, #72]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r9, [r1, #60]
+    ldr r12, [r2, #66]
+    ldr lr, [r2, #68]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r10, [r1, #64]
+    ldr r12, [r2, #62]
+    ldr lr, [r2, #64]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #68]
+    ldr r12, [r2, #58]
+    ldr lr, [r2, #60]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r9, [r1, #72]
+    ldr r12, [r2, #54]
+    ldr lr, [r2, #56]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r10, [r1, #76]
+    ldr r12, [r2, #50]
+    ldr lr, [r2, #52]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #80]
+    ldr r12, [r2, #46]
+    ldr lr, [r2, #48]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r12, [r2, #42]
+    ldr lr, [r2, #44]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    ldr r12, [r2, #38]
+    ldr lr, [r2, #40]
+    smladx r4, r11, lr, r4
+    smladx r3, r11, r12, r3
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #120]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #124]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #128]
+    ldr r12, [r2, #50]
+    ldr lr, [r2, #52]
+    smuadx r4, r11, lr
+    smuadx r3, r11, r12
+    ldr r12, [r2, #54]
+    ldr lr, [r2, #56]
+    smladx r4, r10, lr, r4
+    smuadx r6, r11, lr
+    smladx r3, r10, r12, r3
+    smuadx r5, r11, r12
+    ldr r12, [r2, #58]
+    ldr lr, [r2, #60]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smuadx r8, r11, lr
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smuadx r7, r11, r12
+    ldr r11, [r1, #68]
+    ldr r12, [r2, #62]
+    ldr lr, [r2, #64]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #64]
+    ldr r12, [r2, #66]
+    ldr lr, [r2, #68]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #60]
+    ldr r12, [r2, #70]
+    ldr lr, [r2, #72]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #56]
+    ldr r12, [r2, #74]
+    ldr lr, [r2, #76]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #52]
+    ldr r12, [r2, #78]
+    ldr lr, [r2, #80]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #48]
+    smlatt r3, r9, lr, r3
+    smlatt r5, r10, lr, r5
+    smlatt r7, r11, lr, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #132]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #136]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #140]
+    ldr r11, [r1, #60]
+    ldr r10, [r1, #64]
+    ldr r9, [r1, #68]
+    smultt r3, r11, lr
+    smultt r5, r10, lr
+    smultt r7, r9, lr
+    ldr r11, [r1, #72]
+    smuadx r4, r10, lr
+    smuadx r6, r9, lr
+    smuadx r8, r11, lr
+    smladx r3, r10, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r10, [r1, #76]
+    ldr r12, [r2, #74]
+    ldr lr, [r2, #76]
+    smladx r4, r9, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r9, [r1, #80]
+    ldr r12, [r2, #70]
+    ldr lr, [r2, #72]
+    smladx r4, r11, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r12, [r2, #66]
+    ldr lr, [r2, #68]
+    smladx r4, r10, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r3, r10, r12, r3
+    smladx r5, r9, r12, r5
+    ldr r12, [r2, #62]
+    ldr lr, [r2, #64]
+    smladx r4, r9, lr, r4
+    smladx r3, r9, r12, r3
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #144]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #148]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #152]
+    ldr r12, [r2, #74]
+    ldr lr, [r2, #76]
+    smuadx r4, r9, lr
+    smuadx r3, r9, r12
+    ldr r12, [r2, #78]
+    ldr lr, [r2, #80]
+    smladx r4, r10, lr, r4
+    smuadx r6, r9, lr
+    smladx r3, r10, r12, r3
+    smuadx r5, r9, r12
+    smlatt r3, r11, lr, r3
+    smlatt r5, r10, lr, r5
+    smultt r7, r9, lr
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #156]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #160]
+    strh r7, [r0, #164]
     pop {r4-r11, pc}
     .size pqmcu_ntru_sb42, .-pqmcu_ntru_sb42
 
@@ -4292,1689 +3848,1535 @@ pqmcu_ntru_sb42:
     .align 2
 pqmcu_ntru_sb43:
     push {r4-r11, lr}
-    ldr r12, [r1, #0]
-    ldrh r8, [r2]
-    lsl r8, r8, #16
-    ldr r9, [r2, #0]
-    ldr r10, [r2, #2]
-    ldr r11, [r2, #4]
-    ldr lr, [r2, #6]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    smladx r7, r12, r8, r7
-    strh r3, [r0, #0]
-    strh r4, [r0, #2]
-    strh r5, [r0, #4]
-    strh r6, [r0, #6]
-    strh r7, [r0, #8]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #8]
-    ldr r9, [r2, #10]
-    ldr r10, [r2, #12]
-    ldr r11, [r2, #14]
-    ldr lr, [r2, #16]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #4]
-    ldr r11, [r2, #6]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #0]
-    ldr r9, [r2, #2]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldrh r8, [r2]
-    lsl r8, r8, #16
-    smladx r4, r12, r8, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    smladx r6, r12, r8, r6
-    smladx r7, r12, r10, r7
-    strh r3, [r0, #10]
-    strh r4, [r0, #12]
-    strh r5, [r0, #14]
-    strh r6, [r0, #16]
-    strh r7, [r0, #18]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #18]
-    ldr r9, [r2, #20]
-    ldr r10, [r2, #22]
-    ldr r11, [r2, #24]
-    ldr lr, [r2, #26]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #14]
-    ldr r11, [r2, #16]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #10]
-    ldr r9, [r2, #12]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #6]
-    ldr r11, [r2, #8]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #2]
-    ldr r9, [r2, #4]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldrh r10, [r2]
-    lsl r10, r10, #16
-    ldr r11, [r2, #0]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    smladx r7, r12, r10, r7
-    strh r3, [r0, #20]
-    strh r4, [r0, #22]
-    strh r5, [r0, #24]
-    strh r6, [r0, #26]
-    strh r7, [r0, #28]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #28]
-    ldr r9, [r2, #30]
-    ldr r10, [r2, #32]
-    ldr r11, [r2, #34]
-    ldr lr, [r2, #36]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #24]
-    ldr r11, [r2, #26]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #20]
-    ldr r9, [r2, #22]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #16]
-    ldr r11, [r2, #18]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #12]
-    ldr r9, [r2, #14]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldr r10, [r2, #8]
-    ldr r11, [r2, #10]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #4]
-    ldr r9, [r2, #6]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    ldr lr, [r2, #0]
-    ldr r11, [r2, #2]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #32]
-    ldrh r10, [r2]
-    lsl r10, r10, #16
-    smladx r4, r12, r10, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #36]
-    smladx r6, r12, r10, r6
-    smladx r7, r12, lr, r7
-    strh r3, [r0, #30]
-    strh r4, [r0, #32]
-    strh r5, [r0, #34]
-    strh r6, [r0, #36]
-    strh r7, [r0, #38]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #38]
-    ldr r9, [r2, #40]
-    ldr r10, [r2, #42]
-    ldr r11, [r2, #44]
-    ldr lr, [r2, #46]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #34]
-    ldr r11, [r2, #36]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #30]
-    ldr r9, [r2, #32]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #26]
-    ldr r11, [r2, #28]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #22]
-    ldr r9, [r2, #24]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldr r10, [r2, #18]
-    ldr r11, [r2, #20]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #14]
-    ldr r9, [r2, #16]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    ldr lr, [r2, #10]
-    ldr r11, [r2, #12]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #32]
-    ldr r10, [r2, #6]
-    ldr r9, [r2, #8]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #2]
-    ldr r11, [r2, #4]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #40]
-    ldrh lr, [r2]
-    lsl lr, lr, #16
-    ldr r9, [r2, #0]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #44]
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #48]
-    smladx r7, r12, lr, r7
-    strh r3, [r0, #40]
-    strh r4, [r0, #42]
-    strh r5, [r0, #44]
-    strh r6, [r0, #46]
-    strh r7, [r0, #48]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #48]
-    ldr r9, [r2, #50]
-    ldr r10, [r2, #52]
-    ldr r11, [r2, #54]
-    ldr lr, [r2, #56]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #44]
-    ldr r11, [r2, #46]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #40]
-    ldr r9, [r2, #42]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #36]
-    ldr r11, [r2, #38]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #32]
-    ldr r9, [r2, #34]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldr r10, [r2, #28]
-    ldr r11, [r2, #30]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #24]
-    ldr r9, [r2, #26]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    ldr lr, [r2, #20]
-    ldr r11, [r2, #22]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #32]
-    ldr r10, [r2, #16]
-    ldr r9, [r2, #18]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #12]
-    ldr r11, [r2, #14]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #40]
+    ldr r9, [r1, #0]
+    ldr r12, [r2, #6]
     ldr lr, [r2, #8]
-    ldr r9, [r2, #10]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #44]
-    ldr r10, [r2, #4]
-    ldr r11, [r2, #6]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #48]
-    ldr r8, [r2, #0]
-    ldr r9, [r2, #2]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #52]
-    ldrh lr, [r2]
-    lsl lr, lr, #16
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #56]
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    strh r3, [r0, #50]
-    strh r4, [r0, #52]
-    strh r5, [r0, #54]
-    strh r6, [r0, #56]
-    strh r7, [r0, #58]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #58]
-    ldr r9, [r2, #60]
-    ldr r10, [r2, #62]
-    ldr r11, [r2, #64]
-    ldr lr, [r2, #66]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #54]
-    ldr r11, [r2, #56]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #50]
-    ldr r9, [r2, #52]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #46]
-    ldr r11, [r2, #48]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #42]
-    ldr r9, [r2, #44]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldr r10, [r2, #38]
-    ldr r11, [r2, #40]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #34]
-    ldr r9, [r2, #36]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    ldr lr, [r2, #30]
-    ldr r11, [r2, #32]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #32]
-    ldr r10, [r2, #26]
-    ldr r9, [r2, #28]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #22]
-    ldr r11, [r2, #24]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #40]
-    ldr lr, [r2, #18]
-    ldr r9, [r2, #20]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #44]
-    ldr r10, [r2, #14]
-    ldr r11, [r2, #16]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #48]
-    ldr r8, [r2, #10]
-    ldr r9, [r2, #12]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #52]
-    ldr lr, [r2, #6]
-    ldr r11, [r2, #8]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #56]
-    ldr r10, [r2, #2]
-    ldr r9, [r2, #4]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #60]
-    ldrh r8, [r2]
-    lsl r8, r8, #16
-    ldr r11, [r2, #0]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #64]
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #68]
-    smladx r7, r12, r8, r7
-    strh r3, [r0, #60]
-    strh r4, [r0, #62]
-    strh r5, [r0, #64]
-    strh r6, [r0, #66]
-    strh r7, [r0, #68]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #68]
-    ldr r9, [r2, #70]
-    ldr r10, [r2, #72]
-    ldr r11, [r2, #74]
-    ldr lr, [r2, #76]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #64]
-    ldr r11, [r2, #66]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #60]
-    ldr r9, [r2, #62]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #56]
-    ldr r11, [r2, #58]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #52]
-    ldr r9, [r2, #54]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldr r10, [r2, #48]
-    ldr r11, [r2, #50]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #44]
-    ldr r9, [r2, #46]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    ldr lr, [r2, #40]
-    ldr r11, [r2, #42]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #32]
-    ldr r10, [r2, #36]
-    ldr r9, [r2, #38]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #32]
-    ldr r11, [r2, #34]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #40]
-    ldr lr, [r2, #28]
-    ldr r9, [r2, #30]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #44]
-    ldr r10, [r2, #24]
-    ldr r11, [r2, #26]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #48]
-    ldr r8, [r2, #20]
-    ldr r9, [r2, #22]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #52]
-    ldr lr, [r2, #16]
-    ldr r11, [r2, #18]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #56]
-    ldr r10, [r2, #12]
-    ldr r9, [r2, #14]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #60]
-    ldr r8, [r2, #8]
-    ldr r11, [r2, #10]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #64]
+    smuadx r8, r9, lr
+    smuadx r7, r9, r12
+    ldr r10, [r1, #4]
+    ldr r12, [r2, #2]
     ldr lr, [r2, #4]
-    ldr r9, [r2, #6]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #68]
-    ldr r10, [r2, #0]
-    ldr r11, [r2, #2]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #72]
-    ldrh r8, [r2]
-    lsl r8, r8, #16
-    smladx r4, r12, r8, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #76]
-    smladx r6, r12, r8, r6
-    smladx r7, r12, r10, r7
-    strh r3, [r0, #70]
-    strh r4, [r0, #72]
-    strh r5, [r0, #74]
-    strh r6, [r0, #76]
-    strh r7, [r0, #78]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #78]
-    ldr r9, [r2, #80]
-    ldr r10, [r2, #82]
-    ldrh r11, [r2, #84]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #74]
-    ldr r11, [r2, #76]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smuadx r7, r12, r10
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #70]
-    ldr r9, [r2, #72]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #66]
-    ldr r11, [r2, #68]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #62]
-    ldr r9, [r2, #64]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldr r10, [r2, #58]
-    ldr r11, [r2, #60]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #54]
-    ldr r9, [r2, #56]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    ldr lr, [r2, #50]
-    ldr r11, [r2, #52]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #32]
-    ldr r10, [r2, #46]
-    ldr r9, [r2, #48]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #42]
-    ldr r11, [r2, #44]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #40]
-    ldr lr, [r2, #38]
-    ldr r9, [r2, #40]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #44]
-    ldr r10, [r2, #34]
-    ldr r11, [r2, #36]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #48]
-    ldr r8, [r2, #30]
-    ldr r9, [r2, #32]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #52]
-    ldr lr, [r2, #26]
-    ldr r11, [r2, #28]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #56]
-    ldr r10, [r2, #22]
-    ldr r9, [r2, #24]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #60]
-    ldr r8, [r2, #18]
-    ldr r11, [r2, #20]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #64]
-    ldr lr, [r2, #14]
-    ldr r9, [r2, #16]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #68]
-    ldr r10, [r2, #10]
-    ldr r11, [r2, #12]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #72]
-    ldr r8, [r2, #6]
-    ldr r9, [r2, #8]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #76]
-    ldr lr, [r2, #2]
-    ldr r11, [r2, #4]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #80]
-    ldrh r10, [r2]
-    lsl r10, r10, #16
-    ldr r9, [r2, #0]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldrh r12, [r1, #84]
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    strh r3, [r0, #80]
-    strh r4, [r0, #82]
-    strh r5, [r0, #84]
-    strh r6, [r0, #86]
-    strh r7, [r0, #88]
-    ldr r12, [r1, #4]
-    ldrh r8, [r2, #84]
-    smuadx r3, r12, r8
-    ldr r12, [r1, #8]
-    ldr r9, [r2, #80]
-    ldr r10, [r2, #82]
-    smladx r3, r12, r9, r3
-    smuadx r4, r12, r10
-    smuadx r5, r12, r8
-    ldr r12, [r1, #12]
-    ldr r11, [r2, #76]
-    ldr lr, [r2, #78]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smuadx r6, r12, r10
-    smuadx r7, r12, r8
-    ldr r12, [r1, #16]
-    ldr r8, [r2, #72]
-    ldr r10, [r2, #74]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #20]
-    ldr r9, [r2, #68]
-    ldr lr, [r2, #70]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #24]
-    ldr r11, [r2, #64]
-    ldr r10, [r2, #66]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #28]
-    ldr r8, [r2, #60]
-    ldr lr, [r2, #62]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #32]
-    ldr r9, [r2, #56]
-    ldr r10, [r2, #58]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #36]
-    ldr r11, [r2, #52]
-    ldr lr, [r2, #54]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #40]
-    ldr r8, [r2, #48]
-    ldr r10, [r2, #50]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #44]
-    ldr r9, [r2, #44]
-    ldr lr, [r2, #46]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #48]
-    ldr r11, [r2, #40]
-    ldr r10, [r2, #42]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #52]
-    ldr r8, [r2, #36]
-    ldr lr, [r2, #38]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #56]
-    ldr r9, [r2, #32]
-    ldr r10, [r2, #34]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #60]
-    ldr r11, [r2, #28]
-    ldr lr, [r2, #30]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #64]
-    ldr r8, [r2, #24]
-    ldr r10, [r2, #26]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #68]
-    ldr r9, [r2, #20]
-    ldr lr, [r2, #22]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #72]
-    ldr r11, [r2, #16]
-    ldr r10, [r2, #18]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #76]
-    ldr r8, [r2, #12]
-    ldr lr, [r2, #14]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #80]
-    ldr r9, [r2, #8]
-    ldr r10, [r2, #10]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r11, r7
-    ldrh r12, [r1, #84]
-    ldr r11, [r2, #4]
+    smuadx r6, r9, lr
+    smladx r8, r10, lr, r8
+    smuadx r5, r9, r12
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #8]
+    ldr r12, [r2, #0]
+    smuadx r4, r9, r12
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smulbb r3, r9, r12
+    smlabb r5, r10, r12, r5
+    smlabb r7, r11, r12, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #0]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #4]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #8]
+    ldr r9, [r1, #12]
+    ldr r10, [r1, #16]
+    ldr r11, [r1, #20]
+    smuadx r4, r9, r12
+    smuadx r6, r10, r12
+    smuadx r8, r11, r12
+    smulbb r3, r9, r12
+    smulbb r5, r10, r12
+    smulbb r7, r11, r12
+    ldr r11, [r1, #8]
+    ldr r12, [r2, #2]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #4]
     ldr lr, [r2, #6]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r8, r7
-    strh r3, [r0, #90]
-    strh r4, [r0, #92]
-    strh r5, [r0, #94]
-    strh r6, [r0, #96]
-    strh r7, [r0, #98]
-    ldr r12, [r1, #16]
-    ldr r8, [r2, #82]
-    ldrh r9, [r2, #84]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    ldr r12, [r1, #20]
-    ldr r10, [r2, #78]
-    ldr r11, [r2, #80]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smuadx r5, r12, r8
-    smuadx r6, r12, r9
-    ldr r12, [r1, #24]
-    ldr lr, [r2, #74]
-    ldr r9, [r2, #76]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smuadx r7, r12, r8
-    ldr r12, [r1, #28]
-    ldr r8, [r2, #70]
-    ldr r11, [r2, #72]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #32]
-    ldr r10, [r2, #66]
-    ldr r9, [r2, #68]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #36]
-    ldr lr, [r2, #62]
-    ldr r11, [r2, #64]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #40]
-    ldr r8, [r2, #58]
-    ldr r9, [r2, #60]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #44]
-    ldr r10, [r2, #54]
-    ldr r11, [r2, #56]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #48]
-    ldr lr, [r2, #50]
-    ldr r9, [r2, #52]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #52]
-    ldr r8, [r2, #46]
-    ldr r11, [r2, #48]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #56]
-    ldr r10, [r2, #42]
-    ldr r9, [r2, #44]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #60]
-    ldr lr, [r2, #38]
-    ldr r11, [r2, #40]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #64]
-    ldr r8, [r2, #34]
-    ldr r9, [r2, #36]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #68]
-    ldr r10, [r2, #30]
-    ldr r11, [r2, #32]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #72]
-    ldr lr, [r2, #26]
-    ldr r9, [r2, #28]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #76]
-    ldr r8, [r2, #22]
-    ldr r11, [r2, #24]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #80]
-    ldr r10, [r2, #18]
-    ldr r9, [r2, #20]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldrh r12, [r1, #84]
+    ldr r12, [r2, #8]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #0]
+    ldr lr, [r2, #10]
+    ldr r12, [r2, #12]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
     ldr lr, [r2, #14]
-    ldr r11, [r2, #16]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    strh r3, [r0, #100]
-    strh r4, [r0, #102]
-    strh r5, [r0, #104]
-    strh r6, [r0, #106]
-    strh r7, [r0, #108]
-    ldr r12, [r1, #24]
-    ldrh r8, [r2, #84]
-    smuadx r3, r12, r8
-    ldr r12, [r1, #28]
-    ldr r9, [r2, #80]
-    ldr r10, [r2, #82]
-    smladx r3, r12, r9, r3
-    smuadx r4, r12, r10
-    smuadx r5, r12, r8
-    ldr r12, [r1, #32]
-    ldr r11, [r2, #76]
-    ldr lr, [r2, #78]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smuadx r6, r12, r10
-    smuadx r7, r12, r8
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #72]
-    ldr r10, [r2, #74]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #40]
-    ldr r9, [r2, #68]
-    ldr lr, [r2, #70]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #44]
-    ldr r11, [r2, #64]
-    ldr r10, [r2, #66]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #48]
-    ldr r8, [r2, #60]
-    ldr lr, [r2, #62]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #52]
-    ldr r9, [r2, #56]
-    ldr r10, [r2, #58]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #56]
-    ldr r11, [r2, #52]
-    ldr lr, [r2, #54]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #60]
-    ldr r8, [r2, #48]
-    ldr r10, [r2, #50]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #64]
-    ldr r9, [r2, #44]
-    ldr lr, [r2, #46]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #68]
-    ldr r11, [r2, #40]
-    ldr r10, [r2, #42]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #72]
-    ldr r8, [r2, #36]
-    ldr lr, [r2, #38]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #76]
-    ldr r9, [r2, #32]
-    ldr r10, [r2, #34]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #80]
-    ldr r11, [r2, #28]
+    ldr r12, [r2, #16]
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr lr, [r2, #18]
+    ldr r12, [r2, #20]
+    smladx r8, r9, r12, r8
+    smladx r7, r9, lr, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #12]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #16]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #20]
     ldr lr, [r2, #30]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r8, r7
-    ldrh r12, [r1, #84]
-    ldr r8, [r2, #24]
-    ldr r10, [r2, #26]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    strh r3, [r0, #110]
-    strh r4, [r0, #112]
-    strh r5, [r0, #114]
-    strh r6, [r0, #116]
-    strh r7, [r0, #118]
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #82]
-    ldrh r9, [r2, #84]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    ldr r12, [r1, #40]
-    ldr r10, [r2, #78]
-    ldr r11, [r2, #80]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smuadx r5, r12, r8
-    smuadx r6, r12, r9
-    ldr r12, [r1, #44]
-    ldr lr, [r2, #74]
-    ldr r9, [r2, #76]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smuadx r7, r12, r8
-    ldr r12, [r1, #48]
-    ldr r8, [r2, #70]
-    ldr r11, [r2, #72]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #52]
-    ldr r10, [r2, #66]
-    ldr r9, [r2, #68]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #56]
-    ldr lr, [r2, #62]
-    ldr r11, [r2, #64]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #60]
-    ldr r8, [r2, #58]
-    ldr r9, [r2, #60]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #64]
-    ldr r10, [r2, #54]
-    ldr r11, [r2, #56]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #68]
-    ldr lr, [r2, #50]
-    ldr r9, [r2, #52]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #72]
-    ldr r8, [r2, #46]
-    ldr r11, [r2, #48]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #76]
-    ldr r10, [r2, #42]
-    ldr r9, [r2, #44]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #80]
+    ldr r12, [r2, #32]
+    smuadx r8, r9, r12
+    smuadx r7, r9, lr
+    ldr lr, [r2, #26]
+    ldr r12, [r2, #28]
+    smuadx r6, r9, r12
+    smladx r8, r10, r12, r8
+    smuadx r5, r9, lr
+    smladx r7, r10, lr, r7
+    ldr lr, [r2, #22]
+    ldr r12, [r2, #24]
+    smuadx r4, r9, r12
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smuadx r3, r9, lr
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #12]
+    ldr lr, [r2, #18]
+    ldr r12, [r2, #20]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #16]
+    ldr lr, [r2, #14]
+    ldr r12, [r2, #16]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #20]
+    ldr lr, [r2, #10]
+    ldr r12, [r2, #12]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #24]
+    ldr lr, [r2, #6]
+    ldr r12, [r2, #8]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #28]
+    ldr lr, [r2, #2]
+    ldr r12, [r2, #4]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #32]
+    ldr lr, [r2, #0]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smlabb r3, r9, lr, r3
+    smlabb r5, r10, lr, r5
+    smlabb r7, r11, lr, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #24]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #28]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #32]
+    ldr r9, [r1, #36]
+    ldr r10, [r1, #40]
+    ldr r11, [r1, #44]
+    smuadx r4, r9, lr
+    smuadx r6, r10, lr
+    smuadx r8, r11, lr
+    smulbb r3, r9, lr
+    smulbb r5, r10, lr
+    smulbb r7, r11, lr
+    ldr r11, [r1, #32]
+    ldr lr, [r2, #2]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #28]
+    ldr r12, [r2, #6]
+    ldr lr, [r2, #8]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #24]
+    ldr r12, [r2, #10]
+    ldr lr, [r2, #12]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #20]
+    ldr r12, [r2, #14]
+    ldr lr, [r2, #16]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #16]
+    ldr r12, [r2, #18]
+    ldr lr, [r2, #20]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #12]
+    ldr r12, [r2, #22]
+    ldr lr, [r2, #24]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #8]
+    ldr r12, [r2, #26]
+    ldr lr, [r2, #28]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #4]
+    ldr r12, [r2, #30]
+    ldr lr, [r2, #32]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #0]
+    ldr r12, [r2, #34]
+    ldr lr, [r2, #36]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r12, [r2, #38]
+    ldr lr, [r2, #40]
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r12, [r2, #42]
+    ldr lr, [r2, #44]
+    smladx r8, r9, lr, r8
+    smladx r7, r9, r12, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #36]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #40]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #44]
+    ldr r12, [r2, #54]
+    ldr lr, [r2, #56]
+    smuadx r8, r9, lr
+    smuadx r7, r9, r12
+    ldr r12, [r2, #50]
+    ldr lr, [r2, #52]
+    smuadx r6, r9, lr
+    smladx r8, r10, lr, r8
+    smuadx r5, r9, r12
+    smladx r7, r10, r12, r7
+    ldr r12, [r2, #46]
+    ldr lr, [r2, #48]
+    smuadx r4, r9, lr
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smuadx r3, r9, r12
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r9, [r1, #12]
+    ldr r12, [r2, #42]
+    ldr lr, [r2, #44]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r10, [r1, #16]
+    ldr r12, [r2, #38]
+    ldr lr, [r2, #40]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #20]
+    ldr r12, [r2, #34]
+    ldr lr, [r2, #36]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r9, [r1, #24]
+    ldr r12, [r2, #30]
+    ldr lr, [r2, #32]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r10, [r1, #28]
+    ldr r12, [r2, #26]
+    ldr lr, [r2, #28]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #32]
+    ldr r12, [r2, #22]
+    ldr lr, [r2, #24]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r9, [r1, #36]
+    ldr r12, [r2, #18]
+    ldr lr, [r2, #20]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r10, [r1, #40]
+    ldr r12, [r2, #14]
+    ldr lr, [r2, #16]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #44]
+    ldr r12, [r2, #10]
+    ldr lr, [r2, #12]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r9, [r1, #48]
+    ldr r12, [r2, #6]
+    ldr lr, [r2, #8]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r10, [r1, #52]
+    ldr r12, [r2, #2]
+    ldr lr, [r2, #4]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #56]
+    ldr r12, [r2, #0]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smlabb r3, r9, r12, r3
+    smlabb r5, r10, r12, r5
+    smlabb r7, r11, r12, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #48]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #52]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #56]
+    ldr r9, [r1, #60]
+    ldr r10, [r1, #64]
+    ldr r11, [r1, #68]
+    smuadx r4, r9, r12
+    smuadx r6, r10, r12
+    smuadx r8, r11, r12
+    smulbb r3, r9, r12
+    smulbb r5, r10, r12
+    smulbb r7, r11, r12
+    ldr r11, [r1, #56]
+    ldr r12, [r2, #2]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #52]
+    ldr lr, [r2, #6]
+    ldr r12, [r2, #8]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #48]
+    ldr lr, [r2, #10]
+    ldr r12, [r2, #12]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #44]
+    ldr lr, [r2, #14]
+    ldr r12, [r2, #16]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #40]
+    ldr lr, [r2, #18]
+    ldr r12, [r2, #20]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #36]
+    ldr lr, [r2, #22]
+    ldr r12, [r2, #24]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #32]
+    ldr lr, [r2, #26]
+    ldr r12, [r2, #28]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #28]
+    ldr lr, [r2, #30]
+    ldr r12, [r2, #32]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #24]
+    ldr lr, [r2, #34]
+    ldr r12, [r2, #36]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #20]
     ldr lr, [r2, #38]
-    ldr r11, [r2, #40]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldrh r12, [r1, #84]
-    ldr r8, [r2, #34]
-    ldr r9, [r2, #36]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    strh r3, [r0, #120]
-    strh r4, [r0, #122]
-    strh r5, [r0, #124]
-    strh r6, [r0, #126]
-    strh r7, [r0, #128]
-    ldr r12, [r1, #44]
-    ldrh r8, [r2, #84]
-    smuadx r3, r12, r8
-    ldr r12, [r1, #48]
-    ldr r9, [r2, #80]
-    ldr r10, [r2, #82]
-    smladx r3, r12, r9, r3
-    smuadx r4, r12, r10
-    smuadx r5, r12, r8
-    ldr r12, [r1, #52]
-    ldr r11, [r2, #76]
-    ldr lr, [r2, #78]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smuadx r6, r12, r10
-    smuadx r7, r12, r8
-    ldr r12, [r1, #56]
-    ldr r8, [r2, #72]
-    ldr r10, [r2, #74]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #60]
-    ldr r9, [r2, #68]
-    ldr lr, [r2, #70]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #64]
-    ldr r11, [r2, #64]
-    ldr r10, [r2, #66]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #68]
-    ldr r8, [r2, #60]
-    ldr lr, [r2, #62]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #72]
-    ldr r9, [r2, #56]
-    ldr r10, [r2, #58]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #76]
-    ldr r11, [r2, #52]
-    ldr lr, [r2, #54]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #80]
-    ldr r8, [r2, #48]
-    ldr r10, [r2, #50]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    ldrh r12, [r1, #84]
-    ldr r9, [r2, #44]
+    ldr r12, [r2, #40]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #16]
+    ldr lr, [r2, #42]
+    ldr r12, [r2, #44]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #12]
     ldr lr, [r2, #46]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r11, r7
-    strh r3, [r0, #130]
-    strh r4, [r0, #132]
-    strh r5, [r0, #134]
-    strh r6, [r0, #136]
-    strh r7, [r0, #138]
-    ldr r12, [r1, #56]
-    ldr r8, [r2, #82]
-    ldrh r9, [r2, #84]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    ldr r12, [r1, #60]
-    ldr r10, [r2, #78]
-    ldr r11, [r2, #80]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smuadx r5, r12, r8
-    smuadx r6, r12, r9
-    ldr r12, [r1, #64]
-    ldr lr, [r2, #74]
-    ldr r9, [r2, #76]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smuadx r7, r12, r8
-    ldr r12, [r1, #68]
-    ldr r8, [r2, #70]
-    ldr r11, [r2, #72]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #72]
-    ldr r10, [r2, #66]
-    ldr r9, [r2, #68]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #76]
+    ldr r12, [r2, #48]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #8]
+    ldr lr, [r2, #50]
+    ldr r12, [r2, #52]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #4]
+    ldr lr, [r2, #54]
+    ldr r12, [r2, #56]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #0]
+    ldr lr, [r2, #58]
+    ldr r12, [r2, #60]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
     ldr lr, [r2, #62]
-    ldr r11, [r2, #64]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #80]
-    ldr r8, [r2, #58]
-    ldr r9, [r2, #60]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldrh r12, [r1, #84]
-    ldr r10, [r2, #54]
-    ldr r11, [r2, #56]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    strh r3, [r0, #140]
-    strh r4, [r0, #142]
-    strh r5, [r0, #144]
-    strh r6, [r0, #146]
-    strh r7, [r0, #148]
-    ldr r12, [r1, #64]
-    ldrh r8, [r2, #84]
-    smuadx r3, r12, r8
-    ldr r12, [r1, #68]
-    ldr r9, [r2, #80]
-    ldr r10, [r2, #82]
-    smladx r3, r12, r9, r3
-    smuadx r4, r12, r10
-    smuadx r5, r12, r8
-    ldr r12, [r1, #72]
-    ldr r11, [r2, #76]
+    ldr r12, [r2, #64]
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr lr, [r2, #66]
+    ldr r12, [r2, #68]
+    smladx r8, r9, r12, r8
+    smladx r7, r9, lr, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #60]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #64]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #68]
     ldr lr, [r2, #78]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smuadx r6, r12, r10
-    smuadx r7, r12, r8
-    ldr r12, [r1, #76]
-    ldr r8, [r2, #72]
-    ldr r10, [r2, #74]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #80]
-    ldr r9, [r2, #68]
-    ldr lr, [r2, #70]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r11, r7
-    ldrh r12, [r1, #84]
-    ldr r11, [r2, #64]
-    ldr r10, [r2, #66]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    strh r3, [r0, #150]
-    strh r4, [r0, #152]
-    strh r5, [r0, #154]
-    strh r6, [r0, #156]
-    strh r7, [r0, #158]
-    ldr r12, [r1, #76]
-    ldr r8, [r2, #82]
-    ldrh r9, [r2, #84]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    ldr r12, [r1, #80]
-    ldr r10, [r2, #78]
-    ldr r11, [r2, #80]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smuadx r5, r12, r8
-    smuadx r6, r12, r9
-    ldrh r12, [r1, #84]
+    ldr r12, [r2, #80]
+    smuadx r8, r9, r12
+    smuadx r7, r9, lr
     ldr lr, [r2, #74]
-    ldr r9, [r2, #76]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smuadx r7, r12, r8
-    strh r3, [r0, #160]
-    strh r4, [r0, #162]
-    strh r5, [r0, #164]
-    strh r6, [r0, #166]
-    strh r7, [r0, #168]
+    ldr r12, [r2, #76]
+    smuadx r6, r9, r12
+    smladx r8, r10, r12, r8
+    smuadx r5, r9, lr
+    smladx r7, r10, lr, r7
+    ldr lr, [r2, #70]
+    ldr r12, [r2, #72]
+    smuadx r4, r9, r12
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smuadx r3, r9, lr
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #12]
+    ldr lr, [r2, #66]
+    ldr r12, [r2, #68]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #16]
+    ldr lr, [r2, #62]
+    ldr r12, [r2, #64]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #20]
+    ldr lr, [r2, #58]
+    ldr r12, [r2, #60]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #24]
+    ldr lr, [r2, #54]
+    ldr r12, [r2, #56]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #28]
+    ldr lr, [r2, #50]
+    ldr r12, [r2, #52]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #32]
+    ldr lr, [r2, #46]
+    ldr r12, [r2, #48]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #36]
+    ldr lr, [r2, #42]
+    ldr r12, [r2, #44]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #40]
+    ldr lr, [r2, #38]
+    ldr r12, [r2, #40]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #44]
+    ldr lr, [r2, #34]
+    ldr r12, [r2, #36]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #48]
+    ldr lr, [r2, #30]
+    ldr r12, [r2, #32]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #52]
+    ldr lr, [r2, #26]
+    ldr r12, [r2, #28]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #56]
+    ldr lr, [r2, #22]
+    ldr r12, [r2, #24]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #60]
+    ldr lr, [r2, #18]
+    ldr r12, [r2, #20]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #64]
+    ldr lr, [r2, #14]
+    ldr r12, [r2, #16]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #68]
+    ldr lr, [r2, #10]
+    ldr r12, [r2, #12]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #72]
+    ldr lr, [r2, #6]
+    ldr r12, [r2, #8]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #76]
+    ldr lr, [r2, #2]
+    ldr r12, [r2, #4]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #80]
+    ldr lr, [r2, #0]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smlabb r3, r9, lr, r3
+    smlabb r5, r10, lr, r5
+    smlabb r7, r11, lr, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #72]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #76]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #80]
+    ldrh r9, [r1, #84]
+    smuadx r4, r9, lr
+    smulbb r3, r9, lr
+    ldr lr, [r2, #2]
+    smladx r4, r11, r12, r4
+    smuadx r6, r9, r12
+    smladx r3, r11, lr, r3
+    smuadx r5, r9, lr
+    ldr r12, [r2, #6]
+    ldr lr, [r2, #8]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smuadx r8, r9, lr
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smuadx r7, r9, r12
+    ldr r9, [r1, #72]
+    ldr r12, [r2, #10]
+    ldr lr, [r2, #12]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #68]
+    ldr r12, [r2, #14]
+    ldr lr, [r2, #16]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #64]
+    ldr r12, [r2, #18]
+    ldr lr, [r2, #20]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #60]
+    ldr r12, [r2, #22]
+    ldr lr, [r2, #24]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #56]
+    ldr r12, [r2, #26]
+    ldr lr, [r2, #28]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #52]
+    ldr r12, [r2, #30]
+    ldr lr, [r2, #32]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #48]
+    ldr r12, [r2, #34]
+    ldr lr, [r2, #36]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #44]
+    ldr r12, [r2, #38]
+    ldr lr, [r2, #40]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #40]
+    ldr r12, [r2, #42]
+    ldr lr, [r2, #44]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #36]
+    ldr r12, [r2, #46]
+    ldr lr, [r2, #48]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #32]
+    ldr r12, [r2, #50]
+    ldr lr, [r2, #52]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #28]
+    ldr r12, [r2, #54]
+    ldr lr, [r2, #56]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #24]
+    ldr r12, [r2, #58]
+    ldr lr, [r2, #60]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #20]
+    ldr r12, [r2, #62]
+    ldr lr, [r2, #64]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #16]
+    ldr r12, [r2, #66]
+    ldr lr, [r2, #68]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #12]
+    ldr r12, [r2, #70]
+    ldr lr, [r2, #72]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #8]
+    ldr r12, [r2, #74]
+    ldr lr, [r2, #76]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #4]
+    ldr r12, [r2, #78]
+    ldr lr, [r2, #80]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #0]
+    ldr r12, [r2, #82]
+    smlatt r4, r9, r12, r4
+    smlatt r6, r10, r12, r6
+    smlatt r8, r11, r12, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #84]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #88]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #92]
+    ldr r11, [r1, #12]
+    ldr r10, [r1, #16]
+    ldr r9, [r1, #20]
+    smultt r4, r11, r12
+    smultt r6, r10, r12
+    smultt r8, r9, r12
+    smuadx r3, r11, r12
+    smuadx r5, r10, r12
+    smuadx r7, r9, r12
+    ldr r11, [r1, #24]
+    ldr r12, [r2, #78]
+    smladx r4, r10, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r10, [r1, #28]
+    ldr lr, [r2, #74]
+    ldr r12, [r2, #76]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r9, [r1, #32]
+    ldr lr, [r2, #70]
+    ldr r12, [r2, #72]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r11, [r1, #36]
+    ldr lr, [r2, #66]
+    ldr r12, [r2, #68]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r10, [r1, #40]
+    ldr lr, [r2, #62]
+    ldr r12, [r2, #64]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r9, [r1, #44]
+    ldr lr, [r2, #58]
+    ldr r12, [r2, #60]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r11, [r1, #48]
+    ldr lr, [r2, #54]
+    ldr r12, [r2, #56]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r10, [r1, #52]
+    ldr lr, [r2, #50]
+    ldr r12, [r2, #52]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r9, [r1, #56]
+    ldr lr, [r2, #46]
+    ldr r12, [r2, #48]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r11, [r1, #60]
+    ldr lr, [r2, #42]
+    ldr r12, [r2, #44]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r10, [r1, #64]
+    ldr lr, [r2, #38]
+    ldr r12, [r2, #40]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r9, [r1, #68]
+    ldr lr, [r2, #34]
+    ldr r12, [r2, #36]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r11, [r1, #72]
+    ldr lr, [r2, #30]
+    ldr r12, [r2, #32]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r10, [r1, #76]
+    ldr lr, [r2, #26]
+    ldr r12, [r2, #28]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r9, [r1, #80]
+    ldr lr, [r2, #22]
+    ldr r12, [r2, #24]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldrh r11, [r1, #84]
+    ldr lr, [r2, #18]
+    ldr r12, [r2, #20]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    ldr lr, [r2, #14]
+    ldr r12, [r2, #16]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    ldr lr, [r2, #10]
+    ldr r12, [r2, #12]
+    smladx r4, r11, r12, r4
+    smladx r3, r11, lr, r3
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #96]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #100]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #104]
+    ldr lr, [r2, #22]
+    ldr r12, [r2, #24]
+    smuadx r4, r11, r12
+    smuadx r3, r11, lr
+    ldr lr, [r2, #26]
+    ldr r12, [r2, #28]
+    smladx r4, r9, r12, r4
+    smuadx r6, r11, r12
+    smladx r3, r9, lr, r3
+    smuadx r5, r11, lr
+    ldr lr, [r2, #30]
+    ldr r12, [r2, #32]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smuadx r8, r11, r12
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smuadx r7, r11, lr
+    ldr r11, [r1, #72]
+    ldr lr, [r2, #34]
+    ldr r12, [r2, #36]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #68]
+    ldr lr, [r2, #38]
+    ldr r12, [r2, #40]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #64]
+    ldr lr, [r2, #42]
+    ldr r12, [r2, #44]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #60]
+    ldr lr, [r2, #46]
+    ldr r12, [r2, #48]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #56]
+    ldr lr, [r2, #50]
+    ldr r12, [r2, #52]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #52]
+    ldr lr, [r2, #54]
+    ldr r12, [r2, #56]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #48]
+    ldr lr, [r2, #58]
+    ldr r12, [r2, #60]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #44]
+    ldr lr, [r2, #62]
+    ldr r12, [r2, #64]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #40]
+    ldr lr, [r2, #66]
+    ldr r12, [r2, #68]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #36]
+    ldr lr, [r2, #70]
+    ldr r12, [r2, #72]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #32]
+    ldr lr, [r2, #74]
+    ldr r12, [r2, #76]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #28]
+    ldr lr, [r2, #78]
+    ldr r12, [r2, #80]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #24]
+    ldr lr, [r2, #82]
+    smlatt r4, r11, lr, r4
+    smlatt r6, r10, lr, r6
+    smlatt r8, r9, lr, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #108]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #112]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #116]
+    ldr r9, [r1, #36]
+    ldr r10, [r1, #40]
+    ldr r11, [r1, #44]
+    smultt r4, r9, lr
+    smultt r6, r10, lr
+    smultt r8, r11, lr
+    smuadx r3, r9, lr
+    smuadx r5, r10, lr
+    smuadx r7, r11, lr
+    ldr r9, [r1, #48]
+    ldr lr, [r2, #78]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #52]
+    ldr r12, [r2, #74]
+    ldr lr, [r2, #76]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #56]
+    ldr r12, [r2, #70]
+    ldr lr, [r2, #72]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r9, [r1, #60]
+    ldr r12, [r2, #66]
+    ldr lr, [r2, #68]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r10, [r1, #64]
+    ldr r12, [r2, #62]
+    ldr lr, [r2, #64]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #68]
+    ldr r12, [r2, #58]
+    ldr lr, [r2, #60]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r9, [r1, #72]
+    ldr r12, [r2, #54]
+    ldr lr, [r2, #56]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r10, [r1, #76]
+    ldr r12, [r2, #50]
+    ldr lr, [r2, #52]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #80]
+    ldr r12, [r2, #46]
+    ldr lr, [r2, #48]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldrh r9, [r1, #84]
+    ldr r12, [r2, #42]
+    ldr lr, [r2, #44]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r12, [r2, #38]
+    ldr lr, [r2, #40]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    ldr r12, [r2, #34]
+    ldr lr, [r2, #36]
+    smladx r4, r9, lr, r4
+    smladx r3, r9, r12, r3
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #120]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #124]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #128]
+    ldr r12, [r2, #46]
+    ldr lr, [r2, #48]
+    smuadx r4, r9, lr
+    smuadx r3, r9, r12
+    ldr r12, [r2, #50]
+    ldr lr, [r2, #52]
+    smladx r4, r11, lr, r4
+    smuadx r6, r9, lr
+    smladx r3, r11, r12, r3
+    smuadx r5, r9, r12
+    ldr r12, [r2, #54]
+    ldr lr, [r2, #56]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smuadx r8, r9, lr
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smuadx r7, r9, r12
+    ldr r9, [r1, #72]
+    ldr r12, [r2, #58]
+    ldr lr, [r2, #60]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #68]
+    ldr r12, [r2, #62]
+    ldr lr, [r2, #64]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #64]
+    ldr r12, [r2, #66]
+    ldr lr, [r2, #68]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #60]
+    ldr r12, [r2, #70]
+    ldr lr, [r2, #72]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #56]
+    ldr r12, [r2, #74]
+    ldr lr, [r2, #76]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #52]
+    ldr r12, [r2, #78]
+    ldr lr, [r2, #80]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #48]
+    ldr r12, [r2, #82]
+    smlatt r4, r9, r12, r4
+    smlatt r6, r10, r12, r6
+    smlatt r8, r11, r12, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #132]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #136]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #140]
+    ldr r11, [r1, #60]
+    ldr r10, [r1, #64]
+    ldr r9, [r1, #68]
+    smultt r4, r11, r12
+    smultt r6, r10, r12
+    smultt r8, r9, r12
+    smuadx r3, r11, r12
+    smuadx r5, r10, r12
+    smuadx r7, r9, r12
+    ldr r11, [r1, #72]
+    ldr r12, [r2, #78]
+    smladx r4, r10, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r10, [r1, #76]
+    ldr lr, [r2, #74]
+    ldr r12, [r2, #76]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r9, [r1, #80]
+    ldr lr, [r2, #70]
+    ldr r12, [r2, #72]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldrh r11, [r1, #84]
+    ldr lr, [r2, #66]
+    ldr r12, [r2, #68]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    ldr lr, [r2, #62]
+    ldr r12, [r2, #64]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    ldr lr, [r2, #58]
+    ldr r12, [r2, #60]
+    smladx r4, r11, r12, r4
+    smladx r3, r11, lr, r3
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #144]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #148]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #152]
+    ldr lr, [r2, #70]
+    ldr r12, [r2, #72]
+    smuadx r4, r11, r12
+    smuadx r3, r11, lr
+    ldr lr, [r2, #74]
+    ldr r12, [r2, #76]
+    smladx r4, r9, r12, r4
+    smuadx r6, r11, r12
+    smladx r3, r9, lr, r3
+    smuadx r5, r11, lr
+    ldr lr, [r2, #78]
+    ldr r12, [r2, #80]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smuadx r8, r11, r12
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smuadx r7, r11, lr
+    ldr r11, [r1, #72]
+    ldr lr, [r2, #82]
+    smlatt r4, r11, lr, r4
+    smlatt r6, r10, lr, r6
+    smlatt r8, r9, lr, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #156]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #160]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #164]
+    ldrh r10, [r1, #84]
+    smuadx r3, r10, lr
+    strh r3, [r0, #168]
     pop {r4-r11, pc}
     .size pqmcu_ntru_sb43, .-pqmcu_ntru_sb43
 
@@ -5983,1730 +5385,1573 @@ pqmcu_ntru_sb43:
     .align 2
 pqmcu_ntru_sb44:
     push {r4-r11, lr}
-    ldr r12, [r1, #0]
-    ldrh r8, [r2]
-    lsl r8, r8, #16
-    ldr r9, [r2, #0]
-    ldr r10, [r2, #2]
-    ldr r11, [r2, #4]
-    ldr lr, [r2, #6]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    smladx r7, r12, r8, r7
-    strh r3, [r0, #0]
-    strh r4, [r0, #2]
-    strh r5, [r0, #4]
-    strh r6, [r0, #6]
-    strh r7, [r0, #8]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #8]
-    ldr r9, [r2, #10]
-    ldr r10, [r2, #12]
-    ldr r11, [r2, #14]
-    ldr lr, [r2, #16]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #4]
-    ldr r11, [r2, #6]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #0]
-    ldr r9, [r2, #2]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldrh r8, [r2]
-    lsl r8, r8, #16
-    smladx r4, r12, r8, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    smladx r6, r12, r8, r6
-    smladx r7, r12, r10, r7
-    strh r3, [r0, #10]
-    strh r4, [r0, #12]
-    strh r5, [r0, #14]
-    strh r6, [r0, #16]
-    strh r7, [r0, #18]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #18]
-    ldr r9, [r2, #20]
-    ldr r10, [r2, #22]
-    ldr r11, [r2, #24]
-    ldr lr, [r2, #26]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #14]
-    ldr r11, [r2, #16]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #10]
-    ldr r9, [r2, #12]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #6]
-    ldr r11, [r2, #8]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #2]
-    ldr r9, [r2, #4]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldrh r10, [r2]
-    lsl r10, r10, #16
-    ldr r11, [r2, #0]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    smladx r7, r12, r10, r7
-    strh r3, [r0, #20]
-    strh r4, [r0, #22]
-    strh r5, [r0, #24]
-    strh r6, [r0, #26]
-    strh r7, [r0, #28]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #28]
-    ldr r9, [r2, #30]
-    ldr r10, [r2, #32]
-    ldr r11, [r2, #34]
-    ldr lr, [r2, #36]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #24]
-    ldr r11, [r2, #26]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #20]
-    ldr r9, [r2, #22]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #16]
-    ldr r11, [r2, #18]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #12]
-    ldr r9, [r2, #14]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldr r10, [r2, #8]
-    ldr r11, [r2, #10]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #4]
-    ldr r9, [r2, #6]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    ldr lr, [r2, #0]
-    ldr r11, [r2, #2]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #32]
-    ldrh r10, [r2]
-    lsl r10, r10, #16
-    smladx r4, r12, r10, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #36]
-    smladx r6, r12, r10, r6
-    smladx r7, r12, lr, r7
-    strh r3, [r0, #30]
-    strh r4, [r0, #32]
-    strh r5, [r0, #34]
-    strh r6, [r0, #36]
-    strh r7, [r0, #38]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #38]
-    ldr r9, [r2, #40]
-    ldr r10, [r2, #42]
-    ldr r11, [r2, #44]
-    ldr lr, [r2, #46]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #34]
-    ldr r11, [r2, #36]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #30]
-    ldr r9, [r2, #32]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #26]
-    ldr r11, [r2, #28]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #22]
-    ldr r9, [r2, #24]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldr r10, [r2, #18]
-    ldr r11, [r2, #20]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #14]
-    ldr r9, [r2, #16]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    ldr lr, [r2, #10]
-    ldr r11, [r2, #12]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #32]
-    ldr r10, [r2, #6]
-    ldr r9, [r2, #8]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #2]
-    ldr r11, [r2, #4]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #40]
-    ldrh lr, [r2]
-    lsl lr, lr, #16
-    ldr r9, [r2, #0]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #44]
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #48]
-    smladx r7, r12, lr, r7
-    strh r3, [r0, #40]
-    strh r4, [r0, #42]
-    strh r5, [r0, #44]
-    strh r6, [r0, #46]
-    strh r7, [r0, #48]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #48]
-    ldr r9, [r2, #50]
-    ldr r10, [r2, #52]
-    ldr r11, [r2, #54]
-    ldr lr, [r2, #56]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #44]
-    ldr r11, [r2, #46]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #40]
-    ldr r9, [r2, #42]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #36]
-    ldr r11, [r2, #38]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #32]
-    ldr r9, [r2, #34]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldr r10, [r2, #28]
-    ldr r11, [r2, #30]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #24]
-    ldr r9, [r2, #26]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    ldr lr, [r2, #20]
-    ldr r11, [r2, #22]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #32]
-    ldr r10, [r2, #16]
-    ldr r9, [r2, #18]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #12]
-    ldr r11, [r2, #14]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #40]
+    ldr r9, [r1, #0]
+    ldr r12, [r2, #6]
     ldr lr, [r2, #8]
-    ldr r9, [r2, #10]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #44]
-    ldr r10, [r2, #4]
-    ldr r11, [r2, #6]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #48]
-    ldr r8, [r2, #0]
-    ldr r9, [r2, #2]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #52]
-    ldrh lr, [r2]
-    lsl lr, lr, #16
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #56]
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    strh r3, [r0, #50]
-    strh r4, [r0, #52]
-    strh r5, [r0, #54]
-    strh r6, [r0, #56]
-    strh r7, [r0, #58]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #58]
-    ldr r9, [r2, #60]
-    ldr r10, [r2, #62]
-    ldr r11, [r2, #64]
-    ldr lr, [r2, #66]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #54]
-    ldr r11, [r2, #56]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #50]
-    ldr r9, [r2, #52]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #46]
-    ldr r11, [r2, #48]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #42]
-    ldr r9, [r2, #44]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldr r10, [r2, #38]
-    ldr r11, [r2, #40]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #34]
-    ldr r9, [r2, #36]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    ldr lr, [r2, #30]
-    ldr r11, [r2, #32]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #32]
-    ldr r10, [r2, #26]
-    ldr r9, [r2, #28]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #22]
-    ldr r11, [r2, #24]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #40]
-    ldr lr, [r2, #18]
-    ldr r9, [r2, #20]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #44]
-    ldr r10, [r2, #14]
-    ldr r11, [r2, #16]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #48]
-    ldr r8, [r2, #10]
-    ldr r9, [r2, #12]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #52]
+    smuadx r8, r9, lr
+    smuadx r7, r9, r12
+    ldr r10, [r1, #4]
+    ldr r12, [r2, #2]
+    ldr lr, [r2, #4]
+    smuadx r6, r9, lr
+    smladx r8, r10, lr, r8
+    smuadx r5, r9, r12
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #8]
+    ldr r12, [r2, #0]
+    smuadx r4, r9, r12
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smulbb r3, r9, r12
+    smlabb r5, r10, r12, r5
+    smlabb r7, r11, r12, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #0]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #4]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #8]
+    ldr r9, [r1, #12]
+    ldr r10, [r1, #16]
+    ldr r11, [r1, #20]
+    smuadx r4, r9, r12
+    smuadx r6, r10, r12
+    smuadx r8, r11, r12
+    smulbb r3, r9, r12
+    smulbb r5, r10, r12
+    smulbb r7, r11, r12
+    ldr r11, [r1, #8]
+    ldr r12, [r2, #2]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #4]
     ldr lr, [r2, #6]
-    ldr r11, [r2, #8]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #56]
-    ldr r10, [r2, #2]
-    ldr r9, [r2, #4]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #60]
-    ldrh r8, [r2]
-    lsl r8, r8, #16
-    ldr r11, [r2, #0]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #64]
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #68]
-    smladx r7, r12, r8, r7
-    strh r3, [r0, #60]
-    strh r4, [r0, #62]
-    strh r5, [r0, #64]
-    strh r6, [r0, #66]
-    strh r7, [r0, #68]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #68]
-    ldr r9, [r2, #70]
-    ldr r10, [r2, #72]
-    ldr r11, [r2, #74]
-    ldr lr, [r2, #76]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #64]
-    ldr r11, [r2, #66]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #60]
-    ldr r9, [r2, #62]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #56]
-    ldr r11, [r2, #58]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #52]
-    ldr r9, [r2, #54]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldr r10, [r2, #48]
-    ldr r11, [r2, #50]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #44]
-    ldr r9, [r2, #46]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    ldr lr, [r2, #40]
-    ldr r11, [r2, #42]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #32]
-    ldr r10, [r2, #36]
-    ldr r9, [r2, #38]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #32]
-    ldr r11, [r2, #34]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #40]
-    ldr lr, [r2, #28]
-    ldr r9, [r2, #30]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #44]
-    ldr r10, [r2, #24]
-    ldr r11, [r2, #26]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #48]
-    ldr r8, [r2, #20]
-    ldr r9, [r2, #22]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #52]
-    ldr lr, [r2, #16]
-    ldr r11, [r2, #18]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #56]
-    ldr r10, [r2, #12]
-    ldr r9, [r2, #14]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #60]
-    ldr r8, [r2, #8]
-    ldr r11, [r2, #10]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #64]
-    ldr lr, [r2, #4]
-    ldr r9, [r2, #6]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #68]
-    ldr r10, [r2, #0]
-    ldr r11, [r2, #2]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #72]
-    ldrh r8, [r2]
-    lsl r8, r8, #16
-    smladx r4, r12, r8, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #76]
-    smladx r6, r12, r8, r6
-    smladx r7, r12, r10, r7
-    strh r3, [r0, #70]
-    strh r4, [r0, #72]
-    strh r5, [r0, #74]
-    strh r6, [r0, #76]
-    strh r7, [r0, #78]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #78]
-    ldr r9, [r2, #80]
-    ldr r10, [r2, #82]
-    ldr r11, [r2, #84]
-    ldrh lr, [r2, #86]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #74]
-    ldr r11, [r2, #76]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #70]
-    ldr r9, [r2, #72]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #66]
-    ldr r11, [r2, #68]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #62]
-    ldr r9, [r2, #64]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldr r10, [r2, #58]
-    ldr r11, [r2, #60]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #54]
-    ldr r9, [r2, #56]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    ldr lr, [r2, #50]
-    ldr r11, [r2, #52]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #32]
-    ldr r10, [r2, #46]
-    ldr r9, [r2, #48]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #42]
-    ldr r11, [r2, #44]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #40]
-    ldr lr, [r2, #38]
-    ldr r9, [r2, #40]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #44]
-    ldr r10, [r2, #34]
-    ldr r11, [r2, #36]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #48]
-    ldr r8, [r2, #30]
-    ldr r9, [r2, #32]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #52]
-    ldr lr, [r2, #26]
-    ldr r11, [r2, #28]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #56]
-    ldr r10, [r2, #22]
-    ldr r9, [r2, #24]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #60]
-    ldr r8, [r2, #18]
-    ldr r11, [r2, #20]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #64]
+    ldr r12, [r2, #8]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #0]
+    ldr lr, [r2, #10]
+    ldr r12, [r2, #12]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
     ldr lr, [r2, #14]
-    ldr r9, [r2, #16]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #68]
-    ldr r10, [r2, #10]
-    ldr r11, [r2, #12]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #72]
-    ldr r8, [r2, #6]
-    ldr r9, [r2, #8]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #76]
+    ldr r12, [r2, #16]
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr lr, [r2, #18]
+    ldr r12, [r2, #20]
+    smladx r8, r9, r12, r8
+    smladx r7, r9, lr, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #12]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #16]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #20]
+    ldr lr, [r2, #30]
+    ldr r12, [r2, #32]
+    smuadx r8, r9, r12
+    smuadx r7, r9, lr
+    ldr lr, [r2, #26]
+    ldr r12, [r2, #28]
+    smuadx r6, r9, r12
+    smladx r8, r10, r12, r8
+    smuadx r5, r9, lr
+    smladx r7, r10, lr, r7
+    ldr lr, [r2, #22]
+    ldr r12, [r2, #24]
+    smuadx r4, r9, r12
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smuadx r3, r9, lr
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #12]
+    ldr lr, [r2, #18]
+    ldr r12, [r2, #20]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #16]
+    ldr lr, [r2, #14]
+    ldr r12, [r2, #16]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #20]
+    ldr lr, [r2, #10]
+    ldr r12, [r2, #12]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #24]
+    ldr lr, [r2, #6]
+    ldr r12, [r2, #8]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #28]
     ldr lr, [r2, #2]
-    ldr r11, [r2, #4]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #80]
-    ldrh r10, [r2]
-    lsl r10, r10, #16
-    ldr r9, [r2, #0]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #84]
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    strh r3, [r0, #80]
-    strh r4, [r0, #82]
-    strh r5, [r0, #84]
-    strh r6, [r0, #86]
-    strh r7, [r0, #88]
-    ldr r12, [r1, #4]
-    ldr r8, [r2, #84]
-    ldrh r9, [r2, #86]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #80]
-    ldr r11, [r2, #82]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smuadx r5, r12, r8
-    smuadx r6, r12, r9
-    ldr r12, [r1, #12]
-    ldr lr, [r2, #76]
-    ldr r9, [r2, #78]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smuadx r7, r12, r8
-    ldr r12, [r1, #16]
-    ldr r8, [r2, #72]
-    ldr r11, [r2, #74]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldr r10, [r2, #68]
-    ldr r9, [r2, #70]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #24]
-    ldr lr, [r2, #64]
-    ldr r11, [r2, #66]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #28]
-    ldr r8, [r2, #60]
-    ldr r9, [r2, #62]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #32]
-    ldr r10, [r2, #56]
-    ldr r11, [r2, #58]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #36]
-    ldr lr, [r2, #52]
-    ldr r9, [r2, #54]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #40]
-    ldr r8, [r2, #48]
-    ldr r11, [r2, #50]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #44]
-    ldr r10, [r2, #44]
-    ldr r9, [r2, #46]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #48]
-    ldr lr, [r2, #40]
-    ldr r11, [r2, #42]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #52]
-    ldr r8, [r2, #36]
-    ldr r9, [r2, #38]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #56]
-    ldr r10, [r2, #32]
-    ldr r11, [r2, #34]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #60]
-    ldr lr, [r2, #28]
-    ldr r9, [r2, #30]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #64]
-    ldr r8, [r2, #24]
-    ldr r11, [r2, #26]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #68]
-    ldr r10, [r2, #20]
-    ldr r9, [r2, #22]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #72]
+    ldr r12, [r2, #4]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #32]
+    ldr lr, [r2, #0]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smlabb r3, r9, lr, r3
+    smlabb r5, r10, lr, r5
+    smlabb r7, r11, lr, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #24]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #28]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #32]
+    ldr r9, [r1, #36]
+    ldr r10, [r1, #40]
+    ldr r11, [r1, #44]
+    smuadx r4, r9, lr
+    smuadx r6, r10, lr
+    smuadx r8, r11, lr
+    smulbb r3, r9, lr
+    smulbb r5, r10, lr
+    smulbb r7, r11, lr
+    ldr r11, [r1, #32]
+    ldr lr, [r2, #2]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #28]
+    ldr r12, [r2, #6]
+    ldr lr, [r2, #8]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #24]
+    ldr r12, [r2, #10]
+    ldr lr, [r2, #12]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #20]
+    ldr r12, [r2, #14]
     ldr lr, [r2, #16]
-    ldr r11, [r2, #18]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #76]
-    ldr r8, [r2, #12]
-    ldr r9, [r2, #14]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #80]
-    ldr r10, [r2, #8]
-    ldr r11, [r2, #10]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #84]
-    ldr lr, [r2, #4]
-    ldr r9, [r2, #6]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    strh r3, [r0, #90]
-    strh r4, [r0, #92]
-    strh r5, [r0, #94]
-    strh r6, [r0, #96]
-    strh r7, [r0, #98]
-    ldr r12, [r1, #12]
-    ldrh r8, [r2, #86]
-    smuadx r3, r12, r8
-    ldr r12, [r1, #16]
-    ldr r9, [r2, #82]
-    ldr r10, [r2, #84]
-    smladx r3, r12, r9, r3
-    smuadx r4, r12, r10
-    smuadx r5, r12, r8
-    ldr r12, [r1, #20]
-    ldr r11, [r2, #78]
-    ldr lr, [r2, #80]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smuadx r6, r12, r10
-    smuadx r7, r12, r8
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #74]
-    ldr r10, [r2, #76]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #28]
-    ldr r9, [r2, #70]
-    ldr lr, [r2, #72]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #32]
-    ldr r11, [r2, #66]
-    ldr r10, [r2, #68]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #62]
-    ldr lr, [r2, #64]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #40]
-    ldr r9, [r2, #58]
-    ldr r10, [r2, #60]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #44]
-    ldr r11, [r2, #54]
-    ldr lr, [r2, #56]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #48]
-    ldr r8, [r2, #50]
-    ldr r10, [r2, #52]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #52]
-    ldr r9, [r2, #46]
-    ldr lr, [r2, #48]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #56]
-    ldr r11, [r2, #42]
-    ldr r10, [r2, #44]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #60]
-    ldr r8, [r2, #38]
-    ldr lr, [r2, #40]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #64]
-    ldr r9, [r2, #34]
-    ldr r10, [r2, #36]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #68]
-    ldr r11, [r2, #30]
-    ldr lr, [r2, #32]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #72]
-    ldr r8, [r2, #26]
-    ldr r10, [r2, #28]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #76]
-    ldr r9, [r2, #22]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #16]
+    ldr r12, [r2, #18]
+    ldr lr, [r2, #20]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #12]
+    ldr r12, [r2, #22]
     ldr lr, [r2, #24]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #80]
-    ldr r11, [r2, #18]
-    ldr r10, [r2, #20]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #84]
-    ldr r8, [r2, #14]
-    ldr lr, [r2, #16]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r9, r7
-    strh r3, [r0, #100]
-    strh r4, [r0, #102]
-    strh r5, [r0, #104]
-    strh r6, [r0, #106]
-    strh r7, [r0, #108]
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #84]
-    ldrh r9, [r2, #86]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    ldr r12, [r1, #28]
-    ldr r10, [r2, #80]
-    ldr r11, [r2, #82]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smuadx r5, r12, r8
-    smuadx r6, r12, r9
-    ldr r12, [r1, #32]
-    ldr lr, [r2, #76]
-    ldr r9, [r2, #78]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smuadx r7, r12, r8
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #72]
-    ldr r11, [r2, #74]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #40]
-    ldr r10, [r2, #68]
-    ldr r9, [r2, #70]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #44]
-    ldr lr, [r2, #64]
-    ldr r11, [r2, #66]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #48]
-    ldr r8, [r2, #60]
-    ldr r9, [r2, #62]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #52]
-    ldr r10, [r2, #56]
-    ldr r11, [r2, #58]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #56]
-    ldr lr, [r2, #52]
-    ldr r9, [r2, #54]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #60]
-    ldr r8, [r2, #48]
-    ldr r11, [r2, #50]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #64]
-    ldr r10, [r2, #44]
-    ldr r9, [r2, #46]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #68]
-    ldr lr, [r2, #40]
-    ldr r11, [r2, #42]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #72]
-    ldr r8, [r2, #36]
-    ldr r9, [r2, #38]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #76]
-    ldr r10, [r2, #32]
-    ldr r11, [r2, #34]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #80]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #8]
+    ldr r12, [r2, #26]
     ldr lr, [r2, #28]
-    ldr r9, [r2, #30]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #84]
-    ldr r8, [r2, #24]
-    ldr r11, [r2, #26]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    strh r3, [r0, #110]
-    strh r4, [r0, #112]
-    strh r5, [r0, #114]
-    strh r6, [r0, #116]
-    strh r7, [r0, #118]
-    ldr r12, [r1, #32]
-    ldrh r8, [r2, #86]
-    smuadx r3, r12, r8
-    ldr r12, [r1, #36]
-    ldr r9, [r2, #82]
-    ldr r10, [r2, #84]
-    smladx r3, r12, r9, r3
-    smuadx r4, r12, r10
-    smuadx r5, r12, r8
-    ldr r12, [r1, #40]
-    ldr r11, [r2, #78]
-    ldr lr, [r2, #80]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smuadx r6, r12, r10
-    smuadx r7, r12, r8
-    ldr r12, [r1, #44]
-    ldr r8, [r2, #74]
-    ldr r10, [r2, #76]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #48]
-    ldr r9, [r2, #70]
-    ldr lr, [r2, #72]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #52]
-    ldr r11, [r2, #66]
-    ldr r10, [r2, #68]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #56]
-    ldr r8, [r2, #62]
-    ldr lr, [r2, #64]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #60]
-    ldr r9, [r2, #58]
-    ldr r10, [r2, #60]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #64]
-    ldr r11, [r2, #54]
-    ldr lr, [r2, #56]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #68]
-    ldr r8, [r2, #50]
-    ldr r10, [r2, #52]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #72]
-    ldr r9, [r2, #46]
-    ldr lr, [r2, #48]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #76]
-    ldr r11, [r2, #42]
-    ldr r10, [r2, #44]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #80]
-    ldr r8, [r2, #38]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #4]
+    ldr r12, [r2, #30]
+    ldr lr, [r2, #32]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #0]
+    ldr r12, [r2, #34]
+    ldr lr, [r2, #36]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r12, [r2, #38]
     ldr lr, [r2, #40]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #84]
-    ldr r9, [r2, #34]
-    ldr r10, [r2, #36]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r11, r7
-    strh r3, [r0, #120]
-    strh r4, [r0, #122]
-    strh r5, [r0, #124]
-    strh r6, [r0, #126]
-    strh r7, [r0, #128]
-    ldr r12, [r1, #44]
-    ldr r8, [r2, #84]
-    ldrh r9, [r2, #86]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    ldr r12, [r1, #48]
-    ldr r10, [r2, #80]
-    ldr r11, [r2, #82]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smuadx r5, r12, r8
-    smuadx r6, r12, r9
-    ldr r12, [r1, #52]
-    ldr lr, [r2, #76]
-    ldr r9, [r2, #78]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smuadx r7, r12, r8
-    ldr r12, [r1, #56]
-    ldr r8, [r2, #72]
-    ldr r11, [r2, #74]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #60]
-    ldr r10, [r2, #68]
-    ldr r9, [r2, #70]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #64]
-    ldr lr, [r2, #64]
-    ldr r11, [r2, #66]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #68]
-    ldr r8, [r2, #60]
-    ldr r9, [r2, #62]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #72]
-    ldr r10, [r2, #56]
-    ldr r11, [r2, #58]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #76]
-    ldr lr, [r2, #52]
-    ldr r9, [r2, #54]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #80]
-    ldr r8, [r2, #48]
-    ldr r11, [r2, #50]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #84]
-    ldr r10, [r2, #44]
-    ldr r9, [r2, #46]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    strh r3, [r0, #130]
-    strh r4, [r0, #132]
-    strh r5, [r0, #134]
-    strh r6, [r0, #136]
-    strh r7, [r0, #138]
-    ldr r12, [r1, #52]
-    ldrh r8, [r2, #86]
-    smuadx r3, r12, r8
-    ldr r12, [r1, #56]
-    ldr r9, [r2, #82]
-    ldr r10, [r2, #84]
-    smladx r3, r12, r9, r3
-    smuadx r4, r12, r10
-    smuadx r5, r12, r8
-    ldr r12, [r1, #60]
-    ldr r11, [r2, #78]
-    ldr lr, [r2, #80]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smuadx r6, r12, r10
-    smuadx r7, r12, r8
-    ldr r12, [r1, #64]
-    ldr r8, [r2, #74]
-    ldr r10, [r2, #76]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #68]
-    ldr r9, [r2, #70]
-    ldr lr, [r2, #72]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #72]
-    ldr r11, [r2, #66]
-    ldr r10, [r2, #68]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #76]
-    ldr r8, [r2, #62]
-    ldr lr, [r2, #64]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #80]
-    ldr r9, [r2, #58]
-    ldr r10, [r2, #60]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #84]
-    ldr r11, [r2, #54]
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r12, [r2, #42]
+    ldr lr, [r2, #44]
+    smladx r8, r9, lr, r8
+    smladx r7, r9, r12, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #36]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #40]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #44]
+    ldr r12, [r2, #54]
     ldr lr, [r2, #56]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r8, r7
-    strh r3, [r0, #140]
-    strh r4, [r0, #142]
-    strh r5, [r0, #144]
-    strh r6, [r0, #146]
-    strh r7, [r0, #148]
-    ldr r12, [r1, #64]
-    ldr r8, [r2, #84]
-    ldrh r9, [r2, #86]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    ldr r12, [r1, #68]
-    ldr r10, [r2, #80]
-    ldr r11, [r2, #82]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smuadx r5, r12, r8
-    smuadx r6, r12, r9
-    ldr r12, [r1, #72]
-    ldr lr, [r2, #76]
-    ldr r9, [r2, #78]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smuadx r7, r12, r8
-    ldr r12, [r1, #76]
-    ldr r8, [r2, #72]
-    ldr r11, [r2, #74]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #80]
-    ldr r10, [r2, #68]
-    ldr r9, [r2, #70]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #84]
+    smuadx r8, r9, lr
+    smuadx r7, r9, r12
+    ldr r12, [r2, #50]
+    ldr lr, [r2, #52]
+    smuadx r6, r9, lr
+    smladx r8, r10, lr, r8
+    smuadx r5, r9, r12
+    smladx r7, r10, r12, r7
+    ldr r12, [r2, #46]
+    ldr lr, [r2, #48]
+    smuadx r4, r9, lr
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smuadx r3, r9, r12
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r9, [r1, #12]
+    ldr r12, [r2, #42]
+    ldr lr, [r2, #44]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r10, [r1, #16]
+    ldr r12, [r2, #38]
+    ldr lr, [r2, #40]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #20]
+    ldr r12, [r2, #34]
+    ldr lr, [r2, #36]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r9, [r1, #24]
+    ldr r12, [r2, #30]
+    ldr lr, [r2, #32]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r10, [r1, #28]
+    ldr r12, [r2, #26]
+    ldr lr, [r2, #28]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #32]
+    ldr r12, [r2, #22]
+    ldr lr, [r2, #24]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r9, [r1, #36]
+    ldr r12, [r2, #18]
+    ldr lr, [r2, #20]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r10, [r1, #40]
+    ldr r12, [r2, #14]
+    ldr lr, [r2, #16]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #44]
+    ldr r12, [r2, #10]
+    ldr lr, [r2, #12]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r9, [r1, #48]
+    ldr r12, [r2, #6]
+    ldr lr, [r2, #8]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r10, [r1, #52]
+    ldr r12, [r2, #2]
+    ldr lr, [r2, #4]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #56]
+    ldr r12, [r2, #0]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smlabb r3, r9, r12, r3
+    smlabb r5, r10, r12, r5
+    smlabb r7, r11, r12, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #48]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #52]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #56]
+    ldr r9, [r1, #60]
+    ldr r10, [r1, #64]
+    ldr r11, [r1, #68]
+    smuadx r4, r9, r12
+    smuadx r6, r10, r12
+    smuadx r8, r11, r12
+    smulbb r3, r9, r12
+    smulbb r5, r10, r12
+    smulbb r7, r11, r12
+    ldr r11, [r1, #56]
+    ldr r12, [r2, #2]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #52]
+    ldr lr, [r2, #6]
+    ldr r12, [r2, #8]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #48]
+    ldr lr, [r2, #10]
+    ldr r12, [r2, #12]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #44]
+    ldr lr, [r2, #14]
+    ldr r12, [r2, #16]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #40]
+    ldr lr, [r2, #18]
+    ldr r12, [r2, #20]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #36]
+    ldr lr, [r2, #22]
+    ldr r12, [r2, #24]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #32]
+    ldr lr, [r2, #26]
+    ldr r12, [r2, #28]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #28]
+    ldr lr, [r2, #30]
+    ldr r12, [r2, #32]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #24]
+    ldr lr, [r2, #34]
+    ldr r12, [r2, #36]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #20]
+    ldr lr, [r2, #38]
+    ldr r12, [r2, #40]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #16]
+    ldr lr, [r2, #42]
+    ldr r12, [r2, #44]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #12]
+    ldr lr, [r2, #46]
+    ldr r12, [r2, #48]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #8]
+    ldr lr, [r2, #50]
+    ldr r12, [r2, #52]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #4]
+    ldr lr, [r2, #54]
+    ldr r12, [r2, #56]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #0]
+    ldr lr, [r2, #58]
+    ldr r12, [r2, #60]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr lr, [r2, #62]
+    ldr r12, [r2, #64]
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr lr, [r2, #66]
+    ldr r12, [r2, #68]
+    smladx r8, r9, r12, r8
+    smladx r7, r9, lr, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #60]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #64]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #68]
+    ldr lr, [r2, #78]
+    ldr r12, [r2, #80]
+    smuadx r8, r9, r12
+    smuadx r7, r9, lr
+    ldr lr, [r2, #74]
+    ldr r12, [r2, #76]
+    smuadx r6, r9, r12
+    smladx r8, r10, r12, r8
+    smuadx r5, r9, lr
+    smladx r7, r10, lr, r7
+    ldr lr, [r2, #70]
+    ldr r12, [r2, #72]
+    smuadx r4, r9, r12
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smuadx r3, r9, lr
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #12]
+    ldr lr, [r2, #66]
+    ldr r12, [r2, #68]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #16]
+    ldr lr, [r2, #62]
+    ldr r12, [r2, #64]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #20]
+    ldr lr, [r2, #58]
+    ldr r12, [r2, #60]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #24]
+    ldr lr, [r2, #54]
+    ldr r12, [r2, #56]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #28]
+    ldr lr, [r2, #50]
+    ldr r12, [r2, #52]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #32]
+    ldr lr, [r2, #46]
+    ldr r12, [r2, #48]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #36]
+    ldr lr, [r2, #42]
+    ldr r12, [r2, #44]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #40]
+    ldr lr, [r2, #38]
+    ldr r12, [r2, #40]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #44]
+    ldr lr, [r2, #34]
+    ldr r12, [r2, #36]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #48]
+    ldr lr, [r2, #30]
+    ldr r12, [r2, #32]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #52]
+    ldr lr, [r2, #26]
+    ldr r12, [r2, #28]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #56]
+    ldr lr, [r2, #22]
+    ldr r12, [r2, #24]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #60]
+    ldr lr, [r2, #18]
+    ldr r12, [r2, #20]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #64]
+    ldr lr, [r2, #14]
+    ldr r12, [r2, #16]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #68]
+    ldr lr, [r2, #10]
+    ldr r12, [r2, #12]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #72]
+    ldr lr, [r2, #6]
+    ldr r12, [r2, #8]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #76]
+    ldr lr, [r2, #2]
+    ldr r12, [r2, #4]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #80]
+    ldr lr, [r2, #0]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smlabb r3, r9, lr, r3
+    smlabb r5, r10, lr, r5
+    smlabb r7, r11, lr, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #72]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #76]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #80]
+    ldr r9, [r1, #84]
+    smuadx r4, r9, lr
+    smulbb r3, r9, lr
+    ldr lr, [r2, #2]
+    smladx r4, r11, r12, r4
+    smuadx r6, r9, r12
+    smladx r3, r11, lr, r3
+    smuadx r5, r9, lr
+    ldr r12, [r2, #6]
+    ldr lr, [r2, #8]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smuadx r8, r9, lr
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smuadx r7, r9, r12
+    ldr r9, [r1, #72]
+    ldr r12, [r2, #10]
+    ldr lr, [r2, #12]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #68]
+    ldr r12, [r2, #14]
+    ldr lr, [r2, #16]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #64]
+    ldr r12, [r2, #18]
+    ldr lr, [r2, #20]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #60]
+    ldr r12, [r2, #22]
+    ldr lr, [r2, #24]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #56]
+    ldr r12, [r2, #26]
+    ldr lr, [r2, #28]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #52]
+    ldr r12, [r2, #30]
+    ldr lr, [r2, #32]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #48]
+    ldr r12, [r2, #34]
+    ldr lr, [r2, #36]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #44]
+    ldr r12, [r2, #38]
+    ldr lr, [r2, #40]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #40]
+    ldr r12, [r2, #42]
+    ldr lr, [r2, #44]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #36]
+    ldr r12, [r2, #46]
+    ldr lr, [r2, #48]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #32]
+    ldr r12, [r2, #50]
+    ldr lr, [r2, #52]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #28]
+    ldr r12, [r2, #54]
+    ldr lr, [r2, #56]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #24]
+    ldr r12, [r2, #58]
+    ldr lr, [r2, #60]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #20]
+    ldr r12, [r2, #62]
     ldr lr, [r2, #64]
-    ldr r11, [r2, #66]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    strh r3, [r0, #150]
-    strh r4, [r0, #152]
-    strh r5, [r0, #154]
-    strh r6, [r0, #156]
-    strh r7, [r0, #158]
-    ldr r12, [r1, #72]
-    ldrh r8, [r2, #86]
-    smuadx r3, r12, r8
-    ldr r12, [r1, #76]
-    ldr r9, [r2, #82]
-    ldr r10, [r2, #84]
-    smladx r3, r12, r9, r3
-    smuadx r4, r12, r10
-    smuadx r5, r12, r8
-    ldr r12, [r1, #80]
-    ldr r11, [r2, #78]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #16]
+    ldr r12, [r2, #66]
+    ldr lr, [r2, #68]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #12]
+    ldr r12, [r2, #70]
+    ldr lr, [r2, #72]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #8]
+    ldr r12, [r2, #74]
+    ldr lr, [r2, #76]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #4]
+    ldr r12, [r2, #78]
     ldr lr, [r2, #80]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smuadx r6, r12, r10
-    smuadx r7, r12, r8
-    ldr r12, [r1, #84]
-    ldr r8, [r2, #74]
-    ldr r10, [r2, #76]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    strh r3, [r0, #160]
-    strh r4, [r0, #162]
-    strh r5, [r0, #164]
-    strh r6, [r0, #166]
-    strh r7, [r0, #168]
-    ldr r12, [r1, #84]
-    ldr r8, [r2, #84]
-    ldrh r9, [r2, #86]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    strh r3, [r0, #170]
-    strh r4, [r0, #172]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #0]
+    ldr r12, [r2, #82]
+    ldr lr, [r2, #84]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    smlatt r5, r9, lr, r5
+    smlatt r7, r10, lr, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #84]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #88]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #92]
+    ldr r10, [r1, #12]
+    ldr r9, [r1, #16]
+    smultt r3, r11, lr
+    smultt r5, r10, lr
+    smultt r7, r9, lr
+    ldr r11, [r1, #20]
+    smuadx r4, r10, lr
+    smuadx r6, r9, lr
+    smuadx r8, r11, lr
+    smladx r3, r10, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r10, [r1, #24]
+    ldr r12, [r2, #78]
+    ldr lr, [r2, #80]
+    smladx r4, r9, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r9, [r1, #28]
+    ldr r12, [r2, #74]
+    ldr lr, [r2, #76]
+    smladx r4, r11, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r11, [r1, #32]
+    ldr r12, [r2, #70]
+    ldr lr, [r2, #72]
+    smladx r4, r10, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r10, [r1, #36]
+    ldr r12, [r2, #66]
+    ldr lr, [r2, #68]
+    smladx r4, r9, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r9, [r1, #40]
+    ldr r12, [r2, #62]
+    ldr lr, [r2, #64]
+    smladx r4, r11, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r11, [r1, #44]
+    ldr r12, [r2, #58]
+    ldr lr, [r2, #60]
+    smladx r4, r10, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r10, [r1, #48]
+    ldr r12, [r2, #54]
+    ldr lr, [r2, #56]
+    smladx r4, r9, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r9, [r1, #52]
+    ldr r12, [r2, #50]
+    ldr lr, [r2, #52]
+    smladx r4, r11, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r11, [r1, #56]
+    ldr r12, [r2, #46]
+    ldr lr, [r2, #48]
+    smladx r4, r10, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r10, [r1, #60]
+    ldr r12, [r2, #42]
+    ldr lr, [r2, #44]
+    smladx r4, r9, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r9, [r1, #64]
+    ldr r12, [r2, #38]
+    ldr lr, [r2, #40]
+    smladx r4, r11, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r11, [r1, #68]
+    ldr r12, [r2, #34]
+    ldr lr, [r2, #36]
+    smladx r4, r10, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r10, [r1, #72]
+    ldr r12, [r2, #30]
+    ldr lr, [r2, #32]
+    smladx r4, r9, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r9, [r1, #76]
+    ldr r12, [r2, #26]
+    ldr lr, [r2, #28]
+    smladx r4, r11, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r11, [r1, #80]
+    ldr r12, [r2, #22]
+    ldr lr, [r2, #24]
+    smladx r4, r10, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r10, [r1, #84]
+    ldr r12, [r2, #18]
+    ldr lr, [r2, #20]
+    smladx r4, r9, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r12, [r2, #14]
+    ldr lr, [r2, #16]
+    smladx r4, r11, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r3, r11, r12, r3
+    smladx r5, r10, r12, r5
+    ldr r12, [r2, #10]
+    ldr lr, [r2, #12]
+    smladx r4, r10, lr, r4
+    smladx r3, r10, r12, r3
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #96]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #100]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #104]
+    ldr r12, [r2, #22]
+    ldr lr, [r2, #24]
+    smuadx r4, r10, lr
+    smuadx r3, r10, r12
+    ldr r12, [r2, #26]
+    ldr lr, [r2, #28]
+    smladx r4, r11, lr, r4
+    smuadx r6, r10, lr
+    smladx r3, r11, r12, r3
+    smuadx r5, r10, r12
+    ldr r12, [r2, #30]
+    ldr lr, [r2, #32]
+    smladx r4, r9, lr, r4
+    smladx r6, r11, lr, r6
+    smuadx r8, r10, lr
+    smladx r3, r9, r12, r3
+    smladx r5, r11, r12, r5
+    smuadx r7, r10, r12
+    ldr r10, [r1, #72]
+    ldr r12, [r2, #34]
+    ldr lr, [r2, #36]
+    smladx r4, r10, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #68]
+    ldr r12, [r2, #38]
+    ldr lr, [r2, #40]
+    smladx r4, r11, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #64]
+    ldr r12, [r2, #42]
+    ldr lr, [r2, #44]
+    smladx r4, r9, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #60]
+    ldr r12, [r2, #46]
+    ldr lr, [r2, #48]
+    smladx r4, r10, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #56]
+    ldr r12, [r2, #50]
+    ldr lr, [r2, #52]
+    smladx r4, r11, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #52]
+    ldr r12, [r2, #54]
+    ldr lr, [r2, #56]
+    smladx r4, r9, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #48]
+    ldr r12, [r2, #58]
+    ldr lr, [r2, #60]
+    smladx r4, r10, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #44]
+    ldr r12, [r2, #62]
+    ldr lr, [r2, #64]
+    smladx r4, r11, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #40]
+    ldr r12, [r2, #66]
+    ldr lr, [r2, #68]
+    smladx r4, r9, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #36]
+    ldr r12, [r2, #70]
+    ldr lr, [r2, #72]
+    smladx r4, r10, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #32]
+    ldr r12, [r2, #74]
+    ldr lr, [r2, #76]
+    smladx r4, r11, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #28]
+    ldr r12, [r2, #78]
+    ldr lr, [r2, #80]
+    smladx r4, r9, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #24]
+    ldr r12, [r2, #82]
+    ldr lr, [r2, #84]
+    smladx r4, r10, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #20]
+    smlatt r3, r11, lr, r3
+    smlatt r5, r10, lr, r5
+    smlatt r7, r9, lr, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #108]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #112]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #116]
+    ldr r9, [r1, #32]
+    ldr r10, [r1, #36]
+    ldr r11, [r1, #40]
+    smultt r3, r9, lr
+    smultt r5, r10, lr
+    smultt r7, r11, lr
+    ldr r9, [r1, #44]
+    smuadx r4, r10, lr
+    smuadx r6, r11, lr
+    smuadx r8, r9, lr
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r10, [r1, #48]
+    ldr r12, [r2, #78]
+    ldr lr, [r2, #80]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #52]
+    ldr r12, [r2, #74]
+    ldr lr, [r2, #76]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r9, [r1, #56]
+    ldr r12, [r2, #70]
+    ldr lr, [r2, #72]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r10, [r1, #60]
+    ldr r12, [r2, #66]
+    ldr lr, [r2, #68]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #64]
+    ldr r12, [r2, #62]
+    ldr lr, [r2, #64]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r9, [r1, #68]
+    ldr r12, [r2, #58]
+    ldr lr, [r2, #60]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r10, [r1, #72]
+    ldr r12, [r2, #54]
+    ldr lr, [r2, #56]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #76]
+    ldr r12, [r2, #50]
+    ldr lr, [r2, #52]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r9, [r1, #80]
+    ldr r12, [r2, #46]
+    ldr lr, [r2, #48]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r10, [r1, #84]
+    ldr r12, [r2, #42]
+    ldr lr, [r2, #44]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r12, [r2, #38]
+    ldr lr, [r2, #40]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    ldr r12, [r2, #34]
+    ldr lr, [r2, #36]
+    smladx r4, r10, lr, r4
+    smladx r3, r10, r12, r3
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #120]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #124]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #128]
+    ldr r12, [r2, #46]
+    ldr lr, [r2, #48]
+    smuadx r4, r10, lr
+    smuadx r3, r10, r12
+    ldr r12, [r2, #50]
+    ldr lr, [r2, #52]
+    smladx r4, r9, lr, r4
+    smuadx r6, r10, lr
+    smladx r3, r9, r12, r3
+    smuadx r5, r10, r12
+    ldr r12, [r2, #54]
+    ldr lr, [r2, #56]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smuadx r8, r10, lr
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smuadx r7, r10, r12
+    ldr r10, [r1, #72]
+    ldr r12, [r2, #58]
+    ldr lr, [r2, #60]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #68]
+    ldr r12, [r2, #62]
+    ldr lr, [r2, #64]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #64]
+    ldr r12, [r2, #66]
+    ldr lr, [r2, #68]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #60]
+    ldr r12, [r2, #70]
+    ldr lr, [r2, #72]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #56]
+    ldr r12, [r2, #74]
+    ldr lr, [r2, #76]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #52]
+    ldr r12, [r2, #78]
+    ldr lr, [r2, #80]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #48]
+    ldr r12, [r2, #82]
+    ldr lr, [r2, #84]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #44]
+    smlatt r3, r9, lr, r3
+    smlatt r5, r10, lr, r5
+    smlatt r7, r11, lr, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #132]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #136]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #140]
+    ldr r11, [r1, #56]
+    ldr r10, [r1, #60]
+    ldr r9, [r1, #64]
+    smultt r3, r11, lr
+    smultt r5, r10, lr
+    smultt r7, r9, lr
+    ldr r11, [r1, #68]
+    smuadx r4, r10, lr
+    smuadx r6, r9, lr
+    smuadx r8, r11, lr
+    smladx r3, r10, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r10, [r1, #72]
+    ldr r12, [r2, #78]
+    ldr lr, [r2, #80]
+    smladx r4, r9, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r9, [r1, #76]
+    ldr r12, [r2, #74]
+    ldr lr, [r2, #76]
+    smladx r4, r11, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r11, [r1, #80]
+    ldr r12, [r2, #70]
+    ldr lr, [r2, #72]
+    smladx r4, r10, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r10, [r1, #84]
+    ldr r12, [r2, #66]
+    ldr lr, [r2, #68]
+    smladx r4, r9, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r12, [r2, #62]
+    ldr lr, [r2, #64]
+    smladx r4, r11, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r3, r11, r12, r3
+    smladx r5, r10, r12, r5
+    ldr r12, [r2, #58]
+    ldr lr, [r2, #60]
+    smladx r4, r10, lr, r4
+    smladx r3, r10, r12, r3
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #144]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #148]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #152]
+    ldr r12, [r2, #70]
+    ldr lr, [r2, #72]
+    smuadx r4, r10, lr
+    smuadx r3, r10, r12
+    ldr r12, [r2, #74]
+    ldr lr, [r2, #76]
+    smladx r4, r11, lr, r4
+    smuadx r6, r10, lr
+    smladx r3, r11, r12, r3
+    smuadx r5, r10, r12
+    ldr r12, [r2, #78]
+    ldr lr, [r2, #80]
+    smladx r4, r9, lr, r4
+    smladx r6, r11, lr, r6
+    smuadx r8, r10, lr
+    smladx r3, r9, r12, r3
+    smladx r5, r11, r12, r5
+    smuadx r7, r10, r12
+    ldr r10, [r1, #72]
+    ldr r12, [r2, #82]
+    ldr lr, [r2, #84]
+    smladx r4, r10, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #68]
+    smlatt r3, r11, lr, r3
+    smlatt r5, r10, lr, r5
+    smlatt r7, r9, lr, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #156]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #160]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #164]
+    ldr r9, [r1, #80]
+    ldr r10, [r1, #84]
+    smultt r3, r9, lr
+    smultt r5, r10, lr
+    smuadx r4, r10, lr
+    smladx r3, r10, r12, r3
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #168]
+    strh r5, [r0, #172]
     pop {r4-r11, pc}
     .size pqmcu_ntru_sb44, .-pqmcu_ntru_sb44
 
@@ -7715,2331 +6960,2126 @@ pqmcu_ntru_sb44:
     .align 2
 pqmcu_ntru_sb51:
     push {r4-r11, lr}
-    ldr r12, [r1, #0]
-    ldrh r8, [r2]
-    lsl r8, r8, #16
-    ldr r9, [r2, #0]
-    ldr r10, [r2, #2]
-    ldr r11, [r2, #4]
-    ldr lr, [r2, #6]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    smladx r7, r12, r8, r7
-    strh r3, [r0, #0]
-    strh r4, [r0, #2]
-    strh r5, [r0, #4]
-    strh r6, [r0, #6]
-    strh r7, [r0, #8]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #8]
-    ldr r9, [r2, #10]
-    ldr r10, [r2, #12]
-    ldr r11, [r2, #14]
-    ldr lr, [r2, #16]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #4]
-    ldr r11, [r2, #6]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #0]
-    ldr r9, [r2, #2]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldrh r8, [r2]
-    lsl r8, r8, #16
-    smladx r4, r12, r8, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    smladx r6, r12, r8, r6
-    smladx r7, r12, r10, r7
-    strh r3, [r0, #10]
-    strh r4, [r0, #12]
-    strh r5, [r0, #14]
-    strh r6, [r0, #16]
-    strh r7, [r0, #18]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #18]
-    ldr r9, [r2, #20]
-    ldr r10, [r2, #22]
-    ldr r11, [r2, #24]
-    ldr lr, [r2, #26]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #14]
-    ldr r11, [r2, #16]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #10]
-    ldr r9, [r2, #12]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #6]
-    ldr r11, [r2, #8]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #2]
-    ldr r9, [r2, #4]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldrh r10, [r2]
-    lsl r10, r10, #16
-    ldr r11, [r2, #0]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    smladx r7, r12, r10, r7
-    strh r3, [r0, #20]
-    strh r4, [r0, #22]
-    strh r5, [r0, #24]
-    strh r6, [r0, #26]
-    strh r7, [r0, #28]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #28]
-    ldr r9, [r2, #30]
-    ldr r10, [r2, #32]
-    ldr r11, [r2, #34]
-    ldr lr, [r2, #36]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #24]
-    ldr r11, [r2, #26]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #20]
-    ldr r9, [r2, #22]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #16]
-    ldr r11, [r2, #18]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #12]
-    ldr r9, [r2, #14]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldr r10, [r2, #8]
-    ldr r11, [r2, #10]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #4]
-    ldr r9, [r2, #6]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    ldr lr, [r2, #0]
-    ldr r11, [r2, #2]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #32]
-    ldrh r10, [r2]
-    lsl r10, r10, #16
-    smladx r4, r12, r10, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #36]
-    smladx r6, r12, r10, r6
-    smladx r7, r12, lr, r7
-    strh r3, [r0, #30]
-    strh r4, [r0, #32]
-    strh r5, [r0, #34]
-    strh r6, [r0, #36]
-    strh r7, [r0, #38]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #38]
-    ldr r9, [r2, #40]
-    ldr r10, [r2, #42]
-    ldr r11, [r2, #44]
-    ldr lr, [r2, #46]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #34]
-    ldr r11, [r2, #36]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #30]
-    ldr r9, [r2, #32]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #26]
-    ldr r11, [r2, #28]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #22]
-    ldr r9, [r2, #24]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldr r10, [r2, #18]
-    ldr r11, [r2, #20]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #14]
-    ldr r9, [r2, #16]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    ldr lr, [r2, #10]
-    ldr r11, [r2, #12]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #32]
-    ldr r10, [r2, #6]
-    ldr r9, [r2, #8]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #2]
-    ldr r11, [r2, #4]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #40]
-    ldrh lr, [r2]
-    lsl lr, lr, #16
-    ldr r9, [r2, #0]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #44]
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #48]
-    smladx r7, r12, lr, r7
-    strh r3, [r0, #40]
-    strh r4, [r0, #42]
-    strh r5, [r0, #44]
-    strh r6, [r0, #46]
-    strh r7, [r0, #48]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #48]
-    ldr r9, [r2, #50]
-    ldr r10, [r2, #52]
-    ldr r11, [r2, #54]
-    ldr lr, [r2, #56]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #44]
-    ldr r11, [r2, #46]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #40]
-    ldr r9, [r2, #42]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #36]
-    ldr r11, [r2, #38]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #32]
-    ldr r9, [r2, #34]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldr r10, [r2, #28]
-    ldr r11, [r2, #30]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #24]
-    ldr r9, [r2, #26]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    ldr lr, [r2, #20]
-    ldr r11, [r2, #22]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #32]
-    ldr r10, [r2, #16]
-    ldr r9, [r2, #18]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #12]
-    ldr r11, [r2, #14]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #40]
+    ldr r9, [r1, #0]
+    ldr r12, [r2, #6]
     ldr lr, [r2, #8]
-    ldr r9, [r2, #10]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #44]
-    ldr r10, [r2, #4]
-    ldr r11, [r2, #6]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #48]
-    ldr r8, [r2, #0]
-    ldr r9, [r2, #2]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #52]
-    ldrh lr, [r2]
-    lsl lr, lr, #16
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #56]
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    strh r3, [r0, #50]
-    strh r4, [r0, #52]
-    strh r5, [r0, #54]
-    strh r6, [r0, #56]
-    strh r7, [r0, #58]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #58]
-    ldr r9, [r2, #60]
-    ldr r10, [r2, #62]
-    ldr r11, [r2, #64]
-    ldr lr, [r2, #66]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #54]
-    ldr r11, [r2, #56]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #50]
-    ldr r9, [r2, #52]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #46]
-    ldr r11, [r2, #48]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #42]
-    ldr r9, [r2, #44]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldr r10, [r2, #38]
-    ldr r11, [r2, #40]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #34]
-    ldr r9, [r2, #36]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    ldr lr, [r2, #30]
-    ldr r11, [r2, #32]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #32]
-    ldr r10, [r2, #26]
-    ldr r9, [r2, #28]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #22]
-    ldr r11, [r2, #24]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #40]
-    ldr lr, [r2, #18]
-    ldr r9, [r2, #20]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #44]
-    ldr r10, [r2, #14]
-    ldr r11, [r2, #16]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #48]
-    ldr r8, [r2, #10]
-    ldr r9, [r2, #12]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #52]
-    ldr lr, [r2, #6]
-    ldr r11, [r2, #8]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #56]
-    ldr r10, [r2, #2]
-    ldr r9, [r2, #4]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #60]
-    ldrh r8, [r2]
-    lsl r8, r8, #16
-    ldr r11, [r2, #0]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #64]
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #68]
-    smladx r7, r12, r8, r7
-    strh r3, [r0, #60]
-    strh r4, [r0, #62]
-    strh r5, [r0, #64]
-    strh r6, [r0, #66]
-    strh r7, [r0, #68]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #68]
-    ldr r9, [r2, #70]
-    ldr r10, [r2, #72]
-    ldr r11, [r2, #74]
-    ldr lr, [r2, #76]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #64]
-    ldr r11, [r2, #66]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #60]
-    ldr r9, [r2, #62]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #56]
-    ldr r11, [r2, #58]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #52]
-    ldr r9, [r2, #54]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldr r10, [r2, #48]
-    ldr r11, [r2, #50]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #44]
-    ldr r9, [r2, #46]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    ldr lr, [r2, #40]
-    ldr r11, [r2, #42]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #32]
-    ldr r10, [r2, #36]
-    ldr r9, [r2, #38]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #32]
-    ldr r11, [r2, #34]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #40]
-    ldr lr, [r2, #28]
-    ldr r9, [r2, #30]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #44]
-    ldr r10, [r2, #24]
-    ldr r11, [r2, #26]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #48]
-    ldr r8, [r2, #20]
-    ldr r9, [r2, #22]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #52]
-    ldr lr, [r2, #16]
-    ldr r11, [r2, #18]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #56]
-    ldr r10, [r2, #12]
-    ldr r9, [r2, #14]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #60]
-    ldr r8, [r2, #8]
-    ldr r11, [r2, #10]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #64]
+    smuadx r8, r9, lr
+    smuadx r7, r9, r12
+    ldr r10, [r1, #4]
+    ldr r12, [r2, #2]
     ldr lr, [r2, #4]
-    ldr r9, [r2, #6]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #68]
-    ldr r10, [r2, #0]
-    ldr r11, [r2, #2]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #72]
-    ldrh r8, [r2]
-    lsl r8, r8, #16
-    smladx r4, r12, r8, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #76]
-    smladx r6, r12, r8, r6
-    smladx r7, r12, r10, r7
-    strh r3, [r0, #70]
-    strh r4, [r0, #72]
-    strh r5, [r0, #74]
-    strh r6, [r0, #76]
-    strh r7, [r0, #78]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #78]
-    ldr r9, [r2, #80]
-    ldr r10, [r2, #82]
-    ldr r11, [r2, #84]
-    ldr lr, [r2, #86]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #74]
-    ldr r11, [r2, #76]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #70]
-    ldr r9, [r2, #72]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #66]
-    ldr r11, [r2, #68]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #62]
-    ldr r9, [r2, #64]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldr r10, [r2, #58]
-    ldr r11, [r2, #60]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #54]
-    ldr r9, [r2, #56]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    ldr lr, [r2, #50]
-    ldr r11, [r2, #52]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #32]
-    ldr r10, [r2, #46]
-    ldr r9, [r2, #48]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #42]
-    ldr r11, [r2, #44]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #40]
-    ldr lr, [r2, #38]
-    ldr r9, [r2, #40]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #44]
-    ldr r10, [r2, #34]
-    ldr r11, [r2, #36]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #48]
-    ldr r8, [r2, #30]
-    ldr r9, [r2, #32]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #52]
-    ldr lr, [r2, #26]
-    ldr r11, [r2, #28]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #56]
-    ldr r10, [r2, #22]
-    ldr r9, [r2, #24]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #60]
-    ldr r8, [r2, #18]
-    ldr r11, [r2, #20]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #64]
-    ldr lr, [r2, #14]
-    ldr r9, [r2, #16]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #68]
-    ldr r10, [r2, #10]
-    ldr r11, [r2, #12]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #72]
-    ldr r8, [r2, #6]
-    ldr r9, [r2, #8]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #76]
-    ldr lr, [r2, #2]
-    ldr r11, [r2, #4]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #80]
-    ldrh r10, [r2]
-    lsl r10, r10, #16
-    ldr r9, [r2, #0]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #84]
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #88]
-    smladx r7, r12, r10, r7
-    strh r3, [r0, #80]
-    strh r4, [r0, #82]
-    strh r5, [r0, #84]
-    strh r6, [r0, #86]
-    strh r7, [r0, #88]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #88]
-    ldr r9, [r2, #90]
-    ldr r10, [r2, #92]
-    ldr r11, [r2, #94]
-    ldr lr, [r2, #96]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #84]
-    ldr r11, [r2, #86]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #80]
-    ldr r9, [r2, #82]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #76]
-    ldr r11, [r2, #78]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #72]
-    ldr r9, [r2, #74]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldr r10, [r2, #68]
-    ldr r11, [r2, #70]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #64]
-    ldr r9, [r2, #66]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    ldr lr, [r2, #60]
-    ldr r11, [r2, #62]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #32]
-    ldr r10, [r2, #56]
-    ldr r9, [r2, #58]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #52]
-    ldr r11, [r2, #54]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #40]
-    ldr lr, [r2, #48]
-    ldr r9, [r2, #50]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #44]
-    ldr r10, [r2, #44]
-    ldr r11, [r2, #46]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #48]
-    ldr r8, [r2, #40]
-    ldr r9, [r2, #42]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #52]
-    ldr lr, [r2, #36]
-    ldr r11, [r2, #38]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #56]
-    ldr r10, [r2, #32]
-    ldr r9, [r2, #34]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #60]
-    ldr r8, [r2, #28]
-    ldr r11, [r2, #30]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #64]
-    ldr lr, [r2, #24]
-    ldr r9, [r2, #26]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #68]
-    ldr r10, [r2, #20]
-    ldr r11, [r2, #22]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #72]
-    ldr r8, [r2, #16]
-    ldr r9, [r2, #18]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #76]
-    ldr lr, [r2, #12]
-    ldr r11, [r2, #14]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #80]
-    ldr r10, [r2, #8]
-    ldr r9, [r2, #10]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #84]
-    ldr r8, [r2, #4]
-    ldr r11, [r2, #6]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #88]
-    ldr lr, [r2, #0]
-    ldr r9, [r2, #2]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #92]
-    ldrh r10, [r2]
-    lsl r10, r10, #16
-    smladx r4, r12, r10, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #96]
-    smladx r6, r12, r10, r6
-    smladx r7, r12, lr, r7
-    strh r3, [r0, #90]
-    strh r4, [r0, #92]
-    strh r5, [r0, #94]
-    strh r6, [r0, #96]
-    strh r7, [r0, #98]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #98]
-    ldrh r9, [r2, #100]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    ldr r12, [r1, #4]
-    ldr r10, [r2, #94]
-    ldr r11, [r2, #96]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smuadx r5, r12, r8
-    smuadx r6, r12, r9
-    ldr r12, [r1, #8]
-    ldr lr, [r2, #90]
-    ldr r9, [r2, #92]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smuadx r7, r12, r8
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #86]
-    ldr r11, [r2, #88]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #16]
-    ldr r10, [r2, #82]
-    ldr r9, [r2, #84]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #20]
-    ldr lr, [r2, #78]
-    ldr r11, [r2, #80]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #74]
-    ldr r9, [r2, #76]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #28]
-    ldr r10, [r2, #70]
-    ldr r11, [r2, #72]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #32]
-    ldr lr, [r2, #66]
-    ldr r9, [r2, #68]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #62]
-    ldr r11, [r2, #64]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #40]
-    ldr r10, [r2, #58]
-    ldr r9, [r2, #60]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #44]
-    ldr lr, [r2, #54]
-    ldr r11, [r2, #56]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #48]
-    ldr r8, [r2, #50]
-    ldr r9, [r2, #52]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #52]
-    ldr r10, [r2, #46]
-    ldr r11, [r2, #48]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #56]
-    ldr lr, [r2, #42]
-    ldr r9, [r2, #44]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #60]
-    ldr r8, [r2, #38]
-    ldr r11, [r2, #40]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #64]
-    ldr r10, [r2, #34]
-    ldr r9, [r2, #36]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #68]
-    ldr lr, [r2, #30]
-    ldr r11, [r2, #32]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #72]
-    ldr r8, [r2, #26]
-    ldr r9, [r2, #28]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #76]
-    ldr r10, [r2, #22]
-    ldr r11, [r2, #24]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #80]
-    ldr lr, [r2, #18]
-    ldr r9, [r2, #20]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #84]
-    ldr r8, [r2, #14]
-    ldr r11, [r2, #16]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #88]
-    ldr r10, [r2, #10]
-    ldr r9, [r2, #12]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #92]
+    smuadx r6, r9, lr
+    smladx r8, r10, lr, r8
+    smuadx r5, r9, r12
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #8]
+    ldr r12, [r2, #0]
+    smuadx r4, r9, r12
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smulbb r3, r9, r12
+    smlabb r5, r10, r12, r5
+    smlabb r7, r11, r12, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #0]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #4]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #8]
+    ldr r9, [r1, #12]
+    ldr r10, [r1, #16]
+    ldr r11, [r1, #20]
+    smuadx r4, r9, r12
+    smuadx r6, r10, r12
+    smuadx r8, r11, r12
+    smulbb r3, r9, r12
+    smulbb r5, r10, r12
+    smulbb r7, r11, r12
+    ldr r11, [r1, #8]
+    ldr r12, [r2, #2]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #4]
     ldr lr, [r2, #6]
-    ldr r11, [r2, #8]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #96]
-    ldr r8, [r2, #2]
-    ldr r9, [r2, #4]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldrh r12, [r1, #100]
-    ldrh r10, [r2]
-    lsl r10, r10, #16
-    ldr r11, [r2, #0]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    strh r3, [r0, #100]
-    strh r4, [r0, #102]
-    strh r5, [r0, #104]
-    strh r6, [r0, #106]
-    strh r7, [r0, #108]
-    ldr r12, [r1, #8]
-    ldrh r8, [r2, #100]
-    smuadx r3, r12, r8
-    ldr r12, [r1, #12]
-    ldr r9, [r2, #96]
-    ldr r10, [r2, #98]
-    smladx r3, r12, r9, r3
-    smuadx r4, r12, r10
-    smuadx r5, r12, r8
-    ldr r12, [r1, #16]
-    ldr r11, [r2, #92]
-    ldr lr, [r2, #94]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smuadx r6, r12, r10
-    smuadx r7, r12, r8
-    ldr r12, [r1, #20]
-    ldr r8, [r2, #88]
-    ldr r10, [r2, #90]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #24]
-    ldr r9, [r2, #84]
-    ldr lr, [r2, #86]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #28]
-    ldr r11, [r2, #80]
-    ldr r10, [r2, #82]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #32]
-    ldr r8, [r2, #76]
-    ldr lr, [r2, #78]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #36]
-    ldr r9, [r2, #72]
-    ldr r10, [r2, #74]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #40]
-    ldr r11, [r2, #68]
-    ldr lr, [r2, #70]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #44]
-    ldr r8, [r2, #64]
-    ldr r10, [r2, #66]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #48]
-    ldr r9, [r2, #60]
-    ldr lr, [r2, #62]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #52]
-    ldr r11, [r2, #56]
-    ldr r10, [r2, #58]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #56]
-    ldr r8, [r2, #52]
-    ldr lr, [r2, #54]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #60]
-    ldr r9, [r2, #48]
-    ldr r10, [r2, #50]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #64]
-    ldr r11, [r2, #44]
-    ldr lr, [r2, #46]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #68]
-    ldr r8, [r2, #40]
-    ldr r10, [r2, #42]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #72]
-    ldr r9, [r2, #36]
-    ldr lr, [r2, #38]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #76]
-    ldr r11, [r2, #32]
-    ldr r10, [r2, #34]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #80]
-    ldr r8, [r2, #28]
-    ldr lr, [r2, #30]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #84]
-    ldr r9, [r2, #24]
-    ldr r10, [r2, #26]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #88]
-    ldr r11, [r2, #20]
-    ldr lr, [r2, #22]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #92]
-    ldr r8, [r2, #16]
-    ldr r10, [r2, #18]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #96]
-    ldr r9, [r2, #12]
+    ldr r12, [r2, #8]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #0]
+    ldr lr, [r2, #10]
+    ldr r12, [r2, #12]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
     ldr lr, [r2, #14]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r11, r7
-    ldrh r12, [r1, #100]
-    ldr r11, [r2, #8]
-    ldr r10, [r2, #10]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    strh r3, [r0, #110]
-    strh r4, [r0, #112]
-    strh r5, [r0, #114]
-    strh r6, [r0, #116]
-    strh r7, [r0, #118]
-    ldr r12, [r1, #20]
-    ldr r8, [r2, #98]
-    ldrh r9, [r2, #100]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    ldr r12, [r1, #24]
-    ldr r10, [r2, #94]
-    ldr r11, [r2, #96]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smuadx r5, r12, r8
-    smuadx r6, r12, r9
-    ldr r12, [r1, #28]
-    ldr lr, [r2, #90]
-    ldr r9, [r2, #92]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smuadx r7, r12, r8
-    ldr r12, [r1, #32]
-    ldr r8, [r2, #86]
-    ldr r11, [r2, #88]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #36]
-    ldr r10, [r2, #82]
-    ldr r9, [r2, #84]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #40]
-    ldr lr, [r2, #78]
-    ldr r11, [r2, #80]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #44]
-    ldr r8, [r2, #74]
-    ldr r9, [r2, #76]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #48]
-    ldr r10, [r2, #70]
-    ldr r11, [r2, #72]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #52]
-    ldr lr, [r2, #66]
-    ldr r9, [r2, #68]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #56]
-    ldr r8, [r2, #62]
-    ldr r11, [r2, #64]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #60]
-    ldr r10, [r2, #58]
-    ldr r9, [r2, #60]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #64]
-    ldr lr, [r2, #54]
-    ldr r11, [r2, #56]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #68]
-    ldr r8, [r2, #50]
-    ldr r9, [r2, #52]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #72]
-    ldr r10, [r2, #46]
-    ldr r11, [r2, #48]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #76]
-    ldr lr, [r2, #42]
-    ldr r9, [r2, #44]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #80]
-    ldr r8, [r2, #38]
-    ldr r11, [r2, #40]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #84]
-    ldr r10, [r2, #34]
-    ldr r9, [r2, #36]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #88]
-    ldr lr, [r2, #30]
-    ldr r11, [r2, #32]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #92]
-    ldr r8, [r2, #26]
-    ldr r9, [r2, #28]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #96]
-    ldr r10, [r2, #22]
-    ldr r11, [r2, #24]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldrh r12, [r1, #100]
+    ldr r12, [r2, #16]
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
     ldr lr, [r2, #18]
-    ldr r9, [r2, #20]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    strh r3, [r0, #120]
-    strh r4, [r0, #122]
-    strh r5, [r0, #124]
-    strh r6, [r0, #126]
-    strh r7, [r0, #128]
-    ldr r12, [r1, #28]
-    ldrh r8, [r2, #100]
-    smuadx r3, r12, r8
-    ldr r12, [r1, #32]
-    ldr r9, [r2, #96]
-    ldr r10, [r2, #98]
-    smladx r3, r12, r9, r3
-    smuadx r4, r12, r10
-    smuadx r5, r12, r8
-    ldr r12, [r1, #36]
-    ldr r11, [r2, #92]
-    ldr lr, [r2, #94]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smuadx r6, r12, r10
-    smuadx r7, r12, r8
-    ldr r12, [r1, #40]
-    ldr r8, [r2, #88]
-    ldr r10, [r2, #90]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #44]
-    ldr r9, [r2, #84]
-    ldr lr, [r2, #86]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #48]
-    ldr r11, [r2, #80]
-    ldr r10, [r2, #82]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #52]
-    ldr r8, [r2, #76]
-    ldr lr, [r2, #78]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #56]
-    ldr r9, [r2, #72]
-    ldr r10, [r2, #74]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #60]
-    ldr r11, [r2, #68]
-    ldr lr, [r2, #70]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #64]
-    ldr r8, [r2, #64]
-    ldr r10, [r2, #66]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #68]
-    ldr r9, [r2, #60]
-    ldr lr, [r2, #62]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #72]
-    ldr r11, [r2, #56]
-    ldr r10, [r2, #58]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #76]
-    ldr r8, [r2, #52]
-    ldr lr, [r2, #54]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #80]
-    ldr r9, [r2, #48]
-    ldr r10, [r2, #50]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #84]
-    ldr r11, [r2, #44]
-    ldr lr, [r2, #46]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #88]
-    ldr r8, [r2, #40]
-    ldr r10, [r2, #42]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #92]
-    ldr r9, [r2, #36]
-    ldr lr, [r2, #38]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #96]
-    ldr r11, [r2, #32]
-    ldr r10, [r2, #34]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldrh r12, [r1, #100]
-    ldr r8, [r2, #28]
+    ldr r12, [r2, #20]
+    smladx r8, r9, r12, r8
+    smladx r7, r9, lr, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #12]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #16]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #20]
     ldr lr, [r2, #30]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r9, r7
-    strh r3, [r0, #130]
-    strh r4, [r0, #132]
-    strh r5, [r0, #134]
-    strh r6, [r0, #136]
-    strh r7, [r0, #138]
-    ldr r12, [r1, #40]
-    ldr r8, [r2, #98]
-    ldrh r9, [r2, #100]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    ldr r12, [r1, #44]
-    ldr r10, [r2, #94]
-    ldr r11, [r2, #96]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smuadx r5, r12, r8
-    smuadx r6, r12, r9
-    ldr r12, [r1, #48]
-    ldr lr, [r2, #90]
-    ldr r9, [r2, #92]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smuadx r7, r12, r8
-    ldr r12, [r1, #52]
-    ldr r8, [r2, #86]
-    ldr r11, [r2, #88]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #56]
-    ldr r10, [r2, #82]
-    ldr r9, [r2, #84]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #60]
-    ldr lr, [r2, #78]
-    ldr r11, [r2, #80]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #64]
-    ldr r8, [r2, #74]
-    ldr r9, [r2, #76]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #68]
-    ldr r10, [r2, #70]
-    ldr r11, [r2, #72]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #72]
-    ldr lr, [r2, #66]
-    ldr r9, [r2, #68]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #76]
-    ldr r8, [r2, #62]
-    ldr r11, [r2, #64]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #80]
-    ldr r10, [r2, #58]
-    ldr r9, [r2, #60]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #84]
-    ldr lr, [r2, #54]
-    ldr r11, [r2, #56]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #88]
-    ldr r8, [r2, #50]
-    ldr r9, [r2, #52]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #92]
-    ldr r10, [r2, #46]
-    ldr r11, [r2, #48]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #96]
+    ldr r12, [r2, #32]
+    smuadx r8, r9, r12
+    smuadx r7, r9, lr
+    ldr lr, [r2, #26]
+    ldr r12, [r2, #28]
+    smuadx r6, r9, r12
+    smladx r8, r10, r12, r8
+    smuadx r5, r9, lr
+    smladx r7, r10, lr, r7
+    ldr lr, [r2, #22]
+    ldr r12, [r2, #24]
+    smuadx r4, r9, r12
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smuadx r3, r9, lr
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #12]
+    ldr lr, [r2, #18]
+    ldr r12, [r2, #20]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #16]
+    ldr lr, [r2, #14]
+    ldr r12, [r2, #16]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #20]
+    ldr lr, [r2, #10]
+    ldr r12, [r2, #12]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #24]
+    ldr lr, [r2, #6]
+    ldr r12, [r2, #8]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #28]
+    ldr lr, [r2, #2]
+    ldr r12, [r2, #4]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #32]
+    ldr lr, [r2, #0]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smlabb r3, r9, lr, r3
+    smlabb r5, r10, lr, r5
+    smlabb r7, r11, lr, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #24]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #28]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #32]
+    ldr r9, [r1, #36]
+    ldr r10, [r1, #40]
+    ldr r11, [r1, #44]
+    smuadx r4, r9, lr
+    smuadx r6, r10, lr
+    smuadx r8, r11, lr
+    smulbb r3, r9, lr
+    smulbb r5, r10, lr
+    smulbb r7, r11, lr
+    ldr r11, [r1, #32]
+    ldr lr, [r2, #2]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #28]
+    ldr r12, [r2, #6]
+    ldr lr, [r2, #8]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #24]
+    ldr r12, [r2, #10]
+    ldr lr, [r2, #12]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #20]
+    ldr r12, [r2, #14]
+    ldr lr, [r2, #16]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #16]
+    ldr r12, [r2, #18]
+    ldr lr, [r2, #20]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #12]
+    ldr r12, [r2, #22]
+    ldr lr, [r2, #24]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #8]
+    ldr r12, [r2, #26]
+    ldr lr, [r2, #28]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #4]
+    ldr r12, [r2, #30]
+    ldr lr, [r2, #32]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #0]
+    ldr r12, [r2, #34]
+    ldr lr, [r2, #36]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r12, [r2, #38]
+    ldr lr, [r2, #40]
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r12, [r2, #42]
+    ldr lr, [r2, #44]
+    smladx r8, r9, lr, r8
+    smladx r7, r9, r12, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #36]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #40]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #44]
+    ldr r12, [r2, #54]
+    ldr lr, [r2, #56]
+    smuadx r8, r9, lr
+    smuadx r7, r9, r12
+    ldr r12, [r2, #50]
+    ldr lr, [r2, #52]
+    smuadx r6, r9, lr
+    smladx r8, r10, lr, r8
+    smuadx r5, r9, r12
+    smladx r7, r10, r12, r7
+    ldr r12, [r2, #46]
+    ldr lr, [r2, #48]
+    smuadx r4, r9, lr
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smuadx r3, r9, r12
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r9, [r1, #12]
+    ldr r12, [r2, #42]
+    ldr lr, [r2, #44]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r10, [r1, #16]
+    ldr r12, [r2, #38]
+    ldr lr, [r2, #40]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #20]
+    ldr r12, [r2, #34]
+    ldr lr, [r2, #36]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r9, [r1, #24]
+    ldr r12, [r2, #30]
+    ldr lr, [r2, #32]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r10, [r1, #28]
+    ldr r12, [r2, #26]
+    ldr lr, [r2, #28]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #32]
+    ldr r12, [r2, #22]
+    ldr lr, [r2, #24]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r9, [r1, #36]
+    ldr r12, [r2, #18]
+    ldr lr, [r2, #20]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r10, [r1, #40]
+    ldr r12, [r2, #14]
+    ldr lr, [r2, #16]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #44]
+    ldr r12, [r2, #10]
+    ldr lr, [r2, #12]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r9, [r1, #48]
+    ldr r12, [r2, #6]
+    ldr lr, [r2, #8]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r10, [r1, #52]
+    ldr r12, [r2, #2]
+    ldr lr, [r2, #4]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #56]
+    ldr r12, [r2, #0]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smlabb r3, r9, r12, r3
+    smlabb r5, r10, r12, r5
+    smlabb r7, r11, r12, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #48]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #52]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #56]
+    ldr r9, [r1, #60]
+    ldr r10, [r1, #64]
+    ldr r11, [r1, #68]
+    smuadx r4, r9, r12
+    smuadx r6, r10, r12
+    smuadx r8, r11, r12
+    smulbb r3, r9, r12
+    smulbb r5, r10, r12
+    smulbb r7, r11, r12
+    ldr r11, [r1, #56]
+    ldr r12, [r2, #2]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #52]
+    ldr lr, [r2, #6]
+    ldr r12, [r2, #8]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #48]
+    ldr lr, [r2, #10]
+    ldr r12, [r2, #12]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #44]
+    ldr lr, [r2, #14]
+    ldr r12, [r2, #16]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #40]
+    ldr lr, [r2, #18]
+    ldr r12, [r2, #20]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #36]
+    ldr lr, [r2, #22]
+    ldr r12, [r2, #24]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #32]
+    ldr lr, [r2, #26]
+    ldr r12, [r2, #28]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #28]
+    ldr lr, [r2, #30]
+    ldr r12, [r2, #32]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #24]
+    ldr lr, [r2, #34]
+    ldr r12, [r2, #36]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #20]
+    ldr lr, [r2, #38]
+    ldr r12, [r2, #40]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #16]
     ldr lr, [r2, #42]
-    ldr r9, [r2, #44]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldrh r12, [r1, #100]
-    ldr r8, [r2, #38]
-    ldr r11, [r2, #40]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    strh r3, [r0, #140]
-    strh r4, [r0, #142]
-    strh r5, [r0, #144]
-    strh r6, [r0, #146]
-    strh r7, [r0, #148]
-    ldr r12, [r1, #48]
-    ldrh r8, [r2, #100]
-    smuadx r3, r12, r8
-    ldr r12, [r1, #52]
-    ldr r9, [r2, #96]
-    ldr r10, [r2, #98]
-    smladx r3, r12, r9, r3
-    smuadx r4, r12, r10
-    smuadx r5, r12, r8
-    ldr r12, [r1, #56]
-    ldr r11, [r2, #92]
-    ldr lr, [r2, #94]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smuadx r6, r12, r10
-    smuadx r7, r12, r8
-    ldr r12, [r1, #60]
-    ldr r8, [r2, #88]
-    ldr r10, [r2, #90]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #64]
-    ldr r9, [r2, #84]
-    ldr lr, [r2, #86]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #68]
-    ldr r11, [r2, #80]
-    ldr r10, [r2, #82]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #72]
-    ldr r8, [r2, #76]
-    ldr lr, [r2, #78]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #76]
-    ldr r9, [r2, #72]
-    ldr r10, [r2, #74]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #80]
-    ldr r11, [r2, #68]
-    ldr lr, [r2, #70]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #84]
-    ldr r8, [r2, #64]
-    ldr r10, [r2, #66]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #88]
-    ldr r9, [r2, #60]
-    ldr lr, [r2, #62]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #92]
-    ldr r11, [r2, #56]
-    ldr r10, [r2, #58]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #96]
-    ldr r8, [r2, #52]
+    ldr r12, [r2, #44]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #12]
+    ldr lr, [r2, #46]
+    ldr r12, [r2, #48]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #8]
+    ldr lr, [r2, #50]
+    ldr r12, [r2, #52]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #4]
     ldr lr, [r2, #54]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r9, r7
-    ldrh r12, [r1, #100]
-    ldr r9, [r2, #48]
-    ldr r10, [r2, #50]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r11, r7
-    strh r3, [r0, #150]
-    strh r4, [r0, #152]
-    strh r5, [r0, #154]
-    strh r6, [r0, #156]
-    strh r7, [r0, #158]
-    ldr r12, [r1, #60]
-    ldr r8, [r2, #98]
-    ldrh r9, [r2, #100]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    ldr r12, [r1, #64]
-    ldr r10, [r2, #94]
-    ldr r11, [r2, #96]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smuadx r5, r12, r8
-    smuadx r6, r12, r9
-    ldr r12, [r1, #68]
-    ldr lr, [r2, #90]
-    ldr r9, [r2, #92]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smuadx r7, r12, r8
-    ldr r12, [r1, #72]
-    ldr r8, [r2, #86]
-    ldr r11, [r2, #88]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #76]
-    ldr r10, [r2, #82]
-    ldr r9, [r2, #84]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #80]
-    ldr lr, [r2, #78]
-    ldr r11, [r2, #80]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #84]
-    ldr r8, [r2, #74]
-    ldr r9, [r2, #76]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #88]
-    ldr r10, [r2, #70]
-    ldr r11, [r2, #72]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #92]
+    ldr r12, [r2, #56]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #0]
+    ldr lr, [r2, #58]
+    ldr r12, [r2, #60]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr lr, [r2, #62]
+    ldr r12, [r2, #64]
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
     ldr lr, [r2, #66]
-    ldr r9, [r2, #68]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #96]
-    ldr r8, [r2, #62]
-    ldr r11, [r2, #64]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldrh r12, [r1, #100]
-    ldr r10, [r2, #58]
-    ldr r9, [r2, #60]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    strh r3, [r0, #160]
-    strh r4, [r0, #162]
-    strh r5, [r0, #164]
-    strh r6, [r0, #166]
-    strh r7, [r0, #168]
-    ldr r12, [r1, #68]
-    ldrh r8, [r2, #100]
-    smuadx r3, r12, r8
-    ldr r12, [r1, #72]
-    ldr r9, [r2, #96]
-    ldr r10, [r2, #98]
-    smladx r3, r12, r9, r3
-    smuadx r4, r12, r10
-    smuadx r5, r12, r8
-    ldr r12, [r1, #76]
-    ldr r11, [r2, #92]
-    ldr lr, [r2, #94]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smuadx r6, r12, r10
-    smuadx r7, r12, r8
-    ldr r12, [r1, #80]
-    ldr r8, [r2, #88]
-    ldr r10, [r2, #90]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #84]
-    ldr r9, [r2, #84]
-    ldr lr, [r2, #86]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #88]
-    ldr r11, [r2, #80]
-    ldr r10, [r2, #82]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #92]
-    ldr r8, [r2, #76]
+    ldr r12, [r2, #68]
+    smladx r8, r9, r12, r8
+    smladx r7, r9, lr, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #60]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #64]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #68]
     ldr lr, [r2, #78]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #96]
-    ldr r9, [r2, #72]
-    ldr r10, [r2, #74]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r11, r7
-    ldrh r12, [r1, #100]
-    ldr r11, [r2, #68]
+    ldr r12, [r2, #80]
+    smuadx r8, r9, r12
+    smuadx r7, r9, lr
+    ldr lr, [r2, #74]
+    ldr r12, [r2, #76]
+    smuadx r6, r9, r12
+    smladx r8, r10, r12, r8
+    smuadx r5, r9, lr
+    smladx r7, r10, lr, r7
     ldr lr, [r2, #70]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r8, r7
-    strh r3, [r0, #170]
-    strh r4, [r0, #172]
-    strh r5, [r0, #174]
-    strh r6, [r0, #176]
-    strh r7, [r0, #178]
-    ldr r12, [r1, #80]
-    ldr r8, [r2, #98]
-    ldrh r9, [r2, #100]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    ldr r12, [r1, #84]
-    ldr r10, [r2, #94]
-    ldr r11, [r2, #96]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smuadx r5, r12, r8
-    smuadx r6, r12, r9
-    ldr r12, [r1, #88]
-    ldr lr, [r2, #90]
-    ldr r9, [r2, #92]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smuadx r7, r12, r8
-    ldr r12, [r1, #92]
-    ldr r8, [r2, #86]
-    ldr r11, [r2, #88]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #96]
-    ldr r10, [r2, #82]
-    ldr r9, [r2, #84]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldrh r12, [r1, #100]
-    ldr lr, [r2, #78]
-    ldr r11, [r2, #80]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    strh r3, [r0, #180]
-    strh r4, [r0, #182]
-    strh r5, [r0, #184]
-    strh r6, [r0, #186]
-    strh r7, [r0, #188]
-    ldr r12, [r1, #88]
-    ldrh r8, [r2, #100]
-    smuadx r3, r12, r8
-    ldr r12, [r1, #92]
-    ldr r9, [r2, #96]
-    ldr r10, [r2, #98]
-    smladx r3, r12, r9, r3
-    smuadx r4, r12, r10
-    smuadx r5, r12, r8
-    ldr r12, [r1, #96]
-    ldr r11, [r2, #92]
+    ldr r12, [r2, #72]
+    smuadx r4, r9, r12
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smuadx r3, r9, lr
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #12]
+    ldr lr, [r2, #66]
+    ldr r12, [r2, #68]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #16]
+    ldr lr, [r2, #62]
+    ldr r12, [r2, #64]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #20]
+    ldr lr, [r2, #58]
+    ldr r12, [r2, #60]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #24]
+    ldr lr, [r2, #54]
+    ldr r12, [r2, #56]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #28]
+    ldr lr, [r2, #50]
+    ldr r12, [r2, #52]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #32]
+    ldr lr, [r2, #46]
+    ldr r12, [r2, #48]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #36]
+    ldr lr, [r2, #42]
+    ldr r12, [r2, #44]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #40]
+    ldr lr, [r2, #38]
+    ldr r12, [r2, #40]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #44]
+    ldr lr, [r2, #34]
+    ldr r12, [r2, #36]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #48]
+    ldr lr, [r2, #30]
+    ldr r12, [r2, #32]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #52]
+    ldr lr, [r2, #26]
+    ldr r12, [r2, #28]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #56]
+    ldr lr, [r2, #22]
+    ldr r12, [r2, #24]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #60]
+    ldr lr, [r2, #18]
+    ldr r12, [r2, #20]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #64]
+    ldr lr, [r2, #14]
+    ldr r12, [r2, #16]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #68]
+    ldr lr, [r2, #10]
+    ldr r12, [r2, #12]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #72]
+    ldr lr, [r2, #6]
+    ldr r12, [r2, #8]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #76]
+    ldr lr, [r2, #2]
+    ldr r12, [r2, #4]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #80]
+    ldr lr, [r2, #0]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smlabb r3, r9, lr, r3
+    smlabb r5, r10, lr, r5
+    smlabb r7, r11, lr, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #72]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #76]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #80]
+    ldr r9, [r1, #84]
+    ldr r10, [r1, #88]
+    ldr r11, [r1, #92]
+    smuadx r4, r9, lr
+    smuadx r6, r10, lr
+    smuadx r8, r11, lr
+    smulbb r3, r9, lr
+    smulbb r5, r10, lr
+    smulbb r7, r11, lr
+    ldr r11, [r1, #80]
+    ldr lr, [r2, #2]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #76]
+    ldr r12, [r2, #6]
+    ldr lr, [r2, #8]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #72]
+    ldr r12, [r2, #10]
+    ldr lr, [r2, #12]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #68]
+    ldr r12, [r2, #14]
+    ldr lr, [r2, #16]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #64]
+    ldr r12, [r2, #18]
+    ldr lr, [r2, #20]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #60]
+    ldr r12, [r2, #22]
+    ldr lr, [r2, #24]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #56]
+    ldr r12, [r2, #26]
+    ldr lr, [r2, #28]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #52]
+    ldr r12, [r2, #30]
+    ldr lr, [r2, #32]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #48]
+    ldr r12, [r2, #34]
+    ldr lr, [r2, #36]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #44]
+    ldr r12, [r2, #38]
+    ldr lr, [r2, #40]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #40]
+    ldr r12, [r2, #42]
+    ldr lr, [r2, #44]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #36]
+    ldr r12, [r2, #46]
+    ldr lr, [r2, #48]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #32]
+    ldr r12, [r2, #50]
+    ldr lr, [r2, #52]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #28]
+    ldr r12, [r2, #54]
+    ldr lr, [r2, #56]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #24]
+    ldr r12, [r2, #58]
+    ldr lr, [r2, #60]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #20]
+    ldr r12, [r2, #62]
+    ldr lr, [r2, #64]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #16]
+    ldr r12, [r2, #66]
+    ldr lr, [r2, #68]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #12]
+    ldr r12, [r2, #70]
+    ldr lr, [r2, #72]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #8]
+    ldr r12, [r2, #74]
+    ldr lr, [r2, #76]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #4]
+    ldr r12, [r2, #78]
+    ldr lr, [r2, #80]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #0]
+    ldr r12, [r2, #82]
+    ldr lr, [r2, #84]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r12, [r2, #86]
+    ldr lr, [r2, #88]
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r12, [r2, #90]
+    ldr lr, [r2, #92]
+    smladx r8, r9, lr, r8
+    smladx r7, r9, r12, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #84]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #88]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #92]
+    ldr r12, [r2, #98]
+    smultt r6, r9, r12
+    smultt r8, r10, r12
+    smuadx r5, r9, r12
+    smuadx r7, r10, r12
     ldr lr, [r2, #94]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smuadx r6, r12, r10
-    smuadx r7, r12, r8
-    ldrh r12, [r1, #100]
-    ldr r8, [r2, #88]
-    ldr r10, [r2, #90]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    strh r3, [r0, #190]
-    strh r4, [r0, #192]
-    strh r5, [r0, #194]
-    strh r6, [r0, #196]
-    strh r7, [r0, #198]
-    ldrh r12, [r1, #100]
-    ldr r8, [r2, #98]
-    smuadx r3, r12, r8
-    strh r3, [r0, #200]
+    ldr r12, [r2, #96]
+    smuadx r4, r9, r12
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smuadx r3, r9, lr
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #12]
+    ldr lr, [r2, #90]
+    ldr r12, [r2, #92]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #16]
+    ldr lr, [r2, #86]
+    ldr r12, [r2, #88]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #20]
+    ldr lr, [r2, #82]
+    ldr r12, [r2, #84]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #24]
+    ldr lr, [r2, #78]
+    ldr r12, [r2, #80]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #28]
+    ldr lr, [r2, #74]
+    ldr r12, [r2, #76]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #32]
+    ldr lr, [r2, #70]
+    ldr r12, [r2, #72]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #36]
+    ldr lr, [r2, #66]
+    ldr r12, [r2, #68]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #40]
+    ldr lr, [r2, #62]
+    ldr r12, [r2, #64]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #44]
+    ldr lr, [r2, #58]
+    ldr r12, [r2, #60]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #48]
+    ldr lr, [r2, #54]
+    ldr r12, [r2, #56]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #52]
+    ldr lr, [r2, #50]
+    ldr r12, [r2, #52]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #56]
+    ldr lr, [r2, #46]
+    ldr r12, [r2, #48]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #60]
+    ldr lr, [r2, #42]
+    ldr r12, [r2, #44]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #64]
+    ldr lr, [r2, #38]
+    ldr r12, [r2, #40]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #68]
+    ldr lr, [r2, #34]
+    ldr r12, [r2, #36]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #72]
+    ldr lr, [r2, #30]
+    ldr r12, [r2, #32]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #76]
+    ldr lr, [r2, #26]
+    ldr r12, [r2, #28]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #80]
+    ldr lr, [r2, #22]
+    ldr r12, [r2, #24]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #84]
+    ldr lr, [r2, #18]
+    ldr r12, [r2, #20]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #88]
+    ldr lr, [r2, #14]
+    ldr r12, [r2, #16]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #92]
+    ldr lr, [r2, #10]
+    ldr r12, [r2, #12]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #96]
+    ldr lr, [r2, #6]
+    ldr r12, [r2, #8]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldrh r10, [r1, #100]
+    ldr lr, [r2, #2]
+    ldr r12, [r2, #4]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr lr, [r2, #0]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smlabb r3, r9, lr, r3
+    smlabb r5, r10, lr, r5
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #96]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #100]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #104]
+    ldr r12, [r2, #6]
+    ldr lr, [r2, #8]
+    smuadx r4, r10, lr
+    smuadx r3, r10, r12
+    ldr r12, [r2, #10]
+    ldr lr, [r2, #12]
+    smladx r4, r9, lr, r4
+    smuadx r6, r10, lr
+    smladx r3, r9, r12, r3
+    smuadx r5, r10, r12
+    ldr r12, [r2, #14]
+    ldr lr, [r2, #16]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smuadx r8, r10, lr
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smuadx r7, r10, r12
+    ldr r10, [r1, #88]
+    ldr r12, [r2, #18]
+    ldr lr, [r2, #20]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #84]
+    ldr r12, [r2, #22]
+    ldr lr, [r2, #24]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #80]
+    ldr r12, [r2, #26]
+    ldr lr, [r2, #28]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #76]
+    ldr r12, [r2, #30]
+    ldr lr, [r2, #32]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #72]
+    ldr r12, [r2, #34]
+    ldr lr, [r2, #36]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #68]
+    ldr r12, [r2, #38]
+    ldr lr, [r2, #40]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #64]
+    ldr r12, [r2, #42]
+    ldr lr, [r2, #44]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #60]
+    ldr r12, [r2, #46]
+    ldr lr, [r2, #48]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #56]
+    ldr r12, [r2, #50]
+    ldr lr, [r2, #52]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #52]
+    ldr r12, [r2, #54]
+    ldr lr, [r2, #56]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #48]
+    ldr r12, [r2, #58]
+    ldr lr, [r2, #60]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #44]
+    ldr r12, [r2, #62]
+    ldr lr, [r2, #64]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #40]
+    ldr r12, [r2, #66]
+    ldr lr, [r2, #68]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #36]
+    ldr r12, [r2, #70]
+    ldr lr, [r2, #72]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #32]
+    ldr r12, [r2, #74]
+    ldr lr, [r2, #76]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #28]
+    ldr r12, [r2, #78]
+    ldr lr, [r2, #80]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #24]
+    ldr r12, [r2, #82]
+    ldr lr, [r2, #84]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #20]
+    ldr r12, [r2, #86]
+    ldr lr, [r2, #88]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #16]
+    ldr r12, [r2, #90]
+    ldr lr, [r2, #92]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #12]
+    ldr r12, [r2, #94]
+    ldr lr, [r2, #96]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #8]
+    ldr r12, [r2, #98]
+    smlatt r4, r11, r12, r4
+    smlatt r6, r9, r12, r6
+    smlatt r8, r10, r12, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #108]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #112]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #116]
+    ldr r10, [r1, #20]
+    ldr r9, [r1, #24]
+    ldr r11, [r1, #28]
+    smultt r4, r10, r12
+    smultt r6, r9, r12
+    smultt r8, r11, r12
+    smuadx r3, r10, r12
+    smuadx r5, r9, r12
+    smuadx r7, r11, r12
+    ldr r10, [r1, #32]
+    ldr r12, [r2, #94]
+    smladx r4, r9, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r9, [r1, #36]
+    ldr lr, [r2, #90]
+    ldr r12, [r2, #92]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r11, [r1, #40]
+    ldr lr, [r2, #86]
+    ldr r12, [r2, #88]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r10, [r1, #44]
+    ldr lr, [r2, #82]
+    ldr r12, [r2, #84]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r9, [r1, #48]
+    ldr lr, [r2, #78]
+    ldr r12, [r2, #80]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r11, [r1, #52]
+    ldr lr, [r2, #74]
+    ldr r12, [r2, #76]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r10, [r1, #56]
+    ldr lr, [r2, #70]
+    ldr r12, [r2, #72]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r9, [r1, #60]
+    ldr lr, [r2, #66]
+    ldr r12, [r2, #68]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r11, [r1, #64]
+    ldr lr, [r2, #62]
+    ldr r12, [r2, #64]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r10, [r1, #68]
+    ldr lr, [r2, #58]
+    ldr r12, [r2, #60]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r9, [r1, #72]
+    ldr lr, [r2, #54]
+    ldr r12, [r2, #56]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r11, [r1, #76]
+    ldr lr, [r2, #50]
+    ldr r12, [r2, #52]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r10, [r1, #80]
+    ldr lr, [r2, #46]
+    ldr r12, [r2, #48]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r9, [r1, #84]
+    ldr lr, [r2, #42]
+    ldr r12, [r2, #44]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r11, [r1, #88]
+    ldr lr, [r2, #38]
+    ldr r12, [r2, #40]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r10, [r1, #92]
+    ldr lr, [r2, #34]
+    ldr r12, [r2, #36]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r9, [r1, #96]
+    ldr lr, [r2, #30]
+    ldr r12, [r2, #32]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldrh r11, [r1, #100]
+    ldr lr, [r2, #26]
+    ldr r12, [r2, #28]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    ldr lr, [r2, #22]
+    ldr r12, [r2, #24]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    ldr lr, [r2, #18]
+    ldr r12, [r2, #20]
+    smladx r4, r11, r12, r4
+    smladx r3, r11, lr, r3
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #120]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #124]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #128]
+    ldr lr, [r2, #30]
+    ldr r12, [r2, #32]
+    smuadx r4, r11, r12
+    smuadx r3, r11, lr
+    ldr lr, [r2, #34]
+    ldr r12, [r2, #36]
+    smladx r4, r9, r12, r4
+    smuadx r6, r11, r12
+    smladx r3, r9, lr, r3
+    smuadx r5, r11, lr
+    ldr lr, [r2, #38]
+    ldr r12, [r2, #40]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smuadx r8, r11, r12
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smuadx r7, r11, lr
+    ldr r11, [r1, #88]
+    ldr lr, [r2, #42]
+    ldr r12, [r2, #44]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #84]
+    ldr lr, [r2, #46]
+    ldr r12, [r2, #48]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #80]
+    ldr lr, [r2, #50]
+    ldr r12, [r2, #52]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #76]
+    ldr lr, [r2, #54]
+    ldr r12, [r2, #56]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #72]
+    ldr lr, [r2, #58]
+    ldr r12, [r2, #60]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #68]
+    ldr lr, [r2, #62]
+    ldr r12, [r2, #64]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #64]
+    ldr lr, [r2, #66]
+    ldr r12, [r2, #68]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #60]
+    ldr lr, [r2, #70]
+    ldr r12, [r2, #72]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #56]
+    ldr lr, [r2, #74]
+    ldr r12, [r2, #76]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #52]
+    ldr lr, [r2, #78]
+    ldr r12, [r2, #80]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #48]
+    ldr lr, [r2, #82]
+    ldr r12, [r2, #84]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #44]
+    ldr lr, [r2, #86]
+    ldr r12, [r2, #88]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #40]
+    ldr lr, [r2, #90]
+    ldr r12, [r2, #92]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #36]
+    ldr lr, [r2, #94]
+    ldr r12, [r2, #96]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #32]
+    ldr lr, [r2, #98]
+    smlatt r4, r10, lr, r4
+    smlatt r6, r9, lr, r6
+    smlatt r8, r11, lr, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #132]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #136]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #140]
+    ldr r11, [r1, #44]
+    ldr r9, [r1, #48]
+    ldr r10, [r1, #52]
+    smultt r4, r11, lr
+    smultt r6, r9, lr
+    smultt r8, r10, lr
+    smuadx r3, r11, lr
+    smuadx r5, r9, lr
+    smuadx r7, r10, lr
+    ldr r11, [r1, #56]
+    ldr lr, [r2, #94]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #60]
+    ldr r12, [r2, #90]
+    ldr lr, [r2, #92]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r10, [r1, #64]
+    ldr r12, [r2, #86]
+    ldr lr, [r2, #88]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #68]
+    ldr r12, [r2, #82]
+    ldr lr, [r2, #84]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r9, [r1, #72]
+    ldr r12, [r2, #78]
+    ldr lr, [r2, #80]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r10, [r1, #76]
+    ldr r12, [r2, #74]
+    ldr lr, [r2, #76]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #80]
+    ldr r12, [r2, #70]
+    ldr lr, [r2, #72]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r9, [r1, #84]
+    ldr r12, [r2, #66]
+    ldr lr, [r2, #68]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r10, [r1, #88]
+    ldr r12, [r2, #62]
+    ldr lr, [r2, #64]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #92]
+    ldr r12, [r2, #58]
+    ldr lr, [r2, #60]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r9, [r1, #96]
+    ldr r12, [r2, #54]
+    ldr lr, [r2, #56]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldrh r10, [r1, #100]
+    ldr r12, [r2, #50]
+    ldr lr, [r2, #52]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r12, [r2, #46]
+    ldr lr, [r2, #48]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    ldr r12, [r2, #42]
+    ldr lr, [r2, #44]
+    smladx r4, r10, lr, r4
+    smladx r3, r10, r12, r3
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #144]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #148]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #152]
+    ldr r12, [r2, #54]
+    ldr lr, [r2, #56]
+    smuadx r4, r10, lr
+    smuadx r3, r10, r12
+    ldr r12, [r2, #58]
+    ldr lr, [r2, #60]
+    smladx r4, r9, lr, r4
+    smuadx r6, r10, lr
+    smladx r3, r9, r12, r3
+    smuadx r5, r10, r12
+    ldr r12, [r2, #62]
+    ldr lr, [r2, #64]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smuadx r8, r10, lr
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smuadx r7, r10, r12
+    ldr r10, [r1, #88]
+    ldr r12, [r2, #66]
+    ldr lr, [r2, #68]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #84]
+    ldr r12, [r2, #70]
+    ldr lr, [r2, #72]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #80]
+    ldr r12, [r2, #74]
+    ldr lr, [r2, #76]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #76]
+    ldr r12, [r2, #78]
+    ldr lr, [r2, #80]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #72]
+    ldr r12, [r2, #82]
+    ldr lr, [r2, #84]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #68]
+    ldr r12, [r2, #86]
+    ldr lr, [r2, #88]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #64]
+    ldr r12, [r2, #90]
+    ldr lr, [r2, #92]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #60]
+    ldr r12, [r2, #94]
+    ldr lr, [r2, #96]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #56]
+    ldr r12, [r2, #98]
+    smlatt r4, r11, r12, r4
+    smlatt r6, r9, r12, r6
+    smlatt r8, r10, r12, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #156]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #160]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #164]
+    ldr r10, [r1, #68]
+    ldr r9, [r1, #72]
+    ldr r11, [r1, #76]
+    smultt r4, r10, r12
+    smultt r6, r9, r12
+    smultt r8, r11, r12
+    smuadx r3, r10, r12
+    smuadx r5, r9, r12
+    smuadx r7, r11, r12
+    ldr r10, [r1, #80]
+    ldr r12, [r2, #94]
+    smladx r4, r9, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r9, [r1, #84]
+    ldr lr, [r2, #90]
+    ldr r12, [r2, #92]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r11, [r1, #88]
+    ldr lr, [r2, #86]
+    ldr r12, [r2, #88]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r10, [r1, #92]
+    ldr lr, [r2, #82]
+    ldr r12, [r2, #84]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r9, [r1, #96]
+    ldr lr, [r2, #78]
+    ldr r12, [r2, #80]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldrh r11, [r1, #100]
+    ldr lr, [r2, #74]
+    ldr r12, [r2, #76]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    ldr lr, [r2, #70]
+    ldr r12, [r2, #72]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    ldr lr, [r2, #66]
+    ldr r12, [r2, #68]
+    smladx r4, r11, r12, r4
+    smladx r3, r11, lr, r3
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #168]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #172]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #176]
+    ldr lr, [r2, #78]
+    ldr r12, [r2, #80]
+    smuadx r4, r11, r12
+    smuadx r3, r11, lr
+    ldr lr, [r2, #82]
+    ldr r12, [r2, #84]
+    smladx r4, r9, r12, r4
+    smuadx r6, r11, r12
+    smladx r3, r9, lr, r3
+    smuadx r5, r11, lr
+    ldr lr, [r2, #86]
+    ldr r12, [r2, #88]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smuadx r8, r11, r12
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smuadx r7, r11, lr
+    ldr r11, [r1, #88]
+    ldr lr, [r2, #90]
+    ldr r12, [r2, #92]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #84]
+    ldr lr, [r2, #94]
+    ldr r12, [r2, #96]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #80]
+    ldr lr, [r2, #98]
+    smlatt r4, r10, lr, r4
+    smlatt r6, r9, lr, r6
+    smlatt r8, r11, lr, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #180]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #184]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #188]
+    ldr r11, [r1, #92]
+    ldr r9, [r1, #96]
+    ldrh r10, [r1, #100]
+    smultt r4, r11, lr
+    smultt r6, r9, lr
+    smuadx r3, r11, lr
+    smuadx r5, r9, lr
+    smuadx r7, r10, lr
+    ldr lr, [r2, #94]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    ldr r12, [r2, #90]
+    ldr lr, [r2, #92]
+    smladx r4, r10, lr, r4
+    smladx r3, r10, r12, r3
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #192]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #196]
+    strh r7, [r0, #200]
     pop {r4-r11, pc}
     .size pqmcu_ntru_sb51, .-pqmcu_ntru_sb51
 
@@ -10048,2377 +9088,2173 @@ pqmcu_ntru_sb51:
     .align 2
 pqmcu_ntru_sb52:
     push {r4-r11, lr}
-    ldr r12, [r1, #0]
-    ldrh r8, [r2]
-    lsl r8, r8, #16
-    ldr r9, [r2, #0]
-    ldr r10, [r2, #2]
-    ldr r11, [r2, #4]
-    ldr lr, [r2, #6]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    smladx r7, r12, r8, r7
-    strh r3, [r0, #0]
-    strh r4, [r0, #2]
-    strh r5, [r0, #4]
-    strh r6, [r0, #6]
-    strh r7, [r0, #8]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #8]
-    ldr r9, [r2, #10]
-    ldr r10, [r2, #12]
-    ldr r11, [r2, #14]
-    ldr lr, [r2, #16]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
+    ldr r9, [r1, #0]
+    ldr r12, [r2, #6]
+    ldr lr, [r2, #8]
+    smuadx r8, r9, lr
+    smuadx r7, r9, r12
+    ldr r10, [r1, #4]
+    ldr r12, [r2, #2]
     ldr lr, [r2, #4]
-    ldr r11, [r2, #6]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #0]
-    ldr r9, [r2, #2]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldrh r8, [r2]
-    lsl r8, r8, #16
-    smladx r4, r12, r8, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    smladx r6, r12, r8, r6
-    smladx r7, r12, r10, r7
-    strh r3, [r0, #10]
-    strh r4, [r0, #12]
-    strh r5, [r0, #14]
-    strh r6, [r0, #16]
-    strh r7, [r0, #18]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #18]
-    ldr r9, [r2, #20]
-    ldr r10, [r2, #22]
-    ldr r11, [r2, #24]
-    ldr lr, [r2, #26]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #14]
-    ldr r11, [r2, #16]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #10]
-    ldr r9, [r2, #12]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #6]
-    ldr r11, [r2, #8]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #2]
-    ldr r9, [r2, #4]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldrh r10, [r2]
-    lsl r10, r10, #16
-    ldr r11, [r2, #0]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    smladx r7, r12, r10, r7
-    strh r3, [r0, #20]
-    strh r4, [r0, #22]
-    strh r5, [r0, #24]
-    strh r6, [r0, #26]
-    strh r7, [r0, #28]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #28]
-    ldr r9, [r2, #30]
-    ldr r10, [r2, #32]
-    ldr r11, [r2, #34]
-    ldr lr, [r2, #36]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #24]
-    ldr r11, [r2, #26]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #20]
-    ldr r9, [r2, #22]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #16]
-    ldr r11, [r2, #18]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #12]
-    ldr r9, [r2, #14]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldr r10, [r2, #8]
-    ldr r11, [r2, #10]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #4]
-    ldr r9, [r2, #6]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    ldr lr, [r2, #0]
-    ldr r11, [r2, #2]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #32]
-    ldrh r10, [r2]
-    lsl r10, r10, #16
-    smladx r4, r12, r10, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #36]
-    smladx r6, r12, r10, r6
-    smladx r7, r12, lr, r7
-    strh r3, [r0, #30]
-    strh r4, [r0, #32]
-    strh r5, [r0, #34]
-    strh r6, [r0, #36]
-    strh r7, [r0, #38]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #38]
-    ldr r9, [r2, #40]
-    ldr r10, [r2, #42]
-    ldr r11, [r2, #44]
-    ldr lr, [r2, #46]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #34]
-    ldr r11, [r2, #36]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #30]
-    ldr r9, [r2, #32]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #26]
-    ldr r11, [r2, #28]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #22]
-    ldr r9, [r2, #24]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldr r10, [r2, #18]
-    ldr r11, [r2, #20]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #14]
-    ldr r9, [r2, #16]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
+    smuadx r6, r9, lr
+    smladx r8, r10, lr, r8
+    smuadx r5, r9, r12
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #8]
+    ldr r12, [r2, #0]
+    smuadx r4, r9, r12
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smulbb r3, r9, r12
+    smlabb r5, r10, r12, r5
+    smlabb r7, r11, r12, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #0]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #4]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #8]
+    ldr r9, [r1, #12]
+    ldr r10, [r1, #16]
+    ldr r11, [r1, #20]
+    smuadx r4, r9, r12
+    smuadx r6, r10, r12
+    smuadx r8, r11, r12
+    smulbb r3, r9, r12
+    smulbb r5, r10, r12
+    smulbb r7, r11, r12
+    ldr r11, [r1, #8]
+    ldr r12, [r2, #2]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #4]
+    ldr lr, [r2, #6]
+    ldr r12, [r2, #8]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #0]
     ldr lr, [r2, #10]
-    ldr r11, [r2, #12]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #32]
-    ldr r10, [r2, #6]
-    ldr r9, [r2, #8]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #2]
-    ldr r11, [r2, #4]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #40]
-    ldrh lr, [r2]
-    lsl lr, lr, #16
-    ldr r9, [r2, #0]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #44]
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #48]
-    smladx r7, r12, lr, r7
-    strh r3, [r0, #40]
-    strh r4, [r0, #42]
-    strh r5, [r0, #44]
-    strh r6, [r0, #46]
-    strh r7, [r0, #48]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #48]
-    ldr r9, [r2, #50]
-    ldr r10, [r2, #52]
-    ldr r11, [r2, #54]
-    ldr lr, [r2, #56]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #44]
-    ldr r11, [r2, #46]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #40]
-    ldr r9, [r2, #42]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #36]
-    ldr r11, [r2, #38]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #32]
-    ldr r9, [r2, #34]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldr r10, [r2, #28]
-    ldr r11, [r2, #30]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #24]
-    ldr r9, [r2, #26]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    ldr lr, [r2, #20]
-    ldr r11, [r2, #22]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #32]
-    ldr r10, [r2, #16]
-    ldr r9, [r2, #18]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #12]
-    ldr r11, [r2, #14]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #40]
-    ldr lr, [r2, #8]
-    ldr r9, [r2, #10]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #44]
-    ldr r10, [r2, #4]
-    ldr r11, [r2, #6]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #48]
-    ldr r8, [r2, #0]
-    ldr r9, [r2, #2]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #52]
-    ldrh lr, [r2]
-    lsl lr, lr, #16
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #56]
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    strh r3, [r0, #50]
-    strh r4, [r0, #52]
-    strh r5, [r0, #54]
-    strh r6, [r0, #56]
-    strh r7, [r0, #58]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #58]
-    ldr r9, [r2, #60]
-    ldr r10, [r2, #62]
-    ldr r11, [r2, #64]
-    ldr lr, [r2, #66]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #54]
-    ldr r11, [r2, #56]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #50]
-    ldr r9, [r2, #52]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #46]
-    ldr r11, [r2, #48]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #42]
-    ldr r9, [r2, #44]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldr r10, [r2, #38]
-    ldr r11, [r2, #40]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #34]
-    ldr r9, [r2, #36]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    ldr lr, [r2, #30]
-    ldr r11, [r2, #32]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #32]
-    ldr r10, [r2, #26]
-    ldr r9, [r2, #28]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #22]
-    ldr r11, [r2, #24]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #40]
-    ldr lr, [r2, #18]
-    ldr r9, [r2, #20]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #44]
-    ldr r10, [r2, #14]
-    ldr r11, [r2, #16]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #48]
-    ldr r8, [r2, #10]
-    ldr r9, [r2, #12]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #52]
-    ldr lr, [r2, #6]
-    ldr r11, [r2, #8]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #56]
-    ldr r10, [r2, #2]
-    ldr r9, [r2, #4]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #60]
-    ldrh r8, [r2]
-    lsl r8, r8, #16
-    ldr r11, [r2, #0]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #64]
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #68]
-    smladx r7, r12, r8, r7
-    strh r3, [r0, #60]
-    strh r4, [r0, #62]
-    strh r5, [r0, #64]
-    strh r6, [r0, #66]
-    strh r7, [r0, #68]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #68]
-    ldr r9, [r2, #70]
-    ldr r10, [r2, #72]
-    ldr r11, [r2, #74]
-    ldr lr, [r2, #76]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #64]
-    ldr r11, [r2, #66]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #60]
-    ldr r9, [r2, #62]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #56]
-    ldr r11, [r2, #58]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #52]
-    ldr r9, [r2, #54]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldr r10, [r2, #48]
-    ldr r11, [r2, #50]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #44]
-    ldr r9, [r2, #46]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    ldr lr, [r2, #40]
-    ldr r11, [r2, #42]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #32]
-    ldr r10, [r2, #36]
-    ldr r9, [r2, #38]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #32]
-    ldr r11, [r2, #34]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #40]
-    ldr lr, [r2, #28]
-    ldr r9, [r2, #30]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #44]
-    ldr r10, [r2, #24]
-    ldr r11, [r2, #26]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #48]
-    ldr r8, [r2, #20]
-    ldr r9, [r2, #22]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #52]
-    ldr lr, [r2, #16]
-    ldr r11, [r2, #18]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #56]
-    ldr r10, [r2, #12]
-    ldr r9, [r2, #14]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #60]
-    ldr r8, [r2, #8]
-    ldr r11, [r2, #10]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #64]
-    ldr lr, [r2, #4]
-    ldr r9, [r2, #6]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #68]
-    ldr r10, [r2, #0]
-    ldr r11, [r2, #2]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #72]
-    ldrh r8, [r2]
-    lsl r8, r8, #16
-    smladx r4, r12, r8, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #76]
-    smladx r6, r12, r8, r6
-    smladx r7, r12, r10, r7
-    strh r3, [r0, #70]
-    strh r4, [r0, #72]
-    strh r5, [r0, #74]
-    strh r6, [r0, #76]
-    strh r7, [r0, #78]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #78]
-    ldr r9, [r2, #80]
-    ldr r10, [r2, #82]
-    ldr r11, [r2, #84]
-    ldr lr, [r2, #86]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #74]
-    ldr r11, [r2, #76]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #70]
-    ldr r9, [r2, #72]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #66]
-    ldr r11, [r2, #68]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #62]
-    ldr r9, [r2, #64]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldr r10, [r2, #58]
-    ldr r11, [r2, #60]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #54]
-    ldr r9, [r2, #56]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    ldr lr, [r2, #50]
-    ldr r11, [r2, #52]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #32]
-    ldr r10, [r2, #46]
-    ldr r9, [r2, #48]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #42]
-    ldr r11, [r2, #44]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #40]
-    ldr lr, [r2, #38]
-    ldr r9, [r2, #40]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #44]
-    ldr r10, [r2, #34]
-    ldr r11, [r2, #36]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #48]
-    ldr r8, [r2, #30]
-    ldr r9, [r2, #32]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #52]
-    ldr lr, [r2, #26]
-    ldr r11, [r2, #28]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #56]
-    ldr r10, [r2, #22]
-    ldr r9, [r2, #24]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #60]
-    ldr r8, [r2, #18]
-    ldr r11, [r2, #20]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #64]
+    ldr r12, [r2, #12]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
     ldr lr, [r2, #14]
-    ldr r9, [r2, #16]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #68]
-    ldr r10, [r2, #10]
-    ldr r11, [r2, #12]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #72]
-    ldr r8, [r2, #6]
-    ldr r9, [r2, #8]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #76]
+    ldr r12, [r2, #16]
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr lr, [r2, #18]
+    ldr r12, [r2, #20]
+    smladx r8, r9, r12, r8
+    smladx r7, r9, lr, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #12]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #16]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #20]
+    ldr lr, [r2, #30]
+    ldr r12, [r2, #32]
+    smuadx r8, r9, r12
+    smuadx r7, r9, lr
+    ldr lr, [r2, #26]
+    ldr r12, [r2, #28]
+    smuadx r6, r9, r12
+    smladx r8, r10, r12, r8
+    smuadx r5, r9, lr
+    smladx r7, r10, lr, r7
+    ldr lr, [r2, #22]
+    ldr r12, [r2, #24]
+    smuadx r4, r9, r12
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smuadx r3, r9, lr
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #12]
+    ldr lr, [r2, #18]
+    ldr r12, [r2, #20]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #16]
+    ldr lr, [r2, #14]
+    ldr r12, [r2, #16]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #20]
+    ldr lr, [r2, #10]
+    ldr r12, [r2, #12]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #24]
+    ldr lr, [r2, #6]
+    ldr r12, [r2, #8]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #28]
     ldr lr, [r2, #2]
-    ldr r11, [r2, #4]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #80]
-    ldrh r10, [r2]
-    lsl r10, r10, #16
-    ldr r9, [r2, #0]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #84]
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #88]
-    smladx r7, r12, r10, r7
-    strh r3, [r0, #80]
-    strh r4, [r0, #82]
-    strh r5, [r0, #84]
-    strh r6, [r0, #86]
-    strh r7, [r0, #88]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #88]
-    ldr r9, [r2, #90]
-    ldr r10, [r2, #92]
-    ldr r11, [r2, #94]
-    ldr lr, [r2, #96]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    smuadx r6, r12, r11
-    smuadx r7, r12, lr
-    ldr r12, [r1, #4]
-    ldr lr, [r2, #84]
-    ldr r11, [r2, #86]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #80]
-    ldr r9, [r2, #82]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #76]
-    ldr r11, [r2, #78]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #72]
-    ldr r9, [r2, #74]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldr r10, [r2, #68]
-    ldr r11, [r2, #70]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #64]
-    ldr r9, [r2, #66]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    ldr lr, [r2, #60]
-    ldr r11, [r2, #62]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #32]
-    ldr r10, [r2, #56]
-    ldr r9, [r2, #58]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #52]
-    ldr r11, [r2, #54]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #40]
-    ldr lr, [r2, #48]
-    ldr r9, [r2, #50]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #44]
-    ldr r10, [r2, #44]
-    ldr r11, [r2, #46]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #48]
-    ldr r8, [r2, #40]
-    ldr r9, [r2, #42]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #52]
-    ldr lr, [r2, #36]
-    ldr r11, [r2, #38]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #56]
-    ldr r10, [r2, #32]
-    ldr r9, [r2, #34]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #60]
-    ldr r8, [r2, #28]
-    ldr r11, [r2, #30]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #64]
-    ldr lr, [r2, #24]
-    ldr r9, [r2, #26]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #68]
-    ldr r10, [r2, #20]
-    ldr r11, [r2, #22]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #72]
-    ldr r8, [r2, #16]
-    ldr r9, [r2, #18]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #76]
+    ldr r12, [r2, #4]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #32]
+    ldr lr, [r2, #0]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smlabb r3, r9, lr, r3
+    smlabb r5, r10, lr, r5
+    smlabb r7, r11, lr, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #24]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #28]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #32]
+    ldr r9, [r1, #36]
+    ldr r10, [r1, #40]
+    ldr r11, [r1, #44]
+    smuadx r4, r9, lr
+    smuadx r6, r10, lr
+    smuadx r8, r11, lr
+    smulbb r3, r9, lr
+    smulbb r5, r10, lr
+    smulbb r7, r11, lr
+    ldr r11, [r1, #32]
+    ldr lr, [r2, #2]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #28]
+    ldr r12, [r2, #6]
+    ldr lr, [r2, #8]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #24]
+    ldr r12, [r2, #10]
     ldr lr, [r2, #12]
-    ldr r11, [r2, #14]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #80]
-    ldr r10, [r2, #8]
-    ldr r9, [r2, #10]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #84]
-    ldr r8, [r2, #4]
-    ldr r11, [r2, #6]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #88]
-    ldr lr, [r2, #0]
-    ldr r9, [r2, #2]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #92]
-    ldrh r10, [r2]
-    lsl r10, r10, #16
-    smladx r4, r12, r10, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #96]
-    smladx r6, r12, r10, r6
-    smladx r7, r12, lr, r7
-    strh r3, [r0, #90]
-    strh r4, [r0, #92]
-    strh r5, [r0, #94]
-    strh r6, [r0, #96]
-    strh r7, [r0, #98]
-    ldr r12, [r1, #0]
-    ldr r8, [r2, #98]
-    ldr r9, [r2, #100]
-    ldrh r10, [r2, #102]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    smuadx r5, r12, r10
-    ldr r12, [r1, #4]
-    ldr r11, [r2, #94]
-    ldr lr, [r2, #96]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smuadx r6, r12, r9
-    smuadx r7, r12, r10
-    ldr r12, [r1, #8]
-    ldr r10, [r2, #90]
-    ldr r9, [r2, #92]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #12]
-    ldr r8, [r2, #86]
-    ldr lr, [r2, #88]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #16]
-    ldr r11, [r2, #82]
-    ldr r9, [r2, #84]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #20]
-    ldr r10, [r2, #78]
-    ldr lr, [r2, #80]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #24]
-    ldr r8, [r2, #74]
-    ldr r9, [r2, #76]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #28]
-    ldr r11, [r2, #70]
-    ldr lr, [r2, #72]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #32]
-    ldr r10, [r2, #66]
-    ldr r9, [r2, #68]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #36]
-    ldr r8, [r2, #62]
-    ldr lr, [r2, #64]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #40]
-    ldr r11, [r2, #58]
-    ldr r9, [r2, #60]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #44]
-    ldr r10, [r2, #54]
-    ldr lr, [r2, #56]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #48]
-    ldr r8, [r2, #50]
-    ldr r9, [r2, #52]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #52]
-    ldr r11, [r2, #46]
-    ldr lr, [r2, #48]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #56]
-    ldr r10, [r2, #42]
-    ldr r9, [r2, #44]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #60]
-    ldr r8, [r2, #38]
-    ldr lr, [r2, #40]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #64]
-    ldr r11, [r2, #34]
-    ldr r9, [r2, #36]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #68]
-    ldr r10, [r2, #30]
-    ldr lr, [r2, #32]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #72]
-    ldr r8, [r2, #26]
-    ldr r9, [r2, #28]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #76]
-    ldr r11, [r2, #22]
-    ldr lr, [r2, #24]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #80]
-    ldr r10, [r2, #18]
-    ldr r9, [r2, #20]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #84]
-    ldr r8, [r2, #14]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #20]
+    ldr r12, [r2, #14]
     ldr lr, [r2, #16]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #88]
-    ldr r11, [r2, #10]
-    ldr r9, [r2, #12]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #92]
-    ldr r10, [r2, #6]
-    ldr lr, [r2, #8]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #96]
-    ldr r8, [r2, #2]
-    ldr r9, [r2, #4]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #100]
-    ldrh r11, [r2]
-    lsl r11, r11, #16
-    ldr lr, [r2, #0]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    strh r3, [r0, #100]
-    strh r4, [r0, #102]
-    strh r5, [r0, #104]
-    strh r6, [r0, #106]
-    strh r7, [r0, #108]
-    ldr r12, [r1, #8]
-    ldr r8, [r2, #100]
-    ldrh r9, [r2, #102]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    ldr r12, [r1, #12]
-    ldr r10, [r2, #96]
-    ldr r11, [r2, #98]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smuadx r5, r12, r8
-    smuadx r6, r12, r9
-    ldr r12, [r1, #16]
-    ldr lr, [r2, #92]
-    ldr r9, [r2, #94]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smuadx r7, r12, r8
-    ldr r12, [r1, #20]
-    ldr r8, [r2, #88]
-    ldr r11, [r2, #90]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #24]
-    ldr r10, [r2, #84]
-    ldr r9, [r2, #86]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #28]
-    ldr lr, [r2, #80]
-    ldr r11, [r2, #82]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #32]
-    ldr r8, [r2, #76]
-    ldr r9, [r2, #78]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #36]
-    ldr r10, [r2, #72]
-    ldr r11, [r2, #74]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #40]
-    ldr lr, [r2, #68]
-    ldr r9, [r2, #70]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #44]
-    ldr r8, [r2, #64]
-    ldr r11, [r2, #66]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #48]
-    ldr r10, [r2, #60]
-    ldr r9, [r2, #62]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #52]
-    ldr lr, [r2, #56]
-    ldr r11, [r2, #58]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #56]
-    ldr r8, [r2, #52]
-    ldr r9, [r2, #54]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #60]
-    ldr r10, [r2, #48]
-    ldr r11, [r2, #50]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #64]
-    ldr lr, [r2, #44]
-    ldr r9, [r2, #46]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #68]
-    ldr r8, [r2, #40]
-    ldr r11, [r2, #42]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #72]
-    ldr r10, [r2, #36]
-    ldr r9, [r2, #38]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #76]
-    ldr lr, [r2, #32]
-    ldr r11, [r2, #34]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #80]
-    ldr r8, [r2, #28]
-    ldr r9, [r2, #30]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #84]
-    ldr r10, [r2, #24]
-    ldr r11, [r2, #26]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #88]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #16]
+    ldr r12, [r2, #18]
     ldr lr, [r2, #20]
-    ldr r9, [r2, #22]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #92]
-    ldr r8, [r2, #16]
-    ldr r11, [r2, #18]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #96]
-    ldr r10, [r2, #12]
-    ldr r9, [r2, #14]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #100]
-    ldr lr, [r2, #8]
-    ldr r11, [r2, #10]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    strh r3, [r0, #110]
-    strh r4, [r0, #112]
-    strh r5, [r0, #114]
-    strh r6, [r0, #116]
-    strh r7, [r0, #118]
-    ldr r12, [r1, #16]
-    ldrh r8, [r2, #102]
-    smuadx r3, r12, r8
-    ldr r12, [r1, #20]
-    ldr r9, [r2, #98]
-    ldr r10, [r2, #100]
-    smladx r3, r12, r9, r3
-    smuadx r4, r12, r10
-    smuadx r5, r12, r8
-    ldr r12, [r1, #24]
-    ldr r11, [r2, #94]
-    ldr lr, [r2, #96]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smuadx r6, r12, r10
-    smuadx r7, r12, r8
-    ldr r12, [r1, #28]
-    ldr r8, [r2, #90]
-    ldr r10, [r2, #92]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #32]
-    ldr r9, [r2, #86]
-    ldr lr, [r2, #88]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #36]
-    ldr r11, [r2, #82]
-    ldr r10, [r2, #84]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #40]
-    ldr r8, [r2, #78]
-    ldr lr, [r2, #80]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #44]
-    ldr r9, [r2, #74]
-    ldr r10, [r2, #76]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #48]
-    ldr r11, [r2, #70]
-    ldr lr, [r2, #72]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #52]
-    ldr r8, [r2, #66]
-    ldr r10, [r2, #68]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #56]
-    ldr r9, [r2, #62]
-    ldr lr, [r2, #64]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #60]
-    ldr r11, [r2, #58]
-    ldr r10, [r2, #60]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #64]
-    ldr r8, [r2, #54]
-    ldr lr, [r2, #56]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #68]
-    ldr r9, [r2, #50]
-    ldr r10, [r2, #52]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #72]
-    ldr r11, [r2, #46]
-    ldr lr, [r2, #48]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #76]
-    ldr r8, [r2, #42]
-    ldr r10, [r2, #44]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #80]
-    ldr r9, [r2, #38]
-    ldr lr, [r2, #40]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #84]
-    ldr r11, [r2, #34]
-    ldr r10, [r2, #36]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #88]
-    ldr r8, [r2, #30]
-    ldr lr, [r2, #32]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #92]
-    ldr r9, [r2, #26]
-    ldr r10, [r2, #28]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #96]
-    ldr r11, [r2, #22]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #12]
+    ldr r12, [r2, #22]
     ldr lr, [r2, #24]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #100]
-    ldr r8, [r2, #18]
-    ldr r10, [r2, #20]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    strh r3, [r0, #120]
-    strh r4, [r0, #122]
-    strh r5, [r0, #124]
-    strh r6, [r0, #126]
-    strh r7, [r0, #128]
-    ldr r12, [r1, #28]
-    ldr r8, [r2, #100]
-    ldrh r9, [r2, #102]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    ldr r12, [r1, #32]
-    ldr r10, [r2, #96]
-    ldr r11, [r2, #98]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smuadx r5, r12, r8
-    smuadx r6, r12, r9
-    ldr r12, [r1, #36]
-    ldr lr, [r2, #92]
-    ldr r9, [r2, #94]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smuadx r7, r12, r8
-    ldr r12, [r1, #40]
-    ldr r8, [r2, #88]
-    ldr r11, [r2, #90]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #44]
-    ldr r10, [r2, #84]
-    ldr r9, [r2, #86]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #48]
-    ldr lr, [r2, #80]
-    ldr r11, [r2, #82]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #52]
-    ldr r8, [r2, #76]
-    ldr r9, [r2, #78]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #56]
-    ldr r10, [r2, #72]
-    ldr r11, [r2, #74]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #60]
-    ldr lr, [r2, #68]
-    ldr r9, [r2, #70]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #64]
-    ldr r8, [r2, #64]
-    ldr r11, [r2, #66]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #68]
-    ldr r10, [r2, #60]
-    ldr r9, [r2, #62]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #72]
-    ldr lr, [r2, #56]
-    ldr r11, [r2, #58]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #76]
-    ldr r8, [r2, #52]
-    ldr r9, [r2, #54]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #80]
-    ldr r10, [r2, #48]
-    ldr r11, [r2, #50]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #84]
-    ldr lr, [r2, #44]
-    ldr r9, [r2, #46]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #88]
-    ldr r8, [r2, #40]
-    ldr r11, [r2, #42]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #92]
-    ldr r10, [r2, #36]
-    ldr r9, [r2, #38]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #96]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #8]
+    ldr r12, [r2, #26]
+    ldr lr, [r2, #28]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #4]
+    ldr r12, [r2, #30]
     ldr lr, [r2, #32]
-    ldr r11, [r2, #34]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #100]
-    ldr r8, [r2, #28]
-    ldr r9, [r2, #30]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    strh r3, [r0, #130]
-    strh r4, [r0, #132]
-    strh r5, [r0, #134]
-    strh r6, [r0, #136]
-    strh r7, [r0, #138]
-    ldr r12, [r1, #36]
-    ldrh r8, [r2, #102]
-    smuadx r3, r12, r8
-    ldr r12, [r1, #40]
-    ldr r9, [r2, #98]
-    ldr r10, [r2, #100]
-    smladx r3, r12, r9, r3
-    smuadx r4, r12, r10
-    smuadx r5, r12, r8
-    ldr r12, [r1, #44]
-    ldr r11, [r2, #94]
-    ldr lr, [r2, #96]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smuadx r6, r12, r10
-    smuadx r7, r12, r8
-    ldr r12, [r1, #48]
-    ldr r8, [r2, #90]
-    ldr r10, [r2, #92]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #52]
-    ldr r9, [r2, #86]
-    ldr lr, [r2, #88]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #56]
-    ldr r11, [r2, #82]
-    ldr r10, [r2, #84]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #60]
-    ldr r8, [r2, #78]
-    ldr lr, [r2, #80]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #64]
-    ldr r9, [r2, #74]
-    ldr r10, [r2, #76]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #68]
-    ldr r11, [r2, #70]
-    ldr lr, [r2, #72]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #72]
-    ldr r8, [r2, #66]
-    ldr r10, [r2, #68]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #76]
-    ldr r9, [r2, #62]
-    ldr lr, [r2, #64]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #80]
-    ldr r11, [r2, #58]
-    ldr r10, [r2, #60]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #84]
-    ldr r8, [r2, #54]
-    ldr lr, [r2, #56]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #88]
-    ldr r9, [r2, #50]
-    ldr r10, [r2, #52]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #92]
-    ldr r11, [r2, #46]
-    ldr lr, [r2, #48]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #96]
-    ldr r8, [r2, #42]
-    ldr r10, [r2, #44]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #100]
-    ldr r9, [r2, #38]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #0]
+    ldr r12, [r2, #34]
+    ldr lr, [r2, #36]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r12, [r2, #38]
     ldr lr, [r2, #40]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r11, r7
-    strh r3, [r0, #140]
-    strh r4, [r0, #142]
-    strh r5, [r0, #144]
-    strh r6, [r0, #146]
-    strh r7, [r0, #148]
-    ldr r12, [r1, #48]
-    ldr r8, [r2, #100]
-    ldrh r9, [r2, #102]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    ldr r12, [r1, #52]
-    ldr r10, [r2, #96]
-    ldr r11, [r2, #98]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smuadx r5, r12, r8
-    smuadx r6, r12, r9
-    ldr r12, [r1, #56]
-    ldr lr, [r2, #92]
-    ldr r9, [r2, #94]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smuadx r7, r12, r8
-    ldr r12, [r1, #60]
-    ldr r8, [r2, #88]
-    ldr r11, [r2, #90]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #64]
-    ldr r10, [r2, #84]
-    ldr r9, [r2, #86]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #68]
-    ldr lr, [r2, #80]
-    ldr r11, [r2, #82]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #72]
-    ldr r8, [r2, #76]
-    ldr r9, [r2, #78]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #76]
-    ldr r10, [r2, #72]
-    ldr r11, [r2, #74]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #80]
-    ldr lr, [r2, #68]
-    ldr r9, [r2, #70]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #84]
-    ldr r8, [r2, #64]
-    ldr r11, [r2, #66]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #88]
-    ldr r10, [r2, #60]
-    ldr r9, [r2, #62]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #92]
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r12, [r2, #42]
+    ldr lr, [r2, #44]
+    smladx r8, r9, lr, r8
+    smladx r7, r9, r12, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #36]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #40]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #44]
+    ldr r12, [r2, #54]
     ldr lr, [r2, #56]
-    ldr r11, [r2, #58]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #96]
-    ldr r8, [r2, #52]
-    ldr r9, [r2, #54]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #100]
-    ldr r10, [r2, #48]
-    ldr r11, [r2, #50]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    strh r3, [r0, #150]
-    strh r4, [r0, #152]
-    strh r5, [r0, #154]
-    strh r6, [r0, #156]
-    strh r7, [r0, #158]
-    ldr r12, [r1, #56]
-    ldrh r8, [r2, #102]
-    smuadx r3, r12, r8
-    ldr r12, [r1, #60]
-    ldr r9, [r2, #98]
-    ldr r10, [r2, #100]
-    smladx r3, r12, r9, r3
-    smuadx r4, r12, r10
-    smuadx r5, r12, r8
-    ldr r12, [r1, #64]
-    ldr r11, [r2, #94]
-    ldr lr, [r2, #96]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smuadx r6, r12, r10
-    smuadx r7, r12, r8
-    ldr r12, [r1, #68]
-    ldr r8, [r2, #90]
-    ldr r10, [r2, #92]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #72]
-    ldr r9, [r2, #86]
-    ldr lr, [r2, #88]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #76]
-    ldr r11, [r2, #82]
-    ldr r10, [r2, #84]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #80]
-    ldr r8, [r2, #78]
-    ldr lr, [r2, #80]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #84]
-    ldr r9, [r2, #74]
-    ldr r10, [r2, #76]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #88]
-    ldr r11, [r2, #70]
-    ldr lr, [r2, #72]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #92]
-    ldr r8, [r2, #66]
-    ldr r10, [r2, #68]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #96]
-    ldr r9, [r2, #62]
+    smuadx r8, r9, lr
+    smuadx r7, r9, r12
+    ldr r12, [r2, #50]
+    ldr lr, [r2, #52]
+    smuadx r6, r9, lr
+    smladx r8, r10, lr, r8
+    smuadx r5, r9, r12
+    smladx r7, r10, r12, r7
+    ldr r12, [r2, #46]
+    ldr lr, [r2, #48]
+    smuadx r4, r9, lr
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smuadx r3, r9, r12
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r9, [r1, #12]
+    ldr r12, [r2, #42]
+    ldr lr, [r2, #44]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r10, [r1, #16]
+    ldr r12, [r2, #38]
+    ldr lr, [r2, #40]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #20]
+    ldr r12, [r2, #34]
+    ldr lr, [r2, #36]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r9, [r1, #24]
+    ldr r12, [r2, #30]
+    ldr lr, [r2, #32]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r10, [r1, #28]
+    ldr r12, [r2, #26]
+    ldr lr, [r2, #28]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #32]
+    ldr r12, [r2, #22]
+    ldr lr, [r2, #24]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r9, [r1, #36]
+    ldr r12, [r2, #18]
+    ldr lr, [r2, #20]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r10, [r1, #40]
+    ldr r12, [r2, #14]
+    ldr lr, [r2, #16]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #44]
+    ldr r12, [r2, #10]
+    ldr lr, [r2, #12]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r9, [r1, #48]
+    ldr r12, [r2, #6]
+    ldr lr, [r2, #8]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r10, [r1, #52]
+    ldr r12, [r2, #2]
+    ldr lr, [r2, #4]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #56]
+    ldr r12, [r2, #0]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smlabb r3, r9, r12, r3
+    smlabb r5, r10, r12, r5
+    smlabb r7, r11, r12, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #48]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #52]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #56]
+    ldr r9, [r1, #60]
+    ldr r10, [r1, #64]
+    ldr r11, [r1, #68]
+    smuadx r4, r9, r12
+    smuadx r6, r10, r12
+    smuadx r8, r11, r12
+    smulbb r3, r9, r12
+    smulbb r5, r10, r12
+    smulbb r7, r11, r12
+    ldr r11, [r1, #56]
+    ldr r12, [r2, #2]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #52]
+    ldr lr, [r2, #6]
+    ldr r12, [r2, #8]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #48]
+    ldr lr, [r2, #10]
+    ldr r12, [r2, #12]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #44]
+    ldr lr, [r2, #14]
+    ldr r12, [r2, #16]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #40]
+    ldr lr, [r2, #18]
+    ldr r12, [r2, #20]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #36]
+    ldr lr, [r2, #22]
+    ldr r12, [r2, #24]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #32]
+    ldr lr, [r2, #26]
+    ldr r12, [r2, #28]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #28]
+    ldr lr, [r2, #30]
+    ldr r12, [r2, #32]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #24]
+    ldr lr, [r2, #34]
+    ldr r12, [r2, #36]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #20]
+    ldr lr, [r2, #38]
+    ldr r12, [r2, #40]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #16]
+    ldr lr, [r2, #42]
+    ldr r12, [r2, #44]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #12]
+    ldr lr, [r2, #46]
+    ldr r12, [r2, #48]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #8]
+    ldr lr, [r2, #50]
+    ldr r12, [r2, #52]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #4]
+    ldr lr, [r2, #54]
+    ldr r12, [r2, #56]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #0]
+    ldr lr, [r2, #58]
+    ldr r12, [r2, #60]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr lr, [r2, #62]
+    ldr r12, [r2, #64]
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr lr, [r2, #66]
+    ldr r12, [r2, #68]
+    smladx r8, r9, r12, r8
+    smladx r7, r9, lr, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #60]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #64]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #68]
+    ldr lr, [r2, #78]
+    ldr r12, [r2, #80]
+    smuadx r8, r9, r12
+    smuadx r7, r9, lr
+    ldr lr, [r2, #74]
+    ldr r12, [r2, #76]
+    smuadx r6, r9, r12
+    smladx r8, r10, r12, r8
+    smuadx r5, r9, lr
+    smladx r7, r10, lr, r7
+    ldr lr, [r2, #70]
+    ldr r12, [r2, #72]
+    smuadx r4, r9, r12
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smuadx r3, r9, lr
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #12]
+    ldr lr, [r2, #66]
+    ldr r12, [r2, #68]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #16]
+    ldr lr, [r2, #62]
+    ldr r12, [r2, #64]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #20]
+    ldr lr, [r2, #58]
+    ldr r12, [r2, #60]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #24]
+    ldr lr, [r2, #54]
+    ldr r12, [r2, #56]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #28]
+    ldr lr, [r2, #50]
+    ldr r12, [r2, #52]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #32]
+    ldr lr, [r2, #46]
+    ldr r12, [r2, #48]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #36]
+    ldr lr, [r2, #42]
+    ldr r12, [r2, #44]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #40]
+    ldr lr, [r2, #38]
+    ldr r12, [r2, #40]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #44]
+    ldr lr, [r2, #34]
+    ldr r12, [r2, #36]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #48]
+    ldr lr, [r2, #30]
+    ldr r12, [r2, #32]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #52]
+    ldr lr, [r2, #26]
+    ldr r12, [r2, #28]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #56]
+    ldr lr, [r2, #22]
+    ldr r12, [r2, #24]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #60]
+    ldr lr, [r2, #18]
+    ldr r12, [r2, #20]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #64]
+    ldr lr, [r2, #14]
+    ldr r12, [r2, #16]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #68]
+    ldr lr, [r2, #10]
+    ldr r12, [r2, #12]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #72]
+    ldr lr, [r2, #6]
+    ldr r12, [r2, #8]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #76]
+    ldr lr, [r2, #2]
+    ldr r12, [r2, #4]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #80]
+    ldr lr, [r2, #0]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smlabb r3, r9, lr, r3
+    smlabb r5, r10, lr, r5
+    smlabb r7, r11, lr, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #72]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #76]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #80]
+    ldr r9, [r1, #84]
+    ldr r10, [r1, #88]
+    ldr r11, [r1, #92]
+    smuadx r4, r9, lr
+    smuadx r6, r10, lr
+    smuadx r8, r11, lr
+    smulbb r3, r9, lr
+    smulbb r5, r10, lr
+    smulbb r7, r11, lr
+    ldr r11, [r1, #80]
+    ldr lr, [r2, #2]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #76]
+    ldr r12, [r2, #6]
+    ldr lr, [r2, #8]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #72]
+    ldr r12, [r2, #10]
+    ldr lr, [r2, #12]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #68]
+    ldr r12, [r2, #14]
+    ldr lr, [r2, #16]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #64]
+    ldr r12, [r2, #18]
+    ldr lr, [r2, #20]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #60]
+    ldr r12, [r2, #22]
+    ldr lr, [r2, #24]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #56]
+    ldr r12, [r2, #26]
+    ldr lr, [r2, #28]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #52]
+    ldr r12, [r2, #30]
+    ldr lr, [r2, #32]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #48]
+    ldr r12, [r2, #34]
+    ldr lr, [r2, #36]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #44]
+    ldr r12, [r2, #38]
+    ldr lr, [r2, #40]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #40]
+    ldr r12, [r2, #42]
+    ldr lr, [r2, #44]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #36]
+    ldr r12, [r2, #46]
+    ldr lr, [r2, #48]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #32]
+    ldr r12, [r2, #50]
+    ldr lr, [r2, #52]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #28]
+    ldr r12, [r2, #54]
+    ldr lr, [r2, #56]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #24]
+    ldr r12, [r2, #58]
+    ldr lr, [r2, #60]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #20]
+    ldr r12, [r2, #62]
     ldr lr, [r2, #64]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #100]
-    ldr r11, [r2, #58]
-    ldr r10, [r2, #60]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    strh r3, [r0, #160]
-    strh r4, [r0, #162]
-    strh r5, [r0, #164]
-    strh r6, [r0, #166]
-    strh r7, [r0, #168]
-    ldr r12, [r1, #68]
-    ldr r8, [r2, #100]
-    ldrh r9, [r2, #102]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    ldr r12, [r1, #72]
-    ldr r10, [r2, #96]
-    ldr r11, [r2, #98]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smuadx r5, r12, r8
-    smuadx r6, r12, r9
-    ldr r12, [r1, #76]
-    ldr lr, [r2, #92]
-    ldr r9, [r2, #94]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smuadx r7, r12, r8
-    ldr r12, [r1, #80]
-    ldr r8, [r2, #88]
-    ldr r11, [r2, #90]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #84]
-    ldr r10, [r2, #84]
-    ldr r9, [r2, #86]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #88]
-    ldr lr, [r2, #80]
-    ldr r11, [r2, #82]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #92]
-    ldr r8, [r2, #76]
-    ldr r9, [r2, #78]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r10, r7
-    ldr r12, [r1, #96]
-    ldr r10, [r2, #72]
-    ldr r11, [r2, #74]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, lr, r7
-    ldr r12, [r1, #100]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #16]
+    ldr r12, [r2, #66]
     ldr lr, [r2, #68]
-    ldr r9, [r2, #70]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smladx r7, r12, r8, r7
-    strh r3, [r0, #170]
-    strh r4, [r0, #172]
-    strh r5, [r0, #174]
-    strh r6, [r0, #176]
-    strh r7, [r0, #178]
-    ldr r12, [r1, #76]
-    ldrh r8, [r2, #102]
-    smuadx r3, r12, r8
-    ldr r12, [r1, #80]
-    ldr r9, [r2, #98]
-    ldr r10, [r2, #100]
-    smladx r3, r12, r9, r3
-    smuadx r4, r12, r10
-    smuadx r5, r12, r8
-    ldr r12, [r1, #84]
-    ldr r11, [r2, #94]
-    ldr lr, [r2, #96]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r9, r5
-    smuadx r6, r12, r10
-    smuadx r7, r12, r8
-    ldr r12, [r1, #88]
-    ldr r8, [r2, #90]
-    ldr r10, [r2, #92]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r9, r7
-    ldr r12, [r1, #92]
-    ldr r9, [r2, #86]
-    ldr lr, [r2, #88]
-    smladx r3, r12, r9, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r8, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r11, r7
-    ldr r12, [r1, #96]
-    ldr r11, [r2, #82]
-    ldr r10, [r2, #84]
-    smladx r3, r12, r11, r3
-    smladx r4, r12, r10, r4
-    smladx r5, r12, r9, r5
-    smladx r6, r12, lr, r6
-    smladx r7, r12, r8, r7
-    ldr r12, [r1, #100]
-    ldr r8, [r2, #78]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #12]
+    ldr r12, [r2, #70]
+    ldr lr, [r2, #72]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r11, [r1, #8]
+    ldr r12, [r2, #74]
+    ldr lr, [r2, #76]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r10, [r1, #4]
+    ldr r12, [r2, #78]
     ldr lr, [r2, #80]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, lr, r4
-    smladx r5, r12, r11, r5
-    smladx r6, r12, r10, r6
-    smladx r7, r12, r9, r7
-    strh r3, [r0, #180]
-    strh r4, [r0, #182]
-    strh r5, [r0, #184]
-    strh r6, [r0, #186]
-    strh r7, [r0, #188]
-    ldr r12, [r1, #88]
-    ldr r8, [r2, #100]
-    ldrh r9, [r2, #102]
-    smuadx r3, r12, r8
-    smuadx r4, r12, r9
-    ldr r12, [r1, #92]
-    ldr r10, [r2, #96]
-    ldr r11, [r2, #98]
-    smladx r3, r12, r10, r3
-    smladx r4, r12, r11, r4
-    smuadx r5, r12, r8
-    smuadx r6, r12, r9
-    ldr r12, [r1, #96]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r9, [r1, #0]
+    ldr r12, [r2, #82]
+    ldr lr, [r2, #84]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r12, [r2, #86]
+    ldr lr, [r2, #88]
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r12, [r2, #90]
     ldr lr, [r2, #92]
-    ldr r9, [r2, #94]
-    smladx r3, r12, lr, r3
-    smladx r4, r12, r9, r4
-    smladx r5, r12, r10, r5
-    smladx r6, r12, r11, r6
-    smuadx r7, r12, r8
-    ldr r12, [r1, #100]
-    ldr r8, [r2, #88]
-    ldr r11, [r2, #90]
-    smladx r3, r12, r8, r3
-    smladx r4, r12, r11, r4
-    smladx r5, r12, lr, r5
-    smladx r6, r12, r9, r6
-    smladx r7, r12, r10, r7
-    strh r3, [r0, #190]
-    strh r4, [r0, #192]
-    strh r5, [r0, #194]
-    strh r6, [r0, #196]
-    strh r7, [r0, #198]
-    ldr r12, [r1, #96]
-    ldrh r8, [r2, #102]
-    smuadx r3, r12, r8
-    ldr r12, [r1, #100]
-    ldr r9, [r2, #98]
-    ldr r10, [r2, #100]
-    smladx r3, r12, r9, r3
-    smuadx r4, r12, r10
-    smuadx r5, r12, r8
-    strh r3, [r0, #200]
-    strh r4, [r0, #202]
-    strh r5, [r0, #204]
+    smladx r8, r9, lr, r8
+    smladx r7, r9, r12, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #84]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #88]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #92]
+    ldr r12, [r2, #100]
+    smultt r7, r9, r12
+    ldr lr, [r2, #98]
+    smuadx r6, r9, r12
+    smuadx r8, r10, r12
+    smuadx r5, r9, lr
+    smladx r7, r10, lr, r7
+    ldr r12, [r2, #94]
+    ldr lr, [r2, #96]
+    smuadx r4, r9, lr
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smuadx r3, r9, r12
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r9, [r1, #12]
+    ldr r12, [r2, #90]
+    ldr lr, [r2, #92]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r10, [r1, #16]
+    ldr r12, [r2, #86]
+    ldr lr, [r2, #88]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #20]
+    ldr r12, [r2, #82]
+    ldr lr, [r2, #84]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r9, [r1, #24]
+    ldr r12, [r2, #78]
+    ldr lr, [r2, #80]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r10, [r1, #28]
+    ldr r12, [r2, #74]
+    ldr lr, [r2, #76]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #32]
+    ldr r12, [r2, #70]
+    ldr lr, [r2, #72]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r9, [r1, #36]
+    ldr r12, [r2, #66]
+    ldr lr, [r2, #68]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r10, [r1, #40]
+    ldr r12, [r2, #62]
+    ldr lr, [r2, #64]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #44]
+    ldr r12, [r2, #58]
+    ldr lr, [r2, #60]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r9, [r1, #48]
+    ldr r12, [r2, #54]
+    ldr lr, [r2, #56]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r10, [r1, #52]
+    ldr r12, [r2, #50]
+    ldr lr, [r2, #52]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #56]
+    ldr r12, [r2, #46]
+    ldr lr, [r2, #48]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r9, [r1, #60]
+    ldr r12, [r2, #42]
+    ldr lr, [r2, #44]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r10, [r1, #64]
+    ldr r12, [r2, #38]
+    ldr lr, [r2, #40]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #68]
+    ldr r12, [r2, #34]
+    ldr lr, [r2, #36]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r9, [r1, #72]
+    ldr r12, [r2, #30]
+    ldr lr, [r2, #32]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r10, [r1, #76]
+    ldr r12, [r2, #26]
+    ldr lr, [r2, #28]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #80]
+    ldr r12, [r2, #22]
+    ldr lr, [r2, #24]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r9, [r1, #84]
+    ldr r12, [r2, #18]
+    ldr lr, [r2, #20]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r10, [r1, #88]
+    ldr r12, [r2, #14]
+    ldr lr, [r2, #16]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r11, [r1, #92]
+    ldr r12, [r2, #10]
+    ldr lr, [r2, #12]
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
+    smladx r8, r11, lr, r8
+    smladx r3, r9, r12, r3
+    smladx r5, r10, r12, r5
+    smladx r7, r11, r12, r7
+    ldr r9, [r1, #96]
+    ldr r12, [r2, #6]
+    ldr lr, [r2, #8]
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smladx r8, r9, lr, r8
+    smladx r3, r10, r12, r3
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    ldr r10, [r1, #100]
+    ldr r12, [r2, #2]
+    ldr lr, [r2, #4]
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
+    smladx r8, r10, lr, r8
+    smladx r3, r11, r12, r3
+    smladx r5, r9, r12, r5
+    smladx r7, r10, r12, r7
+    ldr r12, [r2, #0]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smlabb r3, r9, r12, r3
+    smlabb r5, r10, r12, r5
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #96]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #100]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #104]
+    ldr lr, [r2, #6]
+    ldr r12, [r2, #8]
+    smuadx r4, r10, r12
+    smuadx r3, r10, lr
+    ldr lr, [r2, #10]
+    ldr r12, [r2, #12]
+    smladx r4, r9, r12, r4
+    smuadx r6, r10, r12
+    smladx r3, r9, lr, r3
+    smuadx r5, r10, lr
+    ldr lr, [r2, #14]
+    ldr r12, [r2, #16]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smuadx r8, r10, r12
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smuadx r7, r10, lr
+    ldr r10, [r1, #88]
+    ldr lr, [r2, #18]
+    ldr r12, [r2, #20]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #84]
+    ldr lr, [r2, #22]
+    ldr r12, [r2, #24]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #80]
+    ldr lr, [r2, #26]
+    ldr r12, [r2, #28]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #76]
+    ldr lr, [r2, #30]
+    ldr r12, [r2, #32]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #72]
+    ldr lr, [r2, #34]
+    ldr r12, [r2, #36]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #68]
+    ldr lr, [r2, #38]
+    ldr r12, [r2, #40]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #64]
+    ldr lr, [r2, #42]
+    ldr r12, [r2, #44]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #60]
+    ldr lr, [r2, #46]
+    ldr r12, [r2, #48]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #56]
+    ldr lr, [r2, #50]
+    ldr r12, [r2, #52]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #52]
+    ldr lr, [r2, #54]
+    ldr r12, [r2, #56]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #48]
+    ldr lr, [r2, #58]
+    ldr r12, [r2, #60]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #44]
+    ldr lr, [r2, #62]
+    ldr r12, [r2, #64]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #40]
+    ldr lr, [r2, #66]
+    ldr r12, [r2, #68]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #36]
+    ldr lr, [r2, #70]
+    ldr r12, [r2, #72]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #32]
+    ldr lr, [r2, #74]
+    ldr r12, [r2, #76]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #28]
+    ldr lr, [r2, #78]
+    ldr r12, [r2, #80]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #24]
+    ldr lr, [r2, #82]
+    ldr r12, [r2, #84]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #20]
+    ldr lr, [r2, #86]
+    ldr r12, [r2, #88]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #16]
+    ldr lr, [r2, #90]
+    ldr r12, [r2, #92]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #12]
+    ldr lr, [r2, #94]
+    ldr r12, [r2, #96]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #8]
+    ldr lr, [r2, #98]
+    ldr r12, [r2, #100]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #4]
+    smlatt r3, r10, r12, r3
+    smlatt r5, r11, r12, r5
+    smlatt r7, r9, r12, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #108]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #112]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #116]
+    ldr r9, [r1, #16]
+    ldr r11, [r1, #20]
+    ldr r10, [r1, #24]
+    smultt r3, r9, r12
+    smultt r5, r11, r12
+    smultt r7, r10, r12
+    ldr r9, [r1, #28]
+    smuadx r4, r11, r12
+    smuadx r6, r10, r12
+    smuadx r8, r9, r12
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r11, [r1, #32]
+    ldr lr, [r2, #94]
+    ldr r12, [r2, #96]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r10, [r1, #36]
+    ldr lr, [r2, #90]
+    ldr r12, [r2, #92]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r9, [r1, #40]
+    ldr lr, [r2, #86]
+    ldr r12, [r2, #88]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r11, [r1, #44]
+    ldr lr, [r2, #82]
+    ldr r12, [r2, #84]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r10, [r1, #48]
+    ldr lr, [r2, #78]
+    ldr r12, [r2, #80]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r9, [r1, #52]
+    ldr lr, [r2, #74]
+    ldr r12, [r2, #76]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r11, [r1, #56]
+    ldr lr, [r2, #70]
+    ldr r12, [r2, #72]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r10, [r1, #60]
+    ldr lr, [r2, #66]
+    ldr r12, [r2, #68]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r9, [r1, #64]
+    ldr lr, [r2, #62]
+    ldr r12, [r2, #64]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r11, [r1, #68]
+    ldr lr, [r2, #58]
+    ldr r12, [r2, #60]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r10, [r1, #72]
+    ldr lr, [r2, #54]
+    ldr r12, [r2, #56]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r9, [r1, #76]
+    ldr lr, [r2, #50]
+    ldr r12, [r2, #52]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r11, [r1, #80]
+    ldr lr, [r2, #46]
+    ldr r12, [r2, #48]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r10, [r1, #84]
+    ldr lr, [r2, #42]
+    ldr r12, [r2, #44]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r9, [r1, #88]
+    ldr lr, [r2, #38]
+    ldr r12, [r2, #40]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r11, [r1, #92]
+    ldr lr, [r2, #34]
+    ldr r12, [r2, #36]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r10, [r1, #96]
+    ldr lr, [r2, #30]
+    ldr r12, [r2, #32]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r9, [r1, #100]
+    ldr lr, [r2, #26]
+    ldr r12, [r2, #28]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldr lr, [r2, #22]
+    ldr r12, [r2, #24]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    ldr lr, [r2, #18]
+    ldr r12, [r2, #20]
+    smladx r4, r9, r12, r4
+    smladx r3, r9, lr, r3
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #120]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #124]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #128]
+    ldr lr, [r2, #30]
+    ldr r12, [r2, #32]
+    smuadx r4, r9, r12
+    smuadx r3, r9, lr
+    ldr lr, [r2, #34]
+    ldr r12, [r2, #36]
+    smladx r4, r10, r12, r4
+    smuadx r6, r9, r12
+    smladx r3, r10, lr, r3
+    smuadx r5, r9, lr
+    ldr lr, [r2, #38]
+    ldr r12, [r2, #40]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smuadx r8, r9, r12
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smuadx r7, r9, lr
+    ldr r9, [r1, #88]
+    ldr lr, [r2, #42]
+    ldr r12, [r2, #44]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #84]
+    ldr lr, [r2, #46]
+    ldr r12, [r2, #48]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #80]
+    ldr lr, [r2, #50]
+    ldr r12, [r2, #52]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #76]
+    ldr lr, [r2, #54]
+    ldr r12, [r2, #56]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #72]
+    ldr lr, [r2, #58]
+    ldr r12, [r2, #60]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #68]
+    ldr lr, [r2, #62]
+    ldr r12, [r2, #64]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #64]
+    ldr lr, [r2, #66]
+    ldr r12, [r2, #68]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #60]
+    ldr lr, [r2, #70]
+    ldr r12, [r2, #72]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #56]
+    ldr lr, [r2, #74]
+    ldr r12, [r2, #76]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #52]
+    ldr lr, [r2, #78]
+    ldr r12, [r2, #80]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #48]
+    ldr lr, [r2, #82]
+    ldr r12, [r2, #84]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #44]
+    ldr lr, [r2, #86]
+    ldr r12, [r2, #88]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #40]
+    ldr lr, [r2, #90]
+    ldr r12, [r2, #92]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #36]
+    ldr lr, [r2, #94]
+    ldr r12, [r2, #96]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #32]
+    ldr lr, [r2, #98]
+    ldr r12, [r2, #100]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #28]
+    smlatt r3, r9, r12, r3
+    smlatt r5, r11, r12, r5
+    smlatt r7, r10, r12, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #132]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #136]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #140]
+    ldr r10, [r1, #40]
+    ldr r11, [r1, #44]
+    ldr r9, [r1, #48]
+    smultt r3, r10, r12
+    smultt r5, r11, r12
+    smultt r7, r9, r12
+    ldr r10, [r1, #52]
+    smuadx r4, r11, r12
+    smuadx r6, r9, r12
+    smuadx r8, r10, r12
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #56]
+    ldr lr, [r2, #94]
+    ldr r12, [r2, #96]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #60]
+    ldr lr, [r2, #90]
+    ldr r12, [r2, #92]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #64]
+    ldr lr, [r2, #86]
+    ldr r12, [r2, #88]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #68]
+    ldr lr, [r2, #82]
+    ldr r12, [r2, #84]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #72]
+    ldr lr, [r2, #78]
+    ldr r12, [r2, #80]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #76]
+    ldr lr, [r2, #74]
+    ldr r12, [r2, #76]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #80]
+    ldr lr, [r2, #70]
+    ldr r12, [r2, #72]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #84]
+    ldr lr, [r2, #66]
+    ldr r12, [r2, #68]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #88]
+    ldr lr, [r2, #62]
+    ldr r12, [r2, #64]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r11, [r1, #92]
+    ldr lr, [r2, #58]
+    ldr r12, [r2, #60]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r9, [r1, #96]
+    ldr lr, [r2, #54]
+    ldr r12, [r2, #56]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r10, [r1, #100]
+    ldr lr, [r2, #50]
+    ldr r12, [r2, #52]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr lr, [r2, #46]
+    ldr r12, [r2, #48]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    ldr lr, [r2, #42]
+    ldr r12, [r2, #44]
+    smladx r4, r10, r12, r4
+    smladx r3, r10, lr, r3
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #144]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #148]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #152]
+    ldr lr, [r2, #54]
+    ldr r12, [r2, #56]
+    smuadx r4, r10, r12
+    smuadx r3, r10, lr
+    ldr lr, [r2, #58]
+    ldr r12, [r2, #60]
+    smladx r4, r9, r12, r4
+    smuadx r6, r10, r12
+    smladx r3, r9, lr, r3
+    smuadx r5, r10, lr
+    ldr lr, [r2, #62]
+    ldr r12, [r2, #64]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smuadx r8, r10, r12
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smuadx r7, r10, lr
+    ldr r10, [r1, #88]
+    ldr lr, [r2, #66]
+    ldr r12, [r2, #68]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #84]
+    ldr lr, [r2, #70]
+    ldr r12, [r2, #72]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #80]
+    ldr lr, [r2, #74]
+    ldr r12, [r2, #76]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #76]
+    ldr lr, [r2, #78]
+    ldr r12, [r2, #80]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #72]
+    ldr lr, [r2, #82]
+    ldr r12, [r2, #84]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #68]
+    ldr lr, [r2, #86]
+    ldr r12, [r2, #88]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #64]
+    ldr lr, [r2, #90]
+    ldr r12, [r2, #92]
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #60]
+    ldr lr, [r2, #94]
+    ldr r12, [r2, #96]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #56]
+    ldr lr, [r2, #98]
+    ldr r12, [r2, #100]
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #52]
+    smlatt r3, r10, r12, r3
+    smlatt r5, r11, r12, r5
+    smlatt r7, r9, r12, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #156]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #160]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #164]
+    ldr r9, [r1, #64]
+    ldr r11, [r1, #68]
+    ldr r10, [r1, #72]
+    smultt r3, r9, r12
+    smultt r5, r11, r12
+    smultt r7, r10, r12
+    ldr r9, [r1, #76]
+    smuadx r4, r11, r12
+    smuadx r6, r10, r12
+    smuadx r8, r9, r12
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r11, [r1, #80]
+    ldr lr, [r2, #94]
+    ldr r12, [r2, #96]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r10, [r1, #84]
+    ldr lr, [r2, #90]
+    ldr r12, [r2, #92]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r9, [r1, #88]
+    ldr lr, [r2, #86]
+    ldr r12, [r2, #88]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r11, [r1, #92]
+    ldr lr, [r2, #82]
+    ldr r12, [r2, #84]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r10, [r1, #96]
+    ldr lr, [r2, #78]
+    ldr r12, [r2, #80]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r9, [r1, #100]
+    ldr lr, [r2, #74]
+    ldr r12, [r2, #76]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldr lr, [r2, #70]
+    ldr r12, [r2, #72]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    ldr lr, [r2, #66]
+    ldr r12, [r2, #68]
+    smladx r4, r9, r12, r4
+    smladx r3, r9, lr, r3
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #168]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #172]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #176]
+    ldr lr, [r2, #78]
+    ldr r12, [r2, #80]
+    smuadx r4, r9, r12
+    smuadx r3, r9, lr
+    ldr lr, [r2, #82]
+    ldr r12, [r2, #84]
+    smladx r4, r10, r12, r4
+    smuadx r6, r9, r12
+    smladx r3, r10, lr, r3
+    smuadx r5, r9, lr
+    ldr lr, [r2, #86]
+    ldr r12, [r2, #88]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smuadx r8, r9, r12
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smuadx r7, r9, lr
+    ldr r9, [r1, #88]
+    ldr lr, [r2, #90]
+    ldr r12, [r2, #92]
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r9, lr, r3
+    smladx r5, r11, lr, r5
+    smladx r7, r10, lr, r7
+    ldr r10, [r1, #84]
+    ldr lr, [r2, #94]
+    ldr r12, [r2, #96]
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r10, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r11, lr, r7
+    ldr r11, [r1, #80]
+    ldr lr, [r2, #98]
+    ldr r12, [r2, #100]
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r11, lr, r3
+    smladx r5, r10, lr, r5
+    smladx r7, r9, lr, r7
+    ldr r9, [r1, #76]
+    smlatt r3, r9, r12, r3
+    smlatt r5, r11, r12, r5
+    smlatt r7, r10, r12, r7
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #180]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #184]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #188]
+    ldr r10, [r1, #88]
+    ldr r11, [r1, #92]
+    ldr r9, [r1, #96]
+    smultt r3, r10, r12
+    smultt r5, r11, r12
+    smultt r7, r9, r12
+    ldr r10, [r1, #100]
+    smuadx r4, r11, r12
+    smuadx r6, r9, r12
+    smuadx r8, r10, r12
+    smladx r3, r11, lr, r3
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    ldr lr, [r2, #94]
+    ldr r12, [r2, #96]
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r3, r9, lr, r3
+    smladx r5, r10, lr, r5
+    ldr lr, [r2, #90]
+    ldr r12, [r2, #92]
+    smladx r4, r10, r12, r4
+    smladx r3, r10, lr, r3
+    pkhbt r3, r3, r4, lsl #16
+    str r3, [r0, #192]
+    pkhbt r5, r5, r6, lsl #16
+    str r5, [r0, #196]
+    pkhbt r7, r7, r8, lsl #16
+    str r7, [r0, #200]
+    ldr lr, [r2, #100]
+    smultt r3, r10, lr
+    strh r3, [r0, #204]
     pop {r4-r11, pc}
     .size pqmcu_ntru_sb52, .-pqmcu_ntru_sb52
 
