@@ -595,9 +595,18 @@ inline uint32_t fold16(uint32_t x) { return (x & 0x0F0F0F0Fu) + ((x >> 4) & 0x0F
 // pass: step i reads C[i], C[h+i], C[2h+i], C[3h+i] and writes only C[h+i],
 // C[2h+i]. Lanes
 // past the product's length may hold multiples of 3. t:
-// s3_lanes_kmul_words(w, levels) (inverse.hpp).
-void lanes_kmul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, int levels, uint32_t* t) {
-    if (levels == 0) return lanes_mul(C, A, B, w, t);
+// s3_lanes_kmul_words(w, levels) (inverse.hpp). B: the two words on each
+// side of B[0 .. w) addressable and not C's or A's words being used: the
+// lane products p0 / p2 pad their B there in place (zeroed for the product,
+// then restored) instead of copying it into t (at C's words which that
+// product does not write: p2's B + l tail may be the caller's C[0], C[1]).
+void lanes_kmul(uint32_t* C, const uint32_t* A, uint32_t* B, size_t w, int levels, uint32_t* t) {
+    if (levels == 0) {
+        const uint32_t b0 = B[-2], b1 = B[-1], b2 = B[w], b3 = B[w + 1];
+        lanes_mul<0, false>(C, A, B, w, B - 2);
+        B[-2] = b0, B[-1] = b1, B[w] = b2, B[w + 1] = b3;
+        return;
+    }
     const size_t h = (w + 1) / 2, l = w - h;
     uint32_t *SA = t, *P = SA + 2 * h, *rest = P + 2 * h;
     // SB where lanes_mul pads its B (rest + 2) when p1 is a lane product:
@@ -728,7 +737,9 @@ void s3_inverse_exp(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch)
         // b_(v + u) = b_v^(3^u) b_u, v the previous element, u = v_other
         const size_t j = plan.other[i];
         s3_frobenius(A, slot(i - 1), n, ch.v[j]);
-        lanes_kmul(R, A, slot(j), W, levels, K);
+        // (B the permuted operand: K's last two words before it, R's first
+        // two after it, as lanes_kmul pads it)
+        lanes_kmul(R, slot(j), A, W, levels, K);
         s3_fold_lanes(slot(i), R, n);
     }
     s3_frobenius(A, slot(ch.len - 1), n, 1);  // d = b_(n-2)^3 = a^(r-1)
