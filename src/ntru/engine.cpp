@@ -178,17 +178,17 @@ void lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, uint
 
 // a b (n coefficients each, lanes as lanes_mul's Fold leaves them) as the
 // bytes of 2n coefficients, in scratch: A, B (W words each), Y (W + 4), the
-// product (2W), W = ceil(n / 4).
+// product (2W), W = ceil(n / 4). (b is packed straight into Y, padded there:
+// no copy; B's words are unused.)
 template <int Fold = 0, bool MaskA = false>
 const uint8_t* lanes_product(const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch) {
     const size_t W = (n + 3) / 4;
     uint32_t* A = scratch;
-    uint32_t* B = A + W;
-    uint32_t* Y = B + W;
+    uint32_t* Y = A + 2 * W;
     uint32_t* R = Y + W + 4;
     pack_lanes<false, MaskA>(A, a, n);
-    pack_lanes(B, b, n);
-    lanes_mul<Fold>(R, A, B, W, Y);
+    pack_lanes(Y + 2, b, n);
+    lanes_mul<Fold, false>(R, A, Y + 2, W, Y);
     return reinterpret_cast<const uint8_t*>(R);
 }
 }  // namespace
