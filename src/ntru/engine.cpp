@@ -127,7 +127,7 @@ inline void copy_words(uint32_t* dst, const uint32_t* src, size_t w) {
 // steps (mod 3); 2 x mod 16 every 3 steps (mod 16, operands <= 15 and {0,1},
 // or both <= 3). On the M4 all of it is assembly (s3_lanes_m4.S: folds every
 // 14 / 4 steps where the groups allow).
-// (Copy false: B is Y + 2 already, lanes_kmul's p1)
+// (Copy false: B is Y + 2 already: lanes_kmul's products, lanes_product)
 template <int Fold = 0, bool Copy = true>
 void lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, uint32_t* Y) {
     Y[0] = Y[1] = 0;
