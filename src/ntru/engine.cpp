@@ -989,19 +989,7 @@ template <class M>
 void cyclic(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint16_t* scratch) {
     uint16_t* full = scratch;  // 2n - 1 words, then the method's scratch
     M::mul(full, a, b, n, full + (2 * n - 1));
-    size_t i = 0;
-#if defined(__ARM_FEATURE_SIMD32)
-#pragma GCC unroll 4
-    for (; i + 2 < n; i += 2) {  // two coefficients per word
-        uint32_t x, y;
-        __builtin_memcpy(&x, full + i, 4);
-        __builtin_memcpy(&y, full + i + n, 4);
-        x = __uadd16(x, y);
-        __builtin_memcpy(c + i, &x, 4);
-    }
-#endif
-    for (; i + 1 < n; ++i) c[i] = uint16_t(full[i] + full[i + n]);
-    c[n - 1] = full[n - 1];
+    fold_cyclic(c, full, n);
 }
 }  // namespace
 

@@ -15,6 +15,10 @@
 #include <cstdint>
 #include <utility>
 
+#if defined(__ARM_FEATURE_SIMD32)
+#include <arm_acle.h>
+#endif
+
 #include "core/status.hpp"
 #include "ntru/ntt.hpp"
 #include "ntru/ntt_big.hpp"
@@ -240,6 +244,24 @@ constexpr size_t ring_shared_words(size_t n) { return 6 * ((n + 3) / 4); }
 bool ring_eval_shared(uint16_t* eb, const uint16_t* b, size_t n, uint32_t logq);
 void ring_mul_shared(uint16_t* c, const uint16_t* a, const uint16_t* b, const uint16_t* eb, size_t n, uint32_t logq,
                      uint16_t* scratch);
+// c = full (a product's 2n - 1 coefficients) mod x^n - 1: c[i] = full[i] +
+// full[i + n], two coefficients a word on the M4 (ring_mul's and
+// ring_mul_shared's fold; inlined so each keeps its own code).
+[[gnu::always_inline]] inline void fold_cyclic(uint16_t* c, const uint16_t* full, size_t n) {
+    size_t i = 0;
+#if defined(__ARM_FEATURE_SIMD32)
+#pragma GCC unroll 4
+    for (; i + 2 < n; i += 2) {
+        uint32_t x, y;
+        __builtin_memcpy(&x, full + i, 4);
+        __builtin_memcpy(&y, full + i + n, 4);
+        x = __uadd16(x, y);
+        __builtin_memcpy(c + i, &x, 4);
+    }
+#endif
+    for (; i + 1 < n; ++i) c[i] = uint16_t(full[i] + full[i + n]);
+    c[n - 1] = full[n - 1];
+}
 // c = a b mod (3, Phi_n) with a, b in {0,1,2}^n, c in {0,1,2}^n. c may be a
 // or b. Four coefficients per word in byte lanes: one 32 x 32-bit UMULL /
 // UMLAL is 16 coefficient products. `scratch`: s3_lanes_words(n) words.

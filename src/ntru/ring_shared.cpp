@@ -6,10 +6,6 @@
 // encapsulation and decapsulation use (code growth limits of the unit).
 #include "ntru/engine.hpp"
 
-#if defined(__ARM_FEATURE_SIMD32)
-#include <arm_acle.h>
-#endif
-
 namespace pqmcu::ntru::detail {
 
 namespace {
@@ -28,25 +24,13 @@ bool with_shared_method([[maybe_unused]] size_t n, [[maybe_unused]] uint32_t log
 #endif
 }
 
-// c = the full product (2n - 1 words, in scratch) mod x^n - 1, as engine.cpp's cyclic
+// c = a b mod x^n - 1 with b's evaluations eb (engine.cpp's cyclic with mul_shared)
 template <class M>
 void cyclic_shared(uint16_t* c, const uint16_t* a, const uint16_t* b, const uint16_t* eb, size_t n,
                    uint16_t* scratch) {
     uint16_t* full = scratch;  // 2n - 1 words, then the method's scratch
     M::mul_shared(full, a, b, eb, n, full + (2 * n - 1));
-    size_t i = 0;
-#if defined(__ARM_FEATURE_SIMD32)
-#pragma GCC unroll 4
-    for (; i + 2 < n; i += 2) {  // two coefficients per word
-        uint32_t x, y;
-        __builtin_memcpy(&x, full + i, 4);
-        __builtin_memcpy(&y, full + i + n, 4);
-        x = __uadd16(x, y);
-        __builtin_memcpy(c + i, &x, 4);
-    }
-#endif
-    for (; i + 1 < n; ++i) c[i] = uint16_t(full[i] + full[i + n]);
-    c[n - 1] = full[n - 1];
+    fold_cyclic(c, full, n);
 }
 }  // namespace
 
