@@ -47,6 +47,10 @@ void pack_rounded_le16(uint8_t* out, const uint8_t* acc, size_t count, uint16_t 
 void decode_msg(uint8_t* m, const uint16_t* v, const uint8_t* cm, unsigned et, uint16_t h2);
 uint32_t pack_rounded_cmp(const uint8_t* expect, const uint16_t* in, size_t count, uint16_t add, unsigned shift,
                           unsigned bits);
+// The same with shift 3 and 10 bits (the b' rows) in four register
+// arguments (on the M4 pqmcu_saber_cmp_rounded10_m4, cmp10_m4.S, for every
+// shape pack_rounded_cmp sends there too).
+uint32_t pack_rounded_cmp10(const uint8_t* expect, const uint16_t* in, size_t count, uint16_t add);
 void pack_rounded(uint8_t* out, const uint16_t* in, size_t count, uint16_t add, unsigned shift, unsigned bits);
 // The same of in[i] - m_i 2^(p - 1) (mod 2^16), m_i bit i % 8 of m[i / 8]:
 // Saber's c_m = round(v' - m 2^(p - 1)) without a separate pass over v'.

@@ -444,9 +444,10 @@ struct Scheme {
     }
     // FireSaber decapsulation's row compare out of line with two arguments
     // (pack_rounded_cmp's six needed 8 bytes of outgoing arguments on the
-    // rows' frame, the stack peak's).
+    // rows' frame, the stack peak's), a tail call of pack_rounded_cmp10.
     [[gnu::noinline]] static uint32_t compare_row(const uint8_t* out, const uint16_t* row) {
-        return pack_rounded_cmp(out, row, kN, h1, kLogQ - kLogP, kLogP);
+        static_assert(kLogQ - kLogP == 3 && kLogP == 10);
+        return pack_rounded_cmp10(out, row, kN, h1);
     }
     // c_m: v' - m 2^(p - 1) rounded, the message folded into the encoding
     // (out of line: it keeps the callers' frames, on the stack peak's path, small).
