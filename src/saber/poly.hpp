@@ -58,6 +58,9 @@ void pack_rounded_msg(uint8_t* out, const uint16_t* in, const uint8_t* m, size_t
                       unsigned bits);
 uint32_t pack_rounded_msg_cmp(const uint8_t* expect, const uint16_t* in, const uint8_t* m, size_t count, uint16_t add,
                               unsigned shift, unsigned bits);
+// FireSaber's c_m compare (256 coefficients, shift 4, 6 bits): on the M4
+// pqmcu_saber_cmp_rounded6_msg_m4 (cmpmsg6_m4.S), four register arguments.
+uint32_t pack_rounded_msg_cmp6(const uint8_t* expect, const uint16_t* in, const uint8_t* m, uint16_t add);
 // Zeroes a Workspace (word-aligned, bytes a multiple of 32): STM on the M4,
 // secure_wipe elsewhere; out of line, so never dropped as a dead store.
 void wipe_workspace(void* p, size_t bytes);

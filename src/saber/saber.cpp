@@ -14,6 +14,8 @@
 extern "C" void pqmcu_saber_wipe_m4(void* p, size_t bytes);
 extern "C" uint32_t pqmcu_saber_cmp_rounded10_m4(const uint8_t* expect, const uint16_t* in, size_t groups,
                                                  uint32_t add);
+extern "C" uint32_t pqmcu_saber_cmp_rounded6_msg_m4(const uint8_t* expect, const uint16_t* in, const uint8_t* m,
+                                                    uint32_t add);
 #endif
 #if defined(PQMCU_SABER_NTT_AVX2)
 #include <immintrin.h>
@@ -840,6 +842,14 @@ uint32_t pack_rounded_cmp10(const uint8_t* expect, const uint16_t* in, size_t co
 uint32_t pack_rounded_msg_cmp(const uint8_t* expect, const uint16_t* in, const uint8_t* m, size_t count, uint16_t add,
                               unsigned shift, unsigned bits) {
     return pack_rounded_cmp_any<true>(expect, in, m, count, add, shift, bits);
+}
+
+uint32_t pack_rounded_msg_cmp6(const uint8_t* expect, const uint16_t* in, const uint8_t* m, uint16_t add) {
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+    return pqmcu_saber_cmp_rounded6_msg_m4(expect, in, m, add);
+#else
+    return pack_rounded_cmp_any<true>(expect, in, m, 256, add, 4, 6);
+#endif
 }
 
 void decode_msg(uint8_t* m, const uint16_t* v, const uint8_t* cm, unsigned et, uint16_t h2) {

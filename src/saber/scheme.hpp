@@ -453,6 +453,9 @@ struct Scheme {
     // (out of line: it keeps the callers' frames, on the stack peak's path, small).
     [[gnu::noinline]] static uint32_t emit_message(bool compare, uint8_t* out, const uint16_t* v, const uint8_t* m) {
         constexpr unsigned shift = kLogP - params.et, bits = params.et;
+        if constexpr (params.et == 6 && kN == 256 && shift == 4) {  // (FireSaber: its own kernel on the M4)
+            if (compare) return pack_rounded_msg_cmp6(out, v, m, h1);
+        }
         if (compare) return pack_rounded_msg_cmp(out, v, m, kN, h1, shift, bits);
         pack_rounded_msg(out, v, m, kN, h1, shift, bits);
         return 0;
