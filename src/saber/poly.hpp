@@ -45,6 +45,8 @@ void pack_rounded_le16(uint8_t* out, const uint8_t* acc, size_t count, uint16_t 
 // (j = 8 i + k, c_j the et-bit field j of cm; 32 bytes), two coefficients a
 // word in 16-bit lanes (UADD16 / USUB16 on the M4). et = 3, 4 or 6.
 void decode_msg(uint8_t* m, const uint16_t* v, const uint8_t* cm, unsigned et, uint16_t h2);
+// The same for et = 6 (FireSaber; on the M4 pqmcu_saber_decode_msg6_m4, decmsg6_m4.S).
+void decode_msg6(uint8_t* m, const uint16_t* v, const uint8_t* cm, uint16_t h2);
 uint32_t pack_rounded_cmp(const uint8_t* expect, const uint16_t* in, size_t count, uint16_t add, unsigned shift,
                           unsigned bits);
 // The same with shift 3 and 10 bits (the b' rows) in four register

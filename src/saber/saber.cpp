@@ -14,6 +14,7 @@
 extern "C" void pqmcu_saber_wipe_m4(void* p, size_t bytes);
 extern "C" uint32_t pqmcu_saber_cmp_rounded10_m4(const uint8_t* expect, const uint16_t* in, size_t groups,
                                                  uint32_t add);
+extern "C" void pqmcu_saber_decode_msg6_m4(uint8_t* m, const uint16_t* v, const uint8_t* cm, uint32_t h2);
 extern "C" uint32_t pqmcu_saber_cmp_rounded6_msg_m4(const uint8_t* expect, const uint16_t* in, const uint8_t* m,
                                                     uint32_t add);
 #endif
@@ -849,6 +850,14 @@ uint32_t pack_rounded_msg_cmp6(const uint8_t* expect, const uint16_t* in, const 
     return pqmcu_saber_cmp_rounded6_msg_m4(expect, in, m, add);
 #else
     return pack_rounded_cmp_any<true>(expect, in, m, 256, add, 4, 6);
+#endif
+}
+
+void decode_msg6(uint8_t* m, const uint16_t* v, const uint8_t* cm, uint16_t h2) {
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+    pqmcu_saber_decode_msg6_m4(m, v, cm, h2);
+#else
+    decode_msg_t<6>(m, v, cm, h2);
 #endif
 }
 

@@ -1155,7 +1155,11 @@ private:
     // of c_m at et i, read as two groups of four (12 / 16 / 24 bits), two
     // coefficients a word (decode_msg).
     static void decode_m(uint8_t* m, const uint16_t* v, const uint8_t* ct) {
-        decode_msg(m, v, ct + params.polyvec_p_bytes(), params.et, h2);
+        if constexpr (params.et == 6) {
+            decode_msg6(m, v, ct + params.polyvec_p_bytes(), h2);
+        } else {
+            decode_msg(m, v, ct + params.polyvec_p_bytes(), params.et, h2);
+        }
     }
     // ct = (round(A s'), round(b^T s' + m)), or (compare) the same compared to ct: nonzero if different.
     // kSplitRows (kSum25Split decapsulation, a copy of its own, so the
