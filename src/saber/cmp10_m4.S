@@ -25,12 +25,12 @@ pqmcu_saber_cmp_rounded10_m4:
     add r2, r2, r2, lsl #2
     add r2, r0, r2, lsl #2          @ end of expect (20 bytes a group)
 1:
-    ldr r4, [r1]                    @ pairs 0-3: fields 0-7
-    ldr r5, [r1, #4]
+    ldr r5, [r1, #4]                @ pairs 0-3: fields 0-7
     ldr r6, [r1, #8]
     ldr r7, [r1, #12]
-    ldr r8, [r0]
+    ldr r4, [r1], #16
     ldr r9, [r0, #4]
+    ldr r8, [r0], #20               @ (the pointers advance with the loads)
     uadd16 r4, r4, r12
     uadd16 r5, r5, r12
     uadd16 r6, r6, r12
@@ -59,15 +59,13 @@ pqmcu_saber_cmp_rounded10_m4:
     lsr r10, r11, #4
     ubfx r11, r7, #19, #10
     orr r10, r10, r11, lsl #6
-    ldr r4, [r1, #16]               @ pairs 4-7: fields 8-15
-    ldr r5, [r1, #20]
-    ldr r6, [r1, #24]
-    ldr r7, [r1, #28]
-    ldr r8, [r0, #8]
-    ldr r9, [r0, #12]
-    ldr lr, [r0, #16]
-    adds r1, #32
-    adds r0, #20
+    ldr r5, [r1, #4]                @ pairs 4-7: fields 8-15
+    ldr r6, [r1, #8]
+    ldr r7, [r1, #12]
+    ldr r4, [r1], #16
+    ldr r8, [r0, #-12]
+    ldr r9, [r0, #-8]
+    ldr lr, [r0, #-4]
     uadd16 r4, r4, r12
     uadd16 r5, r5, r12
     uadd16 r6, r6, r12

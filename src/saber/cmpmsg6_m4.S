@@ -27,13 +27,12 @@ pqmcu_saber_cmp_rounded6_msg_m4:
     add r10, r2, #32                @ end of m
     mov r11, #0x02000200            @ the two flip bits of a pair
 1:
-    ldr r4, [r1]                    @ pairs 0-3: fields 0-7
-    ldr r5, [r1, #4]
+    ldr r5, [r1, #4]                @ pairs 0-3: fields 0-7
     ldr r6, [r1, #8]
     ldr r7, [r1, #12]
+    ldr r4, [r1], #16
     ldrb r8, [r2], #1               @ message byte
-    ldr r9, [r0]                    @ expect bytes 0-3
-    adds r1, #16
+    ldr r9, [r0], #6                @ expect bytes 0-3 (the pointer on to the next group)
     uadd16 r4, r4, r12
     uadd16 r5, r5, r12
     uadd16 r6, r6, r12
@@ -68,8 +67,7 @@ pqmcu_saber_cmp_rounded6_msg_m4:
     orr r8, r8, lr, lsl #4
     ubfx lr, r7, #20, #6
     orr r8, r8, lr, lsl #10
-    ldrh r9, [r0, #4]
-    adds r0, #6
+    ldrh r9, [r0, #-2]              @ expect bytes 4-5
     eor r8, r8, r9
     orr r3, r3, r8
     cmp r2, r10

@@ -24,14 +24,12 @@ pqmcu_saber_decode_msg6_m4:
     add r12, r3, r3, lsl #16        @ h2 in both halves
     add r3, r0, #32                 @ end of m
 1:
-    ldr r4, [r1]
     ldr r5, [r1, #4]
     ldr r6, [r1, #8]
     ldr r7, [r1, #12]
-    ldr r8, [r2]                    @ fields 0-4 at 0, 6, .., 24 (f5's low 2 bits)
+    ldr r4, [r1], #16
     ldr r9, [r2, #2]                @ fields 4-7 at 8, 14, 20, 26
-    adds r1, #16
-    adds r2, #6
+    ldr r8, [r2], #6                @ fields 0-4 at 0, 6, .., 24 (f5's low 2 bits)
     @ pair 0 (f0, f1): message bits 0 and 1
     uadd16 r4, r4, r12
     lsr r4, r4, #4
