@@ -45,8 +45,14 @@ void pack_rounded_le16(uint8_t* out, const uint8_t* acc, size_t count, uint16_t 
 // (j = 8 i + k, c_j the et-bit field j of cm; 32 bytes), two coefficients a
 // word in 16-bit lanes (UADD16 / USUB16 on the M4). et = 3, 4 or 6.
 void decode_msg(uint8_t* m, const uint16_t* v, const uint8_t* cm, unsigned et, uint16_t h2);
+// The same for et = 6 (FireSaber; on the M4 pqmcu_saber_decode_msg6_m4, decmsg6_m4.S).
+void decode_msg6(uint8_t* m, const uint16_t* v, const uint8_t* cm, uint16_t h2);
 uint32_t pack_rounded_cmp(const uint8_t* expect, const uint16_t* in, size_t count, uint16_t add, unsigned shift,
                           unsigned bits);
+// The same with shift 3 and 10 bits (the b' rows) in four register
+// arguments (on the M4 pqmcu_saber_cmp_rounded10_m4, cmp10_m4.S, for every
+// shape pack_rounded_cmp sends there too).
+uint32_t pack_rounded_cmp10(const uint8_t* expect, const uint16_t* in, size_t count, uint16_t add);
 void pack_rounded(uint8_t* out, const uint16_t* in, size_t count, uint16_t add, unsigned shift, unsigned bits);
 // The same of in[i] - m_i 2^(p - 1) (mod 2^16), m_i bit i % 8 of m[i / 8]:
 // Saber's c_m = round(v' - m 2^(p - 1)) without a separate pass over v'.
@@ -54,6 +60,9 @@ void pack_rounded_msg(uint8_t* out, const uint16_t* in, const uint8_t* m, size_t
                       unsigned bits);
 uint32_t pack_rounded_msg_cmp(const uint8_t* expect, const uint16_t* in, const uint8_t* m, size_t count, uint16_t add,
                               unsigned shift, unsigned bits);
+// FireSaber's c_m compare (256 coefficients, shift 4, 6 bits): on the M4
+// pqmcu_saber_cmp_rounded6_msg_m4 (cmpmsg6_m4.S), four register arguments.
+uint32_t pack_rounded_msg_cmp6(const uint8_t* expect, const uint16_t* in, const uint8_t* m, uint16_t add);
 // Zeroes a Workspace (word-aligned, bytes a multiple of 32): STM on the M4,
 // secure_wipe elsewhere; out of line, so never dropped as a dead store.
 void wipe_workspace(void* p, size_t bytes);

@@ -12,6 +12,11 @@
 
 #if defined(PQMCU_SABER_NTT_M4_ASM)
 extern "C" void pqmcu_saber_wipe_m4(void* p, size_t bytes);
+extern "C" uint32_t pqmcu_saber_cmp_rounded10_m4(const uint8_t* expect, const uint16_t* in, size_t groups,
+                                                 uint32_t add);
+extern "C" void pqmcu_saber_decode_msg6_m4(uint8_t* m, const uint16_t* v, const uint8_t* cm, uint32_t h2);
+extern "C" uint32_t pqmcu_saber_cmp_rounded6_msg_m4(const uint8_t* expect, const uint16_t* in, const uint8_t* m,
+                                                    uint32_t add);
 #endif
 #if defined(PQMCU_SABER_NTT_AVX2)
 #include <immintrin.h>
@@ -811,6 +816,11 @@ inline uint32_t pack_rounded_cmp_any(const uint8_t* expect, const uint16_t* in, 
 
 uint32_t pack_rounded_cmp(const uint8_t* expect, const uint16_t* in, size_t count, uint16_t add, unsigned shift,
                           unsigned bits) {
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+    if (count % 16 == 0 && count != 0 && shift == 3 && bits == 10) {  // (public: the set's shapes)
+        return pqmcu_saber_cmp_rounded10_m4(expect, in, count / 16, add);
+    }
+#endif
 #if defined(PQMCU_SABER_NTT_AVX2)
     if (count % 16 == 0 && count <= kN && shift == 3 && bits == 10 && use_avx2()) {
         alignas(32) uint8_t buf[kN * 10 / 8 + 6];
@@ -823,9 +833,32 @@ uint32_t pack_rounded_cmp(const uint8_t* expect, const uint16_t* in, size_t coun
     return pack_rounded_cmp_any<false>(expect, in, nullptr, count, add, shift, bits);
 }
 
+uint32_t pack_rounded_cmp10(const uint8_t* expect, const uint16_t* in, size_t count, uint16_t add) {
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+    if (count % 16 == 0 && count != 0) return pqmcu_saber_cmp_rounded10_m4(expect, in, count / 16, add);
+#endif
+    return pack_rounded_cmp(expect, in, count, add, 3, 10);
+}
+
 uint32_t pack_rounded_msg_cmp(const uint8_t* expect, const uint16_t* in, const uint8_t* m, size_t count, uint16_t add,
                               unsigned shift, unsigned bits) {
     return pack_rounded_cmp_any<true>(expect, in, m, count, add, shift, bits);
+}
+
+uint32_t pack_rounded_msg_cmp6(const uint8_t* expect, const uint16_t* in, const uint8_t* m, uint16_t add) {
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+    return pqmcu_saber_cmp_rounded6_msg_m4(expect, in, m, add);
+#else
+    return pack_rounded_cmp_any<true>(expect, in, m, 256, add, 4, 6);
+#endif
+}
+
+void decode_msg6(uint8_t* m, const uint16_t* v, const uint8_t* cm, uint16_t h2) {
+#if defined(PQMCU_SABER_NTT_M4_ASM)
+    pqmcu_saber_decode_msg6_m4(m, v, cm, h2);
+#else
+    decode_msg_t<6>(m, v, cm, h2);
+#endif
 }
 
 void decode_msg(uint8_t* m, const uint16_t* v, const uint8_t* cm, unsigned et, uint16_t h2) {

@@ -444,14 +444,18 @@ struct Scheme {
     }
     // FireSaber decapsulation's row compare out of line with two arguments
     // (pack_rounded_cmp's six needed 8 bytes of outgoing arguments on the
-    // rows' frame, the stack peak's).
+    // rows' frame, the stack peak's), a tail call of pack_rounded_cmp10.
     [[gnu::noinline]] static uint32_t compare_row(const uint8_t* out, const uint16_t* row) {
-        return pack_rounded_cmp(out, row, kN, h1, kLogQ - kLogP, kLogP);
+        static_assert(kLogQ - kLogP == 3 && kLogP == 10);
+        return pack_rounded_cmp10(out, row, kN, h1);
     }
     // c_m: v' - m 2^(p - 1) rounded, the message folded into the encoding
     // (out of line: it keeps the callers' frames, on the stack peak's path, small).
     [[gnu::noinline]] static uint32_t emit_message(bool compare, uint8_t* out, const uint16_t* v, const uint8_t* m) {
         constexpr unsigned shift = kLogP - params.et, bits = params.et;
+        if constexpr (params.et == 6 && kN == 256 && shift == 4) {  // (FireSaber: its own kernel on the M4)
+            if (compare) return pack_rounded_msg_cmp6(out, v, m, h1);
+        }
         if (compare) return pack_rounded_msg_cmp(out, v, m, kN, h1, shift, bits);
         pack_rounded_msg(out, v, m, kN, h1, shift, bits);
         return 0;
@@ -1151,7 +1155,11 @@ private:
     // of c_m at et i, read as two groups of four (12 / 16 / 24 bits), two
     // coefficients a word (decode_msg).
     static void decode_m(uint8_t* m, const uint16_t* v, const uint8_t* ct) {
-        decode_msg(m, v, ct + params.polyvec_p_bytes(), params.et, h2);
+        if constexpr (params.et == 6) {
+            decode_msg6(m, v, ct + params.polyvec_p_bytes(), h2);
+        } else {
+            decode_msg(m, v, ct + params.polyvec_p_bytes(), params.et, h2);
+        }
     }
     // ct = (round(A s'), round(b^T s' + m)), or (compare) the same compared to ct: nonzero if different.
     // kSplitRows (kSum25Split decapsulation, a copy of its own, so the

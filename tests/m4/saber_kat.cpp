@@ -11,7 +11,9 @@
 // stack peak of every operation is printed and held to a budget.
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
+#include "hash/shake.hpp"
 #include "m4/format.hpp"
 #include "m4/stack.hpp"
 #include "rng/ctr_drbg.hpp"
@@ -105,6 +107,46 @@ void check_entry(test::Context& ctx, size_t index) {
 void entry0(test::Context& ctx) { check_entry(ctx, 0); }
 void entry1(test::Context& ctx) { check_entry(ctx, 1); }
 
+// Entry 0's ciphertext with one bit flipped, decapsulated with its secret
+// key (Default): the implicit-rejection secret SHA3-256(z || SHA3-256(ct))
+// (a flipped c_m bit need not change m', so only the compare can reject)
+// at each byte of the
+// second b' row's first 20-byte group (every word of the row compare's
+// group) and of c_m's first and last groups (6 bytes for FireSaber, the
+// message folded in), two bits a byte.
+void flipped_ct(test::Context& ctx) {
+    const vectors::VecEntry& e = vectors::PQMCU_KAT_VECTORS.entries[0];
+    const vectors::VecField* sk = e.get("sk");
+    const vectors::VecField* ct = e.get("ct");
+    const vectors::VecField* ss = e.get("ss");
+    PQ_CHECK(ctx, sk != nullptr && ct != nullptr && ss != nullptr && ct->len == S::ct_bytes);
+    if (ctx.failures() != 0) return;
+    std::memcpy(g_sk, sk->bytes, S::sk_bytes);
+    uint8_t key[32];
+    std::memcpy(g_ct, ct->bytes, S::ct_bytes);
+    PQ_CHECK(ctx, S::decapsulate(key, g_ct, g_sk, g_ws) == Status::ok);
+    PQ_CHECK_BYTES(ctx, key, ss->bytes, 32);
+    constexpr size_t row1 = S::params.poly_p_bytes(), cm = S::params.polyvec_p_bytes();
+    size_t at[20 + 12];
+    size_t n = 0;
+    for (size_t i = 0; i < 20; ++i) at[n++] = row1 + i;
+    for (size_t i = 0; i < 6; ++i) at[n++] = cm + i;
+    for (size_t i = 0; i < 6; ++i) at[n++] = S::ct_bytes - 6 + i;
+    for (size_t k = 0; k < n; ++k) {
+        for (unsigned b = 0; b < 2; ++b) {
+            const uint8_t bit = uint8_t(1u << ((at[k] + 5 * b) % 8));
+            g_ct[at[k]] ^= bit;
+            PQ_CHECK(ctx, S::decapsulate(key, g_ct, g_sk, g_ws) == Status::ok);
+            uint8_t zh[64], reject[32];
+            std::memcpy(zh, g_sk + S::sk_bytes - 32, 32);
+            PQ_CHECK(ctx, hash::sha3_256(zh + 32, g_ct, S::ct_bytes) == Status::ok);
+            PQ_CHECK(ctx, hash::sha3_256(reject, zh, 64) == Status::ok);
+            PQ_CHECK_BYTES(ctx, key, reject, 32);
+            g_ct[at[k]] ^= bit;
+        }
+    }
+}
+
 // The Speed profile (its own transform-domain sums): entry 0's keys,
 // ciphertext and secret, and decapsulation of the ciphertext and of a flipped one.
 using SS = saber::Scheme<saber::PQMCU_KAT_SET, saber::Speed>;
@@ -138,6 +180,7 @@ void speed_entry0(test::Context& ctx) {
 PQMCU_SUITE(saber_kat_suite, "saber kat", {
     {"kat entry 0", entry0},
     {"kat entry 1", entry1},
+    {"kat entry 0, ciphertext bits flipped", flipped_ct},
     {"kat entry 0, Speed profile", speed_entry0},
 });
 
