@@ -116,7 +116,7 @@ int main(int argc, char** argv) {
         static const char* kOps[3] = {"keygen", "encaps", "decaps"};
         for (int o = 0; o < 3; ++o) {
             const double up = median(t[0][o]), pq = median(t[1][o]);
-            std::printf("| %s | %s | %.1f | %.1f | %.2f |\n", name.c_str(), kOps[o], up, pq, pq / up);
+            std::printf("| %s | %s | %.2f | %.2f | %.3f |\n", name.c_str(), kOps[o], up, pq, pq / up);
         }
         std::fflush(stdout);
     }
