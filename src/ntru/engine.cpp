@@ -55,6 +55,7 @@ uint16_t mod3(uint16_t a) {
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
 extern "C" void pqmcu_ntru_s3_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
 extern "C" void pqmcu_ntru_m16_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
+extern "C" void pqmcu_ntru_s3_lanes_mul5(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
 extern "C" void pqmcu_ntru_m32_lanes_sqr(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
 #endif
 namespace {
@@ -187,6 +188,18 @@ const uint8_t* lanes_product(const uint16_t* a, const uint16_t* b, size_t n, uin
     uint32_t* Y = A + 2 * W;
     uint32_t* R = Y + W + 4;
     pack_lanes<false, MaskA>(A, a, n);
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    if constexpr (Fold == 0) {
+        // the five-output kernel (four zero words on each side of b): Y from
+        // A + W (B's unused words), up to A + 2W + 8 <= R
+        uint32_t* Y4 = A + W;
+        Y4[0] = Y4[1] = Y4[2] = Y4[3] = 0;
+        pack_lanes(Y4 + 4, b, n);
+        Y4[W + 4] = Y4[W + 5] = Y4[W + 6] = Y4[W + 7] = 0;
+        pqmcu_ntru_s3_lanes_mul5(R, A, Y4, uint32_t(W));
+        return reinterpret_cast<const uint8_t*>(R);
+    }
+#endif
     pack_lanes(Y + 2, b, n);
     lanes_mul<Fold, false>(R, A, Y + 2, W, Y);
     return reinterpret_cast<const uint8_t*>(R);
@@ -595,23 +608,33 @@ inline uint32_t fold16(uint32_t x) { return (x & 0x0F0F0F0Fu) + ((x >> 4) & 0x0F
 // pass: step i reads C[i], C[h+i], C[2h+i], C[3h+i] and writes only C[h+i],
 // C[2h+i]. Lanes
 // past the product's length may hold multiples of 3. t:
-// s3_lanes_kmul_words(w, levels) (inverse.hpp). B: the two words on each
-// side of B[0 .. w) addressable and not C's or A's words being used: the
-// lane products p0 / p2 pad their B there in place (zeroed for the product,
-// then restored) instead of copying it into t (at C's words which that
-// product does not write: p2's B + l tail may be the caller's C[0], C[1]).
+// s3_lanes_kmul_words(w, levels) (inverse.hpp). B: the kKmulPad (4) words
+// on each side of B[0 .. w) addressable and not C's or A's words being
+// used: the lane products p0 / p2 pad their B there in place (zeroed for
+// the product, then restored) instead of copying it into t (at C's words
+// which that product does not write: p2's B + l tail may be the caller's
+// C[0 .. 4)). On the M4 the lane products are
+// pqmcu_ntru_s3_lanes_mul5 (five outputs a block, lanes <= 30 out; the
+// host's lanes_mul<0>: <= 60).
 void lanes_kmul(uint32_t* C, const uint32_t* A, uint32_t* B, size_t w, int levels, uint32_t* t) {
     if (levels == 0) {
-        const uint32_t b0 = B[-2], b1 = B[-1], b2 = B[w], b3 = B[w + 1];
+        uint32_t save[8];
+        for (size_t i = 0; i < kKmulPad; ++i) save[i] = B[ptrdiff_t(i) - ptrdiff_t(kKmulPad)], save[kKmulPad + i] = B[w + i];
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+        // (five outputs a block: four zero words on each side)
+        for (size_t i = 0; i < kKmulPad; ++i) B[ptrdiff_t(i) - ptrdiff_t(kKmulPad)] = 0, B[w + i] = 0;
+        pqmcu_ntru_s3_lanes_mul5(C, A, B - kKmulPad, uint32_t(w));
+#else
         lanes_mul<0, false>(C, A, B, w, B - 2);
-        B[-2] = b0, B[-1] = b1, B[w] = b2, B[w + 1] = b3;
+#endif
+        for (size_t i = 0; i < kKmulPad; ++i) B[ptrdiff_t(i) - ptrdiff_t(kKmulPad)] = save[i], B[w + i] = save[kKmulPad + i];
         return;
     }
     const size_t h = (w + 1) / 2, l = w - h;
     uint32_t *SA = t, *P = SA + 2 * h, *rest = P + 2 * h;
-    // SB where lanes_mul pads its B (rest + 2) when p1 is a lane product:
-    // no copy there (p0 and p2, which use rest, come first)
-    uint32_t* SB = levels == 1 ? rest + 2 : SA + h;
+    // SB where the lane product pads its B (rest + kKmulPad) when p1 is a
+    // lane product: no copy there (p0 and p2, which use rest, come first)
+    uint32_t* SB = levels == 1 ? rest + kKmulPad : SA + h;
     lanes_kmul(C, A, B, h, levels - 1, rest);                  // p0: C[0 .. 2h)
     lanes_kmul(C + 2 * h, A + h, B + h, l, levels - 1, rest);  // p2: C[2h .. 2w)
     const uint32_t one = 0x01010101u;
@@ -638,8 +661,7 @@ void lanes_kmul(uint32_t* C, const uint32_t* A, uint32_t* B, size_t w, int level
     }
 #endif
     for (size_t i = l; i < h; ++i) SA[i] = A[i], SB[i] = B[i];
-    if (levels == 1) lanes_mul<0, false>(P, SA, SB, h, rest);  // p1 (SB in place)
-    else lanes_kmul(P, SA, SB, h, levels - 1, rest);
+    lanes_kmul(P, SA, SB, h, levels - 1, rest);  // p1 (SB in place when levels is 1)
     // C[h+i] += p1[i] - p0[i] - p2[i] for i < 2h (p2[i] = C[2h+i], 0 from 2l on)
     const size_t full = 2 * l - h;  // steps with C[3h+i] inside C (all but 0 or 2)
     const auto step = [&](size_t i, uint32_t c3) {
@@ -647,6 +669,21 @@ void lanes_kmul(uint32_t* C, const uint32_t* A, uint32_t* B, size_t w, int level
         C[h + i] = fold16(c1 + P[i]) + 2 * fold16(c0 + c2);
         C[2 * h + i] = fold16(c2 + P[h + i]) + 2 * fold16(c1 + c3);
     };
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    // Over the five-output kernel (lanes <= 30): p1's half unfolded, lanes
+    // <= 60 + 2 * 18 = 96 (s3_fold_lanes adds two: <= 192; the level above
+    // folds both sums, <= 192 each: 26 + 2 * 26 = 78)
+    if (levels == 1) {
+        const auto step1 = [&](size_t i, uint32_t c3) {
+            const uint32_t c0 = C[i], c1 = C[h + i], c2 = C[2 * h + i];
+            C[h + i] = c1 + P[i] + 2 * fold16(c0 + c2);
+            C[2 * h + i] = c2 + P[h + i] + 2 * fold16(c1 + c3);
+        };
+        for (size_t i = 0; i < full; ++i) step1(i, C[3 * h + i]);
+        for (size_t i = full; i < h; ++i) step1(i, 0);
+        return;
+    }
+#endif
     for (size_t i = 0; i < full; ++i) step(i, C[3 * h + i]);
     for (size_t i = full; i < h; ++i) step(i, 0);
 }
@@ -737,8 +774,8 @@ void s3_inverse_exp(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch)
         // b_(v + u) = b_v^(3^u) b_u, v the previous element, u = v_other
         const size_t j = plan.other[i];
         s3_frobenius(A, slot(i - 1), n, ch.v[j]);
-        // (B the permuted operand: K's last two words before it, R's first
-        // two after it, as lanes_kmul pads it)
+        // (B the permuted operand: K's last four words before it, R's first
+        // four after it, as lanes_kmul pads it)
         lanes_kmul(R, slot(j), A, W, levels, K);
         s3_fold_lanes(slot(i), R, n);
     }
