@@ -544,18 +544,36 @@ void s3_frobenius(uint32_t* out, const uint32_t* in, size_t n, size_t k) {
         return i >= n ? i - n : i;  // (public)
     };
 #if defined(PQMCU_TARGET_M4)
-    if (n >= 4) {
+    if (n >= 8) {
         // The four indices of an output word as two halfword pairs (n < 2^15),
         // each advanced by 4s mod n per word: UADD16, then USUB16 / SEL
         // subtract n where the sum reached it.
         const uint32_t i1 = step(idx), i2 = step(i1), i3 = step(i2);
         uint32_t P = uint32_t(idx) | i1 << 16, Q = i2 | i3 << 16;
         const uint32_t S = uint32_t(4 * s % n) * 0x10001u, NN = uint32_t(n) * 0x10001u;
-        uint32_t k = uint32_t(n / 4), t0, t1, t2, t3;
+        uint32_t k = uint32_t(n / 8), t0, t1, t2, t3;  // two words an iteration
         uint32_t* o = out;
         // (the four byte loads back to back: they pipeline)
         __asm__ volatile(
             "1:\n\t"
+            "uxth %[t0], %[P]\n\t"
+            "lsr %[t1], %[P], #16\n\t"
+            "uxth %[t2], %[Q]\n\t"
+            "lsr %[t3], %[Q], #16\n\t"
+            "ldrb %[t0], [%[src], %[t0]]\n\t"
+            "ldrb %[t1], [%[src], %[t1]]\n\t"
+            "ldrb %[t2], [%[src], %[t2]]\n\t"
+            "ldrb %[t3], [%[src], %[t3]]\n\t"
+            "uadd16 %[P], %[P], %[S]\n\t"
+            "orr %[t0], %[t0], %[t1], lsl #8\n\t"
+            "usub16 %[t1], %[P], %[NN]\n\t"
+            "sel %[P], %[t1], %[P]\n\t"
+            "orr %[t0], %[t0], %[t2], lsl #16\n\t"
+            "uadd16 %[Q], %[Q], %[S]\n\t"
+            "orr %[t0], %[t0], %[t3], lsl #24\n\t"
+            "usub16 %[t1], %[Q], %[NN]\n\t"
+            "sel %[Q], %[t1], %[Q]\n\t"
+            "str %[t0], [%[o]], #4\n\t"
             "uxth %[t0], %[P]\n\t"
             "lsr %[t1], %[P], #16\n\t"
             "uxth %[t2], %[Q]\n\t"
@@ -580,7 +598,7 @@ void s3_frobenius(uint32_t* out, const uint32_t* in, size_t n, size_t k) {
               [t3] "=&r"(t3)
             : [src] "r"(src), [S] "r"(S), [NN] "r"(NN)
             : "cc", "memory");
-        j = n / 4;
+        j = n / 8 * 2;  // (an odd last word: the loop below)
         idx = P & 0xFFFFu;
     }
 #endif
@@ -702,10 +720,11 @@ void s3_fold_lanes(uint32_t* c, const uint32_t* R, size_t n) {
     };
     size_t j = 0;
 #if defined(PQMCU_TARGET_M4)
-    if (W >= 2) {
-        // The same per lane with the nibble fold (<= 26) and then USUB8 / SEL
-        // steps subtracting 18, 9, 6, 3 where a lane reaches them (<= 2).
-        uint32_t k = uint32_t(W - 1), x, t;
+    if (W >= 3) {
+        // The same per lane with the nibble fold (<= 30) and then USUB8 / SEL
+        // steps subtracting 18, 9, 6, 3 where a lane reaches them (<= 2);
+        // two words an iteration (an odd last one: the loop below).
+        uint32_t k = uint32_t((W - 1) / 2), x, t;
         const uint32_t* src = R;
         const uint8_t* hib = bytes + n;
         uint32_t* dst = c;
@@ -726,12 +745,27 @@ void s3_fold_lanes(uint32_t* c, const uint32_t* R, size_t n) {
             "usub8 %[t], %[x], %[c3]\n\t"
             "sel %[x], %[t], %[x]\n\t"
             "str %[x], [%[dst]], #4\n\t"
+            "ldr %[x], [%[src]], #4\n\t"
+            "ldr %[t], [%[hib]], #4\n\t"  // (unaligned: allowed on the M4)
+            "add %[x], %[x], %[t]\n\t"
+            "and %[t], %[m4], %[x], lsr #4\n\t"
+            "and %[x], %[x], %[m4]\n\t"
+            "add %[x], %[x], %[t]\n\t"
+            "usub8 %[t], %[x], %[c18]\n\t"
+            "sel %[x], %[t], %[x]\n\t"
+            "usub8 %[t], %[x], %[c9]\n\t"
+            "sel %[x], %[t], %[x]\n\t"
+            "usub8 %[t], %[x], %[c6]\n\t"
+            "sel %[x], %[t], %[x]\n\t"
+            "usub8 %[t], %[x], %[c3]\n\t"
+            "sel %[x], %[t], %[x]\n\t"
+            "str %[x], [%[dst]], #4\n\t"
             "subs %[k], %[k], #1\n\t"
             "bne 1b"
             : [src] "+r"(src), [hib] "+r"(hib), [dst] "+r"(dst), [k] "+r"(k), [x] "=&r"(x), [t] "=&r"(t)
             : [m4] "r"(m4), [c18] "r"(18u * one), [c9] "r"(9u * one), [c6] "r"(6u * one), [c3] "r"(3u * one)
             : "cc", "memory");
-        j = W - 1;
+        j = (W - 1) / 2 * 2;
     }
 #endif
     for (; j + 1 < W; ++j) {
