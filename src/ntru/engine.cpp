@@ -53,9 +53,8 @@ uint16_t mod3(uint16_t a) {
 // step before (one load of each per three UMLALs).
 // The loops' bounds depend on n only: constant time.
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
-extern "C" void pqmcu_ntru_s3_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
-extern "C" void pqmcu_ntru_m16_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
 extern "C" void pqmcu_ntru_s3_lanes_mul5(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
+extern "C" void pqmcu_ntru_m16_lanes_mul5(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
 extern "C" void pqmcu_ntru_m32_lanes_sqr(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
 #endif
 namespace {
@@ -126,23 +125,15 @@ inline void copy_words(uint32_t* dst, const uint32_t* src, size_t w) {
 // C[0 .. 2w) = A B (w words each), lanes <= 60; Y: w + 4 words (B padded
 // with two zero words on each side). Fold: 0 x mod 16 + x / 16 every 12
 // steps (mod 3); 2 x mod 16 every 3 steps (mod 16, operands <= 15 and {0,1},
-// or both <= 3). On the M4 all of it is assembly (s3_lanes_m4.S: folds every
-// 14 / 4 steps where the groups allow).
+// or both <= 3). On the M4 the callers use the five-output assembly kernels
+// instead (s3_lanes_m4.S: pqmcu_ntru_s3_lanes_mul5 / m16_lanes_mul5, four
+// zero words on each side of B); this C is the hosts' (and Fold 3's).
 // (Copy false: B is Y + 2 already: lanes_kmul's products, lanes_product)
 template <int Fold = 0, bool Copy = true>
 void lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, uint32_t* Y) {
     Y[0] = Y[1] = 0;
     if constexpr (Copy) copy_words(Y + 2, B, w);
     Y[w + 2] = Y[w + 3] = 0;
-#if defined(PQMCU_NTRU_NTT_M4_ASM)
-    if constexpr (Fold == 0) {
-        pqmcu_ntru_s3_lanes_mul(C, A, Y, uint32_t(w));  // the loop below in assembly
-        return;
-    } else if constexpr (Fold == 2) {
-        pqmcu_ntru_m16_lanes_mul(C, A, Y, uint32_t(w));
-        return;
-    }  // (Fold 3, mod32_mul_lanes: no caller in the library since the square; the C below)
-#endif
     uint32_t carry = 0;  // the previous output's lanes 4..6
     for (size_t k = 0; k < 2 * w; k += 3) {
         // outputs k + j, j < 3: sum_i A[i] B[k + j - i] over the union of their ranges
@@ -189,14 +180,15 @@ const uint8_t* lanes_product(const uint16_t* a, const uint16_t* b, size_t n, uin
     uint32_t* R = Y + W + 4;
     pack_lanes<false, MaskA>(A, a, n);
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
-    if constexpr (Fold == 0) {
-        // the five-output kernel (four zero words on each side of b): Y from
+    if constexpr (Fold == 0 || Fold == 2) {
+        // the five-output kernels (four zero words on each side of b): Y from
         // A + W (B's unused words), up to A + 2W + 8 <= R
         uint32_t* Y4 = A + W;
         Y4[0] = Y4[1] = Y4[2] = Y4[3] = 0;
         pack_lanes(Y4 + 4, b, n);
         Y4[W + 4] = Y4[W + 5] = Y4[W + 6] = Y4[W + 7] = 0;
-        pqmcu_ntru_s3_lanes_mul5(R, A, Y4, uint32_t(W));
+        if constexpr (Fold == 0) pqmcu_ntru_s3_lanes_mul5(R, A, Y4, uint32_t(W));
+        else pqmcu_ntru_m16_lanes_mul5(R, A, Y4, uint32_t(W));
         return reinterpret_cast<const uint8_t*>(R);
     }
 #endif

@@ -385,8 +385,9 @@
     .size \name, .-\name
 .endm
 
-    lanes_mul pqmcu_ntru_s3_lanes_mul, 0
-    lanes_mul pqmcu_ntru_m16_lanes_mul, 1
+@ (mod16 = 0 / 1, the three-output mod 3 and mod 16 products, were
+@ pqmcu_ntru_s3_lanes_mul / m16_lanes_mul: replaced by the five-output
+@ kernels below, wip/kg9; only the mod 32 square is assembled from here)
     lanes_mul pqmcu_ntru_m32_lanes_sqr, 2, 1
 
 @ void pqmcu_ntru_int_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w)
@@ -623,7 +624,7 @@ pqmcu_ntru_zero32:
 @   step adds to r4 only where the carry's lane 3 is 0, and to zeros
 @   elsewhere: 15 steps from the start: 30 + 15 * 12, 15 * 16 <= 255).
 @   Per step one load of x and one of y and five UMLALs (8 cycles for 5
-@   outputs; the three-output kernel above: 5.5 for 3, and 6 accumulators
+@   outputs; the three-output kernel it replaced: 5.5 for 3, and 6 accumulators
 @   to fold for 3 outputs instead of 6 for 5). The five y registers rotate
 @   (groups of 5 steps): 70 steps per loop (folds after every 14), the
 @   last < 70 straight-line from the copy (of five) whose roles match at the
@@ -814,3 +815,165 @@ pqmcu_ntru_s3_lanes_mul5:
 .Ls5ret:
     pop {r4-r11, pc}
     .size pqmcu_ntru_s3_lanes_mul5, .-pqmcu_ntru_s3_lanes_mul5
+
+@ void pqmcu_ntru_m16_lanes_mul5(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w)
+@   lanes_mul<2> (mod 16, one operand <= 15 and the other {0,1}, or both
+@   <= 3) with pqmcu_ntru_s3_lanes_mul5's blocks (five outputs, shared sums,
+@   Y with four zero words on each side): every lane gains at most 4 * 15
+@   = 60 a step, so x mod 16 (<= 15) at most 4 steps apart (15 + 4 * 60 =
+@   255), counted from the block's start (r4 the carry <= 15, the others 0;
+@   no special first step): 20 steps per loop, the last < 20 straight-line
+@   from one of five role-rotated copies (folds every 4 steps from the end).
+@   Lanes <= 15 out. Branches depend on w and k only (public).
+.macro m5copy c
+    s5rot 3, (\c)
+    foldall16
+    s5rot 4, (\c + 3)
+    foldall16
+    s5rot 4, (\c + 7)
+    foldall16
+    s5rot 4, (\c + 11)
+    foldall16
+    s5rot 4, (\c + 15)
+    b.w .Lm5end
+.endm
+.macro m5ent off
+    .hword (.Lm5copy0 + \off - .Lm5tbl) / 2
+.endm
+    .global pqmcu_ntru_m16_lanes_mul5
+    .type pqmcu_ntru_m16_lanes_mul5, %function
+    .align 2
+pqmcu_ntru_m16_lanes_mul5:
+    push {r4-r11, lr}
+    vmov s0, r0               @ C at the block
+    vmov s1, r1               @ A
+    vmov s2, r2               @ Y
+    vmov s3, r3               @ w
+    movs r0, #0
+    vmov s4, r0               @ k
+    mov r9, #0                @ carry
+.Lm5block:
+    vmov r3, s3               @ w
+    vmov r0, s4               @ k
+    adds r1, r0, #1
+    subs r1, r1, r3           @ lo = max(k + 1 - w, 0)
+    it mi
+    movmi r1, #0
+    adds r2, r0, #4
+    sub r12, r3, #1
+    cmp r2, r12               @ hi = min(k + 4, w - 1)
+    it gt
+    movgt r2, r12
+    subs r3, r2, r1           @ steps - 1
+    bmi .Lm5none              @ no step (public): k = 2w - 1
+    adds r3, r3, #1           @ steps
+    vmov s6, r3
+    adds r0, r0, #9
+    subs r0, r0, r1
+    vmov r12, s2
+    add r2, r12, r0, lsl #2   @ Y + 4 + (k + 5 - lo)
+    vmov r12, s1
+    add r1, r12, r1, lsl #2   @ x = A + lo
+    @ canonical roles (r3 new, r10, r11, r12, lr): B[k + 1 - lo] .. B[k + 4 - lo]
+    ldr lr, [r2, #-4]!
+    ldr r12, [r2, #-4]!
+    ldr r11, [r2, #-4]!
+    ldr r10, [r2, #-4]!
+    mov r4, r9                @ the carry
+    movs r5, #0
+    movs r6, #0
+    movs r7, #0
+    mov r8, #0
+    mov r9, #0
+    vmov r0, s6               @ steps
+.Lm5loop:
+    cmp r0, #20
+    blo .Lm5tail
+    subs r0, r0, #20
+    vmov s6, r0
+    s5rot 4, 0
+    foldall16
+    s5rot 4, 4
+    foldall16
+    s5rot 4, 3
+    foldall16
+    s5rot 4, 2
+    foldall16
+    s5rot 4, 1
+    foldall16
+    vmov r0, s6
+    b .Lm5loop
+.Lm5tail:
+    @ r0 < 20 steps left: position p = 19 - r0 of copy (5 - p mod 5) mod 5
+    tbh [pc, r0, lsl #1]
+.Lm5tbl:
+    .altmacro
+    .set .Lm5r, 0
+    .rept 20
+    .set .Lm5p, 19 - .Lm5r
+    .set .Lm5f, 0
+    .if .Lm5p > 2
+    .set .Lm5f, 1
+    .endif
+    .if .Lm5p > 6
+    .set .Lm5f, 2
+    .endif
+    .if .Lm5p > 10
+    .set .Lm5f, 3
+    .endif
+    .if .Lm5p > 14
+    .set .Lm5f, 4
+    .endif
+    m5ent %((((5 - (.Lm5p % 5)) % 5) * 632) + 28 * .Lm5p + 24 * .Lm5f)
+    .set .Lm5r, .Lm5r + 1
+    .endr
+    .noaltmacro
+    .align 2
+.Lm5copy0:
+    m5copy 0
+.Lm5copy1:
+    m5copy 1
+.Lm5copy2:
+    m5copy 2
+.Lm5copy3:
+    m5copy 3
+.Lm5copy4:
+    m5copy 4
+.Lm5copy5:
+    .if (.Lm5copy1 - .Lm5copy0 - 632) || (.Lm5copy2 - .Lm5copy1 - 632) || (.Lm5copy5 - .Lm5copy4 - 632)
+    .error "m16_lanes_mul5: a copy is not 632 bytes"
+    .endif
+.Lm5end:
+    foldall16
+    vmov r0, s4               @ k
+.Lm5store:
+    vmov r3, s3
+    vmov r1, s0               @ C + k
+    lsls r3, r3, #1           @ 2w
+    subs r2, r3, r0           @ outputs left (>= 1)
+    cmp r2, #5
+    blt .Lm5part
+    stmia r1!, {r4-r8}
+    vmov s0, r1
+    adds r0, r0, #5
+    vmov s4, r0
+    cmp r0, r3
+    blt .Lm5block
+    b .Lm5ret
+.Lm5none:
+    mov r4, r9                @ the carry alone (one output left)
+    b .Lm5store
+.Lm5part:
+    str r4, [r1]
+    cmp r2, #2
+    blt .Lm5ret
+    str r5, [r1, #4]
+    cmp r2, #3
+    blt .Lm5ret
+    str r6, [r1, #8]
+    cmp r2, #4
+    blt .Lm5ret
+    str r7, [r1, #12]
+.Lm5ret:
+    pop {r4-r11, pc}
+    .size pqmcu_ntru_m16_lanes_mul5, .-pqmcu_ntru_m16_lanes_mul5
