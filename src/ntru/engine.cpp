@@ -53,8 +53,8 @@ uint16_t mod3(uint16_t a) {
 // step before (one load of each per three UMLALs).
 // The loops' bounds depend on n only: constant time.
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
-extern "C" void pqmcu_ntru_s3_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
-extern "C" void pqmcu_ntru_m16_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
+extern "C" void pqmcu_ntru_s3_lanes_mul5(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
+extern "C" void pqmcu_ntru_m16_lanes_mul5(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
 extern "C" void pqmcu_ntru_m32_lanes_sqr(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
 #endif
 namespace {
@@ -125,23 +125,15 @@ inline void copy_words(uint32_t* dst, const uint32_t* src, size_t w) {
 // C[0 .. 2w) = A B (w words each), lanes <= 60; Y: w + 4 words (B padded
 // with two zero words on each side). Fold: 0 x mod 16 + x / 16 every 12
 // steps (mod 3); 2 x mod 16 every 3 steps (mod 16, operands <= 15 and {0,1},
-// or both <= 3). On the M4 all of it is assembly (s3_lanes_m4.S: folds every
-// 14 / 4 steps where the groups allow).
+// or both <= 3). On the M4 the callers use the five-output assembly kernels
+// instead (s3_lanes_m4.S: pqmcu_ntru_s3_lanes_mul5 / m16_lanes_mul5, four
+// zero words on each side of B); this C is the hosts' (and Fold 3's).
 // (Copy false: B is Y + 2 already: lanes_kmul's products, lanes_product)
 template <int Fold = 0, bool Copy = true>
 void lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* B, size_t w, uint32_t* Y) {
     Y[0] = Y[1] = 0;
     if constexpr (Copy) copy_words(Y + 2, B, w);
     Y[w + 2] = Y[w + 3] = 0;
-#if defined(PQMCU_NTRU_NTT_M4_ASM)
-    if constexpr (Fold == 0) {
-        pqmcu_ntru_s3_lanes_mul(C, A, Y, uint32_t(w));  // the loop below in assembly
-        return;
-    } else if constexpr (Fold == 2) {
-        pqmcu_ntru_m16_lanes_mul(C, A, Y, uint32_t(w));
-        return;
-    }  // (Fold 3, mod32_mul_lanes: no caller in the library since the square; the C below)
-#endif
     uint32_t carry = 0;  // the previous output's lanes 4..6
     for (size_t k = 0; k < 2 * w; k += 3) {
         // outputs k + j, j < 3: sum_i A[i] B[k + j - i] over the union of their ranges
@@ -187,6 +179,19 @@ const uint8_t* lanes_product(const uint16_t* a, const uint16_t* b, size_t n, uin
     uint32_t* Y = A + 2 * W;
     uint32_t* R = Y + W + 4;
     pack_lanes<false, MaskA>(A, a, n);
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    if constexpr (Fold == 0 || Fold == 2) {
+        // the five-output kernels (four zero words on each side of b): Y from
+        // A + W (B's unused words), up to A + 2W + 8 <= R
+        uint32_t* Y4 = A + W;
+        Y4[0] = Y4[1] = Y4[2] = Y4[3] = 0;
+        pack_lanes(Y4 + 4, b, n);
+        Y4[W + 4] = Y4[W + 5] = Y4[W + 6] = Y4[W + 7] = 0;
+        if constexpr (Fold == 0) pqmcu_ntru_s3_lanes_mul5(R, A, Y4, uint32_t(W));
+        else pqmcu_ntru_m16_lanes_mul5(R, A, Y4, uint32_t(W));
+        return reinterpret_cast<const uint8_t*>(R);
+    }
+#endif
     pack_lanes(Y + 2, b, n);
     lanes_mul<Fold, false>(R, A, Y + 2, W, Y);
     return reinterpret_cast<const uint8_t*>(R);
@@ -531,18 +536,36 @@ void s3_frobenius(uint32_t* out, const uint32_t* in, size_t n, size_t k) {
         return i >= n ? i - n : i;  // (public)
     };
 #if defined(PQMCU_TARGET_M4)
-    if (n >= 4) {
+    if (n >= 8) {
         // The four indices of an output word as two halfword pairs (n < 2^15),
         // each advanced by 4s mod n per word: UADD16, then USUB16 / SEL
         // subtract n where the sum reached it.
         const uint32_t i1 = step(idx), i2 = step(i1), i3 = step(i2);
         uint32_t P = uint32_t(idx) | i1 << 16, Q = i2 | i3 << 16;
         const uint32_t S = uint32_t(4 * s % n) * 0x10001u, NN = uint32_t(n) * 0x10001u;
-        uint32_t k = uint32_t(n / 4), t0, t1, t2, t3;
+        uint32_t k = uint32_t(n / 8), t0, t1, t2, t3;  // two words an iteration
         uint32_t* o = out;
         // (the four byte loads back to back: they pipeline)
         __asm__ volatile(
             "1:\n\t"
+            "uxth %[t0], %[P]\n\t"
+            "lsr %[t1], %[P], #16\n\t"
+            "uxth %[t2], %[Q]\n\t"
+            "lsr %[t3], %[Q], #16\n\t"
+            "ldrb %[t0], [%[src], %[t0]]\n\t"
+            "ldrb %[t1], [%[src], %[t1]]\n\t"
+            "ldrb %[t2], [%[src], %[t2]]\n\t"
+            "ldrb %[t3], [%[src], %[t3]]\n\t"
+            "uadd16 %[P], %[P], %[S]\n\t"
+            "orr %[t0], %[t0], %[t1], lsl #8\n\t"
+            "usub16 %[t1], %[P], %[NN]\n\t"
+            "sel %[P], %[t1], %[P]\n\t"
+            "orr %[t0], %[t0], %[t2], lsl #16\n\t"
+            "uadd16 %[Q], %[Q], %[S]\n\t"
+            "orr %[t0], %[t0], %[t3], lsl #24\n\t"
+            "usub16 %[t1], %[Q], %[NN]\n\t"
+            "sel %[Q], %[t1], %[Q]\n\t"
+            "str %[t0], [%[o]], #4\n\t"
             "uxth %[t0], %[P]\n\t"
             "lsr %[t1], %[P], #16\n\t"
             "uxth %[t2], %[Q]\n\t"
@@ -567,7 +590,7 @@ void s3_frobenius(uint32_t* out, const uint32_t* in, size_t n, size_t k) {
               [t3] "=&r"(t3)
             : [src] "r"(src), [S] "r"(S), [NN] "r"(NN)
             : "cc", "memory");
-        j = n / 4;
+        j = n / 8 * 2;  // (an odd last word: the loop below)
         idx = P & 0xFFFFu;
     }
 #endif
@@ -595,23 +618,33 @@ inline uint32_t fold16(uint32_t x) { return (x & 0x0F0F0F0Fu) + ((x >> 4) & 0x0F
 // pass: step i reads C[i], C[h+i], C[2h+i], C[3h+i] and writes only C[h+i],
 // C[2h+i]. Lanes
 // past the product's length may hold multiples of 3. t:
-// s3_lanes_kmul_words(w, levels) (inverse.hpp). B: the two words on each
-// side of B[0 .. w) addressable and not C's or A's words being used: the
-// lane products p0 / p2 pad their B there in place (zeroed for the product,
-// then restored) instead of copying it into t (at C's words which that
-// product does not write: p2's B + l tail may be the caller's C[0], C[1]).
+// s3_lanes_kmul_words(w, levels) (inverse.hpp). B: the kKmulPad (4) words
+// on each side of B[0 .. w) addressable and not C's or A's words being
+// used: the lane products p0 / p2 pad their B there in place (zeroed for
+// the product, then restored) instead of copying it into t (at C's words
+// which that product does not write: p2's B + l tail may be the caller's
+// C[0 .. 4)). On the M4 the lane products are
+// pqmcu_ntru_s3_lanes_mul5 (five outputs a block, lanes <= 30 out; the
+// host's lanes_mul<0>: <= 60).
 void lanes_kmul(uint32_t* C, const uint32_t* A, uint32_t* B, size_t w, int levels, uint32_t* t) {
     if (levels == 0) {
-        const uint32_t b0 = B[-2], b1 = B[-1], b2 = B[w], b3 = B[w + 1];
+        uint32_t save[8];
+        for (size_t i = 0; i < kKmulPad; ++i) save[i] = B[ptrdiff_t(i) - ptrdiff_t(kKmulPad)], save[kKmulPad + i] = B[w + i];
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+        // (five outputs a block: four zero words on each side)
+        for (size_t i = 0; i < kKmulPad; ++i) B[ptrdiff_t(i) - ptrdiff_t(kKmulPad)] = 0, B[w + i] = 0;
+        pqmcu_ntru_s3_lanes_mul5(C, A, B - kKmulPad, uint32_t(w));
+#else
         lanes_mul<0, false>(C, A, B, w, B - 2);
-        B[-2] = b0, B[-1] = b1, B[w] = b2, B[w + 1] = b3;
+#endif
+        for (size_t i = 0; i < kKmulPad; ++i) B[ptrdiff_t(i) - ptrdiff_t(kKmulPad)] = save[i], B[w + i] = save[kKmulPad + i];
         return;
     }
     const size_t h = (w + 1) / 2, l = w - h;
     uint32_t *SA = t, *P = SA + 2 * h, *rest = P + 2 * h;
-    // SB where lanes_mul pads its B (rest + 2) when p1 is a lane product:
-    // no copy there (p0 and p2, which use rest, come first)
-    uint32_t* SB = levels == 1 ? rest + 2 : SA + h;
+    // SB where the lane product pads its B (rest + kKmulPad) when p1 is a
+    // lane product: no copy there (p0 and p2, which use rest, come first)
+    uint32_t* SB = levels == 1 ? rest + kKmulPad : SA + h;
     lanes_kmul(C, A, B, h, levels - 1, rest);                  // p0: C[0 .. 2h)
     lanes_kmul(C + 2 * h, A + h, B + h, l, levels - 1, rest);  // p2: C[2h .. 2w)
     const uint32_t one = 0x01010101u;
@@ -638,8 +671,7 @@ void lanes_kmul(uint32_t* C, const uint32_t* A, uint32_t* B, size_t w, int level
     }
 #endif
     for (size_t i = l; i < h; ++i) SA[i] = A[i], SB[i] = B[i];
-    if (levels == 1) lanes_mul<0, false>(P, SA, SB, h, rest);  // p1 (SB in place)
-    else lanes_kmul(P, SA, SB, h, levels - 1, rest);
+    lanes_kmul(P, SA, SB, h, levels - 1, rest);  // p1 (SB in place when levels is 1)
     // C[h+i] += p1[i] - p0[i] - p2[i] for i < 2h (p2[i] = C[2h+i], 0 from 2l on)
     const size_t full = 2 * l - h;  // steps with C[3h+i] inside C (all but 0 or 2)
     const auto step = [&](size_t i, uint32_t c3) {
@@ -647,6 +679,21 @@ void lanes_kmul(uint32_t* C, const uint32_t* A, uint32_t* B, size_t w, int level
         C[h + i] = fold16(c1 + P[i]) + 2 * fold16(c0 + c2);
         C[2 * h + i] = fold16(c2 + P[h + i]) + 2 * fold16(c1 + c3);
     };
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    // Over the five-output kernel (lanes <= 30): p1's half unfolded, lanes
+    // <= 60 + 2 * 18 = 96 (s3_fold_lanes adds two: <= 192; the level above
+    // folds both sums, <= 192 each: 26 + 2 * 26 = 78)
+    if (levels == 1) {
+        const auto step1 = [&](size_t i, uint32_t c3) {
+            const uint32_t c0 = C[i], c1 = C[h + i], c2 = C[2 * h + i];
+            C[h + i] = c1 + P[i] + 2 * fold16(c0 + c2);
+            C[2 * h + i] = c2 + P[h + i] + 2 * fold16(c1 + c3);
+        };
+        for (size_t i = 0; i < full; ++i) step1(i, C[3 * h + i]);
+        for (size_t i = full; i < h; ++i) step1(i, 0);
+        return;
+    }
+#endif
     for (size_t i = 0; i < full; ++i) step(i, C[3 * h + i]);
     for (size_t i = full; i < h; ++i) step(i, 0);
 }
@@ -665,10 +712,11 @@ void s3_fold_lanes(uint32_t* c, const uint32_t* R, size_t n) {
     };
     size_t j = 0;
 #if defined(PQMCU_TARGET_M4)
-    if (W >= 2) {
-        // The same per lane with the nibble fold (<= 26) and then USUB8 / SEL
-        // steps subtracting 18, 9, 6, 3 where a lane reaches them (<= 2).
-        uint32_t k = uint32_t(W - 1), x, t;
+    if (W >= 3) {
+        // The same per lane with the nibble fold (<= 30) and then USUB8 / SEL
+        // steps subtracting 18, 9, 6, 3 where a lane reaches them (<= 2);
+        // two words an iteration (an odd last one: the loop below).
+        uint32_t k = uint32_t((W - 1) / 2), x, t;
         const uint32_t* src = R;
         const uint8_t* hib = bytes + n;
         uint32_t* dst = c;
@@ -689,12 +737,27 @@ void s3_fold_lanes(uint32_t* c, const uint32_t* R, size_t n) {
             "usub8 %[t], %[x], %[c3]\n\t"
             "sel %[x], %[t], %[x]\n\t"
             "str %[x], [%[dst]], #4\n\t"
+            "ldr %[x], [%[src]], #4\n\t"
+            "ldr %[t], [%[hib]], #4\n\t"  // (unaligned: allowed on the M4)
+            "add %[x], %[x], %[t]\n\t"
+            "and %[t], %[m4], %[x], lsr #4\n\t"
+            "and %[x], %[x], %[m4]\n\t"
+            "add %[x], %[x], %[t]\n\t"
+            "usub8 %[t], %[x], %[c18]\n\t"
+            "sel %[x], %[t], %[x]\n\t"
+            "usub8 %[t], %[x], %[c9]\n\t"
+            "sel %[x], %[t], %[x]\n\t"
+            "usub8 %[t], %[x], %[c6]\n\t"
+            "sel %[x], %[t], %[x]\n\t"
+            "usub8 %[t], %[x], %[c3]\n\t"
+            "sel %[x], %[t], %[x]\n\t"
+            "str %[x], [%[dst]], #4\n\t"
             "subs %[k], %[k], #1\n\t"
             "bne 1b"
             : [src] "+r"(src), [hib] "+r"(hib), [dst] "+r"(dst), [k] "+r"(k), [x] "=&r"(x), [t] "=&r"(t)
             : [m4] "r"(m4), [c18] "r"(18u * one), [c9] "r"(9u * one), [c6] "r"(6u * one), [c3] "r"(3u * one)
             : "cc", "memory");
-        j = W - 1;
+        j = (W - 1) / 2 * 2;
     }
 #endif
     for (; j + 1 < W; ++j) {
@@ -737,8 +800,8 @@ void s3_inverse_exp(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch)
         // b_(v + u) = b_v^(3^u) b_u, v the previous element, u = v_other
         const size_t j = plan.other[i];
         s3_frobenius(A, slot(i - 1), n, ch.v[j]);
-        // (B the permuted operand: K's last two words before it, R's first
-        // two after it, as lanes_kmul pads it)
+        // (B the permuted operand: K's last four words before it, R's first
+        // four after it, as lanes_kmul pads it)
         lanes_kmul(R, slot(j), A, W, levels, K);
         s3_fold_lanes(slot(i), R, n);
     }

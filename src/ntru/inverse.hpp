@@ -106,8 +106,11 @@ constexpr S3ExpPlan s3_exp_plan(size_t n) {
 // none; two: +98k / +71k / +90k at 677 / 821 / 701), two at 1229 (-88k) and
 // 1373) and their scratch words for w words.
 constexpr int s3_exp_levels(size_t n) { return (n + 3) / 4 >= 300 ? 2 : 1; }
+// (kKmulPad: the zero words on each side of a lane product's B, the M4's
+// five-output kernel's four)
+constexpr size_t kKmulPad = 4;
 constexpr size_t s3_lanes_kmul_words(size_t w, int levels) {
-    return levels == 0 ? w + 4 : 4 * ((w + 1) / 2) + s3_lanes_kmul_words((w + 1) / 2, levels - 1);
+    return levels == 0 ? w + 2 * kKmulPad : 4 * ((w + 1) / 2) + s3_lanes_kmul_words((w + 1) / 2, levels - 1);
 }
 // Words: the products' scratch, the permuted operand (W), the product (2W)
 // and the slots, W = ceil(n / 4).

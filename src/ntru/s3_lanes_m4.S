@@ -5,6 +5,10 @@
 @ (detail::mod16_mul_lanes) and its integer products of ternary
 @ polynomials (detail::z3_mul_int).
 @
+@ (The inversion mod 3's and decryption's mod 3 products and key
+@ generation's mod 16 products use the five-output kernels at the end of
+@ this file, pqmcu_ntru_s3_lanes_mul5 / m16_lanes_mul5; the three-output
+@ blocks below remain for the integer products and the mod 32 square.)
 @ Outputs come in blocks of three: acc_j = sum_s x[s] y[j-2-s] (j < 3, s <
 @ steps), as 64-bit sums of 32 x 32-bit products (UMLAL) of words of four
 @ byte lanes. Step s needs y[-s], y[-1-s] (loaded by the two steps before)
@@ -385,8 +389,9 @@
     .size \name, .-\name
 .endm
 
-    lanes_mul pqmcu_ntru_s3_lanes_mul, 0
-    lanes_mul pqmcu_ntru_m16_lanes_mul, 1
+@ (mod16 = 0 / 1, the three-output mod 3 and mod 16 products, were
+@ pqmcu_ntru_s3_lanes_mul / m16_lanes_mul: replaced by the five-output
+@ kernels below, wip/kg9; only the mod 32 square is assembled from here)
     lanes_mul pqmcu_ntru_m32_lanes_sqr, 2, 1
 
 @ void pqmcu_ntru_int_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w)
@@ -608,3 +613,371 @@ pqmcu_ntru_zero32:
     pop {r4-r9}
     bx lr
     .size pqmcu_ntru_zero32, .-pqmcu_ntru_zero32
+
+@ void pqmcu_ntru_s3_lanes_mul5(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w)
+@   The inversion mod 3's lane products (engine.cpp, lanes_kmul): C[0 .. 2w)
+@   = A B mod 3 on byte lanes (lanes {0,1,2} in, <= 30 out), Y = B with
+@   FOUR zero words on each side. Blocks of five outputs, and the 64-bit
+@   sums share registers: output k + j's high word is output k + j + 1's
+@   low word (r4 .. r9 for outputs k .. k + 5: UMLAL r(4+j), r(5+j)). No
+@   lane passes 255 (see the folds), so no carry crosses bit 31 and the
+@   64-bit additions are the two 32-bit lane sums; r9 (lanes 4..6 of the
+@   block's last output) carries into the next block's r4. Each step adds
+@   at most 4 products <= 4 to every lane (16): a fold (x mod 16 + x / 16,
+@   <= 30) at most 14 steps apart (30 + 14 * 16 = 254; the block's first
+@   step adds to r4 only where the carry's lane 3 is 0, and to zeros
+@   elsewhere: 15 steps from the start: 30 + 15 * 12, 15 * 16 <= 255).
+@   Per step one load of x and one of y and five UMLALs (8 cycles for 5
+@   outputs; the three-output kernel it replaced: 5.5 for 3, and 6 accumulators
+@   to fold for 3 outputs instead of 6 for 5). The five y registers rotate
+@   (groups of 5 steps): 70 steps per loop (folds after every 14), the
+@   last < 70 straight-line from the copy (of five) whose roles match at the
+@   entry. Branches depend on w and k only (public).
+@ one step: x into r0, the new y into \a; roles (a, b, c, d, e) -> (e, a, b, c, d)
+.macro s5step a, b, c, d, e
+    ldr.w r0, [r1], #4
+    ldr.w \a, [r2, #-4]!
+    umlal r8, r9, r0, \e
+    umlal r7, r8, r0, \d
+    umlal r6, r7, r0, \c
+    umlal r5, r6, r0, \b
+    umlal r4, r5, r0, \a
+.endm
+.macro s5steps count, a, b, c, d, e
+.if \count > 0
+    s5step \a, \b, \c, \d, \e
+    s5steps (\count-1), \e, \a, \b, \c, \d
+.endif
+.endm
+@ count steps from rotation rot of the roles (r3, r10, r11, r12, lr)
+.macro s5rot count, rot
+.if ((\rot) % 5) == 0
+    s5steps \count, r3, r10, r11, r12, lr
+.elseif ((\rot) % 5) == 1
+    s5steps \count, lr, r3, r10, r11, r12
+.elseif ((\rot) % 5) == 2
+    s5steps \count, r12, lr, r3, r10, r11
+.elseif ((\rot) % 5) == 3
+    s5steps \count, r11, r12, lr, r3, r10
+.else
+    s5steps \count, r10, r11, r12, lr, r3
+.endif
+.endm
+@ a tail copy: 69 steps from rotation c, folds after steps 13, 27, 41, 55
+@ (14 before the end), 2224 bytes
+.macro s5copy c
+    s5rot 13, (\c)
+    foldall
+    s5rot 14, (\c + 13)
+    foldall
+    s5rot 14, (\c + 27)
+    foldall
+    s5rot 14, (\c + 41)
+    foldall
+    s5rot 14, (\c + 55)
+    b.w .Ls5end
+.endm
+.macro s5ent off
+    .hword (.Ls5copy0 + \off - .Ls5tbl) / 2
+.endm
+    .global pqmcu_ntru_s3_lanes_mul5
+    .type pqmcu_ntru_s3_lanes_mul5, %function
+    .align 2
+pqmcu_ntru_s3_lanes_mul5:
+    push {r4-r11, lr}
+    vmov s0, r0               @ C at the block
+    vmov s1, r1               @ A
+    vmov s2, r2               @ Y
+    vmov s3, r3               @ w
+    movs r0, #0
+    vmov s4, r0               @ k
+    mov r9, #0                @ carry
+.Ls5block:
+    vmov r3, s3               @ w
+    vmov r0, s4               @ k
+    adds r1, r0, #1
+    subs r1, r1, r3           @ lo = max(k + 1 - w, 0)
+    it mi
+    movmi r1, #0
+    adds r2, r0, #4
+    sub r12, r3, #1
+    cmp r2, r12               @ hi = min(k + 4, w - 1)
+    it gt
+    movgt r2, r12
+    subs r3, r2, r1           @ steps - 1
+    bmi .Ls5none              @ no step (public): k = 2w - 1
+    vmov s6, r3
+    adds r0, r0, #9
+    subs r0, r0, r1
+    vmov r12, s2
+    add r2, r12, r0, lsl #2   @ Y + 4 + (k + 5 - lo)
+    vmov r12, s1
+    add r1, r12, r1, lsl #2   @ x = A + lo
+    ldr r3, [r2, #-4]!        @ B[k + 4 - lo]
+    ldr lr, [r2, #-4]!
+    ldr r12, [r2, #-4]!
+    ldr r11, [r2, #-4]!       @ B[k + 1 - lo]
+    mov r4, r9                @ the carry
+    movs r9, #0
+    @ the first step (roles rotation 4: r10 new), r5 .. r8 by UMULL
+    ldr.w r0, [r1], #4
+    ldr.w r10, [r2, #-4]!
+    umull r5, r6, r0, r11
+    umull r7, r8, r0, lr
+    umlal r8, r9, r0, r3
+    umlal r6, r7, r0, r12
+    umlal r4, r5, r0, r10
+    vmov r0, s6               @ steps left
+.Ls5loop:
+    cmp r0, #70
+    blo .Ls5tail
+    subs r0, r0, #70
+    vmov s6, r0
+    s5rot 14, 0
+    foldall
+    s5rot 14, 4
+    foldall
+    s5rot 14, 3
+    foldall
+    s5rot 14, 2
+    foldall
+    s5rot 14, 1
+    foldall
+    vmov r0, s6
+    b .Ls5loop
+.Ls5tail:
+    @ r0 < 70 steps left: position p = 69 - r0 of copy (5 - p mod 5) mod 5
+    tbh [pc, r0, lsl #1]
+.Ls5tbl:
+    .altmacro
+    .set .Ls5r, 0
+    .rept 70
+    .set .Ls5p, 69 - .Ls5r
+    .set .Ls5f, 0
+    .if .Ls5p > 12
+    .set .Ls5f, 1
+    .endif
+    .if .Ls5p > 26
+    .set .Ls5f, 2
+    .endif
+    .if .Ls5p > 40
+    .set .Ls5f, 3
+    .endif
+    .if .Ls5p > 54
+    .set .Ls5f, 4
+    .endif
+    s5ent %((((5 - (.Ls5p % 5)) % 5) * 2224) + 28 * .Ls5p + 72 * .Ls5f)
+    .set .Ls5r, .Ls5r + 1
+    .endr
+    .noaltmacro
+    .align 2
+.Ls5copy0:
+    s5copy 0
+.Ls5copy1:
+    s5copy 1
+.Ls5copy2:
+    s5copy 2
+.Ls5copy3:
+    s5copy 3
+.Ls5copy4:
+    s5copy 4
+.Ls5copy5:
+    .if (.Ls5copy1 - .Ls5copy0 - 2224) || (.Ls5copy2 - .Ls5copy1 - 2224) || (.Ls5copy5 - .Ls5copy4 - 2224)
+    .error "s3_lanes_mul5: a copy is not 2224 bytes"
+    .endif
+.Ls5end:
+    foldall
+    vmov r0, s4               @ k
+.Ls5store:
+    vmov r3, s3
+    vmov r1, s0               @ C + k
+    lsls r3, r3, #1           @ 2w
+    subs r2, r3, r0           @ outputs left (>= 1)
+    cmp r2, #5
+    blt .Ls5part
+    stmia r1!, {r4-r8}
+    vmov s0, r1
+    adds r0, r0, #5
+    vmov s4, r0
+    cmp r0, r3
+    blt .Ls5block
+    b .Ls5ret
+.Ls5none:
+    mov r4, r9                @ the carry alone (one output left)
+    b .Ls5store
+.Ls5part:
+    str r4, [r1]
+    cmp r2, #2
+    blt .Ls5ret
+    str r5, [r1, #4]
+    cmp r2, #3
+    blt .Ls5ret
+    str r6, [r1, #8]
+    cmp r2, #4
+    blt .Ls5ret
+    str r7, [r1, #12]
+.Ls5ret:
+    pop {r4-r11, pc}
+    .size pqmcu_ntru_s3_lanes_mul5, .-pqmcu_ntru_s3_lanes_mul5
+
+@ void pqmcu_ntru_m16_lanes_mul5(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w)
+@   lanes_mul<2> (mod 16, one operand <= 15 and the other {0,1}, or both
+@   <= 3) with pqmcu_ntru_s3_lanes_mul5's blocks (five outputs, shared sums,
+@   Y with four zero words on each side): every lane gains at most 4 * 15
+@   = 60 a step, so x mod 16 (<= 15) at most 4 steps apart (15 + 4 * 60 =
+@   255), counted from the block's start (r4 the carry <= 15, the others 0;
+@   no special first step): 20 steps per loop, the last < 20 straight-line
+@   from one of five role-rotated copies (folds every 4 steps from the end).
+@   Lanes <= 15 out. Branches depend on w and k only (public).
+.macro m5copy c
+    s5rot 3, (\c)
+    foldall16
+    s5rot 4, (\c + 3)
+    foldall16
+    s5rot 4, (\c + 7)
+    foldall16
+    s5rot 4, (\c + 11)
+    foldall16
+    s5rot 4, (\c + 15)
+    b.w .Lm5end
+.endm
+.macro m5ent off
+    .hword (.Lm5copy0 + \off - .Lm5tbl) / 2
+.endm
+    .global pqmcu_ntru_m16_lanes_mul5
+    .type pqmcu_ntru_m16_lanes_mul5, %function
+    .align 2
+pqmcu_ntru_m16_lanes_mul5:
+    push {r4-r11, lr}
+    vmov s0, r0               @ C at the block
+    vmov s1, r1               @ A
+    vmov s2, r2               @ Y
+    vmov s3, r3               @ w
+    movs r0, #0
+    vmov s4, r0               @ k
+    mov r9, #0                @ carry
+.Lm5block:
+    vmov r3, s3               @ w
+    vmov r0, s4               @ k
+    adds r1, r0, #1
+    subs r1, r1, r3           @ lo = max(k + 1 - w, 0)
+    it mi
+    movmi r1, #0
+    adds r2, r0, #4
+    sub r12, r3, #1
+    cmp r2, r12               @ hi = min(k + 4, w - 1)
+    it gt
+    movgt r2, r12
+    subs r3, r2, r1           @ steps - 1
+    bmi .Lm5none              @ no step (public): k = 2w - 1
+    adds r3, r3, #1           @ steps
+    vmov s6, r3
+    adds r0, r0, #9
+    subs r0, r0, r1
+    vmov r12, s2
+    add r2, r12, r0, lsl #2   @ Y + 4 + (k + 5 - lo)
+    vmov r12, s1
+    add r1, r12, r1, lsl #2   @ x = A + lo
+    @ canonical roles (r3 new, r10, r11, r12, lr): B[k + 1 - lo] .. B[k + 4 - lo]
+    ldr lr, [r2, #-4]!
+    ldr r12, [r2, #-4]!
+    ldr r11, [r2, #-4]!
+    ldr r10, [r2, #-4]!
+    mov r4, r9                @ the carry
+    movs r5, #0
+    movs r6, #0
+    movs r7, #0
+    mov r8, #0
+    mov r9, #0
+    vmov r0, s6               @ steps
+.Lm5loop:
+    cmp r0, #20
+    blo .Lm5tail
+    subs r0, r0, #20
+    vmov s6, r0
+    s5rot 4, 0
+    foldall16
+    s5rot 4, 4
+    foldall16
+    s5rot 4, 3
+    foldall16
+    s5rot 4, 2
+    foldall16
+    s5rot 4, 1
+    foldall16
+    vmov r0, s6
+    b .Lm5loop
+.Lm5tail:
+    @ r0 < 20 steps left: position p = 19 - r0 of copy (5 - p mod 5) mod 5
+    tbh [pc, r0, lsl #1]
+.Lm5tbl:
+    .altmacro
+    .set .Lm5r, 0
+    .rept 20
+    .set .Lm5p, 19 - .Lm5r
+    .set .Lm5f, 0
+    .if .Lm5p > 2
+    .set .Lm5f, 1
+    .endif
+    .if .Lm5p > 6
+    .set .Lm5f, 2
+    .endif
+    .if .Lm5p > 10
+    .set .Lm5f, 3
+    .endif
+    .if .Lm5p > 14
+    .set .Lm5f, 4
+    .endif
+    m5ent %((((5 - (.Lm5p % 5)) % 5) * 632) + 28 * .Lm5p + 24 * .Lm5f)
+    .set .Lm5r, .Lm5r + 1
+    .endr
+    .noaltmacro
+    .align 2
+.Lm5copy0:
+    m5copy 0
+.Lm5copy1:
+    m5copy 1
+.Lm5copy2:
+    m5copy 2
+.Lm5copy3:
+    m5copy 3
+.Lm5copy4:
+    m5copy 4
+.Lm5copy5:
+    .if (.Lm5copy1 - .Lm5copy0 - 632) || (.Lm5copy2 - .Lm5copy1 - 632) || (.Lm5copy5 - .Lm5copy4 - 632)
+    .error "m16_lanes_mul5: a copy is not 632 bytes"
+    .endif
+.Lm5end:
+    foldall16
+    vmov r0, s4               @ k
+.Lm5store:
+    vmov r3, s3
+    vmov r1, s0               @ C + k
+    lsls r3, r3, #1           @ 2w
+    subs r2, r3, r0           @ outputs left (>= 1)
+    cmp r2, #5
+    blt .Lm5part
+    stmia r1!, {r4-r8}
+    vmov s0, r1
+    adds r0, r0, #5
+    vmov s4, r0
+    cmp r0, r3
+    blt .Lm5block
+    b .Lm5ret
+.Lm5none:
+    mov r4, r9                @ the carry alone (one output left)
+    b .Lm5store
+.Lm5part:
+    str r4, [r1]
+    cmp r2, #2
+    blt .Lm5ret
+    str r5, [r1, #4]
+    cmp r2, #3
+    blt .Lm5ret
+    str r6, [r1, #8]
+    cmp r2, #4
+    blt .Lm5ret
+    str r7, [r1, #12]
+.Lm5ret:
+    pop {r4-r11, pc}
+    .size pqmcu_ntru_m16_lanes_mul5, .-pqmcu_ntru_m16_lanes_mul5
