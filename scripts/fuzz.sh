@@ -8,7 +8,8 @@
 # Working corpora grow in build/fuzz/fuzz/corpus/<target> (kept between runs);
 # findings go to build/fuzz/fuzz/artifacts/<target>/; logs to build/fuzz/fuzz/logs/. Each
 # target first runs its past findings, tests/fuzz/regressions/<target>/*.
-# FUZZ_ARGS adds libFuzzer options (e.g. FUZZ_ARGS="-jobs=2 -workers=2").
+# FUZZ_ARGS adds libFuzzer options (e.g. FUZZ_ARGS="-jobs=2 -workers=2"); FUZZ_JOBS
+# targets run at a time (default 2).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
@@ -30,17 +31,13 @@ if [ ! -f "$seeds/.done" ] || [ "$seeds/.done" -ot "$build/tests/fuzz/pqmcu_fuzz
   touch "$seeds/.done"
 fi
 
-found=0
-rows=()
-for t in "${targets[@]}"; do
-  bin="$build/tests/fuzz/fuzz_$t"
-  [ -x "$bin" ] || { echo "fuzz.sh: no target $t (${all_targets[*]})" >&2; exit 2; }
-  mkdir -p "$work/corpus/$t" "$work/artifacts/$t" "$work/logs"
-  log="$work/logs/$t.log"
+# One target: its past findings, then SECONDS of fuzzing; writes its table row
+# to $work/logs/<target>.row and exits 1 if it found something.
+fuzz_one() {
+  local t=$1 bin="$build/tests/fuzz/fuzz_$1" log="$work/logs/$1.log" status=0 found=0 before execs rate crashes
   # Findings are crash-, leak-, timeout- and oom- files (slow-unit- ones are not).
   count_findings() { find "$work/artifacts/$t" -type f ! -name 'slow-unit-*' | wc -l; }
   before=$(count_findings)
-  status=0
   # Past findings (tests/fuzz/regressions/<target>/) first: each must pass.
   if [ -d "tests/fuzz/regressions/$t" ]; then
     "$bin" -timeout=300 -rss_limit_mb=4096 tests/fuzz/regressions/"$t"/* >"$work/logs/$t.regressions.log" 2>&1 || {
@@ -60,9 +57,29 @@ for t in "${targets[@]}"; do
   crashes=$(( $(count_findings) - before ))
   if [ "$status" -ne 0 ] && [ "$crashes" -eq 0 ]; then crashes=1; fi
   [ "$crashes" -eq 0 ] || { found=1; echo "fuzz.sh: $t found something (exit $status), see $log" >&2; }
-  rows+=("$(printf '%-18s %14s %10s %8s' "$t" "${execs:-?}" "${rate:-?}" "$crashes")")
+  printf '%-18s %14s %10s %8s\n' "$t" "${execs:-?}" "${rate:-?}" "$crashes" >"$work/logs/$t.row"
+  return $found
+}
+
+# FUZZ_JOBS targets at a time (default 2: the machine's cores; each target is one process).
+jobs=${FUZZ_JOBS:-2}
+found=0
+pids=()
+for t in "${targets[@]}"; do
+  [ -x "$build/tests/fuzz/fuzz_$t" ] || { echo "fuzz.sh: no target $t (${all_targets[*]})" >&2; exit 2; }
+  mkdir -p "$work/corpus/$t" "$work/artifacts/$t" "$work/logs"
+  rm -f "$work/logs/$t.row"
 done
+for t in "${targets[@]}"; do
+  if [ ${#pids[@]} -ge "$jobs" ]; then
+    wait "${pids[0]}" || found=1
+    pids=("${pids[@]:1}")
+  fi
+  fuzz_one "$t" &
+  pids+=($!)
+done
+for p in "${pids[@]}"; do wait "$p" || found=1; done
 
 printf '%-18s %14s %10s %8s\n' target executions exec/s crashes
-printf '%s\n' "${rows[@]}"
+for t in "${targets[@]}"; do cat "$work/logs/$t.row" 2>/dev/null || printf '%-18s %14s\n' "$t" "no result"; done
 exit $found
