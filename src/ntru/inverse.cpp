@@ -498,6 +498,7 @@ inline uint64_t clmul32(uint32_t a, uint32_t b) {
 extern "C" void pqmcu_ntru_r2_kmul2(uint32_t* c, const uint32_t* a, const uint32_t* b);
 extern "C" void pqmcu_ntru_r2_clmul1(uint32_t* c, uint32_t a, uint32_t b);
 extern "C" void pqmcu_ntru_r2_kmul3(uint32_t* c, const uint32_t* a, const uint32_t* b);
+extern "C" void pqmcu_ntru_r2_kmul4(uint32_t* c, const uint32_t* a, const uint32_t* b);
 #endif
 // c[0 .. 2m) = a b, m words each: Karatsuba down to one word (unbalanced
 // halves h = ceil(m / 2), m - h). t: r2_exp_karatsuba_words(m) words.
@@ -526,18 +527,9 @@ void r2_kmul(uint32_t* c, const uint32_t* a, const uint32_t* b, size_t m, uint32
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
     if (m - 3 <= 1) {  // m = 3 or 4 (one test for both)
         if (m == 3) return pqmcu_ntru_r2_kmul3(c, a, b);  // six word products, no glue in C
-        // m = 4: one level, straight-line (the loops below cost as much as the products here)
-        uint32_t *L = t, *H = t + 4, *M = t + 8, *sa = t + 12, *sb = t + 14;  // (not on the stack: every level's frame would hold them)
-        pqmcu_ntru_r2_kmul2(L, a, b);
-        sa[0] = a[0] ^ a[2], sb[0] = b[0] ^ b[2];
-        pqmcu_ntru_r2_kmul2(H, a + 2, b + 2);
-        sa[1] = a[1] ^ a[3], sb[1] = b[1] ^ b[3];
-        pqmcu_ntru_r2_kmul2(M, sa, sb);
-        for (int i = 0; i < 4; ++i) M[i] ^= L[i] ^ H[i];
-        c[0] = L[0], c[1] = L[1], c[2] = L[2] ^ M[0], c[3] = L[3] ^ M[1];
-        c[4] = H[0] ^ M[2], c[5] = H[1] ^ M[3];
-        c[6] = H[2], c[7] = H[3];
-        return;
+        // m = 4: one level over three 2-word Karatsubas, straight-line (nine
+        // word products; was three pqmcu_ntru_r2_kmul2 calls with this level in C)
+        return pqmcu_ntru_r2_kmul4(c, a, b);
     }
 #endif
     const size_t h = (m + 1) / 2, l = m - h;

@@ -297,6 +297,92 @@ pqmcu_ntru_r2_kmul2:
     pop {r4-r11, pc}
     .size pqmcu_ntru_r2_kmul2, . - pqmcu_ntru_r2_kmul2
 
+@ void pqmcu_ntru_r2_kmul4(uint32_t* c, const uint32_t* a, const uint32_t* b)
+@   c[0..7] = a b carry-less, 4 words each: one Karatsuba level over three
+@   2-word Karatsubas, straight-line (nine word products). L = a_lo b_lo, H =
+@   a_hi b_hi, Q = (a_lo + a_hi)(b_lo + b_hi), 4 words each (Y = x^64):
+@   c = L + (Q + L + H) Y + H Y^2. Against r2_kmul's m = 4 level in C
+@   around three pqmcu_ntru_r2_kmul2 calls: one frame instead of three, L, H
+@   and the word products in s3-s14 instead of the t scratch.
+@   No frame beyond r4-r11: c, a, b in s0-s2, L0..L3 in s3-s6, H0..H3 in
+@   s7-s10, Q's word products Q00, Q11 in s11-s14 (Q01 stays in r0 : lr).
+    .section .text.pqmcu_ntru_r2_kmul4, "ax", %progbits
+    .align 2
+    .global pqmcu_ntru_r2_kmul4
+    .type pqmcu_ntru_r2_kmul4, %function
+pqmcu_ntru_r2_kmul4:
+    push {r4-r11, lr}
+    vmov s0, r0                 @ c
+    vmov s1, s2, r1, r2         @ a, b
+    ldr r1, [r1]
+    ldr r2, [r2]
+    clm32
+    vmov s3, s4, r0, lr         @ a0 b0
+    kprodv 1, 1, s5, s6         @ a1 b1
+    kprodv 0, 1                 @ (a0 + a1)(b0 + b1)
+    vmov r1, r2, s3, s4
+    vmov r3, r4, s5, s6
+    eor r0, r0, r1
+    eor r0, r0, r3
+    eor lr, lr, r2
+    eor lr, lr, r4
+    eor r2, r2, r0
+    eor r3, r3, lr
+    vmov s3, s4, r1, r2         @ L0, L1
+    vmov s5, s6, r3, r4         @ L2, L3
+    kprodv 2, 2, s7, s8         @ a2 b2
+    kprodv 3, 3, s9, s10        @ a3 b3
+    kprodv 2, 3                 @ (a2 + a3)(b2 + b3)
+    vmov r1, r2, s7, s8
+    vmov r3, r4, s9, s10
+    eor r0, r0, r1
+    eor r0, r0, r3
+    eor lr, lr, r2
+    eor lr, lr, r4
+    eor r2, r2, r0
+    eor r3, r3, lr
+    vmov s7, s8, r1, r2         @ H0, H1
+    vmov s9, s10, r3, r4        @ H2, H3
+    kprodv 0, 2, s11, s12       @ (a0 + a2)(b0 + b2)
+    kprodv 1, 3, s13, s14       @ (a1 + a3)(b1 + b3)
+    vmov r4, s1
+    ldm r4, {r1, r3, r5, r6}
+    eor r1, r1, r3
+    eor r5, r5, r6
+    eor r1, r1, r5              @ a0 + a1 + a2 + a3
+    vmov r4, s2
+    ldm r4, {r2, r3, r5, r6}
+    eor r2, r2, r3
+    eor r5, r5, r6
+    eor r2, r2, r5              @ b0 + b1 + b2 + b3
+    clm32                       @ Q01 in r0 : lr
+    vmov r9, r10, s11, s12
+    vmov r11, r12, s13, s14
+    eor r0, r0, r9
+    eor r0, r0, r11
+    eor lr, lr, r10
+    eor lr, lr, r12
+    eor r10, r10, r0
+    eor r11, r11, lr            @ Q0..Q3 in r9-r12
+    vmov r3, r4, s5, s6         @ L2, L3
+    vmov r5, r6, s7, s8         @ H0, H1
+    eor r0, r3, r5              @ L2 + H0
+    eor lr, r4, r6              @ L3 + H1
+    vmov r1, r2, s3, s4         @ c0 = L0, c1 = L1
+    vmov r7, r8, s9, s10        @ c6 = H2, c7 = H3
+    eor r3, r0, r9
+    eor r3, r3, r1              @ c2 = L2 + Q0 + L0 + H0
+    eor r4, lr, r10
+    eor r4, r4, r2              @ c3 = L3 + Q1 + L1 + H1
+    eor r5, r0, r11
+    eor r5, r5, r7              @ c4 = H0 + Q2 + L2 + H2
+    eor r6, lr, r12
+    eor r6, r6, r8              @ c5 = H1 + Q3 + L3 + H3
+    vmov r0, s0
+    stm r0, {r1-r8}
+    pop {r4-r11, pc}
+    .size pqmcu_ntru_r2_kmul4, . - pqmcu_ntru_r2_kmul4
+
 @ void pqmcu_ntru_r2_clmul1(uint32_t* c, uint32_t a, uint32_t b): c[0..1] = a b carry-less.
     .section .text.pqmcu_ntru_r2_clmul1, "ax", %progbits
     .align 2
