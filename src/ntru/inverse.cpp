@@ -499,54 +499,55 @@ extern "C" void pqmcu_ntru_r2_kmul2(uint32_t* c, const uint32_t* a, const uint32
 extern "C" void pqmcu_ntru_r2_clmul1(uint32_t* c, uint32_t a, uint32_t b);
 extern "C" void pqmcu_ntru_r2_kmul3(uint32_t* c, const uint32_t* a, const uint32_t* b);
 extern "C" void pqmcu_ntru_r2_kmul4(uint32_t* c, const uint32_t* a, const uint32_t* b);
+extern "C" void pqmcu_ntru_r2_kmul6(uint32_t* c, const uint32_t* a, const uint32_t* b);
 #endif
-void r2_kmul(uint32_t* c, const uint32_t* a, const uint32_t* b, size_t m, uint32_t* t);
-// r2_kmul for a level's halves: on the M4 the assembly products of 1 .. 4
-// words called straight from the level (through r2_kmul each leaf call
-// cost its prologue and epilogue, ~25 cycles).
-[[gnu::always_inline]] inline void r2_kmul_half(uint32_t* c, const uint32_t* a, const uint32_t* b, size_t m,
-                                                uint32_t* t) {
+void r2_kmul_level(uint32_t* c, const uint32_t* a, const uint32_t* b, size_t m, uint32_t* t);
+// On the M4 the straight-line assembly products of 1, 2, 3, 4 and 6 words
+// (m public); false for other m (and off the M4).
+[[gnu::always_inline]] inline bool r2_kmul_leaf([[maybe_unused]] uint32_t* c, [[maybe_unused]] const uint32_t* a,
+                                                [[maybe_unused]] const uint32_t* b, [[maybe_unused]] size_t m) {
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
-    if (m - 1 <= 3) {  // (public)
+    if (m - 1 <= 3) {
         if (m == 3) pqmcu_ntru_r2_kmul3(c, a, b);
         else if (m == 4) pqmcu_ntru_r2_kmul4(c, a, b);
-        else if (m == 2) pqmcu_ntru_r2_kmul2(c, a, b);
+        else if (m == 2) pqmcu_ntru_r2_kmul2(c, a, b);  // (GCC spilled the three products' bit classes: ~3x slower)
         else pqmcu_ntru_r2_clmul1(c, a[0], b[0]);
-        return;
+        return true;
+    }
+    if (m == 6) {
+        pqmcu_ntru_r2_kmul6(c, a, b);
+        return true;
     }
 #endif
-    r2_kmul(c, a, b, m, t);
+    return false;
 }
 // c[0 .. 2m) = a b, m words each: Karatsuba down to one word (unbalanced
-// halves h = ceil(m / 2), m - h). t: r2_exp_karatsuba_words(m) words.
-void r2_kmul(uint32_t* c, const uint32_t* a, const uint32_t* b, size_t m, uint32_t* t) {
+// halves h = ceil(m / 2), m - h). t: r2_exp_karatsuba_words(m) words. The
+// levels call the assembly products straight (through a function of its
+// own each leaf call cost a prologue and an epilogue, ~25 cycles).
+[[gnu::always_inline]] inline void r2_kmul_half(uint32_t* c, const uint32_t* a, const uint32_t* b, size_t m,
+                                                uint32_t* t) {
+    if (!r2_kmul_leaf(c, a, b, m)) r2_kmul_level(c, a, b, m, t);
+}
+[[gnu::noinline]] void r2_kmul(uint32_t* c, const uint32_t* a, const uint32_t* b, size_t m, uint32_t* t) {
+    r2_kmul_half(c, a, b, m, t);
+}
+// r2_kmul's other m (off the M4 every m).
+[[gnu::noinline]] void r2_kmul_level(uint32_t* c, const uint32_t* a, const uint32_t* b, size_t m, uint32_t* t) {
+#if !defined(PQMCU_NTRU_NTT_M4_ASM)  // (the M4 runs m = 1, 2 in assembly)
     if (m == 1) {
-#if defined(PQMCU_NTRU_NTT_M4_ASM)
-        return pqmcu_ntru_r2_clmul1(c, a[0], b[0]);
-#endif
         const uint64_t p = clmul32(a[0], b[0]);
         c[0] = uint32_t(p), c[1] = uint32_t(p >> 32);
         return;
     }
     if (m == 2) {
-#if defined(PQMCU_NTRU_NTT_M4_ASM)
-        pqmcu_ntru_r2_kmul2(c, a, b);  // (GCC spilled the three products' bit classes: ~3x slower)
-#else
         const uint64_t lo = clmul32(a[0], b[0]), hi = clmul32(a[1], b[1]);
         const uint64_t mid = clmul32(a[0] ^ a[1], b[0] ^ b[1]) ^ lo ^ hi;
         c[0] = uint32_t(lo);
         c[1] = uint32_t(lo >> 32) ^ uint32_t(mid);
         c[2] = uint32_t(hi) ^ uint32_t(mid >> 32);
         c[3] = uint32_t(hi >> 32);
-#endif
         return;
-    }
-#if defined(PQMCU_NTRU_NTT_M4_ASM)
-    if (m - 3 <= 1) {  // m = 3 or 4 (one test for both)
-        if (m == 3) return pqmcu_ntru_r2_kmul3(c, a, b);  // six word products, no glue in C
-        // m = 4: one level over three 2-word Karatsubas, straight-line (nine
-        // word products; was three pqmcu_ntru_r2_kmul2 calls with this level in C)
-        return pqmcu_ntru_r2_kmul4(c, a, b);
     }
 #endif
     const size_t h = (m + 1) / 2, l = m - h;

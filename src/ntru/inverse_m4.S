@@ -383,6 +383,146 @@ pqmcu_ntru_r2_kmul4:
     pop {r4-r11, pc}
     .size pqmcu_ntru_r2_kmul4, . - pqmcu_ntru_r2_kmul4
 
+@ \d = the XOR of a's words \i0, \i1, \i2, \i3 (those >= 0), a at \base (r3, r4 temporaries).
+.macro opw d, base, i0, i1, i2, i3
+    vmov r4, \base
+    ldr \d, [r4, #4*(\i0)]
+.if (\i1) >= 0
+    ldr r3, [r4, #4*(\i1)]
+    eor \d, \d, r3
+.endif
+.if (\i2) >= 0
+    ldr r3, [r4, #4*(\i2)]
+    eor \d, \d, r3
+.endif
+.if (\i3) >= 0
+    ldr r3, [r4, #4*(\i3)]
+    eor \d, \d, r3
+.endif
+.endm
+
+@ One word product of a 3-word Karatsuba: (XOR of a's words \i..) (XOR of
+@ b's words \i..) into r0 : lr, then into (\slo, \shi) unless \slo is none.
+.macro kx slo, shi, i0, i1=-1, i2=-1, i3=-1
+    opw r1, s1, \i0, \i1, \i2, \i3
+    opw r2, s2, \i0, \i1, \i2, \i3
+    clm32
+.ifnc \slo, none
+    vmov \slo, \shi, r0, lr
+.endif
+.endm
+
+@ pqmcu_ntru_r2_kmul3's products and combination on the 3-word operands
+@ a[\o + k], b[\o + k] (\d == 0) or a[k] + a[k + 3], b[k] + b[k + 3] (\d == 1):
+@ the product's words c0..c5 in r1, r7, r8, r10, r12, r6 (S0..S9 in s3-s12).
+.macro k3 o, d
+.if \d
+    kx s3, s4, 0, 3
+    kx s5, s6, 1, 4
+    kx s7, s8, 2, 5
+    kx s9, s10, 0, 3, 1, 4
+    kx s11, s12, 0, 3, 2, 5
+    kx none, none, 1, 4, 2, 5
+.else
+    kx s3, s4, \o
+    kx s5, s6, \o + 1
+    kx s7, s8, \o + 2
+    kx s9, s10, \o, \o + 1
+    kx s11, s12, \o, \o + 2
+    kx none, none, \o + 1, \o + 2
+.endif
+    mov r11, r0
+    mov r12, lr
+    vmov r1, r2, s3, s4
+    vmov r3, r4, s5, s6
+    vmov r5, r6, s7, s8
+    vmov r7, r8, s9, s10
+    vmov r9, r10, s11, s12
+    eor lr, r1, r3
+    eor r4, r4, r5
+    eor r7, r7, r2
+    eor r7, r7, lr
+    eor r8, r8, r9
+    eor r8, r8, r2
+    eor r8, r8, lr
+    eor r8, r8, r4
+    eor r10, r10, r11
+    eor r10, r10, r2
+    eor r10, r10, r3
+    eor r10, r10, r6
+    eor r10, r10, r4
+    eor r12, r12, r4
+    eor r12, r12, r6
+.endm
+
+@ void pqmcu_ntru_r2_kmul6(uint32_t* c, const uint32_t* a, const uint32_t* b)
+@   c[0..11] = a b carry-less, 6 words each: one Karatsuba level over three
+@   3-word products (pqmcu_ntru_r2_kmul3's), straight-line (18 word products):
+@   L = a_lo b_lo, H = a_hi b_hi, Q = (a_lo + a_hi)(b_lo + b_hi), 6 words
+@   each (Y = x^96): c = L + (Q + L + H) Y + H Y^2. Against r2_kmul's m = 6
+@   level in C around three pqmcu_ntru_r2_kmul3 calls. c, a, b in s0-s2,
+@   the 3-word products' S0..S9 in s3-s12, L in s13-s18, H in s19-s24
+@   (s16-s24 saved), Q in r1, r7, r8, r10, r12, r6.
+    .section .text.pqmcu_ntru_r2_kmul6, "ax", %progbits
+    .align 2
+    .global pqmcu_ntru_r2_kmul6
+    .type pqmcu_ntru_r2_kmul6, %function
+pqmcu_ntru_r2_kmul6:
+    push {r4-r11, lr}
+    vpush {s16-s24}
+    vmov s0, r0                 @ c
+    vmov s1, s2, r1, r2         @ a, b
+    k3 0, 0
+    vmov s13, s14, r1, r7       @ L0, L1
+    vmov s15, s16, r8, r10      @ L2, L3
+    vmov s17, s18, r12, r6      @ L4, L5
+    k3 3, 0
+    vmov s19, s20, r1, r7       @ H0, H1
+    vmov s21, s22, r8, r10      @ H2, H3
+    vmov s23, s24, r12, r6      @ H4, H5
+    k3 0, 1                     @ Q0..Q5 in r1, r7, r8, r10, r12, r6
+    @ c(3 + k) = X_k + Q_k + L_k, c(6 + k) = X_k + Q(3 + k) + H(3 + k), X_k = L(3 + k) + H_k
+    vmov r0, s16
+    vmov lr, s19
+    eor r0, r0, lr
+    vmov lr, s22
+    eor r4, r0, r10
+    eor r4, r4, lr              @ c6
+    vmov lr, s13
+    eor r0, r0, r1
+    eor r0, r0, lr              @ c3
+    vmov r2, s17
+    vmov lr, s20
+    eor r2, r2, lr
+    vmov lr, s23
+    eor r5, r2, r12
+    eor r5, r5, lr              @ c7
+    vmov lr, s14
+    eor r2, r2, r7
+    eor r2, r2, lr              @ c4
+    vmov r3, s18
+    vmov lr, s21
+    eor r3, r3, lr
+    vmov lr, s24
+    eor r11, r3, r6
+    eor r11, r11, lr            @ c8
+    vmov lr, s15
+    eor r3, r3, r8
+    eor r3, r3, lr              @ c5
+    vmov r9, s0
+    add lr, r9, #12
+    stm lr, {r0, r2, r3, r4, r5, r11}  @ c3 .. c8
+    vmov r0, r1, s13, s14
+    vmov r2, s15
+    stm r9, {r0, r1, r2}        @ c0 .. c2 = L0 .. L2
+    vmov r0, r1, s22, s23
+    vmov r2, s24
+    add r9, r9, #36
+    stm r9, {r0, r1, r2}        @ c9 .. c11 = H3 .. H5
+    vpop {s16-s24}
+    pop {r4-r11, pc}
+    .size pqmcu_ntru_r2_kmul6, . - pqmcu_ntru_r2_kmul6
+
 @ void pqmcu_ntru_r2_clmul1(uint32_t* c, uint32_t a, uint32_t b): c[0..1] = a b carry-less.
     .section .text.pqmcu_ntru_r2_clmul1, "ax", %progbits
     .align 2
