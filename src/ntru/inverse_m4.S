@@ -412,25 +412,16 @@ pqmcu_ntru_r2_kmul4:
 .endif
 .endm
 
-@ pqmcu_ntru_r2_kmul3's products and combination on the 3-word operands
-@ a[\o + k], b[\o + k] (\d == 0) or a[k] + a[k + 3], b[k] + b[k + 3] (\d == 1):
-@ the product's words c0..c5 in r1, r7, r8, r10, r12, r6 (S0..S9 in s3-s12).
-.macro k3 o, d
-.if \d
-    kx s3, s4, 0, 3
-    kx s5, s6, 1, 4
-    kx s7, s8, 2, 5
-    kx s9, s10, 0, 3, 1, 4
-    kx s11, s12, 0, 3, 2, 5
-    kx none, none, 1, 4, 2, 5
-.else
-    kx s3, s4, \o
-    kx s5, s6, \o + 1
-    kx s7, s8, \o + 2
-    kx s9, s10, \o, \o + 1
-    kx s11, s12, \o, \o + 2
-    kx none, none, \o + 1, \o + 2
-.endif
+@ pqmcu_ntru_r2_kmul3's products and combination on 3-word operands whose
+@ word k is a[\wka] + a[\wkb] (b likewise; an index -1 is left out): the
+@ product's words c0..c5 in r1, r7, r8, r10, r12, r6 (S0..S9 in s3-s12).
+.macro k3g w0a, w0b, w1a, w1b, w2a, w2b
+    kx s3, s4, \w0a, \w0b
+    kx s5, s6, \w1a, \w1b
+    kx s7, s8, \w2a, \w2b
+    kx s9, s10, \w0a, \w0b, \w1a, \w1b
+    kx s11, s12, \w0a, \w0b, \w2a, \w2b
+    kx none, none, \w1a, \w1b, \w2a, \w2b
     mov r11, r0
     mov r12, lr
     vmov r1, r2, s3, s4
@@ -472,15 +463,15 @@ pqmcu_ntru_r2_kmul6:
     vpush {s16-s24}
     vmov s0, r0                 @ c
     vmov s1, s2, r1, r2         @ a, b
-    k3 0, 0
+    k3g 0, -1, 1, -1, 2, -1
     vmov s13, s14, r1, r7       @ L0, L1
     vmov s15, s16, r8, r10      @ L2, L3
     vmov s17, s18, r12, r6      @ L4, L5
-    k3 3, 0
+    k3g 3, -1, 4, -1, 5, -1
     vmov s19, s20, r1, r7       @ H0, H1
     vmov s21, s22, r8, r10      @ H2, H3
     vmov s23, s24, r12, r6      @ H4, H5
-    k3 0, 1                     @ Q0..Q5 in r1, r7, r8, r10, r12, r6
+    k3g 0, 3, 1, 4, 2, 5        @ Q0..Q5 in r1, r7, r8, r10, r12, r6
     @ c(3 + k) = X_k + Q_k + L_k, c(6 + k) = X_k + Q(3 + k) + H(3 + k), X_k = L(3 + k) + H_k
     vmov r0, s16
     vmov lr, s19
@@ -522,6 +513,76 @@ pqmcu_ntru_r2_kmul6:
     vpop {s16-s24}
     pop {r4-r11, pc}
     .size pqmcu_ntru_r2_kmul6, . - pqmcu_ntru_r2_kmul6
+
+@ void pqmcu_ntru_r2_kmul5(uint32_t* c, const uint32_t* a, const uint32_t* b)
+@   c[0..9] = a b carry-less, 5 words each: r2_kmul's level with halves of 3
+@   and 2 words, straight-line (15 word products): L = a[0..3) b[0..3) (6
+@   words), H = a[3..5) b[3..5) (4 words), Q = (a0 + a3, a1 + a4, a2)(b ...)
+@   (6 words), Y = x^96: c = L + (Q + L + H) Y + H Y^2. Registers as in
+@   pqmcu_ntru_r2_kmul6 (H in s19-s22, s16-s22 saved).
+    .section .text.pqmcu_ntru_r2_kmul5, "ax", %progbits
+    .align 2
+    .global pqmcu_ntru_r2_kmul5
+    .type pqmcu_ntru_r2_kmul5, %function
+pqmcu_ntru_r2_kmul5:
+    push {r4-r11, lr}
+    vpush {s16-s22}
+    vmov s0, r0                 @ c
+    vmov s1, s2, r1, r2         @ a, b
+    k3g 0, -1, 1, -1, 2, -1
+    vmov s13, s14, r1, r7       @ L0, L1
+    vmov s15, s16, r8, r10      @ L2, L3
+    vmov s17, s18, r12, r6      @ L4, L5
+    kx s3, s4, 3                @ a3 b3
+    kx s5, s6, 4                @ a4 b4
+    kx none, none, 3, 4         @ (a3 + a4)(b3 + b4)
+    vmov r1, r2, s3, s4
+    vmov r3, r4, s5, s6
+    eor r0, r0, r1
+    eor r0, r0, r3
+    eor lr, lr, r2
+    eor lr, lr, r4
+    eor r2, r2, r0
+    eor r3, r3, lr
+    vmov s19, s20, r1, r2       @ H0, H1
+    vmov s21, s22, r3, r4       @ H2, H3
+    k3g 0, 3, 1, 4, 2, -1       @ Q0..Q5 in r1, r7, r8, r10, r12, r6
+    @ c(3 + k) = X_k + Q_k + L_k, c(6 + k) = X_k + Q(3 + k) + H(3 + k) (H4 = H5 = 0),
+    @ X_k = L(3 + k) + H_k, c9 = H3
+    vmov r0, s16
+    vmov lr, s19
+    eor r0, r0, lr
+    vmov lr, s22
+    eor r4, r0, r10
+    eor r4, r4, lr              @ c6
+    vmov lr, s13
+    eor r0, r0, r1
+    eor r0, r0, lr              @ c3
+    vmov r2, s17
+    vmov lr, s20
+    eor r2, r2, lr
+    eor r5, r2, r12             @ c7
+    vmov lr, s14
+    eor r2, r2, r7
+    eor r2, r2, lr              @ c4
+    vmov r3, s18
+    vmov lr, s21
+    eor r3, r3, lr
+    eor r11, r3, r6             @ c8
+    vmov lr, s15
+    eor r3, r3, r8
+    eor r3, r3, lr              @ c5
+    vmov r9, s0
+    add lr, r9, #12
+    stm lr, {r0, r2, r3, r4, r5, r11}  @ c3 .. c8
+    vmov r0, r1, s13, s14
+    vmov r2, s15
+    stm r9, {r0, r1, r2}        @ c0 .. c2 = L0 .. L2
+    vmov r0, s22
+    str r0, [r9, #36]           @ c9 = H3
+    vpop {s16-s22}
+    pop {r4-r11, pc}
+    .size pqmcu_ntru_r2_kmul5, . - pqmcu_ntru_r2_kmul5
 
 @ void pqmcu_ntru_r2_clmul1(uint32_t* c, uint32_t a, uint32_t b): c[0..1] = a b carry-less.
     .section .text.pqmcu_ntru_r2_clmul1, "ax", %progbits
