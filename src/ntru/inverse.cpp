@@ -501,10 +501,11 @@ extern "C" void pqmcu_ntru_r2_kmul3(uint32_t* c, const uint32_t* a, const uint32
 extern "C" void pqmcu_ntru_r2_kmul4(uint32_t* c, const uint32_t* a, const uint32_t* b);
 extern "C" void pqmcu_ntru_r2_kmul5(uint32_t* c, const uint32_t* a, const uint32_t* b);
 extern "C" void pqmcu_ntru_r2_kmul6(uint32_t* c, const uint32_t* a, const uint32_t* b);
+extern "C" void pqmcu_ntru_r2_kmul7(uint32_t* c, const uint32_t* a, const uint32_t* b);
 extern "C" void pqmcu_ntru_r2_kmul8(uint32_t* c, const uint32_t* a, const uint32_t* b);
 #endif
 void r2_kmul_level(uint32_t* c, const uint32_t* a, const uint32_t* b, size_t m, uint32_t* t);
-// On the M4 the straight-line assembly products of 1 .. 6 and 8 words
+// On the M4 the straight-line assembly products of 1 .. 8 words
 // (m public); false for other m (and off the M4).
 [[gnu::always_inline]] inline bool r2_kmul_leaf([[maybe_unused]] uint32_t* c, [[maybe_unused]] const uint32_t* a,
                                                 [[maybe_unused]] const uint32_t* b, [[maybe_unused]] size_t m) {
@@ -521,8 +522,9 @@ void r2_kmul_level(uint32_t* c, const uint32_t* a, const uint32_t* b, size_t m, 
         else pqmcu_ntru_r2_kmul5(c, a, b);
         return true;
     }
-    if (m == 8) {
-        pqmcu_ntru_r2_kmul8(c, a, b);
+    if (m - 7 <= 1) {
+        if (m == 8) pqmcu_ntru_r2_kmul8(c, a, b);
+        else pqmcu_ntru_r2_kmul7(c, a, b);
         return true;
     }
 #endif

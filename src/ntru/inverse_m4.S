@@ -635,6 +635,78 @@ pqmcu_ntru_r2_kmul5:
     eor r6, r6, r8
 .endm
 
+@ void pqmcu_ntru_r2_kmul7(uint32_t* c, const uint32_t* a, const uint32_t* b)
+@   c[0..13] = a b carry-less, 7 words each: r2_kmul's level with halves of 4
+@   and 3 words, straight-line (24 word products): L = a[0..4) b[0..4) (8
+@   words), H = a[4..7) b[4..7) (6 words), Q = (a0 + a4, a1 + a5, a2 + a6,
+@   a3)(b ...) (8 words), Y = x^128: c = L + (Q + L + H) Y + H Y^2. L in
+@   s15-s22, H in s23-s28 (s16-s28 saved), Q in r1-r8. (n = 821: r2_kmul's
+@   13-word products' halves.)
+    .section .text.pqmcu_ntru_r2_kmul7, "ax", %progbits
+    .align 2
+    .global pqmcu_ntru_r2_kmul7
+    .type pqmcu_ntru_r2_kmul7, %function
+pqmcu_ntru_r2_kmul7:
+    push {r4-r11, lr}
+    vpush {s16-s28}
+    vmov s0, r0                 @ c
+    vmov s1, s2, r1, r2         @ a, b
+    k4g 0, -1, 1, -1, 2, -1, 3, -1
+    vmov s15, s16, r1, r2       @ L0 ..
+    vmov s17, s18, r3, r4
+    vmov s19, s20, r5, r6
+    vmov s21, s22, r7, r8       @ .. L7
+    k3g 4, -1, 5, -1, 6, -1
+    vmov s23, s24, r1, r7       @ H0, H1
+    vmov s25, s26, r8, r10      @ H2, H3
+    vmov s27, s28, r12, r6      @ H4, H5
+    k4g 0, 4, 1, 5, 2, 6, 3, -1 @ Q0..Q7 in r1-r8
+    @ c(4 + k) = Q_k + X_k + L_k, c(8 + k) = Q(4 + k) + X_k + H(4 + k) (H6 = H7 = 0),
+    @ X_k = L(4 + k) + H_k: into Q_k's and Q(4 + k)'s registers
+    vmov r0, s19
+    vmov lr, s23
+    eor r0, r0, lr              @ X0
+    vmov lr, s15
+    eor r1, r1, r0
+    eor r1, r1, lr          @ c4
+    vmov lr, s27
+    eor r5, r5, r0
+    eor r5, r5, lr          @ c8
+    vmov r0, s20
+    vmov lr, s24
+    eor r0, r0, lr              @ X1
+    vmov lr, s16
+    eor r2, r2, r0
+    eor r2, r2, lr          @ c5
+    vmov lr, s28
+    eor r6, r6, r0
+    eor r6, r6, lr          @ c9
+    vmov r0, s21
+    vmov lr, s25
+    eor r0, r0, lr              @ X2
+    vmov lr, s17
+    eor r3, r3, r0
+    eor r3, r3, lr          @ c6
+    eor r7, r7, r0          @ c10
+    vmov r0, s22
+    vmov lr, s26
+    eor r0, r0, lr              @ X3
+    vmov lr, s18
+    eor r4, r4, r0
+    eor r4, r4, lr          @ c7
+    eor r8, r8, r0          @ c11
+    vmov r0, s0
+    add r9, r0, #16
+    stm r9, {r1-r8}             @ c4 .. c11
+    vmov r1, r2, s15, s16
+    vmov r3, r4, s17, s18
+    stm r0, {r1-r4}             @ c0 .. c3 = L0 .. L3
+    vmov r1, r2, s27, s28
+    strd r1, r2, [r0, #48]      @ c12, c13 = H4, H5
+    vpop {s16-s28}
+    pop {r4-r11, pc}
+    .size pqmcu_ntru_r2_kmul7, . - pqmcu_ntru_r2_kmul7
+
 @ void pqmcu_ntru_r2_kmul8(uint32_t* c, const uint32_t* a, const uint32_t* b)
 @   c[0..15] = a b carry-less, 8 words each: one Karatsuba level over three
 @   4-word products (pqmcu_ntru_r2_kmul4's), straight-line (27 word
