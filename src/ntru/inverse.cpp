@@ -542,6 +542,31 @@ void r2_kmul_level(uint32_t* c, const uint32_t* a, const uint32_t* b, size_t m, 
     r2_kmul_half(c, a, b, m, t);
 }
 // r2_kmul's other m (off the M4 every m).
+// r2_kmul_level's Karatsuba level; M: m as a constant (0: m_rt).
+template <size_t M>
+[[gnu::always_inline]] inline void r2_kmul_body(uint32_t* c, const uint32_t* a, const uint32_t* b, size_t m_rt,
+                                                uint32_t* t) {
+    const size_t m = M != 0 ? M : m_rt, h = (m + 1) / 2, l = m - h;
+    r2_kmul_half(c, a, b, h, t);
+    r2_kmul_half(c + 2 * h, a + h, b + h, l, t);
+    uint32_t *sa = t, *sb = t + h, *mid = t + 2 * h;
+#pragma GCC unroll 16
+    for (size_t i = 0; i < l; ++i) sa[i] = a[i] ^ a[h + i], sb[i] = b[i] ^ b[h + i];
+    if (l < h) sa[l] = a[l], sb[l] = b[l];
+    r2_kmul_half(mid, sa, sb, h, t + 4 * h);
+    // c[h + i] ^= mid[i] ^ p0[i] ^ p2[i] (p0 = c[0 .. 2h), p2 = c[2h .. 2h + 2l)) in
+    // one pass: step i reads c[i], c[h + i], c[2h + i], c[3h + i] and writes only
+    // c[h + i], c[2h + i], which no other step reads.
+    const size_t full = 2 * l - h;  // steps with c[3h + i] inside p2 (h - 1 or h)
+    const auto step = [&](size_t i, uint32_t c3) {
+        const uint32_t c0 = c[i], c1 = c[h + i], c2 = c[2 * h + i];
+        c[h + i] = c1 ^ mid[i] ^ c0 ^ c2;
+        c[2 * h + i] = c2 ^ mid[h + i] ^ c1 ^ c3;
+    };
+#pragma GCC unroll 16
+    for (size_t i = 0; i < full; ++i) step(i, c[3 * h + i]);
+    for (size_t i = full; i < h; ++i) step(i, 0);
+}
 [[gnu::noinline]] void r2_kmul_level(uint32_t* c, const uint32_t* a, const uint32_t* b, size_t m, uint32_t* t) {
 #if !defined(PQMCU_NTRU_NTT_M4_ASM)  // (the M4 runs m = 1, 2 in assembly)
     if (m == 1) {
@@ -559,24 +584,17 @@ void r2_kmul_level(uint32_t* c, const uint32_t* a, const uint32_t* b, size_t m, 
         return;
     }
 #endif
-    const size_t h = (m + 1) / 2, l = m - h;
-    r2_kmul_half(c, a, b, h, t);
-    r2_kmul_half(c + 2 * h, a + h, b + h, l, t);
-    uint32_t *sa = t, *sb = t + h, *mid = t + 2 * h;
-    for (size_t i = 0; i < l; ++i) sa[i] = a[i] ^ a[h + i], sb[i] = b[i] ^ b[h + i];
-    if (l < h) sa[l] = a[l], sb[l] = b[l];
-    r2_kmul_half(mid, sa, sb, h, t + 4 * h);
-    // c[h + i] ^= mid[i] ^ p0[i] ^ p2[i] (p0 = c[0 .. 2h), p2 = c[2h .. 2h + 2l)) in
-    // one pass: step i reads c[i], c[h + i], c[2h + i], c[3h + i] and writes only
-    // c[h + i], c[2h + i], which no other step reads.
-    const size_t full = 2 * l - h;  // steps with c[3h + i] inside p2 (h - 1 or h)
-    const auto step = [&](size_t i, uint32_t c3) {
-        const uint32_t c0 = c[i], c1 = c[h + i], c2 = c[2 * h + i];
-        c[h + i] = c1 ^ mid[i] ^ c0 ^ c2;
-        c[2 * h + i] = c2 ^ mid[h + i] ^ c1 ^ c3;
-    };
-    for (size_t i = 0; i < full; ++i) step(i, c[3 * h + i]);
-    for (size_t i = full; i < h; ++i) step(i, 0);
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    // the sizes NTRU's sets reach above the assembly products with m a
+    // constant: loops unrolled, the halves' products called straight
+    if (m == 11) return r2_kmul_body<11>(c, a, b, m, t);        // 677, 701, 1373
+    if (m == 22) return r2_kmul_body<22>(c, a, b, m, t);        // 677, 701
+    if (m == 13) return r2_kmul_body<13>(c, a, b, m, t);        // 821
+    if (m == 16) return r2_kmul_body<16>(c, a, b, m, t);        // 509
+    if (m == 26) return r2_kmul_body<26>(c, a, b, m, t);        // 821
+    if (m == 10) return r2_kmul_body<10>(c, a, b, m, t);        // 1229, 1373
+#endif
+    r2_kmul_body<0>(c, a, b, m, t);
 }
 // out = x y mod x^n - 1 (nw words each, bits >= n zero; out may be x or y).
 // prod: 2 nw + 2 words, t: r2_exp_karatsuba_words(nw).
