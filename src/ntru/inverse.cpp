@@ -624,9 +624,31 @@ void pack_bits(uint32_t* W, const uint16_t* a, size_t n) {
     size_t t = 0;
     for (; 32 * t + 32 <= n; ++t) {
         const uint16_t* x = a + 32 * t;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        // Two coefficients a word: bit 0 of word j (x[2j]) to bit j, bit 16
+        // (x[2j + 1]) to bit 16 + j, then the halves interleaved (Hacker's
+        // Delight's perfect shuffle): ~2 operations per two coefficients
+        // and 20 per word instead of ~3 per coefficient.
+        uint32_t acc = 0;
+#pragma GCC unroll 16
+        for (unsigned j = 0; j < 16; ++j) {
+            uint32_t v;
+            __builtin_memcpy(&v, x + 2 * j, 4);
+            acc |= (v & 0x00010001u) << j;
+        }
+        uint32_t u = (acc ^ (acc >> 8)) & 0x0000FF00u;
+        acc ^= u ^ (u << 8);
+        u = (acc ^ (acc >> 4)) & 0x00F000F0u;
+        acc ^= u ^ (u << 4);
+        u = (acc ^ (acc >> 2)) & 0x0C0C0C0Cu;
+        acc ^= u ^ (u << 2);
+        u = (acc ^ (acc >> 1)) & 0x22222222u;
+        acc ^= u ^ (u << 1);
+#else
         uint32_t acc = 0;
 #pragma GCC unroll 32
         for (unsigned j = 0; j < 32; ++j) acc |= uint32_t(x[j] & 1) << j;
+#endif
         W[t] = acc;
     }
     if (32 * t < n) {
