@@ -1051,8 +1051,13 @@ namespace {
 template <class M>
 void cyclic(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint16_t* scratch) {
     uint16_t* full = scratch;  // 2n - 1 words, then the method's scratch
-    M::mul(full, a, b, n, full + (2 * n - 1));
-    fold_cyclic(c, full, n);
+    if constexpr (requires { &M::mul_cyclic; }) {
+        // (Toom-4: the fold written into the interpolation; full holds the evaluations)
+        M::mul_cyclic(c, a, b, n, full, full + (2 * n - 1));
+    } else {
+        M::mul(full, a, b, n, full + (2 * n - 1));
+        fold_cyclic(c, full, n);
+    }
 }
 }  // namespace
 

@@ -498,55 +498,62 @@ inline uint64_t clmul32(uint32_t a, uint32_t b) {
 extern "C" void pqmcu_ntru_r2_kmul2(uint32_t* c, const uint32_t* a, const uint32_t* b);
 extern "C" void pqmcu_ntru_r2_clmul1(uint32_t* c, uint32_t a, uint32_t b);
 extern "C" void pqmcu_ntru_r2_kmul3(uint32_t* c, const uint32_t* a, const uint32_t* b);
+extern "C" void pqmcu_ntru_r2_kmul4(uint32_t* c, const uint32_t* a, const uint32_t* b);
+extern "C" void pqmcu_ntru_r2_kmul5(uint32_t* c, const uint32_t* a, const uint32_t* b);
+extern "C" void pqmcu_ntru_r2_kmul6(uint32_t* c, const uint32_t* a, const uint32_t* b);
+extern "C" void pqmcu_ntru_r2_kmul7(uint32_t* c, const uint32_t* a, const uint32_t* b);
+extern "C" void pqmcu_ntru_r2_kmul8(uint32_t* c, const uint32_t* a, const uint32_t* b);
 #endif
+void r2_kmul_level(uint32_t* c, const uint32_t* a, const uint32_t* b, size_t m, uint32_t* t);
+// On the M4 the straight-line assembly products of 1 .. 8 words
+// (m public); false for other m (and off the M4).
+[[gnu::always_inline]] inline bool r2_kmul_leaf([[maybe_unused]] uint32_t* c, [[maybe_unused]] const uint32_t* a,
+                                                [[maybe_unused]] const uint32_t* b, [[maybe_unused]] size_t m) {
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    if (m - 1 <= 3) {
+        if (m == 3) pqmcu_ntru_r2_kmul3(c, a, b);
+        else if (m == 4) pqmcu_ntru_r2_kmul4(c, a, b);
+        else if (m == 2) pqmcu_ntru_r2_kmul2(c, a, b);  // (GCC spilled the three products' bit classes: ~3x slower)
+        else pqmcu_ntru_r2_clmul1(c, a[0], b[0]);
+        return true;
+    }
+    if (m - 5 <= 1) {
+        if (m == 6) pqmcu_ntru_r2_kmul6(c, a, b);
+        else pqmcu_ntru_r2_kmul5(c, a, b);
+        return true;
+    }
+    if (m - 7 <= 1) {
+        if (m == 8) pqmcu_ntru_r2_kmul8(c, a, b);
+        else pqmcu_ntru_r2_kmul7(c, a, b);
+        return true;
+    }
+#endif
+    return false;
+}
 // c[0 .. 2m) = a b, m words each: Karatsuba down to one word (unbalanced
-// halves h = ceil(m / 2), m - h). t: r2_exp_karatsuba_words(m) words.
-void r2_kmul(uint32_t* c, const uint32_t* a, const uint32_t* b, size_t m, uint32_t* t) {
-    if (m == 1) {
-#if defined(PQMCU_NTRU_NTT_M4_ASM)
-        return pqmcu_ntru_r2_clmul1(c, a[0], b[0]);
-#endif
-        const uint64_t p = clmul32(a[0], b[0]);
-        c[0] = uint32_t(p), c[1] = uint32_t(p >> 32);
-        return;
-    }
-    if (m == 2) {
-#if defined(PQMCU_NTRU_NTT_M4_ASM)
-        pqmcu_ntru_r2_kmul2(c, a, b);  // (GCC spilled the three products' bit classes: ~3x slower)
-#else
-        const uint64_t lo = clmul32(a[0], b[0]), hi = clmul32(a[1], b[1]);
-        const uint64_t mid = clmul32(a[0] ^ a[1], b[0] ^ b[1]) ^ lo ^ hi;
-        c[0] = uint32_t(lo);
-        c[1] = uint32_t(lo >> 32) ^ uint32_t(mid);
-        c[2] = uint32_t(hi) ^ uint32_t(mid >> 32);
-        c[3] = uint32_t(hi >> 32);
-#endif
-        return;
-    }
-#if defined(PQMCU_NTRU_NTT_M4_ASM)
-    if (m - 3 <= 1) {  // m = 3 or 4 (one test for both)
-        if (m == 3) return pqmcu_ntru_r2_kmul3(c, a, b);  // six word products, no glue in C
-        // m = 4: one level, straight-line (the loops below cost as much as the products here)
-        uint32_t *L = t, *H = t + 4, *M = t + 8, *sa = t + 12, *sb = t + 14;  // (not on the stack: every level's frame would hold them)
-        pqmcu_ntru_r2_kmul2(L, a, b);
-        sa[0] = a[0] ^ a[2], sb[0] = b[0] ^ b[2];
-        pqmcu_ntru_r2_kmul2(H, a + 2, b + 2);
-        sa[1] = a[1] ^ a[3], sb[1] = b[1] ^ b[3];
-        pqmcu_ntru_r2_kmul2(M, sa, sb);
-        for (int i = 0; i < 4; ++i) M[i] ^= L[i] ^ H[i];
-        c[0] = L[0], c[1] = L[1], c[2] = L[2] ^ M[0], c[3] = L[3] ^ M[1];
-        c[4] = H[0] ^ M[2], c[5] = H[1] ^ M[3];
-        c[6] = H[2], c[7] = H[3];
-        return;
-    }
-#endif
-    const size_t h = (m + 1) / 2, l = m - h;
-    r2_kmul(c, a, b, h, t);
-    r2_kmul(c + 2 * h, a + h, b + h, l, t);
+// halves h = ceil(m / 2), m - h). t: r2_exp_karatsuba_words(m) words. The
+// levels call the assembly products straight (through a function of its
+// own each leaf call cost a prologue and an epilogue, ~25 cycles).
+[[gnu::always_inline]] inline void r2_kmul_half(uint32_t* c, const uint32_t* a, const uint32_t* b, size_t m,
+                                                uint32_t* t) {
+    if (!r2_kmul_leaf(c, a, b, m)) r2_kmul_level(c, a, b, m, t);
+}
+[[gnu::noinline]] void r2_kmul(uint32_t* c, const uint32_t* a, const uint32_t* b, size_t m, uint32_t* t) {
+    r2_kmul_half(c, a, b, m, t);
+}
+// r2_kmul's other m (off the M4 every m).
+// r2_kmul_level's Karatsuba level; M: m as a constant (0: m_rt).
+template <size_t M>
+[[gnu::always_inline]] inline void r2_kmul_body(uint32_t* c, const uint32_t* a, const uint32_t* b, size_t m_rt,
+                                                uint32_t* t) {
+    const size_t m = M != 0 ? M : m_rt, h = (m + 1) / 2, l = m - h;
+    r2_kmul_half(c, a, b, h, t);
+    r2_kmul_half(c + 2 * h, a + h, b + h, l, t);
     uint32_t *sa = t, *sb = t + h, *mid = t + 2 * h;
+#pragma GCC unroll 16
     for (size_t i = 0; i < l; ++i) sa[i] = a[i] ^ a[h + i], sb[i] = b[i] ^ b[h + i];
     if (l < h) sa[l] = a[l], sb[l] = b[l];
-    r2_kmul(mid, sa, sb, h, t + 4 * h);
+    r2_kmul_half(mid, sa, sb, h, t + 4 * h);
     // c[h + i] ^= mid[i] ^ p0[i] ^ p2[i] (p0 = c[0 .. 2h), p2 = c[2h .. 2h + 2l)) in
     // one pass: step i reads c[i], c[h + i], c[2h + i], c[3h + i] and writes only
     // c[h + i], c[2h + i], which no other step reads.
@@ -556,8 +563,38 @@ void r2_kmul(uint32_t* c, const uint32_t* a, const uint32_t* b, size_t m, uint32
         c[h + i] = c1 ^ mid[i] ^ c0 ^ c2;
         c[2 * h + i] = c2 ^ mid[h + i] ^ c1 ^ c3;
     };
+#pragma GCC unroll 16
     for (size_t i = 0; i < full; ++i) step(i, c[3 * h + i]);
     for (size_t i = full; i < h; ++i) step(i, 0);
+}
+[[gnu::noinline]] void r2_kmul_level(uint32_t* c, const uint32_t* a, const uint32_t* b, size_t m, uint32_t* t) {
+#if !defined(PQMCU_NTRU_NTT_M4_ASM)  // (the M4 runs m = 1, 2 in assembly)
+    if (m == 1) {
+        const uint64_t p = clmul32(a[0], b[0]);
+        c[0] = uint32_t(p), c[1] = uint32_t(p >> 32);
+        return;
+    }
+    if (m == 2) {
+        const uint64_t lo = clmul32(a[0], b[0]), hi = clmul32(a[1], b[1]);
+        const uint64_t mid = clmul32(a[0] ^ a[1], b[0] ^ b[1]) ^ lo ^ hi;
+        c[0] = uint32_t(lo);
+        c[1] = uint32_t(lo >> 32) ^ uint32_t(mid);
+        c[2] = uint32_t(hi) ^ uint32_t(mid >> 32);
+        c[3] = uint32_t(hi >> 32);
+        return;
+    }
+#endif
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    // the sizes NTRU's sets reach above the assembly products with m a
+    // constant: loops unrolled, the halves' products called straight
+    if (m == 11) return r2_kmul_body<11>(c, a, b, m, t);        // 677, 701, 1373
+    if (m == 22) return r2_kmul_body<22>(c, a, b, m, t);        // 677, 701
+    if (m == 13) return r2_kmul_body<13>(c, a, b, m, t);        // 821
+    if (m == 16) return r2_kmul_body<16>(c, a, b, m, t);        // 509
+    if (m == 26) return r2_kmul_body<26>(c, a, b, m, t);        // 821
+    if (m == 10) return r2_kmul_body<10>(c, a, b, m, t);        // 1229, 1373
+#endif
+    r2_kmul_body<0>(c, a, b, m, t);
 }
 // out = x y mod x^n - 1 (nw words each, bits >= n zero; out may be x or y).
 // prod: 2 nw + 2 words, t: r2_exp_karatsuba_words(nw).
@@ -587,9 +624,31 @@ void pack_bits(uint32_t* W, const uint16_t* a, size_t n) {
     size_t t = 0;
     for (; 32 * t + 32 <= n; ++t) {
         const uint16_t* x = a + 32 * t;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        // Two coefficients a word: bit 0 of word j (x[2j]) to bit j, bit 16
+        // (x[2j + 1]) to bit 16 + j, then the halves interleaved (Hacker's
+        // Delight's perfect shuffle): ~2 operations per two coefficients
+        // and 20 per word instead of ~3 per coefficient.
+        uint32_t acc = 0;
+#pragma GCC unroll 16
+        for (unsigned j = 0; j < 16; ++j) {
+            uint32_t v;
+            __builtin_memcpy(&v, x + 2 * j, 4);
+            acc |= (v & 0x00010001u) << j;
+        }
+        uint32_t u = (acc ^ (acc >> 8)) & 0x0000FF00u;
+        acc ^= u ^ (u << 8);
+        u = (acc ^ (acc >> 4)) & 0x00F000F0u;
+        acc ^= u ^ (u << 4);
+        u = (acc ^ (acc >> 2)) & 0x0C0C0C0Cu;
+        acc ^= u ^ (u << 2);
+        u = (acc ^ (acc >> 1)) & 0x22222222u;
+        acc ^= u ^ (u << 1);
+#else
         uint32_t acc = 0;
 #pragma GCC unroll 32
         for (unsigned j = 0; j < 32; ++j) acc |= uint32_t(x[j] & 1) << j;
+#endif
         W[t] = acc;
     }
     if (32 * t < n) {
@@ -605,7 +664,32 @@ void unpack_bits(uint16_t* r, const uint32_t* S, const uint32_t* E, size_t n, ui
     const auto word = [&](size_t count) {
         const uint32_t s = S[t] ^ flip, e = WithE ? E[t] : 0;
         uint16_t* y = r + 32 * t;
-        if (count == 32) {
+        if (count == 32 && !WithE) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+            // pack_bits backwards (without E): the even bits to the low
+            // half, the odd ones to the high half (the inverse shuffle),
+            // then two coefficients a word
+            const auto unshuffle = [](uint32_t x) {
+                uint32_t u = (x ^ (x >> 1)) & 0x22222222u;
+                x ^= u ^ (u << 1);
+                u = (x ^ (x >> 2)) & 0x0C0C0C0Cu;
+                x ^= u ^ (u << 2);
+                u = (x ^ (x >> 4)) & 0x00F000F0u;
+                x ^= u ^ (u << 4);
+                u = (x ^ (x >> 8)) & 0x0000FF00u;
+                return x ^ u ^ (u << 8);
+            };
+            const uint32_t su = unshuffle(s);
+#pragma GCC unroll 16
+            for (unsigned j = 0; j < 16; ++j) {
+                const uint32_t v = (su >> j) & 0x00010001u;
+                __builtin_memcpy(y + 2 * j, &v, 4);
+            }
+#else
+#pragma GCC unroll 32
+            for (unsigned j = 0; j < 32; ++j) y[j] = uint16_t((s >> j) & 1);
+#endif
+        } else if (count == 32) {  // (WithE as before: the two-word form grew a frame on the stack peak)
 #pragma GCC unroll 32
             for (unsigned j = 0; j < 32; ++j) y[j] = uint16_t(((s >> j) & 1) + (WithE ? 2 * ((e >> j) & 1) : 0));
         } else {

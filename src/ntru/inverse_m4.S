@@ -297,6 +297,495 @@ pqmcu_ntru_r2_kmul2:
     pop {r4-r11, pc}
     .size pqmcu_ntru_r2_kmul2, . - pqmcu_ntru_r2_kmul2
 
+@ void pqmcu_ntru_r2_kmul4(uint32_t* c, const uint32_t* a, const uint32_t* b)
+@   c[0..7] = a b carry-less, 4 words each: one Karatsuba level over three
+@   2-word Karatsubas, straight-line (nine word products). L = a_lo b_lo, H =
+@   a_hi b_hi, Q = (a_lo + a_hi)(b_lo + b_hi), 4 words each (Y = x^64):
+@   c = L + (Q + L + H) Y + H Y^2. Against r2_kmul's m = 4 level in C
+@   around three pqmcu_ntru_r2_kmul2 calls: one frame instead of three, L, H
+@   and the word products in s3-s14 instead of the t scratch.
+@   No frame beyond r4-r11: c, a, b in s0-s2, L0..L3 in s3-s6, H0..H3 in
+@   s7-s10, Q's word products Q00, Q11 in s11-s14 (Q01 stays in r0 : lr).
+    .section .text.pqmcu_ntru_r2_kmul4, "ax", %progbits
+    .align 2
+    .global pqmcu_ntru_r2_kmul4
+    .type pqmcu_ntru_r2_kmul4, %function
+pqmcu_ntru_r2_kmul4:
+    push {r4-r11, lr}
+    vmov s0, r0                 @ c
+    vmov s1, s2, r1, r2         @ a, b
+    ldr r1, [r1]
+    ldr r2, [r2]
+    clm32
+    vmov s3, s4, r0, lr         @ a0 b0
+    kprodv 1, 1, s5, s6         @ a1 b1
+    kprodv 0, 1                 @ (a0 + a1)(b0 + b1)
+    vmov r1, r2, s3, s4
+    vmov r3, r4, s5, s6
+    eor r0, r0, r1
+    eor r0, r0, r3
+    eor lr, lr, r2
+    eor lr, lr, r4
+    eor r2, r2, r0
+    eor r3, r3, lr
+    vmov s3, s4, r1, r2         @ L0, L1
+    vmov s5, s6, r3, r4         @ L2, L3
+    kprodv 2, 2, s7, s8         @ a2 b2
+    kprodv 3, 3, s9, s10        @ a3 b3
+    kprodv 2, 3                 @ (a2 + a3)(b2 + b3)
+    vmov r1, r2, s7, s8
+    vmov r3, r4, s9, s10
+    eor r0, r0, r1
+    eor r0, r0, r3
+    eor lr, lr, r2
+    eor lr, lr, r4
+    eor r2, r2, r0
+    eor r3, r3, lr
+    vmov s7, s8, r1, r2         @ H0, H1
+    vmov s9, s10, r3, r4        @ H2, H3
+    kprodv 0, 2, s11, s12       @ (a0 + a2)(b0 + b2)
+    kprodv 1, 3, s13, s14       @ (a1 + a3)(b1 + b3)
+    vmov r4, s1
+    ldm r4, {r1, r3, r5, r6}
+    eor r1, r1, r3
+    eor r5, r5, r6
+    eor r1, r1, r5              @ a0 + a1 + a2 + a3
+    vmov r4, s2
+    ldm r4, {r2, r3, r5, r6}
+    eor r2, r2, r3
+    eor r5, r5, r6
+    eor r2, r2, r5              @ b0 + b1 + b2 + b3
+    clm32                       @ Q01 in r0 : lr
+    vmov r9, r10, s11, s12
+    vmov r11, r12, s13, s14
+    eor r0, r0, r9
+    eor r0, r0, r11
+    eor lr, lr, r10
+    eor lr, lr, r12
+    eor r10, r10, r0
+    eor r11, r11, lr            @ Q0..Q3 in r9-r12
+    vmov r3, r4, s5, s6         @ L2, L3
+    vmov r5, r6, s7, s8         @ H0, H1
+    eor r0, r3, r5              @ L2 + H0
+    eor lr, r4, r6              @ L3 + H1
+    vmov r1, r2, s3, s4         @ c0 = L0, c1 = L1
+    vmov r7, r8, s9, s10        @ c6 = H2, c7 = H3
+    eor r3, r0, r9
+    eor r3, r3, r1              @ c2 = L2 + Q0 + L0 + H0
+    eor r4, lr, r10
+    eor r4, r4, r2              @ c3 = L3 + Q1 + L1 + H1
+    eor r5, r0, r11
+    eor r5, r5, r7              @ c4 = H0 + Q2 + L2 + H2
+    eor r6, lr, r12
+    eor r6, r6, r8              @ c5 = H1 + Q3 + L3 + H3
+    vmov r0, s0
+    stm r0, {r1-r8}
+    pop {r4-r11, pc}
+    .size pqmcu_ntru_r2_kmul4, . - pqmcu_ntru_r2_kmul4
+
+@ \d = the XOR of a's words \i0 .. \i7 (those >= 0), a at \base (r3, r4 temporaries).
+.macro opw d, base, i0, i1, i2, i3, i4, i5, i6, i7
+    vmov r4, \base
+    ldr \d, [r4, #4*(\i0)]
+.irp i, \i1, \i2, \i3, \i4, \i5, \i6, \i7
+.if (\i) >= 0
+    ldr r3, [r4, #4*(\i)]
+    eor \d, \d, r3
+.endif
+.endr
+.endm
+
+@ One word product of the 3- to 8-word Karatsubas: (XOR of a's words \i..) (XOR of
+@ b's words \i..) into r0 : lr, then into (\slo, \shi) unless \slo is none.
+.macro kx slo, shi, i0, i1=-1, i2=-1, i3=-1, i4=-1, i5=-1, i6=-1, i7=-1
+    opw r1, s1, \i0, \i1, \i2, \i3, \i4, \i5, \i6, \i7
+    opw r2, s2, \i0, \i1, \i2, \i3, \i4, \i5, \i6, \i7
+    clm32
+.ifnc \slo, none
+    vmov \slo, \shi, r0, lr
+.endif
+.endm
+
+@ pqmcu_ntru_r2_kmul3's products and combination on 3-word operands whose
+@ word k is a[\wka] + a[\wkb] (b likewise; an index -1 is left out): the
+@ product's words c0..c5 in r1, r7, r8, r10, r12, r6 (S0..S9 in s3-s12).
+.macro k3g w0a, w0b, w1a, w1b, w2a, w2b
+    kx s3, s4, \w0a, \w0b
+    kx s5, s6, \w1a, \w1b
+    kx s7, s8, \w2a, \w2b
+    kx s9, s10, \w0a, \w0b, \w1a, \w1b
+    kx s11, s12, \w0a, \w0b, \w2a, \w2b
+    kx none, none, \w1a, \w1b, \w2a, \w2b
+    mov r11, r0
+    mov r12, lr
+    vmov r1, r2, s3, s4
+    vmov r3, r4, s5, s6
+    vmov r5, r6, s7, s8
+    vmov r7, r8, s9, s10
+    vmov r9, r10, s11, s12
+    eor lr, r1, r3
+    eor r4, r4, r5
+    eor r7, r7, r2
+    eor r7, r7, lr
+    eor r8, r8, r9
+    eor r8, r8, r2
+    eor r8, r8, lr
+    eor r8, r8, r4
+    eor r10, r10, r11
+    eor r10, r10, r2
+    eor r10, r10, r3
+    eor r10, r10, r6
+    eor r10, r10, r4
+    eor r12, r12, r4
+    eor r12, r12, r6
+.endm
+
+@ void pqmcu_ntru_r2_kmul6(uint32_t* c, const uint32_t* a, const uint32_t* b)
+@   c[0..11] = a b carry-less, 6 words each: one Karatsuba level over three
+@   3-word products (pqmcu_ntru_r2_kmul3's), straight-line (18 word products):
+@   L = a_lo b_lo, H = a_hi b_hi, Q = (a_lo + a_hi)(b_lo + b_hi), 6 words
+@   each (Y = x^96): c = L + (Q + L + H) Y + H Y^2. Against r2_kmul's m = 6
+@   level in C around three pqmcu_ntru_r2_kmul3 calls. c, a, b in s0-s2,
+@   the 3-word products' S0..S9 in s3-s12, L in s13-s18, H in s19-s24
+@   (s16-s24 saved), Q in r1, r7, r8, r10, r12, r6.
+    .section .text.pqmcu_ntru_r2_kmul6, "ax", %progbits
+    .align 2
+    .global pqmcu_ntru_r2_kmul6
+    .type pqmcu_ntru_r2_kmul6, %function
+pqmcu_ntru_r2_kmul6:
+    push {r4-r11, lr}
+    vpush {s16-s24}
+    vmov s0, r0                 @ c
+    vmov s1, s2, r1, r2         @ a, b
+    k3g 0, -1, 1, -1, 2, -1
+    vmov s13, s14, r1, r7       @ L0, L1
+    vmov s15, s16, r8, r10      @ L2, L3
+    vmov s17, s18, r12, r6      @ L4, L5
+    k3g 3, -1, 4, -1, 5, -1
+    vmov s19, s20, r1, r7       @ H0, H1
+    vmov s21, s22, r8, r10      @ H2, H3
+    vmov s23, s24, r12, r6      @ H4, H5
+    k3g 0, 3, 1, 4, 2, 5        @ Q0..Q5 in r1, r7, r8, r10, r12, r6
+    @ c(3 + k) = X_k + Q_k + L_k, c(6 + k) = X_k + Q(3 + k) + H(3 + k), X_k = L(3 + k) + H_k
+    vmov r0, s16
+    vmov lr, s19
+    eor r0, r0, lr
+    vmov lr, s22
+    eor r4, r0, r10
+    eor r4, r4, lr              @ c6
+    vmov lr, s13
+    eor r0, r0, r1
+    eor r0, r0, lr              @ c3
+    vmov r2, s17
+    vmov lr, s20
+    eor r2, r2, lr
+    vmov lr, s23
+    eor r5, r2, r12
+    eor r5, r5, lr              @ c7
+    vmov lr, s14
+    eor r2, r2, r7
+    eor r2, r2, lr              @ c4
+    vmov r3, s18
+    vmov lr, s21
+    eor r3, r3, lr
+    vmov lr, s24
+    eor r11, r3, r6
+    eor r11, r11, lr            @ c8
+    vmov lr, s15
+    eor r3, r3, r8
+    eor r3, r3, lr              @ c5
+    vmov r9, s0
+    add lr, r9, #12
+    stm lr, {r0, r2, r3, r4, r5, r11}  @ c3 .. c8
+    vmov r0, r1, s13, s14
+    vmov r2, s15
+    stm r9, {r0, r1, r2}        @ c0 .. c2 = L0 .. L2
+    vmov r0, r1, s22, s23
+    vmov r2, s24
+    add r9, r9, #36
+    stm r9, {r0, r1, r2}        @ c9 .. c11 = H3 .. H5
+    vpop {s16-s24}
+    pop {r4-r11, pc}
+    .size pqmcu_ntru_r2_kmul6, . - pqmcu_ntru_r2_kmul6
+
+@ void pqmcu_ntru_r2_kmul5(uint32_t* c, const uint32_t* a, const uint32_t* b)
+@   c[0..9] = a b carry-less, 5 words each: r2_kmul's level with halves of 3
+@   and 2 words, straight-line (15 word products): L = a[0..3) b[0..3) (6
+@   words), H = a[3..5) b[3..5) (4 words), Q = (a0 + a3, a1 + a4, a2)(b ...)
+@   (6 words), Y = x^96: c = L + (Q + L + H) Y + H Y^2. Registers as in
+@   pqmcu_ntru_r2_kmul6 (H in s19-s22, s16-s22 saved).
+    .section .text.pqmcu_ntru_r2_kmul5, "ax", %progbits
+    .align 2
+    .global pqmcu_ntru_r2_kmul5
+    .type pqmcu_ntru_r2_kmul5, %function
+pqmcu_ntru_r2_kmul5:
+    push {r4-r11, lr}
+    vpush {s16-s22}
+    vmov s0, r0                 @ c
+    vmov s1, s2, r1, r2         @ a, b
+    k3g 0, -1, 1, -1, 2, -1
+    vmov s13, s14, r1, r7       @ L0, L1
+    vmov s15, s16, r8, r10      @ L2, L3
+    vmov s17, s18, r12, r6      @ L4, L5
+    kx s3, s4, 3                @ a3 b3
+    kx s5, s6, 4                @ a4 b4
+    kx none, none, 3, 4         @ (a3 + a4)(b3 + b4)
+    vmov r1, r2, s3, s4
+    vmov r3, r4, s5, s6
+    eor r0, r0, r1
+    eor r0, r0, r3
+    eor lr, lr, r2
+    eor lr, lr, r4
+    eor r2, r2, r0
+    eor r3, r3, lr
+    vmov s19, s20, r1, r2       @ H0, H1
+    vmov s21, s22, r3, r4       @ H2, H3
+    k3g 0, 3, 1, 4, 2, -1       @ Q0..Q5 in r1, r7, r8, r10, r12, r6
+    @ c(3 + k) = X_k + Q_k + L_k, c(6 + k) = X_k + Q(3 + k) + H(3 + k) (H4 = H5 = 0),
+    @ X_k = L(3 + k) + H_k, c9 = H3
+    vmov r0, s16
+    vmov lr, s19
+    eor r0, r0, lr
+    vmov lr, s22
+    eor r4, r0, r10
+    eor r4, r4, lr              @ c6
+    vmov lr, s13
+    eor r0, r0, r1
+    eor r0, r0, lr              @ c3
+    vmov r2, s17
+    vmov lr, s20
+    eor r2, r2, lr
+    eor r5, r2, r12             @ c7
+    vmov lr, s14
+    eor r2, r2, r7
+    eor r2, r2, lr              @ c4
+    vmov r3, s18
+    vmov lr, s21
+    eor r3, r3, lr
+    eor r11, r3, r6             @ c8
+    vmov lr, s15
+    eor r3, r3, r8
+    eor r3, r3, lr              @ c5
+    vmov r9, s0
+    add lr, r9, #12
+    stm lr, {r0, r2, r3, r4, r5, r11}  @ c3 .. c8
+    vmov r0, r1, s13, s14
+    vmov r2, s15
+    stm r9, {r0, r1, r2}        @ c0 .. c2 = L0 .. L2
+    vmov r0, s22
+    str r0, [r9, #36]           @ c9 = H3
+    vpop {s16-s22}
+    pop {r4-r11, pc}
+    .size pqmcu_ntru_r2_kmul5, . - pqmcu_ntru_r2_kmul5
+
+@ pqmcu_ntru_r2_kmul4's products and combination on 4-word operands whose
+@ word k is a[\wka] + a[\wkb] (b likewise; an index -1 is left out): the
+@ product's words c0..c7 in r1-r8 (L, H, the word products in s3-s14).
+.macro k4g w0a, w0b, w1a, w1b, w2a, w2b, w3a, w3b
+    kx s3, s4, \w0a, \w0b
+    kx s5, s6, \w1a, \w1b
+    kx none, none, \w0a, \w0b, \w1a, \w1b
+    vmov r1, r2, s3, s4
+    vmov r3, r4, s5, s6
+    eor r0, r0, r1
+    eor r0, r0, r3
+    eor lr, lr, r2
+    eor lr, lr, r4
+    eor r2, r2, r0
+    eor r3, r3, lr
+    vmov s3, s4, r1, r2         @ L0, L1
+    vmov s5, s6, r3, r4         @ L2, L3
+    kx s7, s8, \w2a, \w2b
+    kx s9, s10, \w3a, \w3b
+    kx none, none, \w2a, \w2b, \w3a, \w3b
+    vmov r1, r2, s7, s8
+    vmov r3, r4, s9, s10
+    eor r0, r0, r1
+    eor r0, r0, r3
+    eor lr, lr, r2
+    eor lr, lr, r4
+    eor r2, r2, r0
+    eor r3, r3, lr
+    vmov s7, s8, r1, r2         @ H0, H1
+    vmov s9, s10, r3, r4        @ H2, H3
+    kx s11, s12, \w0a, \w0b, \w2a, \w2b
+    kx s13, s14, \w1a, \w1b, \w3a, \w3b
+    kx none, none, \w0a, \w0b, \w1a, \w1b, \w2a, \w2b, \w3a, \w3b
+    vmov r9, r10, s11, s12
+    vmov r11, r12, s13, s14
+    eor r0, r0, r9
+    eor r0, r0, r11
+    eor lr, lr, r10
+    eor lr, lr, r12
+    eor r10, r10, r0
+    eor r11, r11, lr            @ Q0..Q3 in r9-r12
+    vmov r3, r4, s5, s6         @ L2, L3
+    vmov r5, r6, s7, s8         @ H0, H1
+    eor r0, r3, r5
+    eor lr, r4, r6
+    vmov r1, r2, s3, s4         @ c0 = L0, c1 = L1
+    vmov r7, r8, s9, s10        @ c6 = H2, c7 = H3
+    eor r3, r0, r9
+    eor r3, r3, r1
+    eor r4, lr, r10
+    eor r4, r4, r2
+    eor r5, r0, r11
+    eor r5, r5, r7
+    eor r6, lr, r12
+    eor r6, r6, r8
+.endm
+
+@ void pqmcu_ntru_r2_kmul7(uint32_t* c, const uint32_t* a, const uint32_t* b)
+@   c[0..13] = a b carry-less, 7 words each: r2_kmul's level with halves of 4
+@   and 3 words, straight-line (24 word products): L = a[0..4) b[0..4) (8
+@   words), H = a[4..7) b[4..7) (6 words), Q = (a0 + a4, a1 + a5, a2 + a6,
+@   a3)(b ...) (8 words), Y = x^128: c = L + (Q + L + H) Y + H Y^2. L in
+@   s15-s22, H in s23-s28 (s16-s28 saved), Q in r1-r8. (n = 821: r2_kmul's
+@   13-word products' halves.)
+    .section .text.pqmcu_ntru_r2_kmul7, "ax", %progbits
+    .align 2
+    .global pqmcu_ntru_r2_kmul7
+    .type pqmcu_ntru_r2_kmul7, %function
+pqmcu_ntru_r2_kmul7:
+    push {r4-r11, lr}
+    vpush {s16-s28}
+    vmov s0, r0                 @ c
+    vmov s1, s2, r1, r2         @ a, b
+    k4g 0, -1, 1, -1, 2, -1, 3, -1
+    vmov s15, s16, r1, r2       @ L0 ..
+    vmov s17, s18, r3, r4
+    vmov s19, s20, r5, r6
+    vmov s21, s22, r7, r8       @ .. L7
+    k3g 4, -1, 5, -1, 6, -1
+    vmov s23, s24, r1, r7       @ H0, H1
+    vmov s25, s26, r8, r10      @ H2, H3
+    vmov s27, s28, r12, r6      @ H4, H5
+    k4g 0, 4, 1, 5, 2, 6, 3, -1 @ Q0..Q7 in r1-r8
+    @ c(4 + k) = Q_k + X_k + L_k, c(8 + k) = Q(4 + k) + X_k + H(4 + k) (H6 = H7 = 0),
+    @ X_k = L(4 + k) + H_k: into Q_k's and Q(4 + k)'s registers
+    vmov r0, s19
+    vmov lr, s23
+    eor r0, r0, lr              @ X0
+    vmov lr, s15
+    eor r1, r1, r0
+    eor r1, r1, lr          @ c4
+    vmov lr, s27
+    eor r5, r5, r0
+    eor r5, r5, lr          @ c8
+    vmov r0, s20
+    vmov lr, s24
+    eor r0, r0, lr              @ X1
+    vmov lr, s16
+    eor r2, r2, r0
+    eor r2, r2, lr          @ c5
+    vmov lr, s28
+    eor r6, r6, r0
+    eor r6, r6, lr          @ c9
+    vmov r0, s21
+    vmov lr, s25
+    eor r0, r0, lr              @ X2
+    vmov lr, s17
+    eor r3, r3, r0
+    eor r3, r3, lr          @ c6
+    eor r7, r7, r0          @ c10
+    vmov r0, s22
+    vmov lr, s26
+    eor r0, r0, lr              @ X3
+    vmov lr, s18
+    eor r4, r4, r0
+    eor r4, r4, lr          @ c7
+    eor r8, r8, r0          @ c11
+    vmov r0, s0
+    add r9, r0, #16
+    stm r9, {r1-r8}             @ c4 .. c11
+    vmov r1, r2, s15, s16
+    vmov r3, r4, s17, s18
+    stm r0, {r1-r4}             @ c0 .. c3 = L0 .. L3
+    vmov r1, r2, s27, s28
+    strd r1, r2, [r0, #48]      @ c12, c13 = H4, H5
+    vpop {s16-s28}
+    pop {r4-r11, pc}
+    .size pqmcu_ntru_r2_kmul7, . - pqmcu_ntru_r2_kmul7
+
+@ void pqmcu_ntru_r2_kmul8(uint32_t* c, const uint32_t* a, const uint32_t* b)
+@   c[0..15] = a b carry-less, 8 words each: one Karatsuba level over three
+@   4-word products (pqmcu_ntru_r2_kmul4's), straight-line (27 word
+@   products): L = a_lo b_lo, H = a_hi b_hi, Q = (a_lo + a_hi)(b_lo + b_hi),
+@   Y = x^128: c = L + (Q + L + H) Y + H Y^2. c, a, b in s0-s2, the 4-word
+@   products' state in s3-s14, L in s15-s22, H in s23-s30 (s16-s30 saved),
+@   Q in r1-r8. (n = 509: r2_kmul's 16-word products' halves.)
+    .section .text.pqmcu_ntru_r2_kmul8, "ax", %progbits
+    .align 2
+    .global pqmcu_ntru_r2_kmul8
+    .type pqmcu_ntru_r2_kmul8, %function
+pqmcu_ntru_r2_kmul8:
+    push {r4-r11, lr}
+    vpush {s16-s30}
+    vmov s0, r0                 @ c
+    vmov s1, s2, r1, r2         @ a, b
+    k4g 0, -1, 1, -1, 2, -1, 3, -1
+    vmov s15, s16, r1, r2       @ L0 ..
+    vmov s17, s18, r3, r4
+    vmov s19, s20, r5, r6
+    vmov s21, s22, r7, r8       @ .. L7
+    k4g 4, -1, 5, -1, 6, -1, 7, -1
+    vmov s23, s24, r1, r2       @ H0 ..
+    vmov s25, s26, r3, r4
+    vmov s27, s28, r5, r6
+    vmov s29, s30, r7, r8       @ .. H7
+    k4g 0, 4, 1, 5, 2, 6, 3, 7  @ Q0..Q7 in r1-r8
+    @ c(4 + k) = Q_k + X_k + L_k, c(8 + k) = Q(4 + k) + X_k + H(4 + k), X_k = L(4 + k) + H_k:
+    @ into Q_k's and Q(4 + k)'s registers
+    vmov r0, s19
+    vmov lr, s23
+    eor r0, r0, lr              @ X0
+    vmov lr, s15
+    eor r1, r1, r0
+    eor r1, r1, lr          @ c4
+    vmov lr, s27
+    eor r5, r5, r0
+    eor r5, r5, lr          @ c8
+    vmov r0, s20
+    vmov lr, s24
+    eor r0, r0, lr              @ X1
+    vmov lr, s16
+    eor r2, r2, r0
+    eor r2, r2, lr          @ c5
+    vmov lr, s28
+    eor r6, r6, r0
+    eor r6, r6, lr          @ c9
+    vmov r0, s21
+    vmov lr, s25
+    eor r0, r0, lr              @ X2
+    vmov lr, s17
+    eor r3, r3, r0
+    eor r3, r3, lr          @ c6
+    vmov lr, s29
+    eor r7, r7, r0
+    eor r7, r7, lr          @ c10
+    vmov r0, s22
+    vmov lr, s26
+    eor r0, r0, lr              @ X3
+    vmov lr, s18
+    eor r4, r4, r0
+    eor r4, r4, lr          @ c7
+    vmov lr, s30
+    eor r8, r8, r0
+    eor r8, r8, lr          @ c11
+    vmov r0, s0
+    add r9, r0, #16
+    stm r9, {r1-r8}             @ c4 .. c11
+    vmov r1, r2, s15, s16
+    vmov r3, r4, s17, s18
+    stm r0, {r1-r4}             @ c0 .. c3 = L0 .. L3
+    vmov r1, r2, s27, s28
+    vmov r3, r4, s29, s30
+    add r0, r0, #48
+    stm r0, {r1-r4}             @ c12 .. c15 = H4 .. H7
+    vpop {s16-s30}
+    pop {r4-r11, pc}
+    .size pqmcu_ntru_r2_kmul8, . - pqmcu_ntru_r2_kmul8
+
 @ void pqmcu_ntru_r2_clmul1(uint32_t* c, uint32_t a, uint32_t b): c[0..1] = a b carry-less.
     .section .text.pqmcu_ntru_r2_clmul1, "ax", %progbits
     .align 2

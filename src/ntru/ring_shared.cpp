@@ -28,9 +28,8 @@ bool with_shared_method([[maybe_unused]] size_t n, [[maybe_unused]] uint32_t log
 template <class M>
 void cyclic_shared(uint16_t* c, const uint16_t* a, const uint16_t* b, const uint16_t* eb, size_t n,
                    uint16_t* scratch) {
-    uint16_t* full = scratch;  // 2n - 1 words, then the method's scratch
-    M::mul_shared(full, a, b, eb, n, full + (2 * n - 1));
-    fold_cyclic(c, full, n);
+    uint16_t* full = scratch;  // 2n - 1 words (the evaluations), then the method's scratch
+    M::mul_shared_cyclic(c, a, b, eb, n, full, full + (2 * n - 1));  // (the fold in the interpolation)
 }
 }  // namespace
 

@@ -180,6 +180,95 @@ struct Toom4Interp {
     }
 };
 
+// Toom4Interp::interpolate followed by the fold mod x^n - 1, in one pass
+// for NTRU's n = 4m - 3 (n = 1 mod 4, m even) on the M4: the 2n - 1
+// coefficients are not stored, place p >= n is added to place p - n of c
+// (n words). Other n interpolate into `full` (2n - 1 words) and fold.
+// c[j] = full[j] + full[j + n] (j + n < 2n - 1) as fold_cyclic computes it.
+struct Toom4InterpCyclic {
+#if defined(__ARM_FEATURE_SIMD32)
+    // Pairs from the top down: rows 0..3 (places < n) stored, rows 4..7
+    // added to c[(k - 4) m + i + 3], which the pairs above (elements i + 3,
+    // i + 4) have stored. The top four elements first (scalar placement):
+    // their places p >= n that land on elements 0..2 of a row (stored last)
+    // are added at the end.
+    template <size_t M>
+    [[gnu::noinline]] static void pairs(uint16_t* c, const uint16_t* w, [[maybe_unused]] size_t m_rt, size_t n) {
+        static_assert(M % 2 == 0 && M >= 16);
+        namespace L = toom4_lanes;
+        const size_t m = M, w_len = 2 * m - 1, len = 2 * n - 1;
+        uint16_t late[4][3] = {};
+        const auto place = [&](size_t p, uint16_t v) {  // (public indices)
+            if (p >= len) return;
+            if (p < n) {
+                c[p] = v;
+                return;
+            }
+            const size_t q = p - n;
+            if (q % m < 3) late[q / m][q % m] = uint16_t(late[q / m][q % m] + v);
+            else c[q] = uint16_t(c[q] + v);
+        };
+        for (size_t i = m - 1; i >= m - 2; --i) {  // (as Toom4Interp::interpolate's scalar tail)
+            uint16_t lo[8], hi[8];
+            Toom4Interp::coefficients(lo, w, w_len, i);
+            lo[7] = 0;
+            hi[0] = 0;
+            if (i + m < w_len) Toom4Interp::coefficients(hi + 1, w, w_len, i + m);
+            else
+                for (size_t k = 1; k < 8; ++k) hi[k] = 0;
+            for (size_t k = 0; k < 8; ++k) place(k * m + i, uint16_t(lo[k] + hi[k]));
+        }
+        {  // elements m - 4, m - 3 (a pair, as before), the upper lane first
+            uint32_t lo[7], hi[7], r[8];
+            Toom4Interp::coefficients2(lo, w, w_len, m - 4);
+            Toom4Interp::coefficients2(hi, w, w_len, 2 * m - 4);
+            r[0] = lo[0];
+            for (size_t k = 1; k < 7; ++k) r[k] = __uadd16(lo[k], hi[k - 1]);
+            r[7] = hi[6];
+            for (size_t k = 0; k < 8; ++k) place(k * m + m - 3, uint16_t(r[k] >> 16));
+            for (size_t k = 0; k < 8; ++k) place(k * m + m - 4, uint16_t(r[k]));
+        }
+        for (size_t i0 = m - 6;; i0 -= 2) {
+            uint32_t lo[7], hi[7];
+            Toom4Interp::coefficients2(lo, w, w_len, i0);
+            Toom4Interp::coefficients2(hi, w, w_len, i0 + m);
+            L::st(c + i0, lo[0]);
+            L::st(c + m + i0, __uadd16(lo[1], hi[0]));
+            L::st(c + 2 * m + i0, __uadd16(lo[2], hi[1]));
+            L::st(c + 3 * m + i0, __uadd16(lo[3], hi[2]));
+            uint16_t* d = c + i0 + 3;  // rows 4..7: places (k - 4) m + i0 + 3 (- n)
+            L::st(d, __uadd16(L::ld(d), __uadd16(lo[4], hi[3])));
+            L::st(d + m, __uadd16(L::ld(d + m), __uadd16(lo[5], hi[4])));
+            L::st(d + 2 * m, __uadd16(L::ld(d + 2 * m), __uadd16(lo[6], hi[5])));
+            const size_t at = 7 * m + i0;  // public index
+            if (at + 1 < len) L::st(d + 3 * m, __uadd16(L::ld(d + 3 * m), hi[6]));
+            else if (at < len) d[3 * m] = uint16_t(d[3 * m] + hi[6]);
+            if (i0 == 0) break;
+        }
+        for (size_t k = 0; k < 4; ++k)
+            for (size_t e = 0; e < 3; ++e) c[k * m + e] = uint16_t(c[k * m + e] + late[k][e]);
+    }
+#endif
+    static void fold(uint16_t* c, const uint16_t* full, size_t n) {
+        for (size_t i = 0; i + 1 < n; ++i) c[i] = uint16_t(full[i] + full[i + n]);
+        c[n - 1] = full[n - 1];
+    }
+    [[gnu::noinline]] static void interpolate(uint16_t* c, const uint16_t* w, size_t n, uint16_t* full) {
+        [[maybe_unused]] const size_t m = (n + 3) / 4;
+#if defined(__ARM_FEATURE_SIMD32)
+        // NTRU's limbs (n = 509, 677, 701, 821, 1229: n = 4m - 3, m even), m a
+        // constant in each copy (with m at run time ~+20k a key generation)
+        if (m == 128 && n == 509) return pairs<128>(c, w, m, n);
+        if (m == 170 && n == 677) return pairs<170>(c, w, m, n);
+        if (m == 176 && n == 701) return pairs<176>(c, w, m, n);
+        if (m == 206 && n == 821) return pairs<206>(c, w, m, n);
+        if (m == 308 && n == 1229) return pairs<308>(c, w, m, n);
+#endif
+        Toom4Interp::interpolate(full, w, n);
+        fold(c, full, n);
+    }
+};
+
 template <class Inner>
 struct Toom4Eval : Toom4<Inner> {
     using Base = Toom4<Inner>;
@@ -342,6 +431,27 @@ struct Toom4Eval : Toom4<Inner> {
     // same limb products, so the same c.
     static void mul_shared(uint16_t* c, const uint16_t* a, const uint16_t* b, const uint16_t* eb, size_t n,
                            uint16_t* scratch) {
+        mul_shared_impl<false>(c, a, b, eb, n, scratch, nullptr);
+    }
+    // mul_shared / mul mod x^n - 1 into cyc (n words; may be a or b): c (2n -
+    // 1 words) holds only the evaluations, the interpolation folds
+    // (Toom4InterpCyclic). The same cyc as mul, then the fold mod x^n - 1.
+    static void mul_shared_cyclic(uint16_t* cyc, const uint16_t* a, const uint16_t* b, const uint16_t* eb,
+                                  size_t n, uint16_t* c, uint16_t* scratch) {
+        mul_shared_impl<true>(c, a, b, eb, n, scratch, cyc);
+    }
+    static void mul_cyclic(uint16_t* cyc, const uint16_t* a, const uint16_t* b, size_t n, uint16_t* c,
+                           uint16_t* scratch) {
+        if (n < kMin) {
+            Schoolbook::mul(c, a, b, n);
+            Toom4InterpCyclic::fold(cyc, c, n);
+            return;
+        }
+        mul_impl<true>(c, a, b, n, scratch, cyc);
+    }
+    template <bool Cyclic>
+    static void mul_shared_impl(uint16_t* c, const uint16_t* a, const uint16_t* b, const uint16_t* eb, size_t n,
+                                uint16_t* scratch, [[maybe_unused]] uint16_t* cyc) {
         const size_t m = limb(n), w_len = 2 * m - 1;
         uint16_t* w = scratch;
         uint16_t* ea = w + kPoints * w_len;
@@ -356,13 +466,19 @@ struct Toom4Eval : Toom4<Inner> {
         Inner::mul(w + 4 * w_len, ev + m, eb + 3 * m, m, rest);
         Inner::mul(w + 5 * w_len, ev + 2 * m, eb + 4 * m, m, rest);
         Inner::mul(w + 6 * w_len, ea, eb + 5 * m, m, rest);
-        interpolate(c, w, n);
+        if constexpr (Cyclic) Toom4InterpCyclic::interpolate(cyc, w, n, c);
+        else interpolate(c, w, n);
     }
     static void mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint16_t* scratch) {
         if (n < kMin) {
             Schoolbook::mul(c, a, b, n);
             return;
         }
+        mul_impl<false>(c, a, b, n, scratch, nullptr);
+    }
+    template <bool Cyclic>
+    static void mul_impl(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint16_t* scratch,
+                         [[maybe_unused]] uint16_t* cyc) {
         const size_t m = limb(n), w_len = 2 * m - 1;
         uint16_t* w = scratch;
         uint16_t* ea = w + kPoints * w_len;
@@ -390,7 +506,8 @@ struct Toom4Eval : Toom4<Inner> {
             Inner::mul(w + 5 * w_len, ev + 2 * m, ev + 5 * m, m, rest);
             Inner::mul(w + 6 * w_len, ea, eb, m, rest);
         }
-        interpolate(c, w, n);
+        if constexpr (Cyclic) Toom4InterpCyclic::interpolate(cyc, w, n, c);
+        else interpolate(c, w, n);
     }
 };
 
