@@ -6,18 +6,20 @@
 @ comparator).
 @
 @ Compare-exchange on unsigned words: (a, b) <- (min, max). t = b - a;
-@ the borrow (b < a) makes m all ones; a + (b - a) = b, b - (b - a) = a.
-@ Five operations, no branch (the comparators depend on the counts only).
+@ on a borrow (b < a) the IT-predicated pair swaps them: a + (b - a) = b,
+@ b - (b - a) = a. Four instructions, no branch (the comparators depend on
+@ the counts only): the two predicated ones execute (and take their one
+@ cycle) whatever the flags, as docs/ct-m4.md describes (the M4 trace check
+@ records them either way). Was SUBS / SBC / AND / ADD / SUB (five cycles).
     .syntax unified
     .thumb
     .text
 
 .macro cmpx a, b
     subs r10, \b, \a
-    sbc r11, r11, r11
-    and r10, r10, r11
-    add \a, \a, r10
-    sub \b, \b, r10
+    itt lo
+    addlo \a, \a, r10
+    sublo \b, \b, r10
 .endm
 
 @ void pqmcu_ntru_sort8x(uint32_t* x, uint32_t groups)
