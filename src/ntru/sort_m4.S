@@ -110,8 +110,8 @@ pqmcu_ntru_minmax_mirror:
 @ void pqmcu_ntru_merge8s(uint32_t* x, uint32_t q, uint32_t blocks)
 @   Three half-cleaner rounds (distances 4q, 2q, q; q >= 1) on each of
 @   `blocks` blocks of 8q words: per block, for i < q, the eight words
-@   x[i + jq], j < 8, in registers (r2-r9) as in pqmcu_ntru_merge8x. The
-@   loop count of a block in s0, the blocks in s1.
+@   x[i + jq], j < 8, in registers (r2-r9) as in pqmcu_ntru_merge8x. 3q
+@   (bytes) in r11, the loop count of a block in r12, the blocks in s1.
     .global pqmcu_ntru_merge8s
     .type pqmcu_ntru_merge8s, %function
     .align 2
@@ -119,21 +119,19 @@ pqmcu_ntru_merge8s:
     push {r4-r11, lr}
     vmov s1, r2
     lsls r1, r1, #2           @ q in bytes
+    add r11, r1, r1, lsl #1   @ 3q in bytes
 2:
     lsrs r12, r1, #2          @ i < q
-    vmov s0, r12
 1:
+    add lr, r0, r1, lsl #2    @ x + 4q
     ldr r2, [r0]
     ldr r3, [r0, r1]
     ldr r4, [r0, r1, lsl #1]
-    add lr, r0, r1, lsl #2    @ x + 4q
-    add r12, r0, r1
-    ldr r5, [r12, r1, lsl #1] @ x + 3q
+    ldr r5, [r0, r11]         @ x + 3q
     ldr r6, [lr]
     ldr r7, [lr, r1]
     ldr r8, [lr, r1, lsl #1]
-    add r12, lr, r1
-    ldr r9, [r12, r1, lsl #1] @ x + 7q
+    ldr r9, [lr, r11]         @ x + 7q
     cmpx r2, r6               @ distance 4q
     cmpx r3, r7
     cmpx r4, r8
@@ -149,17 +147,13 @@ pqmcu_ntru_merge8s:
     str r2, [r0]
     str r3, [r0, r1]
     str r4, [r0, r1, lsl #1]
-    add r12, r0, r1
-    str r5, [r12, r1, lsl #1]
+    str r5, [r0, r11]
     str r6, [lr]
     str r7, [lr, r1]
     str r8, [lr, r1, lsl #1]
-    add r12, lr, r1
-    str r9, [r12, r1, lsl #1]
+    str r9, [lr, r11]
     adds r0, r0, #4
-    vmov r12, s0
     subs r12, r12, #1
-    vmov s0, r12
     bne 1b
     add r0, r0, r1, lsl #3    @ the next block: x + 8q (x has moved by q)
     sub r0, r0, r1
@@ -177,7 +171,8 @@ pqmcu_ntru_merge8s:
 @   (r2-r5) and f_j = x[B - 1 - i - jq] (r6-r9), j < 4, are closed under the
 @   three rounds: (e_j, f_j); (e0, e2) (e1, e3) (f2, f0) (f3, f1); (e0, e1)
 @   (e2, e3) (f1, f0) (f3, f2) (the smaller word to the lower address). r1:
-@   the address of f3 (B - 1 - i - 3q), descending.
+@   the address of f3 (B - 1 - i - 3q), descending; q and 3q (bytes) in
+@   r12 / r11, the loop count in lr.
     .global pqmcu_ntru_mirror8s
     .type pqmcu_ntru_mirror8s, %function
     .align 2
@@ -185,26 +180,21 @@ pqmcu_ntru_mirror8s:
     push {r4-r11, lr}
     vmov s1, r2
     lsls r12, r1, #2          @ q in bytes
-    vmov s2, r12
+    add r11, r12, r12, lsl #1 @ 3q in bytes
 2:
-    vmov r12, s2
     add r1, r0, r12, lsl #3   @ x + 8q
     sub r1, r1, #4
-    sub r1, r1, r12
-    sub r1, r1, r12, lsl #1   @ f3 = x + 8q - 1 - 3q
-    lsrs r2, r12, #2
-    vmov s0, r2               @ i < q
+    sub r1, r1, r11           @ f3 = x + 8q - 1 - 3q
+    lsrs lr, r12, #2          @ i < q
 1:
     ldr r2, [r0]
     ldr r3, [r0, r12]
     ldr r4, [r0, r12, lsl #1]
-    add lr, r0, r12
-    ldr r5, [lr, r12, lsl #1] @ e3
+    ldr r5, [r0, r11]         @ e3
     ldr r9, [r1]              @ f3
     ldr r8, [r1, r12]         @ f2
     ldr r7, [r1, r12, lsl #1] @ f1
-    add lr, r1, r12
-    ldr r6, [lr, r12, lsl #1] @ f0
+    ldr r6, [r1, r11]         @ f0
     cmpx r2, r6               @ mirror
     cmpx r3, r7
     cmpx r4, r8
@@ -220,18 +210,14 @@ pqmcu_ntru_mirror8s:
     str r2, [r0]
     str r3, [r0, r12]
     str r4, [r0, r12, lsl #1]
-    add lr, r0, r12
-    str r5, [lr, r12, lsl #1]
+    str r5, [r0, r11]
     str r9, [r1]
     str r8, [r1, r12]
     str r7, [r1, r12, lsl #1]
-    add lr, r1, r12
-    str r6, [lr, r12, lsl #1]
+    str r6, [r1, r11]
     adds r0, r0, #4
     subs r1, r1, #4
-    vmov r2, s0
-    subs r2, r2, #1
-    vmov s0, r2
+    subs lr, lr, #1
     bne 1b
     add r0, r0, r12, lsl #3   @ the next block: x + 8q (x has moved by q)
     sub r0, r0, r12
