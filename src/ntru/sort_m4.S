@@ -230,42 +230,61 @@ pqmcu_ntru_mirror8s:
 
 @ void pqmcu_ntru_mirror4s(uint32_t* x, uint32_t q, uint32_t blocks)
 @   A bitonic merge's first two rounds on each of `blocks` blocks of B = 4q
-@   words (q >= 1): the mirror round, then the half-cleaners of distance q.
-@   For i < q the words e0 = x[i], e1 = x[i + q], f1 = x[3q - 1 - i], f0 =
-@   x[4q - 1 - i] (r2-r5) are closed under both: (e0, f0) (e1, f1); (e0,
-@   e1) (f1, f0). r1: the address of f1, descending; counts in r6, r7.
+@   words (q even, >= 2: engine.cpp calls it with q = B / 4 for B = 32,
+@   256, ..): the mirror round, then the half-cleaners of distance q. For
+@   i < q the words e0 = x[i], e1 = x[i + q], f1 = x[3q - 1 - i], f0 =
+@   x[4q - 1 - i] are closed under both: (e0, f0) (e1, f1); (e0, e1) (f1,
+@   f0). Two i an iteration (i in r2-r5, i + 1 in r6-r9), the four words'
+@   addresses in r0, r11 (ascending), r1, lr (descending), advanced by the
+@   stores; the iteration ends when r0 reaches x + q (r12); q (bytes) and
+@   the blocks in s2 / s1.
     .global pqmcu_ntru_mirror4s
     .type pqmcu_ntru_mirror4s, %function
     .align 2
 pqmcu_ntru_mirror4s:
     push {r4-r11, lr}
-    mov r7, r2
-    lsls r12, r1, #2          @ q in bytes
+    vmov s1, r2
+    lsls r2, r1, #2           @ q in bytes
+    vmov s2, r2
 2:
-    add r1, r0, r12, lsl #1
-    add r1, r1, r12
+    vmov r12, s2
+    add r11, r0, r12          @ e1 = x + q
+    add r1, r11, r12, lsl #1
     sub r1, r1, #4            @ f1 = x + 3q - 1
-    lsrs r6, r12, #2          @ i < q
+    add lr, r1, r12           @ f0 = x + 4q - 1
+    mov r12, r11              @ e0's end
 1:
     ldr r2, [r0]
-    ldr r3, [r0, r12]
+    ldr r3, [r11]
     ldr r4, [r1]
-    ldr r5, [r1, r12]
+    ldr r5, [lr]
+    ldr r6, [r0, #4]
+    ldr r7, [r11, #4]
+    ldr r8, [r1, #-4]
+    ldr r9, [lr, #-4]
     cmpx r2, r5               @ mirror
     cmpx r3, r4
+    cmpx r6, r9
+    cmpx r7, r8
     cmpx r2, r3               @ distance q
     cmpx r4, r5
-    str r2, [r0]
-    str r3, [r0, r12]
-    str r4, [r1]
-    str r5, [r1, r12]
-    adds r0, r0, #4
-    subs r1, r1, #4
-    subs r6, r6, #1
+    cmpx r6, r7
+    cmpx r8, r9
+    str r6, [r0, #4]
+    str r7, [r11, #4]
+    str r8, [r1, #-4]
+    str r9, [lr, #-4]
+    str r2, [r0], #8
+    str r3, [r11], #8
+    str r4, [r1], #-8
+    str r5, [lr], #-8
+    cmp r0, r12
     bne 1b
-    add r0, r0, r12, lsl #2   @ the next block: x + 4q (x has moved by q)
-    sub r0, r0, r12
-    subs r7, r7, #1
+    vmov r12, s2
+    add r0, r11, r12, lsl #1  @ the next block: x + 4q (r11 has reached x + 2q)
+    vmov r2, s1
+    subs r2, r2, #1
+    vmov s1, r2
     bne 2b
     pop {r4-r11, pc}
     .size pqmcu_ntru_mirror4s, .-pqmcu_ntru_mirror4s
