@@ -22,15 +22,7 @@
     sublo \b, \b, r10
 .endm
 
-@ void pqmcu_ntru_sort8x(uint32_t* x, uint32_t groups)
-@   Sorts each group x[8g .. 8g + 8), g < groups (>= 1), ascending: the
-@   19-comparator network of depth 6, element i in r(2 + i).
-    .global pqmcu_ntru_sort8x
-    .type pqmcu_ntru_sort8x, %function
-    .align 2
-pqmcu_ntru_sort8x:
-    push {r4-r11, lr}
-1:
+.macro sort8_group
     ldm r0, {r2-r9}
     cmpx r2, r4               @ (0,2) (1,3) (4,6) (5,7)
     cmpx r3, r5
@@ -52,20 +44,32 @@ pqmcu_ntru_sort8x:
     cmpx r5, r6
     cmpx r7, r8
     stmia r0!, {r2-r9}
+.endm
+
+@ void pqmcu_ntru_sort8x(uint32_t* x, uint32_t groups)
+@   Sorts each group x[8g .. 8g + 8), g < groups (>= 1), ascending: the
+@   19-comparator network of depth 6, element i in r(2 + i); two groups an
+@   iteration (an odd one first).
+    .global pqmcu_ntru_sort8x
+    .type pqmcu_ntru_sort8x, %function
+    .align 2
+pqmcu_ntru_sort8x:
+    push {r4-r11, lr}
+    lsrs r1, r1, #1           @ pairs of groups; an odd one first
+    bcc 1f
+    sort8_group
+    cmp r1, #0
+    beq 2f
+1:
+    sort8_group
+    sort8_group
     subs r1, r1, #1
     bne 1b
+2:
     pop {r4-r11, pc}
     .size pqmcu_ntru_sort8x, .-pqmcu_ntru_sort8x
 
-@ void pqmcu_ntru_merge8x(uint32_t* x, uint32_t groups)
-@   A bitonic merge's last three rounds on each group (groups >= 1):
-@   distances 4, 2, 1 inside x[8g .. 8g + 8).
-    .global pqmcu_ntru_merge8x
-    .type pqmcu_ntru_merge8x, %function
-    .align 2
-pqmcu_ntru_merge8x:
-    push {r4-r11, lr}
-1:
+.macro merge8_group
     ldm r0, {r2-r9}
     cmpx r2, r6               @ distance 4
     cmpx r3, r7
@@ -80,8 +84,28 @@ pqmcu_ntru_merge8x:
     cmpx r6, r7
     cmpx r8, r9
     stmia r0!, {r2-r9}
+.endm
+
+@ void pqmcu_ntru_merge8x(uint32_t* x, uint32_t groups)
+@   A bitonic merge's last three rounds on each group (groups >= 1):
+@   distances 4, 2, 1 inside x[8g .. 8g + 8); two groups an iteration (an
+@   odd one first).
+    .global pqmcu_ntru_merge8x
+    .type pqmcu_ntru_merge8x, %function
+    .align 2
+pqmcu_ntru_merge8x:
+    push {r4-r11, lr}
+    lsrs r1, r1, #1           @ pairs of groups; an odd one first
+    bcc 1f
+    merge8_group
+    cmp r1, #0
+    beq 2f
+1:
+    merge8_group
+    merge8_group
     subs r1, r1, #1
     bne 1b
+2:
     pop {r4-r11, pc}
     .size pqmcu_ntru_merge8x, .-pqmcu_ntru_merge8x
 
