@@ -688,28 +688,29 @@ pqmcu_ntru_s3_lanes_mul5:
     vmov s0, r0               @ C at the block
     vmov s1, r1               @ A
     vmov s2, r2               @ Y
-    vmov s3, r3               @ w
+    lsls r0, r3, #1
+    vmov s7, r0               @ 2w
+    subs r3, r3, #1
+    vmov s3, r3               @ w - 1
+    adds r2, r2, #36
+    vmov s2, r2               @ Y + 9 words
     movs r0, #0
     vmov s4, r0               @ k
     mov r9, #0                @ carry
-.Ls5block:
-    vmov r3, s3               @ w
-    vmov r0, s4               @ k
-    adds r1, r0, #1
-    subs r1, r1, r3           @ lo = max(k + 1 - w, 0)
+.Ls5block:                   @ (r0 = k)
+    vmov r3, s3               @ w - 1
+    subs r1, r0, r3           @ lo = max(k + 1 - w, 0)
     it mi
     movmi r1, #0
     adds r2, r0, #4
-    sub r12, r3, #1
-    cmp r2, r12               @ hi = min(k + 4, w - 1)
+    cmp r2, r3                @ hi = min(k + 4, w - 1)
     it gt
-    movgt r2, r12
+    movgt r2, r3
     subs r3, r2, r1           @ steps - 1
     bmi .Ls5none              @ no step (public): k = 2w - 1
     vmov s6, r3
-    adds r0, r0, #9
     subs r0, r0, r1
-    vmov r12, s2
+    vmov r12, s2              @ Y + 9
     add r2, r12, r0, lsl #2   @ Y + 4 + (k + 5 - lo)
     vmov r12, s1
     add r1, r12, r1, lsl #2   @ x = A + lo
@@ -728,23 +729,8 @@ pqmcu_ntru_s3_lanes_mul5:
     umlal r6, r7, r0, r12
     umlal r4, r5, r0, r10
     vmov r0, s6               @ steps left
-.Ls5loop:
     cmp r0, #70
-    blo .Ls5tail
-    subs r0, r0, #70
-    vmov s6, r0
-    s5rot 14, 0
-    foldall
-    s5rot 14, 4
-    foldall
-    s5rot 14, 3
-    foldall
-    s5rot 14, 2
-    foldall
-    s5rot 14, 1
-    foldall
-    vmov r0, s6
-    b .Ls5loop
+    bhs .Ls5loop              @ (out of line, after the return)
 .Ls5tail:
     @ r0 < 70 steps left: position p = 69 - r0 of copy (5 - p mod 5) mod 5
     tbh [pc, r0, lsl #1]
@@ -789,9 +775,8 @@ pqmcu_ntru_s3_lanes_mul5:
     foldall
     vmov r0, s4               @ k
 .Ls5store:
-    vmov r3, s3
+    vmov r3, s7               @ 2w
     vmov r1, s0               @ C + k
-    lsls r3, r3, #1           @ 2w
     subs r2, r3, r0           @ outputs left (>= 1)
     cmp r2, #5
     blt .Ls5part
@@ -818,6 +803,23 @@ pqmcu_ntru_s3_lanes_mul5:
     str r7, [r1, #12]
 .Ls5ret:
     pop {r4-r11, pc}
+.Ls5loop:                     @ 70 steps, while r0 >= 70 are left
+    subs r0, r0, #70
+    vmov s6, r0
+    s5rot 14, 0
+    foldall
+    s5rot 14, 4
+    foldall
+    s5rot 14, 3
+    foldall
+    s5rot 14, 2
+    foldall
+    s5rot 14, 1
+    foldall
+    vmov r0, s6
+    cmp r0, #70
+    bhs .Ls5loop
+    b .Ls5tail
     .size pqmcu_ntru_s3_lanes_mul5, .-pqmcu_ntru_s3_lanes_mul5
 
 @ void pqmcu_ntru_m16_lanes_mul5(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w)
@@ -852,29 +854,30 @@ pqmcu_ntru_m16_lanes_mul5:
     vmov s0, r0               @ C at the block
     vmov s1, r1               @ A
     vmov s2, r2               @ Y
-    vmov s3, r3               @ w
+    lsls r0, r3, #1
+    vmov s7, r0               @ 2w
+    subs r3, r3, #1
+    vmov s3, r3               @ w - 1
+    adds r2, r2, #36
+    vmov s2, r2               @ Y + 9 words
     movs r0, #0
     vmov s4, r0               @ k
     mov r9, #0                @ carry
-.Lm5block:
-    vmov r3, s3               @ w
-    vmov r0, s4               @ k
-    adds r1, r0, #1
-    subs r1, r1, r3           @ lo = max(k + 1 - w, 0)
+.Lm5block:                   @ (r0 = k)
+    vmov r3, s3               @ w - 1
+    subs r1, r0, r3           @ lo = max(k + 1 - w, 0)
     it mi
     movmi r1, #0
     adds r2, r0, #4
-    sub r12, r3, #1
-    cmp r2, r12               @ hi = min(k + 4, w - 1)
+    cmp r2, r3                @ hi = min(k + 4, w - 1)
     it gt
-    movgt r2, r12
+    movgt r2, r3
     subs r3, r2, r1           @ steps - 1
     bmi .Lm5none              @ no step (public): k = 2w - 1
     adds r3, r3, #1           @ steps
     vmov s6, r3
-    adds r0, r0, #9
     subs r0, r0, r1
-    vmov r12, s2
+    vmov r12, s2              @ Y + 9
     add r2, r12, r0, lsl #2   @ Y + 4 + (k + 5 - lo)
     vmov r12, s1
     add r1, r12, r1, lsl #2   @ x = A + lo
@@ -890,23 +893,8 @@ pqmcu_ntru_m16_lanes_mul5:
     mov r8, #0
     mov r9, #0
     vmov r0, s6               @ steps
-.Lm5loop:
     cmp r0, #20
-    blo .Lm5tail
-    subs r0, r0, #20
-    vmov s6, r0
-    s5rot 4, 0
-    foldall16
-    s5rot 4, 4
-    foldall16
-    s5rot 4, 3
-    foldall16
-    s5rot 4, 2
-    foldall16
-    s5rot 4, 1
-    foldall16
-    vmov r0, s6
-    b .Lm5loop
+    bhs .Lm5loop              @ (out of line, after the return)
 .Lm5tail:
     @ r0 < 20 steps left: position p = 19 - r0 of copy (5 - p mod 5) mod 5
     tbh [pc, r0, lsl #1]
@@ -951,9 +939,8 @@ pqmcu_ntru_m16_lanes_mul5:
     foldall16
     vmov r0, s4               @ k
 .Lm5store:
-    vmov r3, s3
+    vmov r3, s7               @ 2w
     vmov r1, s0               @ C + k
-    lsls r3, r3, #1           @ 2w
     subs r2, r3, r0           @ outputs left (>= 1)
     cmp r2, #5
     blt .Lm5part
@@ -980,4 +967,21 @@ pqmcu_ntru_m16_lanes_mul5:
     str r7, [r1, #12]
 .Lm5ret:
     pop {r4-r11, pc}
+.Lm5loop:                     @ 20 steps, while r0 >= 20 are left
+    subs r0, r0, #20
+    vmov s6, r0
+    s5rot 4, 0
+    foldall16
+    s5rot 4, 4
+    foldall16
+    s5rot 4, 3
+    foldall16
+    s5rot 4, 2
+    foldall16
+    s5rot 4, 1
+    foldall16
+    vmov r0, s6
+    cmp r0, #20
+    bhs .Lm5loop
+    b .Lm5tail
     .size pqmcu_ntru_m16_lanes_mul5, .-pqmcu_ntru_m16_lanes_mul5
