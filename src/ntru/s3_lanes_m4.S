@@ -664,7 +664,24 @@ pqmcu_ntru_zero32:
 .endif
 .endm
 @ a tail copy: 69 steps from rotation c, folds after steps 13, 27, 41, 55
-@ (14 before the end), 2224 bytes
+@ (14 before the end), and the block's end (s5fin): 2332 bytes
+@ a block's end in every tail copy (no branch to a shared one): the
+@ final fold, the five outputs stored, the next block (or the partial last
+@ one); 112 / 64 bytes (s5fin / m5fin: the copies' sizes)
+.macro s5fin
+    foldall
+    vmov r0, s4               @ k
+    vmov r3, s7               @ 2w
+    vmov r1, s0               @ C + k
+    adds.n r0, r0, #5
+    cmp.n r0, r3
+    bgt.w .Ls5part           @ fewer than five outputs left (public)
+    stmia r1!, {r4-r8}
+    vmov s0, r1
+    vmov s4, r0
+    blt.w .Ls5block
+    b.w .Ls5ret
+.endm
 .macro s5copy c
     s5rot 13, (\c)
     foldall
@@ -675,7 +692,7 @@ pqmcu_ntru_zero32:
     s5rot 14, (\c + 41)
     foldall
     s5rot 14, (\c + 55)
-    b.w .Ls5end
+    s5fin
 .endm
 .macro s5ent off
     .hword (.Ls5copy0 + \off - .Ls5tbl) / 2
@@ -752,7 +769,7 @@ pqmcu_ntru_s3_lanes_mul5:
     .if .Ls5p > 54
     .set .Ls5f, 4
     .endif
-    s5ent %((((5 - (.Ls5p % 5)) % 5) * 2224) + 28 * .Ls5p + 72 * .Ls5f)
+    s5ent %((((5 - (.Ls5p % 5)) % 5) * 2332) + 28 * .Ls5p + 72 * .Ls5f)
     .set .Ls5r, .Ls5r + 1
     .endr
     .noaltmacro
@@ -768,29 +785,16 @@ pqmcu_ntru_s3_lanes_mul5:
 .Ls5copy4:
     s5copy 4
 .Ls5copy5:
-    .if (.Ls5copy1 - .Ls5copy0 - 2224) || (.Ls5copy2 - .Ls5copy1 - 2224) || (.Ls5copy5 - .Ls5copy4 - 2224)
-    .error "s3_lanes_mul5: a copy is not 2224 bytes"
+    .if (.Ls5copy1 - .Ls5copy0 - 2332) || (.Ls5copy2 - .Ls5copy1 - 2332) || (.Ls5copy5 - .Ls5copy4 - 2332)
+    .error "s3_lanes_mul5: a copy is not 2332 bytes"
     .endif
-.Ls5end:
-    foldall
-    vmov r0, s4               @ k
-.Ls5store:
-    vmov r3, s7               @ 2w
-    vmov r1, s0               @ C + k
-    subs r2, r3, r0           @ outputs left (>= 1)
-    cmp r2, #5
-    blt .Ls5part
-    stmia r1!, {r4-r8}
-    vmov s0, r1
-    adds r0, r0, #5
-    vmov s4, r0
-    cmp r0, r3
-    blt .Ls5block
+.Ls5none:                     @ k = 2w - 1: the carry alone (one output left)
+    vmov r1, s0
+    str r9, [r1]
     b .Ls5ret
-.Ls5none:
-    mov r4, r9                @ the carry alone (one output left)
-    b .Ls5store
-.Ls5part:
+.Ls5part:                     @ r0 = k + 5 > 2w = r3: 1 .. 4 outputs left
+    subs r2, r3, r0
+    adds r2, r2, #5
     str r4, [r1]
     cmp r2, #2
     blt .Ls5ret
@@ -831,6 +835,23 @@ pqmcu_ntru_s3_lanes_mul5:
 @   no special first step): 20 steps per loop, the last < 20 straight-line
 @   from one of five role-rotated copies (folds every 4 steps from the end).
 @   Lanes <= 15 out. Branches depend on w and k only (public).
+@ a block's end in every tail copy (no branch to a shared one): the
+@ final fold, the five outputs stored, the next block (or the partial last
+@ one); 112 / 64 bytes (s5fin / m5fin: the copies' sizes)
+.macro m5fin
+    foldall16
+    vmov r0, s4               @ k
+    vmov r3, s7               @ 2w
+    vmov r1, s0               @ C + k
+    adds.n r0, r0, #5
+    cmp.n r0, r3
+    bgt.w .Lm5part           @ fewer than five outputs left (public)
+    stmia r1!, {r4-r8}
+    vmov s0, r1
+    vmov s4, r0
+    blt.w .Lm5block
+    b.w .Lm5ret
+.endm
 .macro m5copy c
     s5rot 3, (\c)
     foldall16
@@ -841,7 +862,7 @@ pqmcu_ntru_s3_lanes_mul5:
     s5rot 4, (\c + 11)
     foldall16
     s5rot 4, (\c + 15)
-    b.w .Lm5end
+    m5fin
 .endm
 .macro m5ent off
     .hword (.Lm5copy0 + \off - .Lm5tbl) / 2
@@ -916,7 +937,7 @@ pqmcu_ntru_m16_lanes_mul5:
     .if .Lm5p > 14
     .set .Lm5f, 4
     .endif
-    m5ent %((((5 - (.Lm5p % 5)) % 5) * 632) + 28 * .Lm5p + 24 * .Lm5f)
+    m5ent %((((5 - (.Lm5p % 5)) % 5) * 692) + 28 * .Lm5p + 24 * .Lm5f)
     .set .Lm5r, .Lm5r + 1
     .endr
     .noaltmacro
@@ -932,29 +953,16 @@ pqmcu_ntru_m16_lanes_mul5:
 .Lm5copy4:
     m5copy 4
 .Lm5copy5:
-    .if (.Lm5copy1 - .Lm5copy0 - 632) || (.Lm5copy2 - .Lm5copy1 - 632) || (.Lm5copy5 - .Lm5copy4 - 632)
-    .error "m16_lanes_mul5: a copy is not 632 bytes"
+    .if (.Lm5copy1 - .Lm5copy0 - 692) || (.Lm5copy2 - .Lm5copy1 - 692) || (.Lm5copy5 - .Lm5copy4 - 692)
+    .error "m16_lanes_mul5: a copy is not 692 bytes"
     .endif
-.Lm5end:
-    foldall16
-    vmov r0, s4               @ k
-.Lm5store:
-    vmov r3, s7               @ 2w
-    vmov r1, s0               @ C + k
-    subs r2, r3, r0           @ outputs left (>= 1)
-    cmp r2, #5
-    blt .Lm5part
-    stmia r1!, {r4-r8}
-    vmov s0, r1
-    adds r0, r0, #5
-    vmov s4, r0
-    cmp r0, r3
-    blt .Lm5block
+.Lm5none:                     @ k = 2w - 1: the carry alone (one output left)
+    vmov r1, s0
+    str r9, [r1]
     b .Lm5ret
-.Lm5none:
-    mov r4, r9                @ the carry alone (one output left)
-    b .Lm5store
-.Lm5part:
+.Lm5part:                     @ r0 = k + 5 > 2w = r3: 1 .. 4 outputs left
+    subs r2, r3, r0
+    adds r2, r2, #5
     str r4, [r1]
     cmp r2, #2
     blt .Lm5ret
