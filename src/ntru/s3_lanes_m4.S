@@ -431,8 +431,10 @@
 .endm
 @ acc0 (r4:r5), acc1 (r6:r7), acc2 (r8:r9) into the block's C (r3), restarted
 @ (\sh: 1 adds every lane twice)
-.macro spill_int sh=0
+.macro spill_int sh=0, final=0
+    .if \final == 0
     vmov s5, r3
+    .endif
     vmov r3, s0
     uxtb16 r0, r5             @ word k + 1: acc0 hi + acc1 lo
     uxtb16 r12, r6
@@ -466,8 +468,10 @@
     add r7, r7, r0, lsl #\sh
     add r8, r8, r9, lsl #\sh
     strd r7, r8, [r3, #24]
+    .if \final == 0
     bias_int
     vmov r3, s5
+    .endif
 .endm
 @ the square's last step of a block: x, acc2 += x \a, acc1 += x \b
 .macro half_step a, b
@@ -476,13 +480,28 @@
     smlal r6, r7, r12, \b
 .endm
 @ the last r3 <= 29 steps: the copy whose roles at its entry step are
-@ (r10, r11, lr); the square's half step after it
-.macro int_tail a, b, c, sqr
+@ (r10, r11, lr); the square's half step after it; then the block's end
+@ (no branch to a shared one): the last spill (C at the block left in r3,
+@ no new biases: the next block sets them), the next block \blk
+.macro int_tail a, b, c, sqr, blk
+.Lit_beg\@:
     steps 29, \a, \b, \c, smlal
+    .if (. - .Lit_beg\@ - 580)
+    .error "int_lanes: a step is not 20 bytes"
+    .endif
     .if \sqr
     half_step \c, \a
     .endif
-    b.w 5f
+    spill_int \sqr, 1
+    adds r3, r3, #24          @ next block: 3 words = 6 halfword-lane words
+    vmov s0, r3
+    vmov r0, s4
+    adds r0, r0, #3
+    vmov s4, r0
+    vmov r3, s7               @ 2w
+    cmp r0, r3                @ k < 2w
+    blt.w \blk
+    pop {r4-r11, pc}
 .endm
 
 .macro int_lanes name, sqr
@@ -493,14 +512,17 @@
     push {r4-r11, lr}
     vmov s0, r0               @ C at the block
     vmov s1, s2, r1, r2       @ A, Y
-    vmov s3, r3               @ w
+    lsls r0, r3, #1
+    vmov s7, r0               @ 2w
+    subs r3, r3, #1
+    vmov s3, r3               @ w - 1
+    adds r2, r2, #16
+    vmov s2, r2               @ Y + 4 words
     movs r0, #0
     vmov s4, r0               @ k
-.Lint_block\@:
-    vmov r3, s3               @ w
-    vmov r0, s4               @ k
-    adds r1, r0, #1
-    subs r1, r1, r3           @ lo = max(k + 1 - w, 0)
+.Lint_block\@:               @ (r0 = k)
+    vmov r3, s3               @ w - 1
+    subs r1, r0, r3           @ lo = max(k + 1 - w, 0)
     it mi
     movmi r1, #0
     .if \sqr
@@ -509,44 +531,22 @@
     subs r3, r3, r1           @ steps = ceil(k / 2) - lo (>= 0 for k < 2w)
     .else
     adds r2, r0, #2
-    sub r12, r3, #1
-    cmp r2, r12               @ hi = min(k + 2, w - 1)
+    cmp r2, r3                @ hi = min(k + 2, w - 1)
     it gt
-    movgt r2, r12
+    movgt r2, r3
     subs r3, r2, r1
     adds r3, r3, #1           @ steps = hi + 1 - lo (>= 0)
     .endif
-    vmov r2, s2
-    adds r12, r0, #4
-    subs r12, r12, r1
+    vmov r2, s2               @ Y + 4
+    subs r12, r0, r1
     add r2, r2, r12, lsl #2   @ y = Y + 2 + (k + 2 - lo)
     vmov r12, s1
     add r1, r12, r1, lsl #2   @ x = A + lo
     bias_int
     ldr r10, [r2]             @ y[0]
     ldr r11, [r2, #-4]!       @ y[-1]
-1:  @ 60 steps in pairs, a spill after every 30 (|lanes| <= 120); the count
-    @ in s6, r3 the fourth y register (spill_int keeps it)
-    cmp r3, #60
-    blo 2f
-    sub r3, r3, #60
-    vmov s6, r3
-    pairs 15, r10, r11, lr, r3, smlal
-    spill_int \sqr
-    pairs 15, lr, r3, r10, r11, smlal
-    spill_int \sqr
-    vmov r3, s6
-    b 1b
-2:  @ 30 steps in pairs and a spill, then the roles back to (r10, r11, lr)
     cmp r3, #30
-    blo 3f
-    sub r3, r3, #30
-    vmov s6, r3
-    pairs 15, r10, r11, lr, r3, smlal
-    spill_int \sqr
-    mov r10, lr
-    mov r11, r3
-    vmov r3, s6
+    bhs 1f                    @ (out of line, after the copies)
 3:  @ at most 29 steps left (and the square's half step), no spill before
     @ the last: straight-line from step 29 - r3 of the copy whose roles
     @ there are (r10, r11, lr), as in lanes_mul (every step 20 bytes)
@@ -562,27 +562,34 @@
     .endif
     .endr
 .Lit0\@:
-    int_tail r10, r11, lr, \sqr
+    int_tail r10, r11, lr, \sqr, .Lint_block\@
 .Lit1\@:
-    int_tail r11, lr, r10, \sqr
+    int_tail r11, lr, r10, \sqr, .Lint_block\@
 .Lit2\@:
-    int_tail lr, r10, r11, \sqr
-.Lit3\@:
-    .if (.Lit1\@ - .Lit0\@ - 584 - 12 * \sqr) || (.Lit2\@ - .Lit1\@ - 584 - 12 * \sqr) || (.Lit3\@ - .Lit2\@ - 584 - 12 * \sqr)
-    .error "int_lanes: a step is not 20 bytes"
-    .endif
-5:
+    int_tail lr, r10, r11, \sqr, .Lint_block\@
+1:  @ 60 steps in pairs, a spill after every 30 (|lanes| <= 120); the count
+    @ in s6, r3 the fourth y register (spill_int keeps it)
+    cmp r3, #60
+    blo 2f
+    sub r3, r3, #60
+    vmov s6, r3
+    pairs 15, r10, r11, lr, r3, smlal
     spill_int \sqr
-    vmov r1, s0
-    adds r1, r1, #24          @ next block: 3 words = 6 halfword-lane words
-    vmov s0, r1
-    vmov r0, s4
-    adds r0, r0, #3
-    vmov s4, r0
-    vmov r3, s3
-    cmp r0, r3, lsl #1        @ k < 2w
-    blt .Lint_block\@
-    pop {r4-r11, pc}
+    pairs 15, lr, r3, r10, r11, smlal
+    spill_int \sqr
+    vmov r3, s6
+    b 1b
+2:  @ 30 steps in pairs and a spill, then the roles back to (r10, r11, lr)
+    cmp r3, #30
+    blo 3b
+    sub r3, r3, #30
+    vmov s6, r3
+    pairs 15, r10, r11, lr, r3, smlal
+    spill_int \sqr
+    mov r10, lr
+    mov r11, r3
+    vmov r3, s6
+    b 3b
     .size \name, .-\name
 .endm
 
@@ -667,7 +674,7 @@ pqmcu_ntru_zero32:
 @ (14 before the end), and the block's end (s5fin): 2332 bytes
 @ a block's end in every tail copy (no branch to a shared one): the
 @ final fold, the five outputs stored, the next block (or the partial last
-@ one); 112 / 64 bytes (s5fin / m5fin: the copies' sizes)
+@ one); 112 bytes (in the copies' size)
 .macro s5fin
     foldall
     vmov r0, s4               @ k
@@ -835,9 +842,7 @@ pqmcu_ntru_s3_lanes_mul5:
 @   no special first step): 20 steps per loop, the last < 20 straight-line
 @   from one of five role-rotated copies (folds every 4 steps from the end).
 @   Lanes <= 15 out. Branches depend on w and k only (public).
-@ a block's end in every tail copy (no branch to a shared one): the
-@ final fold, the five outputs stored, the next block (or the partial last
-@ one); 112 / 64 bytes (s5fin / m5fin: the copies' sizes)
+@ the block's end in every tail copy, as s5fin (64 bytes)
 .macro m5fin
     foldall16
     vmov r0, s4               @ k
