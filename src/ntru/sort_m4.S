@@ -110,23 +110,27 @@ pqmcu_ntru_merge8x:
     .size pqmcu_ntru_merge8x, .-pqmcu_ntru_merge8x
 
 @ void pqmcu_ntru_minmax_mirror(uint32_t* a, uint32_t* b, uint32_t k)
-@   The pairs (a[j], b[-j]), j < k (k even, >= 2): a bitonic merge's first
-@   round (each element against its mirror image), two pairs per step.
+@   The pairs (a[j], b[-j]), j < k (k a multiple of 4, >= 4: engine.cpp's
+@   k are multiples of 8): a bitonic merge's first round (each element
+@   against its mirror image), four pairs per step: a[j .. j + 3] by LDM,
+@   b[-j - 3 .. -j] by LDMDB (r8, r9, r11, r12 ascending), both stored back
+@   with writeback.
     .global pqmcu_ntru_minmax_mirror
     .type pqmcu_ntru_minmax_mirror, %function
     .align 2
 pqmcu_ntru_minmax_mirror:
     push {r4-r11, lr}
+    adds r1, r1, #4           @ one past b[0]
 1:
-    ldrd r4, r5, [r0]
-    ldr r6, [r1]
-    ldr r7, [r1, #-4]
-    cmpx r4, r6
-    cmpx r5, r7
-    strd r4, r5, [r0], #8
-    str r7, [r1, #-4]
-    str r6, [r1], #-8
-    subs r2, r2, #2
+    ldm r0, {r4-r7}
+    ldmdb r1, {r8, r9, r11, r12}
+    cmpx r4, r12
+    cmpx r5, r11
+    cmpx r6, r9
+    cmpx r7, r8
+    stmia r0!, {r4-r7}
+    stmdb r1!, {r8, r9, r11, r12}
+    subs r2, r2, #4
     bne 1b
     pop {r4-r11, pc}
     .size pqmcu_ntru_minmax_mirror, .-pqmcu_ntru_minmax_mirror
