@@ -723,17 +723,15 @@ pqmcu_ntru_s3_lanes_mul5:
     mov r9, #0                @ carry
 .Ls5block:                   @ (r0 = k)
     vmov r3, s3               @ w - 1
-    subs r1, r0, r3           @ lo = max(k + 1 - w, 0)
-    it mi
-    movmi r1, #0
-    adds r2, r0, #4
-    cmp r2, r3                @ hi = min(k + 4, w - 1)
-    it gt
-    movgt r2, r3
-    subs r3, r2, r1           @ steps - 1
+    subs r12, r0, r3          @ k + 1 - w
+    bic r1, r12, r12, asr #31 @ lo = max(k + 1 - w, 0)
+    adds r12, r12, #4
+    bic r12, r12, r12, asr #31 @ k + 4 - hi, hi = min(k + 4, w - 1)
+    subs r0, r0, r1           @ k - lo
+    subs r3, r0, r12
+    adds r3, r3, #4           @ steps - 1 = hi - lo
     bmi .Ls5none              @ no step (public): k = 2w - 1
     vmov s6, r3
-    subs r0, r0, r1
     vmov r12, s2              @ Y + 9
     add r2, r12, r0, lsl #2   @ Y + 4 + (k + 5 - lo)
     vmov r12, s1
@@ -891,18 +889,16 @@ pqmcu_ntru_m16_lanes_mul5:
     mov r9, #0                @ carry
 .Lm5block:                   @ (r0 = k)
     vmov r3, s3               @ w - 1
-    subs r1, r0, r3           @ lo = max(k + 1 - w, 0)
-    it mi
-    movmi r1, #0
-    adds r2, r0, #4
-    cmp r2, r3                @ hi = min(k + 4, w - 1)
-    it gt
-    movgt r2, r3
-    subs r3, r2, r1           @ steps - 1
+    subs r12, r0, r3          @ k + 1 - w
+    bic r1, r12, r12, asr #31 @ lo = max(k + 1 - w, 0)
+    adds r12, r12, #4
+    bic r12, r12, r12, asr #31 @ k + 4 - hi, hi = min(k + 4, w - 1)
+    subs r0, r0, r1           @ k - lo
+    subs r3, r0, r12
+    adds r3, r3, #4           @ steps - 1 = hi - lo
     bmi .Lm5none              @ no step (public): k = 2w - 1
     adds r3, r3, #1           @ steps
     vmov s6, r3
-    subs r0, r0, r1
     vmov r12, s2              @ Y + 9
     add r2, r12, r0, lsl #2   @ Y + 4 + (k + 5 - lo)
     vmov r12, s1
