@@ -522,24 +522,22 @@
     vmov s4, r0               @ k
 .Lint_block\@:               @ (r0 = k)
     vmov r3, s3               @ w - 1
-    subs r1, r0, r3           @ lo = max(k + 1 - w, 0)
-    it mi
-    movmi r1, #0
+    subs r12, r0, r3          @ k + 1 - w
+    bic r1, r12, r12, asr #31 @ lo = max(k + 1 - w, 0)
     .if \sqr
     adds r3, r0, #1
     lsrs r3, r3, #1
     subs r3, r3, r1           @ steps = ceil(k / 2) - lo (>= 0 for k < 2w)
+    subs r0, r0, r1           @ k - lo
     .else
-    adds r2, r0, #2
-    cmp r2, r3                @ hi = min(k + 2, w - 1)
-    it gt
-    movgt r2, r3
-    subs r3, r2, r1
-    adds r3, r3, #1           @ steps = hi + 1 - lo (>= 0)
+    adds r12, r12, #2
+    bic r12, r12, r12, asr #31 @ k + 2 - hi, hi = min(k + 2, w - 1)
+    subs r0, r0, r1           @ k - lo
+    subs r3, r0, r12
+    adds r3, r3, #3           @ steps = hi + 1 - lo (>= 0)
     .endif
     vmov r2, s2               @ Y + 4
-    subs r12, r0, r1
-    add r2, r2, r12, lsl #2   @ y = Y + 2 + (k + 2 - lo)
+    add r2, r2, r0, lsl #2    @ y = Y + 2 + (k + 2 - lo)
     vmov r12, s1
     add r1, r12, r1, lsl #2   @ x = A + lo
     bias_int
