@@ -128,24 +128,26 @@
     push {r4-r11, lr}
     vmov s0, r0               @ C at the block
     vmov s1, r1               @ A
-    vmov s2, r2               @ Y
-    vmov s3, r3               @ w
+    adds r2, r2, #16
+    vmov s2, r2               @ Y + 4 words
+    lsls r0, r3, #1
+    vmov s7, r0               @ 2w
+    subs r3, r3, #1
+    vmov s3, r3               @ w - 1
     movs r0, #0
     vmov s4, r0               @ k
     vmov s5, r0               @ carry
-.Lsm_block\@:
-    vmov r3, s3               @ w
-    vmov r0, s4               @ k
-    adds r1, r0, #1
-    subs r1, r1, r3           @ lo = max(k + 1 - w, 0)
-    it mi
-    movmi r1, #0
+.Lsm_block\@:                @ (r0 = k)
+    vmov r3, s3               @ w - 1
+    subs r12, r0, r3          @ k + 1 - w
+    bic r1, r12, r12, asr #31 @ lo = max(k + 1 - w, 0)
+    .if \sqr == 0
     adds r2, r0, #2
-    sub r12, r3, #1
-    cmp r2, r12               @ hi = min(k + 2, w - 1)
+    cmp r2, r3                @ hi = min(k + 2, w - 1)
     it gt
-    movgt r2, r12
-    vmov r12, s2
+    movgt r2, r3
+    .endif
+    vmov r12, s2              @ Y + 4
     .if \sqr || \mod16 == 1
     .if \sqr
     adds r3, r0, #1
@@ -155,7 +157,6 @@
     subs r3, r2, r1
     adds r3, r3, #1           @ steps = hi + 1 - lo (>= 0)
     .endif
-    adds r0, r0, #4
     subs r0, r0, r1
     add r2, r12, r0, lsl #2   @ y = Y + 2 + (k + 2 - lo)
     vmov r12, s1
@@ -169,7 +170,6 @@
     ldr r10, [r2]             @ y[0]
     ldr r11, [r2, #-4]!       @ y[-1]
     .else
-    adds r0, r0, #4
     subs r0, r0, r1
     add r0, r12, r0, lsl #2   @ y = Y + 2 + (k + 2 - lo)
     subs r3, r2, r1           @ steps - 1 = hi - lo
@@ -366,9 +366,8 @@
     add r8, r8, r7            @ out2 = acc2 lo + acc1 hi
     vmov s5, r9               @ carry = acc2 hi
     vmov r0, s4               @ k
-    vmov r3, s3
+    vmov r3, s7               @ 2w
     vmov r1, s0               @ C + k
-    lsls r3, r3, #1           @ 2w
     subs r2, r3, r0           @ outputs left (>= 1)
     cmp r2, #3
     blt 7f
