@@ -139,7 +139,8 @@ pqmcu_ntru_minmax_mirror:
 @   Three half-cleaner rounds (distances 4q, 2q, q; q >= 1) on each of
 @   `blocks` blocks of 8q words: per block, for i < q, the eight words
 @   x[i + jq], j < 8, in registers (r2-r9) as in pqmcu_ntru_merge8x. 3q
-@   (bytes) in r11, the loop count of a block in r12, the blocks in s1.
+@   (bytes) in r11, the loop count of a block in r12, the blocks in s1;
+@   two i an iteration (q even: engine.cpp's q = d / 4 >= 2).
     .global pqmcu_ntru_merge8s
     .type pqmcu_ntru_merge8s, %function
     .align 2
@@ -181,7 +182,37 @@ pqmcu_ntru_merge8s:
     str r8, [lr, r1, lsl #1]
     str r9, [lr, r11]
     adds r0, r0, #4
-    subs r12, r12, #1
+    add lr, r0, r1, lsl #2    @ x + 4q
+    ldr r2, [r0]
+    ldr r3, [r0, r1]
+    ldr r4, [r0, r1, lsl #1]
+    ldr r5, [r0, r11]         @ x + 3q
+    ldr r6, [lr]
+    ldr r7, [lr, r1]
+    ldr r8, [lr, r1, lsl #1]
+    ldr r9, [lr, r11]         @ x + 7q
+    cmpx r2, r6               @ distance 4q
+    cmpx r3, r7
+    cmpx r4, r8
+    cmpx r5, r9
+    cmpx r2, r4               @ distance 2q
+    cmpx r3, r5
+    cmpx r6, r8
+    cmpx r7, r9
+    cmpx r2, r3               @ distance q
+    cmpx r4, r5
+    cmpx r6, r7
+    cmpx r8, r9
+    str r2, [r0]
+    str r3, [r0, r1]
+    str r4, [r0, r1, lsl #1]
+    str r5, [r0, r11]
+    str r6, [lr]
+    str r7, [lr, r1]
+    str r8, [lr, r1, lsl #1]
+    str r9, [lr, r11]
+    adds r0, r0, #4
+    subs r12, r12, #2
     bne 1b
     add r0, r0, r1, lsl #3    @ the next block: x + 8q (x has moved by q)
     sub r0, r0, r1
@@ -200,7 +231,8 @@ pqmcu_ntru_merge8s:
 @   three rounds: (e_j, f_j); (e0, e2) (e1, e3) (f2, f0) (f3, f1); (e0, e1)
 @   (e2, e3) (f1, f0) (f3, f2) (the smaller word to the lower address). r1:
 @   the address of f3 (B - 1 - i - 3q), descending; q and 3q (bytes) in
-@   r12 / r11, the loop count in lr.
+@   r12 / r11, the loop count in lr; two i an iteration (q even:
+@   engine.cpp's q = B / 8 >= 8).
     .global pqmcu_ntru_mirror8s
     .type pqmcu_ntru_mirror8s, %function
     .align 2
@@ -245,7 +277,37 @@ pqmcu_ntru_mirror8s:
     str r6, [r1, r11]
     adds r0, r0, #4
     subs r1, r1, #4
-    subs lr, lr, #1
+    ldr r2, [r0]
+    ldr r3, [r0, r12]
+    ldr r4, [r0, r12, lsl #1]
+    ldr r5, [r0, r11]         @ e3
+    ldr r9, [r1]              @ f3
+    ldr r8, [r1, r12]         @ f2
+    ldr r7, [r1, r12, lsl #1] @ f1
+    ldr r6, [r1, r11]         @ f0
+    cmpx r2, r6               @ mirror
+    cmpx r3, r7
+    cmpx r4, r8
+    cmpx r5, r9
+    cmpx r2, r4               @ distance 2q
+    cmpx r3, r5
+    cmpx r8, r6
+    cmpx r9, r7
+    cmpx r2, r3               @ distance q
+    cmpx r4, r5
+    cmpx r7, r6
+    cmpx r9, r8
+    str r2, [r0]
+    str r3, [r0, r12]
+    str r4, [r0, r12, lsl #1]
+    str r5, [r0, r11]
+    str r9, [r1]
+    str r8, [r1, r12]
+    str r7, [r1, r12, lsl #1]
+    str r6, [r1, r11]
+    adds r0, r0, #4
+    subs r1, r1, #4
+    subs lr, lr, #2
     bne 1b
     add r0, r0, r12, lsl #3   @ the next block: x + 8q (x has moved by q)
     sub r0, r0, r12
