@@ -713,9 +713,10 @@ void s3_fold_lanes(uint32_t* c, const uint32_t* R, size_t n) {
     size_t j = 0;
 #if defined(PQMCU_TARGET_M4)
     if (W >= 3) {
-        // The same per lane with the nibble fold (<= 30) and then USUB8 / SEL
-        // steps subtracting 18, 9, 6, 3 where a lane reaches them (<= 2);
-        // two words an iteration (an odd last one: the loop below).
+        // The same per lane with the nibble fold (<= 30), a two-bit fold
+        // (x mod 4 + x / 4 <= 3 + 7 = 10, 4 = 1 mod 3), then USUB8 / SEL
+        // steps subtracting 6, 3 where a lane reaches them (<= 2); two words
+        // an iteration (an odd last one: the loop below).
         uint32_t k = uint32_t((W - 1) / 2), x, t;
         const uint32_t* src = R;
         const uint8_t* hib = bytes + n;
@@ -728,10 +729,9 @@ void s3_fold_lanes(uint32_t* c, const uint32_t* R, size_t n) {
             "and %[t], %[m4], %[x], lsr #4\n\t"
             "and %[x], %[x], %[m4]\n\t"
             "add %[x], %[x], %[t]\n\t"
-            "usub8 %[t], %[x], %[c18]\n\t"
-            "sel %[x], %[t], %[x]\n\t"
-            "usub8 %[t], %[x], %[c9]\n\t"
-            "sel %[x], %[t], %[x]\n\t"
+            "and %[t], %[m7], %[x], lsr #2\n\t"
+            "and %[x], %[x], #0x03030303\n\t"
+            "add %[x], %[x], %[t]\n\t"
             "usub8 %[t], %[x], %[c6]\n\t"
             "sel %[x], %[t], %[x]\n\t"
             "usub8 %[t], %[x], %[c3]\n\t"
@@ -743,10 +743,9 @@ void s3_fold_lanes(uint32_t* c, const uint32_t* R, size_t n) {
             "and %[t], %[m4], %[x], lsr #4\n\t"
             "and %[x], %[x], %[m4]\n\t"
             "add %[x], %[x], %[t]\n\t"
-            "usub8 %[t], %[x], %[c18]\n\t"
-            "sel %[x], %[t], %[x]\n\t"
-            "usub8 %[t], %[x], %[c9]\n\t"
-            "sel %[x], %[t], %[x]\n\t"
+            "and %[t], %[m7], %[x], lsr #2\n\t"
+            "and %[x], %[x], #0x03030303\n\t"
+            "add %[x], %[x], %[t]\n\t"
             "usub8 %[t], %[x], %[c6]\n\t"
             "sel %[x], %[t], %[x]\n\t"
             "usub8 %[t], %[x], %[c3]\n\t"
@@ -755,7 +754,7 @@ void s3_fold_lanes(uint32_t* c, const uint32_t* R, size_t n) {
             "subs %[k], %[k], #1\n\t"
             "bne 1b"
             : [src] "+r"(src), [hib] "+r"(hib), [dst] "+r"(dst), [k] "+r"(k), [x] "=&r"(x), [t] "=&r"(t)
-            : [m4] "r"(m4), [c18] "r"(18u * one), [c9] "r"(9u * one), [c6] "r"(6u * one), [c3] "r"(3u * one)
+            : [m4] "r"(m4), [m7] "r"(0x07070707u), [c6] "r"(6u * one), [c3] "r"(3u * one)
             : "cc", "memory");
         j = (W - 1) / 2 * 2;
     }
