@@ -1300,15 +1300,13 @@ inline void minmax_pairs(uint32_t* a, uint32_t* b, size_t k) {
         "ldrd %[a0], %[a1], [%[pa]]\n\t"
         "ldrd %[b0], %[b1], [%[pb]]\n\t"
         "subs %[t], %[b0], %[a0]\n\t"
-        "sbc %[m], %[m], %[m]\n\t"
-        "and %[t], %[t], %[m]\n\t"
-        "add %[a0], %[a0], %[t]\n\t"
-        "sub %[b0], %[b0], %[t]\n\t"
+        "itt lo\n\t"
+        "addlo %[a0], %[a0], %[t]\n\t"
+        "sublo %[b0], %[b0], %[t]\n\t"
         "subs %[t], %[b1], %[a1]\n\t"
-        "sbc %[m], %[m], %[m]\n\t"
-        "and %[t], %[t], %[m]\n\t"
-        "add %[a1], %[a1], %[t]\n\t"
-        "sub %[b1], %[b1], %[t]\n\t"
+        "itt lo\n\t"
+        "addlo %[a1], %[a1], %[t]\n\t"
+        "sublo %[b1], %[b1], %[t]\n\t"
         "strd %[a0], %[a1], [%[pa]], %[step]\n\t"
         "strd %[b0], %[b1], [%[pb]], %[step]\n\t"
         "subs %[k], %[k], #1\n\t"
@@ -1331,35 +1329,31 @@ inline void minmax_pairs(uint32_t* a, uint32_t* b, size_t k) {
 inline void minmax_runs4(uint32_t* a, uint32_t* b, size_t k) {
 #if defined(PQMCU_TARGET_M4)
     if (k == 0) return;
-    uint32_t a0, a1, b0, b1, t, m;
+    uint32_t a0, a1, b0, b1, t;
     __asm__ volatile(
         "1:\n\t"
         "ldrd %[a0], %[a1], [%[pa]]\n\t"
         "ldrd %[b0], %[b1], [%[pb]]\n\t"
         "subs %[t], %[b0], %[a0]\n\t"
-        "sbc %[m], %[m], %[m]\n\t"
-        "and %[t], %[t], %[m]\n\t"
-        "add %[a0], %[a0], %[t]\n\t"
-        "sub %[b0], %[b0], %[t]\n\t"
+        "itt lo\n\t"
+        "addlo %[a0], %[a0], %[t]\n\t"
+        "sublo %[b0], %[b0], %[t]\n\t"
         "subs %[t], %[b1], %[a1]\n\t"
-        "sbc %[m], %[m], %[m]\n\t"
-        "and %[t], %[t], %[m]\n\t"
-        "add %[a1], %[a1], %[t]\n\t"
-        "sub %[b1], %[b1], %[t]\n\t"
+        "itt lo\n\t"
+        "addlo %[a1], %[a1], %[t]\n\t"
+        "sublo %[b1], %[b1], %[t]\n\t"
         "strd %[a0], %[a1], [%[pa]]\n\t"
         "strd %[b0], %[b1], [%[pb]]\n\t"
         "ldrd %[a0], %[a1], [%[pa], #8]\n\t"
         "ldrd %[b0], %[b1], [%[pb], #8]\n\t"
         "subs %[t], %[b0], %[a0]\n\t"
-        "sbc %[m], %[m], %[m]\n\t"
-        "and %[t], %[t], %[m]\n\t"
-        "add %[a0], %[a0], %[t]\n\t"
-        "sub %[b0], %[b0], %[t]\n\t"
+        "itt lo\n\t"
+        "addlo %[a0], %[a0], %[t]\n\t"
+        "sublo %[b0], %[b0], %[t]\n\t"
         "subs %[t], %[b1], %[a1]\n\t"
-        "sbc %[m], %[m], %[m]\n\t"
-        "and %[t], %[t], %[m]\n\t"
-        "add %[a1], %[a1], %[t]\n\t"
-        "sub %[b1], %[b1], %[t]\n\t"
+        "itt lo\n\t"
+        "addlo %[a1], %[a1], %[t]\n\t"
+        "sublo %[b1], %[b1], %[t]\n\t"
         "strd %[a0], %[a1], [%[pa], #8]\n\t"
         "strd %[b0], %[b1], [%[pb], #8]\n\t"
         "add %[pa], %[pa], #32\n\t"
@@ -1367,7 +1361,7 @@ inline void minmax_runs4(uint32_t* a, uint32_t* b, size_t k) {
         "subs %[k], %[k], #1\n\t"
         "bne 1b"
         : [pa] "+r"(a), [pb] "+r"(b), [k] "+r"(k), [a0] "=&r"(a0), [a1] "=&r"(a1), [b0] "=&r"(b0),
-          [b1] "=&r"(b1), [t] "=&r"(t), [m] "=&r"(m)
+          [b1] "=&r"(b1), [t] "=&r"(t)
         :
         : "cc", "memory");
 #else
@@ -1380,7 +1374,7 @@ inline void minmax_runs4(uint32_t* a, uint32_t* b, size_t k) {
 inline void minmax_pairs_stride2(uint32_t* a, uint32_t* b, size_t k) {
 #if defined(PQMCU_TARGET_M4)
     if (k == 0) return;
-    uint32_t a0, a1, b0, b1, t, m;
+    uint32_t a0, a1, b0, b1, t;
     __asm__ volatile(
         "1:\n\t"
         "ldr %[a0], [%[pa]]\n\t"
@@ -1388,15 +1382,13 @@ inline void minmax_pairs_stride2(uint32_t* a, uint32_t* b, size_t k) {
         "ldr %[b0], [%[pb]]\n\t"
         "ldr %[b1], [%[pb], #8]\n\t"
         "subs %[t], %[b0], %[a0]\n\t"
-        "sbc %[m], %[m], %[m]\n\t"
-        "and %[t], %[t], %[m]\n\t"
-        "add %[a0], %[a0], %[t]\n\t"
-        "sub %[b0], %[b0], %[t]\n\t"
+        "itt lo\n\t"
+        "addlo %[a0], %[a0], %[t]\n\t"
+        "sublo %[b0], %[b0], %[t]\n\t"
         "subs %[t], %[b1], %[a1]\n\t"
-        "sbc %[m], %[m], %[m]\n\t"
-        "and %[t], %[t], %[m]\n\t"
-        "add %[a1], %[a1], %[t]\n\t"
-        "sub %[b1], %[b1], %[t]\n\t"
+        "itt lo\n\t"
+        "addlo %[a1], %[a1], %[t]\n\t"
+        "sublo %[b1], %[b1], %[t]\n\t"
         "str %[a1], [%[pa], #8]\n\t"
         "str %[b1], [%[pb], #8]\n\t"
         "str %[a0], [%[pa]], #16\n\t"
@@ -1404,7 +1396,7 @@ inline void minmax_pairs_stride2(uint32_t* a, uint32_t* b, size_t k) {
         "subs %[k], %[k], #1\n\t"
         "bne 1b"
         : [pa] "+r"(a), [pb] "+r"(b), [k] "+r"(k), [a0] "=&r"(a0), [a1] "=&r"(a1), [b0] "=&r"(b0),
-          [b1] "=&r"(b1), [t] "=&r"(t), [m] "=&r"(m)
+          [b1] "=&r"(b1), [t] "=&r"(t)
         :
         : "cc", "memory");
 #else
