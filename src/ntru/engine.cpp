@@ -713,9 +713,10 @@ void s3_fold_lanes(uint32_t* c, const uint32_t* R, size_t n) {
     size_t j = 0;
 #if defined(PQMCU_TARGET_M4)
     if (W >= 3) {
-        // The same per lane with the nibble fold (<= 30) and then USUB8 / SEL
-        // steps subtracting 18, 9, 6, 3 where a lane reaches them (<= 2);
-        // two words an iteration (an odd last one: the loop below).
+        // The same per lane with the nibble fold (<= 30), a two-bit fold
+        // (x mod 4 + x / 4 <= 3 + 7 = 10, 4 = 1 mod 3), then USUB8 / SEL
+        // steps subtracting 6, 3 where a lane reaches them (<= 2); two words
+        // an iteration (an odd last one: the loop below).
         uint32_t k = uint32_t((W - 1) / 2), x, t;
         const uint32_t* src = R;
         const uint8_t* hib = bytes + n;
@@ -728,10 +729,9 @@ void s3_fold_lanes(uint32_t* c, const uint32_t* R, size_t n) {
             "and %[t], %[m4], %[x], lsr #4\n\t"
             "and %[x], %[x], %[m4]\n\t"
             "add %[x], %[x], %[t]\n\t"
-            "usub8 %[t], %[x], %[c18]\n\t"
-            "sel %[x], %[t], %[x]\n\t"
-            "usub8 %[t], %[x], %[c9]\n\t"
-            "sel %[x], %[t], %[x]\n\t"
+            "and %[t], %[m7], %[x], lsr #2\n\t"
+            "and %[x], %[x], #0x03030303\n\t"
+            "add %[x], %[x], %[t]\n\t"
             "usub8 %[t], %[x], %[c6]\n\t"
             "sel %[x], %[t], %[x]\n\t"
             "usub8 %[t], %[x], %[c3]\n\t"
@@ -743,10 +743,9 @@ void s3_fold_lanes(uint32_t* c, const uint32_t* R, size_t n) {
             "and %[t], %[m4], %[x], lsr #4\n\t"
             "and %[x], %[x], %[m4]\n\t"
             "add %[x], %[x], %[t]\n\t"
-            "usub8 %[t], %[x], %[c18]\n\t"
-            "sel %[x], %[t], %[x]\n\t"
-            "usub8 %[t], %[x], %[c9]\n\t"
-            "sel %[x], %[t], %[x]\n\t"
+            "and %[t], %[m7], %[x], lsr #2\n\t"
+            "and %[x], %[x], #0x03030303\n\t"
+            "add %[x], %[x], %[t]\n\t"
             "usub8 %[t], %[x], %[c6]\n\t"
             "sel %[x], %[t], %[x]\n\t"
             "usub8 %[t], %[x], %[c3]\n\t"
@@ -755,7 +754,7 @@ void s3_fold_lanes(uint32_t* c, const uint32_t* R, size_t n) {
             "subs %[k], %[k], #1\n\t"
             "bne 1b"
             : [src] "+r"(src), [hib] "+r"(hib), [dst] "+r"(dst), [k] "+r"(k), [x] "=&r"(x), [t] "=&r"(t)
-            : [m4] "r"(m4), [c18] "r"(18u * one), [c9] "r"(9u * one), [c6] "r"(6u * one), [c3] "r"(3u * one)
+            : [m4] "r"(m4), [m7] "r"(0x07070707u), [c6] "r"(6u * one), [c3] "r"(3u * one)
             : "cc", "memory");
         j = (W - 1) / 2 * 2;
     }
@@ -1301,15 +1300,13 @@ inline void minmax_pairs(uint32_t* a, uint32_t* b, size_t k) {
         "ldrd %[a0], %[a1], [%[pa]]\n\t"
         "ldrd %[b0], %[b1], [%[pb]]\n\t"
         "subs %[t], %[b0], %[a0]\n\t"
-        "sbc %[m], %[m], %[m]\n\t"
-        "and %[t], %[t], %[m]\n\t"
-        "add %[a0], %[a0], %[t]\n\t"
-        "sub %[b0], %[b0], %[t]\n\t"
+        "itt lo\n\t"
+        "addlo %[a0], %[a0], %[t]\n\t"
+        "sublo %[b0], %[b0], %[t]\n\t"
         "subs %[t], %[b1], %[a1]\n\t"
-        "sbc %[m], %[m], %[m]\n\t"
-        "and %[t], %[t], %[m]\n\t"
-        "add %[a1], %[a1], %[t]\n\t"
-        "sub %[b1], %[b1], %[t]\n\t"
+        "itt lo\n\t"
+        "addlo %[a1], %[a1], %[t]\n\t"
+        "sublo %[b1], %[b1], %[t]\n\t"
         "strd %[a0], %[a1], [%[pa]], %[step]\n\t"
         "strd %[b0], %[b1], [%[pb]], %[step]\n\t"
         "subs %[k], %[k], #1\n\t"
@@ -1332,35 +1329,31 @@ inline void minmax_pairs(uint32_t* a, uint32_t* b, size_t k) {
 inline void minmax_runs4(uint32_t* a, uint32_t* b, size_t k) {
 #if defined(PQMCU_TARGET_M4)
     if (k == 0) return;
-    uint32_t a0, a1, b0, b1, t, m;
+    uint32_t a0, a1, b0, b1, t;
     __asm__ volatile(
         "1:\n\t"
         "ldrd %[a0], %[a1], [%[pa]]\n\t"
         "ldrd %[b0], %[b1], [%[pb]]\n\t"
         "subs %[t], %[b0], %[a0]\n\t"
-        "sbc %[m], %[m], %[m]\n\t"
-        "and %[t], %[t], %[m]\n\t"
-        "add %[a0], %[a0], %[t]\n\t"
-        "sub %[b0], %[b0], %[t]\n\t"
+        "itt lo\n\t"
+        "addlo %[a0], %[a0], %[t]\n\t"
+        "sublo %[b0], %[b0], %[t]\n\t"
         "subs %[t], %[b1], %[a1]\n\t"
-        "sbc %[m], %[m], %[m]\n\t"
-        "and %[t], %[t], %[m]\n\t"
-        "add %[a1], %[a1], %[t]\n\t"
-        "sub %[b1], %[b1], %[t]\n\t"
+        "itt lo\n\t"
+        "addlo %[a1], %[a1], %[t]\n\t"
+        "sublo %[b1], %[b1], %[t]\n\t"
         "strd %[a0], %[a1], [%[pa]]\n\t"
         "strd %[b0], %[b1], [%[pb]]\n\t"
         "ldrd %[a0], %[a1], [%[pa], #8]\n\t"
         "ldrd %[b0], %[b1], [%[pb], #8]\n\t"
         "subs %[t], %[b0], %[a0]\n\t"
-        "sbc %[m], %[m], %[m]\n\t"
-        "and %[t], %[t], %[m]\n\t"
-        "add %[a0], %[a0], %[t]\n\t"
-        "sub %[b0], %[b0], %[t]\n\t"
+        "itt lo\n\t"
+        "addlo %[a0], %[a0], %[t]\n\t"
+        "sublo %[b0], %[b0], %[t]\n\t"
         "subs %[t], %[b1], %[a1]\n\t"
-        "sbc %[m], %[m], %[m]\n\t"
-        "and %[t], %[t], %[m]\n\t"
-        "add %[a1], %[a1], %[t]\n\t"
-        "sub %[b1], %[b1], %[t]\n\t"
+        "itt lo\n\t"
+        "addlo %[a1], %[a1], %[t]\n\t"
+        "sublo %[b1], %[b1], %[t]\n\t"
         "strd %[a0], %[a1], [%[pa], #8]\n\t"
         "strd %[b0], %[b1], [%[pb], #8]\n\t"
         "add %[pa], %[pa], #32\n\t"
@@ -1368,7 +1361,7 @@ inline void minmax_runs4(uint32_t* a, uint32_t* b, size_t k) {
         "subs %[k], %[k], #1\n\t"
         "bne 1b"
         : [pa] "+r"(a), [pb] "+r"(b), [k] "+r"(k), [a0] "=&r"(a0), [a1] "=&r"(a1), [b0] "=&r"(b0),
-          [b1] "=&r"(b1), [t] "=&r"(t), [m] "=&r"(m)
+          [b1] "=&r"(b1), [t] "=&r"(t)
         :
         : "cc", "memory");
 #else
@@ -1381,7 +1374,7 @@ inline void minmax_runs4(uint32_t* a, uint32_t* b, size_t k) {
 inline void minmax_pairs_stride2(uint32_t* a, uint32_t* b, size_t k) {
 #if defined(PQMCU_TARGET_M4)
     if (k == 0) return;
-    uint32_t a0, a1, b0, b1, t, m;
+    uint32_t a0, a1, b0, b1, t;
     __asm__ volatile(
         "1:\n\t"
         "ldr %[a0], [%[pa]]\n\t"
@@ -1389,15 +1382,13 @@ inline void minmax_pairs_stride2(uint32_t* a, uint32_t* b, size_t k) {
         "ldr %[b0], [%[pb]]\n\t"
         "ldr %[b1], [%[pb], #8]\n\t"
         "subs %[t], %[b0], %[a0]\n\t"
-        "sbc %[m], %[m], %[m]\n\t"
-        "and %[t], %[t], %[m]\n\t"
-        "add %[a0], %[a0], %[t]\n\t"
-        "sub %[b0], %[b0], %[t]\n\t"
+        "itt lo\n\t"
+        "addlo %[a0], %[a0], %[t]\n\t"
+        "sublo %[b0], %[b0], %[t]\n\t"
         "subs %[t], %[b1], %[a1]\n\t"
-        "sbc %[m], %[m], %[m]\n\t"
-        "and %[t], %[t], %[m]\n\t"
-        "add %[a1], %[a1], %[t]\n\t"
-        "sub %[b1], %[b1], %[t]\n\t"
+        "itt lo\n\t"
+        "addlo %[a1], %[a1], %[t]\n\t"
+        "sublo %[b1], %[b1], %[t]\n\t"
         "str %[a1], [%[pa], #8]\n\t"
         "str %[b1], [%[pb], #8]\n\t"
         "str %[a0], [%[pa]], #16\n\t"
@@ -1405,7 +1396,7 @@ inline void minmax_pairs_stride2(uint32_t* a, uint32_t* b, size_t k) {
         "subs %[k], %[k], #1\n\t"
         "bne 1b"
         : [pa] "+r"(a), [pb] "+r"(b), [k] "+r"(k), [a0] "=&r"(a0), [a1] "=&r"(a1), [b0] "=&r"(b0),
-          [b1] "=&r"(b1), [t] "=&r"(t), [m] "=&r"(m)
+          [b1] "=&r"(b1), [t] "=&r"(t)
         :
         : "cc", "memory");
 #else

@@ -128,24 +128,26 @@
     push {r4-r11, lr}
     vmov s0, r0               @ C at the block
     vmov s1, r1               @ A
-    vmov s2, r2               @ Y
-    vmov s3, r3               @ w
+    adds r2, r2, #16
+    vmov s2, r2               @ Y + 4 words
+    lsls r0, r3, #1
+    vmov s7, r0               @ 2w
+    subs r3, r3, #1
+    vmov s3, r3               @ w - 1
     movs r0, #0
     vmov s4, r0               @ k
     vmov s5, r0               @ carry
-.Lsm_block\@:
-    vmov r3, s3               @ w
-    vmov r0, s4               @ k
-    adds r1, r0, #1
-    subs r1, r1, r3           @ lo = max(k + 1 - w, 0)
-    it mi
-    movmi r1, #0
+.Lsm_block\@:                @ (r0 = k)
+    vmov r3, s3               @ w - 1
+    subs r12, r0, r3          @ k + 1 - w
+    bic r1, r12, r12, asr #31 @ lo = max(k + 1 - w, 0)
+    .if \sqr == 0
     adds r2, r0, #2
-    sub r12, r3, #1
-    cmp r2, r12               @ hi = min(k + 2, w - 1)
+    cmp r2, r3                @ hi = min(k + 2, w - 1)
     it gt
-    movgt r2, r12
-    vmov r12, s2
+    movgt r2, r3
+    .endif
+    vmov r12, s2              @ Y + 4
     .if \sqr || \mod16 == 1
     .if \sqr
     adds r3, r0, #1
@@ -155,7 +157,6 @@
     subs r3, r2, r1
     adds r3, r3, #1           @ steps = hi + 1 - lo (>= 0)
     .endif
-    adds r0, r0, #4
     subs r0, r0, r1
     add r2, r12, r0, lsl #2   @ y = Y + 2 + (k + 2 - lo)
     vmov r12, s1
@@ -169,7 +170,6 @@
     ldr r10, [r2]             @ y[0]
     ldr r11, [r2, #-4]!       @ y[-1]
     .else
-    adds r0, r0, #4
     subs r0, r0, r1
     add r0, r12, r0, lsl #2   @ y = Y + 2 + (k + 2 - lo)
     subs r3, r2, r1           @ steps - 1 = hi - lo
@@ -366,9 +366,8 @@
     add r8, r8, r7            @ out2 = acc2 lo + acc1 hi
     vmov s5, r9               @ carry = acc2 hi
     vmov r0, s4               @ k
-    vmov r3, s3
+    vmov r3, s7               @ 2w
     vmov r1, s0               @ C + k
-    lsls r3, r3, #1           @ 2w
     subs r2, r3, r0           @ outputs left (>= 1)
     cmp r2, #3
     blt 7f
@@ -431,8 +430,10 @@
 .endm
 @ acc0 (r4:r5), acc1 (r6:r7), acc2 (r8:r9) into the block's C (r3), restarted
 @ (\sh: 1 adds every lane twice)
-.macro spill_int sh=0
+.macro spill_int sh=0, final=0
+    .if \final == 0
     vmov s5, r3
+    .endif
     vmov r3, s0
     uxtb16 r0, r5             @ word k + 1: acc0 hi + acc1 lo
     uxtb16 r12, r6
@@ -466,8 +467,10 @@
     add r7, r7, r0, lsl #\sh
     add r8, r8, r9, lsl #\sh
     strd r7, r8, [r3, #24]
+    .if \final == 0
     bias_int
     vmov r3, s5
+    .endif
 .endm
 @ the square's last step of a block: x, acc2 += x \a, acc1 += x \b
 .macro half_step a, b
@@ -476,13 +479,28 @@
     smlal r6, r7, r12, \b
 .endm
 @ the last r3 <= 29 steps: the copy whose roles at its entry step are
-@ (r10, r11, lr); the square's half step after it
-.macro int_tail a, b, c, sqr
+@ (r10, r11, lr); the square's half step after it; then the block's end
+@ (no branch to a shared one): the last spill (C at the block left in r3,
+@ no new biases: the next block sets them), the next block \blk
+.macro int_tail a, b, c, sqr, blk
+.Lit_beg\@:
     steps 29, \a, \b, \c, smlal
+    .if (. - .Lit_beg\@ - 580)
+    .error "int_lanes: a step is not 20 bytes"
+    .endif
     .if \sqr
     half_step \c, \a
     .endif
-    b.w 5f
+    spill_int \sqr, 1
+    adds r3, r3, #24          @ next block: 3 words = 6 halfword-lane words
+    vmov s0, r3
+    vmov r0, s4
+    adds r0, r0, #3
+    vmov s4, r0
+    vmov r3, s7               @ 2w
+    cmp r0, r3                @ k < 2w
+    blt.w \blk
+    pop {r4-r11, pc}
 .endm
 
 .macro int_lanes name, sqr
@@ -493,60 +511,39 @@
     push {r4-r11, lr}
     vmov s0, r0               @ C at the block
     vmov s1, s2, r1, r2       @ A, Y
-    vmov s3, r3               @ w
+    lsls r0, r3, #1
+    vmov s7, r0               @ 2w
+    subs r3, r3, #1
+    vmov s3, r3               @ w - 1
+    adds r2, r2, #16
+    vmov s2, r2               @ Y + 4 words
     movs r0, #0
     vmov s4, r0               @ k
-.Lint_block\@:
-    vmov r3, s3               @ w
-    vmov r0, s4               @ k
-    adds r1, r0, #1
-    subs r1, r1, r3           @ lo = max(k + 1 - w, 0)
-    it mi
-    movmi r1, #0
+.Lint_block\@:               @ (r0 = k)
+    vmov r3, s3               @ w - 1
+    subs r12, r0, r3          @ k + 1 - w
+    bic r1, r12, r12, asr #31 @ lo = max(k + 1 - w, 0)
     .if \sqr
     adds r3, r0, #1
     lsrs r3, r3, #1
     subs r3, r3, r1           @ steps = ceil(k / 2) - lo (>= 0 for k < 2w)
+    subs r0, r0, r1           @ k - lo
     .else
-    adds r2, r0, #2
-    sub r12, r3, #1
-    cmp r2, r12               @ hi = min(k + 2, w - 1)
-    it gt
-    movgt r2, r12
-    subs r3, r2, r1
-    adds r3, r3, #1           @ steps = hi + 1 - lo (>= 0)
+    adds r12, r12, #2
+    bic r12, r12, r12, asr #31 @ k + 2 - hi, hi = min(k + 2, w - 1)
+    subs r0, r0, r1           @ k - lo
+    subs r3, r0, r12
+    adds r3, r3, #3           @ steps = hi + 1 - lo (>= 0)
     .endif
-    vmov r2, s2
-    adds r12, r0, #4
-    subs r12, r12, r1
-    add r2, r2, r12, lsl #2   @ y = Y + 2 + (k + 2 - lo)
+    vmov r2, s2               @ Y + 4
+    add r2, r2, r0, lsl #2    @ y = Y + 2 + (k + 2 - lo)
     vmov r12, s1
     add r1, r12, r1, lsl #2   @ x = A + lo
     bias_int
     ldr r10, [r2]             @ y[0]
     ldr r11, [r2, #-4]!       @ y[-1]
-1:  @ 60 steps in pairs, a spill after every 30 (|lanes| <= 120); the count
-    @ in s6, r3 the fourth y register (spill_int keeps it)
-    cmp r3, #60
-    blo 2f
-    sub r3, r3, #60
-    vmov s6, r3
-    pairs 15, r10, r11, lr, r3, smlal
-    spill_int \sqr
-    pairs 15, lr, r3, r10, r11, smlal
-    spill_int \sqr
-    vmov r3, s6
-    b 1b
-2:  @ 30 steps in pairs and a spill, then the roles back to (r10, r11, lr)
     cmp r3, #30
-    blo 3f
-    sub r3, r3, #30
-    vmov s6, r3
-    pairs 15, r10, r11, lr, r3, smlal
-    spill_int \sqr
-    mov r10, lr
-    mov r11, r3
-    vmov r3, s6
+    bhs 1f                    @ (out of line, after the copies)
 3:  @ at most 29 steps left (and the square's half step), no spill before
     @ the last: straight-line from step 29 - r3 of the copy whose roles
     @ there are (r10, r11, lr), as in lanes_mul (every step 20 bytes)
@@ -562,27 +559,34 @@
     .endif
     .endr
 .Lit0\@:
-    int_tail r10, r11, lr, \sqr
+    int_tail r10, r11, lr, \sqr, .Lint_block\@
 .Lit1\@:
-    int_tail r11, lr, r10, \sqr
+    int_tail r11, lr, r10, \sqr, .Lint_block\@
 .Lit2\@:
-    int_tail lr, r10, r11, \sqr
-.Lit3\@:
-    .if (.Lit1\@ - .Lit0\@ - 584 - 12 * \sqr) || (.Lit2\@ - .Lit1\@ - 584 - 12 * \sqr) || (.Lit3\@ - .Lit2\@ - 584 - 12 * \sqr)
-    .error "int_lanes: a step is not 20 bytes"
-    .endif
-5:
+    int_tail lr, r10, r11, \sqr, .Lint_block\@
+1:  @ 60 steps in pairs, a spill after every 30 (|lanes| <= 120); the count
+    @ in s6, r3 the fourth y register (spill_int keeps it)
+    cmp r3, #60
+    blo 2f
+    sub r3, r3, #60
+    vmov s6, r3
+    pairs 15, r10, r11, lr, r3, smlal
     spill_int \sqr
-    vmov r1, s0
-    adds r1, r1, #24          @ next block: 3 words = 6 halfword-lane words
-    vmov s0, r1
-    vmov r0, s4
-    adds r0, r0, #3
-    vmov s4, r0
-    vmov r3, s3
-    cmp r0, r3, lsl #1        @ k < 2w
-    blt .Lint_block\@
-    pop {r4-r11, pc}
+    pairs 15, lr, r3, r10, r11, smlal
+    spill_int \sqr
+    vmov r3, s6
+    b 1b
+2:  @ 30 steps in pairs and a spill, then the roles back to (r10, r11, lr)
+    cmp r3, #30
+    blo 3b
+    sub r3, r3, #30
+    vmov s6, r3
+    pairs 15, r10, r11, lr, r3, smlal
+    spill_int \sqr
+    mov r10, lr
+    mov r11, r3
+    vmov r3, s6
+    b 3b
     .size \name, .-\name
 .endm
 
@@ -664,7 +668,24 @@ pqmcu_ntru_zero32:
 .endif
 .endm
 @ a tail copy: 69 steps from rotation c, folds after steps 13, 27, 41, 55
-@ (14 before the end), 2224 bytes
+@ (14 before the end), and the block's end (s5fin): 2332 bytes
+@ a block's end in every tail copy (no branch to a shared one): the
+@ final fold, the five outputs stored, the next block (or the partial last
+@ one); 112 bytes (in the copies' size)
+.macro s5fin
+    foldall
+    vmov r0, s4               @ k
+    vmov r3, s7               @ 2w
+    vmov r1, s0               @ C + k
+    adds.n r0, r0, #5
+    cmp.n r0, r3
+    bgt.w .Ls5part           @ fewer than five outputs left (public)
+    stmia r1!, {r4-r8}
+    vmov s0, r1
+    vmov s4, r0
+    blt.w .Ls5block
+    b.w .Ls5ret
+.endm
 .macro s5copy c
     s5rot 13, (\c)
     foldall
@@ -675,7 +696,7 @@ pqmcu_ntru_zero32:
     s5rot 14, (\c + 41)
     foldall
     s5rot 14, (\c + 55)
-    b.w .Ls5end
+    s5fin
 .endm
 .macro s5ent off
     .hword (.Ls5copy0 + \off - .Ls5tbl) / 2
@@ -688,28 +709,27 @@ pqmcu_ntru_s3_lanes_mul5:
     vmov s0, r0               @ C at the block
     vmov s1, r1               @ A
     vmov s2, r2               @ Y
-    vmov s3, r3               @ w
+    lsls r0, r3, #1
+    vmov s7, r0               @ 2w
+    subs r3, r3, #1
+    vmov s3, r3               @ w - 1
+    adds r2, r2, #36
+    vmov s2, r2               @ Y + 9 words
     movs r0, #0
     vmov s4, r0               @ k
     mov r9, #0                @ carry
-.Ls5block:
-    vmov r3, s3               @ w
-    vmov r0, s4               @ k
-    adds r1, r0, #1
-    subs r1, r1, r3           @ lo = max(k + 1 - w, 0)
-    it mi
-    movmi r1, #0
-    adds r2, r0, #4
-    sub r12, r3, #1
-    cmp r2, r12               @ hi = min(k + 4, w - 1)
-    it gt
-    movgt r2, r12
-    subs r3, r2, r1           @ steps - 1
+.Ls5block:                   @ (r0 = k)
+    vmov r3, s3               @ w - 1
+    subs r12, r0, r3          @ k + 1 - w
+    bic r1, r12, r12, asr #31 @ lo = max(k + 1 - w, 0)
+    adds r12, r12, #4
+    bic r12, r12, r12, asr #31 @ k + 4 - hi, hi = min(k + 4, w - 1)
+    subs r0, r0, r1           @ k - lo
+    subs r3, r0, r12
+    adds r3, r3, #4           @ steps - 1 = hi - lo
     bmi .Ls5none              @ no step (public): k = 2w - 1
     vmov s6, r3
-    adds r0, r0, #9
-    subs r0, r0, r1
-    vmov r12, s2
+    vmov r12, s2              @ Y + 9
     add r2, r12, r0, lsl #2   @ Y + 4 + (k + 5 - lo)
     vmov r12, s1
     add r1, r12, r1, lsl #2   @ x = A + lo
@@ -728,23 +748,8 @@ pqmcu_ntru_s3_lanes_mul5:
     umlal r6, r7, r0, r12
     umlal r4, r5, r0, r10
     vmov r0, s6               @ steps left
-.Ls5loop:
     cmp r0, #70
-    blo .Ls5tail
-    subs r0, r0, #70
-    vmov s6, r0
-    s5rot 14, 0
-    foldall
-    s5rot 14, 4
-    foldall
-    s5rot 14, 3
-    foldall
-    s5rot 14, 2
-    foldall
-    s5rot 14, 1
-    foldall
-    vmov r0, s6
-    b .Ls5loop
+    bhs .Ls5loop              @ (out of line, after the return)
 .Ls5tail:
     @ r0 < 70 steps left: position p = 69 - r0 of copy (5 - p mod 5) mod 5
     tbh [pc, r0, lsl #1]
@@ -766,7 +771,7 @@ pqmcu_ntru_s3_lanes_mul5:
     .if .Ls5p > 54
     .set .Ls5f, 4
     .endif
-    s5ent %((((5 - (.Ls5p % 5)) % 5) * 2224) + 28 * .Ls5p + 72 * .Ls5f)
+    s5ent %((((5 - (.Ls5p % 5)) % 5) * 2332) + 28 * .Ls5p + 72 * .Ls5f)
     .set .Ls5r, .Ls5r + 1
     .endr
     .noaltmacro
@@ -782,30 +787,16 @@ pqmcu_ntru_s3_lanes_mul5:
 .Ls5copy4:
     s5copy 4
 .Ls5copy5:
-    .if (.Ls5copy1 - .Ls5copy0 - 2224) || (.Ls5copy2 - .Ls5copy1 - 2224) || (.Ls5copy5 - .Ls5copy4 - 2224)
-    .error "s3_lanes_mul5: a copy is not 2224 bytes"
+    .if (.Ls5copy1 - .Ls5copy0 - 2332) || (.Ls5copy2 - .Ls5copy1 - 2332) || (.Ls5copy5 - .Ls5copy4 - 2332)
+    .error "s3_lanes_mul5: a copy is not 2332 bytes"
     .endif
-.Ls5end:
-    foldall
-    vmov r0, s4               @ k
-.Ls5store:
-    vmov r3, s3
-    vmov r1, s0               @ C + k
-    lsls r3, r3, #1           @ 2w
-    subs r2, r3, r0           @ outputs left (>= 1)
-    cmp r2, #5
-    blt .Ls5part
-    stmia r1!, {r4-r8}
-    vmov s0, r1
-    adds r0, r0, #5
-    vmov s4, r0
-    cmp r0, r3
-    blt .Ls5block
+.Ls5none:                     @ k = 2w - 1: the carry alone (one output left)
+    vmov r1, s0
+    str r9, [r1]
     b .Ls5ret
-.Ls5none:
-    mov r4, r9                @ the carry alone (one output left)
-    b .Ls5store
-.Ls5part:
+.Ls5part:                     @ r0 = k + 5 > 2w = r3: 1 .. 4 outputs left
+    subs r2, r3, r0
+    adds r2, r2, #5
     str r4, [r1]
     cmp r2, #2
     blt .Ls5ret
@@ -818,6 +809,23 @@ pqmcu_ntru_s3_lanes_mul5:
     str r7, [r1, #12]
 .Ls5ret:
     pop {r4-r11, pc}
+.Ls5loop:                     @ 70 steps, while r0 >= 70 are left
+    subs r0, r0, #70
+    vmov s6, r0
+    s5rot 14, 0
+    foldall
+    s5rot 14, 4
+    foldall
+    s5rot 14, 3
+    foldall
+    s5rot 14, 2
+    foldall
+    s5rot 14, 1
+    foldall
+    vmov r0, s6
+    cmp r0, #70
+    bhs .Ls5loop
+    b .Ls5tail
     .size pqmcu_ntru_s3_lanes_mul5, .-pqmcu_ntru_s3_lanes_mul5
 
 @ void pqmcu_ntru_m16_lanes_mul5(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w)
@@ -829,6 +837,21 @@ pqmcu_ntru_s3_lanes_mul5:
 @   no special first step): 20 steps per loop, the last < 20 straight-line
 @   from one of five role-rotated copies (folds every 4 steps from the end).
 @   Lanes <= 15 out. Branches depend on w and k only (public).
+@ the block's end in every tail copy, as s5fin (64 bytes)
+.macro m5fin
+    foldall16
+    vmov r0, s4               @ k
+    vmov r3, s7               @ 2w
+    vmov r1, s0               @ C + k
+    adds.n r0, r0, #5
+    cmp.n r0, r3
+    bgt.w .Lm5part           @ fewer than five outputs left (public)
+    stmia r1!, {r4-r8}
+    vmov s0, r1
+    vmov s4, r0
+    blt.w .Lm5block
+    b.w .Lm5ret
+.endm
 .macro m5copy c
     s5rot 3, (\c)
     foldall16
@@ -839,7 +862,7 @@ pqmcu_ntru_s3_lanes_mul5:
     s5rot 4, (\c + 11)
     foldall16
     s5rot 4, (\c + 15)
-    b.w .Lm5end
+    m5fin
 .endm
 .macro m5ent off
     .hword (.Lm5copy0 + \off - .Lm5tbl) / 2
@@ -852,29 +875,28 @@ pqmcu_ntru_m16_lanes_mul5:
     vmov s0, r0               @ C at the block
     vmov s1, r1               @ A
     vmov s2, r2               @ Y
-    vmov s3, r3               @ w
+    lsls r0, r3, #1
+    vmov s7, r0               @ 2w
+    subs r3, r3, #1
+    vmov s3, r3               @ w - 1
+    adds r2, r2, #36
+    vmov s2, r2               @ Y + 9 words
     movs r0, #0
     vmov s4, r0               @ k
     mov r9, #0                @ carry
-.Lm5block:
-    vmov r3, s3               @ w
-    vmov r0, s4               @ k
-    adds r1, r0, #1
-    subs r1, r1, r3           @ lo = max(k + 1 - w, 0)
-    it mi
-    movmi r1, #0
-    adds r2, r0, #4
-    sub r12, r3, #1
-    cmp r2, r12               @ hi = min(k + 4, w - 1)
-    it gt
-    movgt r2, r12
-    subs r3, r2, r1           @ steps - 1
+.Lm5block:                   @ (r0 = k)
+    vmov r3, s3               @ w - 1
+    subs r12, r0, r3          @ k + 1 - w
+    bic r1, r12, r12, asr #31 @ lo = max(k + 1 - w, 0)
+    adds r12, r12, #4
+    bic r12, r12, r12, asr #31 @ k + 4 - hi, hi = min(k + 4, w - 1)
+    subs r0, r0, r1           @ k - lo
+    subs r3, r0, r12
+    adds r3, r3, #4           @ steps - 1 = hi - lo
     bmi .Lm5none              @ no step (public): k = 2w - 1
     adds r3, r3, #1           @ steps
     vmov s6, r3
-    adds r0, r0, #9
-    subs r0, r0, r1
-    vmov r12, s2
+    vmov r12, s2              @ Y + 9
     add r2, r12, r0, lsl #2   @ Y + 4 + (k + 5 - lo)
     vmov r12, s1
     add r1, r12, r1, lsl #2   @ x = A + lo
@@ -890,23 +912,8 @@ pqmcu_ntru_m16_lanes_mul5:
     mov r8, #0
     mov r9, #0
     vmov r0, s6               @ steps
-.Lm5loop:
     cmp r0, #20
-    blo .Lm5tail
-    subs r0, r0, #20
-    vmov s6, r0
-    s5rot 4, 0
-    foldall16
-    s5rot 4, 4
-    foldall16
-    s5rot 4, 3
-    foldall16
-    s5rot 4, 2
-    foldall16
-    s5rot 4, 1
-    foldall16
-    vmov r0, s6
-    b .Lm5loop
+    bhs .Lm5loop              @ (out of line, after the return)
 .Lm5tail:
     @ r0 < 20 steps left: position p = 19 - r0 of copy (5 - p mod 5) mod 5
     tbh [pc, r0, lsl #1]
@@ -928,7 +935,7 @@ pqmcu_ntru_m16_lanes_mul5:
     .if .Lm5p > 14
     .set .Lm5f, 4
     .endif
-    m5ent %((((5 - (.Lm5p % 5)) % 5) * 632) + 28 * .Lm5p + 24 * .Lm5f)
+    m5ent %((((5 - (.Lm5p % 5)) % 5) * 692) + 28 * .Lm5p + 24 * .Lm5f)
     .set .Lm5r, .Lm5r + 1
     .endr
     .noaltmacro
@@ -944,30 +951,16 @@ pqmcu_ntru_m16_lanes_mul5:
 .Lm5copy4:
     m5copy 4
 .Lm5copy5:
-    .if (.Lm5copy1 - .Lm5copy0 - 632) || (.Lm5copy2 - .Lm5copy1 - 632) || (.Lm5copy5 - .Lm5copy4 - 632)
-    .error "m16_lanes_mul5: a copy is not 632 bytes"
+    .if (.Lm5copy1 - .Lm5copy0 - 692) || (.Lm5copy2 - .Lm5copy1 - 692) || (.Lm5copy5 - .Lm5copy4 - 692)
+    .error "m16_lanes_mul5: a copy is not 692 bytes"
     .endif
-.Lm5end:
-    foldall16
-    vmov r0, s4               @ k
-.Lm5store:
-    vmov r3, s3
-    vmov r1, s0               @ C + k
-    lsls r3, r3, #1           @ 2w
-    subs r2, r3, r0           @ outputs left (>= 1)
-    cmp r2, #5
-    blt .Lm5part
-    stmia r1!, {r4-r8}
-    vmov s0, r1
-    adds r0, r0, #5
-    vmov s4, r0
-    cmp r0, r3
-    blt .Lm5block
+.Lm5none:                     @ k = 2w - 1: the carry alone (one output left)
+    vmov r1, s0
+    str r9, [r1]
     b .Lm5ret
-.Lm5none:
-    mov r4, r9                @ the carry alone (one output left)
-    b .Lm5store
-.Lm5part:
+.Lm5part:                     @ r0 = k + 5 > 2w = r3: 1 .. 4 outputs left
+    subs r2, r3, r0
+    adds r2, r2, #5
     str r4, [r1]
     cmp r2, #2
     blt .Lm5ret
@@ -980,4 +973,21 @@ pqmcu_ntru_m16_lanes_mul5:
     str r7, [r1, #12]
 .Lm5ret:
     pop {r4-r11, pc}
+.Lm5loop:                     @ 20 steps, while r0 >= 20 are left
+    subs r0, r0, #20
+    vmov s6, r0
+    s5rot 4, 0
+    foldall16
+    s5rot 4, 4
+    foldall16
+    s5rot 4, 3
+    foldall16
+    s5rot 4, 2
+    foldall16
+    s5rot 4, 1
+    foldall16
+    vmov r0, s6
+    cmp r0, #20
+    bhs .Lm5loop
+    b .Lm5tail
     .size pqmcu_ntru_m16_lanes_mul5, .-pqmcu_ntru_m16_lanes_mul5
