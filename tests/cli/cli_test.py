@@ -420,7 +420,7 @@ def case_message_stream(d):
     check(not os.path.exists(f"{d}/s"), "a refused sign wrote its output")
     # A 300 MB (sparse) file: signed and verified with a small peak RSS
     # (the old whole-message reader needed > 300 MB). Sanitizer builds hash
-    # ~20x slower and their RSS says nothing: 4 MB (64 chunks) there, no RSS check.
+    # ~20x slower and their RSS says nothing: 4 MB (62 chunks of 64 KiB) there, no RSS check.
     big_bytes = 4 * 1000 * 1000 if SANITIZED else 300 * 1000 * 1000
     big = f"{d}/big"
     with open(big, "wb") as f:
