@@ -152,6 +152,7 @@ pqmcu_ntru_merge8s:
 2:
     lsrs r12, r1, #2          @ i < q
 1:
+    .rept 2                   @ two iterations a loop pass
     add lr, r0, r1, lsl #2    @ x + 4q
     ldr r2, [r0]
     ldr r3, [r0, r1]
@@ -182,36 +183,7 @@ pqmcu_ntru_merge8s:
     str r8, [lr, r1, lsl #1]
     str r9, [lr, r11]
     adds r0, r0, #4
-    add lr, r0, r1, lsl #2    @ x + 4q
-    ldr r2, [r0]
-    ldr r3, [r0, r1]
-    ldr r4, [r0, r1, lsl #1]
-    ldr r5, [r0, r11]         @ x + 3q
-    ldr r6, [lr]
-    ldr r7, [lr, r1]
-    ldr r8, [lr, r1, lsl #1]
-    ldr r9, [lr, r11]         @ x + 7q
-    cmpx r2, r6               @ distance 4q
-    cmpx r3, r7
-    cmpx r4, r8
-    cmpx r5, r9
-    cmpx r2, r4               @ distance 2q
-    cmpx r3, r5
-    cmpx r6, r8
-    cmpx r7, r9
-    cmpx r2, r3               @ distance q
-    cmpx r4, r5
-    cmpx r6, r7
-    cmpx r8, r9
-    str r2, [r0]
-    str r3, [r0, r1]
-    str r4, [r0, r1, lsl #1]
-    str r5, [r0, r11]
-    str r6, [lr]
-    str r7, [lr, r1]
-    str r8, [lr, r1, lsl #1]
-    str r9, [lr, r11]
-    adds r0, r0, #4
+    .endr
     subs r12, r12, #2
     bne 1b
     add r0, r0, r1, lsl #3    @ the next block: x + 8q (x has moved by q)
@@ -247,6 +219,7 @@ pqmcu_ntru_mirror8s:
     sub r1, r1, r11           @ f3 = x + 8q - 1 - 3q
     lsrs lr, r12, #2          @ i < q
 1:
+    .rept 2                   @ two iterations a loop pass
     ldr r2, [r0]
     ldr r3, [r0, r12]
     ldr r4, [r0, r12, lsl #1]
@@ -277,36 +250,7 @@ pqmcu_ntru_mirror8s:
     str r6, [r1, r11]
     adds r0, r0, #4
     subs r1, r1, #4
-    ldr r2, [r0]
-    ldr r3, [r0, r12]
-    ldr r4, [r0, r12, lsl #1]
-    ldr r5, [r0, r11]         @ e3
-    ldr r9, [r1]              @ f3
-    ldr r8, [r1, r12]         @ f2
-    ldr r7, [r1, r12, lsl #1] @ f1
-    ldr r6, [r1, r11]         @ f0
-    cmpx r2, r6               @ mirror
-    cmpx r3, r7
-    cmpx r4, r8
-    cmpx r5, r9
-    cmpx r2, r4               @ distance 2q
-    cmpx r3, r5
-    cmpx r8, r6
-    cmpx r9, r7
-    cmpx r2, r3               @ distance q
-    cmpx r4, r5
-    cmpx r7, r6
-    cmpx r9, r8
-    str r2, [r0]
-    str r3, [r0, r12]
-    str r4, [r0, r12, lsl #1]
-    str r5, [r0, r11]
-    str r9, [r1]
-    str r8, [r1, r12]
-    str r7, [r1, r12, lsl #1]
-    str r6, [r1, r11]
-    adds r0, r0, #4
-    subs r1, r1, #4
+    .endr
     subs lr, lr, #2
     bne 1b
     add r0, r0, r12, lsl #3   @ the next block: x + 8q (x has moved by q)
