@@ -26,7 +26,7 @@
     and \r, \r, #0x0F0F0F0F
     add \r, \r, r0, lsr #4
 .endm
-@ each byte lane mod 16 (the mod 16 product, pqmcu_ntru_m16_lanes_triple)
+@ each byte lane mod 16 (the mod 16 products, pqmcu_ntru_m16_lanes_mul5)
 .macro fold16 r
     and \r, \r, #0x0F0F0F0F
 .endm
@@ -94,37 +94,23 @@
 .endif
 .endm
 
-@ void pqmcu_ntru_s3_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w)
-@   The whole of engine.cpp's lanes_mul<0>: C[0 .. 2w) = A B, lanes <= 60,
-@   Y = B with two zero words on each side; every block of three outputs
-@   (lanes 4..6 of each carried into the next output); a fold after every
-@   14 steps in groups of 42, then after every 12, and at the end.
-@ void pqmcu_ntru_m16_lanes_mul(...): lanes_mul<2>, one operand <= 15 and
-@   the other {0,1} (or both <= 3): a lane gains at most 60 per step, so
-@   x mod 16 after every 4 steps (15 + 4 * 60 = 255) in groups of 12, then
-@   after every 3, and at the end.
-@ (mod16 = 2: lanes mod 32, both operands <= 3: a lane gains at most 36
-@   per step, x mod 32 after every 6 steps (31 + 6 * 36 = 247) and at the
-@   end; only the square below is assembled: the general product mod 32,
-@   hrss701's w0^2 before the square, is C now, engine.cpp's lanes_mul<3>.)
 @ void pqmcu_ntru_m32_lanes_sqr(C, A, Y, w): the cross terms of A^2 mod 32
-@   (A = Y + 2, lanes <= 3; detail::small_sqr_lanes): the mod 32 blocks with
-@   the steps of pqmcu_ntru_int_lanes_sqr (i = lo .. ceil(k/2) - 1, then
-@   one step for acc1 and acc2 only, at most 5 + 1 steps after a fold:
-@   31 + 6 * 36 = 247), the accumulators zeroed at each block's start; the
-@   caller doubles the lanes and adds the squares A_i^2.
+@   (A = Y + 2, lanes <= 3; detail::small_sqr_lanes; hrss701's lift) on
+@   blocks of three outputs (lanes 4..6 of each carried into the next): the
+@   steps of pqmcu_ntru_int_lanes_sqr (i = lo .. ceil(k/2) - 1, then one
+@   step for acc1 and acc2 only); a lane gains at most 36 a step, so x mod
+@   32 after at most 5 + 1 steps (31 + 6 * 36 = 247) and at the end; the
+@   accumulators zeroed at each block's start. The caller doubles the
+@   lanes and adds the squares A_i^2. (The general product mod 32 is C,
+@   engine.cpp's lanes_mul<3>; the mod 3 and mod 16 products are the
+@   five-output kernels below.)
 @   The block state (C at the block, A, Y, w, k, the carry) lives in s0-s5
-@   (one-cycle VMOVs instead of stack loads and stores). Mod 3 a block's
-@   first step is UMULL (no zeroing of the accumulators; from 0, 1 + 14
-@   steps reach at most 240 before the first fold; the macro's mod 32
-@   product did the same, 1 + 6 steps 252); mod 16 (15 + 4 * 60 = 255) and
-@   the mod 32 square the accumulators start at 0.
+@   (one-cycle VMOVs instead of stack loads and stores).
 @   Branches depend on w and k only (public).
-.macro lanes_mul name, mod16, sqr=0
-    .global \name
-    .type \name, %function
+    .global pqmcu_ntru_m32_lanes_sqr
+    .type pqmcu_ntru_m32_lanes_sqr, %function
     .align 2
-\name:
+pqmcu_ntru_m32_lanes_sqr:
     push {r4-r11, lr}
     vmov s0, r0               @ C at the block
     vmov s1, r1               @ A
@@ -137,26 +123,14 @@
     movs r0, #0
     vmov s4, r0               @ k
     vmov s5, r0               @ carry
-.Lsm_block\@:                @ (r0 = k)
+.Lsm_block_sq:                @ (r0 = k)
     vmov r3, s3               @ w - 1
     subs r12, r0, r3          @ k + 1 - w
     bic r1, r12, r12, asr #31 @ lo = max(k + 1 - w, 0)
-    .if \sqr == 0
-    adds r2, r0, #2
-    cmp r2, r3                @ hi = min(k + 2, w - 1)
-    it gt
-    movgt r2, r3
-    .endif
     vmov r12, s2              @ Y + 4
-    .if \sqr || \mod16 == 1
-    .if \sqr
     adds r3, r0, #1
     lsrs r3, r3, #1
     subs r3, r3, r1           @ steps = ceil(k / 2) - lo (>= 0 for k < 2w)
-    .else
-    subs r3, r2, r1
-    adds r3, r3, #1           @ steps = hi + 1 - lo (>= 0)
-    .endif
     subs r0, r0, r1
     add r2, r12, r0, lsl #2   @ y = Y + 2 + (k + 2 - lo)
     vmov r12, s1
@@ -169,24 +143,6 @@
     mov r9, #0
     ldr r10, [r2]             @ y[0]
     ldr r11, [r2, #-4]!       @ y[-1]
-    .else
-    subs r0, r0, r1
-    add r0, r12, r0, lsl #2   @ y = Y + 2 + (k + 2 - lo)
-    subs r3, r2, r1           @ steps - 1 = hi - lo
-    bmi 9f                    @ no step (public): zero accumulators
-    vmov r12, s1
-    add r1, r12, r1, lsl #2   @ x = A + lo
-    mov r2, r0
-    ldr lr, [r2]              @ y[0]
-    ldr r10, [r2, #-4]!       @ y[-1]
-    @ the first step with UMULL: x, y[-2] into r11; then (r10, r11, lr) as below
-    ldr r12, [r1], #4
-    ldr r11, [r2, #-4]!
-    umull r8, r9, r12, lr
-    umull r6, r7, r12, r10
-    umull r4, r5, r12, r11
-    .endif
-    .if \mod16 == 2
 1:  @ 12 steps in pairs, x mod 32 per lane after every 6 (31 + 6 * 36 = 247:
     @ no lane overflows); the count in s6, r3 the fourth y register
     cmp r3, #12
@@ -215,121 +171,7 @@
     sub r3, r3, #3
     steps 3, r10, r11, lr
     b 3b
-    .elseif \mod16
-1:  @ 12 steps in pairs, a fold after every 4 (15 + 4 * 60 = 255: no lane
-    @ overflows); the count in s6, r3 the fourth y register
-    cmp r3, #12
-    blo 3f
-    sub r3, r3, #12
-    vmov s6, r3
-    pairs 2, r10, r11, lr, r3
-    foldall16
-    pairs 2, r10, r11, lr, r3
-    foldall16
-    pairs 2, r10, r11, lr, r3
-    foldall16
-    vmov r3, s6
-    b 1b
-3:  @ the last r3 <= 11 steps straight-line (TBH, as mod 3): step 11 - r3 of
-    @ the copy whose roles there are (r10, r11, lr); folds after steps 2 and
-    @ 6 (at most 4 steps between folds from any entry), the last one at 5:
-    tbh [pc, r3, lsl #1]
-.Lm16tbl\@:
-    .hword (.Lm16t1\@ + 268 - .Lm16tbl\@) / 2   @ 0 steps left
-    .hword (.Lm16t2\@ + 248 - .Lm16tbl\@) / 2   @ 1 steps left
-    .hword (.Lm16t0\@ + 228 - .Lm16tbl\@) / 2   @ 2 steps left
-    .hword (.Lm16t1\@ + 208 - .Lm16tbl\@) / 2   @ 3 steps left
-    .hword (.Lm16t2\@ + 188 - .Lm16tbl\@) / 2   @ 4 steps left
-    .hword (.Lm16t0\@ + 144 - .Lm16tbl\@) / 2   @ 5 steps left
-    .hword (.Lm16t1\@ + 124 - .Lm16tbl\@) / 2   @ 6 steps left
-    .hword (.Lm16t2\@ + 104 - .Lm16tbl\@) / 2   @ 7 steps left
-    .hword (.Lm16t0\@ + 84 - .Lm16tbl\@) / 2   @ 8 steps left
-    .hword (.Lm16t1\@ + 40 - .Lm16tbl\@) / 2   @ 9 steps left
-    .hword (.Lm16t2\@ + 20 - .Lm16tbl\@) / 2   @ 10 steps left
-    .hword (.Lm16t0\@ + 0 - .Lm16tbl\@) / 2   @ 11 steps left
-.Lm16t0\@:
-    steps 3, r10, r11, lr
-    foldall16
-    steps 4, r10, r11, lr
-    foldall16
-    steps 4, r11, lr, r10
-    b.w 5f
-.Lm16t1\@:
-    steps 3, r11, lr, r10
-    foldall16
-    steps 4, r11, lr, r10
-    foldall16
-    steps 4, lr, r10, r11
-    b.w 5f
-.Lm16t2\@:
-    steps 3, lr, r10, r11
-    foldall16
-    steps 4, lr, r10, r11
-    foldall16
-    steps 4, r10, r11, lr
-    b.w 5f
-.Lm16t3\@:
-    .if (.Lm16t1\@ - .Lm16t0\@ - 272) || (.Lm16t2\@ - .Lm16t1\@ - 272) || (.Lm16t3\@ - .Lm16t2\@ - 272)
-    .error "lanes_mul (mod 16): unexpected code size"
-    .endif
-    .else
-0:  @ 28 steps in pairs, a fold after every 14 (30 + 14 * 16 = 254: no lane
-    @ overflows); the count in s6, r3 the fourth y register
-    cmp r3, #28
-    blo 1f
-    sub r3, r3, #28
-    vmov s6, r3
-    pairs 7, r10, r11, lr, r3
-    foldall
-    pairs 7, lr, r3, r10, r11
-    foldall
-    vmov r3, s6
-    b 0b
-1:  @ 14 steps and a fold, then the roles back to (r10, r11, lr) (7 pairs)
-    cmp r3, #14
-    blo 2f
-    sub r3, r3, #14
-    vmov s6, r3
-    pairs 7, r10, r11, lr, r3
-    foldall
-    mov r10, lr
-    mov r11, r3
-    vmov r3, s6
-2:  @ the last r3 <= 13 steps (30 + 13 * 16 < 256), straight-line: step 13 - r3
-    @ of the copy whose roles there are (r10, r11, lr); every step is 20 bytes
-    tbh [pc, r3, lsl #1]
-.Ltbl\@:
-    .hword (.Ltail2\@ + 260 - .Ltbl\@) / 2   @ 0 steps left
-    .hword (.Ltail0\@ + 240 - .Ltbl\@) / 2   @ 1 steps left
-    .hword (.Ltail1\@ + 220 - .Ltbl\@) / 2   @ 2 steps left
-    .hword (.Ltail2\@ + 200 - .Ltbl\@) / 2   @ 3 steps left
-    .hword (.Ltail0\@ + 180 - .Ltbl\@) / 2   @ 4 steps left
-    .hword (.Ltail1\@ + 160 - .Ltbl\@) / 2   @ 5 steps left
-    .hword (.Ltail2\@ + 140 - .Ltbl\@) / 2   @ 6 steps left
-    .hword (.Ltail0\@ + 120 - .Ltbl\@) / 2   @ 7 steps left
-    .hword (.Ltail1\@ + 100 - .Ltbl\@) / 2   @ 8 steps left
-    .hword (.Ltail2\@ + 80 - .Ltbl\@) / 2   @ 9 steps left
-    .hword (.Ltail0\@ + 60 - .Ltbl\@) / 2   @ 10 steps left
-    .hword (.Ltail1\@ + 40 - .Ltbl\@) / 2   @ 11 steps left
-    .hword (.Ltail2\@ + 20 - .Ltbl\@) / 2   @ 12 steps left
-    .hword (.Ltail0\@ + 0 - .Ltbl\@) / 2   @ 13 steps left
-.Ltail0\@:
-    steps 13, r10, r11, lr
-    b.w 5f
-.Ltail1\@:
-    steps 13, r11, lr, r10
-    b.w 5f
-.Ltail2\@:
-    steps 13, lr, r10, r11
-    b.w 5f
-.Ltail3\@:
-    @ (the table's offsets assume 20-byte steps)
-    .if (.Ltail1\@ - .Ltail0\@ - 264) || (.Ltail2\@ - .Ltail1\@ - 264) || (.Ltail3\@ - .Ltail2\@ - 264)
-    .error "lanes_mul: a step is not 20 bytes"
-    .endif
-    .endif
 9:  @ (mod 3 / mod 32 only: a block without steps)
-    .if \mod16 != 1
     movs r4, #0
     movs r5, #0
     movs r6, #0
@@ -337,7 +179,6 @@
     mov r8, #0
     mov r9, #0
     movs r3, #0
-    .endif
 6:
     cbz r3, 5f
 4:
@@ -347,19 +188,11 @@
     subs r3, r3, #1
     bne 4b
 5:
-    .if \sqr
     @ the square's last step (roles (r10, r11, lr) here): acc2, acc1 only
     ldr.w r12, [r1], #4
     umlal r8, r9, r12, r10
     umlal r6, r7, r12, r11
-    .endif
-    .if \mod16 == 2
     foldall32
-    .elseif \mod16
-    foldall16
-    .else
-    foldall
-    .endif
     vmov r0, s5
     add r4, r4, r0            @ out0 = acc0 lanes 0..3 + carry
     add r6, r6, r5            @ out1 = acc1 lo + acc0 hi
@@ -376,7 +209,7 @@
     adds r0, r0, #3
     vmov s4, r0
     cmp r0, r3
-    blt .Lsm_block\@
+    blt .Lsm_block_sq
     b 8f
 7:
     str r4, [r1]
@@ -385,18 +218,13 @@
     streq r6, [r1, #4]
 8:
     pop {r4-r11, pc}
-    .size \name, .-\name
-.endm
+    .size pqmcu_ntru_m32_lanes_sqr, .-pqmcu_ntru_m32_lanes_sqr
 
-@ (mod16 = 0 / 1, the three-output mod 3 and mod 16 products, were
-@ pqmcu_ntru_s3_lanes_mul / m16_lanes_mul: replaced by the five-output
-@ kernels below, wip/kg9; only the mod 32 square is assembled from here)
-    lanes_mul pqmcu_ntru_m32_lanes_sqr, 2, 1
 
 @ void pqmcu_ntru_int_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w)
 @   Integer (unreduced) product of signed byte-lane operands, lanes in
 @   {-1,0,1}, each word the integer sum of lane * 256^i (engine.cpp,
-@   detail::z3_mul_int): the same blocks as lanes_mul with SMLAL, a lane
+@   detail::z3_mul_int): the three-output blocks above with SMLAL, a lane
 @   gains at most 4 in size per step; the six accumulators start at
 @   0x80..80 (128 on every lane of the 64-bit sums), so after every 30 steps
 @   (and at the end) their lanes are in [8, 248] with no borrows left; they
@@ -546,7 +374,7 @@
     bhs 1f                    @ (out of line, after the copies)
 3:  @ at most 29 steps left (and the square's half step), no spill before
     @ the last: straight-line from step 29 - r3 of the copy whose roles
-    @ there are (r10, r11, lr), as in lanes_mul (every step 20 bytes)
+    @ there are (r10, r11, lr) (every step 20 bytes)
     tbh [pc, r3, lsl #1]
 .Litbl\@:
     .irp left, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29
