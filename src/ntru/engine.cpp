@@ -548,6 +548,7 @@ void s3_frobenius(uint32_t* out, const uint32_t* in, size_t n, size_t k) {
         // (the four byte loads back to back: they pipeline)
         __asm__ volatile(
             "1:\n\t"
+            ".rept 2\n\t"  // two words
             "uxth %[t0], %[P]\n\t"
             "lsr %[t1], %[P], #16\n\t"
             "uxth %[t2], %[Q]\n\t"
@@ -566,24 +567,7 @@ void s3_frobenius(uint32_t* out, const uint32_t* in, size_t n, size_t k) {
             "usub16 %[t1], %[Q], %[NN]\n\t"
             "sel %[Q], %[t1], %[Q]\n\t"
             "str %[t0], [%[o]], #4\n\t"
-            "uxth %[t0], %[P]\n\t"
-            "lsr %[t1], %[P], #16\n\t"
-            "uxth %[t2], %[Q]\n\t"
-            "lsr %[t3], %[Q], #16\n\t"
-            "ldrb %[t0], [%[src], %[t0]]\n\t"
-            "ldrb %[t1], [%[src], %[t1]]\n\t"
-            "ldrb %[t2], [%[src], %[t2]]\n\t"
-            "ldrb %[t3], [%[src], %[t3]]\n\t"
-            "uadd16 %[P], %[P], %[S]\n\t"
-            "orr %[t0], %[t0], %[t1], lsl #8\n\t"
-            "usub16 %[t1], %[P], %[NN]\n\t"
-            "sel %[P], %[t1], %[P]\n\t"
-            "orr %[t0], %[t0], %[t2], lsl #16\n\t"
-            "uadd16 %[Q], %[Q], %[S]\n\t"
-            "orr %[t0], %[t0], %[t3], lsl #24\n\t"
-            "usub16 %[t1], %[Q], %[NN]\n\t"
-            "sel %[Q], %[t1], %[Q]\n\t"
-            "str %[t0], [%[o]], #4\n\t"
+            ".endr\n\t"
             "subs %[k], %[k], #1\n\t"
             "bne 1b"
             : [P] "+r"(P), [Q] "+r"(Q), [o] "+r"(o), [k] "+r"(k), [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2),
