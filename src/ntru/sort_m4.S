@@ -22,6 +22,24 @@
     sublo \b, \b, r10
 .endm
 
+@ The groups' loop of pqmcu_ntru_sort8x / merge8x: \group on each of r1
+@ (>= 1) groups at r0, two an iteration (an odd one first).
+.macro each_group group
+    push {r4-r11, lr}
+    lsrs r1, r1, #1           @ pairs of groups; an odd one first
+    bcc 1f
+    \group
+    cmp r1, #0
+    beq 2f
+1:
+    \group
+    \group
+    subs r1, r1, #1
+    bne 1b
+2:
+    pop {r4-r11, pc}
+.endm
+
 .macro sort8_group
     ldm r0, {r2-r9}
     cmpx r2, r4               @ (0,2) (1,3) (4,6) (5,7)
@@ -54,19 +72,7 @@
     .type pqmcu_ntru_sort8x, %function
     .align 2
 pqmcu_ntru_sort8x:
-    push {r4-r11, lr}
-    lsrs r1, r1, #1           @ pairs of groups; an odd one first
-    bcc 1f
-    sort8_group
-    cmp r1, #0
-    beq 2f
-1:
-    sort8_group
-    sort8_group
-    subs r1, r1, #1
-    bne 1b
-2:
-    pop {r4-r11, pc}
+    each_group sort8_group
     .size pqmcu_ntru_sort8x, .-pqmcu_ntru_sort8x
 
 .macro merge8_group
@@ -94,19 +100,7 @@ pqmcu_ntru_sort8x:
     .type pqmcu_ntru_merge8x, %function
     .align 2
 pqmcu_ntru_merge8x:
-    push {r4-r11, lr}
-    lsrs r1, r1, #1           @ pairs of groups; an odd one first
-    bcc 1f
-    merge8_group
-    cmp r1, #0
-    beq 2f
-1:
-    merge8_group
-    merge8_group
-    subs r1, r1, #1
-    bne 1b
-2:
-    pop {r4-r11, pc}
+    each_group merge8_group
     .size pqmcu_ntru_merge8x, .-pqmcu_ntru_merge8x
 
 @ void pqmcu_ntru_minmax_mirror(uint32_t* a, uint32_t* b, uint32_t k)
