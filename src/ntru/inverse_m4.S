@@ -581,6 +581,25 @@ pqmcu_ntru_r2_kmul5:
 @ pqmcu_ntru_r2_kmul4's products and combination on 4-word operands whose
 @ word k is a[\wka] + a[\wkb] (b likewise; an index -1 is left out): the
 @ product's words c0..c7 in r1-r8 (L, H, the word products in s3-s14).
+@ c(4 + k) and c(8 + k) of kmul7 / kmul8 into Q_k's and Q(4 + k)'s registers:
+@ X_k = L(4 + k) + H_k (in r0), \q += X_k + L_k, \q4 += X_k + H(4 + k)
+@ (\h4 blank: H(4 + k) = 0)
+.macro xcomb l4, h, l, q, q4, h4
+    vmov r0, \l4
+    vmov lr, \h
+    eor r0, r0, lr
+    vmov lr, \l
+    eor \q, \q, r0
+    eor \q, \q, lr
+    .ifnb \h4
+    vmov lr, \h4
+    eor \q4, \q4, r0
+    eor \q4, \q4, lr
+    .else
+    eor \q4, \q4, r0
+    .endif
+.endm
+
 .macro k4g w0a, w0b, w1a, w1b, w2a, w2b, w3a, w3b
     kx s3, s4, \w0a, \w0b
     kx s5, s6, \w1a, \w1b
@@ -663,38 +682,10 @@ pqmcu_ntru_r2_kmul7:
     k4g 0, 4, 1, 5, 2, 6, 3, -1 @ Q0..Q7 in r1-r8
     @ c(4 + k) = Q_k + X_k + L_k, c(8 + k) = Q(4 + k) + X_k + H(4 + k) (H6 = H7 = 0),
     @ X_k = L(4 + k) + H_k: into Q_k's and Q(4 + k)'s registers
-    vmov r0, s19
-    vmov lr, s23
-    eor r0, r0, lr              @ X0
-    vmov lr, s15
-    eor r1, r1, r0
-    eor r1, r1, lr          @ c4
-    vmov lr, s27
-    eor r5, r5, r0
-    eor r5, r5, lr          @ c8
-    vmov r0, s20
-    vmov lr, s24
-    eor r0, r0, lr              @ X1
-    vmov lr, s16
-    eor r2, r2, r0
-    eor r2, r2, lr          @ c5
-    vmov lr, s28
-    eor r6, r6, r0
-    eor r6, r6, lr          @ c9
-    vmov r0, s21
-    vmov lr, s25
-    eor r0, r0, lr              @ X2
-    vmov lr, s17
-    eor r3, r3, r0
-    eor r3, r3, lr          @ c6
-    eor r7, r7, r0          @ c10
-    vmov r0, s22
-    vmov lr, s26
-    eor r0, r0, lr              @ X3
-    vmov lr, s18
-    eor r4, r4, r0
-    eor r4, r4, lr          @ c7
-    eor r8, r8, r0          @ c11
+    xcomb s19, s23, s15, r1, r5, s27  @ X0, c4, c8
+    xcomb s20, s24, s16, r2, r6, s28  @ X1, c5, c9
+    xcomb s21, s25, s17, r3, r7  @ X2, c6, c10
+    xcomb s22, s26, s18, r4, r8  @ X3, c7, c11
     vmov r0, s0
     add r9, r0, #16
     stm r9, {r1-r8}             @ c4 .. c11
@@ -736,42 +727,10 @@ pqmcu_ntru_r2_kmul8:
     k4g 0, 4, 1, 5, 2, 6, 3, 7  @ Q0..Q7 in r1-r8
     @ c(4 + k) = Q_k + X_k + L_k, c(8 + k) = Q(4 + k) + X_k + H(4 + k), X_k = L(4 + k) + H_k:
     @ into Q_k's and Q(4 + k)'s registers
-    vmov r0, s19
-    vmov lr, s23
-    eor r0, r0, lr              @ X0
-    vmov lr, s15
-    eor r1, r1, r0
-    eor r1, r1, lr          @ c4
-    vmov lr, s27
-    eor r5, r5, r0
-    eor r5, r5, lr          @ c8
-    vmov r0, s20
-    vmov lr, s24
-    eor r0, r0, lr              @ X1
-    vmov lr, s16
-    eor r2, r2, r0
-    eor r2, r2, lr          @ c5
-    vmov lr, s28
-    eor r6, r6, r0
-    eor r6, r6, lr          @ c9
-    vmov r0, s21
-    vmov lr, s25
-    eor r0, r0, lr              @ X2
-    vmov lr, s17
-    eor r3, r3, r0
-    eor r3, r3, lr          @ c6
-    vmov lr, s29
-    eor r7, r7, r0
-    eor r7, r7, lr          @ c10
-    vmov r0, s22
-    vmov lr, s26
-    eor r0, r0, lr              @ X3
-    vmov lr, s18
-    eor r4, r4, r0
-    eor r4, r4, lr          @ c7
-    vmov lr, s30
-    eor r8, r8, r0
-    eor r8, r8, lr          @ c11
+    xcomb s19, s23, s15, r1, r5, s27  @ X0, c4, c8
+    xcomb s20, s24, s16, r2, r6, s28  @ X1, c5, c9
+    xcomb s21, s25, s17, r3, r7, s29  @ X2, c6, c10
+    xcomb s22, s26, s18, r4, r8, s30  @ X3, c7, c11
     vmov r0, s0
     add r9, r0, #16
     stm r9, {r1-r8}             @ c4 .. c11
