@@ -20,6 +20,7 @@
 #endif
 
 #include "core/status.hpp"
+#include "ntru/karatsuba_m4.hpp"
 #include "ntru/ntt.hpp"
 #include "ntru/ntt_big.hpp"
 #include "ntru/params.hpp"
@@ -100,14 +101,15 @@ struct SchoolbookM4 {
 // their Karatsuba level with n a constant (wip/ntru-kg6, README); so are
 // 1373's 86 / 85 (171 / 172 as well: -57k more in its key generation, but
 // +48 B on its encapsulation's and decapsulation's stack peaks).
+// 128 (n = 509) and 176 (701): both Karatsuba levels in one (karatsuba_m4.hpp).
 using MulMethod13 =
-    polymul::Toom4Eval<polymul::KaratsubaSimd<32, SchoolbookM4, std::index_sequence<38, 39, 64, 128, 154, 308>>>;
+    polymul::Toom4Eval<KaratsubaM4<SchoolbookM4, 32, std::index_sequence<38, 39, 154, 308>, 128>>;
 using MulMethod16 = polymul::KaratsubaSimd<32, SchoolbookM4, std::index_sequence<42, 43, 85, 86>>;
-using MulMethod13Wide = polymul::Toom4Eval<polymul::KaratsubaSimd<52, SchoolbookM4, std::index_sequence<103, 206>>>;
+using MulMethod13Wide = polymul::Toom4Eval<KaratsubaM4<SchoolbookM4, 52, std::index_sequence<>, 206>>;
 constexpr bool mul_wide(size_t n) { return n == 821; }
-using MulMethod13Wide43 = polymul::Toom4Eval<polymul::KaratsubaSimd<43, SchoolbookM4, std::index_sequence<85, 170>>>;
+using MulMethod13Wide43 = polymul::Toom4Eval<KaratsubaM4<SchoolbookM4, 43, std::index_sequence<>, 170>>;
 constexpr bool mul_wide43(size_t n) { return n == 677; }
-using MulMethod13Wide44 = polymul::Toom4Eval<polymul::KaratsubaSimd<44, SchoolbookM4, std::index_sequence<88, 176>>>;
+using MulMethod13Wide44 = polymul::Toom4Eval<KaratsubaM4<SchoolbookM4, 44, std::index_sequence<>, 176>>;
 constexpr bool mul_wide44(size_t n) { return n == 701; }
 #else
 using MulMethod13 = polymul::Method<13>;

@@ -98,12 +98,16 @@ struct KaratsubaSimd {
     // Sizes in Unrolled above 2 Threshold: their level with n a constant too
     // (its loops unrolled with constant offsets; the levels below as usual).
     template <size_t... N>
-    static bool upper_level(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint16_t* scratch,
+    static bool upper_level([[maybe_unused]] uint16_t* c, [[maybe_unused]] const uint16_t* a,
+                            [[maybe_unused]] const uint16_t* b, [[maybe_unused]] size_t n,
+                            [[maybe_unused]] uint16_t* scratch,
                             std::index_sequence<N...>) {
         return ((N > 2 * Threshold && n == N ? (split(c, a, b, N, scratch), true) : false) || ...);
     }
     template <size_t... N>
-    static bool last_level(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint16_t* scratch,
+    static bool last_level([[maybe_unused]] uint16_t* c, [[maybe_unused]] const uint16_t* a,
+                           [[maybe_unused]] const uint16_t* b, [[maybe_unused]] size_t n,
+                           [[maybe_unused]] uint16_t* scratch,
                            std::index_sequence<N...>) {
         return ((N > Threshold && N <= 2 * Threshold && n == N ? (split(c, a, b, N, scratch), true) : false) || ...);
     }

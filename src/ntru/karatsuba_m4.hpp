@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// KaratsubaM4: the limb products of NTRU's Toom-4 on the M4 (engine.hpp's
+// MulMethod13*, Base = its SchoolbookM4). For the limb sizes in Fused (NTRU's
+// Toom-4 limbs: 128, 170, 176, 206) the two Karatsuba levels above the assembly base cases are done as
+// one: the nine q x q operands from one pass over each operand's quarters,
+// the nine products, then one pass that combines both levels (each word of
+// the nine products loaded once, each output word stored once). polymul's
+// KaratsubaSimd did the levels one after another (the lower level's sums
+// and middle terms stored, then re-loaded by the upper level's): ~3.1k
+// cycles of glue per 128-limb product against ~1.6k here (README).
+// Other n: KaratsubaSimd. Branch-free for a given n (n is public).
+#pragma once
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+
+#include "polymul/karatsuba_simd.hpp"
+
+namespace pqmcu::ntru {
+
+template <class Base, size_t Threshold, class Unrolled, size_t... Fused>
+struct KaratsubaM4 {
+    using Simd = polymul::KaratsubaSimd<Threshold, Base, Unrolled>;
+    static constexpr int exact_bits = 16;
+    static constexpr bool fused(size_t n) { return ((n == Fused) || ...); }
+    // The fused levels: five q-word sums of each operand, paired into 2q-word
+    // slots that the middle products then reuse, and one more 2q-word slot
+    // (one more again for a3, b3 if n < 4q): 12 q or 14 q words
+    // (KaratsubaSimd's: 12 q - 2 at n = 4q).
+    static constexpr size_t scratch_words(size_t n) {
+        const size_t q = (n + 3) / 4, own = (n == 4 * q ? 12 : 14) * q;
+        return fused(n) ? std::max(Simd::scratch_words(n), own) : Simd::scratch_words(n);
+    }
+    static void mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint16_t* scratch) {
+        if (!((n == Fused ? (two_levels<Fused>(c, a, b, scratch), true) : false) || ...))
+            Simd::mul(c, a, b, n, scratch);
+    }
+
+    // c (2n - 1 words) = a b; q = ceil(n / 4), a = a0 + a1 X + a2 X^2 + a3 X^3
+    // with X = x^q (a3: r = n - 3q <= q coefficients, zero above).
+    // Upper level: L = (a0 + a1 X)(b0 + b1 X), H = (a2 + a3 X)(b2 + b3 X),
+    // M = ((a0 + a2) + (a1 + a3) X)(...), c = L + (M - L - H) X^2 + H X^4.
+    // Each of L, M, H is a lower-level Karatsuba of three q x q products R0,
+    // R1 (the sums'), R2 of 2q - 1 words (a zero word after each makes its
+    // high half q words): in blocks of q, S0 = R0lo, S1 = R1lo - R0lo + t,
+    // S2 = R1hi - R2hi - t, S3 = R2hi with t = R0hi - R2lo. Then c's blocks:
+    // c0 = L0, c1 = L1, c2 = M0 - L0 + u0, c3 = M1 - L1 + u1, c4 = M2 - H2 -
+    // u0, c5 = M3 - H3 - u1, c6 = H2, c7 = H3 with u_k = L_(k+2) - H_k.
+    // L's R0, R2 and H's R0 are made in c's blocks (0,1), (2,3), (4,5), and
+    // H's R2 in (6,7) too when r = q (n = 128, 176): c0 and c7 are then
+    // final. Otherwise (r < q: n = 170, 206) a3 and b3 are copied with their
+    // zero padding (one more slot) and H's R2 made in scratch (it would run
+    // past c), c7 stored from it. All q x q products are the one kernel.
+    template <size_t N>
+    static constexpr size_t quarter() { return (N + 3) / 4; }
+    template <size_t N>
+    static constexpr bool whole_top() { return N == 4 * quarter<N>(); }
+    template <size_t N>
+    static void two_levels(uint16_t* c, const uint16_t* a, const uint16_t* b, uint16_t* scratch) {
+        constexpr size_t q = quarter<N>();
+        // slot k (2q words): the k-th sum of a then of b; 0: x0 + x1,
+        // 1: x2 + x3, 2: x0 + x2, 3: x1 + x3, 4: x0 + x1 + x2 + x3; 5 free;
+        // 6: x3 with its padding (r < q)
+        uint16_t* s = scratch;
+        sums<N>(s, a);
+        sums<N>(s + q, b);
+        Base::mul(c, a, b, q);  // L.R0
+        c[2 * q - 1] = 0;
+        Base::mul(c + 2 * q, a + q, b + q, q);  // L.R2
+        c[4 * q - 1] = 0;
+        Base::mul(c + 4 * q, a + 2 * q, b + 2 * q, q);  // H.R0
+        c[6 * q - 1] = 0;
+        const uint16_t* hr2;
+        uint16_t* lr1;
+        if constexpr (whole_top<N>()) {
+            Base::mul(c + 6 * q, a + 3 * q, b + 3 * q, q);  // H.R2 (its pad word is past c: never read)
+            hr2 = c + 6 * q;
+            lr1 = s + 10 * q;
+        } else {
+            Base::mul(s + 10 * q, s + 12 * q, s + 13 * q, q);
+            s[12 * q - 1] = 0;
+            hr2 = s + 10 * q;
+            lr1 = s + 12 * q;
+        }
+        // each middle product into a slot whose sums are used up
+        uint16_t* hr1 = s;
+        uint16_t* mr0 = s + 2 * q;
+        uint16_t* mr1 = s + 4 * q;
+        uint16_t* mr2 = s + 8 * q;
+        Base::mul(lr1, s, s + q, q);
+        lr1[2 * q - 1] = 0;
+        Base::mul(hr1, s + 2 * q, s + 3 * q, q);
+        hr1[2 * q - 1] = 0;
+        Base::mul(mr0, s + 4 * q, s + 5 * q, q);
+        mr0[2 * q - 1] = 0;
+        Base::mul(mr1, s + 8 * q, s + 9 * q, q);
+        mr1[2 * q - 1] = 0;
+        Base::mul(mr2, s + 6 * q, s + 7 * q, q);
+        mr2[2 * q - 1] = 0;
+        combine<N>(c, lr1, hr1, hr2, mr0, mr1, mr2);
+    }
+
+#if defined(__ARM_FEATURE_SIMD32)
+    static uint32_t ld2(const uint16_t* p) { return polymul::detail::load2(p); }
+    static void st2(uint16_t* p, uint32_t v) { polymul::detail::store2(p, v); }
+    static uint32_t add(uint32_t x, uint32_t y) { return __uadd16(x, y); }
+    static uint32_t sub(uint32_t x, uint32_t y) { return __usub16(x, y); }
+#else
+    // (hosts never select this path; kept compilable for the word-pair logic)
+    static uint32_t ld2(const uint16_t* p) { return uint32_t(p[0]) | uint32_t(p[1]) << 16; }
+    static void st2(uint16_t* p, uint32_t v) { p[0] = uint16_t(v), p[1] = uint16_t(v >> 16); }
+    static uint32_t add(uint32_t x, uint32_t y) { return ((x + y) & 0xFFFFu) | ((x >> 16) + (y >> 16)) << 16; }
+    static uint32_t sub(uint32_t x, uint32_t y) { return ((x - y) & 0xFFFFu) | ((x >> 16) - (y >> 16)) << 16; }
+#endif
+    // Word pair (K = 2) or, for odd q, the single last index (K = 1) of a block.
+    template <int K>
+    static uint32_t ld(const uint16_t* p) {
+        if constexpr (K == 2) return ld2(p);
+        else return p[0];
+    }
+    template <int K>
+    static void st(uint16_t* p, uint32_t v) {
+        if constexpr (K == 2) st2(p, v);
+        else p[0] = uint16_t(v);
+    }
+    // The lanes of index i .. i + K - 1 of a block with `len` coefficients
+    // (0 above; i, len public): x3's and c7's.
+    template <int K>
+    static uint32_t ld_part(const uint16_t* p, size_t i, size_t len) {
+        if (i + K <= len) return ld<K>(p);
+        return i < len ? uint32_t(p[0]) : 0;
+    }
+    template <int K>
+    static void st_part(uint16_t* p, uint32_t v, size_t i, size_t len) {
+        if (i + K <= len) st<K>(p, v);
+        else if (i < len) p[0] = uint16_t(v);
+    }
+
+    // The five sums of x's quarters into d (slot k at d + 2 k q), and x3
+    // padded at d + 12 q if r < q.
+    template <size_t N>
+    static void sums(uint16_t* d, const uint16_t* x) {
+        constexpr size_t q = quarter<N>(), r = N - 3 * q;
+        const auto body = [&]<int K>(size_t i) __attribute__((always_inline)) {
+            const uint32_t x0 = ld<K>(x + i), x1 = ld<K>(x + q + i), x2 = ld<K>(x + 2 * q + i);
+            const uint32_t x3 = ld_part<K>(x + 3 * q + i, i, r);
+            const uint32_t s01 = add(x0, x1), s23 = add(x2, x3);
+            st<K>(d + i, s01);
+            st<K>(d + 2 * q + i, s23);
+            st<K>(d + 4 * q + i, add(x0, x2));
+            st<K>(d + 6 * q + i, add(x1, x3));
+            st<K>(d + 8 * q + i, add(s01, s23));
+            if constexpr (r < q) st<K>(d + 12 * q + i, x3);
+        };
+        size_t i = 0;
+#pragma GCC unroll 2
+        for (; i + 2 <= r; i += 2) body.template operator()<2>(i);
+        for (; i + 2 <= q; i += 2) body.template operator()<2>(i);
+        if constexpr (q % 2) body.template operator()<1>(q - 1);
+    }
+    // Both levels' middle terms (see two_levels), index pair i of each block.
+    template <size_t N>
+    static void combine(uint16_t* c, const uint16_t* lr1, const uint16_t* hr1, const uint16_t* hr2,
+                        const uint16_t* mr0, const uint16_t* mr1, const uint16_t* mr2) {
+        constexpr size_t q = quarter<N>(), len7 = 2 * N - 1 - 7 * q;  // c's words in block 7
+        const auto body = [&]<int K>(size_t i) __attribute__((always_inline)) {
+            uint16_t* p = c + i;
+            // L (R0, R2 in c's blocks 0..3)
+            const uint32_t l0 = ld<K>(p), l3 = ld<K>(p + 3 * q);
+            const uint32_t tl = sub(ld<K>(p + q), ld<K>(p + 2 * q));
+            const uint32_t l1 = add(sub(ld<K>(lr1 + i), l0), tl);
+            const uint32_t l2 = sub(sub(ld<K>(lr1 + q + i), l3), tl);
+            // H (R0 in c's blocks 4, 5; R2 in 6, 7, whose pad word is past c
+            // (read as 0), or in scratch)
+            const uint32_t h0 = ld<K>(p + 4 * q);
+            uint32_t h3;
+            if constexpr (whole_top<N>()) h3 = ld_part<K>(p + 7 * q, i, len7);
+            else h3 = ld<K>(hr2 + q + i);
+            const uint32_t th = sub(ld<K>(p + 5 * q), ld<K>(hr2 + i));
+            const uint32_t h1 = add(sub(ld<K>(hr1 + i), h0), th);
+            const uint32_t h2 = sub(sub(ld<K>(hr1 + q + i), h3), th);
+            const uint32_t u0 = sub(l2, h0), u1 = sub(l3, h1);
+            st<K>(p + q, l1);
+            st<K>(p + 6 * q, h2);
+            if constexpr (!whole_top<N>()) st_part<K>(p + 7 * q, h3, i, len7);
+            // M
+            const uint32_t m0 = ld<K>(mr0 + i), m3 = ld<K>(mr2 + q + i);
+            const uint32_t tm = sub(ld<K>(mr0 + q + i), ld<K>(mr2 + i));
+            const uint32_t m1 = add(sub(ld<K>(mr1 + i), m0), tm);
+            const uint32_t m2 = sub(sub(ld<K>(mr1 + q + i), m3), tm);
+            st<K>(p + 2 * q, add(sub(m0, l0), u0));
+            st<K>(p + 3 * q, add(sub(m1, l1), u1));
+            st<K>(p + 4 * q, sub(sub(m2, h2), u0));
+            st<K>(p + 5 * q, sub(sub(m3, h3), u1));
+        };
+        size_t i = 0;
+        for (; i + 2 <= q; i += 2) body.template operator()<2>(i);
+        if constexpr (q % 2) body.template operator()<1>(q - 1);
+    }
+};
+
+}  // namespace pqmcu::ntru
