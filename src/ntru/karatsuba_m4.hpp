@@ -57,14 +57,15 @@ struct KaratsubaM4 {
     template <size_t N>
     static constexpr bool whole_top() { return N == 4 * quarter<N>(); }
     template <size_t N>
+    static constexpr size_t lr1_slot() { return whole_top<N>() ? 5 : 6; }
+    template <size_t N>
     static void two_levels(uint16_t* c, const uint16_t* a, const uint16_t* b, uint16_t* scratch) {
         constexpr size_t q = quarter<N>();
         // slot k (2q words): the k-th sum of a then of b; 0: x0 + x1,
         // 1: x2 + x3, 2: x0 + x2, 3: x1 + x3, 4: x0 + x1 + x2 + x3; 5 free;
         // 6: x3 with its padding (r < q)
         uint16_t* s = scratch;
-        sums<N>(s, a);
-        sums<N>(s + q, b);
+        sums<N>(s, a, b);
         Base::mul(c, a, b, q);  // L.R0
         c[2 * q - 1] = 0;
         Base::mul(c + 2 * q, a + q, b + q, q);  // L.R2
@@ -98,7 +99,7 @@ struct KaratsubaM4 {
         mr1[2 * q - 1] = 0;
         Base::mul(mr2, s + 6 * q, s + 7 * q, q);
         mr2[2 * q - 1] = 0;
-        combine<N>(c, lr1, hr1, hr2, mr0, mr1, mr2);
+        combine<N>(c, s, lr1, hr1, hr2, mr0, mr1, mr2);
     }
 
 #if defined(__ARM_FEATURE_SIMD32)
@@ -140,7 +141,13 @@ struct KaratsubaM4 {
     // The five sums of x's quarters into d (slot k at d + 2 k q), and x3
     // padded at d + 12 q if r < q.
     template <size_t N>
-    static void sums(uint16_t* d, const uint16_t* x) {
+    static void sums(uint16_t* d, const uint16_t* x, const uint16_t* y) {
+        constexpr size_t q = quarter<N>();
+        sums_of<N>(d, x);
+        sums_of<N>(d + q, y);
+    }
+    template <size_t N>
+    static void sums_of(uint16_t* d, const uint16_t* x) {
         constexpr size_t q = quarter<N>(), r = N - 3 * q;
         const auto body = [&]<int K>(size_t i) __attribute__((always_inline)) {
             const uint32_t x0 = ld<K>(x + i), x1 = ld<K>(x + q + i), x2 = ld<K>(x + 2 * q + i);
@@ -161,8 +168,8 @@ struct KaratsubaM4 {
     }
     // Both levels' middle terms (see two_levels), index pair i of each block.
     template <size_t N>
-    static void combine(uint16_t* c, const uint16_t* lr1, const uint16_t* hr1, const uint16_t* hr2,
-                        const uint16_t* mr0, const uint16_t* mr1, const uint16_t* mr2) {
+    static void combine(uint16_t* c, const uint16_t* s, const uint16_t* lr1, const uint16_t* hr1,
+                        const uint16_t* hr2, const uint16_t* mr0, const uint16_t* mr1, const uint16_t* mr2) {
         constexpr size_t q = quarter<N>(), len7 = 2 * N - 1 - 7 * q;  // c's words in block 7
         const auto body = [&]<int K>(size_t i) __attribute__((always_inline)) {
             uint16_t* p = c + i;
@@ -195,9 +202,93 @@ struct KaratsubaM4 {
             st<K>(p + 5 * q, sub(sub(m3, h3), u1));
         };
         size_t i = 0;
+#if defined(__ARM_FEATURE_SIMD32)
+        // the pairs without a partial lane as pair_asm
+        constexpr size_t asm_end = std::min(q, len7);
+        static_assert(asm_end >= 2);
+        for (; i + 2 <= asm_end; i += 2) pair_asm<N>(c + i, s + i);
+#endif
         for (; i + 2 <= q; i += 2) body.template operator()<2>(i);
         if constexpr (q % 2) body.template operator()<1>(q - 1);
     }
+#if defined(__ARM_FEATURE_SIMD32)
+    // combine's body on one whole pair, p = c + i, ps = s + i: the loads of
+    // each of L, H, M grouped (they pipeline on the M4), two base registers
+    // and immediate offsets (the C++ body spilled and recomputed addresses:
+    // ~83 cycles a pair against ~55). c2..c5 as m0 + v0, m1 + v1, m2 - w0,
+    // m3 - w1 with v_k = u_k - l_k, w_k = h_(k+2) + u_k (9 live words at most).
+    template <size_t N>
+    [[gnu::always_inline]] static inline void pair_asm(uint16_t* p, const uint16_t* ps) {
+        constexpr size_t q = quarter<N>();
+        constexpr bool whole = whole_top<N>();
+        constexpr size_t b = 2 * q;  // bytes per block
+        uint32_t t0, t1, t2, t3, t4, t5, t6, t7, t8;
+        // H's R2: in c's blocks 6, 7 or in slot 5 (then c7 stored from it)
+        const uint16_t* h2base = whole ? p : ps;
+        constexpr size_t h2lo = whole ? 6 * b : 5 * 2 * b;
+        asm volatile(
+            "ldr %[t0], [%[p]]\n\t"
+            "ldr %[t1], [%[p], %[b1]]\n\t"
+            "ldr %[t2], [%[p], %[b2]]\n\t"
+            "ldr %[t3], [%[p], %[b3]]\n\t"
+            "ldr %[t4], [%[ps], %[lr1]]\n\t"
+            "ldr %[t5], [%[ps], %[lr1h]]\n\t"
+            "usub16 %[t1], %[t1], %[t2]\n\t"  // tl
+            "usub16 %[t4], %[t4], %[t0]\n\t"
+            "uadd16 %[t4], %[t4], %[t1]\n\t"  // l1
+            "usub16 %[t5], %[t5], %[t3]\n\t"
+            "usub16 %[t2], %[t5], %[t1]\n\t"  // l2
+            "str %[t4], [%[p], %[b1]]\n\t"
+            "ldr %[t1], [%[p], %[b4]]\n\t"  // h0
+            "ldr %[t5], [%[p], %[b5]]\n\t"
+            "ldr %[t6], [%[h2], %[h2lo]]\n\t"
+            "ldr %[t7], [%[h2], %[h2hi]]\n\t"  // h3
+            "usub16 %[t5], %[t5], %[t6]\n\t"  // th
+            "ldr %[t6], [%[ps]]\n\t"
+            "ldr %[t8], [%[ps], %[b1]]\n\t"
+            "usub16 %[t6], %[t6], %[t1]\n\t"
+            "uadd16 %[t6], %[t6], %[t5]\n\t"  // h1
+            "usub16 %[t8], %[t8], %[t7]\n\t"
+            "usub16 %[t8], %[t8], %[t5]\n\t"  // h2
+            "str %[t8], [%[p], %[b6]]\n\t"
+            ".if %c[c7]\n\t"
+            "str %[t7], [%[p], %[b7]]\n\t"
+            ".endif\n\t"
+            "usub16 %[t2], %[t2], %[t1]\n\t"  // u0
+            "usub16 %[t3], %[t3], %[t6]\n\t"  // u1
+            "usub16 %[t0], %[t2], %[t0]\n\t"  // v0
+            "usub16 %[t4], %[t3], %[t4]\n\t"  // v1
+            "uadd16 %[t2], %[t8], %[t2]\n\t"  // w0
+            "uadd16 %[t3], %[t7], %[t3]\n\t"  // w1
+            "ldr %[t1], [%[ps], %[mr0]]\n\t"  // m0
+            "ldr %[t5], [%[ps], %[mr0h]]\n\t"
+            "ldr %[t6], [%[ps], %[mr2]]\n\t"
+            "ldr %[t7], [%[ps], %[mr2h]]\n\t"  // m3
+            "usub16 %[t5], %[t5], %[t6]\n\t"  // tm
+            "ldr %[t6], [%[ps], %[mr1]]\n\t"
+            "ldr %[t8], [%[ps], %[mr1h]]\n\t"
+            "uadd16 %[t0], %[t1], %[t0]\n\t"  // c2
+            "usub16 %[t6], %[t6], %[t1]\n\t"
+            "uadd16 %[t6], %[t6], %[t5]\n\t"  // m1
+            "uadd16 %[t4], %[t6], %[t4]\n\t"  // c3
+            "usub16 %[t8], %[t8], %[t7]\n\t"
+            "usub16 %[t8], %[t8], %[t5]\n\t"  // m2
+            "usub16 %[t2], %[t8], %[t2]\n\t"  // c4
+            "usub16 %[t3], %[t7], %[t3]\n\t"  // c5
+            "str %[t0], [%[p], %[b2]]\n\t"
+            "str %[t4], [%[p], %[b3]]\n\t"
+            "str %[t2], [%[p], %[b4]]\n\t"
+            "str %[t3], [%[p], %[b5]]"
+            : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5),
+              [t6] "=&r"(t6), [t7] "=&r"(t7), [t8] "=&r"(t8)
+            : [p] "r"(p), [ps] "r"(ps), [h2] "r"(h2base), [b1] "i"(b), [b2] "i"(2 * b), [b3] "i"(3 * b),
+              [b4] "i"(4 * b), [b5] "i"(5 * b), [b6] "i"(6 * b), [b7] "i"(7 * b), [h2lo] "i"(h2lo),
+              [h2hi] "i"(h2lo + b), [lr1] "i"(lr1_slot<N>() * 2 * b), [lr1h] "i"(lr1_slot<N>() * 2 * b + b),
+              [mr0] "i"(1 * 2 * b), [mr0h] "i"(1 * 2 * b + b), [mr1] "i"(2 * 2 * b), [mr1h] "i"(2 * 2 * b + b),
+              [mr2] "i"(4 * 2 * b), [mr2h] "i"(4 * 2 * b + b), [c7] "i"(whole ? 0 : 1)
+            : "memory");
+    }
+#endif
 };
 
 }  // namespace pqmcu::ntru
