@@ -75,6 +75,10 @@ void pqmcu_ntru_sb52(uint16_t* c, const uint16_t* a, const uint16_t* b);
 }
 struct SchoolbookM4 {
     static constexpr int exact_bits = 16;
+    // n has an assembly kernel
+    static constexpr bool fast(size_t n) {
+        return (n >= 19 && n <= 22) || n == 32 || (n >= 42 && n <= 44) || n == 51 || n == 52;
+    }
     static constexpr size_t scratch_words(size_t) { return 0; }
     static void mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint16_t* = nullptr) {
         switch (n) {  // n is public (a limb length)

@@ -51,11 +51,17 @@ struct KaratsubaM4 {
     // H's R2 in (6,7) too when r = q (n = 128, 176): c0 and c7 are then
     // final. Otherwise (r < q: n = 170, 206) a3 and b3 are copied with their
     // zero padding (one more slot) and H's R2 made in scratch (it would run
-    // past c), c7 stored from it. All q x q products are the one kernel.
+    // past c), c7 stored from it.
     template <size_t N>
     static constexpr size_t quarter() { return (N + 3) / 4; }
     template <size_t N>
     static constexpr bool whole_top() { return N == 4 * quarter<N>(); }
+    template <size_t N>
+    static constexpr size_t top_kernel() {
+        size_t k = N - 3 * quarter<N>();
+        while (!Base::fast(k) && k < quarter<N>()) ++k;
+        return k;
+    }
     template <size_t N>
     static constexpr size_t lr1_slot() { return whole_top<N>() ? 5 : 6; }
     template <size_t N>
@@ -79,8 +85,11 @@ struct KaratsubaM4 {
             hr2 = c + 6 * q;
             lr1 = s + 10 * q;
         } else {
-            Base::mul(s + 10 * q, s + 12 * q, s + 13 * q, q);
-            s[12 * q - 1] = 0;
+            // (the smallest kernel >= r: sb42 at n = 170, sb51 at 206; the
+            // padding zero there, so is the product above 2 k - 2)
+            constexpr size_t k = top_kernel<N>();
+            Base::mul(s + 10 * q, s + 12 * q, s + 13 * q, k);
+            for (size_t j = 2 * k - 1; j < 2 * q; ++j) s[10 * q + j] = 0;
             hr2 = s + 10 * q;
             lr1 = s + 12 * q;
         }
@@ -206,6 +215,7 @@ struct KaratsubaM4 {
         // the pairs without a partial lane as pair_asm
         constexpr size_t asm_end = std::min(q, len7);
         static_assert(asm_end >= 2);
+#pragma GCC unroll 2
         for (; i + 2 <= asm_end; i += 2) pair_asm<N>(c + i, s + i);
 #endif
         for (; i + 2 <= q; i += 2) body.template operator()<2>(i);
@@ -238,22 +248,21 @@ struct KaratsubaM4 {
             "uadd16 %[t4], %[t4], %[t1]\n\t"  // l1
             "usub16 %[t5], %[t5], %[t3]\n\t"
             "usub16 %[t2], %[t5], %[t1]\n\t"  // l2
-            "str %[t4], [%[p], %[b1]]\n\t"
             "ldr %[t1], [%[p], %[b4]]\n\t"  // h0
             "ldr %[t5], [%[p], %[b5]]\n\t"
             "ldr %[t6], [%[h2], %[h2lo]]\n\t"
             "ldr %[t7], [%[h2], %[h2hi]]\n\t"  // h3
+            "str %[t4], [%[p], %[b1]]\n\t"  // (a store right after a load pipelines)
             "usub16 %[t5], %[t5], %[t6]\n\t"  // th
             "ldr %[t6], [%[ps]]\n\t"
             "ldr %[t8], [%[ps], %[b1]]\n\t"
+            ".if %c[c7]\n\t"
+            "str %[t7], [%[p], %[b7]]\n\t"
+            ".endif\n\t"
             "usub16 %[t6], %[t6], %[t1]\n\t"
             "uadd16 %[t6], %[t6], %[t5]\n\t"  // h1
             "usub16 %[t8], %[t8], %[t7]\n\t"
             "usub16 %[t8], %[t8], %[t5]\n\t"  // h2
-            "str %[t8], [%[p], %[b6]]\n\t"
-            ".if %c[c7]\n\t"
-            "str %[t7], [%[p], %[b7]]\n\t"
-            ".endif\n\t"
             "usub16 %[t2], %[t2], %[t1]\n\t"  // u0
             "usub16 %[t3], %[t3], %[t6]\n\t"  // u1
             "usub16 %[t0], %[t2], %[t0]\n\t"  // v0
@@ -264,10 +273,12 @@ struct KaratsubaM4 {
             "ldr %[t5], [%[ps], %[mr0h]]\n\t"
             "ldr %[t6], [%[ps], %[mr2]]\n\t"
             "ldr %[t7], [%[ps], %[mr2h]]\n\t"  // m3
+            "str %[t8], [%[p], %[b6]]\n\t"  // c6 = h2
             "usub16 %[t5], %[t5], %[t6]\n\t"  // tm
+            "uadd16 %[t0], %[t1], %[t0]\n\t"  // c2
             "ldr %[t6], [%[ps], %[mr1]]\n\t"
             "ldr %[t8], [%[ps], %[mr1h]]\n\t"
-            "uadd16 %[t0], %[t1], %[t0]\n\t"  // c2
+            "str %[t0], [%[p], %[b2]]\n\t"
             "usub16 %[t6], %[t6], %[t1]\n\t"
             "uadd16 %[t6], %[t6], %[t5]\n\t"  // m1
             "uadd16 %[t4], %[t6], %[t4]\n\t"  // c3
@@ -275,7 +286,6 @@ struct KaratsubaM4 {
             "usub16 %[t8], %[t8], %[t5]\n\t"  // m2
             "usub16 %[t2], %[t8], %[t2]\n\t"  // c4
             "usub16 %[t3], %[t7], %[t3]\n\t"  // c5
-            "str %[t0], [%[p], %[b2]]\n\t"
             "str %[t4], [%[p], %[b3]]\n\t"
             "str %[t2], [%[p], %[b4]]\n\t"
             "str %[t3], [%[p], %[b5]]"
