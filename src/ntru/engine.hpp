@@ -99,13 +99,14 @@ struct SchoolbookM4 {
 // Threshold 32 (n = 509: limbs 128 -> 64 -> 32; 1229: 308 -> 154 -> 77 ->
 // 39 / 38 -> 20 / 19; 1373's Karatsuba ... -> 43 / 42 -> 22 / 21), the
 // levels just above the base cases unrolled (polymul's KaratsubaSimd).
-// n = 677, 701, 821 stop one level earlier, at 43 / 42, 44 and 52 / 51
-// (limbs 170 -> 85, 176 -> 88, 206 -> 103): faster there (README). The
-// Toom-4 limb sizes (128, 170, 176, 206; 1229's 308 and 154) are listed too:
-// their Karatsuba level with n a constant (wip/ntru-kg6, README); so are
-// 1373's 86 / 85 (171 / 172 as well: -57k more in its key generation, but
-// +48 B on its encapsulation's and decapsulation's stack peaks).
-// 128 (n = 509) and 176 (701): both Karatsuba levels in one (karatsuba_m4.hpp).
+// n = 677, 701, 821 stop one level earlier, at 43 (42), 44 and 52 (51)
+// (limbs 170, 176, 206 in quarters): faster there (README). The Toom-4
+// limbs of 509, 677, 701 and 821 (128, 170, 176, 206) take KaratsubaM4's
+// two fused levels (karatsuba_m4.hpp, wip/kara in the README); 1229's 308
+// and 154 are listed for their Karatsuba level with n a constant
+// (wip/ntru-kg6, README); so are 1373's 86 / 85 (171 / 172 as well: -57k
+// more in its key generation, but +48 B on its encapsulation's and
+// decapsulation's stack peaks).
 using MulMethod13 =
     polymul::Toom4Eval<KaratsubaM4<SchoolbookM4, 32, std::index_sequence<38, 39, 154, 308>, 128>>;
 using MulMethod16 = polymul::KaratsubaSimd<32, SchoolbookM4, std::index_sequence<42, 43, 85, 86>>;
