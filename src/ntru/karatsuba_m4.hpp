@@ -26,10 +26,11 @@ struct KaratsubaM4 {
     static constexpr bool fused(size_t n) { return ((n == Fused) || ...); }
     // The fused levels: five q-word sums of each operand, paired into 2q-word
     // slots that the middle products then reuse, and one more 2q-word slot
-    // (one more again for a3, b3 if n < 4q): 12 q or 14 q words
+    // (one more again for a3, b3 if n < 4q), and for even q one word to
+    // align them: 12 q or 14 q words (+ 1)
     // (KaratsubaSimd's: 12 q - 2 at n = 4q).
     static constexpr size_t scratch_words(size_t n) {
-        const size_t q = (n + 3) / 4, own = (n == 4 * q ? 12 : 14) * q;
+        const size_t q = (n + 3) / 4, own = (n == 4 * q ? 12 : 14) * q + (q % 2 == 0);
         return fused(n) ? std::max(Simd::scratch_words(n), own) : Simd::scratch_words(n);
     }
     static void mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint16_t* scratch) {
@@ -70,7 +71,10 @@ struct KaratsubaM4 {
         // slot k (2q words): the k-th sum of a then of b; 0: x0 + x1,
         // 1: x2 + x3, 2: x0 + x2, 3: x1 + x3, 4: x0 + x1 + x2 + x3; 5 free;
         // 6: x3 with its padding (r < q)
+        // (word-aligned for sums' STRD if q is even: Toom4Eval's scratch can
+        // be 2 mod 4)
         uint16_t* s = scratch;
+        if constexpr (q % 2 == 0) s += (reinterpret_cast<uintptr_t>(scratch) & 2) >> 1;
         sums<N>(s, a, b);
         Base::mul(c, a, b, q);  // L.R0
         c[2 * q - 1] = 0;
@@ -170,6 +174,12 @@ struct KaratsubaM4 {
             if constexpr (r < q) st<K>(d + 12 * q + i, x3);
         };
         size_t i = 0;
+#if defined(__ARM_FEATURE_SIMD32)
+        if constexpr (q % 2 == 0) {
+            // d word-aligned (two_levels): two pairs a store (sums4_asm)
+            for (; i + 4 <= r; i += 4) sums4_asm<N>(d + i, x + i);
+        }
+#endif
 #pragma GCC unroll 2
         for (; i + 2 <= r; i += 2) body.template operator()<2>(i);
         for (; i + 2 <= q; i += 2) body.template operator()<2>(i);
@@ -222,6 +232,51 @@ struct KaratsubaM4 {
         if constexpr (q % 2) body.template operator()<1>(q - 1);
     }
 #if defined(__ARM_FEATURE_SIMD32)
+    // sums' body on pairs i and i + 2 (d = d + i word-aligned, q even):
+    // each sum's two words by one STRD (3 cycles; single stores after ALU
+    // work cost 2 each, nothing pipelines behind a store), x's eight words
+    // in one run of loads.
+    template <size_t N>
+    [[gnu::always_inline]] static inline void sums4_asm(uint16_t* d, const uint16_t* x) {
+        constexpr size_t q = quarter<N>();
+        constexpr size_t b = 2 * q;  // bytes per block
+        static_assert(q % 2 == 0 && 8 * b + 4 <= 1020, "STRD offsets");
+        uint32_t t0, t1, t2, t3, t4, t5, t6, t7, t8, t9;
+        asm volatile(
+            "ldr %[t0], [%[x]]\n\t"
+            "ldr %[t1], [%[x], %[o1]]\n\t"
+            "ldr %[t2], [%[x], %[o2]]\n\t"
+            "ldr %[t3], [%[x], %[o3]]\n\t"
+            "ldr %[t4], [%[x], #4]\n\t"
+            "ldr %[t5], [%[x], %[o1w]]\n\t"
+            "ldr %[t6], [%[x], %[o2w]]\n\t"
+            "ldr %[t7], [%[x], %[o3w]]\n\t"
+            "uadd16 %[t8], %[t0], %[t1]\n\t"
+            "uadd16 %[t9], %[t4], %[t5]\n\t"
+            "strd %[t8], %[t9], [%[d]]\n\t"  // x0 + x1
+            "uadd16 %[t0], %[t0], %[t2]\n\t"
+            "uadd16 %[t4], %[t4], %[t6]\n\t"
+            "strd %[t0], %[t4], [%[d], %[s2]]\n\t"  // x0 + x2
+            "uadd16 %[t1], %[t1], %[t3]\n\t"
+            "uadd16 %[t5], %[t5], %[t7]\n\t"
+            "strd %[t1], %[t5], [%[d], %[s3]]\n\t"  // x1 + x3
+            "uadd16 %[t2], %[t2], %[t3]\n\t"
+            "uadd16 %[t6], %[t6], %[t7]\n\t"
+            "strd %[t2], %[t6], [%[d], %[s1]]\n\t"  // x2 + x3
+            "uadd16 %[t8], %[t8], %[t2]\n\t"
+            "uadd16 %[t9], %[t9], %[t6]\n\t"
+            "strd %[t8], %[t9], [%[d], %[s4]]\n\t"  // all four
+            ".if %c[pad]\n\t"
+            "str %[t3], [%[d], %[s6]]\n\t"
+            "str %[t7], [%[d], %[s6w]]\n\t"
+            ".endif"
+            : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5),
+              [t6] "=&r"(t6), [t7] "=&r"(t7), [t8] "=&r"(t8), [t9] "=&r"(t9)
+            : [d] "r"(d), [x] "r"(x), [o1] "i"(b), [o2] "i"(2 * b), [o3] "i"(3 * b), [o1w] "i"(b + 4),
+              [o2w] "i"(2 * b + 4), [o3w] "i"(3 * b + 4), [s1] "i"(2 * b), [s2] "i"(4 * b), [s3] "i"(6 * b),
+              [s4] "i"(8 * b), [s6] "i"(12 * b), [s6w] "i"(12 * b + 4), [pad] "i"(whole_top<N>() ? 0 : 1)
+            : "memory");
+    }
     // combine's body on one whole pair, p = c + i, ps = s + i: the loads of
     // each of L, H, M grouped (they pipeline on the M4), two base registers
     // and immediate offsets (the C++ body spilled and recomputed addresses:
