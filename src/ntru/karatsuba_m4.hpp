@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // KaratsubaM4: the limb products of NTRU's Toom-4 on the M4 (engine.hpp's
-// MulMethod13*, Base = its SchoolbookM4). For the limb sizes in Fused (NTRU's
-// Toom-4 limbs: 128, 170, 176, 206) the two Karatsuba levels above the assembly base cases are done as
-// one: the nine q x q operands from one pass over each operand's quarters,
-// the nine products, then one pass that combines both levels (each word of
-// the nine products loaded once, each output word stored once). polymul's
-// KaratsubaSimd did the levels one after another (the lower level's sums
-// and middle terms stored, then re-loaded by the upper level's): ~3.1k
-// cycles of glue per 128-limb product against ~1.6k here (README).
-// Other n: KaratsubaSimd. Branch-free for a given n (n is public).
+// MulMethod13*; Base = its SchoolbookM4, whose fast(n) says which sizes
+// have an assembly kernel). For the limb sizes in Fused (NTRU's Toom-4
+// limbs: 128, 170, 176, 206) the two Karatsuba levels above the assembly
+// base cases are done as one: the nine q x q operands from one pass over
+// each operand's quarters, the nine products, then one pass that combines
+// both levels (each word of the nine products loaded once, each output
+// word stored once). polymul's KaratsubaSimd did the levels one after
+// another (the lower level's sums and middle terms stored, then re-loaded
+// by the upper level's): ~3.1k cycles of glue per 128-limb product against
+// ~1.8k here (README, wip/kara). Other n: KaratsubaSimd. Branch-free for a
+// given n (n and the addresses are public).
 #pragma once
 #include <algorithm>
 #include <cstddef>
