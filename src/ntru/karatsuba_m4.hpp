@@ -224,11 +224,24 @@ struct KaratsubaM4 {
         };
         size_t i = 0;
 #if defined(__ARM_FEATURE_SIMD32)
-        // the pairs without a partial lane as pair_asm
-        constexpr size_t asm_end = std::min(q, len7);
-        static_assert(asm_end >= 2);
+        // whole pairs as pair_asm: C7 = 1 stores c7's pair, 2 its low lane
+        // only, 0 none (c7 final, or past c); the last pair of a whole top
+        // reads H's R2 high half as one halfword (the pad is past c)
+        if constexpr (whole_top<N>()) {
+            static_assert(q % 2 == 0);
 #pragma GCC unroll 2
-        for (; i + 2 <= asm_end; i += 2) pair_asm<N>(c + i, s + i);
+            for (; i + 2 < q; i += 2) pair_asm<N, 0, false>(c + i, s + i);
+            pair_asm<N, 0, true>(c + i, s + i);
+            i += 2;
+        } else {
+#pragma GCC unroll 2
+            for (; i + 2 <= len7; i += 2) pair_asm<N, 1, false>(c + i, s + i);
+            if constexpr (len7 % 2 == 1 && len7 + 1 <= q) {
+                pair_asm<N, 2, false>(c + i, s + i);
+                i += 2;
+            }
+            for (; i + 2 <= q; i += 2) pair_asm<N, 0, false>(c + i, s + i);
+        }
 #endif
         for (; i + 2 <= q; i += 2) body.template operator()<2>(i);
         if constexpr (q % 2) body.template operator()<1>(q - 1);
@@ -284,7 +297,7 @@ struct KaratsubaM4 {
     // and immediate offsets (the C++ body spilled and recomputed addresses:
     // ~83 cycles a pair against ~55). c2..c5 as m0 + v0, m1 + v1, m2 - w0,
     // m3 - w1 with v_k = u_k - l_k, w_k = h_(k+2) + u_k (9 live words at most).
-    template <size_t N>
+    template <size_t N, int C7, bool H3Half>
     [[gnu::always_inline]] static inline void pair_asm(uint16_t* p, const uint16_t* ps) {
         constexpr size_t q = quarter<N>();
         constexpr bool whole = whole_top<N>();
@@ -308,13 +321,19 @@ struct KaratsubaM4 {
             "ldr %[t1], [%[p], %[b4]]\n\t"  // h0
             "ldr %[t5], [%[p], %[b5]]\n\t"
             "ldr %[t6], [%[h2], %[h2lo]]\n\t"
-            "ldr %[t7], [%[h2], %[h2hi]]\n\t"  // h3
+            ".if %c[mode] & 4\n\t"
+            "ldrh %[t7], [%[h2], %[h2hi]]\n\t"  // h3
+            ".else\n\t"
+            "ldr %[t7], [%[h2], %[h2hi]]\n\t"
+            ".endif\n\t"
             "str %[t4], [%[p], %[b1]]\n\t"  // (a store right after a load pipelines)
             "usub16 %[t5], %[t5], %[t6]\n\t"  // th
             "ldr %[t6], [%[ps]]\n\t"
             "ldr %[t8], [%[ps], %[b1]]\n\t"
-            ".if %c[c7]\n\t"
+            ".if (%c[mode] & 3) == 1\n\t"
             "str %[t7], [%[p], %[b7]]\n\t"
+            ".elseif (%c[mode] & 3) == 2\n\t"
+            "strh %[t7], [%[p], %[b7]]\n\t"
             ".endif\n\t"
             "usub16 %[t6], %[t6], %[t1]\n\t"
             "uadd16 %[t6], %[t6], %[t5]\n\t"  // h1
@@ -352,7 +371,7 @@ struct KaratsubaM4 {
               [b4] "i"(4 * b), [b5] "i"(5 * b), [b6] "i"(6 * b), [b7] "i"(7 * b), [h2lo] "i"(h2lo),
               [h2hi] "i"(h2lo + b), [lr1] "i"(lr1_slot<N>() * 2 * b), [lr1h] "i"(lr1_slot<N>() * 2 * b + b),
               [mr0] "i"(1 * 2 * b), [mr0h] "i"(1 * 2 * b + b), [mr1] "i"(2 * 2 * b), [mr1h] "i"(2 * 2 * b + b),
-              [mr2] "i"(4 * 2 * b), [mr2h] "i"(4 * 2 * b + b), [c7] "i"(whole ? 0 : 1)
+              [mr2] "i"(4 * 2 * b), [mr2h] "i"(4 * 2 * b + b), [mode] "i"(C7 + (H3Half ? 4 : 0))
             : "memory");
     }
 #endif
