@@ -346,6 +346,23 @@ inline uint32_t add16(uint32_t x, uint32_t y) {
     return ((x + y) & 0xFFFFu) | (((x >> 16) + (y >> 16)) << 16);
 #endif
 }
+// v <- Scale (x - 1) v mod x^n - 1 in place (v_i <- Scale (v_(i-1) - v_i)),
+// two coefficients a step: the previous pair's high half carried in a
+// register, v_(n-1) read before it is overwritten; Scale 1, 3 or 9 (the
+// integer lane kernels' own scaling costs more). Public indices.
+template <uint32_t Scale>
+inline void times_x_minus_1(uint16_t* v, size_t n) {
+    static_assert(Scale == 1 || Scale == 3 || Scale == 9);
+    uint32_t prev = uint32_t(v[n - 1]) << 16;  // (v_(i-1) in the high half)
+    pairs(n, [&](size_t i, size_t k) {
+        const uint32_t w = ld16(v + i, k);
+        uint32_t d = sub16((prev >> 16) | (w << 16), w);  // (v_(i-1), v_i) - (v_i, v_(i+1))
+        if constexpr (Scale >= 3) d = add16(d, add16(d, d));
+        if constexpr (Scale == 9) d = add16(d, add16(d, d));
+        st16(v + i, d, k);
+        prev = w;
+    });
+}
 }  // namespace
 
 namespace {
@@ -1231,11 +1248,15 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
             st16(c + i, x, k);
             st16(p + i, (x >> 4) & 0x00010001u, k);  // w0 mod 2
         });
-        // + 4096 w1(x^2) mod 2, in place: only bits >= 12 change, w's bits stay
-        for (size_t i = 0; i < n; ++i) {
-            const size_t j = 2 * i < n ? 2 * i : 2 * i - n;  // (public)
-            c[j] = uint16_t(c[j] + ((uint32_t(c[i]) << 6) & 4096));
+        // + 4096 w1(x^2) mod 2, in place: only bits >= 12 change, w's bits stay.
+        // n is odd (prime): coefficient 2m takes w1's bit of m, 2m + 1 that of
+        // m + (n + 1) / 2; two a step.
+        const size_t half = (n + 1) / 2;
+        for (size_t m = 0; 2 * m + 1 < n; ++m) {
+            const uint32_t add = ((uint32_t(c[m]) << 6) & 4096u) | ((uint32_t(c[m + half]) << 22) & (4096u << 16));
+            st16(c + 2 * m, add16(ld16(c + 2 * m, 2), add), 2);
         }
+        c[n - 1] = uint16_t(c[n - 1] + ((uint32_t(c[(n - 1) / 2]) << 6) & 4096));
         r2_cube(s, p, n, t2);  // w0^3 mod 2
         pairs(n, [&](size_t i, size_t k) {
             const uint32_t x = add16(ld16(c + i, k), ld16(s + i, k) << 12);
@@ -2221,11 +2242,7 @@ void dpke_keypair(const Params& p, const Ring& R, const uint8_t* seed, uint8_t* 
         // below: two ring products instead of five).
         uint32_t* lanes = reinterpret_cast<uint32_t*>(R.mul);
         detail::z3_mul_int(gf, g, f, n, lanes, p.hps() ? 3 : 1);  // HPS: 3g f
-        if (!p.hps()) {
-            const uint16_t last = gf[n - 1];  // 3 (x - 1) g f mod x^n - 1
-            for (size_t i = n - 1; i > 0; --i) gf[i] = uint16_t(3 * (gf[i - 1] - gf[i]));
-            gf[0] = uint16_t(3 * (last - gf[0]));
-        }
+        if (!p.hps()) detail::times_x_minus_1<3>(gf, n);           // HRSS: 3 (x - 1) g f mod x^n - 1
         detail::rq_inverse(inv_gf, gf, n, R.logq, scratch, R.mul, R.wide);
         // (gf)^-1's Toom-4 evaluations once for both products, in `scratch`
         // (2n words, free from here)
@@ -2235,15 +2252,11 @@ void dpke_keypair(const Params& p, const Ring& R, const uint8_t* seed, uint8_t* 
         detail::ring_mul_shared(gf, x, inv_gf, eb, n, R.logq, R.mul);
         modq_phi(R, gf);
         pack_rq(R, sk + 2 * s3, gf);
-        detail::z3_sqr_int(x, g, n, lanes, p.hps() ? 9 : 1);  // HPS: (3g)^2 (HRSS: the 9 below, one pass)
+        detail::z3_sqr_int(x, g, n, lanes, p.hps() ? 9 : 1);  // HPS: (3g)^2
         if (!p.hps()) {
-            // (3 (x - 1) g)^2 = 9 (x^2 - 2x + 1) g^2 mod x^n - 1 (into f's words: f is not needed any more)
-            uint16_t* t = f;
-            for (size_t i = 0; i < n; ++i) {
-                const size_t i1 = i >= 1 ? i - 1 : i + n - 1, i2 = i >= 2 ? i - 2 : i + n - 2;  // (public)
-                t[i] = uint16_t(9 * (x[i2] - 2 * x[i1] + x[i]));
-            }
-            x = t;
+            // (3 (x - 1) g)^2 = 9 (x - 1)^2 g^2 mod x^n - 1
+            detail::times_x_minus_1<1>(x, n);
+            detail::times_x_minus_1<9>(x, n);
         }
         detail::ring_mul_shared(gf, x, inv_gf, eb, n, R.logq, R.mul);
         pack_rq(R, pk, gf);
