@@ -1991,28 +1991,38 @@ void sample_iid_plus(const Ring& R, uint16_t* r, const uint8_t* u) {
     const size_t n = R.n;
 #if defined(__ARM_FEATURE_SIMD32) && defined(__ARM_FEATURE_DSP)
     if (n % 2 == 1) {  // (every HRSS set)
-        // Two coefficients per word (halfwords {0, 1, 0xFFFF}): the sum of
-        // r[i] r[i-1] by SMLAD on (v_i, v_i+1) and (v_i-1, v_i); then the sign on
-        // the even indices by a mask (s's bit 15: secret), -1 -> 2, in pairs.
-        uint32_t prevw = 0;  // the previous word: (v_i-2, v_i-1)
+        // Two coefficients per word. The digits are stored as {0,1,2}; the sum
+        // of r[i] r[i-1] runs on their {0,1,-1} halfwords in registers (SMLAD
+        // on (v_i, v_i+1) and (v_i-1, v_i)). Four bytes a step: mod 3 on byte
+        // pairs in halfwords (x - 3 floor(x 171 / 512), exact for x < 256).
+        // Then the sign on the even indices by a mask (s's bit 15: secret).
+        uint32_t prevw = 0;  // the previous word of v: (v_i-2, v_i-1)
         int32_t acc = 0;
-        size_t i = 0;
-        for (; i + 1 < n; i += 2) {
-            const uint32_t d = mod3(u[i]) | uint32_t(mod3(u[i + 1])) << 16;
+        const auto mod3_pairs = [](uint32_t x) { return x - 3 * (((x * 171u) >> 9) & 0x007F007Fu); };
+        const auto digits = [&](size_t i, uint32_t d) {  // d = (r_i, r_i+1) in {0,1,2}
+            __builtin_memcpy(r + i, &d, 4);
             const uint32_t t = (d >> 1) & 0x00010001u;
             const uint32_t v = __usub16(d, t + (t << 1));  // 2 -> 0xFFFF
-            __builtin_memcpy(r + i, &v, 4);
             acc = __smlad(v, (prevw >> 16) | (v << 16), acc);
             prevw = v;
+        };
+        size_t i = 0;
+        for (; i + 4 < n; i += 4) {
+            uint32_t x;
+            __builtin_memcpy(&x, u + i, 4);
+            const uint32_t ev = mod3_pairs(__uxtb16(x)), od = mod3_pairs(__uxtb16((x >> 8) | (x << 24)));
+            digits(i, (ev & 0xFFFFu) | (od << 16));
+            digits(i + 2, (ev >> 16) | (od & 0xFFFF0000u));
         }
+        for (; i + 1 < n; i += 2) digits(i, mod3(u[i]) | uint32_t(mod3(u[i + 1])) << 16);
         r[n - 1] = 0;
-        const uint32_t m = 0u - ((uint32_t(acc) >> 15) & 1);  // all ones when s < 0 (mod 2^16)
-        const uint32_t mlo = m & 0xFFFFu;
+        // the even index negated when s < 0 (mod 2^16): 1 <-> 2 where nonzero
+        const uint32_t m1 = (uint32_t(acc) >> 15) & 1;
         for (i = 0; i + 1 < n; i += 2) {
             uint32_t w;
             __builtin_memcpy(&w, r + i, 4);
-            w = __uadd16(w ^ mlo, mlo & 1u);  // the even index negated when s < 0
-            w = (w ^ ((w >> 15) & 0x00010001u)) & 0x00030003u;  // -1 -> 2
+            const uint32_t t = (w | (w >> 1)) & m1;
+            w ^= t + (t << 1);
             __builtin_memcpy(r + i, &w, 4);
         }
         return;
