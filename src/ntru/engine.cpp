@@ -1945,8 +1945,30 @@ void unpack_s3(const Ring& R, uint16_t* a, const uint8_t* in) {
 // ---- sampling
 
 // One byte per coefficient, reduced mod 3 (Pr[0] = 86/256), last coefficient 0.
+#if defined(__ARM_FEATURE_SIMD32)
+// Four bytes mod 3 as two halfword pairs (x0, x1), (x2, x3): byte pairs in
+// halfwords by UXTB16, x - 3 floor(171 x / 512) (exact for x < 256).
+inline void mod3_quad(const uint8_t* u, uint32_t& d01, uint32_t& d23) {
+    const auto mod3_pairs = [](uint32_t x) { return x - 3 * (((x * 171u) >> 9) & 0x007F007Fu); };
+    uint32_t x;
+    __builtin_memcpy(&x, u, 4);
+    const uint32_t ev = mod3_pairs(__uxtb16(x)), od = mod3_pairs(__uxtb16((x >> 8) | (x << 24)));
+    d01 = (ev & 0xFFFFu) | (od << 16);
+    d23 = (ev >> 16) | (od & 0xFFFF0000u);
+}
+#endif
+
 void sample_iid(const Ring& R, uint16_t* r, const uint8_t* u) {
-    for (size_t i = 0; i + 1 < R.n; ++i) r[i] = mod3(u[i]);
+    size_t i = 0;
+#if defined(__ARM_FEATURE_SIMD32)
+    for (; i + 4 < R.n; i += 4) {
+        uint32_t d01, d23;
+        mod3_quad(u + i, d01, d23);
+        __builtin_memcpy(r + i, &d01, 4);
+        __builtin_memcpy(r + i + 2, &d23, 4);
+    }
+#endif
+    for (; i + 1 < R.n; ++i) r[i] = mod3(u[i]);
     r[R.n - 1] = 0;
 }
 
@@ -1993,12 +2015,10 @@ void sample_iid_plus(const Ring& R, uint16_t* r, const uint8_t* u) {
     if (n % 2 == 1) {  // (every HRSS set)
         // Two coefficients per word. The digits are stored as {0,1,2}; the sum
         // of r[i] r[i-1] runs on their {0,1,-1} halfwords in registers (SMLAD
-        // on (v_i, v_i+1) and (v_i-1, v_i)). Four bytes a step: mod 3 on byte
-        // pairs in halfwords (x - 3 floor(x 171 / 512), exact for x < 256).
+        // on (v_i, v_i+1) and (v_i-1, v_i)). Four bytes a step (mod3_quad).
         // Then the sign on the even indices by a mask (s's bit 15: secret).
         uint32_t prevw = 0;  // the previous word of v: (v_i-2, v_i-1)
         int32_t acc = 0;
-        const auto mod3_pairs = [](uint32_t x) { return x - 3 * (((x * 171u) >> 9) & 0x007F007Fu); };
         const auto digits = [&](size_t i, uint32_t d) {  // d = (r_i, r_i+1) in {0,1,2}
             __builtin_memcpy(r + i, &d, 4);
             const uint32_t t = (d >> 1) & 0x00010001u;
@@ -2008,11 +2028,10 @@ void sample_iid_plus(const Ring& R, uint16_t* r, const uint8_t* u) {
         };
         size_t i = 0;
         for (; i + 4 < n; i += 4) {
-            uint32_t x;
-            __builtin_memcpy(&x, u + i, 4);
-            const uint32_t ev = mod3_pairs(__uxtb16(x)), od = mod3_pairs(__uxtb16((x >> 8) | (x << 24)));
-            digits(i, (ev & 0xFFFFu) | (od << 16));
-            digits(i + 2, (ev >> 16) | (od & 0xFFFF0000u));
+            uint32_t d01, d23;
+            mod3_quad(u + i, d01, d23);
+            digits(i, d01);
+            digits(i + 2, d23);
         }
         for (; i + 1 < n; i += 2) digits(i, mod3(u[i]) | uint32_t(mod3(u[i + 1])) << 16);
         r[n - 1] = 0;
