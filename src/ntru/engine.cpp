@@ -346,6 +346,23 @@ inline uint32_t add16(uint32_t x, uint32_t y) {
     return ((x + y) & 0xFFFFu) | (((x >> 16) + (y >> 16)) << 16);
 #endif
 }
+// v <- Scale (x - 1) v mod x^n - 1 in place (v_i <- Scale (v_(i-1) - v_i)),
+// two coefficients a step: the previous pair's high half carried in a
+// register, v_(n-1) read before it is overwritten; Scale 1, 3 or 9 (the
+// integer lane kernels' own scaling costs more). Public indices.
+template <uint32_t Scale>
+inline void times_x_minus_1(uint16_t* v, size_t n) {
+    static_assert(Scale == 1 || Scale == 3 || Scale == 9);
+    uint32_t prev = uint32_t(v[n - 1]) << 16;  // (v_(i-1) in the high half)
+    pairs(n, [&](size_t i, size_t k) {
+        const uint32_t w = ld16(v + i, k);
+        uint32_t d = sub16((prev >> 16) | (w << 16), w);  // (v_(i-1), v_i) - (v_i, v_(i+1))
+        if constexpr (Scale >= 3) d = add16(d, add16(d, d));
+        if constexpr (Scale == 9) d = add16(d, add16(d, d));
+        st16(v + i, d, k);
+        prev = w;
+    });
+}
 }  // namespace
 
 namespace {
@@ -1231,11 +1248,15 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
             st16(c + i, x, k);
             st16(p + i, (x >> 4) & 0x00010001u, k);  // w0 mod 2
         });
-        // + 4096 w1(x^2) mod 2, in place: only bits >= 12 change, w's bits stay
-        for (size_t i = 0; i < n; ++i) {
-            const size_t j = 2 * i < n ? 2 * i : 2 * i - n;  // (public)
-            c[j] = uint16_t(c[j] + ((uint32_t(c[i]) << 6) & 4096));
+        // + 4096 w1(x^2) mod 2, in place: only bits >= 12 change, w's bits stay.
+        // n is odd (prime): coefficient 2m takes w1's bit of m, 2m + 1 that of
+        // m + (n + 1) / 2; two a step.
+        const size_t half = (n + 1) / 2;
+        for (size_t m = 0; 2 * m + 1 < n; ++m) {
+            const uint32_t add = ((uint32_t(c[m]) << 6) & 4096u) | ((uint32_t(c[m + half]) << 22) & (4096u << 16));
+            st16(c + 2 * m, add16(ld16(c + 2 * m, 2), add), 2);
         }
+        c[n - 1] = uint16_t(c[n - 1] + ((uint32_t(c[(n - 1) / 2]) << 6) & 4096));
         r2_cube(s, p, n, t2);  // w0^3 mod 2
         pairs(n, [&](size_t i, size_t k) {
             const uint32_t x = add16(ld16(c + i, k), ld16(s + i, k) << 12);
@@ -1924,8 +1945,30 @@ void unpack_s3(const Ring& R, uint16_t* a, const uint8_t* in) {
 // ---- sampling
 
 // One byte per coefficient, reduced mod 3 (Pr[0] = 86/256), last coefficient 0.
+#if defined(__ARM_FEATURE_SIMD32)
+// Four bytes mod 3 as two halfword pairs (x0, x1), (x2, x3): byte pairs in
+// halfwords by UXTB16, x - 3 floor(171 x / 512) (exact for x < 256).
+inline void mod3_quad(const uint8_t* u, uint32_t& d01, uint32_t& d23) {
+    const auto mod3_pairs = [](uint32_t x) { return x - 3 * (((x * 171u) >> 9) & 0x007F007Fu); };
+    uint32_t x;
+    __builtin_memcpy(&x, u, 4);
+    const uint32_t ev = mod3_pairs(__uxtb16(x)), od = mod3_pairs(__uxtb16((x >> 8) | (x << 24)));
+    d01 = (ev & 0xFFFFu) | (od << 16);
+    d23 = (ev >> 16) | (od & 0xFFFF0000u);
+}
+#endif
+
 void sample_iid(const Ring& R, uint16_t* r, const uint8_t* u) {
-    for (size_t i = 0; i + 1 < R.n; ++i) r[i] = mod3(u[i]);
+    size_t i = 0;
+#if defined(__ARM_FEATURE_SIMD32)
+    for (; i + 4 < R.n; i += 4) {
+        uint32_t d01, d23;
+        mod3_quad(u + i, d01, d23);
+        __builtin_memcpy(r + i, &d01, 4);
+        __builtin_memcpy(r + i + 2, &d23, 4);
+    }
+#endif
+    for (; i + 1 < R.n; ++i) r[i] = mod3(u[i]);
     r[R.n - 1] = 0;
 }
 
@@ -1970,28 +2013,35 @@ void sample_iid_plus(const Ring& R, uint16_t* r, const uint8_t* u) {
     const size_t n = R.n;
 #if defined(__ARM_FEATURE_SIMD32) && defined(__ARM_FEATURE_DSP)
     if (n % 2 == 1) {  // (every HRSS set)
-        // Two coefficients per word (halfwords {0, 1, 0xFFFF}): the sum of
-        // r[i] r[i-1] by SMLAD on (v_i, v_i+1) and (v_i-1, v_i); then the sign on
-        // the even indices by a mask (s's bit 15: secret), -1 -> 2, in pairs.
-        uint32_t prevw = 0;  // the previous word: (v_i-2, v_i-1)
+        // Two coefficients per word. The digits are stored as {0,1,2}; the sum
+        // of r[i] r[i-1] runs on their {0,1,-1} halfwords in registers (SMLAD
+        // on (v_i, v_i+1) and (v_i-1, v_i)). Four bytes a step (mod3_quad).
+        // Then the sign on the even indices by a mask (s's bit 15: secret).
+        uint32_t prevw = 0;  // the previous word of v: (v_i-2, v_i-1)
         int32_t acc = 0;
-        size_t i = 0;
-        for (; i + 1 < n; i += 2) {
-            const uint32_t d = mod3(u[i]) | uint32_t(mod3(u[i + 1])) << 16;
+        const auto digits = [&](size_t i, uint32_t d) {  // d = (r_i, r_i+1) in {0,1,2}
+            __builtin_memcpy(r + i, &d, 4);
             const uint32_t t = (d >> 1) & 0x00010001u;
             const uint32_t v = __usub16(d, t + (t << 1));  // 2 -> 0xFFFF
-            __builtin_memcpy(r + i, &v, 4);
             acc = __smlad(v, (prevw >> 16) | (v << 16), acc);
             prevw = v;
+        };
+        size_t i = 0;
+        for (; i + 4 < n; i += 4) {
+            uint32_t d01, d23;
+            mod3_quad(u + i, d01, d23);
+            digits(i, d01);
+            digits(i + 2, d23);
         }
+        for (; i + 1 < n; i += 2) digits(i, mod3(u[i]) | uint32_t(mod3(u[i + 1])) << 16);
         r[n - 1] = 0;
-        const uint32_t m = 0u - ((uint32_t(acc) >> 15) & 1);  // all ones when s < 0 (mod 2^16)
-        const uint32_t mlo = m & 0xFFFFu;
+        // the even index negated when s < 0 (mod 2^16): 1 <-> 2 where nonzero
+        const uint32_t m1 = (uint32_t(acc) >> 15) & 1;
         for (i = 0; i + 1 < n; i += 2) {
             uint32_t w;
             __builtin_memcpy(&w, r + i, 4);
-            w = __uadd16(w ^ mlo, mlo & 1u);  // the even index negated when s < 0
-            w = (w ^ ((w >> 15) & 0x00010001u)) & 0x00030003u;  // -1 -> 2
+            const uint32_t t = (w | (w >> 1)) & m1;
+            w ^= t + (t << 1);
             __builtin_memcpy(r + i, &w, 4);
         }
         return;
@@ -2221,11 +2271,7 @@ void dpke_keypair(const Params& p, const Ring& R, const uint8_t* seed, uint8_t* 
         // below: two ring products instead of five).
         uint32_t* lanes = reinterpret_cast<uint32_t*>(R.mul);
         detail::z3_mul_int(gf, g, f, n, lanes, p.hps() ? 3 : 1);  // HPS: 3g f
-        if (!p.hps()) {
-            const uint16_t last = gf[n - 1];  // 3 (x - 1) g f mod x^n - 1
-            for (size_t i = n - 1; i > 0; --i) gf[i] = uint16_t(3 * (gf[i - 1] - gf[i]));
-            gf[0] = uint16_t(3 * (last - gf[0]));
-        }
+        if (!p.hps()) detail::times_x_minus_1<3>(gf, n);           // HRSS: 3 (x - 1) g f mod x^n - 1
         detail::rq_inverse(inv_gf, gf, n, R.logq, scratch, R.mul, R.wide);
         // (gf)^-1's Toom-4 evaluations once for both products, in `scratch`
         // (2n words, free from here)
@@ -2235,15 +2281,11 @@ void dpke_keypair(const Params& p, const Ring& R, const uint8_t* seed, uint8_t* 
         detail::ring_mul_shared(gf, x, inv_gf, eb, n, R.logq, R.mul);
         modq_phi(R, gf);
         pack_rq(R, sk + 2 * s3, gf);
-        detail::z3_sqr_int(x, g, n, lanes, p.hps() ? 9 : 1);  // HPS: (3g)^2 (HRSS: the 9 below, one pass)
+        detail::z3_sqr_int(x, g, n, lanes, p.hps() ? 9 : 1);  // HPS: (3g)^2
         if (!p.hps()) {
-            // (3 (x - 1) g)^2 = 9 (x^2 - 2x + 1) g^2 mod x^n - 1 (into f's words: f is not needed any more)
-            uint16_t* t = f;
-            for (size_t i = 0; i < n; ++i) {
-                const size_t i1 = i >= 1 ? i - 1 : i + n - 1, i2 = i >= 2 ? i - 2 : i + n - 2;  // (public)
-                t[i] = uint16_t(9 * (x[i2] - 2 * x[i1] + x[i]));
-            }
-            x = t;
+            // (3 (x - 1) g)^2 = 9 (x - 1)^2 g^2 mod x^n - 1
+            detail::times_x_minus_1<1>(x, n);
+            detail::times_x_minus_1<9>(x, n);
         }
         detail::ring_mul_shared(gf, x, inv_gf, eb, n, R.logq, R.mul);
         pack_rq(R, pk, gf);
