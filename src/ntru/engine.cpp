@@ -312,6 +312,7 @@ void small_sqr_lanes(uint16_t* c, const uint16_t* a, size_t n, uint32_t* scratch
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
 extern "C" void pqmcu_ntru_int_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
 extern "C" void pqmcu_ntru_int_lanes_sqr(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
+extern "C" void pqmcu_ntru_int_lanes_diag(uint32_t* C, const uint32_t* A, uint32_t w);
 #endif
 namespace {
 // The M4 key generation's per-coefficient passes two coefficients per word (halfword
@@ -367,7 +368,7 @@ void int_lanes_start(uint32_t* C, size_t W, uint32_t base, Spills spills) {
         const uint32_t bias = 128u * 0x10001u * uint32_t(spills(k));
         uint32_t* o = C + 2 * k;
         o[0] = o[1] = base - (bias + prev);
-        for (size_t j = 2; j < 10; ++j) o[j] = base - bias;
+        o[2] = o[3] = o[4] = o[5] = o[6] = o[7] = o[8] = o[9] = base - bias;  // (written out: no loop)
         prev = bias;
     }
 }
@@ -396,8 +397,14 @@ struct IntBlock5 {
     }
 };
 #endif
-inline uint32_t mul16(uint32_t v, uint32_t s) {  // both halfwords times s, mod 2^16 each
+inline uint32_t mul16(uint32_t v, uint32_t s) {  // both halfwords times s (< 2^15), mod 2^16 each
+#if defined(__ARM_FEATURE_DSP)
+    // SMLABB / SMLATB (accumulator 0) and a PKHBT (the low 16 bits of the
+    // signed products are those of the unsigned ones)
+    return (uint32_t(__smlabb(int32_t(v), int32_t(s), 0)) & 0xFFFFu) | uint32_t(__smlatb(int32_t(v), int32_t(s), 0)) << 16;
+#else
     return (((v & 0xFFFFu) * s) & 0xFFFFu) | ((v >> 16) * s) << 16;
+#endif
 }
 // c = scale h mod x^n - 1, h the lane words (even lanes, odd lanes) in C.
 // For n = 1 mod 4 (every set) in one pass: c[4j .. 4j + 4) = lanes 0..3 of
@@ -509,6 +516,9 @@ void z3_sqr_int(uint16_t* c, const uint16_t* a, size_t n, uint32_t* scratch, uin
     // every halfword doubled and the squares A_i^2 added into lane words 2i,
     // 2i + 1 (each lane of the biased 64-bit value in [124, 132]: no
     // borrows), negated for i = 3, 4 mod 5 (five at a time: the signs fixed)
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    pqmcu_ntru_int_lanes_diag(C, A, uint32_t(W));  // (the same pass, LDM / STM)
+#else
     const auto square = [&](size_t i, bool neg) {
         const int64_t sq = int64_t(int32_t(A[i])) * int32_t(A[i]);
         const uint64_t v = uint64_t(neg ? -sq : sq) + 0x8080808080808080ull;
@@ -528,6 +538,7 @@ void z3_sqr_int(uint16_t* c, const uint16_t* a, size_t n, uint32_t* scratch, uin
         square(i + 4, true);
     }
     for (; i < W; ++i) square(i, i % 5 >= 3);
+#endif
     int_lanes_finish(c, C, n, scale);
 }
 

@@ -272,3 +272,65 @@
 
     int_lanes5 pqmcu_ntru_int_lanes_mul, 0
     int_lanes5 pqmcu_ntru_int_lanes_sqr, 1
+
+@ void pqmcu_ntru_int_lanes_diag(uint32_t* C, const uint32_t* A, uint32_t w)
+@   z3_sqr_int's squares pass after pqmcu_ntru_int_lanes_sqr: for i < w the
+@   halfword lanes of lane words 2i, 2i + 1 (C[4i .. 4i + 4)) doubled and
+@   the lanes of A_i^2 + 0x80..80 added (SMLAL on the biased pair: each lane
+@   in [124, 132], no borrows), A_i^2 negated for i = 3, 4 mod 5 (the
+@   kernel's odd blocks held them): five at a time (the signs fixed), the
+@   last w mod 5 (i = 0 .. 3 mod 5) one by one. LDM / STM of the four words.
+@   Branches depend on w only (public).
+.macro diag_one neg
+    ldr r4, [r1], #4
+    mov r5, r3
+    mov r6, r3
+    .if \neg
+    rsbs r7, r4, #0
+    smlal r5, r6, r7, r4
+    .else
+    smlal r5, r6, r4, r4
+    .endif
+    ldm r0, {r7, r8, r9, r12}
+    uxtb16 r4, r5
+    add r7, r4, r7, lsl #1
+    uxtb16 r4, r5, ror #8
+    add r8, r4, r8, lsl #1
+    uxtb16 r4, r6
+    add r9, r4, r9, lsl #1
+    uxtb16 r4, r6, ror #8
+    add r12, r4, r12, lsl #1
+    stmia r0!, {r7, r8, r9, r12}
+.endm
+    .global pqmcu_ntru_int_lanes_diag
+    .type pqmcu_ntru_int_lanes_diag, %function
+    .align 2
+pqmcu_ntru_int_lanes_diag:
+    push {r4-r9, lr}
+    mov r3, #0x80808080
+    subs r2, r2, #5
+    blo 2f
+1:  @ i = 0, 1, 2 mod 5 as they are, 3 and 4 negated
+    diag_one 0
+    diag_one 0
+    diag_one 0
+    diag_one 1
+    diag_one 1
+    subs r2, r2, #5
+    bhs 1b
+2:  @ w mod 5 left (r2 + 5): i = 0 .. 3 mod 5, the fourth negated
+    adds r2, r2, #5
+    beq 3f
+    diag_one 0
+    subs r2, r2, #1
+    beq 3f
+    diag_one 0
+    subs r2, r2, #1
+    beq 3f
+    diag_one 0
+    subs r2, r2, #1
+    beq 3f
+    diag_one 1
+3:
+    pop {r4-r9, pc}
+    .size pqmcu_ntru_int_lanes_diag, .-pqmcu_ntru_int_lanes_diag
