@@ -356,8 +356,9 @@ constexpr uint32_t kIntHalf = 0x80008000u;
 inline size_t int_block_lo(size_t k, size_t W) { return k + 1 >= W ? k + 1 - W : 0; }
 // C (4W + 10 words) starts at `base` minus the biases the spills will add
 // (blocks of five outputs, k = 0, 5, ...: block k adds 128 to each halfword
-// of lane words k .. k + 5 per spill, spills(k) spills; lane word k + 5 is
-// the next block's k). The product: base 2^15 in each half, so the sums (of
+// of lane words k .. k + 4 per spill, spills(k) spills, and to lane word
+// k + 5 at all but its last: that word is carried into block k + 5 as its
+// lane word k). The product: base 2^15 in each half, so the sums (of
 // size <= n < 2^15) end in [1, 2^16) with no borrow between the halves and
 // the two 2^15 of h[i] + h[i + n] vanish mod 2^16. Lane words >= 2W are not
 // read.
@@ -369,17 +370,22 @@ void int_lanes_start(uint32_t* C, size_t W, uint32_t base, Spills spills) {
         uint32_t* o = C + 2 * k;
         o[0] = o[1] = base - (bias + prev);
         o[2] = o[3] = o[4] = o[5] = o[6] = o[7] = o[8] = o[9] = base - bias;  // (written out: no loop)
-        prev = bias;
+        prev = bias - 128u * 0x10001u;
     }
 }
 #if !defined(PQMCU_NTRU_NTT_M4_ASM)
 // The kernels' blocks (int_lanes_m4.S): six words r of four biased lanes,
 // lane words k .. k + 5; output k + j's 64-bit sum in (r[j], r[j + 1])
-// (SMLAL: no lane leaves [0, 255], so the shared words stay exact).
+// (SMLAL: no lane leaves [0, 255], so the shared words stay exact). The
+// last spill of a block leaves r[5] as the next block's r[0] (`next`).
 struct IntBlock5 {
-    uint32_t r[6];
+    uint32_t r[6] = {0x80808080u, 0x80808080u, 0x80808080u, 0x80808080u, 0x80808080u, 0x80808080u};
     void bias() {
         for (auto& v : r) v = 0x80808080u;
+    }
+    void next() {
+        r[0] = r[5];
+        for (size_t i = 1; i < 6; ++i) r[i] = 0x80808080u;
     }
     void mla(size_t j, uint32_t x, uint32_t y) {
         uint64_t v = r[j] | uint64_t(r[j + 1]) << 32;
@@ -387,13 +393,15 @@ struct IntBlock5 {
         r[j] = uint32_t(v);
         r[j + 1] = uint32_t(v >> 32);
     }
-    // the lanes into the block's halfword lanes (even lanes, odd lanes), restarted
-    void spill(uint32_t* out) {
-        for (size_t i = 0; i < 6; ++i) {
+    // the lanes into the block's halfword lanes (even lanes, odd lanes),
+    // restarted (last: r[5] kept for the next block)
+    void spill(uint32_t* out, bool last = false) {
+        for (size_t i = 0; i < (last ? 5u : 6u); ++i) {
             out[2 * i] += r[i] & 0x00FF00FFu;
             out[2 * i + 1] += (r[i] >> 8) & 0x00FF00FFu;
         }
-        bias();
+        if (last) next();
+        else bias();
     }
 };
 #endif
@@ -462,16 +470,15 @@ void z3_mul_int(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uin
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
     pqmcu_ntru_int_lanes_mul(C, A, Y, uint32_t(W));
 #else
+    IntBlock5 blk;
     for (size_t k = 0; k < 2 * W; k += 5) {
         const size_t lo = int_block_lo(k, W), hi = hi_of(k);
         const uint32_t* y = Y + 4 + (k - lo);  // step s, output k + j: y[j - s]
-        IntBlock5 blk;
-        blk.bias();
         for (size_t s = 0; lo + s <= hi; ++s) {
             for (size_t j = 0; j < 5; ++j) blk.mla(j, A[lo + s], y[ptrdiff_t(j) - ptrdiff_t(s)]);
             if (s % kIntEvery == kIntEvery - 1) blk.spill(C + 2 * k);
         }
-        blk.spill(C + 2 * k);
+        blk.spill(C + 2 * k, true);
     }
 #endif
     int_lanes_finish(c, C, n, scale);
@@ -499,18 +506,17 @@ void z3_sqr_int(uint16_t* c, const uint16_t* a, size_t n, uint32_t* scratch, uin
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
     pqmcu_ntru_int_lanes_sqr(C, A, Y, uint32_t(W));
 #else
+    IntBlock5 blk;
     for (size_t k = 0; k < 2 * W; k += 5) {
         const size_t lo = int_block_lo(k, W), steps = full(k);
         const uint32_t* y = Y + 4 + (k - lo);  // step s, output k + j: y[j - s]
-        IntBlock5 blk;
-        blk.bias();
         for (size_t s = 0; s < steps; ++s) {
             for (size_t j = 0; j < 5; ++j) blk.mla(j, A[lo + s], y[ptrdiff_t(j) - ptrdiff_t(s)]);
             if (s % kIntEvery == kIntEvery - 1) blk.spill(C + 2 * k);
         }
         for (size_t j = 1; j < 5; ++j) blk.mla(j, A[lo + steps], y[ptrdiff_t(j) - ptrdiff_t(steps)]);
         for (size_t j = 3; j < 5; ++j) blk.mla(j, A[lo + steps + 1], y[ptrdiff_t(j) - ptrdiff_t(steps) - 1]);
-        blk.spill(C + 2 * k);  // (A[W], A[W + 1]: zero padding)
+        blk.spill(C + 2 * k, true);  // (A[W], A[W + 1]: zero padding)
     }
 #endif
     // every halfword doubled and the squares A_i^2 added into lane words 2i,

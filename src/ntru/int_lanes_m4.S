@@ -17,12 +17,16 @@
 @   when every lane of the result is in [0, 255] the 64-bit sum is exact
 @   in the window: no borrow or carry leaves r(5+j) for r(6+j), and the
 @   shared words stay right (the same argument as UMLAL's in mul5, with the
-@   bias keeping the lanes in range). Every 30 steps and at a block's end
-@   the six words are added into C as halfword lanes (UXTAB16: even lanes
-@   into C[2j], odd lanes into C[2j + 1], LDM / STM) and restarted at 128.
+@   bias keeping the lanes in range). Every 30 steps the six words, at a
+@   block's end the first five, are added into C as halfword lanes
+@   (UXTAB16: even lanes into C[2j], odd lanes into C[2j + 1], LDM / STM)
+@   and restarted at 128.
 @   C: 4w + 10 words, set by the caller to minus the biases (block k spills
-@   steps / 30 + 1 times into lane words k .. k + 5; lane word k + 5 is the
-@   next block's first). Per step one load of x and one of y and five
+@   steps / 30 + 1 times: lane words k .. k + 4 every time, k + 5 but at
+@   the last, where r9 is carried into the next block's r4 instead: lane d
+@   of r9 gains at most 3 - d a step (output k + 4's high half) and then,
+@   as r4, d + 1 (output k + 5's low half) in at most 30 steps before its
+@   first spill: 31 (3 - d) + 30 (d + 1) <= 123). Per step one load of x and one of y and five
 @   SMLALs (8 cycles for 5 outputs; the three-output blocks they replaced:
 @   5.5 for 3, and a spill of about the same cost every 30 steps for 3).
 @ void pqmcu_ntru_int_lanes_sqr(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w)
@@ -143,8 +147,9 @@
     ldm r2, {r10, r11, r12, lr}
 .endm
 @ a block's end in every tail copy (no branch to a shared one): the last
-@ spill (every register free; no new biases, the next block sets them),
-@ C at the block + 10 words, the next block \blk
+@ spill of r4 .. r8 (every register free; no new biases, the next block
+@ sets them), r9 (lane word k + 5) kept as the next block's r4 (see the
+@ bound above), C at the block + 10 words, the next block \blk
 .macro i5end blk
     vmov r0, s0
     ldm r0, {r1, r2, r3, r10, r11, r12}
@@ -155,16 +160,13 @@
     uxtab16 r11, r11, r6
     uxtab16 r12, r12, r6, ror #8
     stmia r0!, {r1, r2, r3, r10, r11, r12}
-    ldm r0, {r1, r2, r3, r4, r5, r6}
+    ldm r0, {r1, r2, r3, r4}
     uxtab16 r1, r1, r7
     uxtab16 r2, r2, r7, ror #8
     uxtab16 r3, r3, r8
     uxtab16 r4, r4, r8, ror #8
-    uxtab16 r5, r5, r9
-    uxtab16 r6, r6, r9, ror #8
-    stmia r0!, {r1, r2, r3, r4, r5, r6}
-    subs r0, r0, #8           @ (r0 = C + 2k + 12 words)
-    vmov s0, r0
+    stmia r0!, {r1, r2, r3, r4}
+    vmov s0, r0               @ C + 2(k + 5)
     vmov r0, s4
     adds r0, r0, #5
     vmov s4, r0
@@ -202,6 +204,7 @@
     vmov s2, r2               @ Y + 9 words
     movs r0, #0
     vmov s4, r0               @ k
+    mov r9, #0x80808080       @ (the first block's r4)
 .Li5block\@:                 @ (r0 = k)
     vmov r3, s3               @ w - 1
     subs r12, r0, r3          @ k + 1 - w
@@ -227,7 +230,12 @@
     ldr r11, [r2, #-4]!
     ldr r10, [r2, #-4]!       @ B[k + 1 - lo]
     movs r0, r3
-    bias5
+    mov r4, r9                @ lane word k: the previous block's r9
+    mov r5, #0x80808080
+    mov r6, #0x80808080
+    mov r7, #0x80808080
+    mov r8, #0x80808080
+    mov r9, #0x80808080
     cmp r0, #30
     bhs .Li5loop\@            @ (out of line, after the copies)
 .Li5tail\@:
