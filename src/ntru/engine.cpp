@@ -313,6 +313,7 @@ void small_sqr_lanes(uint16_t* c, const uint16_t* a, size_t n, uint32_t* scratch
 extern "C" void pqmcu_ntru_int_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
 extern "C" void pqmcu_ntru_int_lanes_sqr(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
 extern "C" void pqmcu_ntru_int_lanes_diag(uint32_t* C, const uint32_t* A, uint32_t w);
+extern "C" void pqmcu_ntru_int_lanes_fold(uint16_t* c, const uint32_t* C, uint32_t N, uint32_t scale);
 #endif
 namespace {
 // The M4 key generation's per-coefficient passes two coefficients per word (halfword
@@ -450,6 +451,14 @@ void int_lanes_finish(uint16_t* c, uint32_t* C, size_t n, uint32_t scale) {
     pairs(n, [&](size_t i, size_t k) { st16(c + i, mul16(add16(ld16(h + i, k), ld16(h + i + n, k)), scale), k); });
 }
 void int_lanes_finish(uint16_t* c, uint32_t* C, size_t n, uint32_t scale) {
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    if (n % 4 == 1) {  // the same one pass (PKHBT / PKHTB, SMULBB / SMULTB)
+        const size_t N = n / 4;
+        pqmcu_ntru_int_lanes_fold(c, C, uint32_t(N), scale);
+        c[4 * N] = uint16_t((C[2 * N] + C[4 * N + 1]) * scale);  // h[4N] + h[8N + 1]
+        return;
+    }
+#endif
     if (scale == 1) int_lanes_finish<false>(c, C, n, 1);
     else int_lanes_finish<true>(c, C, n, scale);
 }

@@ -342,3 +342,60 @@ pqmcu_ntru_int_lanes_diag:
 3:
     pop {r4-r9, pc}
     .size pqmcu_ntru_int_lanes_diag, .-pqmcu_ntru_int_lanes_diag
+
+@ void pqmcu_ntru_int_lanes_fold(uint16_t* c, const uint32_t* C, uint32_t N, uint32_t scale)
+@   int_lanes_finish's one pass for n = 4N + 1 (engine.cpp; the C there is
+@   the same): c[4j .. 4j + 4) = scale (lanes 0..3 of lane word j + lanes
+@   1..3 of word j + N and lane 0 of word j + N + 1) mod 2^16, from C's
+@   (even lanes, odd lanes) halfword pairs: PKHBT / PKHTB and UADD16 (the
+@   second pair with its halves swapped, undone by the scaling's SMULTB /
+@   SMULBB or a ROR), unaligned word stores to c. c[4N] is the caller's.
+@   Branches depend on N and scale == 1 only (public).
+.macro fold_pair scaled
+    ldr r5, [r1, #4]            @ o = C[2j + 1]
+    ldr r4, [r1], #8            @ e = C[2j]
+    ldr r6, [r12, #4]           @ O = L[2j + 1]
+    ldr r7, [r12, #8]!          @ E1 = L[2j + 2]
+    pkhbt r8, r4, r5, lsl #16   @ e lo | o lo
+    pkhtb r9, r10, r6           @ O lo | E hi
+    uadd16 r8, r8, r9           @ c[4j], c[4j + 1]
+    pkhtb r9, r4, r5, asr #16   @ o hi | e hi
+    pkhbt r11, r7, r6           @ E1 lo | O hi
+    uadd16 r9, r9, r11          @ c[4j + 3], c[4j + 2]
+    .if \scaled
+    smulbb r4, r8, r3
+    smultb r5, r8, r3
+    pkhbt r8, r4, r5, lsl #16
+    smultb r4, r9, r3
+    smulbb r5, r9, r3
+    pkhbt r9, r4, r5, lsl #16
+    .else
+    ror r9, r9, #16
+    .endif
+    str r8, [r0], #4
+    str r9, [r0], #4
+    mov r10, r7                 @ E = E1
+.endm
+    .global pqmcu_ntru_int_lanes_fold
+    .type pqmcu_ntru_int_lanes_fold, %function
+    .align 2
+pqmcu_ntru_int_lanes_fold:
+    push {r4-r11, lr}
+    add r12, r1, r2, lsl #3     @ L = C + 2N
+    ldr r10, [r12]              @ E = L[0]
+    cmp r2, #0
+    beq 3f
+    cmp r3, #1
+    beq 2f
+1:
+    fold_pair 1
+    subs r2, r2, #1
+    bne 1b
+    pop {r4-r11, pc}
+2:
+    fold_pair 0
+    subs r2, r2, #1
+    bne 2b
+3:
+    pop {r4-r11, pc}
+    .size pqmcu_ntru_int_lanes_fold, .-pqmcu_ntru_int_lanes_fold
