@@ -406,14 +406,8 @@ struct IntBlock5 {
     }
 };
 #endif
-inline uint32_t mul16(uint32_t v, uint32_t s) {  // both halfwords times s (< 2^15), mod 2^16 each
-#if defined(__ARM_FEATURE_DSP)
-    // SMLABB / SMLATB (accumulator 0) and a PKHBT (the low 16 bits of the
-    // signed products are those of the unsigned ones)
-    return (uint32_t(__smlabb(int32_t(v), int32_t(s), 0)) & 0xFFFFu) | uint32_t(__smlatb(int32_t(v), int32_t(s), 0)) << 16;
-#else
+inline uint32_t mul16(uint32_t v, uint32_t s) {  // both halfwords times s, mod 2^16 each
     return (((v & 0xFFFFu) * s) & 0xFFFFu) | ((v >> 16) * s) << 16;
-#endif
 }
 // c = scale h mod x^n - 1, h the lane words (even lanes, odd lanes) in C.
 // For n = 1 mod 4 (every set) in one pass: c[4j .. 4j + 4) = lanes 0..3 of
