@@ -356,6 +356,7 @@ constexpr uint32_t kIntHalf = 0x80008000u;
 // lo = max(k + 1 - W, 0): the blocks' first step (as the kernels)
 inline size_t int_block_lo(size_t k, size_t W) { return k + 1 >= W ? k + 1 - W : 0; }
 // C (4W + 10 words) starts at `base` minus the biases the spills will add
+// (on the M4 the kernels set it, block by block, from their step counts)
 // (blocks of five outputs, k = 0, 5, ...: block k adds 128 to each halfword
 // of lane words k .. k + 4 per spill, spills(k) spills, and to lane word
 // k + 5 at all but its last: that word is carried into block k + 5 as its
@@ -468,11 +469,11 @@ void z3_mul_int(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uin
     pack_lanes<true>(Y + 4, b, n);
     Y[0] = Y[1] = Y[2] = Y[3] = 0;
     Y[W + 4] = Y[W + 5] = Y[W + 6] = Y[W + 7] = 0;
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    pqmcu_ntru_int_lanes_mul(C, A, Y, uint32_t(W));  // (C's start set there, block by block)
+#else
     const auto hi_of = [W](size_t k) { return k + 4 < W - 1 ? k + 4 : W - 1; };
     int_lanes_start(C, W, kIntHalf, [&](size_t k) { return (hi_of(k) + 1 - int_block_lo(k, W)) / kIntEvery + 1; });
-#if defined(PQMCU_NTRU_NTT_M4_ASM)
-    pqmcu_ntru_int_lanes_mul(C, A, Y, uint32_t(W));
-#else
     IntBlock5 blk;
     for (size_t k = 0; k < 2 * W; k += 5) {
         const size_t lo = int_block_lo(k, W), hi = hi_of(k);
@@ -504,11 +505,11 @@ void z3_sqr_int(uint16_t* c, const uint16_t* a, size_t n, uint32_t* scratch, uin
     pack_lanes<true>(A, a, n);  // lanes {0,1,-1}
     Y[0] = Y[1] = Y[2] = Y[3] = 0;
     Y[W + 4] = Y[W + 5] = Y[W + 6] = Y[W + 7] = 0;
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    pqmcu_ntru_int_lanes_sqr(C, A, Y, uint32_t(W));  // (C's start set there, block by block)
+#else
     const auto full = [W](size_t k) { return (k + 1) / 2 - int_block_lo(k, W); };  // (>= 0 for k < 2W)
     int_lanes_start(C, W, 0x3FC03FC0u, [&](size_t k) { return full(k) / kIntEvery + 1; });
-#if defined(PQMCU_NTRU_NTT_M4_ASM)
-    pqmcu_ntru_int_lanes_sqr(C, A, Y, uint32_t(W));
-#else
     IntBlock5 blk;
     for (size_t k = 0; k < 2 * W; k += 5) {
         const size_t lo = int_block_lo(k, W), steps = full(k);

@@ -21,7 +21,8 @@
 @   block's end the first five, are added into C as halfword lanes
 @   (UXTAB16: even lanes into C[2j], odd lanes into C[2j + 1], LDM / STM)
 @   and restarted at 128.
-@   C: 4w + 10 words, set by the caller to minus the biases (block k spills
+@   C: 4w + 10 words, set here block by block to a base minus the biases
+@   the spills will add, from the block's step count (block k spills
 @   steps / 30 + 1 times: lane words k .. k + 4 every time, k + 5 but at
 @   the last, where r9 is carried into the next block's r4 instead: lane d
 @   of r9 gains at most 3 - d a step (output k + 4's high half) and then,
@@ -205,6 +206,18 @@
     movs r0, #0
     vmov s4, r0               @ k
     mov r9, #0x80808080       @ (the first block's r4)
+    movw r12, #0x8889
+    movt r12, #0x8888
+    vmov s5, r12              @ ceil(2^36 / 30): x / 30 = (x * it) >> 36
+    .if \sqr
+    movw r12, #0x3FC0
+    movt r12, #0x3FC0
+    .else
+    mov r12, #0x80008000
+    .endif
+    vmov s8, r12              @ C's base value per half (see below)
+    vmov r10, s0
+    strd r12, r12, [r10]      @ lane word 0 (each block subtracts its biases)
 .Li5block\@:                 @ (r0 = k)
     vmov r3, s3               @ w - 1
     subs r12, r0, r3          @ k + 1 - w
@@ -221,6 +234,30 @@
     subs r3, r0, r12
     adds r3, r3, #5           @ steps = hi + 1 - lo (>= 0)
     .endif
+    @ C's start for this block: it spills steps / 30 + 1 times, each adding
+    @ 128 to every half of lane words k .. k + 4 (k + 5: one time less, r9
+    @ carried): word k minus that (its start set by the block before), words
+    @ k + 1 .. k + 5 the base minus that (the square's base 2^14 - 64:
+    @ z3_sqr_int doubles it and adds the squares' bias 128; the product's
+    @ 2^15: the two of h[i] + h[i + n] vanish mod 2^16)
+    vmov r12, s5
+    umull r2, lr, r3, r12
+    lsrs lr, lr, #4           @ steps / 30
+    mov r12, #0x00800080
+    mla lr, lr, r12, r12      @ the biases: (steps / 30 + 1) * 128 a half
+    vmov r10, s0              @ C at the block
+    ldrd r4, r5, [r10]
+    subs r4, r4, lr
+    subs r5, r5, lr
+    strd r4, r5, [r10]        @ lane word k
+    vmov r11, s8
+    subs r11, r11, lr
+    strd r11, r11, [r10, #8]
+    strd r11, r11, [r10, #16]
+    strd r11, r11, [r10, #24]
+    strd r11, r11, [r10, #32]
+    add r11, r11, r12
+    strd r11, r11, [r10, #40] @ lane word k + 5
     vmov r12, s2              @ Y + 9
     add r2, r12, r0, lsl #2   @ B + (k + 5 - lo)
     vmov r12, s1
