@@ -312,6 +312,8 @@ void small_sqr_lanes(uint16_t* c, const uint16_t* a, size_t n, uint32_t* scratch
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
 extern "C" void pqmcu_ntru_int_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
 extern "C" void pqmcu_ntru_int_lanes_sqr(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
+extern "C" void pqmcu_ntru_int_lanes_diag(uint32_t* C, const uint32_t* A, uint32_t w);
+extern "C" void pqmcu_ntru_int_lanes_fold(uint16_t* c, const uint32_t* C, uint32_t N, uint32_t scale);
 #endif
 namespace {
 // The M4 key generation's per-coefficient passes two coefficients per word (halfword
@@ -370,41 +372,57 @@ constexpr size_t kIntEvery = 30;  // steps between spills (a lane gains <= 4 per
 constexpr uint32_t kIntHalf = 0x80008000u;
 // lo = max(k + 1 - W, 0): the blocks' first step (as the kernels)
 inline size_t int_block_lo(size_t k, size_t W) { return k + 1 >= W ? k + 1 - W : 0; }
-// C (4W + 8 words) starts at minus the biases the spills will add (block k
-// adds 128 << sh per spill to each halfword of lane words k, k + 3 and
-// twice that to k + 1, k + 2: two accumulator halves each; spills(k)
-// spills), minus `extra` on lane words < 2W, plus 2^15 in each half: the
-// sums (of size <= n < 2^15) end in [1, 2^16) with no borrow between the
-// halves, and the two 2^15 of h[i] + h[i + n] vanish mod 2^16. Lane words
-// >= 2W are not read.
+// C (4W + 10 words) starts at `base` minus the biases the spills will add
+// (on the M4 the kernels set it, block by block, from their step counts)
+// (blocks of five outputs, k = 0, 5, ...: block k adds 128 to each halfword
+// of lane words k .. k + 4 per spill, spills(k) spills, and to lane word
+// k + 5 at all but its last: that word is carried into block k + 5 as its
+// lane word k). The product: base 2^15 in each half, so the sums (of
+// size <= n < 2^15) end in [1, 2^16) with no borrow between the halves and
+// the two 2^15 of h[i] + h[i + n] vanish mod 2^16. Lane words >= 2W are not
+// read.
 template <class Spills>
-void int_lanes_start(uint32_t* C, size_t W, uint32_t sh, uint32_t extra, Spills spills) {
+void int_lanes_start(uint32_t* C, size_t W, uint32_t base, Spills spills) {
     uint32_t prev = 0;
-    for (size_t k = 0; k < 2 * W; k += 3) {
-        const uint32_t bias = (128u * 0x10001u << sh) * uint32_t(spills(k));
+    for (size_t k = 0; k < 2 * W; k += 5) {
+        const uint32_t bias = 128u * 0x10001u * uint32_t(spills(k));
         uint32_t* o = C + 2 * k;
-        o[0] = o[1] = kIntHalf - (bias + prev) - extra;
-        o[2] = o[3] = o[4] = o[5] = kIntHalf - 2 * bias - extra;
-        prev = bias;
+        o[0] = o[1] = base - (bias + prev);
+        o[2] = o[3] = o[4] = o[5] = o[6] = o[7] = o[8] = o[9] = base - bias;  // (written out: no loop)
+        prev = bias - 128u * 0x10001u;
     }
 }
 #if !defined(PQMCU_NTRU_NTT_M4_ASM)
-// The kernels' spill: the accumulators' lanes (biased by 128) added (<< sh)
-// into the block's halfword lanes, the accumulators restarted.
-void int_spill(uint32_t* out, int64_t* acc, uint32_t sh) {
-    uint32_t words[6];
-    for (size_t i = 0; i < 3; ++i) {
-        const uint64_t v = uint64_t(acc[i]) + 0x8080808080808080ull;
-        words[2 * i] = uint32_t(v);
-        words[2 * i + 1] = uint32_t(v >> 32);
-        acc[i] = 0;
+// The kernels' blocks (int_lanes_m4.S): six words r of four biased lanes,
+// lane words k .. k + 5; output k + j's 64-bit sum in (r[j], r[j + 1])
+// (SMLAL: no lane leaves [0, 255], so the shared words stay exact). The
+// last spill of a block leaves r[5] as the next block's r[0] (`next`).
+struct IntBlock5 {
+    uint32_t r[6] = {0x80808080u, 0x80808080u, 0x80808080u, 0x80808080u, 0x80808080u, 0x80808080u};
+    void bias() {
+        for (auto& v : r) v = 0x80808080u;
     }
-    const size_t at[6] = {0, 1, 1, 2, 2, 3};  // lane word of each accumulator half
-    for (size_t i = 0; i < 6; ++i) {
-        out[2 * at[i]] += (words[i] & 0x00FF00FFu) << sh;
-        out[2 * at[i] + 1] += ((words[i] >> 8) & 0x00FF00FFu) << sh;
+    void next() {
+        r[0] = r[5];
+        for (size_t i = 1; i < 6; ++i) r[i] = 0x80808080u;
     }
-}
+    void mla(size_t j, uint32_t x, uint32_t y) {
+        uint64_t v = r[j] | uint64_t(r[j + 1]) << 32;
+        v += uint64_t(int64_t(int32_t(x)) * int32_t(y));
+        r[j] = uint32_t(v);
+        r[j + 1] = uint32_t(v >> 32);
+    }
+    // the lanes into the block's halfword lanes (even lanes, odd lanes),
+    // restarted (last: r[5] kept for the next block)
+    void spill(uint32_t* out, bool last = false) {
+        for (size_t i = 0; i < (last ? 5u : 6u); ++i) {
+            out[2 * i] += r[i] & 0x00FF00FFu;
+            out[2 * i + 1] += (r[i] >> 8) & 0x00FF00FFu;
+        }
+        if (last) next();
+        else bias();
+    }
+};
 #endif
 inline uint32_t mul16(uint32_t v, uint32_t s) {  // both halfwords times s, mod 2^16 each
     return (((v & 0xFFFFu) * s) & 0xFFFFu) | ((v >> 16) * s) << 16;
@@ -445,6 +463,14 @@ void int_lanes_finish(uint16_t* c, uint32_t* C, size_t n, uint32_t scale) {
     pairs(n, [&](size_t i, size_t k) { st16(c + i, mul16(add16(ld16(h + i, k), ld16(h + i + n, k)), scale), k); });
 }
 void int_lanes_finish(uint16_t* c, uint32_t* C, size_t n, uint32_t scale) {
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    if (n % 4 == 1) {  // the same one pass (PKHBT / PKHTB, SMULBB / SMULTB)
+        const size_t N = n / 4;
+        pqmcu_ntru_int_lanes_fold(c, C, uint32_t(N), scale);
+        c[4 * N] = uint16_t((C[2 * N] + C[4 * N + 1]) * scale);  // h[4N] + h[8N + 1]
+        return;
+    }
+#endif
     if (scale == 1) int_lanes_finish<false>(c, C, n, 1);
     else int_lanes_finish<true>(c, C, n, scale);
 }
@@ -455,26 +481,25 @@ void int_lanes_finish(uint16_t* c, uint32_t* C, size_t n, uint32_t scale) {
 // below is the same blocks), the biases taken off, then mod x^n - 1.
 void z3_mul_int(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch, uint32_t scale) {
     const size_t W = (n + 3) / 4;
-    uint32_t *A = scratch, *Y = A + W, *C = Y + W + 4;  // (b goes straight into Y)
+    uint32_t *A = scratch, *Y = A + W, *C = Y + W + 8;  // (b goes straight into Y, four zero words each side)
     pack_lanes<true>(A, a, n);  // lanes {0,1,-1}
-    pack_lanes<true>(Y + 2, b, n);
-    Y[0] = Y[1] = 0;
-    Y[W + 2] = Y[W + 3] = 0;
-    const auto hi_of = [W](size_t k) { return k + 2 < W - 1 ? k + 2 : W - 1; };
-    int_lanes_start(C, W, 0, 0, [&](size_t k) { return (hi_of(k) + 1 - int_block_lo(k, W)) / kIntEvery + 1; });
+    pack_lanes<true>(Y + 4, b, n);
+    Y[0] = Y[1] = Y[2] = Y[3] = 0;
+    Y[W + 4] = Y[W + 5] = Y[W + 6] = Y[W + 7] = 0;
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
-    pqmcu_ntru_int_lanes_mul(C, A, Y, uint32_t(W));
+    pqmcu_ntru_int_lanes_mul(C, A, Y, uint32_t(W));  // (C's start set there, block by block)
 #else
-    for (size_t k = 0; k < 2 * W; k += 3) {
+    const auto hi_of = [W](size_t k) { return k + 4 < W - 1 ? k + 4 : W - 1; };
+    int_lanes_start(C, W, kIntHalf, [&](size_t k) { return (hi_of(k) + 1 - int_block_lo(k, W)) / kIntEvery + 1; });
+    IntBlock5 blk;
+    for (size_t k = 0; k < 2 * W; k += 5) {
         const size_t lo = int_block_lo(k, W), hi = hi_of(k);
-        const uint32_t* y = Y + 2 + (k + 2 - lo);
-        int64_t acc[3] = {0, 0, 0};
+        const uint32_t* y = Y + 4 + (k - lo);  // step s, output k + j: y[j - s]
         for (size_t s = 0; lo + s <= hi; ++s) {
-            const int64_t x = int32_t(A[lo + s]);
-            for (size_t j = 0; j < 3; ++j) acc[j] += x * int32_t(y[ptrdiff_t(j) - 2 - ptrdiff_t(s)]);
-            if (s % kIntEvery == kIntEvery - 1) int_spill(C + 2 * k, acc, 0);
+            for (size_t j = 0; j < 5; ++j) blk.mla(j, A[lo + s], y[ptrdiff_t(j) - ptrdiff_t(s)]);
+            if (s % kIntEvery == kIntEvery - 1) blk.spill(C + 2 * k);
         }
-        int_spill(C + 2 * k, acc, 0);
+        blk.spill(C + 2 * k, true);
     }
 #endif
     int_lanes_finish(c, C, n, scale);
@@ -483,49 +508,64 @@ void z3_mul_int(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uin
 // a^2 as z3_mul_int(c, a, a) with about half the word products: output word
 // m is 2 sum_{i < m/2} A_i A_(m-i) + [m even] A_(m/2)^2. The kernel
 // (pqmcu_ntru_int_lanes_sqr; the C below is the same blocks) adds the cross
-// terms twice (block k: steps i = lo .. ceil(k/2) - 1 for its three outputs,
-// then i = ceil(k/2) for the last two; the spills shifted by 1); for k odd
-// that last step put 2 A_i^2 into m = k + 1 = 2i (i = 2 mod 3), so the
-// squares are added here with the sign -1 there and +1 elsewhere (i is public).
+// terms once (block k: steps i = lo .. c - 1, c = ceil(k/2), for its five
+// outputs, then i = c for outputs k + 1 .. k + 4 and i = c + 1 for k + 3,
+// k + 4); for k odd those last steps put A_c^2 into m = k + 1 and A_(c+1)^2
+// into m = k + 3 (i = 3, 4 mod 5). The squares pass below doubles every
+// halfword lane and adds the squares, negated there (i is public). C starts
+// at 2^14 - 64 per half (minus the biases): 2 (2^14 - 64) + 128 (the
+// squares' bias) is the product's 2^15; before the doubling every half is
+// in (0, 2^15) (the biases < 2^11, the cross sums < n / 2).
 void z3_sqr_int(uint16_t* c, const uint16_t* a, size_t n, uint32_t* scratch, uint32_t scale) {
     const size_t W = (n + 3) / 4;
-    uint32_t *Y = scratch, *A = Y + 2, *C = Y + W + 4;
+    uint32_t *Y = scratch, *A = Y + 4, *C = Y + W + 8;
     pack_lanes<true>(A, a, n);  // lanes {0,1,-1}
-    Y[0] = Y[1] = 0;
-    Y[W + 2] = Y[W + 3] = 0;
-    const auto full = [W](size_t k) { return (k + 1) / 2 - int_block_lo(k, W); };  // (>= 0 for k < 2W)
-    int_lanes_start(C, W, 1, 128u * 0x10001u, [&](size_t k) { return full(k) / kIntEvery + 1; });
+    Y[0] = Y[1] = Y[2] = Y[3] = 0;
+    Y[W + 4] = Y[W + 5] = Y[W + 6] = Y[W + 7] = 0;
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
-    pqmcu_ntru_int_lanes_sqr(C, A, Y, uint32_t(W));
+    pqmcu_ntru_int_lanes_sqr(C, A, Y, uint32_t(W));  // (C's start set there, block by block)
 #else
-    for (size_t k = 0; k < 2 * W; k += 3) {
+    const auto full = [W](size_t k) { return (k + 1) / 2 - int_block_lo(k, W); };  // (>= 0 for k < 2W)
+    int_lanes_start(C, W, 0x3FC03FC0u, [&](size_t k) { return full(k) / kIntEvery + 1; });
+    IntBlock5 blk;
+    for (size_t k = 0; k < 2 * W; k += 5) {
         const size_t lo = int_block_lo(k, W), steps = full(k);
-        const uint32_t* y = Y + 2 + (k + 2 - lo);
-        int64_t acc[3] = {0, 0, 0};
+        const uint32_t* y = Y + 4 + (k - lo);  // step s, output k + j: y[j - s]
         for (size_t s = 0; s < steps; ++s) {
-            const int64_t x = int32_t(A[lo + s]);
-            for (size_t j = 0; j < 3; ++j) acc[j] += x * int32_t(y[ptrdiff_t(j) - 2 - ptrdiff_t(s)]);
-            if (s % kIntEvery == kIntEvery - 1) int_spill(C + 2 * k, acc, 1);
+            for (size_t j = 0; j < 5; ++j) blk.mla(j, A[lo + s], y[ptrdiff_t(j) - ptrdiff_t(s)]);
+            if (s % kIntEvery == kIntEvery - 1) blk.spill(C + 2 * k);
         }
-        const int64_t x = int32_t(A[lo + steps]);  // (A[W] is Y's zero padding)
-        for (size_t j = 1; j < 3; ++j) acc[j] += x * int32_t(y[ptrdiff_t(j) - 2 - ptrdiff_t(steps)]);
-        int_spill(C + 2 * k, acc, 1);
+        for (size_t j = 1; j < 5; ++j) blk.mla(j, A[lo + steps], y[ptrdiff_t(j) - ptrdiff_t(steps)]);
+        for (size_t j = 3; j < 5; ++j) blk.mla(j, A[lo + steps + 1], y[ptrdiff_t(j) - ptrdiff_t(steps) - 1]);
+        blk.spill(C + 2 * k, true);  // (A[W], A[W + 1]: zero padding)
     }
 #endif
-    // the squares A_i^2 into lane words 2i, 2i + 1 (each lane of the
-    // biased 64-bit value in [124, 132]: no borrows), i = 2 mod 3 negated
-    // (three at a time: the signs fixed)
+    // every halfword doubled and the squares A_i^2 added into lane words 2i,
+    // 2i + 1 (each lane of the biased 64-bit value in [124, 132]: no
+    // borrows), negated for i = 3, 4 mod 5 (five at a time: the signs fixed)
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    pqmcu_ntru_int_lanes_diag(C, A, uint32_t(W));  // (the same pass, LDM / STM)
+#else
     const auto square = [&](size_t i, bool neg) {
         const int64_t sq = int64_t(int32_t(A[i])) * int32_t(A[i]);
         const uint64_t v = uint64_t(neg ? -sq : sq) + 0x8080808080808080ull;
         const uint32_t lo = uint32_t(v), hi = uint32_t(v >> 32);
         uint32_t* o = C + 4 * i;
-        o[0] += lo & 0x00FF00FFu;
-        o[1] += (lo >> 8) & 0x00FF00FFu;
-        o[2] += hi & 0x00FF00FFu;
-        o[3] += (hi >> 8) & 0x00FF00FFu;
+        o[0] = 2 * o[0] + (lo & 0x00FF00FFu);
+        o[1] = 2 * o[1] + ((lo >> 8) & 0x00FF00FFu);
+        o[2] = 2 * o[2] + (hi & 0x00FF00FFu);
+        o[3] = 2 * o[3] + ((hi >> 8) & 0x00FF00FFu);
     };
-    each_square(W, square);
+    size_t i = 0;
+    for (; i + 5 <= W; i += 5) {
+        square(i, false);
+        square(i + 1, false);
+        square(i + 2, false);
+        square(i + 3, true);
+        square(i + 4, true);
+    }
+    for (; i < W; ++i) square(i, i % 5 >= 3);
+#endif
     int_lanes_finish(c, C, n, scale);
 }
 

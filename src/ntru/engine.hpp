@@ -294,7 +294,7 @@ void small_sqr_lanes(uint16_t* c, const uint16_t* a, size_t n, uint32_t* scratch
 // a bias of 128 before their size can pass 127, the biases taken off).
 // c may be a or b. `scratch`: z3_int_words(n) words. (Key generation's g f,
 // f^2, g^2 on the M4.)
-constexpr size_t z3_int_words(size_t n) { return 6 * ((n + 3) / 4) + 12; }
+constexpr size_t z3_int_words(size_t n) { return 6 * ((n + 3) / 4) + 18; }
 // scale: c times scale mod 2^16 in the same pass (key generation's 3 g f).
 void z3_mul_int(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch, uint32_t scale = 1);
 // c = a^2 as z3_mul_int(c, a, a, n, scratch) with about half the word

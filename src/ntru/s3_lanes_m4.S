@@ -2,13 +2,13 @@
 @ Products on byte lanes (engine.cpp, lanes_mul): decryption's S3 product
 @ (detail::s3_mul_lanes), the inversion mod 3 by exponentiation
 @ (detail::s3_inverse_exp), key generation's mod 16 products
-@ (detail::mod16_mul_lanes) and its integer products of ternary
-@ polynomials (detail::z3_mul_int).
+@ (detail::mod16_mul_lanes) and its mod 32 square (the integer products of
+@ ternary polynomials, detail::z3_mul_int / z3_sqr_int: int_lanes_m4.S).
 @
 @ (The inversion mod 3's and decryption's mod 3 products and key
 @ generation's mod 16 products use the five-output kernels at the end of
 @ this file, pqmcu_ntru_s3_lanes_mul5 / m16_lanes_mul5; the three-output
-@ blocks below remain for the integer products and the mod 32 square.)
+@ blocks below remain for the mod 32 square.)
 @ Outputs come in blocks of three: acc_j = sum_s x[s] y[j-2-s] (j < 3, s <
 @ steps), as 64-bit sums of 32 x 32-bit products (UMLAL) of words of four
 @ byte lanes. Step s needs y[-s], y[-1-s] (loaded by the two steps before)
@@ -56,8 +56,7 @@
     fold16 r9
 .endm
 @ one step: x, the new y into \n; acc2 += x \a, acc1 += x \b, acc0 += x \n
-@ (\mla: umlal for the mod-q lanes, smlal for the signed lanes of
-@ pqmcu_ntru_int_lanes_mul)
+@ (\mla: the multiply-accumulate, umlal for the mod-q lanes)
 .macro step a, b, n, mla=umlal
     ldr.w r12, [r1], #4
     ldr.w \n, [r2, #-4]!
@@ -220,206 +219,6 @@ pqmcu_ntru_m32_lanes_sqr:
     pop {r4-r11, pc}
     .size pqmcu_ntru_m32_lanes_sqr, .-pqmcu_ntru_m32_lanes_sqr
 
-
-@ void pqmcu_ntru_int_lanes_mul(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w)
-@   Integer (unreduced) product of signed byte-lane operands, lanes in
-@   {-1,0,1}, each word the integer sum of lane * 256^i (engine.cpp,
-@   detail::z3_mul_int): the three-output blocks above with SMLAL, a lane
-@   gains at most 4 in size per step; the six accumulators start at
-@   0x80..80 (128 on every lane of the 64-bit sums), so after every 30 steps
-@   (and at the end) their lanes are in [8, 248] with no borrows left; they
-@   are added into C as halfword lanes (UXTB16: even lanes, odd lanes) and
-@   restarted. C: 4w + 8 words, set by the caller (to minus the biases:
-@   block k spills steps / 30 + 1 times); byte-lane word j of the product is
-@   C[2j] (lanes 0, 2) and C[2j + 1] (lanes 1, 3), each halfword the sum
-@   plus 128 per spill. Block k
-@   adds into C[2k .. 2k + 8). No frame: C at the block, A, Y, w, k and r3
-@   during a spill in s0-s5 (one-cycle VMOVs). Branches depend on w and k only (public).
-@ void pqmcu_ntru_int_lanes_sqr(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w)
-@   The square's cross terms (engine.cpp, detail::z3_sqr_int): A = Y + 2
-@   (the operand, two zero words on each side). Output word m of the square
-@   is sum_{i + j = m} A_i A_j = 2 sum_{i < m / 2} A_i A_{m - i} + [m even]
-@   A_{m/2}^2: block k runs steps i = lo .. ceil(k/2) - 1 for all three
-@   outputs (every i < m / 2 of m = k, k + 1, k + 2 but m = k + 2's last
-@   when k is odd), then one step i = ceil(k/2) for acc1 and acc2 only (the
-@   missing cross term for k + 2 and k + 1 when k is even; for k odd acc1's
-@   term there is the square A_i^2 of m = k + 1), and the spills add every
-@   lane twice (the shifted ADD operand, same cycles). The caller adds
-@   the squares A_i^2 (and subtracts them where acc1 held them doubled:
-@   i = 2 mod 3). About half the steps of the product.
-@ the accumulators start at 0x80..80 (128 on every lane)
-.macro bias_int
-    mov r4, #0x80808080
-    mov r5, #0x80808080
-    mov r6, #0x80808080
-    mov r7, #0x80808080
-    mov r8, #0x80808080
-    mov r9, #0x80808080
-.endm
-@ acc0 (r4:r5), acc1 (r6:r7), acc2 (r8:r9) into the block's C (r3), restarted
-@ (\sh: 1 adds every lane twice)
-.macro spill_int sh=0, final=0
-    .if \final == 0
-    vmov s5, r3
-    .endif
-    vmov r3, s0
-    uxtb16 r0, r5             @ word k + 1: acc0 hi + acc1 lo
-    uxtb16 r12, r6
-    add r0, r0, r12
-    uxtb16 r5, r5, ror #8
-    uxtb16 r12, r6, ror #8
-    add r5, r5, r12
-    ldrd r6, r12, [r3, #8]
-    add r6, r6, r0, lsl #\sh
-    add r12, r12, r5, lsl #\sh
-    strd r6, r12, [r3, #8]
-    uxtb16 r0, r7             @ word k + 2: acc1 hi + acc2 lo
-    uxtb16 r12, r8
-    add r0, r0, r12
-    uxtb16 r7, r7, ror #8
-    uxtb16 r12, r8, ror #8
-    add r7, r7, r12
-    ldrd r8, r12, [r3, #16]
-    add r8, r8, r0, lsl #\sh
-    add r12, r12, r7, lsl #\sh
-    strd r8, r12, [r3, #16]
-    uxtb16 r0, r4             @ word k: acc0 lo
-    uxtb16 r4, r4, ror #8
-    ldrd r5, r6, [r3]
-    add r5, r5, r0, lsl #\sh
-    add r6, r6, r4, lsl #\sh
-    strd r5, r6, [r3]
-    uxtb16 r0, r9             @ word k + 3: acc2 hi
-    uxtb16 r9, r9, ror #8
-    ldrd r7, r8, [r3, #24]
-    add r7, r7, r0, lsl #\sh
-    add r8, r8, r9, lsl #\sh
-    strd r7, r8, [r3, #24]
-    .if \final == 0
-    bias_int
-    vmov r3, s5
-    .endif
-.endm
-@ the square's last step of a block: x, acc2 += x \a, acc1 += x \b
-.macro half_step a, b
-    ldr.w r12, [r1], #4
-    smlal r8, r9, r12, \a
-    smlal r6, r7, r12, \b
-.endm
-@ the last r3 <= 29 steps: the copy whose roles at its entry step are
-@ (r10, r11, lr); the square's half step after it; then the block's end
-@ (no branch to a shared one): the last spill (C at the block left in r3,
-@ no new biases: the next block sets them), the next block \blk
-.macro int_tail a, b, c, sqr, blk
-.Lit_beg\@:
-    steps 29, \a, \b, \c, smlal
-    .if (. - .Lit_beg\@ - 580)
-    .error "int_lanes: a step is not 20 bytes"
-    .endif
-    .if \sqr
-    half_step \c, \a
-    .endif
-    spill_int \sqr, 1
-    adds r3, r3, #24          @ next block: 3 words = 6 halfword-lane words
-    vmov s0, r3
-    vmov r0, s4
-    adds r0, r0, #3
-    vmov s4, r0
-    vmov r3, s7               @ 2w
-    cmp r0, r3                @ k < 2w
-    blt.w \blk
-    pop {r4-r11, pc}
-.endm
-
-.macro int_lanes name, sqr
-    .global \name
-    .type \name, %function
-    .align 2
-\name:
-    push {r4-r11, lr}
-    vmov s0, r0               @ C at the block
-    vmov s1, s2, r1, r2       @ A, Y
-    lsls r0, r3, #1
-    vmov s7, r0               @ 2w
-    subs r3, r3, #1
-    vmov s3, r3               @ w - 1
-    adds r2, r2, #16
-    vmov s2, r2               @ Y + 4 words
-    movs r0, #0
-    vmov s4, r0               @ k
-.Lint_block\@:               @ (r0 = k)
-    vmov r3, s3               @ w - 1
-    subs r12, r0, r3          @ k + 1 - w
-    bic r1, r12, r12, asr #31 @ lo = max(k + 1 - w, 0)
-    .if \sqr
-    adds r3, r0, #1
-    lsrs r3, r3, #1
-    subs r3, r3, r1           @ steps = ceil(k / 2) - lo (>= 0 for k < 2w)
-    subs r0, r0, r1           @ k - lo
-    .else
-    adds r12, r12, #2
-    bic r12, r12, r12, asr #31 @ k + 2 - hi, hi = min(k + 2, w - 1)
-    subs r0, r0, r1           @ k - lo
-    subs r3, r0, r12
-    adds r3, r3, #3           @ steps = hi + 1 - lo (>= 0)
-    .endif
-    vmov r2, s2               @ Y + 4
-    add r2, r2, r0, lsl #2    @ y = Y + 2 + (k + 2 - lo)
-    vmov r12, s1
-    add r1, r12, r1, lsl #2   @ x = A + lo
-    bias_int
-    ldr r10, [r2]             @ y[0]
-    ldr r11, [r2, #-4]!       @ y[-1]
-    cmp r3, #30
-    bhs 1f                    @ (out of line, after the copies)
-3:  @ at most 29 steps left (and the square's half step), no spill before
-    @ the last: straight-line from step 29 - r3 of the copy whose roles
-    @ there are (r10, r11, lr) (every step 20 bytes)
-    tbh [pc, r3, lsl #1]
-.Litbl\@:
-    .irp left, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29
-    .if (\left % 3) == 0
-    .hword (.Lit1\@ + 20 * (29 - \left) - .Litbl\@) / 2   @ \left steps left
-    .elseif (\left % 3) == 1
-    .hword (.Lit2\@ + 20 * (29 - \left) - .Litbl\@) / 2
-    .else
-    .hword (.Lit0\@ + 20 * (29 - \left) - .Litbl\@) / 2
-    .endif
-    .endr
-.Lit0\@:
-    int_tail r10, r11, lr, \sqr, .Lint_block\@
-.Lit1\@:
-    int_tail r11, lr, r10, \sqr, .Lint_block\@
-.Lit2\@:
-    int_tail lr, r10, r11, \sqr, .Lint_block\@
-1:  @ 60 steps in pairs, a spill after every 30 (|lanes| <= 120); the count
-    @ in s6, r3 the fourth y register (spill_int keeps it)
-    cmp r3, #60
-    blo 2f
-    sub r3, r3, #60
-    vmov s6, r3
-    pairs 15, r10, r11, lr, r3, smlal
-    spill_int \sqr
-    pairs 15, lr, r3, r10, r11, smlal
-    spill_int \sqr
-    vmov r3, s6
-    b 1b
-2:  @ 30 steps in pairs and a spill, then the roles back to (r10, r11, lr)
-    cmp r3, #30
-    blo 3b
-    sub r3, r3, #30
-    vmov s6, r3
-    pairs 15, r10, r11, lr, r3, smlal
-    spill_int \sqr
-    mov r10, lr
-    mov r11, r3
-    vmov r3, s6
-    b 3b
-    .size \name, .-\name
-.endm
-
-    int_lanes pqmcu_ntru_int_lanes_mul, 0
-    int_lanes pqmcu_ntru_int_lanes_sqr, 1
 
 @ void pqmcu_ntru_zero32(void* p, uint32_t blocks)
 @   zeroes blocks * 32 bytes from p (word aligned, blocks >= 1): eight zero

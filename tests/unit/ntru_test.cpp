@@ -961,16 +961,16 @@ TEST(NtruPieces, SmallSquareLanes) {
 
 // Key generation's integer products of ternary polynomials on byte lanes
 // (the C mirror of the M4 kernel here; the kernel through m4.kat.*): all-(-1)
-// operands reach the lanes' bound (4n), squares (also by z3_sqr_int, in
-// place), output aliasing, a canary.
+// operands reach the lanes' bound (4n), all-1 times all-(-1) its negative,
+// squares (also by z3_sqr_int, in place), output aliasing, a canary.
 TEST(NtruPieces, TernaryIntLanesProduct) {
     std::mt19937 gen{15};
     for (size_t n : {1u, 2u, 3u, 4u, 5u, 7u, 8u, 9u, 56u, 57u, 60u, 61u, 127u, 509u, 677u, 701u, 821u, 1229u, 1373u}) {
-        for (int kind = 0; kind < 5; ++kind) {
+        for (int kind = 0; kind < 6; ++kind) {
             std::vector<uint16_t> a(n), b(n), want(n, 0), got(n);
             for (size_t i = 0; i < n; ++i) {
-                a[i] = kind == 1 ? 2 : kind == 2 ? 1 : uint16_t(gen() % 3);
-                b[i] = kind == 1 ? 2 : kind == 2 ? 1 : uint16_t(gen() % 3);
+                a[i] = kind == 1 ? 2 : kind == 2 || kind == 5 ? 1 : uint16_t(gen() % 3);
+                b[i] = kind == 1 || kind == 5 ? 2 : kind == 2 ? 1 : uint16_t(gen() % 3);
             }
             if (kind == 4) b = a;
             const auto val = [](uint16_t v) { return v == 2 ? -1 : int(v); };
