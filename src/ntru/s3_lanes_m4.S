@@ -819,3 +819,108 @@ pqmcu_ntru_m16_lanes_mul5:
     bhs .Lm5loop
     b .Lm5tail
     .size pqmcu_ntru_m16_lanes_mul5, .-pqmcu_ntru_m16_lanes_mul5
+
+@ ---- the inversion mod 3's top Karatsuba level fused with the fold mod
+@ (3, x^n - 1) (engine.cpp, s3_kmul_fold; n = 8h - 3, W = 2h words):
+@ void pqmcu_ntru_s3_kmul_fold(uint32_t* c, const uint32_t* C,
+@     const uint32_t* P, uint32_t h, uint32_t q2, uint32_t q3, uint32_t folded)
+@ C: p0 (C[0 .. 2h)) and p2 (C[2h .. 4h)), P: p1 (2h words). Step i forms
+@ the level's middle words (never stored) m1 = C[h+i] + P[i] + 2 fold(C[i]
+@ + C[2h+i]), m2 = C[2h+i] + P[h+i] + 2 fold(C[h+i] + C[3h+i]) and writes
+@ c[i] = C[i] + (m2' >> 8 | m2 << 24) and c[h+i] = m1 + (C[3h+i-1] >> 8 |
+@ C[3h+i] << 24) mod 3 (m2' the step before's m2; q2 / q3 at i = 0: step
+@ h - 1's m1 / m2). Lanes: one level (folded 0) over the kernel's <= 30,
+@ m <= 96, the sums <= 30 + 96 and 96 + 30; two (folded 1: C[h+i] + P[i]
+@ and C[2h+i] + P[h+i] folded too) over lanes_kmul's <= 96, m <= 26 + 2 *
+@ 26 = 78, the sums <= 96 + 78. h >= 4. Public bounds and addresses.
+@ r0 c + i, r1 C + i, r2 P + i, r3 4h, r4 C + 3h + i, r7 0x03030303, s0
+@ the end C + h; r5 / r11 and r6 / r9 alternate as the carried words.
+
+@ each byte lane mod 3 to {0,1,2} (any byte): nibble fold (<= 30), two
+@ two-bit folds (<= 3 + 7 = 10, then <= 4: 10 = 2 + 2, 7 = 3 + 1), 3 -> 0
+@ and 4 -> 1 by USUB8 / SEL
+.macro kf_mod3 x, t
+    and \t, \x, #0xF0F0F0F0
+    and \x, \x, #0x0F0F0F0F
+    add \x, \x, \t, lsr #4
+    and \t, \x, #0x1C1C1C1C
+    and \x, \x, #0x03030303
+    add \x, \x, \t, lsr #2
+    and \t, \x, #0x0C0C0C0C
+    and \x, \x, #0x03030303
+    add \x, \x, \t, lsr #2
+    usub8 \t, \x, r7
+    sel \x, \t, \x
+.endm
+@ each byte lane x mod 16 + x / 16 (<= 30)
+.macro kf_fold x, t
+    and \t, \x, #0xF0F0F0F0
+    and \x, \x, #0x0F0F0F0F
+    add \x, \x, \t, lsr #4
+.endm
+@ one step: q2 / q3 the carried words in, m2 / c3 the ones out
+.macro kf_step q2, m2, q3, c3, folded
+    ldr r8, [r1, r3]            @ C[h+i]
+    ldr \c3, [r4], #4           @ C[3h+i]
+    ldr r10, [r1, r3, lsl #1]   @ C[2h+i]
+    ldr \m2, [r2, r3]           @ P[h+i]
+    add r12, r8, \c3
+    kf_fold r12, lr
+    add \m2, \m2, r10
+.if \folded
+    kf_fold \m2, lr
+.endif
+    add \m2, \m2, r12, lsl #1   @ m2
+    ldr r12, [r1], #4           @ C[i]
+    add r10, r10, r12
+    kf_fold r10, lr
+    ldr lr, [r2], #4            @ P[i]
+    add r8, r8, lr
+.if \folded
+    kf_fold r8, lr
+.endif
+    add r8, r8, r10, lsl #1     @ m1
+    lsr r10, \q2, #8
+    orr r10, r10, \m2, lsl #24
+    add r10, r10, r12
+    kf_mod3 r10, r12            @ c[i]
+    lsr lr, \q3, #8
+    orr lr, lr, \c3, lsl #24
+    add r8, r8, lr
+    kf_mod3 r8, lr              @ c[h+i]
+    str r8, [r0, r3]
+    str r10, [r0], #4
+.endm
+@ the steps: h odd (public), one first; then two, the carried words swapping roles
+.macro kf_loop folded
+    tst r3, #4
+    beq .Lkf_loop\folded
+    kf_step r5, r11, r6, r9, \folded
+    mov r5, r11
+    mov r6, r9
+.Lkf_loop\folded:
+    kf_step r5, r11, r6, r9, \folded
+    kf_step r11, r5, r9, r6, \folded
+    vmov lr, s0
+    cmp r1, lr
+    bne .Lkf_loop\folded
+    pop {r4-r11, pc}
+.endm
+    .global pqmcu_ntru_s3_kmul_fold
+    .type pqmcu_ntru_s3_kmul_fold, %function
+pqmcu_ntru_s3_kmul_fold:
+    push {r4-r11, lr}
+    ldr r5, [sp, #36]
+    ldr r6, [sp, #40]
+    ldr r8, [sp, #44]
+    lsl r3, r3, #2
+    add r4, r1, r3
+    vmov s0, r4                 @ the end: C + h
+    add r4, r4, r3, lsl #1      @ C + 3h
+    mov r7, #0x03030303
+    cmp r8, #0
+    bne.w .Lkf_folded
+    kf_loop 0
+.Lkf_folded:
+    kf_loop 1
+    .size pqmcu_ntru_s3_kmul_fold, .-pqmcu_ntru_s3_kmul_fold
