@@ -56,8 +56,9 @@ uint16_t mod3(uint16_t a) {
 extern "C" void pqmcu_ntru_s3_lanes_mul5(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
 extern "C" void pqmcu_ntru_m16_lanes_mul5(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
 extern "C" void pqmcu_ntru_m32_lanes_sqr(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
-extern "C" void pqmcu_ntru_s3_kmul_fold(uint32_t* c, const uint32_t* C, const uint32_t* P, uint32_t h, uint32_t q2,
-                                        uint32_t q3, uint32_t folded);
+extern "C" void pqmcu_ntru_s3_kmul_fold(uint32_t* C, const uint32_t* P, uint32_t h, uint32_t q2, uint32_t q3,
+                                        uint32_t folded);
+extern "C" void pqmcu_ntru_s3_frob_dbl(uint32_t* out, const uint8_t* D, const uint32_t* st, uint32_t pairs);
 #endif
 namespace {
 [[maybe_unused]] inline uint64_t fold_lanes(uint64_t x) {
@@ -518,11 +519,16 @@ namespace {
 // out = in(x^(3^k)) mod x^n - 1 on byte lanes (n bytes, zero padding): the
 // Frobenius power, coefficient i to 3^k i mod n, so out_j = in_(j s) with
 // s = 3^-k mod n. Indices depend on n and k only (public).
-void s3_frobenius(uint32_t* out, const uint32_t* in, size_t n, size_t k) {
+// s = 3^-k mod n
+uint32_t frob_stride(size_t n, size_t k) {
     const uint32_t inv3 = uint32_t(n % 3 == 1 ? (2 * n + 1) / 3 : (n + 1) / 3);
     uint32_t s = 1, b = inv3;  // (n < 2^16: 32-bit products)
     for (size_t e = k; e != 0; e >>= 1, b = b * b % uint32_t(n))
         if (e & 1) s = s * b % uint32_t(n);
+    return s;
+}
+void s3_frobenius(uint32_t* out, const uint32_t* in, size_t n, size_t k) {
+    const uint32_t s = frob_stride(n, k);
     const uint8_t* src = reinterpret_cast<const uint8_t*>(in);
     const size_t W = (n + 3) / 4;
     size_t idx = 0;
@@ -794,18 +800,24 @@ inline uint32_t lanes_mod3(uint32_t x) {
     return x - 3 * (((x + 0x01010101u) >> 2) & 0x01010101u);
 #endif
 }
+// The fused product and fold below: n = 4 (W - 1) + 1, W even (the six sets).
+constexpr bool s3_kmul_fused(size_t n, int levels) {
+    return levels != 0 && n % 4 == 1 && (n + 3) / 4 % 2 == 0 && (n + 3) / 4 >= 8;
+}
 // c = A B mod (3, x^n - 1) on byte lanes (lanes_kmul then s3_fold_lanes;
-// R: the product's 2W words, t: lanes_kmul's). For n = 4 (W - 1) + 1 and W
-// even (the six sets) the top level's middle words go straight into the
-// fold instead of back to R and a second pass: c[j] = R[j] + R's bytes
-// 4j + n .. 4j + n + 3, i.e. R[j + W - 1] >> 8 | R[j + W] << 24, so step i
-// gives c[i] (C[i], the new C[2h + i - 1], C[2h + i]) and c[h + i] (the
-// new C[h + i], C[3h + i - 1], C[3h + i]); at i = 0 the words before are
-// step h - 1's, computed first. Lanes as lanes_kmul's (<= 96, the sums <=
-// 192 < 256).
-void s3_kmul_fold(uint32_t* c, uint32_t* R, const uint32_t* A, uint32_t* B, size_t n, int levels, uint32_t* t) {
+// R: the product's 2W words, t: lanes_kmul's). When s3_kmul_fused the top
+// level's middle words go straight into the fold instead of back to R and a
+// second pass: c[j] = R[j] + R's bytes 4j + n .. 4j + n + 3, i.e.
+// R[j + W - 1] >> 8 | R[j + W] << 24, so step i gives c[i] (C[i], the new
+// C[2h + i - 1], C[2h + i]) and c[h + i] (the new C[h + i], C[3h + i - 1],
+// C[3h + i]); at i = 0 the words before are step h - 1's, computed first.
+// Lanes as lanes_kmul's (<= 96, the sums <= 192 < 256). On the M4
+// (pqmcu_ntru_s3_kmul_fold) the result is R's doubled image for
+// s3_frobenius_dbl, and c only if `keep`.
+void s3_kmul_fold(uint32_t* c, bool keep, uint32_t* R, const uint32_t* A, uint32_t* B, size_t n, int levels,
+                  uint32_t* t) {
     const size_t W = (n + 3) / 4;
-    if (levels == 0 || n % 4 != 1 || W % 2 != 0 || W < 8) {  // (public)
+    if (!s3_kmul_fused(n, levels)) {  // (public)
         lanes_kmul(R, A, B, W, levels, t);
         s3_fold_lanes(c, R, n);
         return;
@@ -821,11 +833,15 @@ void s3_kmul_fold(uint32_t* c, uint32_t* R, const uint32_t* A, uint32_t* B, size
             kmul_middle<true>(C[h - 1], C[2 * h - 1], C[3 * h - 1], C[4 * h - 1], P[h - 1], P[2 * h - 1], q2, q3);
         else
             kmul_middle<false>(C[h - 1], C[2 * h - 1], C[3 * h - 1], C[4 * h - 1], P[h - 1], P[2 * h - 1], q2, q3);
-        pqmcu_ntru_s3_kmul_fold(c, C, P, uint32_t(h), q2, q3, levels == 1 ? 0u : 1u);
-        c[W - 1] &= 0xFFu;
+        pqmcu_ntru_s3_kmul_fold(R, P, uint32_t(h), q2, q3, levels == 1 ? 0u : 1u);
+        if (keep) {  // (public)
+            copy_words(c, R, W);
+            c[W - 1] &= 0xFFu;
+        }
         return;
     }
 #endif
+    (void)keep;
     const auto run = [&]<bool U>() {
         uint32_t q2, q3;  // R[2h + i - 1], R[3h + i - 1] as the level leaves them
         kmul_middle<U>(C[h - 1], C[2 * h - 1], C[3 * h - 1], C[4 * h - 1], P[h - 1], P[2 * h - 1], q2, q3);
@@ -844,6 +860,17 @@ void s3_kmul_fold(uint32_t* c, uint32_t* R, const uint32_t* A, uint32_t* B, size
         run.template operator()<false>();
     c[W - 1] &= 0xFFu;  // (lanes >= n dropped: one used)
 }
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+// s3_frobenius from R's doubled image (s3_kmul_fold, s3_kmul_fused): the
+// four bytes of a word need no wrap mod n, one index a word.
+[[gnu::noinline]] void s3_frobenius_dbl(uint32_t* out, const uint32_t* D, size_t n, size_t k) {
+    const uint32_t s = frob_stride(n, k), N = uint32_t(n);
+    const uint32_t st[5] = {s, 2 * s % N, 3 * s % N, 4 * s % N, N};
+    const size_t W = (n + 3) / 4;
+    pqmcu_ntru_s3_frob_dbl(out, reinterpret_cast<const uint8_t*>(D), st, uint32_t(W / 2));
+    out[W - 1] &= 0xFFu;  // (n = 4 (W - 1) + 1)
+}
+#endif
 }  // namespace
 
 namespace {
@@ -870,15 +897,37 @@ void s3_inverse_exp(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch)
     uint32_t *K = scratch, *A = K + s3_lanes_kmul_words(W, levels), *R = A + W, *slots = R + 2 * W;
     const auto slot = [&](size_t e) { return slots + plan.phys[e] * W; };
     pack_lanes(slot(0), a, n);  // b_1 = a
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    // (the product leaves R's doubled image: the next Frobenius reads it,
+    // the slot is written only for elements that are a later operand)
+    const bool dbl = s3_kmul_fused(n, levels);
+#else
+    constexpr bool dbl = false;
+#endif
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    if (dbl) {  // b_1's doubled image too (R is free until the first product)
+        copy_words(R, slot(0), W);
+        uint8_t* hi = reinterpret_cast<uint8_t*>(R) + n;
+        for (size_t j = 0; j < W; ++j) __builtin_memcpy(hi + 4 * j, slot(0) + j, 4);
+    }
+#endif
+    const auto frobenius = [&](size_t i, size_t k) {  // b_i^(3^k) to A
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+        if (dbl) return s3_frobenius_dbl(A, R, n, k);
+#endif
+        s3_frobenius(A, slot(i), n, k);
+    };
     for (size_t i = 1; i < ch.len; ++i) {
         // b_(v + u) = b_v^(3^u) b_u, v the previous element, u = v_other
         const size_t j = plan.other[i];
-        s3_frobenius(A, slot(i - 1), n, ch.v[j]);
+        frobenius(i - 1, ch.v[j]);
+        bool later = !dbl;  // element i an operand after step i + 1's Frobenius
+        for (size_t e = i + 1; e < ch.len; ++e) later |= plan.other[e] == i;
         // (B the permuted operand: K's last four words before it, R's first
         // four after it, as lanes_kmul pads it)
-        s3_kmul_fold(slot(i), R, slot(j), A, n, levels, K);
+        s3_kmul_fold(slot(i), later, R, slot(j), A, n, levels, K);
     }
-    s3_frobenius(A, slot(ch.len - 1), n, 1);  // d = b_(n-2)^3 = a^(r-1)
+    frobenius(ch.len - 1, 1);  // d = b_(n-2)^3 = a^(r-1)
     // the norm a d = N mod Phi_n: (a d)_0 - (a d)_(n-1), two inner products
     const uint8_t* d = reinterpret_cast<const uint8_t*>(A);
     uint32_t s0 = uint32_t(a[0]) * d[0], s1 = 0;

@@ -822,23 +822,33 @@ pqmcu_ntru_m16_lanes_mul5:
 
 @ ---- the inversion mod 3's top Karatsuba level fused with the fold mod
 @ (3, x^n - 1) (engine.cpp, s3_kmul_fold; n = 8h - 3, W = 2h words):
-@ void pqmcu_ntru_s3_kmul_fold(uint32_t* c, const uint32_t* C,
-@     const uint32_t* P, uint32_t h, uint32_t q2, uint32_t q3, uint32_t folded)
+@ void pqmcu_ntru_s3_kmul_fold(uint32_t* C, const uint32_t* P, uint32_t h,
+@     uint32_t q2, uint32_t q3, uint32_t folded)
 @ C: p0 (C[0 .. 2h)) and p2 (C[2h .. 4h)), P: p1 (2h words). Step i forms
 @ the level's middle words (never stored) m1 = C[h+i] + P[i] + 2 fold(C[i]
-@ + C[2h+i]), m2 = C[2h+i] + P[h+i] + 2 fold(C[h+i] + C[3h+i]) and writes
-@ c[i] = C[i] + (m2' >> 8 | m2 << 24) and c[h+i] = m1 + (C[3h+i-1] >> 8 |
-@ C[3h+i] << 24) mod 3 (m2' the step before's m2; q2 / q3 at i = 0: step
-@ h - 1's m1 / m2). Lanes: one level (folded 0) over the kernel's <= 30,
-@ m <= 96, the sums <= 30 + 96 and 96 + 30; two (folded 1: C[h+i] + P[i]
-@ and C[2h+i] + P[h+i] folded too) over lanes_kmul's <= 96, m <= 26 + 2 *
-@ 26 = 78, the sums <= 96 + 78. h >= 4. Public bounds and addresses.
-@ r0 c + i, r1 C + i, r2 P + i, r3 4h, r4 C + 3h + i, r7 0x03030303, s0
-@ the end C + h; r5 / r11 and r6 / r9 alternate as the carried words.
+@ + C[2h+i]), m2 = C[2h+i] + P[h+i] + 2 fold(C[h+i] + C[3h+i]) and the
+@ product mod (3, x^n - 1)'s words c[i] = C[i] + (m2' >> 8 | m2 << 24) and
+@ c[h+i] = m1 + (C[3h+i-1] >> 8 | C[3h+i] << 24) mod 3 (m2' the step
+@ before's m2; q2 / q3 at i = 0: step h - 1's m1 / m2). Lanes: one level
+@ (folded 0) over the kernel's <= 30, m <= 96, the sums <= 30 + 96 and 96
+@ + 30; two (folded 1: C[h+i] + P[i] and C[2h+i] + P[h+i] folded too) over
+@ lanes_kmul's <= 96, m <= 26 + 2 * 26 = 78, the sums <= 96 + 78. Out: C's
+@ bytes 0 .. 2n - 1 the n coefficients twice (c[j] at word j and at byte n
+@ + 4j, unaligned; lanes of c[W-1] past lane 0 not zeroed: bytes >= 2n and
+@ 4n - 3 .. 4n - 1), for pqmcu_ntru_s3_frob_dbl. Each store goes to words
+@ the steps after it no longer read: c[i] / c[h+i] to C[i] / C[h+i] (read
+@ by step i), byte n + 4i to words 2h-1+i, 2h+i and n + 4(h+i) to 3h-1+i,
+@ 3h+i (read by steps <= i), except step 0's byte-n copies, which meet
+@ C[2h-1] / C[3h-1] (step h - 1's C[h+i] / C[2h+i]): stored at the end.
+@ h >= 4. Public bounds and addresses.
+@ r0 C + 8h - 3 + 4i, r1 C + i, r2 P + i, r3 4h, r4 C + 3h + i, r7
+@ 0x03030303, s0 the end C + h; r5 / r11 and r6 / r9 alternate as the
+@ carried words.
 
-@ each byte lane mod 3 to {0,1,2} (any byte): nibble fold (<= 30), two
-@ two-bit folds (<= 3 + 7 = 10, then <= 4: 10 = 2 + 2, 7 = 3 + 1), 3 -> 0
-@ and 4 -> 1 by USUB8 / SEL
+@ each byte lane x <= 174 mod 3 to {0,1,2}: the nibble fold (x mod 16 +
+@ x / 16 <= 24: 159 -> 24, 160 .. 174 -> <= 24), a two-bit fold (<= 8:
+@ 23 -> 3 + 5, 24 .. 25 -> 6, 7), then 3 subtracted twice where a lane
+@ reaches it (USUB8 / SEL: 8 -> 5 -> 2)
 .macro kf_mod3 x, t
     and \t, \x, #0xF0F0F0F0
     and \x, \x, #0x0F0F0F0F
@@ -846,9 +856,8 @@ pqmcu_ntru_m16_lanes_mul5:
     and \t, \x, #0x1C1C1C1C
     and \x, \x, #0x03030303
     add \x, \x, \t, lsr #2
-    and \t, \x, #0x0C0C0C0C
-    and \x, \x, #0x03030303
-    add \x, \x, \t, lsr #2
+    usub8 \t, \x, r7
+    sel \x, \t, \x
     usub8 \t, \x, r7
     sel \x, \t, \x
 .endm
@@ -858,8 +867,9 @@ pqmcu_ntru_m16_lanes_mul5:
     and \x, \x, #0x0F0F0F0F
     add \x, \x, \t, lsr #4
 .endm
-@ one step: q2 / q3 the carried words in, m2 / c3 the ones out
-.macro kf_step q2, m2, q3, c3, folded
+@ one step: q2 / q3 the carried words in, m2 / c3 the ones out; hi 0: no
+@ byte-n copies (step 0)
+.macro kf_step q2, m2, q3, c3, folded, hi=1
     ldr r8, [r1, r3]            @ C[h+i]
     ldr \c3, [r4], #4           @ C[3h+i]
     ldr r10, [r1, r3, lsl #1]   @ C[2h+i]
@@ -871,7 +881,7 @@ pqmcu_ntru_m16_lanes_mul5:
     kf_fold \m2, lr
 .endif
     add \m2, \m2, r12, lsl #1   @ m2
-    ldr r12, [r1], #4           @ C[i]
+    ldr r12, [r1]               @ C[i]
     add r10, r10, r12
     kf_fold r10, lr
     ldr lr, [r2], #4            @ P[i]
@@ -888,14 +898,24 @@ pqmcu_ntru_m16_lanes_mul5:
     orr lr, lr, \c3, lsl #24
     add r8, r8, lr
     kf_mod3 r8, lr              @ c[h+i]
-    str r8, [r0, r3]
+    str r8, [r1, r3]
+    str r10, [r1], #4
+.if \hi
+    str r8, [r0, r3]            @ (unaligned)
     str r10, [r0], #4
+.else
+    add r0, r0, #4
+.endif
 .endm
-@ the steps: h odd (public), one first; then two, the carried words swapping roles
+@ step 0, then the h - 1 others: one if h - 1 is odd (public), then two a
+@ loop iteration, the carried words swapping roles; then step 0's copies
 .macro kf_loop folded
+    kf_step r5, r11, r6, r9, \folded, 0
     tst r3, #4
-    beq .Lkf_loop\folded
-    kf_step r5, r11, r6, r9, \folded
+    bne .Lkf_pairs\folded
+    kf_step r11, r5, r9, r6, \folded
+    b .Lkf_loop\folded
+.Lkf_pairs\folded:
     mov r5, r11
     mov r6, r9
 .Lkf_loop\folded:
@@ -904,19 +924,30 @@ pqmcu_ntru_m16_lanes_mul5:
     vmov lr, s0
     cmp r1, lr
     bne .Lkf_loop\folded
+    sub r1, r1, r3              @ C
+    sub r0, r0, r3              @ C + 8h - 3
+    ldr r8, [r1]
+    ldr r9, [r1, r3]
+    str r8, [r0]                @ (unaligned)
+    str r9, [r0, r3]
     pop {r4-r11, pc}
 .endm
     .global pqmcu_ntru_s3_kmul_fold
     .type pqmcu_ntru_s3_kmul_fold, %function
 pqmcu_ntru_s3_kmul_fold:
     push {r4-r11, lr}
-    ldr r5, [sp, #36]
-    ldr r6, [sp, #40]
-    ldr r8, [sp, #44]
+    mov r5, r3                  @ q2
+    ldr r6, [sp, #36]           @ q3
+    ldr r8, [sp, #40]           @ folded
+    mov r3, r2
+    mov r2, r1
+    mov r1, r0
     lsl r3, r3, #2
     add r4, r1, r3
     vmov s0, r4                 @ the end: C + h
     add r4, r4, r3, lsl #1      @ C + 3h
+    add r0, r1, r3, lsl #1
+    sub r0, r0, #3              @ C + 8h - 3 = C + n
     mov r7, #0x03030303
     cmp r8, #0
     bne.w .Lkf_folded
@@ -924,3 +955,50 @@ pqmcu_ntru_s3_kmul_fold:
 .Lkf_folded:
     kf_loop 1
     .size pqmcu_ntru_s3_kmul_fold, .-pqmcu_ntru_s3_kmul_fold
+
+@ ---- the Frobenius power's byte gather out_j = D[j s mod n] (engine.cpp,
+@ s3_frobenius) from the doubled image D (bytes t and n + t the same, t <
+@ n, as pqmcu_ntru_s3_kmul_fold leaves it): the four bytes of an output
+@ word at idx + 0, s1, s2, s3 (k s mod n, each < n, so < 2n: no wrap),
+@ idx advanced by 4s mod n per word (USUB16 / SEL: n subtracted where it
+@ reached n; the high halfwords stay 0).
+@ void pqmcu_ntru_s3_frob_dbl(uint32_t* out, const uint8_t* D,
+@     const uint32_t* st, uint32_t pairs)
+@ st: s1, s2, s3, 4s mod n, n; 2 pairs words out (the last word's lanes
+@ past n: any byte of D). Public indices.
+.macro fd_words count
+    .rept \count
+    ldrb r9, [r1, r2]
+    ldrb r10, [r4, r2]
+    ldrb r11, [r5, r2]
+    ldrb r12, [r6, r2]
+    add r2, r2, r7
+    orr r9, r9, r10, lsl #8
+    usub16 r10, r2, r8
+    sel r2, r10, r2
+    orr r9, r9, r11, lsl #16
+    orr r9, r9, r12, lsl #24
+    str r9, [r0], #4
+    .endr
+.endm
+    .global pqmcu_ntru_s3_frob_dbl
+    .type pqmcu_ntru_s3_frob_dbl, %function
+pqmcu_ntru_s3_frob_dbl:
+    push {r4-r11, lr}
+    ldm r2, {r4-r8}
+    add r4, r1, r4              @ D + s1
+    add r5, r1, r5
+    add r6, r1, r6
+    movs r2, #0                 @ idx
+    lsrs r3, r3, #1             @ four words an iteration, an odd pair first
+    bcc .Lfd_loop
+    fd_words 2
+    cmp r3, #0
+    beq .Lfd_ret
+.Lfd_loop:
+    fd_words 4
+    subs r3, r3, #1
+    bne .Lfd_loop
+.Lfd_ret:
+    pop {r4-r11, pc}
+    .size pqmcu_ntru_s3_frob_dbl, .-pqmcu_ntru_s3_frob_dbl
