@@ -59,6 +59,7 @@ extern "C" void pqmcu_ntru_m32_lanes_sqr(uint32_t* C, const uint32_t* A, const u
 extern "C" void pqmcu_ntru_s3_kmul_fold(uint32_t* C, const uint32_t* P, uint32_t h, uint32_t q2, uint32_t q3,
                                         uint32_t folded);
 extern "C" void pqmcu_ntru_s3_frob_dbl(uint32_t* out, const uint8_t* D, const uint32_t* st, uint32_t pairs);
+extern "C" void pqmcu_ntru_s3_sums(uint32_t* S, const uint32_t* X, uint32_t h, uint32_t l);
 #endif
 namespace {
 [[maybe_unused]] inline uint64_t fold_lanes(uint64_t x) {
@@ -631,7 +632,12 @@ void lanes_kmul(uint32_t* C, const uint32_t* A, uint32_t* B, size_t w, int level
     lanes_kmul(C, A, B, h, levels - 1, rest);                  // p0: C[0 .. 2h)
     lanes_kmul(C + 2 * h, A + h, B + h, l, levels - 1, rest);  // p2: C[2h .. 2w)
     const uint32_t one = 0x01010101u;
-#if defined(__ARM_FEATURE_SIMD32)
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    // (s3_lanes_m4.S: LDM / STM of four words, USUB8 / SEL)
+    (void)one;
+    pqmcu_ntru_s3_sums(SA, A, uint32_t(h), uint32_t(l));
+    pqmcu_ntru_s3_sums(SB, B, uint32_t(h), uint32_t(l));
+#elif defined(__ARM_FEATURE_SIMD32)
     // (USUB8 / SEL: 3 subtracted from the lanes that reach it)
     const uint32_t three = 3 * one;
     const auto sum3s = [&](uint32_t x, uint32_t y) {

@@ -1002,3 +1002,52 @@ pqmcu_ntru_s3_frob_dbl:
 .Lfd_ret:
     pop {r4-r11, pc}
     .size pqmcu_ntru_s3_frob_dbl, .-pqmcu_ntru_s3_frob_dbl
+
+@ ---- a Karatsuba level's operand sums (engine.cpp, lanes_kmul_parts):
+@ void pqmcu_ntru_s3_sums(uint32_t* S, const uint32_t* X, uint32_t h, uint32_t l)
+@ S[i] = X[i] + X[h+i] for i < l, lanes {0,1,2} (sums <= 4: 3 subtracted
+@ where a lane reaches it, USUB8 / SEL), four words per LDM / STM. Public
+@ bounds.
+    .global pqmcu_ntru_s3_sums
+    .type pqmcu_ntru_s3_sums, %function
+pqmcu_ntru_s3_sums:
+    push {r4-r11, lr}
+    add lr, r1, r2, lsl #2      @ X + h
+    mov r12, #0x03030303
+    and r4, r3, #3
+    vmov s1, r4                 @ the words after the groups of four
+    lsrs r3, r3, #2
+    beq .Lsm_rest
+.Lsm_loop:
+    ldm r1!, {r4-r7}
+    ldm lr!, {r8-r11}
+    add r4, r4, r8
+    usub8 r8, r4, r12
+    sel r4, r8, r4
+    add r5, r5, r9
+    usub8 r9, r5, r12
+    sel r5, r9, r5
+    add r6, r6, r10
+    usub8 r10, r6, r12
+    sel r6, r10, r6
+    add r7, r7, r11
+    usub8 r11, r7, r12
+    sel r7, r11, r7
+    stm r0!, {r4-r7}
+    subs r3, r3, #1
+    bne .Lsm_loop
+.Lsm_rest:
+    vmov r3, s1
+    cbz r3, .Lsm_ret
+.Lsm_one:
+    ldr r4, [r1], #4
+    ldr r8, [lr], #4
+    add r4, r4, r8
+    usub8 r8, r4, r12
+    sel r4, r8, r4
+    str r4, [r0], #4
+    subs r3, r3, #1
+    bne .Lsm_one
+.Lsm_ret:
+    pop {r4-r11, pc}
+    .size pqmcu_ntru_s3_sums, .-pqmcu_ntru_s3_sums
