@@ -918,6 +918,7 @@ pqmcu_ntru_m16_lanes_mul5:
 .Lkf_pairs\folded:
     mov r5, r11
     mov r6, r9
+    .p2align 2
 .Lkf_loop\folded:
     kf_step r5, r11, r6, r9, \folded
     kf_step r11, r5, r9, r6, \folded
@@ -995,6 +996,7 @@ pqmcu_ntru_s3_frob_dbl:
     fd_words 2
     cmp r3, #0
     beq .Lfd_ret
+    .p2align 2
 .Lfd_loop:
     fd_words 4
     subs r3, r3, #1
@@ -1018,6 +1020,7 @@ pqmcu_ntru_s3_sums:
     vmov s1, r4                 @ the words after the groups of four
     lsrs r3, r3, #2
     beq .Lsm_rest
+    .p2align 2
 .Lsm_loop:
     ldm r1!, {r4-r7}
     ldm lr!, {r8-r11}
