@@ -663,8 +663,8 @@ void lanes_kmul(uint32_t* C, const uint32_t* A, uint32_t* B, size_t w, int level
     lanes_kmul(P, SA, SB, h, levels - 1, rest);  // p1 (SB in place when levels is 1)
     return P;
 }
-// (out of line where s3_kmul_fold calls it: inlined there it costs ~1k
-// cycles at 509, GCC's registers around the sums)
+// (out of line where s3_kmul_fold calls it: inlined there it cost +1.4k
+// cycles at 509; out of line in lanes_kmul too, +92 B of stack at 1229)
 [[gnu::noinline]] uint32_t* lanes_kmul_parts_top(uint32_t* C, const uint32_t* A, uint32_t* B, size_t w, int levels,
                                                  uint32_t* t) {
     return lanes_kmul_parts(C, A, B, w, levels, t);
@@ -817,7 +817,8 @@ constexpr bool s3_kmul_fused(size_t n, int levels) {
 // R[j + W - 1] >> 8 | R[j + W] << 24, so step i gives c[i] (C[i], the new
 // C[2h + i - 1], C[2h + i]) and c[h + i] (the new C[h + i], C[3h + i - 1],
 // C[3h + i]); at i = 0 the words before are step h - 1's, computed first.
-// Lanes as lanes_kmul's (<= 96, the sums <= 192 < 256). On the M4
+// Lanes as lanes_kmul's (<= 96, the sums <= 192 < 256; the M4's bounds:
+// s3_lanes_m4.S). On the M4
 // (pqmcu_ntru_s3_kmul_fold) the result is R's doubled image for
 // s3_frobenius_dbl, and c only if `keep`.
 void s3_kmul_fold(uint32_t* c, bool keep, uint32_t* R, const uint32_t* A, uint32_t* B, size_t n, int levels,
@@ -927,7 +928,7 @@ void s3_inverse_exp(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch)
         // b_(v + u) = b_v^(3^u) b_u, v the previous element, u = v_other
         const size_t j = plan.other[i];
         frobenius(i - 1, ch.v[j]);
-        bool later = !dbl;  // element i an operand after step i + 1's Frobenius
+        bool later = !dbl;  // element i a later product's operand (public)
         for (size_t e = i + 1; e < ch.len; ++e) later |= plan.other[e] == i;
         // (B the permuted operand: K's last four words before it, R's first
         // four after it, as lanes_kmul pads it)
