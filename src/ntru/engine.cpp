@@ -521,7 +521,7 @@ namespace {
 // Frobenius power, coefficient i to 3^k i mod n, so out_j = in_(j s) with
 // s = 3^-k mod n. Indices depend on n and k only (public).
 // s = 3^-k mod n
-uint32_t frob_stride(size_t n, size_t k) {
+constexpr uint32_t frob_stride(size_t n, size_t k) {
     const uint32_t inv3 = uint32_t(n % 3 == 1 ? (2 * n + 1) / 3 : (n + 1) / 3);
     uint32_t s = 1, b = inv3;  // (n < 2^16: 32-bit products)
     for (size_t e = k; e != 0; e >>= 1, b = b * b % uint32_t(n))
@@ -868,11 +868,38 @@ void s3_kmul_fold(uint32_t* c, bool keep, uint32_t* R, const uint32_t* A, uint32
     c[W - 1] &= 0xFFu;  // (lanes >= n dropped: one used)
 }
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
-// s3_frobenius from R's doubled image (s3_kmul_fold, s3_kmul_fused): the
-// four bytes of a word need no wrap mod n, one index a word.
-[[gnu::noinline]] void s3_frobenius_dbl(uint32_t* out, const uint32_t* D, size_t n, size_t k) {
-    const uint32_t s = frob_stride(n, k), N = uint32_t(n);
-    const uint32_t st[5] = {s, 2 * s % N, 3 * s % N, 4 * s % N, N};
+// The strides 3^-k mod n of the chain's elements k = v[e] (flash tables for
+// the six sets: no divisions per Frobenius; 0 for other n).
+struct S3Strides {
+    uint16_t s[24];
+};
+constexpr S3Strides s3_exp_strides(size_t n) {
+    S3Strides t{};
+    const R2Chain c = r2_exp_chain(n);
+    for (size_t e = 0; e < c.len; ++e) t.s[e] = uint16_t(frob_stride(n, c.v[e]));
+    return t;
+}
+const uint16_t* s3_exp_strides_for(size_t n) {
+    switch (n) {
+#define PQMCU_NTRU_STRIDES(N)                            \
+    case N: {                                            \
+        static constexpr S3Strides t = s3_exp_strides(N); \
+        return t.s;                                      \
+    }
+    PQMCU_NTRU_STRIDES(509) PQMCU_NTRU_STRIDES(677) PQMCU_NTRU_STRIDES(701) PQMCU_NTRU_STRIDES(821)
+    PQMCU_NTRU_STRIDES(1229) PQMCU_NTRU_STRIDES(1373)
+#undef PQMCU_NTRU_STRIDES
+    default: return nullptr;
+    }
+}
+// s3_frobenius (stride s = 3^-k mod n) from R's doubled image (s3_kmul_fold,
+// s3_kmul_fused): the four bytes of a word need no wrap mod n, one index a
+// word.
+[[gnu::noinline]] void s3_frobenius_dbl(uint32_t* out, const uint32_t* D, size_t n, uint32_t s) {
+    const uint32_t N = uint32_t(n);
+    const auto red = [&](uint32_t x) { return x >= N ? x - N : x; };  // x < 2n (public)
+    const uint32_t s2 = red(2 * s), s3 = red(s2 + s);
+    const uint32_t st[5] = {s, s2, s3, red(s3 + s), N};
     const size_t W = (n + 3) / 4;
     pqmcu_ntru_s3_frob_dbl(out, reinterpret_cast<const uint8_t*>(D), st, uint32_t(W / 2));
     out[W - 1] &= 0xFFu;  // (n = 4 (W - 1) + 1)
@@ -918,23 +945,26 @@ void s3_inverse_exp(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch)
         for (size_t j = 0; j < W; ++j) __builtin_memcpy(hi + 4 * j, slot(0) + j, 4);
     }
 #endif
-    const auto frobenius = [&](size_t i, size_t k) {  // b_i^(3^k) to A
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
-        if (dbl) return s3_frobenius_dbl(A, R, n, k);
+    const uint16_t* strides = s3_exp_strides_for(n);  // (public)
 #endif
-        s3_frobenius(A, slot(i), n, k);
+    const auto frobenius = [&](size_t i, size_t e) {  // b_i^(3^k) to A, k = v[e]
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+        if (dbl) return s3_frobenius_dbl(A, R, n, strides ? strides[e] : frob_stride(n, ch.v[e]));
+#endif
+        s3_frobenius(A, slot(i), n, ch.v[e]);
     };
     for (size_t i = 1; i < ch.len; ++i) {
         // b_(v + u) = b_v^(3^u) b_u, v the previous element, u = v_other
         const size_t j = plan.other[i];
-        frobenius(i - 1, ch.v[j]);
+        frobenius(i - 1, j);
         bool later = !dbl;  // element i a later product's operand (public)
         for (size_t e = i + 1; e < ch.len; ++e) later |= plan.other[e] == i;
         // (B the permuted operand: K's last four words before it, R's first
         // four after it, as lanes_kmul pads it)
         s3_kmul_fold(slot(i), later, R, slot(j), A, n, levels, K);
     }
-    frobenius(ch.len - 1, 1);  // d = b_(n-2)^3 = a^(r-1)
+    frobenius(ch.len - 1, 0);  // d = b_(n-2)^3 = a^(r-1) (v[0] = 1)
     // the norm a d = N mod Phi_n: (a d)_0 - (a d)_(n-1), two inner products
     const uint8_t* d = reinterpret_cast<const uint8_t*>(A);
     uint32_t s0 = uint32_t(a[0]) * d[0], s1 = 0;
