@@ -967,19 +967,25 @@ pqmcu_ntru_s3_kmul_fold:
 @     const uint32_t* st, uint32_t pairs)
 @ st: s1, s2, s3, 4s mod n, n; 2 pairs words out (the last word's lanes
 @ past n: any byte of D). Public indices.
-.macro fd_words count
-    .rept \count
-    ldrb r9, [r1, r2]
+@ one word into \w (r10 .. r12 free)
+.macro fd_word w
+    ldrb \w, [r1, r2]
     ldrb r10, [r4, r2]
     ldrb r11, [r5, r2]
     ldrb r12, [r6, r2]
     add r2, r2, r7
-    orr r9, r9, r10, lsl #8
+    orr \w, \w, r10, lsl #8
     usub16 r10, r2, r8
     sel r2, r10, r2
-    orr r9, r9, r11, lsl #16
-    orr r9, r9, r12, lsl #24
-    str r9, [r0], #4
+    orr \w, \w, r11, lsl #16
+    orr \w, \w, r12, lsl #24
+.endm
+@ count / 2 word pairs, each stored by one STM (no store between the loads)
+.macro fd_words count
+    .rept \count / 2
+    fd_word r9
+    fd_word lr
+    stmia r0!, {r9, lr}
     .endr
 .endm
     .global pqmcu_ntru_s3_frob_dbl
