@@ -837,11 +837,12 @@ pqmcu_ntru_m16_lanes_mul5:
 @ + 4j, unaligned; lanes of c[W-1] past lane 0 not zeroed: bytes >= 2n and
 @ 4n - 3 .. 4n - 1), for pqmcu_ntru_s3_frob_dbl. Each store goes to words
 @ the steps after it no longer read: c[i] / c[h+i] to C[i] / C[h+i] (read
-@ by step i), byte n + 4i to words 2h-1+i, 2h+i and n + 4(h+i) to 3h-1+i,
-@ 3h+i (read by steps <= i), except step 0's byte-n copies, which meet
-@ C[2h-1] / C[3h-1] (step h - 1's C[h+i] / C[2h+i]): stored at the end.
+@ by step i), byte n + 4i (at step i + 1, after its loads) to words
+@ 2h-1+i, 2h+i and n + 4(h+i) to 3h-1+i, 3h+i (read by steps <= i),
+@ except step 0's byte-n copies, which meet C[2h-1] / C[3h-1] (step h -
+@ 1's C[h+i] / C[2h+i]): stored at the end.
 @ h >= 4. Public bounds and addresses.
-@ r0 C + 8h - 3 + 4i, r1 C + i, r2 P + i, r3 4h, r4 C + 3h + i, r7
+@ r0 C + 8h - 7 + 4i (C + n - 4 + 4i), r1 C + i, r2 P + i, r3 4h, r4 C + 3h + i, r7
 @ 0x03030303, s0 the end C + h; r5 / r11 and r6 / r9 alternate as the
 @ carried words.
 
@@ -868,43 +869,45 @@ pqmcu_ntru_m16_lanes_mul5:
     add \x, \x, \t, lsr #4
 .endm
 @ one step: q2 / q3 the carried words in, m2 / c3 the ones out; hi 0: no
-@ byte-n copies (step 0)
+@ byte-n copies (step 0). The step before's c[i] (r12) goes to byte n +
+@ 4(i-1) behind this step's loads (1 cycle, not 2); before step 0 and
+@ after it r12 holds the bytes already there.
 .macro kf_step q2, m2, q3, c3, folded, hi=1
     ldr r8, [r1, r3]            @ C[h+i]
     ldr \c3, [r4], #4           @ C[3h+i]
     ldr r10, [r1, r3, lsl #1]   @ C[2h+i]
     ldr \m2, [r2, r3]           @ P[h+i]
-    add r12, r8, \c3
-    kf_fold r12, lr
+    ldr lr, [r2], #4            @ P[i] (five loads back to back)
+    str r12, [r0], #4           @ the step before's c[i] at byte n + 4(i-1) (behind a load)
+    add lr, lr, r8              @ C[h+i] + P[i]
+    add r8, r8, \c3
+    kf_fold r8, r12
     add \m2, \m2, r10
 .if \folded
-    kf_fold \m2, lr
+    kf_fold \m2, r12
 .endif
-    add \m2, \m2, r12, lsl #1   @ m2
+    add \m2, \m2, r8, lsl #1    @ m2
     ldr r12, [r1]               @ C[i]
     add r10, r10, r12
-    kf_fold r10, lr
-    ldr lr, [r2], #4            @ P[i]
-    add r8, r8, lr
+    kf_fold r10, r8
 .if \folded
-    kf_fold r8, lr
+    kf_fold lr, r8
 .endif
-    add r8, r8, r10, lsl #1     @ m1
+    add r8, lr, r10, lsl #1     @ m1
     lsr r10, \q2, #8
     orr r10, r10, \m2, lsl #24
-    add r10, r10, r12
-    kf_mod3 r10, r12            @ c[i]
+    add r12, r12, r10
+    kf_mod3 r12, r10            @ c[i]
     lsr lr, \q3, #8
     orr lr, lr, \c3, lsl #24
     add r8, r8, lr
     kf_mod3 r8, lr              @ c[h+i]
     str r8, [r1, r3]
-    str r10, [r1], #4
+    str r12, [r1], #4
 .if \hi
     str r8, [r0, r3]            @ (unaligned)
-    str r10, [r0], #4
 .else
-    add r0, r0, #4
+    ldr r12, [r0]               @ step 0: the bytes at n, stored back unchanged
 .endif
 .endm
 @ step 0, then the h - 1 others: one if h - 1 is odd (public), then two a
@@ -925,6 +928,7 @@ pqmcu_ntru_m16_lanes_mul5:
     vmov lr, s0
     cmp r1, lr
     bne .Lkf_loop\folded
+    str r12, [r0], #4           @ the last step's c[i]
     sub r1, r1, r3              @ C
     sub r0, r0, r3              @ C + 8h - 3
     ldr r8, [r1]
@@ -948,7 +952,8 @@ pqmcu_ntru_s3_kmul_fold:
     vmov s0, r4                 @ the end: C + h
     add r4, r4, r3, lsl #1      @ C + 3h
     add r0, r1, r3, lsl #1
-    sub r0, r0, #3              @ C + 8h - 3 = C + n
+    sub r0, r0, #7              @ C + 8h - 7 = C + n - 4
+    ldr r12, [r0]               @ (stored back unchanged by step 0)
     mov r7, #0x03030303
     cmp r8, #0
     bne.w .Lkf_folded
