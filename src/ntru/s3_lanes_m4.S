@@ -970,28 +970,24 @@ pqmcu_ntru_s3_kmul_fold:
 @ reached n; the high halfwords stay 0).
 @ void pqmcu_ntru_s3_frob_dbl(uint32_t* out, const uint8_t* D,
 @     const uint32_t* st, uint32_t pairs)
-@ st: s1, s2, s3, 4s mod n, n; 2 pairs words out (the last word's lanes
-@ past n: any byte of D). Public indices.
-@ one word into \w (r10 .. r12 free)
-.macro fd_word w
+@ st: s1, s2, s3, 4s mod n, n; 2 pairs words out, pairs >= 2 (the last
+@ word's lanes past n: any byte of D). Public indices.
+@ one word into \w (r10 .. r12 free); the word before (\prev) stored
+@ behind the byte loads (1 cycle: after a load), none before the first
+.macro fd_word w, prev, first=0
     ldrb \w, [r1, r2]
     ldrb r10, [r4, r2]
     ldrb r11, [r5, r2]
     ldrb r12, [r6, r2]
+.if !\first
+    str \prev, [r0], #4
+.endif
     add r2, r2, r7
     orr \w, \w, r10, lsl #8
     usub16 r10, r2, r8
     sel r2, r10, r2
     orr \w, \w, r11, lsl #16
     orr \w, \w, r12, lsl #24
-.endm
-@ count / 2 word pairs, each stored by one STM (no store between the loads)
-.macro fd_words count
-    .rept \count / 2
-    fd_word r9
-    fd_word lr
-    stmia r0!, {r9, lr}
-    .endr
 .endm
     .global pqmcu_ntru_s3_frob_dbl
     .type pqmcu_ntru_s3_frob_dbl, %function
@@ -1002,17 +998,25 @@ pqmcu_ntru_s3_frob_dbl:
     add r5, r1, r5
     add r6, r1, r6
     movs r2, #0                 @ idx
-    lsrs r3, r3, #1             @ four words an iteration, an odd pair first
+    fd_word r9, lr, 1           @ words 0 and 1, then pairs * 2 - 2 in pairs
+    fd_word lr, r9
+    subs r3, r3, #1
+    lsrs r3, r3, #1             @ two pairs an iteration, an odd pair first
     bcc .Lfd_loop
-    fd_words 2
+    fd_word r9, lr
+    fd_word lr, r9
     cmp r3, #0
     beq .Lfd_ret
     .p2align 2
 .Lfd_loop:
-    fd_words 4
+    fd_word r9, lr
+    fd_word lr, r9
+    fd_word r9, lr
+    fd_word lr, r9
     subs r3, r3, #1
     bne .Lfd_loop
 .Lfd_ret:
+    str lr, [r0]                @ the last word
     pop {r4-r11, pc}
     .size pqmcu_ntru_s3_frob_dbl, .-pqmcu_ntru_s3_frob_dbl
 
