@@ -825,14 +825,15 @@ pqmcu_ntru_m16_lanes_mul5:
 @ void pqmcu_ntru_s3_kmul_fold(uint32_t* C, const uint32_t* P, uint32_t h,
 @     uint32_t q2, uint32_t q3, uint32_t folded)
 @ C: p0 (C[0 .. 2h)) and p2 (C[2h .. 4h)), P: p1 (2h words). Step i forms
-@ the level's middle words (never stored) m1 = C[h+i] + P[i] + 2 fold(C[i]
-@ + C[2h+i]), m2 = C[2h+i] + P[h+i] + 2 fold(C[h+i] + C[3h+i]) and the
-@ product mod (3, x^n - 1)'s words c[i] = C[i] + (m2' >> 8 | m2 << 24) and
-@ c[h+i] = m1 + (C[3h+i-1] >> 8 | C[3h+i] << 24) mod 3 (m2' the step
-@ before's m2; q2 / q3 at i = 0: step h - 1's m1 / m2). Lanes: one level
-@ (folded 0) over the kernel's <= 30, m <= 96, the sums <= 30 + 96 and 96
-@ + 30; two (folded 1: C[h+i] + P[i] and C[2h+i] + P[h+i] folded too) over
-@ lanes_kmul's <= 96, m <= 26 + 2 * 26 = 78, the sums <= 96 + 78. Out: C's
+@ the level's middle words (never stored) m1 = C[h+i] + P[i] + 2 (C[i] +
+@ C[2h+i]), m2 = C[2h+i] + P[h+i] + 2 (C[h+i] + C[3h+i]) and the product
+@ mod (3, x^n - 1)'s words c[i] = C[i] + (m2' >> 8 | m2 << 24) and c[h+i]
+@ = m1 + (C[3h+i-1] >> 8 | C[3h+i] << 24) mod 3 (m2' the step before's
+@ m2; q2 / q3 at i = 0: step h - 1's m1 / m2, any lanes <= 180 congruent
+@ to them). Lanes: one level (folded 0) over the kernel's <= 30, m <= 30 +
+@ 30 + 2 * 60 = 180, the sums <= 30 + 180 = 210; two (folded 1: each sum
+@ folded, x mod 16 + x / 16) over lanes_kmul's <= 96, m <= 26 + 2 * 26 =
+@ 78, the sums <= 96 + 78 = 174. Out: C's
 @ bytes 0 .. 2n - 1 the n coefficients twice (c[j] at word j and at byte n
 @ + 4j, unaligned; lanes of c[W-1] past lane 0 not zeroed: bytes >= 2n and
 @ 4n - 3 .. 4n - 1), for pqmcu_ntru_s3_frob_dbl. Each store goes to words
@@ -846,11 +847,12 @@ pqmcu_ntru_m16_lanes_mul5:
 @ 0x03030303, s0 the end C + h; r5 / r11 and r6 / r9 alternate as the
 @ carried words.
 
-@ each byte lane x <= 174 mod 3 to {0,1,2}: the nibble fold (x mod 16 +
-@ x / 16 <= 24: 159 -> 24, 160 .. 174 -> <= 24), a two-bit fold (<= 8:
-@ 23 -> 3 + 5, 24 .. 25 -> 6, 7), then 3 subtracted twice where a lane
-@ reaches it (USUB8 / SEL: 8 -> 5 -> 2)
-.macro kf_mod3 x, t
+@ each byte lane x mod 3 to {0,1,2}: the nibble fold (x mod 16 + x / 16),
+@ a two-bit fold (x mod 4 + x / 4), then 3 subtracted where a lane reaches
+@ it (USUB8 / SEL), three times for x <= 210 (<= 27: 207 -> 12 + 15; <=
+@ 9: 27 -> 6 + 3; 9 -> 6 -> 3 -> 0), twice (folded) for x <= 174 (<= 24:
+@ 159 -> 24, 160 .. 174 -> <= 24; <= 8: 23 -> 5 + 3, 24, 25 -> 6, 7)
+.macro kf_mod3 x, t, folded
     and \t, \x, #0xF0F0F0F0
     and \x, \x, #0x0F0F0F0F
     add \x, \x, \t, lsr #4
@@ -861,6 +863,10 @@ pqmcu_ntru_m16_lanes_mul5:
     sel \x, \t, \x
     usub8 \t, \x, r7
     sel \x, \t, \x
+.if !\folded
+    usub8 \t, \x, r7
+    sel \x, \t, \x
+.endif
 .endm
 @ each byte lane x mod 16 + x / 16 (<= 30)
 .macro kf_fold x, t
@@ -881,7 +887,9 @@ pqmcu_ntru_m16_lanes_mul5:
     str r12, [r0], #4           @ the step before's c[i] at byte n + 4(i-1) (behind a load)
     add lr, lr, r8              @ C[h+i] + P[i]
     add r8, r8, \c3
+.if \folded
     kf_fold r8, r12
+.endif
     add \m2, \m2, r10
 .if \folded
     kf_fold \m2, r12
@@ -889,19 +897,19 @@ pqmcu_ntru_m16_lanes_mul5:
     add \m2, \m2, r8, lsl #1    @ m2
     ldr r12, [r1]               @ C[i]
     add r10, r10, r12
-    kf_fold r10, r8
 .if \folded
+    kf_fold r10, r8
     kf_fold lr, r8
 .endif
     add r8, lr, r10, lsl #1     @ m1
     lsr r10, \q2, #8
     orr r10, r10, \m2, lsl #24
     add r12, r12, r10
-    kf_mod3 r12, r10            @ c[i]
+    kf_mod3 r12, r10, \folded   @ c[i]
     lsr lr, \q3, #8
     orr lr, lr, \c3, lsl #24
     add r8, r8, lr
-    kf_mod3 r8, lr              @ c[h+i]
+    kf_mod3 r8, lr, \folded     @ c[h+i]
     str r8, [r1, r3]
     str r12, [r1], #4
 .if \hi
