@@ -3,7 +3,8 @@
 @ (detail::s3_mul_lanes), the inversion mod 3 by exponentiation
 @ (detail::s3_inverse_exp), key generation's mod 16 products
 @ (detail::mod16_mul_lanes) and its integer products of ternary
-@ polynomials (detail::z3_mul_int).
+@ polynomials (detail::z3_mul_int); at the end the inversion mod 3's glue
+@ around its products (pqmcu_ntru_s3_kmul_fold, _s3_frob_dbl, _s3_sums).
 @
 @ (The inversion mod 3's and decryption's mod 3 products and key
 @ generation's mod 16 products use the five-output kernels at the end of
