@@ -56,6 +56,10 @@ uint16_t mod3(uint16_t a) {
 extern "C" void pqmcu_ntru_s3_lanes_mul5(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
 extern "C" void pqmcu_ntru_m16_lanes_mul5(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
 extern "C" void pqmcu_ntru_m32_lanes_sqr(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
+extern "C" void pqmcu_ntru_s3_kmul_fold(uint32_t* C, const uint32_t* P, uint32_t h, uint32_t q2, uint32_t q3,
+                                        uint32_t folded);
+extern "C" void pqmcu_ntru_s3_frob_dbl(uint32_t* out, const uint8_t* D, const uint32_t* st, uint32_t pairs);
+extern "C" void pqmcu_ntru_s3_sums(uint32_t* S, const uint32_t* X, uint32_t h, uint32_t l);
 #endif
 namespace {
 [[maybe_unused]] inline uint64_t fold_lanes(uint64_t x) {
@@ -573,11 +577,16 @@ namespace {
 // out = in(x^(3^k)) mod x^n - 1 on byte lanes (n bytes, zero padding): the
 // Frobenius power, coefficient i to 3^k i mod n, so out_j = in_(j s) with
 // s = 3^-k mod n. Indices depend on n and k only (public).
-void s3_frobenius(uint32_t* out, const uint32_t* in, size_t n, size_t k) {
+// s = 3^-k mod n
+constexpr uint32_t frob_stride(size_t n, size_t k) {
     const uint32_t inv3 = uint32_t(n % 3 == 1 ? (2 * n + 1) / 3 : (n + 1) / 3);
     uint32_t s = 1, b = inv3;  // (n < 2^16: 32-bit products)
     for (size_t e = k; e != 0; e >>= 1, b = b * b % uint32_t(n))
         if (e & 1) s = s * b % uint32_t(n);
+    return s;
+}
+void s3_frobenius(uint32_t* out, const uint32_t* in, size_t n, size_t k) {
+    const uint32_t s = frob_stride(n, k);
     const uint8_t* src = reinterpret_cast<const uint8_t*>(in);
     const size_t W = (n + 3) / 4;
     size_t idx = 0;
@@ -667,20 +676,11 @@ inline uint32_t fold16(uint32_t x) { return (x & 0x0F0F0F0Fu) + ((x >> 4) & 0x0F
 // C[0 .. 4)). On the M4 the lane products are
 // pqmcu_ntru_s3_lanes_mul5 (five outputs a block, lanes <= 30 out; the
 // host's lanes_mul<0>: <= 60).
-void lanes_kmul(uint32_t* C, const uint32_t* A, uint32_t* B, size_t w, int levels, uint32_t* t) {
-    if (levels == 0) {
-        uint32_t save[8];
-        for (size_t i = 0; i < kKmulPad; ++i) save[i] = B[ptrdiff_t(i) - ptrdiff_t(kKmulPad)], save[kKmulPad + i] = B[w + i];
-#if defined(PQMCU_NTRU_NTT_M4_ASM)
-        // (five outputs a block: four zero words on each side)
-        for (size_t i = 0; i < kKmulPad; ++i) B[ptrdiff_t(i) - ptrdiff_t(kKmulPad)] = 0, B[w + i] = 0;
-        pqmcu_ntru_s3_lanes_mul5(C, A, B - kKmulPad, uint32_t(w));
-#else
-        lanes_mul<0, false>(C, A, B, w, B - 2);
-#endif
-        for (size_t i = 0; i < kKmulPad; ++i) B[ptrdiff_t(i) - ptrdiff_t(kKmulPad)] = save[i], B[w + i] = save[kKmulPad + i];
-        return;
-    }
+void lanes_kmul(uint32_t* C, const uint32_t* A, uint32_t* B, size_t w, int levels, uint32_t* t);
+// One Karatsuba level's three products (levels >= 1): p0 to C[0 .. 2h), p2
+// to C[2h .. 2w), p1 to the returned t + 2h (2h words), h = ceil(w / 2).
+[[gnu::always_inline]] inline uint32_t* lanes_kmul_parts(uint32_t* C, const uint32_t* A, uint32_t* B, size_t w, int levels,
+                                                          uint32_t* t) {
     const size_t h = (w + 1) / 2, l = w - h;
     uint32_t *SA = t, *P = SA + 2 * h, *rest = P + 2 * h;
     // SB where the lane product pads its B (rest + kKmulPad) when p1 is a
@@ -689,7 +689,12 @@ void lanes_kmul(uint32_t* C, const uint32_t* A, uint32_t* B, size_t w, int level
     lanes_kmul(C, A, B, h, levels - 1, rest);                  // p0: C[0 .. 2h)
     lanes_kmul(C + 2 * h, A + h, B + h, l, levels - 1, rest);  // p2: C[2h .. 2w)
     const uint32_t one = 0x01010101u;
-#if defined(__ARM_FEATURE_SIMD32)
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    // (s3_lanes_m4.S: LDM / STM of four words, USUB8 / SEL)
+    (void)one;
+    pqmcu_ntru_s3_sums(SA, A, uint32_t(h), uint32_t(l));
+    pqmcu_ntru_s3_sums(SB, B, uint32_t(h), uint32_t(l));
+#elif defined(__ARM_FEATURE_SIMD32)
     // (USUB8 / SEL: 3 subtracted from the lanes that reach it)
     const uint32_t three = 3 * one;
     const auto sum3s = [&](uint32_t x, uint32_t y) {
@@ -713,30 +718,63 @@ void lanes_kmul(uint32_t* C, const uint32_t* A, uint32_t* B, size_t w, int level
 #endif
     for (size_t i = l; i < h; ++i) SA[i] = A[i], SB[i] = B[i];
     lanes_kmul(P, SA, SB, h, levels - 1, rest);  // p1 (SB in place when levels is 1)
-    // C[h+i] += p1[i] - p0[i] - p2[i] for i < 2h (p2[i] = C[2h+i], 0 from 2l on)
-    const size_t full = 2 * l - h;  // steps with C[3h+i] inside C (all but 0 or 2)
-    const auto step = [&](size_t i, uint32_t c3) {
-        const uint32_t c0 = C[i], c1 = C[h + i], c2 = C[2 * h + i];
-        C[h + i] = fold16(c1 + P[i]) + 2 * fold16(c0 + c2);
-        C[2 * h + i] = fold16(c2 + P[h + i]) + 2 * fold16(c1 + c3);
-    };
+    return P;
+}
+// (out of line where s3_kmul_fold calls it: inlined there it cost +1.4k
+// cycles at 509; out of line in lanes_kmul too, +92 B of stack at 1229)
+[[gnu::noinline]] uint32_t* lanes_kmul_parts_top(uint32_t* C, const uint32_t* A, uint32_t* B, size_t w, int levels,
+                                                 uint32_t* t) {
+    return lanes_kmul_parts(C, A, B, w, levels, t);
+}
+// The level's middle words from c0 = C[i], c1 = C[h+i], c2 = C[2h+i], c3 =
+// C[3h+i] and p1's P[i], P[h+i]: the new C[h+i] (m1) and C[2h+i] (m2).
+// Over the five-output kernel (lanes <= 30) at the last level p1's half
+// stays unfolded: lanes <= 60 + 2 * 18 = 96 (the fold mod x^n - 1 adds two:
+// <= 192; a level above folds both sums, <= 192 each: 26 + 2 * 26 = 78).
+template <bool Unfolded>
+inline void kmul_middle(uint32_t c0, uint32_t c1, uint32_t c2, uint32_t c3, uint32_t p0, uint32_t p1, uint32_t& m1,
+                        uint32_t& m2) {
+    if constexpr (Unfolded) {
+        m1 = c1 + p0 + 2 * fold16(c0 + c2);
+        m2 = c2 + p1 + 2 * fold16(c1 + c3);
+    } else {
+        m1 = fold16(c1 + p0) + 2 * fold16(c0 + c2);
+        m2 = fold16(c2 + p1) + 2 * fold16(c1 + c3);
+    }
+}
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
-    // Over the five-output kernel (lanes <= 30): p1's half unfolded, lanes
-    // <= 60 + 2 * 18 = 96 (s3_fold_lanes adds two: <= 192; the level above
-    // folds both sums, <= 192 each: 26 + 2 * 26 = 78)
-    if (levels == 1) {
-        const auto step1 = [&](size_t i, uint32_t c3) {
-            const uint32_t c0 = C[i], c1 = C[h + i], c2 = C[2 * h + i];
-            C[h + i] = c1 + P[i] + 2 * fold16(c0 + c2);
-            C[2 * h + i] = c2 + P[h + i] + 2 * fold16(c1 + c3);
-        };
-        for (size_t i = 0; i < full; ++i) step1(i, C[3 * h + i]);
-        for (size_t i = full; i < h; ++i) step1(i, 0);
+constexpr bool kKmulUnfolded = true;
+#else
+constexpr bool kKmulUnfolded = false;
+#endif
+void lanes_kmul(uint32_t* C, const uint32_t* A, uint32_t* B, size_t w, int levels, uint32_t* t) {
+    if (levels == 0) {
+        uint32_t save[8];
+        for (size_t i = 0; i < kKmulPad; ++i) save[i] = B[ptrdiff_t(i) - ptrdiff_t(kKmulPad)], save[kKmulPad + i] = B[w + i];
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+        // (five outputs a block: four zero words on each side)
+        for (size_t i = 0; i < kKmulPad; ++i) B[ptrdiff_t(i) - ptrdiff_t(kKmulPad)] = 0, B[w + i] = 0;
+        pqmcu_ntru_s3_lanes_mul5(C, A, B - kKmulPad, uint32_t(w));
+#else
+        lanes_mul<0, false>(C, A, B, w, B - 2);
+#endif
+        for (size_t i = 0; i < kKmulPad; ++i) B[ptrdiff_t(i) - ptrdiff_t(kKmulPad)] = save[i], B[w + i] = save[kKmulPad + i];
         return;
     }
-#endif
-    for (size_t i = 0; i < full; ++i) step(i, C[3 * h + i]);
-    for (size_t i = full; i < h; ++i) step(i, 0);
+    const uint32_t* P = lanes_kmul_parts(C, A, B, w, levels, t);
+    const size_t h = (w + 1) / 2, l = w - h;
+    // C[h+i] += p1[i] - p0[i] - p2[i] for i < 2h (p2[i] = C[2h+i], 0 from 2l on)
+    const size_t full = 2 * l - h;  // steps with C[3h+i] inside C (all but 0 or 2)
+    const auto run = [&]<bool U>() {
+        for (size_t i = 0; i < full; ++i)
+            kmul_middle<U>(C[i], C[h + i], C[2 * h + i], C[3 * h + i], P[i], P[h + i], C[h + i], C[2 * h + i]);
+        for (size_t i = full; i < h; ++i)
+            kmul_middle<U>(C[i], C[h + i], C[2 * h + i], 0, P[i], P[h + i], C[h + i], C[2 * h + i]);
+    };
+    if (kKmulUnfolded && levels == 1)
+        run.template operator()<true>();
+    else
+        run.template operator()<false>();
 }
 // c = R mod (3, x^n - 1) on byte lanes from the product R (2W words, lanes
 // <= 90): byte t + byte t + n, then each lane mod 3 (nibble folds, 16 = 1;
@@ -810,6 +848,120 @@ void s3_fold_lanes(uint32_t* c, const uint32_t* R, size_t n) {
     const size_t used = n - 4 * (W - 1);
     c[W - 1] = mod3_lanes(R[W - 1] + hi) & (used == 4 ? ~0u : (1u << (8 * used)) - 1);
 }
+// Each byte lane to x mod 3 in {0,1,2} (any byte): the nibble fold (<= 30,
+// 16 = 1), a two-bit fold (x mod 4 + x / 4 <= 3 + 7 = 10, 4 = 1), then
+// 6 and 3 subtracted where a lane reaches them (USUB8 / SEL; else a third
+// fold, <= 5, and 3 -> 0).
+inline uint32_t lanes_mod3(uint32_t x) {
+    x = fold16(x);
+    x = (x & 0x03030303u) + ((x >> 2) & 0x07070707u);
+#if defined(__ARM_FEATURE_SIMD32)
+    x = __sel(__usub8(x, 0x06060606u), x);
+    return __sel(__usub8(x, 0x03030303u), x);
+#else
+    x = (x & 0x03030303u) + ((x >> 2) & 0x07070707u);
+    return x - 3 * (((x + 0x01010101u) >> 2) & 0x01010101u);
+#endif
+}
+// The fused product and fold below: n = 4 (W - 1) + 1, W even (the six sets).
+constexpr bool s3_kmul_fused(size_t n, int levels) {
+    return levels != 0 && n % 4 == 1 && (n + 3) / 4 % 2 == 0 && (n + 3) / 4 >= 8;
+}
+// c = A B mod (3, x^n - 1) on byte lanes (lanes_kmul then s3_fold_lanes;
+// R: the product's 2W words, t: lanes_kmul's). When s3_kmul_fused the top
+// level's middle words go straight into the fold instead of back to R and a
+// second pass: c[j] = R[j] + R's bytes 4j + n .. 4j + n + 3, i.e.
+// R[j + W - 1] >> 8 | R[j + W] << 24, so step i gives c[i] (C[i], the new
+// C[2h + i - 1], C[2h + i]) and c[h + i] (the new C[h + i], C[3h + i - 1],
+// C[3h + i]); at i = 0 the words before are step h - 1's, computed first.
+// Lanes as lanes_kmul's (<= 96, the sums <= 192 < 256; the M4's bounds:
+// s3_lanes_m4.S). On the M4
+// (pqmcu_ntru_s3_kmul_fold) the result is R's doubled image for
+// s3_frobenius_dbl, and c only if `keep`.
+void s3_kmul_fold(uint32_t* c, bool keep, uint32_t* R, const uint32_t* A, uint32_t* B, size_t n, int levels,
+                  uint32_t* t) {
+    const size_t W = (n + 3) / 4;
+    if (!s3_kmul_fused(n, levels)) {  // (public)
+        lanes_kmul(R, A, B, W, levels, t);
+        s3_fold_lanes(c, R, n);
+        return;
+    }
+    const uint32_t* P = lanes_kmul_parts_top(R, A, B, W, levels, t);
+    const uint32_t* C = R;
+    const size_t h = W / 2;
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    {
+        // (s3_lanes_m4.S; one level: p1's half unfolded, two: folded)
+        uint32_t q2, q3;
+        if (levels == 1)
+            kmul_middle<true>(C[h - 1], C[2 * h - 1], C[3 * h - 1], C[4 * h - 1], P[h - 1], P[2 * h - 1], q2, q3);
+        else
+            kmul_middle<false>(C[h - 1], C[2 * h - 1], C[3 * h - 1], C[4 * h - 1], P[h - 1], P[2 * h - 1], q2, q3);
+        pqmcu_ntru_s3_kmul_fold(R, P, uint32_t(h), q2, q3, levels == 1 ? 0u : 1u);
+        if (keep) {  // (public)
+            copy_words(c, R, W);
+            c[W - 1] &= 0xFFu;
+        }
+        return;
+    }
+#endif
+    (void)keep;
+    const auto run = [&]<bool U>() {
+        uint32_t q2, q3;  // R[2h + i - 1], R[3h + i - 1] as the level leaves them
+        kmul_middle<U>(C[h - 1], C[2 * h - 1], C[3 * h - 1], C[4 * h - 1], P[h - 1], P[2 * h - 1], q2, q3);
+        for (size_t i = 0; i < h; ++i) {
+            const uint32_t c0 = C[i], c3 = C[3 * h + i];
+            uint32_t m1, m2;
+            kmul_middle<U>(c0, C[h + i], C[2 * h + i], c3, P[i], P[h + i], m1, m2);
+            c[i] = lanes_mod3(c0 + (q2 >> 8 | m2 << 24));
+            c[h + i] = lanes_mod3(m1 + (q3 >> 8 | c3 << 24));
+            q2 = m2, q3 = c3;
+        }
+    };
+    if (kKmulUnfolded && levels == 1)
+        run.template operator()<true>();
+    else
+        run.template operator()<false>();
+    c[W - 1] &= 0xFFu;  // (lanes >= n dropped: one used)
+}
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+// The strides 3^-k mod n of the chain's elements k = v[e] (flash tables for
+// the six sets: no divisions per Frobenius; 0 for other n).
+struct S3Strides {
+    uint16_t s[24];
+};
+constexpr S3Strides s3_exp_strides(size_t n) {
+    S3Strides t{};
+    const R2Chain c = r2_exp_chain(n);
+    for (size_t e = 0; e < c.len; ++e) t.s[e] = uint16_t(frob_stride(n, c.v[e]));
+    return t;
+}
+const uint16_t* s3_exp_strides_for(size_t n) {
+    switch (n) {
+#define PQMCU_NTRU_STRIDES(N)                            \
+    case N: {                                            \
+        static constexpr S3Strides t = s3_exp_strides(N); \
+        return t.s;                                      \
+    }
+    PQMCU_NTRU_STRIDES(509) PQMCU_NTRU_STRIDES(677) PQMCU_NTRU_STRIDES(701) PQMCU_NTRU_STRIDES(821)
+    PQMCU_NTRU_STRIDES(1229) PQMCU_NTRU_STRIDES(1373)
+#undef PQMCU_NTRU_STRIDES
+    default: return nullptr;
+    }
+}
+// s3_frobenius (stride s = 3^-k mod n) from R's doubled image (s3_kmul_fold,
+// s3_kmul_fused): the four bytes of a word need no wrap mod n, one index a
+// word.
+[[gnu::noinline]] void s3_frobenius_dbl(uint32_t* out, const uint32_t* D, size_t n, uint32_t s) {
+    const uint32_t N = uint32_t(n);
+    const auto red = [&](uint32_t x) { return x >= N ? x - N : x; };  // x < 2n (public)
+    const uint32_t s2 = red(2 * s), s3 = red(s2 + s);
+    const uint32_t st[5] = {s, s2, s3, red(s3 + s), N};
+    const size_t W = (n + 3) / 4;
+    pqmcu_ntru_s3_frob_dbl(out, reinterpret_cast<const uint8_t*>(D), st, uint32_t(W / 2));
+    out[W - 1] &= 0xFFu;  // (n = 4 (W - 1) + 1)
+}
+#endif
 }  // namespace
 
 namespace {
@@ -836,16 +988,40 @@ void s3_inverse_exp(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch)
     uint32_t *K = scratch, *A = K + s3_lanes_kmul_words(W, levels), *R = A + W, *slots = R + 2 * W;
     const auto slot = [&](size_t e) { return slots + plan.phys[e] * W; };
     pack_lanes(slot(0), a, n);  // b_1 = a
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    // (the product leaves R's doubled image: the next Frobenius reads it,
+    // the slot is written only for elements that are a later operand)
+    const bool dbl = s3_kmul_fused(n, levels);
+#else
+    constexpr bool dbl = false;
+#endif
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    if (dbl) {  // b_1's doubled image too (R is free until the first product)
+        copy_words(R, slot(0), W);
+        uint8_t* hi = reinterpret_cast<uint8_t*>(R) + n;
+        for (size_t j = 0; j < W; ++j) __builtin_memcpy(hi + 4 * j, slot(0) + j, 4);
+    }
+#endif
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    const uint16_t* strides = s3_exp_strides_for(n);  // (public)
+#endif
+    const auto frobenius = [&](size_t i, size_t e) {  // b_i^(3^k) to A, k = v[e]
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+        if (dbl) return s3_frobenius_dbl(A, R, n, strides ? strides[e] : frob_stride(n, ch.v[e]));
+#endif
+        s3_frobenius(A, slot(i), n, ch.v[e]);
+    };
     for (size_t i = 1; i < ch.len; ++i) {
         // b_(v + u) = b_v^(3^u) b_u, v the previous element, u = v_other
         const size_t j = plan.other[i];
-        s3_frobenius(A, slot(i - 1), n, ch.v[j]);
+        frobenius(i - 1, j);
+        bool later = !dbl;  // element i a later product's operand (public)
+        for (size_t e = i + 1; e < ch.len; ++e) later |= plan.other[e] == i;
         // (B the permuted operand: K's last four words before it, R's first
         // four after it, as lanes_kmul pads it)
-        lanes_kmul(R, slot(j), A, W, levels, K);
-        s3_fold_lanes(slot(i), R, n);
+        s3_kmul_fold(slot(i), later, R, slot(j), A, n, levels, K);
     }
-    s3_frobenius(A, slot(ch.len - 1), n, 1);  // d = b_(n-2)^3 = a^(r-1)
+    frobenius(ch.len - 1, 0);  // d = b_(n-2)^3 = a^(r-1) (v[0] = 1)
     // the norm a d = N mod Phi_n: (a d)_0 - (a d)_(n-1), two inner products
     const uint8_t* d = reinterpret_cast<const uint8_t*>(A);
     uint32_t s0 = uint32_t(a[0]) * d[0], s1 = 0;

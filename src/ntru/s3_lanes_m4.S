@@ -3,7 +3,9 @@
 @ (detail::s3_mul_lanes), the inversion mod 3 by exponentiation
 @ (detail::s3_inverse_exp), key generation's mod 16 products
 @ (detail::mod16_mul_lanes) and its mod 32 square (the integer products of
-@ ternary polynomials, detail::z3_mul_int / z3_sqr_int: int_lanes_m4.S).
+@ ternary polynomials, detail::z3_mul_int / z3_sqr_int: int_lanes_m4.S); at
+@ the end the inversion mod 3's glue around its products
+@ (pqmcu_ntru_s3_kmul_fold, _s3_frob_dbl, _s3_sums).
 @
 @ (The inversion mod 3's and decryption's mod 3 products and key
 @ generation's mod 16 products use the five-output kernels at the end of
@@ -618,3 +620,261 @@ pqmcu_ntru_m16_lanes_mul5:
     bhs .Lm5loop
     b .Lm5tail
     .size pqmcu_ntru_m16_lanes_mul5, .-pqmcu_ntru_m16_lanes_mul5
+
+@ ---- the inversion mod 3's top Karatsuba level fused with the fold mod
+@ (3, x^n - 1) (engine.cpp, s3_kmul_fold; n = 8h - 3, W = 2h words):
+@ void pqmcu_ntru_s3_kmul_fold(uint32_t* C, const uint32_t* P, uint32_t h,
+@     uint32_t q2, uint32_t q3, uint32_t folded)
+@ C: p0 (C[0 .. 2h)) and p2 (C[2h .. 4h)), P: p1 (2h words). Step i forms
+@ the level's middle words (never stored) m1 = C[h+i] + P[i] + 2 (C[i] +
+@ C[2h+i]), m2 = C[2h+i] + P[h+i] + 2 (C[h+i] + C[3h+i]) and the product
+@ mod (3, x^n - 1)'s words c[i] = C[i] + (m2' >> 8 | m2 << 24) and c[h+i]
+@ = m1 + (C[3h+i-1] >> 8 | C[3h+i] << 24) mod 3 (m2' the step before's
+@ m2; q2 / q3 at i = 0: step h - 1's m1 / m2, any lanes <= 180 congruent
+@ to them). Lanes: one level (folded 0) over the kernel's <= 30, m <= 30 +
+@ 30 + 2 * 60 = 180, the sums <= 30 + 180 = 210; two (folded 1: each sum
+@ folded, x mod 16 + x / 16) over lanes_kmul's <= 96, m <= 26 + 2 * 26 =
+@ 78, the sums <= 96 + 78 = 174. Out: C's
+@ bytes 0 .. 2n - 1 the n coefficients twice (c[j] at word j and at byte n
+@ + 4j, unaligned; lanes of c[W-1] past lane 0 not zeroed: bytes >= 2n and
+@ 4n - 3 .. 4n - 1), for pqmcu_ntru_s3_frob_dbl. Each store goes to words
+@ the steps after it no longer read: c[i] / c[h+i] to C[i] / C[h+i] (read
+@ by step i), byte n + 4i (at step i + 1, after its loads) to words
+@ 2h-1+i, 2h+i and n + 4(h+i) to 3h-1+i, 3h+i (read by steps <= i),
+@ except step 0's byte-n copies, which meet C[2h-1] / C[3h-1] (step h -
+@ 1's C[h+i] / C[2h+i]): stored at the end.
+@ h >= 4. Public bounds and addresses.
+@ r0 C + 8h - 7 + 4i (C + n - 4 + 4i), r1 C + i, r2 P + i, r3 4h, r4 C + 3h + i, r7
+@ 0x03030303, s0 the end C + h; r5 / r11 and r6 / r9 alternate as the
+@ carried words.
+
+@ each byte lane x mod 3 to {0,1,2}: the nibble fold (x mod 16 + x / 16),
+@ a two-bit fold (x mod 4 + x / 4), then 3 subtracted where a lane reaches
+@ it (USUB8 / SEL), three times for x <= 210 (<= 27: 207 -> 12 + 15; <=
+@ 9: 27 -> 6 + 3; 9 -> 6 -> 3 -> 0), twice (folded) for x <= 174 (<= 24:
+@ 159 -> 24, 160 .. 174 -> <= 24; <= 8: 23 -> 5 + 3, 24, 25 -> 6, 7)
+.macro kf_mod3 x, t, folded
+    and \t, \x, #0xF0F0F0F0
+    and \x, \x, #0x0F0F0F0F
+    add \x, \x, \t, lsr #4
+    and \t, \x, #0x1C1C1C1C
+    and \x, \x, #0x03030303
+    add \x, \x, \t, lsr #2
+    usub8 \t, \x, r7
+    sel \x, \t, \x
+    usub8 \t, \x, r7
+    sel \x, \t, \x
+.if !\folded
+    usub8 \t, \x, r7
+    sel \x, \t, \x
+.endif
+.endm
+@ each byte lane x mod 16 + x / 16 (<= 30)
+.macro kf_fold x, t
+    and \t, \x, #0xF0F0F0F0
+    and \x, \x, #0x0F0F0F0F
+    add \x, \x, \t, lsr #4
+.endm
+@ one step: q2 / q3 the carried words in, m2 / c3 the ones out; hi 0: no
+@ byte-n copies (step 0). The step before's c[i] (r12) goes to byte n +
+@ 4(i-1) behind this step's loads (1 cycle, not 2); before step 0 and
+@ after it r12 holds the bytes already there.
+.macro kf_step q2, m2, q3, c3, folded, hi=1
+    ldr r8, [r1, r3]            @ C[h+i]
+    ldr \c3, [r4], #4           @ C[3h+i]
+    ldr r10, [r1, r3, lsl #1]   @ C[2h+i]
+    ldr \m2, [r2, r3]           @ P[h+i]
+    ldr lr, [r2], #4            @ P[i] (five loads back to back)
+    str r12, [r0], #4           @ the step before's c[i] at byte n + 4(i-1) (behind a load)
+    add lr, lr, r8              @ C[h+i] + P[i]
+    add r8, r8, \c3
+.if \folded
+    kf_fold r8, r12
+.endif
+    add \m2, \m2, r10
+.if \folded
+    kf_fold \m2, r12
+.endif
+    add \m2, \m2, r8, lsl #1    @ m2
+    ldr r12, [r1]               @ C[i]
+    add r10, r10, r12
+.if \folded
+    kf_fold r10, r8
+    kf_fold lr, r8
+.endif
+    add r8, lr, r10, lsl #1     @ m1
+    lsr r10, \q2, #8
+    orr r10, r10, \m2, lsl #24
+    add r12, r12, r10
+    kf_mod3 r12, r10, \folded   @ c[i]
+    lsr lr, \q3, #8
+    orr lr, lr, \c3, lsl #24
+    add r8, r8, lr
+    kf_mod3 r8, lr, \folded     @ c[h+i]
+    str r8, [r1, r3]
+    str r12, [r1], #4
+.if \hi
+    str r8, [r0, r3]            @ (unaligned)
+.else
+    ldr r12, [r0]               @ step 0: the bytes at n, stored back unchanged
+.endif
+.endm
+@ step 0, then the h - 1 others: one if h - 1 is odd (public), then two a
+@ loop iteration, the carried words swapping roles; then step 0's copies
+.macro kf_loop folded
+    kf_step r5, r11, r6, r9, \folded, 0
+    tst r3, #4
+    bne .Lkf_pairs\folded
+    kf_step r11, r5, r9, r6, \folded
+    b .Lkf_loop\folded
+.Lkf_pairs\folded:
+    mov r5, r11
+    mov r6, r9
+    .p2align 2
+.Lkf_loop\folded:
+    kf_step r5, r11, r6, r9, \folded
+    kf_step r11, r5, r9, r6, \folded
+    vmov lr, s0
+    cmp r1, lr
+    bne .Lkf_loop\folded
+    str r12, [r0], #4           @ the last step's c[i]
+    sub r1, r1, r3              @ C
+    sub r0, r0, r3              @ C + 8h - 3
+    ldr r8, [r1]
+    ldr r9, [r1, r3]
+    str r8, [r0]                @ (unaligned)
+    str r9, [r0, r3]
+    pop {r4-r11, pc}
+.endm
+    .global pqmcu_ntru_s3_kmul_fold
+    .type pqmcu_ntru_s3_kmul_fold, %function
+pqmcu_ntru_s3_kmul_fold:
+    push {r4-r11, lr}
+    mov r5, r3                  @ q2
+    ldr r6, [sp, #36]           @ q3
+    ldr r8, [sp, #40]           @ folded
+    mov r3, r2
+    mov r2, r1
+    mov r1, r0
+    lsl r3, r3, #2
+    add r4, r1, r3
+    vmov s0, r4                 @ the end: C + h
+    add r4, r4, r3, lsl #1      @ C + 3h
+    add r0, r1, r3, lsl #1
+    sub r0, r0, #7              @ C + 8h - 7 = C + n - 4
+    ldr r12, [r0]               @ (stored back unchanged by step 0)
+    mov r7, #0x03030303
+    cmp r8, #0
+    bne.w .Lkf_folded
+    kf_loop 0
+.Lkf_folded:
+    kf_loop 1
+    .size pqmcu_ntru_s3_kmul_fold, .-pqmcu_ntru_s3_kmul_fold
+
+@ ---- the Frobenius power's byte gather out_j = D[j s mod n] (engine.cpp,
+@ s3_frobenius) from the doubled image D (bytes t and n + t the same, t <
+@ n, as pqmcu_ntru_s3_kmul_fold leaves it): the four bytes of an output
+@ word at idx + 0, s1, s2, s3 (k s mod n, each < n, so < 2n: no wrap),
+@ idx advanced by 4s mod n per word (USUB16 / SEL: n subtracted where it
+@ reached n; the high halfwords stay 0).
+@ void pqmcu_ntru_s3_frob_dbl(uint32_t* out, const uint8_t* D,
+@     const uint32_t* st, uint32_t pairs)
+@ st: s1, s2, s3, 4s mod n, n; 2 pairs words out, pairs >= 2 (the last
+@ word's lanes past n: any byte of D). Public indices.
+@ one word into \w (r10 .. r12 free); the word before (\prev) stored
+@ behind the byte loads (1 cycle: after a load), none before the first
+.macro fd_word w, prev, first=0
+    ldrb \w, [r1, r2]
+    ldrb r10, [r4, r2]
+    ldrb r11, [r5, r2]
+    ldrb r12, [r6, r2]
+.if !\first
+    str \prev, [r0], #4
+.endif
+    add r2, r2, r7
+    orr \w, \w, r10, lsl #8
+    usub16 r10, r2, r8
+    sel r2, r10, r2
+    orr \w, \w, r11, lsl #16
+    orr \w, \w, r12, lsl #24
+.endm
+    .global pqmcu_ntru_s3_frob_dbl
+    .type pqmcu_ntru_s3_frob_dbl, %function
+pqmcu_ntru_s3_frob_dbl:
+    push {r4-r11, lr}
+    ldm r2, {r4-r8}
+    add r4, r1, r4              @ D + s1
+    add r5, r1, r5
+    add r6, r1, r6
+    movs r2, #0                 @ idx
+    fd_word r9, lr, 1           @ words 0 and 1, then pairs * 2 - 2 in pairs
+    fd_word lr, r9
+    subs r3, r3, #1
+    lsrs r3, r3, #1             @ two pairs an iteration, an odd pair first
+    bcc .Lfd_loop
+    fd_word r9, lr
+    fd_word lr, r9
+    cmp r3, #0
+    beq .Lfd_ret
+    .p2align 2
+.Lfd_loop:
+    fd_word r9, lr
+    fd_word lr, r9
+    fd_word r9, lr
+    fd_word lr, r9
+    subs r3, r3, #1
+    bne .Lfd_loop
+.Lfd_ret:
+    str lr, [r0]                @ the last word
+    pop {r4-r11, pc}
+    .size pqmcu_ntru_s3_frob_dbl, .-pqmcu_ntru_s3_frob_dbl
+
+@ ---- a Karatsuba level's operand sums (engine.cpp, lanes_kmul_parts):
+@ void pqmcu_ntru_s3_sums(uint32_t* S, const uint32_t* X, uint32_t h, uint32_t l)
+@ S[i] = X[i] + X[h+i] for i < l, lanes {0,1,2} (sums <= 4: 3 subtracted
+@ where a lane reaches it, USUB8 / SEL), four words per LDM / STM. Public
+@ bounds.
+    .global pqmcu_ntru_s3_sums
+    .type pqmcu_ntru_s3_sums, %function
+pqmcu_ntru_s3_sums:
+    push {r4-r11, lr}
+    add lr, r1, r2, lsl #2      @ X + h
+    mov r12, #0x03030303
+    and r4, r3, #3
+    vmov s1, r4                 @ the words after the groups of four
+    lsrs r3, r3, #2
+    beq .Lsm_rest
+    .p2align 2
+.Lsm_loop:
+    ldm r1!, {r4-r7}
+    ldm lr!, {r8-r11}
+    add r4, r4, r8
+    usub8 r8, r4, r12
+    sel r4, r8, r4
+    add r5, r5, r9
+    usub8 r9, r5, r12
+    sel r5, r9, r5
+    add r6, r6, r10
+    usub8 r10, r6, r12
+    sel r6, r10, r6
+    add r7, r7, r11
+    usub8 r11, r7, r12
+    sel r7, r11, r7
+    stm r0!, {r4-r7}
+    subs r3, r3, #1
+    bne .Lsm_loop
+.Lsm_rest:
+    vmov r3, s1
+    cbz r3, .Lsm_ret
+.Lsm_one:
+    ldr r4, [r1], #4
+    ldr r8, [lr], #4
+    add r4, r4, r8
+    usub8 r8, r4, r12
+    sel r4, r8, r4
+    str r4, [r0], #4
+    subs r3, r3, #1
+    bne .Lsm_one
+.Lsm_ret:
+    pop {r4-r11, pc}
+    .size pqmcu_ntru_s3_sums, .-pqmcu_ntru_s3_sums
