@@ -180,6 +180,14 @@ struct Toom4Interp {
     }
 };
 
+#if PQMCU_POLYMUL_M4_ASM
+// toom4_interp_m4.S: Toom4InterpCyclic::pairs' loop for m = 128, 170, 176, 206.
+extern "C" void pqmcu_polymul_toom4_cyclic_pairs_m4(uint16_t* c, const uint16_t* w, size_t m, size_t i0_top);
+inline constexpr bool kToom4InterpAsm = true;
+#else
+inline constexpr bool kToom4InterpAsm = false;
+#endif
+
 // Toom4Interp::interpolate followed by the fold mod x^n - 1, in one pass
 // for NTRU's n = 4m - 3 (n = 1 mod 4, m even) on the M4: the 2n - 1
 // coefficients are not stored, place p >= n is added to place p - n of c
@@ -228,6 +236,8 @@ struct Toom4InterpCyclic {
             for (size_t k = 0; k < 8; ++k) place(k * m + m - 3, uint16_t(r[k] >> 16));
             for (size_t k = 0; k < 8; ++k) place(k * m + m - 4, uint16_t(r[k]));
         }
+        // (the assembly loop: pairs m - 10 .. 0, rows 4..7 all inside)
+        constexpr bool kAsm = kToom4InterpAsm && (M == 128 || M == 170 || M == 176 || M == 206);
         for (size_t i0 = m - 6;; i0 -= 2) {
             uint32_t lo[7], hi[7];
             Toom4Interp::coefficients2(lo, w, w_len, i0);
@@ -243,8 +253,11 @@ struct Toom4InterpCyclic {
             const size_t at = 7 * m + i0;  // public index
             if (at + 1 < len) L::st(d + 3 * m, __uadd16(L::ld(d + 3 * m), hi[6]));
             else if (at < len) d[3 * m] = uint16_t(d[3 * m] + hi[6]);
-            if (i0 == 0) break;
+            if (i0 == (kAsm ? m - 8 : 0)) break;
         }
+#if PQMCU_POLYMUL_M4_ASM
+        if constexpr (kAsm) pqmcu_polymul_toom4_cyclic_pairs_m4(c, w, m, m - 10);
+#endif
         for (size_t k = 0; k < 4; ++k)
             for (size_t e = 0; e < 3; ++e) c[k * m + e] = uint16_t(c[k * m + e] + late[k][e]);
     }
