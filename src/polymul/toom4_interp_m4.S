@@ -23,10 +23,12 @@
     .thumb
     .text
 
-@ Toom4Interp::coefficients2 at i0 + H m: c4 in r9, c2 in r10, c3 in r5,
-@ coefficient 1 in r11, 5 in r8. c0 (r6) and c6 (r7) are used on the way:
-@ lo's c0 stored as row 0, hi's c0 added to lo1 (row 1), hi's c6 added to
-@ row 7 (lo's c6 is loaded again at the end).
+@ Toom4Interp::coefficients2 at i0 + H m. H = 0: c4 in r9, c2 in r10, c3 in
+@ r5, coefficient 1 in r11, (B - A - 3 c3) in r8 (coef5); c0 stored as row 0 on the way (c6 is
+@ loaded again at the end). H = 1: c4 in r9, c2 in r10, c3 in r5,
+@ coefficient 1 in r7, (B - A - 3 c3) in r8, row 1 (lo1 + c0) stored on the way, row 7
+@ (its old value + c6) in r11. The loads and stores are grouped (a load or
+@ store right after another pipelines).
 .macro half H, M
     ldr r4, [r1, #(1 * (4 * \M - 2) + \H * 2 * \M)]  @ w(1)
     ldr r5, [r1, #(2 * (4 * \M - 2) + \H * 2 * \M)]  @ w(-1)
@@ -34,6 +36,9 @@
     ldr r7, [r2, #(2 * (4 * \M - 2) + \H * 2 * \M)]  @ c6
     ldr r8, [r1, #(3 * (4 * \M - 2) + \H * 2 * \M)]  @ w(2)
     ldr r9, [r2, #(\H * 2 * \M)]                     @ w(-2)
+    .if \H == 1
+    ldr r11, [sp]               @ lo1
+    .endif
     uhadd16 r10, r4, r5
     uhsub16 r4, r4, r5          @ A
     usub16 r10, r10, r6
@@ -54,25 +59,18 @@
     pkhtb r9, r5, r9, asr #2    @ c4
     usub16 r10, r10, r9         @ c2
     and r5, r3, r6, lsl #2      @ 4 c0
-    .if \H == 0
-    str r6, [r0]                @ row 0
-    .else
-    ldr r11, [sp]
-    uadd16 r11, r11, r6
-    str r11, [r0, #(2 * \M)]    @ row 1: lo1 + hi's c0
+    .if \H == 1
+    uadd16 r11, r11, r6         @ row 1
     .endif
     uadd16 r5, r5, r10
     and r5, r3, r5, lsl #2
     uadd16 r5, r5, r9
     and r5, r3, r5, lsl #2      @ 64 c0 + 16 c2 + 4 c4
-    ldr r11, [r2, #(1 * (4 * \M - 2) + \H * 2 * \M)]  @ w(1/2)
+    .if \H == 0
+    ldr r11, [r2, #(1 * (4 * \M - 2))]  @ w(1/2)
+    str r6, [r0]                @ row 0
     usub16 r11, r11, r5
     uhsub16 r11, r11, r7        @ C
-    .if \H == 1
-    ldr r6, [r0, #(6 * \M + 6)]
-    uadd16 r6, r6, r7
-    str r6, [r0, #(6 * \M + 6)] @ row 7: + hi's c6
-    .endif
     uadd16 r5, r8, r11
     smulbb r6, r5, r12
     smultb r5, r5, r12
@@ -88,38 +86,69 @@
     smultt r4, r11, lr
     smulbt r6, r11, lr
     pkhbt r11, r6, r4, lsl #16  @ coefficient 1
+    .else
+    ldr r6, [r2, #(1 * (4 * \M - 2) + 2 * \M)]  @ w(1/2)
+    str r11, [r0, #(2 * \M)]    @ row 1
+    ldr r11, [r0, #(6 * \M + 6)]
+    usub16 r6, r6, r5
+    uhsub16 r6, r6, r7          @ C
+    uadd16 r11, r11, r7         @ row 7
+    uadd16 r5, r8, r6
+    smulbb r7, r5, r12
+    smultb r5, r5, r12
+    smlabt r7, r4, r12, r7
+    smlatt r5, r4, r12, r5
+    pkhbt r5, r7, r5, lsl #16   @ c3
+    uadd16 r7, r5, r5
+    uadd16 r7, r7, r5           @ 3 c3
+    usub16 r6, r6, r4
+    usub16 r6, r6, r7
+    usub16 r8, r8, r4
+    usub16 r8, r8, r7
+    smultt r4, r6, lr
+    smulbt r7, r6, lr
+    pkhbt r7, r7, r4, lsl #16   @ coefficient 1
+    .endif
+.endm
+
+@ coefficient 5 = (B - A - 3 c3) / 15 from r8 (r4, \t temporaries)
+.macro coef5 t
     smultt r4, r8, lr
-    smulbt r6, r8, lr
-    pkhbt r8, r6, r4, lsl #16   @ coefficient 5
+    smulbt \t, r8, lr
+    pkhbt r8, \t, r4, lsl #16
 .endm
 
 .macro loop M
     addw r2, r1, #(16 * \M - 8)  @ row 4
 1:
     half 0, \M
+    coef5 r6
     str r11, [sp]
     strd r10, r5, [sp, #4]
     strd r9, r8, [sp, #12]
     half 1, \M
+    coef5 r6
+    @ hi: 1 in r7, 2 in r10, 3 in r5, 4 in r9, 5 in r8, row 7 in r11
     ldrd r4, r6, [sp, #4]
-    uadd16 r4, r4, r11
-    uadd16 r6, r6, r10
-    str r4, [r0, #(4 * \M)]     @ row 2
-    str r6, [r0, #(6 * \M)]     @ row 3
+    uadd16 r7, r7, r4           @ row 2 = lo2 + hi1
+    uadd16 r10, r10, r6         @ row 3
     ldrd r4, r6, [sp, #12]
-    ldr r11, [r0, #6]
-    ldr r10, [r0, #(2 * \M + 6)]
-    ldr r7, [r2, #(2 * (4 * \M - 2))]  @ lo's c6
-    uadd16 r4, r4, r5
-    uadd16 r11, r11, r4
-    str r11, [r0, #6]           @ row 4
-    uadd16 r6, r6, r9
-    uadd16 r10, r10, r6
-    str r10, [r0, #(2 * \M + 6)]  @ row 5
-    ldr r11, [r0, #(4 * \M + 6)]
-    uadd16 r7, r7, r8
-    uadd16 r11, r11, r7
-    str r11, [r0, #(4 * \M + 6)]  @ row 6
+    uadd16 r5, r5, r4
+    uadd16 r9, r9, r6
+    ldr r4, [r0, #6]
+    ldr r6, [r0, #(2 * \M + 6)]
+    uadd16 r5, r5, r4           @ row 4
+    uadd16 r9, r9, r6           @ row 5
+    ldr r4, [r2, #(2 * (4 * \M - 2))]  @ lo's c6
+    ldr r6, [r0, #(4 * \M + 6)]
+    uadd16 r8, r8, r4
+    uadd16 r8, r8, r6           @ row 6
+    str r7, [r0, #(4 * \M)]
+    str r10, [r0, #(6 * \M)]
+    str r5, [r0, #6]
+    str r9, [r0, #(2 * \M + 6)]
+    str r8, [r0, #(4 * \M + 6)]
+    str r11, [r0, #(6 * \M + 6)]
     ldr r4, [sp, #20]
     cmp r0, r4
     sub r0, r0, #4
