@@ -201,10 +201,12 @@ struct Toom4InterpCyclic {
     // their places p >= n that land on elements 0..2 of a row (stored last)
     // are added at the end.
     template <size_t M>
-    [[gnu::noinline]] static void pairs(uint16_t* c, const uint16_t* w, [[maybe_unused]] size_t m_rt, size_t n) {
+    [[gnu::noinline]] static void pairs(uint16_t* c, const uint16_t* w, [[maybe_unused]] size_t m_rt,
+                                        [[maybe_unused]] size_t n_rt) {
         static_assert(M % 2 == 0 && M >= 16);
         namespace L = toom4_lanes;
-        const size_t m = M, w_len = 2 * m - 1, len = 2 * n - 1;
+        // (n = 4m - 3 as interpolate checks: constant, so are the places)
+        constexpr size_t m = M, w_len = 2 * m - 1, n = 4 * m - 3, len = 2 * n - 1;
         uint16_t late[4][3] = {};
         const auto place = [&](size_t p, uint16_t v) {  // (public indices)
             if (p >= len) return;
@@ -216,6 +218,8 @@ struct Toom4InterpCyclic {
             if (q % m < 3) late[q / m][q % m] = uint16_t(late[q / m][q % m] + v);
             else c[q] = uint16_t(c[q] + v);
         };
+        // (unrolled: with p known place() is a store or an add, no branches)
+#pragma GCC unroll 2
         for (size_t i = m - 1; i >= m - 2; --i) {  // (as Toom4Interp::interpolate's scalar tail)
             uint16_t lo[8], hi[8];
             Toom4Interp::coefficients(lo, w, w_len, i);
@@ -224,6 +228,7 @@ struct Toom4InterpCyclic {
             if (i + m < w_len) Toom4Interp::coefficients(hi + 1, w, w_len, i + m);
             else
                 for (size_t k = 1; k < 8; ++k) hi[k] = 0;
+#pragma GCC unroll 8
             for (size_t k = 0; k < 8; ++k) place(k * m + i, uint16_t(lo[k] + hi[k]));
         }
         {  // elements m - 4, m - 3 (a pair, as before), the upper lane first
@@ -233,7 +238,9 @@ struct Toom4InterpCyclic {
             r[0] = lo[0];
             for (size_t k = 1; k < 7; ++k) r[k] = __uadd16(lo[k], hi[k - 1]);
             r[7] = hi[6];
+#pragma GCC unroll 8
             for (size_t k = 0; k < 8; ++k) place(k * m + m - 3, uint16_t(r[k] >> 16));
+#pragma GCC unroll 8
             for (size_t k = 0; k < 8; ++k) place(k * m + m - 4, uint16_t(r[k]));
         }
         // (the assembly loop: pairs m - 10 .. 0, rows 4..7 all inside)
