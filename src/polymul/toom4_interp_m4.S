@@ -18,7 +18,8 @@
 @                                          size_t m, size_t i0_top)
 @ Registers: r0 = c + i0, r1 = w + i0 (rows 0..3), r2 = r1 + 4 rows (rows
 @ 4..6), r3 = 0xFFFCFFFC, r12 = 17/9 : -1/9, lr = 1/15 : 1/3 (mod 2^16),
-@ r4..r11 work. Stack: lo1..lo5, then c (the end of the loop).
+@ r4..r11 work. Stack: lo3, lo5, lo4, lo2, lo1 (one STM), then c (the end
+@ of the loop).
     .syntax unified
     .thumb
     .text
@@ -37,7 +38,7 @@
     ldr r8, [r1, #(3 * (4 * \M - 2) + \H * 2 * \M)]  @ w(2)
     ldr r9, [r2, #(\H * 2 * \M)]                     @ w(-2)
     .if \H == 1
-    ldr r11, [sp]               @ lo1
+    ldr r11, [sp, #16]          @ lo1
     .endif
     uhadd16 r10, r4, r5
     uhsub16 r4, r4, r5          @ A
@@ -123,18 +124,16 @@
 1:
     half 0, \M
     coef5 r6
-    str r11, [sp]
-    strd r10, r5, [sp, #4]
-    strd r9, r8, [sp, #12]
+    stmia sp, {r5, r8, r9, r10, r11}  @ lo3, lo5, lo4, lo2, lo1
     half 1, \M
     coef5 r6
     @ hi: 1 in r7, 2 in r10, 3 in r5, 4 in r9, 5 in r8, row 7 in r11
-    ldrd r4, r6, [sp, #4]
-    uadd16 r7, r7, r4           @ row 2 = lo2 + hi1
-    uadd16 r10, r10, r6         @ row 3
-    ldrd r4, r6, [sp, #12]
-    uadd16 r5, r5, r4
+    ldrd r4, r6, [sp]           @ lo3, lo5
+    uadd16 r10, r10, r4         @ row 3 = lo3 + hi2
     uadd16 r9, r9, r6
+    ldrd r4, r6, [sp, #8]       @ lo4, lo2
+    uadd16 r5, r5, r4
+    uadd16 r7, r7, r6           @ row 2 = lo2 + hi1
     ldr r4, [r0, #6]
     ldr r6, [r0, #(2 * \M + 6)]
     uadd16 r5, r5, r4           @ row 4
