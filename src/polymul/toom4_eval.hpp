@@ -183,6 +183,9 @@ struct Toom4Interp {
 #if PQMCU_POLYMUL_M4_ASM
 // toom4_interp_m4.S: Toom4InterpCyclic::pairs' loop for m = 128, 170, 176, 206.
 extern "C" void pqmcu_polymul_toom4_cyclic_pairs_m4(uint16_t* c, const uint16_t* w, size_t m, size_t i0_top);
+// toom4_eval_m4.S: Toom4Eval::evaluate_rest's loop for the same m, indices < 4 quads.
+extern "C" void pqmcu_polymul_toom4_eval_rest_m4(uint16_t* out, uint16_t* oi, const uint16_t* a, size_t m,
+                                                 size_t quads);
 inline constexpr bool kToom4InterpAsm = true;
 #else
 inline constexpr bool kToom4InterpAsm = false;
@@ -391,6 +394,13 @@ struct Toom4Eval : Toom4<Inner> {
             L::st(o + 2 * m, L::add(a3, L::dbl(L::add(a2, L::dbl(L::add(a1, L::dbl(a0)))))));
             L::st(oi + j, a3);
         };
+#if PQMCU_POLYMUL_M4_ASM
+        // NTRU's limbs: the full pairs four indices at a time in assembly
+        if (m == 128 || m == 170 || m == 176 || m == 206) {  // (public)
+            pqmcu_polymul_toom4_eval_rest_m4(out, oi, a, m, top / 4);
+            j = top / 4 * 4;
+        }
+#endif
         for (; j + 1 < top; j += 2) body(j, L::ld(a + 3 * m + j));
         for (; j + 1 < m; j += 2) body(j, top_pair(a + 3 * m, j, top));
 #endif
