@@ -186,6 +186,7 @@ extern "C" void pqmcu_polymul_toom4_cyclic_pairs_m4(uint16_t* c, const uint16_t*
 // toom4_eval_m4.S: Toom4Eval::evaluate_rest's loop for the same m, indices < 4 quads.
 extern "C" void pqmcu_polymul_toom4_eval_rest_m4(uint16_t* out, uint16_t* oi, const uint16_t* a, size_t m,
                                                  size_t quads);
+extern "C" void pqmcu_polymul_toom4_eval_pair1_m4(uint16_t* out, const uint16_t* a, size_t m, size_t quads);
 inline constexpr bool kToom4InterpAsm = true;
 #else
 inline constexpr bool kToom4InterpAsm = false;
@@ -367,6 +368,12 @@ struct Toom4Eval : Toom4<Inner> {
             L::st(o, L::add(e, d));
             L::st(o + m, L::sub(e, d));
         };
+#if PQMCU_POLYMUL_M4_ASM
+        if (P == 1 && (m == 128 || m == 170 || m == 176 || m == 206)) {  // (as evaluate_rest)
+            pqmcu_polymul_toom4_eval_pair1_m4(out, a, m, top / 4);
+            j = top / 4 * 4;
+        }
+#endif
 #pragma GCC unroll 2
         for (; j + 1 < top; j += 2) body(j, L::ld(a + 3 * m + j));
         for (; j + 1 < m; j += 2) body(j, top_pair(a + 3 * m, j, top));

@@ -8,6 +8,9 @@
 @ pointers post-incremented; two index pairs an iteration.
 @ void pqmcu_polymul_toom4_eval_rest_m4(uint16_t* out, uint16_t* oi,
 @                                       const uint16_t* a, size_t m, size_t quads)
+@ And evaluate_pair<1>'s: points 1, -1 into out, out + m.
+@ void pqmcu_polymul_toom4_eval_pair1_m4(uint16_t* out, const uint16_t* a,
+@                                        size_t m, size_t quads)
     .syntax unified
     .thumb
     .text
@@ -75,3 +78,52 @@ pqmcu_polymul_toom4_eval_rest_m4:
 10:
     pop {r4-r10, pc}
     .size pqmcu_polymul_toom4_eval_rest_m4, .-pqmcu_polymul_toom4_eval_rest_m4
+
+@ evaluate_pair<1>'s index pair: r1 = a + j, r0 = out + j (each + 4 after)
+.macro pair1 M
+    ldr r4, [r1], #4                @ a0
+    ldr r5, [r1, #(2 * \M - 4)]     @ a1
+    ldr r6, [r1, #(4 * \M - 4)]     @ a2
+    ldr r7, [r1, #(6 * \M - 4)]     @ a3
+    uadd16 r4, r4, r6
+    uadd16 r5, r5, r7
+    uadd16 r6, r4, r5               @ point 1
+    usub16 r4, r4, r5               @ point -1
+    str r6, [r0], #4
+    str r4, [r0, #(2 * \M - 4)]
+.endm
+
+.macro loop1 M
+1:
+    pair1 \M
+    pair1 \M
+    cmp r1, r12
+    bne 1b
+    b 9f
+.endm
+
+    .global pqmcu_polymul_toom4_eval_pair1_m4
+    .type pqmcu_polymul_toom4_eval_pair1_m4, %function
+    .align 2
+pqmcu_polymul_toom4_eval_pair1_m4:
+    push {r4-r7}
+    cmp r3, #0
+    beq 9f
+    add r12, r1, r3, lsl #3         @ the end of a's walk
+    cmp r2, #128
+    beq 128f
+    cmp r2, #170
+    beq 170f
+    cmp r2, #176
+    beq 176f
+    loop1 206
+128:
+    loop1 128
+170:
+    loop1 170
+176:
+    loop1 176
+9:
+    pop {r4-r7}
+    bx lr
+    .size pqmcu_polymul_toom4_eval_pair1_m4, .-pqmcu_polymul_toom4_eval_pair1_m4
