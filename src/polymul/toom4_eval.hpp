@@ -371,7 +371,8 @@ struct Toom4Eval : Toom4<Inner> {
 #if PQMCU_POLYMUL_M4_ASM
         if (P == 1 && (m == 128 || m == 170 || m == 176 || m == 206)) {  // (as evaluate_rest)
             pqmcu_polymul_toom4_eval_pair1_m4(out, a, m, top / 4);
-            j = top / 4 * 4;
+            for (size_t i = top / 4 * 4; i + 1 < m; i += 2) body(i, top_pair(a + 3 * m, i, top));
+            return;
         }
 #endif
 #pragma GCC unroll 2
@@ -402,10 +403,13 @@ struct Toom4Eval : Toom4<Inner> {
             L::st(oi + j, a3);
         };
 #if PQMCU_POLYMUL_M4_ASM
-        // NTRU's limbs: the full pairs four indices at a time in assembly
+        // NTRU's limbs (m even): indices below 4 (top / 4) in assembly, the
+        // rest here; other m as before (a separate path: GCC's code for
+        // them, 1229's m = 308, stays as it was)
         if (m == 128 || m == 170 || m == 176 || m == 206) {  // (public)
             pqmcu_polymul_toom4_eval_rest_m4(out, oi, a, m, top / 4);
-            j = top / 4 * 4;
+            for (size_t i = top / 4 * 4; i + 1 < m; i += 2) body(i, top_pair(a + 3 * m, i, top));
+            return;
         }
 #endif
         for (; j + 1 < top; j += 2) body(j, L::ld(a + 3 * m + j));
