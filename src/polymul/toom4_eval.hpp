@@ -183,10 +183,12 @@ struct Toom4Interp {
 #if PQMCU_POLYMUL_M4_ASM
 // toom4_interp_m4.S: Toom4InterpCyclic::pairs' loop for m = 128, 170, 176, 206.
 extern "C" void pqmcu_polymul_toom4_cyclic_pairs_m4(uint16_t* c, const uint16_t* w, size_t m, size_t i0_top);
-// toom4_eval_m4.S: Toom4Eval::evaluate_rest's loop for the same m, indices < 4 quads.
+// toom4_eval_m4.S: the loops of Toom4Eval::evaluate_rest, evaluate_pair<1>
+// and evaluate_shared (any m), indices below 4 quads.
 extern "C" void pqmcu_polymul_toom4_eval_rest_m4(uint16_t* out, uint16_t* oi, const uint16_t* a, size_t m,
                                                  size_t quads);
 extern "C" void pqmcu_polymul_toom4_eval_pair1_m4(uint16_t* out, const uint16_t* a, size_t m, size_t quads);
+extern "C" void pqmcu_polymul_toom4_eval_shared_m4(uint16_t* eb, const uint16_t* b, size_t m, size_t quads);
 inline constexpr bool kToom4InterpAsm = true;
 #else
 inline constexpr bool kToom4InterpAsm = false;
@@ -369,10 +371,9 @@ struct Toom4Eval : Toom4<Inner> {
             L::st(o + m, L::sub(e, d));
         };
 #if PQMCU_POLYMUL_M4_ASM
-        if (P == 1 && (m == 128 || m == 170 || m == 176 || m == 206)) {  // (as evaluate_rest)
+        if constexpr (P == 1) {  // (as evaluate_rest)
             pqmcu_polymul_toom4_eval_pair1_m4(out, a, m, top / 4);
-            for (size_t i = top / 4 * 4; i + 1 < m; i += 2) body(i, top_pair(a + 3 * m, i, top));
-            return;
+            j = top / 4 * 4;
         }
 #endif
 #pragma GCC unroll 2
@@ -403,14 +404,9 @@ struct Toom4Eval : Toom4<Inner> {
             L::st(oi + j, a3);
         };
 #if PQMCU_POLYMUL_M4_ASM
-        // NTRU's limbs (m even): indices below 4 (top / 4) in assembly, the
-        // rest here; other m as before (a separate path: GCC's code for
-        // them, 1229's m = 308, stays as it was)
-        if (m == 128 || m == 170 || m == 176 || m == 206) {  // (public)
-            pqmcu_polymul_toom4_eval_rest_m4(out, oi, a, m, top / 4);
-            for (size_t i = top / 4 * 4; i + 1 < m; i += 2) body(i, top_pair(a + 3 * m, i, top));
-            return;
-        }
+        // indices below 4 (top / 4) in assembly (toom4_eval_m4.S), the rest here
+        pqmcu_polymul_toom4_eval_rest_m4(out, oi, a, m, top / 4);
+        j = top / 4 * 4;
 #endif
         for (; j + 1 < top; j += 2) body(j, L::ld(a + 3 * m + j));
         for (; j + 1 < m; j += 2) body(j, top_pair(a + 3 * m, j, top));
@@ -454,6 +450,10 @@ struct Toom4Eval : Toom4<Inner> {
             L::st(eb + 4 * m + j, L::add(a3, L::dbl(L::add(a2, L::dbl(L::add(a1, L::dbl(a0)))))));
             L::st(eb + 5 * m + j, a3);
         };
+#if PQMCU_POLYMUL_M4_ASM
+        pqmcu_polymul_toom4_eval_shared_m4(eb, b, m, top / 4);  // (as evaluate_rest)
+        j = top / 4 * 4;
+#endif
 #pragma GCC unroll 2
         for (; j + 1 < top; j += 2) body(j, L::ld(l3 + j));
         for (; j + 1 < m; j += 2) body(j, top_pair(l3, j, top));
