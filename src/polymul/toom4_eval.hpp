@@ -404,9 +404,8 @@ struct Toom4Eval : Toom4<Inner> {
             L::st(oi + j, a3);
         };
 #if PQMCU_POLYMUL_M4_ASM
-        // indices below 4 (top / 4) in assembly (toom4_eval_m4.S), the rest here
+        j = top / 4 * 4;  // indices below j in assembly (toom4_eval_m4.S), the rest here
         pqmcu_polymul_toom4_eval_rest_m4(out, oi, a, m, top / 4);
-        j = top / 4 * 4;
 #endif
         for (; j + 1 < top; j += 2) body(j, L::ld(a + 3 * m + j));
         for (; j + 1 < m; j += 2) body(j, top_pair(a + 3 * m, j, top));
@@ -451,8 +450,8 @@ struct Toom4Eval : Toom4<Inner> {
             L::st(eb + 5 * m + j, a3);
         };
 #if PQMCU_POLYMUL_M4_ASM
-        pqmcu_polymul_toom4_eval_shared_m4(eb, b, m, top / 4);  // (as evaluate_rest)
-        j = top / 4 * 4;
+        j = top / 4 * 4;  // (as evaluate_rest)
+        pqmcu_polymul_toom4_eval_shared_m4(eb, b, m, top / 4);
 #endif
 #pragma GCC unroll 2
         for (; j + 1 < top; j += 2) body(j, L::ld(l3 + j));
