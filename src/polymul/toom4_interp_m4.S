@@ -24,12 +24,13 @@
     .thumb
     .text
 
-@ Toom4Interp::coefficients2 at i0 + H m. H = 0: c4 in r9, c2 in r10, c3 in
-@ r5, coefficient 1 in r11, (B - A - 3 c3) in r8 (coef5); c0 stored as row 0 on the way (c6 is
-@ loaded again at the end). H = 1: c4 in r9, c2 in r10, c3 in r5,
-@ coefficient 1 in r7, (B - A - 3 c3) in r8, row 1 (lo1 + c0) stored on the way, row 7
-@ (its old value + c6) in r11. The loads and stores are grouped (a load or
-@ store right after another pipelines).
+@ Toom4Interp::coefficients2 at i0 + H m. H = 0: c4 in r9, c2 in r10, c3
+@ in r5, coefficient 1 in r11, B - A - 3 c3 in r8 (coef5 makes 5); c0
+@ stored as row 0 on the way (c6 is loaded again at the end). H = 1: c4 in
+@ r9, c2 in r10, c3 in r5, coefficient 1 in r7, B - A - 3 c3 in r8, row 1
+@ (lo1 + c0) stored on the way, row 7 (its old value + c6) in r11. Loads
+@ are grouped and stores put right after loads (a load or store pipelines
+@ behind a load, nothing behind a store).
 .macro half H, M
     ldr r4, [r1, #(1 * (4 * \M - 2) + \H * 2 * \M)]  @ w(1)
     ldr r5, [r1, #(2 * (4 * \M - 2) + \H * 2 * \M)]  @ w(-1)
