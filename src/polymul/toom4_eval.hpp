@@ -180,6 +180,20 @@ struct Toom4Interp {
     }
 };
 
+#if PQMCU_POLYMUL_M4_ASM
+// toom4_interp_m4.S: Toom4InterpCyclic::pairs' loop for m = 128, 170, 176, 206.
+extern "C" void pqmcu_polymul_toom4_cyclic_pairs_m4(uint16_t* c, const uint16_t* w, size_t m, size_t i0_top);
+// toom4_eval_m4.S: the loops of Toom4Eval::evaluate_rest, evaluate_pair<1>
+// and evaluate_shared (any m), indices below 4 quads.
+extern "C" void pqmcu_polymul_toom4_eval_rest_m4(uint16_t* out, uint16_t* oi, const uint16_t* a, size_t m,
+                                                 size_t quads);
+extern "C" void pqmcu_polymul_toom4_eval_pair1_m4(uint16_t* out, const uint16_t* a, size_t m, size_t quads);
+extern "C" void pqmcu_polymul_toom4_eval_shared_m4(uint16_t* eb, const uint16_t* b, size_t m, size_t quads);
+inline constexpr bool kToom4InterpAsm = true;
+#else
+inline constexpr bool kToom4InterpAsm = false;
+#endif
+
 // Toom4Interp::interpolate followed by the fold mod x^n - 1, in one pass
 // for NTRU's n = 4m - 3 (n = 1 mod 4, m even) on the M4: the 2n - 1
 // coefficients are not stored, place p >= n is added to place p - n of c
@@ -193,10 +207,12 @@ struct Toom4InterpCyclic {
     // their places p >= n that land on elements 0..2 of a row (stored last)
     // are added at the end.
     template <size_t M>
-    [[gnu::noinline]] static void pairs(uint16_t* c, const uint16_t* w, [[maybe_unused]] size_t m_rt, size_t n) {
+    [[gnu::noinline]] static void pairs(uint16_t* c, const uint16_t* w, [[maybe_unused]] size_t m_rt,
+                                        [[maybe_unused]] size_t n_rt) {
         static_assert(M % 2 == 0 && M >= 16);
         namespace L = toom4_lanes;
-        const size_t m = M, w_len = 2 * m - 1, len = 2 * n - 1;
+        // (n = 4m - 3 as interpolate checks: constant, so are the places)
+        constexpr size_t m = M, w_len = 2 * m - 1, n = 4 * m - 3, len = 2 * n - 1;
         uint16_t late[4][3] = {};
         const auto place = [&](size_t p, uint16_t v) {  // (public indices)
             if (p >= len) return;
@@ -208,6 +224,8 @@ struct Toom4InterpCyclic {
             if (q % m < 3) late[q / m][q % m] = uint16_t(late[q / m][q % m] + v);
             else c[q] = uint16_t(c[q] + v);
         };
+        // (unrolled: with p known place() is a store or an add, no branches)
+#pragma GCC unroll 2
         for (size_t i = m - 1; i >= m - 2; --i) {  // (as Toom4Interp::interpolate's scalar tail)
             uint16_t lo[8], hi[8];
             Toom4Interp::coefficients(lo, w, w_len, i);
@@ -216,6 +234,7 @@ struct Toom4InterpCyclic {
             if (i + m < w_len) Toom4Interp::coefficients(hi + 1, w, w_len, i + m);
             else
                 for (size_t k = 1; k < 8; ++k) hi[k] = 0;
+#pragma GCC unroll 8
             for (size_t k = 0; k < 8; ++k) place(k * m + i, uint16_t(lo[k] + hi[k]));
         }
         {  // elements m - 4, m - 3 (a pair, as before), the upper lane first
@@ -225,9 +244,13 @@ struct Toom4InterpCyclic {
             r[0] = lo[0];
             for (size_t k = 1; k < 7; ++k) r[k] = __uadd16(lo[k], hi[k - 1]);
             r[7] = hi[6];
+#pragma GCC unroll 8
             for (size_t k = 0; k < 8; ++k) place(k * m + m - 3, uint16_t(r[k] >> 16));
+#pragma GCC unroll 8
             for (size_t k = 0; k < 8; ++k) place(k * m + m - 4, uint16_t(r[k]));
         }
+        // (the assembly loop: pairs m - 10 .. 0, rows 4..7 all inside)
+        constexpr bool kAsm = kToom4InterpAsm && (M == 128 || M == 170 || M == 176 || M == 206);
         for (size_t i0 = m - 6;; i0 -= 2) {
             uint32_t lo[7], hi[7];
             Toom4Interp::coefficients2(lo, w, w_len, i0);
@@ -243,8 +266,11 @@ struct Toom4InterpCyclic {
             const size_t at = 7 * m + i0;  // public index
             if (at + 1 < len) L::st(d + 3 * m, __uadd16(L::ld(d + 3 * m), hi[6]));
             else if (at < len) d[3 * m] = uint16_t(d[3 * m] + hi[6]);
-            if (i0 == 0) break;
+            if (i0 == (kAsm ? m - 8 : 0)) break;
         }
+#if PQMCU_POLYMUL_M4_ASM
+        if constexpr (kAsm) pqmcu_polymul_toom4_cyclic_pairs_m4(c, w, m, m - 10);
+#endif
         for (size_t k = 0; k < 4; ++k)
             for (size_t e = 0; e < 3; ++e) c[k * m + e] = uint16_t(c[k * m + e] + late[k][e]);
     }
@@ -344,6 +370,12 @@ struct Toom4Eval : Toom4<Inner> {
             L::st(o, L::add(e, d));
             L::st(o + m, L::sub(e, d));
         };
+#if PQMCU_POLYMUL_M4_ASM
+        if constexpr (P == 1) {  // (as evaluate_rest)
+            pqmcu_polymul_toom4_eval_pair1_m4(out, a, m, top / 4);
+            j = top / 4 * 4;
+        }
+#endif
 #pragma GCC unroll 2
         for (; j + 1 < top; j += 2) body(j, L::ld(a + 3 * m + j));
         for (; j + 1 < m; j += 2) body(j, top_pair(a + 3 * m, j, top));
@@ -371,6 +403,10 @@ struct Toom4Eval : Toom4<Inner> {
             L::st(o + 2 * m, L::add(a3, L::dbl(L::add(a2, L::dbl(L::add(a1, L::dbl(a0)))))));
             L::st(oi + j, a3);
         };
+#if PQMCU_POLYMUL_M4_ASM
+        j = top / 4 * 4;  // indices below j in assembly (toom4_eval_m4.S), the rest here
+        pqmcu_polymul_toom4_eval_rest_m4(out, oi, a, m, top / 4);
+#endif
         for (; j + 1 < top; j += 2) body(j, L::ld(a + 3 * m + j));
         for (; j + 1 < m; j += 2) body(j, top_pair(a + 3 * m, j, top));
 #endif
@@ -413,6 +449,10 @@ struct Toom4Eval : Toom4<Inner> {
             L::st(eb + 4 * m + j, L::add(a3, L::dbl(L::add(a2, L::dbl(L::add(a1, L::dbl(a0)))))));
             L::st(eb + 5 * m + j, a3);
         };
+#if PQMCU_POLYMUL_M4_ASM
+        j = top / 4 * 4;  // (as evaluate_rest)
+        pqmcu_polymul_toom4_eval_shared_m4(eb, b, m, top / 4);
+#endif
 #pragma GCC unroll 2
         for (; j + 1 < top; j += 2) body(j, L::ld(l3 + j));
         for (; j + 1 < m; j += 2) body(j, top_pair(l3, j, top));

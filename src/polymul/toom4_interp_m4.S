@@ -1,0 +1,191 @@
+@ SPDX-License-Identifier: Apache-2.0 OR MIT
+@ Toom4InterpCyclic::pairs' main loop (toom4_eval.hpp) for NTRU's limbs m =
+@ 128, 170, 176, 206: the pairs i0 = i0_top, i0_top - 2, .., 0 with rows
+@ 4..7 fully inside (i0 <= m - 10). Per pair: Toom4Interp::coefficients2
+@ at i0 (lo) and i0 + m (hi), the lo results kept on the stack (the hi half
+@ needs the eight work registers), row k = lo[k] + hi[k - 1] stored (rows
+@ 0..3) or added to c[(k - 4) m + i0 + 3] (rows 4..7).
+@ The formulas are coefficients2's, with fewer operations (the outputs
+@ agree mod 2^13, the bits coefficients2 keeps exact):
+@ - per-lane << 2 as one AND with 0xFFFCFFFC and a shifted operand;
+@ 64 c0 + 16 c2 + 4 c4 in Horner form (only << 2);
+@ - lane * K as SMULBB / SMULTB + PKHBT (the low 16 bits of a signed
+@ product are those of the unsigned one);
+@ - c4 = ((e2 - 4 e1) >> 2) / 3 as ((e2 - 4 e1) / 3) >> 2 (e2 - 4 e1 = 12 c4
+@ mod 2^15: its low two bits are zero), the shift folded into PKHTB;
+@ - c3 = (17 A - B - C) / 9 as SMUL + SMLA on A and B + C.
+@ void pqmcu_polymul_toom4_cyclic_pairs_m4(uint16_t* c, const uint16_t* w,
+@                                          size_t m, size_t i0_top)
+@ Registers: r0 = c + i0, r1 = w + i0 (rows 0..3), r2 = r1 + 4 rows (rows
+@ 4..6), r3 = 0xFFFCFFFC, r12 = 17/9 : -1/9, lr = 1/15 : 1/3 (mod 2^16),
+@ r4..r11 work. Stack: lo3, lo5, lo4, lo2, lo1 (one STM), then c (the end
+@ of the loop).
+    .syntax unified
+    .thumb
+    .text
+
+@ Toom4Interp::coefficients2 at i0 + H m. H = 0: c4 in r9, c2 in r10, c3
+@ in r5, coefficient 1 in r11, B - A - 3 c3 in r8 (coef5 makes 5); c0
+@ stored as row 0 on the way (c6 is loaded again at the end). H = 1: c4 in
+@ r9, c2 in r10, c3 in r5, coefficient 1 in r7, B - A - 3 c3 in r8, row 1
+@ (lo1 + c0) stored on the way, row 7 (its old value + c6) in r11. Loads
+@ are grouped and stores put right after loads (a load or store pipelines
+@ behind a load, nothing behind a store).
+.macro half H, M
+    ldr r4, [r1, #(1 * (4 * \M - 2) + \H * 2 * \M)]  @ w(1)
+    ldr r5, [r1, #(2 * (4 * \M - 2) + \H * 2 * \M)]  @ w(-1)
+    ldr r6, [r1, #(\H * 2 * \M)]                     @ c0
+    ldr r7, [r2, #(2 * (4 * \M - 2) + \H * 2 * \M)]  @ c6
+    ldr r8, [r1, #(3 * (4 * \M - 2) + \H * 2 * \M)]  @ w(2)
+    ldr r9, [r2, #(\H * 2 * \M)]                     @ w(-2)
+    .if \H == 1
+    ldr r11, [sp, #16]          @ lo1
+    .endif
+    uhadd16 r10, r4, r5
+    uhsub16 r4, r4, r5          @ A
+    usub16 r10, r10, r6
+    usub16 r10, r10, r7         @ e1
+    uhadd16 r5, r8, r9
+    uhsub16 r8, r8, r9
+    lsr r8, r8, #1
+    bic r8, r8, #0x80008000     @ B
+    usub16 r5, r5, r6
+    lsl r9, r7, #6
+    bic r9, r9, #0x003F003F
+    usub16 r5, r5, r9           @ e2
+    and r9, r3, r10, lsl #2
+    usub16 r5, r5, r9           @ e2 - 4 e1
+    smulbb r9, r5, lr
+    smultb r5, r5, lr
+    lsl r5, r5, #14
+    pkhtb r9, r5, r9, asr #2    @ c4
+    usub16 r10, r10, r9         @ c2
+    and r5, r3, r6, lsl #2      @ 4 c0
+    .if \H == 1
+    uadd16 r11, r11, r6         @ row 1
+    .endif
+    uadd16 r5, r5, r10
+    and r5, r3, r5, lsl #2
+    uadd16 r5, r5, r9
+    and r5, r3, r5, lsl #2      @ 64 c0 + 16 c2 + 4 c4
+    .if \H == 0
+    ldr r11, [r2, #(1 * (4 * \M - 2))]  @ w(1/2)
+    str r6, [r0]                @ row 0
+    usub16 r11, r11, r5
+    uhsub16 r11, r11, r7        @ C
+    uadd16 r5, r8, r11
+    smulbb r6, r5, r12
+    smultb r5, r5, r12
+    smlabt r6, r4, r12, r6
+    smlatt r5, r4, r12, r5
+    pkhbt r5, r6, r5, lsl #16   @ c3
+    uadd16 r6, r5, r5
+    uadd16 r6, r6, r5           @ 3 c3
+    usub16 r11, r11, r4
+    usub16 r11, r11, r6
+    usub16 r8, r8, r4
+    usub16 r8, r8, r6
+    smultt r4, r11, lr
+    smulbt r6, r11, lr
+    pkhbt r11, r6, r4, lsl #16  @ coefficient 1
+    .else
+    ldr r6, [r2, #(1 * (4 * \M - 2) + 2 * \M)]  @ w(1/2)
+    str r11, [r0, #(2 * \M)]    @ row 1
+    ldr r11, [r0, #(6 * \M + 6)]
+    usub16 r6, r6, r5
+    uhsub16 r6, r6, r7          @ C
+    uadd16 r11, r11, r7         @ row 7
+    uadd16 r5, r8, r6
+    smulbb r7, r5, r12
+    smultb r5, r5, r12
+    smlabt r7, r4, r12, r7
+    smlatt r5, r4, r12, r5
+    pkhbt r5, r7, r5, lsl #16   @ c3
+    uadd16 r7, r5, r5
+    uadd16 r7, r7, r5           @ 3 c3
+    usub16 r6, r6, r4
+    usub16 r6, r6, r7
+    usub16 r8, r8, r4
+    usub16 r8, r8, r7
+    smultt r4, r6, lr
+    smulbt r7, r6, lr
+    pkhbt r7, r7, r4, lsl #16   @ coefficient 1
+    .endif
+.endm
+
+@ coefficient 5 = (B - A - 3 c3) / 15 from r8 (r4, \t temporaries)
+.macro coef5 t
+    smultt r4, r8, lr
+    smulbt \t, r8, lr
+    pkhbt r8, \t, r4, lsl #16
+.endm
+
+.macro loop M
+    addw r2, r1, #(16 * \M - 8)  @ row 4
+1:
+    half 0, \M
+    coef5 r6
+    stmia sp, {r5, r8, r9, r10, r11}  @ lo3, lo5, lo4, lo2, lo1
+    half 1, \M
+    coef5 r6
+    @ hi: 1 in r7, 2 in r10, 3 in r5, 4 in r9, 5 in r8, row 7 in r11
+    ldrd r4, r6, [sp]           @ lo3, lo5
+    uadd16 r10, r10, r4         @ row 3 = lo3 + hi2
+    uadd16 r9, r9, r6
+    ldrd r4, r6, [sp, #8]       @ lo4, lo2
+    uadd16 r5, r5, r4
+    uadd16 r7, r7, r6           @ row 2 = lo2 + hi1
+    ldr r4, [r0, #6]
+    ldr r6, [r0, #(2 * \M + 6)]
+    uadd16 r5, r5, r4           @ row 4
+    uadd16 r9, r9, r6           @ row 5
+    ldr r4, [r2, #(2 * (4 * \M - 2))]  @ lo's c6
+    ldr r6, [r0, #(4 * \M + 6)]
+    uadd16 r8, r8, r4
+    uadd16 r8, r8, r6           @ row 6
+    str r7, [r0, #(4 * \M)]
+    str r10, [r0, #(6 * \M)]
+    str r5, [r0, #6]
+    str r9, [r0, #(2 * \M + 6)]
+    str r8, [r0, #(4 * \M + 6)]
+    str r11, [r0, #(6 * \M + 6)]
+    ldr r4, [sp, #20]
+    cmp r0, r4
+    sub r0, r0, #4
+    sub r1, r1, #4
+    sub r2, r2, #4
+    bne 1b
+    b 9f
+.endm
+
+    .global pqmcu_polymul_toom4_cyclic_pairs_m4
+    .type pqmcu_polymul_toom4_cyclic_pairs_m4, %function
+    .align 2
+pqmcu_polymul_toom4_cyclic_pairs_m4:
+    push {r4-r11, lr}
+    sub sp, sp, #28
+    str r0, [sp, #20]
+    add r0, r0, r3, lsl #1
+    add r1, r1, r3, lsl #1
+    mvn r3, #0x00030003
+    movw r12, #0x71C7           @ -1/9 mod 2^16
+    movt r12, #0x71C9           @ 17/9
+    movw lr, #0xAAAB            @ 1/3
+    movt lr, #0xEEEF            @ 1/15
+    cmp r2, #128
+    beq 128f
+    cmp r2, #170
+    beq 170f
+    cmp r2, #176
+    beq 176f
+    loop 206
+128:
+    loop 128
+170:
+    loop 170
+176:
+    loop 176
+9:
+    add sp, sp, #28
+    pop {r4-r11, pc}
+    .size pqmcu_polymul_toom4_cyclic_pairs_m4, .-pqmcu_polymul_toom4_cyclic_pairs_m4
