@@ -282,6 +282,48 @@ pqmcu_ntru_zero32:
     s5steps (\count-1), \e, \a, \b, \c, \d
 .endif
 .endm
+@ The folds in two operations a register: h = (x >> 4) & K (K =
+@ 0x0F0F0F0F, h its lanes' high nibbles), then x - 15 h = x mod 16 + x / 16
+@ (the same lanes as the three-operation fold) by SMLAL (x, nx) += -15 h (M
+@ = -15): x >= 16 h >= 15 h, so the 64-bit sum has no borrow out of x and
+@ nx (any register) is left unchanged. 2 cycles a register instead of 3.
+.macro s5fold x, nx, k, m, h
+    and \h, \k, \x, lsr #4
+    smlal \x, \nx, \h, \m
+.endm
+.macro s5foldall k, m, h
+    s5fold r4, r5, \k, \m, \h
+    s5fold r5, r6, \k, \m, \h
+    s5fold r6, r7, \k, \m, \h
+    s5fold r7, r8, \k, \m, \h
+    s5fold r8, r9, \k, \m, \h
+    s5fold r9, r4, \k, \m, \h
+.endm
+@ a fold between steps (64 bytes, 16 cycles; was 18): h in r0 (x is dead
+@ there), K in \d (the y register the next step loads into, dead), M in r1
+@ (the x pointer, kept in s5 meanwhile)
+.macro s5ifold d
+    vmov s5, r1
+    mvn r1, #14
+    mov \d, #0x0F0F0F0F
+    s5foldall \d, r1, r0
+    vmov r1, s5
+.endm
+@ the fold before the steps of rotation rot (their first loads into the
+@ register named first in s5rot's roles)
+.macro s5ifoldrot rot
+.if ((\rot) % 5) == 0
+    s5ifold r3
+.elseif ((\rot) % 5) == 1
+    s5ifold lr
+.elseif ((\rot) % 5) == 2
+    s5ifold r12
+.elseif ((\rot) % 5) == 3
+    s5ifold r11
+.else
+    s5ifold r10
+.endif
+.endm
 @ count steps from rotation rot of the roles (r3, r10, r11, r12, lr)
 .macro s5rot count, rot
 .if ((\rot) % 5) == 0
@@ -297,12 +339,15 @@ pqmcu_ntru_zero32:
 .endif
 .endm
 @ a tail copy: 69 steps from rotation c, folds after steps 13, 27, 41, 55
-@ (14 before the end), and the block's end (s5fin): 2332 bytes
+@ (14 before the end), and the block's end (s5fin): 2284 bytes
 @ a block's end in every tail copy (no branch to a shared one): the
-@ final fold, the five outputs stored, the next block (or the partial last
-@ one); 112 bytes (in the copies' size)
+@ final fold (every y register dead: K, M in r3, r10), the five outputs
+@ stored, the next block (or the partial last one); 96 bytes (in the
+@ copies' size)
 .macro s5fin
-    foldall
+    mov r3, #0x0F0F0F0F
+    mvn r10, #14
+    s5foldall r3, r10, r0
     vmov r0, s4               @ k
     vmov r3, s7               @ 2w
     vmov r1, s0               @ C + k
@@ -317,13 +362,13 @@ pqmcu_ntru_zero32:
 .endm
 .macro s5copy c
     s5rot 13, (\c)
-    foldall
+    s5ifoldrot (\c + 13)
     s5rot 14, (\c + 13)
-    foldall
+    s5ifoldrot (\c + 27)
     s5rot 14, (\c + 27)
-    foldall
+    s5ifoldrot (\c + 41)
     s5rot 14, (\c + 41)
-    foldall
+    s5ifoldrot (\c + 55)
     s5rot 14, (\c + 55)
     s5fin
 .endm
@@ -362,12 +407,13 @@ pqmcu_ntru_s3_lanes_mul5:
     add r2, r12, r0, lsl #2   @ Y + 4 + (k + 5 - lo)
     vmov r12, s1
     add r1, r12, r1, lsl #2   @ x = A + lo
+    mov r4, r9                @ the carry
+    movs r9, #0
+    @ (the six loads back to back: 7 cycles)
     ldr r3, [r2, #-4]!        @ B[k + 4 - lo]
     ldr lr, [r2, #-4]!
     ldr r12, [r2, #-4]!
     ldr r11, [r2, #-4]!       @ B[k + 1 - lo]
-    mov r4, r9                @ the carry
-    movs r9, #0
     @ the first step (roles rotation 4: r10 new), r5 .. r8 by UMULL
     ldr.w r0, [r1], #4
     ldr.w r10, [r2, #-4]!
@@ -400,7 +446,7 @@ pqmcu_ntru_s3_lanes_mul5:
     .if .Ls5p > 54
     .set .Ls5f, 4
     .endif
-    s5ent %((((5 - (.Ls5p % 5)) % 5) * 2332) + 28 * .Ls5p + 72 * .Ls5f)
+    s5ent %((((5 - (.Ls5p % 5)) % 5) * 2284) + 28 * .Ls5p + 64 * .Ls5f)
     .set .Ls5r, .Ls5r + 1
     .endr
     .noaltmacro
@@ -416,8 +462,8 @@ pqmcu_ntru_s3_lanes_mul5:
 .Ls5copy4:
     s5copy 4
 .Ls5copy5:
-    .if (.Ls5copy1 - .Ls5copy0 - 2332) || (.Ls5copy2 - .Ls5copy1 - 2332) || (.Ls5copy5 - .Ls5copy4 - 2332)
-    .error "s3_lanes_mul5: a copy is not 2332 bytes"
+    .if (.Ls5copy1 - .Ls5copy0 - 2284) || (.Ls5copy2 - .Ls5copy1 - 2284) || (.Ls5copy5 - .Ls5copy4 - 2284)
+    .error "s3_lanes_mul5: a copy is not 2284 bytes"
     .endif
 .Ls5none:                     @ k = 2w - 1: the carry alone (one output left)
     vmov r1, s0
@@ -442,15 +488,15 @@ pqmcu_ntru_s3_lanes_mul5:
     subs r0, r0, #70
     vmov s6, r0
     s5rot 14, 0
-    foldall
+    s5ifoldrot 4
     s5rot 14, 4
-    foldall
+    s5ifoldrot 3
     s5rot 14, 3
-    foldall
+    s5ifoldrot 2
     s5rot 14, 2
-    foldall
+    s5ifoldrot 1
     s5rot 14, 1
-    foldall
+    s5ifoldrot 0              @ (then rotation 0: here or in the tail copy)
     vmov r0, s6
     cmp r0, #70
     bhs .Ls5loop
