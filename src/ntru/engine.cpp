@@ -247,6 +247,46 @@ void mod32_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n
     mod16_lanes<3>(c, a, b, n, scratch, 31);
 }
 
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+namespace {
+// c = a b mod 4 on byte lanes (a, b <= 3; c's lanes <= 3), W = ceil(n / 4)
+// even, n > 4 (W - 1): one Karatsuba level over the mod 16 kernel, three
+// products of h = W / 2 words instead of one of W (hrss701's quartic step,
+// w0 w1 mod 4). The halves' sums are taken mod 4 (lanes <= 3: the kernel's
+// "both <= 3" bound), so p1 and the middle words are right mod 4 only: the
+// middle words c1 + p1 + 32 - c0 - c2 (each <= 15 from the kernel, 32 = 0
+// mod 4: lanes 2 .. 62, no borrow between lanes), the readout's sums <= 124.
+// lanes: 4W + 20 words (A, B's halves each with four zero words on both
+// sides, the sums, p1), R: the product's 2W words, neither p's words nor a's
+// / b's.
+[[gnu::noinline]] void mod4_mul_lanes_kara(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* lanes, uint32_t* R) {
+    const size_t W = (n + 3) / 4, h = W / 2;
+    uint32_t *A = lanes, *Y = A + W, *SA = Y + W + 12, *SB = SA + h, *P = SB + h + 8;
+    // (one out-of-line instance of the packing for the three calls: flash)
+    const auto pack = [](uint32_t* w, const uint16_t* x, size_t m) __attribute__((noinline)) { pack_lanes(w, x, m); };
+    pack(A, a, n);
+    // Y: 4 zero words, b's first 4h coefficients, 4 zero, the rest (h words), 4 zero
+    for (size_t i = 0; i < 4; ++i) Y[i] = Y[h + 4 + i] = Y[W + 8 + i] = SB[i] = SB[h + 4 + i] = 0;
+    pack(Y + 4, b, 4 * h);
+    pack(Y + h + 8, b + 4 * h, n - 4 * h);
+    for (size_t i = 0; i < h; ++i) {
+        SA[i] = (A[i] + A[h + i]) & 0x03030303u;
+        SB[4 + i] = (Y[4 + i] + Y[h + 8 + i]) & 0x03030303u;
+    }
+    pqmcu_ntru_m16_lanes_mul5(P, SA, SB, uint32_t(h));              // p1
+    pqmcu_ntru_m16_lanes_mul5(R, A, Y, uint32_t(h));                 // p0
+    pqmcu_ntru_m16_lanes_mul5(R + 2 * h, A + h, Y + h + 4, uint32_t(h));  // p2
+    constexpr uint32_t k32 = 0x20202020u;
+    for (size_t i = 0; i < h; ++i) {
+        const uint32_t c0 = R[i], c1 = R[h + i], c2 = R[2 * h + i], c3 = R[3 * h + i];
+        R[h + i] = c1 + P[i] + k32 - c0 - c2;
+        R[2 * h + i] = c2 + P[h + i] + k32 - c1 - c3;
+    }
+    lanes_readout(c, reinterpret_cast<const uint8_t*>(R), n, 3);
+}
+}  // namespace
+#endif
+
 // The squaring kernels' diagonal: square(i, neg) for every word i < W, neg
 // for i = 2 mod 3 (there the kernels' last step of a block held A_i^2
 // already, in the odd block; three at a time, so the signs are fixed).
@@ -1480,7 +1520,15 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
             st16(s + i, (x >> 4) & 0x00030003u, k);  // w0
             st16(p + i, (x >> 6) & 0x00030003u, k);  // w1
         });
-        mod16_mul_lanes(p, s, p, n, lanes);  // w0 w1 mod 16 (both <= 3)
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+        // w0 w1 mod 4 by one Karatsuba level (W even; R after p, in t2's
+        // words: mul's words suffice, checked below for hrss701)
+        static_assert(2 * (s3_lanes_words(701) + 351 + 2 * 176) <= keygen_mul_words(701, 13));
+        if ((n + 3) / 4 % 2 == 0)
+            mod4_mul_lanes_kara(p, s, p, n, lanes, t2);
+        else
+#endif
+            mod16_mul_lanes(p, s, p, n, lanes);  // w0 w1 mod 16 (both <= 3)
         small_sqr_lanes(s, s, n, lanes, 31);  // w0^2 mod 32
         pairs(n, [&](size_t i, size_t k) {  // (p << 11: lanes <= 15, bits above 15 dropped lane by lane)
             st16(c + i, add16(ld16(c + i, k), add16((ld16(p + i, k) << 11) & 0xF800F800u, ld16(s + i, k) << 8)), k);
