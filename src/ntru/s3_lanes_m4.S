@@ -339,20 +339,18 @@ pqmcu_ntru_zero32:
 .endif
 .endm
 @ a tail copy: 69 steps from rotation c, folds after steps 13, 27, 41, 55
-@ (14 before the end), and the block's end (s5fin): 2284 bytes
+@ (14 before the end), and the block's end (s5fin): 2278 bytes
 @ a block's end in every tail copy (no branch to a shared one): the
 @ final fold (every y register dead: K, M in r3, r10), the five outputs
-@ stored, the next block (or the partial last one); 96 bytes (in the
-@ copies' size)
+@ stored, the next block (or the partial last one), found by the sign of
+@ q = k - 2w (no compare with 2w); 90 bytes (in the copies' size)
 .macro s5fin
     mov r3, #0x0F0F0F0F
     mvn r10, #14
     s5foldall r3, r10, r0
-    vmov r0, s4               @ k
-    vmov r3, s7               @ 2w
+    vmov r0, s4               @ q = k - 2w
     vmov r1, s0               @ C + k
     adds.n r0, r0, #5
-    cmp.n r0, r3
     bgt.w .Ls5part           @ fewer than five outputs left (public)
     stmia r1!, {r4-r8}
     vmov s0, r1
@@ -382,28 +380,30 @@ pqmcu_ntru_s3_lanes_mul5:
     push {r4-r11, lr}
     vmov s0, r0               @ C at the block
     vmov s1, r1               @ A
-    vmov s2, r2               @ Y
-    lsls r0, r3, #1
-    vmov s7, r0               @ 2w
-    subs r3, r3, #1
-    vmov s3, r3               @ w - 1
+    lsls r0, r3, #1           @ 2w
+    adds r12, r0, #4
+    vmov s7, r12              @ 2w + 4
+    add r2, r2, r0, lsl #2
     adds r2, r2, #36
-    vmov s2, r2               @ Y + 9 words
-    movs r0, #0
-    vmov s4, r0               @ k
+    vmov s2, r2               @ Y + 9 + 2w words
+    adds r3, r3, #1
+    vmov s3, r3               @ w + 1
+    negs r0, r0
+    vmov s4, r0               @ q = k - 2w (k = 0)
     mov r9, #0                @ carry
-.Ls5block:                   @ (r0 = k)
-    vmov r3, s3               @ w - 1
-    subs r12, r0, r3          @ k + 1 - w
+.Ls5block:                   @ (r0 = q = k - 2w)
+    vmov r3, s3               @ w + 1
+    adds r12, r0, r3          @ k + 1 - w
     bic r1, r12, r12, asr #31 @ lo = max(k + 1 - w, 0)
     adds r12, r12, #4
     bic r12, r12, r12, asr #31 @ k + 4 - hi, hi = min(k + 4, w - 1)
-    subs r0, r0, r1           @ k - lo
+    subs r0, r0, r1           @ k - lo - 2w
     subs r3, r0, r12
-    adds r3, r3, #4           @ steps - 1 = hi - lo
+    vmov r12, s7              @ 2w + 4
+    adds r3, r3, r12          @ steps - 1 = hi - lo
     bmi .Ls5none              @ no step (public): k = 2w - 1
     vmov s6, r3
-    vmov r12, s2              @ Y + 9
+    vmov r12, s2              @ Y + 9 + 2w
     add r2, r12, r0, lsl #2   @ Y + 4 + (k + 5 - lo)
     vmov r12, s1
     add r1, r12, r1, lsl #2   @ x = A + lo
@@ -446,7 +446,7 @@ pqmcu_ntru_s3_lanes_mul5:
     .if .Ls5p > 54
     .set .Ls5f, 4
     .endif
-    s5ent %((((5 - (.Ls5p % 5)) % 5) * 2284) + 28 * .Ls5p + 64 * .Ls5f)
+    s5ent %((((5 - (.Ls5p % 5)) % 5) * 2278) + 28 * .Ls5p + 64 * .Ls5f)
     .set .Ls5r, .Ls5r + 1
     .endr
     .noaltmacro
@@ -462,16 +462,15 @@ pqmcu_ntru_s3_lanes_mul5:
 .Ls5copy4:
     s5copy 4
 .Ls5copy5:
-    .if (.Ls5copy1 - .Ls5copy0 - 2284) || (.Ls5copy2 - .Ls5copy1 - 2284) || (.Ls5copy5 - .Ls5copy4 - 2284)
-    .error "s3_lanes_mul5: a copy is not 2284 bytes"
+    .if (.Ls5copy1 - .Ls5copy0 - 2278) || (.Ls5copy2 - .Ls5copy1 - 2278) || (.Ls5copy5 - .Ls5copy4 - 2278)
+    .error "s3_lanes_mul5: a copy is not 2278 bytes"
     .endif
 .Ls5none:                     @ k = 2w - 1: the carry alone (one output left)
     vmov r1, s0
     str r9, [r1]
     b .Ls5ret
-.Ls5part:                     @ r0 = k + 5 > 2w = r3: 1 .. 4 outputs left
-    subs r2, r3, r0
-    adds r2, r2, #5
+.Ls5part:                     @ r0 = k + 5 - 2w > 0: 1 .. 4 outputs left
+    rsb r2, r0, #5
     str r4, [r1]
     cmp r2, #2
     blt .Ls5ret
@@ -567,10 +566,8 @@ pqmcu_ntru_m16_lanes_mul5:
     bic r12, r12, r12, asr #31 @ k + 4 - hi, hi = min(k + 4, w - 1)
     subs r0, r0, r1           @ k - lo
     subs r3, r0, r12
-    adds r3, r3, #4           @ steps - 1 = hi - lo
-    bmi .Lm5none              @ no step (public): k = 2w - 1
-    adds r3, r3, #1           @ steps
-    vmov s6, r3
+    adds r3, r3, #5           @ steps = hi - lo + 1
+    ble .Lm5none              @ no step (public): k = 2w - 1
     vmov r12, s2              @ Y + 9
     add r2, r12, r0, lsl #2   @ Y + 4 + (k + 5 - lo)
     vmov r12, s1
@@ -586,12 +583,12 @@ pqmcu_ntru_m16_lanes_mul5:
     movs r7, #0
     mov r8, #0
     mov r9, #0
-    vmov r0, s6               @ steps
-    cmp r0, #20
+    @ the steps in r3 (the canonical roles load r3 first)
+    cmp r3, #20
     bhs .Lm5loop              @ (out of line, after the return)
 .Lm5tail:
-    @ r0 < 20 steps left: position p = 19 - r0 of copy (5 - p mod 5) mod 5
-    tbh [pc, r0, lsl #1]
+    @ r3 < 20 steps left: position p = 19 - r3 of copy (5 - p mod 5) mod 5
+    tbh [pc, r3, lsl #1]
 .Lm5tbl:
     .altmacro
     .set .Lm5r, 0
@@ -648,9 +645,9 @@ pqmcu_ntru_m16_lanes_mul5:
     str r7, [r1, #12]
 .Lm5ret:
     pop {r4-r11, pc}
-.Lm5loop:                     @ 20 steps, while r0 >= 20 are left
-    subs r0, r0, #20
-    vmov s6, r0
+.Lm5loop:                     @ 20 steps, while r3 >= 20 are left
+    subs r3, r3, #20
+    vmov s6, r3
     s5rot 4, 0
     foldall16
     s5rot 4, 4
@@ -661,8 +658,8 @@ pqmcu_ntru_m16_lanes_mul5:
     foldall16
     s5rot 4, 1
     foldall16
-    vmov r0, s6
-    cmp r0, #20
+    vmov r3, s6               @ (r3: loaded first by the next step)
+    cmp r3, #20
     bhs .Lm5loop
     b .Lm5tail
     .size pqmcu_ntru_m16_lanes_mul5, .-pqmcu_ntru_m16_lanes_mul5
