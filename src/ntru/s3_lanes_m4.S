@@ -9,7 +9,8 @@
 @
 @ (The inversion mod 3's and decryption's mod 3 products and key
 @ generation's mod 16 products use the five-output kernels at the end of
-@ this file, pqmcu_ntru_s3_lanes_mul5 / m16_lanes_mul5; the three-output
+@ this file, pqmcu_ntru_s3_lanes_mul5 / m16_lanes_mul5 / m16_lanes_mul5f2
+@ (the last for a Karatsuba level's middle product); the three-output
 @ blocks below remain for the mod 32 square.)
 @ Outputs come in blocks of three: acc_j = sum_s x[s] y[j-2-s] (j < 3, s <
 @ steps), as 64-bit sums of 32 x 32-bit products (UMLAL) of words of four
@@ -663,6 +664,167 @@ pqmcu_ntru_m16_lanes_mul5:
     bhs .Lm5loop
     b .Lm5tail
     .size pqmcu_ntru_m16_lanes_mul5, .-pqmcu_ntru_m16_lanes_mul5
+
+@ void pqmcu_ntru_m16_lanes_mul5f2(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w)
+@   pqmcu_ntru_m16_lanes_mul5 for one operand <= 15 and the other <= 2 (the
+@   middle product of a Karatsuba level over a <= 15 times r in {0,1}:
+@   engine.cpp, mod16_mul_lanes_kara): every lane gains at most 4 * 30 =
+@   120 a step, so x mod 16 at most 2 steps apart (15 + 2 * 120 = 255),
+@   counted from the block's start: 10 steps per loop, the last < 10
+@   straight-line from one of five role-rotated 9-step copies (folds every
+@   2 steps from the end). Lanes <= 15 out. Branches depend on w and k only.
+@ the block's end in every tail copy, as s5fin (64 bytes)
+.macro n5fin
+    foldall16
+    vmov r0, s4               @ k
+    vmov r3, s7               @ 2w
+    vmov r1, s0               @ C + k
+    adds.n r0, r0, #5
+    cmp.n r0, r3
+    bgt.w .Ln5part           @ fewer than five outputs left (public)
+    stmia r1!, {r4-r8}
+    vmov s0, r1
+    vmov s4, r0
+    blt.w .Ln5block
+    b.w .Ln5ret
+.endm
+.macro n5copy c
+    s5rot 1, (\c)
+    foldall16
+    s5rot 2, (\c + 1)
+    foldall16
+    s5rot 2, (\c + 3)
+    foldall16
+    s5rot 2, (\c + 5)
+    foldall16
+    s5rot 2, (\c + 7)
+    n5fin
+.endm
+.macro n5ent off
+    .hword (.Ln5copy0 + \off - .Ln5tbl) / 2
+.endm
+    .global pqmcu_ntru_m16_lanes_mul5f2
+    .type pqmcu_ntru_m16_lanes_mul5f2, %function
+    .align 2
+pqmcu_ntru_m16_lanes_mul5f2:
+    push {r4-r11, lr}
+    vmov s0, r0               @ C at the block
+    vmov s1, r1               @ A
+    vmov s2, r2               @ Y
+    lsls r0, r3, #1
+    vmov s7, r0               @ 2w
+    subs r3, r3, #1
+    vmov s3, r3               @ w - 1
+    adds r2, r2, #36
+    vmov s2, r2               @ Y + 9 words
+    movs r0, #0
+    vmov s4, r0               @ k
+    mov r9, #0                @ carry
+.Ln5block:                   @ (r0 = k)
+    vmov r3, s3               @ w - 1
+    subs r12, r0, r3          @ k + 1 - w
+    bic r1, r12, r12, asr #31 @ lo = max(k + 1 - w, 0)
+    adds r12, r12, #4
+    bic r12, r12, r12, asr #31 @ k + 4 - hi, hi = min(k + 4, w - 1)
+    subs r0, r0, r1           @ k - lo
+    subs r3, r0, r12
+    adds r3, r3, #5           @ steps = hi - lo + 1
+    ble .Ln5none              @ no step (public): k = 2w - 1
+    vmov r12, s2              @ Y + 9
+    add r2, r12, r0, lsl #2   @ Y + 4 + (k + 5 - lo)
+    vmov r12, s1
+    add r1, r12, r1, lsl #2   @ x = A + lo
+    @ canonical roles (r3 new, r10, r11, r12, lr): B[k + 1 - lo] .. B[k + 4 - lo]
+    ldr lr, [r2, #-4]!
+    ldr r12, [r2, #-4]!
+    ldr r11, [r2, #-4]!
+    ldr r10, [r2, #-4]!
+    mov r4, r9                @ the carry
+    movs r5, #0
+    movs r6, #0
+    movs r7, #0
+    mov r8, #0
+    mov r9, #0
+    @ the steps in r3 (the canonical roles load r3 first)
+    cmp r3, #10
+    bhs .Ln5loop              @ (out of line, after the return)
+.Ln5tail:
+    @ r3 < 10 steps left: position p = 9 - r3 of copy (5 - p mod 5) mod 5
+    tbh [pc, r3, lsl #1]
+.Ln5tbl:
+    .altmacro
+    .set .Ln5r, 0
+    .rept 10
+    .set .Ln5p, 9 - .Ln5r
+    .set .Ln5f, 0
+    .if .Ln5p > 0
+    .set .Ln5f, 1
+    .endif
+    .if .Ln5p > 2
+    .set .Ln5f, 2
+    .endif
+    .if .Ln5p > 4
+    .set .Ln5f, 3
+    .endif
+    .if .Ln5p > 6
+    .set .Ln5f, 4
+    .endif
+    n5ent %((((5 - (.Ln5p % 5)) % 5) * 412) + 28 * .Ln5p + 24 * .Ln5f)
+    .set .Ln5r, .Ln5r + 1
+    .endr
+    .noaltmacro
+    .align 2
+.Ln5copy0:
+    n5copy 0
+.Ln5copy1:
+    n5copy 1
+.Ln5copy2:
+    n5copy 2
+.Ln5copy3:
+    n5copy 3
+.Ln5copy4:
+    n5copy 4
+.Ln5copy5:
+    .if (.Ln5copy1 - .Ln5copy0 - 412) || (.Ln5copy2 - .Ln5copy1 - 412) || (.Ln5copy5 - .Ln5copy4 - 412)
+    .error "m16_lanes_mul5f2: a copy is not 412 bytes"
+    .endif
+.Ln5none:                     @ k = 2w - 1: the carry alone (one output left)
+    vmov r1, s0
+    str r9, [r1]
+    b .Ln5ret
+.Ln5part:                     @ r0 = k + 5 > 2w = r3: 1 .. 4 outputs left
+    subs r2, r3, r0
+    adds r2, r2, #5
+    str r4, [r1]
+    cmp r2, #2
+    blt .Ln5ret
+    str r5, [r1, #4]
+    cmp r2, #3
+    blt .Ln5ret
+    str r6, [r1, #8]
+    cmp r2, #4
+    blt .Ln5ret
+    str r7, [r1, #12]
+.Ln5ret:
+    pop {r4-r11, pc}
+.Ln5loop:                     @ 10 steps, while r3 >= 10 are left
+    subs r3, r3, #10
+    vmov s6, r3
+    s5rot 2, 0
+    foldall16
+    s5rot 2, 2
+    foldall16
+    s5rot 2, 4
+    foldall16
+    s5rot 2, 1
+    foldall16
+    s5rot 2, 3
+    foldall16
+    vmov r3, s6               @ (r3: loaded first by the next step)
+    cmp r3, #10
+    bhs .Ln5loop
+    b .Ln5tail
+    .size pqmcu_ntru_m16_lanes_mul5f2, .-pqmcu_ntru_m16_lanes_mul5f2
 
 @ ---- the inversion mod 3's top Karatsuba level fused with the fold mod
 @ (3, x^n - 1) (engine.cpp, s3_kmul_fold; n = 8h - 3, W = 2h words):
