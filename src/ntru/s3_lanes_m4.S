@@ -9,8 +9,7 @@
 @
 @ (The inversion mod 3's and decryption's mod 3 products and key
 @ generation's mod 16 products use the five-output kernels at the end of
-@ this file, pqmcu_ntru_s3_lanes_mul5 / m16_lanes_mul5 / m16_lanes_mul5f2
-@ (the last for a Karatsuba level's middle product); the three-output
+@ this file, pqmcu_ntru_s3_lanes_mul5 / m16_lanes_mul5; the three-output
 @ blocks below remain for the mod 32 square.)
 @ Outputs come in blocks of three: acc_j = sum_s x[s] y[j-2-s] (j < 3, s <
 @ steps), as 64-bit sums of 32 x 32-bit products (UMLAL) of words of four
