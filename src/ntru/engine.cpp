@@ -55,6 +55,7 @@ uint16_t mod3(uint16_t a) {
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
 extern "C" void pqmcu_ntru_s3_lanes_mul5(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
 extern "C" void pqmcu_ntru_m16_lanes_mul5(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
+extern "C" void pqmcu_ntru_m16_lanes_mul5f2(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
 extern "C" void pqmcu_ntru_m32_lanes_sqr(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
 extern "C" void pqmcu_ntru_s3_kmul_fold(uint32_t* C, const uint32_t* P, uint32_t h, uint32_t q2, uint32_t q3,
                                         uint32_t folded);
@@ -246,6 +247,63 @@ void mod16_mul_lanes_lo(uint16_t* c, const uint16_t* a, const uint16_t* b, size_
 void mod32_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch) {
     mod16_lanes<3>(c, a, b, n, scratch, 31);
 }
+
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+namespace {
+// One Karatsuba level over the mod 16 kernels, three products of h = W / 2
+// words instead of one of W (W = ceil(n / 4) even, n > 4 (W - 1)). Mod4: c =
+// a b mod 4 (a, b <= 3; hrss701's quartic step, w0 w1): the halves' sums
+// taken mod 4 (lanes <= 3: the kernel's "both <= 3" bound for p1 too), so p1
+// and the middle words are right mod 4 only, c's lanes <= 3. Else c = a b
+// mod 16 (a <= 15, or any a with MaskA: its low 4 bits; b in {0,1}): a's
+// halves' sum mod 16 (<= 15), b's {0,1,2}, p1 on the kernel that folds every
+// 2 steps (pqmcu_ntru_m16_lanes_mul5f2). The middle words c1 + p1 + 32 - c0
+// - c2 (each <= 15 from the kernels, 32 = 0 mod 16: lanes 2 .. 62, no borrow
+// between lanes), the readout's sums <= 124. lanes: 4W + 20 words (A, B's
+// halves each with four zero words on both sides, the sums, p1), R: the
+// product's 2W (nullptr: after them), none of c's, a's or b's words.
+// (Mod4 / MaskA as run-time arguments, one instance instead of three:
+// flash -2.3 KB but keygen +0.7k to +1.6k cycles; not kept)
+template <bool Mod4, bool MaskA = false>
+[[gnu::noinline]] void mod16_mul_lanes_kara(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n,
+                                            uint32_t* lanes, uint32_t* R = nullptr) {
+    const size_t W = (n + 3) / 4, h = W / 2;
+    uint32_t *A = lanes, *Y = A + W, *SA = Y + W + 12, *SB = SA + h, *P = SB + h + 8;
+    if (R == nullptr) R = P + W;
+    // (one out-of-line instance of the packing for the three calls: flash)
+    const auto pack = [](uint32_t* w, const uint16_t* x, size_t m) __attribute__((noinline)) { pack_lanes(w, x, m); };
+    pack_lanes<false, MaskA>(A, a, n);
+    // Y: 4 zero words, b's first 4h coefficients, 4 zero, the rest (h words), 4 zero
+    for (size_t i = 0; i < 4; ++i) Y[i] = Y[h + 4 + i] = Y[W + 8 + i] = SB[i] = SB[h + 4 + i] = 0;
+    pack(Y + 4, b, 4 * h);
+    pack(Y + h + 8, b + 4 * h, n - 4 * h);
+    constexpr uint32_t ma = Mod4 ? 0x03030303u : 0x0F0F0F0Fu, mb = Mod4 ? 0x03030303u : 0xFFFFFFFFu;
+    for (size_t i = 0; i < h; ++i) {
+        SA[i] = (A[i] + A[h + i]) & ma;
+        SB[4 + i] = (Y[4 + i] + Y[h + 8 + i]) & mb;
+    }
+    if constexpr (Mod4)
+        pqmcu_ntru_m16_lanes_mul5(P, SA, SB, uint32_t(h));  // p1
+    else
+        pqmcu_ntru_m16_lanes_mul5f2(P, SA, SB, uint32_t(h));
+    pqmcu_ntru_m16_lanes_mul5(R, A, Y, uint32_t(h));                      // p0
+    pqmcu_ntru_m16_lanes_mul5(R + 2 * h, A + h, Y + h + 4, uint32_t(h));  // p2
+    constexpr uint32_t k32 = 0x20202020u;
+    for (size_t i = 0; i < h; ++i) {
+        const uint32_t c0 = R[i], c1 = R[h + i], c2 = R[2 * h + i], c3 = R[3 * h + i];
+        R[h + i] = c1 + P[i] + k32 - c0 - c2;
+        R[2 * h + i] = c2 + P[h + i] + k32 - c1 - c3;
+    }
+    lanes_readout(c, reinterpret_cast<const uint8_t*>(R), n, Mod4 ? 3 : 15);
+}
+// (mul's words hold it at the six sets: keygen_mul_words / 2 >= 6W + 20;
+// hrss701's quartic step: R after p, lanes_words + (n + 1) / 2 + 2W)
+constexpr bool kara16_fits(size_t n, uint32_t logq) { return 2 * (6 * ((n + 3) / 4) + 20) <= keygen_mul_words(n, logq); }
+static_assert(kara16_fits(509, 11) && kara16_fits(677, 11) && kara16_fits(821, 12) && kara16_fits(1229, 12) &&
+              kara16_fits(701, 13) && kara16_fits(1373, 14));
+static_assert(2 * (s3_lanes_words(701) + 351 + 2 * 176) <= keygen_mul_words(701, 13));
+}  // namespace
+#endif
 
 // The squaring kernels' diagonal: square(i, neg) for every word i < W, neg
 // for i = 2 mod 3 (there the kernels' last step of a block held A_i^2
@@ -1370,7 +1428,13 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
             uint16_t *w0 = neg_a, *p = mul + 2 * s3_lanes_words(n);
             uint32_t* cube = lanes + s3_lanes_words(n) + (n + 1) / 2;  // after p, word-aligned
             constexpr uint32_t k15 = 0x000F000Fu;
-            mod16_mul_lanes_lo(c, a, r, n, lanes);  // a r mod 16 (a's low 4 bits packed)
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+            // (one Karatsuba level, W even: mul's words are all free here)
+            if ((n + 3) / 4 % 2 == 0)
+                mod16_mul_lanes_kara<false, true>(c, a, r, n, lanes);
+            else
+#endif
+                mod16_mul_lanes_lo(c, a, r, n, lanes);  // a r mod 16 (a's low 4 bits packed)
             c[0] = uint16_t(c[0] - 1);
             pairs(n, [&](size_t i, size_t k) {
                 const uint32_t u = sub16(0, ld16(c + i, k)) & k15;  // u = 1 - a r
@@ -1383,7 +1447,12 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
                 st16(c + i, (ld16(c + i, k) + (ld16(p + i, k) << 2) + (ld16(w0 + i, k) << 3)) & k15, k);
             });
             c[0] = uint16_t((c[0] + 1) & 15);
-            mod16_mul_lanes(r, c, r, n, lanes);  // r s mod 16
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+            if ((n + 3) / 4 % 2 == 0)
+                mod16_mul_lanes_kara<false>(r, c, r, n, lanes);  // r s mod 16
+            else
+#endif
+                mod16_mul_lanes(r, c, r, n, lanes);  // r s mod 16
             if (quadratic > 2 || use_ntt)  // (-a for the quadratic steps that follow)
                 pairs(n, [&](size_t i, size_t k) { st16(neg_a + i, sub16(0, ld16(a + i, k)), k); });
             iter = 1;  // (two quadratic steps' worth)
@@ -1480,7 +1549,14 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
             st16(s + i, (x >> 4) & 0x00030003u, k);  // w0
             st16(p + i, (x >> 6) & 0x00030003u, k);  // w1
         });
-        mod16_mul_lanes(p, s, p, n, lanes);  // w0 w1 mod 16 (both <= 3)
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+        // w0 w1 mod 4 by one Karatsuba level (W even; R after p, in t2's
+        // words: p is an operand)
+        if ((n + 3) / 4 % 2 == 0)
+            mod16_mul_lanes_kara<true>(p, s, p, n, lanes, t2);
+        else
+#endif
+            mod16_mul_lanes(p, s, p, n, lanes);  // w0 w1 mod 16 (both <= 3)
         small_sqr_lanes(s, s, n, lanes, 31);  // w0^2 mod 32
         pairs(n, [&](size_t i, size_t k) {  // (p << 11: lanes <= 15, bits above 15 dropped lane by lane)
             st16(c + i, add16(ld16(c + i, k), add16((ld16(p + i, k) << 11) & 0xF800F800u, ld16(s + i, k) << 8)), k);

@@ -282,6 +282,48 @@ pqmcu_ntru_zero32:
     s5steps (\count-1), \e, \a, \b, \c, \d
 .endif
 .endm
+@ The folds in two operations a register: h = (x >> 4) & K (K =
+@ 0x0F0F0F0F, h its lanes' high nibbles), then x - 15 h = x mod 16 + x / 16
+@ (the same lanes as the three-operation fold) by SMLAL (x, nx) += -15 h (M
+@ = -15): x >= 16 h >= 15 h, so the 64-bit sum has no borrow out of x and
+@ nx (any register) is left unchanged. 2 cycles a register instead of 3.
+.macro s5fold x, nx, k, m, h
+    and \h, \k, \x, lsr #4
+    smlal \x, \nx, \h, \m
+.endm
+.macro s5foldall k, m, h
+    s5fold r4, r5, \k, \m, \h
+    s5fold r5, r6, \k, \m, \h
+    s5fold r6, r7, \k, \m, \h
+    s5fold r7, r8, \k, \m, \h
+    s5fold r8, r9, \k, \m, \h
+    s5fold r9, r4, \k, \m, \h
+.endm
+@ a fold between steps (64 bytes, 16 cycles; was 18): h in r0 (x is dead
+@ there), K in \d (the y register the next step loads into, dead), M in r1
+@ (the x pointer, kept in s5 meanwhile)
+.macro s5ifold d
+    vmov s5, r1
+    mvn r1, #14
+    mov \d, #0x0F0F0F0F
+    s5foldall \d, r1, r0
+    vmov r1, s5
+.endm
+@ the fold before the steps of rotation rot (their first loads into the
+@ register named first in s5rot's roles)
+.macro s5ifoldrot rot
+.if ((\rot) % 5) == 0
+    s5ifold r3
+.elseif ((\rot) % 5) == 1
+    s5ifold lr
+.elseif ((\rot) % 5) == 2
+    s5ifold r12
+.elseif ((\rot) % 5) == 3
+    s5ifold r11
+.else
+    s5ifold r10
+.endif
+.endm
 @ count steps from rotation rot of the roles (r3, r10, r11, r12, lr)
 .macro s5rot count, rot
 .if ((\rot) % 5) == 0
@@ -297,17 +339,18 @@ pqmcu_ntru_zero32:
 .endif
 .endm
 @ a tail copy: 69 steps from rotation c, folds after steps 13, 27, 41, 55
-@ (14 before the end), and the block's end (s5fin): 2332 bytes
+@ (14 before the end), and the block's end (s5fin): 2278 bytes
 @ a block's end in every tail copy (no branch to a shared one): the
-@ final fold, the five outputs stored, the next block (or the partial last
-@ one); 112 bytes (in the copies' size)
+@ final fold (every y register dead: K, M in r3, r10), the five outputs
+@ stored, the next block (or the partial last one), found by the sign of
+@ q = k - 2w (no compare with 2w); 90 bytes (in the copies' size)
 .macro s5fin
-    foldall
-    vmov r0, s4               @ k
-    vmov r3, s7               @ 2w
+    mov r3, #0x0F0F0F0F
+    mvn r10, #14
+    s5foldall r3, r10, r0
+    vmov r0, s4               @ q = k - 2w
     vmov r1, s0               @ C + k
     adds.n r0, r0, #5
-    cmp.n r0, r3
     bgt.w .Ls5part           @ fewer than five outputs left (public)
     stmia r1!, {r4-r8}
     vmov s0, r1
@@ -317,13 +360,13 @@ pqmcu_ntru_zero32:
 .endm
 .macro s5copy c
     s5rot 13, (\c)
-    foldall
+    s5ifoldrot (\c + 13)
     s5rot 14, (\c + 13)
-    foldall
+    s5ifoldrot (\c + 27)
     s5rot 14, (\c + 27)
-    foldall
+    s5ifoldrot (\c + 41)
     s5rot 14, (\c + 41)
-    foldall
+    s5ifoldrot (\c + 55)
     s5rot 14, (\c + 55)
     s5fin
 .endm
@@ -337,37 +380,40 @@ pqmcu_ntru_s3_lanes_mul5:
     push {r4-r11, lr}
     vmov s0, r0               @ C at the block
     vmov s1, r1               @ A
-    vmov s2, r2               @ Y
-    lsls r0, r3, #1
-    vmov s7, r0               @ 2w
-    subs r3, r3, #1
-    vmov s3, r3               @ w - 1
+    lsls r0, r3, #1           @ 2w
+    adds r12, r0, #4
+    vmov s7, r12              @ 2w + 4
+    add r2, r2, r0, lsl #2
     adds r2, r2, #36
-    vmov s2, r2               @ Y + 9 words
-    movs r0, #0
-    vmov s4, r0               @ k
+    vmov s2, r2               @ Y + 9 + 2w words
+    adds r3, r3, #1
+    vmov s3, r3               @ w + 1
+    negs r0, r0
+    vmov s4, r0               @ q = k - 2w (k = 0)
     mov r9, #0                @ carry
-.Ls5block:                   @ (r0 = k)
-    vmov r3, s3               @ w - 1
-    subs r12, r0, r3          @ k + 1 - w
+.Ls5block:                   @ (r0 = q = k - 2w)
+    vmov r3, s3               @ w + 1
+    adds r12, r0, r3          @ k + 1 - w
     bic r1, r12, r12, asr #31 @ lo = max(k + 1 - w, 0)
     adds r12, r12, #4
     bic r12, r12, r12, asr #31 @ k + 4 - hi, hi = min(k + 4, w - 1)
-    subs r0, r0, r1           @ k - lo
+    subs r0, r0, r1           @ k - lo - 2w
     subs r3, r0, r12
-    adds r3, r3, #4           @ steps - 1 = hi - lo
+    vmov r12, s7              @ 2w + 4
+    adds r3, r3, r12          @ steps - 1 = hi - lo
     bmi .Ls5none              @ no step (public): k = 2w - 1
     vmov s6, r3
-    vmov r12, s2              @ Y + 9
+    vmov r12, s2              @ Y + 9 + 2w
     add r2, r12, r0, lsl #2   @ Y + 4 + (k + 5 - lo)
     vmov r12, s1
     add r1, r12, r1, lsl #2   @ x = A + lo
+    mov r4, r9                @ the carry
+    movs r9, #0
+    @ (the six loads back to back: 7 cycles)
     ldr r3, [r2, #-4]!        @ B[k + 4 - lo]
     ldr lr, [r2, #-4]!
     ldr r12, [r2, #-4]!
     ldr r11, [r2, #-4]!       @ B[k + 1 - lo]
-    mov r4, r9                @ the carry
-    movs r9, #0
     @ the first step (roles rotation 4: r10 new), r5 .. r8 by UMULL
     ldr.w r0, [r1], #4
     ldr.w r10, [r2, #-4]!
@@ -400,7 +446,7 @@ pqmcu_ntru_s3_lanes_mul5:
     .if .Ls5p > 54
     .set .Ls5f, 4
     .endif
-    s5ent %((((5 - (.Ls5p % 5)) % 5) * 2332) + 28 * .Ls5p + 72 * .Ls5f)
+    s5ent %((((5 - (.Ls5p % 5)) % 5) * 2278) + 28 * .Ls5p + 64 * .Ls5f)
     .set .Ls5r, .Ls5r + 1
     .endr
     .noaltmacro
@@ -416,16 +462,15 @@ pqmcu_ntru_s3_lanes_mul5:
 .Ls5copy4:
     s5copy 4
 .Ls5copy5:
-    .if (.Ls5copy1 - .Ls5copy0 - 2332) || (.Ls5copy2 - .Ls5copy1 - 2332) || (.Ls5copy5 - .Ls5copy4 - 2332)
-    .error "s3_lanes_mul5: a copy is not 2332 bytes"
+    .if (.Ls5copy1 - .Ls5copy0 - 2278) || (.Ls5copy2 - .Ls5copy1 - 2278) || (.Ls5copy5 - .Ls5copy4 - 2278)
+    .error "s3_lanes_mul5: a copy is not 2278 bytes"
     .endif
 .Ls5none:                     @ k = 2w - 1: the carry alone (one output left)
     vmov r1, s0
     str r9, [r1]
     b .Ls5ret
-.Ls5part:                     @ r0 = k + 5 > 2w = r3: 1 .. 4 outputs left
-    subs r2, r3, r0
-    adds r2, r2, #5
+.Ls5part:                     @ r0 = k + 5 - 2w > 0: 1 .. 4 outputs left
+    rsb r2, r0, #5
     str r4, [r1]
     cmp r2, #2
     blt .Ls5ret
@@ -442,15 +487,15 @@ pqmcu_ntru_s3_lanes_mul5:
     subs r0, r0, #70
     vmov s6, r0
     s5rot 14, 0
-    foldall
+    s5ifoldrot 4
     s5rot 14, 4
-    foldall
+    s5ifoldrot 3
     s5rot 14, 3
-    foldall
+    s5ifoldrot 2
     s5rot 14, 2
-    foldall
+    s5ifoldrot 1
     s5rot 14, 1
-    foldall
+    s5ifoldrot 0              @ (then rotation 0: here or in the tail copy)
     vmov r0, s6
     cmp r0, #70
     bhs .Ls5loop
@@ -521,10 +566,8 @@ pqmcu_ntru_m16_lanes_mul5:
     bic r12, r12, r12, asr #31 @ k + 4 - hi, hi = min(k + 4, w - 1)
     subs r0, r0, r1           @ k - lo
     subs r3, r0, r12
-    adds r3, r3, #4           @ steps - 1 = hi - lo
-    bmi .Lm5none              @ no step (public): k = 2w - 1
-    adds r3, r3, #1           @ steps
-    vmov s6, r3
+    adds r3, r3, #5           @ steps = hi - lo + 1
+    ble .Lm5none              @ no step (public): k = 2w - 1
     vmov r12, s2              @ Y + 9
     add r2, r12, r0, lsl #2   @ Y + 4 + (k + 5 - lo)
     vmov r12, s1
@@ -540,12 +583,12 @@ pqmcu_ntru_m16_lanes_mul5:
     movs r7, #0
     mov r8, #0
     mov r9, #0
-    vmov r0, s6               @ steps
-    cmp r0, #20
+    @ the steps in r3 (the canonical roles load r3 first)
+    cmp r3, #20
     bhs .Lm5loop              @ (out of line, after the return)
 .Lm5tail:
-    @ r0 < 20 steps left: position p = 19 - r0 of copy (5 - p mod 5) mod 5
-    tbh [pc, r0, lsl #1]
+    @ r3 < 20 steps left: position p = 19 - r3 of copy (5 - p mod 5) mod 5
+    tbh [pc, r3, lsl #1]
 .Lm5tbl:
     .altmacro
     .set .Lm5r, 0
@@ -602,9 +645,9 @@ pqmcu_ntru_m16_lanes_mul5:
     str r7, [r1, #12]
 .Lm5ret:
     pop {r4-r11, pc}
-.Lm5loop:                     @ 20 steps, while r0 >= 20 are left
-    subs r0, r0, #20
-    vmov s6, r0
+.Lm5loop:                     @ 20 steps, while r3 >= 20 are left
+    subs r3, r3, #20
+    vmov s6, r3
     s5rot 4, 0
     foldall16
     s5rot 4, 4
@@ -615,11 +658,172 @@ pqmcu_ntru_m16_lanes_mul5:
     foldall16
     s5rot 4, 1
     foldall16
-    vmov r0, s6
-    cmp r0, #20
+    vmov r3, s6               @ (r3: loaded first by the next step)
+    cmp r3, #20
     bhs .Lm5loop
     b .Lm5tail
     .size pqmcu_ntru_m16_lanes_mul5, .-pqmcu_ntru_m16_lanes_mul5
+
+@ void pqmcu_ntru_m16_lanes_mul5f2(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w)
+@   pqmcu_ntru_m16_lanes_mul5 for one operand <= 15 and the other <= 2 (the
+@   middle product of a Karatsuba level over a <= 15 times r in {0,1}:
+@   engine.cpp, mod16_mul_lanes_kara): every lane gains at most 4 * 30 =
+@   120 a step, so x mod 16 at most 2 steps apart (15 + 2 * 120 = 255),
+@   counted from the block's start: 10 steps per loop, the last < 10
+@   straight-line from one of five role-rotated 9-step copies (folds every
+@   2 steps from the end). Lanes <= 15 out. Branches depend on w and k only.
+@ the block's end in every tail copy, as s5fin (64 bytes)
+.macro n5fin
+    foldall16
+    vmov r0, s4               @ k
+    vmov r3, s7               @ 2w
+    vmov r1, s0               @ C + k
+    adds.n r0, r0, #5
+    cmp.n r0, r3
+    bgt.w .Ln5part           @ fewer than five outputs left (public)
+    stmia r1!, {r4-r8}
+    vmov s0, r1
+    vmov s4, r0
+    blt.w .Ln5block
+    b.w .Ln5ret
+.endm
+.macro n5copy c
+    s5rot 1, (\c)
+    foldall16
+    s5rot 2, (\c + 1)
+    foldall16
+    s5rot 2, (\c + 3)
+    foldall16
+    s5rot 2, (\c + 5)
+    foldall16
+    s5rot 2, (\c + 7)
+    n5fin
+.endm
+.macro n5ent off
+    .hword (.Ln5copy0 + \off - .Ln5tbl) / 2
+.endm
+    .global pqmcu_ntru_m16_lanes_mul5f2
+    .type pqmcu_ntru_m16_lanes_mul5f2, %function
+    .align 2
+pqmcu_ntru_m16_lanes_mul5f2:
+    push {r4-r11, lr}
+    vmov s0, r0               @ C at the block
+    vmov s1, r1               @ A
+    vmov s2, r2               @ Y
+    lsls r0, r3, #1
+    vmov s7, r0               @ 2w
+    subs r3, r3, #1
+    vmov s3, r3               @ w - 1
+    adds r2, r2, #36
+    vmov s2, r2               @ Y + 9 words
+    movs r0, #0
+    vmov s4, r0               @ k
+    mov r9, #0                @ carry
+.Ln5block:                   @ (r0 = k)
+    vmov r3, s3               @ w - 1
+    subs r12, r0, r3          @ k + 1 - w
+    bic r1, r12, r12, asr #31 @ lo = max(k + 1 - w, 0)
+    adds r12, r12, #4
+    bic r12, r12, r12, asr #31 @ k + 4 - hi, hi = min(k + 4, w - 1)
+    subs r0, r0, r1           @ k - lo
+    subs r3, r0, r12
+    adds r3, r3, #5           @ steps = hi - lo + 1
+    ble .Ln5none              @ no step (public): k = 2w - 1
+    vmov r12, s2              @ Y + 9
+    add r2, r12, r0, lsl #2   @ Y + 4 + (k + 5 - lo)
+    vmov r12, s1
+    add r1, r12, r1, lsl #2   @ x = A + lo
+    @ canonical roles (r3 new, r10, r11, r12, lr): B[k + 1 - lo] .. B[k + 4 - lo]
+    ldr lr, [r2, #-4]!
+    ldr r12, [r2, #-4]!
+    ldr r11, [r2, #-4]!
+    ldr r10, [r2, #-4]!
+    mov r4, r9                @ the carry
+    movs r5, #0
+    movs r6, #0
+    movs r7, #0
+    mov r8, #0
+    mov r9, #0
+    @ the steps in r3 (the canonical roles load r3 first)
+    cmp r3, #10
+    bhs .Ln5loop              @ (out of line, after the return)
+.Ln5tail:
+    @ r3 < 10 steps left: position p = 9 - r3 of copy (5 - p mod 5) mod 5
+    tbh [pc, r3, lsl #1]
+.Ln5tbl:
+    .altmacro
+    .set .Ln5r, 0
+    .rept 10
+    .set .Ln5p, 9 - .Ln5r
+    .set .Ln5f, 0
+    .if .Ln5p > 0
+    .set .Ln5f, 1
+    .endif
+    .if .Ln5p > 2
+    .set .Ln5f, 2
+    .endif
+    .if .Ln5p > 4
+    .set .Ln5f, 3
+    .endif
+    .if .Ln5p > 6
+    .set .Ln5f, 4
+    .endif
+    n5ent %((((5 - (.Ln5p % 5)) % 5) * 412) + 28 * .Ln5p + 24 * .Ln5f)
+    .set .Ln5r, .Ln5r + 1
+    .endr
+    .noaltmacro
+    .align 2
+.Ln5copy0:
+    n5copy 0
+.Ln5copy1:
+    n5copy 1
+.Ln5copy2:
+    n5copy 2
+.Ln5copy3:
+    n5copy 3
+.Ln5copy4:
+    n5copy 4
+.Ln5copy5:
+    .if (.Ln5copy1 - .Ln5copy0 - 412) || (.Ln5copy2 - .Ln5copy1 - 412) || (.Ln5copy5 - .Ln5copy4 - 412)
+    .error "m16_lanes_mul5f2: a copy is not 412 bytes"
+    .endif
+.Ln5none:                     @ k = 2w - 1: the carry alone (one output left)
+    vmov r1, s0
+    str r9, [r1]
+    b .Ln5ret
+.Ln5part:                     @ r0 = k + 5 > 2w = r3: 1 .. 4 outputs left
+    subs r2, r3, r0
+    adds r2, r2, #5
+    str r4, [r1]
+    cmp r2, #2
+    blt .Ln5ret
+    str r5, [r1, #4]
+    cmp r2, #3
+    blt .Ln5ret
+    str r6, [r1, #8]
+    cmp r2, #4
+    blt .Ln5ret
+    str r7, [r1, #12]
+.Ln5ret:
+    pop {r4-r11, pc}
+.Ln5loop:                     @ 10 steps, while r3 >= 10 are left
+    subs r3, r3, #10
+    vmov s6, r3
+    s5rot 2, 0
+    foldall16
+    s5rot 2, 2
+    foldall16
+    s5rot 2, 4
+    foldall16
+    s5rot 2, 1
+    foldall16
+    s5rot 2, 3
+    foldall16
+    vmov r3, s6               @ (r3: loaded first by the next step)
+    cmp r3, #10
+    bhs .Ln5loop
+    b .Ln5tail
+    .size pqmcu_ntru_m16_lanes_mul5f2, .-pqmcu_ntru_m16_lanes_mul5f2
 
 @ ---- the inversion mod 3's top Karatsuba level fused with the fold mod
 @ (3, x^n - 1) (engine.cpp, s3_kmul_fold; n = 8h - 3, W = 2h words):
