@@ -220,8 +220,16 @@ void lanes_readout(uint16_t* c, const uint8_t* bytes, size_t n, uint32_t mask) {
         uint32_t lo, hi;
         __builtin_memcpy(&lo, bytes + i, 4);
         __builtin_memcpy(&hi, bytes + i + n, 4);
-        const uint32_t v = (lo + hi) & mask4, e = v & 0x00FF00FFu, o = (v >> 8) & 0x00FF00FFu;
+        const uint32_t v = (lo + hi) & mask4;
+#if defined(PQMCU_TARGET_M4)
+        // UXTB16 (ROR #8), then PKHBT / PKHTB (GCC makes masks and ORRs of it)
+        uint32_t e, o, w0, w1;
+        __asm__("uxtb16 %0, %2\n\tuxtb16 %1, %2, ror #8" : "=&r"(e), "=r"(o) : "r"(v));
+        __asm__("pkhbt %0, %2, %3, lsl #16\n\tpkhtb %1, %3, %2, asr #16" : "=&r"(w0), "=r"(w1) : "r"(e), "r"(o));
+#else
+        const uint32_t e = v & 0x00FF00FFu, o = (v >> 8) & 0x00FF00FFu;
         const uint32_t w0 = (e & 0xFFFFu) | (o << 16), w1 = (e >> 16) | (o & 0xFFFF0000u);
+#endif
         __builtin_memcpy(c + i, &w0, 4);
         __builtin_memcpy(c + i + 2, &w1, 4);
     }
