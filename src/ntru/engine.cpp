@@ -56,7 +56,7 @@ uint16_t mod3(uint16_t a) {
 extern "C" void pqmcu_ntru_s3_lanes_mul5(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
 extern "C" void pqmcu_ntru_m16_lanes_mul5(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
 extern "C" void pqmcu_ntru_m16_lanes_mul5f2(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
-extern "C" void pqmcu_ntru_m32_lanes_sqr(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w);
+extern "C" void pqmcu_ntru_m32_lanes_sqr(uint32_t* C, const uint32_t* A, uint32_t w);
 extern "C" void pqmcu_ntru_s3_kmul_fold(uint32_t* C, const uint32_t* P, uint32_t h, uint32_t q2, uint32_t q3,
                                         uint32_t folded);
 extern "C" void pqmcu_ntru_s3_frob_dbl(uint32_t* out, const uint8_t* D, const uint32_t* st, uint32_t pairs);
@@ -225,8 +225,16 @@ void lanes_readout(uint16_t* c, const uint8_t* bytes, size_t n, uint32_t mask) {
         uint32_t lo, hi;
         __builtin_memcpy(&lo, bytes + i, 4);
         __builtin_memcpy(&hi, bytes + i + n, 4);
-        const uint32_t v = (lo + hi) & mask4, e = v & 0x00FF00FFu, o = (v >> 8) & 0x00FF00FFu;
+        const uint32_t v = (lo + hi) & mask4;
+#if defined(PQMCU_TARGET_M4)
+        // UXTB16 (ROR #8), then PKHBT / PKHTB (GCC makes masks and ORRs of it)
+        uint32_t e, o, w0, w1;
+        __asm__("uxtb16 %0, %2\n\tuxtb16 %1, %2, ror #8" : "=&r"(e), "=r"(o) : "r"(v));
+        __asm__("pkhbt %0, %2, %3, lsl #16\n\tpkhtb %1, %3, %2, asr #16" : "=&r"(w0), "=r"(w1) : "r"(e), "r"(o));
+#else
+        const uint32_t e = v & 0x00FF00FFu, o = (v >> 8) & 0x00FF00FFu;
         const uint32_t w0 = (e & 0xFFFFu) | (o << 16), w1 = (e >> 16) | (o & 0xFFFF0000u);
+#endif
         __builtin_memcpy(c + i, &w0, 4);
         __builtin_memcpy(c + i + 2, &w1, 4);
     }
@@ -305,69 +313,72 @@ static_assert(2 * (s3_lanes_words(701) + 351 + 2 * 176) <= keygen_mul_words(701,
 }  // namespace
 #endif
 
-// The squaring kernels' diagonal: square(i, neg) for every word i < W, neg
-// for i = 2 mod 3 (there the kernels' last step of a block held A_i^2
-// already, in the odd block; three at a time, so the signs are fixed).
-namespace {
-template <class Square>
-inline void each_square(size_t W, Square square) {
-    size_t i = 0;
-    for (; i + 3 <= W; i += 3) {
-        square(i, false);
-        square(i + 1, false);
-        square(i + 2, true);
-    }
-    for (; i < W; ++i) square(i, false);  // (i % 3 < 2 here)
-}
-}  // namespace
-
 // a^2 mod 32 on byte lanes with about half the word products: output word m
 // is 2 sum_{i < m/2} A_i A_(m-i) + [m even] A_(m/2)^2. The kernel
 // (pqmcu_ntru_m32_lanes_sqr; the C below is the same blocks) sums the cross
-// terms once, lanes mod 32 (block k: steps i = lo .. ceil(k/2) - 1 for its
-// three outputs, then i = ceil(k/2) for the last two; for k odd that step
-// adds A_i^2 to m = k + 1 = 2i, i = 2 mod 3); here each lane is doubled and
-// the squares A_i^2 added (lanes <= 36; 64 - A_i^2 where the kernel held them,
-// which doubled is 2 A_i^2), mod 32, then mod x^n - 1 and & mask.
+// terms once, lanes mod 32, on z3_sqr_int's five-output blocks (block k:
+// steps i = lo .. c - 1, c = ceil(k/2), for its five outputs, then i = c for
+// outputs k + 1 .. k + 4 and i = c + 1 for k + 3, k + 4; for k odd those put
+// A_c^2 into m = k + 1 and A_(c+1)^2 into m = k + 3: i = 3, 4 mod 5). The
+// 64-bit sums share words (r[j], r[j + 1]): a lane gains <= 36 a step (four
+// products <= 9), so x mod 32 at most 6 steps apart (31 + 6 * 36 < 256: no
+// carry leaves a lane), the two half steps counted. Here each lane is
+// doubled and the squares A_i^2 added (64 - A_i^2 where the kernel held
+// them, which doubled is 2 A_i^2; lanes <= 2 * 31 + 64), mod 32, then mod
+// x^n - 1 and & mask. A has four zero words after it (no y below A[1]).
 void small_sqr_lanes(uint16_t* c, const uint16_t* a, size_t n, uint32_t* scratch, uint32_t mask) {
     const size_t W = (n + 3) / 4;
-    uint32_t *Y = scratch, *A = Y + 2, *R = Y + W + 4;
+    uint32_t *A = scratch, *R = A + W + 4;  // (3W + 4 words)
     pack_lanes(A, a, n);
-    Y[0] = Y[1] = 0;
-    Y[W + 2] = Y[W + 3] = 0;
+    A[W] = A[W + 1] = A[W + 2] = A[W + 3] = 0;
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
-    pqmcu_ntru_m32_lanes_sqr(R, A, Y, uint32_t(W));
+    pqmcu_ntru_m32_lanes_sqr(R, A, uint32_t(W));
 #else
     {
-        uint32_t carry = 0;  // the previous output's lanes 4..6
-        constexpr uint64_t k31 = 0x1F1F1F1F1F1F1F1Full;
-        for (size_t k = 0; k < 2 * W; k += 3) {
-            const size_t lo = k + 1 >= W ? k + 1 - W : 0, steps = (k + 1) / 2 - lo;
-            const uint32_t* y = Y + 2 + (k + 2 - lo);
-            uint64_t acc[3] = {0, 0, 0};
+        constexpr uint32_t k31 = 0x1F1F1F1Fu;
+        uint32_t r[6] = {0, 0, 0, 0, 0, 0};  // lane words k .. k + 5
+        const auto mla = [&](size_t j, uint32_t x, uint32_t y) {
+            const uint64_t v = (r[j] | uint64_t(r[j + 1]) << 32) + uint64_t(x) * y;
+            r[j] = uint32_t(v);
+            r[j + 1] = uint32_t(v >> 32);
+        };
+        const auto fold = [&]() {
+            for (auto& v : r) v &= k31;
+        };
+        for (size_t k = 0; k < 2 * W; k += 5) {
+            const size_t lo = k + 1 >= W ? k + 1 - W : 0, steps = (k + 1) / 2 - lo;  // (>= 0 for k < 2W)
+            const uint32_t* y = A + (k - lo);  // step s, output k + j: y[j - s] (index >= 1)
             for (size_t s = 0; s < steps; ++s) {
-                const uint64_t x = A[lo + s];
-                for (size_t j = 0; j < 3; ++j) acc[j] += x * y[ptrdiff_t(j) - 2 - ptrdiff_t(s)];
-                if (s % 6 == 5)  // (31 + 6 * 36 = 247)
-                    for (auto& v : acc) v &= k31;
+                for (size_t j = 0; j < 5; ++j) mla(j, A[lo + s], y[ptrdiff_t(j) - ptrdiff_t(s)]);
+                if (s % 6 == 5) fold();
             }
-            const uint64_t x = A[lo + steps];  // (A[W] is Y's zero padding)
-            for (size_t j = 1; j < 3; ++j) acc[j] += x * y[ptrdiff_t(j) - 2 - ptrdiff_t(steps)];
-            for (auto& v : acc) v &= k31;
-            const uint32_t out[3] = {uint32_t(acc[0]) + carry, uint32_t(acc[1]) + uint32_t(acc[0] >> 32),
-                                     uint32_t(acc[2]) + uint32_t(acc[1] >> 32)};
-            for (size_t j = 0; j < 3 && k + j < 2 * W; ++j) R[k + j] = out[j];  // (public bound)
-            carry = uint32_t(acc[2] >> 32);
+            fold();  // (the M4 kernel: at most 4 steps before the half steps)
+            for (size_t j = 1; j < 5; ++j) mla(j, A[lo + steps], y[ptrdiff_t(j) - ptrdiff_t(steps)]);
+            for (size_t j = 3; j < 5; ++j) mla(j, A[lo + steps + 1], y[ptrdiff_t(j) - ptrdiff_t(steps) - 1]);
+            fold();  // (A[W], A[W + 1]: zero padding)
+            for (size_t j = 0; j < 5 && k + j < 2 * W; ++j) R[k + j] = r[j];  // (public bound)
+            r[0] = r[5];
+            for (size_t j = 1; j < 6; ++j) r[j] = 0;
         }
     }
 #endif
-    const auto square = [&](size_t i, bool neg) {  // lanes: 2 * 62 + 64 < 256
+    const auto square = [&](size_t i, bool neg) {  // lanes: 2 * 31 + 64 < 256
         const uint64_t sq = uint64_t(A[i]) * A[i];
         const uint32_t lo = uint32_t(sq), hi = uint32_t(sq >> 32), k64 = 0x40404040u, k31 = 0x1F1F1F1Fu;
         R[2 * i] = (2 * R[2 * i] + (neg ? k64 - lo : lo)) & k31;
         R[2 * i + 1] = (2 * R[2 * i + 1] + (neg ? k64 - hi : hi)) & k31;
     };
-    each_square(W, square);
+    // neg for i = 3, 4 mod 5 (the kernel's odd blocks held those; five at a
+    // time, so the signs are fixed)
+    size_t i = 0;
+    for (; i + 5 <= W; i += 5) {
+        square(i, false);
+        square(i + 1, false);
+        square(i + 2, false);
+        square(i + 3, true);
+        square(i + 4, true);
+    }
+    for (; i < W; ++i) square(i, i % 5 >= 3);
     lanes_readout(c, reinterpret_cast<const uint8_t*>(R), n, mask);
 }
 

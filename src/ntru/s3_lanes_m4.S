@@ -2,22 +2,15 @@
 @ Products on byte lanes (engine.cpp, lanes_mul): decryption's S3 product
 @ (detail::s3_mul_lanes), the inversion mod 3 by exponentiation
 @ (detail::s3_inverse_exp), key generation's mod 16 products
-@ (detail::mod16_mul_lanes) and its mod 32 square (the integer products of
-@ ternary polynomials, detail::z3_mul_int / z3_sqr_int: int_lanes_m4.S); at
-@ the end the inversion mod 3's glue around its products
+@ (detail::mod16_mul_lanes) and its squares mod 32 (detail::small_sqr_lanes;
+@ the integer products of ternary polynomials are int_lanes_m4.S); at the
+@ end the inversion mod 3's glue around its products
 @ (pqmcu_ntru_s3_kmul_fold, _s3_frob_dbl, _s3_sums).
 @
-@ (The inversion mod 3's and decryption's mod 3 products and key
-@ generation's mod 16 products use the five-output kernels at the end of
-@ this file, pqmcu_ntru_s3_lanes_mul5 / m16_lanes_mul5; the three-output
-@ blocks below remain for the mod 32 square.)
-@ Outputs come in blocks of three: acc_j = sum_s x[s] y[j-2-s] (j < 3, s <
-@ steps), as 64-bit sums of 32 x 32-bit products (UMLAL) of words of four
-@ byte lanes. Step s needs y[-s], y[-1-s] (loaded by the two steps before)
-@ and y[-2-s]: one load of x and one of y per three UMLALs (the three y
-@ registers rotate, hence groups of three steps). Mod 3 each lane is folded
-@ (x mod 16 + x / 16: at most 30, congruent mod 3) before it can pass 255
-@ (30 + 14 * 16) and at the end; mod 16 it is reduced to x mod 16.
+@ Every kernel here runs blocks of five outputs whose 64-bit UMLAL sums
+@ share registers (pqmcu_ntru_s3_lanes_mul5 describes them); the lanes are
+@ folded (mod 3: x mod 16 + x / 16, at most 30, congruent mod 3; mod 16 /
+@ mod 32: x mod 16 / x mod 32) before any can pass 255, and at the end.
     .syntax unified
     .thumb
     .text
@@ -57,57 +50,128 @@
     fold16 r8
     fold16 r9
 .endm
-@ one step: x, the new y into \n; acc2 += x \a, acc1 += x \b, acc0 += x \n
-@ (\mla: the multiply-accumulate, umlal for the mod-q lanes)
-.macro step a, b, n, mla=umlal
-    ldr.w r12, [r1], #4
-    ldr.w \n, [r2, #-4]!
-    \mla r8, r9, r12, \a
-    \mla r6, r7, r12, \b
-    \mla r4, r5, r12, \n
-.endm
-@ two steps, their four loads together (five cycles, not six): x, x' into
-@ r12, r0, the new y's into \c, \d; then (\c, \d) hold what (\a, \b) held
-.macro pair a, b, c, d, mla=umlal
-    ldr.w r12, [r1], #4
+@ (the five-output kernels' steps: pqmcu_ntru_s3_lanes_mul5 below)
+@ one step: x into r0, the new y into \a; roles (a, b, c, d, e) -> (e, a, b, c, d)
+.macro s5step a, b, c, d, e
     ldr.w r0, [r1], #4
-    ldr.w \c, [r2, #-4]!
-    ldr.w \d, [r2, #-4]!
-    \mla r8, r9, r12, \a
-    \mla r6, r7, r12, \b
-    \mla r4, r5, r12, \c
-    \mla r8, r9, r0, \b
-    \mla r6, r7, r0, \c
-    \mla r4, r5, r0, \d
+    ldr.w \a, [r2, #-4]!
+    umlal r8, r9, r0, \e
+    umlal r7, r8, r0, \d
+    umlal r6, r7, r0, \c
+    umlal r5, r6, r0, \b
+    umlal r4, r5, r0, \a
 .endm
-.macro pairs count, a, b, c, d, mla=umlal
+.macro s5steps count, a, b, c, d, e
 .if \count > 0
-    pair \a, \b, \c, \d, \mla
-    pairs (\count-1), \c, \d, \a, \b, \mla
+    s5step \a, \b, \c, \d, \e
+    s5steps (\count-1), \e, \a, \b, \c, \d
 .endif
 .endm
-@ count steps from the register rotation (a, b, c) on (each step's new y
-@ becomes the next step's third register)
-.macro steps count, a, b, c, mla=umlal
-.if \count > 0
-    step \a, \b, \c, \mla
-    steps (\count-1), \b, \c, \a, \mla
+@ count steps from rotation rot of the roles (r3, r10, r11, r12, lr)
+.macro s5rot count, rot
+.if ((\rot) % 5) == 0
+    s5steps \count, r3, r10, r11, r12, lr
+.elseif ((\rot) % 5) == 1
+    s5steps \count, lr, r3, r10, r11, r12
+.elseif ((\rot) % 5) == 2
+    s5steps \count, r12, lr, r3, r10, r11
+.elseif ((\rot) % 5) == 3
+    s5steps \count, r11, r12, lr, r3, r10
+.else
+    s5steps \count, r10, r11, r12, lr, r3
 .endif
 .endm
-
-@ void pqmcu_ntru_m32_lanes_sqr(C, A, Y, w): the cross terms of A^2 mod 32
-@   (A = Y + 2, lanes <= 3; detail::small_sqr_lanes; hrss701's lift) on
-@   blocks of three outputs (lanes 4..6 of each carried into the next): the
-@   steps of pqmcu_ntru_int_lanes_sqr (i = lo .. ceil(k/2) - 1, then one
-@   step for acc1 and acc2 only); a lane gains at most 36 a step, so x mod
-@   32 after at most 5 + 1 steps (31 + 6 * 36 = 247) and at the end; the
-@   accumulators zeroed at each block's start. The caller doubles the
-@   lanes and adds the squares A_i^2. (The general product mod 32 is C,
-@   engine.cpp's lanes_mul<3>; the mod 3 and mod 16 products are the
-@   five-output kernels below.)
-@   The block state (C at the block, A, Y, w, k, the carry) lives in s0-s5
-@   (one-cycle VMOVs instead of stack loads and stores).
-@   Branches depend on w and k only (public).
+@ void pqmcu_ntru_m32_lanes_sqr(uint32_t* C, const uint32_t* A, uint32_t w)
+@   The cross terms of A^2 mod 32 (lanes <= 3; detail::small_sqr_lanes, key
+@   generation's w0^2 mod 16 / mod 32) on pqmcu_ntru_s3_lanes_mul5's blocks:
+@   five outputs, output k + j's 64-bit sum in (r(4+j), r(5+j)), r9 carried
+@   into the next block's r4. A has FOUR zero words after it (the square
+@   reads no y below A[1]); C gets 2w words. Block k runs the steps of
+@   pqmcu_ntru_int_lanes_sqr: i = lo .. c - 1 (c = ceil(k/2)) for its five
+@   outputs, then i = c for outputs 1..4 and i = c + 1 for 3, 4 (x loads
+@   only; for k odd these hold A_c^2, A_(c+1)^2: i = 3, 4 mod 5, which the
+@   caller's squares pass takes into account). Bounds: a step adds at most
+@   4 products <= 9 to a lane (lane d: d + 1 terms of one word product's low
+@   half, 3 - d of the previous one's high half: 36), so x mod 32 (<= 31)
+@   at most 6 steps apart (31 + 6 * 36 = 247 < 256: no carry crosses a lane
+@   or bit 31, the shared words stay exact), counted from the block's start
+@   (r4 the carry <= 31, the others 0), and the half steps count as two:
+@   the tail copies fold 4 steps before the end. 30 steps per loop (folds
+@   every 6), the last < 30 straight-line from the one of five role-rotated
+@   copies whose roles match (TBH): 8 cycles a step for five outputs (the
+@   three-output blocks it replaced: 5.5 for three, a fold of six words
+@   every 6 steps for three outputs instead of five). Lanes <= 31 out; the
+@   caller doubles them and adds the squares. Branches and addresses depend
+@   on w and k only (public).
+@ the square's two last steps (i = c: outputs 1..4; i = c + 1: outputs 3, 4)
+@ from the roles at the end of the full steps (\b .. \e: y for outputs 1..4)
+.macro q5half a, b, c, d, e
+    ldr r0, [r1]
+    ldr r1, [r1, #4]
+    umlal r8, r9, r0, \e
+    umlal r7, r8, r0, \d
+    umlal r6, r7, r0, \c
+    umlal r5, r6, r0, \b
+    umlal r8, r9, r1, \d
+    umlal r7, r8, r1, \c
+.endm
+@ the half steps at rotation rot of the roles (r3, r10, r11, r12, lr)
+.macro q5halfrot rot
+.if ((\rot) % 5) == 0
+    q5half r3, r10, r11, r12, lr
+.elseif ((\rot) % 5) == 1
+    q5half lr, r3, r10, r11, r12
+.elseif ((\rot) % 5) == 2
+    q5half r12, lr, r3, r10, r11
+.elseif ((\rot) % 5) == 3
+    q5half r11, r12, lr, r3, r10
+.else
+    q5half r10, r11, r12, lr, r3
+.endif
+.endm
+@ a block's end in every tail copy: the final fold, five outputs stored (or
+@ the partial last block), the next block
+.macro q5fin
+    foldall32
+    vmov r0, s4               @ k
+    vmov r3, s7               @ 2w
+    vmov r1, s0               @ C + k
+    adds.n r0, r0, #5
+    cmp.n r0, r3
+    bgt.w .Lq5part            @ fewer than five outputs left (public)
+    stmia r1!, {r4-r8}
+    vmov s0, r1
+    vmov s4, r0
+    blt.w .Lq5block
+    b.w .Lq5ret
+.endm
+@ a tail copy: 29 steps from rotation c (28 bytes each), folds (24 bytes)
+@ after positions 0, 6, 12, 18, 24 (4 steps before the end: 4 + 2 half
+@ steps <= 6), the half steps, the end
+.macro q5copy c
+.Lq5cb\@:
+    s5rot 1, (\c)
+    foldall32
+    s5rot 6, (\c + 1)
+    foldall32
+    s5rot 6, (\c + 7)
+    foldall32
+    s5rot 6, (\c + 13)
+    foldall32
+    s5rot 6, (\c + 19)
+    foldall32
+    s5rot 4, (\c + 25)
+    .if (. - .Lq5cb\@ - 29 * 28 - 5 * 24)
+    .error "m32_lanes_sqr: a step is not 28 bytes or a fold not 24"
+    .endif
+    q5halfrot (\c + 29)
+    q5fin
+.endm
+@ position p (29 - steps left) of copy c: 28 p + 24 (folds before p) (a
+@ true comparison is -1 in gas)
+.macro q5ent c, p
+    .hword (\c + 28 * \p + 24 * -((\p > 0) + (\p > 6) + (\p > 12) + (\p > 18) + (\p > 24)) - .Lq5tbl) / 2
+.endm
     .global pqmcu_ntru_m32_lanes_sqr
     .type pqmcu_ntru_m32_lanes_sqr, %function
     .align 2
@@ -115,110 +179,101 @@ pqmcu_ntru_m32_lanes_sqr:
     push {r4-r11, lr}
     vmov s0, r0               @ C at the block
     vmov s1, r1               @ A
-    adds r2, r2, #16
-    vmov s2, r2               @ Y + 4 words
-    lsls r0, r3, #1
+    adds r1, r1, #20
+    vmov s2, r1               @ A + 5 words
+    lsls r0, r2, #1
     vmov s7, r0               @ 2w
-    subs r3, r3, #1
-    vmov s3, r3               @ w - 1
+    subs r2, r2, #1
+    vmov s3, r2               @ w - 1
     movs r0, #0
     vmov s4, r0               @ k
-    vmov s5, r0               @ carry
-.Lsm_block_sq:                @ (r0 = k)
+    mov r9, #0                @ carry
+.Lq5block:                    @ (r0 = k)
     vmov r3, s3               @ w - 1
     subs r12, r0, r3          @ k + 1 - w
     bic r1, r12, r12, asr #31 @ lo = max(k + 1 - w, 0)
-    vmov r12, s2              @ Y + 4
     adds r3, r0, #1
     lsrs r3, r3, #1
     subs r3, r3, r1           @ steps = ceil(k / 2) - lo (>= 0 for k < 2w)
-    subs r0, r0, r1
-    add r2, r12, r0, lsl #2   @ y = Y + 2 + (k + 2 - lo)
+    subs r0, r0, r1           @ k - lo
+    vmov r12, s2              @ A + 5
+    add r2, r12, r0, lsl #2   @ A + (k + 5 - lo)
     vmov r12, s1
     add r1, r12, r1, lsl #2   @ x = A + lo
-    movs r4, #0
+    @ canonical roles (r3 new, r10, r11, r12, lr): A[k + 1 - lo] .. A[k + 4 - lo]
+    ldr lr, [r2, #-4]!
+    ldr r12, [r2, #-4]!
+    ldr r11, [r2, #-4]!
+    ldr r10, [r2, #-4]!
+    movs r0, r3
+    mov r4, r9                @ the carry
     movs r5, #0
     movs r6, #0
     movs r7, #0
     mov r8, #0
     mov r9, #0
-    ldr r10, [r2]             @ y[0]
-    ldr r11, [r2, #-4]!       @ y[-1]
-1:  @ 12 steps in pairs, x mod 32 per lane after every 6 (31 + 6 * 36 = 247:
-    @ no lane overflows); the count in s6, r3 the fourth y register
-    cmp r3, #12
-    blo 2f
-    sub r3, r3, #12
-    vmov s6, r3
-    pairs 3, r10, r11, lr, r3
-    foldall32
-    pairs 3, lr, r3, r10, r11
-    foldall32
-    vmov r3, s6
-    b 1b
-2:  @ 6 steps in pairs and a fold, then the roles back to (r10, r11, lr)
-    cmp r3, #6
-    blo 3f
-    sub r3, r3, #6
-    vmov s6, r3
-    pairs 3, r10, r11, lr, r3
-    foldall32
-    mov r10, lr
-    mov r11, r3
-    vmov r3, s6
-3:  @ at most 5 steps left (31 + 5 * 36 < 256): no fold before the last
-    cmp r3, #3
-    blo 6f
-    sub r3, r3, #3
-    steps 3, r10, r11, lr
-    b 3b
-9:  @ (mod 3 / mod 32 only: a block without steps)
-    movs r4, #0
-    movs r5, #0
-    movs r6, #0
-    movs r7, #0
-    mov r8, #0
-    mov r9, #0
-    movs r3, #0
-6:
-    cbz r3, 5f
-4:
-    step r10, r11, lr
-    mov r10, r11
-    mov r11, lr
-    subs r3, r3, #1
-    bne 4b
-5:
-    @ the square's last step (roles (r10, r11, lr) here): acc2, acc1 only
-    ldr.w r12, [r1], #4
-    umlal r8, r9, r12, r10
-    umlal r6, r7, r12, r11
-    foldall32
-    vmov r0, s5
-    add r4, r4, r0            @ out0 = acc0 lanes 0..3 + carry
-    add r6, r6, r5            @ out1 = acc1 lo + acc0 hi
-    add r8, r8, r7            @ out2 = acc2 lo + acc1 hi
-    vmov s5, r9               @ carry = acc2 hi
-    vmov r0, s4               @ k
-    vmov r3, s7               @ 2w
-    vmov r1, s0               @ C + k
-    subs r2, r3, r0           @ outputs left (>= 1)
-    cmp r2, #3
-    blt 7f
-    stmia r1!, {r4, r6, r8}
-    vmov s0, r1
-    adds r0, r0, #3
-    vmov s4, r0
-    cmp r0, r3
-    blt .Lsm_block_sq
-    b 8f
-7:
+    cmp r0, #30
+    bhs .Lq5loop              @ (out of line, after the return)
+.Lq5tail:
+    @ r0 < 30 steps left: position p = 29 - r0 of copy (5 - p mod 5) mod 5
+    tbh [pc, r0, lsl #1]
+.Lq5tbl:
+    .irp left, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29
+    .if ((5 - ((29 - \left) % 5)) % 5) == 0
+    q5ent .Lq5c0, (29 - \left)
+    .elseif ((5 - ((29 - \left) % 5)) % 5) == 1
+    q5ent .Lq5c1, (29 - \left)
+    .elseif ((5 - ((29 - \left) % 5)) % 5) == 2
+    q5ent .Lq5c2, (29 - \left)
+    .elseif ((5 - ((29 - \left) % 5)) % 5) == 3
+    q5ent .Lq5c3, (29 - \left)
+    .else
+    q5ent .Lq5c4, (29 - \left)
+    .endif
+    .endr
+    .align 2
+.Lq5c0:
+    q5copy 0
+.Lq5c1:
+    q5copy 1
+.Lq5c2:
+    q5copy 2
+.Lq5c3:
+    q5copy 3
+.Lq5c4:
+    q5copy 4
+.Lq5part:                     @ r0 = k + 5 > 2w = r3: 1 .. 4 outputs left
+    subs r2, r3, r0
+    adds r2, r2, #5
     str r4, [r1]
     cmp r2, #2
-    it eq
-    streq r6, [r1, #4]
-8:
+    blt .Lq5ret
+    str r5, [r1, #4]
+    cmp r2, #3
+    blt .Lq5ret
+    str r6, [r1, #8]
+    cmp r2, #4
+    blt .Lq5ret
+    str r7, [r1, #12]
+.Lq5ret:
     pop {r4-r11, pc}
+.Lq5loop:                     @ 30 steps, folds every 6, while r0 >= 30 are left
+    subs r0, r0, #30
+    vmov s6, r0
+    s5rot 6, 0
+    foldall32
+    s5rot 6, 1
+    foldall32
+    s5rot 6, 2
+    foldall32
+    s5rot 6, 3
+    foldall32
+    s5rot 6, 4
+    foldall32
+    vmov r0, s6
+    cmp r0, #30
+    bhs .Lq5loop
+    b .Lq5tail
     .size pqmcu_ntru_m32_lanes_sqr, .-pqmcu_ntru_m32_lanes_sqr
 
 
@@ -266,22 +321,6 @@ pqmcu_ntru_zero32:
 @   (groups of 5 steps): 70 steps per loop (folds after every 14), the
 @   last < 70 straight-line from the copy (of five) whose roles match at the
 @   entry. Branches depend on w and k only (public).
-@ one step: x into r0, the new y into \a; roles (a, b, c, d, e) -> (e, a, b, c, d)
-.macro s5step a, b, c, d, e
-    ldr.w r0, [r1], #4
-    ldr.w \a, [r2, #-4]!
-    umlal r8, r9, r0, \e
-    umlal r7, r8, r0, \d
-    umlal r6, r7, r0, \c
-    umlal r5, r6, r0, \b
-    umlal r4, r5, r0, \a
-.endm
-.macro s5steps count, a, b, c, d, e
-.if \count > 0
-    s5step \a, \b, \c, \d, \e
-    s5steps (\count-1), \e, \a, \b, \c, \d
-.endif
-.endm
 @ The folds in two operations a register: h = (x >> 4) & K (K =
 @ 0x0F0F0F0F, h its lanes' high nibbles), then x - 15 h = x mod 16 + x / 16
 @ (the same lanes as the three-operation fold) by SMLAL (x, nx) += -15 h (M
@@ -322,20 +361,6 @@ pqmcu_ntru_zero32:
     s5ifold r11
 .else
     s5ifold r10
-.endif
-.endm
-@ count steps from rotation rot of the roles (r3, r10, r11, r12, lr)
-.macro s5rot count, rot
-.if ((\rot) % 5) == 0
-    s5steps \count, r3, r10, r11, r12, lr
-.elseif ((\rot) % 5) == 1
-    s5steps \count, lr, r3, r10, r11, r12
-.elseif ((\rot) % 5) == 2
-    s5steps \count, r12, lr, r3, r10, r11
-.elseif ((\rot) % 5) == 3
-    s5steps \count, r11, r12, lr, r3, r10
-.else
-    s5steps \count, r10, r11, r12, lr, r3
 .endif
 .endm
 @ a tail copy: 69 steps from rotation c, folds after steps 13, 27, 41, 55
