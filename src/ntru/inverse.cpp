@@ -417,55 +417,75 @@ void r2_square(uint32_t* out, const uint32_t* in, size_t n, uint32_t* prod) {
     r2_fold(out, prod, n);
 }
 // out = in(x^(2^k)) mod x^n - 1: out bit j = in bit (j 2^-k mod n) (public indices).
-// bytes: 8 nw words of scratch (one byte per coefficient: a load per bit, no shifts).
+// bytes: 16 nw words of scratch (one byte per coefficient: a load per bit, no shifts).
 [[gnu::noinline]] void r2_frobenius(uint32_t* out, const uint32_t* in, size_t n, size_t k, uint32_t* bytes) {
     const size_t nw = (n + 31) / 32;
+    const uint32_t step = pow_half_mod(k, n), nn = uint32_t(n);  // 2^-k mod n
+    uint8_t* b = reinterpret_cast<uint8_t*>(bytes);
+#if defined(PQMCU_TARGET_M4)
+    // The image twice (bytes i and n + i: coefficient i), so that four base
+    // pointers b + (j step mod n), j < 4, share one index advanced by 4 step
+    // mod n: four bits per eleven instructions (was nine per two). Words from
+    // the top down: the first copy's zero bits at n and up are written before
+    // the second copy's low words there (unaligned word stores).
+    for (size_t t = nw; t-- > 0;) {
+        const uint32_t v = in[t];
+        uint32_t* lo = bytes + 8 * t;
+        uint8_t* hi = b + n + 32 * t;
+        const auto put = [&](unsigned q) {
+            const uint32_t x = nibble_to_lanes((v >> (4 * q)) & 15);
+            lo[q] = x;
+            __builtin_memcpy(hi + 4 * q, &x, 4);
+        };
+        put(0), put(1), put(2), put(3), put(4), put(5), put(6), put(7);
+    }
+    {
+        const uint8_t *b1 = b + step, *b2 = b + 2 * step % nn, *b3 = b + 3 * step % nn;
+        // X: n in the low half (USUB16 / SEL subtract n where reached), 4 step mod n in the high half
+        const uint32_t X = nn | ((4 * step % nn) << 16);
+        uint32_t i = 0, cnt = uint32_t(nw), acc, t0, t1, t2;
+        uint32_t* o = out;
+        __asm__ volatile(
+            "1:\n\t"
+            ".irp g, 0,4,8,12,16,20,24,28\n\t"
+            "ldrb %[t0], [%[b0], %[i]]\n\t"
+            "ldrb %[t1], [%[b1], %[i]]\n\t"
+            "ldrb %[t2], [%[b2], %[i]]\n\t"
+            ".if \\g == 0\n\t"
+            "mov %[acc], %[t0]\n\t"
+            ".else\n\t"
+            "orr %[acc], %[acc], %[t0], lsl #\\g\n\t"
+            ".endif\n\t"
+            "ldrb %[t0], [%[b3], %[i]]\n\t"
+            "add %[i], %[i], %[X], lsr #16\n\t"
+            "orr %[acc], %[acc], %[t1], lsl #(\\g + 1)\n\t"
+            "usub16 %[t1], %[i], %[X]\n\t"
+            "orr %[acc], %[acc], %[t2], lsl #(\\g + 2)\n\t"
+            "sel %[i], %[t1], %[i]\n\t"
+            "orr %[acc], %[acc], %[t0], lsl #(\\g + 3)\n\t"
+            ".endr\n\t"
+            "str %[acc], [%[o]], #4\n\t"
+            "subs %[cnt], %[cnt], #1\n\t"
+            "bne 1b"
+            : [i] "+r"(i), [cnt] "+r"(cnt), [o] "+r"(o), [acc] "=&r"(acc), [t0] "=&r"(t0), [t1] "=&r"(t1),
+              [t2] "=&r"(t2)
+            : [b0] "r"(b), [b1] "r"(b1), [b2] "r"(b2), [b3] "r"(b3), [X] "r"(X)
+            : "cc", "memory");
+    }
+    const size_t s = n % 32;
+    if (s != 0) out[nw - 1] &= (1u << s) - 1;  // (the gather ran on past n)
+#else
     for (size_t t = 0; t < nw; ++t) {
         const uint32_t v = in[t];
 #pragma GCC unroll 8
         for (unsigned q = 0; q < 8; ++q) bytes[8 * t + q] = nibble_to_lanes((v >> (4 * q)) & 15);
     }
-    const uint8_t* b = reinterpret_cast<const uint8_t*>(bytes);
-    const uint32_t step = pow_half_mod(k, n), nn = uint32_t(n);  // 2^-k mod n
     uint32_t src = 0;
     const auto next = [&] {
         src += step;
         if (src >= nn) src -= nn;  // (public)
     };
-    size_t t = 0;
-#if defined(PQMCU_TARGET_M4)
-    if (nw >= 2) {
-        // Two indices per register as halfwords (n < 2^15): each pair advanced
-        // by 2 step mod n (UADD16, then USUB16 / SEL subtract n where reached),
-        // two bits per nine instructions instead of six per bit.
-        uint32_t P = (step % nn) << 16, k = uint32_t(nw - 1), acc, t0, t1;
-        const uint32_t S = uint32_t(2 * step % nn) * 0x10001u, NN = nn * 0x10001u;
-        uint32_t* o = out;
-        __asm__ volatile(
-            "1:\n\t"
-            "movs %[acc], #0\n\t"
-            ".irp j, 0,2,4,6,8,10,12,14,16,18,20,22,24,26,28,30\n\t"
-            "uxth %[t0], %[P]\n\t"
-            "lsr %[t1], %[P], #16\n\t"
-            "ldrb %[t0], [%[b], %[t0]]\n\t"
-            "ldrb %[t1], [%[b], %[t1]]\n\t"
-            "uadd16 %[P], %[P], %[S]\n\t"
-            "orr %[acc], %[acc], %[t0], lsl #\\j\n\t"
-            "usub16 %[t0], %[P], %[NN]\n\t"
-            "sel %[P], %[t0], %[P]\n\t"
-            "orr %[acc], %[acc], %[t1], lsl #(\\j + 1)\n\t"
-            ".endr\n\t"
-            "str %[acc], [%[o]], #4\n\t"
-            "subs %[k], %[k], #1\n\t"
-            "bne 1b"
-            : [P] "+r"(P), [k] "+r"(k), [o] "+r"(o), [acc] "=&r"(acc), [t0] "=&r"(t0), [t1] "=&r"(t1)
-            : [b] "r"(b), [S] "r"(S), [NN] "r"(NN)
-            : "cc", "memory");
-        t = nw - 1;
-        src = P & 0xFFFFu;
-    }
-#endif
-    for (; t + 1 < nw; ++t) {
+    for (size_t t = 0; t + 1 < nw; ++t) {
         uint32_t acc = 0;
 #pragma GCC unroll 32
         for (unsigned j = 0; j < 32; ++j) {
@@ -480,6 +500,7 @@ void r2_square(uint32_t* out, const uint32_t* in, size_t n, uint32_t* prod) {
         next();
     }
     out[nw - 1] = acc;
+#endif
 }
 // 32 x 32 -> 64-bit carry-less product from four UMULL classes per class of
 // the result (the bit classes as in r2_row: at most 8 terms per position).
@@ -605,10 +626,10 @@ void r2_mul_cyclic(uint32_t* out, const uint32_t* x, const uint32_t* y, size_t n
     r2_fold(out, prod, n);
 }
 // out = in^(2^k): k squarings (bit spreading, ~55 cycles per word on the M4)
-// up to k = 4, else the permutation (a byte per coefficient: about as fast
-// from k = 4 on; 4 / 12 / 24 measured alike within 0.5 % of keygen).
-constexpr size_t kSquaringsMax = 4;
-// prod: 2 nw + 2 words, bytes: 8 nw words.
+// up to k = 2, else the permutation (on the M4 the four-pointer gather: from
+// k = 4 on faster than the squarings; 2 -> 1 cost +2.3k of keygen at 701).
+constexpr size_t kSquaringsMax = 2;
+// prod: 2 nw + 2 words, bytes: 16 nw words.
 void r2_power2k(uint32_t* out, const uint32_t* in, size_t n, size_t k, uint32_t* prod, uint32_t* bytes) {
     if (k > kSquaringsMax) return r2_frobenius(out, in, n, k, bytes);
     r2_square(out, in, n, prod);
@@ -783,8 +804,8 @@ void r2_inverse_exp(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch)
     uint32_t* slots = scratch;           // c_(ch.v[i]) at slot i
     uint32_t* T = slots + ch.len * nw;
     uint32_t* prod = T + nw;              // 2 nw + 2
-    uint32_t* bytes = prod + 2 * nw + 2;  // 8 nw: r2_frobenius's bytes
-    uint32_t* kt = bytes + 8 * nw;        // the products' scratch: r2_exp_karatsuba_words(nw)
+    uint32_t* bytes = prod + 2 * nw + 2;  // 16 nw: r2_frobenius's bytes
+    uint32_t* kt = bytes + 16 * nw;       // the products' scratch: r2_exp_karatsuba_words(nw)
     pack_bits(slots, a, n);  // c_1 = a
     for (size_t i = 1; i < ch.len; ++i) {
         // c_v = c_big^(2^small) c_small with big + small = v, big the previous
