@@ -390,13 +390,6 @@ inline uint32_t pow_half_mod(size_t k, size_t n) {
     }
     return r;
 }
-// Bits 0..15 of x to the even positions of the result.
-inline uint32_t spread16(uint32_t x) {
-    x = (x | (x << 8)) & 0x00FF00FFu;
-    x = (x | (x << 4)) & 0x0F0F0F0Fu;
-    x = (x | (x << 2)) & 0x33333333u;
-    return (x | (x << 1)) & 0x55555555u;
-}
 // out = prod mod x^n - 1 (prod: 2 nw + 2 words, bits >= 2n - 1 zero): bit i ^ bit i + n.
 inline void r2_fold(uint32_t* out, const uint32_t* prod, size_t n) {
     const size_t nw = (n + 31) / 32, q = n / 32, s = n % 32;
@@ -406,15 +399,35 @@ inline void r2_fold(uint32_t* out, const uint32_t* prod, size_t n) {
     }
     if (s != 0) out[nw - 1] &= (1u << s) - 1;
 }
+// Bit k of the low half to bit 2k, of the high half to bit 2k + 1 (Hacker's
+// Delight's perfect shuffle).
+inline uint32_t shuffle32(uint32_t x) {
+    uint32_t u = (x ^ (x >> 8)) & 0x0000FF00u;
+    x ^= u ^ (u << 8);
+    u = (x ^ (x >> 4)) & 0x00F000F0u;
+    x ^= u ^ (u << 4);
+    u = (x ^ (x >> 2)) & 0x0C0C0C0Cu;
+    x ^= u ^ (u << 2);
+    u = (x ^ (x >> 1)) & 0x22222222u;
+    return x ^ u ^ (u << 1);
+}
 // out = in^2 = in(x^2) mod x^n - 1 (out may be in); prod: 2 nw + 2 words.
+// Bit i < h = (n + 1) / 2 goes to 2i, bit h + k to 2k + 1 (2h = n + 1): out
+// word t interleaves in's bits [16t, 16t + 16) with [h + 16t, h + 16t + 16),
+// one shuffle a word, no spread product and no fold pass. (Bits i >= h also
+// land at 2i >= n + 1, in the top word: masked.)
 void r2_square(uint32_t* out, const uint32_t* in, size_t n, uint32_t* prod) {
-    const size_t nw = (n + 31) / 32;
-    for (size_t t = 0; t < nw; ++t) {
-        prod[2 * t] = spread16(in[t] & 0xFFFFu);
-        prod[2 * t + 1] = spread16(in[t] >> 16);
+    const size_t nw = (n + 31) / 32, h = (n + 1) / 2, q = h / 32, s = h % 32;
+    uint32_t* P = prod;  // in, two zero words above (out may be in)
+    for (size_t t = 0; t < nw; ++t) P[t] = in[t];
+    P[nw] = P[nw + 1] = 0;
+    for (size_t u = 0; 2 * u < nw; ++u) {
+        const uint32_t lo = P[u];
+        const uint32_t hi = s == 0 ? P[u + q] : (P[u + q] >> s) | (P[u + q + 1] << (32 - s));  // (public s)
+        out[2 * u] = shuffle32((lo & 0xFFFFu) | (hi << 16));
+        if (2 * u + 1 < nw) out[2 * u + 1] = shuffle32((lo >> 16) | (hi & 0xFFFF0000u));
     }
-    prod[2 * nw] = prod[2 * nw + 1] = 0;
-    r2_fold(out, prod, n);
+    if (n % 32 != 0) out[nw - 1] &= (1u << (n % 32)) - 1;
 }
 // out = in(x^(2^k)) mod x^n - 1: out bit j = in bit (j 2^-k mod n) (public indices).
 // bytes: 16 nw words of scratch (one byte per coefficient: a load per bit, no shifts).
@@ -625,10 +638,10 @@ void r2_mul_cyclic(uint32_t* out, const uint32_t* x, const uint32_t* y, size_t n
     prod[2 * nw] = prod[2 * nw + 1] = 0;
     r2_fold(out, prod, n);
 }
-// out = in^(2^k): k squarings (bit spreading, ~55 cycles per word on the M4)
-// up to k = 2, else the permutation (on the M4 the four-pointer gather: from
-// k = 4 on faster than the squarings; 2 -> 1 cost +2.3k of keygen at 701).
-constexpr size_t kSquaringsMax = 2;
+// out = in^(2^k): k squarings (one shuffle a word, ~25 cycles per word on
+// the M4) up to k = 4, else the permutation (the four-pointer gather; at 701
+// 4 -> 2 cost +0.2k of keygen, 4 -> 1 +3k).
+constexpr size_t kSquaringsMax = 4;
 // prod: 2 nw + 2 words, bytes: 16 nw words.
 void r2_power2k(uint32_t* out, const uint32_t* in, size_t n, size_t k, uint32_t* prod, uint32_t* bytes) {
     if (k > kSquaringsMax) return r2_frobenius(out, in, n, k, bytes);
