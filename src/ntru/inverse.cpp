@@ -456,7 +456,7 @@ void r2_square(uint32_t* out, const uint32_t* in, size_t n, uint32_t* prod) {
         const uint8_t *b1 = b + step, *b2 = b + 2 * step % nn, *b3 = b + 3 * step % nn;
         // X: n in the low half (USUB16 / SEL subtract n where reached), 4 step mod n in the high half
         const uint32_t X = nn | ((4 * step % nn) << 16);
-        uint32_t i = 0, cnt = uint32_t(nw), acc, t0, t1, t2;
+        uint32_t i = 0, cnt = uint32_t(nw), acc, t0, t1, t2, t3;
         uint32_t* o = out;
         __asm__ volatile(
             "1:\n\t"
@@ -464,24 +464,24 @@ void r2_square(uint32_t* out, const uint32_t* in, size_t n, uint32_t* prod) {
             "ldrb %[t0], [%[b0], %[i]]\n\t"
             "ldrb %[t1], [%[b1], %[i]]\n\t"
             "ldrb %[t2], [%[b2], %[i]]\n\t"
+            "ldrb %[t3], [%[b3], %[i]]\n\t"
+            "add %[i], %[i], %[X], lsr #16\n\t"
             ".if \\g == 0\n\t"
             "mov %[acc], %[t0]\n\t"
             ".else\n\t"
             "orr %[acc], %[acc], %[t0], lsl #\\g\n\t"
             ".endif\n\t"
-            "ldrb %[t0], [%[b3], %[i]]\n\t"
-            "add %[i], %[i], %[X], lsr #16\n\t"
+            "usub16 %[t0], %[i], %[X]\n\t"
             "orr %[acc], %[acc], %[t1], lsl #(\\g + 1)\n\t"
-            "usub16 %[t1], %[i], %[X]\n\t"
+            "sel %[i], %[t0], %[i]\n\t"
             "orr %[acc], %[acc], %[t2], lsl #(\\g + 2)\n\t"
-            "sel %[i], %[t1], %[i]\n\t"
-            "orr %[acc], %[acc], %[t0], lsl #(\\g + 3)\n\t"
+            "orr %[acc], %[acc], %[t3], lsl #(\\g + 3)\n\t"
             ".endr\n\t"
             "str %[acc], [%[o]], #4\n\t"
             "subs %[cnt], %[cnt], #1\n\t"
             "bne 1b"
             : [i] "+r"(i), [cnt] "+r"(cnt), [o] "+r"(o), [acc] "=&r"(acc), [t0] "=&r"(t0), [t1] "=&r"(t1),
-              [t2] "=&r"(t2)
+              [t2] "=&r"(t2), [t3] "=&r"(t3)
             : [b0] "r"(b), [b1] "r"(b1), [b2] "r"(b2), [b3] "r"(b3), [X] "r"(X)
             : "cc", "memory");
     }
