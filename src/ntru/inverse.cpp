@@ -382,13 +382,35 @@ void r2_inverse_jump(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch
 
 namespace {
 // 2^-k mod n (n odd, public): powers of 1/2 = (n + 1) / 2.
-inline uint32_t pow_half_mod(size_t k, size_t n) {
+constexpr uint32_t pow_half_mod(size_t k, size_t n) {
     uint32_t r = 1, b = uint32_t((n + 1) / 2), m = uint32_t(n);  // n < 2^16: products fit 32 bits
     for (; k != 0; k >>= 1) {
         if (k & 1) r = r * b % m;
         b = b * b % m;
     }
     return r;
+}
+// 2^-v mod n for the chain elements v of the six sets' n: flash tables, no
+// divisions per Frobenius call (~150 cycles each with them); null for other n.
+constexpr R2Chain r2_half_powers_of(size_t n) {
+    R2Chain h = r2_exp_chain(n);
+    for (size_t i = 0; i < h.len; ++i) h.v[i] = uint16_t(pow_half_mod(h.v[i], n));
+    return h;
+}
+template <size_t N>
+struct R2HalfPowers {
+    static constexpr R2Chain table = r2_half_powers_of(N);
+};
+inline const uint16_t* r2_half_powers(size_t n) {
+    switch (n) {
+    case 509: return R2HalfPowers<509>::table.v;
+    case 677: return R2HalfPowers<677>::table.v;
+    case 701: return R2HalfPowers<701>::table.v;
+    case 821: return R2HalfPowers<821>::table.v;
+    case 1229: return R2HalfPowers<1229>::table.v;
+    case 1373: return R2HalfPowers<1373>::table.v;
+    default: return nullptr;
+    }
 }
 // out = prod mod x^n - 1 (prod: 2 nw + 2 words, bits >= 2n - 1 zero): bit i ^ bit i + n.
 inline void r2_fold(uint32_t* out, const uint32_t* prod, size_t n) {
@@ -431,9 +453,10 @@ void r2_square(uint32_t* out, const uint32_t* in, size_t n, uint32_t* prod) {
 }
 // out = in(x^(2^k)) mod x^n - 1: out bit j = in bit (j 2^-k mod n) (public indices).
 // bytes: 16 nw words of scratch (one byte per coefficient: a load per bit, no shifts).
-[[gnu::noinline]] void r2_frobenius(uint32_t* out, const uint32_t* in, size_t n, size_t k, uint32_t* bytes) {
+// step: 2^-k mod n.
+[[gnu::noinline]] void r2_frobenius(uint32_t* out, const uint32_t* in, size_t n, uint32_t step, uint32_t* bytes) {
     const size_t nw = (n + 31) / 32;
-    const uint32_t step = pow_half_mod(k, n), nn = uint32_t(n);  // 2^-k mod n
+    const uint32_t nn = uint32_t(n);
     uint8_t* b = reinterpret_cast<uint8_t*>(bytes);
 #if defined(PQMCU_TARGET_M4)
     // The image twice (bytes i and n + i: coefficient i), so that four base
@@ -453,9 +476,11 @@ void r2_square(uint32_t* out, const uint32_t* in, size_t n, uint32_t* prod) {
         put(0), put(1), put(2), put(3), put(4), put(5), put(6), put(7);
     }
     {
-        const uint8_t *b1 = b + step, *b2 = b + 2 * step % nn, *b3 = b + 3 * step % nn;
+        const auto add = [nn](uint32_t x, uint32_t y) { return x + y >= nn ? x + y - nn : x + y; };  // (public)
+        const uint32_t s2 = add(step, step), s3 = add(s2, step), s4 = add(s3, step);
+        const uint8_t *b1 = b + step, *b2 = b + s2, *b3 = b + s3;
         // X: n in the low half (USUB16 / SEL subtract n where reached), 4 step mod n in the high half
-        const uint32_t X = nn | ((4 * step % nn) << 16);
+        const uint32_t X = nn | (s4 << 16);
         uint32_t i = 0, cnt = uint32_t(nw), acc, t0, t1, t2, t3;
         uint32_t* o = out;
         __asm__ volatile(
@@ -643,8 +668,10 @@ void r2_mul_cyclic(uint32_t* out, const uint32_t* x, const uint32_t* y, size_t n
 // 4 -> 2 cost +0.2k of keygen, 4 -> 1 +3k).
 constexpr size_t kSquaringsMax = 4;
 // prod: 2 nw + 2 words, bytes: 16 nw words.
-void r2_power2k(uint32_t* out, const uint32_t* in, size_t n, size_t k, uint32_t* prod, uint32_t* bytes) {
-    if (k > kSquaringsMax) return r2_frobenius(out, in, n, k, bytes);
+// step: 2^-k mod n.
+void r2_power2k(uint32_t* out, const uint32_t* in, size_t n, size_t k, uint32_t step, uint32_t* prod,
+                uint32_t* bytes) {
+    if (k > kSquaringsMax) return r2_frobenius(out, in, n, step, bytes);
     r2_square(out, in, n, prod);
     for (size_t i = 1; i < k; ++i) r2_square(out, out, n, prod);
 }
@@ -814,6 +841,7 @@ static_assert(r2_chain_ok(509) && r2_chain_ok(677) && r2_chain_ok(701) && r2_cha
 void r2_inverse_exp(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch) {
     const size_t nw = (n + 31) / 32;
     const R2Chain ch = r2_exp_chain(n);  // public
+    const uint16_t* half = r2_half_powers(n);
     uint32_t* slots = scratch;           // c_(ch.v[i]) at slot i
     uint32_t* T = slots + ch.len * nw;
     uint32_t* prod = T + nw;              // 2 nw + 2
@@ -827,7 +855,8 @@ void r2_inverse_exp(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch)
         size_t j = 0;
         while (ch.v[j] != other) ++j;
         const size_t big = last >= other ? i - 1 : j, small = last >= other ? j : i - 1;
-        r2_power2k(T, slots + big * nw, n, ch.v[small], prod, bytes);
+        const uint32_t step = half != nullptr ? half[small] : pow_half_mod(ch.v[small], n);
+        r2_power2k(T, slots + big * nw, n, ch.v[small], step, prod, bytes);
         r2_mul_cyclic(slots + i * nw, T, slots + small * nw, n, prod, kt);
     }
     r2_square(T, slots + (ch.len - 1) * nw, n, prod);  // c_(n-2)^2 = a^(2^(n-1) - 2)
