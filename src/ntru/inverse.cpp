@@ -788,9 +788,13 @@ namespace {
 inline uint64_t e2_word(uint32_t w) {
     const uint32_t c[4] = {w & 0x11111111u, w & 0x22222222u, w & 0x44444444u, w & 0x88888888u};
     uint64_t e = 0;
+    // (unrolled: GCC kept both loops, the masks shifted at run time and the
+    // classes on the stack)
+#pragma GCC unroll 4
     for (int k = 0; k < 4; ++k) {
         const uint64_t mask = 0x3333333333333333ull << k;  // count mod 4 at the class-k positions
         uint64_t sum = 0;
+#pragma GCC unroll 4
         for (int i = 0; i < 4; ++i) sum += (uint64_t(c[i]) * c[(k - i) & 3]) & mask;
         e |= (sum >> 1) & (0x1111111111111111ull << k);  // bit 1 of each count
     }
