@@ -691,11 +691,15 @@ void pack_bits(uint32_t* W, const uint16_t* a, size_t n) {
         // Delight's perfect shuffle): ~2 operations per two coefficients
         // and 20 per word instead of ~3 per coefficient.
         uint32_t acc = 0;
+        // the mask in a register: AND, then ORR with a shifted operand (GCC
+        // shifted first and masked with an immediate: three operations)
+        uint32_t m = 0x00010001u;
+        __asm__("" : "+r"(m));
 #pragma GCC unroll 16
         for (unsigned j = 0; j < 16; ++j) {
             uint32_t v;
             __builtin_memcpy(&v, x + 2 * j, 4);
-            acc |= (v & 0x00010001u) << j;
+            acc |= (v & m) << j;
         }
         uint32_t u = (acc ^ (acc >> 8)) & 0x0000FF00u;
         acc ^= u ^ (u << 8);
@@ -741,9 +745,13 @@ void unpack_bits(uint16_t* r, const uint32_t* S, const uint32_t* E, size_t n, ui
                 return x ^ u ^ (u << 8);
             };
             const uint32_t su = unshuffle(s);
+            // the mask in a register: one AND with a shifted operand per
+            // two coefficients (GCC chose LSR and an immediate AND)
+            uint32_t m = 0x00010001u;
+            __asm__("" : "+r"(m));
 #pragma GCC unroll 16
             for (unsigned j = 0; j < 16; ++j) {
-                const uint32_t v = (su >> j) & 0x00010001u;
+                const uint32_t v = (su >> j) & m;
                 __builtin_memcpy(y + 2 * j, &v, 4);
             }
 #else
