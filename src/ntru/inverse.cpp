@@ -453,12 +453,26 @@ void r2_square(uint32_t* out, const uint32_t* in, size_t n, uint32_t* prod) {
     uint32_t* P = prod;  // in, two zero words above (out may be in)
     for (size_t t = 0; t < nw; ++t) P[t] = in[t];
     P[nw] = P[nw + 1] = 0;
-    for (size_t u = 0; 2 * u < nw; ++u) {
-        const uint32_t lo = P[u];
-        const uint32_t hi = s == 0 ? P[u + q] : (P[u + q] >> s) | (P[u + q + 1] << (32 - s));  // (public s)
-        out[2 * u] = shuffle32((lo & 0xFFFFu) | (hi << 16));
-        if (2 * u + 1 < nw) out[2 * u + 1] = shuffle32((lo >> 16) | (hi & 0xFFFF0000u));
+    // (the s = 0 test and the odd tail out of the loop, the high word carried)
+    const auto hi_at = [&](size_t u) { return s == 0 ? P[u + q] : (P[u + q] >> s) | (P[u + q + 1] << (32 - s)); };
+    size_t u = 0;
+    if (s != 0) {
+        uint32_t cur = P[q];
+        for (; 2 * u + 1 < nw; ++u) {
+            const uint32_t lo = P[u], next = P[u + q + 1];
+            const uint32_t hi = (cur >> s) | (next << (32 - s));
+            cur = next;
+            out[2 * u] = shuffle32((lo & 0xFFFFu) | (hi << 16));
+            out[2 * u + 1] = shuffle32((lo >> 16) | (hi & 0xFFFF0000u));
+        }
+    } else {
+        for (; 2 * u + 1 < nw; ++u) {
+            const uint32_t lo = P[u], hi = hi_at(u);
+            out[2 * u] = shuffle32((lo & 0xFFFFu) | (hi << 16));
+            out[2 * u + 1] = shuffle32((lo >> 16) | (hi & 0xFFFF0000u));
+        }
     }
+    if (2 * u < nw) out[2 * u] = shuffle32((P[u] & 0xFFFFu) | (hi_at(u) << 16));  // (public: nw odd)
     if (n % 32 != 0) out[nw - 1] &= (1u << (n % 32)) - 1;
 }
 // out = in(x^(2^k)) mod x^n - 1: out bit j = in bit (j 2^-k mod n) (public indices).
