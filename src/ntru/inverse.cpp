@@ -750,27 +750,42 @@ void pack_bits(uint32_t* W, const uint16_t* a, size_t n) {
     }
 }
 // r[i] = bit i of S (^ flip) plus twice bit i of E (E may be null), i < n.
+// Out of line (r2_square_mod4's frame is on keygen's stack peak: the
+// two-word form with E inlined there grew it).
 template <bool WithE>
-void unpack_bits(uint16_t* r, const uint32_t* S, const uint32_t* E, size_t n, uint32_t flip = 0) {
+[[gnu::noinline]] void unpack_bits(uint16_t* r, const uint32_t* S, const uint32_t* E, size_t n, uint32_t flip = 0) {
     size_t t = 0;
     const auto word = [&](size_t count) {
         const uint32_t s = S[t] ^ flip, e = WithE ? E[t] : 0;
         uint16_t* y = r + 32 * t;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        // pack_bits backwards: the even bits to the low half, the odd
+        // ones to the high half (the inverse shuffle), then two
+        // coefficients a word
+        const auto unshuffle = [](uint32_t x) {
+            uint32_t u = (x ^ (x >> 1)) & 0x22222222u;
+            x ^= u ^ (u << 1);
+            u = (x ^ (x >> 2)) & 0x0C0C0C0Cu;
+            x ^= u ^ (u << 2);
+            u = (x ^ (x >> 4)) & 0x00F000F0u;
+            x ^= u ^ (u << 4);
+            u = (x ^ (x >> 8)) & 0x0000FF00u;
+            return x ^ u ^ (u << 8);
+        };
+        if (count == 32 && WithE) {
+            const uint32_t su = unshuffle(s), eu = unshuffle(e);
+            uint32_t m = 0x00010001u;
+            __asm__("" : "+r"(m));
+#pragma GCC unroll 16
+            for (unsigned j = 0; j < 16; ++j) {
+                const uint32_t v = ((su >> j) & m) | (((eu >> j) & m) << 1);
+                __builtin_memcpy(y + 2 * j, &v, 4);
+            }
+            return;
+        }
+#endif
         if (count == 32 && !WithE) {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-            // pack_bits backwards (without E): the even bits to the low
-            // half, the odd ones to the high half (the inverse shuffle),
-            // then two coefficients a word
-            const auto unshuffle = [](uint32_t x) {
-                uint32_t u = (x ^ (x >> 1)) & 0x22222222u;
-                x ^= u ^ (u << 1);
-                u = (x ^ (x >> 2)) & 0x0C0C0C0Cu;
-                x ^= u ^ (u << 2);
-                u = (x ^ (x >> 4)) & 0x00F000F0u;
-                x ^= u ^ (u << 4);
-                u = (x ^ (x >> 8)) & 0x0000FF00u;
-                return x ^ u ^ (u << 8);
-            };
             const uint32_t su = unshuffle(s);
             // the mask in a register: one AND with a shifted operand per
             // two coefficients (GCC chose LSR and an immediate AND)
@@ -785,7 +800,7 @@ void unpack_bits(uint16_t* r, const uint32_t* S, const uint32_t* E, size_t n, ui
 #pragma GCC unroll 32
             for (unsigned j = 0; j < 32; ++j) y[j] = uint16_t((s >> j) & 1);
 #endif
-        } else if (count == 32) {  // (WithE as before: the two-word form grew a frame on the stack peak)
+        } else if (count == 32) {  // (WithE, big-endian targets)
 #pragma GCC unroll 32
             for (unsigned j = 0; j < 32; ++j) y[j] = uint16_t(((s >> j) & 1) + (WithE ? 2 * ((e >> j) & 1) : 0));
         } else {
