@@ -382,7 +382,7 @@ void r2_inverse_jump(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch
 
 namespace {
 // 2^-k mod n (n odd, public): powers of 1/2 = (n + 1) / 2.
-inline uint32_t pow_half_mod(size_t k, size_t n) {
+constexpr uint32_t pow_half_mod(size_t k, size_t n) {
     uint32_t r = 1, b = uint32_t((n + 1) / 2), m = uint32_t(n);  // n < 2^16: products fit 32 bits
     for (; k != 0; k >>= 1) {
         if (k & 1) r = r * b % m;
@@ -390,82 +390,167 @@ inline uint32_t pow_half_mod(size_t k, size_t n) {
     }
     return r;
 }
-// Bits 0..15 of x to the even positions of the result.
-inline uint32_t spread16(uint32_t x) {
-    x = (x | (x << 8)) & 0x00FF00FFu;
-    x = (x | (x << 4)) & 0x0F0F0F0Fu;
-    x = (x | (x << 2)) & 0x33333333u;
-    return (x | (x << 1)) & 0x55555555u;
+// 2^-v mod n for the chain elements v of the six sets' n: flash tables, no
+// divisions per Frobenius call (~150 cycles each with them); null for other n.
+constexpr R2Chain r2_half_powers_of(size_t n) {
+    R2Chain h = r2_exp_chain(n);
+    for (size_t i = 0; i < h.len; ++i) h.v[i] = uint16_t(pow_half_mod(h.v[i], n));
+    return h;
+}
+template <size_t N>
+struct R2HalfPowers {
+    static constexpr R2Chain table = r2_half_powers_of(N);
+};
+inline const uint16_t* r2_half_powers(size_t n) {
+    switch (n) {
+    case 509: return R2HalfPowers<509>::table.v;
+    case 677: return R2HalfPowers<677>::table.v;
+    case 701: return R2HalfPowers<701>::table.v;
+    case 821: return R2HalfPowers<821>::table.v;
+    case 1229: return R2HalfPowers<1229>::table.v;
+    case 1373: return R2HalfPowers<1373>::table.v;
+    default: return nullptr;
+    }
 }
 // out = prod mod x^n - 1 (prod: 2 nw + 2 words, bits >= 2n - 1 zero): bit i ^ bit i + n.
-inline void r2_fold(uint32_t* out, const uint32_t* prod, size_t n) {
+// (The s = 0 test out of the loop and the high word carried: GCC had kept
+// the test in the loop, ~17 cycles a word. Out of line: inlined, its
+// registers grew r2_inverse_exp's frame, on keygen's stack peak.)
+[[gnu::noinline]] void r2_fold(uint32_t* out, const uint32_t* prod, size_t n) {
     const size_t nw = (n + 31) / 32, q = n / 32, s = n % 32;
-    for (size_t t = 0; t < nw; ++t) {
-        const uint32_t hi = s == 0 ? prod[t + q] : (prod[t + q] >> s) | (prod[t + q + 1] << (32 - s));
-        out[t] = prod[t] ^ hi;
+    if (s == 0) {  // (public; no NTRU n)
+        for (size_t t = 0; t < nw; ++t) out[t] = prod[t] ^ prod[t + q];
+        return;
     }
-    if (s != 0) out[nw - 1] &= (1u << s) - 1;
+    uint32_t cur = prod[q];
+#pragma GCC unroll 2
+    for (size_t t = 0; t < nw; ++t) {
+        const uint32_t next = prod[t + q + 1];
+        out[t] = prod[t] ^ (cur >> s) ^ (next << (32 - s));
+        cur = next;
+    }
+    out[nw - 1] &= (1u << s) - 1;
+}
+// Bit k of the low half to bit 2k, of the high half to bit 2k + 1 (Hacker's
+// Delight's perfect shuffle).
+inline uint32_t shuffle32(uint32_t x) {
+    uint32_t u = (x ^ (x >> 8)) & 0x0000FF00u;
+    x ^= u ^ (u << 8);
+    u = (x ^ (x >> 4)) & 0x00F000F0u;
+    x ^= u ^ (u << 4);
+    u = (x ^ (x >> 2)) & 0x0C0C0C0Cu;
+    x ^= u ^ (u << 2);
+    u = (x ^ (x >> 1)) & 0x22222222u;
+    return x ^ u ^ (u << 1);
 }
 // out = in^2 = in(x^2) mod x^n - 1 (out may be in); prod: 2 nw + 2 words.
+// Bit i < h = (n + 1) / 2 goes to 2i, bit h + k to 2k + 1 (2h = n + 1): out
+// word t interleaves in's bits [16t, 16t + 16) with [h + 16t, h + 16t + 16),
+// one shuffle a word, no spread product and no fold pass. (Bits i >= h also
+// land at 2i >= n + 1, in the top word: masked.)
 void r2_square(uint32_t* out, const uint32_t* in, size_t n, uint32_t* prod) {
-    const size_t nw = (n + 31) / 32;
-    for (size_t t = 0; t < nw; ++t) {
-        prod[2 * t] = spread16(in[t] & 0xFFFFu);
-        prod[2 * t + 1] = spread16(in[t] >> 16);
+    const size_t nw = (n + 31) / 32, h = (n + 1) / 2, q = h / 32, s = h % 32;
+    uint32_t* P = prod;  // in, two zero words above (out may be in)
+    for (size_t t = 0; t < nw; ++t) P[t] = in[t];
+    P[nw] = P[nw + 1] = 0;
+    // (the s = 0 test and the odd tail out of the loop, the high word carried)
+    const auto hi_at = [&](size_t u) { return s == 0 ? P[u + q] : (P[u + q] >> s) | (P[u + q + 1] << (32 - s)); };
+    size_t u = 0;
+    if (s != 0) {
+        uint32_t cur = P[q];
+        for (; 2 * u + 1 < nw; ++u) {
+            const uint32_t lo = P[u], next = P[u + q + 1];
+            const uint32_t hi = (cur >> s) | (next << (32 - s));
+            cur = next;
+            out[2 * u] = shuffle32((lo & 0xFFFFu) | (hi << 16));
+            out[2 * u + 1] = shuffle32((lo >> 16) | (hi & 0xFFFF0000u));
+        }
+    } else {
+        for (; 2 * u + 1 < nw; ++u) {
+            const uint32_t lo = P[u], hi = hi_at(u);
+            out[2 * u] = shuffle32((lo & 0xFFFFu) | (hi << 16));
+            out[2 * u + 1] = shuffle32((lo >> 16) | (hi & 0xFFFF0000u));
+        }
     }
-    prod[2 * nw] = prod[2 * nw + 1] = 0;
-    r2_fold(out, prod, n);
+    if (2 * u < nw) out[2 * u] = shuffle32((P[u] & 0xFFFFu) | (hi_at(u) << 16));  // (public: nw odd)
+    if (n % 32 != 0) out[nw - 1] &= (1u << (n % 32)) - 1;
 }
 // out = in(x^(2^k)) mod x^n - 1: out bit j = in bit (j 2^-k mod n) (public indices).
-// bytes: 8 nw words of scratch (one byte per coefficient: a load per bit, no shifts).
-[[gnu::noinline]] void r2_frobenius(uint32_t* out, const uint32_t* in, size_t n, size_t k, uint32_t* bytes) {
+// bytes: 16 nw words of scratch (one byte per coefficient: a load per bit, no shifts).
+// step: 2^-k mod n.
+[[gnu::noinline]] void r2_frobenius(uint32_t* out, const uint32_t* in, size_t n, uint32_t step, uint32_t* bytes) {
     const size_t nw = (n + 31) / 32;
+    const uint32_t nn = uint32_t(n);
+    uint8_t* b = reinterpret_cast<uint8_t*>(bytes);
+#if defined(PQMCU_TARGET_M4)
+    // The image twice (bytes i and n + i: coefficient i), so that four base
+    // pointers b + (j step mod n), j < 4, share one index advanced by 4 step
+    // mod n: four bits per eleven instructions (was nine per two). Words from
+    // the top down: the first copy's zero bits at n and up are written before
+    // the second copy's low words there (unaligned word stores).
+    // (the multiplier in a register: GCC made nibble_to_lanes' MUL two ADDs)
+    uint32_t spread = 0x00204081u;
+    __asm__("" : "+r"(spread));
+    for (size_t t = nw; t-- > 0;) {
+        const uint32_t v = in[t];
+        uint32_t* lo = bytes + 8 * t;
+        uint8_t* hi = b + n + 32 * t;
+        const auto put = [&](unsigned q) {
+            const uint32_t x = (((v >> (4 * q)) & 15) * spread) & kLanes1;
+            lo[q] = x;
+            __builtin_memcpy(hi + 4 * q, &x, 4);
+        };
+        put(0), put(1), put(2), put(3), put(4), put(5), put(6), put(7);
+    }
+    {
+        const auto add = [nn](uint32_t x, uint32_t y) { return x + y >= nn ? x + y - nn : x + y; };  // (public)
+        const uint32_t s2 = add(step, step), s3 = add(s2, step), s4 = add(s3, step);
+        const uint8_t *b1 = b + step, *b2 = b + s2, *b3 = b + s3;
+        // X: n in the low half (USUB16 / SEL subtract n where reached), 4 step mod n in the high half
+        const uint32_t X = nn | (s4 << 16);
+        uint32_t i = 0, cnt = uint32_t(nw), acc, t0, t1, t2, t3;
+        uint32_t* o = out;
+        __asm__ volatile(
+            "1:\n\t"
+            ".irp g, 0,4,8,12,16,20,24,28\n\t"
+            "ldrb %[t0], [%[b0], %[i]]\n\t"
+            "ldrb %[t1], [%[b1], %[i]]\n\t"
+            "ldrb %[t2], [%[b2], %[i]]\n\t"
+            "ldrb %[t3], [%[b3], %[i]]\n\t"
+            "add %[i], %[i], %[X], lsr #16\n\t"
+            ".if \\g == 0\n\t"
+            "mov %[acc], %[t0]\n\t"
+            ".else\n\t"
+            "orr %[acc], %[acc], %[t0], lsl #\\g\n\t"
+            ".endif\n\t"
+            "usub16 %[t0], %[i], %[X]\n\t"
+            "orr %[acc], %[acc], %[t1], lsl #(\\g + 1)\n\t"
+            "sel %[i], %[t0], %[i]\n\t"
+            "orr %[acc], %[acc], %[t2], lsl #(\\g + 2)\n\t"
+            "orr %[acc], %[acc], %[t3], lsl #(\\g + 3)\n\t"
+            ".endr\n\t"
+            "str %[acc], [%[o]], #4\n\t"
+            "subs %[cnt], %[cnt], #1\n\t"
+            "bne 1b"
+            : [i] "+r"(i), [cnt] "+r"(cnt), [o] "+r"(o), [acc] "=&r"(acc), [t0] "=&r"(t0), [t1] "=&r"(t1),
+              [t2] "=&r"(t2), [t3] "=&r"(t3)
+            : [b0] "r"(b), [b1] "r"(b1), [b2] "r"(b2), [b3] "r"(b3), [X] "r"(X)
+            : "cc", "memory");
+    }
+    const size_t s = n % 32;
+    if (s != 0) out[nw - 1] &= (1u << s) - 1;  // (the gather ran on past n)
+#else
     for (size_t t = 0; t < nw; ++t) {
         const uint32_t v = in[t];
 #pragma GCC unroll 8
         for (unsigned q = 0; q < 8; ++q) bytes[8 * t + q] = nibble_to_lanes((v >> (4 * q)) & 15);
     }
-    const uint8_t* b = reinterpret_cast<const uint8_t*>(bytes);
-    const uint32_t step = pow_half_mod(k, n), nn = uint32_t(n);  // 2^-k mod n
     uint32_t src = 0;
     const auto next = [&] {
         src += step;
         if (src >= nn) src -= nn;  // (public)
     };
-    size_t t = 0;
-#if defined(PQMCU_TARGET_M4)
-    if (nw >= 2) {
-        // Two indices per register as halfwords (n < 2^15): each pair advanced
-        // by 2 step mod n (UADD16, then USUB16 / SEL subtract n where reached),
-        // two bits per nine instructions instead of six per bit.
-        uint32_t P = (step % nn) << 16, k = uint32_t(nw - 1), acc, t0, t1;
-        const uint32_t S = uint32_t(2 * step % nn) * 0x10001u, NN = nn * 0x10001u;
-        uint32_t* o = out;
-        __asm__ volatile(
-            "1:\n\t"
-            "movs %[acc], #0\n\t"
-            ".irp j, 0,2,4,6,8,10,12,14,16,18,20,22,24,26,28,30\n\t"
-            "uxth %[t0], %[P]\n\t"
-            "lsr %[t1], %[P], #16\n\t"
-            "ldrb %[t0], [%[b], %[t0]]\n\t"
-            "ldrb %[t1], [%[b], %[t1]]\n\t"
-            "uadd16 %[P], %[P], %[S]\n\t"
-            "orr %[acc], %[acc], %[t0], lsl #\\j\n\t"
-            "usub16 %[t0], %[P], %[NN]\n\t"
-            "sel %[P], %[t0], %[P]\n\t"
-            "orr %[acc], %[acc], %[t1], lsl #(\\j + 1)\n\t"
-            ".endr\n\t"
-            "str %[acc], [%[o]], #4\n\t"
-            "subs %[k], %[k], #1\n\t"
-            "bne 1b"
-            : [P] "+r"(P), [k] "+r"(k), [o] "+r"(o), [acc] "=&r"(acc), [t0] "=&r"(t0), [t1] "=&r"(t1)
-            : [b] "r"(b), [S] "r"(S), [NN] "r"(NN)
-            : "cc", "memory");
-        t = nw - 1;
-        src = P & 0xFFFFu;
-    }
-#endif
-    for (; t + 1 < nw; ++t) {
+    for (size_t t = 0; t + 1 < nw; ++t) {
         uint32_t acc = 0;
 #pragma GCC unroll 32
         for (unsigned j = 0; j < 32; ++j) {
@@ -480,6 +565,7 @@ void r2_square(uint32_t* out, const uint32_t* in, size_t n, uint32_t* prod) {
         next();
     }
     out[nw - 1] = acc;
+#endif
 }
 // 32 x 32 -> 64-bit carry-less product from four UMULL classes per class of
 // the result (the bit classes as in r2_row: at most 8 terms per position).
@@ -604,13 +690,15 @@ void r2_mul_cyclic(uint32_t* out, const uint32_t* x, const uint32_t* y, size_t n
     prod[2 * nw] = prod[2 * nw + 1] = 0;
     r2_fold(out, prod, n);
 }
-// out = in^(2^k): k squarings (bit spreading, ~55 cycles per word on the M4)
-// up to k = 4, else the permutation (a byte per coefficient: about as fast
-// from k = 4 on; 4 / 12 / 24 measured alike within 0.5 % of keygen).
+// out = in^(2^k): k squarings (one shuffle a word, ~25 cycles per word on
+// the M4) up to k = 4, else the permutation (the four-pointer gather; at 701
+// 4 -> 2 cost +0.2k of keygen, 4 -> 1 +3k).
 constexpr size_t kSquaringsMax = 4;
-// prod: 2 nw + 2 words, bytes: 8 nw words.
-void r2_power2k(uint32_t* out, const uint32_t* in, size_t n, size_t k, uint32_t* prod, uint32_t* bytes) {
-    if (k > kSquaringsMax) return r2_frobenius(out, in, n, k, bytes);
+// prod: 2 nw + 2 words, bytes: 16 nw words.
+// step: 2^-k mod n.
+void r2_power2k(uint32_t* out, const uint32_t* in, size_t n, size_t k, uint32_t step, uint32_t* prod,
+                uint32_t* bytes) {
+    if (k > kSquaringsMax) return r2_frobenius(out, in, n, step, bytes);
     r2_square(out, in, n, prod);
     for (size_t i = 1; i < k; ++i) r2_square(out, out, n, prod);
 }
@@ -630,11 +718,15 @@ void pack_bits(uint32_t* W, const uint16_t* a, size_t n) {
         // Delight's perfect shuffle): ~2 operations per two coefficients
         // and 20 per word instead of ~3 per coefficient.
         uint32_t acc = 0;
+        // the mask in a register: AND, then ORR with a shifted operand (GCC
+        // shifted first and masked with an immediate: three operations)
+        uint32_t m = 0x00010001u;
+        __asm__("" : "+r"(m));
 #pragma GCC unroll 16
         for (unsigned j = 0; j < 16; ++j) {
             uint32_t v;
             __builtin_memcpy(&v, x + 2 * j, 4);
-            acc |= (v & 0x00010001u) << j;
+            acc |= (v & m) << j;
         }
         uint32_t u = (acc ^ (acc >> 8)) & 0x0000FF00u;
         acc ^= u ^ (u << 8);
@@ -658,38 +750,57 @@ void pack_bits(uint32_t* W, const uint16_t* a, size_t n) {
     }
 }
 // r[i] = bit i of S (^ flip) plus twice bit i of E (E may be null), i < n.
+// Out of line (r2_square_mod4's frame is on keygen's stack peak: the
+// two-word form with E inlined there grew it).
 template <bool WithE>
-void unpack_bits(uint16_t* r, const uint32_t* S, const uint32_t* E, size_t n, uint32_t flip = 0) {
+[[gnu::noinline]] void unpack_bits(uint16_t* r, const uint32_t* S, const uint32_t* E, size_t n, uint32_t flip = 0) {
     size_t t = 0;
     const auto word = [&](size_t count) {
         const uint32_t s = S[t] ^ flip, e = WithE ? E[t] : 0;
         uint16_t* y = r + 32 * t;
-        if (count == 32 && !WithE) {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-            // pack_bits backwards (without E): the even bits to the low
-            // half, the odd ones to the high half (the inverse shuffle),
-            // then two coefficients a word
-            const auto unshuffle = [](uint32_t x) {
-                uint32_t u = (x ^ (x >> 1)) & 0x22222222u;
-                x ^= u ^ (u << 1);
-                u = (x ^ (x >> 2)) & 0x0C0C0C0Cu;
-                x ^= u ^ (u << 2);
-                u = (x ^ (x >> 4)) & 0x00F000F0u;
-                x ^= u ^ (u << 4);
-                u = (x ^ (x >> 8)) & 0x0000FF00u;
-                return x ^ u ^ (u << 8);
-            };
-            const uint32_t su = unshuffle(s);
+        // pack_bits backwards: the even bits to the low half, the odd
+        // ones to the high half (the inverse shuffle), then two
+        // coefficients a word
+        const auto unshuffle = [](uint32_t x) {
+            uint32_t u = (x ^ (x >> 1)) & 0x22222222u;
+            x ^= u ^ (u << 1);
+            u = (x ^ (x >> 2)) & 0x0C0C0C0Cu;
+            x ^= u ^ (u << 2);
+            u = (x ^ (x >> 4)) & 0x00F000F0u;
+            x ^= u ^ (u << 4);
+            u = (x ^ (x >> 8)) & 0x0000FF00u;
+            return x ^ u ^ (u << 8);
+        };
+        if (count == 32 && WithE) {
+            const uint32_t su = unshuffle(s), eu = unshuffle(e);
+            uint32_t m = 0x00010001u;
+            __asm__("" : "+r"(m));
 #pragma GCC unroll 16
             for (unsigned j = 0; j < 16; ++j) {
-                const uint32_t v = (su >> j) & 0x00010001u;
+                const uint32_t v = ((su >> j) & m) | (((eu >> j) & m) << 1);
+                __builtin_memcpy(y + 2 * j, &v, 4);
+            }
+            return;
+        }
+#endif
+        if (count == 32 && !WithE) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+            const uint32_t su = unshuffle(s);
+            // the mask in a register: one AND with a shifted operand per
+            // two coefficients (GCC chose LSR and an immediate AND)
+            uint32_t m = 0x00010001u;
+            __asm__("" : "+r"(m));
+#pragma GCC unroll 16
+            for (unsigned j = 0; j < 16; ++j) {
+                const uint32_t v = (su >> j) & m;
                 __builtin_memcpy(y + 2 * j, &v, 4);
             }
 #else
 #pragma GCC unroll 32
             for (unsigned j = 0; j < 32; ++j) y[j] = uint16_t((s >> j) & 1);
 #endif
-        } else if (count == 32) {  // (WithE as before: the two-word form grew a frame on the stack peak)
+        } else if (count == 32) {  // (WithE, big-endian targets)
 #pragma GCC unroll 32
             for (unsigned j = 0; j < 32; ++j) y[j] = uint16_t(((s >> j) & 1) + (WithE ? 2 * ((e >> j) & 1) : 0));
         } else {
@@ -727,9 +838,13 @@ namespace {
 inline uint64_t e2_word(uint32_t w) {
     const uint32_t c[4] = {w & 0x11111111u, w & 0x22222222u, w & 0x44444444u, w & 0x88888888u};
     uint64_t e = 0;
+    // (unrolled: GCC kept both loops, the masks shifted at run time and the
+    // classes on the stack)
+#pragma GCC unroll 4
     for (int k = 0; k < 4; ++k) {
         const uint64_t mask = 0x3333333333333333ull << k;  // count mod 4 at the class-k positions
         uint64_t sum = 0;
+#pragma GCC unroll 4
         for (int i = 0; i < 4; ++i) sum += (uint64_t(c[i]) * c[(k - i) & 3]) & mask;
         e |= (sum >> 1) & (0x1111111111111111ull << k);  // bit 1 of each count
     }
@@ -780,11 +895,12 @@ static_assert(r2_chain_ok(509) && r2_chain_ok(677) && r2_chain_ok(701) && r2_cha
 void r2_inverse_exp(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch) {
     const size_t nw = (n + 31) / 32;
     const R2Chain ch = r2_exp_chain(n);  // public
+    const uint16_t* half = r2_half_powers(n);
     uint32_t* slots = scratch;           // c_(ch.v[i]) at slot i
     uint32_t* T = slots + ch.len * nw;
     uint32_t* prod = T + nw;              // 2 nw + 2
-    uint32_t* bytes = prod + 2 * nw + 2;  // 8 nw: r2_frobenius's bytes
-    uint32_t* kt = bytes + 8 * nw;        // the products' scratch: r2_exp_karatsuba_words(nw)
+    uint32_t* bytes = prod + 2 * nw + 2;  // 16 nw: r2_frobenius's bytes
+    uint32_t* kt = bytes + 16 * nw;       // the products' scratch: r2_exp_karatsuba_words(nw)
     pack_bits(slots, a, n);  // c_1 = a
     for (size_t i = 1; i < ch.len; ++i) {
         // c_v = c_big^(2^small) c_small with big + small = v, big the previous
@@ -793,7 +909,8 @@ void r2_inverse_exp(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch)
         size_t j = 0;
         while (ch.v[j] != other) ++j;
         const size_t big = last >= other ? i - 1 : j, small = last >= other ? j : i - 1;
-        r2_power2k(T, slots + big * nw, n, ch.v[small], prod, bytes);
+        const uint32_t step = half != nullptr ? half[small] : pow_half_mod(ch.v[small], n);
+        r2_power2k(T, slots + big * nw, n, ch.v[small], step, prod, bytes);
         r2_mul_cyclic(slots + i * nw, T, slots + small * nw, n, prod, kt);
     }
     r2_square(T, slots + (ch.len - 1) * nw, n, prod);  // c_(n-2)^2 = a^(2^(n-1) - 2)

@@ -125,9 +125,9 @@ constexpr size_t r2_exp_karatsuba_words(size_t m) {
     return m <= 2 ? 0 : m <= 4 ? 16 : 4 * ((m + 1) / 2) + r2_exp_karatsuba_words((m + 1) / 2);
 }
 // One slot per chain element, a temporary, the product (2 nw + 2), the
-// permutation's bytes (8 nw) and the Karatsuba scratch.
+// permutation's bytes (16 nw: the image twice on the M4) and the Karatsuba scratch.
 constexpr size_t r2_exp_scratch_words(size_t n) {
-    return (r2_exp_chain(n).len + 11) * ((n + 31) / 32) + 2 + r2_exp_karatsuba_words((n + 31) / 32);
+    return (r2_exp_chain(n).len + 19) * ((n + 31) / 32) + 2 + r2_exp_karatsuba_words((n + 31) / 32);
 }
 void r2_inverse_exp(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch);
 // The same r on x86-64 hosts with AVX2, BMI2 and PCLMULQDQ (engine_avx2.cpp:
