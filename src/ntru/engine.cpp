@@ -313,6 +313,24 @@ static_assert(2 * (s3_lanes_words(701) + 351 + 2 * 176) <= keygen_mul_words(701,
 }  // namespace
 #endif
 
+namespace {
+// The five-output squaring kernels' diagonal: square(i, neg) for every word
+// i < W, neg for i = 3, 4 mod 5 (the kernels' odd blocks held A_i^2 there
+// already; five at a time, so the signs are fixed).
+template <class Square>
+inline void each_square5(size_t W, Square square) {
+    size_t i = 0;
+    for (; i + 5 <= W; i += 5) {
+        square(i, false);
+        square(i + 1, false);
+        square(i + 2, false);
+        square(i + 3, true);
+        square(i + 4, true);
+    }
+    for (; i < W; ++i) square(i, i % 5 >= 3);
+}
+}  // namespace
+
 // a^2 mod 32 on byte lanes with about half the word products: output word m
 // is 2 sum_{i < m/2} A_i A_(m-i) + [m even] A_(m/2)^2. The kernel
 // (pqmcu_ntru_m32_lanes_sqr; the C below is the same blocks) sums the cross
@@ -368,17 +386,7 @@ void small_sqr_lanes(uint16_t* c, const uint16_t* a, size_t n, uint32_t* scratch
         R[2 * i] = (2 * R[2 * i] + (neg ? k64 - lo : lo)) & k31;
         R[2 * i + 1] = (2 * R[2 * i + 1] + (neg ? k64 - hi : hi)) & k31;
     };
-    // neg for i = 3, 4 mod 5 (the kernel's odd blocks held those; five at a
-    // time, so the signs are fixed)
-    size_t i = 0;
-    for (; i + 5 <= W; i += 5) {
-        square(i, false);
-        square(i + 1, false);
-        square(i + 2, false);
-        square(i + 3, true);
-        square(i + 4, true);
-    }
-    for (; i < W; ++i) square(i, i % 5 >= 3);
+    each_square5(W, square);
     lanes_readout(c, reinterpret_cast<const uint8_t*>(R), n, mask);
 }
 
@@ -629,15 +637,7 @@ void z3_sqr_int(uint16_t* c, const uint16_t* a, size_t n, uint32_t* scratch, uin
         o[2] = 2 * o[2] + (hi & 0x00FF00FFu);
         o[3] = 2 * o[3] + ((hi >> 8) & 0x00FF00FFu);
     };
-    size_t i = 0;
-    for (; i + 5 <= W; i += 5) {
-        square(i, false);
-        square(i + 1, false);
-        square(i + 2, false);
-        square(i + 3, true);
-        square(i + 4, true);
-    }
-    for (; i < W; ++i) square(i, i % 5 >= 3);
+    each_square5(W, square);
 #endif
     int_lanes_finish(c, C, n, scale);
 }
