@@ -49,22 +49,7 @@
     .thumb
     .text
 
-@ one step: x into r0, the new y into \a; roles (a, b, c, d, e) -> (e, a, b, c, d)
-.macro i5step a, b, c, d, e
-    ldr.w r0, [r1], #4
-    ldr.w \a, [r2, #-4]!
-    smlal r8, r9, r0, \e
-    smlal r7, r8, r0, \d
-    smlal r6, r7, r0, \c
-    smlal r5, r6, r0, \b
-    smlal r4, r5, r0, \a
-.endm
-.macro i5steps count, a, b, c, d, e
-.if \count > 0
-    i5step \a, \b, \c, \d, \e
-    i5steps (\count-1), \e, \a, \b, \c, \d
-.endif
-.endm
+#include "lanes5_m4.inc"
 @ the square's two last steps (i = c: outputs 1..4; i = c + 1: outputs 3, 4)
 @ from the roles at the end of the full steps (\b .. \e: y for outputs 1..4)
 .macro i5half a, b, c, d, e
@@ -83,31 +68,31 @@
     .if \half
     i5half r3, r10, r11, r12, lr
     .else
-    i5steps \count, r3, r10, r11, r12, lr
+    l5steps smlal, \count, r3, r10, r11, r12, lr
     .endif
 .elseif ((\rot) % 5) == 1
     .if \half
     i5half lr, r3, r10, r11, r12
     .else
-    i5steps \count, lr, r3, r10, r11, r12
+    l5steps smlal, \count, lr, r3, r10, r11, r12
     .endif
 .elseif ((\rot) % 5) == 2
     .if \half
     i5half r12, lr, r3, r10, r11
     .else
-    i5steps \count, r12, lr, r3, r10, r11
+    l5steps smlal, \count, r12, lr, r3, r10, r11
     .endif
 .elseif ((\rot) % 5) == 3
     .if \half
     i5half r11, r12, lr, r3, r10
     .else
-    i5steps \count, r11, r12, lr, r3, r10
+    l5steps smlal, \count, r11, r12, lr, r3, r10
     .endif
 .else
     .if \half
     i5half r10, r11, r12, lr, r3
     .else
-    i5steps \count, r10, r11, r12, lr, r3
+    l5steps smlal, \count, r10, r11, r12, lr, r3
     .endif
 .endif
 .endm

@@ -51,34 +51,19 @@
     fold16 r9
 .endm
 @ (the five-output kernels' steps: pqmcu_ntru_s3_lanes_mul5 below)
-@ one step: x into r0, the new y into \a; roles (a, b, c, d, e) -> (e, a, b, c, d)
-.macro s5step a, b, c, d, e
-    ldr.w r0, [r1], #4
-    ldr.w \a, [r2, #-4]!
-    umlal r8, r9, r0, \e
-    umlal r7, r8, r0, \d
-    umlal r6, r7, r0, \c
-    umlal r5, r6, r0, \b
-    umlal r4, r5, r0, \a
-.endm
-.macro s5steps count, a, b, c, d, e
-.if \count > 0
-    s5step \a, \b, \c, \d, \e
-    s5steps (\count-1), \e, \a, \b, \c, \d
-.endif
-.endm
+#include "lanes5_m4.inc"
 @ count steps from rotation rot of the roles (r3, r10, r11, r12, lr)
 .macro s5rot count, rot
 .if ((\rot) % 5) == 0
-    s5steps \count, r3, r10, r11, r12, lr
+    l5steps umlal, \count, r3, r10, r11, r12, lr
 .elseif ((\rot) % 5) == 1
-    s5steps \count, lr, r3, r10, r11, r12
+    l5steps umlal, \count, lr, r3, r10, r11, r12
 .elseif ((\rot) % 5) == 2
-    s5steps \count, r12, lr, r3, r10, r11
+    l5steps umlal, \count, r12, lr, r3, r10, r11
 .elseif ((\rot) % 5) == 3
-    s5steps \count, r11, r12, lr, r3, r10
+    l5steps umlal, \count, r11, r12, lr, r3, r10
 .else
-    s5steps \count, r10, r11, r12, lr, r3
+    l5steps umlal, \count, r10, r11, r12, lr, r3
 .endif
 .endm
 @ void pqmcu_ntru_m32_lanes_sqr(uint32_t* C, const uint32_t* A, uint32_t w)
