@@ -50,52 +50,6 @@
     .text
 
 #include "lanes5_m4.inc"
-@ the square's two last steps (i = c: outputs 1..4; i = c + 1: outputs 3, 4)
-@ from the roles at the end of the full steps (\b .. \e: y for outputs 1..4)
-.macro i5half a, b, c, d, e
-    ldr r0, [r1]
-    ldr r1, [r1, #4]
-    smlal r8, r9, r0, \e
-    smlal r7, r8, r0, \d
-    smlal r6, r7, r0, \c
-    smlal r5, r6, r0, \b
-    smlal r8, r9, r1, \d
-    smlal r7, r8, r1, \c
-.endm
-@ rotation rot of the roles (r3, r10, r11, r12, lr): count steps, or the half
-.macro i5rot count, rot, half=0
-.if ((\rot) % 5) == 0
-    .if \half
-    i5half r3, r10, r11, r12, lr
-    .else
-    l5steps smlal, \count, r3, r10, r11, r12, lr
-    .endif
-.elseif ((\rot) % 5) == 1
-    .if \half
-    i5half lr, r3, r10, r11, r12
-    .else
-    l5steps smlal, \count, lr, r3, r10, r11, r12
-    .endif
-.elseif ((\rot) % 5) == 2
-    .if \half
-    i5half r12, lr, r3, r10, r11
-    .else
-    l5steps smlal, \count, r12, lr, r3, r10, r11
-    .endif
-.elseif ((\rot) % 5) == 3
-    .if \half
-    i5half r11, r12, lr, r3, r10
-    .else
-    l5steps smlal, \count, r11, r12, lr, r3, r10
-    .endif
-.else
-    .if \half
-    i5half r10, r11, r12, lr, r3
-    .else
-    l5steps smlal, \count, r10, r11, r12, lr, r3
-    .endif
-.endif
-.endm
 @ every lane of the six words at 128
 .macro bias5
     mov r4, #0x80808080
@@ -164,12 +118,12 @@
 @ a tail copy: 29 steps from rotation \c, the square's half steps, the end
 .macro i5copy c, sqr, blk
 .Li5cb\@:
-    i5rot 29, (\c)
+    l5rot smlal, 29, (\c)
     .if (. - .Li5cb\@ - 29 * 28)
     .error "int_lanes: a step is not 28 bytes"
     .endif
     .if \sqr
-    i5rot 0, (\c + 29), 1
+    l5rot smlal, 0, (\c+29), 1
     .endif
     i5end \blk
 .endm
@@ -291,7 +245,7 @@
 .Li5loop\@:                  @ 30 steps and a spill, while r0 >= 30 are left
     subs r0, r0, #30
     vmov s6, r0
-    i5rot 30, 0
+    l5rot smlal, 30, 0
     i5spill
     vmov r0, s6
     cmp r0, #30

@@ -50,22 +50,9 @@
     fold16 r8
     fold16 r9
 .endm
-@ (the five-output kernels' steps: pqmcu_ntru_s3_lanes_mul5 below)
+@ (the five-output kernels' steps and their role rotations, l5step / l5rot:
+@ lanes5_m4.inc, shared with int_lanes_m4.S)
 #include "lanes5_m4.inc"
-@ count steps from rotation rot of the roles (r3, r10, r11, r12, lr)
-.macro s5rot count, rot
-.if ((\rot) % 5) == 0
-    l5steps umlal, \count, r3, r10, r11, r12, lr
-.elseif ((\rot) % 5) == 1
-    l5steps umlal, \count, lr, r3, r10, r11, r12
-.elseif ((\rot) % 5) == 2
-    l5steps umlal, \count, r12, lr, r3, r10, r11
-.elseif ((\rot) % 5) == 3
-    l5steps umlal, \count, r11, r12, lr, r3, r10
-.else
-    l5steps umlal, \count, r10, r11, r12, lr, r3
-.endif
-.endm
 @ void pqmcu_ntru_m32_lanes_sqr(uint32_t* C, const uint32_t* A, uint32_t w)
 @   The cross terms of A^2 mod 32 (lanes <= 3; detail::small_sqr_lanes, key
 @   generation's w0^2 mod 16 / mod 32) on pqmcu_ntru_s3_lanes_mul5's blocks:
@@ -88,32 +75,6 @@
 @   every 6 steps for three outputs instead of five). Lanes <= 31 out; the
 @   caller doubles them and adds the squares. Branches and addresses depend
 @   on w and k only (public).
-@ the square's two last steps (i = c: outputs 1..4; i = c + 1: outputs 3, 4)
-@ from the roles at the end of the full steps (\b .. \e: y for outputs 1..4)
-.macro q5half a, b, c, d, e
-    ldr r0, [r1]
-    ldr r1, [r1, #4]
-    umlal r8, r9, r0, \e
-    umlal r7, r8, r0, \d
-    umlal r6, r7, r0, \c
-    umlal r5, r6, r0, \b
-    umlal r8, r9, r1, \d
-    umlal r7, r8, r1, \c
-.endm
-@ the half steps at rotation rot of the roles (r3, r10, r11, r12, lr)
-.macro q5halfrot rot
-.if ((\rot) % 5) == 0
-    q5half r3, r10, r11, r12, lr
-.elseif ((\rot) % 5) == 1
-    q5half lr, r3, r10, r11, r12
-.elseif ((\rot) % 5) == 2
-    q5half r12, lr, r3, r10, r11
-.elseif ((\rot) % 5) == 3
-    q5half r11, r12, lr, r3, r10
-.else
-    q5half r10, r11, r12, lr, r3
-.endif
-.endm
 @ a block's end in every tail copy: the final fold, five outputs stored (or
 @ the partial last block), the next block
 .macro q5fin
@@ -135,21 +96,21 @@
 @ steps <= 6), the half steps, the end
 .macro q5copy c
 .Lq5cb\@:
-    s5rot 1, (\c)
+    l5rot umlal, 1, (\c)
     foldall32
-    s5rot 6, (\c + 1)
+    l5rot umlal, 6, (\c+1)
     foldall32
-    s5rot 6, (\c + 7)
+    l5rot umlal, 6, (\c+7)
     foldall32
-    s5rot 6, (\c + 13)
+    l5rot umlal, 6, (\c+13)
     foldall32
-    s5rot 6, (\c + 19)
+    l5rot umlal, 6, (\c+19)
     foldall32
-    s5rot 4, (\c + 25)
+    l5rot umlal, 4, (\c+25)
     .if (. - .Lq5cb\@ - 29 * 28 - 5 * 24)
     .error "m32_lanes_sqr: a step is not 28 bytes or a fold not 24"
     .endif
-    q5halfrot (\c + 29)
+    l5rot umlal, 0, (\c+29), 1
     q5fin
 .endm
 @ position p (29 - steps left) of copy c: 28 p + 24 (folds before p) (a
@@ -245,15 +206,15 @@ pqmcu_ntru_m32_lanes_sqr:
 .Lq5loop:                     @ 30 steps, folds every 6, while r0 >= 30 are left
     subs r0, r0, #30
     vmov s6, r0
-    s5rot 6, 0
+    l5rot umlal, 6, 0
     foldall32
-    s5rot 6, 1
+    l5rot umlal, 6, 1
     foldall32
-    s5rot 6, 2
+    l5rot umlal, 6, 2
     foldall32
-    s5rot 6, 3
+    l5rot umlal, 6, 3
     foldall32
-    s5rot 6, 4
+    l5rot umlal, 6, 4
     foldall32
     vmov r0, s6
     cmp r0, #30
@@ -334,7 +295,7 @@ pqmcu_ntru_zero32:
     vmov r1, s5
 .endm
 @ the fold before the steps of rotation rot (their first loads into the
-@ register named first in s5rot's roles)
+@ register named first in l5rot's roles)
 .macro s5ifoldrot rot
 .if ((\rot) % 5) == 0
     s5ifold r3
@@ -369,15 +330,15 @@ pqmcu_ntru_zero32:
     b.w .Ls5ret
 .endm
 .macro s5copy c
-    s5rot 13, (\c)
+    l5rot umlal, 13, (\c)
     s5ifoldrot (\c + 13)
-    s5rot 14, (\c + 13)
+    l5rot umlal, 14, (\c+13)
     s5ifoldrot (\c + 27)
-    s5rot 14, (\c + 27)
+    l5rot umlal, 14, (\c+27)
     s5ifoldrot (\c + 41)
-    s5rot 14, (\c + 41)
+    l5rot umlal, 14, (\c+41)
     s5ifoldrot (\c + 55)
-    s5rot 14, (\c + 55)
+    l5rot umlal, 14, (\c+55)
     s5fin
 .endm
 .macro s5ent off
@@ -496,15 +457,15 @@ pqmcu_ntru_s3_lanes_mul5:
 .Ls5loop:                     @ 70 steps, while r0 >= 70 are left
     subs r0, r0, #70
     vmov s6, r0
-    s5rot 14, 0
+    l5rot umlal, 14, 0
     s5ifoldrot 4
-    s5rot 14, 4
+    l5rot umlal, 14, 4
     s5ifoldrot 3
-    s5rot 14, 3
+    l5rot umlal, 14, 3
     s5ifoldrot 2
-    s5rot 14, 2
+    l5rot umlal, 14, 2
     s5ifoldrot 1
-    s5rot 14, 1
+    l5rot umlal, 14, 1
     s5ifoldrot 0              @ (then rotation 0: here or in the tail copy)
     vmov r0, s6
     cmp r0, #70
@@ -537,15 +498,15 @@ pqmcu_ntru_s3_lanes_mul5:
     b.w .Lm5ret
 .endm
 .macro m5copy c
-    s5rot 3, (\c)
+    l5rot umlal, 3, (\c)
     foldall16
-    s5rot 4, (\c + 3)
+    l5rot umlal, 4, (\c+3)
     foldall16
-    s5rot 4, (\c + 7)
+    l5rot umlal, 4, (\c+7)
     foldall16
-    s5rot 4, (\c + 11)
+    l5rot umlal, 4, (\c+11)
     foldall16
-    s5rot 4, (\c + 15)
+    l5rot umlal, 4, (\c+15)
     m5fin
 .endm
 .macro m5ent off
@@ -658,15 +619,15 @@ pqmcu_ntru_m16_lanes_mul5:
 .Lm5loop:                     @ 20 steps, while r3 >= 20 are left
     subs r3, r3, #20
     vmov s6, r3
-    s5rot 4, 0
+    l5rot umlal, 4, 0
     foldall16
-    s5rot 4, 4
+    l5rot umlal, 4, 4
     foldall16
-    s5rot 4, 3
+    l5rot umlal, 4, 3
     foldall16
-    s5rot 4, 2
+    l5rot umlal, 4, 2
     foldall16
-    s5rot 4, 1
+    l5rot umlal, 4, 1
     foldall16
     vmov r3, s6               @ (r3: loaded first by the next step)
     cmp r3, #20
@@ -698,15 +659,15 @@ pqmcu_ntru_m16_lanes_mul5:
     b.w .Ln5ret
 .endm
 .macro n5copy c
-    s5rot 1, (\c)
+    l5rot umlal, 1, (\c)
     foldall16
-    s5rot 2, (\c + 1)
+    l5rot umlal, 2, (\c+1)
     foldall16
-    s5rot 2, (\c + 3)
+    l5rot umlal, 2, (\c+3)
     foldall16
-    s5rot 2, (\c + 5)
+    l5rot umlal, 2, (\c+5)
     foldall16
-    s5rot 2, (\c + 7)
+    l5rot umlal, 2, (\c+7)
     n5fin
 .endm
 .macro n5ent off
@@ -819,15 +780,15 @@ pqmcu_ntru_m16_lanes_mul5f2:
 .Ln5loop:                     @ 10 steps, while r3 >= 10 are left
     subs r3, r3, #10
     vmov s6, r3
-    s5rot 2, 0
+    l5rot umlal, 2, 0
     foldall16
-    s5rot 2, 2
+    l5rot umlal, 2, 2
     foldall16
-    s5rot 2, 4
+    l5rot umlal, 2, 4
     foldall16
-    s5rot 2, 1
+    l5rot umlal, 2, 1
     foldall16
-    s5rot 2, 3
+    l5rot umlal, 2, 3
     foldall16
     vmov r3, s6               @ (r3: loaded first by the next step)
     cmp r3, #10
