@@ -19,6 +19,24 @@
     .thumb
     .text
 
+@ points 2 (into \p2), -2 (into \e) and 1/2 (into r4) from a0 .. a3 in
+@ r4 .. r7 (lr = mask; \e, \d temporaries; a0, a1 overwritten)
+.macro points_2_half e, d, p2
+    and \e, lr, r6, lsl #2
+    uadd16 \e, \e, r4              @ e = a0 + 4 a2
+    and \d, lr, r7, lsl #2
+    uadd16 \d, \d, r5
+    uadd16 \d, \d, \d              @ d = 2 a1 + 8 a3
+    uadd16 \p2, \e, \d             @ point 2
+    usub16 \e, \e, \d              @ point -2
+    and r4, lr, r4, lsl #2
+    uadd16 r4, r4, r6
+    uadd16 r4, r4, r4               @ 8 a0 + 2 a2
+    and r5, lr, r5, lsl #2
+    uadd16 r5, r5, r7               @ 4 a1 + a3
+    uadd16 r4, r4, r5               @ point 1/2
+.endm
+
 @ rest: r2 = a + j - 2, r12 = a + 3m + j - 2, r0 = out + j - 2, r1 = oi + j;
 @ r3 = 2m bytes, lr = mask
 .macro rest_pair
@@ -26,19 +44,7 @@
     ldr r5, [r2, r3]                @ a1
     ldr r6, [r2, r3, lsl #1]        @ a2
     ldr r7, [r12, #4]!              @ a3
-    and r8, lr, r6, lsl #2
-    uadd16 r8, r8, r4               @ e = a0 + 4 a2
-    and r9, lr, r7, lsl #2
-    uadd16 r9, r9, r5
-    uadd16 r9, r9, r9               @ d = 2 a1 + 8 a3
-    uadd16 r10, r8, r9              @ point 2
-    usub16 r8, r8, r9               @ point -2
-    and r4, lr, r4, lsl #2
-    uadd16 r4, r4, r6
-    uadd16 r4, r4, r4               @ 8 a0 + 2 a2
-    and r5, lr, r5, lsl #2
-    uadd16 r5, r5, r7               @ 4 a1 + a3
-    uadd16 r4, r4, r5               @ point 1/2
+    points_2_half r8, r9, r10
     str r10, [r0, #4]!
     str r8, [r0, r3]
     str r4, [r0, r3, lsl #1]
@@ -120,19 +126,7 @@ pqmcu_polymul_toom4_eval_pair1_m4:
     usub16 r8, r8, r9               @ point -1
     str r10, [r0, #4]!
     str r8, [r0, r2]
-    and r9, lr, r6, lsl #2
-    uadd16 r9, r9, r4               @ e = a0 + 4 a2
-    and r10, lr, r7, lsl #2
-    uadd16 r10, r10, r5
-    uadd16 r10, r10, r10            @ d = 2 a1 + 8 a3
-    uadd16 r8, r9, r10              @ point 2
-    usub16 r9, r9, r10              @ point -2
-    and r4, lr, r4, lsl #2
-    uadd16 r4, r4, r6
-    uadd16 r4, r4, r4               @ 8 a0 + 2 a2
-    and r5, lr, r5, lsl #2
-    uadd16 r5, r5, r7               @ 4 a1 + a3
-    uadd16 r4, r4, r5               @ point 1/2
+    points_2_half r9, r10, r8
     str r8, [r0, r2, lsl #1]
     str r9, [r12, #4]!
     str r4, [r12, r2]
