@@ -24,6 +24,31 @@
     .thumb
     .text
 
+@ \d = \x / 15 per lane (lr's top half 1/15; r4, \t temporaries)
+.macro div15 d, x, t
+    smultt r4, \x, lr
+    smulbt \t, \x, lr
+    pkhbt \d, \t, r4, lsl #16
+.endm
+@ from A (r4), B (r8) and C (\c): c3 = (17 A - B - C) / 9 in r5, then
+@ coefficient 1 = (C - A - 3 c3) / 15 into \d and B - A - 3 c3 in r8 (\t
+@ temporary)
+.macro c3_coef1 t, c, d
+    uadd16 r5, r8, \c
+    smulbb \t, r5, r12
+    smultb r5, r5, r12
+    smlabt \t, r4, r12, \t
+    smlatt r5, r4, r12, r5
+    pkhbt r5, \t, r5, lsl #16   @ c3
+    uadd16 \t, r5, r5
+    uadd16 \t, \t, r5          @ 3 c3
+    usub16 \c, \c, r4
+    usub16 \c, \c, \t
+    usub16 r8, r8, r4
+    usub16 r8, r8, \t
+    div15 \d, \c, \t          @ coefficient 1
+.endm
+
 @ Toom4Interp::coefficients2 at i0 + H m. H = 0: c4 in r9, c2 in r10, c3
 @ in r5, coefficient 1 in r11, B - A - 3 c3 in r8 (coef5 makes 5); c0
 @ stored as row 0 on the way (c6 is loaded again at the end). H = 1: c4 in
@@ -73,21 +98,7 @@
     str r6, [r0]                @ row 0
     usub16 r11, r11, r5
     uhsub16 r11, r11, r7        @ C
-    uadd16 r5, r8, r11
-    smulbb r6, r5, r12
-    smultb r5, r5, r12
-    smlabt r6, r4, r12, r6
-    smlatt r5, r4, r12, r5
-    pkhbt r5, r6, r5, lsl #16   @ c3
-    uadd16 r6, r5, r5
-    uadd16 r6, r6, r5           @ 3 c3
-    usub16 r11, r11, r4
-    usub16 r11, r11, r6
-    usub16 r8, r8, r4
-    usub16 r8, r8, r6
-    smultt r4, r11, lr
-    smulbt r6, r11, lr
-    pkhbt r11, r6, r4, lsl #16  @ coefficient 1
+    c3_coef1 r6, r11, r11
     .else
     ldr r6, [r2, #(1 * (4 * \M - 2) + 2 * \M)]  @ w(1/2)
     str r11, [r0, #(2 * \M)]    @ row 1
@@ -95,29 +106,13 @@
     usub16 r6, r6, r5
     uhsub16 r6, r6, r7          @ C
     uadd16 r11, r11, r7         @ row 7
-    uadd16 r5, r8, r6
-    smulbb r7, r5, r12
-    smultb r5, r5, r12
-    smlabt r7, r4, r12, r7
-    smlatt r5, r4, r12, r5
-    pkhbt r5, r7, r5, lsl #16   @ c3
-    uadd16 r7, r5, r5
-    uadd16 r7, r7, r5           @ 3 c3
-    usub16 r6, r6, r4
-    usub16 r6, r6, r7
-    usub16 r8, r8, r4
-    usub16 r8, r8, r7
-    smultt r4, r6, lr
-    smulbt r7, r6, lr
-    pkhbt r7, r7, r4, lsl #16   @ coefficient 1
+    c3_coef1 r7, r6, r7
     .endif
 .endm
 
 @ coefficient 5 = (B - A - 3 c3) / 15 from r8 (r4, \t temporaries)
 .macro coef5 t
-    smultt r4, r8, lr
-    smulbt \t, r8, lr
-    pkhbt r8, \t, r4, lsl #16
+    div15 r8, r8, \t
 .endm
 
 .macro loop M
