@@ -473,6 +473,168 @@ pqmcu_ntru_s3_lanes_mul5:
     b .Ls5tail
     .size pqmcu_ntru_s3_lanes_mul5, .-pqmcu_ntru_s3_lanes_mul5
 
+@ the block's end in every tail copy, as s5fin (64 bytes)
+.macro m16fin pfx
+    foldall16
+    vmov r0, s4               @ k
+    vmov r3, s7               @ 2w
+    vmov r1, s0               @ C + k
+    adds.n r0, r0, #5
+    cmp.n r0, r3
+    bgt.w .L\pfx\()part           @ fewer than five outputs left (public)
+    stmia r1!, {r4-r8}
+    vmov s0, r1
+    vmov s4, r0
+    blt.w .L\pfx\()block
+    b.w .L\pfx\()ret
+.endm
+.macro m16copy every, c
+    l5rot umlal, (\every-1), (\c)
+    foldall16
+    l5rot umlal, \every, (\c+\every-1)
+    foldall16
+    l5rot umlal, \every, (\c+2*\every-1)
+    foldall16
+    l5rot umlal, \every, (\c+3*\every-1)
+    foldall16
+    l5rot umlal, \every, (\c+4*\every-1)
+.endm
+.macro m16ent pfx, off
+    .hword (.L\pfx\()copy0 + \off - .L\pfx\()tbl) / 2
+.endm
+@ The mod 16 kernels' body: \name with tail copies of \size bytes, a fold
+@ (x mod 16) every \every steps counted from the block's start, labels
+@ .L\pfx*.
+.macro m16_kernel name, pfx, every, size
+    .global \name
+    .type \name, %function
+    .align 2
+\name:
+    push {r4-r11, lr}
+    vmov s0, r0               @ C at the block
+    vmov s1, r1               @ A
+    vmov s2, r2               @ Y
+    lsls r0, r3, #1
+    vmov s7, r0               @ 2w
+    subs r3, r3, #1
+    vmov s3, r3               @ w - 1
+    adds r2, r2, #36
+    vmov s2, r2               @ Y + 9 words
+    movs r0, #0
+    vmov s4, r0               @ k
+    mov r9, #0                @ carry
+.L\pfx\()block:                   @ (r0 = k)
+    vmov r3, s3               @ w - 1
+    subs r12, r0, r3          @ k + 1 - w
+    bic r1, r12, r12, asr #31 @ lo = max(k + 1 - w, 0)
+    adds r12, r12, #4
+    bic r12, r12, r12, asr #31 @ k + 4 - hi, hi = min(k + 4, w - 1)
+    subs r0, r0, r1           @ k - lo
+    subs r3, r0, r12
+    adds r3, r3, #5           @ steps = hi - lo + 1
+    ble .L\pfx\()none              @ no step (public): k = 2w - 1
+    vmov r12, s2              @ Y + 9
+    add r2, r12, r0, lsl #2   @ Y + 4 + (k + 5 - lo)
+    vmov r12, s1
+    add r1, r12, r1, lsl #2   @ x = A + lo
+    @ canonical roles (r3 new, r10, r11, r12, lr): B[k + 1 - lo] .. B[k + 4 - lo]
+    ldr lr, [r2, #-4]!
+    ldr r12, [r2, #-4]!
+    ldr r11, [r2, #-4]!
+    ldr r10, [r2, #-4]!
+    mov r4, r9                @ the carry
+    movs r5, #0
+    movs r6, #0
+    movs r7, #0
+    mov r8, #0
+    mov r9, #0
+    @ the steps in r3 (the canonical roles load r3 first)
+    cmp r3, #(5*\every)
+    bhs .L\pfx\()loop              @ (out of line, after the return)
+.L\pfx\()tail:
+    @ r3 < 5 every steps left: position p = 5 every - 1 - r3 of copy (5 - p mod 5) mod 5
+    tbh [pc, r3, lsl #1]
+.L\pfx\()tbl:
+    .altmacro
+    .set .L\pfx\()r, 0
+    .rept (5*\every)
+    .set .L\pfx\()p, (5*\every-1) - .L\pfx\()r
+    .set .L\pfx\()f, 0
+    .if .L\pfx\()p > (1*\every-2)
+    .set .L\pfx\()f, 1
+    .endif
+    .if .L\pfx\()p > (2*\every-2)
+    .set .L\pfx\()f, 2
+    .endif
+    .if .L\pfx\()p > (3*\every-2)
+    .set .L\pfx\()f, 3
+    .endif
+    .if .L\pfx\()p > (4*\every-2)
+    .set .L\pfx\()f, 4
+    .endif
+    m16ent \pfx, %((((5 - (.L\pfx\()p % 5)) % 5) * \size) + 28 * .L\pfx\()p + 24 * .L\pfx\()f)
+    .set .L\pfx\()r, .L\pfx\()r + 1
+    .endr
+    .noaltmacro
+    .align 2
+.L\pfx\()copy0:
+    m16copy \every, 0
+    m16fin \pfx
+.L\pfx\()copy1:
+    m16copy \every, 1
+    m16fin \pfx
+.L\pfx\()copy2:
+    m16copy \every, 2
+    m16fin \pfx
+.L\pfx\()copy3:
+    m16copy \every, 3
+    m16fin \pfx
+.L\pfx\()copy4:
+    m16copy \every, 4
+    m16fin \pfx
+.L\pfx\()copy5:
+    .if (.L\pfx\()copy1 - .L\pfx\()copy0 - \size) || (.L\pfx\()copy2 - .L\pfx\()copy1 - \size) || (.L\pfx\()copy5 - .L\pfx\()copy4 - \size)
+    .error "\name: a copy is not \size bytes"
+    .endif
+.L\pfx\()none:                     @ k = 2w - 1: the carry alone (one output left)
+    vmov r1, s0
+    str r9, [r1]
+    b .L\pfx\()ret
+.L\pfx\()part:                     @ r0 = k + 5 > 2w = r3: 1 .. 4 outputs left
+    subs r2, r3, r0
+    adds r2, r2, #5
+    str r4, [r1]
+    cmp r2, #2
+    blt .L\pfx\()ret
+    str r5, [r1, #4]
+    cmp r2, #3
+    blt .L\pfx\()ret
+    str r6, [r1, #8]
+    cmp r2, #4
+    blt .L\pfx\()ret
+    str r7, [r1, #12]
+.L\pfx\()ret:
+    pop {r4-r11, pc}
+.L\pfx\()loop:                     @ 5 every steps, while r3 >= 5 every are left
+    subs r3, r3, #(5*\every)
+    vmov s6, r3
+    l5rot umlal, \every, (0*\every)
+    foldall16
+    l5rot umlal, \every, (1*\every)
+    foldall16
+    l5rot umlal, \every, (2*\every)
+    foldall16
+    l5rot umlal, \every, (3*\every)
+    foldall16
+    l5rot umlal, \every, (4*\every)
+    foldall16
+    vmov r3, s6               @ (r3: loaded first by the next step)
+    cmp r3, #(5*\every)
+    bhs .L\pfx\()loop
+    b .L\pfx\()tail
+    .size \name, .-\name
+.endm
+
 @ void pqmcu_ntru_m16_lanes_mul5(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w)
 @   lanes_mul<2> (mod 16, one operand <= 15 and the other {0,1}, or both
 @   <= 3) with pqmcu_ntru_s3_lanes_mul5's blocks (five outputs, shared sums,
@@ -482,158 +644,7 @@ pqmcu_ntru_s3_lanes_mul5:
 @   no special first step): 20 steps per loop, the last < 20 straight-line
 @   from one of five role-rotated copies (folds every 4 steps from the end).
 @   Lanes <= 15 out. Branches depend on w and k only (public).
-@ the block's end in every tail copy, as s5fin (64 bytes)
-.macro m5fin
-    foldall16
-    vmov r0, s4               @ k
-    vmov r3, s7               @ 2w
-    vmov r1, s0               @ C + k
-    adds.n r0, r0, #5
-    cmp.n r0, r3
-    bgt.w .Lm5part           @ fewer than five outputs left (public)
-    stmia r1!, {r4-r8}
-    vmov s0, r1
-    vmov s4, r0
-    blt.w .Lm5block
-    b.w .Lm5ret
-.endm
-.macro m5copy c
-    l5rot umlal, 3, (\c)
-    foldall16
-    l5rot umlal, 4, (\c+3)
-    foldall16
-    l5rot umlal, 4, (\c+7)
-    foldall16
-    l5rot umlal, 4, (\c+11)
-    foldall16
-    l5rot umlal, 4, (\c+15)
-    m5fin
-.endm
-.macro m5ent off
-    .hword (.Lm5copy0 + \off - .Lm5tbl) / 2
-.endm
-    .global pqmcu_ntru_m16_lanes_mul5
-    .type pqmcu_ntru_m16_lanes_mul5, %function
-    .align 2
-pqmcu_ntru_m16_lanes_mul5:
-    push {r4-r11, lr}
-    vmov s0, r0               @ C at the block
-    vmov s1, r1               @ A
-    vmov s2, r2               @ Y
-    lsls r0, r3, #1
-    vmov s7, r0               @ 2w
-    subs r3, r3, #1
-    vmov s3, r3               @ w - 1
-    adds r2, r2, #36
-    vmov s2, r2               @ Y + 9 words
-    movs r0, #0
-    vmov s4, r0               @ k
-    mov r9, #0                @ carry
-.Lm5block:                   @ (r0 = k)
-    vmov r3, s3               @ w - 1
-    subs r12, r0, r3          @ k + 1 - w
-    bic r1, r12, r12, asr #31 @ lo = max(k + 1 - w, 0)
-    adds r12, r12, #4
-    bic r12, r12, r12, asr #31 @ k + 4 - hi, hi = min(k + 4, w - 1)
-    subs r0, r0, r1           @ k - lo
-    subs r3, r0, r12
-    adds r3, r3, #5           @ steps = hi - lo + 1
-    ble .Lm5none              @ no step (public): k = 2w - 1
-    vmov r12, s2              @ Y + 9
-    add r2, r12, r0, lsl #2   @ Y + 4 + (k + 5 - lo)
-    vmov r12, s1
-    add r1, r12, r1, lsl #2   @ x = A + lo
-    @ canonical roles (r3 new, r10, r11, r12, lr): B[k + 1 - lo] .. B[k + 4 - lo]
-    ldr lr, [r2, #-4]!
-    ldr r12, [r2, #-4]!
-    ldr r11, [r2, #-4]!
-    ldr r10, [r2, #-4]!
-    mov r4, r9                @ the carry
-    movs r5, #0
-    movs r6, #0
-    movs r7, #0
-    mov r8, #0
-    mov r9, #0
-    @ the steps in r3 (the canonical roles load r3 first)
-    cmp r3, #20
-    bhs .Lm5loop              @ (out of line, after the return)
-.Lm5tail:
-    @ r3 < 20 steps left: position p = 19 - r3 of copy (5 - p mod 5) mod 5
-    tbh [pc, r3, lsl #1]
-.Lm5tbl:
-    .altmacro
-    .set .Lm5r, 0
-    .rept 20
-    .set .Lm5p, 19 - .Lm5r
-    .set .Lm5f, 0
-    .if .Lm5p > 2
-    .set .Lm5f, 1
-    .endif
-    .if .Lm5p > 6
-    .set .Lm5f, 2
-    .endif
-    .if .Lm5p > 10
-    .set .Lm5f, 3
-    .endif
-    .if .Lm5p > 14
-    .set .Lm5f, 4
-    .endif
-    m5ent %((((5 - (.Lm5p % 5)) % 5) * 692) + 28 * .Lm5p + 24 * .Lm5f)
-    .set .Lm5r, .Lm5r + 1
-    .endr
-    .noaltmacro
-    .align 2
-.Lm5copy0:
-    m5copy 0
-.Lm5copy1:
-    m5copy 1
-.Lm5copy2:
-    m5copy 2
-.Lm5copy3:
-    m5copy 3
-.Lm5copy4:
-    m5copy 4
-.Lm5copy5:
-    .if (.Lm5copy1 - .Lm5copy0 - 692) || (.Lm5copy2 - .Lm5copy1 - 692) || (.Lm5copy5 - .Lm5copy4 - 692)
-    .error "m16_lanes_mul5: a copy is not 692 bytes"
-    .endif
-.Lm5none:                     @ k = 2w - 1: the carry alone (one output left)
-    vmov r1, s0
-    str r9, [r1]
-    b .Lm5ret
-.Lm5part:                     @ r0 = k + 5 > 2w = r3: 1 .. 4 outputs left
-    subs r2, r3, r0
-    adds r2, r2, #5
-    str r4, [r1]
-    cmp r2, #2
-    blt .Lm5ret
-    str r5, [r1, #4]
-    cmp r2, #3
-    blt .Lm5ret
-    str r6, [r1, #8]
-    cmp r2, #4
-    blt .Lm5ret
-    str r7, [r1, #12]
-.Lm5ret:
-    pop {r4-r11, pc}
-.Lm5loop:                     @ 20 steps, while r3 >= 20 are left
-    subs r3, r3, #20
-    vmov s6, r3
-    l5rot umlal, 4, 0
-    foldall16
-    l5rot umlal, 4, 4
-    foldall16
-    l5rot umlal, 4, 3
-    foldall16
-    l5rot umlal, 4, 2
-    foldall16
-    l5rot umlal, 4, 1
-    foldall16
-    vmov r3, s6               @ (r3: loaded first by the next step)
-    cmp r3, #20
-    bhs .Lm5loop
-    b .Lm5tail
-    .size pqmcu_ntru_m16_lanes_mul5, .-pqmcu_ntru_m16_lanes_mul5
+    m16_kernel pqmcu_ntru_m16_lanes_mul5, m5, 4, 692
 
 @ void pqmcu_ntru_m16_lanes_mul5f2(uint32_t* C, const uint32_t* A, const uint32_t* Y, uint32_t w)
 @   pqmcu_ntru_m16_lanes_mul5 for one operand <= 15 and the other <= 2 (the
@@ -643,158 +654,7 @@ pqmcu_ntru_m16_lanes_mul5:
 @   counted from the block's start: 10 steps per loop, the last < 10
 @   straight-line from one of five role-rotated 9-step copies (folds every
 @   2 steps from the end). Lanes <= 15 out. Branches depend on w and k only.
-@ the block's end in every tail copy, as s5fin (64 bytes)
-.macro n5fin
-    foldall16
-    vmov r0, s4               @ k
-    vmov r3, s7               @ 2w
-    vmov r1, s0               @ C + k
-    adds.n r0, r0, #5
-    cmp.n r0, r3
-    bgt.w .Ln5part           @ fewer than five outputs left (public)
-    stmia r1!, {r4-r8}
-    vmov s0, r1
-    vmov s4, r0
-    blt.w .Ln5block
-    b.w .Ln5ret
-.endm
-.macro n5copy c
-    l5rot umlal, 1, (\c)
-    foldall16
-    l5rot umlal, 2, (\c+1)
-    foldall16
-    l5rot umlal, 2, (\c+3)
-    foldall16
-    l5rot umlal, 2, (\c+5)
-    foldall16
-    l5rot umlal, 2, (\c+7)
-    n5fin
-.endm
-.macro n5ent off
-    .hword (.Ln5copy0 + \off - .Ln5tbl) / 2
-.endm
-    .global pqmcu_ntru_m16_lanes_mul5f2
-    .type pqmcu_ntru_m16_lanes_mul5f2, %function
-    .align 2
-pqmcu_ntru_m16_lanes_mul5f2:
-    push {r4-r11, lr}
-    vmov s0, r0               @ C at the block
-    vmov s1, r1               @ A
-    vmov s2, r2               @ Y
-    lsls r0, r3, #1
-    vmov s7, r0               @ 2w
-    subs r3, r3, #1
-    vmov s3, r3               @ w - 1
-    adds r2, r2, #36
-    vmov s2, r2               @ Y + 9 words
-    movs r0, #0
-    vmov s4, r0               @ k
-    mov r9, #0                @ carry
-.Ln5block:                   @ (r0 = k)
-    vmov r3, s3               @ w - 1
-    subs r12, r0, r3          @ k + 1 - w
-    bic r1, r12, r12, asr #31 @ lo = max(k + 1 - w, 0)
-    adds r12, r12, #4
-    bic r12, r12, r12, asr #31 @ k + 4 - hi, hi = min(k + 4, w - 1)
-    subs r0, r0, r1           @ k - lo
-    subs r3, r0, r12
-    adds r3, r3, #5           @ steps = hi - lo + 1
-    ble .Ln5none              @ no step (public): k = 2w - 1
-    vmov r12, s2              @ Y + 9
-    add r2, r12, r0, lsl #2   @ Y + 4 + (k + 5 - lo)
-    vmov r12, s1
-    add r1, r12, r1, lsl #2   @ x = A + lo
-    @ canonical roles (r3 new, r10, r11, r12, lr): B[k + 1 - lo] .. B[k + 4 - lo]
-    ldr lr, [r2, #-4]!
-    ldr r12, [r2, #-4]!
-    ldr r11, [r2, #-4]!
-    ldr r10, [r2, #-4]!
-    mov r4, r9                @ the carry
-    movs r5, #0
-    movs r6, #0
-    movs r7, #0
-    mov r8, #0
-    mov r9, #0
-    @ the steps in r3 (the canonical roles load r3 first)
-    cmp r3, #10
-    bhs .Ln5loop              @ (out of line, after the return)
-.Ln5tail:
-    @ r3 < 10 steps left: position p = 9 - r3 of copy (5 - p mod 5) mod 5
-    tbh [pc, r3, lsl #1]
-.Ln5tbl:
-    .altmacro
-    .set .Ln5r, 0
-    .rept 10
-    .set .Ln5p, 9 - .Ln5r
-    .set .Ln5f, 0
-    .if .Ln5p > 0
-    .set .Ln5f, 1
-    .endif
-    .if .Ln5p > 2
-    .set .Ln5f, 2
-    .endif
-    .if .Ln5p > 4
-    .set .Ln5f, 3
-    .endif
-    .if .Ln5p > 6
-    .set .Ln5f, 4
-    .endif
-    n5ent %((((5 - (.Ln5p % 5)) % 5) * 412) + 28 * .Ln5p + 24 * .Ln5f)
-    .set .Ln5r, .Ln5r + 1
-    .endr
-    .noaltmacro
-    .align 2
-.Ln5copy0:
-    n5copy 0
-.Ln5copy1:
-    n5copy 1
-.Ln5copy2:
-    n5copy 2
-.Ln5copy3:
-    n5copy 3
-.Ln5copy4:
-    n5copy 4
-.Ln5copy5:
-    .if (.Ln5copy1 - .Ln5copy0 - 412) || (.Ln5copy2 - .Ln5copy1 - 412) || (.Ln5copy5 - .Ln5copy4 - 412)
-    .error "m16_lanes_mul5f2: a copy is not 412 bytes"
-    .endif
-.Ln5none:                     @ k = 2w - 1: the carry alone (one output left)
-    vmov r1, s0
-    str r9, [r1]
-    b .Ln5ret
-.Ln5part:                     @ r0 = k + 5 > 2w = r3: 1 .. 4 outputs left
-    subs r2, r3, r0
-    adds r2, r2, #5
-    str r4, [r1]
-    cmp r2, #2
-    blt .Ln5ret
-    str r5, [r1, #4]
-    cmp r2, #3
-    blt .Ln5ret
-    str r6, [r1, #8]
-    cmp r2, #4
-    blt .Ln5ret
-    str r7, [r1, #12]
-.Ln5ret:
-    pop {r4-r11, pc}
-.Ln5loop:                     @ 10 steps, while r3 >= 10 are left
-    subs r3, r3, #10
-    vmov s6, r3
-    l5rot umlal, 2, 0
-    foldall16
-    l5rot umlal, 2, 2
-    foldall16
-    l5rot umlal, 2, 4
-    foldall16
-    l5rot umlal, 2, 1
-    foldall16
-    l5rot umlal, 2, 3
-    foldall16
-    vmov r3, s6               @ (r3: loaded first by the next step)
-    cmp r3, #10
-    bhs .Ln5loop
-    b .Ln5tail
-    .size pqmcu_ntru_m16_lanes_mul5f2, .-pqmcu_ntru_m16_lanes_mul5f2
+    m16_kernel pqmcu_ntru_m16_lanes_mul5f2, n5, 2, 412
 
 @ ---- the inversion mod 3's top Karatsuba level fused with the fold mod
 @ (3, x^n - 1) (engine.cpp, s3_kmul_fold; n = 8h - 3, W = 2h words):
