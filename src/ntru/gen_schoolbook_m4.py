@@ -20,8 +20,20 @@
 # under a fixed A_i, needed three loads per five; the plain C loop reloads
 # both operands for every SMLADX). Every other block runs t up instead, from
 # the A words the block before ended on (still in their registers). Steps that reach none of the block's
-# outputs emit nothing. Branch-free, no secret-dependent address: constant
-# time.
+# outputs emit nothing. A block's outputs are stored in pairs (PKHBT + STR)
+# during the next block: each store waits for the first step that writes its
+# register, and one goes right after every step's loads (a store behind a
+# load pipelines: 1 cycle instead of 2); the registers holding packed words
+# go to the outputs the next block starts last (sb44: 1815 -> 1784 cycles a
+# call, 31 of its 44 stores pipelined against none). Six outputs, three A
+# and two P registers is the best split of the eleven free registers (a
+# step's six SMLADX per three loads); other shapes counted with the
+# emulator's rules, all with the stores as before (sb44 1815): outputs
+# m, m + 2, .. in fives (five A, one P) 1802, but 87 STRH; seven outputs
+# with the A words in s registers (VMOV, c's pointer there too) 1813, six
+# of one parity that way 1799: the preload, VPUSH / VPOP and per-block VMOV
+# eat what the larger blocks save.
+# Branch-free, no secret-dependent address: constant time.
 import sys
 
 CHECK = "--check" in sys.argv[1:]
@@ -44,6 +56,7 @@ def kernel(n):
     outs = 2 * n - 1
     acache = {}  # i -> reg (kept across blocks)
     pcache = {}  # P word key (1 .. n-1) -> reg
+    pending = []  # (reg, store) of the block before, not yet stored
     for blk, m0 in enumerate(range(0, outs, R)):
         ms = list(range(m0, min(m0 + R, outs)))
         started = set()
@@ -64,6 +77,15 @@ def kernel(n):
                 steps.append(step)
         if blk % 2 == 1:
             steps.reverse()  # t up: starts from the A words the last block ended on
+        # accumulators: the registers still holding the last block's packed
+        # outputs go to the outputs this block starts last
+        first_step = {}
+        for k, step in enumerate(steps):
+            for m, _, _ in step:
+                first_step.setdefault(m, k)
+        busy = [r for r, _ in pending]
+        order = sorted(ms, key=lambda m: (first_step[m], m))
+        acc_of = dict(zip(order, [r for r in ACC if r not in busy] + busy))
 
         def pkey(t):  # P word and operation per t
             return 1 if t == 0 else n - 1 if t == n else t
@@ -92,8 +114,17 @@ def kernel(n):
                 pcache[k] = free[0]
                 loads.append(f"    ldr {free[0]}, [r2, #{2 * (k - 1)}]")
             out.extend(loads)
+            # the last block's stores: those whose register this step
+            # writes, and one more after loads (it pipelines behind them)
+            written = {acc_of[m] for m, _, _ in step if m not in started}
+            now = [x for x in pending if x[0] in written]
+            if loads and len(now) < len(pending):
+                now = [x for x in pending if x not in now][:1] + now
+            for x in now:
+                pending.remove(x)
+                e(x[1])
             for m, i, t in step:
-                acc = ACC[m - m0]
+                acc = acc_of[m]
                 ar, pr = acache[i], pcache[pkey(t)]
                 first = m not in started
                 started.add(m)
@@ -104,12 +135,23 @@ def kernel(n):
                 else:
                     e(f"    smuadx {acc}, {ar}, {pr}" if first else f"    smladx {acc}, {ar}, {pr}, {acc}")
         assert all(m in started for m in ms), (n, m0)
-        # two outputs a store (stores do not pipeline: PKHBT + STR against two STRH)
+        for x in pending:  # (a short last block leaves registers unused)
+            e(x[1])
+        pending = []
+        # two outputs a store (PKHBT + STR against two STRH); the stores wait
+        # for the next block's loads: a store right after a load pipelines
+        # (1 cycle instead of 2), and the packed words' registers go to the
+        # next block's last-started outputs, so that more of the stores find
+        # a load to follow
         for j in range(0, len(ms) - 1, 2):
-            e(f"    pkhbt {ACC[j]}, {ACC[j]}, {ACC[j + 1]}, lsl #16")
-            e(f"    str {ACC[j]}, [r0, #{2 * ms[j]}]")
+            lo, hi = acc_of[ms[j]], acc_of[ms[j + 1]]
+            e(f"    pkhbt {lo}, {lo}, {hi}, lsl #16")
+            pending.append((lo, f"    str {lo}, [r0, #{2 * ms[j]}]"))
         if len(ms) % 2:
-            e(f"    strh {ACC[len(ms) - 1]}, [r0, #{2 * ms[-1]}]")
+            r = acc_of[ms[-1]]
+            pending.append((r, f"    strh {r}, [r0, #{2 * ms[-1]}]"))
+    for x in pending:
+        e(x[1])
     e("    pop {r4-r11, pc}")
     e(f"    .size pqmcu_ntru_sb{n}, .-pqmcu_ntru_sb{n}")
     e("")

@@ -14,335 +14,335 @@ pqmcu_ntru_sb19:
     ldr r9, [r1, #0]
     ldr r12, [r2, #6]
     ldr lr, [r2, #8]
-    smuadx r8, r9, lr
-    smuadx r7, r9, r12
+    smuadx r4, r9, lr
+    smuadx r3, r9, r12
     ldr r10, [r1, #4]
     ldr r12, [r2, #2]
     ldr lr, [r2, #4]
     smuadx r6, r9, lr
-    smladx r8, r10, lr, r8
+    smladx r4, r10, lr, r4
     smuadx r5, r9, r12
-    smladx r7, r10, r12, r7
+    smladx r3, r10, r12, r3
     ldr r11, [r1, #8]
     ldr r12, [r2, #0]
-    smuadx r4, r9, r12
+    smuadx r8, r9, r12
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smulbb r3, r9, r12
+    smladx r4, r11, r12, r4
+    smulbb r7, r9, r12
     smlabb r5, r10, r12, r5
-    smlabb r7, r11, r12, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #0]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #4]
+    smlabb r3, r11, r12, r3
     pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #8]
+    pkhbt r5, r5, r6, lsl #16
+    pkhbt r3, r3, r4, lsl #16
     ldr r9, [r1, #12]
     ldr r10, [r1, #16]
     ldr r11, [r1, #20]
-    smuadx r4, r9, r12
-    smuadx r6, r10, r12
-    smuadx r8, r11, r12
-    smulbb r3, r9, r12
-    smulbb r5, r10, r12
-    smulbb r7, r11, r12
+    str r7, [r0, #0]
+    str r5, [r0, #4]
+    str r3, [r0, #8]
+    smuadx r6, r9, r12
+    smuadx r7, r10, r12
+    smuadx r3, r11, r12
+    smulbb r4, r9, r12
+    smulbb r8, r10, r12
+    smulbb r5, r11, r12
     ldr r11, [r1, #8]
     ldr r12, [r2, #2]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r6, r11, lr, r6
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r5, r10, r12, r5
     ldr r10, [r1, #4]
     ldr lr, [r2, #6]
     ldr r12, [r2, #8]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r6, r10, r12, r6
+    smladx r7, r11, r12, r7
+    smladx r3, r9, r12, r3
+    smladx r4, r10, lr, r4
+    smladx r8, r11, lr, r8
+    smladx r5, r9, lr, r5
     ldr r9, [r1, #0]
     ldr lr, [r2, #10]
     ldr r12, [r2, #12]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r6, r9, r12, r6
+    smladx r7, r10, r12, r7
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r8, r10, lr, r8
+    smladx r5, r11, lr, r5
     ldr lr, [r2, #14]
     ldr r12, [r2, #16]
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r7, r9, r12, r7
+    smladx r3, r10, r12, r3
+    smladx r8, r9, lr, r8
+    smladx r5, r10, lr, r5
     ldr lr, [r2, #18]
     ldr r12, [r2, #20]
-    smladx r8, r9, r12, r8
-    smladx r7, r9, lr, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #12]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #16]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #20]
+    smladx r3, r9, r12, r3
+    smladx r5, r9, lr, r5
+    pkhbt r4, r4, r6, lsl #16
+    pkhbt r8, r8, r7, lsl #16
+    pkhbt r5, r5, r3, lsl #16
     ldr lr, [r2, #30]
     ldr r12, [r2, #32]
-    smuadx r8, r9, r12
-    smuadx r7, r9, lr
+    str r4, [r0, #12]
+    smuadx r6, r9, r12
+    smuadx r3, r9, lr
     ldr lr, [r2, #26]
     ldr r12, [r2, #28]
-    smuadx r6, r9, r12
-    smladx r8, r10, r12, r8
-    smuadx r5, r9, lr
-    smladx r7, r10, lr, r7
-    ldr lr, [r2, #22]
-    ldr r12, [r2, #24]
+    str r8, [r0, #16]
     smuadx r4, r9, r12
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smuadx r3, r9, lr
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smuadx r7, r9, lr
+    smladx r3, r10, lr, r3
+    ldr lr, [r2, #22]
+    ldr r12, [r2, #24]
+    str r5, [r0, #20]
+    smuadx r5, r9, r12
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smuadx r8, r9, lr
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #12]
     ldr lr, [r2, #18]
     ldr r12, [r2, #20]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r5, r10, r12, r5
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, lr, r8
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #16]
     ldr lr, [r2, #14]
     ldr r12, [r2, #16]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r5, r11, r12, r5
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, lr, r8
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #20]
     ldr lr, [r2, #10]
     ldr r12, [r2, #12]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r5, r9, r12, r5
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, lr, r8
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #24]
     ldr lr, [r2, #6]
     ldr r12, [r2, #8]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r5, r10, r12, r5
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, lr, r8
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #28]
     ldr lr, [r2, #2]
     ldr r12, [r2, #4]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r5, r11, r12, r5
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, lr, r8
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #32]
     ldr lr, [r2, #0]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smlabb r3, r9, lr, r3
-    smlabb r5, r10, lr, r5
-    smlabb r7, r11, lr, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #24]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #28]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #32]
-    ldrh r9, [r1, #36]
-    smuadx r4, r9, lr
-    smulbb r3, r9, lr
-    ldr lr, [r2, #2]
-    smladx r4, r11, r12, r4
-    smuadx r6, r9, r12
-    smladx r3, r11, lr, r3
-    smuadx r5, r9, lr
-    ldr r12, [r2, #6]
-    ldr lr, [r2, #8]
+    smladx r5, r9, lr, r5
     smladx r4, r10, lr, r4
     smladx r6, r11, lr, r6
-    smuadx r8, r9, lr
-    smladx r3, r10, r12, r3
+    smlabb r8, r9, lr, r8
+    smlabb r7, r10, lr, r7
+    smlabb r3, r11, lr, r3
+    pkhbt r8, r8, r5, lsl #16
+    pkhbt r7, r7, r4, lsl #16
+    pkhbt r3, r3, r6, lsl #16
+    ldrh r9, [r1, #36]
+    str r8, [r0, #24]
+    smuadx r5, r9, lr
+    smulbb r4, r9, lr
+    ldr lr, [r2, #2]
+    str r7, [r0, #28]
     smladx r5, r11, r12, r5
+    smuadx r8, r9, r12
+    smladx r4, r11, lr, r4
+    smuadx r6, r9, lr
+    ldr r12, [r2, #6]
+    ldr lr, [r2, #8]
+    str r3, [r0, #32]
+    smladx r5, r10, lr, r5
+    smladx r8, r11, lr, r8
+    smuadx r3, r9, lr
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
     smuadx r7, r9, r12
     ldr r9, [r1, #24]
     ldr r12, [r2, #10]
     ldr lr, [r2, #12]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
+    smladx r5, r9, lr, r5
+    smladx r8, r10, lr, r8
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
     smladx r7, r11, r12, r7
     ldr r11, [r1, #20]
     ldr r12, [r2, #14]
     ldr lr, [r2, #16]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
+    smladx r5, r11, lr, r5
+    smladx r8, r9, lr, r8
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
     smladx r7, r10, r12, r7
     ldr r10, [r1, #16]
     ldr r12, [r2, #18]
     ldr lr, [r2, #20]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
+    smladx r5, r10, lr, r5
+    smladx r8, r11, lr, r8
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
     smladx r7, r9, r12, r7
     ldr r9, [r1, #12]
     ldr r12, [r2, #22]
     ldr lr, [r2, #24]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
+    smladx r5, r9, lr, r5
+    smladx r8, r10, lr, r8
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
     smladx r7, r11, r12, r7
     ldr r11, [r1, #8]
     ldr r12, [r2, #26]
     ldr lr, [r2, #28]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
+    smladx r5, r11, lr, r5
+    smladx r8, r9, lr, r8
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
     smladx r7, r10, r12, r7
     ldr r10, [r1, #4]
     ldr r12, [r2, #30]
     ldr lr, [r2, #32]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
+    smladx r5, r10, lr, r5
+    smladx r8, r11, lr, r8
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
     smladx r7, r9, r12, r7
     ldr r9, [r1, #0]
     ldr r12, [r2, #34]
-    smlatt r4, r9, r12, r4
-    smlatt r6, r10, r12, r6
-    smlatt r8, r11, r12, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
+    smlatt r5, r9, r12, r5
+    smlatt r8, r10, r12, r8
+    smlatt r3, r11, r12, r3
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
     smladx r7, r11, r12, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #36]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #40]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #44]
+    pkhbt r4, r4, r5, lsl #16
+    pkhbt r6, r6, r8, lsl #16
+    pkhbt r7, r7, r3, lsl #16
     ldr r11, [r1, #12]
     ldr r10, [r1, #16]
     ldr r9, [r1, #20]
-    smultt r4, r11, r12
-    smultt r6, r10, r12
-    smultt r8, r9, r12
+    str r4, [r0, #36]
+    str r6, [r0, #40]
+    str r7, [r0, #44]
+    smultt r5, r11, r12
+    smultt r4, r10, r12
+    smultt r7, r9, r12
     smuadx r3, r11, r12
-    smuadx r5, r10, r12
-    smuadx r7, r9, r12
+    smuadx r8, r10, r12
+    smuadx r6, r9, r12
     ldr r11, [r1, #24]
     ldr r12, [r2, #30]
-    smladx r4, r10, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r11, lr, r8
+    smladx r5, r10, lr, r5
+    smladx r4, r9, lr, r4
+    smladx r7, r11, lr, r7
     smladx r3, r10, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r8, r9, r12, r8
+    smladx r6, r11, r12, r6
     ldr r10, [r1, #28]
     ldr lr, [r2, #26]
     ldr r12, [r2, #28]
-    smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r10, r12, r8
+    smladx r5, r9, r12, r5
+    smladx r4, r11, r12, r4
+    smladx r7, r10, r12, r7
     smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r8, r11, lr, r8
+    smladx r6, r10, lr, r6
     ldr r9, [r1, #32]
     ldr lr, [r2, #22]
     ldr r12, [r2, #24]
-    smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r9, r12, r8
+    smladx r5, r11, r12, r5
+    smladx r4, r10, r12, r4
+    smladx r7, r9, r12, r7
     smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r8, r10, lr, r8
+    smladx r6, r9, lr, r6
     ldrh r11, [r1, #36]
     ldr lr, [r2, #18]
     ldr r12, [r2, #20]
-    smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r11, r12, r8
+    smladx r5, r10, r12, r5
+    smladx r4, r9, r12, r4
+    smladx r7, r11, r12, r7
     smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r8, r9, lr, r8
+    smladx r6, r11, lr, r6
     ldr lr, [r2, #14]
     ldr r12, [r2, #16]
-    smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
+    smladx r5, r9, r12, r5
+    smladx r4, r11, r12, r4
     smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
+    smladx r8, r11, lr, r8
     ldr lr, [r2, #10]
     ldr r12, [r2, #12]
-    smladx r4, r11, r12, r4
+    smladx r5, r11, r12, r5
     smladx r3, r11, lr, r3
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #48]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #52]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #56]
+    pkhbt r3, r3, r5, lsl #16
+    pkhbt r8, r8, r4, lsl #16
+    pkhbt r6, r6, r7, lsl #16
     ldr lr, [r2, #22]
     ldr r12, [r2, #24]
-    smuadx r4, r11, r12
-    smuadx r3, r11, lr
+    str r3, [r0, #48]
+    smuadx r5, r11, r12
+    smuadx r4, r11, lr
     ldr lr, [r2, #26]
     ldr r12, [r2, #28]
-    smladx r4, r9, r12, r4
-    smuadx r6, r11, r12
-    smladx r3, r9, lr, r3
-    smuadx r5, r11, lr
+    str r8, [r0, #52]
+    smladx r5, r9, r12, r5
+    smuadx r3, r11, r12
+    smladx r4, r9, lr, r4
+    smuadx r7, r11, lr
     ldr lr, [r2, #30]
     ldr r12, [r2, #32]
-    smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
-    smuadx r8, r11, r12
-    smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
-    smuadx r7, r11, lr
+    str r6, [r0, #56]
+    smladx r5, r10, r12, r5
+    smladx r3, r9, r12, r3
+    smuadx r6, r11, r12
+    smladx r4, r10, lr, r4
+    smladx r7, r9, lr, r7
+    smuadx r8, r11, lr
     ldr r11, [r1, #24]
     ldr lr, [r2, #34]
-    smlatt r4, r11, lr, r4
-    smlatt r6, r10, lr, r6
-    smlatt r8, r9, lr, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r9, lr, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #60]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #64]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #68]
+    smlatt r5, r11, lr, r5
+    smlatt r3, r10, lr, r3
+    smlatt r6, r9, lr, r6
+    smladx r4, r11, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r8, r9, lr, r8
+    pkhbt r4, r4, r5, lsl #16
+    pkhbt r7, r7, r3, lsl #16
+    pkhbt r8, r8, r6, lsl #16
     ldrh r10, [r1, #36]
+    str r4, [r0, #60]
     smuadx r3, r10, lr
+    str r7, [r0, #64]
+    str r8, [r0, #68]
     strh r3, [r0, #72]
     pop {r4-r11, pc}
     .size pqmcu_ntru_sb19, .-pqmcu_ntru_sb19
@@ -355,292 +355,292 @@ pqmcu_ntru_sb20:
     ldr r9, [r1, #0]
     ldr r12, [r2, #6]
     ldr lr, [r2, #8]
-    smuadx r8, r9, lr
-    smuadx r7, r9, r12
+    smuadx r4, r9, lr
+    smuadx r3, r9, r12
     ldr r10, [r1, #4]
     ldr r12, [r2, #2]
     ldr lr, [r2, #4]
     smuadx r6, r9, lr
-    smladx r8, r10, lr, r8
+    smladx r4, r10, lr, r4
     smuadx r5, r9, r12
-    smladx r7, r10, r12, r7
+    smladx r3, r10, r12, r3
     ldr r11, [r1, #8]
     ldr r12, [r2, #0]
-    smuadx r4, r9, r12
+    smuadx r8, r9, r12
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smulbb r3, r9, r12
+    smladx r4, r11, r12, r4
+    smulbb r7, r9, r12
     smlabb r5, r10, r12, r5
-    smlabb r7, r11, r12, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #0]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #4]
+    smlabb r3, r11, r12, r3
     pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #8]
+    pkhbt r5, r5, r6, lsl #16
+    pkhbt r3, r3, r4, lsl #16
     ldr r9, [r1, #12]
     ldr r10, [r1, #16]
     ldr r11, [r1, #20]
-    smuadx r4, r9, r12
-    smuadx r6, r10, r12
-    smuadx r8, r11, r12
-    smulbb r3, r9, r12
-    smulbb r5, r10, r12
-    smulbb r7, r11, r12
+    str r7, [r0, #0]
+    str r5, [r0, #4]
+    str r3, [r0, #8]
+    smuadx r6, r9, r12
+    smuadx r7, r10, r12
+    smuadx r3, r11, r12
+    smulbb r4, r9, r12
+    smulbb r8, r10, r12
+    smulbb r5, r11, r12
     ldr r11, [r1, #8]
     ldr r12, [r2, #2]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r6, r11, lr, r6
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r5, r10, r12, r5
     ldr r10, [r1, #4]
     ldr lr, [r2, #6]
     ldr r12, [r2, #8]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r6, r10, r12, r6
+    smladx r7, r11, r12, r7
+    smladx r3, r9, r12, r3
+    smladx r4, r10, lr, r4
+    smladx r8, r11, lr, r8
+    smladx r5, r9, lr, r5
     ldr r9, [r1, #0]
     ldr lr, [r2, #10]
     ldr r12, [r2, #12]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r6, r9, r12, r6
+    smladx r7, r10, r12, r7
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r8, r10, lr, r8
+    smladx r5, r11, lr, r5
     ldr lr, [r2, #14]
     ldr r12, [r2, #16]
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r7, r9, r12, r7
+    smladx r3, r10, r12, r3
+    smladx r8, r9, lr, r8
+    smladx r5, r10, lr, r5
     ldr lr, [r2, #18]
     ldr r12, [r2, #20]
-    smladx r8, r9, r12, r8
-    smladx r7, r9, lr, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #12]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #16]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #20]
+    smladx r3, r9, r12, r3
+    smladx r5, r9, lr, r5
+    pkhbt r4, r4, r6, lsl #16
+    pkhbt r8, r8, r7, lsl #16
+    pkhbt r5, r5, r3, lsl #16
     ldr lr, [r2, #30]
     ldr r12, [r2, #32]
-    smuadx r8, r9, r12
-    smuadx r7, r9, lr
+    str r4, [r0, #12]
+    smuadx r6, r9, r12
+    smuadx r3, r9, lr
     ldr lr, [r2, #26]
     ldr r12, [r2, #28]
-    smuadx r6, r9, r12
-    smladx r8, r10, r12, r8
-    smuadx r5, r9, lr
-    smladx r7, r10, lr, r7
-    ldr lr, [r2, #22]
-    ldr r12, [r2, #24]
+    str r8, [r0, #16]
     smuadx r4, r9, r12
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smuadx r3, r9, lr
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smuadx r7, r9, lr
+    smladx r3, r10, lr, r3
+    ldr lr, [r2, #22]
+    ldr r12, [r2, #24]
+    str r5, [r0, #20]
+    smuadx r5, r9, r12
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smuadx r8, r9, lr
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #12]
     ldr lr, [r2, #18]
     ldr r12, [r2, #20]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r5, r10, r12, r5
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, lr, r8
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #16]
     ldr lr, [r2, #14]
     ldr r12, [r2, #16]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r5, r11, r12, r5
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, lr, r8
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #20]
     ldr lr, [r2, #10]
     ldr r12, [r2, #12]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r5, r9, r12, r5
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, lr, r8
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #24]
     ldr lr, [r2, #6]
     ldr r12, [r2, #8]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r5, r10, r12, r5
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, lr, r8
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #28]
     ldr lr, [r2, #2]
     ldr r12, [r2, #4]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r5, r11, r12, r5
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, lr, r8
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #32]
     ldr lr, [r2, #0]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smlabb r3, r9, lr, r3
-    smlabb r5, r10, lr, r5
-    smlabb r7, r11, lr, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #24]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #28]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #32]
-    ldr r9, [r1, #36]
-    smuadx r4, r9, lr
-    smulbb r3, r9, lr
-    ldr lr, [r2, #2]
-    smladx r4, r11, r12, r4
-    smuadx r6, r9, r12
-    smladx r3, r11, lr, r3
-    smuadx r5, r9, lr
-    ldr r12, [r2, #6]
-    ldr lr, [r2, #8]
+    smladx r5, r9, lr, r5
     smladx r4, r10, lr, r4
     smladx r6, r11, lr, r6
-    smuadx r8, r9, lr
-    smladx r3, r10, r12, r3
+    smlabb r8, r9, lr, r8
+    smlabb r7, r10, lr, r7
+    smlabb r3, r11, lr, r3
+    pkhbt r8, r8, r5, lsl #16
+    pkhbt r7, r7, r4, lsl #16
+    pkhbt r3, r3, r6, lsl #16
+    ldr r9, [r1, #36]
+    str r8, [r0, #24]
+    smuadx r5, r9, lr
+    smulbb r4, r9, lr
+    ldr lr, [r2, #2]
+    str r7, [r0, #28]
     smladx r5, r11, r12, r5
+    smuadx r8, r9, r12
+    smladx r4, r11, lr, r4
+    smuadx r6, r9, lr
+    ldr r12, [r2, #6]
+    ldr lr, [r2, #8]
+    str r3, [r0, #32]
+    smladx r5, r10, lr, r5
+    smladx r8, r11, lr, r8
+    smuadx r3, r9, lr
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
     smuadx r7, r9, r12
     ldr r9, [r1, #24]
     ldr r12, [r2, #10]
     ldr lr, [r2, #12]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
+    smladx r5, r9, lr, r5
+    smladx r8, r10, lr, r8
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
     smladx r7, r11, r12, r7
     ldr r11, [r1, #20]
     ldr r12, [r2, #14]
     ldr lr, [r2, #16]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
+    smladx r5, r11, lr, r5
+    smladx r8, r9, lr, r8
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
     smladx r7, r10, r12, r7
     ldr r10, [r1, #16]
     ldr r12, [r2, #18]
     ldr lr, [r2, #20]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
+    smladx r5, r10, lr, r5
+    smladx r8, r11, lr, r8
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
     smladx r7, r9, r12, r7
     ldr r9, [r1, #12]
     ldr r12, [r2, #22]
     ldr lr, [r2, #24]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
+    smladx r5, r9, lr, r5
+    smladx r8, r10, lr, r8
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
     smladx r7, r11, r12, r7
     ldr r11, [r1, #8]
     ldr r12, [r2, #26]
     ldr lr, [r2, #28]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
+    smladx r5, r11, lr, r5
+    smladx r8, r9, lr, r8
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
     smladx r7, r10, r12, r7
     ldr r10, [r1, #4]
     ldr r12, [r2, #30]
     ldr lr, [r2, #32]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
+    smladx r5, r10, lr, r5
+    smladx r8, r11, lr, r8
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
     smladx r7, r9, r12, r7
     ldr r9, [r1, #0]
     ldr r12, [r2, #34]
     ldr lr, [r2, #36]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
+    smladx r5, r9, lr, r5
+    smladx r8, r10, lr, r8
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
     smladx r7, r11, r12, r7
-    smlatt r5, r9, lr, r5
+    smlatt r6, r9, lr, r6
     smlatt r7, r10, lr, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #36]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #40]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #44]
+    pkhbt r4, r4, r5, lsl #16
+    pkhbt r6, r6, r8, lsl #16
+    pkhbt r7, r7, r3, lsl #16
     ldr r10, [r1, #12]
     ldr r9, [r1, #16]
+    str r4, [r0, #36]
     smultt r3, r11, lr
     smultt r5, r10, lr
-    smultt r7, r9, lr
+    smultt r8, r9, lr
     ldr r11, [r1, #20]
+    str r6, [r0, #40]
+    str r7, [r0, #44]
     smuadx r4, r10, lr
     smuadx r6, r9, lr
-    smuadx r8, r11, lr
+    smuadx r7, r11, lr
     smladx r3, r10, r12, r3
     smladx r5, r9, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r8, r11, r12, r8
     ldr r10, [r1, #24]
     ldr r12, [r2, #30]
     ldr lr, [r2, #32]
     smladx r4, r9, lr, r4
     smladx r6, r11, lr, r6
-    smladx r8, r10, lr, r8
+    smladx r7, r10, lr, r7
     smladx r3, r9, r12, r3
     smladx r5, r11, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r8, r10, r12, r8
     ldr r9, [r1, #28]
     ldr r12, [r2, #26]
     ldr lr, [r2, #28]
     smladx r4, r11, lr, r4
     smladx r6, r10, lr, r6
-    smladx r8, r9, lr, r8
+    smladx r7, r9, lr, r7
     smladx r3, r11, r12, r3
     smladx r5, r10, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r8, r9, r12, r8
     ldr r11, [r1, #32]
     ldr r12, [r2, #22]
     ldr lr, [r2, #24]
     smladx r4, r10, lr, r4
     smladx r6, r9, lr, r6
-    smladx r8, r11, lr, r8
+    smladx r7, r11, lr, r7
     smladx r3, r10, r12, r3
     smladx r5, r9, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r8, r11, r12, r8
     ldr r10, [r1, #36]
     ldr r12, [r2, #18]
     ldr lr, [r2, #20]
     smladx r4, r9, lr, r4
     smladx r6, r11, lr, r6
-    smladx r8, r10, lr, r8
+    smladx r7, r10, lr, r7
     smladx r3, r9, r12, r3
     smladx r5, r11, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r8, r10, r12, r8
     ldr r12, [r2, #14]
     ldr lr, [r2, #16]
     smladx r4, r11, lr, r4
@@ -652,57 +652,57 @@ pqmcu_ntru_sb20:
     smladx r4, r10, lr, r4
     smladx r3, r10, r12, r3
     pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #48]
     pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #52]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #56]
+    pkhbt r8, r8, r7, lsl #16
     ldr r12, [r2, #22]
     ldr lr, [r2, #24]
-    smuadx r4, r10, lr
-    smuadx r3, r10, r12
+    str r3, [r0, #48]
+    smuadx r6, r10, lr
+    smuadx r4, r10, r12
     ldr r12, [r2, #26]
     ldr lr, [r2, #28]
-    smladx r4, r11, lr, r4
-    smuadx r6, r10, lr
-    smladx r3, r11, r12, r3
-    smuadx r5, r10, r12
+    str r5, [r0, #52]
+    smladx r6, r11, lr, r6
+    smuadx r3, r10, lr
+    smladx r4, r11, r12, r4
+    smuadx r7, r10, r12
     ldr r12, [r2, #30]
     ldr lr, [r2, #32]
-    smladx r4, r9, lr, r4
-    smladx r6, r11, lr, r6
+    str r8, [r0, #56]
+    smladx r6, r9, lr, r6
+    smladx r3, r11, lr, r3
     smuadx r8, r10, lr
-    smladx r3, r9, r12, r3
-    smladx r5, r11, r12, r5
-    smuadx r7, r10, r12
+    smladx r4, r9, r12, r4
+    smladx r7, r11, r12, r7
+    smuadx r5, r10, r12
     ldr r10, [r1, #24]
     ldr r12, [r2, #34]
     ldr lr, [r2, #36]
-    smladx r4, r10, lr, r4
-    smladx r6, r9, lr, r6
+    smladx r6, r10, lr, r6
+    smladx r3, r9, lr, r3
     smladx r8, r11, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r4, r10, r12, r4
+    smladx r7, r9, r12, r7
+    smladx r5, r11, r12, r5
     ldr r11, [r1, #20]
-    smlatt r3, r11, lr, r3
-    smlatt r5, r10, lr, r5
-    smlatt r7, r9, lr, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #60]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #64]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #68]
+    smlatt r4, r11, lr, r4
+    smlatt r7, r10, lr, r7
+    smlatt r5, r9, lr, r5
+    pkhbt r4, r4, r6, lsl #16
+    pkhbt r7, r7, r3, lsl #16
+    pkhbt r5, r5, r8, lsl #16
     ldr r9, [r1, #32]
     ldr r10, [r1, #36]
+    str r4, [r0, #60]
     smultt r3, r9, lr
-    smultt r5, r10, lr
-    smuadx r4, r10, lr
+    smultt r6, r10, lr
+    smuadx r8, r10, lr
     smladx r3, r10, r12, r3
-    pkhbt r3, r3, r4, lsl #16
+    str r7, [r0, #64]
+    str r5, [r0, #68]
+    pkhbt r3, r3, r8, lsl #16
     str r3, [r0, #72]
-    strh r5, [r0, #76]
+    strh r6, [r0, #76]
     pop {r4-r11, pc}
     .size pqmcu_ntru_sb20, .-pqmcu_ntru_sb20
 
@@ -714,401 +714,401 @@ pqmcu_ntru_sb21:
     ldr r9, [r1, #0]
     ldr r12, [r2, #6]
     ldr lr, [r2, #8]
-    smuadx r8, r9, lr
-    smuadx r7, r9, r12
+    smuadx r4, r9, lr
+    smuadx r3, r9, r12
     ldr r10, [r1, #4]
     ldr r12, [r2, #2]
     ldr lr, [r2, #4]
     smuadx r6, r9, lr
-    smladx r8, r10, lr, r8
+    smladx r4, r10, lr, r4
     smuadx r5, r9, r12
-    smladx r7, r10, r12, r7
+    smladx r3, r10, r12, r3
     ldr r11, [r1, #8]
     ldr r12, [r2, #0]
-    smuadx r4, r9, r12
+    smuadx r8, r9, r12
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smulbb r3, r9, r12
+    smladx r4, r11, r12, r4
+    smulbb r7, r9, r12
     smlabb r5, r10, r12, r5
-    smlabb r7, r11, r12, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #0]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #4]
+    smlabb r3, r11, r12, r3
     pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #8]
+    pkhbt r5, r5, r6, lsl #16
+    pkhbt r3, r3, r4, lsl #16
     ldr r9, [r1, #12]
     ldr r10, [r1, #16]
     ldr r11, [r1, #20]
-    smuadx r4, r9, r12
-    smuadx r6, r10, r12
-    smuadx r8, r11, r12
-    smulbb r3, r9, r12
-    smulbb r5, r10, r12
-    smulbb r7, r11, r12
+    str r7, [r0, #0]
+    str r5, [r0, #4]
+    str r3, [r0, #8]
+    smuadx r6, r9, r12
+    smuadx r7, r10, r12
+    smuadx r3, r11, r12
+    smulbb r4, r9, r12
+    smulbb r8, r10, r12
+    smulbb r5, r11, r12
     ldr r11, [r1, #8]
     ldr r12, [r2, #2]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r6, r11, lr, r6
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r5, r10, r12, r5
     ldr r10, [r1, #4]
     ldr lr, [r2, #6]
     ldr r12, [r2, #8]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r6, r10, r12, r6
+    smladx r7, r11, r12, r7
+    smladx r3, r9, r12, r3
+    smladx r4, r10, lr, r4
+    smladx r8, r11, lr, r8
+    smladx r5, r9, lr, r5
     ldr r9, [r1, #0]
     ldr lr, [r2, #10]
     ldr r12, [r2, #12]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r6, r9, r12, r6
+    smladx r7, r10, r12, r7
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r8, r10, lr, r8
+    smladx r5, r11, lr, r5
     ldr lr, [r2, #14]
     ldr r12, [r2, #16]
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r7, r9, r12, r7
+    smladx r3, r10, r12, r3
+    smladx r8, r9, lr, r8
+    smladx r5, r10, lr, r5
     ldr lr, [r2, #18]
     ldr r12, [r2, #20]
-    smladx r8, r9, r12, r8
-    smladx r7, r9, lr, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #12]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #16]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #20]
+    smladx r3, r9, r12, r3
+    smladx r5, r9, lr, r5
+    pkhbt r4, r4, r6, lsl #16
+    pkhbt r8, r8, r7, lsl #16
+    pkhbt r5, r5, r3, lsl #16
     ldr lr, [r2, #30]
     ldr r12, [r2, #32]
-    smuadx r8, r9, r12
-    smuadx r7, r9, lr
+    str r4, [r0, #12]
+    smuadx r6, r9, r12
+    smuadx r3, r9, lr
     ldr lr, [r2, #26]
     ldr r12, [r2, #28]
-    smuadx r6, r9, r12
-    smladx r8, r10, r12, r8
-    smuadx r5, r9, lr
-    smladx r7, r10, lr, r7
-    ldr lr, [r2, #22]
-    ldr r12, [r2, #24]
+    str r8, [r0, #16]
     smuadx r4, r9, r12
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smuadx r3, r9, lr
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smuadx r7, r9, lr
+    smladx r3, r10, lr, r3
+    ldr lr, [r2, #22]
+    ldr r12, [r2, #24]
+    str r5, [r0, #20]
+    smuadx r5, r9, r12
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smuadx r8, r9, lr
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #12]
     ldr lr, [r2, #18]
     ldr r12, [r2, #20]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r5, r10, r12, r5
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, lr, r8
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #16]
     ldr lr, [r2, #14]
     ldr r12, [r2, #16]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r5, r11, r12, r5
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, lr, r8
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #20]
     ldr lr, [r2, #10]
     ldr r12, [r2, #12]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r5, r9, r12, r5
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, lr, r8
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #24]
     ldr lr, [r2, #6]
     ldr r12, [r2, #8]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r5, r10, r12, r5
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, lr, r8
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #28]
     ldr lr, [r2, #2]
     ldr r12, [r2, #4]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r5, r11, r12, r5
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, lr, r8
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #32]
     ldr lr, [r2, #0]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smlabb r3, r9, lr, r3
-    smlabb r5, r10, lr, r5
-    smlabb r7, r11, lr, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #24]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #28]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #32]
+    smladx r5, r9, lr, r5
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smlabb r8, r9, lr, r8
+    smlabb r7, r10, lr, r7
+    smlabb r3, r11, lr, r3
+    pkhbt r8, r8, r5, lsl #16
+    pkhbt r7, r7, r4, lsl #16
+    pkhbt r3, r3, r6, lsl #16
     ldr r9, [r1, #36]
     ldrh r10, [r1, #40]
-    smuadx r4, r9, lr
-    smuadx r6, r10, lr
-    smulbb r3, r9, lr
-    smulbb r5, r10, lr
+    str r7, [r0, #28]
+    str r8, [r0, #24]
+    smuadx r5, r9, lr
+    smuadx r8, r10, lr
+    smulbb r4, r9, lr
+    smulbb r6, r10, lr
     ldr lr, [r2, #2]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smuadx r8, r10, r12
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
+    str r3, [r0, #32]
+    smladx r5, r11, r12, r5
+    smladx r8, r9, r12, r8
+    smuadx r3, r10, r12
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
     smuadx r7, r10, lr
     ldr r10, [r1, #28]
     ldr r12, [r2, #6]
     ldr lr, [r2, #8]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
+    smladx r5, r10, lr, r5
+    smladx r8, r11, lr, r8
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
     smladx r7, r9, r12, r7
     ldr r9, [r1, #24]
     ldr r12, [r2, #10]
     ldr lr, [r2, #12]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
+    smladx r5, r9, lr, r5
+    smladx r8, r10, lr, r8
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
     smladx r7, r11, r12, r7
     ldr r11, [r1, #20]
     ldr r12, [r2, #14]
     ldr lr, [r2, #16]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
+    smladx r5, r11, lr, r5
+    smladx r8, r9, lr, r8
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
     smladx r7, r10, r12, r7
     ldr r10, [r1, #16]
     ldr r12, [r2, #18]
     ldr lr, [r2, #20]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
+    smladx r5, r10, lr, r5
+    smladx r8, r11, lr, r8
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
     smladx r7, r9, r12, r7
     ldr r9, [r1, #12]
     ldr r12, [r2, #22]
     ldr lr, [r2, #24]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
+    smladx r5, r9, lr, r5
+    smladx r8, r10, lr, r8
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
     smladx r7, r11, r12, r7
     ldr r11, [r1, #8]
     ldr r12, [r2, #26]
     ldr lr, [r2, #28]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
+    smladx r5, r11, lr, r5
+    smladx r8, r9, lr, r8
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
     smladx r7, r10, r12, r7
     ldr r10, [r1, #4]
     ldr r12, [r2, #30]
     ldr lr, [r2, #32]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
+    smladx r5, r10, lr, r5
+    smladx r8, r11, lr, r8
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
     smladx r7, r9, r12, r7
     ldr r9, [r1, #0]
     ldr r12, [r2, #34]
     ldr lr, [r2, #36]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
+    smladx r5, r9, lr, r5
+    smladx r8, r10, lr, r8
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
     smladx r7, r11, r12, r7
     ldr r12, [r2, #38]
-    smlatt r6, r9, r12, r6
-    smlatt r8, r10, r12, r8
-    smladx r5, r9, r12, r5
+    smlatt r8, r9, r12, r8
+    smlatt r3, r10, r12, r3
+    smladx r6, r9, r12, r6
     smladx r7, r10, r12, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #36]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #40]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #44]
+    pkhbt r4, r4, r5, lsl #16
+    pkhbt r6, r6, r8, lsl #16
+    pkhbt r7, r7, r3, lsl #16
     ldr r10, [r1, #12]
     ldr r9, [r1, #16]
-    smultt r4, r11, r12
-    smultt r6, r10, r12
-    smultt r8, r9, r12
+    str r4, [r0, #36]
+    str r6, [r0, #40]
+    str r7, [r0, #44]
+    smultt r5, r11, r12
+    smultt r4, r10, r12
+    smultt r7, r9, r12
     smuadx r3, r11, r12
-    smuadx r5, r10, r12
-    smuadx r7, r9, r12
+    smuadx r8, r10, r12
+    smuadx r6, r9, r12
     ldr r11, [r1, #20]
     ldr r12, [r2, #34]
-    smladx r4, r10, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r11, lr, r8
+    smladx r5, r10, lr, r5
+    smladx r4, r9, lr, r4
+    smladx r7, r11, lr, r7
     smladx r3, r10, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r8, r9, r12, r8
+    smladx r6, r11, r12, r6
     ldr r10, [r1, #24]
     ldr lr, [r2, #30]
     ldr r12, [r2, #32]
-    smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r10, r12, r8
+    smladx r5, r9, r12, r5
+    smladx r4, r11, r12, r4
+    smladx r7, r10, r12, r7
     smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r8, r11, lr, r8
+    smladx r6, r10, lr, r6
     ldr r9, [r1, #28]
     ldr lr, [r2, #26]
     ldr r12, [r2, #28]
-    smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r9, r12, r8
+    smladx r5, r11, r12, r5
+    smladx r4, r10, r12, r4
+    smladx r7, r9, r12, r7
     smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r8, r10, lr, r8
+    smladx r6, r9, lr, r6
     ldr r11, [r1, #32]
     ldr lr, [r2, #22]
     ldr r12, [r2, #24]
-    smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r11, r12, r8
+    smladx r5, r10, r12, r5
+    smladx r4, r9, r12, r4
+    smladx r7, r11, r12, r7
     smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r8, r9, lr, r8
+    smladx r6, r11, lr, r6
     ldr r10, [r1, #36]
     ldr lr, [r2, #18]
     ldr r12, [r2, #20]
-    smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r10, r12, r8
+    smladx r5, r9, r12, r5
+    smladx r4, r11, r12, r4
+    smladx r7, r10, r12, r7
     smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r8, r11, lr, r8
+    smladx r6, r10, lr, r6
     ldrh r9, [r1, #40]
     ldr lr, [r2, #14]
     ldr r12, [r2, #16]
-    smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r9, r12, r8
+    smladx r5, r11, r12, r5
+    smladx r4, r10, r12, r4
+    smladx r7, r9, r12, r7
     smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r8, r10, lr, r8
+    smladx r6, r9, lr, r6
     ldr lr, [r2, #10]
     ldr r12, [r2, #12]
-    smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
+    smladx r5, r10, r12, r5
+    smladx r4, r9, r12, r4
     smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
+    smladx r8, r9, lr, r8
     ldr lr, [r2, #6]
     ldr r12, [r2, #8]
-    smladx r4, r9, r12, r4
+    smladx r5, r9, r12, r5
     smladx r3, r9, lr, r3
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #48]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #52]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #56]
+    pkhbt r3, r3, r5, lsl #16
+    pkhbt r8, r8, r4, lsl #16
+    pkhbt r6, r6, r7, lsl #16
     ldr lr, [r2, #18]
     ldr r12, [r2, #20]
-    smuadx r4, r9, r12
-    smuadx r3, r9, lr
+    str r3, [r0, #48]
+    smuadx r5, r9, r12
+    smuadx r4, r9, lr
     ldr lr, [r2, #22]
     ldr r12, [r2, #24]
-    smladx r4, r10, r12, r4
-    smuadx r6, r9, r12
-    smladx r3, r10, lr, r3
-    smuadx r5, r9, lr
+    str r8, [r0, #52]
+    smladx r5, r10, r12, r5
+    smuadx r3, r9, r12
+    smladx r4, r10, lr, r4
+    smuadx r7, r9, lr
     ldr lr, [r2, #26]
     ldr r12, [r2, #28]
-    smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
-    smuadx r8, r9, r12
-    smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
-    smuadx r7, r9, lr
+    str r6, [r0, #56]
+    smladx r5, r11, r12, r5
+    smladx r3, r10, r12, r3
+    smuadx r6, r9, r12
+    smladx r4, r11, lr, r4
+    smladx r7, r10, lr, r7
+    smuadx r8, r9, lr
     ldr r9, [r1, #28]
     ldr lr, [r2, #30]
     ldr r12, [r2, #32]
-    smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r5, r9, r12, r5
+    smladx r3, r11, r12, r3
+    smladx r6, r10, r12, r6
+    smladx r4, r9, lr, r4
+    smladx r7, r11, lr, r7
+    smladx r8, r10, lr, r8
     ldr r10, [r1, #24]
     ldr lr, [r2, #34]
     ldr r12, [r2, #36]
-    smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r5, r10, r12, r5
+    smladx r3, r9, r12, r3
+    smladx r6, r11, r12, r6
+    smladx r4, r10, lr, r4
+    smladx r7, r9, lr, r7
+    smladx r8, r11, lr, r8
     ldr r11, [r1, #20]
     ldr lr, [r2, #38]
-    smlatt r4, r11, lr, r4
-    smlatt r6, r10, lr, r6
-    smlatt r8, r9, lr, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r9, lr, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #60]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #64]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #68]
+    smlatt r5, r11, lr, r5
+    smlatt r3, r10, lr, r3
+    smlatt r6, r9, lr, r6
+    smladx r4, r11, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r8, r9, lr, r8
+    pkhbt r4, r4, r5, lsl #16
+    pkhbt r7, r7, r3, lsl #16
+    pkhbt r8, r8, r6, lsl #16
     ldr r9, [r1, #32]
     ldr r10, [r1, #36]
     ldrh r11, [r1, #40]
-    smultt r4, r9, lr
-    smultt r6, r10, lr
+    str r8, [r0, #68]
+    str r4, [r0, #60]
+    str r7, [r0, #64]
+    smultt r5, r9, lr
+    smultt r4, r10, lr
     smuadx r3, r9, lr
-    smuadx r5, r10, lr
+    smuadx r6, r10, lr
     smuadx r7, r11, lr
     ldr lr, [r2, #34]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
+    smladx r5, r10, r12, r5
+    smladx r4, r11, r12, r4
     smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
+    smladx r6, r11, lr, r6
     ldr r12, [r2, #30]
     ldr lr, [r2, #32]
-    smladx r4, r11, lr, r4
+    smladx r5, r11, lr, r5
     smladx r3, r11, r12, r3
-    pkhbt r3, r3, r4, lsl #16
+    pkhbt r3, r3, r5, lsl #16
+    pkhbt r6, r6, r4, lsl #16
     str r3, [r0, #72]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #76]
+    str r6, [r0, #76]
     strh r7, [r0, #80]
     pop {r4-r11, pc}
     .size pqmcu_ntru_sb21, .-pqmcu_ntru_sb21
@@ -1121,320 +1121,320 @@ pqmcu_ntru_sb22:
     ldr r9, [r1, #0]
     ldr r12, [r2, #6]
     ldr lr, [r2, #8]
-    smuadx r8, r9, lr
-    smuadx r7, r9, r12
+    smuadx r4, r9, lr
+    smuadx r3, r9, r12
     ldr r10, [r1, #4]
     ldr r12, [r2, #2]
     ldr lr, [r2, #4]
     smuadx r6, r9, lr
-    smladx r8, r10, lr, r8
+    smladx r4, r10, lr, r4
     smuadx r5, r9, r12
-    smladx r7, r10, r12, r7
+    smladx r3, r10, r12, r3
     ldr r11, [r1, #8]
     ldr r12, [r2, #0]
-    smuadx r4, r9, r12
+    smuadx r8, r9, r12
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smulbb r3, r9, r12
+    smladx r4, r11, r12, r4
+    smulbb r7, r9, r12
     smlabb r5, r10, r12, r5
-    smlabb r7, r11, r12, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #0]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #4]
+    smlabb r3, r11, r12, r3
     pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #8]
+    pkhbt r5, r5, r6, lsl #16
+    pkhbt r3, r3, r4, lsl #16
     ldr r9, [r1, #12]
     ldr r10, [r1, #16]
     ldr r11, [r1, #20]
-    smuadx r4, r9, r12
-    smuadx r6, r10, r12
-    smuadx r8, r11, r12
-    smulbb r3, r9, r12
-    smulbb r5, r10, r12
-    smulbb r7, r11, r12
+    str r7, [r0, #0]
+    str r5, [r0, #4]
+    str r3, [r0, #8]
+    smuadx r6, r9, r12
+    smuadx r7, r10, r12
+    smuadx r3, r11, r12
+    smulbb r4, r9, r12
+    smulbb r8, r10, r12
+    smulbb r5, r11, r12
     ldr r11, [r1, #8]
     ldr r12, [r2, #2]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r6, r11, lr, r6
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r5, r10, r12, r5
     ldr r10, [r1, #4]
     ldr lr, [r2, #6]
     ldr r12, [r2, #8]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r6, r10, r12, r6
+    smladx r7, r11, r12, r7
+    smladx r3, r9, r12, r3
+    smladx r4, r10, lr, r4
+    smladx r8, r11, lr, r8
+    smladx r5, r9, lr, r5
     ldr r9, [r1, #0]
     ldr lr, [r2, #10]
     ldr r12, [r2, #12]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r6, r9, r12, r6
+    smladx r7, r10, r12, r7
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r8, r10, lr, r8
+    smladx r5, r11, lr, r5
     ldr lr, [r2, #14]
     ldr r12, [r2, #16]
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r7, r9, r12, r7
+    smladx r3, r10, r12, r3
+    smladx r8, r9, lr, r8
+    smladx r5, r10, lr, r5
     ldr lr, [r2, #18]
     ldr r12, [r2, #20]
-    smladx r8, r9, r12, r8
-    smladx r7, r9, lr, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #12]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #16]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #20]
+    smladx r3, r9, r12, r3
+    smladx r5, r9, lr, r5
+    pkhbt r4, r4, r6, lsl #16
+    pkhbt r8, r8, r7, lsl #16
+    pkhbt r5, r5, r3, lsl #16
     ldr lr, [r2, #30]
     ldr r12, [r2, #32]
-    smuadx r8, r9, r12
-    smuadx r7, r9, lr
+    str r4, [r0, #12]
+    smuadx r6, r9, r12
+    smuadx r3, r9, lr
     ldr lr, [r2, #26]
     ldr r12, [r2, #28]
-    smuadx r6, r9, r12
-    smladx r8, r10, r12, r8
-    smuadx r5, r9, lr
-    smladx r7, r10, lr, r7
-    ldr lr, [r2, #22]
-    ldr r12, [r2, #24]
+    str r8, [r0, #16]
     smuadx r4, r9, r12
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smuadx r3, r9, lr
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smuadx r7, r9, lr
+    smladx r3, r10, lr, r3
+    ldr lr, [r2, #22]
+    ldr r12, [r2, #24]
+    str r5, [r0, #20]
+    smuadx r5, r9, r12
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smuadx r8, r9, lr
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #12]
     ldr lr, [r2, #18]
     ldr r12, [r2, #20]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r5, r10, r12, r5
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, lr, r8
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #16]
     ldr lr, [r2, #14]
     ldr r12, [r2, #16]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r5, r11, r12, r5
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, lr, r8
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #20]
     ldr lr, [r2, #10]
     ldr r12, [r2, #12]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r5, r9, r12, r5
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, lr, r8
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #24]
     ldr lr, [r2, #6]
     ldr r12, [r2, #8]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r5, r10, r12, r5
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, lr, r8
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #28]
     ldr lr, [r2, #2]
     ldr r12, [r2, #4]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r5, r11, r12, r5
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, lr, r8
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #32]
     ldr lr, [r2, #0]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smlabb r3, r9, lr, r3
-    smlabb r5, r10, lr, r5
-    smlabb r7, r11, lr, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #24]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #28]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #32]
+    smladx r5, r9, lr, r5
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smlabb r8, r9, lr, r8
+    smlabb r7, r10, lr, r7
+    smlabb r3, r11, lr, r3
+    pkhbt r8, r8, r5, lsl #16
+    pkhbt r7, r7, r4, lsl #16
+    pkhbt r3, r3, r6, lsl #16
     ldr r9, [r1, #36]
     ldr r10, [r1, #40]
-    smuadx r4, r9, lr
-    smuadx r6, r10, lr
-    smulbb r3, r9, lr
-    smulbb r5, r10, lr
+    str r7, [r0, #28]
+    str r8, [r0, #24]
+    smuadx r5, r9, lr
+    smuadx r8, r10, lr
+    smulbb r4, r9, lr
+    smulbb r6, r10, lr
     ldr lr, [r2, #2]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smuadx r8, r10, r12
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
+    str r3, [r0, #32]
+    smladx r5, r11, r12, r5
+    smladx r8, r9, r12, r8
+    smuadx r3, r10, r12
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
     smuadx r7, r10, lr
     ldr r10, [r1, #28]
     ldr r12, [r2, #6]
     ldr lr, [r2, #8]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
+    smladx r5, r10, lr, r5
+    smladx r8, r11, lr, r8
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
     smladx r7, r9, r12, r7
     ldr r9, [r1, #24]
     ldr r12, [r2, #10]
     ldr lr, [r2, #12]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
+    smladx r5, r9, lr, r5
+    smladx r8, r10, lr, r8
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
     smladx r7, r11, r12, r7
     ldr r11, [r1, #20]
     ldr r12, [r2, #14]
     ldr lr, [r2, #16]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
+    smladx r5, r11, lr, r5
+    smladx r8, r9, lr, r8
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
     smladx r7, r10, r12, r7
     ldr r10, [r1, #16]
     ldr r12, [r2, #18]
     ldr lr, [r2, #20]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
+    smladx r5, r10, lr, r5
+    smladx r8, r11, lr, r8
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
     smladx r7, r9, r12, r7
     ldr r9, [r1, #12]
     ldr r12, [r2, #22]
     ldr lr, [r2, #24]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
+    smladx r5, r9, lr, r5
+    smladx r8, r10, lr, r8
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
     smladx r7, r11, r12, r7
     ldr r11, [r1, #8]
     ldr r12, [r2, #26]
     ldr lr, [r2, #28]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
+    smladx r5, r11, lr, r5
+    smladx r8, r9, lr, r8
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
     smladx r7, r10, r12, r7
     ldr r10, [r1, #4]
     ldr r12, [r2, #30]
     ldr lr, [r2, #32]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
+    smladx r5, r10, lr, r5
+    smladx r8, r11, lr, r8
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
     smladx r7, r9, r12, r7
     ldr r9, [r1, #0]
     ldr r12, [r2, #34]
     ldr lr, [r2, #36]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
+    smladx r5, r9, lr, r5
+    smladx r8, r10, lr, r8
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
     smladx r7, r11, r12, r7
     ldr r12, [r2, #38]
     ldr lr, [r2, #40]
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r5, r9, r12, r5
+    smladx r8, r9, lr, r8
+    smladx r3, r10, lr, r3
+    smladx r6, r9, r12, r6
     smladx r7, r10, r12, r7
     smlatt r7, r9, lr, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #36]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #40]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #44]
+    pkhbt r4, r4, r5, lsl #16
+    pkhbt r6, r6, r8, lsl #16
+    pkhbt r7, r7, r3, lsl #16
     ldr r9, [r1, #12]
+    str r4, [r0, #36]
     smultt r3, r10, lr
     smultt r5, r11, lr
-    smultt r7, r9, lr
+    smultt r8, r9, lr
     ldr r10, [r1, #16]
+    str r6, [r0, #40]
+    str r7, [r0, #44]
     smuadx r4, r11, lr
     smuadx r6, r9, lr
-    smuadx r8, r10, lr
+    smuadx r7, r10, lr
     smladx r3, r11, r12, r3
     smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r8, r10, r12, r8
     ldr r11, [r1, #20]
     ldr r12, [r2, #34]
     ldr lr, [r2, #36]
     smladx r4, r9, lr, r4
     smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
+    smladx r7, r11, lr, r7
     smladx r3, r9, r12, r3
     smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r8, r11, r12, r8
     ldr r9, [r1, #24]
     ldr r12, [r2, #30]
     ldr lr, [r2, #32]
     smladx r4, r10, lr, r4
     smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
+    smladx r7, r9, lr, r7
     smladx r3, r10, r12, r3
     smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r8, r9, r12, r8
     ldr r10, [r1, #28]
     ldr r12, [r2, #26]
     ldr lr, [r2, #28]
     smladx r4, r11, lr, r4
     smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
+    smladx r7, r10, lr, r7
     smladx r3, r11, r12, r3
     smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r8, r10, r12, r8
     ldr r11, [r1, #32]
     ldr r12, [r2, #22]
     ldr lr, [r2, #24]
     smladx r4, r9, lr, r4
     smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
+    smladx r7, r11, lr, r7
     smladx r3, r9, r12, r3
     smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r8, r11, r12, r8
     ldr r9, [r1, #36]
     ldr r12, [r2, #18]
     ldr lr, [r2, #20]
     smladx r4, r10, lr, r4
     smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
+    smladx r7, r9, lr, r7
     smladx r3, r10, r12, r3
     smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r8, r9, r12, r8
     ldr r10, [r1, #40]
     ldr r12, [r2, #14]
     ldr lr, [r2, #16]
     smladx r4, r11, lr, r4
     smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
+    smladx r7, r10, lr, r7
     smladx r3, r11, r12, r3
     smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r8, r10, r12, r8
     ldr r12, [r2, #10]
     ldr lr, [r2, #12]
     smladx r4, r9, lr, r4
@@ -1446,98 +1446,98 @@ pqmcu_ntru_sb22:
     smladx r4, r10, lr, r4
     smladx r3, r10, r12, r3
     pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #48]
     pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #52]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #56]
+    pkhbt r8, r8, r7, lsl #16
     ldr r12, [r2, #18]
     ldr lr, [r2, #20]
-    smuadx r4, r10, lr
-    smuadx r3, r10, r12
+    str r3, [r0, #48]
+    smuadx r6, r10, lr
+    smuadx r4, r10, r12
     ldr r12, [r2, #22]
     ldr lr, [r2, #24]
-    smladx r4, r9, lr, r4
-    smuadx r6, r10, lr
-    smladx r3, r9, r12, r3
-    smuadx r5, r10, r12
+    str r5, [r0, #52]
+    smladx r6, r9, lr, r6
+    smuadx r3, r10, lr
+    smladx r4, r9, r12, r4
+    smuadx r7, r10, r12
     ldr r12, [r2, #26]
     ldr lr, [r2, #28]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
+    str r8, [r0, #56]
+    smladx r6, r11, lr, r6
+    smladx r3, r9, lr, r3
     smuadx r8, r10, lr
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smuadx r7, r10, r12
+    smladx r4, r11, r12, r4
+    smladx r7, r9, r12, r7
+    smuadx r5, r10, r12
     ldr r10, [r1, #28]
     ldr r12, [r2, #30]
     ldr lr, [r2, #32]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
+    smladx r6, r10, lr, r6
+    smladx r3, r11, lr, r3
     smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r4, r10, r12, r4
+    smladx r7, r11, r12, r7
+    smladx r5, r9, r12, r5
     ldr r9, [r1, #24]
     ldr r12, [r2, #34]
     ldr lr, [r2, #36]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
+    smladx r6, r9, lr, r6
+    smladx r3, r10, lr, r3
     smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r4, r9, r12, r4
+    smladx r7, r10, r12, r7
+    smladx r5, r11, r12, r5
     ldr r11, [r1, #20]
     ldr r12, [r2, #38]
     ldr lr, [r2, #40]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
+    smladx r6, r11, lr, r6
+    smladx r3, r9, lr, r3
     smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r4, r11, r12, r4
+    smladx r7, r9, r12, r7
+    smladx r5, r10, r12, r5
     ldr r10, [r1, #16]
-    smlatt r3, r10, lr, r3
-    smlatt r5, r11, lr, r5
-    smlatt r7, r9, lr, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #60]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #64]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #68]
+    smlatt r4, r10, lr, r4
+    smlatt r7, r11, lr, r7
+    smlatt r5, r9, lr, r5
+    pkhbt r4, r4, r6, lsl #16
+    pkhbt r7, r7, r3, lsl #16
+    pkhbt r5, r5, r8, lsl #16
     ldr r9, [r1, #28]
     ldr r11, [r1, #32]
     ldr r10, [r1, #36]
+    str r4, [r0, #60]
     smultt r3, r9, lr
-    smultt r5, r11, lr
-    smultt r7, r10, lr
+    smultt r6, r11, lr
+    smultt r8, r10, lr
     ldr r9, [r1, #40]
+    str r7, [r0, #64]
+    str r5, [r0, #68]
     smuadx r4, r11, lr
-    smuadx r6, r10, lr
-    smuadx r8, r9, lr
+    smuadx r7, r10, lr
+    smuadx r5, r9, lr
     smladx r3, r11, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r6, r10, r12, r6
+    smladx r8, r9, r12, r8
     ldr r12, [r2, #34]
     ldr lr, [r2, #36]
     smladx r4, r10, lr, r4
-    smladx r6, r9, lr, r6
+    smladx r7, r9, lr, r7
     smladx r3, r10, r12, r3
-    smladx r5, r9, r12, r5
+    smladx r6, r9, r12, r6
     ldr r12, [r2, #30]
     ldr lr, [r2, #32]
     smladx r4, r9, lr, r4
     smladx r3, r9, r12, r3
     pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #72]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #76]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #80]
+    pkhbt r6, r6, r7, lsl #16
+    pkhbt r8, r8, r5, lsl #16
     ldr r12, [r2, #40]
-    smultt r3, r9, r12
-    strh r3, [r0, #84]
+    str r3, [r0, #72]
+    smultt r4, r9, r12
+    str r6, [r0, #76]
+    str r8, [r0, #80]
+    strh r4, [r0, #84]
     pop {r4-r11, pc}
     .size pqmcu_ntru_sb22, .-pqmcu_ntru_sb22
 
@@ -1549,640 +1549,640 @@ pqmcu_ntru_sb32:
     ldr r9, [r1, #0]
     ldr r12, [r2, #6]
     ldr lr, [r2, #8]
-    smuadx r8, r9, lr
-    smuadx r7, r9, r12
+    smuadx r4, r9, lr
+    smuadx r3, r9, r12
     ldr r10, [r1, #4]
     ldr r12, [r2, #2]
     ldr lr, [r2, #4]
     smuadx r6, r9, lr
-    smladx r8, r10, lr, r8
+    smladx r4, r10, lr, r4
     smuadx r5, r9, r12
-    smladx r7, r10, r12, r7
+    smladx r3, r10, r12, r3
     ldr r11, [r1, #8]
     ldr r12, [r2, #0]
-    smuadx r4, r9, r12
+    smuadx r8, r9, r12
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smulbb r3, r9, r12
+    smladx r4, r11, r12, r4
+    smulbb r7, r9, r12
     smlabb r5, r10, r12, r5
-    smlabb r7, r11, r12, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #0]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #4]
+    smlabb r3, r11, r12, r3
     pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #8]
+    pkhbt r5, r5, r6, lsl #16
+    pkhbt r3, r3, r4, lsl #16
     ldr r9, [r1, #12]
     ldr r10, [r1, #16]
     ldr r11, [r1, #20]
-    smuadx r4, r9, r12
-    smuadx r6, r10, r12
-    smuadx r8, r11, r12
-    smulbb r3, r9, r12
-    smulbb r5, r10, r12
-    smulbb r7, r11, r12
+    str r7, [r0, #0]
+    str r5, [r0, #4]
+    str r3, [r0, #8]
+    smuadx r6, r9, r12
+    smuadx r7, r10, r12
+    smuadx r3, r11, r12
+    smulbb r4, r9, r12
+    smulbb r8, r10, r12
+    smulbb r5, r11, r12
     ldr r11, [r1, #8]
     ldr r12, [r2, #2]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r6, r11, lr, r6
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r5, r10, r12, r5
     ldr r10, [r1, #4]
     ldr lr, [r2, #6]
     ldr r12, [r2, #8]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r6, r10, r12, r6
+    smladx r7, r11, r12, r7
+    smladx r3, r9, r12, r3
+    smladx r4, r10, lr, r4
+    smladx r8, r11, lr, r8
+    smladx r5, r9, lr, r5
     ldr r9, [r1, #0]
     ldr lr, [r2, #10]
     ldr r12, [r2, #12]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r6, r9, r12, r6
+    smladx r7, r10, r12, r7
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r8, r10, lr, r8
+    smladx r5, r11, lr, r5
     ldr lr, [r2, #14]
     ldr r12, [r2, #16]
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r7, r9, r12, r7
+    smladx r3, r10, r12, r3
+    smladx r8, r9, lr, r8
+    smladx r5, r10, lr, r5
     ldr lr, [r2, #18]
     ldr r12, [r2, #20]
-    smladx r8, r9, r12, r8
-    smladx r7, r9, lr, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #12]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #16]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #20]
+    smladx r3, r9, r12, r3
+    smladx r5, r9, lr, r5
+    pkhbt r4, r4, r6, lsl #16
+    pkhbt r8, r8, r7, lsl #16
+    pkhbt r5, r5, r3, lsl #16
     ldr lr, [r2, #30]
     ldr r12, [r2, #32]
-    smuadx r8, r9, r12
-    smuadx r7, r9, lr
+    str r4, [r0, #12]
+    smuadx r6, r9, r12
+    smuadx r3, r9, lr
     ldr lr, [r2, #26]
     ldr r12, [r2, #28]
-    smuadx r6, r9, r12
-    smladx r8, r10, r12, r8
-    smuadx r5, r9, lr
-    smladx r7, r10, lr, r7
-    ldr lr, [r2, #22]
-    ldr r12, [r2, #24]
+    str r8, [r0, #16]
     smuadx r4, r9, r12
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smuadx r3, r9, lr
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smuadx r7, r9, lr
+    smladx r3, r10, lr, r3
+    ldr lr, [r2, #22]
+    ldr r12, [r2, #24]
+    str r5, [r0, #20]
+    smuadx r5, r9, r12
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smuadx r8, r9, lr
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #12]
     ldr lr, [r2, #18]
     ldr r12, [r2, #20]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r5, r10, r12, r5
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, lr, r8
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #16]
     ldr lr, [r2, #14]
     ldr r12, [r2, #16]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r5, r11, r12, r5
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, lr, r8
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #20]
     ldr lr, [r2, #10]
     ldr r12, [r2, #12]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r5, r9, r12, r5
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, lr, r8
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #24]
     ldr lr, [r2, #6]
     ldr r12, [r2, #8]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r5, r10, r12, r5
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, lr, r8
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #28]
     ldr lr, [r2, #2]
     ldr r12, [r2, #4]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r5, r11, r12, r5
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, lr, r8
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #32]
     ldr lr, [r2, #0]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smlabb r3, r9, lr, r3
-    smlabb r5, r10, lr, r5
-    smlabb r7, r11, lr, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #24]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #28]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #32]
+    smladx r5, r9, lr, r5
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smlabb r8, r9, lr, r8
+    smlabb r7, r10, lr, r7
+    smlabb r3, r11, lr, r3
+    pkhbt r8, r8, r5, lsl #16
+    pkhbt r7, r7, r4, lsl #16
+    pkhbt r3, r3, r6, lsl #16
     ldr r9, [r1, #36]
     ldr r10, [r1, #40]
     ldr r11, [r1, #44]
-    smuadx r4, r9, lr
-    smuadx r6, r10, lr
-    smuadx r8, r11, lr
-    smulbb r3, r9, lr
-    smulbb r5, r10, lr
+    str r8, [r0, #24]
+    str r7, [r0, #28]
+    str r3, [r0, #32]
+    smuadx r5, r9, lr
+    smuadx r8, r10, lr
+    smuadx r3, r11, lr
+    smulbb r4, r9, lr
+    smulbb r6, r10, lr
     smulbb r7, r11, lr
     ldr r11, [r1, #32]
     ldr lr, [r2, #2]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
+    smladx r5, r11, r12, r5
+    smladx r8, r9, r12, r8
+    smladx r3, r10, r12, r3
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
     smladx r7, r10, lr, r7
     ldr r10, [r1, #28]
     ldr r12, [r2, #6]
     ldr lr, [r2, #8]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
+    smladx r5, r10, lr, r5
+    smladx r8, r11, lr, r8
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
     smladx r7, r9, r12, r7
     ldr r9, [r1, #24]
     ldr r12, [r2, #10]
     ldr lr, [r2, #12]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
+    smladx r5, r9, lr, r5
+    smladx r8, r10, lr, r8
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
     smladx r7, r11, r12, r7
     ldr r11, [r1, #20]
     ldr r12, [r2, #14]
     ldr lr, [r2, #16]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
+    smladx r5, r11, lr, r5
+    smladx r8, r9, lr, r8
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
     smladx r7, r10, r12, r7
     ldr r10, [r1, #16]
     ldr r12, [r2, #18]
     ldr lr, [r2, #20]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
+    smladx r5, r10, lr, r5
+    smladx r8, r11, lr, r8
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
     smladx r7, r9, r12, r7
     ldr r9, [r1, #12]
     ldr r12, [r2, #22]
     ldr lr, [r2, #24]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
+    smladx r5, r9, lr, r5
+    smladx r8, r10, lr, r8
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
     smladx r7, r11, r12, r7
     ldr r11, [r1, #8]
     ldr r12, [r2, #26]
     ldr lr, [r2, #28]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
+    smladx r5, r11, lr, r5
+    smladx r8, r9, lr, r8
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
     smladx r7, r10, r12, r7
     ldr r10, [r1, #4]
     ldr r12, [r2, #30]
     ldr lr, [r2, #32]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
+    smladx r5, r10, lr, r5
+    smladx r8, r11, lr, r8
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
     smladx r7, r9, r12, r7
     ldr r9, [r1, #0]
     ldr r12, [r2, #34]
     ldr lr, [r2, #36]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
+    smladx r5, r9, lr, r5
+    smladx r8, r10, lr, r8
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
     smladx r7, r11, r12, r7
     ldr r12, [r2, #38]
     ldr lr, [r2, #40]
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r5, r9, r12, r5
+    smladx r8, r9, lr, r8
+    smladx r3, r10, lr, r3
+    smladx r6, r9, r12, r6
     smladx r7, r10, r12, r7
     ldr r12, [r2, #42]
     ldr lr, [r2, #44]
-    smladx r8, r9, lr, r8
+    smladx r3, r9, lr, r3
     smladx r7, r9, r12, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #36]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #40]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #44]
+    pkhbt r4, r4, r5, lsl #16
+    pkhbt r6, r6, r8, lsl #16
+    pkhbt r7, r7, r3, lsl #16
     ldr r12, [r2, #54]
     ldr lr, [r2, #56]
-    smuadx r8, r9, lr
-    smuadx r7, r9, r12
+    str r4, [r0, #36]
+    smuadx r5, r9, lr
+    smuadx r3, r9, r12
     ldr r12, [r2, #50]
     ldr lr, [r2, #52]
-    smuadx r6, r9, lr
-    smladx r8, r10, lr, r8
-    smuadx r5, r9, r12
-    smladx r7, r10, r12, r7
+    str r6, [r0, #40]
+    smuadx r4, r9, lr
+    smladx r5, r10, lr, r5
+    smuadx r8, r9, r12
+    smladx r3, r10, r12, r3
     ldr r12, [r2, #46]
     ldr lr, [r2, #48]
-    smuadx r4, r9, lr
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smuadx r3, r9, r12
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    str r7, [r0, #44]
+    smuadx r7, r9, lr
+    smladx r4, r10, lr, r4
+    smladx r5, r11, lr, r5
+    smuadx r6, r9, r12
+    smladx r8, r10, r12, r8
+    smladx r3, r11, r12, r3
     ldr r9, [r1, #12]
     ldr r12, [r2, #42]
     ldr lr, [r2, #44]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r7, r10, lr, r7
+    smladx r4, r11, lr, r4
+    smladx r5, r9, lr, r5
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, r12, r3
     ldr r10, [r1, #16]
     ldr r12, [r2, #38]
     ldr lr, [r2, #40]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r7, r11, lr, r7
+    smladx r4, r9, lr, r4
+    smladx r5, r10, lr, r5
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, r12, r3
     ldr r11, [r1, #20]
     ldr r12, [r2, #34]
     ldr lr, [r2, #36]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r7, r9, lr, r7
+    smladx r4, r10, lr, r4
+    smladx r5, r11, lr, r5
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, r12, r3
     ldr r9, [r1, #24]
     ldr r12, [r2, #30]
     ldr lr, [r2, #32]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r7, r10, lr, r7
+    smladx r4, r11, lr, r4
+    smladx r5, r9, lr, r5
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, r12, r3
     ldr r10, [r1, #28]
     ldr r12, [r2, #26]
     ldr lr, [r2, #28]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r7, r11, lr, r7
+    smladx r4, r9, lr, r4
+    smladx r5, r10, lr, r5
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, r12, r3
     ldr r11, [r1, #32]
     ldr r12, [r2, #22]
     ldr lr, [r2, #24]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r7, r9, lr, r7
+    smladx r4, r10, lr, r4
+    smladx r5, r11, lr, r5
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, r12, r3
     ldr r9, [r1, #36]
     ldr r12, [r2, #18]
     ldr lr, [r2, #20]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r7, r10, lr, r7
+    smladx r4, r11, lr, r4
+    smladx r5, r9, lr, r5
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, r12, r3
     ldr r10, [r1, #40]
     ldr r12, [r2, #14]
     ldr lr, [r2, #16]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r7, r11, lr, r7
+    smladx r4, r9, lr, r4
+    smladx r5, r10, lr, r5
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, r12, r3
     ldr r11, [r1, #44]
     ldr r12, [r2, #10]
     ldr lr, [r2, #12]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r7, r9, lr, r7
+    smladx r4, r10, lr, r4
+    smladx r5, r11, lr, r5
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, r12, r3
     ldr r9, [r1, #48]
     ldr r12, [r2, #6]
     ldr lr, [r2, #8]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r7, r10, lr, r7
+    smladx r4, r11, lr, r4
+    smladx r5, r9, lr, r5
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, r12, r3
     ldr r10, [r1, #52]
     ldr r12, [r2, #2]
     ldr lr, [r2, #4]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r7, r11, lr, r7
+    smladx r4, r9, lr, r4
+    smladx r5, r10, lr, r5
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, r12, r3
     ldr r11, [r1, #56]
     ldr r12, [r2, #0]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smlabb r3, r9, r12, r3
-    smlabb r5, r10, r12, r5
-    smlabb r7, r11, r12, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #48]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #52]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #56]
+    smladx r7, r9, r12, r7
+    smladx r4, r10, r12, r4
+    smladx r5, r11, r12, r5
+    smlabb r6, r9, r12, r6
+    smlabb r8, r10, r12, r8
+    smlabb r3, r11, r12, r3
+    pkhbt r6, r6, r7, lsl #16
+    pkhbt r8, r8, r4, lsl #16
+    pkhbt r3, r3, r5, lsl #16
     ldr r9, [r1, #60]
-    smuadx r4, r9, r12
-    smulbb r3, r9, r12
-    ldr r12, [r2, #2]
-    smladx r4, r11, lr, r4
-    smuadx r6, r9, lr
-    smladx r3, r11, r12, r3
+    str r6, [r0, #48]
     smuadx r5, r9, r12
+    smulbb r4, r9, r12
+    ldr r12, [r2, #2]
+    str r8, [r0, #52]
+    smladx r5, r11, lr, r5
+    smuadx r6, r9, lr
+    smladx r4, r11, r12, r4
+    smuadx r7, r9, r12
     ldr lr, [r2, #6]
     ldr r12, [r2, #8]
-    smladx r4, r10, r12, r4
+    str r3, [r0, #56]
+    smladx r5, r10, r12, r5
     smladx r6, r11, r12, r6
-    smuadx r8, r9, r12
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smuadx r7, r9, lr
+    smuadx r3, r9, r12
+    smladx r4, r10, lr, r4
+    smladx r7, r11, lr, r7
+    smuadx r8, r9, lr
     ldr r9, [r1, #48]
     ldr lr, [r2, #10]
     ldr r12, [r2, #12]
-    smladx r4, r9, r12, r4
+    smladx r5, r9, r12, r5
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r8, r11, lr, r8
     ldr r11, [r1, #44]
     ldr lr, [r2, #14]
     ldr r12, [r2, #16]
-    smladx r4, r11, r12, r4
+    smladx r5, r11, r12, r5
     smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r3, r10, r12, r3
+    smladx r4, r11, lr, r4
+    smladx r7, r9, lr, r7
+    smladx r8, r10, lr, r8
     ldr r10, [r1, #40]
     ldr lr, [r2, #18]
     ldr r12, [r2, #20]
-    smladx r4, r10, r12, r4
+    smladx r5, r10, r12, r5
     smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r3, r9, r12, r3
+    smladx r4, r10, lr, r4
+    smladx r7, r11, lr, r7
+    smladx r8, r9, lr, r8
     ldr r9, [r1, #36]
     ldr lr, [r2, #22]
     ldr r12, [r2, #24]
-    smladx r4, r9, r12, r4
+    smladx r5, r9, r12, r5
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r8, r11, lr, r8
     ldr r11, [r1, #32]
     ldr lr, [r2, #26]
     ldr r12, [r2, #28]
-    smladx r4, r11, r12, r4
+    smladx r5, r11, r12, r5
     smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r3, r10, r12, r3
+    smladx r4, r11, lr, r4
+    smladx r7, r9, lr, r7
+    smladx r8, r10, lr, r8
     ldr r10, [r1, #28]
     ldr lr, [r2, #30]
     ldr r12, [r2, #32]
-    smladx r4, r10, r12, r4
+    smladx r5, r10, r12, r5
     smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r3, r9, r12, r3
+    smladx r4, r10, lr, r4
+    smladx r7, r11, lr, r7
+    smladx r8, r9, lr, r8
     ldr r9, [r1, #24]
     ldr lr, [r2, #34]
     ldr r12, [r2, #36]
-    smladx r4, r9, r12, r4
+    smladx r5, r9, r12, r5
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r8, r11, lr, r8
     ldr r11, [r1, #20]
     ldr lr, [r2, #38]
     ldr r12, [r2, #40]
-    smladx r4, r11, r12, r4
+    smladx r5, r11, r12, r5
     smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r3, r10, r12, r3
+    smladx r4, r11, lr, r4
+    smladx r7, r9, lr, r7
+    smladx r8, r10, lr, r8
     ldr r10, [r1, #16]
     ldr lr, [r2, #42]
     ldr r12, [r2, #44]
-    smladx r4, r10, r12, r4
+    smladx r5, r10, r12, r5
     smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r3, r9, r12, r3
+    smladx r4, r10, lr, r4
+    smladx r7, r11, lr, r7
+    smladx r8, r9, lr, r8
     ldr r9, [r1, #12]
     ldr lr, [r2, #46]
     ldr r12, [r2, #48]
-    smladx r4, r9, r12, r4
+    smladx r5, r9, r12, r5
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r8, r11, lr, r8
     ldr r11, [r1, #8]
     ldr lr, [r2, #50]
     ldr r12, [r2, #52]
-    smladx r4, r11, r12, r4
+    smladx r5, r11, r12, r5
     smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r3, r10, r12, r3
+    smladx r4, r11, lr, r4
+    smladx r7, r9, lr, r7
+    smladx r8, r10, lr, r8
     ldr r10, [r1, #4]
     ldr lr, [r2, #54]
     ldr r12, [r2, #56]
-    smladx r4, r10, r12, r4
+    smladx r5, r10, r12, r5
     smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r3, r9, r12, r3
+    smladx r4, r10, lr, r4
+    smladx r7, r11, lr, r7
+    smladx r8, r9, lr, r8
     ldr r9, [r1, #0]
     ldr lr, [r2, #58]
     ldr r12, [r2, #60]
-    smladx r4, r9, r12, r4
+    smladx r5, r9, r12, r5
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
-    smlatt r5, r9, r12, r5
-    smlatt r7, r10, r12, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #60]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #64]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #68]
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r8, r11, lr, r8
+    smlatt r7, r9, r12, r7
+    smlatt r8, r10, r12, r8
+    pkhbt r4, r4, r5, lsl #16
+    pkhbt r7, r7, r6, lsl #16
+    pkhbt r8, r8, r3, lsl #16
     ldr r10, [r1, #12]
     ldr r9, [r1, #16]
+    str r4, [r0, #60]
     smultt r3, r11, r12
     smultt r5, r10, r12
-    smultt r7, r9, r12
+    smultt r6, r9, r12
     ldr r11, [r1, #20]
+    str r7, [r0, #64]
+    str r8, [r0, #68]
     smuadx r4, r10, r12
-    smuadx r6, r9, r12
+    smuadx r7, r9, r12
     smuadx r8, r11, r12
     smladx r3, r10, lr, r3
     smladx r5, r9, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r6, r11, lr, r6
     ldr r10, [r1, #24]
     ldr lr, [r2, #54]
     ldr r12, [r2, #56]
     smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
+    smladx r7, r11, r12, r7
     smladx r8, r10, r12, r8
     smladx r3, r9, lr, r3
     smladx r5, r11, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r6, r10, lr, r6
     ldr r9, [r1, #28]
     ldr lr, [r2, #50]
     ldr r12, [r2, #52]
     smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
+    smladx r7, r10, r12, r7
     smladx r8, r9, r12, r8
     smladx r3, r11, lr, r3
     smladx r5, r10, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r6, r9, lr, r6
     ldr r11, [r1, #32]
     ldr lr, [r2, #46]
     ldr r12, [r2, #48]
     smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
+    smladx r7, r9, r12, r7
     smladx r8, r11, r12, r8
     smladx r3, r10, lr, r3
     smladx r5, r9, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r6, r11, lr, r6
     ldr r10, [r1, #36]
     ldr lr, [r2, #42]
     ldr r12, [r2, #44]
     smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
+    smladx r7, r11, r12, r7
     smladx r8, r10, r12, r8
     smladx r3, r9, lr, r3
     smladx r5, r11, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r6, r10, lr, r6
     ldr r9, [r1, #40]
     ldr lr, [r2, #38]
     ldr r12, [r2, #40]
     smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
+    smladx r7, r10, r12, r7
     smladx r8, r9, r12, r8
     smladx r3, r11, lr, r3
     smladx r5, r10, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r6, r9, lr, r6
     ldr r11, [r1, #44]
     ldr lr, [r2, #34]
     ldr r12, [r2, #36]
     smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
+    smladx r7, r9, r12, r7
     smladx r8, r11, r12, r8
     smladx r3, r10, lr, r3
     smladx r5, r9, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r6, r11, lr, r6
     ldr r10, [r1, #48]
     ldr lr, [r2, #30]
     ldr r12, [r2, #32]
     smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
+    smladx r7, r11, r12, r7
     smladx r8, r10, r12, r8
     smladx r3, r9, lr, r3
     smladx r5, r11, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r6, r10, lr, r6
     ldr r9, [r1, #52]
     ldr lr, [r2, #26]
     ldr r12, [r2, #28]
     smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
+    smladx r7, r10, r12, r7
     smladx r8, r9, r12, r8
     smladx r3, r11, lr, r3
     smladx r5, r10, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r6, r9, lr, r6
     ldr r11, [r1, #56]
     ldr lr, [r2, #22]
     ldr r12, [r2, #24]
     smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
+    smladx r7, r9, r12, r7
     smladx r8, r11, r12, r8
     smladx r3, r10, lr, r3
     smladx r5, r9, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r6, r11, lr, r6
     ldr r10, [r1, #60]
     ldr lr, [r2, #18]
     ldr r12, [r2, #20]
     smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
+    smladx r7, r11, r12, r7
     smladx r8, r10, r12, r8
     smladx r3, r9, lr, r3
     smladx r5, r11, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r6, r10, lr, r6
     ldr lr, [r2, #14]
     ldr r12, [r2, #16]
     smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
+    smladx r7, r10, r12, r7
     smladx r3, r11, lr, r3
     smladx r5, r10, lr, r5
     ldr lr, [r2, #10]
@@ -2190,211 +2190,211 @@ pqmcu_ntru_sb32:
     smladx r4, r10, r12, r4
     smladx r3, r10, lr, r3
     pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #72]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #76]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #80]
+    pkhbt r5, r5, r7, lsl #16
+    pkhbt r6, r6, r8, lsl #16
     ldr lr, [r2, #22]
     ldr r12, [r2, #24]
-    smuadx r4, r10, r12
-    smuadx r3, r10, lr
+    str r3, [r0, #72]
+    smuadx r7, r10, r12
+    smuadx r4, r10, lr
     ldr lr, [r2, #26]
     ldr r12, [r2, #28]
-    smladx r4, r11, r12, r4
-    smuadx r6, r10, r12
-    smladx r3, r11, lr, r3
-    smuadx r5, r10, lr
+    str r5, [r0, #76]
+    smladx r7, r11, r12, r7
+    smuadx r3, r10, r12
+    smladx r4, r11, lr, r4
+    smuadx r8, r10, lr
     ldr lr, [r2, #30]
     ldr r12, [r2, #32]
-    smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
-    smuadx r8, r10, r12
-    smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
-    smuadx r7, r10, lr
+    str r6, [r0, #80]
+    smladx r7, r9, r12, r7
+    smladx r3, r11, r12, r3
+    smuadx r6, r10, r12
+    smladx r4, r9, lr, r4
+    smladx r8, r11, lr, r8
+    smuadx r5, r10, lr
     ldr r10, [r1, #48]
     ldr lr, [r2, #34]
     ldr r12, [r2, #36]
-    smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r7, r10, r12, r7
+    smladx r3, r9, r12, r3
+    smladx r6, r11, r12, r6
+    smladx r4, r10, lr, r4
+    smladx r8, r9, lr, r8
+    smladx r5, r11, lr, r5
     ldr r11, [r1, #44]
     ldr lr, [r2, #38]
     ldr r12, [r2, #40]
-    smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r7, r11, r12, r7
+    smladx r3, r10, r12, r3
+    smladx r6, r9, r12, r6
+    smladx r4, r11, lr, r4
+    smladx r8, r10, lr, r8
+    smladx r5, r9, lr, r5
     ldr r9, [r1, #40]
     ldr lr, [r2, #42]
     ldr r12, [r2, #44]
-    smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r7, r9, r12, r7
+    smladx r3, r11, r12, r3
+    smladx r6, r10, r12, r6
+    smladx r4, r9, lr, r4
+    smladx r8, r11, lr, r8
+    smladx r5, r10, lr, r5
     ldr r10, [r1, #36]
     ldr lr, [r2, #46]
     ldr r12, [r2, #48]
-    smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r7, r10, r12, r7
+    smladx r3, r9, r12, r3
+    smladx r6, r11, r12, r6
+    smladx r4, r10, lr, r4
+    smladx r8, r9, lr, r8
+    smladx r5, r11, lr, r5
     ldr r11, [r1, #32]
     ldr lr, [r2, #50]
     ldr r12, [r2, #52]
-    smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r7, r11, r12, r7
+    smladx r3, r10, r12, r3
+    smladx r6, r9, r12, r6
+    smladx r4, r11, lr, r4
+    smladx r8, r10, lr, r8
+    smladx r5, r9, lr, r5
     ldr r9, [r1, #28]
     ldr lr, [r2, #54]
     ldr r12, [r2, #56]
-    smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r7, r9, r12, r7
+    smladx r3, r11, r12, r3
+    smladx r6, r10, r12, r6
+    smladx r4, r9, lr, r4
+    smladx r8, r11, lr, r8
+    smladx r5, r10, lr, r5
     ldr r10, [r1, #24]
     ldr lr, [r2, #58]
     ldr r12, [r2, #60]
-    smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r7, r10, r12, r7
+    smladx r3, r9, r12, r3
+    smladx r6, r11, r12, r6
+    smladx r4, r10, lr, r4
+    smladx r8, r9, lr, r8
+    smladx r5, r11, lr, r5
     ldr r11, [r1, #20]
-    smlatt r3, r11, r12, r3
-    smlatt r5, r10, r12, r5
-    smlatt r7, r9, r12, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #84]
+    smlatt r4, r11, r12, r4
+    smlatt r8, r10, r12, r8
+    smlatt r5, r9, r12, r5
+    pkhbt r4, r4, r7, lsl #16
+    pkhbt r8, r8, r3, lsl #16
     pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #88]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #92]
     ldr r9, [r1, #32]
     ldr r10, [r1, #36]
     ldr r11, [r1, #40]
+    str r4, [r0, #84]
     smultt r3, r9, r12
-    smultt r5, r10, r12
+    smultt r6, r10, r12
     smultt r7, r11, r12
     ldr r9, [r1, #44]
+    str r8, [r0, #88]
+    str r5, [r0, #92]
     smuadx r4, r10, r12
-    smuadx r6, r11, r12
-    smuadx r8, r9, r12
+    smuadx r8, r11, r12
+    smuadx r5, r9, r12
     smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
+    smladx r6, r11, lr, r6
     smladx r7, r9, lr, r7
     ldr r10, [r1, #48]
     ldr lr, [r2, #54]
     ldr r12, [r2, #56]
     smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
+    smladx r8, r9, r12, r8
+    smladx r5, r10, r12, r5
     smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
+    smladx r6, r9, lr, r6
     smladx r7, r10, lr, r7
     ldr r11, [r1, #52]
     ldr lr, [r2, #50]
     ldr r12, [r2, #52]
     smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
+    smladx r8, r10, r12, r8
+    smladx r5, r11, r12, r5
     smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
+    smladx r6, r10, lr, r6
     smladx r7, r11, lr, r7
     ldr r9, [r1, #56]
     ldr lr, [r2, #46]
     ldr r12, [r2, #48]
     smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
+    smladx r8, r11, r12, r8
+    smladx r5, r9, r12, r5
     smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
+    smladx r6, r11, lr, r6
     smladx r7, r9, lr, r7
     ldr r10, [r1, #60]
     ldr lr, [r2, #42]
     ldr r12, [r2, #44]
     smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
+    smladx r8, r9, r12, r8
+    smladx r5, r10, r12, r5
     smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
+    smladx r6, r9, lr, r6
     smladx r7, r10, lr, r7
     ldr lr, [r2, #38]
     ldr r12, [r2, #40]
     smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
+    smladx r8, r10, r12, r8
     smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
+    smladx r6, r10, lr, r6
     ldr lr, [r2, #34]
     ldr r12, [r2, #36]
     smladx r4, r10, r12, r4
     smladx r3, r10, lr, r3
     pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #96]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #100]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #104]
+    pkhbt r6, r6, r8, lsl #16
+    pkhbt r7, r7, r5, lsl #16
     ldr lr, [r2, #46]
     ldr r12, [r2, #48]
-    smuadx r4, r10, r12
-    smuadx r3, r10, lr
+    str r3, [r0, #96]
+    smuadx r5, r10, r12
+    smuadx r4, r10, lr
     ldr lr, [r2, #50]
     ldr r12, [r2, #52]
-    smladx r4, r9, r12, r4
-    smuadx r6, r10, r12
-    smladx r3, r9, lr, r3
-    smuadx r5, r10, lr
+    str r6, [r0, #100]
+    smladx r5, r9, r12, r5
+    smuadx r3, r10, r12
+    smladx r4, r9, lr, r4
+    smuadx r8, r10, lr
     ldr lr, [r2, #54]
     ldr r12, [r2, #56]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smuadx r8, r10, r12
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smuadx r7, r10, lr
+    str r7, [r0, #104]
+    smladx r5, r11, r12, r5
+    smladx r3, r9, r12, r3
+    smuadx r7, r10, r12
+    smladx r4, r11, lr, r4
+    smladx r8, r9, lr, r8
+    smuadx r6, r10, lr
     ldr r10, [r1, #48]
     ldr lr, [r2, #58]
     ldr r12, [r2, #60]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r5, r10, r12, r5
+    smladx r3, r11, r12, r3
+    smladx r7, r9, r12, r7
+    smladx r4, r10, lr, r4
+    smladx r8, r11, lr, r8
+    smladx r6, r9, lr, r6
     ldr r9, [r1, #44]
-    smlatt r3, r9, r12, r3
-    smlatt r5, r10, r12, r5
-    smlatt r7, r11, r12, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #108]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #112]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #116]
+    smlatt r4, r9, r12, r4
+    smlatt r8, r10, r12, r8
+    smlatt r6, r11, r12, r6
+    pkhbt r4, r4, r5, lsl #16
+    pkhbt r8, r8, r3, lsl #16
+    pkhbt r6, r6, r7, lsl #16
     ldr r11, [r1, #56]
     ldr r10, [r1, #60]
+    str r4, [r0, #108]
     smultt r3, r11, r12
     smultt r5, r10, r12
-    smuadx r4, r10, r12
+    smuadx r7, r10, r12
     smladx r3, r10, lr, r3
-    pkhbt r3, r3, r4, lsl #16
+    str r8, [r0, #112]
+    str r6, [r0, #116]
+    pkhbt r3, r3, r7, lsl #16
     str r3, [r0, #120]
     strh r5, [r0, #124]
     pop {r4-r11, pc}
@@ -2408,927 +2408,927 @@ pqmcu_ntru_sb42:
     ldr r9, [r1, #0]
     ldr r12, [r2, #6]
     ldr lr, [r2, #8]
-    smuadx r8, r9, lr
-    smuadx r7, r9, r12
+    smuadx r4, r9, lr
+    smuadx r3, r9, r12
     ldr r10, [r1, #4]
     ldr r12, [r2, #2]
     ldr lr, [r2, #4]
     smuadx r6, r9, lr
-    smladx r8, r10, lr, r8
+    smladx r4, r10, lr, r4
     smuadx r5, r9, r12
-    smladx r7, r10, r12, r7
+    smladx r3, r10, r12, r3
     ldr r11, [r1, #8]
     ldr r12, [r2, #0]
-    smuadx r4, r9, r12
+    smuadx r8, r9, r12
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smulbb r3, r9, r12
+    smladx r4, r11, r12, r4
+    smulbb r7, r9, r12
     smlabb r5, r10, r12, r5
-    smlabb r7, r11, r12, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #0]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #4]
+    smlabb r3, r11, r12, r3
     pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #8]
+    pkhbt r5, r5, r6, lsl #16
+    pkhbt r3, r3, r4, lsl #16
     ldr r9, [r1, #12]
     ldr r10, [r1, #16]
     ldr r11, [r1, #20]
-    smuadx r4, r9, r12
-    smuadx r6, r10, r12
-    smuadx r8, r11, r12
-    smulbb r3, r9, r12
-    smulbb r5, r10, r12
-    smulbb r7, r11, r12
+    str r7, [r0, #0]
+    str r5, [r0, #4]
+    str r3, [r0, #8]
+    smuadx r6, r9, r12
+    smuadx r7, r10, r12
+    smuadx r3, r11, r12
+    smulbb r4, r9, r12
+    smulbb r8, r10, r12
+    smulbb r5, r11, r12
     ldr r11, [r1, #8]
     ldr r12, [r2, #2]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r6, r11, lr, r6
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r5, r10, r12, r5
     ldr r10, [r1, #4]
     ldr lr, [r2, #6]
     ldr r12, [r2, #8]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r6, r10, r12, r6
+    smladx r7, r11, r12, r7
+    smladx r3, r9, r12, r3
+    smladx r4, r10, lr, r4
+    smladx r8, r11, lr, r8
+    smladx r5, r9, lr, r5
     ldr r9, [r1, #0]
     ldr lr, [r2, #10]
     ldr r12, [r2, #12]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r6, r9, r12, r6
+    smladx r7, r10, r12, r7
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r8, r10, lr, r8
+    smladx r5, r11, lr, r5
     ldr lr, [r2, #14]
     ldr r12, [r2, #16]
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r7, r9, r12, r7
+    smladx r3, r10, r12, r3
+    smladx r8, r9, lr, r8
+    smladx r5, r10, lr, r5
     ldr lr, [r2, #18]
     ldr r12, [r2, #20]
-    smladx r8, r9, r12, r8
-    smladx r7, r9, lr, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #12]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #16]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #20]
+    smladx r3, r9, r12, r3
+    smladx r5, r9, lr, r5
+    pkhbt r4, r4, r6, lsl #16
+    pkhbt r8, r8, r7, lsl #16
+    pkhbt r5, r5, r3, lsl #16
     ldr lr, [r2, #30]
     ldr r12, [r2, #32]
-    smuadx r8, r9, r12
-    smuadx r7, r9, lr
+    str r4, [r0, #12]
+    smuadx r6, r9, r12
+    smuadx r3, r9, lr
     ldr lr, [r2, #26]
     ldr r12, [r2, #28]
-    smuadx r6, r9, r12
-    smladx r8, r10, r12, r8
-    smuadx r5, r9, lr
-    smladx r7, r10, lr, r7
-    ldr lr, [r2, #22]
-    ldr r12, [r2, #24]
+    str r8, [r0, #16]
     smuadx r4, r9, r12
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smuadx r3, r9, lr
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smuadx r7, r9, lr
+    smladx r3, r10, lr, r3
+    ldr lr, [r2, #22]
+    ldr r12, [r2, #24]
+    str r5, [r0, #20]
+    smuadx r5, r9, r12
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smuadx r8, r9, lr
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #12]
     ldr lr, [r2, #18]
     ldr r12, [r2, #20]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r5, r10, r12, r5
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, lr, r8
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #16]
     ldr lr, [r2, #14]
     ldr r12, [r2, #16]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r5, r11, r12, r5
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, lr, r8
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #20]
     ldr lr, [r2, #10]
     ldr r12, [r2, #12]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r5, r9, r12, r5
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, lr, r8
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #24]
     ldr lr, [r2, #6]
     ldr r12, [r2, #8]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r5, r10, r12, r5
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, lr, r8
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #28]
     ldr lr, [r2, #2]
     ldr r12, [r2, #4]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r5, r11, r12, r5
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, lr, r8
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #32]
     ldr lr, [r2, #0]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smlabb r3, r9, lr, r3
-    smlabb r5, r10, lr, r5
-    smlabb r7, r11, lr, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #24]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #28]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #32]
+    smladx r5, r9, lr, r5
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smlabb r8, r9, lr, r8
+    smlabb r7, r10, lr, r7
+    smlabb r3, r11, lr, r3
+    pkhbt r8, r8, r5, lsl #16
+    pkhbt r7, r7, r4, lsl #16
+    pkhbt r3, r3, r6, lsl #16
     ldr r9, [r1, #36]
     ldr r10, [r1, #40]
     ldr r11, [r1, #44]
-    smuadx r4, r9, lr
-    smuadx r6, r10, lr
-    smuadx r8, r11, lr
-    smulbb r3, r9, lr
-    smulbb r5, r10, lr
+    str r8, [r0, #24]
+    str r7, [r0, #28]
+    str r3, [r0, #32]
+    smuadx r5, r9, lr
+    smuadx r8, r10, lr
+    smuadx r3, r11, lr
+    smulbb r4, r9, lr
+    smulbb r6, r10, lr
     smulbb r7, r11, lr
     ldr r11, [r1, #32]
     ldr lr, [r2, #2]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
+    smladx r5, r11, r12, r5
+    smladx r8, r9, r12, r8
+    smladx r3, r10, r12, r3
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
     smladx r7, r10, lr, r7
     ldr r10, [r1, #28]
     ldr r12, [r2, #6]
     ldr lr, [r2, #8]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
+    smladx r5, r10, lr, r5
+    smladx r8, r11, lr, r8
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
     smladx r7, r9, r12, r7
     ldr r9, [r1, #24]
     ldr r12, [r2, #10]
     ldr lr, [r2, #12]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
+    smladx r5, r9, lr, r5
+    smladx r8, r10, lr, r8
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
     smladx r7, r11, r12, r7
     ldr r11, [r1, #20]
     ldr r12, [r2, #14]
     ldr lr, [r2, #16]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
+    smladx r5, r11, lr, r5
+    smladx r8, r9, lr, r8
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
     smladx r7, r10, r12, r7
     ldr r10, [r1, #16]
     ldr r12, [r2, #18]
     ldr lr, [r2, #20]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
+    smladx r5, r10, lr, r5
+    smladx r8, r11, lr, r8
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
     smladx r7, r9, r12, r7
     ldr r9, [r1, #12]
     ldr r12, [r2, #22]
     ldr lr, [r2, #24]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
+    smladx r5, r9, lr, r5
+    smladx r8, r10, lr, r8
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
     smladx r7, r11, r12, r7
     ldr r11, [r1, #8]
     ldr r12, [r2, #26]
     ldr lr, [r2, #28]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
+    smladx r5, r11, lr, r5
+    smladx r8, r9, lr, r8
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
     smladx r7, r10, r12, r7
     ldr r10, [r1, #4]
     ldr r12, [r2, #30]
     ldr lr, [r2, #32]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
+    smladx r5, r10, lr, r5
+    smladx r8, r11, lr, r8
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
     smladx r7, r9, r12, r7
     ldr r9, [r1, #0]
     ldr r12, [r2, #34]
     ldr lr, [r2, #36]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
+    smladx r5, r9, lr, r5
+    smladx r8, r10, lr, r8
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
     smladx r7, r11, r12, r7
     ldr r12, [r2, #38]
     ldr lr, [r2, #40]
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r5, r9, r12, r5
+    smladx r8, r9, lr, r8
+    smladx r3, r10, lr, r3
+    smladx r6, r9, r12, r6
     smladx r7, r10, r12, r7
     ldr r12, [r2, #42]
     ldr lr, [r2, #44]
-    smladx r8, r9, lr, r8
+    smladx r3, r9, lr, r3
     smladx r7, r9, r12, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #36]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #40]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #44]
+    pkhbt r4, r4, r5, lsl #16
+    pkhbt r6, r6, r8, lsl #16
+    pkhbt r7, r7, r3, lsl #16
     ldr r12, [r2, #54]
     ldr lr, [r2, #56]
-    smuadx r8, r9, lr
-    smuadx r7, r9, r12
+    str r4, [r0, #36]
+    smuadx r5, r9, lr
+    smuadx r3, r9, r12
     ldr r12, [r2, #50]
     ldr lr, [r2, #52]
-    smuadx r6, r9, lr
-    smladx r8, r10, lr, r8
-    smuadx r5, r9, r12
-    smladx r7, r10, r12, r7
+    str r6, [r0, #40]
+    smuadx r4, r9, lr
+    smladx r5, r10, lr, r5
+    smuadx r8, r9, r12
+    smladx r3, r10, r12, r3
     ldr r12, [r2, #46]
     ldr lr, [r2, #48]
-    smuadx r4, r9, lr
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smuadx r3, r9, r12
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    str r7, [r0, #44]
+    smuadx r7, r9, lr
+    smladx r4, r10, lr, r4
+    smladx r5, r11, lr, r5
+    smuadx r6, r9, r12
+    smladx r8, r10, r12, r8
+    smladx r3, r11, r12, r3
     ldr r9, [r1, #12]
     ldr r12, [r2, #42]
     ldr lr, [r2, #44]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r7, r10, lr, r7
+    smladx r4, r11, lr, r4
+    smladx r5, r9, lr, r5
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, r12, r3
     ldr r10, [r1, #16]
     ldr r12, [r2, #38]
     ldr lr, [r2, #40]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r7, r11, lr, r7
+    smladx r4, r9, lr, r4
+    smladx r5, r10, lr, r5
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, r12, r3
     ldr r11, [r1, #20]
     ldr r12, [r2, #34]
     ldr lr, [r2, #36]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r7, r9, lr, r7
+    smladx r4, r10, lr, r4
+    smladx r5, r11, lr, r5
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, r12, r3
     ldr r9, [r1, #24]
     ldr r12, [r2, #30]
     ldr lr, [r2, #32]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r7, r10, lr, r7
+    smladx r4, r11, lr, r4
+    smladx r5, r9, lr, r5
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, r12, r3
     ldr r10, [r1, #28]
     ldr r12, [r2, #26]
     ldr lr, [r2, #28]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r7, r11, lr, r7
+    smladx r4, r9, lr, r4
+    smladx r5, r10, lr, r5
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, r12, r3
     ldr r11, [r1, #32]
     ldr r12, [r2, #22]
     ldr lr, [r2, #24]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r7, r9, lr, r7
+    smladx r4, r10, lr, r4
+    smladx r5, r11, lr, r5
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, r12, r3
     ldr r9, [r1, #36]
     ldr r12, [r2, #18]
     ldr lr, [r2, #20]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r7, r10, lr, r7
+    smladx r4, r11, lr, r4
+    smladx r5, r9, lr, r5
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, r12, r3
     ldr r10, [r1, #40]
     ldr r12, [r2, #14]
     ldr lr, [r2, #16]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r7, r11, lr, r7
+    smladx r4, r9, lr, r4
+    smladx r5, r10, lr, r5
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, r12, r3
     ldr r11, [r1, #44]
     ldr r12, [r2, #10]
     ldr lr, [r2, #12]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r7, r9, lr, r7
+    smladx r4, r10, lr, r4
+    smladx r5, r11, lr, r5
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, r12, r3
     ldr r9, [r1, #48]
     ldr r12, [r2, #6]
     ldr lr, [r2, #8]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r7, r10, lr, r7
+    smladx r4, r11, lr, r4
+    smladx r5, r9, lr, r5
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, r12, r3
     ldr r10, [r1, #52]
     ldr r12, [r2, #2]
     ldr lr, [r2, #4]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r7, r11, lr, r7
+    smladx r4, r9, lr, r4
+    smladx r5, r10, lr, r5
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, r12, r3
     ldr r11, [r1, #56]
     ldr r12, [r2, #0]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smlabb r3, r9, r12, r3
-    smlabb r5, r10, r12, r5
-    smlabb r7, r11, r12, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #48]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #52]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #56]
+    smladx r7, r9, r12, r7
+    smladx r4, r10, r12, r4
+    smladx r5, r11, r12, r5
+    smlabb r6, r9, r12, r6
+    smlabb r8, r10, r12, r8
+    smlabb r3, r11, r12, r3
+    pkhbt r6, r6, r7, lsl #16
+    pkhbt r8, r8, r4, lsl #16
+    pkhbt r3, r3, r5, lsl #16
     ldr r9, [r1, #60]
     ldr r10, [r1, #64]
     ldr r11, [r1, #68]
-    smuadx r4, r9, r12
+    str r6, [r0, #48]
+    str r8, [r0, #52]
+    str r3, [r0, #56]
+    smuadx r5, r9, r12
     smuadx r6, r10, r12
-    smuadx r8, r11, r12
-    smulbb r3, r9, r12
-    smulbb r5, r10, r12
-    smulbb r7, r11, r12
+    smuadx r3, r11, r12
+    smulbb r4, r9, r12
+    smulbb r7, r10, r12
+    smulbb r8, r11, r12
     ldr r11, [r1, #56]
     ldr r12, [r2, #2]
-    smladx r4, r11, lr, r4
+    smladx r5, r11, lr, r5
     smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r7, r9, r12, r7
+    smladx r8, r10, r12, r8
     ldr r10, [r1, #52]
     ldr lr, [r2, #6]
     ldr r12, [r2, #8]
-    smladx r4, r10, r12, r4
+    smladx r5, r10, r12, r5
     smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r3, r9, r12, r3
+    smladx r4, r10, lr, r4
+    smladx r7, r11, lr, r7
+    smladx r8, r9, lr, r8
     ldr r9, [r1, #48]
     ldr lr, [r2, #10]
     ldr r12, [r2, #12]
-    smladx r4, r9, r12, r4
+    smladx r5, r9, r12, r5
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r8, r11, lr, r8
     ldr r11, [r1, #44]
     ldr lr, [r2, #14]
     ldr r12, [r2, #16]
-    smladx r4, r11, r12, r4
+    smladx r5, r11, r12, r5
     smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r3, r10, r12, r3
+    smladx r4, r11, lr, r4
+    smladx r7, r9, lr, r7
+    smladx r8, r10, lr, r8
     ldr r10, [r1, #40]
     ldr lr, [r2, #18]
     ldr r12, [r2, #20]
-    smladx r4, r10, r12, r4
+    smladx r5, r10, r12, r5
     smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r3, r9, r12, r3
+    smladx r4, r10, lr, r4
+    smladx r7, r11, lr, r7
+    smladx r8, r9, lr, r8
     ldr r9, [r1, #36]
     ldr lr, [r2, #22]
     ldr r12, [r2, #24]
-    smladx r4, r9, r12, r4
+    smladx r5, r9, r12, r5
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r8, r11, lr, r8
     ldr r11, [r1, #32]
     ldr lr, [r2, #26]
     ldr r12, [r2, #28]
-    smladx r4, r11, r12, r4
+    smladx r5, r11, r12, r5
     smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r3, r10, r12, r3
+    smladx r4, r11, lr, r4
+    smladx r7, r9, lr, r7
+    smladx r8, r10, lr, r8
     ldr r10, [r1, #28]
     ldr lr, [r2, #30]
     ldr r12, [r2, #32]
-    smladx r4, r10, r12, r4
+    smladx r5, r10, r12, r5
     smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r3, r9, r12, r3
+    smladx r4, r10, lr, r4
+    smladx r7, r11, lr, r7
+    smladx r8, r9, lr, r8
     ldr r9, [r1, #24]
     ldr lr, [r2, #34]
     ldr r12, [r2, #36]
-    smladx r4, r9, r12, r4
+    smladx r5, r9, r12, r5
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r8, r11, lr, r8
     ldr r11, [r1, #20]
     ldr lr, [r2, #38]
     ldr r12, [r2, #40]
-    smladx r4, r11, r12, r4
+    smladx r5, r11, r12, r5
     smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r3, r10, r12, r3
+    smladx r4, r11, lr, r4
+    smladx r7, r9, lr, r7
+    smladx r8, r10, lr, r8
     ldr r10, [r1, #16]
     ldr lr, [r2, #42]
     ldr r12, [r2, #44]
-    smladx r4, r10, r12, r4
+    smladx r5, r10, r12, r5
     smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r3, r9, r12, r3
+    smladx r4, r10, lr, r4
+    smladx r7, r11, lr, r7
+    smladx r8, r9, lr, r8
     ldr r9, [r1, #12]
     ldr lr, [r2, #46]
     ldr r12, [r2, #48]
-    smladx r4, r9, r12, r4
+    smladx r5, r9, r12, r5
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r8, r11, lr, r8
     ldr r11, [r1, #8]
     ldr lr, [r2, #50]
     ldr r12, [r2, #52]
-    smladx r4, r11, r12, r4
+    smladx r5, r11, r12, r5
     smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r3, r10, r12, r3
+    smladx r4, r11, lr, r4
+    smladx r7, r9, lr, r7
+    smladx r8, r10, lr, r8
     ldr r10, [r1, #4]
     ldr lr, [r2, #54]
     ldr r12, [r2, #56]
-    smladx r4, r10, r12, r4
+    smladx r5, r10, r12, r5
     smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r3, r9, r12, r3
+    smladx r4, r10, lr, r4
+    smladx r7, r11, lr, r7
+    smladx r8, r9, lr, r8
     ldr r9, [r1, #0]
     ldr lr, [r2, #58]
     ldr r12, [r2, #60]
-    smladx r4, r9, r12, r4
+    smladx r5, r9, r12, r5
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r8, r11, lr, r8
     ldr lr, [r2, #62]
     ldr r12, [r2, #64]
     smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r3, r10, r12, r3
+    smladx r7, r9, lr, r7
+    smladx r8, r10, lr, r8
     ldr lr, [r2, #66]
     ldr r12, [r2, #68]
-    smladx r8, r9, r12, r8
-    smladx r7, r9, lr, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #60]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #64]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #68]
+    smladx r3, r9, r12, r3
+    smladx r8, r9, lr, r8
+    pkhbt r4, r4, r5, lsl #16
+    pkhbt r7, r7, r6, lsl #16
+    pkhbt r8, r8, r3, lsl #16
     ldr lr, [r2, #78]
     ldr r12, [r2, #80]
-    smuadx r8, r9, r12
-    smuadx r7, r9, lr
+    str r4, [r0, #60]
+    smuadx r5, r9, r12
+    smuadx r3, r9, lr
     ldr lr, [r2, #74]
     ldr r12, [r2, #76]
-    smuadx r6, r9, r12
-    smladx r8, r10, r12, r8
-    smuadx r5, r9, lr
-    smladx r7, r10, lr, r7
+    str r7, [r0, #64]
+    smuadx r4, r9, r12
+    smladx r5, r10, r12, r5
+    smuadx r6, r9, lr
+    smladx r3, r10, lr, r3
     ldr lr, [r2, #70]
     ldr r12, [r2, #72]
-    smuadx r4, r9, r12
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smuadx r3, r9, lr
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    str r8, [r0, #68]
+    smuadx r8, r9, r12
+    smladx r4, r10, r12, r4
+    smladx r5, r11, r12, r5
+    smuadx r7, r9, lr
+    smladx r6, r10, lr, r6
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #12]
     ldr lr, [r2, #66]
     ldr r12, [r2, #68]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r8, r10, r12, r8
+    smladx r4, r11, r12, r4
+    smladx r5, r9, r12, r5
+    smladx r7, r10, lr, r7
+    smladx r6, r11, lr, r6
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #16]
     ldr lr, [r2, #62]
     ldr r12, [r2, #64]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r8, r11, r12, r8
+    smladx r4, r9, r12, r4
+    smladx r5, r10, r12, r5
+    smladx r7, r11, lr, r7
+    smladx r6, r9, lr, r6
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #20]
     ldr lr, [r2, #58]
     ldr r12, [r2, #60]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r8, r9, r12, r8
+    smladx r4, r10, r12, r4
+    smladx r5, r11, r12, r5
+    smladx r7, r9, lr, r7
+    smladx r6, r10, lr, r6
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #24]
     ldr lr, [r2, #54]
     ldr r12, [r2, #56]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r8, r10, r12, r8
+    smladx r4, r11, r12, r4
+    smladx r5, r9, r12, r5
+    smladx r7, r10, lr, r7
+    smladx r6, r11, lr, r6
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #28]
     ldr lr, [r2, #50]
     ldr r12, [r2, #52]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r8, r11, r12, r8
+    smladx r4, r9, r12, r4
+    smladx r5, r10, r12, r5
+    smladx r7, r11, lr, r7
+    smladx r6, r9, lr, r6
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #32]
     ldr lr, [r2, #46]
     ldr r12, [r2, #48]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r8, r9, r12, r8
+    smladx r4, r10, r12, r4
+    smladx r5, r11, r12, r5
+    smladx r7, r9, lr, r7
+    smladx r6, r10, lr, r6
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #36]
     ldr lr, [r2, #42]
     ldr r12, [r2, #44]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r8, r10, r12, r8
+    smladx r4, r11, r12, r4
+    smladx r5, r9, r12, r5
+    smladx r7, r10, lr, r7
+    smladx r6, r11, lr, r6
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #40]
     ldr lr, [r2, #38]
     ldr r12, [r2, #40]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r8, r11, r12, r8
+    smladx r4, r9, r12, r4
+    smladx r5, r10, r12, r5
+    smladx r7, r11, lr, r7
+    smladx r6, r9, lr, r6
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #44]
     ldr lr, [r2, #34]
     ldr r12, [r2, #36]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r8, r9, r12, r8
+    smladx r4, r10, r12, r4
+    smladx r5, r11, r12, r5
+    smladx r7, r9, lr, r7
+    smladx r6, r10, lr, r6
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #48]
     ldr lr, [r2, #30]
     ldr r12, [r2, #32]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r8, r10, r12, r8
+    smladx r4, r11, r12, r4
+    smladx r5, r9, r12, r5
+    smladx r7, r10, lr, r7
+    smladx r6, r11, lr, r6
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #52]
     ldr lr, [r2, #26]
     ldr r12, [r2, #28]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r8, r11, r12, r8
+    smladx r4, r9, r12, r4
+    smladx r5, r10, r12, r5
+    smladx r7, r11, lr, r7
+    smladx r6, r9, lr, r6
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #56]
     ldr lr, [r2, #22]
     ldr r12, [r2, #24]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r8, r9, r12, r8
+    smladx r4, r10, r12, r4
+    smladx r5, r11, r12, r5
+    smladx r7, r9, lr, r7
+    smladx r6, r10, lr, r6
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #60]
     ldr lr, [r2, #18]
     ldr r12, [r2, #20]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r8, r10, r12, r8
+    smladx r4, r11, r12, r4
+    smladx r5, r9, r12, r5
+    smladx r7, r10, lr, r7
+    smladx r6, r11, lr, r6
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #64]
     ldr lr, [r2, #14]
     ldr r12, [r2, #16]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r8, r11, r12, r8
+    smladx r4, r9, r12, r4
+    smladx r5, r10, r12, r5
+    smladx r7, r11, lr, r7
+    smladx r6, r9, lr, r6
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #68]
     ldr lr, [r2, #10]
     ldr r12, [r2, #12]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r8, r9, r12, r8
+    smladx r4, r10, r12, r4
+    smladx r5, r11, r12, r5
+    smladx r7, r9, lr, r7
+    smladx r6, r10, lr, r6
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #72]
     ldr lr, [r2, #6]
     ldr r12, [r2, #8]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r8, r10, r12, r8
+    smladx r4, r11, r12, r4
+    smladx r5, r9, r12, r5
+    smladx r7, r10, lr, r7
+    smladx r6, r11, lr, r6
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #76]
     ldr lr, [r2, #2]
     ldr r12, [r2, #4]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r8, r11, r12, r8
+    smladx r4, r9, r12, r4
+    smladx r5, r10, r12, r5
+    smladx r7, r11, lr, r7
+    smladx r6, r9, lr, r6
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #80]
     ldr lr, [r2, #0]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smlabb r3, r9, lr, r3
-    smlabb r5, r10, lr, r5
-    smlabb r7, r11, lr, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #72]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #76]
+    smladx r8, r9, lr, r8
+    smladx r4, r10, lr, r4
+    smladx r5, r11, lr, r5
+    smlabb r7, r9, lr, r7
+    smlabb r6, r10, lr, r6
+    smlabb r3, r11, lr, r3
     pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #80]
+    pkhbt r6, r6, r4, lsl #16
+    pkhbt r3, r3, r5, lsl #16
     ldr lr, [r2, #2]
-    smuadx r4, r11, r12
-    smuadx r3, r11, lr
+    str r7, [r0, #72]
+    smuadx r5, r11, r12
+    smuadx r4, r11, lr
     ldr r12, [r2, #6]
     ldr lr, [r2, #8]
-    smladx r4, r10, lr, r4
-    smuadx r6, r11, lr
-    smladx r3, r10, r12, r3
-    smuadx r5, r11, r12
+    str r6, [r0, #76]
+    smladx r5, r10, lr, r5
+    smuadx r7, r11, lr
+    smladx r4, r10, r12, r4
+    smuadx r8, r11, r12
     ldr r12, [r2, #10]
     ldr lr, [r2, #12]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smuadx r8, r11, lr
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smuadx r7, r11, r12
+    str r3, [r0, #80]
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    smuadx r3, r11, lr
+    smladx r4, r9, r12, r4
+    smladx r8, r10, r12, r8
+    smuadx r6, r11, r12
     ldr r11, [r1, #68]
     ldr r12, [r2, #14]
     ldr lr, [r2, #16]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r6, r10, r12, r6
     ldr r10, [r1, #64]
     ldr r12, [r2, #18]
     ldr lr, [r2, #20]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r8, r11, r12, r8
+    smladx r6, r9, r12, r6
     ldr r9, [r1, #60]
     ldr r12, [r2, #22]
     ldr lr, [r2, #24]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r8, r10, r12, r8
+    smladx r6, r11, r12, r6
     ldr r11, [r1, #56]
     ldr r12, [r2, #26]
     ldr lr, [r2, #28]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r6, r10, r12, r6
     ldr r10, [r1, #52]
     ldr r12, [r2, #30]
     ldr lr, [r2, #32]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r8, r11, r12, r8
+    smladx r6, r9, r12, r6
     ldr r9, [r1, #48]
     ldr r12, [r2, #34]
     ldr lr, [r2, #36]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r8, r10, r12, r8
+    smladx r6, r11, r12, r6
     ldr r11, [r1, #44]
     ldr r12, [r2, #38]
     ldr lr, [r2, #40]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r6, r10, r12, r6
     ldr r10, [r1, #40]
     ldr r12, [r2, #42]
     ldr lr, [r2, #44]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r8, r11, r12, r8
+    smladx r6, r9, r12, r6
     ldr r9, [r1, #36]
     ldr r12, [r2, #46]
     ldr lr, [r2, #48]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r8, r10, r12, r8
+    smladx r6, r11, r12, r6
     ldr r11, [r1, #32]
     ldr r12, [r2, #50]
     ldr lr, [r2, #52]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r6, r10, r12, r6
     ldr r10, [r1, #28]
     ldr r12, [r2, #54]
     ldr lr, [r2, #56]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r8, r11, r12, r8
+    smladx r6, r9, r12, r6
     ldr r9, [r1, #24]
     ldr r12, [r2, #58]
     ldr lr, [r2, #60]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r8, r10, r12, r8
+    smladx r6, r11, r12, r6
     ldr r11, [r1, #20]
     ldr r12, [r2, #62]
     ldr lr, [r2, #64]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r6, r10, r12, r6
     ldr r10, [r1, #16]
     ldr r12, [r2, #66]
     ldr lr, [r2, #68]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r8, r11, r12, r8
+    smladx r6, r9, r12, r6
     ldr r9, [r1, #12]
     ldr r12, [r2, #70]
     ldr lr, [r2, #72]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r8, r10, r12, r8
+    smladx r6, r11, r12, r6
     ldr r11, [r1, #8]
     ldr r12, [r2, #74]
     ldr lr, [r2, #76]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r6, r10, r12, r6
     ldr r10, [r1, #4]
     ldr r12, [r2, #78]
     ldr lr, [r2, #80]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r8, r11, r12, r8
+    smladx r6, r9, r12, r6
     ldr r9, [r1, #0]
-    smlatt r3, r9, lr, r3
-    smlatt r5, r10, lr, r5
-    smlatt r7, r11, lr, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #84]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #88]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #92]
+    smlatt r4, r9, lr, r4
+    smlatt r8, r10, lr, r8
+    smlatt r6, r11, lr, r6
+    pkhbt r4, r4, r5, lsl #16
+    pkhbt r8, r8, r7, lsl #16
+    pkhbt r6, r6, r3, lsl #16
     ldr r11, [r1, #12]
     ldr r10, [r1, #16]
     ldr r9, [r1, #20]
+    str r4, [r0, #84]
     smultt r3, r11, lr
     smultt r5, r10, lr
     smultt r7, r9, lr
     ldr r11, [r1, #24]
+    str r8, [r0, #88]
+    str r6, [r0, #92]
     smuadx r4, r10, lr
-    smuadx r6, r9, lr
-    smuadx r8, r11, lr
+    smuadx r8, r9, lr
+    smuadx r6, r11, lr
     smladx r3, r10, r12, r3
     smladx r5, r9, r12, r5
     smladx r7, r11, r12, r7
@@ -3336,8 +3336,8 @@ pqmcu_ntru_sb42:
     ldr r12, [r2, #74]
     ldr lr, [r2, #76]
     smladx r4, r9, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r10, lr, r8
+    smladx r8, r11, lr, r8
+    smladx r6, r10, lr, r6
     smladx r3, r9, r12, r3
     smladx r5, r11, r12, r5
     smladx r7, r10, r12, r7
@@ -3345,8 +3345,8 @@ pqmcu_ntru_sb42:
     ldr r12, [r2, #70]
     ldr lr, [r2, #72]
     smladx r4, r11, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r9, lr, r8
+    smladx r8, r10, lr, r8
+    smladx r6, r9, lr, r6
     smladx r3, r11, r12, r3
     smladx r5, r10, r12, r5
     smladx r7, r9, r12, r7
@@ -3354,8 +3354,8 @@ pqmcu_ntru_sb42:
     ldr r12, [r2, #66]
     ldr lr, [r2, #68]
     smladx r4, r10, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r11, lr, r8
+    smladx r8, r9, lr, r8
+    smladx r6, r11, lr, r6
     smladx r3, r10, r12, r3
     smladx r5, r9, r12, r5
     smladx r7, r11, r12, r7
@@ -3363,8 +3363,8 @@ pqmcu_ntru_sb42:
     ldr r12, [r2, #62]
     ldr lr, [r2, #64]
     smladx r4, r9, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r10, lr, r8
+    smladx r8, r11, lr, r8
+    smladx r6, r10, lr, r6
     smladx r3, r9, r12, r3
     smladx r5, r11, r12, r5
     smladx r7, r10, r12, r7
@@ -3372,8 +3372,8 @@ pqmcu_ntru_sb42:
     ldr r12, [r2, #58]
     ldr lr, [r2, #60]
     smladx r4, r11, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r9, lr, r8
+    smladx r8, r10, lr, r8
+    smladx r6, r9, lr, r6
     smladx r3, r11, r12, r3
     smladx r5, r10, r12, r5
     smladx r7, r9, r12, r7
@@ -3381,8 +3381,8 @@ pqmcu_ntru_sb42:
     ldr r12, [r2, #54]
     ldr lr, [r2, #56]
     smladx r4, r10, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r11, lr, r8
+    smladx r8, r9, lr, r8
+    smladx r6, r11, lr, r6
     smladx r3, r10, r12, r3
     smladx r5, r9, r12, r5
     smladx r7, r11, r12, r7
@@ -3390,8 +3390,8 @@ pqmcu_ntru_sb42:
     ldr r12, [r2, #50]
     ldr lr, [r2, #52]
     smladx r4, r9, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r10, lr, r8
+    smladx r8, r11, lr, r8
+    smladx r6, r10, lr, r6
     smladx r3, r9, r12, r3
     smladx r5, r11, r12, r5
     smladx r7, r10, r12, r7
@@ -3399,8 +3399,8 @@ pqmcu_ntru_sb42:
     ldr r12, [r2, #46]
     ldr lr, [r2, #48]
     smladx r4, r11, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r9, lr, r8
+    smladx r8, r10, lr, r8
+    smladx r6, r9, lr, r6
     smladx r3, r11, r12, r3
     smladx r5, r10, r12, r5
     smladx r7, r9, r12, r7
@@ -3408,8 +3408,8 @@ pqmcu_ntru_sb42:
     ldr r12, [r2, #42]
     ldr lr, [r2, #44]
     smladx r4, r10, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r11, lr, r8
+    smladx r8, r9, lr, r8
+    smladx r6, r11, lr, r6
     smladx r3, r10, r12, r3
     smladx r5, r9, r12, r5
     smladx r7, r11, r12, r7
@@ -3417,8 +3417,8 @@ pqmcu_ntru_sb42:
     ldr r12, [r2, #38]
     ldr lr, [r2, #40]
     smladx r4, r9, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r10, lr, r8
+    smladx r8, r11, lr, r8
+    smladx r6, r10, lr, r6
     smladx r3, r9, r12, r3
     smladx r5, r11, r12, r5
     smladx r7, r10, r12, r7
@@ -3426,8 +3426,8 @@ pqmcu_ntru_sb42:
     ldr r12, [r2, #34]
     ldr lr, [r2, #36]
     smladx r4, r11, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r9, lr, r8
+    smladx r8, r10, lr, r8
+    smladx r6, r9, lr, r6
     smladx r3, r11, r12, r3
     smladx r5, r10, r12, r5
     smladx r7, r9, r12, r7
@@ -3435,8 +3435,8 @@ pqmcu_ntru_sb42:
     ldr r12, [r2, #30]
     ldr lr, [r2, #32]
     smladx r4, r10, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r11, lr, r8
+    smladx r8, r9, lr, r8
+    smladx r6, r11, lr, r6
     smladx r3, r10, r12, r3
     smladx r5, r9, r12, r5
     smladx r7, r11, r12, r7
@@ -3444,8 +3444,8 @@ pqmcu_ntru_sb42:
     ldr r12, [r2, #26]
     ldr lr, [r2, #28]
     smladx r4, r9, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r10, lr, r8
+    smladx r8, r11, lr, r8
+    smladx r6, r10, lr, r6
     smladx r3, r9, r12, r3
     smladx r5, r11, r12, r5
     smladx r7, r10, r12, r7
@@ -3453,15 +3453,15 @@ pqmcu_ntru_sb42:
     ldr r12, [r2, #22]
     ldr lr, [r2, #24]
     smladx r4, r11, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r9, lr, r8
+    smladx r8, r10, lr, r8
+    smladx r6, r9, lr, r6
     smladx r3, r11, r12, r3
     smladx r5, r10, r12, r5
     smladx r7, r9, r12, r7
     ldr r12, [r2, #18]
     ldr lr, [r2, #20]
     smladx r4, r10, lr, r4
-    smladx r6, r9, lr, r6
+    smladx r8, r9, lr, r8
     smladx r3, r10, r12, r3
     smladx r5, r9, r12, r5
     ldr r12, [r2, #14]
@@ -3469,322 +3469,322 @@ pqmcu_ntru_sb42:
     smladx r4, r9, lr, r4
     smladx r3, r9, r12, r3
     pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #96]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #100]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #104]
+    pkhbt r5, r5, r8, lsl #16
+    pkhbt r7, r7, r6, lsl #16
     ldr r12, [r2, #26]
     ldr lr, [r2, #28]
-    smuadx r4, r9, lr
-    smuadx r3, r9, r12
+    str r3, [r0, #96]
+    smuadx r6, r9, lr
+    smuadx r4, r9, r12
     ldr r12, [r2, #30]
     ldr lr, [r2, #32]
-    smladx r4, r10, lr, r4
-    smuadx r6, r9, lr
-    smladx r3, r10, r12, r3
-    smuadx r5, r9, r12
+    str r5, [r0, #100]
+    smladx r6, r10, lr, r6
+    smuadx r3, r9, lr
+    smladx r4, r10, r12, r4
+    smuadx r8, r9, r12
     ldr r12, [r2, #34]
     ldr lr, [r2, #36]
-    smladx r4, r11, lr, r4
-    smladx r6, r10, lr, r6
-    smuadx r8, r9, lr
-    smladx r3, r11, r12, r3
-    smladx r5, r10, r12, r5
-    smuadx r7, r9, r12
+    str r7, [r0, #104]
+    smladx r6, r11, lr, r6
+    smladx r3, r10, lr, r3
+    smuadx r7, r9, lr
+    smladx r4, r11, r12, r4
+    smladx r8, r10, r12, r8
+    smuadx r5, r9, r12
     ldr r9, [r1, #68]
     ldr r12, [r2, #38]
     ldr lr, [r2, #40]
-    smladx r4, r9, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r6, r9, lr, r6
+    smladx r3, r11, lr, r3
+    smladx r7, r10, lr, r7
+    smladx r4, r9, r12, r4
+    smladx r8, r11, r12, r8
+    smladx r5, r10, r12, r5
     ldr r10, [r1, #64]
     ldr r12, [r2, #42]
     ldr lr, [r2, #44]
-    smladx r4, r10, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r6, r10, lr, r6
+    smladx r3, r9, lr, r3
+    smladx r7, r11, lr, r7
+    smladx r4, r10, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r5, r11, r12, r5
     ldr r11, [r1, #60]
     ldr r12, [r2, #46]
     ldr lr, [r2, #48]
-    smladx r4, r11, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r6, r11, lr, r6
+    smladx r3, r10, lr, r3
+    smladx r7, r9, lr, r7
+    smladx r4, r11, r12, r4
+    smladx r8, r10, r12, r8
+    smladx r5, r9, r12, r5
     ldr r9, [r1, #56]
     ldr r12, [r2, #50]
     ldr lr, [r2, #52]
-    smladx r4, r9, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r6, r9, lr, r6
+    smladx r3, r11, lr, r3
+    smladx r7, r10, lr, r7
+    smladx r4, r9, r12, r4
+    smladx r8, r11, r12, r8
+    smladx r5, r10, r12, r5
     ldr r10, [r1, #52]
     ldr r12, [r2, #54]
     ldr lr, [r2, #56]
-    smladx r4, r10, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r6, r10, lr, r6
+    smladx r3, r9, lr, r3
+    smladx r7, r11, lr, r7
+    smladx r4, r10, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r5, r11, r12, r5
     ldr r11, [r1, #48]
     ldr r12, [r2, #58]
     ldr lr, [r2, #60]
-    smladx r4, r11, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r6, r11, lr, r6
+    smladx r3, r10, lr, r3
+    smladx r7, r9, lr, r7
+    smladx r4, r11, r12, r4
+    smladx r8, r10, r12, r8
+    smladx r5, r9, r12, r5
     ldr r9, [r1, #44]
     ldr r12, [r2, #62]
     ldr lr, [r2, #64]
-    smladx r4, r9, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r6, r9, lr, r6
+    smladx r3, r11, lr, r3
+    smladx r7, r10, lr, r7
+    smladx r4, r9, r12, r4
+    smladx r8, r11, r12, r8
+    smladx r5, r10, r12, r5
     ldr r10, [r1, #40]
     ldr r12, [r2, #66]
     ldr lr, [r2, #68]
-    smladx r4, r10, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r6, r10, lr, r6
+    smladx r3, r9, lr, r3
+    smladx r7, r11, lr, r7
+    smladx r4, r10, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r5, r11, r12, r5
     ldr r11, [r1, #36]
     ldr r12, [r2, #70]
     ldr lr, [r2, #72]
-    smladx r4, r11, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r6, r11, lr, r6
+    smladx r3, r10, lr, r3
+    smladx r7, r9, lr, r7
+    smladx r4, r11, r12, r4
+    smladx r8, r10, r12, r8
+    smladx r5, r9, r12, r5
     ldr r9, [r1, #32]
     ldr r12, [r2, #74]
     ldr lr, [r2, #76]
-    smladx r4, r9, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r6, r9, lr, r6
+    smladx r3, r11, lr, r3
+    smladx r7, r10, lr, r7
+    smladx r4, r9, r12, r4
+    smladx r8, r11, r12, r8
+    smladx r5, r10, r12, r5
     ldr r10, [r1, #28]
     ldr r12, [r2, #78]
     ldr lr, [r2, #80]
-    smladx r4, r10, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r6, r10, lr, r6
+    smladx r3, r9, lr, r3
+    smladx r7, r11, lr, r7
+    smladx r4, r10, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r5, r11, r12, r5
     ldr r11, [r1, #24]
-    smlatt r3, r11, lr, r3
-    smlatt r5, r10, lr, r5
-    smlatt r7, r9, lr, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #108]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #112]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #116]
+    smlatt r4, r11, lr, r4
+    smlatt r8, r10, lr, r8
+    smlatt r5, r9, lr, r5
+    pkhbt r4, r4, r6, lsl #16
+    pkhbt r8, r8, r3, lsl #16
+    pkhbt r5, r5, r7, lsl #16
     ldr r9, [r1, #36]
     ldr r10, [r1, #40]
     ldr r11, [r1, #44]
+    str r4, [r0, #108]
     smultt r3, r9, lr
-    smultt r5, r10, lr
+    smultt r6, r10, lr
     smultt r7, r11, lr
     ldr r9, [r1, #48]
+    str r8, [r0, #112]
+    str r5, [r0, #116]
     smuadx r4, r10, lr
-    smuadx r6, r11, lr
-    smuadx r8, r9, lr
+    smuadx r8, r11, lr
+    smuadx r5, r9, lr
     smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
+    smladx r6, r11, r12, r6
     smladx r7, r9, r12, r7
     ldr r10, [r1, #52]
     ldr r12, [r2, #74]
     ldr lr, [r2, #76]
     smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
+    smladx r8, r9, lr, r8
+    smladx r5, r10, lr, r5
     smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
+    smladx r6, r9, r12, r6
     smladx r7, r10, r12, r7
     ldr r11, [r1, #56]
     ldr r12, [r2, #70]
     ldr lr, [r2, #72]
     smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
+    smladx r8, r10, lr, r8
+    smladx r5, r11, lr, r5
     smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
+    smladx r6, r10, r12, r6
     smladx r7, r11, r12, r7
     ldr r9, [r1, #60]
     ldr r12, [r2, #66]
     ldr lr, [r2, #68]
     smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
+    smladx r8, r11, lr, r8
+    smladx r5, r9, lr, r5
     smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
+    smladx r6, r11, r12, r6
     smladx r7, r9, r12, r7
     ldr r10, [r1, #64]
     ldr r12, [r2, #62]
     ldr lr, [r2, #64]
     smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
+    smladx r8, r9, lr, r8
+    smladx r5, r10, lr, r5
     smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
+    smladx r6, r9, r12, r6
     smladx r7, r10, r12, r7
     ldr r11, [r1, #68]
     ldr r12, [r2, #58]
     ldr lr, [r2, #60]
     smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
+    smladx r8, r10, lr, r8
+    smladx r5, r11, lr, r5
     smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
+    smladx r6, r10, r12, r6
     smladx r7, r11, r12, r7
     ldr r9, [r1, #72]
     ldr r12, [r2, #54]
     ldr lr, [r2, #56]
     smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
+    smladx r8, r11, lr, r8
+    smladx r5, r9, lr, r5
     smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
+    smladx r6, r11, r12, r6
     smladx r7, r9, r12, r7
     ldr r10, [r1, #76]
     ldr r12, [r2, #50]
     ldr lr, [r2, #52]
     smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
+    smladx r8, r9, lr, r8
+    smladx r5, r10, lr, r5
     smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
+    smladx r6, r9, r12, r6
     smladx r7, r10, r12, r7
     ldr r11, [r1, #80]
     ldr r12, [r2, #46]
     ldr lr, [r2, #48]
     smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
+    smladx r8, r10, lr, r8
+    smladx r5, r11, lr, r5
     smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
+    smladx r6, r10, r12, r6
     smladx r7, r11, r12, r7
     ldr r12, [r2, #42]
     ldr lr, [r2, #44]
     smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
+    smladx r8, r11, lr, r8
     smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
+    smladx r6, r11, r12, r6
     ldr r12, [r2, #38]
     ldr lr, [r2, #40]
     smladx r4, r11, lr, r4
     smladx r3, r11, r12, r3
     pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #120]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #124]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #128]
+    pkhbt r6, r6, r8, lsl #16
+    pkhbt r7, r7, r5, lsl #16
     ldr r12, [r2, #50]
     ldr lr, [r2, #52]
-    smuadx r4, r11, lr
-    smuadx r3, r11, r12
+    str r3, [r0, #120]
+    smuadx r5, r11, lr
+    smuadx r4, r11, r12
     ldr r12, [r2, #54]
     ldr lr, [r2, #56]
-    smladx r4, r10, lr, r4
-    smuadx r6, r11, lr
-    smladx r3, r10, r12, r3
-    smuadx r5, r11, r12
+    str r6, [r0, #124]
+    smladx r5, r10, lr, r5
+    smuadx r3, r11, lr
+    smladx r4, r10, r12, r4
+    smuadx r8, r11, r12
     ldr r12, [r2, #58]
     ldr lr, [r2, #60]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smuadx r8, r11, lr
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smuadx r7, r11, r12
+    str r7, [r0, #128]
+    smladx r5, r9, lr, r5
+    smladx r3, r10, lr, r3
+    smuadx r7, r11, lr
+    smladx r4, r9, r12, r4
+    smladx r8, r10, r12, r8
+    smuadx r6, r11, r12
     ldr r11, [r1, #68]
     ldr r12, [r2, #62]
     ldr lr, [r2, #64]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r5, r11, lr, r5
+    smladx r3, r9, lr, r3
+    smladx r7, r10, lr, r7
+    smladx r4, r11, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r6, r10, r12, r6
     ldr r10, [r1, #64]
     ldr r12, [r2, #66]
     ldr lr, [r2, #68]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r5, r10, lr, r5
+    smladx r3, r11, lr, r3
+    smladx r7, r9, lr, r7
+    smladx r4, r10, r12, r4
+    smladx r8, r11, r12, r8
+    smladx r6, r9, r12, r6
     ldr r9, [r1, #60]
     ldr r12, [r2, #70]
     ldr lr, [r2, #72]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r5, r9, lr, r5
+    smladx r3, r10, lr, r3
+    smladx r7, r11, lr, r7
+    smladx r4, r9, r12, r4
+    smladx r8, r10, r12, r8
+    smladx r6, r11, r12, r6
     ldr r11, [r1, #56]
     ldr r12, [r2, #74]
     ldr lr, [r2, #76]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r5, r11, lr, r5
+    smladx r3, r9, lr, r3
+    smladx r7, r10, lr, r7
+    smladx r4, r11, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r6, r10, r12, r6
     ldr r10, [r1, #52]
     ldr r12, [r2, #78]
     ldr lr, [r2, #80]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r5, r10, lr, r5
+    smladx r3, r11, lr, r3
+    smladx r7, r9, lr, r7
+    smladx r4, r10, r12, r4
+    smladx r8, r11, r12, r8
+    smladx r6, r9, r12, r6
     ldr r9, [r1, #48]
-    smlatt r3, r9, lr, r3
-    smlatt r5, r10, lr, r5
-    smlatt r7, r11, lr, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #132]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #136]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #140]
+    smlatt r4, r9, lr, r4
+    smlatt r8, r10, lr, r8
+    smlatt r6, r11, lr, r6
+    pkhbt r4, r4, r5, lsl #16
+    pkhbt r8, r8, r3, lsl #16
+    pkhbt r6, r6, r7, lsl #16
     ldr r11, [r1, #60]
     ldr r10, [r1, #64]
     ldr r9, [r1, #68]
+    str r4, [r0, #132]
     smultt r3, r11, lr
     smultt r5, r10, lr
     smultt r7, r9, lr
     ldr r11, [r1, #72]
+    str r8, [r0, #136]
+    str r6, [r0, #140]
     smuadx r4, r10, lr
-    smuadx r6, r9, lr
-    smuadx r8, r11, lr
+    smuadx r8, r9, lr
+    smuadx r6, r11, lr
     smladx r3, r10, r12, r3
     smladx r5, r9, r12, r5
     smladx r7, r11, r12, r7
@@ -3792,8 +3792,8 @@ pqmcu_ntru_sb42:
     ldr r12, [r2, #74]
     ldr lr, [r2, #76]
     smladx r4, r9, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r10, lr, r8
+    smladx r8, r11, lr, r8
+    smladx r6, r10, lr, r6
     smladx r3, r9, r12, r3
     smladx r5, r11, r12, r5
     smladx r7, r10, r12, r7
@@ -3801,15 +3801,15 @@ pqmcu_ntru_sb42:
     ldr r12, [r2, #70]
     ldr lr, [r2, #72]
     smladx r4, r11, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r9, lr, r8
+    smladx r8, r10, lr, r8
+    smladx r6, r9, lr, r6
     smladx r3, r11, r12, r3
     smladx r5, r10, r12, r5
     smladx r7, r9, r12, r7
     ldr r12, [r2, #66]
     ldr lr, [r2, #68]
     smladx r4, r10, lr, r4
-    smladx r6, r9, lr, r6
+    smladx r8, r9, lr, r8
     smladx r3, r10, r12, r3
     smladx r5, r9, r12, r5
     ldr r12, [r2, #62]
@@ -3817,29 +3817,29 @@ pqmcu_ntru_sb42:
     smladx r4, r9, lr, r4
     smladx r3, r9, r12, r3
     pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #144]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #148]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #152]
+    pkhbt r5, r5, r8, lsl #16
+    pkhbt r7, r7, r6, lsl #16
     ldr r12, [r2, #74]
     ldr lr, [r2, #76]
-    smuadx r4, r9, lr
-    smuadx r3, r9, r12
+    str r3, [r0, #144]
+    smuadx r6, r9, lr
+    smuadx r4, r9, r12
     ldr r12, [r2, #78]
     ldr lr, [r2, #80]
-    smladx r4, r10, lr, r4
-    smuadx r6, r9, lr
-    smladx r3, r10, r12, r3
-    smuadx r5, r9, r12
-    smlatt r3, r11, lr, r3
-    smlatt r5, r10, lr, r5
-    smultt r7, r9, lr
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #156]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #160]
-    strh r7, [r0, #164]
+    str r5, [r0, #148]
+    smladx r6, r10, lr, r6
+    smuadx r3, r9, lr
+    smladx r4, r10, r12, r4
+    smuadx r8, r9, r12
+    smlatt r4, r11, lr, r4
+    smlatt r8, r10, lr, r8
+    smultt r5, r9, lr
+    str r7, [r0, #152]
+    pkhbt r4, r4, r6, lsl #16
+    pkhbt r8, r8, r3, lsl #16
+    str r4, [r0, #156]
+    str r8, [r0, #160]
+    strh r5, [r0, #164]
     pop {r4-r11, pc}
     .size pqmcu_ntru_sb42, .-pqmcu_ntru_sb42
 
@@ -3851,1531 +3851,1531 @@ pqmcu_ntru_sb43:
     ldr r9, [r1, #0]
     ldr r12, [r2, #6]
     ldr lr, [r2, #8]
-    smuadx r8, r9, lr
-    smuadx r7, r9, r12
+    smuadx r4, r9, lr
+    smuadx r3, r9, r12
     ldr r10, [r1, #4]
     ldr r12, [r2, #2]
     ldr lr, [r2, #4]
     smuadx r6, r9, lr
-    smladx r8, r10, lr, r8
+    smladx r4, r10, lr, r4
     smuadx r5, r9, r12
-    smladx r7, r10, r12, r7
+    smladx r3, r10, r12, r3
     ldr r11, [r1, #8]
     ldr r12, [r2, #0]
-    smuadx r4, r9, r12
+    smuadx r8, r9, r12
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smulbb r3, r9, r12
+    smladx r4, r11, r12, r4
+    smulbb r7, r9, r12
     smlabb r5, r10, r12, r5
-    smlabb r7, r11, r12, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #0]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #4]
+    smlabb r3, r11, r12, r3
     pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #8]
+    pkhbt r5, r5, r6, lsl #16
+    pkhbt r3, r3, r4, lsl #16
     ldr r9, [r1, #12]
     ldr r10, [r1, #16]
     ldr r11, [r1, #20]
-    smuadx r4, r9, r12
-    smuadx r6, r10, r12
-    smuadx r8, r11, r12
-    smulbb r3, r9, r12
-    smulbb r5, r10, r12
-    smulbb r7, r11, r12
+    str r7, [r0, #0]
+    str r5, [r0, #4]
+    str r3, [r0, #8]
+    smuadx r6, r9, r12
+    smuadx r7, r10, r12
+    smuadx r3, r11, r12
+    smulbb r4, r9, r12
+    smulbb r8, r10, r12
+    smulbb r5, r11, r12
     ldr r11, [r1, #8]
     ldr r12, [r2, #2]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r6, r11, lr, r6
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r5, r10, r12, r5
     ldr r10, [r1, #4]
     ldr lr, [r2, #6]
     ldr r12, [r2, #8]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r6, r10, r12, r6
+    smladx r7, r11, r12, r7
+    smladx r3, r9, r12, r3
+    smladx r4, r10, lr, r4
+    smladx r8, r11, lr, r8
+    smladx r5, r9, lr, r5
     ldr r9, [r1, #0]
     ldr lr, [r2, #10]
     ldr r12, [r2, #12]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r6, r9, r12, r6
+    smladx r7, r10, r12, r7
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r8, r10, lr, r8
+    smladx r5, r11, lr, r5
     ldr lr, [r2, #14]
     ldr r12, [r2, #16]
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r7, r9, r12, r7
+    smladx r3, r10, r12, r3
+    smladx r8, r9, lr, r8
+    smladx r5, r10, lr, r5
     ldr lr, [r2, #18]
     ldr r12, [r2, #20]
-    smladx r8, r9, r12, r8
-    smladx r7, r9, lr, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #12]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #16]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #20]
+    smladx r3, r9, r12, r3
+    smladx r5, r9, lr, r5
+    pkhbt r4, r4, r6, lsl #16
+    pkhbt r8, r8, r7, lsl #16
+    pkhbt r5, r5, r3, lsl #16
     ldr lr, [r2, #30]
     ldr r12, [r2, #32]
-    smuadx r8, r9, r12
-    smuadx r7, r9, lr
+    str r4, [r0, #12]
+    smuadx r6, r9, r12
+    smuadx r3, r9, lr
     ldr lr, [r2, #26]
     ldr r12, [r2, #28]
-    smuadx r6, r9, r12
-    smladx r8, r10, r12, r8
-    smuadx r5, r9, lr
-    smladx r7, r10, lr, r7
-    ldr lr, [r2, #22]
-    ldr r12, [r2, #24]
+    str r8, [r0, #16]
     smuadx r4, r9, r12
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smuadx r3, r9, lr
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smuadx r7, r9, lr
+    smladx r3, r10, lr, r3
+    ldr lr, [r2, #22]
+    ldr r12, [r2, #24]
+    str r5, [r0, #20]
+    smuadx r5, r9, r12
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smuadx r8, r9, lr
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #12]
     ldr lr, [r2, #18]
     ldr r12, [r2, #20]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r5, r10, r12, r5
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, lr, r8
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #16]
     ldr lr, [r2, #14]
     ldr r12, [r2, #16]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r5, r11, r12, r5
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, lr, r8
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #20]
     ldr lr, [r2, #10]
     ldr r12, [r2, #12]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r5, r9, r12, r5
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, lr, r8
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #24]
     ldr lr, [r2, #6]
     ldr r12, [r2, #8]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r5, r10, r12, r5
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, lr, r8
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #28]
     ldr lr, [r2, #2]
     ldr r12, [r2, #4]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r5, r11, r12, r5
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, lr, r8
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #32]
     ldr lr, [r2, #0]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smlabb r3, r9, lr, r3
-    smlabb r5, r10, lr, r5
-    smlabb r7, r11, lr, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #24]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #28]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #32]
+    smladx r5, r9, lr, r5
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smlabb r8, r9, lr, r8
+    smlabb r7, r10, lr, r7
+    smlabb r3, r11, lr, r3
+    pkhbt r8, r8, r5, lsl #16
+    pkhbt r7, r7, r4, lsl #16
+    pkhbt r3, r3, r6, lsl #16
     ldr r9, [r1, #36]
     ldr r10, [r1, #40]
     ldr r11, [r1, #44]
-    smuadx r4, r9, lr
-    smuadx r6, r10, lr
-    smuadx r8, r11, lr
-    smulbb r3, r9, lr
-    smulbb r5, r10, lr
+    str r8, [r0, #24]
+    str r7, [r0, #28]
+    str r3, [r0, #32]
+    smuadx r5, r9, lr
+    smuadx r8, r10, lr
+    smuadx r3, r11, lr
+    smulbb r4, r9, lr
+    smulbb r6, r10, lr
     smulbb r7, r11, lr
     ldr r11, [r1, #32]
     ldr lr, [r2, #2]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
+    smladx r5, r11, r12, r5
+    smladx r8, r9, r12, r8
+    smladx r3, r10, r12, r3
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
     smladx r7, r10, lr, r7
     ldr r10, [r1, #28]
     ldr r12, [r2, #6]
     ldr lr, [r2, #8]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
+    smladx r5, r10, lr, r5
+    smladx r8, r11, lr, r8
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
     smladx r7, r9, r12, r7
     ldr r9, [r1, #24]
     ldr r12, [r2, #10]
     ldr lr, [r2, #12]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
+    smladx r5, r9, lr, r5
+    smladx r8, r10, lr, r8
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
     smladx r7, r11, r12, r7
     ldr r11, [r1, #20]
     ldr r12, [r2, #14]
     ldr lr, [r2, #16]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
+    smladx r5, r11, lr, r5
+    smladx r8, r9, lr, r8
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
     smladx r7, r10, r12, r7
     ldr r10, [r1, #16]
     ldr r12, [r2, #18]
     ldr lr, [r2, #20]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
+    smladx r5, r10, lr, r5
+    smladx r8, r11, lr, r8
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
     smladx r7, r9, r12, r7
     ldr r9, [r1, #12]
     ldr r12, [r2, #22]
     ldr lr, [r2, #24]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
+    smladx r5, r9, lr, r5
+    smladx r8, r10, lr, r8
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
     smladx r7, r11, r12, r7
     ldr r11, [r1, #8]
     ldr r12, [r2, #26]
     ldr lr, [r2, #28]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
+    smladx r5, r11, lr, r5
+    smladx r8, r9, lr, r8
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
     smladx r7, r10, r12, r7
     ldr r10, [r1, #4]
     ldr r12, [r2, #30]
     ldr lr, [r2, #32]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
+    smladx r5, r10, lr, r5
+    smladx r8, r11, lr, r8
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
     smladx r7, r9, r12, r7
     ldr r9, [r1, #0]
     ldr r12, [r2, #34]
     ldr lr, [r2, #36]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
+    smladx r5, r9, lr, r5
+    smladx r8, r10, lr, r8
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
     smladx r7, r11, r12, r7
     ldr r12, [r2, #38]
     ldr lr, [r2, #40]
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r5, r9, r12, r5
+    smladx r8, r9, lr, r8
+    smladx r3, r10, lr, r3
+    smladx r6, r9, r12, r6
     smladx r7, r10, r12, r7
     ldr r12, [r2, #42]
     ldr lr, [r2, #44]
-    smladx r8, r9, lr, r8
+    smladx r3, r9, lr, r3
     smladx r7, r9, r12, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #36]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #40]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #44]
+    pkhbt r4, r4, r5, lsl #16
+    pkhbt r6, r6, r8, lsl #16
+    pkhbt r7, r7, r3, lsl #16
     ldr r12, [r2, #54]
     ldr lr, [r2, #56]
-    smuadx r8, r9, lr
-    smuadx r7, r9, r12
+    str r4, [r0, #36]
+    smuadx r5, r9, lr
+    smuadx r3, r9, r12
     ldr r12, [r2, #50]
     ldr lr, [r2, #52]
-    smuadx r6, r9, lr
-    smladx r8, r10, lr, r8
-    smuadx r5, r9, r12
-    smladx r7, r10, r12, r7
+    str r6, [r0, #40]
+    smuadx r4, r9, lr
+    smladx r5, r10, lr, r5
+    smuadx r8, r9, r12
+    smladx r3, r10, r12, r3
     ldr r12, [r2, #46]
     ldr lr, [r2, #48]
-    smuadx r4, r9, lr
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smuadx r3, r9, r12
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    str r7, [r0, #44]
+    smuadx r7, r9, lr
+    smladx r4, r10, lr, r4
+    smladx r5, r11, lr, r5
+    smuadx r6, r9, r12
+    smladx r8, r10, r12, r8
+    smladx r3, r11, r12, r3
     ldr r9, [r1, #12]
     ldr r12, [r2, #42]
     ldr lr, [r2, #44]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r7, r10, lr, r7
+    smladx r4, r11, lr, r4
+    smladx r5, r9, lr, r5
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, r12, r3
     ldr r10, [r1, #16]
     ldr r12, [r2, #38]
     ldr lr, [r2, #40]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r7, r11, lr, r7
+    smladx r4, r9, lr, r4
+    smladx r5, r10, lr, r5
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, r12, r3
     ldr r11, [r1, #20]
     ldr r12, [r2, #34]
     ldr lr, [r2, #36]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r7, r9, lr, r7
+    smladx r4, r10, lr, r4
+    smladx r5, r11, lr, r5
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, r12, r3
     ldr r9, [r1, #24]
     ldr r12, [r2, #30]
     ldr lr, [r2, #32]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r7, r10, lr, r7
+    smladx r4, r11, lr, r4
+    smladx r5, r9, lr, r5
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, r12, r3
     ldr r10, [r1, #28]
     ldr r12, [r2, #26]
     ldr lr, [r2, #28]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r7, r11, lr, r7
+    smladx r4, r9, lr, r4
+    smladx r5, r10, lr, r5
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, r12, r3
     ldr r11, [r1, #32]
     ldr r12, [r2, #22]
     ldr lr, [r2, #24]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r7, r9, lr, r7
+    smladx r4, r10, lr, r4
+    smladx r5, r11, lr, r5
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, r12, r3
     ldr r9, [r1, #36]
     ldr r12, [r2, #18]
     ldr lr, [r2, #20]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r7, r10, lr, r7
+    smladx r4, r11, lr, r4
+    smladx r5, r9, lr, r5
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, r12, r3
     ldr r10, [r1, #40]
     ldr r12, [r2, #14]
     ldr lr, [r2, #16]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r7, r11, lr, r7
+    smladx r4, r9, lr, r4
+    smladx r5, r10, lr, r5
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, r12, r3
     ldr r11, [r1, #44]
     ldr r12, [r2, #10]
     ldr lr, [r2, #12]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r7, r9, lr, r7
+    smladx r4, r10, lr, r4
+    smladx r5, r11, lr, r5
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, r12, r3
     ldr r9, [r1, #48]
     ldr r12, [r2, #6]
     ldr lr, [r2, #8]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r7, r10, lr, r7
+    smladx r4, r11, lr, r4
+    smladx r5, r9, lr, r5
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, r12, r3
     ldr r10, [r1, #52]
     ldr r12, [r2, #2]
     ldr lr, [r2, #4]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r7, r11, lr, r7
+    smladx r4, r9, lr, r4
+    smladx r5, r10, lr, r5
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, r12, r3
     ldr r11, [r1, #56]
     ldr r12, [r2, #0]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smlabb r3, r9, r12, r3
-    smlabb r5, r10, r12, r5
-    smlabb r7, r11, r12, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #48]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #52]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #56]
+    smladx r7, r9, r12, r7
+    smladx r4, r10, r12, r4
+    smladx r5, r11, r12, r5
+    smlabb r6, r9, r12, r6
+    smlabb r8, r10, r12, r8
+    smlabb r3, r11, r12, r3
+    pkhbt r6, r6, r7, lsl #16
+    pkhbt r8, r8, r4, lsl #16
+    pkhbt r3, r3, r5, lsl #16
     ldr r9, [r1, #60]
     ldr r10, [r1, #64]
     ldr r11, [r1, #68]
-    smuadx r4, r9, r12
+    str r6, [r0, #48]
+    str r8, [r0, #52]
+    str r3, [r0, #56]
+    smuadx r5, r9, r12
     smuadx r6, r10, r12
-    smuadx r8, r11, r12
-    smulbb r3, r9, r12
-    smulbb r5, r10, r12
-    smulbb r7, r11, r12
+    smuadx r3, r11, r12
+    smulbb r4, r9, r12
+    smulbb r7, r10, r12
+    smulbb r8, r11, r12
     ldr r11, [r1, #56]
     ldr r12, [r2, #2]
-    smladx r4, r11, lr, r4
+    smladx r5, r11, lr, r5
     smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r7, r9, r12, r7
+    smladx r8, r10, r12, r8
     ldr r10, [r1, #52]
     ldr lr, [r2, #6]
     ldr r12, [r2, #8]
-    smladx r4, r10, r12, r4
+    smladx r5, r10, r12, r5
     smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r3, r9, r12, r3
+    smladx r4, r10, lr, r4
+    smladx r7, r11, lr, r7
+    smladx r8, r9, lr, r8
     ldr r9, [r1, #48]
     ldr lr, [r2, #10]
     ldr r12, [r2, #12]
-    smladx r4, r9, r12, r4
+    smladx r5, r9, r12, r5
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r8, r11, lr, r8
     ldr r11, [r1, #44]
     ldr lr, [r2, #14]
     ldr r12, [r2, #16]
-    smladx r4, r11, r12, r4
+    smladx r5, r11, r12, r5
     smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r3, r10, r12, r3
+    smladx r4, r11, lr, r4
+    smladx r7, r9, lr, r7
+    smladx r8, r10, lr, r8
     ldr r10, [r1, #40]
     ldr lr, [r2, #18]
     ldr r12, [r2, #20]
-    smladx r4, r10, r12, r4
+    smladx r5, r10, r12, r5
     smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r3, r9, r12, r3
+    smladx r4, r10, lr, r4
+    smladx r7, r11, lr, r7
+    smladx r8, r9, lr, r8
     ldr r9, [r1, #36]
     ldr lr, [r2, #22]
     ldr r12, [r2, #24]
-    smladx r4, r9, r12, r4
+    smladx r5, r9, r12, r5
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r8, r11, lr, r8
     ldr r11, [r1, #32]
     ldr lr, [r2, #26]
     ldr r12, [r2, #28]
-    smladx r4, r11, r12, r4
+    smladx r5, r11, r12, r5
     smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r3, r10, r12, r3
+    smladx r4, r11, lr, r4
+    smladx r7, r9, lr, r7
+    smladx r8, r10, lr, r8
     ldr r10, [r1, #28]
     ldr lr, [r2, #30]
     ldr r12, [r2, #32]
-    smladx r4, r10, r12, r4
+    smladx r5, r10, r12, r5
     smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r3, r9, r12, r3
+    smladx r4, r10, lr, r4
+    smladx r7, r11, lr, r7
+    smladx r8, r9, lr, r8
     ldr r9, [r1, #24]
     ldr lr, [r2, #34]
     ldr r12, [r2, #36]
-    smladx r4, r9, r12, r4
+    smladx r5, r9, r12, r5
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r8, r11, lr, r8
     ldr r11, [r1, #20]
     ldr lr, [r2, #38]
     ldr r12, [r2, #40]
-    smladx r4, r11, r12, r4
+    smladx r5, r11, r12, r5
     smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r3, r10, r12, r3
+    smladx r4, r11, lr, r4
+    smladx r7, r9, lr, r7
+    smladx r8, r10, lr, r8
     ldr r10, [r1, #16]
     ldr lr, [r2, #42]
     ldr r12, [r2, #44]
-    smladx r4, r10, r12, r4
+    smladx r5, r10, r12, r5
     smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r3, r9, r12, r3
+    smladx r4, r10, lr, r4
+    smladx r7, r11, lr, r7
+    smladx r8, r9, lr, r8
     ldr r9, [r1, #12]
     ldr lr, [r2, #46]
     ldr r12, [r2, #48]
-    smladx r4, r9, r12, r4
+    smladx r5, r9, r12, r5
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r8, r11, lr, r8
     ldr r11, [r1, #8]
     ldr lr, [r2, #50]
     ldr r12, [r2, #52]
-    smladx r4, r11, r12, r4
+    smladx r5, r11, r12, r5
     smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r3, r10, r12, r3
+    smladx r4, r11, lr, r4
+    smladx r7, r9, lr, r7
+    smladx r8, r10, lr, r8
     ldr r10, [r1, #4]
     ldr lr, [r2, #54]
     ldr r12, [r2, #56]
-    smladx r4, r10, r12, r4
+    smladx r5, r10, r12, r5
     smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r3, r9, r12, r3
+    smladx r4, r10, lr, r4
+    smladx r7, r11, lr, r7
+    smladx r8, r9, lr, r8
     ldr r9, [r1, #0]
     ldr lr, [r2, #58]
     ldr r12, [r2, #60]
-    smladx r4, r9, r12, r4
+    smladx r5, r9, r12, r5
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r8, r11, lr, r8
     ldr lr, [r2, #62]
     ldr r12, [r2, #64]
     smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r3, r10, r12, r3
+    smladx r7, r9, lr, r7
+    smladx r8, r10, lr, r8
     ldr lr, [r2, #66]
     ldr r12, [r2, #68]
-    smladx r8, r9, r12, r8
-    smladx r7, r9, lr, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #60]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #64]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #68]
+    smladx r3, r9, r12, r3
+    smladx r8, r9, lr, r8
+    pkhbt r4, r4, r5, lsl #16
+    pkhbt r7, r7, r6, lsl #16
+    pkhbt r8, r8, r3, lsl #16
     ldr lr, [r2, #78]
     ldr r12, [r2, #80]
-    smuadx r8, r9, r12
-    smuadx r7, r9, lr
+    str r4, [r0, #60]
+    smuadx r5, r9, r12
+    smuadx r3, r9, lr
     ldr lr, [r2, #74]
     ldr r12, [r2, #76]
-    smuadx r6, r9, r12
-    smladx r8, r10, r12, r8
-    smuadx r5, r9, lr
-    smladx r7, r10, lr, r7
+    str r7, [r0, #64]
+    smuadx r4, r9, r12
+    smladx r5, r10, r12, r5
+    smuadx r6, r9, lr
+    smladx r3, r10, lr, r3
     ldr lr, [r2, #70]
     ldr r12, [r2, #72]
-    smuadx r4, r9, r12
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smuadx r3, r9, lr
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    str r8, [r0, #68]
+    smuadx r8, r9, r12
+    smladx r4, r10, r12, r4
+    smladx r5, r11, r12, r5
+    smuadx r7, r9, lr
+    smladx r6, r10, lr, r6
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #12]
     ldr lr, [r2, #66]
     ldr r12, [r2, #68]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r8, r10, r12, r8
+    smladx r4, r11, r12, r4
+    smladx r5, r9, r12, r5
+    smladx r7, r10, lr, r7
+    smladx r6, r11, lr, r6
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #16]
     ldr lr, [r2, #62]
     ldr r12, [r2, #64]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r8, r11, r12, r8
+    smladx r4, r9, r12, r4
+    smladx r5, r10, r12, r5
+    smladx r7, r11, lr, r7
+    smladx r6, r9, lr, r6
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #20]
     ldr lr, [r2, #58]
     ldr r12, [r2, #60]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r8, r9, r12, r8
+    smladx r4, r10, r12, r4
+    smladx r5, r11, r12, r5
+    smladx r7, r9, lr, r7
+    smladx r6, r10, lr, r6
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #24]
     ldr lr, [r2, #54]
     ldr r12, [r2, #56]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r8, r10, r12, r8
+    smladx r4, r11, r12, r4
+    smladx r5, r9, r12, r5
+    smladx r7, r10, lr, r7
+    smladx r6, r11, lr, r6
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #28]
     ldr lr, [r2, #50]
     ldr r12, [r2, #52]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r8, r11, r12, r8
+    smladx r4, r9, r12, r4
+    smladx r5, r10, r12, r5
+    smladx r7, r11, lr, r7
+    smladx r6, r9, lr, r6
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #32]
     ldr lr, [r2, #46]
     ldr r12, [r2, #48]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r8, r9, r12, r8
+    smladx r4, r10, r12, r4
+    smladx r5, r11, r12, r5
+    smladx r7, r9, lr, r7
+    smladx r6, r10, lr, r6
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #36]
     ldr lr, [r2, #42]
     ldr r12, [r2, #44]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r8, r10, r12, r8
+    smladx r4, r11, r12, r4
+    smladx r5, r9, r12, r5
+    smladx r7, r10, lr, r7
+    smladx r6, r11, lr, r6
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #40]
     ldr lr, [r2, #38]
     ldr r12, [r2, #40]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r8, r11, r12, r8
+    smladx r4, r9, r12, r4
+    smladx r5, r10, r12, r5
+    smladx r7, r11, lr, r7
+    smladx r6, r9, lr, r6
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #44]
     ldr lr, [r2, #34]
     ldr r12, [r2, #36]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r8, r9, r12, r8
+    smladx r4, r10, r12, r4
+    smladx r5, r11, r12, r5
+    smladx r7, r9, lr, r7
+    smladx r6, r10, lr, r6
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #48]
     ldr lr, [r2, #30]
     ldr r12, [r2, #32]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r8, r10, r12, r8
+    smladx r4, r11, r12, r4
+    smladx r5, r9, r12, r5
+    smladx r7, r10, lr, r7
+    smladx r6, r11, lr, r6
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #52]
     ldr lr, [r2, #26]
     ldr r12, [r2, #28]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r8, r11, r12, r8
+    smladx r4, r9, r12, r4
+    smladx r5, r10, r12, r5
+    smladx r7, r11, lr, r7
+    smladx r6, r9, lr, r6
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #56]
     ldr lr, [r2, #22]
     ldr r12, [r2, #24]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r8, r9, r12, r8
+    smladx r4, r10, r12, r4
+    smladx r5, r11, r12, r5
+    smladx r7, r9, lr, r7
+    smladx r6, r10, lr, r6
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #60]
     ldr lr, [r2, #18]
     ldr r12, [r2, #20]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r8, r10, r12, r8
+    smladx r4, r11, r12, r4
+    smladx r5, r9, r12, r5
+    smladx r7, r10, lr, r7
+    smladx r6, r11, lr, r6
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #64]
     ldr lr, [r2, #14]
     ldr r12, [r2, #16]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r8, r11, r12, r8
+    smladx r4, r9, r12, r4
+    smladx r5, r10, r12, r5
+    smladx r7, r11, lr, r7
+    smladx r6, r9, lr, r6
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #68]
     ldr lr, [r2, #10]
     ldr r12, [r2, #12]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r8, r9, r12, r8
+    smladx r4, r10, r12, r4
+    smladx r5, r11, r12, r5
+    smladx r7, r9, lr, r7
+    smladx r6, r10, lr, r6
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #72]
     ldr lr, [r2, #6]
     ldr r12, [r2, #8]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r8, r10, r12, r8
+    smladx r4, r11, r12, r4
+    smladx r5, r9, r12, r5
+    smladx r7, r10, lr, r7
+    smladx r6, r11, lr, r6
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #76]
     ldr lr, [r2, #2]
     ldr r12, [r2, #4]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r8, r11, r12, r8
+    smladx r4, r9, r12, r4
+    smladx r5, r10, r12, r5
+    smladx r7, r11, lr, r7
+    smladx r6, r9, lr, r6
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #80]
     ldr lr, [r2, #0]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smlabb r3, r9, lr, r3
-    smlabb r5, r10, lr, r5
-    smlabb r7, r11, lr, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #72]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #76]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #80]
-    ldrh r9, [r1, #84]
-    smuadx r4, r9, lr
-    smulbb r3, r9, lr
-    ldr lr, [r2, #2]
-    smladx r4, r11, r12, r4
-    smuadx r6, r9, r12
-    smladx r3, r11, lr, r3
-    smuadx r5, r9, lr
-    ldr r12, [r2, #6]
-    ldr lr, [r2, #8]
+    smladx r8, r9, lr, r8
     smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smuadx r8, r9, lr
-    smladx r3, r10, r12, r3
+    smladx r5, r11, lr, r5
+    smlabb r7, r9, lr, r7
+    smlabb r6, r10, lr, r6
+    smlabb r3, r11, lr, r3
+    pkhbt r7, r7, r8, lsl #16
+    pkhbt r6, r6, r4, lsl #16
+    pkhbt r3, r3, r5, lsl #16
+    ldrh r9, [r1, #84]
+    str r7, [r0, #72]
+    smuadx r5, r9, lr
+    smulbb r4, r9, lr
+    ldr lr, [r2, #2]
+    str r6, [r0, #76]
     smladx r5, r11, r12, r5
     smuadx r7, r9, r12
+    smladx r4, r11, lr, r4
+    smuadx r8, r9, lr
+    ldr r12, [r2, #6]
+    ldr lr, [r2, #8]
+    str r3, [r0, #80]
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    smuadx r3, r9, lr
+    smladx r4, r10, r12, r4
+    smladx r8, r11, r12, r8
+    smuadx r6, r9, r12
     ldr r9, [r1, #72]
     ldr r12, [r2, #10]
     ldr lr, [r2, #12]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r8, r10, r12, r8
+    smladx r6, r11, r12, r6
     ldr r11, [r1, #68]
     ldr r12, [r2, #14]
     ldr lr, [r2, #16]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r6, r10, r12, r6
     ldr r10, [r1, #64]
     ldr r12, [r2, #18]
     ldr lr, [r2, #20]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r8, r11, r12, r8
+    smladx r6, r9, r12, r6
     ldr r9, [r1, #60]
     ldr r12, [r2, #22]
     ldr lr, [r2, #24]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r8, r10, r12, r8
+    smladx r6, r11, r12, r6
     ldr r11, [r1, #56]
     ldr r12, [r2, #26]
     ldr lr, [r2, #28]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r6, r10, r12, r6
     ldr r10, [r1, #52]
     ldr r12, [r2, #30]
     ldr lr, [r2, #32]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r8, r11, r12, r8
+    smladx r6, r9, r12, r6
     ldr r9, [r1, #48]
     ldr r12, [r2, #34]
     ldr lr, [r2, #36]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r8, r10, r12, r8
+    smladx r6, r11, r12, r6
     ldr r11, [r1, #44]
     ldr r12, [r2, #38]
     ldr lr, [r2, #40]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r6, r10, r12, r6
     ldr r10, [r1, #40]
     ldr r12, [r2, #42]
     ldr lr, [r2, #44]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r8, r11, r12, r8
+    smladx r6, r9, r12, r6
     ldr r9, [r1, #36]
     ldr r12, [r2, #46]
     ldr lr, [r2, #48]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r8, r10, r12, r8
+    smladx r6, r11, r12, r6
     ldr r11, [r1, #32]
     ldr r12, [r2, #50]
     ldr lr, [r2, #52]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r6, r10, r12, r6
     ldr r10, [r1, #28]
     ldr r12, [r2, #54]
     ldr lr, [r2, #56]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r8, r11, r12, r8
+    smladx r6, r9, r12, r6
     ldr r9, [r1, #24]
     ldr r12, [r2, #58]
     ldr lr, [r2, #60]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r8, r10, r12, r8
+    smladx r6, r11, r12, r6
     ldr r11, [r1, #20]
     ldr r12, [r2, #62]
     ldr lr, [r2, #64]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r6, r10, r12, r6
     ldr r10, [r1, #16]
     ldr r12, [r2, #66]
     ldr lr, [r2, #68]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r8, r11, r12, r8
+    smladx r6, r9, r12, r6
     ldr r9, [r1, #12]
     ldr r12, [r2, #70]
     ldr lr, [r2, #72]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r8, r10, r12, r8
+    smladx r6, r11, r12, r6
     ldr r11, [r1, #8]
     ldr r12, [r2, #74]
     ldr lr, [r2, #76]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r6, r10, r12, r6
     ldr r10, [r1, #4]
     ldr r12, [r2, #78]
     ldr lr, [r2, #80]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r8, r11, r12, r8
+    smladx r6, r9, r12, r6
     ldr r9, [r1, #0]
     ldr r12, [r2, #82]
-    smlatt r4, r9, r12, r4
-    smlatt r6, r10, r12, r6
-    smlatt r8, r11, r12, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #84]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #88]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #92]
+    smlatt r5, r9, r12, r5
+    smlatt r7, r10, r12, r7
+    smlatt r3, r11, r12, r3
+    smladx r4, r9, r12, r4
+    smladx r8, r10, r12, r8
+    smladx r6, r11, r12, r6
+    pkhbt r4, r4, r5, lsl #16
+    pkhbt r8, r8, r7, lsl #16
+    pkhbt r6, r6, r3, lsl #16
     ldr r11, [r1, #12]
     ldr r10, [r1, #16]
     ldr r9, [r1, #20]
-    smultt r4, r11, r12
-    smultt r6, r10, r12
-    smultt r8, r9, r12
+    str r4, [r0, #84]
+    str r8, [r0, #88]
+    str r6, [r0, #92]
+    smultt r5, r11, r12
+    smultt r4, r10, r12
+    smultt r6, r9, r12
     smuadx r3, r11, r12
-    smuadx r5, r10, r12
-    smuadx r7, r9, r12
+    smuadx r7, r10, r12
+    smuadx r8, r9, r12
     ldr r11, [r1, #24]
     ldr r12, [r2, #78]
-    smladx r4, r10, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r11, lr, r8
+    smladx r5, r10, lr, r5
+    smladx r4, r9, lr, r4
+    smladx r6, r11, lr, r6
     smladx r3, r10, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r7, r9, r12, r7
+    smladx r8, r11, r12, r8
     ldr r10, [r1, #28]
     ldr lr, [r2, #74]
     ldr r12, [r2, #76]
-    smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r10, r12, r8
+    smladx r5, r9, r12, r5
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
     smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r7, r11, lr, r7
+    smladx r8, r10, lr, r8
     ldr r9, [r1, #32]
     ldr lr, [r2, #70]
     ldr r12, [r2, #72]
-    smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r9, r12, r8
+    smladx r5, r11, r12, r5
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
     smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r7, r10, lr, r7
+    smladx r8, r9, lr, r8
     ldr r11, [r1, #36]
     ldr lr, [r2, #66]
     ldr r12, [r2, #68]
-    smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r11, r12, r8
+    smladx r5, r10, r12, r5
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
     smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r7, r9, lr, r7
+    smladx r8, r11, lr, r8
     ldr r10, [r1, #40]
     ldr lr, [r2, #62]
     ldr r12, [r2, #64]
-    smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r10, r12, r8
+    smladx r5, r9, r12, r5
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
     smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r7, r11, lr, r7
+    smladx r8, r10, lr, r8
     ldr r9, [r1, #44]
     ldr lr, [r2, #58]
     ldr r12, [r2, #60]
-    smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r9, r12, r8
+    smladx r5, r11, r12, r5
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
     smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r7, r10, lr, r7
+    smladx r8, r9, lr, r8
     ldr r11, [r1, #48]
     ldr lr, [r2, #54]
     ldr r12, [r2, #56]
-    smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r11, r12, r8
+    smladx r5, r10, r12, r5
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
     smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r7, r9, lr, r7
+    smladx r8, r11, lr, r8
     ldr r10, [r1, #52]
     ldr lr, [r2, #50]
     ldr r12, [r2, #52]
-    smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r10, r12, r8
+    smladx r5, r9, r12, r5
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
     smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r7, r11, lr, r7
+    smladx r8, r10, lr, r8
     ldr r9, [r1, #56]
     ldr lr, [r2, #46]
     ldr r12, [r2, #48]
-    smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r9, r12, r8
+    smladx r5, r11, r12, r5
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
     smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r7, r10, lr, r7
+    smladx r8, r9, lr, r8
     ldr r11, [r1, #60]
     ldr lr, [r2, #42]
     ldr r12, [r2, #44]
-    smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r11, r12, r8
+    smladx r5, r10, r12, r5
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
     smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r7, r9, lr, r7
+    smladx r8, r11, lr, r8
     ldr r10, [r1, #64]
     ldr lr, [r2, #38]
     ldr r12, [r2, #40]
-    smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r10, r12, r8
+    smladx r5, r9, r12, r5
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
     smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r7, r11, lr, r7
+    smladx r8, r10, lr, r8
     ldr r9, [r1, #68]
     ldr lr, [r2, #34]
     ldr r12, [r2, #36]
-    smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r9, r12, r8
+    smladx r5, r11, r12, r5
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
     smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r7, r10, lr, r7
+    smladx r8, r9, lr, r8
     ldr r11, [r1, #72]
     ldr lr, [r2, #30]
     ldr r12, [r2, #32]
-    smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r11, r12, r8
+    smladx r5, r10, r12, r5
+    smladx r4, r9, r12, r4
+    smladx r6, r11, r12, r6
     smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r7, r9, lr, r7
+    smladx r8, r11, lr, r8
     ldr r10, [r1, #76]
     ldr lr, [r2, #26]
     ldr r12, [r2, #28]
-    smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r10, r12, r8
+    smladx r5, r9, r12, r5
+    smladx r4, r11, r12, r4
+    smladx r6, r10, r12, r6
     smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r7, r11, lr, r7
+    smladx r8, r10, lr, r8
     ldr r9, [r1, #80]
     ldr lr, [r2, #22]
     ldr r12, [r2, #24]
-    smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r9, r12, r8
+    smladx r5, r11, r12, r5
+    smladx r4, r10, r12, r4
+    smladx r6, r9, r12, r6
     smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r7, r10, lr, r7
+    smladx r8, r9, lr, r8
     ldrh r11, [r1, #84]
     ldr lr, [r2, #18]
     ldr r12, [r2, #20]
-    smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r11, lr, r7
-    ldr lr, [r2, #14]
-    ldr r12, [r2, #16]
+    smladx r5, r10, r12, r5
     smladx r4, r9, r12, r4
     smladx r6, r11, r12, r6
+    smladx r3, r10, lr, r3
+    smladx r7, r9, lr, r7
+    smladx r8, r11, lr, r8
+    ldr lr, [r2, #14]
+    ldr r12, [r2, #16]
+    smladx r5, r9, r12, r5
+    smladx r4, r11, r12, r4
     smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
+    smladx r7, r11, lr, r7
     ldr lr, [r2, #10]
     ldr r12, [r2, #12]
-    smladx r4, r11, r12, r4
+    smladx r5, r11, r12, r5
     smladx r3, r11, lr, r3
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #96]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #100]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #104]
+    pkhbt r3, r3, r5, lsl #16
+    pkhbt r7, r7, r4, lsl #16
+    pkhbt r8, r8, r6, lsl #16
     ldr lr, [r2, #22]
     ldr r12, [r2, #24]
-    smuadx r4, r11, r12
-    smuadx r3, r11, lr
+    str r3, [r0, #96]
+    smuadx r5, r11, r12
+    smuadx r4, r11, lr
     ldr lr, [r2, #26]
     ldr r12, [r2, #28]
-    smladx r4, r9, r12, r4
-    smuadx r6, r11, r12
-    smladx r3, r9, lr, r3
-    smuadx r5, r11, lr
+    str r7, [r0, #100]
+    smladx r5, r9, r12, r5
+    smuadx r3, r11, r12
+    smladx r4, r9, lr, r4
+    smuadx r6, r11, lr
     ldr lr, [r2, #30]
     ldr r12, [r2, #32]
-    smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
+    str r8, [r0, #104]
+    smladx r5, r10, r12, r5
+    smladx r3, r9, r12, r3
     smuadx r8, r11, r12
-    smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
+    smladx r4, r10, lr, r4
+    smladx r6, r9, lr, r6
     smuadx r7, r11, lr
     ldr r11, [r1, #72]
     ldr lr, [r2, #34]
     ldr r12, [r2, #36]
-    smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
+    smladx r5, r11, r12, r5
+    smladx r3, r10, r12, r3
     smladx r8, r9, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
+    smladx r4, r11, lr, r4
+    smladx r6, r10, lr, r6
     smladx r7, r9, lr, r7
     ldr r9, [r1, #68]
     ldr lr, [r2, #38]
     ldr r12, [r2, #40]
-    smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
+    smladx r5, r9, r12, r5
+    smladx r3, r11, r12, r3
     smladx r8, r10, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
+    smladx r4, r9, lr, r4
+    smladx r6, r11, lr, r6
     smladx r7, r10, lr, r7
     ldr r10, [r1, #64]
     ldr lr, [r2, #42]
     ldr r12, [r2, #44]
-    smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
+    smladx r5, r10, r12, r5
+    smladx r3, r9, r12, r3
     smladx r8, r11, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
+    smladx r4, r10, lr, r4
+    smladx r6, r9, lr, r6
     smladx r7, r11, lr, r7
     ldr r11, [r1, #60]
     ldr lr, [r2, #46]
     ldr r12, [r2, #48]
-    smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
+    smladx r5, r11, r12, r5
+    smladx r3, r10, r12, r3
     smladx r8, r9, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
+    smladx r4, r11, lr, r4
+    smladx r6, r10, lr, r6
     smladx r7, r9, lr, r7
     ldr r9, [r1, #56]
     ldr lr, [r2, #50]
     ldr r12, [r2, #52]
-    smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
+    smladx r5, r9, r12, r5
+    smladx r3, r11, r12, r3
     smladx r8, r10, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
+    smladx r4, r9, lr, r4
+    smladx r6, r11, lr, r6
     smladx r7, r10, lr, r7
     ldr r10, [r1, #52]
     ldr lr, [r2, #54]
     ldr r12, [r2, #56]
-    smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
+    smladx r5, r10, r12, r5
+    smladx r3, r9, r12, r3
     smladx r8, r11, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
+    smladx r4, r10, lr, r4
+    smladx r6, r9, lr, r6
     smladx r7, r11, lr, r7
     ldr r11, [r1, #48]
     ldr lr, [r2, #58]
     ldr r12, [r2, #60]
-    smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
+    smladx r5, r11, r12, r5
+    smladx r3, r10, r12, r3
     smladx r8, r9, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
+    smladx r4, r11, lr, r4
+    smladx r6, r10, lr, r6
     smladx r7, r9, lr, r7
     ldr r9, [r1, #44]
     ldr lr, [r2, #62]
     ldr r12, [r2, #64]
-    smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
+    smladx r5, r9, r12, r5
+    smladx r3, r11, r12, r3
     smladx r8, r10, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
+    smladx r4, r9, lr, r4
+    smladx r6, r11, lr, r6
     smladx r7, r10, lr, r7
     ldr r10, [r1, #40]
     ldr lr, [r2, #66]
     ldr r12, [r2, #68]
-    smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
+    smladx r5, r10, r12, r5
+    smladx r3, r9, r12, r3
     smladx r8, r11, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
+    smladx r4, r10, lr, r4
+    smladx r6, r9, lr, r6
     smladx r7, r11, lr, r7
     ldr r11, [r1, #36]
     ldr lr, [r2, #70]
     ldr r12, [r2, #72]
-    smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
+    smladx r5, r11, r12, r5
+    smladx r3, r10, r12, r3
     smladx r8, r9, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
+    smladx r4, r11, lr, r4
+    smladx r6, r10, lr, r6
     smladx r7, r9, lr, r7
     ldr r9, [r1, #32]
     ldr lr, [r2, #74]
     ldr r12, [r2, #76]
-    smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
+    smladx r5, r9, r12, r5
+    smladx r3, r11, r12, r3
     smladx r8, r10, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
+    smladx r4, r9, lr, r4
+    smladx r6, r11, lr, r6
     smladx r7, r10, lr, r7
     ldr r10, [r1, #28]
     ldr lr, [r2, #78]
     ldr r12, [r2, #80]
-    smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
+    smladx r5, r10, r12, r5
+    smladx r3, r9, r12, r3
     smladx r8, r11, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
+    smladx r4, r10, lr, r4
+    smladx r6, r9, lr, r6
     smladx r7, r11, lr, r7
     ldr r11, [r1, #24]
     ldr lr, [r2, #82]
-    smlatt r4, r11, lr, r4
-    smlatt r6, r10, lr, r6
+    smlatt r5, r11, lr, r5
+    smlatt r3, r10, lr, r3
     smlatt r8, r9, lr, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
+    smladx r4, r11, lr, r4
+    smladx r6, r10, lr, r6
     smladx r7, r9, lr, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #108]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #112]
+    pkhbt r4, r4, r5, lsl #16
+    pkhbt r6, r6, r3, lsl #16
     pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #116]
     ldr r9, [r1, #36]
     ldr r10, [r1, #40]
     ldr r11, [r1, #44]
-    smultt r4, r9, lr
-    smultt r6, r10, lr
-    smultt r8, r11, lr
+    str r4, [r0, #108]
+    str r6, [r0, #112]
+    str r7, [r0, #116]
+    smultt r5, r9, lr
+    smultt r4, r10, lr
+    smultt r7, r11, lr
     smuadx r3, r9, lr
-    smuadx r5, r10, lr
-    smuadx r7, r11, lr
+    smuadx r8, r10, lr
+    smuadx r6, r11, lr
     ldr r9, [r1, #48]
     ldr lr, [r2, #78]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
+    smladx r5, r10, r12, r5
+    smladx r4, r11, r12, r4
+    smladx r7, r9, r12, r7
     smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r8, r11, lr, r8
+    smladx r6, r9, lr, r6
     ldr r10, [r1, #52]
     ldr r12, [r2, #74]
     ldr lr, [r2, #76]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
+    smladx r5, r11, lr, r5
+    smladx r4, r9, lr, r4
+    smladx r7, r10, lr, r7
     smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r8, r9, r12, r8
+    smladx r6, r10, r12, r6
     ldr r11, [r1, #56]
     ldr r12, [r2, #70]
     ldr lr, [r2, #72]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
+    smladx r5, r9, lr, r5
+    smladx r4, r10, lr, r4
+    smladx r7, r11, lr, r7
     smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r8, r10, r12, r8
+    smladx r6, r11, r12, r6
     ldr r9, [r1, #60]
     ldr r12, [r2, #66]
     ldr lr, [r2, #68]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
+    smladx r5, r10, lr, r5
+    smladx r4, r11, lr, r4
+    smladx r7, r9, lr, r7
     smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r8, r11, r12, r8
+    smladx r6, r9, r12, r6
     ldr r10, [r1, #64]
     ldr r12, [r2, #62]
     ldr lr, [r2, #64]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
+    smladx r5, r11, lr, r5
+    smladx r4, r9, lr, r4
+    smladx r7, r10, lr, r7
     smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r8, r9, r12, r8
+    smladx r6, r10, r12, r6
     ldr r11, [r1, #68]
     ldr r12, [r2, #58]
     ldr lr, [r2, #60]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
+    smladx r5, r9, lr, r5
+    smladx r4, r10, lr, r4
+    smladx r7, r11, lr, r7
     smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r8, r10, r12, r8
+    smladx r6, r11, r12, r6
     ldr r9, [r1, #72]
     ldr r12, [r2, #54]
     ldr lr, [r2, #56]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
+    smladx r5, r10, lr, r5
+    smladx r4, r11, lr, r4
+    smladx r7, r9, lr, r7
     smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r8, r11, r12, r8
+    smladx r6, r9, r12, r6
     ldr r10, [r1, #76]
     ldr r12, [r2, #50]
     ldr lr, [r2, #52]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
+    smladx r5, r11, lr, r5
+    smladx r4, r9, lr, r4
+    smladx r7, r10, lr, r7
     smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r8, r9, r12, r8
+    smladx r6, r10, r12, r6
     ldr r11, [r1, #80]
     ldr r12, [r2, #46]
     ldr lr, [r2, #48]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
+    smladx r5, r9, lr, r5
+    smladx r4, r10, lr, r4
+    smladx r7, r11, lr, r7
     smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r8, r10, r12, r8
+    smladx r6, r11, r12, r6
     ldrh r9, [r1, #84]
     ldr r12, [r2, #42]
     ldr lr, [r2, #44]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
+    smladx r5, r10, lr, r5
+    smladx r4, r11, lr, r4
+    smladx r7, r9, lr, r7
     smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r8, r11, r12, r8
+    smladx r6, r9, r12, r6
     ldr r12, [r2, #38]
     ldr lr, [r2, #40]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
+    smladx r5, r11, lr, r5
+    smladx r4, r9, lr, r4
     smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
+    smladx r8, r9, r12, r8
     ldr r12, [r2, #34]
     ldr lr, [r2, #36]
-    smladx r4, r9, lr, r4
+    smladx r5, r9, lr, r5
     smladx r3, r9, r12, r3
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #120]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #124]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #128]
+    pkhbt r3, r3, r5, lsl #16
+    pkhbt r8, r8, r4, lsl #16
+    pkhbt r6, r6, r7, lsl #16
     ldr r12, [r2, #46]
     ldr lr, [r2, #48]
-    smuadx r4, r9, lr
-    smuadx r3, r9, r12
+    str r3, [r0, #120]
+    smuadx r5, r9, lr
+    smuadx r4, r9, r12
     ldr r12, [r2, #50]
     ldr lr, [r2, #52]
-    smladx r4, r11, lr, r4
-    smuadx r6, r9, lr
-    smladx r3, r11, r12, r3
-    smuadx r5, r9, r12
+    str r8, [r0, #124]
+    smladx r5, r11, lr, r5
+    smuadx r3, r9, lr
+    smladx r4, r11, r12, r4
+    smuadx r7, r9, r12
     ldr r12, [r2, #54]
     ldr lr, [r2, #56]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smuadx r8, r9, lr
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smuadx r7, r9, r12
+    str r6, [r0, #128]
+    smladx r5, r10, lr, r5
+    smladx r3, r11, lr, r3
+    smuadx r6, r9, lr
+    smladx r4, r10, r12, r4
+    smladx r7, r11, r12, r7
+    smuadx r8, r9, r12
     ldr r9, [r1, #72]
     ldr r12, [r2, #58]
     ldr lr, [r2, #60]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r5, r9, lr, r5
+    smladx r3, r10, lr, r3
+    smladx r6, r11, lr, r6
+    smladx r4, r9, r12, r4
+    smladx r7, r10, r12, r7
+    smladx r8, r11, r12, r8
     ldr r11, [r1, #68]
     ldr r12, [r2, #62]
     ldr lr, [r2, #64]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r5, r11, lr, r5
+    smladx r3, r9, lr, r3
+    smladx r6, r10, lr, r6
+    smladx r4, r11, r12, r4
+    smladx r7, r9, r12, r7
+    smladx r8, r10, r12, r8
     ldr r10, [r1, #64]
     ldr r12, [r2, #66]
     ldr lr, [r2, #68]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r5, r10, lr, r5
+    smladx r3, r11, lr, r3
+    smladx r6, r9, lr, r6
+    smladx r4, r10, r12, r4
+    smladx r7, r11, r12, r7
+    smladx r8, r9, r12, r8
     ldr r9, [r1, #60]
     ldr r12, [r2, #70]
     ldr lr, [r2, #72]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r5, r9, lr, r5
+    smladx r3, r10, lr, r3
+    smladx r6, r11, lr, r6
+    smladx r4, r9, r12, r4
+    smladx r7, r10, r12, r7
+    smladx r8, r11, r12, r8
     ldr r11, [r1, #56]
     ldr r12, [r2, #74]
     ldr lr, [r2, #76]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r5, r11, lr, r5
+    smladx r3, r9, lr, r3
+    smladx r6, r10, lr, r6
+    smladx r4, r11, r12, r4
+    smladx r7, r9, r12, r7
+    smladx r8, r10, r12, r8
     ldr r10, [r1, #52]
     ldr r12, [r2, #78]
     ldr lr, [r2, #80]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r5, r10, lr, r5
+    smladx r3, r11, lr, r3
+    smladx r6, r9, lr, r6
+    smladx r4, r10, r12, r4
+    smladx r7, r11, r12, r7
+    smladx r8, r9, r12, r8
     ldr r9, [r1, #48]
     ldr r12, [r2, #82]
-    smlatt r4, r9, r12, r4
-    smlatt r6, r10, r12, r6
-    smlatt r8, r11, r12, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #132]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #136]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #140]
+    smlatt r5, r9, r12, r5
+    smlatt r3, r10, r12, r3
+    smlatt r6, r11, r12, r6
+    smladx r4, r9, r12, r4
+    smladx r7, r10, r12, r7
+    smladx r8, r11, r12, r8
+    pkhbt r4, r4, r5, lsl #16
+    pkhbt r7, r7, r3, lsl #16
+    pkhbt r8, r8, r6, lsl #16
     ldr r11, [r1, #60]
     ldr r10, [r1, #64]
     ldr r9, [r1, #68]
-    smultt r4, r11, r12
-    smultt r6, r10, r12
+    str r4, [r0, #132]
+    str r7, [r0, #136]
+    str r8, [r0, #140]
+    smultt r5, r11, r12
+    smultt r4, r10, r12
     smultt r8, r9, r12
     smuadx r3, r11, r12
-    smuadx r5, r10, r12
+    smuadx r6, r10, r12
     smuadx r7, r9, r12
     ldr r11, [r1, #72]
     ldr r12, [r2, #78]
-    smladx r4, r10, lr, r4
-    smladx r6, r9, lr, r6
+    smladx r5, r10, lr, r5
+    smladx r4, r9, lr, r4
     smladx r8, r11, lr, r8
     smladx r3, r10, r12, r3
-    smladx r5, r9, r12, r5
+    smladx r6, r9, r12, r6
     smladx r7, r11, r12, r7
     ldr r10, [r1, #76]
     ldr lr, [r2, #74]
     ldr r12, [r2, #76]
-    smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
+    smladx r5, r9, r12, r5
+    smladx r4, r11, r12, r4
     smladx r8, r10, r12, r8
     smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
+    smladx r6, r11, lr, r6
     smladx r7, r10, lr, r7
     ldr r9, [r1, #80]
     ldr lr, [r2, #70]
     ldr r12, [r2, #72]
-    smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
+    smladx r5, r11, r12, r5
+    smladx r4, r10, r12, r4
     smladx r8, r9, r12, r8
     smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
+    smladx r6, r10, lr, r6
     smladx r7, r9, lr, r7
     ldrh r11, [r1, #84]
     ldr lr, [r2, #66]
     ldr r12, [r2, #68]
-    smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
+    smladx r5, r10, r12, r5
+    smladx r4, r9, r12, r4
     smladx r8, r11, r12, r8
     smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
+    smladx r6, r9, lr, r6
     smladx r7, r11, lr, r7
     ldr lr, [r2, #62]
     ldr r12, [r2, #64]
-    smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
+    smladx r5, r9, r12, r5
+    smladx r4, r11, r12, r4
     smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
+    smladx r6, r11, lr, r6
     ldr lr, [r2, #58]
     ldr r12, [r2, #60]
-    smladx r4, r11, r12, r4
+    smladx r5, r11, r12, r5
     smladx r3, r11, lr, r3
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #144]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #148]
+    pkhbt r3, r3, r5, lsl #16
+    pkhbt r6, r6, r4, lsl #16
     pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #152]
     ldr lr, [r2, #70]
     ldr r12, [r2, #72]
-    smuadx r4, r11, r12
-    smuadx r3, r11, lr
+    str r3, [r0, #144]
+    smuadx r5, r11, r12
+    smuadx r4, r11, lr
     ldr lr, [r2, #74]
     ldr r12, [r2, #76]
-    smladx r4, r9, r12, r4
-    smuadx r6, r11, r12
-    smladx r3, r9, lr, r3
-    smuadx r5, r11, lr
+    str r6, [r0, #148]
+    smladx r5, r9, r12, r5
+    smuadx r3, r11, r12
+    smladx r4, r9, lr, r4
+    smuadx r8, r11, lr
     ldr lr, [r2, #78]
     ldr r12, [r2, #80]
-    smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
-    smuadx r8, r11, r12
-    smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
-    smuadx r7, r11, lr
+    str r7, [r0, #152]
+    smladx r5, r10, r12, r5
+    smladx r3, r9, r12, r3
+    smuadx r7, r11, r12
+    smladx r4, r10, lr, r4
+    smladx r8, r9, lr, r8
+    smuadx r6, r11, lr
     ldr r11, [r1, #72]
     ldr lr, [r2, #82]
-    smlatt r4, r11, lr, r4
-    smlatt r6, r10, lr, r6
-    smlatt r8, r9, lr, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r9, lr, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #156]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #160]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #164]
+    smlatt r5, r11, lr, r5
+    smlatt r3, r10, lr, r3
+    smlatt r7, r9, lr, r7
+    smladx r4, r11, lr, r4
+    smladx r8, r10, lr, r8
+    smladx r6, r9, lr, r6
+    pkhbt r4, r4, r5, lsl #16
+    pkhbt r8, r8, r3, lsl #16
+    pkhbt r6, r6, r7, lsl #16
     ldrh r10, [r1, #84]
+    str r4, [r0, #156]
     smuadx r3, r10, lr
+    str r8, [r0, #160]
+    str r6, [r0, #164]
     strh r3, [r0, #168]
     pop {r4-r11, pc}
     .size pqmcu_ntru_sb43, .-pqmcu_ntru_sb43
@@ -5388,941 +5388,941 @@ pqmcu_ntru_sb44:
     ldr r9, [r1, #0]
     ldr r12, [r2, #6]
     ldr lr, [r2, #8]
-    smuadx r8, r9, lr
-    smuadx r7, r9, r12
+    smuadx r4, r9, lr
+    smuadx r3, r9, r12
     ldr r10, [r1, #4]
     ldr r12, [r2, #2]
     ldr lr, [r2, #4]
     smuadx r6, r9, lr
-    smladx r8, r10, lr, r8
+    smladx r4, r10, lr, r4
     smuadx r5, r9, r12
-    smladx r7, r10, r12, r7
+    smladx r3, r10, r12, r3
     ldr r11, [r1, #8]
     ldr r12, [r2, #0]
-    smuadx r4, r9, r12
+    smuadx r8, r9, r12
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smulbb r3, r9, r12
+    smladx r4, r11, r12, r4
+    smulbb r7, r9, r12
     smlabb r5, r10, r12, r5
-    smlabb r7, r11, r12, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #0]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #4]
+    smlabb r3, r11, r12, r3
     pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #8]
+    pkhbt r5, r5, r6, lsl #16
+    pkhbt r3, r3, r4, lsl #16
     ldr r9, [r1, #12]
     ldr r10, [r1, #16]
     ldr r11, [r1, #20]
-    smuadx r4, r9, r12
-    smuadx r6, r10, r12
-    smuadx r8, r11, r12
-    smulbb r3, r9, r12
-    smulbb r5, r10, r12
-    smulbb r7, r11, r12
+    str r7, [r0, #0]
+    str r5, [r0, #4]
+    str r3, [r0, #8]
+    smuadx r6, r9, r12
+    smuadx r7, r10, r12
+    smuadx r3, r11, r12
+    smulbb r4, r9, r12
+    smulbb r8, r10, r12
+    smulbb r5, r11, r12
     ldr r11, [r1, #8]
     ldr r12, [r2, #2]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r6, r11, lr, r6
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r5, r10, r12, r5
     ldr r10, [r1, #4]
     ldr lr, [r2, #6]
     ldr r12, [r2, #8]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r6, r10, r12, r6
+    smladx r7, r11, r12, r7
+    smladx r3, r9, r12, r3
+    smladx r4, r10, lr, r4
+    smladx r8, r11, lr, r8
+    smladx r5, r9, lr, r5
     ldr r9, [r1, #0]
     ldr lr, [r2, #10]
     ldr r12, [r2, #12]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r6, r9, r12, r6
+    smladx r7, r10, r12, r7
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r8, r10, lr, r8
+    smladx r5, r11, lr, r5
     ldr lr, [r2, #14]
     ldr r12, [r2, #16]
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r7, r9, r12, r7
+    smladx r3, r10, r12, r3
+    smladx r8, r9, lr, r8
+    smladx r5, r10, lr, r5
     ldr lr, [r2, #18]
     ldr r12, [r2, #20]
-    smladx r8, r9, r12, r8
-    smladx r7, r9, lr, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #12]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #16]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #20]
+    smladx r3, r9, r12, r3
+    smladx r5, r9, lr, r5
+    pkhbt r4, r4, r6, lsl #16
+    pkhbt r8, r8, r7, lsl #16
+    pkhbt r5, r5, r3, lsl #16
     ldr lr, [r2, #30]
     ldr r12, [r2, #32]
-    smuadx r8, r9, r12
-    smuadx r7, r9, lr
+    str r4, [r0, #12]
+    smuadx r6, r9, r12
+    smuadx r3, r9, lr
     ldr lr, [r2, #26]
     ldr r12, [r2, #28]
-    smuadx r6, r9, r12
-    smladx r8, r10, r12, r8
-    smuadx r5, r9, lr
-    smladx r7, r10, lr, r7
-    ldr lr, [r2, #22]
-    ldr r12, [r2, #24]
+    str r8, [r0, #16]
     smuadx r4, r9, r12
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smuadx r3, r9, lr
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smuadx r7, r9, lr
+    smladx r3, r10, lr, r3
+    ldr lr, [r2, #22]
+    ldr r12, [r2, #24]
+    str r5, [r0, #20]
+    smuadx r5, r9, r12
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smuadx r8, r9, lr
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #12]
     ldr lr, [r2, #18]
     ldr r12, [r2, #20]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r5, r10, r12, r5
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, lr, r8
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #16]
     ldr lr, [r2, #14]
     ldr r12, [r2, #16]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r5, r11, r12, r5
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, lr, r8
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #20]
     ldr lr, [r2, #10]
     ldr r12, [r2, #12]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r5, r9, r12, r5
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, lr, r8
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #24]
     ldr lr, [r2, #6]
     ldr r12, [r2, #8]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r5, r10, r12, r5
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, lr, r8
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #28]
     ldr lr, [r2, #2]
     ldr r12, [r2, #4]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r5, r11, r12, r5
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, lr, r8
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #32]
     ldr lr, [r2, #0]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smlabb r3, r9, lr, r3
-    smlabb r5, r10, lr, r5
-    smlabb r7, r11, lr, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #24]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #28]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #32]
+    smladx r5, r9, lr, r5
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smlabb r8, r9, lr, r8
+    smlabb r7, r10, lr, r7
+    smlabb r3, r11, lr, r3
+    pkhbt r8, r8, r5, lsl #16
+    pkhbt r7, r7, r4, lsl #16
+    pkhbt r3, r3, r6, lsl #16
     ldr r9, [r1, #36]
     ldr r10, [r1, #40]
     ldr r11, [r1, #44]
-    smuadx r4, r9, lr
-    smuadx r6, r10, lr
-    smuadx r8, r11, lr
-    smulbb r3, r9, lr
-    smulbb r5, r10, lr
+    str r8, [r0, #24]
+    str r7, [r0, #28]
+    str r3, [r0, #32]
+    smuadx r5, r9, lr
+    smuadx r8, r10, lr
+    smuadx r3, r11, lr
+    smulbb r4, r9, lr
+    smulbb r6, r10, lr
     smulbb r7, r11, lr
     ldr r11, [r1, #32]
     ldr lr, [r2, #2]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
+    smladx r5, r11, r12, r5
+    smladx r8, r9, r12, r8
+    smladx r3, r10, r12, r3
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
     smladx r7, r10, lr, r7
     ldr r10, [r1, #28]
     ldr r12, [r2, #6]
     ldr lr, [r2, #8]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
+    smladx r5, r10, lr, r5
+    smladx r8, r11, lr, r8
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
     smladx r7, r9, r12, r7
     ldr r9, [r1, #24]
     ldr r12, [r2, #10]
     ldr lr, [r2, #12]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
+    smladx r5, r9, lr, r5
+    smladx r8, r10, lr, r8
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
     smladx r7, r11, r12, r7
     ldr r11, [r1, #20]
     ldr r12, [r2, #14]
     ldr lr, [r2, #16]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
+    smladx r5, r11, lr, r5
+    smladx r8, r9, lr, r8
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
     smladx r7, r10, r12, r7
     ldr r10, [r1, #16]
     ldr r12, [r2, #18]
     ldr lr, [r2, #20]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
+    smladx r5, r10, lr, r5
+    smladx r8, r11, lr, r8
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
     smladx r7, r9, r12, r7
     ldr r9, [r1, #12]
     ldr r12, [r2, #22]
     ldr lr, [r2, #24]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
+    smladx r5, r9, lr, r5
+    smladx r8, r10, lr, r8
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
     smladx r7, r11, r12, r7
     ldr r11, [r1, #8]
     ldr r12, [r2, #26]
     ldr lr, [r2, #28]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
+    smladx r5, r11, lr, r5
+    smladx r8, r9, lr, r8
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
     smladx r7, r10, r12, r7
     ldr r10, [r1, #4]
     ldr r12, [r2, #30]
     ldr lr, [r2, #32]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
+    smladx r5, r10, lr, r5
+    smladx r8, r11, lr, r8
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
     smladx r7, r9, r12, r7
     ldr r9, [r1, #0]
     ldr r12, [r2, #34]
     ldr lr, [r2, #36]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
+    smladx r5, r9, lr, r5
+    smladx r8, r10, lr, r8
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
     smladx r7, r11, r12, r7
     ldr r12, [r2, #38]
     ldr lr, [r2, #40]
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r5, r9, r12, r5
+    smladx r8, r9, lr, r8
+    smladx r3, r10, lr, r3
+    smladx r6, r9, r12, r6
     smladx r7, r10, r12, r7
     ldr r12, [r2, #42]
     ldr lr, [r2, #44]
-    smladx r8, r9, lr, r8
+    smladx r3, r9, lr, r3
     smladx r7, r9, r12, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #36]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #40]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #44]
+    pkhbt r4, r4, r5, lsl #16
+    pkhbt r6, r6, r8, lsl #16
+    pkhbt r7, r7, r3, lsl #16
     ldr r12, [r2, #54]
     ldr lr, [r2, #56]
-    smuadx r8, r9, lr
-    smuadx r7, r9, r12
+    str r4, [r0, #36]
+    smuadx r5, r9, lr
+    smuadx r3, r9, r12
     ldr r12, [r2, #50]
     ldr lr, [r2, #52]
-    smuadx r6, r9, lr
-    smladx r8, r10, lr, r8
-    smuadx r5, r9, r12
-    smladx r7, r10, r12, r7
+    str r6, [r0, #40]
+    smuadx r4, r9, lr
+    smladx r5, r10, lr, r5
+    smuadx r8, r9, r12
+    smladx r3, r10, r12, r3
     ldr r12, [r2, #46]
     ldr lr, [r2, #48]
-    smuadx r4, r9, lr
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smuadx r3, r9, r12
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    str r7, [r0, #44]
+    smuadx r7, r9, lr
+    smladx r4, r10, lr, r4
+    smladx r5, r11, lr, r5
+    smuadx r6, r9, r12
+    smladx r8, r10, r12, r8
+    smladx r3, r11, r12, r3
     ldr r9, [r1, #12]
     ldr r12, [r2, #42]
     ldr lr, [r2, #44]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r7, r10, lr, r7
+    smladx r4, r11, lr, r4
+    smladx r5, r9, lr, r5
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, r12, r3
     ldr r10, [r1, #16]
     ldr r12, [r2, #38]
     ldr lr, [r2, #40]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r7, r11, lr, r7
+    smladx r4, r9, lr, r4
+    smladx r5, r10, lr, r5
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, r12, r3
     ldr r11, [r1, #20]
     ldr r12, [r2, #34]
     ldr lr, [r2, #36]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r7, r9, lr, r7
+    smladx r4, r10, lr, r4
+    smladx r5, r11, lr, r5
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, r12, r3
     ldr r9, [r1, #24]
     ldr r12, [r2, #30]
     ldr lr, [r2, #32]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r7, r10, lr, r7
+    smladx r4, r11, lr, r4
+    smladx r5, r9, lr, r5
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, r12, r3
     ldr r10, [r1, #28]
     ldr r12, [r2, #26]
     ldr lr, [r2, #28]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r7, r11, lr, r7
+    smladx r4, r9, lr, r4
+    smladx r5, r10, lr, r5
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, r12, r3
     ldr r11, [r1, #32]
     ldr r12, [r2, #22]
     ldr lr, [r2, #24]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r7, r9, lr, r7
+    smladx r4, r10, lr, r4
+    smladx r5, r11, lr, r5
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, r12, r3
     ldr r9, [r1, #36]
     ldr r12, [r2, #18]
     ldr lr, [r2, #20]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r7, r10, lr, r7
+    smladx r4, r11, lr, r4
+    smladx r5, r9, lr, r5
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, r12, r3
     ldr r10, [r1, #40]
     ldr r12, [r2, #14]
     ldr lr, [r2, #16]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r7, r11, lr, r7
+    smladx r4, r9, lr, r4
+    smladx r5, r10, lr, r5
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, r12, r3
     ldr r11, [r1, #44]
     ldr r12, [r2, #10]
     ldr lr, [r2, #12]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r7, r9, lr, r7
+    smladx r4, r10, lr, r4
+    smladx r5, r11, lr, r5
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, r12, r3
     ldr r9, [r1, #48]
     ldr r12, [r2, #6]
     ldr lr, [r2, #8]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r7, r10, lr, r7
+    smladx r4, r11, lr, r4
+    smladx r5, r9, lr, r5
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, r12, r3
     ldr r10, [r1, #52]
     ldr r12, [r2, #2]
     ldr lr, [r2, #4]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r7, r11, lr, r7
+    smladx r4, r9, lr, r4
+    smladx r5, r10, lr, r5
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, r12, r3
     ldr r11, [r1, #56]
     ldr r12, [r2, #0]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smlabb r3, r9, r12, r3
-    smlabb r5, r10, r12, r5
-    smlabb r7, r11, r12, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #48]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #52]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #56]
+    smladx r7, r9, r12, r7
+    smladx r4, r10, r12, r4
+    smladx r5, r11, r12, r5
+    smlabb r6, r9, r12, r6
+    smlabb r8, r10, r12, r8
+    smlabb r3, r11, r12, r3
+    pkhbt r6, r6, r7, lsl #16
+    pkhbt r8, r8, r4, lsl #16
+    pkhbt r3, r3, r5, lsl #16
     ldr r9, [r1, #60]
     ldr r10, [r1, #64]
     ldr r11, [r1, #68]
-    smuadx r4, r9, r12
+    str r6, [r0, #48]
+    str r8, [r0, #52]
+    str r3, [r0, #56]
+    smuadx r5, r9, r12
     smuadx r6, r10, r12
-    smuadx r8, r11, r12
-    smulbb r3, r9, r12
-    smulbb r5, r10, r12
-    smulbb r7, r11, r12
+    smuadx r3, r11, r12
+    smulbb r4, r9, r12
+    smulbb r7, r10, r12
+    smulbb r8, r11, r12
     ldr r11, [r1, #56]
     ldr r12, [r2, #2]
-    smladx r4, r11, lr, r4
+    smladx r5, r11, lr, r5
     smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r7, r9, r12, r7
+    smladx r8, r10, r12, r8
     ldr r10, [r1, #52]
     ldr lr, [r2, #6]
     ldr r12, [r2, #8]
-    smladx r4, r10, r12, r4
+    smladx r5, r10, r12, r5
     smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r3, r9, r12, r3
+    smladx r4, r10, lr, r4
+    smladx r7, r11, lr, r7
+    smladx r8, r9, lr, r8
     ldr r9, [r1, #48]
     ldr lr, [r2, #10]
     ldr r12, [r2, #12]
-    smladx r4, r9, r12, r4
+    smladx r5, r9, r12, r5
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r8, r11, lr, r8
     ldr r11, [r1, #44]
     ldr lr, [r2, #14]
     ldr r12, [r2, #16]
-    smladx r4, r11, r12, r4
+    smladx r5, r11, r12, r5
     smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r3, r10, r12, r3
+    smladx r4, r11, lr, r4
+    smladx r7, r9, lr, r7
+    smladx r8, r10, lr, r8
     ldr r10, [r1, #40]
     ldr lr, [r2, #18]
     ldr r12, [r2, #20]
-    smladx r4, r10, r12, r4
+    smladx r5, r10, r12, r5
     smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r3, r9, r12, r3
+    smladx r4, r10, lr, r4
+    smladx r7, r11, lr, r7
+    smladx r8, r9, lr, r8
     ldr r9, [r1, #36]
     ldr lr, [r2, #22]
     ldr r12, [r2, #24]
-    smladx r4, r9, r12, r4
+    smladx r5, r9, r12, r5
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r8, r11, lr, r8
     ldr r11, [r1, #32]
     ldr lr, [r2, #26]
     ldr r12, [r2, #28]
-    smladx r4, r11, r12, r4
+    smladx r5, r11, r12, r5
     smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r3, r10, r12, r3
+    smladx r4, r11, lr, r4
+    smladx r7, r9, lr, r7
+    smladx r8, r10, lr, r8
     ldr r10, [r1, #28]
     ldr lr, [r2, #30]
     ldr r12, [r2, #32]
-    smladx r4, r10, r12, r4
+    smladx r5, r10, r12, r5
     smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r3, r9, r12, r3
+    smladx r4, r10, lr, r4
+    smladx r7, r11, lr, r7
+    smladx r8, r9, lr, r8
     ldr r9, [r1, #24]
     ldr lr, [r2, #34]
     ldr r12, [r2, #36]
-    smladx r4, r9, r12, r4
+    smladx r5, r9, r12, r5
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r8, r11, lr, r8
     ldr r11, [r1, #20]
     ldr lr, [r2, #38]
     ldr r12, [r2, #40]
-    smladx r4, r11, r12, r4
+    smladx r5, r11, r12, r5
     smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r3, r10, r12, r3
+    smladx r4, r11, lr, r4
+    smladx r7, r9, lr, r7
+    smladx r8, r10, lr, r8
     ldr r10, [r1, #16]
     ldr lr, [r2, #42]
     ldr r12, [r2, #44]
-    smladx r4, r10, r12, r4
+    smladx r5, r10, r12, r5
     smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r3, r9, r12, r3
+    smladx r4, r10, lr, r4
+    smladx r7, r11, lr, r7
+    smladx r8, r9, lr, r8
     ldr r9, [r1, #12]
     ldr lr, [r2, #46]
     ldr r12, [r2, #48]
-    smladx r4, r9, r12, r4
+    smladx r5, r9, r12, r5
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r8, r11, lr, r8
     ldr r11, [r1, #8]
     ldr lr, [r2, #50]
     ldr r12, [r2, #52]
-    smladx r4, r11, r12, r4
+    smladx r5, r11, r12, r5
     smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r3, r10, r12, r3
+    smladx r4, r11, lr, r4
+    smladx r7, r9, lr, r7
+    smladx r8, r10, lr, r8
     ldr r10, [r1, #4]
     ldr lr, [r2, #54]
     ldr r12, [r2, #56]
-    smladx r4, r10, r12, r4
+    smladx r5, r10, r12, r5
     smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r3, r9, r12, r3
+    smladx r4, r10, lr, r4
+    smladx r7, r11, lr, r7
+    smladx r8, r9, lr, r8
     ldr r9, [r1, #0]
     ldr lr, [r2, #58]
     ldr r12, [r2, #60]
-    smladx r4, r9, r12, r4
+    smladx r5, r9, r12, r5
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r8, r11, lr, r8
     ldr lr, [r2, #62]
     ldr r12, [r2, #64]
     smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r3, r10, r12, r3
+    smladx r7, r9, lr, r7
+    smladx r8, r10, lr, r8
     ldr lr, [r2, #66]
     ldr r12, [r2, #68]
-    smladx r8, r9, r12, r8
-    smladx r7, r9, lr, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #60]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #64]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #68]
+    smladx r3, r9, r12, r3
+    smladx r8, r9, lr, r8
+    pkhbt r4, r4, r5, lsl #16
+    pkhbt r7, r7, r6, lsl #16
+    pkhbt r8, r8, r3, lsl #16
     ldr lr, [r2, #78]
     ldr r12, [r2, #80]
-    smuadx r8, r9, r12
-    smuadx r7, r9, lr
+    str r4, [r0, #60]
+    smuadx r5, r9, r12
+    smuadx r3, r9, lr
     ldr lr, [r2, #74]
     ldr r12, [r2, #76]
-    smuadx r6, r9, r12
-    smladx r8, r10, r12, r8
-    smuadx r5, r9, lr
-    smladx r7, r10, lr, r7
+    str r7, [r0, #64]
+    smuadx r4, r9, r12
+    smladx r5, r10, r12, r5
+    smuadx r6, r9, lr
+    smladx r3, r10, lr, r3
     ldr lr, [r2, #70]
     ldr r12, [r2, #72]
-    smuadx r4, r9, r12
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smuadx r3, r9, lr
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    str r8, [r0, #68]
+    smuadx r8, r9, r12
+    smladx r4, r10, r12, r4
+    smladx r5, r11, r12, r5
+    smuadx r7, r9, lr
+    smladx r6, r10, lr, r6
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #12]
     ldr lr, [r2, #66]
     ldr r12, [r2, #68]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r8, r10, r12, r8
+    smladx r4, r11, r12, r4
+    smladx r5, r9, r12, r5
+    smladx r7, r10, lr, r7
+    smladx r6, r11, lr, r6
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #16]
     ldr lr, [r2, #62]
     ldr r12, [r2, #64]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r8, r11, r12, r8
+    smladx r4, r9, r12, r4
+    smladx r5, r10, r12, r5
+    smladx r7, r11, lr, r7
+    smladx r6, r9, lr, r6
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #20]
     ldr lr, [r2, #58]
     ldr r12, [r2, #60]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r8, r9, r12, r8
+    smladx r4, r10, r12, r4
+    smladx r5, r11, r12, r5
+    smladx r7, r9, lr, r7
+    smladx r6, r10, lr, r6
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #24]
     ldr lr, [r2, #54]
     ldr r12, [r2, #56]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r8, r10, r12, r8
+    smladx r4, r11, r12, r4
+    smladx r5, r9, r12, r5
+    smladx r7, r10, lr, r7
+    smladx r6, r11, lr, r6
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #28]
     ldr lr, [r2, #50]
     ldr r12, [r2, #52]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r8, r11, r12, r8
+    smladx r4, r9, r12, r4
+    smladx r5, r10, r12, r5
+    smladx r7, r11, lr, r7
+    smladx r6, r9, lr, r6
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #32]
     ldr lr, [r2, #46]
     ldr r12, [r2, #48]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r8, r9, r12, r8
+    smladx r4, r10, r12, r4
+    smladx r5, r11, r12, r5
+    smladx r7, r9, lr, r7
+    smladx r6, r10, lr, r6
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #36]
     ldr lr, [r2, #42]
     ldr r12, [r2, #44]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r8, r10, r12, r8
+    smladx r4, r11, r12, r4
+    smladx r5, r9, r12, r5
+    smladx r7, r10, lr, r7
+    smladx r6, r11, lr, r6
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #40]
     ldr lr, [r2, #38]
     ldr r12, [r2, #40]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r8, r11, r12, r8
+    smladx r4, r9, r12, r4
+    smladx r5, r10, r12, r5
+    smladx r7, r11, lr, r7
+    smladx r6, r9, lr, r6
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #44]
     ldr lr, [r2, #34]
     ldr r12, [r2, #36]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r8, r9, r12, r8
+    smladx r4, r10, r12, r4
+    smladx r5, r11, r12, r5
+    smladx r7, r9, lr, r7
+    smladx r6, r10, lr, r6
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #48]
     ldr lr, [r2, #30]
     ldr r12, [r2, #32]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r8, r10, r12, r8
+    smladx r4, r11, r12, r4
+    smladx r5, r9, r12, r5
+    smladx r7, r10, lr, r7
+    smladx r6, r11, lr, r6
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #52]
     ldr lr, [r2, #26]
     ldr r12, [r2, #28]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r8, r11, r12, r8
+    smladx r4, r9, r12, r4
+    smladx r5, r10, r12, r5
+    smladx r7, r11, lr, r7
+    smladx r6, r9, lr, r6
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #56]
     ldr lr, [r2, #22]
     ldr r12, [r2, #24]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r8, r9, r12, r8
+    smladx r4, r10, r12, r4
+    smladx r5, r11, r12, r5
+    smladx r7, r9, lr, r7
+    smladx r6, r10, lr, r6
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #60]
     ldr lr, [r2, #18]
     ldr r12, [r2, #20]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r8, r10, r12, r8
+    smladx r4, r11, r12, r4
+    smladx r5, r9, r12, r5
+    smladx r7, r10, lr, r7
+    smladx r6, r11, lr, r6
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #64]
     ldr lr, [r2, #14]
     ldr r12, [r2, #16]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r8, r11, r12, r8
+    smladx r4, r9, r12, r4
+    smladx r5, r10, r12, r5
+    smladx r7, r11, lr, r7
+    smladx r6, r9, lr, r6
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #68]
     ldr lr, [r2, #10]
     ldr r12, [r2, #12]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r8, r9, r12, r8
+    smladx r4, r10, r12, r4
+    smladx r5, r11, r12, r5
+    smladx r7, r9, lr, r7
+    smladx r6, r10, lr, r6
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #72]
     ldr lr, [r2, #6]
     ldr r12, [r2, #8]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r8, r10, r12, r8
+    smladx r4, r11, r12, r4
+    smladx r5, r9, r12, r5
+    smladx r7, r10, lr, r7
+    smladx r6, r11, lr, r6
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #76]
     ldr lr, [r2, #2]
     ldr r12, [r2, #4]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r8, r11, r12, r8
+    smladx r4, r9, r12, r4
+    smladx r5, r10, r12, r5
+    smladx r7, r11, lr, r7
+    smladx r6, r9, lr, r6
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #80]
     ldr lr, [r2, #0]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smlabb r3, r9, lr, r3
-    smlabb r5, r10, lr, r5
-    smlabb r7, r11, lr, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #72]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #76]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #80]
-    ldr r9, [r1, #84]
-    smuadx r4, r9, lr
-    smulbb r3, r9, lr
-    ldr lr, [r2, #2]
-    smladx r4, r11, r12, r4
-    smuadx r6, r9, r12
-    smladx r3, r11, lr, r3
-    smuadx r5, r9, lr
-    ldr r12, [r2, #6]
-    ldr lr, [r2, #8]
+    smladx r8, r9, lr, r8
     smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smuadx r8, r9, lr
-    smladx r3, r10, r12, r3
+    smladx r5, r11, lr, r5
+    smlabb r7, r9, lr, r7
+    smlabb r6, r10, lr, r6
+    smlabb r3, r11, lr, r3
+    pkhbt r7, r7, r8, lsl #16
+    pkhbt r6, r6, r4, lsl #16
+    pkhbt r3, r3, r5, lsl #16
+    ldr r9, [r1, #84]
+    str r7, [r0, #72]
+    smuadx r5, r9, lr
+    smulbb r4, r9, lr
+    ldr lr, [r2, #2]
+    str r6, [r0, #76]
     smladx r5, r11, r12, r5
     smuadx r7, r9, r12
+    smladx r4, r11, lr, r4
+    smuadx r8, r9, lr
+    ldr r12, [r2, #6]
+    ldr lr, [r2, #8]
+    str r3, [r0, #80]
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    smuadx r3, r9, lr
+    smladx r4, r10, r12, r4
+    smladx r8, r11, r12, r8
+    smuadx r6, r9, r12
     ldr r9, [r1, #72]
     ldr r12, [r2, #10]
     ldr lr, [r2, #12]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r8, r10, r12, r8
+    smladx r6, r11, r12, r6
     ldr r11, [r1, #68]
     ldr r12, [r2, #14]
     ldr lr, [r2, #16]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r6, r10, r12, r6
     ldr r10, [r1, #64]
     ldr r12, [r2, #18]
     ldr lr, [r2, #20]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r8, r11, r12, r8
+    smladx r6, r9, r12, r6
     ldr r9, [r1, #60]
     ldr r12, [r2, #22]
     ldr lr, [r2, #24]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r8, r10, r12, r8
+    smladx r6, r11, r12, r6
     ldr r11, [r1, #56]
     ldr r12, [r2, #26]
     ldr lr, [r2, #28]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r6, r10, r12, r6
     ldr r10, [r1, #52]
     ldr r12, [r2, #30]
     ldr lr, [r2, #32]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r8, r11, r12, r8
+    smladx r6, r9, r12, r6
     ldr r9, [r1, #48]
     ldr r12, [r2, #34]
     ldr lr, [r2, #36]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r8, r10, r12, r8
+    smladx r6, r11, r12, r6
     ldr r11, [r1, #44]
     ldr r12, [r2, #38]
     ldr lr, [r2, #40]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r6, r10, r12, r6
     ldr r10, [r1, #40]
     ldr r12, [r2, #42]
     ldr lr, [r2, #44]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r8, r11, r12, r8
+    smladx r6, r9, r12, r6
     ldr r9, [r1, #36]
     ldr r12, [r2, #46]
     ldr lr, [r2, #48]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r8, r10, r12, r8
+    smladx r6, r11, r12, r6
     ldr r11, [r1, #32]
     ldr r12, [r2, #50]
     ldr lr, [r2, #52]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r6, r10, r12, r6
     ldr r10, [r1, #28]
     ldr r12, [r2, #54]
     ldr lr, [r2, #56]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r8, r11, r12, r8
+    smladx r6, r9, r12, r6
     ldr r9, [r1, #24]
     ldr r12, [r2, #58]
     ldr lr, [r2, #60]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r8, r10, r12, r8
+    smladx r6, r11, r12, r6
     ldr r11, [r1, #20]
     ldr r12, [r2, #62]
     ldr lr, [r2, #64]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r6, r10, r12, r6
     ldr r10, [r1, #16]
     ldr r12, [r2, #66]
     ldr lr, [r2, #68]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r8, r11, r12, r8
+    smladx r6, r9, r12, r6
     ldr r9, [r1, #12]
     ldr r12, [r2, #70]
     ldr lr, [r2, #72]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r8, r10, r12, r8
+    smladx r6, r11, r12, r6
     ldr r11, [r1, #8]
     ldr r12, [r2, #74]
     ldr lr, [r2, #76]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r6, r10, r12, r6
     ldr r10, [r1, #4]
     ldr r12, [r2, #78]
     ldr lr, [r2, #80]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r8, r11, r12, r8
+    smladx r6, r9, r12, r6
     ldr r9, [r1, #0]
     ldr r12, [r2, #82]
     ldr lr, [r2, #84]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
-    smlatt r5, r9, lr, r5
-    smlatt r7, r10, lr, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #84]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #88]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #92]
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r8, r10, r12, r8
+    smladx r6, r11, r12, r6
+    smlatt r8, r9, lr, r8
+    smlatt r6, r10, lr, r6
+    pkhbt r4, r4, r5, lsl #16
+    pkhbt r8, r8, r7, lsl #16
+    pkhbt r6, r6, r3, lsl #16
     ldr r10, [r1, #12]
     ldr r9, [r1, #16]
+    str r4, [r0, #84]
     smultt r3, r11, lr
     smultt r5, r10, lr
     smultt r7, r9, lr
     ldr r11, [r1, #20]
+    str r8, [r0, #88]
+    str r6, [r0, #92]
     smuadx r4, r10, lr
-    smuadx r6, r9, lr
-    smuadx r8, r11, lr
+    smuadx r8, r9, lr
+    smuadx r6, r11, lr
     smladx r3, r10, r12, r3
     smladx r5, r9, r12, r5
     smladx r7, r11, r12, r7
@@ -6330,8 +6330,8 @@ pqmcu_ntru_sb44:
     ldr r12, [r2, #78]
     ldr lr, [r2, #80]
     smladx r4, r9, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r10, lr, r8
+    smladx r8, r11, lr, r8
+    smladx r6, r10, lr, r6
     smladx r3, r9, r12, r3
     smladx r5, r11, r12, r5
     smladx r7, r10, r12, r7
@@ -6339,8 +6339,8 @@ pqmcu_ntru_sb44:
     ldr r12, [r2, #74]
     ldr lr, [r2, #76]
     smladx r4, r11, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r9, lr, r8
+    smladx r8, r10, lr, r8
+    smladx r6, r9, lr, r6
     smladx r3, r11, r12, r3
     smladx r5, r10, r12, r5
     smladx r7, r9, r12, r7
@@ -6348,8 +6348,8 @@ pqmcu_ntru_sb44:
     ldr r12, [r2, #70]
     ldr lr, [r2, #72]
     smladx r4, r10, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r11, lr, r8
+    smladx r8, r9, lr, r8
+    smladx r6, r11, lr, r6
     smladx r3, r10, r12, r3
     smladx r5, r9, r12, r5
     smladx r7, r11, r12, r7
@@ -6357,8 +6357,8 @@ pqmcu_ntru_sb44:
     ldr r12, [r2, #66]
     ldr lr, [r2, #68]
     smladx r4, r9, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r10, lr, r8
+    smladx r8, r11, lr, r8
+    smladx r6, r10, lr, r6
     smladx r3, r9, r12, r3
     smladx r5, r11, r12, r5
     smladx r7, r10, r12, r7
@@ -6366,8 +6366,8 @@ pqmcu_ntru_sb44:
     ldr r12, [r2, #62]
     ldr lr, [r2, #64]
     smladx r4, r11, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r9, lr, r8
+    smladx r8, r10, lr, r8
+    smladx r6, r9, lr, r6
     smladx r3, r11, r12, r3
     smladx r5, r10, r12, r5
     smladx r7, r9, r12, r7
@@ -6375,8 +6375,8 @@ pqmcu_ntru_sb44:
     ldr r12, [r2, #58]
     ldr lr, [r2, #60]
     smladx r4, r10, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r11, lr, r8
+    smladx r8, r9, lr, r8
+    smladx r6, r11, lr, r6
     smladx r3, r10, r12, r3
     smladx r5, r9, r12, r5
     smladx r7, r11, r12, r7
@@ -6384,8 +6384,8 @@ pqmcu_ntru_sb44:
     ldr r12, [r2, #54]
     ldr lr, [r2, #56]
     smladx r4, r9, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r10, lr, r8
+    smladx r8, r11, lr, r8
+    smladx r6, r10, lr, r6
     smladx r3, r9, r12, r3
     smladx r5, r11, r12, r5
     smladx r7, r10, r12, r7
@@ -6393,8 +6393,8 @@ pqmcu_ntru_sb44:
     ldr r12, [r2, #50]
     ldr lr, [r2, #52]
     smladx r4, r11, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r9, lr, r8
+    smladx r8, r10, lr, r8
+    smladx r6, r9, lr, r6
     smladx r3, r11, r12, r3
     smladx r5, r10, r12, r5
     smladx r7, r9, r12, r7
@@ -6402,8 +6402,8 @@ pqmcu_ntru_sb44:
     ldr r12, [r2, #46]
     ldr lr, [r2, #48]
     smladx r4, r10, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r11, lr, r8
+    smladx r8, r9, lr, r8
+    smladx r6, r11, lr, r6
     smladx r3, r10, r12, r3
     smladx r5, r9, r12, r5
     smladx r7, r11, r12, r7
@@ -6411,8 +6411,8 @@ pqmcu_ntru_sb44:
     ldr r12, [r2, #42]
     ldr lr, [r2, #44]
     smladx r4, r9, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r10, lr, r8
+    smladx r8, r11, lr, r8
+    smladx r6, r10, lr, r6
     smladx r3, r9, r12, r3
     smladx r5, r11, r12, r5
     smladx r7, r10, r12, r7
@@ -6420,8 +6420,8 @@ pqmcu_ntru_sb44:
     ldr r12, [r2, #38]
     ldr lr, [r2, #40]
     smladx r4, r11, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r9, lr, r8
+    smladx r8, r10, lr, r8
+    smladx r6, r9, lr, r6
     smladx r3, r11, r12, r3
     smladx r5, r10, r12, r5
     smladx r7, r9, r12, r7
@@ -6429,8 +6429,8 @@ pqmcu_ntru_sb44:
     ldr r12, [r2, #34]
     ldr lr, [r2, #36]
     smladx r4, r10, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r11, lr, r8
+    smladx r8, r9, lr, r8
+    smladx r6, r11, lr, r6
     smladx r3, r10, r12, r3
     smladx r5, r9, r12, r5
     smladx r7, r11, r12, r7
@@ -6438,8 +6438,8 @@ pqmcu_ntru_sb44:
     ldr r12, [r2, #30]
     ldr lr, [r2, #32]
     smladx r4, r9, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r10, lr, r8
+    smladx r8, r11, lr, r8
+    smladx r6, r10, lr, r6
     smladx r3, r9, r12, r3
     smladx r5, r11, r12, r5
     smladx r7, r10, r12, r7
@@ -6447,8 +6447,8 @@ pqmcu_ntru_sb44:
     ldr r12, [r2, #26]
     ldr lr, [r2, #28]
     smladx r4, r11, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r9, lr, r8
+    smladx r8, r10, lr, r8
+    smladx r6, r9, lr, r6
     smladx r3, r11, r12, r3
     smladx r5, r10, r12, r5
     smladx r7, r9, r12, r7
@@ -6456,8 +6456,8 @@ pqmcu_ntru_sb44:
     ldr r12, [r2, #22]
     ldr lr, [r2, #24]
     smladx r4, r10, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r11, lr, r8
+    smladx r8, r9, lr, r8
+    smladx r6, r11, lr, r6
     smladx r3, r10, r12, r3
     smladx r5, r9, r12, r5
     smladx r7, r11, r12, r7
@@ -6465,15 +6465,15 @@ pqmcu_ntru_sb44:
     ldr r12, [r2, #18]
     ldr lr, [r2, #20]
     smladx r4, r9, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r10, lr, r8
+    smladx r8, r11, lr, r8
+    smladx r6, r10, lr, r6
     smladx r3, r9, r12, r3
     smladx r5, r11, r12, r5
     smladx r7, r10, r12, r7
     ldr r12, [r2, #14]
     ldr lr, [r2, #16]
     smladx r4, r11, lr, r4
-    smladx r6, r10, lr, r6
+    smladx r8, r10, lr, r8
     smladx r3, r11, r12, r3
     smladx r5, r10, r12, r5
     ldr r12, [r2, #10]
@@ -6481,376 +6481,376 @@ pqmcu_ntru_sb44:
     smladx r4, r10, lr, r4
     smladx r3, r10, r12, r3
     pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #96]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #100]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #104]
+    pkhbt r5, r5, r8, lsl #16
+    pkhbt r7, r7, r6, lsl #16
     ldr r12, [r2, #22]
     ldr lr, [r2, #24]
-    smuadx r4, r10, lr
-    smuadx r3, r10, r12
+    str r3, [r0, #96]
+    smuadx r6, r10, lr
+    smuadx r4, r10, r12
     ldr r12, [r2, #26]
     ldr lr, [r2, #28]
-    smladx r4, r11, lr, r4
-    smuadx r6, r10, lr
-    smladx r3, r11, r12, r3
-    smuadx r5, r10, r12
+    str r5, [r0, #100]
+    smladx r6, r11, lr, r6
+    smuadx r3, r10, lr
+    smladx r4, r11, r12, r4
+    smuadx r8, r10, r12
     ldr r12, [r2, #30]
     ldr lr, [r2, #32]
-    smladx r4, r9, lr, r4
-    smladx r6, r11, lr, r6
-    smuadx r8, r10, lr
-    smladx r3, r9, r12, r3
-    smladx r5, r11, r12, r5
-    smuadx r7, r10, r12
+    str r7, [r0, #104]
+    smladx r6, r9, lr, r6
+    smladx r3, r11, lr, r3
+    smuadx r7, r10, lr
+    smladx r4, r9, r12, r4
+    smladx r8, r11, r12, r8
+    smuadx r5, r10, r12
     ldr r10, [r1, #72]
     ldr r12, [r2, #34]
     ldr lr, [r2, #36]
-    smladx r4, r10, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r6, r10, lr, r6
+    smladx r3, r9, lr, r3
+    smladx r7, r11, lr, r7
+    smladx r4, r10, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r5, r11, r12, r5
     ldr r11, [r1, #68]
     ldr r12, [r2, #38]
     ldr lr, [r2, #40]
-    smladx r4, r11, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r6, r11, lr, r6
+    smladx r3, r10, lr, r3
+    smladx r7, r9, lr, r7
+    smladx r4, r11, r12, r4
+    smladx r8, r10, r12, r8
+    smladx r5, r9, r12, r5
     ldr r9, [r1, #64]
     ldr r12, [r2, #42]
     ldr lr, [r2, #44]
-    smladx r4, r9, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r6, r9, lr, r6
+    smladx r3, r11, lr, r3
+    smladx r7, r10, lr, r7
+    smladx r4, r9, r12, r4
+    smladx r8, r11, r12, r8
+    smladx r5, r10, r12, r5
     ldr r10, [r1, #60]
     ldr r12, [r2, #46]
     ldr lr, [r2, #48]
-    smladx r4, r10, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r6, r10, lr, r6
+    smladx r3, r9, lr, r3
+    smladx r7, r11, lr, r7
+    smladx r4, r10, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r5, r11, r12, r5
     ldr r11, [r1, #56]
     ldr r12, [r2, #50]
     ldr lr, [r2, #52]
-    smladx r4, r11, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r6, r11, lr, r6
+    smladx r3, r10, lr, r3
+    smladx r7, r9, lr, r7
+    smladx r4, r11, r12, r4
+    smladx r8, r10, r12, r8
+    smladx r5, r9, r12, r5
     ldr r9, [r1, #52]
     ldr r12, [r2, #54]
     ldr lr, [r2, #56]
-    smladx r4, r9, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r6, r9, lr, r6
+    smladx r3, r11, lr, r3
+    smladx r7, r10, lr, r7
+    smladx r4, r9, r12, r4
+    smladx r8, r11, r12, r8
+    smladx r5, r10, r12, r5
     ldr r10, [r1, #48]
     ldr r12, [r2, #58]
     ldr lr, [r2, #60]
-    smladx r4, r10, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r6, r10, lr, r6
+    smladx r3, r9, lr, r3
+    smladx r7, r11, lr, r7
+    smladx r4, r10, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r5, r11, r12, r5
     ldr r11, [r1, #44]
     ldr r12, [r2, #62]
     ldr lr, [r2, #64]
-    smladx r4, r11, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r6, r11, lr, r6
+    smladx r3, r10, lr, r3
+    smladx r7, r9, lr, r7
+    smladx r4, r11, r12, r4
+    smladx r8, r10, r12, r8
+    smladx r5, r9, r12, r5
     ldr r9, [r1, #40]
     ldr r12, [r2, #66]
     ldr lr, [r2, #68]
-    smladx r4, r9, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r6, r9, lr, r6
+    smladx r3, r11, lr, r3
+    smladx r7, r10, lr, r7
+    smladx r4, r9, r12, r4
+    smladx r8, r11, r12, r8
+    smladx r5, r10, r12, r5
     ldr r10, [r1, #36]
     ldr r12, [r2, #70]
     ldr lr, [r2, #72]
-    smladx r4, r10, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r6, r10, lr, r6
+    smladx r3, r9, lr, r3
+    smladx r7, r11, lr, r7
+    smladx r4, r10, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r5, r11, r12, r5
     ldr r11, [r1, #32]
     ldr r12, [r2, #74]
     ldr lr, [r2, #76]
-    smladx r4, r11, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r6, r11, lr, r6
+    smladx r3, r10, lr, r3
+    smladx r7, r9, lr, r7
+    smladx r4, r11, r12, r4
+    smladx r8, r10, r12, r8
+    smladx r5, r9, r12, r5
     ldr r9, [r1, #28]
     ldr r12, [r2, #78]
     ldr lr, [r2, #80]
-    smladx r4, r9, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r6, r9, lr, r6
+    smladx r3, r11, lr, r3
+    smladx r7, r10, lr, r7
+    smladx r4, r9, r12, r4
+    smladx r8, r11, r12, r8
+    smladx r5, r10, r12, r5
     ldr r10, [r1, #24]
     ldr r12, [r2, #82]
     ldr lr, [r2, #84]
-    smladx r4, r10, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r6, r10, lr, r6
+    smladx r3, r9, lr, r3
+    smladx r7, r11, lr, r7
+    smladx r4, r10, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r5, r11, r12, r5
     ldr r11, [r1, #20]
-    smlatt r3, r11, lr, r3
-    smlatt r5, r10, lr, r5
-    smlatt r7, r9, lr, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #108]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #112]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #116]
+    smlatt r4, r11, lr, r4
+    smlatt r8, r10, lr, r8
+    smlatt r5, r9, lr, r5
+    pkhbt r4, r4, r6, lsl #16
+    pkhbt r8, r8, r3, lsl #16
+    pkhbt r5, r5, r7, lsl #16
     ldr r9, [r1, #32]
     ldr r10, [r1, #36]
     ldr r11, [r1, #40]
+    str r4, [r0, #108]
     smultt r3, r9, lr
-    smultt r5, r10, lr
+    smultt r6, r10, lr
     smultt r7, r11, lr
     ldr r9, [r1, #44]
+    str r8, [r0, #112]
+    str r5, [r0, #116]
     smuadx r4, r10, lr
-    smuadx r6, r11, lr
-    smuadx r8, r9, lr
+    smuadx r8, r11, lr
+    smuadx r5, r9, lr
     smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
+    smladx r6, r11, r12, r6
     smladx r7, r9, r12, r7
     ldr r10, [r1, #48]
     ldr r12, [r2, #78]
     ldr lr, [r2, #80]
     smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
+    smladx r8, r9, lr, r8
+    smladx r5, r10, lr, r5
     smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
+    smladx r6, r9, r12, r6
     smladx r7, r10, r12, r7
     ldr r11, [r1, #52]
     ldr r12, [r2, #74]
     ldr lr, [r2, #76]
     smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
+    smladx r8, r10, lr, r8
+    smladx r5, r11, lr, r5
     smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
+    smladx r6, r10, r12, r6
     smladx r7, r11, r12, r7
     ldr r9, [r1, #56]
     ldr r12, [r2, #70]
     ldr lr, [r2, #72]
     smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
+    smladx r8, r11, lr, r8
+    smladx r5, r9, lr, r5
     smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
+    smladx r6, r11, r12, r6
     smladx r7, r9, r12, r7
     ldr r10, [r1, #60]
     ldr r12, [r2, #66]
     ldr lr, [r2, #68]
     smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
+    smladx r8, r9, lr, r8
+    smladx r5, r10, lr, r5
     smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
+    smladx r6, r9, r12, r6
     smladx r7, r10, r12, r7
     ldr r11, [r1, #64]
     ldr r12, [r2, #62]
     ldr lr, [r2, #64]
     smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
+    smladx r8, r10, lr, r8
+    smladx r5, r11, lr, r5
     smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
+    smladx r6, r10, r12, r6
     smladx r7, r11, r12, r7
     ldr r9, [r1, #68]
     ldr r12, [r2, #58]
     ldr lr, [r2, #60]
     smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
+    smladx r8, r11, lr, r8
+    smladx r5, r9, lr, r5
     smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
+    smladx r6, r11, r12, r6
     smladx r7, r9, r12, r7
     ldr r10, [r1, #72]
     ldr r12, [r2, #54]
     ldr lr, [r2, #56]
     smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
+    smladx r8, r9, lr, r8
+    smladx r5, r10, lr, r5
     smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
+    smladx r6, r9, r12, r6
     smladx r7, r10, r12, r7
     ldr r11, [r1, #76]
     ldr r12, [r2, #50]
     ldr lr, [r2, #52]
     smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
+    smladx r8, r10, lr, r8
+    smladx r5, r11, lr, r5
     smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
+    smladx r6, r10, r12, r6
     smladx r7, r11, r12, r7
     ldr r9, [r1, #80]
     ldr r12, [r2, #46]
     ldr lr, [r2, #48]
     smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
+    smladx r8, r11, lr, r8
+    smladx r5, r9, lr, r5
     smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
+    smladx r6, r11, r12, r6
     smladx r7, r9, r12, r7
     ldr r10, [r1, #84]
     ldr r12, [r2, #42]
     ldr lr, [r2, #44]
     smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
+    smladx r8, r9, lr, r8
+    smladx r5, r10, lr, r5
     smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
+    smladx r6, r9, r12, r6
     smladx r7, r10, r12, r7
     ldr r12, [r2, #38]
     ldr lr, [r2, #40]
     smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
+    smladx r8, r10, lr, r8
     smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
+    smladx r6, r10, r12, r6
     ldr r12, [r2, #34]
     ldr lr, [r2, #36]
     smladx r4, r10, lr, r4
     smladx r3, r10, r12, r3
     pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #120]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #124]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #128]
+    pkhbt r6, r6, r8, lsl #16
+    pkhbt r7, r7, r5, lsl #16
     ldr r12, [r2, #46]
     ldr lr, [r2, #48]
-    smuadx r4, r10, lr
-    smuadx r3, r10, r12
+    str r3, [r0, #120]
+    smuadx r5, r10, lr
+    smuadx r4, r10, r12
     ldr r12, [r2, #50]
     ldr lr, [r2, #52]
-    smladx r4, r9, lr, r4
-    smuadx r6, r10, lr
-    smladx r3, r9, r12, r3
-    smuadx r5, r10, r12
+    str r6, [r0, #124]
+    smladx r5, r9, lr, r5
+    smuadx r3, r10, lr
+    smladx r4, r9, r12, r4
+    smuadx r8, r10, r12
     ldr r12, [r2, #54]
     ldr lr, [r2, #56]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smuadx r8, r10, lr
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smuadx r7, r10, r12
+    str r7, [r0, #128]
+    smladx r5, r11, lr, r5
+    smladx r3, r9, lr, r3
+    smuadx r7, r10, lr
+    smladx r4, r11, r12, r4
+    smladx r8, r9, r12, r8
+    smuadx r6, r10, r12
     ldr r10, [r1, #72]
     ldr r12, [r2, #58]
     ldr lr, [r2, #60]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r5, r10, lr, r5
+    smladx r3, r11, lr, r3
+    smladx r7, r9, lr, r7
+    smladx r4, r10, r12, r4
+    smladx r8, r11, r12, r8
+    smladx r6, r9, r12, r6
     ldr r9, [r1, #68]
     ldr r12, [r2, #62]
     ldr lr, [r2, #64]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r5, r9, lr, r5
+    smladx r3, r10, lr, r3
+    smladx r7, r11, lr, r7
+    smladx r4, r9, r12, r4
+    smladx r8, r10, r12, r8
+    smladx r6, r11, r12, r6
     ldr r11, [r1, #64]
     ldr r12, [r2, #66]
     ldr lr, [r2, #68]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r5, r11, lr, r5
+    smladx r3, r9, lr, r3
+    smladx r7, r10, lr, r7
+    smladx r4, r11, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r6, r10, r12, r6
     ldr r10, [r1, #60]
     ldr r12, [r2, #70]
     ldr lr, [r2, #72]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r5, r10, lr, r5
+    smladx r3, r11, lr, r3
+    smladx r7, r9, lr, r7
+    smladx r4, r10, r12, r4
+    smladx r8, r11, r12, r8
+    smladx r6, r9, r12, r6
     ldr r9, [r1, #56]
     ldr r12, [r2, #74]
     ldr lr, [r2, #76]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r5, r9, lr, r5
+    smladx r3, r10, lr, r3
+    smladx r7, r11, lr, r7
+    smladx r4, r9, r12, r4
+    smladx r8, r10, r12, r8
+    smladx r6, r11, r12, r6
     ldr r11, [r1, #52]
     ldr r12, [r2, #78]
     ldr lr, [r2, #80]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r5, r11, lr, r5
+    smladx r3, r9, lr, r3
+    smladx r7, r10, lr, r7
+    smladx r4, r11, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r6, r10, r12, r6
     ldr r10, [r1, #48]
     ldr r12, [r2, #82]
     ldr lr, [r2, #84]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r5, r10, lr, r5
+    smladx r3, r11, lr, r3
+    smladx r7, r9, lr, r7
+    smladx r4, r10, r12, r4
+    smladx r8, r11, r12, r8
+    smladx r6, r9, r12, r6
     ldr r9, [r1, #44]
-    smlatt r3, r9, lr, r3
-    smlatt r5, r10, lr, r5
-    smlatt r7, r11, lr, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #132]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #136]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #140]
+    smlatt r4, r9, lr, r4
+    smlatt r8, r10, lr, r8
+    smlatt r6, r11, lr, r6
+    pkhbt r4, r4, r5, lsl #16
+    pkhbt r8, r8, r3, lsl #16
+    pkhbt r6, r6, r7, lsl #16
     ldr r11, [r1, #56]
     ldr r10, [r1, #60]
     ldr r9, [r1, #64]
+    str r4, [r0, #132]
     smultt r3, r11, lr
     smultt r5, r10, lr
     smultt r7, r9, lr
     ldr r11, [r1, #68]
+    str r8, [r0, #136]
+    str r6, [r0, #140]
     smuadx r4, r10, lr
-    smuadx r6, r9, lr
-    smuadx r8, r11, lr
+    smuadx r8, r9, lr
+    smuadx r6, r11, lr
     smladx r3, r10, r12, r3
     smladx r5, r9, r12, r5
     smladx r7, r11, r12, r7
@@ -6858,8 +6858,8 @@ pqmcu_ntru_sb44:
     ldr r12, [r2, #78]
     ldr lr, [r2, #80]
     smladx r4, r9, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r10, lr, r8
+    smladx r8, r11, lr, r8
+    smladx r6, r10, lr, r6
     smladx r3, r9, r12, r3
     smladx r5, r11, r12, r5
     smladx r7, r10, r12, r7
@@ -6867,8 +6867,8 @@ pqmcu_ntru_sb44:
     ldr r12, [r2, #74]
     ldr lr, [r2, #76]
     smladx r4, r11, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r9, lr, r8
+    smladx r8, r10, lr, r8
+    smladx r6, r9, lr, r6
     smladx r3, r11, r12, r3
     smladx r5, r10, r12, r5
     smladx r7, r9, r12, r7
@@ -6876,8 +6876,8 @@ pqmcu_ntru_sb44:
     ldr r12, [r2, #70]
     ldr lr, [r2, #72]
     smladx r4, r10, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r11, lr, r8
+    smladx r8, r9, lr, r8
+    smladx r6, r11, lr, r6
     smladx r3, r10, r12, r3
     smladx r5, r9, r12, r5
     smladx r7, r11, r12, r7
@@ -6885,15 +6885,15 @@ pqmcu_ntru_sb44:
     ldr r12, [r2, #66]
     ldr lr, [r2, #68]
     smladx r4, r9, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r10, lr, r8
+    smladx r8, r11, lr, r8
+    smladx r6, r10, lr, r6
     smladx r3, r9, r12, r3
     smladx r5, r11, r12, r5
     smladx r7, r10, r12, r7
     ldr r12, [r2, #62]
     ldr lr, [r2, #64]
     smladx r4, r11, lr, r4
-    smladx r6, r10, lr, r6
+    smladx r8, r10, lr, r8
     smladx r3, r11, r12, r3
     smladx r5, r10, r12, r5
     ldr r12, [r2, #58]
@@ -6901,57 +6901,57 @@ pqmcu_ntru_sb44:
     smladx r4, r10, lr, r4
     smladx r3, r10, r12, r3
     pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #144]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #148]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #152]
+    pkhbt r5, r5, r8, lsl #16
+    pkhbt r7, r7, r6, lsl #16
     ldr r12, [r2, #70]
     ldr lr, [r2, #72]
-    smuadx r4, r10, lr
-    smuadx r3, r10, r12
+    str r3, [r0, #144]
+    smuadx r6, r10, lr
+    smuadx r4, r10, r12
     ldr r12, [r2, #74]
     ldr lr, [r2, #76]
-    smladx r4, r11, lr, r4
-    smuadx r6, r10, lr
-    smladx r3, r11, r12, r3
-    smuadx r5, r10, r12
+    str r5, [r0, #148]
+    smladx r6, r11, lr, r6
+    smuadx r3, r10, lr
+    smladx r4, r11, r12, r4
+    smuadx r8, r10, r12
     ldr r12, [r2, #78]
     ldr lr, [r2, #80]
-    smladx r4, r9, lr, r4
-    smladx r6, r11, lr, r6
-    smuadx r8, r10, lr
-    smladx r3, r9, r12, r3
-    smladx r5, r11, r12, r5
-    smuadx r7, r10, r12
+    str r7, [r0, #152]
+    smladx r6, r9, lr, r6
+    smladx r3, r11, lr, r3
+    smuadx r7, r10, lr
+    smladx r4, r9, r12, r4
+    smladx r8, r11, r12, r8
+    smuadx r5, r10, r12
     ldr r10, [r1, #72]
     ldr r12, [r2, #82]
     ldr lr, [r2, #84]
-    smladx r4, r10, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r6, r10, lr, r6
+    smladx r3, r9, lr, r3
+    smladx r7, r11, lr, r7
+    smladx r4, r10, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r5, r11, r12, r5
     ldr r11, [r1, #68]
-    smlatt r3, r11, lr, r3
-    smlatt r5, r10, lr, r5
-    smlatt r7, r9, lr, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #156]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #160]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #164]
+    smlatt r4, r11, lr, r4
+    smlatt r8, r10, lr, r8
+    smlatt r5, r9, lr, r5
+    pkhbt r4, r4, r6, lsl #16
+    pkhbt r8, r8, r3, lsl #16
+    pkhbt r5, r5, r7, lsl #16
     ldr r9, [r1, #80]
     ldr r10, [r1, #84]
+    str r4, [r0, #156]
     smultt r3, r9, lr
-    smultt r5, r10, lr
-    smuadx r4, r10, lr
+    smultt r6, r10, lr
+    smuadx r7, r10, lr
     smladx r3, r10, r12, r3
-    pkhbt r3, r3, r4, lsl #16
+    str r8, [r0, #160]
+    str r5, [r0, #164]
+    pkhbt r3, r3, r7, lsl #16
     str r3, [r0, #168]
-    strh r5, [r0, #172]
+    strh r6, [r0, #172]
     pop {r4-r11, pc}
     .size pqmcu_ntru_sb44, .-pqmcu_ntru_sb44
 
@@ -6963,2123 +6963,2123 @@ pqmcu_ntru_sb51:
     ldr r9, [r1, #0]
     ldr r12, [r2, #6]
     ldr lr, [r2, #8]
-    smuadx r8, r9, lr
-    smuadx r7, r9, r12
+    smuadx r4, r9, lr
+    smuadx r3, r9, r12
     ldr r10, [r1, #4]
     ldr r12, [r2, #2]
     ldr lr, [r2, #4]
     smuadx r6, r9, lr
-    smladx r8, r10, lr, r8
+    smladx r4, r10, lr, r4
     smuadx r5, r9, r12
-    smladx r7, r10, r12, r7
+    smladx r3, r10, r12, r3
     ldr r11, [r1, #8]
     ldr r12, [r2, #0]
-    smuadx r4, r9, r12
+    smuadx r8, r9, r12
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smulbb r3, r9, r12
+    smladx r4, r11, r12, r4
+    smulbb r7, r9, r12
     smlabb r5, r10, r12, r5
-    smlabb r7, r11, r12, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #0]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #4]
+    smlabb r3, r11, r12, r3
     pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #8]
+    pkhbt r5, r5, r6, lsl #16
+    pkhbt r3, r3, r4, lsl #16
     ldr r9, [r1, #12]
     ldr r10, [r1, #16]
     ldr r11, [r1, #20]
-    smuadx r4, r9, r12
-    smuadx r6, r10, r12
-    smuadx r8, r11, r12
-    smulbb r3, r9, r12
-    smulbb r5, r10, r12
-    smulbb r7, r11, r12
+    str r7, [r0, #0]
+    str r5, [r0, #4]
+    str r3, [r0, #8]
+    smuadx r6, r9, r12
+    smuadx r7, r10, r12
+    smuadx r3, r11, r12
+    smulbb r4, r9, r12
+    smulbb r8, r10, r12
+    smulbb r5, r11, r12
     ldr r11, [r1, #8]
     ldr r12, [r2, #2]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r6, r11, lr, r6
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r5, r10, r12, r5
     ldr r10, [r1, #4]
     ldr lr, [r2, #6]
     ldr r12, [r2, #8]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r6, r10, r12, r6
+    smladx r7, r11, r12, r7
+    smladx r3, r9, r12, r3
+    smladx r4, r10, lr, r4
+    smladx r8, r11, lr, r8
+    smladx r5, r9, lr, r5
     ldr r9, [r1, #0]
     ldr lr, [r2, #10]
     ldr r12, [r2, #12]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r6, r9, r12, r6
+    smladx r7, r10, r12, r7
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r8, r10, lr, r8
+    smladx r5, r11, lr, r5
     ldr lr, [r2, #14]
     ldr r12, [r2, #16]
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r7, r9, r12, r7
+    smladx r3, r10, r12, r3
+    smladx r8, r9, lr, r8
+    smladx r5, r10, lr, r5
     ldr lr, [r2, #18]
     ldr r12, [r2, #20]
-    smladx r8, r9, r12, r8
-    smladx r7, r9, lr, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #12]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #16]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #20]
+    smladx r3, r9, r12, r3
+    smladx r5, r9, lr, r5
+    pkhbt r4, r4, r6, lsl #16
+    pkhbt r8, r8, r7, lsl #16
+    pkhbt r5, r5, r3, lsl #16
     ldr lr, [r2, #30]
     ldr r12, [r2, #32]
-    smuadx r8, r9, r12
-    smuadx r7, r9, lr
+    str r4, [r0, #12]
+    smuadx r6, r9, r12
+    smuadx r3, r9, lr
     ldr lr, [r2, #26]
     ldr r12, [r2, #28]
-    smuadx r6, r9, r12
-    smladx r8, r10, r12, r8
-    smuadx r5, r9, lr
-    smladx r7, r10, lr, r7
-    ldr lr, [r2, #22]
-    ldr r12, [r2, #24]
+    str r8, [r0, #16]
     smuadx r4, r9, r12
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smuadx r3, r9, lr
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smuadx r7, r9, lr
+    smladx r3, r10, lr, r3
+    ldr lr, [r2, #22]
+    ldr r12, [r2, #24]
+    str r5, [r0, #20]
+    smuadx r5, r9, r12
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smuadx r8, r9, lr
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #12]
     ldr lr, [r2, #18]
     ldr r12, [r2, #20]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r5, r10, r12, r5
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, lr, r8
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #16]
     ldr lr, [r2, #14]
     ldr r12, [r2, #16]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r5, r11, r12, r5
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, lr, r8
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #20]
     ldr lr, [r2, #10]
     ldr r12, [r2, #12]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r5, r9, r12, r5
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, lr, r8
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #24]
     ldr lr, [r2, #6]
     ldr r12, [r2, #8]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r5, r10, r12, r5
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, lr, r8
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #28]
     ldr lr, [r2, #2]
     ldr r12, [r2, #4]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r5, r11, r12, r5
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, lr, r8
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #32]
     ldr lr, [r2, #0]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smlabb r3, r9, lr, r3
-    smlabb r5, r10, lr, r5
-    smlabb r7, r11, lr, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #24]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #28]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #32]
+    smladx r5, r9, lr, r5
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smlabb r8, r9, lr, r8
+    smlabb r7, r10, lr, r7
+    smlabb r3, r11, lr, r3
+    pkhbt r8, r8, r5, lsl #16
+    pkhbt r7, r7, r4, lsl #16
+    pkhbt r3, r3, r6, lsl #16
     ldr r9, [r1, #36]
     ldr r10, [r1, #40]
     ldr r11, [r1, #44]
-    smuadx r4, r9, lr
-    smuadx r6, r10, lr
-    smuadx r8, r11, lr
-    smulbb r3, r9, lr
-    smulbb r5, r10, lr
+    str r8, [r0, #24]
+    str r7, [r0, #28]
+    str r3, [r0, #32]
+    smuadx r5, r9, lr
+    smuadx r8, r10, lr
+    smuadx r3, r11, lr
+    smulbb r4, r9, lr
+    smulbb r6, r10, lr
     smulbb r7, r11, lr
     ldr r11, [r1, #32]
     ldr lr, [r2, #2]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
+    smladx r5, r11, r12, r5
+    smladx r8, r9, r12, r8
+    smladx r3, r10, r12, r3
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
     smladx r7, r10, lr, r7
     ldr r10, [r1, #28]
     ldr r12, [r2, #6]
     ldr lr, [r2, #8]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
+    smladx r5, r10, lr, r5
+    smladx r8, r11, lr, r8
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
     smladx r7, r9, r12, r7
     ldr r9, [r1, #24]
     ldr r12, [r2, #10]
     ldr lr, [r2, #12]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
+    smladx r5, r9, lr, r5
+    smladx r8, r10, lr, r8
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
     smladx r7, r11, r12, r7
     ldr r11, [r1, #20]
     ldr r12, [r2, #14]
     ldr lr, [r2, #16]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
+    smladx r5, r11, lr, r5
+    smladx r8, r9, lr, r8
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
     smladx r7, r10, r12, r7
     ldr r10, [r1, #16]
     ldr r12, [r2, #18]
     ldr lr, [r2, #20]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
+    smladx r5, r10, lr, r5
+    smladx r8, r11, lr, r8
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
     smladx r7, r9, r12, r7
     ldr r9, [r1, #12]
     ldr r12, [r2, #22]
     ldr lr, [r2, #24]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
+    smladx r5, r9, lr, r5
+    smladx r8, r10, lr, r8
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
     smladx r7, r11, r12, r7
     ldr r11, [r1, #8]
     ldr r12, [r2, #26]
     ldr lr, [r2, #28]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
+    smladx r5, r11, lr, r5
+    smladx r8, r9, lr, r8
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
     smladx r7, r10, r12, r7
     ldr r10, [r1, #4]
     ldr r12, [r2, #30]
     ldr lr, [r2, #32]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
+    smladx r5, r10, lr, r5
+    smladx r8, r11, lr, r8
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
     smladx r7, r9, r12, r7
     ldr r9, [r1, #0]
     ldr r12, [r2, #34]
     ldr lr, [r2, #36]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
+    smladx r5, r9, lr, r5
+    smladx r8, r10, lr, r8
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
     smladx r7, r11, r12, r7
     ldr r12, [r2, #38]
     ldr lr, [r2, #40]
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r5, r9, r12, r5
+    smladx r8, r9, lr, r8
+    smladx r3, r10, lr, r3
+    smladx r6, r9, r12, r6
     smladx r7, r10, r12, r7
     ldr r12, [r2, #42]
     ldr lr, [r2, #44]
-    smladx r8, r9, lr, r8
+    smladx r3, r9, lr, r3
     smladx r7, r9, r12, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #36]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #40]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #44]
+    pkhbt r4, r4, r5, lsl #16
+    pkhbt r6, r6, r8, lsl #16
+    pkhbt r7, r7, r3, lsl #16
     ldr r12, [r2, #54]
     ldr lr, [r2, #56]
-    smuadx r8, r9, lr
-    smuadx r7, r9, r12
+    str r4, [r0, #36]
+    smuadx r5, r9, lr
+    smuadx r3, r9, r12
     ldr r12, [r2, #50]
     ldr lr, [r2, #52]
-    smuadx r6, r9, lr
-    smladx r8, r10, lr, r8
-    smuadx r5, r9, r12
-    smladx r7, r10, r12, r7
+    str r6, [r0, #40]
+    smuadx r4, r9, lr
+    smladx r5, r10, lr, r5
+    smuadx r8, r9, r12
+    smladx r3, r10, r12, r3
     ldr r12, [r2, #46]
     ldr lr, [r2, #48]
-    smuadx r4, r9, lr
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smuadx r3, r9, r12
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    str r7, [r0, #44]
+    smuadx r7, r9, lr
+    smladx r4, r10, lr, r4
+    smladx r5, r11, lr, r5
+    smuadx r6, r9, r12
+    smladx r8, r10, r12, r8
+    smladx r3, r11, r12, r3
     ldr r9, [r1, #12]
     ldr r12, [r2, #42]
     ldr lr, [r2, #44]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r7, r10, lr, r7
+    smladx r4, r11, lr, r4
+    smladx r5, r9, lr, r5
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, r12, r3
     ldr r10, [r1, #16]
     ldr r12, [r2, #38]
     ldr lr, [r2, #40]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r7, r11, lr, r7
+    smladx r4, r9, lr, r4
+    smladx r5, r10, lr, r5
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, r12, r3
     ldr r11, [r1, #20]
     ldr r12, [r2, #34]
     ldr lr, [r2, #36]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r7, r9, lr, r7
+    smladx r4, r10, lr, r4
+    smladx r5, r11, lr, r5
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, r12, r3
     ldr r9, [r1, #24]
     ldr r12, [r2, #30]
     ldr lr, [r2, #32]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r7, r10, lr, r7
+    smladx r4, r11, lr, r4
+    smladx r5, r9, lr, r5
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, r12, r3
     ldr r10, [r1, #28]
     ldr r12, [r2, #26]
     ldr lr, [r2, #28]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r7, r11, lr, r7
+    smladx r4, r9, lr, r4
+    smladx r5, r10, lr, r5
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, r12, r3
     ldr r11, [r1, #32]
     ldr r12, [r2, #22]
     ldr lr, [r2, #24]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r7, r9, lr, r7
+    smladx r4, r10, lr, r4
+    smladx r5, r11, lr, r5
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, r12, r3
     ldr r9, [r1, #36]
     ldr r12, [r2, #18]
     ldr lr, [r2, #20]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r7, r10, lr, r7
+    smladx r4, r11, lr, r4
+    smladx r5, r9, lr, r5
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, r12, r3
     ldr r10, [r1, #40]
     ldr r12, [r2, #14]
     ldr lr, [r2, #16]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r7, r11, lr, r7
+    smladx r4, r9, lr, r4
+    smladx r5, r10, lr, r5
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, r12, r3
     ldr r11, [r1, #44]
     ldr r12, [r2, #10]
     ldr lr, [r2, #12]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r7, r9, lr, r7
+    smladx r4, r10, lr, r4
+    smladx r5, r11, lr, r5
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, r12, r3
     ldr r9, [r1, #48]
     ldr r12, [r2, #6]
     ldr lr, [r2, #8]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r7, r10, lr, r7
+    smladx r4, r11, lr, r4
+    smladx r5, r9, lr, r5
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, r12, r3
     ldr r10, [r1, #52]
     ldr r12, [r2, #2]
     ldr lr, [r2, #4]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r7, r11, lr, r7
+    smladx r4, r9, lr, r4
+    smladx r5, r10, lr, r5
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, r12, r3
     ldr r11, [r1, #56]
     ldr r12, [r2, #0]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smlabb r3, r9, r12, r3
-    smlabb r5, r10, r12, r5
-    smlabb r7, r11, r12, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #48]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #52]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #56]
+    smladx r7, r9, r12, r7
+    smladx r4, r10, r12, r4
+    smladx r5, r11, r12, r5
+    smlabb r6, r9, r12, r6
+    smlabb r8, r10, r12, r8
+    smlabb r3, r11, r12, r3
+    pkhbt r6, r6, r7, lsl #16
+    pkhbt r8, r8, r4, lsl #16
+    pkhbt r3, r3, r5, lsl #16
     ldr r9, [r1, #60]
     ldr r10, [r1, #64]
     ldr r11, [r1, #68]
-    smuadx r4, r9, r12
+    str r6, [r0, #48]
+    str r8, [r0, #52]
+    str r3, [r0, #56]
+    smuadx r5, r9, r12
     smuadx r6, r10, r12
-    smuadx r8, r11, r12
-    smulbb r3, r9, r12
-    smulbb r5, r10, r12
-    smulbb r7, r11, r12
+    smuadx r3, r11, r12
+    smulbb r4, r9, r12
+    smulbb r7, r10, r12
+    smulbb r8, r11, r12
     ldr r11, [r1, #56]
     ldr r12, [r2, #2]
-    smladx r4, r11, lr, r4
+    smladx r5, r11, lr, r5
     smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r7, r9, r12, r7
+    smladx r8, r10, r12, r8
     ldr r10, [r1, #52]
     ldr lr, [r2, #6]
     ldr r12, [r2, #8]
-    smladx r4, r10, r12, r4
+    smladx r5, r10, r12, r5
     smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r3, r9, r12, r3
+    smladx r4, r10, lr, r4
+    smladx r7, r11, lr, r7
+    smladx r8, r9, lr, r8
     ldr r9, [r1, #48]
     ldr lr, [r2, #10]
     ldr r12, [r2, #12]
-    smladx r4, r9, r12, r4
+    smladx r5, r9, r12, r5
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r8, r11, lr, r8
     ldr r11, [r1, #44]
     ldr lr, [r2, #14]
     ldr r12, [r2, #16]
-    smladx r4, r11, r12, r4
+    smladx r5, r11, r12, r5
     smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r3, r10, r12, r3
+    smladx r4, r11, lr, r4
+    smladx r7, r9, lr, r7
+    smladx r8, r10, lr, r8
     ldr r10, [r1, #40]
     ldr lr, [r2, #18]
     ldr r12, [r2, #20]
-    smladx r4, r10, r12, r4
+    smladx r5, r10, r12, r5
     smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r3, r9, r12, r3
+    smladx r4, r10, lr, r4
+    smladx r7, r11, lr, r7
+    smladx r8, r9, lr, r8
     ldr r9, [r1, #36]
     ldr lr, [r2, #22]
     ldr r12, [r2, #24]
-    smladx r4, r9, r12, r4
+    smladx r5, r9, r12, r5
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r8, r11, lr, r8
     ldr r11, [r1, #32]
     ldr lr, [r2, #26]
     ldr r12, [r2, #28]
-    smladx r4, r11, r12, r4
+    smladx r5, r11, r12, r5
     smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r3, r10, r12, r3
+    smladx r4, r11, lr, r4
+    smladx r7, r9, lr, r7
+    smladx r8, r10, lr, r8
     ldr r10, [r1, #28]
     ldr lr, [r2, #30]
     ldr r12, [r2, #32]
-    smladx r4, r10, r12, r4
+    smladx r5, r10, r12, r5
     smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r3, r9, r12, r3
+    smladx r4, r10, lr, r4
+    smladx r7, r11, lr, r7
+    smladx r8, r9, lr, r8
     ldr r9, [r1, #24]
     ldr lr, [r2, #34]
     ldr r12, [r2, #36]
-    smladx r4, r9, r12, r4
+    smladx r5, r9, r12, r5
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r8, r11, lr, r8
     ldr r11, [r1, #20]
     ldr lr, [r2, #38]
     ldr r12, [r2, #40]
-    smladx r4, r11, r12, r4
+    smladx r5, r11, r12, r5
     smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r3, r10, r12, r3
+    smladx r4, r11, lr, r4
+    smladx r7, r9, lr, r7
+    smladx r8, r10, lr, r8
     ldr r10, [r1, #16]
     ldr lr, [r2, #42]
     ldr r12, [r2, #44]
-    smladx r4, r10, r12, r4
+    smladx r5, r10, r12, r5
     smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r3, r9, r12, r3
+    smladx r4, r10, lr, r4
+    smladx r7, r11, lr, r7
+    smladx r8, r9, lr, r8
     ldr r9, [r1, #12]
     ldr lr, [r2, #46]
     ldr r12, [r2, #48]
-    smladx r4, r9, r12, r4
+    smladx r5, r9, r12, r5
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r8, r11, lr, r8
     ldr r11, [r1, #8]
     ldr lr, [r2, #50]
     ldr r12, [r2, #52]
-    smladx r4, r11, r12, r4
+    smladx r5, r11, r12, r5
     smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r3, r10, r12, r3
+    smladx r4, r11, lr, r4
+    smladx r7, r9, lr, r7
+    smladx r8, r10, lr, r8
     ldr r10, [r1, #4]
     ldr lr, [r2, #54]
     ldr r12, [r2, #56]
-    smladx r4, r10, r12, r4
+    smladx r5, r10, r12, r5
     smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r3, r9, r12, r3
+    smladx r4, r10, lr, r4
+    smladx r7, r11, lr, r7
+    smladx r8, r9, lr, r8
     ldr r9, [r1, #0]
     ldr lr, [r2, #58]
     ldr r12, [r2, #60]
-    smladx r4, r9, r12, r4
+    smladx r5, r9, r12, r5
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r8, r11, lr, r8
     ldr lr, [r2, #62]
     ldr r12, [r2, #64]
     smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r3, r10, r12, r3
+    smladx r7, r9, lr, r7
+    smladx r8, r10, lr, r8
     ldr lr, [r2, #66]
     ldr r12, [r2, #68]
-    smladx r8, r9, r12, r8
-    smladx r7, r9, lr, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #60]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #64]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #68]
+    smladx r3, r9, r12, r3
+    smladx r8, r9, lr, r8
+    pkhbt r4, r4, r5, lsl #16
+    pkhbt r7, r7, r6, lsl #16
+    pkhbt r8, r8, r3, lsl #16
     ldr lr, [r2, #78]
     ldr r12, [r2, #80]
-    smuadx r8, r9, r12
-    smuadx r7, r9, lr
+    str r4, [r0, #60]
+    smuadx r5, r9, r12
+    smuadx r3, r9, lr
     ldr lr, [r2, #74]
     ldr r12, [r2, #76]
-    smuadx r6, r9, r12
-    smladx r8, r10, r12, r8
-    smuadx r5, r9, lr
-    smladx r7, r10, lr, r7
+    str r7, [r0, #64]
+    smuadx r4, r9, r12
+    smladx r5, r10, r12, r5
+    smuadx r6, r9, lr
+    smladx r3, r10, lr, r3
     ldr lr, [r2, #70]
     ldr r12, [r2, #72]
-    smuadx r4, r9, r12
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smuadx r3, r9, lr
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    str r8, [r0, #68]
+    smuadx r8, r9, r12
+    smladx r4, r10, r12, r4
+    smladx r5, r11, r12, r5
+    smuadx r7, r9, lr
+    smladx r6, r10, lr, r6
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #12]
     ldr lr, [r2, #66]
     ldr r12, [r2, #68]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r8, r10, r12, r8
+    smladx r4, r11, r12, r4
+    smladx r5, r9, r12, r5
+    smladx r7, r10, lr, r7
+    smladx r6, r11, lr, r6
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #16]
     ldr lr, [r2, #62]
     ldr r12, [r2, #64]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r8, r11, r12, r8
+    smladx r4, r9, r12, r4
+    smladx r5, r10, r12, r5
+    smladx r7, r11, lr, r7
+    smladx r6, r9, lr, r6
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #20]
     ldr lr, [r2, #58]
     ldr r12, [r2, #60]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r8, r9, r12, r8
+    smladx r4, r10, r12, r4
+    smladx r5, r11, r12, r5
+    smladx r7, r9, lr, r7
+    smladx r6, r10, lr, r6
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #24]
     ldr lr, [r2, #54]
     ldr r12, [r2, #56]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r8, r10, r12, r8
+    smladx r4, r11, r12, r4
+    smladx r5, r9, r12, r5
+    smladx r7, r10, lr, r7
+    smladx r6, r11, lr, r6
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #28]
     ldr lr, [r2, #50]
     ldr r12, [r2, #52]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r8, r11, r12, r8
+    smladx r4, r9, r12, r4
+    smladx r5, r10, r12, r5
+    smladx r7, r11, lr, r7
+    smladx r6, r9, lr, r6
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #32]
     ldr lr, [r2, #46]
     ldr r12, [r2, #48]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r8, r9, r12, r8
+    smladx r4, r10, r12, r4
+    smladx r5, r11, r12, r5
+    smladx r7, r9, lr, r7
+    smladx r6, r10, lr, r6
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #36]
     ldr lr, [r2, #42]
     ldr r12, [r2, #44]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r8, r10, r12, r8
+    smladx r4, r11, r12, r4
+    smladx r5, r9, r12, r5
+    smladx r7, r10, lr, r7
+    smladx r6, r11, lr, r6
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #40]
     ldr lr, [r2, #38]
     ldr r12, [r2, #40]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r8, r11, r12, r8
+    smladx r4, r9, r12, r4
+    smladx r5, r10, r12, r5
+    smladx r7, r11, lr, r7
+    smladx r6, r9, lr, r6
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #44]
     ldr lr, [r2, #34]
     ldr r12, [r2, #36]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r8, r9, r12, r8
+    smladx r4, r10, r12, r4
+    smladx r5, r11, r12, r5
+    smladx r7, r9, lr, r7
+    smladx r6, r10, lr, r6
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #48]
     ldr lr, [r2, #30]
     ldr r12, [r2, #32]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r8, r10, r12, r8
+    smladx r4, r11, r12, r4
+    smladx r5, r9, r12, r5
+    smladx r7, r10, lr, r7
+    smladx r6, r11, lr, r6
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #52]
     ldr lr, [r2, #26]
     ldr r12, [r2, #28]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r8, r11, r12, r8
+    smladx r4, r9, r12, r4
+    smladx r5, r10, r12, r5
+    smladx r7, r11, lr, r7
+    smladx r6, r9, lr, r6
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #56]
     ldr lr, [r2, #22]
     ldr r12, [r2, #24]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r8, r9, r12, r8
+    smladx r4, r10, r12, r4
+    smladx r5, r11, r12, r5
+    smladx r7, r9, lr, r7
+    smladx r6, r10, lr, r6
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #60]
     ldr lr, [r2, #18]
     ldr r12, [r2, #20]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r8, r10, r12, r8
+    smladx r4, r11, r12, r4
+    smladx r5, r9, r12, r5
+    smladx r7, r10, lr, r7
+    smladx r6, r11, lr, r6
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #64]
     ldr lr, [r2, #14]
     ldr r12, [r2, #16]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r8, r11, r12, r8
+    smladx r4, r9, r12, r4
+    smladx r5, r10, r12, r5
+    smladx r7, r11, lr, r7
+    smladx r6, r9, lr, r6
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #68]
     ldr lr, [r2, #10]
     ldr r12, [r2, #12]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r8, r9, r12, r8
+    smladx r4, r10, r12, r4
+    smladx r5, r11, r12, r5
+    smladx r7, r9, lr, r7
+    smladx r6, r10, lr, r6
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #72]
     ldr lr, [r2, #6]
     ldr r12, [r2, #8]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r8, r10, r12, r8
+    smladx r4, r11, r12, r4
+    smladx r5, r9, r12, r5
+    smladx r7, r10, lr, r7
+    smladx r6, r11, lr, r6
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #76]
     ldr lr, [r2, #2]
     ldr r12, [r2, #4]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r8, r11, r12, r8
+    smladx r4, r9, r12, r4
+    smladx r5, r10, r12, r5
+    smladx r7, r11, lr, r7
+    smladx r6, r9, lr, r6
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #80]
     ldr lr, [r2, #0]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smlabb r3, r9, lr, r3
-    smlabb r5, r10, lr, r5
-    smlabb r7, r11, lr, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #72]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #76]
+    smladx r8, r9, lr, r8
+    smladx r4, r10, lr, r4
+    smladx r5, r11, lr, r5
+    smlabb r7, r9, lr, r7
+    smlabb r6, r10, lr, r6
+    smlabb r3, r11, lr, r3
     pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #80]
+    pkhbt r6, r6, r4, lsl #16
+    pkhbt r3, r3, r5, lsl #16
     ldr r9, [r1, #84]
     ldr r10, [r1, #88]
     ldr r11, [r1, #92]
-    smuadx r4, r9, lr
-    smuadx r6, r10, lr
-    smuadx r8, r11, lr
-    smulbb r3, r9, lr
-    smulbb r5, r10, lr
-    smulbb r7, r11, lr
+    str r7, [r0, #72]
+    str r6, [r0, #76]
+    str r3, [r0, #80]
+    smuadx r5, r9, lr
+    smuadx r7, r10, lr
+    smuadx r3, r11, lr
+    smulbb r4, r9, lr
+    smulbb r8, r10, lr
+    smulbb r6, r11, lr
     ldr r11, [r1, #80]
     ldr lr, [r2, #2]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    smladx r3, r10, r12, r3
+    smladx r4, r11, lr, r4
+    smladx r8, r9, lr, r8
+    smladx r6, r10, lr, r6
     ldr r10, [r1, #76]
     ldr r12, [r2, #6]
     ldr lr, [r2, #8]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r8, r11, r12, r8
+    smladx r6, r9, r12, r6
     ldr r9, [r1, #72]
     ldr r12, [r2, #10]
     ldr lr, [r2, #12]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r8, r10, r12, r8
+    smladx r6, r11, r12, r6
     ldr r11, [r1, #68]
     ldr r12, [r2, #14]
     ldr lr, [r2, #16]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r6, r10, r12, r6
     ldr r10, [r1, #64]
     ldr r12, [r2, #18]
     ldr lr, [r2, #20]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r8, r11, r12, r8
+    smladx r6, r9, r12, r6
     ldr r9, [r1, #60]
     ldr r12, [r2, #22]
     ldr lr, [r2, #24]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r8, r10, r12, r8
+    smladx r6, r11, r12, r6
     ldr r11, [r1, #56]
     ldr r12, [r2, #26]
     ldr lr, [r2, #28]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r6, r10, r12, r6
     ldr r10, [r1, #52]
     ldr r12, [r2, #30]
     ldr lr, [r2, #32]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r8, r11, r12, r8
+    smladx r6, r9, r12, r6
     ldr r9, [r1, #48]
     ldr r12, [r2, #34]
     ldr lr, [r2, #36]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r8, r10, r12, r8
+    smladx r6, r11, r12, r6
     ldr r11, [r1, #44]
     ldr r12, [r2, #38]
     ldr lr, [r2, #40]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r6, r10, r12, r6
     ldr r10, [r1, #40]
     ldr r12, [r2, #42]
     ldr lr, [r2, #44]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r8, r11, r12, r8
+    smladx r6, r9, r12, r6
     ldr r9, [r1, #36]
     ldr r12, [r2, #46]
     ldr lr, [r2, #48]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r8, r10, r12, r8
+    smladx r6, r11, r12, r6
     ldr r11, [r1, #32]
     ldr r12, [r2, #50]
     ldr lr, [r2, #52]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r6, r10, r12, r6
     ldr r10, [r1, #28]
     ldr r12, [r2, #54]
     ldr lr, [r2, #56]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r8, r11, r12, r8
+    smladx r6, r9, r12, r6
     ldr r9, [r1, #24]
     ldr r12, [r2, #58]
     ldr lr, [r2, #60]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r8, r10, r12, r8
+    smladx r6, r11, r12, r6
     ldr r11, [r1, #20]
     ldr r12, [r2, #62]
     ldr lr, [r2, #64]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r6, r10, r12, r6
     ldr r10, [r1, #16]
     ldr r12, [r2, #66]
     ldr lr, [r2, #68]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r8, r11, r12, r8
+    smladx r6, r9, r12, r6
     ldr r9, [r1, #12]
     ldr r12, [r2, #70]
     ldr lr, [r2, #72]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r8, r10, r12, r8
+    smladx r6, r11, r12, r6
     ldr r11, [r1, #8]
     ldr r12, [r2, #74]
     ldr lr, [r2, #76]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r6, r10, r12, r6
     ldr r10, [r1, #4]
     ldr r12, [r2, #78]
     ldr lr, [r2, #80]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r8, r11, r12, r8
+    smladx r6, r9, r12, r6
     ldr r9, [r1, #0]
     ldr r12, [r2, #82]
     ldr lr, [r2, #84]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r8, r10, r12, r8
+    smladx r6, r11, r12, r6
     ldr r12, [r2, #86]
     ldr lr, [r2, #88]
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
+    smladx r8, r9, r12, r8
+    smladx r6, r10, r12, r6
     ldr r12, [r2, #90]
     ldr lr, [r2, #92]
-    smladx r8, r9, lr, r8
-    smladx r7, r9, r12, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #84]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #88]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #92]
+    smladx r3, r9, lr, r3
+    smladx r6, r9, r12, r6
+    pkhbt r4, r4, r5, lsl #16
+    pkhbt r8, r8, r7, lsl #16
+    pkhbt r6, r6, r3, lsl #16
     ldr r12, [r2, #98]
-    smultt r6, r9, r12
-    smultt r8, r10, r12
-    smuadx r5, r9, r12
+    str r8, [r0, #88]
+    str r4, [r0, #84]
+    smultt r5, r9, r12
+    smultt r4, r10, r12
+    smuadx r3, r9, r12
     smuadx r7, r10, r12
     ldr lr, [r2, #94]
     ldr r12, [r2, #96]
-    smuadx r4, r9, r12
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smuadx r3, r9, lr
-    smladx r5, r10, lr, r5
+    str r6, [r0, #92]
+    smuadx r6, r9, r12
+    smladx r5, r10, r12, r5
+    smladx r4, r11, r12, r4
+    smuadx r8, r9, lr
+    smladx r3, r10, lr, r3
     smladx r7, r11, lr, r7
     ldr r9, [r1, #12]
     ldr lr, [r2, #90]
     ldr r12, [r2, #92]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
+    smladx r6, r10, r12, r6
+    smladx r5, r11, r12, r5
+    smladx r4, r9, r12, r4
+    smladx r8, r10, lr, r8
+    smladx r3, r11, lr, r3
     smladx r7, r9, lr, r7
     ldr r10, [r1, #16]
     ldr lr, [r2, #86]
     ldr r12, [r2, #88]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
+    smladx r6, r11, r12, r6
+    smladx r5, r9, r12, r5
+    smladx r4, r10, r12, r4
+    smladx r8, r11, lr, r8
+    smladx r3, r9, lr, r3
     smladx r7, r10, lr, r7
     ldr r11, [r1, #20]
     ldr lr, [r2, #82]
     ldr r12, [r2, #84]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
+    smladx r6, r9, r12, r6
+    smladx r5, r10, r12, r5
+    smladx r4, r11, r12, r4
+    smladx r8, r9, lr, r8
+    smladx r3, r10, lr, r3
     smladx r7, r11, lr, r7
     ldr r9, [r1, #24]
     ldr lr, [r2, #78]
     ldr r12, [r2, #80]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
+    smladx r6, r10, r12, r6
+    smladx r5, r11, r12, r5
+    smladx r4, r9, r12, r4
+    smladx r8, r10, lr, r8
+    smladx r3, r11, lr, r3
     smladx r7, r9, lr, r7
     ldr r10, [r1, #28]
     ldr lr, [r2, #74]
     ldr r12, [r2, #76]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
+    smladx r6, r11, r12, r6
+    smladx r5, r9, r12, r5
+    smladx r4, r10, r12, r4
+    smladx r8, r11, lr, r8
+    smladx r3, r9, lr, r3
     smladx r7, r10, lr, r7
     ldr r11, [r1, #32]
     ldr lr, [r2, #70]
     ldr r12, [r2, #72]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
+    smladx r6, r9, r12, r6
+    smladx r5, r10, r12, r5
+    smladx r4, r11, r12, r4
+    smladx r8, r9, lr, r8
+    smladx r3, r10, lr, r3
     smladx r7, r11, lr, r7
     ldr r9, [r1, #36]
     ldr lr, [r2, #66]
     ldr r12, [r2, #68]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
+    smladx r6, r10, r12, r6
+    smladx r5, r11, r12, r5
+    smladx r4, r9, r12, r4
+    smladx r8, r10, lr, r8
+    smladx r3, r11, lr, r3
     smladx r7, r9, lr, r7
     ldr r10, [r1, #40]
     ldr lr, [r2, #62]
     ldr r12, [r2, #64]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
+    smladx r6, r11, r12, r6
+    smladx r5, r9, r12, r5
+    smladx r4, r10, r12, r4
+    smladx r8, r11, lr, r8
+    smladx r3, r9, lr, r3
     smladx r7, r10, lr, r7
     ldr r11, [r1, #44]
     ldr lr, [r2, #58]
     ldr r12, [r2, #60]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
+    smladx r6, r9, r12, r6
+    smladx r5, r10, r12, r5
+    smladx r4, r11, r12, r4
+    smladx r8, r9, lr, r8
+    smladx r3, r10, lr, r3
     smladx r7, r11, lr, r7
     ldr r9, [r1, #48]
     ldr lr, [r2, #54]
     ldr r12, [r2, #56]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
+    smladx r6, r10, r12, r6
+    smladx r5, r11, r12, r5
+    smladx r4, r9, r12, r4
+    smladx r8, r10, lr, r8
+    smladx r3, r11, lr, r3
     smladx r7, r9, lr, r7
     ldr r10, [r1, #52]
     ldr lr, [r2, #50]
     ldr r12, [r2, #52]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
+    smladx r6, r11, r12, r6
+    smladx r5, r9, r12, r5
+    smladx r4, r10, r12, r4
+    smladx r8, r11, lr, r8
+    smladx r3, r9, lr, r3
     smladx r7, r10, lr, r7
     ldr r11, [r1, #56]
     ldr lr, [r2, #46]
     ldr r12, [r2, #48]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
+    smladx r6, r9, r12, r6
+    smladx r5, r10, r12, r5
+    smladx r4, r11, r12, r4
+    smladx r8, r9, lr, r8
+    smladx r3, r10, lr, r3
     smladx r7, r11, lr, r7
     ldr r9, [r1, #60]
     ldr lr, [r2, #42]
     ldr r12, [r2, #44]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
+    smladx r6, r10, r12, r6
+    smladx r5, r11, r12, r5
+    smladx r4, r9, r12, r4
+    smladx r8, r10, lr, r8
+    smladx r3, r11, lr, r3
     smladx r7, r9, lr, r7
     ldr r10, [r1, #64]
     ldr lr, [r2, #38]
     ldr r12, [r2, #40]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
+    smladx r6, r11, r12, r6
+    smladx r5, r9, r12, r5
+    smladx r4, r10, r12, r4
+    smladx r8, r11, lr, r8
+    smladx r3, r9, lr, r3
     smladx r7, r10, lr, r7
     ldr r11, [r1, #68]
     ldr lr, [r2, #34]
     ldr r12, [r2, #36]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
+    smladx r6, r9, r12, r6
+    smladx r5, r10, r12, r5
+    smladx r4, r11, r12, r4
+    smladx r8, r9, lr, r8
+    smladx r3, r10, lr, r3
     smladx r7, r11, lr, r7
     ldr r9, [r1, #72]
     ldr lr, [r2, #30]
     ldr r12, [r2, #32]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
+    smladx r6, r10, r12, r6
+    smladx r5, r11, r12, r5
+    smladx r4, r9, r12, r4
+    smladx r8, r10, lr, r8
+    smladx r3, r11, lr, r3
     smladx r7, r9, lr, r7
     ldr r10, [r1, #76]
     ldr lr, [r2, #26]
     ldr r12, [r2, #28]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
+    smladx r6, r11, r12, r6
+    smladx r5, r9, r12, r5
+    smladx r4, r10, r12, r4
+    smladx r8, r11, lr, r8
+    smladx r3, r9, lr, r3
     smladx r7, r10, lr, r7
     ldr r11, [r1, #80]
     ldr lr, [r2, #22]
     ldr r12, [r2, #24]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
+    smladx r6, r9, r12, r6
+    smladx r5, r10, r12, r5
+    smladx r4, r11, r12, r4
+    smladx r8, r9, lr, r8
+    smladx r3, r10, lr, r3
     smladx r7, r11, lr, r7
     ldr r9, [r1, #84]
     ldr lr, [r2, #18]
     ldr r12, [r2, #20]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
+    smladx r6, r10, r12, r6
+    smladx r5, r11, r12, r5
+    smladx r4, r9, r12, r4
+    smladx r8, r10, lr, r8
+    smladx r3, r11, lr, r3
     smladx r7, r9, lr, r7
     ldr r10, [r1, #88]
     ldr lr, [r2, #14]
     ldr r12, [r2, #16]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
+    smladx r6, r11, r12, r6
+    smladx r5, r9, r12, r5
+    smladx r4, r10, r12, r4
+    smladx r8, r11, lr, r8
+    smladx r3, r9, lr, r3
     smladx r7, r10, lr, r7
     ldr r11, [r1, #92]
     ldr lr, [r2, #10]
     ldr r12, [r2, #12]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
+    smladx r6, r9, r12, r6
+    smladx r5, r10, r12, r5
+    smladx r4, r11, r12, r4
+    smladx r8, r9, lr, r8
+    smladx r3, r10, lr, r3
     smladx r7, r11, lr, r7
     ldr r9, [r1, #96]
     ldr lr, [r2, #6]
     ldr r12, [r2, #8]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
+    smladx r6, r10, r12, r6
+    smladx r5, r11, r12, r5
+    smladx r4, r9, r12, r4
+    smladx r8, r10, lr, r8
+    smladx r3, r11, lr, r3
     smladx r7, r9, lr, r7
     ldrh r10, [r1, #100]
     ldr lr, [r2, #2]
     ldr r12, [r2, #4]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
+    smladx r6, r11, r12, r6
+    smladx r5, r9, r12, r5
+    smladx r4, r10, r12, r4
+    smladx r8, r11, lr, r8
+    smladx r3, r9, lr, r3
     smladx r7, r10, lr, r7
     ldr lr, [r2, #0]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smlabb r3, r9, lr, r3
-    smlabb r5, r10, lr, r5
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #96]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #100]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #104]
+    smladx r6, r9, lr, r6
+    smladx r5, r10, lr, r5
+    smlabb r8, r9, lr, r8
+    smlabb r3, r10, lr, r3
+    pkhbt r8, r8, r6, lsl #16
+    pkhbt r3, r3, r5, lsl #16
+    pkhbt r7, r7, r4, lsl #16
     ldr r12, [r2, #6]
     ldr lr, [r2, #8]
-    smuadx r4, r10, lr
-    smuadx r3, r10, r12
+    str r8, [r0, #96]
+    smuadx r5, r10, lr
+    smuadx r4, r10, r12
     ldr r12, [r2, #10]
     ldr lr, [r2, #12]
-    smladx r4, r9, lr, r4
-    smuadx r6, r10, lr
-    smladx r3, r9, r12, r3
-    smuadx r5, r10, r12
+    str r3, [r0, #100]
+    smladx r5, r9, lr, r5
+    smuadx r8, r10, lr
+    smladx r4, r9, r12, r4
+    smuadx r6, r10, r12
     ldr r12, [r2, #14]
     ldr lr, [r2, #16]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smuadx r8, r10, lr
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smuadx r7, r10, r12
+    str r7, [r0, #104]
+    smladx r5, r11, lr, r5
+    smladx r8, r9, lr, r8
+    smuadx r7, r10, lr
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smuadx r3, r10, r12
     ldr r10, [r1, #88]
     ldr r12, [r2, #18]
     ldr lr, [r2, #20]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r5, r10, lr, r5
+    smladx r8, r11, lr, r8
+    smladx r7, r9, lr, r7
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r3, r9, r12, r3
     ldr r9, [r1, #84]
     ldr r12, [r2, #22]
     ldr lr, [r2, #24]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r5, r9, lr, r5
+    smladx r8, r10, lr, r8
+    smladx r7, r11, lr, r7
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r3, r11, r12, r3
     ldr r11, [r1, #80]
     ldr r12, [r2, #26]
     ldr lr, [r2, #28]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r5, r11, lr, r5
+    smladx r8, r9, lr, r8
+    smladx r7, r10, lr, r7
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r3, r10, r12, r3
     ldr r10, [r1, #76]
     ldr r12, [r2, #30]
     ldr lr, [r2, #32]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r5, r10, lr, r5
+    smladx r8, r11, lr, r8
+    smladx r7, r9, lr, r7
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r3, r9, r12, r3
     ldr r9, [r1, #72]
     ldr r12, [r2, #34]
     ldr lr, [r2, #36]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r5, r9, lr, r5
+    smladx r8, r10, lr, r8
+    smladx r7, r11, lr, r7
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r3, r11, r12, r3
     ldr r11, [r1, #68]
     ldr r12, [r2, #38]
     ldr lr, [r2, #40]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r5, r11, lr, r5
+    smladx r8, r9, lr, r8
+    smladx r7, r10, lr, r7
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r3, r10, r12, r3
     ldr r10, [r1, #64]
     ldr r12, [r2, #42]
     ldr lr, [r2, #44]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r5, r10, lr, r5
+    smladx r8, r11, lr, r8
+    smladx r7, r9, lr, r7
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r3, r9, r12, r3
     ldr r9, [r1, #60]
     ldr r12, [r2, #46]
     ldr lr, [r2, #48]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r5, r9, lr, r5
+    smladx r8, r10, lr, r8
+    smladx r7, r11, lr, r7
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r3, r11, r12, r3
     ldr r11, [r1, #56]
     ldr r12, [r2, #50]
     ldr lr, [r2, #52]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r5, r11, lr, r5
+    smladx r8, r9, lr, r8
+    smladx r7, r10, lr, r7
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r3, r10, r12, r3
     ldr r10, [r1, #52]
     ldr r12, [r2, #54]
     ldr lr, [r2, #56]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r5, r10, lr, r5
+    smladx r8, r11, lr, r8
+    smladx r7, r9, lr, r7
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r3, r9, r12, r3
     ldr r9, [r1, #48]
     ldr r12, [r2, #58]
     ldr lr, [r2, #60]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r5, r9, lr, r5
+    smladx r8, r10, lr, r8
+    smladx r7, r11, lr, r7
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r3, r11, r12, r3
     ldr r11, [r1, #44]
     ldr r12, [r2, #62]
     ldr lr, [r2, #64]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r5, r11, lr, r5
+    smladx r8, r9, lr, r8
+    smladx r7, r10, lr, r7
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r3, r10, r12, r3
     ldr r10, [r1, #40]
     ldr r12, [r2, #66]
     ldr lr, [r2, #68]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r5, r10, lr, r5
+    smladx r8, r11, lr, r8
+    smladx r7, r9, lr, r7
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r3, r9, r12, r3
     ldr r9, [r1, #36]
     ldr r12, [r2, #70]
     ldr lr, [r2, #72]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r5, r9, lr, r5
+    smladx r8, r10, lr, r8
+    smladx r7, r11, lr, r7
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r3, r11, r12, r3
     ldr r11, [r1, #32]
     ldr r12, [r2, #74]
     ldr lr, [r2, #76]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r5, r11, lr, r5
+    smladx r8, r9, lr, r8
+    smladx r7, r10, lr, r7
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r3, r10, r12, r3
     ldr r10, [r1, #28]
     ldr r12, [r2, #78]
     ldr lr, [r2, #80]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r5, r10, lr, r5
+    smladx r8, r11, lr, r8
+    smladx r7, r9, lr, r7
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r3, r9, r12, r3
     ldr r9, [r1, #24]
     ldr r12, [r2, #82]
     ldr lr, [r2, #84]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r5, r9, lr, r5
+    smladx r8, r10, lr, r8
+    smladx r7, r11, lr, r7
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r3, r11, r12, r3
     ldr r11, [r1, #20]
     ldr r12, [r2, #86]
     ldr lr, [r2, #88]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r5, r11, lr, r5
+    smladx r8, r9, lr, r8
+    smladx r7, r10, lr, r7
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r3, r10, r12, r3
     ldr r10, [r1, #16]
     ldr r12, [r2, #90]
     ldr lr, [r2, #92]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r5, r10, lr, r5
+    smladx r8, r11, lr, r8
+    smladx r7, r9, lr, r7
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r3, r9, r12, r3
     ldr r9, [r1, #12]
     ldr r12, [r2, #94]
     ldr lr, [r2, #96]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r5, r9, lr, r5
+    smladx r8, r10, lr, r8
+    smladx r7, r11, lr, r7
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r3, r11, r12, r3
     ldr r11, [r1, #8]
     ldr r12, [r2, #98]
-    smlatt r4, r11, r12, r4
-    smlatt r6, r9, r12, r6
-    smlatt r8, r10, r12, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #108]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #112]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #116]
+    smlatt r5, r11, r12, r5
+    smlatt r8, r9, r12, r8
+    smlatt r7, r10, r12, r7
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r3, r10, r12, r3
+    pkhbt r4, r4, r5, lsl #16
+    pkhbt r6, r6, r8, lsl #16
+    pkhbt r3, r3, r7, lsl #16
     ldr r10, [r1, #20]
     ldr r9, [r1, #24]
     ldr r11, [r1, #28]
-    smultt r4, r10, r12
-    smultt r6, r9, r12
-    smultt r8, r11, r12
-    smuadx r3, r10, r12
-    smuadx r5, r9, r12
-    smuadx r7, r11, r12
+    str r4, [r0, #108]
+    str r6, [r0, #112]
+    str r3, [r0, #116]
+    smultt r7, r10, r12
+    smultt r4, r9, r12
+    smultt r3, r11, r12
+    smuadx r5, r10, r12
+    smuadx r8, r9, r12
+    smuadx r6, r11, r12
     ldr r10, [r1, #32]
     ldr r12, [r2, #94]
-    smladx r4, r9, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r7, r9, lr, r7
+    smladx r4, r11, lr, r4
+    smladx r3, r10, lr, r3
+    smladx r5, r9, r12, r5
+    smladx r8, r11, r12, r8
+    smladx r6, r10, r12, r6
     ldr r9, [r1, #36]
     ldr lr, [r2, #90]
     ldr r12, [r2, #92]
-    smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r7, r11, r12, r7
+    smladx r4, r10, r12, r4
+    smladx r3, r9, r12, r3
+    smladx r5, r11, lr, r5
+    smladx r8, r10, lr, r8
+    smladx r6, r9, lr, r6
     ldr r11, [r1, #40]
     ldr lr, [r2, #86]
     ldr r12, [r2, #88]
-    smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r7, r10, r12, r7
+    smladx r4, r9, r12, r4
+    smladx r3, r11, r12, r3
+    smladx r5, r10, lr, r5
+    smladx r8, r9, lr, r8
+    smladx r6, r11, lr, r6
     ldr r10, [r1, #44]
     ldr lr, [r2, #82]
     ldr r12, [r2, #84]
-    smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r7, r9, r12, r7
+    smladx r4, r11, r12, r4
+    smladx r3, r10, r12, r3
+    smladx r5, r9, lr, r5
+    smladx r8, r11, lr, r8
+    smladx r6, r10, lr, r6
     ldr r9, [r1, #48]
     ldr lr, [r2, #78]
     ldr r12, [r2, #80]
-    smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r7, r11, r12, r7
+    smladx r4, r10, r12, r4
+    smladx r3, r9, r12, r3
+    smladx r5, r11, lr, r5
+    smladx r8, r10, lr, r8
+    smladx r6, r9, lr, r6
     ldr r11, [r1, #52]
     ldr lr, [r2, #74]
     ldr r12, [r2, #76]
-    smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r7, r10, r12, r7
+    smladx r4, r9, r12, r4
+    smladx r3, r11, r12, r3
+    smladx r5, r10, lr, r5
+    smladx r8, r9, lr, r8
+    smladx r6, r11, lr, r6
     ldr r10, [r1, #56]
     ldr lr, [r2, #70]
     ldr r12, [r2, #72]
-    smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r7, r9, r12, r7
+    smladx r4, r11, r12, r4
+    smladx r3, r10, r12, r3
+    smladx r5, r9, lr, r5
+    smladx r8, r11, lr, r8
+    smladx r6, r10, lr, r6
     ldr r9, [r1, #60]
     ldr lr, [r2, #66]
     ldr r12, [r2, #68]
-    smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r7, r11, r12, r7
+    smladx r4, r10, r12, r4
+    smladx r3, r9, r12, r3
+    smladx r5, r11, lr, r5
+    smladx r8, r10, lr, r8
+    smladx r6, r9, lr, r6
     ldr r11, [r1, #64]
     ldr lr, [r2, #62]
     ldr r12, [r2, #64]
-    smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r7, r10, r12, r7
+    smladx r4, r9, r12, r4
+    smladx r3, r11, r12, r3
+    smladx r5, r10, lr, r5
+    smladx r8, r9, lr, r8
+    smladx r6, r11, lr, r6
     ldr r10, [r1, #68]
     ldr lr, [r2, #58]
     ldr r12, [r2, #60]
-    smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r7, r9, r12, r7
+    smladx r4, r11, r12, r4
+    smladx r3, r10, r12, r3
+    smladx r5, r9, lr, r5
+    smladx r8, r11, lr, r8
+    smladx r6, r10, lr, r6
     ldr r9, [r1, #72]
     ldr lr, [r2, #54]
     ldr r12, [r2, #56]
-    smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r7, r11, r12, r7
+    smladx r4, r10, r12, r4
+    smladx r3, r9, r12, r3
+    smladx r5, r11, lr, r5
+    smladx r8, r10, lr, r8
+    smladx r6, r9, lr, r6
     ldr r11, [r1, #76]
     ldr lr, [r2, #50]
     ldr r12, [r2, #52]
-    smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r7, r10, r12, r7
+    smladx r4, r9, r12, r4
+    smladx r3, r11, r12, r3
+    smladx r5, r10, lr, r5
+    smladx r8, r9, lr, r8
+    smladx r6, r11, lr, r6
     ldr r10, [r1, #80]
     ldr lr, [r2, #46]
     ldr r12, [r2, #48]
-    smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r7, r9, r12, r7
+    smladx r4, r11, r12, r4
+    smladx r3, r10, r12, r3
+    smladx r5, r9, lr, r5
+    smladx r8, r11, lr, r8
+    smladx r6, r10, lr, r6
     ldr r9, [r1, #84]
     ldr lr, [r2, #42]
     ldr r12, [r2, #44]
-    smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r7, r11, r12, r7
+    smladx r4, r10, r12, r4
+    smladx r3, r9, r12, r3
+    smladx r5, r11, lr, r5
+    smladx r8, r10, lr, r8
+    smladx r6, r9, lr, r6
     ldr r11, [r1, #88]
     ldr lr, [r2, #38]
     ldr r12, [r2, #40]
-    smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r7, r10, r12, r7
+    smladx r4, r9, r12, r4
+    smladx r3, r11, r12, r3
+    smladx r5, r10, lr, r5
+    smladx r8, r9, lr, r8
+    smladx r6, r11, lr, r6
     ldr r10, [r1, #92]
     ldr lr, [r2, #34]
     ldr r12, [r2, #36]
-    smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r7, r9, r12, r7
+    smladx r4, r11, r12, r4
+    smladx r3, r10, r12, r3
+    smladx r5, r9, lr, r5
+    smladx r8, r11, lr, r8
+    smladx r6, r10, lr, r6
     ldr r9, [r1, #96]
     ldr lr, [r2, #30]
     ldr r12, [r2, #32]
-    smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r7, r11, r12, r7
+    smladx r4, r10, r12, r4
+    smladx r3, r9, r12, r3
+    smladx r5, r11, lr, r5
+    smladx r8, r10, lr, r8
+    smladx r6, r9, lr, r6
     ldrh r11, [r1, #100]
     ldr lr, [r2, #26]
     ldr r12, [r2, #28]
-    smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r7, r10, r12, r7
+    smladx r4, r9, r12, r4
+    smladx r3, r11, r12, r3
+    smladx r5, r10, lr, r5
+    smladx r8, r9, lr, r8
+    smladx r6, r11, lr, r6
     ldr lr, [r2, #22]
     ldr r12, [r2, #24]
-    smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
+    smladx r7, r9, r12, r7
+    smladx r4, r11, r12, r4
+    smladx r5, r9, lr, r5
+    smladx r8, r11, lr, r8
     ldr lr, [r2, #18]
     ldr r12, [r2, #20]
-    smladx r4, r11, r12, r4
-    smladx r3, r11, lr, r3
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #120]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #124]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #128]
+    smladx r7, r11, r12, r7
+    smladx r5, r11, lr, r5
+    pkhbt r5, r5, r7, lsl #16
+    pkhbt r8, r8, r4, lsl #16
+    pkhbt r6, r6, r3, lsl #16
     ldr lr, [r2, #30]
     ldr r12, [r2, #32]
+    str r5, [r0, #120]
     smuadx r4, r11, r12
     smuadx r3, r11, lr
     ldr lr, [r2, #34]
     ldr r12, [r2, #36]
+    str r8, [r0, #124]
     smladx r4, r9, r12, r4
-    smuadx r6, r11, r12
+    smuadx r5, r11, r12
     smladx r3, r9, lr, r3
-    smuadx r5, r11, lr
+    smuadx r7, r11, lr
     ldr lr, [r2, #38]
     ldr r12, [r2, #40]
+    str r6, [r0, #128]
     smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
-    smuadx r8, r11, r12
+    smladx r5, r9, r12, r5
+    smuadx r6, r11, r12
     smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
-    smuadx r7, r11, lr
+    smladx r7, r9, lr, r7
+    smuadx r8, r11, lr
     ldr r11, [r1, #88]
     ldr lr, [r2, #42]
     ldr r12, [r2, #44]
     smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r9, r12, r8
+    smladx r5, r10, r12, r5
+    smladx r6, r9, r12, r6
     smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r7, r10, lr, r7
+    smladx r8, r9, lr, r8
     ldr r9, [r1, #84]
     ldr lr, [r2, #46]
     ldr r12, [r2, #48]
     smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r10, r12, r8
+    smladx r5, r11, r12, r5
+    smladx r6, r10, r12, r6
     smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r7, r11, lr, r7
+    smladx r8, r10, lr, r8
     ldr r10, [r1, #80]
     ldr lr, [r2, #50]
     ldr r12, [r2, #52]
     smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r11, r12, r8
+    smladx r5, r9, r12, r5
+    smladx r6, r11, r12, r6
     smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r7, r9, lr, r7
+    smladx r8, r11, lr, r8
     ldr r11, [r1, #76]
     ldr lr, [r2, #54]
     ldr r12, [r2, #56]
     smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r9, r12, r8
+    smladx r5, r10, r12, r5
+    smladx r6, r9, r12, r6
     smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r7, r10, lr, r7
+    smladx r8, r9, lr, r8
     ldr r9, [r1, #72]
     ldr lr, [r2, #58]
     ldr r12, [r2, #60]
     smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r10, r12, r8
+    smladx r5, r11, r12, r5
+    smladx r6, r10, r12, r6
     smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r7, r11, lr, r7
+    smladx r8, r10, lr, r8
     ldr r10, [r1, #68]
     ldr lr, [r2, #62]
     ldr r12, [r2, #64]
     smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r11, r12, r8
+    smladx r5, r9, r12, r5
+    smladx r6, r11, r12, r6
     smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r7, r9, lr, r7
+    smladx r8, r11, lr, r8
     ldr r11, [r1, #64]
     ldr lr, [r2, #66]
     ldr r12, [r2, #68]
     smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r9, r12, r8
+    smladx r5, r10, r12, r5
+    smladx r6, r9, r12, r6
     smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r7, r10, lr, r7
+    smladx r8, r9, lr, r8
     ldr r9, [r1, #60]
     ldr lr, [r2, #70]
     ldr r12, [r2, #72]
     smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r10, r12, r8
+    smladx r5, r11, r12, r5
+    smladx r6, r10, r12, r6
     smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r7, r11, lr, r7
+    smladx r8, r10, lr, r8
     ldr r10, [r1, #56]
     ldr lr, [r2, #74]
     ldr r12, [r2, #76]
     smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r11, r12, r8
+    smladx r5, r9, r12, r5
+    smladx r6, r11, r12, r6
     smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r7, r9, lr, r7
+    smladx r8, r11, lr, r8
     ldr r11, [r1, #52]
     ldr lr, [r2, #78]
     ldr r12, [r2, #80]
     smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r9, r12, r8
+    smladx r5, r10, r12, r5
+    smladx r6, r9, r12, r6
     smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r7, r10, lr, r7
+    smladx r8, r9, lr, r8
     ldr r9, [r1, #48]
     ldr lr, [r2, #82]
     ldr r12, [r2, #84]
     smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r10, r12, r8
+    smladx r5, r11, r12, r5
+    smladx r6, r10, r12, r6
     smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r7, r11, lr, r7
+    smladx r8, r10, lr, r8
     ldr r10, [r1, #44]
     ldr lr, [r2, #86]
     ldr r12, [r2, #88]
     smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r11, r12, r8
+    smladx r5, r9, r12, r5
+    smladx r6, r11, r12, r6
     smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r7, r9, lr, r7
+    smladx r8, r11, lr, r8
     ldr r11, [r1, #40]
     ldr lr, [r2, #90]
     ldr r12, [r2, #92]
     smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r9, r12, r8
+    smladx r5, r10, r12, r5
+    smladx r6, r9, r12, r6
     smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r7, r10, lr, r7
+    smladx r8, r9, lr, r8
     ldr r9, [r1, #36]
     ldr lr, [r2, #94]
     ldr r12, [r2, #96]
     smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r10, r12, r8
+    smladx r5, r11, r12, r5
+    smladx r6, r10, r12, r6
     smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r7, r11, lr, r7
+    smladx r8, r10, lr, r8
     ldr r10, [r1, #32]
     ldr lr, [r2, #98]
     smlatt r4, r10, lr, r4
-    smlatt r6, r9, lr, r6
-    smlatt r8, r11, lr, r8
+    smlatt r5, r9, lr, r5
+    smlatt r6, r11, lr, r6
     smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r7, r9, lr, r7
+    smladx r8, r11, lr, r8
     pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #132]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #136]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #140]
+    pkhbt r7, r7, r5, lsl #16
+    pkhbt r8, r8, r6, lsl #16
     ldr r11, [r1, #44]
     ldr r9, [r1, #48]
     ldr r10, [r1, #52]
-    smultt r4, r11, lr
-    smultt r6, r9, lr
+    str r3, [r0, #132]
+    str r7, [r0, #136]
+    str r8, [r0, #140]
+    smultt r5, r11, lr
+    smultt r3, r9, lr
     smultt r8, r10, lr
-    smuadx r3, r11, lr
-    smuadx r5, r9, lr
+    smuadx r4, r11, lr
+    smuadx r6, r9, lr
     smuadx r7, r10, lr
     ldr r11, [r1, #56]
     ldr lr, [r2, #94]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
+    smladx r5, r9, r12, r5
+    smladx r3, r10, r12, r3
     smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
+    smladx r4, r9, lr, r4
+    smladx r6, r10, lr, r6
     smladx r7, r11, lr, r7
     ldr r9, [r1, #60]
     ldr r12, [r2, #90]
     ldr lr, [r2, #92]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
+    smladx r5, r10, lr, r5
+    smladx r3, r11, lr, r3
     smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
     smladx r7, r9, r12, r7
     ldr r10, [r1, #64]
     ldr r12, [r2, #86]
     ldr lr, [r2, #88]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
+    smladx r5, r11, lr, r5
+    smladx r3, r9, lr, r3
     smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
     smladx r7, r10, r12, r7
     ldr r11, [r1, #68]
     ldr r12, [r2, #82]
     ldr lr, [r2, #84]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
+    smladx r5, r9, lr, r5
+    smladx r3, r10, lr, r3
     smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
     smladx r7, r11, r12, r7
     ldr r9, [r1, #72]
     ldr r12, [r2, #78]
     ldr lr, [r2, #80]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
+    smladx r5, r10, lr, r5
+    smladx r3, r11, lr, r3
     smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
     smladx r7, r9, r12, r7
     ldr r10, [r1, #76]
     ldr r12, [r2, #74]
     ldr lr, [r2, #76]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
+    smladx r5, r11, lr, r5
+    smladx r3, r9, lr, r3
     smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
     smladx r7, r10, r12, r7
     ldr r11, [r1, #80]
     ldr r12, [r2, #70]
     ldr lr, [r2, #72]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
+    smladx r5, r9, lr, r5
+    smladx r3, r10, lr, r3
     smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
     smladx r7, r11, r12, r7
     ldr r9, [r1, #84]
     ldr r12, [r2, #66]
     ldr lr, [r2, #68]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
+    smladx r5, r10, lr, r5
+    smladx r3, r11, lr, r3
     smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
     smladx r7, r9, r12, r7
     ldr r10, [r1, #88]
     ldr r12, [r2, #62]
     ldr lr, [r2, #64]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
+    smladx r5, r11, lr, r5
+    smladx r3, r9, lr, r3
     smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
     smladx r7, r10, r12, r7
     ldr r11, [r1, #92]
     ldr r12, [r2, #58]
     ldr lr, [r2, #60]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
+    smladx r5, r9, lr, r5
+    smladx r3, r10, lr, r3
     smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
     smladx r7, r11, r12, r7
     ldr r9, [r1, #96]
     ldr r12, [r2, #54]
     ldr lr, [r2, #56]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
+    smladx r5, r10, lr, r5
+    smladx r3, r11, lr, r3
     smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
     smladx r7, r9, r12, r7
     ldrh r10, [r1, #100]
     ldr r12, [r2, #50]
     ldr lr, [r2, #52]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
+    smladx r5, r11, lr, r5
+    smladx r3, r9, lr, r3
     smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
     smladx r7, r10, r12, r7
     ldr r12, [r2, #46]
     ldr lr, [r2, #48]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
+    smladx r5, r9, lr, r5
+    smladx r3, r10, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
     ldr r12, [r2, #42]
     ldr lr, [r2, #44]
-    smladx r4, r10, lr, r4
-    smladx r3, r10, r12, r3
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #144]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #148]
+    smladx r5, r10, lr, r5
+    smladx r4, r10, r12, r4
+    pkhbt r4, r4, r5, lsl #16
+    pkhbt r6, r6, r3, lsl #16
     pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #152]
     ldr r12, [r2, #54]
     ldr lr, [r2, #56]
-    smuadx r4, r10, lr
+    str r4, [r0, #144]
+    smuadx r5, r10, lr
     smuadx r3, r10, r12
     ldr r12, [r2, #58]
     ldr lr, [r2, #60]
-    smladx r4, r9, lr, r4
-    smuadx r6, r10, lr
+    str r6, [r0, #148]
+    smladx r5, r9, lr, r5
+    smuadx r4, r10, lr
     smladx r3, r9, r12, r3
-    smuadx r5, r10, r12
+    smuadx r8, r10, r12
     ldr r12, [r2, #62]
     ldr lr, [r2, #64]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smuadx r8, r10, lr
+    str r7, [r0, #152]
+    smladx r5, r11, lr, r5
+    smladx r4, r9, lr, r4
+    smuadx r7, r10, lr
     smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smuadx r7, r10, r12
+    smladx r8, r9, r12, r8
+    smuadx r6, r10, r12
     ldr r10, [r1, #88]
     ldr r12, [r2, #66]
     ldr lr, [r2, #68]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
+    smladx r5, r10, lr, r5
+    smladx r4, r11, lr, r4
+    smladx r7, r9, lr, r7
     smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r8, r11, r12, r8
+    smladx r6, r9, r12, r6
     ldr r9, [r1, #84]
     ldr r12, [r2, #70]
     ldr lr, [r2, #72]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
+    smladx r5, r9, lr, r5
+    smladx r4, r10, lr, r4
+    smladx r7, r11, lr, r7
     smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r8, r10, r12, r8
+    smladx r6, r11, r12, r6
     ldr r11, [r1, #80]
     ldr r12, [r2, #74]
     ldr lr, [r2, #76]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
+    smladx r5, r11, lr, r5
+    smladx r4, r9, lr, r4
+    smladx r7, r10, lr, r7
     smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r8, r9, r12, r8
+    smladx r6, r10, r12, r6
     ldr r10, [r1, #76]
     ldr r12, [r2, #78]
     ldr lr, [r2, #80]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
+    smladx r5, r10, lr, r5
+    smladx r4, r11, lr, r4
+    smladx r7, r9, lr, r7
     smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r8, r11, r12, r8
+    smladx r6, r9, r12, r6
     ldr r9, [r1, #72]
     ldr r12, [r2, #82]
     ldr lr, [r2, #84]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
+    smladx r5, r9, lr, r5
+    smladx r4, r10, lr, r4
+    smladx r7, r11, lr, r7
     smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r8, r10, r12, r8
+    smladx r6, r11, r12, r6
     ldr r11, [r1, #68]
     ldr r12, [r2, #86]
     ldr lr, [r2, #88]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
+    smladx r5, r11, lr, r5
+    smladx r4, r9, lr, r4
+    smladx r7, r10, lr, r7
     smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r8, r9, r12, r8
+    smladx r6, r10, r12, r6
     ldr r10, [r1, #64]
     ldr r12, [r2, #90]
     ldr lr, [r2, #92]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
+    smladx r5, r10, lr, r5
+    smladx r4, r11, lr, r4
+    smladx r7, r9, lr, r7
     smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r8, r11, r12, r8
+    smladx r6, r9, r12, r6
     ldr r9, [r1, #60]
     ldr r12, [r2, #94]
     ldr lr, [r2, #96]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
+    smladx r5, r9, lr, r5
+    smladx r4, r10, lr, r4
+    smladx r7, r11, lr, r7
     smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r8, r10, r12, r8
+    smladx r6, r11, r12, r6
     ldr r11, [r1, #56]
     ldr r12, [r2, #98]
-    smlatt r4, r11, r12, r4
-    smlatt r6, r9, r12, r6
-    smlatt r8, r10, r12, r8
+    smlatt r5, r11, r12, r5
+    smlatt r4, r9, r12, r4
+    smlatt r7, r10, r12, r7
     smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #156]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #160]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #164]
+    smladx r8, r9, r12, r8
+    smladx r6, r10, r12, r6
+    pkhbt r3, r3, r5, lsl #16
+    pkhbt r8, r8, r4, lsl #16
+    pkhbt r6, r6, r7, lsl #16
     ldr r10, [r1, #68]
     ldr r9, [r1, #72]
     ldr r11, [r1, #76]
-    smultt r4, r10, r12
-    smultt r6, r9, r12
-    smultt r8, r11, r12
-    smuadx r3, r10, r12
-    smuadx r5, r9, r12
-    smuadx r7, r11, r12
+    str r3, [r0, #156]
+    str r8, [r0, #160]
+    str r6, [r0, #164]
+    smultt r5, r10, r12
+    smultt r3, r9, r12
+    smultt r6, r11, r12
+    smuadx r4, r10, r12
+    smuadx r7, r9, r12
+    smuadx r8, r11, r12
     ldr r10, [r1, #80]
     ldr r12, [r2, #94]
-    smladx r4, r9, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r5, r9, lr, r5
+    smladx r3, r11, lr, r3
+    smladx r6, r10, lr, r6
+    smladx r4, r9, r12, r4
+    smladx r7, r11, r12, r7
+    smladx r8, r10, r12, r8
     ldr r9, [r1, #84]
     ldr lr, [r2, #90]
     ldr r12, [r2, #92]
-    smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r5, r11, r12, r5
+    smladx r3, r10, r12, r3
+    smladx r6, r9, r12, r6
+    smladx r4, r11, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r8, r9, lr, r8
     ldr r11, [r1, #88]
     ldr lr, [r2, #86]
     ldr r12, [r2, #88]
-    smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r5, r10, r12, r5
+    smladx r3, r9, r12, r3
+    smladx r6, r11, r12, r6
+    smladx r4, r10, lr, r4
+    smladx r7, r9, lr, r7
+    smladx r8, r11, lr, r8
     ldr r10, [r1, #92]
     ldr lr, [r2, #82]
     ldr r12, [r2, #84]
-    smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r5, r9, r12, r5
+    smladx r3, r11, r12, r3
+    smladx r6, r10, r12, r6
+    smladx r4, r9, lr, r4
+    smladx r7, r11, lr, r7
+    smladx r8, r10, lr, r8
     ldr r9, [r1, #96]
     ldr lr, [r2, #78]
     ldr r12, [r2, #80]
-    smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r5, r11, r12, r5
+    smladx r3, r10, r12, r3
+    smladx r6, r9, r12, r6
+    smladx r4, r11, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r8, r9, lr, r8
     ldrh r11, [r1, #100]
     ldr lr, [r2, #74]
     ldr r12, [r2, #76]
-    smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r5, r10, r12, r5
+    smladx r3, r9, r12, r3
+    smladx r6, r11, r12, r6
+    smladx r4, r10, lr, r4
+    smladx r7, r9, lr, r7
+    smladx r8, r11, lr, r8
     ldr lr, [r2, #70]
     ldr r12, [r2, #72]
-    smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
+    smladx r5, r9, r12, r5
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r7, r11, lr, r7
     ldr lr, [r2, #66]
     ldr r12, [r2, #68]
-    smladx r4, r11, r12, r4
-    smladx r3, r11, lr, r3
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #168]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #172]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #176]
+    smladx r5, r11, r12, r5
+    smladx r4, r11, lr, r4
+    pkhbt r4, r4, r5, lsl #16
+    pkhbt r7, r7, r3, lsl #16
+    pkhbt r8, r8, r6, lsl #16
     ldr lr, [r2, #78]
     ldr r12, [r2, #80]
-    smuadx r4, r11, r12
+    str r4, [r0, #168]
+    smuadx r5, r11, r12
     smuadx r3, r11, lr
     ldr lr, [r2, #82]
     ldr r12, [r2, #84]
-    smladx r4, r9, r12, r4
-    smuadx r6, r11, r12
+    str r7, [r0, #172]
+    smladx r5, r9, r12, r5
+    smuadx r4, r11, r12
     smladx r3, r9, lr, r3
-    smuadx r5, r11, lr
+    smuadx r6, r11, lr
     ldr lr, [r2, #86]
     ldr r12, [r2, #88]
-    smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
+    str r8, [r0, #176]
+    smladx r5, r10, r12, r5
+    smladx r4, r9, r12, r4
     smuadx r8, r11, r12
     smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
+    smladx r6, r9, lr, r6
     smuadx r7, r11, lr
     ldr r11, [r1, #88]
     ldr lr, [r2, #90]
     ldr r12, [r2, #92]
-    smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
+    smladx r5, r11, r12, r5
+    smladx r4, r10, r12, r4
     smladx r8, r9, r12, r8
     smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
+    smladx r6, r10, lr, r6
     smladx r7, r9, lr, r7
     ldr r9, [r1, #84]
     ldr lr, [r2, #94]
     ldr r12, [r2, #96]
-    smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
+    smladx r5, r9, r12, r5
+    smladx r4, r11, r12, r4
     smladx r8, r10, r12, r8
     smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
+    smladx r6, r11, lr, r6
     smladx r7, r10, lr, r7
     ldr r10, [r1, #80]
     ldr lr, [r2, #98]
-    smlatt r4, r10, lr, r4
-    smlatt r6, r9, lr, r6
+    smlatt r5, r10, lr, r5
+    smlatt r4, r9, lr, r4
     smlatt r8, r11, lr, r8
     smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
+    smladx r6, r9, lr, r6
     smladx r7, r11, lr, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #180]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #184]
+    pkhbt r3, r3, r5, lsl #16
+    pkhbt r6, r6, r4, lsl #16
     pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #188]
     ldr r11, [r1, #92]
     ldr r9, [r1, #96]
     ldrh r10, [r1, #100]
-    smultt r4, r11, lr
-    smultt r6, r9, lr
-    smuadx r3, r11, lr
-    smuadx r5, r9, lr
-    smuadx r7, r10, lr
+    str r7, [r0, #188]
+    str r3, [r0, #180]
+    str r6, [r0, #184]
+    smultt r5, r11, lr
+    smultt r3, r9, lr
+    smuadx r4, r11, lr
+    smuadx r8, r9, lr
+    smuadx r6, r10, lr
     ldr lr, [r2, #94]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
+    smladx r5, r9, r12, r5
+    smladx r3, r10, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r8, r10, lr, r8
     ldr r12, [r2, #90]
     ldr lr, [r2, #92]
-    smladx r4, r10, lr, r4
-    smladx r3, r10, r12, r3
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #192]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #196]
-    strh r7, [r0, #200]
+    smladx r5, r10, lr, r5
+    smladx r4, r10, r12, r4
+    pkhbt r4, r4, r5, lsl #16
+    pkhbt r8, r8, r3, lsl #16
+    str r4, [r0, #192]
+    str r8, [r0, #196]
+    strh r6, [r0, #200]
     pop {r4-r11, pc}
     .size pqmcu_ntru_sb51, .-pqmcu_ntru_sb51
 
@@ -9091,1879 +9091,1879 @@ pqmcu_ntru_sb52:
     ldr r9, [r1, #0]
     ldr r12, [r2, #6]
     ldr lr, [r2, #8]
-    smuadx r8, r9, lr
-    smuadx r7, r9, r12
+    smuadx r4, r9, lr
+    smuadx r3, r9, r12
     ldr r10, [r1, #4]
     ldr r12, [r2, #2]
     ldr lr, [r2, #4]
     smuadx r6, r9, lr
-    smladx r8, r10, lr, r8
+    smladx r4, r10, lr, r4
     smuadx r5, r9, r12
-    smladx r7, r10, r12, r7
+    smladx r3, r10, r12, r3
     ldr r11, [r1, #8]
     ldr r12, [r2, #0]
-    smuadx r4, r9, r12
+    smuadx r8, r9, r12
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smulbb r3, r9, r12
+    smladx r4, r11, r12, r4
+    smulbb r7, r9, r12
     smlabb r5, r10, r12, r5
-    smlabb r7, r11, r12, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #0]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #4]
+    smlabb r3, r11, r12, r3
     pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #8]
+    pkhbt r5, r5, r6, lsl #16
+    pkhbt r3, r3, r4, lsl #16
     ldr r9, [r1, #12]
     ldr r10, [r1, #16]
     ldr r11, [r1, #20]
-    smuadx r4, r9, r12
-    smuadx r6, r10, r12
-    smuadx r8, r11, r12
-    smulbb r3, r9, r12
-    smulbb r5, r10, r12
-    smulbb r7, r11, r12
+    str r7, [r0, #0]
+    str r5, [r0, #4]
+    str r3, [r0, #8]
+    smuadx r6, r9, r12
+    smuadx r7, r10, r12
+    smuadx r3, r11, r12
+    smulbb r4, r9, r12
+    smulbb r8, r10, r12
+    smulbb r5, r11, r12
     ldr r11, [r1, #8]
     ldr r12, [r2, #2]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r6, r11, lr, r6
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r5, r10, r12, r5
     ldr r10, [r1, #4]
     ldr lr, [r2, #6]
     ldr r12, [r2, #8]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r6, r10, r12, r6
+    smladx r7, r11, r12, r7
+    smladx r3, r9, r12, r3
+    smladx r4, r10, lr, r4
+    smladx r8, r11, lr, r8
+    smladx r5, r9, lr, r5
     ldr r9, [r1, #0]
     ldr lr, [r2, #10]
     ldr r12, [r2, #12]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r6, r9, r12, r6
+    smladx r7, r10, r12, r7
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r8, r10, lr, r8
+    smladx r5, r11, lr, r5
     ldr lr, [r2, #14]
     ldr r12, [r2, #16]
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r7, r9, r12, r7
+    smladx r3, r10, r12, r3
+    smladx r8, r9, lr, r8
+    smladx r5, r10, lr, r5
     ldr lr, [r2, #18]
     ldr r12, [r2, #20]
-    smladx r8, r9, r12, r8
-    smladx r7, r9, lr, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #12]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #16]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #20]
+    smladx r3, r9, r12, r3
+    smladx r5, r9, lr, r5
+    pkhbt r4, r4, r6, lsl #16
+    pkhbt r8, r8, r7, lsl #16
+    pkhbt r5, r5, r3, lsl #16
     ldr lr, [r2, #30]
     ldr r12, [r2, #32]
-    smuadx r8, r9, r12
-    smuadx r7, r9, lr
+    str r4, [r0, #12]
+    smuadx r6, r9, r12
+    smuadx r3, r9, lr
     ldr lr, [r2, #26]
     ldr r12, [r2, #28]
-    smuadx r6, r9, r12
-    smladx r8, r10, r12, r8
-    smuadx r5, r9, lr
-    smladx r7, r10, lr, r7
-    ldr lr, [r2, #22]
-    ldr r12, [r2, #24]
+    str r8, [r0, #16]
     smuadx r4, r9, r12
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smuadx r3, r9, lr
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smuadx r7, r9, lr
+    smladx r3, r10, lr, r3
+    ldr lr, [r2, #22]
+    ldr r12, [r2, #24]
+    str r5, [r0, #20]
+    smuadx r5, r9, r12
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smuadx r8, r9, lr
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #12]
     ldr lr, [r2, #18]
     ldr r12, [r2, #20]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r5, r10, r12, r5
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, lr, r8
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #16]
     ldr lr, [r2, #14]
     ldr r12, [r2, #16]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r5, r11, r12, r5
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, lr, r8
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #20]
     ldr lr, [r2, #10]
     ldr r12, [r2, #12]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r5, r9, r12, r5
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
+    smladx r8, r9, lr, r8
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #24]
     ldr lr, [r2, #6]
     ldr r12, [r2, #8]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r5, r10, r12, r5
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
+    smladx r8, r10, lr, r8
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #28]
     ldr lr, [r2, #2]
     ldr r12, [r2, #4]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r5, r11, r12, r5
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
+    smladx r8, r11, lr, r8
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #32]
     ldr lr, [r2, #0]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smlabb r3, r9, lr, r3
-    smlabb r5, r10, lr, r5
-    smlabb r7, r11, lr, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #24]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #28]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #32]
+    smladx r5, r9, lr, r5
+    smladx r4, r10, lr, r4
+    smladx r6, r11, lr, r6
+    smlabb r8, r9, lr, r8
+    smlabb r7, r10, lr, r7
+    smlabb r3, r11, lr, r3
+    pkhbt r8, r8, r5, lsl #16
+    pkhbt r7, r7, r4, lsl #16
+    pkhbt r3, r3, r6, lsl #16
     ldr r9, [r1, #36]
     ldr r10, [r1, #40]
     ldr r11, [r1, #44]
-    smuadx r4, r9, lr
-    smuadx r6, r10, lr
-    smuadx r8, r11, lr
-    smulbb r3, r9, lr
-    smulbb r5, r10, lr
+    str r8, [r0, #24]
+    str r7, [r0, #28]
+    str r3, [r0, #32]
+    smuadx r5, r9, lr
+    smuadx r8, r10, lr
+    smuadx r3, r11, lr
+    smulbb r4, r9, lr
+    smulbb r6, r10, lr
     smulbb r7, r11, lr
     ldr r11, [r1, #32]
     ldr lr, [r2, #2]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
+    smladx r5, r11, r12, r5
+    smladx r8, r9, r12, r8
+    smladx r3, r10, r12, r3
+    smladx r4, r11, lr, r4
+    smladx r6, r9, lr, r6
     smladx r7, r10, lr, r7
     ldr r10, [r1, #28]
     ldr r12, [r2, #6]
     ldr lr, [r2, #8]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
+    smladx r5, r10, lr, r5
+    smladx r8, r11, lr, r8
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
     smladx r7, r9, r12, r7
     ldr r9, [r1, #24]
     ldr r12, [r2, #10]
     ldr lr, [r2, #12]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
+    smladx r5, r9, lr, r5
+    smladx r8, r10, lr, r8
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
     smladx r7, r11, r12, r7
     ldr r11, [r1, #20]
     ldr r12, [r2, #14]
     ldr lr, [r2, #16]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
+    smladx r5, r11, lr, r5
+    smladx r8, r9, lr, r8
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
     smladx r7, r10, r12, r7
     ldr r10, [r1, #16]
     ldr r12, [r2, #18]
     ldr lr, [r2, #20]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
+    smladx r5, r10, lr, r5
+    smladx r8, r11, lr, r8
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
     smladx r7, r9, r12, r7
     ldr r9, [r1, #12]
     ldr r12, [r2, #22]
     ldr lr, [r2, #24]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
+    smladx r5, r9, lr, r5
+    smladx r8, r10, lr, r8
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
     smladx r7, r11, r12, r7
     ldr r11, [r1, #8]
     ldr r12, [r2, #26]
     ldr lr, [r2, #28]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
+    smladx r5, r11, lr, r5
+    smladx r8, r9, lr, r8
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r6, r9, r12, r6
     smladx r7, r10, r12, r7
     ldr r10, [r1, #4]
     ldr r12, [r2, #30]
     ldr lr, [r2, #32]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
+    smladx r5, r10, lr, r5
+    smladx r8, r11, lr, r8
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r6, r11, r12, r6
     smladx r7, r9, r12, r7
     ldr r9, [r1, #0]
     ldr r12, [r2, #34]
     ldr lr, [r2, #36]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
+    smladx r5, r9, lr, r5
+    smladx r8, r10, lr, r8
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r6, r10, r12, r6
     smladx r7, r11, r12, r7
     ldr r12, [r2, #38]
     ldr lr, [r2, #40]
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r5, r9, r12, r5
+    smladx r8, r9, lr, r8
+    smladx r3, r10, lr, r3
+    smladx r6, r9, r12, r6
     smladx r7, r10, r12, r7
     ldr r12, [r2, #42]
     ldr lr, [r2, #44]
-    smladx r8, r9, lr, r8
+    smladx r3, r9, lr, r3
     smladx r7, r9, r12, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #36]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #40]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #44]
+    pkhbt r4, r4, r5, lsl #16
+    pkhbt r6, r6, r8, lsl #16
+    pkhbt r7, r7, r3, lsl #16
     ldr r12, [r2, #54]
     ldr lr, [r2, #56]
-    smuadx r8, r9, lr
-    smuadx r7, r9, r12
+    str r4, [r0, #36]
+    smuadx r5, r9, lr
+    smuadx r3, r9, r12
     ldr r12, [r2, #50]
     ldr lr, [r2, #52]
-    smuadx r6, r9, lr
-    smladx r8, r10, lr, r8
-    smuadx r5, r9, r12
-    smladx r7, r10, r12, r7
+    str r6, [r0, #40]
+    smuadx r4, r9, lr
+    smladx r5, r10, lr, r5
+    smuadx r8, r9, r12
+    smladx r3, r10, r12, r3
     ldr r12, [r2, #46]
     ldr lr, [r2, #48]
-    smuadx r4, r9, lr
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smuadx r3, r9, r12
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    str r7, [r0, #44]
+    smuadx r7, r9, lr
+    smladx r4, r10, lr, r4
+    smladx r5, r11, lr, r5
+    smuadx r6, r9, r12
+    smladx r8, r10, r12, r8
+    smladx r3, r11, r12, r3
     ldr r9, [r1, #12]
     ldr r12, [r2, #42]
     ldr lr, [r2, #44]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r7, r10, lr, r7
+    smladx r4, r11, lr, r4
+    smladx r5, r9, lr, r5
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, r12, r3
     ldr r10, [r1, #16]
     ldr r12, [r2, #38]
     ldr lr, [r2, #40]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r7, r11, lr, r7
+    smladx r4, r9, lr, r4
+    smladx r5, r10, lr, r5
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, r12, r3
     ldr r11, [r1, #20]
     ldr r12, [r2, #34]
     ldr lr, [r2, #36]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r7, r9, lr, r7
+    smladx r4, r10, lr, r4
+    smladx r5, r11, lr, r5
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, r12, r3
     ldr r9, [r1, #24]
     ldr r12, [r2, #30]
     ldr lr, [r2, #32]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r7, r10, lr, r7
+    smladx r4, r11, lr, r4
+    smladx r5, r9, lr, r5
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, r12, r3
     ldr r10, [r1, #28]
     ldr r12, [r2, #26]
     ldr lr, [r2, #28]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r7, r11, lr, r7
+    smladx r4, r9, lr, r4
+    smladx r5, r10, lr, r5
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, r12, r3
     ldr r11, [r1, #32]
     ldr r12, [r2, #22]
     ldr lr, [r2, #24]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r7, r9, lr, r7
+    smladx r4, r10, lr, r4
+    smladx r5, r11, lr, r5
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, r12, r3
     ldr r9, [r1, #36]
     ldr r12, [r2, #18]
     ldr lr, [r2, #20]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r7, r10, lr, r7
+    smladx r4, r11, lr, r4
+    smladx r5, r9, lr, r5
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, r12, r3
     ldr r10, [r1, #40]
     ldr r12, [r2, #14]
     ldr lr, [r2, #16]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r7, r11, lr, r7
+    smladx r4, r9, lr, r4
+    smladx r5, r10, lr, r5
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, r12, r3
     ldr r11, [r1, #44]
     ldr r12, [r2, #10]
     ldr lr, [r2, #12]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r7, r9, lr, r7
+    smladx r4, r10, lr, r4
+    smladx r5, r11, lr, r5
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, r12, r3
     ldr r9, [r1, #48]
     ldr r12, [r2, #6]
     ldr lr, [r2, #8]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r7, r10, lr, r7
+    smladx r4, r11, lr, r4
+    smladx r5, r9, lr, r5
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, r12, r3
     ldr r10, [r1, #52]
     ldr r12, [r2, #2]
     ldr lr, [r2, #4]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r7, r11, lr, r7
+    smladx r4, r9, lr, r4
+    smladx r5, r10, lr, r5
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, r12, r3
     ldr r11, [r1, #56]
     ldr r12, [r2, #0]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smlabb r3, r9, r12, r3
-    smlabb r5, r10, r12, r5
-    smlabb r7, r11, r12, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #48]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #52]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #56]
+    smladx r7, r9, r12, r7
+    smladx r4, r10, r12, r4
+    smladx r5, r11, r12, r5
+    smlabb r6, r9, r12, r6
+    smlabb r8, r10, r12, r8
+    smlabb r3, r11, r12, r3
+    pkhbt r6, r6, r7, lsl #16
+    pkhbt r8, r8, r4, lsl #16
+    pkhbt r3, r3, r5, lsl #16
     ldr r9, [r1, #60]
     ldr r10, [r1, #64]
     ldr r11, [r1, #68]
-    smuadx r4, r9, r12
+    str r6, [r0, #48]
+    str r8, [r0, #52]
+    str r3, [r0, #56]
+    smuadx r5, r9, r12
     smuadx r6, r10, r12
-    smuadx r8, r11, r12
-    smulbb r3, r9, r12
-    smulbb r5, r10, r12
-    smulbb r7, r11, r12
+    smuadx r3, r11, r12
+    smulbb r4, r9, r12
+    smulbb r7, r10, r12
+    smulbb r8, r11, r12
     ldr r11, [r1, #56]
     ldr r12, [r2, #2]
-    smladx r4, r11, lr, r4
+    smladx r5, r11, lr, r5
     smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r7, r9, r12, r7
+    smladx r8, r10, r12, r8
     ldr r10, [r1, #52]
     ldr lr, [r2, #6]
     ldr r12, [r2, #8]
-    smladx r4, r10, r12, r4
+    smladx r5, r10, r12, r5
     smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r3, r9, r12, r3
+    smladx r4, r10, lr, r4
+    smladx r7, r11, lr, r7
+    smladx r8, r9, lr, r8
     ldr r9, [r1, #48]
     ldr lr, [r2, #10]
     ldr r12, [r2, #12]
-    smladx r4, r9, r12, r4
+    smladx r5, r9, r12, r5
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r8, r11, lr, r8
     ldr r11, [r1, #44]
     ldr lr, [r2, #14]
     ldr r12, [r2, #16]
-    smladx r4, r11, r12, r4
+    smladx r5, r11, r12, r5
     smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r3, r10, r12, r3
+    smladx r4, r11, lr, r4
+    smladx r7, r9, lr, r7
+    smladx r8, r10, lr, r8
     ldr r10, [r1, #40]
     ldr lr, [r2, #18]
     ldr r12, [r2, #20]
-    smladx r4, r10, r12, r4
+    smladx r5, r10, r12, r5
     smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r3, r9, r12, r3
+    smladx r4, r10, lr, r4
+    smladx r7, r11, lr, r7
+    smladx r8, r9, lr, r8
     ldr r9, [r1, #36]
     ldr lr, [r2, #22]
     ldr r12, [r2, #24]
-    smladx r4, r9, r12, r4
+    smladx r5, r9, r12, r5
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r8, r11, lr, r8
     ldr r11, [r1, #32]
     ldr lr, [r2, #26]
     ldr r12, [r2, #28]
-    smladx r4, r11, r12, r4
+    smladx r5, r11, r12, r5
     smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r3, r10, r12, r3
+    smladx r4, r11, lr, r4
+    smladx r7, r9, lr, r7
+    smladx r8, r10, lr, r8
     ldr r10, [r1, #28]
     ldr lr, [r2, #30]
     ldr r12, [r2, #32]
-    smladx r4, r10, r12, r4
+    smladx r5, r10, r12, r5
     smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r3, r9, r12, r3
+    smladx r4, r10, lr, r4
+    smladx r7, r11, lr, r7
+    smladx r8, r9, lr, r8
     ldr r9, [r1, #24]
     ldr lr, [r2, #34]
     ldr r12, [r2, #36]
-    smladx r4, r9, r12, r4
+    smladx r5, r9, r12, r5
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r8, r11, lr, r8
     ldr r11, [r1, #20]
     ldr lr, [r2, #38]
     ldr r12, [r2, #40]
-    smladx r4, r11, r12, r4
+    smladx r5, r11, r12, r5
     smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r3, r10, r12, r3
+    smladx r4, r11, lr, r4
+    smladx r7, r9, lr, r7
+    smladx r8, r10, lr, r8
     ldr r10, [r1, #16]
     ldr lr, [r2, #42]
     ldr r12, [r2, #44]
-    smladx r4, r10, r12, r4
+    smladx r5, r10, r12, r5
     smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r3, r9, r12, r3
+    smladx r4, r10, lr, r4
+    smladx r7, r11, lr, r7
+    smladx r8, r9, lr, r8
     ldr r9, [r1, #12]
     ldr lr, [r2, #46]
     ldr r12, [r2, #48]
-    smladx r4, r9, r12, r4
+    smladx r5, r9, r12, r5
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r8, r11, lr, r8
     ldr r11, [r1, #8]
     ldr lr, [r2, #50]
     ldr r12, [r2, #52]
-    smladx r4, r11, r12, r4
+    smladx r5, r11, r12, r5
     smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r3, r10, r12, r3
+    smladx r4, r11, lr, r4
+    smladx r7, r9, lr, r7
+    smladx r8, r10, lr, r8
     ldr r10, [r1, #4]
     ldr lr, [r2, #54]
     ldr r12, [r2, #56]
-    smladx r4, r10, r12, r4
+    smladx r5, r10, r12, r5
     smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r3, r9, r12, r3
+    smladx r4, r10, lr, r4
+    smladx r7, r11, lr, r7
+    smladx r8, r9, lr, r8
     ldr r9, [r1, #0]
     ldr lr, [r2, #58]
     ldr r12, [r2, #60]
-    smladx r4, r9, r12, r4
+    smladx r5, r9, r12, r5
     smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r8, r11, lr, r8
     ldr lr, [r2, #62]
     ldr r12, [r2, #64]
     smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r3, r10, r12, r3
+    smladx r7, r9, lr, r7
+    smladx r8, r10, lr, r8
     ldr lr, [r2, #66]
     ldr r12, [r2, #68]
-    smladx r8, r9, r12, r8
-    smladx r7, r9, lr, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #60]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #64]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #68]
+    smladx r3, r9, r12, r3
+    smladx r8, r9, lr, r8
+    pkhbt r4, r4, r5, lsl #16
+    pkhbt r7, r7, r6, lsl #16
+    pkhbt r8, r8, r3, lsl #16
     ldr lr, [r2, #78]
     ldr r12, [r2, #80]
-    smuadx r8, r9, r12
-    smuadx r7, r9, lr
+    str r4, [r0, #60]
+    smuadx r5, r9, r12
+    smuadx r3, r9, lr
     ldr lr, [r2, #74]
     ldr r12, [r2, #76]
-    smuadx r6, r9, r12
-    smladx r8, r10, r12, r8
-    smuadx r5, r9, lr
-    smladx r7, r10, lr, r7
+    str r7, [r0, #64]
+    smuadx r4, r9, r12
+    smladx r5, r10, r12, r5
+    smuadx r6, r9, lr
+    smladx r3, r10, lr, r3
     ldr lr, [r2, #70]
     ldr r12, [r2, #72]
-    smuadx r4, r9, r12
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smuadx r3, r9, lr
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    str r8, [r0, #68]
+    smuadx r8, r9, r12
+    smladx r4, r10, r12, r4
+    smladx r5, r11, r12, r5
+    smuadx r7, r9, lr
+    smladx r6, r10, lr, r6
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #12]
     ldr lr, [r2, #66]
     ldr r12, [r2, #68]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r8, r10, r12, r8
+    smladx r4, r11, r12, r4
+    smladx r5, r9, r12, r5
+    smladx r7, r10, lr, r7
+    smladx r6, r11, lr, r6
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #16]
     ldr lr, [r2, #62]
     ldr r12, [r2, #64]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r8, r11, r12, r8
+    smladx r4, r9, r12, r4
+    smladx r5, r10, r12, r5
+    smladx r7, r11, lr, r7
+    smladx r6, r9, lr, r6
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #20]
     ldr lr, [r2, #58]
     ldr r12, [r2, #60]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r8, r9, r12, r8
+    smladx r4, r10, r12, r4
+    smladx r5, r11, r12, r5
+    smladx r7, r9, lr, r7
+    smladx r6, r10, lr, r6
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #24]
     ldr lr, [r2, #54]
     ldr r12, [r2, #56]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r8, r10, r12, r8
+    smladx r4, r11, r12, r4
+    smladx r5, r9, r12, r5
+    smladx r7, r10, lr, r7
+    smladx r6, r11, lr, r6
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #28]
     ldr lr, [r2, #50]
     ldr r12, [r2, #52]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r8, r11, r12, r8
+    smladx r4, r9, r12, r4
+    smladx r5, r10, r12, r5
+    smladx r7, r11, lr, r7
+    smladx r6, r9, lr, r6
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #32]
     ldr lr, [r2, #46]
     ldr r12, [r2, #48]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r8, r9, r12, r8
+    smladx r4, r10, r12, r4
+    smladx r5, r11, r12, r5
+    smladx r7, r9, lr, r7
+    smladx r6, r10, lr, r6
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #36]
     ldr lr, [r2, #42]
     ldr r12, [r2, #44]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r8, r10, r12, r8
+    smladx r4, r11, r12, r4
+    smladx r5, r9, r12, r5
+    smladx r7, r10, lr, r7
+    smladx r6, r11, lr, r6
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #40]
     ldr lr, [r2, #38]
     ldr r12, [r2, #40]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r8, r11, r12, r8
+    smladx r4, r9, r12, r4
+    smladx r5, r10, r12, r5
+    smladx r7, r11, lr, r7
+    smladx r6, r9, lr, r6
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #44]
     ldr lr, [r2, #34]
     ldr r12, [r2, #36]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r8, r9, r12, r8
+    smladx r4, r10, r12, r4
+    smladx r5, r11, r12, r5
+    smladx r7, r9, lr, r7
+    smladx r6, r10, lr, r6
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #48]
     ldr lr, [r2, #30]
     ldr r12, [r2, #32]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r8, r10, r12, r8
+    smladx r4, r11, r12, r4
+    smladx r5, r9, r12, r5
+    smladx r7, r10, lr, r7
+    smladx r6, r11, lr, r6
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #52]
     ldr lr, [r2, #26]
     ldr r12, [r2, #28]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r8, r11, r12, r8
+    smladx r4, r9, r12, r4
+    smladx r5, r10, r12, r5
+    smladx r7, r11, lr, r7
+    smladx r6, r9, lr, r6
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #56]
     ldr lr, [r2, #22]
     ldr r12, [r2, #24]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r8, r9, r12, r8
+    smladx r4, r10, r12, r4
+    smladx r5, r11, r12, r5
+    smladx r7, r9, lr, r7
+    smladx r6, r10, lr, r6
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #60]
     ldr lr, [r2, #18]
     ldr r12, [r2, #20]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r8, r10, r12, r8
+    smladx r4, r11, r12, r4
+    smladx r5, r9, r12, r5
+    smladx r7, r10, lr, r7
+    smladx r6, r11, lr, r6
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #64]
     ldr lr, [r2, #14]
     ldr r12, [r2, #16]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r8, r11, r12, r8
+    smladx r4, r9, r12, r4
+    smladx r5, r10, r12, r5
+    smladx r7, r11, lr, r7
+    smladx r6, r9, lr, r6
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #68]
     ldr lr, [r2, #10]
     ldr r12, [r2, #12]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r8, r9, r12, r8
+    smladx r4, r10, r12, r4
+    smladx r5, r11, r12, r5
+    smladx r7, r9, lr, r7
+    smladx r6, r10, lr, r6
+    smladx r3, r11, lr, r3
     ldr r9, [r1, #72]
     ldr lr, [r2, #6]
     ldr r12, [r2, #8]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r8, r10, r12, r8
+    smladx r4, r11, r12, r4
+    smladx r5, r9, r12, r5
+    smladx r7, r10, lr, r7
+    smladx r6, r11, lr, r6
+    smladx r3, r9, lr, r3
     ldr r10, [r1, #76]
     ldr lr, [r2, #2]
     ldr r12, [r2, #4]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r8, r11, r12, r8
+    smladx r4, r9, r12, r4
+    smladx r5, r10, r12, r5
+    smladx r7, r11, lr, r7
+    smladx r6, r9, lr, r6
+    smladx r3, r10, lr, r3
     ldr r11, [r1, #80]
     ldr lr, [r2, #0]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smlabb r3, r9, lr, r3
-    smlabb r5, r10, lr, r5
-    smlabb r7, r11, lr, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #72]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #76]
+    smladx r8, r9, lr, r8
+    smladx r4, r10, lr, r4
+    smladx r5, r11, lr, r5
+    smlabb r7, r9, lr, r7
+    smlabb r6, r10, lr, r6
+    smlabb r3, r11, lr, r3
     pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #80]
+    pkhbt r6, r6, r4, lsl #16
+    pkhbt r3, r3, r5, lsl #16
     ldr r9, [r1, #84]
     ldr r10, [r1, #88]
     ldr r11, [r1, #92]
-    smuadx r4, r9, lr
-    smuadx r6, r10, lr
-    smuadx r8, r11, lr
-    smulbb r3, r9, lr
-    smulbb r5, r10, lr
-    smulbb r7, r11, lr
+    str r7, [r0, #72]
+    str r6, [r0, #76]
+    str r3, [r0, #80]
+    smuadx r5, r9, lr
+    smuadx r7, r10, lr
+    smuadx r3, r11, lr
+    smulbb r4, r9, lr
+    smulbb r8, r10, lr
+    smulbb r6, r11, lr
     ldr r11, [r1, #80]
     ldr lr, [r2, #2]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r5, r11, r12, r5
+    smladx r7, r9, r12, r7
+    smladx r3, r10, r12, r3
+    smladx r4, r11, lr, r4
+    smladx r8, r9, lr, r8
+    smladx r6, r10, lr, r6
     ldr r10, [r1, #76]
     ldr r12, [r2, #6]
     ldr lr, [r2, #8]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r8, r11, r12, r8
+    smladx r6, r9, r12, r6
     ldr r9, [r1, #72]
     ldr r12, [r2, #10]
     ldr lr, [r2, #12]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r8, r10, r12, r8
+    smladx r6, r11, r12, r6
     ldr r11, [r1, #68]
     ldr r12, [r2, #14]
     ldr lr, [r2, #16]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r6, r10, r12, r6
     ldr r10, [r1, #64]
     ldr r12, [r2, #18]
     ldr lr, [r2, #20]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r8, r11, r12, r8
+    smladx r6, r9, r12, r6
     ldr r9, [r1, #60]
     ldr r12, [r2, #22]
     ldr lr, [r2, #24]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r8, r10, r12, r8
+    smladx r6, r11, r12, r6
     ldr r11, [r1, #56]
     ldr r12, [r2, #26]
     ldr lr, [r2, #28]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r6, r10, r12, r6
     ldr r10, [r1, #52]
     ldr r12, [r2, #30]
     ldr lr, [r2, #32]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r8, r11, r12, r8
+    smladx r6, r9, r12, r6
     ldr r9, [r1, #48]
     ldr r12, [r2, #34]
     ldr lr, [r2, #36]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r8, r10, r12, r8
+    smladx r6, r11, r12, r6
     ldr r11, [r1, #44]
     ldr r12, [r2, #38]
     ldr lr, [r2, #40]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r6, r10, r12, r6
     ldr r10, [r1, #40]
     ldr r12, [r2, #42]
     ldr lr, [r2, #44]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r8, r11, r12, r8
+    smladx r6, r9, r12, r6
     ldr r9, [r1, #36]
     ldr r12, [r2, #46]
     ldr lr, [r2, #48]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r8, r10, r12, r8
+    smladx r6, r11, r12, r6
     ldr r11, [r1, #32]
     ldr r12, [r2, #50]
     ldr lr, [r2, #52]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r6, r10, r12, r6
     ldr r10, [r1, #28]
     ldr r12, [r2, #54]
     ldr lr, [r2, #56]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r8, r11, r12, r8
+    smladx r6, r9, r12, r6
     ldr r9, [r1, #24]
     ldr r12, [r2, #58]
     ldr lr, [r2, #60]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r8, r10, r12, r8
+    smladx r6, r11, r12, r6
     ldr r11, [r1, #20]
     ldr r12, [r2, #62]
     ldr lr, [r2, #64]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r6, r10, r12, r6
     ldr r10, [r1, #16]
     ldr r12, [r2, #66]
     ldr lr, [r2, #68]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r8, r11, r12, r8
+    smladx r6, r9, r12, r6
     ldr r9, [r1, #12]
     ldr r12, [r2, #70]
     ldr lr, [r2, #72]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r8, r10, r12, r8
+    smladx r6, r11, r12, r6
     ldr r11, [r1, #8]
     ldr r12, [r2, #74]
     ldr lr, [r2, #76]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r5, r11, lr, r5
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
+    smladx r4, r11, r12, r4
+    smladx r8, r9, r12, r8
+    smladx r6, r10, r12, r6
     ldr r10, [r1, #4]
     ldr r12, [r2, #78]
     ldr lr, [r2, #80]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
-    smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r5, r10, lr, r5
+    smladx r7, r11, lr, r7
+    smladx r3, r9, lr, r3
+    smladx r4, r10, r12, r4
+    smladx r8, r11, r12, r8
+    smladx r6, r9, r12, r6
     ldr r9, [r1, #0]
     ldr r12, [r2, #82]
     ldr lr, [r2, #84]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
-    smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r5, r9, lr, r5
+    smladx r7, r10, lr, r7
+    smladx r3, r11, lr, r3
+    smladx r4, r9, r12, r4
+    smladx r8, r10, r12, r8
+    smladx r6, r11, r12, r6
     ldr r12, [r2, #86]
     ldr lr, [r2, #88]
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r7, r9, lr, r7
+    smladx r3, r10, lr, r3
+    smladx r8, r9, r12, r8
+    smladx r6, r10, r12, r6
     ldr r12, [r2, #90]
     ldr lr, [r2, #92]
-    smladx r8, r9, lr, r8
-    smladx r7, r9, r12, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #84]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #88]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #92]
+    smladx r3, r9, lr, r3
+    smladx r6, r9, r12, r6
+    pkhbt r4, r4, r5, lsl #16
+    pkhbt r8, r8, r7, lsl #16
+    pkhbt r6, r6, r3, lsl #16
     ldr r12, [r2, #100]
-    smultt r7, r9, r12
+    str r4, [r0, #84]
+    smultt r3, r9, r12
     ldr lr, [r2, #98]
-    smuadx r6, r9, r12
-    smuadx r8, r10, r12
+    str r8, [r0, #88]
+    smuadx r7, r9, r12
+    smuadx r4, r10, r12
     smuadx r5, r9, lr
-    smladx r7, r10, lr, r7
+    smladx r3, r10, lr, r3
     ldr r12, [r2, #94]
     ldr lr, [r2, #96]
-    smuadx r4, r9, lr
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smuadx r3, r9, r12
+    str r6, [r0, #92]
+    smuadx r6, r9, lr
+    smladx r7, r10, lr, r7
+    smladx r4, r11, lr, r4
+    smuadx r8, r9, r12
     smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r3, r11, r12, r3
     ldr r9, [r1, #12]
     ldr r12, [r2, #90]
     ldr lr, [r2, #92]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
+    smladx r6, r10, lr, r6
+    smladx r7, r11, lr, r7
+    smladx r4, r9, lr, r4
+    smladx r8, r10, r12, r8
     smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r3, r9, r12, r3
     ldr r10, [r1, #16]
     ldr r12, [r2, #86]
     ldr lr, [r2, #88]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
+    smladx r6, r11, lr, r6
+    smladx r7, r9, lr, r7
+    smladx r4, r10, lr, r4
+    smladx r8, r11, r12, r8
     smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r3, r10, r12, r3
     ldr r11, [r1, #20]
     ldr r12, [r2, #82]
     ldr lr, [r2, #84]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
+    smladx r6, r9, lr, r6
+    smladx r7, r10, lr, r7
+    smladx r4, r11, lr, r4
+    smladx r8, r9, r12, r8
     smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r3, r11, r12, r3
     ldr r9, [r1, #24]
     ldr r12, [r2, #78]
     ldr lr, [r2, #80]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
+    smladx r6, r10, lr, r6
+    smladx r7, r11, lr, r7
+    smladx r4, r9, lr, r4
+    smladx r8, r10, r12, r8
     smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r3, r9, r12, r3
     ldr r10, [r1, #28]
     ldr r12, [r2, #74]
     ldr lr, [r2, #76]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
+    smladx r6, r11, lr, r6
+    smladx r7, r9, lr, r7
+    smladx r4, r10, lr, r4
+    smladx r8, r11, r12, r8
     smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r3, r10, r12, r3
     ldr r11, [r1, #32]
     ldr r12, [r2, #70]
     ldr lr, [r2, #72]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
+    smladx r6, r9, lr, r6
+    smladx r7, r10, lr, r7
+    smladx r4, r11, lr, r4
+    smladx r8, r9, r12, r8
     smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r3, r11, r12, r3
     ldr r9, [r1, #36]
     ldr r12, [r2, #66]
     ldr lr, [r2, #68]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
+    smladx r6, r10, lr, r6
+    smladx r7, r11, lr, r7
+    smladx r4, r9, lr, r4
+    smladx r8, r10, r12, r8
     smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r3, r9, r12, r3
     ldr r10, [r1, #40]
     ldr r12, [r2, #62]
     ldr lr, [r2, #64]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
+    smladx r6, r11, lr, r6
+    smladx r7, r9, lr, r7
+    smladx r4, r10, lr, r4
+    smladx r8, r11, r12, r8
     smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r3, r10, r12, r3
     ldr r11, [r1, #44]
     ldr r12, [r2, #58]
     ldr lr, [r2, #60]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
+    smladx r6, r9, lr, r6
+    smladx r7, r10, lr, r7
+    smladx r4, r11, lr, r4
+    smladx r8, r9, r12, r8
     smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r3, r11, r12, r3
     ldr r9, [r1, #48]
     ldr r12, [r2, #54]
     ldr lr, [r2, #56]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
+    smladx r6, r10, lr, r6
+    smladx r7, r11, lr, r7
+    smladx r4, r9, lr, r4
+    smladx r8, r10, r12, r8
     smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r3, r9, r12, r3
     ldr r10, [r1, #52]
     ldr r12, [r2, #50]
     ldr lr, [r2, #52]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
+    smladx r6, r11, lr, r6
+    smladx r7, r9, lr, r7
+    smladx r4, r10, lr, r4
+    smladx r8, r11, r12, r8
     smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r3, r10, r12, r3
     ldr r11, [r1, #56]
     ldr r12, [r2, #46]
     ldr lr, [r2, #48]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
+    smladx r6, r9, lr, r6
+    smladx r7, r10, lr, r7
+    smladx r4, r11, lr, r4
+    smladx r8, r9, r12, r8
     smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r3, r11, r12, r3
     ldr r9, [r1, #60]
     ldr r12, [r2, #42]
     ldr lr, [r2, #44]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
+    smladx r6, r10, lr, r6
+    smladx r7, r11, lr, r7
+    smladx r4, r9, lr, r4
+    smladx r8, r10, r12, r8
     smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r3, r9, r12, r3
     ldr r10, [r1, #64]
     ldr r12, [r2, #38]
     ldr lr, [r2, #40]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
+    smladx r6, r11, lr, r6
+    smladx r7, r9, lr, r7
+    smladx r4, r10, lr, r4
+    smladx r8, r11, r12, r8
     smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r3, r10, r12, r3
     ldr r11, [r1, #68]
     ldr r12, [r2, #34]
     ldr lr, [r2, #36]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
+    smladx r6, r9, lr, r6
+    smladx r7, r10, lr, r7
+    smladx r4, r11, lr, r4
+    smladx r8, r9, r12, r8
     smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r3, r11, r12, r3
     ldr r9, [r1, #72]
     ldr r12, [r2, #30]
     ldr lr, [r2, #32]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
+    smladx r6, r10, lr, r6
+    smladx r7, r11, lr, r7
+    smladx r4, r9, lr, r4
+    smladx r8, r10, r12, r8
     smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r3, r9, r12, r3
     ldr r10, [r1, #76]
     ldr r12, [r2, #26]
     ldr lr, [r2, #28]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
+    smladx r6, r11, lr, r6
+    smladx r7, r9, lr, r7
+    smladx r4, r10, lr, r4
+    smladx r8, r11, r12, r8
     smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r3, r10, r12, r3
     ldr r11, [r1, #80]
     ldr r12, [r2, #22]
     ldr lr, [r2, #24]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
+    smladx r6, r9, lr, r6
+    smladx r7, r10, lr, r7
+    smladx r4, r11, lr, r4
+    smladx r8, r9, r12, r8
     smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r3, r11, r12, r3
     ldr r9, [r1, #84]
     ldr r12, [r2, #18]
     ldr lr, [r2, #20]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
+    smladx r6, r10, lr, r6
+    smladx r7, r11, lr, r7
+    smladx r4, r9, lr, r4
+    smladx r8, r10, r12, r8
     smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r3, r9, r12, r3
     ldr r10, [r1, #88]
     ldr r12, [r2, #14]
     ldr lr, [r2, #16]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
+    smladx r6, r11, lr, r6
+    smladx r7, r9, lr, r7
+    smladx r4, r10, lr, r4
+    smladx r8, r11, r12, r8
     smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r3, r10, r12, r3
     ldr r11, [r1, #92]
     ldr r12, [r2, #10]
     ldr lr, [r2, #12]
-    smladx r4, r9, lr, r4
-    smladx r6, r10, lr, r6
-    smladx r8, r11, lr, r8
-    smladx r3, r9, r12, r3
+    smladx r6, r9, lr, r6
+    smladx r7, r10, lr, r7
+    smladx r4, r11, lr, r4
+    smladx r8, r9, r12, r8
     smladx r5, r10, r12, r5
-    smladx r7, r11, r12, r7
+    smladx r3, r11, r12, r3
     ldr r9, [r1, #96]
     ldr r12, [r2, #6]
     ldr lr, [r2, #8]
-    smladx r4, r10, lr, r4
-    smladx r6, r11, lr, r6
-    smladx r8, r9, lr, r8
-    smladx r3, r10, r12, r3
+    smladx r6, r10, lr, r6
+    smladx r7, r11, lr, r7
+    smladx r4, r9, lr, r4
+    smladx r8, r10, r12, r8
     smladx r5, r11, r12, r5
-    smladx r7, r9, r12, r7
+    smladx r3, r9, r12, r3
     ldr r10, [r1, #100]
     ldr r12, [r2, #2]
     ldr lr, [r2, #4]
-    smladx r4, r11, lr, r4
-    smladx r6, r9, lr, r6
-    smladx r8, r10, lr, r8
-    smladx r3, r11, r12, r3
+    smladx r6, r11, lr, r6
+    smladx r7, r9, lr, r7
+    smladx r4, r10, lr, r4
+    smladx r8, r11, r12, r8
     smladx r5, r9, r12, r5
-    smladx r7, r10, r12, r7
+    smladx r3, r10, r12, r3
     ldr r12, [r2, #0]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smlabb r3, r9, r12, r3
+    smladx r6, r9, r12, r6
+    smladx r7, r10, r12, r7
+    smlabb r8, r9, r12, r8
     smlabb r5, r10, r12, r5
+    pkhbt r8, r8, r6, lsl #16
+    pkhbt r5, r5, r7, lsl #16
     pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #96]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #100]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #104]
     ldr lr, [r2, #6]
     ldr r12, [r2, #8]
-    smuadx r4, r10, r12
-    smuadx r3, r10, lr
+    str r8, [r0, #96]
+    smuadx r6, r10, r12
+    smuadx r4, r10, lr
     ldr lr, [r2, #10]
     ldr r12, [r2, #12]
-    smladx r4, r9, r12, r4
-    smuadx r6, r10, r12
-    smladx r3, r9, lr, r3
-    smuadx r5, r10, lr
-    ldr lr, [r2, #14]
-    ldr r12, [r2, #16]
-    smladx r4, r11, r12, r4
+    str r5, [r0, #100]
     smladx r6, r9, r12, r6
     smuadx r8, r10, r12
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
+    smladx r4, r9, lr, r4
     smuadx r7, r10, lr
+    ldr lr, [r2, #14]
+    ldr r12, [r2, #16]
+    str r3, [r0, #104]
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smuadx r3, r10, r12
+    smladx r4, r11, lr, r4
+    smladx r7, r9, lr, r7
+    smuadx r5, r10, lr
     ldr r10, [r1, #88]
     ldr lr, [r2, #18]
     ldr r12, [r2, #20]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, r12, r3
+    smladx r4, r10, lr, r4
+    smladx r7, r11, lr, r7
+    smladx r5, r9, lr, r5
     ldr r9, [r1, #84]
     ldr lr, [r2, #22]
     ldr r12, [r2, #24]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r5, r11, lr, r5
     ldr r11, [r1, #80]
     ldr lr, [r2, #26]
     ldr r12, [r2, #28]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, r12, r3
+    smladx r4, r11, lr, r4
+    smladx r7, r9, lr, r7
+    smladx r5, r10, lr, r5
     ldr r10, [r1, #76]
     ldr lr, [r2, #30]
     ldr r12, [r2, #32]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, r12, r3
+    smladx r4, r10, lr, r4
+    smladx r7, r11, lr, r7
+    smladx r5, r9, lr, r5
     ldr r9, [r1, #72]
     ldr lr, [r2, #34]
     ldr r12, [r2, #36]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r5, r11, lr, r5
     ldr r11, [r1, #68]
     ldr lr, [r2, #38]
     ldr r12, [r2, #40]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, r12, r3
+    smladx r4, r11, lr, r4
+    smladx r7, r9, lr, r7
+    smladx r5, r10, lr, r5
     ldr r10, [r1, #64]
     ldr lr, [r2, #42]
     ldr r12, [r2, #44]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, r12, r3
+    smladx r4, r10, lr, r4
+    smladx r7, r11, lr, r7
+    smladx r5, r9, lr, r5
     ldr r9, [r1, #60]
     ldr lr, [r2, #46]
     ldr r12, [r2, #48]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r5, r11, lr, r5
     ldr r11, [r1, #56]
     ldr lr, [r2, #50]
     ldr r12, [r2, #52]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, r12, r3
+    smladx r4, r11, lr, r4
+    smladx r7, r9, lr, r7
+    smladx r5, r10, lr, r5
     ldr r10, [r1, #52]
     ldr lr, [r2, #54]
     ldr r12, [r2, #56]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, r12, r3
+    smladx r4, r10, lr, r4
+    smladx r7, r11, lr, r7
+    smladx r5, r9, lr, r5
     ldr r9, [r1, #48]
     ldr lr, [r2, #58]
     ldr r12, [r2, #60]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r5, r11, lr, r5
     ldr r11, [r1, #44]
     ldr lr, [r2, #62]
     ldr r12, [r2, #64]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, r12, r3
+    smladx r4, r11, lr, r4
+    smladx r7, r9, lr, r7
+    smladx r5, r10, lr, r5
     ldr r10, [r1, #40]
     ldr lr, [r2, #66]
     ldr r12, [r2, #68]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, r12, r3
+    smladx r4, r10, lr, r4
+    smladx r7, r11, lr, r7
+    smladx r5, r9, lr, r5
     ldr r9, [r1, #36]
     ldr lr, [r2, #70]
     ldr r12, [r2, #72]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r5, r11, lr, r5
     ldr r11, [r1, #32]
     ldr lr, [r2, #74]
     ldr r12, [r2, #76]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, r12, r3
+    smladx r4, r11, lr, r4
+    smladx r7, r9, lr, r7
+    smladx r5, r10, lr, r5
     ldr r10, [r1, #28]
     ldr lr, [r2, #78]
     ldr r12, [r2, #80]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, r12, r3
+    smladx r4, r10, lr, r4
+    smladx r7, r11, lr, r7
+    smladx r5, r9, lr, r5
     ldr r9, [r1, #24]
     ldr lr, [r2, #82]
     ldr r12, [r2, #84]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r5, r11, lr, r5
     ldr r11, [r1, #20]
     ldr lr, [r2, #86]
     ldr r12, [r2, #88]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, r12, r3
+    smladx r4, r11, lr, r4
+    smladx r7, r9, lr, r7
+    smladx r5, r10, lr, r5
     ldr r10, [r1, #16]
     ldr lr, [r2, #90]
     ldr r12, [r2, #92]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r6, r10, r12, r6
+    smladx r8, r11, r12, r8
+    smladx r3, r9, r12, r3
+    smladx r4, r10, lr, r4
+    smladx r7, r11, lr, r7
+    smladx r5, r9, lr, r5
     ldr r9, [r1, #12]
     ldr lr, [r2, #94]
     ldr r12, [r2, #96]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r6, r9, r12, r6
+    smladx r8, r10, r12, r8
+    smladx r3, r11, r12, r3
+    smladx r4, r9, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r5, r11, lr, r5
     ldr r11, [r1, #8]
     ldr lr, [r2, #98]
     ldr r12, [r2, #100]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r6, r11, r12, r6
+    smladx r8, r9, r12, r8
+    smladx r3, r10, r12, r3
+    smladx r4, r11, lr, r4
+    smladx r7, r9, lr, r7
+    smladx r5, r10, lr, r5
     ldr r10, [r1, #4]
-    smlatt r3, r10, r12, r3
-    smlatt r5, r11, r12, r5
-    smlatt r7, r9, r12, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #108]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #112]
+    smlatt r4, r10, r12, r4
+    smlatt r7, r11, r12, r7
+    smlatt r5, r9, r12, r5
+    pkhbt r4, r4, r6, lsl #16
     pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #116]
+    pkhbt r5, r5, r3, lsl #16
     ldr r9, [r1, #16]
     ldr r11, [r1, #20]
     ldr r10, [r1, #24]
+    str r4, [r0, #108]
     smultt r3, r9, r12
-    smultt r5, r11, r12
-    smultt r7, r10, r12
+    smultt r6, r11, r12
+    smultt r8, r10, r12
     ldr r9, [r1, #28]
+    str r7, [r0, #112]
+    str r5, [r0, #116]
     smuadx r4, r11, r12
-    smuadx r6, r10, r12
-    smuadx r8, r9, r12
+    smuadx r7, r10, r12
+    smuadx r5, r9, r12
     smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r6, r10, lr, r6
+    smladx r8, r9, lr, r8
     ldr r11, [r1, #32]
     ldr lr, [r2, #94]
     ldr r12, [r2, #96]
     smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r11, r12, r8
+    smladx r7, r9, r12, r7
+    smladx r5, r11, r12, r5
     smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r6, r9, lr, r6
+    smladx r8, r11, lr, r8
     ldr r10, [r1, #36]
     ldr lr, [r2, #90]
     ldr r12, [r2, #92]
     smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r10, r12, r8
+    smladx r7, r11, r12, r7
+    smladx r5, r10, r12, r5
     smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r6, r11, lr, r6
+    smladx r8, r10, lr, r8
     ldr r9, [r1, #40]
     ldr lr, [r2, #86]
     ldr r12, [r2, #88]
     smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r9, r12, r8
+    smladx r7, r10, r12, r7
+    smladx r5, r9, r12, r5
     smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r6, r10, lr, r6
+    smladx r8, r9, lr, r8
     ldr r11, [r1, #44]
     ldr lr, [r2, #82]
     ldr r12, [r2, #84]
     smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r11, r12, r8
+    smladx r7, r9, r12, r7
+    smladx r5, r11, r12, r5
     smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r6, r9, lr, r6
+    smladx r8, r11, lr, r8
     ldr r10, [r1, #48]
     ldr lr, [r2, #78]
     ldr r12, [r2, #80]
     smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r10, r12, r8
+    smladx r7, r11, r12, r7
+    smladx r5, r10, r12, r5
     smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r6, r11, lr, r6
+    smladx r8, r10, lr, r8
     ldr r9, [r1, #52]
     ldr lr, [r2, #74]
     ldr r12, [r2, #76]
     smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r9, r12, r8
+    smladx r7, r10, r12, r7
+    smladx r5, r9, r12, r5
     smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r6, r10, lr, r6
+    smladx r8, r9, lr, r8
     ldr r11, [r1, #56]
     ldr lr, [r2, #70]
     ldr r12, [r2, #72]
     smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r11, r12, r8
+    smladx r7, r9, r12, r7
+    smladx r5, r11, r12, r5
     smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r6, r9, lr, r6
+    smladx r8, r11, lr, r8
     ldr r10, [r1, #60]
     ldr lr, [r2, #66]
     ldr r12, [r2, #68]
     smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r10, r12, r8
+    smladx r7, r11, r12, r7
+    smladx r5, r10, r12, r5
     smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r6, r11, lr, r6
+    smladx r8, r10, lr, r8
     ldr r9, [r1, #64]
     ldr lr, [r2, #62]
     ldr r12, [r2, #64]
     smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r9, r12, r8
+    smladx r7, r10, r12, r7
+    smladx r5, r9, r12, r5
     smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r6, r10, lr, r6
+    smladx r8, r9, lr, r8
     ldr r11, [r1, #68]
     ldr lr, [r2, #58]
     ldr r12, [r2, #60]
     smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r11, r12, r8
+    smladx r7, r9, r12, r7
+    smladx r5, r11, r12, r5
     smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r6, r9, lr, r6
+    smladx r8, r11, lr, r8
     ldr r10, [r1, #72]
     ldr lr, [r2, #54]
     ldr r12, [r2, #56]
     smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r10, r12, r8
+    smladx r7, r11, r12, r7
+    smladx r5, r10, r12, r5
     smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r6, r11, lr, r6
+    smladx r8, r10, lr, r8
     ldr r9, [r1, #76]
     ldr lr, [r2, #50]
     ldr r12, [r2, #52]
     smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r9, r12, r8
+    smladx r7, r10, r12, r7
+    smladx r5, r9, r12, r5
     smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r6, r10, lr, r6
+    smladx r8, r9, lr, r8
     ldr r11, [r1, #80]
     ldr lr, [r2, #46]
     ldr r12, [r2, #48]
     smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r11, r12, r8
+    smladx r7, r9, r12, r7
+    smladx r5, r11, r12, r5
     smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r6, r9, lr, r6
+    smladx r8, r11, lr, r8
     ldr r10, [r1, #84]
     ldr lr, [r2, #42]
     ldr r12, [r2, #44]
     smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r10, r12, r8
+    smladx r7, r11, r12, r7
+    smladx r5, r10, r12, r5
     smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r6, r11, lr, r6
+    smladx r8, r10, lr, r8
     ldr r9, [r1, #88]
     ldr lr, [r2, #38]
     ldr r12, [r2, #40]
     smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r9, r12, r8
+    smladx r7, r10, r12, r7
+    smladx r5, r9, r12, r5
     smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r6, r10, lr, r6
+    smladx r8, r9, lr, r8
     ldr r11, [r1, #92]
     ldr lr, [r2, #34]
     ldr r12, [r2, #36]
     smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r11, r12, r8
+    smladx r7, r9, r12, r7
+    smladx r5, r11, r12, r5
     smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r6, r9, lr, r6
+    smladx r8, r11, lr, r8
     ldr r10, [r1, #96]
     ldr lr, [r2, #30]
     ldr r12, [r2, #32]
     smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r10, r12, r8
+    smladx r7, r11, r12, r7
+    smladx r5, r10, r12, r5
     smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r6, r11, lr, r6
+    smladx r8, r10, lr, r8
     ldr r9, [r1, #100]
     ldr lr, [r2, #26]
     ldr r12, [r2, #28]
     smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r9, r12, r8
+    smladx r7, r10, r12, r7
+    smladx r5, r9, r12, r5
     smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r6, r10, lr, r6
+    smladx r8, r9, lr, r8
     ldr lr, [r2, #22]
     ldr r12, [r2, #24]
     smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
+    smladx r7, r9, r12, r7
     smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
+    smladx r6, r9, lr, r6
     ldr lr, [r2, #18]
     ldr r12, [r2, #20]
     smladx r4, r9, r12, r4
     smladx r3, r9, lr, r3
     pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #120]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #124]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #128]
+    pkhbt r6, r6, r7, lsl #16
+    pkhbt r8, r8, r5, lsl #16
     ldr lr, [r2, #30]
     ldr r12, [r2, #32]
-    smuadx r4, r9, r12
-    smuadx r3, r9, lr
+    str r3, [r0, #120]
+    smuadx r5, r9, r12
+    smuadx r4, r9, lr
     ldr lr, [r2, #34]
     ldr r12, [r2, #36]
-    smladx r4, r10, r12, r4
-    smuadx r6, r9, r12
-    smladx r3, r10, lr, r3
-    smuadx r5, r9, lr
+    str r6, [r0, #124]
+    smladx r5, r10, r12, r5
+    smuadx r3, r9, r12
+    smladx r4, r10, lr, r4
+    smuadx r7, r9, lr
     ldr lr, [r2, #38]
     ldr r12, [r2, #40]
-    smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
+    str r8, [r0, #128]
+    smladx r5, r11, r12, r5
+    smladx r3, r10, r12, r3
     smuadx r8, r9, r12
-    smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
-    smuadx r7, r9, lr
+    smladx r4, r11, lr, r4
+    smladx r7, r10, lr, r7
+    smuadx r6, r9, lr
     ldr r9, [r1, #88]
     ldr lr, [r2, #42]
     ldr r12, [r2, #44]
-    smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
+    smladx r5, r9, r12, r5
+    smladx r3, r11, r12, r3
     smladx r8, r10, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r4, r9, lr, r4
+    smladx r7, r11, lr, r7
+    smladx r6, r10, lr, r6
     ldr r10, [r1, #84]
     ldr lr, [r2, #46]
     ldr r12, [r2, #48]
-    smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
+    smladx r5, r10, r12, r5
+    smladx r3, r9, r12, r3
     smladx r8, r11, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r4, r10, lr, r4
+    smladx r7, r9, lr, r7
+    smladx r6, r11, lr, r6
     ldr r11, [r1, #80]
     ldr lr, [r2, #50]
     ldr r12, [r2, #52]
-    smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
+    smladx r5, r11, r12, r5
+    smladx r3, r10, r12, r3
     smladx r8, r9, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r4, r11, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r6, r9, lr, r6
     ldr r9, [r1, #76]
     ldr lr, [r2, #54]
     ldr r12, [r2, #56]
-    smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
+    smladx r5, r9, r12, r5
+    smladx r3, r11, r12, r3
     smladx r8, r10, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r4, r9, lr, r4
+    smladx r7, r11, lr, r7
+    smladx r6, r10, lr, r6
     ldr r10, [r1, #72]
     ldr lr, [r2, #58]
     ldr r12, [r2, #60]
-    smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
+    smladx r5, r10, r12, r5
+    smladx r3, r9, r12, r3
     smladx r8, r11, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r4, r10, lr, r4
+    smladx r7, r9, lr, r7
+    smladx r6, r11, lr, r6
     ldr r11, [r1, #68]
     ldr lr, [r2, #62]
     ldr r12, [r2, #64]
-    smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
+    smladx r5, r11, r12, r5
+    smladx r3, r10, r12, r3
     smladx r8, r9, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r4, r11, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r6, r9, lr, r6
     ldr r9, [r1, #64]
     ldr lr, [r2, #66]
     ldr r12, [r2, #68]
-    smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
+    smladx r5, r9, r12, r5
+    smladx r3, r11, r12, r3
     smladx r8, r10, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r4, r9, lr, r4
+    smladx r7, r11, lr, r7
+    smladx r6, r10, lr, r6
     ldr r10, [r1, #60]
     ldr lr, [r2, #70]
     ldr r12, [r2, #72]
-    smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
+    smladx r5, r10, r12, r5
+    smladx r3, r9, r12, r3
     smladx r8, r11, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r4, r10, lr, r4
+    smladx r7, r9, lr, r7
+    smladx r6, r11, lr, r6
     ldr r11, [r1, #56]
     ldr lr, [r2, #74]
     ldr r12, [r2, #76]
-    smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
+    smladx r5, r11, r12, r5
+    smladx r3, r10, r12, r3
     smladx r8, r9, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r4, r11, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r6, r9, lr, r6
     ldr r9, [r1, #52]
     ldr lr, [r2, #78]
     ldr r12, [r2, #80]
-    smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
+    smladx r5, r9, r12, r5
+    smladx r3, r11, r12, r3
     smladx r8, r10, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r4, r9, lr, r4
+    smladx r7, r11, lr, r7
+    smladx r6, r10, lr, r6
     ldr r10, [r1, #48]
     ldr lr, [r2, #82]
     ldr r12, [r2, #84]
-    smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
+    smladx r5, r10, r12, r5
+    smladx r3, r9, r12, r3
     smladx r8, r11, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r4, r10, lr, r4
+    smladx r7, r9, lr, r7
+    smladx r6, r11, lr, r6
     ldr r11, [r1, #44]
     ldr lr, [r2, #86]
     ldr r12, [r2, #88]
-    smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
+    smladx r5, r11, r12, r5
+    smladx r3, r10, r12, r3
     smladx r8, r9, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r4, r11, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r6, r9, lr, r6
     ldr r9, [r1, #40]
     ldr lr, [r2, #90]
     ldr r12, [r2, #92]
-    smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
+    smladx r5, r9, r12, r5
+    smladx r3, r11, r12, r3
     smladx r8, r10, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r4, r9, lr, r4
+    smladx r7, r11, lr, r7
+    smladx r6, r10, lr, r6
     ldr r10, [r1, #36]
     ldr lr, [r2, #94]
     ldr r12, [r2, #96]
-    smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
+    smladx r5, r10, r12, r5
+    smladx r3, r9, r12, r3
     smladx r8, r11, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r4, r10, lr, r4
+    smladx r7, r9, lr, r7
+    smladx r6, r11, lr, r6
     ldr r11, [r1, #32]
     ldr lr, [r2, #98]
     ldr r12, [r2, #100]
-    smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
+    smladx r5, r11, r12, r5
+    smladx r3, r10, r12, r3
     smladx r8, r9, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r4, r11, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r6, r9, lr, r6
     ldr r9, [r1, #28]
-    smlatt r3, r9, r12, r3
-    smlatt r5, r11, r12, r5
-    smlatt r7, r10, r12, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #132]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #136]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #140]
+    smlatt r4, r9, r12, r4
+    smlatt r7, r11, r12, r7
+    smlatt r6, r10, r12, r6
+    pkhbt r4, r4, r5, lsl #16
+    pkhbt r7, r7, r3, lsl #16
+    pkhbt r6, r6, r8, lsl #16
     ldr r10, [r1, #40]
     ldr r11, [r1, #44]
     ldr r9, [r1, #48]
+    str r4, [r0, #132]
     smultt r3, r10, r12
     smultt r5, r11, r12
-    smultt r7, r9, r12
+    smultt r8, r9, r12
     ldr r10, [r1, #52]
+    str r7, [r0, #136]
+    str r6, [r0, #140]
     smuadx r4, r11, r12
-    smuadx r6, r9, r12
-    smuadx r8, r10, r12
+    smuadx r7, r9, r12
+    smuadx r6, r10, r12
     smladx r3, r11, lr, r3
     smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r8, r10, lr, r8
     ldr r11, [r1, #56]
     ldr lr, [r2, #94]
     ldr r12, [r2, #96]
     smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
+    smladx r7, r10, r12, r7
+    smladx r6, r11, r12, r6
     smladx r3, r9, lr, r3
     smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r8, r11, lr, r8
     ldr r9, [r1, #60]
     ldr lr, [r2, #90]
     ldr r12, [r2, #92]
     smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
+    smladx r7, r11, r12, r7
+    smladx r6, r9, r12, r6
     smladx r3, r10, lr, r3
     smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r8, r9, lr, r8
     ldr r10, [r1, #64]
     ldr lr, [r2, #86]
     ldr r12, [r2, #88]
     smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
+    smladx r7, r9, r12, r7
+    smladx r6, r10, r12, r6
     smladx r3, r11, lr, r3
     smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r8, r10, lr, r8
     ldr r11, [r1, #68]
     ldr lr, [r2, #82]
     ldr r12, [r2, #84]
     smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
+    smladx r7, r10, r12, r7
+    smladx r6, r11, r12, r6
     smladx r3, r9, lr, r3
     smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r8, r11, lr, r8
     ldr r9, [r1, #72]
     ldr lr, [r2, #78]
     ldr r12, [r2, #80]
     smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
+    smladx r7, r11, r12, r7
+    smladx r6, r9, r12, r6
     smladx r3, r10, lr, r3
     smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r8, r9, lr, r8
     ldr r10, [r1, #76]
     ldr lr, [r2, #74]
     ldr r12, [r2, #76]
     smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
+    smladx r7, r9, r12, r7
+    smladx r6, r10, r12, r6
     smladx r3, r11, lr, r3
     smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r8, r10, lr, r8
     ldr r11, [r1, #80]
     ldr lr, [r2, #70]
     ldr r12, [r2, #72]
     smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
+    smladx r7, r10, r12, r7
+    smladx r6, r11, r12, r6
     smladx r3, r9, lr, r3
     smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r8, r11, lr, r8
     ldr r9, [r1, #84]
     ldr lr, [r2, #66]
     ldr r12, [r2, #68]
     smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
+    smladx r7, r11, r12, r7
+    smladx r6, r9, r12, r6
     smladx r3, r10, lr, r3
     smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r8, r9, lr, r8
     ldr r10, [r1, #88]
     ldr lr, [r2, #62]
     ldr r12, [r2, #64]
     smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
+    smladx r7, r9, r12, r7
+    smladx r6, r10, r12, r6
     smladx r3, r11, lr, r3
     smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r8, r10, lr, r8
     ldr r11, [r1, #92]
     ldr lr, [r2, #58]
     ldr r12, [r2, #60]
     smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r11, r12, r8
+    smladx r7, r10, r12, r7
+    smladx r6, r11, r12, r6
     smladx r3, r9, lr, r3
     smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r8, r11, lr, r8
     ldr r9, [r1, #96]
     ldr lr, [r2, #54]
     ldr r12, [r2, #56]
     smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r9, r12, r8
+    smladx r7, r11, r12, r7
+    smladx r6, r9, r12, r6
     smladx r3, r10, lr, r3
     smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r8, r9, lr, r8
     ldr r10, [r1, #100]
     ldr lr, [r2, #50]
     ldr r12, [r2, #52]
     smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r10, r12, r8
+    smladx r7, r9, r12, r7
+    smladx r6, r10, r12, r6
     smladx r3, r11, lr, r3
     smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r8, r10, lr, r8
     ldr lr, [r2, #46]
     ldr r12, [r2, #48]
     smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
+    smladx r7, r10, r12, r7
     smladx r3, r9, lr, r3
     smladx r5, r10, lr, r5
     ldr lr, [r2, #42]
@@ -10971,275 +10971,275 @@ pqmcu_ntru_sb52:
     smladx r4, r10, r12, r4
     smladx r3, r10, lr, r3
     pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #144]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #148]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #152]
+    pkhbt r5, r5, r7, lsl #16
+    pkhbt r8, r8, r6, lsl #16
     ldr lr, [r2, #54]
     ldr r12, [r2, #56]
-    smuadx r4, r10, r12
-    smuadx r3, r10, lr
+    str r3, [r0, #144]
+    smuadx r6, r10, r12
+    smuadx r4, r10, lr
     ldr lr, [r2, #58]
     ldr r12, [r2, #60]
-    smladx r4, r9, r12, r4
-    smuadx r6, r10, r12
-    smladx r3, r9, lr, r3
-    smuadx r5, r10, lr
+    str r5, [r0, #148]
+    smladx r6, r9, r12, r6
+    smuadx r3, r10, r12
+    smladx r4, r9, lr, r4
+    smuadx r7, r10, lr
     ldr lr, [r2, #62]
     ldr r12, [r2, #64]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
+    str r8, [r0, #152]
+    smladx r6, r11, r12, r6
+    smladx r3, r9, r12, r3
     smuadx r8, r10, r12
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smuadx r7, r10, lr
+    smladx r4, r11, lr, r4
+    smladx r7, r9, lr, r7
+    smuadx r5, r10, lr
     ldr r10, [r1, #88]
     ldr lr, [r2, #66]
     ldr r12, [r2, #68]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
+    smladx r6, r10, r12, r6
+    smladx r3, r11, r12, r3
     smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r4, r10, lr, r4
+    smladx r7, r11, lr, r7
+    smladx r5, r9, lr, r5
     ldr r9, [r1, #84]
     ldr lr, [r2, #70]
     ldr r12, [r2, #72]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
+    smladx r6, r9, r12, r6
+    smladx r3, r10, r12, r3
     smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r4, r9, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r5, r11, lr, r5
     ldr r11, [r1, #80]
     ldr lr, [r2, #74]
     ldr r12, [r2, #76]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
+    smladx r6, r11, r12, r6
+    smladx r3, r9, r12, r3
     smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r4, r11, lr, r4
+    smladx r7, r9, lr, r7
+    smladx r5, r10, lr, r5
     ldr r10, [r1, #76]
     ldr lr, [r2, #78]
     ldr r12, [r2, #80]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
+    smladx r6, r10, r12, r6
+    smladx r3, r11, r12, r3
     smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r4, r10, lr, r4
+    smladx r7, r11, lr, r7
+    smladx r5, r9, lr, r5
     ldr r9, [r1, #72]
     ldr lr, [r2, #82]
     ldr r12, [r2, #84]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
+    smladx r6, r9, r12, r6
+    smladx r3, r10, r12, r3
     smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r4, r9, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r5, r11, lr, r5
     ldr r11, [r1, #68]
     ldr lr, [r2, #86]
     ldr r12, [r2, #88]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
+    smladx r6, r11, r12, r6
+    smladx r3, r9, r12, r3
     smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r4, r11, lr, r4
+    smladx r7, r9, lr, r7
+    smladx r5, r10, lr, r5
     ldr r10, [r1, #64]
     ldr lr, [r2, #90]
     ldr r12, [r2, #92]
-    smladx r4, r10, r12, r4
-    smladx r6, r11, r12, r6
+    smladx r6, r10, r12, r6
+    smladx r3, r11, r12, r3
     smladx r8, r9, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r4, r10, lr, r4
+    smladx r7, r11, lr, r7
+    smladx r5, r9, lr, r5
     ldr r9, [r1, #60]
     ldr lr, [r2, #94]
     ldr r12, [r2, #96]
-    smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
+    smladx r6, r9, r12, r6
+    smladx r3, r10, r12, r3
     smladx r8, r11, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r4, r9, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r5, r11, lr, r5
     ldr r11, [r1, #56]
     ldr lr, [r2, #98]
     ldr r12, [r2, #100]
-    smladx r4, r11, r12, r4
-    smladx r6, r9, r12, r6
+    smladx r6, r11, r12, r6
+    smladx r3, r9, r12, r3
     smladx r8, r10, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r4, r11, lr, r4
+    smladx r7, r9, lr, r7
+    smladx r5, r10, lr, r5
     ldr r10, [r1, #52]
-    smlatt r3, r10, r12, r3
-    smlatt r5, r11, r12, r5
-    smlatt r7, r9, r12, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #156]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #160]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #164]
+    smlatt r4, r10, r12, r4
+    smlatt r7, r11, r12, r7
+    smlatt r5, r9, r12, r5
+    pkhbt r4, r4, r6, lsl #16
+    pkhbt r7, r7, r3, lsl #16
+    pkhbt r5, r5, r8, lsl #16
     ldr r9, [r1, #64]
     ldr r11, [r1, #68]
     ldr r10, [r1, #72]
+    str r4, [r0, #156]
     smultt r3, r9, r12
-    smultt r5, r11, r12
-    smultt r7, r10, r12
+    smultt r6, r11, r12
+    smultt r8, r10, r12
     ldr r9, [r1, #76]
+    str r7, [r0, #160]
+    str r5, [r0, #164]
     smuadx r4, r11, r12
-    smuadx r6, r10, r12
-    smuadx r8, r9, r12
+    smuadx r7, r10, r12
+    smuadx r5, r9, r12
     smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r6, r10, lr, r6
+    smladx r8, r9, lr, r8
     ldr r11, [r1, #80]
     ldr lr, [r2, #94]
     ldr r12, [r2, #96]
     smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r11, r12, r8
+    smladx r7, r9, r12, r7
+    smladx r5, r11, r12, r5
     smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r6, r9, lr, r6
+    smladx r8, r11, lr, r8
     ldr r10, [r1, #84]
     ldr lr, [r2, #90]
     ldr r12, [r2, #92]
     smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r10, r12, r8
+    smladx r7, r11, r12, r7
+    smladx r5, r10, r12, r5
     smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r6, r11, lr, r6
+    smladx r8, r10, lr, r8
     ldr r9, [r1, #88]
     ldr lr, [r2, #86]
     ldr r12, [r2, #88]
     smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r9, r12, r8
+    smladx r7, r10, r12, r7
+    smladx r5, r9, r12, r5
     smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r6, r10, lr, r6
+    smladx r8, r9, lr, r8
     ldr r11, [r1, #92]
     ldr lr, [r2, #82]
     ldr r12, [r2, #84]
     smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
-    smladx r8, r11, r12, r8
+    smladx r7, r9, r12, r7
+    smladx r5, r11, r12, r5
     smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r6, r9, lr, r6
+    smladx r8, r11, lr, r8
     ldr r10, [r1, #96]
     ldr lr, [r2, #78]
     ldr r12, [r2, #80]
     smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
-    smladx r8, r10, r12, r8
+    smladx r7, r11, r12, r7
+    smladx r5, r10, r12, r5
     smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r6, r11, lr, r6
+    smladx r8, r10, lr, r8
     ldr r9, [r1, #100]
     ldr lr, [r2, #74]
     ldr r12, [r2, #76]
     smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
-    smladx r8, r9, r12, r8
+    smladx r7, r10, r12, r7
+    smladx r5, r9, r12, r5
     smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r6, r10, lr, r6
+    smladx r8, r9, lr, r8
     ldr lr, [r2, #70]
     ldr r12, [r2, #72]
     smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
+    smladx r7, r9, r12, r7
     smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
+    smladx r6, r9, lr, r6
     ldr lr, [r2, #66]
     ldr r12, [r2, #68]
     smladx r4, r9, r12, r4
     smladx r3, r9, lr, r3
     pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #168]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #172]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #176]
+    pkhbt r6, r6, r7, lsl #16
+    pkhbt r8, r8, r5, lsl #16
     ldr lr, [r2, #78]
     ldr r12, [r2, #80]
-    smuadx r4, r9, r12
-    smuadx r3, r9, lr
+    str r3, [r0, #168]
+    smuadx r5, r9, r12
+    smuadx r4, r9, lr
     ldr lr, [r2, #82]
     ldr r12, [r2, #84]
-    smladx r4, r10, r12, r4
-    smuadx r6, r9, r12
-    smladx r3, r10, lr, r3
-    smuadx r5, r9, lr
+    str r6, [r0, #172]
+    smladx r5, r10, r12, r5
+    smuadx r3, r9, r12
+    smladx r4, r10, lr, r4
+    smuadx r7, r9, lr
     ldr lr, [r2, #86]
     ldr r12, [r2, #88]
-    smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
+    str r8, [r0, #176]
+    smladx r5, r11, r12, r5
+    smladx r3, r10, r12, r3
     smuadx r8, r9, r12
-    smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
-    smuadx r7, r9, lr
+    smladx r4, r11, lr, r4
+    smladx r7, r10, lr, r7
+    smuadx r6, r9, lr
     ldr r9, [r1, #88]
     ldr lr, [r2, #90]
     ldr r12, [r2, #92]
-    smladx r4, r9, r12, r4
-    smladx r6, r11, r12, r6
+    smladx r5, r9, r12, r5
+    smladx r3, r11, r12, r3
     smladx r8, r10, r12, r8
-    smladx r3, r9, lr, r3
-    smladx r5, r11, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r4, r9, lr, r4
+    smladx r7, r11, lr, r7
+    smladx r6, r10, lr, r6
     ldr r10, [r1, #84]
     ldr lr, [r2, #94]
     ldr r12, [r2, #96]
-    smladx r4, r10, r12, r4
-    smladx r6, r9, r12, r6
+    smladx r5, r10, r12, r5
+    smladx r3, r9, r12, r3
     smladx r8, r11, r12, r8
-    smladx r3, r10, lr, r3
-    smladx r5, r9, lr, r5
-    smladx r7, r11, lr, r7
+    smladx r4, r10, lr, r4
+    smladx r7, r9, lr, r7
+    smladx r6, r11, lr, r6
     ldr r11, [r1, #80]
     ldr lr, [r2, #98]
     ldr r12, [r2, #100]
-    smladx r4, r11, r12, r4
-    smladx r6, r10, r12, r6
+    smladx r5, r11, r12, r5
+    smladx r3, r10, r12, r3
     smladx r8, r9, r12, r8
-    smladx r3, r11, lr, r3
-    smladx r5, r10, lr, r5
-    smladx r7, r9, lr, r7
+    smladx r4, r11, lr, r4
+    smladx r7, r10, lr, r7
+    smladx r6, r9, lr, r6
     ldr r9, [r1, #76]
-    smlatt r3, r9, r12, r3
-    smlatt r5, r11, r12, r5
-    smlatt r7, r10, r12, r7
-    pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #180]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #184]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #188]
+    smlatt r4, r9, r12, r4
+    smlatt r7, r11, r12, r7
+    smlatt r6, r10, r12, r6
+    pkhbt r4, r4, r5, lsl #16
+    pkhbt r7, r7, r3, lsl #16
+    pkhbt r6, r6, r8, lsl #16
     ldr r10, [r1, #88]
     ldr r11, [r1, #92]
     ldr r9, [r1, #96]
+    str r4, [r0, #180]
     smultt r3, r10, r12
     smultt r5, r11, r12
-    smultt r7, r9, r12
+    smultt r8, r9, r12
     ldr r10, [r1, #100]
+    str r7, [r0, #184]
+    str r6, [r0, #188]
     smuadx r4, r11, r12
-    smuadx r6, r9, r12
-    smuadx r8, r10, r12
+    smuadx r7, r9, r12
+    smuadx r6, r10, r12
     smladx r3, r11, lr, r3
     smladx r5, r9, lr, r5
-    smladx r7, r10, lr, r7
+    smladx r8, r10, lr, r8
     ldr lr, [r2, #94]
     ldr r12, [r2, #96]
     smladx r4, r9, r12, r4
-    smladx r6, r10, r12, r6
+    smladx r7, r10, r12, r7
     smladx r3, r9, lr, r3
     smladx r5, r10, lr, r5
     ldr lr, [r2, #90]
@@ -11247,14 +11247,14 @@ pqmcu_ntru_sb52:
     smladx r4, r10, r12, r4
     smladx r3, r10, lr, r3
     pkhbt r3, r3, r4, lsl #16
-    str r3, [r0, #192]
-    pkhbt r5, r5, r6, lsl #16
-    str r5, [r0, #196]
-    pkhbt r7, r7, r8, lsl #16
-    str r7, [r0, #200]
+    pkhbt r5, r5, r7, lsl #16
+    pkhbt r8, r8, r6, lsl #16
     ldr lr, [r2, #100]
-    smultt r3, r10, lr
-    strh r3, [r0, #204]
+    str r3, [r0, #192]
+    smultt r4, r10, lr
+    str r5, [r0, #196]
+    str r8, [r0, #200]
+    strh r4, [r0, #204]
     pop {r4-r11, pc}
     .size pqmcu_ntru_sb52, .-pqmcu_ntru_sb52
 
