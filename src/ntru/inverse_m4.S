@@ -471,6 +471,60 @@ pqmcu_ntru_r2_kmul4:
     eor r12, r12, r6
 .endm
 
+@ Before the last Karatsuba product Q of an m-word product, m = \h + \l
+@ ((\h, \l) = (3, 3), (4, 3), (4, 4); c, a, b in s0-s2): Q's operand words
+@ a_k + a(h + k) for k < l (a_k alone for l <= k < h) and b's likewise
+@ into c's top 2h words, which the function writes only at its end, and
+@ s1, s2 pointing at them: Q's word products then load one word an operand
+@ where they XORed 2 to 8 (kmul5's Q gained nothing: not used there).
+.macro qops h, l
+    vmov r0, s1
+.if \h == 3
+    ldm r0, {r1-r6}
+    eor r1, r1, r4
+    eor r2, r2, r5
+    eor r3, r3, r6
+    vmov r0, s2
+    ldm r0, {r4-r9}
+    eor r4, r4, r7
+    eor r5, r5, r8
+    eor r6, r6, r9
+    vmov r0, s0
+    add r0, r0, #4*2*\l
+    stm r0, {r1-r6}
+.elseif \l == 4
+    ldm r0, {r1-r8}
+    eor r1, r1, r5
+    eor r2, r2, r6
+    eor r3, r3, r7
+    eor r4, r4, r8
+    vmov r0, s2
+    ldm r0, {r5-r12}
+    eor r5, r5, r9
+    eor r6, r6, r10
+    eor r7, r7, r11
+    eor r8, r8, r12
+    vmov r0, s0
+    add r0, r0, #4*2*\l
+    stm r0, {r1-r8}
+.else
+    ldm r0, {r1-r7}
+    eor r1, r1, r5
+    eor r2, r2, r6
+    eor r3, r3, r7
+    vmov r0, s2
+    ldm r0, {r5-r11}
+    eor r5, r5, r9
+    eor r6, r6, r10
+    eor r7, r7, r11
+    vmov r0, s0                 @ (A3 = a3 in r4, B3 = b3 in r8)
+    add r0, r0, #4*2*\l
+    stm r0, {r1-r8}
+.endif
+    add r1, r0, #4*\h
+    vmov s1, s2, r0, r1
+.endm
+
 @ void pqmcu_ntru_r2_kmul6(uint32_t* c, const uint32_t* a, const uint32_t* b)
 @   c[0..11] = a b carry-less, 6 words each: one Karatsuba level over three
 @   3-word products (pqmcu_ntru_r2_kmul3's), straight-line (18 word products):
@@ -496,7 +550,8 @@ pqmcu_ntru_r2_kmul6:
     vmov s19, s20, r1, r7       @ H0, H1
     vmov s21, s22, r8, r10      @ H2, H3
     vmov s23, s24, r12, r6      @ H4, H5
-    k3g 0, 3, 1, 4, 2, 5        @ Q0..Q5 in r1, r7, r8, r10, r12, r6
+    qops 3, 3
+    k3g 0, -1, 1, -1, 2, -1     @ Q0..Q5 in r1, r7, r8, r10, r12, r6
     @ c(3 + k) = X_k + Q_k + L_k, c(6 + k) = X_k + Q(3 + k) + H(3 + k), X_k = L(3 + k) + H_k
     vmov r0, s16
     vmov lr, s19
@@ -710,7 +765,8 @@ pqmcu_ntru_r2_kmul7:
     vmov s23, s24, r1, r7       @ H0, H1
     vmov s25, s26, r8, r10      @ H2, H3
     vmov s27, s28, r12, r6      @ H4, H5
-    k4g 0, 4, 1, 5, 2, 6, 3, -1 @ Q0..Q7 in r1-r8
+    qops 4, 3
+    k4g 0, -1, 1, -1, 2, -1, 3, -1  @ Q0..Q7 in r1-r8
     @ c(4 + k) = Q_k + X_k + L_k, c(8 + k) = Q(4 + k) + X_k + H(4 + k) (H6 = H7 = 0),
     @ X_k = L(4 + k) + H_k: into Q_k's and Q(4 + k)'s registers
     xcomb s19, s23, s15, r1, r5, s27  @ X0, c4, c8
@@ -755,7 +811,8 @@ pqmcu_ntru_r2_kmul8:
     vmov s25, s26, r3, r4
     vmov s27, s28, r5, r6
     vmov s29, s30, r7, r8       @ .. H7
-    k4g 0, 4, 1, 5, 2, 6, 3, 7  @ Q0..Q7 in r1-r8
+    qops 4, 4
+    k4g 0, -1, 1, -1, 2, -1, 3, -1  @ Q0..Q7 in r1-r8
     @ c(4 + k) = Q_k + X_k + L_k, c(8 + k) = Q(4 + k) + X_k + H(4 + k), X_k = L(4 + k) + H_k:
     @ into Q_k's and Q(4 + k)'s registers
     xcomb s19, s23, s15, r1, r5, s27  @ X0, c4, c8
