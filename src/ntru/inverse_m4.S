@@ -111,20 +111,51 @@ pqmcu_ntru_s3_lanes_row:
 @   out[t] = lo(C(t)) ^ hi(C(t-1)) (reads x[-1 .. words], y likewise).
 @ An integer product of two bit classes sums at most 8 terms per position,
 @ so a position of the class i + j mod 4 holds the parity of its terms.
+@ Two class products whose integer sums i + j differ (by 4) may be ADDED
+@ (UMLAL) instead of XORed: their terms meet at most 8 + 7 = 15 times at a
+@ position, so no carry reaches the next position of the class (4 bits up);
+@ two with the same i + j can meet 16 times (all-ones operands) and stay
+@ XORed. Result class k: (0,0) + (2,2) for k = 0, (0,1) + (2,3) and
+@ (1,0) + (3,2) for k = 1, (1,1) + (3,3) for k = 2, none for k = 3
+@ (tests/m4/abi/abi_direct.cpp checks every entry point on all-ones words).
 
-@ \lo:\hi = \xa \ya ^ \xb \yb ^ \xc \yc ^ \xd \yd: four 64-bit UMULLs XORed
-@ (\t0, \t1 temporaries). Shared by both carry-less products below.
-.macro umull4x lo, hi, t0, t1, xa, ya, xb, yb, xc, yc, xd, yd
+@ \lo:\hi = \xa \ya ^ \xb \yb ^ \xc \yc ^ \xd \yd (\add: \xa \ya + \xb \yb,
+@ UMLAL) (\t0, \t1 temporaries).
+.macro umull4x lo, hi, t0, t1, xa, ya, xb, yb, xc, yc, xd, yd, add=0
     umull \lo, \hi, \xa, \ya
+.if \add
+    umlal \lo, \hi, \xb, \yb
+.else
     umull \t0, \t1, \xb, \yb
     eor \lo, \lo, \t0
     eor \hi, \hi, \t1
+.endif
     umull \t0, \t1, \xc, \yc
     eor \lo, \lo, \t0
     eor \hi, \hi, \t1
     umull \t0, \t1, \xd, \yd
     eor \lo, \lo, \t0
     eor \hi, \hi, \t1
+.endm
+
+@ \lo:\hi = result class \k (before masking) of the four products x_i y_(k-i)
+@ given in the order i = 0, 1, 2, 3 (\xa \ya .. \xd \yd): the pairs with
+@ i <= k < i' added (see above). Shared by both carry-less products below.
+.macro umull4k lo, hi, t0, t1, xa, ya, xb, yb, xc, yc, xd, yd, k
+.if \k == 0
+    umull4x \lo, \hi, \t0, \t1, \xa, \ya, \xc, \yc, \xb, \yb, \xd, \yd, 1
+.elseif \k == 1
+    umull \lo, \hi, \xa, \ya
+    umlal \lo, \hi, \xc, \yc
+    umull \t0, \t1, \xb, \yb
+    umlal \t0, \t1, \xd, \yd
+    eor \lo, \lo, \t0
+    eor \hi, \hi, \t1
+.elseif \k == 2
+    umull4x \lo, \hi, \t0, \t1, \xb, \yb, \xd, \yd, \xa, \ya, \xc, \yc, 1
+.else
+    umull4x \lo, \hi, \t0, \t1, \xa, \ya, \xb, \yb, \xc, \yc, \xd, \yd
+.endif
 .endm
 
 @ \dlo:\dhi = (first) or \op= (else) \lo:\hi masked to class \m (the classes are
@@ -141,9 +172,9 @@ pqmcu_ntru_s3_lanes_row:
 .endif
 .endm
 
-@ acc = r0 \xa ^ r1 \xb ^ r2 \xc ^ r3 \xd (64-bit), masked to class \m, into res (r12:lr)
-.macro cls xa, xb, xc, xd, m, first
-    umull4x r8, r9, r10, r11, r0, \xa, r1, \xb, r2, \xc, r3, \xd
+@ acc = r0 \xa ^ r1 \xb ^ r2 \xc ^ r3 \xd (64-bit, class \k), masked to class \m, into res (r12:lr)
+.macro cls xa, xb, xc, xd, m, k, first
+    umull4k r8, r9, r10, r11, r0, \xa, r1, \xb, r2, \xc, r3, \xd, \k
     cls_into r12, lr, r8, r9, \m, \first, eor
 .endm
 
@@ -153,10 +184,10 @@ pqmcu_ntru_s3_lanes_row:
     and r5, r7, #0x22222222
     and r6, r7, #0x44444444
     and r7, r7, #0x88888888
-    cls r4, r7, r6, r5, 0x11111111, \first
-    cls r5, r4, r7, r6, 0x22222222, 0
-    cls r6, r5, r4, r7, 0x44444444, 0
-    cls r7, r6, r5, r4, 0x88888888, 0
+    cls r4, r7, r6, r5, 0x11111111, 0, \first
+    cls r5, r4, r7, r6, 0x22222222, 1, 0
+    cls r6, r5, r4, r7, 0x44444444, 2, 0
+    cls r7, r6, r5, r4, 0x88888888, 3, 0
 .endm
 
 @ res = C(t) for the x word at [sp + 0], y at [sp + 4] (both advanced), ab at [sp + 20]
@@ -211,10 +242,10 @@ pqmcu_ntru_r2_clmul_words:
     .size pqmcu_ntru_r2_clmul_words, . - pqmcu_ntru_r2_clmul_words
 
 @ ---- the inversion mod 2 by exponentiation (inverse.cpp, r2_kmul's base case)
-@ One class of a 32 x 32 carry-less product: the XOR of four UMULLs of
+@ One class \k of a 32 x 32 carry-less product: four UMULLs / UMLALs of
 @ bit classes, masked to result class \m, into r0 (low) : lr (high).
-.macro zcls xa, ya, xb, yb, xc, yc, xd, yd, m, first
-    umull4x r9, r10, r11, r12, \xa, \ya, \xb, \yb, \xc, \yc, \xd, \yd
+.macro zcls xa, ya, xb, yb, xc, yc, xd, yd, m, k, first
+    umull4k r9, r10, r11, r12, \xa, \ya, \xb, \yb, \xc, \yc, \xd, \yd, \k
     cls_into r0, lr, r9, r10, \m, \first, orr
 .endm
 
@@ -228,10 +259,10 @@ pqmcu_ntru_r2_clmul_words:
     and r7, r2, #0x22222222
     and r8, r2, #0x44444444
     and r2, r2, #0x88888888
-    zcls r3, r6, r4, r2, r5, r8, r1, r7, 0x11111111, 1
-    zcls r3, r7, r4, r6, r5, r2, r1, r8, 0x22222222, 0
-    zcls r3, r8, r4, r7, r5, r6, r1, r2, 0x44444444, 0
-    zcls r3, r2, r4, r8, r5, r7, r1, r6, 0x88888888, 0
+    zcls r3, r6, r4, r2, r5, r8, r1, r7, 0x11111111, 0, 1
+    zcls r3, r7, r4, r6, r5, r2, r1, r8, 0x22222222, 1, 0
+    zcls r3, r8, r4, r7, r5, r6, r1, r2, 0x44444444, 2, 0
+    zcls r3, r2, r4, r8, r5, r7, r1, r6, 0x88888888, 3, 0
 .endm
 
 @ \d = w[\i] + w[\j] for the words w at r4 (r3 temporary).
@@ -440,6 +471,60 @@ pqmcu_ntru_r2_kmul4:
     eor r12, r12, r6
 .endm
 
+@ Before the last Karatsuba product Q of an m-word product, m = \h + \l
+@ ((\h, \l) = (3, 3), (4, 3), (4, 4); c, a, b in s0-s2): Q's operand words
+@ a_k + a(h + k) for k < l (a_k alone for l <= k < h) and b's likewise
+@ into c's top 2h words, which the function writes only at its end, and
+@ s1, s2 pointing at them: Q's word products then load one word an operand
+@ where they XORed 2 to 8 (kmul5's Q gained nothing: not used there).
+.macro qops h, l
+    vmov r0, s1
+.if \h == 3
+    ldm r0, {r1-r6}
+    eor r1, r1, r4
+    eor r2, r2, r5
+    eor r3, r3, r6
+    vmov r0, s2
+    ldm r0, {r4-r9}
+    eor r4, r4, r7
+    eor r5, r5, r8
+    eor r6, r6, r9
+    vmov r0, s0
+    add r0, r0, #4*2*\l
+    stm r0, {r1-r6}
+.elseif \l == 4
+    ldm r0, {r1-r8}
+    eor r1, r1, r5
+    eor r2, r2, r6
+    eor r3, r3, r7
+    eor r4, r4, r8
+    vmov r0, s2
+    ldm r0, {r5-r12}
+    eor r5, r5, r9
+    eor r6, r6, r10
+    eor r7, r7, r11
+    eor r8, r8, r12
+    vmov r0, s0
+    add r0, r0, #4*2*\l
+    stm r0, {r1-r8}
+.else
+    ldm r0, {r1-r7}
+    eor r1, r1, r5
+    eor r2, r2, r6
+    eor r3, r3, r7
+    vmov r0, s2
+    ldm r0, {r5-r11}
+    eor r5, r5, r9
+    eor r6, r6, r10
+    eor r7, r7, r11
+    vmov r0, s0                 @ (A3 = a3 in r4, B3 = b3 in r8)
+    add r0, r0, #4*2*\l
+    stm r0, {r1-r8}
+.endif
+    add r1, r0, #4*\h
+    vmov s1, s2, r0, r1
+.endm
+
 @ void pqmcu_ntru_r2_kmul6(uint32_t* c, const uint32_t* a, const uint32_t* b)
 @   c[0..11] = a b carry-less, 6 words each: one Karatsuba level over three
 @   3-word products (pqmcu_ntru_r2_kmul3's), straight-line (18 word products):
@@ -465,7 +550,8 @@ pqmcu_ntru_r2_kmul6:
     vmov s19, s20, r1, r7       @ H0, H1
     vmov s21, s22, r8, r10      @ H2, H3
     vmov s23, s24, r12, r6      @ H4, H5
-    k3g 0, 3, 1, 4, 2, 5        @ Q0..Q5 in r1, r7, r8, r10, r12, r6
+    qops 3, 3
+    k3g 0, -1, 1, -1, 2, -1     @ Q0..Q5 in r1, r7, r8, r10, r12, r6
     @ c(3 + k) = X_k + Q_k + L_k, c(6 + k) = X_k + Q(3 + k) + H(3 + k), X_k = L(3 + k) + H_k
     vmov r0, s16
     vmov lr, s19
@@ -679,7 +765,8 @@ pqmcu_ntru_r2_kmul7:
     vmov s23, s24, r1, r7       @ H0, H1
     vmov s25, s26, r8, r10      @ H2, H3
     vmov s27, s28, r12, r6      @ H4, H5
-    k4g 0, 4, 1, 5, 2, 6, 3, -1 @ Q0..Q7 in r1-r8
+    qops 4, 3
+    k4g 0, -1, 1, -1, 2, -1, 3, -1  @ Q0..Q7 in r1-r8
     @ c(4 + k) = Q_k + X_k + L_k, c(8 + k) = Q(4 + k) + X_k + H(4 + k) (H6 = H7 = 0),
     @ X_k = L(4 + k) + H_k: into Q_k's and Q(4 + k)'s registers
     xcomb s19, s23, s15, r1, r5, s27  @ X0, c4, c8
@@ -724,7 +811,8 @@ pqmcu_ntru_r2_kmul8:
     vmov s25, s26, r3, r4
     vmov s27, s28, r5, r6
     vmov s29, s30, r7, r8       @ .. H7
-    k4g 0, 4, 1, 5, 2, 6, 3, 7  @ Q0..Q7 in r1-r8
+    qops 4, 4
+    k4g 0, -1, 1, -1, 2, -1, 3, -1  @ Q0..Q7 in r1-r8
     @ c(4 + k) = Q_k + X_k + L_k, c(8 + k) = Q(4 + k) + X_k + H(4 + k), X_k = L(4 + k) + H_k:
     @ into Q_k's and Q(4 + k)'s registers
     xcomb s19, s23, s15, r1, r5, s27  @ X0, c4, c8

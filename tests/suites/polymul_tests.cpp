@@ -2,7 +2,8 @@
 // Z_{2^m}[x] multiplication on both the host and the emulated M4: every
 // method (and the M4's per-LogQ choices) against the schoolbook mod its
 // exact bound, for n = 1..40 and the Saber / NTRU sizes; the shared-
-// evaluation module product; Saber's NTT product; Saber round trips and implicit rejection
+// evaluation module product; Saber's NTT product; Saber round trips and implicit rejection;
+// NTRU's big x big NTT product and (M4) the inversion mod 2's carry-less products
 // (the full KAT files are checked by the host's pqmcu_saber_tests).
 #include <initializer_list>
 #include <new>
@@ -576,9 +577,115 @@ void ntru_ntt_big(Context& ctx) {
     }
     PQ_CHECK_EQ(ctx, bad, 0u);
 }
+#if defined(PQMCU_TARGET_M4)
+}  // namespace
+// The M4's carry-less (GF(2)[x]) word products of the inversion mod 2
+// (ntru/inverse_m4.S): four bit classes per operand, UMULL per class pair, and
+// pairs of products whose class sums i + j differ ADDED with UMLAL (at most
+// 15 terms per position). Random words almost never reach the counts where a
+// wrong pairing carries (16 terms: all-ones classes), so every entry point is
+// checked against a bit-by-bit product on all-ones words, alternating and
+// sparse patterns, single bits and random words.
+extern "C" {
+void pqmcu_ntru_r2_clmul1(uint32_t* c, uint32_t a, uint32_t b);
+void pqmcu_ntru_r2_kmul2(uint32_t* c, const uint32_t* a, const uint32_t* b);
+void pqmcu_ntru_r2_kmul3(uint32_t* c, const uint32_t* a, const uint32_t* b);
+void pqmcu_ntru_r2_kmul4(uint32_t* c, const uint32_t* a, const uint32_t* b);
+void pqmcu_ntru_r2_kmul5(uint32_t* c, const uint32_t* a, const uint32_t* b);
+void pqmcu_ntru_r2_kmul6(uint32_t* c, const uint32_t* a, const uint32_t* b);
+void pqmcu_ntru_r2_kmul7(uint32_t* c, const uint32_t* a, const uint32_t* b);
+void pqmcu_ntru_r2_kmul8(uint32_t* c, const uint32_t* a, const uint32_t* b);
+void pqmcu_ntru_r2_clmul_words(uint32_t* out, const uint32_t* x, const uint32_t* y, uint32_t words,
+                               const uint32_t* ab);
+}
+namespace {
+// c[0 .. 2m) = a b carry-less, m words each, bit by bit (b shifted by every set bit of a).
+void clmul_ref(uint32_t* c, const uint32_t* a, const uint32_t* b, size_t m) {
+    for (size_t i = 0; i < 2 * m; ++i) c[i] = 0;
+    for (size_t i = 0; i < 32 * m; ++i) {
+        if (((a[i / 32] >> (i % 32)) & 1) == 0) continue;
+        const size_t w = i / 32, sh = i % 32;
+        for (size_t j = 0; j < m; ++j) {
+            c[w + j] ^= b[j] << sh;
+            if (sh != 0) c[w + j + 1] ^= b[j] >> (32 - sh);
+        }
+    }
+}
+// Operand word i of pattern p: fixed words (all ones first), one bit
+// a word (bit p + 5 i mod 32), one fixed word per word at random, random words.
+constexpr uint32_t kR2Words[] = {0xFFFFFFFFu, 0xAAAAAAAAu, 0x55555555u, 0x11111111u, 0x22222222u,
+                                 0x44444444u, 0x88888888u, 0xEEEEEEEEu, 0x77777777u, 0x0F0F0F0Fu,
+                                 0xF0F0F0F0u, 0x80000001u, 0x00000000u};
+constexpr unsigned kR2Fixed = sizeof kR2Words / sizeof kR2Words[0], kR2Patterns = kR2Fixed + 32 + 2;
+uint32_t r2_pattern(unsigned p, size_t i, XorShift& r) {
+    if (p < kR2Fixed) return kR2Words[p];
+    if (p < kR2Fixed + 32) return 1u << ((p - kR2Fixed + 5 * i) % 32);
+    if (p == kR2Fixed + 32) return kR2Words[r.next() % kR2Fixed];
+    return r.next();
+}
+void ntru_r2_clmul_kernels(Context& ctx) {
+    using Kmul = void (*)(uint32_t*, const uint32_t*, const uint32_t*);
+    const Kmul kmul[9] = {nullptr,             nullptr,             pqmcu_ntru_r2_kmul2,
+                          pqmcu_ntru_r2_kmul3, pqmcu_ntru_r2_kmul4, pqmcu_ntru_r2_kmul5,
+                          pqmcu_ntru_r2_kmul6, pqmcu_ntru_r2_kmul7, pqmcu_ntru_r2_kmul8};
+    XorShift r{0x2545F491u};
+    uint32_t a[8], b[8], got[16 + 2], want[16];
+    unsigned bad[10] = {}, runs[10] = {};
+    for (size_t m = 1; m <= 8; ++m) {
+        // every pair of patterns (those with mixed / random words 4 times)
+        for (unsigned pa = 0; pa < kR2Patterns; ++pa) {
+            for (unsigned pb = 0; pb < kR2Patterns; ++pb) {
+                const unsigned reps = pa >= kR2Fixed + 32 || pb >= kR2Fixed + 32 ? 4 : 1;
+                for (unsigned rep = 0; rep < reps; ++rep) {
+                    for (size_t i = 0; i < m; ++i) a[i] = r2_pattern(pa, i, r), b[i] = r2_pattern(pb, i, r);
+                    clmul_ref(want, a, b, m);
+                    got[2 * m] = got[2 * m + 1] = 0x5A5A5A5Au;  // past the product: untouched
+                    if (m == 1) pqmcu_ntru_r2_clmul1(got, a[0], b[0]);
+                    else kmul[m](got, a, b);
+                    bool ok = got[2 * m] == 0x5A5A5A5Au && got[2 * m + 1] == 0x5A5A5A5Au;
+                    for (size_t i = 0; i < 2 * m; ++i) ok = ok && got[i] == want[i];
+                    bad[m] += !ok;
+                    ++runs[m];
+                }
+            }
+        }
+    }
+    // r2_clmul_words: out[t] = lo(C(t)) ^ hi(C(t-1)), C(t) = a x[t] ^ b y[t],
+    // t = 0 .. words (x[-1] .. x[words] read), ab = the classes of a and b:
+    // words t + 1 of the products a X and b Y, X = x[-1 ..] as one number.
+    constexpr size_t kW = 6, kN = kW + 2;
+    uint32_t x[kN], y[kN], out[kN], ab[8], one_a[kN], one_b[kN], ax[2 * kN], by[2 * kN];
+    for (unsigned pa = 0; pa < kR2Patterns; ++pa) {
+        for (unsigned px = 0; px < kR2Patterns; px += pa < kR2Fixed ? 1 : 5) {
+            const uint32_t av = r2_pattern(pa, 0, r), bv = r2_pattern((pa + px) % kR2Patterns, 1, r);
+            for (unsigned k = 0; k < 4; ++k) ab[k] = av & (0x11111111u << k), ab[4 + k] = bv & (0x11111111u << k);
+            for (size_t i = 0; i < kN; ++i) {
+                x[i] = r2_pattern(px, i, r), y[i] = r2_pattern(pa, i + 1, r);
+                one_a[i] = one_b[i] = 0;
+            }
+            one_a[0] = av, one_b[0] = bv;
+            clmul_ref(ax, one_a, x, kN);
+            clmul_ref(by, one_b, y, kN);
+            out[kW + 1] = 0x5A5A5A5Au;
+            pqmcu_ntru_r2_clmul_words(out, x + 1, y + 1, kW, ab);
+            bool ok = out[kW + 1] == 0x5A5A5A5Au;
+            for (size_t t = 0; t <= kW; ++t) ok = ok && out[t] == (ax[t + 1] ^ by[t + 1]);
+            bad[9] += !ok;
+            ++runs[9];
+        }
+    }
+    for (size_t m = 1; m <= 9; ++m) {
+        PQ_CHECK(ctx, runs[m] != 0);
+        PQ_CHECK_EQ(ctx, bad[m], 0u);
+    }
+}
+#define PQMCU_NTRU_R2_CASES {"ntru_r2_clmul_kernels", ntru_r2_clmul_kernels},
+#else
+#define PQMCU_NTRU_R2_CASES
+#endif
 #define PQMCU_NTRU_CASES                                                                  \
     {"ntru_ntt_big_509", ntru_ntt_big<509, 11, 0>}, {"ntru_ntt_big_677", ntru_ntt_big<677, 11, 0>}, \
-        {"ntru_ntt_big_701_r8", ntru_ntt_big<701, 13, 128>},
+        {"ntru_ntt_big_701_r8", ntru_ntt_big<701, 13, 128>}, PQMCU_NTRU_R2_CASES
 #else
 #define PQMCU_NTRU_CASES
 #endif

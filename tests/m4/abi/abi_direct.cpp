@@ -4,7 +4,8 @@
 // of GF(2^16) entries, used by examples/stream-verify; NTRU's jump-inversion
 // rows, which only a jump-based inversion would call), called directly on
 // zero-padded buffers so the AAPCS wrappers see them run (the values are not
-// checked: the library's own tests do that where the entries are used).
+// checked: the library's own tests do that where the entries are used;
+// pqmcu_ntru_r2_clmul_words: the polymul suite's ntru_r2_clmul_kernels).
 #include <cstdint>
 
 extern "C" {
