@@ -240,10 +240,23 @@ pqmcu_ntru_zero32:
     movs r7, #0
     mov r8, #0
     mov r9, #0
-1:
+    subs r1, r1, #4
+    blo 2f
+1:                            @ four blocks a trip: the loop's SUBS and branch
+    stm r0!, {r2-r9}          @ once per 128 bytes, not per 32
+    stm r0!, {r2-r9}
+    stm r0!, {r2-r9}
+    stm r0!, {r2-r9}
+    subs r1, r1, #4
+    bhs 1b
+2:
+    adds r1, r1, #4           @ 0 .. 3 blocks left
+    beq 4f
+3:
     stm r0!, {r2-r9}
     subs r1, r1, #1
-    bne 1b
+    bne 3b
+4:
     pop {r4-r9}
     bx lr
     .size pqmcu_ntru_zero32, .-pqmcu_ntru_zero32
