@@ -306,10 +306,13 @@ template <bool Mod4, bool MaskA = false>
 }
 // (mul's words hold it at the six sets: keygen_mul_words / 2 >= 6W + 20;
 // hrss701's quartic step: R after p, lanes_words + (n + 1) / 2 + 2W)
+// (and hrss701's quartic13 step from keygen_shared_shift on, before the product's words end)
 constexpr bool kara16_fits(size_t n, uint32_t logq) { return 2 * (6 * ((n + 3) / 4) + 20) <= keygen_mul_words(n, logq); }
 static_assert(kara16_fits(509, 11) && kara16_fits(677, 11) && kara16_fits(821, 12) && kara16_fits(1229, 12) &&
               kara16_fits(701, 13) && kara16_fits(1373, 14));
-static_assert(2 * (s3_lanes_words(701) + 351 + 2 * 176) <= keygen_mul_words(701, 13));
+static_assert(keygen_shared_shift(701, 13) + 2 * (s3_lanes_words(701) + 351 + 2 * 176) <= keygen_mul_words(701, 13));
+static_assert(2 * (s3_lanes_words(701) + 351 + 2 * 176) <= ring_mul_words(701, 13) &&
+              2 * (3 * ((701 + 3) / 4) + 4) <= ring_mul_words(701, 13));
 }  // namespace
 #endif
 
@@ -1385,8 +1388,73 @@ void keygen_s3_inverse(uint16_t* r, const uint16_t* a, size_t n, uint16_t* mul) 
 }
 }  // namespace
 
+namespace {
+// rq_inverse's last step at logq 13 on byte lanes (hrss701 on the M4; out of
+// line: rq_inverse's other paths keep their registers).
+[[gnu::noinline]] void quartic13_step(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_t* neg_a,
+                                      uint16_t* c, uint16_t* mul, uint16_t* shared) {
+    // r (1 + u + u^2 + u^3), u = 1 - a r (1 - a r' = u^4 = 0 mod 2^16), all
+    // mod 2^13: reduced mod Phi_n u = 16 w, u^2 = 256 (w^2 mod 32), u^3 =
+    // 4096 (w^3 mod 2). With w = w0 + 4 w1 + 16 w2 (w0, w1 <= 3): w^2 = w0^2
+    // + 8 w0 w1 + 16 w1^2 mod 32, w1^2 = w1(x^2) mod 2 (a permutation),
+    // w^3 = w0^3 mod 2 (carry-less); w0^2 mod 32 and w0 w1 mod 4 on byte
+    // lanes. Two Toom-4 products instead of two quadratic steps' four.
+    // With `shared`: r's evaluations once for both (a r and r s: -4.6k
+    // cycles at hrss701 on the M4), `mul` from past their words.
+    uint16_t *eb = nullptr, *mul_q = mul;
+    // (shared: a free polynomial, used where `mul` follows it directly; public: the layout)
+    const uintptr_t shared_end = reinterpret_cast<uintptr_t>(shared + n), mul_at = reinterpret_cast<uintptr_t>(mul);
+    if (shared != nullptr && mul_at >= shared_end && mul_at - shared_end < 8 && keygen_shared_shift(n, logq) > 0 &&
+        ring_eval_shared(shared, r, n, logq)) {
+        eb = shared;
+        mul_q = mul + keygen_shared_shift(n, logq);
+    }
+    ring_mul_shared(c, a, r, eb, n, logq, mul_q);  // a r - 1 = -u, negated in the pass below
+    c[0] = uint16_t(c[0] - 1);
+    uint32_t* lanes = reinterpret_cast<uint32_t*>(mul_q);
+    uint16_t *s = neg_a, *p = mul_q + 2 * s3_lanes_words(n);
+    uint32_t* t2 = lanes + s3_lanes_words(n) + (n + 1) / 2;  // after p, word-aligned
+    const uint32_t last2 = uint32_t(c[n - 1]) * 0x10001u;
+    pairs(n, [&](size_t i, size_t k) {
+        const uint32_t x = sub16(last2, ld16(c + i, k));  // u - u[n-1] = 16 w
+        st16(c + i, x, k);
+        st16(p + i, (x >> 4) & 0x00010001u, k);  // w0 mod 2
+    });
+    // + 4096 w1(x^2) mod 2, in place: only bits >= 12 change, w's bits stay.
+    // n is odd (prime): coefficient 2m takes w1's bit of m, 2m + 1 that of
+    // m + (n + 1) / 2; two a step.
+    const size_t half = (n + 1) / 2;
+    for (size_t m = 0; 2 * m + 1 < n; ++m) {
+        const uint32_t add = ((uint32_t(c[m]) << 6) & 4096u) | ((uint32_t(c[m + half]) << 22) & (4096u << 16));
+        st16(c + 2 * m, add16(ld16(c + 2 * m, 2), add), 2);
+    }
+    c[n - 1] = uint16_t(c[n - 1] + ((uint32_t(c[(n - 1) / 2]) << 6) & 4096));
+    r2_cube(s, p, n, t2);  // w0^3 mod 2
+    pairs(n, [&](size_t i, size_t k) {
+        const uint32_t x = add16(ld16(c + i, k), ld16(s + i, k) << 12);
+        st16(c + i, x, k);
+        st16(s + i, (x >> 4) & 0x00030003u, k);  // w0
+        st16(p + i, (x >> 6) & 0x00030003u, k);  // w1
+    });
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    // w0 w1 mod 4 by one Karatsuba level (W even; R after p, in t2's
+    // words: p is an operand)
+    if ((n + 3) / 4 % 2 == 0)
+        mod16_mul_lanes_kara<true>(p, s, p, n, lanes, t2);
+    else
+#endif
+        mod16_mul_lanes(p, s, p, n, lanes);  // w0 w1 mod 16 (both <= 3)
+    small_sqr_lanes(s, s, n, lanes, 31);  // w0^2 mod 32
+    pairs(n, [&](size_t i, size_t k) {  // (p << 11: lanes <= 15, bits above 15 dropped lane by lane)
+        st16(c + i, add16(ld16(c + i, k), add16((ld16(p + i, k) << 11) & 0xF800F800u, ld16(s + i, k) << 8)), k);
+    });
+    c[0] = uint16_t(c[0] + 1);  // 1 + u + u^2 + u^3
+    ring_mul_shared(r, c, r, eb, n, logq, mul_q);
+}
+}  // namespace
+
 void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_t* scratch, uint16_t* mul,
-                uint16_t* wide) {
+                uint16_t* wide, uint16_t* shared) {
     uint16_t *neg_a = scratch, *c = scratch + n;
     keygen_r2_inverse(r, a, n, mul);
     // -a for the quadratic steps (the M4's byte-lane steps take a r and
@@ -1527,53 +1595,7 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
         s[0] = uint16_t(s[0] + 1);  // 1 + u + u^2
         mul_r(r, s, r, true);
     } else if (quartic13) {
-        // r (1 + u + u^2 + u^3), u = 1 - a r (1 - a r' = u^4 = 0 mod 2^16), all
-        // mod 2^13: reduced mod Phi_n u = 16 w, u^2 = 256 (w^2 mod 32), u^3 =
-        // 4096 (w^3 mod 2). With w = w0 + 4 w1 + 16 w2 (w0, w1 <= 3): w^2 = w0^2
-        // + 8 w0 w1 + 16 w1^2 mod 32, w1^2 = w1(x^2) mod 2 (a permutation),
-        // w^3 = w0^3 mod 2 (carry-less); w0^2 mod 32 and w0 w1 mod 4 on byte
-        // lanes. Two Toom-4 products instead of two quadratic steps' four.
-        mul_r(c, a, r, true);  // a r - 1 = -u, negated in the pass below
-        c[0] = uint16_t(c[0] - 1);
-        uint32_t* lanes = reinterpret_cast<uint32_t*>(mul);
-        uint16_t *s = neg_a, *p = mul + 2 * s3_lanes_words(n);
-        uint32_t* t2 = lanes + s3_lanes_words(n) + (n + 1) / 2;  // after p, word-aligned
-        const uint32_t last2 = uint32_t(c[n - 1]) * 0x10001u;
-        pairs(n, [&](size_t i, size_t k) {
-            const uint32_t x = sub16(last2, ld16(c + i, k));  // u - u[n-1] = 16 w
-            st16(c + i, x, k);
-            st16(p + i, (x >> 4) & 0x00010001u, k);  // w0 mod 2
-        });
-        // + 4096 w1(x^2) mod 2, in place: only bits >= 12 change, w's bits stay.
-        // n is odd (prime): coefficient 2m takes w1's bit of m, 2m + 1 that of
-        // m + (n + 1) / 2; two a step.
-        const size_t half = (n + 1) / 2;
-        for (size_t m = 0; 2 * m + 1 < n; ++m) {
-            const uint32_t add = ((uint32_t(c[m]) << 6) & 4096u) | ((uint32_t(c[m + half]) << 22) & (4096u << 16));
-            st16(c + 2 * m, add16(ld16(c + 2 * m, 2), add), 2);
-        }
-        c[n - 1] = uint16_t(c[n - 1] + ((uint32_t(c[(n - 1) / 2]) << 6) & 4096));
-        r2_cube(s, p, n, t2);  // w0^3 mod 2
-        pairs(n, [&](size_t i, size_t k) {
-            const uint32_t x = add16(ld16(c + i, k), ld16(s + i, k) << 12);
-            st16(c + i, x, k);
-            st16(s + i, (x >> 4) & 0x00030003u, k);  // w0
-            st16(p + i, (x >> 6) & 0x00030003u, k);  // w1
-        });
-#if defined(PQMCU_NTRU_NTT_M4_ASM)
-        // w0 w1 mod 4 by one Karatsuba level (W even; R after p, in t2's
-        // words: p is an operand)
-        if ((n + 3) / 4 % 2 == 0)
-            mod16_mul_lanes_kara<true>(p, s, p, n, lanes, t2);
-        else
-#endif
-            mod16_mul_lanes(p, s, p, n, lanes);  // w0 w1 mod 16 (both <= 3)
-        small_sqr_lanes(s, s, n, lanes, 31);  // w0^2 mod 32
-        pairs(n, [&](size_t i, size_t k) {  // (p << 11: lanes <= 15, bits above 15 dropped lane by lane)
-            st16(c + i, add16(ld16(c + i, k), add16((ld16(p + i, k) << 11) & 0xF800F800u, ld16(s + i, k) << 8)), k);
-        });
-        c[0] = uint16_t(c[0] + 1);  // 1 + u + u^2 + u^3
-        mul_r(r, c, r, true);
+        quartic13_step(r, a, n, logq, neg_a, c, mul, shared);
     }
 }
 
@@ -2554,8 +2576,15 @@ uint32_t check_m(const Params& p, const Ring& R, const uint16_t* m) {
 
 void dpke_keypair(const Params& p, const Ring& R, const uint8_t* seed, uint8_t* pk, uint8_t* sk, const Work& w) {
     const size_t n = R.n, s3 = p.packed_s3_bytes();
-    uint16_t *f = w.p(0, n), *g = w.p(1, n), *x = w.p(2, n), *gf = w.p(3, n), *inv_gf = w.p(4, n);
-    uint16_t* scratch = w.p(5, n);  // 2 polynomials
+    // (each at an offset of the same parity as before: n is odd, and the
+    // pairs() passes differ with the word alignment)
+    uint16_t *f = w.p(0, n), *g = w.p(3, n), *gf = w.p(5, n), *inv_gf = w.p(4, n);
+    uint16_t* scratch = w.p(1, n);  // 2 polynomials
+    // x last: free during rq_inverse, which may keep r's Toom-4 evaluations
+    // there and in the first words of `mul` when that follows x directly
+    // (keygen_shared_shift: hrss701 on the M4)
+    uint16_t* x = w.p(6, n);
+    static_assert(kKeygenPolys == 7);
     if (p.hps()) {
         sample_iid(R, f, seed);
         sample_fixed_weight(p, R, g, seed + p.iid_bytes(), w.sort);
@@ -2575,7 +2604,7 @@ void dpke_keypair(const Params& p, const Ring& R, const uint8_t* seed, uint8_t* 
         uint32_t* lanes = reinterpret_cast<uint32_t*>(R.mul);
         detail::z3_mul_int(gf, g, f, n, lanes, p.hps() ? 3 : 1);  // HPS: 3g f
         if (!p.hps()) detail::times_x_minus_1<3>(gf, n);           // HRSS: 3 (x - 1) g f mod x^n - 1
-        detail::rq_inverse(inv_gf, gf, n, R.logq, scratch, R.mul, R.wide);
+        detail::rq_inverse(inv_gf, gf, n, R.logq, scratch, R.mul, R.wide, x);
         // (gf)^-1's Toom-4 evaluations once for both products, in `scratch`
         // (2n words, free from here)
         static_assert(detail::ring_shared_words(509) <= 2 * 509);  // (~1.5 n: every larger n too)
