@@ -403,9 +403,12 @@ namespace {
 // The M4 key generation's per-coefficient passes two coefficients per word (halfword
 // lanes: masks, shifts, USUB16 / UADD16; unaligned word accesses are allowed
 // there): pairs(n, f) calls f(i, 2) for each pair, f(n - 1, 1) for an odd n's last.
+// (The pairs unrolled by 4: -7.0k cycles at hrss701's key generation, -2.1k to
+// -12k at the others', flash +2.8 KB.)
 template <class F>
 inline void pairs(size_t n, F f) {
     size_t i = 0;
+#pragma GCC unroll 4
     for (; i + 1 < n; i += 2) f(i, 2);
     if (i < n) f(i, 1);
 }
@@ -773,7 +776,7 @@ void lanes_kmul(uint32_t* C, const uint32_t* A, uint32_t* B, size_t w, int level
         const uint32_t z = x + y;
         return __sel(__usub8(z, three), z);
     };
-#pragma GCC unroll 2
+#pragma GCC unroll 4
     for (size_t i = 0; i < l; ++i) {
         SA[i] = sum3s(A[i], A[h + i]);
         SB[i] = sum3s(B[i], B[h + i]);
@@ -2246,7 +2249,7 @@ void unpack_s3(const Ring& R, uint16_t* a, const uint8_t* in) {
         c = q;
         return uint16_t(r);
     };
-#pragma GCC unroll 2
+#pragma GCC unroll 4
     for (size_t i = 0; i < whole; ++i) {
         uint32_t c = in[i];
         uint16_t* d = a + 5 * i;
