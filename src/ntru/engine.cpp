@@ -221,6 +221,7 @@ namespace {
 void lanes_readout(uint16_t* c, const uint8_t* bytes, size_t n, uint32_t mask) {
     const uint32_t mask4 = mask * 0x01010101u;
     size_t i = 0;
+#pragma GCC unroll 2
     for (; i + 4 <= n; i += 4) {
         uint32_t lo, hi;
         __builtin_memcpy(&lo, bytes + i, 4);
@@ -306,10 +307,13 @@ template <bool Mod4, bool MaskA = false>
 }
 // (mul's words hold it at the six sets: keygen_mul_words / 2 >= 6W + 20;
 // hrss701's quartic step: R after p, lanes_words + (n + 1) / 2 + 2W)
+// (and hrss701's quartic13 step from keygen_shared_shift on, before the product's words end)
 constexpr bool kara16_fits(size_t n, uint32_t logq) { return 2 * (6 * ((n + 3) / 4) + 20) <= keygen_mul_words(n, logq); }
 static_assert(kara16_fits(509, 11) && kara16_fits(677, 11) && kara16_fits(821, 12) && kara16_fits(1229, 12) &&
               kara16_fits(701, 13) && kara16_fits(1373, 14));
-static_assert(2 * (s3_lanes_words(701) + 351 + 2 * 176) <= keygen_mul_words(701, 13));
+static_assert(keygen_shared_shift(701, 13) + 2 * (s3_lanes_words(701) + 351 + 2 * 176) <= keygen_mul_words(701, 13));
+static_assert(2 * (s3_lanes_words(701) + 351 + 2 * 176) <= ring_mul_words(701, 13) &&
+              2 * (3 * ((701 + 3) / 4) + 4) <= ring_mul_words(701, 13));
 }  // namespace
 #endif
 
@@ -400,9 +404,12 @@ namespace {
 // The M4 key generation's per-coefficient passes two coefficients per word (halfword
 // lanes: masks, shifts, USUB16 / UADD16; unaligned word accesses are allowed
 // there): pairs(n, f) calls f(i, 2) for each pair, f(n - 1, 1) for an odd n's last.
+// (The pairs unrolled by 4: -7.0k cycles at hrss701's key generation, -2.1k to
+// -12k at the others', flash +2.8 KB.)
 template <class F>
 inline void pairs(size_t n, F f) {
     size_t i = 0;
+#pragma GCC unroll 4
     for (; i + 1 < n; i += 2) f(i, 2);
     if (i < n) f(i, 1);
 }
@@ -444,6 +451,24 @@ inline void times_x_minus_1(uint16_t* v, size_t n) {
         if constexpr (Scale == 9) d = add16(d, add16(d, d));
         st16(v + i, d, k);
         prev = w;
+    });
+}
+// v <- 9 (x - 1)^2 v mod x^n - 1 in place in one pass (times_x_minus_1<1>
+// then <9>): d = (x - 1) v on the fly (d_i = v_(i-1) - v_i), v_i <- 9 (d_(i-1)
+// - d_i); d_(n-1) and v_(n-1) read before they are overwritten. (-1.8k
+// cycles at hrss701's key generation)
+inline void times_9_x_minus_1_sq(uint16_t* v, size_t n) {
+    uint32_t prev = uint32_t(v[n - 1]) << 16;                            // v_(i-1) in the high half
+    uint32_t prevd = uint32_t(uint16_t(v[n - 2] - v[n - 1])) << 16;  // d_(i-1) in the high half
+    pairs(n, [&](size_t i, size_t k) {
+        const uint32_t w = ld16(v + i, k);
+        const uint32_t d = sub16((prev >> 16) | (w << 16), w);  // (d_i, d_(i+1))
+        uint32_t e = sub16((prevd >> 16) | (d << 16), d);
+        e = add16(e, add16(e, e));
+        e = add16(e, add16(e, e));
+        st16(v + i, e, k);
+        prev = w;
+        prevd = d;
     });
 }
 }  // namespace
@@ -770,7 +795,7 @@ void lanes_kmul(uint32_t* C, const uint32_t* A, uint32_t* B, size_t w, int level
         const uint32_t z = x + y;
         return __sel(__usub8(z, three), z);
     };
-#pragma GCC unroll 2
+#pragma GCC unroll 4
     for (size_t i = 0; i < l; ++i) {
         SA[i] = sum3s(A[i], A[h + i]);
         SB[i] = sum3s(B[i], B[h + i]);
@@ -1385,8 +1410,93 @@ void keygen_s3_inverse(uint16_t* r, const uint16_t* a, size_t n, uint16_t* mul) 
 }
 }  // namespace
 
+namespace {
+// rq_inverse's last step at logq 13 on byte lanes (hrss701 on the M4; out of
+// line: rq_inverse's other paths keep their registers).
+[[gnu::noinline]] void quartic13_step(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_t* neg_a,
+                                      uint16_t* c, uint16_t* mul, uint16_t* shared) {
+    // r (1 + u + u^2 + u^3), u = 1 - a r (1 - a r' = u^4 = 0 mod 2^16), all
+    // mod 2^13: reduced mod Phi_n u = 16 w, u^2 = 256 (w^2 mod 32), u^3 =
+    // 4096 (w^3 mod 2). With w = w0 + 4 w1 + 16 w2 (w0, w1 <= 3): w^2 = w0^2
+    // + 8 w0 w1 + 16 w1^2 mod 32, w1^2 = w1(x^2) mod 2 (a permutation),
+    // w^3 = w0^3 mod 2 (carry-less); w0^2 mod 32 and w0 w1 mod 4 on byte
+    // lanes. Two Toom-4 products instead of two quadratic steps' four.
+    // With `shared`: r's evaluations once for both (a r and r s: -4.6k
+    // cycles at hrss701 on the M4), `mul` from past their words.
+    uint16_t *eb = nullptr, *mul_q = mul;
+    // (shared: a free polynomial, used where `mul` follows it directly; public: the layout)
+    const uintptr_t shared_end = reinterpret_cast<uintptr_t>(shared + n), mul_at = reinterpret_cast<uintptr_t>(mul);
+    if (shared != nullptr && mul_at >= shared_end && mul_at - shared_end < 8 && keygen_shared_shift(n, logq) > 0 &&
+        ring_eval_shared(shared, r, n, logq)) {
+        eb = shared;
+        mul_q = mul + keygen_shared_shift(n, logq);
+    }
+    ring_mul_shared(c, a, r, eb, n, logq, mul_q);  // a r - 1 = -u, negated in the pass below
+    c[0] = uint16_t(c[0] - 1);
+    uint32_t* lanes = reinterpret_cast<uint32_t*>(mul_q);
+    uint16_t *s = neg_a, *p = mul_q + 2 * s3_lanes_words(n);
+    uint32_t* t2 = lanes + s3_lanes_words(n) + (n + 1) / 2;  // after p, word-aligned
+    const uint32_t last2 = uint32_t(c[n - 1]) * 0x10001u;
+    pairs(n, [&](size_t i, size_t k) {
+        const uint32_t x = sub16(last2, ld16(c + i, k));  // u - u[n-1] = 16 w
+        st16(c + i, x, k);
+        st16(p + i, (x >> 4) & 0x00010001u, k);  // w0 mod 2
+    });
+    // + 4096 w1(x^2) mod 2, in place: only bits >= 12 change, w's bits stay.
+    // n is odd (prime): coefficient 2m takes w1's bit of m, 2m + 1 that of
+    // m + (n + 1) / 2; two a step.
+    const size_t half = (n + 1) / 2;
+    size_t m = 0;
+#if defined(__ARM_FEATURE_SIMD32)
+    // two m a step: (c[m], c[m + 1]) and (c[m + half], c[m + half + 1]) a
+    // word each (only bit 6 of each is read: the bits 12 written meanwhile
+    // do not matter), c[2m .. 2m + 3] two words (-0.9k cycles at hrss701)
+    {
+        const uint32_t b12 = 4096u, b28 = 4096u << 16;
+        for (; 2 * m + 3 < n; m += 2) {
+            uint32_t lo, hi, x0, x1;
+            __builtin_memcpy(&lo, c + m, 4);
+            __builtin_memcpy(&hi, c + m + half, 4);
+            __builtin_memcpy(&x0, c + 2 * m, 4);
+            __builtin_memcpy(&x1, c + 2 * m + 2, 4);
+            x0 = add16(x0, ((lo << 6) & b12) | ((hi << 22) & b28));
+            x1 = add16(x1, ((lo >> 10) & b12) | ((hi << 6) & b28));
+            __builtin_memcpy(c + 2 * m, &x0, 4);
+            __builtin_memcpy(c + 2 * m + 2, &x1, 4);
+        }
+    }
+#endif
+    for (; 2 * m + 1 < n; ++m) {
+        const uint32_t add = ((uint32_t(c[m]) << 6) & 4096u) | ((uint32_t(c[m + half]) << 22) & (4096u << 16));
+        st16(c + 2 * m, add16(ld16(c + 2 * m, 2), add), 2);
+    }
+    c[n - 1] = uint16_t(c[n - 1] + ((uint32_t(c[(n - 1) / 2]) << 6) & 4096));
+    r2_cube(s, p, n, t2);  // w0^3 mod 2
+    pairs(n, [&](size_t i, size_t k) {
+        const uint32_t x = add16(ld16(c + i, k), ld16(s + i, k) << 12);
+        st16(c + i, x, k);
+        st16(s + i, (x >> 4) & 0x00030003u, k);  // w0
+        st16(p + i, (x >> 6) & 0x00030003u, k);  // w1
+    });
+#if defined(PQMCU_NTRU_NTT_M4_ASM)
+    // w0 w1 mod 4 by one Karatsuba level (W even; R after p, in t2's
+    // words: p is an operand)
+    if ((n + 3) / 4 % 2 == 0)
+        mod16_mul_lanes_kara<true>(p, s, p, n, lanes, t2);
+    else
+#endif
+        mod16_mul_lanes(p, s, p, n, lanes);  // w0 w1 mod 16 (both <= 3)
+    small_sqr_lanes(s, s, n, lanes, 31);  // w0^2 mod 32
+    pairs(n, [&](size_t i, size_t k) {  // (p << 11: lanes <= 15, bits above 15 dropped lane by lane)
+        st16(c + i, add16(ld16(c + i, k), add16((ld16(p + i, k) << 11) & 0xF800F800u, ld16(s + i, k) << 8)), k);
+    });
+    c[0] = uint16_t(c[0] + 1);  // 1 + u + u^2 + u^3
+    ring_mul_shared(r, c, r, eb, n, logq, mul_q);
+}
+}  // namespace
+
 void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_t* scratch, uint16_t* mul,
-                uint16_t* wide) {
+                uint16_t* wide, uint16_t* shared) {
     uint16_t *neg_a = scratch, *c = scratch + n;
     keygen_r2_inverse(r, a, n, mul);
     // -a for the quadratic steps (the M4's byte-lane steps take a r and
@@ -1527,53 +1637,7 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
         s[0] = uint16_t(s[0] + 1);  // 1 + u + u^2
         mul_r(r, s, r, true);
     } else if (quartic13) {
-        // r (1 + u + u^2 + u^3), u = 1 - a r (1 - a r' = u^4 = 0 mod 2^16), all
-        // mod 2^13: reduced mod Phi_n u = 16 w, u^2 = 256 (w^2 mod 32), u^3 =
-        // 4096 (w^3 mod 2). With w = w0 + 4 w1 + 16 w2 (w0, w1 <= 3): w^2 = w0^2
-        // + 8 w0 w1 + 16 w1^2 mod 32, w1^2 = w1(x^2) mod 2 (a permutation),
-        // w^3 = w0^3 mod 2 (carry-less); w0^2 mod 32 and w0 w1 mod 4 on byte
-        // lanes. Two Toom-4 products instead of two quadratic steps' four.
-        mul_r(c, a, r, true);  // a r - 1 = -u, negated in the pass below
-        c[0] = uint16_t(c[0] - 1);
-        uint32_t* lanes = reinterpret_cast<uint32_t*>(mul);
-        uint16_t *s = neg_a, *p = mul + 2 * s3_lanes_words(n);
-        uint32_t* t2 = lanes + s3_lanes_words(n) + (n + 1) / 2;  // after p, word-aligned
-        const uint32_t last2 = uint32_t(c[n - 1]) * 0x10001u;
-        pairs(n, [&](size_t i, size_t k) {
-            const uint32_t x = sub16(last2, ld16(c + i, k));  // u - u[n-1] = 16 w
-            st16(c + i, x, k);
-            st16(p + i, (x >> 4) & 0x00010001u, k);  // w0 mod 2
-        });
-        // + 4096 w1(x^2) mod 2, in place: only bits >= 12 change, w's bits stay.
-        // n is odd (prime): coefficient 2m takes w1's bit of m, 2m + 1 that of
-        // m + (n + 1) / 2; two a step.
-        const size_t half = (n + 1) / 2;
-        for (size_t m = 0; 2 * m + 1 < n; ++m) {
-            const uint32_t add = ((uint32_t(c[m]) << 6) & 4096u) | ((uint32_t(c[m + half]) << 22) & (4096u << 16));
-            st16(c + 2 * m, add16(ld16(c + 2 * m, 2), add), 2);
-        }
-        c[n - 1] = uint16_t(c[n - 1] + ((uint32_t(c[(n - 1) / 2]) << 6) & 4096));
-        r2_cube(s, p, n, t2);  // w0^3 mod 2
-        pairs(n, [&](size_t i, size_t k) {
-            const uint32_t x = add16(ld16(c + i, k), ld16(s + i, k) << 12);
-            st16(c + i, x, k);
-            st16(s + i, (x >> 4) & 0x00030003u, k);  // w0
-            st16(p + i, (x >> 6) & 0x00030003u, k);  // w1
-        });
-#if defined(PQMCU_NTRU_NTT_M4_ASM)
-        // w0 w1 mod 4 by one Karatsuba level (W even; R after p, in t2's
-        // words: p is an operand)
-        if ((n + 3) / 4 % 2 == 0)
-            mod16_mul_lanes_kara<true>(p, s, p, n, lanes, t2);
-        else
-#endif
-            mod16_mul_lanes(p, s, p, n, lanes);  // w0 w1 mod 16 (both <= 3)
-        small_sqr_lanes(s, s, n, lanes, 31);  // w0^2 mod 32
-        pairs(n, [&](size_t i, size_t k) {  // (p << 11: lanes <= 15, bits above 15 dropped lane by lane)
-            st16(c + i, add16(ld16(c + i, k), add16((ld16(p + i, k) << 11) & 0xF800F800u, ld16(s + i, k) << 8)), k);
-        });
-        c[0] = uint16_t(c[0] + 1);  // 1 + u + u^2 + u^3
-        mul_r(r, c, r, true);
+        quartic13_step(r, a, n, logq, neg_a, c, mul, shared);
     }
 }
 
@@ -1984,7 +2048,13 @@ void mod3_phi(const Ring& R, uint16_t* a) {
 // Reduce mod Phi_n (mod 2^16): subtract c[n-1] * Phi_n.
 void modq_phi(const Ring& R, uint16_t* a) {
     const uint16_t last = a[R.n - 1];
+#if defined(__ARM_FEATURE_SIMD32)
+    // two coefficients a word (USUB16; the M4's key generation: -3.9k cycles at hrss701)
+    const uint32_t last2 = uint32_t(last) * 0x10001u;
+    detail::pairs(R.n, [&](size_t i, size_t k) { detail::st16(a + i, detail::sub16(detail::ld16(a + i, k), last2), k); });
+#else
     for (size_t i = 0; i < R.n; ++i) a[i] = uint16_t(a[i] - last);
+#endif
 }
 // R_q -> S3: centre each coefficient in [-q/2, q/2), then reduce mod (3, Phi_n).
 // One pass: the centred value of the last coefficient first (mod3_phi's
@@ -2201,7 +2271,31 @@ void unpack_rq_sum_zero(const Ring& R, uint16_t* a, const uint8_t* in) {
 void pack_s3(const Ring& R, uint8_t* out, const uint16_t* a) {
     const size_t count = R.n - 1, whole = count / 5;
     if (detail::pack_s3_avx512(out, a, count)) return;  // x86 AVX-512BW (engine_avx2.hpp)
-    for (size_t i = 0; i < whole; ++i) {
+    size_t i = 0;
+#if defined(__ARM_FEATURE_SIMD32) && defined(__ARM_FEATURE_DSP)
+    // Two bytes (ten coefficients, five words) a step: the digits' weights
+    // by SMUAD / SMLAD on halfword pairs, (1, 3) (9, 27) and 81 d4 for the
+    // first byte, d5 + (3, 9) (27, 81) for the second. Linear mod 2^32 (signed
+    // halfwords are the same mod 256): the same bytes as below for any input.
+    // (-3.3k cycles at hrss701's key generation)
+    {
+        const uint32_t k13 = 0x00030001u, k927 = 0x001B0009u, k39 = 0x00090003u, k2781 = 0x0051001Bu;
+        for (; i + 2 <= whole; i += 2) {
+            const uint16_t* d = a + 5 * i;
+            uint32_t w0, w1, w2, w3, w4;
+            __builtin_memcpy(&w0, d, 4);
+            __builtin_memcpy(&w1, d + 2, 4);
+            __builtin_memcpy(&w2, d + 4, 4);
+            __builtin_memcpy(&w3, d + 6, 4);
+            __builtin_memcpy(&w4, d + 8, 4);
+            const uint32_t b0 = uint32_t(__smlad(w1, k927, __smuad(w0, k13))) + 81 * (w2 & 0xFFFFu);
+            const uint32_t b1 = uint32_t(__smlad(w4, k2781, __smlad(w3, k39, w2 >> 16)));
+            out[i] = uint8_t(b0);
+            out[i + 1] = uint8_t(b1);
+        }
+    }
+#endif
+    for (; i < whole; ++i) {
         const uint16_t* d = a + 5 * i;
         out[i] = uint8_t(d[0] + 3 * (d[1] + 3 * (d[2] + 3 * (d[3] + 3 * uint32_t(d[4])))));
     }
@@ -2224,7 +2318,7 @@ void unpack_s3(const Ring& R, uint16_t* a, const uint8_t* in) {
         c = q;
         return uint16_t(r);
     };
-#pragma GCC unroll 2
+#pragma GCC unroll 4
     for (size_t i = 0; i < whole; ++i) {
         uint32_t c = in[i];
         uint16_t* d = a + 5 * i;
@@ -2251,13 +2345,36 @@ void unpack_s3(const Ring& R, uint16_t* a, const uint8_t* in) {
 #if defined(__ARM_FEATURE_SIMD32)
 // Four bytes mod 3 as two halfword pairs (x0, x1), (x2, x3): byte pairs in
 // halfwords by UXTB16, x - 3 floor(171 x / 512) (exact for x < 256).
-inline void mod3_quad(const uint8_t* u, uint32_t& d01, uint32_t& d23) {
+// The four digits as (d0, d2) and (d1, d3) (mod3_quad before its repacking).
+inline void mod3_quad_eo(const uint8_t* u, uint32_t& ev, uint32_t& od) {
     const auto mod3_pairs = [](uint32_t x) { return x - 3 * (((x * 171u) >> 9) & 0x007F007Fu); };
     uint32_t x;
     __builtin_memcpy(&x, u, 4);
-    const uint32_t ev = mod3_pairs(__uxtb16(x)), od = mod3_pairs(__uxtb16((x >> 8) | (x << 24)));
+#if defined(PQMCU_TARGET_M4)
+    // UXTB16 (ROR #8) (GCC made an extra MOV of the rotation)
+    uint32_t e, o;
+    __asm__("uxtb16 %0, %2\n\tuxtb16 %1, %2, ror #8" : "=&r"(e), "=r"(o) : "r"(x));
+    ev = mod3_pairs(e);
+    od = mod3_pairs(o);
+#else
+    ev = mod3_pairs(__uxtb16(x));
+    od = mod3_pairs(__uxtb16((x >> 8) | (x << 24)));
+#endif
+}
+// (d0, d2), (d1, d3) -> (d0, d1), (d2, d3)
+inline void eo_to_pairs(uint32_t ev, uint32_t od, uint32_t& d01, uint32_t& d23) {
+#if defined(PQMCU_TARGET_M4)
+    // PKHBT / PKHTB (as lanes_readout: GCC made masks and ORRs of them)
+    __asm__("pkhbt %0, %2, %3, lsl #16\n\tpkhtb %1, %3, %2, asr #16" : "=&r"(d01), "=r"(d23) : "r"(ev), "r"(od));
+#else
     d01 = (ev & 0xFFFFu) | (od << 16);
     d23 = (ev >> 16) | (od & 0xFFFF0000u);
+#endif
+}
+inline void mod3_quad(const uint8_t* u, uint32_t& d01, uint32_t& d23) {
+    uint32_t ev, od;
+    mod3_quad_eo(u, ev, od);
+    eo_to_pairs(ev, od, d01, d23);
 }
 #endif
 
@@ -2330,16 +2447,36 @@ void sample_iid_plus(const Ring& R, uint16_t* r, const uint8_t* u) {
             prevw = v;
         };
         size_t i = 0;
-        for (; i + 4 < n; i += 4) {
-            uint32_t d01, d23;
-            mod3_quad(u + i, d01, d23);
-            digits(i, d01);
-            digits(i + 2, d23);
+        {
+            // Four digits a step on (v0, v2), (v1, v3): v1 v0 + v3 v2 by SMLAD,
+            // v0 v_-1 + v2 v1 by SMLADX with (v1, v_-1) (one PKHBT) (-0.5k
+            // cycles at hrss701's key generation)
+            uint32_t prev_od = 0;  // (v_-3, v_-1)
+            for (; i + 4 < n; i += 4) {
+                uint32_t ev, od, d01, d23;
+                mod3_quad_eo(u + i, ev, od);
+                eo_to_pairs(ev, od, d01, d23);
+                __builtin_memcpy(r + i, &d01, 4);
+                __builtin_memcpy(r + i + 2, &d23, 4);
+                const uint32_t te = (ev >> 1) & 0x00010001u, to = (od >> 1) & 0x00010001u;
+                const uint32_t ve = __usub16(ev, te + (te << 1)), vo = __usub16(od, to + (to << 1));
+                acc = __smlad(ve, vo, acc);
+                uint32_t y;  // (v1, v_-1)
+#if defined(PQMCU_TARGET_M4)
+                __asm__("pkhbt %0, %1, %2" : "=r"(y) : "r"(vo), "r"(prev_od));
+#else
+                y = (vo & 0xFFFFu) | (prev_od & 0xFFFF0000u);
+#endif
+                acc = __smladx(ve, y, acc);
+                prev_od = vo;
+            }
+            prevw = prev_od;  // (its high half: v_(i-1))
         }
         for (; i + 1 < n; i += 2) digits(i, mod3(u[i]) | uint32_t(mod3(u[i + 1])) << 16);
         r[n - 1] = 0;
         // the even index negated when s < 0 (mod 2^16): 1 <-> 2 where nonzero
         const uint32_t m1 = (uint32_t(acc) >> 15) & 1;
+#pragma GCC unroll 4
         for (i = 0; i + 1 < n; i += 2) {
             uint32_t w;
             __builtin_memcpy(&w, r + i, 4);
@@ -2554,8 +2691,15 @@ uint32_t check_m(const Params& p, const Ring& R, const uint16_t* m) {
 
 void dpke_keypair(const Params& p, const Ring& R, const uint8_t* seed, uint8_t* pk, uint8_t* sk, const Work& w) {
     const size_t n = R.n, s3 = p.packed_s3_bytes();
-    uint16_t *f = w.p(0, n), *g = w.p(1, n), *x = w.p(2, n), *gf = w.p(3, n), *inv_gf = w.p(4, n);
-    uint16_t* scratch = w.p(5, n);  // 2 polynomials
+    // (each at an offset of the same parity as before: n is odd, and the
+    // pairs() passes differ with the word alignment)
+    uint16_t *f = w.p(0, n), *g = w.p(3, n), *gf = w.p(5, n), *inv_gf = w.p(4, n);
+    uint16_t* scratch = w.p(1, n);  // 2 polynomials
+    // x last: free during rq_inverse, which may keep r's Toom-4 evaluations
+    // there and in the first words of `mul` when that follows x directly
+    // (keygen_shared_shift: hrss701 on the M4)
+    uint16_t* x = w.p(6, n);
+    static_assert(kKeygenPolys == 7);
     if (p.hps()) {
         sample_iid(R, f, seed);
         sample_fixed_weight(p, R, g, seed + p.iid_bytes(), w.sort);
@@ -2575,7 +2719,7 @@ void dpke_keypair(const Params& p, const Ring& R, const uint8_t* seed, uint8_t* 
         uint32_t* lanes = reinterpret_cast<uint32_t*>(R.mul);
         detail::z3_mul_int(gf, g, f, n, lanes, p.hps() ? 3 : 1);  // HPS: 3g f
         if (!p.hps()) detail::times_x_minus_1<3>(gf, n);           // HRSS: 3 (x - 1) g f mod x^n - 1
-        detail::rq_inverse(inv_gf, gf, n, R.logq, scratch, R.mul, R.wide);
+        detail::rq_inverse(inv_gf, gf, n, R.logq, scratch, R.mul, R.wide, x);
         // (gf)^-1's Toom-4 evaluations once for both products, in `scratch`
         // (2n words, free from here)
         static_assert(detail::ring_shared_words(509) <= 2 * 509);  // (~1.5 n: every larger n too)
@@ -2587,8 +2731,7 @@ void dpke_keypair(const Params& p, const Ring& R, const uint8_t* seed, uint8_t* 
         detail::z3_sqr_int(x, g, n, lanes, p.hps() ? 9 : 1);  // HPS: (3g)^2
         if (!p.hps()) {
             // (3 (x - 1) g)^2 = 9 (x - 1)^2 g^2 mod x^n - 1
-            detail::times_x_minus_1<1>(x, n);
-            detail::times_x_minus_1<9>(x, n);
+            detail::times_9_x_minus_1_sq(x, n);
         }
         detail::ring_mul_shared(gf, x, inv_gf, eb, n, R.logq, R.mul);
         pack_rq(R, pk, gf);

@@ -171,9 +171,27 @@ constexpr size_t mul_scratch_words(size_t n, uint32_t logq) {
 constexpr size_t encaps_mul_words(size_t n, uint32_t logq) {
     return uses_ntt(n) ? 2 * ntt::scratch_words(n) : mul_scratch_words(n, logq);
 }
+// hrss701 on the M4 (the lift's last step, quartic13, two Toom-4 products
+// with the common operand r): r's evaluations (6 ((n + 3) / 4) words) take
+// key generation's last polynomial and run this many words into `mul`, which
+// that step then uses from past them (0 elsewhere: no sharing).
+constexpr size_t keygen_shared_shift(size_t n, uint32_t logq) {
+    return kS3Lanes && !keygen_uses_ntt(n) && logq == 13 ? (6 * ((n + 3) / 4) - n + 3) / 4 * 4 : 0;
+}
+// The words ring_mul's method for (n, logq) uses of mul_scratch_words(n, logq).
+constexpr size_t ring_mul_words(size_t n, uint32_t logq) {
+    if (mul_logq(logq) != 13) return 2 * n - 1 + MulMethod16::scratch_words(n);
+    return 2 * n - 1 + (mul_wide(n)     ? MulMethod13Wide::scratch_words(n)
+                        : mul_wide43(n) ? MulMethod13Wide43::scratch_words(n)
+                        : mul_wide44(n) ? MulMethod13Wide44::scratch_words(n)
+                                        : MulMethod13::scratch_words(n));
+}
 constexpr size_t keygen_mul_words(size_t n, uint32_t logq) {
     // (hrss701: the lift's last step on ntt_big, in the same words)
-    if (!keygen_uses_ntt(n)) return mul_scratch_words(n, logq);
+    if (!keygen_uses_ntt(n)) {
+        const size_t m = mul_scratch_words(n, logq), shifted = keygen_shared_shift(n, logq) + ring_mul_words(n, logq);
+        return keygen_shared_shift(n, logq) > 0 && shifted > m ? shifted : m;
+    }
     return logq <= 12 || ntt_big::supported_mixed(n, logq, 128) ? 2 * ntt::scratch_words(n)
                                                                 : mul_scratch_words(n, logq);
 }
@@ -235,8 +253,13 @@ void s3_inverse(uint16_t* r, const uint16_t* a, size_t n, InvWord* inv);
 // `scratch`: 2 * n coefficients; `mul`: keygen_mul_words(n, logq) (also the
 // scratch of the inversion mod 2, inverse.hpp's r2_inverse_jump).
 // `wide`: as Work::wide.
+// `shared` (nullptr: none): a free polynomial (n words). Where `mul` follows it
+// directly (up to 8-byte alignment) and keygen_shared_shift(n, logq) > 0, r's
+// Toom-4 evaluations for the last step's two products (ring_shared_words(n)
+// words) go there and run on into `mul`, which has keygen_mul_words(n, logq)
+// words and which that step then uses from keygen_shared_shift(n, logq) on.
 void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_t* scratch, uint16_t* mul,
-                uint16_t* wide = nullptr);
+                uint16_t* wide = nullptr, uint16_t* shared = nullptr);
 // c = a b mod (x^n - 1), exact mod 2^mul_logq(logq); `scratch`: mul_scratch_words(n, logq).
 // c may be a or b (the product goes to the scratch first). `wide`: as Work::wide.
 void ring_mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t logq, uint16_t* scratch,
