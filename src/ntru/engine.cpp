@@ -322,7 +322,8 @@ constexpr bool kara16_fits(size_t n, uint32_t logq) { return 2 * (6 * ((n + 3) /
 static_assert(kara16_fits(509, 11) && kara16_fits(677, 11) && kara16_fits(821, 12) && kara16_fits(1229, 12) &&
               kara16_fits(701, 13) && kara16_fits(1373, 14));
 static_assert(keygen_shared_shift(701, 13) + 2 * (s3_lanes_words(701) + 351 + 2 * 176) <= keygen_mul_words(701, 13));
-static_assert(2 * (s3_lanes_words(701) + 351 + 2 * 176) <= ring_mul_words(701, 13) &&
+static_assert(2 * (s3_lanes_words(701) + 351 + std::max(size_t(2 * 176), r2_cube_scratch_words(701))) + 701 <=
+                  ring_mul_words(701, 13) &&
               2 * (3 * ((701 + 3) / 4) + 4) <= ring_mul_words(701, 13));
 }  // namespace
 #endif
@@ -1487,14 +1488,23 @@ namespace {
     uint16_t *s = neg_a, *p = mul_q + 2 * s3_lanes_words(n);
     uint32_t* t2 = lanes + s3_lanes_words(n) + (n + 1) / 2;  // after p, word-aligned
     const uint32_t last2 = uint32_t(c[n - 1]) * 0x10001u;
+    // w0 (s) and w1 (q, after t2's words) taken here already: the bits 12
+    // added below leave bits 4 .. 7 as they are; w0 mod 2 in p, cubed in
+    // place, then added in the w1(x^2) pass (one pass less: -2.8k cycles at
+    // hrss701's key generation)
+    const size_t W = (n + 3) / 4;
+    uint16_t* q = reinterpret_cast<uint16_t*>(t2 + std::max(2 * W, r2_cube_scratch_words(n)));
     pairs(n, [&](size_t i, size_t k) {
         const uint32_t x = sub16(last2, ld16(c + i, k));  // u - u[n-1] = 16 w
         st16(c + i, x, k);
         st16(p + i, (x >> 4) & 0x00010001u, k);  // w0 mod 2
+        st16(s + i, (x >> 4) & 0x00030003u, k);  // w0
+        st16(q + i, (x >> 6) & 0x00030003u, k);  // w1
     });
-    // + 4096 w1(x^2) mod 2, in place: only bits >= 12 change, w's bits stay.
-    // n is odd (prime): coefficient 2m takes w1's bit of m, 2m + 1 that of
-    // m + (n + 1) / 2; two a step.
+    r2_cube(p, p, n, t2);  // w0^3 mod 2, in place
+    // + 4096 (w1(x^2) + w0^3) mod 2, in place: only bits >= 12 change, w's
+    // bits stay. n is odd (prime): coefficient 2m takes w1's bit of m, 2m + 1
+    // that of m + (n + 1) / 2; two a step.
     const size_t half = (n + 1) / 2;
     size_t m = 0;
 #if defined(__ARM_FEATURE_SIMD32)
@@ -1504,13 +1514,15 @@ namespace {
     {
         const uint32_t b12 = 4096u, b28 = 4096u << 16;
         for (; 2 * m + 3 < n; m += 2) {
-            uint32_t lo, hi, x0, x1;
+            uint32_t lo, hi, x0, x1, y0, y1;
             __builtin_memcpy(&lo, c + m, 4);
             __builtin_memcpy(&hi, c + m + half, 4);
             __builtin_memcpy(&x0, c + 2 * m, 4);
             __builtin_memcpy(&x1, c + 2 * m + 2, 4);
-            x0 = add16(x0, ((lo << 6) & b12) | ((hi << 22) & b28));
-            x1 = add16(x1, ((lo >> 10) & b12) | ((hi << 6) & b28));
+            __builtin_memcpy(&y0, p + 2 * m, 4);
+            __builtin_memcpy(&y1, p + 2 * m + 2, 4);
+            x0 = add16(x0, (((lo << 6) & b12) | ((hi << 22) & b28)) + (y0 << 12));
+            x1 = add16(x1, (((lo >> 10) & b12) | ((hi << 6) & b28)) + (y1 << 12));
             __builtin_memcpy(c + 2 * m, &x0, 4);
             __builtin_memcpy(c + 2 * m + 2, &x1, 4);
         }
@@ -1518,24 +1530,17 @@ namespace {
 #endif
     for (; 2 * m + 1 < n; ++m) {
         const uint32_t add = ((uint32_t(c[m]) << 6) & 4096u) | ((uint32_t(c[m + half]) << 22) & (4096u << 16));
-        st16(c + 2 * m, add16(ld16(c + 2 * m, 2), add), 2);
+        st16(c + 2 * m, add16(ld16(c + 2 * m, 2), add16(add, ld16(p + 2 * m, 2) << 12)), 2);
     }
-    c[n - 1] = uint16_t(c[n - 1] + ((uint32_t(c[(n - 1) / 2]) << 6) & 4096));
-    r2_cube(s, p, n, t2);  // w0^3 mod 2
-    pairs(n, [&](size_t i, size_t k) {
-        const uint32_t x = add16(ld16(c + i, k), ld16(s + i, k) << 12);
-        st16(c + i, x, k);
-        st16(s + i, (x >> 4) & 0x00030003u, k);  // w0
-        st16(p + i, (x >> 6) & 0x00030003u, k);  // w1
-    });
+    c[n - 1] = uint16_t(c[n - 1] + ((uint32_t(c[(n - 1) / 2]) << 6) & 4096) + (uint32_t(p[n - 1]) << 12));
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
     // w0 w1 mod 4 by one Karatsuba level (W even; R after p, in t2's
-    // words: p is an operand)
+    // words: q after them)
     if ((n + 3) / 4 % 2 == 0)
-        mod16_mul_lanes_kara<true>(p, s, p, n, lanes, t2);
+        mod16_mul_lanes_kara<true>(p, s, q, n, lanes, t2);
     else
 #endif
-        mod16_mul_lanes(p, s, p, n, lanes);  // w0 w1 mod 16 (both <= 3)
+        mod16_mul_lanes(p, s, q, n, lanes);  // w0 w1 mod 16 (both <= 3)
     small_sqr_lanes(s, s, n, lanes, 31);  // w0^2 mod 32
     pairs(n, [&](size_t i, size_t k) {  // (p << 11: lanes <= 15, bits above 15 dropped lane by lane)
         st16(c + i, add16(ld16(c + i, k), add16((ld16(p + i, k) << 11) & 0xF800F800u, ld16(s + i, k) << 8)), k);
