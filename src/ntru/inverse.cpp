@@ -878,6 +878,57 @@ void r2_square_mod4(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch)
     unpack_bits<true>(r, S, E, n);
 }
 
+namespace {
+// c = (c + 4 S + 8 X) mod 16 bit by bit (r2_quartic_add's pass; out of line:
+// its frame stays off the products' stack peak)
+[[gnu::noinline]] void add_bit_planes(uint16_t* c, const uint32_t* S, const uint32_t* X, size_t n) {
+    size_t k = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    // (as unpack_bits: the even bits to the low half, the odd ones to the
+    // high half, then two coefficients a word)
+    const auto unshuffle = [](uint32_t x) {
+        uint32_t u = (x ^ (x >> 1)) & 0x22222222u;
+        x ^= u ^ (u << 1);
+        u = (x ^ (x >> 2)) & 0x0C0C0C0Cu;
+        x ^= u ^ (u << 2);
+        u = (x ^ (x >> 4)) & 0x00F000F0u;
+        x ^= u ^ (u << 4);
+        u = (x ^ (x >> 8)) & 0x0000FF00u;
+        return x ^ u ^ (u << 8);
+    };
+    for (; 32 * k + 32 <= n; ++k) {
+        const uint32_t su = unshuffle(S[k]), xu = unshuffle(X[k]);
+        uint16_t* y = c + 32 * k;
+        uint32_t m = 0x00010001u;
+        __asm__("" : "+r"(m));
+#pragma GCC unroll 16
+        for (unsigned j = 0; j < 16; ++j) {
+            uint32_t v;
+            __builtin_memcpy(&v, y + 2 * j, 4);
+            v = (v + (((su >> j) & m) << 2) + (((xu >> j) & m) << 3)) & 0x000F000Fu;  // (lanes <= 27)
+            __builtin_memcpy(y + 2 * j, &v, 4);
+        }
+    }
+#endif
+    for (size_t i = 32 * k; i < n; ++i) {  // (public bounds)
+        const uint32_t sb = (S[i / 32] >> (i % 32)) & 1, xb = (X[i / 32] >> (i % 32)) & 1;
+        c[i] = uint16_t((c[i] + 4 * sb + 8 * xb) & 15);
+    }
+}
+}  // namespace
+void r2_quartic_add(uint16_t* c, const uint16_t* a, size_t n, uint32_t* scratch) {
+    const size_t nw = (n + 31) / 32;
+    uint32_t *W = scratch, *S = W + nw, *X = S + nw, *E = X + nw, *Q = E + 2 * nw + 2, *t = Q + 2 * nw + 2;
+    pack_bits(W, a, n);
+    r2_e2(E, W, nw, t);
+    E[2 * nw] = E[2 * nw + 1] = 0;
+    r2_fold(E, E, n);                 // e mod x^n - 1
+    r2_square(S, W, n, Q);            // a(x^2)
+    r2_mul_cyclic(X, S, W, n, Q, t);  // a^3 = a(x^2) a
+    for (size_t k = 0; k < nw; ++k) X[k] ^= E[k];
+    add_bit_planes(c, S, X, n);
+}
+
 // Every chain step adds the previous element and an earlier one, up to n - 2.
 constexpr bool r2_chain_ok(size_t n) {
     const R2Chain c = r2_exp_chain(n);
