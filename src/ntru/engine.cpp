@@ -452,7 +452,7 @@ inline uint32_t add16(uint32_t x, uint32_t y) {
 // register, v_(n-1) read before it is overwritten; Scale 1, 3 or 9 (the
 // integer lane kernels' own scaling costs more). Public indices.
 template <uint32_t Scale>
-inline void times_x_minus_1(uint16_t* v, size_t n) {
+[[gnu::noinline]] void times_x_minus_1(uint16_t* v, size_t n) {
     static_assert(Scale == 1 || Scale == 3 || Scale == 9);
     uint32_t prev = uint32_t(v[n - 1]) << 16;  // (v_(i-1) in the high half)
     pairs(n, [&](size_t i, size_t k) {
@@ -470,7 +470,7 @@ inline void times_x_minus_1(uint16_t* v, size_t n) {
 // values), W_(-1) = (v_(n-2), v_(n-1)) read first; 9 e as e + (e << 3) with
 // each lane's carry-ins cleared (BIC). (-3.0k cycles at hrss701's key
 // generation against the two passes)
-inline void times_9_x_minus_1_sq(uint16_t* v, size_t n) {
+[[gnu::noinline]] void times_9_x_minus_1_sq(uint16_t* v, size_t n) {
     uint32_t prev = uint32_t(v[n - 2]) | (uint32_t(v[n - 1]) << 16);  // W_(k-1)
     pairs(n, [&](size_t i, size_t k) {
         const uint32_t w = ld16(v + i, k);
@@ -2107,7 +2107,7 @@ void mod3_phi(const Ring& R, uint16_t* a) {
     for (size_t i = 0; i < R.n; ++i) a[i] = mod3(uint16_t(a[i] + 2 * last));
 }
 // Reduce mod Phi_n (mod 2^16): subtract c[n-1] * Phi_n.
-void modq_phi(const Ring& R, uint16_t* a) {
+[[gnu::noinline]] void modq_phi(const Ring& R, uint16_t* a) {
     const uint16_t last = a[R.n - 1];
 #if defined(__ARM_FEATURE_SIMD32)
     // two coefficients a word (USUB16; the M4's key generation: -3.9k cycles at hrss701)
