@@ -228,6 +228,8 @@ void s3_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, u
 namespace {
 // c = the product's bytes mod x^n - 1, four lanes per word (each sum <=
 // 124: no carry between lanes), each lane & mask, the bytes spread to halfwords
+// (Neg: each lane's negation & mask instead, mask 15: 16 - v per byte, no borrow)
+template <bool Neg = false>
 void lanes_readout(uint16_t* c, const uint8_t* bytes, size_t n, uint32_t mask) {
     const uint32_t mask4 = mask * 0x01010101u;
     size_t i = 0;
@@ -236,7 +238,8 @@ void lanes_readout(uint16_t* c, const uint8_t* bytes, size_t n, uint32_t mask) {
         uint32_t lo, hi;
         __builtin_memcpy(&lo, bytes + i, 4);
         __builtin_memcpy(&hi, bytes + i + n, 4);
-        const uint32_t v = (lo + hi) & mask4;
+        uint32_t v = (lo + hi) & mask4;
+        if constexpr (Neg) v = (0x10101010u - v) & mask4;
 #if defined(PQMCU_TARGET_M4)
         // UXTB16 (ROR #8), then PKHBT / PKHTB (GCC makes masks and ORRs of it)
         uint32_t e, o, w0, w1;
@@ -249,7 +252,7 @@ void lanes_readout(uint16_t* c, const uint8_t* bytes, size_t n, uint32_t mask) {
         __builtin_memcpy(c + i, &w0, 4);
         __builtin_memcpy(c + i + 2, &w1, 4);
     }
-    for (; i < n; ++i) c[i] = uint16_t((bytes[i] + bytes[i + n]) & mask);
+    for (; i < n; ++i) c[i] = uint16_t((Neg ? 0u - (bytes[i] + bytes[i + n]) : bytes[i] + bytes[i + n]) & mask);
 }
 template <int Fold, bool MaskA = false>
 void mod16_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch, uint32_t mask) {
@@ -283,7 +286,8 @@ namespace {
 // product's 2W (nullptr: after them), none of c's, a's or b's words.
 // (Mod4 / MaskA as run-time arguments, one instance instead of three:
 // flash -2.3 KB but keygen +0.7k to +1.6k cycles; not kept)
-template <bool Mod4, bool MaskA = false>
+// (Neg: c = -a b mod 16, lanes_readout<true>)
+template <bool Mod4, bool MaskA = false, bool Neg = false>
 [[gnu::noinline]] void mod16_mul_lanes_kara(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n,
                                             uint32_t* lanes, uint32_t* R = nullptr) {
     const size_t W = (n + 3) / 4, h = W / 2;
@@ -313,7 +317,7 @@ template <bool Mod4, bool MaskA = false>
         R[h + i] = c1 + P[i] + k32 - c0 - c2;
         R[2 * h + i] = c2 + P[h + i] + k32 - c1 - c3;
     }
-    lanes_readout(c, reinterpret_cast<const uint8_t*>(R), n, Mod4 ? 3 : 15);
+    lanes_readout<Neg>(c, reinterpret_cast<const uint8_t*>(R), n, Mod4 ? 3 : 15);
 }
 // (mul's words hold it at the six sets: keygen_mul_words / 2 >= 6W + 20;
 // hrss701's quartic step: R after p, lanes_words + (n + 1) / 2 + 2W)
@@ -1599,22 +1603,25 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
             // products. -a is made again afterwards where quadratic steps
             // follow (its words held w0, then w0^3).
             uint32_t* lanes = reinterpret_cast<uint32_t*>(mul);
-            uint16_t *w0 = neg_a, *p = mul + 2 * s3_lanes_words(n);
-            uint32_t* cube = lanes + s3_lanes_words(n) + (n + 1) / 2;  // after p, word-aligned
+            // (r2_quartic_add's scratch after n words past the lanes, as the
+            // unpacked w0^2 had been)
+            uint32_t* cube = lanes + s3_lanes_words(n) + (n + 1) / 2;
             constexpr uint32_t k15 = 0x000F000Fu;
+            // u = 1 - a r: -a r mod 16 from the readout (-3.6k cycles at
+            // hrss701 against a pass over c writing u and w0; w0 = bit 1 of u,
+            // read by r2_quartic_add)
+            bool negated = false;
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
             // (one Karatsuba level, W even: mul's words are all free here)
-            if ((n + 3) / 4 % 2 == 0)
-                mod16_mul_lanes_kara<false, true>(c, a, r, n, lanes);
-            else
+            if ((n + 3) / 4 % 2 == 0) {
+                mod16_mul_lanes_kara<false, true, true>(c, a, r, n, lanes);
+                negated = true;
+            } else
 #endif
                 mod16_mul_lanes_lo(c, a, r, n, lanes);  // a r mod 16 (a's low 4 bits packed)
-            c[0] = uint16_t(c[0] - 1);
-            pairs(n, [&](size_t i, size_t k) {
-                const uint32_t u = sub16(0, ld16(c + i, k)) & k15;  // u = 1 - a r
-                st16(c + i, u, k);
-                st16(w0 + i, (u >> 1) & 0x00010001u, k);
-            });
+            if (!negated)  // (public)
+                pairs(n, [&](size_t i, size_t k) { st16(c + i, sub16(0, ld16(c + i, k)) & k15, k); });
+            c[0] = uint16_t((c[0] + 1) & 15);
             // s = (1 + u)(1 + u^2) = u + u^2 + u^3 (1 added below): w0^2 mod 4
             // (w0(x^2) + 2 cross terms) and w0^3 mod 2 (carry-less) added into
             // c in one pass from their bit planes (-5.9k cycles at hrss701 against
@@ -1626,8 +1633,7 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
             };
             static_assert(fits(509, 11) && fits(677, 11) && fits(821, 12) && fits(1229, 12) && fits(701, 13) &&
                           fits(1373, 14));
-            r2_quartic_add(c, w0, n, cube);
-            (void)p;
+            r2_quartic_add(c, c, n, cube);
             c[0] = uint16_t((c[0] + 1) & 15);
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
             if ((n + 3) / 4 % 2 == 0)

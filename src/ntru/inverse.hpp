@@ -158,8 +158,9 @@ constexpr size_t r2_square4_scratch_words(size_t n) {
     return 6 * ((n + 31) / 32) + 4 + r2_e2_words((n + 31) / 32);
 }
 void r2_square_mod4(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch);
-// c = (c + 4 (a^2 mod 4) + 8 (a^3 mod 2)) mod 16 for a in {0,1}^n, c in
-// {0..15}^n (key generation's first quartic Newton step): r2_square_mod4's
+// c = (c + 4 (w^2 mod 4) + 8 (w^3 mod 2)) mod 16 for w = bit 1 of each a_i
+// (a may be c), c in {0..15}^n (key generation's first quartic Newton step,
+// w = w0 of u = c = 2 w mod 4): r2_square_mod4's
 // and r2_cube's bit planes from one packing and one a(x^2), then one pass
 // over c, 4 S + 8 (E ^ C) (S = a(x^2), E the cross terms, C = a^3: 8 (E + C)
 // = 8 (E ^ C) mod 16). `scratch`: r2_quartic_add_scratch_words(n) words.
