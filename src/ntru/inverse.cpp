@@ -814,10 +814,11 @@ template <bool WithE>
 }
 }  // namespace
 
-void r2_cube(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch) {
+void r2_cube(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch, unsigned bit) {
     const size_t nw = (n + 31) / 32;
     uint32_t *A = scratch, *S = A + nw, *prod = S + nw, *kt = prod + 2 * nw + 2;
-    pack_bits(A, a, n);
+    if (bit == 4) pack_bits<4>(A, a, n);  // (public)
+    else pack_bits(A, a, n);
     r2_square(S, A, n, prod);
     r2_mul_cyclic(S, S, A, n, prod, kt);
     unpack_bits<false>(r, S, nullptr, n);

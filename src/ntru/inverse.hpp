@@ -142,7 +142,8 @@ bool s3_inverse_x86(uint16_t* r, const uint16_t* a, size_t n);
 constexpr size_t r2_cube_scratch_words(size_t n) {
     return 4 * ((n + 31) / 32) + 2 + r2_exp_karatsuba_words((n + 31) / 32);
 }
-void r2_cube(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch);
+// (bit 4: a_i's bit 4 instead of bit 0, hrss701's last Newton step; a may be r)
+void r2_cube(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch, unsigned bit = 0);
 // r = a b mod (2, x^n - 1), a and b read mod 2, r in {0,1}^n (r may be a or
 // b): one carry-less product. `scratch`: r2_cube_scratch_words(n) words. Constant time.
 void r2_mul(uint16_t* r, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch);
