@@ -112,12 +112,22 @@ inline void copy_words(uint32_t* dst, const uint32_t* src, size_t w) {
         register uint32_t t0 asm("r4"), t1 asm("r5"), t2 asm("r6"), t3 asm("r12");
         uint32_t* d = dst;
         const uint32_t* q = src;
+        // (eight words a loop step where k is even: -0.8k cycles at hrss701's key generation)
         __asm__ volatile(
-            "1:\n\t"
+            "lsrs %[k], %[k], #1\n\t"
+            "bcc 2f\n\t"
+            "ldmia %[q]!, {%[t0], %[t1], %[t2], %[t3]}\n\t"
+            "stmia %[d]!, {%[t0], %[t1], %[t2], %[t3]}\n\t"
+            "cmp %[k], #0\n\t"
+            "beq 3f\n\t"
+            "2:\n\t"
+            "ldmia %[q]!, {%[t0], %[t1], %[t2], %[t3]}\n\t"
+            "stmia %[d]!, {%[t0], %[t1], %[t2], %[t3]}\n\t"
             "ldmia %[q]!, {%[t0], %[t1], %[t2], %[t3]}\n\t"
             "stmia %[d]!, {%[t0], %[t1], %[t2], %[t3]}\n\t"
             "subs %[k], %[k], #1\n\t"
-            "bne 1b"
+            "bne 2b\n\t"
+            "3:"
             : [d] "+r"(d), [q] "+r"(q), [k] "+r"(k), [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2),
               [t3] "=&r"(t3)
             :
@@ -218,6 +228,8 @@ void s3_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, u
 namespace {
 // c = the product's bytes mod x^n - 1, four lanes per word (each sum <=
 // 124: no carry between lanes), each lane & mask, the bytes spread to halfwords
+// (Neg: each lane's negation & mask instead, mask 15: 16 - v per byte, no borrow)
+template <bool Neg = false>
 void lanes_readout(uint16_t* c, const uint8_t* bytes, size_t n, uint32_t mask) {
     const uint32_t mask4 = mask * 0x01010101u;
     size_t i = 0;
@@ -226,7 +238,8 @@ void lanes_readout(uint16_t* c, const uint8_t* bytes, size_t n, uint32_t mask) {
         uint32_t lo, hi;
         __builtin_memcpy(&lo, bytes + i, 4);
         __builtin_memcpy(&hi, bytes + i + n, 4);
-        const uint32_t v = (lo + hi) & mask4;
+        uint32_t v = (lo + hi) & mask4;
+        if constexpr (Neg) v = (0x10101010u - v) & mask4;
 #if defined(PQMCU_TARGET_M4)
         // UXTB16 (ROR #8), then PKHBT / PKHTB (GCC makes masks and ORRs of it)
         uint32_t e, o, w0, w1;
@@ -239,7 +252,47 @@ void lanes_readout(uint16_t* c, const uint8_t* bytes, size_t n, uint32_t mask) {
         __builtin_memcpy(c + i, &w0, 4);
         __builtin_memcpy(c + i + 2, &w1, 4);
     }
-    for (; i < n; ++i) c[i] = uint16_t((bytes[i] + bytes[i + n]) & mask);
+    for (; i < n; ++i) c[i] = uint16_t((Neg ? 0u - (bytes[i] + bytes[i + n]) : bytes[i] + bytes[i + n]) & mask);
+}
+// c[i] += (v_i << 8) + ((p[i] << 11) mod 2^16), v_i the lanes as
+// lanes_readout's (<= 31 here): hrss701's last Newton step's u^2 terms added
+// in the square's readout instead of a pass over c, p and the square (-1.6k
+// cycles at its key generation)
+void lanes_readout_acc(uint16_t* c, const uint8_t* bytes, size_t n, uint32_t mask, const uint16_t* p) {
+    const uint32_t mask4 = mask * 0x01010101u;
+    size_t i = 0;
+    const auto add = [](uint32_t x, uint32_t y) {
+#if defined(__ARM_FEATURE_SIMD32)
+        return __uadd16(x, y);
+#else
+        return ((x + y) & 0xFFFFu) | (((x >> 16) + (y >> 16)) << 16);
+#endif
+    };
+    for (; i + 4 <= n; i += 4) {
+        uint32_t lo, hi;
+        __builtin_memcpy(&lo, bytes + i, 4);
+        __builtin_memcpy(&hi, bytes + i + n, 4);
+        const uint32_t v = (lo + hi) & mask4;
+#if defined(PQMCU_TARGET_M4)
+        uint32_t e, o, w0, w1;
+        __asm__("uxtb16 %0, %2\n\tuxtb16 %1, %2, ror #8" : "=&r"(e), "=r"(o) : "r"(v));
+        __asm__("pkhbt %0, %2, %3, lsl #16\n\tpkhtb %1, %3, %2, asr #16" : "=&r"(w0), "=r"(w1) : "r"(e), "r"(o));
+#else
+        const uint32_t e = v & 0x00FF00FFu, o = (v >> 8) & 0x00FF00FFu;
+        const uint32_t w0 = (e & 0xFFFFu) | (o << 16), w1 = (e >> 16) | (o & 0xFFFF0000u);
+#endif
+        uint32_t c0, c1, p0, p1;
+        __builtin_memcpy(&c0, c + i, 4);
+        __builtin_memcpy(&c1, c + i + 2, 4);
+        __builtin_memcpy(&p0, p + i, 4);
+        __builtin_memcpy(&p1, p + i + 2, 4);
+        c0 = add(c0, add((p0 << 11) & 0xF800F800u, w0 << 8));  // (lanes <= 31: no carry out of a half)
+        c1 = add(c1, add((p1 << 11) & 0xF800F800u, w1 << 8));
+        __builtin_memcpy(c + i, &c0, 4);
+        __builtin_memcpy(c + i + 2, &c1, 4);
+    }
+    for (; i < n; ++i)
+        c[i] = uint16_t(c[i] + (((bytes[i] + bytes[i + n]) & mask) << 8) + (uint32_t(p[i]) << 11));
 }
 template <int Fold, bool MaskA = false>
 void mod16_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch, uint32_t mask) {
@@ -273,7 +326,8 @@ namespace {
 // product's 2W (nullptr: after them), none of c's, a's or b's words.
 // (Mod4 / MaskA as run-time arguments, one instance instead of three:
 // flash -2.3 KB but keygen +0.7k to +1.6k cycles; not kept)
-template <bool Mod4, bool MaskA = false>
+// (Neg: c = -a b mod 16, lanes_readout<true>)
+template <bool Mod4, bool MaskA = false, bool Neg = false>
 [[gnu::noinline]] void mod16_mul_lanes_kara(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n,
                                             uint32_t* lanes, uint32_t* R = nullptr) {
     const size_t W = (n + 3) / 4, h = W / 2;
@@ -303,7 +357,7 @@ template <bool Mod4, bool MaskA = false>
         R[h + i] = c1 + P[i] + k32 - c0 - c2;
         R[2 * h + i] = c2 + P[h + i] + k32 - c1 - c3;
     }
-    lanes_readout(c, reinterpret_cast<const uint8_t*>(R), n, Mod4 ? 3 : 15);
+    lanes_readout<Neg>(c, reinterpret_cast<const uint8_t*>(R), n, Mod4 ? 3 : 15);
 }
 // (mul's words hold it at the six sets: keygen_mul_words / 2 >= 6W + 20;
 // hrss701's quartic step: R after p, lanes_words + (n + 1) / 2 + 2W)
@@ -312,7 +366,8 @@ constexpr bool kara16_fits(size_t n, uint32_t logq) { return 2 * (6 * ((n + 3) /
 static_assert(kara16_fits(509, 11) && kara16_fits(677, 11) && kara16_fits(821, 12) && kara16_fits(1229, 12) &&
               kara16_fits(701, 13) && kara16_fits(1373, 14));
 static_assert(keygen_shared_shift(701, 13) + 2 * (s3_lanes_words(701) + 351 + 2 * 176) <= keygen_mul_words(701, 13));
-static_assert(2 * (s3_lanes_words(701) + 351 + 2 * 176) <= ring_mul_words(701, 13) &&
+static_assert(2 * (s3_lanes_words(701) + 351 + std::max(size_t(2 * 176), r2_cube_scratch_words(701))) + 701 <=
+                  ring_mul_words(701, 13) &&
               2 * (3 * ((701 + 3) / 4) + 4) <= ring_mul_words(701, 13));
 }  // namespace
 #endif
@@ -348,7 +403,8 @@ inline void each_square5(size_t W, Square square) {
 // doubled and the squares A_i^2 added (64 - A_i^2 where the kernel held
 // them, which doubled is 2 A_i^2; lanes <= 2 * 31 + 64), mod 32, then mod
 // x^n - 1 and & mask. A has four zero words after it (no y below A[1]).
-void small_sqr_lanes(uint16_t* c, const uint16_t* a, size_t n, uint32_t* scratch, uint32_t mask) {
+void small_sqr_lanes(uint16_t* c, const uint16_t* a, size_t n, uint32_t* scratch, uint32_t mask,
+                     const uint16_t* acc_p) {
     const size_t W = (n + 3) / 4;
     uint32_t *A = scratch, *R = A + W + 4;  // (3W + 4 words)
     pack_lanes(A, a, n);
@@ -391,7 +447,8 @@ void small_sqr_lanes(uint16_t* c, const uint16_t* a, size_t n, uint32_t* scratch
         R[2 * i + 1] = (2 * R[2 * i + 1] + (neg ? k64 - hi : hi)) & k31;
     };
     each_square5(W, square);
-    lanes_readout(c, reinterpret_cast<const uint8_t*>(R), n, mask);
+    if (acc_p != nullptr) lanes_readout_acc(c, reinterpret_cast<const uint8_t*>(R), n, mask, acc_p);  // (public)
+    else lanes_readout(c, reinterpret_cast<const uint8_t*>(R), n, mask);
 }
 
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
@@ -441,7 +498,7 @@ inline uint32_t add16(uint32_t x, uint32_t y) {
 // register, v_(n-1) read before it is overwritten; Scale 1, 3 or 9 (the
 // integer lane kernels' own scaling costs more). Public indices.
 template <uint32_t Scale>
-inline void times_x_minus_1(uint16_t* v, size_t n) {
+[[gnu::noinline]] void times_x_minus_1(uint16_t* v, size_t n) {
     static_assert(Scale == 1 || Scale == 3 || Scale == 9);
     uint32_t prev = uint32_t(v[n - 1]) << 16;  // (v_(i-1) in the high half)
     pairs(n, [&](size_t i, size_t k) {
@@ -454,21 +511,19 @@ inline void times_x_minus_1(uint16_t* v, size_t n) {
     });
 }
 // v <- 9 (x - 1)^2 v mod x^n - 1 in place in one pass (times_x_minus_1<1>
-// then <9>): d = (x - 1) v on the fly (d_i = v_(i-1) - v_i), v_i <- 9 (d_(i-1)
-// - d_i); d_(n-1) and v_(n-1) read before they are overwritten. (-1.8k
-// cycles at hrss701's key generation)
-inline void times_9_x_minus_1_sq(uint16_t* v, size_t n) {
-    uint32_t prev = uint32_t(v[n - 1]) << 16;                            // v_(i-1) in the high half
-    uint32_t prevd = uint32_t(uint16_t(v[n - 2] - v[n - 1])) << 16;  // d_(i-1) in the high half
+// then <9>): v_i <- 9 (v_(i-2) - 2 v_(i-1) + v_i), i.e. on pair words
+// W_(k-1) + W_k - 2 (v_(2k-1), v_2k), the previous word kept (original
+// values), W_(-1) = (v_(n-2), v_(n-1)) read first; 9 e as e + (e << 3) with
+// each lane's carry-ins cleared (BIC). (-3.0k cycles at hrss701's key
+// generation against the two passes)
+[[gnu::noinline]] void times_9_x_minus_1_sq(uint16_t* v, size_t n) {
+    uint32_t prev = uint32_t(v[n - 2]) | (uint32_t(v[n - 1]) << 16);  // W_(k-1)
     pairs(n, [&](size_t i, size_t k) {
         const uint32_t w = ld16(v + i, k);
-        const uint32_t d = sub16((prev >> 16) | (w << 16), w);  // (d_i, d_(i+1))
-        uint32_t e = sub16((prevd >> 16) | (d << 16), d);
-        e = add16(e, add16(e, e));
-        e = add16(e, add16(e, e));
-        st16(v + i, e, k);
+        const uint32_t mid = (prev >> 16) | (w << 16);  // (v_(i-1), v_i)
+        const uint32_t e = sub16(add16(prev, w), add16(mid, mid));
+        st16(v + i, add16(e, (e << 3) & ~0x00070007u), k);
         prev = w;
-        prevd = d;
     });
 }
 }  // namespace
@@ -1123,8 +1178,41 @@ void s3_inverse_exp(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch)
         // one pass: d[n - i] of step i is d[n - 1 - (i - 1)] of the step before
         uint32_t prev = d[n - 1];  // d[n - i] at i = 1
         s1 = uint32_t(a[0]) * prev;
+        size_t i = 1;
+#if defined(PQMCU_TARGET_M4)
+        // Four a_i a step, (a_i, a_i+1) and (a_i+2, a_i+3) a word each, against
+        // halfword pairs of d_j .. d_j+4 (j = n - 4 - i; the bytes of one
+        // word as (d_j, d_j+2), (d_j+1, d_j+3) by UXTB16, d_j+4 the step
+        // before's d_j) put together by PKHBT / PKHTB: four SMLAD(X) instead
+        // of eight MLAs and LDRH / LDRB each (exact: a, d <= 2). (-3.3k
+        // cycles at hrss701's key generation)
+        {
+            uint32_t pe = prev;  // low half: d_(j+4)
+            int32_t acc0 = 0, acc1 = 0;
+            for (; i + 3 < n; i += 4) {
+                const size_t j = n - 4 - i;
+                uint32_t a0, a1, x, e, o, y0, y1, y2, y3;
+                __builtin_memcpy(&a0, a + i, 4);
+                __builtin_memcpy(&a1, a + i + 2, 4);
+                __builtin_memcpy(&x, d + j, 4);
+                __asm__("uxtb16 %0, %2\n\tuxtb16 %1, %2, ror #8" : "=&r"(e), "=r"(o) : "r"(x));
+                __asm__("pkhtb %0, %1, %2, asr #16" : "=r"(y0) : "r"(o), "r"(e));  // (d_j+2, d_j+3)
+                __asm__("pkhbt %0, %1, %2, lsl #16" : "=r"(y1) : "r"(e), "r"(o));  // (d_j, d_j+1)
+                __asm__("pkhbt %0, %1, %2" : "=r"(y2) : "r"(pe), "r"(o));          // (d_j+4, d_j+3)
+                __asm__("pkhbt %0, %1, %2" : "=r"(y3) : "r"(o), "r"(e));           // (d_j+1, d_j+2)
+                acc1 = __smladx(a0, y0, acc1);  // a_i d_j+3 + a_i+1 d_j+2
+                acc1 = __smladx(a1, y1, acc1);  // a_i+2 d_j+1 + a_i+3 d_j
+                acc0 = __smlad(a0, y2, acc0);   // a_i d_j+4 + a_i+1 d_j+3
+                acc0 = __smladx(a1, y3, acc0);  // a_i+2 d_j+2 + a_i+3 d_j+1
+                pe = e;
+            }
+            s0 += uint32_t(acc0);
+            s1 += uint32_t(acc1);
+            prev = d[n - i];  // (i < n: the loop below's start)
+        }
+#endif
 #pragma GCC unroll 4
-        for (size_t i = 1; i < n; ++i) {
+        for (; i < n; ++i) {
             const uint32_t ai = a[i], next = d[n - 1 - i];
             s0 += ai * prev;
             s1 += ai * next;
@@ -1147,8 +1235,15 @@ void s3_inverse_exp(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch)
             x = __sel(__usub8(x, c6), x);
             x = __sel(__usub8(x, c3), x);
             x = __sel(__usub8(x, c3), x);
+#if defined(PQMCU_TARGET_M4)
+            // (as lanes_readout: GCC made a MOV of the rotation and masks / ORRs of the PKHs)
+            uint32_t ev, od, w0, w1;
+            __asm__("uxtb16 %0, %2\n\tuxtb16 %1, %2, ror #8" : "=&r"(ev), "=r"(od) : "r"(x));
+            __asm__("pkhbt %0, %2, %3, lsl #16\n\tpkhtb %1, %3, %2, asr #16" : "=&r"(w0), "=r"(w1) : "r"(ev), "r"(od));
+#else
             const uint32_t ev = __uxtb16(x), od = __uxtb16((x >> 8) | (x << 24));  // (b0, b2), (b1, b3) (UXTB16 ROR #8)
             const uint32_t w0 = (ev & 0xFFFFu) | (od << 16), w1 = (ev >> 16) | (od & 0xFFFF0000u);
+#endif
             __builtin_memcpy(r + i, &w0, 4);
             __builtin_memcpy(r + i + 2, &w1, 4);
         }
@@ -1437,14 +1532,22 @@ namespace {
     uint16_t *s = neg_a, *p = mul_q + 2 * s3_lanes_words(n);
     uint32_t* t2 = lanes + s3_lanes_words(n) + (n + 1) / 2;  // after p, word-aligned
     const uint32_t last2 = uint32_t(c[n - 1]) * 0x10001u;
+    // w0 (s) and w1 (q, after t2's words) taken here already: the bits 12
+    // added below leave bits 4 .. 7 as they are; w0^3 mod 2 into p, then
+    // added in the w1(x^2) pass (one pass less: -2.8k cycles at
+    // hrss701's key generation; w0 mod 2 read by r2_cube as c's bit 4: -0.7k)
+    const size_t W = (n + 3) / 4;
+    uint16_t* q = reinterpret_cast<uint16_t*>(t2 + std::max(2 * W, r2_cube_scratch_words(n)));
     pairs(n, [&](size_t i, size_t k) {
         const uint32_t x = sub16(last2, ld16(c + i, k));  // u - u[n-1] = 16 w
         st16(c + i, x, k);
-        st16(p + i, (x >> 4) & 0x00010001u, k);  // w0 mod 2
+        st16(s + i, (x >> 4) & 0x00030003u, k);  // w0
+        st16(q + i, (x >> 6) & 0x00030003u, k);  // w1
     });
-    // + 4096 w1(x^2) mod 2, in place: only bits >= 12 change, w's bits stay.
-    // n is odd (prime): coefficient 2m takes w1's bit of m, 2m + 1 that of
-    // m + (n + 1) / 2; two a step.
+    r2_cube(p, c, n, t2, 4);  // w0^3 mod 2 (w0 mod 2: c's bit 4)
+    // + 4096 (w1(x^2) + w0^3) mod 2, in place: only bits >= 12 change, w's
+    // bits stay. n is odd (prime): coefficient 2m takes w1's bit of m, 2m + 1
+    // that of m + (n + 1) / 2; two a step.
     const size_t half = (n + 1) / 2;
     size_t m = 0;
 #if defined(__ARM_FEATURE_SIMD32)
@@ -1454,13 +1557,15 @@ namespace {
     {
         const uint32_t b12 = 4096u, b28 = 4096u << 16;
         for (; 2 * m + 3 < n; m += 2) {
-            uint32_t lo, hi, x0, x1;
+            uint32_t lo, hi, x0, x1, y0, y1;
             __builtin_memcpy(&lo, c + m, 4);
             __builtin_memcpy(&hi, c + m + half, 4);
             __builtin_memcpy(&x0, c + 2 * m, 4);
             __builtin_memcpy(&x1, c + 2 * m + 2, 4);
-            x0 = add16(x0, ((lo << 6) & b12) | ((hi << 22) & b28));
-            x1 = add16(x1, ((lo >> 10) & b12) | ((hi << 6) & b28));
+            __builtin_memcpy(&y0, p + 2 * m, 4);
+            __builtin_memcpy(&y1, p + 2 * m + 2, 4);
+            x0 = add16(x0, (((lo << 6) & b12) | ((hi << 22) & b28)) + (y0 << 12));
+            x1 = add16(x1, (((lo >> 10) & b12) | ((hi << 6) & b28)) + (y1 << 12));
             __builtin_memcpy(c + 2 * m, &x0, 4);
             __builtin_memcpy(c + 2 * m + 2, &x1, 4);
         }
@@ -1468,28 +1573,20 @@ namespace {
 #endif
     for (; 2 * m + 1 < n; ++m) {
         const uint32_t add = ((uint32_t(c[m]) << 6) & 4096u) | ((uint32_t(c[m + half]) << 22) & (4096u << 16));
-        st16(c + 2 * m, add16(ld16(c + 2 * m, 2), add), 2);
+        st16(c + 2 * m, add16(ld16(c + 2 * m, 2), add16(add, ld16(p + 2 * m, 2) << 12)), 2);
     }
-    c[n - 1] = uint16_t(c[n - 1] + ((uint32_t(c[(n - 1) / 2]) << 6) & 4096));
-    r2_cube(s, p, n, t2);  // w0^3 mod 2
-    pairs(n, [&](size_t i, size_t k) {
-        const uint32_t x = add16(ld16(c + i, k), ld16(s + i, k) << 12);
-        st16(c + i, x, k);
-        st16(s + i, (x >> 4) & 0x00030003u, k);  // w0
-        st16(p + i, (x >> 6) & 0x00030003u, k);  // w1
-    });
+    c[n - 1] = uint16_t(c[n - 1] + ((uint32_t(c[(n - 1) / 2]) << 6) & 4096) + (uint32_t(p[n - 1]) << 12));
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
     // w0 w1 mod 4 by one Karatsuba level (W even; R after p, in t2's
-    // words: p is an operand)
+    // words: q after them)
     if ((n + 3) / 4 % 2 == 0)
-        mod16_mul_lanes_kara<true>(p, s, p, n, lanes, t2);
+        mod16_mul_lanes_kara<true>(p, s, q, n, lanes, t2);
     else
 #endif
-        mod16_mul_lanes(p, s, p, n, lanes);  // w0 w1 mod 16 (both <= 3)
-    small_sqr_lanes(s, s, n, lanes, 31);  // w0^2 mod 32
-    pairs(n, [&](size_t i, size_t k) {  // (p << 11: lanes <= 15, bits above 15 dropped lane by lane)
-        st16(c + i, add16(ld16(c + i, k), add16((ld16(p + i, k) << 11) & 0xF800F800u, ld16(s + i, k) << 8)), k);
-    });
+        mod16_mul_lanes(p, s, q, n, lanes);  // w0 w1 mod 16 (both <= 3)
+    // c += 256 (w0^2 mod 32) + 2048 (w0 w1 mod 4) in the square's readout
+    // ((p << 11: lanes <= 15, bits above 15 dropped lane by lane)
+    small_sqr_lanes(c, s, n, lanes, 31, p);
     c[0] = uint16_t(c[0] + 1);  // 1 + u + u^2 + u^3
     ring_mul_shared(r, c, r, eb, n, logq, mul_q);
 }
@@ -1546,27 +1643,37 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
             // products. -a is made again afterwards where quadratic steps
             // follow (its words held w0, then w0^3).
             uint32_t* lanes = reinterpret_cast<uint32_t*>(mul);
-            uint16_t *w0 = neg_a, *p = mul + 2 * s3_lanes_words(n);
-            uint32_t* cube = lanes + s3_lanes_words(n) + (n + 1) / 2;  // after p, word-aligned
+            // (r2_quartic_add's scratch after n words past the lanes, as the
+            // unpacked w0^2 had been)
+            uint32_t* cube = lanes + s3_lanes_words(n) + (n + 1) / 2;
             constexpr uint32_t k15 = 0x000F000Fu;
+            // u = 1 - a r: -a r mod 16 from the readout (-3.6k cycles at
+            // hrss701 against a pass over c writing u and w0; w0 = bit 1 of u,
+            // read by r2_quartic_add)
+            bool negated = false;
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
             // (one Karatsuba level, W even: mul's words are all free here)
-            if ((n + 3) / 4 % 2 == 0)
-                mod16_mul_lanes_kara<false, true>(c, a, r, n, lanes);
-            else
+            if ((n + 3) / 4 % 2 == 0) {
+                mod16_mul_lanes_kara<false, true, true>(c, a, r, n, lanes);
+                negated = true;
+            } else
 #endif
                 mod16_mul_lanes_lo(c, a, r, n, lanes);  // a r mod 16 (a's low 4 bits packed)
-            c[0] = uint16_t(c[0] - 1);
-            pairs(n, [&](size_t i, size_t k) {
-                const uint32_t u = sub16(0, ld16(c + i, k)) & k15;  // u = 1 - a r
-                st16(c + i, u, k);
-                st16(w0 + i, (u >> 1) & 0x00010001u, k);
-            });
-            r2_square_mod4(p, w0, n, cube);  // w0^2 mod 4: w0(x^2) + 2 (cross terms, carry-less)
-            r2_cube(w0, w0, n, cube);        // w0^3 mod 2, in place: carry-less (w0^2 mod 2 = w0(x^2))
-            pairs(n, [&](size_t i, size_t k) {  // s = (1 + u)(1 + u^2) = u + u^2 + u^3 (1 added below)
-                st16(c + i, (ld16(c + i, k) + (ld16(p + i, k) << 2) + (ld16(w0 + i, k) << 3)) & k15, k);
-            });
+            if (!negated)  // (public)
+                pairs(n, [&](size_t i, size_t k) { st16(c + i, sub16(0, ld16(c + i, k)) & k15, k); });
+            c[0] = uint16_t((c[0] + 1) & 15);
+            // s = (1 + u)(1 + u^2) = u + u^2 + u^3 (1 added below): w0^2 mod 4
+            // (w0(x^2) + 2 cross terms) and w0^3 mod 2 (carry-less) added into
+            // c in one pass from their bit planes (-5.9k cycles at hrss701 against
+            // r2_square_mod4, r2_cube and a pass over c, p, w0; its scratch
+            // after p, as theirs)
+            constexpr auto fits = [](size_t n, uint32_t logq) {
+                return 2 * (s3_lanes_words(n) + (n + 1) / 2 + r2_quartic_add_scratch_words(n)) <=
+                       keygen_mul_words(n, logq);
+            };
+            static_assert(fits(509, 11) && fits(677, 11) && fits(821, 12) && fits(1229, 12) && fits(701, 13) &&
+                          fits(1373, 14));
+            r2_quartic_add(c, c, n, cube);
             c[0] = uint16_t((c[0] + 1) & 15);
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
             if ((n + 3) / 4 % 2 == 0)
@@ -2046,7 +2153,7 @@ void mod3_phi(const Ring& R, uint16_t* a) {
     for (size_t i = 0; i < R.n; ++i) a[i] = mod3(uint16_t(a[i] + 2 * last));
 }
 // Reduce mod Phi_n (mod 2^16): subtract c[n-1] * Phi_n.
-void modq_phi(const Ring& R, uint16_t* a) {
+[[gnu::noinline]] void modq_phi(const Ring& R, uint16_t* a) {
     const uint16_t last = a[R.n - 1];
 #if defined(__ARM_FEATURE_SIMD32)
     // two coefficients a word (USUB16; the M4's key generation: -3.9k cycles at hrss701)
@@ -2157,8 +2264,8 @@ inline void store_le32(uint8_t* b, uint32_t w) {
 // bits gathered in a word, stored whole (unaligned STR) and the group's
 // last bytes one by one; the coefficients after the last whole group are
 // ORed into the (zeroed) tail byte by byte.
-template <unsigned L>
-size_t pack_rq_groups(uint8_t* out, const uint16_t* a, size_t groups) {
+template <unsigned L, bool Phi>
+size_t pack_rq_groups(uint8_t* out, const uint16_t* a, size_t groups, [[maybe_unused]] uint32_t sub) {
     constexpr uint32_t mask = (1u << L) - 1;
     for (size_t gi = 0; gi < groups; ++gi, a += 8, out += L) {
         uint8_t* o = out;
@@ -2166,7 +2273,7 @@ size_t pack_rq_groups(uint8_t* out, const uint16_t* a, size_t groups) {
         unsigned pos = 0;
 #pragma GCC unroll 8
         for (unsigned j = 0; j < 8; ++j) {
-            const uint32_t v = a[j] & mask;
+            const uint32_t v = (Phi ? a[j] - sub : a[j]) & mask;
             acc |= v << pos;
             if (pos + L >= 32) {
                 store_le32(o, acc);
@@ -2181,26 +2288,30 @@ size_t pack_rq_groups(uint8_t* out, const uint16_t* a, size_t groups) {
     }
     return 8 * groups;
 }
-void pack_rq(const Ring& R, uint8_t* out, const uint16_t* a) {
+// Phi: a - a[n-1] packed (modq_phi fused: -1.7k cycles at hrss701's key
+// generation), sub 0 a compile-time constant otherwise.
+template <bool Phi = false>
+[[gnu::noinline]] void pack_rq(const Ring& R, uint8_t* out, const uint16_t* a) {
     const size_t count = R.n - 1, len = (size_t(R.logq) * count + 7) / 8;
     const size_t groups = count / 8;
-    size_t i = detail::pack_rq_avx512(out, a, count, R.logq);  // x86 AVX-512VBMI: the first groups (engine_avx2.hpp)
+    const uint32_t sub = Phi ? a[R.n - 1] : 0;
+    size_t i = Phi ? 0 : detail::pack_rq_avx512(out, a, count, R.logq);  // x86 AVX-512VBMI: the first groups (engine_avx2.hpp)
     const size_t gi = i / 8;
     switch (R.logq) {
-        case 11: i += pack_rq_groups<11>(out + 11 * gi, a + i, groups - gi); break;
-        case 12: i += pack_rq_groups<12>(out + 12 * gi, a + i, groups - gi); break;
-        case 13: i += pack_rq_groups<13>(out + 13 * gi, a + i, groups - gi); break;
-        case 14: i += pack_rq_groups<14>(out + 14 * gi, a + i, groups - gi); break;
+        case 11: i += pack_rq_groups<11, Phi>(out + 11 * gi, a + i, groups - gi, sub); break;
+        case 12: i += pack_rq_groups<12, Phi>(out + 12 * gi, a + i, groups - gi, sub); break;
+        case 13: i += pack_rq_groups<13, Phi>(out + 13 * gi, a + i, groups - gi, sub); break;
+        case 14: i += pack_rq_groups<14, Phi>(out + 14 * gi, a + i, groups - gi, sub); break;
         default: break;
     }
     size_t bit = size_t(R.logq) * i;
     for (size_t k = bit >> 3; k < len; ++k) out[k] = 0;
     for (; i < count && (bit >> 3) + 4 <= len; ++i, bit += R.logq) {
         uint8_t* b = out + (bit >> 3);
-        store_le32(b, load_le32(b) | (uint32_t(a[i] & R.qmask) << (bit & 7)));
+        store_le32(b, load_le32(b) | (uint32_t((a[i] - sub) & R.qmask) << (bit & 7)));
     }
     for (; i < count; ++i, bit += R.logq) {
-        const uint32_t v = uint32_t(a[i] & R.qmask) << (bit & 7);  // at most 3 bytes
+        const uint32_t v = uint32_t((a[i] - sub) & R.qmask) << (bit & 7);  // at most 3 bytes
         for (size_t k = bit >> 3, s = 0; k < len; ++k, s += 8) out[k] = uint8_t(out[k] | (v >> s));
     }
 }
@@ -2726,8 +2837,7 @@ void dpke_keypair(const Params& p, const Ring& R, const uint8_t* seed, uint8_t* 
         const uint16_t* eb = detail::ring_eval_shared(scratch, inv_gf, n, R.logq) ? scratch : nullptr;
         detail::z3_sqr_int(x, f, n, lanes);
         detail::ring_mul_shared(gf, x, inv_gf, eb, n, R.logq, R.mul);
-        modq_phi(R, gf);
-        pack_rq(R, sk + 2 * s3, gf);
+        pack_rq<true>(R, sk + 2 * s3, gf);  // (gf - gf[n-1]: modq_phi in the packing)
         detail::z3_sqr_int(x, g, n, lanes, p.hps() ? 9 : 1);  // HPS: (3g)^2
         if (!p.hps()) {
             // (3 (x - 1) g)^2 = 9 (x - 1)^2 g^2 mod x^n - 1

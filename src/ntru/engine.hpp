@@ -311,7 +311,10 @@ void mod32_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n
 // c = a^2 mod (mask + 1, x^n - 1) with a <= 3, mask 15 or 31: the cross
 // terms once on byte lanes mod 32, doubled, the squares added. c may be a.
 // `scratch`: s3_lanes_words(n) words. (Key generation's w0^2.)
-void small_sqr_lanes(uint16_t* c, const uint16_t* a, size_t n, uint32_t* scratch, uint32_t mask);
+// (acc_p: c[i] += (square_i << 8) + (acc_p[i] << 11 mod 2^16) instead, in
+// the readout: hrss701's last Newton step)
+void small_sqr_lanes(uint16_t* c, const uint16_t* a, size_t n, uint32_t* scratch, uint32_t mask,
+                     const uint16_t* acc_p = nullptr);
 // c = a b mod (2^16, x^n - 1) as integers, a and b in {0,1,2}^n standing for
 // {0,1,-1}: signed byte lanes (SMLAL, exact: lanes spilled to halfwords with
 // a bias of 128 before their size can pass 127, the biases taken off).

@@ -708,6 +708,8 @@ namespace {
 // W[0 .. ceil(n / 32)) = the bits a[i] & 1 (zero above n): a word at a time,
 // whole words unrolled (the per-coefficient read-modify-write of W[i / 32]
 // cost ~12 instructions a bit).
+// (Bit: each coefficient's bit Bit instead of bit 0)
+template <unsigned Bit = 0>
 void pack_bits(uint32_t* W, const uint16_t* a, size_t n) {
     size_t t = 0;
     for (; 32 * t + 32 <= n; ++t) {
@@ -726,7 +728,7 @@ void pack_bits(uint32_t* W, const uint16_t* a, size_t n) {
         for (unsigned j = 0; j < 16; ++j) {
             uint32_t v;
             __builtin_memcpy(&v, x + 2 * j, 4);
-            acc |= (v & m) << j;
+            acc |= ((v >> Bit) & m) << j;
         }
         uint32_t u = (acc ^ (acc >> 8)) & 0x0000FF00u;
         acc ^= u ^ (u << 8);
@@ -739,13 +741,13 @@ void pack_bits(uint32_t* W, const uint16_t* a, size_t n) {
 #else
         uint32_t acc = 0;
 #pragma GCC unroll 32
-        for (unsigned j = 0; j < 32; ++j) acc |= uint32_t(x[j] & 1) << j;
+        for (unsigned j = 0; j < 32; ++j) acc |= uint32_t((x[j] >> Bit) & 1) << j;
 #endif
         W[t] = acc;
     }
     if (32 * t < n) {
         uint32_t acc = 0;
-        for (size_t j = 0; 32 * t + j < n; ++j) acc |= uint32_t(a[32 * t + j] & 1) << j;  // (public bound)
+        for (size_t j = 0; 32 * t + j < n; ++j) acc |= uint32_t((a[32 * t + j] >> Bit) & 1) << j;  // (public bound)
         W[t] = acc;
     }
 }
@@ -812,10 +814,11 @@ template <bool WithE>
 }
 }  // namespace
 
-void r2_cube(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch) {
+void r2_cube(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch, unsigned bit) {
     const size_t nw = (n + 31) / 32;
     uint32_t *A = scratch, *S = A + nw, *prod = S + nw, *kt = prod + 2 * nw + 2;
-    pack_bits(A, a, n);
+    if (bit == 4) pack_bits<4>(A, a, n);  // (public)
+    else pack_bits(A, a, n);
     r2_square(S, A, n, prod);
     r2_mul_cyclic(S, S, A, n, prod, kt);
     unpack_bits<false>(r, S, nullptr, n);
@@ -876,6 +879,57 @@ void r2_square_mod4(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch)
     r2_fold(E, E, n);  // e mod x^n - 1 (in place: word t reads words t + n / 32 >= t + 1)
     r2_square(S, W, n, Q);  // a(x^2)
     unpack_bits<true>(r, S, E, n);
+}
+
+namespace {
+// c = (c + 4 S + 8 X) mod 16 bit by bit (r2_quartic_add's pass; out of line:
+// its frame stays off the products' stack peak)
+[[gnu::noinline]] void add_bit_planes(uint16_t* c, const uint32_t* S, const uint32_t* X, size_t n) {
+    size_t k = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    // (as unpack_bits: the even bits to the low half, the odd ones to the
+    // high half, then two coefficients a word)
+    const auto unshuffle = [](uint32_t x) {
+        uint32_t u = (x ^ (x >> 1)) & 0x22222222u;
+        x ^= u ^ (u << 1);
+        u = (x ^ (x >> 2)) & 0x0C0C0C0Cu;
+        x ^= u ^ (u << 2);
+        u = (x ^ (x >> 4)) & 0x00F000F0u;
+        x ^= u ^ (u << 4);
+        u = (x ^ (x >> 8)) & 0x0000FF00u;
+        return x ^ u ^ (u << 8);
+    };
+    for (; 32 * k + 32 <= n; ++k) {
+        const uint32_t su = unshuffle(S[k]), xu = unshuffle(X[k]);
+        uint16_t* y = c + 32 * k;
+        uint32_t m = 0x00010001u;
+        __asm__("" : "+r"(m));
+#pragma GCC unroll 16
+        for (unsigned j = 0; j < 16; ++j) {
+            uint32_t v;
+            __builtin_memcpy(&v, y + 2 * j, 4);
+            v = (v + (((su >> j) & m) << 2) + (((xu >> j) & m) << 3)) & 0x000F000Fu;  // (lanes <= 27)
+            __builtin_memcpy(y + 2 * j, &v, 4);
+        }
+    }
+#endif
+    for (size_t i = 32 * k; i < n; ++i) {  // (public bounds)
+        const uint32_t sb = (S[i / 32] >> (i % 32)) & 1, xb = (X[i / 32] >> (i % 32)) & 1;
+        c[i] = uint16_t((c[i] + 4 * sb + 8 * xb) & 15);
+    }
+}
+}  // namespace
+void r2_quartic_add(uint16_t* c, const uint16_t* a, size_t n, uint32_t* scratch) {
+    const size_t nw = (n + 31) / 32;
+    uint32_t *W = scratch, *S = W + nw, *X = S + nw, *E = X + nw, *Q = E + 2 * nw + 2, *t = Q + 2 * nw + 2;
+    pack_bits<1>(W, a, n);  // (a's bit 1; a may be c: read before c is written)
+    r2_e2(E, W, nw, t);
+    E[2 * nw] = E[2 * nw + 1] = 0;
+    r2_fold(E, E, n);                 // e mod x^n - 1
+    r2_square(S, W, n, Q);            // a(x^2)
+    r2_mul_cyclic(X, S, W, n, Q, t);  // a^3 = a(x^2) a
+    for (size_t k = 0; k < nw; ++k) X[k] ^= E[k];
+    add_bit_planes(c, S, X, n);
 }
 
 // Every chain step adds the previous element and an earlier one, up to n - 2.

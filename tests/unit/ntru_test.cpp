@@ -888,6 +888,16 @@ TEST(NtruPieces, R2Cube) {
         std::vector<uint32_t> s4(pqmcu::ntru::detail::r2_square4_scratch_words(n), 0x5A5A5A5Au);
         pqmcu::ntru::detail::r2_square_mod4(got4.data(), a.data(), n, s4.data());
         ASSERT_EQ(got4, sq4) << "a^2 mod 4, n = " << n;
+        // r2_quartic_add: c + 4 (w^2 mod 4) + 8 (w^3 mod 2) mod 16 with w
+        // bit 1 of c (as key generation calls it: c = u = 2 w mod 4)
+        std::vector<uint16_t> c(n), cwant(n);
+        for (size_t i = 0; i < n; ++i) {
+            c[i] = uint16_t((gen() & 13) | (a[i] << 1));
+            cwant[i] = uint16_t((c[i] + 4 * sq4[i] + 8 * want[i]) & 15);
+        }
+        std::vector<uint32_t> qs(pqmcu::ntru::detail::r2_quartic_add_scratch_words(n), 0x5A5A5A5Au);
+        pqmcu::ntru::detail::r2_quartic_add(c.data(), c.data(), n, qs.data());
+        ASSERT_EQ(c, cwant) << "c + 4 a^2 + 8 a^3 mod 16, n = " << n;
         std::vector<uint32_t> scratch(pqmcu::ntru::detail::r2_cube_scratch_words(n), 0xA5A5A5A5u);
         pqmcu::ntru::detail::r2_cube(a.data(), a.data(), n, scratch.data());
         ASSERT_EQ(a, want) << "n = " << n;
