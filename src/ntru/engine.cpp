@@ -226,6 +226,20 @@ void s3_mul_lanes(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, u
 }
 
 namespace {
+// Four bytes (b0, b1, b2, b3) spread to the halfword pairs w0 = (b0, b1),
+// w1 = (b2, b3). On the M4 UXTB16 (ROR #8), then PKHBT / PKHTB in asm (GCC
+// made a MOV of the rotation and masks / ORRs of the PKHs).
+[[gnu::always_inline]] inline void bytes_to_halves(uint32_t x, uint32_t& w0, uint32_t& w1) {
+#if defined(PQMCU_TARGET_M4)
+    uint32_t e, o;
+    __asm__("uxtb16 %0, %2\n\tuxtb16 %1, %2, ror #8" : "=&r"(e), "=r"(o) : "r"(x));
+    __asm__("pkhbt %0, %2, %3, lsl #16\n\tpkhtb %1, %3, %2, asr #16" : "=&r"(w0), "=r"(w1) : "r"(e), "r"(o));
+#else
+    const uint32_t e = x & 0x00FF00FFu, o = (x >> 8) & 0x00FF00FFu;
+    w0 = (e & 0xFFFFu) | (o << 16);
+    w1 = (e >> 16) | (o & 0xFFFF0000u);
+#endif
+}
 // c = the product's bytes mod x^n - 1, four lanes per word (each sum <=
 // 124: no carry between lanes), each lane & mask, the bytes spread to halfwords
 // (Neg: each lane's negation & mask instead, mask 15: 16 - v per byte, no borrow)
@@ -240,15 +254,8 @@ void lanes_readout(uint16_t* c, const uint8_t* bytes, size_t n, uint32_t mask) {
         __builtin_memcpy(&hi, bytes + i + n, 4);
         uint32_t v = (lo + hi) & mask4;
         if constexpr (Neg) v = (0x10101010u - v) & mask4;
-#if defined(PQMCU_TARGET_M4)
-        // UXTB16 (ROR #8), then PKHBT / PKHTB (GCC makes masks and ORRs of it)
-        uint32_t e, o, w0, w1;
-        __asm__("uxtb16 %0, %2\n\tuxtb16 %1, %2, ror #8" : "=&r"(e), "=r"(o) : "r"(v));
-        __asm__("pkhbt %0, %2, %3, lsl #16\n\tpkhtb %1, %3, %2, asr #16" : "=&r"(w0), "=r"(w1) : "r"(e), "r"(o));
-#else
-        const uint32_t e = v & 0x00FF00FFu, o = (v >> 8) & 0x00FF00FFu;
-        const uint32_t w0 = (e & 0xFFFFu) | (o << 16), w1 = (e >> 16) | (o & 0xFFFF0000u);
-#endif
+        uint32_t w0, w1;
+        bytes_to_halves(v, w0, w1);
         __builtin_memcpy(c + i, &w0, 4);
         __builtin_memcpy(c + i + 2, &w1, 4);
     }
@@ -273,14 +280,8 @@ void lanes_readout_acc(uint16_t* c, const uint8_t* bytes, size_t n, uint32_t mas
         __builtin_memcpy(&lo, bytes + i, 4);
         __builtin_memcpy(&hi, bytes + i + n, 4);
         const uint32_t v = (lo + hi) & mask4;
-#if defined(PQMCU_TARGET_M4)
-        uint32_t e, o, w0, w1;
-        __asm__("uxtb16 %0, %2\n\tuxtb16 %1, %2, ror #8" : "=&r"(e), "=r"(o) : "r"(v));
-        __asm__("pkhbt %0, %2, %3, lsl #16\n\tpkhtb %1, %3, %2, asr #16" : "=&r"(w0), "=r"(w1) : "r"(e), "r"(o));
-#else
-        const uint32_t e = v & 0x00FF00FFu, o = (v >> 8) & 0x00FF00FFu;
-        const uint32_t w0 = (e & 0xFFFFu) | (o << 16), w1 = (e >> 16) | (o & 0xFFFF0000u);
-#endif
+        uint32_t w0, w1;
+        bytes_to_halves(v, w0, w1);
         uint32_t c0, c1, p0, p1;
         __builtin_memcpy(&c0, c + i, 4);
         __builtin_memcpy(&c1, c + i + 2, 4);
@@ -1235,15 +1236,8 @@ void s3_inverse_exp(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch)
             x = __sel(__usub8(x, c6), x);
             x = __sel(__usub8(x, c3), x);
             x = __sel(__usub8(x, c3), x);
-#if defined(PQMCU_TARGET_M4)
-            // (as lanes_readout: GCC made a MOV of the rotation and masks / ORRs of the PKHs)
-            uint32_t ev, od, w0, w1;
-            __asm__("uxtb16 %0, %2\n\tuxtb16 %1, %2, ror #8" : "=&r"(ev), "=r"(od) : "r"(x));
-            __asm__("pkhbt %0, %2, %3, lsl #16\n\tpkhtb %1, %3, %2, asr #16" : "=&r"(w0), "=r"(w1) : "r"(ev), "r"(od));
-#else
-            const uint32_t ev = __uxtb16(x), od = __uxtb16((x >> 8) | (x << 24));  // (b0, b2), (b1, b3) (UXTB16 ROR #8)
-            const uint32_t w0 = (ev & 0xFFFFu) | (od << 16), w1 = (ev >> 16) | (od & 0xFFFF0000u);
-#endif
+            uint32_t w0, w1;
+            bytes_to_halves(x, w0, w1);
             __builtin_memcpy(r + i, &w0, 4);
             __builtin_memcpy(r + i + 2, &w1, 4);
         }

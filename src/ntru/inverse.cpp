@@ -443,6 +443,17 @@ inline uint32_t shuffle32(uint32_t x) {
     u = (x ^ (x >> 1)) & 0x22222222u;
     return x ^ u ^ (u << 1);
 }
+// shuffle32's inverse: the even bits to the low half, the odd ones to the high half.
+inline uint32_t unshuffle32(uint32_t x) {
+    uint32_t u = (x ^ (x >> 1)) & 0x22222222u;
+    x ^= u ^ (u << 1);
+    u = (x ^ (x >> 2)) & 0x0C0C0C0Cu;
+    x ^= u ^ (u << 2);
+    u = (x ^ (x >> 4)) & 0x00F000F0u;
+    x ^= u ^ (u << 4);
+    u = (x ^ (x >> 8)) & 0x0000FF00u;
+    return x ^ u ^ (u << 8);
+}
 // out = in^2 = in(x^2) mod x^n - 1 (out may be in); prod: 2 nw + 2 words.
 // Bit i < h = (n + 1) / 2 goes to 2i, bit h + k to 2k + 1 (2h = n + 1): out
 // word t interleaves in's bits [16t, 16t + 16) with [h + 16t, h + 16t + 16),
@@ -730,14 +741,7 @@ void pack_bits(uint32_t* W, const uint16_t* a, size_t n) {
             __builtin_memcpy(&v, x + 2 * j, 4);
             acc |= ((v >> Bit) & m) << j;
         }
-        uint32_t u = (acc ^ (acc >> 8)) & 0x0000FF00u;
-        acc ^= u ^ (u << 8);
-        u = (acc ^ (acc >> 4)) & 0x00F000F0u;
-        acc ^= u ^ (u << 4);
-        u = (acc ^ (acc >> 2)) & 0x0C0C0C0Cu;
-        acc ^= u ^ (u << 2);
-        u = (acc ^ (acc >> 1)) & 0x22222222u;
-        acc ^= u ^ (u << 1);
+        acc = shuffle32(acc);
 #else
         uint32_t acc = 0;
 #pragma GCC unroll 32
@@ -764,18 +768,8 @@ template <bool WithE>
         // pack_bits backwards: the even bits to the low half, the odd
         // ones to the high half (the inverse shuffle), then two
         // coefficients a word
-        const auto unshuffle = [](uint32_t x) {
-            uint32_t u = (x ^ (x >> 1)) & 0x22222222u;
-            x ^= u ^ (u << 1);
-            u = (x ^ (x >> 2)) & 0x0C0C0C0Cu;
-            x ^= u ^ (u << 2);
-            u = (x ^ (x >> 4)) & 0x00F000F0u;
-            x ^= u ^ (u << 4);
-            u = (x ^ (x >> 8)) & 0x0000FF00u;
-            return x ^ u ^ (u << 8);
-        };
         if (count == 32 && WithE) {
-            const uint32_t su = unshuffle(s), eu = unshuffle(e);
+            const uint32_t su = unshuffle32(s), eu = unshuffle32(e);
             uint32_t m = 0x00010001u;
             __asm__("" : "+r"(m));
 #pragma GCC unroll 16
@@ -788,7 +782,7 @@ template <bool WithE>
 #endif
         if (count == 32 && !WithE) {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-            const uint32_t su = unshuffle(s);
+            const uint32_t su = unshuffle32(s);
             // the mask in a register: one AND with a shifted operand per
             // two coefficients (GCC chose LSR and an immediate AND)
             uint32_t m = 0x00010001u;
@@ -889,18 +883,8 @@ namespace {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     // (as unpack_bits: the even bits to the low half, the odd ones to the
     // high half, then two coefficients a word)
-    const auto unshuffle = [](uint32_t x) {
-        uint32_t u = (x ^ (x >> 1)) & 0x22222222u;
-        x ^= u ^ (u << 1);
-        u = (x ^ (x >> 2)) & 0x0C0C0C0Cu;
-        x ^= u ^ (u << 2);
-        u = (x ^ (x >> 4)) & 0x00F000F0u;
-        x ^= u ^ (u << 4);
-        u = (x ^ (x >> 8)) & 0x0000FF00u;
-        return x ^ u ^ (u << 8);
-    };
     for (; 32 * k + 32 <= n; ++k) {
-        const uint32_t su = unshuffle(S[k]), xu = unshuffle(X[k]);
+        const uint32_t su = unshuffle32(S[k]), xu = unshuffle32(X[k]);
         uint16_t* y = c + 32 * k;
         uint32_t m = 0x00010001u;
         __asm__("" : "+r"(m));
