@@ -447,6 +447,76 @@ pqmcu_ntru_r2_kmul4:
     kx s9, s10, \w0a, \w0b, \w1a, \w1b
     kx s11, s12, \w0a, \w0b, \w2a, \w2b
     kx none, none, \w1a, \w1b, \w2a, \w2b
+    k3comb
+.endm
+
+@ One word product of k3s: (\pa + \qa)(\pb + \qb) (\qa blank: \pa \pb), the
+@ operand words in s-register pairs (A_k, B_k consecutive: one 2-cycle VMOV
+@ where kx paid a pointer VMOV and a load an operand word), into r0 : lr,
+@ then into (\slo, \shi) unless \slo is none.
+.macro kxs slo, shi, pa, pb, qa, qb
+    vmov r1, r2, \pa, \pb
+.ifnb \qa
+    vmov r3, r4, \qa, \qb
+    eor r1, r1, r3
+    eor r2, r2, r4
+.endif
+    clm32
+.ifnc \slo, none
+    vmov \slo, \shi, r0, lr
+.endif
+.endm
+
+@ k3g with the operand words read once: A_k = a(\off + k) (+ a(3 + k) for
+@ k < \sums; \sums > 0 only with \off = 0), B_k likewise, into the s-register
+@ pairs (\a0, \b0), (\a1, \b1), (\a2, \b2) (consecutive), then the six word
+@ products from them (the first from the registers). Same outputs as k3g.
+.macro k3s off, sums, a0, b0, a1, b1, a2, b2
+    vmov r0, s1
+.if \sums == 0
+    ldr r1, [r0, #4*\off]
+    ldr r2, [r0, #4*(\off+1)]
+    ldr r3, [r0, #4*(\off+2)]
+    vmov r0, s2
+    ldr r4, [r0, #4*\off]
+    ldr r5, [r0, #4*(\off+1)]
+    ldr r6, [r0, #4*(\off+2)]
+.elseif \sums == 3
+    ldm r0, {r1-r6}
+    eor r1, r1, r4
+    eor r2, r2, r5
+    eor r3, r3, r6
+    vmov r0, s2
+    ldm r0, {r4-r9}
+    eor r4, r4, r7
+    eor r5, r5, r8
+    eor r6, r6, r9
+.else
+    ldm r0, {r1-r5}
+    eor r1, r1, r4
+    eor r2, r2, r5
+    vmov r0, s2
+    ldm r0, {r4-r8}
+    eor r4, r4, r7
+    eor r5, r5, r8
+.endif
+    vmov \a0, \b0, r1, r4
+    vmov \a1, \b1, r2, r5
+    vmov \a2, \b2, r3, r6
+    mov r2, r4
+    clm32
+    vmov s3, s4, r0, lr
+    kxs s5, s6, \a1, \b1
+    kxs s7, s8, \a2, \b2
+    kxs s9, s10, \a0, \b0, \a1, \b1
+    kxs s11, s12, \a0, \b0, \a2, \b2
+    kxs none, none, \a1, \b1, \a2, \b2
+    k3comb
+.endm
+
+@ k3g's / k3s's combination: S0..S9 in s3-s12, S10, S11 in r0 : lr -> c0..c5
+@ in r1, r7, r8, r10, r12, r6.
+.macro k3comb
     mov r11, r0
     mov r12, lr
     vmov r1, r2, s3, s4
@@ -539,19 +609,18 @@ pqmcu_ntru_r2_kmul4:
     .type pqmcu_ntru_r2_kmul6, %function
 pqmcu_ntru_r2_kmul6:
     push {r4-r11, lr}
-    vpush {s16-s24}
+    vpush {s16-s28}
     vmov s0, r0                 @ c
     vmov s1, s2, r1, r2         @ a, b
-    k3g 0, -1, 1, -1, 2, -1
+    k3s 0, 0, s19, s20, s21, s22, s23, s24
     vmov s13, s14, r1, r7       @ L0, L1
     vmov s15, s16, r8, r10      @ L2, L3
     vmov s17, s18, r12, r6      @ L4, L5
-    k3g 3, -1, 4, -1, 5, -1
+    k3s 3, 0, s19, s20, s21, s22, s23, s24
     vmov s19, s20, r1, r7       @ H0, H1
     vmov s21, s22, r8, r10      @ H2, H3
     vmov s23, s24, r12, r6      @ H4, H5
-    qops 3, 3
-    k3g 0, -1, 1, -1, 2, -1     @ Q0..Q5 in r1, r7, r8, r10, r12, r6
+    k3s 0, 3, s1, s2, s25, s26, s27, s28  @ Q0..Q5 in r1, r7, r8, r10, r12, r6
     @ c(3 + k) = X_k + Q_k + L_k, c(6 + k) = X_k + Q(3 + k) + H(3 + k), X_k = L(3 + k) + H_k
     vmov r0, s16
     vmov lr, s19
@@ -590,7 +659,7 @@ pqmcu_ntru_r2_kmul6:
     vmov r2, s24
     add r9, r9, #36
     stm r9, {r0, r1, r2}        @ c9 .. c11 = H3 .. H5
-    vpop {s16-s24}
+    vpop {s16-s28}
     pop {r4-r11, pc}
     .size pqmcu_ntru_r2_kmul6, . - pqmcu_ntru_r2_kmul6
 
@@ -606,10 +675,10 @@ pqmcu_ntru_r2_kmul6:
     .type pqmcu_ntru_r2_kmul5, %function
 pqmcu_ntru_r2_kmul5:
     push {r4-r11, lr}
-    vpush {s16-s22}
+    vpush {s16-s26}
     vmov s0, r0                 @ c
     vmov s1, s2, r1, r2         @ a, b
-    k3g 0, -1, 1, -1, 2, -1
+    k3s 0, 0, s19, s20, s21, s22, s23, s24
     vmov s13, s14, r1, r7       @ L0, L1
     vmov s15, s16, r8, r10      @ L2, L3
     vmov s17, s18, r12, r6      @ L4, L5
@@ -626,7 +695,7 @@ pqmcu_ntru_r2_kmul5:
     eor r3, r3, lr
     vmov s19, s20, r1, r2       @ H0, H1
     vmov s21, s22, r3, r4       @ H2, H3
-    k3g 0, 3, 1, 4, 2, -1       @ Q0..Q5 in r1, r7, r8, r10, r12, r6
+    k3s 0, 2, s1, s2, s23, s24, s25, s26  @ Q0..Q5 in r1, r7, r8, r10, r12, r6
     @ c(3 + k) = X_k + Q_k + L_k, c(6 + k) = X_k + Q(3 + k) + H(3 + k) (H4 = H5 = 0),
     @ X_k = L(3 + k) + H_k, c9 = H3
     vmov r0, s16
@@ -660,7 +729,7 @@ pqmcu_ntru_r2_kmul5:
     stm r9, {r0, r1, r2}        @ c0 .. c2 = L0 .. L2
     vmov r0, s22
     str r0, [r9, #36]           @ c9 = H3
-    vpop {s16-s22}
+    vpop {s16-s26}
     pop {r4-r11, pc}
     .size pqmcu_ntru_r2_kmul5, . - pqmcu_ntru_r2_kmul5
 
