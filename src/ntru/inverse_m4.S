@@ -595,71 +595,81 @@ pqmcu_ntru_r2_kmul4:
     vmov s1, s2, r0, r1
 .endm
 
+@ After L (kmul5 / kmul6: L0..L5 in r1, r7, r8, r10, r12, r6; c in s0):
+@ c0..c2 = L0..L2 stored, W_k = L_k + L(3 + k) and L(3 + k) into s13-s18
+@ (pairs (W_k, L(3 + k))).
+.macro lsave
+    vmov r0, s0
+    stm r0, {r1, r7, r8}        @ c0 .. c2 = L0 .. L2
+    eor r1, r1, r10
+    eor r7, r7, r12
+    eor r8, r8, r6
+    vmov s13, s14, r1, r10      @ W0, L3
+    vmov s15, s16, r7, r12      @ W1, L4
+    vmov s17, s18, r8, r6       @ W2, L5
+.endm
+
+@ After Q (Q0..Q5 in r1, r7, r8, r10, r12, r6; (P_k, R_k) in s13-s18):
+@ c(3 + k) = P_k + Q_k, c(6 + k) = R_k + Q(3 + k) stored.
+.macro qfin
+    vmov r0, r4, s13, s14       @ P0, R0
+    eor r0, r0, r1              @ c3
+    eor r4, r4, r10             @ c6
+    vmov r2, r5, s15, s16       @ P1, R1
+    eor r2, r2, r7              @ c4
+    eor r5, r5, r12             @ c7
+    vmov r3, r9, s17, s18       @ P2, R2
+    eor r3, r3, r8              @ c5
+    eor r9, r9, r6              @ c8
+    vmov lr, s0
+    add lr, lr, #12
+    stm lr, {r0, r2, r3, r4, r5, r9}  @ c3 .. c8
+.endm
+
 @ void pqmcu_ntru_r2_kmul6(uint32_t* c, const uint32_t* a, const uint32_t* b)
 @   c[0..11] = a b carry-less, 6 words each: one Karatsuba level over three
 @   3-word products (pqmcu_ntru_r2_kmul3's), straight-line (18 word products):
 @   L = a_lo b_lo, H = a_hi b_hi, Q = (a_lo + a_hi)(b_lo + b_hi), 6 words
 @   each (Y = x^96): c = L + (Q + L + H) Y + H Y^2. Against r2_kmul's m = 6
 @   level in C around three pqmcu_ntru_r2_kmul3 calls. c, a, b in s0-s2,
-@   the 3-word products' S0..S9 in s3-s12, L in s13-s18, H in s19-s24
-@   (s16-s24 saved), Q in r1, r7, r8, r10, r12, r6.
+@   the 3-word products' S0..S9 in s3-s12, their operand words in s19-s24
+@   (k3s), s16-s24 saved. The combination is folded in as the halves come:
+@   after L, c0..c2 = L0..L2 and (W_k = L_k + L(3 + k), L(3 + k)) kept; after
+@   H, c9..c11 = H3..H5 and P_k = W_k + H_k, R_k = L(3 + k) + H_k + H(3 + k)
+@   kept; after Q, c(3 + k) = P_k + Q_k, c(6 + k) = R_k + Q(3 + k).
     .section .text.pqmcu_ntru_r2_kmul6, "ax", %progbits
     .align 2
     .global pqmcu_ntru_r2_kmul6
     .type pqmcu_ntru_r2_kmul6, %function
 pqmcu_ntru_r2_kmul6:
     push {r4-r11, lr}
-    vpush {s16-s28}
+    vpush {s16-s24}
     vmov s0, r0                 @ c
     vmov s1, s2, r1, r2         @ a, b
-    k3s 0, 0, s19, s20, s21, s22, s23, s24
-    vmov s13, s14, r1, r7       @ L0, L1
-    vmov s15, s16, r8, r10      @ L2, L3
-    vmov s17, s18, r12, r6      @ L4, L5
-    k3s 3, 0, s19, s20, s21, s22, s23, s24
-    vmov s19, s20, r1, r7       @ H0, H1
-    vmov s21, s22, r8, r10      @ H2, H3
-    vmov s23, s24, r12, r6      @ H4, H5
-    k3s 0, 3, s1, s2, s25, s26, s27, s28  @ Q0..Q5 in r1, r7, r8, r10, r12, r6
-    @ c(3 + k) = X_k + Q_k + L_k, c(6 + k) = X_k + Q(3 + k) + H(3 + k), X_k = L(3 + k) + H_k
-    vmov r0, s16
-    vmov lr, s19
-    eor r0, r0, lr
-    vmov lr, s22
-    eor r4, r0, r10
-    eor r4, r4, lr              @ c6
-    vmov lr, s13
-    eor r0, r0, r1
-    eor r0, r0, lr              @ c3
-    vmov r2, s17
-    vmov lr, s20
-    eor r2, r2, lr
-    vmov lr, s23
-    eor r5, r2, r12
-    eor r5, r5, lr              @ c7
-    vmov lr, s14
-    eor r2, r2, r7
-    eor r2, r2, lr              @ c4
-    vmov r3, s18
-    vmov lr, s21
-    eor r3, r3, lr
-    vmov lr, s24
-    eor r11, r3, r6
-    eor r11, r11, lr            @ c8
-    vmov lr, s15
-    eor r3, r3, r8
-    eor r3, r3, lr              @ c5
-    vmov r9, s0
-    add lr, r9, #12
-    stm lr, {r0, r2, r3, r4, r5, r11}  @ c3 .. c8
-    vmov r0, r1, s13, s14
-    vmov r2, s15
-    stm r9, {r0, r1, r2}        @ c0 .. c2 = L0 .. L2
-    vmov r0, r1, s22, s23
-    vmov r2, s24
-    add r9, r9, #36
-    stm r9, {r0, r1, r2}        @ c9 .. c11 = H3 .. H5
-    vpop {s16-s28}
+    k3s 0, 0, s19, s20, s21, s22, s23, s24  @ L
+    lsave
+    k3s 3, 0, s19, s20, s21, s22, s23, s24  @ H0..H5 in r1, r7, r8, r10, r12, r6
+    vmov r0, s0
+    strd r10, r12, [r0, #36]    @ c9, c10 = H3, H4
+    str r6, [r0, #44]           @ c11 = H5
+    vmov r2, r3, s13, s14       @ W0, L3
+    eor r2, r2, r1              @ P0
+    eor r1, r1, r10
+    eor r3, r3, r1              @ R0
+    vmov r4, r5, s15, s16       @ W1, L4
+    eor r4, r4, r7              @ P1
+    eor r7, r7, r12
+    eor r5, r5, r7              @ R1
+    vmov r9, r11, s17, s18      @ W2, L5
+    eor r9, r9, r8              @ P2
+    eor r8, r8, r6
+    eor r11, r11, r8            @ R2
+    vmov s13, s14, r2, r3
+    vmov s15, s16, r4, r5
+    vmov s17, s18, r9, r11
+    k3s 0, 3, s19, s20, s21, s22, s23, s24  @ Q0..Q5 in r1, r7, r8, r10, r12, r6
+    qfin
+    vpop {s16-s24}
     pop {r4-r11, pc}
     .size pqmcu_ntru_r2_kmul6, . - pqmcu_ntru_r2_kmul6
 
