@@ -517,28 +517,26 @@ pqmcu_ntru_r2_kmul4:
 @ k3g's / k3s's combination: S0..S9 in s3-s12, S10, S11 in r0 : lr -> c0..c5
 @ in r1, r7, r8, r10, r12, r6.
 .macro k3comb
-    mov r11, r0
-    mov r12, lr
     vmov r1, r2, s3, s4
     vmov r3, r4, s5, s6
     vmov r5, r6, s7, s8
     vmov r7, r8, s9, s10
     vmov r9, r10, s11, s12
-    eor lr, r1, r3
-    eor r4, r4, r5
+    eor r11, r1, r3             @ S0 + S2
+    eor r4, r4, r5              @ u = S3 + S4
     eor r7, r7, r2
-    eor r7, r7, lr
+    eor r7, r7, r11             @ c1
     eor r8, r8, r9
     eor r8, r8, r2
-    eor r8, r8, lr
-    eor r8, r8, r4
-    eor r10, r10, r11
+    eor r8, r8, r11
+    eor r8, r8, r4              @ c2
+    eor r10, r10, r0
     eor r10, r10, r2
     eor r10, r10, r3
     eor r10, r10, r6
-    eor r10, r10, r4
-    eor r12, r12, r4
-    eor r12, r12, r6
+    eor r10, r10, r4            @ c3
+    eor r12, lr, r4
+    eor r12, r12, r6            @ c4 (S10, S11 read in r0 : lr)
 .endm
 
 @ Before the last Karatsuba product Q of an m-word product, m = \h + \l
@@ -951,28 +949,7 @@ pqmcu_ntru_r2_kmul3:
     kprodv 0, 1, s9, s10        @ M01
     kprodv 0, 2, s11, s12       @ M02
     kprodv 1, 2                 @ M12
-    mov r11, r0
-    mov r12, lr
-    vmov r1, r2, s3, s4         @ S0..S9
-    vmov r3, r4, s5, s6
-    vmov r5, r6, s7, s8
-    vmov r7, r8, s9, s10
-    vmov r9, r10, s11, s12
-    eor lr, r1, r3              @ S0 + S2
-    eor r4, r4, r5              @ u = S3 + S4
-    eor r7, r7, r2
-    eor r7, r7, lr              @ c1 = S6 + S1 + S0 + S2
-    eor r8, r8, r9
-    eor r8, r8, r2
-    eor r8, r8, lr
-    eor r8, r8, r4              @ c2 = S7 + S8 + S1 + S0 + S2 + S3 + S4
-    eor r10, r10, r11
-    eor r10, r10, r2
-    eor r10, r10, r3
-    eor r10, r10, r6
-    eor r10, r10, r4            @ c3 = S9 + S10 + S1 + S2 + S5 + S3 + S4
-    eor r12, r12, r4
-    eor r12, r12, r6            @ c4 = S11 + S3 + S4 + S5
+    k3comb                      @ c0 = S0, c1 .. c4
     mov lr, r6                  @ c5 = S5
     vmov r0, s0
     stm r0, {r1, r7, r8, r10, r12, lr}  @ c0 = S0, c1 .. c5
