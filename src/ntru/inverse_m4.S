@@ -690,9 +690,18 @@ pqmcu_ntru_r2_kmul5:
     vmov s13, s14, r1, r7       @ L0, L1
     vmov s15, s16, r8, r10      @ L2, L3
     vmov s17, s18, r12, r6      @ L4, L5
-    kx s3, s4, 3                @ a3 b3
-    kx s5, s6, 4                @ a4 b4
-    kx none, none, 3, 4         @ (a3 + a4)(b3 + b4)
+    vmov r0, s1
+    ldrd r1, r3, [r0, #12]      @ a3, a4
+    vmov r0, s2
+    ldrd r2, r4, [r0, #12]      @ b3, b4
+    eor r5, r1, r3
+    eor r6, r2, r4
+    vmov s23, s24, r3, r4       @ a4, b4
+    vmov s25, s26, r5, r6       @ a3 + a4, b3 + b4 (free until Q's k3s)
+    clm32
+    vmov s3, s4, r0, lr         @ a3 b3
+    kxs s5, s6, s23, s24        @ a4 b4
+    kxs none, none, s25, s26    @ (a3 + a4)(b3 + b4)
     vmov r1, r2, s3, s4
     vmov r3, r4, s5, s6
     eor r0, r0, r1
