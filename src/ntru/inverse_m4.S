@@ -437,19 +437,6 @@ pqmcu_ntru_r2_kmul4:
 .endif
 .endm
 
-@ pqmcu_ntru_r2_kmul3's products and combination on 3-word operands whose
-@ word k is a[\wka] + a[\wkb] (b likewise; an index -1 is left out): the
-@ product's words c0..c5 in r1, r7, r8, r10, r12, r6 (S0..S9 in s3-s12).
-.macro k3g w0a, w0b, w1a, w1b, w2a, w2b
-    kx s3, s4, \w0a, \w0b
-    kx s5, s6, \w1a, \w1b
-    kx s7, s8, \w2a, \w2b
-    kx s9, s10, \w0a, \w0b, \w1a, \w1b
-    kx s11, s12, \w0a, \w0b, \w2a, \w2b
-    kx none, none, \w1a, \w1b, \w2a, \w2b
-    k3comb
-.endm
-
 @ One word product of k3s: (\pa + \qa)(\pb + \qb) (\qa blank: \pa \pb), the
 @ operand words in s-register pairs (A_k, B_k consecutive: one 2-cycle VMOV
 @ where kx paid a pointer VMOV and a load an operand word), into r0 : lr,
@@ -467,10 +454,11 @@ pqmcu_ntru_r2_kmul4:
 .endif
 .endm
 
-@ k3g with the operand words read once: A_k = a(\off + k) (+ a(3 + k) for
-@ k < \sums; \sums > 0 only with \off = 0), B_k likewise, into the s-register
-@ pairs (\a0, \b0), (\a1, \b1), (\a2, \b2) (consecutive), then the six word
-@ products from them (the first from the registers). Same outputs as k3g.
+@ pqmcu_ntru_r2_kmul3's products and combination on 3-word operands A_k =
+@ a(\off + k) (+ a(3 + k) for k < \sums; \sums > 0 only with \off = 0), B_k
+@ likewise, read once into the s-register pairs (\a0, \b0), (\a1, \b1),
+@ (\a2, \b2) (consecutive; the first product from the registers): the
+@ product's words c0..c5 in r1, r7, r8, r10, r12, r6 (S0..S9 in s3-s12).
 .macro k3s off, sums, a0, b0, a1, b1, a2, b2
     vmov r0, s1
 .if \sums == 0
@@ -514,7 +502,7 @@ pqmcu_ntru_r2_kmul4:
     k3comb
 .endm
 
-@ k3g's / k3s's combination: S0..S9 in s3-s12, S10, S11 in r0 : lr -> c0..c5
+@ k3s's (and kmul3's) combination: S0..S9 in s3-s12, S10, S11 in r0 : lr -> c0..c5
 @ in r1, r7, r8, r10, r12, r6.
 .macro k3comb
     vmov r1, r2, s3, s4
@@ -540,27 +528,14 @@ pqmcu_ntru_r2_kmul4:
 .endm
 
 @ Before the last Karatsuba product Q of an m-word product, m = \h + \l
-@ ((\h, \l) = (3, 3), (4, 3), (4, 4); c, a, b in s0-s2): Q's operand words
+@ ((\h, \l) = (4, 3), (4, 4): kmul7, kmul8; c, a, b in s0-s2): Q's operand words
 @ a_k + a(h + k) for k < l (a_k alone for l <= k < h) and b's likewise
 @ into c's top 2h words, which the function writes only at its end, and
 @ s1, s2 pointing at them: Q's word products then load one word an operand
-@ where they XORed 2 to 8 (kmul5's Q gained nothing: not used there).
+@ where they XORed 2 to 8 (kmul5 / kmul6: k3s's s-register pairs instead).
 .macro qops h, l
     vmov r0, s1
-.if \h == 3
-    ldm r0, {r1-r6}
-    eor r1, r1, r4
-    eor r2, r2, r5
-    eor r3, r3, r6
-    vmov r0, s2
-    ldm r0, {r4-r9}
-    eor r4, r4, r7
-    eor r5, r5, r8
-    eor r6, r6, r9
-    vmov r0, s0
-    add r0, r0, #4*2*\l
-    stm r0, {r1-r6}
-.elseif \l == 4
+.if \l == 4
     ldm r0, {r1-r8}
     eor r1, r1, r5
     eor r2, r2, r6
@@ -593,7 +568,7 @@ pqmcu_ntru_r2_kmul4:
     vmov s1, s2, r0, r1
 .endm
 
-@ After L (kmul5 / kmul6: L0..L5 in r1, r7, r8, r10, r12, r6; c in s0):
+@ After kmul6's L (L0..L5 in r1, r7, r8, r10, r12, r6; c in s0):
 @ c0..c2 = L0..L2 stored, W_k = L_k + L(3 + k) and L(3 + k) into s13-s18
 @ (pairs (W_k, L(3 + k))).
 .macro lsave
@@ -675,8 +650,9 @@ pqmcu_ntru_r2_kmul6:
 @   c[0..9] = a b carry-less, 5 words each: r2_kmul's level with halves of 3
 @   and 2 words, straight-line (15 word products): L = a[0..3) b[0..3) (6
 @   words), H = a[3..5) b[3..5) (4 words), Q = (a0 + a3, a1 + a4, a2)(b ...)
-@   (6 words), Y = x^96: c = L + (Q + L + H) Y + H Y^2. Registers as in
-@   pqmcu_ntru_r2_kmul6 (H in s19-s22, s16-s22 saved).
+@   (6 words), Y = x^96: c = L + (Q + L + H) Y + H Y^2. c, a, b in s0-s2,
+@   S0..S9 in s3-s12, L in s13-s18, H in s19-s22, the operand pairs of L in
+@   s19-s24, of H in s23-s26, of Q in s1-s2 and s23-s26 (s16-s26 saved).
     .section .text.pqmcu_ntru_r2_kmul5, "ax", %progbits
     .align 2
     .global pqmcu_ntru_r2_kmul5
@@ -847,7 +823,7 @@ pqmcu_ntru_r2_kmul7:
     vmov s17, s18, r3, r4
     vmov s19, s20, r5, r6
     vmov s21, s22, r7, r8       @ .. L7
-    k3g 4, -1, 5, -1, 6, -1
+    k3s 4, 0, s23, s24, s25, s26, s27, s28  @ H (its pairs in H's slots)
     vmov s23, s24, r1, r7       @ H0, H1
     vmov s25, s26, r8, r10      @ H2, H3
     vmov s27, s28, r12, r6      @ H4, H5
