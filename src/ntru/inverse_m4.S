@@ -802,6 +802,89 @@ pqmcu_ntru_r2_kmul5:
     eor r6, r6, r8
 .endm
 
+@ k4g on a's and b's words \off .. \off + 3, read once into the s-register
+@ pairs (\a0, \b0) .. (\a3, \b3) (consecutive; the first product from the
+@ registers, the others as in k3s). Same outputs as k4g.
+.macro k4s off, a0, b0, a1, b1, a2, b2, a3, b3
+    vmov r0, s1
+    ldr r1, [r0, #4*\off]
+    ldr r2, [r0, #4*(\off+1)]
+    ldr r3, [r0, #4*(\off+2)]
+    ldr r4, [r0, #4*(\off+3)]
+    vmov r0, s2
+    ldr r5, [r0, #4*\off]
+    ldr r6, [r0, #4*(\off+1)]
+    ldr r7, [r0, #4*(\off+2)]
+    ldr r8, [r0, #4*(\off+3)]
+    vmov \a0, \b0, r1, r5
+    vmov \a1, \b1, r2, r6
+    vmov \a2, \b2, r3, r7
+    vmov \a3, \b3, r4, r8
+    mov r2, r5
+    clm32
+    vmov s3, s4, r0, lr
+    kxs s5, s6, \a1, \b1
+    kxs none, none, \a0, \b0, \a1, \b1
+    vmov r1, r2, s3, s4
+    vmov r3, r4, s5, s6
+    eor r0, r0, r1
+    eor r0, r0, r3
+    eor lr, lr, r2
+    eor lr, lr, r4
+    eor r2, r2, r0
+    eor r3, r3, lr
+    vmov s3, s4, r1, r2         @ L0, L1
+    vmov s5, s6, r3, r4         @ L2, L3
+    kxs s7, s8, \a2, \b2
+    kxs s9, s10, \a3, \b3
+    kxs none, none, \a2, \b2, \a3, \b3
+    vmov r1, r2, s7, s8
+    vmov r3, r4, s9, s10
+    eor r0, r0, r1
+    eor r0, r0, r3
+    eor lr, lr, r2
+    eor lr, lr, r4
+    eor r2, r2, r0
+    eor r3, r3, lr
+    vmov s7, s8, r1, r2         @ H0, H1
+    vmov s9, s10, r3, r4        @ H2, H3
+    kxs s11, s12, \a0, \b0, \a2, \b2
+    kxs s13, s14, \a1, \b1, \a3, \b3
+    vmov r1, r2, \a0, \b0
+    vmov r3, r4, \a1, \b1
+    eor r1, r1, r3
+    eor r2, r2, r4
+    vmov r3, r4, \a2, \b2
+    eor r1, r1, r3
+    eor r2, r2, r4
+    vmov r3, r4, \a3, \b3
+    eor r1, r1, r3
+    eor r2, r2, r4
+    clm32
+    vmov r9, r10, s11, s12
+    vmov r11, r12, s13, s14
+    eor r0, r0, r9
+    eor r0, r0, r11
+    eor lr, lr, r10
+    eor lr, lr, r12
+    eor r10, r10, r0
+    eor r11, r11, lr            @ Q0..Q3 in r9-r12
+    vmov r3, r4, s5, s6         @ L2, L3
+    vmov r5, r6, s7, s8         @ H0, H1
+    eor r0, r3, r5
+    eor lr, r4, r6
+    vmov r1, r2, s3, s4         @ c0 = L0, c1 = L1
+    vmov r7, r8, s9, s10        @ c6 = H2, c7 = H3
+    eor r3, r0, r9
+    eor r3, r3, r1
+    eor r4, lr, r10
+    eor r4, r4, r2
+    eor r5, r0, r11
+    eor r5, r5, r7
+    eor r6, lr, r12
+    eor r6, r6, r8
+.endm
+
 @ void pqmcu_ntru_r2_kmul7(uint32_t* c, const uint32_t* a, const uint32_t* b)
 @   c[0..13] = a b carry-less, 7 words each: r2_kmul's level with halves of 4
 @   and 3 words, straight-line (24 word products): L = a[0..4) b[0..4) (8
@@ -818,7 +901,7 @@ pqmcu_ntru_r2_kmul7:
     vpush {s16-s28}
     vmov s0, r0                 @ c
     vmov s1, s2, r1, r2         @ a, b
-    k4g 0, -1, 1, -1, 2, -1, 3, -1
+    k4s 0, s15, s16, s17, s18, s19, s20, s21, s22  @ L (its pairs in L's slots)
     vmov s15, s16, r1, r2       @ L0 ..
     vmov s17, s18, r3, r4
     vmov s19, s20, r5, r6
@@ -863,12 +946,12 @@ pqmcu_ntru_r2_kmul8:
     vpush {s16-s30}
     vmov s0, r0                 @ c
     vmov s1, s2, r1, r2         @ a, b
-    k4g 0, -1, 1, -1, 2, -1, 3, -1
+    k4s 0, s15, s16, s17, s18, s19, s20, s21, s22  @ L (its pairs in L's slots)
     vmov s15, s16, r1, r2       @ L0 ..
     vmov s17, s18, r3, r4
     vmov s19, s20, r5, r6
     vmov s21, s22, r7, r8       @ .. L7
-    k4g 4, -1, 5, -1, 6, -1, 7, -1
+    k4s 4, s23, s24, s25, s26, s27, s28, s29, s30  @ H (its pairs in H's slots)
     vmov s23, s24, r1, r2       @ H0 ..
     vmov s25, s26, r3, r4
     vmov s27, s28, r5, r6
