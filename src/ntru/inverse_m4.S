@@ -528,29 +528,14 @@ pqmcu_ntru_r2_kmul4:
 .endm
 
 @ Before the last Karatsuba product Q of an m-word product, m = \h + \l
-@ ((\h, \l) = (4, 3), (4, 4): kmul7, kmul8; c, a, b in s0-s2): Q's operand words
+@ ((\h, \l) = (4, 3): kmul7; c, a, b in s0-s2): Q's operand words
 @ a_k + a(h + k) for k < l (a_k alone for l <= k < h) and b's likewise
 @ into c's top 2h words, which the function writes only at its end, and
 @ s1, s2 pointing at them: Q's word products then load one word an operand
-@ where they XORed 2 to 8 (kmul5 / kmul6: k3s's s-register pairs instead).
+@ where they XORed 2 to 8 (kmul5 / kmul6 / kmul8: k3s's / k4s's s-register
+@ pairs instead).
 .macro qops h, l
     vmov r0, s1
-.if \l == 4
-    ldm r0, {r1-r8}
-    eor r1, r1, r5
-    eor r2, r2, r6
-    eor r3, r3, r7
-    eor r4, r4, r8
-    vmov r0, s2
-    ldm r0, {r5-r12}
-    eor r5, r5, r9
-    eor r6, r6, r10
-    eor r7, r7, r11
-    eor r8, r8, r12
-    vmov r0, s0
-    add r0, r0, #4*2*\l
-    stm r0, {r1-r8}
-.else
     ldm r0, {r1-r7}
     eor r1, r1, r5
     eor r2, r2, r6
@@ -563,7 +548,6 @@ pqmcu_ntru_r2_kmul4:
     vmov r0, s0                 @ (A3 = a3 in r4, B3 = b3 in r8)
     add r0, r0, #4*2*\l
     stm r0, {r1-r8}
-.endif
     add r1, r0, #4*\h
     vmov s1, s2, r0, r1
 .endm
@@ -802,11 +786,25 @@ pqmcu_ntru_r2_kmul5:
     eor r6, r6, r8
 .endm
 
-@ k4g on a's and b's words \off .. \off + 3, read once into the s-register
-@ pairs (\a0, \b0) .. (\a3, \b3) (consecutive; the first product from the
-@ registers, the others as in k3s). Same outputs as k4g.
-.macro k4s off, a0, b0, a1, b1, a2, b2, a3, b3
+@ k4g on a's and b's words \off .. \off + 3 (\sums = 4: a_k + a(4 + k), b
+@ likewise, \off = 0), read once into the s-register pairs (\a0, \b0) ..
+@ (\a3, \b3) (consecutive; the first product from the registers, the others
+@ as in k3s). Same outputs as k4g.
+.macro k4s off, a0, b0, a1, b1, a2, b2, a3, b3, sums=0
     vmov r0, s1
+.if \sums == 4
+    ldm r0, {r1-r8}
+    eor r1, r1, r5
+    eor r2, r2, r6
+    eor r3, r3, r7
+    eor r4, r4, r8
+    vmov r0, s2
+    ldm r0, {r5-r12}
+    eor r5, r5, r9
+    eor r6, r6, r10
+    eor r7, r7, r11
+    eor r8, r8, r12
+.else
     ldr r1, [r0, #4*\off]
     ldr r2, [r0, #4*(\off+1)]
     ldr r3, [r0, #4*(\off+2)]
@@ -816,6 +814,7 @@ pqmcu_ntru_r2_kmul5:
     ldr r6, [r0, #4*(\off+1)]
     ldr r7, [r0, #4*(\off+2)]
     ldr r8, [r0, #4*(\off+3)]
+.endif
     vmov \a0, \b0, r1, r5
     vmov \a1, \b1, r2, r6
     vmov \a2, \b2, r3, r7
@@ -935,8 +934,12 @@ pqmcu_ntru_r2_kmul7:
 @   4-word products (pqmcu_ntru_r2_kmul4's), straight-line (27 word
 @   products): L = a_lo b_lo, H = a_hi b_hi, Q = (a_lo + a_hi)(b_lo + b_hi),
 @   Y = x^128: c = L + (Q + L + H) Y + H Y^2. c, a, b in s0-s2, the 4-word
-@   products' state in s3-s14, L in s15-s22, H in s23-s30 (s16-s30 saved),
-@   Q in r1-r8. (n = 509: r2_kmul's 16-word products' halves.)
+@   products' state in s3-s14, their operand pairs (k4s) in s23-s30
+@   (s16-s30 saved); the combination folded in as in pqmcu_ntru_r2_kmul6
+@   (after L: c0..c3 stored, (W_k = L_k + L(4 + k), L(4 + k)) in s15-s22;
+@   after H: c12..c15 stored, (P_k = W_k + H_k, R_k = L(4 + k) + H_k +
+@   H(4 + k)) there; after Q (r1-r8): c(4 + k) = P_k + Q_k, c(8 + k) = R_k +
+@   Q(4 + k)). (n = 509: r2_kmul's 16-word products' halves.)
     .section .text.pqmcu_ntru_r2_kmul8, "ax", %progbits
     .align 2
     .global pqmcu_ntru_r2_kmul8
@@ -946,34 +949,57 @@ pqmcu_ntru_r2_kmul8:
     vpush {s16-s30}
     vmov s0, r0                 @ c
     vmov s1, s2, r1, r2         @ a, b
-    k4s 0, s15, s16, s17, s18, s19, s20, s21, s22  @ L (its pairs in L's slots)
-    vmov s15, s16, r1, r2       @ L0 ..
-    vmov s17, s18, r3, r4
-    vmov s19, s20, r5, r6
-    vmov s21, s22, r7, r8       @ .. L7
-    k4s 4, s23, s24, s25, s26, s27, s28, s29, s30  @ H (its pairs in H's slots)
-    vmov s23, s24, r1, r2       @ H0 ..
-    vmov s25, s26, r3, r4
-    vmov s27, s28, r5, r6
-    vmov s29, s30, r7, r8       @ .. H7
-    qops 4, 4
-    k4g 0, -1, 1, -1, 2, -1, 3, -1  @ Q0..Q7 in r1-r8
-    @ c(4 + k) = Q_k + X_k + L_k, c(8 + k) = Q(4 + k) + X_k + H(4 + k), X_k = L(4 + k) + H_k:
-    @ into Q_k's and Q(4 + k)'s registers
-    xcomb s19, s23, s15, r1, r5, s27  @ X0, c4, c8
-    xcomb s20, s24, s16, r2, r6, s28  @ X1, c5, c9
-    xcomb s21, s25, s17, r3, r7, s29  @ X2, c6, c10
-    xcomb s22, s26, s18, r4, r8, s30  @ X3, c7, c11
+    k4s 0, s23, s24, s25, s26, s27, s28, s29, s30  @ L0..L7 in r1-r8
     vmov r0, s0
-    add r9, r0, #16
-    stm r9, {r1-r8}             @ c4 .. c11
-    vmov r1, r2, s15, s16
-    vmov r3, r4, s17, s18
     stm r0, {r1-r4}             @ c0 .. c3 = L0 .. L3
-    vmov r1, r2, s27, s28
-    vmov r3, r4, s29, s30
+    eor r1, r1, r5              @ W_k = L_k + L(4 + k)
+    eor r2, r2, r6
+    eor r3, r3, r7
+    eor r4, r4, r8
+    vmov s15, s16, r1, r5       @ W0, L4
+    vmov s17, s18, r2, r6
+    vmov s19, s20, r3, r7
+    vmov s21, s22, r4, r8       @ W3, L7
+    k4s 4, s23, s24, s25, s26, s27, s28, s29, s30  @ H0..H7 in r1-r8
+    vmov r0, s0
     add r0, r0, #48
-    stm r0, {r1-r4}             @ c12 .. c15 = H4 .. H7
+    stm r0, {r5-r8}             @ c12 .. c15 = H4 .. H7
+    vmov r9, r10, s15, s16
+    eor r9, r9, r1         @ P0 = W0 + H0
+    eor r1, r1, r5
+    eor r10, r10, r1       @ R0 = L4 + H0 + H4
+    vmov s15, s16, r9, r10
+    vmov r9, r10, s17, s18
+    eor r9, r9, r2         @ P1 = W1 + H1
+    eor r2, r2, r6
+    eor r10, r10, r2       @ R1 = L5 + H1 + H5
+    vmov s17, s18, r9, r10
+    vmov r9, r10, s19, s20
+    eor r9, r9, r3         @ P2 = W2 + H2
+    eor r3, r3, r7
+    eor r10, r10, r3       @ R2 = L6 + H2 + H6
+    vmov s19, s20, r9, r10
+    vmov r9, r10, s21, s22
+    eor r9, r9, r4         @ P3 = W3 + H3
+    eor r4, r4, r8
+    eor r10, r10, r4       @ R3 = L7 + H3 + H7
+    vmov s21, s22, r9, r10
+    k4s 0, s23, s24, s25, s26, s27, s28, s29, s30, 4  @ Q0..Q7 in r1-r8
+    vmov r9, r10, s15, s16
+    eor r1, r1, r9              @ c4 = P0 + Q0
+    eor r5, r5, r10             @ c8 = R0 + Q4
+    vmov r9, r10, s17, s18
+    eor r2, r2, r9              @ c5 = P1 + Q1
+    eor r6, r6, r10             @ c9 = R1 + Q5
+    vmov r9, r10, s19, s20
+    eor r3, r3, r9              @ c6 = P2 + Q2
+    eor r7, r7, r10             @ c10 = R2 + Q6
+    vmov r9, r10, s21, s22
+    eor r4, r4, r9              @ c7 = P3 + Q3
+    eor r8, r8, r10             @ c11 = R3 + Q7
+    vmov r0, s0
+    add r0, r0, #16
+    stm r0, {r1-r8}             @ c4 .. c11
     vpop {s16-s30}
     pop {r4-r11, pc}
     .size pqmcu_ntru_r2_kmul8, . - pqmcu_ntru_r2_kmul8
