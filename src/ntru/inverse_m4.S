@@ -414,32 +414,10 @@ pqmcu_ntru_r2_kmul4:
     pop {r4-r11, pc}
     .size pqmcu_ntru_r2_kmul4, . - pqmcu_ntru_r2_kmul4
 
-@ \d = the XOR of a's words \i0 .. \i7 (those >= 0), a at \base (r3, r4 temporaries).
-.macro opw d, base, i0, i1, i2, i3, i4, i5, i6, i7
-    vmov r4, \base
-    ldr \d, [r4, #4*(\i0)]
-.irp i, \i1, \i2, \i3, \i4, \i5, \i6, \i7
-.if (\i) >= 0
-    ldr r3, [r4, #4*(\i)]
-    eor \d, \d, r3
-.endif
-.endr
-.endm
-
-@ One word product of the 3- to 8-word Karatsubas: (XOR of a's words \i..) (XOR of
-@ b's words \i..) into r0 : lr, then into (\slo, \shi) unless \slo is none.
-.macro kx slo, shi, i0, i1=-1, i2=-1, i3=-1, i4=-1, i5=-1, i6=-1, i7=-1
-    opw r1, s1, \i0, \i1, \i2, \i3, \i4, \i5, \i6, \i7
-    opw r2, s2, \i0, \i1, \i2, \i3, \i4, \i5, \i6, \i7
-    clm32
-.ifnc \slo, none
-    vmov \slo, \shi, r0, lr
-.endif
-.endm
-
 @ One word product of k3s: (\pa + \qa)(\pb + \qb) (\qa blank: \pa \pb), the
 @ operand words in s-register pairs (A_k, B_k consecutive: one 2-cycle VMOV
-@ where kx paid a pointer VMOV and a load an operand word), into r0 : lr,
+@ where loading it through a/b's pointer in s1 / s2 cost a VMOV and a load
+@ an operand word), into r0 : lr,
 @ then into (\slo, \shi) unless \slo is none.
 .macro kxs slo, shi, pa, pb, qa, qb
     vmov r1, r2, \pa, \pb
@@ -525,31 +503,6 @@ pqmcu_ntru_r2_kmul4:
     eor r10, r10, r4            @ c3
     eor r12, lr, r4
     eor r12, r12, r6            @ c4 (S10, S11 read in r0 : lr)
-.endm
-
-@ Before the last Karatsuba product Q of an m-word product, m = \h + \l
-@ ((\h, \l) = (4, 3): kmul7; c, a, b in s0-s2): Q's operand words
-@ a_k + a(h + k) for k < l (a_k alone for l <= k < h) and b's likewise
-@ into c's top 2h words, which the function writes only at its end, and
-@ s1, s2 pointing at them: Q's word products then load one word an operand
-@ where they XORed 2 to 8 (kmul5 / kmul6 / kmul8: k3s's / k4s's s-register
-@ pairs instead).
-.macro qops h, l
-    vmov r0, s1
-    ldm r0, {r1-r7}
-    eor r1, r1, r5
-    eor r2, r2, r6
-    eor r3, r3, r7
-    vmov r0, s2
-    ldm r0, {r5-r11}
-    eor r5, r5, r9
-    eor r6, r6, r10
-    eor r7, r7, r11
-    vmov r0, s0                 @ (A3 = a3 in r4, B3 = b3 in r8)
-    add r0, r0, #4*2*\l
-    stm r0, {r1-r8}
-    add r1, r0, #4*\h
-    vmov s1, s2, r0, r1
 .endm
 
 @ After kmul6's L (L0..L5 in r1, r7, r8, r10, r12, r6; c in s0):
@@ -710,89 +663,24 @@ pqmcu_ntru_r2_kmul5:
     pop {r4-r11, pc}
     .size pqmcu_ntru_r2_kmul5, . - pqmcu_ntru_r2_kmul5
 
-@ pqmcu_ntru_r2_kmul4's products and combination on 4-word operands whose
-@ word k is a[\wka] + a[\wkb] (b likewise; an index -1 is left out): the
-@ product's words c0..c7 in r1-r8 (L, H, the word products in s3-s14).
-@ c(4 + k) and c(8 + k) of kmul7 / kmul8 into Q_k's and Q(4 + k)'s registers:
-@ X_k = L(4 + k) + H_k (in r0), \q += X_k + L_k, \q4 += X_k + H(4 + k)
-@ (\h4 blank: H(4 + k) = 0)
-.macro xcomb l4, h, l, q, q4, h4
-    vmov r0, \l4
-    vmov lr, \h
-    eor r0, r0, lr
-    vmov lr, \l
-    eor \q, \q, r0
-    eor \q, \q, lr
-    .ifnb \h4
-    vmov lr, \h4
-    eor \q4, \q4, r0
-    eor \q4, \q4, lr
-    .else
-    eor \q4, \q4, r0
-    .endif
-.endm
-
-.macro k4g w0a, w0b, w1a, w1b, w2a, w2b, w3a, w3b
-    kx s3, s4, \w0a, \w0b
-    kx s5, s6, \w1a, \w1b
-    kx none, none, \w0a, \w0b, \w1a, \w1b
-    vmov r1, r2, s3, s4
-    vmov r3, r4, s5, s6
-    eor r0, r0, r1
-    eor r0, r0, r3
-    eor lr, lr, r2
-    eor lr, lr, r4
-    eor r2, r2, r0
-    eor r3, r3, lr
-    vmov s3, s4, r1, r2         @ L0, L1
-    vmov s5, s6, r3, r4         @ L2, L3
-    kx s7, s8, \w2a, \w2b
-    kx s9, s10, \w3a, \w3b
-    kx none, none, \w2a, \w2b, \w3a, \w3b
-    vmov r1, r2, s7, s8
-    vmov r3, r4, s9, s10
-    eor r0, r0, r1
-    eor r0, r0, r3
-    eor lr, lr, r2
-    eor lr, lr, r4
-    eor r2, r2, r0
-    eor r3, r3, lr
-    vmov s7, s8, r1, r2         @ H0, H1
-    vmov s9, s10, r3, r4        @ H2, H3
-    kx s11, s12, \w0a, \w0b, \w2a, \w2b
-    kx s13, s14, \w1a, \w1b, \w3a, \w3b
-    kx none, none, \w0a, \w0b, \w1a, \w1b, \w2a, \w2b, \w3a, \w3b
-    vmov r9, r10, s11, s12
-    vmov r11, r12, s13, s14
-    eor r0, r0, r9
-    eor r0, r0, r11
-    eor lr, lr, r10
-    eor lr, lr, r12
-    eor r10, r10, r0
-    eor r11, r11, lr            @ Q0..Q3 in r9-r12
-    vmov r3, r4, s5, s6         @ L2, L3
-    vmov r5, r6, s7, s8         @ H0, H1
-    eor r0, r3, r5
-    eor lr, r4, r6
-    vmov r1, r2, s3, s4         @ c0 = L0, c1 = L1
-    vmov r7, r8, s9, s10        @ c6 = H2, c7 = H3
-    eor r3, r0, r9
-    eor r3, r3, r1
-    eor r4, lr, r10
-    eor r4, r4, r2
-    eor r5, r0, r11
-    eor r5, r5, r7
-    eor r6, lr, r12
-    eor r6, r6, r8
-.endm
-
-@ k4g on a's and b's words \off .. \off + 3 (\sums = 4: a_k + a(4 + k), b
-@ likewise, \off = 0), read once into the s-register pairs (\a0, \b0) ..
-@ (\a3, \b3) (consecutive; the first product from the registers, the others
-@ as in k3s). Same outputs as k4g.
+@ pqmcu_ntru_r2_kmul4's products and combination on 4-word operands A_k =
+@ a(\off + k) (\sums = 3, 4: a_k + a(4 + k) for k < \sums, \off = 0), B_k
+@ likewise, read once into the s-register pairs (\a0, \b0) .. (\a3, \b3)
+@ (consecutive; the first product from the registers, the others as in k3s):
+@ the product's words c0..c7 in r1-r8 (L, H, the word products in s3-s14).
 .macro k4s off, a0, b0, a1, b1, a2, b2, a3, b3, sums=0
     vmov r0, s1
-.if \sums == 4
+.if \sums == 3
+    ldm r0, {r1-r7}
+    eor r1, r1, r5
+    eor r2, r2, r6
+    eor r3, r3, r7
+    vmov r0, s2
+    ldm r0, {r5-r11}
+    eor r5, r5, r9
+    eor r6, r6, r10
+    eor r7, r7, r11             @ (A3 = a3 in r4, B3 = b3 in r8)
+.elseif \sums == 4
     ldm r0, {r1-r8}
     eor r1, r1, r5
     eor r2, r2, r6
@@ -888,9 +776,11 @@ pqmcu_ntru_r2_kmul5:
 @   c[0..13] = a b carry-less, 7 words each: r2_kmul's level with halves of 4
 @   and 3 words, straight-line (24 word products): L = a[0..4) b[0..4) (8
 @   words), H = a[4..7) b[4..7) (6 words), Q = (a0 + a4, a1 + a5, a2 + a6,
-@   a3)(b ...) (8 words), Y = x^128: c = L + (Q + L + H) Y + H Y^2. L in
-@   s15-s22, H in s23-s28 (s16-s28 saved), Q in r1-r8. (n = 821: r2_kmul's
-@   13-word products' halves.)
+@   a3)(b ...) (8 words), Y = x^128: c = L + (Q + L + H) Y + H Y^2. The
+@   combination folded in as in pqmcu_ntru_r2_kmul8 (H6 = H7 = 0, c12, c13 =
+@   H4, H5); the operand pairs of L and H in s23-s28 (and s15-s16 for L), of
+@   Q in s1-s2 and s23-s28 (s16-s28 saved). (n = 821: r2_kmul's 13-word
+@   products' halves.)
     .section .text.pqmcu_ntru_r2_kmul7, "ax", %progbits
     .align 2
     .global pqmcu_ntru_r2_kmul7
@@ -900,31 +790,54 @@ pqmcu_ntru_r2_kmul7:
     vpush {s16-s28}
     vmov s0, r0                 @ c
     vmov s1, s2, r1, r2         @ a, b
-    k4s 0, s15, s16, s17, s18, s19, s20, s21, s22  @ L (its pairs in L's slots)
-    vmov s15, s16, r1, r2       @ L0 ..
-    vmov s17, s18, r3, r4
-    vmov s19, s20, r5, r6
-    vmov s21, s22, r7, r8       @ .. L7
-    k3s 4, 0, s23, s24, s25, s26, s27, s28  @ H (its pairs in H's slots)
-    vmov s23, s24, r1, r7       @ H0, H1
-    vmov s25, s26, r8, r10      @ H2, H3
-    vmov s27, s28, r12, r6      @ H4, H5
-    qops 4, 3
-    k4g 0, -1, 1, -1, 2, -1, 3, -1  @ Q0..Q7 in r1-r8
-    @ c(4 + k) = Q_k + X_k + L_k, c(8 + k) = Q(4 + k) + X_k + H(4 + k) (H6 = H7 = 0),
-    @ X_k = L(4 + k) + H_k: into Q_k's and Q(4 + k)'s registers
-    xcomb s19, s23, s15, r1, r5, s27  @ X0, c4, c8
-    xcomb s20, s24, s16, r2, r6, s28  @ X1, c5, c9
-    xcomb s21, s25, s17, r3, r7  @ X2, c6, c10
-    xcomb s22, s26, s18, r4, r8  @ X3, c7, c11
+    k4s 0, s23, s24, s25, s26, s27, s28, s15, s16  @ L0..L7 in r1-r8
     vmov r0, s0
-    add r9, r0, #16
-    stm r9, {r1-r8}             @ c4 .. c11
-    vmov r1, r2, s15, s16
-    vmov r3, r4, s17, s18
     stm r0, {r1-r4}             @ c0 .. c3 = L0 .. L3
-    vmov r1, r2, s27, s28
-    strd r1, r2, [r0, #48]      @ c12, c13 = H4, H5
+    eor r1, r1, r5              @ W_k = L_k + L(4 + k)
+    eor r2, r2, r6
+    eor r3, r3, r7
+    eor r4, r4, r8
+    vmov s15, s16, r1, r5       @ W0, L4
+    vmov s17, s18, r2, r6
+    vmov s19, s20, r3, r7
+    vmov s21, s22, r4, r8       @ W3, L7
+    k3s 4, 0, s23, s24, s25, s26, s27, s28  @ H0..H5 in r1, r7, r8, r10, r12, r6
+    vmov r0, s0
+    strd r12, r6, [r0, #48]     @ c12, c13 = H4, H5
+    vmov r2, r3, s15, s16
+    eor r2, r2, r1              @ P0 = W0 + H0
+    eor r1, r1, r12
+    eor r3, r3, r1              @ R0 = L4 + H0 + H4
+    vmov s15, s16, r2, r3
+    vmov r2, r3, s17, s18
+    eor r2, r2, r7              @ P1
+    eor r7, r7, r6
+    eor r3, r3, r7              @ R1 = L5 + H1 + H5
+    vmov s17, s18, r2, r3
+    vmov r2, r3, s19, s20
+    eor r2, r2, r8              @ P2
+    eor r3, r3, r8              @ R2 = L6 + H2 (H6 = 0)
+    vmov s19, s20, r2, r3
+    vmov r2, r3, s21, s22
+    eor r2, r2, r10             @ P3
+    eor r3, r3, r10             @ R3 = L7 + H3 (H7 = 0)
+    vmov s21, s22, r2, r3
+    k4s 0, s1, s2, s23, s24, s25, s26, s27, s28, 3  @ Q0..Q7 in r1-r8
+    vmov r9, r10, s15, s16
+    eor r1, r1, r9              @ c4 = P0 + Q0
+    eor r5, r5, r10             @ c8 = R0 + Q4
+    vmov r9, r10, s17, s18
+    eor r2, r2, r9              @ c5 = P1 + Q1
+    eor r6, r6, r10             @ c9 = R1 + Q5
+    vmov r9, r10, s19, s20
+    eor r3, r3, r9              @ c6 = P2 + Q2
+    eor r7, r7, r10             @ c10 = R2 + Q6
+    vmov r9, r10, s21, s22
+    eor r4, r4, r9              @ c7 = P3 + Q3
+    eor r8, r8, r10             @ c11 = R3 + Q7
+    vmov r0, s0
+    add r0, r0, #16
+    stm r0, {r1-r8}             @ c4 .. c11
     vpop {s16-s28}
     pop {r4-r11, pc}
     .size pqmcu_ntru_r2_kmul7, . - pqmcu_ntru_r2_kmul7
