@@ -628,37 +628,31 @@ pqmcu_ntru_r2_kmul5:
     k3s 0, 2, s1, s2, s23, s24, s25, s26  @ Q0..Q5 in r1, r7, r8, r10, r12, r6
     @ c(3 + k) = X_k + Q_k + L_k, c(6 + k) = X_k + Q(3 + k) + H(3 + k) (H4 = H5 = 0),
     @ X_k = L(3 + k) + H_k, c9 = H3
-    vmov r0, s16
-    vmov lr, s19
-    eor r0, r0, lr
-    vmov lr, s22
-    eor r4, r0, r10
-    eor r4, r4, lr              @ c6
-    vmov lr, s13
-    eor r0, r0, r1
-    eor r0, r0, lr              @ c3
-    vmov r2, s17
-    vmov lr, s20
-    eor r2, r2, lr
-    eor r5, r2, r12             @ c7
-    vmov lr, s14
-    eor r2, r2, r7
-    eor r2, r2, lr              @ c4
-    vmov r3, s18
-    vmov lr, s21
-    eor r3, r3, lr
-    eor r11, r3, r6             @ c8
-    vmov lr, s15
-    eor r3, r3, r8
-    eor r3, r3, lr              @ c5
-    vmov r9, s0
-    add lr, r9, #12
-    stm lr, {r0, r2, r3, r4, r5, r11}  @ c3 .. c8
-    vmov r0, r1, s13, s14
-    vmov r2, s15
-    stm r9, {r0, r1, r2}        @ c0 .. c2 = L0 .. L2
-    vmov r0, s22
-    str r0, [r9, #36]           @ c9 = H3
+    vmov r2, r3, s16, s17       @ L3, L4
+    vmov r4, r5, s19, s20       @ H0, H1
+    eor r2, r2, r4              @ X0
+    eor r3, r3, r5              @ X1
+    vmov r4, s18                @ L5
+    vmov r5, s21                @ H2
+    eor r4, r4, r5              @ X2
+    vmov r5, s22                @ H3
+    eor r10, r10, r2
+    eor r10, r10, r5            @ c6
+    eor r12, r12, r3            @ c7
+    eor lr, r6, r4              @ c8
+    eor r1, r1, r2
+    eor r7, r7, r3
+    eor r8, r8, r4
+    vmov r2, r3, s13, s14       @ L0, L1
+    vmov r4, s15                @ L2
+    eor r1, r1, r2              @ c3
+    eor r7, r7, r3              @ c4
+    eor r8, r8, r4              @ c5
+    vmov r0, s0
+    stm r0, {r2, r3, r4}        @ c0 .. c2 = L0 .. L2
+    str r5, [r0, #36]           @ c9 = H3
+    add r0, r0, #12
+    stm r0, {r1, r7, r8, r10, r12, lr}  @ c3 .. c8
     vpop {s16-s26}
     pop {r4-r11, pc}
     .size pqmcu_ntru_r2_kmul5, . - pqmcu_ntru_r2_kmul5
