@@ -439,15 +439,19 @@ pqmcu_ntru_r2_kmul4:
 @ product's words c0..c5 in r1, r7, r8, r10, r12, r6 (S0..S9 in s3-s12).
 .macro k3s off, sums, a0, b0, a1, b1, a2, b2
     vmov r0, s1
-.if \sums == 0
+.if \sums == 0                  @ (a_k in r(2k + 1), b_k in r(2k + 2))
     ldr r1, [r0, #4*\off]
-    ldr r2, [r0, #4*(\off+1)]
-    ldr r3, [r0, #4*(\off+2)]
+    ldr r3, [r0, #4*(\off+1)]
+    ldr r5, [r0, #4*(\off+2)]
     vmov r0, s2
-    ldr r4, [r0, #4*\off]
-    ldr r5, [r0, #4*(\off+1)]
+    ldr r2, [r0, #4*\off]
+    ldr r4, [r0, #4*(\off+1)]
     ldr r6, [r0, #4*(\off+2)]
-.elseif \sums == 3
+    vmov \a0, \b0, r1, r2
+    vmov \a1, \b1, r3, r4
+    vmov \a2, \b2, r5, r6
+.else
+.if \sums == 3
     ldm r0, {r1-r6}
     eor r1, r1, r4
     eor r2, r2, r5
@@ -470,6 +474,7 @@ pqmcu_ntru_r2_kmul4:
     vmov \a1, \b1, r2, r5
     vmov \a2, \b2, r3, r6
     mov r2, r4
+.endif
     clm32
     vmov s3, s4, r0, lr
     kxs s5, s6, \a1, \b1
@@ -686,22 +691,28 @@ pqmcu_ntru_r2_kmul5:
     eor r6, r6, r10
     eor r7, r7, r11
     eor r8, r8, r12
-.else
-    ldr r1, [r0, #4*\off]
-    ldr r2, [r0, #4*(\off+1)]
-    ldr r3, [r0, #4*(\off+2)]
-    ldr r4, [r0, #4*(\off+3)]
-    vmov r0, s2
-    ldr r5, [r0, #4*\off]
-    ldr r6, [r0, #4*(\off+1)]
-    ldr r7, [r0, #4*(\off+2)]
-    ldr r8, [r0, #4*(\off+3)]
 .endif
+.if \sums == 0                  @ (a_k in r(2k + 1), b_k in r(2k + 2))
+    ldr r1, [r0, #4*\off]
+    ldr r3, [r0, #4*(\off+1)]
+    ldr r5, [r0, #4*(\off+2)]
+    ldr r7, [r0, #4*(\off+3)]
+    vmov r0, s2
+    ldr r2, [r0, #4*\off]
+    ldr r4, [r0, #4*(\off+1)]
+    ldr r6, [r0, #4*(\off+2)]
+    ldr r8, [r0, #4*(\off+3)]
+    vmov \a0, \b0, r1, r2
+    vmov \a1, \b1, r3, r4
+    vmov \a2, \b2, r5, r6
+    vmov \a3, \b3, r7, r8
+.else
     vmov \a0, \b0, r1, r5
     vmov \a1, \b1, r2, r6
     vmov \a2, \b2, r3, r7
     vmov \a3, \b3, r4, r8
     mov r2, r5
+.endif
     clm32
     vmov s3, s4, r0, lr
     kxs s5, s6, \a1, \b1
