@@ -249,16 +249,24 @@ pqmcu_ntru_r2_clmul_words:
     cls_into r0, lr, r9, r10, \m, \first, orr
 .endm
 
-@ r0 : lr = r1 x r2 carry-less (64 bits); clobbers r1-r12.
-.macro clm32
+@ r0 : lr = r1 x \y carry-less (64 bits; \y = r2, r4 or r5); clobbers r1-r12.
+.macro clm32 y=r2
+.ifc \y, r2
     and r3, r1, #0x11111111
     and r4, r1, #0x22222222
     and r5, r1, #0x44444444
     and r1, r1, #0x88888888
-    and r6, r2, #0x11111111
-    and r7, r2, #0x22222222
-    and r8, r2, #0x44444444
-    and r2, r2, #0x88888888
+.endif
+    and r6, \y, #0x11111111
+    and r7, \y, #0x22222222
+    and r8, \y, #0x44444444
+    and r2, \y, #0x88888888
+.ifnc \y, r2
+    and r3, r1, #0x11111111
+    and r4, r1, #0x22222222
+    and r5, r1, #0x44444444
+    and r1, r1, #0x88888888
+.endif
     zcls r3, r6, r4, r2, r5, r8, r1, r7, 0x11111111, 0, 1
     zcls r3, r7, r4, r6, r5, r2, r1, r8, 0x22222222, 1, 0
     zcls r3, r8, r4, r7, r5, r6, r1, r2, 0x44444444, 2, 0
@@ -473,9 +481,12 @@ pqmcu_ntru_r2_kmul4:
     vmov \a0, \b0, r1, r4
     vmov \a1, \b1, r2, r5
     vmov \a2, \b2, r3, r6
-    mov r2, r4
 .endif
+.if \sums == 0
     clm32
+.else
+    clm32 r4
+.endif
     vmov s3, s4, r0, lr
     kxs s5, s6, \a1, \b1
     kxs s7, s8, \a2, \b2
@@ -711,9 +722,12 @@ pqmcu_ntru_r2_kmul5:
     vmov \a1, \b1, r2, r6
     vmov \a2, \b2, r3, r7
     vmov \a3, \b3, r4, r8
-    mov r2, r5
 .endif
+.if \sums == 0
     clm32
+.else
+    clm32 r5
+.endif
     vmov s3, s4, r0, lr
     kxs s5, s6, \a1, \b1
     kxs none, none, \a0, \b0, \a1, \b1
