@@ -445,9 +445,19 @@ pqmcu_ntru_r2_kmul4:
 @ likewise, read once into the s-register pairs (\a0, \b0), (\a1, \b1),
 @ (\a2, \b2) (consecutive; the first product from the registers): the
 @ product's words c0..c5 in r1, r7, r8, r10, r12, r6 (S0..S9 in s3-s12).
-.macro k3s off, sums, a0, b0, a1, b1, a2, b2
+.macro k3s off, sums, a0, b0, a1, b1, a2, b2, entry=0
+.if \entry                      @ (a, b still in r1, r2: the function's first product)
+    ldr r3, [r1, #4*(\off+1)]
+    ldr r5, [r1, #4*(\off+2)]
+    ldr r1, [r1, #4*\off]
+    ldr r4, [r2, #4*(\off+1)]
+    ldr r6, [r2, #4*(\off+2)]
+    ldr r2, [r2, #4*\off]
+.else
     vmov r0, s1
+.endif
 .if \sums == 0                  @ (a_k in r(2k + 1), b_k in r(2k + 2))
+.if \entry == 0
     ldr r1, [r0, #4*\off]
     ldr r3, [r0, #4*(\off+1)]
     ldr r5, [r0, #4*(\off+2)]
@@ -455,6 +465,7 @@ pqmcu_ntru_r2_kmul4:
     ldr r2, [r0, #4*\off]
     ldr r4, [r0, #4*(\off+1)]
     ldr r6, [r0, #4*(\off+2)]
+.endif
     vmov \a0, \b0, r1, r2
     vmov \a1, \b1, r3, r4
     vmov \a2, \b2, r5, r6
@@ -572,7 +583,7 @@ pqmcu_ntru_r2_kmul6:
     vpush {s16-s24}
     vmov s0, r0                 @ c
     vmov s1, s2, r1, r2         @ a, b
-    k3s 0, 0, s19, s20, s21, s22, s23, s24  @ L
+    k3s 0, 0, s19, s20, s21, s22, s23, s24, 1  @ L
     lsave
     k3s 3, 0, s19, s20, s21, s22, s23, s24  @ H0..H5 in r1, r7, r8, r10, r12, r6
     vmov r0, s0
@@ -615,7 +626,7 @@ pqmcu_ntru_r2_kmul5:
     vpush {s16-s26}
     vmov s0, r0                 @ c
     vmov s1, s2, r1, r2         @ a, b
-    k3s 0, 0, s19, s20, s21, s22, s23, s24
+    k3s 0, 0, s19, s20, s21, s22, s23, s24, 1  @ L
     vmov s13, s14, r1, r7       @ L0, L1
     vmov s15, s16, r8, r10      @ L2, L3
     vmov s17, s18, r12, r6      @ L4, L5
@@ -678,8 +689,19 @@ pqmcu_ntru_r2_kmul5:
 @ likewise, read once into the s-register pairs (\a0, \b0) .. (\a3, \b3)
 @ (consecutive; the first product from the registers, the others as in k3s):
 @ the product's words c0..c7 in r1-r8 (L, H, the word products in s3-s14).
-.macro k4s off, a0, b0, a1, b1, a2, b2, a3, b3, sums=0
+.macro k4s off, a0, b0, a1, b1, a2, b2, a3, b3, sums=0, entry=0
+.if \entry                      @ (a, b still in r1, r2: the function's first product)
+    ldr r3, [r1, #4*(\off+1)]
+    ldr r5, [r1, #4*(\off+2)]
+    ldr r7, [r1, #4*(\off+3)]
+    ldr r1, [r1, #4*\off]
+    ldr r4, [r2, #4*(\off+1)]
+    ldr r6, [r2, #4*(\off+2)]
+    ldr r8, [r2, #4*(\off+3)]
+    ldr r2, [r2, #4*\off]
+.else
     vmov r0, s1
+.endif
 .if \sums == 3
     ldm r0, {r1-r7}
     eor r1, r1, r5
@@ -704,6 +726,7 @@ pqmcu_ntru_r2_kmul5:
     eor r8, r8, r12
 .endif
 .if \sums == 0                  @ (a_k in r(2k + 1), b_k in r(2k + 2))
+.if \entry == 0
     ldr r1, [r0, #4*\off]
     ldr r3, [r0, #4*(\off+1)]
     ldr r5, [r0, #4*(\off+2)]
@@ -713,6 +736,7 @@ pqmcu_ntru_r2_kmul5:
     ldr r4, [r0, #4*(\off+1)]
     ldr r6, [r0, #4*(\off+2)]
     ldr r8, [r0, #4*(\off+3)]
+.endif
     vmov \a0, \b0, r1, r2
     vmov \a1, \b1, r3, r4
     vmov \a2, \b2, r5, r6
@@ -809,7 +833,7 @@ pqmcu_ntru_r2_kmul7:
     vpush {s16-s28}
     vmov s0, r0                 @ c
     vmov s1, s2, r1, r2         @ a, b
-    k4s 0, s23, s24, s25, s26, s27, s28, s15, s16  @ L0..L7 in r1-r8
+    k4s 0, s23, s24, s25, s26, s27, s28, s15, s16, 0, 1  @ L0..L7 in r1-r8
     vmov r0, s0
     stm r0, {r1-r4}             @ c0 .. c3 = L0 .. L3
     eor r1, r1, r5              @ W_k = L_k + L(4 + k)
@@ -881,7 +905,7 @@ pqmcu_ntru_r2_kmul8:
     vpush {s16-s30}
     vmov s0, r0                 @ c
     vmov s1, s2, r1, r2         @ a, b
-    k4s 0, s23, s24, s25, s26, s27, s28, s29, s30  @ L0..L7 in r1-r8
+    k4s 0, s23, s24, s25, s26, s27, s28, s29, s30, 0, 1  @ L0..L7 in r1-r8
     vmov r0, s0
     stm r0, {r1-r4}             @ c0 .. c3 = L0 .. L3
     eor r1, r1, r5              @ W_k = L_k + L(4 + k)
