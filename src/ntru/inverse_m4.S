@@ -249,16 +249,24 @@ pqmcu_ntru_r2_clmul_words:
     cls_into r0, lr, r9, r10, \m, \first, orr
 .endm
 
-@ r0 : lr = r1 x r2 carry-less (64 bits); clobbers r1-r12.
-.macro clm32
+@ r0 : lr = r1 x \y carry-less (64 bits; \y = r2, r4 or r5); clobbers r1-r12.
+.macro clm32 y=r2
+.ifc \y, r2
     and r3, r1, #0x11111111
     and r4, r1, #0x22222222
     and r5, r1, #0x44444444
     and r1, r1, #0x88888888
-    and r6, r2, #0x11111111
-    and r7, r2, #0x22222222
-    and r8, r2, #0x44444444
-    and r2, r2, #0x88888888
+.endif
+    and r6, \y, #0x11111111
+    and r7, \y, #0x22222222
+    and r8, \y, #0x44444444
+    and r2, \y, #0x88888888
+.ifnc \y, r2
+    and r3, r1, #0x11111111
+    and r4, r1, #0x22222222
+    and r5, r1, #0x44444444
+    and r1, r1, #0x88888888
+.endif
     zcls r3, r6, r4, r2, r5, r8, r1, r7, 0x11111111, 0, 1
     zcls r3, r7, r4, r6, r5, r2, r1, r8, 0x22222222, 1, 0
     zcls r3, r8, r4, r7, r5, r6, r1, r2, 0x44444444, 2, 0
@@ -414,72 +422,55 @@ pqmcu_ntru_r2_kmul4:
     pop {r4-r11, pc}
     .size pqmcu_ntru_r2_kmul4, . - pqmcu_ntru_r2_kmul4
 
-@ \d = the XOR of a's words \i0 .. \i7 (those >= 0), a at \base (r3, r4 temporaries).
-.macro opw d, base, i0, i1, i2, i3, i4, i5, i6, i7
-    vmov r4, \base
-    ldr \d, [r4, #4*(\i0)]
-.irp i, \i1, \i2, \i3, \i4, \i5, \i6, \i7
-.if (\i) >= 0
-    ldr r3, [r4, #4*(\i)]
-    eor \d, \d, r3
+@ One word product of k3s: (\pa + \qa)(\pb + \qb) (\qa blank: \pa \pb), the
+@ operand words in s-register pairs (A_k, B_k consecutive: one 2-cycle VMOV
+@ where loading it through a/b's pointer in s1 / s2 cost a VMOV and a load
+@ an operand word), into r0 : lr,
+@ then into (\slo, \shi) unless \slo is none.
+.macro kxs slo, shi, pa, pb, qa, qb
+    vmov r1, r2, \pa, \pb
+.ifnb \qa
+    vmov r3, r4, \qa, \qb
+    eor r1, r1, r3
+    eor r2, r2, r4
 .endif
-.endr
-.endm
-
-@ One word product of the 3- to 8-word Karatsubas: (XOR of a's words \i..) (XOR of
-@ b's words \i..) into r0 : lr, then into (\slo, \shi) unless \slo is none.
-.macro kx slo, shi, i0, i1=-1, i2=-1, i3=-1, i4=-1, i5=-1, i6=-1, i7=-1
-    opw r1, s1, \i0, \i1, \i2, \i3, \i4, \i5, \i6, \i7
-    opw r2, s2, \i0, \i1, \i2, \i3, \i4, \i5, \i6, \i7
     clm32
 .ifnc \slo, none
     vmov \slo, \shi, r0, lr
 .endif
 .endm
 
-@ pqmcu_ntru_r2_kmul3's products and combination on 3-word operands whose
-@ word k is a[\wka] + a[\wkb] (b likewise; an index -1 is left out): the
+@ pqmcu_ntru_r2_kmul3's products and combination on 3-word operands A_k =
+@ a(\off + k) (+ a(3 + k) for k < \sums; \sums > 0 only with \off = 0), B_k
+@ likewise, read once into the s-register pairs (\a0, \b0), (\a1, \b1),
+@ (\a2, \b2) (consecutive; the first product from the registers): the
 @ product's words c0..c5 in r1, r7, r8, r10, r12, r6 (S0..S9 in s3-s12).
-.macro k3g w0a, w0b, w1a, w1b, w2a, w2b
-    kx s3, s4, \w0a, \w0b
-    kx s5, s6, \w1a, \w1b
-    kx s7, s8, \w2a, \w2b
-    kx s9, s10, \w0a, \w0b, \w1a, \w1b
-    kx s11, s12, \w0a, \w0b, \w2a, \w2b
-    kx none, none, \w1a, \w1b, \w2a, \w2b
-    mov r11, r0
-    mov r12, lr
-    vmov r1, r2, s3, s4
-    vmov r3, r4, s5, s6
-    vmov r5, r6, s7, s8
-    vmov r7, r8, s9, s10
-    vmov r9, r10, s11, s12
-    eor lr, r1, r3
-    eor r4, r4, r5
-    eor r7, r7, r2
-    eor r7, r7, lr
-    eor r8, r8, r9
-    eor r8, r8, r2
-    eor r8, r8, lr
-    eor r8, r8, r4
-    eor r10, r10, r11
-    eor r10, r10, r2
-    eor r10, r10, r3
-    eor r10, r10, r6
-    eor r10, r10, r4
-    eor r12, r12, r4
-    eor r12, r12, r6
-.endm
-
-@ Before the last Karatsuba product Q of an m-word product, m = \h + \l
-@ ((\h, \l) = (3, 3), (4, 3), (4, 4); c, a, b in s0-s2): Q's operand words
-@ a_k + a(h + k) for k < l (a_k alone for l <= k < h) and b's likewise
-@ into c's top 2h words, which the function writes only at its end, and
-@ s1, s2 pointing at them: Q's word products then load one word an operand
-@ where they XORed 2 to 8 (kmul5's Q gained nothing: not used there).
-.macro qops h, l
+.macro k3s off, sums, a0, b0, a1, b1, a2, b2, entry=0
+.if \entry                      @ (a, b still in r1, r2: the function's first product)
+    ldr r3, [r1, #4*(\off+1)]
+    ldr r5, [r1, #4*(\off+2)]
+    ldr r1, [r1, #4*\off]
+    ldr r4, [r2, #4*(\off+1)]
+    ldr r6, [r2, #4*(\off+2)]
+    ldr r2, [r2, #4*\off]
+.else
     vmov r0, s1
-.if \h == 3
+.endif
+.if \sums == 0                  @ (a_k in r(2k + 1), b_k in r(2k + 2))
+.if \entry == 0
+    ldr r1, [r0, #4*\off]
+    ldr r3, [r0, #4*(\off+1)]
+    ldr r5, [r0, #4*(\off+2)]
+    vmov r0, s2
+    ldr r2, [r0, #4*\off]
+    ldr r4, [r0, #4*(\off+1)]
+    ldr r6, [r0, #4*(\off+2)]
+.endif
+    vmov \a0, \b0, r1, r2
+    vmov \a1, \b1, r3, r4
+    vmov \a2, \b2, r5, r6
+.else
+.if \sums == 3
     ldm r0, {r1-r6}
     eor r1, r1, r4
     eor r2, r2, r5
@@ -489,10 +480,239 @@ pqmcu_ntru_r2_kmul4:
     eor r4, r4, r7
     eor r5, r5, r8
     eor r6, r6, r9
+.else
+    ldm r0, {r1-r5}
+    eor r1, r1, r4
+    eor r2, r2, r5
+    vmov r0, s2
+    ldm r0, {r4-r8}
+    eor r4, r4, r7
+    eor r5, r5, r8
+.endif
+    vmov \a0, \b0, r1, r4
+    vmov \a1, \b1, r2, r5
+    vmov \a2, \b2, r3, r6
+.endif
+.if \sums == 0
+    clm32
+.else
+    clm32 r4
+.endif
+    vmov s3, s4, r0, lr
+    kxs s5, s6, \a1, \b1
+    kxs s7, s8, \a2, \b2
+    kxs s9, s10, \a0, \b0, \a1, \b1
+    kxs s11, s12, \a0, \b0, \a2, \b2
+    kxs none, none, \a1, \b1, \a2, \b2
+    k3comb
+.endm
+
+@ k3s's (and kmul3's) combination: S0..S9 in s3-s12, S10, S11 in r0 : lr -> c0..c5
+@ in r1, r7, r8, r10, r12, r6.
+.macro k3comb
+    vmov r1, r2, s3, s4
+    vmov r3, r4, s5, s6
+    vmov r5, r6, s7, s8
+    vmov r7, r8, s9, s10
+    vmov r9, r10, s11, s12
+    eor r11, r1, r3             @ S0 + S2
+    eor r4, r4, r5              @ u = S3 + S4
+    eor r7, r7, r2
+    eor r7, r7, r11             @ c1
+    eor r8, r8, r9
+    eor r8, r8, r2
+    eor r8, r8, r11
+    eor r8, r8, r4              @ c2
+    eor r10, r10, r0
+    eor r10, r10, r2
+    eor r10, r10, r3
+    eor r10, r10, r6
+    eor r10, r10, r4            @ c3
+    eor r12, lr, r4
+    eor r12, r12, r6            @ c4 (S10, S11 read in r0 : lr)
+.endm
+
+@ After kmul6's L (L0..L5 in r1, r7, r8, r10, r12, r6; c in s0):
+@ c0..c2 = L0..L2 stored, W_k = L_k + L(3 + k) and L(3 + k) into s13-s18
+@ (pairs (W_k, L(3 + k))).
+.macro lsave
     vmov r0, s0
-    add r0, r0, #4*2*\l
-    stm r0, {r1-r6}
-.elseif \l == 4
+    stm r0, {r1, r7, r8}        @ c0 .. c2 = L0 .. L2
+    eor r1, r1, r10
+    eor r7, r7, r12
+    eor r8, r8, r6
+    vmov s13, s14, r1, r10      @ W0, L3
+    vmov s15, s16, r7, r12      @ W1, L4
+    vmov s17, s18, r8, r6       @ W2, L5
+.endm
+
+@ After Q (Q0..Q5 in r1, r7, r8, r10, r12, r6; (P_k, R_k) in s13-s18):
+@ c(3 + k) = P_k + Q_k, c(6 + k) = R_k + Q(3 + k) stored.
+.macro qfin
+    vmov r0, r4, s13, s14       @ P0, R0
+    eor r0, r0, r1              @ c3
+    eor r4, r4, r10             @ c6
+    vmov r2, r5, s15, s16       @ P1, R1
+    eor r2, r2, r7              @ c4
+    eor r5, r5, r12             @ c7
+    vmov r3, r9, s17, s18       @ P2, R2
+    eor r3, r3, r8              @ c5
+    eor r9, r9, r6              @ c8
+    vmov lr, s0
+    add lr, lr, #12
+    stm lr, {r0, r2, r3, r4, r5, r9}  @ c3 .. c8
+.endm
+
+@ void pqmcu_ntru_r2_kmul6(uint32_t* c, const uint32_t* a, const uint32_t* b)
+@   c[0..11] = a b carry-less, 6 words each: one Karatsuba level over three
+@   3-word products (pqmcu_ntru_r2_kmul3's), straight-line (18 word products):
+@   L = a_lo b_lo, H = a_hi b_hi, Q = (a_lo + a_hi)(b_lo + b_hi), 6 words
+@   each (Y = x^96): c = L + (Q + L + H) Y + H Y^2. Against r2_kmul's m = 6
+@   level in C around three pqmcu_ntru_r2_kmul3 calls. c, a, b in s0-s2,
+@   the 3-word products' S0..S9 in s3-s12, their operand words in s19-s24
+@   (k3s), s16-s24 saved. The combination is folded in as the halves come:
+@   after L, c0..c2 = L0..L2 and (W_k = L_k + L(3 + k), L(3 + k)) kept; after
+@   H, c9..c11 = H3..H5 and P_k = W_k + H_k, R_k = L(3 + k) + H_k + H(3 + k)
+@   kept; after Q, c(3 + k) = P_k + Q_k, c(6 + k) = R_k + Q(3 + k).
+    .section .text.pqmcu_ntru_r2_kmul6, "ax", %progbits
+    .align 2
+    .global pqmcu_ntru_r2_kmul6
+    .type pqmcu_ntru_r2_kmul6, %function
+pqmcu_ntru_r2_kmul6:
+    push {r4-r11, lr}
+    vpush {s16-s24}
+    vmov s0, r0                 @ c
+    vmov s1, s2, r1, r2         @ a, b
+    k3s 0, 0, s19, s20, s21, s22, s23, s24, 1  @ L
+    lsave
+    k3s 3, 0, s19, s20, s21, s22, s23, s24  @ H0..H5 in r1, r7, r8, r10, r12, r6
+    vmov r0, s0
+    strd r10, r12, [r0, #36]    @ c9, c10 = H3, H4
+    str r6, [r0, #44]           @ c11 = H5
+    vmov r2, r3, s13, s14       @ W0, L3
+    eor r2, r2, r1              @ P0
+    eor r1, r1, r10
+    eor r3, r3, r1              @ R0
+    vmov r4, r5, s15, s16       @ W1, L4
+    eor r4, r4, r7              @ P1
+    eor r7, r7, r12
+    eor r5, r5, r7              @ R1
+    vmov r9, r11, s17, s18      @ W2, L5
+    eor r9, r9, r8              @ P2
+    eor r8, r8, r6
+    eor r11, r11, r8            @ R2
+    vmov s13, s14, r2, r3
+    vmov s15, s16, r4, r5
+    vmov s17, s18, r9, r11
+    k3s 0, 3, s19, s20, s21, s22, s23, s24  @ Q0..Q5 in r1, r7, r8, r10, r12, r6
+    qfin
+    vpop {s16-s24}
+    pop {r4-r11, pc}
+    .size pqmcu_ntru_r2_kmul6, . - pqmcu_ntru_r2_kmul6
+
+@ void pqmcu_ntru_r2_kmul5(uint32_t* c, const uint32_t* a, const uint32_t* b)
+@   c[0..9] = a b carry-less, 5 words each: r2_kmul's level with halves of 3
+@   and 2 words, straight-line (15 word products): L = a[0..3) b[0..3) (6
+@   words), H = a[3..5) b[3..5) (4 words), Q = (a0 + a3, a1 + a4, a2)(b ...)
+@   (6 words), Y = x^96: c = L + (Q + L + H) Y + H Y^2. c, a, b in s0-s2,
+@   S0..S9 in s3-s12, L in s13-s18, H in s19-s22, the operand pairs of L in
+@   s19-s24, of H in s23-s26, of Q in s1-s2 and s23-s26 (s16-s26 saved).
+    .section .text.pqmcu_ntru_r2_kmul5, "ax", %progbits
+    .align 2
+    .global pqmcu_ntru_r2_kmul5
+    .type pqmcu_ntru_r2_kmul5, %function
+pqmcu_ntru_r2_kmul5:
+    push {r4-r11, lr}
+    vpush {s16-s26}
+    vmov s0, r0                 @ c
+    vmov s1, s2, r1, r2         @ a, b
+    k3s 0, 0, s19, s20, s21, s22, s23, s24, 1  @ L
+    vmov s13, s14, r1, r7       @ L0, L1
+    vmov s15, s16, r8, r10      @ L2, L3
+    vmov s17, s18, r12, r6      @ L4, L5
+    vmov r0, s1
+    ldrd r1, r3, [r0, #12]      @ a3, a4
+    vmov r0, s2
+    ldrd r2, r4, [r0, #12]      @ b3, b4
+    eor r5, r1, r3
+    eor r6, r2, r4
+    vmov s23, s24, r3, r4       @ a4, b4
+    vmov s25, s26, r5, r6       @ a3 + a4, b3 + b4 (free until Q's k3s)
+    clm32
+    vmov s3, s4, r0, lr         @ a3 b3
+    kxs s5, s6, s23, s24        @ a4 b4
+    kxs none, none, s25, s26    @ (a3 + a4)(b3 + b4)
+    vmov r1, r2, s3, s4
+    vmov r3, r4, s5, s6
+    eor r0, r0, r1
+    eor r0, r0, r3
+    eor lr, lr, r2
+    eor lr, lr, r4
+    eor r2, r2, r0
+    eor r3, r3, lr
+    vmov s19, s20, r1, r2       @ H0, H1
+    vmov s21, s22, r3, r4       @ H2, H3
+    k3s 0, 2, s1, s2, s23, s24, s25, s26  @ Q0..Q5 in r1, r7, r8, r10, r12, r6
+    @ c(3 + k) = X_k + Q_k + L_k, c(6 + k) = X_k + Q(3 + k) + H(3 + k) (H4 = H5 = 0),
+    @ X_k = L(3 + k) + H_k, c9 = H3
+    vmov r2, r3, s16, s17       @ L3, L4
+    vmov r4, r5, s19, s20       @ H0, H1
+    eor r2, r2, r4              @ X0
+    eor r3, r3, r5              @ X1
+    vmov r4, s18                @ L5
+    vmov r5, s21                @ H2
+    eor r4, r4, r5              @ X2
+    vmov r5, s22                @ H3
+    eor r10, r10, r2
+    eor r10, r10, r5            @ c6
+    eor r12, r12, r3            @ c7
+    eor lr, r6, r4              @ c8
+    eor r1, r1, r2
+    eor r7, r7, r3
+    eor r8, r8, r4
+    vmov r2, r3, s13, s14       @ L0, L1
+    vmov r4, s15                @ L2
+    eor r1, r1, r2              @ c3
+    eor r7, r7, r3              @ c4
+    eor r8, r8, r4              @ c5
+    vmov r0, s0
+    stm r0, {r2, r3, r4}        @ c0 .. c2 = L0 .. L2
+    str r5, [r0, #36]           @ c9 = H3
+    add r0, r0, #12
+    stm r0, {r1, r7, r8, r10, r12, lr}  @ c3 .. c8
+    vpop {s16-s26}
+    pop {r4-r11, pc}
+    .size pqmcu_ntru_r2_kmul5, . - pqmcu_ntru_r2_kmul5
+
+@ pqmcu_ntru_r2_kmul4's products and combination on 4-word operands A_k =
+@ a(\off + k) (\sums = 3, 4: a_k + a(4 + k) for k < \sums, \off = 0), B_k
+@ likewise, read once into the s-register pairs (\a0, \b0) .. (\a3, \b3)
+@ (consecutive; the first product from the registers, the others as in k3s):
+@ the product's words c0..c7 in r1-r8 (L, H, the word products in s3-s14).
+.macro k4s off, a0, b0, a1, b1, a2, b2, a3, b3, sums=0, entry=0
+.if \entry                      @ (a, b still in r1, r2: the function's first product)
+    ldr r3, [r1, #4*(\off+1)]
+    ldr r5, [r1, #4*(\off+2)]
+    ldr r7, [r1, #4*(\off+3)]
+    ldr r1, [r1, #4*\off]
+    ldr r4, [r2, #4*(\off+1)]
+    ldr r6, [r2, #4*(\off+2)]
+    ldr r8, [r2, #4*(\off+3)]
+    ldr r2, [r2, #4*\off]
+.else
+    vmov r0, s1
+.endif
+.if \sums == 3
+    ldm r0, {r1-r7}
+    eor r1, r1, r5
+    eor r2, r2, r6
+    eor r3, r3, r7
+    vmov r0, s2
+    ldm r0, {r5-r11}
+    eor r5, r5, r9
+    eor r6, r6, r10
+    eor r7, r7, r11             @ (A3 = a3 in r4, B3 = b3 in r8)
+.elseif \sums == 4
     ldm r0, {r1-r8}
     eor r1, r1, r5
     eor r2, r2, r6
@@ -504,192 +724,37 @@ pqmcu_ntru_r2_kmul4:
     eor r6, r6, r10
     eor r7, r7, r11
     eor r8, r8, r12
-    vmov r0, s0
-    add r0, r0, #4*2*\l
-    stm r0, {r1-r8}
-.else
-    ldm r0, {r1-r7}
-    eor r1, r1, r5
-    eor r2, r2, r6
-    eor r3, r3, r7
-    vmov r0, s2
-    ldm r0, {r5-r11}
-    eor r5, r5, r9
-    eor r6, r6, r10
-    eor r7, r7, r11
-    vmov r0, s0                 @ (A3 = a3 in r4, B3 = b3 in r8)
-    add r0, r0, #4*2*\l
-    stm r0, {r1-r8}
 .endif
-    add r1, r0, #4*\h
-    vmov s1, s2, r0, r1
-.endm
-
-@ void pqmcu_ntru_r2_kmul6(uint32_t* c, const uint32_t* a, const uint32_t* b)
-@   c[0..11] = a b carry-less, 6 words each: one Karatsuba level over three
-@   3-word products (pqmcu_ntru_r2_kmul3's), straight-line (18 word products):
-@   L = a_lo b_lo, H = a_hi b_hi, Q = (a_lo + a_hi)(b_lo + b_hi), 6 words
-@   each (Y = x^96): c = L + (Q + L + H) Y + H Y^2. Against r2_kmul's m = 6
-@   level in C around three pqmcu_ntru_r2_kmul3 calls. c, a, b in s0-s2,
-@   the 3-word products' S0..S9 in s3-s12, L in s13-s18, H in s19-s24
-@   (s16-s24 saved), Q in r1, r7, r8, r10, r12, r6.
-    .section .text.pqmcu_ntru_r2_kmul6, "ax", %progbits
-    .align 2
-    .global pqmcu_ntru_r2_kmul6
-    .type pqmcu_ntru_r2_kmul6, %function
-pqmcu_ntru_r2_kmul6:
-    push {r4-r11, lr}
-    vpush {s16-s24}
-    vmov s0, r0                 @ c
-    vmov s1, s2, r1, r2         @ a, b
-    k3g 0, -1, 1, -1, 2, -1
-    vmov s13, s14, r1, r7       @ L0, L1
-    vmov s15, s16, r8, r10      @ L2, L3
-    vmov s17, s18, r12, r6      @ L4, L5
-    k3g 3, -1, 4, -1, 5, -1
-    vmov s19, s20, r1, r7       @ H0, H1
-    vmov s21, s22, r8, r10      @ H2, H3
-    vmov s23, s24, r12, r6      @ H4, H5
-    qops 3, 3
-    k3g 0, -1, 1, -1, 2, -1     @ Q0..Q5 in r1, r7, r8, r10, r12, r6
-    @ c(3 + k) = X_k + Q_k + L_k, c(6 + k) = X_k + Q(3 + k) + H(3 + k), X_k = L(3 + k) + H_k
-    vmov r0, s16
-    vmov lr, s19
-    eor r0, r0, lr
-    vmov lr, s22
-    eor r4, r0, r10
-    eor r4, r4, lr              @ c6
-    vmov lr, s13
-    eor r0, r0, r1
-    eor r0, r0, lr              @ c3
-    vmov r2, s17
-    vmov lr, s20
-    eor r2, r2, lr
-    vmov lr, s23
-    eor r5, r2, r12
-    eor r5, r5, lr              @ c7
-    vmov lr, s14
-    eor r2, r2, r7
-    eor r2, r2, lr              @ c4
-    vmov r3, s18
-    vmov lr, s21
-    eor r3, r3, lr
-    vmov lr, s24
-    eor r11, r3, r6
-    eor r11, r11, lr            @ c8
-    vmov lr, s15
-    eor r3, r3, r8
-    eor r3, r3, lr              @ c5
-    vmov r9, s0
-    add lr, r9, #12
-    stm lr, {r0, r2, r3, r4, r5, r11}  @ c3 .. c8
-    vmov r0, r1, s13, s14
-    vmov r2, s15
-    stm r9, {r0, r1, r2}        @ c0 .. c2 = L0 .. L2
-    vmov r0, r1, s22, s23
-    vmov r2, s24
-    add r9, r9, #36
-    stm r9, {r0, r1, r2}        @ c9 .. c11 = H3 .. H5
-    vpop {s16-s24}
-    pop {r4-r11, pc}
-    .size pqmcu_ntru_r2_kmul6, . - pqmcu_ntru_r2_kmul6
-
-@ void pqmcu_ntru_r2_kmul5(uint32_t* c, const uint32_t* a, const uint32_t* b)
-@   c[0..9] = a b carry-less, 5 words each: r2_kmul's level with halves of 3
-@   and 2 words, straight-line (15 word products): L = a[0..3) b[0..3) (6
-@   words), H = a[3..5) b[3..5) (4 words), Q = (a0 + a3, a1 + a4, a2)(b ...)
-@   (6 words), Y = x^96: c = L + (Q + L + H) Y + H Y^2. Registers as in
-@   pqmcu_ntru_r2_kmul6 (H in s19-s22, s16-s22 saved).
-    .section .text.pqmcu_ntru_r2_kmul5, "ax", %progbits
-    .align 2
-    .global pqmcu_ntru_r2_kmul5
-    .type pqmcu_ntru_r2_kmul5, %function
-pqmcu_ntru_r2_kmul5:
-    push {r4-r11, lr}
-    vpush {s16-s22}
-    vmov s0, r0                 @ c
-    vmov s1, s2, r1, r2         @ a, b
-    k3g 0, -1, 1, -1, 2, -1
-    vmov s13, s14, r1, r7       @ L0, L1
-    vmov s15, s16, r8, r10      @ L2, L3
-    vmov s17, s18, r12, r6      @ L4, L5
-    kx s3, s4, 3                @ a3 b3
-    kx s5, s6, 4                @ a4 b4
-    kx none, none, 3, 4         @ (a3 + a4)(b3 + b4)
-    vmov r1, r2, s3, s4
-    vmov r3, r4, s5, s6
-    eor r0, r0, r1
-    eor r0, r0, r3
-    eor lr, lr, r2
-    eor lr, lr, r4
-    eor r2, r2, r0
-    eor r3, r3, lr
-    vmov s19, s20, r1, r2       @ H0, H1
-    vmov s21, s22, r3, r4       @ H2, H3
-    k3g 0, 3, 1, 4, 2, -1       @ Q0..Q5 in r1, r7, r8, r10, r12, r6
-    @ c(3 + k) = X_k + Q_k + L_k, c(6 + k) = X_k + Q(3 + k) + H(3 + k) (H4 = H5 = 0),
-    @ X_k = L(3 + k) + H_k, c9 = H3
-    vmov r0, s16
-    vmov lr, s19
-    eor r0, r0, lr
-    vmov lr, s22
-    eor r4, r0, r10
-    eor r4, r4, lr              @ c6
-    vmov lr, s13
-    eor r0, r0, r1
-    eor r0, r0, lr              @ c3
-    vmov r2, s17
-    vmov lr, s20
-    eor r2, r2, lr
-    eor r5, r2, r12             @ c7
-    vmov lr, s14
-    eor r2, r2, r7
-    eor r2, r2, lr              @ c4
-    vmov r3, s18
-    vmov lr, s21
-    eor r3, r3, lr
-    eor r11, r3, r6             @ c8
-    vmov lr, s15
-    eor r3, r3, r8
-    eor r3, r3, lr              @ c5
-    vmov r9, s0
-    add lr, r9, #12
-    stm lr, {r0, r2, r3, r4, r5, r11}  @ c3 .. c8
-    vmov r0, r1, s13, s14
-    vmov r2, s15
-    stm r9, {r0, r1, r2}        @ c0 .. c2 = L0 .. L2
-    vmov r0, s22
-    str r0, [r9, #36]           @ c9 = H3
-    vpop {s16-s22}
-    pop {r4-r11, pc}
-    .size pqmcu_ntru_r2_kmul5, . - pqmcu_ntru_r2_kmul5
-
-@ pqmcu_ntru_r2_kmul4's products and combination on 4-word operands whose
-@ word k is a[\wka] + a[\wkb] (b likewise; an index -1 is left out): the
-@ product's words c0..c7 in r1-r8 (L, H, the word products in s3-s14).
-@ c(4 + k) and c(8 + k) of kmul7 / kmul8 into Q_k's and Q(4 + k)'s registers:
-@ X_k = L(4 + k) + H_k (in r0), \q += X_k + L_k, \q4 += X_k + H(4 + k)
-@ (\h4 blank: H(4 + k) = 0)
-.macro xcomb l4, h, l, q, q4, h4
-    vmov r0, \l4
-    vmov lr, \h
-    eor r0, r0, lr
-    vmov lr, \l
-    eor \q, \q, r0
-    eor \q, \q, lr
-    .ifnb \h4
-    vmov lr, \h4
-    eor \q4, \q4, r0
-    eor \q4, \q4, lr
-    .else
-    eor \q4, \q4, r0
-    .endif
-.endm
-
-.macro k4g w0a, w0b, w1a, w1b, w2a, w2b, w3a, w3b
-    kx s3, s4, \w0a, \w0b
-    kx s5, s6, \w1a, \w1b
-    kx none, none, \w0a, \w0b, \w1a, \w1b
+.if \sums == 0                  @ (a_k in r(2k + 1), b_k in r(2k + 2))
+.if \entry == 0
+    ldr r1, [r0, #4*\off]
+    ldr r3, [r0, #4*(\off+1)]
+    ldr r5, [r0, #4*(\off+2)]
+    ldr r7, [r0, #4*(\off+3)]
+    vmov r0, s2
+    ldr r2, [r0, #4*\off]
+    ldr r4, [r0, #4*(\off+1)]
+    ldr r6, [r0, #4*(\off+2)]
+    ldr r8, [r0, #4*(\off+3)]
+.endif
+    vmov \a0, \b0, r1, r2
+    vmov \a1, \b1, r3, r4
+    vmov \a2, \b2, r5, r6
+    vmov \a3, \b3, r7, r8
+.else
+    vmov \a0, \b0, r1, r5
+    vmov \a1, \b1, r2, r6
+    vmov \a2, \b2, r3, r7
+    vmov \a3, \b3, r4, r8
+.endif
+.if \sums == 0
+    clm32
+.else
+    clm32 r5
+.endif
+    vmov s3, s4, r0, lr
+    kxs s5, s6, \a1, \b1
+    kxs none, none, \a0, \b0, \a1, \b1
     vmov r1, r2, s3, s4
     vmov r3, r4, s5, s6
     eor r0, r0, r1
@@ -700,9 +765,9 @@ pqmcu_ntru_r2_kmul5:
     eor r3, r3, lr
     vmov s3, s4, r1, r2         @ L0, L1
     vmov s5, s6, r3, r4         @ L2, L3
-    kx s7, s8, \w2a, \w2b
-    kx s9, s10, \w3a, \w3b
-    kx none, none, \w2a, \w2b, \w3a, \w3b
+    kxs s7, s8, \a2, \b2
+    kxs s9, s10, \a3, \b3
+    kxs none, none, \a2, \b2, \a3, \b3
     vmov r1, r2, s7, s8
     vmov r3, r4, s9, s10
     eor r0, r0, r1
@@ -713,9 +778,19 @@ pqmcu_ntru_r2_kmul5:
     eor r3, r3, lr
     vmov s7, s8, r1, r2         @ H0, H1
     vmov s9, s10, r3, r4        @ H2, H3
-    kx s11, s12, \w0a, \w0b, \w2a, \w2b
-    kx s13, s14, \w1a, \w1b, \w3a, \w3b
-    kx none, none, \w0a, \w0b, \w1a, \w1b, \w2a, \w2b, \w3a, \w3b
+    kxs s11, s12, \a0, \b0, \a2, \b2
+    kxs s13, s14, \a1, \b1, \a3, \b3
+    vmov r1, r2, \a0, \b0
+    vmov r3, r4, \a1, \b1
+    eor r1, r1, r3
+    eor r2, r2, r4
+    vmov r3, r4, \a2, \b2
+    eor r1, r1, r3
+    eor r2, r2, r4
+    vmov r3, r4, \a3, \b3
+    eor r1, r1, r3
+    eor r2, r2, r4
+    clm32
     vmov r9, r10, s11, s12
     vmov r11, r12, s13, s14
     eor r0, r0, r9
@@ -744,9 +819,11 @@ pqmcu_ntru_r2_kmul5:
 @   c[0..13] = a b carry-less, 7 words each: r2_kmul's level with halves of 4
 @   and 3 words, straight-line (24 word products): L = a[0..4) b[0..4) (8
 @   words), H = a[4..7) b[4..7) (6 words), Q = (a0 + a4, a1 + a5, a2 + a6,
-@   a3)(b ...) (8 words), Y = x^128: c = L + (Q + L + H) Y + H Y^2. L in
-@   s15-s22, H in s23-s28 (s16-s28 saved), Q in r1-r8. (n = 821: r2_kmul's
-@   13-word products' halves.)
+@   a3)(b ...) (8 words), Y = x^128: c = L + (Q + L + H) Y + H Y^2. The
+@   combination folded in as in pqmcu_ntru_r2_kmul8 (H6 = H7 = 0, c12, c13 =
+@   H4, H5); the operand pairs of L and H in s23-s28 (and s15-s16 for L), of
+@   Q in s1-s2 and s23-s28 (s16-s28 saved). (n = 821: r2_kmul's 13-word
+@   products' halves.)
     .section .text.pqmcu_ntru_r2_kmul7, "ax", %progbits
     .align 2
     .global pqmcu_ntru_r2_kmul7
@@ -756,31 +833,54 @@ pqmcu_ntru_r2_kmul7:
     vpush {s16-s28}
     vmov s0, r0                 @ c
     vmov s1, s2, r1, r2         @ a, b
-    k4g 0, -1, 1, -1, 2, -1, 3, -1
-    vmov s15, s16, r1, r2       @ L0 ..
-    vmov s17, s18, r3, r4
-    vmov s19, s20, r5, r6
-    vmov s21, s22, r7, r8       @ .. L7
-    k3g 4, -1, 5, -1, 6, -1
-    vmov s23, s24, r1, r7       @ H0, H1
-    vmov s25, s26, r8, r10      @ H2, H3
-    vmov s27, s28, r12, r6      @ H4, H5
-    qops 4, 3
-    k4g 0, -1, 1, -1, 2, -1, 3, -1  @ Q0..Q7 in r1-r8
-    @ c(4 + k) = Q_k + X_k + L_k, c(8 + k) = Q(4 + k) + X_k + H(4 + k) (H6 = H7 = 0),
-    @ X_k = L(4 + k) + H_k: into Q_k's and Q(4 + k)'s registers
-    xcomb s19, s23, s15, r1, r5, s27  @ X0, c4, c8
-    xcomb s20, s24, s16, r2, r6, s28  @ X1, c5, c9
-    xcomb s21, s25, s17, r3, r7  @ X2, c6, c10
-    xcomb s22, s26, s18, r4, r8  @ X3, c7, c11
+    k4s 0, s23, s24, s25, s26, s27, s28, s15, s16, 0, 1  @ L0..L7 in r1-r8
     vmov r0, s0
-    add r9, r0, #16
-    stm r9, {r1-r8}             @ c4 .. c11
-    vmov r1, r2, s15, s16
-    vmov r3, r4, s17, s18
     stm r0, {r1-r4}             @ c0 .. c3 = L0 .. L3
-    vmov r1, r2, s27, s28
-    strd r1, r2, [r0, #48]      @ c12, c13 = H4, H5
+    eor r1, r1, r5              @ W_k = L_k + L(4 + k)
+    eor r2, r2, r6
+    eor r3, r3, r7
+    eor r4, r4, r8
+    vmov s15, s16, r1, r5       @ W0, L4
+    vmov s17, s18, r2, r6
+    vmov s19, s20, r3, r7
+    vmov s21, s22, r4, r8       @ W3, L7
+    k3s 4, 0, s23, s24, s25, s26, s27, s28  @ H0..H5 in r1, r7, r8, r10, r12, r6
+    vmov r0, s0
+    strd r12, r6, [r0, #48]     @ c12, c13 = H4, H5
+    vmov r2, r3, s15, s16
+    eor r2, r2, r1              @ P0 = W0 + H0
+    eor r1, r1, r12
+    eor r3, r3, r1              @ R0 = L4 + H0 + H4
+    vmov s15, s16, r2, r3
+    vmov r2, r3, s17, s18
+    eor r2, r2, r7              @ P1
+    eor r7, r7, r6
+    eor r3, r3, r7              @ R1 = L5 + H1 + H5
+    vmov s17, s18, r2, r3
+    vmov r2, r3, s19, s20
+    eor r2, r2, r8              @ P2
+    eor r3, r3, r8              @ R2 = L6 + H2 (H6 = 0)
+    vmov s19, s20, r2, r3
+    vmov r2, r3, s21, s22
+    eor r2, r2, r10             @ P3
+    eor r3, r3, r10             @ R3 = L7 + H3 (H7 = 0)
+    vmov s21, s22, r2, r3
+    k4s 0, s1, s2, s23, s24, s25, s26, s27, s28, 3  @ Q0..Q7 in r1-r8
+    vmov r9, r10, s15, s16
+    eor r1, r1, r9              @ c4 = P0 + Q0
+    eor r5, r5, r10             @ c8 = R0 + Q4
+    vmov r9, r10, s17, s18
+    eor r2, r2, r9              @ c5 = P1 + Q1
+    eor r6, r6, r10             @ c9 = R1 + Q5
+    vmov r9, r10, s19, s20
+    eor r3, r3, r9              @ c6 = P2 + Q2
+    eor r7, r7, r10             @ c10 = R2 + Q6
+    vmov r9, r10, s21, s22
+    eor r4, r4, r9              @ c7 = P3 + Q3
+    eor r8, r8, r10             @ c11 = R3 + Q7
+    vmov r0, s0
+    add r0, r0, #16
+    stm r0, {r1-r8}             @ c4 .. c11
     vpop {s16-s28}
     pop {r4-r11, pc}
     .size pqmcu_ntru_r2_kmul7, . - pqmcu_ntru_r2_kmul7
@@ -790,8 +890,12 @@ pqmcu_ntru_r2_kmul7:
 @   4-word products (pqmcu_ntru_r2_kmul4's), straight-line (27 word
 @   products): L = a_lo b_lo, H = a_hi b_hi, Q = (a_lo + a_hi)(b_lo + b_hi),
 @   Y = x^128: c = L + (Q + L + H) Y + H Y^2. c, a, b in s0-s2, the 4-word
-@   products' state in s3-s14, L in s15-s22, H in s23-s30 (s16-s30 saved),
-@   Q in r1-r8. (n = 509: r2_kmul's 16-word products' halves.)
+@   products' state in s3-s14, their operand pairs (k4s) in s23-s30
+@   (s16-s30 saved); the combination folded in as in pqmcu_ntru_r2_kmul6
+@   (after L: c0..c3 stored, (W_k = L_k + L(4 + k), L(4 + k)) in s15-s22;
+@   after H: c12..c15 stored, (P_k = W_k + H_k, R_k = L(4 + k) + H_k +
+@   H(4 + k)) there; after Q (r1-r8): c(4 + k) = P_k + Q_k, c(8 + k) = R_k +
+@   Q(4 + k)). (n = 509: r2_kmul's 16-word products' halves.)
     .section .text.pqmcu_ntru_r2_kmul8, "ax", %progbits
     .align 2
     .global pqmcu_ntru_r2_kmul8
@@ -801,34 +905,57 @@ pqmcu_ntru_r2_kmul8:
     vpush {s16-s30}
     vmov s0, r0                 @ c
     vmov s1, s2, r1, r2         @ a, b
-    k4g 0, -1, 1, -1, 2, -1, 3, -1
-    vmov s15, s16, r1, r2       @ L0 ..
-    vmov s17, s18, r3, r4
-    vmov s19, s20, r5, r6
-    vmov s21, s22, r7, r8       @ .. L7
-    k4g 4, -1, 5, -1, 6, -1, 7, -1
-    vmov s23, s24, r1, r2       @ H0 ..
-    vmov s25, s26, r3, r4
-    vmov s27, s28, r5, r6
-    vmov s29, s30, r7, r8       @ .. H7
-    qops 4, 4
-    k4g 0, -1, 1, -1, 2, -1, 3, -1  @ Q0..Q7 in r1-r8
-    @ c(4 + k) = Q_k + X_k + L_k, c(8 + k) = Q(4 + k) + X_k + H(4 + k), X_k = L(4 + k) + H_k:
-    @ into Q_k's and Q(4 + k)'s registers
-    xcomb s19, s23, s15, r1, r5, s27  @ X0, c4, c8
-    xcomb s20, s24, s16, r2, r6, s28  @ X1, c5, c9
-    xcomb s21, s25, s17, r3, r7, s29  @ X2, c6, c10
-    xcomb s22, s26, s18, r4, r8, s30  @ X3, c7, c11
+    k4s 0, s23, s24, s25, s26, s27, s28, s29, s30, 0, 1  @ L0..L7 in r1-r8
     vmov r0, s0
-    add r9, r0, #16
-    stm r9, {r1-r8}             @ c4 .. c11
-    vmov r1, r2, s15, s16
-    vmov r3, r4, s17, s18
     stm r0, {r1-r4}             @ c0 .. c3 = L0 .. L3
-    vmov r1, r2, s27, s28
-    vmov r3, r4, s29, s30
+    eor r1, r1, r5              @ W_k = L_k + L(4 + k)
+    eor r2, r2, r6
+    eor r3, r3, r7
+    eor r4, r4, r8
+    vmov s15, s16, r1, r5       @ W0, L4
+    vmov s17, s18, r2, r6
+    vmov s19, s20, r3, r7
+    vmov s21, s22, r4, r8       @ W3, L7
+    k4s 4, s23, s24, s25, s26, s27, s28, s29, s30  @ H0..H7 in r1-r8
+    vmov r0, s0
     add r0, r0, #48
-    stm r0, {r1-r4}             @ c12 .. c15 = H4 .. H7
+    stm r0, {r5-r8}             @ c12 .. c15 = H4 .. H7
+    vmov r9, r10, s15, s16
+    eor r9, r9, r1         @ P0 = W0 + H0
+    eor r1, r1, r5
+    eor r10, r10, r1       @ R0 = L4 + H0 + H4
+    vmov s15, s16, r9, r10
+    vmov r9, r10, s17, s18
+    eor r9, r9, r2         @ P1 = W1 + H1
+    eor r2, r2, r6
+    eor r10, r10, r2       @ R1 = L5 + H1 + H5
+    vmov s17, s18, r9, r10
+    vmov r9, r10, s19, s20
+    eor r9, r9, r3         @ P2 = W2 + H2
+    eor r3, r3, r7
+    eor r10, r10, r3       @ R2 = L6 + H2 + H6
+    vmov s19, s20, r9, r10
+    vmov r9, r10, s21, s22
+    eor r9, r9, r4         @ P3 = W3 + H3
+    eor r4, r4, r8
+    eor r10, r10, r4       @ R3 = L7 + H3 + H7
+    vmov s21, s22, r9, r10
+    k4s 0, s23, s24, s25, s26, s27, s28, s29, s30, 4  @ Q0..Q7 in r1-r8
+    vmov r9, r10, s15, s16
+    eor r1, r1, r9              @ c4 = P0 + Q0
+    eor r5, r5, r10             @ c8 = R0 + Q4
+    vmov r9, r10, s17, s18
+    eor r2, r2, r9              @ c5 = P1 + Q1
+    eor r6, r6, r10             @ c9 = R1 + Q5
+    vmov r9, r10, s19, s20
+    eor r3, r3, r9              @ c6 = P2 + Q2
+    eor r7, r7, r10             @ c10 = R2 + Q6
+    vmov r9, r10, s21, s22
+    eor r4, r4, r9              @ c7 = P3 + Q3
+    eor r8, r8, r10             @ c11 = R3 + Q7
+    vmov r0, s0
+    add r0, r0, #16
+    stm r0, {r1-r8}             @ c4 .. c11
     vpop {s16-s30}
     pop {r4-r11, pc}
     .size pqmcu_ntru_r2_kmul8, . - pqmcu_ntru_r2_kmul8
@@ -872,28 +999,7 @@ pqmcu_ntru_r2_kmul3:
     kprodv 0, 1, s9, s10        @ M01
     kprodv 0, 2, s11, s12       @ M02
     kprodv 1, 2                 @ M12
-    mov r11, r0
-    mov r12, lr
-    vmov r1, r2, s3, s4         @ S0..S9
-    vmov r3, r4, s5, s6
-    vmov r5, r6, s7, s8
-    vmov r7, r8, s9, s10
-    vmov r9, r10, s11, s12
-    eor lr, r1, r3              @ S0 + S2
-    eor r4, r4, r5              @ u = S3 + S4
-    eor r7, r7, r2
-    eor r7, r7, lr              @ c1 = S6 + S1 + S0 + S2
-    eor r8, r8, r9
-    eor r8, r8, r2
-    eor r8, r8, lr
-    eor r8, r8, r4              @ c2 = S7 + S8 + S1 + S0 + S2 + S3 + S4
-    eor r10, r10, r11
-    eor r10, r10, r2
-    eor r10, r10, r3
-    eor r10, r10, r6
-    eor r10, r10, r4            @ c3 = S9 + S10 + S1 + S2 + S5 + S3 + S4
-    eor r12, r12, r4
-    eor r12, r12, r6            @ c4 = S11 + S3 + S4 + S5
+    k3comb                      @ c0 = S0, c1 .. c4
     mov lr, r6                  @ c5 = S5
     vmov r0, s0
     stm r0, {r1, r7, r8, r10, r12, lr}  @ c0 = S0, c1 .. c5
