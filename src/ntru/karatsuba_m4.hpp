@@ -65,6 +65,11 @@ struct KaratsubaM4 {
         while (!Base::fast(k) && k < quarter<N>()) ++k;
         return k;
     }
+    template <size_t Q>
+    static constexpr bool batched() {
+        if constexpr (requires { Base::batched(Q); }) return Base::batched(Q);
+        else return false;
+    }
     template <size_t N>
     static constexpr size_t lr1_slot() { return whole_top<N>() ? 5 : 6; }
     template <size_t N>
@@ -78,6 +83,20 @@ struct KaratsubaM4 {
         uint16_t* s = scratch;
         if constexpr (q % 2 == 0) s += (reinterpret_cast<uintptr_t>(scratch) & 2) >> 1;
         sums<N>(s, a, b);
+        if constexpr (batched<q>()) {
+            // the products below in one call (schoolbook_m4.S: one PUSH /
+            // POP, ~14 cycles a product around the kernel against ~30); H's
+            // R2 of r < q first (L's R1 overwrites its operands, slot 6)
+            constexpr size_t k = top_kernel<N>();
+            if constexpr (!whole_top<N>()) {
+                Base::mul(s + 10 * q, s + 12 * q, s + 13 * q, k);
+                for (size_t j = 2 * k - 1; j < 2 * q; ++j) s[10 * q + j] = 0;
+            }
+            Base::mul_batch(c, a, b, s, q);
+            combine<N>(c, s, s + 2 * lr1_slot<N>() * q, s, whole_top<N>() ? c + 6 * q : s + 10 * q, s + 2 * q,
+                       s + 4 * q, s + 8 * q);
+            return;
+        }
         Base::mul(c, a, b, q);  // L.R0
         c[2 * q - 1] = 0;
         Base::mul(c + 2 * q, a + q, b + q, q);  // L.R2
