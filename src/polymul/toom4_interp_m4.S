@@ -123,28 +123,32 @@
     stmia sp, {r5, r8, r9, r10, r11}  @ lo3, lo5, lo4, lo2, lo1
     half 1, \M
     coef5 r6
-    @ hi: 1 in r7, 2 in r10, 3 in r5, 4 in r9, 5 in r8, row 7 in r11
-    ldrd r4, r6, [sp]           @ lo3, lo5
+    @ hi: 1 in r7, 2 in r10, 3 in r5, 4 in r9, 5 in r8, row 7 in r11;
+    @ each store right after a load (it pipelines: single LDRs, not LDRD,
+    @ behind which nothing does); no store overlaps a later load's word
+    ldr r4, [sp]                @ lo3
+    ldr r6, [sp, #4]            @ lo5
+    str r11, [r0, #(6 * \M + 6)]  @ row 7
     uadd16 r10, r10, r4         @ row 3 = lo3 + hi2
     uadd16 r9, r9, r6
-    ldrd r4, r6, [sp, #8]       @ lo4, lo2
+    ldr r4, [sp, #8]            @ lo4
+    ldr r6, [sp, #12]           @ lo2
+    str r10, [r0, #(6 * \M)]
     uadd16 r5, r5, r4
     uadd16 r7, r7, r6           @ row 2 = lo2 + hi1
     ldr r4, [r0, #6]
     ldr r6, [r0, #(2 * \M + 6)]
+    str r7, [r0, #(4 * \M)]
     uadd16 r5, r5, r4           @ row 4
     uadd16 r9, r9, r6           @ row 5
     ldr r4, [r2, #(2 * (4 * \M - 2))]  @ lo's c6
     ldr r6, [r0, #(4 * \M + 6)]
+    str r5, [r0, #6]
     uadd16 r8, r8, r4
     uadd16 r8, r8, r6           @ row 6
-    str r7, [r0, #(4 * \M)]
-    str r10, [r0, #(6 * \M)]
-    str r5, [r0, #6]
+    ldr r4, [sp, #20]
     str r9, [r0, #(2 * \M + 6)]
     str r8, [r0, #(4 * \M + 6)]
-    str r11, [r0, #(6 * \M + 6)]
-    ldr r4, [sp, #20]
     cmp r0, r4
     sub r0, r0, #4
     sub r1, r1, #4
