@@ -44,11 +44,11 @@
     ldr r5, [r2, r3]                @ a1
     ldr r6, [r2, r3, lsl #1]        @ a2
     ldr r7, [r12, #4]!              @ a3
+    str r7, [r1], #4                @ point inf (right after a load: pipelines)
     points_2_half r8, r9, r10
     str r10, [r0, #4]!
     str r8, [r0, r3]
     str r4, [r0, r3, lsl #1]
-    str r7, [r1], #4                @ point inf
 .endm
 
     .global pqmcu_polymul_toom4_eval_rest_m4
