@@ -56,13 +56,13 @@
 @ (lo1 + c0) stored on the way, row 7 (its old value + c6) in r11. Loads
 @ are grouped and stores put right after loads (a load or store pipelines
 @ behind a load, nothing behind a store).
-.macro half H, M
-    ldr r4, [r1, #(1 * (4 * \M - 2) + \H * 2 * \M)]  @ w(1)
-    ldr r5, [r1, #(2 * (4 * \M - 2) + \H * 2 * \M)]  @ w(-1)
-    ldr r6, [r1, #(\H * 2 * \M)]                     @ c0
-    ldr r7, [r2, #(2 * (4 * \M - 2) + \H * 2 * \M)]  @ c6
-    ldr r8, [r1, #(3 * (4 * \M - 2) + \H * 2 * \M)]  @ w(2)
-    ldr r9, [r2, #(\H * 2 * \M)]                     @ w(-2)
+.macro half H, M, D
+    ldr r4, [r1, #(\D + 1 * (4 * \M - 2) + \H * 2 * \M)]  @ w(1)
+    ldr r5, [r1, #(\D + 2 * (4 * \M - 2) + \H * 2 * \M)]  @ w(-1)
+    ldr r6, [r1, #(\D + \H * 2 * \M)]                     @ c0
+    ldr r7, [r2, #(\D + 2 * (4 * \M - 2) + \H * 2 * \M)]  @ c6
+    ldr r8, [r1, #(\D + 3 * (4 * \M - 2) + \H * 2 * \M)]  @ w(2)
+    ldr r9, [r2, #(\D + \H * 2 * \M)]                     @ w(-2)
     .if \H == 1
     ldr r11, [sp, #16]          @ lo1
     .endif
@@ -94,15 +94,15 @@
     uadd16 r5, r5, r9
     and r5, r3, r5, lsl #2      @ 64 c0 + 16 c2 + 4 c4
     .if \H == 0
-    ldr r11, [r2, #(1 * (4 * \M - 2))]  @ w(1/2)
-    str r6, [r0]                @ row 0
+    ldr r11, [r2, #(\D + 1 * (4 * \M - 2))]  @ w(1/2)
+    str r6, [r0, #(\D)]                @ row 0
     usub16 r11, r11, r5
     uhsub16 r11, r11, r7        @ C
     c3_coef1 r6, r11, r11
     .else
-    ldr r6, [r2, #(1 * (4 * \M - 2) + 2 * \M)]  @ w(1/2)
-    str r11, [r0, #(2 * \M)]    @ row 1
-    ldr r11, [r0, #(6 * \M + 6)]
+    ldr r6, [r2, #(\D + 1 * (4 * \M - 2) + 2 * \M)]  @ w(1/2)
+    str r11, [r0, #(\D + 2 * \M)]    @ row 1
+    ldr r11, [r0, #(\D + 6 * \M + 6)]
     usub16 r6, r6, r5
     uhsub16 r6, r6, r7          @ C
     uadd16 r11, r11, r7         @ row 7
@@ -115,37 +115,74 @@
     div15 r8, r8, \t
 .endm
 
-.macro loop M
-    addw r2, r1, #(16 * \M - 8)  @ row 4
-1:
-    half 0, \M
+@ one pair at r0 + D (D = 0 or -4: the loop is unrolled by two, the
+@ second pair by offsets); rows 5, 6 left to store (r9, r8)
+.macro pair M, D
+    half 0, \M, \D
     coef5 r6
     stmia sp, {r5, r8, r9, r10, r11}  @ lo3, lo5, lo4, lo2, lo1
-    half 1, \M
+    half 1, \M, \D
     coef5 r6
     @ hi: 1 in r7, 2 in r10, 3 in r5, 4 in r9, 5 in r8, row 7 in r11;
     @ each store right after a load (it pipelines: single LDRs, not LDRD,
     @ behind which nothing does); no store overlaps a later load's word
     ldr r4, [sp]                @ lo3
     ldr r6, [sp, #4]            @ lo5
-    str r11, [r0, #(6 * \M + 6)]  @ row 7
+    str r11, [r0, #(\D + 6 * \M + 6)]  @ row 7
     uadd16 r10, r10, r4         @ row 3 = lo3 + hi2
     uadd16 r9, r9, r6
     ldr r4, [sp, #8]            @ lo4
     ldr r6, [sp, #12]           @ lo2
-    str r10, [r0, #(6 * \M)]
+    str r10, [r0, #(\D + 6 * \M)]
     uadd16 r5, r5, r4
     uadd16 r7, r7, r6           @ row 2 = lo2 + hi1
-    ldr r4, [r0, #6]
-    ldr r6, [r0, #(2 * \M + 6)]
-    str r7, [r0, #(4 * \M)]
+    ldr r4, [r0, #(\D + 6)]
+    ldr r6, [r0, #(\D + 2 * \M + 6)]
+    str r7, [r0, #(\D + 4 * \M)]
     uadd16 r5, r5, r4           @ row 4
     uadd16 r9, r9, r6           @ row 5
-    ldr r4, [r2, #(2 * (4 * \M - 2))]  @ lo's c6
-    ldr r6, [r0, #(4 * \M + 6)]
-    str r5, [r0, #6]
+    ldr r4, [r2, #(\D + 2 * (4 * \M - 2))]  @ lo's c6
+    ldr r6, [r0, #(\D + 4 * \M + 6)]
+    str r5, [r0, #(\D + 6)]
     uadd16 r8, r8, r4
     uadd16 r8, r8, r6           @ row 6
+.endm
+
+@ the pairs i0 = i0_top .. 0 (m / 2 - 4 of them), one an iteration, or
+@ two (U = 1, m = 176 only: ~7 cycles of loop a pair saved, -1.3k at
+@ hrss701 keygen, +0.5 KB; all four sizes would be +2.1 KB), an odd count
+@ then entering at the second (pointers 4 bytes up). [sp, #20] holds c,
+@ [sp, #24] c + 4 (the second pair of the last two-pair iteration is at c)
+.macro loop M, U
+    addw r2, r1, #(16 * \M - 8)  @ row 4
+    .if \U
+    ldr r4, [sp, #20]
+    add r4, r4, #4
+    str r4, [sp, #24]
+    .if (\M / 2 - 4) % 2
+    add r0, r0, #4
+    add r1, r1, #4
+    add r2, r2, #4
+    b 2f
+    .endif
+    .balign 4                   @ (a 32-bit branch target at 2 mod 4 costs a cycle more)
+1:
+    pair \M, 0
+    str r9, [r0, #(2 * \M + 6)]
+    str r8, [r0, #(4 * \M + 6)]
+2:
+    pair \M, -4
+    ldr r4, [sp, #24]
+    str r9, [r0, #(-4 + 2 * \M + 6)]
+    str r8, [r0, #(-4 + 4 * \M + 6)]
+    cmp r0, r4
+    sub r0, r0, #8
+    sub r1, r1, #8
+    sub r2, r2, #8
+    .else
+    .balign 4                   @ (a 32-bit branch target at 2 mod 4 costs a cycle more)
+1:
+    pair \M, 0
     ldr r4, [sp, #20]
     str r9, [r0, #(2 * \M + 6)]
     str r8, [r0, #(4 * \M + 6)]
@@ -153,6 +190,7 @@
     sub r0, r0, #4
     sub r1, r1, #4
     sub r2, r2, #4
+    .endif
     bne 1b
     b 9f
 .endm
@@ -177,13 +215,13 @@ pqmcu_polymul_toom4_cyclic_pairs_m4:
     beq 170f
     cmp r2, #176
     beq 176f
-    loop 206
+    loop 206, 0
 128:
-    loop 128
+    loop 128, 0
 170:
-    loop 170
+    loop 170, 0
 176:
-    loop 176
+    loop 176, 1
 9:
     add sp, sp, #28
     pop {r4-r11, pc}
