@@ -2,7 +2,7 @@
 @ Toom4InterpCyclic::pairs' main loop (toom4_eval.hpp) for NTRU's limbs m =
 @ 128, 170, 176, 206: the pairs i0 = i0_top, i0_top - 2, .., 0 with rows
 @ 4..7 fully inside (i0 <= m - 10). Per pair: Toom4Interp::coefficients2
-@ at i0 (lo) and i0 + m (hi), the lo results kept on the stack (the hi half
+@ at i0 (lo) and i0 + m (hi), the lo results kept in s0..s4 (the hi half
 @ needs the eight work registers), row k = lo[k] + hi[k - 1] stored (rows
 @ 0..3) or added to c[(k - 4) m + i0 + 3] (rows 4..7).
 @ The formulas are coefficients2's, with fewer operations (the outputs
@@ -18,8 +18,8 @@
 @                                          size_t m, size_t i0_top)
 @ Registers: r0 = c + i0, r1 = w + i0 (rows 0..3), r2 = r1 + 4 rows (rows
 @ 4..6), r3 = 0xFFFCFFFC, r12 = 17/9 : -1/9, lr = 1/15 : 1/3 (mod 2^16),
-@ r4..r11 work. Stack: lo3, lo5, lo4, lo2, lo1 (one STM), then c (the end
-@ of the loop).
+@ r4..r11 work; lo3, lo5, lo4, lo2, lo1 in s0..s4 (VMOV: 1 cycle a word, an
+@ STM of the five 6). Stack: c (the end of the loop), c + 4 (m = 176).
     .syntax unified
     .thumb
     .text
@@ -64,7 +64,7 @@
     ldr r8, [r1, #(\D + 3 * (4 * \M - 2) + \H * 2 * \M)]  @ w(2)
     ldr r9, [r2, #(\D + \H * 2 * \M)]                     @ w(-2)
     .if \H == 1
-    ldr r11, [sp, #16]          @ lo1
+    vmov r11, s4                @ lo1
     .endif
     uhadd16 r10, r4, r5
     uhsub16 r4, r4, r5          @ A
@@ -120,19 +120,19 @@
 .macro pair M, D
     half 0, \M, \D
     coef5 r6
-    stmia sp, {r5, r8, r9, r10, r11}  @ lo3, lo5, lo4, lo2, lo1
+    vmov s0, s1, r5, r8         @ lo3, lo5 (VMOVs to s0-s4: 5 cycles, STM 6)
+    vmov s2, s3, r9, r10        @ lo4, lo2
+    vmov s4, r11                @ lo1
     half 1, \M, \D
     coef5 r6
     @ hi: 1 in r7, 2 in r10, 3 in r5, 4 in r9, 5 in r8, row 7 in r11;
     @ each store right after a load (it pipelines: single LDRs, not LDRD,
     @ behind which nothing does); no store overlaps a later load's word
-    ldr r4, [sp]                @ lo3
-    ldr r6, [sp, #4]            @ lo5
+    vmov r4, r6, s0, s1         @ lo3, lo5
     str r11, [r0, #(\D + 6 * \M + 6)]  @ row 7
     uadd16 r10, r10, r4         @ row 3 = lo3 + hi2
     uadd16 r9, r9, r6
-    ldr r4, [sp, #8]            @ lo4
-    ldr r6, [sp, #12]           @ lo2
+    vmov r4, r6, s2, s3         @ lo4, lo2
     str r10, [r0, #(\D + 6 * \M)]
     uadd16 r5, r5, r4
     uadd16 r7, r7, r6           @ row 2 = lo2 + hi1
@@ -151,14 +151,14 @@
 @ the pairs i0 = i0_top .. 0 (m / 2 - 4 of them), one an iteration, or
 @ two (U = 1, m = 176 only: ~7 cycles of loop a pair saved, -1.3k at
 @ hrss701 keygen, +0.5 KB; all four sizes would be +2.1 KB), an odd count
-@ then entering at the second (pointers 4 bytes up). [sp, #20] holds c,
-@ [sp, #24] c + 4 (the second pair of the last two-pair iteration is at c)
+@ then entering at the second (pointers 4 bytes up). [sp] holds c,
+@ [sp, #4] c + 4 (the second pair of the last two-pair iteration is at c)
 .macro loop M, U
     addw r2, r1, #(16 * \M - 8)  @ row 4
     .if \U
-    ldr r4, [sp, #20]
+    ldr r4, [sp]
     add r4, r4, #4
-    str r4, [sp, #24]
+    str r4, [sp, #4]
     .if (\M / 2 - 4) % 2
     add r0, r0, #4
     add r1, r1, #4
@@ -172,7 +172,7 @@
     str r8, [r0, #(4 * \M + 6)]
 2:
     pair \M, -4
-    ldr r4, [sp, #24]
+    ldr r4, [sp, #4]
     str r9, [r0, #(-4 + 2 * \M + 6)]
     str r8, [r0, #(-4 + 4 * \M + 6)]
     cmp r0, r4
@@ -183,7 +183,7 @@
     .balign 4                   @ (a 32-bit branch target at 2 mod 4 costs a cycle more)
 1:
     pair \M, 0
-    ldr r4, [sp, #20]
+    ldr r4, [sp]
     str r9, [r0, #(2 * \M + 6)]
     str r8, [r0, #(4 * \M + 6)]
     cmp r0, r4
@@ -200,8 +200,8 @@
     .align 2
 pqmcu_polymul_toom4_cyclic_pairs_m4:
     push {r4-r11, lr}
-    sub sp, sp, #28
-    str r0, [sp, #20]
+    sub sp, sp, #8
+    str r0, [sp]
     add r0, r0, r3, lsl #1
     add r1, r1, r3, lsl #1
     mvn r3, #0x00030003
@@ -223,6 +223,6 @@ pqmcu_polymul_toom4_cyclic_pairs_m4:
 176:
     loop 176, 1
 9:
-    add sp, sp, #28
+    add sp, sp, #8
     pop {r4-r11, pc}
     .size pqmcu_polymul_toom4_cyclic_pairs_m4, .-pqmcu_polymul_toom4_cyclic_pairs_m4
