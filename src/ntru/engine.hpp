@@ -72,6 +72,12 @@ void pqmcu_ntru_sb43(uint16_t* c, const uint16_t* a, const uint16_t* b);
 void pqmcu_ntru_sb44(uint16_t* c, const uint16_t* a, const uint16_t* b);
 void pqmcu_ntru_sb51(uint16_t* c, const uint16_t* a, const uint16_t* b);
 void pqmcu_ntru_sb52(uint16_t* c, const uint16_t* a, const uint16_t* b);
+// KaratsubaM4::two_levels' products in one call: all nine at n = 4q = 128,
+// 176, all but H's R2 at n = 170, 206 (q = 43, 52)
+void pqmcu_ntru_sb32x9(uint16_t* c, const uint16_t* a, const uint16_t* b, uint16_t* s);
+void pqmcu_ntru_sb44x9(uint16_t* c, const uint16_t* a, const uint16_t* b, uint16_t* s);
+void pqmcu_ntru_sb43x8(uint16_t* c, const uint16_t* a, const uint16_t* b, uint16_t* s);
+void pqmcu_ntru_sb52x8(uint16_t* c, const uint16_t* a, const uint16_t* b, uint16_t* s);
 }
 struct SchoolbookM4 {
     static constexpr int exact_bits = 16;
@@ -93,6 +99,16 @@ struct SchoolbookM4 {
         case 51: pqmcu_ntru_sb51(c, a, b); return;
         case 52: pqmcu_ntru_sb52(c, a, b); return;
         default: polymul::Schoolbook::mul(c, a, b, n); return;
+        }
+    }
+    // KaratsubaM4::two_levels' q x q products as one call (schoolbook_m4.S)
+    static constexpr bool batched(size_t q) { return q == 32 || q == 43 || q == 44 || q == 52; }
+    static void mul_batch(uint16_t* c, const uint16_t* a, const uint16_t* b, uint16_t* s, size_t q) {
+        switch (q) {  // q is public
+        case 32: pqmcu_ntru_sb32x9(c, a, b, s); return;
+        case 43: pqmcu_ntru_sb43x8(c, a, b, s); return;
+        case 44: pqmcu_ntru_sb44x9(c, a, b, s); return;
+        default: pqmcu_ntru_sb52x8(c, a, b, s); return;
         }
     }
 };

@@ -42,6 +42,9 @@ R = 6
 ACC = ["r3", "r4", "r5", "r6", "r7", "r8"]
 AREGS = ["r9", "r10", "r11"]
 PREGS = ["r12", "lr"]
+# q of KaratsubaM4's fused sizes (128, 176, 170, 206) -> whole top (n = 4q):
+# pqmcu_ntru_sb{q}x9, else x8 (batch)
+BATCH = {32: True, 44: True, 43: False, 52: False}
 
 
 def kernel(n):
@@ -53,6 +56,12 @@ def kernel(n):
     e("    .align 2")
     e(f"pqmcu_ntru_sb{n}:")
     e("    push {r4-r11, lr}")
+    if n in BATCH:  # the body is a local subroutine shared with the batch entry
+        e(f"    bl .Lsb{n}_core")
+        e("    pop {r4-r11, pc}")
+        e("    .align 2")
+        e(f".Lsb{n}_core:")
+        e("    vmov s15, lr")
     outs = 2 * n - 1
     acache = {}  # i -> reg (kept across blocks)
     pcache = {}  # P word key (1 .. n-1) -> reg
@@ -152,8 +161,81 @@ def kernel(n):
             pending.append((r, f"    strh {r}, [r0, #{2 * ms[-1]}]"))
     for x in pending:
         e(x[1])
-    e("    pop {r4-r11, pc}")
+    if n in BATCH:
+        e("    vmov lr, s15")
+        e("    bx lr")
+    else:
+        e("    pop {r4-r11, pc}")
     e(f"    .size pqmcu_ntru_sb{n}, .-pqmcu_ntru_sb{n}")
+    e("")
+    if n in BATCH:
+        out.extend(batch(n))
+    return out
+
+
+def batch(q):
+    # pqmcu_ntru_sb{q}x9 / x8(c, a, b, s): KaratsubaM4::two_levels' q x q
+    # products (karatsuba_m4.hpp) through the kernel's body as a local
+    # subroutine (return address in s15; r0-r2 are only read there): one
+    # PUSH / POP for all, each product's pointers from the last ones (r0-r2
+    # survive the body) or from s0-s3 (~14 cycles a product around the
+    # kernel against ~30 for a call each). Whole top (n = 4q: 128, 176):
+    # nine, H's R2 (c + 6q) last and without its pad word (it would be past
+    # c); otherwise (170, 206) eight, H's R2 made by the caller before (its
+    # operands are the x3 copies in slot 6, which L's R1 then overwrites).
+    # The other products' pad words (c[2q - 1] = 0) stored after each. s:
+    # the sums' slots (2q words each; slot k of a at s + 2kq, of b at
+    # s + (2k + 1) q).
+    whole = BATCH[q]
+    name = f"pqmcu_ntru_sb{q}x{9 if whole else 8}"
+    B = 2 * q  # bytes per q words
+    out = []
+    e = out.append
+    e(f"    .global {name}")
+    e(f"    .type {name}, %function")
+    e("    .align 2")
+    e(f"{name}:")
+    e("    push {r4-r11, lr}")
+    if whole:
+        e("    vmov s0, s1, r0, r1")
+        e("    vmov s2, s3, r2, r3")
+    else:
+        e("    vmov s3, r3")
+
+    def call(pad=True):
+        e(f"    bl .Lsb{q}_core")
+        if pad:
+            e("    movs r3, #0")
+            e(f"    strh r3, [r0, #{2 * B - 2}]")
+
+    call()  # L.R0: c, a, b
+    for _ in range(2):  # L.R2: c + 2q, a + q, b + q; H.R0: c + 4q, a + 2q, b + 2q
+        e(f"    add r0, r0, #{2 * B}")
+        e(f"    add r1, r1, #{B}")
+        e(f"    add r2, r2, #{B}")
+        call()
+    # L.R1 (slot 5: s + 10q, or 6: s + 12q) = slot 0's sums
+    e("    vmov r1, s3")
+    e(f"    add r0, r1, #{(10 if whole else 12) * B}")
+    e(f"    add r2, r1, #{B}")
+    call()
+    # H.R1 into slot 0 (slot 1's), M.R0 into slot 1 (slot 2's), M.R1 into
+    # slot 2 (slot 4's), M.R2 into slot 4 (slot 3's)
+    for d in (2 * B, 2 * B, 4 * B, -2 * B):
+        e("    mov r0, r1")
+        op = "add" if d > 0 else "sub"
+        e(f"    {op} r1, r1, #{abs(d)}")
+        e(f"    {op} r2, r2, #{abs(d)}")
+        call()
+    if whole:  # H.R2: c + 6q, a + 3q, b + 3q
+        e("    vmov r0, r1, s0, s1")
+        e("    vmov r2, s2")
+        e(f"    add r0, r0, #{6 * B}")
+        e(f"    add r1, r1, #{3 * B}")
+        e(f"    add r2, r2, #{3 * B}")
+        call(pad=False)
+    e("    pop {r4-r11, pc}")
+    e(f"    .size {name}, .-{name}")
     e("")
     return out
 
@@ -179,7 +261,7 @@ def check(n, code, trials=20):
         reg = {"r0": C, "r1": A, "r2": B}
         for ins in code:
             op, rest = ins.split(None, 1)
-            if op in ("push", "pop") or op.startswith("."):
+            if op in ("push", "pop", "bl", "vmov", "bx") or op.startswith("."):
                 continue
             args = [x.strip() for x in re.split(r",(?![^\[]*\])", rest)]
 
@@ -223,6 +305,8 @@ def check(n, code, trials=20):
 if CHECK:
     for n in SIZES:
         body = [l.strip() for l in kernel(n) if l.startswith("    ")]
+        if n in BATCH:  # the body alone (not the batch entry)
+            body = body[: next(i for i, l in enumerate(body) if l.startswith(".size"))]
         check(n, body)
         print(f"pqmcu_ntru_sb{n}: ok")
     sys.exit(0)

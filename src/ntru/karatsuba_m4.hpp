@@ -65,6 +65,11 @@ struct KaratsubaM4 {
         while (!Base::fast(k) && k < quarter<N>()) ++k;
         return k;
     }
+    template <size_t Q>
+    static constexpr bool batched() {
+        if constexpr (requires { Base::batched(Q); }) return Base::batched(Q);
+        else return false;
+    }
     template <size_t N>
     static constexpr size_t lr1_slot() { return whole_top<N>() ? 5 : 6; }
     template <size_t N>
@@ -78,6 +83,20 @@ struct KaratsubaM4 {
         uint16_t* s = scratch;
         if constexpr (q % 2 == 0) s += (reinterpret_cast<uintptr_t>(scratch) & 2) >> 1;
         sums<N>(s, a, b);
+        if constexpr (batched<q>()) {
+            // the products below in one call (schoolbook_m4.S: one PUSH /
+            // POP, ~14 cycles a product around the kernel against ~30); H's
+            // R2 of r < q first (L's R1 overwrites its operands, slot 6)
+            constexpr size_t k = top_kernel<N>();
+            if constexpr (!whole_top<N>()) {
+                Base::mul(s + 10 * q, s + 12 * q, s + 13 * q, k);
+                for (size_t j = 2 * k - 1; j < 2 * q; ++j) s[10 * q + j] = 0;
+            }
+            Base::mul_batch(c, a, b, s, q);
+            combine<N>(c, s, s + 2 * lr1_slot<N>() * q, s, whole_top<N>() ? c + 6 * q : s + 10 * q, s + 2 * q,
+                       s + 4 * q, s + 8 * q);
+            return;
+        }
         Base::mul(c, a, b, q);  // L.R0
         c[2 * q - 1] = 0;
         Base::mul(c + 2 * q, a + q, b + q, q);  // L.R2
@@ -231,19 +250,30 @@ struct KaratsubaM4 {
         // only, 0 none (c7 final, or past c); the last pair of a whole top
         // reads H's R2 high half as one halfword (the pad is past c)
         if constexpr (whole_top<N>()) {
-            static_assert(q % 2 == 0);
+            // each pair's c5 stored by the next pair after its first loads
+            // (a store behind a load pipelines: 1 cycle, not 2)
+            static_assert(q % 2 == 0 && q >= 6);
+            uint32_t c5 = 0;
+            pair_asm<N, 0, false, false, true>(c, s, c5);
+            i = 2;
 #pragma GCC unroll 2
-            for (; i + 2 < q; i += 2) pair_asm<N, 0, false>(c + i, s + i);
-            pair_asm<N, 0, true>(c + i, s + i);
+            for (; i + 2 < q; i += 2) pair_asm<N, 0, false, true, true>(c + i, s + i, c5);
+            pair_asm<N, 0, true, true, false>(c + i, s + i, c5);
             i += 2;
         } else {
+            static_assert(len7 >= 4 && len7 + 3 <= q);
+            uint32_t c5 = 0;
+            pair_asm<N, 1, false, false, true>(c, s, c5);
+            i = 2;
 #pragma GCC unroll 2
-            for (; i + 2 <= len7; i += 2) pair_asm<N, 1, false>(c + i, s + i);
-            if constexpr (len7 % 2 == 1 && len7 + 1 <= q) {
-                pair_asm<N, 2, false>(c + i, s + i);
+            for (; i + 2 <= len7; i += 2) pair_asm<N, 1, false, true, true>(c + i, s + i, c5);
+            if constexpr (len7 % 2 == 1) {
+                pair_asm<N, 2, false, true, true>(c + i, s + i, c5);
                 i += 2;
             }
-            for (; i + 2 <= q; i += 2) pair_asm<N, 0, false>(c + i, s + i);
+            for (; i + 4 <= q; i += 2) pair_asm<N, 0, false, true, true>(c + i, s + i, c5);
+            pair_asm<N, 0, false, true, false>(c + i, s + i, c5);
+            i += 2;
         }
 #endif
         for (; i + 2 <= q; i += 2) body.template operator()<2>(i);
@@ -300,8 +330,10 @@ struct KaratsubaM4 {
     // and immediate offsets (the C++ body spilled and recomputed addresses:
     // ~83 cycles a pair against ~55). c2..c5 as m0 + v0, m1 + v1, m2 - w0,
     // m3 - w1 with v_k = u_k - l_k, w_k = h_(k+2) + u_k (9 live words at most).
-    template <size_t N, int C7, bool H3Half>
-    [[gnu::always_inline]] static inline void pair_asm(uint16_t* p, const uint16_t* ps) {
+    // CarryIn: store the last pair's c5 (cy, at p - 2 + 5 q) after the
+    // first loads; CarryOut: leave this pair's c5 in cy unstored.
+    template <size_t N, int C7, bool H3Half, bool CarryIn = false, bool CarryOut = false>
+    [[gnu::always_inline]] static inline void pair_asm(uint16_t* p, const uint16_t* ps, uint32_t& cy) {
         constexpr size_t q = quarter<N>();
         constexpr bool whole = whole_top<N>();
         constexpr size_t b = 2 * q;  // bytes per block
@@ -315,7 +347,10 @@ struct KaratsubaM4 {
             "ldr %[t2], [%[p], %[b2]]\n\t"
             "ldr %[t3], [%[p], %[b3]]\n\t"
             "ldr %[t4], [%[ps], %[lr1]]\n\t"
-            "ldr %[t5], [%[ps], %[lr1h]]\n\t"
+            "ldr %[t5], [%[ps], #(%c[lr1] + %c[b1])]\n\t"
+            ".if %c[mode] & 8\n\t"
+            "str %[cy], [%[p], #(%c[b5] - 4)]\n\t"  // the last pair's c5
+            ".endif\n\t"
             "usub16 %[t1], %[t1], %[t2]\n\t"  // tl
             "usub16 %[t4], %[t4], %[t0]\n\t"
             "uadd16 %[t4], %[t4], %[t1]\n\t"  // l1
@@ -325,9 +360,9 @@ struct KaratsubaM4 {
             "ldr %[t5], [%[p], %[b5]]\n\t"
             "ldr %[t6], [%[h2], %[h2lo]]\n\t"
             ".if %c[mode] & 4\n\t"
-            "ldrh %[t7], [%[h2], %[h2hi]]\n\t"  // h3
+            "ldrh %[t7], [%[h2], #(%c[h2lo] + %c[b1])]\n\t"  // h3
             ".else\n\t"
-            "ldr %[t7], [%[h2], %[h2hi]]\n\t"
+            "ldr %[t7], [%[h2], #(%c[h2lo] + %c[b1])]\n\t"
             ".endif\n\t"
             "str %[t4], [%[p], %[b1]]\n\t"  // (a store right after a load pipelines)
             "usub16 %[t5], %[t5], %[t6]\n\t"  // th
@@ -349,14 +384,14 @@ struct KaratsubaM4 {
             "uadd16 %[t2], %[t8], %[t2]\n\t"  // w0
             "uadd16 %[t3], %[t7], %[t3]\n\t"  // w1
             "ldr %[t1], [%[ps], %[mr0]]\n\t"  // m0
-            "ldr %[t5], [%[ps], %[mr0h]]\n\t"
+            "ldr %[t5], [%[ps], #(%c[mr0] + %c[b1])]\n\t"
             "ldr %[t6], [%[ps], %[mr2]]\n\t"
-            "ldr %[t7], [%[ps], %[mr2h]]\n\t"  // m3
+            "ldr %[t7], [%[ps], #(%c[mr2] + %c[b1])]\n\t"  // m3
             "str %[t8], [%[p], %[b6]]\n\t"  // c6 = h2
             "usub16 %[t5], %[t5], %[t6]\n\t"  // tm
             "uadd16 %[t0], %[t1], %[t0]\n\t"  // c2
             "ldr %[t6], [%[ps], %[mr1]]\n\t"
-            "ldr %[t8], [%[ps], %[mr1h]]\n\t"
+            "ldr %[t8], [%[ps], #(%c[mr1] + %c[b1])]\n\t"
             "str %[t0], [%[p], %[b2]]\n\t"
             "usub16 %[t6], %[t6], %[t1]\n\t"
             "uadd16 %[t6], %[t6], %[t5]\n\t"  // m1
@@ -364,17 +399,19 @@ struct KaratsubaM4 {
             "usub16 %[t8], %[t8], %[t7]\n\t"
             "usub16 %[t8], %[t8], %[t5]\n\t"  // m2
             "usub16 %[t2], %[t8], %[t2]\n\t"  // c4
-            "usub16 %[t3], %[t7], %[t3]\n\t"  // c5
+            "usub16 %[cy], %[t7], %[t3]\n\t"  // c5
             "str %[t4], [%[p], %[b3]]\n\t"
             "str %[t2], [%[p], %[b4]]\n\t"
-            "str %[t3], [%[p], %[b5]]"
+            ".if (%c[mode] & 16) == 0\n\t"
+            "str %[cy], [%[p], %[b5]]\n\t"
+            ".endif"
             : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5),
-              [t6] "=&r"(t6), [t7] "=&r"(t7), [t8] "=&r"(t8)
+              [t6] "=&r"(t6), [t7] "=&r"(t7), [t8] "=&r"(t8), [cy] "+&r"(cy)
             : [p] "r"(p), [ps] "r"(ps), [h2] "r"(h2base), [b1] "i"(b), [b2] "i"(2 * b), [b3] "i"(3 * b),
               [b4] "i"(4 * b), [b5] "i"(5 * b), [b6] "i"(6 * b), [b7] "i"(7 * b), [h2lo] "i"(h2lo),
-              [h2hi] "i"(h2lo + b), [lr1] "i"(lr1_slot<N>() * 2 * b), [lr1h] "i"(lr1_slot<N>() * 2 * b + b),
-              [mr0] "i"(1 * 2 * b), [mr0h] "i"(1 * 2 * b + b), [mr1] "i"(2 * 2 * b), [mr1h] "i"(2 * 2 * b + b),
-              [mr2] "i"(4 * 2 * b), [mr2h] "i"(4 * 2 * b + b), [mode] "i"(C7 + (H3Half ? 4 : 0))
+              [lr1] "i"(lr1_slot<N>() * 2 * b),
+              [mr0] "i"(1 * 2 * b), [mr1] "i"(2 * 2 * b),
+              [mr2] "i"(4 * 2 * b), [mode] "i"(C7 + (H3Half ? 4 : 0) + (CarryIn ? 8 : 0) + (CarryOut ? 16 : 0))
             : "memory");
     }
 #endif

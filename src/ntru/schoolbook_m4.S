@@ -1546,6 +1546,11 @@ pqmcu_ntru_sb22:
     .align 2
 pqmcu_ntru_sb32:
     push {r4-r11, lr}
+    bl .Lsb32_core
+    pop {r4-r11, pc}
+    .align 2
+.Lsb32_core:
+    vmov s15, lr
     ldr r9, [r1, #0]
     ldr r12, [r2, #6]
     ldr lr, [r2, #8]
@@ -2397,8 +2402,70 @@ pqmcu_ntru_sb32:
     pkhbt r3, r3, r7, lsl #16
     str r3, [r0, #120]
     strh r5, [r0, #124]
-    pop {r4-r11, pc}
+    vmov lr, s15
+    bx lr
     .size pqmcu_ntru_sb32, .-pqmcu_ntru_sb32
+
+    .global pqmcu_ntru_sb32x9
+    .type pqmcu_ntru_sb32x9, %function
+    .align 2
+pqmcu_ntru_sb32x9:
+    push {r4-r11, lr}
+    vmov s0, s1, r0, r1
+    vmov s2, s3, r2, r3
+    bl .Lsb32_core
+    movs r3, #0
+    strh r3, [r0, #126]
+    add r0, r0, #128
+    add r1, r1, #64
+    add r2, r2, #64
+    bl .Lsb32_core
+    movs r3, #0
+    strh r3, [r0, #126]
+    add r0, r0, #128
+    add r1, r1, #64
+    add r2, r2, #64
+    bl .Lsb32_core
+    movs r3, #0
+    strh r3, [r0, #126]
+    vmov r1, s3
+    add r0, r1, #640
+    add r2, r1, #64
+    bl .Lsb32_core
+    movs r3, #0
+    strh r3, [r0, #126]
+    mov r0, r1
+    add r1, r1, #128
+    add r2, r2, #128
+    bl .Lsb32_core
+    movs r3, #0
+    strh r3, [r0, #126]
+    mov r0, r1
+    add r1, r1, #128
+    add r2, r2, #128
+    bl .Lsb32_core
+    movs r3, #0
+    strh r3, [r0, #126]
+    mov r0, r1
+    add r1, r1, #256
+    add r2, r2, #256
+    bl .Lsb32_core
+    movs r3, #0
+    strh r3, [r0, #126]
+    mov r0, r1
+    sub r1, r1, #128
+    sub r2, r2, #128
+    bl .Lsb32_core
+    movs r3, #0
+    strh r3, [r0, #126]
+    vmov r0, r1, s0, s1
+    vmov r2, s2
+    add r0, r0, #384
+    add r1, r1, #192
+    add r2, r2, #192
+    bl .Lsb32_core
+    pop {r4-r11, pc}
+    .size pqmcu_ntru_sb32x9, .-pqmcu_ntru_sb32x9
 
     .global pqmcu_ntru_sb42
     .type pqmcu_ntru_sb42, %function
@@ -3848,6 +3915,11 @@ pqmcu_ntru_sb42:
     .align 2
 pqmcu_ntru_sb43:
     push {r4-r11, lr}
+    bl .Lsb43_core
+    pop {r4-r11, pc}
+    .align 2
+.Lsb43_core:
+    vmov s15, lr
     ldr r9, [r1, #0]
     ldr r12, [r2, #6]
     ldr lr, [r2, #8]
@@ -5377,14 +5449,74 @@ pqmcu_ntru_sb43:
     str r8, [r0, #160]
     str r6, [r0, #164]
     strh r3, [r0, #168]
-    pop {r4-r11, pc}
+    vmov lr, s15
+    bx lr
     .size pqmcu_ntru_sb43, .-pqmcu_ntru_sb43
+
+    .global pqmcu_ntru_sb43x8
+    .type pqmcu_ntru_sb43x8, %function
+    .align 2
+pqmcu_ntru_sb43x8:
+    push {r4-r11, lr}
+    vmov s3, r3
+    bl .Lsb43_core
+    movs r3, #0
+    strh r3, [r0, #170]
+    add r0, r0, #172
+    add r1, r1, #86
+    add r2, r2, #86
+    bl .Lsb43_core
+    movs r3, #0
+    strh r3, [r0, #170]
+    add r0, r0, #172
+    add r1, r1, #86
+    add r2, r2, #86
+    bl .Lsb43_core
+    movs r3, #0
+    strh r3, [r0, #170]
+    vmov r1, s3
+    add r0, r1, #1032
+    add r2, r1, #86
+    bl .Lsb43_core
+    movs r3, #0
+    strh r3, [r0, #170]
+    mov r0, r1
+    add r1, r1, #172
+    add r2, r2, #172
+    bl .Lsb43_core
+    movs r3, #0
+    strh r3, [r0, #170]
+    mov r0, r1
+    add r1, r1, #172
+    add r2, r2, #172
+    bl .Lsb43_core
+    movs r3, #0
+    strh r3, [r0, #170]
+    mov r0, r1
+    add r1, r1, #344
+    add r2, r2, #344
+    bl .Lsb43_core
+    movs r3, #0
+    strh r3, [r0, #170]
+    mov r0, r1
+    sub r1, r1, #172
+    sub r2, r2, #172
+    bl .Lsb43_core
+    movs r3, #0
+    strh r3, [r0, #170]
+    pop {r4-r11, pc}
+    .size pqmcu_ntru_sb43x8, .-pqmcu_ntru_sb43x8
 
     .global pqmcu_ntru_sb44
     .type pqmcu_ntru_sb44, %function
     .align 2
 pqmcu_ntru_sb44:
     push {r4-r11, lr}
+    bl .Lsb44_core
+    pop {r4-r11, pc}
+    .align 2
+.Lsb44_core:
+    vmov s15, lr
     ldr r9, [r1, #0]
     ldr r12, [r2, #6]
     ldr lr, [r2, #8]
@@ -6952,8 +7084,70 @@ pqmcu_ntru_sb44:
     pkhbt r3, r3, r7, lsl #16
     str r3, [r0, #168]
     strh r6, [r0, #172]
-    pop {r4-r11, pc}
+    vmov lr, s15
+    bx lr
     .size pqmcu_ntru_sb44, .-pqmcu_ntru_sb44
+
+    .global pqmcu_ntru_sb44x9
+    .type pqmcu_ntru_sb44x9, %function
+    .align 2
+pqmcu_ntru_sb44x9:
+    push {r4-r11, lr}
+    vmov s0, s1, r0, r1
+    vmov s2, s3, r2, r3
+    bl .Lsb44_core
+    movs r3, #0
+    strh r3, [r0, #174]
+    add r0, r0, #176
+    add r1, r1, #88
+    add r2, r2, #88
+    bl .Lsb44_core
+    movs r3, #0
+    strh r3, [r0, #174]
+    add r0, r0, #176
+    add r1, r1, #88
+    add r2, r2, #88
+    bl .Lsb44_core
+    movs r3, #0
+    strh r3, [r0, #174]
+    vmov r1, s3
+    add r0, r1, #880
+    add r2, r1, #88
+    bl .Lsb44_core
+    movs r3, #0
+    strh r3, [r0, #174]
+    mov r0, r1
+    add r1, r1, #176
+    add r2, r2, #176
+    bl .Lsb44_core
+    movs r3, #0
+    strh r3, [r0, #174]
+    mov r0, r1
+    add r1, r1, #176
+    add r2, r2, #176
+    bl .Lsb44_core
+    movs r3, #0
+    strh r3, [r0, #174]
+    mov r0, r1
+    add r1, r1, #352
+    add r2, r2, #352
+    bl .Lsb44_core
+    movs r3, #0
+    strh r3, [r0, #174]
+    mov r0, r1
+    sub r1, r1, #176
+    sub r2, r2, #176
+    bl .Lsb44_core
+    movs r3, #0
+    strh r3, [r0, #174]
+    vmov r0, r1, s0, s1
+    vmov r2, s2
+    add r0, r0, #528
+    add r1, r1, #264
+    add r2, r2, #264
+    bl .Lsb44_core
+    pop {r4-r11, pc}
+    .size pqmcu_ntru_sb44x9, .-pqmcu_ntru_sb44x9
 
     .global pqmcu_ntru_sb51
     .type pqmcu_ntru_sb51, %function
@@ -9088,6 +9282,11 @@ pqmcu_ntru_sb51:
     .align 2
 pqmcu_ntru_sb52:
     push {r4-r11, lr}
+    bl .Lsb52_core
+    pop {r4-r11, pc}
+    .align 2
+.Lsb52_core:
+    vmov s15, lr
     ldr r9, [r1, #0]
     ldr r12, [r2, #6]
     ldr lr, [r2, #8]
@@ -11255,6 +11454,61 @@ pqmcu_ntru_sb52:
     str r5, [r0, #196]
     str r8, [r0, #200]
     strh r4, [r0, #204]
-    pop {r4-r11, pc}
+    vmov lr, s15
+    bx lr
     .size pqmcu_ntru_sb52, .-pqmcu_ntru_sb52
+
+    .global pqmcu_ntru_sb52x8
+    .type pqmcu_ntru_sb52x8, %function
+    .align 2
+pqmcu_ntru_sb52x8:
+    push {r4-r11, lr}
+    vmov s3, r3
+    bl .Lsb52_core
+    movs r3, #0
+    strh r3, [r0, #206]
+    add r0, r0, #208
+    add r1, r1, #104
+    add r2, r2, #104
+    bl .Lsb52_core
+    movs r3, #0
+    strh r3, [r0, #206]
+    add r0, r0, #208
+    add r1, r1, #104
+    add r2, r2, #104
+    bl .Lsb52_core
+    movs r3, #0
+    strh r3, [r0, #206]
+    vmov r1, s3
+    add r0, r1, #1248
+    add r2, r1, #104
+    bl .Lsb52_core
+    movs r3, #0
+    strh r3, [r0, #206]
+    mov r0, r1
+    add r1, r1, #208
+    add r2, r2, #208
+    bl .Lsb52_core
+    movs r3, #0
+    strh r3, [r0, #206]
+    mov r0, r1
+    add r1, r1, #208
+    add r2, r2, #208
+    bl .Lsb52_core
+    movs r3, #0
+    strh r3, [r0, #206]
+    mov r0, r1
+    add r1, r1, #416
+    add r2, r2, #416
+    bl .Lsb52_core
+    movs r3, #0
+    strh r3, [r0, #206]
+    mov r0, r1
+    sub r1, r1, #208
+    sub r2, r2, #208
+    bl .Lsb52_core
+    movs r3, #0
+    strh r3, [r0, #206]
+    pop {r4-r11, pc}
+    .size pqmcu_ntru_sb52x8, .-pqmcu_ntru_sb52x8
 

@@ -44,11 +44,11 @@
     ldr r5, [r2, r3]                @ a1
     ldr r6, [r2, r3, lsl #1]        @ a2
     ldr r7, [r12, #4]!              @ a3
+    str r7, [r1], #4                @ point inf (right after a load: pipelines)
     points_2_half r8, r9, r10
     str r10, [r0, #4]!
     str r8, [r0, r3]
     str r4, [r0, r3, lsl #1]
-    str r7, [r1], #4                @ point inf
 .endm
 
     .global pqmcu_polymul_toom4_eval_rest_m4
@@ -66,6 +66,7 @@ pqmcu_polymul_toom4_eval_rest_m4:
     add r12, r12, r3, lsl #1        @ row 3
     add r11, r2, r11, lsl #3        @ a's last pair
     mvn lr, #0x00030003             @ lanes << 2
+    .balign 4                       @ (a 32-bit branch target at 2 mod 4: +1 refill cycle)
 1:
     rest_pair
     rest_pair
@@ -103,6 +104,7 @@ pqmcu_polymul_toom4_eval_pair1_m4:
     subs r0, r0, #4
     add r3, r1, r2
     add r3, r3, r2, lsl #1          @ row 3
+    .balign 4                       @ (a 32-bit branch target at 2 mod 4: +1 refill cycle)
 1:
     pair1_pair
     pair1_pair
@@ -150,6 +152,7 @@ pqmcu_polymul_toom4_eval_shared_m4:
     add r12, r0, r2
     add r12, r12, r2, lsl #1        @ eb's row 3
     mvn lr, #0x00030003             @ lanes << 2
+    .balign 4                       @ (a 32-bit branch target at 2 mod 4: +1 refill cycle)
 1:
     shared_pair
     shared_pair

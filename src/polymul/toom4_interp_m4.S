@@ -2,7 +2,7 @@
 @ Toom4InterpCyclic::pairs' main loop (toom4_eval.hpp) for NTRU's limbs m =
 @ 128, 170, 176, 206: the pairs i0 = i0_top, i0_top - 2, .., 0 with rows
 @ 4..7 fully inside (i0 <= m - 10). Per pair: Toom4Interp::coefficients2
-@ at i0 (lo) and i0 + m (hi), the lo results kept on the stack (the hi half
+@ at i0 (lo) and i0 + m (hi), the lo results kept in s0..s4 (the hi half
 @ needs the eight work registers), row k = lo[k] + hi[k - 1] stored (rows
 @ 0..3) or added to c[(k - 4) m + i0 + 3] (rows 4..7).
 @ The formulas are coefficients2's, with fewer operations (the outputs
@@ -18,8 +18,8 @@
 @                                          size_t m, size_t i0_top)
 @ Registers: r0 = c + i0, r1 = w + i0 (rows 0..3), r2 = r1 + 4 rows (rows
 @ 4..6), r3 = 0xFFFCFFFC, r12 = 17/9 : -1/9, lr = 1/15 : 1/3 (mod 2^16),
-@ r4..r11 work. Stack: lo3, lo5, lo4, lo2, lo1 (one STM), then c (the end
-@ of the loop).
+@ r4..r11 work; lo3, lo5, lo4, lo2, lo1 in s0..s4 (VMOV: 1 cycle a word, an
+@ STM of the five 6). Stack: c (the end of the loop), c + 4 (m = 176).
     .syntax unified
     .thumb
     .text
@@ -56,15 +56,15 @@
 @ (lo1 + c0) stored on the way, row 7 (its old value + c6) in r11. Loads
 @ are grouped and stores put right after loads (a load or store pipelines
 @ behind a load, nothing behind a store).
-.macro half H, M
-    ldr r4, [r1, #(1 * (4 * \M - 2) + \H * 2 * \M)]  @ w(1)
-    ldr r5, [r1, #(2 * (4 * \M - 2) + \H * 2 * \M)]  @ w(-1)
-    ldr r6, [r1, #(\H * 2 * \M)]                     @ c0
-    ldr r7, [r2, #(2 * (4 * \M - 2) + \H * 2 * \M)]  @ c6
-    ldr r8, [r1, #(3 * (4 * \M - 2) + \H * 2 * \M)]  @ w(2)
-    ldr r9, [r2, #(\H * 2 * \M)]                     @ w(-2)
+.macro half H, M, D
+    ldr r4, [r1, #(\D + 1 * (4 * \M - 2) + \H * 2 * \M)]  @ w(1)
+    ldr r5, [r1, #(\D + 2 * (4 * \M - 2) + \H * 2 * \M)]  @ w(-1)
+    ldr r6, [r1, #(\D + \H * 2 * \M)]                     @ c0
+    ldr r7, [r2, #(\D + 2 * (4 * \M - 2) + \H * 2 * \M)]  @ c6
+    ldr r8, [r1, #(\D + 3 * (4 * \M - 2) + \H * 2 * \M)]  @ w(2)
+    ldr r9, [r2, #(\D + \H * 2 * \M)]                     @ w(-2)
     .if \H == 1
-    ldr r11, [sp, #16]          @ lo1
+    vmov r11, s4                @ lo1
     .endif
     uhadd16 r10, r4, r5
     uhsub16 r4, r4, r5          @ A
@@ -94,15 +94,15 @@
     uadd16 r5, r5, r9
     and r5, r3, r5, lsl #2      @ 64 c0 + 16 c2 + 4 c4
     .if \H == 0
-    ldr r11, [r2, #(1 * (4 * \M - 2))]  @ w(1/2)
-    str r6, [r0]                @ row 0
+    ldr r11, [r2, #(\D + 1 * (4 * \M - 2))]  @ w(1/2)
+    str r6, [r0, #(\D)]                @ row 0
     usub16 r11, r11, r5
     uhsub16 r11, r11, r7        @ C
     c3_coef1 r6, r11, r11
     .else
-    ldr r6, [r2, #(1 * (4 * \M - 2) + 2 * \M)]  @ w(1/2)
-    str r11, [r0, #(2 * \M)]    @ row 1
-    ldr r11, [r0, #(6 * \M + 6)]
+    ldr r6, [r2, #(\D + 1 * (4 * \M - 2) + 2 * \M)]  @ w(1/2)
+    str r11, [r0, #(\D + 2 * \M)]    @ row 1
+    ldr r11, [r0, #(\D + 6 * \M + 6)]
     usub16 r6, r6, r5
     uhsub16 r6, r6, r7          @ C
     uadd16 r11, r11, r7         @ row 7
@@ -115,40 +115,82 @@
     div15 r8, r8, \t
 .endm
 
-.macro loop M
-    addw r2, r1, #(16 * \M - 8)  @ row 4
-1:
-    half 0, \M
+@ one pair at r0 + D (D = 0 or -4: the loop is unrolled by two, the
+@ second pair by offsets); rows 5, 6 left to store (r9, r8)
+.macro pair M, D
+    half 0, \M, \D
     coef5 r6
-    stmia sp, {r5, r8, r9, r10, r11}  @ lo3, lo5, lo4, lo2, lo1
-    half 1, \M
+    vmov s0, s1, r5, r8         @ lo3, lo5 (VMOVs to s0-s4: 5 cycles, STM 6)
+    vmov s2, s3, r9, r10        @ lo4, lo2
+    vmov s4, r11                @ lo1
+    half 1, \M, \D
     coef5 r6
-    @ hi: 1 in r7, 2 in r10, 3 in r5, 4 in r9, 5 in r8, row 7 in r11
-    ldrd r4, r6, [sp]           @ lo3, lo5
+    @ hi: 1 in r7, 2 in r10, 3 in r5, 4 in r9, 5 in r8, row 7 in r11;
+    @ each store right after a load (it pipelines: single LDRs, not LDRD,
+    @ behind which nothing does); no store overlaps a later load's word
+    vmov r4, r6, s0, s1         @ lo3, lo5
+    str r11, [r0, #(\D + 6 * \M + 6)]  @ row 7
     uadd16 r10, r10, r4         @ row 3 = lo3 + hi2
     uadd16 r9, r9, r6
-    ldrd r4, r6, [sp, #8]       @ lo4, lo2
+    vmov r4, r6, s2, s3         @ lo4, lo2
+    str r10, [r0, #(\D + 6 * \M)]
     uadd16 r5, r5, r4
     uadd16 r7, r7, r6           @ row 2 = lo2 + hi1
-    ldr r4, [r0, #6]
-    ldr r6, [r0, #(2 * \M + 6)]
+    ldr r4, [r0, #(\D + 6)]
+    ldr r6, [r0, #(\D + 2 * \M + 6)]
+    str r7, [r0, #(\D + 4 * \M)]
     uadd16 r5, r5, r4           @ row 4
     uadd16 r9, r9, r6           @ row 5
-    ldr r4, [r2, #(2 * (4 * \M - 2))]  @ lo's c6
-    ldr r6, [r0, #(4 * \M + 6)]
+    ldr r4, [r2, #(\D + 2 * (4 * \M - 2))]  @ lo's c6
+    ldr r6, [r0, #(\D + 4 * \M + 6)]
+    str r5, [r0, #(\D + 6)]
     uadd16 r8, r8, r4
     uadd16 r8, r8, r6           @ row 6
-    str r7, [r0, #(4 * \M)]
-    str r10, [r0, #(6 * \M)]
-    str r5, [r0, #6]
+.endm
+
+@ the pairs i0 = i0_top .. 0 (m / 2 - 4 of them), one an iteration, or
+@ two (U = 1, m = 176 only: ~7 cycles of loop a pair saved, -1.3k at
+@ hrss701 keygen, +0.5 KB; all four sizes would be +2.1 KB), an odd count
+@ then entering at the second (pointers 4 bytes up). [sp] holds c,
+@ [sp, #4] c + 4 (the second pair of the last two-pair iteration is at c)
+.macro loop M, U
+    addw r2, r1, #(16 * \M - 8)  @ row 4
+    .if \U
+    ldr r4, [sp]
+    add r4, r4, #4
+    str r4, [sp, #4]
+    .if (\M / 2 - 4) % 2
+    add r0, r0, #4
+    add r1, r1, #4
+    add r2, r2, #4
+    b 2f
+    .endif
+    .balign 4                   @ (a 32-bit branch target at 2 mod 4 costs a cycle more)
+1:
+    pair \M, 0
     str r9, [r0, #(2 * \M + 6)]
     str r8, [r0, #(4 * \M + 6)]
-    str r11, [r0, #(6 * \M + 6)]
-    ldr r4, [sp, #20]
+2:
+    pair \M, -4
+    ldr r4, [sp, #4]
+    str r9, [r0, #(-4 + 2 * \M + 6)]
+    str r8, [r0, #(-4 + 4 * \M + 6)]
+    cmp r0, r4
+    sub r0, r0, #8
+    sub r1, r1, #8
+    sub r2, r2, #8
+    .else
+    .balign 4                   @ (a 32-bit branch target at 2 mod 4 costs a cycle more)
+1:
+    pair \M, 0
+    ldr r4, [sp]
+    str r9, [r0, #(2 * \M + 6)]
+    str r8, [r0, #(4 * \M + 6)]
     cmp r0, r4
     sub r0, r0, #4
     sub r1, r1, #4
     sub r2, r2, #4
+    .endif
     bne 1b
     b 9f
 .endm
@@ -158,8 +200,8 @@
     .align 2
 pqmcu_polymul_toom4_cyclic_pairs_m4:
     push {r4-r11, lr}
-    sub sp, sp, #28
-    str r0, [sp, #20]
+    sub sp, sp, #8
+    str r0, [sp]
     add r0, r0, r3, lsl #1
     add r1, r1, r3, lsl #1
     mvn r3, #0x00030003
@@ -173,14 +215,14 @@ pqmcu_polymul_toom4_cyclic_pairs_m4:
     beq 170f
     cmp r2, #176
     beq 176f
-    loop 206
+    loop 206, 0
 128:
-    loop 128
+    loop 128, 0
 170:
-    loop 170
+    loop 170, 0
 176:
-    loop 176
+    loop 176, 1
 9:
-    add sp, sp, #28
+    add sp, sp, #8
     pop {r4-r11, pc}
     .size pqmcu_polymul_toom4_cyclic_pairs_m4, .-pqmcu_polymul_toom4_cyclic_pairs_m4
