@@ -689,6 +689,26 @@ pqmcu_ntru_r2_kmul5:
 @ likewise, read once into the s-register pairs (\a0, \b0) .. (\a3, \b3)
 @ (consecutive; the first product from the registers, the others as in k3s):
 @ the product's words c0..c7 in r1-r8 (L, H, the word products in s3-s14).
+@ kmul7 / kmul8's middle words: c4 .. c11 = (P0..P3, R0..R3 in s15-s22) + Q0..Q7
+@ (r1-r8), stored at c + 4 words (c in s0)
+.macro k8mid
+    vmov r9, r10, s15, s16
+    eor r1, r1, r9              @ c4 = P0 + Q0
+    eor r5, r5, r10             @ c8 = R0 + Q4
+    vmov r9, r10, s17, s18
+    eor r2, r2, r9              @ c5 = P1 + Q1
+    eor r6, r6, r10             @ c9 = R1 + Q5
+    vmov r9, r10, s19, s20
+    eor r3, r3, r9              @ c6 = P2 + Q2
+    eor r7, r7, r10             @ c10 = R2 + Q6
+    vmov r9, r10, s21, s22
+    eor r4, r4, r9              @ c7 = P3 + Q3
+    eor r8, r8, r10             @ c11 = R3 + Q7
+    vmov r0, s0
+    add r0, r0, #16
+    stm r0, {r1-r8}             @ c4 .. c11
+.endm
+
 .macro k4s off, a0, b0, a1, b1, a2, b2, a3, b3, sums=0, entry=0
 .if \entry                      @ (a, b still in r1, r2: the function's first product)
     ldr r3, [r1, #4*(\off+1)]
@@ -866,21 +886,7 @@ pqmcu_ntru_r2_kmul7:
     eor r3, r3, r10             @ R3 = L7 + H3 (H7 = 0)
     vmov s21, s22, r2, r3
     k4s 0, s1, s2, s23, s24, s25, s26, s27, s28, 3  @ Q0..Q7 in r1-r8
-    vmov r9, r10, s15, s16
-    eor r1, r1, r9              @ c4 = P0 + Q0
-    eor r5, r5, r10             @ c8 = R0 + Q4
-    vmov r9, r10, s17, s18
-    eor r2, r2, r9              @ c5 = P1 + Q1
-    eor r6, r6, r10             @ c9 = R1 + Q5
-    vmov r9, r10, s19, s20
-    eor r3, r3, r9              @ c6 = P2 + Q2
-    eor r7, r7, r10             @ c10 = R2 + Q6
-    vmov r9, r10, s21, s22
-    eor r4, r4, r9              @ c7 = P3 + Q3
-    eor r8, r8, r10             @ c11 = R3 + Q7
-    vmov r0, s0
-    add r0, r0, #16
-    stm r0, {r1-r8}             @ c4 .. c11
+    k8mid                       @ c4 .. c11
     vpop {s16-s28}
     pop {r4-r11, pc}
     .size pqmcu_ntru_r2_kmul7, . - pqmcu_ntru_r2_kmul7
@@ -941,21 +947,7 @@ pqmcu_ntru_r2_kmul8:
     eor r10, r10, r4       @ R3 = L7 + H3 + H7
     vmov s21, s22, r9, r10
     k4s 0, s23, s24, s25, s26, s27, s28, s29, s30, 4  @ Q0..Q7 in r1-r8
-    vmov r9, r10, s15, s16
-    eor r1, r1, r9              @ c4 = P0 + Q0
-    eor r5, r5, r10             @ c8 = R0 + Q4
-    vmov r9, r10, s17, s18
-    eor r2, r2, r9              @ c5 = P1 + Q1
-    eor r6, r6, r10             @ c9 = R1 + Q5
-    vmov r9, r10, s19, s20
-    eor r3, r3, r9              @ c6 = P2 + Q2
-    eor r7, r7, r10             @ c10 = R2 + Q6
-    vmov r9, r10, s21, s22
-    eor r4, r4, r9              @ c7 = P3 + Q3
-    eor r8, r8, r10             @ c11 = R3 + Q7
-    vmov r0, s0
-    add r0, r0, #16
-    stm r0, {r1-r8}             @ c4 .. c11
+    k8mid                       @ c4 .. c11
     vpop {s16-s30}
     pop {r4-r11, pc}
     .size pqmcu_ntru_r2_kmul8, . - pqmcu_ntru_r2_kmul8
