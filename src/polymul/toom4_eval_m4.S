@@ -76,18 +76,20 @@ pqmcu_polymul_toom4_eval_rest_m4:
     pop {r4-r11, pc}
     .size pqmcu_polymul_toom4_eval_rest_m4, .-pqmcu_polymul_toom4_eval_rest_m4
 
-@ pair1: r1 = a + j - 2, r3 = a + 3m + j - 2, r0 = out + j - 2; r2 = 2m bytes
-.macro pair1_pair
+@ pair1 and shared: r1 = a + j - 2, r3 = a + 3m + j - 2, r0 = out + j - 2;
+@ r2 = 2m bytes. a0 .. a3 into r4 .. r7, then points 1 (\p) and -1 (\e)
+@ stored (\e = a0 + a2, \o = a1 + a3 first)
+.macro quad_pm1 e, o, p
     ldr r4, [r1, #4]!               @ a0
     ldr r5, [r1, r2]                @ a1
     ldr r6, [r1, r2, lsl #1]        @ a2
     ldr r7, [r3, #4]!               @ a3
-    uadd16 r4, r4, r6
-    uadd16 r5, r5, r7
-    uadd16 r6, r4, r5               @ point 1
-    usub16 r4, r4, r5               @ point -1
-    str r6, [r0, #4]!
-    str r4, [r0, r2]
+    uadd16 \e, r4, r6
+    uadd16 \o, r5, r7
+    uadd16 \p, \e, \o              @ point 1
+    usub16 \e, \e, \o              @ point -1
+    str \p, [r0, #4]!
+    str \e, [r0, r2]
 .endm
 
     .global pqmcu_polymul_toom4_eval_pair1_m4
@@ -106,8 +108,8 @@ pqmcu_polymul_toom4_eval_pair1_m4:
     add r3, r3, r2, lsl #1          @ row 3
     .balign 4                       @ (a 32-bit branch target at 2 mod 4: +1 refill cycle)
 1:
-    pair1_pair
-    pair1_pair
+    quad_pm1 r4, r5, r6
+    quad_pm1 r4, r5, r6
     cmp r1, r12
     bne 1b
     pop {r4-r7}
@@ -118,16 +120,7 @@ pqmcu_polymul_toom4_eval_pair1_m4:
 @ shared: r1 = b + j - 2, r3 = b + 3m + j - 2, r0 = eb + j - 2, r12 = eb + 3m
 @ + j - 2; r2 = 2m bytes, lr = mask
 .macro shared_pair
-    ldr r4, [r1, #4]!               @ a0
-    ldr r5, [r1, r2]                @ a1
-    ldr r6, [r1, r2, lsl #1]        @ a2
-    ldr r7, [r3, #4]!               @ a3
-    uadd16 r8, r4, r6
-    uadd16 r9, r5, r7
-    uadd16 r10, r8, r9              @ point 1
-    usub16 r8, r8, r9               @ point -1
-    str r10, [r0, #4]!
-    str r8, [r0, r2]
+    quad_pm1 r8, r9, r10            @ (a0 .. a3 kept for the other points)
     points_2_half r9, r10, r8
     str r8, [r0, r2, lsl #1]
     str r9, [r12, #4]!
