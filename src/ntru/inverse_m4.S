@@ -304,6 +304,20 @@ pqmcu_ntru_r2_clmul_words:
 .endif
 .endm
 
+@ A 2-word Karatsuba product's words c0..c3 into r1-r4: L = (\l0, \l1) and
+@ H = (\h0, \h1) from s-registers, M = (a0 + a1)(b0 + b1) in r0 : lr;
+@ c = L + (M + L + H) X + H X^2.
+.macro k2comb l0, l1, h0, h1
+    vmov r1, r2, \l0, \l1
+    vmov r3, r4, \h0, \h1
+    eor r0, r0, r1
+    eor r0, r0, r3
+    eor lr, lr, r2
+    eor lr, lr, r4
+    eor r2, r2, r0
+    eor r3, r3, lr
+.endm
+
 @ void pqmcu_ntru_r2_kmul2(uint32_t* c, const uint32_t* a, const uint32_t* b)
 @   c[0..3] = (a0 + a1 X) (b0 + b1 X) carry-less, X = x^32: Karatsuba, three
 @   word products (L = a0 b0, H = a1 b1, M = (a0 + a1)(b0 + b1) + L + H).
@@ -323,14 +337,7 @@ pqmcu_ntru_r2_kmul2:
     vmov s3, s4, r0, lr         @ L
     kprodv 1, 1, s5, s6         @ H
     kprodv 0, 1                 @ M (in r0 : lr)
-    vmov r1, r2, s3, s4
-    vmov r3, r4, s5, s6
-    eor r0, r0, r1
-    eor r0, r0, r3
-    eor lr, lr, r2
-    eor lr, lr, r4
-    eor r2, r2, r0
-    eor r3, r3, lr
+    k2comb s3, s4, s5, s6
     vmov r0, s0
     stm r0, {r1, r2, r3, r4}
     pop {r4-r11, pc}
@@ -359,27 +366,13 @@ pqmcu_ntru_r2_kmul4:
     vmov s3, s4, r0, lr         @ a0 b0
     kprodv 1, 1, s5, s6         @ a1 b1
     kprodv 0, 1                 @ (a0 + a1)(b0 + b1)
-    vmov r1, r2, s3, s4
-    vmov r3, r4, s5, s6
-    eor r0, r0, r1
-    eor r0, r0, r3
-    eor lr, lr, r2
-    eor lr, lr, r4
-    eor r2, r2, r0
-    eor r3, r3, lr
+    k2comb s3, s4, s5, s6
     vmov s3, s4, r1, r2         @ L0, L1
     vmov s5, s6, r3, r4         @ L2, L3
     kprodv 2, 2, s7, s8         @ a2 b2
     kprodv 3, 3, s9, s10        @ a3 b3
     kprodv 2, 3                 @ (a2 + a3)(b2 + b3)
-    vmov r1, r2, s7, s8
-    vmov r3, r4, s9, s10
-    eor r0, r0, r1
-    eor r0, r0, r3
-    eor lr, lr, r2
-    eor lr, lr, r4
-    eor r2, r2, r0
-    eor r3, r3, lr
+    k2comb s7, s8, s9, s10
     vmov s7, s8, r1, r2         @ H0, H1
     vmov s9, s10, r3, r4        @ H2, H3
     kprodv 0, 2, s11, s12       @ (a0 + a2)(b0 + b2)
@@ -642,14 +635,7 @@ pqmcu_ntru_r2_kmul5:
     vmov s3, s4, r0, lr         @ a3 b3
     kxs s5, s6, s23, s24        @ a4 b4
     kxs none, none, s25, s26    @ (a3 + a4)(b3 + b4)
-    vmov r1, r2, s3, s4
-    vmov r3, r4, s5, s6
-    eor r0, r0, r1
-    eor r0, r0, r3
-    eor lr, lr, r2
-    eor lr, lr, r4
-    eor r2, r2, r0
-    eor r3, r3, lr
+    k2comb s3, s4, s5, s6
     vmov s19, s20, r1, r2       @ H0, H1
     vmov s21, s22, r3, r4       @ H2, H3
     k3s 0, 2, s1, s2, s23, s24, s25, s26  @ Q0..Q5 in r1, r7, r8, r10, r12, r6
@@ -775,27 +761,13 @@ pqmcu_ntru_r2_kmul5:
     vmov s3, s4, r0, lr
     kxs s5, s6, \a1, \b1
     kxs none, none, \a0, \b0, \a1, \b1
-    vmov r1, r2, s3, s4
-    vmov r3, r4, s5, s6
-    eor r0, r0, r1
-    eor r0, r0, r3
-    eor lr, lr, r2
-    eor lr, lr, r4
-    eor r2, r2, r0
-    eor r3, r3, lr
+    k2comb s3, s4, s5, s6
     vmov s3, s4, r1, r2         @ L0, L1
     vmov s5, s6, r3, r4         @ L2, L3
     kxs s7, s8, \a2, \b2
     kxs s9, s10, \a3, \b3
     kxs none, none, \a2, \b2, \a3, \b3
-    vmov r1, r2, s7, s8
-    vmov r3, r4, s9, s10
-    eor r0, r0, r1
-    eor r0, r0, r3
-    eor lr, lr, r2
-    eor lr, lr, r4
-    eor r2, r2, r0
-    eor r3, r3, lr
+    k2comb s7, s8, s9, s10
     vmov s7, s8, r1, r2         @ H0, H1
     vmov s9, s10, r3, r4        @ H2, H3
     kxs s11, s12, \a0, \b0, \a2, \b2
