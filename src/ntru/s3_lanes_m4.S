@@ -435,16 +435,10 @@ pqmcu_ntru_s3_lanes_mul5:
     .endr
     .noaltmacro
     .align 2
-.Ls5copy0:
-    s5copy 0
-.Ls5copy1:
-    s5copy 1
-.Ls5copy2:
-    s5copy 2
-.Ls5copy3:
-    s5copy 3
-.Ls5copy4:
-    s5copy 4
+    .irp c, 0, 1, 2, 3, 4
+.Ls5copy\c:
+    s5copy \c
+    .endr
 .Ls5copy5:
     .if (.Ls5copy1 - .Ls5copy0 - 2278) || (.Ls5copy2 - .Ls5copy1 - 2278) || (.Ls5copy5 - .Ls5copy4 - 2278)
     .error "s3_lanes_mul5: a copy is not 2278 bytes"
@@ -590,21 +584,11 @@ pqmcu_ntru_s3_lanes_mul5:
     .endr
     .noaltmacro
     .align 2
-.L\pfx\()copy0:
-    m16copy \every, 0
+    .irp c, 0, 1, 2, 3, 4
+.L\pfx\()copy\c:
+    m16copy \every, \c
     m16fin \pfx
-.L\pfx\()copy1:
-    m16copy \every, 1
-    m16fin \pfx
-.L\pfx\()copy2:
-    m16copy \every, 2
-    m16fin \pfx
-.L\pfx\()copy3:
-    m16copy \every, 3
-    m16fin \pfx
-.L\pfx\()copy4:
-    m16copy \every, 4
-    m16fin \pfx
+    .endr
 .L\pfx\()copy5:
     .if (.L\pfx\()copy1 - .L\pfx\()copy0 - \size) || (.L\pfx\()copy2 - .L\pfx\()copy1 - \size) || (.L\pfx\()copy5 - .L\pfx\()copy4 - \size)
     .error "\name: a copy is not \size bytes"
