@@ -240,6 +240,21 @@ namespace {
     w1 = (e >> 16) | (o & 0xFFFF0000u);
 #endif
 }
+// halfword-lane difference and sum (two coefficients a word)
+inline uint32_t sub16(uint32_t x, uint32_t y) {
+#if defined(__ARM_FEATURE_SIMD32)
+    return __usub16(x, y);
+#else
+    return ((x - y) & 0xFFFFu) | (((x >> 16) - (y >> 16)) << 16);
+#endif
+}
+inline uint32_t add16(uint32_t x, uint32_t y) {
+#if defined(__ARM_FEATURE_SIMD32)
+    return __uadd16(x, y);
+#else
+    return ((x + y) & 0xFFFFu) | (((x >> 16) + (y >> 16)) << 16);
+#endif
+}
 // c = the product's bytes mod x^n - 1, four lanes per word (each sum <=
 // 124: no carry between lanes), each lane & mask, the bytes spread to halfwords
 // (Neg: each lane's negation & mask instead, mask 15: 16 - v per byte, no borrow)
@@ -268,13 +283,6 @@ void lanes_readout(uint16_t* c, const uint8_t* bytes, size_t n, uint32_t mask) {
 void lanes_readout_acc(uint16_t* c, const uint8_t* bytes, size_t n, uint32_t mask, const uint16_t* p) {
     const uint32_t mask4 = mask * 0x01010101u;
     size_t i = 0;
-    const auto add = [](uint32_t x, uint32_t y) {
-#if defined(__ARM_FEATURE_SIMD32)
-        return __uadd16(x, y);
-#else
-        return ((x + y) & 0xFFFFu) | (((x >> 16) + (y >> 16)) << 16);
-#endif
-    };
     for (; i + 4 <= n; i += 4) {
         uint32_t lo, hi;
         __builtin_memcpy(&lo, bytes + i, 4);
@@ -287,8 +295,8 @@ void lanes_readout_acc(uint16_t* c, const uint8_t* bytes, size_t n, uint32_t mas
         __builtin_memcpy(&c1, c + i + 2, 4);
         __builtin_memcpy(&p0, p + i, 4);
         __builtin_memcpy(&p1, p + i + 2, 4);
-        c0 = add(c0, add((p0 << 11) & 0xF800F800u, w0 << 8));  // (lanes <= 31: no carry out of a half)
-        c1 = add(c1, add((p1 << 11) & 0xF800F800u, w1 << 8));
+        c0 = add16(c0, add16((p0 << 11) & 0xF800F800u, w0 << 8));  // (lanes <= 31: no carry out of a half)
+        c1 = add16(c1, add16((p1 << 11) & 0xF800F800u, w1 << 8));
         __builtin_memcpy(c + i, &c0, 4);
         __builtin_memcpy(c + i + 2, &c1, 4);
     }
@@ -479,20 +487,6 @@ inline uint32_t ld16(const uint16_t* p, size_t count) {
 inline void st16(uint16_t* p, uint32_t v, size_t count) {
     if (count == 2) __builtin_memcpy(p, &v, 4);
     else p[0] = uint16_t(v);
-}
-inline uint32_t sub16(uint32_t x, uint32_t y) {
-#if defined(__ARM_FEATURE_SIMD32)
-    return __usub16(x, y);
-#else
-    return ((x - y) & 0xFFFFu) | (((x >> 16) - (y >> 16)) << 16);
-#endif
-}
-inline uint32_t add16(uint32_t x, uint32_t y) {
-#if defined(__ARM_FEATURE_SIMD32)
-    return __uadd16(x, y);
-#else
-    return ((x + y) & 0xFFFFu) | (((x >> 16) + (y >> 16)) << 16);
-#endif
 }
 // v <- Scale (x - 1) v mod x^n - 1 in place (v_i <- Scale (v_(i-1) - v_i)),
 // two coefficients a step: the previous pair's high half carried in a
@@ -1659,14 +1653,8 @@ void rq_inverse(uint16_t* r, const uint16_t* a, size_t n, uint32_t logq, uint16_
             // s = (1 + u)(1 + u^2) = u + u^2 + u^3 (1 added below): w0^2 mod 4
             // (w0(x^2) + 2 cross terms) and w0^3 mod 2 (carry-less) added into
             // c in one pass from their bit planes (-5.9k cycles at hrss701 against
-            // r2_square_mod4, r2_cube and a pass over c, p, w0; its scratch
-            // after p, as theirs)
-            constexpr auto fits = [](size_t n, uint32_t logq) {
-                return 2 * (s3_lanes_words(n) + (n + 1) / 2 + r2_quartic_add_scratch_words(n)) <=
-                       keygen_mul_words(n, logq);
-            };
-            static_assert(fits(509, 11) && fits(677, 11) && fits(821, 12) && fits(1229, 12) && fits(701, 13) &&
-                          fits(1373, 14));
+            // the former w0^2 mod 4, w0^3 mod 2 and a pass over c, p, w0; its
+            // scratch after p, as theirs: keygen_lanes_fit)
             r2_quartic_add(c, c, n, cube);
             c[0] = uint16_t((c[0] + 1) & 15);
 #if defined(PQMCU_NTRU_NTT_M4_ASM)
@@ -2111,7 +2099,7 @@ static_assert(lanes_fit(ntruhps2048509::params) && lanes_fit(ntruhps2048677::par
 constexpr bool keygen_lanes_fit(const Params& p) {
     return !kS3Lanes || keygen_mul_words(p.n, p.logq) >= 2 * detail::s3_lanes_words(p.n) + p.n + 1 +
                                                             2 * std::max(detail::r2_cube_scratch_words(p.n),
-                                                                         detail::r2_square4_scratch_words(p.n));
+                                                                         detail::r2_quartic_add_scratch_words(p.n));
 }
 // ... and its integer lane products (z3_mul_int) in the product scratch
 constexpr bool keygen_int_fit(const Params& p) {
@@ -2147,15 +2135,10 @@ void mod3_phi(const Ring& R, uint16_t* a) {
     for (size_t i = 0; i < R.n; ++i) a[i] = mod3(uint16_t(a[i] + 2 * last));
 }
 // Reduce mod Phi_n (mod 2^16): subtract c[n-1] * Phi_n.
-[[gnu::noinline]] void modq_phi(const Ring& R, uint16_t* a) {
+// (The M4's key generation does it inside pack_rq<true> instead.)
+void modq_phi(const Ring& R, uint16_t* a) {
     const uint16_t last = a[R.n - 1];
-#if defined(__ARM_FEATURE_SIMD32)
-    // two coefficients a word (USUB16; the M4's key generation: -3.9k cycles at hrss701)
-    const uint32_t last2 = uint32_t(last) * 0x10001u;
-    detail::pairs(R.n, [&](size_t i, size_t k) { detail::st16(a + i, detail::sub16(detail::ld16(a + i, k), last2), k); });
-#else
     for (size_t i = 0; i < R.n; ++i) a[i] = uint16_t(a[i] - last);
-#endif
 }
 // R_q -> S3: centre each coefficient in [-q/2, q/2), then reduce mod (3, Phi_n).
 // One pass: the centred value of the last coefficient first (mod3_phi's

@@ -755,36 +755,21 @@ void pack_bits(uint32_t* W, const uint16_t* a, size_t n) {
         W[t] = acc;
     }
 }
-// r[i] = bit i of S (^ flip) plus twice bit i of E (E may be null), i < n.
-// Out of line (r2_square_mod4's frame is on keygen's stack peak: the
-// two-word form with E inlined there grew it).
-template <bool WithE>
-[[gnu::noinline]] void unpack_bits(uint16_t* r, const uint32_t* S, const uint32_t* E, size_t n, uint32_t flip = 0) {
+// r[i] = bit i of S (^ flip), i < n. Out of line (keygen's stack peak: its
+// frame off the callers').
+[[gnu::noinline]] void unpack_bits(uint16_t* r, const uint32_t* S, size_t n, uint32_t flip = 0) {
     size_t t = 0;
     const auto word = [&](size_t count) {
-        const uint32_t s = S[t] ^ flip, e = WithE ? E[t] : 0;
+        const uint32_t s = S[t] ^ flip;
         uint16_t* y = r + 32 * t;
+        if (count == 32) {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-        // pack_bits backwards: the even bits to the low half, the odd
-        // ones to the high half (the inverse shuffle), then two
-        // coefficients a word
-        if (count == 32 && WithE) {
-            const uint32_t su = unshuffle32(s), eu = unshuffle32(e);
-            uint32_t m = 0x00010001u;
-            __asm__("" : "+r"(m));
-#pragma GCC unroll 16
-            for (unsigned j = 0; j < 16; ++j) {
-                const uint32_t v = ((su >> j) & m) | (((eu >> j) & m) << 1);
-                __builtin_memcpy(y + 2 * j, &v, 4);
-            }
-            return;
-        }
-#endif
-        if (count == 32 && !WithE) {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+            // pack_bits backwards: the even bits to the low half, the odd
+            // ones to the high half (the inverse shuffle), then two
+            // coefficients a word; the mask in a register: one AND with a
+            // shifted operand per two coefficients (GCC chose LSR and an
+            // immediate AND)
             const uint32_t su = unshuffle32(s);
-            // the mask in a register: one AND with a shifted operand per
-            // two coefficients (GCC chose LSR and an immediate AND)
             uint32_t m = 0x00010001u;
             __asm__("" : "+r"(m));
 #pragma GCC unroll 16
@@ -796,11 +781,8 @@ template <bool WithE>
 #pragma GCC unroll 32
             for (unsigned j = 0; j < 32; ++j) y[j] = uint16_t((s >> j) & 1);
 #endif
-        } else if (count == 32) {  // (WithE, big-endian targets)
-#pragma GCC unroll 32
-            for (unsigned j = 0; j < 32; ++j) y[j] = uint16_t(((s >> j) & 1) + (WithE ? 2 * ((e >> j) & 1) : 0));
         } else {
-            for (size_t j = 0; j < count; ++j) y[j] = uint16_t(((s >> j) & 1) + (WithE ? 2 * ((e >> j) & 1) : 0));
+            for (size_t j = 0; j < count; ++j) y[j] = uint16_t((s >> j) & 1);
         }
     };
     for (; 32 * t + 32 <= n; ++t) word(32);
@@ -815,7 +797,7 @@ void r2_cube(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch, unsign
     else pack_bits(A, a, n);
     r2_square(S, A, n, prod);
     r2_mul_cyclic(S, S, A, n, prod, kt);
-    unpack_bits<false>(r, S, nullptr, n);
+    unpack_bits(r, S, n);
 }
 
 void r2_mul(uint16_t* r, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch) {
@@ -824,7 +806,7 @@ void r2_mul(uint16_t* r, const uint16_t* a, const uint16_t* b, size_t n, uint32_
     pack_bits(A, a, n);
     pack_bits(B, b, n);
     r2_mul_cyclic(A, A, B, n, prod, kt);
-    unpack_bits<false>(r, A, nullptr, n);
+    unpack_bits(r, A, n);
 }
 
 namespace {
@@ -864,17 +846,6 @@ void r2_e2(uint32_t* E, const uint32_t* W, size_t m, uint32_t* t) {
 }
 }  // namespace
 
-void r2_square_mod4(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch) {
-    const size_t nw = (n + 31) / 32;
-    uint32_t *W = scratch, *S = W + nw, *E = S + nw, *Q = E + 2 * nw + 2, *t = Q + 2 * nw + 2;
-    pack_bits(W, a, n);
-    r2_e2(E, W, nw, t);
-    E[2 * nw] = E[2 * nw + 1] = 0;
-    r2_fold(E, E, n);  // e mod x^n - 1 (in place: word t reads words t + n / 32 >= t + 1)
-    r2_square(S, W, n, Q);  // a(x^2)
-    unpack_bits<true>(r, S, E, n);
-}
-
 namespace {
 // c = (c + 4 S + 8 X) mod 16 bit by bit (r2_quartic_add's pass; out of line:
 // its frame stays off the products' stack peak)
@@ -909,7 +880,7 @@ void r2_quartic_add(uint16_t* c, const uint16_t* a, size_t n, uint32_t* scratch)
     pack_bits<1>(W, a, n);  // (a's bit 1; a may be c: read before c is written)
     r2_e2(E, W, nw, t);
     E[2 * nw] = E[2 * nw + 1] = 0;
-    r2_fold(E, E, n);                 // e mod x^n - 1
+    r2_fold(E, E, n);                 // e mod x^n - 1 (in place: word t reads words t + n / 32 >= t + 1)
     r2_square(S, W, n, Q);            // a(x^2)
     r2_mul_cyclic(X, S, W, n, Q, t);  // a^3 = a(x^2) a
     for (size_t k = 0; k < nw; ++k) X[k] ^= E[k];
@@ -954,7 +925,7 @@ void r2_inverse_exp(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch)
     r2_square(T, slots + (ch.len - 1) * nw, n, prod);  // c_(n-2)^2 = a^(2^(n-1) - 2)
     // mod Phi_n: coefficient n-1 to 0 by adding Phi_n (all ones) where it is set.
     const uint32_t mask = 0u - ((T[(n - 1) / 32] >> ((n - 1) % 32)) & 1u);
-    unpack_bits<false>(r, T, nullptr, n, mask);
+    unpack_bits(r, T, n, mask);
     r[n - 1] = 0;
 }
 

@@ -147,25 +147,18 @@ void r2_cube(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch, unsign
 // r = a b mod (2, x^n - 1), a and b read mod 2, r in {0,1}^n (r may be a or
 // b): one carry-less product. `scratch`: r2_cube_scratch_words(n) words. Constant time.
 void r2_mul(uint16_t* r, const uint16_t* a, const uint16_t* b, size_t n, uint32_t* scratch);
-// r = a^2 mod (4, x^n - 1) for a in {0,1}^n, r in {0..3}^n (r may be a):
-// a(x^2) + 2 e with e = sum_(i<j) a_i a_j x^(i+j) mod 2, the cross terms as
-// carry-less products of halves (e(A + x^k B) = e(A) + x^2k e(B) + x^k A B)
-// down to words, each word's own by four-class UMULL pair counts mod 4.
-// `scratch`: r2_square4_scratch_words(n) words. Constant time.
-constexpr size_t r2_e2_words(size_t m) {  // the recursion's scratch beyond its 2m-word output
+constexpr size_t r2_e2_words(size_t m) {  // r2_quartic_add's cross terms: the recursion's scratch beyond its 2m-word output
     return m <= 1 ? 0 : 2 * ((m + 1) / 2) + (m + 1) / 2 + r2_exp_karatsuba_words((m + 1) / 2) + r2_e2_words((m + 1) / 2);
 }
-constexpr size_t r2_square4_scratch_words(size_t n) {
-    return 6 * ((n + 31) / 32) + 4 + r2_e2_words((n + 31) / 32);
-}
-void r2_square_mod4(uint16_t* r, const uint16_t* a, size_t n, uint32_t* scratch);
 // c = (c + 4 (w^2 mod 4) + 8 (w^3 mod 2)) mod 16 for w = bit 1 of each a_i
 // (a may be c), c in {0..15}^n (key generation's first quartic Newton step,
-// w = w0 of u = c = 2 w mod 4): r2_square_mod4's
-// and r2_cube's bit planes from one packing and one a(x^2), then one pass
-// over c, 4 S + 8 (E ^ C) (S = a(x^2), E the cross terms, C = a^3: 8 (E + C)
-// = 8 (E ^ C) mod 16). `scratch`: r2_quartic_add_scratch_words(n) words.
-// Constant time.
+// w = w0 of u = c = 2 w mod 4). w^2 mod 4 = w(x^2) + 2 e with e =
+// sum_(i<j) w_i w_j x^(i+j) mod 2, the cross terms as carry-less products of
+// halves (e(A + x^k B) = e(A) + x^2k e(B) + x^k A B) down to words, each
+// word's own by four-class UMULL pair counts mod 4; w^3 = w(x^2) w mod 2.
+// One packing and one w(x^2), then one pass over c, 4 S + 8 (E ^ C) (S =
+// w(x^2), E = e, C = w^3: 8 (E + C) = 8 (E ^ C) mod 16).
+// `scratch`: r2_quartic_add_scratch_words(n) words. Constant time.
 constexpr size_t r2_quartic_add_scratch_words(size_t n) {
     const size_t nw = (n + 31) / 32, e2 = r2_e2_words(nw), k = r2_exp_karatsuba_words(nw);
     return 7 * nw + 4 + (e2 > k ? e2 : k);
