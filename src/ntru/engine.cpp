@@ -1465,10 +1465,7 @@ void ring_mul(uint16_t* c, const uint16_t* a, const uint16_t* b, size_t n, uint3
     }
 #endif
     (void)wide;
-    if (mul_logq(logq) == 13 && mul_wide(n)) cyclic<MulMethod13Wide>(c, a, b, n, scratch);
-    else if (mul_logq(logq) == 13 && mul_wide43(n)) cyclic<MulMethod13Wide43>(c, a, b, n, scratch);
-    else if (mul_logq(logq) == 13 && mul_wide44(n)) cyclic<MulMethod13Wide44>(c, a, b, n, scratch);
-    else if (mul_logq(logq) == 13) cyclic<MulMethod13>(c, a, b, n, scratch);
+    if (mul_logq(logq) == 13) with_mul13_method(n, [&]<class M>(M*) { cyclic<M>(c, a, b, n, scratch); });
     else cyclic<MulMethod16>(c, a, b, n, scratch);
 }
 

@@ -143,6 +143,16 @@ using MulMethod13Wide44 = MulMethod13;
 constexpr bool mul_wide44(size_t) { return false; }
 #endif
 static_assert(MulMethod13::exact_bits >= 13 && MulMethod16::exact_bits >= 16);
+// ring_mul's method for mul_logq 13 at n, the one choice ring_mul,
+// ring_mul_words and the shared-evaluation products (ring_shared.cpp) make:
+// f(static_cast<Method*>(nullptr)).
+template <class F>
+[[gnu::always_inline]] constexpr decltype(auto) with_mul13_method(size_t n, F&& f) {
+    if (mul_wide(n)) return f(static_cast<MulMethod13Wide*>(nullptr));
+    if (mul_wide43(n)) return f(static_cast<MulMethod13Wide43*>(nullptr));
+    if (mul_wide44(n)) return f(static_cast<MulMethod13Wide44*>(nullptr));
+    return f(static_cast<MulMethod13*>(nullptr));
+}
 // The products with a small operand (|b| <= 8) go through ntt.hpp for
 // n <= 1024 where that is the fastest method measured: on the M4 (~150k
 // cycles at n = 509 against ~247k for Toom-4). On hosts the C transform
@@ -197,10 +207,7 @@ constexpr size_t keygen_shared_shift(size_t n, uint32_t logq) {
 // The words ring_mul's method for (n, logq) uses of mul_scratch_words(n, logq).
 constexpr size_t ring_mul_words(size_t n, uint32_t logq) {
     if (mul_logq(logq) != 13) return 2 * n - 1 + MulMethod16::scratch_words(n);
-    return 2 * n - 1 + (mul_wide(n)     ? MulMethod13Wide::scratch_words(n)
-                        : mul_wide43(n) ? MulMethod13Wide43::scratch_words(n)
-                        : mul_wide44(n) ? MulMethod13Wide44::scratch_words(n)
-                                        : MulMethod13::scratch_words(n));
+    return 2 * n - 1 + with_mul13_method(n, [n]<class M>(M*) { return M::scratch_words(n); });
 }
 constexpr size_t keygen_mul_words(size_t n, uint32_t logq) {
     // (hrss701: the lift's last step on ntt_big, in the same words)

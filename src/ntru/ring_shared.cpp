@@ -14,10 +14,7 @@ template <class F>
 bool with_shared_method([[maybe_unused]] size_t n, [[maybe_unused]] uint32_t logq, [[maybe_unused]] F&& f) {
 #if defined(PQMCU_TARGET_M4)
     if (mul_logq(logq) != 13) return false;
-    if (mul_wide(n)) f(static_cast<MulMethod13Wide*>(nullptr));
-    else if (mul_wide43(n)) f(static_cast<MulMethod13Wide43*>(nullptr));
-    else if (mul_wide44(n)) f(static_cast<MulMethod13Wide44*>(nullptr));
-    else f(static_cast<MulMethod13*>(nullptr));
+    with_mul13_method(n, f);
     return true;
 #else
     return false;
